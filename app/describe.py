@@ -1,0 +1,93 @@
+"""Text for tooltips and the sector inspector. Presentation only: it reads the campaign."""
+from __future__ import annotations
+
+from html import escape
+
+from rules.model import Campaign, Fleet, Sector, Unit
+
+
+def _power_name(c: Campaign, power_id: str | None) -> str:
+    p = c.power(power_id) if power_id else None
+    return p.name if p else "none"
+
+
+def owner_line(c: Campaign, s: Sector) -> str:
+    """``Klingon Empire (Coalition)``, or ``Neutral Zone`` / ``unowned``."""
+    if s.owner is None:
+        return "Neutral Zone" if s.neutral_zone else "unowned"
+    team = c.team_of_power(s.owner)
+    return f"{_power_name(c, s.owner)} ({team.name})" if team else _power_name(c, s.owner)
+
+
+def sector_tooltip(c: Campaign, s: Sector) -> str:
+    """A few plain lines for hovering over a sector."""
+    lines = [f"{s.at}  {s.name}".rstrip(), f"Owner: {owner_line(c, s)}"]
+    if s.neutral_zone and s.owner is not None:
+        lines.append("Neutral Zone")
+    lines.append(f"Terrain: {s.terrain.title}")
+    if s.star_system:
+        lines.append(f"Star system: {s.star_system.name}")
+    for u in s.garrison:
+        lines.append(f"Base: {u.name}" + (" (incidental)" if u.is_incidental else ""))
+    for f in c.fleets_in(str(s.at)):
+        lines.append(f"Fleet: {f.name} ({_power_name(c, f.power)}, {len(f.units)} units)")
+    return "\n".join(lines)
+
+
+def _unit_row(u: Unit) -> str:
+    flags = []
+    for attr, word in (("crippled", "crippled"), ("is_cloaked", "cloaked"), ("native_sublight", "sub-light"),
+                       ("is_carrier", "carrier"), ("is_pf_tender", "PF tender"), ("is_tug", "tug"),
+                       ("is_scout", "scout"), ("has_special_sensors", "special sensors"),
+                       ("is_incidental", "incidental"), ("slow", "slow")):
+        if getattr(u, attr):
+            flags.append(word)
+    if u.orion_status.value != "none":
+        flags.append(f"Orion {u.orion_status.value}")
+    if u.crew_quality.value != "normal":
+        flags.append(f"{u.crew_quality.value} crew")
+    o = u.officers
+    officers = f"C{o.captain} N{o.navigator} H{o.helmsman} E{o.chief_engineer}"
+    return (f"<tr><td>{escape(u.name)}</td><td>{escape(u.class_designation or u.kind.value)}</td>"
+            f"<td align=right>{u.size_class}</td><td align=right>{u.combat_bpv}</td>"
+            f"<td>{officers}</td><td>{escape(', '.join(flags))}</td></tr>")
+
+
+def _unit_table(units: list[Unit]) -> str:
+    head = ("<tr><th align=left>Unit</th><th align=left>Class</th><th>SC</th><th>BPV</th>"
+            "<th align=left>Officers</th><th align=left>Notes</th></tr>")
+    return "<table cellspacing=0 cellpadding=2>" + head + "".join(_unit_row(u) for u in units) + "</table>"
+
+
+def _fleet_html(c: Campaign, f: Fleet) -> str:
+    team = c.team_of_power(f.power)
+    orders = " &rarr; ".join(str(x) for x in f.orders) if f.orders else "hold position"
+    return (f"<h4>{escape(f.name)} <small>({escape(_power_name(c, f.power))}"
+            f"{', ' + escape(team.name) if team else ''})</small></h4>"
+            f"<p>Orders: {orders}</p>{_unit_table(f.units)}")
+
+
+def sector_html(c: Campaign, s: Sector) -> str:
+    """The inspector's full page for a sector."""
+    parts = [f"<h3>Sector {s.at}{' &mdash; ' + escape(s.name) if s.name else ''}</h3>",
+             f"<p><b>Owner:</b> {escape(owner_line(c, s))}<br>"]
+    if s.original_owner and s.original_owner != s.owner:
+        parts.append(f"<b>Originally:</b> {escape(_power_name(c, s.original_owner))}<br>")
+    if s.neutral_zone:
+        parts.append("<b>Neutral Zone</b><br>")
+    parts.append(f"<b>Terrain:</b> {escape(s.terrain.title)}<br>")
+    parts.append(f"<b>Supply point:</b> {'yes' if s.supply_point else 'no'}</p>")
+    if s.star_system:
+        ss = s.star_system
+        planets = "".join(
+            f"<li>{escape(pl.name)}: {escape(_power_name(c, pl.owner))}, census {pl.census}, "
+            f"productivity {pl.productivity}, RAW {pl.raw}, morale {pl.morale}</li>" for pl in ss.planets)
+        post = " (command post)" if ss.has_command_post else ""
+        parts.append(f"<h4>Star system {escape(ss.name)}{post}</h4><ul>{planets}</ul>")
+    if s.garrison:
+        parts.append("<h4>Fixed units</h4>" + _unit_table(s.garrison))
+    fleets = c.fleets_in(str(s.at))
+    parts += [_fleet_html(c, f) for f in fleets]
+    if not s.garrison and not fleets:
+        parts.append("<p><i>No units in this sector.</i></p>")
+    return "".join(parts)

@@ -1,0 +1,239 @@
+"""The strategic map: one item per sector, fleet counters, planned moves; zoom and pan."""
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF, QWheelEvent
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsView
+
+from app.describe import sector_tooltip
+from app.symbols import brush_hatched, lighter, paint_base, paint_star, paint_terrain
+from hexmap import Hex
+from hexmap.labels import offset_to_axial
+from hexmap.layout import Layout
+from rules.model import Campaign, Fleet, Sector
+
+SECTOR_SIZE = 40.0
+_BASE_TAGS = {"starbase": "SB", "battle_station": "BATS", "base_station": "BS", "mobile_base": "MB",
+              "ground_base": "GB", "planet_defense": "PDU", "defsat": "DS", "outpost": "OP", "frd": "FRD"}
+
+
+def sector_layout() -> Layout:
+    return Layout(SECTOR_SIZE)
+
+
+def sector_center(s_label_col: int, s_label_row: int) -> QPointF:
+    x, y = sector_layout().to_pixel(offset_to_axial(s_label_col, s_label_row))
+    return QPointF(x, y)
+
+
+class SectorItem(QGraphicsItem):
+    """A strategic hex: owner colour, neutral-zone hatching, terrain, star system, bases."""
+
+    def __init__(self, campaign: Campaign, sector: Sector) -> None:
+        super().__init__()
+        self.sector = sector
+        self.label = str(sector.at)
+        self._poly = QPolygonF([QPointF(x, y) for x, y in sector_layout().corners(Hex(0, 0))])
+        self._rect = self._poly.boundingRect()
+        self.setPos(sector_center(sector.at.col, sector.at.row))
+        self.setFlag(QGraphicsItem.ItemIsSelectable, True)
+        self.setAcceptHoverEvents(True)
+        self.setToolTip(sector_tooltip(campaign, sector))
+        self.setZValue(0)
+        owner = campaign.power(sector.owner) if sector.owner else None
+        self._fill = lighter(owner.color, 255, 0.62) if owner else QColor("#e9e9e4")
+        self._bases = [(_BASE_TAGS.get(u.kind.value, u.kind.value[:3].upper()),
+                        QColor(owner.color) if owner else QColor("#777777")) for u in sector.garrison
+                       if not u.is_incidental]
+        self._incidental = sum(1 for u in sector.garrison if u.is_incidental)
+        self._hover = False
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-2, -2, 2, 2)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addPolygon(self._poly)
+        return path
+
+    def hoverEnterEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        self._hover = True
+        self.update()
+
+    def hoverLeaveEvent(self, event) -> None:  # noqa: N802
+        self._hover = False
+        self.update()
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        s = self.sector
+        p.setPen(QPen(QColor("#5b5b5b"), 1.0))
+        p.setBrush(self._fill)
+        p.drawPolygon(self._poly)
+        if s.neutral_zone:
+            p.setPen(Qt.NoPen)
+            p.setBrush(brush_hatched(QColor(120, 120, 120, 150)))
+            p.drawPolygon(self._poly)
+        r = SECTOR_SIZE
+        paint_terrain(p, s.terrain, QPointF(0, r * 0.05), r * 0.55)
+        if s.star_system:
+            paint_star(p, QPointF(-r * 0.45, -r * 0.28), r * 0.2)
+        for i, (tag, color) in enumerate(self._bases):
+            paint_base(p, QPointF(r * 0.45, -r * 0.3 + i * r * 0.3), r * 0.22, tag, color)
+        if self._incidental:
+            paint_base(p, QPointF(r * 0.45, -r * 0.3 + len(self._bases) * r * 0.3), r * 0.18,
+                       f"+{self._incidental}", QColor("#dddddd"))
+        font = QFont(p.font())
+        font.setPixelSize(int(r * 0.24))
+        p.setFont(font)
+        p.setPen(QColor("#333333"))
+        p.drawText(QRectF(-r, -r * 0.86, 2 * r, r * 0.3), Qt.AlignHCenter | Qt.AlignTop, self.label)
+        if s.name:
+            font.setPixelSize(int(r * 0.2))
+            p.setFont(font)
+            p.drawText(QRectF(-r * 0.9, r * 0.5, 1.8 * r, r * 0.3), Qt.AlignHCenter | Qt.AlignVCenter, s.name)
+        if self.isSelected() or self._hover:
+            p.setBrush(Qt.NoBrush)
+            p.setPen(QPen(QColor("#ffffff") if self.isSelected() else QColor("#202020"), 3.0))
+            p.drawPolygon(self._poly)
+
+
+class FleetCounterItem(QGraphicsItem):
+    """A fleet counter in its team's colour, with the number of units as a badge."""
+
+    SIZE = SECTOR_SIZE * 0.5
+
+    def __init__(self, campaign: Campaign, fleet: Fleet, color: str) -> None:
+        super().__init__()
+        self.fleet = fleet
+        self._color = QColor(color)
+        self._text = "".join(w[0] for w in fleet.name.replace("(", " ").split()[:3]).upper()
+        self._count = len(fleet.units)
+        team = campaign.team_of_power(fleet.power)
+        power = campaign.power(fleet.power)
+        units = "\n".join(f"  {u.name}" for u in fleet.units)
+        self.setToolTip(f"{fleet.name}\n{power.name if power else fleet.power}"
+                        f" ({team.name if team else 'no team'})\n{units}")
+        self.setZValue(10)
+
+    def boundingRect(self) -> QRectF:
+        s = self.SIZE
+        return QRectF(-s / 2 - 2, -s / 2 - s * 0.35, s + s * 0.35 + 4, s + s * 0.35 + 4)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        s = self.SIZE
+        rect = QRectF(-s / 2, -s / 2, s, s)
+        p.setPen(QPen(QColor("#101010"), 1.2))
+        p.setBrush(self._color)
+        p.drawRoundedRect(rect, 2, 2)
+        font = QFont(p.font())
+        font.setPixelSize(int(s * 0.38))
+        font.setBold(True)
+        p.setFont(font)
+        p.setPen(QColor("white") if self._color.lightness() < 150 else QColor("black"))
+        p.drawText(rect, Qt.AlignCenter, self._text)
+        badge = QPointF(s / 2, -s / 2)
+        p.setPen(QPen(QColor("#101010"), 1))
+        p.setBrush(QColor("#fff6c8"))
+        p.drawEllipse(badge, s * 0.3, s * 0.3)
+        font.setPixelSize(int(s * 0.36))
+        p.setFont(font)
+        p.setPen(QColor("#101010"))
+        p.drawText(QRectF(badge.x() - s * 0.3, badge.y() - s * 0.3, s * 0.6, s * 0.6), Qt.AlignCenter,
+                   str(self._count))
+
+
+def _orders_path(fleet: Fleet, start: QPointF) -> QPainterPath:
+    path = QPainterPath(start)
+    last = start
+    prev = start
+    for step in fleet.orders:
+        prev, last = last, sector_center(step.col, step.row)
+        path.lineTo(last)
+    # arrow head at the last point
+    ang = math.atan2(last.y() - prev.y(), last.x() - prev.x())
+    for d in (2.6, -2.6):
+        path.moveTo(last)
+        path.lineTo(last.x() + 9 * math.cos(ang + d), last.y() + 9 * math.sin(ang + d))
+    return path
+
+
+class StrategicScene(QGraphicsScene):
+    """All sectors, fleets and planned moves of one campaign."""
+
+    def __init__(self, campaign: Campaign, parent=None) -> None:
+        super().__init__(parent)
+        self.campaign = campaign
+        self.setBackgroundBrush(QColor("#1d2230"))
+        self.sector_items: dict[str, SectorItem] = {}
+        for s in campaign.map.sectors:
+            item = SectorItem(campaign, s)
+            self.addItem(item)
+            self.sector_items[item.label] = item
+        self.fleet_items: list[FleetCounterItem] = []
+        by_sector: dict[str, int] = {}
+        for f in campaign.fleets:
+            team = campaign.team_of_power(f.power)
+            power = campaign.power(f.power)
+            color = team.color if team else (power.color if power else "#888888")
+            counter = FleetCounterItem(campaign, f, power.color if power else color)
+            n = by_sector.get(str(f.sector), 0)
+            by_sector[str(f.sector)] = n + 1
+            centre = sector_center(f.sector.col, f.sector.row)
+            off = FleetCounterItem.SIZE * 0.45
+            counter.setPos(centre + QPointF(-off * 0.6 + n * off, off * 0.15 + n * off * 0.4))
+            self.addItem(counter)
+            self.fleet_items.append(counter)
+            if f.orders:
+                arrow = QGraphicsPathItem(_orders_path(f, counter.pos()))
+                arrow.setPen(QPen(QColor(color), 2.5, Qt.DashLine, Qt.RoundCap))
+                arrow.setZValue(5)
+                arrow.setToolTip(f"{f.name}: orders {' -> '.join(str(x) for x in f.orders)}")
+                self.addItem(arrow)
+        rect = self.itemsBoundingRect()
+        self.setSceneRect(rect.adjusted(-60, -60, 60, 60))
+
+    def selected_sector(self) -> Sector | None:
+        for item in self.selectedItems():
+            if isinstance(item, SectorItem):
+                return item.sector
+        return None
+
+
+class StrategicView(QGraphicsView):
+    """Zoom with the wheel (around the cursor), pan by dragging."""
+
+    hovered = Signal(str)
+
+    MIN_SCALE, MAX_SCALE = 0.15, 8.0
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
+        self.setDragMode(QGraphicsView.ScrollHandDrag)
+        self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
+        self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
+        self.setMouseTracking(True)
+
+    def zoom(self, factor: float) -> None:
+        """Scale the view by ``factor``, kept within sensible limits."""
+        current = self.transform().m11()
+        factor = max(self.MIN_SCALE / current, min(self.MAX_SCALE / current, factor))
+        self.scale(factor, factor)
+
+    def fit(self) -> None:
+        if self.scene():
+            self.fitInView(self.scene().sceneRect(), Qt.KeepAspectRatio)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
+        steps = event.angleDelta().y() / 120.0
+        if steps:
+            self.zoom(1.15 ** steps)
+        event.accept()
+
+    def mouseMoveEvent(self, event) -> None:  # noqa: N802
+        super().mouseMoveEvent(event)
+        under = self.items(event.position().toPoint())
+        sector = next((i for i in under if isinstance(i, SectorItem)), None)
+        self.hovered.emit(sector.label if sector else "")

@@ -1,0 +1,126 @@
+"""The tactical map: a cols x rows window of hexes with ``CCRR`` labels, the centre hex marked
+and a facing compass A-F. The window can float over the plane (V13.812); labels follow it."""
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF, QWheelEvent
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView
+
+from hexmap import Facing, Hex, MapWindow
+from hexmap.layout import Layout
+
+HEX_SIZE = 20.0
+_LAYOUT = Layout(HEX_SIZE)
+_POLY = QPolygonF([QPointF(x, y) for x, y in _LAYOUT.corners(Hex(0, 0))])
+_RECT = _POLY.boundingRect().adjusted(-1, -1, 1, 1)
+_FILL = QColor("#f4f1e6")
+_CENTRE_FILL = QColor("#ffe7a3")
+_LINE = QPen(QColor("#8a8f99"), 0.8)
+_LABEL_PEN = QColor("#5a5f69")
+_FONT = QFont()
+_FONT.setPixelSize(6)
+_LABEL_RECT = QRectF(-HEX_SIZE * 0.6, -HEX_SIZE * 0.84, HEX_SIZE * 1.2, HEX_SIZE * 0.4)
+
+
+class TacticalHexItem(QGraphicsItem):
+    """One hex of the tactical window, with its printed label."""
+
+    def __init__(self, h: Hex, label: str, is_centre: bool = False) -> None:
+        super().__init__()
+        self.hex = h
+        self.label = label
+        self.is_centre = is_centre
+        x, y = _LAYOUT.to_pixel(h)
+        self.setPos(x, y)
+        if is_centre:
+            self.setToolTip(f"{label}: the centre hex (V13.811)")
+
+    def boundingRect(self) -> QRectF:
+        return _RECT
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setPen(_LINE)
+        p.setBrush(_CENTRE_FILL if self.is_centre else _FILL)
+        p.drawPolygon(_POLY)
+        p.setFont(_FONT)
+        p.setPen(_LABEL_PEN)
+        p.drawText(_LABEL_RECT, Qt.AlignHCenter | Qt.AlignTop, self.label)
+        if self.is_centre:
+            p.setPen(QPen(QColor("#b5651d"), 1.5))
+            p.setBrush(Qt.NoBrush)
+            p.drawEllipse(QPointF(0, 0), HEX_SIZE * 0.35, HEX_SIZE * 0.35)
+            p.drawLine(QPointF(-HEX_SIZE * 0.5, 0), QPointF(HEX_SIZE * 0.5, 0))
+            p.drawLine(QPointF(0, -HEX_SIZE * 0.5), QPointF(0, HEX_SIZE * 0.5))
+
+
+class TacticalScene(QGraphicsScene):
+    """The hexes of one map window, keyed by plane hex."""
+
+    def __init__(self, window: MapWindow | None = None, parent=None) -> None:
+        super().__init__(parent)
+        self.setBackgroundBrush(QColor("#20242c"))
+        self.setItemIndexMethod(QGraphicsScene.NoIndex)
+        self.hex_items: dict[Hex, TacticalHexItem] = {}
+        self.window = window or MapWindow()
+        self.set_window(self.window)
+
+    def set_window(self, window: MapWindow) -> None:
+        """Show ``window``: rebuild the hexes it covers and relabel them."""
+        for item in self.hex_items.values():
+            self.removeItem(item)
+        self.window = window
+        centre = window.centre
+        self.hex_items = {}
+        for h in window.hexes():
+            item = TacticalHexItem(h, str(window.label(h)), h == centre)
+            self.addItem(item)
+            self.hex_items[h] = item
+        self.setSceneRect(self.itemsBoundingRect().adjusted(-HEX_SIZE, -HEX_SIZE, HEX_SIZE, HEX_SIZE))
+
+    def item_at_label(self, label: str) -> TacticalHexItem | None:
+        return self.hex_items.get(self.window.hex_at(label))
+
+
+class TacticalView(QGraphicsView):
+    """Zoom with the wheel, pan by dragging; a facing compass sits in the top-left corner."""
+
+    def __init__(self, scene: TacticalScene, parent=None) -> None:
+        super().__init__(scene, parent)
+        self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
+        self.setDragMode(QGraphicsView.ScrollHandDrag)
+        self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
+        self.setCacheMode(QGraphicsView.CacheBackground)
+        self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
+        steps = event.angleDelta().y() / 120.0
+        current = self.transform().m11()
+        factor = max(0.2 / current, min(6.0 / current, 1.15 ** steps))
+        self.scale(factor, factor)
+        event.accept()
+
+    def drawForeground(self, p: QPainter, rect: QRectF) -> None:  # noqa: N802
+        p.save()
+        p.resetTransform()
+        paint_compass(p, QPointF(48, 48), 34)
+        p.restore()
+
+
+def paint_compass(p: QPainter, c: QPointF, r: float) -> None:
+    """The six facings: A up, then clockwise B-F, as on the hex sides of a flat-topped map."""
+    p.setRenderHint(QPainter.Antialiasing)
+    p.setPen(QPen(QColor("#d0d4dc"), 1.5))
+    p.setBrush(QColor(20, 24, 32, 200))
+    p.drawEllipse(c, r, r)
+    font = QFont(p.font())
+    font.setPixelSize(int(r * 0.38))
+    font.setBold(True)
+    p.setFont(font)
+    for f in Facing:
+        ang = math.radians(-90 + 60 * f.value)
+        tip = QPointF(c.x() + r * 0.62 * math.cos(ang), c.y() + r * 0.62 * math.sin(ang))
+        p.setPen(QPen(QColor("#ffcc55") if f is Facing.A else QColor("#d0d4dc"), 1.5))
+        p.drawLine(c, QPointF(c.x() + r * 0.3 * math.cos(ang), c.y() + r * 0.3 * math.sin(ang)))
+        p.drawText(QRectF(tip.x() - r * 0.3, tip.y() - r * 0.3, r * 0.6, r * 0.6), Qt.AlignCenter, f.name)

@@ -1,0 +1,11 @@
+"""Hex geometry for BattleHex: pure Python, no Qt, no rules.
+
+Conventions (INTERPRETATIONS 1-2): flat-topped hexes in vertical columns, axial ``(q, r)``
+with cube ``s = -q - r``, facings ``A`` (up) then clockwise ``B``-``F``.
+"""
+from __future__ import annotations
+
+from hexmap.hexes import Facing, Hex, hex_line, hex_ring, hexes_within
+from hexmap.labels import Label, MapWindow
+
+__all__ = ["Facing", "Hex", "Label", "MapWindow", "hex_line", "hex_ring", "hexes_within"]

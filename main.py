@@ -1,0 +1,94 @@
+"""BattleHex: start the GUI, or run a headless command.
+
+    python main.py [CAMPAIGN.json]          open the app (the built-in campaign by default)
+    python main.py --check FILE.json        validate a campaign file; exit 1 on problems
+    python main.py --screenshot OUT.png     render the main window headless to a PNG
+"""
+from __future__ import annotations
+
+import time
+
+_T0 = time.perf_counter()
+
+import argparse  # noqa: E402
+import os  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="battlehex", description="BattleHex campaign and tactical combat tool")
+    p.add_argument("campaign", nargs="?", help="campaign file to open (default: the built-in campaign)")
+    p.add_argument("--check", metavar="FILE", help="validate a campaign file, print its problems, exit 1 if any")
+    p.add_argument("--screenshot", metavar="PNG", help="render the main window headless to a PNG and exit")
+    p.add_argument("--size", default="1500x950", help="window size for --screenshot (default 1500x950)")
+    p.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)
+    return p
+
+
+def check(path: str) -> int:
+    """Validate ``path``: print ``OK`` or every problem; 0 when valid, 1 otherwise."""
+    from rules.model import CampaignError, load_campaign
+
+    try:
+        c = load_campaign(path)
+    except CampaignError as e:
+        print(e.report(), file=sys.stderr)
+        n = len(e.problems)
+        print(f"{path}: {n} problem{'s' if n != 1 else ''} found", file=sys.stderr)
+        return 1
+    units = sum(len(f.units) for f in c.fleets) + sum(len(s.garrison) for s in c.map.sectors)
+    print(f"{path}: OK ({c.name}: {len(c.map.sectors)} sectors, {len(c.fleets)} fleets, {units} units)")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.check:
+        return check(args.check)
+    campaign = Path(args.campaign) if args.campaign else None
+    if campaign is not None and check(str(campaign)) != 0:
+        return 1
+    if args.screenshot:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from app.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("BattleHex")
+    app.setOrganizationName("BattleHex")
+    window = MainWindow(campaign)
+    if args.screenshot:
+        w, h = (int(x) for x in args.size.lower().split("x"))
+        window.resize(w, h)
+        window.show()
+        app.processEvents()
+        window.strategic_view.fit()
+        app.processEvents()
+        ok = window.grab().save(args.screenshot)
+        print(f"{'wrote' if ok else 'could not write'} {args.screenshot}")
+        _tear_down(app, window)
+        return 0 if ok else 1
+    window.show()
+    if args.startup_probe:
+        def _report() -> None:
+            print(f"startup to interactive window: {(time.perf_counter() - _T0) * 1000:.0f} ms")
+            app.quit()
+        QTimer.singleShot(0, _report)
+    code = app.exec()
+    _tear_down(app, window)
+    return code
+
+
+def _tear_down(app, window) -> None:
+    """Delete the window while Qt is still alive, so nothing is freed during interpreter exit."""
+    window.close()
+    window.deleteLater()
+    app.processEvents()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The rules engine of BattleHex: pure Python, no Qt. Procedures, dice, tables, campaign data."""

@@ -1,0 +1,176 @@
+"""Seeded dice: every roll is an immutable, logged record.
+
+The roller is passed in to whatever rolls (never a module-level random). The same seed gives
+the same faces in the same order, so a battle replays exactly from (scenario, seed, answers).
+Expressions follow the seeds: ``d3``, ``d6``, ``2d6``, ``3d6``, ``7d6``, ``d10``/``D10``,
+``d12``, ``d100``, ``2D10``, optionally with a constant (``1d6+2``, ``2d6-1``).
+"""
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+_EXPR_RE = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class DiceExpr:
+    """``count`` dice of ``sides`` faces plus a constant ``plus``."""
+
+    count: int
+    sides: int
+    plus: int = 0
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.count <= 100:
+            raise ValueError(f"dice count must be 1-100, not {self.count}")
+        if self.sides < 2:
+            raise ValueError(f"a die needs at least 2 sides, not {self.sides}")
+
+    @classmethod
+    def parse(cls, text: str | DiceExpr) -> DiceExpr:
+        """Read ``'2d6'``, ``'d100'``, ``'2D10'``, ``'1d6+2'``.
+
+        Raises:
+            ValueError: naming the text that is not a dice expression.
+        """
+        if isinstance(text, DiceExpr):
+            return text
+        m = _EXPR_RE.match(text)
+        if not m:
+            raise ValueError(f"{text!r} is not a dice expression such as '2d6' or 'd100'")
+        count = int(m.group(1)) if m.group(1) else 1
+        plus = int(m.group(4) or 0) * (-1 if m.group(3) == "-" else 1)
+        return cls(count, int(m.group(2)), plus)
+
+    def __str__(self) -> str:
+        tail = f"{self.plus:+d}" if self.plus else ""
+        return f"{self.count}d{self.sides}{tail}"
+
+    @property
+    def minimum(self) -> int:
+        return self.count + self.plus
+
+    @property
+    def maximum(self) -> int:
+        return self.count * self.sides + self.plus
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """A labelled addition to a roll, with the rule line that grants it."""
+
+    label: str
+    value: int
+    rule: str = ""
+
+    def __str__(self) -> str:
+        cite = f" [{self.rule}]" if self.rule else ""
+        return f"{self.value:+d} {self.label}{cite}"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One logged roll: what was rolled, why, under which rule, by whom, and the result."""
+
+    seq: int
+    expr: DiceExpr
+    faces: tuple[int, ...]
+    purpose: str
+    rule: str
+    who: str
+    modifiers: tuple[Modifier, ...] = ()
+
+    @property
+    def natural(self) -> int:
+        """Sum of the faces plus the expression's own constant."""
+        return sum(self.faces) + self.expr.plus
+
+    @property
+    def modifier_total(self) -> int:
+        return sum(m.value for m in self.modifiers)
+
+    @property
+    def total(self) -> int:
+        """The modified result the rules read."""
+        return self.natural + self.modifier_total
+
+    def describe(self) -> str:
+        """A log line: ``V13.413: Weapon Status (Coalition): 2d6 [4, 5] = 9; +1 Orion = 10``."""
+        faces = ", ".join(str(f) for f in self.faces)
+        text = f"{self.rule}: {self.purpose} ({self.who}): {self.expr} [{faces}] = {self.natural}"
+        if self.modifiers:
+            text += "; " + ", ".join(str(m) for m in self.modifiers) + f" = {self.total}"
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq, "dice": str(self.expr), "faces": list(self.faces),
+            "total": self.total, "purpose": self.purpose, "rule": self.rule, "who": self.who,
+            "modifiers": [{"label": m.label, "value": m.value, "rule": m.rule} for m in self.modifiers],
+        }
+
+
+RollListener = Callable[[Roll], None]
+
+
+@dataclass
+class DiceRoller:
+    """Rolls dice from its own seeded generator and keeps every roll in ``history``.
+
+    Args:
+        seed: the battle's seed; the same seed gives the same faces in the same order.
+    """
+
+    seed: int
+    history: list[Roll] = field(default_factory=list)
+    listeners: list[RollListener] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+
+    def _face(self, sides: int) -> int:
+        return self._rng.randint(1, sides)
+
+    def roll(
+        self,
+        expr: str | DiceExpr,
+        *,
+        purpose: str,
+        rule: str,
+        who: str,
+        modifiers: Iterable[Modifier] = (),
+    ) -> Roll:
+        """Roll ``expr`` and log it; every roll must say why, under which rule and for whom."""
+        if not purpose or not rule or not who:
+            raise ValueError("a roll needs its purpose, the rule it applies and who rolls")
+        e = DiceExpr.parse(expr)
+        faces = tuple(self._face(e.sides) for _ in range(e.count))
+        r = Roll(len(self.history) + 1, e, faces, purpose, rule, who, tuple(modifiers))
+        self.history.append(r)
+        for listen in self.listeners:
+            listen(r)
+        return r
+
+
+class ScriptedDice(DiceRoller):
+    """A roller whose faces are given in advance: for tests and for entering real dice.
+
+    Raises ``ValueError`` when a scripted face does not fit the die, and ``LookupError``
+    when the script runs out, so a test never silently rolls something it did not choose.
+    """
+
+    def __init__(self, faces: Sequence[int]) -> None:
+        super().__init__(seed=0)
+        self._faces = list(faces)
+
+    def _face(self, sides: int) -> int:
+        if not self._faces:
+            raise LookupError("the scripted dice have no faces left")
+        f = self._faces.pop(0)
+        if not 1 <= f <= sides:
+            raise ValueError(f"scripted face {f} cannot come up on a d{sides}")
+        return f

@@ -1,0 +1,173 @@
+"""Cross-reference checks of a structurally valid campaign.
+
+The schema (pydantic) checks each field on its own; this module checks that the fields agree
+with each other: ids are unique, references name something that exists, fleets stand on
+sectors of the map, orders follow lanes. Every problem names its field path.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from hexmap.labels import offset_to_axial
+from rules.model.campaign import Campaign, Sector
+from rules.model.types import LabelField
+from rules.model.units import Unit
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with a file: where (a field path such as ``fleets[2].sector``) and what."""
+
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}" if self.path else self.message
+
+
+def _dupes(values: list[str]) -> set[str]:
+    return {v for v, n in Counter(values).items() if n > 1}
+
+
+def _all_units(c: Campaign) -> Iterator[tuple[str, Unit]]:
+    for i, s in enumerate(c.map.sectors):
+        for j, u in enumerate(s.garrison):
+            yield f"map.sectors[{i}].garrison[{j}]", u
+    for i, f in enumerate(c.fleets):
+        for j, u in enumerate(f.units):
+            yield f"fleets[{i}].units[{j}]", u
+
+
+def check_campaign(c: Campaign) -> list[Problem]:
+    """All cross-reference problems of ``c``; an empty list when it is consistent."""
+    out: list[Problem] = []
+    out += _check_powers_and_teams(c)
+    sectors = _check_sectors(c, out)
+    _check_lanes(c, sectors, out)
+    _check_fleets(c, sectors, out)
+    _check_units(c, out)
+    return out
+
+
+def _check_powers_and_teams(c: Campaign) -> list[Problem]:
+    out: list[Problem] = []
+    powers = {p.id for p in c.powers}
+    for d in _dupes([p.id for p in c.powers]):
+        out.append(Problem("powers", f"power id {d!r} is used more than once"))
+    for d in _dupes([t.id for t in c.teams]):
+        out.append(Problem("teams", f"team id {d!r} is used more than once"))
+    seen: dict[str, str] = {}
+    for i, t in enumerate(c.teams):
+        for j, p in enumerate(t.powers):
+            if p not in powers:
+                out.append(Problem(f"teams[{i}].powers[{j}]", f"power {p!r} does not exist"))
+            elif p in seen:
+                out.append(Problem(f"teams[{i}].powers[{j}]", f"power {p!r} is already in team {seen[p]!r}"))
+            else:
+                seen[p] = t.id
+    for i, p in enumerate(c.powers):
+        if p.id not in seen:
+            out.append(Problem(f"powers[{i}]", f"power {p.id!r} is in no team"))
+    if sum(t.strategic_initiative for t in c.teams) > 1:
+        out.append(Problem("teams", "more than one team holds the Strategic Initiative (V13.14)"))
+    pairs: set[frozenset[str]] = set()
+    for i, rel in enumerate(c.diplomacy):
+        a, b = rel.powers
+        for j, p in enumerate(rel.powers):
+            if p not in powers:
+                out.append(Problem(f"diplomacy[{i}].powers[{j}]", f"power {p!r} does not exist"))
+        key = frozenset(rel.powers)
+        if a == b:
+            out.append(Problem(f"diplomacy[{i}].powers", f"a power has no relation with itself ({a!r})"))
+        elif key in pairs:
+            out.append(Problem(f"diplomacy[{i}]", f"relation {a!r}-{b!r} is given more than once"))
+        pairs.add(key)
+    return out
+
+
+def _check_sectors(c: Campaign, out: list[Problem]) -> dict[str, Sector]:
+    powers = {p.id for p in c.powers}
+    sectors: dict[str, Sector] = {}
+    for i, s in enumerate(c.map.sectors):
+        here = f"map.sectors[{i}]"
+        lab = str(s.at)
+        if not (1 <= s.at.col <= c.map.cols and 1 <= s.at.row <= c.map.rows):
+            out.append(Problem(f"{here}.at", f"sector {lab} lies outside the {c.map.cols} x {c.map.rows} map"))
+        if lab in sectors:
+            out.append(Problem(f"{here}.at", f"sector {lab} is defined twice"))
+        sectors[lab] = s
+        for name in ("owner", "original_owner"):
+            p = getattr(s, name)
+            if p is not None and p not in powers:
+                out.append(Problem(f"{here}.{name}", f"power {p!r} does not exist"))
+        if s.garrison and s.owner is None:
+            out.append(Problem(f"{here}.garrison", "fixed units need the sector to have an owner"))
+        if s.star_system:
+            for j, pl in enumerate(s.star_system.planets):
+                if pl.owner is not None and pl.owner not in powers:
+                    out.append(Problem(f"{here}.star_system.planets[{j}].owner", f"power {pl.owner!r} does not exist"))
+    return sectors
+
+
+def _adjacent(a: LabelField, b: LabelField) -> bool:
+    return offset_to_axial(a.col, a.row).distance(offset_to_axial(b.col, b.row)) == 1
+
+
+def _check_lanes(c: Campaign, sectors: dict[str, Sector], out: list[Problem]) -> None:
+    for kind in ("major_lanes", "closed_lanes"):
+        for i, lane in enumerate(getattr(c.map, kind)):
+            a, b = lane.ends
+            for j, end in enumerate(lane.ends):
+                if str(end) not in sectors:
+                    out.append(Problem(f"map.{kind}[{i}].ends[{j}]", f"sector {end} does not exist"))
+            if a == b:
+                out.append(Problem(f"map.{kind}[{i}].ends", f"a lane cannot join sector {a} to itself"))
+            elif kind == "closed_lanes" and not _adjacent(a, b):
+                out.append(Problem(f"map.{kind}[{i}].ends", f"{a} and {b} are not adjacent: only minor lanes close"))
+
+
+def _check_fleets(c: Campaign, sectors: dict[str, Sector], out: list[Problem]) -> None:
+    powers = {p.id for p in c.powers}
+    majors = {frozenset((str(l.ends[0]), str(l.ends[1]))) for l in c.map.major_lanes}
+    for d in _dupes([f.id for f in c.fleets]):
+        out.append(Problem("fleets", f"fleet id {d!r} is used more than once"))
+    for i, f in enumerate(c.fleets):
+        if f.power not in powers:
+            out.append(Problem(f"fleets[{i}].power", f"power {f.power!r} does not exist"))
+        if str(f.sector) not in sectors:
+            out.append(Problem(f"fleets[{i}].sector",
+                               f"sector {f.sector} does not exist on the {c.map.cols} x {c.map.rows} map"))
+            continue
+        prev = f.sector
+        for j, step in enumerate(f.orders):
+            if str(step) not in sectors:
+                out.append(Problem(f"fleets[{i}].orders[{j}]", f"sector {step} does not exist"))
+                break
+            if not (_adjacent(prev, step) or frozenset((str(prev), str(step))) in majors):
+                out.append(Problem(f"fleets[{i}].orders[{j}]", f"no jump lane joins {prev} to {step}"))
+                break
+            prev = step
+
+
+def _check_units(c: Campaign, out: list[Problem]) -> None:
+    units = list(_all_units(c))
+    by_id = {u.id: u for _, u in units}
+    teams = {t.id for t in c.teams}
+    for d in _dupes([u.id for _, u in units]):
+        out.append(Problem("", f"unit id {d!r} is used more than once"))
+    for path, u in units:
+        if u.carrier_id is not None:
+            home = by_id.get(u.carrier_id)
+            if home is None:
+                out.append(Problem(f"{path}.carrier_id", f"unit {u.carrier_id!r} does not exist"))
+            elif not (home.is_carrier or home.is_pf_tender):
+                out.append(Problem(f"{path}.carrier_id", f"unit {u.carrier_id!r} is neither a carrier nor a PF tender"))
+        for j, t in enumerate(u.towing):
+            if t not in by_id:
+                out.append(Problem(f"{path}.towing[{j}]", f"unit {t!r} does not exist"))
+        if u.lessee_team is not None and u.lessee_team not in teams:
+            out.append(Problem(f"{path}.lessee_team", f"team {u.lessee_team!r} does not exist"))
+        if u.crew_units_current > u.crew_units_normal > 0:
+            out.append(Problem(f"{path}.crew_units_current", "more crew units than the normal complement"))

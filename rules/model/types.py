@@ -1,0 +1,57 @@
+"""Field types shared by the campaign model: facings and hex labels as validated JSON strings."""
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated, Any
+
+from pydantic import PlainSerializer, PlainValidator
+
+from hexmap import Facing, Label
+
+
+def _facing(value: Any) -> Facing:
+    return Facing.parse(value)
+
+
+def _label(value: Any) -> Label:
+    if isinstance(value, Label):
+        return value
+    return Label.parse(value)
+
+
+FacingField = Annotated[Facing, PlainValidator(_facing), PlainSerializer(lambda f: f.name, return_type=str)]
+"""A facing A-F, stored as its letter."""
+
+LabelField = Annotated[Label, PlainValidator(_label), PlainSerializer(str, return_type=str)]
+"""A hex label, stored as ``"CCRR"`` (or ``"(col,row)"`` outside 00-99)."""
+
+
+class Terrain(str, Enum):
+    """Terrain of a sector / Battle Hex (V13.17, V13.95x and V13.96x)."""
+
+    NONE = "none"
+    BLACK_HOLE = "black_hole"
+    NEBULA = "nebula"
+    ASTEROID_FIELD = "asteroid_field"
+    RINGED_GAS_GIANT = "ringed_gas_giant"
+    VARIABLE_PULSAR = "variable_pulsar"
+    ION_STORM = "ion_storm"
+
+    @property
+    def title(self) -> str:
+        return self.value.replace("_", " ").title() if self is not Terrain.NONE else "Empty space"
+
+
+class DiplomaticState(str, Enum):
+    """Relations between two powers (seed 004 Intel Phase; RULES_MATRIX §2.3)."""
+
+    NO_CONTACT = "no_contact"
+    NORMAL = "normal"
+    NON_AGGRESSION = "non_aggression"
+    PEACE = "peace"
+    TRADE = "trade"
+    MUTUAL_DEFENSE = "mutual_defense"
+    ALLIANCE = "alliance"
+    CO_BELLIGERENT = "co_belligerent"
+    HOSTILITIES = "hostilities"
+    WAR = "war"
