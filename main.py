@@ -66,8 +66,6 @@ def main(argv: list[str] | None = None) -> int:
         window.resize(w, h)
         window.show()
         app.processEvents()
-        window.strategic_view.fit()
-        app.processEvents()
         ok = window.grab().save(args.screenshot)
         print(f"{'wrote' if ok else 'could not write'} {args.screenshot}")
         _tear_down(app, window)

@@ -126,8 +126,6 @@ class MainWindow(QMainWindow):
         self.strategic_view.setScene(scene)
         if old is not None:
             old.deleteLater()
-        self.strategic_view.resetTransform()
-        self.strategic_view.fit()
         s = campaign.settings
         if (s.map_cols, s.map_rows) != (self.tactical_scene.window.cols, self.tactical_scene.window.rows):
             self.tactical_scene.set_window(MapWindow(s.map_cols, s.map_rows))

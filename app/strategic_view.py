@@ -215,16 +215,31 @@ class StrategicView(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
         self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
         self.setMouseTracking(True)
+        self.auto_fit = True
+
+    def setScene(self, scene) -> None:  # noqa: N802
+        super().setScene(scene)
+        self.auto_fit = True
+        self.fit()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        if self.auto_fit:
+            self.fit()
 
     def zoom(self, factor: float) -> None:
-        """Scale the view by ``factor``, kept within sensible limits."""
+        """Scale the view by ``factor``, kept within sensible limits; the map stops auto-fitting."""
+        self.auto_fit = False
         current = self.transform().m11()
         factor = max(self.MIN_SCALE / current, min(self.MAX_SCALE / current, factor))
         self.scale(factor, factor)
 
     def fit(self) -> None:
+        """Show the whole map; it then keeps fitting the window until the user zooms."""
         if self.scene():
+            self.resetTransform()
             self.fitInView(self.scene().sceneRect(), Qt.KeepAspectRatio)
+            self.auto_fit = True
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
         steps = event.angleDelta().y() / 120.0

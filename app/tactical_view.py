@@ -93,6 +93,19 @@ class TacticalView(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
         self.setCacheMode(QGraphicsView.CacheBackground)
         self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
+        self._centred = False
+
+    def showEvent(self, event) -> None:  # noqa: N802
+        super().showEvent(event)
+        if not self._centred:
+            self.centre_on_centre_hex()
+            self._centred = True
+
+    def centre_on_centre_hex(self) -> None:
+        """Scroll so the window's centre hex (2115) is in the middle of the view."""
+        scene = self.scene()
+        if isinstance(scene, TacticalScene):
+            self.centerOn(scene.hex_items[scene.window.centre])
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
         steps = event.angleDelta().y() / 120.0

@@ -1,0 +1,78 @@
+"""``python main.py --check FILE`` and ``--screenshot``, run as a user would."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DEFAULT = ROOT / "scenarios" / "default_campaign.json"
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True,
+                          env=env, timeout=120)
+
+
+def test_check_default_campaign_exits_0():
+    r = _run("--check", "scenarios/default_campaign.json")
+    assert r.returncode == 0, r.stderr
+    assert "scenarios/default_campaign.json: OK" in r.stdout
+
+
+def _spoiled(tmp_path: Path, name: str, spoil) -> Path:
+    data = json.loads(DEFAULT.read_text(encoding="utf-8"))
+    spoil(data)
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("name, spoil, expected", [
+    ("bad_facing.json",
+     lambda d: d["fleets"][0]["units"][1].update(tactical={"position": "2115", "facing": "G"}),
+     "fleets[0].units[1].tactical.facing: 'G' is not a facing A-F"),
+    ("no_such_sector.json", lambda d: d["fleets"][4].update(sector="9999"),
+     "fleets[4].sector: sector 9999 does not exist on the 14 x 10 map"),
+])
+def test_check_bad_files_exit_1_naming_file_and_field(tmp_path, name, spoil, expected):
+    path = _spoiled(tmp_path, name, spoil)
+    r = _run("--check", str(path))
+    assert r.returncode == 1
+    assert f"{path}: {expected}" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_check_json_syntax_error(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text(DEFAULT.read_text(encoding="utf-8").replace('"version": 1,', '"version": 1', 1))
+    r = _run("--check", str(path))
+    assert r.returncode == 1
+    assert f"{path}: line 4, column 2: JSON syntax error: Expecting ',' delimiter" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_screenshot_writes_a_picture(tmp_path):
+    out = tmp_path / "main.png"
+    r = _run("--screenshot", str(out), "--size", "1200x800")
+    assert r.returncode == 0, r.stderr
+    assert "Fatal" not in r.stderr
+    from PySide6.QtGui import QImage
+    img = QImage(str(out))
+    assert (img.width(), img.height()) == (1200, 800)
+    colours = {img.pixel(x, y) for x in range(0, 1200, 25) for y in range(0, 800, 25)}
+    assert len(colours) > 20, "the screenshot is blank or nearly so"
+
+
+def test_opening_a_bad_campaign_from_the_command_line_refuses(tmp_path):
+    path = tmp_path / "broken.json"
+    path.write_text("{", encoding="utf-8")
+    r = _run(str(path), "--screenshot", str(tmp_path / "x.png"))
+    assert r.returncode == 1
+    assert f"{path}: line 1, column 2: JSON syntax error" in r.stderr
+    assert not (tmp_path / "x.png").exists()
