@@ -5,7 +5,8 @@ import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF, QWheelEvent
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsView
+from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem,
+                               QGraphicsView)
 
 from app.describe import sector_tooltip
 from app.symbols import brush_hatched, lighter, paint_base, paint_star, paint_terrain
@@ -89,10 +90,6 @@ class SectorItem(QGraphicsItem):
         p.setFont(font)
         p.setPen(QColor("#333333"))
         p.drawText(QRectF(-r, -r * 0.86, 2 * r, r * 0.3), Qt.AlignHCenter | Qt.AlignTop, self.label)
-        if s.name:
-            font.setPixelSize(int(r * 0.2))
-            p.setFont(font)
-            p.drawText(QRectF(-r * 0.9, r * 0.5, 1.8 * r, r * 0.3), Qt.AlignHCenter | Qt.AlignVCenter, s.name)
         if self.isSelected() or self._hover:
             p.setBrush(Qt.NoBrush)
             p.setPen(QPen(QColor("#ffffff") if self.isSelected() else QColor("#202020"), 3.0))
@@ -171,6 +168,8 @@ class StrategicScene(QGraphicsScene):
             item = SectorItem(campaign, s)
             self.addItem(item)
             self.sector_items[item.label] = item
+            if s.name:
+                self._add_name(item, s.name)
         self.fleet_items: list[FleetCounterItem] = []
         by_sector: dict[str, int] = {}
         for f in campaign.fleets:
@@ -193,6 +192,20 @@ class StrategicScene(QGraphicsScene):
                 self.addItem(arrow)
         rect = self.itemsBoundingRect()
         self.setSceneRect(rect.adjusted(-60, -60, 60, 60))
+
+    def _add_name(self, sector: SectorItem, name: str) -> None:
+        """The sector's name on a layer above all hexes, so neighbours never paint over it."""
+        text = QGraphicsSimpleTextItem(name)
+        font = QFont()
+        font.setPixelSize(int(SECTOR_SIZE * 0.2))
+        text.setFont(font)
+        text.setBrush(QColor("#222222"))
+        text.setAcceptedMouseButtons(Qt.NoButton)
+        text.setAcceptHoverEvents(False)
+        text.setZValue(2)
+        box = text.boundingRect()
+        text.setPos(sector.pos() + QPointF(-box.width() / 2, SECTOR_SIZE * 0.5))
+        self.addItem(text)
 
     def selected_sector(self) -> Sector | None:
         for item in self.selectedItems():

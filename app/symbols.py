@@ -4,7 +4,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 
 from rules.model.types import Terrain
 
@@ -70,14 +70,15 @@ def paint_star(p: QPainter, c: QPointF, r: float) -> None:
 def paint_base(p: QPainter, c: QPointF, r: float, text: str, color: QColor) -> None:
     """A base marker: a small square with its class letters (SB, BATS ...)."""
     p.save()
-    rect = QRectF(c.x() - r, c.y() - r * 0.6, 2 * r, 1.2 * r)
-    p.setPen(QPen(QColor("#111111"), r * 0.1))
-    p.setBrush(color)
-    p.drawRect(rect)
     f = p.font()
     f.setPixelSize(max(4, int(r * 0.75)))
     f.setBold(True)
     p.setFont(f)
+    half = max(r, QFontMetricsF(f).horizontalAdvance(text) / 2 + r * 0.2)
+    rect = QRectF(c.x() - half, c.y() - r * 0.6, 2 * half, 1.2 * r)
+    p.setPen(QPen(QColor("#111111"), r * 0.1))
+    p.setBrush(color)
+    p.drawRect(rect)
     p.setPen(QColor("white") if color.lightness() < 140 else QColor("black"))
     p.drawText(rect, Qt.AlignCenter, text)
     p.restore()

@@ -34,6 +34,8 @@ class TacticalHexItem(QGraphicsItem):
         self.is_centre = is_centre
         x, y = _LAYOUT.to_pixel(h)
         self.setPos(x, y)
+        # the hex never changes its look while shown: paint it once per zoom level, then blit
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
         if is_centre:
             self.setToolTip(f"{label}: the centre hex (V13.811)")
 
