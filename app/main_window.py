@@ -16,6 +16,18 @@ from hexmap import MapWindow
 from rules.model import Campaign, CampaignError, load_campaign, save_campaign
 
 MAX_RECENT = 8
+LEGEND = (
+    "<h4>Map legend</h4><table cellpadding=2>"
+    "<tr><td>fill colour</td><td>owning power (pale grey: unowned)</td></tr>"
+    "<tr><td>hatching</td><td>Neutral Zone</td></tr>"
+    "<tr><td>yellow star</td><td>star system</td></tr>"
+    "<tr><td>SB / BATS / BS</td><td>starbase / battle station / base station</td></tr>"
+    "<tr><td>+N</td><td>incidental units (V13.03), shown to the GM</td></tr>"
+    "<tr><td>square counter</td><td>fleet in its power's colour; the badge counts its units</td></tr>"
+    "<tr><td>dashed arrow</td><td>the fleet's movement orders</td></tr>"
+    "<tr><td>terrain</td><td>black hole (dark disc), nebula (violet cloud), asteroid field "
+    "(rocks), ringed gas giant, variable pulsar (cyan burst), ion storm (lightning)</td></tr>"
+    "</table>")
 FILE_FILTER = "BattleHex campaigns (*.json);;All files (*)"
 
 
@@ -134,7 +146,8 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"BattleHex \u2014 {campaign.name} [{path.name}]")
         self.inspector.setHtml(
             f"<h3>{campaign.name}</h3><p>Strategic turn {campaign.turn}.</p><p>{campaign.description}</p>"
-            "<p><i>Click a sector to inspect it; hover for a summary. Wheel zooms, drag pans.</i></p>")
+            "<p><i>Click a sector to inspect it; hover for a summary. Wheel zooms, drag pans.</i></p>"
+            + LEGEND)
         self.statusBar().showMessage(
             f"{campaign.name}: {len(campaign.map.sectors)} sectors, {len(campaign.fleets)} fleets, turn {campaign.turn}")
 

@@ -5,7 +5,7 @@ import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF, QWheelEvent
-from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem,
+from PySide6.QtWidgets import (QApplication, QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem,
                                QGraphicsView)
 
 from app.describe import sector_tooltip
@@ -224,11 +224,14 @@ class StrategicView(QGraphicsView):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
-        self.setDragMode(QGraphicsView.ScrollHandDrag)
+        self.setDragMode(QGraphicsView.NoDrag)  # panning is ours: sectors accept presses
         self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
         self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
         self.setMouseTracking(True)
         self.auto_fit = True
+        self._press: QPointF | None = None
+        self._last = QPointF()
+        self._panning = False
 
     def setScene(self, scene) -> None:  # noqa: N802
         super().setScene(scene)
@@ -260,8 +263,35 @@ class StrategicView(QGraphicsView):
             self.zoom(1.15 ** steps)
         event.accept()
 
+    def mousePressEvent(self, event) -> None:  # noqa: N802
+        if event.button() == Qt.LeftButton:
+            self._press = self._last = event.position()
+            self._panning = False
+        super().mousePressEvent(event)
+
     def mouseMoveEvent(self, event) -> None:  # noqa: N802
+        """Drag with the left button pans (past the drag distance); without it, report the hover."""
+        if self._press is not None and event.buttons() & Qt.LeftButton:
+            pos = event.position()
+            if not self._panning and (pos - self._press).manhattanLength() >= QApplication.startDragDistance():
+                self._panning = True
+                self.viewport().setCursor(Qt.ClosedHandCursor)
+            if self._panning:
+                delta = pos - self._last
+                self._last = pos
+                self.auto_fit = False
+                h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+                h.setValue(h.value() - round(delta.x()))
+                v.setValue(v.value() - round(delta.y()))
+                event.accept()
+                return
         super().mouseMoveEvent(event)
         under = self.items(event.position().toPoint())
         sector = next((i for i in under if isinstance(i, SectorItem)), None)
         self.hovered.emit(sector.label if sector else "")
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802
+        if self._panning:
+            self.viewport().unsetCursor()
+        self._press, self._panning = None, False
+        super().mouseReleaseEvent(event)

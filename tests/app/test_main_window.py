@@ -4,9 +4,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from PySide6.QtCore import QPointF, QSettings, Qt
-from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
+from PySide6.QtGui import QImage, QMouseEvent
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app.main_window import MainWindow
 from app.paths import DEFAULT_CAMPAIGN
@@ -84,6 +84,33 @@ def test_clicking_a_sector_fills_the_inspector(window, qtbot):
     qtbot.mouseClick(view.viewport(), Qt.LeftButton, pos=point)
     html = window.inspector.toPlainText()
     assert "Sector 0509" in html and "Battle Station Tau" in html and "incidental" in html
+
+
+def test_drag_pans_the_map(window, qtbot):
+    view = window.strategic_view
+    view.zoom(3.0)
+    bar = view.horizontalScrollBar()
+    before = bar.value()
+    vp = view.viewport()
+    start = vp.rect().center()
+    qtbot.mousePress(vp, Qt.LeftButton, pos=start)
+    for dx in range(20, 201, 20):  # QTest.mouseMove sends no held button: send real drag moves
+        pos = QPointF(start + QPoint(dx, 0))
+        QApplication.sendEvent(vp, QMouseEvent(QEvent.MouseMove, pos, vp.mapToGlobal(pos), Qt.NoButton,
+                                               Qt.LeftButton, Qt.NoModifier))
+    qtbot.mouseRelease(vp, Qt.LeftButton, pos=start + QPoint(200, 0))
+    assert bar.value() == before - 200, "dragging 200 px right scrolls the map 200 px"
+
+
+def test_hover_names_the_sector_in_the_status_bar(window, qtbot):
+    view = window.strategic_view
+    item = view.scene().sector_items["0705"]
+    qtbot.mouseMove(view.viewport(), view.mapFromScene(item.scenePos() + QPointF(0, -20)))
+    assert window._hover_label.text() == "0705"
+
+
+def test_start_page_explains_the_symbols(window):
+    assert "Map legend" in window.inspector.toPlainText()
 
 
 def test_sector_tooltip(window):
