@@ -16,12 +16,22 @@ import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size such as 1500x950") from None
+    if not (200 <= w <= 8000 and 200 <= h <= 8000):
+        raise argparse.ArgumentTypeError(f"{text!r}: width and height must be 200-8000 pixels")
+    return w, h
+
+
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="battlehex", description="BattleHex campaign and tactical combat tool")
     p.add_argument("campaign", nargs="?", help="campaign file to open (default: the built-in campaign)")
     p.add_argument("--check", metavar="FILE", help="validate a campaign file, print its problems, exit 1 if any")
     p.add_argument("--screenshot", metavar="PNG", help="render the main window headless to a PNG and exit")
-    p.add_argument("--size", default="1500x950", help="window size for --screenshot (default 1500x950)")
+    p.add_argument("--size", default=(1500, 950), type=_size, help="window size for --screenshot (default 1500x950)")
     p.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)
     return p
 
@@ -62,8 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     app.setOrganizationName("BattleHex")
     window = MainWindow(campaign)
     if args.screenshot:
-        w, h = (int(x) for x in args.size.lower().split("x"))
-        window.resize(w, h)
+        window.resize(*args.size)
         window.show()
         app.processEvents()
         ok = window.grab().save(args.screenshot)

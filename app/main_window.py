@@ -52,9 +52,9 @@ class MainWindow(QMainWindow):
         self._hover_label = QLabel("")
         self.statusBar().addPermanentWidget(self._hover_label)
         self.strategic_view.hovered.connect(self._hover_label.setText)
-        if not self.open_campaign(campaign_path or DEFAULT_CAMPAIGN):
-            if campaign_path is not None and campaign_path != DEFAULT_CAMPAIGN:
-                self.open_campaign(DEFAULT_CAMPAIGN)
+        opened = self.open_campaign(campaign_path or DEFAULT_CAMPAIGN)
+        if not opened and campaign_path not in (None, DEFAULT_CAMPAIGN):
+            self.open_campaign(DEFAULT_CAMPAIGN)
 
     # -- building --------------------------------------------------------------------------
     def _build_docks(self) -> None:
@@ -148,8 +148,8 @@ class MainWindow(QMainWindow):
             f"<h3>{campaign.name}</h3><p>Strategic turn {campaign.turn}.</p><p>{campaign.description}</p>"
             "<p><i>Click a sector to inspect it; hover for a summary. Wheel zooms, drag pans.</i></p>"
             + LEGEND)
-        self.statusBar().showMessage(
-            f"{campaign.name}: {len(campaign.map.sectors)} sectors, {len(campaign.fleets)} fleets, turn {campaign.turn}")
+        self.statusBar().showMessage(f"{campaign.name}: {len(campaign.map.sectors)} sectors, "
+                                     f"{len(campaign.fleets)} fleets, turn {campaign.turn}")
 
     def _selection_changed(self) -> None:
         scene = self.strategic_view.scene()

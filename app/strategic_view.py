@@ -97,18 +97,20 @@ class SectorItem(QGraphicsItem):
 
 
 class FleetCounterItem(QGraphicsItem):
-    """A fleet counter in its team's colour, with the number of units as a badge."""
+    """A fleet counter in its team's colour, a band in its power's colour, and a badge
+    counting its units."""
 
     SIZE = SECTOR_SIZE * 0.5
 
-    def __init__(self, campaign: Campaign, fleet: Fleet, color: str) -> None:
+    def __init__(self, campaign: Campaign, fleet: Fleet) -> None:
         super().__init__()
         self.fleet = fleet
-        self._color = QColor(color)
-        self._text = "".join(w[0] for w in fleet.name.replace("(", " ").split()[:3]).upper()
-        self._count = len(fleet.units)
         team = campaign.team_of_power(fleet.power)
         power = campaign.power(fleet.power)
+        self.team_color = QColor(team.color if team else "#888888")
+        self._band = QColor(power.color if power else "#888888")
+        self._text = "".join(w[0] for w in fleet.name.replace("(", " ").split()[:3]).upper()
+        self._count = len(fleet.units)
         units = "\n".join(f"  {u.name}" for u in fleet.units)
         self.setToolTip(f"{fleet.name}\n{power.name if power else fleet.power}"
                         f" ({team.name if team else 'no team'})\n{units}")
@@ -122,14 +124,17 @@ class FleetCounterItem(QGraphicsItem):
         s = self.SIZE
         rect = QRectF(-s / 2, -s / 2, s, s)
         p.setPen(QPen(QColor("#101010"), 1.2))
-        p.setBrush(self._color)
+        p.setBrush(self.team_color)
         p.drawRoundedRect(rect, 2, 2)
+        p.setPen(Qt.NoPen)
+        p.setBrush(self._band)
+        p.drawRect(QRectF(rect.left() + 0.6, rect.top() + 0.6, s - 1.2, s * 0.22))
         font = QFont(p.font())
-        font.setPixelSize(int(s * 0.38))
+        font.setPixelSize(int(s * 0.34))
         font.setBold(True)
         p.setFont(font)
-        p.setPen(QColor("white") if self._color.lightness() < 150 else QColor("black"))
-        p.drawText(rect, Qt.AlignCenter, self._text)
+        p.setPen(QColor("white") if self.team_color.lightness() < 150 else QColor("black"))
+        p.drawText(rect.adjusted(0, s * 0.2, 0, 0), Qt.AlignCenter, self._text)
         badge = QPointF(s / 2, -s / 2)
         p.setPen(QPen(QColor("#101010"), 1))
         p.setBrush(QColor("#fff6c8"))
@@ -173,10 +178,7 @@ class StrategicScene(QGraphicsScene):
         self.fleet_items: list[FleetCounterItem] = []
         by_sector: dict[str, int] = {}
         for f in campaign.fleets:
-            team = campaign.team_of_power(f.power)
-            power = campaign.power(f.power)
-            color = team.color if team else (power.color if power else "#888888")
-            counter = FleetCounterItem(campaign, f, power.color if power else color)
+            counter = FleetCounterItem(campaign, f)
             n = by_sector.get(str(f.sector), 0)
             by_sector[str(f.sector)] = n + 1
             centre = sector_center(f.sector.col, f.sector.row)
@@ -186,7 +188,7 @@ class StrategicScene(QGraphicsScene):
             self.fleet_items.append(counter)
             if f.orders:
                 arrow = QGraphicsPathItem(_orders_path(f, counter.pos()))
-                arrow.setPen(QPen(QColor(color), 2.5, Qt.DashLine, Qt.RoundCap))
+                arrow.setPen(QPen(counter.team_color, 2.5, Qt.DashLine, Qt.RoundCap))
                 arrow.setZValue(5)
                 arrow.setToolTip(f"{f.name}: orders {' -> '.join(str(x) for x in f.orders)}")
                 self.addItem(arrow)

@@ -81,7 +81,6 @@ def tactical() -> None:
     print(f"tactical redraw at 1:1  {one_to_one:7.2f} ms (1000 x 760 view)")
     print(f"first redraw after zoom {zoomed:7.2f} ms (whole map; item caches rebuilt)")
     view.close()
-    del view, scene
     app.processEvents()
 
 

@@ -130,7 +130,7 @@ def _check_lanes(c: Campaign, sectors: dict[str, Sector], out: list[Problem]) ->
 
 def _check_fleets(c: Campaign, sectors: dict[str, Sector], out: list[Problem]) -> None:
     powers = {p.id for p in c.powers}
-    majors = {frozenset((str(l.ends[0]), str(l.ends[1]))) for l in c.map.major_lanes}
+    majors = {frozenset((str(lane.ends[0]), str(lane.ends[1]))) for lane in c.map.major_lanes}
     for d in _dupes([f.id for f in c.fleets]):
         out.append(Problem("fleets", f"fleet id {d!r} is used more than once"))
     for i, f in enumerate(c.fleets):

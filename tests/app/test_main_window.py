@@ -53,7 +53,10 @@ def test_strategic_scene_has_one_item_per_sector(window):
     sectors = [i for i in scene.items() if isinstance(i, SectorItem)]
     assert len(sectors) == len(window.campaign.map.sectors) == 140
     assert len({s.label for s in sectors}) == 140
-    assert len([i for i in scene.items() if isinstance(i, FleetCounterItem)]) == len(window.campaign.fleets)
+    counters = {i.fleet.id: i for i in scene.items() if isinstance(i, FleetCounterItem)}
+    assert len(counters) == len(window.campaign.fleets)
+    alliance = next(t for t in window.campaign.teams if t.id == "alliance")
+    assert counters["kz-claw-cvg"].team_color.name() == counters["fed-third"].team_color.name() == alliance.color
 
 
 def test_tactical_scene_holds_1260_hexes(window):

@@ -1,6 +1,8 @@
 """Seeded dice and roll records."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -65,7 +67,7 @@ def test_roll_record_carries_everything():
                             "+1 Orion team [V13.414], -1 all crews Poor [V13.414] = 9")
     d = r.to_dict()
     assert d["faces"] == [4, 5] and d["dice"] == "2d6" and d["modifiers"][0]["value"] == 1
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         r.faces = (6, 6)  # records are immutable
 
 
