@@ -124,7 +124,10 @@ class MainWindow(QMainWindow):
         try:
             campaign = load_campaign(path)
         except CampaignError as e:
-            self.show_error("Cannot open campaign", e.report())
+            problems = "\n".join(f"\u2022 {p}" for p in e.problems)
+            self.show_error("Cannot open campaign",
+                            f"{path.name} cannot be opened; the campaign that was open stays open.\n\n"
+                            f"{problems}\n\nFile: {e.source}")
             return False
         self._show_campaign(campaign, path)
         self._remember(path)
@@ -231,4 +234,7 @@ class MainWindow(QMainWindow):
             "procedure itself (they arrive in the next releases).</p>")
 
     def show_error(self, title: str, text: str) -> None:
-        QMessageBox.critical(self, title, text)
+        """A modal error box, wide enough for field paths and file names."""
+        box = QMessageBox(QMessageBox.Critical, title, text, QMessageBox.Ok, self)
+        box.setStyleSheet("QLabel#qt_msgbox_label { min-width: 560px; }")
+        box.exec()

@@ -6,7 +6,7 @@ import json
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
 from PySide6.QtGui import QImage, QMouseEvent
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from app.main_window import MainWindow
 from app.paths import DEFAULT_CAMPAIGN
@@ -24,7 +24,7 @@ def settings(tmp_path):
 @pytest.fixture
 def errors(monkeypatch):
     shown: list[tuple[str, str]] = []
-    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text, *a: shown.append((title, text)))
+    monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: shown.append((title, text)))
     return shown
 
 
@@ -137,7 +137,10 @@ def test_malformed_file_shows_error_and_keeps_campaign(window, errors, tmp_path)
     bad.write_text(json.dumps(data), encoding="utf-8")
     before = window.campaign
     assert window.open_campaign(bad) is False
-    assert errors == [("Cannot open campaign", f"{bad}: fleets[0].units[0].tactical.facing: 'G' is not a facing A-F")]
+    assert errors == [("Cannot open campaign",
+                       "bad.json cannot be opened; the campaign that was open stays open.\n\n"
+                       "\u2022 fleets[0].units[0].tactical.facing: 'G' is not a facing A-F\n\n"
+                       f"File: {bad}")]
     assert window.campaign is before and window.campaign_path == DEFAULT_CAMPAIGN
     assert str(bad.resolve()) not in window.recent_files()
 
