@@ -10,8 +10,7 @@ from PySide6.QtWidgets import (QApplication, QGraphicsItem, QGraphicsPathItem, Q
 
 from app.describe import sector_tooltip
 from app.symbols import brush_hatched, lighter, paint_base, paint_star, paint_terrain
-from hexmap import Hex
-from hexmap.labels import offset_to_axial
+from hexmap import Hex, Label, grid_hex
 from hexmap.layout import Layout
 from rules.model import Campaign, Fleet, Sector
 
@@ -20,12 +19,23 @@ _BASE_TAGS = {"starbase": "SB", "battle_station": "BATS", "base_station": "BS", 
               "ground_base": "GB", "planet_defense": "PDU", "defsat": "DS", "outpost": "OP", "frd": "FRD"}
 
 
-def sector_layout() -> Layout:
-    return Layout(SECTOR_SIZE)
+_LAYOUT = Layout(SECTOR_SIZE)
+_POLY = QPolygonF([QPointF(x, y) for x, y in _LAYOUT.corners(Hex(0, 0))])
+_RECT = _POLY.boundingRect().adjusted(-2, -2, 2, 2)
+_UNOWNED = QColor("#e9e9e4")
+_EDGE = QPen(QColor("#5b5b5b"), 1.0)
+_HATCH = brush_hatched(QColor(120, 120, 120, 150))
+_LABEL_FONT = QFont()
+_LABEL_FONT.setPixelSize(int(SECTOR_SIZE * 0.24))
+_LABEL_COLOR = QColor("#333333")
+_LABEL_RECT = QRectF(-SECTOR_SIZE, -SECTOR_SIZE * 0.86, 2 * SECTOR_SIZE, SECTOR_SIZE * 0.3)
+_SELECTED = QPen(QColor("#ffffff"), 3.0)
+_HOVERED = QPen(QColor("#202020"), 3.0)
 
 
-def sector_center(s_label_col: int, s_label_row: int) -> QPointF:
-    x, y = sector_layout().to_pixel(offset_to_axial(s_label_col, s_label_row))
+def sector_center(label: Label) -> QPointF:
+    """Scene position of the centre of the sector named ``label``."""
+    x, y = _LAYOUT.to_pixel(grid_hex(label))
     return QPointF(x, y)
 
 
@@ -36,15 +46,13 @@ class SectorItem(QGraphicsItem):
         super().__init__()
         self.sector = sector
         self.label = str(sector.at)
-        self._poly = QPolygonF([QPointF(x, y) for x, y in sector_layout().corners(Hex(0, 0))])
-        self._rect = self._poly.boundingRect()
-        self.setPos(sector_center(sector.at.col, sector.at.row))
+        self.setPos(sector_center(sector.at))
         self.setFlag(QGraphicsItem.ItemIsSelectable, True)
         self.setAcceptHoverEvents(True)
         self.setToolTip(sector_tooltip(campaign, sector))
         self.setZValue(0)
         owner = campaign.power(sector.owner) if sector.owner else None
-        self._fill = lighter(owner.color, 255, 0.62) if owner else QColor("#e9e9e4")
+        self._fill = lighter(owner.color, 255, 0.62) if owner else _UNOWNED
         self._bases = [(_BASE_TAGS.get(u.kind.value, u.kind.value[:3].upper()),
                         QColor(owner.color) if owner else QColor("#777777")) for u in sector.garrison
                        if not u.is_incidental]
@@ -52,11 +60,11 @@ class SectorItem(QGraphicsItem):
         self._hover = False
 
     def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-2, -2, 2, 2)
+        return _RECT
 
     def shape(self) -> QPainterPath:
         path = QPainterPath()
-        path.addPolygon(self._poly)
+        path.addPolygon(_POLY)
         return path
 
     def hoverEnterEvent(self, event) -> None:  # noqa: N802 (Qt name)
@@ -69,13 +77,13 @@ class SectorItem(QGraphicsItem):
 
     def paint(self, p: QPainter, option, widget=None) -> None:
         s = self.sector
-        p.setPen(QPen(QColor("#5b5b5b"), 1.0))
+        p.setPen(_EDGE)
         p.setBrush(self._fill)
-        p.drawPolygon(self._poly)
+        p.drawPolygon(_POLY)
         if s.neutral_zone:
             p.setPen(Qt.NoPen)
-            p.setBrush(brush_hatched(QColor(120, 120, 120, 150)))
-            p.drawPolygon(self._poly)
+            p.setBrush(_HATCH)
+            p.drawPolygon(_POLY)
         r = SECTOR_SIZE
         paint_terrain(p, s.terrain, QPointF(0, r * 0.05), r * 0.55)
         if s.star_system:
@@ -85,15 +93,13 @@ class SectorItem(QGraphicsItem):
         if self._incidental:
             paint_base(p, QPointF(r * 0.45, -r * 0.3 + len(self._bases) * r * 0.3), r * 0.18,
                        f"+{self._incidental}", QColor("#dddddd"))
-        font = QFont(p.font())
-        font.setPixelSize(int(r * 0.24))
-        p.setFont(font)
-        p.setPen(QColor("#333333"))
-        p.drawText(QRectF(-r, -r * 0.86, 2 * r, r * 0.3), Qt.AlignHCenter | Qt.AlignTop, self.label)
+        p.setFont(_LABEL_FONT)
+        p.setPen(_LABEL_COLOR)
+        p.drawText(_LABEL_RECT, Qt.AlignHCenter | Qt.AlignTop, self.label)
         if self.isSelected() or self._hover:
             p.setBrush(Qt.NoBrush)
-            p.setPen(QPen(QColor("#ffffff") if self.isSelected() else QColor("#202020"), 3.0))
-            p.drawPolygon(self._poly)
+            p.setPen(_SELECTED if self.isSelected() else _HOVERED)
+            p.drawPolygon(_POLY)
 
 
 class FleetCounterItem(QGraphicsItem):
@@ -151,7 +157,7 @@ def _orders_path(fleet: Fleet, start: QPointF) -> QPainterPath:
     last = start
     prev = start
     for step in fleet.orders:
-        prev, last = last, sector_center(step.col, step.row)
+        prev, last = last, sector_center(step)
         path.lineTo(last)
     # arrow head at the last point
     ang = math.atan2(last.y() - prev.y(), last.x() - prev.x())
@@ -181,7 +187,7 @@ class StrategicScene(QGraphicsScene):
             counter = FleetCounterItem(campaign, f)
             n = by_sector.get(str(f.sector), 0)
             by_sector[str(f.sector)] = n + 1
-            centre = sector_center(f.sector.col, f.sector.row)
+            centre = sector_center(f.sector)
             off = FleetCounterItem.SIZE * 0.45
             counter.setPos(centre + QPointF(-off * 0.6 + n * off, off * 0.15 + n * off * 0.4))
             self.addItem(counter)
@@ -234,6 +240,7 @@ class StrategicView(QGraphicsView):
         self._press: QPointF | None = None
         self._last = QPointF()
         self._panning = False
+        self._hovered = ""
 
     def setScene(self, scene) -> None:  # noqa: N802
         super().setScene(scene)
@@ -290,7 +297,10 @@ class StrategicView(QGraphicsView):
         super().mouseMoveEvent(event)
         under = self.items(event.position().toPoint())
         sector = next((i for i in under if isinstance(i, SectorItem)), None)
-        self.hovered.emit(sector.label if sector else "")
+        label = sector.label if sector else ""
+        if label != self._hovered:
+            self._hovered = label
+            self.hovered.emit(label)
 
     def mouseReleaseEvent(self, event) -> None:  # noqa: N802
         if self._panning:

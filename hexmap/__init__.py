@@ -6,6 +6,6 @@ with cube ``s = -q - r``, facings ``A`` (up) then clockwise ``B``-``F``.
 from __future__ import annotations
 
 from hexmap.hexes import Facing, Hex, hex_line, hex_ring, hexes_within
-from hexmap.labels import Label, MapWindow
+from hexmap.labels import Label, MapWindow, grid_hex
 
-__all__ = ["Facing", "Hex", "Label", "MapWindow", "hex_line", "hex_ring", "hexes_within"]
+__all__ = ["Facing", "Hex", "Label", "MapWindow", "grid_hex", "hex_line", "hex_ring", "hexes_within"]

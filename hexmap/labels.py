@@ -58,6 +58,15 @@ def axial_to_offset(h: Hex) -> tuple[int, int]:
     return q + 1, h.r + (q - (q & 1)) // 2 + 1
 
 
+def grid_hex(label: Label) -> Hex:
+    """The hex of ``label`` on a grid whose ``0101`` is axial (0, 0), such as the strategic map.
+
+    Strategic sectors use tactical orientation and labels (INTERPRETATIONS 16), so adjacency and
+    directions between sectors are hex arithmetic on these values.
+    """
+    return offset_to_axial(label.col, label.row)
+
+
 @dataclass(frozen=True, slots=True)
 class MapWindow:
     """A cols x rows map sheet laid over the hex plane, translated by ``offset``.

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from hexmap.labels import offset_to_axial
+from hexmap import grid_hex
 from rules.model.campaign import Campaign, Sector
 from rules.model.types import LabelField
 from rules.model.units import Unit
@@ -112,7 +112,7 @@ def _check_sectors(c: Campaign, out: list[Problem]) -> dict[str, Sector]:
 
 
 def _adjacent(a: LabelField, b: LabelField) -> bool:
-    return offset_to_axial(a.col, a.row).distance(offset_to_axial(b.col, b.row)) == 1
+    return grid_hex(a).distance(grid_hex(b)) == 1
 
 
 def _check_lanes(c: Campaign, sectors: dict[str, Sector], out: list[Problem]) -> None:

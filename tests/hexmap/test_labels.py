@@ -97,3 +97,12 @@ def test_bad_label_text(text):
 def test_window_needs_a_size():
     with pytest.raises(ValueError):
         MapWindow(0, 30)
+
+
+def test_grid_hex_is_the_unfloated_grid_with_0101_at_the_origin():
+    """Strategic sectors: 0101 is the origin; even columns sit half a hex lower."""
+    from hexmap import grid_hex
+    assert grid_hex(Label(1, 1)) == Hex(0, 0)
+    assert grid_hex(Label(2, 1)) == Hex(0, 0).neighbor(Facing.C)
+    assert grid_hex(Label(1, 2)) == Hex(0, 0).neighbor(Facing.D)
+    assert grid_hex(Label(21, 15)) - grid_hex(Label(22, 15)) == Facing.F.vector
