@@ -4,12 +4,19 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF, QWheelEvent
-from PySide6.QtWidgets import (QApplication, QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem,
-                               QGraphicsView)
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import (
+    QApplication,
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+)
 
 from app.describe import sector_tooltip
 from app.symbols import brush_hatched, lighter, paint_base, paint_star, paint_terrain
+from app.zoom_view import ZoomableView
 from hexmap import Hex, Label, grid_hex
 from hexmap.layout import Layout
 from rules.model import Campaign, Fleet, Sector
@@ -222,19 +229,14 @@ class StrategicScene(QGraphicsScene):
         return None
 
 
-class StrategicView(QGraphicsView):
+class StrategicView(ZoomableView):
     """Zoom with the wheel (around the cursor), pan by dragging."""
 
     hovered = Signal(str)
 
-    MIN_SCALE, MAX_SCALE = 0.15, 8.0
-
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
         self.setDragMode(QGraphicsView.NoDrag)  # panning is ours: sectors accept presses
-        self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
-        self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
         self.setMouseTracking(True)
         self.auto_fit = True
         self._press: QPointF | None = None
@@ -253,11 +255,9 @@ class StrategicView(QGraphicsView):
             self.fit()
 
     def zoom(self, factor: float) -> None:
-        """Scale the view by ``factor``, kept within sensible limits; the map stops auto-fitting."""
+        """Zoom as :class:`ZoomableView`; the map stops auto-fitting the window."""
         self.auto_fit = False
-        current = self.transform().m11()
-        factor = max(self.MIN_SCALE / current, min(self.MAX_SCALE / current, factor))
-        self.scale(factor, factor)
+        super().zoom(factor)
 
     def fit(self) -> None:
         """Show the whole map; it then keeps fitting the window until the user zooms."""
@@ -265,12 +265,6 @@ class StrategicView(QGraphicsView):
             self.resetTransform()
             self.fitInView(self.scene().sceneRect(), Qt.KeepAspectRatio)
             self.auto_fit = True
-
-    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
-        steps = event.angleDelta().y() / 120.0
-        if steps:
-            self.zoom(1.15 ** steps)
-        event.accept()
 
     def mousePressEvent(self, event) -> None:  # noqa: N802
         if event.button() == Qt.LeftButton:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF, QWheelEvent
+from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView
 
+from app.zoom_view import ZoomableView
 from hexmap import Facing, Hex, MapWindow
 from hexmap.layout import Layout
 
@@ -85,16 +86,16 @@ class TacticalScene(QGraphicsScene):
         return self.hex_items.get(self.window.hex_at(label))
 
 
-class TacticalView(QGraphicsView):
+class TacticalView(ZoomableView):
     """Zoom with the wheel, pan by dragging; a facing compass sits in the top-left corner."""
 
+    MIN_SCALE, MAX_SCALE = 0.2, 6.0
+
     def __init__(self, scene: TacticalScene, parent=None) -> None:
-        super().__init__(scene, parent)
-        self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
-        self.setDragMode(QGraphicsView.ScrollHandDrag)
-        self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
+        super().__init__(parent)
+        self.setScene(scene)
+        self.setDragMode(QGraphicsView.ScrollHandDrag)  # hexes do not take presses
         self.setCacheMode(QGraphicsView.CacheBackground)
-        self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
         self._centred = False
 
     def showEvent(self, event) -> None:  # noqa: N802
@@ -108,13 +109,6 @@ class TacticalView(QGraphicsView):
         scene = self.scene()
         if isinstance(scene, TacticalScene):
             self.centerOn(scene.hex_items[scene.window.centre])
-
-    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
-        steps = event.angleDelta().y() / 120.0
-        current = self.transform().m11()
-        factor = max(0.2 / current, min(6.0 / current, 1.15 ** steps))
-        self.scale(factor, factor)
-        event.accept()
 
     def drawForeground(self, p: QPainter, rect: QRectF) -> None:  # noqa: N802
         p.save()

@@ -187,3 +187,11 @@ def test_rules_texts_open_and_find(window):
     assert not viewer.find_next()
     assert viewer.status.text() == "not found"
     viewer.close()
+
+
+def test_tactical_wheel_zoom_is_clamped(window):
+    view = window.tactical_view
+    view.zoom(1e6)
+    assert view.transform().m11() == pytest.approx(view.MAX_SCALE)
+    view.zoom(1e-6)
+    assert view.transform().m11() == pytest.approx(view.MIN_SCALE)

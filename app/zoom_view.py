@@ -1,0 +1,31 @@
+"""A graphics view that zooms with the wheel around the cursor, within set limits."""
+from __future__ import annotations
+
+from PySide6.QtGui import QPainter, QWheelEvent
+from PySide6.QtWidgets import QGraphicsView
+
+WHEEL_STEP = 1.15  # zoom factor per wheel notch
+
+
+class ZoomableView(QGraphicsView):
+    """Wheel zoom anchored under the mouse; the scale stays within [MIN_SCALE, MAX_SCALE]."""
+
+    MIN_SCALE, MAX_SCALE = 0.15, 8.0
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
+        self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
+        self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
+
+    def zoom(self, factor: float) -> None:
+        """Scale the view by ``factor``, clamped to the view's limits."""
+        current = self.transform().m11()
+        factor = max(self.MIN_SCALE / current, min(self.MAX_SCALE / current, factor))
+        self.scale(factor, factor)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
+        steps = event.angleDelta().y() / 120.0
+        if steps:
+            self.zoom(WHEEL_STEP ** steps)
+        event.accept()
