@@ -56,9 +56,16 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.check:
         return check(args.check)
-    campaign = Path(args.campaign) if args.campaign else None
-    if campaign is not None and check(str(campaign)) != 0:
-        return 1
+    path = Path(args.campaign) if args.campaign else None
+    campaign = None
+    if path is not None:  # validated here, once: a bad file never reaches the GUI
+        from rules.model import CampaignError, load_campaign
+
+        try:
+            campaign = load_campaign(path)
+        except CampaignError as e:
+            print(e.report(), file=sys.stderr)
+            return 1
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -70,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("BattleHex")
     app.setOrganizationName("BattleHex")
-    window = MainWindow(campaign)
+    window = MainWindow(path, campaign=campaign)
     if args.screenshot:
         window.resize(*args.size)
         window.show()

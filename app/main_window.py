@@ -23,7 +23,8 @@ LEGEND = (
     "<tr><td>yellow star</td><td>star system</td></tr>"
     "<tr><td>SB / BATS / BS</td><td>starbase / battle station / base station</td></tr>"
     "<tr><td>+N</td><td>incidental units (V13.03), shown to the GM</td></tr>"
-    "<tr><td>square counter</td><td>fleet in its power's colour; the badge counts its units</td></tr>"
+    "<tr><td>square counter</td><td>fleet in its team's colour, its power's colour as the top band;"
+    " the badge counts its units</td></tr>"
     "<tr><td>dashed arrow</td><td>the fleet's movement orders</td></tr>"
     "<tr><td>terrain</td><td>black hole (dark disc), nebula (violet cloud), asteroid field "
     "(rocks), ringed gas giant, variable pulsar (cyan burst), ion storm (lightning)</td></tr>"
@@ -37,9 +38,11 @@ class MainWindow(QMainWindow):
     Args:
         campaign_path: the campaign to open; the built-in default campaign when ``None``.
         settings: where recent files are kept (tests pass their own).
+        campaign: ``campaign_path`` already loaded by the caller, so it is not read twice.
     """
 
-    def __init__(self, campaign_path: Path | None = None, settings: QSettings | None = None) -> None:
+    def __init__(self, campaign_path: Path | None = None, settings: QSettings | None = None,
+                 campaign: Campaign | None = None) -> None:
         super().__init__()
         self.settings = settings or QSettings("BattleHex", "BattleHex")
         self.campaign: Campaign | None = None
@@ -52,6 +55,9 @@ class MainWindow(QMainWindow):
         self._hover_label = QLabel("")
         self.statusBar().addPermanentWidget(self._hover_label)
         self.strategic_view.hovered.connect(self._hover_label.setText)
+        if campaign is not None and campaign_path is not None:
+            self._adopt(campaign, campaign_path)
+            return
         opened = self.open_campaign(campaign_path or DEFAULT_CAMPAIGN)
         if not opened and campaign_path not in (None, DEFAULT_CAMPAIGN):
             self.open_campaign(DEFAULT_CAMPAIGN)
@@ -129,9 +135,13 @@ class MainWindow(QMainWindow):
                             f"{path.name} cannot be opened; the campaign that was open stays open.\n\n"
                             f"{problems}\n\nFile: {e.source}")
             return False
+        self._adopt(campaign, path)
+        return True
+
+    def _adopt(self, campaign: Campaign, path: Path) -> None:
+        """Make ``campaign`` (read from ``path``) the open one and list it in Open Recent."""
         self._show_campaign(campaign, path)
         self._remember(path)
-        return True
 
     def _show_campaign(self, campaign: Campaign, path: Path) -> None:
         self.campaign, self.campaign_path = campaign, path

@@ -70,3 +70,11 @@ def test_opening_a_bad_campaign_from_the_command_line_refuses(tmp_path):
     assert r.returncode == 1
     assert f"{path}: line 1, column 2: JSON syntax error" in r.stderr
     assert not (tmp_path / "x.png").exists()
+
+
+def test_opening_a_good_campaign_from_the_command_line(tmp_path):
+    own = tmp_path / "mine.json"
+    own.write_text(DEFAULT.read_text(encoding="utf-8").replace("The Ardana Crisis, Y171", "My Campaign"))
+    r = _run(str(own), "--screenshot", str(tmp_path / "x.png"))
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "x.png").exists()

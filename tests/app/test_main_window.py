@@ -195,3 +195,13 @@ def test_tactical_wheel_zoom_is_clamped(window):
     assert view.transform().m11() == pytest.approx(view.MAX_SCALE)
     view.zoom(1e-6)
     assert view.transform().m11() == pytest.approx(view.MIN_SCALE)
+
+
+def test_a_campaign_loaded_by_the_caller_is_not_read_again(qtbot, settings, errors, tmp_path):
+    from rules.model import load_campaign
+    campaign = load_campaign(DEFAULT_CAMPAIGN)
+    gone = tmp_path / "already_read.json"  # does not exist: reading it would be an error
+    w = MainWindow(gone, settings=settings, campaign=campaign)
+    qtbot.addWidget(w)
+    assert w.campaign is campaign and w.campaign_path == gone and errors == []
+    assert w.recent_files()[0] == str(gone.resolve())
