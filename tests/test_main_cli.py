@@ -5,12 +5,10 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT = ROOT / "scenarios" / "default_campaign.json"
+from tests.conftest import DEFAULT, ROOT
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -9,8 +9,8 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from rules.model.types import DiplomaticState, LabelField, Terrain
-from rules.model.units import Strict, Unit
+from rules.model.types import DiplomaticState, LabelField, Strict, Terrain
+from rules.model.units import Unit
 
 FORMAT = "battlehex-campaign"
 CURRENT_VERSION = 1

@@ -43,7 +43,7 @@ def _all_units(c: Campaign) -> Iterator[tuple[str, Unit]]:
 def check_campaign(c: Campaign) -> list[Problem]:
     """All cross-reference problems of ``c``; an empty list when it is consistent."""
     out: list[Problem] = []
-    out += _check_powers_and_teams(c)
+    _check_powers_and_teams(c, out)
     sectors = _check_sectors(c, out)
     _check_lanes(c, sectors, out)
     _check_fleets(c, sectors, out)
@@ -51,8 +51,7 @@ def check_campaign(c: Campaign) -> list[Problem]:
     return out
 
 
-def _check_powers_and_teams(c: Campaign) -> list[Problem]:
-    out: list[Problem] = []
+def _check_powers_and_teams(c: Campaign, out: list[Problem]) -> None:
     powers = {p.id for p in c.powers}
     for d in _dupes([p.id for p in c.powers]):
         out.append(Problem("powers", f"power id {d!r} is used more than once"))
@@ -84,7 +83,6 @@ def _check_powers_and_teams(c: Campaign) -> list[Problem]:
         elif key in pairs:
             out.append(Problem(f"diplomacy[{i}]", f"relation {a!r}-{b!r} is given more than once"))
         pairs.add(key)
-    return out
 
 
 def _check_sectors(c: Campaign, out: list[Problem]) -> dict[str, Sector]:

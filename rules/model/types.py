@@ -1,12 +1,19 @@
-"""Field types shared by the campaign model: facings and hex labels as validated JSON strings."""
+"""Shared pieces of the campaign model: the strict record base, facings and hex labels as
+validated JSON strings, and the enums of terrain and diplomacy."""
 from __future__ import annotations
 
 from enum import Enum
 from typing import Annotated, Any
 
-from pydantic import PlainSerializer, PlainValidator
+from pydantic import BaseModel, ConfigDict, PlainSerializer, PlainValidator
 
 from hexmap import Facing, Label
+
+
+class Strict(BaseModel):
+    """Base of every campaign record: unknown fields are errors, assignments are validated."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
 
 def _facing(value: Any) -> Facing:

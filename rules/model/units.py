@@ -7,15 +7,9 @@ from __future__ import annotations
 
 from enum import Enum
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from rules.model.types import FacingField, LabelField
-
-
-class Strict(BaseModel):
-    """Base of every campaign record: unknown fields are errors, assignments are validated."""
-
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+from rules.model.types import FacingField, LabelField, Strict
 
 
 class UnitKind(str, Enum):

@@ -8,7 +8,7 @@ import pytest
 from rules.model import load_campaign
 from rules.model.types import Terrain
 from rules.model.units import OrionStatus, UnitKind
-from tests.rules.model.conftest import DEFAULT
+from tests.conftest import DEFAULT
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ import pytest
 from hexmap import Facing, Label
 from rules.model import CampaignError, dumps, load_campaign, parse_campaign, save_campaign
 from rules.model.campaign import CURRENT_VERSION
-from tests.rules.model.conftest import DEFAULT
+from tests.conftest import DEFAULT
 
 
 def _problems(data: dict | str, source: str = "bad.json") -> list[str]:
