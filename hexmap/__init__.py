@@ -7,5 +7,7 @@ from __future__ import annotations
 
 from hexmap.hexes import Facing, Hex, hex_line, hex_ring, hexes_within
 from hexmap.labels import Label, MapWindow, grid_hex
+from hexmap.lanes import LaneGraph, LaneKind, route_back
 
-__all__ = ["Facing", "Hex", "Label", "MapWindow", "grid_hex", "hex_line", "hex_ring", "hexes_within"]
+__all__ = ["Facing", "Hex", "Label", "LaneGraph", "LaneKind", "MapWindow", "grid_hex", "hex_line", "hex_ring",
+           "hexes_within", "route_back"]

@@ -9,6 +9,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
+from rules.model.records import BattleHexRecord, IgnoreRecord, LogEntry, Phase, TerrainTable
 from rules.model.types import DiplomaticState, LabelField, Strict, Terrain
 from rules.model.units import Unit
 
@@ -103,6 +104,7 @@ class StrategicMap(Strict):
     sectors: list[Sector] = Field(min_length=1)
     major_lanes: list[Lane] = []
     closed_lanes: list[Lane] = []
+    random_terrain: TerrainTable | None = Field(None, description="V13.17 table for sectors without terrain")
 
 
 class Fleet(Strict):
@@ -113,7 +115,8 @@ class Fleet(Strict):
     power: str
     sector: LabelField
     units: list[Unit] = Field(min_length=1)
-    orders: list[LabelField] = []
+    orders: list[LabelField] = Field([], description="this turn's movement: the sectors to enter, in order")
+    in_transit_to: LabelField | None = Field(None, description="between sectors: on the lane from sector to here")
 
 
 class Campaign(Strict):
@@ -130,6 +133,11 @@ class Campaign(Strict):
     diplomacy: list[Relation] = []
     map: StrategicMap
     fleets: list[Fleet] = []
+    phase: Phase = Phase.ORDERS
+    dice_seed: int = Field(1, description="seed of the campaign's dice (terrain rolls ...)")
+    battle_hexes: list[BattleHexRecord] = []
+    ignores: list[IgnoreRecord] = []
+    log: list[LogEntry] = []
 
     @field_validator("version")
     @classmethod

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from hexmap import grid_hex
+from rules.dice import DiceExpr
 from rules.model.campaign import Campaign, Sector
 from rules.model.types import LabelField
 from rules.model.units import Unit
@@ -48,6 +49,7 @@ def check_campaign(c: Campaign) -> list[Problem]:
     _check_lanes(c, sectors, out)
     _check_fleets(c, sectors, out)
     _check_units(c, out)
+    _check_records(c, sectors, out)
     return out
 
 
@@ -147,6 +149,14 @@ def _check_fleets(c: Campaign, sectors: dict[str, Sector], out: list[Problem]) -
                 out.append(Problem(f"fleets[{i}].orders[{j}]", f"no jump lane joins {prev} to {step}"))
                 break
             prev = step
+        if f.in_transit_to is not None:
+            dest = f.in_transit_to
+            if str(dest) not in sectors:
+                out.append(Problem(f"fleets[{i}].in_transit_to", f"sector {dest} does not exist"))
+            elif not (_adjacent(f.sector, dest) or frozenset((str(f.sector), str(dest))) in majors):
+                out.append(Problem(f"fleets[{i}].in_transit_to", f"no jump lane joins {f.sector} to {dest}"))
+            elif f.orders and f.orders[0] != dest:
+                out.append(Problem(f"fleets[{i}].orders[0]", f"a fleet between sectors must first arrive at {dest}"))
 
 
 def _check_units(c: Campaign, out: list[Problem]) -> None:
@@ -169,3 +179,28 @@ def _check_units(c: Campaign, out: list[Problem]) -> None:
             out.append(Problem(f"{path}.lessee_team", f"team {u.lessee_team!r} does not exist"))
         if u.crew_units_current > u.crew_units_normal > 0:
             out.append(Problem(f"{path}.crew_units_current", "more crew units than the normal complement"))
+
+
+def _check_records(c: Campaign, sectors: dict[str, Sector], out: list[Problem]) -> None:
+    teams = {t.id for t in c.teams}
+    for i, b in enumerate(c.battle_hexes):
+        if str(b.at) not in sectors:
+            out.append(Problem(f"battle_hexes[{i}].at", f"sector {b.at} does not exist"))
+        for name in ("attacker", "defender"):
+            if getattr(b, name) not in teams:
+                out.append(Problem(f"battle_hexes[{i}].{name}", f"team {getattr(b, name)!r} does not exist"))
+        for j, t in enumerate(b.others + b.moved_in):
+            if t not in teams:
+                out.append(Problem(f"battle_hexes[{i}]", f"team {t!r} (entry {j}) does not exist"))
+    for i, r in enumerate(c.ignores):
+        if r.team not in teams:
+            out.append(Problem(f"ignores[{i}].team", f"team {r.team!r} does not exist"))
+    table = c.map.random_terrain
+    if table is not None:
+        try:
+            DiceExpr.parse(table.dice)
+        except ValueError as e:
+            out.append(Problem("map.random_terrain.dice", str(e)))
+        for i, e in enumerate(table.entries):
+            if e.low > e.high:
+                out.append(Problem(f"map.random_terrain.entries[{i}]", f"low {e.low} is above high {e.high}"))

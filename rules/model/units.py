@@ -139,6 +139,7 @@ class Unit(Strict):
     tow_capacity: int = Field(0, ge=0)
     towing: list[str] = []
     is_civilian: bool = False
+    supply_depot: bool = Field(False, description="seed 004 trait: acts like a colony in good order for supply")
     is_auxiliary: bool = False
     is_incidental: bool = False
     orion_status: OrionStatus = OrionStatus.NONE

@@ -115,3 +115,27 @@ def test_unreadable_and_non_object_files(tmp_path):
     binary.write_bytes(b"\xff\xfe\x00")
     with pytest.raises(CampaignError, match="cannot read the file"):
         load_campaign(binary)
+
+
+# -- strategic records (issue 3) ------------------------------------------------------------
+def test_in_transit_fleet_needs_a_lane_to_its_destination(default_data):
+    fleet = next(f for f in default_data["fleets"] if f["id"] == "kli-home-guard")
+    fleet["in_transit_to"] = "0101"
+    with pytest.raises(CampaignError) as e:
+        parse_campaign(json.dumps(default_data), "x.json")
+    assert "in_transit_to: no jump lane joins 1208 to 0101" in e.value.report()
+
+
+def test_bad_random_terrain_dice_and_row(default_data):
+    default_data["map"]["random_terrain"] = {"dice": "2x6", "entries": [{"low": 5, "high": 3, "terrain": "nebula"}]}
+    with pytest.raises(CampaignError) as e:
+        parse_campaign(json.dumps(default_data), "x.json")
+    report = e.value.report()
+    assert "map.random_terrain.dice" in report and "map.random_terrain.entries[0]: low 5 is above high 3" in report
+
+
+def test_battle_hex_record_names_real_teams(default_data):
+    default_data["battle_hexes"] = [{"at": "0509", "turn": 1, "attacker": "coalition", "defender": "nobody"}]
+    with pytest.raises(CampaignError) as e:
+        parse_campaign(json.dumps(default_data), "x.json")
+    assert "battle_hexes[0].defender: team 'nobody' does not exist" in e.value.report()

@@ -1,0 +1,71 @@
+"""Campaign records written by the strategic engine: the turn phase, Battle Hexes, ignored
+units, the random terrain table and the campaign log (RULES_MATRIX §3.3-3.5)."""
+from __future__ import annotations
+
+from enum import Enum
+
+from pydantic import Field
+
+from rules.model.types import LabelField, Strict, Terrain
+
+
+class Phase(str, Enum):
+    """Where the campaign turn stands (seed 004 Sequence of Play, as far as BattleHex runs it)."""
+
+    ORDERS = "orders"
+    """Turn Orders: fleets take movement orders; nothing has moved yet."""
+    BATTLES = "battles"
+    """Movement executed; the Battle Hexes it formed are open (V13.12)."""
+
+    @property
+    def title(self) -> str:
+        return {"orders": "Turn Orders", "battles": "Movement: Battle Hexes"}[self.value]
+
+
+class TerrainEntry(Strict):
+    """One row of a random terrain table: totals ``low``-``high`` give ``terrain``."""
+
+    low: int
+    high: int
+    terrain: Terrain
+
+
+class TerrainTable(Strict):
+    """A scenario's Random Terrain Table (V13.17 cites V6.00, which the seeds do not print)."""
+
+    dice: str = "1d6"
+    entries: list[TerrainEntry] = Field(min_length=1)
+
+
+class BattleHexRecord(Strict):
+    """A Battle Hex formed at the end of a Movement Phase (V13.11-V13.17)."""
+
+    at: LabelField
+    turn: int = Field(ge=1)
+    attacker: str
+    defender: str
+    others: list[str] = Field([], description="further teams present: independent Orions, monsters")
+    moved_in: list[str] = Field([], description="teams whose movement formed the hex (V13.14)")
+    attacker_reason: str = ""
+    terrain: Terrain = Terrain.NONE
+    terrain_source: str = Field("", description="how the terrain was found (V13.17 / A-51)")
+    resolved: bool = False
+    resolution: str = ""
+
+
+class IgnoreRecord(Strict):
+    """A team ignores an independent Orion (V13.16) or a sub-light unit (V13.18)."""
+
+    team: str
+    unit: str
+    at: LabelField
+    turn: int = Field(ge=1)
+    rule: str
+
+
+class LogEntry(Strict):
+    """One line of the campaign log, with the rule it applies."""
+
+    turn: int = Field(ge=1)
+    rule: str = ""
+    text: str

@@ -1,0 +1,226 @@
+"""Battle Hex formation at the end of a Movement Phase (V13.11-V13.18).
+
+A sector holding units of two or more Teams that may fight is a Battle Hex (V13.11). A Team
+may ignore an independent (non-leased) Orion (V13.16) or a sub-light unit (V13.18) when
+that is all the other Team has there, and may pay attention to it on a later phase. An Orion
+that wants the fight cannot be ignored and then attacks; a sub-light unit cannot force a
+battle. The Attacking Team is the one whose movement formed the hex; if neither or both
+moved in, the Team with the Strategic Initiative (V13.14); a Team that pays attention on a
+later phase when nobody moved in attacks (A-50). Terrain (V13.17, A-51) is the sector's own,
+else one roll on the scenario's random terrain table, stored with the hex.
+
+Monsters and alien ships (GM-controlled teams) are handled by V13.47x and the GM, so they are
+never offered to be ignored.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from hexmap import Label
+from rules.dice import DiceRoller
+from rules.model.campaign import Campaign, Team
+from rules.model.records import BattleHexRecord, IgnoreRecord
+from rules.model.types import Terrain
+from rules.model.units import OrionStatus, Unit
+from rules.strategic.state import StrategicState
+
+Decisions = Mapping[tuple[Label, str, str], bool]
+"""``(sector, deciding team, other team) -> True`` to ignore, ``False`` to pay attention."""
+
+
+def is_sublight(u: Unit) -> bool:
+    return u.native_sublight or u.warp_engines_dropped
+
+
+def is_independent_orion(u: Unit) -> bool:
+    return u.orion_status is OrionStatus.INDEPENDENT
+
+
+@dataclass(frozen=True, slots=True)
+class IgnoreQuestion:
+    """A Team may ignore another Team's units in a sector (V13.16 / V13.18)."""
+
+    at: Label
+    team: str
+    other: str
+    units: tuple[str, ...]
+    rule: str
+    ignored_before: bool
+
+    def text(self, names: Mapping[str, str]) -> str:
+        what = "independent Orion units" if self.rule == "V13.16" else "sub-light units"
+        return (f"{self.rule}: may {names.get(self.team, self.team)} ignore the {what} of "
+                f"{names.get(self.other, self.other)} in {self.at} ({', '.join(self.units)})?")
+
+
+@dataclass(frozen=True, slots=True)
+class Formation:
+    """A Battle Hex as it forms: who attacks and defends, and why."""
+
+    at: Label
+    attacker: str
+    defender: str
+    others: tuple[str, ...]
+    moved_in: tuple[str, ...]
+    attacker_reason: str
+
+
+@dataclass
+class Detection:
+    """Battle Hexes formed, questions still open, and the sectors where nobody fights."""
+
+    formations: list[Formation] = field(default_factory=list)
+    questions: list[IgnoreQuestion] = field(default_factory=list)
+    quiet: list[tuple[Label, str, str]] = field(default_factory=list)
+    """``(sector, rule, text)`` where every possible fight was ignored."""
+    ignores: list[IgnoreRecord] = field(default_factory=list)
+
+
+def units_by_team(state: StrategicState, at: Label) -> dict[str, list[Unit]]:
+    """Active units in a sector by team: its fleets (not those between sectors) and garrison."""
+    return {k: [u for u, _ in v] for k, v in _present(state, at).items()}
+
+
+def _present(state: StrategicState, at: Label) -> dict[str, list[tuple[Unit, str]]]:
+    """Active units in a sector by team, each with its power."""
+    out: dict[str, list[tuple[Unit, str]]] = {}
+    sec = state.sectors.get(at)
+    if sec is not None and sec.garrison and sec.owner and (t := state.team_of(sec.owner)) is not None:
+        out.setdefault(t.id, []).extend((u, sec.owner) for u in sec.garrison if not u.destroyed)
+    for f in state.campaign.fleets:
+        if f.sector == at and f.in_transit_to is None and (t := state.team_of(f.power)) is not None:
+            out.setdefault(t.id, []).extend((u, f.power) for u in f.units if not u.destroyed)
+    return {k: v for k, v in out.items() if v}
+
+
+def teams_fighting_in(state: StrategicState, at: Label) -> list[tuple[str, str]]:
+    """Pairs of teams present in ``at`` whose present powers may fight (V13.11, V13.12)."""
+    present = _present(state, at)
+    teams = {t.id: t for t in state.campaign.teams}
+    powers = {k: {p for _, p in v} for k, v in present.items()}
+    order = {t.id: i for i, t in enumerate(state.campaign.teams)}
+    return [(a, b) for a, b in combinations(sorted(present, key=order.get), 2)
+            if state.dip.teams_may_fight(teams[a], teams[b], powers[a], powers[b])]
+
+
+def _ignorable(team: Team, units: list[Unit]) -> str | None:
+    """The rule under which all of ``units`` may be ignored, or ``None``."""
+    if team.gm_controlled:
+        return None
+    if all(is_independent_orion(u) for u in units):
+        return "V13.16"
+    if all(is_sublight(u) for u in units):
+        return "V13.18"
+    return None
+
+
+def detect(state: StrategicState, moved_into: Mapping[Label, set[str]], decisions: Decisions | None = None
+           ) -> Detection:
+    """Find the Battle Hexes of the map after movement (V13.11-V13.16, V13.18)."""
+    decisions = decisions or {}
+    c = state.campaign
+    teams = {t.id: t for t in c.teams}
+    order = {t.id: i for i, t in enumerate(c.teams)}
+    before = {(r.at, r.team, r.unit) for r in c.ignores}
+    occupied = {f.sector for f in c.fleets if f.in_transit_to is None} | {s.at for s in c.map.sectors if s.garrison}
+    out = Detection()
+    for at in sorted(occupied):
+        by_team = units_by_team(state, at)
+        if len(by_team) < 2:
+            continue
+        pairs = teams_fighting_in(state, at)
+        fighting: set[frozenset[str]] = set()
+        pending = False
+        forced_by: str | None = None
+        attention: list[str] = []
+        notes: list[str] = []
+        for a, b in pairs:
+            fights = True
+            for x, y in ((a, b), (b, a)):
+                rule = _ignorable(teams[y], by_team[y])
+                if rule is None:
+                    continue
+                if rule == "V13.16" and any(u.wants_fight for u in by_team[y]):
+                    forced_by = y
+                    continue
+                ids = tuple(u.id for u in by_team[y])
+                ans = decisions.get((at, x, y))
+                if ans is None:
+                    was = any((at, x, uid) in before for uid in ids)
+                    out.questions.append(IgnoreQuestion(at, x, y, ids, rule, was))
+                    pending = True
+                elif ans:
+                    fights = False
+                    notes.append(f"{rule}: {teams[x].name} ignores {teams[y].name}")
+                    out.ignores.extend(IgnoreRecord(team=x, unit=uid, at=at, turn=c.turn, rule=rule) for uid in ids)
+                elif any((at, x, uid) in before for uid in ids):
+                    attention.append(x)
+            if fights:
+                fighting.add(frozenset((a, b)))
+        if pending:
+            continue
+        parties = sorted({t for pair in fighting for t in pair}, key=order.get)
+        if len(parties) < 2:
+            if notes:
+                out.quiet.append((at, notes[0].split(":")[0], "; ".join(notes) + ": no Battle Hex"))
+            continue
+        out.formations.append(_roles(at, parties, teams, moved_into.get(at, set()), forced_by, attention, fighting))
+    return out
+
+
+def _roles(at: Label, parties: list[str], teams: Mapping[str, Team], movers: set[str], forced_by: str | None,
+           attention: list[str], fighting: set[frozenset[str]]) -> Formation:
+    moved = tuple(p for p in parties if p in movers)
+    holder = next((p for p in parties if teams[p].strategic_initiative), None)
+    if forced_by is not None and forced_by in parties:
+        attacker, why = forced_by, "V13.16: the independent Orion wants the fight, so the Orion Team attacks"
+    elif len(moved) == 1:
+        attacker, why = moved[0], "V13.14: its movement formed the Battle Hex"
+    elif not moved and attention:
+        attacker, why = attention[0], "V13.14 / A-50: it paid attention to a unit it had ignored"
+    elif holder is not None:
+        both = "both" if moved else "neither"
+        attacker, why = holder, f"V13.14: {both} moved in; it holds the Strategic Initiative"
+    else:
+        attacker = (moved or tuple(parties))[0]
+        why = "V13.14: no Team here holds the Strategic Initiative; first Team chosen, the GM may override"
+
+    def rank(t: str) -> tuple[int, int]:
+        tm = teams[t]
+        return (0 if frozenset((attacker, t)) in fighting else 1, 2 if tm.is_orion_pirates else 1 if tm.gm_controlled
+                else 0)
+    rest = sorted((p for p in parties if p != attacker), key=lambda t: (rank(t), parties.index(t)))
+    return Formation(at, attacker, rest[0], tuple(rest[1:]), moved, why)
+
+
+# -- terrain (V13.17, A-51) ---------------------------------------------------------------
+def battle_terrain(campaign: Campaign, at: Label, dice: DiceRoller) -> tuple[Terrain, str]:
+    """The Battle Hex's terrain and how it was found: the sector's permanent terrain (A-51),
+    else one roll on the scenario's random terrain table, else empty space."""
+    sec = campaign.sector_at(str(at))
+    if sec is not None and sec.terrain is not Terrain.NONE:
+        return sec.terrain, f"A-51: the sector's own terrain ({sec.terrain.title})"
+    table = campaign.map.random_terrain
+    if table is None:
+        return Terrain.NONE, "V13.17: the scenario has no random terrain table; empty space"
+    roll = dice.roll(table.dice, purpose=f"Battle Hex {at} terrain", rule="V13.17", who="GM")
+    for e in table.entries:
+        if e.low <= roll.total <= e.high:
+            return e.terrain, f"{roll.describe()} -> {e.terrain.title}"
+    return Terrain.NONE, f"{roll.describe()} is on no row of the table; empty space"
+
+
+def terrain_dice(campaign: Campaign, at: Label) -> DiceRoller:
+    """The seeded roller for one Battle Hex's terrain: the same campaign, turn and sector give
+    the same roll."""
+    return DiceRoller(campaign.dice_seed * 1_000_003 + campaign.turn * 10_007 + at.col * 101 + at.row)
+
+
+def record(campaign: Campaign, f: Formation) -> BattleHexRecord:
+    """Roll the terrain once (V13.17) and make the persistent record of a formed Battle Hex."""
+    terrain, how = battle_terrain(campaign, f.at, terrain_dice(campaign, f.at))
+    return BattleHexRecord(at=f.at, turn=campaign.turn, attacker=f.attacker, defender=f.defender,
+                           others=list(f.others), moved_in=list(f.moved_in), attacker_reason=f.attacker_reason,
+                           terrain=terrain, terrain_source=how)

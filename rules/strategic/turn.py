@@ -1,0 +1,150 @@
+"""The campaign turn as far as BattleHex runs it: orders, the Movement Phase, its Battle
+Hexes and the end of the phase (seed 004 Sequence of Play; V13.12).
+
+Every function takes a campaign and returns a *new* one, or raises :class:`PhaseError` and
+changes nothing, so a refused order or a refused phase change never half-applies.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from hexmap import Label, LaneGraph
+from rules.model.campaign import Campaign
+from rules.model.records import BattleHexRecord, IgnoreRecord, LogEntry, Phase
+from rules.strategic.battle_hex import Decisions, Detection, IgnoreQuestion, detect, record, teams_fighting_in
+from rules.strategic.movement import OrderCheck, check_orders, resolve_movement
+from rules.strategic.state import StrategicState
+
+
+class PhaseError(ValueError):
+    """An action the current phase or a rule does not allow; ``rule`` names the rule."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule, self.message = rule, message
+
+
+class OrderRefused(PhaseError):
+    def __init__(self, check: OrderCheck) -> None:
+        super().__init__(check.rule, check.reason)
+        self.check = check
+
+
+def set_orders(campaign: Campaign, state: StrategicState, fleet_id: str, path: list[Label]) -> Campaign:
+    """The campaign with ``fleet_id`` ordered along ``path``; refused orders raise."""
+    if campaign.phase is not Phase.ORDERS:
+        raise PhaseError("004 Sequence of Play", "orders are given in the Turn Orders phase; end the "
+                                                 "Movement Phase first")
+    i = next((i for i, f in enumerate(campaign.fleets) if f.id == fleet_id), None)
+    if i is None:
+        raise PhaseError("004 Movement Phase", f"there is no fleet {fleet_id!r}")
+    check = check_orders(state, campaign.fleets[i], path)
+    if not check.ok:
+        raise OrderRefused(check)
+    new = campaign.model_copy(deep=True)
+    new.fleets[i].orders = list(path)
+    return new
+
+
+@dataclass
+class MovementReport:
+    """What ending movement did, or the questions that must be answered first."""
+
+    campaign: Campaign | None
+    events: list[str] = field(default_factory=list)
+    battle_hexes: list[BattleHexRecord] = field(default_factory=list)
+    questions: list[IgnoreQuestion] = field(default_factory=list)
+    quiet: list[str] = field(default_factory=list)
+
+
+def end_movement(campaign: Campaign, graph: LaneGraph, decisions: Decisions | None = None) -> MovementReport:
+    """Execute the Movement Phase and form its Battle Hexes (V13.11-V13.18).
+
+    When a Team must first decide whether to ignore an Orion or sub-light unit, the report
+    lists the questions and its ``campaign`` is ``None``; call again with the answers.
+    """
+    if campaign.phase is not Phase.ORDERS:
+        raise PhaseError("004 Sequence of Play", "movement has already been executed this turn")
+    state = StrategicState.compute(campaign, graph)
+    outcome = resolve_movement(state)
+    moved = campaign.model_copy(deep=True)
+    for f in moved.fleets:
+        f.sector, f.in_transit_to, f.orders = outcome.positions[f.id], outcome.in_transit[f.id], []
+    after = StrategicState.compute(moved, graph)
+    found: Detection = detect(after, outcome.moved_into, decisions)
+    events = [f"{e.rule}: {e.text}" for e in outcome.events]
+    if found.questions:
+        return MovementReport(None, events, questions=found.questions)
+    moved.phase = Phase.BATTLES
+    hexes = [record(moved, f) for f in found.formations]
+    moved.battle_hexes.extend(hexes)
+    decided = {(d[0], d[1]) for d in (decisions or {})}
+    moved.ignores = [r for r in moved.ignores if (r.at, r.team) not in decided] + _unique(found.ignores)
+    names = {t.id: t.name for t in moved.teams}
+    log = [LogEntry(turn=moved.turn, rule=e.rule, text=e.text) for e in outcome.events]
+    for b in hexes:
+        log.append(LogEntry(turn=moved.turn, rule="V13.11",
+                            text=f"Battle Hex {b.at}: {names[b.attacker]} attacks ({b.attacker_reason}); "
+                                 f"{names[b.defender]} defends; terrain {b.terrain.title} ({b.terrain_source})"))
+    quiet = [f"{at}: {text}" for at, _rule, text in found.quiet]
+    log.extend(LogEntry(turn=moved.turn, rule=rule, text=f"{at}: {text}") for at, rule, text in found.quiet)
+    moved.log.extend(log)
+    return MovementReport(moved, events + [f"{e.rule}: {e.text}" for e in log[len(outcome.events):]], hexes,
+                          quiet=quiet)
+
+
+def _unique(records: list[IgnoreRecord]) -> list[IgnoreRecord]:
+    seen, out = set(), []
+    for r in records:
+        if (r.at, r.team, r.unit) not in seen:
+            seen.add((r.at, r.team, r.unit))
+            out.append(r)
+    return out
+
+
+def open_battle_hexes(campaign: Campaign) -> list[BattleHexRecord]:
+    return [b for b in campaign.battle_hexes if not b.resolved]
+
+
+def refresh_resolution(campaign: Campaign, graph: LaneGraph) -> Campaign:
+    """Mark Battle Hexes resolved where no units of differing Teams that may fight remain (V13.12)."""
+    state = StrategicState.compute(campaign, graph)
+    new = campaign.model_copy(deep=True)
+    for b in new.battle_hexes:
+        if b.resolved:
+            continue
+        if not teams_fighting_in(state, b.at):
+            b.resolved, b.resolution = True, "V13.12: no units of differing Teams remain"
+            new.log.append(LogEntry(turn=new.turn, rule="V13.12", text=f"Battle Hex {b.at} resolved: no units of "
+                                                                     "differing Teams remain"))
+    return new
+
+
+def gm_resolve(campaign: Campaign, at: Label, reason: str) -> Campaign:
+    """A GM ruling marks one Battle Hex resolved; the reason is logged."""
+    if not reason.strip():
+        raise PhaseError("GM ruling", "a GM override needs a reason for the log")
+    new = campaign.model_copy(deep=True)
+    hit = [b for b in new.battle_hexes if b.at == at and not b.resolved]
+    if not hit:
+        raise PhaseError("V13.12", f"there is no open Battle Hex at {at}")
+    for b in hit:
+        b.resolved, b.resolution = True, f"GM ruling: {reason.strip()}"
+    new.log.append(LogEntry(turn=new.turn, rule="V13.12",
+                            text=f"GM ruling: Battle Hex {at} resolved: {reason.strip()}"))
+    return new
+
+
+def end_movement_phase(campaign: Campaign, graph: LaneGraph) -> Campaign:
+    """Close the Movement Phase and start the next turn's orders; refused while any Battle
+    Hex is unresolved (V13.12) -- the GM resolves those with :func:`gm_resolve`."""
+    if campaign.phase is not Phase.BATTLES:
+        raise PhaseError("004 Sequence of Play", "execute movement (End Movement) first")
+    new = refresh_resolution(campaign, graph)
+    still = open_battle_hexes(new)
+    if still:
+        where = ", ".join(str(b.at) for b in still)
+        raise PhaseError("V13.12", f"the Movement Phase cannot end while Battle Hexes are unresolved: {where}")
+    new.phase, new.turn = Phase.ORDERS, new.turn + 1
+    new.log.append(LogEntry(turn=new.turn, rule="004 Sequence of Play", text=f"Turn {new.turn} begins"))
+    return new
