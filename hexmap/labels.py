@@ -26,6 +26,10 @@ class Label:
     col: int
     row: int
 
+    def __hash__(self) -> int:
+        # Labels key every strategic dict; this is cheaper than hashing a (col, row) tuple.
+        return self.col * 100_003 + self.row
+
     def __str__(self) -> str:
         if 0 <= self.col <= 99 and 0 <= self.row <= 99:
             return f"{self.col:02d}{self.row:02d}"

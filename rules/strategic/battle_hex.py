@@ -89,8 +89,8 @@ def _present(state: StrategicState, at: Label) -> dict[str, list[tuple[Unit, str
     sec = state.sectors.get(at)
     if sec is not None and sec.garrison and sec.owner and (t := state.team_of(sec.owner)) is not None:
         out.setdefault(t.id, []).extend((u, sec.owner) for u in sec.garrison if not u.destroyed)
-    for f in state.campaign.fleets:
-        if f.sector == at and f.in_transit_to is None and (t := state.team_of(f.power)) is not None:
+    for f in state.fleets_at(at):
+        if (t := state.team_of(f.power)) is not None:
             out.setdefault(t.id, []).extend((u, f.power) for u in f.units if not u.destroyed)
     return {k: v for k, v in out.items() if v}
 

@@ -97,25 +97,27 @@ def supply_ranges(graph: LaneGraph, points: dict[Label, set[str]]) -> dict[Label
     return out
 
 
-def _one_bloc(powers: set[str], dip: Diplomacy) -> bool:
-    if len(powers) < 2:
-        return True
-    ps = sorted(powers)
-    return all(dip.allied(a, b) for i, a in enumerate(ps) for b in ps[i + 1:])
-
-
 def compute_control(graph: LaneGraph, assets: dict[Label, set[str]], ranges: dict[Label, set[str]],
                     dip: Diplomacy) -> dict[Label, SectorStatus]:
     """The status of every sector of ``graph``; sectors not in the result are Neutral."""
+    shared: dict[tuple[frozenset[str], bool], SectorStatus | None] = {}
+
+    def status(powers: set[str], by_range: bool) -> SectorStatus | None:
+        key = (frozenset(powers), by_range)
+        if key not in shared:
+            ps = sorted(key[0])
+            one_bloc = all(dip.allied(a, b) for i, a in enumerate(ps) for b in ps[i + 1:])
+            if one_bloc:
+                shared[key] = SectorStatus(ControlStatus.CONTROLLED, key[0], by_range)
+            else:
+                shared[key] = None if by_range else SectorStatus(ControlStatus.CONTESTED, key[0])
+        return shared[key]
+
     out: dict[Label, SectorStatus] = {}
     for at, present in assets.items():
-        if not present:
-            continue
-        if _one_bloc(present, dip):
-            out[at] = SectorStatus(ControlStatus.CONTROLLED, frozenset(present))
-        else:
-            out[at] = SectorStatus(ControlStatus.CONTESTED, frozenset(present))
+        if present:
+            out[at] = status(present, False)
     for at, holders in ranges.items():
-        if at not in out and _one_bloc(holders, dip):
-            out[at] = SectorStatus(ControlStatus.CONTROLLED, frozenset(holders), by_range=True)
+        if at not in out and (st := status(holders, True)) is not None:
+            out[at] = st
     return out

@@ -44,6 +44,7 @@ class StrategicState:
     supply: SupplyNet
     _owners: dict[Label, str | None] = field(default_factory=dict)
     _arrivals: dict[Label, list[Fleet]] | None = None
+    _fleets_at: dict[Label, list[Fleet]] | None = None
 
     @classmethod
     def compute(cls, campaign: Campaign, graph: LaneGraph | None = None) -> StrategicState:
@@ -100,6 +101,15 @@ class StrategicState:
                         nxt.append(nb)
             frontier = nxt
         return min(powers)
+
+    def fleets_at(self, at: Label) -> list[Fleet]:
+        """Fleets in sector ``at`` (not those between sectors)."""
+        if self._fleets_at is None:
+            self._fleets_at = {}
+            for f in self.campaign.fleets:
+                if f.in_transit_to is None:
+                    self._fleets_at.setdefault(f.sector, []).append(f)
+        return self._fleets_at.get(at, [])
 
     def arrivals(self, at: Label) -> list[Fleet]:
         """Fleets between sectors that are on their way into ``at``."""

@@ -33,10 +33,14 @@ class SupplyNet:
                 self.ships[f.power].add(f.sector)
         self._by_bloc: dict[frozenset[str], Parents] = {}
         self._chain: dict[frozenset[str], set[Label]] = {}
+        self._blocs: dict[str, frozenset[str]] = {}
 
     def bloc(self, power: str) -> frozenset[str]:
         """``power`` and every power allied to it."""
-        return frozenset(q for q in self.powers if self.dip.allied(power, q)) | {power}
+        hit = self._blocs.get(power)
+        if hit is None:
+            hit = self._blocs[power] = frozenset(q for q in self.powers if self.dip.allied(power, q)) | {power}
+        return hit
 
     def _passable(self, bloc: frozenset[str]):
         control = self.control
