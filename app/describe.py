@@ -91,3 +91,88 @@ def sector_html(c: Campaign, s: Sector) -> str:
     if not s.garrison and not fleets:
         parts.append("<p><i>No units in this sector.</i></p>")
     return "".join(parts)
+
+
+# -- strategic layer (issue 3) ------------------------------------------------------------------
+def _route_text(route) -> str:
+    return " \u2192 ".join(str(x) for x in route)
+
+
+def fleet_html(state, fleet: Fleet) -> str:
+    """The fleet inspector: units, supply status and route, speed, orders and their verdict."""
+    from rules.strategic.movement import check_orders, fleet_speed
+
+    c = state.campaign
+    team = c.team_of_power(fleet.power)
+    route = state.supply.route(fleet.power, fleet.sector)
+    chained = route and state.supply.by_ship_chain(fleet.power, fleet.sector)
+    chain = " (extended by a supply-ship chain)" if chained else ""
+    supply = (f"<b style='color:#127a2c'>In Supply</b>: {_route_text(route)}{chain}" if route
+              else "<b style='color:#c01010'>Out of Supply</b>: no route of at most 2 lanes through Controlled "
+                   "or Contested sectors reaches a supply point (seed 004 Supply Phase)")
+    speed, why = fleet_speed(fleet)
+    speed_text = {0: "cannot move", 1: "1 sector per turn",
+                  2: "2 sectors per turn in own controlled space, 1 elsewhere"}
+    transit = f", between sectors on the way to {fleet.in_transit_to}" if fleet.in_transit_to else ""
+    where = f"{fleet.sector}{transit}"
+    if fleet.orders:
+        chk = check_orders(state, fleet, list(fleet.orders))
+        verdict = "legal" if chk.ok else f"<span style='color:#c01010'>{escape(str(chk))}</span>"
+        orders = f"{_route_text(fleet.orders)} ({verdict})"
+    else:
+        orders = "none (drag the counter along the lanes to give orders)"
+    return (f"<h3>{escape(fleet.name)}</h3>"
+            f"<p>{escape(_power_name(c, fleet.power))} ({escape(team.name if team else 'no team')}) in {where}<br>"
+            f"Sector status: {escape(state.status(fleet.sector).describe())}<br>"
+            f"Supply: {supply}<br>Speed: {speed_text[speed]}{(' - ' + escape(why)) if why else ''}<br>"
+            f"Orders: {orders}</p>" + _unit_table(fleet.units))
+
+
+def sector_status_html(state, sector: Sector) -> str:
+    """Control, V13 owner, supply for the teams present, and the six neighbours of a sector."""
+    from rules.strategic.neighbours import neighbourhood
+
+    c = state.campaign
+    owner = state.owner(sector.at)
+    rows = [f"<p><b>Status</b>: {escape(state.status(sector.at).describe())}<br>"
+            f"<b>Owner for V13</b>: {escape(_power_name(c, owner))}</p>"]
+    supplied = []
+    for t in c.teams:
+        if t.gm_controlled:
+            continue
+        route = next((r for p in t.powers if (r := state.supply.route(p, sector.at))), [])
+        supplied.append(f"{escape(t.name)}: " + (_route_text(route) if route else "out of supply"))
+    rows.append("<p><b>Supply</b><br>" + "<br>".join(supplied) + "</p>")
+    team = c.team_of_power(owner) if owner else None
+    if team is not None:
+        near = "<br>".join(escape(n.describe()) for n in neighbourhood(state, sector.at, team.id))
+        rows.append(f"<p><b>Neighbours by facing, for {escape(team.name)}</b> (V13.514/614, V13.82x)<br>{near}</p>")
+    return "".join(rows)
+
+
+def battle_hexes_html(state, records) -> str:
+    """The Battle Hexes of a Movement Phase: roles and why, terrain, what each team sees."""
+    from rules.strategic.battle_hex import what_team_sees
+
+    c = state.campaign
+    names = {t.id: t.name for t in c.teams}
+    if not records:
+        return "<p>No Battle Hex formed this Movement Phase.</p>"
+    out = []
+    for b in records:
+        others = ", ".join(names[t] for t in b.others) or "none"
+        views = []
+        for tid in [b.attacker, b.defender, *b.others]:
+            seen = what_team_sees(state, b, tid)
+            parts = [f"{escape(names[s.team])}: {escape(', '.join(s.seen) or 'nothing')}"
+                     + (f" <i>({escape(s.note)})</i>" if s.note else "") for s in seen]
+            views.append(f"<li><b>{escape(names[tid])} sees</b> {'; '.join(parts)}</li>")
+        sector = c.sector_at(str(b.at))
+        title = f"{b.at} {escape(sector.name) if sector and sector.name else ''}".strip()
+        status = f" <span style='color:#127a2c'>resolved: {escape(b.resolution)}</span>" if b.resolved else ""
+        out.append(f"<h3>Battle Hex {title}{status}</h3>"
+                   f"<p><b>Attacking</b>: {escape(names[b.attacker])} <i>({escape(b.attacker_reason)})</i><br>"
+                   f"<b>Defending</b>: {escape(names[b.defender])}<br><b>Also present</b>: {escape(others)}<br>"
+                   f"<b>Terrain</b>: {escape(b.terrain.title)} <i>({escape(b.terrain_source)})</i></p>"
+                   f"<ul>{''.join(views)}</ul>")
+    return "".join(out)

@@ -1,19 +1,35 @@
 """The main window: strategic map in the middle, sector inspector and tactical map in docks."""
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QFileDialog, QLabel, QMainWindow, QMessageBox, QTextBrowser
+from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QTextBrowser,
+    QToolBar,
+)
 
-from app.describe import sector_html
+from app.describe import battle_hexes_html, fleet_html, sector_html, sector_status_html
+from app.overlays import Overlays
 from app.paths import DEFAULT_CAMPAIGN
 from app.rules_viewer import RulesViewer, rules_texts
+from app.session import CampaignSession
 from app.strategic_view import StrategicScene, StrategicView
 from app.tactical_view import TacticalScene, TacticalView
-from hexmap import MapWindow
+from app.turn_dialogs import BattleHexesDialog, IgnoreDialog
+from hexmap import Label, MapWindow
 from rules.model import Campaign, CampaignError, load_campaign, save_campaign
+from rules.model.records import Phase
+from rules.strategic.movement import check_orders
+from rules.strategic.turn import PhaseError, open_battle_hexes
 
 MAX_RECENT = 8
 LEGEND = (
@@ -25,7 +41,13 @@ LEGEND = (
     "<tr><td>+N</td><td>incidental units (V13.03), shown to the GM</td></tr>"
     "<tr><td>square counter</td><td>fleet in its team's colour, its power's colour as the top band;"
     " the badge counts its units</td></tr>"
-    "<tr><td>dashed arrow</td><td>the fleet's movement orders</td></tr>"
+    "<tr><td>dashed arrow</td><td>the fleet's movement orders; drag a counter along the lanes to give "
+    "orders (green preview: legal, red: refused with the reason)</td></tr>"
+    "<tr><td>red hex outline</td><td>open Battle Hex (V13.11)</td></tr>"
+    "<tr><td>OOS</td><td>fleet Out of Supply</td></tr>"
+    "<tr><td>overlays (Ctrl+1/2/3)</td><td>Control: team colour = Controlled, red cross-hatch = "
+    "Contested; Supply: a ring per team whose supply reaches the sector, route drawn when hovering "
+    "a fleet; Lanes: major lanes gold, closed lanes crossed red</td></tr>"
     "<tr><td>terrain</td><td>black hole (dark disc), nebula (violet cloud), asteroid field "
     "(rocks), ringed gas giant, variable pulsar (cyan burst), ion storm (lightning)</td></tr>"
     "</table>")
@@ -45,13 +67,18 @@ class MainWindow(QMainWindow):
                  campaign: Campaign | None = None) -> None:
         super().__init__()
         self.settings = settings or QSettings("BattleHex", "BattleHex")
-        self.campaign: Campaign | None = None
+        self.session: CampaignSession | None = None
         self.campaign_path: Path | None = None
+        self.overlays = Overlays()
+        self.undo_group = QUndoGroup(self)
         self.resize(1500, 950)
         self.strategic_view = StrategicView(self)
+        self.strategic_view.planner = self
         self.setCentralWidget(self.strategic_view)
         self._build_docks()
         self._build_menus()
+        self._build_phase_bar()
+        self.strategic_view.fleet_hovered.connect(self._fleet_hovered)
         self._hover_label = QLabel("")
         self.statusBar().addPermanentWidget(self._hover_label)
         self.strategic_view.hovered.connect(self._hover_label.setText)
@@ -99,10 +126,33 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         self.save_action = self._action(file_menu, "&Save", self.save, QKeySequence.Save)
         self._action(file_menu, "Save &As...", self.save_as_dialog, QKeySequence.SaveAs)
+        self._action(file_menu, "Open Last &Autosave", self.open_autosave)
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", self.close, QKeySequence.Quit)
 
+        edit = bar.addMenu("&Edit")
+        self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.Undo)
+        self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcut(QKeySequence.Redo)
+        edit.addAction(self.undo_action)
+        edit.addAction(self.redo_action)
+        self._action(edit, "&Clear Orders of Selected Fleet", self.clear_selected_orders, QKeySequence.Delete)
+
+        turn = bar.addMenu("&Turn")
+        self.end_movement_action = self._action(turn, "End &Movement (execute orders)", self.end_movement, "Ctrl+E")
+        self.gm_action = self._action(turn, "&GM Ruling on a Battle Hex...", self.gm_ruling, "Ctrl+G")
+        self.end_phase_action = self._action(turn, "End Movement &Phase (next turn)", self.end_movement_phase,
+                                             "Ctrl+Shift+E")
+        self._action(turn, "Show &Battle Hexes", self.show_battle_hexes, "Ctrl+B")
+
         view = bar.addMenu("&View")
+        self.overlay_actions = {}
+        for key, text, sc in (("control", "&Control Overlay", "Ctrl+1"), ("supply", "&Supply Overlay", "Ctrl+2"),
+                              ("lanes", "&Lanes Overlay", "Ctrl+3")):
+            self.overlay_actions[key] = self._action(view, text, lambda on, k=key: self.set_overlay(k, on), sc,
+                                                     checkable=True)
+        view.addSeparator()
         self._action(view, "Zoom &In", lambda: self.strategic_view.zoom(1.25), QKeySequence.ZoomIn)
         self._action(view, "Zoom &Out", lambda: self.strategic_view.zoom(0.8), QKeySequence.ZoomOut)
         self._action(view, "&Fit Map", self.strategic_view.fit, "Ctrl+0")
@@ -143,10 +193,22 @@ class MainWindow(QMainWindow):
         self._show_campaign(campaign, path)
         self._remember(path)
 
+    @property
+    def campaign(self) -> Campaign | None:
+        return self.session.campaign if self.session else None
+
     def _show_campaign(self, campaign: Campaign, path: Path) -> None:
-        self.campaign, self.campaign_path = campaign, path
+        if self.session is not None:
+            self.undo_group.removeStack(self.session.undo_stack)
+            self.session.deleteLater()
+        self.session = CampaignSession(campaign, path, self)
+        self.session.changed.connect(self._campaign_changed)
+        self.session.autosave_failed.connect(lambda text: self.statusBar().showMessage(text, 10000))
+        self.undo_group.addStack(self.session.undo_stack)
+        self.undo_group.setActiveStack(self.session.undo_stack)
+        self.campaign_path = path
         old = self.strategic_view.scene()
-        scene = StrategicScene(campaign, self)
+        scene = StrategicScene(campaign, self, self.session.state, self.overlays)
         scene.selectionChanged.connect(self._selection_changed)
         self.strategic_view.setScene(scene)
         if old is not None:
@@ -159,16 +221,33 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"BattleHex \u2014 {campaign.name} [{path.name}]")
         self.inspector.setHtml(
             f"<h3>{campaign.name}</h3><p>Strategic turn {campaign.turn}.</p><p>{campaign.description}</p>"
-            "<p><i>Click a sector to inspect it; hover for a summary. Wheel zooms, drag pans.</i></p>"
-            + LEGEND)
+            "<p><i>Click a sector or a fleet to inspect it; hover for a summary. Wheel zooms, drag the map to "
+            "pan, drag a fleet counter to give it orders.</i></p>" + LEGEND)
         self.statusBar().showMessage(f"{campaign.name}: {len(campaign.map.sectors)} sectors, "
                                      f"{len(campaign.fleets)} fleets, turn {campaign.turn}")
+        self._update_phase_bar()
+
+    def _campaign_changed(self) -> None:
+        scene = self.strategic_view.scene()
+        if isinstance(scene, StrategicScene) and self.session is not None:
+            scene.blockSignals(True)
+            scene.rebuild(self.session.campaign, self.session.state)
+            scene.blockSignals(False)
+        self._update_phase_bar()
+        self._selection_changed()
 
     def _selection_changed(self) -> None:
         scene = self.strategic_view.scene()
-        sector = scene.selected_sector() if isinstance(scene, StrategicScene) else None
-        if sector is not None and self.campaign is not None:
-            self.inspector.setHtml(sector_html(self.campaign, sector))
+        if not isinstance(scene, StrategicScene) or self.session is None:
+            return
+        fleet = scene.selected_fleet()
+        if fleet is not None:
+            self.inspector.setHtml(fleet_html(self.session.state, fleet))
+            return
+        sector = scene.selected_sector()
+        if sector is not None:
+            self.inspector.setHtml(sector_html(self.session.campaign, sector)
+                                   + sector_status_html(self.session.state, sector))
 
     def open_dialog(self) -> None:
         start = str(self.campaign_path.parent) if self.campaign_path else ""
@@ -195,10 +274,191 @@ class MainWindow(QMainWindow):
             self.show_error("Cannot save campaign", f"{path}: {e.strerror or e}")
             return False
         self.campaign_path = path
+        if self.session is not None:
+            self.session.path = path
         self._remember(path)
         self.setWindowTitle(f"BattleHex \u2014 {self.campaign.name} [{path.name}]")
         self.statusBar().showMessage(f"Saved {path}", 5000)
         return True
+
+    # -- the phase bar and the Movement Phase -----------------------------------------------------
+    def _build_phase_bar(self) -> None:
+        bar = QToolBar("Turn and phase", self)
+        bar.setObjectName("phase_bar")
+        bar.setMovable(False)
+        self.phase_label = QLabel("")
+        self.phase_label.setStyleSheet("QLabel { font-weight: bold; padding: 0 10px; }")
+        bar.addWidget(self.phase_label)
+        bar.addSeparator()
+        for act in (self.end_movement_action, self.gm_action, self.end_phase_action):
+            bar.addAction(act)
+        bar.addSeparator()
+        bar.addWidget(QLabel(" Overlays: "))
+        for act in self.overlay_actions.values():
+            bar.addAction(act)
+        bar.addSeparator()
+        bar.addAction(self.undo_action)
+        bar.addAction(self.redo_action)
+        self.addToolBar(Qt.TopToolBarArea, bar)
+        self.phase_bar = bar
+
+    def _update_phase_bar(self) -> None:
+        c = self.campaign
+        if c is None:
+            return
+        still = open_battle_hexes(c)
+        steps = ["Turn Orders", "Movement", "Battle Hexes", "Next turn"]
+        now = 0 if c.phase is Phase.ORDERS else 2
+        trail = " \u25b8 ".join(f"[{t}]" if i == now else t for i, t in enumerate(steps))
+        extra = f" \u2014 {len(still)} open Battle Hex{'es' if len(still) != 1 else ''} (V13.12)" if still else ""
+        self.phase_label.setText(f"Turn {c.turn}:  {trail}{extra}")
+        self.end_movement_action.setEnabled(c.phase is Phase.ORDERS)
+        self.gm_action.setEnabled(bool(still))
+        self.end_phase_action.setEnabled(c.phase is Phase.BATTLES and not still)
+        self.end_phase_action.setToolTip(
+            "V13.12: the Movement Phase cannot end while a Battle Hex is unresolved" if still
+            else "Close the Movement Phase and begin the next turn")
+
+    def set_overlay(self, key: str, on: bool) -> None:
+        """Switch the control, supply or lanes overlay on or off."""
+        setattr(self.overlays, key, on)
+        self.overlay_actions[key].setChecked(on)
+        scene = self.strategic_view.scene()
+        if isinstance(scene, StrategicScene):
+            scene.set_overlays(self.overlays)
+
+    def _fleet_hovered(self, fleet_id: str) -> None:
+        """With the supply overlay on, hovering a fleet draws its route to a supply point."""
+        scene = self.strategic_view.scene()
+        if not isinstance(scene, StrategicScene) or self.session is None:
+            return
+        fleet = next((f for f in self.session.campaign.fleets if f.id == fleet_id), None)
+        if fleet is None or not self.overlays.supply:
+            scene.show_route([])
+            return
+        route = self.session.state.supply.route(fleet.power, fleet.sector)
+        scene.show_route(route)
+        self.statusBar().showMessage(
+            f"{fleet.name}: In Supply via {' -> '.join(map(str, route))}" if route
+            else f"{fleet.name}: Out of Supply (no route of at most 2 lanes to a supply point)", 6000)
+
+    # planner protocol used by StrategicView while a counter is dragged
+    def _plan(self, fleet_id: str, label: str):
+        st = self.session.state
+        fleet = next(f for f in st.campaign.fleets if f.id == fleet_id)
+        target = Label.parse(label)
+        start = fleet.in_transit_to or fleet.sector
+        if target == fleet.sector and fleet.in_transit_to is None:
+            return fleet, [fleet.sector], None
+        route = st.graph.path(start, target)
+        if route is None:
+            return fleet, [fleet.sector, target], f"no jump lanes lead from {start} to {target}"
+        path = route[1:] if fleet.in_transit_to is None else route
+        return fleet, [fleet.sector, *path], check_orders(st, fleet, path)
+
+    def preview(self, fleet_id: str, label: str) -> tuple[list[Label], bool, str]:
+        """The path a dragged fleet would take to ``label``, whether it is legal, and why."""
+        fleet, path, check = self._plan(fleet_id, label)
+        if check is None:
+            return path, True, "drop here to clear the orders"
+        if isinstance(check, str):
+            return path, False, check
+        n = len(path) - 1
+        if check.ok:
+            return path, True, f"{label}: {n} sector{'s' if n != 1 else ''}, 1 turn"
+        return path, False, "\n".join(textwrap.wrap(f"Refused: {check.reason}", 46) + [f"({check.rule})"])
+
+    def commit(self, fleet_id: str, label: str) -> bool:
+        """Give the orders a drag ended with; a refusal is shown and changes nothing."""
+        fleet, path, check = self._plan(fleet_id, label)
+        if check is None and not fleet.orders:
+            return True
+        reason = check if isinstance(check, str) else None
+        if reason is None:
+            try:
+                self.session.set_orders(fleet_id, path[1:])
+            except PhaseError as e:
+                reason = str(e)
+        if reason:
+            self.statusBar().showMessage(f"Refused: {fleet.name} to {label}: {reason}", 15000)
+            return False
+        self.statusBar().showMessage(f"{fleet.name}: orders {' -> '.join(map(str, path[1:])) or 'cleared'}", 8000)
+        return True
+
+    def clear_selected_orders(self) -> None:
+        scene = self.strategic_view.scene()
+        fleet = scene.selected_fleet() if isinstance(scene, StrategicScene) else None
+        if fleet is not None and fleet.orders:
+            self._try(lambda: self.session.set_orders(fleet.id, []))
+
+    def _try(self, action) -> bool:
+        try:
+            action()
+        except PhaseError as e:
+            self.show_error("Not allowed", str(e))
+            return False
+        return True
+
+    def end_movement(self) -> None:
+        """Execute every fleet's orders, ask the V13.16/V13.18 questions, list the Battle Hexes."""
+        if self.session is None:
+            return
+        try:
+            report = self.session.end_movement()
+            if report.questions:
+                names = {t.id: t.name for t in self.session.campaign.teams}
+                dialog = IgnoreDialog(report.questions, names, self)
+                if dialog.exec() != IgnoreDialog.Accepted:
+                    self.statusBar().showMessage("End Movement cancelled: nothing changed", 8000)
+                    return
+                report = self.session.end_movement(dialog.decisions())
+        except PhaseError as e:
+            self.show_error("Cannot end movement", str(e))
+            return
+        self.show_battle_hexes(report.battle_hexes, report.events + report.quiet)
+
+    def show_battle_hexes(self, records=None, events=None) -> BattleHexesDialog | None:
+        if self.session is None:
+            return None
+        c = self.session.campaign
+        if records is None:
+            records = [b for b in c.battle_hexes if b.turn == c.turn]
+            events = [f"{e.rule}: {e.text}" for e in c.log if e.turn == c.turn]
+        dialog = BattleHexesDialog(battle_hexes_html(self.session.state, records), events or [], self)
+        dialog.setModal(False)
+        dialog.show()
+        self._battle_dialog = dialog
+        return dialog
+
+    def gm_ruling(self) -> None:
+        """V13.12 override: the GM marks a Battle Hex resolved, with a reason for the log."""
+        if self.session is None:
+            return
+        still = open_battle_hexes(self.session.campaign)
+        if not still:
+            return
+        names = {t.id: t.name for t in self.session.campaign.teams}
+        items = [f"{b.at}: {names[b.attacker]} attacks {names[b.defender]}" for b in still]
+        choice, ok = QInputDialog.getItem(self, "GM ruling (V13.12)", "Battle Hex to mark resolved:", items, 0, False)
+        if not ok:
+            return
+        reason, ok = QInputDialog.getText(self, "GM ruling (V13.12)", "Reason (goes into the log):")
+        if ok:
+            at = still[items.index(choice)].at
+            self._try(lambda: self.session.gm_resolve(at, reason))
+
+    def end_movement_phase(self) -> None:
+        if self.session is not None:
+            self._try(self.session.end_movement_phase)
+
+    def open_autosave(self) -> None:
+        if self.session is None:
+            return
+        path = self.session.autosave_path()
+        if not path.exists():
+            self.show_error("No autosave", f"There is no autosave for {self.campaign_path.name} yet ({path}).")
+            return
+        self.open_campaign(path)
 
     # -- recent files --------------------------------------------------------------------------
     def recent_files(self) -> list[str]:
@@ -239,9 +499,11 @@ class MainWindow(QMainWindow):
             self, "About BattleHex",
             "<h3>BattleHex 0.1</h3><p>A Game Master's tool for space-wargame campaigns: the strategic "
             "hex map and the Tactical Combat Interface (rules V13.00-V13.968).</p>"
-            "<p>Built so far: the strategic map, the tactical map window with CCRR labels, validated "
-            "campaign files and seeded dice. Not built yet: movement, supply and the battle "
-            "procedure itself (they arrive in the next releases).</p>")
+            "<p>Built so far: the strategic map with control, supply and lane overlays; movement orders "
+            "by dragging fleets; the Movement Phase with its Battle Hexes (V13.11-V13.18); the tactical "
+            "map window with CCRR labels; validated campaign files and seeded dice. Not built yet: the "
+            "battle procedure itself (V13.20 onwards) \u2014 until then the GM records each Battle Hex's "
+            "outcome with Turn \u2192 GM Ruling.</p>")
 
     def show_error(self, title: str, text: str) -> None:
         """A modal error box, wide enough for field paths and file names."""

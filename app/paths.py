@@ -8,3 +8,12 @@ SCENARIOS = ROOT / "scenarios"
 DEFAULT_CAMPAIGN = SCENARIOS / "default_campaign.json"
 ASSETS = ROOT / "assets"
 RULES_TEXTS = ASSETS / "rules"
+
+
+def autosave_dir() -> Path:
+    """The per-user folder for autosaves (``BATTLEHEX_DATA`` overrides it, e.g. in tests)."""
+    import os
+
+    from platformdirs import user_data_dir
+
+    return Path(os.environ.get("BATTLEHEX_DATA") or user_data_dir("BattleHex", "BattleHex")) / "autosave"

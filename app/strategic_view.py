@@ -15,11 +15,24 @@ from PySide6.QtWidgets import (
 )
 
 from app.describe import sector_tooltip
+from app.overlays import (
+    BATTLE_PEN,
+    CONTESTED_BRUSH,
+    PREVIEW_BAD,
+    PREVIEW_OK,
+    ROUTE_PEN,
+    LanesItem,
+    Overlays,
+    SectorMarks,
+    polyline,
+    sector_marks,
+)
 from app.symbols import brush_hatched, lighter, paint_base, paint_star, paint_terrain
 from app.zoom_view import ZoomableView
 from hexmap import Hex, Label, grid_hex
 from hexmap.layout import Layout
 from rules.model import Campaign, Fleet, Sector
+from rules.strategic import StrategicState
 
 SECTOR_SIZE = 40.0
 _BASE_TAGS = {"starbase": "SB", "battle_station": "BATS", "base_station": "BS", "mobile_base": "MB",
@@ -37,6 +50,10 @@ _LABEL_FONT.setPixelSize(int(SECTOR_SIZE * 0.24))
 _LABEL_COLOR = QColor("#333333")
 _LABEL_RECT = QRectF(-SECTOR_SIZE, -SECTOR_SIZE * 0.86, 2 * SECTOR_SIZE, SECTOR_SIZE * 0.3)
 _SELECTED = QPen(QColor("#ffffff"), 3.0)
+_BATTLE_POLY = QPolygonF([QPointF(x * 0.9, y * 0.9) for x, y in _LAYOUT.corners(Hex(0, 0))])
+_RINGS = [QPolygonF([QPointF(x * f, y * f) for x, y in _LAYOUT.corners(Hex(0, 0))]) for f in (0.8, 0.68, 0.56)]
+_OOS_PEN = QPen(QColor("#ffffff"), 1.0)
+_OOS_BRUSH = QColor("#d01818")
 _HOVERED = QPen(QColor("#202020"), 3.0)
 
 
@@ -49,14 +66,22 @@ def sector_center(label: Label) -> QPointF:
 class SectorItem(QGraphicsItem):
     """A strategic hex: owner colour, neutral-zone hatching, terrain, star system, bases."""
 
-    def __init__(self, campaign: Campaign, sector: Sector) -> None:
+    def __init__(self, campaign: Campaign, sector: Sector, marks: SectorMarks | None = None,
+                 overlays: Overlays | None = None) -> None:
         super().__init__()
         self.sector = sector
+        self.marks = marks or SectorMarks()
+        self.overlays = overlays or Overlays()
         self.label = str(sector.at)
         self.setPos(sector_center(sector.at))
         self.setFlag(QGraphicsItem.ItemIsSelectable, True)
         self.setAcceptHoverEvents(True)
-        self.setToolTip(sector_tooltip(campaign, sector))
+        tip = sector_tooltip(campaign, sector)
+        if self.marks.status_text:
+            tip += f"\nStatus: {self.marks.status_text}"
+        if self.marks.battle:
+            tip += "\nOpen Battle Hex (V13.11)"
+        self.setToolTip(tip)
         self.setZValue(0)
         owner = campaign.power(sector.owner) if sector.owner else None
         self._fill = lighter(owner.color, 255, 0.62) if owner else _UNOWNED
@@ -85,12 +110,13 @@ class SectorItem(QGraphicsItem):
     def paint(self, p: QPainter, option, widget=None) -> None:
         s = self.sector
         p.setPen(_EDGE)
-        p.setBrush(self._fill)
+        p.setBrush(_UNOWNED if self.overlays.control else self._fill)  # control replaces the owner colours
         p.drawPolygon(_POLY)
         if s.neutral_zone:
             p.setPen(Qt.NoPen)
             p.setBrush(_HATCH)
             p.drawPolygon(_POLY)
+        self._paint_overlays(p)
         r = SECTOR_SIZE
         paint_terrain(p, s.terrain, QPointF(0, r * 0.05), r * 0.55)
         if s.star_system:
@@ -103,10 +129,35 @@ class SectorItem(QGraphicsItem):
         p.setFont(_LABEL_FONT)
         p.setPen(_LABEL_COLOR)
         p.drawText(_LABEL_RECT, Qt.AlignHCenter | Qt.AlignTop, self.label)
+        if self.marks.battle:
+            p.setBrush(Qt.NoBrush)
+            p.setPen(BATTLE_PEN)
+            p.drawPolygon(_BATTLE_POLY)
         if self.isSelected() or self._hover:
             p.setBrush(Qt.NoBrush)
             p.setPen(_SELECTED if self.isSelected() else _HOVERED)
             p.drawPolygon(_POLY)
+
+    def _paint_overlays(self, p: QPainter) -> None:
+        m, o = self.marks, self.overlays
+        if o.control:
+            if m.control is not None:
+                fill = QColor(m.control)
+                fill.setAlpha(170)
+                p.setPen(Qt.NoPen)
+                p.setBrush(fill)
+                p.drawPolygon(_POLY)
+            elif m.contested:
+                p.setPen(Qt.NoPen)
+                p.setBrush(CONTESTED_BRUSH)
+                p.drawPolygon(_POLY)
+        if o.supply:
+            p.setBrush(Qt.NoBrush)
+            for i, col in enumerate(m.supply[:3]):
+                ring = QColor(col)
+                ring.setAlpha(200)
+                p.setPen(QPen(ring, 4.0))
+                p.drawPolygon(_RINGS[i])
 
 
 class FleetCounterItem(QGraphicsItem):
@@ -115,9 +166,12 @@ class FleetCounterItem(QGraphicsItem):
 
     SIZE = SECTOR_SIZE * 0.5
 
-    def __init__(self, campaign: Campaign, fleet: Fleet) -> None:
+    def __init__(self, campaign: Campaign, fleet: Fleet, in_supply: bool = True, note: str = "") -> None:
         super().__init__()
         self.fleet = fleet
+        self.in_supply = in_supply
+        self.setFlag(QGraphicsItem.ItemIsSelectable, True)
+        self.setCursor(Qt.OpenHandCursor)
         team = campaign.team_of_power(fleet.power)
         power = campaign.power(fleet.power)
         self.team_color = QColor(team.color if team else "#888888")
@@ -125,8 +179,10 @@ class FleetCounterItem(QGraphicsItem):
         self._text = "".join(w[0] for w in fleet.name.replace("(", " ").split()[:3]).upper()
         self._count = len(fleet.units)
         units = "\n".join(f"  {u.name}" for u in fleet.units)
+        supply = "In Supply" if in_supply else "OUT OF SUPPLY"
         self.setToolTip(f"{fleet.name}\n{power.name if power else fleet.power}"
-                        f" ({team.name if team else 'no team'})\n{units}")
+                        f" ({team.name if team else 'no team'}) - {supply}{note}\n{units}\n"
+                        "Drag along the lanes to give orders.")
         self.setZValue(10)
 
     def boundingRect(self) -> QRectF:
@@ -157,6 +213,18 @@ class FleetCounterItem(QGraphicsItem):
         p.setPen(QColor("#101010"))
         p.drawText(QRectF(badge.x() - s * 0.3, badge.y() - s * 0.3, s * 0.6, s * 0.6), Qt.AlignCenter,
                    str(self._count))
+        if not self.in_supply:
+            box = QRectF(-s / 2 - 2, s / 2 - s * 0.28, s * 0.8, s * 0.36)
+            p.setPen(_OOS_PEN)
+            p.setBrush(_OOS_BRUSH)
+            p.drawRect(box)
+            font.setPixelSize(int(s * 0.26))
+            p.setFont(font)
+            p.drawText(box, Qt.AlignCenter, "OOS")
+        if self.isSelected():
+            p.setBrush(Qt.NoBrush)
+            p.setPen(QPen(QColor("#ffffff"), 2.0, Qt.DashLine))
+            p.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), 3, 3)
 
 
 def _orders_path(fleet: Fleet, start: QPointF) -> QPainterPath:
@@ -175,29 +243,77 @@ def _orders_path(fleet: Fleet, start: QPointF) -> QPainterPath:
 
 
 class StrategicScene(QGraphicsScene):
-    """All sectors, fleets and planned moves of one campaign."""
+    """All sectors, fleets and planned moves of one campaign, with the overlays."""
 
-    def __init__(self, campaign: Campaign, parent=None) -> None:
+    def __init__(self, campaign: Campaign, parent=None, state: StrategicState | None = None,
+                 overlays: Overlays | None = None) -> None:
         super().__init__(parent)
-        self.campaign = campaign
         self.setBackgroundBrush(QColor("#1d2230"))
+        self.overlays = overlays or Overlays()
         self.sector_items: dict[str, SectorItem] = {}
+        self.fleet_items: list[FleetCounterItem] = []
+        self.lanes_item: LanesItem | None = None
+        self.rebuild(campaign, state or StrategicState.compute(campaign))
+        rect = self.itemsBoundingRect()
+        self.setSceneRect(rect.adjusted(-60, -60, 60, 60))
+        self._route = QGraphicsPathItem()
+        self._route.setPen(ROUTE_PEN)
+        self._route.setZValue(8)
+        self._route.setAcceptedMouseButtons(Qt.NoButton)
+        self.addItem(self._route)
+        self._preview = QGraphicsPathItem()
+        self._preview.setZValue(20)
+        self._preview.setAcceptedMouseButtons(Qt.NoButton)
+        self.addItem(self._preview)
+        self._preview_text = QGraphicsSimpleTextItem()
+        self._preview_text.setZValue(21)
+        self._preview_text.setBrush(QColor("#ffffff"))
+        font = QFont()
+        font.setPixelSize(13)
+        font.setBold(True)
+        self._preview_text.setFont(font)
+        self._preview_box = QGraphicsPathItem()
+        self._preview_box.setZValue(20.5)
+        self._preview_box.setBrush(QColor(20, 20, 20, 215))
+        self._preview_box.setPen(Qt.NoPen)
+        self.addItem(self._preview_box)
+        self.addItem(self._preview_text)
+
+    def rebuild(self, campaign: Campaign, state: StrategicState) -> None:
+        """Show ``campaign`` (after a change): sectors, overlays, fleets and orders."""
+        selected = {i.label for i in self.selectedItems() if isinstance(i, SectorItem)}
+        chosen = {i.fleet.id for i in self.selectedItems() if isinstance(i, FleetCounterItem)}
+        for item in list(self.sector_items.values()) + self.fleet_items + list(getattr(self, "_extras", [])):
+            self.removeItem(item)
+        self.campaign, self.state = campaign, state
+        self._extras: list[QGraphicsItem] = []
+        marks = sector_marks(state)
+        self.sector_items = {}
         for s in campaign.map.sectors:
-            item = SectorItem(campaign, s)
+            item = SectorItem(campaign, s, marks[s.at], self.overlays)
             self.addItem(item)
             self.sector_items[item.label] = item
+            item.setSelected(item.label in selected)
             if s.name:
                 self._add_name(item, s.name)
-        self.fleet_items: list[FleetCounterItem] = []
+        self.lanes_item = LanesItem(state, sector_center)
+        self.lanes_item.setVisible(self.overlays.lanes)
+        self.addItem(self.lanes_item)
+        self._extras.append(self.lanes_item)
+        self.fleet_items = []
         by_sector: dict[str, int] = {}
         for f in campaign.fleets:
-            counter = FleetCounterItem(campaign, f)
+            note = f" - between sectors, arriving at {f.in_transit_to}" if f.in_transit_to else ""
+            counter = FleetCounterItem(campaign, f, state.fleet_in_supply(f), note)
             n = by_sector.get(str(f.sector), 0)
             by_sector[str(f.sector)] = n + 1
             centre = sector_center(f.sector)
+            if f.in_transit_to is not None:
+                centre = (centre + sector_center(f.in_transit_to)) / 2
             off = FleetCounterItem.SIZE * 0.45
             counter.setPos(centre + QPointF(-off * 0.6 + n * off, off * 0.15 + n * off * 0.4))
             self.addItem(counter)
+            counter.setSelected(f.id in chosen)
             self.fleet_items.append(counter)
             if f.orders:
                 arrow = QGraphicsPathItem(_orders_path(f, counter.pos()))
@@ -205,8 +321,17 @@ class StrategicScene(QGraphicsScene):
                 arrow.setZValue(5)
                 arrow.setToolTip(f"{f.name}: orders {' -> '.join(str(x) for x in f.orders)}")
                 self.addItem(arrow)
-        rect = self.itemsBoundingRect()
-        self.setSceneRect(rect.adjusted(-60, -60, 60, 60))
+                self._extras.append(arrow)
+
+    def set_overlays(self, overlays: Overlays) -> None:
+        self.overlays = overlays
+        for item in self.sector_items.values():
+            item.overlays = overlays
+            item.update()
+        if self.lanes_item is not None:
+            self.lanes_item.setVisible(overlays.lanes)
+        if not overlays.supply:
+            self.show_route([])
 
     def _add_name(self, sector: SectorItem, name: str) -> None:
         """The sector's name on a layer above all hexes, so neighbours never paint over it."""
@@ -221,6 +346,7 @@ class StrategicScene(QGraphicsScene):
         box = text.boundingRect()
         text.setPos(sector.pos() + QPointF(-box.width() / 2, SECTOR_SIZE * 0.5))
         self.addItem(text)
+        self._extras.append(text)
 
     def selected_sector(self) -> Sector | None:
         for item in self.selectedItems():
@@ -228,21 +354,64 @@ class StrategicScene(QGraphicsScene):
                 return item.sector
         return None
 
+    def selected_fleet(self) -> Fleet | None:
+        for item in self.selectedItems():
+            if isinstance(item, FleetCounterItem):
+                return item.fleet
+        return None
+
+    def counter(self, fleet_id: str) -> FleetCounterItem | None:
+        return next((c for c in self.fleet_items if c.fleet.id == fleet_id), None)
+
+    # -- transient drawings -------------------------------------------------------------------
+    def show_route(self, labels: list[Label]) -> None:
+        """Draw a supply route (a list of sectors), or clear it with ``[]``."""
+        self._route.setPath(polyline([sector_center(x) for x in labels]))
+        self._route.setVisible(len(labels) > 1)
+
+    def show_preview(self, labels: list[Label], ok: bool, text: str) -> None:
+        """Draw the path a dragged fleet would take and what it means."""
+        self._preview.setPen(PREVIEW_OK if ok else PREVIEW_BAD)
+        self._preview.setPath(polyline([sector_center(x) for x in labels]))
+        self._preview_text.setText(text)
+        self._preview_text.setBrush(QColor("#a8ffb8") if ok else QColor("#ffb0b0"))
+        anchor = sector_center(labels[-1]) if labels else QPointF()
+        height = self._preview_text.boundingRect().height()
+        self._preview_text.setPos(anchor + QPointF(SECTOR_SIZE * 0.6, -SECTOR_SIZE * 0.7 - height))
+        box = QPainterPath()
+        box.addRoundedRect(self._preview_text.sceneBoundingRect().adjusted(-5, -3, 5, 3), 4, 4)
+        self._preview_box.setPath(box)
+        for item in (self._preview, self._preview_text, self._preview_box):
+            item.setVisible(bool(labels))
+
+    def clear_preview(self) -> None:
+        self.show_preview([], True, "")
+
 
 class StrategicView(ZoomableView):
-    """Zoom with the wheel (around the cursor), pan by dragging."""
+    """Zoom with the wheel (around the cursor), pan by dragging the map, give orders by
+    dragging a fleet counter along the lanes.
+
+    ``planner`` (set by the window) answers ``preview(fleet_id, label) -> (path, ok, text)``
+    and ``commit(fleet_id, label)``; the view itself decides nothing.
+    """
 
     hovered = Signal(str)
+    fleet_hovered = Signal(str)
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.setDragMode(QGraphicsView.NoDrag)  # panning is ours: sectors accept presses
         self.setMouseTracking(True)
         self.auto_fit = True
+        self.planner = None
         self._press: QPointF | None = None
         self._last = QPointF()
         self._panning = False
         self._hovered = ""
+        self._drag_fleet: str | None = None
+        self._drag_target = ""
+        self._hover_fleet = ""
 
     def setScene(self, scene) -> None:  # noqa: N802
         super().setScene(scene)
@@ -266,17 +435,35 @@ class StrategicView(ZoomableView):
             self.fitInView(self.scene().sceneRect(), Qt.KeepAspectRatio)
             self.auto_fit = True
 
+    def _sector_at(self, pos) -> str:
+        under = self.items(pos.toPoint())
+        sector = next((i for i in under if isinstance(i, SectorItem)), None)
+        return sector.label if sector else ""
+
     def mousePressEvent(self, event) -> None:  # noqa: N802
         if event.button() == Qt.LeftButton:
+            if isinstance(self.scene(), StrategicScene):
+                self.scene().clear_preview()  # a refused drop stays on screen until the next click
             self._press = self._last = event.position()
             self._panning = False
+            counter = next((i for i in self.items(event.position().toPoint()) if isinstance(i, FleetCounterItem)),
+                           None)
+            self._drag_fleet = counter.fleet.id if counter is not None and self.planner is not None else None
+            self._drag_target = ""
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event) -> None:  # noqa: N802
-        """Drag with the left button pans (past the drag distance); without it, report the hover."""
+        """Drag a counter: preview its orders; drag the map: pan; otherwise report the hover."""
+        pos = event.position()
         if self._press is not None and event.buttons() & Qt.LeftButton:
-            pos = event.position()
-            if not self._panning and (pos - self._press).manhattanLength() >= QApplication.startDragDistance():
+            moved = (pos - self._press).manhattanLength() >= QApplication.startDragDistance()
+            if self._drag_fleet is not None:
+                if moved or self._drag_target:
+                    self.viewport().setCursor(Qt.ClosedHandCursor)
+                    self._preview_to(self._sector_at(pos))
+                event.accept()
+                return
+            if not self._panning and moved:
                 self._panning = True
                 self.viewport().setCursor(Qt.ClosedHandCursor)
             if self._panning:
@@ -289,15 +476,35 @@ class StrategicView(ZoomableView):
                 event.accept()
                 return
         super().mouseMoveEvent(event)
-        under = self.items(event.position().toPoint())
-        sector = next((i for i in under if isinstance(i, SectorItem)), None)
-        label = sector.label if sector else ""
+        label = self._sector_at(pos)
         if label != self._hovered:
             self._hovered = label
             self.hovered.emit(label)
+        counter = next((i for i in self.items(pos.toPoint()) if isinstance(i, FleetCounterItem)), None)
+        fid = counter.fleet.id if counter else ""
+        if fid != self._hover_fleet:
+            self._hover_fleet = fid
+            self.fleet_hovered.emit(fid)
+
+    def _preview_to(self, label: str) -> None:
+        scene = self.scene()
+        if not label or label == self._drag_target or not isinstance(scene, StrategicScene):
+            return
+        self._drag_target = label
+        path, ok, text = self.planner.preview(self._drag_fleet, label)
+        scene.show_preview(path, ok, text)
 
     def mouseReleaseEvent(self, event) -> None:  # noqa: N802
+        if self._drag_fleet is not None and self._drag_target:
+            fleet, target = self._drag_fleet, self._drag_target
+            self._drag_fleet, self._drag_target, self._press = None, "", None
+            self.viewport().unsetCursor()
+            super().mouseReleaseEvent(event)
+            scene = self.scene()
+            if self.planner.commit(fleet, target) and isinstance(scene, StrategicScene):
+                scene.clear_preview()
+            return
         if self._panning:
             self.viewport().unsetCursor()
-        self._press, self._panning = None, False
+        self._press, self._panning, self._drag_fleet = None, False, None
         super().mouseReleaseEvent(event)

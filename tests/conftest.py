@@ -17,3 +17,9 @@ DEFAULT = ROOT / "scenarios" / "default_campaign.json"
 def default_data() -> dict:
     """The built-in campaign as plain JSON data, to spoil in tests."""
     return json.loads(DEFAULT.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(autouse=True)
+def _autosave_in_tmp(tmp_path, monkeypatch):
+    """Autosaves go to the test's own folder, never the user's data directory."""
+    monkeypatch.setenv("BATTLEHEX_DATA", str(tmp_path / "userdata"))

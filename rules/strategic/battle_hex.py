@@ -224,3 +224,32 @@ def record(campaign: Campaign, f: Formation) -> BattleHexRecord:
     return BattleHexRecord(at=f.at, turn=campaign.turn, attacker=f.attacker, defender=f.defender,
                            others=list(f.others), moved_in=list(f.moved_in), attacker_reason=f.attacker_reason,
                            terrain=terrain, terrain_source=how)
+
+
+@dataclass(frozen=True, slots=True)
+class Sighting:
+    """What one Team knows of another Team's units in a Battle Hex at formation."""
+
+    team: str
+    seen: tuple[str, ...]
+    hidden: int
+    note: str = ""
+
+
+def what_team_sees(state: StrategicState, b: BattleHexRecord, team_id: str) -> list[Sighting]:
+    """The other Teams' units that ``team_id`` sees when the Battle Hex forms.
+
+    Incidental units exist for the Defending Team from formation on and are revealed to the
+    Attacking Team only when its placement is complete (V13.03, V13.461); every other Team is
+    treated like the attacker. A Team's own units are always known to it.
+    """
+    out: list[Sighting] = []
+    for tid, units in units_by_team(state, b.at).items():
+        if tid == team_id:
+            continue
+        hide = team_id != b.defender
+        hidden = [u for u in units if u.is_incidental and hide and tid == b.defender]
+        seen = tuple(u.name for u in units if u not in hidden)
+        note = f"{len(hidden)} incidental unit(s) hidden until placement (V13.03, V13.461)" if hidden else ""
+        out.append(Sighting(tid, seen, len(hidden), note))
+    return out

@@ -186,3 +186,17 @@ def test_detect_is_pure():
     c = campaign(fleets=[fleet("f", "fed", "0304"), fleet("k", "klingon", "0304")])
     s = state(c)
     assert detect(s, {}).formations == detect(s, {}).formations
+
+
+def test_incidental_units_are_hidden_from_the_attacker_v13_03():
+    from rules.strategic.battle_hex import what_team_sees
+    c = campaign(sectors={"0304": {"owner": "lyran", "garrison": [unit("bats", kind="battle_station"),
+                                                                   unit("frd", kind="frd", is_incidental=True)]}},
+                 fleets=[fleet("f", "fed", "0303", ("0304",))])
+    after = run(c).campaign
+    b = after.battle_hexes[0]
+    s = state(after)
+    attacker_view = what_team_sees(s, b, "blue")
+    assert attacker_view[0].seen == ("BATS",) and attacker_view[0].hidden == 1 and "V13.03" in attacker_view[0].note
+    defender_view = what_team_sees(s, b, "red")
+    assert defender_view[0].seen == ("F-1",) and defender_view[0].hidden == 0
