@@ -505,6 +505,13 @@ class MainWindow(QMainWindow):
             "battle procedure itself (V13.20 onwards) \u2014 until then the GM records each Battle Hex's "
             "outcome with Turn \u2192 GM Ruling.</p>")
 
+    def closeEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        """Close the window's non-modal dialogs with it."""
+        dialog = getattr(self, "_battle_dialog", None)
+        if dialog is not None:
+            dialog.close()
+        super().closeEvent(event)
+
     def show_error(self, title: str, text: str) -> None:
         """A modal error box, wide enough for field paths and file names."""
         box = QMessageBox(QMessageBox.Critical, title, text, QMessageBox.Ok, self)

@@ -260,6 +260,7 @@ class StrategicScene(QGraphicsScene):
         self._route.setPen(ROUTE_PEN)
         self._route.setZValue(8)
         self._route.setAcceptedMouseButtons(Qt.NoButton)
+        self._route.setVisible(False)
         self.addItem(self._route)
         self._preview = QGraphicsPathItem()
         self._preview.setZValue(20)
@@ -278,6 +279,7 @@ class StrategicScene(QGraphicsScene):
         self._preview_box.setPen(Qt.NoPen)
         self.addItem(self._preview_box)
         self.addItem(self._preview_text)
+        self.clear_preview()
 
     def rebuild(self, campaign: Campaign, state: StrategicState) -> None:
         """Show ``campaign`` (after a change): sectors, overlays, fleets and orders."""

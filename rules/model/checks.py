@@ -131,6 +131,7 @@ def _check_lanes(c: Campaign, sectors: dict[str, Sector], out: list[Problem]) ->
 def _check_fleets(c: Campaign, sectors: dict[str, Sector], out: list[Problem]) -> None:
     powers = {p.id for p in c.powers}
     majors = {frozenset((str(lane.ends[0]), str(lane.ends[1]))) for lane in c.map.major_lanes}
+    closed = {frozenset((str(lane.ends[0]), str(lane.ends[1]))) for lane in c.map.closed_lanes}
     for d in _dupes([f.id for f in c.fleets]):
         out.append(Problem("fleets", f"fleet id {d!r} is used more than once"))
     for i, f in enumerate(c.fleets):
@@ -147,6 +148,9 @@ def _check_fleets(c: Campaign, sectors: dict[str, Sector], out: list[Problem]) -
                 break
             if not (_adjacent(prev, step) or frozenset((str(prev), str(step))) in majors):
                 out.append(Problem(f"fleets[{i}].orders[{j}]", f"no jump lane joins {prev} to {step}"))
+                break
+            if frozenset((str(prev), str(step))) in closed:
+                out.append(Problem(f"fleets[{i}].orders[{j}]", f"the lane {prev}-{step} is closed"))
                 break
             prev = step
         if f.in_transit_to is not None:

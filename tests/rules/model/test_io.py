@@ -139,3 +139,11 @@ def test_battle_hex_record_names_real_teams(default_data):
     with pytest.raises(CampaignError) as e:
         parse_campaign(json.dumps(default_data), "x.json")
     assert "battle_hexes[0].defender: team 'nobody' does not exist" in e.value.report()
+
+
+def test_orders_through_a_closed_lane_are_a_problem(default_data):
+    fleet = next(f for f in default_data["fleets"] if f["id"] == "lyr-red-claw")
+    fleet["orders"] = ["0604", "0705"]
+    with pytest.raises(CampaignError) as e:
+        parse_campaign(json.dumps(default_data), "x.json")
+    assert "orders[1]: the lane 0604-0705 is closed" in e.value.report()
