@@ -94,6 +94,10 @@ def sector_html(c: Campaign, s: Sector) -> str:
 
 
 # -- strategic layer (issue 3) ------------------------------------------------------------------
+def _names(c: Campaign) -> dict[str, str]:
+    return {p.id: p.name for p in c.powers}
+
+
 def _route_text(route) -> str:
     return " \u2192 ".join(str(x) for x in route)
 
@@ -123,7 +127,7 @@ def fleet_html(state, fleet: Fleet) -> str:
         orders = "none (drag the counter along the lanes to give orders)"
     return (f"<h3>{escape(fleet.name)}</h3>"
             f"<p>{escape(_power_name(c, fleet.power))} ({escape(team.name if team else 'no team')}) in {where}<br>"
-            f"Sector status: {escape(state.status(fleet.sector).describe())}<br>"
+            f"Sector status: {escape(state.status(fleet.sector).describe(_names(c)))}<br>"
             f"Supply: {supply}<br>Speed: {speed_text[speed]}{(' - ' + escape(why)) if why else ''}<br>"
             f"Orders: {orders}</p>" + _unit_table(fleet.units))
 
@@ -134,7 +138,7 @@ def sector_status_html(state, sector: Sector) -> str:
 
     c = state.campaign
     owner = state.owner(sector.at)
-    rows = [f"<p><b>Status</b>: {escape(state.status(sector.at).describe())}<br>"
+    rows = [f"<p><b>Status</b>: {escape(state.status(sector.at).describe(_names(c)))}<br>"
             f"<b>Owner for V13</b>: {escape(_power_name(c, owner))}</p>"]
     supplied = []
     for t in c.teams:

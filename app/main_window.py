@@ -290,11 +290,14 @@ class MainWindow(QMainWindow):
         self.phase_label.setStyleSheet("QLabel { font-weight: bold; padding: 0 10px; }")
         bar.addWidget(self.phase_label)
         bar.addSeparator()
-        for act in (self.end_movement_action, self.gm_action, self.end_phase_action):
+        for act, short in ((self.end_movement_action, "End Movement"), (self.gm_action, "GM Ruling..."),
+                           (self.end_phase_action, "End Phase")):
+            act.setIconText(short)
             bar.addAction(act)
         bar.addSeparator()
         bar.addWidget(QLabel(" Overlays: "))
-        for act in self.overlay_actions.values():
+        for key, act in self.overlay_actions.items():
+            act.setIconText(key.title())
             bar.addAction(act)
         bar.addSeparator()
         bar.addAction(self.undo_action)

@@ -46,10 +46,11 @@ def sector_marks(state: StrategicState) -> dict[Label, SectorMarks]:
     teams = [(t, QColor(t.color)) for t in c.teams if not t.gm_controlled]
     supplied = [(set().union(*(state.supply.supplied(p).keys() for p in t.powers)), col) for t, col in teams]
     open_hexes = {b.at for b in c.battle_hexes if not b.resolved}
+    names = {p.id: p.name for p in c.powers}
     out: dict[Label, SectorMarks] = {}
     for s in c.map.sectors:
         st = state.status(s.at)
-        m = SectorMarks(status_text=st.describe(), battle=s.at in open_hexes)
+        m = SectorMarks(status_text=st.describe(names), battle=s.at in open_hexes)
         if st.status is ControlStatus.CONTROLLED:
             m.control = QColor(colors.get(min(st.powers), QColor("#888888")))
         m.contested = st.status is ControlStatus.CONTESTED

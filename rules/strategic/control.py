@@ -13,6 +13,7 @@ teams (monsters, aliens) neither control nor contest sectors.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
@@ -38,8 +39,9 @@ class SectorStatus:
     powers: frozenset[str] = frozenset()
     by_range: bool = False
 
-    def describe(self) -> str:
-        who = ", ".join(sorted(self.powers))
+    def describe(self, names: Mapping[str, str] | None = None) -> str:
+        """``Controlled by klingon (by units or colonies)``; ``names`` maps power ids to names."""
+        who = ", ".join(sorted((names or {}).get(p, p) for p in self.powers))
         if self.status is ControlStatus.CONTROLLED:
             how = "by supply range" if self.by_range else "by units or colonies"
             return f"Controlled by {who} ({how})"
