@@ -126,15 +126,17 @@ def test_end_movement_lists_the_expected_battle_hexes(window, monkeypatch):
 def test_gm_rulings_then_next_turn(window, monkeypatch):
     monkeypatch.setattr(IgnoreDialog, "exec", lambda d: QDialog.Accepted)
     window.end_movement_action.trigger()
-    for _ in range(5):
-        items: list = []
+    offered: list[list[str]] = []
 
-        def pick(parent, title, label, choices, current, editable):
-            items.append(choices)
-            return choices[0], True
-        monkeypatch.setattr(QInputDialog, "getItem", pick)
-        monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("fought out on the table", True))
+    def pick(parent, title, label, choices, current, editable):
+        offered.append(choices)
+        return choices[0], True
+    monkeypatch.setattr(QInputDialog, "getItem", pick)
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("fought out on the table", True))
+    for _ in range(5):
+        assert not window.end_phase_action.isEnabled()
         window.gm_action.trigger()
+    assert [len(x) for x in offered] == [5, 4, 3, 2, 1]
     assert window.end_phase_action.isEnabled()
     window.end_phase_action.trigger()
     assert window.campaign.turn == 2 and window.campaign.phase is Phase.ORDERS
