@@ -1,0 +1,54 @@
+"""Turn steps are all-or-nothing (rules.strategic.turn) and their records survive save/load."""
+from __future__ import annotations
+
+import pytest
+
+from rules.model import dumps, parse_campaign
+from rules.model.records import Phase
+from rules.strategic import build_graph
+from rules.strategic.turn import OrderRefused, PhaseError, end_movement, end_movement_phase, set_orders
+from tests.rules.strategic.builder import L, campaign, fleet, state
+
+
+@pytest.mark.parametrize(("case", "kw", "orders", "fragment"), [
+    ("closed lane", {"closed": [("0303", "0304")]}, ("0304",), "the lane 0303-0304 is closed"),
+    ("treaty", {"relations": {("fed", "klingon"): "non_aggression"}, "sectors": {"0304": {"owner": "klingon"}}},
+     ("0304",), "Non-Aggression Treaty"),
+    ("beyond its movement", {}, ("0304", "0305"), "needs 2 turns"),
+])
+def test_refused_orders_change_nothing(case, kw, orders, fragment):
+    c = campaign(fleets=[fleet("f", "fed", "0303")], **kw)
+    before = dumps(c)
+    with pytest.raises(OrderRefused) as e:
+        set_orders(c, state(c), "f", [L(x) for x in orders])
+    assert fragment in str(e.value), case
+    assert dumps(c) == before
+
+
+def test_accepted_orders_return_a_new_campaign():
+    c = campaign(fleets=[fleet("f", "fed", "0303")])
+    new = set_orders(c, state(c), "f", [L("0304")])
+    assert new.fleets[0].orders == [L("0304")] and c.fleets[0].orders == []
+
+
+def test_phase_order_is_enforced():
+    c = campaign(fleets=[fleet("f", "fed", "0303", ("0304",)), fleet("k", "klingon", "0304")])
+    g = build_graph(c)
+    with pytest.raises(PhaseError, match="execute movement"):
+        end_movement_phase(c, g)
+    after = end_movement(c, g).campaign
+    assert after.phase is Phase.BATTLES
+    with pytest.raises(PhaseError, match="already been executed"):
+        end_movement(after, g)
+    with pytest.raises(PhaseError, match="Turn Orders"):
+        set_orders(after, state(after), "f", [L("0303")])
+
+
+def test_records_survive_save_and_load():
+    c = campaign(fleets=[fleet("f", "fed", "0303", ("0304",)), fleet("k", "klingon", "0304"),
+                         fleet("a", "fed", "0101", ("0102",)), fleet("b", "klingon", "0102", ("0101",))])
+    c.map.random_terrain = {"dice": "1d6", "entries": [{"low": 1, "high": 6, "terrain": "nebula"}]}
+    after = end_movement(c, build_graph(c)).campaign
+    assert after.battle_hexes and after.log and after.fleets[2].in_transit_to == L("0102")
+    again = parse_campaign(dumps(after), "round-trip.json")
+    assert again == after
