@@ -164,8 +164,9 @@ def resolve_movement(state: StrategicState) -> MovementOutcome:
     plan: dict[str, list[Label]] = {}
     for f in c.fleets:
         out.positions[f.id], out.in_transit[f.id] = f.sector, f.in_transit_to
-        chk = check_orders(state, f, list(f.orders))
-        plan[f.id] = list(f.orders) if chk.ok else []
+        orders = list(f.orders) or ([f.in_transit_to] if f.in_transit_to is not None else [])
+        chk = check_orders(state, f, orders)
+        plan[f.id] = orders if chk.ok else []
         if not chk.ok:
             out.events.append(MoveEvent(f.id, f"{f.name}: orders cancelled: {chk.reason}", chk.rule))
     halted: set[str] = set()

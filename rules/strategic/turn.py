@@ -11,7 +11,15 @@ from dataclasses import dataclass, field
 from hexmap import Label, LaneGraph
 from rules.model.campaign import Campaign
 from rules.model.records import BattleHexRecord, IgnoreRecord, LogEntry, Phase
-from rules.strategic.battle_hex import Decisions, Detection, IgnoreQuestion, detect, record, teams_fighting_in
+from rules.strategic.battle_hex import (
+    Decisions,
+    Detection,
+    IgnoreQuestion,
+    detect,
+    record,
+    teams_fighting_in,
+    units_by_team,
+)
 from rules.strategic.movement import OrderCheck, check_orders, resolve_movement
 from rules.strategic.state import StrategicState
 
@@ -79,7 +87,10 @@ def end_movement(campaign: Campaign, graph: LaneGraph, decisions: Decisions | No
     hexes = [record(moved, f) for f in found.formations]
     moved.battle_hexes.extend(hexes)
     decided = {(d[0], d[1]) for d in (decisions or {})}
-    moved.ignores = [r for r in moved.ignores if (r.at, r.team) not in decided] + _unique(found.ignores)
+    still_there = {(at, u.id) for at in {r.at for r in moved.ignores}
+                   for units in units_by_team(after, at).values() for u in units}
+    moved.ignores = [r for r in moved.ignores
+                     if (r.at, r.team) not in decided and (r.at, r.unit) in still_there] + _unique(found.ignores)
     names = {t.id: t.name for t in moved.teams}
     log = [LogEntry(turn=moved.turn, rule=e.rule, text=e.text) for e in outcome.events]
     for b in hexes:

@@ -200,3 +200,12 @@ def test_incidental_units_are_hidden_from_the_attacker_v13_03():
     assert attacker_view[0].seen == ("BATS",) and attacker_view[0].hidden == 1 and "V13.03" in attacker_view[0].note
     defender_view = what_team_sees(s, b, "red")
     assert defender_view[0].seen == ("F-1",) and defender_view[0].hidden == 0
+
+
+def test_an_ignore_is_forgotten_when_the_unit_has_left():
+    c = campaign(fleets=[fleet("f", "fed", "0303", ("0304",)), fleet("o", "orion", "0304", units=ORION)])
+    after = run(c, {(L("0304"), "blue", "orions"): True}).campaign
+    assert after.ignores
+    nxt = end_movement_phase(after, build_graph(c))
+    nxt.fleets[1].orders = [L("0305")]
+    assert run(nxt).campaign.ignores == []

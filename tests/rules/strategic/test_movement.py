@@ -176,3 +176,9 @@ def test_a_fleet_between_sectors_must_go_on():
 def test_moved_into_records_the_team():
     c = campaign(fleets=[fleet("f", "fed", "0303", ("0304",)), fleet("k", "klingon", "0304")])
     assert resolve_movement(state(c)).moved_into == {L("0304"): {"blue"}}
+
+
+def test_a_fleet_between_sectors_arrives_even_without_orders():
+    c = campaign(cols=1, rows=4, fleets=[fleet("f", "fed", "0101", in_transit_to="0102")])
+    out = resolve_movement(state(c))
+    assert out.positions["f"] == L("0102") and out.in_transit["f"] is None
