@@ -4,6 +4,9 @@ from __future__ import annotations
 from html import escape
 
 from rules.model import Campaign, Fleet, Sector, Unit
+from rules.strategic.battle_hex import what_team_sees
+from rules.strategic.movement import check_orders, fleet_speed
+from rules.strategic.neighbours import neighbourhood
 
 
 def _power_name(c: Campaign, power_id: str | None) -> str:
@@ -104,8 +107,6 @@ def _route_text(route) -> str:
 
 def fleet_html(state, fleet: Fleet) -> str:
     """The fleet inspector: units, supply status and route, speed, orders and their verdict."""
-    from rules.strategic.movement import check_orders, fleet_speed
-
     c = state.campaign
     team = c.team_of_power(fleet.power)
     route = state.supply.route(fleet.power, fleet.sector)
@@ -134,8 +135,6 @@ def fleet_html(state, fleet: Fleet) -> str:
 
 def sector_status_html(state, sector: Sector) -> str:
     """Control, V13 owner, supply for the teams present, and the six neighbours of a sector."""
-    from rules.strategic.neighbours import neighbourhood
-
     c = state.campaign
     owner = state.owner(sector.at)
     rows = [f"<p><b>Status</b>: {escape(state.status(sector.at).describe(_names(c)))}<br>"
@@ -156,8 +155,6 @@ def sector_status_html(state, sector: Sector) -> str:
 
 def battle_hexes_html(state, records) -> str:
     """The Battle Hexes of a Movement Phase: roles and why, terrain, what each team sees."""
-    from rules.strategic.battle_hex import what_team_sees
-
     c = state.campaign
     names = {t.id: t.name for t in c.teams}
     if not records:

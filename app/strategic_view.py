@@ -478,11 +478,13 @@ class StrategicView(ZoomableView):
                 event.accept()
                 return
         super().mouseMoveEvent(event)
-        label = self._sector_at(pos)
+        under = self.items(pos.toPoint())
+        sector = next((i for i in under if isinstance(i, SectorItem)), None)
+        label = sector.label if sector else ""
         if label != self._hovered:
             self._hovered = label
             self.hovered.emit(label)
-        counter = next((i for i in self.items(pos.toPoint()) if isinstance(i, FleetCounterItem)), None)
+        counter = next((i for i in under if isinstance(i, FleetCounterItem)), None)
         fid = counter.fleet.id if counter else ""
         if fid != self._hover_fleet:
             self._hover_fleet = fid

@@ -15,16 +15,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from common import median_ms  # noqa: E402
+
 from hexmap import Facing, Hex, MapWindow  # noqa: E402
-
-
-def _median_ms(fn, repeat: int = 30) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - t) * 1000)
-    return statistics.median(times)
 
 
 def geometry() -> None:
@@ -59,7 +52,7 @@ def tactical() -> None:
     from app.tactical_view import TacticalScene, TacticalView
 
     app = QApplication.instance() or QApplication([])
-    build = _median_ms(lambda: TacticalScene(), repeat=10)
+    build = median_ms(lambda: TacticalScene(), repeat=10)
     scene = TacticalScene()
     view = TacticalView(scene)
     view.resize(1000, 760)
@@ -71,11 +64,11 @@ def tactical() -> None:
         view.viewport().repaint()
 
     view.viewport().repaint()
-    one_to_one = _median_ms(view.viewport().repaint)
+    one_to_one = median_ms(view.viewport().repaint)
     view.fitInView(scene.sceneRect())
     view.viewport().repaint()
-    whole = _median_ms(view.viewport().repaint)
-    zoomed = _median_ms(first_paint_after_zoom, repeat=10)
+    whole = median_ms(view.viewport().repaint)
+    zoomed = median_ms(first_paint_after_zoom, repeat=10)
     print(f"tactical scene build    {build:7.2f} ms (1260 hex items)")
     print(f"tactical full redraw    {whole:7.2f} ms (whole 42 x 30 map in a 1000 x 760 view)")
     print(f"tactical redraw at 1:1  {one_to_one:7.2f} ms (1000 x 760 view)")

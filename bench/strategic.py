@@ -6,12 +6,12 @@ supply points. Prints medians; never asserts times.
 from __future__ import annotations
 
 import random
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from common import median_ms  # noqa: E402
 
 from hexmap import Label  # noqa: E402
 from rules.model.campaign import Campaign  # noqa: E402
@@ -53,15 +53,6 @@ def generated(cols: int = 100, rows: int = 100, fleets: int = 1000, points: int 
         "powers": [{"id": p, "name": p} for p in POWERS],
         "teams": [{"id": t, "name": t, "powers": ps, "strategic_initiative": t == "coalition"} for t, ps in TEAMS],
         "diplomacy": rel, "map": {"cols": cols, "rows": rows, "sectors": list(sectors.values())}, "fleets": fl})
-
-
-def median_ms(fn, repeat: int = 15) -> float:
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append((time.perf_counter() - t) * 1000)
-    return statistics.median(times)
 
 
 def main() -> None:
