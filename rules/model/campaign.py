@@ -117,6 +117,9 @@ class Fleet(Strict):
     units: list[Unit] = Field(min_length=1)
     orders: list[LabelField] = Field([], description="this turn's movement: the sectors to enter, in order")
     in_transit_to: LabelField | None = Field(None, description="between sectors: on the lane from sector to here")
+    deny_withdrawal: bool = Field(False, description="V13.29: written denial of Withdrawal Before Combat, "
+                                                     "given with the movement orders (hidden from the enemy)")
+    reactionary: bool = Field(False, description="moved by Reactionary Movement [V8.60] this phase (V13.414 +4)")
 
 
 class Campaign(Strict):

@@ -3,6 +3,7 @@ units, the random terrain table and the campaign log (RULES_MATRIX §3.3-3.5).""
 from __future__ import annotations
 
 from enum import Enum
+from typing import Any
 
 from pydantic import Field
 
@@ -51,6 +52,8 @@ class BattleHexRecord(Strict):
     terrain_source: str = Field("", description="how the terrain was found (V13.17 / A-51)")
     resolved: bool = False
     resolution: str = ""
+    seed: int | None = Field(None, description="the battle procedure's dice seed, once it has started")
+    answers: list[Any] = Field([], description="the battle procedure's answers so far (replayed on load)")
 
 
 class IgnoreRecord(Strict):

@@ -1,0 +1,70 @@
+"""The original centre hex (V13.811, INTERPRETATIONS 4, A-14, A-15): proposed after the last
+placement, confirmed or moved by the GM; every unit must then lie in the legal region."""
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from hexmap import Hex, Label
+from hexmap.region import LegalRegion
+from rules.battle.log import GM, IllegalAnswer
+from rules.battle.questions import QKind, Question
+from rules.battle.state import Ctx, Step
+
+Ask = Generator[Question, Any, None]
+
+
+def propose_centre(ctx: Ctx) -> Hex:
+    """The defending Base or planet if there is one, else the hex nearest the middle of all
+    placed units."""
+    st = ctx.state
+    placed = [u.pos for u in st.placed()]
+    if not placed:
+        return ctx.window.centre
+    region = LegalRegion(ctx.window.cols, ctx.window.rows)
+    if st.anchor is not None and all(region.contains(st.anchor, h) for h in placed):
+        return st.anchor
+    labels = [ctx.window.label(h) for h in placed]
+    mid_col = (min(x.col for x in labels) + max(x.col for x in labels)) / 2
+    mid_row = (min(x.row for x in labels) + max(x.row for x in labels)) / 2
+    guess = ctx.window.hex_at(Label(round(mid_col), round(mid_row)))
+    return min([guess, *guess.neighbors()],
+               key=lambda c: (sum(not region.contains(c, h) for h in placed), c.distance(guess)))
+
+
+def outside(ctx: Ctx, centre: Hex) -> list[str]:
+    """Placed units that the legal region around ``centre`` does not hold."""
+    region = LegalRegion(ctx.window.cols, ctx.window.rows)
+    return [u.name for u in ctx.state.placed() if not region.contains(centre, u.pos)]
+
+
+def centre(ctx: Ctx) -> Ask:
+    st = ctx.state
+    st.step = Step.CENTRE
+    proposal = propose_centre(ctx)
+    label = ctx.label(proposal)
+
+    def check(ans: Any) -> Hex:
+        try:
+            h = ctx.window.hex_at(Label.parse(str(ans)))
+        except ValueError as e:
+            raise IllegalAnswer("V13.811", str(e)) from None
+        off = outside(ctx, h)
+        if off:
+            raise IllegalAnswer("V13.811 / INTERPRETATIONS 4", f"with the centre at {ans}, {', '.join(off)} would "
+                                "lie outside the legal region of the floating map; choose another centre, or "
+                                "re-place (undo)")
+        return h
+
+    def parse(ans: Any) -> Hex:
+        try:
+            return ctx.window.hex_at(Label.parse(str(ans)))
+        except ValueError as e:
+            raise IllegalAnswer("V13.811", str(e)) from None
+    h = yield Question("V13.811/centre", QKind.LABEL, GM, "V13.811",
+                       f"GM: confirm the original centre hex of the map (proposed: {label}, "
+                       + ("the defending Base or planet" if proposal == st.anchor else "the middle of all units")
+                       + ")", data={"proposed": label}, check=check, parse=parse)
+    st.centre = h
+    ctx.info("V13.811", f"the original centre hex is {ctx.label(h)} (labels of the first map); the map may float "
+                        "while this hex stays on it (V13.812)", centre=ctx.label(h))

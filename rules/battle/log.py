@@ -1,0 +1,59 @@
+"""The battle's event log: every step, question, answer, roll and ruling, with its rule.
+
+Events are plain data and carry who may see them (``visible_to``: team ids and ``"gm"``;
+``None`` for everyone), so a team's view of the log never shows what it must not know.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+GM = "gm"
+
+
+class IllegalAnswer(ValueError):
+    """An answer the rules do not allow; ``rule`` names the rule that refuses it."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule, self.message = rule, message
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    seq: int
+    kind: str
+    rule: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+    visible_to: tuple[str, ...] | None = None
+
+    def seen_by(self, viewer: str) -> bool:
+        return self.visible_to is None or viewer == GM or viewer in self.visible_to
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seq": self.seq, "kind": self.kind, "rule": self.rule, "text": self.text}
+        if self.data:
+            out["data"] = self.data
+        if self.visible_to is not None:
+            out["visible_to"] = list(self.visible_to)
+        return out
+
+    def line(self) -> str:
+        return f"{self.rule}: {self.text}" if self.rule else self.text
+
+
+class EventLog:
+    """Append-only list of events."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+
+    def add(self, kind: str, rule: str, text: str, data: dict[str, Any] | None = None,
+            visible_to: tuple[str, ...] | None = None) -> Event:
+        e = Event(len(self.events) + 1, kind, rule, text, data or {}, visible_to)
+        self.events.append(e)
+        return e
+
+    def for_viewer(self, viewer: str) -> list[Event]:
+        return [e for e in self.events if e.seen_by(viewer)]

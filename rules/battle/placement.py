@@ -1,0 +1,430 @@
+"""Placement of every unit, in the fixed order Defender -> Attacker -> independent Orions ->
+Incidental units -> Monsters and Alien Ships (V13.430-V13.475), then the original centre hex
+(V13.811, INTERPRETATIONS 4).
+
+:class:`Placement` answers, for the unit to be placed next, the set of legal hexes
+(:meth:`Placement.zone`) and, for one hex, whether it is legal and why not
+(:meth:`Placement.check`); both read the same :class:`~rules.battle.zones.Constraint` list.
+"""
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from hexmap import Facing, Hex, Label
+from rules.battle.log import GM, IllegalAnswer
+from rules.battle.questions import QKind, Question, yes_no
+from rules.battle.roster import BASES_FOR_APPROACH, BUnit, Role
+from rules.battle.state import Ctx, Step
+from rules.battle.zones import Constraint, Universe, hex_dist_min
+
+Ask = Generator[Question, Any, None]
+T3 = {0: 4, 1: 9, 2: 20, 3: 31}
+"""Table V13.435: the Defending Team's speed limit by Weapon Status."""
+MAX_SPEED = 31
+ORDER = (Step.PLACE_DEFENDER, Step.PLACE_ATTACKER, Step.PLACE_ORION, Step.PLACE_INCIDENTAL, Step.PLACE_MONSTER)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether a unit may stand on a hex, and why not (the first rule that refuses)."""
+
+    ok: bool
+    rule: str = ""
+    reason: str = ""
+    facing: Facing | None = None
+    note: str = ""
+
+    def __str__(self) -> str:
+        return "legal" if self.ok else f"{self.rule}: {self.reason}"
+
+
+def legal_attacker_facings(dor: Facing) -> tuple[Facing, ...]:
+    """V13.443 / A-17: the DoD = opposite(facing) may be neither the DoR nor adjacent to it,
+    so the first attacking unit must face the DoR or one of its neighbours."""
+    return (dor.rotate(-1), dor, dor.rotate(1))
+
+
+def corrected_facing(facing: Facing, dor: Facing) -> Facing:
+    """The legal facing nearest ``facing`` (ties: clockwise first)."""
+    legal = legal_attacker_facings(dor)
+    return min(legal, key=lambda f: (min((f.value - facing.value) % 6, (facing.value - f.value) % 6),
+                                     (f.value - facing.value) % 6))
+
+
+class Placement:
+    """The placement rules over the current battle state."""
+
+    def __init__(self, ctx: Ctx, universe: Universe | None = None) -> None:
+        self.ctx = ctx
+        self.st = ctx.state
+        self.universe = universe or Universe(ctx.window)
+
+    # -- who is placed when ------------------------------------------------------------------
+    def step_of(self, u: BUnit) -> Step | None:
+        st = self.st
+        if not u.present:
+            return None
+        if u.role is Role.DEFENDER:
+            if st.kind == "approach":
+                return Step.PLACE_DEFENDER if u.approach else None
+            if u.aboard:
+                return None
+            return Step.PLACE_INCIDENTAL if u.incidental else Step.PLACE_DEFENDER
+        if u.aboard:
+            return None
+        return {Role.ATTACKER: Step.PLACE_ATTACKER, Role.ORION: Step.PLACE_ORION,
+                Role.MONSTER: Step.PLACE_MONSTER}[u.role]
+
+    def to_place(self, step: Step) -> list[BUnit]:
+        return [u for u in self.st.units.values() if self.step_of(u) is step and u.pos is None]
+
+    def anchor_unit(self) -> BUnit | None:
+        """The defence everything is placed around (V13.431, A-19): a base, else a carrier or
+        tender; ``None`` in open space, in an Approach Battle, or around a planet."""
+        if self.st.kind == "approach":
+            return None
+        defenders = [u for u in self.st.role_units(Role.DEFENDER) if self.step_of(u) is Step.PLACE_DEFENDER]
+        base = next((u for u in defenders if u.unit.kind in BASES_FOR_APPROACH), None)
+        if base is not None:
+            return base
+        if self.st.anchor is not None and not self.st.anchor_name.startswith("unit:"):
+            return None  # a planet
+        return next((u for u in defenders if u.unit.is_carrier or u.unit.is_pf_tender), None)
+
+    # -- the rules for one unit ----------------------------------------------------------------
+    def constraints(self, u: BUnit) -> list[Constraint]:
+        placed = self.st.placed()
+        rules = self._constraints(u, placed)
+        if placed:
+            rules.append(Constraint("spread", "V13.811 / INTERPRETATIONS 4", "the floating map",
+                                    tuple(p.pos for p in placed)))
+        return rules
+
+    def _constraints(self, u: BUnit, placed: list[BUnit]) -> list[Constraint]:
+        st = self.st
+        step = self.step_of(u)
+        if step is Step.PLACE_DEFENDER:
+            return self._defender(u, [p for p in placed if p.role is Role.DEFENDER])
+        if step is Step.PLACE_ATTACKER:
+            out = [Constraint("at_least", "V13.441", "distance to the nearest defending unit",
+                              tuple(p.pos for p in placed if p.role is Role.DEFENDER), st.min_range)]
+            first = next((p for p in placed if p.role is Role.ATTACKER), None)
+            if first is not None:
+                out.append(Constraint("within", "V13.445", f"distance to the initial attacking unit ({first.name})",
+                                      (first.pos,), 8))
+            return out
+        if step is Step.PLACE_ORION:
+            first = next((p for p in placed if p.role is Role.ORION), None)
+            if first is None:
+                return [Constraint("at_least", "V13.452", "distance to the nearest other unit",
+                                   tuple(p.pos for p in placed), 60)]
+            return [Constraint("within", "V13.454", f"distance to the first independent Orion ({first.name})",
+                               (first.pos,), 5)]
+        if step is Step.PLACE_INCIDENTAL:
+            return self._incidental(u, placed)
+        if step is Step.PLACE_MONSTER:
+            return [Constraint("exactly", "V13.472 / A-21", "distance to the nearest other unit",
+                               tuple(p.pos for p in placed), 40)]
+        return []
+
+    def _defender(self, u: BUnit, placed: list[BUnit]) -> list[Constraint]:
+        st = self.st
+        anchor = self.anchor_unit()
+        if anchor is not None and anchor.pos is None:
+            if u is not anchor:
+                return [Constraint("never", "A-19", f"place {anchor.name} first: the defence is placed around it")]
+            if anchor.is_base:
+                return [Constraint("edge", "A-19", "the base stands on the first map", n=10**6)]
+            return [Constraint("edge", "V13.432 / A-19", "a carrier or tender is placed near one map edge",
+                               n=self.ctx.campaign.settings.defender_edge_distance)]
+        if st.anchor is not None:
+            what = anchor.name if anchor is not None else st.anchor_name
+            return [Constraint("within", "V13.431", f"distance to {what}", (st.anchor,), 10)]
+        if not placed:
+            return [Constraint("edge", "V13.432 / INTERPRETATIONS 7", "the first defending unit goes near one map "
+                               "edge", n=self.ctx.campaign.settings.defender_edge_distance)]
+        return [Constraint("any", "V13.433", "", parts=(
+            Constraint("within", "V13.433", f"distance to the previous unit ({placed[-1].name})",
+                       (placed[-1].pos,), 2),
+            Constraint("within", "V13.433", f"distance to the first unit ({placed[0].name})", (placed[0].pos,), 5)))]
+
+    def _incidental(self, u: BUnit, placed: list[BUnit]) -> list[Constraint]:
+        st = self.st
+        out = []
+        if st.anchor is not None:
+            out.append(Constraint("within", "V13.462", f"distance to {st.anchor_name.removeprefix('unit:')}",
+                                  (st.anchor,), 10))
+        enemies = tuple(p.pos for p in placed if p.team != u.team)
+        if enemies:
+            out.append(Constraint("at_least", "V13.463", "distance to the nearest non-friendly unit", enemies,
+                                  st.min_range))
+            players = [p for p in placed if p.team == u.team and p.player_unit]
+            if players:
+                front = min(hex_dist_min(list(enemies), p.pos) for p in players)
+                out.append(Constraint("at_least", "V13.462 / A-22", "distance to the nearest non-friendly unit (no "
+                                      "closer than the front-most friendly player unit)", enemies, front))
+        return out
+
+    def speed_rule(self, u: BUnit) -> tuple[int, int, str]:
+        """(lowest, highest, rule) for the unit's speed in the turn before Turn 1; a fixed speed
+        has lowest == highest."""
+        st = self.st
+        if u.leased_orion or u.role is Role.ORION:
+            return 0, MAX_SPEED, "V13.455"
+        if u.role is Role.ATTACKER:
+            return MAX_SPEED, MAX_SPEED, "V13.448"
+        if u.role is Role.MONSTER:
+            return MAX_SPEED, MAX_SPEED, "V13.473"
+        if u.incidental and st.kind != "approach":
+            base = self.anchor_unit()
+            return (0, 4, "V13.465") if base is not None and base.is_base else (0, 12, "V13.465")
+        return 0, T3[st.ws.get(u.team, 3)], "V13.435"
+
+    # -- answers -------------------------------------------------------------------------------
+    def zone_arrays(self, uid: str) -> tuple[np.ndarray, np.ndarray]:
+        """The legal hexes for unit ``uid`` now (facing and speed aside) as axial q, r arrays.
+
+        Cheap constraints run first on the whole universe; distance constraints only on what
+        is left.
+        """
+        uni = self.universe
+        cons = sorted(self.constraints(self.st.units[uid]), key=lambda c: c.kind not in ("spread", "edge", "never"))
+        q, r = uni.q, uni.r
+        for c in cons:
+            keep = c.mask(q, r, uni)
+            q, r = q[keep], r[keep]
+        return q, r
+
+    def zone(self, uid: str) -> list[Hex]:
+        """Every legal hex for unit ``uid`` now (facing and speed aside)."""
+        q, r = self.zone_arrays(uid)
+        return [Hex(int(a), int(b)) for a, b in zip(q, r)]
+
+    def check(self, uid: str, h: Hex, facing: Facing | None = None, speed: int | None = None) -> Verdict:
+        """Whether ``uid`` may be placed on ``h`` with ``facing`` and ``speed``, and why not."""
+        st = self.st
+        u = st.units.get(uid)
+        if u is None:
+            return Verdict(False, "V13.13", f"{uid!r} is not in this battle")
+        step = self.step_of(u)
+        if step is not st.step:
+            return Verdict(False, "V13.15", f"{u.name} is placed in step {step.value if step else 'none'}, "
+                                            f"not now ({st.step.value})")
+        if u.pos is not None:
+            return Verdict(False, st.step.value.split()[0], f"{u.name} is already placed")
+        if h not in self.universe:
+            return Verdict(False, "V13.812 / INTERPRETATIONS 4", f"{self.ctx.label(h)} is further than one map "
+                                                                 "size from the first map")
+        for c in self.constraints(u):
+            if not c.ok(h, self.universe):
+                return Verdict(False, c.rule, f"{u.name}: {c.why(h, self.universe)}")
+        face, note = self._facing(u, facing)
+        if isinstance(face, Verdict):
+            return face
+        low, high, rule = self.speed_rule(u)
+        if speed is not None and low != high and not low <= speed <= high:
+            return Verdict(False, rule, f"{u.name}: speed {speed} is not allowed; {low}-{high} "
+                                        f"(Weapon Status {st.ws.get(u.team, 3)})" if rule == "V13.435"
+                           else f"{u.name}: speed {speed} is not allowed; {low}-{high}")
+        return Verdict(True, facing=face, note=note)
+
+    def _facing(self, u: BUnit, facing: Facing | None) -> tuple[Facing | Verdict, str]:
+        st = self.st
+        if u.role is Role.ATTACKER:
+            first = next((p for p in st.placed() if p.role is Role.ATTACKER), None)
+            if first is not None:
+                if facing is not None and facing is not first.facing:
+                    return Verdict(False, "V13.446", f"{u.name}: every attacking unit starts facing "
+                                                     f"{first.facing.name}, as {first.name} does"), ""
+                return first.facing, ""
+            if facing is None:
+                return Verdict(False, "V13.442", f"{u.name}: the first attacking unit needs a facing (it fixes the "
+                                                 "Direction of Disengagement)"), ""
+            if st.dor is not None and facing not in legal_attacker_facings(st.dor):
+                good = corrected_facing(facing, st.dor)
+                return good, (f"V13.443: facing {facing.name} would make the Direction of Disengagement "
+                              f"{facing.opposite.name}, which is the Direction of Retreat or next to it "
+                              f"({st.dor.name}); corrected to facing {good.name} (Direction of Disengagement "
+                              f"{good.opposite.name})")
+            return facing, ""
+        first_ship = u.role is Role.DEFENDER and st.dor is None and not u.is_base
+        if first_ship and facing is None and self.step_of(u) is Step.PLACE_DEFENDER:
+            return Verdict(False, "V13.432", f"{u.name}: the first defending ship needs a facing (it fixes the "
+                                                 "Direction of Retreat)"), ""
+        return facing or Facing.A, ""
+
+    def read(self, ans: Any, remaining: list[str]) -> tuple[BUnit, Hex, Facing | None, int | None, bool]:
+        """The form of a placement answer: ``{"unit", "at", "facing", "speed", "docked"}``."""
+        rule = self.st.step.value.split()[0]
+        if not isinstance(ans, dict) or "unit" not in ans:
+            raise IllegalAnswer(rule, 'answer {"unit": id, "at": "CCRR", "facing": "A", "speed": n}')
+        uid = ans["unit"]
+        if uid not in remaining:
+            raise IllegalAnswer(rule, f"{uid!r} is not a unit to place now; remaining: {', '.join(remaining)}")
+        u = self.st.units[uid]
+        docked = bool(ans.get("docked", False))
+        if docked:
+            anchor = self.anchor_unit()
+            if anchor is None or anchor.pos is None or anchor is u or u.role is not Role.DEFENDER:
+                raise IllegalAnswer("V13.431", f"{u.name} has no placed base, carrier or tender to dock at")
+            h = anchor.pos
+        else:
+            try:
+                h = self.ctx.window.hex_at(Label.parse(str(ans.get("at"))))
+            except ValueError as e:
+                raise IllegalAnswer(rule, str(e)) from None
+        facing = None
+        if ans.get("facing") is not None:
+            try:
+                facing = Facing.parse(ans["facing"])
+            except ValueError as e:
+                raise IllegalAnswer(rule, str(e)) from None
+        speed = ans.get("speed")
+        if speed is not None and (isinstance(speed, bool) or not isinstance(speed, int)):
+            raise IllegalAnswer(rule, f"speed must be a whole number, not {speed!r}")
+        return u, h, facing, speed, docked
+
+
+# -- the placement steps ---------------------------------------------------------------------------
+def placement(ctx: Ctx, rules: Placement) -> Ask:
+    st = ctx.state
+    _set_planet_anchor(ctx, rules)
+    for step in ORDER:
+        st.step = step
+        if step is Step.PLACE_INCIDENTAL:
+            yield from _incidental_dor(ctx, rules)
+        todo = rules.to_place(step)
+        if not todo:
+            continue
+        ctx.info(step.value.split()[0], f"{step.value}: " + ", ".join(u.name for u in todo),
+                 visible_to=(todo[0].team, GM) if step is Step.PLACE_INCIDENTAL and not st.incidentals_revealed
+                 else None)
+        while todo:
+            yield from _place_one(ctx, rules, step, todo)
+            todo = rules.to_place(step)
+        if step is Step.PLACE_DEFENDER and st.dor is None and st.kind != "approach":
+            ctx.info("V13.436", "no mobile defending unit was placed: there is no Direction of Retreat")
+        if step is Step.PLACE_ATTACKER:
+            _reveal(ctx)
+    if not st.incidentals_revealed:
+        _reveal(ctx)
+
+
+def _place_one(ctx: Ctx, rules: Placement, step: Step, todo: list[BUnit]) -> Ask:
+    st = ctx.state
+    remaining = [u.id for u in todo]
+    team = todo[0].team
+    to = GM if todo[0].role is Role.MONSTER else team
+
+    def check(ans: Any) -> dict[str, Any]:
+        u, h, facing, speed, docked = rules.read(ans, remaining)
+        v = rules.check(u.id, h, facing, speed)
+        if not v.ok:
+            raise IllegalAnswer(v.rule, v.reason)
+        return {"unit": u.id, "hex": h, "facing": v.facing, "speed": speed, "docked": docked, "note": v.note}
+
+    def parse(ans: Any) -> dict[str, Any]:
+        u, h, facing, speed, docked = rules.read(ans, remaining)
+        return {"unit": u.id, "hex": h, "facing": facing or Facing.A, "speed": speed, "docked": docked, "note": ""}
+    got = yield Question(f"place/{step.name.lower()}/{len(st.placed_order) + 1}", QKind.PLACE, to,
+                         step.value.split()[0], f"{ctx.name(team)}: place a unit ({len(remaining)} to go)",
+                         tuple(remaining), data={"step": step.value}, check=check, parse=parse)
+    _apply(ctx, rules, got)
+
+
+def _apply(ctx: Ctx, rules: Placement, got: dict[str, Any]) -> None:
+    st = ctx.state
+    u = st.units[got["unit"]]
+    low, high, rule = rules.speed_rule(u)
+    speed = got["speed"] if got["speed"] is not None and low != high else (high if low == high else 0)
+    u.pos, u.facing, u.speed, u.docked = got["hex"], got["facing"], speed, got["docked"]
+    st.placed_order.append(u.id)
+    if got["note"]:
+        ctx.info("V13.443", got["note"], unit=u.id)
+    where = "docked at " + rules.anchor_unit().name if u.docked else ctx.label(u.pos)
+    ctx.info(rule if rule != "V13.435" else "V13.43x", f"{u.name} placed at {where} facing {u.facing.name}, speed "
+             f"{speed}", unit=u.id, at=ctx.label(u.pos), facing=u.facing.name, speed=speed,
+             visible_to=(u.team, GM) if u.incidental and not st.incidentals_revealed else None)
+    anchor = rules.anchor_unit()
+    if anchor is u and st.anchor is None:
+        st.anchor, st.anchor_name = u.pos, f"unit:{u.name}"
+    if u.role is Role.DEFENDER and st.dor is None and not u.is_base and st.step is Step.PLACE_DEFENDER:
+        st.dor = u.facing.opposite
+        ctx.info("V13.432", f"{u.name} faces {u.facing.name}: the Direction of Retreat is {st.dor.name}")
+    if u.role is Role.ATTACKER and st.dod is None:
+        st.dod = u.facing.opposite
+        ctx.info("V13.442", f"{u.name} faces {u.facing.name}: the Direction of Disengagement is {st.dod.name}; "
+                            f"every attacking unit starts facing {u.facing.name} (V13.446)")
+
+
+def _set_planet_anchor(ctx: Ctx, rules: Placement) -> None:
+    """A-19: a defended planet (a Star System the Defender claims, no base) stands at the
+    first window's centre."""
+    st = ctx.state
+    if st.kind == "approach" or rules.anchor_unit() is not None:
+        return
+    sec = ctx.strategic.sectors.get(st.record.at)
+    owner = ctx.strategic.team_of(sec.owner) if sec is not None else None
+    if sec is not None and sec.star_system and owner is not None and owner.id == st.defender:
+        st.anchor, st.anchor_name = ctx.window.centre, f"the planet of {sec.star_system.name}"
+        ctx.info("A-19", f"the planet of {sec.star_system.name} stands at {ctx.label(st.anchor)}; defending units "
+                         "are placed within 10 hexes of it (V13.431)")
+
+
+def _reveal(ctx: Ctx) -> None:
+    st = ctx.state
+    if st.incidentals_revealed:
+        return
+    st.incidentals_revealed = True
+    inc = [u for u in st.units.values() if u.incidental and u.present]
+    if inc:
+        ctx.info("V13.03 / A-61", "the Attacking Team's placement is complete: the Incidental Units are revealed: "
+                 + ", ".join(u.name for u in inc))
+
+
+def _incidental_dor(ctx: Ctx, rules: Placement) -> Ask:
+    """V13.464: the owner may give Incidental Units the direction of the nearest friendly Base
+    or Star System instead of the Defending Team's Direction of Retreat."""
+    st = ctx.state
+    todo = rules.to_place(Step.PLACE_INCIDENTAL)
+    if not todo:
+        return
+    team = todo[0].team
+    alt = nearest_friendly_direction(ctx, team)
+    st.incidental_dor = st.dor
+    if alt is None or alt == st.dor:
+        return
+    use = yield yes_no("V13.464/dor", team, "V13.464",
+                       f"{ctx.name(team)}: Incidental Units retreat by the Direction of Retreat "
+                       f"({st.dor.name if st.dor else 'none'}); use instead the direction of the nearest friendly "
+                       f"Base or Star System ({alt.name})?")
+    if use:
+        st.incidental_dor = alt
+        ctx.info("V13.464", f"Incidental Units will use direction {alt.name} to retreat (V13.467: then they cannot "
+                            "join a Rear Guard)")
+
+
+def nearest_friendly_direction(ctx: Ctx, team: str) -> Facing | None:
+    """INTERPRETATIONS 10: the facing of the first lane towards the nearest other sector with a
+    friendly Base or a friendly Star System."""
+    s = ctx.strategic
+    at = ctx.state.record.at
+    powers = set(ctx.state.teams[team].powers)
+    targets = {sec.at for sec in s.sectors.values() if sec.at != at and sec.owner in powers
+               and (sec.star_system is not None or any(u.kind.is_base for u in sec.garrison))}
+    if not targets:
+        return None
+    parent = s.graph.within([at], len(s.graph))
+    best = None
+    for t in targets:
+        if t in parent:
+            path = [t]
+            while parent[path[-1]] is not None:
+                path.append(parent[path[-1]])
+            if best is None or len(path) < len(best):
+                best = path
+    return s.graph.direction(at, best[-2]) if best and len(best) > 1 else None

@@ -1,0 +1,200 @@
+"""One Battle Hex's procedure from formation to the first tactical turn (V13.10-V13.481).
+
+The procedure is a generator that yields :class:`~rules.battle.questions.Question` objects
+and receives checked answers. :class:`BattleProcedure` drives it: the state is a function of
+(campaign, Battle Hex, seed, answers), so loading a saved battle replays its answers and undo
+is a replay without the last one. Every question, answer, roll and ruling goes to the event
+log with its rule.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from hexmap import Label, LaneGraph, MapWindow
+from rules.battle.approach import approach
+from rules.battle.centre import centre
+from rules.battle.log import GM, EventLog, IllegalAnswer
+from rules.battle.opening_range import opening_range
+from rules.battle.placement import Placement, placement
+from rules.battle.questions import Question
+from rules.battle.roster import Role, build_roster
+from rules.battle.state import BattleState, Ctx, Step
+from rules.battle.weapon_status import weapon_status
+from rules.battle.withdrawal import withdrawal
+from rules.dice import DiceRoller, Roll
+from rules.model.campaign import Campaign
+from rules.model.records import BattleHexRecord
+from rules.strategic.state import StrategicState
+
+
+def _procedure(ctx: Ctx, rules: Placement):
+    st = ctx.state
+    _formation(ctx)
+    yield from withdrawal(ctx)
+    if st.resolved:
+        return
+    yield from approach(ctx)
+    yield from weapon_status(ctx)
+    yield from opening_range(ctx)
+    yield from placement(ctx, rules)
+    yield from centre(ctx)
+    st.step, st.turn = Step.COMBAT, 1
+    ctx.info("V13.481", "every unit is placed: tactical combat begins with Turn 1")
+
+
+def _formation(ctx: Ctx) -> None:
+    st = ctx.state
+    r = st.record
+    others = ", ".join(ctx.name(t) for t in r.others)
+    ctx.info("V13.14", f"Battle Hex {r.at}: {ctx.name(r.attacker)} attacks ({r.attacker_reason}); "
+                       f"{ctx.name(r.defender)} defends" + (f"; also present: {others}" if others else ""))
+    ctx.info("V13.17", f"terrain: {st.terrain.title} ({r.terrain_source})")
+    for team in dict.fromkeys(u.team for u in st.units.values()):
+        inc = [u for u in st.units.values() if u.team == team and u.incidental]
+        if inc:
+            ctx.info("V13.03", f"Incidental Units of {ctx.name(team)}: " + ", ".join(u.name for u in inc)
+                     + " (hidden from the other Teams until the attacker's placement is complete)",
+                     visible_to=(team, GM))
+
+
+class BattleProcedure:
+    """Runs the procedure for the open Battle Hex at ``at`` of ``campaign``.
+
+    Args:
+        campaign: the campaign, after End Movement, holding the Battle Hex record.
+        at: the Battle Hex's sector.
+        seed: the dice seed; by default the record's, else one derived from the campaign.
+        answers: answers to replay.
+        graph: the campaign's lane graph, if already built.
+        dice: makes the roller from the seed (tests pass scripted dice).
+    """
+
+    def __init__(self, campaign: Campaign, at: Label, seed: int | None = None, answers: Iterable[Any] = (),
+                 graph: LaneGraph | None = None, dice: Callable[[int], DiceRoller] = DiceRoller) -> None:
+        self.campaign = campaign
+        self.record = self._record(campaign, at)
+        self.strategic = StrategicState.compute(campaign, graph)
+        if seed is None:
+            seed = self.record.seed if self.record.seed is not None else (
+                campaign.dice_seed * 7919 + campaign.turn * 104_729 + at.col * 131 + at.row)
+        self.seed = seed
+        self._dice = dice
+        self.restart(list(answers))
+
+    @staticmethod
+    def _record(campaign: Campaign, at: Label) -> BattleHexRecord:
+        for b in campaign.battle_hexes:
+            if b.at == at and not b.resolved:
+                return b
+        raise ValueError(f"there is no open Battle Hex at {at}: execute movement first (Turn > End Movement)")
+
+    # -- running -------------------------------------------------------------------------------
+    def restart(self, answers: list[Any]) -> None:
+        """Start again from formation and replay ``answers`` (each must still be legal)."""
+        teams = {t.id: t for t in self.campaign.teams}
+        state = BattleState(self.record, build_roster(self.campaign, self.strategic, self.record), teams,
+                            terrain=self.record.terrain, min_range=self.campaign.settings.standard_range)
+        log = EventLog()
+        dice = self._dice(self.seed)
+        dice.listeners.append(lambda roll: self._log_roll(roll))
+        s = self.campaign.settings
+        self.ctx = Ctx(self.campaign, self.strategic, dice, log, state, MapWindow(s.map_cols, s.map_rows))
+        self.placement = Placement(self.ctx, getattr(self, "placement", None) and self.placement.universe)
+        self.answers: list[Any] = []
+        self._gen = _procedure(self.ctx, self.placement)
+        self.pending: Question | None = self._advance(None, first=True)
+        for a in answers:
+            self.answer(a)
+
+    def _log_roll(self, roll: Roll) -> None:
+        text = roll.describe().removeprefix(f"{roll.rule}: ")
+        self.ctx.log.add("roll", roll.rule, text, {"faces": list(roll.faces), "total": roll.total,
+                                                               "purpose": roll.purpose, "who": roll.who})
+
+    def _advance(self, value: Any, first: bool = False) -> Question | None:
+        try:
+            q = next(self._gen) if first else self._gen.send(value)
+        except StopIteration:
+            return None
+        self.ctx.log.add("question", q.rule, q.text, {"key": q.key, "to": q.to},
+                         visible_to=None if q.to == GM else (q.to, GM))
+        return q
+
+    def answer(self, raw: Any) -> None:
+        """Give the pending question its answer; an illegal one raises and changes nothing.
+
+        ``{"gm_ruling": "why", "answer": X}`` overrules the rule check (the form is still read)
+        and is logged as a GM ruling.
+        """
+        q = self.pending
+        if q is None:
+            raise IllegalAnswer("V13.481", "the set-up is complete: no question is open")
+        ruling = isinstance(raw, dict) and "gm_ruling" in raw
+        if ruling:
+            why = str(raw.get("gm_ruling") or "").strip()
+            if not why:
+                raise IllegalAnswer("GM ruling", "a GM ruling needs its reason")
+            value = (q.parse or q.check)(raw.get("answer"))
+        else:
+            value = q.check(raw)
+        self.answers.append(raw)
+        self.ctx.log.add("ruling" if ruling else "answer", q.rule,
+                         f"GM ruling ({raw['gm_ruling']}): {self._show(raw.get('answer'))}" if ruling
+                         else self._show(raw), {"key": q.key, "by": q.to},
+                         visible_to=self._answer_visibility(q))
+        self.pending = self._advance(value)
+
+    def _answer_visibility(self, q: Question) -> tuple[str, ...] | None:
+        st = self.ctx.state
+        if q.key.startswith("place/") and not st.incidentals_revealed and q.to == st.defender \
+                and st.step is Step.PLACE_INCIDENTAL:
+            return (q.to, GM)
+        return None
+
+    @staticmethod
+    def _show(raw: Any) -> str:
+        return json.dumps(raw, sort_keys=True)
+
+    def undo(self) -> None:
+        """Take back the last answer (a replay without it)."""
+        if not self.answers:
+            raise IllegalAnswer("undo", "there is no answer to take back")
+        self.restart(self.answers[:-1])
+
+    # -- reading ---------------------------------------------------------------------------------
+    @property
+    def state(self) -> BattleState:
+        return self.ctx.state
+
+    @property
+    def log(self) -> EventLog:
+        return self.ctx.log
+
+    @property
+    def done(self) -> bool:
+        return self.pending is None
+
+    def events_json(self, viewer: str = GM) -> str:
+        """The log as JSON (one viewer's part of it), byte-for-byte reproducible."""
+        return json.dumps([e.to_dict() for e in self.log.for_viewer(viewer)], indent=1, sort_keys=True)
+
+    def units_for(self, viewer: str):
+        """The units ``viewer`` may see (V13.03)."""
+        return self.state.visible_units(viewer)
+
+    def roles(self) -> dict[str, Role]:
+        return {u.team: u.role for u in self.state.units.values()}
+
+    def saved(self) -> Campaign:
+        """The campaign with this battle's seed and answers stored in its Battle Hex record
+        (and the record resolved when the procedure resolved it)."""
+        new = self.campaign.model_copy(deep=True)
+        for b in new.battle_hexes:
+            if b.at == self.record.at and not b.resolved:
+                b.seed, b.answers = self.seed, list(self.answers)
+                if self.state.resolved:
+                    b.resolved, b.resolution = True, self.state.resolution
+                break
+        return new

@@ -1,0 +1,127 @@
+"""Who is in the battle: every unit of the Battle Hex with its Team, its role and its
+place on the tactical plane (V13.13, V13.14, V13.471)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from hexmap import Facing, Hex
+from rules.model.campaign import Campaign, Team
+from rules.model.records import BattleHexRecord
+from rules.model.units import OrionStatus, Unit, UnitKind
+from rules.strategic.state import StrategicState
+
+
+class Role(str, Enum):
+    ATTACKER = "attacker"
+    DEFENDER = "defender"
+    ORION = "independent"
+    MONSTER = "monster"
+
+
+class Status(str, Enum):
+    PRESENT = "present"
+    WITHDRAWN = "withdrawn before combat"
+    UNMANNED = "left behind, unmanned"
+
+
+SMALL_CRAFT = {UnitKind.FIGHTER, UnitKind.SHUTTLE, UnitKind.PF}
+BASES_FOR_APPROACH = {UnitKind.STARBASE, UnitKind.BASE_STATION, UnitKind.BATTLE_STATION, UnitKind.FRD,
+                      UnitKind.MOBILE_BASE}
+
+
+@dataclass
+class BUnit:
+    """One unit in the battle."""
+
+    unit: Unit
+    team: str
+    role: Role
+    fleet: str | None
+    status: Status = Status.PRESENT
+    approach: bool = False
+    pos: Hex | None = None
+    facing: Facing | None = None
+    speed: int | None = None
+    docked: bool = False
+    poor: bool = False
+
+    @property
+    def id(self) -> str:
+        return self.unit.id
+
+    @property
+    def name(self) -> str:
+        return self.unit.name
+
+    @property
+    def present(self) -> bool:
+        return self.status is Status.PRESENT
+
+    @property
+    def aboard(self) -> bool:
+        """Fighters and PFs carried by their carrier or tender."""
+        return self.unit.carrier_id is not None
+
+    @property
+    def sublight(self) -> bool:
+        return self.unit.native_sublight or self.unit.warp_engines_dropped
+
+    @property
+    def incidental(self) -> bool:
+        return self.unit.is_incidental
+
+    @property
+    def is_base(self) -> bool:
+        return self.unit.kind.is_base
+
+    @property
+    def strategic_capable(self) -> bool:
+        u = self.unit
+        return u.strategic_movement_capable and not u.kind.is_base and not self.sublight
+
+    @property
+    def player_unit(self) -> bool:
+        """Not an Auxiliary or Incidental unit (V13.23)."""
+        return not (self.unit.is_auxiliary or self.unit.is_incidental)
+
+    @property
+    def crew_poor(self) -> bool:
+        return self.poor or self.unit.crew_quality.value == "poor"
+
+    @property
+    def leased_orion(self) -> bool:
+        return self.unit.orion_status is OrionStatus.LEASED
+
+
+def role_of(team: Team, record: BattleHexRecord) -> Role:
+    """A GM-controlled team is monsters/aliens whatever the record says (V13.471)."""
+    if team.gm_controlled:
+        return Role.MONSTER
+    if team.id == record.attacker:
+        return Role.ATTACKER
+    if team.id == record.defender:
+        return Role.DEFENDER
+    return Role.ORION
+
+
+def build_roster(campaign: Campaign, state: StrategicState, record: BattleHexRecord) -> dict[str, BUnit]:
+    """Every active unit in the Battle Hex of a team taking part (V13.13)."""
+    teams = {t.id: t for t in campaign.teams}
+    parties = {record.attacker, record.defender, *record.others}
+    out: dict[str, BUnit] = {}
+    sec = state.sectors.get(record.at)
+    if sec is not None and sec.owner is not None:
+        team = state.team_of(sec.owner)
+        if team is not None and team.id in parties:
+            for u in sec.garrison:
+                if not u.destroyed:
+                    out[u.id] = BUnit(u, team.id, role_of(team, record), None)
+    for f in state.fleets_at(record.at):
+        team = state.team_of(f.power)
+        if team is None or team.id not in parties:
+            continue
+        for u in f.units:
+            if not u.destroyed:
+                out[u.id] = BUnit(u, team.id, role_of(teams[team.id], record), f.id)
+    return out

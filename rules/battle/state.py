@@ -1,0 +1,122 @@
+"""The state of one Battle Hex's procedure: roster, step, Weapon Status, range, directions,
+placements and outcomes. It is rebuilt from (campaign, seed, answers) by replay."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from hexmap import Facing, Hex, MapWindow
+from rules.battle.log import GM, EventLog
+from rules.battle.roster import BUnit, Role
+from rules.dice import DiceRoller, Modifier
+from rules.model.campaign import Campaign, Team
+from rules.model.records import BattleHexRecord
+from rules.model.types import Terrain
+from rules.strategic.state import StrategicState
+
+
+class Step(str, Enum):
+    """Named states of the procedure (RULES_MATRIX §4)."""
+
+    WITHDRAWAL = "V13.20 Withdrawal Before Combat"
+    APPROACH = "V13.30 Approach Battle"
+    WEAPON_STATUS = "V13.410 Weapon Status"
+    RANGE = "V13.420 Initial Range"
+    PLACE_DEFENDER = "V13.430 Placement of Defending Units"
+    PLACE_ATTACKER = "V13.440 Placement of Attacking Units"
+    PLACE_ORION = "V13.450 Placement of Independent Orion Units"
+    PLACE_INCIDENTAL = "V13.460 Placement of Incidental Units"
+    PLACE_MONSTER = "V13.470 Placement of Monsters and Alien Ships"
+    CENTRE = "V13.811 Original Centre Hex"
+    COMBAT = "V13.480 Tactical Combat"
+    RESOLVED = "V13.12 Resolved"
+
+
+@dataclass
+class BattleState:
+    """Everything the procedure has decided so far."""
+
+    record: BattleHexRecord
+    units: dict[str, BUnit]
+    teams: dict[str, Team]
+    step: Step = Step.WITHDRAWAL
+    kind: str = "main"
+    terrain: Terrain = Terrain.NONE
+    ws: dict[str, int] = field(default_factory=dict)
+    ws_mods: dict[str, list[Modifier]] = field(default_factory=dict)
+    min_range: int = 50
+    range_agreed: bool = False
+    dor: Facing | None = None
+    dod: Facing | None = None
+    incidental_dor: Facing | None = None
+    anchor: Hex | None = None
+    anchor_name: str = ""
+    centre: Hex | None = None
+    incidentals_revealed: bool = False
+    pursuit_forbidden: bool = False
+    left_behind_active: bool = False
+    awards: dict[str, int] = field(default_factory=dict)
+    resolved: bool = False
+    resolution: str = ""
+    placed_order: list[str] = field(default_factory=list)
+    turn: int = 0
+
+    @property
+    def attacker(self) -> str:
+        return self.record.attacker
+
+    @property
+    def defender(self) -> str:
+        return self.record.defender
+
+    def team_units(self, team: str, *, present: bool = True) -> list[BUnit]:
+        return [u for u in self.units.values() if u.team == team and (u.present or not present)]
+
+    def role_units(self, role: Role, *, present: bool = True) -> list[BUnit]:
+        return [u for u in self.units.values() if u.role is role and (u.present or not present)]
+
+    def in_battle(self) -> list[BUnit]:
+        """Units fighting this battle (an approach battle: the defender's approach units only)."""
+        out = []
+        for u in self.units.values():
+            if not u.present:
+                continue
+            if self.kind == "approach" and u.role is Role.DEFENDER and not u.approach:
+                continue
+            out.append(u)
+        return out
+
+    def placed(self) -> list[BUnit]:
+        return [self.units[i] for i in self.placed_order]
+
+    def visible_units(self, viewer: str) -> list[BUnit]:
+        """Units ``viewer`` may know of: incidental units are hidden from every team but their
+        owner until the attacker's placement is complete (V13.03)."""
+        out = []
+        for u in self.units.values():
+            if u.incidental and not self.incidentals_revealed and viewer not in (u.team, GM):
+                continue
+            out.append(u)
+        return out
+
+
+@dataclass
+class Ctx:
+    """What the procedure works with: the campaign, its strategic state, dice, log, state."""
+
+    campaign: Campaign
+    strategic: StrategicState
+    dice: DiceRoller
+    log: EventLog
+    state: BattleState
+    window: MapWindow
+
+    def name(self, team: str) -> str:
+        t = self.state.teams.get(team)
+        return t.name if t else team
+
+    def info(self, rule: str, text: str, visible_to: tuple[str, ...] | None = None, **data) -> None:
+        self.log.add("info", rule, text, data, visible_to)
+
+    def label(self, h: Hex) -> str:
+        return str(self.window.label(h))

@@ -1,0 +1,97 @@
+"""Weapon Status (V13.410-V13.416): 2d6 + the Table V13.414 modifiers -> Table V13.415."""
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from rules.battle.log import GM
+from rules.battle.questions import Question, number
+from rules.battle.roster import SMALL_CRAFT, BUnit, Role
+from rules.battle.state import Ctx, Step
+from rules.dice import Modifier
+from rules.model.types import Terrain
+from rules.model.units import CrewQuality, UnitKind
+
+Ask = Generator[Question, Any, None]
+
+
+def ws_from_total(total: int) -> int:
+    """Table V13.415: <=3 -> 0, 4-7 -> I, 8-11 -> II, >=12 -> III."""
+    return 0 if total <= 3 else 1 if total <= 7 else 2 if total <= 11 else 3
+
+
+def ws_name(ws: int) -> str:
+    return ("0", "I", "II", "III")[ws]
+
+
+def _ships(units: list[BUnit]) -> list[BUnit]:
+    return [u for u in units if u.unit.kind not in SMALL_CRAFT] or units
+
+
+def modifiers(ctx: Ctx, team: str, units: list[BUnit], enemies: list[BUnit]) -> list[Modifier]:
+    """Every Table V13.414 modifier the campaign data lets the program derive for ``team``."""
+    st = ctx.state
+    t = st.teams[team]
+    out: list[Modifier] = []
+    ships = _ships(units)
+    if ships and all(u.crew_poor for u in ships):
+        out.append(Modifier("all ships have Poor crews", -2, "V13.414"))
+    if ships and all(u.unit.crippled for u in ships):
+        out.append(Modifier("all ships are crippled", -1, "V13.414"))
+    sec = ctx.strategic.sectors.get(st.record.at)
+    if sec is not None and not t.is_orion_pirates:
+        original = sec.original_owner or sec.owner
+        owner_team = ctx.strategic.team_of(original)
+        enemy_land = owner_team is not None and ctx.strategic.dip.teams_may_fight(t, owner_team)
+        if enemy_land or sec.neutral_zone:
+            why = "the Neutral Zone" if sec.neutral_zone else "originally enemy territory"
+            out.append(Modifier(f"Battle Hex is in {why}", 1, "V13.414"))
+    if t.is_orion_pirates:
+        out.append(Modifier("the Team is the Orion Pirates", 1, "V13.414"))
+    if any(u.unit.has_special_sensors for u in units):
+        out.append(Modifier("a ship has Special Sensors", 2, "V13.414"))
+    if any(u.unit.crew_quality is CrewQuality.OUTSTANDING for u in units):
+        out.append(Modifier("a ship has an Outstanding crew", 2, "V13.414"))
+    fleets = {u.fleet for u in units if u.fleet}
+    if any(f.reactionary for f in ctx.campaign.fleets if f.id in fleets):
+        out.append(Modifier("the Battle Hex was formed by Reactionary Movement", 4, "V13.414"))
+    immobile = [e for e in enemies if not e.aboard and not e.strategic_capable]
+    if immobile and not (st.kind == "approach" and units and units[0].role is Role.ATTACKER):
+        out.append(Modifier(f"engaging a unit not capable of Strategic Movement ({immobile[0].name})", 8,
+                            "V13.414 / A-29"))
+    best = max((u.unit.officers.captain for u in units), default=0)
+    if best > 0:
+        out.append(Modifier(f"best Captain's Rating {best}", best, "V13.414 / V13.423"))
+    return out
+
+
+def weapon_status(ctx: Ctx) -> Ask:
+    st = ctx.state
+    st.step = Step.WEAPON_STATUS
+    fighting = st.in_battle()
+    teams = list(dict.fromkeys([st.attacker, st.defender, *st.record.others]))
+    for team in teams:
+        units = [u for u in fighting if u.team == team]
+        if not units:
+            continue
+        name = ctx.name(team)
+        if units[0].role is Role.MONSTER and all(u.unit.kind is UnitKind.MONSTER for u in units):
+            st.ws[team] = 3
+            ctx.info("V13.475", f"{name}: Monsters are always Weapon Status III")
+            continue
+        if st.kind == "approach" and units[0].role is Role.DEFENDER:
+            st.ws[team] = 3
+            ctx.info("V13.37", f"{name}: defending units in an Approach Battle are Weapon Status III")
+            continue
+        enemies = [u for u in fighting if u.team != team]
+        mods = modifiers(ctx, team, units, enemies)
+        if st.terrain is not Terrain.NONE:
+            extra = yield number(f"V13.414/terrain/{team}", GM, "V13.414",
+                                 f"GM: the Weapon Status modifier from the terrain ({st.terrain.title}) for {name} "
+                                 "(the terrain rules are outside the seeds; 0 if none)", -12, 12)
+            if extra:
+                mods.append(Modifier(f"terrain: {st.terrain.title}", extra, "V13.414 (GM)"))
+        roll = ctx.dice.roll("2d6", purpose="Weapon Status", rule="V13.413", who=name, modifiers=mods)
+        st.ws[team], st.ws_mods[team] = ws_from_total(roll.total), mods
+        ctx.info("V13.415", f"{name}: adjusted roll {roll.total} -> Weapon Status {ws_name(st.ws[team])}",
+                 team=team, ws=st.ws[team])

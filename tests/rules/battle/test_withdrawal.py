@@ -1,0 +1,121 @@
+"""Step 1: Withdrawal Before Combat (V13.20-V13.29)."""
+from __future__ import annotations
+
+import pytest
+
+from rules.battle import IllegalAnswer, Step
+from rules.battle.roster import Status
+from tests.rules.battle.helpers import AT, battle, duel, unit
+
+
+
+def key(b):
+    return b.pending.key if b.pending else None
+
+
+def test_defender_is_asked_then_attacker_then_selection():
+    b = battle(duel([unit("b1"), unit("b2")]))
+    assert key(b) == "V13.21/announce" and b.pending.to == "blue"
+    b.answer(True)
+    assert key(b) == "V13.22/oppose" and b.pending.to == "red"
+    b.answer(False)
+    assert key(b) == "V13.23/select" and set(b.pending.options) == {"b1", "b2"}
+    assert b.state.pursuit_forbidden  # V13.23: unopposed -> no Pursuit
+
+
+def test_not_announcing_goes_to_step_2_and_on():
+    b = battle(duel(), answers=(False,))
+    assert b.state.step is not Step.WITHDRAWAL
+
+
+def test_all_sublight_defenders_are_not_offered_v13_21b():
+    b = battle(duel([unit("wb", native_sublight=True)]), decisions={(AT, "red", "blue"): False})
+    assert key(b) != "V13.21/announce"
+    assert any("all sub-light" in e.text for e in b.log.events)
+
+
+def test_only_a_starbase_skips_step_1_a_23():
+    b = battle(duel([unit("b1", kind="starbase")], sectors=None))
+    assert key(b) != "V13.21/announce" and any("A-23" in e.rule for e in b.log.events)
+
+
+@pytest.mark.parametrize(("deny", "offered"), [(True, False), (False, True)])
+def test_cloaked_attacker_written_denial_v13_29(deny, offered):
+    c = duel(red_units=[unit("r1", is_cloaked=True)])
+    c.fleets[1].deny_withdrawal = deny
+    b = battle(c)
+    assert (key(b) == "V13.21/announce") is offered
+    v1329 = [e for e in b.log.events if e.rule == "V13.29"]
+    assert v1329 and all(e.visible_to == ("red", "gm") for e in v1329)  # hidden from the defender
+    assert not [e for e in b.log.for_viewer("blue") if e.rule == "V13.29"]
+
+
+def test_uncloaked_unit_voids_the_denial():
+    c = duel(red_units=[unit("r1", is_cloaked=True), unit("r2")])
+    c.fleets[1].deny_withdrawal = True
+    assert key(battle(c)) == "V13.21/announce"
+
+
+def test_carrier_takes_its_fighters_and_fighters_cannot_go_alone_v13_23():
+    units = [unit("cv", is_carrier=True), unit("ftr", kind="fighter", strategic_movement_capable=False, carrier_id="cv"),
+             unit("ff")]
+    b = battle(duel(units), answers=(True, False))
+    assert set(b.pending.options) == {"cv", "ff"}
+    with pytest.raises(IllegalAnswer, match="only with their carrier"):
+        b.answer(["ftr"])
+    b.answer(["cv"])
+    assert b.state.units["ftr"].status is Status.WITHDRAWN and b.state.units["ff"].present
+
+
+def test_whole_team_takes_aux_and_incidental_units_v13_23():
+    units = [unit("b1"), unit("aux", is_auxiliary=True)]
+    b = battle(duel(units), answers=(True, False, ["b1"]))
+    assert b.state.units["aux"].status is Status.WITHDRAWN
+    assert b.state.resolved and "V13.26" in b.state.resolution  # nothing left: resolved
+
+
+def test_towed_units_need_a_withdrawing_tug_v13_27():
+    units = [unit("tug", is_tug=True, towing=["hulk"]), unit("hulk", strategic_movement_capable=False), unit("b1")]
+    b = battle(duel(units), answers=(True, True))
+    assert "hulk" in b.pending.options
+    with pytest.raises(IllegalAnswer, match="only if towed"):
+        b.answer(["hulk"])
+    b.answer(["tug", "hulk"])
+    assert b.state.units["hulk"].status is Status.WITHDRAWN
+
+
+def test_ground_bases_are_never_selectable():
+    units = [unit("gb", kind="ground_base"), unit("b1")]
+    b = battle(duel(units), answers=(True, False))
+    assert b.pending.options == ("b1",)
+    with pytest.raises(IllegalAnswer, match="V13.27"):
+        b.answer(["gb"])
+
+
+def test_bluff_withdraws_nothing_v13_25():
+    b = battle(duel([unit("b1")]), answers=(True, True, []))
+    assert b.state.units["b1"].present and not b.state.resolved
+
+
+LEFT = [unit("bats", kind="battle_station", economic_bpv=110), unit("ds1", kind="defsat", economic_bpv=9),
+        unit("ds2", kind="defsat", economic_bpv=9), unit("ff", economic_bpv=70)]
+
+
+def test_left_behind_unmanned_gives_a_quarter_v13_28a():
+    b = battle(duel(LEFT), answers=(True, False, ["ff"]))
+    assert b.pending.key == "V13.28/left_behind"
+    b.answer("unmanned")
+    assert b.state.awards == {"red": 32} and b.state.resolved  # floor(128 / 4)
+    assert all(b.state.units[u].status is Status.UNMANNED for u in ("bats", "ds1", "ds2"))
+
+
+def test_left_behind_active_get_poor_crews_v13_28b():
+    b = battle(duel(LEFT), answers=(True, False, ["ff"], "active"))
+    assert all(b.state.units[u].poor for u in ("bats", "ds1", "ds2")) and not b.state.resolved
+    ws_mods = [e.text for e in b.log.events if e.kind == "roll" and "Blue" in e.text]
+    assert ws_mods and "-2 all ships have Poor crews" in ws_mods[0]  # A-62
+
+
+def test_units_staying_by_choice_is_not_left_behind():
+    b = battle(duel(LEFT + [unit("dd")]), answers=(True, False, ["ff"]))
+    assert b.pending.key != "V13.28/left_behind"
