@@ -40,6 +40,7 @@ class LegalRegion:
         span = self._r.get(dq)
         return span is not None and span[0] <= dr <= span[1]
 
-    def hexes(self, centre: Hex = Hex(0, 0)) -> list[Hex]:
-        """Every hex of the region around ``centre``, column by column."""
+    def hexes(self, centre: Hex | None = None) -> list[Hex]:
+        """Every hex of the region around ``centre`` (the plane's origin by default)."""
+        centre = centre or Hex(0, 0)
         return [Hex(centre.q + dq, centre.r + dr) for dq, (lo, hi) in self._r.items() for dr in range(lo, hi + 1)]

@@ -8,7 +8,6 @@ from rules.battle.roster import Status
 from tests.rules.battle.helpers import AT, battle, duel, unit
 
 
-
 def key(b):
     return b.pending.key if b.pending else None
 
@@ -57,8 +56,8 @@ def test_uncloaked_unit_voids_the_denial():
 
 
 def test_carrier_takes_its_fighters_and_fighters_cannot_go_alone_v13_23():
-    units = [unit("cv", is_carrier=True), unit("ftr", kind="fighter", strategic_movement_capable=False, carrier_id="cv"),
-             unit("ff")]
+    units = [unit("cv", is_carrier=True),
+             unit("ftr", kind="fighter", strategic_movement_capable=False, carrier_id="cv"), unit("ff")]
     b = battle(duel(units), answers=(True, False))
     assert set(b.pending.options) == {"cv", "ff"}
     with pytest.raises(IllegalAnswer, match="only with their carrier"):
