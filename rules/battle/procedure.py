@@ -66,12 +66,12 @@ class BattleProcedure:
         campaign: the campaign, after End Movement, holding the Battle Hex record.
         at: the Battle Hex's sector.
         seed: the dice seed; by default the record's, else one derived from the campaign.
-        answers: answers to replay.
+        answers: answers to replay; by default the record's (a saved battle resumes).
         graph: the campaign's lane graph, if already built.
         dice: makes the roller from the seed (tests pass scripted dice).
     """
 
-    def __init__(self, campaign: Campaign, at: Label, seed: int | None = None, answers: Iterable[Any] = (),
+    def __init__(self, campaign: Campaign, at: Label, seed: int | None = None, answers: Iterable[Any] | None = None,
                  graph: LaneGraph | None = None, dice: Callable[[int], DiceRoller] = DiceRoller) -> None:
         self.campaign = campaign
         self.record = self._record(campaign, at)
@@ -81,7 +81,7 @@ class BattleProcedure:
                 campaign.dice_seed * 7919 + campaign.turn * 104_729 + at.col * 131 + at.row)
         self.seed = seed
         self._dice = dice
-        self.restart(list(answers))
+        self.restart(list(self.record.answers if answers is None else answers))
 
     @staticmethod
     def _record(campaign: Campaign, at: Label) -> BattleHexRecord:

@@ -1,0 +1,64 @@
+"""Random legal answers, for property tests, benchmarks and quick demonstrations.
+
+``random_answer`` picks, for the pending question, an answer the rules accept (it asks the
+procedure itself: placement from the unit's legal zone, numbers from their range), using
+its own seeded generator, so a run is reproducible.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.battle.log import IllegalAnswer
+from rules.battle.procedure import BattleProcedure
+from rules.battle.questions import QKind
+
+
+def random_answer(b: BattleProcedure, rng: random.Random) -> Any:
+    q = b.pending
+    if q is None:
+        raise ValueError("no question is open")
+    if q.kind is QKind.YES_NO:
+        return rng.random() < 0.5
+    if q.kind is QKind.CHOOSE:
+        return rng.choice(q.options)
+    if q.kind is QKind.CHOOSE_UNITS:
+        for _ in range(8):
+            pick = [o for o in q.options if rng.random() < 0.5]
+            if q.key == "V13.33/units" and not pick:
+                pick = [rng.choice(q.options)]
+            try:
+                return q.check(pick) and pick
+            except IllegalAnswer:
+                continue
+        return [] if q.key != "V13.33/units" else [q.options[0]]
+    if q.kind is QKind.OPTIONAL_NUMBER:
+        return None if rng.random() < 0.6 else rng.randint(q.low, min(q.high, 60))
+    if q.kind is QKind.NUMBER:
+        return rng.randint(q.low, q.high)
+    if q.kind is QKind.LABEL:
+        return q.data.get("proposed")
+    if q.kind is QKind.PLACE:
+        order = list(q.options)
+        rng.shuffle(order)
+        uid, zone = next(((u, z) for u in order if (z := b.placement.zone(u))), (None, []))
+        if uid is None:
+            raise IllegalAnswer(q.rule, f"no legal hex is left for any of {', '.join(q.options)}")
+        h = rng.choice(zone)
+        u = b.state.units[uid]
+        low, high, _rule = b.placement.speed_rule(u)
+        out = {"unit": uid, "at": str(b.ctx.window.label(h)), "speed": rng.randint(low, high)}
+        if not (u.role.value == "attacker" and b.state.dod is not None):  # V13.446: later attackers inherit
+            out["facing"] = rng.choice("ABCDEF")
+        return out
+    raise ValueError(f"no random answer for {q.kind}")
+
+
+def play(b: BattleProcedure, seed: int, limit: int = 500) -> list[Any]:
+    """Answer every question with random legal answers; returns the answers given."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if b.pending is None:
+            break
+        b.answer(random_answer(b, rng))
+    return list(b.answers)
