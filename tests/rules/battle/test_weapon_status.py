@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from rules.battle.weapon_status import ws_from_total
-from tests.rules.battle.helpers import battle, duel, fleet, unit
+from tests.rules.battle.helpers import AT, battle, duel, fleet, unit
 
 
 @pytest.mark.parametrize(("total", "ws"), [(-1, 0), (3, 0), (4, 1), (7, 1), (8, 2), (11, 2), (12, 3), (20, 3)])
@@ -37,9 +37,8 @@ def test_poor_crippled_and_enemy_territory_v13_414():
 def test_orion_gets_plus_1_but_not_for_territory():
     c = duel(sectors={"0304": {"original_owner": "klingon"}}, extra=[
         fleet("o", "orion", "0304", units=[unit("ori", orion_status="independent")])])
-    from hexmap import Label
     b = battle(c, answers=(False,), faces=[3, 4, 3, 4, 3, 4],
-               decisions={(Label.parse("0304"), "blue", "orions"): False, (Label.parse("0304"), "red", "orions"): False})
+               decisions={(AT, "blue", "orions"): False, (AT, "red", "orions"): False})
     orion = rolls(b)["Orions"]
     assert orion.data["total"] == 8 and "Orion Pirates" in orion.text and "territory" not in orion.text
 
