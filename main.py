@@ -3,6 +3,8 @@
     python main.py [CAMPAIGN.json]          open the app (the built-in campaign by default)
     python main.py --check FILE.json        validate a campaign file; exit 1 on problems
     python main.py --screenshot OUT.png     render the main window headless to a PNG
+    python main.py battle CAMPAIGN --hex SECTOR [--answers FILE] [--seed N]
+                                            run a Battle Hex's set-up headless (JSON out)
 """
 from __future__ import annotations
 
@@ -53,6 +55,11 @@ def check(path: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["battle"]:
+        from rules.battle.headless import run
+
+        return run(argv[1:])
     args = _parser().parse_args(argv)
     if args.check:
         return check(args.check)

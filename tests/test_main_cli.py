@@ -76,3 +76,47 @@ def test_opening_a_good_campaign_from_the_command_line(tmp_path):
     r = _run(str(own), "--screenshot", str(tmp_path / "x.png"))
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "x.png").exists()
+
+
+# -- python main.py battle (issue 4) ------------------------------------------------------------------
+TAU = [None, None, 50, {"unit": "fed-bats-tau", "at": "2115"}, {"unit": "kli-d7-kumara", "at": "2165", "facing": "A"}]
+
+
+def _battle(tmp_path, answers, *extra):
+    f = tmp_path / "answers.json"
+    f.write_text(json.dumps(answers), encoding="utf-8")
+    return _run("battle", "scenarios/default_campaign.json", "--hex", "0509", "--answers", str(f), "--seed", "4",
+                *extra)
+
+
+def test_battle_runs_answers_and_prints_log_and_next_question(tmp_path):
+    r = _battle(tmp_path, TAU)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["answers_used"] == 5 and out["state"]["dod"] == "D"
+    assert out["next_question"]["kind"] == "place" and out["next_question"]["to"] == "coalition"
+    assert any(e["rule"] == "V13.413" and e["kind"] == "roll" for e in out["log"])
+    again = _battle(tmp_path, TAU)
+    assert again.stdout == r.stdout  # byte for byte
+
+
+def test_battle_illegal_answer_exits_1_naming_the_rule(tmp_path):
+    bad = [*TAU[:4], {"unit": "kli-d7-kumara", "at": "2160", "facing": "A"}]
+    r = _battle(tmp_path, bad)
+    assert r.returncode == 1
+    assert "answer 5 is illegal: V13.441" in r.stderr
+    out = json.loads(r.stdout)
+    assert out["error"]["rule"] == "V13.441" and out["answers_used"] == 4
+
+
+def test_battle_hides_incidental_units_from_the_attacker(tmp_path):
+    r = _battle(tmp_path, TAU[:3], "--viewer", "coalition")
+    assert r.returncode == 0
+    assert "Ground Base Alpha" not in r.stdout
+    gm = _battle(tmp_path, TAU[:3])
+    assert "Ground Base Alpha" in gm.stdout
+
+
+def test_battle_bad_sector_exits_2(tmp_path):
+    r = _run("battle", "scenarios/default_campaign.json", "--hex", "0101")
+    assert r.returncode == 2 and "no open Battle Hex at 0101" in r.stderr

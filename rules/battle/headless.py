@@ -1,0 +1,106 @@
+"""``python main.py battle CAMPAIGN --hex SECTOR --answers FILE --seed N``: run a Battle Hex's
+procedure from an answers file and print the event log and where it stopped, as JSON.
+
+The answers file is a JSON list of answers (docs/battle_answers.md). If the campaign is still
+in its Turn Orders phase, movement is executed first (every V13.16/V13.18 question answered
+"pay attention") so its Battle Hexes exist. Exit codes: 0 when every answer was legal, 1 on
+an illegal answer (the message names the rule), 2 on a bad command line or file.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from hexmap import Label
+from rules.battle.log import IllegalAnswer
+from rules.battle.procedure import BattleProcedure
+from rules.model import CampaignError, load_campaign
+from rules.model.records import Phase
+from rules.strategic import build_graph
+from rules.strategic.turn import end_movement
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="battlehex battle", description="run a Battle Hex's set-up from answers")
+    p.add_argument("campaign", help="campaign file")
+    p.add_argument("--hex", required=True, help="the Battle Hex's sector, e.g. 0509")
+    p.add_argument("--answers", help="JSON file with the list of answers (default: none)")
+    p.add_argument("--seed", type=int, help="dice seed (default: the saved battle's, else derived from the campaign)")
+    p.add_argument("--viewer", default="gm", help="print the log as this team sees it (default: gm, everything)")
+    return p
+
+
+def _read_answers(path: str | None) -> list[Any]:
+    if not path:
+        return []
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    if isinstance(data, dict) and "answers" in data:
+        data = data["answers"]
+    if not isinstance(data, list):
+        raise ValueError(f"{path}: expected a JSON list of answers (or {{\"answers\": [...]}})")
+    return data
+
+
+def summary(b: BattleProcedure) -> dict[str, Any]:
+    st = b.state
+    w = b.ctx.window
+    return {"step": st.step.value, "kind": st.kind, "resolved": st.resolved, "resolution": st.resolution,
+            "weapon_status": st.ws, "min_range": st.min_range, "range_agreed": st.range_agreed,
+            "dor": st.dor.name if st.dor else None, "dod": st.dod.name if st.dod else None,
+            "centre": str(w.label(st.centre)) if st.centre else None, "awards": st.awards,
+            "placed": {u.id: {"at": str(w.label(u.pos)), "facing": u.facing.name, "speed": u.speed}
+                       for u in st.placed()},
+            "withdrawn": [u.id for u in st.units.values() if not u.present]}
+
+
+def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as e:
+        return 2 if e.code else 0
+    try:
+        campaign = load_campaign(args.campaign)
+    except CampaignError as e:
+        print(e.report(), file=err)
+        return 2
+    try:
+        at = Label.parse(args.hex)
+        answers = _read_answers(args.answers)
+    except (ValueError, OSError) as e:
+        print(f"battle: {e}", file=err)
+        return 2
+    graph = build_graph(campaign)
+    if campaign.phase is Phase.ORDERS:
+        report = end_movement(campaign, graph)
+        if report.campaign is None:
+            decisions = {(q.at, q.team, q.other): False for q in report.questions}
+            report = end_movement(campaign, graph, decisions)
+        campaign = report.campaign
+        print("battle: the campaign was in Turn Orders: movement executed to form its Battle Hexes (every "
+              "V13.16/V13.18 question answered 'pay attention')", file=err)
+    try:
+        b = BattleProcedure(campaign, at, seed=args.seed, answers=[], graph=graph)
+    except ValueError as e:
+        print(f"battle: {e}", file=err)
+        return 2
+    failure = None
+    for i, a in enumerate(answers):
+        try:
+            b.answer(a)
+        except IllegalAnswer as e:
+            failure = {"answer_index": i, "answer": a, "rule": e.rule, "message": e.message}
+            break
+    result = {"battle_hex": str(at), "seed": b.seed, "answers_used": len(b.answers),
+              "log": json.loads(b.events_json(args.viewer)),
+              "next_question": b.pending.to_dict() if b.pending else None, "state": summary(b)}
+    if failure:
+        result["error"] = failure
+    print(json.dumps(result, indent=1, sort_keys=True), file=out)
+    if failure:
+        print(f"battle: answer {failure['answer_index'] + 1} is illegal: {failure['rule']}: {failure['message']}",
+              file=err)
+        return 1
+    return 0
