@@ -60,3 +60,39 @@ class Layout:
         if not polys:
             return Polygon()
         return unary_union(polys, grid_size=self.size / 1000.0)
+
+
+# Edge of a flat-topped hex towards each facing, as a pair of corner indices (A = top edge).
+_EDGE_CORNERS = tuple(((f + 4) % 6, (f + 5) % 6) for f in range(6))
+_FACING_VECTORS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+
+
+def boundary_segments(layout: Layout, q, r):
+    """The outline of a set of hexes (axial arrays ``q``, ``r``) as pixel segments.
+
+    Every hex edge whose neighbour is not in the set is one segment; returns four numpy
+    arrays ``x1, y1, x2, y2``. Vectorised, so zones of thousands of hexes outline in a few
+    milliseconds (a shapely union of them takes far longer).
+    """
+    import numpy as np
+
+    q = np.asarray(q, dtype=np.int64)
+    r = np.asarray(r, dtype=np.int64)
+    if q.size == 0:
+        empty = np.zeros(0)
+        return empty, empty, empty, empty
+    q0, r0 = q.min() - 1, r.min() - 1
+    grid = np.zeros((q.max() - q0 + 2, r.max() - r0 + 2), dtype=bool)
+    grid[q - q0, r - r0] = True
+    s = layout.size
+    cx = layout.origin_x + 1.5 * s * q
+    cy = layout.origin_y + SQRT3 * s * (r + q / 2.0)
+    xs, ys = ([], []), ([], [])
+    for f, (dq, dr) in enumerate(_FACING_VECTORS):
+        outside = ~grid[q - q0 + dq, r - r0 + dr]
+        a, b = _EDGE_CORNERS[f]
+        xs[0].append(cx[outside] + s * _CORNERS[a][0])
+        ys[0].append(cy[outside] + s * _CORNERS[a][1])
+        xs[1].append(cx[outside] + s * _CORNERS[b][0])
+        ys[1].append(cy[outside] + s * _CORNERS[b][1])
+    return (np.concatenate(xs[0]), np.concatenate(ys[0]), np.concatenate(xs[1]), np.concatenate(ys[1]))

@@ -58,3 +58,25 @@ def test_separate_zones_stay_separate():
     zones = L.outline([Hex(0, 0), Hex(5, 0)])
     assert zones.geom_type == "MultiPolygon"
     assert L.outline([]).is_empty
+
+
+def test_boundary_segments_of_one_hex_are_its_six_edges():
+    from hexmap.layout import boundary_segments
+
+    lay = Layout(10.0)
+    x1, y1, x2, y2 = boundary_segments(lay, [0], [0])
+    assert len(x1) == 6
+    corners = {(round(x, 6), round(y, 6)) for x, y in lay.corners(Hex(0, 0))}
+    assert {(round(a, 6), round(b, 6)) for a, b in zip(x1, y1)} == corners
+
+
+def test_boundary_of_a_disk_matches_the_shapely_outline_length():
+    from hexmap import hexes_within
+    from hexmap.layout import boundary_segments
+
+    lay = Layout(10.0)
+    disk = hexes_within(Hex(0, 0), 3)
+    x1, y1, x2, y2 = boundary_segments(lay, [h.q for h in disk], [h.r for h in disk])
+    total = sum(((a - c) ** 2 + (b - d) ** 2) ** 0.5 for a, b, c, d in zip(x1, y1, x2, y2))
+    assert abs(total - lay.outline(disk).length) < 0.05  # the union is snapped to a 1/1000-size grid
+    assert len(x1) == 6 * (2 * 3 + 1)  # 42 outer edges of a radius-3 disk
