@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QToolBar,
 )
 
+from app.battle_window import BattleWindow
 from app.describe import battle_hexes_html, fleet_html, sector_html, sector_status_html
 from app.overlays import Overlays
 from app.paths import DEFAULT_CAMPAIGN
@@ -145,6 +146,7 @@ class MainWindow(QMainWindow):
         self.end_phase_action = self._action(turn, "End Movement &Phase (next turn)", self.end_movement_phase,
                                              "Ctrl+Shift+E")
         self._action(turn, "Show &Battle Hexes", self.show_battle_hexes, "Ctrl+B")
+        self.fight_action = self._action(turn, "&Fight a Battle Hex (set-up)...", self.fight, "Ctrl+F")
 
         view = bar.addMenu("&View")
         self.overlay_actions = {}
@@ -318,6 +320,7 @@ class MainWindow(QMainWindow):
         self.end_movement_action.setEnabled(c.phase is Phase.ORDERS)
         self.gm_action.setEnabled(bool(still))
         self.end_phase_action.setEnabled(c.phase is Phase.BATTLES and not still)
+        self.fight_action.setEnabled(bool(still))
         self.end_phase_action.setToolTip(
             "V13.12: the Movement Phase cannot end while a Battle Hex is unresolved" if still
             else "Close the Movement Phase and begin the next turn")
@@ -432,6 +435,27 @@ class MainWindow(QMainWindow):
         dialog.show()
         self._battle_dialog = dialog
         return dialog
+
+    def fight(self, at: Label | None = None):
+        """Open the set-up window of an open Battle Hex (asks which when there are several)."""
+        if self.session is None:
+            return None
+        still = open_battle_hexes(self.session.campaign)
+        if not still:
+            self.statusBar().showMessage("No open Battle Hex: end movement first (Ctrl+E)", 8000)
+            return None
+        if at is None:
+            names = {t.id: t.name for t in self.session.campaign.teams}
+            items = [f"{b.at}: {names[b.attacker]} attacks {names[b.defender]}" for b in still]
+            choice, ok = QInputDialog.getItem(self, "Fight a Battle Hex", "Battle Hex:", items, 0, False)
+            if not ok:
+                return None
+            at = still[items.index(choice)].at
+        window = BattleWindow(self.session, at, self)
+        window.setAttribute(Qt.WA_DeleteOnClose)
+        window.show()
+        self._battle_windows = [*getattr(self, "_battle_windows", []), window]
+        return window
 
     def gm_ruling(self) -> None:
         """V13.12 override: the GM marks a Battle Hex resolved, with a reason for the log."""

@@ -67,9 +67,10 @@ class BattleHexesDialog(QDialog):
         self.browser = QTextBrowser(self)
         moves = "".join(f"<li>{e}</li>" for e in events) or "<li>No fleet moved.</li>"
         self.browser.setHtml(html + "<h4>Movement</h4><ul>" + moves + "</ul>"
-                             "<p><i>The battle procedure itself (V13.20 onwards) is not built yet; until it is, "
-                             "resolve each Battle Hex off the table and record it with Turn \u2192 GM Ruling "
-                             "(the Movement Phase cannot end before, V13.12).</i></p>")
+                             "<p><i>Set up each Battle Hex with Turn \u2192 Fight a Battle Hex (Ctrl+F): withdrawal, "
+                             "approach battle, Weapon Status, range and placement (V13.20-V13.475). The battle "
+                             "itself and its endings are not built yet: record each outcome with Turn \u2192 GM "
+                             "Ruling (the Movement Phase cannot end before, V13.12).</i></p>")
         lay.addWidget(self.browser)
         buttons = QDialogButtonBox(QDialogButtonBox.Close)
         buttons.rejected.connect(self.reject)

@@ -118,8 +118,7 @@ class BattleProcedure:
             q = next(self._gen) if first else self._gen.send(value)
         except StopIteration:
             return None
-        self.ctx.log.add("question", q.rule, q.text, {"key": q.key, "to": q.to},
-                         visible_to=None if q.to == GM else (q.to, GM))
+        self.ctx.log.add("question", q.rule, q.text, {"key": q.key, "to": q.to})
         return q
 
     def answer(self, raw: Any) -> None:
@@ -142,7 +141,8 @@ class BattleProcedure:
         self.answers.append(raw)
         self.ctx.log.add("ruling" if ruling else "answer", q.rule,
                          f"GM ruling ({raw['gm_ruling']}): {self._show(raw.get('answer'))}" if ruling
-                         else self._show(raw), {"key": q.key, "by": q.to},
+                         else f"{self.ctx.name(q.to) if q.to != GM else 'GM'} answers {self._show(raw)}",
+                         {"key": q.key, "by": q.to},
                          visible_to=self._answer_visibility(q))
         self.pending = self._advance(value)
 

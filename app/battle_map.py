@@ -1,0 +1,318 @@
+"""The battle's tactical plane for set-up: the first map window and the plane around it, unit
+counters, the legal zone of the unit being placed, the minimum-range ring, the Direction of
+Retreat and of Disengagement, and drag-and-drop placement from the roster.
+
+Everything drawn here comes from the engine (:class:`rules.battle.BattleProcedure`): the view
+asks it for zones and verdicts and decides nothing itself.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
+
+from app.zoom_view import ZoomableView
+from hexmap import Facing, Hex, MapWindow
+from hexmap.layout import Layout, boundary_segments
+
+HEX = 20.0
+LAYOUT = Layout(HEX)
+UNIT_MIME = "application/x-battlehex-unit"
+_POLY = QPolygonF([QPointF(x, y) for x, y in LAYOUT.corners(Hex(0, 0))])
+_GRID_PEN = QPen(QColor(120, 128, 140, 160), 0.7)
+_SHEET_PEN = QPen(QColor("#c9a227"), 3.0)
+_LABEL_FONT = QFont()
+_LABEL_FONT.setPixelSize(6)
+_ZONE_PEN = QPen(QColor(20, 190, 80, 230), 3.0)
+_RING_PEN = QPen(QColor(220, 40, 40, 220), 2.5, Qt.DashLine)
+
+
+def centre_of(h: Hex) -> QPointF:
+    x, y = LAYOUT.to_pixel(h)
+    return QPointF(x, y)
+
+
+def segments_path(q, r) -> QPainterPath:
+    """A path of the outline of the hexes (q, r): one line per outer edge."""
+    x1, y1, x2, y2 = boundary_segments(LAYOUT, q, r)
+    path = QPainterPath()
+    for a, b, c, d in zip(x1.tolist(), y1.tolist(), x2.tolist(), y2.tolist()):
+        path.moveTo(a, b)
+        path.lineTo(c, d)
+    return path
+
+
+class PlaneGridItem(QGraphicsItem):
+    """The hex plane: drawn only where exposed; the first map window outlined as the sheet,
+    its labels shown when zoomed in enough to read them."""
+
+    def __init__(self, window: MapWindow, rect: QRectF) -> None:
+        super().__init__()
+        self.window = window
+        self._rect = rect
+        self.setZValue(-10)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+        sheet = window.hexes()
+        self._sheet = segments_path([h.q for h in sheet], [h.r for h in sheet])
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def sheet_rect(self) -> QRectF:
+        """The first map window's extent on the scene."""
+        return self._sheet.boundingRect()
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        exposed = option.exposedRect if option.exposedRect.isValid() else self._rect
+        lod = option.levelOfDetailFromTransform(p.worldTransform())
+        p.fillRect(exposed, QColor("#e9e6dc"))
+        if lod >= 0.35:
+            a = LAYOUT.from_pixel(exposed.left(), exposed.top())
+            b = LAYOUT.from_pixel(exposed.right(), exposed.bottom())
+            p.setPen(_GRID_PEN)
+            p.setBrush(Qt.NoBrush)
+            labels = lod >= 1.6
+            if labels:
+                p.setFont(_LABEL_FONT)
+            for q in range(a.q - 1, b.q + 2):
+                r0 = math.floor(exposed.top() / (math.sqrt(3) * HEX) - q / 2) - 1
+                r1 = math.ceil(exposed.bottom() / (math.sqrt(3) * HEX) - q / 2) + 1
+                for r in range(r0, r1 + 1):
+                    c = centre_of(Hex(q, r))
+                    p.drawPolygon(_POLY.translated(c))
+                    if labels:
+                        p.drawText(QRectF(c.x() - 12, c.y() - HEX * 0.85, 24, 8), Qt.AlignHCenter,
+                                   str(self.window.label(Hex(q, r))))
+        p.setPen(_SHEET_PEN)
+        p.drawPath(self._sheet)
+
+
+class CounterItem(QGraphicsItem):
+    """A unit on the plane: team colour, facing arrow, short name."""
+
+    SIZE = 22.0
+
+    def __init__(self, name: str, color: QColor, facing: Facing, tip: str, base: bool = False) -> None:
+        super().__init__()
+        self.color, self.facing, self.base = color, facing, base
+        self.text = "".join(w[0] for w in name.split()[:3]).upper()[:3] or "?"
+        self.setToolTip(tip)
+        self.setZValue(10)
+        self.setFlag(QGraphicsItem.ItemIgnoresTransformations, True)  # a pin: readable at every zoom
+
+    def boundingRect(self) -> QRectF:
+        s = self.SIZE
+        return QRectF(-s, -s, 2 * s, 2 * s)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        s = self.SIZE * 0.55
+        p.setPen(QPen(QColor("#101010"), 1.2))
+        p.setBrush(self.color)
+        if self.base:
+            p.drawEllipse(QPointF(0, 0), s * 1.1, s * 1.1)
+        else:
+            p.drawRoundedRect(QRectF(-s, -s, 2 * s, 2 * s), 2, 2)
+        ang = math.radians(60 * self.facing.value - 90)
+        tip = QPointF(math.cos(ang) * s * 1.6, math.sin(ang) * s * 1.6)
+        p.setPen(QPen(QColor("#101010"), 2.0))
+        p.drawLine(QPointF(0, 0), tip)
+        font = QFont()
+        font.setPixelSize(int(s * 0.8))
+        font.setBold(True)
+        p.setFont(font)
+        p.setPen(QColor("white") if self.color.lightness() < 140 else QColor("black"))
+        p.drawText(QRectF(-s, -s, 2 * s, 2 * s), Qt.AlignCenter, self.text)
+
+
+class ArrowItem(QGraphicsItem):
+    """A big labelled arrow at the edge of the first map: Direction of Retreat / Disengagement."""
+
+    def __init__(self, facing: Facing, text: str, color: QColor, anchor: QPointF) -> None:
+        super().__init__()
+        self.facing, self.text, self.color = facing, text, color
+        self.setPos(anchor)
+        self.setZValue(15)
+        self.setToolTip(text)
+        self.setFlag(QGraphicsItem.ItemIgnoresTransformations, True)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-90, -90, 180, 180)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        ang = math.radians(60 * self.facing.value - 90)
+        d = QPointF(math.cos(ang), math.sin(ang))
+        tail, tip = d * -40, d * 40
+        p.setPen(QPen(self.color, 7, Qt.SolidLine, Qt.RoundCap))
+        p.drawLine(tail, tip)
+        n = QPointF(-d.y(), d.x())
+        head = QPolygonF([tip + d * 14, tip + n * 12, tip - n * 12])
+        p.setBrush(self.color)
+        p.setPen(Qt.NoPen)
+        p.drawPolygon(head)
+        font = QFont()
+        font.setPixelSize(14)
+        font.setBold(True)
+        p.setFont(font)
+        p.setPen(QColor("#101010"))
+        p.drawText(QRectF(-90, 44, 180, 20), Qt.AlignCenter, self.text)
+
+
+class BattleScene(QGraphicsScene):
+    """The plane with its counters and the set-up overlays."""
+
+    def __init__(self, window: MapWindow, parent=None) -> None:
+        super().__init__(parent)
+        self.window = window
+        corners = [LAYOUT.to_pixel(window.hex_at(f"({c},{r})")) for c in (2 - 2 * window.cols, 3 * window.cols)
+                   for r in (2 - 2 * window.rows, 3 * window.rows)]
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        rect = QRectF(min(xs) - HEX, min(ys) - HEX, max(xs) - min(xs) + 2 * HEX, max(ys) - min(ys) + 2 * HEX)
+        self.setSceneRect(rect)
+        self.setBackgroundBrush(QColor("#cfcabb"))
+        self.grid = PlaneGridItem(window, rect)
+        self.addItem(self.grid)
+        self.zone = QGraphicsPathItem()
+        self.zone.setPen(_ZONE_PEN)
+        self.zone.setZValue(5)
+        self.addItem(self.zone)
+        self.ring = QGraphicsPathItem()
+        self.ring.setPen(_RING_PEN)
+        self.ring.setZValue(4)
+        self.addItem(self.ring)
+        self.hover = QGraphicsPathItem()
+        self.hover.setZValue(20)
+        self.addItem(self.hover)
+        self.hover_text = QGraphicsSimpleTextItem()
+        self.hover_text.setZValue(21)
+        self.addItem(self.hover_text)
+        self.counters: dict[str, CounterItem] = {}
+        self.extras: list[QGraphicsItem] = []
+
+    def set_units(self, units: list[tuple[str, str, Hex, Facing, QColor, str, bool]]) -> None:
+        """(id, name, hex, facing, colour, tooltip, is_base) for every unit to show."""
+        for item in list(self.counters.values()):
+            self.removeItem(item)
+        self.counters = {}
+        stack: dict[Hex, int] = {}
+        for uid, name, h, facing, color, tip, base in units:
+            item = CounterItem(name, color, facing, tip, base)
+            n = stack.get(h, 0)
+            stack[h] = n + 1
+            item.setPos(centre_of(h) + QPointF(n * 5, n * 5))
+            self.addItem(item)
+            self.counters[uid] = item
+
+    def set_directions(self, arrows: list[tuple[Facing, str, QColor]]) -> None:
+        for item in self.extras:
+            self.removeItem(item)
+        self.extras = []
+        w = self.window
+        for i, (facing, text, color) in enumerate(arrows):
+            edge = w.hex_at(f"({w.cols // 2},{w.rows // 2})") + facing.vector * (w.rows // 2 + 3)
+            item = ArrowItem(facing, text, color, centre_of(edge) + QPointF(0, 26 * i))
+            self.addItem(item)
+            self.extras.append(item)
+
+    def show_zone(self, q, r) -> None:
+        self.zone.setPath(segments_path(q, r) if len(q) else QPainterPath())
+
+    def show_ring(self, q, r) -> None:
+        self.ring.setPath(segments_path(q, r) if len(q) else QPainterPath())
+
+    def show_hover(self, h: Hex | None, ok: bool = True, text: str = "") -> None:
+        if h is None:
+            self.hover.setPath(QPainterPath())
+            self.hover_text.setText("")
+            return
+        path = QPainterPath()
+        path.addPolygon(_POLY.translated(centre_of(h)))
+        color = QColor(30, 200, 90) if ok else QColor(220, 40, 40)
+        self.hover.setPen(QPen(color, 3))
+        fill = QColor(color)
+        fill.setAlpha(90)
+        self.hover.setBrush(QBrush(fill))
+        self.hover.setPath(path)
+        self.hover_text.setText(text)
+        self.hover_text.setBrush(QColor("#0a3d1a") if ok else QColor("#7a0c0c"))
+        font = QFont()
+        font.setPixelSize(12)
+        font.setBold(True)
+        self.hover_text.setFont(font)
+        self.hover_text.setPos(centre_of(h) + QPointF(HEX, -HEX * 1.6))
+
+
+class BattleMapView(ZoomableView):
+    """Zoom with the wheel, pan with the right or middle button; accepts unit drops.
+
+    ``controller`` answers ``verdict(uid, hex) -> (ok, text)`` while a unit is dragged over
+    the map and ``drop(uid, hex)`` when it is dropped; Shift+wheel turns the facing.
+    """
+
+    rotate = Signal(int)
+
+    def __init__(self, scene: BattleScene, parent=None) -> None:
+        super().__init__(parent)
+        self.setScene(scene)
+        self.setAcceptDrops(True)
+        self.setDragMode(ZoomableView.ScrollHandDrag)
+        self.controller = None
+        self._last: Hex | None = None
+
+    def hex_at(self, pos) -> Hex:
+        p = self.mapToScene(pos.toPoint() if hasattr(pos, "toPoint") else pos)
+        return LAYOUT.from_pixel(p.x(), p.y())
+
+    def wheelEvent(self, event) -> None:  # noqa: N802
+        if event.modifiers() & Qt.ShiftModifier:
+            self.rotate.emit(1 if event.angleDelta().y() < 0 else -1)
+            event.accept()
+            return
+        super().wheelEvent(event)
+
+    def dragEnterEvent(self, event) -> None:  # noqa: N802
+        if event.mimeData().hasFormat(UNIT_MIME):
+            event.acceptProposedAction()
+            self._last = None
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event) -> None:  # noqa: N802
+        if not event.mimeData().hasFormat(UNIT_MIME) or self.controller is None:
+            event.ignore()
+            return
+        uid = bytes(event.mimeData().data(UNIT_MIME)).decode()
+        h = self.hex_at(event.position())
+        if h != self._last:
+            self._last = h
+            ok, text = self.controller.verdict(uid, h)
+            self.scene().show_hover(h, ok, text)
+        event.acceptProposedAction()
+
+    def dragLeaveEvent(self, event) -> None:  # noqa: N802
+        self.scene().show_hover(None)
+
+    def dropEvent(self, event) -> None:  # noqa: N802
+        if not event.mimeData().hasFormat(UNIT_MIME) or self.controller is None:
+            event.ignore()
+            return
+        uid = bytes(event.mimeData().data(UNIT_MIME)).decode()
+        h = self.hex_at(event.position())
+        event.acceptProposedAction()
+        self.controller.drop(uid, h)
+
+
+def zone_ring(points: list[Hex], radius: int) -> tuple[np.ndarray, np.ndarray]:
+    """Hexes within ``radius - 1`` of any of ``points`` (inside the minimum range): their outline
+    is the minimum-range ring."""
+    from rules.battle.zones import dist_to
+
+    if not points or radius <= 0:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    qs = np.arange(min(p.q for p in points) - radius, max(p.q for p in points) + radius + 1)
+    rs = np.arange(min(p.r for p in points) - radius, max(p.r for p in points) + radius + 1)
+    q, r = (a.ravel() for a in np.meshgrid(qs, rs, indexing="ij"))
+    keep = dist_to(points, q, r) <= radius - 1
+    return q[keep], r[keep]

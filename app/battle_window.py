@@ -1,0 +1,449 @@
+"""The battle set-up window of one Battle Hex: the plane with counters and overlays, the
+battle panel (step, rule, who is awaited, the roster to place from), the log, and the
+hot-seat hand-over screen.
+
+Every answer goes through the campaign session as one undoable, autosaved change; the
+window rebuilds the procedure from the campaign (a replay) after each change, so Undo,
+reopening a saved campaign and the main window's own undo all land on the same state.
+"""
+from __future__ import annotations
+
+import contextlib
+from html import escape
+from typing import Any
+
+from PySide6.QtCore import QMimeData, Qt, QTimer
+from PySide6.QtGui import QAction, QColor, QDrag, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDockWidget,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QPushButton,
+    QSpinBox,
+    QStackedWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.battle_map import UNIT_MIME, BattleMapView, BattleScene, zone_ring
+from app.question_dialogs import QuestionDialog, WeaponStatusDialog
+from app.session import CampaignSession
+from hexmap import Facing, Hex, Label, MapWindow
+from rules.battle import GM, BattleProcedure, IllegalAnswer, Step
+from rules.battle.questions import QKind
+from rules.battle.roster import Role
+from rules.battle.withdrawal import why_not_selectable
+
+
+class RosterList(QListWidget):
+    """Units still to place; drag one onto the map."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setDragEnabled(True)
+        self.setSelectionMode(QAbstractItemView.SingleSelection)
+
+    def mimeData(self, items):  # noqa: N802 (Qt name)
+        data = QMimeData()
+        if items:
+            data.setData(UNIT_MIME, items[0].data(Qt.UserRole).encode())
+        return data
+
+    def mimeTypes(self):  # noqa: N802
+        return [UNIT_MIME]
+
+    def startDrag(self, actions) -> None:  # noqa: N802
+        item = self.currentItem()
+        if item is None:
+            return
+        drag = QDrag(self)
+        drag.setMimeData(self.mimeData([item]))
+        drag.exec(Qt.MoveAction)
+
+
+class BattleWindow(QMainWindow):
+    """Set-up of the Battle Hex at ``at`` in ``session``'s campaign."""
+
+    def __init__(self, session: CampaignSession, at: Label, parent=None, hot_seat: bool = True) -> None:
+        super().__init__(parent)
+        self.session, self.at = session, at
+        self.hot_seat = hot_seat
+        self.viewer: str | None = None if hot_seat else GM
+        self.facing = Facing.A
+        self.b: BattleProcedure | None = None
+        self._ws_seen = 0
+        self._asking = False
+        self.auto_dialogs = True
+        s = session.campaign.settings
+        self.scene = BattleScene(MapWindow(s.map_cols, s.map_rows), self)
+        self.view = BattleMapView(self.scene, self)
+        self.view.controller = self
+        self.view.rotate.connect(self.turn_facing)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.view)
+        self.stack.addWidget(self._handover_page())
+        self.setCentralWidget(self.stack)
+        self._build_panel()
+        self._build_log()
+        self._build_actions()
+        self.resize(1400, 900)
+        session.changed.connect(self.refresh)
+        self._fitted = False
+        self.refresh()
+
+    # -- building ----------------------------------------------------------------------------------
+    def _handover_page(self) -> QWidget:
+        page = QWidget()
+        page.setStyleSheet("QWidget { background: #20242e; } QLabel { color: #f2f2f2; }")
+        lay = QVBoxLayout(page)
+        lay.addStretch(1)
+        self.handover_label = QLabel("")
+        self.handover_label.setAlignment(Qt.AlignCenter)
+        self.handover_label.setStyleSheet("QLabel { font-size: 26px; font-weight: bold; }")
+        lay.addWidget(self.handover_label)
+        self.handover_note = QLabel("The map, the roster and the log are hidden until the right player takes over.")
+        self.handover_note.setAlignment(Qt.AlignCenter)
+        lay.addWidget(self.handover_note)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        self.handover_button = QPushButton("")
+        self.handover_button.setStyleSheet("QPushButton { font-size: 16px; padding: 10px 24px; color: #101010; "
+                                           "background: #f2c230; border-radius: 4px; }")
+        self.handover_button.clicked.connect(self.take_over)
+        row.addWidget(self.handover_button)
+        row.addStretch(1)
+        lay.addLayout(row)
+        lay.addStretch(1)
+        return page
+
+    def _build_panel(self) -> None:
+        w = QWidget()
+        lay = QVBoxLayout(w)
+        self.title = QLabel("")
+        self.title.setStyleSheet("QLabel { font-size: 15px; font-weight: bold; }")
+        self.step_label = QLabel("")
+        self.step_label.setWordWrap(True)
+        self.waiting = QLabel("")
+        self.waiting.setWordWrap(True)
+        self.question_label = QLabel("")
+        self.question_label.setWordWrap(True)
+        self.answer_button = QPushButton("Answer...")
+        self.answer_button.clicked.connect(self.ask)
+        for x in (self.title, self.step_label, self.waiting, self.question_label, self.answer_button):
+            lay.addWidget(x)
+        lay.addWidget(QLabel("<b>Units to place</b> (drag onto the map)"))
+        self.roster = RosterList()
+        self.roster.currentItemChanged.connect(lambda *_: self._show_zone())
+        lay.addWidget(self.roster)
+        row = QHBoxLayout()
+        self.facing_label = QLabel("")
+        left = QPushButton("\u27f2")
+        left.setToolTip("Turn the facing counter-clockwise ([ or Shift+wheel)")
+        left.clicked.connect(lambda: self.turn_facing(-1))
+        right = QPushButton("\u27f3")
+        right.setToolTip("Turn the facing clockwise (] or Shift+wheel)")
+        right.clicked.connect(lambda: self.turn_facing(1))
+        row.addWidget(QLabel("Facing:"))
+        row.addWidget(self.facing_label)
+        row.addWidget(left)
+        row.addWidget(right)
+        lay.addLayout(row)
+        row2 = QHBoxLayout()
+        self.speed = QSpinBox()
+        self.speed_rule = QLabel("")
+        row2.addWidget(QLabel("Speed before Turn 1:"))
+        row2.addWidget(self.speed)
+        row2.addWidget(self.speed_rule)
+        lay.addLayout(row2)
+        self.verdict = QLabel("")
+        self.verdict.setWordWrap(True)
+        lay.addWidget(self.verdict)
+        self.panel_dock = QDockWidget("Battle", self)
+        self.panel_dock.setObjectName("battle_panel")
+        self.panel_dock.setWidget(w)
+        self.addDockWidget(Qt.LeftDockWidgetArea, self.panel_dock)
+
+    def _build_log(self) -> None:
+        self.log_view = QTextBrowser()
+        self.log_dock = QDockWidget("Log", self)
+        self.log_dock.setObjectName("battle_log")
+        self.log_dock.setWidget(self.log_view)
+        self.addDockWidget(Qt.BottomDockWidgetArea, self.log_dock)
+
+    def _build_actions(self) -> None:
+        bar = self.addToolBar("Battle")
+        bar.setObjectName("battle_bar")
+
+        def act(text: str, slot, key=None, checkable=False) -> QAction:
+            a = QAction(text, self)
+            if key:
+                a.setShortcut(QKeySequence(key))
+            a.setCheckable(checkable)
+            a.triggered.connect(slot)
+            bar.addAction(a)
+            self.addAction(a)
+            return a
+        self.undo_action = act("Undo answer", self.undo, QKeySequence.Undo)
+        act("Turn left", lambda: self.turn_facing(-1), "[")
+        act("Turn right", lambda: self.turn_facing(1), "]")
+        self.gm_action = act("GM view", self.toggle_gm, "Ctrl+Shift+G", checkable=True)
+        act("Fit", self.fit, "Ctrl+0")
+
+    def fit(self) -> None:
+        """Show the first map sheet, every counter and the legal zone being offered."""
+        rect = self.scene.grid.sheet_rect()
+        for item in self.scene.counters.values():
+            rect = rect.united(item.sceneBoundingRect())
+        zone = self.scene.zone.path().boundingRect()
+        if not zone.isEmpty() and zone.width() < rect.width() * 3:
+            rect = rect.united(zone)
+        self.view.fitInView(rect.adjusted(-60, -60, 60, 60), Qt.KeepAspectRatio)
+
+    def showEvent(self, event) -> None:  # noqa: N802
+        super().showEvent(event)
+        if not self._fitted:
+            self._fitted = True
+            QTimer.singleShot(0, self.fit)
+
+    # -- state ------------------------------------------------------------------------------------
+    def name(self, team: str) -> str:
+        if team == GM:
+            return "Game Master"
+        t = next((t for t in self.session.campaign.teams if t.id == team), None)
+        return t.name if t else team
+
+    def refresh(self) -> None:
+        """Rebuild the procedure from the campaign (a replay) and show it to the viewer."""
+        try:
+            self.b = BattleProcedure(self.session.campaign, self.at, graph=self.session.graph)
+        except ValueError:
+            rec = next((b for b in self.session.campaign.battle_hexes if b.at == self.at), None)
+            self.b = None
+            self.title.setText(f"Battle Hex {self.at}")
+            self.step_label.setText(f"Resolved: {rec.resolution}" if rec and rec.resolved else "No open Battle Hex")
+            self.answer_button.setEnabled(False)
+            self.stack.setCurrentIndex(0)
+            return
+        b = self.b
+        q = b.pending
+        self.setWindowTitle(f"Battle Hex {self.at} \u2014 {self.name(b.state.attacker)} attacks "
+                            f"{self.name(b.state.defender)}")
+        self.title.setText(f"Battle Hex {self.at}")
+        self.step_label.setText(f"<b>Step</b>: {b.state.step.value}" + (f"<br><b>Resolved</b>: {b.state.resolution}"
+                                                                          if b.state.resolved else ""))
+        if q is None:
+            self.waiting.setText("Set-up complete: tactical combat begins with Turn 1 (V13.481). The battle itself "
+                                 "is tracked in a later release." if not b.state.resolved else "")
+            self.question_label.setText("")
+            self.viewer = GM if self.hot_seat and self.viewer is None else self.viewer
+        else:
+            self.waiting.setText(f"<b>Waiting for</b>: {escape(self.name(q.to))} ({q.rule})")
+            self.question_label.setText(escape(q.text))
+        if q is not None and self.hot_seat and not self.gm_action.isChecked() and q.to != self.viewer:
+            self._hand_over(q.to)
+            return
+        self.stack.setCurrentIndex(0)
+        self.panel_dock.show()
+        self.log_dock.show()
+        self._draw()
+        self._show_ws_if_new()
+        if q is not None and q.kind is not QKind.PLACE and self.auto_dialogs and not self._asking:
+            QTimer.singleShot(0, self.ask)
+
+    def _hand_over(self, team: str) -> None:
+        self.handover_label.setText(f"Pass the screen to the {self.name(team)} commander")
+        self.handover_button.setText(f"I am the {self.name(team)} commander \u2014 show me")
+        self._handover_to = team
+        self.stack.setCurrentIndex(1)
+        self.panel_dock.hide()
+        self.log_dock.hide()
+
+    def take_over(self) -> None:
+        self.viewer = self._handover_to
+        self.refresh()
+
+    def toggle_gm(self, on: bool) -> None:
+        self.viewer = GM if on else None
+        self.refresh()
+
+    def _draw(self) -> None:
+        b = self.b
+        viewer = self.viewer or GM
+        teams = {t.id: t for t in self.session.campaign.teams}
+        units = []
+        for u in b.units_for(viewer):
+            if u.pos is None:
+                continue
+            tip = f"{u.name} ({self.name(u.team)}), {b.ctx.label(u.pos)}, facing {u.facing.name}, speed {u.speed}"
+            units.append((u.id, u.name, u.pos, u.facing, QColor(teams[u.team].color), tip, u.is_base))
+        self.scene.set_units(units)
+        arrows = []
+        if b.state.dor is not None:
+            arrows.append((b.state.dor, f"DoR {b.state.dor.name}", QColor("#2a6fd6")))
+        if b.state.dod is not None:
+            arrows.append((b.state.dod, f"DoD {b.state.dod.name}", QColor("#d63a2a")))
+        self.scene.set_directions(arrows)
+        self._fill_roster()
+        self._show_ring()
+        self._show_zone()
+        self._update_facing()
+        events = b.log.for_viewer(viewer)
+        self.log_view.setHtml("<br>".join(
+            f"{e.seq}. <b>[{escape(e.rule)}]</b> {escape(e.text)}" + (" <i>(hidden from the others)</i>"
+                                                                     if e.visible_to else "") for e in events))
+        self.log_view.verticalScrollBar().setValue(self.log_view.verticalScrollBar().maximum())
+
+    def _fill_roster(self) -> None:
+        b = self.b
+        q = b.pending
+        current = self.roster.currentItem().data(Qt.UserRole) if self.roster.currentItem() else None
+        self.roster.blockSignals(True)
+        self.roster.clear()
+        if q is not None and q.kind is QKind.PLACE:
+            for uid in q.options:
+                u = b.state.units[uid]
+                item = QListWidgetItem(f"{u.name} ({u.unit.class_designation or u.unit.kind.value})")
+                item.setData(Qt.UserRole, uid)
+                self.roster.addItem(item)
+                if uid == current:
+                    self.roster.setCurrentItem(item)
+            if self.roster.currentItem() is None and self.roster.count():
+                self.roster.setCurrentRow(0)
+        self.roster.blockSignals(False)
+
+    def selected_unit(self) -> str | None:
+        item = self.roster.currentItem()
+        return item.data(Qt.UserRole) if item is not None else None
+
+    def _show_zone(self) -> None:
+        uid = self.selected_unit()
+        if self.b is None or uid is None:
+            self.scene.show_zone([], [])
+            return
+        q, r = self.b.placement.zone_arrays(uid)
+        self.scene.show_zone(q, r)
+        u = self.b.state.units[uid]
+        low, high, rule = self.b.placement.speed_rule(u)
+        self.speed.setRange(low, high)
+        self.speed.setEnabled(low != high)
+        self.speed_rule.setText(f"{low}-{high} ({rule})" if low != high else f"fixed ({rule})")
+        self.verdict.setText(f"{len(q)} legal hexes for {u.name}" if len(q) else
+                             f"No legal hex for {u.name} now: {self.b.placement.check(uid, u.pos or Hex(0, 0))}")
+
+    def _show_ring(self) -> None:
+        st = self.b.state
+        if st.step in (Step.PLACE_ATTACKER, Step.PLACE_INCIDENTAL):
+            foes = Role.DEFENDER if st.step is Step.PLACE_ATTACKER else Role.ATTACKER
+            pts = [u.pos for u in st.placed() if u.role is foes]
+            q, r = zone_ring(pts, st.min_range)
+            self.scene.show_ring(q, r)
+        else:
+            self.scene.show_ring([], [])
+
+    def _update_facing(self) -> None:
+        st = self.b.state
+        locked = st.step is Step.PLACE_ATTACKER and st.dod is not None
+        if locked:
+            self.facing = st.dod.opposite
+        self.facing_label.setText(f"<b>{self.facing.name}</b>" + (" (V13.446: as the first attacker)" if locked
+                                                                  else ""))
+
+    def turn_facing(self, step: int) -> None:
+        self.facing = self.facing.rotate(step)
+        if self.b is not None:
+            self._update_facing()
+
+    def _show_ws_if_new(self) -> None:
+        rolls = [e for e in self.b.log.events if e.kind == "roll" and e.rule == "V13.413"]
+        if len(rolls) > self._ws_seen and self.b.state.step is not Step.WEAPON_STATUS:
+            self._ws_seen = len(rolls)
+            results = [e for e in self.b.log.events if e.rule in ("V13.415", "V13.475", "V13.37")]
+            html = "<h3>Weapon Status</h3>" + "".join(
+                f"<p><b>{escape(e.data['who'])}</b>: 2d6 {e.data['faces']} \u2192 {escape(e.text)}</p>" for e in rolls)
+            html += "<ul>" + "".join(f"<li>[{escape(e.rule)}] {escape(e.text)}</li>" for e in results) + "</ul>"
+            self.ws_dialog = WeaponStatusDialog(html, self)
+            if self.auto_dialogs:
+                self.ws_dialog.open()
+
+    # -- answering -----------------------------------------------------------------------------------
+    def answer(self, raw: Any) -> str | None:
+        """Give the pending question ``raw``; returns the refusal (with its rule) or ``None``."""
+        b = self.b
+        if b is None or b.pending is None:
+            return "no question is open"
+        q = b.pending
+
+        def change(c):
+            nb = BattleProcedure(c, self.at, graph=self.session.graph)
+            nb.answer(raw)
+            return nb.saved()
+        try:
+            self.session.apply(f"Battle {self.at}: {q.rule} {q.key}", change)
+        except IllegalAnswer as e:
+            self.verdict.setText(f"<span style='color:#b00'>Refused: {escape(str(e))}</span>")
+            self.statusBar().showMessage(f"Refused: {e}", 15000)
+            return str(e)
+        note = next((e.text for e in reversed(self.b.log.events) if e.rule == "V13.443"), None) if self.b else None
+        if note and q.key.startswith("place/place_attacker"):
+            self.statusBar().showMessage(note, 20000)
+        return None
+
+    def ask(self) -> None:
+        """Open the dialog for the pending (non-placement) question."""
+        b = self.b
+        if b is None or b.pending is None or b.pending.kind is QKind.PLACE or self._asking:
+            return
+        q = b.pending
+        names = {u.id: u.name for u in b.state.units.values()}
+        notes = {}
+        if q.key == "V13.23/select":
+            notes = {u.id: why for u in b.state.role_units(Role.DEFENDER)
+                     if u.id not in q.options and (why := why_not_selectable(u) or "V13.27: needs a tug")}
+        self._asking = True
+        try:
+            dialog = QuestionDialog(q, self.name(q.to), names, notes, self)
+            self.question_dialog = dialog
+            while dialog.exec() == QuestionDialog.Accepted:
+                refusal = self.answer(dialog.answer())
+                if refusal is None:
+                    break
+                dialog.setWindowTitle(f"Refused: {refusal}")
+        finally:
+            self._asking = False
+
+    def verdict(self, uid: str, h: Hex) -> tuple[bool, str]:
+        """While a unit is dragged over ``h``: is the drop legal, and why not."""
+        b = self.b
+        if b is None or b.pending is None or b.pending.kind is not QKind.PLACE or uid not in b.pending.options:
+            return False, "not this unit's turn"
+        facing = None if (b.state.step is Step.PLACE_ATTACKER and b.state.dod is not None) else self.facing
+        v = b.placement.check(uid, h, facing, self.speed.value() if self.speed.isEnabled() else None)
+        label = b.ctx.label(h)
+        return v.ok, (f"{label}: legal" + (" (facing will be corrected, V13.443)" if v.note else "")) if v.ok \
+            else f"{label}: {v.rule}: {v.reason}"
+
+    def drop(self, uid: str, h: Hex) -> None:
+        b = self.b
+        self.scene.show_hover(None)
+        if b is None:
+            return
+        raw: dict[str, Any] = {"unit": uid, "at": b.ctx.label(h)}
+        if not (b.state.step is Step.PLACE_ATTACKER and b.state.dod is not None):
+            raw["facing"] = self.facing.name
+        if self.speed.isEnabled():
+            raw["speed"] = self.speed.value()
+        self.answer(raw)
+
+    def undo(self) -> None:
+        if self.b is not None and self.b.answers:
+            self.session.undo_stack.undo()
+
+    def closeEvent(self, event) -> None:  # noqa: N802
+        with contextlib.suppress(RuntimeError, TypeError):
+            self.session.changed.disconnect(self.refresh)
+        super().closeEvent(event)

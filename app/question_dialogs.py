@@ -1,0 +1,124 @@
+"""One dialog per kind of battle question (yes/no, a choice, units, a number, a hex) and the
+Weapon Status breakdown. Each shows the rule and returns the raw answer the engine checks."""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QRadioButton,
+    QSpinBox,
+    QTextBrowser,
+    QVBoxLayout,
+)
+
+from rules.battle.questions import QKind, Question
+
+
+class QuestionDialog(QDialog):
+    """Asks ``question``; ``answer()`` is the raw answer after ``exec()`` returns Accepted.
+
+    ``unit_names`` names unit ids; ``unit_notes`` gives, for units that cannot be chosen,
+    the rule that says why (they are listed, unticked and disabled).
+    """
+
+    def __init__(self, question: Question, team_name: str, unit_names: dict[str, str] | None = None,
+                 unit_notes: dict[str, str] | None = None, parent=None) -> None:
+        super().__init__(parent)
+        self.q = question
+        self.setWindowTitle(f"{question.rule} \u2014 {team_name}")
+        self.setMinimumWidth(520)
+        lay = QVBoxLayout(self)
+        head = QLabel(f"<b>{question.rule}</b> \u2014 for <b>{team_name}</b><br>{question.text}")
+        head.setWordWrap(True)
+        head.setTextFormat(Qt.RichText)
+        lay.addWidget(head)
+        names = unit_names or {}
+        self._value: Any = None
+        k = question.kind
+        if k is QKind.YES_NO:
+            self.group = QButtonGroup(self)
+            for i, text in enumerate(("Yes", "No")):
+                b = QRadioButton(text)
+                self.group.addButton(b, i)
+                lay.addWidget(b)
+            self.group.button(1).setChecked(True)
+        elif k is QKind.CHOOSE:
+            self.group = QButtonGroup(self)
+            for i, opt in enumerate(question.options):
+                b = QRadioButton(opt)
+                self.group.addButton(b, i)
+                lay.addWidget(b)
+            self.group.button(0).setChecked(True)
+        elif k is QKind.CHOOSE_UNITS:
+            self.list = QListWidget()
+            for uid in question.options:
+                item = QListWidgetItem(names.get(uid, uid))
+                item.setData(Qt.UserRole, uid)
+                item.setFlags(item.flags() | Qt.ItemIsUserCheckable)
+                item.setCheckState(Qt.Unchecked)
+                self.list.addItem(item)
+            for uid, why in (unit_notes or {}).items():
+                item = QListWidgetItem(f"{names.get(uid, uid)} \u2014 {why}")
+                item.setFlags(Qt.NoItemFlags)
+                self.list.addItem(item)
+            lay.addWidget(self.list)
+        elif k in (QKind.NUMBER, QKind.OPTIONAL_NUMBER):
+            self.spin = QSpinBox()
+            self.spin.setRange(question.low, question.high)
+            self.spin.setValue(max(question.low, min(question.high, 50)))
+            lay.addWidget(QLabel(f"Allowed: {question.low}-{question.high}"))
+            if k is QKind.OPTIONAL_NUMBER:
+                self.propose = QCheckBox("Propose this range (untick: no agreement)")
+                self.spin.setEnabled(False)
+                self.propose.toggled.connect(self.spin.setEnabled)
+                lay.addWidget(self.propose)
+            lay.addWidget(self.spin)
+        elif k is QKind.LABEL:
+            self.edit = QLineEdit(str(question.data.get("proposed", "")))
+            lay.addWidget(self.edit)
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+
+    def answer(self) -> Any:
+        k = self.q.kind
+        if k is QKind.YES_NO:
+            return self.group.checkedId() == 0
+        if k is QKind.CHOOSE:
+            return self.q.options[self.group.checkedId()]
+        if k is QKind.CHOOSE_UNITS:
+            return [self.list.item(i).data(Qt.UserRole) for i in range(self.list.count())
+                    if self.list.item(i).checkState() == Qt.Checked]
+        if k is QKind.NUMBER:
+            return self.spin.value()
+        if k is QKind.OPTIONAL_NUMBER:
+            return self.spin.value() if self.propose.isChecked() else None
+        if k is QKind.LABEL:
+            return self.edit.text().strip()
+        return None
+
+
+class WeaponStatusDialog(QDialog):
+    """Each team's Weapon Status roll: faces, every modifier with its rule, total, result."""
+
+    def __init__(self, html: str, parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Weapon Status (V13.413-V13.415)")
+        self.resize(640, 360)
+        lay = QVBoxLayout(self)
+        self.browser = QTextBrowser()
+        self.browser.setHtml(html)
+        lay.addWidget(self.browser)
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok)
+        buttons.accepted.connect(self.accept)
+        lay.addWidget(buttons)
