@@ -257,6 +257,7 @@ class BattleMapView(ZoomableView):
         super().__init__(parent)
         self.setScene(scene)
         self.setAcceptDrops(True)
+        self.viewport().setAcceptDrops(True)
         self.setDragMode(ZoomableView.ScrollHandDrag)
         self.controller = None
         self._last: Hex | None = None

@@ -160,9 +160,9 @@ class BattleWindow(QMainWindow):
         row2.addWidget(self.speed)
         row2.addWidget(self.speed_rule)
         lay.addLayout(row2)
-        self.verdict = QLabel("")
-        self.verdict.setWordWrap(True)
-        lay.addWidget(self.verdict)
+        self.verdict_label = QLabel("")
+        self.verdict_label.setWordWrap(True)
+        lay.addWidget(self.verdict_label)
         self.panel_dock = QDockWidget("Battle", self)
         self.panel_dock.setObjectName("battle_panel")
         self.panel_dock.setWidget(w)
@@ -332,7 +332,7 @@ class BattleWindow(QMainWindow):
         self.speed.setRange(low, high)
         self.speed.setEnabled(low != high)
         self.speed_rule.setText(f"{low}-{high} ({rule})" if low != high else f"fixed ({rule})")
-        self.verdict.setText(f"{len(q)} legal hexes for {u.name}" if len(q) else
+        self.verdict_label.setText(f"{len(q)} legal hexes for {u.name}" if len(q) else
                              f"No legal hex for {u.name} now: {self.b.placement.check(uid, u.pos or Hex(0, 0))}")
 
     def _show_ring(self) -> None:
@@ -385,7 +385,7 @@ class BattleWindow(QMainWindow):
         try:
             self.session.apply(f"Battle {self.at}: {q.rule} {q.key}", change)
         except IllegalAnswer as e:
-            self.verdict.setText(f"<span style='color:#b00'>Refused: {escape(str(e))}</span>")
+            self.verdict_label.setText(f"<span style='color:#b00'>Refused: {escape(str(e))}</span>")
             self.statusBar().showMessage(f"Refused: {e}", 15000)
             return str(e)
         note = next((e.text for e in reversed(self.b.log.events) if e.rule == "V13.443"), None) if self.b else None

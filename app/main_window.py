@@ -1,6 +1,7 @@
 """The main window: strategic map in the middle, sector inspector and tactical map in docks."""
 from __future__ import annotations
 
+import contextlib
 import textwrap
 from pathlib import Path
 
@@ -533,10 +534,13 @@ class MainWindow(QMainWindow):
             "outcome with Turn \u2192 GM Ruling.</p>")
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt name)
-        """Close the window's non-modal dialogs with it."""
+        """Close the window's non-modal dialogs and battle windows with it."""
         dialog = getattr(self, "_battle_dialog", None)
         if dialog is not None:
             dialog.close()
+        for window in getattr(self, "_battle_windows", []):
+            with contextlib.suppress(RuntimeError):  # already closed and deleted
+                window.close()
         super().closeEvent(event)
 
     def show_error(self, title: str, text: str) -> None:

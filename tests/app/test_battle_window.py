@@ -1,0 +1,164 @@
+"""The battle set-up window, driven like users at one screen: hand-overs, dialogs, drag and drop
+from the roster onto the map, a refused drop, a corrected attacker facing, hidden incidental
+units, undo, and resuming a saved set-up."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt
+from PySide6.QtGui import QDragMoveEvent, QDropEvent
+from PySide6.QtWidgets import QDialog
+
+from app.battle_map import UNIT_MIME, centre_of
+from app.main_window import MainWindow
+from app.question_dialogs import QuestionDialog
+from app.turn_dialogs import IgnoreDialog
+from hexmap import Facing, Label
+from rules.battle import GM, Step
+from rules.battle.questions import QKind
+
+L = Label.parse
+
+
+@pytest.fixture
+def main(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: None)
+    monkeypatch.setattr(IgnoreDialog, "exec", lambda d: QDialog.Accepted)
+    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(w)
+    w.show()
+    w.end_movement()
+    w._battle_dialog.close()
+    return w
+
+
+def open_battle(main, qtbot, at: str):
+    bw = main.fight(L(at))
+    bw.auto_dialogs = False
+
+    bw.resize(1300, 850)
+    qtbot.waitExposed(bw)
+    return bw
+
+
+def take_over(bw):
+    if bw.stack.currentIndex() == 1:
+        bw.handover_button.click()
+
+
+def drag_drop(bw, uid: str, label: str) -> str:
+    """Drag ``uid`` from the roster over ``label`` and drop it; returns the hover verdict."""
+    view = bw.view
+    h = bw.b.ctx.window.hex_at(label)
+    view.centerOn(centre_of(h))
+    pos = QPointF(view.mapFromScene(centre_of(h)))
+    data = QMimeData()
+    data.setData(UNIT_MIME, uid.encode())
+    # Qt delivers drag events only while its drag manager runs a real drag, which a headless
+    # test cannot start; the view's handlers get the same event objects Qt would hand them.
+    view.dragMoveEvent(QDragMoveEvent(pos.toPoint(), Qt.MoveAction, data, Qt.LeftButton, Qt.NoModifier))
+    verdict = bw.scene.hover_text.text()
+    view.dropEvent(QDropEvent(pos, Qt.MoveAction, data, Qt.LeftButton, Qt.NoModifier))
+    return verdict
+
+
+def test_full_set_up_by_drag_and_drop_with_a_refusal_and_a_corrected_facing(main, qtbot):
+    bw = open_battle(main, qtbot, "0604")
+    # hot-seat: the map is hidden until the Alliance (defender) commander takes over
+    assert bw.stack.currentIndex() == 1 and "Alliance" in bw.handover_label.text()
+    assert not bw.panel_dock.isVisible() and not bw.log_dock.isVisible()
+    take_over(bw)
+    assert bw.b.pending.key == "V13.21/announce"
+    bw.answer(False)  # no withdrawal
+    take_over(bw)
+    assert bw.b.pending.key == "V13.32/accept"  # the Kzinti carrier: the approach battle is offered
+    bw.answer(False)
+    while bw.b.pending.kind is not QKind.PLACE:  # range questions (and WS advantage)
+        take_over(bw)
+        q = bw.b.pending
+        bw.answer(None if q.kind is QKind.OPTIONAL_NUMBER else 50 if q.low <= 50 <= q.high else q.low)
+    take_over(bw)
+    assert bw.b.state.step is Step.PLACE_DEFENDER
+    assert [bw.roster.item(i).data(Qt.UserRole) for i in range(bw.roster.count())] == \
+        ["kz-cv-claw", "kz-aac-1", "kz-eff-1"]  # the fighter stays aboard its carrier
+    # a refused drop: the carrier must go near a map edge (V13.432)
+    before = list(bw.b.answers)
+    verdict = drag_drop(bw, "kz-cv-claw", "2115")
+    assert "V13.432" in verdict and bw.b.answers == before
+    assert "Refused" in bw.verdict_label.text() and "V13.432" in bw.statusBar().currentMessage()
+    bw.facing = Facing.D
+    drag_drop(bw, "kz-cv-claw", "2103")
+    assert bw.b.state.dor is Facing.A
+    drag_drop(bw, "kz-aac-1", "2107")
+    drag_drop(bw, "kz-eff-1", "2108")
+    take_over(bw)
+    assert bw.b.state.step is Step.PLACE_ATTACKER and "Coalition" in bw.waiting.text()
+    # an illegal first facing (D would make the DoD A = the DoR) is corrected, with the reason
+    bw.facing = Facing.D
+    min_r = bw.b.state.min_range
+    drag_drop(bw, "lyr-ca-pride", f"21{8 + min_r:02d}")  # the nearest defender is at 2108
+    assert bw.b.state.units["lyr-ca-pride"].facing is Facing.F and bw.b.state.dod is Facing.C
+    assert "V13.443" in bw.statusBar().currentMessage()
+    assert "V13.446" in bw.facing_label.text()  # the facing is locked for the rest
+    drag_drop(bw, "lyr-cw-1", f"21{9 + min_r:02d}")
+    drag_drop(bw, "lyr-dd-1", f"22{9 + min_r:02d}")
+    take_over(bw)
+    assert bw.b.pending.key == "V13.811/centre" and bw.b.pending.to == GM
+    bw.answer(bw.b.pending.data["proposed"])
+    assert bw.b.done and bw.b.state.step is Step.COMBAT
+    assert "Turn 1" in bw.waiting.text()
+    # the whole set-up is in the campaign: autosaved, undoable
+    assert main.session.last_autosave.exists()
+    bw.undo_action.trigger()
+    assert bw.b.pending.key == "V13.811/centre"
+
+
+def test_attacker_never_sees_incidental_units_before_its_placement_is_done(main, qtbot):
+    bw = open_battle(main, qtbot, "0509")
+    seen_by_coalition = []
+    while bw.b.state.step is not Step.PLACE_ORION and not bw.b.done:
+        take_over(bw)
+        if bw.viewer == "coalition":
+            text = bw.log_view.toPlainText() + " ".join(c.toolTip() for c in bw.scene.counters.values())
+            seen_by_coalition.append(text)
+        q = bw.b.pending
+        if q.kind is QKind.PLACE:
+            uid = q.options[0]
+            zone = bw.b.placement.zone(uid)
+            bw.facing = Facing.A
+            drag_drop(bw, uid, str(bw.b.ctx.window.label(zone[len(zone) // 2])))
+        else:
+            bw.answer(False if q.kind is QKind.YES_NO else None if q.kind is QKind.OPTIONAL_NUMBER else
+                      50 if q.low <= 50 <= q.high else q.low)
+        if bw.b.state.step is Step.PLACE_INCIDENTAL:
+            break
+    assert seen_by_coalition and not any("Ground Base" in t or "Defense Satellite" in t for t in seen_by_coalition)
+    assert bw.b.state.incidentals_revealed
+
+
+def test_question_dialogs_limit_answers(main, qtbot):
+    bw = open_battle(main, qtbot, "0509")
+    take_over(bw)
+    while bw.b.pending.key != "V13.425/choice":
+        bw.answer(None)
+        take_over(bw)
+    q = bw.b.pending
+    d = QuestionDialog(q, "Coalition")
+    qtbot.addWidget(d)
+    assert (d.spin.minimum(), d.spin.maximum()) == (q.low, q.high)
+    d.spin.setValue(999)
+    assert q.low <= d.answer() <= q.high
+
+
+def test_saved_set_up_reopens_where_it_stopped(main, qtbot, tmp_path):
+    bw = open_battle(main, qtbot, "0907")
+    take_over(bw)
+    bw.answer(0)  # the GM's terrain modifier for the Alliance
+    take_over(bw)
+    key = bw.b.pending.key
+    path = tmp_path / "mid.json"
+    assert main.save_to(path)
+    bw.close()
+    assert main.open_campaign(path)
+    again = open_battle(main, qtbot, "0907")
+    take_over(again)
+    assert again.b.pending.key == key and again.b.answers == [0]
