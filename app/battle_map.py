@@ -8,11 +8,12 @@ asks it for zones and verdicts and decides nothing itself.
 from __future__ import annotations
 
 import math
+from html import escape
 
 import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsTextItem
 
 from app.zoom_view import ZoomableView
 from hexmap import Facing, Hex, MapWindow
@@ -180,13 +181,14 @@ class BattleScene(QGraphicsScene):
         self.addItem(self.zone)
         self.ring = QGraphicsPathItem()
         self.ring.setPen(_RING_PEN)
-        self.ring.setZValue(4)
+        self.ring.setZValue(6)  # above the zone outline, which often runs along it
         self.addItem(self.ring)
         self.hover = QGraphicsPathItem()
         self.hover.setZValue(20)
         self.addItem(self.hover)
-        self.hover_text = QGraphicsSimpleTextItem()
+        self.hover_text = QGraphicsTextItem()
         self.hover_text.setZValue(21)
+        self.hover_text.setFlag(QGraphicsItem.ItemIgnoresTransformations, True)
         self.addItem(self.hover_text)
         self.counters: dict[str, CounterItem] = {}
         self.extras: list[QGraphicsItem] = []
@@ -211,7 +213,7 @@ class BattleScene(QGraphicsScene):
         self.extras = []
         w = self.window
         for i, (facing, text, color) in enumerate(arrows):
-            edge = w.hex_at(f"({w.cols // 2},{w.rows // 2})") + facing.vector * (w.rows // 2 + 3)
+            edge = w.hex_at(f"({w.cols // 2},{w.rows // 2})") + facing.vector * (w.rows // 2 + 10)
             item = ArrowItem(facing, text, color, centre_of(edge) + QPointF(0, 26 * i))
             self.addItem(item)
             self.extras.append(item)
@@ -225,7 +227,7 @@ class BattleScene(QGraphicsScene):
     def show_hover(self, h: Hex | None, ok: bool = True, text: str = "") -> None:
         if h is None:
             self.hover.setPath(QPainterPath())
-            self.hover_text.setText("")
+            self.hover_text.setHtml("")
             return
         path = QPainterPath()
         path.addPolygon(_POLY.translated(centre_of(h)))
@@ -235,13 +237,10 @@ class BattleScene(QGraphicsScene):
         fill.setAlpha(90)
         self.hover.setBrush(QBrush(fill))
         self.hover.setPath(path)
-        self.hover_text.setText(text)
-        self.hover_text.setBrush(QColor("#0a3d1a") if ok else QColor("#7a0c0c"))
-        font = QFont()
-        font.setPixelSize(12)
-        font.setBold(True)
-        self.hover_text.setFont(font)
-        self.hover_text.setPos(centre_of(h) + QPointF(HEX, -HEX * 1.6))
+        color = "#0a3d1a" if ok else "#8a0c0c"
+        self.hover_text.setHtml(f"<div style='background:#fffdf2; color:{color}; font-weight:bold; "
+                                f"font-size:12px'>&nbsp;{escape(text)}&nbsp;</div>")
+        self.hover_text.setPos(centre_of(h) + QPointF(HEX, -HEX))
 
 
 class BattleMapView(ZoomableView):

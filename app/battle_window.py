@@ -12,7 +12,7 @@ import contextlib
 from html import escape
 from typing import Any
 
-from PySide6.QtCore import QMimeData, Qt, QTimer
+from PySide6.QtCore import QMimeData, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QColor, QDrag, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -197,11 +197,13 @@ class BattleWindow(QMainWindow):
     def fit(self) -> None:
         """Show the first map sheet, every counter and the legal zone being offered."""
         rect = self.scene.grid.sheet_rect()
-        for item in self.scene.counters.values():
-            rect = rect.united(item.sceneBoundingRect())
-        zone = self.scene.zone.path().boundingRect()
-        if not zone.isEmpty() and zone.width() < rect.width() * 3:
-            rect = rect.united(zone)
+        sheet_width = rect.width()
+        for item in [*self.scene.counters.values(), *self.scene.extras]:
+            rect = rect.united(QRectF(item.pos(), item.pos()).adjusted(-40, -40, 40, 40))
+        for path in (self.scene.ring.path(), self.scene.zone.path(), self.scene.hover.path()):
+            box = path.boundingRect()
+            if not box.isEmpty() and box.width() < sheet_width * 3:
+                rect = rect.united(box)
         self.view.fitInView(rect.adjusted(-60, -60, 60, 60), Qt.KeepAspectRatio)
 
     def showEvent(self, event) -> None:  # noqa: N802
@@ -364,7 +366,7 @@ class BattleWindow(QMainWindow):
             self._ws_seen = len(rolls)
             results = [e for e in self.b.log.events if e.rule in ("V13.415", "V13.475", "V13.37")]
             html = "<h3>Weapon Status</h3>" + "".join(
-                f"<p><b>{escape(e.data['who'])}</b>: 2d6 {e.data['faces']} \u2192 {escape(e.text)}</p>" for e in rolls)
+                f"<p><b>{escape(e.data['who'])}</b>: {escape(e.text)}</p>" for e in rolls)
             html += "<ul>" + "".join(f"<li>[{escape(e.rule)}] {escape(e.text)}</li>" for e in results) + "</ul>"
             self.ws_dialog = WeaponStatusDialog(html, self)
             if self.auto_dialogs:

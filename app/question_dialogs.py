@@ -60,6 +60,7 @@ class QuestionDialog(QDialog):
             self.group.button(0).setChecked(True)
         elif k is QKind.CHOOSE_UNITS:
             self.list = QListWidget()
+            self.list.setWordWrap(True)
             for uid in question.options:
                 item = QListWidgetItem(names.get(uid, uid))
                 item.setData(Qt.UserRole, uid)

@@ -56,7 +56,7 @@ def drag_drop(bw, uid: str, label: str) -> str:
     # Qt delivers drag events only while its drag manager runs a real drag, which a headless
     # test cannot start; the view's handlers get the same event objects Qt would hand them.
     view.dragMoveEvent(QDragMoveEvent(pos.toPoint(), Qt.MoveAction, data, Qt.LeftButton, Qt.NoModifier))
-    verdict = bw.scene.hover_text.text()
+    verdict = bw.scene.hover_text.toPlainText()
     view.dropEvent(QDropEvent(pos, Qt.MoveAction, data, Qt.LeftButton, Qt.NoModifier))
     return verdict
 
