@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, 
 from app.zoom_view import ZoomableView
 from hexmap import Facing, Hex, MapWindow
 from hexmap.layout import Layout, boundary_segments
+from hexmap.region import LegalRegion
 
 HEX = 20.0
 LAYOUT = Layout(HEX)
@@ -217,6 +218,30 @@ class BattleScene(QGraphicsScene):
             item = ArrowItem(facing, text, color, centre_of(edge) + QPointF(0, 26 * i))
             self.addItem(item)
             self.extras.append(item)
+
+    def show_region(self, centre: Hex | None) -> None:
+        """The original centre hex and the legal region around it (V13.811-V13.812)."""
+        if centre == getattr(self, "_centre", None):
+            return
+        self._centre = centre
+        if not hasattr(self, "region"):
+            self.region = QGraphicsPathItem()
+            self.region.setPen(QPen(QColor(90, 60, 160, 200), 3, Qt.DashDotLine))
+            self.region.setZValue(3)
+            self.addItem(self.region)
+        path = QPainterPath()
+        if centre is not None:
+            hexes = LegalRegion(self.window.cols, self.window.rows).hexes(centre)
+            path = segments_path([h.q for h in hexes], [h.r for h in hexes])
+            c = centre_of(centre)
+            path.addEllipse(c, HEX * 0.6, HEX * 0.6)
+            path.moveTo(c.x() - HEX, c.y())
+            path.lineTo(c.x() + HEX, c.y())
+            path.moveTo(c.x(), c.y() - HEX)
+            path.lineTo(c.x(), c.y() + HEX)
+        self.region.setPath(path)
+        self.region.setToolTip(f"original centre {self.window.label(centre)} and the legal region of the floating map"
+                               if centre is not None else "")
 
     def show_zone(self, q, r) -> None:
         self.zone.setPath(segments_path(q, r) if len(q) else QPainterPath())

@@ -291,6 +291,8 @@ class BattleWindow(QMainWindow):
             arrows.append((b.state.dod, f"DoD {b.state.dod.name}", QColor("#d63a2a")))
         self.scene.set_directions(arrows)
         self._fill_roster()
+        self.answer_button.setEnabled(b.pending is not None and b.pending.kind is not QKind.PLACE)
+        self.scene.show_region(b.state.centre)
         self._show_ring()
         self._show_zone()
         self._update_facing()
@@ -326,6 +328,7 @@ class BattleWindow(QMainWindow):
         uid = self.selected_unit()
         if self.b is None or uid is None:
             self.scene.show_zone([], [])
+            self.verdict_label.setText("")
             return
         q, r = self.b.placement.zone_arrays(uid)
         self.scene.show_zone(q, r)
@@ -392,7 +395,7 @@ class BattleWindow(QMainWindow):
             return str(e)
         note = next((e.text for e in reversed(self.b.log.events) if e.rule == "V13.443"), None) if self.b else None
         if note and q.key.startswith("place/place_attacker"):
-            self.statusBar().showMessage(note, 20000)
+            self.statusBar().showMessage(f"V13.443: {note}", 20000)
         return None
 
     def ask(self) -> None:

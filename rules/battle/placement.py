@@ -246,7 +246,7 @@ class Placement:
                                                  "Direction of Disengagement)"), ""
             if st.dor is not None and facing not in legal_attacker_facings(st.dor):
                 good = corrected_facing(facing, st.dor)
-                return good, (f"V13.443: facing {facing.name} would make the Direction of Disengagement "
+                return good, (f"facing {facing.name} would make the Direction of Disengagement "
                               f"{facing.opposite.name}, which is the Direction of Retreat or next to it "
                               f"({st.dor.name}); corrected to facing {good.name} (Direction of Disengagement "
                               f"{good.opposite.name})")
