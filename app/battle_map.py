@@ -304,29 +304,28 @@ class BattleMapView(ZoomableView):
         else:
             event.ignore()
 
-    def dragMoveEvent(self, event) -> None:  # noqa: N802
+    def _dragged(self, event) -> tuple[str, Hex] | None:
+        """The unit being dragged and the hex under the cursor, or ``None`` (event ignored)."""
         if not event.mimeData().hasFormat(UNIT_MIME) or self.controller is None:
             event.ignore()
-            return
-        uid = bytes(event.mimeData().data(UNIT_MIME)).decode()
-        h = self.hex_at(event.position())
-        if h != self._last:
-            self._last = h
-            ok, text = self.controller.verdict(uid, h)
-            self.scene().show_hover(h, ok, text)
+            return None
         event.acceptProposedAction()
+        return bytes(event.mimeData().data(UNIT_MIME)).decode(), self.hex_at(event.position())
+
+    def dragMoveEvent(self, event) -> None:  # noqa: N802
+        got = self._dragged(event)
+        if got is not None and got[1] != self._last:
+            self._last = got[1]
+            ok, text = self.controller.verdict(*got)
+            self.scene().show_hover(got[1], ok, text)
 
     def dragLeaveEvent(self, event) -> None:  # noqa: N802
         self.scene().show_hover(None)
 
     def dropEvent(self, event) -> None:  # noqa: N802
-        if not event.mimeData().hasFormat(UNIT_MIME) or self.controller is None:
-            event.ignore()
-            return
-        uid = bytes(event.mimeData().data(UNIT_MIME)).decode()
-        h = self.hex_at(event.position())
-        event.acceptProposedAction()
-        self.controller.drop(uid, h)
+        got = self._dragged(event)
+        if got is not None:
+            self.controller.drop(*got)
 
 
 def zone_ring(points: list[Hex], radius: int) -> tuple[np.ndarray, np.ndarray]:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -192,6 +193,8 @@ class BattleWindow(QMainWindow):
         act("Turn left", lambda: self.turn_facing(-1), "[")
         act("Turn right", lambda: self.turn_facing(1), "]")
         self.gm_action = act("GM view", self.toggle_gm, "Ctrl+Shift+G", checkable=True)
+        self.overrule_action = act("GM: overrule the last refusal...", self.overrule, "Ctrl+Shift+R")
+        self.overrule_action.setEnabled(False)
         act("Fit", self.fit, "Ctrl+0")
 
     def fit(self) -> None:
@@ -391,12 +394,28 @@ class BattleWindow(QMainWindow):
             self.session.apply(f"Battle {self.at}: {q.rule} {q.key}", change)
         except IllegalAnswer as e:
             self.verdict_label.setText(f"<span style='color:#b00'>Refused: {escape(str(e))}</span>")
-            self.statusBar().showMessage(f"Refused: {e}", 15000)
+            self.statusBar().showMessage(f"Refused: {e} (the GM may overrule: Ctrl+Shift+R)", 15000)
+            if not (isinstance(raw, dict) and "gm_ruling" in raw):
+                self._refused = (q.key, raw)
+                self.overrule_action.setEnabled(True)
             return str(e)
+        self._refused = None
+        self.overrule_action.setEnabled(False)
         note = next((e.text for e in reversed(self.b.log.events) if e.rule == "V13.443"), None) if self.b else None
         if note and q.key.startswith("place/place_attacker"):
             self.statusBar().showMessage(f"V13.443: {note}", 20000)
         return None
+
+    def overrule(self, reason: str | None = None) -> None:
+        """A GM ruling: give the last refused answer anyway, with a reason for the log."""
+        refused = getattr(self, "_refused", None)
+        if refused is None or self.b is None or self.b.pending is None or self.b.pending.key != refused[0]:
+            return
+        if reason is None:
+            reason, ok = QInputDialog.getText(self, "GM ruling", f"Overrule the refusal of {refused[1]} because:")
+            if not ok:
+                return
+        self.answer({"gm_ruling": reason, "answer": refused[1]})
 
     def ask(self) -> None:
         """Open the dialog for the pending (non-placement) question."""

@@ -162,3 +162,23 @@ def test_saved_set_up_reopens_where_it_stopped(main, qtbot, tmp_path):
     again = open_battle(main, qtbot, "0907")
     take_over(again)
     assert again.b.pending.key == key and again.b.answers == [0]
+
+
+def test_gm_overrules_a_refused_drop_with_a_reason(main, qtbot):
+    bw = open_battle(main, qtbot, "0604")
+    take_over(bw)
+    bw.answer(False)
+    take_over(bw)
+    bw.answer(False)
+    while bw.b.pending.kind is not QKind.PLACE:
+        take_over(bw)
+        q = bw.b.pending
+        bw.answer(None if q.kind is QKind.OPTIONAL_NUMBER else 50 if q.low <= 50 <= q.high else q.low)
+    take_over(bw)
+    bw.facing = Facing.D
+    drag_drop(bw, "kz-cv-claw", "2115")  # refused: V13.432
+    assert bw.overrule_action.isEnabled() and not bw.b.state.placed_order
+    bw.overrule("the carrier starts mid-map by agreement")
+    assert bw.b.state.placed_order == ["kz-cv-claw"]
+    ruling = next(e for e in bw.b.log.events if e.kind == "ruling")
+    assert "by agreement" in ruling.text and not bw.overrule_action.isEnabled()
