@@ -346,8 +346,8 @@ def _apply(ctx: Ctx, rules: Placement, got: dict[str, Any]) -> None:
     if got["note"]:
         ctx.info("V13.443", got["note"], unit=u.id)
     where = "docked at " + rules.anchor_unit().name if u.docked else ctx.label(u.pos)
-    ctx.info(rule if rule != "V13.435" else "V13.43x", f"{u.name} placed at {where} facing {u.facing.name}, speed "
-             f"{speed}", unit=u.id, at=ctx.label(u.pos), facing=u.facing.name, speed=speed,
+    ctx.info(st.step.value.split()[0], f"{u.name} placed at {where} facing {u.facing.name}, speed {speed} ({rule})",
+             unit=u.id, at=ctx.label(u.pos), facing=u.facing.name, speed=speed,
              visible_to=(u.team, GM) if u.incidental and not st.incidentals_revealed else None)
     anchor = rules.anchor_unit()
     if anchor is u and st.anchor is None:
