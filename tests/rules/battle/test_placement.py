@@ -6,7 +6,7 @@ import pytest
 from hexmap import Facing
 from rules.battle import GM, IllegalAnswer, Step
 from rules.battle.placement import corrected_facing, legal_attacker_facings
-from tests.rules.battle.helpers import AT, battle, duel, fleet, place, unit
+from tests.rules.battle.helpers import AT, battle, campaign, duel, fleet, place, unit
 
 WS = {0: [1, 1], 1: [2, 2], 2: [4, 4], 3: [6, 6]}
 
@@ -195,3 +195,22 @@ def test_alternate_dor_for_incidentals_v13_464():
     assert b.pending.key == "V13.464/dor" and "(A)?" in b.pending.text  # Home (0303) lies in direction A
     b.answer(True)
     assert b.state.incidental_dor is Facing.A and b.state.dor is Facing.D
+
+
+def test_leased_orion_is_placed_with_its_lessee_at_any_speed_v13_451_455():
+    red = [unit("r1"), unit("lo", orion_status="leased", lessee_team="red")]
+    b = to_placement(duel([unit("b1")], red))
+    b.answer(place("b1", "2103", "D"))
+    b.answer(place("r1", "2150", "A"))
+    assert b.state.step is Step.PLACE_ATTACKER and b.pending.options == ("lo",)
+    refused(b, place("lo", "2159", speed=12), "V13.445")  # still within 8 of the initial attacker
+    b.answer(place("lo", "2152", speed=12))
+    assert b.state.units["lo"].speed == 12  # V13.455 overrides the attackers' 31 (A-20)
+
+
+def test_monsters_only_skip_the_range_step_v13_427():
+    c = campaign(fleets=[fleet("f", "fed", "0303", ("0304",)),
+                         fleet("m", "monsters", "0304", units=[unit("amoeba", kind="monster")])])
+    b = battle(c, faces=[3, 4])
+    assert any(e.rule == "V13.427" for e in b.log.events)
+    assert b.state.step is Step.PLACE_ATTACKER and b.pending.to == "blue"

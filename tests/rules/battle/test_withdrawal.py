@@ -118,3 +118,9 @@ def test_left_behind_active_get_poor_crews_v13_28b():
 def test_units_staying_by_choice_is_not_left_behind():
     b = battle(duel(LEFT + [unit("dd")]), answers=(True, False, ["ff"]))
     assert b.pending.key != "V13.28/left_behind"
+
+
+def test_opposed_withdrawal_notes_the_external_pinning_rules_v13_24():
+    b = battle(duel([unit("b1"), unit("b2")]), answers=(True, True))
+    assert any(e.rule == "V13.24" and "[V8.24]" in e.text for e in b.log.events)
+    assert not b.state.pursuit_forbidden
