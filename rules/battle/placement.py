@@ -91,8 +91,8 @@ class Placement:
         base = next((u for u in defenders if u.unit.kind in BASES_FOR_APPROACH), None)
         if base is not None:
             return base
-        if self.st.anchor is not None and not self.st.anchor_name.startswith("unit:"):
-            return None  # a planet
+        if self.st.anchor_is_planet:
+            return None
         return next((u for u in defenders if u.unit.is_carrier or u.unit.is_pf_tender), None)
 
     # -- the rules for one unit ----------------------------------------------------------------
@@ -156,7 +156,7 @@ class Placement:
         st = self.st
         out = []
         if st.anchor is not None:
-            out.append(Constraint("within", "V13.462", f"distance to {st.anchor_name.removeprefix('unit:')}",
+            out.append(Constraint("within", "V13.462", f"distance to {st.anchor_name}",
                                   (st.anchor,), 10))
         enemies = tuple(p.pos for p in placed if p.team != u.team)
         if enemies:
@@ -351,7 +351,7 @@ def _apply(ctx: Ctx, rules: Placement, got: dict[str, Any]) -> None:
              visible_to=(u.team, GM) if u.incidental and not st.incidentals_revealed else None)
     anchor = rules.anchor_unit()
     if anchor is u and st.anchor is None:
-        st.anchor, st.anchor_name = u.pos, f"unit:{u.name}"
+        st.anchor, st.anchor_name = u.pos, u.name
     if u.role is Role.DEFENDER and st.dor is None and not u.is_base and st.step is Step.PLACE_DEFENDER:
         st.dor = u.facing.opposite
         ctx.info("V13.432", f"{u.name} faces {u.facing.name}: the Direction of Retreat is {st.dor.name}")
@@ -371,6 +371,7 @@ def _set_planet_anchor(ctx: Ctx, rules: Placement) -> None:
     owner = ctx.strategic.team_of(sec.owner) if sec is not None else None
     if sec is not None and sec.star_system and owner is not None and owner.id == st.defender:
         st.anchor, st.anchor_name = ctx.window.centre, f"the planet of {sec.star_system.name}"
+        st.anchor_is_planet = True
         ctx.info("A-19", f"the planet of {sec.star_system.name} stands at {ctx.label(st.anchor)}; defending units "
                          "are placed within 10 hexes of it (V13.431)")
 

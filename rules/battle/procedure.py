@@ -142,16 +142,8 @@ class BattleProcedure:
         self.ctx.log.add("ruling" if ruling else "answer", q.rule,
                          f"GM ruling ({raw['gm_ruling']}): {self._show(raw.get('answer'))}" if ruling
                          else f"{self.ctx.name(q.to) if q.to != GM else 'GM'} answers {self._show(raw)}",
-                         {"key": q.key, "by": q.to},
-                         visible_to=self._answer_visibility(q))
+                         {"key": q.key, "by": q.to})
         self.pending = self._advance(value)
-
-    def _answer_visibility(self, q: Question) -> tuple[str, ...] | None:
-        st = self.ctx.state
-        if q.key.startswith("place/") and not st.incidentals_revealed and q.to == st.defender \
-                and st.step is Step.PLACE_INCIDENTAL:
-            return (q.to, GM)
-        return None
 
     @staticmethod
     def _show(raw: Any) -> str:

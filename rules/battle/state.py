@@ -51,6 +51,7 @@ class BattleState:
     incidental_dor: Facing | None = None
     anchor: Hex | None = None
     anchor_name: str = ""
+    anchor_is_planet: bool = False
     centre: Hex | None = None
     incidentals_revealed: bool = False
     pursuit_forbidden: bool = False
