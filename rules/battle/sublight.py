@@ -1,0 +1,240 @@
+"""Consequences of sub-light evasion (V13.90, Tables T8-T17 of RULES_MATRIX §1.2).
+
+:func:`evasion_fate` runs the routing of T8 for one unit that evaded after dropping its warp
+engines: classify the hex, roll the terrain table (T9, T12, T13), then the empty-space table
+(T14a/T14b) on an escape. The exceptions (native sub-light units V13.921, units towed by an
+unopposed withdrawer V13.924, a surviving friendly Base or Star System V13.923) are decided
+by :func:`routing` before any roll. Every roll comes from the dice passed in and is logged
+with its rule; "square root of the Rating" is floor(sqrt(max(R, 0))) (INTERPRETATIONS 13).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from enum import Enum
+
+from rules.dice import DiceRoller, Modifier
+from rules.model.types import Terrain
+from rules.model.units import Unit
+
+
+class HexClass(str, Enum):
+    """V13.941 / V13.951 / V13.961."""
+
+    FRIENDLY = "friendly"
+    FRIENDLY_TERRAIN = "friendly terrain"
+    NEUTRAL = "neutral"
+    HOSTILE = "hostile"
+
+
+class Outcome(str, Enum):
+    FRIENDLY_HEX = "in a friendly hex (V13.940)"
+    LOCATABLE = "locatable"
+    LOST = "lost"
+    PLANETOID_CREW = "ship destroyed, crew on a small planetoid"
+    CRASHED = "ship destroyed, crew stranded on a barely habitable world"
+    ASTEROID_CREW = "ship destroyed, crew on a large asteroid"
+    STORM_PLANETOID = "ship destroyed, crew on a planetoid in the ion storm"
+    DESTROYED = "destroyed with all hands"
+    CAPTURED = "captured by an incidental force of the opposing Team"
+    SELF_DESTRUCT = "self-destructs rather than be captured (Orion)"
+    AT_BASE = "withdrew to the friendly Base or Star System (V13.923)"
+    AWAITING_RENDEZVOUS = "awaits a friendly warp-capable unit (V13.921)"
+    SHARES_TOWER = "shares the fate of the unit towing it (V13.924)"
+
+
+@dataclass
+class Fate:
+    """What happened to one evader: the outcome, and the numbers that go with it."""
+
+    unit: str
+    outcome: Outcome
+    rule: str
+    lost_turns: int = 0
+    extra_damage: int = 0
+    supplies_turns: int = 0
+    steps: list[str] = field(default_factory=list)
+
+    @property
+    def destroyed(self) -> bool:
+        return self.outcome in (Outcome.DESTROYED, Outcome.PLANETOID_CREW, Outcome.CRASHED, Outcome.ASTEROID_CREW,
+                                Outcome.STORM_PLANETOID, Outcome.SELF_DESTRUCT)
+
+
+def root(rating: int) -> int:
+    """INTERPRETATIONS 13: floor(sqrt(max(rating, 0)))."""
+    return math.isqrt(max(rating, 0))
+
+
+def classify(own_team: bool, owned: bool, terrain: Terrain) -> HexClass:
+    """V13.941/951/961 (A-47 decides before this who counts as owner: pass the unit's stance)."""
+    if own_team:
+        return HexClass.FRIENDLY if terrain is Terrain.NONE else HexClass.FRIENDLY_TERRAIN
+    return HexClass.HOSTILE if owned else HexClass.NEUTRAL
+
+
+def routing(native_sublight: bool, towed_by_unopposed: bool, friendly_base_survives: bool) -> Outcome | None:
+    """T8 step 1: the exceptions that skip the rolls (V13.921, V13.924, V13.923), or ``None``."""
+    if native_sublight:
+        return Outcome.AWAITING_RENDEZVOUS
+    if towed_by_unopposed:
+        return Outcome.SHARES_TOWER
+    if friendly_base_survives:
+        return Outcome.AT_BASE
+    return None
+
+
+# T9: terrain -> (officer, {hex class: [(highest adjusted roll, result), ...]}), "escape" goes on to
+# the empty-space step; a tuple names a result with a die roll for its duration.
+_TERRAIN = {
+    Terrain.BLACK_HOLE: ("captain", {"neutral": [(3, "escape"), (99, "destroyed")], "rule_n": "V13.952",
+                                     "hostile": [(2, "escape"), (99, "destroyed")], "rule_h": "V13.962"}),
+    Terrain.NEBULA: ("navigator", {"neutral": [(3, "escape"), (4, ("lost", "1d3")), (99, "destroyed")],
+                                   "rule_n": "V13.953",
+                                   "hostile": [(2, "escape"), (4, ("lost", "1d3")), (99, "destroyed")],
+                                   "rule_h": "V13.963"}),
+    Terrain.RINGED_GAS_GIANT: ("captain", {"neutral": [(5, "escape"), (99, "destroyed")], "rule_n": "V13.955",
+                                           "hostile": [(4, "escape"), (99, "destroyed")], "rule_h": "V13.965"}),
+    Terrain.VARIABLE_PULSAR: ("captain", {"neutral": [(3, "escape"), (99, "destroyed")], "rule_n": "V13.956",
+                                          "hostile": [(2, "escape"), (99, "destroyed")], "rule_h": "V13.966"}),
+}
+_OFFICER_NAME = {"captain": "Captain", "navigator": "Navigator", "helmsman": "Helmsman",
+                 "chief_engineer": "Chief Engineer"}
+
+
+def _roll(dice: DiceRoller, unit: Unit, officer: str, purpose: str, rule: str) -> int:
+    rating = getattr(unit.officers, officer)
+    mods = [Modifier(f"square root of the {_OFFICER_NAME[officer]}'s Rating {rating}", -root(rating), rule)]
+    return dice.roll("1d6", purpose=purpose, rule=rule, who=unit.name, modifiers=mods).total
+
+
+def _damage(dice: DiceRoller, unit: Unit, fate: Fate, mult: int, expr: str, rule: str) -> bool:
+    """Extra damage ``mult`` x ``expr`` (A-42 clamps the multiplier at 0); True if it survives."""
+    mult = max(0, mult)
+    hits = mult * dice.roll(expr, purpose="extra damage", rule=rule, who=unit.name).total if mult else 0
+    fate.extra_damage += hits
+    left = unit.boxes_total - unit.internal_hits
+    fate.steps.append(f"{rule}: {mult} x {expr} = {hits} extra damage")
+    if unit.boxes_total and hits >= left:
+        fate.steps.append(f"{rule}: {hits} extra damage is more than the {left} boxes left: destroyed")
+        return False
+    if not unit.boxes_total:
+        fate.steps.append(f"{rule}: the unit has no box count: whether {hits} damage destroys it is a GM ruling")
+    return True
+
+
+def evasion_fate(unit: Unit, hex_class: HexClass, terrain: Terrain, dice: DiceRoller, orion: bool = False) -> Fate:
+    """The fate of one unit that evaded at sub-light after dropping its warp engines (V13.911)."""
+    if hex_class is HexClass.FRIENDLY:
+        return Fate(unit.id, Outcome.FRIENDLY_HEX, "V13.942",
+                    steps=["V13.942: friendly empty hex: rendezvous and Campaign Damage Repairs, warp engines not "
+                           "restored; it stays unless towed, or may be abandoned or scuttled"])
+    fate = Fate(unit.id, Outcome.LOCATABLE, "V13.95x" if hex_class is not HexClass.HOSTILE else "V13.96x")
+    hostile = hex_class is HexClass.HOSTILE
+    escaped = True
+    if terrain in _TERRAIN:
+        officer, table = _TERRAIN[terrain]
+        rule = table["rule_h" if hostile else "rule_n"]
+        adj = _roll(dice, unit, officer, f"{terrain.title}", rule)
+        result = next(res for top, res in table["hostile" if hostile else "neutral"] if adj <= top)
+        fate.steps.append(f"{rule}: {terrain.title}: adjusted {adj} -> {result if isinstance(result, str) else result[0]}")
+        if result == "destroyed":
+            return _end(fate, Outcome.DESTROYED, rule)
+        if isinstance(result, tuple):
+            fate.lost_turns += dice.roll(result[1], purpose="Strategic Turns lost", rule=rule, who=unit.name).total
+    elif terrain is Terrain.ASTEROID_FIELD:
+        rule = "V13.9640" if hostile else "V13.9540"
+        adj = _roll(dice, unit, "helmsman", "Asteroid Field", rule)
+        sc = unit.size_class
+        if adj == 3:
+            escaped = _damage(dice, unit, fate, 5 - sc, "2d6" if hostile else "1d6", rule)
+        elif adj == 4:
+            escaped = _damage(dice, unit, fate, 5 - sc, "4d6" if hostile else "3d6", rule)
+        elif adj == 5:
+            fate.supplies_turns = dice.roll("1d6", purpose="Strategic Turns of supplies", rule=rule,
+                                            who=unit.name).total
+            return _end(fate, Outcome.ASTEROID_CREW, rule)
+        elif adj >= 6:
+            return _end(fate, Outcome.DESTROYED, rule)
+        fate.steps.append(f"{rule}: Asteroid Field: adjusted {adj}")
+        if not escaped:
+            return _end(fate, Outcome.DESTROYED, rule)
+    elif terrain is Terrain.ION_STORM:
+        rule = "V13.9670" if hostile else "V13.9570"
+        adj = _roll(dice, unit, "chief_engineer", "Ion Storm", rule)
+        sc = unit.size_class
+        dice_for = {2: "1d6", 3: "3d6", 4: "7d6"}
+        if adj in dice_for:
+            escaped = _damage(dice, unit, fate, sc - 1, dice_for[adj], rule)
+        elif adj == 5:
+            fate.supplies_turns = dice.roll("1d6", purpose="Strategic Turns of supplies", rule=rule,
+                                            who=unit.name).total
+            return _end(fate, Outcome.STORM_PLANETOID, rule)
+        elif adj >= 6:
+            return _end(fate, Outcome.DESTROYED, rule)
+        fate.steps.append(f"{rule}: Ion Storm: adjusted {adj}")
+        if not escaped:
+            return _end(fate, Outcome.DESTROYED, rule)
+    return _empty_space(unit, hex_class, dice, fate, orion)
+
+
+def _empty_space(unit: Unit, hex_class: HexClass, dice: DiceRoller, fate: Fate, orion: bool) -> Fate:
+    """V13.958 / V13.968: after an escape (or with no terrain), the empty-space step."""
+    if hex_class is HexClass.FRIENDLY_TERRAIN:
+        fate.steps.append("V13.958: escaped in a friendly hex: V13.940 applies, no roll")
+        return _end(fate, Outcome.FRIENDLY_HEX, "V13.958")
+    hostile = hex_class is HexClass.HOSTILE
+    rule = "V13.9680" if hostile else "V13.9580"
+    adj = _roll(dice, unit, "captain", "Empty Space", rule)
+    fate.steps.append(f"{rule}: Empty Space: adjusted {adj}")
+    if adj <= 1:
+        return _end(fate, Outcome.LOCATABLE, rule)
+    if adj == 2:
+        fate.lost_turns += dice.roll("1d6" if hostile else "1d3", purpose="Strategic Turns lost", rule=rule,
+                                     who=unit.name).total
+        return _end(fate, Outcome.LOST, rule)
+    if adj == 3:
+        return _end(fate, Outcome.PLANETOID_CREW, rule)
+    if adj == 4:
+        return _end(fate, Outcome.CRASHED, rule)
+    if adj == 5:
+        return _end(fate, Outcome.DESTROYED, rule)
+    return _end(fate, Outcome.SELF_DESTRUCT if orion else Outcome.CAPTURED, rule)
+
+
+def _end(fate: Fate, outcome: Outcome, rule: str) -> Fate:
+    if outcome is Outcome.LOCATABLE and fate.lost_turns:
+        outcome = Outcome.LOST  # lost first (nebula), then locatable
+    fate.outcome, fate.rule = outcome, rule
+    return fate
+
+
+# -- after the hex resolves -------------------------------------------------------------------------
+def rendezvous(units: list[Unit], dice: DiceRoller) -> list[str]:
+    """V13.932 / A-65: each rolls 1d6 - max(Captain, Helmsman); all with <= 1 form one group
+    (only if there are at least two of them). Returns the group's unit ids."""
+    low = []
+    for u in units:
+        best = max(u.officers.captain, u.officers.helmsman)
+        r = dice.roll("1d6", purpose="rendezvous", rule="V13.932", who=u.name,
+                      modifiers=[Modifier(f"best of Captain and Helmsman {best}", -best, "V13.932")])
+        if r.total <= 1:
+            low.append(u.id)
+    return low if len(low) >= 2 else []
+
+
+def helmsman_recovery(unit: Unit, dice: DiceRoller) -> bool | None:
+    """V13.914: a Lost unit with a Helmsman Rating above 1 rolls 2d6 each Strategic Turn; at or
+    under the Rating it is found. ``None`` when no roll is allowed."""
+    h = unit.officers.helmsman
+    if h <= 1:
+        return None
+    return dice.roll("2d6", purpose="found again?", rule="V13.914", who=unit.name).total <= h
+
+
+def scrap_value(unit: Unit) -> int:
+    """V13.943 / A-66: floor(3/4 x BPV x boxes remaining / boxes), before the V4.953 cap."""
+    if not unit.boxes_total:
+        return (3 * unit.economic_bpv) // 4
+    remaining = max(0, unit.boxes_total - unit.internal_hits)
+    return (3 * unit.economic_bpv * remaining) // (4 * unit.boxes_total)
