@@ -137,7 +137,8 @@ def evasion_fate(unit: Unit, hex_class: HexClass, terrain: Terrain, dice: DiceRo
         rule = table["rule_h" if hostile else "rule_n"]
         adj = _roll(dice, unit, officer, f"{terrain.title}", rule)
         result = next(res for top, res in table["hostile" if hostile else "neutral"] if adj <= top)
-        fate.steps.append(f"{rule}: {terrain.title}: adjusted {adj} -> {result if isinstance(result, str) else result[0]}")
+        word = result if isinstance(result, str) else result[0]
+        fate.steps.append(f"{rule}: {terrain.title}: adjusted {adj} -> {word}")
         if result == "destroyed":
             return _end(fate, Outcome.DESTROYED, rule)
         if isinstance(result, tuple):
