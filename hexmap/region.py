@@ -40,6 +40,10 @@ class LegalRegion:
         span = self._r.get(dq)
         return span is not None and span[0] <= dr <= span[1]
 
+    def span(self, dq: int) -> tuple[int, int] | None:
+        """The axial row offsets (lowest, highest) the region reaches at column offset ``dq``."""
+        return self._r.get(dq)
+
     def hexes(self, centre: Hex | None = None) -> list[Hex]:
         """Every hex of the region around ``centre`` (the plane's origin by default)."""
         centre = centre or Hex(0, 0)
