@@ -54,6 +54,7 @@ class PlaneGridItem(QGraphicsItem):
     def __init__(self, window: MapWindow, rect: QRectF) -> None:
         super().__init__()
         self.window = window
+        self.first = window
         self._rect = rect
         self.setZValue(-10)
         self.setAcceptedMouseButtons(Qt.NoButton)
@@ -62,6 +63,15 @@ class PlaneGridItem(QGraphicsItem):
 
     def boundingRect(self) -> QRectF:
         return self._rect
+
+    def set_window(self, window: MapWindow) -> None:
+        """The physical map now (it floats, V13.812): its outline and its labels."""
+        if window == self.window:
+            return
+        self.window = window
+        sheet = window.hexes()
+        self._sheet = segments_path([h.q for h in sheet], [h.r for h in sheet])
+        self.update()
 
     def sheet_rect(self) -> QRectF:
         """The first map window's extent on the scene."""
@@ -97,9 +107,11 @@ class CounterItem(QGraphicsItem):
 
     SIZE = 22.0
 
-    def __init__(self, name: str, color: QColor, facing: Facing, tip: str, base: bool = False) -> None:
+    def __init__(self, name: str, color: QColor, facing: Facing, tip: str, base: bool = False, uid: str = "",
+                 mark: str = "") -> None:
         super().__init__()
-        self.color, self.facing, self.base = color, facing, base
+        self.color, self.facing, self.base, self.uid, self.mark = color, facing, base, uid, mark
+        self.selected = False
         self.text = "".join(w[0] for w in name.split()[:3]).upper()[:3] or "?"
         self.setToolTip(tip)
         self.setZValue(10)
@@ -127,6 +139,15 @@ class CounterItem(QGraphicsItem):
         p.setFont(font)
         p.setPen(QColor("white") if self.color.lightness() < 140 else QColor("black"))
         p.drawText(QRectF(-s, -s, 2 * s, 2 * s), Qt.AlignCenter, self.text)
+        if self.mark:
+            font.setPixelSize(int(s * 0.7))
+            p.setFont(font)
+            p.setPen(QColor("#ffe14d") if self.mark != "X" else QColor("#ff3030"))
+            p.drawText(QRectF(-s, s * 0.4, 2 * s, s * 1.2), Qt.AlignCenter, self.mark)
+        if self.selected:
+            p.setPen(QPen(QColor("#ffd400"), 2.5, Qt.DashLine))
+            p.setBrush(Qt.NoBrush)
+            p.drawEllipse(QPointF(0, 0), s * 1.7, s * 1.7)
 
 
 class ArrowItem(QGraphicsItem):
@@ -194,14 +215,15 @@ class BattleScene(QGraphicsScene):
         self.counters: dict[str, CounterItem] = {}
         self.extras: list[QGraphicsItem] = []
 
-    def set_units(self, units: list[tuple[str, str, Hex, Facing, QColor, str, bool]]) -> None:
-        """(id, name, hex, facing, colour, tooltip, is_base) for every unit to show."""
+    def set_units(self, units: list[tuple], selected: str | None = None) -> None:
+        """(id, name, hex, facing, colour, tooltip, is_base[, mark]) for every unit to show."""
         for item in list(self.counters.values()):
             self.removeItem(item)
         self.counters = {}
         stack: dict[Hex, int] = {}
-        for uid, name, h, facing, color, tip, base in units:
-            item = CounterItem(name, color, facing, tip, base)
+        for uid, name, h, facing, color, tip, base, *mark in units:
+            item = CounterItem(name, color, facing, tip, base, uid, mark[0] if mark else "")
+            item.selected = uid == selected
             n = stack.get(h, 0)
             stack[h] = n + 1
             item.setPos(centre_of(h) + QPointF(n * 5, n * 5))
@@ -285,10 +307,31 @@ class BattleMapView(ZoomableView):
         self.setDragMode(ZoomableView.ScrollHandDrag)
         self.controller = None
         self._last: Hex | None = None
+        self._grab: str | None = None
 
     def hex_at(self, pos) -> Hex:
         p = self.mapToScene(pos.toPoint() if hasattr(pos, "toPoint") else pos)
         return LAYOUT.from_pixel(p.x(), p.y())
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802
+        """In combat a left click selects a counter and a drag moves it (the engine decides)."""
+        item = next((i for i in self.items(event.position().toPoint()) if isinstance(i, CounterItem)), None)
+        if event.button() == Qt.LeftButton and item is not None and self.controller is not None \
+                and getattr(self.controller, "combat_mode", lambda: False)():
+            self._grab = item.uid
+            self.controller.select(item.uid)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802
+        if self._grab is not None:
+            uid, self._grab = self._grab, None
+            h = self.hex_at(event.position())
+            self.controller.move_to(uid, h)
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
 
     def wheelEvent(self, event) -> None:  # noqa: N802
         if event.modifiers() & Qt.ShiftModifier:

@@ -36,6 +36,7 @@ from app.question_dialogs import QuestionDialog, WeaponStatusDialog
 from app.session import CampaignSession
 from hexmap import Facing, Hex, Label, MapWindow
 from rules.battle import GM, BattleProcedure, IllegalAnswer, Step
+from rules.battle.combat import current_window
 from rules.battle.questions import QKind
 from rules.battle.roster import Role
 from rules.battle.withdrawal import why_not_selectable
@@ -164,10 +165,129 @@ class BattleWindow(QMainWindow):
         self.verdict_label = QLabel("")
         self.verdict_label.setWordWrap(True)
         lay.addWidget(self.verdict_label)
+        self.setup_widgets = [self.roster, self.facing_label, left, right, self.speed, self.speed_rule]
+        self.combat_box = self._combat_panel()
+        lay.addWidget(self.combat_box)
         self.panel_dock = QDockWidget("Battle", self)
         self.panel_dock.setObjectName("battle_panel")
         self.panel_dock.setWidget(w)
         self.addDockWidget(Qt.LeftDockWidgetArea, self.panel_dock)
+
+    def _combat_panel(self) -> QWidget:
+        box = QWidget()
+        g = QVBoxLayout(box)
+        g.setContentsMargins(0, 0, 0, 0)
+        self.clock_label = QLabel("")
+        self.clock_label.setStyleSheet("QLabel { font-size: 14px; font-weight: bold; }")
+        g.addWidget(self.clock_label)
+
+        def row(*buttons):
+            r = QHBoxLayout()
+            for text, slot, key in buttons:
+                b = QPushButton(text)
+                b.clicked.connect(slot)
+                if key:
+                    b.setShortcut(QKeySequence(key))
+                    b.setToolTip(f"{text} ({key})")
+                r.addWidget(b)
+            g.addLayout(r)
+        row(("+1 impulse", lambda: self.act({"clock": 1}), "Space"), ("+8", lambda: self.act({"clock": 8}), None),
+            ("Next turn", self.next_turn, "Ctrl+N"))
+        self.unit_label = QLabel("Click a counter to select it; drag it to move it.")
+        self.unit_label.setWordWrap(True)
+        g.addWidget(self.unit_label)
+        row(("Forward", lambda: self.step_unit("forward"), "W"), ("Turn left", lambda: self.step_unit("left"), "Q"),
+            ("Turn right", lambda: self.step_unit("right"), "E"))
+        row(("Sideslip left", lambda: self.step_unit("slip_left"), "A"),
+            ("Sideslip right", lambda: self.step_unit("slip_right"), "D"))
+        row(("Crippled", lambda: self.mark("crippled"), None), ("Destroyed", lambda: self.mark("destroyed"), None),
+            ("Captured", lambda: self.mark("captured"), None), ("Active", lambda: self.mark("active"), None))
+        row(("Disengage / Retreat...", self.declare, "Ctrl+D"), ("End battle (GM)...", self.end_battle, None))
+        fl = QHBoxLayout()
+        fl.addWidget(QLabel("Float map:"))
+        self.float_dir = QSpinBox()
+        self.float_dir.setRange(0, 5)
+        self.float_dir.setPrefix("dir ")
+        self.float_dir.setToolTip("0 = A (up), 1 = B, ... 5 = F")
+        self.float_hexes = QSpinBox()
+        self.float_hexes.setRange(1, 40)
+        self.float_hexes.setValue(5)
+        go = QPushButton("Float")
+        go.clicked.connect(lambda: self.act({"float": "ABCDEF"[self.float_dir.value()],
+                                             "hexes": self.float_hexes.value()}))
+        for w in (self.float_dir, self.float_hexes, go):
+            fl.addWidget(w)
+        g.addLayout(fl)
+        self.left_label = QLabel("")
+        self.left_label.setWordWrap(True)
+        g.addWidget(self.left_label)
+        box.hide()
+        return box
+
+    def combat_mode(self) -> bool:
+        return self.b is not None and self.b.pending is not None and self.b.pending.kind is QKind.ACTION
+
+    def act(self, action: dict[str, Any]) -> str | None:
+        """One combat action, said by the viewer (the GM when nobody has taken over)."""
+        if not self.combat_mode():
+            return "no battle is being fought"
+        return self.answer({**action, "by": self.viewer if self.viewer not in (None, GM) else GM})
+
+    def next_turn(self) -> None:
+        if self.combat_mode():
+            i = self.b.pending.data.get("impulse", 1)
+            self.act({"clock": 33 - i})
+
+    def select(self, uid: str) -> None:
+        self._selected = uid
+        self._draw()
+
+    def selected_combat_unit(self):
+        uid = getattr(self, "_selected", None)
+        u = self.b.state.units.get(uid) if self.b and uid else None
+        return u if u is not None and u.present and u.pos is not None else None
+
+    def move_to(self, uid: str, h: Hex) -> None:
+        u = self.b.state.units.get(uid) if self.b else None
+        if u is None or u.pos == h:
+            return
+        self.act({"move": uid, "to": self.b.ctx.label(h), "facing": u.facing.name})
+
+    def step_unit(self, how: str) -> None:
+        u = self.selected_combat_unit()
+        if u is None:
+            self.statusBar().showMessage("Select a unit on the map first", 5000)
+            return
+        facing, h = u.facing, u.pos
+        if how == "forward":
+            h = h + facing.vector
+        elif how == "left":
+            facing = facing.rotate(-1)
+        elif how == "right":
+            facing = facing.rotate(1)
+        elif how == "slip_left":
+            h = h + facing.rotate(-1).vector
+        elif how == "slip_right":
+            h = h + facing.rotate(1).vector
+        self.act({"move": u.id, "to": self.b.ctx.label(h), "facing": facing.name})
+
+    def mark(self, status: str) -> None:
+        uid = getattr(self, "_selected", None)
+        u = self.b.state.units.get(uid) if self.b is not None and uid else None
+        if u is not None and u.pos is not None:
+            self.act({"mark": u.id, "status": status})
+
+    def declare(self) -> None:
+        u = self.selected_combat_unit()
+        if u is not None:
+            self.act({"declare": u.id})
+
+    def end_battle(self, reason: str | None = None) -> None:
+        if reason is None:
+            reason, ok = QInputDialog.getText(self, "End the battle (GM)", "Why does the battle end now? (A-59)")
+            if not ok:
+                return
+        self.answer({"end": reason, "by": GM})
 
     def _build_log(self) -> None:
         self.log_view = QTextBrowser()
@@ -242,14 +362,15 @@ class BattleWindow(QMainWindow):
         self.step_label.setText(f"<b>Step</b>: {b.state.step.value}" + (f"<br><b>Resolved</b>: {b.state.resolution}"
                                                                           if b.state.resolved else ""))
         if q is None:
-            self.waiting.setText("Set-up complete: tactical combat begins with Turn 1 (V13.481). The battle itself "
-                                 "is tracked in a later release." if not b.state.resolved else "")
+            self.waiting.setText("The Battle Hex is resolved; its results are written to the campaign."
+                                 if b.state.resolved else "")
             self.question_label.setText("")
             self.viewer = GM if self.hot_seat and self.viewer is None else self.viewer
         else:
             self.waiting.setText(f"<b>Waiting for</b>: {escape(self.name(q.to))} ({q.rule})")
             self.question_label.setText(escape(q.text))
-        if q is not None and self.hot_seat and not self.gm_action.isChecked() and q.to != self.viewer:
+        if q is not None and q.kind is not QKind.ACTION and self.hot_seat and not self.gm_action.isChecked() \
+                and q.to != self.viewer:
             self._hand_over(q.to)
             return
         self.stack.setCurrentIndex(0)
@@ -257,7 +378,7 @@ class BattleWindow(QMainWindow):
         self.log_dock.show()
         self._draw()
         self._show_ws_if_new()
-        if q is not None and q.kind is not QKind.PLACE and self.auto_dialogs and not self._asking:
+        if q is not None and q.kind not in (QKind.PLACE, QKind.ACTION) and self.auto_dialogs and not self._asking:
             QTimer.singleShot(0, self.ask)
 
     def _hand_over(self, team: str) -> None:
@@ -282,11 +403,30 @@ class BattleWindow(QMainWindow):
         teams = {t.id: t for t in self.session.campaign.teams}
         units = []
         for u in b.units_for(viewer):
-            if u.pos is None:
+            if u.pos is None or not u.present:
                 continue
             tip = f"{u.name} ({self.name(u.team)}), {b.ctx.label(u.pos)}, facing {u.facing.name}, speed {u.speed}"
-            units.append((u.id, u.name, u.pos, u.facing, QColor(teams[u.team].color), tip, u.is_base))
-        self.scene.set_units(units)
+            mark = "C" if u.is_crippled else ""
+            if u.counter is not None:
+                mark = f"{u.counter.count}/32"
+                tip += f"\nV13.632: {u.counter.count} of 32 impulses at 10+ hexes from every attacker"
+            units.append((u.id, u.name, u.pos, u.facing, QColor(teams[u.team].color), tip, u.is_base, mark))
+        self.scene.set_units(units, getattr(self, "_selected", None))
+        fighting = self.combat_mode()
+        self.combat_box.setVisible(fighting)
+        for w in self.setup_widgets:
+            w.setVisible(not fighting and not b.state.resolved)
+        if b.state.centre is not None:
+            self.scene.grid.set_window(current_window(b.ctx))
+        if fighting:
+            d = b.pending.data
+            self.clock_label.setText(f"Turn {d['turn']}, impulse {d['impulse']} (V13.480)")
+            u = self.selected_combat_unit()
+            self.unit_label.setText(f"Selected: {u.name} at {b.ctx.label(u.pos)} facing {u.facing.name}"
+                                    if u else "Click a counter to select it; drag it to move it.")
+            gone = [u for u in b.state.units.values() if u.pos is not None and not u.present]
+            self.left_label.setText("<b>Left the battle</b>: " + "; ".join(f"{u.name} ({u.status.value})"
+                                                                        for u in gone) if gone else "")
         arrows = []
         if b.state.dor is not None:
             arrows.append((b.state.dor, f"DoR {b.state.dor.name}", QColor("#2a6fd6")))

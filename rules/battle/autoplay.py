@@ -54,11 +54,13 @@ def random_answer(b: BattleProcedure, rng: random.Random) -> Any:
     raise ValueError(f"no random answer for {q.kind}")
 
 
-def play(b: BattleProcedure, seed: int, limit: int = 500) -> list[Any]:
-    """Answer every question with random legal answers; returns the answers given."""
+def play(b: BattleProcedure, seed: int, limit: int = 500, through_combat: bool = False) -> list[Any]:
+    """Answer with random legal answers until the set-up is done (or, with ``through_combat``,
+    until the procedure ends; the battle is then ended by the GM at once)."""
     rng = random.Random(seed)
     for _ in range(limit):
-        if b.pending is None:
+        q = b.pending
+        if q is None or (q.kind is QKind.ACTION and not through_combat):
             break
-        b.answer(random_answer(b, rng))
+        b.answer({"end": "random play"} if q.kind is QKind.ACTION else random_answer(b, rng))
     return list(b.answers)

@@ -342,6 +342,7 @@ def _apply(ctx: Ctx, rules: Placement, got: dict[str, Any]) -> None:
     low, high, rule = rules.speed_rule(u)
     speed = got["speed"] if got["speed"] is not None and low != high else (high if low == high else 0)
     u.pos, u.facing, u.speed, u.docked = got["hex"], got["facing"], speed, got["docked"]
+    u.initial_facing = u.facing
     st.placed_order.append(u.id)
     if got["note"]:
         ctx.info("V13.443", got["note"], unit=u.id)

@@ -15,6 +15,8 @@ from typing import Any
 from hexmap import Label, LaneGraph, MapWindow
 from rules.battle.approach import approach
 from rules.battle.centre import centre
+from rules.battle.combat import combat
+from rules.battle.endings import endings
 from rules.battle.log import GM, EventLog, IllegalAnswer
 from rules.battle.opening_range import opening_range
 from rules.battle.placement import Placement, placement
@@ -40,8 +42,9 @@ def _procedure(ctx: Ctx, rules: Placement):
     yield from opening_range(ctx)
     yield from placement(ctx, rules)
     yield from centre(ctx)
-    st.step, st.turn = Step.COMBAT, 1
     ctx.info("V13.481", "every unit is placed: tactical combat begins with Turn 1")
+    yield from combat(ctx)
+    yield from endings(ctx)
 
 
 def _formation(ctx: Ctx) -> None:
@@ -142,7 +145,7 @@ class BattleProcedure:
         self.ctx.log.add("ruling" if ruling else "answer", q.rule,
                          f"GM ruling ({raw['gm_ruling']}): {self._show(raw.get('answer'))}" if ruling
                          else f"{self.ctx.name(q.to) if q.to != GM else 'GM'} answers {self._show(raw)}",
-                         {"key": q.key, "by": q.to})
+                         {"key": q.key, "by": q.to}, visible_to=(q.to, GM) if q.data.get("secret") else None)
         self.pending = self._advance(value)
 
     @staticmethod

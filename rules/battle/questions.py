@@ -23,6 +23,7 @@ class QKind(str, Enum):
     OPTIONAL_NUMBER = "optional_number"
     PLACE = "place"
     LABEL = "label"
+    ACTION = "action"
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,18 @@ class Status(str, Enum):
     PRESENT = "present"
     WITHDRAWN = "withdrawn before combat"
     UNMANNED = "left behind, unmanned"
+    DISENGAGED = "disengaged"
+    RETREATED = "retreated"
+    DISORGANIZED = "disorganized withdrawal"
+    EVADED = "sub-light evasion"
+    LEFT = "left the battle"
+    DESTROYED = "destroyed"
+    CAPTURED = "captured"
+
+
+GONE = {Status.DISENGAGED, Status.RETREATED, Status.DISORGANIZED, Status.EVADED, Status.LEFT, Status.DESTROYED,
+        Status.CAPTURED}
+"""Statuses of units that are no longer fighting (V13.483, A-59)."""
 
 
 SMALL_CRAFT = {UnitKind.FIGHTER, UnitKind.SHUTTLE, UnitKind.PF}
@@ -45,6 +57,14 @@ class BUnit:
     speed: int | None = None
     docked: bool = False
     poor: bool = False
+    crippled: bool = False
+    initial_facing: Facing | None = None
+    exit_impulse: int | None = None
+    exit_sides: frozenset[str] = frozenset()
+    forced_direction: Facing | None = None
+    under_fire: bool = False
+    method: str = ""
+    counter: object | None = None
 
     @property
     def id(self) -> str:
@@ -57,6 +77,10 @@ class BUnit:
     @property
     def present(self) -> bool:
         return self.status is Status.PRESENT
+
+    @property
+    def is_crippled(self) -> bool:
+        return self.crippled or self.unit.crippled
 
     @property
     def aboard(self) -> bool:

@@ -29,6 +29,7 @@ class Step(str, Enum):
     PLACE_MONSTER = "V13.470 Placement of Monsters and Alien Ships"
     CENTRE = "V13.811 Original Centre Hex"
     COMBAT = "V13.480 Tactical Combat"
+    ENDINGS = "V13.483 End of Battle"
     RESOLVED = "V13.12 Resolved"
 
 
@@ -61,6 +62,11 @@ class BattleState:
     resolution: str = ""
     placed_order: list[str] = field(default_factory=list)
     turn: int = 0
+    impulse: int = 0
+    float_offset: Hex = Hex(0, 0)
+    ended: bool = False
+    end_reason: str = ""
+    results: list[str] = field(default_factory=list)
 
     @property
     def attacker(self) -> str:

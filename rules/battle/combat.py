@@ -1,0 +1,301 @@
+"""Tracking the tactical battle (V13.480-V13.484, V13.50-V13.632, V13.81x).
+
+The battle itself is fought with the tactical rules (external, V13.482); BattleHex tracks
+what the V13 rules need: positions and facings, the impulse clock (32 per turn, counted
+across turns), the floating map, unit status, declared disengagements and retreats with
+their opposition, and every exit from the legal region, classified as it happens.
+
+Each action is an answer to the open ``combat`` question (docs/battle_answers.md):
+``{"move": id, "to": "CCRR", "facing": "B"}``, ``{"clock": n}``, ``{"float": "D", "hexes": n}``,
+``{"mark": id, "status": "crippled" | "destroyed" | "captured" | "active"}``,
+``{"declare": id}`` (disengage or retreat), ``{"end": "reason"}`` (GM). ``"by"`` names who
+acts (a team id or ``"gm"``, the default); monsters and alien ships move only for the GM
+(V13.484), a team moves only its own units.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Generator
+from typing import Any
+
+from hexmap import Facing, Hex, Label, MapWindow
+from hexmap.layout import Layout
+from rules.battle.exits import ExitKind, ThroughEnemyCounter, absolute_impulse, classify_exit, sides_crossed
+from rules.battle.log import GM, IllegalAnswer
+from rules.battle.questions import QKind, Question, choose, yes_no
+from rules.battle.roster import GONE, BUnit, Role, Status
+from rules.battle.state import Ctx, Step
+
+Ask = Generator[Question, Any, None]
+ANY = "any"
+METHODS = ["acceleration", "separation", "sub-light evasion"]
+_KIND_TO_STATUS = {ExitKind.DISENGAGED: Status.DISENGAGED, ExitKind.RETREATED: Status.RETREATED,
+                   ExitKind.DISORGANIZED: Status.DISORGANIZED, ExitKind.ORION: Status.LEFT,
+                   ExitKind.MONSTER: Status.LEFT, ExitKind.ALIEN: Status.LEFT}
+
+
+def current_window(ctx: Ctx) -> MapWindow:
+    """The physical map now: centred on the original centre, then floated (V13.812)."""
+    st = ctx.state
+    w = ctx.window
+    return MapWindow(w.cols, w.rows, (st.centre or w.centre) + st.float_offset)
+
+
+def role_name(u: BUnit) -> str:
+    if u.role is Role.MONSTER:
+        return "alien" if u.unit.kind.value == "alien_ship" else "monster"
+    return u.role.value
+
+
+def sides(ctx: Ctx) -> tuple[list[BUnit], list[BUnit]]:
+    """The two sides whose survival ends the battle (V13.483): the attackers, and the
+    defenders (or the monsters when they are all the attacker faces)."""
+    st = ctx.state
+    fighting = [u for u in st.units.values() if u.pos is not None]
+    att = [u for u in fighting if u.role is Role.ATTACKER]
+    dfd = [u for u in fighting if u.role is Role.DEFENDER] or [u for u in fighting if u.role is Role.MONSTER]
+    return att, dfd
+
+
+def battle_over(ctx: Ctx) -> str | None:
+    """V13.483 / A-59: the battle stops when one side has no active unit left."""
+    att, dfd = sides(ctx)
+    if att and not any(u.present for u in att):
+        return "every Attacking unit is destroyed, captured or gone (V13.483)"
+    if dfd and not any(u.present for u in dfd):
+        return "every Defending unit is destroyed, captured or gone (V13.483)"
+    return None
+
+
+def _direction_projection(facing: Facing, h: Hex) -> float:
+    """How far ``h`` lies in direction ``facing`` (pixel projection)."""
+    x, y = Layout(1.0).to_pixel(h)
+    ang = math.radians(60 * facing.value - 90)
+    return x * math.cos(ang) + y * math.sin(ang)
+
+
+def combat(ctx: Ctx) -> Ask:
+    st = ctx.state
+    st.step, st.turn, st.impulse = Step.COMBAT, 1, 1
+    n = 0
+    while True:
+        why = battle_over(ctx)
+        if why:
+            st.ended, st.end_reason = True, why
+            ctx.info("V13.483", f"the battle is over: {why}")
+            return
+        n += 1
+        t, i = divmod(st.impulse - 1, 32)
+        act = yield Question(f"combat/{n}", QKind.ACTION, ANY, "V13.480",
+                             f"Turn {t + 1}, impulse {i + 1}: move a unit, advance the clock, float the map, mark a "
+                             "unit, declare a disengagement or retreat, or end the battle (GM)",
+                             data={"turn": t + 1, "impulse": i + 1}, check=lambda a: _check(ctx, a))
+        if act.get("end"):
+            st.ended, st.end_reason = True, f"ended by the GM: {act['end']} (A-59)"
+            ctx.info("V13.483 / A-59", f"the battle is over: {st.end_reason}")
+            return
+        yield from _apply(ctx, act)
+
+
+def _unit(ctx: Ctx, uid: Any, rule: str) -> BUnit:
+    u = ctx.state.units.get(uid) if isinstance(uid, str) else None
+    if u is None or u.pos is None:
+        raise IllegalAnswer(rule, f"{uid!r} is not a unit on the map")
+    return u
+
+
+def _check(ctx: Ctx, a: Any) -> dict[str, Any]:
+    st = ctx.state
+    if not isinstance(a, dict):
+        raise IllegalAnswer("V13.480", "answer an action object such as {\"move\": id, \"to\": \"2116\"}")
+    by = a.get("by", GM)
+    if "move" in a:
+        u = _unit(ctx, a["move"], "V13.482")
+        if not u.present:
+            raise IllegalAnswer("V13.503 / V13.603 / V13.813", f"{u.name} has left the battle and cannot come back")
+        if u.role is Role.MONSTER and by != GM:
+            raise IllegalAnswer("V13.484", f"{u.name}: the GameMaster controls monsters and alien ships")
+        if by not in (GM, u.team):
+            raise IllegalAnswer("V13.482", f"{u.name} is not a unit of {by}")
+        try:
+            h = ctx.window.hex_at(Label.parse(str(a.get("to"))))
+            facing = Facing.parse(a["facing"]) if a.get("facing") else u.facing
+        except ValueError as e:
+            raise IllegalAnswer("V13.482", str(e)) from None
+        out = classify_exit(role_name(u), facing, sides_crossed(st.centre, h, ctx.window.cols, ctx.window.rows),
+                            dod=st.dod, dor=st.dor, sublight=u.sublight,
+                            alien_initial=u.initial_facing if u.role is Role.MONSTER else None,
+                            alternate_dor=st.incidental_dor if u.incidental else None)
+        if out.kind is ExitKind.BLOCKED:
+            raise IllegalAnswer(out.rule, f"{u.name}: {out.reason}")
+        if out.kind is ExitKind.RETREATED and isinstance(u.counter, ThroughEnemyCounter) and u.counter.count < 32:
+            raise IllegalAnswer("V13.632", f"{u.name} must keep 10 hexes from every Attacking unit for 32 "
+                                           f"consecutive impulses before its retreat completes ({u.counter.count}/32)")
+        return {"kind": "move", "unit": u.id, "hex": h, "facing": facing, "exit": out}
+    if "clock" in a:
+        n = a["clock"]
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 32 * 40:
+            raise IllegalAnswer("V13.480", "the clock advances by a whole number of impulses (1 or more)")
+        return {"kind": "clock", "n": n}
+    if "float" in a:
+        try:
+            f = Facing.parse(a["float"])
+        except ValueError as e:
+            raise IllegalAnswer("V13.812", str(e)) from None
+        k = a.get("hexes", 1)
+        new = current_window(ctx).floated(f, k if isinstance(k, int) else 0)
+        if not isinstance(k, int) or k < 1 or not new.contains(st.centre):
+            raise IllegalAnswer("V13.812", f"floating {k} hexes {f.name} would take the original centre hex off the "
+                                           "map")
+        return {"kind": "float", "vector": f.vector * k}
+    if "mark" in a:
+        u = _unit(ctx, a["mark"], "V13.482")
+        status = a.get("status")
+        if status not in ("crippled", "destroyed", "captured", "active"):
+            raise IllegalAnswer("V13.482", "status is crippled, destroyed, captured or active")
+        return {"kind": "mark", "unit": u.id, "status": status}
+    if "declare" in a:
+        u = _unit(ctx, a["declare"], "V13.50")
+        if u.role not in (Role.ATTACKER, Role.DEFENDER):
+            raise IllegalAnswer("V13.501 / V13.601", f"{u.name}: only Attacking units disengage and Defending units "
+                                                     "retreat")
+        if not u.present or u.under_fire:
+            raise IllegalAnswer("V13.50", f"{u.name} has already left or declared")
+        return {"kind": "declare", "unit": u.id}
+    if "end" in a:
+        if by != GM or not str(a["end"]).strip():
+            raise IllegalAnswer("A-59", "only the GM ends a battle early, with a reason")
+        return {"kind": "end", "end": str(a["end"]).strip()}
+    raise IllegalAnswer("V13.480", f"unknown action {sorted(a)}")
+
+
+def _apply(ctx: Ctx, act: dict[str, Any]) -> Ask:
+    st = ctx.state
+    kind = act["kind"]
+    if kind == "move":
+        u = st.units[act["unit"]]
+        u.pos, u.facing = act["hex"], act["facing"]
+        out = act["exit"]
+        ctx.info("V13.482", f"{u.name} to {ctx.label(u.pos)} facing {u.facing.name}", unit=u.id)
+        if out.left:
+            _leave(ctx, u, out)
+    elif kind == "clock":
+        for _ in range(act["n"]):
+            st.impulse += 1
+            _count_through_enemy(ctx)
+        t, i = divmod(st.impulse - 1, 32)
+        ctx.info("V13.480", f"clock: turn {t + 1}, impulse {i + 1} (absolute {st.impulse})")
+    elif kind == "float":
+        st.float_offset = st.float_offset + act["vector"]
+        w = current_window(ctx)
+        ctx.info("V13.812", f"the map floats; the original centre {ctx.label(st.centre)} now reads "
+                            f"{w.label(st.centre)}")
+    elif kind == "mark":
+        u = st.units[act["unit"]]
+        s = act["status"]
+        if s == "crippled":
+            u.crippled = True
+        elif s == "active":
+            u.crippled, u.status = False, Status.PRESENT
+        else:
+            u.status = Status.DESTROYED if s == "destroyed" else Status.CAPTURED
+        ctx.info("V13.482", f"{u.name} is {s}", unit=u.id)
+    elif kind == "declare":
+        yield from _declare(ctx, st.units[act["unit"]])
+
+
+def _leave(ctx: Ctx, u: BUnit, out) -> None:
+    st = ctx.state
+    u.status = _KIND_TO_STATUS[out.kind]
+    u.exit_impulse, u.exit_sides = st.impulse, out.sides
+    if out.kind in (ExitKind.DISENGAGED, ExitKind.RETREATED):
+        u.forced_direction = u.facing
+    ctx.info(out.rule, f"{u.name} left the map at impulse {st.impulse}: {out.kind.value}: {out.reason}"
+             + ("; enemies cannot oppose it but may pursue it (V13.814)" if out.kind is ExitKind.DISORGANIZED else "")
+             + (f"; its next Strategic Movement Point must take it out of the hex in direction {u.facing.name} "
+                f"({'V13.514' if out.kind is ExitKind.DISENGAGED else 'V13.614'})" if u.forced_direction else ""),
+             unit=u.id, exit=out.kind.name)
+
+
+def _declare(ctx: Ctx, u: BUnit) -> Ask:
+    st = ctx.state
+    attacker = u.role is Role.ATTACKER
+    word, other = ("disengage", st.defender) if attacker else ("retreat", st.attacker)
+    ctx.info("V13.515" if attacker else "V13.615", f"{u.name} declares it will {word}")
+    oppose = yield yes_no(f"{'V13.515' if attacker else 'V13.615'}/{u.id}/{st.impulse}", other,
+                          "V13.515" if attacker else "V13.615", f"{ctx.name(other)}: oppose the {word} of {u.name}?")
+    direction = st.dod if attacker else (st.incidental_dor if u.incidental and st.incidental_dor else st.dor)
+    if not oppose:
+        u.status = Status.DISENGAGED if attacker else Status.RETREATED
+        u.exit_impulse, u.forced_direction = st.impulse, direction
+        rule = "V13.522" if attacker else "V13.622"
+        ctx.info(rule, f"unopposed: {u.name} is removed at once; its next Strategic Movement Point must take it out of "
+                       f"the hex in direction {direction.name if direction else '?'} "
+                       f"({'V13.514' if attacker else 'V13.614'})", unit=u.id)
+        yield from _offer_tow(ctx, u)
+        return
+    method = yield choose(f"V13.532/{u.id}/{st.impulse}", u.team, "V13.532" if attacker else "V13.612",
+                          f"{ctx.name(u.team)}: {u.name} {word}s under fire: by which method? (acceleration C7.1, "
+                          "separation C7.2, sub-light evasion C7.3)", METHODS)
+    u.method = method
+    if method == "sub-light evasion":
+        u.status, u.exit_impulse = Status.EVADED, st.impulse
+        ctx.info("V13.513" if attacker else "V13.613", f"{u.name} evades at sub-light speed (no facing or border is "
+                 "required); its fate is settled after the battle (V13.90)", unit=u.id)
+        return
+    u.under_fire = True
+    ctx.info("V13.533" if attacker else "V13.613", f"{u.name} must leave across the border of direction "
+             f"{direction.name if direction else '?'} facing it, by {method}", unit=u.id)
+    if not attacker and direction is not None:
+        mine = _direction_projection(direction, u.pos)
+        blockers = [x for x in st.units.values() if x.present and x.role is Role.ATTACKER and x.pos is not None
+                    and _direction_projection(direction, x.pos) > mine]
+        if blockers:
+            u.counter = ThroughEnemyCounter()
+            ctx.info("V13.631 / A-34", f"{blockers[0].name} stands between {u.name} and its Direction of Retreat: the "
+                     "retreat completes only after 32 consecutive impulses at 10 or more hexes from every Attacking "
+                     "unit (V13.632)", unit=u.id)
+
+
+def _offer_tow(ctx: Ctx, u: BUnit) -> Ask:
+    """V13.523 / V13.623: a unit with an unopposed withdrawal may tow sub-light evaders out."""
+    st = ctx.state
+    if not (u.unit.is_tug or u.unit.tow_capacity):
+        return
+    evaders = [x.id for x in st.units.values() if x.team == u.team and x.status is Status.EVADED and x.id != u.id]
+    if not evaders:
+        return
+    def check(ans: Any) -> list[str]:
+        if not isinstance(ans, list) or any(x not in evaders for x in ans):
+            raise IllegalAnswer("V13.523", "choose among: " + ", ".join(evaders))
+        return ans
+    towed = yield Question(f"V13.523/{u.id}", QKind.CHOOSE_UNITS, u.team, "V13.523",
+                           f"{ctx.name(u.team)}: {u.name} may tow sub-light evaders out of the hex", tuple(evaders),
+                           check=check)
+    for t in towed:
+        st.units[t].method = f"towed by {u.id}"
+        st.units[t].forced_direction = u.forced_direction
+    if towed:
+        ctx.info("V13.523", f"{u.name} tows " + ", ".join(st.units[t].name for t in towed) + " (V13.924: they share "
+                 "its fate)")
+
+
+def _count_through_enemy(ctx: Ctx) -> None:
+    """V13.632: at the end of each impulse, the distance to the nearest Attacking unit."""
+    st = ctx.state
+    for u in st.units.values():
+        if not (u.present and isinstance(u.counter, ThroughEnemyCounter)):
+            continue
+        foes = [x.pos for x in st.units.values() if x.present and x.role is Role.ATTACKER and x.pos is not None]
+        d = min((u.pos.distance(p) for p in foes), default=99)
+        if u.counter.update(st.impulse, d):
+            u.status, u.exit_impulse, u.forced_direction = Status.RETREATED, st.impulse, st.dor
+            ctx.info("V13.632", f"{u.name} kept 10 hexes from every Attacking unit for 32 impulses: its retreat is "
+                                "complete", unit=u.id)
+
+
+def still_fighting(u: BUnit) -> bool:
+    return u.status not in GONE
+
+
+__all__ = ["ANY", "absolute_impulse", "battle_over", "combat", "current_window", "still_fighting"]

@@ -1,0 +1,202 @@
+"""After the battle (V13.483 onwards): disorganized withdrawals and their pursuit
+(V13.82x-V13.835), the fate of sub-light evaders (V13.90), and Pursuit after an organized
+withdrawal (V13.70-V13.754).
+
+A pursuit that intercepts means a new battle in the same Battle Hex (V13.748, A-48); it is
+announced in the log with the forces that meet, and the GM starts it (a new set-up from
+V13.420, roles per V13.712).
+"""
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from rules.battle.log import GM, IllegalAnswer
+from rules.battle.pursuit import crippled_rear_guard, disorganized_destination, pursuit_roll
+from rules.battle.questions import QKind, Question, number, yes_no
+from rules.battle.roster import BUnit, Status
+from rules.battle.state import Ctx, Step
+from rules.battle.sublight import Outcome, classify, evasion_fate, rendezvous, routing
+from rules.model.types import Terrain
+from rules.strategic.neighbours import Stance, sector_toward
+
+Ask = Generator[Question, Any, None]
+
+
+def _pick(key: str, to: str, rule: str, text: str, options: list[str], *, not_all: bool = False,
+          secret: bool = False) -> Question:
+    def check(ans: Any) -> list[str]:
+        if not isinstance(ans, list) or any(x not in options for x in ans):
+            raise IllegalAnswer(rule, "choose among: " + ", ".join(options))
+        if not_all and options and len(set(ans)) == len(options):
+            raise IllegalAnswer("V13.722", "the Rear Guard may be some, but not all, of the withdrawing units")
+        return list(dict.fromkeys(ans))
+    return Question(key, QKind.CHOOSE_UNITS, to, rule, text, tuple(options), check=check,
+                    data={"secret": True} if secret else {})
+
+
+def endings(ctx: Ctx) -> Ask:
+    st = ctx.state
+    st.step = Step.ENDINGS
+    yield from _disorganized(ctx)
+    _sublight(ctx)
+    yield from _pursuit(ctx)
+    st.resolved, st.step = True, Step.RESOLVED
+    st.resolution = st.resolution or f"battle over: {st.end_reason}"
+    ctx.info("V13.12", f"Battle Hex {st.record.at} is resolved")
+
+
+# -- V13.82x / V13.83x --------------------------------------------------------------------------------------
+def _disorganized(ctx: Ctx) -> Ask:
+    st = ctx.state
+    gone = sorted((u for u in st.units.values() if u.status is Status.DISORGANIZED), key=lambda u: u.exit_impulse)
+    for u in gone:  # V13.835: in the order they left the map
+        enemy = st.attacker if u.team != st.attacker else st.defender
+        chasers = [x for x in st.units.values() if x.team == enemy and x.exit_impulse is not None
+                   and x.exit_impulse >= u.exit_impulse and x.facing is u.facing and x.exit_sides & u.exit_sides
+                   and not x.is_crippled]
+        caught = False
+        if chasers:
+            picked = yield _pick(f"V13.831/{u.id}", enemy, "V13.831",
+                                 f"{ctx.name(enemy)}: {u.name} withdrew in disorder; these units left across the same "
+                                 "border with the same facing: do any of them pursue it? (none: no pursuit)",
+                                 [x.id for x in chasers])
+            if picked:
+                first = min((st.units[p] for p in picked), key=lambda x: x.exit_impulse)
+                delay = first.exit_impulse - u.exit_impulse
+                res = pursuit_roll(ctx.dice, pursuers=len(picked), defenders=1,
+                                   pursuer_captain=max(st.units[p].unit.officers.captain for p in picked),
+                                   defender_captain=u.unit.officers.captain, delay=delay, who=ctx.name(enemy))
+                caught = res.intercepted
+                ctx.info(res.rule, f"pursuit of {u.name} (V13.834, {delay} impulses): {res.text}", unit=u.id)
+                if caught:
+                    ctx.info("V13.833 / A-48", f"{u.name} is intercepted by " + ", ".join(st.units[p].name
+                             for p in picked) + ": a new battle in the same Battle Hex follows, never with a Rear "
+                             "Guard; the GM sets it up")
+        if not caught:
+            team = st.teams[u.team]
+            n = sector_toward(ctx.strategic, st.record.at, u.facing, team.id)
+            d = disorganized_destination(n.stance.value if n.stance is not Stance.OFF_MAP else "off map",
+                                         n.hostile_force, str(n.at) if n.at else None)
+            group = [x.name for x in gone if x is not u and x.team == u.team and x.facing is u.facing]
+            ctx.info(d.rule, f"{u.name} withdrew in disorder towards {d.at or 'the map edge'} ({d.stance}): "
+                     f"{'In' if d.in_supply else 'Out of'} Supply, rendezvous {'yes' if d.rendezvous else 'no'}, "
+                     f"repairs {'yes' if d.repairs else 'no'}"
+                     + ("; an encounter with the hostile force there next Movement Phase" if d.encounter_next_phase
+                        else "") + (f"; grouped with {', '.join(group)}" if group else ""),
+                     unit=u.id, destination=d.at, in_supply=d.in_supply)
+            st.results.append(f"{u.id}:moved:{d.at or ''}:{'in' if d.in_supply else 'out'}")
+
+
+# -- V13.90 ---------------------------------------------------------------------------------------------------
+def _sublight(ctx: Ctx) -> None:
+    st = ctx.state
+    evaders = [u for u in st.units.values() if u.status is Status.EVADED]
+    if not evaders:
+        return
+    s = ctx.strategic
+    sec = s.sectors.get(st.record.at)
+    owner_team = s.team_of(s.owner(st.record.at))
+    survivors = []
+    for u in evaders:
+        bases = [x for x in st.units.values() if x.team == u.team and x.is_base and x.present]
+        own_system = sec is not None and sec.star_system is not None and owner_team is not None \
+            and owner_team.id == u.team
+        special = routing(u.unit.native_sublight, u.method.startswith("towed by"), bool(bases) or own_system)
+        if special is not None:
+            ctx.info({Outcome.AWAITING_RENDEZVOUS: "V13.921", Outcome.SHARES_TOWER: "V13.924",
+                      Outcome.AT_BASE: "V13.923"}[special], f"{u.name}: {special.value}", unit=u.id)
+            st.results.append(f"{u.id}:fate:{special.name}")
+            continue
+        mine = owner_team is not None and owner_team.id == u.team
+        hostile = owner_team is not None and not mine and s.dip.teams_may_fight(st.teams[u.team], owner_team)
+        hc = classify(mine, owner_team is not None and hostile, st.record.terrain or Terrain.NONE)
+        fate = evasion_fate(u.unit, hc, st.record.terrain, ctx.dice, orion=st.teams[u.team].is_orion_pirates)
+        ctx.info(fate.rule, f"{u.name} ({hc.value} hex, {st.record.terrain.title}): {fate.outcome.value}"
+                 + (f", lost {fate.lost_turns} Strategic Turns" if fate.lost_turns else "")
+                 + (f", {fate.extra_damage} extra damage" if fate.extra_damage else ""), unit=u.id, steps=fate.steps)
+        st.results.append(f"{u.id}:fate:{fate.outcome.name}:{fate.lost_turns}")
+        if not fate.destroyed:
+            survivors.append(u.unit)
+    if len(survivors) >= 2:
+        group = rendezvous(survivors, ctx.dice)
+        ctx.info("V13.932", "rendezvous: " + (", ".join(group) if group else
+                                              "nobody (fewer than two rolled 1 or less)"))
+
+
+# -- V13.70 ---------------------------------------------------------------------------------------------------
+def _pursuit(ctx: Ctx) -> Ask:
+    st = ctx.state
+    for withdrawing, pursuer in ((st.attacker, st.defender), (st.defender, st.attacker)):
+        gone = [u for u in st.units.values() if u.team == withdrawing and u.status in (Status.DISENGAGED,
+                                                                                        Status.RETREATED)]
+        if not gone:
+            continue
+        if st.pursuit_forbidden or st.kind == "approach":
+            ctx.info("V13.23" if st.pursuit_forbidden else "V13.703", "no Pursuit is allowed after this battle")
+            return
+        eligible = [u for u in st.units.values() if u.team == pursuer and u.present and not u.is_crippled
+                    and u.strategic_capable and u.pos is not None]
+        if not eligible:
+            ctx.info("V13.751 / V13.752", f"{ctx.name(pursuer)} has no unit able to pursue")
+            continue
+        go = yield yes_no(f"V13.702/{pursuer}", pursuer, "V13.702",
+                          f"{ctx.name(pursuer)}: {ctx.name(withdrawing)} withdrew ({', '.join(u.name for u in gone)}). "
+                          "Pursue?")
+        if not go:
+            ctx.info("V13.702", f"{ctx.name(pursuer)} does not pursue")
+            continue
+        yield from _designate_and_roll(ctx, pursuer, withdrawing, eligible, gone)
+        return
+
+
+def _designate_and_roll(ctx: Ctx, pursuer: str, withdrawing: str, eligible: list[BUnit], gone: list[BUnit]) -> Ask:
+    st = ctx.state
+    guards = [u for u in gone if not u.is_crippled]
+    force = yield _pick("V13.721/force", pursuer, "V13.721",
+                        f"{ctx.name(pursuer)} (secret, V13.723): choose the Pursuit Force (crippled units and units "
+                        "that cannot move strategically may not pursue, V13.751/752)", [u.id for u in eligible],
+                        secret=True)
+    rear = []
+    if len(guards) > 1 or (guards and len(gone) > 1):
+        rear = yield _pick("V13.722/rear_guard", withdrawing, "V13.722",
+                           f"{ctx.name(withdrawing)} (secret, V13.723): choose a Rear Guard: some, not all, of your "
+                           "withdrawing units (none: no Rear Guard)", [u.id for u in guards], not_all=True,
+                           secret=True)
+    ctx.info("V13.723", f"revealed together: Pursuit Force {', '.join(st.units[x].name for x in force) or 'none'}; "
+             f"Rear Guard {', '.join(st.units[x].name for x in rear) or 'none'}")
+    if not force:
+        ctx.info("V13.721", "an empty Pursuit Force: no pursuit")
+        return
+    turns = 0
+    crippled_force: list[str] = []
+    if rear:
+        ctx.info("V13.731 / V13.732", "the Pursuit Force meets the Rear Guard: both at Weapon Status III, any speed; "
+                 "for 10 turns no pursuer may disengage and no Rear Guard unit retreat unless the other side is all "
+                 "crippled or destroyed (V13.733). Fight it, then report it here.")
+        turns = yield number("V13.744/turns", GM, "V13.744", "GM: how many tactical turns did the Pursuit Force fight "
+                             "the Rear Guard?", 1, 10)
+        crippled_force = yield _pick("V13.754/crippled", GM, "V13.754", "GM: which Pursuit Force units were "
+                                     "crippled or destroyed by the Rear Guard?", list(force))
+        hurt = yield _pick("V13.753/crippled", GM, "V13.753", "GM: which Rear Guard units ended crippled?", list(rear))
+        for uid in hurt:
+            f = crippled_rear_guard(st.units[uid].unit, ctx.dice)
+            where = "(same hex)" if f.same_hex else f"in direction {f.direction.name}"
+            ctx.info("V13.753", f"{st.units[uid].name}: " + ("rejoins its force" if f.rejoins else
+                     f"lost {f.lost_turns} Strategic Turns, Out of Supply, then {f.hexes} hexes away {where}, "
+                     f"{f.internal_hits} internal hits, {f.crew_lost} crew units lost"), unit=uid)
+        if len(crippled_force) == len(force):
+            ctx.info("V13.734", "the whole Pursuit Force is crippled or destroyed: the pursuit is over")
+            return
+    chasing = [st.units[x] for x in force if x not in crippled_force]
+    pursued = [u for u in gone if u.id not in rear]
+    res = pursuit_roll(ctx.dice, pursuers=len(chasing), defenders=len(pursued) + len(rear),
+                       sensors=any(u.unit.has_special_sensors and not u.unit.sensors_damaged for u in chasing),
+                       rear_guard_turns=turns,
+                       pursuer_captain=max((u.unit.officers.captain for u in chasing), default=0),
+                       defender_captain=max((u.unit.officers.captain for u in pursued), default=0),
+                       who=ctx.name(pursuer))
+    ctx.info(res.rule, f"Pursuit Roll: {res.text}")
+    if res.intercepted:
+        ctx.info("V13.748 / V13.712", f"interception: {ctx.name(pursuer)} attacks, {ctx.name(withdrawing)} defends in "
+                 "a new battle in the same Battle Hex (from V13.420, A-39); the GM sets it up")
