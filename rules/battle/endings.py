@@ -85,7 +85,7 @@ def _disorganized(ctx: Ctx) -> Ask:
                      + ("; an encounter with the hostile force there next Movement Phase" if d.encounter_next_phase
                         else "") + (f"; grouped with {', '.join(group)}" if group else ""),
                      unit=u.id, destination=d.at, in_supply=d.in_supply)
-            st.results.append(f"{u.id}:moved:{d.at or ''}:{'in' if d.in_supply else 'out'}")
+            u.destination, u.outcome = d.at, "in supply" if d.in_supply else "out of supply"
 
 
 # -- V13.90 ---------------------------------------------------------------------------------------------------
@@ -106,7 +106,7 @@ def _sublight(ctx: Ctx) -> None:
         if special is not None:
             ctx.info({Outcome.AWAITING_RENDEZVOUS: "V13.921", Outcome.SHARES_TOWER: "V13.924",
                       Outcome.AT_BASE: "V13.923"}[special], f"{u.name}: {special.value}", unit=u.id)
-            st.results.append(f"{u.id}:fate:{special.name}")
+            u.outcome = special.name
             continue
         mine = owner_team is not None and owner_team.id == u.team
         hostile = owner_team is not None and not mine and s.dip.teams_may_fight(st.teams[u.team], owner_team)
@@ -115,7 +115,7 @@ def _sublight(ctx: Ctx) -> None:
         ctx.info(fate.rule, f"{u.name} ({hc.value} hex, {st.record.terrain.title}): {fate.outcome.value}"
                  + (f", lost {fate.lost_turns} Strategic Turns" if fate.lost_turns else "")
                  + (f", {fate.extra_damage} extra damage" if fate.extra_damage else ""), unit=u.id, steps=fate.steps)
-        st.results.append(f"{u.id}:fate:{fate.outcome.name}:{fate.lost_turns}")
+        u.outcome, u.lost_turns = fate.outcome.name, fate.lost_turns
         if not fate.destroyed:
             survivors.append(u.unit)
     if len(survivors) >= 2:

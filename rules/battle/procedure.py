@@ -21,8 +21,9 @@ from rules.battle.log import GM, EventLog, IllegalAnswer
 from rules.battle.opening_range import opening_range
 from rules.battle.placement import Placement, placement
 from rules.battle.questions import Question
+from rules.battle.results import write_back
 from rules.battle.roster import Role, build_roster
-from rules.battle.state import BattleState, Ctx, Step
+from rules.battle.state import BattleState, Ctx
 from rules.battle.weapon_status import weapon_status
 from rules.battle.withdrawal import withdrawal
 from rules.dice import DiceRoller, Roll
@@ -183,13 +184,13 @@ class BattleProcedure:
         return {u.team: u.role for u in self.state.units.values()}
 
     def saved(self) -> Campaign:
-        """The campaign with this battle's seed and answers stored in its Battle Hex record
-        (and the record resolved when the procedure resolved it)."""
+        """The campaign with this battle's seed and answers stored in its Battle Hex record;
+        when the procedure has resolved the hex, with its results written back (V13.01)."""
         new = self.campaign.model_copy(deep=True)
         for b in new.battle_hexes:
             if b.at == self.record.at and not b.resolved:
                 b.seed, b.answers = self.seed, list(self.answers)
-                if self.state.resolved:
-                    b.resolved, b.resolution = True, self.state.resolution
                 break
+        if self.state.resolved:
+            new = write_back(new, self.state)
         return new

@@ -65,6 +65,9 @@ class BUnit:
     under_fire: bool = False
     method: str = ""
     counter: object | None = None
+    destination: str | None = None
+    outcome: str = ""
+    lost_turns: int = 0
 
     @property
     def id(self) -> str:

@@ -66,7 +66,6 @@ class BattleState:
     float_offset: Hex = Hex(0, 0)
     ended: bool = False
     end_reason: str = ""
-    results: list[str] = field(default_factory=list)
 
     @property
     def attacker(self) -> str:

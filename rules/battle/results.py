@@ -1,0 +1,113 @@
+"""Back to the campaign (V13.01): when a Battle Hex resolves, its results are written to the
+campaign in one step on a copy, so nothing is ever half-applied.
+
+Destroyed, captured and crippled units; forced next strategic moves (V13.514, V13.614);
+units that withdrew in disorder moved to the sector beyond their exit facing (V13.82x); the
+fates of sub-light evaders (V13.90); BPV awards (V13.28); the Battle Hex marked resolved and
+the outcome logged.
+"""
+from __future__ import annotations
+
+from rules.battle.roster import BUnit, Status
+from rules.battle.state import BattleState
+from rules.battle.sublight import Outcome
+from rules.model.campaign import Campaign, Fleet
+from rules.model.records import LogEntry
+from rules.model.units import CrewQuality, Unit, UnitFate
+
+_FATE = {Outcome.LOST.name: UnitFate.LOST, Outcome.LOCATABLE.name: UnitFate.LOCATABLE,
+         Outcome.AWAITING_RENDEZVOUS.name: UnitFate.AWAITING_RENDEZVOUS,
+         Outcome.PLANETOID_CREW.name: UnitFate.MAROONED_PLANETOID, Outcome.STORM_PLANETOID.name:
+         UnitFate.MAROONED_PLANETOID, Outcome.ASTEROID_CREW.name: UnitFate.MAROONED_ASTEROID,
+         Outcome.CRASHED.name: UnitFate.CRASHED, Outcome.DESTROYED.name: UnitFate.DESTROYED,
+         Outcome.SELF_DESTRUCT.name: UnitFate.DESTROYED, Outcome.CAPTURED.name: UnitFate.CAPTURED}
+
+
+def _apply_unit(u: Unit, b: BUnit) -> str | None:
+    """Update the campaign's unit from its battle record; returns a line for the report."""
+    if b.is_crippled and not u.crippled:
+        u.crippled = True
+    if b.poor:
+        u.crew_quality = CrewQuality.POOR
+    if b.status is Status.DESTROYED:
+        u.destroyed, u.fate = True, UnitFate.DESTROYED
+        return f"{u.name} destroyed"
+    if b.status is Status.CAPTURED:
+        u.captured, u.fate = True, UnitFate.CAPTURED
+        return f"{u.name} captured"
+    if b.status is Status.UNMANNED:
+        u.fate = UnitFate.ABANDONED
+        return f"{u.name} abandoned (V13.28)"
+    if b.status in (Status.DISENGAGED, Status.RETREATED) and b.forced_direction is not None:
+        u.forced_strategic_direction = b.forced_direction
+        return f"{u.name} {b.status.value}: next strategic move in direction {b.forced_direction.name}"
+    if b.status is Status.EVADED:
+        if not u.native_sublight:
+            u.warp_engines_dropped = True
+        fate = _FATE.get(b.outcome)
+        if fate is not None:
+            u.fate = fate
+            u.destroyed = fate in (UnitFate.DESTROYED, UnitFate.MAROONED_PLANETOID, UnitFate.MAROONED_ASTEROID,
+                                   UnitFate.CRASHED)
+            u.captured = fate is UnitFate.CAPTURED
+            u.lost_turns_remaining = b.lost_turns
+        return f"{u.name} evaded at sub-light: {b.outcome.lower().replace('_', ' ') or 'see the log'}"
+    if b.status is Status.DISORGANIZED:
+        return f"{u.name} withdrew in disorder to {b.destination or 'nowhere (A-49)'} ({b.outcome})"
+    return None
+
+
+def write_back(campaign: Campaign, st: BattleState) -> Campaign:
+    """A new campaign with the battle's results applied."""
+    new = campaign.model_copy(deep=True)
+    by_id: dict[str, Unit] = {}
+    for f in new.fleets:
+        for u in f.units:
+            by_id[u.id] = u
+    for sec in new.map.sectors:
+        for u in sec.garrison:
+            by_id[u.id] = u
+    report = []
+    for b in st.units.values():
+        u = by_id.get(b.id)
+        if u is not None and (line := _apply_unit(u, b)):
+            report.append(line)
+    _scatter(new, st)
+    for team, points in st.awards.items():
+        t = next(t for t in new.teams if t.id == team)
+        t.economic_points += points
+        report.append(f"{t.name} gains {points} Economic Points (V13.28)")
+    for rec in new.battle_hexes:
+        if rec.at == st.record.at and not rec.resolved:
+            rec.resolved, rec.resolution = True, st.resolution
+            break
+    turn = new.turn
+    new.log.append(LogEntry(turn=turn, rule="V13.01", text=f"Battle Hex {st.record.at} resolved: {st.resolution}"))
+    new.log.extend(LogEntry(turn=turn, rule="V13.01", text=line) for line in report)
+    for f in new.fleets:  # destroyed and captured units leave their fleets (the log keeps them)
+        f.units = [u for u in f.units if not (u.destroyed or u.captured)]
+    for sec in new.map.sectors:
+        sec.garrison = [u for u in sec.garrison if not (u.destroyed or u.captured)]
+    new.fleets = [f for f in new.fleets if f.units]
+    return new
+
+
+def _scatter(c: Campaign, st: BattleState) -> None:
+    """V13.82x: units that withdrew in disorder go to the sector beyond their exit facing,
+    grouped by fleet and destination."""
+    moving = [b for b in st.units.values() if b.status is Status.DISORGANIZED and b.destination]
+    for b in moving:
+        fleet = next((f for f in c.fleets if any(u.id == b.id for u in f.units)), None)
+        if fleet is None:
+            continue
+        unit = next(u for u in fleet.units if u.id == b.id)
+        fleet.units = [u for u in fleet.units if u.id != b.id]
+        fid = f"{fleet.id}-{b.destination}"
+        dest = next((f for f in c.fleets if f.id == fid), None)
+        if dest is None:
+            dest = Fleet(id=fid, name=f"{fleet.name} (scattered)", power=fleet.power, sector=b.destination,
+                         units=[unit])
+            c.fleets.append(dest)
+        else:
+            dest.units.append(unit)
+    c.fleets = [f for f in c.fleets if f.units]
