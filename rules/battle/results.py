@@ -85,9 +85,9 @@ def write_back(campaign: Campaign, st: BattleState) -> Campaign:
     new.log.append(LogEntry(turn=turn, rule="V13.01", text=f"Battle Hex {st.record.at} resolved: {st.resolution}"))
     new.log.extend(LogEntry(turn=turn, rule="V13.01", text=line) for line in report)
     for f in new.fleets:  # destroyed and captured units leave their fleets (the log keeps them)
-        f.units = [u for u in f.units if not (u.destroyed or u.captured)]
+        f.units[:] = [u for u in f.units if not (u.destroyed or u.captured)]
     for sec in new.map.sectors:
-        sec.garrison = [u for u in sec.garrison if not (u.destroyed or u.captured)]
+        sec.garrison[:] = [u for u in sec.garrison if not (u.destroyed or u.captured)]
     new.fleets = [f for f in new.fleets if f.units]
     return new
 
@@ -101,7 +101,7 @@ def _scatter(c: Campaign, st: BattleState) -> None:
         if fleet is None:
             continue
         unit = next(u for u in fleet.units if u.id == b.id)
-        fleet.units = [u for u in fleet.units if u.id != b.id]
+        fleet.units.remove(unit)  # in place: a fleet may be left empty for a moment (dropped below)
         fid = f"{fleet.id}-{b.destination}"
         dest = next((f for f in c.fleets if f.id == fid), None)
         if dest is None:

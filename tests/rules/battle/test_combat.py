@@ -1,0 +1,198 @@
+"""The tracked battle and its endings (V13.48x-V13.968): moves and exits, the clock, the
+floating map, declarations, V13.632, pursuit, disorganized withdrawal, sub-light fates, and
+the results written back to the campaign."""
+from __future__ import annotations
+
+import pytest
+
+from hexmap import Facing
+from rules.battle import IllegalAnswer, Step
+from rules.battle.roster import Status
+from tests.rules.battle.helpers import AT, battle, duel, fleet, place, unit
+
+WS = [1, 1, 1, 1]  # both teams WS 0 (2 -> 0): no modifiers in a plain duel
+
+
+def fight(blue=None, red=None, *, faces=(), centre="2115", extra=(), sectors=None, red_at=("2140",),
+          blue_at=("2103",), decisions=None, before_centre=()):
+    """Blue (b1.., DoR A) at the top of the map, Red (r1.., DoD D) 37 hexes below; centre 2115."""
+    c = duel(blue or [unit("b1")], red or [unit("r1")], sectors=sectors, extra=list(extra))
+    answers = [False, 30, 30]
+    for i, at in enumerate(blue_at):
+        answers.append(place(f"b{i + 1}", at, "D" if i == 0 else None))
+    for i, at in enumerate(red_at):
+        answers.append(place(f"r{i + 1}", at, "A" if i == 0 else None))
+    answers.extend(before_centre)
+    if centre is None:
+        return battle(c, answers=tuple(answers), faces=WS + list(faces), decisions=decisions)
+    answers.append(centre)
+    b = battle(c, answers=tuple(answers), faces=WS + list(faces), decisions=decisions)
+    assert b.state.step is Step.COMBAT, b.pending
+    return b
+
+
+def test_moves_and_the_clock():
+    b = fight()
+    b.answer({"move": "r1", "to": "2139", "facing": "B"})
+    assert b.state.units["r1"].pos == b.ctx.window.hex_at("2139") and b.state.units["r1"].facing is Facing.B
+    b.answer({"clock": 33})
+    assert b.pending.data == {"turn": 2, "impulse": 2}
+
+
+def test_organized_disengagement_across_the_dod_border_v13_513():
+    b = fight()
+    b.answer({"move": "r1", "to": "2145", "facing": "D"})  # bottom of the legal region around 2115 is row 44
+    u = b.state.units["r1"]
+    assert u.status is Status.DISENGAGED and u.forced_direction is Facing.D
+    assert b.state.ended and "Attacking" in b.state.end_reason
+    assert b.pending.key == "V13.702/blue"  # the defender may pursue (V13.711a)
+    b.answer(False)
+    assert b.done and b.state.resolved
+    saved = b.saved()
+    red = next(x for f in saved.fleets for x in f.units if x.id == "r1")
+    assert red.forced_strategic_direction is Facing.D
+    assert next(r for r in saved.battle_hexes if r.at == AT).resolved
+
+
+def test_disorganized_withdrawal_goes_to_the_sector_beyond_its_facing_v13_821_t7():
+    b = fight()
+    b.answer({"move": "r1", "to": "2145", "facing": "C"})  # bottom border, but facing C: not the DoD
+    assert b.state.units["r1"].status is Status.DISORGANIZED
+    assert b.done  # no pursuer left the map after it, no organized withdrawal: resolved
+    moved = next(e for e in b.log.events if e.rule in ("V13.822", "V13.823", "V13.824", "V13.825", "V13.826"))
+    assert "0404" in moved.text  # C from 0304 (odd column): the lower right neighbour
+    saved = b.saved()
+    scattered = next(f for f in saved.fleets if any(u.id == "r1" for u in f.units))
+    assert str(scattered.sector) == "0404" and "scattered" in scattered.name
+
+
+def test_sublight_units_may_not_leave_in_disorder_v13_813():
+    b = fight(red=[unit("r1", native_sublight=True, strategic_movement_capable=False)],
+              decisions={(AT, "blue", "red"): False})
+    with pytest.raises(IllegalAnswer, match="V13.813"):
+        b.answer({"move": "r1", "to": "2145", "facing": "C"})
+    b.answer({"move": "r1", "to": "2145", "facing": "D"})
+    assert b.state.units["r1"].status is Status.DISENGAGED
+
+
+def test_float_keeps_the_original_centre_on_the_map_v13_812():
+    b = fight()
+    b.answer({"float": "D", "hexes": 10})
+    assert any("now reads 2105" in e.text for e in b.log.events)  # V13.812's example
+    with pytest.raises(IllegalAnswer, match="V13.812"):
+        b.answer({"float": "D", "hexes": 10})
+
+
+def test_gm_alone_moves_monsters_v13_484():
+    b = fight(extra=[fleet("m", "monsters", "0304", units=[unit("amoeba", kind="monster")])], centre=None)
+    spot = b.placement.zone("amoeba")[0]
+    b.answer(place("amoeba", b.ctx.label(spot)))
+    b.answer(b.pending.data["proposed"])
+    amoeba = b.state.units["amoeba"]
+    step = b.ctx.label(amoeba.pos + Facing.A.vector)
+    with pytest.raises(IllegalAnswer, match="V13.484"):
+        b.answer({"move": "amoeba", "to": step, "by": "blue"})
+    b.answer({"move": "amoeba", "to": step, "by": "gm"})
+
+
+def test_unopposed_disengagement_is_removed_at_once_v13_522():
+    b = fight(red=[unit("r1"), unit("r2")], red_at=("2140", "2141"))
+    b.answer({"declare": "r1"})
+    assert b.pending.key.startswith("V13.515/r1") and b.pending.to == "blue"
+    b.answer(False)
+    u = b.state.units["r1"]
+    assert u.status is Status.DISENGAGED and u.forced_direction is Facing.D and not b.state.ended
+
+
+def test_opposed_disengagement_by_sublight_evasion_then_its_fate_v13_532_v13_90():
+    b = fight(red=[unit("r1"), unit("r2")], red_at=("2140", "2141"), faces=[1])  # T14a roll 1: locatable
+    b.answer({"declare": "r1"})
+    b.answer(True)
+    assert b.pending.key.startswith("V13.532/r1") and set(b.pending.options) == {"acceleration", "separation",
+                                                                                   "sub-light evasion"}
+    b.answer("sub-light evasion")
+    assert b.state.units["r1"].status is Status.EVADED
+    b.answer({"mark": "r2", "status": "destroyed"})
+    assert b.state.ended
+    fate = next(e for e in b.log.events if e.kind == "info" and e.rule.startswith(("V13.95", "V13.96")))
+    assert "locatable" in fate.text
+    saved = b.saved()
+    r1 = next(x for f in saved.fleets for x in f.units if x.id == "r1")
+    assert r1.warp_engines_dropped and r1.fate.value == "locatable"
+    assert not any(x.id == "r2" for f in saved.fleets for x in f.units)  # destroyed: off the roster
+
+
+def test_retreat_through_an_enemy_force_v13_632():
+    # Blue at 2105 retreats (DoR A) while Red stands above it at 2102: the counter applies
+    b = fight(blue=[unit("b1"), unit("b2")], blue_at=("2105", "2106"), red_at=("2140",))
+    b.answer({"move": "r1", "to": "2102", "facing": "A"})
+    b.answer({"declare": "b1"})
+    b.answer(True)
+    b.answer("acceleration")
+    u = b.state.units["b1"]
+    assert u.counter is not None and u.under_fire
+    b.answer({"move": "b1", "to": "2125"})  # 21 hexes from r1
+    b.answer({"clock": 31})
+    assert u.present and u.counter.count == 31
+    b.answer({"clock": 1})
+    assert u.status is Status.RETREATED and any(e.rule == "V13.632" for e in b.log.events)
+
+
+def test_pursuit_after_a_disengagement_with_a_secret_rear_guard_v13_70():
+    b = fight(red=[unit("r1"), unit("r2"), unit("r3")], red_at=("2140", "2141", "2142"), faces=[3, 3])
+    for r in ("r1", "r2", "r3"):
+        b.answer({"declare": r})
+        b.answer(False)  # unopposed
+    assert b.state.ended and b.pending.key == "V13.702/blue"
+    b.answer(True)
+    assert b.pending.key == "V13.721/force" and b.pending.data.get("secret")
+    b.answer(["b1"])
+    assert not [e for e in b.log.for_viewer("red") if e.kind == "answer" and e.data["key"] == "V13.721/force"]
+    assert b.pending.key == "V13.722/rear_guard"
+    with pytest.raises(IllegalAnswer, match="not all"):
+        b.answer(["r1", "r2", "r3"])
+    b.answer([])  # no Rear Guard: straight to the Pursuit Roll
+    roll = next(e for e in b.log.events if e.kind == "roll" and e.rule == "V13.741")
+    assert roll.data["total"] == 6  # 3 + 3; 1 pursuer vs 3: no modifier
+    assert any(e.rule.startswith("V13.748") for e in b.log.events) and b.done
+
+
+def test_no_pursuit_after_an_unopposed_withdrawal_before_combat_v13_23():
+    c = duel([unit("b1"), unit("b2")], [unit("r1")])
+    answers = (True, False, ["b1"], 30, 30, place("b2", "2103", "D"), place("r1", "2140", "A"), "2115")
+    b = battle(c, answers=answers, faces=WS)
+    b.answer({"declare": "b2"})
+    b.answer(False)
+    assert b.done and any(e.rule == "V13.23" and "no Pursuit" in e.text for e in b.log.events)
+
+
+def test_battle_ends_when_a_side_is_destroyed_and_results_are_written_back():
+    b = fight(faces=[])
+    b.answer({"mark": "b1", "status": "crippled"})
+    b.answer({"mark": "r1", "status": "destroyed"})
+    assert b.done and b.state.resolved
+    saved = b.saved()
+    b1 = next(x for f in saved.fleets for x in f.units if x.id == "b1")
+    assert b1.crippled and not any(x.id == "r1" for f in saved.fleets for x in f.units)
+    assert any("Battle Hex 0304 resolved" in e.text for e in saved.log)
+
+
+def test_gm_may_end_the_battle_a_59():
+    b = fight()
+    with pytest.raises(IllegalAnswer, match="A-59"):
+        b.answer({"end": "tired", "by": "red"})
+    b.answer({"end": "both sides agree to break off"})
+    assert b.state.ended and "agree" in b.state.end_reason
+
+
+def test_disorganized_pursuit_v13_830_834():
+    b = fight(blue=[unit("b1"), unit("b2")], blue_at=("2103", "2104"), red_at=("2140",))
+    b.answer({"move": "b1", "to": "2101", "facing": "B"})
+    b.answer({"move": "b1", "to": "(21,-15)", "facing": "B"})  # top border facing B: not the DoR: disorganized
+    assert b.state.units["b1"].status is Status.DISORGANIZED
+    b.answer({"clock": 40})
+    b.answer({"move": "r1", "to": "(21,-15)", "facing": "B"})  # the pursuer follows, 40 impulses later
+    assert b.state.units["r1"].status is Status.DISORGANIZED  # V13.832: not its DoD, so it is disorganized too
+    assert b.state.ended and b.pending.key == "V13.831/b1"  # Red has nobody left on the map
+    b.answer(["r1"])
+    assert any(e.rule == "V13.834" and "catches it" in e.text for e in b.log.events)  # 40 <= 64: automatic
