@@ -12,11 +12,12 @@ import contextlib
 from html import escape
 from typing import Any
 
-from PySide6.QtCore import QMimeData, QRectF, Qt, QTimer
+from PySide6.QtCore import QBuffer, QIODevice, QMimeData, QRectF, Qt, QTimer
 from PySide6.QtGui import QAction, QColor, QDrag, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDockWidget,
+    QFileDialog,
     QHBoxLayout,
     QInputDialog,
     QLabel,
@@ -38,6 +39,7 @@ from hexmap import Facing, Hex, Label, MapWindow
 from rules.battle import GM, BattleProcedure, IllegalAnswer, Step
 from rules.battle.combat import current_window
 from rules.battle.questions import QKind
+from rules.battle.report import report_html
 from rules.battle.roster import Role
 from rules.battle.withdrawal import why_not_selectable
 
@@ -289,6 +291,28 @@ class BattleWindow(QMainWindow):
                 return
         self.answer({"end": reason, "by": GM})
 
+    def export_report(self, path: str | None = None) -> str | None:
+        """Write the battle report (HTML, with the final map picture) to ``path`` or a chosen file."""
+        if self.b is None:
+            return None
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, "Export battle report", f"battle_{self.at}.html",
+                                                  "HTML (*.html)")
+            if not path:
+                return None
+        buf = QBuffer()
+        buf.open(QIODevice.WriteOnly)
+        self.view.grab().save(buf, "PNG")
+        html = report_html(self.b, bytes(buf.data()), self.viewer or GM)
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(html)
+        except OSError as e:
+            self.statusBar().showMessage(f"Cannot write {path}: {e.strerror or e}", 10000)
+            return None
+        self.statusBar().showMessage(f"Battle report written to {path}", 8000)
+        return path
+
     def _build_log(self) -> None:
         self.log_view = QTextBrowser()
         self.log_dock = QDockWidget("Log", self)
@@ -316,6 +340,7 @@ class BattleWindow(QMainWindow):
         self.overrule_action = act("GM: overrule the last refusal...", self.overrule, "Ctrl+Shift+R")
         self.overrule_action.setEnabled(False)
         act("Fit", self.fit, "Ctrl+0")
+        act("Export report...", self.export_report, "Ctrl+Shift+S")
 
     def fit(self) -> None:
         """Show the first map sheet, every counter and the legal zone being offered."""
@@ -348,6 +373,19 @@ class BattleWindow(QMainWindow):
             self.b = BattleProcedure(self.session.campaign, self.at, graph=self.session.graph)
         except ValueError:
             rec = next((b for b in self.session.campaign.battle_hexes if b.at == self.at), None)
+            last = getattr(self, "_last_proc", None)
+            if rec is not None and rec.resolved and last is not None and last.state.resolved:
+                self.b = last  # the battle as it ended (the campaign now holds its results)
+                self.title.setText(f"Battle Hex {self.at}")
+                self.step_label.setText(f"<b>Resolved</b>: {escape(rec.resolution)}")
+                self.waiting.setText("The results are written to the campaign. Export the report with Ctrl+Shift+S.")
+                self.question_label.setText("")
+                self.answer_button.setEnabled(False)
+                self.stack.setCurrentIndex(0)
+                self.panel_dock.show()
+                self.log_dock.show()
+                self._draw()
+                return
             self.b = None
             self.title.setText(f"Battle Hex {self.at}")
             self.step_label.setText(f"Resolved: {rec.resolution}" if rec and rec.resolved else "No open Battle Hex")
@@ -529,6 +567,7 @@ class BattleWindow(QMainWindow):
         def change(c):
             nb = BattleProcedure(c, self.at, graph=self.session.graph)
             nb.answer(raw)
+            self._last_proc = nb
             return nb.saved()
         try:
             self.session.apply(f"Battle {self.at}: {q.rule} {q.key}", change)

@@ -10,7 +10,7 @@ Each action is an answer to the open ``combat`` question (docs/battle_answers.md
 ``{"mark": id, "status": "crippled" | "destroyed" | "captured" | "active"}``,
 ``{"declare": id}`` (disengage or retreat), ``{"end": "reason"}`` (GM). ``"by"`` names who
 acts (a team id or ``"gm"``, the default); monsters and alien ships move only for the GM
-(V13.484), a team moves only its own units.
+(V13.484).
 """
 from __future__ import annotations
 
@@ -115,8 +115,6 @@ def _check(ctx: Ctx, a: Any) -> dict[str, Any]:
             raise IllegalAnswer("V13.503 / V13.603 / V13.813", f"{u.name} has left the battle and cannot come back")
         if u.role is Role.MONSTER and by != GM:
             raise IllegalAnswer("V13.484", f"{u.name}: the GameMaster controls monsters and alien ships")
-        if by not in (GM, u.team):
-            raise IllegalAnswer("V13.482", f"{u.name} is not a unit of {by}")
         try:
             h = ctx.window.hex_at(Label.parse(str(a.get("to"))))
             facing = Facing.parse(a["facing"]) if a.get("facing") else u.facing

@@ -182,3 +182,91 @@ def test_gm_overrules_a_refused_drop_with_a_reason(main, qtbot):
     assert bw.b.state.placed_order == ["kz-cv-claw"]
     ruling = next(e for e in bw.b.log.events if e.kind == "ruling")
     assert "by agreement" in ruling.text and not bw.overrule_action.isEnabled()
+
+
+def set_up_0604(bw):
+    take_over(bw)
+    bw.answer(False)
+    take_over(bw)
+    bw.answer(False)
+    while bw.b.pending.kind is not QKind.PLACE:
+        take_over(bw)
+        q = bw.b.pending
+        bw.answer(None if q.kind is QKind.OPTIONAL_NUMBER else 50 if q.low <= 50 <= q.high else q.low)
+    take_over(bw)
+    bw.facing = Facing.D
+    for uid, at in (("kz-cv-claw", "2103"), ("kz-aac-1", "2106"), ("kz-eff-1", "2104")):
+        drag_drop(bw, uid, at)
+    take_over(bw)
+    bw.facing = Facing.A
+    r = bw.b.state.min_range
+    for uid, at in (("lyr-ca-pride", f"21{6 + r:02d}"), ("lyr-cw-1", f"22{6 + r:02d}"),
+                    ("lyr-dd-1", f"20{6 + r:02d}")):
+        drag_drop(bw, uid, at)
+    take_over(bw)
+    bw.answer(bw.b.pending.data["proposed"])
+
+
+def test_play_a_battle_hex_to_its_end(main, qtbot, tmp_path):
+    """A unit retreats in order, one leaves in disorder and is pursued, a Rear Guard is chosen
+    in secret, and the results reach the strategic map."""
+    bw = open_battle(main, qtbot, "0604")
+    set_up_0604(bw)
+    assert bw.combat_mode() and bw.combat_box.isVisible()
+    # KHS Hunting Cry retreats in order: declared, the Coalition does not oppose
+    bw.select("kz-aac-1")
+    bw.declare()
+    take_over(bw)
+    assert bw.b.pending.to == "coalition" and "oppose" in bw.b.pending.text
+    bw.answer(False)
+    assert bw.b.state.units["kz-aac-1"].status.value == "retreated"
+    # KHS Swift Stalker runs for the top edge facing B: not the DoR (A), so in disorder
+    bw.select("kz-eff-1")
+    centre = bw.b.state.centre
+    top = bw.b.ctx.window.label(centre)
+    bw.act({"move": "kz-eff-1", "to": f"({top.col},{top.row - 31})", "facing": "B"})
+    assert bw.b.state.units["kz-eff-1"].status.value == "disorganized withdrawal"
+    bw.act({"clock": 20})
+    bw.act({"move": "lyr-dd-1", "to": f"({top.col},{top.row - 31})", "facing": "B"})  # the pursuer follows
+    # the carrier retreats in order too, which ends the battle
+    bw.select("kz-cv-claw")
+    bw.declare()
+    take_over(bw)
+    bw.answer(False)
+    assert bw.b.state.ended
+    # the Coalition sends its destroyer after the disorganized unit (V13.831): 20 impulses, automatic
+    take_over(bw)
+    assert bw.b.pending.key == "V13.831/kz-eff-1"
+    bw.answer(["lyr-dd-1"])
+    # Pursuit of the organized retreat: the Coalition pursues; Pursuit Force and Rear Guard in secret
+    take_over(bw)
+    assert bw.b.pending.key == "V13.702/coalition"
+    bw.answer(True)
+    take_over(bw)
+    assert bw.b.pending.key == "V13.721/force"
+    bw.answer(["lyr-ca-pride", "lyr-cw-1"])
+    assert bw.stack.currentIndex() == 1 and "Alliance" in bw.handover_label.text()  # hand-over before the secret
+    take_over(bw)
+    assert "LSS Pride" not in bw.log_view.toPlainText().split("V13.721")[-1]  # the Alliance cannot see the force
+    assert bw.b.pending.key == "V13.722/rear_guard"
+    bw.answer(["kz-aac-1"])
+    take_over(bw)
+    assert "revealed together" in bw.log_view.toPlainText()
+    bw.answer(3)          # GM: turns fought against the Rear Guard
+    take_over(bw)
+    bw.answer([])         # GM: pursuers crippled
+    take_over(bw)
+    bw.answer([])         # GM: Rear Guard units crippled
+    assert bw.b.done and bw.b.state.resolved and "Resolved" in bw.step_label.text()
+    # results on the strategic map
+    campaign = main.session.campaign
+    rec = next(r for r in campaign.battle_hexes if str(r.at) == "0604")
+    assert rec.resolved
+    aac = next(u for f in campaign.fleets for u in f.units if u.id == "kz-aac-1")
+    assert aac.forced_strategic_direction is not None
+    scene = main.strategic_view.scene()
+    assert not scene.sector_items["0604"].marks.battle
+    report = bw.export_report(str(tmp_path / "battle.html"))
+    html = (tmp_path / "battle.html").read_text()
+    assert report and html.startswith("<!DOCTYPE html>") and "data:image/png;base64," in html
+    assert "V13.741" in html and "V13.632" not in html.split("<h2>Units")[0]
