@@ -140,7 +140,8 @@ class BattleWindow(QMainWindow):
         self.answer_button.clicked.connect(self.ask)
         for x in (self.title, self.step_label, self.waiting, self.question_label, self.answer_button):
             lay.addWidget(x)
-        lay.addWidget(QLabel("<b>Units to place</b> (drag onto the map)"))
+        self.roster_title = QLabel("<b>Units to place</b> (drag onto the map)")
+        lay.addWidget(self.roster_title)
         self.roster = RosterList()
         self.roster.currentItemChanged.connect(lambda *_: self._show_zone())
         lay.addWidget(self.roster)
@@ -152,7 +153,8 @@ class BattleWindow(QMainWindow):
         right = QPushButton("\u27f3")
         right.setToolTip("Turn the facing clockwise (] or Shift+wheel)")
         right.clicked.connect(lambda: self.turn_facing(1))
-        row.addWidget(QLabel("Facing:"))
+        self.facing_title = QLabel("Facing:")
+        row.addWidget(self.facing_title)
         row.addWidget(self.facing_label)
         row.addWidget(left)
         row.addWidget(right)
@@ -160,14 +162,16 @@ class BattleWindow(QMainWindow):
         row2 = QHBoxLayout()
         self.speed = QSpinBox()
         self.speed_rule = QLabel("")
-        row2.addWidget(QLabel("Speed before Turn 1:"))
+        self.speed_title = QLabel("Speed before Turn 1:")
+        row2.addWidget(self.speed_title)
         row2.addWidget(self.speed)
         row2.addWidget(self.speed_rule)
         lay.addLayout(row2)
         self.verdict_label = QLabel("")
         self.verdict_label.setWordWrap(True)
         lay.addWidget(self.verdict_label)
-        self.setup_widgets = [self.roster, self.facing_label, left, right, self.speed, self.speed_rule]
+        self.setup_widgets = [self.roster_title, self.roster, self.facing_title, self.facing_label, left, right,
+                              self.speed_title, self.speed, self.speed_rule]
         self.combat_box = self._combat_panel()
         lay.addWidget(self.combat_box)
         self.panel_dock = QDockWidget("Battle", self)
@@ -364,6 +368,8 @@ class BattleWindow(QMainWindow):
     def name(self, team: str) -> str:
         if team == GM:
             return "Game Master"
+        if team == "any":
+            return "the table (any commander or the GM)"
         t = next((t for t in self.session.campaign.teams if t.id == team), None)
         return t.name if t else team
 

@@ -186,8 +186,8 @@ def _apply(ctx: Ctx, act: dict[str, Any]) -> Ask:
     elif kind == "float":
         st.float_offset = st.float_offset + act["vector"]
         w = current_window(ctx)
-        ctx.info("V13.812", f"the map floats; the original centre {ctx.label(st.centre)} now reads "
-                            f"{w.label(st.centre)}")
+        ctx.info("V13.812", f"the map floats; the original centre hex ({ctx.label(st.centre)} on the first map) now "
+                            f"reads {w.label(st.centre)}")
     elif kind == "mark":
         u = st.units[act["unit"]]
         s = act["status"]

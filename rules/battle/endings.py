@@ -70,9 +70,11 @@ def _disorganized(ctx: Ctx) -> Ask:
                 caught = res.intercepted
                 ctx.info(res.rule, f"pursuit of {u.name} (V13.834, {delay} impulses): {res.text}", unit=u.id)
                 if caught:
+                    st.follow_ups.append({"attacker": enemy, "defender": u.team,
+                                          "participants": [u.id, *picked], "why": f"V13.834: {u.name} intercepted"})
                     ctx.info("V13.833 / A-48", f"{u.name} is intercepted by " + ", ".join(st.units[p].name
                              for p in picked) + ": a new battle in the same Battle Hex follows, never with a Rear "
-                             "Guard; the GM sets it up")
+                             "Guard (Turn > Fight a Battle Hex)")
         if not caught:
             team = st.teams[u.team]
             n = sector_toward(ctx.strategic, st.record.at, u.facing, team.id)
@@ -198,5 +200,9 @@ def _designate_and_roll(ctx: Ctx, pursuer: str, withdrawing: str, eligible: list
                        who=ctx.name(pursuer))
     ctx.info(res.rule, f"Pursuit Roll: {res.text}")
     if res.intercepted:
+        st.follow_ups.append({"attacker": pursuer, "defender": withdrawing,
+                              "participants": [u.id for u in chasing] + [u.id for u in pursued]
+                              + [r for r in rear if not st.units[r].is_crippled],
+                              "why": "V13.748: the Pursuit Force intercepts"})
         ctx.info("V13.748 / V13.712", f"interception: {ctx.name(pursuer)} attacks, {ctx.name(withdrawing)} defends in "
-                 "a new battle in the same Battle Hex (from V13.420, A-39); the GM sets it up")
+                 "a new battle in the same Battle Hex (from V13.420, A-39; Turn > Fight a Battle Hex)")

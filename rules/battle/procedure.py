@@ -35,10 +35,14 @@ from rules.strategic.state import StrategicState
 def _procedure(ctx: Ctx, rules: Placement):
     st = ctx.state
     _formation(ctx)
-    yield from withdrawal(ctx)
-    if st.resolved:
-        return
-    yield from approach(ctx)
+    if st.record.kind == "main":
+        yield from withdrawal(ctx)
+        if st.resolved:
+            return
+        yield from approach(ctx)
+    else:
+        ctx.info("A-39 / V13.712", f"a {st.record.kind} battle: no Withdrawal Before Combat and no Approach Battle; "
+                                   f"{ctx.name(st.attacker)} (pursuing) attacks, {ctx.name(st.defender)} defends")
     yield from weapon_status(ctx)
     yield from opening_range(ctx)
     yield from placement(ctx, rules)
@@ -145,7 +149,8 @@ class BattleProcedure:
         self.answers.append(raw)
         self.ctx.log.add("ruling" if ruling else "answer", q.rule,
                          f"GM ruling ({raw['gm_ruling']}): {self._show(raw.get('answer'))}" if ruling
-                         else f"{self.ctx.name(q.to) if q.to != GM else 'GM'} answers {self._show(raw)}",
+                         else f"{ {GM: 'GM', 'any': 'the table'}.get(q.to) or self.ctx.name(q.to)} answers "
+                              f"{self._show(raw)}",
                          {"key": q.key, "by": q.to}, visible_to=(q.to, GM) if q.data.get("secret") else None)
         self.pending = self._advance(value)
 

@@ -12,7 +12,7 @@ from rules.battle.roster import BUnit, Status
 from rules.battle.state import BattleState
 from rules.battle.sublight import Outcome
 from rules.model.campaign import Campaign, Fleet
-from rules.model.records import LogEntry
+from rules.model.records import BattleHexRecord, LogEntry
 from rules.model.units import CrewQuality, Unit, UnitFate
 
 _FATE = {Outcome.LOST.name: UnitFate.LOST, Outcome.LOCATABLE.name: UnitFate.LOCATABLE,
@@ -81,6 +81,12 @@ def write_back(campaign: Campaign, st: BattleState) -> Campaign:
         if rec.at == st.record.at and not rec.resolved:
             rec.resolved, rec.resolution = True, st.resolution
             break
+    for f in st.follow_ups:  # V13.748 / V13.834: the pursuit battles that follow, in the same hex
+        new.battle_hexes.append(BattleHexRecord(
+            at=st.record.at, turn=new.turn, attacker=f["attacker"], defender=f["defender"], kind="pursuit",
+            participants=f["participants"], kept_ws=dict(st.ws), attacker_reason=f"V13.712: {f['why']}",
+            terrain=st.record.terrain, terrain_source="A-51: the same Battle Hex"))
+        report.append(f"a pursuit battle follows in {st.record.at}: {f['why']}")
     turn = new.turn
     new.log.append(LogEntry(turn=turn, rule="V13.01", text=f"Battle Hex {st.record.at} resolved: {st.resolution}"))
     new.log.extend(LogEntry(turn=turn, rule="V13.01", text=line) for line in report)

@@ -137,6 +137,7 @@ def build_roster(campaign: Campaign, state: StrategicState, record: BattleHexRec
     teams = {t.id: t for t in campaign.teams}
     parties = {record.attacker, record.defender, *record.others}
     out: dict[str, BUnit] = {}
+    keep = set(record.participants)
     sec = state.sectors.get(record.at)
     if sec is not None and sec.owner is not None:
         team = state.team_of(sec.owner)
@@ -151,4 +152,6 @@ def build_roster(campaign: Campaign, state: StrategicState, record: BattleHexRec
         for u in f.units:
             if not u.destroyed:
                 out[u.id] = BUnit(u, team.id, role_of(teams[team.id], record), f.id)
+    if keep:  # a pursuit battle: only the units that meet (V13.748)
+        out = {k: v for k, v in out.items() if k in keep or v.unit.carrier_id in keep}
     return out

@@ -66,6 +66,7 @@ class BattleState:
     float_offset: Hex = Hex(0, 0)
     ended: bool = False
     end_reason: str = ""
+    follow_ups: list[dict] = field(default_factory=list)
 
     @property
     def attacker(self) -> str:

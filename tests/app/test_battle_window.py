@@ -257,15 +257,21 @@ def test_play_a_battle_hex_to_its_end(main, qtbot, tmp_path):
     bw.answer([])         # GM: pursuers crippled
     take_over(bw)
     bw.answer([])         # GM: Rear Guard units crippled
-    assert bw.b.done and bw.b.state.resolved and "Resolved" in bw.step_label.text()
     # results on the strategic map
     campaign = main.session.campaign
-    rec = next(r for r in campaign.battle_hexes if str(r.at) == "0604")
-    assert rec.resolved
+    first = next(r for r in campaign.battle_hexes if str(r.at) == "0604" and r.kind == "main")
+    assert first.resolved
+    follow = [r for r in campaign.battle_hexes if str(r.at) == "0604" and r.kind == "pursuit"]
+    if follow:  # an interception: the window goes on to the pursuit battle (V13.748, A-39)
+        assert not follow[0].resolved and bw.b.state.record.kind == "pursuit"
+        assert "kz-eff-1" in follow[0].participants or "lyr-ca-pride" in follow[0].participants
+    else:
+        assert bw.b.done and bw.b.state.resolved and "Resolved" in bw.step_label.text()
     aac = next(u for f in campaign.fleets for u in f.units if u.id == "kz-aac-1")
     assert aac.forced_strategic_direction is not None
     scene = main.strategic_view.scene()
-    assert not scene.sector_items["0604"].marks.battle
+    assert scene.sector_items["0604"].marks.battle == bool(follow)
+    bw.b = bw._last_proc  # the report of the battle just fought
     report = bw.export_report(str(tmp_path / "battle.html"))
     html = (tmp_path / "battle.html").read_text()
     assert report and html.startswith("<!DOCTYPE html>") and "data:image/png;base64," in html

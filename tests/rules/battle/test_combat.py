@@ -196,3 +196,24 @@ def test_disorganized_pursuit_v13_830_834():
     assert b.state.ended and b.pending.key == "V13.831/b1"  # Red has nobody left on the map
     b.answer(["r1"])
     assert any(e.rule == "V13.834" and "catches it" in e.text for e in b.log.events)  # 40 <= 64: automatic
+
+
+def test_an_interception_opens_a_pursuit_battle_in_the_same_hex_v13_748_a_39():
+    from rules.battle import BattleProcedure
+
+    b = fight(red=[unit("r1"), unit("r2")], red_at=("2140", "2141"), faces=[1, 1])
+    for r in ("r1", "r2"):
+        b.answer({"declare": r})
+        b.answer(False)
+    b.answer(True)        # Blue pursues
+    b.answer(["b1"])      # Pursuit Force
+    b.answer([])          # no Rear Guard
+    assert any(e.rule.startswith("V13.748") for e in b.log.events)  # 1 + 1 = 2: intercepted
+    saved = b.saved()
+    main, chase = [r for r in saved.battle_hexes if r.at == AT]
+    assert main.resolved and not chase.resolved and chase.kind == "pursuit"
+    assert (chase.attacker, chase.defender) == ("blue", "red")  # V13.712: the pursuer attacks
+    assert set(chase.participants) == {"b1", "r1", "r2"} and chase.kept_ws == {"red": 0, "blue": 0}
+    nb = BattleProcedure(saved, AT)
+    assert nb.state.record.kind == "pursuit" and nb.pending.key.startswith("V13.422")  # no Step 1 or 2
+    assert any("A-11" in e.rule for e in nb.log.events)  # Weapon Status kept, no roll
