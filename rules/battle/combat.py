@@ -177,6 +177,8 @@ def _apply(ctx: Ctx, act: dict[str, Any]) -> Ask:
         ctx.info("V13.482", f"{u.name} to {ctx.label(u.pos)} facing {u.facing.name}", unit=u.id)
         if out.left:
             _leave(ctx, u, out)
+        else:
+            follow(ctx, u)
     elif kind == "clock":
         for _ in range(act["n"]):
             st.impulse += 1
@@ -200,6 +202,34 @@ def _apply(ctx: Ctx, act: dict[str, Any]) -> Ask:
         ctx.info("V13.482", f"{u.name} is {s}", unit=u.id)
     elif kind == "declare":
         yield from _declare(ctx, st.units[act["unit"]])
+
+
+def follow(ctx: Ctx, u: BUnit) -> None:
+    """The map follows the action (V13.812): when a unit moves off the physical map, float it
+    one hex at a time towards the unit, as long as the original centre stays on it."""
+    st = ctx.state
+    w = current_window(ctx)
+    if w.contains(u.pos):
+        return
+    moved = Hex(0, 0)
+    for _ in range(2 * (w.cols + w.rows)):
+        target = u.pos - w.centre
+        best = None
+        for f in Facing:
+            cand = w.shifted(f.vector)
+            if cand.contains(st.centre):
+                gain = cand.centre.distance(u.pos)
+                if best is None or gain < best[0]:
+                    best = (gain, f, cand)
+        if best is None or best[0] >= w.centre.distance(u.pos) or not target:
+            break
+        w, moved = best[2], moved + best[1].vector
+        if w.contains(u.pos):
+            break
+    if moved != Hex(0, 0):
+        st.float_offset = st.float_offset + moved
+        ctx.info("V13.812", f"the map floats {moved.length()} hexes to follow {u.name}; the original centre hex now "
+                            f"reads {w.label(st.centre)}")
 
 
 def _leave(ctx: Ctx, u: BUnit, out) -> None:

@@ -14,7 +14,7 @@ WS = [1, 1, 1, 1]  # both teams WS 0 (2 -> 0): no modifiers in a plain duel
 
 
 def fight(blue=None, red=None, *, faces=(), centre="2115", extra=(), sectors=None, red_at=("2140",),
-          blue_at=("2103",), decisions=None, before_centre=()):
+          blue_at=("2103",), decisions=None, before_centre=(), scripted=True):
     """Blue (b1.., DoR A) at the top of the map, Red (r1.., DoD D) 37 hexes below; centre 2115."""
     c = duel(blue or [unit("b1")], red or [unit("r1")], sectors=sectors, extra=list(extra))
     answers = [False, 30, 30]
@@ -23,10 +23,11 @@ def fight(blue=None, red=None, *, faces=(), centre="2115", extra=(), sectors=Non
     for i, at in enumerate(red_at):
         answers.append(place(f"r{i + 1}", at, "A" if i == 0 else None))
     answers.extend(before_centre)
+    dice = WS + list(faces) if scripted else None
     if centre is None:
-        return battle(c, answers=tuple(answers), faces=WS + list(faces), decisions=decisions)
+        return battle(c, answers=tuple(answers), faces=dice, decisions=decisions)
     answers.append(centre)
-    b = battle(c, answers=tuple(answers), faces=WS + list(faces), decisions=decisions)
+    b = battle(c, answers=tuple(answers), faces=dice, decisions=decisions)
     assert b.state.step is Step.COMBAT, b.pending
     return b
 
@@ -217,3 +218,43 @@ def test_an_interception_opens_a_pursuit_battle_in_the_same_hex_v13_748_a_39():
     nb = BattleProcedure(saved, AT)
     assert nb.state.record.kind == "pursuit" and nb.pending.key.startswith("V13.422")  # no Step 1 or 2
     assert any("A-11" in e.rule for e in nb.log.events)  # Weapon Status kept, no roll
+
+
+def test_the_map_follows_a_unit_off_the_sheet_v13_812():
+    from rules.battle.combat import current_window
+
+    b = fight()
+    assert not current_window(b.ctx).contains(b.ctx.window.hex_at("2143"))
+    b.answer({"move": "r1", "to": "2143", "facing": "D"})  # off the 42 x 30 sheet centred on 2115, still legal
+    w = current_window(b.ctx)
+    assert w.contains(b.state.units["r1"].pos) and w.contains(b.state.centre)
+    assert any(e.rule == "V13.812" and "follow" in e.text for e in b.log.events)
+
+
+def test_mid_battle_save_and_reload_replays_exactly():
+    from rules.battle import BattleProcedure
+    from rules.model import dumps, parse_campaign
+
+    b = fight(red=[unit("r1"), unit("r2")], red_at=("2140", "2141"), scripted=False)
+    b.answer({"move": "r1", "to": "2139", "facing": "A"})
+    b.answer({"clock": 5})
+    b.answer({"declare": "r2"})
+    back = parse_campaign(dumps(b.saved()), "mid.json")
+    again = BattleProcedure(back, AT)
+    assert again.events_json() == b.events_json() and again.pending.key == b.pending.key
+
+
+@pytest.mark.parametrize("role", ["attacker", "defender"])
+@pytest.mark.parametrize("facing", list(Facing))
+@pytest.mark.parametrize("border", ["top", "right", "bottom", "left"])
+def test_exit_for_every_team_facing_and_border(role, facing, border):
+    from rules.battle.exits import ExitKind, classify_exit
+
+    reach = {"A": "top", "B": "top right", "C": "right bottom", "D": "bottom", "E": "bottom left", "F": "left top"}
+    own = Facing.D  # the team's direction (DoD for the attacker, DoR for the defender)
+    e = classify_exit(role, facing, frozenset({border}), dod=own if role == "attacker" else Facing.A,
+                      dor=own if role == "defender" else Facing.A)
+    organized = facing is own and border in reach[facing.name].split()
+    expected = (ExitKind.DISENGAGED if role == "attacker" else ExitKind.RETREATED) if organized \
+        else ExitKind.DISORGANIZED
+    assert e.kind is expected
