@@ -11,7 +11,7 @@ import math
 from html import escape
 
 import numpy as np
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsTextItem
 
@@ -24,6 +24,7 @@ HEX = 20.0
 LAYOUT = Layout(HEX)
 UNIT_MIME = "application/x-battlehex-unit"
 _POLY = QPolygonF([QPointF(x, y) for x, y in LAYOUT.corners(Hex(0, 0))])
+_UNIT_CORNERS = LAYOUT.corners(Hex(0, 0))
 _GRID_PEN = QPen(QColor(120, 128, 140, 160), 0.7)
 _SHEET_PEN = QPen(QColor("#c9a227"), 3.0)
 _LABEL_FONT = QFont()
@@ -60,6 +61,9 @@ class PlaneGridItem(QGraphicsItem):
         self.setAcceptedMouseButtons(Qt.NoButton)
         sheet = window.hexes()
         self._sheet = segments_path([h.q for h in sheet], [h.r for h in sheet])
+        w, h = 12 * 1.5 * HEX, 12 * math.sqrt(3) * HEX
+        self._tiles = [GridTile(QRectF(x, y, w, h), self) for x in np.arange(rect.left(), rect.right(), w)
+                       for y in np.arange(rect.top(), rect.bottom(), h)]
 
     def boundingRect(self) -> QRectF:
         return self._rect
@@ -81,25 +85,53 @@ class PlaneGridItem(QGraphicsItem):
         exposed = option.exposedRect if option.exposedRect.isValid() else self._rect
         lod = option.levelOfDetailFromTransform(p.worldTransform())
         p.fillRect(exposed, QColor("#e9e6dc"))
-        if lod >= 0.35:
-            a = LAYOUT.from_pixel(exposed.left(), exposed.top())
-            b = LAYOUT.from_pixel(exposed.right(), exposed.bottom())
+        for tile in self._tiles:
+            tile.setVisible(lod >= 0.35)
+        if lod >= 1.6:  # close enough to read: the labels of the physical map (they follow the float)
+            qs, rs, cx, cy = _hexes_in(exposed)
+            p.setFont(_LABEL_FONT)
             p.setPen(_GRID_PEN)
-            p.setBrush(Qt.NoBrush)
-            labels = lod >= 1.6
-            if labels:
-                p.setFont(_LABEL_FONT)
-            for q in range(a.q - 1, b.q + 2):
-                r0 = math.floor(exposed.top() / (math.sqrt(3) * HEX) - q / 2) - 1
-                r1 = math.ceil(exposed.bottom() / (math.sqrt(3) * HEX) - q / 2) + 1
-                for r in range(r0, r1 + 1):
-                    c = centre_of(Hex(q, r))
-                    p.drawPolygon(_POLY.translated(c))
-                    if labels:
-                        p.drawText(QRectF(c.x() - 12, c.y() - HEX * 0.85, 24, 8), Qt.AlignHCenter,
-                                   str(self.window.label(Hex(q, r))))
+            for q, r, x, y in zip(qs, rs, cx.tolist(), cy.tolist()):
+                p.drawText(QRectF(x - 12, y - HEX * 0.85, 24, 8), Qt.AlignHCenter, str(self.window.label(Hex(q, r))))
         p.setPen(_SHEET_PEN)
         p.drawPath(self._sheet)
+
+
+def _hexes_in(rect: QRectF):
+    """Axial q, r (lists) and pixel centres (arrays) of the hexes whose centres lie in ``rect``."""
+    h3 = math.sqrt(3) * HEX
+    qs, rs = [], []
+    for q in range(math.ceil(rect.left() / (1.5 * HEX)), math.floor(rect.right() / (1.5 * HEX)) + 1):
+        r0 = math.ceil(rect.top() / h3 - q / 2)
+        r1 = math.floor(rect.bottom() / h3 - q / 2)
+        qs.extend([q] * max(0, r1 - r0 + 1))
+        rs.extend(range(r0, r1 + 1))
+    q_arr, r_arr = np.array(qs, dtype=float), np.array(rs, dtype=float)
+    return qs, rs, 1.5 * HEX * q_arr, h3 * (r_arr + q_arr / 2.0)
+
+
+class GridTile(QGraphicsItem):
+    """A block of the hex grid, painted once and then blitted from its cache (the grid never
+    changes, so panning and repainting cost a copy, not thousands of lines)."""
+
+    def __init__(self, rect: QRectF, parent: QGraphicsItem) -> None:
+        super().__init__(parent)
+        self._area = rect
+        self._rect = rect.adjusted(-HEX, -HEX, HEX, HEX)
+        self.setCacheMode(QGraphicsItem.ItemCoordinateCache)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        _qs, _rs, cx, cy = _hexes_in(self._area)
+        lines = []
+        for i, j in ((4, 5), (5, 0), (0, 1)):  # top, upper right, lower right: each shared edge once
+            (ax, ay), (bx, by) = _UNIT_CORNERS[i], _UNIT_CORNERS[j]
+            lines.extend(map(QLineF, (cx + ax).tolist(), (cy + ay).tolist(), (cx + bx).tolist(), (cy + by).tolist()))
+        p.setPen(_GRID_PEN)
+        p.drawLines(lines)
 
 
 class CounterItem(QGraphicsItem):
@@ -256,11 +288,7 @@ class BattleScene(QGraphicsScene):
             hexes = LegalRegion(self.window.cols, self.window.rows).hexes(centre)
             path = segments_path([h.q for h in hexes], [h.r for h in hexes])
             c = centre_of(centre)
-            path.addEllipse(c, HEX * 0.6, HEX * 0.6)
-            path.moveTo(c.x() - HEX, c.y())
-            path.lineTo(c.x() + HEX, c.y())
-            path.moveTo(c.x(), c.y() - HEX)
-            path.lineTo(c.x(), c.y() + HEX)
+            path.addEllipse(c + QPointF(0, HEX * 0.15), HEX * 0.4, HEX * 0.4)  # below the hex's label
         self.region.setPath(path)
         self.region.setToolTip(f"original centre {self.window.label(centre)} and the legal region of the floating map"
                                if centre is not None else "")

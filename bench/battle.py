@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from common import median_ms  # noqa: E402
 
-from hexmap import Label  # noqa: E402
+from hexmap import Facing, Label  # noqa: E402
 from rules.battle import BattleProcedure  # noqa: E402
 from rules.battle.autoplay import random_answer  # noqa: E402
 from rules.battle.questions import QKind  # noqa: E402
@@ -35,6 +35,64 @@ def forty() -> Campaign:
         "map": {"cols": 3, "rows": 3, "sectors": sectors},
         "fleets": [{"id": "fa", "name": "FA", "power": "a", "sector": "0202", "units": units("a")},
                    {"id": "fb", "name": "FB", "power": "b", "sector": "0202", "units": units("b")}]})
+
+
+def hundred() -> Campaign:
+    c = forty()
+    c.fleets[0].units = [c.fleets[0].units[0].model_copy(update={"id": f"a{i}", "name": f"A {i}"}) for i in range(50)]
+    c.fleets[1].units = [c.fleets[1].units[0].model_copy(update={"id": f"b{i}", "name": f"B {i}"}) for i in range(50)]
+    return c
+
+
+def combat_bench() -> None:
+    """A 100-unit battle after set-up: one move with its exit check and the map following it,
+    then a full redraw of the battle map with 100 counters."""
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    c = hundred()
+    g = build_graph(c)
+    formed = end_movement(c, g).campaign
+    b = BattleProcedure(formed, Label.parse("0202"), seed=1, graph=g)
+    rng = random.Random(4)
+    while b.pending is not None and b.pending.kind is not QKind.ACTION:
+        b.answer(random_answer(b, rng))
+    u = next(x for x in b.state.units.values() if x.present and x.pos is not None)
+    here = b.ctx.label(u.pos)
+    far = b.ctx.label(u.pos + u.facing.vector * 20)
+    flip = [far, here]
+
+    def move() -> None:
+        flip.reverse()
+        b.answer({"move": u.id, "to": flip[0]})
+        assert b.state.units[u.id].present and b.pending.kind is QKind.ACTION
+    print(f"move + exit check + map follow (100 units) {median_ms(move, 30):7.2f} ms (target < 10 ms)")
+
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QColor
+    from PySide6.QtWidgets import QApplication
+
+    from app.battle_map import BattleMapView, BattleScene
+
+    app = QApplication.instance() or QApplication([])
+    scene = BattleScene(b.ctx.window)
+    placed = [(x.id, x.name, x.pos, x.facing, QColor("#3060c0"), x.name, False)
+              for x in b.state.units.values() if x.pos is not None]
+    extra = [(f"x{i}", f"Extra {i}", placed[0][2] + Facing.C.vector * (i % 10) + Facing.D.vector * (i // 10),
+              placed[0][3], QColor("#c03030"), "extra", False) for i in range(100 - len(placed))]
+    scene.set_units(placed + extra)
+    view = BattleMapView(scene)
+    view.resize(1200, 800)
+    view.show()
+    view.fitInView(scene.itemsBoundingRect(), Qt.KeepAspectRatio)
+    app.processEvents()
+    print(f"full battle-map redraw, {len(scene.counters)} counters  "
+          f"{median_ms(view.viewport().repaint, 20):7.2f} ms (target < 8 ms)")
+    view.resetTransform()
+    view.scale(1.0, 1.0)
+    view.centerOn(scene.counters[u.id])
+    app.processEvents()
+    print(f"redraw at 1:1 with hex labels            {median_ms(view.viewport().repaint, 20):7.2f} ms")
 
 
 def main() -> None:
@@ -72,3 +130,4 @@ def main() -> None:
 
 if __name__ == "__main__":
     main()
+    combat_bench()
