@@ -13,8 +13,8 @@ from typing import Any
 
 from rules.battle.log import GM, IllegalAnswer
 from rules.battle.pursuit import crippled_rear_guard, disorganized_destination, pursuit_roll
-from rules.battle.questions import QKind, Question, number, yes_no
-from rules.battle.roster import BUnit, Status
+from rules.battle.questions import QKind, Question, choose, number, yes_no
+from rules.battle.roster import BUnit, Role, Status
 from rules.battle.state import Ctx, Step
 from rules.battle.sublight import Outcome, classify, evasion_fate, rendezvous, routing
 from rules.model.types import Terrain
@@ -38,12 +38,56 @@ def _pick(key: str, to: str, rule: str, text: str, options: list[str], *, not_al
 def endings(ctx: Ctx) -> Ask:
     st = ctx.state
     st.step = Step.ENDINGS
+    yield from _approach_outcome(ctx)
+    if st.resolved:
+        return
     yield from _disorganized(ctx)
-    _sublight(ctx)
+    yield from _sublight(ctx)
+    _left_behind_award(ctx)
     yield from _pursuit(ctx)
     st.resolved, st.step = True, Step.RESOLVED
     st.resolution = st.resolution or f"battle over: {st.end_reason}"
     ctx.info("V13.12", f"Battle Hex {st.record.at} is resolved")
+
+
+# -- V13.34 / V13.37 / V13.28(b) ------------------------------------------------------------------------------
+def _approach_outcome(ctx: Ctx) -> Ask:
+    """V13.34: if the attacker disengaged from an Approach Battle the hex is resolved without
+    Pursuit; if the defenders' approach units are gone, the battle at the base follows at once
+    (V13.37), the approach units turned around (V13.39)."""
+    st = ctx.state
+    if st.kind != "approach":
+        return
+    attackers_left = any(u.present for u in st.units.values() if u.role is Role.ATTACKER)
+    if not attackers_left:
+        st.resolved, st.step = True, Step.RESOLVED
+        st.resolution = "V13.34: the attacker disengaged from the Approach Battle; no Pursuit"
+        ctx.info("V13.34", "the Attacking Team left the Approach Battle: the Battle Hex is resolved and the defender "
+                           "may not pursue")
+        return
+    st.follow_ups.append({"attacker": st.attacker, "defender": st.defender, "participants": [], "kind": "base",
+                          "why": "V13.37: the approach units are gone; the battle at the base follows"})
+    st.resolved, st.step = True, Step.RESOLVED
+    st.resolution = "V13.37: Approach Battle over; the battle at the base follows at once"
+    ctx.info("V13.37 / V13.39", "the defending approach units are destroyed or retreated to their base: the battle at "
+                                "the base follows at once; approach units that retreated are turned around for it")
+    yield from ()
+
+
+def _left_behind_award(ctx: Ctx) -> None:
+    """V13.28(b) / A-25: half the Economic BPV of the left-behind units that survive, if the
+    attacker holds the hex at the end."""
+    st = ctx.state
+    if not st.left_behind_active:
+        return
+    survivors = [u for u in st.units.values() if u.poor and u.status not in (Status.DESTROYED,)]
+    holds = any(u.present for u in st.units.values() if u.role is Role.ATTACKER) and not any(
+        u.present for u in st.units.values() if u.role is Role.DEFENDER)
+    if survivors and holds:
+        total = sum(u.unit.economic_bpv for u in survivors)
+        st.awards[st.attacker] = st.awards.get(st.attacker, 0) + total // 2
+        ctx.info("V13.28 / A-25", f"{ctx.name(st.attacker)} holds the hex and gains floor(1/2 x {total}) = "
+                                  f"{total // 2} for the left-behind units that survived")
 
 
 # -- V13.82x / V13.83x --------------------------------------------------------------------------------------
@@ -91,7 +135,7 @@ def _disorganized(ctx: Ctx) -> Ask:
 
 
 # -- V13.90 ---------------------------------------------------------------------------------------------------
-def _sublight(ctx: Ctx) -> None:
+def _sublight(ctx: Ctx) -> Ask:
     st = ctx.state
     evaders = [u for u in st.units.values() if u.status is Status.EVADED]
     if not evaders:
@@ -118,6 +162,17 @@ def _sublight(ctx: Ctx) -> None:
                  + (f", lost {fate.lost_turns} Strategic Turns" if fate.lost_turns else "")
                  + (f", {fate.extra_damage} extra damage" if fate.extra_damage else ""), unit=u.id, steps=fate.steps)
         u.outcome, u.lost_turns = fate.outcome.name, fate.lost_turns
+        if fate.outcome is Outcome.FRIENDLY_HEX:
+            pick = yield choose(f"V13.942/{u.id}", u.team, "V13.942",
+                                f"{ctx.name(u.team)}: {u.name} is stranded in a friendly hex without warp engines: "
+                                "repair in place (Campaign Damage Repairs, the warp engines stay lost), wait for a "
+                                "tow, abandon it (the hulk stays) or scuttle it (the crew is saved)?",
+                                ["repair", "tow", "abandon", "scuttle"])
+            u.outcome = {"repair": "FRIENDLY_HEX", "tow": "FRIENDLY_HEX", "abandon": "ABANDONED",
+                         "scuttle": "SCUTTLED"}[pick]
+            ctx.info("V13.944" if pick == "scuttle" else "V13.945" if pick == "abandon" else "V13.942",
+                     f"{u.name}: {pick}" + (" (counts as destroyed for Crew and Rank Points)" if pick == "scuttle"
+                                            else ""), unit=u.id)
         if not fate.destroyed:
             survivors.append(u.unit)
     if len(survivors) >= 2:

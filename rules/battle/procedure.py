@@ -40,6 +40,13 @@ def _procedure(ctx: Ctx, rules: Placement):
         if st.resolved:
             return
         yield from approach(ctx)
+    elif st.record.kind == "base":  # V13.37 / A-28: a carrier or tender may withdraw again; no second approach
+        ctx.info("V13.37", "the battle at the base after the Approach Battle (the attacker rolls Weapon Status again, "
+                           "A-10)")
+        if any(u.unit.is_carrier or u.unit.is_pf_tender for u in st.role_units(Role.DEFENDER)):
+            yield from withdrawal(ctx)
+            if st.resolved:
+                return
     else:
         ctx.info("A-39 / V13.712", f"a {st.record.kind} battle: no Withdrawal Before Combat and no Approach Battle; "
                                    f"{ctx.name(st.attacker)} (pursuing) attacks, {ctx.name(st.defender)} defends")

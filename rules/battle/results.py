@@ -20,10 +20,11 @@ _FATE = {Outcome.LOST.name: UnitFate.LOST, Outcome.LOCATABLE.name: UnitFate.LOCA
          Outcome.PLANETOID_CREW.name: UnitFate.MAROONED_PLANETOID, Outcome.STORM_PLANETOID.name:
          UnitFate.MAROONED_PLANETOID, Outcome.ASTEROID_CREW.name: UnitFate.MAROONED_ASTEROID,
          Outcome.CRASHED.name: UnitFate.CRASHED, Outcome.DESTROYED.name: UnitFate.DESTROYED,
-         Outcome.SELF_DESTRUCT.name: UnitFate.DESTROYED, Outcome.CAPTURED.name: UnitFate.CAPTURED}
+         Outcome.SELF_DESTRUCT.name: UnitFate.DESTROYED, Outcome.CAPTURED.name: UnitFate.CAPTURED,
+         "ABANDONED": UnitFate.ABANDONED, "SCUTTLED": UnitFate.SCUTTLED}
 
 
-def _apply_unit(u: Unit, b: BUnit) -> str | None:
+def _apply_unit(u: Unit, b: BUnit, approach: bool = False) -> str | None:
     """Update the campaign's unit from its battle record; returns a line for the report."""
     if b.is_crippled and not u.crippled:
         u.crippled = True
@@ -38,6 +39,8 @@ def _apply_unit(u: Unit, b: BUnit) -> str | None:
     if b.status is Status.UNMANNED:
         u.fate = UnitFate.ABANDONED
         return f"{u.name} abandoned (V13.28)"
+    if b.status is Status.RETREATED and approach and b.role.value == "defender":
+        return f"{u.name} retreated to its base; it is turned around for the battle there (V13.39)"
     if b.status in (Status.DISENGAGED, Status.RETREATED) and b.forced_direction is not None:
         u.forced_strategic_direction = b.forced_direction
         return f"{u.name} {b.status.value}: next strategic move in direction {b.forced_direction.name}"
@@ -48,7 +51,7 @@ def _apply_unit(u: Unit, b: BUnit) -> str | None:
         if fate is not None:
             u.fate = fate
             u.destroyed = fate in (UnitFate.DESTROYED, UnitFate.MAROONED_PLANETOID, UnitFate.MAROONED_ASTEROID,
-                                   UnitFate.CRASHED)
+                                   UnitFate.CRASHED, UnitFate.SCUTTLED)
             u.captured = fate is UnitFate.CAPTURED
             u.lost_turns_remaining = b.lost_turns
         return f"{u.name} evaded at sub-light: {b.outcome.lower().replace('_', ' ') or 'see the log'}"
@@ -70,7 +73,7 @@ def write_back(campaign: Campaign, st: BattleState) -> Campaign:
     report = []
     for b in st.units.values():
         u = by_id.get(b.id)
-        if u is not None and (line := _apply_unit(u, b)):
+        if u is not None and (line := _apply_unit(u, b, st.kind == "approach")):
             report.append(line)
     _scatter(new, st)
     for team, points in st.awards.items():
@@ -83,8 +86,10 @@ def write_back(campaign: Campaign, st: BattleState) -> Campaign:
             break
     for f in st.follow_ups:  # V13.748 / V13.834: the pursuit battles that follow, in the same hex
         new.battle_hexes.append(BattleHexRecord(
-            at=st.record.at, turn=new.turn, attacker=f["attacker"], defender=f["defender"], kind="pursuit",
-            participants=f["participants"], kept_ws=dict(st.ws), attacker_reason=f"V13.712: {f['why']}",
+            at=st.record.at, turn=new.turn, attacker=f["attacker"], defender=f["defender"],
+            kind=f.get("kind", "pursuit"), participants=f["participants"],
+            kept_ws=dict(st.ws) if f.get("kind", "pursuit") == "pursuit" else {},
+            attacker_reason=f"V13.712: {f['why']}" if f.get("kind", "pursuit") == "pursuit" else f["why"],
             terrain=st.record.terrain, terrain_source="A-51: the same Battle Hex"))
         report.append(f"a pursuit battle follows in {st.record.at}: {f['why']}")
     turn = new.turn

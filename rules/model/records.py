@@ -52,7 +52,8 @@ class BattleHexRecord(Strict):
     terrain_source: str = Field("", description="how the terrain was found (V13.17 / A-51)")
     resolved: bool = False
     resolution: str = ""
-    kind: str = Field("main", description="main, or pursuit: a battle after an interception (V13.748, A-39)")
+    kind: str = Field("main", description="main; pursuit (after an interception, V13.748, A-39); base (the battle "
+                                          "at the base after an Approach Battle, V13.37)")
     participants: list[str] = Field([], description="for a pursuit battle: the units that meet (empty: all)")
     kept_ws: dict[str, int] = Field({}, description="Weapon Status kept from the first battle in the hex (A-11)")
     seed: int | None = Field(None, description="the battle procedure's dice seed, once it has started")

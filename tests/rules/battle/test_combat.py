@@ -258,3 +258,44 @@ def test_exit_for_every_team_facing_and_border(role, facing, border):
     expected = (ExitKind.DISENGAGED if role == "attacker" else ExitKind.RETREATED) if organized \
         else ExitKind.DISORGANIZED
     assert e.kind is expected
+
+
+def test_left_behind_active_survivors_give_half_their_bpv_v13_28b():
+    left = [unit("bats", kind="battle_station", economic_bpv=110), unit("ff", economic_bpv=70)]
+    c = duel(left, [unit("r1")])
+    answers = (True, False, ["ff"], "active", 30, 30, place("bats", "2103"), place("r1", "2140", "A"), "2115")
+    b = battle(c, answers=answers, faces=WS)
+    b.answer({"mark": "bats", "status": "captured"})
+    assert b.done and b.state.awards == {"red": 55}  # not destroyed, and Red holds the hex: floor(110 / 2)
+    b2 = battle(c, answers=answers, faces=WS)
+    b2.answer({"declare": "r1"})
+    b2.answer(False)
+    assert b2.state.awards == {}  # the attacker left: it does not hold the hex
+
+
+def test_friendly_hex_evader_chooses_repair_tow_abandon_or_scuttle_v13_942():
+    own = {"0304": {"owner": "klingon"}}  # Red's own hex: a sub-light evader lands in a friendly hex
+    b = fight(red=[unit("r1"), unit("r2")], red_at=("2140", "2141"), sectors=own)
+    b.answer({"declare": "r1"})
+    b.answer(True)
+    b.answer("sub-light evasion")
+    b.answer({"mark": "r2", "status": "destroyed"})
+    assert b.pending.key == "V13.942/r1" and b.pending.options == ("repair", "tow", "abandon", "scuttle")
+    b.answer("scuttle")
+    r1 = next((x for f in b.saved().fleets for x in f.units if x.id == "r1"), None)
+    assert r1 is None  # scuttled counts as destroyed: off the roster (V13.944)
+
+
+def test_approach_battle_outcomes_v13_34_v13_37():
+    group = [unit("cv", is_carrier=True), unit("ff")]
+    c = duel(group, [unit("r1")])
+    base = (False, True, ["ff"], 30, 30, place("ff", "2103", "D"), place("r1", "2140", "A"), "2115")
+    gone = battle(c, answers=base, faces=[1, 1])
+    gone.answer({"move": "r1", "to": "2145", "facing": "D"})  # the attacker disengages from the approach battle
+    assert gone.done and "V13.34" in gone.state.resolution
+    assert not any(e.rule == "V13.702" for e in gone.log.events)  # no Pursuit
+    won = battle(c, answers=base, faces=[1, 1])
+    won.answer({"mark": "ff", "status": "destroyed"})
+    saved = won.saved()
+    follow = [r for r in saved.battle_hexes if r.at == AT and not r.resolved]
+    assert len(follow) == 1 and follow[0].kind == "base"  # V13.37: the battle at the carrier follows
