@@ -158,4 +158,28 @@ def end_movement_phase(campaign: Campaign, graph: LaneGraph) -> Campaign:
         raise PhaseError("V13.12", f"the Movement Phase cannot end while Battle Hexes are unresolved: {where}")
     new.phase, new.turn = Phase.ORDERS, new.turn + 1
     new.log.append(LogEntry(turn=new.turn, rule="004 Sequence of Play", text=f"Turn {new.turn} begins"))
+    _lost_units(new)
     return new
+
+
+def _lost_units(c: Campaign) -> None:
+    """At the start of each Strategic Turn, Lost units count down and a Helmsman above 1 may
+    find the way back (V13.914: 2d6 at or under the Rating)."""
+    from rules.battle.sublight import helmsman_recovery
+    from rules.dice import DiceRoller
+    from rules.model.units import UnitFate
+
+    dice = DiceRoller(c.dice_seed * 7_919 + c.turn * 65_537)
+    for f in c.fleets:
+        for u in f.units:
+            if u.fate is not UnitFate.LOST:
+                continue
+            found = helmsman_recovery(u, dice)
+            u.lost_turns_remaining = max(0, u.lost_turns_remaining - 1)
+            if found or u.lost_turns_remaining == 0:
+                u.fate, u.lost_turns_remaining = UnitFate.LOCATABLE, 0
+                why = f"its Helmsman ({u.officers.helmsman}) found the way (V13.914)" if found else "no longer lost"
+                c.log.append(LogEntry(turn=c.turn, rule="V13.914", text=f"{u.name} is {why}: locatable"))
+            else:
+                c.log.append(LogEntry(turn=c.turn, rule="V13.914", text=f"{u.name} is still lost "
+                                                                        f"({u.lost_turns_remaining} turns left)"))

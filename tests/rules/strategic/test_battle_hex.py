@@ -209,3 +209,15 @@ def test_an_ignore_is_forgotten_when_the_unit_has_left():
     nxt = end_movement_phase(after, build_graph(c))
     nxt.fleets[1].orders = [L("0305")]
     assert run(nxt).campaign.ignores == []
+
+
+def test_lost_units_count_down_each_turn_v13_914():
+    c = campaign(fleets=[fleet("f", "fed", "0303", units=[unit("lost", fate="lost", lost_turns_remaining=2,
+                                                                 officers={"helmsman": 1})])])
+    g = build_graph(c)
+    after = run(c).campaign
+    t2 = end_movement_phase(after, g)
+    u = t2.fleets[0].units[0]
+    assert (u.fate.value, u.lost_turns_remaining) == ("lost", 1)  # helmsman 1: no roll (V13.914)
+    t3 = end_movement_phase(run(t2).campaign, g)
+    assert t3.fleets[0].units[0].fate.value == "locatable" and any(e.rule == "V13.914" for e in t3.log)
