@@ -80,6 +80,8 @@ def combat(ctx: Ctx) -> Ask:
     n = 0
     while True:
         why = battle_over(ctx)
+        if why is None and st.record.kind == "rear_guard" and st.impulse > 320:
+            why = "ten tactical turns of the rear-guard battle are complete (V13.733, A-35)"
         if why:
             st.ended, st.end_reason = True, why
             ctx.info("V13.483", f"the battle is over: {why}")
@@ -126,6 +128,8 @@ def _check(ctx: Ctx, a: Any) -> dict[str, Any]:
                             alternate_dor=st.incidental_dor if u.incidental else None)
         if out.kind is ExitKind.BLOCKED:
             raise IllegalAnswer(out.rule, f"{u.name}: {out.reason}")
+        if out.left:
+            _rear_guard_lock(ctx, u)
         if out.kind is ExitKind.RETREATED and isinstance(u.counter, ThroughEnemyCounter) and u.counter.count < 32:
             raise IllegalAnswer("V13.632", f"{u.name} must keep 10 hexes from every Attacking unit for 32 "
                                            f"consecutive impulses before its retreat completes ({u.counter.count}/32)")
@@ -159,12 +163,29 @@ def _check(ctx: Ctx, a: Any) -> dict[str, Any]:
                                                      "retreat")
         if not u.present or u.under_fire:
             raise IllegalAnswer("V13.50", f"{u.name} has already left or declared")
+        _rear_guard_lock(ctx, u)
         return {"kind": "declare", "unit": u.id}
     if "end" in a:
         if by != GM or not str(a["end"]).strip():
             raise IllegalAnswer("A-59", "only the GM ends a battle early, with a reason")
         return {"kind": "end", "end": str(a["end"]).strip()}
     raise IllegalAnswer("V13.480", f"unknown action {sorted(a)}")
+
+
+def _rear_guard_lock(ctx: Ctx, u: BUnit) -> None:
+    """V13.733 (a)/(b): for ten turns neither side of a rear-guard battle may leave, unless the
+    other side is all crippled or destroyed."""
+    st = ctx.state
+    if st.record.kind != "rear_guard" or st.impulse > 320:
+        return
+    others = [x for x in st.units.values() if x.team != u.team and x.pos is not None]
+    if others and all(x.is_crippled or x.status in (Status.DESTROYED, Status.CAPTURED) for x in others):
+        return
+    which = "(a) no Pursuit Force unit may disengage" if u.role is Role.ATTACKER else \
+        "(b) no Rear Guard unit may retreat"
+    t = (st.impulse - 1) // 32 + 1
+    raise IllegalAnswer("V13.733", f"{u.name}: {which} before ten turns are complete (now turn {t}) unless every "
+                                   "unit of the other side is crippled or destroyed")
 
 
 def _apply(ctx: Ctx, act: dict[str, Any]) -> Ask:

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from rules.battle.log import GM, IllegalAnswer
+from rules.battle.log import IllegalAnswer
 from rules.battle.pursuit import crippled_rear_guard, disorganized_destination, pursuit_roll
-from rules.battle.questions import QKind, Question, choose, number, yes_no
+from rules.battle.questions import QKind, Question, choose, yes_no
 from rules.battle.roster import BUnit, Role, Status
 from rules.battle.state import Ctx, Step
 from rules.battle.sublight import Outcome, classify, evasion_fate, rendezvous, routing
@@ -38,6 +38,12 @@ def _pick(key: str, to: str, rule: str, text: str, options: list[str], *, not_al
 def endings(ctx: Ctx) -> Ask:
     st = ctx.state
     st.step = Step.ENDINGS
+    if st.record.kind == "rear_guard":
+        yield from _rear_guard_outcome(ctx)
+        st.resolved, st.step = True, Step.RESOLVED
+        st.resolution = st.resolution or f"rear-guard battle over: {st.end_reason}"
+        ctx.info("V13.12", f"the rear-guard battle in {st.record.at} is over")
+        return
     yield from _approach_outcome(ctx)
     if st.resolved:
         return
@@ -225,26 +231,16 @@ def _designate_and_roll(ctx: Ctx, pursuer: str, withdrawing: str, eligible: list
     if not force:
         ctx.info("V13.721", "an empty Pursuit Force: no pursuit")
         return
+    if rear:
+        pursued = [u.id for u in gone if u.id not in rear]
+        st.follow_ups.append({"attacker": pursuer, "defender": withdrawing, "participants": [*force, *rear],
+                              "kind": "rear_guard", "why": "V13.731: the Pursuit Force meets the Rear Guard",
+                              "pursuit": {"force": list(force), "pursued": pursued, "rear": list(rear)}})
+        ctx.info("V13.731 / V13.732", "the Pursuit Force meets the Rear Guard: a rear-guard battle in this hex follows "
+                 "(both Weapon Status III, any speed; V13.733's ten-turn locks), then the Pursuit Roll")
+        return
     turns = 0
     crippled_force: list[str] = []
-    if rear:
-        ctx.info("V13.731 / V13.732", "the Pursuit Force meets the Rear Guard: both at Weapon Status III, any speed; "
-                 "for 10 turns no pursuer may disengage and no Rear Guard unit retreat unless the other side is all "
-                 "crippled or destroyed (V13.733). Fight it, then report it here.")
-        turns = yield number("V13.744/turns", GM, "V13.744", "GM: how many tactical turns did the Pursuit Force fight "
-                             "the Rear Guard?", 1, 10)
-        crippled_force = yield _pick("V13.754/crippled", GM, "V13.754", "GM: which Pursuit Force units were "
-                                     "crippled or destroyed by the Rear Guard?", list(force))
-        hurt = yield _pick("V13.753/crippled", GM, "V13.753", "GM: which Rear Guard units ended crippled?", list(rear))
-        for uid in hurt:
-            f = crippled_rear_guard(st.units[uid].unit, ctx.dice)
-            where = "(same hex)" if f.same_hex else f"in direction {f.direction.name}"
-            ctx.info("V13.753", f"{st.units[uid].name}: " + ("rejoins its force" if f.rejoins else
-                     f"lost {f.lost_turns} Strategic Turns, Out of Supply, then {f.hexes} hexes away {where}, "
-                     f"{f.internal_hits} internal hits, {f.crew_lost} crew units lost"), unit=uid)
-        if len(crippled_force) == len(force):
-            ctx.info("V13.734", "the whole Pursuit Force is crippled or destroyed: the pursuit is over")
-            return
     chasing = [st.units[x] for x in force if x not in crippled_force]
     pursued = [u for u in gone if u.id not in rear]
     res = pursuit_roll(ctx.dice, pursuers=len(chasing), defenders=len(pursued) + len(rear),
@@ -261,3 +257,43 @@ def _designate_and_roll(ctx: Ctx, pursuer: str, withdrawing: str, eligible: list
                               "why": "V13.748: the Pursuit Force intercepts"})
         ctx.info("V13.748 / V13.712", f"interception: {ctx.name(pursuer)} attacks, {ctx.name(withdrawing)} defends in "
                  "a new battle in the same Battle Hex (from V13.420, A-39; Turn > Fight a Battle Hex)")
+
+
+def _rear_guard_outcome(ctx: Ctx) -> Ask:
+    """V13.733-V13.736 and V13.753-V13.754: after the rear-guard battle."""
+    st = ctx.state
+    ctx_p = st.record.pursuit
+    force = [st.units[x] for x in ctx_p.get("force", []) if x in st.units]
+    rear = [st.units[x] for x in ctx_p.get("rear", []) if x in st.units]
+    pursuer, withdrawing = st.attacker, st.defender
+    for u in rear:
+        if u.is_crippled and u.status.value != "destroyed":
+            f = crippled_rear_guard(u.unit, ctx.dice)
+            where = "(same hex)" if f.same_hex else f"in direction {f.direction.name if f.direction else '?'}"
+            ctx.info("V13.736 / V13.753", f"{u.name}: " + ("rejoins its force" if f.rejoins else
+                     f"lost {f.lost_turns} Strategic Turns, Out of Supply, then {f.hexes} hexes away {where}, "
+                     f"{f.internal_hits} internal hits, {f.crew_lost} crew units lost"), unit=u.id)
+            if not f.rejoins:
+                u.outcome, u.lost_turns = "LOST", f.lost_turns
+    chasing = [u for u in force if u.present and not u.is_crippled]
+    if not chasing:
+        ctx.info("V13.734", "the whole Pursuit Force is destroyed or crippled: the pursuit is over; the survivors "
+                            "return to the original battle site")
+        return
+    turns = min(10, (st.impulse - 1) // 32 + (1 if st.impulse > 320 else 0) or 1)
+    rejoined = [u for u in rear if u.status.value != "destroyed" and not u.is_crippled]
+    pursued = list(ctx_p.get("pursued", []))
+    ctx.info("V13.735", "the uncrippled Rear Guard rejoins its force: " + (", ".join(u.name for u in rejoined)
+                                                                          or "none"))
+    res = pursuit_roll(ctx.dice, pursuers=len(chasing), defenders=len(pursued) + len(rejoined),
+                       sensors=any(u.unit.has_special_sensors and not u.unit.sensors_damaged for u in chasing),
+                       rear_guard_turns=turns,
+                       pursuer_captain=max((u.unit.officers.captain for u in chasing), default=0),
+                       defender_captain=max((u.unit.officers.captain for u in rejoined), default=0),
+                       who=ctx.name(pursuer))
+    ctx.info(res.rule, f"Pursuit Roll after {turns} turns against the Rear Guard: {res.text}")
+    if res.intercepted:
+        st.follow_ups.append({"attacker": pursuer, "defender": withdrawing,
+                              "participants": [u.id for u in chasing] + pursued + [u.id for u in rejoined],
+                              "why": "V13.748: the Pursuit Force intercepts after the rear-guard battle"})
+    yield from ()

@@ -173,6 +173,8 @@ class Placement:
         """(lowest, highest, rule) for the unit's speed in the turn before Turn 1; a fixed speed
         has lowest == highest."""
         st = self.st
+        if st.record.kind == "rear_guard":
+            return 0, MAX_SPEED, "V13.732"
         if u.leased_orion or u.role is Role.ORION:
             return 0, MAX_SPEED, "V13.455"
         if u.role is Role.ATTACKER:

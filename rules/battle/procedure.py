@@ -47,6 +47,10 @@ def _procedure(ctx: Ctx, rules: Placement):
             yield from withdrawal(ctx)
             if st.resolved:
                 return
+    elif st.record.kind == "rear_guard":
+        ctx.info("V13.737 / A-36", "the rear-guard battle: no Withdrawal Before Combat and no Approach Battle; "
+                                   f"{ctx.name(st.attacker)}'s Pursuit Force attacks {ctx.name(st.defender)}'s "
+                                   "Rear Guard")
     else:
         ctx.info("A-39 / V13.712", f"a {st.record.kind} battle: no Withdrawal Before Combat and no Approach Battle; "
                                    f"{ctx.name(st.attacker)} (pursuing) attacks, {ctx.name(st.defender)} defends")

@@ -87,7 +87,7 @@ def write_back(campaign: Campaign, st: BattleState) -> Campaign:
     for f in st.follow_ups:  # V13.748 / V13.834: the pursuit battles that follow, in the same hex
         new.battle_hexes.append(BattleHexRecord(
             at=st.record.at, turn=new.turn, attacker=f["attacker"], defender=f["defender"],
-            kind=f.get("kind", "pursuit"), participants=f["participants"],
+            kind=f.get("kind", "pursuit"), participants=f["participants"], pursuit=f.get("pursuit", {}),
             kept_ws=dict(st.ws) if f.get("kind", "pursuit") == "pursuit" else {},
             attacker_reason=f"V13.712: {f['why']}" if f.get("kind", "pursuit") == "pursuit" else f["why"],
             terrain=st.record.terrain, terrain_source="A-51: the same Battle Hex"))

@@ -79,6 +79,10 @@ def weapon_status(ctx: Ctx) -> Ask:
             st.ws[team] = 3
             ctx.info("V13.475", f"{name}: Monsters are always Weapon Status III")
             continue
+        if st.record.kind == "rear_guard":
+            st.ws[team] = 3
+            ctx.info("V13.732", f"{name}: Pursuit Force and Rear Guard are Weapon Status III")
+            continue
         if team in st.record.kept_ws:
             st.ws[team] = st.record.kept_ws[team]
             ctx.info("V13.416 / A-11", f"{name}: Weapon Status {ws_name(st.ws[team])} kept from the first battle in "

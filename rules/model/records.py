@@ -53,9 +53,11 @@ class BattleHexRecord(Strict):
     resolved: bool = False
     resolution: str = ""
     kind: str = Field("main", description="main; pursuit (after an interception, V13.748, A-39); base (the battle "
-                                          "at the base after an Approach Battle, V13.37)")
+                                          "at the base after an Approach Battle, V13.37); rear_guard (V13.730)")
     participants: list[str] = Field([], description="for a pursuit battle: the units that meet (empty: all)")
     kept_ws: dict[str, int] = Field({}, description="Weapon Status kept from the first battle in the hex (A-11)")
+    pursuit: dict[str, Any] = Field({}, description="for a rear-guard battle: the Pursuit Force, the pursued units "
+                                                    "and the teams (V13.730)")
     seed: int | None = Field(None, description="the battle procedure's dice seed, once it has started")
     answers: list[Any] = Field([], description="the battle procedure's answers so far (replayed on load)")
 

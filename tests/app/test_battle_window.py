@@ -250,29 +250,23 @@ def test_play_a_battle_hex_to_its_end(main, qtbot, tmp_path):
     assert "LSS Pride" not in bw.log_view.toPlainText().split("V13.721")[-1]  # the Alliance cannot see the force
     assert bw.b.pending.key == "V13.722/rear_guard"
     bw.answer(["kz-aac-1"])
-    take_over(bw)
-    assert "revealed together" in bw.log_view.toPlainText()
-    bw.answer(3)          # GM: turns fought against the Rear Guard
-    take_over(bw)
-    bw.answer([])         # GM: pursuers crippled
-    take_over(bw)
-    bw.answer([])         # GM: Rear Guard units crippled
-    # results on the strategic map
+    fought = bw._last_proc
+    assert any("revealed together" in e.text for e in fought.log.events)
+    # results on the strategic map, and the battles that follow in the same hex (V13.748, V13.731)
     campaign = main.session.campaign
     first = next(r for r in campaign.battle_hexes if str(r.at) == "0604" and r.kind == "main")
     assert first.resolved
-    follow = [r for r in campaign.battle_hexes if str(r.at) == "0604" and r.kind == "pursuit"]
-    if follow:  # an interception: the window goes on to the pursuit battle (V13.748, A-39)
-        assert not follow[0].resolved and bw.b.state.record.kind == "pursuit"
-        assert "kz-eff-1" in follow[0].participants or "lyr-ca-pride" in follow[0].participants
-    else:
-        assert bw.b.done and bw.b.state.resolved and "Resolved" in bw.step_label.text()
+    kinds = sorted(r.kind for r in campaign.battle_hexes if str(r.at) == "0604" and not r.resolved)
+    assert kinds == ["pursuit", "rear_guard"]  # Swift Stalker caught within 64 impulses; the Rear Guard met
+    rear = next(r for r in campaign.battle_hexes if r.kind == "rear_guard")
+    assert set(rear.participants) == {"lyr-ca-pride", "lyr-cw-1", "kz-aac-1"} and rear.attacker == "coalition"
     aac = next(u for f in campaign.fleets for u in f.units if u.id == "kz-aac-1")
     assert aac.forced_strategic_direction is not None
+    follow = kinds
     scene = main.strategic_view.scene()
     assert scene.sector_items["0604"].marks.battle == bool(follow)
     bw.b = bw._last_proc  # the report of the battle just fought
     report = bw.export_report(str(tmp_path / "battle.html"))
     html = (tmp_path / "battle.html").read_text()
     assert report and html.startswith("<!DOCTYPE html>") and "data:image/png;base64," in html
-    assert "V13.741" in html and "V13.632" not in html.split("<h2>Units")[0]
+    assert "V13.723" in html and "V13.834" in html and "V13.632" not in html.split("<h2>Units")[0]

@@ -299,3 +299,33 @@ def test_approach_battle_outcomes_v13_34_v13_37():
     saved = won.saved()
     follow = [r for r in saved.battle_hexes if r.at == AT and not r.resolved]
     assert len(follow) == 1 and follow[0].kind == "base"  # V13.37: the battle at the carrier follows
+
+
+def test_rear_guard_battle_v13_731_to_v13_735():
+    from rules.battle import BattleProcedure
+    from rules.dice import ScriptedDice
+
+    b = fight(red=[unit("r1"), unit("r2"), unit("r3")], red_at=("2140", "2141", "2142"))
+    for r in ("r1", "r2", "r3"):
+        b.answer({"declare": r})
+        b.answer(False)
+    b.answer(True)
+    b.answer(["b1"])
+    b.answer(["r1"])  # the Rear Guard
+    saved = b.saved()
+    rg = next(r for r in saved.battle_hexes if r.kind == "rear_guard")
+    assert (rg.attacker, rg.defender, set(rg.participants)) == ("blue", "red", {"b1", "r1"})
+    assert rg.pursuit == {"force": ["b1"], "pursued": ["r2", "r3"], "rear": ["r1"]}
+    setup = [30, 30, place("r1", "2103", "D", speed=27), place("b1", "2140", "A", speed=5), "2115"]
+    nb = BattleProcedure(saved, AT, answers=setup, dice=lambda _s: ScriptedDice([3, 3]))
+    assert nb.state.ws == {"blue": 3, "red": 3} and nb.state.units["r1"].speed == 27  # V13.732
+    assert set(nb.state.units) == {"b1", "r1"}
+    with pytest.raises(IllegalAnswer, match="V13.733"):
+        nb.answer({"declare": "r1"})  # (b) the Rear Guard may not retreat yet
+    with pytest.raises(IllegalAnswer, match="V13.733"):
+        nb.answer({"move": "b1", "to": "2145", "facing": "D"})  # (a) nor the Pursuit Force disengage
+    nb.answer({"clock": 320})  # ten turns
+    assert nb.state.ended and "ten tactical turns" in nb.state.end_reason
+    roll = next(e for e in nb.log.events if e.kind == "roll" and e.rule == "V13.741")
+    assert roll.data["total"] == 3 + 3 + 10  # +10 for ten turns against the Rear Guard (V13.744); 1 against 3
+    assert any(e.rule == "V13.747" for e in nb.log.events) and nb.done  # 16: the pursuit fails
