@@ -51,16 +51,37 @@ def random_answer(b: BattleProcedure, rng: random.Random) -> Any:
         if not (u.role.value == "attacker" and b.state.dod is not None):  # V13.446: later attackers inherit
             out["facing"] = rng.choice("ABCDEF")
         return out
+    if q.kind is QKind.ACTION:
+        mobile = [u for u in b.state.units.values() if u.present and u.pos is not None and u.role.value != "monster"]
+        pick = rng.random()
+        if not mobile or pick < 0.3:
+            return {"clock": rng.randint(1, 8)}
+        u = rng.choice(mobile)
+        facing = u.facing.rotate(rng.choice((-1, 0, 1)))
+        return {"move": u.id, "to": str(b.ctx.window.label(u.pos + facing.vector)), "facing": facing.name}
     raise ValueError(f"no random answer for {q.kind}")
 
 
-def play(b: BattleProcedure, seed: int, limit: int = 500, through_combat: bool = False) -> list[Any]:
-    """Answer with random legal answers until the set-up is done (or, with ``through_combat``,
-    until the procedure ends; the battle is then ended by the GM at once)."""
+def play(b: BattleProcedure, seed: int, limit: int = 500, through_combat: bool = False,
+         combat_actions: int = 0) -> list[Any]:
+    """Answer with random legal answers until the set-up is done; with ``through_combat`` go on
+    through the battle (``combat_actions`` random moves and clock steps, then the GM ends it)
+    and its endings."""
     rng = random.Random(seed)
+    actions = 0
     for _ in range(limit):
         q = b.pending
         if q is None or (q.kind is QKind.ACTION and not through_combat):
             break
-        b.answer({"end": "random play"} if q.kind is QKind.ACTION else random_answer(b, rng))
+        if q.kind is QKind.ACTION:
+            if actions >= combat_actions:
+                b.answer({"end": "random play"})
+                continue
+            actions += 1
+            try:
+                b.answer(random_answer(b, rng))
+            except IllegalAnswer:  # a random move the rules refuse (e.g. a sub-light unit leaving in disorder)
+                continue
+            continue
+        b.answer(random_answer(b, rng))
     return list(b.answers)

@@ -81,7 +81,8 @@ def test_every_default_battle_hex_reaches_the_first_turn(formed, at):
 def test_same_campaign_seed_and_answers_give_the_same_log(seed, at):
     c, g = _formed_cache()
     first = BattleProcedure(c, L(at), seed=seed, graph=g)
-    answers = play(first, seed)
+    answers = play(first, seed, through_combat=True, combat_actions=25)
+    assert first.done
     again = BattleProcedure(c, L(at), seed=seed, answers=answers, graph=g)
     assert again.events_json() == first.events_json()
     assert again.events_json("coalition") == first.events_json("coalition")
