@@ -4,6 +4,7 @@ from __future__ import annotations
 from html import escape
 
 from rules.model import Campaign, Fleet, Sector, Unit
+from rules.battle.sublight import warp_engines_replaceable
 from rules.strategic.battle_hex import what_team_sees
 from rules.strategic.movement import check_orders, fleet_speed
 from rules.strategic.neighbours import neighbourhood
@@ -126,11 +127,25 @@ def fleet_html(state, fleet: Fleet) -> str:
         orders = f"{_route_text(fleet.orders)} ({verdict})"
     else:
         orders = "none (drag the counter along the lanes to give orders)"
+    sec = c.sector_at(str(fleet.sector))
+    kinds = [u.kind.value for u in sec.garrison] if sec else []
+    base_team = c.team_of_power(sec.owner) if sec and sec.owner else None
+    own_team = c.team_of_power(fleet.power)
+    warp = "".join(
+        f"<br>{escape(u.name)}: warp engines dropped \u2014 "
+        + escape(warp_engines_replaceable(u, kinds, base_team.id if base_team else None,
+                                          own_team.id if own_team else None)[1])
+        for u in fleet.units if u.warp_engines_dropped)
+    fates = "".join(f"<br>{escape(u.name)}: {escape(u.fate.value)}"
+                    + (f", {u.lost_turns_remaining} turns" if u.lost_turns_remaining else "")
+                    for u in fleet.units if u.fate.value != "active")
+    forced = "".join(f"<br>{escape(u.name)}: next strategic move in direction {u.forced_strategic_direction.name} "
+                     "(V13.514 / V13.614)" for u in fleet.units if u.forced_strategic_direction is not None)
     return (f"<h3>{escape(fleet.name)}</h3>"
             f"<p>{escape(_power_name(c, fleet.power))} ({escape(team.name if team else 'no team')}) in {where}<br>"
             f"Sector status: {escape(state.status(fleet.sector).describe(_names(c)))}<br>"
             f"Supply: {supply}<br>Speed: {speed_text[speed]}{(' - ' + escape(why)) if why else ''}<br>"
-            f"Orders: {orders}</p>" + _unit_table(fleet.units))
+            f"Orders: {orders}{forced}{fates}{warp}</p>" + _unit_table(fleet.units))
 
 
 def sector_status_html(state, sector: Sector) -> str:

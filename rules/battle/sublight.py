@@ -239,3 +239,18 @@ def scrap_value(unit: Unit) -> int:
         return (3 * unit.economic_bpv) // 4
     remaining = max(0, unit.boxes_total - unit.internal_hits)
     return (3 * unit.economic_bpv * remaining) // (4 * unit.boxes_total)
+
+
+def warp_engines_replaceable(unit: Unit, base_kinds: list[str], base_owner_team: str | None,
+                             original_team: str | None, captured: bool = False) -> tuple[bool, str]:
+    """V13.912: dropped Warp Engines are replaced only at a Starbase or FRD of the original
+    owning Team; a captured unit may only serve as a sub-light unit."""
+    if not unit.warp_engines_dropped:
+        return False, "its warp engines are in place"
+    if captured or unit.captured:
+        return False, "V13.912: a captured unit may only be pressed into service as a sub-light unit [V4.39]"
+    if not any(k in ("starbase", "frd") for k in base_kinds):
+        return False, "V13.912: warp engines are replaced only at a Starbase or FRD"
+    if base_owner_team is None or base_owner_team != original_team:
+        return False, "V13.912: the Starbase or FRD must belong to the unit's original Team"
+    return True, "V13.912: a Starbase or FRD of its own Team can replace the warp engines"

@@ -159,3 +159,30 @@ def test_helmsman_recovery_v13_914(helmsman, faces, found):
 
 def test_scrap_value_v13_943():
     assert scrap_value(Unit(id="u", name="U", economic_bpv=120, boxes_total=100, internal_hits=40)) == 54
+
+
+@pytest.mark.parametrize(("table", "adj_face", "outcome"), [
+    (T.ASTEROID_FIELD, 6, Outcome.DESTROYED),   # T12a/b row 6
+    (T.ION_STORM, 6, Outcome.DESTROYED),        # T13 row 6
+])
+def test_last_rows_of_t12_and_t13(table, adj_face, outcome):
+    for hex_class in (N, H):
+        f, _ = fate(ship(), hex_class, table, [adj_face])
+        assert f.outcome is outcome
+
+
+@pytest.mark.parametrize(("face", "dice_faces", "damage"), [(1, [], 0), (2, [4], 8), (3, [1, 2, 3], 12)])
+def test_ion_storm_rows_1_to_3_t13(face, dice_faces, damage):
+    f, d = fate(ship(sc=3), N, T.ION_STORM, [face, *dice_faces, 1])  # (SC - 1) x Nd6, then empty space 1
+    assert f.extra_damage == damage and f.outcome is Outcome.LOCATABLE and d._faces == []
+
+
+def test_warp_engines_are_replaced_only_at_an_own_starbase_or_frd_v13_912():
+    from rules.battle.sublight import warp_engines_replaceable
+
+    dropped = Unit(id="u", name="U", warp_engines_dropped=True)
+    assert warp_engines_replaceable(dropped, ["starbase"], "blue", "blue")[0]
+    assert warp_engines_replaceable(dropped, ["frd"], "blue", "blue")[0]
+    assert not warp_engines_replaceable(dropped, ["base_station"], "blue", "blue")[0]
+    assert not warp_engines_replaceable(dropped, ["starbase"], "red", "blue")[0]
+    assert not warp_engines_replaceable(dropped, ["starbase"], "red", "blue", captured=True)[0]
