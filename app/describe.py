@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from html import escape
 
-from rules.model import Campaign, Fleet, Sector, Unit
 from rules.battle.sublight import warp_engines_replaceable
+from rules.model import Campaign, Fleet, Sector, Unit
 from rules.strategic.battle_hex import what_team_sees
 from rules.strategic.movement import check_orders, fleet_speed
 from rules.strategic.neighbours import neighbourhood
