@@ -527,12 +527,13 @@ class MainWindow(QMainWindow):
             self, "About BattleHex",
             "<h3>BattleHex 0.1</h3><p>A Game Master's tool for space-wargame campaigns: the strategic "
             "hex map and the Tactical Combat Interface (rules V13.00-V13.968).</p>"
-            "<p>Built so far: the strategic map with control, supply and lane overlays; movement orders "
-            "by dragging fleets; the Movement Phase with its Battle Hexes (V13.11-V13.18); the set-up of a "
-            "Battle Hex from Withdrawal Before Combat to the first tactical turn (V13.20-V13.481), with "
-            "hot-seat hand-overs, drag-and-drop placement and a replayable log; validated campaign files "
-            "and seeded dice. Not built yet: the battle itself and its endings (V13.48x-V13.968) \u2014 "
-            "until then the GM records each Battle Hex's outcome with Turn \u2192 GM Ruling.</p>")
+            "<p>The strategic map with control, supply and lane overlays; movement orders by dragging "
+            "fleets; the Movement Phase with its Battle Hexes (V13.11-V13.18); each Battle Hex from "
+            "Withdrawal Before Combat through placement, the tracked battle, disengagement, retreat, "
+            "pursuit, rear guards, disorganized withdrawals and sub-light evasion fates (V13.20-V13.968), "
+            "with hot-seat hand-overs, a replayable log and the results written back to the campaign. "
+            "The tactical combat itself (fire, damage) is played with the tactical rules at the table "
+            "(V13.482).</p>")
 
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt name)
         """Close the window's non-modal dialogs and battle windows with it."""
