@@ -67,10 +67,10 @@ class BattleHexesDialog(QDialog):
         self.browser = QTextBrowser(self)
         moves = "".join(f"<li>{e}</li>" for e in events) or "<li>No fleet moved.</li>"
         self.browser.setHtml(html + "<h4>Movement</h4><ul>" + moves + "</ul>"
-                             "<p><i>Set up each Battle Hex with Turn \u2192 Fight a Battle Hex (Ctrl+F): withdrawal, "
-                             "approach battle, Weapon Status, range and placement (V13.20-V13.475). The battle "
-                             "itself and its endings are not built yet: record each outcome with Turn \u2192 GM "
-                             "Ruling (the Movement Phase cannot end before, V13.12).</i></p>")
+                             "<p><i>Fight each Battle Hex with Turn \u2192 Fight a Battle Hex (Ctrl+F): set-up, the "
+                             "tracked battle and its endings (V13.20-V13.968); its results go back to the campaign. "
+                             "The GM may instead record an outcome with Turn \u2192 GM Ruling. The Movement Phase "
+                             "cannot end while a Battle Hex is open (V13.12).</i></p>")
         lay.addWidget(self.browser)
         buttons = QDialogButtonBox(QDialogButtonBox.Close)
         buttons.rejected.connect(self.reject)
