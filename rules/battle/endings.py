@@ -239,21 +239,23 @@ def _designate_and_roll(ctx: Ctx, pursuer: str, withdrawing: str, eligible: list
         ctx.info("V13.731 / V13.732", "the Pursuit Force meets the Rear Guard: a rear-guard battle in this hex follows "
                  "(both Weapon Status III, any speed; V13.733's ten-turn locks), then the Pursuit Roll")
         return
-    turns = 0
-    crippled_force: list[str] = []
-    chasing = [st.units[x] for x in force if x not in crippled_force]
-    pursued = [u for u in gone if u.id not in rear]
-    res = pursuit_roll(ctx.dice, pursuers=len(chasing), defenders=len(pursued) + len(rear),
+    _roll(ctx, pursuer, withdrawing, [st.units[x] for x in force], [u.unit for u in gone], 0)
+
+
+def _roll(ctx: Ctx, pursuer: str, withdrawing: str, chasing: list[BUnit], defending: list, turns: int) -> None:
+    """V13.740-V13.748: the Pursuit Roll; an interception opens a pursuit battle in the hex."""
+    st = ctx.state
+    res = pursuit_roll(ctx.dice, pursuers=len(chasing), defenders=len(defending),
                        sensors=any(u.unit.has_special_sensors and not u.unit.sensors_damaged for u in chasing),
                        rear_guard_turns=turns,
                        pursuer_captain=max((u.unit.officers.captain for u in chasing), default=0),
-                       defender_captain=max((u.unit.officers.captain for u in pursued), default=0),
+                       defender_captain=max((u.officers.captain for u in defending), default=0),
                        who=ctx.name(pursuer))
-    ctx.info(res.rule, f"Pursuit Roll: {res.text}")
+    ctx.info(res.rule, "Pursuit Roll" + (f" after {turns} turns against the Rear Guard" if turns else "")
+             + f": {res.text}")
     if res.intercepted:
         st.follow_ups.append({"attacker": pursuer, "defender": withdrawing,
-                              "participants": [u.id for u in chasing] + [u.id for u in pursued]
-                              + [r for r in rear if not st.units[r].is_crippled],
+                              "participants": [u.id for u in chasing] + [u.id for u in defending],
                               "why": "V13.748: the Pursuit Force intercepts"})
         ctx.info("V13.748 / V13.712", f"interception: {ctx.name(pursuer)} attacks, {ctx.name(withdrawing)} defends in "
                  "a new battle in the same Battle Hex (from V13.420, A-39; Turn > Fight a Battle Hex)")
@@ -280,20 +282,11 @@ def _rear_guard_outcome(ctx: Ctx) -> Ask:
         ctx.info("V13.734", "the whole Pursuit Force is destroyed or crippled: the pursuit is over; the survivors "
                             "return to the original battle site")
         return
-    turns = min(10, (st.impulse - 1) // 32 + (1 if st.impulse > 320 else 0) or 1)
+    turns = min(10, (st.impulse - 1) // 32 + 1)
     rejoined = [u for u in rear if u.status.value != "destroyed" and not u.is_crippled]
-    pursued = list(ctx_p.get("pursued", []))
     ctx.info("V13.735", "the uncrippled Rear Guard rejoins its force: " + (", ".join(u.name for u in rejoined)
                                                                           or "none"))
-    res = pursuit_roll(ctx.dice, pursuers=len(chasing), defenders=len(pursued) + len(rejoined),
-                       sensors=any(u.unit.has_special_sensors and not u.unit.sensors_damaged for u in chasing),
-                       rear_guard_turns=turns,
-                       pursuer_captain=max((u.unit.officers.captain for u in chasing), default=0),
-                       defender_captain=max((u.unit.officers.captain for u in rejoined), default=0),
-                       who=ctx.name(pursuer))
-    ctx.info(res.rule, f"Pursuit Roll after {turns} turns against the Rear Guard: {res.text}")
-    if res.intercepted:
-        st.follow_ups.append({"attacker": pursuer, "defender": withdrawing,
-                              "participants": [u.id for u in chasing] + pursued + [u.id for u in rejoined],
-                              "why": "V13.748: the Pursuit Force intercepts after the rear-guard battle"})
+    by_id = {u.id: u for f in ctx.campaign.fleets for u in f.units}
+    pursued = [by_id[x] for x in ctx_p.get("pursued", []) if x in by_id]
+    _roll(ctx, pursuer, withdrawing, chasing, pursued + [u.unit for u in rejoined], turns)
     yield from ()

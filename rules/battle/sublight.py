@@ -98,6 +98,15 @@ _TERRAIN = {
     Terrain.VARIABLE_PULSAR: ("captain", {"neutral": [(3, "escape"), (99, "destroyed")], "rule_n": "V13.956",
                                           "hostile": [(2, "escape"), (99, "destroyed")], "rule_h": "V13.966"}),
 }
+# T12 / T13: officer, damage multiplier by Size Class (A-42 clamps it at 0), the damage dice by
+# adjusted roll (neutral, hostile), what row 5 leaves, and the rule numbers (neutral, hostile).
+_DAMAGE = {
+    Terrain.ASTEROID_FIELD: ("helmsman", lambda sc: 5 - sc, {3: ("1d6", "2d6"), 4: ("3d6", "4d6")},
+                             Outcome.ASTEROID_CREW, ("V13.9540", "V13.9640")),
+    Terrain.ION_STORM: ("chief_engineer", lambda sc: sc - 1, {2: ("1d6", "1d6"), 3: ("3d6", "3d6"),
+                                                              4: ("7d6", "7d6")},
+                        Outcome.STORM_PLANETOID, ("V13.9570", "V13.9670")),
+}
 _OFFICER_NAME = {"captain": "Captain", "navigator": "Navigator", "helmsman": "Helmsman",
                  "chief_engineer": "Chief Engineer"}
 
@@ -131,7 +140,6 @@ def evasion_fate(unit: Unit, hex_class: HexClass, terrain: Terrain, dice: DiceRo
                            "restored; it stays unless towed, or may be abandoned or scuttled"])
     fate = Fate(unit.id, Outcome.LOCATABLE, "V13.95x" if hex_class is not HexClass.HOSTILE else "V13.96x")
     hostile = hex_class is HexClass.HOSTILE
-    escaped = True
     if terrain in _TERRAIN:
         officer, table = _TERRAIN[terrain]
         rule = table["rule_h" if hostile else "rule_n"]
@@ -143,38 +151,18 @@ def evasion_fate(unit: Unit, hex_class: HexClass, terrain: Terrain, dice: DiceRo
             return _end(fate, Outcome.DESTROYED, rule)
         if isinstance(result, tuple):
             fate.lost_turns += dice.roll(result[1], purpose="Strategic Turns lost", rule=rule, who=unit.name).total
-    elif terrain is Terrain.ASTEROID_FIELD:
-        rule = "V13.9640" if hostile else "V13.9540"
-        adj = _roll(dice, unit, "helmsman", "Asteroid Field", rule)
-        sc = unit.size_class
-        if adj == 3:
-            escaped = _damage(dice, unit, fate, 5 - sc, "2d6" if hostile else "1d6", rule)
-        elif adj == 4:
-            escaped = _damage(dice, unit, fate, 5 - sc, "4d6" if hostile else "3d6", rule)
-        elif adj == 5:
+    elif terrain in _DAMAGE:
+        officer, multiplier, rows, stranded, rules = _DAMAGE[terrain]
+        rule = rules[1] if hostile else rules[0]
+        adj = _roll(dice, unit, officer, terrain.title, rule)
+        fate.steps.append(f"{rule}: {terrain.title}: adjusted {adj}")
+        if adj >= 6:
+            return _end(fate, Outcome.DESTROYED, rule)
+        if adj == 5:
             fate.supplies_turns = dice.roll("1d6", purpose="Strategic Turns of supplies", rule=rule,
                                             who=unit.name).total
-            return _end(fate, Outcome.ASTEROID_CREW, rule)
-        elif adj >= 6:
-            return _end(fate, Outcome.DESTROYED, rule)
-        fate.steps.append(f"{rule}: Asteroid Field: adjusted {adj}")
-        if not escaped:
-            return _end(fate, Outcome.DESTROYED, rule)
-    elif terrain is Terrain.ION_STORM:
-        rule = "V13.9670" if hostile else "V13.9570"
-        adj = _roll(dice, unit, "chief_engineer", "Ion Storm", rule)
-        sc = unit.size_class
-        dice_for = {2: "1d6", 3: "3d6", 4: "7d6"}
-        if adj in dice_for:
-            escaped = _damage(dice, unit, fate, sc - 1, dice_for[adj], rule)
-        elif adj == 5:
-            fate.supplies_turns = dice.roll("1d6", purpose="Strategic Turns of supplies", rule=rule,
-                                            who=unit.name).total
-            return _end(fate, Outcome.STORM_PLANETOID, rule)
-        elif adj >= 6:
-            return _end(fate, Outcome.DESTROYED, rule)
-        fate.steps.append(f"{rule}: Ion Storm: adjusted {adj}")
-        if not escaped:
+            return _end(fate, stranded, rule)
+        if adj in rows and not _damage(dice, unit, fate, multiplier(unit.size_class), rows[adj][hostile], rule):
             return _end(fate, Outcome.DESTROYED, rule)
     return _empty_space(unit, hex_class, dice, fate, orion)
 

@@ -61,6 +61,19 @@ def drag_drop(bw, uid: str, label: str) -> str:
     return verdict
 
 
+def to_defender_placement(bw) -> None:
+    """Through the hand-overs: no withdrawal, no approach battle, the range questions."""
+    take_over(bw)
+    bw.answer(False)
+    take_over(bw)
+    bw.answer(False)
+    while bw.b.pending.kind is not QKind.PLACE:
+        take_over(bw)
+        q = bw.b.pending
+        bw.answer(None if q.kind is QKind.OPTIONAL_NUMBER else 50 if q.low <= 50 <= q.high else q.low)
+    take_over(bw)
+
+
 def test_full_set_up_by_drag_and_drop_with_a_refusal_and_a_corrected_facing(main, qtbot):
     bw = open_battle(main, qtbot, "0604")
     # hot-seat: the map is hidden until the Alliance (defender) commander takes over
@@ -166,15 +179,7 @@ def test_saved_set_up_reopens_where_it_stopped(main, qtbot, tmp_path):
 
 def test_gm_overrules_a_refused_drop_with_a_reason(main, qtbot):
     bw = open_battle(main, qtbot, "0604")
-    take_over(bw)
-    bw.answer(False)
-    take_over(bw)
-    bw.answer(False)
-    while bw.b.pending.kind is not QKind.PLACE:
-        take_over(bw)
-        q = bw.b.pending
-        bw.answer(None if q.kind is QKind.OPTIONAL_NUMBER else 50 if q.low <= 50 <= q.high else q.low)
-    take_over(bw)
+    to_defender_placement(bw)
     bw.facing = Facing.D
     drag_drop(bw, "kz-cv-claw", "2115")  # refused: V13.432
     assert bw.overrule_action.isEnabled() and not bw.b.state.placed_order
@@ -185,15 +190,7 @@ def test_gm_overrules_a_refused_drop_with_a_reason(main, qtbot):
 
 
 def set_up_0604(bw):
-    take_over(bw)
-    bw.answer(False)
-    take_over(bw)
-    bw.answer(False)
-    while bw.b.pending.kind is not QKind.PLACE:
-        take_over(bw)
-        q = bw.b.pending
-        bw.answer(None if q.kind is QKind.OPTIONAL_NUMBER else 50 if q.low <= 50 <= q.high else q.low)
-    take_over(bw)
+    to_defender_placement(bw)
     bw.facing = Facing.D
     for uid, at in (("kz-cv-claw", "2103"), ("kz-aac-1", "2106"), ("kz-eff-1", "2104")):
         drag_drop(bw, uid, at)
