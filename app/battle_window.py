@@ -466,7 +466,8 @@ class BattleWindow(QMainWindow):
             d = b.pending.data
             self.clock_label.setText(f"Turn {d['turn']}, impulse {d['impulse']} (V13.480)")
             u = self.selected_combat_unit()
-            self.unit_label.setText(f"Selected: {u.name} at {b.ctx.label(u.pos)} facing {u.facing.name}"
+            self.unit_label.setText(f"Selected: {u.name} at {b.ctx.label(u.pos)} facing {u.facing.name}, speed "
+                                    f"{u.speed}" + (", crippled" if u.is_crippled else "")
                                     if u else "Click a counter to select it; drag it to move it.")
             gone = [u for u in b.state.units.values() if u.pos is not None and not u.present]
             self.left_label.setText("<b>Left the battle</b>: " + "; ".join(f"{u.name} ({u.status.value})"
