@@ -374,9 +374,16 @@ class BattleWindow(QMainWindow):
         return t.name if t else team
 
     def refresh(self) -> None:
-        """Rebuild the procedure from the campaign (a replay) and show it to the viewer."""
+        """Rebuild the procedure from the campaign (a replay) and show it to the viewer; after
+        this window's own answer the procedure that gave it goes on without a replay."""
+        fresh = getattr(self, "_fresh", None)
+        self._fresh = None
         try:
-            self.b = BattleProcedure(self.session.campaign, self.at, graph=self.session.graph)
+            if fresh is not None and fresh[1] is self.session.campaign and not fresh[0].state.resolved:
+                fresh[0].adopt(self.session.campaign)
+                self.b = fresh[0]
+            else:
+                self.b = BattleProcedure(self.session.campaign, self.at, graph=self.session.graph)
         except ValueError:
             rec = next((b for b in self.session.campaign.battle_hexes if b.at == self.at), None)
             last = getattr(self, "_last_proc", None)
@@ -572,10 +579,13 @@ class BattleWindow(QMainWindow):
         q = b.pending
 
         def change(c):
-            nb = BattleProcedure(c, self.at, graph=self.session.graph)
-            nb.answer(raw)
+            reuse = self.b is not None and self.b.campaign is c and self.b.pending is not None
+            nb = self.b if reuse else BattleProcedure(c, self.at, graph=self.session.graph)
+            nb.answer(raw)  # an illegal answer raises before it changes anything
             self._last_proc = nb
-            return nb.saved()
+            result = nb.saved()
+            self._fresh = (nb, result)
+            return result
         try:
             self.session.apply(f"Battle {self.at}: {q.rule} {q.key}", change)
         except IllegalAnswer as e:

@@ -232,12 +232,19 @@ class MainWindow(QMainWindow):
 
     def _campaign_changed(self) -> None:
         scene = self.strategic_view.scene()
-        if isinstance(scene, StrategicScene) and self.session is not None:
+        if isinstance(scene, StrategicScene) and self.session is not None and self._map_changed(scene.campaign):
             scene.blockSignals(True)
             scene.rebuild(self.session.campaign, self.session.state)
             scene.blockSignals(False)
         self._update_phase_bar()
         self._selection_changed()
+
+    def _map_changed(self, shown: Campaign) -> bool:
+        """Whether the strategic map must be redrawn: a battle answer changes only its Battle Hex
+        record's answers, and the map stays as it is."""
+        new = self.session.campaign
+        marks = [(b.at, b.resolved) for b in new.battle_hexes] != [(b.at, b.resolved) for b in shown.battle_hexes]
+        return marks or new.fleets is not shown.fleets or new.map is not shown.map or new.phase is not shown.phase
 
     def _selection_changed(self) -> None:
         scene = self.strategic_view.scene()

@@ -196,17 +196,21 @@ class BattleProcedure:
         """The units ``viewer`` may see (V13.03)."""
         return self.state.visible_units(viewer)
 
-    def roles(self) -> dict[str, Role]:
-        return {u.team: u.role for u in self.state.units.values()}
-
     def saved(self) -> Campaign:
         """The campaign with this battle's seed and answers stored in its Battle Hex record;
-        when the procedure has resolved the hex, with its results written back (V13.01)."""
-        new = self.campaign.model_copy(deep=True)
-        for b in new.battle_hexes:
-            if b.at == self.record.at and not b.resolved:
-                b.seed, b.answers = self.seed, list(self.answers)
-                break
+        when the procedure has resolved the hex, with its results written back (V13.01).
+
+        Only the record changes, so the rest of the campaign is shared with the original
+        (campaigns are values: every change elsewhere copies before it writes).
+        """
+        stored = self.record.model_copy(update={"seed": self.seed, "answers": list(self.answers)})
+        new = self.campaign.model_copy(update={"battle_hexes": [stored if r is self.record else r
+                                                                for r in self.campaign.battle_hexes]})
         if self.state.resolved:
             new = write_back(new, self.state)
         return new
+
+    def adopt(self, campaign: Campaign) -> None:
+        """Continue on ``campaign``, the result of :meth:`saved` while the hex is still open, so
+        the next answer needs no replay."""
+        self.campaign, self.record = campaign, self._record(campaign, self.record.at)
