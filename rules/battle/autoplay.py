@@ -12,6 +12,7 @@ from typing import Any
 from rules.battle.log import IllegalAnswer
 from rules.battle.procedure import BattleProcedure
 from rules.battle.questions import QKind
+from rules.battle.roster import Role
 
 
 def random_answer(b: BattleProcedure, rng: random.Random) -> Any:
@@ -48,11 +49,11 @@ def random_answer(b: BattleProcedure, rng: random.Random) -> Any:
         u = b.state.units[uid]
         low, high, _rule = b.placement.speed_rule(u)
         out = {"unit": uid, "at": str(b.ctx.window.label(h)), "speed": rng.randint(low, high)}
-        if not (u.role.value == "attacker" and b.state.dod is not None):  # V13.446: later attackers inherit
+        if not (u.role is Role.ATTACKER and b.state.dod is not None):  # V13.446: later attackers inherit
             out["facing"] = rng.choice("ABCDEF")
         return out
     if q.kind is QKind.ACTION:
-        mobile = [u for u in b.state.units.values() if u.present and u.pos is not None and u.role.value != "monster"]
+        mobile = [u for u in b.state.units.values() if u.present and u.pos is not None and u.role is not Role.MONSTER]
         pick = rng.random()
         if not mobile or pick < 0.3:
             return {"clock": rng.randint(1, 8)}

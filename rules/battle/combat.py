@@ -20,10 +20,10 @@ from typing import Any
 
 from hexmap import Facing, Hex, Label, MapWindow
 from hexmap.layout import Layout
-from rules.battle.exits import ExitKind, ThroughEnemyCounter, absolute_impulse, classify_exit, sides_crossed
+from rules.battle.exits import ExitKind, ThroughEnemyCounter, classify_exit, sides_crossed
 from rules.battle.log import GM, IllegalAnswer
 from rules.battle.questions import QKind, Question, choose, yes_no
-from rules.battle.roster import GONE, BUnit, Role, Status
+from rules.battle.roster import BUnit, Role, Status
 from rules.battle.state import Ctx, Step
 
 Ask = Generator[Question, Any, None]
@@ -76,7 +76,7 @@ def _direction_projection(facing: Facing, h: Hex) -> float:
 
 def combat(ctx: Ctx) -> Ask:
     st = ctx.state
-    st.step, st.turn, st.impulse = Step.COMBAT, 1, 1
+    st.step, st.impulse = Step.COMBAT, 1
     n = 0
     while True:
         why = battle_over(ctx)
@@ -87,11 +87,11 @@ def combat(ctx: Ctx) -> Ask:
             ctx.info("V13.483", f"the battle is over: {why}")
             return
         n += 1
-        t, i = divmod(st.impulse - 1, 32)
+        t, i = st.clock
         act = yield Question(f"combat/{n}", QKind.ACTION, ANY, "V13.480",
-                             f"Turn {t + 1}, impulse {i + 1}: move a unit, advance the clock, float the map, mark a "
+                             f"Turn {t}, impulse {i}: move a unit, advance the clock, float the map, mark a "
                              "unit, declare a disengagement or retreat, or end the battle (GM)",
-                             data={"turn": t + 1, "impulse": i + 1}, check=lambda a: _check(ctx, a))
+                             data={"turn": t, "impulse": i}, check=lambda a: _check(ctx, a))
         if act.get("end"):
             st.ended, st.end_reason = True, f"ended by the GM: {act['end']} (A-59)"
             ctx.info("V13.483 / A-59", f"the battle is over: {st.end_reason}")
@@ -183,7 +183,7 @@ def _rear_guard_lock(ctx: Ctx, u: BUnit) -> None:
         return
     which = "(a) no Pursuit Force unit may disengage" if u.role is Role.ATTACKER else \
         "(b) no Rear Guard unit may retreat"
-    t = (st.impulse - 1) // 32 + 1
+    t = st.turn
     raise IllegalAnswer("V13.733", f"{u.name}: {which} before ten turns are complete (now turn {t}) unless every "
                                    "unit of the other side is crippled or destroyed")
 
@@ -204,8 +204,8 @@ def _apply(ctx: Ctx, act: dict[str, Any]) -> Ask:
         for _ in range(act["n"]):
             st.impulse += 1
             _count_through_enemy(ctx)
-        t, i = divmod(st.impulse - 1, 32)
-        ctx.info("V13.480", f"clock: turn {t + 1}, impulse {i + 1} (absolute {st.impulse})")
+        t, i = st.clock
+        ctx.info("V13.480", f"clock: turn {t}, impulse {i} (absolute {st.impulse})")
     elif kind == "float":
         st.float_offset = st.float_offset + act["vector"]
         w = current_window(ctx)
@@ -342,9 +342,3 @@ def _count_through_enemy(ctx: Ctx) -> None:
             ctx.info("V13.632", f"{u.name} kept 10 hexes from every Attacking unit for 32 impulses: its retreat is "
                                 "complete", unit=u.id)
 
-
-def still_fighting(u: BUnit) -> bool:
-    return u.status not in GONE
-
-
-__all__ = ["ANY", "absolute_impulse", "battle_over", "combat", "current_window", "still_fighting"]

@@ -12,7 +12,7 @@ from collections.abc import Generator
 from typing import Any
 
 from rules.battle.log import IllegalAnswer
-from rules.battle.pursuit import crippled_rear_guard, disorganized_destination, pursuit_roll
+from rules.battle.pursuit import crippled_rear_guard, disorganized_destination, pursuit_force_count, pursuit_roll
 from rules.battle.questions import QKind, Question, choose, yes_no
 from rules.battle.roster import BUnit, Role, Status
 from rules.battle.state import Ctx, Step
@@ -39,12 +39,12 @@ def endings(ctx: Ctx) -> Ask:
     st = ctx.state
     st.step = Step.ENDINGS
     if st.record.kind == "rear_guard":
-        yield from _rear_guard_outcome(ctx)
+        _rear_guard_outcome(ctx)
         st.resolved, st.step = True, Step.RESOLVED
         st.resolution = st.resolution or f"rear-guard battle over: {st.end_reason}"
         ctx.info("V13.12", f"the rear-guard battle in {st.record.at} is over")
         return
-    yield from _approach_outcome(ctx)
+    _approach_outcome(ctx)
     if st.resolved:
         return
     yield from _disorganized(ctx)
@@ -57,7 +57,7 @@ def endings(ctx: Ctx) -> Ask:
 
 
 # -- V13.34 / V13.37 / V13.28(b) ------------------------------------------------------------------------------
-def _approach_outcome(ctx: Ctx) -> Ask:
+def _approach_outcome(ctx: Ctx) -> None:
     """V13.34: if the attacker disengaged from an Approach Battle the hex is resolved without
     Pursuit; if the defenders' approach units are gone, the battle at the base follows at once
     (V13.37), the approach units turned around (V13.39)."""
@@ -77,7 +77,6 @@ def _approach_outcome(ctx: Ctx) -> Ask:
     st.resolution = "V13.37: Approach Battle over; the battle at the base follows at once"
     ctx.info("V13.37 / V13.39", "the defending approach units are destroyed or retreated to their base: the battle at "
                                 "the base follows at once; approach units that retreated are turned around for it")
-    yield from ()
 
 
 def _left_behind_award(ctx: Ctx) -> None:
@@ -245,7 +244,8 @@ def _designate_and_roll(ctx: Ctx, pursuer: str, withdrawing: str, eligible: list
 def _roll(ctx: Ctx, pursuer: str, withdrawing: str, chasing: list[BUnit], defending: list, turns: int) -> None:
     """V13.740-V13.748: the Pursuit Roll; an interception opens a pursuit battle in the hex."""
     st = ctx.state
-    res = pursuit_roll(ctx.dice, pursuers=len(chasing), defenders=len(defending),
+    res = pursuit_roll(ctx.dice, pursuers=pursuit_force_count([u.unit for u in chasing]),
+                       defenders=pursuit_force_count(defending, crippled_count=True),
                        sensors=any(u.unit.has_special_sensors and not u.unit.sensors_damaged for u in chasing),
                        rear_guard_turns=turns,
                        pursuer_captain=max((u.unit.officers.captain for u in chasing), default=0),
@@ -261,7 +261,7 @@ def _roll(ctx: Ctx, pursuer: str, withdrawing: str, chasing: list[BUnit], defend
                  "a new battle in the same Battle Hex (from V13.420, A-39; Turn > Fight a Battle Hex)")
 
 
-def _rear_guard_outcome(ctx: Ctx) -> Ask:
+def _rear_guard_outcome(ctx: Ctx) -> None:
     """V13.733-V13.736 and V13.753-V13.754: after the rear-guard battle."""
     st = ctx.state
     ctx_p = st.record.pursuit
@@ -269,7 +269,7 @@ def _rear_guard_outcome(ctx: Ctx) -> Ask:
     rear = [st.units[x] for x in ctx_p.get("rear", []) if x in st.units]
     pursuer, withdrawing = st.attacker, st.defender
     for u in rear:
-        if u.is_crippled and u.status.value != "destroyed":
+        if u.is_crippled and u.status is not Status.DESTROYED:
             f = crippled_rear_guard(u.unit, ctx.dice)
             where = "(same hex)" if f.same_hex else f"in direction {f.direction.name if f.direction else '?'}"
             ctx.info("V13.736 / V13.753", f"{u.name}: " + ("rejoins its force" if f.rejoins else
@@ -282,11 +282,10 @@ def _rear_guard_outcome(ctx: Ctx) -> Ask:
         ctx.info("V13.734", "the whole Pursuit Force is destroyed or crippled: the pursuit is over; the survivors "
                             "return to the original battle site")
         return
-    turns = min(10, (st.impulse - 1) // 32 + 1)
-    rejoined = [u for u in rear if u.status.value != "destroyed" and not u.is_crippled]
+    turns = min(10, st.turn)
+    rejoined = [u for u in rear if u.status is not Status.DESTROYED and not u.is_crippled]
     ctx.info("V13.735", "the uncrippled Rear Guard rejoins its force: " + (", ".join(u.name for u in rejoined)
                                                                           or "none"))
     by_id = {u.id: u for f in ctx.campaign.fleets for u in f.units}
     pursued = [by_id[x] for x in ctx_p.get("pursued", []) if x in by_id]
     _roll(ctx, pursuer, withdrawing, chasing, pursued + [u.unit for u in rejoined], turns)
-    yield from ()

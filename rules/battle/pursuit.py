@@ -54,10 +54,10 @@ def pursuit_roll(dice: DiceRoller, *, pursuers: int, defenders: int, sensors: bo
                                                        "the pursuit fails and the hex is resolved"))
 
 
-def pursuit_force_count(units: list[Unit]) -> int:
+def pursuit_force_count(units: list[Unit], crippled_count: bool = False) -> int:
     """A-37: ships count; fighters and PFs count with their carrier or tender; crippled
-    pursuers are out (V13.754)."""
-    return sum(1 for u in units if u.carrier_id is None and not u.crippled and not u.destroyed)
+    pursuers are out (V13.754), while crippled units being pursued still count."""
+    return sum(1 for u in units if u.carrier_id is None and not u.destroyed and (crippled_count or not u.crippled))
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ the outcome logged.
 """
 from __future__ import annotations
 
-from rules.battle.roster import BUnit, Status
+from rules.battle.roster import BUnit, Role, Status
 from rules.battle.state import BattleState
 from rules.battle.sublight import Outcome
 from rules.model.campaign import Campaign, Fleet
@@ -39,7 +39,7 @@ def _apply_unit(u: Unit, b: BUnit, approach: bool = False) -> str | None:
     if b.status is Status.UNMANNED:
         u.fate = UnitFate.ABANDONED
         return f"{u.name} abandoned (V13.28)"
-    if b.status is Status.RETREATED and approach and b.role.value == "defender":
+    if b.status is Status.RETREATED and approach and b.role is Role.DEFENDER:
         return f"{u.name} retreated to its base; it is turned around for the battle there (V13.39)"
     if b.status in (Status.DISENGAGED, Status.RETREATED) and b.forced_direction is not None:
         u.forced_strategic_direction = b.forced_direction

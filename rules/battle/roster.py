@@ -32,10 +32,6 @@ class Status(str, Enum):
     CAPTURED = "captured"
 
 
-GONE = {Status.DISENGAGED, Status.RETREATED, Status.DISORGANIZED, Status.EVADED, Status.LEFT, Status.DESTROYED,
-        Status.CAPTURED}
-"""Statuses of units that are no longer fighting (V13.483, A-59)."""
-
 
 SMALL_CRAFT = {UnitKind.FIGHTER, UnitKind.SHUTTLE, UnitKind.PF}
 BASES_FOR_APPROACH = {UnitKind.STARBASE, UnitKind.BASE_STATION, UnitKind.BATTLE_STATION, UnitKind.FRD,

@@ -61,12 +61,22 @@ class BattleState:
     resolved: bool = False
     resolution: str = ""
     placed_order: list[str] = field(default_factory=list)
-    turn: int = 0
     impulse: int = 0
+    """The absolute impulse of the battle, counted across turns (INTERPRETATIONS 11); 0 before it."""
     float_offset: Hex = Hex(0, 0)
     ended: bool = False
     end_reason: str = ""
     follow_ups: list[dict] = field(default_factory=list)
+
+    @property
+    def clock(self) -> tuple[int, int]:
+        """(turn, impulse within the turn) of the battle's absolute impulse."""
+        t, i = divmod(max(self.impulse, 1) - 1, 32)
+        return t + 1, i + 1
+
+    @property
+    def turn(self) -> int:
+        return self.clock[0] if self.impulse else 0
 
     @property
     def attacker(self) -> str:
@@ -75,9 +85,6 @@ class BattleState:
     @property
     def defender(self) -> str:
         return self.record.defender
-
-    def team_units(self, team: str, *, present: bool = True) -> list[BUnit]:
-        return [u for u in self.units.values() if u.team == team and (u.present or not present)]
 
     def role_units(self, role: Role, *, present: bool = True) -> list[BUnit]:
         return [u for u in self.units.values() if u.role is role and (u.present or not present)]

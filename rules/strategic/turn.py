@@ -9,8 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hexmap import Label, LaneGraph
+from rules.battle.sublight import helmsman_recovery
+from rules.dice import DiceRoller
 from rules.model.campaign import Campaign
 from rules.model.records import BattleHexRecord, IgnoreRecord, LogEntry, Phase
+from rules.model.units import UnitFate
 from rules.strategic.battle_hex import (
     Decisions,
     Detection,
@@ -165,10 +168,6 @@ def end_movement_phase(campaign: Campaign, graph: LaneGraph) -> Campaign:
 def _lost_units(c: Campaign) -> None:
     """At the start of each Strategic Turn, Lost units count down and a Helmsman above 1 may
     find the way back (V13.914: 2d6 at or under the Rating)."""
-    from rules.battle.sublight import helmsman_recovery
-    from rules.dice import DiceRoller
-    from rules.model.units import UnitFate
-
     dice = DiceRoller(c.dice_seed * 7_919 + c.turn * 65_537)
     for f in c.fleets:
         for u in f.units:
