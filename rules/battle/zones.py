@@ -12,6 +12,7 @@ from functools import lru_cache
 import numpy as np
 
 from hexmap import Hex, MapWindow
+from hexmap.labels import offset_to_axial
 
 
 def dist_to(points: list[Hex], q: np.ndarray, r: np.ndarray) -> np.ndarray:
@@ -106,8 +107,6 @@ def _box(cols: int, rows: int) -> tuple[np.ndarray, ...]:
     """Axial and label arrays of every hex a unit could stand on: any hex that can share one
     legal region with a hex of the first window (within 2 x (cols - 1) columns and
     2 x (rows - 1) rows of it)."""
-    from hexmap.labels import offset_to_axial
-
     cs = np.arange(2 - 2 * cols, 3 * cols, dtype=np.int64)
     rs = np.arange(2 - 2 * rows, 3 * rows, dtype=np.int64)
     col, row = (a.ravel() for a in np.meshgrid(cs, rs, indexing="ij"))
@@ -146,8 +145,6 @@ class Universe:
         return c0, w0
 
     def _offset(self, q: np.ndarray, r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        from hexmap.labels import offset_to_axial
-
         centre = offset_to_axial(self.window.cols // 2, self.window.rows // 2)
         aq, ar = q + centre.q, r + centre.r
         return aq + 1, ar + (aq - (aq & 1)) // 2 + 1
