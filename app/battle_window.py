@@ -118,7 +118,7 @@ class BattleWindow(QMainWindow):
         self.handover_button = QPushButton("")
         self.handover_button.setStyleSheet("QPushButton { font-size: 16px; padding: 10px 24px; color: #101010; "
                                            "background: #f2c230; border-radius: 4px; }")
-        self.handover_button.clicked.connect(self.take_over)
+        self.handover_button.clicked.connect(lambda: self.take_over())
         row.addWidget(self.handover_button)
         row.addStretch(1)
         lay.addLayout(row)
@@ -137,7 +137,7 @@ class BattleWindow(QMainWindow):
         self.question_label = QLabel("")
         self.question_label.setWordWrap(True)
         self.answer_button = QPushButton("Answer...")
-        self.answer_button.clicked.connect(self.ask)
+        self.answer_button.clicked.connect(lambda: self.ask())
         for x in (self.title, self.step_label, self.waiting, self.question_label, self.answer_button):
             lay.addWidget(x)
         self.roster_title = QLabel("<b>Units to place</b> (drag onto the map)")
@@ -191,7 +191,7 @@ class BattleWindow(QMainWindow):
             r = QHBoxLayout()
             for text, slot, key in buttons:
                 b = QPushButton(text)
-                b.clicked.connect(slot)
+                b.clicked.connect(lambda _checked=False, s=slot: s())  # never clicked(bool) into a slot
                 if key:
                     b.setShortcut(QKeySequence(key))
                     b.setToolTip(f"{text} ({key})")
@@ -333,7 +333,8 @@ class BattleWindow(QMainWindow):
             if key:
                 a.setShortcut(QKeySequence(key))
             a.setCheckable(checkable)
-            a.triggered.connect(slot)
+            # triggered(bool) would fill a slot's optional parameter (export_report(path=False))
+            a.triggered.connect(slot if checkable else (lambda _checked=False, s=slot: s()))
             bar.addAction(a)
             self.addAction(a)
             return a

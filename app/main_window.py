@@ -115,7 +115,9 @@ class MainWindow(QMainWindow):
         if shortcut is not None:
             act.setShortcut(QKeySequence(shortcut))
         act.setCheckable(checkable)
-        act.triggered.connect(slot)
+        # triggered(bool) would fill a slot's first optional parameter with False (fight(at=False)):
+        # only checkable actions pass their state on.
+        act.triggered.connect(slot if checkable else (lambda _checked=False, s=slot: s()))
         menu.addAction(act)
         return act
 
