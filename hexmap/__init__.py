@@ -5,9 +5,9 @@ with cube ``s = -q - r``, facings ``A`` (up) then clockwise ``B``-``F``.
 """
 from __future__ import annotations
 
-from hexmap.hexes import Facing, Hex, hex_line, hex_ring, hexes_within
+from hexmap.hexes import Facing, Hex, bearing, hex_line, hex_ring, hexes_within
 from hexmap.labels import Label, MapWindow, grid_hex
 from hexmap.lanes import LaneGraph, LaneKind, route_back
 
-__all__ = ["Facing", "Hex", "Label", "LaneGraph", "LaneKind", "MapWindow", "grid_hex", "hex_line", "hex_ring",
+__all__ = ["Facing", "Hex", "Label", "LaneGraph", "LaneKind", "MapWindow", "bearing", "grid_hex", "hex_line", "hex_ring",
            "hexes_within", "route_back"]

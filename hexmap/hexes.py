@@ -6,6 +6,7 @@ A (0,-1) up, B (+1,-1), C (+1,0), D (0,+1) down, E (-1,+1), F (-1,0).
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from enum import Enum
 
@@ -170,3 +171,23 @@ def hex_line(a: Hex, b: Hex) -> list[Hex]:
     aq, ar = a.q + 1e-6, a.r + 1e-6
     bq, br = b.q + 1e-6, b.r + 1e-6
     return [_cube_round(aq + (bq - aq) * i / n, ar + (br - ar) * i / n) for i in range(n + 1)]
+
+
+def bearing(a: Hex, b: Hex) -> str:
+    """The direction from ``a`` to ``b``: a facing letter when ``b`` lies on that hex row
+    from ``a`` (``"C"``), else the two facings it lies between, clockwise (``"A-B"``).
+
+    Raises:
+        ValueError: when ``a == b`` (no direction).
+    """
+    d = b - a
+    if d == Hex(0, 0):
+        raise ValueError("a hex has no bearing to itself")
+    n = d.length()
+    for f in Facing:
+        if f.vector * n == d:
+            return f.name
+    x, y = 1.5 * d.q, math.sqrt(3) * (d.r + d.q / 2)
+    sector = int(((math.degrees(math.atan2(y, x)) + 90) % 360) // 60)
+    first = Facing(sector % 6)
+    return f"{first.name}-{first.rotate(1).name}"

@@ -193,6 +193,8 @@ def _apply(ctx: Ctx, act: dict[str, Any]) -> Ask:
     kind = act["kind"]
     if kind == "move":
         u = st.units[act["unit"]]
+        t = st.turn
+        u.moved = (t, (u.moved[1] if u.moved[0] == t else 0) + u.pos.distance(act["hex"]))
         u.pos, u.facing = act["hex"], act["facing"]
         out = act["exit"]
         ctx.info("V13.482", f"{u.name} to {ctx.label(u.pos)} facing {u.facing.name}", unit=u.id)

@@ -64,6 +64,8 @@ class BUnit:
     destination: str | None = None
     outcome: str = ""
     lost_turns: int = 0
+    moved: tuple[int, int] = (0, 0)
+    """(battle turn, hexes moved in it): what a move preview weighs against the unit's speed."""
 
     @property
     def id(self) -> str:

@@ -110,3 +110,17 @@ def test_rotate_keeps_length_and_six_turns_is_identity(h, k):
     assert h.rotate(k).length() == h.length()
     assert h.rotate(6) == h
     assert Facing.A.vector.rotate(k) == Facing.A.rotate(k).vector
+
+
+def test_bearing_on_a_hex_row_and_between_rows():
+    import pytest
+
+    from hexmap import bearing
+
+    o = Hex(0, 0)
+    for f in Facing:
+        assert bearing(o, f.vector * 3) == f.name
+        assert bearing(o, f.vector * 2 + f.rotate(1).vector) == f"{f.name}-{f.rotate(1).name}"
+    assert bearing(Hex(5, 5), Hex(5, 4)) == "A"
+    with pytest.raises(ValueError):
+        bearing(o, o)

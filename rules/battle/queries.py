@@ -1,0 +1,161 @@
+"""Questions a view asks the battle engine while the battle is fought, answered as data.
+
+What a drag of a counter would cause (it stays, disengages, retreats, leaves in disorder or is
+refused, with the rule), where a step forward, a turn or a sideslip takes a unit, who may
+declare a disengagement or retreat, and what the hex under the mouse is (its label on the
+floating map, range and bearing to a unit, what stands there). Nothing here changes the
+battle: every answer is computed from the state as it is.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from hexmap import Facing, Hex, bearing
+from hexmap.region import LegalRegion
+from rules.battle.combat import _check, current_window
+from rules.battle.exits import ExitKind
+from rules.battle.log import IllegalAnswer
+from rules.battle.roster import BUnit, Role
+from rules.battle.state import Ctx
+
+IMPULSES_PER_TURN = 32
+"""A tactical turn has 32 impulses (V13.480; INTERPRETATIONS 11)."""
+
+_OUTCOME = {ExitKind.STAYS: "stays on the map", ExitKind.DISENGAGED: "disengages",
+            ExitKind.RETREATED: "retreats", ExitKind.DISORGANIZED: "leaves in disorder",
+            ExitKind.ORION: "leaves the battle", ExitKind.MONSTER: "leaves the battle",
+            ExitKind.ALIEN: "leaves the battle", ExitKind.BLOCKED: "cannot go there"}
+
+
+class Step(str, Enum):
+    """The one-hex moves of the keyboard: forward, turn, sideslip."""
+
+    FORWARD = "forward"
+    LEFT = "left"
+    RIGHT = "right"
+    SLIP_LEFT = "slip_left"
+    SLIP_RIGHT = "slip_right"
+
+
+@dataclass(frozen=True)
+class MovePreview:
+    """What moving a unit to a hex would do, before the drop.
+
+    Attributes:
+        ok: whether the engine would accept the move.
+        outcome: "stays on the map", "disengages", "retreats", "leaves in disorder",
+            "leaves the battle" or "cannot go there".
+        rule: the rule that decides it.
+        reason: the rule's words (why it is refused, or how it leaves).
+        label: the hex's label on the floating map.
+        distance: hexes from where the unit stands.
+        moved: hexes it has already moved this turn.
+        speed: its speed (``None`` if it has none).
+        turn, impulse: the battle clock now.
+    """
+
+    ok: bool
+    outcome: str
+    rule: str
+    reason: str
+    label: str
+    distance: int
+    moved: int
+    speed: int | None
+    turn: int
+    impulse: int
+
+    @property
+    def allowed(self) -> int | None:
+        """Hexes the unit's speed covers by this impulse of the turn (speed x impulse / 32)."""
+        return None if self.speed is None else self.speed * self.impulse // IMPULSES_PER_TURN
+
+    def text(self) -> str:
+        """One line for the drag balloon."""
+        head = f"{self.label}: {self.outcome}" + (f" ({self.rule})" if self.rule and self.outcome != "stays on the "
+                                                                                           "map" else "")
+        if not self.ok:
+            return f"{head}: {self.reason}"
+        total = self.moved + self.distance
+        pace = f"{self.distance} hex{'es' if self.distance != 1 else ''}"
+        if self.speed is not None:
+            pace += (f"; {total} this turn at speed {self.speed} ({self.allowed} by impulse {self.impulse} "
+                     f"of {IMPULSES_PER_TURN})")
+        return f"{head}; {pace}"
+
+
+def preview_move(ctx: Ctx, uid: str, to: Hex, facing: Facing | None = None, by: str = "gm") -> MovePreview:
+    """What moving ``uid`` to ``to`` (with ``facing``, by default its own) would cause."""
+    st = ctx.state
+    u = st.units[uid]
+    t, i = st.clock
+    base = {"label": str(current_window(ctx).label(to)), "distance": u.pos.distance(to) if u.pos else 0,
+            "moved": u.moved[1] if u.moved[0] == st.turn else 0, "speed": u.speed, "turn": t, "impulse": i}
+    raw = {"move": uid, "to": str(ctx.window.label(to)), "by": by,
+           "facing": (facing or u.facing or Facing.A).name}
+    try:
+        act = _check(ctx, raw)
+    except IllegalAnswer as e:
+        return MovePreview(False, _OUTCOME[ExitKind.BLOCKED], e.rule, e.message, **base)
+    out = act["exit"]
+    return MovePreview(True, _OUTCOME[out.kind], out.rule, out.reason, **base)
+
+
+def step_target(u: BUnit, how: Step) -> tuple[Hex, Facing]:
+    """Where a one-hex keyboard move takes ``u``: forward along its facing, a turn of one
+    hex side in place, or a sideslip to the hex ahead-left / ahead-right keeping its facing."""
+    assert u.pos is not None and u.facing is not None
+    f, h = u.facing, u.pos
+    if how is Step.FORWARD:
+        return h + f.vector, f
+    if how is Step.LEFT:
+        return h, f.rotate(-1)
+    if how is Step.RIGHT:
+        return h, f.rotate(1)
+    return h + f.rotate(-1 if how is Step.SLIP_LEFT else 1).vector, f
+
+
+def declarable(ctx: Ctx, viewer: str) -> list[BUnit]:
+    """Units ``viewer`` may declare a disengagement or retreat for (V13.50): Attacking and
+    Defending units on the map that have not declared; a team only its own, the GM any."""
+    return [u for u in ctx.state.units.values()
+            if u.role in (Role.ATTACKER, Role.DEFENDER) and u.present and u.pos is not None and not u.under_fire
+            and (viewer == "gm" or u.team == viewer)]
+
+
+@dataclass(frozen=True)
+class HexInfo:
+    """The hex under the mouse as the battle sees it."""
+
+    label: str
+    on_sheet: bool
+    in_region: bool
+    range: int | None
+    bearing: str | None
+    units: tuple[str, ...]
+
+    def text(self, selected_name: str | None = None) -> str:
+        """A short readout: label, on or off the sheet, range and bearing, who is there."""
+        parts = [self.label, "on the map sheet" if self.on_sheet else
+                 ("off the sheet (the map floats, V13.812)" if self.in_region else "outside the legal region (V13.811)")]
+        if self.range is not None and selected_name:
+            parts.append(f"range {self.range} from {selected_name}" + (f", bearing {self.bearing}" if self.bearing
+                                                                        else ""))
+        if self.units:
+            parts.append("here: " + ", ".join(self.units))
+        return " \u2014 ".join(parts)
+
+
+def hex_info(ctx: Ctx, h: Hex, visible: list[BUnit], selected: BUnit | None = None) -> HexInfo:
+    """What the readout says of ``h``; ``visible`` are the units the viewer may see (V13.03)."""
+    st = ctx.state
+    window = current_window(ctx) if st.centre is not None else ctx.window
+    in_region = True
+    if st.centre is not None:
+        in_region = LegalRegion(ctx.window.cols, ctx.window.rows).contains(st.centre, h)
+    sel = selected if selected is not None and selected.pos is not None else None
+    here = tuple(u.name for u in visible if u.pos == h and u.present)
+    return HexInfo(str(window.label(h)), window.contains(h), in_region,
+                   sel.pos.distance(h) if sel else None,
+                   bearing(sel.pos, h) if sel and sel.pos != h else None, here)

@@ -1,0 +1,81 @@
+"""What the battle window asks while a battle is fought: a move's outcome before the drop,
+the keyboard steps, who may declare, and the hex readout."""
+from __future__ import annotations
+
+from hexmap import Facing
+from rules.battle.queries import Step, declarable, hex_info, preview_move, step_target
+from tests.rules.battle.test_combat import fight
+
+
+def test_preview_names_each_exit_class_before_the_move_and_changes_nothing():
+    b = fight()
+    h = b.ctx.window.hex_at
+    before = b.events_json()
+    stays = preview_move(b.ctx, "r1", h("2139"), Facing.B)
+    assert stays.ok and stays.outcome == "stays on the map" and stays.distance == 1
+    # across the bottom border (V13.811 region row 44) facing D, the Direction of Disengagement
+    dis = preview_move(b.ctx, "r1", h("2145"), Facing.D)
+    assert dis.ok and dis.outcome == "disengages" and dis.rule.startswith("V13.51")
+    # the same border facing C is not the DoD: a disorganized withdrawal (V13.821)
+    dis_org = preview_move(b.ctx, "r1", h("2145"), Facing.C)
+    assert dis_org.ok and dis_org.outcome == "leaves in disorder"
+    # one hex short of the border: still on the map
+    inside = preview_move(b.ctx, "r1", h("2144"), Facing.D)
+    assert inside.outcome == "stays on the map"
+    assert b.events_json() == before and b.state.units["r1"].pos == h("2140")
+
+
+def test_preview_of_a_refused_move_names_the_rule():
+    b = fight()
+    b.answer({"move": "r1", "to": "2145", "facing": "D"})  # r1 has left
+    p = preview_move(b.ctx, "r1", b.ctx.window.hex_at("2140"))
+    assert not p.ok and "V13.503" in p.rule and "left the battle" in p.text()
+
+
+def test_preview_weighs_the_distance_against_speed_and_impulses():
+    b = fight()
+    b.state.units["r1"].speed = 16
+    b.answer({"clock": 7})  # impulse 8 of turn 1
+    b.answer({"move": "r1", "to": "2138", "facing": "A"})  # 2 hexes
+    p = preview_move(b.ctx, "r1", b.ctx.window.hex_at("2136"), Facing.A)
+    assert (p.distance, p.moved, p.impulse, p.allowed) == (2, 2, 8, 4)
+    assert "4 this turn at speed 16 (4 by impulse 8 of 32)" in p.text()
+    b.answer({"clock": 32})  # next turn: the tally starts again
+    assert preview_move(b.ctx, "r1", b.ctx.window.hex_at("2137")).moved == 0
+
+
+def test_keyboard_steps():
+    b = fight()
+    u = b.state.units["r1"]  # at 2140 facing A
+    h = u.pos
+    assert step_target(u, Step.FORWARD) == (h + Facing.A.vector, Facing.A)
+    assert step_target(u, Step.LEFT) == (h, Facing.F)
+    assert step_target(u, Step.RIGHT) == (h, Facing.B)
+    assert step_target(u, Step.SLIP_LEFT) == (h + Facing.F.vector, Facing.A)
+    assert step_target(u, Step.SLIP_RIGHT) == (h + Facing.B.vector, Facing.A)
+
+
+def test_who_may_declare():
+    b = fight()
+    assert sorted(u.id for u in declarable(b.ctx, "gm")) == ["b1", "r1"]
+    team = b.state.units["r1"].team
+    assert [u.id for u in declarable(b.ctx, team)] == ["r1"]
+    b.answer({"move": "r1", "to": "2145", "facing": "D"})
+    assert [u.id for u in declarable(b.ctx, team)] == []
+
+
+def test_hex_readout():
+    b = fight()  # r1 placed at 2140, below the 42 x 30 sheet centred on 2115 (rows 01-30)
+    h = b.ctx.window.hex_at
+    units = list(b.state.units.values())
+    r1 = b.state.units["r1"]
+    info = hex_info(b.ctx, h("2130"), units, r1)  # the sheet's last row: just inside
+    assert (info.label, info.on_sheet, info.range, info.bearing) == ("2130", True, 10, "A")
+    assert "range 10 from Red" in info.text("Red") and "on the map sheet" in info.text()
+    below = hex_info(b.ctx, h("2131"), units, r1)  # just outside the sheet, inside the legal region
+    assert not below.on_sheet and below.in_region and "off the sheet" in below.text()
+    here = hex_info(b.ctx, h("2140"), units, None)
+    assert here.units == (r1.name,) and here.range is None and "here: " in here.text()
+    assert hex_info(b.ctx, h("2140") + Facing.B.vector * 2 + Facing.C.vector, units, r1).bearing == "B-C"
+    far = hex_info(b.ctx, h("2115") + Facing.C.vector * 45, units, None)
+    assert not far.in_region and "outside the legal region" in far.text()
