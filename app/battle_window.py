@@ -32,12 +32,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.battle_combat import CombatPanel
 from app.battle_map import UNIT_MIME, BattleMapView, BattleScene, zone_ring
 from app.question_dialogs import QuestionDialog, WeaponStatusDialog
 from app.session import CampaignSession
 from hexmap import Facing, Hex, Label, MapWindow
 from rules.battle import GM, BattleProcedure, IllegalAnswer, Step
 from rules.battle.combat import current_window
+from rules.battle.queries import preview_move
 from rules.battle.questions import QKind
 from rules.battle.report import report_html
 from rules.battle.roster import Role
@@ -172,63 +174,13 @@ class BattleWindow(QMainWindow):
         lay.addWidget(self.verdict_label)
         self.setup_widgets = [self.roster_title, self.roster, self.facing_title, self.facing_label, left, right,
                               self.speed_title, self.speed, self.speed_rule]
-        self.combat_box = self._combat_panel()
+        self.combat = CombatPanel(self)
+        self.combat_box = self.combat
         lay.addWidget(self.combat_box)
         self.panel_dock = QDockWidget("Battle", self)
         self.panel_dock.setObjectName("battle_panel")
         self.panel_dock.setWidget(w)
         self.addDockWidget(Qt.LeftDockWidgetArea, self.panel_dock)
-
-    def _combat_panel(self) -> QWidget:
-        box = QWidget()
-        g = QVBoxLayout(box)
-        g.setContentsMargins(0, 0, 0, 0)
-        self.clock_label = QLabel("")
-        self.clock_label.setStyleSheet("QLabel { font-size: 14px; font-weight: bold; }")
-        g.addWidget(self.clock_label)
-
-        def row(*buttons):
-            r = QHBoxLayout()
-            for text, slot, key in buttons:
-                b = QPushButton(text)
-                b.clicked.connect(lambda _checked=False, s=slot: s())  # never clicked(bool) into a slot
-                if key:
-                    b.setShortcut(QKeySequence(key))
-                    b.setToolTip(f"{text} ({key})")
-                r.addWidget(b)
-            g.addLayout(r)
-        row(("+1 impulse", lambda: self.act({"clock": 1}), "Space"), ("+8", lambda: self.act({"clock": 8}), None),
-            ("Next turn", self.next_turn, "Ctrl+N"))
-        self.unit_label = QLabel("Click a counter to select it; drag it to move it.")
-        self.unit_label.setWordWrap(True)
-        g.addWidget(self.unit_label)
-        row(("Forward", lambda: self.step_unit("forward"), "W"), ("Turn left", lambda: self.step_unit("left"), "Q"),
-            ("Turn right", lambda: self.step_unit("right"), "E"))
-        row(("Sideslip left", lambda: self.step_unit("slip_left"), "A"),
-            ("Sideslip right", lambda: self.step_unit("slip_right"), "D"))
-        row(("Crippled", lambda: self.mark("crippled"), None), ("Destroyed", lambda: self.mark("destroyed"), None),
-            ("Captured", lambda: self.mark("captured"), None), ("Active", lambda: self.mark("active"), None))
-        row(("Disengage / Retreat...", self.declare, "Ctrl+D"), ("End battle (GM)...", self.end_battle, None))
-        fl = QHBoxLayout()
-        fl.addWidget(QLabel("Float map:"))
-        self.float_dir = QSpinBox()
-        self.float_dir.setRange(0, 5)
-        self.float_dir.setPrefix("dir ")
-        self.float_dir.setToolTip("0 = A (up), 1 = B, ... 5 = F")
-        self.float_hexes = QSpinBox()
-        self.float_hexes.setRange(1, 40)
-        self.float_hexes.setValue(5)
-        go = QPushButton("Float")
-        go.clicked.connect(lambda: self.act({"float": "ABCDEF"[self.float_dir.value()],
-                                             "hexes": self.float_hexes.value()}))
-        for w in (self.float_dir, self.float_hexes, go):
-            fl.addWidget(w)
-        g.addLayout(fl)
-        self.left_label = QLabel("")
-        self.left_label.setWordWrap(True)
-        g.addWidget(self.left_label)
-        box.hide()
-        return box
 
     def combat_mode(self) -> bool:
         return self.b is not None and self.b.pending is not None and self.b.pending.kind is QKind.ACTION
@@ -239,12 +191,8 @@ class BattleWindow(QMainWindow):
             return "no battle is being fought"
         return self.answer({**action, "by": self.viewer if self.viewer not in (None, GM) else GM})
 
-    def next_turn(self) -> None:
-        if self.combat_mode():
-            i = self.b.pending.data.get("impulse", 1)
-            self.act({"clock": 33 - i})
-
     def select(self, uid: str) -> None:
+        """Select the counter ``uid`` (a click on it)."""
         self._selected = uid
         self._draw()
 
@@ -254,46 +202,22 @@ class BattleWindow(QMainWindow):
         return u if u is not None and u.present and u.pos is not None else None
 
     def move_to(self, uid: str, h: Hex) -> None:
+        """A counter dropped on ``h`` after a drag: the move, as the engine judges it."""
         u = self.b.state.units.get(uid) if self.b else None
         if u is None or u.pos == h:
             return
         self.act({"move": uid, "to": self.b.ctx.label(h), "facing": u.facing.name})
 
-    def step_unit(self, how: str) -> None:
-        u = self.selected_combat_unit()
-        if u is None:
-            self.statusBar().showMessage("Select a unit on the map first", 5000)
-            return
-        facing, h = u.facing, u.pos
-        if how == "forward":
-            h = h + facing.vector
-        elif how == "left":
-            facing = facing.rotate(-1)
-        elif how == "right":
-            facing = facing.rotate(1)
-        elif how == "slip_left":
-            h = h + facing.rotate(-1).vector
-        elif how == "slip_right":
-            h = h + facing.rotate(1).vector
-        self.act({"move": u.id, "to": self.b.ctx.label(h), "facing": facing.name})
-
-    def mark(self, status: str) -> None:
-        uid = getattr(self, "_selected", None)
-        u = self.b.state.units.get(uid) if self.b is not None and uid else None
-        if u is not None and u.pos is not None:
-            self.act({"mark": u.id, "status": status})
+    def move_preview(self, uid: str, h: Hex) -> tuple[bool, str] | None:
+        """While a counter is dragged over ``h``: what the engine says the move would do."""
+        if not self.combat_mode() or uid not in self.b.state.units:
+            return None
+        p = preview_move(self.b.ctx, uid, h, by=self.viewer if self.viewer not in (None, GM) else GM)
+        return p.ok, p.text()
 
     def declare(self) -> None:
-        u = self.selected_combat_unit()
-        if u is not None:
-            self.act({"declare": u.id})
-
-    def end_battle(self, reason: str | None = None) -> None:
-        if reason is None:
-            reason, ok = QInputDialog.getText(self, "End the battle (GM)", "Why does the battle end now? (A-59)")
-            if not ok:
-                return
-        self.answer({"end": reason, "by": GM})
+        """Declare the selected unit's disengagement or retreat (asks which when none is selected)."""
+        self.combat.declare()
 
     def export_report(self, path: str | None = None) -> str | None:
         """Write the battle report (HTML, with the final map picture) to ``path`` or a chosen file."""
@@ -390,6 +314,7 @@ class BattleWindow(QMainWindow):
             last = getattr(self, "_last_proc", None)
             if rec is not None and rec.resolved and last is not None and last.state.resolved:
                 self.b = last  # the battle as it ended (the campaign now holds its results)
+                self._set_title("resolved")
                 self.title.setText(f"Battle Hex {self.at}")
                 self.step_label.setText(f"<b>Resolved</b>: {escape(rec.resolution)}")
                 self.waiting.setText("The results are written to the campaign. Export the report with Ctrl+Shift+S.")
@@ -401,6 +326,7 @@ class BattleWindow(QMainWindow):
                 self._draw()
                 return
             self.b = None
+            self._set_title("resolved" if rec and rec.resolved else "no open Battle Hex here")
             self.title.setText(f"Battle Hex {self.at}")
             self.step_label.setText(f"Resolved: {rec.resolution}" if rec and rec.resolved else "No open Battle Hex")
             self.answer_button.setEnabled(False)
@@ -408,8 +334,7 @@ class BattleWindow(QMainWindow):
             return
         b = self.b
         q = b.pending
-        self.setWindowTitle(f"Battle Hex {self.at} \u2014 {self.name(b.state.attacker)} attacks "
-                            f"{self.name(b.state.defender)}")
+        self._set_title(f"{self.name(b.state.attacker)} attacks {self.name(b.state.defender)}")
         self.title.setText(f"Battle Hex {self.at}")
         self.step_label.setText(f"<b>Step</b>: {b.state.step.value}" + (f"<br><b>Resolved</b>: {b.state.resolution}"
                                                                           if b.state.resolved else ""))
@@ -429,11 +354,20 @@ class BattleWindow(QMainWindow):
         self.panel_dock.show()
         self.log_dock.show()
         self._draw()
-        self._show_ws_if_new()
-        if q is not None and q.kind not in (QKind.PLACE, QKind.ACTION) and self.auto_dialogs and not self._asking:
+        # one question at a time: a new Weapon Status breakdown first, the next question after it
+        if not self._show_ws_if_new() and q is not None and q.kind not in (QKind.PLACE, QKind.ACTION) \
+                and self.auto_dialogs and not self._asking:
             QTimer.singleShot(0, self.ask)
 
+    def _set_title(self, what: str) -> None:
+        """The window names its Battle Hex, what it shows and the campaign."""
+        self.setWindowTitle(f"Battle Hex {self.at} \u2014 {what} \u2014 {self.session.campaign.name}")
+
     def _hand_over(self, team: str) -> None:
+        # nothing said to one team stays on screen for the other
+        self.statusBar().clearMessage()
+        self.verdict_label.setText("")
+        self.scene.show_hover(None)
         self.handover_label.setText(f"Pass the screen to the {self.name(team)} commander")
         self.handover_button.setText(f"I am the {self.name(team)} commander \u2014 show me")
         self._handover_to = team
@@ -471,15 +405,7 @@ class BattleWindow(QMainWindow):
         if b.state.centre is not None:
             self.scene.grid.set_window(current_window(b.ctx))
         if fighting:
-            d = b.pending.data
-            self.clock_label.setText(f"Turn {d['turn']}, impulse {d['impulse']} (V13.480)")
-            u = self.selected_combat_unit()
-            self.unit_label.setText(f"Selected: {u.name} at {b.ctx.label(u.pos)} facing {u.facing.name}, speed "
-                                    f"{u.speed}" + (", crippled" if u.is_crippled else "")
-                                    if u else "Click a counter to select it; drag it to move it.")
-            gone = [u for u in b.state.units.values() if u.pos is not None and not u.present]
-            self.left_label.setText("<b>Left the battle</b>: " + "; ".join(f"{u.name} ({u.status.value})"
-                                                                        for u in gone) if gone else "")
+            self.combat.show_state()
         arrows = []
         if b.state.dor is not None:
             arrows.append((b.state.dor, f"DoR {b.state.dor.name}", QColor("#2a6fd6")))
@@ -487,7 +413,7 @@ class BattleWindow(QMainWindow):
             arrows.append((b.state.dod, f"DoD {b.state.dod.name}", QColor("#d63a2a")))
         self.scene.set_directions(arrows)
         self._fill_roster()
-        self.answer_button.setEnabled(b.pending is not None and b.pending.kind is not QKind.PLACE)
+        self.answer_button.setEnabled(b.pending is not None and b.pending.kind not in (QKind.PLACE, QKind.ACTION))
         self.scene.show_region(b.state.centre)
         self._show_ring()
         self._show_zone()
@@ -559,7 +485,9 @@ class BattleWindow(QMainWindow):
         if self.b is not None:
             self._update_facing()
 
-    def _show_ws_if_new(self) -> None:
+    def _show_ws_if_new(self) -> bool:
+        """Show the Weapon Status breakdown once its rolls are made; True when it opened (the
+        next question then waits until it is closed)."""
         rolls = [e for e in self.b.log.events if e.kind == "roll" and e.rule == "V13.413"]
         if len(rolls) > self._ws_seen and self.b.state.step is not Step.WEAPON_STATUS:
             self._ws_seen = len(rolls)
@@ -569,7 +497,10 @@ class BattleWindow(QMainWindow):
             html += "<ul>" + "".join(f"<li>[{escape(e.rule)}] {escape(e.text)}</li>" for e in results) + "</ul>"
             self.ws_dialog = WeaponStatusDialog(html, self)
             if self.auto_dialogs:
+                self.ws_dialog.finished.connect(lambda _r: QTimer.singleShot(0, self.ask))
                 self.ws_dialog.open()
+                return True
+        return False
 
     # -- answering -----------------------------------------------------------------------------------
     def answer(self, raw: Any) -> str | None:
@@ -617,8 +548,11 @@ class BattleWindow(QMainWindow):
     def ask(self) -> None:
         """Open the dialog for the pending (non-placement) question."""
         b = self.b
-        if b is None or b.pending is None or b.pending.kind is QKind.PLACE or self._asking:
+        if b is None or b.pending is None or b.pending.kind in (QKind.PLACE, QKind.ACTION) or self._asking:
             return
+        ws = getattr(self, "ws_dialog", None)
+        if self.stack.currentIndex() == 1 or (ws is not None and ws.isVisible()):
+            return  # never on top of the hand-over screen or the Weapon Status breakdown
         q = b.pending
         names = {u.id: u.name for u in b.state.units.values()}
         notes = {}

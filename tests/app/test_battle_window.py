@@ -118,7 +118,7 @@ def test_full_set_up_by_drag_and_drop_with_a_refusal_and_a_corrected_facing(main
     assert bw.b.pending.key == "V13.811/centre" and bw.b.pending.to == GM
     bw.answer(bw.b.pending.data["proposed"])
     assert bw.b.state.step is Step.COMBAT and bw.combat_mode() and bw.combat_box.isVisible()
-    assert "Turn 1, impulse 1" in bw.clock_label.text()
+    assert "Turn 1, impulse 1" in bw.combat.clock_label.text()
     # the whole set-up is in the campaign: autosaved, undoable
     assert main.session.last_autosave.exists()
     bw.undo_action.trigger()
