@@ -1,0 +1,151 @@
+"""Driving the app the way a person does: shortcuts pressed on the window, and modal dialogs
+answered through their own widgets while Qt runs them.
+
+A modal dialog blocks the test in ``exec()``; :class:`Answerer` watches for it from a timer
+and answers it with the handler the test gave for its kind (or cancels it), so the code under
+test runs exactly as it does for a user.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QKeySequence
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QInputDialog,
+    QMessageBox,
+    QPushButton,
+    QWidget,
+)
+
+Handler = Callable[[QWidget], bool]
+"""Answers a dialog through its widgets; returns False to leave it to the next handler."""
+
+
+def press(widget: QWidget, sequence: str) -> None:
+    """Press a shortcut such as ``"Ctrl+Shift+S"`` on ``widget`` as a keyboard would."""
+    combo = QKeySequence(sequence)[0]
+    QTest.keyClick(widget, combo.key(), combo.keyboardModifiers())
+
+
+def click_button(dialog: QWidget, *texts: str) -> bool:
+    """Click the first button of ``dialog`` whose text (without ``&``) starts with one of ``texts``."""
+    for b in dialog.findChildren(QPushButton):
+        label = b.text().replace("&", "")
+        if b.isVisible() and b.isEnabled() and any(label.startswith(t) for t in texts):
+            b.click()
+            return True
+    return False
+
+
+def ok(dialog: QWidget) -> bool:
+    """Accept a dialog with its OK / Yes / Close button."""
+    for box in dialog.findChildren(QDialogButtonBox):
+        for role in (QDialogButtonBox.Ok, QDialogButtonBox.Yes, QDialogButtonBox.Save, QDialogButtonBox.Close):
+            b = box.button(role)
+            if b is not None and b.isVisible() and b.isEnabled():
+                b.click()
+                return True
+    return click_button(dialog, "OK", "Ok", "Yes", "Close", "I am the")
+
+
+def cancel(dialog: QWidget) -> bool:
+    """Cancel / close a dialog as a user would (Cancel button, else Escape)."""
+    if isinstance(dialog, QMessageBox):
+        b = dialog.escapeButton() or dialog.button(QMessageBox.Cancel) or dialog.button(QMessageBox.No)
+        if b is not None:
+            b.click()
+            return True
+    for box in dialog.findChildren(QDialogButtonBox):
+        b = box.button(QDialogButtonBox.Cancel) or box.button(QDialogButtonBox.Close)
+        if b is not None and b.isVisible():
+            b.click()
+            return True
+    QTest.keyClick(dialog, QKeySequence("Esc")[0].key())
+    return True
+
+
+def choose_item(starting: str) -> Handler:
+    """Answer a QInputDialog's list with the item starting with ``starting``."""
+    def handle(d: QWidget) -> bool:
+        if not isinstance(d, QInputDialog):
+            return False
+        items = d.comboBoxItems()
+        match = next(i for i in items if i.startswith(starting))
+        d.setTextValue(match)
+        return ok(d)
+    return handle
+
+
+def type_text(text: str) -> Handler:
+    """Answer a QInputDialog's text field with ``text``."""
+    def handle(d: QWidget) -> bool:
+        if not isinstance(d, QInputDialog):
+            return False
+        from PySide6.QtWidgets import QLineEdit
+
+        edit = d.findChild(QLineEdit)
+        edit.selectAll()
+        QTest.keyClicks(edit, text)
+        return ok(d)
+    return handle
+
+
+def save_file(path: str) -> Handler:
+    """Answer a file dialog with ``path`` typed into its file name box."""
+    def handle(d: QWidget) -> bool:
+        if not isinstance(d, QFileDialog):
+            return False
+        from PySide6.QtWidgets import QLineEdit
+
+        edit = d.findChild(QLineEdit, "fileNameEdit")
+        edit.clear()
+        QTest.keyClicks(edit, path)
+        QTest.keyClick(edit, QKeySequence("Return")[0].key())
+        return True
+    return handle
+
+
+class Answerer:
+    """Answers each modal dialog that opens with the first handler that takes it.
+
+    Every dialog seen is recorded (its class and title) in ``seen``; one that no handler
+    takes is cancelled when ``cancel_others`` is set, so a test never hangs on it.
+    """
+
+    def __init__(self, *handlers: Handler, cancel_others: bool = True, interval: int = 30) -> None:
+        self.handlers = list(handlers)
+        self.cancel_others = cancel_others
+        self.seen: list[tuple[str, str]] = []
+        self._timer = QTimer()
+        self._timer.setInterval(interval)
+        self._timer.timeout.connect(self._poll)
+        self._timer.start()
+
+    def _poll(self) -> None:
+        d = QApplication.activeModalWidget()
+        if d is None or not d.isVisible():
+            self._last = None
+            return
+        if d is getattr(self, "_last", None):
+            return  # answered; Qt has not closed it yet
+        self._last = d
+        self.seen.append((type(d).__name__, d.windowTitle()))
+        for h in self.handlers:
+            if h(d):
+                return
+        if self.cancel_others:
+            cancel(d)
+
+    def stop(self) -> None:
+        self._timer.stop()
+
+
+def dialogs_of(widget: QWidget) -> list[QDialog]:
+    """The visible dialogs parented to ``widget``."""
+    return [d for d in widget.findChildren(QDialog) if d.isVisible()]

@@ -1,0 +1,137 @@
+"""The main path through the app, reached as a person reaches it: shortcuts pressed on the
+window, dialogs answered through their widgets, buttons clicked. These failed on the main of
+2026-11-22, where ``triggered(bool)`` filled ``fight(at)``, ``end_battle(reason)`` and
+``export_report(path)`` with ``False``."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication, QPushButton
+
+from app.battle_window import BattleWindow
+from app.main_window import MainWindow
+from app.turn_dialogs import BattleHexesDialog
+from tests.app.gui import Answerer, choose_item, ok, press, save_file, type_text
+
+
+@pytest.fixture
+def main(qtbot, tmp_path):
+    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    w.activateWindow()
+    return w
+
+
+def battle_windows() -> list[BattleWindow]:
+    return [w for w in QApplication.topLevelWidgets() if isinstance(w, BattleWindow) and w.isVisible()]
+
+
+def end_movement(main, qtbot) -> None:
+    """Ctrl+E, every question answered with its default; the Battle Hex list closed."""
+    answerer = Answerer(ok)
+    press(main, "Ctrl+E")
+    qtbot.waitUntil(lambda: not main.end_movement_action.isEnabled())
+    answerer.stop()
+    listing = next(d for d in QApplication.topLevelWidgets() if isinstance(d, BattleHexesDialog) and d.isVisible())
+    assert "0604" in listing.browser.toPlainText()
+    ok(listing)  # its Close button
+    main.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is main)
+
+
+def end_movement_and_fight(main, qtbot, at: str) -> BattleWindow:
+    """Ctrl+E with its questions accepted, then Ctrl+F choosing the Battle Hex ``at``."""
+    end_movement(main, qtbot)
+    answerer = Answerer(choose_item(at))
+    press(main, "Ctrl+F")
+    qtbot.waitUntil(lambda: bool(battle_windows()))
+    answerer.stop()
+    assert ("QInputDialog", "Fight a Battle Hex") in answerer.seen
+    bw = battle_windows()[-1]
+    qtbot.waitExposed(bw)
+    return bw
+
+
+def test_ctrl_f_opens_the_battle_hex_chosen_in_the_dialog(main, qtbot):
+    bw = end_movement_and_fight(main, qtbot, "0604")
+    title = bw.windowTitle()
+    assert title.startswith("Battle Hex 0604 \u2014 Coalition attacks Alliance")
+    assert main.campaign.name in title and "False" not in title and "None" not in title
+    assert bw.b is not None and str(bw.b.record.at) == "0604"
+
+
+def test_the_menu_action_fights_too(main, qtbot):
+    answerer = Answerer(ok)
+    main.end_movement_action.trigger()
+    answerer.stop()
+    assert answerer.seen and answerer.seen[0][0] == "IgnoreDialog"
+    answerer = Answerer(choose_item("0907"))
+    main.fight_action.trigger()
+    answerer.stop()
+    assert [w.windowTitle()[:15] for w in battle_windows()] == ["Battle Hex 0907"]
+
+
+def test_cancelling_the_choice_opens_nothing(main, qtbot):
+    end_movement(main, qtbot)
+    answerer = Answerer()  # cancels whatever opens
+    press(main, "Ctrl+F")
+    qtbot.waitUntil(lambda: bool(answerer.seen))
+    answerer.stop()
+    assert not battle_windows()
+
+
+def battle_in_combat(main, qtbot) -> BattleWindow:
+    """The battle window of 0604 in combat, opened as Fight opens it (so these tests hit only
+    their own path); the set-up by engine answers (it has its own GUI tests)."""
+    from tests.app.test_battle_window import set_up_0604
+
+    end_movement(main, qtbot)
+    bw = BattleWindow(main.session, _at(main, "0604"), main)
+    qtbot.addWidget(bw)
+    bw.auto_dialogs = False
+    bw.show()
+    qtbot.waitExposed(bw)
+    set_up_0604(bw)
+    assert bw.combat_mode()
+    return bw
+
+
+def _at(main, text: str):
+    return next(b.at for b in main.campaign.battle_hexes if str(b.at) == text)
+
+
+def test_end_battle_button_asks_for_the_reason(main, qtbot):
+    bw = battle_in_combat(main, qtbot)
+    button = next(b for b in bw.findChildren(QPushButton) if b.text().startswith("End battle"))
+    answerer = Answerer(type_text("both fleets agree to part"))
+    qtbot.mouseClick(button, Qt.LeftButton)
+    answerer.stop()
+    b = bw._last_proc
+    assert b.state.ended and "both fleets agree to part" in b.state.end_reason
+    assert "False" not in b.state.end_reason
+
+
+def test_end_battle_cancelled_changes_nothing(main, qtbot):
+    bw = battle_in_combat(main, qtbot)
+    before = list(bw.b.answers)
+    button = next(b for b in bw.findChildren(QPushButton) if b.text().startswith("End battle"))
+    answerer = Answerer()
+    qtbot.mouseClick(button, Qt.LeftButton)
+    answerer.stop()
+    assert bw.b.answers == before and not bw.b.state.ended
+
+
+def test_ctrl_shift_s_exports_the_report_to_the_chosen_file(main, qtbot, tmp_path):
+    bw = battle_in_combat(main, qtbot)
+    bw.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is bw)
+    target = tmp_path / "report 0604.html"
+    answerer = Answerer(save_file(str(target)))
+    press(bw, "Ctrl+Shift+S")
+    answerer.stop()
+    assert [k for k, _t in answerer.seen] == ["QFileDialog"]
+    html = target.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and "0604" in html
+    assert "Battle report written to" in bw.statusBar().currentMessage()
