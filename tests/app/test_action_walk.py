@@ -5,10 +5,12 @@ exception in a slot (pytest-qt), a traceback on stderr, a Qt warning, or a windo
 with ``False`` or ``None`` -- the faults of the 2026-11-22 main."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from PySide6.QtCore import QSettings, QtMsgType
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QApplication, QPushButton, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QWidget
 
 from app.battle_window import BattleWindow
 from app.main_window import MainWindow
@@ -32,8 +34,15 @@ def titles() -> list[str]:
 
 
 def check_titles() -> None:
-    for t in titles():
-        assert "False" not in t and "None" not in t, f"window titled {t!r}"
+    """Every visible window names what it shows; no title or heading shows False or None."""
+    for w in QApplication.topLevelWidgets():
+        if not w.isVisible() or not w.isWindow():
+            continue
+        t = w.windowTitle()
+        assert t.strip() and not re.search(r"\b(False|None)\b", t), f"window titled {t!r}: {w!r}"
+        for label in w.findChildren(QLabel):
+            if label.isVisible():
+                assert not re.search(r"\b(False|None)\b", label.text()), f"{t}: label {label.text()!r}"
 
 
 def close_extra_windows(keep: list[QWidget]) -> None:
