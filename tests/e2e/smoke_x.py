@@ -160,9 +160,10 @@ def near(color, tol: int = 8):
 
 
 def zone_green(p) -> bool:
-    """The legal zone's outline (pen 20,190,80 over the map), antialiased edges included."""
+    """The legal zone's outline (pen 20,190,80 over the map), antialiased edges included
+    (a thin pen's diagonals are mostly blended pixels such as 156,200,131)."""
     r, g, b = p
-    return g - r >= 70 and g - b >= 40
+    return g - r >= 40 and g - b >= 40
 
 
 def bbox(points):
@@ -418,8 +419,8 @@ def candidates(shot: Shot, box) -> list[tuple[int, int]]:
     pts = shot.find(zone_green, (x + w // 5, y, x + w, y + h), stride=2)
     if len(pts) < 20:
         raise Fail("no legal zone (green outline) on the map after Fit (Ctrl+0)")
-    x0, y0, x1, y1 = bbox(largest_cluster(pts, reach=6))
-    log(f"legal zone outline: x {x0}-{x1}, y {y0}-{y1}")
+    boxes = list(dict.fromkeys([bbox(largest_cluster(pts, reach=12)), bbox(pts)]))
+    log(f"legal zone outline (x0, y0, x1, y1): {' or '.join(map(str, boxes))}")
     found: list[tuple[int, int]] = []
 
     def crossings(values):
@@ -436,7 +437,7 @@ def candidates(shot: Shot, box) -> list[tuple[int, int]]:
             runs.append((start, last))
         return runs
 
-    for f in (0.5, 0.35, 0.65, 0.2, 0.8):
+    for (x0, y0, x1, y1), f in ((b, f) for b in boxes for f in (0.5, 0.35, 0.65, 0.2, 0.8)):
         yy = int(y0 + (y1 - y0) * f)
         runs = crossings([xx for xx in range(x0, x1 + 1) if zone_green(shot.px(xx, yy))])
         gaps = [(a[1], b[0]) for a, b in pairwise(runs) if b[0] - a[1] >= 12]
@@ -447,8 +448,7 @@ def candidates(shot: Shot, box) -> list[tuple[int, int]]:
         gaps = [(a[1], b[0]) for a, b in pairwise(runs) if b[0] - a[1] >= 12]
         for g in (gaps[:1] + gaps[-1:]) if gaps else []:
             found.append((xx, (g[0] + g[1]) // 2))
-    unique = list(dict.fromkeys(found))
-    return unique[:10]
+    return list(dict.fromkeys(found))[:12]
 
 
 def hover_verdict(x: int, y: int) -> str:
@@ -498,6 +498,11 @@ def place_by_drag(bw: str, at: str) -> None:
                 break
         if verdict == "legal":
             Shot("drag-over-legal-hex")
+        elif verdict == "illegal":
+            Shot("drag-over-illegal-hexes")
+            xdo("sleep", "0.2", "mouseup", "1")
+            raise Fail(f"while dragging, the map called all {len(points)} points found inside the green "
+                       f"outline illegal: {points}")
         xdo("sleep", "0.2", "mouseup", "1")
         deadline = time.monotonic() + 6
         while time.monotonic() < deadline:
