@@ -310,6 +310,7 @@ def fight(main: str) -> tuple[str, str]:
     Shot("fight-which-hex")
     xdo("type", "--delay", "80", WANTED_HEX)  # the combo box's keyboard search picks it
     time.sleep(0.3)
+    Shot(f"fight-{WANTED_HEX}-chosen")
     key("Return")
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline:
