@@ -519,7 +519,7 @@ class BattleWindow(QMainWindow):
             self._fresh = (nb, result)
             return result
         try:
-            self.session.apply(f"Battle {self.at}: {q.rule} {q.key}", change)
+            self.session.apply(b.summary(raw), change)
         except IllegalAnswer as e:
             self.verdict_label.setText(f"<span style='color:#b00'>Refused: {escape(str(e))}</span>")
             self.statusBar().showMessage(f"Refused: {e} (the GM may overrule: Ctrl+Shift+R)", 15000)

@@ -66,7 +66,7 @@ def approach(ctx: Ctx) -> Ask:
 
     def check(ans: Any) -> list[str]:
         if not isinstance(ans, list) or not ans or any(x not in options for x in ans):
-            raise IllegalAnswer("V13.33", "choose at least one of: " + ", ".join(options))
+            raise IllegalAnswer("V13.33", "choose at least one of: " + ", ".join(st.units[o].name for o in options))
         return list(dict.fromkeys(ans))
     chosen = yield Question("V13.33/units", QKind.CHOOSE_UNITS, d, "V13.33",
                             f"{ctx.name(d)}: choose the units that fight the Approach Battle", tuple(options),

@@ -43,6 +43,7 @@ def centre(ctx: Ctx) -> Ask:
     st.step = Step.CENTRE
     proposal = propose_centre(ctx)
     label = ctx.label(proposal)
+    words = ctx.where(proposal)
 
     def check(ans: Any) -> Hex:
         try:
@@ -51,9 +52,9 @@ def centre(ctx: Ctx) -> Ask:
             raise IllegalAnswer("V13.811", str(e)) from None
         off = outside(ctx, h)
         if off:
-            raise IllegalAnswer("V13.811 / INTERPRETATIONS 4", f"with the centre at {ans}, {', '.join(off)} would "
-                                "lie outside the legal region of the floating map; choose another centre, or "
-                                "re-place (undo)")
+            raise IllegalAnswer("V13.811 / INTERPRETATIONS 4", f"with the centre at {ctx.where(h)}, "
+                                f"{', '.join(off)} would lie outside the legal region of the floating map; choose "
+                                "another centre, or re-place (undo)")
         return h
 
     def parse(ans: Any) -> Hex:
@@ -62,9 +63,11 @@ def centre(ctx: Ctx) -> Ask:
         except ValueError as e:
             raise IllegalAnswer("V13.811", str(e)) from None
     h = yield Question("V13.811/centre", QKind.LABEL, GM, "V13.811",
-                       f"GM: confirm the original centre hex of the map (proposed: {label}, "
+                       f"GM: confirm the original centre hex of the map (proposed: {words}, "
                        + ("the defending Base or planet" if proposal == st.anchor else "the middle of all units")
                        + ")", data={"proposed": label}, check=check, parse=parse)
+    before = ctx.where(h)
     st.centre = h
-    ctx.info("V13.811", f"the original centre hex is {ctx.label(h)} (labels of the first map); the map may float "
-                        "while this hex stays on it (V13.812)", centre=ctx.label(h))
+    ctx.info("V13.811", f"the original centre hex ({before} during placement) now reads {ctx.where(h)}: the map "
+                        "sheet is laid out around it and may float while it stays on the map (V13.812)",
+             centre=ctx.label(h))

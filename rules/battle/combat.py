@@ -36,9 +36,7 @@ _KIND_TO_STATUS = {ExitKind.DISENGAGED: Status.DISENGAGED, ExitKind.RETREATED: S
 
 def current_window(ctx: Ctx) -> MapWindow:
     """The physical map now: centred on the original centre, then floated (V13.812)."""
-    st = ctx.state
-    w = ctx.window
-    return MapWindow(w.cols, w.rows, (st.centre or w.centre) + st.float_offset)
+    return ctx.current_window()
 
 
 def role_name(u: BUnit) -> str:
@@ -102,14 +100,15 @@ def combat(ctx: Ctx) -> Ask:
 def _unit(ctx: Ctx, uid: Any, rule: str) -> BUnit:
     u = ctx.state.units.get(uid) if isinstance(uid, str) else None
     if u is None or u.pos is None:
-        raise IllegalAnswer(rule, f"{uid!r} is not a unit on the map")
+        raise IllegalAnswer(rule, f"{u.name} is not on the map" if u is not None else "that unit is not in this battle")
     return u
 
 
 def _check(ctx: Ctx, a: Any) -> dict[str, Any]:
     st = ctx.state
     if not isinstance(a, dict):
-        raise IllegalAnswer("V13.480", "answer an action object such as {\"move\": id, \"to\": \"2116\"}")
+        raise IllegalAnswer("V13.480", "answer an action: a move, the clock, a float, a mark, a declaration or the "
+                                       "end of the battle (docs/battle_answers.md)")
     by = a.get("by", GM)
     if "move" in a:
         u = _unit(ctx, a["move"], "V13.482")
@@ -169,7 +168,7 @@ def _check(ctx: Ctx, a: Any) -> dict[str, Any]:
         if by != GM or not str(a["end"]).strip():
             raise IllegalAnswer("A-59", "only the GM ends a battle early, with a reason")
         return {"kind": "end", "end": str(a["end"]).strip()}
-    raise IllegalAnswer("V13.480", f"unknown action {sorted(a)}")
+    raise IllegalAnswer("V13.480", "not an action this program knows: move, clock, float, mark, declare or end")
 
 
 def _rear_guard_lock(ctx: Ctx, u: BUnit) -> None:
@@ -196,8 +195,7 @@ def _apply(ctx: Ctx, act: dict[str, Any]) -> Ask:
         t = st.turn
         u.moved = (t, (u.moved[1] if u.moved[0] == t else 0) + u.pos.distance(act["hex"]))
         u.pos, u.facing = act["hex"], act["facing"]
-        out = act["exit"]
-        ctx.info("V13.482", f"{u.name} to {ctx.label(u.pos)} facing {u.facing.name}", unit=u.id)
+        out = act["exit"]  # the answer's own log line says where it went
         if out.left:
             _leave(ctx, u, out)
         else:
@@ -207,12 +205,11 @@ def _apply(ctx: Ctx, act: dict[str, Any]) -> Ask:
             st.impulse += 1
             _count_through_enemy(ctx)
         t, i = st.clock
-        ctx.info("V13.480", f"clock: turn {t}, impulse {i} (absolute {st.impulse})")
+        ctx.info("V13.480", f"now turn {t}, impulse {i}")
     elif kind == "float":
         st.float_offset = st.float_offset + act["vector"]
         w = current_window(ctx)
-        ctx.info("V13.812", f"the map floats; the original centre hex ({ctx.label(st.centre)} on the first map) now "
-                            f"reads {w.label(st.centre)}")
+        ctx.info("V13.812", f"the original centre hex now reads {w.label(st.centre)}")
     elif kind == "mark":
         u = st.units[act["unit"]]
         s = act["status"]
@@ -222,7 +219,6 @@ def _apply(ctx: Ctx, act: dict[str, Any]) -> Ask:
             u.crippled, u.status = False, Status.PRESENT
         else:
             u.status = Status.DESTROYED if s == "destroyed" else Status.CAPTURED
-        ctx.info("V13.482", f"{u.name} is {s}", unit=u.id)
     elif kind == "declare":
         yield from _declare(ctx, st.units[act["unit"]])
 
@@ -251,8 +247,9 @@ def follow(ctx: Ctx, u: BUnit) -> None:
             break
     if moved != Hex(0, 0):
         st.float_offset = st.float_offset + moved
-        ctx.info("V13.812", f"the map floats {moved.length()} hexes to follow {u.name}; the original centre hex now "
-                            f"reads {w.label(st.centre)}")
+        n = moved.length()
+        ctx.info("V13.812", f"the map floats {n} {'hex' if n == 1 else 'hexes'} to follow {u.name}; the original "
+                            f"centre hex now reads {w.label(st.centre)}")
 
 
 def _leave(ctx: Ctx, u: BUnit, out) -> None:
@@ -261,7 +258,8 @@ def _leave(ctx: Ctx, u: BUnit, out) -> None:
     u.exit_impulse, u.exit_sides = st.impulse, out.sides
     if out.kind in (ExitKind.DISENGAGED, ExitKind.RETREATED):
         u.forced_direction = u.facing
-    ctx.info(out.rule, f"{u.name} left the map at impulse {st.impulse}: {out.kind.value}: {out.reason}"
+    t, i = st.clock
+    ctx.info(out.rule, f"{u.name} left the map in turn {t}, impulse {i}: {out.kind.value}: {out.reason}"
              + ("; enemies cannot oppose it but may pursue it (V13.814)" if out.kind is ExitKind.DISORGANIZED else "")
              + (f"; its next Strategic Movement Point must take it out of the hex in direction {u.facing.name} "
                 f"({'V13.514' if out.kind is ExitKind.DISENGAGED else 'V13.614'})" if u.forced_direction else ""),
@@ -272,7 +270,6 @@ def _declare(ctx: Ctx, u: BUnit) -> Ask:
     st = ctx.state
     attacker = u.role is Role.ATTACKER
     word, other = ("disengage", st.defender) if attacker else ("retreat", st.attacker)
-    ctx.info("V13.515" if attacker else "V13.615", f"{u.name} declares it will {word}")
     oppose = yield yes_no(f"{'V13.515' if attacker else 'V13.615'}/{u.id}/{st.impulse}", other,
                           "V13.515" if attacker else "V13.615", f"{ctx.name(other)}: oppose the {word} of {u.name}?")
     direction = st.dod if attacker else (st.incidental_dor if u.incidental and st.incidental_dor else st.dor)
@@ -318,13 +315,13 @@ def _offer_tow(ctx: Ctx, u: BUnit) -> Ask:
         return
     def check(ans: Any) -> list[str]:
         if not isinstance(ans, list) or any(x not in evaders for x in ans):
-            raise IllegalAnswer("V13.523", "choose among: " + ", ".join(evaders))
+            raise IllegalAnswer("V13.523", "choose among: " + ", ".join(st.units[x].name for x in evaders))
         return ans
     towed = yield Question(f"V13.523/{u.id}", QKind.CHOOSE_UNITS, u.team, "V13.523",
                            f"{ctx.name(u.team)}: {u.name} may tow sub-light evaders out of the hex", tuple(evaders),
                            check=check)
     for t in towed:
-        st.units[t].method = f"towed by {u.id}"
+        st.units[t].method = f"towed by {u.name}"
         st.units[t].forced_direction = u.forced_direction
     if towed:
         ctx.info("V13.523", f"{u.name} tows " + ", ".join(st.units[t].name for t in towed) + " (V13.924: they share "

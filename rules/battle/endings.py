@@ -23,11 +23,11 @@ from rules.strategic.neighbours import Stance, sector_toward
 Ask = Generator[Question, Any, None]
 
 
-def _pick(key: str, to: str, rule: str, text: str, options: list[str], *, not_all: bool = False,
+def _pick(ctx: Ctx, key: str, to: str, rule: str, text: str, options: list[str], *, not_all: bool = False,
           secret: bool = False) -> Question:
     def check(ans: Any) -> list[str]:
         if not isinstance(ans, list) or any(x not in options for x in ans):
-            raise IllegalAnswer(rule, "choose among: " + ", ".join(options))
+            raise IllegalAnswer(rule, "choose among: " + ", ".join(ctx.state.units[o].name for o in options))
         if not_all and options and len(set(ans)) == len(options):
             raise IllegalAnswer("V13.722", "the Rear Guard may be some, but not all, of the withdrawing units")
         return list(dict.fromkeys(ans))
@@ -106,7 +106,7 @@ def _disorganized(ctx: Ctx) -> Ask:
                    and not x.is_crippled]
         caught = False
         if chasers:
-            picked = yield _pick(f"V13.831/{u.id}", enemy, "V13.831",
+            picked = yield _pick(ctx, f"V13.831/{u.id}", enemy, "V13.831",
                                  f"{ctx.name(enemy)}: {u.name} withdrew in disorder; these units left across the same "
                                  "border with the same facing: do any of them pursue it? (none: no pursuit)",
                                  [x.id for x in chasers])
@@ -176,14 +176,18 @@ def _sublight(ctx: Ctx) -> Ask:
             u.outcome = {"repair": "FRIENDLY_HEX", "tow": "FRIENDLY_HEX", "abandon": "ABANDONED",
                          "scuttle": "SCUTTLED"}[pick]
             ctx.info("V13.944" if pick == "scuttle" else "V13.945" if pick == "abandon" else "V13.942",
-                     f"{u.name}: {pick}" + (" (counts as destroyed for Crew and Rank Points)" if pick == "scuttle"
-                                            else ""), unit=u.id)
+                     f"{u.name} " + _STRANDED[pick], unit=u.id)
         if not fate.destroyed:
             survivors.append(u.unit)
     if len(survivors) >= 2:
         group = rendezvous(survivors, ctx.dice)
-        ctx.info("V13.932", "rendezvous: " + (", ".join(group) if group else
+        ctx.info("V13.932", "rendezvous: " + (", ".join(st.units[g].name for g in group) if group else
                                               "nobody (fewer than two rolled 1 or less)"))
+
+
+_STRANDED = {"repair": "is repaired in place (Campaign Damage Repairs; the warp engines stay lost)",
+             "tow": "waits in the hex for a tow", "abandon": "is abandoned: the crew is evacuated, the hulk stays",
+             "scuttle": "is scuttled: the crew is saved; it counts as destroyed for Crew and Rank Points"}
 
 
 # -- V13.70 ---------------------------------------------------------------------------------------------------
@@ -205,8 +209,7 @@ def _pursuit(ctx: Ctx) -> Ask:
         go = yield yes_no(f"V13.702/{pursuer}", pursuer, "V13.702",
                           f"{ctx.name(pursuer)}: {ctx.name(withdrawing)} withdrew ({', '.join(u.name for u in gone)}). "
                           "Pursue?")
-        if not go:
-            ctx.info("V13.702", f"{ctx.name(pursuer)} does not pursue")
+        if not go:  # the answer's own log line says so
             continue
         yield from _designate_and_roll(ctx, pursuer, withdrawing, eligible, gone)
         return
@@ -215,13 +218,13 @@ def _pursuit(ctx: Ctx) -> Ask:
 def _designate_and_roll(ctx: Ctx, pursuer: str, withdrawing: str, eligible: list[BUnit], gone: list[BUnit]) -> Ask:
     st = ctx.state
     guards = [u for u in gone if not u.is_crippled]
-    force = yield _pick("V13.721/force", pursuer, "V13.721",
+    force = yield _pick(ctx, "V13.721/force", pursuer, "V13.721",
                         f"{ctx.name(pursuer)} (secret, V13.723): choose the Pursuit Force (crippled units and units "
                         "that cannot move strategically may not pursue, V13.751/752)", [u.id for u in eligible],
                         secret=True)
     rear = []
     if len(guards) > 1 or (guards and len(gone) > 1):
-        rear = yield _pick("V13.722/rear_guard", withdrawing, "V13.722",
+        rear = yield _pick(ctx, "V13.722/rear_guard", withdrawing, "V13.722",
                            f"{ctx.name(withdrawing)} (secret, V13.723): choose a Rear Guard: some, not all, of your "
                            "withdrawing units (none: no Rear Guard)", [u.id for u in guards], not_all=True,
                            secret=True)

@@ -84,9 +84,11 @@ def classify_exit(role: str, facing: Facing, sides: frozenset[str], *, dod: Faci
                              f"{need.name if need else '?'}, opposite its initial facing")
     if role == "independent":
         if facing not in (dod, dor):
-            return Exit(ExitKind.ORION, sides, facing, "V13.453", f"facing {facing.name}: neither the DoD nor the DoR")
+            return Exit(ExitKind.ORION, sides, facing, "V13.453", f"facing {facing.name}: neither the Direction of "
+                        "Disengagement nor the Direction of Retreat")
         return _disorganized(sides, facing, sublight, "V13.453 / A-54",
-                             f"an independent Orion may not leave facing the DoD or DoR ({facing.name})")
+                             f"an independent Orion may not leave facing the Direction of Disengagement or of "
+                             f"Retreat ({facing.name})")
     own = dod if role == "attacker" else dor
     kind, rule = (ExitKind.DISENGAGED, "V13.513") if role == "attacker" else (ExitKind.RETREATED, "V13.613")
     for direction in (own, alternate_dor if role == "defender" else None):

@@ -31,10 +31,10 @@ def opening_range(ctx: Ctx) -> Ask:
         ctx.info("V13.427", "only Monsters or Alien Ships face the attacker: they use V13.470, not V13.420")
         return
     pa = yield number("V13.422/attacker", a, "V13.422",
-                      f"{ctx.name(a)}: propose a starting range all Teams agree on, or none (null)", 1, MAX_AGREED,
+                      f"{ctx.name(a)}: propose a starting range all Teams agree on, or none", 1, MAX_AGREED,
                       optional=True)
     pd = yield number("V13.422/defender", d, "V13.422",
-                      f"{ctx.name(d)}: propose a starting range all Teams agree on, or none (null)"
+                      f"{ctx.name(d)}: propose a starting range all Teams agree on, or none"
                       + (f"; {ctx.name(a)} proposed {pa}" if pa is not None else ""), 1, MAX_AGREED, optional=True)
     if pa is not None and pa == pd:
         st.min_range, st.range_agreed = pa, True
@@ -53,5 +53,5 @@ def opening_range(ctx: Ctx) -> Ask:
                      f" choose the starting range, {low}-{high} (7 hexes per level; {standard} declines, V13.426)",
                      low, high, why=f"V13.425 allows {standard} +/- 7 x {levels}")
     st.min_range = r
-    ctx.info("V13.425" if r != standard else "V13.426", f"{ctx.name(adv)} sets the starting range to {r}"
-             + ("" if r != standard else " (declining the adjustment)"))
+    ctx.info("V13.425" if r != standard else "V13.426", f"the starting range is {r}"
+             + ("" if r != standard else f" ({ctx.name(adv)} declines the adjustment)"))

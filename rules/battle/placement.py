@@ -19,6 +19,7 @@ from rules.battle.log import GM, IllegalAnswer
 from rules.battle.questions import QKind, Question, yes_no
 from rules.battle.roster import BASES_FOR_APPROACH, BUnit, Role
 from rules.battle.state import Ctx, Step
+from rules.battle.weapon_status import ws_name
 from rules.battle.zones import Constraint, Universe, hex_dist_min
 
 Ask = Generator[Question, Any, None]
@@ -211,7 +212,7 @@ class Placement:
         st = self.st
         u = st.units.get(uid)
         if u is None:
-            return Verdict(False, "V13.13", f"{uid!r} is not in this battle")
+            return Verdict(False, "V13.13", "that unit is not in this battle")
         step = self.step_of(u)
         if step is not st.step:
             return Verdict(False, "V13.15", f"{u.name} is placed in step {step.value if step else 'none'}, "
@@ -219,7 +220,7 @@ class Placement:
         if u.pos is not None:
             return Verdict(False, st.step.value.split()[0], f"{u.name} is already placed")
         if h not in self.universe:
-            return Verdict(False, "V13.812 / INTERPRETATIONS 4", f"{self.ctx.label(h)} is further than one map "
+            return Verdict(False, "V13.812 / INTERPRETATIONS 4", f"{self.ctx.where(h)} is further than one map "
                                                                  "size from the first map")
         for c in self.constraints(u):
             if not c.ok(h, self.universe):
@@ -230,7 +231,7 @@ class Placement:
         low, high, rule = self.speed_rule(u)
         if speed is not None and low != high and not low <= speed <= high:
             return Verdict(False, rule, f"{u.name}: speed {speed} is not allowed; {low}-{high} "
-                                        f"(Weapon Status {st.ws.get(u.team, 3)})" if rule == "V13.435"
+                                        f"(Weapon Status {ws_name(st.ws.get(u.team, 3))})" if rule == "V13.435"
                            else f"{u.name}: speed {speed} is not allowed; {low}-{high}")
         return Verdict(True, facing=face, note=note)
 
@@ -263,10 +264,13 @@ class Placement:
         """The form of a placement answer: ``{"unit", "at", "facing", "speed", "docked"}``."""
         rule = self.st.step.value.split()[0]
         if not isinstance(ans, dict) or "unit" not in ans:
-            raise IllegalAnswer(rule, 'answer {"unit": id, "at": "CCRR", "facing": "A", "speed": n}')
+            raise IllegalAnswer(rule, "answer a unit to place, its hex, facing and speed (docs/battle_answers.md)")
         uid = ans["unit"]
         if uid not in remaining:
-            raise IllegalAnswer(rule, f"{uid!r} is not a unit to place now; remaining: {', '.join(remaining)}")
+            known = self.st.units.get(uid) if isinstance(uid, str) else None
+            left = ", ".join(self.st.units[r].name for r in remaining)
+            raise IllegalAnswer(rule, f"{known.name if known else 'that unit'} is not a unit to place now; "
+                                      f"still to place: {left}")
         u = self.st.units[uid]
         docked = bool(ans.get("docked", False))
         if docked:
@@ -287,7 +291,7 @@ class Placement:
                 raise IllegalAnswer(rule, str(e)) from None
         speed = ans.get("speed")
         if speed is not None and (isinstance(speed, bool) or not isinstance(speed, int)):
-            raise IllegalAnswer(rule, f"speed must be a whole number, not {speed!r}")
+            raise IllegalAnswer(rule, f"{u.name}: the speed must be a whole number")
         return u, h, facing, speed, docked
 
 
@@ -348,8 +352,9 @@ def _apply(ctx: Ctx, rules: Placement, got: dict[str, Any]) -> None:
     st.placed_order.append(u.id)
     if got["note"]:
         ctx.info("V13.443", got["note"], unit=u.id)
-    where = "docked at " + rules.anchor_unit().name if u.docked else ctx.label(u.pos)
-    ctx.info(st.step.value.split()[0], f"{u.name} placed at {where} facing {u.facing.name}, speed {speed} ({rule})",
+    where = "docked at " + rules.anchor_unit().name if u.docked else ctx.where(u.pos)
+    sep = ", " if "," in where else " "
+    ctx.info(st.step.value.split()[0], f"{u.name} placed at {where}{sep}facing {u.facing.name}, speed {speed} ({rule})",
              unit=u.id, at=ctx.label(u.pos), facing=u.facing.name, speed=speed,
              visible_to=(u.team, GM) if u.incidental and not st.incidentals_revealed else None)
     anchor = rules.anchor_unit()
@@ -375,7 +380,7 @@ def _set_planet_anchor(ctx: Ctx, rules: Placement) -> None:
     if sec is not None and sec.star_system and owner is not None and owner.id == st.defender:
         st.anchor, st.anchor_name = ctx.window.centre, f"the planet of {sec.star_system.name}"
         st.anchor_is_planet = True
-        ctx.info("A-19", f"the planet of {sec.star_system.name} stands at {ctx.label(st.anchor)}; defending units "
+        ctx.info("A-19", f"the planet of {sec.star_system.name} stands at {ctx.where(st.anchor)}; defending units "
                          "are placed within 10 hexes of it (V13.431)")
 
 

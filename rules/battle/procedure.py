@@ -26,6 +26,7 @@ from rules.battle.roster import Role, build_roster
 from rules.battle.state import BattleState, Ctx
 from rules.battle.weapon_status import weapon_status
 from rules.battle.withdrawal import withdrawal
+from rules.battle.wording import answer_summary, answer_text
 from rules.dice import DiceRoller, Roll
 from rules.model.campaign import Campaign
 from rules.model.records import BattleHexRecord
@@ -158,16 +159,17 @@ class BattleProcedure:
         else:
             value = q.check(raw)
         self.answers.append(raw)
-        self.ctx.log.add("ruling" if ruling else "answer", q.rule,
-                         f"GM ruling ({raw['gm_ruling']}): {self._show(raw.get('answer'))}" if ruling
-                         else f"{ {GM: 'GM', 'any': 'the table'}.get(q.to) or self.ctx.name(q.to)} answers "
-                              f"{self._show(raw)}",
-                         {"key": q.key, "by": q.to}, visible_to=(q.to, GM) if q.data.get("secret") else None)
+        self.ctx.log.add("ruling" if ruling else "answer", q.rule, answer_text(q, raw, self.ctx),
+                         {"key": q.key, "by": q.to, "answer": raw},
+                         visible_to=(q.to, GM) if q.data.get("secret") else None)
         self.pending = self._advance(value)
 
-    @staticmethod
-    def _show(raw: Any) -> str:
-        return json.dumps(raw, sort_keys=True)
+    def summary(self, raw: Any) -> str:
+        """The undo-stack text for giving the pending question ``raw``, in words (secret
+        choices not shown), e.g. "Battle 0604: Alliance places KHS Claw of Rrit at 2103"."""
+        if self.pending is None:
+            return f"Battle {self.record.at}"
+        return answer_summary(self.pending, raw, self.ctx)
 
     def undo(self) -> None:
         """Take back the last answer (a replay without it)."""

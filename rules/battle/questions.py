@@ -59,7 +59,7 @@ def yes_no(key: str, to: str, rule: str, text: str) -> Question:
             return a
         if isinstance(a, str) and a.lower() in ("yes", "no", "true", "false"):
             return a.lower() in ("yes", "true")
-        raise IllegalAnswer(rule, f"answer yes or no (true/false), not {a!r}")
+        raise IllegalAnswer(rule, f"answer yes or no, not {a!r}")
     return Question(key, QKind.YES_NO, to, rule, text, check=check)
 
 
@@ -77,7 +77,7 @@ def number(key: str, to: str, rule: str, text: str, low: int, high: int, optiona
         if a is None and optional:
             return None
         if isinstance(a, bool) or not isinstance(a, int):
-            raise IllegalAnswer(rule, f"answer a whole number{' or null' if optional else ''}, not {a!r}")
+            raise IllegalAnswer(rule, f"answer a whole number{' (or none)' if optional else ''}, not {a!r}")
         if not low <= a <= high:
             raise IllegalAnswer(rule, f"{a} is outside {low}-{high}{': ' + why if why else ''}")
         return a

@@ -14,7 +14,7 @@ def report_html(b: BattleProcedure, picture_png: bytes | None = None, viewer: st
     names = {t.id: t.name for t in b.campaign.teams}
     rows = []
     for u in st.units.values():
-        where = b.ctx.label(u.pos) if u.pos is not None else ""
+        where = b.ctx.where(u.pos) if u.pos is not None else ""
         extra = ", crippled" if u.is_crippled else ""
         if u.forced_direction is not None:
             extra += f", next strategic move {u.forced_direction.name}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from hexmap import Facing, Hex, MapWindow
+from hexmap import Facing, Hex, Label, MapWindow
 from rules.battle.log import GM, EventLog
 from rules.battle.roster import BUnit, Role
 from rules.dice import DiceRoller, Modifier
@@ -133,4 +133,24 @@ class Ctx:
         self.log.add("info", rule, text, data, visible_to)
 
     def label(self, h: Hex) -> str:
+        """``h``'s label on the first map window: the form answers use (docs/battle_answers.md)."""
         return str(self.window.label(h))
+
+    def current_window(self) -> MapWindow:
+        """The physical map now: centred on the original centre, then floated (V13.812)."""
+        st, w = self.state, self.window
+        return MapWindow(w.cols, w.rows, (st.centre if st.centre is not None else w.centre) + st.float_offset)
+
+    def where(self, h: Hex) -> str:
+        """``h`` as people read it: its ``CCRR`` on the map sheet as it lies now, or, off the
+        sheet, how far and which way from the nearest hex on it (never a ``(col,row)`` label)."""
+        w = self.current_window()
+        lab = w.label(h)
+        if w.contains(h):
+            return str(lab)
+        edge = Label(min(max(lab.col, 1), w.cols), min(max(lab.row, 1), w.rows))
+        n = h.distance(w.hex_at(edge))
+        vertical = "above" if lab.row < 1 else "below" if lab.row > w.rows else ""
+        side = "left of" if lab.col < 1 else "right of" if lab.col > w.cols else ""
+        way = " and ".join(x for x in (vertical, side) if x)
+        return f"a hex off the map, {n} {'hex' if n == 1 else 'hexes'} {way} {edge}"

@@ -40,10 +40,11 @@ def check_selection(ctx: Ctx, chosen: list[str], options: list[str]) -> list[str
     """The defender's withdrawal choice, or :class:`IllegalAnswer` naming the rule."""
     st = ctx.state
     if not isinstance(chosen, list) or any(not isinstance(c, str) for c in chosen):
-        raise IllegalAnswer("V13.23", "answer the list of unit ids to withdraw")
+        raise IllegalAnswer("V13.23", "answer the list of units to withdraw")
     for c in chosen:
         if c not in st.units or st.units[c].role is not Role.DEFENDER:
-            raise IllegalAnswer("V13.23", f"{c!r} is not a defending unit in this battle")
+            raise IllegalAnswer("V13.23", f"{st.units[c].name if c in st.units else 'that unit'} is not a defending "
+                                          "unit in this battle")
         if c not in options:
             raise IllegalAnswer("V13.23", f"{st.units[c].name}: {why_not_selectable(st.units[c])}")
     picked = set(chosen)
@@ -85,10 +86,8 @@ def withdrawal(ctx: Ctx) -> Ask:
         return
     announce = yield yes_no("V13.21/announce", d, "V13.21",
                             f"{ctx.name(d)}: announce a Withdrawal Before Combat from {st.record.at}?")
-    if not announce:
-        ctx.info("V13.21", f"{ctx.name(d)} does not announce a withdrawal")
+    if not announce:  # the answer's own log line says so
         return
-    ctx.info("V13.21", f"{ctx.name(d)} announces a Withdrawal Before Combat")
     oppose = yield yes_no("V13.22/oppose", a, "V13.22", f"{ctx.name(a)}: oppose the withdrawal?")
     if oppose:
         ctx.info("V13.24", f"{ctx.name(a)} opposes: ships may still leave under the pinning rules [V8.24] and, "

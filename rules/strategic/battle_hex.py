@@ -48,11 +48,15 @@ class IgnoreQuestion:
     units: tuple[str, ...]
     rule: str
     ignored_before: bool
+    unit_names: tuple[str, ...] = ()
+    """The units' names, in the order of ``units`` (what the question shows)."""
 
     def text(self, names: Mapping[str, str]) -> str:
+        """The question in words; ``names`` maps Team ids to names."""
         what = "independent Orion units" if self.rule == "V13.16" else "sub-light units"
+        units = ", ".join(self.unit_names or self.units)
         return (f"{self.rule}: may {names.get(self.team, self.team)} ignore the {what} of "
-                f"{names.get(self.other, self.other)} in {self.at} ({', '.join(self.units)})?")
+                f"{names.get(self.other, self.other)} in {self.at} ({units})?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +153,8 @@ def detect(state: StrategicState, moved_into: Mapping[Label, set[str]], decision
                 ans = decisions.get((at, x, y))
                 if ans is None:
                     was = any((at, x, uid) in before for uid in ids)
-                    out.questions.append(IgnoreQuestion(at, x, y, ids, rule, was))
+                    out.questions.append(IgnoreQuestion(at, x, y, ids, rule, was,
+                                                        tuple(u.name for u in by_team[y])))
                     pending = True
                 elif ans:
                     fights = False

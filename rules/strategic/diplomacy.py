@@ -38,6 +38,7 @@ class Diplomacy:
         self.team_of: dict[str, Team] = {p: t for t in campaign.teams for p in t.powers}
         self._gm = {p for t in campaign.teams if t.gm_controlled for p in t.powers}
         self._cache: dict[tuple[str, str], D] = {}
+        self._names = {p.id: p.name for p in campaign.powers}
 
     def state(self, a: str, b: str) -> D:
         """The diplomatic state between powers ``a`` and ``b`` (defaults in the module doc)."""
@@ -77,11 +78,11 @@ class Diplomacy:
         if st not in NO_ENTRY_STATES:
             return None
         if st is D.NON_AGGRESSION:
-            return f"a Non-Aggression Treaty with {owner} prohibits entering its sectors"
+            return f"a Non-Aggression Treaty with {self._names.get(owner, owner)} prohibits entering its sectors"
         if all(u.is_civilian for u in units):
             return None
         label = "Trade Treaty" if st is D.TRADE else "Peace Treaty"
-        return f"the {label} with {owner} lets only non-military units into its sectors"
+        return f"the {label} with {self._names.get(owner, owner)} lets only non-military units into its sectors"
 
     # -- teams ---------------------------------------------------------------------------------
     def teams_may_fight(self, a: Team, b: Team, powers_a: Iterable[str] | None = None,

@@ -129,8 +129,9 @@ def check_orders(state: StrategicState, fleet: Fleet, path: list[Label]) -> Orde
     reach = steps_this_turn(state, fleet, fleet.sector, path)
     if reach < len(path):
         turns = turns_needed(state, fleet, path)
-        rate = why or (f"two sectors per turn only through sectors controlled by {fleet.power} or its allies "
-                       f"(B-02); one otherwise")
+        power = state.campaign.power(fleet.power)
+        rate = why or (f"two sectors per turn only through sectors controlled by "
+                       f"{power.name if power else 'its own power'} or its allies (B-02); one otherwise")
         return OrderCheck(False, f"{path[-1]} is beyond this turn's movement: it needs {turns} turns; "
                                  f"{fleet.name} can enter {reach} sector{'s' if reach != 1 else ''} this turn ({rate})",
                           f"{MOVE_RULE} (movement rate)", reach, turns, bad_step=reach)
