@@ -1,10 +1,13 @@
 """One dialog per kind of battle question (yes/no, a choice, units, a number, a hex) and the
-Weapon Status breakdown. Each shows the rule and returns the raw answer the engine checks."""
+Weapon Status breakdown. Each shows the rule and returns the raw answer the engine checks.
+
+Rule numbers in a dialog are links that open Help > Rules at that rule (``open_rule``)."""
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -18,9 +21,26 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QTextBrowser,
     QVBoxLayout,
+    QWidget,
 )
 
+from app.log_html import linkify, linkify_html, rule_from_href
+from app.rules_viewer import open_rule
 from rules.battle.questions import QKind, Question
+
+OPTION_WORDS = {"unmanned": "Withdraw all personnel (the units are left unmanned)",
+                "active": "Keep them active with Poor crews",
+                "repair": "Repair in place", "tow": "Wait for a tow", "abandon": "Abandon it", "scuttle": "Scuttle it",
+                "acceleration": "Acceleration (C7.1)", "separation": "Separation (C7.2)",
+                "sub-light evasion": "Sub-light evasion (C7.3)"}
+"""How a choice's options read in the dialog (the answer stays the option itself)."""
+
+
+def open_rule_link(href: str | QUrl, parent: QWidget | None = None) -> None:
+    """Open Help > Rules at the rule a ``rule:`` link names (other links are ignored)."""
+    rule = rule_from_href(href)
+    if rule is not None:
+        open_rule(rule, parent)
 
 
 class QuestionDialog(QDialog):
@@ -37,10 +57,13 @@ class QuestionDialog(QDialog):
         self.setWindowTitle(f"{question.rule} \u2014 {team_name}")
         self.setMinimumWidth(520)
         lay = QVBoxLayout(self)
-        head = QLabel(f"<b>{question.rule}</b> \u2014 for <b>{team_name}</b><br>{question.text}")
-        head.setWordWrap(True)
-        head.setTextFormat(Qt.RichText)
-        lay.addWidget(head)
+        self.head = QLabel(f"<b>{linkify(question.rule)}</b> \u2014 for <b>{escape(team_name)}</b><br>{linkify(question.text)}")
+        self.head.setWordWrap(True)
+        self.head.setAlignment(Qt.AlignLeft | Qt.AlignTop)
+        self.head.setTextFormat(Qt.RichText)
+        self.head.setToolTip("Click a rule number to read it (Help > Rules)")
+        self.head.linkActivated.connect(lambda href: open_rule_link(href, self))
+        lay.addWidget(self.head)
         names = unit_names or {}
         self._value: Any = None
         k = question.kind
@@ -54,7 +77,7 @@ class QuestionDialog(QDialog):
         elif k is QKind.CHOOSE:
             self.group = QButtonGroup(self)
             for i, opt in enumerate(question.options):
-                b = QRadioButton(opt)
+                b = QRadioButton(OPTION_WORDS.get(opt, opt))
                 self.group.addButton(b, i)
                 lay.addWidget(b)
             self.group.button(0).setChecked(True)
@@ -84,8 +107,19 @@ class QuestionDialog(QDialog):
                 lay.addWidget(self.propose)
             lay.addWidget(self.spin)
         elif k is QKind.LABEL:
-            self.edit = QLineEdit(str(question.data.get("proposed", "")))
-            lay.addWidget(self.edit)
+            self.proposed = question.data.get("proposed")
+            self.use_proposal = QRadioButton("The proposed hex (see above)")
+            other = QRadioButton("Another hex, by its label on the map (CCRR):")
+            self.edit = QLineEdit()
+            self.edit.setPlaceholderText("e.g. 2115")
+            self.edit.textEdited.connect(lambda _t: other.setChecked(True))
+            if self.proposed is None:
+                self.use_proposal.setEnabled(False)
+                other.setChecked(True)
+            else:
+                self.use_proposal.setChecked(True)
+            for w in (self.use_proposal, other, self.edit):
+                lay.addWidget(w)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -105,6 +139,8 @@ class QuestionDialog(QDialog):
         if k is QKind.OPTIONAL_NUMBER:
             return self.spin.value() if self.propose.isChecked() else None
         if k is QKind.LABEL:
+            if self.use_proposal.isChecked():
+                return self.proposed
             return self.edit.text().strip()
         return None
 
@@ -118,7 +154,9 @@ class WeaponStatusDialog(QDialog):
         self.resize(640, 360)
         lay = QVBoxLayout(self)
         self.browser = QTextBrowser()
-        self.browser.setHtml(html)
+        self.browser.setOpenLinks(False)
+        self.browser.anchorClicked.connect(lambda url: open_rule_link(url, self))
+        self.browser.setHtml(linkify_html(html))
         lay.addWidget(self.browser)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok)
         buttons.accepted.connect(self.accept)
