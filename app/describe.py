@@ -1,13 +1,37 @@
-"""Text for tooltips and the sector inspector. Presentation only: it reads the campaign."""
+"""Text for tooltips and the sector inspector. Presentation only: it reads the campaign.
+
+Words for people: Teams and powers by name, enum values without underscores, and a sector
+label only where it names a sector of the map ("off the map" otherwise).
+"""
 from __future__ import annotations
 
 from html import escape
+
+from hexmap import Label
 
 from rules.battle.sublight import warp_engines_replaceable
 from rules.model import Campaign, Fleet, Sector, Unit
 from rules.strategic.battle_hex import what_team_sees
 from rules.strategic.movement import check_orders, fleet_speed
 from rules.strategic.neighbours import neighbourhood
+
+
+def words(value: str) -> str:
+    """An enum value or data code as words: ``awaiting_rendezvous`` -> ``awaiting rendezvous``."""
+    return value.replace("_", " ")
+
+
+def sector_label(c: Campaign, at: Label | str | None) -> str:
+    """A sector's ``CCRR``; "off the map" for a place beyond the map's edges (never ``(-12,1)``)."""
+    if at is None:
+        return "off the map"
+    try:
+        lab = at if isinstance(at, Label) else Label.parse(str(at))
+    except ValueError:
+        return "off the map"
+    if not (1 <= lab.col <= c.map.cols and 1 <= lab.row <= c.map.rows):
+        return "off the map"
+    return str(lab)
 
 
 def _power_name(c: Campaign, power_id: str | None) -> str:
@@ -52,7 +76,7 @@ def _unit_row(u: Unit) -> str:
         flags.append(f"{u.crew_quality.value} crew")
     o = u.officers
     officers = f"C{o.captain} N{o.navigator} H{o.helmsman} E{o.chief_engineer}"
-    return (f"<tr><td>{escape(u.name)}</td><td>{escape(u.class_designation or u.kind.value)}</td>"
+    return (f"<tr><td>{escape(u.name)}</td><td>{escape(words(u.class_designation or u.kind.value))}</td>"
             f"<td align=right>{u.size_class}</td><td align=right>{u.combat_bpv}</td>"
             f"<td>{officers}</td><td>{escape(', '.join(flags))}</td></tr>")
 
@@ -102,8 +126,8 @@ def _names(c: Campaign) -> dict[str, str]:
     return {p.id: p.name for p in c.powers}
 
 
-def _route_text(route) -> str:
-    return " \u2192 ".join(str(x) for x in route)
+def _route_text(route, c: Campaign | None = None) -> str:
+    return " \u2192 ".join(sector_label(c, x) if c is not None else str(x) for x in route)
 
 
 def fleet_html(state, fleet: Fleet) -> str:
@@ -113,18 +137,19 @@ def fleet_html(state, fleet: Fleet) -> str:
     route = state.supply.route(fleet.power, fleet.sector)
     chained = route and state.supply.by_ship_chain(fleet.power, fleet.sector)
     chain = " (extended by a supply-ship chain)" if chained else ""
-    supply = (f"<b style='color:#127a2c'>In Supply</b>: {_route_text(route)}{chain}" if route
+    supply = (f"<b style='color:#127a2c'>In Supply</b>: {_route_text(route, c)}{chain}" if route
               else "<b style='color:#c01010'>Out of Supply</b>: no route of at most 2 lanes through Controlled "
                    "or Contested sectors reaches a supply point (seed 004 Supply Phase)")
     speed, why = fleet_speed(fleet)
     speed_text = {0: "cannot move", 1: "1 sector per turn",
                   2: "2 sectors per turn in own controlled space, 1 elsewhere"}
-    transit = f", between sectors on the way to {fleet.in_transit_to}" if fleet.in_transit_to else ""
-    where = f"{fleet.sector}{transit}"
+    transit = (f", between sectors on the way to {sector_label(c, fleet.in_transit_to)}" if fleet.in_transit_to
+               else "")
+    where = f"{sector_label(c, fleet.sector)}{transit}"
     if fleet.orders:
         chk = check_orders(state, fleet, list(fleet.orders))
         verdict = "legal" if chk.ok else f"<span style='color:#c01010'>{escape(str(chk))}</span>"
-        orders = f"{_route_text(fleet.orders)} ({verdict})"
+        orders = f"{_route_text(fleet.orders, c)} ({verdict})"
     else:
         orders = "none (drag the counter along the lanes to give orders)"
     sec = c.sector_at(str(fleet.sector))
@@ -136,7 +161,7 @@ def fleet_html(state, fleet: Fleet) -> str:
         + escape(warp_engines_replaceable(u, kinds, base_team.id if base_team else None,
                                           own_team.id if own_team else None)[1])
         for u in fleet.units if u.warp_engines_dropped)
-    fates = "".join(f"<br>{escape(u.name)}: {escape(u.fate.value)}"
+    fates = "".join(f"<br>{escape(u.name)}: {escape(words(u.fate.value))}"
                     + (f", {u.lost_turns_remaining} turns" if u.lost_turns_remaining else "")
                     for u in fleet.units if u.fate.value != "active")
     forced = "".join(f"<br>{escape(u.name)}: next strategic move in direction {u.forced_strategic_direction.name} "
@@ -159,7 +184,7 @@ def sector_status_html(state, sector: Sector) -> str:
         if t.gm_controlled:
             continue
         route = next((r for p in t.powers if (r := state.supply.route(p, sector.at))), [])
-        supplied.append(f"{escape(t.name)}: " + (_route_text(route) if route else "out of supply"))
+        supplied.append(f"{escape(t.name)}: " + (_route_text(route, c) if route else "out of supply"))
     rows.append("<p><b>Supply</b><br>" + "<br>".join(supplied) + "</p>")
     team = c.team_of_power(owner) if owner else None
     if team is not None:

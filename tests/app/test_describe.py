@@ -1,0 +1,45 @@
+"""Tooltips and the inspector in words: names instead of ids, no underscores, no (col,row)."""
+from __future__ import annotations
+
+import re
+
+from hexmap import Label
+from app import describe as d
+from rules.model import load_campaign
+from rules.strategic import build_graph
+from rules.strategic.movement import check_orders
+from rules.strategic.state import StrategicState
+from tests.conftest import DEFAULT
+from tests.rules.strategic.builder import campaign, fleet, state
+
+
+def test_every_text_of_the_default_campaign_names_things():
+    c = load_campaign(DEFAULT)
+    s = StrategicState.compute(c, build_graph(c))
+    texts = [d.sector_tooltip(c, sec) + d.sector_html(c, sec) + d.sector_status_html(s, sec) for sec in c.map.sectors]
+    texts += [d.fleet_html(s, f) for f in c.fleets]
+    plain = re.sub(r"<[^>]+>", " ", "\n".join(texts))
+    ids = {p.id for p in c.powers} | {t.id for t in c.teams} | {f.id for f in c.fleets}
+    ids |= {u.id for f in c.fleets for u in f.units} | {u.id for sec in c.map.sectors for u in sec.garrison}
+    ids -= {"monsters"}  # also a word
+    found = [i for i in ids if re.search(rf"(?<![\w-]){re.escape(i)}(?![\w-])", plain)]
+    assert found == []
+    assert not re.search(r"\b[a-zA-Z]+_[a-zA-Z_]+\b", plain)  # no enum values such as ground_base
+    assert not re.search(r"\(-?\d+,\s*-?\d+\)", plain)
+
+
+def test_a_refused_order_names_the_power_not_its_id():
+    c = campaign(cols=1, rows=6, fleets=[fleet("f", "fed", "0101", orders=("0102", "0103"))])
+    s = state(c)
+    f = next(x for x in s.campaign.fleets if x.id == "f")
+    chk = check_orders(s, f, [Label.parse("0102"), Label.parse("0103")])
+    assert "controlled by Fed or its allies" in chk.reason and "controlled by fed" not in chk.reason
+    assert "controlled by Fed or its allies" in d.fleet_html(s, f)
+
+
+def test_places_beyond_the_map_are_off_the_map():
+    c = campaign(cols=8, rows=6)
+    assert d.sector_label(c, Label(-12, 1)) == "off the map"
+    assert d.sector_label(c, "0907") == "off the map" and d.sector_label(c, None) == "off the map"
+    assert d.sector_label(c, Label.parse("0304")) == "0304"
+    assert d.words("awaiting_rendezvous") == "awaiting rendezvous"
