@@ -306,7 +306,7 @@ def placement(ctx: Ctx, rules: Placement) -> Ask:
         todo = rules.to_place(step)
         if not todo:
             continue
-        ctx.info(step.value.split()[0], f"{step.value}: " + ", ".join(u.name for u in todo),
+        ctx.info(step.value.split()[0], f"{step.value.split(maxsplit=1)[1]}: " + ", ".join(u.name for u in todo),
                  visible_to=(todo[0].team, GM) if step is Step.PLACE_INCIDENTAL and not st.incidentals_revealed
                  else None)
         while todo:

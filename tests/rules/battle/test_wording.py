@@ -8,7 +8,7 @@ import re
 import pytest
 
 from hexmap import Label
-from rules.battle import BattleProcedure
+from rules.battle import BattleProcedure, IllegalAnswer
 from rules.battle.autoplay import play
 from rules.battle.questions import QKind
 from rules.battle.wording import answer_summary, answer_text
@@ -166,3 +166,19 @@ def test_the_log_is_the_same_bytes_for_the_same_answers(formed):
     again = BattleProcedure(c, L("0604"), seed=5, answers=answers, graph=g)
     assert again.events_json() == first.events_json()
     assert [e["data"]["answer"] for e in json.loads(first.events_json()) if e["kind"] == "answer"] == answers
+
+
+def test_refusals_name_the_units():
+    b = battle(duel([unit("b1"), unit("b2")], [unit("r1")]), answers=(False, 30, 30), faces=WS)
+    with pytest.raises(IllegalAnswer) as e:
+        b.answer(place("r1", "2140", "A"))  # an attacker while the defenders are placed
+    assert "R1 is not a unit to place now; still to place: B1, B2" in str(e.value) and "'r1'" not in str(e.value)
+    with pytest.raises(IllegalAnswer) as e:
+        b.answer(place("nobody", "2140", "A"))
+    assert "that unit is not a unit to place now" in str(e.value)
+
+
+def test_the_placement_step_is_named_once():
+    b = battle(duel([unit("b1")], [unit("r1")]), answers=(False, 30, 30), faces=WS)
+    step = next(e for e in b.log.events if e.rule == "V13.430" and e.kind == "info")
+    assert step.text == "Placement of Defending Units: B1"
