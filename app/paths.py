@@ -1,13 +1,28 @@
-"""Where the program finds its own files (the built-in campaign, rules texts, icons)."""
+"""Where the program finds its own files (the built-in campaign, rules texts, icons).
+
+In the repository they are the top-level folders ``assets/`` and ``scenarios/``; ``pip
+install .`` puts the same folders inside this package (``app/assets``, ``app/scenarios``, see
+pyproject.toml), so the installed ``battlehex`` command finds them with no checkout around.
+"""
 from __future__ import annotations
 
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = ROOT / "scenarios"
+PACKAGE = Path(__file__).resolve().parent
+ROOT = PACKAGE.parent
+
+
+def _data(name: str) -> Path:
+    """``app/<name>`` when installed, else the checkout's top-level ``<name>/``."""
+    installed = PACKAGE / name
+    return installed if installed.is_dir() else ROOT / name
+
+
+SCENARIOS = _data("scenarios")
 DEFAULT_CAMPAIGN = SCENARIOS / "default_campaign.json"
-ASSETS = ROOT / "assets"
+ASSETS = _data("assets")
 RULES_TEXTS = ASSETS / "rules"
+ICONS = ASSETS / "icons"
 
 
 def autosave_dir() -> Path:
