@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app import window_state
 from app.battle_combat import CombatPanel
 from app.battle_map import UNIT_MIME, BattleMapView, BattleScene, zone_ring
 from app.question_dialogs import QuestionDialog, WeaponStatusDialog
@@ -97,7 +98,7 @@ class BattleWindow(QMainWindow):
         self._build_panel()
         self._build_log()
         self._build_actions()
-        self.resize(1400, 900)
+        window_state.restore(self, getattr(parent, "settings", None), "battle_window", (1400, 900))
         session.changed.connect(self.refresh)
         self._fitted = False
         self.refresh()
@@ -599,6 +600,7 @@ class BattleWindow(QMainWindow):
             self.session.undo_stack.undo()
 
     def closeEvent(self, event) -> None:  # noqa: N802
+        window_state.save(self, getattr(self.parent(), "settings", None), "battle_window")
         with contextlib.suppress(RuntimeError, TypeError):
             self.session.changed.disconnect(self.refresh)
         super().closeEvent(event)

@@ -5,8 +5,8 @@ import contextlib
 import textwrap
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
+from PySide6.QtCore import QSettings, QSize, Qt
+from PySide6.QtGui import QAction, QIcon, QKeySequence, QPainter, QUndoGroup
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
@@ -18,10 +18,11 @@ from PySide6.QtWidgets import (
     QToolBar,
 )
 
+from app import window_state
 from app.battle_window import BattleWindow
 from app.describe import battle_hexes_html, fleet_html, sector_html, sector_status_html
 from app.overlays import Overlays
-from app.paths import DEFAULT_CAMPAIGN
+from app.paths import DEFAULT_CAMPAIGN, ICONS
 from app.rules_viewer import RulesViewer, rules_texts
 from app.session import CampaignSession
 from app.strategic_view import StrategicScene, StrategicView
@@ -56,6 +57,27 @@ LEGEND = (
 FILE_FILTER = "BattleHex campaigns (*.json);;All files (*)"
 
 
+class ElidedLabel(QLabel):
+    """A one-line label that may shrink, ending its text with "..." (the whole text in its
+    tooltip), so that a narrow window keeps the toolbar's buttons rather than the whole label."""
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt name)
+        return QSize(min(90, super().sizeHint().width()), super().minimumSizeHint().height())
+
+    def setText(self, text: str) -> None:  # noqa: N802
+        super().setText(text)
+        self.setToolTip(text)
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        if self.width() >= super().sizeHint().width():
+            super().paintEvent(event)
+            return
+        p = QPainter(self)
+        r = self.contentsRect()
+        p.drawText(r, Qt.AlignVCenter | Qt.AlignLeft, self.fontMetrics().elidedText(self.text(), Qt.ElideRight,
+                                                                                    r.width()))
+
+
 class MainWindow(QMainWindow):
     """BattleHex's main window on one campaign.
 
@@ -73,14 +95,22 @@ class MainWindow(QMainWindow):
         self.campaign_path: Path | None = None
         self.overlays = Overlays()
         self.undo_group = QUndoGroup(self)
-        self.resize(1500, 950)
+        self._quit_requested = False
+        self.setObjectName("main_window")
+        icon = ICONS / "battlehex.svg"
+        if icon.exists():  # the battle windows and dialogs, children of this one, show it too
+            self.setWindowIcon(QIcon(str(icon)))
         self.strategic_view = StrategicView(self)
         self.strategic_view.planner = self
         self.setCentralWidget(self.strategic_view)
         self._build_docks()
         self._build_menus()
         self._build_phase_bar()
+        if not window_state.restore(self, self.settings, "main_window", (1500, 950)):
+            # the docks' first width: 560 px, less on a small screen, so the map keeps the most room
+            self.resizeDocks([self.inspector_dock], [min(560, max(240, self.width() * 2 // 5))], Qt.Horizontal)
         self.strategic_view.fleet_hovered.connect(self._fleet_hovered)
+        self.strategic_view.message.connect(self.statusBar().showMessage)
         self._hover_label = QLabel("")
         self.statusBar().addPermanentWidget(self._hover_label)
         self.strategic_view.hovered.connect(self._hover_label.setText)
@@ -125,22 +155,26 @@ class MainWindow(QMainWindow):
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
         self._action(file_menu, "&Open...", self.open_dialog, QKeySequence.Open)
-        self._action(file_menu, "Open &Default Campaign", lambda: self.open_campaign(DEFAULT_CAMPAIGN))
+        self._action(file_menu, "Open &Default Campaign", lambda: self.open_other(DEFAULT_CAMPAIGN))
         self.recent_menu = file_menu.addMenu("Open &Recent")
         file_menu.addSeparator()
         self.save_action = self._action(file_menu, "&Save", self.save, QKeySequence.Save)
         self._action(file_menu, "Save &As...", self.save_as_dialog, QKeySequence.SaveAs)
         self._action(file_menu, "Open Last &Autosave", self.open_autosave)
         file_menu.addSeparator()
-        self._action(file_menu, "&Quit", self.close, QKeySequence.Quit)
+        # QKeySequence.Quit is empty on some platforms (Windows, Qt's offscreen one): Ctrl+Q everywhere
+        self._action(file_menu, "&Quit", self.quit, "Ctrl+Q")
 
         edit = bar.addMenu("&Edit")
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcut(QKeySequence.Undo)
+        self.undo_action.setShortcuts(QKeySequence.Undo)
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcut(QKeySequence.Redo)
+        self.redo_action.setShortcuts(QKeySequence.Redo)  # Ctrl+Y and Ctrl+Shift+Z
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
+        for signal in (self.undo_group.undoTextChanged, self.undo_group.redoTextChanged,
+                       self.undo_group.canUndoChanged, self.undo_group.canRedoChanged):
+            signal.connect(self._undo_tooltips)
         self._action(edit, "&Clear Orders of Selected Fleet", self.clear_selected_orders, QKeySequence.Delete)
 
         turn = bar.addMenu("&Turn")
@@ -209,6 +243,7 @@ class MainWindow(QMainWindow):
         self.session = CampaignSession(campaign, path, self)
         self.session.changed.connect(self._campaign_changed)
         self.session.autosave_failed.connect(lambda text: self.statusBar().showMessage(text, 10000))
+        self.session.undo_stack.cleanChanged.connect(self._clean_changed)
         self.undo_group.addStack(self.session.undo_stack)
         self.undo_group.setActiveStack(self.session.undo_stack)
         self.campaign_path = path
@@ -223,14 +258,21 @@ class MainWindow(QMainWindow):
             self.tactical_scene.set_window(MapWindow(s.map_cols, s.map_rows))
         w = self.tactical_scene.window
         self.tactical_dock.setWindowTitle(f"Tactical map ({w.cols} x {w.rows}, centre {w.centre_label})")
-        self.setWindowTitle(f"BattleHex \u2014 {campaign.name} [{path.name}]")
+        self._set_title()
+        self.setWindowModified(False)
         self.inspector.setHtml(
             f"<h3>{campaign.name}</h3><p>Strategic turn {campaign.turn}.</p><p>{campaign.description}</p>"
             "<p><i>Click a sector or a fleet to inspect it; hover for a summary. Wheel zooms, drag the map to "
             "pan, drag a fleet counter to give it orders.</i></p>" + LEGEND)
         self.statusBar().showMessage(f"{campaign.name}: {len(campaign.map.sectors)} sectors, "
                                      f"{len(campaign.fleets)} fleets, turn {campaign.turn}")
+        self.strategic_view.show_legend(self.overlays, campaign)
         self._update_phase_bar()
+
+    def _set_title(self) -> None:
+        """The campaign and its file; ``[*]`` shows as ``*`` while there are unsaved changes."""
+        if self.campaign is not None and self.campaign_path is not None:
+            self.setWindowTitle(f"BattleHex \u2014 {self.campaign.name} [{self.campaign_path.name}][*]")
 
     def _campaign_changed(self) -> None:
         scene = self.strategic_view.scene()
@@ -265,7 +307,37 @@ class MainWindow(QMainWindow):
         start = str(self.campaign_path.parent) if self.campaign_path else ""
         path, _ = QFileDialog.getOpenFileName(self, "Open campaign", start, FILE_FILTER)
         if path:
-            self.open_campaign(Path(path))
+            self.open_other(Path(path))
+
+    def open_other(self, path: Path | str) -> bool:
+        """Open another campaign from a menu: unsaved changes are offered to be saved first."""
+        if not self.may_close_campaign(f"opening {Path(path).name}"):
+            self.statusBar().showMessage(f"Not opened: {Path(path).name}; the campaign stays open", 6000)
+            return False
+        return self.open_campaign(path)
+
+    def may_close_campaign(self, doing: str) -> bool:
+        """Before the open campaign goes away: True when it has no unsaved changes, or the user
+        saved or discarded them; False when they cancelled (then nothing changes)."""
+        if self.session is None or self.session.undo_stack.isClean():
+            return True
+        box = QMessageBox(QMessageBox.Warning, "Unsaved changes",
+                          f"<b>{self.campaign.name}</b> has changes that are not saved.<br>"
+                          f"Save them before {doing}?", QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel,
+                          self)
+        box.setObjectName("unsaved_changes")
+        autosave = self.session.last_autosave
+        if autosave is not None and autosave.exists():
+            box.setInformativeText(f"If you discard them, the autosave of the latest state is kept: "
+                                   f"File \u2192 Open Last Autosave reopens it ({autosave}).")
+        else:
+            box.setInformativeText("If you discard them, they are lost.")
+        box.setDefaultButton(QMessageBox.Save)
+        box.setEscapeButton(QMessageBox.Cancel)
+        answer = box.exec()
+        if answer == QMessageBox.Save:
+            return self.save()
+        return answer == QMessageBox.Discard
 
     def save(self) -> bool:
         """Save over the current file; the built-in campaign is never overwritten (Save As)."""
@@ -288,8 +360,9 @@ class MainWindow(QMainWindow):
         self.campaign_path = path
         if self.session is not None:
             self.session.path = path
+            self.session.undo_stack.setClean()
         self._remember(path)
-        self.setWindowTitle(f"BattleHex \u2014 {self.campaign.name} [{path.name}]")
+        self._set_title()
         self.statusBar().showMessage(f"Saved {path}", 5000)
         return True
 
@@ -298,24 +371,61 @@ class MainWindow(QMainWindow):
         bar = QToolBar("Turn and phase", self)
         bar.setObjectName("phase_bar")
         bar.setMovable(False)
-        self.phase_label = QLabel("")
+        self.phase_label = ElidedLabel("")
         self.phase_label.setStyleSheet("QLabel { font-weight: bold; padding: 0 10px; }")
         bar.addWidget(self.phase_label)
         bar.addSeparator()
-        for act, short in ((self.end_movement_action, "End Movement"), (self.gm_action, "GM Ruling..."),
-                           (self.end_phase_action, "End Phase")):
+        for act, short, tip in (
+                (self.end_movement_action, "End Movement",
+                 "Execute every fleet's orders and form the Battle Hexes (V13.11-V13.18)"),
+                (self.gm_action, "GM Ruling...", "The GM marks an open Battle Hex resolved, with a reason (V13.12)"),
+                (self.end_phase_action, "End Phase", "")):
             act.setIconText(short)
+            if tip:
+                act.setToolTip(tip)
             bar.addAction(act)
         bar.addSeparator()
         bar.addWidget(QLabel(" Overlays: "))
+        tips = {"control": "Control overlay: sectors in the controlling team's colour, contested ones cross-hatched",
+                "supply": "Supply overlay: a ring per team whose supply reaches the sector; hover a fleet for its "
+                          "supply route",
+                "lanes": "Lanes overlay: major lanes gold, closed lanes crossed red"}
         for key, act in self.overlay_actions.items():
             act.setIconText(key.title())
+            act.setToolTip(tips[key])
             bar.addAction(act)
         bar.addSeparator()
+        # Short fixed labels: "Undo Orders for the 3rd Fleet: 0308 -> 0409" on the button itself
+        # would push Redo off the bar; the full text is in the tooltip and the Edit menu.
+        self.undo_action.setIconText("Undo")
+        self.redo_action.setIconText("Redo")
         bar.addAction(self.undo_action)
         bar.addAction(self.redo_action)
         self.addToolBar(Qt.TopToolBarArea, bar)
         self.phase_bar = bar
+        self._undo_tooltips()
+        for act in bar.actions():
+            self._with_shortcut_in_tooltip(act)
+
+    @staticmethod
+    def _with_shortcut_in_tooltip(act: QAction) -> None:
+        key = act.shortcut().toString(QKeySequence.NativeText)
+        tip = act.toolTip()
+        if key and not tip.endswith(f"({key})"):
+            act.setToolTip(f"{tip} ({key})")
+
+    def _clean_changed(self, clean: bool) -> None:
+        self.setWindowModified(not clean)
+
+    def _undo_tooltips(self, *_changed) -> None:
+        """The toolbar's Undo / Redo keep their short labels; the tooltip says what they undo."""
+        for act, can, text, none in ((self.undo_action, self.undo_group.canUndo(), self.undo_group.undoText(),
+                                      "Nothing to undo"),
+                                     (self.redo_action, self.undo_group.canRedo(), self.undo_group.redoText(),
+                                      "Nothing to redo")):
+            verb = "Undo" if act is self.undo_action else "Redo"
+            act.setToolTip(f"{verb} {text}" if can and text else none)
+            self._with_shortcut_in_tooltip(act)
 
     def _update_phase_bar(self) -> None:
         c = self.campaign
@@ -334,6 +444,7 @@ class MainWindow(QMainWindow):
         self.end_phase_action.setToolTip(
             "V13.12: the Movement Phase cannot end while a Battle Hex is unresolved" if still
             else "Close the Movement Phase and begin the next turn")
+        self._with_shortcut_in_tooltip(self.end_phase_action)
 
     def set_overlay(self, key: str, on: bool) -> None:
         """Switch the control, supply or lanes overlay on or off."""
@@ -342,6 +453,7 @@ class MainWindow(QMainWindow):
         scene = self.strategic_view.scene()
         if isinstance(scene, StrategicScene):
             scene.set_overlays(self.overlays)
+        self.strategic_view.show_legend(self.overlays, self.campaign)
 
     def _fleet_hovered(self, fleet_id: str) -> None:
         """With the supply overlay on, hovering a fleet draws its route to a supply point."""
@@ -404,8 +516,33 @@ class MainWindow(QMainWindow):
     def clear_selected_orders(self) -> None:
         scene = self.strategic_view.scene()
         fleet = scene.selected_fleet() if isinstance(scene, StrategicScene) else None
+        if fleet is not None:
+            self.clear_orders(fleet.id)
+
+    def clear_orders(self, fleet_id: str) -> None:
+        fleet = next((f for f in self.campaign.fleets if f.id == fleet_id), None) if self.campaign else None
         if fleet is not None and fleet.orders:
             self._try(lambda: self.session.set_orders(fleet.id, []))
+
+    # the strategic map's right-click menus
+    def inspect_fleet(self, fleet_id: str) -> None:
+        """Select the fleet's counter, so the inspector shows it."""
+        scene = self.strategic_view.scene()
+        counter = scene.counter(fleet_id) if isinstance(scene, StrategicScene) else None
+        if counter is not None:
+            self._inspect(scene, counter)
+
+    def inspect_sector(self, label: str) -> None:
+        scene = self.strategic_view.scene()
+        item = scene.sector_items.get(str(label)) if isinstance(scene, StrategicScene) else None
+        if item is not None:
+            self._inspect(scene, item)
+
+    def _inspect(self, scene: StrategicScene, item) -> None:
+        scene.clearSelection()
+        item.setSelected(True)
+        self.inspector_dock.show()
+        self.inspector_dock.raise_()
 
     def _try(self, action) -> bool:
         try:
@@ -416,18 +553,31 @@ class MainWindow(QMainWindow):
         return True
 
     def end_movement(self) -> None:
-        """Execute every fleet's orders, ask the V13.16/V13.18 questions, list the Battle Hexes."""
+        """Execute every fleet's orders, ask the V13.16/V13.18 questions, list the Battle Hexes.
+
+        Each Team answers its own questions behind its own hand-over screen (hot seat): the
+        dialog first asks for that Team's commander and shows only that Team's questions.
+        """
         if self.session is None:
             return
+        decisions: dict = {}
         try:
             report = self.session.end_movement()
-            if report.questions:
-                names = {t.id: t.name for t in self.session.campaign.teams}
-                dialog = IgnoreDialog(report.questions, names, self)
-                if dialog.exec() != IgnoreDialog.Accepted:
-                    self.statusBar().showMessage("End Movement cancelled: nothing changed", 8000)
+            while report.questions:
+                new = [q for q in report.questions if (q.at, q.team, q.other) not in decisions]
+                if not new:
+                    self.show_error("Cannot end movement", "The ignore questions were answered but are asked again.")
                     return
-                report = self.session.end_movement(dialog.decisions())
+                names = {t.id: t.name for t in self.session.campaign.teams}
+                order = [t.id for t in self.session.campaign.teams]
+                for team in sorted({q.team for q in new}, key=lambda t: order.index(t) if t in order else len(order)):
+                    self.statusBar().clearMessage()  # nothing of the last commander's stays on screen
+                    dialog = IgnoreDialog([q for q in new if q.team == team], names, self, team=team)
+                    if dialog.exec() != IgnoreDialog.Accepted:
+                        self.statusBar().showMessage("End Movement cancelled: nothing changed", 8000)
+                        return
+                    decisions.update(dialog.decisions())
+                report = self.session.end_movement(decisions)
         except PhaseError as e:
             self.show_error("Cannot end movement", str(e))
             return
@@ -495,7 +645,7 @@ class MainWindow(QMainWindow):
         if not path.exists():
             self.show_error("No autosave", f"There is no autosave for {self.campaign_path.name} yet ({path}).")
             return
-        self.open_campaign(path)
+        self.open_other(path)
 
     # -- recent files --------------------------------------------------------------------------
     def recent_files(self) -> list[str]:
@@ -515,7 +665,7 @@ class MainWindow(QMainWindow):
         files = self.recent_files()
         for i, f in enumerate(files, 1):
             act = self.recent_menu.addAction(f"&{i} {f}")
-            act.triggered.connect(lambda _=False, f=f: self.open_campaign(Path(f)))
+            act.triggered.connect(lambda _=False, f=f: self.open_other(Path(f)))
         self.recent_menu.setEnabled(bool(files))
 
     # -- other windows ---------------------------------------------------------------------------
@@ -544,8 +694,26 @@ class MainWindow(QMainWindow):
             "The tactical combat itself (fire, damage) is played with the tactical rules at the table "
             "(V13.482).</p>")
 
+    def quit(self) -> None:
+        """File > Quit: close the window, asking first about unsaved changes."""
+        self._quit_requested = True
+        try:
+            self.close()
+        finally:
+            self._quit_requested = False
+
     def closeEvent(self, event) -> None:  # noqa: N802 (Qt name)
-        """Close the window's non-modal dialogs and battle windows with it."""
+        """Ask about unsaved changes when the user closes the window (File > Quit or the window
+        manager's close button); remember the window's layout; close the window's non-modal
+        dialogs and battle windows with it.
+
+        A close the program makes itself (``close()`` at exit, or a test tearing the window
+        down) does not ask: it is neither spontaneous nor File > Quit.
+        """
+        if (event.spontaneous() or self._quit_requested) and not self.may_close_campaign("quitting"):
+            event.ignore()
+            return
+        window_state.save(self, self.settings, "main_window")
         dialog = getattr(self, "_battle_dialog", None)
         if dialog is not None:
             dialog.close()

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtWidgets import QFrame, QGraphicsItem, QGridLayout, QLabel, QWidget
 
 from hexmap import Label, LaneKind
 from rules.model import Campaign
@@ -59,6 +59,8 @@ def sector_marks(state: StrategicState) -> dict[Label, SectorMarks]:
     return out
 
 
+NEUTRAL_FILL = QColor("#e9e9e4")  # a sector with no owner colour (and every sector under the control overlay)
+CONTROL_ALPHA = 170
 CONTESTED_BRUSH = QBrush(QColor(220, 40, 40, 150), Qt.DiagCrossPattern)
 BATTLE_PEN = QPen(QColor("#e01010"), 4.0)
 ROUTE_PEN = QPen(QColor(20, 170, 60, 230), 5.0, Qt.DashLine, Qt.RoundCap, Qt.RoundJoin)
@@ -116,3 +118,118 @@ def polyline(points: list[QPointF]) -> QPainterPath:
         for pt in points[1:]:
             path.lineTo(pt)
     return path
+
+
+# -- the legend of the overlays that are on --------------------------------------------------------
+def _swatch(paint, size: int = 18) -> QPixmap:
+    pix = QPixmap(size, size)
+    pix.fill(Qt.transparent)
+    p = QPainter(pix)
+    p.setRenderHint(QPainter.Antialiasing, True)
+    paint(p, QRectF(1, 1, size - 2, size - 2))
+    p.end()
+    return pix
+
+
+def _filled(*brushes) -> QPixmap:
+    def paint(p: QPainter, r: QRectF) -> None:
+        p.setPen(Qt.NoPen)
+        for b in brushes:
+            p.setBrush(b)
+            p.drawRect(r)
+        p.setBrush(Qt.NoBrush)
+        p.setPen(QPen(QColor("#5b5b5b"), 1.0))
+        p.drawRect(r)
+    return _swatch(paint)
+
+
+def _ring(color: QColor) -> QPixmap:
+    def paint(p: QPainter, r: QRectF) -> None:
+        ring = QColor(color)
+        ring.setAlpha(200)
+        p.setBrush(NEUTRAL_FILL)
+        p.setPen(QPen(QColor("#5b5b5b"), 1.0))
+        p.drawRect(r)
+        p.setBrush(Qt.NoBrush)
+        p.setPen(QPen(ring, 3.0))
+        p.drawEllipse(r.adjusted(3, 3, -3, -3))
+    return _swatch(paint)
+
+
+def _line(pens: list[QPen], crossed: bool = False) -> QPixmap:
+    def paint(p: QPainter, r: QRectF) -> None:
+        a, b = QPointF(r.left(), r.center().y()), QPointF(r.right(), r.center().y())
+        for pen in pens:
+            p.setPen(pen)
+            p.drawLine(a, b)
+        if crossed:
+            c = r.center()
+            p.setPen(QPen(QColor("#d01818"), 2.5))
+            p.drawLine(c + QPointF(-5, -5), c + QPointF(5, 5))
+            p.drawLine(c + QPointF(-5, 5), c + QPointF(5, -5))
+    return _swatch(paint)
+
+
+def control_fill(color: QColor) -> QColor:
+    fill = QColor(color)
+    fill.setAlpha(CONTROL_ALPHA)
+    return fill
+
+
+def legend_rows(overlays: Overlays, campaign: Campaign | None) -> list[tuple[str, QPixmap | None]]:
+    """The legend's rows for the overlays that are on: a heading (no swatch) then swatch rows."""
+    teams = [t for t in campaign.teams if t.powers] if campaign is not None else []
+    rows: list[tuple[str, QPixmap | None]] = []
+    if overlays.control:
+        rows.append(("Control", None))
+        rows += [(f"Controlled by {t.name}", _filled(NEUTRAL_FILL, control_fill(QColor(t.color)))) for t in teams]
+        rows.append(("Contested (cross-hatch)", _filled(NEUTRAL_FILL, CONTESTED_BRUSH)))
+        rows.append(("Neutral", _filled(NEUTRAL_FILL)))
+    if overlays.supply:
+        rows.append(("Supply", None))
+        rows += [(f"{t.name} supply reaches it", _ring(QColor(t.color))) for t in teams if not t.gm_controlled]
+    if overlays.lanes:
+        rows.append(("Lanes", None))
+        rows.append(("Major lane", _line([QPen(QColor(40, 30, 0, 200), 7.0), QPen(QColor("#f2c230"), 4.0)])))
+        rows.append(("Lane", _line([QPen(QColor(40, 40, 60, 160), 1.5)])))
+        rows.append(("Closed lane", _line([QPen(QColor(208, 24, 24, 140), 1.5, Qt.DotLine)], crossed=True)))
+    return rows
+
+
+class OverlayLegend(QFrame):
+    """A small box in a corner of the strategic view that explains the overlays that are on;
+    hidden when none is. Mouse events pass through it to the map."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("overlay_legend")
+        self.setAttribute(Qt.WA_TransparentForMouseEvents, True)
+        self.setStyleSheet("#overlay_legend { background: rgba(250, 250, 246, 235); border: 1px solid #5b5b5b;"
+                           " border-radius: 4px; } QLabel { color: #202020; background: transparent; }")
+        self._grid = QGridLayout(self)
+        self._grid.setContentsMargins(8, 6, 10, 6)
+        self._grid.setHorizontalSpacing(6)
+        self._grid.setVerticalSpacing(2)
+        self.rows: list[str] = []
+        self.hide()
+
+    def show_for(self, overlays: Overlays, campaign: Campaign | None) -> None:
+        while self._grid.count():
+            w = self._grid.takeAt(0).widget()
+            if w is not None:
+                w.hide()
+                w.deleteLater()
+        rows = legend_rows(overlays, campaign)
+        self.rows = [text for text, _pix in rows]
+        for i, (text, pix) in enumerate(rows):
+            label = QLabel(text)
+            if pix is None:
+                label.setStyleSheet("QLabel { font-weight: bold; }")
+                self._grid.addWidget(label, i, 0, 1, 2)
+                continue
+            swatch = QLabel()
+            swatch.setPixmap(pix)
+            self._grid.addWidget(swatch, i, 0)
+            self._grid.addWidget(label, i, 1)
+        self.setVisible(bool(rows))
+        self.adjustSize()

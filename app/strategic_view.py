@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QApplication,
@@ -12,18 +12,22 @@ from PySide6.QtWidgets import (
     QGraphicsScene,
     QGraphicsSimpleTextItem,
     QGraphicsView,
+    QMenu,
 )
 
 from app.describe import sector_tooltip
 from app.overlays import (
     BATTLE_PEN,
     CONTESTED_BRUSH,
+    NEUTRAL_FILL,
     PREVIEW_BAD,
     PREVIEW_OK,
     ROUTE_PEN,
     LanesItem,
+    OverlayLegend,
     Overlays,
     SectorMarks,
+    control_fill,
     polyline,
     sector_marks,
 )
@@ -33,6 +37,7 @@ from hexmap import Hex, Label, grid_hex
 from hexmap.layout import Layout
 from rules.model import Campaign, Fleet, Sector
 from rules.strategic import StrategicState
+from rules.strategic.turn import open_battle_hexes
 
 SECTOR_SIZE = 40.0
 _BASE_TAGS = {"starbase": "SB", "battle_station": "BATS", "base_station": "BS", "mobile_base": "MB",
@@ -42,7 +47,7 @@ _BASE_TAGS = {"starbase": "SB", "battle_station": "BATS", "base_station": "BS", 
 _LAYOUT = Layout(SECTOR_SIZE)
 _POLY = QPolygonF([QPointF(x, y) for x, y in _LAYOUT.corners(Hex(0, 0))])
 _RECT = _POLY.boundingRect().adjusted(-2, -2, 2, 2)
-_UNOWNED = QColor("#e9e9e4")
+_UNOWNED = NEUTRAL_FILL
 _EDGE = QPen(QColor("#5b5b5b"), 1.0)
 _HATCH = brush_hatched(QColor(120, 120, 120, 150))
 _LABEL_FONT = QFont()
@@ -142,10 +147,8 @@ class SectorItem(QGraphicsItem):
         m, o = self.marks, self.overlays
         if o.control:
             if m.control is not None:
-                fill = QColor(m.control)
-                fill.setAlpha(170)
                 p.setPen(Qt.NoPen)
-                p.setBrush(fill)
+                p.setBrush(control_fill(m.control))
                 p.drawPolygon(_POLY)
             elif m.contested:
                 p.setPen(Qt.NoPen)
@@ -392,14 +395,19 @@ class StrategicScene(QGraphicsScene):
 
 class StrategicView(ZoomableView):
     """Zoom with the wheel (around the cursor), pan by dragging the map, give orders by
-    dragging a fleet counter along the lanes.
+    dragging a fleet counter along the lanes (or by "Give orders..." and a click on the
+    destination), and right-click menus on fleets and sectors.
 
     ``planner`` (set by the window) answers ``preview(fleet_id, label) -> (path, ok, text)``
-    and ``commit(fleet_id, label)``; the view itself decides nothing.
+    and ``commit(fleet_id, label)``, holds the open ``campaign``, and carries out the menus'
+    ``inspect_fleet(fleet_id)``, ``inspect_sector(label)``, ``clear_orders(fleet_id)`` and
+    ``fight(at)``; the view itself decides nothing.
     """
 
     hovered = Signal(str)
     fleet_hovered = Signal(str)
+    message = Signal(str, int)
+    """A line for the status bar, and how long it stays (ms)."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -414,8 +422,12 @@ class StrategicView(ZoomableView):
         self._drag_fleet: str | None = None
         self._drag_target = ""
         self._hover_fleet = ""
+        self._pick_fleet: str | None = None
+        self.legend = OverlayLegend(self)
+        self.menu: QMenu | None = None
 
     def setScene(self, scene) -> None:  # noqa: N802
+        self.cancel_pick()
         super().setScene(scene)
         self.auto_fit = True
         self.fit()
@@ -424,6 +436,18 @@ class StrategicView(ZoomableView):
         super().resizeEvent(event)
         if self.auto_fit:
             self.fit()
+        self.place_legend()
+
+    # -- the overlay legend --------------------------------------------------------------------
+    def show_legend(self, overlays: Overlays, campaign: Campaign | None) -> None:
+        """Explain the overlays that are on in the view's bottom-left corner."""
+        self.legend.show_for(overlays, campaign)
+        self.place_legend()
+
+    def place_legend(self) -> None:
+        area = self.viewport().geometry()
+        self.legend.move(area.left() + 10, max(area.top() + 10, area.bottom() - self.legend.height() - 10))
+        self.legend.raise_()
 
     def zoom(self, factor: float) -> None:
         """Zoom as :class:`ZoomableView`; the map stops auto-fitting the window."""
@@ -437,15 +461,131 @@ class StrategicView(ZoomableView):
             self.fitInView(self.scene().sceneRect(), Qt.KeepAspectRatio)
             self.auto_fit = True
 
+    def centre_on(self, label: str) -> None:
+        """Centre the map on a sector; a map shown whole is first zoomed in, so it can move."""
+        scene = self.scene()
+        if not isinstance(scene, StrategicScene) or label not in scene.sector_items:
+            return
+        if self.auto_fit:
+            self.zoom(2.0)
+        self.auto_fit = False
+        item = scene.sector_items[label]
+        self.centerOn(item)
+        # zooming in may bring the scroll bars, which narrow the viewport once laid out: again then
+        QTimer.singleShot(0, lambda: self.centerOn(item) if item.scene() is self.scene() else None)
+
     def _sector_at(self, pos) -> str:
         under = self.items(pos.toPoint())
         sector = next((i for i in under if isinstance(i, SectorItem)), None)
         return sector.label if sector else ""
 
+    # -- right-click menus ------------------------------------------------------------------------
+    def contextMenuEvent(self, event) -> None:  # noqa: N802
+        scene = self.scene()
+        if not isinstance(scene, StrategicScene) or self.planner is None:
+            super().contextMenuEvent(event)
+            return
+        self.cancel_pick()
+        under = self.items(event.pos())
+        counter = next((i for i in under if isinstance(i, FleetCounterItem)), None)
+        sector = next((i for i in under if isinstance(i, SectorItem)), None)
+        if counter is None and sector is None:
+            event.ignore()
+            return
+        menu = self.fleet_menu(counter.fleet) if counter is not None else self.sector_menu(sector.label)
+        event.accept()
+        self.menu = menu
+        menu.exec(event.globalPos())
+        self.menu = None
+        menu.deleteLater()
+
+    def _open_battle_hex(self, at: Label):
+        campaign = self.planner.campaign
+        if campaign is None:
+            return None
+        return next((b for b in open_battle_hexes(campaign) if b.at == at), None)
+
+    def fleet_menu(self, fleet: Fleet) -> QMenu:
+        """A fleet counter's menu: orders, inspect, fight its Battle Hex, clear orders, centre."""
+        menu = QMenu(self)
+        menu.setObjectName("fleet_menu")
+        menu.setToolTipsVisible(True)
+        fid, name = fleet.id, fleet.name
+        menu.addSection(name)
+        act = menu.addAction("Give orders...", lambda: self.start_pick(fid))
+        act.setToolTip("Click the destination sector next (or drag the counter along the lanes)")
+        menu.addAction("Inspect", lambda: self.planner.inspect_fleet(fid))
+        record = self._open_battle_hex(fleet.sector) if fleet.in_transit_to is None else None
+        act = menu.addAction("Fight its Battle Hex" + (f" ({record.at})" if record else ""),
+                             lambda: self.planner.fight(at=record.at))
+        act.setEnabled(record is not None)
+        if record is None:
+            act.setToolTip(f"{fleet.sector} is not an open Battle Hex")
+        act = menu.addAction("Clear orders", lambda: self.planner.clear_orders(fid))
+        act.setEnabled(bool(fleet.orders))
+        menu.addSeparator()
+        menu.addAction("Centre here", lambda: self.centre_on(str(fleet.sector)))
+        return menu
+
+    def sector_menu(self, label: str) -> QMenu:
+        """A sector's menu: centre, inspect, fight it if it is an open Battle Hex."""
+        menu = QMenu(self)
+        menu.setObjectName("sector_menu")
+        menu.setToolTipsVisible(True)
+        menu.addSection(f"Sector {label}")
+        menu.addAction("Centre here", lambda: self.centre_on(label))
+        menu.addAction("Inspect sector", lambda: self.planner.inspect_sector(label))
+        record = self._open_battle_hex(Label.parse(label))
+        act = menu.addAction("Fight this Battle Hex", lambda: self.planner.fight(at=record.at))
+        act.setEnabled(record is not None)
+        if record is None:
+            act.setToolTip(f"{label} is not an open Battle Hex")
+        return menu
+
+    # -- orders by a click on the destination -------------------------------------------------
+    def start_pick(self, fleet_id: str) -> None:
+        """Give orders by clicking the destination: the path follows the mouse; Esc cancels."""
+        scene = self.scene()
+        counter = scene.counter(fleet_id) if isinstance(scene, StrategicScene) else None
+        if counter is None or self.planner is None:
+            return
+        self._pick_fleet, self._drag_target = fleet_id, ""
+        self.viewport().setCursor(Qt.CrossCursor)
+        self.setFocus()
+        self.message.emit(f"Orders for {counter.fleet.name}: click the destination sector (the path follows the "
+                          "lanes; Esc or a right click cancels). Dragging the counter does the same.", 0)
+
+    def cancel_pick(self, say: bool = False) -> None:
+        if self._pick_fleet is None:
+            return
+        self._pick_fleet, self._drag_target = None, ""
+        self.viewport().unsetCursor()
+        if isinstance(self.scene(), StrategicScene):
+            self.scene().clear_preview()
+        if say:
+            self.message.emit("Orders: cancelled", 4000)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802
+        if event.key() == Qt.Key_Escape and self._pick_fleet is not None:
+            self.cancel_pick(say=True)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    # -- mouse ----------------------------------------------------------------------------------
     def mousePressEvent(self, event) -> None:  # noqa: N802
+        if self._pick_fleet is not None:
+            fleet, target = self._pick_fleet, self._sector_at(event.position())
+            if event.button() == Qt.LeftButton and target:
+                self.cancel_pick()
+                self.planner.commit(fleet, target)
+            elif event.button() != Qt.LeftButton:
+                self.cancel_pick(say=True)
+            event.accept()
+            return
         if event.button() == Qt.LeftButton:
             if isinstance(self.scene(), StrategicScene):
-                self.scene().clear_preview()  # a refused drop stays on screen until the next click
+                self.scene().clear_preview()
             self._press = self._last = event.position()
             self._panning = False
             counter = next((i for i in self.items(event.position().toPoint()) if isinstance(i, FleetCounterItem)),
@@ -457,12 +597,14 @@ class StrategicView(ZoomableView):
     def mouseMoveEvent(self, event) -> None:  # noqa: N802
         """Drag a counter: preview its orders; drag the map: pan; otherwise report the hover."""
         pos = event.position()
-        if self._press is not None and event.buttons() & Qt.LeftButton:
+        if self._pick_fleet is not None:
+            self._preview_to(self._sector_at(pos), self._pick_fleet)
+        elif self._press is not None and event.buttons() & Qt.LeftButton:
             moved = (pos - self._press).manhattanLength() >= QApplication.startDragDistance()
             if self._drag_fleet is not None:
                 if moved or self._drag_target:
                     self.viewport().setCursor(Qt.ClosedHandCursor)
-                    self._preview_to(self._sector_at(pos))
+                    self._preview_to(self._sector_at(pos), self._drag_fleet)
                 event.accept()
                 return
             if not self._panning and moved:
@@ -490,12 +632,12 @@ class StrategicView(ZoomableView):
             self._hover_fleet = fid
             self.fleet_hovered.emit(fid)
 
-    def _preview_to(self, label: str) -> None:
+    def _preview_to(self, label: str, fleet_id: str) -> None:
         scene = self.scene()
         if not label or label == self._drag_target or not isinstance(scene, StrategicScene):
             return
         self._drag_target = label
-        path, ok, text = self.planner.preview(self._drag_fleet, label)
+        path, ok, text = self.planner.preview(fleet_id, label)
         scene.show_preview(path, ok, text)
 
     def mouseReleaseEvent(self, event) -> None:  # noqa: N802
@@ -505,8 +647,11 @@ class StrategicView(ZoomableView):
             self.viewport().unsetCursor()
             super().mouseReleaseEvent(event)
             scene = self.scene()
-            if self.planner.commit(fleet, target) and isinstance(scene, StrategicScene):
+            # The path and its balloon go with the drop, accepted or refused: a refusal's reason
+            # stays in the status bar (the planner shows it there).
+            if isinstance(scene, StrategicScene):
                 scene.clear_preview()
+            self.planner.commit(fleet, target)
             return
         if self._panning:
             self.viewport().unsetCursor()

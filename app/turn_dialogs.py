@@ -2,35 +2,81 @@
 that movement formed, and the GM's override of V13.12."""
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
     QDialogButtonBox,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
+    QPushButton,
     QRadioButton,
     QTextBrowser,
     QVBoxLayout,
 )
 
+from app import window_state
 from rules.strategic.battle_hex import IgnoreQuestion
 
 
-class IgnoreDialog(QDialog):
-    """One group per question: ignore the Orion / sub-light unit, or pay attention to it."""
+class HandOverDialog(QDialog):
+    """A hot-seat hand-over: "Pass the screen to the <Team> commander", answered by that
+    commander's "I am the <Team> commander" (or a cancel of what it leads to)."""
 
-    def __init__(self, questions: list[IgnoreQuestion], names: dict[str, str], parent=None) -> None:
+    def __init__(self, who: str, why: str, cancel_text: str = "Cancel", parent=None, title: str = "") -> None:
         super().__init__(parent)
-        self.setWindowTitle("Movement Phase: units that may be ignored (V13.16, V13.18)")
+        self.setWindowTitle(title or f"Hand over to the {who} commander")
+        self.setMinimumWidth(520)
+        lay = QVBoxLayout(self)
+        self.label = QLabel(f"Pass the screen to the {who} commander")
+        self.label.setAlignment(Qt.AlignCenter)
+        self.label.setStyleSheet("QLabel { font-size: 20px; font-weight: bold; padding: 12px; }")
+        lay.addWidget(self.label)
+        note = QLabel(why)
+        note.setWordWrap(True)
+        note.setAlignment(Qt.AlignCenter)
+        lay.addWidget(note)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        self.take_over_button = QPushButton(f"I am the {who} commander")
+        self.take_over_button.setDefault(True)
+        self.take_over_button.clicked.connect(self.accept)
+        row.addWidget(self.take_over_button)
+        self.cancel_button = QPushButton(cancel_text)
+        self.cancel_button.setAutoDefault(False)
+        self.cancel_button.clicked.connect(self.reject)
+        row.addWidget(self.cancel_button)
+        row.addStretch(1)
+        lay.addLayout(row)
+
+
+class IgnoreDialog(QDialog):
+    """One Team's V13.16 / V13.18 questions, asked behind that Team's hand-over.
+
+    ``exec()`` first shows :class:`HandOverDialog` ("Pass the screen to the <Team>
+    commander"); the questions show only after "I am the <Team> commander", and a cancel there
+    cancels this dialog too. One group per question: ignore the Orion / sub-light unit, or
+    pay attention to it. ``team`` defaults to the first question's Team; the caller passes one
+    Team's questions at a time.
+    """
+
+    def __init__(self, questions: list[IgnoreQuestion], names: dict[str, str], parent=None,
+                 team: str | None = None) -> None:
+        super().__init__(parent)
+        self.team = team or (questions[0].team if questions else "")
+        self.who = names.get(self.team, self.team)
+        self.setWindowTitle(f"{self.who} commander: units that may be ignored (V13.16, V13.18)")
+        self.setMinimumWidth(560)
         self.questions = questions
         self.groups: list[QButtonGroup] = []
         lay = QVBoxLayout(self)
-        intro = QLabel("Movement has been worked out. Before the Battle Hexes form, these Teams choose whether "
-                       "to ignore units they may ignore. Nothing is applied until you press OK.")
+        intro = QLabel(f"{self.who} commander: movement has been worked out. Before the Battle Hexes form, choose "
+                       "whether to ignore these units. Nothing is applied until every Team has answered.")
         intro.setWordWrap(True)
         lay.addWidget(intro)
         for q in questions:
-            box = QGroupBox(f"{names.get(q.team, q.team)} commander \u2014 sector {q.at} ({q.rule})")
+            box = QGroupBox(f"Sector {q.at} ({q.rule})")
             inner = QVBoxLayout(box)
             text = QLabel(q.text(names) + ("\nThis Team ignored them before; it may now pay attention."
                                            if q.ignored_before else ""))
@@ -46,10 +92,20 @@ class IgnoreDialog(QDialog):
             inner.addWidget(attend)
             self.groups.append(group)
             lay.addWidget(box)
-        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        lay.addWidget(buttons)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        lay.addWidget(self.buttons)
+
+    def exec(self) -> int:
+        """The hand-over, then (if the right commander took the screen) the questions."""
+        screen = HandOverDialog(self.who, f"The {self.who} commander decides, unseen by the other commanders, "
+                                          "whether to ignore units it may ignore (V13.16, V13.18).",
+                                "Cancel End Movement", self.parentWidget(),
+                                f"Hand over to the {self.who} commander: units that may be ignored (V13.16, V13.18)")
+        if screen.exec() != QDialog.Accepted:
+            return QDialog.Rejected
+        return super().exec()
 
     def decisions(self) -> dict:
         """``(sector, team, other team) -> ignore?`` as the engine takes it."""
@@ -62,7 +118,8 @@ class BattleHexesDialog(QDialog):
     def __init__(self, html: str, events: list[str], parent=None) -> None:
         super().__init__(parent)
         self.setWindowTitle("End of movement: Battle Hexes")
-        self.resize(760, 640)
+        self.setObjectName("battle_hexes_dialog")
+        self._settings = getattr(parent, "settings", None)
         lay = QVBoxLayout(self)
         self.browser = QTextBrowser(self)
         moves = "".join(f"<li>{e}</li>" for e in events) or "<li>No fleet moved.</li>"
@@ -76,3 +133,8 @@ class BattleHexesDialog(QDialog):
         buttons.rejected.connect(self.reject)
         buttons.accepted.connect(self.accept)
         lay.addWidget(buttons)
+        window_state.restore(self, self._settings, "battle_hexes_dialog", (760, 640))
+
+    def done(self, result: int) -> None:
+        window_state.save(self, self._settings, "battle_hexes_dialog")
+        super().done(result)
