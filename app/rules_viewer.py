@@ -19,15 +19,7 @@ from pathlib import Path
 
 import shiboken6
 from PySide6.QtCore import QUrl
-from PySide6.QtGui import (
-    QColor,
-    QKeySequence,
-    QShortcut,
-    QTextCharFormat,
-    QTextCursor,
-    QTextDocument,
-    QTextFormat,
-)
+from PySide6.QtGui import QColor, QKeySequence, QShortcut, QTextCharFormat, QTextCursor, QTextDocument, QTextFormat
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,

@@ -16,6 +16,7 @@ from rules.model import load_campaign
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
 from tests.conftest import DEFAULT
+from tests.app.test_rules_viewer import cursor_kept
 from tests.rules.battle.test_procedure import ATTENTION
 
 
@@ -105,7 +106,8 @@ def test_clicking_a_rule_link_names_the_rule(battle, qtbot):
     cursor = view.textCursor()
     cursor.setPosition(view.toPlainText().index("V13.14") + 2)
     at = view.cursorRect(cursor).center()
-    QTest.mouseMove(view.viewport(), at)
-    QTest.mouseClick(view.viewport(), Qt.LeftButton, Qt.NoModifier, at)
+    with cursor_kept():
+        QTest.mouseMove(view.viewport(), at)
+        QTest.mouseClick(view.viewport(), Qt.LeftButton, Qt.NoModifier, at)
     assert clicked == ["V13.14"]
     assert rule_from_href("https://example.org") is None

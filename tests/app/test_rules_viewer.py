@@ -2,8 +2,12 @@
 one viewer per text, rule links in the texts and in the question dialogs."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
 from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6.QtGui import QCursor
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -20,6 +24,16 @@ def v13(qtbot):
     viewer.show()
     qtbot.waitExposed(viewer)
     return viewer
+
+
+@contextmanager
+def cursor_kept() -> Iterator[None]:
+    """Put the mouse pointer back afterwards: other tests zoom about wherever it is."""
+    pos = QCursor.pos()
+    try:
+        yield
+    finally:
+        QCursor.setPos(pos)
 
 
 def top_line(viewer: RulesViewer) -> str:
@@ -101,7 +115,8 @@ def test_a_rule_link_in_a_text_goes_to_that_rule(v13, qtbot):
     cursor = v13.view.textCursor()
     cursor.setPosition(pos + 2)
     rect = v13.view.cursorRect(cursor)
-    QTest.mouseClick(v13.view.viewport(), Qt.LeftButton, Qt.NoModifier, rect.center())
+    with cursor_kept():
+        QTest.mouseClick(v13.view.viewport(), Qt.LeftButton, Qt.NoModifier, rect.center())
     qtbot.wait(10)
     assert top_line(v13).startswith("V13.460")
 
@@ -110,8 +125,9 @@ def _click_rule(dialog: QuestionDialog) -> None:
     head = dialog.head
     y = head.contentsMargins().top() + head.fontMetrics().height() // 2
     at = QPoint(head.contentsMargins().left() + 8, y)
-    QTest.mouseMove(head, at)  # as a hand does: the link under the pointer, then the click
-    QTest.mouseClick(head, Qt.LeftButton, Qt.NoModifier, at)
+    with cursor_kept():
+        QTest.mouseMove(head, at)  # as a hand does: the link under the pointer, then the click
+        QTest.mouseClick(head, Qt.LeftButton, Qt.NoModifier, at)
 
 
 def test_a_question_dialogs_rule_number_opens_the_rules(qtbot, monkeypatch):
