@@ -1,331 +1,52 @@
-"""The battle's tactical plane for set-up: the first map window and the plane around it, unit
-counters, the legal zone of the unit being placed, the minimum-range ring, the Direction of
-Retreat and of Disengagement, and drag-and-drop placement from the roster.
+"""The battle map's view: the tactical plane of :class:`app.battle_scene.BattleScene` under the
+mouse. It zooms around the cursor, pans, reports the hex under the mouse (``hovered``) with a
+readout box in its corner, shows a legend, fans out hovered stacks, previews combat moves
+while a counter is dragged, asks for context menus, and accepts units dropped from the roster.
 
-Everything drawn here comes from the engine (:class:`rules.battle.BattleProcedure`): the view
-asks it for zones and verdicts and decides nothing itself.
+Everything it shows comes from the engine through its ``controller`` (the battle window): the
+view asks for verdicts and decides nothing itself.
 """
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from html import escape
 
-import numpy as np
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsTextItem
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtWidgets import QToolButton
 
+from app.battle_counters import CounterItem, CounterSpec, abbreviation
+from app.battle_grid import HEX, LAYOUT, centre_of, segments_path
+from app.battle_legend import Legend, Readout
+from app.battle_scene import ArrowItem, BattleScene, zone_ring
 from app.zoom_view import ZoomableView
-from hexmap import Facing, Hex, MapWindow
-from hexmap.layout import Layout, boundary_segments
-from hexmap.region import LegalRegion
+from hexmap import Hex
 
-HEX = 20.0
-LAYOUT = Layout(HEX)
 UNIT_MIME = "application/x-battlehex-unit"
-_POLY = QPolygonF([QPointF(x, y) for x, y in LAYOUT.corners(Hex(0, 0))])
-_UNIT_CORNERS = LAYOUT.corners(Hex(0, 0))
-_GRID_PEN = QPen(QColor(120, 128, 140, 160), 0.7)
-_SHEET_PEN = QPen(QColor("#c9a227"), 3.0)
-_LABEL_FONT = QFont()
-_LABEL_FONT.setPixelSize(6)
-_ZONE_PEN = QPen(QColor(20, 190, 80, 230), 3.0)
-_RING_PEN = QPen(QColor(220, 40, 40, 220), 2.5, Qt.DashLine)
 
 
-def centre_of(h: Hex) -> QPointF:
-    x, y = LAYOUT.to_pixel(h)
-    return QPointF(x, y)
+@lru_cache(maxsize=32)
+def _disc(n: int) -> tuple[tuple[int, int], ...]:
+    """Axial offsets of the hexes within ``n`` of a hex."""
+    return tuple((dq, dr) for dq in range(-n, n + 1) for dr in range(max(-n, -dq - n), min(n, -dq + n) + 1))
 
-
-def segments_path(q, r) -> QPainterPath:
-    """A path of the outline of the hexes (q, r): one line per outer edge."""
-    x1, y1, x2, y2 = boundary_segments(LAYOUT, q, r)
-    path = QPainterPath()
-    for a, b, c, d in zip(x1.tolist(), y1.tolist(), x2.tolist(), y2.tolist()):
-        path.moveTo(a, b)
-        path.lineTo(c, d)
-    return path
-
-
-class PlaneGridItem(QGraphicsItem):
-    """The hex plane: drawn only where exposed; the first map window outlined as the sheet,
-    its labels shown when zoomed in enough to read them."""
-
-    def __init__(self, window: MapWindow, rect: QRectF) -> None:
-        super().__init__()
-        self.window = window
-        self.first = window
-        self._rect = rect
-        self.setZValue(-10)
-        self.setAcceptedMouseButtons(Qt.NoButton)
-        sheet = window.hexes()
-        self._sheet = segments_path([h.q for h in sheet], [h.r for h in sheet])
-        w, h = 12 * 1.5 * HEX, 12 * math.sqrt(3) * HEX
-        self._tiles = [GridTile(QRectF(x, y, w, h), self) for x in np.arange(rect.left(), rect.right(), w)
-                       for y in np.arange(rect.top(), rect.bottom(), h)]
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def set_window(self, window: MapWindow) -> None:
-        """The physical map now (it floats, V13.812): its outline and its labels."""
-        if window == self.window:
-            return
-        self.window = window
-        sheet = window.hexes()
-        self._sheet = segments_path([h.q for h in sheet], [h.r for h in sheet])
-        self.update()
-
-    def sheet_rect(self) -> QRectF:
-        """The first map window's extent on the scene."""
-        return self._sheet.boundingRect()
-
-    def paint(self, p: QPainter, option, widget=None) -> None:
-        exposed = option.exposedRect if option.exposedRect.isValid() else self._rect
-        lod = option.levelOfDetailFromTransform(p.worldTransform())
-        p.fillRect(exposed, QColor("#e9e6dc"))
-        for tile in self._tiles:
-            tile.setVisible(lod >= 0.35)
-        if lod >= 1.6:  # close enough to read: the labels of the physical map (they follow the float)
-            qs, rs, cx, cy = _hexes_in(exposed)
-            p.setFont(_LABEL_FONT)
-            p.setPen(_GRID_PEN)
-            for q, r, x, y in zip(qs, rs, cx.tolist(), cy.tolist()):
-                p.drawText(QRectF(x - 12, y - HEX * 0.85, 24, 8), Qt.AlignHCenter, str(self.window.label(Hex(q, r))))
-        p.setPen(_SHEET_PEN)
-        p.drawPath(self._sheet)
-
-
-def _hexes_in(rect: QRectF):
-    """Axial q, r (lists) and pixel centres (arrays) of the hexes whose centres lie in ``rect``."""
-    h3 = math.sqrt(3) * HEX
-    qs, rs = [], []
-    for q in range(math.ceil(rect.left() / (1.5 * HEX)), math.floor(rect.right() / (1.5 * HEX)) + 1):
-        r0 = math.ceil(rect.top() / h3 - q / 2)
-        r1 = math.floor(rect.bottom() / h3 - q / 2)
-        qs.extend([q] * max(0, r1 - r0 + 1))
-        rs.extend(range(r0, r1 + 1))
-    q_arr, r_arr = np.array(qs, dtype=float), np.array(rs, dtype=float)
-    return qs, rs, 1.5 * HEX * q_arr, h3 * (r_arr + q_arr / 2.0)
-
-
-class GridTile(QGraphicsItem):
-    """A block of the hex grid, painted once and then blitted from its cache (the grid never
-    changes, so panning and repainting cost a copy, not thousands of lines)."""
-
-    def __init__(self, rect: QRectF, parent: QGraphicsItem) -> None:
-        super().__init__(parent)
-        self._area = rect
-        self._rect = rect.adjusted(-HEX, -HEX, HEX, HEX)
-        self.setCacheMode(QGraphicsItem.ItemCoordinateCache)
-        self.setAcceptedMouseButtons(Qt.NoButton)
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def paint(self, p: QPainter, option, widget=None) -> None:
-        _qs, _rs, cx, cy = _hexes_in(self._area)
-        lines = []
-        for i, j in ((4, 5), (5, 0), (0, 1)):  # top, upper right, lower right: each shared edge once
-            (ax, ay), (bx, by) = _UNIT_CORNERS[i], _UNIT_CORNERS[j]
-            lines.extend(map(QLineF, (cx + ax).tolist(), (cy + ay).tolist(), (cx + bx).tolist(), (cy + by).tolist()))
-        p.setPen(_GRID_PEN)
-        p.drawLines(lines)
-
-
-class CounterItem(QGraphicsItem):
-    """A unit on the plane: team colour, facing arrow, short name."""
-
-    SIZE = 22.0
-
-    def __init__(self, name: str, color: QColor, facing: Facing, tip: str, base: bool = False, uid: str = "",
-                 mark: str = "") -> None:
-        super().__init__()
-        self.color, self.facing, self.base, self.uid, self.mark = color, facing, base, uid, mark
-        self.selected = False
-        self.text = "".join(w[0] for w in name.split()[:3]).upper()[:3] or "?"
-        self.setToolTip(tip)
-        self.setZValue(10)
-        self.setFlag(QGraphicsItem.ItemIgnoresTransformations, True)  # a pin: readable at every zoom
-
-    def boundingRect(self) -> QRectF:
-        s = self.SIZE
-        return QRectF(-s, -s, 2 * s, 2 * s)
-
-    def paint(self, p: QPainter, option, widget=None) -> None:
-        s = self.SIZE * 0.55
-        p.setPen(QPen(QColor("#101010"), 1.2))
-        p.setBrush(self.color)
-        if self.base:
-            p.drawEllipse(QPointF(0, 0), s * 1.1, s * 1.1)
-        else:
-            p.drawRoundedRect(QRectF(-s, -s, 2 * s, 2 * s), 2, 2)
-        ang = math.radians(60 * self.facing.value - 90)
-        tip = QPointF(math.cos(ang) * s * 1.6, math.sin(ang) * s * 1.6)
-        p.setPen(QPen(QColor("#101010"), 2.0))
-        p.drawLine(QPointF(0, 0), tip)
-        font = QFont()
-        font.setPixelSize(int(s * 0.8))
-        font.setBold(True)
-        p.setFont(font)
-        p.setPen(QColor("white") if self.color.lightness() < 140 else QColor("black"))
-        p.drawText(QRectF(-s, -s, 2 * s, 2 * s), Qt.AlignCenter, self.text)
-        if self.mark:
-            font.setPixelSize(int(s * 0.7))
-            p.setFont(font)
-            p.setPen(QColor("#ffe14d") if self.mark != "X" else QColor("#ff3030"))
-            p.drawText(QRectF(-s, s * 0.4, 2 * s, s * 1.2), Qt.AlignCenter, self.mark)
-        if self.selected:
-            p.setPen(QPen(QColor("#ffd400"), 2.5, Qt.DashLine))
-            p.setBrush(Qt.NoBrush)
-            p.drawEllipse(QPointF(0, 0), s * 1.7, s * 1.7)
-
-
-class ArrowItem(QGraphicsItem):
-    """A big labelled arrow at the edge of the first map: Direction of Retreat / Disengagement."""
-
-    def __init__(self, facing: Facing, text: str, color: QColor, anchor: QPointF) -> None:
-        super().__init__()
-        self.facing, self.text, self.color = facing, text, color
-        self.setPos(anchor)
-        self.setZValue(15)
-        self.setToolTip(text)
-        self.setFlag(QGraphicsItem.ItemIgnoresTransformations, True)
-
-    def boundingRect(self) -> QRectF:
-        return QRectF(-90, -90, 180, 180)
-
-    def paint(self, p: QPainter, option, widget=None) -> None:
-        ang = math.radians(60 * self.facing.value - 90)
-        d = QPointF(math.cos(ang), math.sin(ang))
-        tail, tip = d * -40, d * 40
-        p.setPen(QPen(self.color, 7, Qt.SolidLine, Qt.RoundCap))
-        p.drawLine(tail, tip)
-        n = QPointF(-d.y(), d.x())
-        head = QPolygonF([tip + d * 14, tip + n * 12, tip - n * 12])
-        p.setBrush(self.color)
-        p.setPen(Qt.NoPen)
-        p.drawPolygon(head)
-        font = QFont()
-        font.setPixelSize(14)
-        font.setBold(True)
-        p.setFont(font)
-        p.setPen(QColor("#101010"))
-        p.drawText(QRectF(-90, 44, 180, 20), Qt.AlignCenter, self.text)
-
-
-class BattleScene(QGraphicsScene):
-    """The plane with its counters and the set-up overlays."""
-
-    def __init__(self, window: MapWindow, parent=None) -> None:
-        super().__init__(parent)
-        self.window = window
-        corners = [LAYOUT.to_pixel(window.hex_at(f"({c},{r})")) for c in (2 - 2 * window.cols, 3 * window.cols)
-                   for r in (2 - 2 * window.rows, 3 * window.rows)]
-        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
-        rect = QRectF(min(xs) - HEX, min(ys) - HEX, max(xs) - min(xs) + 2 * HEX, max(ys) - min(ys) + 2 * HEX)
-        self.setSceneRect(rect)
-        self.setBackgroundBrush(QColor("#cfcabb"))
-        self.grid = PlaneGridItem(window, rect)
-        self.addItem(self.grid)
-        self.zone = QGraphicsPathItem()
-        self.zone.setPen(_ZONE_PEN)
-        self.zone.setZValue(5)
-        self.addItem(self.zone)
-        self.ring = QGraphicsPathItem()
-        self.ring.setPen(_RING_PEN)
-        self.ring.setZValue(6)  # above the zone outline, which often runs along it
-        self.addItem(self.ring)
-        self.hover = QGraphicsPathItem()
-        self.hover.setZValue(20)
-        self.addItem(self.hover)
-        self.hover_text = QGraphicsTextItem()
-        self.hover_text.setZValue(21)
-        self.hover_text.setFlag(QGraphicsItem.ItemIgnoresTransformations, True)
-        self.addItem(self.hover_text)
-        self.counters: dict[str, CounterItem] = {}
-        self.extras: list[QGraphicsItem] = []
-
-    def set_units(self, units: list[tuple], selected: str | None = None) -> None:
-        """(id, name, hex, facing, colour, tooltip, is_base[, mark]) for every unit to show."""
-        for item in list(self.counters.values()):
-            self.removeItem(item)
-        self.counters = {}
-        stack: dict[Hex, int] = {}
-        for uid, name, h, facing, color, tip, base, *mark in units:
-            item = CounterItem(name, color, facing, tip, base, uid, mark[0] if mark else "")
-            item.selected = uid == selected
-            n = stack.get(h, 0)
-            stack[h] = n + 1
-            item.setPos(centre_of(h) + QPointF(n * 5, n * 5))
-            self.addItem(item)
-            self.counters[uid] = item
-
-    def set_directions(self, arrows: list[tuple[Facing, str, QColor]]) -> None:
-        for item in self.extras:
-            self.removeItem(item)
-        self.extras = []
-        w = self.window
-        for i, (facing, text, color) in enumerate(arrows):
-            edge = w.hex_at(f"({w.cols // 2},{w.rows // 2})") + facing.vector * (w.rows // 2 + 10)
-            item = ArrowItem(facing, text, color, centre_of(edge) + QPointF(0, 26 * i))
-            self.addItem(item)
-            self.extras.append(item)
-
-    def show_region(self, centre: Hex | None) -> None:
-        """The original centre hex and the legal region around it (V13.811-V13.812)."""
-        if centre == getattr(self, "_centre", None):
-            return
-        self._centre = centre
-        if not hasattr(self, "region"):
-            self.region = QGraphicsPathItem()
-            self.region.setPen(QPen(QColor(90, 60, 160, 200), 3, Qt.DashDotLine))
-            self.region.setZValue(3)
-            self.addItem(self.region)
-        path = QPainterPath()
-        if centre is not None:
-            hexes = LegalRegion(self.window.cols, self.window.rows).hexes(centre)
-            path = segments_path([h.q for h in hexes], [h.r for h in hexes])
-            c = centre_of(centre)
-            path.addEllipse(c + QPointF(0, HEX * 0.15), HEX * 0.4, HEX * 0.4)  # below the hex's label
-        self.region.setPath(path)
-        self.region.setToolTip(f"original centre {self.window.label(centre)} and the legal region of the floating map"
-                               if centre is not None else "")
-
-    def show_zone(self, q, r) -> None:
-        self.zone.setPath(segments_path(q, r) if len(q) else QPainterPath())
-
-    def show_ring(self, q, r) -> None:
-        self.ring.setPath(segments_path(q, r) if len(q) else QPainterPath())
-
-    def show_hover(self, h: Hex | None, ok: bool = True, text: str = "") -> None:
-        if h is None:
-            self.hover.setPath(QPainterPath())
-            self.hover_text.setHtml("")
-            return
-        path = QPainterPath()
-        path.addPolygon(_POLY.translated(centre_of(h)))
-        color = QColor(30, 200, 90) if ok else QColor(220, 40, 40)
-        self.hover.setPen(QPen(color, 3))
-        fill = QColor(color)
-        fill.setAlpha(90)
-        self.hover.setBrush(QBrush(fill))
-        self.hover.setPath(path)
-        color = "#0a3d1a" if ok else "#8a0c0c"
-        self.hover_text.setHtml(f"<div style='background:#fffdf2; color:{color}; font-weight:bold; "
-                                f"font-size:12px'>&nbsp;{escape(text)}&nbsp;</div>")
-        self.hover_text.setPos(centre_of(h) + QPointF(HEX, -HEX))
+__all__ = ["UNIT_MIME", "ArrowItem", "BattleMapView", "BattleScene", "CounterItem", "CounterSpec", "HEX", "LAYOUT",
+           "abbreviation", "centre_of", "segments_path", "zone_ring"]
 
 
 class BattleMapView(ZoomableView):
-    """Zoom with the wheel, pan with the right or middle button; accepts unit drops.
+    """Wheel zooms around the cursor (Shift+wheel turns the facing); drag the empty map with
+    the left or middle button to pan; right-click asks for a context menu.
 
-    ``controller`` answers ``verdict(uid, hex) -> (ok, text)`` while a unit is dragged over
-    the map and ``drop(uid, hex)`` when it is dropped; Shift+wheel turns the facing.
+    ``controller`` answers ``verdict(uid, hex) -> (ok, text)`` while a unit is dragged from the
+    roster and ``drop(uid, hex)`` when it is dropped; in combat (``combat_mode()``) a press on
+    a counter calls ``select(uid)``, dragging it asks ``move_preview(uid, hex) -> (ok, text) |
+    None`` whenever the hex under the cursor changes, and the release calls ``move_to(uid, hex)``.
     """
 
     rotate = Signal(int)
+    hovered = Signal(object)  # the Hex under the mouse, or None when the mouse leaves the map
+    context_requested = Signal(object, object, object)  # uid or None, the Hex, the global QPoint
 
     def __init__(self, scene: BattleScene, parent=None) -> None:
         super().__init__(parent)
@@ -333,30 +54,271 @@ class BattleMapView(ZoomableView):
         self.setAcceptDrops(True)
         self.viewport().setAcceptDrops(True)
         self.setDragMode(ZoomableView.ScrollHandDrag)
+        self.setMouseTracking(True)
+        self.viewport().setMouseTracking(True)
+        # the view handles every click itself: no scene item takes the mouse, and the scene
+        # need not look for items under the cursor at every move (tooltips still work)
+        self.setInteractive(False)
         self.controller = None
+        self.auto_fit = True  # keep fitting the window until the user zooms or pans
+        self._fit_rect: QRectF | None = None
+        self._fitted = self.transform()  # the transform the last fit set
         self._last: Hex | None = None
+        self._hover: Hex | None = None
         self._grab: str | None = None
+        self._grab_from: Hex | None = None
+        self._drag_at: Hex | None = None
+        self._pan: QPointF | None = None
+        # children of the view, not of the viewport: scrolling moves the viewport's children
+        self.readout = Readout(self)
+        self.legend = Legend(self)
+        self.legend_button = QToolButton(self)
+        self.legend_button.setText("Legend")
+        self.legend_button.setCheckable(True)
+        self.legend_button.setToolTip("Show or hide what the marks on the map mean")
+        self.legend_button.setStyleSheet("QToolButton { background: rgba(255, 253, 242, 230); border: 1px solid "
+                                         "#6b5a2e; border-radius: 4px; padding: 3px 8px; font-weight: bold; } "
+                                         "QToolButton:checked { background: #f2c230; }")
+        self.legend_button.toggled.connect(self.set_legend_visible)
+        self._place_overlays()
+        self._rehover = QTimer(self)  # once the window has redrawn: tell the hex under the mouse again
+        self._rehover.setSingleShot(True)
+        self._rehover.setInterval(0)
+        self._rehover.timeout.connect(self._hover_again)
+        scene.content_changed.connect(self._rehover.start)
 
+    # -- what the window uses -----------------------------------------------------------------------
     def hex_at(self, pos) -> Hex:
+        """The hex under the viewport point ``pos``."""
         p = self.mapToScene(pos.toPoint() if hasattr(pos, "toPoint") else pos)
         return LAYOUT.from_pixel(p.x(), p.y())
 
+    def counter_at(self, pos) -> CounterItem | None:
+        """The topmost counter under the viewport point ``pos``: only the stacks near it are
+        looked at (cheap enough for every mouse move, unlike ``items()``)."""
+        scene = self.scene()
+        if not scene.stacks:
+            return None
+        p = QPointF(pos)
+        vt = self.viewportTransform()
+        at = vt.inverted()[0].map(p)
+        h = LAYOUT.from_pixel(at.x(), at.y())
+        # a counter reaches about 1.5 of its sides from its hex centre; columns are 1.5 HEX apart
+        n = math.ceil(1.5 * scene.counter_px / (1.5 * HEX * self.transform().m11())) + 1
+        near = _disc(n)
+        if len(near) < len(scene.stacks):
+            stacks = [scene.stacks_qr.get((h.q + dq, h.r + dr), ()) for dq, dr in near]
+        else:
+            stacks = list(scene.stacks.values())
+        stacks.append(scene.stacks.get(scene.expanded, ()))  # fanned out, it may reach further
+        best = None
+        for items in stacks:
+            for item in items:
+                if (best is None or item.zValue() > best.zValue()) \
+                        and item.body_rect().translated(vt.map(item.pos())).contains(p):
+                    best = item
+        return best
+
+    def set_readout(self, html: str) -> None:
+        """The text of the readout box in the top-left corner (empty: hide the box)."""
+        self.readout.set_html(html)
+
+    def default_readout(self, h: Hex) -> str:
+        """The readout until the window says more: the hex label, on or off the sheet, and who
+        stands there."""
+        grid = self.scene().grid
+        on = grid.on_sheet(h)
+        here = ", ".join(escape(c.spec.name) for c in self.scene().counters_at(h))
+        return (f"<b>{escape(str(grid.window.label(h)))}</b> \u2014 "
+                + ("on the map sheet" if on else "<span style='color:#7a4a00'>off the sheet</span>")
+                + (f"<br>{here}" if here else ""))
+
+    @property
+    def legend_visible(self) -> bool:
+        return self.legend.isVisibleTo(self)
+
+    @legend_visible.setter
+    def legend_visible(self, on: bool) -> None:
+        self.set_legend_visible(on)
+
+    def set_legend_visible(self, on: bool) -> None:
+        """Show or hide the legend box (the corner button does the same)."""
+        on = bool(on)
+        self.legend.setVisible(on)
+        if self.legend_button.isChecked() != on:
+            self.legend_button.setChecked(on)
+        self._place_overlays()
+
+    def fit_to(self, rect: QRectF | None = None) -> None:
+        """Show ``rect`` (default: the scene's sheet and units), and keep showing it when the
+        view is resized or first shown, until the user zooms or pans."""
+        self._fit_rect = QRectF(rect) if rect is not None else None
+        self.auto_fit = True
+        self._fitted = self.transform()
+        self._fit()
+
+    def _fit(self) -> None:
+        if self.transform() != self._fitted:  # zoomed by someone else since (fitInView, scale)
+            self.auto_fit = False
+            return
+        scene = self.scene()
+        rect = self._fit_rect if self._fit_rect is not None else scene.focus_rect()
+        self.fitInView(rect, Qt.KeepAspectRatio)
+        scale = self.transform().m11()
+        if not self.MIN_SCALE <= scale <= self.MAX_SCALE:  # e.g. a view not laid out yet
+            self.zoom(1.0)
+            self.centerOn(rect.center())
+        self._fitted = self.transform()
+        scene.set_zoom(self.transform().m11())
+
+    def zoom(self, factor: float) -> None:
+        super().zoom(factor)
+        self.scene().set_zoom(self.transform().m11())
+
+    def grab(self, *args):
+        """A picture of the map (for the battle report) without the hover readout and the
+        legend button; the legend stays if it is shown."""
+        hidden = [w for w in (self.readout, self.legend_button) if w.isVisible()]
+        for w in hidden:
+            w.hide()
+        try:
+            return super().grab(*args)
+        finally:
+            for w in hidden:
+                w.show()
+
+    # -- overlays -----------------------------------------------------------------------------------
+    def _place_overlays(self) -> None:
+        vp = self.viewport().geometry()
+        self.readout.move(vp.left() + 8, vp.top() + 8)
+        b = self.legend_button
+        b.adjustSize()
+        b.move(vp.right() - b.width() - 8, vp.bottom() - b.height() - 8)
+        self.legend.move(vp.right() - self.legend.width() - 8, b.y() - self.legend.height() - 6)
+        for w in (self.readout, self.legend, b):
+            w.raise_()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._place_overlays()
+        if self.auto_fit:
+            self._fit()
+
+    def showEvent(self, event) -> None:  # noqa: N802
+        super().showEvent(event)
+        if self.auto_fit:
+            self._fit()
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        self.scene().set_zoom(self.transform().m11())  # also after a fitInView or scale by others
+        super().paintEvent(event)
+
+    # -- the mouse ----------------------------------------------------------------------------------
+    def _hover_at(self, pos: QPointF) -> None:
+        """Track the hex under the mouse (signal and readout only when it changes) and fan out
+        the stack under it."""
+        scene = self.scene()
+        h = self.hex_at(pos)
+        if h != self._hover:
+            self._hover = h
+            self.readout.set_html(self.default_readout(h))
+            self.hovered.emit(h)
+        over = self.counter_at(pos) if scene.stacks else None
+        target = over.spec.hex if over is not None else h
+        if len(scene.counters_at(target)) > 1:
+            scene.expand(target)
+        elif over is None or over.spec.hex != scene.expanded:
+            scene.expand(None)
+
+    def _hover_again(self) -> None:
+        """Units moved or the sheet floated under a still mouse: a fresh readout and signal."""
+        if self._hover is not None:
+            self.readout.set_html(self.default_readout(self._hover))
+            self.hovered.emit(self._hover)
+            self.readout.flush()
+
+    def viewportEvent(self, event) -> bool:  # noqa: N802
+        if event.type() == QEvent.Leave:  # off the map (also onto a scroll bar or the legend button)
+            if self._hover is not None:
+                self._hover = None
+                self.readout.set_html("")
+                self.hovered.emit(None)
+            self.scene().expand(None)
+        return super().viewportEvent(event)
+
+    def _combat(self) -> bool:
+        return self.controller is not None and getattr(self.controller, "combat_mode", lambda: False)()
+
     def mousePressEvent(self, event) -> None:  # noqa: N802
-        """In combat a left click selects a counter and a drag moves it (the engine decides)."""
-        item = next((i for i in self.items(event.position().toPoint()) if isinstance(i, CounterItem)), None)
-        if event.button() == Qt.LeftButton and item is not None and self.controller is not None \
-                and getattr(self.controller, "combat_mode", lambda: False)():
-            self._grab = item.uid
+        """Right: a context menu is asked for; middle: pan; left on a counter in combat: select
+        it and start a move; left elsewhere: pan (the scroll-hand drag)."""
+        pos = event.position()
+        if event.button() == Qt.RightButton:
+            item = self.counter_at(pos)
+            self.context_requested.emit(item.uid if item is not None else None, self.hex_at(pos),
+                                        event.globalPosition().toPoint())
+            event.accept()
+            return
+        if event.button() == Qt.MiddleButton:
+            self._pan = pos
+            self.viewport().setCursor(Qt.ClosedHandCursor)
+            event.accept()
+            return
+        item = self.counter_at(pos)
+        if event.button() == Qt.LeftButton and item is not None and self._combat():
+            self._grab, self._grab_from, self._drag_at = item.uid, item.spec.hex, item.spec.hex
             self.controller.select(item.uid)
             event.accept()
             return
         super().mousePressEvent(event)
 
+    def mouseMoveEvent(self, event) -> None:  # noqa: N802
+        pos = event.position()
+        if self._pan is not None:
+            d = pos - self._pan
+            self._pan = pos
+            self.auto_fit = False
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - round(d.x()))
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - round(d.y()))
+            event.accept()
+        elif self._grab is not None:
+            self._drag_to(self.hex_at(pos))
+            event.accept()
+        else:
+            if event.buttons() & Qt.LeftButton:
+                self.auto_fit = False  # the scroll-hand drag pans
+            super().mouseMoveEvent(event)
+        self._hover_at(pos)
+
+    def _drag_to(self, h: Hex) -> None:
+        """While a counter is dragged: its ghost and the engine's words on the hex under it."""
+        if h == self._drag_at:
+            return
+        self._drag_at = h
+        scene = self.scene()
+        if h == self._grab_from:
+            scene.show_ghost(None)
+            scene.show_hover(None)
+            return
+        scene.show_ghost(self._grab, h)
+        preview = getattr(self.controller, "move_preview", None)
+        got = preview(self._grab, h) if preview is not None else None
+        if got is None:
+            scene.show_hover(None)
+        else:
+            scene.show_hover(h, *got)
+
     def mouseReleaseEvent(self, event) -> None:  # noqa: N802
-        if self._grab is not None:
-            uid, self._grab = self._grab, None
-            h = self.hex_at(event.position())
-            self.controller.move_to(uid, h)
+        if event.button() == Qt.MiddleButton and self._pan is not None:
+            self._pan = None
+            self.viewport().unsetCursor()
+            event.accept()
+            return
+        if self._grab is not None and event.button() == Qt.LeftButton:
+            uid, self._grab, self._drag_at = self._grab, None, None
+            self.scene().show_ghost(None)
+            self.scene().show_hover(None)
+            self.controller.move_to(uid, self.hex_at(event.position()))
             event.accept()
             return
         super().mouseReleaseEvent(event)
@@ -366,8 +328,11 @@ class BattleMapView(ZoomableView):
             self.rotate.emit(1 if event.angleDelta().y() < 0 else -1)
             event.accept()
             return
+        self.auto_fit = False
         super().wheelEvent(event)
+        self._hover_at(event.position())
 
+    # -- units dragged from the roster --------------------------------------------------------------
     def dragEnterEvent(self, event) -> None:  # noqa: N802
         if event.mimeData().hasFormat(UNIT_MIME):
             event.acceptProposedAction()
@@ -398,16 +363,3 @@ class BattleMapView(ZoomableView):
         if got is not None:
             self.controller.drop(*got)
 
-
-def zone_ring(points: list[Hex], radius: int) -> tuple[np.ndarray, np.ndarray]:
-    """Hexes within ``radius - 1`` of any of ``points`` (inside the minimum range): their outline
-    is the minimum-range ring."""
-    from rules.battle.zones import dist_to
-
-    if not points or radius <= 0:
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    qs = np.arange(min(p.q for p in points) - radius, max(p.q for p in points) + radius + 1)
-    rs = np.arange(min(p.r for p in points) - radius, max(p.r for p in points) + radius + 1)
-    q, r = (a.ravel() for a in np.meshgrid(qs, rs, indexing="ij"))
-    keep = dist_to(points, q, r) <= radius - 1
-    return q[keep], r[keep]

@@ -12,7 +12,7 @@ import contextlib
 from html import escape
 from typing import Any
 
-from PySide6.QtCore import QBuffer, QIODevice, QMimeData, QRectF, Qt, QTimer
+from PySide6.QtCore import QBuffer, QIODevice, QMimeData, Qt, QTimer
 from PySide6.QtGui import QAction, QColor, QDrag, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 
 from app import window_state
 from app.battle_combat import CombatPanel
-from app.battle_map import UNIT_MIME, BattleMapView, BattleScene, zone_ring
+from app.battle_map import UNIT_MIME, BattleMapView, BattleScene, CounterSpec, zone_ring
 from app.question_dialogs import QuestionDialog, WeaponStatusDialog
 from app.session import CampaignSession
 from hexmap import Facing, Hex, Label, MapWindow
@@ -273,16 +273,9 @@ class BattleWindow(QMainWindow):
         act("Export report...", self.export_report, "Ctrl+Shift+S")
 
     def fit(self) -> None:
-        """Show the first map sheet, every counter and the legal zone being offered."""
-        rect = self.scene.grid.sheet_rect()
-        sheet_width = rect.width()
-        for item in [*self.scene.counters.values(), *self.scene.extras]:
-            rect = rect.united(QRectF(item.pos(), item.pos()).adjusted(-40, -40, 40, 40))
-        for path in (self.scene.ring.path(), self.scene.zone.path(), self.scene.hover.path()):
-            box = path.boundingRect()
-            if not box.isEmpty() and box.width() < sheet_width * 3:
-                rect = rect.united(box)
-        self.view.fitInView(rect.adjusted(-60, -60, 60, 60), Qt.KeepAspectRatio)
+        """Show the map sheet, every counter and the legal zone being offered; the view keeps
+        them fitted when it is resized or first shown, until the user zooms or pans."""
+        self.view.fit_to()
 
     def showEvent(self, event) -> None:  # noqa: N802
         super().showEvent(event)
@@ -389,16 +382,21 @@ class BattleWindow(QMainWindow):
         viewer = self.viewer or GM
         teams = {t.id: t for t in self.session.campaign.teams}
         units = []
+        selected = getattr(self, "_selected", None)
         for u in b.units_for(viewer):
             if u.pos is None or not u.present:
                 continue
-            tip = f"{u.name} ({self.name(u.team)}), {b.ctx.label(u.pos)}, facing {u.facing.name}, speed {u.speed}"
-            mark = "C" if u.is_crippled else ""
+            status = u.status.value if u.status.value in ("destroyed", "captured") else \
+                "crippled" if u.is_crippled else "active"
+            tip = f"{u.name} ({self.name(u.team)}), {b.ctx.label(u.pos)}, facing {u.facing.name}, speed {u.speed}" \
+                + (f", {status}" if status != "active" else "")
+            mark = ""
             if u.counter is not None:
                 mark = f"{u.counter.count}/32"
                 tip += f"\nV13.632: {u.counter.count} of 32 impulses at 10+ hexes from every attacker"
-            units.append((u.id, u.name, u.pos, u.facing, QColor(teams[u.team].color), tip, u.is_base, mark))
-        self.scene.set_units(units, getattr(self, "_selected", None))
+            units.append(CounterSpec(u.id, u.name, u.pos, u.facing, QColor(teams[u.team].color), tip, u.is_base, mark,
+                                     status, u.id == selected))
+        self.scene.set_units(units)
         fighting = self.combat_mode()
         self.combat_box.setVisible(fighting)
         for w in self.setup_widgets:

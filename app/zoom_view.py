@@ -1,6 +1,7 @@
 """A graphics view that zooms with the wheel around the cursor, within set limits."""
 from __future__ import annotations
 
+from PySide6.QtCore import QPointF
 from PySide6.QtGui import QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView
 
@@ -8,7 +9,8 @@ WHEEL_STEP = 1.15  # zoom factor per wheel notch
 
 
 class ZoomableView(QGraphicsView):
-    """Wheel zoom anchored under the mouse; the scale stays within [MIN_SCALE, MAX_SCALE]."""
+    """Wheel zoom that keeps the scene point under the cursor where it is; the scale stays
+    within [MIN_SCALE, MAX_SCALE]."""
 
     MIN_SCALE, MAX_SCALE = 0.15, 8.0
 
@@ -24,8 +26,20 @@ class ZoomableView(QGraphicsView):
         factor = max(self.MIN_SCALE / current, min(self.MAX_SCALE / current, factor))
         self.scale(factor, factor)
 
+    def keep_under(self, pos: QPointF, scene_point: QPointF) -> None:
+        """Scroll so that ``scene_point`` is at the viewport position ``pos`` again."""
+        now = self.viewportTransform().map(scene_point)
+        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+        h.setValue(h.value() + round(now.x() - pos.x()))
+        v.setValue(v.value() + round(now.y() - pos.y()))
+
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
         steps = event.angleDelta().y() / 120.0
         if steps:
+            # AnchorUnderMouse follows the system cursor, which lags or is absent (tablets,
+            # synthetic events); the wheel event's own position is exact
+            pos = event.position()
+            under = self.viewportTransform().inverted()[0].map(pos)
             self.zoom(WHEEL_STEP ** steps)
+            self.keep_under(pos, under)
         event.accept()

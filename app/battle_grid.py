@@ -1,0 +1,363 @@
+"""The battle map's hex plane: the grid, the map sheet (the floating map window) with its
+heavy edge and printed ``CCRR`` labels, the plane off the sheet in a darker shade, and the
+legal region of the floating map tinted between them.
+
+Pure drawing: the geometry comes from :mod:`hexmap`, the region and the window from the
+engine through :class:`app.battle_scene.BattleScene`.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem
+
+from hexmap import Hex, MapWindow
+from hexmap.layout import Layout, boundary_segments
+
+HEX = 20.0
+LAYOUT = Layout(HEX)
+HEX_HEIGHT = math.sqrt(3) * HEX
+_UNIT_CORNERS = LAYOUT.corners(Hex(0, 0))
+POLY = QPolygonF([QPointF(x, y) for x, y in _UNIT_CORNERS])
+
+# colours of the table: paper for the sheet, slate for the plane beyond, violet for the region
+OFF_SHEET = QColor("#8d939b")
+SHEET_FILL = QColor("#f6f1df")
+REGION_TINT = QColor(196, 178, 232, 110)
+GRID_PEN = QPen(QColor(60, 66, 78, 150), 0.9)
+GRID_PEN_CLOSE = QPen(QColor("#747983"), 0)  # closer than the pictures: an opaque hairline (fast)
+GRID_PEN_CLOSE.setCosmetic(True)
+SHEET_EDGE_OUTER = QPen(QColor("#2b1d0b"), 5.0)
+SHEET_EDGE_OUTER.setCosmetic(True)
+SHEET_EDGE_OUTER.setJoinStyle(Qt.MiterJoin)
+SHEET_EDGE_INNER = QPen(QColor("#d9a520"), 1.6)
+SHEET_EDGE_INNER.setCosmetic(True)
+REGION_PEN = QPen(QColor(110, 60, 190), 2.5, Qt.DashDotLine)
+REGION_PEN.setCosmetic(True)
+LABEL_ON = QColor("#3e3626")
+LABEL_OFF = QColor("#dfe2e6")
+LABEL_LOD = 1.0  # labels from this zoom (a hex is then 35 px tall)
+TILE_LOD = 0.3  # grid lines from this zoom
+LABEL_PX = 11  # the labels' size on the screen where they appear
+# Zoom bands of the grid tiles' cached pictures, (from zoom, pixels per scene unit): zooming
+# repaints the tiles only when it crosses into another band, and a picture is shown at 80-100%
+# of its size, which a plain (fast) blit does well. Past the last band the few tiles on the
+# screen are drawn as they are.
+_STEP = 1.25
+BANDS = ((0.0, _STEP ** -5),) + tuple((_STEP ** k, _STEP ** (k + 1)) for k in range(-5, 4)) + ((_STEP ** 4, 0.0),)
+
+
+def centre_of(h: Hex) -> QPointF:
+    x, y = LAYOUT.to_pixel(h)
+    return QPointF(x, y)
+
+
+def segments_path(q, r) -> QPainterPath:
+    """A path of the outline of the hexes (q, r): one line per outer edge."""
+    x1, y1, x2, y2 = boundary_segments(LAYOUT, q, r)
+    path = QPainterPath()
+    for a, b, c, d in zip(x1.tolist(), y1.tolist(), x2.tolist(), y2.tolist()):
+        path.moveTo(a, b)
+        path.lineTo(c, d)
+    return path
+
+
+def area_path(q, r) -> QPainterPath:
+    """The hexes (q, r) as closed polygons, to fill and to stroke with clean corners.
+
+    Every outer edge runs clockwise around its hex, so the edges chain end to start into one
+    closed ring per boundary (holes come out as their own rings; OddEvenFill leaves them open).
+    """
+    x1, y1, x2, y2 = boundary_segments(LAYOUT, q, r)
+    key = lambda x, y: (round(x * 64), round(y * 64))  # noqa: E731 (corners agree to float error)
+    nxt = {key(a, b): (c, d) for a, b, c, d in zip(x1.tolist(), y1.tolist(), x2.tolist(), y2.tolist())}
+    path = QPainterPath()
+    path.setFillRule(Qt.OddEvenFill)
+    while nxt:
+        start, (x, y) = nxt.popitem()
+        ring = [QPointF(start[0] / 64, start[1] / 64), QPointF(x, y)]
+        while (k := key(x, y)) != start and k in nxt:
+            x, y = nxt.pop(k)
+            ring.append(QPointF(x, y))
+        path.addPolygon(QPolygonF(ring))
+        path.closeSubpath()
+    return path
+
+
+_SHEETS: dict[tuple[int, int], QPainterPath] = {}
+
+
+def sheet_path(window: MapWindow) -> QPainterPath:
+    """The map window as one closed polygon (the base window's, translated)."""
+    key = (window.cols, window.rows)
+    if key not in _SHEETS:
+        base = MapWindow(window.cols, window.rows).hexes()
+        _SHEETS[key] = area_path([h.q for h in base], [h.r for h in base])
+    c = centre_of(window.offset)
+    return _SHEETS[key].translated(c.x(), c.y())
+
+
+def hexes_in(rect: QRectF):
+    """Axial q, r (lists) and pixel centres (arrays) of the hexes whose centres lie in ``rect``."""
+    qs, rs = [], []
+    for q in range(math.ceil(rect.left() / (1.5 * HEX)), math.floor(rect.right() / (1.5 * HEX)) + 1):
+        r0 = math.ceil(rect.top() / HEX_HEIGHT - q / 2)
+        r1 = math.floor(rect.bottom() / HEX_HEIGHT - q / 2)
+        qs.extend([q] * max(0, r1 - r0 + 1))
+        rs.extend(range(r0, r1 + 1))
+    q_arr, r_arr = np.array(qs, dtype=float), np.array(rs, dtype=float)
+    return qs, rs, 1.5 * HEX * q_arr, HEX_HEIGHT * (r_arr + q_arr / 2.0)
+
+
+class PlaneGridItem(QGraphicsItem):
+    """The hex plane: the slate plane, the tinted legal region and the paper sheet (fills),
+    under cached grid tiles with the ``CCRR`` labels, under the sheet's heavy edge."""
+
+    def __init__(self, window: MapWindow, rect: QRectF) -> None:
+        super().__init__()
+        self.window = window
+        self.first = window
+        self._rect = rect
+        self.setZValue(-10)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setFlag(QGraphicsItem.ItemUsesExtendedStyleOption, True)
+        self.sheet = sheet_path(window)
+        self.region = QPainterPath()
+        self._labels: dict[tuple[int, int], tuple[str, bool]] = {}
+        w, h = 12 * 1.5 * HEX, 12 * HEX_HEIGHT
+        self._tiles = [GridTile(QRectF(x, y, w, h), self) for x in np.arange(rect.left(), rect.right(), w)
+                       for y in np.arange(rect.top(), rect.bottom(), h)]
+        self.edge = SheetEdgeItem(self)
+        self.band = BANDS[1]
+        self.moved = None  # called when the sheet floats
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def set_window(self, window: MapWindow) -> None:
+        """The physical map now (it floats, V13.812): its outline and its labels."""
+        if window == self.window:
+            return
+        self.window = window
+        self.sheet = sheet_path(window)
+        self._labels = {}
+        self.update()
+        self.edge.moved()
+        if self.moved is not None:
+            self.moved()
+        for tile in self._tiles:
+            tile.relabel()
+
+    def set_region(self, path: QPainterPath) -> None:
+        """The legal region of the floating map as a closed area (empty: none)."""
+        self.region = path
+        self.update()
+
+    def set_zoom(self, lod: float) -> None:
+        """Grid lines from :data:`TILE_LOD` on, labels from :data:`LABEL_LOD` on, the tiles'
+        pictures as sharp as the zoom's band needs."""
+        band = next(b for b in reversed(BANDS) if lod >= b[0])
+        visible = lod >= TILE_LOD
+        if band == self.band and self._tiles[0].isVisible() == visible:
+            return
+        self.band = band
+        for tile in self._tiles:
+            tile.setVisible(visible)
+            tile.set_band(band)
+
+    def sheet_rect(self) -> QRectF:
+        """The current map window's extent on the scene."""
+        return self.sheet.boundingRect()
+
+    def on_sheet(self, h: Hex) -> bool:
+        return self.window.contains(h)
+
+    def label(self, q: int, r: int) -> tuple[str, bool]:
+        """The printed label of the hex (q, r) on the current window, and whether it is on it."""
+        got = self._labels.get((q, r))
+        if got is None:
+            h = Hex(q, r)
+            got = self._labels[(q, r)] = (str(self.window.label(h)), self.window.contains(h))
+        return got
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setPen(Qt.NoPen)  # the scene's background is the plane off the sheet
+        p.setRenderHint(QPainter.Antialiasing, False)  # the edges are drawn over these fills
+        if not self.region.isEmpty():
+            p.setBrush(REGION_TINT)
+            p.drawPath(self.region)
+        p.setBrush(SHEET_FILL)
+        p.drawPath(self.sheet)
+
+
+_FONTS: dict[int, QFont] = {}
+
+
+def label_font(scene_px: float) -> QFont:
+    """The labels' font, about ``scene_px`` tall in scene units."""
+    key = max(1, round(scene_px))
+    if key not in _FONTS:
+        f = QFont()
+        f.setPixelSize(key)
+        f.setWeight(QFont.DemiBold)
+        _FONTS[key] = f
+    return _FONTS[key]
+
+
+class SheetEdgeItem(QGraphicsItem):
+    """Above the grid: the map sheet's heavy edge, the same width on the screen at every zoom."""
+
+    def __init__(self, grid: PlaneGridItem) -> None:
+        super().__init__(grid)
+        self.grid = grid
+        self.setZValue(1)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)  # stroking it costs more than a blit
+        self._rect = self.grid.sheet.boundingRect().adjusted(-HEX, -HEX, HEX, HEX)
+
+    def moved(self) -> None:
+        """The sheet floated: a new outline."""
+        self.prepareGeometryChange()
+        self._rect = self.grid.sheet.boundingRect().adjusted(-HEX, -HEX, HEX, HEX)
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        p.setBrush(Qt.NoBrush)
+        p.setPen(SHEET_EDGE_OUTER)
+        p.drawPath(self.grid.sheet)
+        p.setPen(SHEET_EDGE_INNER)
+        p.drawPath(self.grid.sheet)
+
+
+def grid_lines(area: QRectF) -> list[QLineF]:
+    """The grid lines of the hexes whose centres lie in ``area``: each shared edge once."""
+    _qs, _rs, cx, cy = hexes_in(area)
+    lines: list[QLineF] = []
+    for i, j in ((4, 5), (5, 0), (0, 1)):  # top, upper right, lower right
+        (ax, ay), (bx, by) = _UNIT_CORNERS[i], _UNIT_CORNERS[j]
+        lines.extend(map(QLineF, (cx + ax).tolist(), (cy + ay).tolist(), (cx + bx).tolist(), (cy + by).tolist()))
+    return lines
+
+
+_PATTERNS: dict[float, QPixmap] = {}
+
+
+def _blank(rect: QRectF, scale: float) -> tuple[QPixmap, QPainter]:
+    pix = QPixmap(math.ceil(rect.width() * scale), math.ceil(rect.height() * scale))
+    pix.fill(Qt.transparent)
+    q = QPainter(pix)
+    q.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
+    q.scale(pix.width() / rect.width(), pix.height() / rect.height())
+    q.translate(-rect.topLeft())
+    return pix, q
+
+
+class GridTile(QGraphicsItem):
+    """A block of the hex grid (12 x 12 hexes) and its labels, blitted from pictures made once
+    per zoom band: every tile has the same lines (the grid repeats every 12 columns and rows),
+    so one picture of them serves all; a tile with labels has its own picture, kept in the
+    QPixmapCache. Panning and repainting cost copies, not thousands of lines and labels."""
+
+    _serial = 0
+
+    def __init__(self, rect: QRectF, grid: PlaneGridItem) -> None:
+        super().__init__(grid)
+        self.grid = grid
+        self._area = rect
+        self._rect = rect.adjusted(-HEX, -HEX, HEX, HEX)
+        self._band = BANDS[1]
+        GridTile._serial += 1
+        self._key = f"battlehex-tile-{GridTile._serial}"
+        self.version = 0  # bumped when the labels change (the map floats)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setFlag(QGraphicsItem.ItemUsesExtendedStyleOption, True)
+
+    def set_band(self, band: tuple[float, float]) -> None:
+        if band != self._band:
+            self._band = band
+            self.update()
+
+    def relabel(self) -> None:
+        self.version += 1
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def _pattern(self, scale: float) -> QPixmap:
+        """The lines of a tile (all tiles alike) at ``scale`` pixels per scene unit."""
+        if scale not in _PATTERNS:
+            pix, q = _blank(self._rect, scale)
+            pen = QPen(GRID_PEN)
+            pen.setWidthF(min(pen.widthF(), 1.0 / scale))  # at most a pixel wide: the fast way to draw
+            q.setPen(pen)
+            q.drawLines(grid_lines(self._area))
+            q.end()
+            _PATTERNS[scale] = pix
+        return _PATTERNS[scale]
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        band, scale = self._band
+        if not scale:  # closer than any band: a few tiles fill the screen, drawn as they are
+            area = self._area.intersected(option.exposedRect.adjusted(-HEX, -HEX, HEX, HEX))
+            p.setPen(GRID_PEN_CLOSE)
+            p.drawLines(grid_lines(area))
+            self._paint_labels(p, area, LABEL_PX / band)
+            return
+        pix = self._pattern(scale)
+        if band >= LABEL_LOD:
+            key = f"{self._key}-{scale:.3f}-{self.version}"
+            labelled = QPixmapCache.find(key)
+            if labelled is None:
+                labelled, q = _blank(self._rect, scale)
+                q.drawPixmap(self._rect, pix, QRectF(pix.rect()))
+                self._paint_labels(q, self._area, LABEL_PX / band)
+                q.end()
+                QPixmapCache.insert(key, labelled)
+            pix = labelled
+        p.setRenderHint(QPainter.SmoothPixmapTransform, False)  # shown at 80-100%: a plain blit is fine
+        p.drawPixmap(self._rect, pix, QRectF(pix.rect()))
+
+    def _paint_labels(self, p: QPainter, area: QRectF, size: float) -> None:
+        """The printed labels of the hexes in ``area``, dark on the sheet and pale off it
+        (``size`` in scene units), centred below each hex's top edge."""
+        font = label_font(size)
+        p.setFont(font)
+        fm = _metrics(font)
+        down = -HEX_HEIGHT / 2 + 1.5 + fm.ascent()
+        qs, rs, cx, cy = hexes_in(area)
+        on, off = [], []
+        label = self.grid.label
+        for q, r, x, y in zip(qs, rs, cx.tolist(), cy.tolist()):
+            text, inside = label(q, r)
+            (on if inside else off).append((QPointF(x - fm.horizontalAdvance(text) / 2, y + down), text))
+        for color, items in ((LABEL_ON, on), (LABEL_OFF, off)):
+            p.setPen(color)
+            for at, text in items:
+                if len(text) <= 4:
+                    p.drawText(at, text)
+        wide = [(at, text) for items in (on, off) for at, text in items if len(text) > 4]
+        if wide:  # "(-3,45)" beyond 00-99: smaller, to fit in its hex
+            small = label_font(size * 0.68)
+            p.setFont(small)
+            fm2 = _metrics(small)
+            p.setPen(LABEL_OFF)
+            for at, text in wide:
+                w = fm.horizontalAdvance(text)
+                p.drawText(QPointF(at.x() + (w - fm2.horizontalAdvance(text)) / 2, at.y()), text)
+
+
+_METRICS: dict[int, QFontMetricsF] = {}
+
+
+def _metrics(font: QFont) -> QFontMetricsF:
+    key = font.pixelSize()
+    if key not in _METRICS:
+        _METRICS[key] = QFontMetricsF(font)
+    return _METRICS[key]
