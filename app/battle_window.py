@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import contextlib
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QBuffer, QIODevice, QMimeData, Qt, QTimer
 from PySide6.QtGui import QAction, QColor, QDrag, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QDockWidget,
     QFileDialog,
     QHBoxLayout,
@@ -35,12 +37,14 @@ from PySide6.QtWidgets import (
 from app import window_state
 from app.battle_combat import CombatPanel
 from app.battle_map import UNIT_MIME, BattleMapView, BattleScene, CounterSpec, zone_ring
-from app.question_dialogs import QuestionDialog, WeaponStatusDialog
+from app.battle_menus import show_battle_menu
+from app.log_html import append_events
+from app.question_dialogs import QuestionDialog, WeaponStatusDialog, open_rule_link
 from app.session import CampaignSession
 from hexmap import Facing, Hex, Label, MapWindow
 from rules.battle import GM, BattleProcedure, IllegalAnswer, Step
 from rules.battle.combat import current_window
-from rules.battle.queries import preview_move
+from rules.battle.queries import hex_info, preview_move
 from rules.battle.questions import QKind
 from rules.battle.report import report_html
 from rules.battle.roster import Role
@@ -91,6 +95,8 @@ class BattleWindow(QMainWindow):
         self.view = BattleMapView(self.scene, self)
         self.view.controller = self
         self.view.rotate.connect(self.turn_facing)
+        self.view.hovered.connect(self._hovered)
+        self.view.context_requested.connect(self._context_menu)
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.view)
         self.stack.addWidget(self._handover_page())
@@ -100,6 +106,7 @@ class BattleWindow(QMainWindow):
         self._build_actions()
         window_state.restore(self, getattr(parent, "settings", None), "battle_window", (1400, 900))
         session.changed.connect(self.refresh)
+        session.undo_stack.cleanChanged.connect(self._clean_changed)
         self._fitted = False
         self.refresh()
 
@@ -216,6 +223,20 @@ class BattleWindow(QMainWindow):
         p = preview_move(self.b.ctx, uid, h, by=self.viewer if self.viewer not in (None, GM) else GM)
         return p.ok, p.text()
 
+    def _hovered(self, h: Hex | None) -> None:
+        """The readout of the hex under the mouse: its label on the floating map, on or off
+        the sheet, range and bearing to the selected unit, who stands there (as this viewer
+        may see them)."""
+        if h is None or self.b is None:
+            return
+        sel = self.selected_combat_unit()
+        info = hex_info(self.b.ctx, h, self.b.units_for(self.viewer or GM), sel)
+        self.view.set_readout(escape(info.text(sel.name if sel is not None else None)))
+
+    def _context_menu(self, uid: str | None, h: Hex, at) -> None:
+        if self.b is not None and self.stack.currentIndex() == 0:
+            show_battle_menu(self, uid, h, at)
+
     def declare(self) -> None:
         """Declare the selected unit's disengagement or retreat (asks which when none is selected)."""
         self.combat.declare()
@@ -225,10 +246,14 @@ class BattleWindow(QMainWindow):
         if self.b is None:
             return None
         if path is None:
-            path, _ = QFileDialog.getSaveFileName(self, "Export battle report", f"battle_{self.at}.html",
-                                                  "HTML (*.html)")
+            settings = getattr(self.parent(), "settings", None)
+            folder = str(settings.value("export_folder", "")) if settings is not None else ""
+            start = Path(folder if folder and Path(folder).is_dir() else Path.home()) / f"battle_{self.at}.html"
+            path, _ = QFileDialog.getSaveFileName(self, "Export battle report", str(start), "HTML (*.html)")
             if not path:
                 return None
+            if settings is not None:
+                settings.setValue("export_folder", str(Path(path).parent))
         buf = QBuffer()
         buf.open(QIODevice.WriteOnly)
         self.view.grab().save(buf, "PNG")
@@ -244,33 +269,66 @@ class BattleWindow(QMainWindow):
 
     def _build_log(self) -> None:
         self.log_view = QTextBrowser()
+        self.log_view.setOpenLinks(False)  # a rule number opens Help > Rules at that rule
+        self.log_view.anchorClicked.connect(lambda url: open_rule_link(url, self))
+        self.log_details = QCheckBox("Details (the raw answers, as in the JSON export)")
+        self.log_details.toggled.connect(lambda _on: self._show_log(rebuild=True))
+        box = QWidget()
+        lay = QVBoxLayout(box)
+        lay.setContentsMargins(2, 2, 2, 2)
+        lay.addWidget(self.log_details)
+        lay.addWidget(self.log_view)
         self.log_dock = QDockWidget("Log", self)
         self.log_dock.setObjectName("battle_log")
-        self.log_dock.setWidget(self.log_view)
+        self.log_dock.setWidget(box)
         self.addDockWidget(Qt.BottomDockWidgetArea, self.log_dock)
+        self._log_key: tuple[str, bool] | None = None
+        self._log_count = 0
+
+    def _show_log(self, rebuild: bool = False) -> None:
+        """Add the events the viewer has not seen yet; re-render only when the viewer or the
+        details toggle changed, or an undo took events back (cost grows with what is new)."""
+        b = self.b
+        if b is None:
+            return
+        events = b.log.events
+        key = (self.viewer or GM, self.log_details.isChecked())
+        names = {t.id: t.name for t in self.session.campaign.teams}
+        if rebuild or key != self._log_key or len(events) < self._log_count:
+            self._log_key, self._log_count = key, 0
+            self.log_view.clear()
+        new = [e for e in events[self._log_count:] if e.seen_by(key[0])]
+        self._log_count = len(events)
+        append_events(self.log_view, new, key[1], names)
 
     def _build_actions(self) -> None:
         bar = self.addToolBar("Battle")
         bar.setObjectName("battle_bar")
 
-        def act(text: str, slot, key=None, checkable=False) -> QAction:
+        def act(text: str, slot, key=None, tip: str = "", checkable=False) -> QAction:
             a = QAction(text, self)
             if key:
                 a.setShortcut(QKeySequence(key))
+            shortcut = a.shortcut().toString(QKeySequence.NativeText)
+            a.setToolTip(f"{tip or text}" + (f" ({shortcut})" if shortcut else ""))
             a.setCheckable(checkable)
             # triggered(bool) would fill a slot's optional parameter (export_report(path=False))
             a.triggered.connect(slot if checkable else (lambda _checked=False, s=slot: s()))
             bar.addAction(a)
             self.addAction(a)
             return a
-        self.undo_action = act("Undo answer", self.undo, QKeySequence.Undo)
-        act("Turn left", lambda: self.turn_facing(-1), "[")
-        act("Turn right", lambda: self.turn_facing(1), "]")
-        self.gm_action = act("GM view", self.toggle_gm, "Ctrl+Shift+G", checkable=True)
-        self.overrule_action = act("GM: overrule the last refusal...", self.overrule, "Ctrl+Shift+R")
+        self.undo_action = act("Undo answer", self.undo, QKeySequence.Undo,
+                               "Take back the last answer or move of this battle")
+        act("Turn left", lambda: self.turn_facing(-1), "[", "Turn the facing of the unit to place counter-clockwise")
+        act("Turn right", lambda: self.turn_facing(1), "]", "Turn the facing of the unit to place clockwise")
+        self.gm_action = act("GM view", self.toggle_gm, "Ctrl+Shift+G",
+                             "Show everything, hidden units and secret answers included (the GM only)", checkable=True)
+        self.overrule_action = act("GM: overrule the last refusal...", self.overrule, "Ctrl+Shift+R",
+                                   "Give the last refused answer anyway, with the GM's reason in the log")
         self.overrule_action.setEnabled(False)
-        act("Fit", self.fit, "Ctrl+0")
-        act("Export report...", self.export_report, "Ctrl+Shift+S")
+        act("Fit", self.fit, "Ctrl+0", "Fit the map sheet and every counter in the view")
+        act("Export report...", lambda: self.export_report(), "Ctrl+Shift+S",
+            "Write the battle report (HTML with the final map) to a file")
 
     def fit(self) -> None:
         """Show the map sheet, every counter and the legal zone being offered; the view keeps
@@ -353,14 +411,21 @@ class BattleWindow(QMainWindow):
                 and self.auto_dialogs and not self._asking:
             QTimer.singleShot(0, self.ask)
 
+    def _clean_changed(self, clean: bool) -> None:
+        """The title's unsaved-changes mark follows the campaign's (one undo stack)."""
+        self.setWindowModified(not clean)
+
     def _set_title(self, what: str) -> None:
         """The window names its Battle Hex, what it shows and the campaign."""
-        self.setWindowTitle(f"Battle Hex {self.at} \u2014 {what} \u2014 {self.session.campaign.name}")
+        self.setWindowTitle(f"Battle Hex {self.at} \u2014 {what} \u2014 {self.session.campaign.name}[*]")
+        self.setWindowModified(not self.session.undo_stack.isClean())
 
     def _hand_over(self, team: str) -> None:
         # nothing said to one team stays on screen for the other
         self.statusBar().clearMessage()
         self.verdict_label.setText("")
+        self.log_view.clear()  # the next viewer's log is rendered for that viewer only
+        self._log_key = None
         self.scene.show_hover(None)
         self.handover_label.setText(f"Pass the screen to the {self.name(team)} commander")
         self.handover_button.setText(f"I am the {self.name(team)} commander \u2014 show me")
@@ -417,11 +482,7 @@ class BattleWindow(QMainWindow):
         self._show_ring()
         self._show_zone()
         self._update_facing()
-        events = b.log.for_viewer(viewer)
-        self.log_view.setHtml("<br>".join(
-            f"{e.seq}. <b>[{escape(e.rule)}]</b> {escape(e.text)}" + (" <i>(hidden from the others)</i>"
-                                                                     if e.visible_to else "") for e in events))
-        self.log_view.verticalScrollBar().setValue(self.log_view.verticalScrollBar().maximum())
+        self._show_log()
 
     def _fill_roster(self) -> None:
         b = self.b
@@ -559,16 +620,20 @@ class BattleWindow(QMainWindow):
             notes = {u.id: why for u in b.state.role_units(Role.DEFENDER)
                      if u.id not in q.options and (why := why_not_selectable(u) or "V13.27: needs a tug")}
         self._asking = True
+        answered = False
         try:
             dialog = QuestionDialog(q, self.name(q.to), names, notes, self)
             self.question_dialog = dialog
             while dialog.exec() == QuestionDialog.Accepted:
                 refusal = self.answer(dialog.answer())
                 if refusal is None:
+                    answered = True
                     break
                 dialog.setWindowTitle(f"Refused: {refusal}")
         finally:
             self._asking = False
+        if answered and self.auto_dialogs:
+            QTimer.singleShot(0, self.ask)  # the next question for the same player opens by itself too
 
     def verdict(self, uid: str, h: Hex) -> tuple[bool, str]:
         """While a unit is dragged over ``h``: is the drop legal, and why not."""
@@ -601,4 +666,5 @@ class BattleWindow(QMainWindow):
         window_state.save(self, getattr(self.parent(), "settings", None), "battle_window")
         with contextlib.suppress(RuntimeError, TypeError):
             self.session.changed.disconnect(self.refresh)
+            self.session.undo_stack.cleanChanged.disconnect(self._clean_changed)
         super().closeEvent(event)

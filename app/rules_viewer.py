@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import QTimer, QUrl
 from PySide6.QtGui import QColor, QKeySequence, QShortcut, QTextCharFormat, QTextCursor, QTextDocument, QTextFormat
 from PySide6.QtWidgets import (
     QApplication,
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app import window_state
 from app.paths import RULES_TEXTS
 
 RULE_ID = re.compile(r"(?<![\w.])([A-Z]\d+\.\d+)(?![\w.]*\d)")
@@ -222,6 +223,7 @@ class RulesViewer(QDialog):
         self.text = text
         self.setWindowTitle(text.title)
         self.resize(900, 760)
+        window_state.fit_to_screen(self)  # inside the screen, also at QT_SCALE_FACTOR=2
         self.view = QTextBrowser(self)
         self.view.setOpenLinks(False)
         self.view.anchorClicked.connect(self._follow)
@@ -322,7 +324,16 @@ class RulesViewer(QDialog):
         mark.cursor = QTextCursor(block)
         self.view.setExtraSelections([mark])
         self.view.verticalScrollBar().setValue(round(y))
+        self._at = (rule, self.view.verticalScrollBar().value())
         return True
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        """A new width reflows the text: keep the rule gone to at the top (unless the reader
+        has scrolled away from it since)."""
+        super().resizeEvent(event)
+        at = getattr(self, "_at", None)
+        if at is not None and self.view.verticalScrollBar().value() == at[1]:
+            QTimer.singleShot(0, self, lambda: self.goto(at[0]))
 
     def _room_below(self) -> None:
         """A bottom margin of one view height, so that the last rules too can reach the top."""

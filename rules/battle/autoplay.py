@@ -84,5 +84,12 @@ def play(b: BattleProcedure, seed: int, limit: int = 500, through_combat: bool =
             except IllegalAnswer:  # a random move the rules refuse (e.g. a sub-light unit leaving in disorder)
                 continue
             continue
-        b.answer(random_answer(b, rng))
+        a = random_answer(b, rng)
+        try:
+            b.answer(a)
+        except IllegalAnswer as e:
+            if q.kind is not QKind.LABEL:
+                raise
+            # units placed so far apart that no centre holds them all: the GM rules (V13.811)
+            b.answer({"gm_ruling": f"random play: no legal centre ({e.rule})", "answer": a})
     return list(b.answers)

@@ -66,7 +66,8 @@ def test_the_menu_action_fights_too(main, qtbot):
     answerer = Answerer(ok)
     main.end_movement_action.trigger()
     answerer.stop()
-    assert answerer.seen and answerer.seen[0][0] == "IgnoreDialog"
+    kinds = [kind for kind, _t in answerer.seen]
+    assert kinds[0] == "HandOverDialog" and "IgnoreDialog" in kinds  # each side behind its own hand-over
     answerer = Answerer(choose_item("0907"))
     main.fight_action.trigger()
     answerer.stop()
@@ -135,3 +136,62 @@ def test_ctrl_shift_s_exports_the_report_to_the_chosen_file(main, qtbot, tmp_pat
     html = target.read_text(encoding="utf-8")
     assert html.startswith("<!DOCTYPE html>") and "0604" in html
     assert "Battle report written to" in bw.statusBar().currentMessage()
+
+
+def test_set_up_questions_open_by_themselves_one_at_a_time(main, qtbot):
+    """Through the hand-overs to placement, never pressing Answer...: each question opens by
+    itself (also the next one for the same player), and never two at once."""
+    from rules.battle.questions import QKind
+
+    bw = end_movement_and_fight(main, qtbot, "0604")
+    stacked: list[int] = []
+
+    def answer(d) -> bool:
+        stacked.append(sum(1 for w in QApplication.topLevelWidgets() if w.isVisible() and w.isModal()))
+        return ok(d)
+    answerer = Answerer(answer)
+    try:
+        for _ in range(30):
+            if bw.b.pending.kind is QKind.PLACE and bw.stack.currentIndex() == 0:
+                break
+            if bw.stack.currentIndex() == 1:
+                qtbot.mouseClick(bw.handover_button, Qt.LeftButton)
+            before = len(bw.b.answers)
+            qtbot.waitUntil(lambda b=before: len(bw.b.answers) > b or bw.stack.currentIndex() == 1
+                            or bw.b.pending.kind is QKind.PLACE, timeout=3000)
+    finally:
+        answerer.stop()
+    assert bw.b.pending.kind is QKind.PLACE, bw.b.pending
+    assert len(bw.b.answers) >= 3 and max(stacked) == 1
+    assert ("WeaponStatusDialog", "Weapon Status (V13.413-V13.415)") in answerer.seen
+
+
+def test_log_in_words_and_a_rule_number_click_opens_the_rules_there(main, qtbot):
+    from PySide6.QtGui import QTextCursor
+
+    from app.rules_viewer import RulesViewer
+
+    bw = battle_in_combat(main, qtbot)
+    text = bw.log_view.toPlainText()
+    assert "places" in text and "{" not in text and "kz-cv-claw" not in text and "null" not in text
+    shown = bw.log_view.document().blockCount()
+    bw.log_view.document().firstBlock().setUserState(42)  # gone if the log were rendered anew
+    press_target = next(b for b in bw.findChildren(QPushButton) if b.text() == "+1 impulse")
+    qtbot.mouseClick(press_target, Qt.LeftButton)
+    assert bw.log_view.document().blockCount() > shown
+    assert bw.log_view.document().firstBlock().userState() == 42  # appended, not re-rendered
+    assert "impulse 2" in bw.log_view.toPlainText().splitlines()[-1] or "impulse 2" in bw.log_view.toPlainText()
+    # click the first V13.480 link in the log
+    doc = bw.log_view.document()
+    cursor = doc.find("V13.480")
+    assert not cursor.isNull()
+    cursor.setPosition(cursor.selectionStart() + 2, QTextCursor.MoveAnchor)
+    bw.log_view.ensureCursorVisible()
+    bw.log_view.setTextCursor(cursor)
+    bw.log_view.ensureCursorVisible()
+    pos = bw.log_view.cursorRect(cursor).center()
+    qtbot.mouseClick(bw.log_view.viewport(), Qt.LeftButton, pos=pos)
+    viewers = [w for w in QApplication.topLevelWidgets() if isinstance(w, RulesViewer) and w.isVisible()]
+    assert viewers, "no rules viewer opened"
+    top = viewers[0].view.cursorForPosition(viewers[0].view.viewport().rect().topLeft()).block().text()
+    assert "V13.480" in top or "V13.48" in top
