@@ -193,18 +193,25 @@ class PlaneGridItem(QGraphicsItem):
         p.drawPath(self.sheet)
 
 
-_FONTS: dict[int, QFont] = {}
+_FONTS: dict[tuple[float, int], QFont] = {}
 
 
-def label_font(scene_px: float) -> QFont:
-    """The labels' font, about ``scene_px`` tall in scene units."""
-    key = max(1, round(scene_px))
+def label_font(scene_px: float, dpi: int = 96) -> QFont:
+    """The labels' font, ``scene_px`` tall in scene units on a device of ``dpi`` (a point size,
+    so that fractions of a pixel are kept when the painter scales it)."""
+    key = (round(scene_px, 2), dpi)
     if key not in _FONTS:
         f = QFont()
-        f.setPixelSize(key)
+        f.setPointSizeF(max(0.5, key[0] * 72.0 / dpi))
         f.setWeight(QFont.DemiBold)
         _FONTS[key] = f
     return _FONTS[key]
+
+
+def label_px(lod: float) -> float:
+    """The labels' size in scene units at zoom ``lod``: 11 px on the screen where they appear,
+    growing with the zoom up to 16 px."""
+    return min(16.0, max(float(LABEL_PX), 8.5 * lod)) / lod
 
 
 class SheetEdgeItem(QGraphicsItem):
@@ -259,10 +266,10 @@ def _blank(rect: QRectF, scale: float) -> tuple[QPixmap, QPainter]:
 
 
 class GridTile(QGraphicsItem):
-    """A block of the hex grid (12 x 12 hexes) and its labels, blitted from pictures made once
-    per zoom band: every tile has the same lines (the grid repeats every 12 columns and rows),
-    so one picture of them serves all; a tile with labels has its own picture, kept in the
-    QPixmapCache. Panning and repainting cost copies, not thousands of lines and labels."""
+    """A block of the hex grid (12 x 12 hexes) and its labels, blitted from pictures: the lines
+    from one picture per zoom band (every tile has the same lines: the grid repeats every 12
+    columns and rows), the labels from the tile's own picture at the screen's scale, kept in
+    the QPixmapCache. Panning and repainting cost copies, not thousands of lines and labels."""
 
     _serial = 0
 
@@ -308,28 +315,39 @@ class GridTile(QGraphicsItem):
             area = self._area.intersected(option.exposedRect.adjusted(-HEX, -HEX, HEX, HEX))
             p.setPen(GRID_PEN_CLOSE)
             p.drawLines(grid_lines(area))
-            self._paint_labels(p, area, LABEL_PX / band)
+            self._paint_labels(p, area, label_px(p.worldTransform().m11()))
             return
         pix = self._pattern(scale)
-        if band >= LABEL_LOD:
-            key = f"{self._key}-{scale:.3f}-{self.version}"
-            labelled = QPixmapCache.find(key)
-            if labelled is None:
-                labelled, q = _blank(self._rect, scale)
-                q.drawPixmap(self._rect, pix, QRectF(pix.rect()))
-                self._paint_labels(q, self._area, LABEL_PX / band)
-                q.end()
-                QPixmapCache.insert(key, labelled)
-            pix = labelled
         p.setRenderHint(QPainter.SmoothPixmapTransform, False)  # shown at 80-100%: a plain blit is fine
         p.drawPixmap(self._rect, pix, QRectF(pix.rect()))
+        if band >= LABEL_LOD:
+            self._blit_labels(p, band)
+
+    def _blit_labels(self, p: QPainter, band: float) -> None:
+        """The labels from a picture at the screen's own scale (text scaled even slightly reads
+        unevenly, and a smooth scaling of every tile costs more than drawing it once per zoom)."""
+        t = p.worldTransform()
+        s = t.m11()
+        key = f"{self._key}-labels-{s:.5f}-{self.version}"
+        pix = QPixmapCache.find(key)
+        if pix is None:
+            pix, q = _blank(self._rect, s)
+            self._paint_labels(q, self._area, label_px(s))
+            q.end()
+            QPixmapCache.insert(key, pix)
+        at = t.map(self._rect.topLeft())
+        p.save()
+        p.resetTransform()
+        p.drawPixmap(QPointF(round(at.x()), round(at.y())), pix)
+        p.restore()
 
     def _paint_labels(self, p: QPainter, area: QRectF, size: float) -> None:
         """The printed labels of the hexes in ``area``, dark on the sheet and pale off it
         (``size`` in scene units), centred below each hex's top edge."""
-        font = label_font(size)
+        dpi = p.device().logicalDpiY()
+        font = label_font(size, dpi)
         p.setFont(font)
-        fm = _metrics(font)
+        fm = _metrics(font, p)
         down = -HEX_HEIGHT / 2 + 1.5 + fm.ascent()
         qs, rs, cx, cy = hexes_in(area)
         on, off = [], []
@@ -344,20 +362,21 @@ class GridTile(QGraphicsItem):
                     p.drawText(at, text)
         wide = [(at, text) for items in (on, off) for at, text in items if len(text) > 4]
         if wide:  # "(-3,45)" beyond 00-99: smaller, to fit in its hex
-            small = label_font(size * 0.68)
+            small = label_font(size * 0.68, dpi)
             p.setFont(small)
-            fm2 = _metrics(small)
+            fm2 = _metrics(small, p)
             p.setPen(LABEL_OFF)
             for at, text in wide:
                 w = fm.horizontalAdvance(text)
                 p.drawText(QPointF(at.x() + (w - fm2.horizontalAdvance(text)) / 2, at.y()), text)
 
 
-_METRICS: dict[int, QFontMetricsF] = {}
+_METRICS: dict[tuple[int, int], QFontMetricsF] = {}
 
 
-def _metrics(font: QFont) -> QFontMetricsF:
-    key = font.pixelSize()
+def _metrics(font: QFont, p: QPainter) -> QFontMetricsF:
+    """The font's metrics on the painter's device, in its (scene) units."""
+    key = (id(font), p.device().logicalDpiY())
     if key not in _METRICS:
-        _METRICS[key] = QFontMetricsF(font)
+        _METRICS[key] = QFontMetricsF(font, p.device())
     return _METRICS[key]
