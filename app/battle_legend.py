@@ -34,7 +34,7 @@ class Readout(QLabel):
         self.setAttribute(Qt.WA_TransparentForMouseEvents, True)
         self.setStyleSheet("QLabel { background: rgba(255, 253, 242, 238); color: #151515; border: 1px solid #6b5a2e; "
                            "border-radius: 4px; padding: 4px 7px; font-size: 13px; }")
-        self.setMaximumWidth(460)
+        self.widest = 520  # a longer text wraps at this width
         self.setWordWrap(False)
         self.html = ""
         self._timer = QTimer(self)
@@ -51,8 +51,14 @@ class Readout(QLabel):
         """Show the last text set now."""
         self._timer.stop()
         if self.html != self.text():
+            self.setWordWrap(False)
             self.setText(self.html)
-            self.adjustSize()
+            hint = self.sizeHint()
+            if hint.width() > self.widest:  # wrap it rather than cut it off
+                self.setWordWrap(True)
+                self.resize(self.widest, self.heightForWidth(self.widest))
+            else:
+                self.resize(hint)
         self.setVisible(bool(self.html))
 
 

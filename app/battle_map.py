@@ -191,6 +191,7 @@ class BattleMapView(ZoomableView):
     def _place_overlays(self) -> None:
         vp = self.viewport().geometry()
         self.readout.move(vp.left() + 8, vp.top() + 8)
+        self.readout.widest = max(200, min(520, vp.width() - 16))
         b = self.legend_button
         b.adjustSize()
         b.move(vp.right() - b.width() - 8, vp.bottom() - b.height() - 8)

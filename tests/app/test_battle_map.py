@@ -94,6 +94,13 @@ def test_hover_reports_the_hex_and_shows_the_readout(view, qtbot):
     assert seen[-1] == other and "2117" in view.readout.text() and "range 3 to CLAW" in view.readout.text()
     hover(view, at(view, other) + QPoint(2, 1))  # the same hex: no new signal
     assert seen.count(other) == 1
+    # a long text wraps inside the box instead of running off it
+    short_height = view.readout.height()
+    long = "4813 — off the sheet (the map floats, V13.812) — range 55 from IKV Kumara, bearing C; " * 3
+    view.set_readout(long)
+    QApplication.processEvents()
+    assert view.readout.width() <= view.readout.widest and view.readout.height() > 2 * short_height
+    assert view.readout.text() == long
     off = view.scene().window.hex_at("2140")
     look_at(view, off)
     view.set_readout("")
