@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -43,6 +43,7 @@ class CombatPanel(QWidget):
         self.clock_label.setStyleSheet("QLabel { font-size: 14px; font-weight: bold; }")
         g.addWidget(self.clock_label)
         self.buttons: dict[str, QPushButton] = {}
+        self.actions: dict[str, QAction] = {}
         self._row(g, ("+1 impulse", lambda: self.w.act({"clock": 1}), "Space"),
                   ("+8", lambda: self.w.act({"clock": 8}), None), ("Next turn", self.next_turn, "Ctrl+N"))
         self.unit_label = QLabel("Click a counter to select it; drag it to move it.")
@@ -82,8 +83,12 @@ class CombatPanel(QWidget):
             b = QPushButton(text)
             b.clicked.connect(lambda _checked=False, s=slot: s())  # never clicked(bool) into a slot
             b.setToolTip(f"{text} ({key})" if key else text)
-            if key:
-                b.setShortcut(QKeySequence(key))
+            if key:  # a window action, so the key works wherever the focus is in the window
+                act = QAction(text, self.w)
+                act.setShortcut(QKeySequence(key))
+                act.triggered.connect(lambda _checked=False, s=slot: s() if self.isVisible() else None)
+                self.w.addAction(act)
+                self.actions[text] = act
             self.buttons[text] = b
             r.addWidget(b)
         layout.addLayout(r)

@@ -231,7 +231,15 @@ class BattleWindow(QMainWindow):
             return
         sel = self.selected_combat_unit()
         info = hex_info(self.b.ctx, h, self.b.units_for(self.viewer or GM), sel)
-        self.view.set_readout(escape(info.text(sel.name if sel is not None else None)))
+        lines = [f"<b>{escape(info.label)}</b> \u2014 " + ("on the map sheet" if info.on_sheet else
+                 "<span style='color:#7a4a00'>off the sheet (the map floats, V13.812)</span>" if info.in_region else
+                 "<span style='color:#a00'>outside the legal region (V13.811)</span>")]
+        if sel is not None and info.range is not None:
+            lines.append(f"range {info.range} from {escape(sel.name)}"
+                         + (f", bearing {info.bearing}" if info.bearing else ""))
+        if info.units:
+            lines.append("here: " + escape(", ".join(info.units)))
+        self.view.set_readout("<br>".join(lines))
 
     def _context_menu(self, uid: str | None, h: Hex, at) -> None:
         if self.b is not None and self.stack.currentIndex() == 0:

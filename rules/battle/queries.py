@@ -13,7 +13,7 @@ from enum import Enum
 
 from hexmap import Facing, Hex, bearing
 from hexmap.region import LegalRegion
-from rules.battle.combat import _check, current_window
+from rules.battle.combat import _check
 from rules.battle.exits import ExitKind
 from rules.battle.log import IllegalAnswer
 from rules.battle.roster import BUnit, Role
@@ -90,7 +90,7 @@ def preview_move(ctx: Ctx, uid: str, to: Hex, facing: Facing | None = None, by: 
     st = ctx.state
     u = st.units[uid]
     t, i = st.clock
-    base = {"label": str(current_window(ctx).label(to)), "distance": u.pos.distance(to) if u.pos else 0,
+    base = {"label": ctx.where(to), "distance": u.pos.distance(to) if u.pos else 0,
             "moved": u.moved[1] if u.moved[0] == st.turn else 0, "speed": u.speed, "turn": t, "impulse": i}
     raw = {"move": uid, "to": str(ctx.window.label(to)), "by": by,
            "facing": (facing or u.facing or Facing.A).name}
@@ -150,12 +150,12 @@ class HexInfo:
 def hex_info(ctx: Ctx, h: Hex, visible: list[BUnit], selected: BUnit | None = None) -> HexInfo:
     """What the readout says of ``h``; ``visible`` are the units the viewer may see (V13.03)."""
     st = ctx.state
-    window = current_window(ctx) if st.centre is not None else ctx.window
+    window = ctx.current_window()
     in_region = True
     if st.centre is not None:
         in_region = LegalRegion(ctx.window.cols, ctx.window.rows).contains(st.centre, h)
     sel = selected if selected is not None and selected.pos is not None else None
     here = tuple(u.name for u in visible if u.pos == h and u.present)
-    return HexInfo(str(window.label(h)), window.contains(h), in_region,
+    return HexInfo(ctx.where(h), window.contains(h), in_region,
                    sel.pos.distance(h) if sel else None,
                    bearing(sel.pos, h) if sel and sel.pos != h else None, here)
