@@ -100,7 +100,7 @@ class CombatPanel(QWidget):
         d = b.pending.data
         self.clock_label.setText(f"Turn {d['turn']}, impulse {d['impulse']} of {IMPULSES_PER_TURN} (V13.480)")
         u = self.w.selected_combat_unit()
-        self.unit_label.setText(f"Selected: {u.name} at {b.ctx.label(u.pos)} facing {u.facing.name}, speed "
+        self.unit_label.setText(f"Selected: {u.name} at {b.ctx.where(u.pos)} facing {u.facing.name}, speed "
                                 f"{u.speed if u.speed is not None else 'none'}" + (", crippled" if u.is_crippled else "")
                                 if u else "Click a counter to select it; drag it to move it.")
         declare = self.buttons["Disengage / Retreat..."]

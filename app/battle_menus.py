@@ -56,7 +56,7 @@ def battle_menu(w: BattleWindow, uid: str | None, h: Hex) -> QMenu:
                 menu.addAction(f"{word} of {u.name} ({rule})", lambda: w.act({"declare": u.id}))
         menu.addAction("Centre the view here", lambda: w.view.centerOn(centre_of(u.pos)))
         menu.addSeparator()
-    label = str(w.b.ctx.label(h)) if b is not None else ""
+    label = w.b.ctx.where(h) if b is not None else ""
     menu.addSection(f"Hex {label}" if label else "Map")
     menu.addAction("Centre the view here", lambda: w.view.centerOn(centre_of(h)))
     if fighting and b.state.centre is not None:

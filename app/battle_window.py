@@ -49,6 +49,7 @@ from rules.battle.questions import QKind
 from rules.battle.report import report_html
 from rules.battle.roster import Role
 from rules.battle.withdrawal import why_not_selectable
+from rules.battle.wording import answer_text
 
 
 class RosterList(QListWidget):
@@ -461,7 +462,7 @@ class BattleWindow(QMainWindow):
                 continue
             status = u.status.value if u.status.value in ("destroyed", "captured") else \
                 "crippled" if u.is_crippled else "active"
-            tip = f"{u.name} ({self.name(u.team)}), {b.ctx.label(u.pos)}, facing {u.facing.name}, speed {u.speed}" \
+            tip = f"{u.name} ({self.name(u.team)}), {b.ctx.where(u.pos)}, facing {u.facing.name}, speed {u.speed}" \
                 + (f", {status}" if status != "active" else "")
             mark = ""
             if u.counter is not None:
@@ -608,7 +609,9 @@ class BattleWindow(QMainWindow):
         if refused is None or self.b is None or self.b.pending is None or self.b.pending.key != refused[0]:
             return
         if reason is None:
-            reason, ok = QInputDialog.getText(self, "GM ruling", f"Overrule the refusal of {refused[1]} because:")
+            what = answer_text(self.b.pending, refused[1], self.b.ctx)
+            reason, ok = QInputDialog.getText(self, "GM ruling (overrule the rules)",
+                                              f"Refused: {what}.\nGive it anyway because:")
             if not ok:
                 return
         self.answer({"gm_ruling": reason, "answer": refused[1]})
@@ -650,7 +653,7 @@ class BattleWindow(QMainWindow):
             return False, "not this unit's turn"
         facing = None if (b.state.step is Step.PLACE_ATTACKER and b.state.dod is not None) else self.facing
         v = b.placement.check(uid, h, facing, self.speed.value() if self.speed.isEnabled() else None)
-        label = b.ctx.label(h)
+        label = b.ctx.where(h)
         return v.ok, (f"{label}: legal" + (" (facing will be corrected, V13.443)" if v.note else "")) if v.ok \
             else f"{label}: {v.rule}: {v.reason}"
 
