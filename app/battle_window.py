@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QBuffer, QIODevice, QMimeData, Qt, QTimer
-from PySide6.QtGui import QAction, QColor, QDrag, QKeySequence
+from PySide6.QtGui import QAction, QColor, QDrag, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -130,6 +130,9 @@ class BattleWindow(QMainWindow):
         self.handover_button.setStyleSheet("QPushButton { font-size: 16px; padding: 10px 24px; color: #101010; "
                                            "background: #f2c230; border-radius: 4px; }")
         self.handover_button.clicked.connect(lambda: self.take_over())
+        for key in (Qt.Key_Return, Qt.Key_Enter):  # Enter takes over too (the button has the focus)
+            QShortcut(QKeySequence(key), page, activated=lambda: self.take_over(),
+                      context=Qt.WidgetWithChildrenShortcut)
         row.addWidget(self.handover_button)
         row.addStretch(1)
         lay.addLayout(row)
@@ -439,6 +442,7 @@ class BattleWindow(QMainWindow):
         self.handover_label.setText(f"Pass the screen to the {self.name(team)} commander")
         self.handover_button.setText(f"I am the {self.name(team)} commander \u2014 show me")
         self._handover_to = team
+        QTimer.singleShot(0, self, lambda: self.handover_button.setFocus())
         self.stack.setCurrentIndex(1)
         self.panel_dock.hide()
         self.log_dock.hide()

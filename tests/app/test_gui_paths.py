@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QPushButton
 
 from app.battle_window import BattleWindow
@@ -195,3 +196,13 @@ def test_log_in_words_and_a_rule_number_click_opens_the_rules_there(main, qtbot)
     assert viewers, "no rules viewer opened"
     top = viewers[0].view.cursorForPosition(viewers[0].view.viewport().rect().topLeft()).block().text()
     assert "V13.480" in top or "V13.48" in top
+
+
+def test_enter_on_the_hand_over_screen_takes_over(main, qtbot):
+    bw = end_movement_and_fight(main, qtbot, "0604")
+    bw.auto_dialogs = False
+    assert bw.stack.currentIndex() == 1
+    bw.activateWindow()
+    qtbot.waitUntil(lambda: bw.handover_button.hasFocus())
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key_Return)
+    assert bw.stack.currentIndex() == 0 and bw.viewer == "alliance"
