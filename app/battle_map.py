@@ -119,6 +119,10 @@ class BattleMapView(ZoomableView):
                     best = item
         return best
 
+    def dragging(self) -> bool:
+        """Whether a counter is being dragged (a combat move before its drop)."""
+        return self._grab is not None
+
     def set_readout(self, html: str) -> None:
         """The text of the readout box in the top-left corner (empty: hide the box)."""
         self.readout.set_html(html)

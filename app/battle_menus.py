@@ -57,7 +57,7 @@ def battle_menu(w: BattleWindow, uid: str | None, h: Hex) -> QMenu:
         menu.addAction("Centre the view here", lambda: w.view.centerOn(centre_of(u.pos)))
         menu.addSeparator()
     label = w.b.ctx.where(h) if b is not None else ""
-    menu.addSection(f"Hex {label}" if label else "Map")
+    menu.addSection(("Hex " + label if label[:1].isdigit() else label[:1].upper() + label[1:]) if label else "Map")
     menu.addAction("Centre the view here", lambda: w.view.centerOn(centre_of(h)))
     if fighting and b.state.centre is not None:
         way = float_towards(current_window(b.ctx).centre, h)

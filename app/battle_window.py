@@ -88,7 +88,7 @@ class BattleWindow(QMainWindow):
         self.viewer: str | None = None if hot_seat else GM
         self.facing = Facing.A
         self.b: BattleProcedure | None = None
-        self._ws_seen = 0
+        self._ws_seen: int | None = None  # set on the first look: a reopened battle shows it only if new
         self._asking = False
         self.auto_dialogs = True
         s = session.campaign.settings
@@ -189,6 +189,8 @@ class BattleWindow(QMainWindow):
         self.combat = CombatPanel(self)
         self.combat_box = self.combat
         lay.addWidget(self.combat_box)
+        lay.addStretch(1)  # the controls stay together at the top when the roster is hidden
+        lay.setStretchFactor(self.roster, 10)
         self.panel_dock = QDockWidget("Battle", self)
         self.panel_dock.setObjectName("battle_panel")
         self.panel_dock.setWidget(w)
@@ -225,6 +227,7 @@ class BattleWindow(QMainWindow):
         if not self.combat_mode() or uid not in self.b.state.units:
             return None
         p = preview_move(self.b.ctx, uid, h, by=self.viewer if self.viewer not in (None, GM) else GM)
+        self._preview = (h, p)
         return p.ok, p.text()
 
     def _hovered(self, h: Hex | None) -> None:
@@ -243,6 +246,13 @@ class BattleWindow(QMainWindow):
                          + (f", bearing {info.bearing}" if info.bearing else ""))
         if info.units:
             lines.append("here: " + escape(", ".join(info.units)))
+        preview = getattr(self, "_preview", None)
+        if self.view.dragging() and preview is not None and preview[0] == h:
+            p = preview[1]  # the move being dragged, in the corner where it is never cut off
+            colour = "#0a5d22" if p.ok else "#a00"
+            lines.insert(0, f"<span style='color:{colour}'><b>{escape(p.outcome)}</b>"
+                            + (f" ({escape(p.rule)})" if p.outcome != "stays in the battle" else "") + "</span>")
+            lines.insert(1, escape(p.text().split(": ", 1)[1] if ": " in p.text() else p.text()))
         self.view.set_readout("<br>".join(lines))
 
     def _context_menu(self, uid: str | None, h: Hex, at) -> None:
@@ -562,6 +572,8 @@ class BattleWindow(QMainWindow):
         """Show the Weapon Status breakdown once its rolls are made; True when it opened (the
         next question then waits until it is closed)."""
         rolls = [e for e in self.b.log.events if e.kind == "roll" and e.rule == "V13.413"]
+        if self._ws_seen is None:  # the window opens on a saved battle: what was rolled was shown then
+            self._ws_seen = len(rolls) if self.b.answers else 0
         if len(rolls) > self._ws_seen and self.b.state.step is not Step.WEAPON_STATUS:
             self._ws_seen = len(rolls)
             results = [e for e in self.b.log.events if e.rule in ("V13.415", "V13.475", "V13.37")]

@@ -22,7 +22,7 @@ from rules.battle.state import Ctx
 IMPULSES_PER_TURN = 32
 """A tactical turn has 32 impulses (V13.480; INTERPRETATIONS 11)."""
 
-_OUTCOME = {ExitKind.STAYS: "stays on the map", ExitKind.DISENGAGED: "disengages",
+_OUTCOME = {ExitKind.STAYS: "stays in the battle", ExitKind.DISENGAGED: "disengages",
             ExitKind.RETREATED: "retreats", ExitKind.DISORGANIZED: "leaves in disorder",
             ExitKind.ORION: "leaves the battle", ExitKind.MONSTER: "leaves the battle",
             ExitKind.ALIEN: "leaves the battle", ExitKind.BLOCKED: "cannot go there"}
@@ -44,7 +44,7 @@ class MovePreview:
 
     Attributes:
         ok: whether the engine would accept the move.
-        outcome: "stays on the map", "disengages", "retreats", "leaves in disorder",
+        outcome: "stays in the battle" (inside the legal region), "disengages", "retreats", "leaves in disorder",
             "leaves the battle" or "cannot go there".
         rule: the rule that decides it.
         reason: the rule's words (why it is refused, or how it leaves).
@@ -73,8 +73,8 @@ class MovePreview:
 
     def text(self) -> str:
         """One line for the drag balloon."""
-        head = f"{self.label}: {self.outcome}" + (f" ({self.rule})" if self.rule and self.outcome != "stays on the "
-                                                                                           "map" else "")
+        head = f"{self.label}: {self.outcome}" + (f" ({self.rule})" if self.rule and self.outcome != _OUTCOME[ExitKind.STAYS]
+                                                   else "")
         if not self.ok:
             return f"{head}: {self.reason}"
         total = self.moved + self.distance

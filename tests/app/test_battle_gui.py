@@ -80,7 +80,7 @@ def test_a_drag_shows_the_exit_class_before_the_drop(bw, qtbot):
     one = u.pos + u.facing.vector
     QTest.mouseMove(vp, bw.view.mapFromScene(centre_of(one)))
     text = bw.scene.hover_text.toPlainText()
-    assert "stays on the map" in text and "1 hex" in text and "speed" in text
+    assert "stays in the battle" in text and "1 hex" in text and "speed" in text
     # far beyond the top border of the legal region, facing as it is (not the DoR): in disorder
     top = bw.b.ctx.window.label(bw.b.state.centre)
     far = bw.b.ctx.window.hex_at(f"({top.col},{top.row - 31})")
@@ -88,6 +88,7 @@ def test_a_drag_shows_the_exit_class_before_the_drop(bw, qtbot):
     QTest.mouseMove(vp, bw.view.mapFromScene(centre_of(far)))
     text = bw.scene.hover_text.toPlainText()
     assert "leaves in disorder" in text
+    qtbot.waitUntil(lambda: "leaves in disorder" in bw.view.readout.text())  # also in the corner readout
     assert b.state.units[u.id].pos != far  # nothing moved yet
     QTest.mouseRelease(vp, Qt.LeftButton, pos=bw.view.mapFromScene(centre_of(far)))
     assert bw.b.state.units[u.id].status.value == "disorganized withdrawal", bw.statusBar().currentMessage()

@@ -12,7 +12,7 @@ def test_preview_names_each_exit_class_before_the_move_and_changes_nothing():
     h = b.ctx.window.hex_at
     before = b.events_json()
     stays = preview_move(b.ctx, "r1", h("2139"), Facing.B)
-    assert stays.ok and stays.outcome == "stays on the map" and stays.distance == 1
+    assert stays.ok and stays.outcome == "stays in the battle" and stays.distance == 1
     # across the bottom border (V13.811 region row 44) facing D, the Direction of Disengagement
     dis = preview_move(b.ctx, "r1", h("2145"), Facing.D)
     assert dis.ok and dis.outcome == "disengages" and dis.rule.startswith("V13.51")
@@ -21,7 +21,7 @@ def test_preview_names_each_exit_class_before_the_move_and_changes_nothing():
     assert dis_org.ok and dis_org.outcome == "leaves in disorder"
     # one hex short of the border: still on the map
     inside = preview_move(b.ctx, "r1", h("2144"), Facing.D)
-    assert inside.outcome == "stays on the map"
+    assert inside.outcome == "stays in the battle"
     assert b.events_json() == before and b.state.units["r1"].pos == h("2140")
 
 
