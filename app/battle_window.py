@@ -13,21 +13,17 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QBuffer, QIODevice, QMimeData, Qt, QTimer
-from PySide6.QtGui import QAction, QColor, QDrag, QKeySequence, QShortcut
+from PySide6.QtCore import QBuffer, QIODevice, Qt, QTimer
+from PySide6.QtGui import QAction, QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QCheckBox,
     QDockWidget,
     QFileDialog,
     QHBoxLayout,
     QInputDialog,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
     QMainWindow,
     QPushButton,
-    QSpinBox,
     QStackedWidget,
     QTextBrowser,
     QVBoxLayout,
@@ -36,7 +32,8 @@ from PySide6.QtWidgets import (
 
 from app import window_state
 from app.battle_combat import CombatPanel
-from app.battle_map import UNIT_MIME, BattleMapView, BattleScene, CounterSpec, zone_ring
+from app.battle_setup import SetupPanel
+from app.battle_map import BattleMapView, BattleScene, CounterSpec
 from app.battle_menus import show_battle_menu
 from app.log_html import append_events
 from app.question_dialogs import QuestionDialog, WeaponStatusDialog, open_rule_link
@@ -52,32 +49,6 @@ from rules.battle.withdrawal import why_not_selectable
 from rules.battle.wording import answer_text
 
 
-class RosterList(QListWidget):
-    """Units still to place; drag one onto the map."""
-
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self.setDragEnabled(True)
-        self.setSelectionMode(QAbstractItemView.SingleSelection)
-
-    def mimeData(self, items):  # noqa: N802 (Qt name)
-        data = QMimeData()
-        if items:
-            data.setData(UNIT_MIME, items[0].data(Qt.UserRole).encode())
-        return data
-
-    def mimeTypes(self):  # noqa: N802
-        return [UNIT_MIME]
-
-    def startDrag(self, actions) -> None:  # noqa: N802
-        item = self.currentItem()
-        if item is None:
-            return
-        drag = QDrag(self)
-        drag.setMimeData(self.mimeData([item]))
-        drag.exec(Qt.MoveAction)
-
-
 class BattleWindow(QMainWindow):
     """Set-up of the Battle Hex at ``at`` in ``session``'s campaign."""
 
@@ -86,7 +57,6 @@ class BattleWindow(QMainWindow):
         self.session, self.at = session, at
         self.hot_seat = hot_seat
         self.viewer: str | None = None if hot_seat else GM
-        self.facing = Facing.A
         self.b: BattleProcedure | None = None
         self._ws_seen: int | None = None  # set on the first look: a reopened battle shows it only if new
         self._asking = False
@@ -154,43 +124,17 @@ class BattleWindow(QMainWindow):
         self.answer_button.clicked.connect(lambda: self.ask())
         for x in (self.title, self.step_label, self.waiting, self.question_label, self.answer_button):
             lay.addWidget(x)
-        self.roster_title = QLabel("<b>Units to place</b> (drag onto the map)")
-        lay.addWidget(self.roster_title)
-        self.roster = RosterList()
-        self.roster.currentItemChanged.connect(lambda *_: self._show_zone())
-        lay.addWidget(self.roster)
-        row = QHBoxLayout()
-        self.facing_label = QLabel("")
-        left = QPushButton("\u27f2")
-        left.setToolTip("Turn the facing counter-clockwise ([ or Shift+wheel)")
-        left.clicked.connect(lambda: self.turn_facing(-1))
-        right = QPushButton("\u27f3")
-        right.setToolTip("Turn the facing clockwise (] or Shift+wheel)")
-        right.clicked.connect(lambda: self.turn_facing(1))
-        self.facing_title = QLabel("Facing:")
-        row.addWidget(self.facing_title)
-        row.addWidget(self.facing_label)
-        row.addWidget(left)
-        row.addWidget(right)
-        lay.addLayout(row)
-        row2 = QHBoxLayout()
-        self.speed = QSpinBox()
-        self.speed_rule = QLabel("")
-        self.speed_title = QLabel("Speed before Turn 1:")
-        row2.addWidget(self.speed_title)
-        row2.addWidget(self.speed)
-        row2.addWidget(self.speed_rule)
-        lay.addLayout(row2)
+        self.setup = SetupPanel(self)
+        self.roster, self.speed = self.setup.roster, self.setup.speed
+        lay.addWidget(self.setup, 10)
         self.verdict_label = QLabel("")
         self.verdict_label.setWordWrap(True)
         lay.addWidget(self.verdict_label)
-        self.setup_widgets = [self.roster_title, self.roster, self.facing_title, self.facing_label, left, right,
-                              self.speed_title, self.speed, self.speed_rule]
+        self.setup_widgets = [self.setup]
         self.combat = CombatPanel(self)
         self.combat_box = self.combat
         lay.addWidget(self.combat_box)
         lay.addStretch(1)  # the controls stay together at the top when the roster is hidden
-        lay.setStretchFactor(self.roster, 10)
         self.panel_dock = QDockWidget("Battle", self)
         self.panel_dock.setObjectName("battle_panel")
         self.panel_dock.setWidget(w)
@@ -499,74 +443,25 @@ class BattleWindow(QMainWindow):
         if b.state.dod is not None:
             arrows.append((b.state.dod, f"DoD {b.state.dod.name}", QColor("#d63a2a")))
         self.scene.set_directions(arrows)
-        self._fill_roster()
+        self.setup.show_state()
         self.answer_button.setEnabled(b.pending is not None and b.pending.kind not in (QKind.PLACE, QKind.ACTION))
         self.scene.show_region(b.state.centre)
-        self._show_ring()
-        self._show_zone()
-        self._update_facing()
         self._show_log()
 
-    def _fill_roster(self) -> None:
-        b = self.b
-        q = b.pending
-        current = self.roster.currentItem().data(Qt.UserRole) if self.roster.currentItem() else None
-        self.roster.blockSignals(True)
-        self.roster.clear()
-        if q is not None and q.kind is QKind.PLACE:
-            for uid in q.options:
-                u = b.state.units[uid]
-                item = QListWidgetItem(f"{u.name} ({u.unit.class_designation or u.unit.kind.value})")
-                item.setData(Qt.UserRole, uid)
-                self.roster.addItem(item)
-                if uid == current:
-                    self.roster.setCurrentItem(item)
-            if self.roster.currentItem() is None and self.roster.count():
-                self.roster.setCurrentRow(0)
-        self.roster.blockSignals(False)
+    @property
+    def facing(self) -> Facing:
+        """The facing of the unit to place (the set-up panel's)."""
+        return self.setup.facing
+
+    @facing.setter
+    def facing(self, value: Facing) -> None:
+        self.setup.facing = value
 
     def selected_unit(self) -> str | None:
-        item = self.roster.currentItem()
-        return item.data(Qt.UserRole) if item is not None else None
-
-    def _show_zone(self) -> None:
-        uid = self.selected_unit()
-        if self.b is None or uid is None:
-            self.scene.show_zone([], [])
-            self.verdict_label.setText("")
-            return
-        q, r = self.b.placement.zone_arrays(uid)
-        self.scene.show_zone(q, r)
-        u = self.b.state.units[uid]
-        low, high, rule = self.b.placement.speed_rule(u)
-        self.speed.setRange(low, high)
-        self.speed.setEnabled(low != high)
-        self.speed_rule.setText(f"{low}-{high} ({rule})" if low != high else f"fixed ({rule})")
-        self.verdict_label.setText(f"{len(q)} legal hexes for {u.name}" if len(q) else
-                             f"No legal hex for {u.name} now: {self.b.placement.check(uid, u.pos or Hex(0, 0))}")
-
-    def _show_ring(self) -> None:
-        st = self.b.state
-        if st.step in (Step.PLACE_ATTACKER, Step.PLACE_INCIDENTAL):
-            foes = Role.DEFENDER if st.step is Step.PLACE_ATTACKER else Role.ATTACKER
-            pts = [u.pos for u in st.placed() if u.role is foes]
-            q, r = zone_ring(pts, st.min_range)
-            self.scene.show_ring(q, r)
-        else:
-            self.scene.show_ring([], [])
-
-    def _update_facing(self) -> None:
-        st = self.b.state
-        locked = st.step is Step.PLACE_ATTACKER and st.dod is not None
-        if locked:
-            self.facing = st.dod.opposite
-        self.facing_label.setText(f"<b>{self.facing.name}</b>" + (" (V13.446: as the first attacker)" if locked
-                                                                  else ""))
+        return self.setup.selected_unit()
 
     def turn_facing(self, step: int) -> None:
-        self.facing = self.facing.rotate(step)
-        if self.b is not None:
-            self._update_facing()
+        self.setup.turn_facing(step)
 
     def _show_ws_if_new(self) -> bool:
         """Show the Weapon Status breakdown once its rolls are made; True when it opened (the
@@ -664,26 +559,13 @@ class BattleWindow(QMainWindow):
 
     def verdict(self, uid: str, h: Hex) -> tuple[bool, str]:
         """While a unit is dragged over ``h``: is the drop legal, and why not."""
-        b = self.b
-        if b is None or b.pending is None or b.pending.kind is not QKind.PLACE or uid not in b.pending.options:
-            return False, "not this unit's turn"
-        facing = None if (b.state.step is Step.PLACE_ATTACKER and b.state.dod is not None) else self.facing
-        v = b.placement.check(uid, h, facing, self.speed.value() if self.speed.isEnabled() else None)
-        label = b.ctx.where(h)
-        return v.ok, (f"{label}: legal" + (" (facing will be corrected, V13.443)" if v.note else "")) if v.ok \
-            else f"{label}: {v.rule}: {v.reason}"
+        return self.setup.verdict(uid, h)
 
     def drop(self, uid: str, h: Hex) -> None:
-        b = self.b
+        """Place ``uid`` on ``h`` (a drop from the roster, or the hex's menu)."""
         self.scene.show_hover(None)
-        if b is None:
-            return
-        raw: dict[str, Any] = {"unit": uid, "at": b.ctx.label(h)}
-        if not (b.state.step is Step.PLACE_ATTACKER and b.state.dod is not None):
-            raw["facing"] = self.facing.name
-        if self.speed.isEnabled():
-            raw["speed"] = self.speed.value()
-        self.answer(raw)
+        if self.b is not None:
+            self.answer(self.setup.answer_for(uid, h))
 
     def undo(self) -> None:
         if self.b is not None and self.b.answers:

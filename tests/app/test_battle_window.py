@@ -111,7 +111,7 @@ def test_full_set_up_by_drag_and_drop_with_a_refusal_and_a_corrected_facing(main
     drag_drop(bw, "lyr-ca-pride", f"21{8 + min_r:02d}")  # the nearest defender is at 2108
     assert bw.b.state.units["lyr-ca-pride"].facing is Facing.F and bw.b.state.dod is Facing.C
     assert "V13.443" in bw.statusBar().currentMessage()
-    assert "V13.446" in bw.facing_label.text()  # the facing is locked for the rest
+    assert "V13.446" in bw.setup.facing_label.text()  # the facing is locked for the rest
     drag_drop(bw, "lyr-cw-1", f"21{9 + min_r:02d}")
     drag_drop(bw, "lyr-dd-1", f"22{9 + min_r:02d}")
     take_over(bw)
