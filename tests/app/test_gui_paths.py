@@ -206,3 +206,27 @@ def test_enter_on_the_hand_over_screen_takes_over(main, qtbot):
     qtbot.waitUntil(lambda: bw.handover_button.hasFocus())
     QTest.keyClick(QApplication.focusWidget(), Qt.Key_Return)
     assert bw.stack.currentIndex() == 0 and bw.viewer == "alliance"
+
+
+def test_place_a_unit_from_the_hex_menu(main, qtbot):
+    """Placement without a drag: the roster's unit, then right-click a legal hex > Place."""
+    from PySide6.QtWidgets import QMenu
+
+    from app.battle_map import centre_of
+    from hexmap import Facing
+    from tests.app.test_battle_window import to_defender_placement
+
+    bw = end_movement_and_fight(main, qtbot, "0604")
+    bw.auto_dialogs = False
+    to_defender_placement(bw)
+    bw.facing = Facing.D
+    h = bw.b.ctx.window.hex_at("2103")
+    bw.view.centerOn(centre_of(h))
+    QTest.mousePress(bw.view.viewport(), Qt.RightButton, pos=bw.view.mapFromScene(centre_of(h)))
+    qtbot.waitUntil(lambda: isinstance(QApplication.activePopupWidget(), QMenu))
+    menu = QApplication.activePopupWidget()
+    place = next(a for a in menu.actions() if a.text().startswith("Place "))
+    assert bw.b.state.units[bw.selected_unit()].name in place.text()
+    place.trigger()
+    menu.close()
+    assert bw.b.state.placed_order and bw.b.state.units[bw.b.state.placed_order[0]].pos == h
