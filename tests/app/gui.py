@@ -149,3 +149,18 @@ class Answerer:
 def dialogs_of(widget: QWidget) -> list[QDialog]:
     """The visible dialogs parented to ``widget``."""
     return [d for d in widget.findChildren(QDialog) if d.isVisible()]
+
+
+def open_main_window(qtbot, folder):
+    """The main window on the default campaign, shown and active, its settings in ``folder``."""
+    from PySide6.QtCore import QSettings
+
+    from app.main_window import MainWindow
+
+    w = MainWindow(settings=QSettings(str(folder / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+    return w

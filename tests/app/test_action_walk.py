@@ -8,14 +8,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from PySide6.QtCore import QSettings, QtMsgType
+from PySide6.QtCore import QtMsgType
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QWidget
 
 from app.battle_window import BattleWindow
 from app.main_window import MainWindow
-from tests.app.gui import Answerer, ok
-from tests.app.test_battle_window import to_defender_placement
+from tests.app.gui import Answerer, ok, open_main_window
+from tests.app.test_battle_window import place_0604, to_defender_placement
 
 IGNORED_WARNINGS = ("This plugin does not support",)  # the offscreen platform's, not ours
 
@@ -102,11 +102,7 @@ def clean(qtlog, capfd):
 
 @pytest.fixture
 def main(qtbot, tmp_path):
-    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+    return open_main_window(qtbot, tmp_path)
 
 
 def test_every_main_window_action_before_and_after_movement(main, qtbot, clean):
@@ -146,24 +142,6 @@ def open_battle(main, qtbot, at: str) -> BattleWindow:
     return bw
 
 
-def rest_of_set_up_0604(bw) -> None:
-    """test_battle_window.set_up_0604 from the defenders' placement on."""
-    from hexmap import Facing
-    from tests.app.test_battle_window import drag_drop, take_over
-
-    bw.facing = Facing.D
-    for uid, at in (("kz-cv-claw", "2103"), ("kz-aac-1", "2106"), ("kz-eff-1", "2104")):
-        drag_drop(bw, uid, at)
-    take_over(bw)
-    bw.facing = Facing.A
-    r = bw.b.state.min_range
-    for uid, at in (("lyr-ca-pride", f"21{6 + r:02d}"), ("lyr-cw-1", f"22{6 + r:02d}"),
-                    ("lyr-dd-1", f"20{6 + r:02d}")):
-        drag_drop(bw, uid, at)
-    take_over(bw)
-    bw.answer(bw.b.pending.data["proposed"])
-
-
 def test_every_battle_window_action_and_button_in_each_state(main, qtbot, clean):
     bw = open_battle(main, qtbot, "0604")
     keep = [main, bw]
@@ -172,7 +150,7 @@ def test_every_battle_window_action_and_button_in_each_state(main, qtbot, clean)
     to_defender_placement(bw)
     done = walk(bw, keep, skip=("Undo", "GM view"))
     assert "Fit" in done and "Export report..." in done
-    rest_of_set_up_0604(bw)
+    place_0604(bw)
     assert bw.combat_mode()
     done = walk(bw, keep, skip=("GM view", "Undo"))
     assert "Export report..." in done

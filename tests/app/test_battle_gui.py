@@ -4,24 +4,18 @@ asking which unit, floating the map by direction letter."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QComboBox, QMenu, QPushButton
 
 from app.battle_map import centre_of
-from app.main_window import MainWindow
-from tests.app.gui import Answerer, choose_item, press
+from tests.app.gui import Answerer, choose_item, open_main_window, press
 from tests.app.test_gui_paths import battle_in_combat
 
 
 @pytest.fixture
 def bw(qtbot, tmp_path):
-    main = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
-    qtbot.addWidget(main)
-    main.show()
-    qtbot.waitExposed(main)
-    main.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is main)
+    main = open_main_window(qtbot, tmp_path)
     w = battle_in_combat(main, qtbot)
     w.resize(1300, 850)
     # the battle window lies over the main window as on a desktop (offscreen Qt cannot raise a

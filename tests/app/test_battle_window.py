@@ -191,6 +191,11 @@ def test_gm_overrules_a_refused_drop_with_a_reason(main, qtbot):
 
 def set_up_0604(bw):
     to_defender_placement(bw)
+    place_0604(bw)
+
+
+def place_0604(bw):
+    """0604 from the defenders' placement to combat: three defenders, three attackers, centre."""
     bw.facing = Facing.D
     for uid, at in (("kz-cv-claw", "2103"), ("kz-aac-1", "2106"), ("kz-eff-1", "2104")):
         drag_drop(bw, uid, at)

@@ -5,24 +5,26 @@ window, dialogs answered through their widgets, buttons clicked. These failed on
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QPushButton
 
 from app.battle_window import BattleWindow
-from app.main_window import MainWindow
 from app.turn_dialogs import BattleHexesDialog
-from tests.app.gui import Answerer, choose_item, ok, press, save_file, type_text
+from tests.app.gui import (
+    Answerer,
+    choose_item,
+    ok,
+    open_main_window,
+    press,
+    save_file,
+    type_text,
+)
 
 
 @pytest.fixture
 def main(qtbot, tmp_path):
-    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    w.activateWindow()
-    return w
+    return open_main_window(qtbot, tmp_path)
 
 
 def battle_windows() -> list[BattleWindow]:

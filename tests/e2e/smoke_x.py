@@ -291,19 +291,26 @@ def end_movement(main: str) -> None:
     log(f"autosave: Battle Hexes {', '.join(map(str, formed))}")
 
 
-def fight(main: str) -> tuple[str, str]:
-    step("3 Fight a Battle Hex (Ctrl+F)")
-    time.sleep(0.5)
-    activate(main)
-    key("ctrl+f")
-    deadline = time.monotonic() + 10
+def press_for_window(window: str, keys: str, wait: float = 10) -> str:
+    """Press ``keys`` on ``window``; the title of the window that then becomes active
+    (bounded wait), or the last active title if none other does."""
+    activate(window)
+    key(keys)
+    deadline = time.monotonic() + wait
     title = ""
     while time.monotonic() < deadline:
         time.sleep(0.5)
         check_app()
         wid, title = active()
-        if wid and wid != main:
+        if wid and wid != window:
             break
+    return title
+
+
+def fight(main: str) -> tuple[str, str]:
+    step("3 Fight a Battle Hex (Ctrl+F)")
+    time.sleep(0.5)
+    title = press_for_window(main, "ctrl+f")
     if not re.search(r"Fight|Battle Hex", title):
         raise Fail(f"Ctrl+F opened no 'Fight a Battle Hex' question; active window: {title!r}")
     check_title(title)
@@ -522,16 +529,7 @@ def place_by_drag(bw: str, at: str) -> None:
 
 def export_report(bw: str) -> None:
     step("6 export the report (Ctrl+Shift+S)")
-    activate(bw)
-    key("ctrl+shift+s")
-    deadline = time.monotonic() + 10
-    title = ""
-    while time.monotonic() < deadline:
-        time.sleep(0.5)
-        check_app()
-        wid, title = active()
-        if wid and wid != bw:
-            break
+    title = press_for_window(bw, "ctrl+shift+s")
     if not re.search(r"Export.*report", title, re.IGNORECASE):
         Shot("no-export-dialog")
         raise Fail(f"Ctrl+Shift+S opened no 'Export battle report' file dialog; active window: {title!r}")
