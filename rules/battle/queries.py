@@ -90,16 +90,17 @@ def preview_move(ctx: Ctx, uid: str, to: Hex, facing: Facing | None = None, by: 
     st = ctx.state
     u = st.units[uid]
     t, i = st.clock
-    base = {"label": ctx.where(to), "distance": u.pos.distance(to) if u.pos else 0,
-            "moved": u.moved[1] if u.moved[0] == st.turn else 0, "speed": u.speed, "turn": t, "impulse": i}
+    label, distance = ctx.where(to), u.pos.distance(to) if u.pos else 0
+    moved = u.moved[1] if u.moved[0] == st.turn else 0
     raw = {"move": uid, "to": str(ctx.window.label(to)), "by": by,
            "facing": (facing or u.facing or Facing.A).name}
     try:
         act = _check(ctx, raw)
     except IllegalAnswer as e:
-        return MovePreview(False, _OUTCOME[ExitKind.BLOCKED], e.rule, e.message, **base)
+        return MovePreview(False, _OUTCOME[ExitKind.BLOCKED], e.rule, e.message, label, distance, moved, u.speed, t,
+                           i)
     out = act["exit"]
-    return MovePreview(True, _OUTCOME[out.kind], out.rule, out.reason, **base)
+    return MovePreview(True, _OUTCOME[out.kind], out.rule, out.reason, label, distance, moved, u.speed, t, i)
 
 
 def step_target(u: BUnit, how: Step) -> tuple[Hex, Facing]:
@@ -154,8 +155,7 @@ def hex_info(ctx: Ctx, h: Hex, visible: list[BUnit], selected: BUnit | None = No
     in_region = True
     if st.centre is not None:
         in_region = LegalRegion(ctx.window.cols, ctx.window.rows).contains(st.centre, h)
-    sel = selected if selected is not None and selected.pos is not None else None
+    at = selected.pos if selected is not None else None
     here = tuple(u.name for u in visible if u.pos == h and u.present)
-    return HexInfo(ctx.where(h), window.contains(h), in_region,
-                   sel.pos.distance(h) if sel else None,
-                   bearing(sel.pos, h) if sel and sel.pos != h else None, here)
+    return HexInfo(ctx.where(h), window.contains(h), in_region, at.distance(h) if at is not None else None,
+                   bearing(at, h) if at is not None and at != h else None, here)
