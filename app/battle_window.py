@@ -196,7 +196,7 @@ class BattleWindow(QMainWindow):
             colour = "#0a5d22" if p.ok else "#a00"
             lines.insert(0, f"<span style='color:{colour}'><b>{escape(p.outcome)}</b>"
                             + (f" ({escape(p.rule)})" if p.outcome != "stays in the battle" else "") + "</span>")
-            lines.insert(1, escape(p.text().split(": ", 1)[1] if ": " in p.text() else p.text()))
+            lines.insert(1, escape(p.pace() if p.ok else p.reason))
         self.view.set_readout("<br>".join(lines))
 
     def _context_menu(self, uid: str | None, h: Hex, at) -> None:

@@ -75,14 +75,16 @@ class MovePreview:
         """One line for the drag balloon."""
         head = f"{self.label}: {self.outcome}" + (f" ({self.rule})" if self.rule and self.outcome != _OUTCOME[ExitKind.STAYS]
                                                    else "")
-        if not self.ok:
-            return f"{head}: {self.reason}"
+        return f"{head}: {self.reason}" if not self.ok else f"{head}; {self.pace()}"
+
+    def pace(self) -> str:
+        """The hexes moved against the unit's speed and the impulses elapsed."""
         total = self.moved + self.distance
         pace = f"{self.distance} hex{'es' if self.distance != 1 else ''}"
         if self.speed is not None:
             pace += (f"; {total} this turn at speed {self.speed} ({self.allowed} by impulse {self.impulse} "
                      f"of {IMPULSES_PER_TURN})")
-        return f"{head}; {pace}"
+        return pace
 
 
 def preview_move(ctx: Ctx, uid: str, to: Hex, facing: Facing | None = None, by: str = "gm") -> MovePreview:
