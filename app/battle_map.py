@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QToolButton
 from app.battle_counters import CounterItem, CounterSpec, abbreviation
 from app.battle_grid import HEX, LAYOUT, centre_of, segments_path
 from app.battle_legend import Legend, Readout
-from app.battle_scene import ArrowItem, BattleScene, zone_ring
+from app.battle_scene import ArrowItem, BattleScene
 from app.zoom_view import ZoomableView
 from hexmap import Hex
 
@@ -31,7 +31,7 @@ def _disc(n: int) -> tuple[tuple[int, int], ...]:
     return tuple((dq, dr) for dq in range(-n, n + 1) for dr in range(max(-n, -dq - n), min(n, -dq + n) + 1))
 
 __all__ = ["UNIT_MIME", "ArrowItem", "BattleMapView", "BattleScene", "CounterItem", "CounterSpec", "HEX", "LAYOUT",
-           "abbreviation", "centre_of", "segments_path", "zone_ring"]
+           "abbreviation", "centre_of", "segments_path"]
 
 
 class BattleMapView(ZoomableView):

@@ -11,7 +11,6 @@ import re
 from dataclasses import replace
 from html import escape
 
-import numpy as np
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmapCache, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsTextItem
@@ -315,17 +314,3 @@ def distinct_texts(specs: list[CounterSpec]) -> list[CounterSpec]:
             if not specs[i].short:
                 out[i] = replace(specs[i], short=t)
     return out
-
-
-def zone_ring(points: list[Hex], radius: int) -> tuple[np.ndarray, np.ndarray]:
-    """Hexes within ``radius - 1`` of any of ``points`` (inside the minimum range): their outline
-    is the minimum-range ring."""
-    from rules.battle.zones import dist_to
-
-    if not points or radius <= 0:
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    qs = np.arange(min(p.q for p in points) - radius, max(p.q for p in points) + radius + 1)
-    rs = np.arange(min(p.r for p in points) - radius, max(p.r for p in points) + radius + 1)
-    q, r = (a.ravel() for a in np.meshgrid(qs, rs, indexing="ij"))
-    keep = dist_to(points, q, r) <= radius - 1
-    return q[keep], r[keep]

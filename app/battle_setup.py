@@ -19,11 +19,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.battle_map import UNIT_MIME, zone_ring
+from app.battle_map import UNIT_MIME
 from hexmap import Facing, Hex
-from rules.battle import Step
+from rules.battle.queries import forced_facing, keep_out
 from rules.battle.questions import QKind
-from rules.battle.roster import Role
 
 if TYPE_CHECKING:
     from app.battle_window import BattleWindow
@@ -90,7 +89,6 @@ class SetupPanel(QWidget):
     def show_state(self) -> None:
         """The roster, the zone and ring of the unit being placed, and its facing."""
         self._fill_roster()
-        self._show_ring()
         self.show_zone()
         self.update_facing()
 
@@ -118,43 +116,37 @@ class SetupPanel(QWidget):
         return item.data(Qt.UserRole) if item is not None else None
 
     def show_zone(self) -> None:
-        """The legal hexes of the chosen unit, its speed range and how many hexes are legal."""
+        """The legal hexes of the chosen unit, the ring it must keep out of, its speed range
+        and how many hexes are legal (all asked of the engine)."""
         w, uid = self.w, self.selected_unit()
         if w.b is None or uid is None:
             w.scene.show_zone([], [])
+            w.scene.show_ring([], [])
             w.verdict_label.setText("")
             return
         q, r = w.b.placement.zone_arrays(uid)
         w.scene.show_zone(q, r)
+        ring_q, ring_r, ring_rule = keep_out(w.b.ctx, w.b.placement, uid)
+        w.scene.show_ring(ring_q, ring_r)
         u = w.b.state.units[uid]
         low, high, rule = w.b.placement.speed_rule(u)
         self.speed.setRange(low, high)
         self.speed.setEnabled(low != high)
         self.speed_rule.setText(f"{low}-{high} ({rule})" if low != high else f"fixed ({rule})")
-        w.verdict_label.setText(f"{len(q)} legal hexes for {u.name}" if len(q) else
-                                f"No legal hex for {u.name} now: {w.b.placement.check(uid, u.pos or Hex(0, 0))}")
+        text = (f"{len(q)} legal hexes for {u.name}" if len(q) else
+                f"No legal hex for {u.name} now: {w.b.placement.check(uid, u.pos or Hex(0, 0))}")
+        w.verdict_label.setText(text + (f"<br>Red ring: {ring_rule}" if ring_rule else ""))
 
-    def _show_ring(self) -> None:
-        st = self.w.b.state
-        if st.step in (Step.PLACE_ATTACKER, Step.PLACE_INCIDENTAL):
-            foes = Role.DEFENDER if st.step is Step.PLACE_ATTACKER else Role.ATTACKER
-            pts = [u.pos for u in st.placed() if u.role is foes]
-            q, r = zone_ring(pts, st.min_range)
-            self.w.scene.show_ring(q, r)
-        else:
-            self.w.scene.show_ring([], [])
-
-    def _locked(self) -> bool:
-        st = self.w.b.state
-        return st.step is Step.PLACE_ATTACKER and st.dod is not None
+    def _forced(self) -> tuple[Facing, str] | None:
+        uid = self.selected_unit()
+        return forced_facing(self.w.b.ctx, uid) if self.w.b is not None and uid is not None else None
 
     def update_facing(self) -> None:
-        """The facing shown; later attackers take the first attacker's (V13.446)."""
-        locked = self._locked()
-        if locked:
-            self.facing = self.w.b.state.dod.opposite
-        self.facing_label.setText(f"<b>{self.facing.name}</b>" + (" (V13.446: as the first attacker)" if locked
-                                                                  else ""))
+        """The facing shown; the engine says when it is not the player's to choose (V13.446)."""
+        forced = self._forced()
+        if forced is not None:
+            self.facing = forced[0]
+        self.facing_label.setText(f"<b>{self.facing.name}</b>" + (f" ({forced[1]})" if forced else ""))
 
     def turn_facing(self, step: int) -> None:
         """Turn the facing of the unit to place by ``step`` hex sides (clockwise positive)."""
@@ -168,7 +160,7 @@ class SetupPanel(QWidget):
         b = self.w.b
         if b is None or b.pending is None or b.pending.kind is not QKind.PLACE or uid not in b.pending.options:
             return False, "not this unit's turn"
-        facing = None if self._locked() else self.facing
+        facing = None if self._forced() is not None else self.facing
         v = b.placement.check(uid, h, facing, self.speed.value() if self.speed.isEnabled() else None)
         label = b.ctx.where(h)
         return v.ok, (f"{label}: legal" + (" (facing will be corrected, V13.443)" if v.note else "")) if v.ok \
@@ -178,7 +170,7 @@ class SetupPanel(QWidget):
         """The placement answer for dropping ``uid`` on ``h`` with the facing and speed set."""
         b = self.w.b
         raw: dict[str, Any] = {"unit": uid, "at": b.ctx.label(h)}
-        if not self._locked():
+        if forced_facing(b.ctx, uid) is None:
             raw["facing"] = self.facing.name
         if self.speed.isEnabled():
             raw["speed"] = self.speed.value()

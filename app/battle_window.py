@@ -41,7 +41,7 @@ from app.session import CampaignSession
 from hexmap import Facing, Hex, Label, MapWindow
 from rules.battle import GM, BattleProcedure, IllegalAnswer, Step
 from rules.battle.combat import current_window
-from rules.battle.queries import hex_info, preview_move
+from rules.battle.queries import hex_info, preview_move, weapon_status_lines
 from rules.battle.questions import QKind
 from rules.battle.report import report_html
 from rules.battle.roster import Role
@@ -466,15 +466,14 @@ class BattleWindow(QMainWindow):
     def _show_ws_if_new(self) -> bool:
         """Show the Weapon Status breakdown once its rolls are made; True when it opened (the
         next question then waits until it is closed)."""
-        rolls = [e for e in self.b.log.events if e.kind == "roll" and e.rule == "V13.413"]
-        if self._ws_seen is None:  # the window opens on a saved battle: what was rolled was shown then
-            self._ws_seen = len(rolls) if self.b.answers else 0
-        if len(rolls) > self._ws_seen and self.b.state.step is not Step.WEAPON_STATUS:
-            self._ws_seen = len(rolls)
-            results = [e for e in self.b.log.events if e.rule in ("V13.415", "V13.475", "V13.37")]
+        st = self.b.state
+        if self._ws_seen is None:  # the window opens on a saved battle: what was set was shown then
+            self._ws_seen = len(st.ws) if self.b.answers else 0
+        if len(st.ws) > self._ws_seen and st.step is not Step.WEAPON_STATUS:
+            self._ws_seen = len(st.ws)
             html = "<h3>Weapon Status</h3>" + "".join(
-                f"<p><b>{escape(e.data['who'])}</b>: {escape(e.text)}</p>" for e in rolls)
-            html += "<ul>" + "".join(f"<li>[{escape(e.rule)}] {escape(e.text)}</li>" for e in results) + "</ul>"
+                f"<p><b>{escape(x.team)}: Weapon Status {x.status}</b><br>[{escape(x.rule)}] {escape(x.how)}</p>"
+                for x in weapon_status_lines(self.b.ctx))
             self.ws_dialog = WeaponStatusDialog(html, self)
             if self.auto_dialogs:
                 self.ws_dialog.finished.connect(lambda _r: QTimer.singleShot(0, self.ask))

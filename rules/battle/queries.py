@@ -11,13 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+import numpy as np
+
 from hexmap import Facing, Hex, bearing
 from hexmap.region import LegalRegion
 from rules.battle.combat import _check
 from rules.battle.exits import ExitKind
 from rules.battle.log import IllegalAnswer
+from rules.battle.placement import Placement
 from rules.battle.roster import BUnit, Role
 from rules.battle.state import Ctx
+from rules.battle.weapon_status import ws_name
+from rules.battle.zones import dist_to
 
 IMPULSES_PER_TURN = 32
 """A tactical turn has 32 impulses (V13.480; INTERPRETATIONS 11)."""
@@ -161,3 +166,49 @@ def hex_info(ctx: Ctx, h: Hex, visible: list[BUnit], selected: BUnit | None = No
     here = tuple(u.name for u in visible if u.pos == h and u.present)
     return HexInfo(ctx.where(h), window.contains(h), in_region, at.distance(h) if at is not None else None,
                    bearing(at, h) if at is not None and at != h else None, here)
+
+
+# -- set-up ----------------------------------------------------------------------------------------
+def forced_facing(ctx: Ctx, uid: str) -> tuple[Facing, str] | None:
+    """The facing ``uid`` must take when it is placed, with the rule, or ``None`` if its player
+    chooses: every attacking unit after the first faces as the first does (V13.446)."""
+    st = ctx.state
+    u = st.units[uid]
+    if u.role is not Role.ATTACKER:
+        return None
+    first = next((p for p in st.placed() if p.role is Role.ATTACKER and p.facing is not None), None)
+    return (first.facing, f"V13.446: as {first.name}") if first is not None and first.facing else None
+
+
+def keep_out(ctx: Ctx, placement: Placement, uid: str) -> tuple[np.ndarray, np.ndarray, str]:
+    """The hexes ``uid`` may not enter because they are too close to others (their outline is
+    the minimum-range ring on the map), from the unit's own placement constraints: the
+    largest "at least N from ..." of them (V13.441, V13.463, A-22's front line), with its rule."""
+    rules = [c for c in placement.constraints(ctx.state.units[uid]) if c.kind == "at_least" and c.points and c.n > 0]
+    empty = np.zeros(0, dtype=np.int64)
+    if not rules:
+        return empty, empty, ""
+    c = max(rules, key=lambda c: c.n)
+    pts = list(c.points)
+    qs = np.arange(min(p.q for p in pts) - c.n, max(p.q for p in pts) + c.n + 1)
+    rs = np.arange(min(p.r for p in pts) - c.n, max(p.r for p in pts) + c.n + 1)
+    q, r = (a.ravel() for a in np.meshgrid(qs, rs, indexing="ij"))
+    inside = dist_to(pts, q, r) <= c.n - 1
+    return q[inside], r[inside], f"{c.rule}: at least {c.n} hexes from {c.what.removeprefix('distance to ')}"
+
+
+@dataclass(frozen=True)
+class WeaponStatusLine:
+    """One Team's Weapon Status and how it was set (its roll with every modifier, or the rule)."""
+
+    team: str
+    status: str
+    rule: str
+    how: str
+
+
+def weapon_status_lines(ctx: Ctx) -> list[WeaponStatusLine]:
+    """The Weapon Status breakdown, Team by Team, as data (V13.413-V13.415)."""
+    st = ctx.state
+    return [WeaponStatusLine(ctx.name(team), ws_name(ws), *st.ws_how.get(team, ("V13.415", "")))
+            for team, ws in st.ws.items()]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from hexmap import Facing, Hex, Label, MapWindow
 from rules.battle.log import GM, EventLog
@@ -45,6 +46,8 @@ class BattleState:
     terrain: Terrain = Terrain.NONE
     ws: dict[str, int] = field(default_factory=dict)
     ws_mods: dict[str, list[Modifier]] = field(default_factory=dict)
+    ws_how: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Per team, the rule and words that set its Weapon Status (the roll with its modifiers)."""
     min_range: int = 50
     range_agreed: bool = False
     dor: Facing | None = None
@@ -66,7 +69,7 @@ class BattleState:
     float_offset: Hex = Hex(0, 0)
     ended: bool = False
     end_reason: str = ""
-    follow_ups: list[dict] = field(default_factory=list)
+    follow_ups: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def clock(self) -> tuple[int, int]:
@@ -77,6 +80,12 @@ class BattleState:
     @property
     def turn(self) -> int:
         return self.clock[0] if self.impulse else 0
+
+    @property
+    def confirmed_centre(self) -> Hex:
+        """The original centre hex (V13.811), for code that runs once it is confirmed."""
+        assert self.centre is not None, "the original centre hex is not confirmed yet"
+        return self.centre
 
     @property
     def attacker(self) -> str:
@@ -129,7 +138,7 @@ class Ctx:
         t = self.state.teams.get(team)
         return t.name if t else team
 
-    def info(self, rule: str, text: str, visible_to: tuple[str, ...] | None = None, **data) -> None:
+    def info(self, rule: str, text: str, visible_to: tuple[str, ...] | None = None, **data: Any) -> None:
         self.log.add("info", rule, text, data, visible_to)
 
     def label(self, h: Hex) -> str:

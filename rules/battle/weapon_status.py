@@ -65,6 +65,13 @@ def modifiers(ctx: Ctx, team: str, units: list[BUnit], enemies: list[BUnit]) -> 
     return out
 
 
+def _fix(ctx: Ctx, team: str, ws: int, rule: str, text: str) -> None:
+    """Weapon Status set by a rule, not rolled: the state, how it was set, and the log line."""
+    ctx.state.ws[team] = ws
+    ctx.state.ws_how[team] = (rule, text)
+    ctx.info(rule, text)
+
+
 def weapon_status(ctx: Ctx) -> Ask:
     st = ctx.state
     st.step = Step.WEAPON_STATUS
@@ -76,21 +83,18 @@ def weapon_status(ctx: Ctx) -> Ask:
             continue
         name = ctx.name(team)
         if units[0].role is Role.MONSTER and all(u.unit.kind is UnitKind.MONSTER for u in units):
-            st.ws[team] = 3
-            ctx.info("V13.475", f"{name}: Monsters are always Weapon Status III")
+            _fix(ctx, team, 3, "V13.475", f"{name}: Monsters are always Weapon Status III")
             continue
         if st.record.kind == "rear_guard":
-            st.ws[team] = 3
-            ctx.info("V13.732", f"{name}: Pursuit Force and Rear Guard are Weapon Status III")
+            _fix(ctx, team, 3, "V13.732", f"{name}: Pursuit Force and Rear Guard are Weapon Status III")
             continue
         if team in st.record.kept_ws:
-            st.ws[team] = st.record.kept_ws[team]
-            ctx.info("V13.416 / A-11", f"{name}: Weapon Status {ws_name(st.ws[team])} kept from the first battle in "
-                                       "this hex")
+            kept = st.record.kept_ws[team]
+            _fix(ctx, team, kept, "V13.416 / A-11", f"{name}: Weapon Status {ws_name(kept)} kept from the first battle "
+                                                    "in this hex")
             continue
         if st.kind == "approach" and units[0].role is Role.DEFENDER:
-            st.ws[team] = 3
-            ctx.info("V13.37", f"{name}: defending units in an Approach Battle are Weapon Status III")
+            _fix(ctx, team, 3, "V13.37", f"{name}: defending units in an Approach Battle are Weapon Status III")
             continue
         enemies = [u for u in fighting if u.team != team]
         mods = modifiers(ctx, team, units, enemies)
@@ -102,5 +106,6 @@ def weapon_status(ctx: Ctx) -> Ask:
                 mods.append(Modifier(f"terrain: {st.terrain.title}", extra, "V13.414 (GM)"))
         roll = ctx.dice.roll("2d6", purpose="Weapon Status", rule="V13.413", who=name, modifiers=mods)
         st.ws[team], st.ws_mods[team] = ws_from_total(roll.total), mods
+        st.ws_how[team] = (roll.rule, roll.describe().removeprefix(f"{roll.rule}: "))
         ctx.info("V13.415", f"{name}: adjusted roll {roll.total} -> Weapon Status {ws_name(st.ws[team])}",
                  team=team, ws=st.ws[team])

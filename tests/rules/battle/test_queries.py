@@ -3,7 +3,16 @@ the keyboard steps, who may declare, and the hex readout."""
 from __future__ import annotations
 
 from hexmap import Facing
-from rules.battle.queries import Step, declarable, hex_info, preview_move, step_target
+from rules.battle.queries import (
+    Step,
+    declarable,
+    forced_facing,
+    hex_info,
+    keep_out,
+    preview_move,
+    step_target,
+    weapon_status_lines,
+)
 from tests.rules.battle.test_combat import fight
 
 
@@ -79,3 +88,47 @@ def test_hex_readout():
     assert hex_info(b.ctx, h("2140") + Facing.B.vector * 2 + Facing.C.vector, units, r1).bearing == "B-C"
     far = hex_info(b.ctx, h("2115") + Facing.C.vector * 45, units, None)
     assert not far.in_region and "outside the legal region" in far.text()
+
+
+def test_weapon_status_breakdown_as_data():
+    b = fight()  # both teams rolled 2 -> Weapon Status 0
+    lines = weapon_status_lines(b.ctx)
+    assert [x.status for x in lines] == ["0", "0"] and all(x.rule == "V13.413" for x in lines)
+    assert all("2d6 [1, 1] = 2" in x.how for x in lines)
+    assert {x.team for x in lines} == {b.ctx.name(b.state.attacker), b.ctx.name(b.state.defender)}
+
+
+# -- set-up ------------------------------------------------------------------------------------------
+def test_forced_facing_after_the_first_attacker_v13_446():
+    from tests.rules.battle.test_placement import attackers_ready
+
+    b = attackers_ready()
+    assert forced_facing(b.ctx, "r1") is None and forced_facing(b.ctx, "b1") is None  # first attacker chooses
+    b.answer({"unit": "r1", "at": "2150", "facing": "B"})
+    facing, why = forced_facing(b.ctx, "r2")
+    assert facing is Facing.B and why.startswith("V13.446")
+
+
+def test_keep_out_ring_is_the_minimum_range_of_v13_441_just_inside_and_outside():
+    from tests.rules.battle.test_placement import attackers_ready
+
+    b = attackers_ready()  # b1 at 2103, minimum range 43
+    q, r, rule = keep_out(b.ctx, b.placement, "r1")
+    inside = {(int(a), int(c)) for a, c in zip(q, r)}
+    h = b.ctx.window.hex_at
+    assert (h("2145").q, h("2145").r) in inside  # 42 hexes: too close (refused by V13.441)
+    assert (h("2146").q, h("2146").r) not in inside  # 43 hexes: legal
+    assert rule.startswith("V13.441") and "43" in rule
+    # the ring and the placement check agree on every hex next to the ring's edge
+    zone = {(x.q, x.r) for x in b.placement.zone("r1")}
+    assert not zone & inside
+
+
+def test_keep_out_ring_follows_the_front_line_for_incidentals_a_22():
+    from tests.rules.battle.test_placement import incidental_ready
+
+    b = incidental_ready()
+    q, r, rule = keep_out(b.ctx, b.placement, "inc1")
+    inside = {(int(a), int(c)) for a, c in zip(q, r)}
+    h = b.ctx.window.hex_at("2119")  # 46 from the enemy: beyond the range (43), nearer than the front (50)
+    assert (h.q, h.r) in inside and "A-22" in rule
