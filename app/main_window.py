@@ -31,7 +31,7 @@ from app.turn_dialogs import BattleHexesDialog, IgnoreDialog
 from hexmap import Label, MapWindow
 from rules.model import Campaign, CampaignError, load_campaign, save_campaign
 from rules.model.records import Phase
-from rules.strategic.movement import check_orders
+from rules.strategic.planning import plan_orders
 from rules.strategic.turn import PhaseError, open_battle_hexes
 
 MAX_RECENT = 8
@@ -471,46 +471,29 @@ class MainWindow(QMainWindow):
             else f"{fleet.name}: Out of Supply (no route of at most 2 lanes to a supply point)", 6000)
 
     # planner protocol used by StrategicView while a counter is dragged
-    def _plan(self, fleet_id: str, label: str):
-        st = self.session.state
-        fleet = next(f for f in st.campaign.fleets if f.id == fleet_id)
-        target = Label.parse(label)
-        start = fleet.in_transit_to or fleet.sector
-        if target == fleet.sector and fleet.in_transit_to is None:
-            return fleet, [fleet.sector], None
-        route = st.graph.path(start, target)
-        if route is None:
-            return fleet, [fleet.sector, target], f"no jump lanes lead from {start} to {target}"
-        path = route[1:] if fleet.in_transit_to is None else route
-        return fleet, [fleet.sector, *path], check_orders(st, fleet, path)
-
     def preview(self, fleet_id: str, label: str) -> tuple[list[Label], bool, str]:
-        """The path a dragged fleet would take to ``label``, whether it is legal, and why."""
-        fleet, path, check = self._plan(fleet_id, label)
-        if check is None:
-            return path, True, "drop here to clear the orders"
-        if isinstance(check, str):
-            return path, False, check
-        n = len(path) - 1
-        if check.ok:
-            return path, True, f"{label}: {n} sector{'s' if n != 1 else ''}, 1 turn"
-        return path, False, "\n".join(textwrap.wrap(f"Refused: {check.reason}", 46) + [f"({check.rule})"])
+        """The path a dragged fleet would take to ``label``, whether it is legal, and why (the
+        engine plans it)."""
+        plan = plan_orders(self.session.state, fleet_id, Label.parse(label))
+        text = plan.summary()
+        return list(plan.path), plan.check.ok, text if plan.check.ok else "\n".join(textwrap.wrap(text, 46))
 
     def commit(self, fleet_id: str, label: str) -> bool:
         """Give the orders a drag ended with; a refusal is shown and changes nothing."""
-        fleet, path, check = self._plan(fleet_id, label)
-        if check is None and not fleet.orders:
+        plan = plan_orders(self.session.state, fleet_id, Label.parse(label))
+        fleet = plan.fleet
+        if plan.clears and not fleet.orders:
             return True
-        reason = check if isinstance(check, str) else None
+        reason = None if plan.check.ok else f"{plan.check.reason} ({plan.check.rule})"
         if reason is None:
             try:
-                self.session.set_orders(fleet_id, path[1:])
+                self.session.set_orders(fleet_id, list(plan.orders))
             except PhaseError as e:
                 reason = str(e)
         if reason:
             self.statusBar().showMessage(f"Refused: {fleet.name} to {label}: {reason}", 15000)
             return False
-        self.statusBar().showMessage(f"{fleet.name}: orders {' -> '.join(map(str, path[1:])) or 'cleared'}", 8000)
+        self.statusBar().showMessage(f"{fleet.name}: orders {' -> '.join(map(str, plan.orders)) or 'cleared'}", 8000)
         return True
 
     def clear_selected_orders(self) -> None:
