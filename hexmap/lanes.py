@@ -11,6 +11,7 @@ import math
 from collections import deque
 from collections.abc import Callable, Iterable
 from enum import Enum
+from typing import Any
 
 import networkx as nx
 
@@ -74,7 +75,8 @@ class LaneGraph:
         return self._adj.get(at, [])
 
     def has_lane(self, a: Label, b: Label) -> bool:
-        return self.graph.has_edge(a, b)
+        found: bool = self.graph.has_edge(a, b)
+        return found
 
     def lane_kind(self, a: Label, b: Label) -> LaneKind | None:
         """MINOR or MAJOR for an open lane, ``None`` when no open lane joins ``a`` and ``b``."""
@@ -152,17 +154,19 @@ class LaneGraph:
             return [a]
         if passable is None:
             try:
-                return nx.bidirectional_shortest_path(self.graph, a, b)
+                route: list[Label] = nx.bidirectional_shortest_path(self.graph, a, b)
             except nx.NetworkXNoPath:
                 return None
+            return route
 
-        def weight(_u: Label, v: Label, _d: dict) -> float | None:
+        def weight(_u: Label, v: Label, _d: dict[str, Any]) -> float | None:
             return 1.0 if passable(v) else None
 
         try:
-            return nx.bidirectional_dijkstra(self.graph, a, b, weight=weight)[1]
+            route = nx.bidirectional_dijkstra(self.graph, a, b, weight=weight)[1]
         except nx.NetworkXNoPath:
             return None
+        return route
 
     def components(self, nodes: Iterable[Label]) -> list[set[Label]]:
         """Groups of ``nodes`` joined to each other by open lanes (supply-ship chains)."""

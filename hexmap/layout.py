@@ -9,11 +9,16 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from shapely import Polygon, unary_union
 from shapely.geometry.base import BaseGeometry
 
 from hexmap.hexes import Hex, hex_round
+
+if TYPE_CHECKING:  # numpy is imported where it is used, to keep start-up light
+    import numpy as np
+    from numpy.typing import ArrayLike, NDArray
 
 SQRT3 = math.sqrt(3.0)
 # Corner angles of a flat-topped hex, starting at the right-hand corner, clockwise on screen.
@@ -67,7 +72,8 @@ _EDGE_CORNERS = tuple(((f + 4) % 6, (f + 5) % 6) for f in range(6))
 _FACING_VECTORS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 
 
-def boundary_segments(layout: Layout, q, r):
+def boundary_segments(layout: Layout, q: ArrayLike, r: ArrayLike
+                      ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
     """The outline of a set of hexes (axial arrays ``q``, ``r``) as pixel segments.
 
     Every hex edge whose neighbour is not in the set is one segment; returns four numpy
@@ -76,20 +82,21 @@ def boundary_segments(layout: Layout, q, r):
     """
     import numpy as np
 
-    q = np.asarray(q, dtype=np.int64)
-    r = np.asarray(r, dtype=np.int64)
-    if q.size == 0:
+    qs = np.asarray(q, dtype=np.int64)
+    rs = np.asarray(r, dtype=np.int64)
+    if qs.size == 0:
         empty = np.zeros(0)
         return empty, empty, empty, empty
-    q0, r0 = q.min() - 1, r.min() - 1
-    grid = np.zeros((q.max() - q0 + 2, r.max() - r0 + 2), dtype=bool)
-    grid[q - q0, r - r0] = True
+    q0, r0 = qs.min() - 1, rs.min() - 1
+    grid = np.zeros((qs.max() - q0 + 2, rs.max() - r0 + 2), dtype=bool)
+    grid[qs - q0, rs - r0] = True
     s = layout.size
-    cx = layout.origin_x + 1.5 * s * q
-    cy = layout.origin_y + SQRT3 * s * (r + q / 2.0)
-    xs, ys = ([], []), ([], [])
+    cx = layout.origin_x + 1.5 * s * qs
+    cy = layout.origin_y + SQRT3 * s * (rs + qs / 2.0)
+    xs: tuple[list[NDArray[np.float64]], list[NDArray[np.float64]]] = ([], [])
+    ys: tuple[list[NDArray[np.float64]], list[NDArray[np.float64]]] = ([], [])
     for f, (dq, dr) in enumerate(_FACING_VECTORS):
-        outside = ~grid[q - q0 + dq, r - r0 + dr]
+        outside = ~grid[qs - q0 + dq, rs - r0 + dr]
         a, b = _EDGE_CORNERS[f]
         xs[0].append(cx[outside] + s * _CORNERS[a][0])
         ys[0].append(cy[outside] + s * _CORNERS[a][1])
