@@ -11,7 +11,6 @@ from PySide6.QtWidgets import QMenu
 
 from app.battle_map import centre_of
 from hexmap import Facing, Hex
-from rules.battle.combat import current_window
 from rules.battle.queries import Step, declarable
 from rules.battle.questions import QKind
 from rules.battle.roster import Role
@@ -60,7 +59,7 @@ def battle_menu(w: BattleWindow, uid: str | None, h: Hex) -> QMenu:
     menu.addSection(("Hex " + label if label[:1].isdigit() else label[:1].upper() + label[1:]) if label else "Map")
     menu.addAction("Centre the view here", lambda: w.view.centerOn(centre_of(h)))
     if fighting and b.state.centre is not None:
-        way = float_towards(current_window(b.ctx).centre, h)
+        way = float_towards(b.ctx.current_window().centre, h)
         if way is not None:
             f, k = way
             menu.addAction(f"Float the map {k} hex{'es' if k != 1 else ''} towards here (direction {f.name}, "

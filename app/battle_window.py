@@ -40,7 +40,6 @@ from app.question_dialogs import QuestionDialog, WeaponStatusDialog, open_rule_l
 from app.session import CampaignSession
 from hexmap import Facing, Hex, Label, MapWindow
 from rules.battle import GM, BattleProcedure, IllegalAnswer, Step
-from rules.battle.combat import current_window
 from rules.battle.queries import hex_info, preview_move, weapon_status_lines
 from rules.battle.questions import QKind
 from rules.battle.report import report_html
@@ -434,7 +433,7 @@ class BattleWindow(QMainWindow):
         for w in self.setup_widgets:
             w.setVisible(not fighting and not b.state.resolved)
         if b.state.centre is not None:
-            self.scene.grid.set_window(current_window(b.ctx))
+            self.scene.grid.set_window(b.ctx.current_window())
         if fighting:
             self.combat.show_state()
         arrows = []
