@@ -157,6 +157,17 @@ class BattleScene(QGraphicsScene):
         self._restack()
         self.content_changed.emit()
 
+    def select(self, uid: str | None) -> None:
+        """Mark ``uid`` selected (and no other counter) without touching the rest: a click."""
+        touched = set()
+        for item in self.counters.values():
+            if item.spec.selected != (item.spec.uid == uid):
+                item.set_spec(replace(item.spec, selected=item.spec.uid == uid))
+                touched.add(item.spec.hex)
+        for h in touched:
+            self.stacks.get(h, []).sort(key=lambda i: i.spec.selected)
+            self._layout(h)
+
     def _restack(self) -> None:
         stacks: dict[Hex, list[CounterItem]] = {}
         for item in self.counters.values():

@@ -149,9 +149,12 @@ class BattleWindow(QMainWindow):
         return self.answer({**action, "by": self.viewer if self.viewer not in (None, GM) else GM})
 
     def select(self, uid: str) -> None:
-        """Select the counter ``uid`` (a click on it)."""
+        """Select the counter ``uid`` (a click on it): the counters' marks and the unit's line,
+        nothing else is redrawn."""
         self._selected = uid
-        self._draw()
+        self.scene.select(uid)
+        if self.combat_mode():
+            self.combat.show_state()
 
     def selected_combat_unit(self):
         uid = getattr(self, "_selected", None)

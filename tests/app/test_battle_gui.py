@@ -136,3 +136,16 @@ def test_float_by_direction_letter(bw, qtbot):
     go = next(b for b in bw.combat.findChildren(QPushButton) if b.text() == "Float")
     qtbot.mouseClick(go, Qt.LeftButton)
     assert bw.b.state.float_offset.r == 2 and bw.b.state.float_offset.q == 0
+
+
+def test_a_click_selects_without_rebuilding_the_window(bw, qtbot):
+    vp = bw.view.viewport()
+    bw.log_view.document().firstBlock().setUserState(7)  # gone if the log were rendered anew
+    items_before = dict(bw.scene.counters)
+    QTest.mouseClick(vp, Qt.LeftButton, pos=counter_point(bw, "kz-eff-1"))
+    assert bw.scene.counters["kz-eff-1"].spec.selected
+    assert not any(i.spec.selected for uid, i in bw.scene.counters.items() if uid != "kz-eff-1")
+    assert bw.scene.counters == items_before  # the same counter items, only their mark changed
+    assert bw.log_view.document().firstBlock().userState() == 7
+    name = bw.b.state.units["kz-eff-1"].name
+    assert bw.combat.unit_label.text().startswith(f"Selected: {name}")
