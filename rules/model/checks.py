@@ -68,9 +68,9 @@ def _check_powers_and_teams(c: Campaign, out: list[Problem]) -> None:
                 out.append(Problem(f"teams[{i}].powers[{j}]", f"power {p!r} is already in team {seen[p]!r}"))
             else:
                 seen[p] = t.id
-    for i, p in enumerate(c.powers):
-        if p.id not in seen:
-            out.append(Problem(f"powers[{i}]", f"power {p.id!r} is in no team"))
+    for i, power in enumerate(c.powers):
+        if power.id not in seen:
+            out.append(Problem(f"powers[{i}]", f"power {power.id!r} is in no team"))
     if sum(t.strategic_initiative for t in c.teams) > 1:
         out.append(Problem("teams", "more than one team holds the Strategic Initiative (V13.14)"))
     pairs: set[frozenset[str]] = set()
@@ -205,6 +205,6 @@ def _check_records(c: Campaign, sectors: dict[str, Sector], out: list[Problem]) 
             DiceExpr.parse(table.dice)
         except ValueError as e:
             out.append(Problem("map.random_terrain.dice", str(e)))
-        for i, e in enumerate(table.entries):
-            if e.low > e.high:
-                out.append(Problem(f"map.random_terrain.entries[{i}]", f"low {e.low} is above high {e.high}"))
+        for i, entry in enumerate(table.entries):
+            if entry.low > entry.high:
+                out.append(Problem(f"map.random_terrain.entries[{i}]", f"low {entry.low} is above high {entry.high}"))

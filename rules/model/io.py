@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
+from pydantic_core import ErrorDetails
 
 from rules.model.campaign import Campaign
 from rules.model.checks import Problem, check_campaign
@@ -44,7 +45,7 @@ def _path(loc: tuple[Any, ...]) -> str:
     return out
 
 
-def _message(err: dict[str, Any]) -> str:
+def _message(err: ErrorDetails) -> str:
     kind = err["type"]
     if kind == "missing":
         return "this field is required but missing"

@@ -19,7 +19,7 @@ class Phase(str, Enum):
     """Movement executed; the Battle Hexes it formed are open (V13.12)."""
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]  # the display title shadows str.title on purpose
         return {"orders": "Turn Orders", "battles": "Movement: Battle Hexes"}[self.value]
 
 

@@ -45,7 +45,7 @@ class Terrain(str, Enum):
     ION_STORM = "ion_storm"
 
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]  # the display title shadows str.title on purpose
         return self.value.replace("_", " ").title() if self is not Terrain.NONE else "Empty space"
 
 

@@ -105,7 +105,7 @@ def teams_fighting_in(state: StrategicState, at: Label) -> list[tuple[str, str]]
     teams = {t.id: t for t in state.campaign.teams}
     powers = {k: {p for _, p in v} for k, v in present.items()}
     order = {t.id: i for i, t in enumerate(state.campaign.teams)}
-    return [(a, b) for a, b in combinations(sorted(present, key=order.get), 2)
+    return [(a, b) for a, b in combinations(sorted(present, key=order.__getitem__), 2)
             if state.dip.teams_may_fight(teams[a], teams[b], powers[a], powers[b])]
 
 
@@ -166,7 +166,7 @@ def detect(state: StrategicState, moved_into: Mapping[Label, set[str]], decision
                 fighting.add(frozenset((a, b)))
         if pending:
             continue
-        parties = sorted({t for pair in fighting for t in pair}, key=order.get)
+        parties = sorted({t for pair in fighting for t in pair}, key=order.__getitem__)
         if len(parties) < 2:
             if notes:
                 out.quiet.append((at, notes[0].split(":")[0], "; ".join(notes) + ": no Battle Hex"))

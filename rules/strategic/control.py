@@ -118,7 +118,9 @@ def compute_control(graph: LaneGraph, assets: dict[Label, set[str]], ranges: dic
     out: dict[Label, SectorStatus] = {}
     for at, present in assets.items():
         if present:
-            out[at] = status(present, False)
+            held = status(present, False)
+            assert held is not None, "assets in a sector always give it a status"
+            out[at] = held
     for at, holders in ranges.items():
         if at not in out and (st := status(holders, True)) is not None:
             out[at] = st

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from hexmap import Label
 from rules.model.campaign import Fleet
 from rules.model.units import Unit
+from rules.strategic.diplomacy import Diplomacy
 from rules.strategic.state import StrategicState
 
 MOVE_RULE = "004 Movement Phase"
@@ -103,10 +104,12 @@ def check_orders(state: StrategicState, fleet: Fleet, path: list[Label]) -> Orde
                           f"{MOVE_RULE} (between sectors)", bad_step=0)
     forced = next((u for u in fleet.units if u.forced_strategic_direction is not None), None)
     if forced is not None and fleet.in_transit_to is None:
-        need = g.toward(fleet.sector, forced.forced_strategic_direction)
+        direction = forced.forced_strategic_direction
+        assert direction is not None, "the unit was picked for its forced direction"
+        need = g.toward(fleet.sector, direction)
         if path[0] != need:
             return OrderCheck(False, f"{forced.name} left its last battle and must first move in direction "
-                                     f"{forced.forced_strategic_direction.name} (to {need})", "V13.514 / V13.614",
+                                     f"{direction.name} (to {need})", "V13.514 / V13.614",
                               bad_step=0)
     blocked = _blocked_lanes(state, fleet) if fleet.in_transit_to is None else {}
     prev = fleet.sector
@@ -199,7 +202,7 @@ def resolve_movement(state: StrategicState) -> MovementOutcome:
 
 
 def _stops(intents: dict[str, tuple[Label, Label]], unstoppable: set[str],
-           stopped_on: dict[frozenset[Label], list[str]], fleets: dict[str, Fleet], dip) -> dict[str, str]:
+           stopped_on: dict[frozenset[Label], list[str]], fleets: dict[str, Fleet], dip: Diplomacy) -> dict[str, str]:
     """Fleets stopped on their lane this step, with the reason (opposite directions, then
     passing a stopped fleet, repeated until nothing changes)."""
     by_lane: dict[frozenset[Label], list[str]] = defaultdict(list)

@@ -26,8 +26,8 @@ from rules.strategic.supply import SupplyNet
 def build_graph(campaign: Campaign) -> LaneGraph:
     """The lane graph of the campaign's map: minor lanes, major lanes, closed lanes removed."""
     m = campaign.map
-    return LaneGraph((s.at for s in m.sectors), (tuple(lane.ends) for lane in m.major_lanes),
-                     (tuple(lane.ends) for lane in m.closed_lanes))
+    return LaneGraph((s.at for s in m.sectors), (lane.ends for lane in m.major_lanes),
+                     (lane.ends for lane in m.closed_lanes))
 
 
 @dataclass
@@ -93,7 +93,7 @@ class StrategicState:
                         best = (-pl.census, pl.owner)
             if best is not None:
                 return best[1]
-            nxt = deque()
+            nxt: deque[Label] = deque()
             for node in frontier:
                 for nb in self.graph.neighbours(node):
                     if nb not in seen:

@@ -9,6 +9,7 @@ them already In Supply, bring every sector of the chain into supply (B-06).
 from __future__ import annotations
 
 from collections import defaultdict, deque
+from collections.abc import Callable
 
 from hexmap import Label, LaneGraph, route_back
 from rules.model.campaign import Campaign
@@ -42,7 +43,7 @@ class SupplyNet:
             hit = self._blocs[power] = frozenset(q for q in self.powers if self.dip.allied(power, q)) | {power}
         return hit
 
-    def _passable(self, bloc: frozenset[str]):
+    def _passable(self, bloc: frozenset[str]) -> Callable[[Label], bool]:
         control = self.control
 
         def ok(at: Label) -> bool:
