@@ -34,8 +34,10 @@ def random_answer(b: BattleProcedure, rng: random.Random) -> Any:
                 continue
         return [] if q.key != "V13.33/units" else [q.options[0]]
     if q.kind is QKind.OPTIONAL_NUMBER:
+        assert q.low is not None and q.high is not None, "a number question has bounds"
         return None if rng.random() < 0.6 else rng.randint(q.low, min(q.high, 60))
     if q.kind is QKind.NUMBER:
+        assert q.low is not None and q.high is not None, "a number question has bounds"
         return rng.randint(q.low, q.high)
     if q.kind is QKind.LABEL:
         return q.data.get("proposed")
@@ -54,12 +56,12 @@ def random_answer(b: BattleProcedure, rng: random.Random) -> Any:
         return out
     if q.kind is QKind.ACTION:
         mobile = [u for u in b.state.units.values() if u.present and u.pos is not None and u.role is not Role.MONSTER]
-        pick = rng.random()
-        if not mobile or pick < 0.3:
+        roll = rng.random()
+        if not mobile or roll < 0.3:
             return {"clock": rng.randint(1, 8)}
         u = rng.choice(mobile)
-        facing = u.facing.rotate(rng.choice((-1, 0, 1)))
-        return {"move": u.id, "to": str(b.ctx.window.label(u.pos + facing.vector)), "facing": facing.name}
+        facing = u.faces.rotate(rng.choice((-1, 0, 1)))
+        return {"move": u.id, "to": str(b.ctx.window.label(u.at + facing.vector)), "facing": facing.name}
     raise ValueError(f"no random answer for {q.kind}")
 
 

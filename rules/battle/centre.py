@@ -18,7 +18,7 @@ def propose_centre(ctx: Ctx) -> Hex:
     """The defending Base or planet if there is one, else the hex nearest the middle of all
     placed units."""
     st = ctx.state
-    placed = [u.pos for u in st.placed()]
+    placed = [u.at for u in st.placed()]
     if not placed:
         return ctx.window.centre
     region = LegalRegion(ctx.window.cols, ctx.window.rows)
@@ -35,7 +35,7 @@ def propose_centre(ctx: Ctx) -> Hex:
 def outside(ctx: Ctx, centre: Hex) -> list[str]:
     """Placed units that the legal region around ``centre`` does not hold."""
     region = LegalRegion(ctx.window.cols, ctx.window.rows)
-    return [u.name for u in ctx.state.placed() if not region.contains(centre, u.pos)]
+    return [u.name for u in ctx.state.placed() if not region.contains(centre, u.at)]
 
 
 def centre(ctx: Ctx) -> Ask:

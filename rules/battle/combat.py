@@ -20,7 +20,7 @@ from typing import Any
 
 from hexmap import Facing, Hex, Label, MapWindow
 from hexmap.layout import Layout
-from rules.battle.exits import ExitKind, ThroughEnemyCounter, classify_exit, sides_crossed
+from rules.battle.exits import Exit, ExitKind, ThroughEnemyCounter, classify_exit, sides_crossed
 from rules.battle.log import GM, IllegalAnswer
 from rules.battle.questions import QKind, Question, choose, yes_no
 from rules.battle.roster import BUnit, Role, Status
@@ -42,7 +42,7 @@ def current_window(ctx: Ctx) -> MapWindow:
 def role_name(u: BUnit) -> str:
     if u.role is Role.MONSTER:
         return "alien" if u.unit.kind.value == "alien_ship" else "monster"
-    return u.role.value
+    return str(u.role.value)
 
 
 def sides(ctx: Ctx) -> tuple[list[BUnit], list[BUnit]]:
@@ -118,10 +118,11 @@ def _check(ctx: Ctx, a: Any) -> dict[str, Any]:
             raise IllegalAnswer("V13.484", f"{u.name}: the GameMaster controls monsters and alien ships")
         try:
             h = ctx.window.hex_at(Label.parse(str(a.get("to"))))
-            facing = Facing.parse(a["facing"]) if a.get("facing") else u.facing
+            facing = Facing.parse(a["facing"]) if a.get("facing") else u.faces
         except ValueError as e:
             raise IllegalAnswer("V13.482", str(e)) from None
-        out = classify_exit(role_name(u), facing, sides_crossed(st.centre, h, ctx.window.cols, ctx.window.rows),
+        out = classify_exit(role_name(u), facing,
+                            sides_crossed(st.confirmed_centre, h, ctx.window.cols, ctx.window.rows),
                             dod=st.dod, dor=st.dor, sublight=u.sublight,
                             alien_initial=u.initial_facing if u.role is Role.MONSTER else None,
                             alternate_dor=st.incidental_dor if u.incidental else None)
@@ -145,7 +146,7 @@ def _check(ctx: Ctx, a: Any) -> dict[str, Any]:
             raise IllegalAnswer("V13.812", str(e)) from None
         k = a.get("hexes", 1)
         new = current_window(ctx).floated(f, k if isinstance(k, int) else 0)
-        if not isinstance(k, int) or k < 1 or not new.contains(st.centre):
+        if not isinstance(k, int) or k < 1 or not new.contains(st.confirmed_centre):
             raise IllegalAnswer("V13.812", f"floating {k} hexes {f.name} would take the original centre hex off the "
                                            "map")
         return {"kind": "float", "vector": f.vector * k}
@@ -193,7 +194,7 @@ def _apply(ctx: Ctx, act: dict[str, Any]) -> Ask:
     if kind == "move":
         u = st.units[act["unit"]]
         t = st.turn
-        u.moved = (t, (u.moved[1] if u.moved[0] == t else 0) + u.pos.distance(act["hex"]))
+        u.moved = (t, (u.moved[1] if u.moved[0] == t else 0) + u.at.distance(act["hex"]))
         u.pos, u.facing = act["hex"], act["facing"]
         out = act["exit"]  # the answer's own log line says where it went
         if out.left:
@@ -209,7 +210,7 @@ def _apply(ctx: Ctx, act: dict[str, Any]) -> Ask:
     elif kind == "float":
         st.float_offset = st.float_offset + act["vector"]
         w = current_window(ctx)
-        ctx.info("V13.812", f"the original centre hex now reads {w.label(st.centre)}")
+        ctx.info("V13.812", f"the original centre hex now reads {w.label(st.confirmed_centre)}")
     elif kind == "mark":
         u = st.units[act["unit"]]
         s = act["status"]
@@ -228,31 +229,33 @@ def follow(ctx: Ctx, u: BUnit) -> None:
     one hex at a time towards the unit, as long as the original centre stays on it."""
     st = ctx.state
     w = current_window(ctx)
-    if w.contains(u.pos):
+    at = u.at
+    if w.contains(at):
         return
+    original = st.confirmed_centre
     moved = Hex(0, 0)
     for _ in range(2 * (w.cols + w.rows)):
-        target = u.pos - w.centre
+        target = at - w.centre
         best = None
         for f in Facing:
             cand = w.shifted(f.vector)
-            if cand.contains(st.centre):
-                gain = cand.centre.distance(u.pos)
+            if cand.contains(original):
+                gain = cand.centre.distance(at)
                 if best is None or gain < best[0]:
                     best = (gain, f, cand)
-        if best is None or best[0] >= w.centre.distance(u.pos) or not target:
+        if best is None or best[0] >= w.centre.distance(at) or not target:
             break
         w, moved = best[2], moved + best[1].vector
-        if w.contains(u.pos):
+        if w.contains(at):
             break
     if moved != Hex(0, 0):
         st.float_offset = st.float_offset + moved
         n = moved.length()
         ctx.info("V13.812", f"the map floats {n} {'hex' if n == 1 else 'hexes'} to follow {u.name}; the original "
-                            f"centre hex now reads {w.label(st.centre)}")
+                            f"centre hex now reads {w.label(original)}")
 
 
-def _leave(ctx: Ctx, u: BUnit, out) -> None:
+def _leave(ctx: Ctx, u: BUnit, out: Exit) -> None:
     st = ctx.state
     u.status = _KIND_TO_STATUS[out.kind]
     u.exit_impulse, u.exit_sides = st.impulse, out.sides
@@ -261,7 +264,7 @@ def _leave(ctx: Ctx, u: BUnit, out) -> None:
     t, i = st.clock
     ctx.info(out.rule, f"{u.name} left the map in turn {t}, impulse {i}: {out.kind.value}: {out.reason}"
              + ("; enemies cannot oppose it but may pursue it (V13.814)" if out.kind is ExitKind.DISORGANIZED else "")
-             + (f"; its next Strategic Movement Point must take it out of the hex in direction {u.facing.name} "
+             + (f"; its next Strategic Movement Point must take it out of the hex in direction {u.faces.name} "
                 f"({'V13.514' if out.kind is ExitKind.DISENGAGED else 'V13.614'})" if u.forced_direction else ""),
              unit=u.id, exit=out.kind.name)
 
@@ -295,7 +298,7 @@ def _declare(ctx: Ctx, u: BUnit) -> Ask:
     ctx.info("V13.533" if attacker else "V13.613", f"{u.name} must leave across the border of direction "
              f"{direction.name if direction else '?'} facing it, by {method}", unit=u.id)
     if not attacker and direction is not None:
-        mine = _direction_projection(direction, u.pos)
+        mine = _direction_projection(direction, u.at)
         blockers = [x for x in st.units.values() if x.present and x.role is Role.ATTACKER and x.pos is not None
                     and _direction_projection(direction, x.pos) > mine]
         if blockers:
@@ -335,7 +338,7 @@ def _count_through_enemy(ctx: Ctx) -> None:
         if not (u.present and isinstance(u.counter, ThroughEnemyCounter)):
             continue
         foes = [x.pos for x in st.units.values() if x.present and x.role is Role.ATTACKER and x.pos is not None]
-        d = min((u.pos.distance(p) for p in foes), default=99)
+        d = min((u.at.distance(p) for p in foes), default=99)
         if u.counter.update(st.impulse, d):
             u.status, u.exit_impulse, u.forced_direction = Status.RETREATED, st.impulse, st.dor
             ctx.info("V13.632", f"{u.name} kept 10 hexes from every Attacking unit for 32 impulses: its retreat is "

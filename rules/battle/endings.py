@@ -18,6 +18,7 @@ from rules.battle.roster import BUnit, Role, Status
 from rules.battle.state import Ctx, Step
 from rules.battle.sublight import Outcome, classify, evasion_fate, rendezvous, routing
 from rules.model.types import Terrain
+from rules.model.units import Unit
 from rules.strategic.neighbours import Stance, sector_toward
 
 Ask = Generator[Question, Any, None]
@@ -98,11 +99,11 @@ def _left_behind_award(ctx: Ctx) -> None:
 # -- V13.82x / V13.83x --------------------------------------------------------------------------------------
 def _disorganized(ctx: Ctx) -> Ask:
     st = ctx.state
-    gone = sorted((u for u in st.units.values() if u.status is Status.DISORGANIZED), key=lambda u: u.exit_impulse)
+    gone = sorted((u for u in st.units.values() if u.status is Status.DISORGANIZED), key=lambda u: u.left_at)
     for u in gone:  # V13.835: in the order they left the map
         enemy = st.attacker if u.team != st.attacker else st.defender
         chasers = [x for x in st.units.values() if x.team == enemy and x.exit_impulse is not None
-                   and x.exit_impulse >= u.exit_impulse and x.facing is u.facing and x.exit_sides & u.exit_sides
+                   and x.exit_impulse >= u.left_at and x.facing is u.facing and x.exit_sides & u.exit_sides
                    and not x.is_crippled]
         caught = False
         if chasers:
@@ -111,8 +112,8 @@ def _disorganized(ctx: Ctx) -> Ask:
                                  "border with the same facing: do any of them pursue it? (none: no pursuit)",
                                  [x.id for x in chasers])
             if picked:
-                first = min((st.units[p] for p in picked), key=lambda x: x.exit_impulse)
-                delay = first.exit_impulse - u.exit_impulse
+                first = min((st.units[p] for p in picked), key=lambda x: x.left_at)
+                delay = first.left_at - u.left_at
                 res = pursuit_roll(ctx.dice, pursuers=len(picked), defenders=1,
                                    pursuer_captain=max(st.units[p].unit.officers.captain for p in picked),
                                    defender_captain=u.unit.officers.captain, delay=delay, who=ctx.name(enemy))
@@ -126,7 +127,7 @@ def _disorganized(ctx: Ctx) -> Ask:
                              "Guard (Turn > Fight a Battle Hex)")
         if not caught:
             team = st.teams[u.team]
-            n = sector_toward(ctx.strategic, st.record.at, u.facing, team.id)
+            n = sector_toward(ctx.strategic, st.record.at, u.faces, team.id)
             d = disorganized_destination(n.stance.value if n.stance is not Stance.OFF_MAP else "off map",
                                          n.hostile_force, str(n.at) if n.at else None)
             group = [x.name for x in gone if x is not u and x.team == u.team and x.facing is u.facing]
@@ -244,7 +245,7 @@ def _designate_and_roll(ctx: Ctx, pursuer: str, withdrawing: str, eligible: list
     _roll(ctx, pursuer, withdrawing, [st.units[x] for x in force], [u.unit for u in gone], 0)
 
 
-def _roll(ctx: Ctx, pursuer: str, withdrawing: str, chasing: list[BUnit], defending: list, turns: int) -> None:
+def _roll(ctx: Ctx, pursuer: str, withdrawing: str, chasing: list[BUnit], defending: list[Unit], turns: int) -> None:
     """V13.740-V13.748: the Pursuit Roll; an interception opens a pursuit battle in the hex."""
     st = ctx.state
     res = pursuit_roll(ctx.dice, pursuers=pursuit_force_count([u.unit for u in chasing]),

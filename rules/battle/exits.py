@@ -43,7 +43,9 @@ def sides_crossed(centre: Hex, h: Hex, cols: int = 42, rows: int = 30) -> frozen
         out.add("right")
     elif dq < -(cols - 1):
         out.add("left")
-    lo, hi = region.span(max(-(cols - 1), min(cols - 1, dq)))
+    span = region.span(max(-(cols - 1), min(cols - 1, dq)))
+    assert span is not None, "the region reaches every column offset within cols - 1"
+    lo, hi = span
     if dr > hi:
         out.add("bottom")
     elif dr < lo:

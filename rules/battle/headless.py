@@ -51,7 +51,7 @@ def summary(b: BattleProcedure) -> dict[str, Any]:
             "weapon_status": st.ws, "min_range": st.min_range, "range_agreed": st.range_agreed,
             "dor": st.dor.name if st.dor else None, "dod": st.dod.name if st.dod else None,
             "centre": str(w.label(st.centre)) if st.centre else None, "awards": st.awards,
-            "placed": {u.id: {"at": str(w.label(u.pos)), "facing": u.facing.name, "speed": u.speed}
+            "placed": {u.id: {"at": str(w.label(u.at)), "facing": u.faces.name, "speed": u.speed}
                        for u in st.placed()},
             "withdrawn": [u.id for u in st.units.values() if not u.present]}
 
@@ -78,6 +78,7 @@ def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> 
         if report.campaign is None:
             decisions = {(q.at, q.team, q.other): False for q in report.questions}
             report = end_movement(campaign, graph, decisions)
+        assert report.campaign is not None, "every question of the movement is answered"
         campaign = report.campaign
         print("battle: the campaign was in Turn Orders: movement executed to form its Battle Hexes (every "
               "V13.16/V13.18 question answered 'pay attention')", file=err)

@@ -102,7 +102,7 @@ class Placement:
         rules = self._constraints(u, placed)
         if placed:
             rules.append(Constraint("spread", "V13.811 / INTERPRETATIONS 4", "the floating map",
-                                    tuple(p.pos for p in placed)))
+                                    tuple(p.at for p in placed)))
         return rules
 
     def _constraints(self, u: BUnit, placed: list[BUnit]) -> list[Constraint]:
@@ -112,24 +112,24 @@ class Placement:
             return self._defender(u, [p for p in placed if p.role is Role.DEFENDER])
         if step is Step.PLACE_ATTACKER:
             out = [Constraint("at_least", "V13.441", "distance to the nearest defending unit",
-                              tuple(p.pos for p in placed if p.role is Role.DEFENDER), st.min_range)]
+                              tuple(p.at for p in placed if p.role is Role.DEFENDER), st.min_range)]
             first = next((p for p in placed if p.role is Role.ATTACKER), None)
             if first is not None:
                 out.append(Constraint("within", "V13.445", f"distance to the initial attacking unit ({first.name})",
-                                      (first.pos,), 8))
+                                      (first.at,), 8))
             return out
         if step is Step.PLACE_ORION:
             first = next((p for p in placed if p.role is Role.ORION), None)
             if first is None:
                 return [Constraint("at_least", "V13.452", "distance to the nearest other unit",
-                                   tuple(p.pos for p in placed), 60)]
+                                   tuple(p.at for p in placed), 60)]
             return [Constraint("within", "V13.454", f"distance to the first independent Orion ({first.name})",
-                               (first.pos,), 5)]
+                               (first.at,), 5)]
         if step is Step.PLACE_INCIDENTAL:
             return self._incidental(u, placed)
         if step is Step.PLACE_MONSTER:
             return [Constraint("exactly", "V13.472 / A-21", "distance to the nearest other unit",
-                               tuple(p.pos for p in placed), 40)]
+                               tuple(p.at for p in placed), 40)]
         return []
 
     def _defender(self, u: BUnit, placed: list[BUnit]) -> list[Constraint]:
@@ -150,8 +150,8 @@ class Placement:
                                "edge", n=self.ctx.campaign.settings.defender_edge_distance)]
         return [Constraint("any", "V13.433", "", parts=(
             Constraint("within", "V13.433", f"distance to the previous unit ({placed[-1].name})",
-                       (placed[-1].pos,), 2),
-            Constraint("within", "V13.433", f"distance to the first unit ({placed[0].name})", (placed[0].pos,), 5)))]
+                       (placed[-1].at,), 2),
+            Constraint("within", "V13.433", f"distance to the first unit ({placed[0].name})", (placed[0].at,), 5)))]
 
     def _incidental(self, u: BUnit, placed: list[BUnit]) -> list[Constraint]:
         st = self.st
@@ -159,13 +159,13 @@ class Placement:
         if st.anchor is not None:
             out.append(Constraint("within", "V13.462", f"distance to {st.anchor_name}",
                                   (st.anchor,), 10))
-        enemies = tuple(p.pos for p in placed if p.team != u.team)
+        enemies = tuple(p.at for p in placed if p.team != u.team)
         if enemies:
             out.append(Constraint("at_least", "V13.463", "distance to the nearest non-friendly unit", enemies,
                                   st.min_range))
             players = [p for p in placed if p.team == u.team and p.player_unit]
             if players:
-                front = min(hex_dist_min(list(enemies), p.pos) for p in players)
+                front = min(hex_dist_min(list(enemies), p.at) for p in players)
                 out.append(Constraint("at_least", "V13.462 / A-22", "distance to the nearest non-friendly unit (no "
                                       "closer than the front-most friendly player unit)", enemies, front))
         return out
@@ -242,8 +242,8 @@ class Placement:
             if first is not None:
                 if facing is not None and facing is not first.facing:
                     return Verdict(False, "V13.446", f"{u.name}: every attacking unit starts facing "
-                                                     f"{first.facing.name}, as {first.name} does"), ""
-                return first.facing, ""
+                                                     f"{first.faces.name}, as {first.name} does"), ""
+                return first.faces, ""
             if facing is None:
                 return Verdict(False, "V13.442", f"{u.name}: the first attacking unit needs a facing (it fixes the "
                                                  "Direction of Disengagement)"), ""
@@ -352,7 +352,12 @@ def _apply(ctx: Ctx, rules: Placement, got: dict[str, Any]) -> None:
     st.placed_order.append(u.id)
     if got["note"]:
         ctx.info("V13.443", got["note"], unit=u.id)
-    where = "docked at " + rules.anchor_unit().name if u.docked else ctx.where(u.pos)
+    if u.docked:
+        anchor = rules.anchor_unit()
+        assert anchor is not None, "a unit docks only at the anchor unit"
+        where = "docked at " + anchor.name
+    else:
+        where = ctx.where(u.at)
     sep = ", " if "," in where else " "
     ctx.info(st.step.value.split()[0], f"{u.name} placed at {where}{sep}facing {u.facing.name}, speed {speed} ({rule})",
              unit=u.id, at=ctx.label(u.pos), facing=u.facing.name, speed=speed,
@@ -428,12 +433,14 @@ def nearest_friendly_direction(ctx: Ctx, team: str) -> Facing | None:
     if not targets:
         return None
     parent = s.graph.within([at], len(s.graph))
-    best = None
+    best: list[Label] | None = None
     for t in targets:
         if t in parent:
             path = [t]
-            while parent[path[-1]] is not None:
-                path.append(parent[path[-1]])
+            step = parent[t]
+            while step is not None:
+                path.append(step)
+                step = parent[step]
             if best is None or len(path) < len(best):
                 best = path
     return s.graph.direction(at, best[-2]) if best and len(best) > 1 else None

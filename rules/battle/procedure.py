@@ -9,7 +9,7 @@ log with its rule.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Generator, Iterable
 from typing import Any
 
 from hexmap import Label, LaneGraph, MapWindow
@@ -22,7 +22,7 @@ from rules.battle.opening_range import opening_range
 from rules.battle.placement import Placement, placement
 from rules.battle.questions import Question
 from rules.battle.results import write_back
-from rules.battle.roster import Role, build_roster
+from rules.battle.roster import BUnit, Role, build_roster
 from rules.battle.state import BattleState, Ctx
 from rules.battle.weapon_status import weapon_status
 from rules.battle.withdrawal import withdrawal
@@ -33,7 +33,7 @@ from rules.model.records import BattleHexRecord
 from rules.strategic.state import StrategicState
 
 
-def _procedure(ctx: Ctx, rules: Placement):
+def _procedure(ctx: Ctx, rules: Placement) -> Generator[Question, Any, None]:
     st = ctx.state
     _formation(ctx)
     if st.record.kind == "main":
@@ -121,9 +121,10 @@ class BattleProcedure:
         dice.listeners.append(lambda roll: self._log_roll(roll))
         s = self.campaign.settings
         self.ctx = Ctx(self.campaign, self.strategic, dice, log, state, MapWindow(s.map_cols, s.map_rows))
-        self.placement = Placement(self.ctx, getattr(self, "placement", None) and self.placement.universe)
+        previous: Placement | None = getattr(self, "placement", None)  # a replay keeps the zone cache
+        self.placement = Placement(self.ctx, previous.universe if previous is not None else None)
         self.answers: list[Any] = []
-        self._gen = _procedure(self.ctx, self.placement)
+        self._gen: Generator[Question, Any, None] = _procedure(self.ctx, self.placement)
         self.pending: Question | None = self._advance(None, first=True)
         for a in answers:
             self.answer(a)
@@ -194,7 +195,7 @@ class BattleProcedure:
         """The log as JSON (one viewer's part of it), byte-for-byte reproducible."""
         return json.dumps([e.to_dict() for e in self.log.for_viewer(viewer)], indent=1, sort_keys=True)
 
-    def units_for(self, viewer: str):
+    def units_for(self, viewer: str) -> list[BUnit]:
         """The units ``viewer`` may see (V13.03)."""
         return self.state.visible_units(viewer)
 

@@ -67,7 +67,8 @@ def choose(key: str, to: str, rule: str, text: str, options: list[str]) -> Quest
     def check(a: Any) -> str:
         if a not in options:
             raise IllegalAnswer(rule, f"answer one of {', '.join(options)}, not {a!r}")
-        return a
+        chosen: str = a  # one of the options
+        return chosen
     return Question(key, QKind.CHOOSE, to, rule, text, tuple(options), check=check)
 
 

@@ -72,8 +72,8 @@ def write_back(campaign: Campaign, st: BattleState) -> Campaign:
             by_id[u.id] = u
     report = []
     for b in st.units.values():
-        u = by_id.get(b.id)
-        if u is not None and (line := _apply_unit(u, b, st.kind == "approach")):
+        unit = by_id.get(b.id)
+        if unit is not None and (line := _apply_unit(unit, b, st.kind == "approach")):
             report.append(line)
     _scatter(new, st)
     for team, points in st.awards.items():
@@ -84,14 +84,14 @@ def write_back(campaign: Campaign, st: BattleState) -> Campaign:
         if rec.at == st.record.at and not rec.resolved:
             rec.resolved, rec.resolution = True, st.resolution
             break
-    for f in st.follow_ups:  # V13.748 / V13.834: the pursuit battles that follow, in the same hex
+    for nxt in st.follow_ups:  # V13.748 / V13.834: the pursuit battles that follow, in the same hex
         new.battle_hexes.append(BattleHexRecord(
-            at=st.record.at, turn=new.turn, attacker=f["attacker"], defender=f["defender"],
-            kind=f.get("kind", "pursuit"), participants=f["participants"], pursuit=f.get("pursuit", {}),
-            kept_ws=dict(st.ws) if f.get("kind", "pursuit") == "pursuit" else {},
-            attacker_reason=f"V13.712: {f['why']}" if f.get("kind", "pursuit") == "pursuit" else f["why"],
+            at=st.record.at, turn=new.turn, attacker=nxt["attacker"], defender=nxt["defender"],
+            kind=nxt.get("kind", "pursuit"), participants=nxt["participants"], pursuit=nxt.get("pursuit", {}),
+            kept_ws=dict(st.ws) if nxt.get("kind", "pursuit") == "pursuit" else {},
+            attacker_reason=f"V13.712: {nxt['why']}" if nxt.get("kind", "pursuit") == "pursuit" else nxt["why"],
             terrain=st.record.terrain, terrain_source="A-51: the same Battle Hex"))
-        report.append(f"a pursuit battle follows in {st.record.at}: {f['why']}")
+        report.append(f"a pursuit battle follows in {st.record.at}: {nxt['why']}")
     turn = new.turn
     new.log.append(LogEntry(turn=turn, rule="V13.01", text=f"Battle Hex {st.record.at} resolved: {st.resolution}"))
     new.log.extend(LogEntry(turn=turn, rule="V13.01", text=line) for line in report)

@@ -80,6 +80,24 @@ class BUnit:
         return self.status is Status.PRESENT
 
     @property
+    def at(self) -> Hex:
+        """Where a placed unit stands (``pos`` for code that only sees placed units)."""
+        assert self.pos is not None, f"{self.name} is not on the map"
+        return self.pos
+
+    @property
+    def faces(self) -> Facing:
+        """The facing of a placed unit (``facing`` for code that only sees placed units)."""
+        assert self.facing is not None, f"{self.name} has no facing yet"
+        return self.facing
+
+    @property
+    def left_at(self) -> int:
+        """The impulse a unit that has left the map left it (``exit_impulse``, known by then)."""
+        assert self.exit_impulse is not None, f"{self.name} has not left the map"
+        return self.exit_impulse
+
+    @property
     def is_crippled(self) -> bool:
         return self.crippled or self.unit.crippled
 

@@ -23,7 +23,8 @@ def dist_to(points: list[Hex], q: np.ndarray, r: np.ndarray) -> np.ndarray:
     pr = np.array([p.r for p in points], dtype=np.int64)[:, None]
     dq, dr = q[None, :] - pq, r[None, :] - pr
     d = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
-    return d.min(axis=0)
+    nearest: np.ndarray = d.min(axis=0)
+    return nearest
 
 
 def hex_dist_min(points: list[Hex], h: Hex) -> int:
@@ -61,7 +62,8 @@ class Constraint:
             return d <= self.n
         if self.kind == "at_least":
             return d >= self.n
-        return d == self.n
+        exact: np.ndarray = d == self.n
+        return exact
 
     def ok(self, h: Hex, universe: Universe) -> bool:
         if self.kind == "never":
@@ -79,8 +81,9 @@ class Constraint:
         w = universe.window
         pc, pr = universe.labels(np.array([p.q for p in self.points]), np.array([p.r for p in self.points]))
         cmin, cmax, rmin, rmax = pc.min(), pc.max(), pr.min(), pr.max()
-        return ((np.maximum(cmax, col) - np.minimum(cmin, col) <= 2 * (w.cols - 1))
-                & (np.maximum(rmax, row) - np.minimum(rmin, row) <= 2 * (w.rows - 1)))
+        fits: np.ndarray = ((np.maximum(cmax, col) - np.minimum(cmin, col) <= 2 * (w.cols - 1))
+                            & (np.maximum(rmax, row) - np.minimum(rmin, row) <= 2 * (w.rows - 1)))
+        return fits
 
     def why(self, h: Hex, universe: Universe) -> str:
         """The refusal, with the numbers."""
