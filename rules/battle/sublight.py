@@ -10,12 +10,15 @@ with its rule; "square root of the Rating" is floor(sqrt(max(R, 0))) (INTERPRETA
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 from rules.dice import DiceRoller, Modifier
 from rules.model.types import Terrain
 from rules.model.units import Unit
+from rules.strategic.lost import helmsman_recovery as helmsman_recovery  # noqa: PLC0414 (V13.914 moved, re-exported)
 
 
 class HexClass(str, Enum):
@@ -86,7 +89,7 @@ def routing(native_sublight: bool, towed_by_unopposed: bool, friendly_base_survi
 
 # T9: terrain -> (officer, {hex class: [(highest adjusted roll, result), ...]}), "escape" goes on to
 # the empty-space step; a tuple names a result with a die roll for its duration.
-_TERRAIN = {
+_TERRAIN: dict[Terrain, tuple[str, dict[str, Any]]] = {
     Terrain.BLACK_HOLE: ("captain", {"neutral": [(3, "escape"), (99, "destroyed")], "rule_n": "V13.952",
                                      "hostile": [(2, "escape"), (99, "destroyed")], "rule_h": "V13.962"}),
     Terrain.NEBULA: ("navigator", {"neutral": [(3, "escape"), (4, ("lost", "1d3")), (99, "destroyed")],
@@ -100,7 +103,7 @@ _TERRAIN = {
 }
 # T12 / T13: officer, damage multiplier by Size Class (A-42 clamps it at 0), the damage dice by
 # adjusted roll (neutral, hostile), what row 5 leaves, and the rule numbers (neutral, hostile).
-_DAMAGE = {
+_DAMAGE: dict[Terrain, tuple[str, Callable[[int], int], dict[int, tuple[str, str]], Outcome, tuple[str, str]]] = {
     Terrain.ASTEROID_FIELD: ("helmsman", lambda sc: 5 - sc, {3: ("1d6", "2d6"), 4: ("3d6", "4d6")},
                              Outcome.ASTEROID_CREW, ("V13.9540", "V13.9640")),
     Terrain.ION_STORM: ("chief_engineer", lambda sc: sc - 1, {2: ("1d6", "1d6"), 3: ("3d6", "3d6"),
@@ -210,15 +213,6 @@ def rendezvous(units: list[Unit], dice: DiceRoller) -> list[str]:
         if r.total <= 1:
             low.append(u.id)
     return low if len(low) >= 2 else []
-
-
-def helmsman_recovery(unit: Unit, dice: DiceRoller) -> bool | None:
-    """V13.914: a Lost unit with a Helmsman Rating above 1 rolls 2d6 each Strategic Turn; at or
-    under the Rating it is found. ``None`` when no roll is allowed."""
-    h = unit.officers.helmsman
-    if h <= 1:
-        return None
-    return dice.roll("2d6", purpose="found again?", rule="V13.914", who=unit.name).total <= h
 
 
 def scrap_value(unit: Unit) -> int:

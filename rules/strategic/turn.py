@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from hexmap import Label, LaneGraph
-from rules.battle.sublight import helmsman_recovery
 from rules.dice import DiceRoller
 from rules.model.campaign import Campaign
 from rules.model.records import BattleHexRecord, IgnoreRecord, LogEntry, Phase
@@ -23,6 +22,7 @@ from rules.strategic.battle_hex import (
     teams_fighting_in,
     units_by_team,
 )
+from rules.strategic.lost import helmsman_recovery
 from rules.strategic.movement import OrderCheck, check_orders, resolve_movement
 from rules.strategic.state import StrategicState
 
