@@ -94,7 +94,7 @@ class CampaignSession(QObject):
         target = self.autosave_path()
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            save_campaign(self.campaign, target)
+            save_campaign(self.campaign, target, compact=True)  # after every change: the fast form
             self.last_autosave = target
         except OSError as e:
             self.autosave_failed.emit(f"Autosave to {target} failed: {e.strerror or e}")

@@ -147,3 +147,13 @@ def test_orders_through_a_closed_lane_are_a_problem(default_data):
     with pytest.raises(CampaignError) as e:
         parse_campaign(json.dumps(default_data), "x.json")
     assert "orders[1]: the lane 0604-0705 is closed" in e.value.report()
+
+
+def test_compact_save_holds_the_same_campaign_on_one_line(tmp_path):
+    c = load_campaign(DEFAULT)
+    save_campaign(c, tmp_path / "pretty.json")
+    save_campaign(c, tmp_path / "compact.json", compact=True)
+    compact = (tmp_path / "compact.json").read_text(encoding="utf-8")
+    assert compact.count("\n") == 1 and len(compact) < len((tmp_path / "pretty.json").read_text(encoding="utf-8"))
+    assert load_campaign(tmp_path / "compact.json") == load_campaign(tmp_path / "pretty.json") == c
+    assert json.loads(compact) == json.loads(dumps(c))
