@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
 )
 
 from app import window_state
-from app.battle_window import BattleWindow
 from app.describe import battle_hexes_html, fleet_html, sector_html, sector_status_html
 from app.overlays import Overlays
 from app.paths import DEFAULT_CAMPAIGN, ICONS
@@ -594,6 +593,8 @@ class MainWindow(QMainWindow):
             if not ok:
                 return None
             at = still[items.index(choice)].at
+        from app.battle_window import BattleWindow  # loaded when a Battle Hex is fought, not at start-up
+
         window = BattleWindow(self.session, at, self)
         window.setAttribute(Qt.WA_DeleteOnClose)
         window.show()
