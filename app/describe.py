@@ -9,7 +9,6 @@ from html import escape
 
 from hexmap import Label
 
-from rules.battle.sublight import warp_engines_replaceable
 from rules.model import Campaign, Fleet, Sector, Unit
 from rules.strategic.battle_hex import what_team_sees
 from rules.strategic.movement import check_orders, fleet_speed
@@ -158,7 +157,7 @@ def fleet_html(state, fleet: Fleet) -> str:
     own_team = c.team_of_power(fleet.power)
     warp = "".join(
         f"<br>{escape(u.name)}: warp engines dropped \u2014 "
-        + escape(warp_engines_replaceable(u, kinds, base_team.id if base_team else None,
+        + escape(_warp_engines_replaceable()(u, kinds, base_team.id if base_team else None,
                                           own_team.id if own_team else None)[1])
         for u in fleet.units if u.warp_engines_dropped)
     fates = "".join(f"<br>{escape(u.name)}: {escape(words(u.fate.value))}"
@@ -217,3 +216,11 @@ def battle_hexes_html(state, records) -> str:
                    f"<b>Terrain</b>: {escape(b.terrain.title)} <i>({escape(b.terrain_source)})</i></p>"
                    f"<ul>{''.join(views)}</ul>")
     return "".join(out)
+
+
+def _warp_engines_replaceable():
+    """V13.912's check, imported when a fleet is inspected (the battle engine is not loaded at
+    start-up)."""
+    from rules.battle.sublight import warp_engines_replaceable
+
+    return warp_engines_replaceable

@@ -11,14 +11,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from shapely import Polygon, unary_union
-from shapely.geometry.base import BaseGeometry
-
 from hexmap.hexes import Hex, hex_round
 
-if TYPE_CHECKING:  # numpy is imported where it is used, to keep start-up light
+if TYPE_CHECKING:  # numpy and shapely are imported where they are used, to keep start-up light
     import numpy as np
     from numpy.typing import ArrayLike, NDArray
+    from shapely import Polygon
+    from shapely.geometry.base import BaseGeometry
 
 SQRT3 = math.sqrt(3.0)
 # Corner angles of a flat-topped hex, starting at the right-hand corner, clockwise on screen.
@@ -53,6 +52,8 @@ class Layout:
 
     def polygon(self, h: Hex) -> Polygon:
         """``h`` as a shapely polygon (for hit tests and zone outlines)."""
+        from shapely import Polygon
+
         return Polygon(self.corners(h))
 
     def outline(self, hexes: Iterable[Hex]) -> BaseGeometry:
@@ -61,6 +62,8 @@ class Layout:
         Neighbouring hexes share corners exactly up to float error, so the union is snapped
         to a grid of 1/1000 pixel to avoid slivers.
         """
+        from shapely import Polygon, unary_union
+
         polys = [self.polygon(h) for h in hexes]
         if not polys:
             return Polygon()

@@ -102,10 +102,11 @@ def test_the_within_checker_sees_a_violation(tmp_path):
     assert not _forbidden("rules.battlefield", {"rules.battle"})
 
 
-def test_start_up_loads_neither_the_battle_window_nor_networkx():
-    """The first window imports the battle window only when a Battle Hex is fought, and the lane
-    graph is plain Python (importing networkx alone cost ~150 ms of the 0.5 s start-up)."""
+def test_start_up_loads_neither_the_battle_window_nor_the_battle_engine():
+    """The first window imports the battle window and the battle engine (with shapely) only
+    when a Battle Hex is fought or a fleet is inspected: they are half the start-up time."""
     code = ("import sys\nimport app.main_window\n"
-            "print(sorted(m for m in sys.modules if m == 'app.battle_window' or m.split('.')[0] == 'networkx'))\n")
+            "print(sorted(m for m in sys.modules if m in ('app.battle_window', 'rules.battle') "
+            "or m.split('.')[0] == 'shapely'))\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
