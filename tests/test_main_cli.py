@@ -120,3 +120,18 @@ def test_battle_hides_incidental_units_from_the_attacker(tmp_path):
 def test_battle_bad_sector_exits_2(tmp_path):
     r = _run("battle", "scenarios/default_campaign.json", "--hex", "0101")
     assert r.returncode == 2 and "no open Battle Hex at 0101" in r.stderr
+
+
+def test_battle_undo_takes_back_the_last_answers_with_the_engine(tmp_path):
+    """``--undo 2`` gives the same state and log as never giving the last two answers."""
+    undone = _battle(tmp_path, TAU, "--undo", "2")
+    assert undone.returncode == 0, undone.stderr
+    shorter = _battle(tmp_path, TAU[:3])
+    out, ref = json.loads(undone.stdout), json.loads(shorter.stdout)
+    assert out["answers_used"] == 3 and out["log"] == ref["log"] and out["state"] == ref["state"]
+    assert out["next_question"] == ref["next_question"]
+
+
+def test_battle_undo_of_more_answers_than_given_exits_2(tmp_path):
+    r = _battle(tmp_path, TAU[:2], "--undo", "3")
+    assert r.returncode == 2 and "cannot take back 3 answers: 2 given" in r.stderr

@@ -1,5 +1,6 @@
-"""``python main.py battle CAMPAIGN --hex SECTOR --answers FILE --seed N``: run a Battle Hex's
-procedure from an answers file and print the event log and where it stopped, as JSON.
+"""``python main.py battle CAMPAIGN --hex SECTOR --answers FILE --seed N [--undo N]``: run a
+Battle Hex's procedure from an answers file (taking back the last N with the engine's undo)
+and print the event log and where it stopped, as JSON.
 
 The answers file is a JSON list of answers (docs/battle_answers.md). If the campaign is still
 in its Turn Orders phase, movement is executed first (every V13.16/V13.18 question answered
@@ -29,6 +30,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--hex", required=True, help="the Battle Hex's sector, e.g. 0509")
     p.add_argument("--answers", help="JSON file with the list of answers (default: none)")
     p.add_argument("--seed", type=int, help="dice seed (default: the saved battle's, else derived from the campaign)")
+    p.add_argument("--undo", type=int, default=0, metavar="N",
+                   help="take back the last N answers with the engine's undo before printing")
     p.add_argument("--viewer", default="gm", help="print the log as this team sees it (default: gm, everything)")
     return p
 
@@ -94,6 +97,12 @@ def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> 
         except IllegalAnswer as e:
             failure = {"answer_index": i, "answer": a, "rule": e.rule, "message": e.message}
             break
+    if args.undo and not failure:
+        try:
+            b.undo(args.undo)
+        except IllegalAnswer as e:
+            print(f"battle: {e.message}", file=err)
+            return 2
     result = {"battle_hex": str(at), "seed": b.seed, "answers_used": len(b.answers),
               "log": json.loads(b.events_json(args.viewer)),
               "next_question": b.pending.to_dict() if b.pending else None, "state": summary(b)}

@@ -172,11 +172,13 @@ class BattleProcedure:
             return f"Battle {self.record.at}"
         return answer_summary(self.pending, raw, self.ctx)
 
-    def undo(self) -> None:
-        """Take back the last answer (a replay without it)."""
-        if not self.answers:
-            raise IllegalAnswer("undo", "there is no answer to take back")
-        self.restart(self.answers[:-1])
+    def undo(self, n: int = 1) -> None:
+        """Take back the last ``n`` answers (one replay without them); nothing changes when
+        there are fewer than ``n``."""
+        if n < 1 or n > len(self.answers):
+            raise IllegalAnswer("undo", f"cannot take back {n} answer{'s' if n != 1 else ''}: "
+                                        f"{len(self.answers)} given")
+        self.restart(self.answers[:-n])
 
     # -- reading ---------------------------------------------------------------------------------
     @property
