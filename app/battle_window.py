@@ -569,8 +569,29 @@ class BattleWindow(QMainWindow):
             self.answer(self.setup.answer_for(uid, h))
 
     def undo(self) -> None:
-        if self.b is not None and self.b.answers:
-            self.session.undo_stack.undo()
+        """Take back this battle's last answer with the engine's undo (another Battle Hex's
+        answers and the strategic turn are untouched); once the battle is resolved, its
+        resolution is taken back only while it is the campaign's last change."""
+        b = self.b
+        if b is None or not b.answers:
+            return
+        stack = self.session.undo_stack
+        if b.state.resolved:
+            if stack.canUndo() and stack.undoText().startswith(f"Battle {self.at}"):
+                stack.undo()
+            else:
+                self.statusBar().showMessage("The battle is resolved and other changes came after it: undo them "
+                                             "in the main window first (Ctrl+Z there)", 8000)
+            return
+
+        def change(c):
+            nb = BattleProcedure(c, self.at, graph=self.session.graph)
+            nb.undo()
+            self._last_proc = nb
+            result = nb.saved()
+            self._fresh = (nb, result)
+            return result
+        self.session.apply(f"Battle {self.at}: take back the last answer", change)
 
     def closeEvent(self, event) -> None:  # noqa: N802
         window_state.save(self, getattr(self.parent(), "settings", None), "battle_window")

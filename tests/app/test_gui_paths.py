@@ -232,3 +232,27 @@ def test_place_a_unit_from_the_hex_menu(main, qtbot):
     place.trigger()
     menu.close()
     assert bw.b.state.placed_order and bw.b.state.units[bw.b.state.placed_order[0]].pos == h
+
+
+def test_undo_in_a_battle_window_takes_back_only_its_own_battle(main, qtbot):
+    """Ctrl+Z in one battle window never undoes another window's answer (issue 10, part 4)."""
+    first = end_movement_and_fight(main, qtbot, "0604")
+    first.auto_dialogs = False
+    other_at = next(b.at for b in main.campaign.battle_hexes if str(b.at) == "0907")
+    second = BattleWindow(main.session, other_at, main)
+    qtbot.addWidget(second)
+    second.auto_dialogs = False
+    second.show()
+    qtbot.mouseClick(first.handover_button, Qt.LeftButton)
+    first.answer(False)  # 0604: no withdrawal before combat
+    if second.stack.currentIndex() == 1:
+        qtbot.mouseClick(second.handover_button, Qt.LeftButton)
+    second.answer(0)  # 0907: the GM's terrain modifier
+    assert len(first.b.answers) == 1 and len(second.b.answers) == 1
+    first.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is first)
+    press(first, "Ctrl+Z")
+    assert first.b.answers == [] and second.b.answers == [0]
+    rec = {str(r.at): r for r in main.campaign.battle_hexes}
+    assert rec["0604"].answers == [] and rec["0907"].answers == [0]
+    assert main.session.undo_stack.undoText() == "Battle 0604: take back the last answer"
