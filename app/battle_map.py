@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from html import escape
+from typing import Protocol
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtWidgets import QToolButton
@@ -32,6 +33,17 @@ def _disc(n: int) -> tuple[tuple[int, int], ...]:
 
 __all__ = ["UNIT_MIME", "ArrowItem", "BattleMapView", "BattleScene", "CounterItem", "CounterSpec", "HEX", "LAYOUT",
            "abbreviation", "centre_of", "segments_path"]
+
+
+class MapController(Protocol):
+    """What the battle map asks of its window (the window asks the engine)."""
+
+    def combat_mode(self) -> bool: ...
+    def select(self, uid: str) -> None: ...
+    def move_preview(self, uid: str, h: Hex) -> tuple[bool, str] | None: ...
+    def move_to(self, uid: str, h: Hex) -> None: ...
+    def verdict(self, uid: str, h: Hex) -> tuple[bool, str]: ...
+    def drop(self, uid: str, h: Hex) -> None: ...
 
 
 class BattleMapView(ZoomableView):
@@ -59,7 +71,7 @@ class BattleMapView(ZoomableView):
         # the view handles every click itself: no scene item takes the mouse, and the scene
         # need not look for items under the cursor at every move (tooltips still work)
         self.setInteractive(False)
-        self.controller = None
+        self.controller: MapController | None = None
         self.auto_fit = True  # keep fitting the window until the user zooms or pans
         self._fit_rect: QRectF | None = None
         self._fitted = self.transform()  # the transform the last fit set
@@ -252,7 +264,7 @@ class BattleMapView(ZoomableView):
         return super().viewportEvent(event)
 
     def _combat(self) -> bool:
-        return self.controller is not None and getattr(self.controller, "combat_mode", lambda: False)()
+        return self.controller is not None and self.controller.combat_mode()
 
     def mousePressEvent(self, event) -> None:  # noqa: N802
         """Right: a context menu is asked for; middle: pan; left on a counter in combat: select
@@ -306,8 +318,7 @@ class BattleMapView(ZoomableView):
             scene.show_hover(None)
             return
         scene.show_ghost(self._grab, h)
-        preview = getattr(self.controller, "move_preview", None)
-        got = preview(self._grab, h) if preview is not None else None
+        got = self.controller.move_preview(self._grab, h) if self.controller is not None else None
         if got is None:
             scene.show_hover(None)
         else:

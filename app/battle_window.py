@@ -32,15 +32,20 @@ from PySide6.QtWidgets import (
 
 from app import window_state
 from app.battle_combat import CombatPanel
-from app.battle_setup import SetupPanel
 from app.battle_map import BattleMapView, BattleScene, CounterSpec
 from app.battle_menus import show_battle_menu
+from app.battle_setup import SetupPanel
 from app.log_html import append_events
 from app.question_dialogs import QuestionDialog, WeaponStatusDialog, open_rule_link
 from app.session import CampaignSession
 from hexmap import Facing, Hex, Label, MapWindow
 from rules.battle import GM, BattleProcedure, IllegalAnswer, Step
-from rules.battle.queries import hex_info, preview_move, weapon_status_lines
+from rules.battle.queries import (
+    MovePreview,
+    hex_info,
+    preview_move,
+    weapon_status_lines,
+)
 from rules.battle.questions import QKind
 from rules.battle.report import report_html
 from rules.battle.roster import Role
@@ -60,6 +65,13 @@ class BattleWindow(QMainWindow):
         self._ws_seen: int | None = None  # set on the first look: a reopened battle shows it only if new
         self._asking = False
         self.auto_dialogs = True
+        self._selected: str | None = None  # the counter clicked in combat
+        self._preview: tuple[Hex, MovePreview] | None = None  # the move being dragged, as the engine sees it
+        self._fresh: tuple[BattleProcedure, Any] | None = None  # this window's answer, to go on without a replay
+        self._last_proc: BattleProcedure | None = None  # the battle as it ended, once resolved
+        self._refused: tuple[str, Any] | None = None  # the last refused answer, for a GM ruling
+        self._handover_to: str | None = None
+        self.ws_dialog: WeaponStatusDialog | None = None
         s = session.campaign.settings
         self.scene = BattleScene(MapWindow(s.map_cols, s.map_rows), self)
         self.view = BattleMapView(self.scene, self)
@@ -157,7 +169,7 @@ class BattleWindow(QMainWindow):
             self.combat.show_state()
 
     def selected_combat_unit(self):
-        uid = getattr(self, "_selected", None)
+        uid = self._selected
         u = self.b.state.units.get(uid) if self.b and uid else None
         return u if u is not None and u.present and u.pos is not None else None
 
@@ -192,7 +204,7 @@ class BattleWindow(QMainWindow):
                          + (f", bearing {info.bearing}" if info.bearing else ""))
         if info.units:
             lines.append("here: " + escape(", ".join(info.units)))
-        preview = getattr(self, "_preview", None)
+        preview = self._preview
         if self.view.dragging() and preview is not None and preview[0] == h:
             p = preview[1]  # the move being dragged, in the corner where it is never cut off
             colour = "#0a5d22" if p.ok else "#a00"
@@ -321,7 +333,7 @@ class BattleWindow(QMainWindow):
     def refresh(self) -> None:
         """Rebuild the procedure from the campaign (a replay) and show it to the viewer; after
         this window's own answer the procedure that gave it goes on without a replay."""
-        fresh = getattr(self, "_fresh", None)
+        fresh = self._fresh
         self._fresh = None
         try:
             if fresh is not None and fresh[1] is self.session.campaign and not fresh[0].state.resolved:
@@ -331,7 +343,7 @@ class BattleWindow(QMainWindow):
                 self.b = BattleProcedure(self.session.campaign, self.at, graph=self.session.graph)
         except ValueError:
             rec = next((b for b in self.session.campaign.battle_hexes if b.at == self.at), None)
-            last = getattr(self, "_last_proc", None)
+            last = self._last_proc
             if rec is not None and rec.resolved and last is not None and last.state.resolved:
                 self.b = last  # the battle as it ended (the campaign now holds its results)
                 self._set_title("resolved")
@@ -416,7 +428,7 @@ class BattleWindow(QMainWindow):
         viewer = self.viewer or GM
         teams = {t.id: t for t in self.session.campaign.teams}
         units = []
-        selected = getattr(self, "_selected", None)
+        selected = self._selected
         for u in b.units_for(viewer):
             if u.pos is None or not u.present:
                 continue
@@ -517,7 +529,7 @@ class BattleWindow(QMainWindow):
 
     def overrule(self, reason: str | None = None) -> None:
         """A GM ruling: give the last refused answer anyway, with a reason for the log."""
-        refused = getattr(self, "_refused", None)
+        refused = self._refused
         if refused is None or self.b is None or self.b.pending is None or self.b.pending.key != refused[0]:
             return
         if reason is None:
@@ -533,7 +545,7 @@ class BattleWindow(QMainWindow):
         b = self.b
         if b is None or b.pending is None or b.pending.kind in (QKind.PLACE, QKind.ACTION) or self._asking:
             return
-        ws = getattr(self, "ws_dialog", None)
+        ws = self.ws_dialog
         if self.stack.currentIndex() == 1 or (ws is not None and ws.isVisible()):
             return  # never on top of the hand-over screen or the Weapon Status breakdown
         q = b.pending

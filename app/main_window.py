@@ -8,6 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QIcon, QKeySequence, QPainter, QUndoGroup
 from PySide6.QtWidgets import (
+    QDialog,
     QDockWidget,
     QFileDialog,
     QInputDialog,
@@ -95,6 +96,8 @@ class MainWindow(QMainWindow):
         self.overlays = Overlays()
         self.undo_group = QUndoGroup(self)
         self._quit_requested = False
+        self._battle_dialog: QDialog | None = None  # the non-modal Battle Hex list
+        self._battle_windows: list[QMainWindow] = []  # battle windows opened from here
         self.setObjectName("main_window")
         icon = ICONS / "battlehex.svg"
         if icon.exists():  # the battle windows and dialogs, children of this one, show it too
@@ -593,12 +596,14 @@ class MainWindow(QMainWindow):
             if not ok:
                 return None
             at = still[items.index(choice)].at
-        from app.battle_window import BattleWindow  # loaded when a Battle Hex is fought, not at start-up
+        from app.battle_window import (
+            BattleWindow,  # loaded when a Battle Hex is fought, not at start-up
+        )
 
         window = BattleWindow(self.session, at, self)
         window.setAttribute(Qt.WA_DeleteOnClose)
         window.show()
-        self._battle_windows = [*getattr(self, "_battle_windows", []), window]
+        self._battle_windows = [*self._battle_windows, window]
         return window
 
     def gm_ruling(self) -> None:
@@ -698,10 +703,10 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         window_state.save(self, self.settings, "main_window")
-        dialog = getattr(self, "_battle_dialog", None)
+        dialog = self._battle_dialog
         if dialog is not None:
             dialog.close()
-        for window in getattr(self, "_battle_windows", []):
+        for window in self._battle_windows:
             with contextlib.suppress(RuntimeError):  # already closed and deleted
                 window.close()
         super().closeEvent(event)

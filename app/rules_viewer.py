@@ -19,7 +19,15 @@ from pathlib import Path
 
 import shiboken6
 from PySide6.QtCore import QTimer, QUrl
-from PySide6.QtGui import QColor, QKeySequence, QShortcut, QTextCharFormat, QTextCursor, QTextDocument, QTextFormat
+from PySide6.QtGui import (
+    QColor,
+    QKeySequence,
+    QShortcut,
+    QTextCharFormat,
+    QTextCursor,
+    QTextDocument,
+    QTextFormat,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -230,6 +238,7 @@ class RulesViewer(QDialog):
         self.view.setMarkdown(to_markdown(_raw(text.path), all_defined_rules()))
         _unbullet(self.view.document())
         self._starts: dict[str, int] | None = None
+        self._at: tuple[str, int] | None = None  # the rule gone to, and where the view stood then
         self.find = QLineEdit(self)
         self.find.setPlaceholderText("Find (e.g. V13.812)")
         self.find.returnPressed.connect(self.find_next)
@@ -331,7 +340,7 @@ class RulesViewer(QDialog):
         """A new width reflows the text: keep the rule gone to at the top (unless the reader
         has scrolled away from it since)."""
         super().resizeEvent(event)
-        at = getattr(self, "_at", None)
+        at = self._at
         if at is not None and self.view.verticalScrollBar().value() == at[1]:
             QTimer.singleShot(0, self, lambda: self.goto(at[0]))
 

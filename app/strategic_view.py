@@ -255,6 +255,7 @@ class StrategicScene(QGraphicsScene):
         self.overlays = overlays or Overlays()
         self.sector_items: dict[str, SectorItem] = {}
         self.fleet_items: list[FleetCounterItem] = []
+        self._extras: list[QGraphicsItem] = []  # lanes, order arrows, labels: removed on a rebuild
         self.lanes_item: LanesItem | None = None
         self.rebuild(campaign, state or StrategicState.compute(campaign))
         rect = self.itemsBoundingRect()
@@ -288,10 +289,10 @@ class StrategicScene(QGraphicsScene):
         """Show ``campaign`` (after a change): sectors, overlays, fleets and orders."""
         selected = {i.label for i in self.selectedItems() if isinstance(i, SectorItem)}
         chosen = {i.fleet.id for i in self.selectedItems() if isinstance(i, FleetCounterItem)}
-        for item in list(self.sector_items.values()) + self.fleet_items + list(getattr(self, "_extras", [])):
+        for item in list(self.sector_items.values()) + self.fleet_items + self._extras:
             self.removeItem(item)
         self.campaign, self.state = campaign, state
-        self._extras: list[QGraphicsItem] = []
+        self._extras = []
         marks = sector_marks(state)
         self.sector_items = {}
         for s in campaign.map.sectors:
