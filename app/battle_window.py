@@ -51,6 +51,7 @@ from rules.battle.report import report_html
 from rules.battle.roster import Role
 from rules.battle.withdrawal import why_not_selectable
 from rules.battle.wording import answer_text
+from rules.errors import RuleError
 
 
 class BattleWindow(QMainWindow):
@@ -341,7 +342,7 @@ class BattleWindow(QMainWindow):
                 self.b = fresh[0]
             else:
                 self.b = BattleProcedure(self.session.campaign, self.at, graph=self.session.graph)
-        except ValueError:
+        except RuleError:  # no open Battle Hex here any more (resolved), or a saved answer refused
             rec = next((b for b in self.session.campaign.battle_hexes if b.at == self.at), None)
             last = self._last_proc
             if rec is not None and rec.resolved and last is not None and last.state.resolved:

@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from hexmap import Label
 from rules.battle.log import IllegalAnswer
 from rules.battle.procedure import BattleProcedure
+from rules.errors import NoBattleHex
 from rules.model import CampaignError, load_campaign
 from rules.model.records import Phase
 from rules.strategic import build_graph
@@ -87,8 +88,8 @@ def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> 
               "V13.16/V13.18 question answered 'pay attention')", file=err)
     try:
         b = BattleProcedure(campaign, at, seed=args.seed, answers=[], graph=graph)
-    except ValueError as e:
-        print(f"battle: {e}", file=err)
+    except NoBattleHex as e:
+        print(f"battle: {e.message}", file=err)
         return 2
     failure = None
     for i, a in enumerate(answers):

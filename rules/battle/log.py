@@ -8,15 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.errors import RuleError
+
 GM = "gm"
 
 
-class IllegalAnswer(ValueError):
+class IllegalAnswer(RuleError):
     """An answer the rules do not allow; ``rule`` names the rule that refuses it."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{rule}: {message}")
-        self.rule, self.message = rule, message
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,7 @@ from rules.battle.weapon_status import weapon_status
 from rules.battle.withdrawal import withdrawal
 from rules.battle.wording import answer_summary, answer_text
 from rules.dice import DiceRoller, Roll
+from rules.errors import NoBattleHex
 from rules.model.campaign import Campaign
 from rules.model.records import BattleHexRecord
 from rules.strategic.state import StrategicState
@@ -108,7 +109,8 @@ class BattleProcedure:
         for b in campaign.battle_hexes:
             if b.at == at and not b.resolved:
                 return b
-        raise ValueError(f"there is no open Battle Hex at {at}: execute movement first (Turn > End Movement)")
+        raise NoBattleHex("V13.11", f"there is no open Battle Hex at {at}: execute movement first (Turn > End "
+                                    "Movement)")
 
     # -- running -------------------------------------------------------------------------------
     def restart(self, answers: list[Any]) -> None:

@@ -16,19 +16,22 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
+from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.model.checks import Problem, check_campaign
 
 __all__ = ["CampaignError", "Problem", "dumps", "load_campaign", "parse_campaign", "save_campaign"]
 
 
-class CampaignError(Exception):
-    """A campaign file that cannot be used, with every problem found in it."""
+class CampaignError(RuleError):
+    """A campaign file that cannot be used, with every problem found in it (``rule`` is the
+    file; ``message`` every problem, one a line)."""
 
     def __init__(self, source: str, problems: list[Problem]) -> None:
         self.source = source
         self.problems = problems
-        super().__init__(self.report())
+        super().__init__("", "\n".join(f"{source}: {p}" for p in problems))
+        self.rule = source
 
     def report(self) -> str:
         """One line per problem, each starting with the file name."""

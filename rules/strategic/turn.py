@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from hexmap import Label, LaneGraph
 from rules.dice import DiceRoller
+from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.model.records import BattleHexRecord, IgnoreRecord, LogEntry, Phase
 from rules.model.units import UnitFate
@@ -27,12 +28,8 @@ from rules.strategic.movement import OrderCheck, check_orders, resolve_movement
 from rules.strategic.state import StrategicState
 
 
-class PhaseError(ValueError):
+class PhaseError(RuleError):
     """An action the current phase or a rule does not allow; ``rule`` names the rule."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{rule}: {message}")
-        self.rule, self.message = rule, message
 
 
 class OrderRefused(PhaseError):

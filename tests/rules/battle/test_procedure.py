@@ -163,3 +163,17 @@ def test_random_play_survives_placements_no_centre_can_hold():
     assert b.done and any(isinstance(a, dict) and "gm_ruling" in a for a in answers)
     again = BattleProcedure(c, L("0703"), seed=288, answers=answers, graph=g)
     assert again.events_json() == b.events_json()
+
+
+def test_one_error_base_for_the_engine():
+    """Every refusal of the engine is a RuleError naming its rule: an edge catches one type."""
+    from rules.battle.log import IllegalAnswer
+    from rules.errors import NoBattleHex, RuleError
+    from rules.model import CampaignError
+    from rules.strategic.turn import PhaseError
+
+    assert all(issubclass(e, RuleError) for e in (IllegalAnswer, PhaseError, CampaignError, NoBattleHex))
+    c, g = _formed_cache()
+    with pytest.raises(NoBattleHex) as e:
+        BattleProcedure(c, L("0101"), graph=g)
+    assert e.value.rule == "V13.11" and "no open Battle Hex at 0101" in e.value.message
