@@ -8,7 +8,6 @@ from __future__ import annotations
 from html import escape
 
 from hexmap import Label
-
 from rules.model import Campaign, Fleet, Sector, Unit
 from rules.strategic.battle_hex import what_team_sees
 from rules.strategic.movement import check_orders, fleet_speed

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import re
 
-from hexmap import Label
 from app import describe as d
+from hexmap import Label
 from rules.model import load_campaign
 from rules.strategic import build_graph
 from rules.strategic.movement import check_orders

@@ -15,8 +15,8 @@ from rules.battle.log import EventLog
 from rules.model import load_campaign
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
-from tests.conftest import DEFAULT
 from tests.app.test_rules_viewer import cursor_kept
+from tests.conftest import DEFAULT
 from tests.rules.battle.test_procedure import ATTENTION
 
 
