@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import contextlib
-import textwrap
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QSize, Qt
@@ -10,8 +9,6 @@ from PySide6.QtGui import QAction, QIcon, QKeySequence, QPainter, QUndoGroup
 from PySide6.QtWidgets import (
     QDialog,
     QDockWidget,
-    QFileDialog,
-    QInputDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -20,21 +17,18 @@ from PySide6.QtWidgets import (
 )
 
 from app import window_state
-from app.describe import battle_hexes_html, fleet_html, sector_html, sector_status_html
+from app.describe import fleet_html, sector_html, sector_status_html
+from app.main_files import CampaignFilesMixin
+from app.main_turn import MovementPhaseMixin
 from app.overlays import Overlays
 from app.paths import DEFAULT_CAMPAIGN, ICONS
 from app.rules_viewer import RulesViewer, rules_texts
 from app.session import CampaignSession
 from app.strategic_view import StrategicScene, StrategicView
 from app.tactical_view import TacticalScene, TacticalView
-from app.turn_dialogs import BattleHexesDialog, IgnoreDialog
-from hexmap import Label, MapWindow
-from rules.model import Campaign, CampaignError, load_campaign, save_campaign
-from rules.model.records import Phase
-from rules.strategic.planning import plan_orders
-from rules.strategic.turn import PhaseError, open_battle_hexes
+from hexmap import MapWindow
+from rules.model import Campaign
 
-MAX_RECENT = 8
 LEGEND = (
     "<h4>Map legend</h4><table cellpadding=2>"
     "<tr><td>fill colour</td><td>owning power (pale grey: unowned)</td></tr>"
@@ -54,7 +48,6 @@ LEGEND = (
     "<tr><td>terrain</td><td>black hole (dark disc), nebula (violet cloud), asteroid field "
     "(rocks), ringed gas giant, variable pulsar (cyan burst), ion storm (lightning)</td></tr>"
     "</table>")
-FILE_FILTER = "BattleHex campaigns (*.json);;All files (*)"
 
 
 class ElidedLabel(QLabel):
@@ -78,7 +71,7 @@ class ElidedLabel(QLabel):
                                                                                     r.width()))
 
 
-class MainWindow(QMainWindow):
+class MainWindow(CampaignFilesMixin, MovementPhaseMixin, QMainWindow):
     """BattleHex's main window on one campaign.
 
     Args:
@@ -215,25 +208,6 @@ class MainWindow(QMainWindow):
         self._rebuild_recent()
 
     # -- campaign files ----------------------------------------------------------------------
-    def open_campaign(self, path: Path | str) -> bool:
-        """Load ``path``; on any problem show it and keep the current campaign open."""
-        path = Path(path)
-        try:
-            campaign = load_campaign(path)
-        except CampaignError as e:
-            problems = "\n".join(f"\u2022 {p}" for p in e.problems)
-            self.show_error("Cannot open campaign",
-                            f"{path.name} cannot be opened; the campaign that was open stays open.\n\n"
-                            f"{problems}\n\nFile: {e.source}")
-            return False
-        self._adopt(campaign, path)
-        return True
-
-    def _adopt(self, campaign: Campaign, path: Path) -> None:
-        """Make ``campaign`` (read from ``path``) the open one and list it in Open Recent."""
-        self._show_campaign(campaign, path)
-        self._remember(path)
-
     @property
     def campaign(self) -> Campaign | None:
         return self.session.campaign if self.session else None
@@ -305,69 +279,6 @@ class MainWindow(QMainWindow):
             self.inspector.setHtml(sector_html(self.session.campaign, sector)
                                    + sector_status_html(self.session.state, sector))
 
-    def open_dialog(self) -> None:
-        start = str(self.campaign_path.parent) if self.campaign_path else ""
-        path, _ = QFileDialog.getOpenFileName(self, "Open campaign", start, FILE_FILTER)
-        if path:
-            self.open_other(Path(path))
-
-    def open_other(self, path: Path | str) -> bool:
-        """Open another campaign from a menu: unsaved changes are offered to be saved first."""
-        if not self.may_close_campaign(f"opening {Path(path).name}"):
-            self.statusBar().showMessage(f"Not opened: {Path(path).name}; the campaign stays open", 6000)
-            return False
-        return self.open_campaign(path)
-
-    def may_close_campaign(self, doing: str) -> bool:
-        """Before the open campaign goes away: True when it has no unsaved changes, or the user
-        saved or discarded them; False when they cancelled (then nothing changes)."""
-        if self.session is None or self.session.undo_stack.isClean():
-            return True
-        box = QMessageBox(QMessageBox.Warning, "Unsaved changes",
-                          f"<b>{self.campaign.name}</b> has changes that are not saved.<br>"
-                          f"Save them before {doing}?", QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel,
-                          self)
-        box.setObjectName("unsaved_changes")
-        autosave = self.session.last_autosave
-        if autosave is not None and autosave.exists():
-            box.setInformativeText(f"If you discard them, the autosave of the latest state is kept: "
-                                   f"File \u2192 Open Last Autosave reopens it ({autosave}).")
-        else:
-            box.setInformativeText("If you discard them, they are lost.")
-        box.setDefaultButton(QMessageBox.Save)
-        box.setEscapeButton(QMessageBox.Cancel)
-        answer = box.exec()
-        if answer == QMessageBox.Save:
-            return self.save()
-        return answer == QMessageBox.Discard
-
-    def save(self) -> bool:
-        """Save over the current file; the built-in campaign is never overwritten (Save As)."""
-        if self.campaign_path is None or self.campaign_path.resolve() == DEFAULT_CAMPAIGN.resolve():
-            return self.save_as_dialog()
-        return self.save_to(self.campaign_path)
-
-    def save_as_dialog(self) -> bool:
-        path, _ = QFileDialog.getSaveFileName(self, "Save campaign as", "campaign.json", FILE_FILTER)
-        return self.save_to(Path(path)) if path else False
-
-    def save_to(self, path: Path) -> bool:
-        if self.campaign is None:
-            return False
-        try:
-            save_campaign(self.campaign, path)
-        except OSError as e:
-            self.show_error("Cannot save campaign", f"{path}: {e.strerror or e}")
-            return False
-        self.campaign_path = path
-        if self.session is not None:
-            self.session.path = path
-            self.session.undo_stack.setClean()
-        self._remember(path)
-        self._set_title()
-        self.statusBar().showMessage(f"Saved {path}", 5000)
-        return True
-
     # -- the phase bar and the Movement Phase -----------------------------------------------------
     def _build_phase_bar(self) -> None:
         bar = QToolBar("Turn and phase", self)
@@ -429,25 +340,6 @@ class MainWindow(QMainWindow):
             act.setToolTip(f"{verb} {text}" if can and text else none)
             self._with_shortcut_in_tooltip(act)
 
-    def _update_phase_bar(self) -> None:
-        c = self.campaign
-        if c is None:
-            return
-        still = open_battle_hexes(c)
-        steps = ["Turn Orders", "Movement", "Battle Hexes", "Next turn"]
-        now = 0 if c.phase is Phase.ORDERS else 2
-        trail = " \u25b8 ".join(f"[{t}]" if i == now else t for i, t in enumerate(steps))
-        extra = f" \u2014 {len(still)} open Battle Hex{'es' if len(still) != 1 else ''} (V13.12)" if still else ""
-        self.phase_label.setText(f"Turn {c.turn}:  {trail}{extra}")
-        self.end_movement_action.setEnabled(c.phase is Phase.ORDERS)
-        self.gm_action.setEnabled(bool(still))
-        self.end_phase_action.setEnabled(c.phase is Phase.BATTLES and not still)
-        self.fight_action.setEnabled(bool(still))
-        self.end_phase_action.setToolTip(
-            "V13.12: the Movement Phase cannot end while a Battle Hex is unresolved" if still
-            else "Close the Movement Phase and begin the next turn")
-        self._with_shortcut_in_tooltip(self.end_phase_action)
-
     def set_overlay(self, key: str, on: bool) -> None:
         """Switch the control, supply or lanes overlay on or off."""
         setattr(self.overlays, key, on)
@@ -473,43 +365,6 @@ class MainWindow(QMainWindow):
             else f"{fleet.name}: Out of Supply (no route of at most 2 lanes to a supply point)", 6000)
 
     # planner protocol used by StrategicView while a counter is dragged
-    def preview(self, fleet_id: str, label: str) -> tuple[list[Label], bool, str]:
-        """The path a dragged fleet would take to ``label``, whether it is legal, and why (the
-        engine plans it)."""
-        plan = plan_orders(self.session.state, fleet_id, Label.parse(label))
-        text = plan.summary()
-        return list(plan.path), plan.check.ok, text if plan.check.ok else "\n".join(textwrap.wrap(text, 46))
-
-    def commit(self, fleet_id: str, label: str) -> bool:
-        """Give the orders a drag ended with; a refusal is shown and changes nothing."""
-        plan = plan_orders(self.session.state, fleet_id, Label.parse(label))
-        fleet = plan.fleet
-        if plan.clears and not fleet.orders:
-            return True
-        reason = None if plan.check.ok else f"{plan.check.reason} ({plan.check.rule})"
-        if reason is None:
-            try:
-                self.session.set_orders(fleet_id, list(plan.orders))
-            except PhaseError as e:
-                reason = str(e)
-        if reason:
-            self.statusBar().showMessage(f"Refused: {fleet.name} to {label}: {reason}", 15000)
-            return False
-        self.statusBar().showMessage(f"{fleet.name}: orders {' -> '.join(map(str, plan.orders)) or 'cleared'}", 8000)
-        return True
-
-    def clear_selected_orders(self) -> None:
-        scene = self.strategic_view.scene()
-        fleet = scene.selected_fleet() if isinstance(scene, StrategicScene) else None
-        if fleet is not None:
-            self.clear_orders(fleet.id)
-
-    def clear_orders(self, fleet_id: str) -> None:
-        fleet = next((f for f in self.campaign.fleets if f.id == fleet_id), None) if self.campaign else None
-        if fleet is not None and fleet.orders:
-            self._try(lambda: self.session.set_orders(fleet.id, []))
-
-    # the strategic map's right-click menus
     def inspect_fleet(self, fleet_id: str) -> None:
         """Select the fleet's counter, so the inspector shows it."""
         scene = self.strategic_view.scene()
@@ -529,134 +384,7 @@ class MainWindow(QMainWindow):
         self.inspector_dock.show()
         self.inspector_dock.raise_()
 
-    def _try(self, action) -> bool:
-        try:
-            action()
-        except PhaseError as e:
-            self.show_error("Not allowed", str(e))
-            return False
-        return True
-
-    def end_movement(self) -> None:
-        """Execute every fleet's orders, ask the V13.16/V13.18 questions, list the Battle Hexes.
-
-        Each Team answers its own questions behind its own hand-over screen (hot seat): the
-        dialog first asks for that Team's commander and shows only that Team's questions.
-        """
-        if self.session is None:
-            return
-        decisions: dict = {}
-        try:
-            report = self.session.end_movement()
-            while report.questions:
-                new = [q for q in report.questions if (q.at, q.team, q.other) not in decisions]
-                if not new:
-                    self.show_error("Cannot end movement", "The ignore questions were answered but are asked again.")
-                    return
-                names = {t.id: t.name for t in self.session.campaign.teams}
-                order = [t.id for t in self.session.campaign.teams]
-                for team in sorted({q.team for q in new}, key=lambda t: order.index(t) if t in order else len(order)):
-                    self.statusBar().clearMessage()  # nothing of the last commander's stays on screen
-                    dialog = IgnoreDialog([q for q in new if q.team == team], names, self, team=team)
-                    if dialog.exec() != IgnoreDialog.Accepted:
-                        self.statusBar().showMessage("End Movement cancelled: nothing changed", 8000)
-                        return
-                    decisions.update(dialog.decisions())
-                report = self.session.end_movement(decisions)
-        except PhaseError as e:
-            self.show_error("Cannot end movement", str(e))
-            return
-        self.show_battle_hexes(report.battle_hexes, report.events + report.quiet)
-
-    def show_battle_hexes(self, records=None, events=None) -> BattleHexesDialog | None:
-        if self.session is None:
-            return None
-        c = self.session.campaign
-        if records is None:
-            records = [b for b in c.battle_hexes if b.turn == c.turn]
-            events = [f"{e.rule}: {e.text}" for e in c.log if e.turn == c.turn]
-        dialog = BattleHexesDialog(battle_hexes_html(self.session.state, records), events or [], self)
-        dialog.setModal(False)
-        dialog.show()
-        self._battle_dialog = dialog
-        return dialog
-
-    def fight(self, at: Label | None = None):
-        """Open the set-up window of an open Battle Hex (asks which when there are several)."""
-        if self.session is None:
-            return None
-        still = open_battle_hexes(self.session.campaign)
-        if not still:
-            self.statusBar().showMessage("No open Battle Hex: end movement first (Ctrl+E)", 8000)
-            return None
-        if at is None:
-            names = {t.id: t.name for t in self.session.campaign.teams}
-            items = [f"{b.at}: {names[b.attacker]} attacks {names[b.defender]}" for b in still]
-            choice, ok = QInputDialog.getItem(self, "Fight a Battle Hex", "Battle Hex:", items, 0, False)
-            if not ok:
-                return None
-            at = still[items.index(choice)].at
-        from app.battle_window import (
-            BattleWindow,  # loaded when a Battle Hex is fought, not at start-up
-        )
-
-        window = BattleWindow(self.session, at, self)
-        window.setAttribute(Qt.WA_DeleteOnClose)
-        window.show()
-        self._battle_windows = [*self._battle_windows, window]
-        return window
-
-    def gm_ruling(self) -> None:
-        """V13.12 override: the GM marks a Battle Hex resolved, with a reason for the log."""
-        if self.session is None:
-            return
-        still = open_battle_hexes(self.session.campaign)
-        if not still:
-            return
-        names = {t.id: t.name for t in self.session.campaign.teams}
-        items = [f"{b.at}: {names[b.attacker]} attacks {names[b.defender]}" for b in still]
-        choice, ok = QInputDialog.getItem(self, "GM ruling (V13.12)", "Battle Hex to mark resolved:", items, 0, False)
-        if not ok:
-            return
-        reason, ok = QInputDialog.getText(self, "GM ruling (V13.12)", "Reason (goes into the log):")
-        if ok:
-            at = still[items.index(choice)].at
-            self._try(lambda: self.session.gm_resolve(at, reason))
-
-    def end_movement_phase(self) -> None:
-        if self.session is not None:
-            self._try(self.session.end_movement_phase)
-
-    def open_autosave(self) -> None:
-        if self.session is None:
-            return
-        path = self.session.autosave_path()
-        if not path.exists():
-            self.show_error("No autosave", f"There is no autosave for {self.campaign_path.name} yet ({path}).")
-            return
-        self.open_other(path)
-
     # -- recent files --------------------------------------------------------------------------
-    def recent_files(self) -> list[str]:
-        value = self.settings.value("recent_files", [])
-        if isinstance(value, str):
-            value = [value]
-        return [str(v) for v in (value or [])]
-
-    def _remember(self, path: Path) -> None:
-        p = str(path.resolve())
-        files = [p] + [f for f in self.recent_files() if f != p]
-        self.settings.setValue("recent_files", files[:MAX_RECENT])
-        self._rebuild_recent()
-
-    def _rebuild_recent(self) -> None:
-        self.recent_menu.clear()
-        files = self.recent_files()
-        for i, f in enumerate(files, 1):
-            act = self.recent_menu.addAction(f"&{i} {f}")
-            act.triggered.connect(lambda _=False, f=f: self.open_other(Path(f)))
-        self.recent_menu.setEnabled(bool(files))
-
     # -- other windows ---------------------------------------------------------------------------
     def float_tactical(self) -> None:
         """Detach the tactical map into its own window (or dock it back)."""

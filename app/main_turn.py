@@ -1,0 +1,177 @@
+"""The main window's Movement Phase: the phase bar's state, movement orders by dragging a
+fleet (the engine plans and judges them), End Movement with each side's ignore questions,
+the Battle Hex list, Fight, the GM's ruling and the end of the phase. Mixed into
+:class:`app.main_window.MainWindow`."""
+from __future__ import annotations
+
+import textwrap
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QInputDialog
+
+from app.describe import battle_hexes_html
+from app.strategic_view import StrategicScene
+from app.turn_dialogs import BattleHexesDialog, IgnoreDialog
+from hexmap import Label
+from rules.model.records import Phase
+from rules.strategic.planning import plan_orders
+from rules.strategic.turn import PhaseError, open_battle_hexes
+
+
+class MovementPhaseMixin:
+    """The Movement Phase's actions (the window supplies ``session``, ``statusBar``...)."""
+
+    def _update_phase_bar(self) -> None:
+        c = self.campaign
+        if c is None:
+            return
+        still = open_battle_hexes(c)
+        steps = ["Turn Orders", "Movement", "Battle Hexes", "Next turn"]
+        now = 0 if c.phase is Phase.ORDERS else 2
+        trail = " \u25b8 ".join(f"[{t}]" if i == now else t for i, t in enumerate(steps))
+        extra = f" \u2014 {len(still)} open Battle Hex{'es' if len(still) != 1 else ''} (V13.12)" if still else ""
+        self.phase_label.setText(f"Turn {c.turn}:  {trail}{extra}")
+        self.end_movement_action.setEnabled(c.phase is Phase.ORDERS)
+        self.gm_action.setEnabled(bool(still))
+        self.end_phase_action.setEnabled(c.phase is Phase.BATTLES and not still)
+        self.fight_action.setEnabled(bool(still))
+        self.end_phase_action.setToolTip(
+            "V13.12: the Movement Phase cannot end while a Battle Hex is unresolved" if still
+            else "Close the Movement Phase and begin the next turn")
+        self._with_shortcut_in_tooltip(self.end_phase_action)
+
+    def preview(self, fleet_id: str, label: str) -> tuple[list[Label], bool, str]:
+        """The path a dragged fleet would take to ``label``, whether it is legal, and why (the
+        engine plans it)."""
+        plan = plan_orders(self.session.state, fleet_id, Label.parse(label))
+        text = plan.summary()
+        return list(plan.path), plan.check.ok, text if plan.check.ok else "\n".join(textwrap.wrap(text, 46))
+
+    def commit(self, fleet_id: str, label: str) -> bool:
+        """Give the orders a drag ended with; a refusal is shown and changes nothing."""
+        plan = plan_orders(self.session.state, fleet_id, Label.parse(label))
+        fleet = plan.fleet
+        if plan.clears and not fleet.orders:
+            return True
+        reason = None if plan.check.ok else f"{plan.check.reason} ({plan.check.rule})"
+        if reason is None:
+            try:
+                self.session.set_orders(fleet_id, list(plan.orders))
+            except PhaseError as e:
+                reason = str(e)
+        if reason:
+            self.statusBar().showMessage(f"Refused: {fleet.name} to {label}: {reason}", 15000)
+            return False
+        self.statusBar().showMessage(f"{fleet.name}: orders {' -> '.join(map(str, plan.orders)) or 'cleared'}", 8000)
+        return True
+
+    def clear_selected_orders(self) -> None:
+        scene = self.strategic_view.scene()
+        fleet = scene.selected_fleet() if isinstance(scene, StrategicScene) else None
+        if fleet is not None:
+            self.clear_orders(fleet.id)
+
+    def clear_orders(self, fleet_id: str) -> None:
+        fleet = next((f for f in self.campaign.fleets if f.id == fleet_id), None) if self.campaign else None
+        if fleet is not None and fleet.orders:
+            self._try(lambda: self.session.set_orders(fleet.id, []))
+
+    # the strategic map's right-click menus
+
+    def _try(self, action) -> bool:
+        try:
+            action()
+        except PhaseError as e:
+            self.show_error("Not allowed", str(e))
+            return False
+        return True
+
+    def end_movement(self) -> None:
+        """Execute every fleet's orders, ask the V13.16/V13.18 questions, list the Battle Hexes.
+
+        Each Team answers its own questions behind its own hand-over screen (hot seat): the
+        dialog first asks for that Team's commander and shows only that Team's questions.
+        """
+        if self.session is None:
+            return
+        decisions: dict = {}
+        try:
+            report = self.session.end_movement()
+            while report.questions:
+                new = [q for q in report.questions if (q.at, q.team, q.other) not in decisions]
+                if not new:
+                    self.show_error("Cannot end movement", "The ignore questions were answered but are asked again.")
+                    return
+                names = {t.id: t.name for t in self.session.campaign.teams}
+                order = [t.id for t in self.session.campaign.teams]
+                for team in sorted({q.team for q in new}, key=lambda t: order.index(t) if t in order else len(order)):
+                    self.statusBar().clearMessage()  # nothing of the last commander's stays on screen
+                    dialog = IgnoreDialog([q for q in new if q.team == team], names, self, team=team)
+                    if dialog.exec() != IgnoreDialog.Accepted:
+                        self.statusBar().showMessage("End Movement cancelled: nothing changed", 8000)
+                        return
+                    decisions.update(dialog.decisions())
+                report = self.session.end_movement(decisions)
+        except PhaseError as e:
+            self.show_error("Cannot end movement", str(e))
+            return
+        self.show_battle_hexes(report.battle_hexes, report.events + report.quiet)
+
+    def show_battle_hexes(self, records=None, events=None) -> BattleHexesDialog | None:
+        if self.session is None:
+            return None
+        c = self.session.campaign
+        if records is None:
+            records = [b for b in c.battle_hexes if b.turn == c.turn]
+            events = [f"{e.rule}: {e.text}" for e in c.log if e.turn == c.turn]
+        dialog = BattleHexesDialog(battle_hexes_html(self.session.state, records), events or [], self)
+        dialog.setModal(False)
+        dialog.show()
+        self._battle_dialog = dialog
+        return dialog
+
+    def fight(self, at: Label | None = None):
+        """Open the set-up window of an open Battle Hex (asks which when there are several)."""
+        if self.session is None:
+            return None
+        still = open_battle_hexes(self.session.campaign)
+        if not still:
+            self.statusBar().showMessage("No open Battle Hex: end movement first (Ctrl+E)", 8000)
+            return None
+        if at is None:
+            names = {t.id: t.name for t in self.session.campaign.teams}
+            items = [f"{b.at}: {names[b.attacker]} attacks {names[b.defender]}" for b in still]
+            choice, ok = QInputDialog.getItem(self, "Fight a Battle Hex", "Battle Hex:", items, 0, False)
+            if not ok:
+                return None
+            at = still[items.index(choice)].at
+        from app.battle_window import (
+            BattleWindow,  # loaded when a Battle Hex is fought, not at start-up
+        )
+
+        window = BattleWindow(self.session, at, self)
+        window.setAttribute(Qt.WA_DeleteOnClose)
+        window.show()
+        self._battle_windows = [*self._battle_windows, window]
+        return window
+
+    def gm_ruling(self) -> None:
+        """V13.12 override: the GM marks a Battle Hex resolved, with a reason for the log."""
+        if self.session is None:
+            return
+        still = open_battle_hexes(self.session.campaign)
+        if not still:
+            return
+        names = {t.id: t.name for t in self.session.campaign.teams}
+        items = [f"{b.at}: {names[b.attacker]} attacks {names[b.defender]}" for b in still]
+        choice, ok = QInputDialog.getItem(self, "GM ruling (V13.12)", "Battle Hex to mark resolved:", items, 0, False)
+        if not ok:
+            return
+        reason, ok = QInputDialog.getText(self, "GM ruling (V13.12)", "Reason (goes into the log):")
+        if ok:
+            at = still[items.index(choice)].at
+            self._try(lambda: self.session.gm_resolve(at, reason))
+
+    def end_movement_phase(self) -> None:
+        if self.session is not None:
+            self._try(self.session.end_movement_phase)
