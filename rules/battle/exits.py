@@ -110,10 +110,14 @@ def _disorganized(sides: frozenset[str], facing: Facing, sublight: bool, rule: s
     return Exit(ExitKind.DISORGANIZED, sides, facing, rule, why)
 
 
+IMPULSES_PER_TURN = 32
+"""A tactical turn has 32 impulses (V13.480; INTERPRETATIONS 11)."""
+
+
 # -- V13.632: retreating through an enemy force ---------------------------------------------------------
 def absolute_impulse(turn: int, impulse: int) -> int:
     """INTERPRETATIONS 11: turn t, impulse i is impulse 32(t - 1) + i, counted across turns."""
-    return 32 * (turn - 1) + impulse
+    return IMPULSES_PER_TURN * (turn - 1) + impulse
 
 
 @dataclass

@@ -16,16 +16,13 @@ import numpy as np
 from hexmap import Facing, Hex, bearing
 from hexmap.region import LegalRegion
 from rules.battle.combat import _check
-from rules.battle.exits import ExitKind
+from rules.battle.exits import IMPULSES_PER_TURN, ExitKind
 from rules.battle.log import IllegalAnswer
 from rules.battle.placement import Placement
 from rules.battle.roster import BUnit, Role
 from rules.battle.state import Ctx
 from rules.battle.weapon_status import ws_name
 from rules.battle.zones import dist_to
-
-IMPULSES_PER_TURN = 32
-"""A tactical turn has 32 impulses (V13.480; INTERPRETATIONS 11)."""
 
 _OUTCOME = {ExitKind.STAYS: "stays in the battle", ExitKind.DISENGAGED: "disengages",
             ExitKind.RETREATED: "retreats", ExitKind.DISORGANIZED: "leaves in disorder",

@@ -7,6 +7,7 @@ from enum import Enum
 from typing import Any
 
 from hexmap import Facing, Hex, Label, MapWindow
+from rules.battle.exits import IMPULSES_PER_TURN
 from rules.battle.log import GM, EventLog
 from rules.battle.roster import BUnit, Role
 from rules.dice import DiceRoller, Modifier
@@ -74,7 +75,7 @@ class BattleState:
     @property
     def clock(self) -> tuple[int, int]:
         """(turn, impulse within the turn) of the battle's absolute impulse."""
-        t, i = divmod(max(self.impulse, 1) - 1, 32)
+        t, i = divmod(max(self.impulse, 1) - 1, IMPULSES_PER_TURN)
         return t + 1, i + 1
 
     @property
