@@ -154,11 +154,15 @@ def fleet_html(state, fleet: Fleet) -> str:
     kinds = [u.kind.value for u in sec.garrison] if sec else []
     base_team = c.team_of_power(sec.owner) if sec and sec.owner else None
     own_team = c.team_of_power(fleet.power)
-    warp = "".join(
-        f"<br>{escape(u.name)}: warp engines dropped \u2014 "
-        + escape(_warp_engines_replaceable()(u, kinds, base_team.id if base_team else None,
-                                          own_team.id if own_team else None)[1])
-        for u in fleet.units if u.warp_engines_dropped)
+    warp = ""
+    if any(u.warp_engines_dropped for u in fleet.units):
+        from rules.battle.sublight import warp_engines_replaceable  # the battle engine loads when needed
+
+        warp = "".join(
+            f"<br>{escape(u.name)}: warp engines dropped \u2014 "
+            + escape(warp_engines_replaceable(u, kinds, base_team.id if base_team else None,
+                                              own_team.id if own_team else None)[1])
+            for u in fleet.units if u.warp_engines_dropped)
     fates = "".join(f"<br>{escape(u.name)}: {escape(words(u.fate.value))}"
                     + (f", {u.lost_turns_remaining} turns" if u.lost_turns_remaining else "")
                     for u in fleet.units if u.fate.value != "active")
@@ -215,11 +219,3 @@ def battle_hexes_html(state, records) -> str:
                    f"<b>Terrain</b>: {escape(b.terrain.title)} <i>({escape(b.terrain_source)})</i></p>"
                    f"<ul>{''.join(views)}</ul>")
     return "".join(out)
-
-
-def _warp_engines_replaceable():
-    """V13.912's check, imported when a fleet is inspected (the battle engine is not loaded at
-    start-up)."""
-    from rules.battle.sublight import warp_engines_replaceable
-
-    return warp_engines_replaceable
