@@ -18,7 +18,6 @@ from typing import Any
 from rules.dice import DiceRoller, Modifier
 from rules.model.types import Terrain
 from rules.model.units import Unit
-from rules.strategic.lost import helmsman_recovery as helmsman_recovery  # noqa: PLC0414 (V13.914 moved, re-exported)
 
 
 class HexClass(str, Enum):

@@ -8,7 +8,6 @@ from rules.battle.sublight import (
     Outcome,
     classify,
     evasion_fate,
-    helmsman_recovery,
     rendezvous,
     root,
     routing,
@@ -150,11 +149,6 @@ def test_rendezvous_v13_932():
     c = Unit(id="c", name="C")
     assert rendezvous([a, b, c], ScriptedDice([3, 2, 4])) == ["a", "b"]
     assert rendezvous([a, b, c], ScriptedDice([3, 5, 4])) == []  # only A at <= 1: no group
-
-
-@pytest.mark.parametrize(("helmsman", "faces", "found"), [(5, [2, 2], True), (5, [3, 3], False), (1, [], None)])
-def test_helmsman_recovery_v13_914(helmsman, faces, found):
-    assert helmsman_recovery(Unit(id="u", name="U", officers={"helmsman": helmsman}), ScriptedDice(faces)) is found
 
 
 def test_scrap_value_v13_943():
