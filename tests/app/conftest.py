@@ -6,8 +6,12 @@ previous test on the same spot would swallow the next test's hover; a window a t
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import QSettings
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QApplication
+
+from app.main_window import MainWindow
+from tests.app.gui import show_active
 
 
 @pytest.fixture(autouse=True)
@@ -18,3 +22,18 @@ def _clean_screen(qapp):
         if w.isVisible():
             w.close()
     QApplication.processEvents()
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch):
+    """The main window on the default campaign, 1400 x 900, active, the map zoomed in; error
+    boxes are collected in ``window.errors`` instead of blocking."""
+    shown: list[tuple[str, str]] = []
+    monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: shown.append((title, text)))
+    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    w.errors = shown
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    show_active(w, qtbot)
+    w.strategic_view.zoom(2.0)
+    return w

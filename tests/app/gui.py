@@ -159,8 +159,13 @@ def open_main_window(qtbot, folder):
 
     w = MainWindow(settings=QSettings(str(folder / "s.ini"), QSettings.IniFormat))
     qtbot.addWidget(w)
+    show_active(w, qtbot)
+    return w
+
+
+def show_active(w, qtbot) -> None:
+    """Shown and active, as the window a person works in: its shortcuts then reach it."""
     w.show()
     qtbot.waitExposed(w)
     w.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
-    return w

@@ -31,6 +31,7 @@ from app.turn_dialogs import HandOverDialog, IgnoreDialog
 from hexmap import Label
 from rules.model import load_campaign
 from rules.model.records import Phase
+from tests.app.gui import show_active
 from tests.conftest import ROOT
 
 
@@ -119,14 +120,6 @@ def window(qtbot, settings, monkeypatch):
     qtbot.addWidget(w)
     show_active(w, qtbot)
     return w
-
-
-def show_active(w, qtbot) -> None:
-    """Shown and active, as the window a person works in: its shortcuts then reach it."""
-    w.show()
-    qtbot.waitExposed(w)
-    w.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
 
 
 def drag(window, fleet_id: str, target: str) -> None:

@@ -3,30 +3,15 @@ movement and read the Battle Hexes, switch the overlays, rule on a Battle Hex as
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication, QDialog, QInputDialog
 
-from app.main_window import MainWindow
 from app.strategic_view import StrategicScene
 from app.turn_dialogs import IgnoreDialog
 from hexmap import Label
 from rules.model import load_campaign
 from rules.model.records import Phase
-
-
-@pytest.fixture
-def window(qtbot, tmp_path, monkeypatch):
-    shown: list[tuple[str, str]] = []
-    monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: shown.append((title, text)))
-    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
-    w.errors = shown
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    w.strategic_view.zoom(2.0)
-    return w
 
 
 def drag(window, fleet_id: str, target: str) -> None:

@@ -2,30 +2,16 @@
 viewport opens the menu, an entry is clicked in the QMenu, and the effect is checked."""
 from __future__ import annotations
 
-import pytest
-from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer
+from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
 from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMenu
 
 from app.battle_window import BattleWindow
-from app.main_window import MainWindow
 from app.strategic_view import StrategicScene
 from hexmap import Label
-from tests.app.test_manners import EndMovementAnswers, show_active
-
-
-@pytest.fixture
-def window(qtbot, tmp_path, monkeypatch):
-    shown: list[tuple[str, str]] = []
-    monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: shown.append((title, text)))
-    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
-    w.errors = shown
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    show_active(w, qtbot)
-    w.strategic_view.zoom(2.0)
-    return w
+from tests.app.gui import show_active
+from tests.app.test_manners import EndMovementAnswers
 
 
 def scene(window) -> StrategicScene:
