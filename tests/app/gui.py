@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
@@ -114,14 +114,18 @@ def save_file(path: str) -> Handler:
 class Answerer:
     """Answers each modal dialog that opens with the first handler that takes it.
 
-    Every dialog seen is recorded (its class and title) in ``seen``; one that no handler
-    takes is cancelled when ``cancel_others`` is set, so a test never hangs on it.
+    Every dialog seen is recorded, as (class, title) in ``seen`` and as the dialog itself in
+    ``dialogs``; one that no handler takes is cancelled when ``cancel_others`` is set, and one
+    still open long after it was answered is escaped, so a test never hangs on it.
     """
 
     def __init__(self, *handlers: Handler, cancel_others: bool = True, interval: int = 30) -> None:
         self.handlers = list(handlers)
         self.cancel_others = cancel_others
         self.seen: list[tuple[str, str]] = []
+        self.dialogs: list[QWidget] = []
+        self._last: QWidget | None = None
+        self._waited = 0
         self._timer = QTimer()
         self._timer.setInterval(interval)
         self._timer.timeout.connect(self._poll)
@@ -132,10 +136,14 @@ class Answerer:
         if d is None or not d.isVisible():
             self._last = None
             return
-        if d is getattr(self, "_last", None):
-            return  # answered; Qt has not closed it yet
-        self._last = d
+        if d is self._last:  # answered; Qt has not closed it yet (or the answer left it open)
+            self._waited += 1
+            if self._waited > 100:
+                QTest.keyClick(d, Qt.Key_Escape)
+            return
+        self._last, self._waited = d, 0
         self.seen.append((type(d).__name__, d.windowTitle()))
+        self.dialogs.append(d)
         for h in self.handlers:
             if h(d):
                 return

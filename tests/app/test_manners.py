@@ -13,7 +13,7 @@ import sys
 import textwrap
 
 import pytest
-from PySide6.QtCore import QEvent, QPointF, QSettings, Qt, QTimer
+from PySide6.QtCore import QEvent, QPointF, QSettings, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
@@ -31,44 +31,13 @@ from app.turn_dialogs import HandOverDialog, IgnoreDialog
 from hexmap import Label
 from rules.model import load_campaign
 from rules.model.records import Phase
-from tests.app.gui import show_active
+from tests.app.gui import Answerer, show_active
 from tests.conftest import ROOT
 
 
 # -- helpers -----------------------------------------------------------------------------------
-class Modal:
-    """Answers the modal dialogs that open, one after the other, with ``answer(dialog)``; it
-    records what it saw. A dialog the answer leaves open is escaped, so a test never hangs."""
-
-    def __init__(self, answer) -> None:
-        self.answer = answer
-        self.seen: list = []
-        self._done: dict[int, int] = {}
-        self.timer = QTimer()
-        self.timer.setInterval(20)
-        self.timer.timeout.connect(self._poll)
-        self.timer.start()
-
-    def _poll(self) -> None:
-        d = QApplication.activeModalWidget()
-        if d is None or not d.isVisible():
-            return
-        if id(d) in self._done:  # answered and still open after a while: escape it
-            self._done[id(d)] += 1
-            if self._done[id(d)] > 100:
-                QTest.keyClick(d, Qt.Key_Escape)
-            return
-        self._done[id(d)] = 0
-        self.seen.append(d)
-        if not self.answer(d):
-            QTest.keyClick(d, Qt.Key_Escape)
-
-    def stop(self) -> None:
-        self.timer.stop()
-
-
 def message_box_answer(button):
-    """Answer a QMessageBox by clicking its standard ``button``; a file dialog gets ``save_to``."""
+    """Answer a QMessageBox by clicking its standard ``button``."""
     def answer(d) -> bool:
         if isinstance(d, QMessageBox):
             d.button(button).click()
@@ -77,7 +46,7 @@ def message_box_answer(button):
     return answer
 
 
-class EndMovementAnswers(Modal):
+class EndMovementAnswers(Answerer):
     """Answers End Movement's dialogs as the commanders do: each hand-over by its "I am the
     <Team> commander" button, each Team's questions with ``ignore`` (sector -> True) chosen
     through the radio buttons and OK. ``cancel_at`` cancels the hand-over of that Team."""
@@ -229,7 +198,7 @@ def test_the_battle_window_remembers_its_size(qtbot, settings, window):
 
     def fight():
         show_active(window, qtbot)
-        picks = Modal(lambda d: d.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok).click() or True)
+        picks = Answerer(lambda d: d.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok).click() or True)
         qtbot.keyClick(window, Qt.Key_F, Qt.ControlModifier)
         picks.stop()
         return window._battle_windows[-1]
@@ -257,7 +226,7 @@ def test_a_change_marks_the_title_and_saving_clears_it(window, qtbot, tmp_path):
             d.findChild(QDialogButtonBox).button(QDialogButtonBox.Save).click()
             return True
         return False
-    answers = Modal(save_as)
+    answers = Answerer(save_as)
     qtbot.keyClick(window, Qt.Key_S, Qt.ControlModifier)  # the built-in campaign: Save asks where
     answers.stop()
     assert target.exists() and not window.isWindowModified()
@@ -272,32 +241,32 @@ def test_a_change_marks_the_title_and_saving_clears_it(window, qtbot, tmp_path):
 def test_quit_asks_about_unsaved_changes_and_cancel_keeps_everything(window):
     drag(window, "fed-logistics", "0308")
     changed = window.campaign
-    answers = Modal(message_box_answer(QMessageBox.Cancel))
+    answers = Answerer(message_box_answer(QMessageBox.Cancel))
     action(window, "Quit").trigger()
     answers.stop()
-    [box] = answers.seen
+    [box] = answers.dialogs
     assert "not saved" in box.text() and "autosave" in box.informativeText()
     assert window.isVisible() and window.campaign is changed and window.isWindowModified()
 
-    answers = Modal(message_box_answer(QMessageBox.Discard))
+    answers = Answerer(message_box_answer(QMessageBox.Discard))
     action(window, "Quit").trigger()
     answers.stop()
-    assert len(answers.seen) == 1 and not window.isVisible()
+    assert len(answers.dialogs) == 1 and not window.isVisible()
 
 
 def test_ctrl_q_asks_too(window, qtbot):
     drag(window, "fed-logistics", "0308")
-    answers = Modal(message_box_answer(QMessageBox.Cancel))
+    answers = Answerer(message_box_answer(QMessageBox.Cancel))
     qtbot.keyClick(window, Qt.Key_Q, Qt.ControlModifier)
     answers.stop()
-    assert len(answers.seen) == 1 and window.isVisible()
+    assert len(answers.dialogs) == 1 and window.isVisible()
 
 
 def test_quit_without_changes_asks_nothing(window):
-    answers = Modal(lambda d: False)
+    answers = Answerer(lambda d: False)
     action(window, "Quit").trigger()
     answers.stop()
-    assert answers.seen == [] and not window.isVisible()
+    assert answers.dialogs == [] and not window.isVisible()
 
 
 def test_save_in_the_quit_prompt_saves_then_quits(window, tmp_path):
@@ -305,7 +274,7 @@ def test_save_in_the_quit_prompt_saves_then_quits(window, tmp_path):
     own.write_text((ROOT / "scenarios" / "default_campaign.json").read_text(encoding="utf-8"), encoding="utf-8")
     assert window.open_campaign(own)
     drag(window, "fed-logistics", "0308")
-    answers = Modal(message_box_answer(QMessageBox.Save))
+    answers = Answerer(message_box_answer(QMessageBox.Save))
     action(window, "Quit").trigger()
     answers.stop()
     assert not window.isVisible()
@@ -315,18 +284,18 @@ def test_save_in_the_quit_prompt_saves_then_quits(window, tmp_path):
 def test_opening_another_file_asks_first(window):
     drag(window, "fed-logistics", "0308")
     changed = window.campaign
-    answers = Modal(message_box_answer(QMessageBox.Cancel))
+    answers = Answerer(message_box_answer(QMessageBox.Cancel))
     action(window, "Open Default Campaign").trigger()
     answers.stop()
-    assert len(answers.seen) == 1 and window.campaign is changed
-    answers = Modal(message_box_answer(QMessageBox.Cancel))
+    assert len(answers.dialogs) == 1 and window.campaign is changed
+    answers = Answerer(message_box_answer(QMessageBox.Cancel))
     action(window, "Open Last Autosave").trigger()
     answers.stop()
-    assert len(answers.seen) == 1 and window.campaign is changed
-    answers = Modal(message_box_answer(QMessageBox.Discard))
+    assert len(answers.dialogs) == 1 and window.campaign is changed
+    answers = Answerer(message_box_answer(QMessageBox.Discard))
     action(window, "Open Default Campaign").trigger()
     answers.stop()
-    assert len(answers.seen) == 1 and window.campaign is not changed
+    assert len(answers.dialogs) == 1 and window.campaign is not changed
     assert not next(f for f in window.campaign.fleets if f.id == "fed-logistics").orders
     assert not window.isWindowModified()
 
@@ -338,10 +307,10 @@ def test_open_recent_asks_first(window, tmp_path):
     window.open_campaign(ROOT / "scenarios" / "default_campaign.json")
     drag(window, "fed-logistics", "0308")
     recent = next(a for a in window.recent_menu.actions() if a.text().endswith("other.json"))
-    answers = Modal(message_box_answer(QMessageBox.Cancel))
+    answers = Answerer(message_box_answer(QMessageBox.Cancel))
     recent.trigger()
     answers.stop()
-    assert len(answers.seen) == 1 and window.campaign_path.name == "default_campaign.json"
+    assert len(answers.dialogs) == 1 and window.campaign_path.name == "default_campaign.json"
 
 
 # -- 3. toolbar -------------------------------------------------------------------------------------------
