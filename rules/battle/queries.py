@@ -70,7 +70,8 @@ class MovePreview:
 
     @property
     def allowed(self) -> int | None:
-        """Hexes the unit's speed covers by this impulse of the turn (speed x impulse / 32)."""
+        """Hexes an even pace at the unit's speed covers by this impulse (speed x impulse / 32):
+        a reference beside the move, not a limit (the tactical rules move units, V13.482)."""
         return None if self.speed is None else self.speed * self.impulse // IMPULSES_PER_TURN
 
     def text(self) -> str:
@@ -84,8 +85,9 @@ class MovePreview:
         total = self.moved + self.distance
         pace = f"{self.distance} hex{'es' if self.distance != 1 else ''}"
         if self.speed is not None:
+            # the even pace of the speed, for reference: the tactical rules move the unit (V13.482)
             pace += (f"; {total} this turn at speed {self.speed} ({self.allowed} by impulse {self.impulse} "
-                     f"of {IMPULSES_PER_TURN})")
+                     f"of {IMPULSES_PER_TURN}); tactical movement: V13.482")
         return pace
 
 
