@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.signals import connect_plain
 from hexmap import Facing
 from rules.battle import GM
 from rules.battle.queries import IMPULSES_PER_TURN, Step, declarable, step_target
@@ -81,12 +82,12 @@ class CombatPanel(QWidget):
         r = QHBoxLayout()
         for text, slot, key in buttons:
             b = QPushButton(text)
-            b.clicked.connect(lambda _checked=False, s=slot: s())  # never clicked(bool) into a slot
+            connect_plain(b.clicked, slot)
             b.setToolTip(f"{text} ({key})" if key else text)
             if key:  # a window action, so the key works wherever the focus is in the window
                 act = QAction(text, self.w)
                 act.setShortcut(QKeySequence(key))
-                act.triggered.connect(lambda _checked=False, s=slot: s() if self.isVisible() else None)
+                connect_plain(act.triggered, lambda s=slot: s() if self.isVisible() else None)
                 self.w.addAction(act)
                 self.actions[text] = act
             self.buttons[text] = b

@@ -38,6 +38,7 @@ from app.battle_setup import SetupPanel
 from app.log_html import append_events
 from app.question_dialogs import QuestionDialog, WeaponStatusDialog, open_rule_link
 from app.session import CampaignSession
+from app.signals import connect_plain
 from hexmap import Facing, Hex, Label, MapWindow
 from rules.battle import GM, BattleProcedure, IllegalAnswer, Step
 from rules.battle.queries import (
@@ -293,8 +294,10 @@ class BattleWindow(QMainWindow):
             shortcut = a.shortcut().toString(QKeySequence.NativeText)
             a.setToolTip(f"{tip or text}" + (f" ({shortcut})" if shortcut else ""))
             a.setCheckable(checkable)
-            # triggered(bool) would fill a slot's optional parameter (export_report(path=False))
-            a.triggered.connect(slot if checkable else (lambda _checked=False, s=slot: s()))
+            if checkable:
+                a.triggered.connect(slot)
+            else:
+                connect_plain(a.triggered, slot)
             bar.addAction(a)
             self.addAction(a)
             return a

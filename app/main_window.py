@@ -24,6 +24,7 @@ from app.overlays import Overlays
 from app.paths import DEFAULT_CAMPAIGN, ICONS
 from app.rules_viewer import RulesViewer, rules_texts
 from app.session import CampaignSession
+from app.signals import connect_plain
 from app.strategic_view import StrategicScene, StrategicView
 from app.tactical_view import TacticalScene, TacticalView
 from hexmap import MapWindow
@@ -140,9 +141,10 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, QMainWindow):
         if shortcut is not None:
             act.setShortcut(QKeySequence(shortcut))
         act.setCheckable(checkable)
-        # triggered(bool) would fill a slot's first optional parameter with False (fight(at=False)):
-        # only checkable actions pass their state on.
-        act.triggered.connect(slot if checkable else (lambda _checked=False, s=slot: s()))
+        if checkable:  # only checkable actions pass their state on
+            act.triggered.connect(slot)
+        else:
+            connect_plain(act.triggered, slot)
         menu.addAction(act)
         return act
 
