@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from rules.model.records import BattleHexRecord, IgnoreRecord, LogEntry, Phase, TerrainTable
-from rules.model.types import DiplomaticState, LabelField, Strict, Terrain
+from rules.model.types import DiplomaticState, LabelField, Strict, SystemKey, Terrain
 from rules.model.units import Unit
 
 FORMAT = "battlehex-campaign"
@@ -29,6 +29,9 @@ class Settings(Strict):
     attacker_spread: int = Field(8, ge=1, description="V13.445 max distance from the first attacker")
     ws_once_per_battle_hex: bool = Field(True, description="V13.416: Weapon Status rolled once")
     approach_followup_reroll: bool = Field(False, description="V13.37-V13.39 re-roll at the base")
+    battle_system: SystemKey = Field("v13", description="how Battle Hexes are fought unless a Battle Hex says otherwise: "
+                                                 "v13 (the Tactical Combat Interface) or table (fought at the table, "
+                                                 "results entered by the GM); rules/systems")
 
 
 class Power(Strict):

@@ -3,11 +3,11 @@ units, the random terrain table and the campaign log (RULES_MATRIX §3.3-3.5).""
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
-from rules.model.types import LabelField, Strict, Terrain
+from rules.model.types import LabelField, Strict, SystemKey, Terrain
 
 
 class Phase(str, Enum):
@@ -58,6 +58,8 @@ class BattleHexRecord(Strict):
     kept_ws: dict[str, int] = Field({}, description="Weapon Status kept from the first battle in the hex (A-11)")
     pursuit: dict[str, Any] = Field({}, description="for a rear-guard battle: the Pursuit Force, the pursued units "
                                                     "and the teams (V13.730)")
+    system: SystemKey | Literal[""] = Field("", description="the battle system fighting this hex (rules/systems); empty: the "
+                                       "campaign's settings.battle_system")
     seed: int | None = Field(None, description="the battle procedure's dice seed, once it has started")
     answers: list[Any] = Field([], description="the battle procedure's answers so far (replayed on load)")
 

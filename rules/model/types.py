@@ -3,7 +3,7 @@ validated JSON strings, and the enums of terrain and diplomacy."""
 from __future__ import annotations
 
 from enum import Enum
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, PlainSerializer, PlainValidator
 
@@ -30,6 +30,9 @@ FacingField = Annotated[Facing, PlainValidator(_facing), PlainSerializer(lambda 
 """A facing A-F, stored as its letter."""
 
 LabelField = Annotated[Label, PlainValidator(_label), PlainSerializer(str, return_type=str)]
+
+SystemKey = Literal["v13", "table"]
+"""The battle systems a Battle Hex may be fought with (rules/systems: keep the two lists equal)."""
 """A hex label, stored as ``"CCRR"`` (or ``"(col,row)"`` outside 00-99)."""
 
 
