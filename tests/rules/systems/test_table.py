@@ -1,0 +1,82 @@
+"""The ``table`` battle system (the minimal example of the seam) through rules.systems."""
+from __future__ import annotations
+
+import pydantic
+import pytest
+
+from rules.battle.log import IllegalAnswer
+from rules.model import io
+from rules.strategic import build_graph
+from rules.strategic.turn import end_movement
+from rules.systems import SYSTEMS, start, system_for
+from tests.rules.battle.helpers import AT, duel, unit
+
+
+def formed(system: str = "table", on_record: bool = False):
+    c = duel([unit("b1"), unit("b2")], [unit("r1"), unit("r2")])
+    if not on_record:
+        c = c.model_copy(update={"settings": c.settings.model_copy(update={"battle_system": system})})
+    out = end_movement(c, build_graph(c)).campaign
+    if on_record:
+        recs = [r.model_copy(update={"system": system}) for r in out.battle_hexes]
+        out = out.model_copy(update={"battle_hexes": recs})
+    return out
+
+
+def test_the_campaign_setting_chooses_the_system_and_a_record_overrides_it():
+    assert system_for(formed(), AT).key == "table"
+    assert system_for(formed("v13"), AT).key == "v13"
+    assert system_for(formed(on_record=True), AT).key == "table"  # the campaign says v13, the record table
+    assert type(start(formed("v13"), AT)).__name__ == "BattleProcedure"
+
+
+def test_an_unknown_system_is_a_load_error_naming_the_field():
+    c = formed()
+    data = io.dumps(c).replace('"battle_system": "table"', '"battle_system": "chess"')
+    with pytest.raises(pydantic.ValidationError, match="battle_system"):
+        type(c).model_validate_json(data)
+
+
+def test_three_questions_then_the_results_are_written_back():
+    run = start(formed(), AT)
+    assert run.pending.key == "table/destroyed" and set(run.pending.options) == {"b1", "b2", "r1", "r2"}
+    change = run.answer(["r1"])
+    assert change.units == {"r1"} and not change.resolved and change.events_from > 0
+    assert run.pending.key == "table/captured" and "r1" not in run.pending.options
+    run.answer([])
+    change = run.answer(["b2", "r2"])
+    assert change.resolved and run.pending is None
+    st = run.status()
+    assert st.resolved and st.resolution == "fought at the table: 1 destroyed, 0 captured, 2 crippled"
+    c = run.saved()
+    rec = next(r for r in c.battle_hexes if r.at == AT)
+    assert rec.resolved and rec.answers == [["r1"], [], ["b2", "r2"]]
+    units = {u.id: u for f in c.fleets for u in f.units}
+    assert "r1" not in units  # destroyed units leave their fleet (V13.01 write-back)
+    assert units["b2"].crippled and units["r2"].crippled and not units["b1"].crippled
+
+
+def test_an_illegal_answer_is_refused_with_its_rule_and_changes_nothing():
+    run = start(formed(), AT)
+    run.answer(["r1"])
+    with pytest.raises(IllegalAnswer, match="V13.01.*among"):
+        run.answer(["r1"])  # already destroyed: not on the list of the captured
+    assert run.answers == [["r1"]] and run.pending.key == "table/captured"
+
+
+def test_undo_and_replay_give_the_same_log():
+    run = start(formed(), AT)
+    run.answer(["r1"])
+    run.answer(["b1"])
+    before = [e.to_dict() for e in run.log.events]
+    change = run.undo()
+    assert change.rewound and run.answers == [["r1"]] and run.pending.key == "table/captured"
+    run.answer(["b1"])
+    assert [e.to_dict() for e in run.log.events] == before
+    again = start(run.saved(), AT)  # reopened from the saved campaign: a replay
+    assert [e.to_dict() for e in again.log.events] == before
+
+
+def test_every_system_has_a_title_and_a_blurb():
+    for key, s in SYSTEMS.items():
+        assert s.key == key and s.title and s.blurb
