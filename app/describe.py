@@ -219,3 +219,31 @@ def battle_hexes_html(state, records) -> str:
                    f"<b>Terrain</b>: {escape(b.terrain.title)} <i>({escape(b.terrain_source)})</i></p>"
                    f"<ul>{''.join(views)}</ul>")
     return "".join(out)
+
+
+MAP_LEGEND = (
+    "<h4>Map legend</h4><table cellpadding=2>"
+    "<tr><td>fill colour</td><td>owning power (pale grey: unowned)</td></tr>"
+    "<tr><td>hatching</td><td>Neutral Zone</td></tr>"
+    "<tr><td>yellow star</td><td>star system</td></tr>"
+    "<tr><td>SB / BATS / BS</td><td>starbase / battle station / base station</td></tr>"
+    "<tr><td>+N</td><td>incidental units (V13.03), shown to the GM</td></tr>"
+    "<tr><td>square counter</td><td>fleet in its team's colour, its power's colour as the top band;"
+    " the badge counts its units</td></tr>"
+    "<tr><td>dashed arrow</td><td>the fleet's movement orders; drag a counter along the lanes to give "
+    "orders (green preview: legal, red: refused with the reason)</td></tr>"
+    "<tr><td>red hex outline</td><td>open Battle Hex (V13.11)</td></tr>"
+    "<tr><td>OOS</td><td>fleet Out of Supply</td></tr>"
+    "<tr><td>overlays (Ctrl+1/2/3)</td><td>Control: team colour = Controlled, red cross-hatch = "
+    "Contested; Supply: a ring per team whose supply reaches the sector, route drawn when hovering "
+    "a fleet; Lanes: major lanes gold, closed lanes crossed red</td></tr>"
+    "<tr><td>terrain</td><td>black hole (dark disc), nebula (violet cloud), asteroid field "
+    "(rocks), ringed gas giant, variable pulsar (cyan burst), ion storm (lightning)</td></tr>"
+    "</table>")
+
+
+def welcome_html(campaign: Campaign) -> str:
+    """The inspector before anything is selected: the campaign, how to use the map, the legend."""
+    return (f"<h3>{campaign.name}</h3><p>Strategic turn {campaign.turn}.</p><p>{campaign.description}</p>"
+            "<p><i>Click a sector or a fleet to inspect it; hover for a summary. Wheel zooms, drag the map to "
+            "pan, drag a fleet counter to give it orders.</i></p>" + MAP_LEGEND)

@@ -10,7 +10,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QInputDialog
 
 from app.describe import battle_hexes_html
-from app.strategic_view import StrategicScene
+from app.main_menus import with_shortcut_in_tooltip
+from app.strategic_scene import StrategicScene
 from app.turn_dialogs import BattleHexesDialog, IgnoreDialog
 from hexmap import Label
 from rules.model.records import Phase
@@ -38,7 +39,7 @@ class MovementPhaseMixin:
         self.end_phase_action.setToolTip(
             "V13.12: the Movement Phase cannot end while a Battle Hex is unresolved" if still
             else "Close the Movement Phase and begin the next turn")
-        self._with_shortcut_in_tooltip(self.end_phase_action)
+        with_shortcut_in_tooltip(self.end_phase_action)
 
     def preview(self, fleet_id: str, label: str) -> tuple[list[Label], bool, str]:
         """The path a dragged fleet would take to ``label``, whether it is legal, and why (the

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 from app.main_window import MainWindow
 from app.paths import DEFAULT_CAMPAIGN
 from app.rules_viewer import rules_texts
-from app.strategic_view import FleetCounterItem, SectorItem
+from app.strategic_items import FleetCounterItem, SectorItem
 from app.tactical_view import TacticalHexItem
 from hexmap import Facing, Hex
 

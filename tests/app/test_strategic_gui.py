@@ -7,7 +7,7 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication, QDialog, QInputDialog
 
-from app.strategic_view import StrategicScene
+from app.strategic_scene import StrategicScene
 from app.turn_dialogs import IgnoreDialog
 from hexmap import Label
 from rules.model import load_campaign

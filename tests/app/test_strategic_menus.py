@@ -8,7 +8,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMenu
 
 from app.battle_window import BattleWindow
-from app.strategic_view import StrategicScene
+from app.strategic_scene import StrategicScene
 from hexmap import Label
 from tests.app.gui import show_active
 from tests.app.test_manners import EndMovementAnswers
