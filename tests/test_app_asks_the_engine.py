@@ -8,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RULE_WORKINGS = {
-    "rules.battle.zones", "rules.battle.placement", "rules.battle.combat", "rules.battle.exits",
+    "rules.battle.zones", "rules.battle.placement", "rules.battle.placement_steps", "rules.battle.combat", "rules.battle.exits",
     "rules.battle.centre", "rules.battle.endings", "rules.battle.pursuit", "rules.battle.approach",
     "rules.battle.opening_range", "rules.battle.weapon_status", "rules.battle.results", "rules.battle.autoplay",
     "rules.strategic.supply", "rules.strategic.control", "rules.dice",
