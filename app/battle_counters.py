@@ -12,8 +12,20 @@ import re
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QGuiApplication,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QPixmapCache,
+    QPolygonF,
+)
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem
 
 from app.battle_grid import HEX_HEIGHT
 from hexmap import Facing, Hex
@@ -201,8 +213,12 @@ def paint_counter(p: QPainter, spec: CounterSpec, px: float, badge: int = 0, gho
         p.drawEllipse(QPointF(0, 0), s * 1.52, s * 1.52)
 
 
-class CounterItem(QGraphicsItem):
-    """A unit on the plane, pinned to its hex's centre (plus its place in a fanned stack)."""
+class CounterItem(QGraphicsPixmapItem):
+    """A unit on the plane, pinned to its hex's centre (plus its place in a fanned stack).
+
+    A picture of the counter, drawn once per look (:func:`paint_counter` takes a third of a
+    millisecond; pictures are shared through the QPixmapCache, so zooming back reuses them)
+    and blitted by Qt itself at every redraw, with no Python called."""
 
     def __init__(self, spec: CounterSpec, px: int = MIN_PX) -> None:
         super().__init__()
@@ -210,13 +226,24 @@ class CounterItem(QGraphicsItem):
         self.px = px
         self.offset = QPointF()
         self.badge = 0
+        self._look: tuple | None = None
         self.setFlag(QGraphicsItem.ItemIgnoresTransformations, True)  # readable at every zoom
-        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)  # panning blits it
         self._apply()
 
     def _apply(self) -> None:
         self.setToolTip(self.spec.tip)
         self.setZValue(12 if self.spec.selected else 10)
+        self._picture()
+
+    def _picture(self) -> None:
+        """The counter's picture for its look now (drawn only when the look changed)."""
+        s = self.spec
+        look = (s.text, s.facing.value, s.color.rgba(), s.base, s.mark, s.status, s.selected, self.px, self.badge)
+        if look != self._look:
+            self._look = look
+            self.setPixmap(counter_picture(s, self.px, self.badge, look))
+        side = self.px * REACH
+        self.setOffset(self.offset.x() - side / 2, self.offset.y() - side / 2)
 
     # what the rest of the app reads
     uid = property(lambda self: self.spec.uid)
@@ -229,34 +256,43 @@ class CounterItem(QGraphicsItem):
         if spec != self.spec:
             self.spec = spec
             self._apply()
-            self.update()
 
     def set_look(self, px: int, offset: QPointF, badge: int) -> None:
         """Size on the screen, offset within a stack (screen pixels) and the stack badge."""
-        if px != self.px or offset != self.offset:
-            self.prepareGeometryChange()
-            self.px, self.offset = px, QPointF(offset)
-        if badge != self.badge:
-            self.badge = badge
-            self.update()
+        if px != self.px or offset != self.offset or badge != self.badge:
+            self.px, self.offset, self.badge = px, QPointF(offset), badge
+            self._picture()
 
     def body_rect(self) -> QRectF:
         """The counter's square in its own (screen pixel) coordinates."""
         s = self.px / 2
         return QRectF(self.offset.x() - s, self.offset.y() - s, self.px, self.px)
 
-    def boundingRect(self) -> QRectF:
-        r = self.px / 2 * REACH
-        return QRectF(self.offset.x() - r, self.offset.y() - r, 2 * r, 2 * r)
-
     def shape(self) -> QPainterPath:
         path = QPainterPath()
         path.addRect(self.body_rect())
         return path
 
-    def paint(self, p: QPainter, option, widget=None) -> None:
-        p.translate(self.offset)
-        paint_counter(p, self.spec, self.px, self.badge)
+
+def counter_picture(spec: CounterSpec, px: int, badge: int, look: tuple) -> QPixmap:
+    """``spec``'s counter of side ``px`` centred in a transparent square of ``px * REACH``, at
+    the screens' highest pixel ratio; ``look`` (what it shows) is its key in the QPixmapCache."""
+    app = QGuiApplication.instance()
+    dpr = app.devicePixelRatio() if isinstance(app, QGuiApplication) else 1.0
+    key = f"battlehex-counter-{look!r}-{dpr}"
+    pix = QPixmapCache.find(key)
+    if pix is None:
+        side = px * REACH
+        pix = QPixmap(math.ceil(side * dpr), math.ceil(side * dpr))
+        pix.setDevicePixelRatio(dpr)
+        pix.fill(Qt.transparent)
+        p = QPainter(pix)
+        p.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
+        p.translate(side / 2, side / 2)
+        paint_counter(p, spec, px, badge)
+        p.end()
+        QPixmapCache.insert(key, pix)
+    return pix
 
 
 class GhostItem(QGraphicsItem):

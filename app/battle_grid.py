@@ -8,11 +8,11 @@ engine through :class:`app.battle_scene.BattleScene`.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem
 
 from hexmap import Hex, MapWindow
 from hexmap.layout import Layout, boundary_segments
@@ -112,30 +112,40 @@ def hexes_in(rect: QRectF):
     return qs, rs, 1.5 * HEX * q_arr, HEX_HEIGHT * (r_arr + q_arr / 2.0)
 
 
-class PlaneGridItem(QGraphicsItem):
-    """The hex plane: the slate plane, the tinted legal region and the paper sheet (fills),
-    under cached grid tiles with the ``CCRR`` labels, under the sheet's heavy edge."""
+class PlaneGrid:
+    """The hex plane as the battle scene's background: the tinted legal region and the paper
+    sheet (fills; the scene's own background is the slate plane), the grid in tiles of 12 x 12
+    hexes with the ``CCRR`` labels, and the sheet's heavy edge.
+
+    Not an item: the scene paints it in its background, which the view keeps as one picture
+    of the screen (QGraphicsView.CacheBackground), so a redraw is a single blit; the picture
+    is redrawn when the zoom changes, the view scrolls (only the strip that came in) or
+    :attr:`changed` is called (the sheet floated, the region changed).
+    """
+
+    TILE_COLS, TILE_ROWS = 12, 12
 
     def __init__(self, window: MapWindow, rect: QRectF) -> None:
-        super().__init__()
         self.window = window
         self.first = window
         self._rect = rect
-        self.setZValue(-10)
-        self.setAcceptedMouseButtons(Qt.NoButton)
-        self.setFlag(QGraphicsItem.ItemUsesExtendedStyleOption, True)
         self.sheet = sheet_path(window)
         self.region = QPainterPath()
         self._labels: dict[tuple[int, int], tuple[str, bool]] = {}
-        w, h = 12 * 1.5 * HEX, 12 * HEX_HEIGHT
-        self._tiles = [GridTile(QRectF(x, y, w, h), self) for x in np.arange(rect.left(), rect.right(), w)
-                       for y in np.arange(rect.top(), rect.bottom(), h)]
-        self.edge = SheetEdgeItem(self)
-        self.band = BANDS[1]
-        self.moved = None  # called when the sheet floats
+        self._tile_w, self._tile_h = self.TILE_COLS * 1.5 * HEX, self.TILE_ROWS * HEX_HEIGHT
+        self._cols = math.ceil(rect.width() / self._tile_w)
+        self._rows = math.ceil(rect.height() / self._tile_h)
+        PlaneGrid._serial += 1
+        self._key = f"battlehex-plane-{PlaneGrid._serial}"
+        self.version = 0  # bumped when the labels change (the map floats)
+        self.moved: Callable[[], None] | None = None  # called when the sheet floats
+        self.changed: Callable[[], None] | None = None  # called when what the plane shows changed
 
-    def boundingRect(self) -> QRectF:
-        return self._rect
+    _serial = 0
+
+    def _changed(self) -> None:
+        if self.changed is not None:
+            self.changed()
 
     def set_window(self, window: MapWindow) -> None:
         """The physical map now (it floats, V13.812): its outline and its labels."""
@@ -144,29 +154,15 @@ class PlaneGridItem(QGraphicsItem):
         self.window = window
         self.sheet = sheet_path(window)
         self._labels = {}
-        self.update()
-        self.edge.moved()
+        self.version += 1
+        self._changed()
         if self.moved is not None:
             self.moved()
-        for tile in self._tiles:
-            tile.relabel()
 
     def set_region(self, path: QPainterPath) -> None:
         """The legal region of the floating map as a closed area (empty: none)."""
         self.region = path
-        self.update()
-
-    def set_zoom(self, lod: float) -> None:
-        """Grid lines from :data:`TILE_LOD` on, labels from :data:`LABEL_LOD` on, the tiles'
-        pictures as sharp as the zoom's band needs."""
-        band = next(b for b in reversed(BANDS) if lod >= b[0])
-        visible = lod >= TILE_LOD
-        if band == self.band and self._tiles[0].isVisible() == visible:
-            return
-        self.band = band
-        for tile in self._tiles:
-            tile.setVisible(visible)
-            tile.set_band(band)
+        self._changed()
 
     def sheet_rect(self) -> QRectF:
         """The current map window's extent on the scene."""
@@ -183,14 +179,103 @@ class PlaneGridItem(QGraphicsItem):
             got = self._labels[(q, r)] = (str(self.window.label(h)), self.window.contains(h))
         return got
 
-    def paint(self, p: QPainter, option, widget=None) -> None:
-        p.setPen(Qt.NoPen)  # the scene's background is the plane off the sheet
+    def paint(self, p: QPainter, rect: QRectF) -> None:
+        """Paint the part of the plane in ``rect`` (scene units) over the slate background:
+        grid lines from :data:`TILE_LOD` on, labels from :data:`LABEL_LOD` on, the tiles'
+        pictures as sharp as the zoom's band needs."""
+        lod = p.worldTransform().m11()
+        p.save()
+        p.setPen(Qt.NoPen)
         p.setRenderHint(QPainter.Antialiasing, False)  # the edges are drawn over these fills
         if not self.region.isEmpty():
             p.setBrush(REGION_TINT)
             p.drawPath(self.region)
         p.setBrush(SHEET_FILL)
         p.drawPath(self.sheet)
+        if lod >= TILE_LOD:
+            self._paint_grid(p, rect, lod)
+        p.setRenderHint(QPainter.Antialiasing, True)
+        p.setBrush(Qt.NoBrush)
+        p.setPen(SHEET_EDGE_OUTER)
+        p.drawPath(self.sheet)
+        p.setPen(SHEET_EDGE_INNER)
+        p.drawPath(self.sheet)
+        p.restore()
+
+    def _paint_grid(self, p: QPainter, rect: QRectF, lod: float) -> None:
+        band, scale = next(b for b in reversed(BANDS) if lod >= b[0])
+        p.setRenderHint(QPainter.Antialiasing, True)
+        if not scale:  # closer than any band: the few hexes on the screen, drawn as they are
+            area = self._rect.intersected(rect.adjusted(-HEX, -HEX, HEX, HEX))
+            p.setPen(GRID_PEN_CLOSE)
+            p.drawLines(grid_lines(area))
+            self._paint_labels(p, area, label_px(lod))
+            return
+        p.setRenderHint(QPainter.SmoothPixmapTransform, False)  # shown at 80-100%: a plain blit is fine
+        left, top = self._rect.left(), self._rect.top()
+        i0 = max(0, math.floor((rect.left() - HEX - left) / self._tile_w))
+        i1 = min(self._cols - 1, math.floor((rect.right() + HEX - left) / self._tile_w))
+        j0 = max(0, math.floor((rect.top() - HEX - top) / self._tile_h))
+        j1 = min(self._rows - 1, math.floor((rect.bottom() + HEX - top) / self._tile_h))
+        tiles = [(i, j, QRectF(left + i * self._tile_w, top + j * self._tile_h, self._tile_w, self._tile_h))
+                 for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)]
+        if not tiles:
+            return
+        pix = _pattern(tiles[0][2], scale)
+        for _i, _j, area in tiles:
+            p.drawPixmap(area.adjusted(-HEX, -HEX, HEX, HEX), pix, QRectF(pix.rect()))
+        if band >= LABEL_LOD:
+            for i, j, area in tiles:
+                self._blit_labels(p, i, j, area)
+
+    def _blit_labels(self, p: QPainter, i: int, j: int, area: QRectF) -> None:
+        """The labels of one tile from a picture at the screen's own scale (text scaled even
+        slightly reads unevenly, and a smooth scaling of every tile costs more than drawing it
+        once per zoom), kept in the QPixmapCache."""
+        t = p.worldTransform()
+        s = t.m11()
+        rect = area.adjusted(-HEX, -HEX, HEX, HEX)
+        key = f"{self._key}-{i}-{j}-labels-{s:.5f}-{self.version}"
+        pix = QPixmapCache.find(key)
+        if pix is None:
+            pix, q = _blank(rect, s)
+            self._paint_labels(q, area, label_px(s))
+            q.end()
+            QPixmapCache.insert(key, pix)
+        at = t.map(rect.topLeft())
+        p.save()
+        p.resetTransform()
+        p.drawPixmap(QPointF(round(at.x()), round(at.y())), pix)
+        p.restore()
+
+    def _paint_labels(self, p: QPainter, area: QRectF, size: float) -> None:
+        """The printed labels of the hexes in ``area``, dark on the sheet and pale off it
+        (``size`` in scene units), centred below each hex's top edge."""
+        dpi = p.device().logicalDpiY()
+        font = label_font(size, dpi)
+        p.setFont(font)
+        fm = _metrics(font, p)
+        down = -HEX_HEIGHT / 2 + 1.5 + fm.ascent()
+        qs, rs, cx, cy = hexes_in(area)
+        on, off = [], []
+        label = self.label
+        for q, r, x, y in zip(qs, rs, cx.tolist(), cy.tolist()):
+            text, inside = label(q, r)
+            (on if inside else off).append((QPointF(x - fm.horizontalAdvance(text) / 2, y + down), text))
+        for color, items in ((LABEL_ON, on), (LABEL_OFF, off)):
+            p.setPen(color)
+            for at, text in items:
+                if len(text) <= 4:
+                    p.drawText(at, text)
+        wide = [(at, text) for items in (on, off) for at, text in items if len(text) > 4]
+        if wide:  # "(-3,45)" beyond 00-99: smaller, to fit in its hex
+            small = label_font(size * 0.68, dpi)
+            p.setFont(small)
+            fm2 = _metrics(small, p)
+            p.setPen(LABEL_OFF)
+            for at, text in wide:
+                w = fm.horizontalAdvance(text)
+                p.drawText(QPointF(at.x() + (w - fm2.horizontalAdvance(text)) / 2, at.y()), text)
 
 
 _FONTS: dict[tuple[float, int], QFont] = {}
@@ -212,34 +297,6 @@ def label_px(lod: float) -> float:
     """The labels' size in scene units at zoom ``lod``: 11 px on the screen where they appear,
     growing with the zoom up to 16 px."""
     return min(16.0, max(float(LABEL_PX), 8.5 * lod)) / lod
-
-
-class SheetEdgeItem(QGraphicsItem):
-    """Above the grid: the map sheet's heavy edge, the same width on the screen at every zoom."""
-
-    def __init__(self, grid: PlaneGridItem) -> None:
-        super().__init__(grid)
-        self.grid = grid
-        self.setZValue(1)
-        self.setAcceptedMouseButtons(Qt.NoButton)
-        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)  # stroking it costs more than a blit
-        self._rect = self.grid.sheet.boundingRect().adjusted(-HEX, -HEX, HEX, HEX)
-
-    def moved(self) -> None:
-        """The sheet floated: a new outline."""
-        self.prepareGeometryChange()
-        self._rect = self.grid.sheet.boundingRect().adjusted(-HEX, -HEX, HEX, HEX)
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def paint(self, p: QPainter, option, widget=None) -> None:
-        p.setBrush(Qt.NoBrush)
-        p.setPen(SHEET_EDGE_OUTER)
-        p.drawPath(self.grid.sheet)
-        p.setPen(SHEET_EDGE_INNER)
-        p.drawPath(self.grid.sheet)
 
 
 def grid_lines(area: QRectF) -> list[QLineF]:
@@ -265,110 +322,18 @@ def _blank(rect: QRectF, scale: float) -> tuple[QPixmap, QPainter]:
     return pix, q
 
 
-class GridTile(QGraphicsItem):
-    """A block of the hex grid (12 x 12 hexes) and its labels, blitted from pictures: the lines
-    from one picture per zoom band (every tile has the same lines: the grid repeats every 12
-    columns and rows), the labels from the tile's own picture at the screen's scale, kept in
-    the QPixmapCache. Panning and repainting cost copies, not thousands of lines and labels."""
-
-    _serial = 0
-
-    def __init__(self, rect: QRectF, grid: PlaneGridItem) -> None:
-        super().__init__(grid)
-        self.grid = grid
-        self._area = rect
-        self._rect = rect.adjusted(-HEX, -HEX, HEX, HEX)
-        self._band = BANDS[1]
-        GridTile._serial += 1
-        self._key = f"battlehex-tile-{GridTile._serial}"
-        self.version = 0  # bumped when the labels change (the map floats)
-        self.setAcceptedMouseButtons(Qt.NoButton)
-        self.setFlag(QGraphicsItem.ItemUsesExtendedStyleOption, True)
-
-    def set_band(self, band: tuple[float, float]) -> None:
-        if band != self._band:
-            self._band = band
-            self.update()
-
-    def relabel(self) -> None:
-        self.version += 1
-        self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def _pattern(self, scale: float) -> QPixmap:
-        """The lines of a tile (all tiles alike) at ``scale`` pixels per scene unit."""
-        if scale not in _PATTERNS:
-            pix, q = _blank(self._rect, scale)
-            pen = QPen(GRID_PEN)
-            pen.setWidthF(min(pen.widthF(), 1.0 / scale))  # at most a pixel wide: the fast way to draw
-            q.setPen(pen)
-            q.drawLines(grid_lines(self._area))
-            q.end()
-            _PATTERNS[scale] = pix
-        return _PATTERNS[scale]
-
-    def paint(self, p: QPainter, option, widget=None) -> None:
-        band, scale = self._band
-        if not scale:  # closer than any band: a few tiles fill the screen, drawn as they are
-            area = self._area.intersected(option.exposedRect.adjusted(-HEX, -HEX, HEX, HEX))
-            p.setPen(GRID_PEN_CLOSE)
-            p.drawLines(grid_lines(area))
-            self._paint_labels(p, area, label_px(p.worldTransform().m11()))
-            return
-        pix = self._pattern(scale)
-        p.setRenderHint(QPainter.SmoothPixmapTransform, False)  # shown at 80-100%: a plain blit is fine
-        p.drawPixmap(self._rect, pix, QRectF(pix.rect()))
-        if band >= LABEL_LOD:
-            self._blit_labels(p, band)
-
-    def _blit_labels(self, p: QPainter, band: float) -> None:
-        """The labels from a picture at the screen's own scale (text scaled even slightly reads
-        unevenly, and a smooth scaling of every tile costs more than drawing it once per zoom)."""
-        t = p.worldTransform()
-        s = t.m11()
-        key = f"{self._key}-labels-{s:.5f}-{self.version}"
-        pix = QPixmapCache.find(key)
-        if pix is None:
-            pix, q = _blank(self._rect, s)
-            self._paint_labels(q, self._area, label_px(s))
-            q.end()
-            QPixmapCache.insert(key, pix)
-        at = t.map(self._rect.topLeft())
-        p.save()
-        p.resetTransform()
-        p.drawPixmap(QPointF(round(at.x()), round(at.y())), pix)
-        p.restore()
-
-    def _paint_labels(self, p: QPainter, area: QRectF, size: float) -> None:
-        """The printed labels of the hexes in ``area``, dark on the sheet and pale off it
-        (``size`` in scene units), centred below each hex's top edge."""
-        dpi = p.device().logicalDpiY()
-        font = label_font(size, dpi)
-        p.setFont(font)
-        fm = _metrics(font, p)
-        down = -HEX_HEIGHT / 2 + 1.5 + fm.ascent()
-        qs, rs, cx, cy = hexes_in(area)
-        on, off = [], []
-        label = self.grid.label
-        for q, r, x, y in zip(qs, rs, cx.tolist(), cy.tolist()):
-            text, inside = label(q, r)
-            (on if inside else off).append((QPointF(x - fm.horizontalAdvance(text) / 2, y + down), text))
-        for color, items in ((LABEL_ON, on), (LABEL_OFF, off)):
-            p.setPen(color)
-            for at, text in items:
-                if len(text) <= 4:
-                    p.drawText(at, text)
-        wide = [(at, text) for items in (on, off) for at, text in items if len(text) > 4]
-        if wide:  # "(-3,45)" beyond 00-99: smaller, to fit in its hex
-            small = label_font(size * 0.68, dpi)
-            p.setFont(small)
-            fm2 = _metrics(small, p)
-            p.setPen(LABEL_OFF)
-            for at, text in wide:
-                w = fm.horizontalAdvance(text)
-                p.drawText(QPointF(at.x() + (w - fm2.horizontalAdvance(text)) / 2, at.y()), text)
+def _pattern(area: QRectF, scale: float) -> QPixmap:
+    """The grid lines of a tile (all tiles alike: the grid repeats every 12 columns and rows)
+    at ``scale`` pixels per scene unit, one picture per zoom band."""
+    if scale not in _PATTERNS:
+        pix, q = _blank(area.adjusted(-HEX, -HEX, HEX, HEX), scale)
+        pen = QPen(GRID_PEN)
+        pen.setWidthF(min(pen.widthF(), 1.0 / scale))  # at most a pixel wide: the fast way to draw
+        q.setPen(pen)
+        q.drawLines(grid_lines(area))
+        q.end()
+        _PATTERNS[scale] = pix
+    return _PATTERNS[scale]
 
 
 _METRICS: dict[tuple[int, int], QFontMetricsF] = {}

@@ -22,7 +22,7 @@ from app.battle_grid import (
     OFF_SHEET,
     POLY,
     REGION_PEN,
-    PlaneGridItem,
+    PlaneGrid,
     area_path,
     centre_of,
     segments_path,
@@ -88,13 +88,21 @@ def paint_arrow(p: QPainter, facing: Facing, color: QColor, half: float) -> None
 
 class BattleScene(QGraphicsScene):
     """The plane with its counters and the set-up overlays. ``content_changed`` says that
-    what a hex holds or reads may have changed (units moved, the sheet floated)."""
+    what a hex holds or reads may have changed (units moved, the sheet floated).
+
+    Everything under the counters (the plane, the sheet, the grid and labels, the region, the
+    zone and the ring) is the scene's background, which a :class:`app.zoom_view.ZoomableView`
+    keeps as one picture of its screen (:attr:`CACHE_BACKGROUND`): a redraw blits it and
+    the counters' pictures, and only zooming, scrolling in new parts of the plane or a change
+    of those overlays paints it again."""
 
     content_changed = Signal()
+    CACHE_BACKGROUND = True
 
     def __init__(self, window: MapWindow, parent=None) -> None:
         super().__init__(parent)
-        # the grid tiles and counters are cached pictures: room for a screenful of them
+        # the label tiles (0.7 MB each at 1:1, 2.9 MB at 2:1; 15 fill a 1200 x 800 view) and the
+        # counters are cached pictures: room for a few screenfuls of them
         QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), 96 * 1024))
         self.window = window
         corners = [LAYOUT.to_pixel(window.hex_at(f"({c},{r})")) for c in (2 - 2 * window.cols, 3 * window.cols)
@@ -103,13 +111,12 @@ class BattleScene(QGraphicsScene):
         rect = QRectF(min(xs) - HEX, min(ys) - HEX, max(xs) - min(xs) + 2 * HEX, max(ys) - min(ys) + 2 * HEX)
         self.setSceneRect(rect)
         self.setBackgroundBrush(OFF_SHEET)
-        self.grid = PlaneGridItem(window, rect)
+        self.grid = PlaneGrid(window, rect)
         self.grid.moved = self.content_changed.emit
-        self.addItem(self.grid)
-        self.region = self._path_item(REGION_PEN, 3)
-        self.centre_mark = self._path_item(REGION_PEN, 3)
-        self.zone = self._path_item(ZONE_PEN, 5)
-        self.ring = self._path_item(RING_PEN, 6)  # above the zone outline, which often runs along it
+        self.grid.changed = self._background_changed
+        # outlines over the plane, in this order (the ring above the zone, which often runs along it)
+        self.region_path, self.centre_path = QPainterPath(), QPainterPath()
+        self.zone_path, self.ring_path = QPainterPath(), QPainterPath()
         self.hover = self._path_item(QPen(), 20)
         self.hover_text = QGraphicsTextItem()
         self.hover_text.setZValue(21)
@@ -124,6 +131,24 @@ class BattleScene(QGraphicsScene):
         self.counter_px = MIN_PX
         self.extras: list[QGraphicsItem] = []
         self._centre: Hex | None = None
+
+    def _background_changed(self) -> None:
+        self.invalidate(self.sceneRect(), QGraphicsScene.BackgroundLayer)
+
+    def drawBackground(self, p: QPainter, rect: QRectF) -> None:  # noqa: N802
+        """The slate plane, the grid with the sheet and the region (:class:`PlaneGrid`), then
+        the region's outline and centre mark, the placement zone and the minimum-range ring."""
+        super().drawBackground(p, rect)
+        p.save()
+        p.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)  # a cached background's painter has none
+        self.grid.paint(p, rect)
+        p.setBrush(Qt.NoBrush)
+        for path, pen in ((self.region_path, REGION_PEN), (self.centre_path, REGION_PEN),
+                          (self.zone_path, ZONE_PEN), (self.ring_path, RING_PEN)):
+            if not path.isEmpty() and path.controlPointRect().adjusted(-4, -4, 4, 4).intersects(rect):
+                p.setPen(pen)
+                p.drawPath(path)
+        p.restore()
 
     def _path_item(self, pen: QPen, z: float) -> QGraphicsPathItem:
         item = QGraphicsPathItem()
@@ -206,7 +231,6 @@ class BattleScene(QGraphicsScene):
 
     def set_zoom(self, lod: float) -> None:
         """The view's scale: counters grow with the hexes, down to a readable minimum."""
-        self.grid.set_zoom(lod)
         px = counter_px(lod)
         if px != self.counter_px:
             self.counter_px = px
@@ -262,15 +286,23 @@ class BattleScene(QGraphicsScene):
             area = area_path(q, r)  # to fill
             path = segments_path(q, r)  # to stroke: separate straight edges draw several times faster
             mark.addEllipse(centre_of(centre) + QPointF(0, HEX * 0.15), HEX * 0.4, HEX * 0.4)  # below the label
+        self.region_path = path
+        self.centre_path = mark  # apart: one curve in a path slows the stroking of all of it
         self.grid.set_region(area)
-        self.region.setPath(path)
-        self.centre_mark.setPath(mark)  # apart: one curve in a path slows the stroking of all of it
 
     def show_zone(self, q, r) -> None:
-        self.zone.setPath(segments_path(q, r) if len(q) else QPainterPath())
+        """The outline of the legal placement zone, the hexes (q, r) (empty: none)."""
+        path = segments_path(q, r) if len(q) else QPainterPath()
+        if path != self.zone_path:
+            self.zone_path = path
+            self._background_changed()
 
     def show_ring(self, q, r) -> None:
-        self.ring.setPath(segments_path(q, r) if len(q) else QPainterPath())
+        """The minimum-range ring: the outline of the hexes (q, r) a unit must keep out of."""
+        path = segments_path(q, r) if len(q) else QPainterPath()
+        if path != self.ring_path:
+            self.ring_path = path
+            self._background_changed()
 
     def show_hover(self, h: Hex | None, ok: bool = True, text: str = "") -> None:
         """The hex under a dragged unit, green (legal) or red, with the engine's words."""
@@ -300,7 +332,7 @@ class BattleScene(QGraphicsScene):
             rect = rect.united(QRectF(item.pos(), item.pos()).adjusted(-2 * HEX, -2 * HEX, 2 * HEX, 2 * HEX))
         for item in self.extras:  # arrows keep their size on the screen: room for them
             rect = rect.united(QRectF(item.pos(), item.pos()).adjusted(-5 * HEX, -5 * HEX, 5 * HEX, 5 * HEX))
-        for path in (self.ring.path(), self.zone.path(), self.hover.path()):
+        for path in (self.ring_path, self.zone_path, self.hover.path()):
             box = path.boundingRect()
             if not box.isEmpty() and box.width() < sheet_width * 3:
                 rect = rect.united(box)

@@ -20,6 +20,14 @@ class ZoomableView(QGraphicsView):
         self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
         self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
 
+    def setScene(self, scene) -> None:  # noqa: N802
+        """Show ``scene``; a scene that says its background only changes when it invalidates it
+        (``CACHE_BACKGROUND``) has it kept as one picture of the screen, so that a redraw is a
+        blit of it (and scrolling paints only the strip that comes in)."""
+        super().setScene(scene)
+        if getattr(scene, "CACHE_BACKGROUND", False):
+            self.setCacheMode(QGraphicsView.CacheBackground)
+
     def zoom(self, factor: float) -> None:
         """Scale the view by ``factor``, clamped to the view's limits."""
         current = self.transform().m11()

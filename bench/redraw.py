@@ -1,0 +1,118 @@
+"""Battle-map redraw bench (issue 10, part 7): a 1200 x 800 battle map view (the app's own
+:class:`app.battle_map.BattleMapView`) showing the 42 x 30 map sheet with its grid and labels,
+100 counters, the legal region, a placement zone's outline and the minimum-range ring, at 1:1
+and fitted to the sheet, against a naive scene of 1,260 plain polygon hexes in a view of the
+same size in the same run. Medians with the goal beside each figure; never asserts times.
+
+    python bench/redraw.py
+"""
+from __future__ import annotations
+
+import os
+import random
+import sys
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import Row, median_ms, table  # noqa: E402
+
+GOAL_MS, GOAL_RATIO = 8.0, 2.0
+SIZE = (1200, 800)
+NAIVE = f"1,260 QGraphicsPolygonItem hexes in a plain {SIZE[0]}x{SIZE[1]} QGraphicsView (Qt's defaults), same run"
+
+
+def _views():
+    """The real battle map and the naive one, both 1200 x 800 and shown. The real one shows 100
+    counters (some stacked, crippled, bases, with marks), the legal region around the centre,
+    a placement zone (the ~700 hexes 4-14 from the centre, cut every 7th column: a long outline)
+    and a minimum-range ring (the outline of the hexes within 6 of a hex near the centre)."""
+    from PySide6.QtGui import QColor, QPen
+    from PySide6.QtWidgets import QApplication, QGraphicsPolygonItem, QGraphicsScene, QGraphicsView
+
+    from app.battle_counters import CounterSpec
+    from app.battle_grid import POLY, centre_of
+    from app.battle_map import BattleMapView, BattleScene
+    from hexmap import Facing, MapWindow, hexes_within
+
+    app = QApplication.instance() or QApplication([])
+    window = MapWindow()
+    scene = BattleScene(window)
+    centre = window.centre
+    rng = random.Random(5)
+    sheet = window.hexes()
+    near = [h for h in sheet if h.distance(centre) <= 9]
+    specs = []
+    for i in range(100):  # two sides, some stacked, mostly near the centre as in a fight
+        h = rng.choice(near if i % 3 else sheet)
+        specs.append(CounterSpec(f"u{i}", f"{'USS' if i % 2 else 'IKV'} Ship {i}", h, rng.choice(list(Facing)),
+                                 QColor("#3060c0" if i % 2 else "#c03030"), f"unit {i}", i % 17 == 0,
+                                 "12/32" if i % 23 == 0 else "", ("active", "crippled")[i % 11 == 0]))
+    scene.set_units(specs)
+    scene.show_region(centre)
+    zone = [h for h in sheet if 4 <= h.distance(centre) <= 14 and h.q % 7 != 3]
+    scene.show_zone([h.q for h in zone], [h.r for h in zone])
+    ring = hexes_within(centre + Facing.B.vector * 3, 6)
+    scene.show_ring([h.q for h in ring], [h.r for h in ring])
+    view = BattleMapView(scene)
+    view.resize(*SIZE)
+    view.show()
+
+    naive_scene = QGraphicsScene()
+    pen = QPen(QColor("#8a8f99"), 0.9)
+    for h in sheet:
+        item = QGraphicsPolygonItem(POLY.translated(centre_of(h)))
+        item.setPen(pen)
+        item.setBrush(QColor("#f6f1df"))
+        naive_scene.addItem(item)
+    naive = QGraphicsView(naive_scene)  # Qt's defaults, as the issue measured it
+    naive.keep = naive_scene  # the view does not own its scene
+    naive.resize(*SIZE)
+    naive.show()
+    app.processEvents()
+    return app, scene, view, naive, len(sheet)
+
+
+def rows() -> list[Row]:
+    """The redraw at 1:1 and fitted to the sheet, each beside the naive scene's in the same view
+    size; then the first redraw after a zoom step (the cached background painted again)."""
+    from PySide6.QtCore import Qt
+
+    app, scene, view, naive, _n = _views()
+    out = []
+    sheet = scene.grid.sheet_rect()
+    for name in ("1:1", "fitted to the sheet"):
+        for v in (view, naive):
+            v.resetTransform()
+            if name != "1:1":
+                v.fitInView(sheet, Qt.KeepAspectRatio)
+            v.centerOn(sheet.center())
+        app.processEvents()
+        view.viewport().repaint()
+        naive.viewport().repaint()
+        real = median_ms(view.viewport().repaint, 40)
+        plain = median_ms(naive.viewport().repaint, 40)
+        out.append(Row(f"battle-map redraw {SIZE[0]}x{SIZE[1]}, {name} (zoom {view.transform().m11():.2f})",
+                       real, f"< {GOAL_MS:g} ms, >= {GOAL_RATIO:g}x naive", plain))
+    step = [1.15]
+
+    def zoom_step() -> None:  # in and out in turn: every redraw paints the whole background
+        view.scale(step[0], step[0])
+        step[0] = 1 / step[0]
+        view.viewport().repaint()
+    view.resetTransform()
+    view.centerOn(sheet.center())
+    zoom_step()
+    zoom_step()
+    out.append(Row("battle-map first redraw after a zoom step, 1:1", median_ms(zoom_step, 20)))
+    view.close()
+    naive.close()
+    app.processEvents()
+    return out
+
+
+if __name__ == "__main__":
+    print(f"naive: {NAIVE}")
+    print(table(rows()))
