@@ -4,19 +4,24 @@ INTERPRETATIONS 16: sectors are hexes in the tactical orientation, labelled ``CC
 whose ``0101`` is the origin. Adjacent sectors are joined by *minor* lanes; a scenario may add
 *major* lanes between any two sectors and close minor ones. The graph is built once per map
 change; every query here reads it, none rebuilds it.
+
+networkx (a fifth of the app's start-up to import) is imported on the first query that needs
+it (a route, a networkx view of the graph); the lanes themselves, the neighbours, the reach
+of supply and its chains are kept here in plain dicts and need none of it.
 """
 from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
-from typing import Any
-
-import networkx as nx
+from typing import TYPE_CHECKING, Any
 
 from hexmap.hexes import Facing, Hex
 from hexmap.labels import Label, axial_to_offset, grid_hex
+
+if TYPE_CHECKING:
+    import networkx as nx
 
 Passable = Callable[[Label], bool]
 """Whether a route may pass *through* a sector (its endpoints are not asked)."""
@@ -47,21 +52,45 @@ class LaneGraph:
 
     def __init__(self, sectors: Iterable[Label], major: Iterable[tuple[Label, Label]] = (),
                  closed: Iterable[tuple[Label, Label]] = ()) -> None:
-        g: nx.Graph = nx.Graph()
         nodes = list(sectors)
-        g.add_nodes_from(nodes)
         self.hex_of: dict[Label, Hex] = {n: grid_hex(n) for n in nodes}
         self.closed: frozenset[frozenset[Label]] = frozenset(frozenset(p) for p in closed)
+        kinds: dict[Label, dict[Label, LaneKind]] = {n: {} for n in nodes}
         for n, h in self.hex_of.items():
             for f in Facing:
-                nb = h + f.vector
-                lab = Label(*axial_to_offset(nb))
+                lab = Label(*axial_to_offset(h + f.vector))
                 if lab in self.hex_of and frozenset((n, lab)) not in self.closed:
-                    g.add_edge(n, lab, kind=LaneKind.MINOR)
+                    kinds[n][lab] = kinds[lab][n] = LaneKind.MINOR
         for a, b in major:
-            g.add_edge(a, b, kind=LaneKind.MAJOR)
-        self.graph = g
-        self._adj: dict[Label, list[Label]] = {n: list(g.adj[n]) for n in g.nodes}
+            kinds.setdefault(a, {})[b] = kinds.setdefault(b, {})[a] = LaneKind.MAJOR
+        self._kinds = kinds
+        self._adj: dict[Label, list[Label]] = {n: list(nbs) for n, nbs in kinds.items()}
+        # the same adjacency by index, for the searches (a list lookup beats hashing a Label)
+        self._nodes: list[Label] = list(kinds)
+        self._index: dict[Label, int] = {n: i for i, n in enumerate(self._nodes)}
+        self._nbrs: list[list[int]] = [[self._index[b] for b in nbs] for nbs in self._adj.values()]
+        self._nx: nx.Graph | None = None
+
+    @property
+    def graph(self) -> nx.Graph:
+        """The same lanes as a networkx graph (edge attribute ``kind``), built when first asked."""
+        if self._nx is None:
+            import networkx as nx
+
+            g = nx.Graph()
+            g.add_nodes_from(self._kinds)
+            g.add_edges_from((a, b, {"kind": kind}) for a, b, kind in self.lanes())
+            self._nx = g
+        return self._nx
+
+    def lanes(self) -> Iterator[tuple[Label, Label, LaneKind]]:
+        """Every open lane once, with its kind (no networkx needed)."""
+        seen: set[Label] = set()
+        for a, nbs in self._kinds.items():
+            seen.add(a)
+            for b, kind in nbs.items():
+                if b not in seen:
+                    yield a, b, kind
 
     # -- single lanes ------------------------------------------------------------------------
     def __contains__(self, label: object) -> bool:
@@ -75,13 +104,11 @@ class LaneGraph:
         return self._adj.get(at, [])
 
     def has_lane(self, a: Label, b: Label) -> bool:
-        found: bool = self.graph.has_edge(a, b)
-        return found
+        return b in self._kinds.get(a, {})
 
     def lane_kind(self, a: Label, b: Label) -> LaneKind | None:
         """MINOR or MAJOR for an open lane, ``None`` when no open lane joins ``a`` and ``b``."""
-        data = self.graph.get_edge_data(a, b)
-        return data["kind"] if data else None
+        return self._kinds.get(a, {}).get(b)
 
     def is_closed(self, a: Label, b: Label) -> bool:
         return frozenset((a, b)) in self.closed
@@ -126,22 +153,26 @@ class LaneGraph:
         the sector reached are exempt. Returns each reached sector's predecessor on a shortest
         route (``None`` for a source), so :func:`route_back` can rebuild the route.
         """
-        parent: dict[Label, Label | None] = {}
-        frontier: deque[tuple[Label, int]] = deque()
+        index, nodes, nbrs = self._index, self._nodes, self._nbrs
+        hop = [-2] * len(nodes)  # the predecessor's index (-1: a source; -2: not reached)
+        order: list[int] = []
+        frontier: deque[tuple[int, int]] = deque()
         for s in sources:
-            if s in self.hex_of and s not in parent:
-                parent[s] = None
-                frontier.append((s, 0))
-        adj = self._adj
+            i = index.get(s)
+            if i is not None and s in self.hex_of and hop[i] == -2:
+                hop[i] = -1
+                order.append(i)
+                frontier.append((i, 0))
         while frontier:
-            node, d = frontier.popleft()
-            if d >= jumps or (d > 0 and passable is not None and not passable(node)):
+            i, d = frontier.popleft()
+            if d >= jumps or (d > 0 and passable is not None and not passable(nodes[i])):
                 continue
-            for nb in adj[node]:
-                if nb not in parent:
-                    parent[nb] = node
+            for nb in nbrs[i]:
+                if hop[nb] == -2:
+                    hop[nb] = i
+                    order.append(nb)
                     frontier.append((nb, d + 1))
-        return parent
+        return {nodes[i]: (nodes[hop[i]] if hop[i] >= 0 else None) for i in order}
 
     def path(self, a: Label, b: Label, passable: Passable | None = None) -> list[Label] | None:
         """A route of fewest lanes from ``a`` to ``b`` (both included), or ``None``.
@@ -152,6 +183,8 @@ class LaneGraph:
             return None
         if a == b:
             return [a]
+        import networkx as nx
+
         if passable is None:
             try:
                 route: list[Label] = nx.bidirectional_shortest_path(self.graph, a, b)
@@ -170,7 +203,19 @@ class LaneGraph:
 
     def components(self, nodes: Iterable[Label]) -> list[set[Label]]:
         """Groups of ``nodes`` joined to each other by open lanes (supply-ship chains)."""
-        return [set(c) for c in nx.connected_components(self.graph.subgraph(nodes))]
+        left = {n for n in nodes if n in self._adj}
+        groups: list[set[Label]] = []
+        while left:
+            start = left.pop()
+            group, todo = {start}, [start]
+            while todo:
+                for nb in self._adj[todo.pop()]:
+                    if nb in left:
+                        left.discard(nb)
+                        group.add(nb)
+                        todo.append(nb)
+            groups.append(group)
+        return groups
 
 
 def route_back(parent: dict[Label, Label | None], at: Label) -> list[Label]:

@@ -61,6 +61,29 @@ def test_screenshot_writes_a_picture(tmp_path):
     assert len(colours) > 20, "the screenshot is blank or nearly so"
 
 
+def test_startup_probe_reports_once_the_window_has_painted_and_quits(tmp_path):
+    """What bench/startup.py reads: the time to the first frame painted and the loop idle,
+    from main.py's first line and from the process start the caller passes in."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", BATTLEHEX_DATA=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path),
+               BATTLEHEX_T0="1e9")
+    r = subprocess.run([sys.executable, "main.py", "--startup-probe"], cwd=ROOT, capture_output=True, text=True,
+                       env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    line = r.stdout.strip().splitlines()[-1]
+    assert line.startswith("startup to interactive window: ") and "; from process start " in line
+    since_main, since_start = (float(part.split()[-2]) for part in line.split(";"))
+    assert 0 < since_main < since_start
+
+
+def test_the_engine_is_loaded_before_pyside6():
+    """PySide6 reads the source of every module imported after it (its __feature__ hook), so
+    main loads the engine first: its preload imports the engine and nothing of Qt."""
+    code = ("import sys, main; main._preload(); "
+            "print('rules.strategic.turn' in sys.modules, any(m.startswith('PySide6') for m in sys.modules))")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.stdout.split() == ["True", "False"], r.stderr
+
+
 def test_opening_a_bad_campaign_from_the_command_line_refuses(tmp_path):
     path = tmp_path / "broken.json"
     path.write_text("{", encoding="utf-8")

@@ -78,7 +78,8 @@ def supply_points(campaign: Campaign) -> dict[Label, set[str]]:
     the Supply Depot trait (seed 004: they act like a colony in good order)."""
     out: dict[Label, set[str]] = defaultdict(set)
     for s in campaign.map.sectors:
-        if s.owner is not None and (s.supply_point or any(u.supply_depot and not u.destroyed for u in s.garrison)):
+        if s.owner is not None and (s.supply_point or s.garrison and any(u.supply_depot and not u.destroyed
+                                                                          for u in s.garrison)):
             out[s.at].add(s.owner)
     for f in campaign.fleets:
         if f.in_transit_to is None and any(u.supply_depot and not u.destroyed for u in f.units):
