@@ -1,52 +1,43 @@
-"""BattleHex benchmarks: prints the numbers the issues ask for. Not a test; never asserts times.
+"""BattleHex benchmarks: every bench, one table (what | median | goal | naive baseline & ratio),
+then the output of bench/gui.py and bench/replay.py, each run in its own process when present.
+Not a test; never asserts times.
 
     python bench/run.py            (headless: sets QT_QPA_PLATFORM=offscreen if unset)
 """
 from __future__ import annotations
 
 import os
-import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from common import median_ms  # noqa: E402
+from common import Row, median_ms, table  # noqa: E402
 
 from hexmap import Facing, Hex, MapWindow  # noqa: E402
 
+PASSED_THROUGH = ("gui.py", "replay.py")  # others' benches: run as they are, their output shown
 
-def geometry() -> None:
+
+def geometry() -> list[Row]:
     w = MapWindow().floated(Facing.B, 3)
     hexes = [Hex(q, r) for q in range(-150, 150) for r in range(-150, 150)][:60000]
-    t = time.perf_counter()
     labels = [w.label(h) for h in hexes]
-    dt_label = time.perf_counter() - t
-    t = time.perf_counter()
-    back = [w.hex_at(lab) for lab in labels]
-    dt_hex = time.perf_counter() - t
-    assert back == hexes
-    t = time.perf_counter()
     texts = [str(lab) for lab in labels]
-    back2 = [w.hex_at(s) for s in texts]
-    dt_text = time.perf_counter() - t
-    assert back2 == hexes
     origin = Hex(0, 0)
-    t = time.perf_counter()
-    total = sum(origin.distance(h) for h in hexes)
-    dt_dist = time.perf_counter() - t
+    assert [w.hex_at(lab) for lab in labels] == hexes and [w.hex_at(s) for s in texts] == hexes
     n = len(hexes)
-    print(f"hex -> label            {n / dt_label / 1e6:6.2f} M/s  ({dt_label / n * 1e6:.2f} us each)")
-    print(f"label -> hex            {n / dt_hex / 1e6:6.2f} M/s  ({dt_hex / n * 1e6:.2f} us each)")
-    print(f"label text -> str -> hex{n / dt_text / 1e6:6.2f} M/s  ({dt_text / n * 1e6:.2f} us each)")
-    print(f"distance                {n / dt_dist / 1e6:6.2f} M/s  ({dt_dist / n * 1e6:.2f} us each; sum {total})")
+    return [Row(f"hex -> label, {n:,} hexes", median_ms(lambda: [w.label(h) for h in hexes], 5)),
+            Row(f"label -> hex, {n:,} labels", median_ms(lambda: [w.hex_at(lab) for lab in labels], 5)),
+            Row(f"label text -> hex, {n:,} texts", median_ms(lambda: [w.hex_at(s) for s in texts], 5)),
+            Row(f"distance, {n:,} pairs", median_ms(lambda: sum(origin.distance(h) for h in hexes), 5))]
 
 
-def tactical() -> None:
+def tactical() -> list[Row]:
     from PySide6.QtWidgets import QApplication
 
     from app.tactical_view import TacticalScene, TacticalView
@@ -69,28 +60,40 @@ def tactical() -> None:
     view.viewport().repaint()
     whole = median_ms(view.viewport().repaint)
     zoomed = median_ms(first_paint_after_zoom, repeat=10)
-    print(f"tactical scene build    {build:7.2f} ms (1260 hex items)")
-    print(f"tactical full redraw    {whole:7.2f} ms (whole 42 x 30 map in a 1000 x 760 view)")
-    print(f"tactical redraw at 1:1  {one_to_one:7.2f} ms (1000 x 760 view)")
-    print(f"first redraw after zoom {zoomed:7.2f} ms (whole map; item caches rebuilt)")
     view.close()
     app.processEvents()
+    return [Row("tactical map scene build (1,260 hex items)", build),
+            Row("tactical map redraw 1000x760, whole map", whole),
+            Row("tactical map redraw 1000x760, 1:1", one_to_one),
+            Row("tactical map first redraw after a zoom", zoomed)]
 
 
-def startup(runs: int = 5) -> None:
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    probe, wall = [], []
-    for _ in range(runs):
-        t = time.perf_counter()
-        out = subprocess.run([sys.executable, "main.py", "--startup-probe"], cwd=ROOT, env=env,
-                             capture_output=True, text=True, check=True).stdout
-        wall.append((time.perf_counter() - t) * 1000)
-        probe.append(float(out.split(":")[1].split()[0]))
-    print(f"startup (main.py start -> interactive window) {statistics.median(probe):6.0f} ms (goal < 500 ms);"
-          f" whole process incl. interpreter and exit {statistics.median(wall):6.0f} ms (median of {runs})")
+def passed_through(name: str) -> str:
+    """The output of bench/``name`` run in its own process, or why there is none."""
+    path = ROOT / "bench" / name
+    if not path.exists():
+        return f"bench/{name}: not present"
+    done = subprocess.run([sys.executable, str(path)], cwd=ROOT, capture_output=True, text=True, timeout=1800)
+    out = done.stdout.rstrip()
+    if done.returncode:
+        out += f"\n(bench/{name} exited {done.returncode}: {done.stderr.strip().splitlines()[-1:] or ''})"
+    return f"bench/{name}:\n{out}"
+
+
+def main() -> None:
+    import battle
+    import redraw
+    import startup
+    import strategic
+
+    rows = (battle.first_attacker_rows() + strategic.rows() + redraw.rows() + startup.rows()
+            + battle.setup_rows() + battle.combat_rows() + tactical() + geometry())
+    print(table(rows))
+    print(f"(naive redraw baseline: {redraw.NAIVE}; start-up: {startup.MEASURED})")
+    for name in PASSED_THROUGH:
+        print()
+        print(passed_through(name))
 
 
 if __name__ == "__main__":
-    geometry()
-    tactical()
-    startup()
+    main()

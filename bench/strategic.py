@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from common import median_ms  # noqa: E402
+from common import Row, median_ms, table  # noqa: E402
 
 from hexmap import Label  # noqa: E402
 from rules.model.campaign import Campaign  # noqa: E402
@@ -55,25 +55,25 @@ def generated(cols: int = 100, rows: int = 100, fleets: int = 1000, points: int 
         "diplomacy": rel, "map": {"cols": cols, "rows": rows, "sectors": list(sectors.values())}, "fleets": fl})
 
 
-def main() -> None:
+def rows() -> list[Row]:
     c = generated()
     n_sec, n_fleets = len(c.map.sectors), len(c.fleets)
-    print(f"map: {n_sec} sectors, {n_fleets} fleets, {sum(1 for s in c.map.sectors if s.supply_point)} supply points")
+    points = sum(1 for s in c.map.sectors if s.supply_point)
     graph = build_graph(c)
-    print(f"lane graph build (once per map)      {median_ms(lambda: build_graph(c), 3):8.2f} ms "
-          f"({graph.graph.number_of_edges()} lanes)")
+    out = [Row(f"lane graph build, {n_sec:,} sectors ({sum(1 for _ in graph.lanes()):,} lanes; once per map)",
+               median_ms(lambda: build_graph(c), 3))]
 
     def recompute() -> StrategicState:
         st = StrategicState.compute(c, graph)
         st.unit_supply()
         return st
-    print(f"control + supply recompute           {median_ms(recompute):8.2f} ms  (target < 20 ms)")
+    out.append(Row(f"supply + control, {n_sec:,} sectors / {n_fleets:,} fleets / {points} supply points",
+                   median_ms(recompute), "< 20 ms"))
     st = recompute()
     rng = random.Random(3)
     drags = []
     for f in rng.sample(c.fleets, 200):
-        nbs = graph.neighbours(f.sector)
-        far = [x for n in nbs for x in graph.neighbours(n) if x != f.sector]
+        far = [x for n in graph.neighbours(f.sector) for x in graph.neighbours(n) if x != f.sector]
         if far:
             drags.append((f, rng.choice(far)))
 
@@ -81,8 +81,7 @@ def main() -> None:
         for f, target in drags:
             p = graph.path(f.sector, target)
             check_orders(st, f, p[1:])
-    print(f"path preview during a drag           {median_ms(preview) / len(drags) * 1000:8.1f} us per update "
-          f"(target < 2 ms)")
+    out.append(Row("path preview during a fleet drag (per update)", median_ms(preview) / len(drags), "< 2 ms"))
     for f, target in drags[:100]:
         p = graph.path(f.sector, target)
         f.orders = [Label.parse(str(x)) for x in p[1:2]]
@@ -92,9 +91,9 @@ def main() -> None:
         out = resolve_movement(st)
         return detect(st, out.moved_into, {})
     found = battles()
-    print(f"movement + Battle Hex detection      {median_ms(battles, 7):8.2f} ms  "
-          f"({len(found.formations)} Battle Hexes, {len(found.questions)} questions)")
+    out.append(Row(f"movement + Battle Hex detection ({len(found.formations)} Battle Hexes)", median_ms(battles, 7)))
+    return out
 
 
 if __name__ == "__main__":
-    main()
+    print(table(rows()))
