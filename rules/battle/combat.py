@@ -21,6 +21,7 @@ from typing import Any
 from hexmap import Facing, Hex, Label, MapWindow
 from hexmap.layout import Layout
 from rules.battle.exits import Exit, ExitKind, ThroughEnemyCounter, classify_exit, sides_crossed
+from rules.battle.floating import follow_vector
 from rules.battle.log import GM, IllegalAnswer
 from rules.battle.questions import QKind, Question, choose, yes_no
 from rules.battle.roster import BUnit, Role, Status
@@ -73,11 +74,22 @@ def _direction_projection(facing: Facing, h: Hex) -> float:
 
 
 def combat(ctx: Ctx) -> Ask:
+    """V13.480: tactical combat from Turn 1, impulse 1, until the battle is over."""
     st = ctx.state
     st.step, st.impulse = Step.COMBAT, 1
-    n = 0
+    yield from combat_from(ctx, 0)
+
+
+def combat_from(ctx: Ctx, n: int) -> Ask:
+    """The combat loop after ``n`` action questions; a replay resumes here from a checkpoint
+    (its only state is ``n`` and the battle state)."""
+    st = ctx.state
+
+    def check(a: Any) -> dict[str, Any]:
+        return _check(ctx, a)
+    present_changed = True
     while True:
-        why = battle_over(ctx)
+        why = battle_over(ctx) if present_changed else None  # V13.483 reads only who is present
         if why is None and st.record.kind == "rear_guard" and st.impulse > 320:
             why = "ten tactical turns of the rear-guard battle are complete (V13.733, A-35)"
         if why:
@@ -89,12 +101,12 @@ def combat(ctx: Ctx) -> Ask:
         act = yield Question(f"combat/{n}", QKind.ACTION, ANY, "V13.480",
                              f"Turn {t}, impulse {i}: move a unit, advance the clock, float the map, mark a "
                              "unit, declare a disengagement or retreat, or end the battle (GM)",
-                             data={"turn": t, "impulse": i}, check=lambda a: _check(ctx, a))
+                             data={"turn": t, "impulse": i}, check=check)
         if act.get("end"):
             st.ended, st.end_reason = True, f"ended by the GM: {act['end']} (A-59)"
             ctx.info("V13.483 / A-59", f"the battle is over: {st.end_reason}")
             return
-        yield from _apply(ctx, act)
+        present_changed = yield from _apply(ctx, act)
 
 
 def _unit(ctx: Ctx, uid: Any, rule: str) -> BUnit:
@@ -188,7 +200,8 @@ def _rear_guard_lock(ctx: Ctx, u: BUnit) -> None:
                                    "unit of the other side is crippled or destroyed")
 
 
-def _apply(ctx: Ctx, act: dict[str, Any]) -> Ask:
+def _apply(ctx: Ctx, act: dict[str, Any]) -> Generator[Question, Any, bool]:
+    """Carry out one checked action; returns whether a unit may have left or come back."""
     st = ctx.state
     kind = act["kind"]
     if kind == "move":
@@ -202,15 +215,15 @@ def _apply(ctx: Ctx, act: dict[str, Any]) -> Ask:
         else:
             follow(ctx, u)
     elif kind == "clock":
-        for _ in range(act["n"]):
-            st.impulse += 1
-            _count_through_enemy(ctx)
+        changed = _clock(ctx, act["n"])
         t, i = st.clock
         ctx.info("V13.480", f"now turn {t}, impulse {i}")
+        return changed
     elif kind == "float":
         st.float_offset = st.float_offset + act["vector"]
         w = current_window(ctx)
         ctx.info("V13.812", f"the original centre hex now reads {w.label(st.confirmed_centre)}")
+        return False
     elif kind == "mark":
         u = st.units[act["unit"]]
         s = act["status"]
@@ -222,37 +235,23 @@ def _apply(ctx: Ctx, act: dict[str, Any]) -> Ask:
             u.status = Status.DESTROYED if s == "destroyed" else Status.CAPTURED
     elif kind == "declare":
         yield from _declare(ctx, st.units[act["unit"]])
+    return True
 
 
 def follow(ctx: Ctx, u: BUnit) -> None:
     """The map follows the action (V13.812): when a unit moves off the physical map, float it
-    one hex at a time towards the unit, as long as the original centre stays on it."""
+    towards the unit, one hex at a time in the rule's words, as long as the original centre
+    stays on it (:func:`~rules.battle.floating.follow_vector` computes the whole float)."""
     st = ctx.state
     w = current_window(ctx)
-    at = u.at
-    if w.contains(at):
+    if w.contains(u.at):
         return
-    original = st.confirmed_centre
-    moved = Hex(0, 0)
-    for _ in range(2 * (w.cols + w.rows)):
-        target = at - w.centre
-        best = None
-        for f in Facing:
-            cand = w.shifted(f.vector)
-            if cand.contains(original):
-                gain = cand.centre.distance(at)
-                if best is None or gain < best[0]:
-                    best = (gain, f, cand)
-        if best is None or best[0] >= w.centre.distance(at) or not target:
-            break
-        w, moved = best[2], moved + best[1].vector
-        if w.contains(at):
-            break
+    moved = follow_vector(w, st.confirmed_centre, u.at)
     if moved != Hex(0, 0):
         st.float_offset = st.float_offset + moved
         n = moved.length()
         ctx.info("V13.812", f"the map floats {n} {'hex' if n == 1 else 'hexes'} to follow {u.name}; the original "
-                            f"centre hex now reads {w.label(original)}")
+                            f"centre hex now reads {w.shifted(moved).label(st.confirmed_centre)}")
 
 
 def _leave(ctx: Ctx, u: BUnit, out: Exit) -> None:
@@ -303,6 +302,8 @@ def _declare(ctx: Ctx, u: BUnit) -> Ask:
                     and _direction_projection(direction, x.pos) > mine]
         if blockers:
             u.counter = ThroughEnemyCounter()
+            if u.id not in st.counting:
+                st.counting.append(u.id)
             ctx.info("V13.631 / A-34", f"{blockers[0].name} stands between {u.name} and its Direction of Retreat: the "
                      "retreat completes only after 32 consecutive impulses at 10 or more hexes from every Attacking "
                      "unit (V13.632)", unit=u.id)
@@ -331,16 +332,29 @@ def _offer_tow(ctx: Ctx, u: BUnit) -> Ask:
                  "its fate)")
 
 
-def _count_through_enemy(ctx: Ctx) -> None:
-    """V13.632: at the end of each impulse, the distance to the nearest Attacking unit."""
+def _clock(ctx: Ctx, n: int) -> bool:
+    """Advance the clock ``n`` impulses; V13.632: at the end of each, a retreating unit's
+    distance to the nearest Attacking unit counts. Returns whether a retreat completed."""
     st = ctx.state
-    for u in st.units.values():
-        if not (u.present and isinstance(u.counter, ThroughEnemyCounter)):
-            continue
-        foes = [x.pos for x in st.units.values() if x.present and x.role is Role.ATTACKER and x.pos is not None]
-        d = min((u.at.distance(p) for p in foes), default=99)
-        if u.counter.update(st.impulse, d):
-            u.status, u.exit_impulse, u.forced_direction = Status.RETREATED, st.impulse, st.dor
-            ctx.info("V13.632", f"{u.name} kept 10 hexes from every Attacking unit for 32 impulses: its retreat is "
-                                "complete", unit=u.id)
+    counting = [u for u in st.units.values() if u.id in st.counting and u.present] if st.counting else []
+    if not counting:  # nothing counts: the impulses pass at once
+        st.impulse += n
+        return False
+    done = False
+    foes = _attackers(ctx)
+    for _ in range(n):
+        st.impulse += 1
+        for u in counting:
+            if not u.present or not isinstance(u.counter, ThroughEnemyCounter):
+                continue
+            d = min((u.at.distance(p) for p in foes), default=99)
+            if u.counter.update(st.impulse, d):
+                u.status, u.exit_impulse, u.forced_direction = Status.RETREATED, st.impulse, st.dor
+                ctx.info("V13.632", f"{u.name} kept 10 hexes from every Attacking unit for 32 impulses: its retreat "
+                                    "is complete", unit=u.id)
+                done, foes = True, _attackers(ctx)
+    return done
 
+
+def _attackers(ctx: Ctx) -> list[Hex]:
+    return [x.pos for x in ctx.state.units.values() if x.present and x.role is Role.ATTACKER and x.pos is not None]

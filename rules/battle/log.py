@@ -42,10 +42,10 @@ class Event:
 
 
 class EventLog:
-    """Append-only list of events."""
+    """Append-only list of events (``events``: to start from, e.g. a checkpoint's first ones)."""
 
-    def __init__(self) -> None:
-        self.events: list[Event] = []
+    def __init__(self, events: list[Event] | None = None) -> None:
+        self.events: list[Event] = events if events is not None else []
 
     def add(self, kind: str, rule: str, text: str, data: dict[str, Any] | None = None,
             visible_to: tuple[str, ...] | None = None) -> Event:

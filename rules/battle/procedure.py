@@ -3,11 +3,13 @@
 The procedure is a generator that yields :class:`~rules.battle.questions.Question` objects
 and receives checked answers. :class:`BattleProcedure` drives it: the state is a function of
 (campaign, Battle Hex, seed, answers), so loading a saved battle replays its answers and undo
-is a replay without the last one. Every question, answer, roll and ruling goes to the event
-log with its rule.
+is a replay without the last one (from the newest checkpoint before it,
+:mod:`rules.battle.checkpoints`). Every question, answer, roll and ruling goes to the event log
+with its rule; an answer or an undo returns a :class:`~rules.battle.change.BattleChange`.
 """
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Callable, Generator, Iterable
 from typing import Any
@@ -15,7 +17,9 @@ from typing import Any
 from hexmap import Label, LaneGraph, MapWindow
 from rules.battle.approach import approach
 from rules.battle.centre import centre
-from rules.battle.combat import combat
+from rules.battle.change import BattleChange
+from rules.battle.checkpoints import Checkpoint, Checkpoints, restore_roller
+from rules.battle.combat import combat, combat_from
 from rules.battle.endings import endings
 from rules.battle.log import GM, EventLog, IllegalAnswer
 from rules.battle.opening_range import opening_range
@@ -63,6 +67,17 @@ def _procedure(ctx: Ctx, rules: Placement) -> Generator[Question, Any, None]:
     ctx.info("V13.481", "every unit is placed: tactical combat begins with Turn 1")
     yield from combat(ctx)
     yield from endings(ctx)
+
+
+def _resumed(ctx: Ctx, n: int) -> Generator[Question, Any, None]:
+    """The procedure from the combat loop after ``n`` action questions (a checkpoint)."""
+    yield from combat_from(ctx, n)
+    yield from endings(ctx)
+
+
+def _changed(before: dict[str, tuple[Any, ...]], after: dict[str, tuple[Any, ...]]) -> frozenset[str]:
+    """The units whose marks differ (or that are in one of the two only)."""
+    return frozenset([k for k, m in after.items() if before.get(k) != m]) | (before.keys() - after.keys())
 
 
 def _formation(ctx: Ctx) -> None:
@@ -118,18 +133,43 @@ class BattleProcedure:
         teams = {t.id: t for t in self.campaign.teams}
         state = BattleState(self.record, build_roster(self.campaign, self.strategic, self.record), teams,
                             terrain=self.record.terrain, min_range=self.campaign.settings.standard_range)
-        log = EventLog()
-        dice = self._dice(self.seed)
+        self._begin(state, EventLog(), self._dice(self.seed), [])
+        self._checkpoints = Checkpoints(len(answers))
+        self._gen: Generator[Question, Any, None] = _procedure(self.ctx, self.placement)
+        self.pending: Question | None = self._advance(None, first=True)
+        self._replay(answers)
+
+    def _begin(self, state: BattleState, log: EventLog, dice: DiceRoller, answers: list[Any]) -> None:
         dice.listeners.append(lambda roll: self._log_roll(roll))
         s = self.campaign.settings
         self.ctx = Ctx(self.campaign, self.strategic, dice, log, state, MapWindow(s.map_cols, s.map_rows))
         previous: Placement | None = getattr(self, "placement", None)  # a replay keeps the zone cache
         self.placement = Placement(self.ctx, previous.universe if previous is not None else None)
-        self.answers: list[Any] = []
-        self._gen: Generator[Question, Any, None] = _procedure(self.ctx, self.placement)
-        self.pending: Question | None = self._advance(None, first=True)
-        for a in answers:
-            self.answer(a)
+        self.answers: list[Any] = answers
+
+    def _resume(self, cp: Checkpoint, answers: list[Any]) -> bool:
+        """Continue from checkpoint ``cp`` and replay the rest of ``answers``; False (nothing
+        changed) when the dice cannot be set back."""
+        dice = self._dice(self.seed)
+        if not restore_roller(dice, cp.dice):
+            return False
+        old = self.ctx
+        dice.history = old.dice.history[:cp.rolls]
+        self._begin(cp.restore(self.record), EventLog(old.log.events[:cp.events]), dice, answers[:cp.answers])
+        self._gen = _resumed(self.ctx, cp.n - 1)
+        self.pending = self._advance(None, first=True)
+        self._replay(answers[cp.answers:])
+        return True
+
+    def _replay(self, answers: list[Any]) -> None:
+        collecting = gc.isenabled()
+        gc.disable()  # a replay makes many small objects and no garbage: no collections meanwhile
+        try:
+            for a in answers:
+                self._give(a)
+        finally:
+            if collecting:
+                gc.enable()
 
     def _log_roll(self, roll: Roll) -> None:
         text = roll.describe().removeprefix(f"{roll.rule}: ")
@@ -144,12 +184,19 @@ class BattleProcedure:
         self.ctx.log.add("question", q.rule, q.text, {"key": q.key, "to": q.to})
         return q
 
-    def answer(self, raw: Any) -> None:
+    def answer(self, raw: Any) -> BattleChange:
         """Give the pending question its answer; an illegal one raises and changes nothing.
 
         ``{"gm_ruling": "why", "answer": X}`` overrules the rule check (the form is still read)
-        and is logged as a GM ruling.
+        and is logged as a GM ruling. Returns what the answer changed.
         """
+        st = self.state
+        events, marks, step, window, resolved = len(self.log.events), st.marks(), st.step, st.window_key(), st.resolved
+        self._give(raw)
+        return BattleChange(events, units=_changed(marks, st.marks()), step=st.step is not step,
+                            window=st.window_key() != window, resolved=st.resolved and not resolved)
+
+    def _give(self, raw: Any) -> None:
         q = self.pending
         if q is None:
             raise IllegalAnswer("V13.481", "the set-up is complete: no question is open")
@@ -166,6 +213,7 @@ class BattleProcedure:
                          {"key": q.key, "by": q.to, "answer": raw},
                          visible_to=(q.to, GM) if q.data.get("secret") else None)
         self.pending = self._advance(value)
+        self._checkpoints.offer(len(self.answers), self.pending, self.ctx)
 
     def summary(self, raw: Any) -> str:
         """The undo-stack text for giving the pending question ``raw``, in words (secret
@@ -174,13 +222,25 @@ class BattleProcedure:
             return f"Battle {self.record.at}"
         return answer_summary(self.pending, raw, self.ctx)
 
-    def undo(self, n: int = 1) -> None:
-        """Take back the last ``n`` answers (one replay without them); nothing changes when
-        there are fewer than ``n``."""
+    def undo(self, n: int = 1) -> BattleChange:
+        """Take back the last ``n`` answers; nothing changes when there are fewer than ``n``.
+
+        The result is the replay without them: from the newest checkpoint before them when
+        there is one, else from formation. Returns what changed (``rewound``; the log keeps
+        ``events_from`` events).
+        """
         if n < 1 or n > len(self.answers):
             raise IllegalAnswer("undo", f"cannot take back {n} answer{'s' if n != 1 else ''}: "
                                         f"{len(self.answers)} given")
-        self.restart(self.answers[:-n])
+        st = self.state
+        marks, step, window = st.marks(), st.step, st.window_key()
+        keep = self.answers[:-n]
+        cp = self._checkpoints.at_or_before(len(keep))
+        if cp is None or not self._resume(cp, keep):
+            self.restart(keep)
+        st = self.state
+        return BattleChange(len(self.log.events), rewound=True, units=_changed(marks, st.marks()),
+                            step=st.step is not step, window=st.window_key() != window)
 
     # -- reading ---------------------------------------------------------------------------------
     @property

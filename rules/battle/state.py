@@ -7,7 +7,7 @@ from enum import Enum
 from typing import Any
 
 from hexmap import Facing, Hex, Label, MapWindow
-from rules.battle.exits import IMPULSES_PER_TURN
+from rules.battle.exits import IMPULSES_PER_TURN, ThroughEnemyCounter
 from rules.battle.log import GM, EventLog
 from rules.battle.roster import BUnit, Role
 from rules.dice import DiceRoller, Modifier
@@ -71,6 +71,19 @@ class BattleState:
     ended: bool = False
     end_reason: str = ""
     follow_ups: list[dict[str, Any]] = field(default_factory=list)
+    counting: list[str] = field(default_factory=list)
+    """Units given a V13.632 counter, so the clock need not look at every unit."""
+
+    def marks(self) -> dict[str, tuple[Any, ...]]:
+        """Per unit, what its map counter shows: where, facing, status, crippled, speed, its
+        V13.632 count. A view redraws the units whose marks an answer changed."""
+        return {k: (u.pos, u.facing, u.status, u.crippled, u.speed,
+                    u.counter.count if isinstance(u.counter, ThroughEnemyCounter) else None)
+                for k, u in self.units.items()}
+
+    def window_key(self) -> tuple[Hex | None, Hex]:
+        """The original centre and the float: what places the physical map (V13.811-812)."""
+        return self.centre, self.float_offset
 
     @property
     def clock(self) -> tuple[int, int]:
