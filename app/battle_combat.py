@@ -27,7 +27,7 @@ from rules.battle.queries import IMPULSES_PER_TURN, Step, declarable, step_targe
 from rules.battle.roster import Role
 
 if TYPE_CHECKING:
-    from app.battle_window import BattleWindow
+    from app.battle_v13 import V13Panel
 
 DIRECTIONS = ("A (up)", "B (up right)", "C (down right)", "D (down)", "E (down left)", "F (up left)")
 
@@ -35,8 +35,8 @@ DIRECTIONS = ("A (up)", "B (up right)", "C (down right)", "D (down)", "E (down l
 class CombatPanel(QWidget):
     """Buttons and readouts of the tracked battle; hidden until the battle starts."""
 
-    def __init__(self, window: BattleWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: V13Panel) -> None:
+        super().__init__(window.win)
         self.w = window
         g = QVBoxLayout(self)
         g.setContentsMargins(0, 0, 0, 0)
@@ -148,7 +148,7 @@ class CombatPanel(QWidget):
                 return
             items = [f"{x.name}: {'disengage (V13.515)' if x.role is Role.ATTACKER else 'retreat (V13.615)'}"
                      for x in units]
-            choice, ok = QInputDialog.getItem(self.w, "Disengage or retreat", "Which unit declares?", items, 0, False)
+            choice, ok = QInputDialog.getItem(self.w.win, "Disengage or retreat", "Which unit declares?", items, 0, False)
             if not ok:
                 return
             u = units[items.index(choice)]
@@ -161,7 +161,7 @@ class CombatPanel(QWidget):
 
     def end_battle(self) -> None:
         """The GM ends the battle early, with the reason asked for the log (A-59)."""
-        reason, ok = QInputDialog.getText(self.w, "End the battle (GM)", "Why does the battle end now? (A-59)")
+        reason, ok = QInputDialog.getText(self.w.win, "End the battle (GM)", "Why does the battle end now? (A-59)")
         if ok and reason.strip():
             self.w.answer({"end": reason.strip(), "by": GM})
         elif ok:

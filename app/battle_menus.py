@@ -16,7 +16,7 @@ from rules.battle.questions import QKind
 from rules.battle.roster import Role
 
 if TYPE_CHECKING:
-    from app.battle_window import BattleWindow
+    from app.battle_v13 import V13Panel
 
 
 def float_towards(centre: Hex, target: Hex) -> tuple[Facing, int] | None:
@@ -30,9 +30,9 @@ def float_towards(centre: Hex, target: Hex) -> tuple[Facing, int] | None:
     return best, k
 
 
-def battle_menu(w: BattleWindow, uid: str | None, h: Hex) -> QMenu:
+def battle_menu(w: V13Panel, uid: str | None, h: Hex) -> QMenu:
     """The menu for a right click on ``h`` (on the counter ``uid`` if there is one)."""
-    menu = QMenu(w)
+    menu = QMenu(w.win)
     b = w.b
     fighting = w.combat_mode()
     u = b.state.units.get(uid) if b is not None and uid else None
@@ -70,6 +70,6 @@ def battle_menu(w: BattleWindow, uid: str | None, h: Hex) -> QMenu:
     return menu
 
 
-def show_battle_menu(w: BattleWindow, uid: str | None, h: Hex, at: QPoint) -> None:
+def show_battle_menu(w: V13Panel, uid: str | None, h: Hex, at: QPoint) -> None:
     """Pop the menu up at the global point ``at``."""
     battle_menu(w, uid, h).popup(at)

@@ -25,7 +25,7 @@ from rules.battle.queries import forced_facing, keep_out
 from rules.battle.questions import QKind
 
 if TYPE_CHECKING:
-    from app.battle_window import BattleWindow
+    from app.battle_v13 import V13Panel
 
 
 class RosterList(QListWidget):
@@ -57,8 +57,8 @@ class RosterList(QListWidget):
 class SetupPanel(QWidget):
     """Roster, facing and speed of the unit being placed; hidden once the battle starts."""
 
-    def __init__(self, window: BattleWindow) -> None:
-        super().__init__(window)
+    def __init__(self, window: V13Panel) -> None:
+        super().__init__(window.win)
         self.w = window
         self.facing = Facing.A
         lay = QVBoxLayout(self)

@@ -107,6 +107,11 @@ def build_menus(window: MainWindow) -> MenuActions:
                            "Ctrl+Shift+E")
     add_action(window, turn, "Show &Battle Hexes", window.show_battle_hexes, "Ctrl+B")
     fight = add_action(window, turn, "&Fight a Battle Hex (set-up)...", window.fight, "Ctrl+F")
+    systems = turn.addMenu("Battle &System for New Battle Hexes")
+    systems.setObjectName("battle_systems_menu")
+    systems.setToolTipsVisible(True)
+    systems.aboutToShow.connect(lambda: fill_systems_menu(systems, window))
+    fill_systems_menu(systems, window)
 
     view = bar.addMenu("&View")
     overlay_actions = {}
@@ -193,3 +198,25 @@ def undo_tooltips(group: QUndoGroup, undo_action: QAction, redo_action: QAction)
         verb = "Undo" if act is undo_action else "Redo"
         act.setToolTip(f"{verb} {text}" if can and text else none)
         with_shortcut_in_tooltip(act)
+
+
+def fill_systems_menu(menu: QMenu, window, at=None) -> None:
+    """One checkable entry per battle system (rules/systems), the one in use checked; for the
+    Battle Hex ``at``, or the campaign's new Battle Hexes when ``at`` is None."""
+    from rules.systems import SYSTEMS
+    menu.clear()
+    campaign = window.session.campaign if window.session is not None else None
+    record = next((b for b in campaign.battle_hexes if b.at == at and not b.resolved), None) if campaign and at \
+        else None
+    current = (record.system if record is not None and record.system else None) or \
+        (campaign.settings.battle_system if campaign else "v13")
+    for key, system in SYSTEMS.items():
+        act = menu.addAction(system.title)
+        act.setObjectName(f"system_{key}")
+        act.setCheckable(True)
+        act.setChecked(key == current)
+        act.setToolTip(system.blurb)
+        if record is not None and record.answers and key != current:
+            act.setEnabled(False)
+            act.setToolTip(f"the battle in {at} has begun: take its answers back first")
+        act.triggered.connect(lambda _on=False, k=key: window.set_battle_system(k, at))

@@ -14,6 +14,7 @@ from app.main_menus import with_shortcut_in_tooltip
 from app.strategic_scene import StrategicScene
 from app.turn_dialogs import BattleHexesDialog, IgnoreDialog
 from hexmap import Label
+from rules.errors import RuleError
 from rules.model.records import Phase
 from rules.strategic.planning import plan_orders
 from rules.strategic.turn import PhaseError, open_battle_hexes
@@ -82,7 +83,7 @@ class MovementPhaseMixin:
     def _try(self, action) -> bool:
         try:
             action()
-        except PhaseError as e:
+        except RuleError as e:  # the engine's one error base, caught here once
             self.show_error("Not allowed", str(e))
             return False
         return True
@@ -155,6 +156,19 @@ class MovementPhaseMixin:
         window.show()
         self._battle_windows = [*self._battle_windows, window]
         return window
+
+    def set_battle_system(self, key: str, at: Label | None = None) -> None:
+        """Fight the Battle Hex at ``at`` (or, with none, the campaign's new Battle Hexes) with
+        the battle system ``key`` (rules/systems), as one undoable change."""
+        if self.session is None:
+            return
+        from rules.systems import SYSTEMS, choose_for_campaign, choose_for_hex
+        title = SYSTEMS[key].title if key in SYSTEMS else key
+        if at is None:
+            self._try(lambda: self.session.apply(f"Battle system: {title}", lambda c: choose_for_campaign(c, key)))
+        else:
+            self._try(lambda: self.session.apply(f"Battle Hex {at} fought with: {title}",
+                                                 lambda c: choose_for_hex(c, at, key)))
 
     def gm_ruling(self) -> None:
         """V13.12 override: the GM marks a Battle Hex resolved, with a reason for the log."""

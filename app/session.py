@@ -1,18 +1,29 @@
 """The open campaign as the app holds it: the campaign, its lane graph and strategic state,
-undo/redo of every change, and an autosave after each one.
+undo/redo, and an autosave after each change.
 
-Every change goes through :meth:`CampaignSession.apply`, which takes a function from the old
-campaign to a new one (the engine's :mod:`rules.strategic.turn`). If the function raises, the
-campaign is untouched; if it returns, the new campaign is pushed on the undo stack, the state is
-recomputed and the campaign autosaved.
+Every strategic change goes through :meth:`CampaignSession.apply`, which takes a function from
+the old campaign to a new one (the engine's :mod:`rules.strategic.turn`). If the function
+raises, the campaign is untouched; if it returns, the new campaign is pushed on the strategic
+undo stack, the state is recomputed and the campaign autosaved.
+
+A battle's answers are not strategic changes: each Battle Hex has its own undo stack (its
+:class:`app.battle_controller.BattleController`, kept here so a reopened window goes on where
+it was), and :meth:`store_battle` puts the battle's record in the campaign without touching
+the strategic stack or recomputing the strategic state. Undoing a strategic change keeps the
+answers of the battles still open in the campaign it goes back to.
+
+The autosave is debounced (one write after a burst of changes) and written on a worker thread;
+:meth:`flush` writes it at once (quitting, or reading :attr:`last_autosave`).
 """
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from app.paths import autosave_dir
@@ -21,6 +32,11 @@ from rules.model import Campaign, save_campaign
 from rules.strategic import StrategicState, build_graph
 from rules.strategic.turn import MovementReport, end_movement, end_movement_phase, gm_resolve, set_orders
 
+if TYPE_CHECKING:
+    from app.battle_controller import BattleController
+
+AUTOSAVE_DELAY_MS = 300
+
 
 class _Change(QUndoCommand):
     def __init__(self, session: CampaignSession, text: str, before: Campaign, after: Campaign) -> None:
@@ -28,17 +44,31 @@ class _Change(QUndoCommand):
         self.session, self.before, self.after = session, before, after
 
     def redo(self) -> None:
-        self.session._set(self.after)
+        self.session._set(_carry_battles(self.after, self.session.campaign))
 
     def undo(self) -> None:
-        self.session._set(self.before)
+        self.session._set(_carry_battles(self.before, self.session.campaign))
+
+
+def _carry_battles(target: Campaign, current: Campaign) -> Campaign:
+    """``target`` with the answers of the Battle Hexes open in both kept from ``current``: a
+    strategic undo or redo does not take back a battle's answers (they have their own stack)."""
+    now = {(b.at, b.turn, b.kind): b for b in current.battle_hexes if not b.resolved}
+    carried = [now.get((b.at, b.turn, b.kind), b) if not b.resolved else b for b in target.battle_hexes]
+    if all(x is y for x, y in zip(carried, target.battle_hexes, strict=True)):
+        return target
+    return target.model_copy(update={"battle_hexes": carried})
 
 
 class CampaignSession(QObject):
     """One open campaign with its derived strategic state; emits ``changed`` after every change."""
 
     changed = Signal()
+    """The campaign changed strategically (or was replaced): views redraw what they show."""
+    battle_stored = Signal(object)
+    """A battle's answers changed (the Battle Hex's label): only that battle's views care."""
     autosave_failed = Signal(str)
+    _autosave_error = Signal(str)  # from the worker thread, delivered on the GUI thread
 
     def __init__(self, campaign: Campaign, path: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -47,7 +77,17 @@ class CampaignSession(QObject):
         self.graph: LaneGraph = build_graph(campaign)
         self.campaign = campaign
         self.state = StrategicState.compute(campaign, self.graph)
-        self.last_autosave: Path | None = None
+        self._last_autosave: Path | None = None
+        self.battles: dict[Label, BattleController] = {}
+        self._autosave_timer = QTimer(self)
+        self._autosave_timer.setSingleShot(True)
+        self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
+        self._autosave_timer.timeout.connect(self._write_autosave)
+        self._writer: threading.Thread | None = None
+        self._autosave_error.connect(self.autosave_failed)
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.flush)
 
     # -- changes ---------------------------------------------------------------------------------
     def _set(self, campaign: Campaign) -> None:
@@ -57,6 +97,26 @@ class CampaignSession(QObject):
         self.state = StrategicState.compute(campaign, self.graph)
         self._autosave()
         self.changed.emit()
+
+    def store_battle(self, at: Label, campaign: Campaign) -> None:
+        """Keep ``campaign``, which differs from the current one only in the open Battle Hex
+        record at ``at`` (a battle answer or its undo): no strategic recompute, no strategic
+        undo step; the campaign is marked unsaved and autosaved."""
+        self.campaign = campaign
+        self.undo_stack.resetClean()
+        self._autosave()
+        self.battle_stored.emit(at)
+
+    def battle(self, at: Label) -> BattleController:
+        """The controller of the Battle Hex at ``at`` (made on first use, kept while the
+        session lives, so its undo history and replayed state survive the window)."""
+        ctl = self.battles.get(at)
+        if ctl is None:
+            from app.battle_controller import BattleController  # the battle engine loads when first used
+            ctl = self.battles[at] = BattleController(self, at)
+        else:
+            ctl.reload()  # a resolved battle's hex may hold the next battle (a pursuit, a rear guard)
+        return ctl
 
     def apply(self, text: str, change: Callable[[Campaign], Campaign]) -> Campaign:
         """Apply ``change`` as one undoable step; exceptions leave everything as it was."""
@@ -90,11 +150,36 @@ class CampaignSession(QObject):
         stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", self.path.stem) or "campaign"
         return autosave_dir() / f"{stem}.autosave.json"
 
+    @property
+    def last_autosave(self) -> Path | None:
+        """The autosave file, once written (a pending autosave is written first)."""
+        self.flush()
+        return self._last_autosave
+
     def _autosave(self) -> None:
-        target = self.autosave_path()
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            save_campaign(self.campaign, target, compact=True)  # after every change: the fast form
-            self.last_autosave = target
-        except OSError as e:
-            self.autosave_failed.emit(f"Autosave to {target} failed: {e.strerror or e}")
+        """Schedule the autosave: one write after a burst of changes, off the GUI thread."""
+        self._autosave_timer.start()
+
+    def flush(self) -> None:
+        """Write a scheduled autosave now and wait for the writer (on quit, before reading it)."""
+        if self._autosave_timer.isActive():
+            self._autosave_timer.stop()
+            self._write_autosave()
+        if self._writer is not None:
+            self._writer.join()
+            self._writer = None
+
+    def _write_autosave(self) -> None:
+        if self._writer is not None:
+            self._writer.join()  # one write at a time, in order
+        campaign, target = self.campaign, self.autosave_path()  # campaigns are values: safe to read in a thread
+
+        def write() -> None:
+            try:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                save_campaign(campaign, target, compact=True)  # the fast form
+                self._last_autosave = target
+            except OSError as e:
+                self._autosave_error.emit(f"Autosave to {target} failed: {e.strerror or e}")
+        self._writer = threading.Thread(target=write, name="autosave", daemon=True)
+        self._writer.start()

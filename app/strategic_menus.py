@@ -1,6 +1,6 @@
 """The strategic map's right-click menus: a fleet counter's (give orders, inspect, fight its
 Battle Hex, clear orders, centre) and a sector's (centre, inspect, fight it when it is an open
-Battle Hex). Each entry calls the view (``start_pick``, ``centre_on``) or its planner
+Battle Hex, and with which battle system). Each entry calls the view (``start_pick``, ``centre_on``) or its planner
 (``inspect_fleet``, ``inspect_sector``, ``clear_orders``, ``fight``); whether a sector is an
 open Battle Hex is the engine's answer. The menus decide nothing themselves.
 """
@@ -63,4 +63,10 @@ def sector_menu(view: StrategicView, label: str) -> QMenu:
     act.setEnabled(record is not None)
     if record is None:
         act.setToolTip(f"{label} is not an open Battle Hex")
+    else:  # how this Battle Hex is fought (rules/systems), until its battle has begun
+        from app.main_menus import fill_systems_menu
+        systems = menu.addMenu("Fight it with")
+        systems.setObjectName("fight_with_menu")
+        systems.setToolTipsVisible(True)
+        fill_systems_menu(systems, view.planner, record.at)
     return menu

@@ -53,7 +53,7 @@ def battle(app: QApplication, answers: int) -> BattleWindow:
 
 
 def press(app: QApplication, bw: BattleWindow) -> float:
-    button = next(x for x in bw.combat.findChildren(QPushButton) if x.text() == "+1 impulse")
+    button = next(x for x in bw.panel.combat.findChildren(QPushButton) if x.text() == "+1 impulse")
 
     def once() -> None:
         button.click()
@@ -62,10 +62,10 @@ def press(app: QApplication, bw: BattleWindow) -> float:
 
 
 def click_select(app: QApplication, bw: BattleWindow) -> float:
-    vp = bw.view.viewport()
-    uids = [u for u in ("kz-eff-1", "kz-aac-1") if u in bw.scene.counters]
-    bw.view.centerOn(bw.scene.counters[uids[0]].scenePos())
-    points = [bw.view.mapFromScene(centre_of(bw.b.state.units[uid].pos)) for uid in uids]
+    vp = bw.panel.view.viewport()
+    uids = [u for u in ("kz-eff-1", "kz-aac-1") if u in bw.panel.scene.counters]
+    bw.panel.view.centerOn(bw.panel.scene.counters[uids[0]].scenePos())
+    points = [bw.panel.view.mapFromScene(centre_of(bw.b.state.units[uid].pos)) for uid in uids]
     k = [0]
 
     def once() -> None:
@@ -73,7 +73,7 @@ def click_select(app: QApplication, bw: BattleWindow) -> float:
         QTest.mouseClick(vp, Qt.LeftButton, pos=points[k[0] % len(points)])
         app.processEvents()
     ms = median_ms(once, repeat=20)
-    assert bw._selected in uids, "the clicks selected no counter"
+    assert bw.panel._selected in uids, "the clicks selected no counter"
     return ms
 
 

@@ -38,3 +38,13 @@ class BattleChange:
         """True when a view had better redraw all it shows (a rewind or a new step)."""
         return self.rewound or self.step or self.resolved
 
+
+
+@dataclass(frozen=True, slots=True)
+class RunStatus:
+    """What the shared battle window says about a battle: who fights whom, where it stands."""
+
+    heading: str
+    stage: str
+    resolved: bool
+    resolution: str = ""

@@ -17,7 +17,7 @@ from typing import Any
 from hexmap import Label, LaneGraph, MapWindow
 from rules.battle.approach import approach
 from rules.battle.centre import centre
-from rules.battle.change import BattleChange
+from rules.battle.change import BattleChange, RunStatus
 from rules.battle.checkpoints import Checkpoint, Checkpoints, restore_roller
 from rules.battle.combat import combat, combat_from
 from rules.battle.endings import endings
@@ -262,6 +262,12 @@ class BattleProcedure:
     def units_for(self, viewer: str) -> list[BUnit]:
         """The units ``viewer`` may see (V13.03)."""
         return self.state.visible_units(viewer)
+
+    def status(self) -> RunStatus:
+        """Who attacks whom, the step, and the resolution once resolved (rules.systems.BattleRun)."""
+        st = self.state
+        return RunStatus(f"{self.ctx.name(st.attacker)} attacks {self.ctx.name(st.defender)}", st.step.value,
+                         st.resolved, st.resolution)
 
     def saved(self) -> Campaign:
         """The campaign with this battle's seed and answers stored in its Battle Hex record;

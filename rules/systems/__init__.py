@@ -14,26 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol, cast, get_args
+from typing import Any, Protocol, get_args
 
 from hexmap import Label, LaneGraph
-from rules.battle.change import BattleChange
+from rules.battle.change import BattleChange, RunStatus
 from rules.battle.log import EventLog
 from rules.battle.questions import Question
-from rules.errors import NoBattleHex
+from rules.errors import NoBattleHex, RuleError
 from rules.model.campaign import Campaign
 from rules.model.records import BattleHexRecord
 from rules.model.types import SystemKey
-
-
-@dataclass(frozen=True, slots=True)
-class RunStatus:
-    """What the shared window says about a battle: who fights whom, where it stands."""
-
-    heading: str
-    stage: str
-    resolved: bool
-    resolution: str = ""
 
 
 class BattleRun(Protocol):
@@ -87,7 +77,8 @@ class BattleSystem:
 
 def _v13(campaign: Campaign, at: Label, graph: LaneGraph | None) -> BattleRun:
     from rules.battle.procedure import BattleProcedure  # the whole V13 engine loads only when used
-    return cast("BattleRun", BattleProcedure(campaign, at, graph=graph))  # TODO(issue 10): drop once it conforms
+    run: BattleRun = BattleProcedure(campaign, at, graph=graph)
+    return run
 
 
 def _table(campaign: Campaign, at: Label, graph: LaneGraph | None) -> BattleRun:
@@ -122,3 +113,27 @@ def system_for(campaign: Campaign, at: Label) -> BattleSystem:
 def start(campaign: Campaign, at: Label, graph: LaneGraph | None = None) -> BattleRun:
     """Start (or resume, replaying its answers) the battle at ``at`` with its system."""
     return system_for(campaign, at).start(campaign, at, graph)
+
+
+def choose_for_campaign(campaign: Campaign, key: str) -> Campaign:
+    """The campaign fighting its Battle Hexes with system ``key`` from now on (those already
+    begun keep theirs: a record that names no system and has answers is pinned to the old one)."""
+    if key not in SYSTEMS:
+        raise RuleError("settings.battle_system", f"no battle system {key!r}: one of {', '.join(SYSTEMS)}")
+    old = campaign.settings.battle_system
+    pinned = [r.model_copy(update={"system": old}) if not r.resolved and not r.system and r.answers else r
+              for r in campaign.battle_hexes]
+    return campaign.model_copy(update={"settings": campaign.settings.model_copy(update={"battle_system": key}),
+                                       "battle_hexes": pinned})
+
+
+def choose_for_hex(campaign: Campaign, at: Label, key: str) -> Campaign:
+    """The open Battle Hex at ``at`` fought with system ``key``; refused once it has begun."""
+    rec = open_record(campaign, at)
+    if key not in SYSTEMS:
+        raise RuleError("battle system", f"no battle system {key!r}: one of {', '.join(SYSTEMS)}")
+    if rec.answers:
+        raise RuleError("V13.11", f"the battle in {at} has begun ({len(rec.answers)} answers): take them back in "
+                                  "its window before fighting it another way")
+    new = rec.model_copy(update={"system": "" if key == campaign.settings.battle_system else key})
+    return campaign.model_copy(update={"battle_hexes": [new if r is rec else r for r in campaign.battle_hexes]})

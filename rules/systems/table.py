@@ -13,7 +13,7 @@ from collections.abc import Generator
 from typing import Any
 
 from hexmap import Label, LaneGraph
-from rules.battle.change import BattleChange
+from rules.battle.change import BattleChange, RunStatus
 from rules.battle.log import GM, EventLog, IllegalAnswer
 from rules.battle.questions import QKind, Question
 from rules.battle.results import write_back
@@ -21,7 +21,7 @@ from rules.battle.roster import Status, build_roster
 from rules.battle.state import BattleState
 from rules.model.campaign import Campaign
 from rules.strategic.state import StrategicState
-from rules.systems import RunStatus, open_record
+from rules.systems import open_record
 
 RULE = "V13.01"
 _ASKED = (("destroyed", "were destroyed"), ("captured", "were captured"), ("crippled", "were crippled"))

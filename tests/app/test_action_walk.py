@@ -151,16 +151,16 @@ def test_every_battle_window_action_and_button_in_each_state(main, qtbot, clean)
     done = walk(bw, keep, skip=("Undo", "GM view"))
     assert "Fit" in done and "Export report..." in done
     place_0604(bw)
-    assert bw.combat_mode()
+    assert bw.panel.combat_mode()
     done = walk(bw, keep, skip=("GM view", "Undo"))
     assert "Export report..." in done
-    clicked = click_all(bw.combat.findChildren(QPushButton), keep)
+    clicked = click_all(bw.panel.combat.findChildren(QPushButton), keep)
     assert "+1 impulse" in clicked and "Float" in clicked and any(t.startswith("End battle") for t in clicked)
     # with a unit selected, the unit buttons act on it
-    bw.select("kz-cv-claw")
+    bw.panel.select("kz-cv-claw")
     name = bw.b.state.units["kz-cv-claw"].name
-    assert f"Retreat {name}..." in [b.text() for b in bw.combat.findChildren(QPushButton)]
-    clicked = click_all([b for b in bw.combat.findChildren(QPushButton)
+    assert f"Retreat {name}..." in [b.text() for b in bw.panel.combat.findChildren(QPushButton)]
+    clicked = click_all([b for b in bw.panel.combat.findChildren(QPushButton)
                          if not b.text().startswith(("End", "Destroyed", "Captured"))], keep)
     assert "Forward" in clicked and f"Retreat {name}..." in clicked, clicked
     # the GM view and back, then undo

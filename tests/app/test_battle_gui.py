@@ -23,20 +23,20 @@ def bw(qtbot, tmp_path):
     main.move(w.geometry().right() + 50, 0)
     w.activateWindow()
     qtbot.wait(20)  # the resize's fit done
-    w.view.zoom(1.5 / w.view.transform().m11())  # close enough that one hex is wider than a counter
-    assert w.view.transform().m11() > 1.2
+    w.panel.view.zoom(1.5 / w.panel.view.transform().m11())  # close enough that one hex is wider than a counter
+    assert w.panel.view.transform().m11() > 1.2
     return w
 
 
 def point_of(bw, h) -> QPoint:
     """Where ``h`` is in the viewport now (the view is not moved)."""
-    return bw.view.mapFromScene(centre_of(h))
+    return bw.panel.view.mapFromScene(centre_of(h))
 
 
 def counter_point(bw, uid: str) -> QPoint:
-    item = bw.scene.counters[uid]
-    bw.view.centerOn(item.scenePos())
-    return bw.view.mapFromScene(item.scenePos())
+    item = bw.panel.scene.counters[uid]
+    bw.panel.view.centerOn(item.scenePos())
+    return bw.panel.view.mapFromScene(item.scenePos())
 
 
 def popup_action(qtbot, *path: str):
@@ -52,45 +52,45 @@ def popup_action(qtbot, *path: str):
 
 def test_hover_readout_gives_label_range_bearing_and_who_is_there(bw, qtbot):
     claw = bw.b.state.units["kz-cv-claw"]
-    vp = bw.view.viewport()
+    vp = bw.panel.view.viewport()
     QTest.mouseClick(vp, Qt.LeftButton, pos=counter_point(bw, "kz-cv-claw"))  # select
     target = claw.pos + type(claw.facing).D.vector * 4  # towards the sheet (claw stands above it)
     QTest.mouseMove(vp, point_of(bw, target))
     qtbot.wait(50)
-    assert "range 4" in bw.view.readout.text(), bw.view.readout.text()
-    text = bw.view.readout.text()
+    assert "range 4" in bw.panel.view.readout.text(), bw.panel.view.readout.text()
+    text = bw.panel.view.readout.text()
     label = bw.b.ctx.where(target)
     assert label in text and f"from {claw.name}" in text and "bearing D" in text
     QTest.mouseMove(vp, counter_point(bw, "kz-cv-claw"))
-    qtbot.waitUntil(lambda: claw.name in bw.view.readout.text() and "here:" in bw.view.readout.text())
+    qtbot.waitUntil(lambda: claw.name in bw.panel.view.readout.text() and "here:" in bw.panel.view.readout.text())
 
 
 def test_a_drag_shows_the_exit_class_before_the_drop(bw, qtbot):
     b = bw.b
     u = b.state.units["kz-eff-1"]
-    vp = bw.view.viewport()
+    vp = bw.panel.view.viewport()
     start = counter_point(bw, u.id)
     QTest.mousePress(vp, Qt.LeftButton, pos=start)
     one = u.pos + u.facing.vector
-    QTest.mouseMove(vp, bw.view.mapFromScene(centre_of(one)))
-    text = bw.scene.hover_text.toPlainText()
+    QTest.mouseMove(vp, bw.panel.view.mapFromScene(centre_of(one)))
+    text = bw.panel.scene.hover_text.toPlainText()
     assert "stays in the battle" in text and "1 hex" in text and "speed" in text
     # far beyond the top border of the legal region, facing as it is (not the DoR): in disorder
     top = bw.b.ctx.window.label(bw.b.state.centre)
     far = bw.b.ctx.window.hex_at(f"({top.col},{top.row - 31})")
     assert u.pos.distance(far) <= 6  # on screen at this zoom
-    QTest.mouseMove(vp, bw.view.mapFromScene(centre_of(far)))
-    text = bw.scene.hover_text.toPlainText()
+    QTest.mouseMove(vp, bw.panel.view.mapFromScene(centre_of(far)))
+    text = bw.panel.scene.hover_text.toPlainText()
     assert "leaves in disorder" in text
-    qtbot.waitUntil(lambda: "leaves in disorder" in bw.view.readout.text())  # also in the corner readout
+    qtbot.waitUntil(lambda: "leaves in disorder" in bw.panel.view.readout.text())  # also in the corner readout
     assert b.state.units[u.id].pos != far  # nothing moved yet
-    QTest.mouseRelease(vp, Qt.LeftButton, pos=bw.view.mapFromScene(centre_of(far)))
+    QTest.mouseRelease(vp, Qt.LeftButton, pos=bw.panel.view.mapFromScene(centre_of(far)))
     assert bw.b.state.units[u.id].status.value == "disorganized withdrawal", bw.statusBar().currentMessage()
-    assert bw.scene.hover_text.toPlainText() == ""  # the balloon goes with the drop
+    assert bw.panel.scene.hover_text.toPlainText() == ""  # the balloon goes with the drop
 
 
 def test_right_click_menu_marks_a_counter_and_declares(bw, qtbot):
-    vp = bw.view.viewport()
+    vp = bw.panel.view.viewport()
     claw = bw.b.state.units["kz-cv-claw"]
     QTest.mousePress(vp, Qt.RightButton, pos=counter_point(bw, claw.id))
     act = popup_action(qtbot, "Mark", "Crippled")
@@ -106,7 +106,7 @@ def test_right_click_menu_marks_a_counter_and_declares(bw, qtbot):
 
 
 def test_right_click_on_an_empty_hex_floats_the_map_there(bw, qtbot):
-    vp = bw.view.viewport()
+    vp = bw.panel.view.viewport()
     c = bw.b.state.centre
     h = c + type(bw.b.state.units["kz-cv-claw"].facing).D.vector * 3
     QTest.mousePress(vp, Qt.RightButton, pos=point_of(bw, h))
@@ -128,24 +128,24 @@ def test_disengage_retreat_without_a_selection_asks_which_unit(bw, qtbot):
 
 
 def test_float_by_direction_letter(bw, qtbot):
-    combo = bw.combat.findChild(QComboBox)
+    combo = bw.panel.combat.findChild(QComboBox)
     assert [combo.itemText(i)[0] for i in range(combo.count())] == list("ABCDEF")
     combo.setCurrentIndex(3)  # D
-    spin = bw.combat.float_hexes
+    spin = bw.panel.combat.float_hexes
     spin.setValue(2)
-    go = next(b for b in bw.combat.findChildren(QPushButton) if b.text() == "Float")
+    go = next(b for b in bw.panel.combat.findChildren(QPushButton) if b.text() == "Float")
     qtbot.mouseClick(go, Qt.LeftButton)
     assert bw.b.state.float_offset.r == 2 and bw.b.state.float_offset.q == 0
 
 
 def test_a_click_selects_without_rebuilding_the_window(bw, qtbot):
-    vp = bw.view.viewport()
+    vp = bw.panel.view.viewport()
     bw.log_view.document().firstBlock().setUserState(7)  # gone if the log were rendered anew
-    items_before = dict(bw.scene.counters)
+    items_before = dict(bw.panel.scene.counters)
     QTest.mouseClick(vp, Qt.LeftButton, pos=counter_point(bw, "kz-eff-1"))
-    assert bw.scene.counters["kz-eff-1"].spec.selected
-    assert not any(i.spec.selected for uid, i in bw.scene.counters.items() if uid != "kz-eff-1")
-    assert bw.scene.counters == items_before  # the same counter items, only their mark changed
+    assert bw.panel.scene.counters["kz-eff-1"].spec.selected
+    assert not any(i.spec.selected for uid, i in bw.panel.scene.counters.items() if uid != "kz-eff-1")
+    assert bw.panel.scene.counters == items_before  # the same counter items, only their mark changed
     assert bw.log_view.document().firstBlock().userState() == 7
     name = bw.b.state.units["kz-eff-1"].name
-    assert bw.combat.unit_label.text().startswith(f"Selected: {name}")
+    assert bw.panel.combat.unit_label.text().startswith(f"Selected: {name}")

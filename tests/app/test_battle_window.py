@@ -47,7 +47,7 @@ def take_over(bw):
 
 def drag_drop(bw, uid: str, label: str) -> str:
     """Drag ``uid`` from the roster over ``label`` and drop it; returns the hover verdict."""
-    view = bw.view
+    view = bw.panel.view
     h = bw.b.ctx.window.hex_at(label)
     view.centerOn(centre_of(h))
     pos = QPointF(view.mapFromScene(centre_of(h)))
@@ -56,7 +56,7 @@ def drag_drop(bw, uid: str, label: str) -> str:
     # Qt delivers drag events only while its drag manager runs a real drag, which a headless
     # test cannot start; the view's handlers get the same event objects Qt would hand them.
     view.dragMoveEvent(QDragMoveEvent(pos.toPoint(), Qt.MoveAction, data, Qt.LeftButton, Qt.NoModifier))
-    verdict = bw.scene.hover_text.toPlainText()
+    verdict = bw.panel.scene.hover_text.toPlainText()
     view.dropEvent(QDropEvent(pos, Qt.MoveAction, data, Qt.LeftButton, Qt.NoModifier))
     return verdict
 
@@ -91,14 +91,14 @@ def test_full_set_up_by_drag_and_drop_with_a_refusal_and_a_corrected_facing(main
         bw.answer(None if q.kind is QKind.OPTIONAL_NUMBER else 50 if q.low <= 50 <= q.high else q.low)
     take_over(bw)
     assert bw.b.state.step is Step.PLACE_DEFENDER
-    assert [bw.roster.item(i).data(Qt.UserRole) for i in range(bw.roster.count())] == \
+    assert [bw.panel.roster.item(i).data(Qt.UserRole) for i in range(bw.panel.roster.count())] == \
         ["kz-cv-claw", "kz-aac-1", "kz-eff-1"]  # the fighter stays aboard its carrier
     # a refused drop: the carrier must go near a map edge (V13.432)
     before = list(bw.b.answers)
     verdict = drag_drop(bw, "kz-cv-claw", "2115")
     assert "V13.432" in verdict and bw.b.answers == before
-    assert "Refused" in bw.verdict_label.text() and "V13.432" in bw.statusBar().currentMessage()
-    bw.facing = Facing.D
+    assert "Refused" in bw.panel.verdict_label.text() and "V13.432" in bw.statusBar().currentMessage()
+    bw.panel.facing = Facing.D
     drag_drop(bw, "kz-cv-claw", "2103")
     assert bw.b.state.dor is Facing.A
     drag_drop(bw, "kz-aac-1", "2107")
@@ -106,19 +106,19 @@ def test_full_set_up_by_drag_and_drop_with_a_refusal_and_a_corrected_facing(main
     take_over(bw)
     assert bw.b.state.step is Step.PLACE_ATTACKER and "Coalition" in bw.waiting.text()
     # an illegal first facing (D would make the DoD A = the DoR) is corrected, with the reason
-    bw.facing = Facing.D
+    bw.panel.facing = Facing.D
     min_r = bw.b.state.min_range
     drag_drop(bw, "lyr-ca-pride", f"21{8 + min_r:02d}")  # the nearest defender is at 2108
     assert bw.b.state.units["lyr-ca-pride"].facing is Facing.F and bw.b.state.dod is Facing.C
     assert "V13.443" in bw.statusBar().currentMessage()
-    assert "V13.446" in bw.setup.facing_label.text()  # the facing is locked for the rest
+    assert "V13.446" in bw.panel.setup.facing_label.text()  # the facing is locked for the rest
     drag_drop(bw, "lyr-cw-1", f"21{9 + min_r:02d}")
     drag_drop(bw, "lyr-dd-1", f"22{9 + min_r:02d}")
     take_over(bw)
     assert bw.b.pending.key == "V13.811/centre" and bw.b.pending.to == GM
     bw.answer(bw.b.pending.data["proposed"])
-    assert bw.b.state.step is Step.COMBAT and bw.combat_mode() and bw.combat_box.isVisible()
-    assert "Turn 1, impulse 1" in bw.combat.clock_label.text()
+    assert bw.b.state.step is Step.COMBAT and bw.panel.combat_mode() and bw.panel.combat.isVisible()
+    assert "Turn 1, impulse 1" in bw.panel.combat.clock_label.text()
     # the whole set-up is in the campaign: autosaved, undoable
     assert main.session.last_autosave.exists()
     bw.undo_action.trigger()
@@ -131,13 +131,13 @@ def test_attacker_never_sees_incidental_units_before_its_placement_is_done(main,
     while bw.b.state.step is not Step.PLACE_ORION and not bw.b.done:
         take_over(bw)
         if bw.viewer == "coalition":
-            text = bw.log_view.toPlainText() + " ".join(c.toolTip() for c in bw.scene.counters.values())
+            text = bw.log_view.toPlainText() + " ".join(c.toolTip() for c in bw.panel.scene.counters.values())
             seen_by_coalition.append(text)
         q = bw.b.pending
         if q.kind is QKind.PLACE:
             uid = q.options[0]
             zone = bw.b.placement.zone(uid)
-            bw.facing = Facing.A
+            bw.panel.facing = Facing.A
             drag_drop(bw, uid, str(bw.b.ctx.window.label(zone[len(zone) // 2])))
         else:
             bw.answer(False if q.kind is QKind.YES_NO else None if q.kind is QKind.OPTIONAL_NUMBER else
@@ -180,7 +180,7 @@ def test_saved_set_up_reopens_where_it_stopped(main, qtbot, tmp_path):
 def test_gm_overrules_a_refused_drop_with_a_reason(main, qtbot):
     bw = open_battle(main, qtbot, "0604")
     to_defender_placement(bw)
-    bw.facing = Facing.D
+    bw.panel.facing = Facing.D
     drag_drop(bw, "kz-cv-claw", "2115")  # refused: V13.432
     assert bw.overrule_action.isEnabled() and not bw.b.state.placed_order
     bw.overrule("the carrier starts mid-map by agreement")
@@ -196,11 +196,11 @@ def set_up_0604(bw):
 
 def place_0604(bw):
     """0604 from the defenders' placement to combat: three defenders, three attackers, centre."""
-    bw.facing = Facing.D
+    bw.panel.facing = Facing.D
     for uid, at in (("kz-cv-claw", "2103"), ("kz-aac-1", "2106"), ("kz-eff-1", "2104")):
         drag_drop(bw, uid, at)
     take_over(bw)
-    bw.facing = Facing.A
+    bw.panel.facing = Facing.A
     r = bw.b.state.min_range
     for uid, at in (("lyr-ca-pride", f"21{6 + r:02d}"), ("lyr-cw-1", f"22{6 + r:02d}"),
                     ("lyr-dd-1", f"20{6 + r:02d}")):
@@ -214,25 +214,25 @@ def test_play_a_battle_hex_to_its_end(main, qtbot, tmp_path):
     in secret, and the results reach the strategic map."""
     bw = open_battle(main, qtbot, "0604")
     set_up_0604(bw)
-    assert bw.combat_mode() and bw.combat_box.isVisible()
+    assert bw.panel.combat_mode() and bw.panel.combat.isVisible()
     # KHS Hunting Cry retreats in order: declared, the Coalition does not oppose
-    bw.select("kz-aac-1")
-    bw.declare()
+    bw.panel.select("kz-aac-1")
+    bw.panel.declare()
     take_over(bw)
     assert bw.b.pending.to == "coalition" and "oppose" in bw.b.pending.text
     bw.answer(False)
     assert bw.b.state.units["kz-aac-1"].status.value == "retreated"
     # KHS Swift Stalker runs for the top edge facing B: not the DoR (A), so in disorder
-    bw.select("kz-eff-1")
+    bw.panel.select("kz-eff-1")
     centre = bw.b.state.centre
     top = bw.b.ctx.window.label(centre)
-    bw.act({"move": "kz-eff-1", "to": f"({top.col},{top.row - 31})", "facing": "B"})
+    bw.panel.act({"move": "kz-eff-1", "to": f"({top.col},{top.row - 31})", "facing": "B"})
     assert bw.b.state.units["kz-eff-1"].status.value == "disorganized withdrawal"
-    bw.act({"clock": 20})
-    bw.act({"move": "lyr-dd-1", "to": f"({top.col},{top.row - 31})", "facing": "B"})  # the pursuer follows
+    bw.panel.act({"clock": 20})
+    bw.panel.act({"move": "lyr-dd-1", "to": f"({top.col},{top.row - 31})", "facing": "B"})  # the pursuer follows
     # the carrier retreats in order too, which ends the battle
-    bw.select("kz-cv-claw")
-    bw.declare()
+    bw.panel.select("kz-cv-claw")
+    bw.panel.declare()
     take_over(bw)
     bw.answer(False)
     assert bw.b.state.ended
@@ -252,7 +252,7 @@ def test_play_a_battle_hex_to_its_end(main, qtbot, tmp_path):
     assert "LSS Pride" not in bw.log_view.toPlainText().split("V13.721")[-1]  # the Alliance cannot see the force
     assert bw.b.pending.key == "V13.722/rear_guard"
     bw.answer(["kz-aac-1"])
-    fought = bw._last_proc
+    fought = bw.ctl.last
     assert any("revealed together" in e.text for e in fought.log.events)
     # results on the strategic map, and the battles that follow in the same hex (V13.748, V13.731)
     campaign = main.session.campaign
@@ -267,7 +267,7 @@ def test_play_a_battle_hex_to_its_end(main, qtbot, tmp_path):
     follow = kinds
     scene = main.strategic_view.scene()
     assert scene.sector_items["0604"].marks.battle == bool(follow)
-    bw.b = bw._last_proc  # the report of the battle just fought
+    assert bw.b is fought and "Resolved" in bw.step_label.text()  # the window stays on the battle just fought
     report = bw.export_report(str(tmp_path / "battle.html"))
     html = (tmp_path / "battle.html").read_text()
     assert report and html.startswith("<!DOCTYPE html>") and "data:image/png;base64," in html

@@ -98,7 +98,7 @@ def battle_in_combat(main, qtbot) -> BattleWindow:
     bw.show()
     qtbot.waitExposed(bw)
     set_up_0604(bw)
-    assert bw.combat_mode()
+    assert bw.panel.combat_mode()
     return bw
 
 
@@ -112,7 +112,7 @@ def test_end_battle_button_asks_for_the_reason(main, qtbot):
     answerer = Answerer(type_text("both fleets agree to part"))
     qtbot.mouseClick(button, Qt.LeftButton)
     answerer.stop()
-    b = bw._last_proc
+    b = bw.ctl.last
     assert b.state.ended and "both fleets agree to part" in b.state.end_reason
     assert "False" not in b.state.end_reason
 
@@ -221,14 +221,14 @@ def test_place_a_unit_from_the_hex_menu(main, qtbot):
     bw = end_movement_and_fight(main, qtbot, "0604")
     bw.auto_dialogs = False
     to_defender_placement(bw)
-    bw.facing = Facing.D
+    bw.panel.facing = Facing.D
     h = bw.b.ctx.window.hex_at("2103")
-    bw.view.centerOn(centre_of(h))
-    QTest.mousePress(bw.view.viewport(), Qt.RightButton, pos=bw.view.mapFromScene(centre_of(h)))
+    bw.panel.view.centerOn(centre_of(h))
+    QTest.mousePress(bw.panel.view.viewport(), Qt.RightButton, pos=bw.panel.view.mapFromScene(centre_of(h)))
     qtbot.waitUntil(lambda: isinstance(QApplication.activePopupWidget(), QMenu))
     menu = QApplication.activePopupWidget()
     place = next(a for a in menu.actions() if a.text().startswith("Place "))
-    assert bw.b.state.units[bw.selected_unit()].name in place.text()
+    assert bw.b.state.units[bw.panel.selected_unit()].name in place.text()
     place.trigger()
     menu.close()
     assert bw.b.state.placed_order and bw.b.state.units[bw.b.state.placed_order[0]].pos == h
@@ -255,4 +255,8 @@ def test_undo_in_a_battle_window_takes_back_only_its_own_battle(main, qtbot):
     assert first.b.answers == [] and second.b.answers == [0]
     rec = {str(r.at): r for r in main.campaign.battle_hexes}
     assert rec["0604"].answers == [] and rec["0907"].answers == [0]
-    assert main.session.undo_stack.undoText() == "Battle 0604: take back the last answer"
+    assert first.ctl.undo_stack.canRedo() and second.ctl.undo_stack.canUndo()  # each battle its own stack
+    assert main.session.undo_stack.undoText().startswith("End movement")  # no battle answer on the turn's stack
+    press(first, "Ctrl+Shift+Z")  # redo gives the answer back
+    assert first.b.answers == [False] and main.campaign.battle_hexes[0] is not None
+    assert {str(r.at): r.answers for r in main.campaign.battle_hexes}["0604"] == [False]

@@ -14,6 +14,7 @@ def test_a_dialog_answer_is_undone_by_its_words(main, qtbot):  # noqa: F811
     bw.answer_button.click()
     answerer.stop()
     assert answerer.seen and bw.b.answers == [False]
-    text = main.undo_action.text()
+    text = bw.undo_action.toolTip()  # the battle's own undo stack, named in the window's Undo action
     assert "Battle 0604: Alliance does not withdraw before combat" in text, text
     assert "V13.21/" not in text
+    assert "Battle 0604" not in main.undo_action.text()  # the turn's stack holds no battle answer

@@ -80,3 +80,23 @@ def test_undo_and_replay_give_the_same_log():
 def test_every_system_has_a_title_and_a_blurb():
     for key, s in SYSTEMS.items():
         assert s.key == key and s.title and s.blurb
+
+
+def test_choosing_the_system_for_the_campaign_and_for_one_hex():
+    from rules.errors import RuleError
+    from rules.systems import choose_for_campaign, choose_for_hex
+    c = formed("v13")
+    t = choose_for_hex(c, AT, "table")
+    assert system_for(t, AT).key == "table" and t.settings.battle_system == "v13"
+    assert choose_for_hex(t, AT, "v13").battle_hexes[0].system == ""  # back to the campaign's
+    started = start(t, AT)
+    started.answer(["r1"])
+    with pytest.raises(RuleError, match="has begun \\(1 answers\\)"):
+        choose_for_hex(started.saved(), AT, "v13")
+    # a campaign-wide change pins the battles already begun to the system they started with
+    moved = choose_for_campaign(started.saved(), "v13")
+    assert moved.settings.battle_system == "v13" and system_for(moved, AT).key == "table"
+    fresh = choose_for_campaign(formed("v13"), "table")
+    assert system_for(fresh, AT).key == "table" and fresh.battle_hexes[0].system == ""
+    with pytest.raises(RuleError, match="no battle system 'chess'"):
+        choose_for_campaign(c, "chess")

@@ -1,0 +1,310 @@
+"""The V13 battle system's panel (the Tactical Combat Interface): the floating tactical map
+with its counters, zones and readout, the placement controls and the combat controls.
+
+The shared :class:`app.battle_window.BattleWindow` hands it the run and what changed; the
+panel asks the engine (``rules.battle.queries``) and draws the answers. It is the map's
+controller (:class:`app.battle_map.MapController`) and the "window" of the set-up and combat
+panels and the right-click menus: it passes their answers and messages to the window.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from html import escape
+from typing import TYPE_CHECKING, Any, cast
+
+from PySide6.QtCore import QBuffer, QIODevice, QObject, QPoint, QTimer
+from PySide6.QtGui import QAction, QColor
+from PySide6.QtWidgets import QLabel, QStatusBar, QWidget
+
+from app.battle_combat import CombatPanel
+from app.battle_map import BattleMapView, BattleScene, CounterSpec
+from app.battle_menus import show_battle_menu
+from app.battle_setup import SetupPanel
+from app.question_dialogs import WeaponStatusDialog
+from hexmap import Facing, Hex, MapWindow
+from rules.battle import GM, BattleProcedure, Step
+from rules.battle.change import BattleChange
+from rules.battle.queries import MovePreview, hex_info, preview_move, weapon_status_lines
+from rules.battle.questions import QKind, Question
+from rules.battle.report import report_html
+from rules.battle.roster import BUnit, Role
+from rules.battle.withdrawal import why_not_selectable
+
+if TYPE_CHECKING:
+    from app.battle_window import BattleWindow
+
+
+class V13Panel(QObject):
+    """Map, set-up and combat controls of a V13 battle in ``window``."""
+
+    def __init__(self, window: BattleWindow) -> None:
+        super().__init__(window)
+        self.win = window
+        self._selected: str | None = None  # the counter clicked in combat
+        self._specs: dict[str, CounterSpec] = {}  # the counters shown, by unit id
+        self._preview: tuple[Hex, MovePreview] | None = None  # the move being dragged, as the engine sees it
+        self._ws_seen: int | None = None  # set on the first look: a reopened battle shows it only if new
+        self.ws_dialog: WeaponStatusDialog | None = None
+        s = window.session.campaign.settings
+        self.scene = BattleScene(MapWindow(s.map_cols, s.map_rows), window)
+        self.view = BattleMapView(self.scene, window)
+        self.view.controller = self
+        self.view.rotate.connect(self.turn_facing)
+        self.view.hovered.connect(self._hovered)
+        self.view.context_requested.connect(self._context_menu)
+        self.central: QWidget = self.view
+        self.setup = SetupPanel(self)  # the panel is their "window"
+        self.roster, self.speed = self.setup.roster, self.setup.speed
+        self.verdict_label = QLabel("")
+        self.verdict_label.setWordWrap(True)
+        self.combat = CombatPanel(self)
+        self.widgets: list[QWidget] = [self.setup, self.verdict_label, self.combat]
+
+    # -- what the sub-panels and menus use of their "window" -------------------------------------
+    @property
+    def b(self) -> BattleProcedure | None:
+        return cast("BattleProcedure | None", self.win.b)
+
+    @property
+    def viewer(self) -> str | None:
+        return self.win.viewer
+
+    def statusBar(self) -> QStatusBar:  # noqa: N802 (as QMainWindow's)
+        return self.win.statusBar()
+
+    def addAction(self, action: QAction) -> None:  # noqa: N802 (as QWidget's): window-wide shortcuts
+        self.win.addAction(action)
+
+    def answer(self, raw: Any) -> str | None:
+        return self.win.answer(raw)
+
+    # -- the toolbar -------------------------------------------------------------------------------
+    def actions(self) -> list[tuple[str, Any, str, str]]:
+        """(text, slot, shortcut, tip) of this system's toolbar actions."""
+        return [("Turn left", lambda: self.turn_facing(-1), "[", "Turn the facing of the unit to place "
+                 "counter-clockwise"),
+                ("Turn right", lambda: self.turn_facing(1), "]", "Turn the facing of the unit to place clockwise"),
+                ("Fit", self.fit, "Ctrl+0", "Fit the map sheet and every counter in the view")]
+
+    def fit(self) -> None:
+        """Show the map sheet, every counter and the legal zone being offered."""
+        self.view.fit_to()
+
+    # -- questions ---------------------------------------------------------------------------------
+    def handles(self, q: Question) -> bool:
+        """Placement and combat are answered on the map, not in a dialog."""
+        return q.kind in (QKind.PLACE, QKind.ACTION)
+
+    def notes(self, q: Question) -> dict[str, str]:
+        """Why some units are not offered (V13.23: a unit that cannot be selected)."""
+        b = self.b
+        if b is None or q.key != "V13.23/select":
+            return {}
+        return {u.id: why for u in b.state.role_units(Role.DEFENDER)
+                if u.id not in q.options and (why := why_not_selectable(u) or "V13.27: needs a tug")}
+
+    def unit_names(self) -> dict[str, str]:
+        b = self.b
+        return {u.id: u.name for u in b.state.units.values()} if b is not None else {}
+
+    def after_answer(self, q: Question) -> None:
+        b = self.b
+        note = next((e.text for e in reversed(b.log.events) if e.rule == "V13.443"), None) if b else None
+        if note and q.key.startswith("place/place_attacker"):
+            self.win.statusBar().showMessage(f"V13.443: {note}", 20000)
+
+    def blocks_questions(self) -> bool:
+        """A new Weapon Status breakdown is shown before the next question (True while it is)."""
+        if self._show_ws_if_new():
+            return True
+        ws = self.ws_dialog
+        return ws is not None and ws.isVisible()
+
+    def _show_ws_if_new(self) -> bool:
+        b = self.b
+        if b is None:
+            return False
+        st = b.state
+        if self._ws_seen is None:  # the window opens on a saved battle: what was set was shown then
+            self._ws_seen = len(st.ws) if b.answers else 0
+        if len(st.ws) > self._ws_seen and st.step is not Step.WEAPON_STATUS:
+            self._ws_seen = len(st.ws)
+            html = "<h3>Weapon Status</h3>" + "".join(
+                f"<p><b>{escape(x.team)}: Weapon Status {x.status}</b><br>[{escape(x.rule)}] {escape(x.how)}</p>"
+                for x in weapon_status_lines(b.ctx))
+            self.ws_dialog = WeaponStatusDialog(html, self.win)
+            if self.win.auto_dialogs:
+                self.ws_dialog.finished.connect(lambda _r: QTimer.singleShot(0, self.win.ask))
+                self.ws_dialog.open()
+                return True
+        return False
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def draw(self, change: BattleChange | None) -> None:
+        """Show the battle; ``change`` names what to update (``None``: everything)."""
+        b = self.b
+        if b is None:
+            return
+        full = change is None or change.everything or change.window
+        if full:  # the counters this viewer may see (V13.03), each drawn from the engine's unit
+            self._specs = {u.id: self._spec(u) for u in b.units_for(self.viewer or GM)
+                           if u.pos is not None and u.present}
+        elif change is not None and change.units:  # only the units the answer touched
+            seen = {u.id for u in b.units_for(self.viewer or GM)} if change.units - self._specs.keys() else set()
+            for uid in change.units:
+                u = b.state.units.get(uid)
+                if u is not None and u.pos is not None and u.present and (uid in self._specs or uid in seen):
+                    self._specs[uid] = self._spec(u)
+                else:
+                    self._specs.pop(uid, None)
+        self.scene.set_units(list(self._specs.values()))
+        fighting = self.combat_mode()
+        self.combat.setVisible(fighting)
+        if fighting:
+            self.combat.show_state()
+        placing = not fighting and not b.state.resolved
+        self.setup.setVisible(placing)
+        if placing:  # the roster, the facing and the zone of the next unit to place
+            self.setup.show_state()
+        if not full:
+            return
+        if b.state.centre is not None:
+            self.scene.grid.set_window(b.ctx.current_window())
+        arrows = []
+        if b.state.dor is not None:
+            arrows.append((b.state.dor, f"DoR {b.state.dor.name}", QColor("#2a6fd6")))
+        if b.state.dod is not None:
+            arrows.append((b.state.dod, f"DoD {b.state.dod.name}", QColor("#d63a2a")))
+        self.scene.set_directions(arrows)
+        self.scene.show_region(b.state.centre)
+
+    def _spec(self, u: BUnit) -> CounterSpec:
+        b = self.b
+        assert b is not None and u.pos is not None
+        status = u.status.value if u.status.value in ("destroyed", "captured") else \
+            "crippled" if u.is_crippled else "active"
+        tip = f"{u.name} ({self.win.name(u.team)}), {b.ctx.where(u.pos)}, facing {u.facing.name}, speed {u.speed}" \
+            + (f", {status}" if status != "active" else "")
+        mark = ""
+        if u.counter is not None:
+            mark = f"{u.counter.count}/32"
+            tip += f"\nV13.632: {u.counter.count} of 32 impulses at 10+ hexes from every attacker"
+        color = QColor(self.win.team_color(u.team))
+        return CounterSpec(u.id, u.name, u.pos, u.facing, color, tip, u.is_base, mark, status, u.id == self._selected)
+
+    def hide_secrets(self) -> None:
+        """At a hand-over: nothing said to one team stays on screen for the other."""
+        self.verdict_label.setText("")
+        self.scene.show_hover(None)
+
+    def picture(self) -> bytes:
+        buf = QBuffer()
+        buf.open(QIODevice.OpenModeFlag.WriteOnly)
+        self.view.grab().save(buf, "PNG")
+        return bytes(buf.data())
+
+    def report(self, viewer: str) -> str:
+        """The battle report (HTML with the map as it is now)."""
+        b = self.b
+        assert b is not None
+        return report_html(b, self.picture(), viewer)
+
+    # -- the map's controller (app.battle_map.MapController) ---------------------------------------
+    def combat_mode(self) -> bool:
+        b = self.b
+        return b is not None and b.pending is not None and b.pending.kind is QKind.ACTION
+
+    def act(self, action: dict[str, Any]) -> str | None:
+        """One combat action, said by the viewer (the GM when nobody has taken over)."""
+        if not self.combat_mode():
+            return "no battle is being fought"
+        return self.win.answer({**action, "by": self.viewer if self.viewer not in (None, GM) else GM})
+
+    def select(self, uid: str) -> None:
+        """Select the counter ``uid``: only the counters' marks and the unit's line change."""
+        self._selected = uid
+        self._specs = {k: replace(v, selected=k == uid) if v.selected != (k == uid) else v
+                       for k, v in self._specs.items()}
+        self.scene.select(uid)
+        if self.combat_mode():
+            self.combat.show_state()
+
+    def selected_combat_unit(self) -> BUnit | None:
+        uid = self._selected
+        b = self.b
+        u = b.state.units.get(uid) if b and uid else None
+        return u if u is not None and u.present and u.pos is not None else None
+
+    def move_to(self, uid: str, h: Hex) -> None:
+        """A counter dropped on ``h`` after a drag: the move, as the engine judges it."""
+        b = self.b
+        u = b.state.units.get(uid) if b else None
+        if b is None or u is None or u.pos == h:
+            return
+        self.act({"move": uid, "to": b.ctx.label(h), "facing": u.facing.name})
+
+    def move_preview(self, uid: str, h: Hex) -> tuple[bool, str] | None:
+        """While a counter is dragged over ``h``: what the engine says the move would do."""
+        b = self.b
+        if b is None or not self.combat_mode() or uid not in b.state.units:
+            return None
+        p = preview_move(b.ctx, uid, h, by=self.viewer if self.viewer not in (None, GM) else GM)
+        self._preview = (h, p)
+        return p.ok, p.text()
+
+    def verdict(self, uid: str, h: Hex) -> tuple[bool, str]:
+        """While a unit is dragged from the roster over ``h``: is the drop legal, and why not."""
+        return self.setup.verdict(uid, h)
+
+    def drop(self, uid: str, h: Hex) -> None:
+        """Place ``uid`` on ``h`` (a drop from the roster, or the hex's menu)."""
+        self.scene.show_hover(None)
+        if self.b is not None:
+            self.win.answer(self.setup.answer_for(uid, h))
+
+    def declare(self) -> None:
+        """Declare the selected unit's disengagement or retreat (asks which when none is selected)."""
+        self.combat.declare()
+
+    @property
+    def facing(self) -> Facing:
+        """The facing of the unit to place (the set-up panel's)."""
+        return self.setup.facing
+
+    @facing.setter
+    def facing(self, value: Facing) -> None:
+        self.setup.facing = value
+
+    def selected_unit(self) -> str | None:
+        return self.setup.selected_unit()
+
+    def turn_facing(self, step: int) -> None:
+        self.setup.turn_facing(step)
+
+    def _hovered(self, h: Hex | None) -> None:
+        """The readout of the hex under the mouse, as this viewer may see it."""
+        b = self.b
+        if h is None or b is None:
+            return
+        sel = self.selected_combat_unit()
+        info = hex_info(b.ctx, h, b.units_for(self.viewer or GM), sel)
+        lines = [f"<b>{escape(info.label)}</b> \u2014 " + ("on the map sheet" if info.on_sheet else
+                 "<span style='color:#7a4a00'>off the sheet (the map floats, V13.812)</span>" if info.in_region else
+                 "<span style='color:#a00'>outside the legal region (V13.811)</span>")]
+        if sel is not None and info.range is not None:
+            lines.append(f"range {info.range} from {escape(sel.name)}"
+                         + (f", bearing {info.bearing}" if info.bearing else ""))
+        if info.units:
+            lines.append("here: " + escape(", ".join(info.units)))
+        preview = self._preview
+        if self.view.dragging() and preview is not None and preview[0] == h:
+            p = preview[1]  # the move being dragged, in the corner where it is never cut off
+            colour = "#0a5d22" if p.ok else "#a00"
+            lines.insert(0, f"<span style='color:{colour}'><b>{escape(p.outcome)}</b>"
+                            + (f" ({escape(p.rule)})" if p.outcome != "stays in the battle" else "") + "</span>")
+            lines.insert(1, escape(p.pace() if p.ok else p.reason))
+        self.view.set_readout("<br>".join(lines))
+
+    def _context_menu(self, uid: str | None, h: Hex, at: QPoint) -> None:
+        if self.b is not None and not self.win.handing_over():
+            show_battle_menu(self, uid, h, at)
