@@ -55,15 +55,11 @@ def check(path: str) -> int:
 
 
 def _preload() -> None:
-    """Import the engine (pydantic, networkx) before PySide6: once PySide6 is loaded, every later
+    """Import the engine (pydantic) before PySide6: once PySide6 is loaded, every later
     import of a Python module also reads its whole source (PySide6's ``__feature__`` hook looks
     for the word "PySide6" in it), which cost some 90 ms of start-up for these modules alone."""
     import html  # noqa: F401
     import textwrap  # noqa: F401
-
-    # the strategic map draws its lanes from LaneGraph.graph (networkx); once it reads
-    # LaneGraph.lanes() instead, nothing at start-up needs networkx and this line goes
-    import networkx  # noqa: F401
 
     import rules.model  # noqa: F401
     import rules.strategic.battle_hex  # noqa: F401

@@ -78,9 +78,9 @@ class LanesItem(QGraphicsItem):
         g = state.graph
         self.minor: list[QLineF] = []
         self.major: list[QLineF] = []
-        for a, b, data in g.graph.edges(data=True):
+        for a, b, kind in g.lanes():  # no networkx at start-up: it loads when a route is asked for
             line = QLineF(center(a), center(b))
-            (self.major if data["kind"] is LaneKind.MAJOR else self.minor).append(line)
+            (self.major if kind is LaneKind.MAJOR else self.minor).append(line)
         self.closed = [QLineF(center(a), center(b)) for a, b in (tuple(p) for p in g.closed)]
         path = QPainterPath()
         for line in self.minor + self.major + self.closed:
