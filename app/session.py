@@ -52,9 +52,16 @@ class _Change(QUndoCommand):
 
 def _carry_battles(target: Campaign, current: Campaign) -> Campaign:
     """``target`` with the answers of the Battle Hexes open in both kept from ``current``: a
-    strategic undo or redo does not take back a battle's answers (they have their own stack)."""
+    strategic undo or redo does not take back a battle's answers (they have their own stack).
+    A battle whose system differs between the two is not carried (its answers were given to
+    another system)."""
     now = {(b.at, b.turn, b.kind): b for b in current.battle_hexes if not b.resolved}
-    carried = [now.get((b.at, b.turn, b.kind), b) if not b.resolved else b for b in target.battle_hexes]
+    carried = []
+    for b in target.battle_hexes:
+        cur = now.get((b.at, b.turn, b.kind)) if not b.resolved else None
+        if cur is not None and cur.system == b.system and (cur.answers, cur.seed) != (b.answers, b.seed):
+            b = b.model_copy(update={"answers": cur.answers, "seed": cur.seed})
+        carried.append(b)
     if all(x is y for x, y in zip(carried, target.battle_hexes, strict=True)):
         return target
     return target.model_copy(update={"battle_hexes": carried})
