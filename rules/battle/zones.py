@@ -6,6 +6,7 @@ under the mouse share one definition.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -14,16 +15,76 @@ import numpy as np
 from hexmap import Hex, MapWindow
 from hexmap.labels import offset_to_axial
 
+_FAR = np.iinfo(np.int32).max
+"""The distance :func:`dist_to` gives when there are no points."""
+_TABLE_CELLS = 1 << 21
+"""Above this many cells in the per-line table, :func:`dist_to` compares every pair instead."""
+_SMALL = 1 << 26
+"""Coordinates up to this size keep every sum :func:`dist_to` makes inside int32."""
 
-def dist_to(points: list[Hex], q: np.ndarray, r: np.ndarray) -> np.ndarray:
-    """For every candidate, the distance to the nearest of ``points`` (inf when none)."""
-    if not points:
-        return np.full(q.shape, np.iinfo(np.int32).max, dtype=np.int64)
-    pq = np.array([p.q for p in points], dtype=np.int64)[:, None]
-    pr = np.array([p.r for p in points], dtype=np.int64)[:, None]
-    dq, dr = q[None, :] - pq, r[None, :] - pr
+
+def dist_to(points: Iterable[Hex], q: np.ndarray, r: np.ndarray) -> np.ndarray:
+    """For every candidate ``(q[i], r[i])``, the hex distance to the nearest of ``points``
+    (``_FAR`` when there are none), as int64.
+
+    Exact, and much cheaper than comparing every candidate with every point: the points are
+    grouped into lines of constant cube coordinate ``a`` (along whichever axis has the fewest
+    distinct values: the units stand in a few lines), and in the doubled coordinate
+    ``x = 2b + a`` of a line the distance is ``max(|da|, (|dx| + |da|) / 2)``, increasing in
+    ``|dx|``. So only the nearest ``x`` of each line matters: a small table over the points'
+    span of ``x`` (per line, extended linearly outside it), then one candidate-by-line pass.
+    """
+    pts = np.array(list({(p.q, p.r) for p in points}), dtype=np.int64).reshape(-1, 2)
+    q, r = np.asarray(q), np.asarray(r)
+    if len(pts) == 0:
+        return np.full(q.shape, _FAR, dtype=np.int64)
+    pq, pr = pts[:, 0], pts[:, 1]
+    if q.size == 0:
+        return np.zeros(q.shape, dtype=np.int64)
+    if max(-int(q.min()), int(q.max()), -int(r.min()), int(r.max()), int(np.abs(pts).max())) > _SMALL:
+        return _pairwise(pq, pr, q, r)
+    # Cube axes (q, r, s = -q - r), any two of which are axial coordinates with the same
+    # metric: lines along the axis with the fewest distinct values, positions along the next.
+    axes = [(pq, pr, 0), (pr, -pq - pr, 1), (-pq - pr, pq, 2)]
+    pa, pb, which = min(axes, key=lambda t: len(np.unique(t[0])))
+    px = 2 * pb + pa
+    order = np.lexsort((px, pa))
+    pa, px = pa[order], px[order]
+    lines, first = np.unique(pa, return_index=True)
+    lo, hi = int(px.min()), int(px.max())
+    if len(lines) * (hi - lo + 1) > _TABLE_CELLS:
+        return _pairwise(pq, pr, q, r)
+    # table[i, x - lo]: |dx| to the nearest point of line i, for x in the points' span
+    xs = np.arange(lo, hi + 1, dtype=np.int64)
+    table = np.minimum.reduceat(np.abs(xs[None, :] - px[:, None]), first, axis=0).astype(np.int32)
+    # int32 throughout (|coordinates| <= _SMALL), and only arrays of the candidates' size:
+    # big temporaries cost more in page faults than in arithmetic
+    q32, r32 = q.astype(np.int32), r.astype(np.int32)
+    ca, cb = (q32, r32) if which == 0 else (r32, -q32 - r32) if which == 1 else (-q32 - r32, q32)
+    cx = cb * 2
+    cx += ca
+    at = np.clip(cx, lo, hi)
+    beyond = np.abs(cx - at)
+    at -= lo
+    nearest = np.full(q.shape, _FAR, dtype=np.int32)
+    da, d = np.empty_like(ca), np.empty_like(ca)
+    for i, a in enumerate(lines.tolist()):  # one line at a time, in place
+        np.subtract(ca, a, out=da)
+        np.abs(da, out=da)
+        np.take(table[i], at, out=d)
+        d += beyond
+        d += da
+        d >>= 1
+        np.maximum(d, da, out=d)
+        np.minimum(nearest, d, out=nearest)
+    return nearest.astype(np.int64)
+
+
+def _pairwise(pq: np.ndarray, pr: np.ndarray, q: np.ndarray, r: np.ndarray) -> np.ndarray:
+    """:func:`dist_to` by comparing every candidate with every (distinct) point."""
+    dq, dr = q[None, :] - pq[:, None], r[None, :] - pr[:, None]
     d = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
-    nearest: np.ndarray = d.min(axis=0)
+    nearest: np.ndarray = d.min(axis=0).astype(np.int64)
     return nearest
 
 
@@ -80,9 +141,12 @@ class Constraint:
     def _spread(self, col: np.ndarray, row: np.ndarray, universe: Universe) -> np.ndarray:
         w = universe.window
         pc, pr = universe.labels(np.array([p.q for p in self.points]), np.array([p.r for p in self.points]))
-        cmin, cmax, rmin, rmax = pc.min(), pc.max(), pr.min(), pr.max()
-        fits: np.ndarray = ((np.maximum(cmax, col) - np.minimum(cmin, col) <= 2 * (w.cols - 1))
-                            & (np.maximum(rmax, row) - np.minimum(rmin, row) <= 2 * (w.rows - 1)))
+        cmin, cmax, rmin, rmax = int(pc.min()), int(pc.max()), int(pr.min()), int(pr.max())
+        cs, rs = 2 * (w.cols - 1), 2 * (w.rows - 1)
+        # max(cmax, col) - min(cmin, col) <= cs, without a temporary array of the candidates' size
+        if cmax - cmin > cs or rmax - rmin > rs:
+            return np.zeros(col.shape, dtype=bool)
+        fits: np.ndarray = (col >= cmax - cs) & (col <= cmin + cs) & (row >= rmax - rs) & (row <= rmin + rs)
         return fits
 
     def why(self, h: Hex, universe: Universe) -> str:
