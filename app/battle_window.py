@@ -81,7 +81,7 @@ class BattleWindow(QMainWindow):
         self.handover_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.handover_label.setStyleSheet("QLabel { font-size: 26px; font-weight: bold; }")
         lay.addWidget(self.handover_label)
-        self.handover_note = QLabel("The map, the roster and the log are hidden until the right player takes over.")
+        self.handover_note = QLabel("Nothing of the battle is shown until the right player takes over.")
         self.handover_note.setAlignment(Qt.AlignmentFlag.AlignCenter)
         lay.addWidget(self.handover_note)
         row = QHBoxLayout()
