@@ -1,4 +1,5 @@
-"""The battle window's log dock: the events the viewer may see, with rule links.
+"""The battle window's record of the battle: the log dock (the events the viewer may see,
+with rule links) and the export of the report to a file.
 
 Events are appended as they come; the log is drawn afresh only when the viewer or the
 details toggle changes or an undo takes events back, and then only its last ``LOG_SHOWN``
@@ -7,9 +8,10 @@ events unless the whole log is asked for, so its cost never grows with the battl
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from PySide6.QtCore import QUrl
-from PySide6.QtWidgets import QCheckBox, QDockWidget, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QDockWidget, QFileDialog, QTextBrowser, QVBoxLayout, QWidget
 
 from app.log_html import append_events
 from app.question_dialogs import open_rule_link
@@ -72,3 +74,22 @@ class BattleLog(QDockWidget):
             self._again()
         else:
             open_rule_link(url, self)
+
+
+def export_report(window: QWidget, html: str, name: str, path: str | None = None) -> tuple[str | None, str]:
+    """Write ``html`` to ``path``, or to a file chosen in a save dialog that starts in the last
+    export folder with the name ``name``; returns (the path written or None, what to tell)."""
+    if path is None:
+        settings = getattr(window.parent(), "settings", None)
+        folder = str(settings.value("export_folder", "")) if settings is not None else ""
+        start = Path(folder if folder and Path(folder).is_dir() else Path.home()) / name
+        path, _ = QFileDialog.getSaveFileName(window, "Export battle report", str(start), "HTML (*.html)")
+        if not path:
+            return None, ""
+        if settings is not None:
+            settings.setValue("export_folder", str(Path(path).parent))
+    try:
+        Path(path).write_text(html, encoding="utf-8")
+    except OSError as e:
+        return None, f"Cannot write {path}: {e.strerror or e}"
+    return path, f"Battle report written to {path}"

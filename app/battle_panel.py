@@ -46,6 +46,10 @@ class BattlePanel(Protocol):
 
     def after_answer(self, q: Question) -> None: ...
 
+    def refused(self, text: str) -> None:
+        """An answer was refused (``text`` names the rule): show it where the user looks."""
+        ...
+
     def blocks_questions(self) -> bool:
         """Something the panel shows must be seen before the next question (True while it is)."""
         ...

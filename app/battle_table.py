@@ -51,6 +51,9 @@ class TablePanel(QObject):
     def after_answer(self, q: Question) -> None:
         pass
 
+    def refused(self, text: str) -> None:
+        pass  # the question's dialog shows it in its title, the status bar says it too
+
     def blocks_questions(self) -> bool:
         return False
 

@@ -113,6 +113,9 @@ class V13Panel(QObject):
         if note and q.key.startswith("place/place_attacker"):
             self.win.statusBar().showMessage(f"V13.443: {note}", 20000)
 
+    def refused(self, text: str) -> None:
+        self.verdict_label.setText(f"<span style='color:#b00'>Refused: {escape(text)}</span>")
+
     def blocks_questions(self) -> bool:
         """A new Weapon Status breakdown is shown before the next question (True while it is)."""
         if self._show_ws_if_new():

@@ -11,15 +11,12 @@ from __future__ import annotations
 
 import contextlib
 from html import escape
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFileDialog,
-    QHBoxLayout,
     QInputDialog,
     QLabel,
     QMainWindow,
@@ -30,7 +27,8 @@ from PySide6.QtWidgets import (
 )
 
 from app import window_state
-from app.battle_log import BattleLog
+from app.battle_handover import HandOverPage
+from app.battle_log import BattleLog, export_report
 from app.battle_panel import BattlePanel, make_panel
 from app.question_dialogs import QuestionDialog
 from app.session import CampaignSession
@@ -54,13 +52,14 @@ class BattleWindow(QMainWindow):
         self._asking = False
         self.auto_dialogs = True
         self._refused: tuple[str, Any] | None = None  # the last refused answer, for a GM ruling
-        self._handover_to: str | None = None
         self._fitted = False
         self.question_dialog: QuestionDialog | None = None
         self.panel: BattlePanel = make_panel(self.ctl.system.key, self)
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.panel.central)
-        self.stack.addWidget(self._handover_page())
+        self.handover = HandOverPage(self.take_over)
+        self.handover_label, self.handover_button = self.handover.label, self.handover.button
+        self.stack.addWidget(self.handover)
         self.setCentralWidget(self.stack)
         self._build_panel()
         self._build_log()
@@ -72,33 +71,6 @@ class BattleWindow(QMainWindow):
         self.refresh()
 
     # -- building ----------------------------------------------------------------------------------
-    def _handover_page(self) -> QWidget:
-        page = QWidget()
-        page.setStyleSheet("QWidget { background: #20242e; } QLabel { color: #f2f2f2; }")
-        lay = QVBoxLayout(page)
-        lay.addStretch(1)
-        self.handover_label = QLabel("")
-        self.handover_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.handover_label.setStyleSheet("QLabel { font-size: 26px; font-weight: bold; }")
-        lay.addWidget(self.handover_label)
-        self.handover_note = QLabel("Nothing of the battle is shown until the right player takes over.")
-        self.handover_note.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        lay.addWidget(self.handover_note)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        self.handover_button = QPushButton("")
-        self.handover_button.setStyleSheet("QPushButton { font-size: 16px; padding: 10px 24px; color: #101010; "
-                                           "background: #f2c230; border-radius: 4px; }")
-        self.handover_button.clicked.connect(lambda: self.take_over())
-        for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):  # Enter takes over too (the button has the focus)
-            QShortcut(QKeySequence(key), page, activated=lambda: self.take_over(),
-                      context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        row.addWidget(self.handover_button)
-        row.addStretch(1)
-        lay.addLayout(row)
-        lay.addStretch(1)
-        return page
-
     def _build_panel(self) -> None:
         w = QWidget()
         lay = QVBoxLayout(w)
@@ -258,17 +230,13 @@ class BattleWindow(QMainWindow):
         self.statusBar().clearMessage()
         self.panel.hide_secrets()
         self.log_dock.forget()  # the next viewer's log is rendered for that viewer only
-        who = "Game Master" if team == GM else f"{self.name(team)} commander"
-        self.handover_label.setText(f"Pass the screen to the {who}")
-        self.handover_button.setText(f"I am the {who} \u2014 show me")
-        self._handover_to = team
-        QTimer.singleShot(0, self, lambda: self.handover_button.setFocus())
+        self.handover.ask_for(team, self.name(team))
         self.stack.setCurrentIndex(1)
         self.panel_dock.hide()
         self.log_dock.hide()
 
     def take_over(self) -> None:
-        self.viewer = self._handover_to
+        self.viewer = self.handover.team
         self.refresh()
 
     def toggle_gm(self, on: bool) -> None:
@@ -301,9 +269,7 @@ class BattleWindow(QMainWindow):
         return None
 
     def panel_refusal(self, refusal: str) -> None:
-        label = getattr(self.panel, "verdict_label", None)
-        if label is not None:
-            label.setText(f"<span style='color:#b00'>Refused: {escape(refusal)}</span>")
+        self.panel.refused(refusal)
         self.statusBar().showMessage(f"Refused: {refusal} (the GM may overrule: Ctrl+Shift+R)", 15000)
 
     def overrule(self, reason: str | None = None) -> None:
@@ -351,27 +317,13 @@ class BattleWindow(QMainWindow):
             self.statusBar().showMessage(f"Cannot undo: {why} (Ctrl+Z there)", 8000)
 
     def export_report(self, path: str | None = None) -> str | None:
-        """Write the battle report (HTML) to ``path`` or a chosen file."""
+        """Write the battle report (HTML) to ``path`` or a file chosen in a dialog."""
         if self.b is None:
             return None
-        if path is None:
-            settings = getattr(self.parent(), "settings", None)
-            folder = str(settings.value("export_folder", "")) if settings is not None else ""
-            start = Path(folder if folder and Path(folder).is_dir() else Path.home()) / f"battle_{self.at}.html"
-            path, _ = QFileDialog.getSaveFileName(self, "Export battle report", str(start), "HTML (*.html)")
-            if not path:
-                return None
-            if settings is not None:
-                settings.setValue("export_folder", str(Path(path).parent))
-        html = self.panel.report(self.viewer or GM)
-        try:
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(html)
-        except OSError as e:
-            self.statusBar().showMessage(f"Cannot write {path}: {e.strerror or e}", 10000)
-            return None
-        self.statusBar().showMessage(f"Battle report written to {path}", 8000)
-        return path
+        written, message = export_report(self, self.panel.report(self.viewer or GM), f"battle_{self.at}.html", path)
+        if message:
+            self.statusBar().showMessage(message, 10000)
+        return written
 
     def closeEvent(self, event) -> None:  # noqa: N802
         window_state.save(self, getattr(self.parent(), "settings", None), "battle_window")
