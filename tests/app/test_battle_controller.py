@@ -21,7 +21,9 @@ def session(qapp, tmp_path):
     c = c.model_copy(update={"settings": c.settings.model_copy(update={"battle_system": "table"})})
     formed = end_movement(c, build_graph(c)).campaign
     assert {b.at for b in formed.battle_hexes} == {AT, OTHER}
-    return CampaignSession(formed, tmp_path / "c.json")
+    s = CampaignSession(formed, tmp_path / "c.json")
+    yield s
+    s.flush()  # no autosave left pending for a later test
 
 
 def test_an_answer_says_what_it_changed_and_stores_the_battle(session):

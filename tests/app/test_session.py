@@ -11,9 +11,12 @@ from tests.rules.battle.helpers import duel
 def test_a_burst_of_changes_is_written_once_and_reading_flushes_it(qapp, tmp_path, monkeypatch, qtbot):
     writes = []
     original = session_module.save_campaign
-    monkeypatch.setattr(session_module, "save_campaign", lambda c, p, compact=False: (writes.append(c),
-                                                                                       original(c, p, compact)))
-    s = CampaignSession(duel(), tmp_path / "c.json")
+    def save(c, p, compact=False):
+        if p.parent == session_module.autosave_dir() and c.name == "mine":  # not another test's session
+            writes.append(c)
+        original(c, p, compact)
+    monkeypatch.setattr(session_module, "save_campaign", save)
+    s = CampaignSession(duel().model_copy(update={"name": "mine"}), tmp_path / "c.json")
     for turn in range(2, 7):
         s.apply(f"turn {turn}", lambda c, t=turn: c.model_copy(update={"turn": t}))
     assert writes == []  # nothing written yet: the timer waits for the burst to end
