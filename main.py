@@ -134,7 +134,7 @@ def _probe(app, window) -> None:
 
     class FirstPaint(QObject):
         def eventFilter(self, obj, event) -> bool:  # noqa: N802
-            if event.type() == QEvent.Paint and obj.isWidgetType() and obj.window() is window:
+            if event.type() == QEvent.Type.Paint and obj.isWidgetType() and obj.window() is window:
                 app.removeEventFilter(self)
                 QTimer.singleShot(0, report)  # after the whole frame is painted, when the loop is idle
             return False

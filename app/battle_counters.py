@@ -112,7 +112,7 @@ def paint_counter(p: QPainter, spec: CounterSpec, px: float, badge: int = 0, gho
     status = spec.status if spec.status in STATUSES else "active"
     if spec.selected and not ghost:
         p.setPen(QPen(_GLOW, s * 0.5))
-        p.setBrush(Qt.NoBrush)
+        p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawEllipse(QPointF(0, 0), s * 1.52, s * 1.52)
     color = QColor(spec.color)
     if status == "destroyed":
@@ -126,10 +126,10 @@ def paint_counter(p: QPainter, spec: CounterSpec, px: float, badge: int = 0, gho
     else:
         outline.addRoundedRect(body, s * 0.16, s * 0.16)
     if not ghost:
-        p.setPen(Qt.NoPen)
+        p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(_SHADOW)
         p.drawPath(outline.translated(2.0, 2.5))
-    p.setPen(QPen(_DARK, 1.6, Qt.DashLine if ghost else Qt.SolidLine))
+    p.setPen(QPen(_DARK, 1.6, Qt.PenStyle.DashLine if ghost else Qt.PenStyle.SolidLine))
     p.setBrush(color)
     p.drawPath(outline)
     if status == "crippled":  # a hazard band across the upper right corner
@@ -139,12 +139,12 @@ def paint_counter(p: QPainter, spec: CounterSpec, px: float, badge: int = 0, gho
         p.setPen(QPen(_DARK, 1.2))
         p.setBrush(_AMBER)
         p.drawPolygon(band)
-        p.setBrush(QBrush(_DARK, Qt.BDiagPattern))
+        p.setBrush(QBrush(_DARK, Qt.BrushStyle.BDiagPattern))
         p.drawPolygon(band)
         p.restore()
     elif status == "captured":  # hatched, with a flag on the upper left corner
-        p.setPen(Qt.NoPen)
-        p.setBrush(QBrush(QColor(0, 0, 0, 120), Qt.FDiagPattern))
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QBrush(QColor(0, 0, 0, 120), Qt.BrushStyle.FDiagPattern))
         p.drawPath(outline)
     # facing: a pointer on the edge towards the facing
     d = _direction(spec.facing)
@@ -155,7 +155,8 @@ def paint_counter(p: QPainter, spec: CounterSpec, px: float, badge: int = 0, gho
     p.drawPolygon(arrow)
     if status == "destroyed":  # a red cross under the name
         k = s * 0.85
-        for pen in (QPen(_DARK, s * 0.3, Qt.SolidLine, Qt.RoundCap), QPen(_RED, s * 0.18, Qt.SolidLine, Qt.RoundCap)):
+        for pen in (QPen(_DARK, s * 0.3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap),
+                    QPen(_RED, s * 0.18, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)):
             p.setPen(pen)
             p.drawLine(QPointF(-k, -k), QPointF(k, k))
             p.drawLine(QPointF(-k, k), QPointF(k, -k))
@@ -167,10 +168,10 @@ def paint_counter(p: QPainter, spec: CounterSpec, px: float, badge: int = 0, gho
     path = QPainterPath()
     fm = QFontMetricsF(font)
     path.addText(QPointF(-fm.horizontalAdvance(text) / 2, (fm.ascent() - fm.descent()) / 2 - s * 0.05), font, text)
-    p.setPen(QPen(halo, max(2.0, s * 0.14), Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
-    p.setBrush(Qt.NoBrush)
+    p.setPen(QPen(halo, max(2.0, s * 0.14), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+    p.setBrush(Qt.BrushStyle.NoBrush)
     p.drawPath(path)
-    p.setPen(Qt.NoPen)
+    p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(ink)
     p.drawPath(path)
     if status == "captured":
@@ -188,25 +189,26 @@ def paint_counter(p: QPainter, spec: CounterSpec, px: float, badge: int = 0, gho
         p.drawRoundedRect(pill, s * 0.2, s * 0.2)
         p.setFont(_font(s * 0.44))
         p.setPen(ink)
-        p.drawText(pill, Qt.AlignCenter, word)
+        p.drawText(pill, Qt.AlignmentFlag.AlignCenter, word)
     if spec.mark:
         p.setFont(_font(max(10.0, s * 0.42)))
         w = p.fontMetrics().horizontalAdvance(spec.mark) + 8
         tag = QRectF(-s - 4, -s * 1.88, w, s * 0.66)
-        p.setPen(Qt.NoPen)
+        p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QColor(20, 20, 20, 210))
         p.drawRoundedRect(tag, 3, 3)
         p.setPen(QColor("#ffe14d"))
-        p.drawText(tag, Qt.AlignCenter, spec.mark)
+        p.drawText(tag, Qt.AlignmentFlag.AlignCenter, spec.mark)
     if badge > 1:  # how many units share the hex
         c = QPointF(s * 0.98, -s * 0.98)
         p.setPen(QPen(QColor("white"), 1.5))
         p.setBrush(_DARK)
         p.drawEllipse(c, s * 0.36, s * 0.36)
         p.setFont(_font(s * 0.44))
-        p.drawText(QRectF(c.x() - s * 0.36, c.y() - s * 0.36, s * 0.72, s * 0.72), Qt.AlignCenter, str(badge))
+        p.drawText(QRectF(c.x() - s * 0.36, c.y() - s * 0.36, s * 0.72, s * 0.72), Qt.AlignmentFlag.AlignCenter,
+                   str(badge))
     if spec.selected and not ghost:
-        p.setBrush(Qt.NoBrush)
+        p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(_DARK, s * 0.26))
         p.drawEllipse(QPointF(0, 0), s * 1.52, s * 1.52)
         p.setPen(QPen(_RING, s * 0.15))
@@ -227,7 +229,7 @@ class CounterItem(QGraphicsPixmapItem):
         self.offset = QPointF()
         self.badge = 0
         self._look: tuple | None = None
-        self.setFlag(QGraphicsItem.ItemIgnoresTransformations, True)  # readable at every zoom
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)  # readable at every zoom
         self._apply()
 
     def _apply(self) -> None:
@@ -285,9 +287,9 @@ def counter_picture(spec: CounterSpec, px: int, badge: int, look: tuple) -> QPix
         side = px * REACH
         pix = QPixmap(math.ceil(side * dpr), math.ceil(side * dpr))
         pix.setDevicePixelRatio(dpr)
-        pix.fill(Qt.transparent)
+        pix.fill(Qt.GlobalColor.transparent)
         p = QPainter(pix)
-        p.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
+        p.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         p.translate(side / 2, side / 2)
         paint_counter(p, spec, px, badge)
         p.end()
@@ -302,9 +304,9 @@ class GhostItem(QGraphicsItem):
         super().__init__()
         self.spec: CounterSpec | None = None
         self.px = MIN_PX
-        self.setFlag(QGraphicsItem.ItemIgnoresTransformations, True)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
         self.setZValue(19)
-        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.hide()
 
     def set_ghost(self, spec: CounterSpec | None, px: int) -> None:

@@ -32,10 +32,10 @@ GRID_PEN_CLOSE = QPen(QColor("#747983"), 0)  # closer than the pictures: an opaq
 GRID_PEN_CLOSE.setCosmetic(True)
 SHEET_EDGE_OUTER = QPen(QColor("#2b1d0b"), 5.0)
 SHEET_EDGE_OUTER.setCosmetic(True)
-SHEET_EDGE_OUTER.setJoinStyle(Qt.MiterJoin)
+SHEET_EDGE_OUTER.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
 SHEET_EDGE_INNER = QPen(QColor("#d9a520"), 1.6)
 SHEET_EDGE_INNER.setCosmetic(True)
-REGION_PEN = QPen(QColor(110, 60, 190), 2.5, Qt.DashDotLine)
+REGION_PEN = QPen(QColor(110, 60, 190), 2.5, Qt.PenStyle.DashDotLine)
 REGION_PEN.setCosmetic(True)
 LABEL_ON = QColor("#3e3626")
 LABEL_OFF = QColor("#dfe2e6")
@@ -75,7 +75,7 @@ def area_path(q, r) -> QPainterPath:
     key = lambda x, y: (round(x * 64), round(y * 64))  # noqa: E731 (corners agree to float error)
     nxt = {key(a, b): (c, d) for a, b, c, d in zip(x1.tolist(), y1.tolist(), x2.tolist(), y2.tolist())}
     path = QPainterPath()
-    path.setFillRule(Qt.OddEvenFill)
+    path.setFillRule(Qt.FillRule.OddEvenFill)
     while nxt:
         start, (x, y) = nxt.popitem()
         ring = [QPointF(start[0] / 64, start[1] / 64), QPointF(x, y)]
@@ -185,8 +185,8 @@ class PlaneGrid:
         pictures as sharp as the zoom's band needs."""
         lod = p.worldTransform().m11()
         p.save()
-        p.setPen(Qt.NoPen)
-        p.setRenderHint(QPainter.Antialiasing, False)  # the edges are drawn over these fills
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # the edges are drawn over these fills
         if not self.region.isEmpty():
             p.setBrush(REGION_TINT)
             p.drawPath(self.region)
@@ -194,8 +194,8 @@ class PlaneGrid:
         p.drawPath(self.sheet)
         if lod >= TILE_LOD:
             self._paint_grid(p, rect, lod)
-        p.setRenderHint(QPainter.Antialiasing, True)
-        p.setBrush(Qt.NoBrush)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(SHEET_EDGE_OUTER)
         p.drawPath(self.sheet)
         p.setPen(SHEET_EDGE_INNER)
@@ -204,14 +204,14 @@ class PlaneGrid:
 
     def _paint_grid(self, p: QPainter, rect: QRectF, lod: float) -> None:
         band, scale = next(b for b in reversed(BANDS) if lod >= b[0])
-        p.setRenderHint(QPainter.Antialiasing, True)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         if not scale:  # closer than any band: the few hexes on the screen, drawn as they are
             area = self._rect.intersected(rect.adjusted(-HEX, -HEX, HEX, HEX))
             p.setPen(GRID_PEN_CLOSE)
             p.drawLines(grid_lines(area))
             self._paint_labels(p, area, label_px(lod))
             return
-        p.setRenderHint(QPainter.SmoothPixmapTransform, False)  # shown at 80-100%: a plain blit is fine
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)  # shown at 80-100%: a plain blit is fine
         left, top = self._rect.left(), self._rect.top()
         i0 = max(0, math.floor((rect.left() - HEX - left) / self._tile_w))
         i1 = min(self._cols - 1, math.floor((rect.right() + HEX - left) / self._tile_w))
@@ -288,7 +288,7 @@ def label_font(scene_px: float, dpi: int = 96) -> QFont:
     if key not in _FONTS:
         f = QFont()
         f.setPointSizeF(max(0.5, key[0] * 72.0 / dpi))
-        f.setWeight(QFont.DemiBold)
+        f.setWeight(QFont.Weight.DemiBold)
         _FONTS[key] = f
     return _FONTS[key]
 
@@ -314,9 +314,9 @@ _PATTERNS: dict[float, QPixmap] = {}
 
 def _blank(rect: QRectF, scale: float) -> tuple[QPixmap, QPainter]:
     pix = QPixmap(math.ceil(rect.width() * scale), math.ceil(rect.height() * scale))
-    pix.fill(Qt.transparent)
+    pix.fill(Qt.GlobalColor.transparent)
     q = QPainter(pix)
-    q.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
+    q.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
     q.scale(pix.width() / rect.width(), pix.height() / rect.height())
     q.translate(-rect.topLeft())
     return pix, q

@@ -30,8 +30,8 @@ class Readout(QLabel):
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
-        self.setTextFormat(Qt.RichText)
-        self.setAttribute(Qt.WA_TransparentForMouseEvents, True)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
         self.setStyleSheet("QLabel { background: rgba(255, 253, 242, 238); color: #151515; border: 1px solid #6b5a2e; "
                            "border-radius: 4px; padding: 4px 7px; font-size: 13px; }")
         self.widest = 520  # a longer text wraps at this width
@@ -68,11 +68,11 @@ _SAMPLE = CounterSpec("sample", "Sample", Hex(0, 0), Facing.B, QColor("#3f6fc4")
 
 def _hex_cell(fill: QColor, edge: QPen | None = None) -> Callable[[QPainter, QRectF], None]:
     def draw(p: QPainter, r: QRectF) -> None:
-        p.setPen(Qt.NoPen)
+        p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(fill)
         p.drawRect(r)
         p.setPen(GRID_PEN)
-        p.setBrush(Qt.NoBrush)
+        p.setBrush(Qt.BrushStyle.NoBrush)
         c = r.center()
         for dx in (-15, 0, 15):
             p.drawPolygon(POLY.translated(c + QPointF(dx, 8.66 if dx else 0)).translated(0, -4))
@@ -88,7 +88,7 @@ def _sheet(p: QPainter, r: QRectF) -> None:
     p.fillRect(inner, SHEET_FILL)
     p.setFont(_font(9))
     p.setPen(QColor("#3e3626"))
-    p.drawText(inner.adjusted(0, 1, 0, 0), Qt.AlignHCenter | Qt.AlignTop, "2115")
+    p.drawText(inner.adjusted(0, 1, 0, 0), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, "2115")
     path = QPainterPath()
     path.moveTo(inner.bottomLeft())
     path.lineTo(inner.topLeft())
@@ -174,7 +174,7 @@ class Legend(QWidget):
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
-        self.setAttribute(Qt.WA_TransparentForMouseEvents, True)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
         self.setFont(_font(12))
         self.resize(self.sizeHint())
         self.hide()
@@ -185,13 +185,14 @@ class Legend(QWidget):
 
     def paintEvent(self, event) -> None:  # noqa: N802
         p = QPainter(self)
-        p.setRenderHint(QPainter.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setPen(QPen(QColor("#6b5a2e"), 1))
         p.setBrush(QColor(255, 253, 242, 250))
         p.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 5, 5)
         p.setFont(_font(13, True))
         p.setPen(QColor("#151515"))
-        p.drawText(QRectF(10, 4, self.width() - 20, 22), Qt.AlignLeft | Qt.AlignVCenter, "Legend")
+        p.drawText(QRectF(10, 4, self.width() - 20, 22), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                   "Legend")
         for i, (draw, text) in enumerate(ROWS):
             top = 28 + i * self.ROW
             cell = QRectF(QPointF(8, top + (self.ROW - _CELL.height()) / 2), _CELL.toSizeF())
@@ -201,5 +202,6 @@ class Legend(QWidget):
             p.restore()
             p.setFont(_font(12))
             p.setPen(QColor("#151515"))
-            p.drawText(QRectF(cell.right() + 10, top, self.width(), self.ROW), Qt.AlignLeft | Qt.AlignVCenter, text)
+            p.drawText(QRectF(cell.right() + 10, top, self.width(), self.ROW),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
         p.end()

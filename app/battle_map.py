@@ -1,7 +1,8 @@
 """The battle map's view: the tactical plane of :class:`app.battle_scene.BattleScene` under the
 mouse. It zooms around the cursor, pans, reports the hex under the mouse (``hovered``) with a
-readout box in its corner, shows a legend, fans out hovered stacks, previews combat moves
-while a counter is dragged, asks for context menus, and accepts units dropped from the roster.
+readout box in its corner, fans out hovered stacks, previews combat moves while a counter is
+dragged, asks for context menus, and accepts units dropped from the roster. The readout box and
+the legend are :class:`app.battle_hud.HudView`'s, the base of the view.
 
 Everything it shows comes from the engine through its ``controller`` (the battle window): the
 view asks for verdicts and decides nothing itself.
@@ -14,13 +15,11 @@ from html import escape
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtWidgets import QToolButton
 
 from app.battle_counters import CounterItem, CounterSpec, abbreviation
 from app.battle_grid import HEX, LAYOUT, centre_of, segments_path
-from app.battle_legend import Legend, Readout
+from app.battle_hud import HudView
 from app.battle_scene import ArrowItem, BattleScene
-from app.zoom_view import ZoomableView
 from hexmap import Hex
 
 UNIT_MIME = "application/x-battlehex-unit"
@@ -46,7 +45,7 @@ class MapController(Protocol):
     def drop(self, uid: str, h: Hex) -> None: ...
 
 
-class BattleMapView(ZoomableView):
+class BattleMapView(HudView):
     """Wheel zooms around the cursor (Shift+wheel turns the facing); drag the empty map with
     the left or middle button to pan; right-click asks for a context menu.
 
@@ -65,7 +64,7 @@ class BattleMapView(ZoomableView):
         self.setScene(scene)
         self.setAcceptDrops(True)
         self.viewport().setAcceptDrops(True)
-        self.setDragMode(ZoomableView.ScrollHandDrag)
+        self.setDragMode(HudView.DragMode.ScrollHandDrag)
         self.setMouseTracking(True)
         self.viewport().setMouseTracking(True)
         # the view handles every click itself: no scene item takes the mouse, and the scene
@@ -81,18 +80,6 @@ class BattleMapView(ZoomableView):
         self._grab_from: Hex | None = None
         self._drag_at: Hex | None = None
         self._pan: QPointF | None = None
-        # children of the view, not of the viewport: scrolling moves the viewport's children
-        self.readout = Readout(self)
-        self.legend = Legend(self)
-        self.legend_button = QToolButton(self)
-        self.legend_button.setText("Legend")
-        self.legend_button.setCheckable(True)
-        self.legend_button.setToolTip("Show or hide what the marks on the map mean")
-        self.legend_button.setStyleSheet("QToolButton { background: rgba(255, 253, 242, 230); border: 1px solid "
-                                         "#6b5a2e; border-radius: 4px; padding: 3px 8px; font-weight: bold; } "
-                                         "QToolButton:checked { background: #f2c230; }")
-        self.legend_button.toggled.connect(self.set_legend_visible)
-        self._place_overlays()
         self._rehover = QTimer(self)  # once the window has redrawn: tell the hex under the mouse again
         self._rehover.setSingleShot(True)
         self._rehover.setInterval(0)
@@ -135,10 +122,6 @@ class BattleMapView(ZoomableView):
         """Whether a counter is being dragged (a combat move before its drop)."""
         return self._grab is not None
 
-    def set_readout(self, html: str) -> None:
-        """The text of the readout box in the top-left corner (empty: hide the box)."""
-        self.readout.set_html(html)
-
     def default_readout(self, h: Hex) -> str:
         """The readout until the window says more: the hex label, on or off the sheet, and who
         stands there."""
@@ -148,22 +131,6 @@ class BattleMapView(ZoomableView):
         return (f"<b>{escape(str(grid.window.label(h)))}</b> \u2014 "
                 + ("on the map sheet" if on else "<span style='color:#7a4a00'>off the sheet</span>")
                 + (f"<br>{here}" if here else ""))
-
-    @property
-    def legend_visible(self) -> bool:
-        return self.legend.isVisibleTo(self)
-
-    @legend_visible.setter
-    def legend_visible(self, on: bool) -> None:
-        self.set_legend_visible(on)
-
-    def set_legend_visible(self, on: bool) -> None:
-        """Show or hide the legend box (the corner button does the same)."""
-        on = bool(on)
-        self.legend.setVisible(on)
-        if self.legend_button.isChecked() != on:
-            self.legend_button.setChecked(on)
-        self._place_overlays()
 
     def fit_to(self, rect: QRectF | None = None) -> None:
         """Show ``rect`` (default: the scene's sheet and units), and keep showing it when the
@@ -179,7 +146,7 @@ class BattleMapView(ZoomableView):
             return
         scene = self.scene()
         rect = self._fit_rect if self._fit_rect is not None else scene.focus_rect()
-        self.fitInView(rect, Qt.KeepAspectRatio)
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         scale = self.transform().m11()
         if not self.MIN_SCALE <= scale <= self.MAX_SCALE:  # e.g. a view not laid out yet
             self.zoom(1.0)
@@ -191,33 +158,9 @@ class BattleMapView(ZoomableView):
         super().zoom(factor)
         self.scene().set_zoom(self.transform().m11())
 
-    def grab(self, *args):
-        """A picture of the map (for the battle report) without the hover readout and the
-        legend button; the legend stays if it is shown."""
-        hidden = [w for w in (self.readout, self.legend_button) if w.isVisible()]
-        for w in hidden:
-            w.hide()
-        try:
-            return super().grab(*args)
-        finally:
-            for w in hidden:
-                w.show()
-
-    # -- overlays -----------------------------------------------------------------------------------
-    def _place_overlays(self) -> None:
-        vp = self.viewport().geometry()
-        self.readout.move(vp.left() + 8, vp.top() + 8)
-        self.readout.widest = max(200, min(520, vp.width() - 16))
-        b = self.legend_button
-        b.adjustSize()
-        b.move(vp.right() - b.width() - 8, vp.bottom() - b.height() - 8)
-        self.legend.move(vp.right() - self.legend.width() - 8, b.y() - self.legend.height() - 6)
-        for w in (self.readout, self.legend, b):
-            w.raise_()
-
+    # -- resizing, showing, painting ----------------------------------------------------------------
     def resizeEvent(self, event) -> None:  # noqa: N802
-        super().resizeEvent(event)
-        self._place_overlays()
+        super().resizeEvent(event)  # the overlays are placed again
         if self.auto_fit:
             self._fit()
 
@@ -255,7 +198,7 @@ class BattleMapView(ZoomableView):
             self.readout.flush()
 
     def viewportEvent(self, event) -> bool:  # noqa: N802
-        if event.type() == QEvent.Leave:  # off the map (also onto a scroll bar or the legend button)
+        if event.type() == QEvent.Type.Leave:  # off the map (also onto a scroll bar or the legend button)
             if self._hover is not None:
                 self._hover = None
                 self.readout.set_html("")
@@ -270,19 +213,19 @@ class BattleMapView(ZoomableView):
         """Right: a context menu is asked for; middle: pan; left on a counter in combat: select
         it and start a move; left elsewhere: pan (the scroll-hand drag)."""
         pos = event.position()
-        if event.button() == Qt.RightButton:
+        if event.button() == Qt.MouseButton.RightButton:
             item = self.counter_at(pos)
             self.context_requested.emit(item.uid if item is not None else None, self.hex_at(pos),
                                         event.globalPosition().toPoint())
             event.accept()
             return
-        if event.button() == Qt.MiddleButton:
+        if event.button() == Qt.MouseButton.MiddleButton:
             self._pan = pos
-            self.viewport().setCursor(Qt.ClosedHandCursor)
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
             event.accept()
             return
         item = self.counter_at(pos)
-        if event.button() == Qt.LeftButton and item is not None and self._combat():
+        if event.button() == Qt.MouseButton.LeftButton and item is not None and self._combat():
             self._grab, self._grab_from, self._drag_at = item.uid, item.spec.hex, item.spec.hex
             self.controller.select(item.uid)
             event.accept()
@@ -302,7 +245,7 @@ class BattleMapView(ZoomableView):
             self._drag_to(self.hex_at(pos))
             event.accept()
         else:
-            if event.buttons() & Qt.LeftButton:
+            if event.buttons() & Qt.MouseButton.LeftButton:
                 self.auto_fit = False  # the scroll-hand drag pans
             super().mouseMoveEvent(event)
         self._hover_at(pos)
@@ -325,12 +268,12 @@ class BattleMapView(ZoomableView):
             scene.show_hover(h, *got)
 
     def mouseReleaseEvent(self, event) -> None:  # noqa: N802
-        if event.button() == Qt.MiddleButton and self._pan is not None:
+        if event.button() == Qt.MouseButton.MiddleButton and self._pan is not None:
             self._pan = None
             self.viewport().unsetCursor()
             event.accept()
             return
-        if self._grab is not None and event.button() == Qt.LeftButton:
+        if self._grab is not None and event.button() == Qt.MouseButton.LeftButton:
             uid, self._grab, self._drag_at = self._grab, None, None
             self.scene().show_ghost(None)
             self.scene().show_hover(None)
@@ -340,7 +283,7 @@ class BattleMapView(ZoomableView):
         super().mouseReleaseEvent(event)
 
     def wheelEvent(self, event) -> None:  # noqa: N802
-        if event.modifiers() & Qt.ShiftModifier:
+        if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
             self.rotate.emit(1 if event.angleDelta().y() < 0 else -1)
             event.accept()
             return

@@ -31,14 +31,14 @@ from hexmap import Facing, Hex, MapWindow
 from hexmap.region import LegalRegion
 
 
-def _cosmetic(color: QColor, width: float, style=Qt.SolidLine) -> QPen:
+def _cosmetic(color: QColor, width: float, style=Qt.PenStyle.SolidLine) -> QPen:
     pen = QPen(color, width, style)
     pen.setCosmetic(True)  # the same width on the screen at every zoom
     return pen
 
 
 ZONE_PEN = _cosmetic(QColor(20, 190, 80, 235), 3.0)
-RING_PEN = _cosmetic(QColor(220, 40, 40, 230), 2.5, Qt.DashLine)
+RING_PEN = _cosmetic(QColor(220, 40, 40, 230), 2.5, Qt.PenStyle.DashLine)
 DOR_COLOR, DOD_COLOR = QColor("#2a6fd6"), QColor("#d63a2a")
 
 
@@ -51,8 +51,8 @@ class ArrowItem(QGraphicsItem):
         self.setPos(anchor)
         self.setZValue(15)
         self.setToolTip(text)
-        self.setFlag(QGraphicsItem.ItemIgnoresTransformations, True)
-        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return QRectF(-90, -90, 180, 180)
@@ -69,7 +69,7 @@ class ArrowItem(QGraphicsItem):
         side = QPointF(-math.sin(ang), math.cos(ang)) * 48  # beside the arrow, off its line
         box = QRectF(side.x() - 36, side.y() - 10, 72, 20)
         p.drawRoundedRect(box, 4, 4)
-        p.drawText(box, Qt.AlignCenter, self.text)
+        p.drawText(box, Qt.AlignmentFlag.AlignCenter, self.text)
 
 
 def paint_arrow(p: QPainter, facing: Facing, color: QColor, half: float) -> None:
@@ -77,12 +77,12 @@ def paint_arrow(p: QPainter, facing: Facing, color: QColor, half: float) -> None
     ang = math.radians(60 * facing.value - 90)
     d = QPointF(math.cos(ang), math.sin(ang))
     tail, tip = d * -half, d * half
-    p.setPen(QPen(color, max(3.0, half / 6), Qt.SolidLine, Qt.RoundCap))
+    p.setPen(QPen(color, max(3.0, half / 6), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
     p.drawLine(tail, tip)
     n = QPointF(-d.y(), d.x())
     head = QPolygonF([tip + d * (half * 0.35), tip + n * (half * 0.3), tip - n * (half * 0.3)])
     p.setBrush(color)
-    p.setPen(Qt.NoPen)
+    p.setPen(Qt.PenStyle.NoPen)
     p.drawPolygon(head)
 
 
@@ -120,7 +120,7 @@ class BattleScene(QGraphicsScene):
         self.hover = self._path_item(QPen(), 20)
         self.hover_text = QGraphicsTextItem()
         self.hover_text.setZValue(21)
-        self.hover_text.setFlag(QGraphicsItem.ItemIgnoresTransformations, True)
+        self.hover_text.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
         self.addItem(self.hover_text)
         self.ghost = GhostItem()
         self.addItem(self.ghost)
@@ -133,16 +133,17 @@ class BattleScene(QGraphicsScene):
         self._centre: Hex | None = None
 
     def _background_changed(self) -> None:
-        self.invalidate(self.sceneRect(), QGraphicsScene.BackgroundLayer)
+        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def drawBackground(self, p: QPainter, rect: QRectF) -> None:  # noqa: N802
         """The slate plane, the grid with the sheet and the region (:class:`PlaneGrid`), then
         the region's outline and centre mark, the placement zone and the minimum-range ring."""
         super().drawBackground(p, rect)
         p.save()
-        p.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)  # a cached background's painter has none
+        # a cached background's painter has none
+        p.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.grid.paint(p, rect)
-        p.setBrush(Qt.NoBrush)
+        p.setBrush(Qt.BrushStyle.NoBrush)
         for path, pen in ((self.region_path, REGION_PEN), (self.centre_path, REGION_PEN),
                           (self.zone_path, ZONE_PEN), (self.ring_path, RING_PEN)):
             if not path.isEmpty() and path.controlPointRect().adjusted(-4, -4, 4, 4).intersects(rect):
@@ -154,7 +155,7 @@ class BattleScene(QGraphicsScene):
         item = QGraphicsPathItem()
         item.setPen(pen)
         item.setZValue(z)
-        item.setAcceptedMouseButtons(Qt.NoButton)
+        item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.addItem(item)
         return item
 

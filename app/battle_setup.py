@@ -34,12 +34,12 @@ class RosterList(QListWidget):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.setDragEnabled(True)
-        self.setSelectionMode(QAbstractItemView.SingleSelection)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
 
     def mimeData(self, items):  # noqa: N802 (Qt name)
         data = QMimeData()
         if items:
-            data.setData(UNIT_MIME, items[0].data(Qt.UserRole).encode())
+            data.setData(UNIT_MIME, items[0].data(Qt.ItemDataRole.UserRole).encode())
         return data
 
     def mimeTypes(self):  # noqa: N802
@@ -51,7 +51,7 @@ class RosterList(QListWidget):
             return
         drag = QDrag(self)
         drag.setMimeData(self.mimeData([item]))
-        drag.exec(Qt.MoveAction)
+        drag.exec(Qt.DropAction.MoveAction)
 
 
 class SetupPanel(QWidget):
@@ -102,7 +102,7 @@ class SetupPanel(QWidget):
             for uid in q.options:
                 u = b.state.units[uid]
                 item = QListWidgetItem(f"{u.name} ({u.unit.class_designation or u.unit.kind.value})")
-                item.setData(Qt.UserRole, uid)
+                item.setData(Qt.ItemDataRole.UserRole, uid)
                 self.roster.addItem(item)
                 if uid == current:
                     self.roster.setCurrentItem(item)
@@ -113,7 +113,7 @@ class SetupPanel(QWidget):
     def selected_unit(self) -> str | None:
         """The roster's chosen unit (the one a drop or a right-click places)."""
         item = self.roster.currentItem()
-        return item.data(Qt.UserRole) if item is not None else None
+        return item.data(Qt.ItemDataRole.UserRole) if item is not None else None
 
     def show_zone(self) -> None:
         """The legal hexes of the chosen unit, the ring it must keep out of, its speed range

@@ -19,7 +19,7 @@ from html import escape
 from PySide6.QtCore import QUrl
 from PySide6.QtWidgets import QTextBrowser
 
-from app.rules_viewer import RULE_ID, RULE_SCHEME, known_rule, rule_id
+from app.rules_texts import RULE_ID, RULE_SCHEME, known_rule, rule_id
 from rules.battle.log import GM, Event
 
 _TAG = re.compile(r"(<[^>]*>)")

@@ -56,10 +56,11 @@ class CampaignFilesMixin:
         saved or discarded them; False when they cancelled (then nothing changes)."""
         if self.session is None or self.session.undo_stack.isClean():
             return True
-        box = QMessageBox(QMessageBox.Warning, "Unsaved changes",
+        box = QMessageBox(QMessageBox.Icon.Warning, "Unsaved changes",
                           f"<b>{self.campaign.name}</b> has changes that are not saved.<br>"
-                          f"Save them before {doing}?", QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel,
-                          self)
+                          f"Save them before {doing}?",
+                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                          | QMessageBox.StandardButton.Cancel, self)
         box.setObjectName("unsaved_changes")
         autosave = self.session.last_autosave
         if autosave is not None and autosave.exists():
@@ -67,12 +68,12 @@ class CampaignFilesMixin:
                                    f"File \u2192 Open Last Autosave reopens it ({autosave}).")
         else:
             box.setInformativeText("If you discard them, they are lost.")
-        box.setDefaultButton(QMessageBox.Save)
-        box.setEscapeButton(QMessageBox.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        box.setEscapeButton(QMessageBox.StandardButton.Cancel)
         answer = box.exec()
-        if answer == QMessageBox.Save:
+        if answer == QMessageBox.StandardButton.Save:
             return self.save()
-        return answer == QMessageBox.Discard
+        return answer == QMessageBox.StandardButton.Discard
 
     def save(self) -> bool:
         """Save over the current file; the built-in campaign is never overwritten (Save As)."""

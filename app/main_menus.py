@@ -15,7 +15,7 @@ from PySide6.QtGui import QAction, QKeySequence, QPainter, QUndoGroup
 from PySide6.QtWidgets import QLabel, QMenu, QToolBar
 
 from app.paths import DEFAULT_CAMPAIGN
-from app.rules_viewer import rules_texts
+from app.rules_texts import rules_texts
 from app.signals import connect_plain
 
 if TYPE_CHECKING:
@@ -39,8 +39,8 @@ class ElidedLabel(QLabel):
             return
         p = QPainter(self)
         r = self.contentsRect()
-        p.drawText(r, Qt.AlignVCenter | Qt.AlignLeft, self.fontMetrics().elidedText(self.text(), Qt.ElideRight,
-                                                                                    r.width()))
+        p.drawText(r, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+                   self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, r.width()))
 
 
 @dataclass
@@ -77,28 +77,29 @@ def build_menus(window: MainWindow) -> MenuActions:
     """The window's menu bar (its docks must exist: the View menu shows and hides them)."""
     bar = window.menuBar()
     file_menu = bar.addMenu("&File")
-    add_action(window, file_menu, "&Open...", window.open_dialog, QKeySequence.Open)
+    add_action(window, file_menu, "&Open...", window.open_dialog, QKeySequence.StandardKey.Open)
     add_action(window, file_menu, "Open &Default Campaign", lambda: window.open_other(DEFAULT_CAMPAIGN))
     recent_menu = file_menu.addMenu("Open &Recent")
     file_menu.addSeparator()
-    save_action = add_action(window, file_menu, "&Save", window.save, QKeySequence.Save)
-    add_action(window, file_menu, "Save &As...", window.save_as_dialog, QKeySequence.SaveAs)
+    save_action = add_action(window, file_menu, "&Save", window.save, QKeySequence.StandardKey.Save)
+    add_action(window, file_menu, "Save &As...", window.save_as_dialog, QKeySequence.StandardKey.SaveAs)
     add_action(window, file_menu, "Open Last &Autosave", window.open_autosave)
     file_menu.addSeparator()
-    # QKeySequence.Quit is empty on some platforms (Windows, Qt's offscreen one): Ctrl+Q everywhere
+    # QKeySequence.StandardKey.Quit is empty on some platforms (Windows, Qt's offscreen one): Ctrl+Q everywhere
     add_action(window, file_menu, "&Quit", window.quit, "Ctrl+Q")
 
     edit = bar.addMenu("&Edit")
     group = window.undo_group
     undo_action = group.createUndoAction(window, "&Undo")
-    undo_action.setShortcuts(QKeySequence.Undo)
+    undo_action.setShortcuts(QKeySequence.StandardKey.Undo)
     redo_action = group.createRedoAction(window, "&Redo")
-    redo_action.setShortcuts(QKeySequence.Redo)  # Ctrl+Y and Ctrl+Shift+Z
+    redo_action.setShortcuts(QKeySequence.StandardKey.Redo)  # Ctrl+Y and Ctrl+Shift+Z
     edit.addAction(undo_action)
     edit.addAction(redo_action)
     for signal in (group.undoTextChanged, group.redoTextChanged, group.canUndoChanged, group.canRedoChanged):
         connect_plain(signal, lambda: undo_tooltips(group, undo_action, redo_action))
-    add_action(window, edit, "&Clear Orders of Selected Fleet", window.clear_selected_orders, QKeySequence.Delete)
+    add_action(window, edit, "&Clear Orders of Selected Fleet", window.clear_selected_orders,
+               QKeySequence.StandardKey.Delete)
 
     turn = bar.addMenu("&Turn")
     end_movement = add_action(window, turn, "End &Movement (execute orders)", window.end_movement, "Ctrl+E")
@@ -120,8 +121,8 @@ def build_menus(window: MainWindow) -> MenuActions:
         overlay_actions[key] = add_action(window, view, text, lambda on, k=key: window.set_overlay(k, on), sc,
                                           checkable=True)
     view.addSeparator()
-    add_action(window, view, "Zoom &In", lambda: window.strategic_view.zoom(1.25), QKeySequence.ZoomIn)
-    add_action(window, view, "Zoom &Out", lambda: window.strategic_view.zoom(0.8), QKeySequence.ZoomOut)
+    add_action(window, view, "Zoom &In", lambda: window.strategic_view.zoom(1.25), QKeySequence.StandardKey.ZoomIn)
+    add_action(window, view, "Zoom &Out", lambda: window.strategic_view.zoom(0.8), QKeySequence.StandardKey.ZoomOut)
     add_action(window, view, "&Fit Map", window.strategic_view.fit, "Ctrl+0")
     view.addSeparator()
     view.addAction(window.inspector_dock.toggleViewAction())
@@ -176,7 +177,7 @@ def build_phase_bar(window: MainWindow, actions: MenuActions) -> tuple[QToolBar,
     actions.redo_action.setIconText("Redo")
     bar.addAction(actions.undo_action)
     bar.addAction(actions.redo_action)
-    window.addToolBar(Qt.TopToolBarArea, bar)
+    window.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
     undo_tooltips(window.undo_group, actions.undo_action, actions.redo_action)
     for act in bar.actions():
         with_shortcut_in_tooltip(act)
@@ -185,7 +186,7 @@ def build_phase_bar(window: MainWindow, actions: MenuActions) -> tuple[QToolBar,
 
 def with_shortcut_in_tooltip(act: QAction) -> None:
     """End the action's tooltip with its shortcut, once."""
-    key = act.shortcut().toString(QKeySequence.NativeText)
+    key = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
     tip = act.toolTip()
     if key and not tip.endswith(f"({key})"):
         act.setToolTip(f"{tip} ({key})")

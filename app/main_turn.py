@@ -109,7 +109,7 @@ class MovementPhaseMixin:
                 for team in sorted({q.team for q in new}, key=lambda t: order.index(t) if t in order else len(order)):
                     self.statusBar().clearMessage()  # nothing of the last commander's stays on screen
                     dialog = IgnoreDialog([q for q in new if q.team == team], names, self, team=team)
-                    if dialog.exec() != IgnoreDialog.Accepted:
+                    if dialog.exec() != IgnoreDialog.DialogCode.Accepted:
                         self.statusBar().showMessage("End Movement cancelled: nothing changed", 8000)
                         return
                     decisions.update(dialog.decisions())
@@ -152,7 +152,7 @@ class MovementPhaseMixin:
         )
 
         window = BattleWindow(self.session, at, self)
-        window.setAttribute(Qt.WA_DeleteOnClose)
+        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         window.show()
         self._battle_windows = [*self._battle_windows, window]
         return window

@@ -64,9 +64,10 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, QMainWindow):
         self.tactical_scene = TacticalScene(MapWindow(), self)
         self.tactical_view = TacticalView(self.tactical_scene, self)
         self.tactical_dock = self._add_dock("Tactical map (42 x 30, centre 2115)", "tactical", self.tactical_view,
-                                            QDockWidget.DockWidgetMovable | QDockWidget.DockWidgetFloatable
-                                            | QDockWidget.DockWidgetClosable)
-        self.resizeDocks([self.inspector_dock], [560], Qt.Horizontal)
+                                            QDockWidget.DockWidgetFeature.DockWidgetMovable
+                                            | QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                                            | QDockWidget.DockWidgetFeature.DockWidgetClosable)
+        self.resizeDocks([self.inspector_dock], [560], Qt.Orientation.Horizontal)
         menus = build_menus(self)
         self.recent_menu = menus.recent_menu
         self.save_action = menus.save_action
@@ -81,7 +82,8 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, QMainWindow):
         self.phase_bar, self.phase_label = build_phase_bar(self, menus)
         if not window_state.restore(self, self.settings, "main_window", (1500, 950)):
             # the docks' first width: 560 px, less on a small screen, so the map keeps the most room
-            self.resizeDocks([self.inspector_dock], [min(560, max(240, self.width() * 2 // 5))], Qt.Horizontal)
+            self.resizeDocks([self.inspector_dock], [min(560, max(240, self.width() * 2 // 5))],
+                             Qt.Orientation.Horizontal)
         self.strategic_view.fleet_hovered.connect(self._fleet_hovered)
         self.strategic_view.message.connect(self.statusBar().showMessage)
         self._hover_label = QLabel("")
@@ -102,7 +104,7 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, QMainWindow):
         if features is not None:
             dock.setFeatures(features)
         dock.setWidget(widget)
-        self.addDockWidget(Qt.RightDockWidgetArea, dock)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         return dock
 
     # -- campaign files ----------------------------------------------------------------------
@@ -278,6 +280,6 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, QMainWindow):
 
     def show_error(self, title: str, text: str) -> None:
         """A modal error box, wide enough for field paths and file names."""
-        box = QMessageBox(QMessageBox.Critical, title, text, QMessageBox.Ok, self)
+        box = QMessageBox(QMessageBox.Icon.Critical, title, text, QMessageBox.StandardButton.Ok, self)
         box.setStyleSheet("QLabel#qt_msgbox_label { min-width: 560px; }")
         box.exec()

@@ -61,11 +61,12 @@ def sector_marks(state: StrategicState) -> dict[Label, SectorMarks]:
 
 NEUTRAL_FILL = QColor("#e9e9e4")  # a sector with no owner colour (and every sector under the control overlay)
 CONTROL_ALPHA = 170
-CONTESTED_BRUSH = QBrush(QColor(220, 40, 40, 150), Qt.DiagCrossPattern)
+CONTESTED_BRUSH = QBrush(QColor(220, 40, 40, 150), Qt.BrushStyle.DiagCrossPattern)
 BATTLE_PEN = QPen(QColor("#e01010"), 4.0)
-ROUTE_PEN = QPen(QColor(20, 170, 60, 230), 5.0, Qt.DashLine, Qt.RoundCap, Qt.RoundJoin)
-PREVIEW_OK = QPen(QColor(30, 200, 90, 240), 5.0, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin)
-PREVIEW_BAD = QPen(QColor(230, 40, 40, 240), 5.0, Qt.DashLine, Qt.RoundCap, Qt.RoundJoin)
+_ROUND = (Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin)
+ROUTE_PEN = QPen(QColor(20, 170, 60, 230), 5.0, Qt.PenStyle.DashLine, *_ROUND)
+PREVIEW_OK = QPen(QColor(30, 200, 90, 240), 5.0, Qt.PenStyle.SolidLine, *_ROUND)
+PREVIEW_BAD = QPen(QColor(230, 40, 40, 240), 5.0, Qt.PenStyle.DashLine, *_ROUND)
 
 
 class LanesItem(QGraphicsItem):
@@ -74,7 +75,7 @@ class LanesItem(QGraphicsItem):
     def __init__(self, state: StrategicState, center) -> None:
         super().__init__()
         self.setZValue(3)
-        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         g = state.graph
         self.minor: list[QLineF] = []
         self.major: list[QLineF] = []
@@ -92,19 +93,19 @@ class LanesItem(QGraphicsItem):
         return self._rect
 
     def paint(self, p: QPainter, option, widget=None) -> None:
-        p.setRenderHint(QPainter.Antialiasing, True)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         p.setPen(QPen(QColor(40, 40, 60, 120), 1.2))
         p.drawLines(self.minor)
-        p.setPen(QPen(QColor(40, 30, 0, 200), 9.0, Qt.SolidLine, Qt.RoundCap))
+        p.setPen(QPen(QColor(40, 30, 0, 200), 9.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         p.drawLines(self.major)
-        p.setPen(QPen(QColor("#f2c230"), 5.0, Qt.SolidLine, Qt.RoundCap))
+        p.setPen(QPen(QColor("#f2c230"), 5.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         p.drawLines(self.major)
-        red = QPen(QColor("#d01818"), 4.0, Qt.SolidLine, Qt.RoundCap)
+        red = QPen(QColor("#d01818"), 4.0, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
         for line in self.closed:
             mid = line.center()
             d = line.unitVector()
             dx, dy = d.dx() * 14, d.dy() * 14
-            p.setPen(QPen(QColor(208, 24, 24, 140), 2.0, Qt.DotLine))
+            p.setPen(QPen(QColor(208, 24, 24, 140), 2.0, Qt.PenStyle.DotLine))
             p.drawLine(line)
             p.setPen(red)
             p.drawLine(QPointF(mid.x() - dx - dy, mid.y() - dy + dx), QPointF(mid.x() + dx + dy, mid.y() + dy - dx))
@@ -123,9 +124,9 @@ def polyline(points: list[QPointF]) -> QPainterPath:
 # -- the legend of the overlays that are on --------------------------------------------------------
 def _swatch(paint, size: int = 18) -> QPixmap:
     pix = QPixmap(size, size)
-    pix.fill(Qt.transparent)
+    pix.fill(Qt.GlobalColor.transparent)
     p = QPainter(pix)
-    p.setRenderHint(QPainter.Antialiasing, True)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     paint(p, QRectF(1, 1, size - 2, size - 2))
     p.end()
     return pix
@@ -133,11 +134,11 @@ def _swatch(paint, size: int = 18) -> QPixmap:
 
 def _filled(*brushes) -> QPixmap:
     def paint(p: QPainter, r: QRectF) -> None:
-        p.setPen(Qt.NoPen)
+        p.setPen(Qt.PenStyle.NoPen)
         for b in brushes:
             p.setBrush(b)
             p.drawRect(r)
-        p.setBrush(Qt.NoBrush)
+        p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(QColor("#5b5b5b"), 1.0))
         p.drawRect(r)
     return _swatch(paint)
@@ -150,7 +151,7 @@ def _ring(color: QColor) -> QPixmap:
         p.setBrush(NEUTRAL_FILL)
         p.setPen(QPen(QColor("#5b5b5b"), 1.0))
         p.drawRect(r)
-        p.setBrush(Qt.NoBrush)
+        p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(ring, 3.0))
         p.drawEllipse(r.adjusted(3, 3, -3, -3))
     return _swatch(paint)
@@ -192,7 +193,7 @@ def legend_rows(overlays: Overlays, campaign: Campaign | None) -> list[tuple[str
         rows.append(("Lanes", None))
         rows.append(("Major lane", _line([QPen(QColor(40, 30, 0, 200), 7.0), QPen(QColor("#f2c230"), 4.0)])))
         rows.append(("Lane", _line([QPen(QColor(40, 40, 60, 160), 1.5)])))
-        rows.append(("Closed lane", _line([QPen(QColor(208, 24, 24, 140), 1.5, Qt.DotLine)], crossed=True)))
+        rows.append(("Closed lane", _line([QPen(QColor(208, 24, 24, 140), 1.5, Qt.PenStyle.DotLine)], crossed=True)))
     return rows
 
 
@@ -203,7 +204,7 @@ class OverlayLegend(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("overlay_legend")
-        self.setAttribute(Qt.WA_TransparentForMouseEvents, True)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
         self.setStyleSheet("#overlay_legend { background: rgba(250, 250, 246, 235); border: 1px solid #5b5b5b;"
                            " border-radius: 4px; } QLabel { color: #202020; background: transparent; }")
         self._grid = QGridLayout(self)

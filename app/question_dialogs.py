@@ -59,8 +59,8 @@ class QuestionDialog(QDialog):
         lay = QVBoxLayout(self)
         self.head = QLabel(f"<b>{linkify(question.rule)}</b> \u2014 for <b>{escape(team_name)}</b><br>{linkify(question.text)}")
         self.head.setWordWrap(True)
-        self.head.setAlignment(Qt.AlignLeft | Qt.AlignTop)
-        self.head.setTextFormat(Qt.RichText)
+        self.head.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.head.setTextFormat(Qt.TextFormat.RichText)
         self.head.setToolTip("Click a rule number to read it (Help > Rules)")
         self.head.linkActivated.connect(lambda href: open_rule_link(href, self))
         lay.addWidget(self.head)
@@ -86,13 +86,13 @@ class QuestionDialog(QDialog):
             self.list.setWordWrap(True)
             for uid in question.options:
                 item = QListWidgetItem(names.get(uid, uid))
-                item.setData(Qt.UserRole, uid)
-                item.setFlags(item.flags() | Qt.ItemIsUserCheckable)
-                item.setCheckState(Qt.Unchecked)
+                item.setData(Qt.ItemDataRole.UserRole, uid)
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                item.setCheckState(Qt.CheckState.Unchecked)
                 self.list.addItem(item)
             for uid, why in (unit_notes or {}).items():
                 item = QListWidgetItem(f"{names.get(uid, uid)} \u2014 {why}")
-                item.setFlags(Qt.NoItemFlags)
+                item.setFlags(Qt.ItemFlag.NoItemFlags)
                 self.list.addItem(item)
             lay.addWidget(self.list)
         elif k in (QKind.NUMBER, QKind.OPTIONAL_NUMBER):
@@ -120,7 +120,7 @@ class QuestionDialog(QDialog):
                 self.use_proposal.setChecked(True)
             for w in (self.use_proposal, other, self.edit):
                 lay.addWidget(w)
-        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
@@ -132,8 +132,8 @@ class QuestionDialog(QDialog):
         if k is QKind.CHOOSE:
             return self.q.options[self.group.checkedId()]
         if k is QKind.CHOOSE_UNITS:
-            return [self.list.item(i).data(Qt.UserRole) for i in range(self.list.count())
-                    if self.list.item(i).checkState() == Qt.Checked]
+            return [self.list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.list.count())
+                    if self.list.item(i).checkState() == Qt.CheckState.Checked]
         if k is QKind.NUMBER:
             return self.spin.value()
         if k is QKind.OPTIONAL_NUMBER:
@@ -158,6 +158,6 @@ class WeaponStatusDialog(QDialog):
         self.browser.anchorClicked.connect(lambda url: open_rule_link(url, self))
         self.browser.setHtml(linkify_html(html))
         lay.addWidget(self.browser)
-        buttons = QDialogButtonBox(QDialogButtonBox.Ok)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok)
         buttons.accepted.connect(self.accept)
         lay.addWidget(buttons)

@@ -59,7 +59,7 @@ class SectorItem(QGraphicsItem):
         self.overlays = overlays or Overlays()
         self.label = str(sector.at)
         self.setPos(sector_center(sector.at))
-        self.setFlag(QGraphicsItem.ItemIsSelectable, True)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setAcceptHoverEvents(True)
         tip = sector_tooltip(campaign, sector)
         if self.marks.status_text:
@@ -98,7 +98,7 @@ class SectorItem(QGraphicsItem):
         p.setBrush(_UNOWNED if self.overlays.control else self._fill)  # control replaces the owner colours
         p.drawPolygon(_POLY)
         if s.neutral_zone:
-            p.setPen(Qt.NoPen)
+            p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(_HATCH)
             p.drawPolygon(_POLY)
         self._paint_overlays(p)
@@ -113,13 +113,13 @@ class SectorItem(QGraphicsItem):
                        f"+{self._incidental}", QColor("#dddddd"))
         p.setFont(_LABEL_FONT)
         p.setPen(_LABEL_COLOR)
-        p.drawText(_LABEL_RECT, Qt.AlignHCenter | Qt.AlignTop, self.label)
+        p.drawText(_LABEL_RECT, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, self.label)
         if self.marks.battle:
-            p.setBrush(Qt.NoBrush)
+            p.setBrush(Qt.BrushStyle.NoBrush)
             p.setPen(BATTLE_PEN)
             p.drawPolygon(_BATTLE_POLY)
         if self.isSelected() or self._hover:
-            p.setBrush(Qt.NoBrush)
+            p.setBrush(Qt.BrushStyle.NoBrush)
             p.setPen(_SELECTED if self.isSelected() else _HOVERED)
             p.drawPolygon(_POLY)
 
@@ -127,15 +127,15 @@ class SectorItem(QGraphicsItem):
         m, o = self.marks, self.overlays
         if o.control:
             if m.control is not None:
-                p.setPen(Qt.NoPen)
+                p.setPen(Qt.PenStyle.NoPen)
                 p.setBrush(control_fill(m.control))
                 p.drawPolygon(_POLY)
             elif m.contested:
-                p.setPen(Qt.NoPen)
+                p.setPen(Qt.PenStyle.NoPen)
                 p.setBrush(CONTESTED_BRUSH)
                 p.drawPolygon(_POLY)
         if o.supply:
-            p.setBrush(Qt.NoBrush)
+            p.setBrush(Qt.BrushStyle.NoBrush)
             for i, col in enumerate(m.supply[:3]):
                 ring = QColor(col)
                 ring.setAlpha(200)
@@ -153,8 +153,8 @@ class FleetCounterItem(QGraphicsItem):
         super().__init__()
         self.fleet = fleet
         self.in_supply = in_supply
-        self.setFlag(QGraphicsItem.ItemIsSelectable, True)
-        self.setCursor(Qt.OpenHandCursor)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
+        self.setCursor(Qt.CursorShape.OpenHandCursor)
         team = campaign.team_of_power(fleet.power)
         power = campaign.power(fleet.power)
         self.team_color = QColor(team.color if team else "#888888")
@@ -178,7 +178,7 @@ class FleetCounterItem(QGraphicsItem):
         p.setPen(QPen(QColor("#101010"), 1.2))
         p.setBrush(self.team_color)
         p.drawRoundedRect(rect, 2, 2)
-        p.setPen(Qt.NoPen)
+        p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(self._band)
         p.drawRect(QRectF(rect.left() + 0.6, rect.top() + 0.6, s - 1.2, s * 0.22))
         font = QFont(p.font())
@@ -186,7 +186,7 @@ class FleetCounterItem(QGraphicsItem):
         font.setBold(True)
         p.setFont(font)
         p.setPen(QColor("white") if self.team_color.lightness() < 150 else QColor("black"))
-        p.drawText(rect.adjusted(0, s * 0.2, 0, 0), Qt.AlignCenter, self._text)
+        p.drawText(rect.adjusted(0, s * 0.2, 0, 0), Qt.AlignmentFlag.AlignCenter, self._text)
         badge = QPointF(s / 2, -s / 2)
         p.setPen(QPen(QColor("#101010"), 1))
         p.setBrush(QColor("#fff6c8"))
@@ -194,7 +194,7 @@ class FleetCounterItem(QGraphicsItem):
         font.setPixelSize(int(s * 0.36))
         p.setFont(font)
         p.setPen(QColor("#101010"))
-        p.drawText(QRectF(badge.x() - s * 0.3, badge.y() - s * 0.3, s * 0.6, s * 0.6), Qt.AlignCenter,
+        p.drawText(QRectF(badge.x() - s * 0.3, badge.y() - s * 0.3, s * 0.6, s * 0.6), Qt.AlignmentFlag.AlignCenter,
                    str(self._count))
         if not self.in_supply:
             box = QRectF(-s / 2 - 2, s / 2 - s * 0.28, s * 0.8, s * 0.36)
@@ -203,10 +203,10 @@ class FleetCounterItem(QGraphicsItem):
             p.drawRect(box)
             font.setPixelSize(int(s * 0.26))
             p.setFont(font)
-            p.drawText(box, Qt.AlignCenter, "OOS")
+            p.drawText(box, Qt.AlignmentFlag.AlignCenter, "OOS")
         if self.isSelected():
-            p.setBrush(Qt.NoBrush)
-            p.setPen(QPen(QColor("#ffffff"), 2.0, Qt.DashLine))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setPen(QPen(QColor("#ffffff"), 2.0, Qt.PenStyle.DashLine))
             p.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), 3, 3)
 
 

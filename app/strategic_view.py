@@ -35,7 +35,7 @@ class StrategicView(ZoomableView):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.setDragMode(QGraphicsView.NoDrag)  # panning is ours: sectors accept presses
+        self.setDragMode(QGraphicsView.DragMode.NoDrag)  # panning is ours: sectors accept presses
         self.setMouseTracking(True)
         self.auto_fit = True
         self.planner = None
@@ -82,7 +82,7 @@ class StrategicView(ZoomableView):
         """Show the whole map; it then keeps fitting the window until the user zooms."""
         if self.scene():
             self.resetTransform()
-            self.fitInView(self.scene().sceneRect(), Qt.KeepAspectRatio)
+            self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
             self.auto_fit = True
 
     def centre_on(self, label: str) -> None:
@@ -131,7 +131,7 @@ class StrategicView(ZoomableView):
         if counter is None or self.planner is None:
             return
         self._pick_fleet, self._drag_target = fleet_id, ""
-        self.viewport().setCursor(Qt.CrossCursor)
+        self.viewport().setCursor(Qt.CursorShape.CrossCursor)
         self.setFocus()
         self.message.emit(f"Orders for {counter.fleet.name}: click the destination sector (the path follows the "
                           "lanes; Esc or a right click cancels). Dragging the counter does the same.", 0)
@@ -147,7 +147,7 @@ class StrategicView(ZoomableView):
             self.message.emit("Orders: cancelled", 4000)
 
     def keyPressEvent(self, event) -> None:  # noqa: N802
-        if event.key() == Qt.Key_Escape and self._pick_fleet is not None:
+        if event.key() == Qt.Key.Key_Escape and self._pick_fleet is not None:
             self.cancel_pick(say=True)
             event.accept()
             return
@@ -157,14 +157,14 @@ class StrategicView(ZoomableView):
     def mousePressEvent(self, event) -> None:  # noqa: N802
         if self._pick_fleet is not None:
             fleet, target = self._pick_fleet, self._sector_at(event.position())
-            if event.button() == Qt.LeftButton and target:
+            if event.button() == Qt.MouseButton.LeftButton and target:
                 self.cancel_pick()
                 self.planner.commit(fleet, target)
-            elif event.button() != Qt.LeftButton:
+            elif event.button() != Qt.MouseButton.LeftButton:
                 self.cancel_pick(say=True)
             event.accept()
             return
-        if event.button() == Qt.LeftButton:
+        if event.button() == Qt.MouseButton.LeftButton:
             if isinstance(self.scene(), StrategicScene):
                 self.scene().clear_preview()
             self._press = self._last = event.position()
@@ -180,17 +180,17 @@ class StrategicView(ZoomableView):
         pos = event.position()
         if self._pick_fleet is not None:
             self._preview_to(self._sector_at(pos), self._pick_fleet)
-        elif self._press is not None and event.buttons() & Qt.LeftButton:
+        elif self._press is not None and event.buttons() & Qt.MouseButton.LeftButton:
             moved = (pos - self._press).manhattanLength() >= QApplication.startDragDistance()
             if self._drag_fleet is not None:
                 if moved or self._drag_target:
-                    self.viewport().setCursor(Qt.ClosedHandCursor)
+                    self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
                     self._preview_to(self._sector_at(pos), self._drag_fleet)
                 event.accept()
                 return
             if not self._panning and moved:
                 self._panning = True
-                self.viewport().setCursor(Qt.ClosedHandCursor)
+                self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
             if self._panning:
                 delta = pos - self._last
                 self._last = pos

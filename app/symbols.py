@@ -16,10 +16,10 @@ def paint_terrain(p: QPainter, terrain: Terrain, c: QPointF, r: float) -> None:
         p.setPen(QPen(QColor("#b06cff"), r * 0.12))
         p.setBrush(QColor("#050505"))
         p.drawEllipse(c, r * 0.55, r * 0.55)
-        p.setBrush(Qt.NoBrush)
+        p.setBrush(Qt.BrushStyle.NoBrush)
         p.drawEllipse(c, r * 0.8, r * 0.35)
     elif terrain is Terrain.NEBULA:
-        p.setPen(Qt.NoPen)
+        p.setPen(Qt.PenStyle.NoPen)
         for dx, dy, s in ((-0.35, 0.0, 0.55), (0.3, -0.15, 0.5), (0.1, 0.3, 0.45)):
             p.setBrush(QColor(205, 120, 230, 120))
             p.drawEllipse(QPointF(c.x() + dx * r, c.y() + dy * r), s * r, s * r * 0.8)
@@ -33,7 +33,7 @@ def paint_terrain(p: QPainter, terrain: Terrain, c: QPointF, r: float) -> None:
         p.setPen(QPen(QColor("#5a3b10"), r * 0.05))
         p.setBrush(QColor("#d9a55b"))
         p.drawEllipse(c, r * 0.42, r * 0.42)
-        p.setBrush(Qt.NoBrush)
+        p.setBrush(Qt.BrushStyle.NoBrush)
         p.setPen(QPen(QColor("#f3dfb5"), r * 0.09))
         p.drawEllipse(c, r * 0.8, r * 0.22)
     elif terrain is Terrain.VARIABLE_PULSAR:
@@ -45,7 +45,8 @@ def paint_terrain(p: QPainter, terrain: Terrain, c: QPointF, r: float) -> None:
         p.setBrush(QColor("#e8fbff"))
         p.drawEllipse(c, r * 0.16, r * 0.16)
     elif terrain is Terrain.ION_STORM:
-        p.setPen(QPen(QColor("#ffe14d"), r * 0.1, Qt.SolidLine, Qt.RoundCap, Qt.RoundJoin))
+        p.setPen(QPen(QColor("#ffe14d"), r * 0.1, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
+                      Qt.PenJoinStyle.RoundJoin))
         pts = [(-0.15, -0.7), (0.25, -0.1), (-0.15, 0.0), (0.2, 0.7)]
         p.drawPolyline(QPolygonF([QPointF(c.x() + x * r, c.y() + y * r) for x, y in pts]))
     p.restore()
@@ -80,7 +81,7 @@ def paint_base(p: QPainter, c: QPointF, r: float, text: str, color: QColor) -> N
     p.setBrush(color)
     p.drawRect(rect)
     p.setPen(QColor("white") if color.lightness() < 140 else QColor("black"))
-    p.drawText(rect, Qt.AlignCenter, text)
+    p.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
     p.restore()
 
 
@@ -93,5 +94,5 @@ def lighter(color: str | QColor, alpha: int = 255, factor: float = 0.55) -> QCol
 
 def brush_hatched(color: QColor) -> QBrush:
     """A diagonal hatch, used for the neutral zone."""
-    b = QBrush(color, Qt.BDiagPattern)
+    b = QBrush(color, Qt.BrushStyle.BDiagPattern)
     return b

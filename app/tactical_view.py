@@ -36,7 +36,7 @@ class TacticalHexItem(QGraphicsItem):
         x, y = _LAYOUT.to_pixel(h)
         self.setPos(x, y)
         # the hex never changes its look while shown: paint it once per zoom level, then blit
-        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         if is_centre:
             self.setToolTip(f"{label}: the centre hex (V13.811)")
 
@@ -49,10 +49,10 @@ class TacticalHexItem(QGraphicsItem):
         p.drawPolygon(_POLY)
         p.setFont(_FONT)
         p.setPen(_LABEL_PEN)
-        p.drawText(_LABEL_RECT, Qt.AlignHCenter | Qt.AlignTop, self.label)
+        p.drawText(_LABEL_RECT, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, self.label)
         if self.is_centre:
             p.setPen(QPen(QColor("#b5651d"), 1.5))
-            p.setBrush(Qt.NoBrush)
+            p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawEllipse(QPointF(0, 0), HEX_SIZE * 0.35, HEX_SIZE * 0.35)
             p.drawLine(QPointF(-HEX_SIZE * 0.5, 0), QPointF(HEX_SIZE * 0.5, 0))
             p.drawLine(QPointF(0, -HEX_SIZE * 0.5), QPointF(0, HEX_SIZE * 0.5))
@@ -64,7 +64,7 @@ class TacticalScene(QGraphicsScene):
     def __init__(self, window: MapWindow | None = None, parent=None) -> None:
         super().__init__(parent)
         self.setBackgroundBrush(QColor("#20242c"))
-        self.setItemIndexMethod(QGraphicsScene.NoIndex)
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self.hex_items: dict[Hex, TacticalHexItem] = {}
         self.window = window or MapWindow()
         self.set_window(self.window)
@@ -99,8 +99,8 @@ class TacticalView(ZoomableView):
     def __init__(self, scene: TacticalScene, parent=None) -> None:
         super().__init__(parent)
         self.setScene(scene)
-        self.setDragMode(QGraphicsView.ScrollHandDrag)  # hexes do not take presses
-        self.setCacheMode(QGraphicsView.CacheBackground)
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)  # hexes do not take presses
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self._centred = False
 
     def showEvent(self, event) -> None:  # noqa: N802
@@ -124,7 +124,7 @@ class TacticalView(ZoomableView):
 
 def paint_compass(p: QPainter, c: QPointF, r: float) -> None:
     """The six facings: A up, then clockwise B-F, as on the hex sides of a flat-topped map."""
-    p.setRenderHint(QPainter.Antialiasing)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
     p.setPen(QPen(QColor("#d0d4dc"), 1.5))
     p.setBrush(QColor(20, 24, 32, 200))
     p.drawEllipse(c, r, r)
@@ -137,4 +137,4 @@ def paint_compass(p: QPainter, c: QPointF, r: float) -> None:
         tip = QPointF(c.x() + r * 0.62 * math.cos(ang), c.y() + r * 0.62 * math.sin(ang))
         p.setPen(QPen(QColor("#ffcc55") if f is Facing.A else QColor("#d0d4dc"), 1.5))
         p.drawLine(c, QPointF(c.x() + r * 0.3 * math.cos(ang), c.y() + r * 0.3 * math.sin(ang)))
-        p.drawText(QRectF(tip.x() - r * 0.3, tip.y() - r * 0.3, r * 0.6, r * 0.6), Qt.AlignCenter, f.name)
+        p.drawText(QRectF(tip.x() - r * 0.3, tip.y() - r * 0.3, r * 0.6, r * 0.6), Qt.AlignmentFlag.AlignCenter, f.name)

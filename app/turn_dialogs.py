@@ -30,12 +30,12 @@ class HandOverDialog(QDialog):
         self.setMinimumWidth(520)
         lay = QVBoxLayout(self)
         self.label = QLabel(f"Pass the screen to the {who} commander")
-        self.label.setAlignment(Qt.AlignCenter)
+        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.label.setStyleSheet("QLabel { font-size: 20px; font-weight: bold; padding: 12px; }")
         lay.addWidget(self.label)
         note = QLabel(why)
         note.setWordWrap(True)
-        note.setAlignment(Qt.AlignCenter)
+        note.setAlignment(Qt.AlignmentFlag.AlignCenter)
         lay.addWidget(note)
         row = QHBoxLayout()
         row.addStretch(1)
@@ -92,7 +92,7 @@ class IgnoreDialog(QDialog):
             inner.addWidget(attend)
             self.groups.append(group)
             lay.addWidget(box)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         lay.addWidget(self.buttons)
@@ -103,8 +103,8 @@ class IgnoreDialog(QDialog):
                                           "whether to ignore units it may ignore (V13.16, V13.18).",
                                 "Cancel End Movement", self.parentWidget(),
                                 f"Hand over to the {self.who} commander: units that may be ignored (V13.16, V13.18)")
-        if screen.exec() != QDialog.Accepted:
-            return QDialog.Rejected
+        if screen.exec() != QDialog.DialogCode.Accepted:
+            return QDialog.DialogCode.Rejected
         return super().exec()
 
     def decisions(self) -> dict:
@@ -129,7 +129,7 @@ class BattleHexesDialog(QDialog):
                              "The GM may instead record an outcome with Turn \u2192 GM Ruling. The Movement Phase "
                              "cannot end while a Battle Hex is open (V13.12).</i></p>")
         lay.addWidget(self.browser)
-        buttons = QDialogButtonBox(QDialogButtonBox.Close)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         buttons.accepted.connect(self.accept)
         lay.addWidget(buttons)

@@ -94,7 +94,7 @@ class _RefitOnShow(QObject):
         window.installEventFilter(self)
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 (Qt name)
-        if obj is self.window and event.type() == QEvent.Show:
+        if obj is self.window and event.type() == QEvent.Type.Show:
             self.window.removeEventFilter(self)
             if self.window.geometry() == self.placed:
                 QTimer.singleShot(0, self._refit)

@@ -16,9 +16,9 @@ class ZoomableView(QGraphicsView):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
-        self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
-        self.setViewportUpdateMode(QGraphicsView.SmartViewportUpdate)
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
 
     def setScene(self, scene) -> None:  # noqa: N802
         """Show ``scene``; a scene that says its background only changes when it invalidates it
@@ -26,7 +26,7 @@ class ZoomableView(QGraphicsView):
         blit of it (and scrolling paints only the strip that comes in)."""
         super().setScene(scene)
         if getattr(scene, "CACHE_BACKGROUND", False):
-            self.setCacheMode(QGraphicsView.CacheBackground)
+            self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
 
     def zoom(self, factor: float) -> None:
         """Scale the view by ``factor``, clamped to the view's limits."""

@@ -87,7 +87,7 @@ def rows() -> list[Row]:
         for v in (view, naive):
             v.resetTransform()
             if name != "1:1":
-                v.fitInView(sheet, Qt.KeepAspectRatio)
+                v.fitInView(sheet, Qt.AspectRatioMode.KeepAspectRatio)
             v.centerOn(sheet.center())
         app.processEvents()
         view.viewport().repaint()

@@ -30,7 +30,7 @@ def window(qtbot, tmp_path, monkeypatch):
     boxes are collected in ``window.errors`` instead of blocking."""
     shown: list[tuple[str, str]] = []
     monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: shown.append((title, text)))
-    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     w.errors = shown
     qtbot.addWidget(w)
     w.resize(1400, 900)

@@ -46,7 +46,8 @@ def click_button(dialog: QWidget, *texts: str) -> bool:
 def ok(dialog: QWidget) -> bool:
     """Accept a dialog with its OK / Yes / Close button."""
     for box in dialog.findChildren(QDialogButtonBox):
-        for role in (QDialogButtonBox.Ok, QDialogButtonBox.Yes, QDialogButtonBox.Save, QDialogButtonBox.Close):
+        for role in (QDialogButtonBox.StandardButton.Ok, QDialogButtonBox.StandardButton.Yes,
+                     QDialogButtonBox.StandardButton.Save, QDialogButtonBox.StandardButton.Close):
             b = box.button(role)
             if b is not None and b.isVisible() and b.isEnabled():
                 b.click()
@@ -57,12 +58,13 @@ def ok(dialog: QWidget) -> bool:
 def cancel(dialog: QWidget) -> bool:
     """Cancel / close a dialog as a user would (Cancel button, else Escape)."""
     if isinstance(dialog, QMessageBox):
-        b = dialog.escapeButton() or dialog.button(QMessageBox.Cancel) or dialog.button(QMessageBox.No)
+        b = (dialog.escapeButton() or dialog.button(QMessageBox.StandardButton.Cancel)
+             or dialog.button(QMessageBox.StandardButton.No))
         if b is not None:
             b.click()
             return True
     for box in dialog.findChildren(QDialogButtonBox):
-        b = box.button(QDialogButtonBox.Cancel) or box.button(QDialogButtonBox.Close)
+        b = box.button(QDialogButtonBox.StandardButton.Cancel) or box.button(QDialogButtonBox.StandardButton.Close)
         if b is not None and b.isVisible():
             b.click()
             return True
@@ -139,7 +141,7 @@ class Answerer:
         if d is self._last:  # answered; Qt has not closed it yet (or the answer left it open)
             self._waited += 1
             if self._waited > 100:
-                QTest.keyClick(d, Qt.Key_Escape)
+                QTest.keyClick(d, Qt.Key.Key_Escape)
             return
         self._last, self._waited = d, 0
         self.seen.append((type(d).__name__, d.windowTitle()))
@@ -165,7 +167,7 @@ def open_main_window(qtbot, folder):
 
     from app.main_window import MainWindow
 
-    w = MainWindow(settings=QSettings(str(folder / "s.ini"), QSettings.IniFormat))
+    w = MainWindow(settings=QSettings(str(folder / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(w)
     show_active(w, qtbot)
     return w

@@ -33,7 +33,7 @@ def view(qtbot):
 
 def painted(view) -> QImage:
     view.viewport().repaint()
-    return view.viewport().grab().toImage().convertToFormat(QImage.Format_RGB32)
+    return view.viewport().grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
 
 
 def count(img: QImage, color: QColor, tol: int = 40) -> int:
@@ -47,7 +47,7 @@ def count(img: QImage, color: QColor, tol: int = 40) -> int:
 
 def test_the_plane_is_painted_once_and_again_only_when_it_changes(view, monkeypatch):
     scene = view.scene()
-    assert view.cacheMode() & QGraphicsView.CacheBackground
+    assert view.cacheMode() & QGraphicsView.CacheModeFlag.CacheBackground
     calls = []
     paint = scene.grid.paint
     monkeypatch.setattr(scene.grid, "paint", lambda p, rect: (calls.append(rect), paint(p, rect)))

@@ -53,7 +53,7 @@ def popup_action(qtbot, *path: str):
 def test_hover_readout_gives_label_range_bearing_and_who_is_there(bw, qtbot):
     claw = bw.b.state.units["kz-cv-claw"]
     vp = bw.panel.view.viewport()
-    QTest.mouseClick(vp, Qt.LeftButton, pos=counter_point(bw, "kz-cv-claw"))  # select
+    QTest.mouseClick(vp, Qt.MouseButton.LeftButton, pos=counter_point(bw, "kz-cv-claw"))  # select
     target = claw.pos + type(claw.facing).D.vector * 4  # towards the sheet (claw stands above it)
     QTest.mouseMove(vp, point_of(bw, target))
     qtbot.wait(50)
@@ -70,7 +70,7 @@ def test_a_drag_shows_the_exit_class_before_the_drop(bw, qtbot):
     u = b.state.units["kz-eff-1"]
     vp = bw.panel.view.viewport()
     start = counter_point(bw, u.id)
-    QTest.mousePress(vp, Qt.LeftButton, pos=start)
+    QTest.mousePress(vp, Qt.MouseButton.LeftButton, pos=start)
     one = u.pos + u.facing.vector
     QTest.mouseMove(vp, bw.panel.view.mapFromScene(centre_of(one)))
     text = bw.panel.scene.hover_text.toPlainText()
@@ -84,7 +84,7 @@ def test_a_drag_shows_the_exit_class_before_the_drop(bw, qtbot):
     assert "leaves in disorder" in text
     qtbot.waitUntil(lambda: "leaves in disorder" in bw.panel.view.readout.text())  # also in the corner readout
     assert b.state.units[u.id].pos != far  # nothing moved yet
-    QTest.mouseRelease(vp, Qt.LeftButton, pos=bw.panel.view.mapFromScene(centre_of(far)))
+    QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=bw.panel.view.mapFromScene(centre_of(far)))
     assert bw.b.state.units[u.id].status.value == "disorganized withdrawal", bw.statusBar().currentMessage()
     assert bw.panel.scene.hover_text.toPlainText() == ""  # the balloon goes with the drop
 
@@ -92,12 +92,12 @@ def test_a_drag_shows_the_exit_class_before_the_drop(bw, qtbot):
 def test_right_click_menu_marks_a_counter_and_declares(bw, qtbot):
     vp = bw.panel.view.viewport()
     claw = bw.b.state.units["kz-cv-claw"]
-    QTest.mousePress(vp, Qt.RightButton, pos=counter_point(bw, claw.id))
+    QTest.mousePress(vp, Qt.MouseButton.RightButton, pos=counter_point(bw, claw.id))
     act = popup_action(qtbot, "Mark", "Crippled")
     act.trigger()
     QApplication.activePopupWidget() and QApplication.activePopupWidget().close()
     assert bw.b.state.units[claw.id].crippled
-    QTest.mousePress(vp, Qt.RightButton, pos=counter_point(bw, claw.id))
+    QTest.mousePress(vp, Qt.MouseButton.RightButton, pos=counter_point(bw, claw.id))
     act = popup_action(qtbot, "Declare retreat")
     assert claw.name in act.text() and "V13.615" in act.text()
     act.trigger()
@@ -109,7 +109,7 @@ def test_right_click_on_an_empty_hex_floats_the_map_there(bw, qtbot):
     vp = bw.panel.view.viewport()
     c = bw.b.state.centre
     h = c + type(bw.b.state.units["kz-cv-claw"].facing).D.vector * 3
-    QTest.mousePress(vp, Qt.RightButton, pos=point_of(bw, h))
+    QTest.mousePress(vp, Qt.MouseButton.RightButton, pos=point_of(bw, h))
     act = popup_action(qtbot, "Float the map")
     assert "direction D" in act.text() and "3 hexes" in act.text()
     act.trigger()
@@ -134,7 +134,7 @@ def test_float_by_direction_letter(bw, qtbot):
     spin = bw.panel.combat.float_hexes
     spin.setValue(2)
     go = next(b for b in bw.panel.combat.findChildren(QPushButton) if b.text() == "Float")
-    qtbot.mouseClick(go, Qt.LeftButton)
+    qtbot.mouseClick(go, Qt.MouseButton.LeftButton)
     assert bw.b.state.float_offset.r == 2 and bw.b.state.float_offset.q == 0
 
 
@@ -142,7 +142,7 @@ def test_a_click_selects_without_rebuilding_the_window(bw, qtbot):
     vp = bw.panel.view.viewport()
     bw.log_view.document().firstBlock().setUserState(7)  # gone if the log were rendered anew
     items_before = dict(bw.panel.scene.counters)
-    QTest.mouseClick(vp, Qt.LeftButton, pos=counter_point(bw, "kz-eff-1"))
+    QTest.mouseClick(vp, Qt.MouseButton.LeftButton, pos=counter_point(bw, "kz-eff-1"))
     assert bw.panel.scene.counters["kz-eff-1"].spec.selected
     assert not any(i.spec.selected for uid, i in bw.panel.scene.counters.items() if uid != "kz-eff-1")
     assert bw.panel.scene.counters == items_before  # the same counter items, only their mark changed

@@ -58,17 +58,21 @@ def hover(view, pos: QPoint) -> None:
     QApplication.processEvents()
 
 
-def send_mouse(view, kind, pos: QPoint, button=Qt.NoButton, buttons=Qt.NoButton) -> None:
+PRESS, MOVE, RELEASE = QEvent.Type.MouseButtonPress, QEvent.Type.MouseMove, QEvent.Type.MouseButtonRelease
+LEFT, MIDDLE, NO_BUTTON = Qt.MouseButton.LeftButton, Qt.MouseButton.MiddleButton, Qt.MouseButton.NoButton
+
+
+def send_mouse(view, kind, pos: QPoint, button=NO_BUTTON, buttons=NO_BUTTON) -> None:
     vp = view.viewport()
     QApplication.sendEvent(vp, QMouseEvent(kind, QPointF(pos), QPointF(vp.mapToGlobal(pos)), button, buttons,
-                                           Qt.NoModifier))
+                                           Qt.KeyboardModifier.NoModifier))
 
 
 def wheel(view, pos: QPoint, notches: int = 1) -> None:
     vp = view.viewport()
     QApplication.sendEvent(vp, QWheelEvent(QPointF(pos), QPointF(vp.mapToGlobal(pos)), QPoint(),
-                                           QPoint(0, 120 * notches), Qt.NoButton, Qt.NoModifier, Qt.NoScrollPhase,
-                                           False))
+                                           QPoint(0, 120 * notches), Qt.MouseButton.NoButton,
+                                           Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False))
 
 
 def scene_under(view, pos: QPoint) -> QPointF:
@@ -106,7 +110,7 @@ def test_hover_reports_the_hex_and_shows_the_readout(view, qtbot):
     view.set_readout("")
     hover(view, at(view, off))
     assert seen[-1] == off
-    QApplication.sendEvent(view.viewport(), QEvent(QEvent.Leave))
+    QApplication.sendEvent(view.viewport(), QEvent(QEvent.Type.Leave))
     QApplication.processEvents()
     assert seen[-1] is None and not view.readout.isVisible()
 
@@ -178,16 +182,16 @@ def test_right_press_asks_for_a_context_menu_with_the_counter_under_it(view, qtb
     look_at(view, h)
     scroll = (view.horizontalScrollBar().value(), view.verticalScrollBar().value())
     with qtbot.waitSignal(view.context_requested, timeout=500) as got:
-        QTest.mousePress(view.viewport(), Qt.RightButton, Qt.NoModifier, at(view, h))
+        QTest.mousePress(view.viewport(), Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier, at(view, h))
     uid, where, global_pos = got.args
     assert (uid, where) == ("claw", h)
     assert global_pos == view.viewport().mapToGlobal(at(view, h))
-    QTest.mouseRelease(view.viewport(), Qt.RightButton, Qt.NoModifier, at(view, h))
+    QTest.mouseRelease(view.viewport(), Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier, at(view, h))
     empty = view.scene().window.hex_at("2417")
     with qtbot.waitSignal(view.context_requested, timeout=500) as got:
-        QTest.mousePress(view.viewport(), Qt.RightButton, Qt.NoModifier, at(view, empty))
+        QTest.mousePress(view.viewport(), Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier, at(view, empty))
     assert got.args[:2] == [None, empty]
-    QTest.mouseRelease(view.viewport(), Qt.RightButton, Qt.NoModifier, at(view, empty))
+    QTest.mouseRelease(view.viewport(), Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier, at(view, empty))
     assert (view.horizontalScrollBar().value(), view.verticalScrollBar().value()) == scroll  # no pan
 
 
@@ -195,14 +199,14 @@ def test_middle_and_left_drags_on_the_empty_map_pan(view):
     look_at(view, Hex(0, 0))
     h, v = view.horizontalScrollBar(), view.verticalScrollBar()
     start = (h.value(), v.value())
-    send_mouse(view, QEvent.MouseButtonPress, QPoint(400, 300), Qt.MiddleButton, Qt.MiddleButton)
-    send_mouse(view, QEvent.MouseMove, QPoint(350, 270), Qt.NoButton, Qt.MiddleButton)
-    send_mouse(view, QEvent.MouseButtonRelease, QPoint(350, 270), Qt.MiddleButton, Qt.NoButton)
+    send_mouse(view, PRESS, QPoint(400, 300), MIDDLE, MIDDLE)
+    send_mouse(view, MOVE, QPoint(350, 270), NO_BUTTON, MIDDLE)
+    send_mouse(view, RELEASE, QPoint(350, 270), MIDDLE, NO_BUTTON)
     assert (h.value(), v.value()) == (start[0] + 50, start[1] + 30)
     start = (h.value(), v.value())
-    send_mouse(view, QEvent.MouseButtonPress, QPoint(400, 300), Qt.LeftButton, Qt.LeftButton)
-    send_mouse(view, QEvent.MouseMove, QPoint(420, 340), Qt.NoButton, Qt.LeftButton)
-    send_mouse(view, QEvent.MouseButtonRelease, QPoint(420, 340), Qt.LeftButton, Qt.NoButton)
+    send_mouse(view, PRESS, QPoint(400, 300), LEFT, LEFT)
+    send_mouse(view, MOVE, QPoint(420, 340), NO_BUTTON, LEFT)
+    send_mouse(view, RELEASE, QPoint(420, 340), LEFT, NO_BUTTON)
     assert (h.value(), v.value()) == (start[0] - 20, start[1] - 40)
 
 
@@ -235,20 +239,20 @@ def test_dragging_a_counter_in_combat_previews_each_hex_then_moves(view):
     look_at(view, w.hex_at("2118"), 1.0)
     ctl = view.controller = FakeController(w)
     scroll = (view.horizontalScrollBar().value(), view.verticalScrollBar().value())
-    QTest.mousePress(view.viewport(), Qt.LeftButton, Qt.NoModifier, at(view, start))
+    QTest.mousePress(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at(view, start))
     assert ctl.calls == [("select", "claw")]
-    send_mouse(view, QEvent.MouseMove, at(view, start) + QPoint(3, 2), Qt.NoButton, Qt.LeftButton)
+    send_mouse(view, MOVE, at(view, start) + QPoint(3, 2), NO_BUTTON, LEFT)
     assert ctl.calls == [("select", "claw")]  # still on its own hex: nothing to preview
-    send_mouse(view, QEvent.MouseMove, at(view, one), Qt.NoButton, Qt.LeftButton)
+    send_mouse(view, MOVE, at(view, one), NO_BUTTON, LEFT)
     assert ctl.calls[-1] == ("preview", "claw", one)
     assert "2117: disengages (V13.81x), 3 hexes, speed 12" in view.scene().hover_text.toPlainText()
     assert view.scene().ghost.isVisible() and view.scene().ghost.pos() == centre_of(one)
-    send_mouse(view, QEvent.MouseMove, at(view, one) + QPoint(4, -3), Qt.NoButton, Qt.LeftButton)
+    send_mouse(view, MOVE, at(view, one) + QPoint(4, -3), NO_BUTTON, LEFT)
     assert sum(c[0] == "preview" for c in ctl.calls) == 1  # the same hex: asked once
-    send_mouse(view, QEvent.MouseMove, at(view, two), Qt.NoButton, Qt.LeftButton)
+    send_mouse(view, MOVE, at(view, two), NO_BUTTON, LEFT)
     assert ctl.calls[-1] == ("preview", "claw", two)
     assert "too far" in view.scene().hover_text.toPlainText()
-    QTest.mouseRelease(view.viewport(), Qt.LeftButton, Qt.NoModifier, at(view, two))
+    QTest.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at(view, two))
     assert ctl.calls[-1] == ("move", "claw", two)
     assert view.scene().hover_text.toPlainText() == "" and not view.scene().ghost.isVisible()
     assert (view.horizontalScrollBar().value(), view.verticalScrollBar().value()) == scroll  # the drag did not pan
@@ -259,7 +263,7 @@ def _pixels(view, h: Hex) -> QImage:
     img = view.viewport().grab().toImage()
     p = at(view, h)
     r = view.scene().counter_px
-    return img.copy(p.x() - r, p.y() - r, 2 * r, 2 * r).convertToFormat(QImage.Format_RGB32)
+    return img.copy(p.x() - r, p.y() - r, 2 * r, 2 * r).convertToFormat(QImage.Format.Format_RGB32)
 
 
 def _count(img: QImage, color: QColor, tol: int = 40) -> int:
@@ -345,7 +349,7 @@ def test_labels_follow_the_float_and_are_printed_when_zoomed_in(view):
     def label_ink(scale: float) -> int:
         """Dark pixels in the upper half of the hex, where its label is printed."""
         look_at(view, h, scale)
-        img = view.viewport().grab().toImage().convertToFormat(QImage.Format_RGB32)
+        img = view.viewport().grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
         p = at(view, h)
         half = int(17 * scale)
         band = img.copy(p.x() - half, p.y() - half + 2, 2 * half, half - 2)
@@ -364,7 +368,7 @@ def test_sheet_is_lighter_than_the_plane_around_it(view):
 
 def test_legend_toggles_and_explains_every_mark(view, qtbot):
     assert not view.legend_visible and not view.legend.isVisible()
-    QTest.mouseClick(view.legend_button, Qt.LeftButton)
+    QTest.mouseClick(view.legend_button, Qt.MouseButton.LeftButton)
     assert view.legend_visible and view.legend.isVisible()
     assert view.viewport().geometry().contains(view.legend.geometry())
     view.set_legend_visible(False)

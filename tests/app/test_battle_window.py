@@ -22,8 +22,8 @@ L = Label.parse
 @pytest.fixture
 def main(qtbot, tmp_path, monkeypatch):
     monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: None)
-    monkeypatch.setattr(IgnoreDialog, "exec", lambda d: QDialog.Accepted)
-    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    monkeypatch.setattr(IgnoreDialog, "exec", lambda d: QDialog.DialogCode.Accepted)
+    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(w)
     w.show()
     w.end_movement()
@@ -55,9 +55,11 @@ def drag_drop(bw, uid: str, label: str) -> str:
     data.setData(UNIT_MIME, uid.encode())
     # Qt delivers drag events only while its drag manager runs a real drag, which a headless
     # test cannot start; the view's handlers get the same event objects Qt would hand them.
-    view.dragMoveEvent(QDragMoveEvent(pos.toPoint(), Qt.MoveAction, data, Qt.LeftButton, Qt.NoModifier))
+    view.dragMoveEvent(QDragMoveEvent(pos.toPoint(), Qt.DropAction.MoveAction, data, Qt.MouseButton.LeftButton,
+                                      Qt.KeyboardModifier.NoModifier))
     verdict = bw.panel.scene.hover_text.toPlainText()
-    view.dropEvent(QDropEvent(pos, Qt.MoveAction, data, Qt.LeftButton, Qt.NoModifier))
+    view.dropEvent(QDropEvent(pos, Qt.DropAction.MoveAction, data, Qt.MouseButton.LeftButton,
+                              Qt.KeyboardModifier.NoModifier))
     return verdict
 
 
@@ -91,7 +93,7 @@ def test_full_set_up_by_drag_and_drop_with_a_refusal_and_a_corrected_facing(main
         bw.answer(None if q.kind is QKind.OPTIONAL_NUMBER else 50 if q.low <= 50 <= q.high else q.low)
     take_over(bw)
     assert bw.b.state.step is Step.PLACE_DEFENDER
-    assert [bw.panel.roster.item(i).data(Qt.UserRole) for i in range(bw.panel.roster.count())] == \
+    assert [bw.panel.roster.item(i).data(Qt.ItemDataRole.UserRole) for i in range(bw.panel.roster.count())] == \
         ["kz-cv-claw", "kz-aac-1", "kz-eff-1"]  # the fighter stays aboard its carrier
     # a refused drop: the carrier must go near a map edge (V13.432)
     before = list(bw.b.answers)

@@ -110,7 +110,7 @@ def test_end_battle_button_asks_for_the_reason(main, qtbot):
     bw = battle_in_combat(main, qtbot)
     button = next(b for b in bw.findChildren(QPushButton) if b.text().startswith("End battle"))
     answerer = Answerer(type_text("both fleets agree to part"))
-    qtbot.mouseClick(button, Qt.LeftButton)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     answerer.stop()
     b = bw.ctl.last
     assert b.state.ended and "both fleets agree to part" in b.state.end_reason
@@ -122,7 +122,7 @@ def test_end_battle_cancelled_changes_nothing(main, qtbot):
     before = list(bw.b.answers)
     button = next(b for b in bw.findChildren(QPushButton) if b.text().startswith("End battle"))
     answerer = Answerer()
-    qtbot.mouseClick(button, Qt.LeftButton)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     answerer.stop()
     assert bw.b.answers == before and not bw.b.state.ended
 
@@ -158,7 +158,7 @@ def test_set_up_questions_open_by_themselves_one_at_a_time(main, qtbot):
             if bw.b.pending.kind is QKind.PLACE and bw.stack.currentIndex() == 0:
                 break
             if bw.stack.currentIndex() == 1:
-                qtbot.mouseClick(bw.handover_button, Qt.LeftButton)
+                qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
             before = len(bw.b.answers)
             qtbot.waitUntil(lambda b=before: len(bw.b.answers) > b or bw.stack.currentIndex() == 1
                             or bw.b.pending.kind is QKind.PLACE, timeout=3000)
@@ -180,7 +180,7 @@ def test_log_in_words_and_a_rule_number_click_opens_the_rules_there(main, qtbot)
     shown = bw.log_view.document().blockCount()
     bw.log_view.document().firstBlock().setUserState(42)  # gone if the log were rendered anew
     press_target = next(b for b in bw.findChildren(QPushButton) if b.text() == "+1 impulse")
-    qtbot.mouseClick(press_target, Qt.LeftButton)
+    qtbot.mouseClick(press_target, Qt.MouseButton.LeftButton)
     assert bw.log_view.document().blockCount() > shown
     assert bw.log_view.document().firstBlock().userState() == 42  # appended, not re-rendered
     assert "impulse 2" in bw.log_view.toPlainText().splitlines()[-1] or "impulse 2" in bw.log_view.toPlainText()
@@ -188,12 +188,12 @@ def test_log_in_words_and_a_rule_number_click_opens_the_rules_there(main, qtbot)
     doc = bw.log_view.document()
     cursor = doc.find("V13.480")
     assert not cursor.isNull()
-    cursor.setPosition(cursor.selectionStart() + 2, QTextCursor.MoveAnchor)
+    cursor.setPosition(cursor.selectionStart() + 2, QTextCursor.MoveMode.MoveAnchor)
     bw.log_view.ensureCursorVisible()
     bw.log_view.setTextCursor(cursor)
     bw.log_view.ensureCursorVisible()
     pos = bw.log_view.cursorRect(cursor).center()
-    qtbot.mouseClick(bw.log_view.viewport(), Qt.LeftButton, pos=pos)
+    qtbot.mouseClick(bw.log_view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
     viewers = [w for w in QApplication.topLevelWidgets() if isinstance(w, RulesViewer) and w.isVisible()]
     assert viewers, "no rules viewer opened"
     top = viewers[0].view.cursorForPosition(viewers[0].view.viewport().rect().topLeft()).block().text()
@@ -206,7 +206,7 @@ def test_enter_on_the_hand_over_screen_takes_over(main, qtbot):
     assert bw.stack.currentIndex() == 1
     bw.activateWindow()
     qtbot.waitUntil(lambda: bw.handover_button.hasFocus())
-    QTest.keyClick(QApplication.focusWidget(), Qt.Key_Return)
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
     assert bw.stack.currentIndex() == 0 and bw.viewer == "alliance"
 
 
@@ -224,7 +224,7 @@ def test_place_a_unit_from_the_hex_menu(main, qtbot):
     bw.panel.facing = Facing.D
     h = bw.b.ctx.window.hex_at("2103")
     bw.panel.view.centerOn(centre_of(h))
-    QTest.mousePress(bw.panel.view.viewport(), Qt.RightButton, pos=bw.panel.view.mapFromScene(centre_of(h)))
+    QTest.mousePress(bw.panel.view.viewport(), Qt.MouseButton.RightButton, pos=bw.panel.view.mapFromScene(centre_of(h)))
     qtbot.waitUntil(lambda: isinstance(QApplication.activePopupWidget(), QMenu))
     menu = QApplication.activePopupWidget()
     place = next(a for a in menu.actions() if a.text().startswith("Place "))
@@ -243,10 +243,10 @@ def test_undo_in_a_battle_window_takes_back_only_its_own_battle(main, qtbot):
     qtbot.addWidget(second)
     second.auto_dialogs = False
     second.show()
-    qtbot.mouseClick(first.handover_button, Qt.LeftButton)
+    qtbot.mouseClick(first.handover_button, Qt.MouseButton.LeftButton)
     first.answer(False)  # 0604: no withdrawal before combat
     if second.stack.currentIndex() == 1:
-        qtbot.mouseClick(second.handover_button, Qt.LeftButton)
+        qtbot.mouseClick(second.handover_button, Qt.MouseButton.LeftButton)
     second.answer(0)  # 0907: the GM's terrain modifier
     assert len(first.b.answers) == 1 and len(second.b.answers) == 1
     first.activateWindow()

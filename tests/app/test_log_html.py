@@ -108,6 +108,6 @@ def test_clicking_a_rule_link_names_the_rule(battle, qtbot):
     at = view.cursorRect(cursor).center()
     with cursor_kept():
         QTest.mouseMove(view.viewport(), at)
-        QTest.mouseClick(view.viewport(), Qt.LeftButton, Qt.NoModifier, at)
+        QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
     assert clicked == ["V13.14"]
     assert rule_from_href("https://example.org") is None

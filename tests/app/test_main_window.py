@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.main_window import MainWindow
 from app.paths import DEFAULT_CAMPAIGN
-from app.rules_viewer import rules_texts
+from app.rules_texts import rules_texts
 from app.strategic_items import FleetCounterItem, SectorItem
 from app.tactical_view import TacticalHexItem
 from hexmap import Facing, Hex
@@ -18,7 +18,7 @@ from hexmap import Facing, Hex
 
 @pytest.fixture
 def settings(tmp_path):
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
 
 
 @pytest.fixture
@@ -84,7 +84,7 @@ def test_clicking_a_sector_fills_the_inspector(window, qtbot):
     view = window.strategic_view
     item = view.scene().sector_items["0509"]
     point = view.mapFromScene(item.scenePos() + QPointF(0, -22))
-    qtbot.mouseClick(view.viewport(), Qt.LeftButton, pos=point)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=point)
     html = window.inspector.toPlainText()
     assert "Sector 0509" in html and "Battle Station Tau" in html and "incidental" in html
 
@@ -96,12 +96,12 @@ def test_drag_pans_the_map(window, qtbot):
     before = bar.value()
     vp = view.viewport()
     start = vp.rect().center()
-    qtbot.mousePress(vp, Qt.LeftButton, pos=start)
+    qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=start)
     for dx in range(20, 201, 20):  # QTest.mouseMove sends no held button: send real drag moves
         pos = QPointF(start + QPoint(dx, 0))
-        QApplication.sendEvent(vp, QMouseEvent(QEvent.MouseMove, pos, vp.mapToGlobal(pos), Qt.NoButton,
-                                               Qt.LeftButton, Qt.NoModifier))
-    qtbot.mouseRelease(vp, Qt.LeftButton, pos=start + QPoint(200, 0))
+        QApplication.sendEvent(vp, QMouseEvent(QEvent.Type.MouseMove, pos, vp.mapToGlobal(pos), Qt.MouseButton.NoButton,
+                                               Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier))
+    qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=start + QPoint(200, 0))
     assert bar.value() == before - 200, "dragging 200 px right scrolls the map 200 px"
 
 

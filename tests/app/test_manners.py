@@ -71,15 +71,15 @@ class EndMovementAnswers(Answerer):
                 wanted = self.ignore.get(str(q.at), False)
                 radio = next(b for b in group.buttons() if isinstance(b, QRadioButton)
                              and b.text().startswith("Ignore" if wanted else "Pay attention"))
-                QTest.mouseClick(radio, Qt.LeftButton)
-            d.buttons.button(QDialogButtonBox.Ok).click()
+                QTest.mouseClick(radio, Qt.MouseButton.LeftButton)
+            d.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
             return True
         return False  # the Battle Hex list is not modal
 
 
 @pytest.fixture
 def settings(tmp_path):
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
 
 
 @pytest.fixture
@@ -103,11 +103,13 @@ def drag(window, fleet_id: str, target: str) -> None:
     end = QPointF(view.mapFromScene(scene.sector_items[target].scenePos() + QPointF(0, -12)))
 
     def send(kind, pos, button, buttons):
-        QApplication.sendEvent(vp, QMouseEvent(kind, pos, vp.mapToGlobal(pos), button, buttons, Qt.NoModifier))
-    send(QEvent.MouseButtonPress, start, Qt.LeftButton, Qt.LeftButton)
+        QApplication.sendEvent(vp, QMouseEvent(kind, pos, vp.mapToGlobal(pos), button, buttons,
+                                               Qt.KeyboardModifier.NoModifier))
+    send(QEvent.Type.MouseButtonPress, start, Qt.MouseButton.LeftButton, Qt.MouseButton.LeftButton)
     for i in range(1, 11):
-        send(QEvent.MouseMove, start + (end - start) * (i / 10), Qt.NoButton, Qt.LeftButton)
-    send(QEvent.MouseButtonRelease, end, Qt.LeftButton, Qt.NoButton)
+        send(QEvent.Type.MouseMove, start + (end - start) * (i / 10), Qt.MouseButton.NoButton,
+             Qt.MouseButton.LeftButton)
+    send(QEvent.Type.MouseButtonRelease, end, Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton)
 
 
 def action(window, text: str):
@@ -121,7 +123,7 @@ def inside(inner, outer) -> bool:
 # -- 1. windows remembered and on the screen --------------------------------------------------------
 def test_the_main_window_remembers_its_size_position_and_docks(qtbot, settings, window):
     window.setGeometry(60, 50, 720, 560)
-    window.addDockWidget(Qt.LeftDockWidgetArea, window.inspector_dock)
+    window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, window.inspector_dock)
     window.tactical_dock.toggleViewAction().trigger()  # View > Tactical Map: hidden
     assert not window.tactical_dock.isVisible()
     action(window, "Quit").trigger()
@@ -131,7 +133,7 @@ def test_the_main_window_remembers_its_size_position_and_docks(qtbot, settings, 
     show_active(again, qtbot)
     assert (again.width(), again.height()) == (720, 560)
     assert (again.geometry().x(), again.geometry().y()) == (60, 50)
-    assert again.dockWidgetArea(again.inspector_dock) == Qt.LeftDockWidgetArea
+    assert again.dockWidgetArea(again.inspector_dock) == Qt.DockWidgetArea.LeftDockWidgetArea
     assert not again.tactical_dock.isVisible()
 
 
@@ -192,14 +194,15 @@ def test_windows_open_inside_the_screen_at_scale_factor_2(tmp_path):
 
 def test_the_battle_window_remembers_its_size(qtbot, settings, window):
     answers = EndMovementAnswers()
-    qtbot.keyClick(window, Qt.Key_E, Qt.ControlModifier)
+    qtbot.keyClick(window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     answers.stop()
     window._battle_dialog.close()
 
     def fight():
         show_active(window, qtbot)
-        picks = Answerer(lambda d: d.findChild(QDialogButtonBox).button(QDialogButtonBox.Ok).click() or True)
-        qtbot.keyClick(window, Qt.Key_F, Qt.ControlModifier)
+        picks = Answerer(lambda d: d.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+                         or True)
+        qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
         picks.stop()
         return window._battle_windows[-1]
     bw = fight()
@@ -223,32 +226,33 @@ def test_a_change_marks_the_title_and_saving_clears_it(window, qtbot, tmp_path):
     def save_as(d) -> bool:
         if isinstance(d, QFileDialog):
             d.findChild(QLineEdit, "fileNameEdit").setText(str(target))
-            d.findChild(QDialogButtonBox).button(QDialogButtonBox.Save).click()
+            d.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Save).click()
             return True
         return False
     answers = Answerer(save_as)
-    qtbot.keyClick(window, Qt.Key_S, Qt.ControlModifier)  # the built-in campaign: Save asks where
+    qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)  # the built-in campaign: Save asks where
     answers.stop()
     assert target.exists() and not window.isWindowModified()
     assert "mine.json" in window.windowTitle()
     show_active(window, qtbot)  # back from the file dialog
-    qtbot.keyClick(window, Qt.Key_Z, Qt.ControlModifier)  # undo: away from the saved state again
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # undo: away from the saved state again
     assert window.isWindowModified()
-    qtbot.keyClick(window, Qt.Key_Z, Qt.ControlModifier | Qt.ShiftModifier)  # redo: back to it
+    # redo: back to it
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert not window.isWindowModified()
 
 
 def test_quit_asks_about_unsaved_changes_and_cancel_keeps_everything(window):
     drag(window, "fed-logistics", "0308")
     changed = window.campaign
-    answers = Answerer(message_box_answer(QMessageBox.Cancel))
+    answers = Answerer(message_box_answer(QMessageBox.StandardButton.Cancel))
     action(window, "Quit").trigger()
     answers.stop()
     [box] = answers.dialogs
     assert "not saved" in box.text() and "autosave" in box.informativeText()
     assert window.isVisible() and window.campaign is changed and window.isWindowModified()
 
-    answers = Answerer(message_box_answer(QMessageBox.Discard))
+    answers = Answerer(message_box_answer(QMessageBox.StandardButton.Discard))
     action(window, "Quit").trigger()
     answers.stop()
     assert len(answers.dialogs) == 1 and not window.isVisible()
@@ -256,8 +260,8 @@ def test_quit_asks_about_unsaved_changes_and_cancel_keeps_everything(window):
 
 def test_ctrl_q_asks_too(window, qtbot):
     drag(window, "fed-logistics", "0308")
-    answers = Answerer(message_box_answer(QMessageBox.Cancel))
-    qtbot.keyClick(window, Qt.Key_Q, Qt.ControlModifier)
+    answers = Answerer(message_box_answer(QMessageBox.StandardButton.Cancel))
+    qtbot.keyClick(window, Qt.Key.Key_Q, Qt.KeyboardModifier.ControlModifier)
     answers.stop()
     assert len(answers.dialogs) == 1 and window.isVisible()
 
@@ -274,7 +278,7 @@ def test_save_in_the_quit_prompt_saves_then_quits(window, tmp_path):
     own.write_text((ROOT / "scenarios" / "default_campaign.json").read_text(encoding="utf-8"), encoding="utf-8")
     assert window.open_campaign(own)
     drag(window, "fed-logistics", "0308")
-    answers = Answerer(message_box_answer(QMessageBox.Save))
+    answers = Answerer(message_box_answer(QMessageBox.StandardButton.Save))
     action(window, "Quit").trigger()
     answers.stop()
     assert not window.isVisible()
@@ -284,15 +288,15 @@ def test_save_in_the_quit_prompt_saves_then_quits(window, tmp_path):
 def test_opening_another_file_asks_first(window):
     drag(window, "fed-logistics", "0308")
     changed = window.campaign
-    answers = Answerer(message_box_answer(QMessageBox.Cancel))
+    answers = Answerer(message_box_answer(QMessageBox.StandardButton.Cancel))
     action(window, "Open Default Campaign").trigger()
     answers.stop()
     assert len(answers.dialogs) == 1 and window.campaign is changed
-    answers = Answerer(message_box_answer(QMessageBox.Cancel))
+    answers = Answerer(message_box_answer(QMessageBox.StandardButton.Cancel))
     action(window, "Open Last Autosave").trigger()
     answers.stop()
     assert len(answers.dialogs) == 1 and window.campaign is changed
-    answers = Answerer(message_box_answer(QMessageBox.Discard))
+    answers = Answerer(message_box_answer(QMessageBox.StandardButton.Discard))
     action(window, "Open Default Campaign").trigger()
     answers.stop()
     assert len(answers.dialogs) == 1 and window.campaign is not changed
@@ -307,7 +311,7 @@ def test_open_recent_asks_first(window, tmp_path):
     window.open_campaign(ROOT / "scenarios" / "default_campaign.json")
     drag(window, "fed-logistics", "0308")
     recent = next(a for a in window.recent_menu.actions() if a.text().endswith("other.json"))
-    answers = Answerer(message_box_answer(QMessageBox.Cancel))
+    answers = Answerer(message_box_answer(QMessageBox.StandardButton.Cancel))
     recent.trigger()
     answers.stop()
     assert len(answers.dialogs) == 1 and window.campaign_path.name == "default_campaign.json"
@@ -334,7 +338,7 @@ def test_a_long_undo_text_never_pushes_redo_off_the_bar(window, qtbot):
     assert tip.startswith("Undo Orders for") and "0309" in tip
     assert window.undo_action.text().startswith("&Undo Orders for")  # the Edit menu keeps the full text
     assert redo.isVisible()
-    qtbot.keyClick(window, Qt.Key_Z, Qt.ControlModifier)
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert window.redo_action.toolTip().startswith("Redo Orders for") and undo.text() == "Undo"
 
 
@@ -342,15 +346,15 @@ def test_a_long_undo_text_never_pushes_redo_off_the_bar(window, qtbot):
 def test_the_control_overlay_shows_its_legend(window, qtbot):
     legend = window.strategic_view.legend
     assert not legend.isVisible()
-    qtbot.keyClick(window, Qt.Key_1, Qt.ControlModifier)
+    qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
     assert window.overlays.control and legend.isVisible()
     wanted = {"Controlled by Alliance", "Controlled by Coalition", "Contested (cross-hatch)", "Neutral"}
     assert wanted <= set(legend.rows)
     assert inside(legend.geometry(), window.strategic_view.viewport().geometry())
-    qtbot.keyClick(window, Qt.Key_2, Qt.ControlModifier)  # supply adds its own rows
+    qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)  # supply adds its own rows
     assert "Supply" in legend.rows and "Control" in legend.rows
-    qtbot.keyClick(window, Qt.Key_1, Qt.ControlModifier)
-    qtbot.keyClick(window, Qt.Key_2, Qt.ControlModifier)
+    qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
     assert not legend.isVisible()
 
 
@@ -366,7 +370,7 @@ def test_a_refused_drop_leaves_no_red_path_or_balloon(window):
 # -- 5. End Movement: each side's questions behind its own hand-over ----------------------------------------
 def test_each_side_answers_its_ignore_questions_behind_its_own_hand_over(window, qtbot):
     answers = EndMovementAnswers(ignore={"0907": True})
-    qtbot.keyClick(window, Qt.Key_E, Qt.ControlModifier)
+    qtbot.keyClick(window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     answers.stop()
     assert answers.log == [
         ("hand-over", "Pass the screen to the Alliance commander", "I am the Alliance commander", 0),
@@ -383,7 +387,7 @@ def test_each_side_answers_its_ignore_questions_behind_its_own_hand_over(window,
 def test_cancelling_at_the_second_hand_over_changes_nothing(window, qtbot):
     before = window.campaign
     answers = EndMovementAnswers(cancel_at="Coalition")
-    qtbot.keyClick(window, Qt.Key_E, Qt.ControlModifier)
+    qtbot.keyClick(window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     answers.stop()
     assert [e[0] for e in answers.log] == ["hand-over", "questions", "hand-over"]
     assert window.campaign is before and "cancelled" in window.statusBar().currentMessage()

@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPolygonF
 
 def test_painter_calls_keep_none_alive(qapp):
     """PySide6 6.12.0 decrements None's refcount in setPen/setBrush: Python aborts soon after."""
-    img = QImage(20, 20, QImage.Format_ARGB32)
+    img = QImage(20, 20, QImage.Format.Format_ARGB32)
     p = QPainter(img)
     try:
         before = sys.getrefcount(None)
@@ -17,7 +17,7 @@ def test_painter_calls_keep_none_alive(qapp):
             p.setPen(QPen(QColor("red")))
             p.setPen(QColor("blue"))
             p.setBrush(QColor("green"))
-            p.setBrush(Qt.NoBrush)
+            p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawPolygon(QPolygonF([QPointF(0, 0), QPointF(5, 5), QPointF(0, 5)]))
         after = sys.getrefcount(None)
     finally:

@@ -13,7 +13,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from app import rules_viewer as rv
 from app.question_dialogs import QuestionDialog
-from app.rules_viewer import RulesViewer, open_rule, rules_texts, text_for_rule, to_markdown
+from app.rules_texts import rule_id, rules_texts, text_for_rule, to_markdown
+from app.rules_viewer import RulesViewer, open_rule
 from rules.battle.questions import yes_no
 
 
@@ -74,7 +75,7 @@ def test_tables_and_continuation_lines_keep_their_shape():
 def test_goto_puts_the_rule_at_the_top_of_the_view(v13, qtbot, rule):
     assert v13.goto(rule)
     qtbot.wait(10)
-    want = rv.rule_id(rule)
+    want = rule_id(rule)
     assert top_line(v13).startswith(want), top_line(v13)
     assert v13.view.textCursor().selectedText() == want
 
@@ -89,7 +90,7 @@ def test_find_still_works_after_markdown(v13, qtbot):
     v13.find.setFocus()
     QTest.keyClicks(v13.find, "V13.812")
     assert v13.view.textCursor().selectedText() == "V13.812"
-    QTest.keyClick(v13, Qt.Key_F3)
+    QTest.keyClick(v13, Qt.Key.Key_F3)
     assert v13.view.textCursor().selectedText() == "V13.812"
     assert v13.view.textCursor().position() > v13.position_of("V13.812")  # the next mention
 
@@ -116,7 +117,7 @@ def test_a_rule_link_in_a_text_goes_to_that_rule(v13, qtbot):
     cursor.setPosition(pos + 2)
     rect = v13.view.cursorRect(cursor)
     with cursor_kept():
-        QTest.mouseClick(v13.view.viewport(), Qt.LeftButton, Qt.NoModifier, rect.center())
+        QTest.mouseClick(v13.view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, rect.center())
     qtbot.wait(10)
     assert top_line(v13).startswith("V13.460")
 
@@ -127,7 +128,7 @@ def _click_rule(dialog: QuestionDialog) -> None:
     at = QPoint(head.contentsMargins().left() + 8, y)
     with cursor_kept():
         QTest.mouseMove(head, at)  # as a hand does: the link under the pointer, then the click
-        QTest.mouseClick(head, Qt.LeftButton, Qt.NoModifier, at)
+        QTest.mouseClick(head, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
 
 
 def test_a_question_dialogs_rule_number_opens_the_rules(qtbot, monkeypatch):

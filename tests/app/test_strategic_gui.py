@@ -23,15 +23,15 @@ def drag(window, fleet_id: str, target: str) -> None:
     vp = view.viewport()
     start = view.mapFromScene(counter.scenePos())
     end = view.mapFromScene(scene.sector_items[target].scenePos() + QPointF(0, -12))
-    press = QMouseEvent(QEvent.MouseButtonPress, QPointF(start), vp.mapToGlobal(QPointF(start)), Qt.LeftButton,
-                        Qt.LeftButton, Qt.NoModifier)
+    press = QMouseEvent(QEvent.Type.MouseButtonPress, QPointF(start), vp.mapToGlobal(QPointF(start)),
+                        Qt.MouseButton.LeftButton, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(vp, press)
     for i in range(1, 11):
         pos = QPointF(start + (end - start) * (i / 10))
-        QApplication.sendEvent(vp, QMouseEvent(QEvent.MouseMove, pos, vp.mapToGlobal(pos), Qt.NoButton,
-                                               Qt.LeftButton, Qt.NoModifier))
-    release = QMouseEvent(QEvent.MouseButtonRelease, QPointF(end), vp.mapToGlobal(QPointF(end)), Qt.LeftButton,
-                          Qt.NoButton, Qt.NoModifier)
+        QApplication.sendEvent(vp, QMouseEvent(QEvent.Type.MouseMove, pos, vp.mapToGlobal(pos), Qt.MouseButton.NoButton,
+                                               Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier))
+    release = QMouseEvent(QEvent.Type.MouseButtonRelease, QPointF(end), vp.mapToGlobal(QPointF(end)),
+                          Qt.MouseButton.LeftButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
     QApplication.sendEvent(vp, release)
 
 
@@ -87,7 +87,7 @@ def test_end_movement_lists_the_expected_battle_hexes(window, monkeypatch):
 
     def answer(dialog):
         asked.extend(dialog.questions)
-        return QDialog.Accepted
+        return QDialog.DialogCode.Accepted
     monkeypatch.setattr(IgnoreDialog, "exec", answer)
     assert not window.end_phase_action.isEnabled()
     window.end_movement_action.trigger()
@@ -109,7 +109,7 @@ def test_end_movement_lists_the_expected_battle_hexes(window, monkeypatch):
 
 
 def test_gm_rulings_then_next_turn(window, monkeypatch):
-    monkeypatch.setattr(IgnoreDialog, "exec", lambda d: QDialog.Accepted)
+    monkeypatch.setattr(IgnoreDialog, "exec", lambda d: QDialog.DialogCode.Accepted)
     window.end_movement_action.trigger()
     offered: list[list[str]] = []
 
@@ -131,7 +131,7 @@ def test_gm_rulings_then_next_turn(window, monkeypatch):
 
 
 def test_cancelling_the_ignore_questions_changes_nothing(window, monkeypatch):
-    monkeypatch.setattr(IgnoreDialog, "exec", lambda d: QDialog.Rejected)
+    monkeypatch.setattr(IgnoreDialog, "exec", lambda d: QDialog.DialogCode.Rejected)
     before = window.campaign
     window.end_movement_action.trigger()
     assert window.campaign is before and "cancelled" in window.statusBar().currentMessage()
@@ -167,6 +167,6 @@ def test_clicking_a_fleet_shows_the_fleet_inspector(window, qtbot):
     view = window.strategic_view
     counter = view.scene().counter("kli-deep-strike")
     view.centerOn(counter)
-    qtbot.mouseClick(view.viewport(), Qt.LeftButton, pos=view.mapFromScene(counter.scenePos()))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(counter.scenePos()))
     text = window.inspector.toPlainText()
     assert "Deep Strike Squadron" in text and "Out of Supply" in text and "Orders: 0509 (legal)" in text

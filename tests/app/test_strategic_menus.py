@@ -49,23 +49,24 @@ def right_click(window, qtbot, pos: QPoint, entry: str) -> list[tuple[str, bool]
         seen.extend((a.text(), a.isEnabled()) for a in menu.actions() if a.text() and not a.isSeparator())
         act = next((a for a in menu.actions() if a.text().startswith(entry)), None)
         if act is None or not act.isEnabled():
-            QTest.keyClick(menu, Qt.Key_Escape)
+            QTest.keyClick(menu, Qt.Key.Key_Escape)
             return
-        QTest.mouseClick(menu, Qt.LeftButton, Qt.NoModifier, menu.actionGeometry(act).center())
+        QTest.mouseClick(menu, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                         menu.actionGeometry(act).center())
 
     vp = window.strategic_view.viewport()
-    QTest.mouseClick(vp, Qt.RightButton, Qt.NoModifier, pos)
+    QTest.mouseClick(vp, Qt.MouseButton.RightButton, Qt.KeyboardModifier.NoModifier, pos)
     # the context menu event the window system sends with a right click (QTest's click goes to
     # the widget directly and so does not make one)
     QTimer.singleShot(0, choose)
-    QApplication.sendEvent(vp, QContextMenuEvent(QContextMenuEvent.Mouse, pos, vp.mapToGlobal(pos)))
+    QApplication.sendEvent(vp, QContextMenuEvent(QContextMenuEvent.Reason.Mouse, pos, vp.mapToGlobal(pos)))
     qtbot.waitUntil(lambda: bool(opened) and QApplication.activePopupWidget() is None, timeout=3000)
     return seen
 
 
 def end_movement(window, qtbot) -> None:
     answers = EndMovementAnswers()
-    qtbot.keyClick(window, Qt.Key_E, Qt.ControlModifier)
+    qtbot.keyClick(window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     answers.stop()
     assert window._battle_dialog is not None
     window._battle_dialog.close()
@@ -94,15 +95,15 @@ def test_give_orders_then_click_the_destination(window, qtbot):
     target = sector_pos(window, "0309", centre=False)
     QTest.mouseMove(vp, target)
     assert scene(window)._preview.isVisible()  # the path follows the mouse
-    QTest.mouseClick(vp, Qt.LeftButton, Qt.NoModifier, target)
+    QTest.mouseClick(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, target)
     assert fleet(window, "fed-logistics").orders == [Label.parse("0308"), Label.parse("0309")]
     assert not scene(window)._preview.isVisible()
 
 
 def test_escape_cancels_giving_orders(window, qtbot):
     right_click(window, qtbot, counter_pos(window, "fed-logistics"), "Give orders")
-    QTest.keyClick(window.strategic_view, Qt.Key_Escape)
-    QTest.mouseClick(window.strategic_view.viewport(), Qt.LeftButton, Qt.NoModifier,
+    QTest.keyClick(window.strategic_view, Qt.Key.Key_Escape)
+    QTest.mouseClick(window.strategic_view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                      sector_pos(window, "0308", centre=False))
     assert fleet(window, "fed-logistics").orders == []
     assert "cancelled" in window.statusBar().currentMessage()
@@ -110,7 +111,7 @@ def test_escape_cancels_giving_orders(window, qtbot):
 
 def test_clear_orders_from_the_menu(window, qtbot):
     right_click(window, qtbot, counter_pos(window, "fed-logistics"), "Give orders")
-    QTest.mouseClick(window.strategic_view.viewport(), Qt.LeftButton, Qt.NoModifier,
+    QTest.mouseClick(window.strategic_view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                      sector_pos(window, "0308", centre=False))
     assert fleet(window, "fed-logistics").orders == [Label.parse("0308")]
     seen = right_click(window, qtbot, counter_pos(window, "fed-logistics"), "Clear orders")
