@@ -80,9 +80,9 @@ class Bench:
 
     def __init__(self, app: QApplication) -> None:
         self.app = app
-        IgnoreDialog.exec = lambda d: QDialog.Accepted  # end movement's "ignore these fleets?" dialogs
+        IgnoreDialog.exec = lambda d: QDialog.DialogCode.Accepted  # end movement's "ignore these fleets?" dialogs
         self.folder = Path(tempfile.mkdtemp(prefix="battlehex-bench-gui-"))
-        self.main = MainWindow(settings=QSettings(str(self.folder / "s.ini"), QSettings.IniFormat))
+        self.main = MainWindow(settings=QSettings(str(self.folder / "s.ini"), QSettings.Format.IniFormat))
         self.main.show()
         self.main.end_movement()
         self.at = next(b.at for b in self.main.campaign.battle_hexes if str(b.at) == "0604")
@@ -99,7 +99,7 @@ class Bench:
     def settle(self) -> None:
         """Untimed: the scheduled autosave written, closed windows deleted, events done."""
         self.events()
-        QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
         self.main.session.flush()
 
     def _fight(self) -> BattleWindow:
@@ -151,7 +151,7 @@ class Bench:
 
         def op() -> None:
             uid = CLICKED[k[0] % 2]
-            QTest.mouseClick(vp, Qt.LeftButton, Qt.NoModifier, at[uid])
+            QTest.mouseClick(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at[uid])
             self.events()
             got.append((uid, self.bw.panel._selected))
 
@@ -176,12 +176,12 @@ class Bench:
             offset = b.state.float_offset
             self.events()
             t = time.perf_counter()
-            QTest.mousePress(vp, Qt.LeftButton, Qt.NoModifier, start)
+            QTest.mousePress(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
             QTest.mouseMove(vp, (start + end) / 2)
             QTest.mouseMove(vp, end)
             self.events()
             t1 = time.perf_counter()
-            QTest.mouseRelease(vp, Qt.LeftButton, Qt.NoModifier, end)
+            QTest.mouseRelease(vp, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, end)
             scheduled = bw.session._autosave_timer.isActive()  # (a redraw over 300 ms lets it fire before the end)
             self.events()
             t2 = time.perf_counter()
@@ -203,7 +203,7 @@ class Bench:
 
         def op() -> None:
             n = len(b.answers)
-            QTest.mouseClick(button, Qt.LeftButton)
+            QTest.mouseClick(button, Qt.MouseButton.LeftButton)
             self.events()
             assert len(b.answers) == n + 1, "the press gave no answer"
         op()
@@ -225,12 +225,12 @@ class Bench:
         n = [0]
 
         def before() -> None:
-            QTest.mouseClick(button, Qt.LeftButton)  # the answer to take back, given through the GUI
+            QTest.mouseClick(button, Qt.MouseButton.LeftButton)  # the answer to take back, given through the GUI
             self.settle()
             n[0] = len(b.answers)
 
         def op() -> None:
-            QTest.keyClick(bw, Qt.Key_Z, Qt.ControlModifier)
+            QTest.keyClick(bw, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
             self.events()
             assert len(b.answers) == n[0] - 1, "Ctrl+Z took nothing back (is the battle window active?)"
         return median_of(op, before)

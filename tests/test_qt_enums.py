@@ -17,16 +17,11 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
 from shiboken6 import Shiboken
 
 ROOT = Path(__file__).resolve().parent.parent
 SCANNED = ["app", "main.py", "bench", "tests"]
 FIRST_PARTY = {"app", "bench", "tests", "main"}
-# Files others are still rewriting; each is checked by the xfail test below until it is clean.
-NOT_YET: dict[str, str] = {
-    "bench/gui.py": "being edited in parallel (issue 10 part 7); to be qualified there",
-}
 
 
 @dataclass(frozen=True)
@@ -172,18 +167,8 @@ def test_the_scan_finds_and_fixes_short_enums():
 
 
 def test_qt_enums_are_qualified():
-    bad = [str(f) for p in sources() if _rel(p) not in NOT_YET
-           for f in scan_source(p.read_text(encoding="utf-8"), _rel(p))]
+    bad = [str(f) for p in sources() for f in scan_source(p.read_text(encoding="utf-8"), _rel(p))]
     assert not bad, "write Qt enums through their enum type:\n" + "\n".join(bad)
-
-
-@pytest.mark.parametrize("rel", sorted(NOT_YET))
-def test_files_not_yet_qualified(rel):
-    p = ROOT / rel
-    if not p.exists():
-        pytest.skip(f"{rel} is gone: drop it from NOT_YET")
-    if scan_source(p.read_text(encoding="utf-8"), rel):
-        pytest.xfail(f"{rel}: {NOT_YET[rel]}")
 
 
 def main(argv: list[str]) -> int:
