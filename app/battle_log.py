@@ -7,13 +7,15 @@ events unless the whole log is asked for, so its cost never grows with the battl
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QUrl
+from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QCheckBox, QDockWidget, QFileDialog, QTextBrowser, QVBoxLayout, QWidget
 
-from app.log_html import append_events
+from app.log_html import append_events, events_html
 from app.question_dialogs import open_rule_link
 from rules.battle.log import GM, Event
 
@@ -38,7 +40,9 @@ class BattleLog(QDockWidget):
         lay.addWidget(self.view)
         self.setWidget(box)
         self._key: tuple[str, bool] | None = None
-        self._count = 0
+        self._count = 0  # events (of the whole log) already taken into account
+        self._shown: list[int] = []  # index in the log of each event shown ...
+        self._blocks: list[int] = []  # ... and its block in the document
         self._all = False  # the whole log asked for, not only its last LOG_SHOWN events
         self._last: tuple[Sequence[Event], str | None, dict[str, str]] | None = None
         self.details.toggled.connect(lambda _on: self._again())
@@ -47,22 +51,54 @@ class BattleLog(QDockWidget):
         """Clear it (a hand-over: the next viewer's log is drawn for that viewer only)."""
         self.view.clear()
         self._key = None
+        self._shown, self._blocks = [], []
 
     def show_events(self, events: Sequence[Event], viewer: str | None, names: dict[str, str],
-                    rebuild: bool = False) -> None:
-        """Add what ``viewer`` has not seen yet of ``events`` (team ids named by ``names``)."""
+                    rebuild: bool = False, rewind_to: int | None = None) -> None:
+        """Add what ``viewer`` has not seen yet of ``events`` (team ids named by ``names``).
+
+        ``rewind_to`` (an undo) drops what is shown from that event on before adding; a new
+        viewer, the details toggle or ``rebuild`` draws the log afresh, as one HTML insert.
+        """
         self._last = (events, viewer, names)
         key = (viewer or GM, self.details.isChecked())
-        if rebuild or key != self._key or len(events) < self._count:
-            self._key, self._count = key, 0
-            self.view.clear()
-            if not self._all and len(events) > LOG_SHOWN:
-                self._count = len(events) - LOG_SHOWN
-                self.view.append(f"<p><i>{self._count} earlier events are not shown. <a href='log:all'>Show the "
-                                 "whole log</a> (or export the report, Ctrl+Shift+S)</i></p>")
-        new = [e for e in events[self._count:] if e.seen_by(key[0])]
+        if rebuild or key != self._key or len(events) < self._count and rewind_to is None:
+            self._draw(events, key, names)
+            return
+        if rewind_to is not None and rewind_to < self._count:
+            self._truncate(rewind_to)
+        new = [(i, e) for i, e in enumerate(events[self._count:], self._count) if e.seen_by(key[0])]
         self._count = len(events)
-        append_events(self.view, new, key[1], names)
+        doc = self.view.document()
+        first = 0 if doc.isEmpty() else doc.blockCount()  # append fills an empty document's first block
+        self._shown.extend(i for i, _e in new)
+        self._blocks.extend(range(first, first + len(new)))
+        append_events(self.view, [e for _i, e in new], key[1], names)
+
+    def _draw(self, events: Sequence[Event], key: tuple[str, bool], names: dict[str, str]) -> None:
+        start = len(events) - LOG_SHOWN if not self._all and len(events) > LOG_SHOWN else 0
+        shown = [(i, e) for i, e in enumerate(events[start:], start) if e.seen_by(key[0])]
+        note = f"<p><i>{start} earlier events are not shown. <a href='log:all'>Show the whole log</a> (or export " \
+               "the report, Ctrl+Shift+S)</i></p>" if start else ""
+        self._key, self._count = key, len(events)
+        self._shown = [i for i, _e in shown]
+        self._blocks = list(range(1 if note else 0, len(shown) + (1 if note else 0)))
+        self.view.setHtml(f"<html><body>{note}{events_html((e for _i, e in shown), key[1], names)}</body></html>")
+        bar = self.view.verticalScrollBar()
+        bar.setValue(bar.maximum())
+
+    def _truncate(self, at: int) -> None:
+        """Drop the blocks of the events from index ``at`` on (they were taken back)."""
+        k = bisect_left(self._shown, at)
+        if k < len(self._shown):
+            doc = self.view.document()
+            cursor = QTextCursor(doc.findBlockByNumber(self._blocks[k]))
+            cursor.movePosition(QTextCursor.MoveOperation.End, QTextCursor.MoveMode.KeepAnchor)
+            cursor.removeSelectedText()
+            if self._blocks[k] > 0:
+                cursor.deletePreviousChar()  # the paragraph break before the first block dropped
+            del self._shown[k:], self._blocks[k:]
+        self._count = at
 
     def _again(self) -> None:
         if self._last is not None:

@@ -210,7 +210,7 @@ class BattleWindow(QMainWindow):
         self.log_dock.show()
         self.answer_button.setEnabled(q is not None and not self.panel.handles(q))
         self.panel.draw(None if was_hidden else change)
-        self._show_log(rebuild=change is not None and change.rewound)
+        self._show_log(rebuild=change is None, rewind_to=change.events_from if change and change.rewound else None)
         # one question at a time: what the panel shows first (a new Weapon Status), then the next dialog
         if not self.panel.blocks_questions() and q is not None and not self.panel.handles(q) \
                 and self.auto_dialogs and not self._asking:
@@ -243,11 +243,11 @@ class BattleWindow(QMainWindow):
         self.viewer = GM if on else None
         self.refresh()
 
-    def _show_log(self, rebuild: bool = False) -> None:
+    def _show_log(self, rebuild: bool = False, rewind_to: int | None = None) -> None:
         b = self.b
         if b is not None:
             self.log_dock.show_events(b.log.events, self.viewer, {t.id: t.name for t in self.session.campaign.teams},
-                                      rebuild)
+                                      rebuild, rewind_to)
 
     # -- answering -----------------------------------------------------------------------------------
     def answer(self, raw: Any) -> str | None:
