@@ -19,7 +19,7 @@ from app.log_html import append_events, events_html
 from app.question_dialogs import open_rule_link
 from rules.battle.log import GM, Event
 
-LOG_SHOWN = 600
+LOG_SHOWN = 200
 """Events rendered when the log is drawn afresh (a reopened long battle); the rest on request."""
 
 
