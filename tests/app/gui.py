@@ -99,15 +99,21 @@ def type_text(text: str) -> Handler:
 
 
 def save_file(path: str) -> Handler:
-    """Answer a file dialog with ``path`` typed into its file name box."""
+    """Answer a file dialog with ``path`` in its file name box, then its Save button (typing
+    key by key raced the box's completer popup, which sometimes ate the Return)."""
     def handle(d: QWidget) -> bool:
         if not isinstance(d, QFileDialog):
             return False
         from PySide6.QtWidgets import QLineEdit
 
         edit = d.findChild(QLineEdit, "fileNameEdit")
-        edit.clear()
-        QTest.keyClicks(edit, path)
+        edit.setText(path)
+        for box in d.findChildren(QDialogButtonBox):
+            for role in (QDialogButtonBox.StandardButton.Save, QDialogButtonBox.StandardButton.Open):
+                b = box.button(role)
+                if b is not None and b.isEnabled():
+                    b.click()
+                    return True
         QTest.keyClick(edit, QKeySequence("Return")[0].key())
         return True
     return handle
