@@ -114,6 +114,7 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, QMainWindow):
 
     def _show_campaign(self, campaign: Campaign, path: Path) -> None:
         if self.session is not None:
+            self.session.flush()  # the campaign closed keeps its last autosave
             self.undo_group.removeStack(self.session.undo_stack)
             self.session.deleteLater()
         self.session = CampaignSession(campaign, path, self)
@@ -270,6 +271,8 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, QMainWindow):
             event.ignore()
             return
         window_state.save(self, self.settings, "main_window")
+        if self.session is not None:
+            self.session.flush()  # a pending autosave is written before the window goes
         dialog = self._battle_dialog
         if dialog is not None:
             dialog.close()
