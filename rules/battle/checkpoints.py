@@ -74,14 +74,23 @@ class Checkpoints:
 
     def offer(self, answers: int, pending: Question | None, ctx: Ctx) -> None:
         """Keep a checkpoint now if one is due and the pending question allows it."""
-        last = self.kept[-1].answers if self.kept else -self.spacing
-        if answers - last < self.spacing or pending is None or pending.kind is not QKind.ACTION:
+        if answers < self.due() or pending is None or pending.kind is not QKind.ACTION:
             return
         head, _, n = pending.key.partition("/")
+        if head == "combat" and n.isdigit():
+            self.keep(answers, int(n), ctx)
+
+    def due(self) -> int:
+        """From how many answers on the next checkpoint is due."""
+        return (self.kept[-1].answers if self.kept else -self.spacing) + self.spacing
+
+    def keep(self, answers: int, n: int, ctx: Ctx) -> None:
+        """Keep a checkpoint after ``answers`` answers, ``combat/{n}`` pending and logged
+        (unless the dice cannot be set back)."""
         dice = roller_state(ctx.dice)
-        if head != "combat" or not n.isdigit() or dice is None:
+        if dice is None:
             return
-        self.kept.append(Checkpoint(answers, int(n), copy_state(ctx.state, shared(ctx.state)), dice,
+        self.kept.append(Checkpoint(answers, n, copy_state(ctx.state, shared(ctx.state)), dice,
                                     len(ctx.dice.history), len(ctx.log.events) - 1))
         if len(self.kept) > MOST:  # thin out: the first (combat begins), every other one, the newest
             self.spacing *= 2

@@ -25,11 +25,13 @@ from rules.battle.floating import follow_vector
 from rules.battle.log import GM, IllegalAnswer
 from rules.battle.questions import QKind, Question, choose, yes_no
 from rules.battle.roster import BUnit, Role, Status
-from rules.battle.state import Ctx, Step
+from rules.battle.state import BattleState, Ctx, Step
 
 Ask = Generator[Question, Any, None]
 ANY = "any"
 METHODS = ["acceleration", "separation", "sub-light evasion"]
+MOST_IMPULSES = 32 * 40
+"""The most impulses one clock answer advances."""
 _KIND_TO_STATUS = {ExitKind.DISENGAGED: Status.DISENGAGED, ExitKind.RETREATED: Status.RETREATED,
                    ExitKind.DISORGANIZED: Status.DISORGANIZED, ExitKind.ORION: Status.LEFT,
                    ExitKind.MONSTER: Status.LEFT, ExitKind.ALIEN: Status.LEFT}
@@ -98,15 +100,19 @@ def combat_from(ctx: Ctx, n: int) -> Ask:
             return
         n += 1
         t, i = st.clock
-        act = yield Question(f"combat/{n}", QKind.ACTION, ANY, "V13.480",
-                             f"Turn {t}, impulse {i}: move a unit, advance the clock, float the map, mark a "
-                             "unit, declare a disengagement or retreat, or end the battle (GM)",
+        act = yield Question(f"combat/{n}", QKind.ACTION, ANY, "V13.480", ask_text(t, i),
                              data={"turn": t, "impulse": i}, check=check)
         if act.get("end"):
             st.ended, st.end_reason = True, f"ended by the GM: {act['end']} (A-59)"
             ctx.info("V13.483 / A-59", f"the battle is over: {st.end_reason}")
             return
         present_changed = yield from _apply(ctx, act)
+
+
+def ask_text(t: int, i: int) -> str:
+    """The ``combat`` question of turn ``t``, impulse ``i`` (V13.480)."""
+    return (f"Turn {t}, impulse {i}: move a unit, advance the clock, float the map, mark a unit, declare a "
+            "disengagement or retreat, or end the battle (GM)")
 
 
 def _unit(ctx: Ctx, uid: Any, rule: str) -> BUnit:
@@ -148,7 +154,7 @@ def _check(ctx: Ctx, a: Any) -> dict[str, Any]:
         return {"kind": "move", "unit": u.id, "hex": h, "facing": facing, "exit": out}
     if "clock" in a:
         n = a["clock"]
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 32 * 40:
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MOST_IMPULSES:
             raise IllegalAnswer("V13.480", "the clock advances by a whole number of impulses (1 or more)")
         return {"kind": "clock", "n": n}
     if "float" in a:
@@ -336,7 +342,7 @@ def _clock(ctx: Ctx, n: int) -> bool:
     """Advance the clock ``n`` impulses; V13.632: at the end of each, a retreating unit's
     distance to the nearest Attacking unit counts. Returns whether a retreat completed."""
     st = ctx.state
-    counting = [u for u in st.units.values() if u.id in st.counting and u.present] if st.counting else []
+    counting = counting_units(st)
     if not counting:  # nothing counts: the impulses pass at once
         st.impulse += n
         return False
@@ -354,6 +360,11 @@ def _clock(ctx: Ctx, n: int) -> bool:
                                     "is complete", unit=u.id)
                 done, foes = True, _attackers(ctx)
     return done
+
+
+def counting_units(st: BattleState) -> list[BUnit]:
+    """The present units whose V13.632 counter counts at the end of each impulse."""
+    return [u for u in st.units.values() if u.id in st.counting and u.present] if st.counting else []
 
 
 def _attackers(ctx: Ctx) -> list[Hex]:

@@ -4,7 +4,8 @@ The procedure is a generator that yields :class:`~rules.battle.questions.Questio
 and receives checked answers. :class:`BattleProcedure` drives it: the state is a function of
 (campaign, Battle Hex, seed, answers), so loading a saved battle replays its answers and undo
 is a replay without the last one (from the newest checkpoint before it,
-:mod:`rules.battle.checkpoints`). Every question, answer, roll and ruling goes to the event log
+:mod:`rules.battle.checkpoints`); a replay gives runs of clock answers at once
+(:mod:`rules.battle.clock_run`). Every question, answer, roll and ruling goes to the event log
 with its rule; an answer or an undo returns a :class:`~rules.battle.change.BattleChange`.
 """
 from __future__ import annotations
@@ -19,12 +20,13 @@ from rules.battle.approach import approach
 from rules.battle.centre import centre
 from rules.battle.change import BattleChange, RunStatus
 from rules.battle.checkpoints import Checkpoint, Checkpoints, restore_roller
+from rules.battle.clock_run import clock_run
 from rules.battle.combat import combat, combat_from
 from rules.battle.endings import endings
 from rules.battle.log import GM, EventLog, IllegalAnswer
 from rules.battle.opening_range import opening_range
 from rules.battle.placement import Placement, placement
-from rules.battle.questions import Question
+from rules.battle.questions import QKind, Question
 from rules.battle.results import write_back
 from rules.battle.roster import BUnit, Role, build_roster
 from rules.battle.state import BattleState, Ctx
@@ -165,11 +167,32 @@ class BattleProcedure:
         collecting = gc.isenabled()
         gc.disable()  # a replay makes many small objects and no garbage: no collections meanwhile
         try:
-            for a in answers:
-                self._give(a)
+            i, end = 0, len(answers)
+            while i < end:
+                i = self._clocks(answers, i)
+                if i < end:
+                    self._give(answers[i])
+                    i += 1
         finally:
             if collecting:
                 gc.enable()
+
+    def _clocks(self, answers: list[Any], start: int) -> int:
+        """Give the run of plain clock answers from ``answers[start]`` to a pending ``combat``
+        question without the generator (:mod:`rules.battle.clock_run`); returns where the run
+        ends (``start``: none given)."""
+        q = self.pending
+        if q is None or q.kind is not QKind.ACTION or not q.key.startswith("combat/"):
+            return start
+        end, n = clock_run(self.ctx, int(q.key.removeprefix("combat/")), answers, start, self.answers,
+                           self._checkpoints)
+        if end > start:  # the combat loop goes on from combat/{n}, already logged (as from a checkpoint)
+            self._gen = _resumed(self.ctx, n - 1)
+            q = next(self._gen)
+            if q.key != f"combat/{n}":
+                raise RuntimeError(f"a clock run ended at combat/{n}, the procedure asks {q.key}")
+            self.pending = q
+        return end
 
     def _log_roll(self, roll: Roll) -> None:
         text = roll.describe().removeprefix(f"{roll.rule}: ")

@@ -213,6 +213,11 @@ _SENTENCES: dict[str, Sentence] = {
 _SECRET = {"V13.721": "{} chooses its Pursuit Force", "V13.722": "{} chooses its Rear Guard"}
 
 
+def clock_words(n: int) -> str:
+    """A clock answer of ``n`` impulses in words (also :mod:`rules.battle.clock_run`'s)."""
+    return f"the clock advances {n} {'impulse' if n == 1 else 'impulses'}"
+
+
 def action_text(ctx: Ctx, raw: Any, short: bool = False) -> str:
     """One combat action (V13.480) in words: a move, the clock, a float, a mark, a declaration
     or the end of the battle."""
@@ -225,8 +230,7 @@ def action_text(ctx: Ctx, raw: Any, short: bool = False) -> str:
             out += f"{_sep(to)}facing {Facing.parse(raw['facing']).name}"
         return out
     if "clock" in raw:
-        n = int(raw["clock"])
-        return f"the clock advances {n} {'impulse' if n == 1 else 'impulses'}"
+        return clock_words(int(raw["clock"]))
     if "float" in raw:
         n = int(raw.get("hexes", 1))
         return f"the map floats {n} {'hex' if n == 1 else 'hexes'} in direction {Facing.parse(raw['float']).name}"
