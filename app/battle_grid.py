@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import cache
 
 import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache, QPolygonF
 
 from hexmap import Hex, MapWindow
+from hexmap.labels import Label
 from hexmap.layout import Layout, boundary_segments
 
 HEX = 20.0
@@ -55,16 +57,6 @@ def centre_of(h: Hex) -> QPointF:
     return QPointF(x, y)
 
 
-def segments_path(q, r) -> QPainterPath:
-    """A path of the outline of the hexes (q, r): one line per outer edge."""
-    x1, y1, x2, y2 = boundary_segments(LAYOUT, q, r)
-    path = QPainterPath()
-    for a, b, c, d in zip(x1.tolist(), y1.tolist(), x2.tolist(), y2.tolist()):
-        path.moveTo(a, b)
-        path.lineTo(c, d)
-    return path
-
-
 def area_path(q, r) -> QPainterPath:
     """The hexes (q, r) as closed polygons, to fill and to stroke with clean corners.
 
@@ -100,6 +92,22 @@ def sheet_path(window: MapWindow) -> QPainterPath:
     return _SHEETS[key].translated(c.x(), c.y())
 
 
+def labels_in(window: MapWindow, area: QRectF) -> list[tuple[float, float, str, bool]]:
+    """The hexes whose centres lie in ``area``: their centres, their labels on ``window`` and
+    whether they are on it (one label asked per column: down a column, the row counts up)."""
+    qs, rs, cx, cy = hexes_in(area)
+    out = []
+    col = row0 = r0 = q0 = None
+    cols, rows = window.cols, window.rows
+    for q, r, x, y in zip(qs, rs, cx.tolist(), cy.tolist()):
+        if q != q0:
+            lab = window.label(Hex(q, r))
+            q0, r0, col, row0 = q, r, lab.col, lab.row
+        row = row0 + r - r0
+        out.append((x, y, str(Label(col, row)), 1 <= col <= cols and 1 <= row <= rows))
+    return out
+
+
 def hexes_in(rect: QRectF):
     """Axial q, r (lists) and pixel centres (arrays) of the hexes whose centres lie in ``rect``."""
     qs, rs = [], []
@@ -114,34 +122,35 @@ def hexes_in(rect: QRectF):
 
 class PlaneGrid:
     """The hex plane as the battle scene's background: the tinted legal region and the paper
-    sheet (fills; the scene's own background is the slate plane), the grid in tiles of 12 x 12
-    hexes with the ``CCRR`` labels, and the sheet's heavy edge.
+    sheet (fills; the scene's own background is the slate plane), the grid with the ``CCRR``
+    labels, and the sheet's heavy edge.
 
     Not an item: the scene paints it in its background, which the view keeps as one picture
     of the screen (QGraphicsView.CacheBackground), so a redraw is a single blit; the picture
     is redrawn when the zoom changes, the view scrolls (only the strip that came in) or
     :attr:`changed` is called (the sheet floated, the region changed).
+
+    From :data:`LABEL_LOD` on, the grid, the labels and the edge come from tiles of 12 x 12
+    hexes laid out on the sheet (its labels float with it, the grid moves onto itself):
+    pictures of an unfloated sheet at the screen's own scale (scaled text reads unevenly)
+    serve every float, so a float repaints the screen from the pictures kept
+    (:attr:`tiles_built` counts those drawn). Tiles are whole pixels on one pixel grid:
+    what one cuts off (a label, a line, the edge) the next goes on with seamlessly.
     """
 
     TILE_COLS, TILE_ROWS = 12, 12
+    X0, Y0 = -0.75 * HEX, -0.25 * HEX_HEIGHT  # the sheet's tiles start between hex centres
 
     def __init__(self, window: MapWindow, rect: QRectF) -> None:
         self.window = window
-        self.first = window
         self._rect = rect
         self.sheet = sheet_path(window)
         self.region = QPainterPath()
-        self._labels: dict[tuple[int, int], tuple[str, bool]] = {}
         self._tile_w, self._tile_h = self.TILE_COLS * 1.5 * HEX, self.TILE_ROWS * HEX_HEIGHT
-        self._cols = math.ceil(rect.width() / self._tile_w)
-        self._rows = math.ceil(rect.height() / self._tile_h)
-        PlaneGrid._serial += 1
-        self._key = f"battlehex-plane-{PlaneGrid._serial}"
-        self.version = 0  # bumped when the labels change (the map floats)
+        self._cols, self._rows = math.ceil(rect.width() / self._tile_w), math.ceil(rect.height() / self._tile_h)
+        self.tiles_built = 0  # the sheet's tiles drawn (not those kept)
         self.moved: Callable[[], None] | None = None  # called when the sheet floats
         self.changed: Callable[[], None] | None = None  # called when what the plane shows changed
-
-    _serial = 0
 
     def _changed(self) -> None:
         if self.changed is not None:
@@ -153,8 +162,6 @@ class PlaneGrid:
             return
         self.window = window
         self.sheet = sheet_path(window)
-        self._labels = {}
-        self.version += 1
         self._changed()
         if self.moved is not None:
             self.moved()
@@ -173,43 +180,60 @@ class PlaneGrid:
 
     def label(self, q: int, r: int) -> tuple[str, bool]:
         """The printed label of the hex (q, r) on the current window, and whether it is on it."""
-        got = self._labels.get((q, r))
-        if got is None:
-            h = Hex(q, r)
-            got = self._labels[(q, r)] = (str(self.window.label(h)), self.window.contains(h))
-        return got
+        return str(self.window.label(Hex(q, r))), self.window.contains(Hex(q, r))
 
     def paint(self, p: QPainter, rect: QRectF) -> None:
         """Paint the part of the plane in ``rect`` (scene units) over the slate background:
-        grid lines from :data:`TILE_LOD` on, labels from :data:`LABEL_LOD` on, the tiles'
-        pictures as sharp as the zoom's band needs."""
+        grid lines from :data:`TILE_LOD` on, labels from :data:`LABEL_LOD` on, the pictures
+        as sharp as the zoom (or its band, for the grid alone) needs."""
         lod = p.worldTransform().m11()
+        band, scale = next(b for b in reversed(BANDS) if lod >= b[0])
         p.save()
         p.setPen(Qt.PenStyle.NoPen)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # the edges are drawn over these fills
         if not self.region.isEmpty():
-            p.setBrush(REGION_TINT)
+            p.setBrush(region_over_plane())
             p.drawPath(self.region)
         p.setBrush(SHEET_FILL)
         p.drawPath(self.sheet)
-        if lod >= TILE_LOD:
-            self._paint_grid(p, rect, lod)
-        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        p.setBrush(Qt.BrushStyle.NoBrush)
-        p.setPen(SHEET_EDGE_OUTER)
-        p.drawPath(self.sheet)
-        p.setPen(SHEET_EDGE_INNER)
-        p.drawPath(self.sheet)
+        if scale and band >= LABEL_LOD:
+            self._paint_tiles(p, rect.intersected(self._rect))
+        else:
+            if lod >= TILE_LOD:
+                self._paint_grid(p, rect, lod, scale)
+            if scale:  # the whole edge in view: a picture of it (its stroke costs more than the rest)
+                self._blit_edge(p)
+            else:
+                paint_edge(p, self.sheet)
         p.restore()
 
-    def _paint_grid(self, p: QPainter, rect: QRectF, lod: float) -> None:
-        band, scale = next(b for b in reversed(BANDS) if lod >= b[0])
+    def _blit_edge(self, p: QPainter) -> None:
+        """The sheet's edge from a picture of an unfloated sheet's at this zoom, moved with it."""
+        t = p.worldTransform()
+        s, w = t.m11(), self.window
+        sheet = sheet_path(MapWindow(w.cols, w.rows))
+        m = HEX + 12 / s  # room for the pens' width and joins
+        box = sheet.controlPointRect().adjusted(-m, -m, m, m)
+        key = f"battlehex-edge-{w.cols}x{w.rows}-{s:.5f}"
+        pix = QPixmapCache.find(key)
+        if pix is None:
+            pix, q = _blank(box, s, (math.ceil(box.width() * s), math.ceil(box.height() * s)))
+            paint_edge(q, sheet)
+            q.end()
+            QPixmapCache.insert(key, pix)
+        at = t.map(box.topLeft() + centre_of(w.offset))
+        p.save()
+        p.resetTransform()
+        p.drawPixmap(round(at.x()), round(at.y()), pix)
+        p.restore()
+
+    def _paint_grid(self, p: QPainter, rect: QRectF, lod: float, scale: float) -> None:
         p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         if not scale:  # closer than any band: the few hexes on the screen, drawn as they are
             area = self._rect.intersected(rect.adjusted(-HEX, -HEX, HEX, HEX))
             p.setPen(GRID_PEN_CLOSE)
             p.drawLines(grid_lines(area))
-            self._paint_labels(p, area, label_px(lod))
+            paint_labels(p, labels_in(self.window, area), label_px(lod))
             return
         p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)  # shown at 80-100%: a plain blit is fine
         left, top = self._rect.left(), self._rect.top()
@@ -217,65 +241,87 @@ class PlaneGrid:
         i1 = min(self._cols - 1, math.floor((rect.right() + HEX - left) / self._tile_w))
         j0 = max(0, math.floor((rect.top() - HEX - top) / self._tile_h))
         j1 = min(self._rows - 1, math.floor((rect.bottom() + HEX - top) / self._tile_h))
-        tiles = [(i, j, QRectF(left + i * self._tile_w, top + j * self._tile_h, self._tile_w, self._tile_h))
-                 for i in range(i0, i1 + 1) for j in range(j0, j1 + 1)]
-        if not tiles:
-            return
-        pix = _pattern(tiles[0][2], scale)
-        for _i, _j, area in tiles:
-            p.drawPixmap(area.adjusted(-HEX, -HEX, HEX, HEX), pix, QRectF(pix.rect()))
-        if band >= LABEL_LOD:
-            for i, j, area in tiles:
-                self._blit_labels(p, i, j, area)
+        for i in range(i0, i1 + 1):
+            for j in range(j0, j1 + 1):
+                area = QRectF(left + i * self._tile_w, top + j * self._tile_h, self._tile_w, self._tile_h)
+                pix = _pattern(area, scale)
+                p.drawPixmap(area.adjusted(-HEX, -HEX, HEX, HEX), pix, QRectF(pix.rect()))
 
-    def _blit_labels(self, p: QPainter, i: int, j: int, area: QRectF) -> None:
-        """The labels of one tile from a picture at the screen's own scale (text scaled even
-        slightly reads unevenly, and a smooth scaling of every tile costs more than drawing it
-        once per zoom), kept in the QPixmapCache."""
+    def _paint_tiles(self, p: QPainter, rect: QRectF) -> None:
+        """The sheet's tiles over ``rect``: tile (i, j) of an unfloated sheet covers the
+        pixels [i, i + 1) x [j, j + 1) tiles from (:attr:`X0`, :attr:`Y0`)."""
         t = p.worldTransform()
         s = t.m11()
-        rect = area.adjusted(-HEX, -HEX, HEX, HEX)
-        key = f"{self._key}-{i}-{j}-labels-{s:.5f}-{self.version}"
-        pix = QPixmapCache.find(key)
-        if pix is None:
-            pix, q = _blank(rect, s)
-            self._paint_labels(q, area, label_px(s))
-            q.end()
-            QPixmapCache.insert(key, pix)
-        at = t.map(rect.topLeft())
+        cols, rows = max(1, round(self._tile_w * s)), max(1, round(self._tile_h * s))  # a tile in pixels
+        shift = centre_of(self.window.offset)
+        rel, (w, h) = rect.translated(-shift), (cols / s, rows / s)
+        at = t.map(QPointF(self.X0, self.Y0) + shift)
+        x, y = round(at.x()), round(at.y())
         p.save()
         p.resetTransform()
-        p.drawPixmap(QPointF(round(at.x()), round(at.y())), pix)
+        for i in range(math.floor((rel.left() - self.X0) / w), math.floor((rel.right() - self.X0) / w) + 1):
+            for j in range(math.floor((rel.top() - self.Y0) / h), math.floor((rel.bottom() - self.Y0) / h) + 1):
+                p.drawPixmap(x + i * cols, y + j * rows, self._tile(i, j, s, cols, rows))
         p.restore()
 
-    def _paint_labels(self, p: QPainter, area: QRectF, size: float) -> None:
-        """The printed labels of the hexes in ``area``, dark on the sheet and pale off it
-        (``size`` in scene units), centred below each hex's top edge."""
-        dpi = p.device().logicalDpiY()
-        font = label_font(size, dpi)
-        p.setFont(font)
-        fm = _metrics(font, p)
-        down = -HEX_HEIGHT / 2 + 1.5 + fm.ascent()
-        qs, rs, cx, cy = hexes_in(area)
-        on, off = [], []
-        label = self.label
-        for q, r, x, y in zip(qs, rs, cx.tolist(), cy.tolist()):
-            text, inside = label(q, r)
-            (on if inside else off).append((QPointF(x - fm.horizontalAdvance(text) / 2, y + down), text))
-        for color, items in ((LABEL_ON, on), (LABEL_OFF, off)):
-            p.setPen(color)
-            for at, text in items:
-                if len(text) <= 4:
-                    p.drawText(at, text)
-        wide = [(at, text) for items in (on, off) for at, text in items if len(text) > 4]
-        if wide:  # "(-3,45)" beyond 00-99: smaller, to fit in its hex
-            small = label_font(size * 0.68, dpi)
-            p.setFont(small)
-            fm2 = _metrics(small, p)
-            p.setPen(LABEL_OFF)
-            for at, text in wide:
-                w = fm.horizontalAdvance(text)
-                p.drawText(QPointF(at.x() + (w - fm2.horizontalAdvance(text)) / 2, at.y()), text)
+    def _tile(self, i: int, j: int, s: float, cols: int, rows: int) -> QPixmap:
+        """Tile (i, j) at scale ``s``, ``cols`` x ``rows`` pixels (from the QPixmapCache)."""
+        key = f"battlehex-sheet-{self.window.cols}x{self.window.rows}-{i}-{j}-{s:.5f}"
+        pix = QPixmapCache.find(key)
+        if pix is None:
+            area = QRectF(self.X0 + i * cols / s, self.Y0 + j * rows / s, cols / s, rows / s)
+            pix, q = _blank(area, s, (cols, rows))
+            near = area.adjusted(-HEX, -HEX, HEX, HEX)  # the hexes whose lines and labels reach in
+            q.setPen(_thin(GRID_PEN, s))
+            q.drawLines(grid_lines(near))
+            base = MapWindow(self.window.cols, self.window.rows)
+            paint_labels(q, labels_in(base, near), label_px(s))
+            sheet = sheet_path(base)
+            if sheet.controlPointRect().adjusted(-HEX, -HEX, HEX, HEX).intersects(area):
+                paint_edge(q, sheet)
+            q.end()
+            QPixmapCache.insert(key, pix)
+            self.tiles_built += 1
+        return pix
+
+
+def paint_edge(p: QPainter, edge: QPainterPath) -> None:
+    """The sheet's heavy edge along ``edge``."""
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    for pen in (SHEET_EDGE_OUTER, SHEET_EDGE_INNER):
+        p.setPen(pen)
+        p.drawPath(edge)
+
+
+def paint_labels(p: QPainter, labels: list[tuple[float, float, str, bool]], size: float) -> None:
+    """The printed ``labels`` (:func:`labels_in`), dark on the sheet and pale off it (``size``
+    in scene units), centred below each hex's top edge; "(-3,45)" beyond 00-99 smaller, to
+    fit in its hex."""
+    dpi = p.device().logicalDpiY()
+    fonts = label_font(size, dpi), label_font(size * 0.68, dpi)
+    down = -HEX_HEIGHT / 2 + 1.5 + _metrics(fonts[0], p).ascent()
+    kinds = [2 if len(text) > 4 else 1 - inside for _x, _y, text, inside in labels]
+    for kind, color in enumerate((LABEL_ON, LABEL_OFF, LABEL_OFF)):
+        p.setFont(fonts[kind == 2])
+        p.setPen(color)
+        advance = _metrics(fonts[kind == 2], p).horizontalAdvance
+        for (x, y, text, _inside), k in zip(labels, kinds):
+            if k == kind:
+                p.drawText(QPointF(x - advance(text) / 2, y + down), text)
+
+
+@cache
+def region_over_plane() -> QColor:
+    """The see-through :data:`REGION_TINT` over the slate plane, as one opaque colour (Qt's own
+    blend of the two): the region lies only on the plane (the paper is laid over it), and an
+    opaque fill of the screen costs a fraction of a blended one."""
+    pix = QPixmap(1, 1)
+    pix.fill(OFF_SHEET)
+    q = QPainter(pix)
+    q.fillRect(0, 0, 1, 1, REGION_TINT)
+    q.end()
+    return pix.toImage().pixelColor(0, 0)
 
 
 _FONTS: dict[tuple[float, int], QFont] = {}
@@ -312,12 +358,17 @@ def grid_lines(area: QRectF) -> list[QLineF]:
 _PATTERNS: dict[float, QPixmap] = {}
 
 
-def _blank(rect: QRectF, scale: float) -> tuple[QPixmap, QPainter]:
-    pix = QPixmap(math.ceil(rect.width() * scale), math.ceil(rect.height() * scale))
+def _blank(rect: QRectF, scale: float, size: tuple[int, int] | None = None) -> tuple[QPixmap, QPainter]:
+    """A transparent picture of ``rect`` at ``scale`` (``size`` pixels: scaled to them exactly;
+    else the whole rect, rounded up, fitted to it) and a painter on it in scene units."""
+    pix = QPixmap(*size) if size else QPixmap(math.ceil(rect.width() * scale), math.ceil(rect.height() * scale))
     pix.fill(Qt.GlobalColor.transparent)
     q = QPainter(pix)
     q.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
-    q.scale(pix.width() / rect.width(), pix.height() / rect.height())
+    if size:
+        q.scale(scale, scale)
+    else:
+        q.scale(pix.width() / rect.width(), pix.height() / rect.height())
     q.translate(-rect.topLeft())
     return pix, q
 
@@ -327,13 +378,15 @@ def _pattern(area: QRectF, scale: float) -> QPixmap:
     at ``scale`` pixels per scene unit, one picture per zoom band."""
     if scale not in _PATTERNS:
         pix, q = _blank(area.adjusted(-HEX, -HEX, HEX, HEX), scale)
-        pen = QPen(GRID_PEN)
-        pen.setWidthF(min(pen.widthF(), 1.0 / scale))  # at most a pixel wide: the fast way to draw
-        q.setPen(pen)
+        q.setPen(_thin(GRID_PEN, scale))
         q.drawLines(grid_lines(area))
         q.end()
         _PATTERNS[scale] = pix
     return _PATTERNS[scale]
+
+
+def _thin(pen: QPen, scale: float) -> QPen:  # at most a pixel wide at ``scale``: the fast way to draw
+    return QPen(pen.brush(), min(pen.widthF(), 0.999 / scale))
 
 
 _METRICS: dict[tuple[int, int], QFontMetricsF] = {}

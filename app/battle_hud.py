@@ -7,6 +7,7 @@ for the battle report. What the readout says is the map view's and the window's 
 """
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QToolButton
 
 from app.battle_legend import Legend, Readout
@@ -64,6 +65,7 @@ class HudView(ZoomableView):
                 w.show()
 
     def _place_overlays(self) -> None:
+        self._bars = self._bars_hint()  # (the scroll area has just been laid out)
         vp = self.viewport().geometry()
         self.readout.move(vp.left() + 8, vp.top() + 8)
         self.readout.widest = max(200, min(520, vp.width() - 16))
@@ -77,3 +79,20 @@ class HudView(ZoomableView):
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)
         self._place_overlays()
+
+    def event(self, event) -> bool:
+        """A new readout text asks the view to lay out its children again (QLabel.setText ->
+        updateGeometry -> a LayoutRequest to the parent), and the scroll area then repaints
+        its frame and both scroll bars: 2 ms at every move onto another hex, at every drop.
+        The overlays are placed by :meth:`_place_overlays`; the scroll area's layout depends
+        on its scroll bars' (and their containers') size hints, so a request with those
+        unchanged has nothing to do. Resizes, ranges and policies lay it out directly."""
+        if event.type() == QEvent.Type.LayoutRequest:
+            if self._bars_hint() == self._bars:
+                return True
+            self._bars = self._bars_hint()
+        return super().event(event)
+
+    def _bars_hint(self) -> tuple:
+        return tuple(w.sizeHint() for b in (self.horizontalScrollBar(), self.verticalScrollBar())
+                     for w in (b, b.parentWidget()) if w is not None)

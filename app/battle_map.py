@@ -17,9 +17,9 @@ from typing import Protocol
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal
 
 from app.battle_counters import CounterItem, CounterSpec, abbreviation
-from app.battle_grid import HEX, LAYOUT, centre_of, segments_path
+from app.battle_grid import HEX, LAYOUT, centre_of
 from app.battle_hud import HudView
-from app.battle_scene import ArrowItem, BattleScene
+from app.battle_scene import ArrowItem, BattleScene, segments_path
 from hexmap import Hex
 
 UNIT_MIME = "application/x-battlehex-unit"

@@ -12,8 +12,8 @@ from dataclasses import replace
 from html import escape
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmapCache, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsTextItem
+from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsTextItem, QWidget
 
 from app.battle_counters import MIN_PX, CounterItem, CounterSpec, GhostItem, counter_px
 from app.battle_grid import (
@@ -25,9 +25,9 @@ from app.battle_grid import (
     PlaneGrid,
     area_path,
     centre_of,
-    segments_path,
 )
 from hexmap import Facing, Hex, MapWindow
+from hexmap.layout import boundary_segments
 from hexmap.region import LegalRegion
 
 
@@ -133,11 +133,18 @@ class BattleScene(QGraphicsScene):
         self._centre: Hex | None = None
 
     def _background_changed(self) -> None:
-        self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
+        """What the background shows changed: each view paints again what it shows of it, no
+        more (a view keeps only its screen's picture; what scrolls in later is painted then).
+        Invalidating the whole plane instead would ask for all of it at once."""
+        for view in self.views():
+            shown = view.mapToScene(view.viewport().rect().adjusted(-1, -1, 1, 1)).boundingRect()
+            self.invalidate(shown, QGraphicsScene.SceneLayer.BackgroundLayer)
 
     def drawBackground(self, p: QPainter, rect: QRectF) -> None:  # noqa: N802
         """The slate plane, the grid with the sheet and the region (:class:`PlaneGrid`), then
-        the region's outline and centre mark, the placement zone and the minimum-range ring."""
+        the region's outline and centre mark, the placement zone and the minimum-range ring;
+        only where the painter's device is (a view may ask for more than it shows)."""
+        rect = rect.intersected(device_rect(p))
         super().drawBackground(p, rect)
         p.save()
         # a cached background's painter has none
@@ -338,6 +345,31 @@ class BattleScene(QGraphicsScene):
             if not box.isEmpty() and box.width() < sheet_width * 3:
                 rect = rect.united(box)
         return rect.adjusted(-2 * HEX, -2 * HEX, 2 * HEX, 2 * HEX)
+
+
+def segments_path(q, r) -> QPainterPath:
+    """A path of the outline of the hexes (q, r): one line per outer edge."""
+    x1, y1, x2, y2 = boundary_segments(LAYOUT, q, r)
+    path = QPainterPath()
+    for a, b, c, d in zip(x1.tolist(), y1.tolist(), x2.tolist(), y2.tolist()):
+        path.moveTo(a, b)
+        path.lineTo(c, d)
+    return path
+
+
+def device_rect(p: QPainter) -> QRectF:
+    """The part of the scene that ``p`` paints on: its device's rectangle (a widget, a pixmap,
+    an image) mapped back through its transform; for any other device, an unbounded one."""
+    dev = p.device()
+    if isinstance(dev, QWidget):
+        w, h = dev.width(), dev.height()
+    elif isinstance(dev, (QPixmap, QImage)):
+        ratio = dev.devicePixelRatio()
+        w, h = dev.width() / ratio, dev.height() / ratio
+    else:
+        return QRectF(-1e9, -1e9, 2e9, 2e9)
+    inverse, ok = p.worldTransform().inverted()
+    return inverse.mapRect(QRectF(0, 0, w, h)) if ok else QRectF(-1e9, -1e9, 2e9, 2e9)
 
 
 def distinct_texts(specs: list[CounterSpec]) -> list[CounterSpec]:

@@ -2,7 +2,9 @@
 :class:`app.battle_map.BattleMapView`) showing the 42 x 30 map sheet with its grid and labels,
 100 counters, the legal region, a placement zone's outline and the minimum-range ring, at 1:1
 and fitted to the sheet, against a naive scene of 1,260 plain polygon hexes in a view of the
-same size in the same run. Medians with the goal beside each figure; never asserts times.
+same size in the same run; then the redraw after a float of the map (V13.812: the sheet and
+every label move one hex, as when the map follows a unit), against the naive scene's 1,260
+hexes moved one hex and redrawn. Medians with the goal beside each figure; never asserts times.
 
     python bench/redraw.py
 """
@@ -107,9 +109,58 @@ def rows() -> list[Row]:
     zoom_step()
     zoom_step()
     out.append(Row("battle-map first redraw after a zoom step, 1:1", median_ms(zoom_step, 20)))
+    out += float_rows(app, scene, view, naive)
     view.close()
     naive.close()
     app.processEvents()
+    return out
+
+
+def float_rows(app, scene, view, naive) -> list[Row]:
+    """The sheet floated one hex and back in turn (set_window, as the battle window does when
+    the map follows a unit) and the view repainted at once: what a float costs the redraw,
+    the pictures of the sheet's tiles kept from the float before. The naive way: the 1,260
+    polygon items moved one hex (setPos) and its view repainted."""
+    import time
+    from statistics import median
+
+    from PySide6.QtCore import QPointF, Qt
+
+    from app.battle_grid import centre_of
+    from hexmap import Facing
+
+    grid = scene.grid
+    home = grid.window
+    there = home.floated(Facing.D, 1)
+    step = centre_of(there.offset) - centre_of(home.offset)
+    items = naive.scene().items()
+    out = []
+    for name in ("1:1", "fitted to the sheet"):
+        for v in (view, naive):
+            v.resetTransform()
+            if name != "1:1":
+                v.fitInView(grid.sheet_rect(), Qt.AspectRatioMode.KeepAspectRatio)
+            v.centerOn(grid.sheet_rect().center())
+        app.processEvents()
+        real, plain, built = [], [], grid.tiles_built
+        for k in range(41):
+            t = time.perf_counter()
+            grid.set_window(there if k % 2 == 0 else home)
+            view.viewport().repaint()
+            real.append((time.perf_counter() - t) * 1000)
+            app.processEvents()  # untimed: the scene's queued update, the hover readout
+            t = time.perf_counter()
+            d = step if k % 2 == 0 else QPointF(-step.x(), -step.y())
+            for item in items:
+                item.setPos(item.pos() + d)
+            naive.viewport().repaint()
+            plain.append((time.perf_counter() - t) * 1000)
+            app.processEvents()
+        grid.set_window(home)
+        app.processEvents()
+        out.append(Row(f"battle-map redraw after a float of the map, {name} (zoom {view.transform().m11():.2f}; "
+                       f"{grid.tiles_built - built} tiles drawn in 41 floats)", median(real[1:]),
+                       f"< {GOAL_MS:g} ms", median(plain[1:])))
     return out
 
 

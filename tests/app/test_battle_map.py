@@ -3,7 +3,7 @@ viewport (QTest or QApplication.sendEvent), never the view's handlers called dir
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QCursor, QImage, QMouseEvent, QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel, QStackedWidget
@@ -379,3 +379,30 @@ def test_legend_toggles_and_explains_every_mark(view, qtbot):
     for needed in ("Map sheet", "Off the sheet", "Legal region (V13.811-812)", "placement zone", "Minimum-range ring",
                    "DoR", "DoD", "facing", "Crippled", "Destroyed", "Captured", "Stack", "Selected"):
         assert needed in words
+
+
+def test_a_new_readout_repaints_neither_the_frame_nor_the_scroll_bars(view):
+    """QLabel.setText asks its parent (the view) to lay out again; the scroll area would then
+    repaint its whole frame and both scroll bars at every move onto another hex."""
+    look_at(view, Hex(0, 0), 1.0)
+    bars = [view.horizontalScrollBar(), view.verticalScrollBar()]
+    assert all(b.isVisible() for b in bars)
+    painted = []
+
+    class Spy(QObject):
+        def eventFilter(self, obj, event):  # noqa: N802
+            if event.type() == QEvent.Type.Paint:
+                painted.append(obj)
+            return False
+    spy = Spy()
+    for w in [*bars, view]:
+        w.installEventFilter(spy)
+    for text in ("<b>2115</b> on the map sheet", "<b>2116</b> on the map sheet, and a longer line"):
+        view.set_readout(text)
+        view.readout.flush()
+        QApplication.processEvents()
+    assert view.readout.isVisible() and view.readout.text().endswith("longer line")
+    assert painted == []
+    view.resize(700, 500)  # a resize still lays the scroll area out
+    QApplication.processEvents()
+    assert bars[1].parentWidget().geometry().right() == view.width() - 1 - view.frameWidth()
