@@ -185,3 +185,16 @@ def show_active(w, qtbot) -> None:
     qtbot.waitExposed(w)
     w.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+
+
+def shown_battle_map(qtbot, size: tuple[int, int] = (900, 700)):
+    """A battle map view of an unfloated 42 x 30 sheet, shown and exposed at ``size``."""
+    from app.battle_map import BattleMapView, BattleScene
+    from hexmap import MapWindow
+
+    v = BattleMapView(BattleScene(MapWindow(42, 30)))
+    qtbot.addWidget(v)
+    v.resize(*size)
+    v.show()
+    qtbot.waitExposed(v)
+    return v

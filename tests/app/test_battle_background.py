@@ -9,8 +9,9 @@ from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication, QGraphicsView
 
 from app.battle_counters import CounterSpec
-from app.battle_map import BattleMapView, BattleScene, centre_of
-from hexmap import Facing, Hex, MapWindow, hexes_within
+from app.battle_map import centre_of
+from hexmap import Facing, Hex, hexes_within
+from tests.app.gui import shown_battle_map
 
 GREEN = QColor(20, 190, 80)  # the zone's outline
 RED = QColor(220, 40, 40)  # the ring's
@@ -18,12 +19,7 @@ RED = QColor(220, 40, 40)  # the ring's
 
 @pytest.fixture
 def view(qtbot):
-    scene = BattleScene(MapWindow(42, 30))
-    v = BattleMapView(scene)
-    qtbot.addWidget(v)
-    v.resize(900, 700)
-    v.show()
-    qtbot.waitExposed(v)
+    v = shown_battle_map(qtbot)
     v.auto_fit = False
     v.resetTransform()
     v.centerOn(centre_of(Hex(0, 0)))

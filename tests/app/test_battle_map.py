@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QStackedWidget
 from app.battle_legend import ROWS
 from app.battle_map import BattleMapView, BattleScene, CounterSpec, abbreviation, centre_of
 from hexmap import Facing, Hex, MapWindow
+from tests.app.gui import shown_battle_map
 
 BLUE, RED = QColor("#3060c0"), QColor("#c03030")
 
@@ -30,13 +31,7 @@ def _pointer_put_back():
 
 @pytest.fixture
 def view(qtbot):
-    scene = BattleScene(MapWindow(42, 30))
-    v = BattleMapView(scene)
-    qtbot.addWidget(v)
-    v.resize(900, 700)
-    v.show()
-    qtbot.waitExposed(v)
-    return v
+    return shown_battle_map(qtbot)
 
 
 def at(view, h: Hex) -> QPoint:
