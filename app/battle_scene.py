@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import replace
+from functools import lru_cache
 from html import escape
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
@@ -84,6 +85,15 @@ def paint_arrow(p: QPainter, facing: Facing, color: QColor, half: float) -> None
     p.setBrush(color)
     p.setPen(Qt.PenStyle.NoPen)
     p.drawPolygon(head)
+
+
+@lru_cache(maxsize=4)
+def _region_paths(cols: int, rows: int) -> tuple[QPainterPath, QPainterPath]:
+    """The legal region around the origin (area to fill, edges to stroke); pixels are linear in
+    (q, r), so the region around any centre is this one translated."""
+    hexes = LegalRegion(cols, rows).hexes(Hex(0, 0))
+    q, r = [h.q for h in hexes], [h.r for h in hexes]
+    return area_path(q, r), segments_path(q, r)
 
 
 class BattleScene(QGraphicsScene):
@@ -289,10 +299,9 @@ class BattleScene(QGraphicsScene):
         self._centre = centre
         area, path, mark = QPainterPath(), QPainterPath(), QPainterPath()
         if centre is not None:
-            hexes = LegalRegion(self.window.cols, self.window.rows).hexes(centre)
-            q, r = [h.q for h in hexes], [h.r for h in hexes]
-            area = area_path(q, r)  # to fill
-            path = segments_path(q, r)  # to stroke: separate straight edges draw several times faster
+            area, path = _region_paths(self.window.cols, self.window.rows)  # around the origin, then moved
+            shift = centre_of(centre) - centre_of(Hex(0, 0))
+            area, path = area.translated(shift), path.translated(shift)
             mark.addEllipse(centre_of(centre) + QPointF(0, HEX * 0.15), HEX * 0.4, HEX * 0.4)  # below the label
         self.region_path = path
         self.centre_path = mark  # apart: one curve in a path slows the stroking of all of it
