@@ -17,16 +17,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPainterPath,
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsTextItem, QWidget
 
 from app.battle_counters import MIN_PX, CounterItem, CounterSpec, GhostItem, counter_px
-from app.battle_grid import (
-    HEX,
-    LAYOUT,
-    OFF_SHEET,
-    POLY,
-    REGION_PEN,
-    PlaneGrid,
-    area_path,
-    centre_of,
-)
+from app.battle_grid import HEX, LAYOUT, OFF_SHEET, POLY, REGION_PEN, PlaneGrid, area_path, centre_of
 from hexmap import Facing, Hex, MapWindow
 from hexmap.layout import boundary_segments
 from hexmap.region import LegalRegion
