@@ -33,6 +33,7 @@ from rules.battle.state import BattleState, Ctx
 from rules.battle.weapon_status import weapon_status
 from rules.battle.withdrawal import withdrawal
 from rules.battle.wording import answer_summary, answer_text
+from rules.battle.zones import Universe
 from rules.dice import DiceRoller, Roll
 from rules.errors import NoBattleHex
 from rules.model.campaign import Campaign
@@ -119,6 +120,7 @@ class BattleProcedure:
                 campaign.dice_seed * 7919 + campaign.turn * 104_729 + at.col * 131 + at.row)
         self.seed = seed
         self._dice = dice
+        self._universe: Universe | None = None  # the placement zones' cache of the plane, kept across replays
         self.restart(list(self.record.answers if answers is None else answers))
 
     @staticmethod
@@ -145,8 +147,8 @@ class BattleProcedure:
         dice.listeners.append(lambda roll: self._log_roll(roll))
         s = self.campaign.settings
         self.ctx = Ctx(self.campaign, self.strategic, dice, log, state, MapWindow(s.map_cols, s.map_rows))
-        previous: Placement | None = getattr(self, "placement", None)  # a replay keeps the zone cache
-        self.placement = Placement(self.ctx, previous.universe if previous is not None else None)
+        self.placement = Placement(self.ctx, self._universe)
+        self._universe = self.placement.universe
         self.answers: list[Any] = answers
 
     def _resume(self, cp: Checkpoint, answers: list[Any]) -> bool:
