@@ -84,6 +84,7 @@ class BattleLog(QDockWidget):
         self._shown = [i for i, _e in shown]
         self._blocks = list(range(1 if note else 0, len(shown) + (1 if note else 0)))
         self.view.setHtml(f"<html><body>{note}{events_html((e for _i, e in shown), key[1], names)}</body></html>")
+        self.view.moveCursor(QTextCursor.MoveOperation.End)  # lays the text out: the latest events in view
         bar = self.view.verticalScrollBar()
         bar.setValue(bar.maximum())
 
