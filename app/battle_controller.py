@@ -20,6 +20,7 @@ from hexmap import Label
 from rules.battle.log import IllegalAnswer
 from rules.errors import RuleError
 from rules.model import Campaign
+from rules.model.records import BattleHexRecord
 from rules.systems import SYSTEMS, BattleRun, BattleSystem, start, system_for
 
 if TYPE_CHECKING:
@@ -91,18 +92,13 @@ class BattleController(QObject):
                 self._stored = self.session.campaign
                 return
             self.last = None
-        if run is not None and rec is not None and rec.answers == run.answers and rec.seed in (None, _seed(run)):
+        if run is not None and rec is not None and _same(rec, run.record):
             run.adopt(self.session.campaign)  # the same battle: no replay
             self._stored = self.session.campaign
         else:
-            if rec is None or run is None or rec.answers[:len(run.answers)] != run.answers[:len(rec.answers)]:
-                self.undo_stack.clear()  # the battle's history no longer applies
+            self.undo_stack.clear()  # another battle, or other answers: its history no longer applies
             self._load()
         self.reset.emit()
-
-    @property
-    def resolved(self) -> bool:
-        return self.run is None and self.last is not None
 
     # -- answering -------------------------------------------------------------------------------
     def answer(self, raw: Any) -> str | None:
@@ -190,5 +186,6 @@ class BattleController(QObject):
         return None
 
 
-def _seed(run: BattleRun) -> Any:
-    return getattr(run, "seed", None)
+def _same(a: BattleHexRecord, b: BattleHexRecord) -> bool:
+    """The same battle with the same answers (a strategic change elsewhere in the campaign)."""
+    return (a.turn, a.kind, a.system, a.seed, a.answers) == (b.turn, b.kind, b.system, b.seed, b.answers)
