@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ from pydantic_core import ErrorDetails
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.model.checks import Problem, check_campaign
+from rules.model.safe_write import safe_write_text
 
 __all__ = ["CampaignError", "Problem", "dumps", "load_campaign", "parse_campaign", "save_campaign"]
 
@@ -115,18 +115,12 @@ def dumps(campaign: Campaign) -> str:
 
 
 def save_campaign(campaign: Campaign, path: str | os.PathLike[str], compact: bool = False) -> None:
-    """Write the campaign atomically: a failed save leaves any previous file untouched.
+    """Write the campaign atomically (:func:`rules.model.safe_write.safe_write_text`): a failed
+    save leaves any previous file untouched; a read-only file is refused.
 
     ``compact`` writes the same data on one line, ~15x faster (the autosave after every
     answer); the indented form is for files people open.
     """
     p = Path(path)
     text = campaign.model_dump_json(exclude_defaults=True) + "\n" if compact else dumps(campaign)
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, p)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    safe_write_text(p, text)  # temp file, fsync, rename; keeps the mode, follows a symlink
