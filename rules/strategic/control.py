@@ -74,13 +74,19 @@ def assets_by_sector(campaign: Campaign, dip: Diplomacy) -> dict[Label, set[str]
 
 
 def supply_points(campaign: Campaign) -> dict[Label, set[str]]:
-    """Supply points and whose they are: flagged planets (the sector owner's) and units with
-    the Supply Depot trait (seed 004: they act like a colony in good order)."""
+    """Supply points and whose they are: flagged planets (the sector owner's), units with the
+    Supply Depot trait (seed 004: they act like a colony in good order) and colonies in good
+    order, their planet owner's (INTERPRETATIONS 18: census > 0 and morale > 0, i.e. not in
+    rebellion, which seed 004's morale rules reach at morale 0)."""
     out: dict[Label, set[str]] = defaultdict(set)
     for s in campaign.map.sectors:
         if s.owner is not None and (s.supply_point or s.garrison and any(u.supply_depot and not u.destroyed
                                                                           for u in s.garrison)):
             out[s.at].add(s.owner)
+        if s.star_system:
+            for pl in s.star_system.planets:
+                if pl.owner is not None and pl.census > 0 and pl.morale > 0:
+                    out[s.at].add(pl.owner)
     for f in campaign.fleets:
         if f.in_transit_to is None and any(u.supply_depot and not u.destroyed for u in f.units):
             out[f.sector].add(f.power)

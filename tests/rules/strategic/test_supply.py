@@ -82,3 +82,28 @@ def test_unit_supply_covers_fleets_and_garrisons():
     c = line(fleet("u", "fed", "0105", units=[unit("a"), unit("b")]),
              sectors={"0102": {"owner": "fed", "garrison": [unit("base", kind="starbase")]}})
     assert state(c).unit_supply() == {"a": False, "b": False, "base": True}
+
+
+def colony_at(owner: str = "fed", census: int = 3, morale: int = 6) -> dict:
+    """A colony sector without the ``supply_point`` flag."""
+    return {"owner": owner, "star_system": {"name": "Sys", "planets": [
+        {"name": "P", "owner": owner, "census": census, "morale": morale}]}}
+
+
+@pytest.mark.parametrize(("case", "col", "supplied"), [
+    ("colony in good order", colony_at(), True),
+    ("colony of an ally", colony_at("kzinti"), True),
+    ("colony in rebellion (morale 0)", colony_at(morale=0), False),
+    ("no census: no colony", colony_at(census=0), False),
+    ("enemy colony", colony_at("klingon"), False),
+])
+def test_a_friendly_colony_in_good_order_is_a_supply_point(case, col, supplied):
+    """Seed 004 Supply Depot ("can act like a colony in good order, when it comes to determining
+    supply lines") and INTERPRETATIONS 18: a friendly colony in good order is a supply point,
+    with the two-lane range of B-04, which also controls (§2.1) and so doubles movement."""
+    s = state(campaign(cols=1, rows=5, sectors={"0101": col}, fleets=[fleet("u", "fed", "0103")]))
+    assert s.supply.in_supply("fed", L("0103")) is supplied, case
+    assert not s.supply.in_supply("fed", L("0104")) or not supplied, case
+    if supplied:
+        st = s.status(L("0102"))
+        assert st.status.value == "controlled" and st.by_range, case
