@@ -1,15 +1,26 @@
 """The main window's campaign files: open (with the unsaved-changes prompt), save, save as,
-the last autosave and the recent files. Mixed into :class:`app.main_window.MainWindow`."""
+the recovery of an autosave and the recent files. Mixed into :class:`app.main_window.MainWindow`.
+
+Opening a file (at start too) looks for its autosave: one newer than the file and holding a
+different campaign (work after the last save, e.g. before a crash) is offered in a dialog before
+anything can overwrite it (the session holds its autosave until the user chooses). Recover
+shows the autosave's campaign as unsaved changes to the *original* file (Ctrl+S writes there);
+Discard keeps the autosave aside (``...discarded.json``), never deletes it.
+"""
 from __future__ import annotations
 
+import contextlib
+import os
+from datetime import datetime
 from pathlib import Path
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QFileDialog,
     QMessageBox,
 )
 
-from app.paths import DEFAULT_CAMPAIGN
+from app.paths import DEFAULT_CAMPAIGN, autosave_file, discarded_file
 from rules.model import Campaign, CampaignError, load_campaign, save_campaign
 
 MAX_RECENT = 8
@@ -34,9 +45,55 @@ class CampaignFilesMixin:
         return True
 
     def _adopt(self, campaign: Campaign, path: Path) -> None:
-        """Make ``campaign`` (read from ``path``) the open one and list it in Open Recent."""
+        """Make ``campaign`` (read from ``path``) the open one and list it in Open Recent; offer
+        its autosave if it holds later work (once the event loop runs: at start, after the
+        window is shown)."""
         self._show_campaign(campaign, path)
         self._remember(path)
+        found = recovery_offer(campaign, path)
+        if found is not None and self.session is not None:
+            session = self.session
+            session.hold_autosave()  # nothing overwrites the autosave before the user chooses
+            QTimer.singleShot(0, lambda: self._offer_recovery(session, campaign, *found))
+
+    def _offer_recovery(self, session, saved: Campaign, autosave: Path, recovered: Campaign) -> None:
+        """Ask: Recover (the autosave's campaign, unsaved, on the original file) or Discard
+        (the autosave kept aside)."""
+        if self.session is not session:  # another campaign was opened meanwhile
+            return
+        path = session.path
+        aside = discarded_file(autosave)
+        box = QMessageBox(QMessageBox.Icon.Question, "Recover unsaved work?",
+                          f"Recover <b>{recovered.name}</b> from {_when(autosave)}?",
+                          QMessageBox.StandardButton.NoButton, self)
+        box.setObjectName("recover_autosave")
+        items = "".join(f"<li>{d}</li>" for d in differences(saved, recovered))
+        box.setInformativeText(
+            f"The autosave holds work that is not in {path.name}:<ul>{items}</ul>"
+            f"<b>Recover</b> opens it as unsaved changes to {path} (Save writes them there).<br>"
+            f"<b>Discard</b> opens {path.name} as saved and keeps the autosave aside as {aside}.")
+        recover = box.addButton("&Recover", QMessageBox.ButtonRole.AcceptRole)
+        discard = box.addButton("&Discard", QMessageBox.ButtonRole.DestructiveRole)
+        box.setDefaultButton(recover)
+        box.setEscapeButton(discard)
+        box.exec()
+        if self.session is not session:
+            return
+        if box.clickedButton() is recover:
+            self._show_recovered(recovered, path, autosave)
+            return
+        _set_aside(autosave)
+        session.release_autosave()
+        self.statusBar().showMessage(f"Autosave not recovered; kept aside as {aside}", 10000)
+
+    def _show_recovered(self, recovered: Campaign, path: Path, autosave: Path) -> None:
+        """The autosave's campaign, open on the original file and marked unsaved."""
+        self._show_campaign(recovered, path)
+        if self.session is not None:
+            self.session.undo_stack.resetClean()  # unsaved: the title's * and the quit prompt
+        self.setWindowModified(True)
+        self.statusBar().showMessage(f"Recovered the autosave of {_when(autosave)}: unsaved changes to "
+                                     f"{path.name}; Save writes them there", 10000)
 
     def open_dialog(self) -> None:
         start = str(self.campaign_path.parent) if self.campaign_path else ""
@@ -62,10 +119,11 @@ class CampaignFilesMixin:
                           QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
                           | QMessageBox.StandardButton.Cancel, self)
         box.setObjectName("unsaved_changes")
-        autosave = self.session.last_autosave
-        if autosave is not None and autosave.exists():
-            box.setInformativeText(f"If you discard them, the autosave of the latest state is kept: "
-                                   f"File \u2192 Open Last Autosave reopens it ({autosave}).")
+        self.session.flush()
+        autosave = self.session.autosave_path()
+        if autosave.exists():
+            box.setInformativeText(f"If you discard them, the autosave of the latest state is kept aside: "
+                                   f"File \u2192 Open Last Autosave reopens it ({discarded_file(autosave)}).")
         else:
             box.setInformativeText("If you discard them, they are lost.")
         box.setDefaultButton(QMessageBox.StandardButton.Save)
@@ -73,7 +131,10 @@ class CampaignFilesMixin:
         answer = box.exec()
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
-        return answer == QMessageBox.StandardButton.Discard
+        if answer == QMessageBox.StandardButton.Discard:
+            _set_aside(autosave)  # not offered for recovery next time; Open Last Autosave finds it
+            return True
+        return False
 
     def save(self) -> bool:
         """Save over the current file; the built-in campaign is never overwritten (Save As)."""
@@ -91,7 +152,8 @@ class CampaignFilesMixin:
         try:
             save_campaign(self.campaign, path)
         except OSError as e:
-            self.show_error("Cannot save campaign", f"{path}: {e.strerror or e}")
+            reason = e.strerror or str(e)
+            self.show_error("Cannot save campaign", reason if str(path) in reason else f"{path}: {reason}")
             return False
         self.campaign_path = path
         if self.session is not None:
@@ -103,13 +165,25 @@ class CampaignFilesMixin:
         return True
 
     def open_autosave(self) -> None:
-        if self.session is None:
+        """File > Open Last Autosave: the open file's latest autosave (or the one kept aside),
+        shown as unsaved changes to the file itself, which stays the open file."""
+        if self.session is None or self.campaign_path is None:
             return
-        path = self.session.autosave_path()
-        if not path.exists():
-            self.show_error("No autosave", f"There is no autosave for {self.campaign_path.name} yet ({path}).")
+        path = self.campaign_path
+        if not self.may_close_campaign("opening the last autosave"):
+            self.statusBar().showMessage("Autosave not opened; the campaign stays open", 6000)
             return
-        self.open_other(path)
+        found = [p for p in (autosave_file(path), discarded_file(autosave_file(path))) if p.exists()]
+        if not found:
+            self.show_error("No autosave", f"There is no autosave for {path.name} yet ({autosave_file(path)}).")
+            return
+        autosave = max(found, key=lambda p: p.stat().st_mtime)
+        try:
+            recovered = load_campaign(autosave)
+        except CampaignError as e:
+            self.show_error("Cannot open the autosave", e.report())
+            return
+        self._show_recovered(recovered, path, autosave)
 
     def recent_files(self) -> list[str]:
         value = self.settings.value("recent_files", [])
@@ -130,3 +204,63 @@ class CampaignFilesMixin:
             act = self.recent_menu.addAction(f"&{i} {f}")
             act.triggered.connect(lambda _=False, f=f: self.open_other(Path(f)))
         self.recent_menu.setEnabled(bool(files))
+
+
+def recovery_offer(campaign: Campaign, path: Path) -> tuple[Path, Campaign] | None:
+    """The autosave of ``path`` and its campaign, when it is newer than the file and differs
+    from ``campaign`` (the file's); ``None`` otherwise (also when it cannot be read)."""
+    autosave = autosave_file(path)
+    try:
+        if autosave.stat().st_mtime <= Path(path).stat().st_mtime:
+            return None
+        recovered = load_campaign(autosave)
+    except (OSError, CampaignError):
+        return None
+    return None if recovered == campaign else (autosave, recovered)
+
+
+def differences(saved: Campaign, recovered: Campaign) -> list[str]:
+    """What the recovered campaign has that the saved one has not, in a user's words."""
+    out = []
+    if recovered.turn != saved.turn:
+        out.append(f"turn {recovered.turn} (the file: turn {saved.turn})")
+    if recovered.phase != saved.phase:
+        out.append(f"phase: {_name(recovered.phase)} (the file: {_name(saved.phase)})")
+    before = {(b.at, b.turn, b.kind): b for b in saved.battle_hexes}
+    for b in recovered.battle_hexes:
+        old = before.get((b.at, b.turn, b.kind))
+        if old is None:
+            out.append(f"Battle Hex {b.at}: new" + (f", {_count(len(b.answers), 'answer')}" if b.answers else ""))
+        elif b.resolved and not old.resolved:
+            out.append(f"Battle Hex {b.at}: resolved")
+        elif len(b.answers) != len(old.answers) or b.answers != old.answers:
+            out.append(f"Battle Hex {b.at}: {_count(len(b.answers), 'battle answer')} "
+                       f"(the file: {len(old.answers)})")
+    orders = sum(1 for f in recovered.fleets
+                 if f.orders and f.orders != next((g.orders for g in saved.fleets if g.id == f.id), None))
+    if orders:
+        out.append(f"movement orders of {_count(orders, 'fleet')}")
+    return out or ["other changes"]
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}" + ("" if n == 1 else "s")
+
+
+def _name(value: object) -> str:
+    return str(getattr(value, "value", value)).replace("_", " ")
+
+
+def _when(path: Path) -> str:
+    """When ``path`` was written: ``14:02`` today, else with its date."""
+    try:
+        t = datetime.fromtimestamp(path.stat().st_mtime)
+    except OSError:
+        return "an earlier session"
+    return f"{t:%H:%M}" if t.date() == datetime.now().date() else f"{t:%d %b %Y, %H:%M}"
+
+
+def _set_aside(autosave: Path) -> None:
+    """Keep an autosave the user did not take as ``...discarded.json`` (replacing an older one)."""
+    with contextlib.suppress(OSError):
+        os.replace(autosave, discarded_file(autosave))

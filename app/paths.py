@@ -32,3 +32,20 @@ def autosave_dir() -> Path:
     from platformdirs import user_data_dir
 
     return Path(os.environ.get("BATTLEHEX_DATA") or user_data_dir("BattleHex", "BattleHex")) / "autosave"
+
+
+def autosave_file(campaign_path: Path) -> Path:
+    """The autosave of the campaign file at ``campaign_path``: its name and a short hash of its
+    full resolved path, so two ``camp.json`` in different folders never share one autosave."""
+    import hashlib
+    import re
+
+    resolved = Path(campaign_path).expanduser().resolve()
+    stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", resolved.stem) or "campaign"
+    digest = hashlib.sha256(str(resolved).encode("utf-8", "surrogateescape")).hexdigest()[:10]
+    return autosave_dir() / f"{stem}.{digest}.autosave.json"
+
+
+def discarded_file(autosave: Path) -> Path:
+    """Where an autosave the user chose not to recover is kept aside (never deleted silently)."""
+    return autosave.with_name(autosave.name.removesuffix(".autosave.json") + ".discarded.json")

@@ -13,11 +13,13 @@ the strategic stack or recomputing the strategic state. Undoing a strategic chan
 answers of the battles still open in the campaign it goes back to.
 
 The autosave is debounced (one write after a burst of changes) and written on a worker thread;
-:meth:`flush` writes it at once (quitting, or reading :attr:`last_autosave`).
+:meth:`flush` writes it at once (quitting, or reading :attr:`last_autosave`). It is keyed by the
+file's full path (:func:`app.paths.autosave_file`). While an older autosave waits for the user's
+choice (recover or discard, at start or when the file is opened), :meth:`hold_autosave` keeps
+every write back, so nothing overwrites it; :meth:`release_autosave` writes what was held.
 """
 from __future__ import annotations
 
-import re
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -26,7 +28,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from app.paths import autosave_dir
+from app.paths import autosave_file
 from hexmap import Label, LaneGraph
 from rules.model import Campaign, save_campaign
 from rules.strategic import StrategicState, build_graph
@@ -91,6 +93,8 @@ class CampaignSession(QObject):
         self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
         self._autosave_timer.timeout.connect(self._write_autosave)
         self._writer: threading.Thread | None = None
+        self._held = False  # an older autosave waits for the user's choice: write nothing
+        self._held_changes = False
         self._autosave_error.connect(self.autosave_failed)
         app = QCoreApplication.instance()
         if app is not None:
@@ -154,8 +158,23 @@ class CampaignSession(QObject):
 
     # -- autosave --------------------------------------------------------------------------------
     def autosave_path(self) -> Path:
-        stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", self.path.stem) or "campaign"
-        return autosave_dir() / f"{stem}.autosave.json"
+        """This file's autosave (its name and a hash of its full path)."""
+        return autosave_file(self.path)
+
+    @property
+    def autosave_held(self) -> bool:
+        return self._held
+
+    def hold_autosave(self) -> None:
+        """Write no autosave until :meth:`release_autosave` (an older one awaits recovery)."""
+        self._held = True
+
+    def release_autosave(self) -> None:
+        """The user chose: autosave again, at once if changes were held back."""
+        self._held = False
+        if self._held_changes:
+            self._held_changes = False
+            self._autosave()
 
     @property
     def last_autosave(self) -> Path | None:
@@ -165,6 +184,9 @@ class CampaignSession(QObject):
 
     def _autosave(self) -> None:
         """Schedule the autosave: one write after a burst of changes, off the GUI thread."""
+        if self._held:
+            self._held_changes = True
+            return
         self._autosave_timer.start()
 
     def flush(self) -> None:

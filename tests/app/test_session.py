@@ -3,6 +3,7 @@ GUI thread, flushed when read or on quit."""
 from __future__ import annotations
 
 from app import session as session_module
+from app.paths import autosave_dir
 from app.session import CampaignSession
 from rules.model import load_campaign
 from tests.rules.battle.helpers import duel
@@ -12,7 +13,7 @@ def test_a_burst_of_changes_is_written_once_and_reading_flushes_it(qapp, tmp_pat
     writes = []
     original = session_module.save_campaign
     def save(c, p, compact=False):
-        if p.parent == session_module.autosave_dir() and c.name == "mine":  # not another test's session
+        if p.parent == autosave_dir() and c.name == "mine":  # not another test's session
             writes.append(c)
         original(c, p, compact)
     monkeypatch.setattr(session_module, "save_campaign", save)
