@@ -108,8 +108,9 @@ TAU = [None, None, 50, {"unit": "fed-bats-tau", "at": "2115"}, {"unit": "kli-d7-
 def _battle(tmp_path, answers, *extra):
     f = tmp_path / "answers.json"
     f.write_text(json.dumps(answers), encoding="utf-8")
+    viewer = () if "--viewer" in extra else ("--viewer", "gm")
     return _run("battle", "scenarios/default_campaign.json", "--hex", "0509", "--answers", str(f), "--seed", "4",
-                *extra)
+                *viewer, *extra)
 
 
 def test_battle_runs_answers_and_prints_log_and_next_question(tmp_path):
@@ -141,8 +142,16 @@ def test_battle_hides_incidental_units_from_the_attacker(tmp_path):
 
 
 def test_battle_bad_sector_exits_2(tmp_path):
-    r = _run("battle", "scenarios/default_campaign.json", "--hex", "0101")
+    r = _run("battle", "scenarios/default_campaign.json", "--hex", "0101", "--viewer", "gm")
     assert r.returncode == 2 and "no open Battle Hex at 0101" in r.stderr
+
+
+def test_battle_asks_whose_view_to_print(tmp_path):
+    """Issue 11: the headless output showed everything unless --viewer was given."""
+    r = _run("battle", "scenarios/default_campaign.json", "--hex", "0509")
+    assert r.returncode == 2 and "--viewer" in r.stderr and r.stdout == ""
+    r = _battle(tmp_path, TAU[:3], "--viewer", "klingons")
+    assert r.returncode == 2 and "not a team of this campaign; one of gm, " in r.stderr
 
 
 def test_battle_undo_takes_back_the_last_answers_with_the_engine(tmp_path):

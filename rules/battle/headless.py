@@ -1,6 +1,7 @@
-"""``python main.py battle CAMPAIGN --hex SECTOR --answers FILE --seed N [--undo N]``: run a
+"""``python main.py battle CAMPAIGN --hex SECTOR --viewer TEAM|gm --answers FILE --seed N [--undo N]``: run a
 Battle Hex's procedure from an answers file (taking back the last N with the engine's undo)
-and print the event log and where it stopped, as JSON.
+and print the event log and where it stopped, as JSON, as the viewer may know it (a team never
+sees what the rules hide from it; ``--viewer gm`` shows everything, so it must be asked for).
 
 The answers file is a JSON list of answers (docs/battle_answers.md). If the campaign is still
 in its Turn Orders phase, movement is executed first (every V13.16/V13.18 question answered
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from hexmap import Label
-from rules.battle.log import IllegalAnswer
+from rules.battle.log import GM, IllegalAnswer
 from rules.battle.procedure import BattleProcedure
 from rules.errors import NoBattleHex
 from rules.model import CampaignError, load_campaign
@@ -33,7 +34,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="dice seed (default: the saved battle's, else derived from the campaign)")
     p.add_argument("--undo", type=int, default=0, metavar="N",
                    help="take back the last N answers with the engine's undo before printing")
-    p.add_argument("--viewer", default="gm", help="print the log as this team sees it (default: gm, everything)")
+    p.add_argument("--viewer", required=True, metavar="TEAM|gm",
+                   help="whose view to print: a team id (what the rules let it know, V13.03) or gm (everything)")
     return p
 
 
@@ -48,16 +50,28 @@ def _read_answers(path: str | None) -> list[Any]:
     return data
 
 
-def summary(b: BattleProcedure) -> dict[str, Any]:
+def summary(b: BattleProcedure, viewer: str = GM) -> dict[str, Any]:
+    """Where the battle stands, as ``viewer`` may know it (V13.03: hidden units are left out)."""
     st = b.state
     w = b.ctx.window
+    known = {u.id for u in b.units_for(viewer)}
     return {"step": st.step.value, "kind": st.kind, "resolved": st.resolved, "resolution": st.resolution,
             "weapon_status": st.ws, "min_range": st.min_range, "range_agreed": st.range_agreed,
             "dor": st.dor.name if st.dor else None, "dod": st.dod.name if st.dod else None,
             "centre": str(w.label(st.centre)) if st.centre else None, "awards": st.awards,
             "placed": {u.id: {"at": str(w.label(u.at)), "facing": u.faces.name, "speed": u.speed}
-                       for u in st.placed()},
-            "withdrawn": [u.id for u in st.units.values() if not u.present]}
+                       for u in st.placed() if u.id in known},
+            "withdrawn": [u.id for u in st.units.values() if not u.present and u.id in known]}
+
+
+def question_for(b: BattleProcedure, viewer: str) -> dict[str, Any] | None:
+    """The pending question; a secret one addressed to another team shows only whom it waits for."""
+    q = b.pending
+    if q is None:
+        return None
+    if q.data.get("secret") and viewer not in (q.to, GM):
+        return {"to": q.to, "rule": q.rule, "secret": True}
+    return q.to_dict()
 
 
 def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
@@ -75,6 +89,10 @@ def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> 
         answers = _read_answers(args.answers)
     except (ValueError, OSError) as e:
         print(f"battle: {e}", file=err)
+        return 2
+    viewers = [GM, *(t.id for t in campaign.teams)]
+    if args.viewer not in viewers:
+        print(f"battle: --viewer {args.viewer}: not a team of this campaign; one of {', '.join(viewers)}", file=err)
         return 2
     graph = build_graph(campaign)
     if campaign.phase is Phase.ORDERS:
@@ -106,7 +124,7 @@ def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> 
             return 2
     result = {"battle_hex": str(at), "seed": b.seed, "answers_used": len(b.answers),
               "log": json.loads(b.events_json(args.viewer)),
-              "next_question": b.pending.to_dict() if b.pending else None, "state": summary(b)}
+              "next_question": question_for(b, args.viewer), "state": summary(b, args.viewer)}
     if failure:
         result["error"] = failure
     print(json.dumps(result, indent=1, sort_keys=True), file=out)
