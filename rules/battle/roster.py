@@ -149,7 +149,8 @@ def role_of(team: Team, record: BattleHexRecord) -> Role:
 
 
 def build_roster(campaign: Campaign, state: StrategicState, record: BattleHexRecord) -> dict[str, BUnit]:
-    """Every active unit in the Battle Hex of a team taking part (V13.13)."""
+    """Every active unit in the Battle Hex of a team taking part (V13.13); a Leased Orion unit
+    is its lessee's (V13.451)."""
     teams = {t.id: t for t in campaign.teams}
     parties = {record.attacker, record.defender, *record.others}
     out: dict[str, BUnit] = {}
@@ -163,11 +164,12 @@ def build_roster(campaign: Campaign, state: StrategicState, record: BattleHexRec
                     out[u.id] = BUnit(u, team.id, role_of(team, record), None)
     for f in state.fleets_at(record.at):
         team = state.team_of(f.power)
-        if team is None or team.id not in parties:
-            continue
         for u in f.units:
-            if not u.destroyed:
-                out[u.id] = BUnit(u, team.id, role_of(teams[team.id], record), f.id)
+            # V13.451: a Leased Orion unit belongs to the Team that paid the Lease, whatever fleet holds it
+            tid = u.lessee_team if u.orion_status is OrionStatus.LEASED and u.lessee_team else \
+                team.id if team is not None else None
+            if tid is not None and tid in parties and not u.destroyed:
+                out[u.id] = BUnit(u, tid, role_of(teams[tid], record), f.id)
     if keep:  # a pursuit battle: only the units that meet (V13.748)
         out = {k: v for k, v in out.items() if k in keep or v.unit.carrier_id in keep}
     return out
