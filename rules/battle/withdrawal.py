@@ -46,7 +46,10 @@ def check_selection(ctx: Ctx, chosen: list[str], options: list[str]) -> list[str
             raise IllegalAnswer("V13.23", f"{st.units[c].name if c in st.units else 'that unit'} is not a defending "
                                           "unit in this battle")
         if c not in options:
-            raise IllegalAnswer("V13.23", f"{st.units[c].name}: {why_not_selectable(st.units[c])}")
+            u = st.units[c]
+            why = why_not_selectable(u) or ("V13.23 / V13.27: only units capable of Strategic Movement, or towed "
+                                            "by one [V8.30], may be withdrawn; no defending unit tows it")
+            raise IllegalAnswer("V13.23", f"{u.name}: {why}")
     picked = set(chosen)
     for c in chosen:
         u = st.units[c]

@@ -124,3 +124,13 @@ def test_opposed_withdrawal_notes_the_external_pinning_rules_v13_24():
     b = battle(duel([unit("b1"), unit("b2")]), answers=(True, True))
     assert any(e.rule == "V13.24" and "[V8.24]" in e.text for e in b.log.events)
     assert not b.state.pursuit_forbidden
+
+
+def test_refusing_an_untowed_starbase_names_the_rule_not_none_v13_23():
+    """V13.23: "Only units capable of Strategic Movement (or towed by units capable of Strategic
+    Movement, see V8.30) may be withdrawn"; a starbase nobody tows is refused with that reason."""
+    b = battle(duel([unit("sb", kind="starbase"), unit("b1")]), answers=(True, False))
+    assert b.pending.options == ("b1",)
+    with pytest.raises(IllegalAnswer) as e:
+        b.answer(["sb"])
+    assert "None" not in str(e.value) and "Strategic Movement" in str(e.value) and "V13.23" in str(e.value)
