@@ -114,8 +114,9 @@ def _disorganized(ctx: Ctx) -> Ask:
             if picked:
                 first = min((st.units[p] for p in picked), key=lambda x: x.left_at)
                 delay = first.left_at - u.left_at
-                res = pursuit_roll(ctx.dice, pursuers=len(picked), defenders=1,
-                                   pursuer_captain=max(st.units[p].unit.officers.captain for p in picked),
+                force = [st.units[p] for p in picked]
+                res = pursuit_roll(ctx.dice, pursuers=len(picked), defenders=1, sensors=_sensors(force),
+                                   pursuer_captain=max(x.unit.officers.captain for x in force),
                                    defender_captain=u.unit.officers.captain, delay=delay, who=ctx.name(enemy))
                 caught = res.intercepted
                 ctx.info(res.rule, f"pursuit of {u.name} (V13.834, {delay} impulses): {res.text}", unit=u.id)
@@ -245,12 +246,17 @@ def _designate_and_roll(ctx: Ctx, pursuer: str, withdrawing: str, eligible: list
     _roll(ctx, pursuer, withdrawing, [st.units[x] for x in force], [u.unit for u in gone], 0)
 
 
+def _sensors(chasing: list[BUnit]) -> bool:
+    """V13.743: a pursuer with Special Sensors that have suffered no sensor/scanner damage."""
+    return any(u.unit.has_special_sensors and not u.unit.sensors_damaged for u in chasing)
+
+
 def _roll(ctx: Ctx, pursuer: str, withdrawing: str, chasing: list[BUnit], defending: list[Unit], turns: int) -> None:
     """V13.740-V13.748: the Pursuit Roll; an interception opens a pursuit battle in the hex."""
     st = ctx.state
     res = pursuit_roll(ctx.dice, pursuers=pursuit_force_count([u.unit for u in chasing]),
                        defenders=pursuit_force_count(defending, crippled_count=True),
-                       sensors=any(u.unit.has_special_sensors and not u.unit.sensors_damaged for u in chasing),
+                       sensors=_sensors(chasing),
                        rear_guard_turns=turns,
                        pursuer_captain=max((u.unit.officers.captain for u in chasing), default=0),
                        defender_captain=max((u.officers.captain for u in defending), default=0),
