@@ -13,7 +13,7 @@ from rules.battle.state import BattleState
 from rules.battle.sublight import Outcome
 from rules.model.campaign import Campaign, Fleet
 from rules.model.records import BattleHexRecord, LogEntry
-from rules.model.units import CrewQuality, Unit, UnitFate
+from rules.model.units import BOXES, CrewQuality, Unit, UnitFate
 
 _FATE = {Outcome.LOST.name: UnitFate.LOST, Outcome.LOCATABLE.name: UnitFate.LOCATABLE,
          Outcome.AWAITING_RENDEZVOUS.name: UnitFate.AWAITING_RENDEZVOUS,
@@ -54,7 +54,11 @@ def _apply_unit(u: Unit, b: BUnit, approach: bool = False) -> str | None:
                                    UnitFate.CRASHED, UnitFate.SCUTTLED)
             u.captured = fate is UnitFate.CAPTURED
             u.lost_turns_remaining = b.lost_turns
-        return f"{u.name} evaded at sub-light: {b.outcome.lower().replace('_', ' ') or 'see the log'}"
+        damage = ""
+        if b.extra_damage and not u.destroyed:  # V13.954x-V13.967x: it survived the extra damage
+            u.internal_hits = min(BOXES, u.internal_hits + b.extra_damage)
+            damage = f", {b.extra_damage} extra damage ({u.internal_hits} internal hits)"
+        return f"{u.name} evaded at sub-light: {b.outcome.lower().replace('_', ' ') or 'see the log'}{damage}"
     if b.status is Status.DISORGANIZED:
         return f"{u.name} withdrew in disorder to {b.destination or 'nowhere (A-49)'} ({b.outcome})"
     return None

@@ -64,6 +64,8 @@ class BUnit:
     destination: str | None = None
     outcome: str = ""
     lost_turns: int = 0
+    extra_damage: int = 0
+    """Damage taken after the battle (sub-light evasion terrain, V13.954x-V13.967x), written back as internal hits."""
     moved: tuple[int, int] = (0, 0)
     """(battle turn, hexes moved in it): what a move preview weighs against the unit's speed."""
 

@@ -42,3 +42,29 @@ def test_special_sensors_count_in_the_pursuit_roll_after_a_disorganized_withdraw
     roll = next(e for e in b.log.events if e.kind == "roll" and e.rule == "V13.741")
     assert roll.data["total"] == total
     assert any(e.rule == rule for e in b.log.events)
+
+
+def _evade(sectors, faces, red1):
+    """Red's r1 is opposed, evades at sub-light, and r2 is destroyed: the battle ends."""
+    answers: list = [False, 0, 0, 30, 30, place("b1", "2103", "D"), place("r1", "2140", "A"), place("r2", "2141"),
+                     "2115"]  # 0, 0: no V13.414 terrain modifier for either team
+    c = duel([unit("b1")], [red1, unit("r2")], sectors=sectors)
+    b = battle(c, answers=tuple(answers), faces=WS + list(faces))
+    b.answer({"declare": "r1"})
+    b.answer(True)
+    b.answer("sub-light evasion")
+    b.answer({"mark": "r2", "status": "destroyed"})
+    assert b.done
+    return next(x for f in b.saved().fleets for x in f.units if x.id == "r1")
+
+
+@pytest.mark.parametrize(("terrain", "faces", "hits"), [
+    # V13.9540 row 3 (neutral hex): "(5 - Size Class) x 1d6 additional damage. If it survives, it is
+    # treated as if it had evaded in Empty Space [V13.958]": SC 3, 1d6 = 4 -> 2 x 4 = 8, then T14a 1
+    ("asteroid_field", [3, 4, 1], 8),
+    # V13.9570 row 2: (Size Class - 1) x 1d6: SC 3, 1d6 = 5 -> 10, then T14a 1
+    ("ion_storm", [2, 5, 1], 10),
+])
+def test_sublight_evasion_damage_reaches_the_campaign_v13_954x_957x(terrain, faces, hits):
+    r1 = _evade({"0304": {"terrain": terrain}}, faces, unit("r1", boxes_total=40, internal_hits=3))
+    assert r1.fate.value == "locatable" and r1.internal_hits == 3 + hits
