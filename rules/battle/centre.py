@@ -28,8 +28,29 @@ def propose_centre(ctx: Ctx) -> Hex:
     mid_col = (min(x.col for x in labels) + max(x.col for x in labels)) / 2
     mid_row = (min(x.row for x in labels) + max(x.row for x in labels)) / 2
     guess = ctx.window.hex_at(Label(round(mid_col), round(mid_row)))
-    return min([guess, *guess.neighbors()],
-               key=lambda c: (sum(not region.contains(c, h) for h in placed), c.distance(guess)))
+    near = [guess, *guess.neighbors()]
+    for c in near:
+        if all(region.contains(c, h) for h in placed):
+            return c
+    # a wide set-up (hundreds of units): the centres whose region holds every unit lie in the
+    # box of labels within (cols - 1, rows - 1) of every unit; the one nearest the middle
+    w = ctx.window
+    c_lo, c_hi = max(x.col for x in labels) - (w.cols - 1), min(x.col for x in labels) + (w.cols - 1)
+    r_lo, r_hi = max(x.row for x in labels) - (w.rows - 1), min(x.row for x in labels) + (w.rows - 1)
+    box = sorted((w.hex_at(Label(c, r)) for c in range(c_lo - 1, c_hi + 2) for r in range(r_lo - 1, r_hi + 2)),
+                 key=lambda c: (c.distance(guess), c.q, c.r))
+    edge = _outline(placed)
+    for c in box:
+        if all(region.contains(c, h) for h in edge) and all(region.contains(c, h) for h in placed):
+            return c
+    return min(near, key=lambda c: (sum(not region.contains(c, h) for h in placed), c.distance(guess)))
+
+
+def _outline(placed: list[Hex]) -> list[Hex]:
+    """The units furthest out in each of the six directions (tested first: they fail first)."""
+    keys = (lambda h: h.q, lambda h: h.r, lambda h: -h.q - h.r)
+    out = {min(placed, key=k) for k in keys} | {max(placed, key=k) for k in keys}
+    return sorted(out, key=lambda h: (h.q, h.r))
 
 
 def outside(ctx: Ctx, centre: Hex) -> list[str]:
@@ -45,11 +66,15 @@ def centre(ctx: Ctx) -> Ask:
     label = ctx.label(proposal)
     words = ctx.where(proposal)
 
-    def check(ans: Any) -> Hex:
+    def parse(ans: Any) -> Hex:
+        if not isinstance(ans, str):
+            raise IllegalAnswer("V13.811", f"the centre hex is a label string (\"2115\" or \"(col,row)\"), not {ans!r}")
         try:
-            h = ctx.window.hex_at(Label.parse(str(ans)))
+            return ctx.window.hex_at(Label.parse(ans))
         except ValueError as e:
             raise IllegalAnswer("V13.811", str(e)) from None
+    def check(ans: Any) -> Hex:
+        h = parse(ans)
         off = outside(ctx, h)
         if off:
             raise IllegalAnswer("V13.811 / INTERPRETATIONS 4", f"with the centre at {ctx.where(h)}, "
@@ -57,11 +82,6 @@ def centre(ctx: Ctx) -> Ask:
                                 "another centre, or re-place (undo)")
         return h
 
-    def parse(ans: Any) -> Hex:
-        try:
-            return ctx.window.hex_at(Label.parse(str(ans)))
-        except ValueError as e:
-            raise IllegalAnswer("V13.811", str(e)) from None
     h = yield Question("V13.811/centre", QKind.LABEL, GM, "V13.811",
                        f"GM: confirm the original centre hex of the map (proposed: {words}, "
                        + ("the defending Base or planet" if proposal == st.anchor else "the middle of all units")

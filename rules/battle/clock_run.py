@@ -13,6 +13,7 @@ The log and the state are the same as the generator's, byte for byte
 from __future__ import annotations
 
 import sys
+from collections.abc import Container
 from typing import Any
 
 from rules.battle.checkpoints import Checkpoints
@@ -26,10 +27,14 @@ REAR_GUARD_LAST = 320
 """A rear-guard battle ends once the clock passes ten turns (V13.733, A-35)."""
 
 
-def plain_clock(raw: Any) -> int:
+def plain_clock(raw: Any, teams: Container[str] | None = None) -> int:
     """The impulses of ``raw`` if the combat loop reads it as a clock answer and accepts it
-    (:func:`~rules.battle.combat._check`); 0 for any other answer and for a GM ruling."""
-    if type(raw) is not dict or "clock" not in raw or "move" in raw or "gm_ruling" in raw:
+    (:func:`~rules.battle.combat._check`: only ``clock`` and ``by``, by the GM or one of ``teams``);
+    0 for any other answer and for a GM ruling."""
+    if type(raw) is not dict or "clock" not in raw or not raw.keys() <= {"clock", "by"}:
+        return 0
+    by = raw.get("by", "gm")
+    if by != "gm" and (not isinstance(by, str) or (teams is not None and by not in teams)):
         return 0
     n = raw["clock"]
     return n if type(n) is int and 1 <= n <= MOST_IMPULSES else 0
@@ -37,8 +42,8 @@ def plain_clock(raw: Any) -> int:
 
 def clock_limit(st: BattleState) -> int:
     """The last impulse clock answers may reach with nothing but the clock changing: 0 while a
-    V13.632 counter counts (each impulse may complete a retreat), ten turns in a rear-guard
-    battle."""
+    unit retreats under fire (each impulse may start or move its V13.632 counter), ten turns in
+    a rear-guard battle."""
     if counting_units(st):
         return 0
     return REAR_GUARD_LAST if st.record.kind == "rear_guard" else sys.maxsize
@@ -63,7 +68,7 @@ def clock_run(ctx: Ctx, n: int, answers: list[Any], start: int, given: list[Any]
     i, end = start, len(answers)
     while i < end:
         raw = answers[i]
-        k = plain_clock(raw)
+        k = plain_clock(raw, st.teams)
         if not k or impulse + k > limit:
             break
         given.append(raw)

@@ -14,15 +14,14 @@ acts (a team id or ``"gm"``, the default); monsters and alien ships move only fo
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Generator
 from typing import Any
 
 from hexmap import Facing, Hex, Label, MapWindow
-from hexmap.layout import Layout
 from rules.battle.exits import Exit, ExitKind, ThroughEnemyCounter, classify_exit, sides_crossed
 from rules.battle.floating import follow_vector
 from rules.battle.log import GM, IllegalAnswer
+from rules.battle.moves import blockers, check_form, within_reach
 from rules.battle.questions import QKind, Question, choose, yes_no
 from rules.battle.roster import BUnit, Role, Status
 from rules.battle.state import BattleState, Ctx, Step
@@ -66,13 +65,6 @@ def battle_over(ctx: Ctx) -> str | None:
     if dfd and not any(u.present for u in dfd):
         return "every Defending unit is destroyed, captured or gone (V13.483)"
     return None
-
-
-def _direction_projection(facing: Facing, h: Hex) -> float:
-    """How far ``h`` lies in direction ``facing`` (pixel projection)."""
-    x, y = Layout(1.0).to_pixel(h)
-    ang = math.radians(60 * facing.value - 90)
-    return x * math.cos(ang) + y * math.sin(ang)
 
 
 def combat(ctx: Ctx) -> Ask:
@@ -127,18 +119,23 @@ def _check(ctx: Ctx, a: Any) -> dict[str, Any]:
     if not isinstance(a, dict):
         raise IllegalAnswer("V13.480", "answer an action: a move, the clock, a float, a mark, a declaration or the "
                                        "end of the battle (docs/battle_answers.md)")
-    by = a.get("by", GM)
+    by = check_form(ctx, a)
     if "move" in a:
         u = _unit(ctx, a["move"], "V13.482")
         if not u.present:
             raise IllegalAnswer("V13.503 / V13.603 / V13.813", f"{u.name} has left the battle and cannot come back")
         if u.role is Role.MONSTER and by != GM:
             raise IllegalAnswer("V13.484", f"{u.name}: the GameMaster controls monsters and alien ships")
+        to, fa = a.get("to"), a.get("facing")
+        if not isinstance(to, str) or (fa is not None and not isinstance(fa, str)):
+            raise IllegalAnswer("V13.482", f"a move names its hex as a label string (\"2115\" or \"(col,row)\") and its "
+                                           f"facing as a letter A-F, not {to!r} / {fa!r}")
         try:
-            h = ctx.window.hex_at(Label.parse(str(a.get("to"))))
-            facing = Facing.parse(a["facing"]) if a.get("facing") else u.faces
+            h = ctx.window.hex_at(Label.parse(to))
+            facing = Facing.parse(fa) if fa else u.faces
         except ValueError as e:
             raise IllegalAnswer("V13.482", str(e)) from None
+        within_reach(ctx, u, h)
         out = classify_exit(role_name(u), facing,
                             sides_crossed(st.confirmed_centre, h, ctx.window.cols, ctx.window.rows),
                             dod=st.dod, dor=st.dor, sublight=u.sublight,
@@ -148,9 +145,12 @@ def _check(ctx: Ctx, a: Any) -> dict[str, Any]:
             raise IllegalAnswer(out.rule, f"{u.name}: {out.reason}")
         if out.left:
             _rear_guard_lock(ctx, u)
-        if out.kind is ExitKind.RETREATED and isinstance(u.counter, ThroughEnemyCounter) and u.counter.count < 32:
-            raise IllegalAnswer("V13.632", f"{u.name} must keep 10 hexes from every Attacking unit for 32 "
-                                           f"consecutive impulses before its retreat completes ({u.counter.count}/32)")
+        if out.kind is ExitKind.RETREATED and u.role is Role.DEFENDER and u.under_fire:
+            counter = u.counter if isinstance(u.counter, ThroughEnemyCounter) else None
+            count = counter.count if counter is not None else 0
+            if (counter is not None or blockers(ctx, u)) and count < 32:
+                raise IllegalAnswer("V13.632", f"{u.name} must keep 10 hexes from every Attacking unit for 32 "
+                                               f"consecutive impulses before its retreat completes ({count}/32)")
         return {"kind": "move", "unit": u.id, "hex": h, "facing": facing, "exit": out}
     if "clock" in a:
         n = a["clock"]
@@ -159,10 +159,13 @@ def _check(ctx: Ctx, a: Any) -> dict[str, Any]:
         return {"kind": "clock", "n": n}
     if "float" in a:
         try:
-            f = Facing.parse(a["float"])
+            f = Facing.parse(a["float"]) if isinstance(a["float"], str) else Facing.parse("")
         except ValueError as e:
             raise IllegalAnswer("V13.812", str(e)) from None
         k = a.get("hexes", 1)
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 2 * (ctx.window.cols + ctx.window.rows):
+            raise IllegalAnswer("V13.812", f"a float moves the map a whole number of hexes, 1 to "
+                                           f"{2 * (ctx.window.cols + ctx.window.rows)}, not {k!r}")
         new = current_window(ctx).floated(f, k if isinstance(k, int) else 0)
         if not isinstance(k, int) or k < 1 or not new.contains(st.confirmed_centre):
             raise IllegalAnswer("V13.812", f"floating {k} hexes {f.name} would take the original centre hex off the "
@@ -184,7 +187,7 @@ def _check(ctx: Ctx, a: Any) -> dict[str, Any]:
         _rear_guard_lock(ctx, u)
         return {"kind": "declare", "unit": u.id}
     if "end" in a:
-        if by != GM or not str(a["end"]).strip():
+        if by != GM or not isinstance(a["end"], str) or not a["end"].strip():
             raise IllegalAnswer("A-59", "only the GM ends a battle early, with a reason")
         return {"kind": "end", "end": str(a["end"]).strip()}
     raise IllegalAnswer("V13.480", "not an action this program knows: move, clock, float, mark, declare or end")
@@ -212,8 +215,8 @@ def _apply(ctx: Ctx, act: dict[str, Any]) -> Generator[Question, Any, bool]:
     kind = act["kind"]
     if kind == "move":
         u = st.units[act["unit"]]
-        t = st.turn
-        u.moved = (t, (u.moved[1] if u.moved[0] == t else 0) + u.at.distance(act["hex"]))
+        same_turn = u.moved[0] > 0 and (u.moved[0] - 1) // 32 + 1 == st.turn
+        u.moved = (st.impulse, (u.moved[1] if same_turn else 0) + u.at.distance(act["hex"]))
         u.pos, u.facing = act["hex"], act["facing"]
         out = act["exit"]  # the answer's own log line says where it went
         if out.left:
@@ -303,16 +306,22 @@ def _declare(ctx: Ctx, u: BUnit) -> Ask:
     ctx.info("V13.533" if attacker else "V13.613", f"{u.name} must leave across the border of direction "
              f"{direction.name if direction else '?'} facing it, by {method}", unit=u.id)
     if not attacker and direction is not None:
-        mine = _direction_projection(direction, u.at)
-        blockers = [x for x in st.units.values() if x.present and x.role is Role.ATTACKER and x.pos is not None
-                    and _direction_projection(direction, x.pos) > mine]
-        if blockers:
-            u.counter = ThroughEnemyCounter()
-            if u.id not in st.counting:
-                st.counting.append(u.id)
-            ctx.info("V13.631 / A-34", f"{blockers[0].name} stands between {u.name} and its Direction of Retreat: the "
-                     "retreat completes only after 32 consecutive impulses at 10 or more hexes from every Attacking "
-                     "unit (V13.632)", unit=u.id)
+        if u.id not in st.counting:  # watched at every impulse: an attacker may get in the way later (V13.631)
+            st.counting.append(u.id)
+        _watch(ctx, u)
+
+
+def _watch(ctx: Ctx, u: BUnit) -> None:
+    """V13.631: once an Attacking unit stands between ``u`` and its Direction of Retreat, the
+    V13.632 counter applies to ``u`` until it leaves."""
+    if isinstance(u.counter, ThroughEnemyCounter):
+        return
+    found = blockers(ctx, u)
+    if found:
+        u.counter = ThroughEnemyCounter()
+        ctx.info("V13.631 / A-34", f"{found[0].name} stands between {u.name} and its Direction of Retreat: {u.name} "
+                 "may complete its retreat (crossing that border facing it) only after 32 consecutive impulses at 10 "
+                 "or more hexes from every Attacking unit (V13.632)", unit=u.id)
 
 
 def _offer_tow(ctx: Ctx, u: BUnit) -> Ask:
@@ -339,27 +348,29 @@ def _offer_tow(ctx: Ctx, u: BUnit) -> Ask:
 
 
 def _clock(ctx: Ctx, n: int) -> bool:
-    """Advance the clock ``n`` impulses; V13.632: at the end of each, a retreating unit's
-    distance to the nearest Attacking unit counts. Returns whether a retreat completed."""
+    """Advance the clock ``n`` impulses; V13.631/V13.632: at the end of each, a unit retreating
+    under fire is checked for Attacking units in its way (then the counter applies) and its
+    distance to the nearest Attacking unit counts. The counter never moves a unit: after 32
+    impulses the unit may complete its retreat by crossing its border (a move). Returns False
+    (no unit leaves by the clock)."""
     st = ctx.state
     counting = counting_units(st)
     if not counting:  # nothing counts: the impulses pass at once
         st.impulse += n
         return False
-    done = False
     foes = _attackers(ctx)
     for _ in range(n):
         st.impulse += 1
         for u in counting:
-            if not u.present or not isinstance(u.counter, ThroughEnemyCounter):
+            _watch(ctx, u)
+            if not isinstance(u.counter, ThroughEnemyCounter):
                 continue
             d = min((u.at.distance(p) for p in foes), default=99)
-            if u.counter.update(st.impulse, d):
-                u.status, u.exit_impulse, u.forced_direction = Status.RETREATED, st.impulse, st.dor
-                ctx.info("V13.632", f"{u.name} kept 10 hexes from every Attacking unit for 32 impulses: its retreat "
-                                    "is complete", unit=u.id)
-                done, foes = True, _attackers(ctx)
-    return done
+            if u.counter.update(st.impulse, d) and u.counter.count == 32:
+                ctx.info("V13.632", f"{u.name} has kept 10 hexes from every Attacking unit for 32 consecutive "
+                                    "impulses: it may now complete its retreat across the border of its Direction "
+                                    "of Retreat, facing it, while the distance holds", unit=u.id)
+    return False
 
 
 def counting_units(st: BattleState) -> list[BUnit]:

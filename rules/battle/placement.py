@@ -20,12 +20,15 @@ from rules.battle.roster import BASES_FOR_APPROACH, BUnit, Role
 from rules.battle.state import Ctx, Step
 from rules.battle.weapon_status import ws_name
 from rules.battle.zones import Constraint, Universe, hex_dist_min
+from rules.model.units import UnitKind
 
 __all__ = ["MAX_SPEED", "T3", "Placement", "Verdict", "corrected_facing", "legal_attacker_facings", "placement"]
 
 T3 = {0: 4, 1: 9, 2: 20, 3: 31}
 """Table V13.435: the Defending Team's speed limit by Weapon Status."""
 MAX_SPEED = 31
+_PARTS = ("unit", "at", "facing", "speed", "docked")
+"""The parts of a placement answer (docs/battle_answers.md)."""
 
 
 @dataclass(frozen=True)
@@ -152,10 +155,24 @@ class Placement:
                        (placed[-1].at,), 2),
             Constraint("within", "V13.433", f"distance to the first unit ({placed[0].name})", (placed[0].at,), 5)))]
 
+    def convoy_of(self, u: BUnit) -> list[BUnit]:
+        """The placed units of the Supply Convoy ``u`` (an Incidental Unit of a convoy fleet,
+        V13.439 / V16.70) belongs to: the other, non-incidental units of its fleet, when that
+        fleet has a convoy ship; ``[]`` otherwise."""
+        if u.fleet is None:
+            return []
+        mates = [x for x in self.st.units.values() if x.fleet == u.fleet and x is not u and not x.incidental]
+        if not any(x.unit.kind is UnitKind.CONVOY_SHIP for x in mates):
+            return []
+        return [x for x in mates if x.pos is not None and x.present]
+
     def _incidental(self, u: BUnit, placed: list[BUnit]) -> list[Constraint]:
         st = self.st
         out = []
-        if st.anchor is not None:
+        convoy = self.convoy_of(u)
+        if convoy:
+            out.append(Constraint("within", "V13.462", "distance to the convoy", tuple(c.at for c in convoy), 10))
+        elif st.anchor is not None:
             out.append(Constraint("within", "V13.462", f"distance to {st.anchor_name}",
                                   (st.anchor,), 10))
         enemies = tuple(p.at for p in placed if p.team != u.team)
@@ -182,8 +199,13 @@ class Placement:
         if u.role is Role.MONSTER:
             return MAX_SPEED, MAX_SPEED, "V13.473"
         if u.incidental and st.kind != "approach":
+            convoy = self.convoy_of(u)
+            if convoy:  # V13.465: the same speed as the other convoy units (the slowest, if they differ)
+                s = min(c.speed or 0 for c in convoy)
+                return s, s, "V13.465"
             base = self.anchor_unit()
-            return (0, 4, "V13.465") if base is not None and base.is_base else (0, 12, "V13.465")
+            by_base = base is not None and (base.is_base or base.unit.kind in BASES_FOR_APPROACH)
+            return (0, 4, "V13.465") if by_base else (0, 12, "V13.465")
         return 0, T3[st.ws.get(u.team, 3)], "V13.435"
 
     # -- answers -------------------------------------------------------------------------------
@@ -228,6 +250,9 @@ class Placement:
         if isinstance(face, Verdict):
             return face
         low, high, rule = self.speed_rule(u)
+        if speed is not None and low == high and speed != low:
+            return Verdict(False, rule, f"{u.name}: its speed is {low} ({rule}); leave the speed out or give {low}, "
+                                        f"not {speed}")
         if speed is not None and low != high and not low <= speed <= high:
             return Verdict(False, rule, f"{u.name}: speed {speed} is not allowed; {low}-{high} "
                                         f"(Weapon Status {ws_name(st.ws.get(u.team, 3))})" if rule == "V13.435"
@@ -264,6 +289,14 @@ class Placement:
         rule = self.st.step.value.split()[0]
         if not isinstance(ans, dict) or "unit" not in ans:
             raise IllegalAnswer(rule, "answer a unit to place, its hex, facing and speed (docs/battle_answers.md)")
+        extra = sorted(str(k) for k in ans if k not in _PARTS)
+        if extra:
+            raise IllegalAnswer(rule, f"a placement has no part {', '.join(map(repr, extra))} (its parts: "
+                                      f"{', '.join(_PARTS)}; docs/battle_answers.md)")
+        for key, typ, what in (("at", str, "a hex label string such as \"2115\" or \"(col,row)\""),
+                               ("facing", str, "a facing letter A-F"), ("docked", bool, "true or false")):
+            if ans.get(key) is not None and not isinstance(ans[key], typ):
+                raise IllegalAnswer(rule, f"'{key}' is {what}, not {ans[key]!r}")
         uid = ans["unit"]
         if uid not in remaining:
             known = self.st.units.get(uid) if isinstance(uid, str) else None
@@ -289,6 +322,7 @@ class Placement:
             except ValueError as e:
                 raise IllegalAnswer(rule, str(e)) from None
         speed = ans.get("speed")
-        if speed is not None and (isinstance(speed, bool) or not isinstance(speed, int)):
-            raise IllegalAnswer(rule, f"{u.name}: the speed must be a whole number")
+        if speed is not None and (isinstance(speed, bool) or not isinstance(speed, int) or not 0 <= speed <= MAX_SPEED):
+            raise IllegalAnswer(rule, f"{u.name}: the speed is a whole number from 0 to {MAX_SPEED} (V13.435), not "
+                                      f"{speed!r}")
         return u, h, facing, speed, docked

@@ -121,7 +121,7 @@ def test_a_checkpoint_keeps_its_own_v13_632_counter(monkeypatch):
         b.answer(a)
     for _ in range(45):
         b.answer({"clock": 1})
-    assert b.state.units["b1"].status.value == "retreated"  # the 32nd impulse completed it
+    assert b.state.units["b1"].present and b.state.units["b1"].counter.count == 45  # V13.632: a move completes it
     answers = list(b.answers)
     _no_full_replay(b, monkeypatch)
     b.undo(15)  # back to the 30th impulse, from the checkpoint after 27 (the counter then at 27)

@@ -93,7 +93,8 @@ def test_the_clock_goes_the_generator_s_way_while_a_v13_632_counter_counts():
         b.answer(a)
     for _ in range(40):
         b.answer({"clock": 1})
-    assert b.state.units["b1"].status.value == "retreated"  # the 32nd impulse completed it
+    b.answer({"move": "b1", "to": "(21,-15)", "facing": "A"})  # V13.632: 32 impulses kept, the move completes it
+    assert b.state.units["b1"].status.value == "retreated"
     _same(BattleProcedure(b.saved(), AT), b)
 
 

@@ -135,8 +135,39 @@ def test_retreat_through_an_enemy_force_v13_632():
     b.answer({"move": "b1", "to": "2125"})  # 21 hexes from r1
     b.answer({"clock": 31})
     assert u.present and u.counter.count == 31
+    with pytest.raises(IllegalAnswer, match=r"V13.632|31/32"):  # one impulse short: refused
+        b.answer({"move": "b1", "to": "(21,-15)", "facing": "A"})
     b.answer({"clock": 1})
-    assert u.status is Status.RETREATED and any(e.rule == "V13.632" for e in b.log.events)
+    assert u.present, "V13.632: the counter never completes a retreat by itself"
+    assert any(e.rule == "V13.632" and "may now complete" in e.text for e in b.log.events)
+    b.answer({"move": "b1", "to": "(21,-15)", "facing": "A"})  # across the DoR border, facing it
+    assert u.status is Status.RETREATED
+
+
+def test_an_attacker_getting_in_the_way_after_the_declaration_counts_v13_631_v13_632():
+    # Blue declares with no attacker between it and its border (DoR A, top); Red then moves above it
+    b = fight(blue=[unit("b1"), unit("b2")], blue_at=("2105", "2106"), red_at=("2140",))
+    b.answer({"declare": "b1"})
+    b.answer(True)
+    b.answer("acceleration")
+    u = b.state.units["b1"]
+    assert u.counter is None
+    b.answer({"move": "r1", "to": "2102", "facing": "A"})
+    with pytest.raises(IllegalAnswer, match="V13.632"):  # in the way now: 0/32
+        b.answer({"move": "b1", "to": "(21,-15)", "facing": "A"})
+    b.answer({"clock": 1})
+    assert u.counter is not None and u.counter.count == 0  # 3 hexes from r1: the count has not begun
+    assert any(e.rule.startswith("V13.631") for e in b.log.events)
+
+
+def test_a_retreat_with_no_attacker_in_the_way_needs_no_count_v13_631():
+    b = fight(blue=[unit("b1"), unit("b2")], blue_at=("2105", "2106"), red_at=("2140",))
+    b.answer({"declare": "b1"})
+    b.answer(True)
+    b.answer("acceleration")
+    b.answer({"clock": 32})
+    b.answer({"move": "b1", "to": "(21,-15)", "facing": "A"})
+    assert b.state.units["b1"].status is Status.RETREATED
 
 
 def test_pursuit_after_a_disengagement_with_a_secret_rear_guard_v13_70():

@@ -1,0 +1,86 @@
+"""What a combat answer may say (V13.480, docs/battle_answers.md): one action with only its own
+parts, a move no further than the unit can have gone, and who stands in a retreat's way
+(V13.631)."""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from hexmap import Facing, Hex
+from hexmap.hexes import hex_line
+from hexmap.layout import Layout
+from hexmap.region import LegalRegion
+from rules.battle.log import GM, IllegalAnswer
+from rules.battle.roster import BUnit, Role
+from rules.battle.state import Ctx
+
+TOP_SPEED = 31
+"""The highest speed (hexes per 32-impulse turn) a unit moves at (V13.448, V13.473)."""
+_KEYS = {"move": {"move", "to", "facing", "by"}, "clock": {"clock", "by"}, "float": {"float", "hexes", "by"},
+         "mark": {"mark", "status", "by"}, "declare": {"declare", "by"}, "end": {"end", "by"}}
+"""Each action's parts (docs/battle_answers.md): anything else in an answer is refused."""
+
+def _direction_projection(facing: Facing, h: Hex) -> float:
+    """How far ``h`` lies in direction ``facing`` (pixel projection)."""
+    x, y = Layout(1.0).to_pixel(h)
+    ang = math.radians(60 * facing.value - 90)
+    return x * math.cos(ang) + y * math.sin(ang)
+
+
+def check_form(ctx: Ctx, a: dict[str, Any]) -> str:
+    """One action per answer, with only its own parts, and who acts: a Team of the battle or the
+    GM (V13.480, docs/battle_answers.md). Returns who acts."""
+    acts = [k for k in _KEYS if k in a]
+    if len(acts) != 1:
+        raise IllegalAnswer("V13.480", "one action per answer: " + (" and ".join(acts) + " are several; give them as "
+                            "separate answers" if acts else "move, clock, float, mark, declare or end"))
+    extra = sorted(str(k) for k in a if k not in _KEYS[acts[0]])
+    if extra:
+        raise IllegalAnswer("V13.480", f"a {acts[0]} answer has no part {', '.join(map(repr, extra))} (its parts: "
+                                       f"{', '.join(sorted(_KEYS[acts[0]]))})")
+    by = a.get("by", GM)
+    if by != GM and by not in ctx.state.teams:
+        raise IllegalAnswer("V13.480", f"'by' names a Team of this battle or \"gm\", not {by!r}")
+    return str(by)
+
+
+def reach(ctx: Ctx, u: BUnit) -> int:
+    """The most hexes ``u`` can have gone beyond the legal region's border since its last move:
+    the top speed, 31 hexes, for each turn begun since then (V13.448, V13.473; the tactical
+    rules move the units at the table, V13.482, and the clock is advanced as the table plays,
+    so a whole turn is the finest bound the record allows: docs/battle_answers.md)."""
+    last = (u.moved[0] - 1) // 32 + 1 if u.moved[0] > 0 else 0
+    return TOP_SPEED * max(ctx.state.turn - last, 1)
+
+
+def within_reach(ctx: Ctx, u: BUnit, h: Hex) -> None:
+    """A move ends inside the legal region (V13.811), or beyond its border by no more hexes than
+    the unit can have moved since its last move: a unit leaves the region only by crossing it
+    (V13.813)."""
+    st = ctx.state
+    if st.confirmed_centre is None:
+        return
+    region = LegalRegion(ctx.window.cols, ctx.window.rows)
+    if region.contains(st.confirmed_centre, h):
+        return
+    most = reach(ctx, u)
+    d = u.at.distance(h)
+    beyond = d if d > most + 4 * (ctx.window.cols + ctx.window.rows) else \
+        sum(not region.contains(st.confirmed_centre, x) for x in hex_line(u.at, h))
+    if beyond > most:
+        t, i = st.clock
+        raise IllegalAnswer("V13.813 / V13.482", f"{u.name}: {ctx.where(h)} lies {beyond} hexes beyond the legal "
+                            f"region; since its last move it can have gone at most {most} beyond it (top speed "
+                            f"{TOP_SPEED} a turn; now turn {t}, impulse {i})")
+
+
+def blockers(ctx: Ctx, u: BUnit) -> list[BUnit]:
+    """V13.631: the Attacking units standing between retreating ``u`` and the border of its
+    Direction of Retreat (closer to that border than ``u``)."""
+    st = ctx.state
+    direction = st.incidental_dor if u.incidental and st.incidental_dor else st.dor
+    if direction is None or u.pos is None:
+        return []
+    mine = _direction_projection(direction, u.pos)
+    return [x for x in st.units.values() if x.present and x.role is Role.ATTACKER and x.pos is not None
+            and _direction_projection(direction, x.pos) > mine]
