@@ -99,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("BattleHex")
     app.setOrganizationName("BattleHex")
-    window = MainWindow(path, campaign=campaign)
+    window = MainWindow(path, campaign=campaign, offer_recovery=not args.screenshot)
     if args.screenshot:
         window.resize(*args.size)
         window.show()

@@ -30,6 +30,8 @@ FILE_FILTER = "BattleHex campaigns (*.json);;All files (*)"
 class CampaignFilesMixin:
     """Opening and saving the campaign (the window supplies ``session``, ``settings``...)."""
 
+    offer_recovery = True
+
     def open_campaign(self, path: Path | str) -> bool:
         """Load ``path``; on any problem show it and keep the current campaign open."""
         path = Path(path)
@@ -50,7 +52,7 @@ class CampaignFilesMixin:
         window is shown)."""
         self._show_campaign(campaign, path)
         self._remember(path)
-        found = recovery_offer(campaign, path)
+        found = recovery_offer(campaign, path) if self.offer_recovery else None
         if found is not None and self.session is not None:
             session = self.session
             session.hold_autosave()  # nothing overwrites the autosave before the user chooses
@@ -67,6 +69,7 @@ class CampaignFilesMixin:
                           f"Recover <b>{recovered.name}</b> from {_when(autosave)}?",
                           QMessageBox.StandardButton.NoButton, self)
         box.setObjectName("recover_autosave")
+        box.setStyleSheet("QLabel#qt_msgbox_informativelabel { min-width: 520px; }")  # paths fit on a line
         items = "".join(f"<li>{d}</li>" for d in differences(saved, recovered))
         box.setInformativeText(
             f"The autosave holds work that is not in {path.name}:<ul>{items}</ul>"

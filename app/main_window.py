@@ -38,11 +38,14 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, QMainWindow):
         campaign_path: the campaign to open; the built-in default campaign when ``None``.
         settings: where recent files are kept (tests pass their own).
         campaign: ``campaign_path`` already loaded by the caller, so it is not read twice.
+        offer_recovery: offer a campaign's newer autosave when it is opened (not for a
+            headless screenshot, which has nobody to answer).
     """
 
     def __init__(self, campaign_path: Path | None = None, settings: QSettings | None = None,
-                 campaign: Campaign | None = None) -> None:
+                 campaign: Campaign | None = None, offer_recovery: bool = True) -> None:
         super().__init__()
+        self.offer_recovery = offer_recovery
         self.settings = settings or QSettings("BattleHex", "BattleHex")
         self.session: CampaignSession | None = None
         self.campaign_path: Path | None = None
