@@ -40,3 +40,25 @@ def test_a_failed_autosave_is_reported(qapp, tmp_path, monkeypatch, qtbot):
     s.flush()
     qtbot.waitUntil(lambda: bool(failed), timeout=3000)
     assert "Autosave to" in failed[0] and "Permission denied" in failed[0]
+
+
+def test_a_held_autosave_writes_nothing_until_released(qapp, tmp_path, qtbot):
+    """While an older autosave waits for the user's choice, changes are not written over it;
+    releasing writes them."""
+    s = CampaignSession(duel(), tmp_path / "c.json")
+    target = s.autosave_path()
+    s.hold_autosave()
+    s.apply("turn 2", lambda c: c.model_copy(update={"turn": 2}))
+    qtbot.wait(2 * session_module.AUTOSAVE_DELAY_MS)
+    s.flush()
+    assert not target.exists() and s.autosave_held
+    s.release_autosave()
+    s.flush()
+    assert not s.autosave_held and load_campaign(target).turn == 2
+
+
+def test_two_files_of_one_name_have_their_own_autosaves(qapp, tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    one, two = CampaignSession(duel(), tmp_path / "a" / "c.json"), CampaignSession(duel(), tmp_path / "b" / "c.json")
+    assert one.autosave_path() != two.autosave_path() and one.autosave_path().parent == autosave_dir()
