@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
+from hexmap import Facing, Label
 from rules.battle.log import IllegalAnswer
 from rules.battle.pursuit import crippled_rear_guard, disorganized_destination, pursuit_force_count, pursuit_roll
 from rules.battle.questions import QKind, Question, choose, yes_no
@@ -271,6 +272,18 @@ def _roll(ctx: Ctx, pursuer: str, withdrawing: str, chasing: list[BUnit], defend
                  "a new battle in the same Battle Hex (from V13.420, A-39; Turn > Fight a Battle Hex)")
 
 
+def _reappears(ctx: Ctx, hexes: int, direction: Facing | None) -> Label:
+    """V13.753 / A-63: ``hexes`` sectors in a straight line in ``direction`` from the Battle
+    Hex, stopping at the last sector on the map; the Battle Hex itself for a non-warp unit."""
+    at = ctx.state.record.at
+    for _ in range(hexes if direction is not None else 0):
+        nxt = ctx.strategic.graph.toward(at, direction) if direction is not None else None
+        if nxt is None:
+            break
+        at = nxt
+    return at
+
+
 def _rear_guard_outcome(ctx: Ctx) -> None:
     """V13.733-V13.736 and V13.753-V13.754: after the rear-guard battle."""
     st = ctx.state
@@ -281,21 +294,25 @@ def _rear_guard_outcome(ctx: Ctx) -> None:
     for u in rear:
         if u.is_crippled and u.status is not Status.DESTROYED:
             f = crippled_rear_guard(u.unit, ctx.dice)
+            if f.rejoins:
+                ctx.info("V13.736 / V13.753", f"{u.name}: rejoins its force", unit=u.id)
+                continue
             where = "(same hex)" if f.same_hex else f"in direction {f.direction.name if f.direction else '?'}"
-            ctx.info("V13.736 / V13.753", f"{u.name}: " + ("rejoins its force" if f.rejoins else
-                     f"lost {f.lost_turns} Strategic Turns, Out of Supply, then {f.hexes} hexes away {where}, "
-                     f"{f.internal_hits} internal hits, {f.crew_lost} crew units lost"), unit=u.id)
-            if not f.rejoins:
-                u.outcome, u.lost_turns = "LOST", f.lost_turns
+            dest = _reappears(ctx, f.hexes, f.direction)
+            ctx.info("V13.736 / V13.753", f"{u.name}: lost {f.lost_turns} Strategic Turns, Out of Supply, then "
+                     f"reappears {f.hexes} hexes away {where}: {dest}; {f.internal_hits} internal hits, "
+                     f"{f.crew_lost} crew units lost", unit=u.id)
+            u.outcome, u.lost_turns, u.extra_damage, u.crew_lost = "LOST", f.lost_turns, f.internal_hits, f.crew_lost
+            u.destination = str(dest)
     chasing = [u for u in force if u.present and not u.is_crippled]
     if not chasing:
         ctx.info("V13.734", "the whole Pursuit Force is destroyed or crippled: the pursuit is over; the survivors "
                             "return to the original battle site")
         return
     turns = min(10, st.turn)
-    rejoined = [u for u in rear if u.status is not Status.DESTROYED and not u.is_crippled]
-    ctx.info("V13.735", "the uncrippled Rear Guard rejoins its force: " + (", ".join(u.name for u in rejoined)
-                                                                          or "none"))
+    rejoined = [u for u in rear if u.status is not Status.DESTROYED and u.outcome != "LOST"]
+    ctx.info("V13.735 / V13.753", "the Rear Guard that rejoins its force (the uncrippled, and the crippled that "
+             "rolled 3 or less; A-37): " + (", ".join(u.name for u in rejoined) or "none"))
     by_id = {u.id: u for f in ctx.campaign.fleets for u in f.units}
     pursued = [by_id[x] for x in ctx_p.get("pursued", []) if x in by_id]
     _roll(ctx, pursuer, withdrawing, chasing, pursued + [u.unit for u in rejoined], turns)

@@ -61,6 +61,13 @@ def _apply_unit(u: Unit, b: BUnit, approach: bool = False) -> str | None:
         return f"{u.name} evaded at sub-light: {b.outcome.lower().replace('_', ' ') or 'see the log'}{damage}"
     if b.status is Status.DISORGANIZED:
         return f"{u.name} withdrew in disorder to {b.destination or 'nowhere (A-49)'} ({b.outcome})"
+    if b.outcome == Outcome.LOST.name:  # V13.753: a crippled Rear Guard unit that did not rejoin
+        u.fate, u.lost_turns_remaining = UnitFate.LOST, b.lost_turns
+        u.internal_hits = min(BOXES, u.internal_hits + b.extra_damage)
+        u.crew_units_current = max(0, (u.crew_units_current or u.crew_units_normal) - b.crew_lost)
+        return (f"{u.name} is lost for {b.lost_turns} Strategic Turns, Out of Supply, and will reappear in "
+                f"{b.destination} with {b.extra_damage} more internal hits and {b.crew_lost} crew units fewer "
+                "(V13.753)")
     return None
 
 
@@ -109,18 +116,22 @@ def write_back(campaign: Campaign, st: BattleState) -> Campaign:
 
 def _scatter(c: Campaign, st: BattleState) -> None:
     """V13.82x: units that withdrew in disorder go to the sector beyond their exit facing,
-    grouped by fleet and destination."""
-    moving = [b for b in st.units.values() if b.status is Status.DISORGANIZED and b.destination]
+    grouped by fleet and destination; so do Lost crippled Rear Guard units, to the sector where
+    they will reappear (V13.753; Lost, they count for nothing there until then)."""
+    moving = [b for b in st.units.values() if b.destination and b.status is not Status.DESTROYED
+              and (b.status is Status.DISORGANIZED or b.outcome == Outcome.LOST.name)]
     for b in moving:
         fleet = next((f for f in c.fleets if any(u.id == b.id for u in f.units)), None)
         if fleet is None:
             continue
         unit = next(u for u in fleet.units if u.id == b.id)
         fleet.units.remove(unit)  # in place: a fleet may be left empty for a moment (dropped below)
-        fid = f"{fleet.id}-{b.destination}"
+        lost = b.outcome == Outcome.LOST.name
+        fid = f"{fleet.id}-{b.destination}" + ("-lost" if lost else "")
         dest = next((f for f in c.fleets if f.id == fid), None)
         if dest is None:
-            dest = Fleet(id=fid, name=f"{fleet.name} (scattered)", power=fleet.power, sector=b.destination,
+            dest = Fleet(id=fid, name=f"{fleet.name} ({'lost' if lost else 'scattered'})", power=fleet.power,
+                         sector=b.destination,
                          units=[unit])
             c.fleets.append(dest)
         else:

@@ -65,7 +65,10 @@ class BUnit:
     outcome: str = ""
     lost_turns: int = 0
     extra_damage: int = 0
-    """Damage taken after the battle (sub-light evasion terrain, V13.954x-V13.967x), written back as internal hits."""
+    """Internal hits taken after the battle (sub-light evasion terrain, V13.954x-V13.967x; a
+    Lost crippled Rear Guard unit, V13.753), written back to the campaign."""
+    crew_lost: int = 0
+    """Crew units lost after the battle (V13.753: 20% of the normal complement, rounded up)."""
     moved: tuple[int, int] = (0, 0)
     """(battle turn, hexes moved in it): what a move preview weighs against the unit's speed."""
 

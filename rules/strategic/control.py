@@ -19,6 +19,7 @@ from enum import Enum
 
 from hexmap import Label, LaneGraph
 from rules.model.campaign import Campaign
+from rules.model.units import UnitFate
 from rules.strategic.diplomacy import Diplomacy
 
 SUPPLY_JUMPS = 2
@@ -65,8 +66,8 @@ def assets_by_sector(campaign: Campaign, dip: Diplomacy) -> dict[Label, set[str]
             for pl in s.star_system.planets:
                 if pl.owner is not None and pl.census > 0:
                     out[s.at].add(pl.owner)
-    for f in campaign.fleets:
-        if f.in_transit_to is None:
+    for f in campaign.fleets:  # Lost units are off the map until they reappear (V13.753, V13.914)
+        if f.in_transit_to is None and any(u.fate is not UnitFate.LOST for u in f.units):
             out[f.sector].add(f.power)
     for powers in out.values():
         powers -= gm
@@ -88,7 +89,8 @@ def supply_points(campaign: Campaign) -> dict[Label, set[str]]:
                 if pl.owner is not None and pl.census > 0 and pl.morale > 0:
                     out[s.at].add(pl.owner)
     for f in campaign.fleets:
-        if f.in_transit_to is None and any(u.supply_depot and not u.destroyed for u in f.units):
+        if f.in_transit_to is None and any(u.supply_depot and not u.destroyed and u.fate is not UnitFate.LOST
+                                           for u in f.units):
             out[f.sector].add(f.power)
     return out
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from hexmap import Label
 from rules.battle.roster import Status
-from tests.rules.battle.helpers import battle, duel, place, unit
+from tests.rules.battle.helpers import AT, battle, duel, place, unit
 
 WS = [1, 1, 1, 1]  # both teams WS 0: no modifiers in a plain duel
 
@@ -68,3 +69,64 @@ def _evade(sectors, faces, red1):
 def test_sublight_evasion_damage_reaches_the_campaign_v13_954x_957x(terrain, faces, hits):
     r1 = _evade({"0304": {"terrain": terrain}}, faces, unit("r1", boxes_total=40, internal_hits=3))
     assert r1.fate.value == "locatable" and r1.internal_hits == 3 + hits
+
+
+def _rear_guard(blues: int, faces: list[int]):
+    """Red's r1-r3 disengage unopposed; Blue pursues with b1..b<blues>; r1 (Navigator 4, crew 30)
+    is the Rear Guard, is crippled in the rear-guard battle, which runs its ten turns."""
+    from rules.battle import BattleProcedure
+    from rules.dice import ScriptedDice
+
+    blue = [unit(f"b{i}") for i in range(1, blues + 1)]
+    red = [unit("r1", officers={"navigator": 4}, crew_units_normal=30), unit("r2"), unit("r3")]
+    b = fight(blue=blue, red=red, blue_at=tuple(f"21{i:02d}" for i in range(3, 3 + blues)),
+              red_at=("2140", "2141", "2142"))
+    for r in ("r1", "r2", "r3"):
+        b.answer({"declare": r})
+        b.answer(False)
+    b.answer(True)
+    b.answer([u["id"] for u in blue])
+    b.answer(["r1"])
+    saved = b.saved()
+    setup = [30, 30, place("r1", "2103", "D", speed=27)]
+    setup += [place(f"b{i}", f"21{39 + i:02d}", "A" if i == 1 else None, speed=5) for i in range(1, blues + 1)]
+    nb = BattleProcedure(saved, AT, answers=[*setup, "2115"], dice=lambda _s: ScriptedDice(list(faces)))
+    nb.answer({"mark": "r1", "status": "crippled"})
+    nb.answer({"clock": 320})  # ten turns (V13.733c)
+    assert nb.done
+    return nb
+
+
+def test_a_lost_crippled_rear_guard_unit_is_lost_in_the_campaign_v13_753():
+    """RULES_MATRIX V13.753's example: Navigator 4 (root 2): roll 6 -> 4: lost; 1d6 = 3 turns,
+    1d3 = 2 hexes, direction 1d6 = 4 (D), 3d6 = 11 internal hits, normal crew 30 -> -6 crew.
+    The unit leaves the Battle Hex (0304) and will reappear 2 sectors in direction D (0306);
+    until then it is Lost (V13.01: the results are written back to the campaign)."""
+    nb = _rear_guard(1, [6, 3, 2, 4, 3, 4, 4, 3, 3])  # then the Pursuit Roll 3 + 3
+    saved = nb.saved()
+    fleet_of = {u.id: f for f in saved.fleets for u in f.units}
+    r1 = next(u for u in fleet_of["r1"].units if u.id == "r1")
+    assert (r1.fate.value, r1.lost_turns_remaining) == ("lost", 3)
+    assert r1.internal_hits == 11 and r1.crew_units_current == 24 and r1.crippled
+    assert str(fleet_of["r1"].sector) == "0306" and str(fleet_of["r2"].sector) == "0304"
+
+
+def test_a_crippled_rear_guard_unit_that_rejoins_counts_in_the_pursuit_roll_v13_753_742():
+    """V13.753: a crippled Rear Guard unit whose adjusted roll is 3 or less "is able to rejoin the
+    original force"; A-37: it then counts among the defenders for V13.742. Four pursuers
+    against r2, r3 and the rejoined r1: -1 (not -2)."""
+    nb = _rear_guard(4, [5, 4, 4])  # 5 - 2 = 3: rejoins; Pursuit Roll 4 + 4
+    roll = next(e for e in nb.log.events if e.kind == "roll" and e.rule == "V13.741")
+    assert roll.data["total"] == 4 + 4 + 10 - 1
+    saved = nb.saved()
+    r1 = next(u for f in saved.fleets for u in f.units if u.id == "r1")
+    assert r1.fate.value == "active" and r1.crippled
+
+
+def test_a_lost_unit_neither_controls_nor_contests_its_reappearance_sector_v13_753():
+    """V13.753: Lost units "will reappear on the Strategic Map": until then they are not there."""
+    from rules.strategic import StrategicState, build_graph
+
+    saved = _rear_guard(1, [6, 3, 2, 4, 3, 4, 4, 3, 3]).saved()
+    st = StrategicState.compute(saved, build_graph(saved))
+    assert "klingon" not in st.status(Label.parse("0306")).powers
