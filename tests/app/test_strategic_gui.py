@@ -160,7 +160,7 @@ def test_hovering_a_fleet_with_the_supply_overlay_draws_its_route(window, qtbot)
     qtbot.mouseMove(view.viewport(), view.mapFromScene(counter.scenePos()))
     assert scene._route.isVisible()
     assert "In Supply via 0307" in window.statusBar().currentMessage()
-    assert scene.counter("fed-third").in_supply is False
+    assert scene.counter("fed-second").in_supply is False  # (fed-third is in supply from its colonies, INTERPRETATIONS 18)
 
 
 def test_clicking_a_fleet_shows_the_fleet_inspector(window, qtbot):
