@@ -122,6 +122,7 @@ class CampaignFilesMixin:
                           QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
                           | QMessageBox.StandardButton.Cancel, self)
         box.setObjectName("unsaved_changes")
+        box.setStyleSheet("QLabel#qt_msgbox_informativelabel { min-width: 460px; }")
         self.session.flush()
         autosave = self.session.autosave_path()
         if autosave.exists():
