@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, StrictBool, StrictInt, StrictStr, field_validator
 
-from rules.model.records import BattleHexRecord, IgnoreRecord, LogEntry, Phase, TerrainTable
+from rules.model.records import MAX_TURN, BattleHexRecord, IgnoreRecord, LogEntry, Phase, TerrainTable
 from rules.model.types import DiplomaticState, LabelField, Strict, SystemKey, Terrain
 from rules.model.units import Unit
 
@@ -17,18 +17,28 @@ FORMAT = "battlehex-campaign"
 CURRENT_VERSION = 1
 
 _COLOR = r"^#[0-9a-fA-F]{6}$"
+MAX_REACH = 600
+"""No two hexes of the legal region of the largest tactical map (200 x 200) lie further apart;
+checks.py holds a campaign's ranges to the reach of its own map."""
+MAX_SEED = 2**32
+"""The campaign's dice seed lies within +/- this (seeds derived from it stay within 64 bits)."""
+POINTS = 10**9
+"""Economic Points of a team, either way."""
+PLANET_VALUE = 10_000
 
 
 class Settings(Strict):
     """Interpretation settings (INTERPRETATIONS 2, 3, 7, 8; RULES_MATRIX §3.5)."""
 
-    map_cols: int = Field(42, ge=5, le=200, description="tactical map width in hexes")
-    map_rows: int = Field(30, ge=5, le=200, description="tactical map height in hexes")
-    defender_edge_distance: int = Field(5, ge=0, le=20, description="V13.432 'near one map edge'")
-    standard_range: int = Field(50, ge=1, description="V13.422 opening range without agreement")
-    attacker_spread: int = Field(8, ge=1, description="V13.445 max distance from the first attacker")
-    ws_once_per_battle_hex: bool = Field(True, description="V13.416: Weapon Status rolled once")
-    approach_followup_reroll: bool = Field(False, description="V13.37-V13.39 re-roll at the base")
+    map_cols: StrictInt = Field(42, ge=5, le=200, description="tactical map width in hexes")
+    map_rows: StrictInt = Field(30, ge=5, le=200, description="tactical map height in hexes")
+    defender_edge_distance: StrictInt = Field(5, ge=0, le=20, description="V13.432 'near one map edge'")
+    standard_range: StrictInt = Field(50, ge=1, le=MAX_REACH, description="V13.422 opening range without agreement; "
+                                       "at most the reach of the map (checks.py)")
+    attacker_spread: StrictInt = Field(8, ge=1, le=MAX_REACH, description="V13.445 max distance from the first "
+                                        "attacker; at most the reach of the map (checks.py)")
+    ws_once_per_battle_hex: StrictBool = Field(True, description="V13.416: Weapon Status rolled once")
+    approach_followup_reroll: StrictBool = Field(False, description="V13.37-V13.39 re-roll at the base")
     battle_system: SystemKey = Field("v13", description="how Battle Hexes are fought unless a Battle Hex says otherwise: "
                                                  "v13 (the Tactical Combat Interface) or table (fought at the table, "
                                                  "results entered by the GM); rules/systems")
@@ -37,61 +47,61 @@ class Settings(Strict):
 class Power(Strict):
     """An empire or race (Federation, Klingon, Orion cartel, ...)."""
 
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
-    color: str = Field("#808080", pattern=_COLOR)
-    race_flags: list[str] = []
+    id: StrictStr = Field(min_length=1)
+    name: StrictStr = Field(min_length=1)
+    color: StrictStr = Field("#808080", pattern=_COLOR)
+    race_flags: list[StrictStr] = []
 
 
 class Team(Strict):
     """A side of the campaign: one or more powers under one Team-Commander (V13.11)."""
 
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
-    color: str = Field("#808080", pattern=_COLOR)
-    powers: list[str] = Field(min_length=1)
-    commander: str = ""
-    players: list[str] = []
-    strategic_initiative: bool = False
-    is_orion_pirates: bool = False
-    gm_controlled: bool = False
-    economic_points: int = 0
+    id: StrictStr = Field(min_length=1)
+    name: StrictStr = Field(min_length=1)
+    color: StrictStr = Field("#808080", pattern=_COLOR)
+    powers: list[StrictStr] = Field(min_length=1)
+    commander: StrictStr = ""
+    players: list[StrictStr] = []
+    strategic_initiative: StrictBool = False
+    is_orion_pirates: StrictBool = False
+    gm_controlled: StrictBool = False
+    economic_points: StrictInt = Field(0, ge=-POINTS, le=POINTS)
 
 
 class Relation(Strict):
     """The diplomatic state between two powers (symmetric)."""
 
-    powers: tuple[str, str]
+    powers: tuple[StrictStr, StrictStr]
     state: DiplomaticState
 
 
 class Planet(Strict):
-    name: str = Field(min_length=1)
-    owner: str | None = None
-    census: int = Field(0, ge=0)
-    productivity: int = Field(0, ge=0)
-    raw: int = Field(0, ge=0)
-    morale: int = 0
+    name: StrictStr = Field(min_length=1)
+    owner: StrictStr | None = None
+    census: StrictInt = Field(0, ge=0, le=PLANET_VALUE)
+    productivity: StrictInt = Field(0, ge=0, le=PLANET_VALUE)
+    raw: StrictInt = Field(0, ge=0, le=PLANET_VALUE)
+    morale: StrictInt = Field(0, ge=-PLANET_VALUE, le=PLANET_VALUE)
 
 
 class StarSystem(Strict):
-    name: str = Field(min_length=1)
+    name: StrictStr = Field(min_length=1)
     planets: list[Planet] = []
-    has_command_post: bool = False
+    has_command_post: StrictBool = False
 
 
 class Sector(Strict):
     """One strategic hex: ownership, terrain, star system and the units fixed there."""
 
     at: LabelField
-    name: str = ""
-    owner: str | None = None
-    original_owner: str | None = None
-    province: str | None = None
-    neutral_zone: bool = False
+    name: StrictStr = ""
+    owner: StrictStr | None = None
+    original_owner: StrictStr | None = None
+    province: StrictStr | None = None
+    neutral_zone: StrictBool = False
     terrain: Terrain = Terrain.NONE
     star_system: StarSystem | None = None
-    supply_point: bool = False
+    supply_point: StrictBool = False
     garrison: list[Unit] = Field([], description="bases and fixed units; they belong to the owner")
 
 
@@ -102,8 +112,8 @@ class Lane(Strict):
 
 
 class StrategicMap(Strict):
-    cols: int = Field(ge=1, le=500)
-    rows: int = Field(ge=1, le=500)
+    cols: StrictInt = Field(ge=1, le=500)
+    rows: StrictInt = Field(ge=1, le=500)
     sectors: list[Sector] = Field(min_length=1)
     major_lanes: list[Lane] = []
     closed_lanes: list[Lane] = []
@@ -113,26 +123,26 @@ class StrategicMap(Strict):
 class Fleet(Strict):
     """A stack of one power's units in a sector, with its movement orders (a path of sectors)."""
 
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
-    power: str
+    id: StrictStr = Field(min_length=1)
+    name: StrictStr = Field(min_length=1)
+    power: StrictStr
     sector: LabelField
     units: list[Unit] = Field(min_length=1)
     orders: list[LabelField] = Field([], description="this turn's movement: the sectors to enter, in order")
     in_transit_to: LabelField | None = Field(None, description="between sectors: on the lane from sector to here")
-    deny_withdrawal: bool = Field(False, description="V13.29: written denial of Withdrawal Before Combat, "
+    deny_withdrawal: StrictBool = Field(False, description="V13.29: written denial of Withdrawal Before Combat, "
                                                      "given with the movement orders (hidden from the enemy)")
-    reactionary: bool = Field(False, description="moved by Reactionary Movement [V8.60] this phase (V13.414 +4)")
+    reactionary: StrictBool = Field(False, description="moved by Reactionary Movement [V8.60] this phase (V13.414 +4)")
 
 
 class Campaign(Strict):
     """A whole campaign file (format ``battlehex-campaign``)."""
 
     format: Literal["battlehex-campaign"]
-    version: int
-    name: str = Field(min_length=1)
-    description: str = ""
-    turn: int = Field(1, ge=1)
+    version: StrictInt
+    name: StrictStr = Field(min_length=1)
+    description: StrictStr = ""
+    turn: StrictInt = Field(1, ge=1, le=MAX_TURN)
     settings: Settings = Settings()
     powers: list[Power] = Field(min_length=1)
     teams: list[Team] = Field(min_length=1)
@@ -140,7 +150,7 @@ class Campaign(Strict):
     map: StrategicMap
     fleets: list[Fleet] = []
     phase: Phase = Phase.ORDERS
-    dice_seed: int = Field(1, description="seed of the campaign's dice (terrain rolls ...)")
+    dice_seed: StrictInt = Field(1, ge=-MAX_SEED, le=MAX_SEED, description="seed of the campaign's dice (terrain rolls ...)")
     battle_hexes: list[BattleHexRecord] = []
     ignores: list[IgnoreRecord] = []
     log: list[LogEntry] = []

@@ -6,11 +6,11 @@ sectors of the map, orders follow lanes. Every problem names its field path.
 """
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from hexmap import grid_hex
+from hexmap.region import LegalRegion
 from rules.dice import DiceExpr
 from rules.model.campaign import Campaign, Sector
 from rules.model.types import LabelField
@@ -28,8 +28,39 @@ class Problem:
         return f"{self.path}: {self.message}" if self.path else self.message
 
 
-def _dupes(values: list[str]) -> set[str]:
-    return {v for v, n in Counter(values).items() if n > 1}
+def _dupes(items: list[tuple[str, str]], out: list[Problem]) -> set[int]:
+    """One problem per repeated id (``fleets[3].id: 'x' is used more than once (first at
+    fleets[1])``); returns the positions of the repeats, whose contents are not checked again."""
+    first: dict[str, str] = {}
+    repeats: set[int] = set()
+    for i, (path, value) in enumerate(items):
+        if value in first:
+            out.append(Problem(f"{path}.id", f"{value!r} is used more than once (first at {first[value]})"))
+            repeats.add(i)
+        else:
+            first[value] = path
+    return repeats
+
+
+def _merged(problems: list[Problem]) -> list[Problem]:
+    """The same fault at many places (a misspelt power named by 30 sectors) as one line."""
+    places: dict[str, list[str]] = {}
+    for p in problems:
+        places.setdefault(p.message, []).append(p.path)
+    out: list[Problem] = []
+    for p in problems:
+        paths = places.get(p.message)
+        if paths is None:
+            continue
+        if len(paths) <= 2 or not p.path:
+            out.append(p)
+            if len(paths) <= 2:
+                continue
+        else:
+            shown = ", ".join(paths[1:4]) + (", ..." if len(paths) > 4 else "")
+            out.append(Problem(p.path, f"{p.message} (also at {len(paths) - 1} more places: {shown})"))
+        del places[p.message]
+    return out
 
 
 def _all_units(c: Campaign) -> Iterator[tuple[str, Unit]]:
@@ -50,18 +81,38 @@ def check_campaign(c: Campaign) -> list[Problem]:
     _check_fleets(c, sectors, out)
     _check_units(c, out)
     _check_records(c, sectors, out)
-    return out
+    _check_settings(c, out)
+    return _merged(out)
+
+
+def map_reach(cols: int, rows: int) -> int:
+    """How far apart two hexes of a floating ``cols`` x ``rows`` map's legal region can lie
+    (100 on the 42 x 30 map): the region is symmetric, so twice its farthest hex."""
+    region = LegalRegion(cols, rows)
+    far = 0
+    for dq in range(-(cols - 1), cols):
+        span = region.span(dq)
+        if span is not None:
+            far = max(far, abs(dq), *(max(abs(dr), abs(dq + dr)) for dr in span))
+    return 2 * far
+
+
+def _check_settings(c: Campaign, out: list[Problem]) -> None:
+    s = c.settings
+    reach = map_reach(s.map_cols, s.map_rows)
+    for name in ("standard_range", "attacker_spread"):
+        if getattr(s, name) > reach:
+            out.append(Problem(f"settings.{name}", f"{getattr(s, name)} hexes is beyond the reach of the "
+                               f"{s.map_cols} x {s.map_rows} map (no two hexes lie more than {reach} apart)"))
 
 
 def _check_powers_and_teams(c: Campaign, out: list[Problem]) -> None:
     powers = {p.id for p in c.powers}
-    for d in _dupes([p.id for p in c.powers]):
-        out.append(Problem("powers", f"power id {d!r} is used more than once"))
-    for d in _dupes([t.id for t in c.teams]):
-        out.append(Problem("teams", f"team id {d!r} is used more than once"))
+    _dupes([(f"powers[{i}]", p.id) for i, p in enumerate(c.powers)], out)
+    repeats = _dupes([(f"teams[{i}]", t.id) for i, t in enumerate(c.teams)], out)
     seen: dict[str, str] = {}
     for i, t in enumerate(c.teams):
-        for j, p in enumerate(t.powers):
+        for j, p in enumerate(t.powers if i not in repeats else ()):
             if p not in powers:
                 out.append(Problem(f"teams[{i}].powers[{j}]", f"power {p!r} does not exist"))
             elif p in seen:
@@ -69,9 +120,9 @@ def _check_powers_and_teams(c: Campaign, out: list[Problem]) -> None:
             else:
                 seen[p] = t.id
     for i, power in enumerate(c.powers):
-        if power.id not in seen:
+        if power.id not in seen and power.id not in {q.id for q in c.powers[:i]}:
             out.append(Problem(f"powers[{i}]", f"power {power.id!r} is in no team"))
-    if sum(t.strategic_initiative for t in c.teams) > 1:
+    if sum(t.strategic_initiative for i, t in enumerate(c.teams) if i not in repeats) > 1:
         out.append(Problem("teams", "more than one team holds the Strategic Initiative (V13.14)"))
     pairs: set[frozenset[str]] = set()
     for i, rel in enumerate(c.diplomacy):
@@ -96,7 +147,9 @@ def _check_sectors(c: Campaign, out: list[Problem]) -> dict[str, Sector]:
         if not (1 <= s.at.col <= c.map.cols and 1 <= s.at.row <= c.map.rows):
             out.append(Problem(f"{here}.at", f"sector {lab} lies outside the {c.map.cols} x {c.map.rows} map"))
         if lab in sectors:
-            out.append(Problem(f"{here}.at", f"sector {lab} is defined twice"))
+            first = next(j for j, t in enumerate(c.map.sectors) if str(t.at) == lab)
+            out.append(Problem(f"{here}.at", f"sector {lab} is defined more than once (first at map.sectors[{first}])"))
+            continue
         sectors[lab] = s
         for name in ("owner", "original_owner"):
             p = getattr(s, name)
@@ -132,8 +185,7 @@ def _check_fleets(c: Campaign, sectors: dict[str, Sector], out: list[Problem]) -
     powers = {p.id for p in c.powers}
     majors = {frozenset((str(lane.ends[0]), str(lane.ends[1]))) for lane in c.map.major_lanes}
     closed = {frozenset((str(lane.ends[0]), str(lane.ends[1]))) for lane in c.map.closed_lanes}
-    for d in _dupes([f.id for f in c.fleets]):
-        out.append(Problem("fleets", f"fleet id {d!r} is used more than once"))
+    _dupes([(f"fleets[{i}]", f.id) for i, f in enumerate(c.fleets)], out)
     for i, f in enumerate(c.fleets):
         if f.power not in powers:
             out.append(Problem(f"fleets[{i}].power", f"power {f.power!r} does not exist"))
@@ -167,8 +219,13 @@ def _check_units(c: Campaign, out: list[Problem]) -> None:
     units = list(_all_units(c))
     by_id = {u.id: u for _, u in units}
     teams = {t.id for t in c.teams}
-    for d in _dupes([u.id for _, u in units]):
-        out.append(Problem("", f"unit id {d!r} is used more than once"))
+    copies: set[str] = set()  # a repeated fleet is one problem, not one more per unit it holds
+    seen: set[str] = set()
+    for i, f in enumerate(c.fleets):
+        if f.id in seen:
+            copies.add(f"fleets[{i}].")
+        seen.add(f.id)
+    _dupes([(path, u.id) for path, u in units if path[:path.find(".") + 1] not in copies], out)
     for path, u in units:
         if u.carrier_id is not None:
             home = by_id.get(u.carrier_id)

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import reprlib
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -38,13 +41,37 @@ class CampaignError(RuleError):
         return "\n".join(f"{self.source}: {p}" for p in self.problems)
 
 
+MAX_DEPTH = 48
+"""Deepest nesting of [ ] and { } a file may have (a campaign needs about 12; a Battle Hex's
+answers a few more). Deeper files are refused before json or pydantic recurse into them."""
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_REPR = reprlib.Repr()  # a short, safe repr of any input (never recursing into deep data)
+_REPR.maxlevel, _REPR.maxstring, _REPR.maxother, _REPR.maxlist, _REPR.maxdict = 2, 50, 50, 4, 4
+_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+_EXTRA = "unknown field (not part of the campaign format; check its spelling)"
+
+
+def _too_deep(text: str) -> Problem | None:
+    """The problem of ``text`` nesting deeper than :data:`MAX_DEPTH`, found without recursion
+    (strings taken out, then a running sum over the brackets: ~0.6 ms for the default file)."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text)).replace("{", "[").replace("}", "]").encode()
+    if not brackets or max(accumulate(map((92).__sub__, brackets))) <= MAX_DEPTH:  # '[' is 91, ']' 93
+        return None
+    return Problem("", f"nested too deeply (more than {MAX_DEPTH} levels of [ ] and {{ }}; a campaign file "
+                       "needs about 12)")
+
+
 def _path(loc: tuple[Any, ...]) -> str:
     out = ""
     for part in loc:
         if isinstance(part, int):
             out += f"[{part}]"
-        else:
-            out += f".{part}" if out else str(part)
+        elif isinstance(part, str) and _NAME.match(part):
+            out += f".{part}" if out else part
+        else:  # a key no field has (an unknown field): quoted, control characters escaped
+            out += f"[{_REPR.repr(part)}]"
     return out
 
 
@@ -53,18 +80,43 @@ def _message(err: ErrorDetails) -> str:
     if kind == "missing":
         return "this field is required but missing"
     if kind == "extra_forbidden":
-        return "unknown field (not part of the campaign format; check its spelling)"
+        return _EXTRA
     msg = str(err["msg"])
     if kind == "value_error":
         return msg.removeprefix("Value error, ")
-    shown = repr(err.get("input"))
+    if ", not " in msg:  # "tuple should have at most 2 items after validation, not 3"
+        return f"{msg[0].lower()}{msg[1:]}"
+    shown = _REPR.repr(err.get("input"))
     if len(shown) > 60:
         shown = shown[:57] + "..."
     return f"{msg[0].lower()}{msg[1:]}, not {shown}"
 
 
 def _validation_problems(exc: ValidationError) -> list[Problem]:
-    return [Problem(_path(tuple(e["loc"])), _message(e)) for e in exc.errors()]
+    out: list[Problem] = []
+    unknown: dict[str, list[str]] = {}  # the unknown fields of one object make one line
+    for e in exc.errors():
+        loc = tuple(e["loc"])
+        if e["type"] == "extra_forbidden" and loc:
+            if _path(loc[:-1]) not in unknown:
+                out.append(Problem(_path(loc[:-1]), ""))
+            unknown.setdefault(_path(loc[:-1]), []).append(_path(loc[-1:]).lstrip("."))
+            continue
+        problem = Problem(_path(loc), _message(e))
+        if problem not in out:
+            out.append(problem)
+    for i, problem in enumerate(out):
+        names = unknown.get(problem.path) if not problem.message else None
+        if names is not None:
+            shown = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
+            out[i] = (Problem(f"{problem.path}.{names[0]}" if problem.path else names[0], _EXTRA) if len(names) == 1
+                      else Problem(problem.path, f"unknown fields {shown} (not part of the campaign format; "
+                                                 "check their spelling)"))
+    return out
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def parse_campaign(text: str, source: str = "<text>") -> Campaign:
@@ -73,11 +125,16 @@ def parse_campaign(text: str, source: str = "<text>") -> Campaign:
     Raises:
         CampaignError: with every problem found, each naming ``source`` and the field.
     """
+    deep = _too_deep(text)
+    if deep is not None:
+        raise CampaignError(source, [deep])
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as e:
         raise CampaignError(source, [Problem(f"line {e.lineno}, column {e.colno}",
                                              f"JSON syntax error: {e.msg}")]) from None
+    except (ValueError, RecursionError) as e:  # NaN, a number of > 4,300 digits; deep nesting the scan missed
+        raise CampaignError(source, [Problem("", f"not usable JSON: {_REPR.repr(str(e))[1:-1]}")]) from None
     if not isinstance(data, dict):
         raise CampaignError(source, [Problem("", "the file does not hold a JSON object")])
     if data.get("format") != "battlehex-campaign":
@@ -85,9 +142,11 @@ def parse_campaign(text: str, source: str = "<text>") -> Campaign:
                                              "(expected \"format\": \"battlehex-campaign\")")])
     try:
         campaign = Campaign.model_validate(data)
+        problems = check_campaign(campaign)
     except ValidationError as e:
         raise CampaignError(source, _validation_problems(e)) from None
-    problems = check_campaign(campaign)
+    except RecursionError:
+        raise CampaignError(source, [Problem("", "nested too deeply to read")]) from None
     if problems:
         raise CampaignError(source, problems)
     return campaign
@@ -102,7 +161,7 @@ def load_campaign(path: str | os.PathLike[str]) -> Campaign:
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
+    except (OSError, ValueError) as e:  # ValueError: not UTF-8 (UnicodeDecodeError), a NUL in the name
         reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
         raise CampaignError(str(p), [Problem("", f"cannot read the file: {reason}")]) from None
     return parse_campaign(text, str(p))

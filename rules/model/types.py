@@ -20,10 +20,15 @@ def _facing(value: Any) -> Facing:
     return Facing.parse(value)
 
 
+LABEL_REACH = 9999
+"""Columns and rows of a label lie within +/- this (a floating 200 x 200 map reaches ~600)."""
+
+
 def _label(value: Any) -> Label:
-    if isinstance(value, Label):
-        return value
-    return Label.parse(value)
+    label = value if isinstance(value, Label) else Label.parse(value)
+    if abs(label.col) > LABEL_REACH or abs(label.row) > LABEL_REACH:
+        raise ValueError(f"{value!s:.40} lies too far off any map (columns and rows within +/-{LABEL_REACH})")
+    return label
 
 
 FacingField = Annotated[Facing, PlainValidator(_facing), PlainSerializer(lambda f: f.name, return_type=str)]

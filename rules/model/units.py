@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from pydantic import Field
+from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from rules.model.types import FacingField, LabelField, Strict
 
@@ -77,25 +77,38 @@ class UnitFate(str, Enum):
     ABANDONED = "abandoned"
 
 
+RATING = 10
+"""Officers' Ratings lie within +/- this (a Rating modifies die rolls such as V13.745's)."""
+FACTOR = 999
+"""F&E combat factors of one unit."""
+CREW = 1000
+BOXES = 10_000
+TOW = 100
+"""Tow capacity (units a tug or tender can tow)."""
+BPV = 100_000
+COMMAND = 99
+LOST_TURNS = 1000
+
+
 class Officers(Strict):
     """Officers' Ratings (may be zero or negative; a missing officer is Rating 0)."""
 
-    captain: int = 0
-    navigator: int = 0
-    helmsman: int = 0
-    chief_engineer: int = 0
+    captain: StrictInt = Field(0, ge=-RATING, le=RATING)
+    navigator: StrictInt = Field(0, ge=-RATING, le=RATING)
+    helmsman: StrictInt = Field(0, ge=-RATING, le=RATING)
+    chief_engineer: StrictInt = Field(0, ge=-RATING, le=RATING)
 
 
 class FEFactors(Strict):
     """F&E combat factors (SIDCORS): normal and crippled sides."""
 
-    attack: int = 0
-    defense: int | None = None
-    fighters: int = 0
-    c_attack: int = 0
-    c_defense: int = 0
-    c_fighters: int = 0
-    has_crippled_side: bool = True
+    attack: StrictInt = Field(0, ge=0, le=FACTOR)
+    defense: StrictInt | None = Field(None, ge=0, le=FACTOR)
+    fighters: StrictInt = Field(0, ge=0, le=FACTOR)
+    c_attack: StrictInt = Field(0, ge=0, le=FACTOR)
+    c_defense: StrictInt = Field(0, ge=0, le=FACTOR)
+    c_fighters: StrictInt = Field(0, ge=0, le=FACTOR)
+    has_crippled_side: StrictBool = True
 
 
 class TacticalState(Strict):
@@ -103,56 +116,56 @@ class TacticalState(Strict):
 
     position: LabelField
     facing: FacingField
-    speed: int = Field(0, ge=0, le=32)
+    speed: StrictInt = Field(0, ge=0, le=32)
 
 
 class Unit(Strict):
     """One counter: a ship, base, fighter group, monster ..."""
 
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
+    id: StrictStr = Field(min_length=1)
+    name: StrictStr = Field(min_length=1)
     kind: UnitKind = UnitKind.SHIP
-    class_designation: str = ""
-    hull_type: str = ""
-    size_class: int = Field(3, ge=1, le=7)
-    race_flags: list[str] = []
+    class_designation: StrictStr = ""
+    hull_type: StrictStr = ""
+    size_class: StrictInt = Field(3, ge=1, le=7)
+    race_flags: list[StrictStr] = []
     crew_quality: CrewQuality = CrewQuality.NORMAL
     officers: Officers = Officers()
-    crew_units_normal: int = Field(0, ge=0)
-    crew_units_current: int = Field(0, ge=0)
-    boxes_total: int = Field(0, ge=0)
-    internal_hits: int = Field(0, ge=0)
-    strategic_movement_capable: bool = True
-    native_sublight: bool = False
-    warp_engines_dropped: bool = False
-    slow: bool = False
-    has_special_sensors: bool = False
-    sensors_damaged: bool = False
-    cloak_capable: bool = False
-    is_cloaked: bool = False
-    stealth: bool = False
-    is_scout: bool = False
-    is_carrier: bool = False
-    is_pf_tender: bool = False
-    carrier_id: str | None = None
-    is_tug: bool = False
-    tow_capacity: int = Field(0, ge=0)
-    towing: list[str] = []
-    is_civilian: bool = False
-    supply_depot: bool = Field(False, description="seed 004 trait: acts like a colony in good order for supply")
-    is_auxiliary: bool = False
-    is_incidental: bool = False
+    crew_units_normal: StrictInt = Field(0, ge=0, le=CREW)
+    crew_units_current: StrictInt = Field(0, ge=0, le=CREW)
+    boxes_total: StrictInt = Field(0, ge=0, le=BOXES)
+    internal_hits: StrictInt = Field(0, ge=0, le=BOXES)
+    strategic_movement_capable: StrictBool = True
+    native_sublight: StrictBool = False
+    warp_engines_dropped: StrictBool = False
+    slow: StrictBool = False
+    has_special_sensors: StrictBool = False
+    sensors_damaged: StrictBool = False
+    cloak_capable: StrictBool = False
+    is_cloaked: StrictBool = False
+    stealth: StrictBool = False
+    is_scout: StrictBool = False
+    is_carrier: StrictBool = False
+    is_pf_tender: StrictBool = False
+    carrier_id: StrictStr | None = None
+    is_tug: StrictBool = False
+    tow_capacity: StrictInt = Field(0, ge=0, le=TOW)
+    towing: list[StrictStr] = []
+    is_civilian: StrictBool = False
+    supply_depot: StrictBool = Field(False, description="seed 004 trait: acts like a colony in good order for supply")
+    is_auxiliary: StrictBool = False
+    is_incidental: StrictBool = False
     orion_status: OrionStatus = OrionStatus.NONE
-    lessee_team: str | None = None
-    wants_fight: bool = False
-    economic_bpv: int = Field(0, ge=0)
-    combat_bpv: int = Field(0, ge=0)
-    fe_command_rating: int = Field(0, ge=0)
+    lessee_team: StrictStr | None = None
+    wants_fight: StrictBool = False
+    economic_bpv: StrictInt = Field(0, ge=0, le=BPV)
+    combat_bpv: StrictInt = Field(0, ge=0, le=BPV)
+    fe_command_rating: StrictInt = Field(0, ge=0, le=COMMAND)
     fe: FEFactors = FEFactors()
-    crippled: bool = False
-    destroyed: bool = False
-    captured: bool = False
+    crippled: StrictBool = False
+    destroyed: StrictBool = False
+    captured: StrictBool = False
     fate: UnitFate = UnitFate.ACTIVE
-    lost_turns_remaining: int = Field(0, ge=0)
+    lost_turns_remaining: StrictInt = Field(0, ge=0, le=LOST_TURNS)
     forced_strategic_direction: FacingField | None = None
     tactical: TacticalState | None = None
