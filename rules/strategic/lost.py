@@ -1,12 +1,31 @@
-"""Lost units at the start of a Strategic Turn (V13.914).
+"""Lost units in the campaign: the V13.914 Helmsman roll and the V13.753 Rear Guard loss.
 
-A unit left Lost by a sub-light evasion (``rules/battle/sublight.py``) is looked after by the
-campaign turn, which sits below the battle: this module imports nothing from ``rules/battle``.
+Two rules leave a unit Lost for some Strategic Turns:
+
+- V13.91x: a unit that evaded at sub-light after dropping its warp engines
+  (``rules/battle/sublight.py``); each turn its Helmsman may find the way back (V13.914), and
+  when found or when its lost time is over it is locatable where it evaded.
+- V13.753: a crippled Rear Guard unit that did not rejoin its force. It is Out of Supply while
+  Lost, no Helmsman rolls for it (V13.914 is for V13.90 only, A-43), and when its lost time is
+  over it reappears on the map, in the sector it was moved to, as an ordinary unit.
+
+The campaign turn sits below the battle: this module imports nothing from ``rules/battle``.
 """
 from __future__ import annotations
 
 from rules.dice import DiceRoller
-from rules.model.units import Unit
+from rules.model.units import Unit, UnitFate
+
+
+def lost_rear_guard(unit: Unit) -> bool:
+    """Whether ``unit`` is Lost by V13.753 rather than by a V13.91x sub-light evasion.
+
+    The model does not record which rule made a unit Lost; V13.911 sends only units that
+    dropped their warp engines to V13.91x (the battle write-back records the drop), so a Lost
+    unit with its warp engines is a Rear Guard loss. (A unit whose warp engines were dropped in
+    an earlier battle and that is then Lost as a sub-light Rear Guard unit, V13.752, is taken
+    for a V13.91x loss: only a model field naming the rule can tell them apart.)"""
+    return unit.fate is UnitFate.LOST and not unit.warp_engines_dropped
 
 
 def helmsman_recovery(unit: Unit, dice: DiceRoller) -> bool | None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from hexmap import Label
 from rules.model.campaign import Fleet
-from rules.model.units import Unit
+from rules.model.units import Unit, UnitFate
 from rules.strategic.diplomacy import Diplomacy
 from rules.strategic.state import StrategicState
 
@@ -34,6 +34,8 @@ def _moving_units(fleet: Fleet) -> list[Unit]:
 def fleet_speed(fleet: Fleet) -> tuple[int, str]:
     """Sectors per turn at best (0, 1 or 2) and why it is less than 2."""
     for u in _moving_units(fleet):
+        if u.fate is UnitFate.LOST:
+            return 0, f"{u.name} is Lost, off the map until it reappears (V13.753 / V13.914)"
         if u.native_sublight or u.warp_engines_dropped or not u.strategic_movement_capable:
             why = "is sub-light" if (u.native_sublight or u.warp_engines_dropped) else "cannot move strategically"
             return 0, f"{u.name} {why}"
@@ -97,7 +99,8 @@ def check_orders(state: StrategicState, fleet: Fleet, path: list[Label]) -> Orde
         return OrderCheck(True)
     speed, why = fleet_speed(fleet)
     if speed == 0:
-        return OrderCheck(False, f"{fleet.name} cannot move: {why}", f"{MOVE_RULE} / V13.18", bad_step=0)
+        rule = "V13.753 / V13.914" if "Lost" in why else f"{MOVE_RULE} / V13.18"
+        return OrderCheck(False, f"{fleet.name} cannot move: {why}", rule, bad_step=0)
     g = state.graph
     if fleet.in_transit_to is not None and path[0] != fleet.in_transit_to:
         return OrderCheck(False, f"{fleet.name} is between sectors and must first arrive at {fleet.in_transit_to}",

@@ -20,6 +20,7 @@ from rules.strategic.control import (
     supply_ranges,
 )
 from rules.strategic.diplomacy import Diplomacy
+from rules.strategic.lost import lost_rear_guard
 from rules.strategic.supply import SupplyNet
 
 
@@ -125,15 +126,20 @@ class StrategicState:
 
     # -- supply ------------------------------------------------------------------------------
     def fleet_in_supply(self, fleet: Fleet) -> bool:
+        """The fleet's sector is in supply for its power; a fleet made only of units Lost by
+        V13.753 is Out of Supply (they are, while Lost)."""
+        if fleet.units and all(lost_rear_guard(u) for u in fleet.units):
+            return False
         return self.supply.in_supply(fleet.power, fleet.sector)
 
     def unit_supply(self) -> dict[str, bool]:
-        """In (True) or Out of (False) Supply for every unit of the campaign, by unit id."""
+        """In (True) or Out of (False) Supply for every unit of the campaign, by unit id; a
+        crippled Rear Guard unit is Out of Supply while it is Lost (V13.753)."""
         out: dict[str, bool] = {}
         for f in self.campaign.fleets:
-            ok = self.fleet_in_supply(f)
+            ok = self.supply.in_supply(f.power, f.sector)
             for u in f.units:
-                out[u.id] = ok
+                out[u.id] = ok and not lost_rear_guard(u)
         for s in self.campaign.map.sectors:
             if s.garrison and s.owner is not None:
                 ok = self.supply.in_supply(s.owner, s.at)

@@ -23,7 +23,7 @@ from rules.strategic.battle_hex import (
     teams_fighting_in,
     units_by_team,
 )
-from rules.strategic.lost import helmsman_recovery
+from rules.strategic.lost import helmsman_recovery, lost_rear_guard
 from rules.strategic.movement import OrderCheck, check_orders, resolve_movement
 from rules.strategic.state import StrategicState
 
@@ -163,12 +163,25 @@ def end_movement_phase(campaign: Campaign, graph: LaneGraph) -> Campaign:
 
 
 def _lost_units(c: Campaign) -> None:
-    """At the start of each Strategic Turn, Lost units count down and a Helmsman above 1 may
-    find the way back (V13.914: 2d6 at or under the Rating)."""
+    """At the start of each Strategic Turn, Lost units count down. A sub-light evader whose
+    Helmsman is above 1 may find the way back (V13.914: 2d6 at or under the Rating) and is then,
+    or when its time is over, locatable. A crippled Rear Guard unit Lost by V13.753 rolls no
+    Helmsman check (A-43) and, its time over, reappears on the map as an active unit in the
+    sector it was moved to (V13.753)."""
     dice = DiceRoller(c.dice_seed * 7_919 + c.turn * 65_537)
     for f in c.fleets:
         for u in f.units:
             if u.fate is not UnitFate.LOST:
+                continue
+            if lost_rear_guard(u):
+                u.lost_turns_remaining = max(0, u.lost_turns_remaining - 1)
+                if u.lost_turns_remaining == 0:
+                    u.fate = UnitFate.ACTIVE
+                    c.log.append(LogEntry(turn=c.turn, rule="V13.753", text=f"{u.name} is no longer lost: it "
+                                                                            f"reappears in {f.sector}"))
+                else:
+                    c.log.append(LogEntry(turn=c.turn, rule="V13.753", text=f"{u.name} is still lost, Out of "
+                                          f"Supply ({u.lost_turns_remaining} turns left)"))
                 continue
             found = helmsman_recovery(u, dice)
             u.lost_turns_remaining = max(0, u.lost_turns_remaining - 1)

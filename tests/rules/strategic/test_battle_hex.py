@@ -213,7 +213,8 @@ def test_an_ignore_is_forgotten_when_the_unit_has_left():
 
 def test_lost_units_count_down_each_turn_v13_914():
     c = campaign(fleets=[fleet("f", "fed", "0303", units=[unit("lost", fate="lost", lost_turns_remaining=2,
-                                                                 officers={"helmsman": 1})])])
+                                                                 officers={"helmsman": 1},
+                                                                 warp_engines_dropped=True)])])
     g = build_graph(c)
     after = run(c).campaign
     t2 = end_movement_phase(after, g)
