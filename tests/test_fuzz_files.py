@@ -3,7 +3,8 @@
 Each case mutates ``scenarios/default_campaign.json`` (seeded, so a failure is repeatable: the
 message names the case and its mutations) and asserts that ``load_campaign`` either returns a
 campaign or raises ``CampaignError``, never anything else, and that ``main.py --check`` prints
-no traceback. ``BATTLEHEX_FUZZ_CASES`` sets the number of cases (default 4,000).
+no traceback. ``BATTLEHEX_FUZZ_CASES`` sets the number of cases (default 4,000) and
+``BATTLEHEX_FUZZ_SEED`` the seed, for a longer hunt.
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from rules.model import Campaign, CampaignError, load_campaign
 from tests.conftest import DEFAULT, ROOT
 
 CASES = int(os.environ.get("BATTLEHEX_FUZZ_CASES", "4000"))
-SEED = 20261123
+SEED = int(os.environ.get("BATTLEHEX_FUZZ_SEED", "20261123"))
 TEXT = DEFAULT.read_text(encoding="utf-8")
 DATA = json.loads(TEXT)
 
