@@ -54,6 +54,7 @@ def _apply_unit(u: Unit, b: BUnit, approach: bool = False) -> str | None:
                                    UnitFate.CRASHED, UnitFate.SCUTTLED)
             u.captured = fate is UnitFate.CAPTURED
             u.lost_turns_remaining = b.lost_turns
+            u.lost_by = "V13.91x" if fate is UnitFate.LOST else ""
         damage = ""
         if b.extra_damage and not u.destroyed:  # V13.954x-V13.967x: it survived the extra damage
             u.internal_hits = min(BOXES, u.internal_hits + b.extra_damage)
@@ -62,8 +63,9 @@ def _apply_unit(u: Unit, b: BUnit, approach: bool = False) -> str | None:
     if b.status is Status.DISORGANIZED:
         return f"{u.name} withdrew in disorder to {b.destination or 'nowhere (A-49)'} ({b.outcome})"
     if b.outcome == Outcome.LOST.name:  # V13.753: a crippled Rear Guard unit that did not rejoin
-        u.fate, u.lost_turns_remaining = UnitFate.LOST, b.lost_turns
+        u.fate, u.lost_turns_remaining, u.lost_by = UnitFate.LOST, b.lost_turns, "V13.753"
         u.internal_hits = min(BOXES, u.internal_hits + b.extra_damage)
+        u.base_repair_hits = min(u.internal_hits, u.base_repair_hits + b.extra_damage)  # only at a Base (V13.753)
         u.crew_units_current = max(0, (u.crew_units_current or u.crew_units_normal) - b.crew_lost)
         return (f"{u.name} is lost for {b.lost_turns} Strategic Turns, Out of Supply, and will reappear in "
                 f"{b.destination} with {b.extra_damage} more internal hits and {b.crew_lost} crew units fewer "

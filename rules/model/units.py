@@ -6,6 +6,7 @@ seeds' tactical systems (STCS, B5, AF/EF blocks) are added when those systems ar
 from __future__ import annotations
 
 from enum import Enum
+from typing import Literal
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
@@ -167,5 +168,11 @@ class Unit(Strict):
     captured: StrictBool = False
     fate: UnitFate = UnitFate.ACTIVE
     lost_turns_remaining: StrictInt = Field(0, ge=0, le=LOST_TURNS)
+    lost_by: Literal["", "V13.753", "V13.91x"] = Field(
+        "", description="the rule that made the unit Lost: V13.753 (a crippled Rear Guard unit) or V13.91x (a "
+                        "sub-light evader); empty when it is not Lost")
+    base_repair_hits: StrictInt = Field(
+        0, ge=0, le=BOXES, description="of its internal hits, how many only a Base, a Star System or an FRD may "
+                                       "repair (V13.753)")
     forced_strategic_direction: FacingField | None = None
     tactical: TacticalState | None = None

@@ -20,12 +20,14 @@ from rules.model.units import Unit, UnitFate
 def lost_rear_guard(unit: Unit) -> bool:
     """Whether ``unit`` is Lost by V13.753 rather than by a V13.91x sub-light evasion.
 
-    The model does not record which rule made a unit Lost; V13.911 sends only units that
-    dropped their warp engines to V13.91x (the battle write-back records the drop), so a Lost
-    unit with its warp engines is a Rear Guard loss. (A unit whose warp engines were dropped in
-    an earlier battle and that is then Lost as a sub-light Rear Guard unit, V13.752, is taken
-    for a V13.91x loss: only a model field naming the rule can tell them apart.)"""
-    return unit.fate is UnitFate.LOST and not unit.warp_engines_dropped
+    The write-back records the rule in ``lost_by``. A file saved before it did says nothing:
+    then V13.911 sends only units that dropped their warp engines to V13.91x, so a Lost unit
+    with its warp engines is taken for a Rear Guard loss."""
+    if unit.fate is not UnitFate.LOST:
+        return False
+    if unit.lost_by:
+        return unit.lost_by == "V13.753"
+    return not unit.warp_engines_dropped
 
 
 def helmsman_recovery(unit: Unit, dice: DiceRoller) -> bool | None:

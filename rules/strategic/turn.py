@@ -176,7 +176,7 @@ def _lost_units(c: Campaign) -> None:
             if lost_rear_guard(u):
                 u.lost_turns_remaining = max(0, u.lost_turns_remaining - 1)
                 if u.lost_turns_remaining == 0:
-                    u.fate = UnitFate.ACTIVE
+                    u.fate, u.lost_by = UnitFate.ACTIVE, ""
                     c.log.append(LogEntry(turn=c.turn, rule="V13.753", text=f"{u.name} is no longer lost: it "
                                                                             f"reappears in {f.sector}"))
                 else:
@@ -186,7 +186,7 @@ def _lost_units(c: Campaign) -> None:
             found = helmsman_recovery(u, dice)
             u.lost_turns_remaining = max(0, u.lost_turns_remaining - 1)
             if found or u.lost_turns_remaining == 0:
-                u.fate, u.lost_turns_remaining = UnitFate.LOCATABLE, 0
+                u.fate, u.lost_turns_remaining, u.lost_by = UnitFate.LOCATABLE, 0, ""
                 why = f"its Helmsman ({u.officers.helmsman}) found the way (V13.914)" if found else "no longer lost"
                 c.log.append(LogEntry(turn=c.turn, rule="V13.914", text=f"{u.name} is {why}: locatable"))
             else:

@@ -108,6 +108,7 @@ def test_a_lost_crippled_rear_guard_unit_is_lost_in_the_campaign_v13_753():
     r1 = next(u for u in fleet_of["r1"].units if u.id == "r1")
     assert (r1.fate.value, r1.lost_turns_remaining) == ("lost", 3)
     assert r1.internal_hits == 11 and r1.crew_units_current == 24 and r1.crippled
+    assert r1.lost_by == "V13.753" and r1.base_repair_hits == 11  # the 3d6 hits: repaired only at a Base
     assert str(fleet_of["r1"].sector) == "0306" and str(fleet_of["r2"].sector) == "0304"
 
 

@@ -57,10 +57,10 @@ def test_a43_v13_914_helmsman_does_not_roll_for_a_v13_753_lost_unit(monkeypatch:
 
 
 def test_v13_753_the_unit_reappears_active_when_its_lost_turns_are_over():
-    c = rear_guard_campaign(turns=1)
+    c = rear_guard_campaign(turns=1, lost_by="V13.753")
     new = end_movement_phase(c, build_graph(c))
     u = new.fleets[0].units[0]
-    assert (u.fate, u.lost_turns_remaining) == (UnitFate.ACTIVE, 0)
+    assert (u.fate, u.lost_turns_remaining, u.lost_by) == (UnitFate.ACTIVE, 0, "")
     assert new.fleets[0].sector == L("0102")
     assert any(e.rule == "V13.753" and "reappears" in e.text and "0102" in e.text for e in new.log)
 
@@ -84,3 +84,16 @@ def test_v13_753_a_lost_unit_cannot_be_ordered_to_move():
     c = rear_guard_campaign()
     check = check_orders(state(c), c.fleets[0], [L("0103")])
     assert not check.ok and "Lost" in check.reason and "V13.753" in check.rule
+
+
+def test_the_rule_that_made_a_unit_lost_decides_v13_753_against_v13_91x():
+    """``lost_by`` names the rule; without it (an older file) a Lost unit with its warp engines
+    is a V13.753 loss and one that dropped them a V13.91x one."""
+    from rules.model.units import Unit
+    base = Unit.model_validate(lost())
+    assert lost_rear_guard(base)  # older file: warp engines kept
+    assert not lost_rear_guard(base.model_copy(update={"warp_engines_dropped": True}))
+    # a unit that dropped its warp engines in an earlier battle and is then Lost as a Rear Guard unit
+    assert lost_rear_guard(base.model_copy(update={"warp_engines_dropped": True, "lost_by": "V13.753"}))
+    assert not lost_rear_guard(base.model_copy(update={"lost_by": "V13.91x"}))
+    assert not lost_rear_guard(base.model_copy(update={"fate": UnitFate.ACTIVE, "lost_by": "V13.753"}))
