@@ -23,7 +23,7 @@ from rules.dice import DiceRoller
 from rules.model.campaign import Campaign, Team
 from rules.model.records import BattleHexRecord, IgnoreRecord
 from rules.model.types import Terrain
-from rules.model.units import OrionStatus, Unit
+from rules.model.units import OrionStatus, Unit, UnitFate
 from rules.strategic.state import StrategicState
 
 Decisions = Mapping[tuple[Label, str, str], bool]
@@ -88,14 +88,16 @@ def units_by_team(state: StrategicState, at: Label) -> dict[str, list[Unit]]:
 
 
 def _present(state: StrategicState, at: Label) -> dict[str, list[tuple[Unit, str]]]:
-    """Active units in a sector by team, each with its power."""
+    """Active units in a sector by team, each with its power (a Lost unit is nowhere until
+    found: V13.753, V13.91x)."""
     out: dict[str, list[tuple[Unit, str]]] = {}
     sec = state.sectors.get(at)
     if sec is not None and sec.garrison and sec.owner and (t := state.team_of(sec.owner)) is not None:
         out.setdefault(t.id, []).extend((u, sec.owner) for u in sec.garrison if not u.destroyed)
     for f in state.fleets_at(at):
         if (t := state.team_of(f.power)) is not None:
-            out.setdefault(t.id, []).extend((u, f.power) for u in f.units if not u.destroyed)
+            out.setdefault(t.id, []).extend((u, f.power) for u in f.units
+                                            if not u.destroyed and u.fate is not UnitFate.LOST)
     return {k: v for k, v in out.items() if v}
 
 

@@ -97,3 +97,15 @@ def test_the_rule_that_made_a_unit_lost_decides_v13_753_against_v13_91x():
     assert lost_rear_guard(base.model_copy(update={"warp_engines_dropped": True, "lost_by": "V13.753"}))
     assert not lost_rear_guard(base.model_copy(update={"lost_by": "V13.91x"}))
     assert not lost_rear_guard(base.model_copy(update={"fate": UnitFate.ACTIVE, "lost_by": "V13.753"}))
+
+
+def test_a_lost_unit_starts_no_battle_hex_v13_753():
+    """A Lost unit is nowhere until found: an enemy moving into its reappearance sector meets
+    only the units really there."""
+    from rules.strategic.battle_hex import teams_fighting_in
+    c = campaign(cols=1, rows=4, sectors={"0101": POINT}, phase=Phase.BATTLES.value,
+                 fleets=[fleet("f-0102-lost", "fed", "0102", units=[lost(lost_by="V13.753")]),
+                         fleet("k", "klingon", "0102", units=[unit("k1")])])
+    assert teams_fighting_in(state(c), L("0102")) == []
+    c.fleets[0].units[0].fate = UnitFate.ACTIVE
+    assert teams_fighting_in(state(c), L("0102")) != []
