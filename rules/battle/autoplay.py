@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from hexmap import Facing
 from rules.battle.log import IllegalAnswer
 from rules.battle.procedure import BattleProcedure
 from rules.battle.questions import QKind
@@ -44,15 +45,29 @@ def random_answer(b: BattleProcedure, rng: random.Random) -> Any:
     if q.kind is QKind.PLACE:
         order = list(q.options)
         rng.shuffle(order)
-        uid, zone = next(((u, z) for u in order if (z := b.placement.zone(u))), (None, []))
-        if uid is None:
+        uid, h = None, None
+        for cand in order:  # a random hex of the zone that also leaves every later unit a hex
+            zone = b.placement.zone(cand)
+            for h in rng.sample(zone, min(len(zone), 24)):
+                if b.placement.check(cand, h, Facing.A).ok or q.data.get("gm_question"):
+                    uid = cand
+                    break
+            if uid is not None:
+                break
+        if uid is None and "example" in q.data:  # the engine's own legal answer
+            uid, h = q.data["example"]["unit"], b.ctx.window.hex_at(q.data["example"]["at"])
+        if uid is None and q.data.get("gm_question"):  # no legal hex: the GM rules a hex of the plane
+            uni = b.placement.universe
+            uid, h = order[0], uni.hex(rng.randrange(len(uni.q)))
+        if uid is None or h is None:
             raise IllegalAnswer(q.rule, f"no legal hex is left for any of {', '.join(q.options)}")
-        h = rng.choice(zone)
         u = b.state.units[uid]
         low, high, _rule = b.placement.speed_rule(u)
         out = {"unit": uid, "at": str(b.ctx.window.label(h)), "speed": rng.randint(low, high)}
         if not (u.role is Role.ATTACKER and b.state.dod is not None):  # V13.446: later attackers inherit
             out["facing"] = rng.choice("ABCDEF")
+        if q.data.get("gm_question"):  # the rules leave no way on: the GM rules (issue 11)
+            return {"gm_ruling": f"random play: {q.data.get('rule')}", "answer": out}
         return out
     if q.kind is QKind.ACTION:
         mobile = [u for u in b.state.units.values() if u.present and u.pos is not None and u.role is not Role.MONSTER]

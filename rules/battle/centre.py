@@ -82,10 +82,16 @@ def centre(ctx: Ctx) -> Ask:
                                 "another centre, or re-place (undo)")
         return h
 
-    h = yield Question("V13.811/centre", QKind.LABEL, GM, "V13.811",
-                       f"GM: confirm the original centre hex of the map (proposed: {words}, "
-                       + ("the defending Base or planet" if proposal == st.anchor else "the middle of all units")
-                       + ")", data={"proposed": label}, check=check, parse=parse)
+    data: dict[str, Any] = {"proposed": label}
+    text = (f"GM: confirm the original centre hex of the map (proposed: {words}, "
+            + ("the defending Base or planet" if proposal == st.anchor else "the middle of all units") + ")")
+    off = outside(ctx, proposal)
+    if off:  # no centre holds every unit (a GM ruling placed one far off): only a ruling goes on
+        data.update(gm_question=True, rule="V13.811 / INTERPRETATIONS 4",
+                    why=f"no centre holds every unit; with {words}, {', '.join(off)} lie outside the legal region")
+        text = (f"GM: no original centre hex holds every unit (V13.811 / INTERPRETATIONS 4: with {words}, "
+                f"{', '.join(off)} lie outside the legal region); rule the centre (a GM ruling), or undo")
+    h = yield Question("V13.811/centre", QKind.LABEL, GM, "V13.811", text, data=data, check=check, parse=parse)
     before = ctx.where(h)
     st.centre = h
     ctx.info("V13.811", f"the original centre hex ({before} during placement) now reads {ctx.where(h)}: the map "

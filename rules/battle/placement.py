@@ -208,6 +208,69 @@ class Placement:
             return (0, 4, "V13.465") if by_base else (0, 12, "V13.465")
         return 0, T3[st.ws.get(u.team, 3)], "V13.435"
 
+    # -- looking ahead (issue 11): no placement may leave a later unit without a hex -----------
+    def later(self, u: BUnit) -> list[BUnit]:
+        """The units still to place after ``u`` (in this step and the steps after it)."""
+        return [x for x in self.st.units.values() if x.pos is None and x is not u and self.step_of(x) is not None]
+
+    def _empties(self, cons: list[Constraint]) -> Constraint | None:
+        """The constraint that leaves no hex, or ``None`` if some hex meets them all."""
+        uni = self.universe
+        q, r = uni.q, uni.r
+        for c in sorted(cons, key=lambda c: c.kind not in ("spread", "edge", "never")):
+            keep = c.mask(q, r, uni)
+            q, r = q[keep], r[keep]
+            if q.size == 0:
+                return c
+        return None
+
+    def ahead(self, u: BUnit, h: Hex) -> Verdict | None:
+        """A refusal if placing ``u`` on ``h`` would leave a unit still to place no legal hex
+        (with the rule that would leave it none), else ``None``. Units whose constraints are
+        the same are looked at once."""
+        later = self.later(u)
+        if not later:
+            return None
+        old = u.pos
+        u.pos = h
+        self.st.placed_order.append(u.id)
+        try:
+            seen: set[tuple[Constraint, ...]] = set()
+            for x in later:
+                cons = self.constraints(x)
+                key = tuple(c for c in cons if c.kind != "never")
+                if key in seen or len(key) < len(cons):  # "never": placed later, after its anchor (A-19)
+                    continue
+                seen.add(key)
+                c = self._empties(cons)
+                if c is not None:
+                    return Verdict(False, f"{c.rule} (looking ahead)", f"{u.name} at {self.ctx.where(h)} would leave "
+                                   f"{x.name} no legal hex ({c.what}); choose another hex")
+        finally:
+            u.pos = old
+            self.st.placed_order.pop()
+        return None
+
+    def legal_exists(self, uids: list[str], tries: int = 12) -> tuple[Verdict, tuple[str, Hex] | None]:
+        """Whether some unit of ``uids`` has a hex that is legal and leaves every later unit a
+        hex: ``ok`` with one such (unit, hex), or the refusal of the first unit's zone (empty, or
+        every tried hex refused). Tries up to ``tries`` hexes of each zone, spread evenly over it."""
+        first: Verdict | None = None
+        for uid in uids:
+            u = self.st.units[uid]
+            c = self._empties(self.constraints(u))
+            if c is not None:
+                first = first or Verdict(False, c.rule, f"no legal hex is left for {u.name} ({c.what})")
+                continue
+            q, r = self.zone_arrays(uid)
+            for i in np.unique(np.linspace(0, q.size - 1, min(tries, q.size)).astype(np.int64)).tolist():
+                h = Hex(int(q[i]), int(r[i]))
+                v = self.ahead(u, h)
+                if v is None:
+                    return Verdict(True), (uid, h)
+                first = first or v
+        return first or Verdict(False, "V13.430", "no unit is left to place"), None
+
     # -- answers -------------------------------------------------------------------------------
     def zone_arrays(self, uid: str) -> tuple[np.ndarray, np.ndarray]:
         """The legal hexes for unit ``uid`` now (facing and speed aside) as axial q, r arrays.
@@ -249,6 +312,9 @@ class Placement:
         face, note = self._facing(u, facing)
         if isinstance(face, Verdict):
             return face
+        ahead = self.ahead(u, h)
+        if ahead is not None:
+            return ahead
         low, high, rule = self.speed_rule(u)
         if speed is not None and low == high and speed != low:
             return Verdict(False, rule, f"{u.name}: its speed is {low} ({rule}); leave the speed out or give {low}, "

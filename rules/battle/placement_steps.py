@@ -63,9 +63,18 @@ def _place_one(ctx: Ctx, rules: Placement, step: Step, todo: list[BUnit]) -> Ask
     def parse(ans: Any) -> dict[str, Any]:
         u, h, facing, speed, docked = rules.read(ans, remaining)
         return {"unit": u.id, "hex": h, "facing": facing or Facing.A, "speed": speed, "docked": docked, "note": ""}
+    data: dict[str, Any] = {"step": step.value}
+    text = f"{ctx.name(team)}: place a unit ({len(remaining)} to go)"
+    way, example = rules.legal_exists(remaining)
+    if example is not None:  # one legal answer, so the question is never a dead end
+        data["example"] = {"unit": example[0], "at": ctx.label(example[1])}
+    if not way.ok:  # the rules leave no way on (a GM ruling placed a unit far off, or the units spread too wide)
+        data.update(gm_question=True, rule=way.rule, why=way.reason)
+        to = GM
+        text = (f"GM: the rules leave no legal hex here ({way.rule}: {way.reason}); place one of "
+                f"{ctx.name(team)}'s units by a GM ruling, or undo")
     got = yield Question(f"place/{step.name.lower()}/{len(st.placed_order) + 1}", QKind.PLACE, to,
-                         step.value.split()[0], f"{ctx.name(team)}: place a unit ({len(remaining)} to go)",
-                         tuple(remaining), data={"step": step.value}, check=check, parse=parse)
+                         step.value.split()[0], text, tuple(remaining), data=data, check=check, parse=parse)
     _apply(ctx, rules, got)
 
 
