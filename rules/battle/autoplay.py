@@ -48,8 +48,9 @@ def random_answer(b: BattleProcedure, rng: random.Random) -> Any:
         uid, h = None, None
         for cand in order:  # a random hex of the zone that also leaves every later unit a hex
             zone = b.placement.zone(cand)
+            inherits = b.state.units[cand].role is Role.ATTACKER and b.state.dod is not None  # V13.446
             for h in rng.sample(zone, min(len(zone), 24)):
-                if b.placement.check(cand, h, Facing.A).ok or q.data.get("gm_question"):
+                if b.placement.check(cand, h, None if inherits else Facing.A).ok or q.data.get("gm_question"):
                     uid = cand
                     break
             if uid is not None:

@@ -8,13 +8,14 @@ The questions that place the units in order are :mod:`rules.battle.placement_ste
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from hexmap import Facing, Hex, Label
+from rules.battle import lookahead
 from rules.battle.log import IllegalAnswer
+from rules.battle.lookahead import Verdict
 from rules.battle.placement_steps import placement  # the questions, named here for rules.battle.procedure
 from rules.battle.roster import BASES_FOR_APPROACH, BUnit, Role
 from rules.battle.state import Ctx, Step
@@ -27,22 +28,10 @@ __all__ = ["MAX_SPEED", "T3", "Placement", "Verdict", "corrected_facing", "legal
 T3 = {0: 4, 1: 9, 2: 20, 3: 31}
 """Table V13.435: the Defending Team's speed limit by Weapon Status."""
 MAX_SPEED = 31
+_PLACING = frozenset({Step.PLACE_DEFENDER, Step.PLACE_ATTACKER, Step.PLACE_ORION, Step.PLACE_INCIDENTAL,
+                      Step.PLACE_MONSTER})
 _PARTS = ("unit", "at", "facing", "speed", "docked")
 """The parts of a placement answer (docs/battle_answers.md)."""
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """Whether a unit may stand on a hex, and why not (the first rule that refuses)."""
-
-    ok: bool
-    rule: str = ""
-    reason: str = ""
-    facing: Facing | None = None
-    note: str = ""
-
-    def __str__(self) -> str:
-        return "legal" if self.ok else f"{self.rule}: {self.reason}"
 
 
 def legal_attacker_facings(dor: Facing) -> tuple[Facing, ...]:
@@ -65,6 +54,9 @@ class Placement:
         self.ctx = ctx
         self.st = ctx.state
         self.universe = universe or Universe(ctx.window)
+        self.witness: dict[str, Hex] = {}
+        self._cache: dict[tuple[object, ...], Any] = {}
+        """Per unit still to place, a hex that met its rules when last looked at (a shortcut)."""
 
     # -- who is placed when ------------------------------------------------------------------
     def step_of(self, u: BUnit) -> Step | None:
@@ -85,9 +77,23 @@ class Placement:
     def to_place(self, step: Step) -> list[BUnit]:
         return [u for u in self.st.units.values() if self.step_of(u) is step and u.pos is None]
 
+    def _cached(self, name: str, make: Any) -> Any:
+        """``make()``, kept while a placement step lasts (no unit comes or goes then)."""
+        st = self.st
+        if st.step not in _PLACING:
+            return make()
+        key = (name, st.step, st.anchor_is_planet)
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
+
     def anchor_unit(self) -> BUnit | None:
         """The defence everything is placed around (V13.431, A-19): a base, else a carrier or
         tender; ``None`` in open space, in an Approach Battle, or around a planet."""
+        found: BUnit | None = self._cached("anchor", self._anchor_unit)
+        return found
+
+    def _anchor_unit(self) -> BUnit | None:
         if self.st.kind == "approach":
             return None
         defenders = [u for u in self.st.role_units(Role.DEFENDER) if self.step_of(u) is Step.PLACE_DEFENDER]
@@ -211,65 +217,19 @@ class Placement:
     # -- looking ahead (issue 11): no placement may leave a later unit without a hex -----------
     def later(self, u: BUnit) -> list[BUnit]:
         """The units still to place after ``u`` (in this step and the steps after it)."""
-        return [x for x in self.st.units.values() if x.pos is None and x is not u and self.step_of(x) is not None]
-
-    def _empties(self, cons: list[Constraint]) -> Constraint | None:
-        """The constraint that leaves no hex, or ``None`` if some hex meets them all."""
-        uni = self.universe
-        q, r = uni.q, uni.r
-        for c in sorted(cons, key=lambda c: c.kind not in ("spread", "edge", "never")):
-            keep = c.mask(q, r, uni)
-            q, r = q[keep], r[keep]
-            if q.size == 0:
-                return c
-        return None
+        return lookahead.later(self, u)
 
     def ahead(self, u: BUnit, h: Hex) -> Verdict | None:
-        """A refusal if placing ``u`` on ``h`` would leave a unit still to place no legal hex
-        (with the rule that would leave it none), else ``None``. Units whose constraints are
-        the same are looked at once."""
-        later = self.later(u)
-        if not later:
-            return None
-        old = u.pos
-        u.pos = h
-        self.st.placed_order.append(u.id)
-        try:
-            seen: set[tuple[Constraint, ...]] = set()
-            for x in later:
-                cons = self.constraints(x)
-                key = tuple(c for c in cons if c.kind != "never")
-                if key in seen or len(key) < len(cons):  # "never": placed later, after its anchor (A-19)
-                    continue
-                seen.add(key)
-                c = self._empties(cons)
-                if c is not None:
-                    return Verdict(False, f"{c.rule} (looking ahead)", f"{u.name} at {self.ctx.where(h)} would leave "
-                                   f"{x.name} no legal hex ({c.what}); choose another hex")
-        finally:
-            u.pos = old
-            self.st.placed_order.pop()
-        return None
+        """A refusal if placing ``u`` on ``h`` would leave a later unit no legal hex."""
+        return lookahead.ahead(self, u, h)
 
-    def legal_exists(self, uids: list[str], tries: int = 12) -> tuple[Verdict, tuple[str, Hex] | None]:
-        """Whether some unit of ``uids`` has a hex that is legal and leaves every later unit a
-        hex: ``ok`` with one such (unit, hex), or the refusal of the first unit's zone (empty, or
-        every tried hex refused). Tries up to ``tries`` hexes of each zone, spread evenly over it."""
-        first: Verdict | None = None
-        for uid in uids:
-            u = self.st.units[uid]
-            c = self._empties(self.constraints(u))
-            if c is not None:
-                first = first or Verdict(False, c.rule, f"no legal hex is left for {u.name} ({c.what})")
-                continue
-            q, r = self.zone_arrays(uid)
-            for i in np.unique(np.linspace(0, q.size - 1, min(tries, q.size)).astype(np.int64)).tolist():
-                h = Hex(int(q[i]), int(r[i]))
-                v = self.ahead(u, h)
-                if v is None:
-                    return Verdict(True), (uid, h)
-                first = first or v
-        return first or Verdict(False, "V13.430", "no unit is left to place"), None
+    def legal_exists(self, uids: list[str]) -> tuple[Verdict, tuple[str, Hex] | None]:
+        """Whether some unit of ``uids`` has a legal hex that leaves every later unit one, and which."""
+        return lookahead.legal_exists(self, uids)
+
+    def empties(self, cons: list[Constraint], uid: str = "") -> Constraint | None:
+        """The constraint that leaves no hex, or ``None`` (keeping a witness hex for ``uid``)."""
+        return lookahead.empties(self, cons, uid)
 
     # -- answers -------------------------------------------------------------------------------
     def zone_arrays(self, uid: str) -> tuple[np.ndarray, np.ndarray]:
