@@ -18,7 +18,7 @@ from collections.abc import Generator
 from typing import Any
 
 from hexmap import Facing, Hex, Label, MapWindow
-from rules.battle.exits import Exit, ExitKind, ThroughEnemyCounter, classify_exit, sides_crossed
+from rules.battle.exits import Exit, ExitKind, ThroughEnemyCounter, classify_exit, sides_crossed, turn_of
 from rules.battle.floating import follow_vector
 from rules.battle.log import GM, IllegalAnswer
 from rules.battle.moves import blockers, check_form, within_reach
@@ -215,7 +215,7 @@ def _apply(ctx: Ctx, act: dict[str, Any]) -> Generator[Question, Any, bool]:
     kind = act["kind"]
     if kind == "move":
         u = st.units[act["unit"]]
-        same_turn = u.moved[0] > 0 and (u.moved[0] - 1) // 32 + 1 == st.turn
+        same_turn = turn_of(u.moved[0]) == st.turn
         u.moved = (st.impulse, (u.moved[1] if same_turn else 0) + u.at.distance(act["hex"]))
         u.pos, u.facing = act["hex"], act["facing"]
         out = act["exit"]  # the answer's own log line says where it went

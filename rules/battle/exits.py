@@ -120,6 +120,11 @@ def absolute_impulse(turn: int, impulse: int) -> int:
     return IMPULSES_PER_TURN * (turn - 1) + impulse
 
 
+def turn_of(impulse: int) -> int:
+    """The tactical turn of an absolute impulse (1-32: turn 1); 0 for impulse 0 (never)."""
+    return (impulse - 1) // IMPULSES_PER_TURN + 1 if impulse > 0 else 0
+
+
 @dataclass
 class ThroughEnemyCounter:
     """V13.632: the retreat completes only after the unit stays at least 10 hexes from the

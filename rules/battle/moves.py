@@ -10,6 +10,7 @@ from hexmap import Facing, Hex
 from hexmap.hexes import hex_line
 from hexmap.layout import Layout
 from hexmap.region import LegalRegion
+from rules.battle.exits import turn_of
 from rules.battle.log import GM, IllegalAnswer
 from rules.battle.roster import BUnit, Role
 from rules.battle.state import Ctx
@@ -49,8 +50,7 @@ def reach(ctx: Ctx, u: BUnit) -> int:
     the top speed, 31 hexes, for each turn begun since then (V13.448, V13.473; the tactical
     rules move the units at the table, V13.482, and the clock is advanced as the table plays,
     so a whole turn is the finest bound the record allows: docs/battle_answers.md)."""
-    last = (u.moved[0] - 1) // 32 + 1 if u.moved[0] > 0 else 0
-    return TOP_SPEED * max(ctx.state.turn - last, 1)
+    return TOP_SPEED * max(ctx.state.turn - turn_of(u.moved[0]), 1)
 
 
 def within_reach(ctx: Ctx, u: BUnit, h: Hex) -> None:

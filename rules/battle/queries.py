@@ -16,7 +16,7 @@ import numpy as np
 from hexmap import Facing, Hex, bearing
 from hexmap.region import LegalRegion
 from rules.battle.combat import _check
-from rules.battle.exits import IMPULSES_PER_TURN, ExitKind
+from rules.battle.exits import IMPULSES_PER_TURN, ExitKind, turn_of
 from rules.battle.log import IllegalAnswer
 from rules.battle.placement import Placement
 from rules.battle.roster import BUnit, Role
@@ -97,7 +97,7 @@ def preview_move(ctx: Ctx, uid: str, to: Hex, facing: Facing | None = None, by: 
     u = st.units[uid]
     t, i = st.clock
     label, distance = ctx.where(to), u.pos.distance(to) if u.pos else 0
-    moved = u.moved[1] if u.moved[0] > 0 and (u.moved[0] - 1) // IMPULSES_PER_TURN + 1 == st.turn else 0
+    moved = u.moved[1] if turn_of(u.moved[0]) == st.turn else 0
     raw = {"move": uid, "to": str(ctx.window.label(to)), "by": by,
            "facing": (facing or u.facing or Facing.A).name}
     try:

@@ -70,7 +70,8 @@ class BUnit:
     crew_lost: int = 0
     """Crew units lost after the battle (V13.753: 20% of the normal complement, rounded up)."""
     moved: tuple[int, int] = (0, 0)
-    """(battle turn, hexes moved in it): what a move preview weighs against the unit's speed."""
+    """(absolute impulse of its last move, hexes moved in that tactical turn): what a move
+    preview weighs against the unit's speed and how far beyond the region a move may end."""
 
     @property
     def id(self) -> str:

@@ -160,3 +160,9 @@ def test_disorganized_destination_t7(stance, force, rule, supply, encounter):
     d = disorganized_destination(stance, force, "0605")
     assert (d.rule, d.in_supply, d.encounter_next_phase) == (rule, supply, encounter)
     assert d.repairs is supply and d.rendezvous is (stance == "friendly")
+
+
+def test_the_turn_of_an_absolute_impulse_interpretations_11():
+    from rules.battle.exits import absolute_impulse, turn_of
+    assert [turn_of(i) for i in (0, 1, 32, 33, 64, 65)] == [0, 1, 1, 2, 2, 3]
+    assert all(turn_of(absolute_impulse(t, i)) == t for t in (1, 2, 7) for i in (1, 16, 32))
