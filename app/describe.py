@@ -2,6 +2,9 @@
 
 Words for people: Teams and powers by name, enum values without underscores, and a sector
 label only where it names a sector of the map ("off the map" otherwise).
+
+The texts show the table's view by default (what every Team at the shared screen may know):
+the engine's ``table_secret`` decides which units that leaves out; ``gm=True`` shows them all.
 """
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ from html import escape
 
 from hexmap import Label
 from rules.model import Campaign, Fleet, Sector, Unit
-from rules.strategic.battle_hex import what_team_sees
+from rules.strategic.battle_hex import table_secret, table_units, units_by_team, what_team_sees
 from rules.strategic.movement import check_orders, fleet_speed
 from rules.strategic.neighbours import neighbourhood
 
@@ -45,18 +48,31 @@ def owner_line(c: Campaign, s: Sector) -> str:
     return f"{_power_name(c, s.owner)} ({team.name})" if team else _power_name(c, s.owner)
 
 
-def sector_tooltip(c: Campaign, s: Sector) -> str:
-    """A few plain lines for hovering over a sector."""
+GM_HINT = "GM view (Ctrl+Shift+G) shows what the rules keep from the table (V13.03, V13.29)"
+
+
+def shown_fleets(c: Campaign, at, gm: bool = False) -> list[Fleet]:
+    """The fleets in ``at`` the viewer may see: a fleet with no unit the table may see is left out."""
+    return [f for f in c.fleets_in(str(at)) if gm or table_units(f.units) or not f.units]
+
+
+def shown_units(units, gm: bool = False) -> list[Unit]:
+    """``units`` as the viewer may see them: all in GM view, else those the table may see."""
+    return list(units) if gm else table_units(units)
+
+
+def sector_tooltip(c: Campaign, s: Sector, gm: bool = False) -> str:
+    """A few plain lines for hovering over a sector (the table's view unless ``gm``)."""
     lines = [f"{s.at}  {s.name}".rstrip(), f"Owner: {owner_line(c, s)}"]
     if s.neutral_zone and s.owner is not None:
         lines.append("Neutral Zone")
     lines.append(f"Terrain: {s.terrain.title}")
     if s.star_system:
         lines.append(f"Star system: {s.star_system.name}")
-    for u in s.garrison:
+    for u in shown_units(s.garrison, gm):
         lines.append(f"Base: {u.name}" + (" (incidental)" if u.is_incidental else ""))
-    for f in c.fleets_in(str(s.at)):
-        lines.append(f"Fleet: {f.name} ({_power_name(c, f.power)}, {len(f.units)} units)")
+    for f in shown_fleets(c, s.at, gm):
+        lines.append(f"Fleet: {f.name} ({_power_name(c, f.power)}, {len(shown_units(f.units, gm))} units)")
     return "\n".join(lines)
 
 
@@ -85,16 +101,16 @@ def _unit_table(units: list[Unit]) -> str:
     return "<table cellspacing=0 cellpadding=2>" + head + "".join(_unit_row(u) for u in units) + "</table>"
 
 
-def _fleet_html(c: Campaign, f: Fleet) -> str:
+def _fleet_html(c: Campaign, f: Fleet, gm: bool = False) -> str:
     team = c.team_of_power(f.power)
     orders = " &rarr; ".join(str(x) for x in f.orders) if f.orders else "hold position"
     return (f"<h4>{escape(f.name)} <small>({escape(_power_name(c, f.power))}"
             f"{', ' + escape(team.name) if team else ''})</small></h4>"
-            f"<p>Orders: {orders}</p>{_unit_table(f.units)}")
+            f"<p>Orders: {orders}</p>{_unit_table(shown_units(f.units, gm))}")
 
 
-def sector_html(c: Campaign, s: Sector) -> str:
-    """The inspector's full page for a sector."""
+def sector_html(c: Campaign, s: Sector, gm: bool = False) -> str:
+    """The inspector's full page for a sector (the table's view unless ``gm``)."""
     parts = [f"<h3>Sector {s.at}{' &mdash; ' + escape(s.name) if s.name else ''}</h3>",
              f"<p><b>Owner:</b> {escape(owner_line(c, s))}<br>"]
     if s.original_owner and s.original_owner != s.owner:
@@ -110,11 +126,13 @@ def sector_html(c: Campaign, s: Sector) -> str:
             f"productivity {pl.productivity}, RAW {pl.raw}, morale {pl.morale}</li>" for pl in ss.planets)
         post = " (command post)" if ss.has_command_post else ""
         parts.append(f"<h4>Star system {escape(ss.name)}{post}</h4><ul>{planets}</ul>")
-    if s.garrison:
-        parts.append("<h4>Fixed units</h4>" + _unit_table(s.garrison))
-    fleets = c.fleets_in(str(s.at))
-    parts += [_fleet_html(c, f) for f in fleets]
-    if not s.garrison and not fleets:
+    garrison = shown_units(s.garrison, gm)
+    if garrison:
+        hint = "" if gm else f"<p><i>The table's view leaves out incidental units and cloaked units: {escape(GM_HINT)}.</i></p>"
+        parts.append("<h4>Fixed units</h4>" + _unit_table(garrison) + hint)
+    fleets = shown_fleets(c, s.at, gm)
+    parts += [_fleet_html(c, f, gm) for f in fleets]
+    if not garrison and not fleets:
         parts.append("<p><i>No units in this sector.</i></p>")
     return "".join(parts)
 
@@ -128,8 +146,9 @@ def _route_text(route, c: Campaign | None = None) -> str:
     return " \u2192 ".join(sector_label(c, x) if c is not None else str(x) for x in route)
 
 
-def fleet_html(state, fleet: Fleet) -> str:
-    """The fleet inspector: units, supply status and route, speed, orders and their verdict."""
+def fleet_html(state, fleet: Fleet, gm: bool = False) -> str:
+    """The fleet inspector: units, supply status and route, speed, orders and their verdict
+    (the table's view, without the units the rules keep from it, unless ``gm``)."""
     c = state.campaign
     team = c.team_of_power(fleet.power)
     route = state.supply.route(fleet.power, fleet.sector)
@@ -172,7 +191,7 @@ def fleet_html(state, fleet: Fleet) -> str:
             f"<p>{escape(_power_name(c, fleet.power))} ({escape(team.name if team else 'no team')}) in {where}<br>"
             f"Sector status: {escape(state.status(fleet.sector).describe(_names(c)))}<br>"
             f"Supply: {supply}<br>Speed: {speed_text[speed]}{(' - ' + escape(why)) if why else ''}<br>"
-            f"Orders: {orders}{forced}{fates}{warp}</p>" + _unit_table(fleet.units))
+            f"Orders: {orders}{forced}{fates}{warp}</p>" + _unit_table(shown_units(fleet.units, gm)))
 
 
 def sector_status_html(state, sector: Sector) -> str:
@@ -195,8 +214,24 @@ def sector_status_html(state, sector: Sector) -> str:
     return "".join(rows)
 
 
-def battle_hexes_html(state, records) -> str:
-    """The Battle Hexes of a Movement Phase: roles and why, terrain, what each team sees."""
+def _gm_units(state, b) -> str:
+    """Every unit in the hex by team, each secret named with its rule: for the GM's eyes only."""
+    names = {t.id: t.name for t in state.campaign.teams}
+    rows = []
+    for tid, units in units_by_team(state, b.at).items():
+        listed = ", ".join(u.name + (f" [secret, {table_secret(u)}]" if table_secret(u) else "") for u in units)
+        rows.append(f"<li><b>GM: {escape(names.get(tid, tid))} has</b> {escape(listed)}</li>")
+    return "".join(rows)
+
+
+_TABLE_NOTE = (f"<li><i>The table's view: any incidental unit(s) hidden until placement (V13.03, V13.461) and "
+               f"cloaked units are left out. {escape(GM_HINT)}.</i></li>")
+
+
+def battle_hexes_html(state, records, gm: bool = False) -> str:
+    """The Battle Hexes of a Movement Phase: roles and why, terrain, what each team sees.
+
+    The table's view names no unit the rules keep from the table; ``gm`` adds every unit."""
     c = state.campaign
     names = {t.id: t.name for t in c.teams}
     if not records:
@@ -206,7 +241,7 @@ def battle_hexes_html(state, records) -> str:
         others = ", ".join(names[t] for t in b.others) or "none"
         views = []
         for tid in [b.attacker, b.defender, *b.others]:
-            seen = what_team_sees(state, b, tid)
+            seen = what_team_sees(state, b, tid, table=not gm)
             parts = [f"{escape(names[s.team])}: {escape(', '.join(s.seen) or 'nothing')}"
                      + (f" <i>({escape(s.note)})</i>" if s.note else "") for s in seen]
             views.append(f"<li><b>{escape(names[tid])} sees</b> {'; '.join(parts)}</li>")
@@ -217,7 +252,7 @@ def battle_hexes_html(state, records) -> str:
                    f"<p><b>Attacking</b>: {escape(names[b.attacker])} <i>({escape(b.attacker_reason)})</i><br>"
                    f"<b>Defending</b>: {escape(names[b.defender])}<br><b>Also present</b>: {escape(others)}<br>"
                    f"<b>Terrain</b>: {escape(b.terrain.title)} <i>({escape(b.terrain_source)})</i></p>"
-                   f"<ul>{''.join(views)}</ul>")
+                   f"<ul>{''.join(views)}{_gm_units(state, b) if gm else _TABLE_NOTE}</ul>")
     return "".join(out)
 
 
@@ -227,7 +262,7 @@ MAP_LEGEND = (
     "<tr><td>hatching</td><td>Neutral Zone</td></tr>"
     "<tr><td>yellow star</td><td>star system</td></tr>"
     "<tr><td>SB / BATS / BS</td><td>starbase / battle station / base station</td></tr>"
-    "<tr><td>+N</td><td>incidental units (V13.03), shown to the GM</td></tr>"
+    "<tr><td>+N</td><td>incidental units (V13.03), shown in GM view only (Ctrl+Shift+G)</td></tr>"
     "<tr><td>square counter</td><td>fleet in its team's colour, its power's colour as the top band;"
     " the badge counts its units</td></tr>"
     "<tr><td>dashed arrow</td><td>the fleet's movement orders; drag a counter along the lanes to give "

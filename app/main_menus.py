@@ -56,6 +56,7 @@ class MenuActions:
     end_phase_action: QAction
     fight_action: QAction
     overlay_actions: dict[str, QAction]
+    gm_view_action: QAction
 
 
 def add_action(window: MainWindow, menu: QMenu, text: str, slot: Callable[..., Any], shortcut: Any = None,
@@ -121,6 +122,10 @@ def build_menus(window: MainWindow) -> MenuActions:
         overlay_actions[key] = add_action(window, view, text, lambda on, k=key: window.set_overlay(k, on), sc,
                                           checkable=True)
     view.addSeparator()
+    gm_view = add_action(window, view, "&GM View (every unit)", window.set_gm_view, "Ctrl+Shift+G", checkable=True)
+    gm_view.setToolTip("Show what the rules keep from the table: incidental units (V13.03) and cloaked units "
+                       "(V13.29). Off: the table's view, what every Team at the screen may know.")
+    view.addSeparator()
     add_action(window, view, "Zoom &In", lambda: window.strategic_view.zoom(1.25), QKeySequence.StandardKey.ZoomIn)
     add_action(window, view, "Zoom &Out", lambda: window.strategic_view.zoom(0.8), QKeySequence.StandardKey.ZoomOut)
     add_action(window, view, "&Fit Map", window.strategic_view.fit, "Ctrl+0")
@@ -139,7 +144,7 @@ def build_menus(window: MainWindow) -> MenuActions:
     help_menu.addSeparator()
     add_action(window, help_menu, "&About BattleHex", window.about)
     return MenuActions(recent_menu, save_action, undo_action, redo_action, end_movement, gm, end_phase, fight,
-                       overlay_actions)
+                       overlay_actions, gm_view)
 
 
 def build_phase_bar(window: MainWindow, actions: MenuActions) -> tuple[QToolBar, ElidedLabel]:

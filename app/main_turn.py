@@ -126,7 +126,8 @@ class MovementPhaseMixin:
         if records is None:
             records = [b for b in c.battle_hexes if b.turn == c.turn]
             events = [f"{e.rule}: {e.text}" for e in c.log if e.turn == c.turn]
-        dialog = BattleHexesDialog(battle_hexes_html(self.session.state, records), events or [], self)
+        gm = self.gm_view_action.isChecked()
+        dialog = BattleHexesDialog(battle_hexes_html(self.session.state, records, gm), events or [], self, gm)
         dialog.setModal(False)
         dialog.show()
         self._battle_dialog = dialog

@@ -81,6 +81,7 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, QMainWindow):
         self.end_phase_action = menus.end_phase_action
         self.fight_action = menus.fight_action
         self.overlay_actions = menus.overlay_actions
+        self.gm_view_action = menus.gm_view_action
         self._rebuild_recent()
         self.phase_bar, self.phase_label = build_phase_bar(self, menus)
         if not window_state.restore(self, self.settings, "main_window", (1500, 950)):
@@ -92,6 +93,10 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, QMainWindow):
         self._hover_label = QLabel("")
         self.statusBar().addPermanentWidget(self._hover_label)
         self.strategic_view.hovered.connect(self._hover_label.setText)
+        self._gm_label = QLabel("<b style='color:#c01010'>GM view</b>")
+        self._gm_label.setToolTip("Every unit is shown, also those the rules keep from the table (Ctrl+Shift+G)")
+        self._gm_label.setVisible(False)
+        self.statusBar().addPermanentWidget(self._gm_label)
         if campaign is not None and campaign_path is not None:
             self._adopt(campaign, campaign_path)
             return
@@ -128,7 +133,7 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, QMainWindow):
         self.undo_group.setActiveStack(self.session.undo_stack)
         self.campaign_path = path
         old = self.strategic_view.scene()
-        scene = StrategicScene(campaign, self, self.session.state, self.overlays)
+        scene = StrategicScene(campaign, self, self.session.state, self.overlays, self.gm_view_action.isChecked())
         scene.selectionChanged.connect(self._selection_changed)
         self.strategic_view.setScene(scene)
         if old is not None:
@@ -149,7 +154,8 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, QMainWindow):
     def _set_title(self) -> None:
         """The campaign and its file; ``[*]`` shows as ``*`` while there are unsaved changes."""
         if self.campaign is not None and self.campaign_path is not None:
-            self.setWindowTitle(f"BattleHex \u2014 {self.campaign.name} [{self.campaign_path.name}][*]")
+            gm = " \u2014 GM view" if self.gm_view_action.isChecked() else ""
+            self.setWindowTitle(f"BattleHex \u2014 {self.campaign.name} [{self.campaign_path.name}][*]{gm}")
 
     def _clean_changed(self, clean: bool) -> None:
         self.setWindowModified(not clean)
@@ -174,16 +180,35 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, QMainWindow):
         scene = self.strategic_view.scene()
         if not isinstance(scene, StrategicScene) or self.session is None:
             return
+        gm = self.gm_view_action.isChecked()
         fleet = scene.selected_fleet()
         if fleet is not None:
-            self.inspector.setHtml(fleet_html(self.session.state, fleet))
+            self.inspector.setHtml(fleet_html(self.session.state, fleet, gm))
             return
         sector = scene.selected_sector()
         if sector is not None:
-            self.inspector.setHtml(sector_html(self.session.campaign, sector)
+            self.inspector.setHtml(sector_html(self.session.campaign, sector, gm)
                                    + sector_status_html(self.session.state, sector))
 
     # -- the map's overlays and the inspector ---------------------------------------------------
+    def set_gm_view(self, on: bool) -> None:
+        """The GM view shows every unit; off, the table's view (what every Team may know)."""
+        self.gm_view_action.setChecked(on)
+        self._gm_label.setVisible(on)
+        self._set_title()
+        scene = self.strategic_view.scene()
+        if isinstance(scene, StrategicScene):
+            scene.blockSignals(True)
+            scene.set_gm(on)
+            scene.blockSignals(False)
+        dialog = getattr(self, "_battle_dialog", None)
+        if dialog is not None and dialog.isVisible():
+            dialog.close()
+            self.show_battle_hexes()
+        self._selection_changed()
+        self.statusBar().showMessage("GM view: every unit is shown" if on
+                                     else "The table's view: what every Team may know", 5000)
+
     def set_overlay(self, key: str, on: bool) -> None:
         """Switch the control, supply or lanes overlay on or off."""
         setattr(self.overlays, key, on)

@@ -12,7 +12,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem
 
-from app.describe import sector_tooltip
+from app.describe import sector_tooltip, shown_units
 from app.overlays import BATTLE_PEN, CONTESTED_BRUSH, NEUTRAL_FILL, Overlays, SectorMarks, control_fill
 from app.symbols import brush_hatched, lighter, paint_base, paint_star, paint_terrain
 from hexmap import Hex, Label, grid_hex
@@ -52,7 +52,7 @@ class SectorItem(QGraphicsItem):
     """A strategic hex: owner colour, neutral-zone hatching, terrain, star system, bases."""
 
     def __init__(self, campaign: Campaign, sector: Sector, marks: SectorMarks | None = None,
-                 overlays: Overlays | None = None) -> None:
+                 overlays: Overlays | None = None, gm: bool = False) -> None:
         super().__init__()
         self.sector = sector
         self.marks = marks or SectorMarks()
@@ -61,7 +61,7 @@ class SectorItem(QGraphicsItem):
         self.setPos(sector_center(sector.at))
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setAcceptHoverEvents(True)
-        tip = sector_tooltip(campaign, sector)
+        tip = sector_tooltip(campaign, sector, gm)
         if self.marks.status_text:
             tip += f"\nStatus: {self.marks.status_text}"
         if self.marks.battle:
@@ -71,9 +71,9 @@ class SectorItem(QGraphicsItem):
         owner = campaign.power(sector.owner) if sector.owner else None
         self._fill = lighter(owner.color, 255, 0.62) if owner else _UNOWNED
         self._bases = [(_BASE_TAGS.get(u.kind.value, u.kind.value[:3].upper()),
-                        QColor(owner.color) if owner else QColor("#777777")) for u in sector.garrison
-                       if not u.is_incidental]
-        self._incidental = sum(1 for u in sector.garrison if u.is_incidental)
+                        QColor(owner.color) if owner else QColor("#777777"))
+                       for u in shown_units(sector.garrison, gm) if not u.is_incidental]
+        self._incidental = sum(1 for u in shown_units(sector.garrison, gm) if u.is_incidental)
         self._hover = False
 
     def boundingRect(self) -> QRectF:
@@ -149,7 +149,8 @@ class FleetCounterItem(QGraphicsItem):
 
     SIZE = SECTOR_SIZE * 0.5
 
-    def __init__(self, campaign: Campaign, fleet: Fleet, in_supply: bool = True, note: str = "") -> None:
+    def __init__(self, campaign: Campaign, fleet: Fleet, in_supply: bool = True, note: str = "",
+                 gm: bool = False) -> None:
         super().__init__()
         self.fleet = fleet
         self.in_supply = in_supply
@@ -160,8 +161,9 @@ class FleetCounterItem(QGraphicsItem):
         self.team_color = QColor(team.color if team else "#888888")
         self._band = QColor(power.color if power else "#888888")
         self._text = "".join(w[0] for w in fleet.name.replace("(", " ").split()[:3]).upper()
-        self._count = len(fleet.units)
-        units = "\n".join(f"  {u.name}" for u in fleet.units)
+        shown = shown_units(fleet.units, gm)
+        self._count = len(shown)
+        units = "\n".join(f"  {u.name}" for u in shown)
         supply = "In Supply" if in_supply else "OUT OF SUPPLY"
         self.setToolTip(f"{fleet.name}\n{power.name if power else fleet.power}"
                         f" ({team.name if team else 'no team'}) - {supply}{note}\n{units}\n"

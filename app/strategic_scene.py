@@ -9,6 +9,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QFont, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
 
+from app.describe import shown_units
 from app.overlays import PREVIEW_BAD, PREVIEW_OK, ROUTE_PEN, LanesItem, Overlays, polyline, sector_marks
 from app.strategic_items import SECTOR_SIZE, FleetCounterItem, SectorItem, orders_path, sector_center
 from hexmap import Label
@@ -20,8 +21,9 @@ class StrategicScene(QGraphicsScene):
     """All sectors, fleets and planned moves of one campaign, with the overlays."""
 
     def __init__(self, campaign: Campaign, parent=None, state: StrategicState | None = None,
-                 overlays: Overlays | None = None) -> None:
+                 overlays: Overlays | None = None, gm: bool = False) -> None:
         super().__init__(parent)
+        self.gm = gm  # the GM view: every unit; otherwise the table's view (describe.shown_units)
         self.setBackgroundBrush(QColor("#1d2230"))
         self.overlays = overlays or Overlays()
         self.sector_items: dict[str, SectorItem] = {}
@@ -69,7 +71,7 @@ class StrategicScene(QGraphicsScene):
         marks = sector_marks(state)
         self.sector_items = {}
         for s in campaign.map.sectors:
-            item = SectorItem(campaign, s, marks[s.at], self.overlays)
+            item = SectorItem(campaign, s, marks[s.at], self.overlays, self.gm)
             self.addItem(item)
             self.sector_items[item.label] = item
             item.setSelected(item.label in selected)
@@ -83,17 +85,21 @@ class StrategicScene(QGraphicsScene):
         by_sector: dict[str, int] = {}
         for f in campaign.fleets:
             note = f" - between sectors, arriving at {f.in_transit_to}" if f.in_transit_to else ""
-            counter = FleetCounterItem(campaign, f, state.fleet_in_supply(f), note)
+            counter = FleetCounterItem(campaign, f, state.fleet_in_supply(f), note, self.gm)
+            hidden = bool(f.units) and not shown_units(f.units, self.gm)
             n = by_sector.get(str(f.sector), 0)
-            by_sector[str(f.sector)] = n + 1
+            by_sector[str(f.sector)] = n + (not hidden)  # a hidden counter leaves no gap
             centre = sector_center(f.sector)
             if f.in_transit_to is not None:
                 centre = (centre + sector_center(f.in_transit_to)) / 2
             off = FleetCounterItem.SIZE * 0.45
             counter.setPos(centre + QPointF(-off * 0.6 + n * off, off * 0.15 + n * off * 0.4))
             self.addItem(counter)
-            counter.setSelected(f.id in chosen)
             self.fleet_items.append(counter)
+            if hidden:
+                counter.setVisible(False)  # every unit is kept from the table (cloaked): nothing betrays it
+                continue
+            counter.setSelected(f.id in chosen)
             if f.orders:
                 arrow = QGraphicsPathItem(orders_path(f, counter.pos()))
                 arrow.setPen(QPen(counter.team_color, 2.5, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap))
@@ -101,6 +107,12 @@ class StrategicScene(QGraphicsScene):
                 arrow.setToolTip(f"{f.name}: orders {' -> '.join(str(x) for x in f.orders)}")
                 self.addItem(arrow)
                 self._extras.append(arrow)
+
+    def set_gm(self, on: bool) -> None:
+        """Show every unit (the GM view) or the table's view, keeping the selection."""
+        if on != self.gm:
+            self.gm = on
+            self.rebuild(self.campaign, self.state)
 
     def set_overlays(self, overlays: Overlays) -> None:
         self.overlays = overlays

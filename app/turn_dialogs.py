@@ -115,9 +115,9 @@ class IgnoreDialog(QDialog):
 class BattleHexesDialog(QDialog):
     """What movement did and the Battle Hexes it formed (V13.11-V13.17)."""
 
-    def __init__(self, html: str, events: list[str], parent=None) -> None:
+    def __init__(self, html: str, events: list[str], parent=None, gm: bool = False) -> None:
         super().__init__(parent)
-        self.setWindowTitle("End of movement: Battle Hexes")
+        self.setWindowTitle("End of movement: Battle Hexes" + (" \u2014 GM view" if gm else ""))
         self.setObjectName("battle_hexes_dialog")
         self._settings = getattr(parent, "settings", None)
         lay = QVBoxLayout(self)

@@ -14,7 +14,7 @@ never offered to be ignored.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -243,16 +243,43 @@ class Sighting:
     note: str = ""
 
 
-def what_team_sees(state: StrategicState, b: BattleHexRecord, team_id: str) -> list[Sighting]:
+def table_secret(u: Unit) -> str:
+    """The rule that keeps ``u`` off the shared screen (every Team sits at it), "" when every Team
+    may know it.
+
+    Incidental units are revealed only to the Defending Team, and to the Attacking Team only
+    after its placement (V13.03, V13.461): in the campaign a base's incidental units are the
+    defender's secret. A cloaked unit's presence is its own Team's secret: an all-cloaked force
+    tells the GameMaster, in writing, before it enters the hex (V13.29, V13.36).
+    """
+    if u.is_incidental:
+        return "V13.03"
+    if u.is_cloaked:
+        return "V13.29"
+    return ""
+
+
+def table_units(units: Iterable[Unit]) -> list[Unit]:
+    """The units of ``units`` that the table (every Team at once) may see."""
+    return [u for u in units if not table_secret(u)]
+
+
+def what_team_sees(state: StrategicState, b: BattleHexRecord, team_id: str,
+                   table: bool = False) -> list[Sighting]:
     """The other Teams' units that ``team_id`` sees when the Battle Hex forms.
 
     Incidental units exist for the Defending Team from formation on and are revealed to the
     Attacking Team only when its placement is complete (V13.03, V13.461); every other Team is
-    treated like the attacker. A Team's own units are always known to it.
+    treated like the attacker. A Team's own units are always known to it. With ``table`` the
+    answer is shown on the shared screen, so it also leaves out every unit :func:`table_secret`
+    keeps from the table (nothing hidden is counted there: a count would reveal it).
     """
     out: list[Sighting] = []
     for tid, units in units_by_team(state, b.at).items():
         if tid == team_id:
+            continue
+        if table:
+            out.append(Sighting(tid, tuple(u.name for u in table_units(units)), 0))
             continue
         hide = team_id != b.defender
         hidden = [u for u in units if u.is_incidental and hide and tid == b.defender]
