@@ -194,8 +194,9 @@ def fleet_html(state, fleet: Fleet, gm: bool = False) -> str:
             f"Orders: {orders}{forced}{fates}{warp}</p>" + _unit_table(shown_units(fleet.units, gm)))
 
 
-def sector_status_html(state, sector: Sector) -> str:
-    """Control, V13 owner, supply for the teams present, and the six neighbours of a sector."""
+def sector_status_html(state, sector: Sector, gm: bool = False) -> str:
+    """Control, V13 owner, supply for the teams present, and the six neighbours of a sector
+    (their hostile forces as the table may know them unless ``gm``)."""
     c = state.campaign
     owner = state.owner(sector.at)
     rows = [f"<p><b>Status</b>: {escape(state.status(sector.at).describe(_names(c)))}<br>"
@@ -209,7 +210,7 @@ def sector_status_html(state, sector: Sector) -> str:
     rows.append("<p><b>Supply</b><br>" + "<br>".join(supplied) + "</p>")
     team = c.team_of_power(owner) if owner else None
     if team is not None:
-        near = "<br>".join(escape(n.describe()) for n in neighbourhood(state, sector.at, team.id))
+        near = "<br>".join(escape(n.describe()) for n in neighbourhood(state, sector.at, team.id, table=not gm))
         rows.append(f"<p><b>Neighbours by facing, for {escape(team.name)}</b> (V13.514/614, V13.82x)<br>{near}</p>")
     return "".join(rows)
 

@@ -188,7 +188,7 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, QMainWindow):
         sector = scene.selected_sector()
         if sector is not None:
             self.inspector.setHtml(sector_html(self.session.campaign, sector, gm)
-                                   + sector_status_html(self.session.state, sector))
+                                   + sector_status_html(self.session.state, sector, gm))
 
     # -- the map's overlays and the inspector ---------------------------------------------------
     def set_gm_view(self, on: bool) -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from hexmap import Facing, Label
-from rules.strategic.battle_hex import is_independent_orion, units_by_team
+from rules.strategic.battle_hex import is_independent_orion, table_units, units_by_team
 from rules.strategic.state import StrategicState
 
 
@@ -46,8 +46,11 @@ class NeighbourSector:
         return f"{self.facing.name}: {self.at} {self.stance.value}{force}{lane}"
 
 
-def sector_toward(state: StrategicState, at: Label, facing: Facing, team_id: str) -> NeighbourSector:
-    """The sector in direction ``facing`` from ``at`` and its classification for ``team_id``."""
+def sector_toward(state: StrategicState, at: Label, facing: Facing, team_id: str,
+                  table: bool = False) -> NeighbourSector:
+    """The sector in direction ``facing`` from ``at`` and its classification for ``team_id``;
+    with ``table``, as the shared screen may say it: units the rules keep secret from the other
+    teams (V13.03 incidental, V13.29 cloaked) are not counted in a hostile force."""
     teams = {t.id: t for t in state.campaign.teams}
     me = teams[team_id]
     nb = state.graph.toward(at, facing)
@@ -65,6 +68,8 @@ def sector_toward(state: StrategicState, at: Label, facing: Facing, team_id: str
         stance = Stance.NEUTRAL
     hostile: list[str] = []
     for tid, units in units_by_team(state, nb).items():
+        if table:
+            units = table_units(units)
         if tid != team_id and state.dip.teams_may_fight(me, teams[tid]):
             hostile.extend(u.id for u in units)
         elif tid != team_id and teams[tid].is_orion_pirates:
@@ -72,6 +77,6 @@ def sector_toward(state: StrategicState, at: Label, facing: Facing, team_id: str
     return NeighbourSector(facing, nb, stance, owner, tuple(hostile), state.graph.has_lane(at, nb))
 
 
-def neighbourhood(state: StrategicState, at: Label, team_id: str) -> list[NeighbourSector]:
-    """All six directions from ``at`` for ``team_id``, A to F."""
-    return [sector_toward(state, at, f, team_id) for f in Facing]
+def neighbourhood(state: StrategicState, at: Label, team_id: str, table: bool = False) -> list[NeighbourSector]:
+    """All six directions from ``at`` for ``team_id``, A to F (``table``: the shared screen's view)."""
+    return [sector_toward(state, at, f, team_id, table) for f in Facing]

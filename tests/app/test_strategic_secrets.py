@@ -139,3 +139,15 @@ def test_the_battle_hexes_dialog_names_secrets_only_in_the_gm_view(main, qtbot):
                    if isinstance(d, BattleHexesDialog) and d.isVisible() and "GM view" in d.windowTitle())
     assert INCIDENTAL in listing.browser.toPlainText()
     ok(listing)
+
+
+def test_the_neighbours_line_counts_no_cloaked_unit_outside_the_gm_view(main, qtbot):
+    """0509's neighbour 0608 holds the cloaked Shadow Squadron (V13.29): the table's inspector
+    must not give it away as a hostile force of 3 units."""
+    text = _click(main, qtbot, "0509")
+    line = next(x for x in text.splitlines() if "0608" in x and x.split(":")[0].strip() in "ABCDEF")
+    assert "(3 units)" not in line, line
+    press(main, "Ctrl+Shift+G")
+    gm_line = next(x for x in main.inspector.toPlainText().splitlines()
+                   if "0608" in x and x.split(":")[0].strip() in "ABCDEF")
+    assert "hostile force present (3 units)" in gm_line, gm_line
