@@ -198,3 +198,14 @@ def shown_battle_map(qtbot, size: tuple[int, int] = (900, 700)):
     v.show()
     qtbot.waitExposed(v)
     return v
+
+
+def end_movement_listing(main, qtbot):
+    """Ctrl+E on the main window with every question accepted; the Battle Hexes list it opens."""
+    from app.turn_dialogs import BattleHexesDialog
+
+    answerer = Answerer(ok)
+    press(main, "Ctrl+E")
+    qtbot.waitUntil(lambda: not main.end_movement_action.isEnabled())
+    answerer.stop()
+    return next(d for d in QApplication.topLevelWidgets() if isinstance(d, BattleHexesDialog) and d.isVisible())

@@ -10,10 +10,10 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QPushButton
 
 from app.battle_window import BattleWindow
-from app.turn_dialogs import BattleHexesDialog
 from tests.app.gui import (
     Answerer,
     choose_item,
+    end_movement_listing,
     ok,
     open_main_window,
     press,
@@ -33,11 +33,7 @@ def battle_windows() -> list[BattleWindow]:
 
 def end_movement(main, qtbot) -> None:
     """Ctrl+E, every question answered with its default; the Battle Hex list closed."""
-    answerer = Answerer(ok)
-    press(main, "Ctrl+E")
-    qtbot.waitUntil(lambda: not main.end_movement_action.isEnabled())
-    answerer.stop()
-    listing = next(d for d in QApplication.topLevelWidgets() if isinstance(d, BattleHexesDialog) and d.isVisible())
+    listing = end_movement_listing(main, qtbot)
     assert "0604" in listing.browser.toPlainText()
     ok(listing)  # its Close button
     main.activateWindow()

@@ -15,7 +15,7 @@ from rules.model import Unit, load_campaign
 from rules.strategic import build_graph
 from rules.strategic.battle_hex import table_secret, table_units, what_team_sees
 from rules.strategic.state import StrategicState
-from tests.app.gui import Answerer, ok, open_main_window, press
+from tests.app.gui import end_movement_listing, ok, open_main_window, press
 from tests.conftest import DEFAULT
 from tests.rules.strategic.builder import campaign, unit
 
@@ -118,11 +118,7 @@ def test_a_cloaked_fleet_shows_only_in_the_gm_view(main, qtbot):
 
 
 def _battle_hexes(main, qtbot) -> str:
-    answerer = Answerer(ok)
-    press(main, "Ctrl+E")
-    qtbot.waitUntil(lambda: not main.end_movement_action.isEnabled())
-    answerer.stop()
-    listing = next(d for d in QApplication.topLevelWidgets() if isinstance(d, BattleHexesDialog) and d.isVisible())
+    listing = end_movement_listing(main, qtbot)
     return listing.windowTitle() + "\n" + listing.browser.toPlainText()
 
 
