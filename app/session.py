@@ -133,6 +133,8 @@ class CampaignSession(QObject):
         """Apply ``change`` as one undoable step; exceptions leave everything as it was."""
         before = self.campaign
         after = change(before)
+        if after is before:  # nothing changed: no empty step on the undo stack
+            return after
         self.undo_stack.push(_Change(self, text, before, after))
         return after
 

@@ -121,6 +121,8 @@ def choose_for_campaign(campaign: Campaign, key: str) -> Campaign:
     if key not in SYSTEMS:
         raise RuleError("settings.battle_system", f"no battle system {key!r}: one of {', '.join(SYSTEMS)}")
     old = campaign.settings.battle_system
+    if key == old:
+        return campaign
     pinned = [r.model_copy(update={"system": old}) if not r.resolved and not r.system and r.answers else r
               for r in campaign.battle_hexes]
     return campaign.model_copy(update={"settings": campaign.settings.model_copy(update={"battle_system": key}),
@@ -135,5 +137,8 @@ def choose_for_hex(campaign: Campaign, at: Label, key: str) -> Campaign:
     if rec.answers:
         raise RuleError("V13.11", f"the battle in {at} has begun ({len(rec.answers)} answers): take them back in "
                                   "its window before fighting it another way")
-    new = rec.model_copy(update={"system": "" if key == campaign.settings.battle_system else key})
+    system = "" if key == campaign.settings.battle_system else key
+    if system == rec.system:
+        return campaign
+    new = rec.model_copy(update={"system": system})
     return campaign.model_copy(update={"battle_hexes": [new if r is rec else r for r in campaign.battle_hexes]})

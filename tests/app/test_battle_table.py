@@ -43,6 +43,9 @@ def test_the_turn_menu_sets_the_table_system_and_the_gm_enters_the_results(qtbot
     system_action(menu, "table").trigger()
     assert main.campaign.settings.battle_system == "table" and system_action(menu, "table").isChecked()
     assert main.undo_action.text() == "&Undo Battle system: Fought at the table"
+    steps = main.session.undo_stack.count()
+    system_action(menu, "table").trigger()  # choosing it again changes nothing: no empty undo step
+    assert main.session.undo_stack.count() == steps
     bw = end_movement_and_fight(main, qtbot, "0604")
     assert isinstance(bw.panel, TablePanel) and bw.windowTitle().startswith("Battle Hex 0604 \u2014 Coalition attacks")
     assert bw.stack.currentIndex() == 1 and bw.handover_label.text() == "Pass the screen to the Game Master"

@@ -96,6 +96,8 @@ def test_choosing_the_system_for_the_campaign_and_for_one_hex():
     # a campaign-wide change pins the battles already begun to the system they started with
     moved = choose_for_campaign(started.saved(), "v13")
     assert moved.settings.battle_system == "v13" and system_for(moved, AT).key == "table"
+    same = formed("v13")
+    assert choose_for_campaign(same, "v13") is same and choose_for_hex(same, AT, "v13") is same  # nothing to change
     fresh = choose_for_campaign(formed("v13"), "table")
     assert system_for(fresh, AT).key == "table" and fresh.battle_hexes[0].system == ""
     with pytest.raises(RuleError, match="no battle system 'chess'"):
