@@ -109,6 +109,9 @@ class TableBattle:
         q = self.pending
         if q is None:
             raise IllegalAnswer(RULE, "the Battle Hex is resolved: no question is open")
+        if isinstance(raw, dict) and "gm_ruling" in raw:
+            raise IllegalAnswer(RULE, "the GM enters these results: there is no rule here to overrule (answer with "
+                                      "the units themselves)")
         value = q.check(raw)
         start = len(self._log.events)
         self.answers.append(raw)

@@ -62,6 +62,9 @@ def test_an_illegal_answer_is_refused_with_its_rule_and_changes_nothing():
     with pytest.raises(IllegalAnswer, match="V13.01.*among"):
         run.answer(["r1"])  # already destroyed: not on the list of the captured
     assert run.answers == [["r1"]] and run.pending.key == "table/captured"
+    with pytest.raises(IllegalAnswer, match="no rule here to overrule"):  # the battle window's GM ruling
+        run.answer({"gm_ruling": "because", "answer": ["r1"]})
+    assert run.answers == [["r1"]]
 
 
 def test_undo_and_replay_give_the_same_log():
