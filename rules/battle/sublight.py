@@ -151,8 +151,10 @@ def evasion_fate(unit: Unit, hex_class: HexClass, terrain: Terrain, dice: DiceRo
         fate.steps.append(f"{rule}: {terrain.title}: adjusted {adj} -> {word}")
         if result == "destroyed":
             return _end(fate, Outcome.DESTROYED, rule)
-        if isinstance(result, tuple):
+        if isinstance(result, tuple):  # V13.953 / V13.963: lost first, then the empty-space step
             fate.lost_turns += dice.roll(result[1], purpose="Strategic Turns lost", rule=rule, who=unit.name).total
+            fate.steps.append(f"{rule}: lost for {fate.lost_turns} Strategic Turns, after that treated as if it "
+                              f"had evaded in Empty Space ({'V13.968' if hostile else 'V13.958'})")
     elif terrain in _DAMAGE:
         officer, multiplier, rows, stranded, rules = _DAMAGE[terrain]
         rule = rules[1] if hostile else rules[0]
@@ -172,6 +174,10 @@ def evasion_fate(unit: Unit, hex_class: HexClass, terrain: Terrain, dice: DiceRo
 def _empty_space(unit: Unit, hex_class: HexClass, dice: DiceRoller, fate: Fate, orion: bool) -> Fate:
     """V13.958 / V13.968: after an escape (or with no terrain), the empty-space step."""
     if hex_class is HexClass.FRIENDLY_TERRAIN:
+        if fate.lost_turns:  # V13.953: the nebula's lost time comes first; V13.940 applies only after it
+            fate.steps.append(f"V13.958: after {fate.lost_turns} Strategic Turns lost it is in Empty Space in a "
+                              "friendly hex: V13.940 applies then (it is locatable there), no roll")
+            return _end(fate, Outcome.LOST, "V13.958")
         fate.steps.append("V13.958: escaped in a friendly hex: V13.940 applies, no roll")
         return _end(fate, Outcome.FRIENDLY_HEX, "V13.958")
     hostile = hex_class is HexClass.HOSTILE
