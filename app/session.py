@@ -62,7 +62,7 @@ def _carry_battles(target: Campaign, current: Campaign) -> Campaign:
     for b in target.battle_hexes:
         cur = now.get((b.at, b.turn, b.kind)) if not b.resolved else None
         if cur is not None and cur.system == b.system and (cur.answers, cur.seed) != (b.answers, b.seed):
-            b = b.model_copy(update={"answers": cur.answers, "seed": cur.seed})
+            b = b.model_copy(update={"answers": cur.answers, "seed": cur.seed, "secret_answers": cur.secret_answers})
         carried.append(b)
     if all(x is y for x, y in zip(carried, target.battle_hexes, strict=True)):
         return target

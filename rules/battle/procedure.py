@@ -143,13 +143,15 @@ class BattleProcedure:
         self.pending: Question | None = self._advance(None, first=True)
         self._replay(answers)
 
-    def _begin(self, state: BattleState, log: EventLog, dice: DiceRoller, answers: list[Any]) -> None:
+    def _begin(self, state: BattleState, log: EventLog, dice: DiceRoller, answers: list[Any],
+               secret: dict[int, str] | None = None) -> None:
         dice.listeners.append(lambda roll: self._log_roll(roll))
         s = self.campaign.settings
         self.ctx = Ctx(self.campaign, self.strategic, dice, log, state, MapWindow(s.map_cols, s.map_rows))
         self.placement = Placement(self.ctx, self._universe)
         self._universe = self.placement.universe
         self.answers: list[Any] = answers
+        self._secret: dict[int, str] = secret or {}  # answer index -> the Team that gave it in secret (V13.723)
 
     def _resume(self, cp: Checkpoint, answers: list[Any]) -> bool:
         """Continue from checkpoint ``cp`` and replay the rest of ``answers``; False (nothing
@@ -159,7 +161,8 @@ class BattleProcedure:
             return False
         old = self.ctx
         dice.history = old.dice.history[:cp.rolls]
-        self._begin(cp.restore(self.record), EventLog(old.log.events[:cp.events]), dice, answers[:cp.answers])
+        self._begin(cp.restore(self.record), EventLog(old.log.events[:cp.events]), dice, answers[:cp.answers],
+                    {i: t for i, t in self._secret.items() if i < cp.answers})
         self._gen = _resumed(self.ctx, cp.n - 1)
         self.pending = self._advance(None, first=True)
         self._replay(answers[cp.answers:])
@@ -234,6 +237,8 @@ class BattleProcedure:
         else:
             value = q.check(raw)
         self.answers.append(raw)
+        if q.data.get("secret"):
+            self._secret[len(self.answers) - 1] = q.to
         self.ctx.log.add("ruling" if ruling else "answer", q.rule, answer_text(q, raw, self.ctx),
                          {"key": q.key, "by": q.to, "answer": raw},
                          visible_to=(q.to, GM) if q.data.get("secret") else None)
@@ -301,12 +306,18 @@ class BattleProcedure:
         Only the record changes, so the rest of the campaign is shared with the original
         (campaigns are values: every change elsewhere copies before it writes).
         """
-        stored = self.record.model_copy(update={"seed": self.seed, "answers": list(self.answers)})
+        stored = self.record.model_copy(update={"seed": self.seed, "answers": list(self.answers),
+                                                "secret_answers": self.secret_answers()})
         new = self.campaign.model_copy(update={"battle_hexes": [stored if r is self.record else r
                                                                 for r in self.campaign.battle_hexes]})
         if self.state.resolved:
             new = write_back(new, self.state)
         return new
+
+    def secret_answers(self) -> dict[str, str]:
+        """The answers given in secret (V13.723), by index (as the record keeps them), with
+        the Team each belongs to: the campaign file seals them for it (rules/model/secrets.py)."""
+        return {str(i): t for i, t in sorted(self._secret.items())}
 
     def adopt(self, campaign: Campaign) -> None:
         """Continue on ``campaign``, the result of :meth:`saved` while the hex is still open, so

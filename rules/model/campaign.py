@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import Field, StrictBool, StrictInt, StrictStr, field_validator
 
 from rules.model.records import MAX_TURN, BattleHexRecord, IgnoreRecord, LogEntry, Phase, TerrainTable
+from rules.model.seals import SealKey
 from rules.model.types import DiplomaticState, LabelField, Strict, SystemKey, Terrain
 from rules.model.units import Unit
 
@@ -154,6 +155,8 @@ class Campaign(Strict):
     battle_hexes: list[BattleHexRecord] = []
     ignores: list[IgnoreRecord] = []
     log: list[LogEntry] = []
+    keys: dict[StrictStr, SealKey] = Field({}, description="seal keys by holder (a Team id or 'gm'): what only a "
+                                                        "holder may know is sealed for it (rules/model/secrets.py)")
 
     @field_validator("version")
     @classmethod

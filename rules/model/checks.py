@@ -253,6 +253,15 @@ def _check_records(c: Campaign, sectors: dict[str, Sector], out: list[Problem]) 
         for j, t in enumerate(b.others + b.moved_in):
             if t not in teams:
                 out.append(Problem(f"battle_hexes[{i}]", f"team {t!r} (entry {j}) does not exist"))
+        for index, t in b.secret_answers.items():
+            where = f"battle_hexes[{i}].secret_answers[{index!r}]"
+            if not (index.isascii() and index.isdigit() and int(index) < len(b.answers)):
+                out.append(Problem(where, f"is not the index of one of the {len(b.answers)} answers"))
+            if t != "gm" and t not in teams:
+                out.append(Problem(where, f"team {t!r} does not exist"))
+    for name in c.keys:
+        if name != "gm" and name not in teams:
+            out.append(Problem(f"keys[{name!r}]", "a seal key belongs to a team (its id) or to the GM ('gm')"))
     for i, r in enumerate(c.ignores):
         if r.team not in teams:
             out.append(Problem(f"ignores[{i}].team", f"team {r.team!r} does not exist"))

@@ -22,8 +22,10 @@ from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.model.checks import Problem, check_campaign
 from rules.model.safe_write import safe_write_text
+from rules.model.seals import Keyring, SealKey, WrongPassphrase
+from rules.model.secrets import Locked, seal_data, unseal_data
 
-__all__ = ["CampaignError", "Problem", "dumps", "load_campaign", "parse_campaign", "save_campaign"]
+__all__ = ["CampaignError", "Problem", "SealedError", "dumps", "load_campaign", "parse_campaign", "save_campaign"]
 
 
 class CampaignError(RuleError):
@@ -39,6 +41,19 @@ class CampaignError(RuleError):
     def report(self) -> str:
         """One line per problem, each starting with the file name."""
         return "\n".join(f"{self.source}: {p}" for p in self.problems)
+
+
+class SealedError(CampaignError):
+    """A campaign whose sealed secrets the keys given do not open (:mod:`rules.model.secrets`):
+    ``locked`` holds each closed blob's recipients, ``keys`` the file's seal keys (to check a
+    passphrase against), ``names`` the Teams' names by id."""
+
+    def __init__(self, source: str, locked: list[tuple[str, ...]], keys: dict[str, SealKey],
+                 names: dict[str, str]) -> None:
+        self.locked, self.keys, self.names = locked, keys, names
+        who = sorted({" or ".join("the GM" if n == "gm" else names.get(n, n) for n in to) for to in locked})
+        super().__init__(source, [Problem("sealed", "holds secrets sealed for " + "; ".join(who)
+                                          + ": a passphrase is needed to open it")])
 
 
 MAX_DEPTH = 48
@@ -119,10 +134,11 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def parse_campaign(text: str, source: str = "<text>") -> Campaign:
-    """Validate campaign JSON text.
+def parse_campaign(text: str, source: str = "<text>", keyring: Keyring | None = None) -> Campaign:
+    """Validate campaign JSON text, opening its sealed secrets with ``keyring``.
 
     Raises:
+        SealedError: sealed secrets that no key of ``keyring`` opens.
         CampaignError: with every problem found, each naming ``source`` and the field.
     """
     deep = _too_deep(text)
@@ -141,6 +157,17 @@ def parse_campaign(text: str, source: str = "<text>") -> Campaign:
         raise CampaignError(source, [Problem("format", "not a BattleHex campaign file "
                                              "(expected \"format\": \"battlehex-campaign\")")])
     try:
+        sealed = unseal_data(data, keyring)
+    except Locked as e:
+        teams = data.get("teams")
+        names = {str(t.get("id")): str(t.get("name")) for t in teams if isinstance(t, dict)} if isinstance(
+            teams, list) else {}
+        raise SealedError(source, e.locked, e.keys, names) from None
+    except WrongPassphrase as e:
+        raise CampaignError(source, [Problem("sealed", e.message)]) from None
+    if sealed:
+        raise CampaignError(source, sealed)
+    try:
         campaign = Campaign.model_validate(data)
         problems = check_campaign(campaign)
     except ValidationError as e:
@@ -152,10 +179,11 @@ def parse_campaign(text: str, source: str = "<text>") -> Campaign:
     return campaign
 
 
-def load_campaign(path: str | os.PathLike[str]) -> Campaign:
-    """Read and validate a campaign file.
+def load_campaign(path: str | os.PathLike[str], keyring: Keyring | None = None) -> Campaign:
+    """Read and validate a campaign file, opening its sealed secrets with ``keyring``.
 
     Raises:
+        SealedError: sealed secrets that no key of ``keyring`` opens.
         CampaignError: unreadable file, bad JSON, or invalid content; names file and field.
     """
     p = Path(path)
@@ -164,12 +192,13 @@ def load_campaign(path: str | os.PathLike[str]) -> Campaign:
     except (OSError, ValueError) as e:  # ValueError: not UTF-8 (UnicodeDecodeError), a NUL in the name
         reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
         raise CampaignError(str(p), [Problem("", f"cannot read the file: {reason}")]) from None
-    return parse_campaign(text, str(p))
+    return parse_campaign(text, str(p), keyring)
 
 
 def dumps(campaign: Campaign) -> str:
-    """The campaign as JSON text; fields at their default value are left out."""
-    data = campaign.model_dump(mode="json", exclude_defaults=True)
+    """The campaign as JSON text; fields at their default value are left out, secrets sealed
+    for the holders of the campaign's keys."""
+    data = seal_data(campaign.model_dump(mode="json", exclude_defaults=True), campaign)
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
@@ -181,5 +210,11 @@ def save_campaign(campaign: Campaign, path: str | os.PathLike[str], compact: boo
     answer); the indented form is for files people open.
     """
     p = Path(path)
-    text = campaign.model_dump_json(exclude_defaults=True) + "\n" if compact else dumps(campaign)
+    if compact and not campaign.keys:
+        text = campaign.model_dump_json(exclude_defaults=True) + "\n"
+    elif compact:  # secrets are sealed on the JSON's data
+        data = seal_data(campaign.model_dump(mode="json", exclude_defaults=True), campaign)
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+    else:
+        text = dumps(campaign)
     safe_write_text(p, text)  # temp file, fsync, rename; keeps the mode, follows a symlink

@@ -72,6 +72,8 @@ class BattleHexRecord(Strict):
                                        "campaign's settings.battle_system")
     seed: StrictInt | None = Field(None, ge=-MAX_SEED, le=MAX_SEED, description="the battle procedure's dice seed, once it has started")
     answers: list[Any] = Field([], description="the battle procedure's answers so far (replayed on load)")
+    secret_answers: dict[StrictStr, StrictStr] = Field({}, description="answers given in secret (V13.723): the "
+                                                       "answer's index and the Team it belongs to (sealed for it)")
 
 
 class IgnoreRecord(Strict):

@@ -176,3 +176,18 @@ class Unit(Strict):
                                        "repair (V13.753)")
     forced_strategic_direction: FacingField | None = None
     tactical: TacticalState | None = None
+
+
+def unit_secret(u: Unit) -> str:
+    """The rule that keeps ``u`` from every Team but its own (and the GM), "" when none does.
+
+    Incidental units are revealed only to the Defending Team, and to the Attacking Team only
+    after its placement (V13.03, V13.461): in the campaign a base's incidental units are the
+    defender's secret. A cloaked unit's presence is its own Team's secret: an all-cloaked force
+    tells the GameMaster, in writing, before it enters the hex (V13.29, V13.36).
+    """
+    if u.is_incidental:
+        return "V13.03"
+    if u.is_cloaked:
+        return "V13.29"
+    return ""
