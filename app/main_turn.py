@@ -17,6 +17,7 @@ from hexmap import Label
 from rules.errors import RuleError
 from rules.model.records import Phase
 from rules.strategic.planning import plan_orders
+from rules.strategic.table_view import table_lines
 from rules.strategic.turn import PhaseError, open_battle_hexes
 
 
@@ -127,6 +128,8 @@ class MovementPhaseMixin:
             records = [b for b in c.battle_hexes if b.turn == c.turn]
             events = [f"{e.rule}: {e.text}" for e in c.log if e.turn == c.turn]
         gm = self.gm_view_action.isChecked()
+        if not gm:  # the table's view: no line naming a unit or fleet the rules keep from it (V13.03, V13.29)
+            events = table_lines(c, events or [])
         dialog = BattleHexesDialog(battle_hexes_html(self.session.state, records, gm), events or [], self, gm)
         dialog.setModal(False)
         dialog.show()

@@ -1,0 +1,70 @@
+"""The table's view of the Movement Phase's report and log (V13.03, V13.29): no line may name a
+fleet made only of secret units, nor a secret unit; the GM's view (the unfiltered lines) keeps them."""
+from __future__ import annotations
+
+from rules.model import load_campaign
+from rules.strategic import build_graph
+from rules.strategic.table_view import fleet_secret, line_secret, secret_names, table_lines
+from rules.strategic.turn import end_movement
+from tests.conftest import DEFAULT
+from tests.rules.strategic.builder import campaign, fleet, unit
+
+
+def _lines(c) -> list[str]:
+    report = end_movement(c, build_graph(c))
+    assert report.campaign is not None, report.questions
+    return report.events + report.quiet
+
+
+def test_a_fleet_is_secret_only_when_every_unit_is():
+    c = campaign(fleets=[fleet("cloaked", "klingon", "0303", units=[unit("c1", is_cloaked=True),
+                                                                      unit("c2", is_cloaked=True)]),
+                         fleet("mixed", "klingon", "0304", units=[unit("m1"), unit("m2", is_cloaked=True)]),
+                         fleet("plain", "fed", "0305")])
+    f = {x.id: x for x in c.fleets}
+    assert fleet_secret(f["cloaked"]) == "V13.29"
+    assert fleet_secret(f["mixed"]) == "" and fleet_secret(f["plain"]) == ""
+    names = secret_names(c)
+    assert names["cloaked"] == "V13.29" and "mixed" not in names and "plain" not in names
+    assert names["M2"] == "V13.29" and "M1" not in names
+
+
+def test_moves_of_a_cloaked_fleet_are_kept_from_the_table_v13_29():
+    c = campaign(fleets=[fleet("shade", "klingon", "0303", ("0304",),
+                               units=[unit("s1", is_cloaked=True), unit("s2", is_cloaked=True)]),
+                         fleet("blue", "fed", "0306", ("0305",))])
+    lines = _lines(c)
+    assert any(x.endswith("shade moves to 0304") for x in lines)  # the GM's view has it
+    table = table_lines(c, lines)
+    assert not any("shade" in x for x in table) and any("blue moves to 0305" in x for x in table)
+    assert line_secret(c, next(x for x in lines if "shade" in x)) == "V13.29"
+
+
+def test_a_visible_fleet_stopped_by_a_cloaked_one_does_not_name_it():
+    """Opposite directions on one lane stop both fleets: the visible fleet's line says whom it
+    met, so it names the cloaked fleet and is kept from the table too."""
+    c = campaign(fleets=[fleet("shade", "klingon", "0304", ("0303",),
+                               units=[unit("s1", is_cloaked=True)]),
+                         fleet("blue", "fed", "0303", ("0304",))])
+    lines = _lines(c)
+    met = [x for x in lines if "met shade" in x]
+    assert met, lines
+    assert table_lines(c, lines) == [x for x in lines if "shade" not in x]
+    assert all(line_secret(c, x) for x in met)
+
+
+def test_cancelled_orders_naming_a_cloaked_unit_of_a_mixed_fleet():
+    c = campaign(fleets=[fleet("mixed", "fed", "0303", ("0304",),
+                               units=[unit("m1"), unit("cl", is_cloaked=True, native_sublight=True)])])
+    lines = _lines(c)
+    cancelled = [x for x in lines if "orders cancelled" in x]
+    assert cancelled and "CL is sub-light" in cancelled[0]
+    assert table_lines(c, lines) == [x for x in lines if x not in cancelled]
+
+
+def test_incidental_units_are_kept_from_the_table_v13_03():
+    c = load_campaign(DEFAULT)
+    assert line_secret(c, "Tau Ceti IV Ground Base Alpha is here") == "V13.03"
+    assert line_secret(c, "Battle Station Tau moves") == ""
+    assert line_secret(c, "Shadow Squadron (cloaked) moves to 0509") == "V13.29"
+    assert line_secret(c, "RIS Talons moves") == ""  # a different name: whole names only
