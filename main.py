@@ -32,18 +32,27 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="battlehex", description="BattleHex campaign and tactical combat tool")
     p.add_argument("campaign", nargs="?", help="campaign file to open (default: the built-in campaign)")
     p.add_argument("--check", metavar="FILE", help="validate a campaign file, print its problems, exit 1 if any")
+    p.add_argument("--passphrase", action="append", default=[], metavar="NAME=FILE",
+                   help="with --check: open the secrets sealed for NAME (a team id or gm) with the passphrase on "
+                        "FILE's first line (-: standard input); may be repeated")
     p.add_argument("--screenshot", metavar="PNG", help="render the main window headless to a PNG and exit")
     p.add_argument("--size", default=(1500, 950), type=_size, help="window size for --screenshot (default 1500x950)")
     p.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)
     return p
 
 
-def check(path: str) -> int:
-    """Validate ``path``: print ``OK`` or every problem; 0 when valid, 1 otherwise."""
-    from rules.model import CampaignError, load_campaign
+def check(path: str, passphrases: list[str] | None = None) -> int:
+    """Validate ``path``: print ``OK`` or every problem; 0 when valid, 1 otherwise. Sealed
+    secrets are checked when ``passphrases`` (``NAME=FILE``) open them."""
+    from rules.model import CampaignError, load_with_passphrases, passphrase_arg
 
     try:
-        c = load_campaign(path)
+        keys = dict(passphrase_arg(p) for p in passphrases or [])
+    except argparse.ArgumentTypeError as e:
+        print(f"--passphrase {e}", file=sys.stderr)
+        return 2
+    try:
+        c = load_with_passphrases(path, keys)
     except CampaignError as e:
         print(e.report(), file=sys.stderr)
         n = len(e.problems)
@@ -77,14 +86,18 @@ def main(argv: list[str] | None = None) -> int:
         return run(argv[1:])
     args = _parser().parse_args(argv)
     if args.check:
-        return check(args.check)
+        return check(args.check, args.passphrase)
     path = Path(args.campaign) if args.campaign else None
     campaign = None
     if path is not None:  # validated here, once: a bad file never reaches the GUI
-        from rules.model import CampaignError, load_campaign
+        from rules.model import CampaignError, SealedError, load_campaign
 
         try:
             campaign = load_campaign(path)
+        except SealedError as e:  # the window asks for the passphrases
+            if args.screenshot:
+                print(e.report(), file=sys.stderr)
+                return 1
         except CampaignError as e:
             print(e.report(), file=sys.stderr)
             return 1

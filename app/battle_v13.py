@@ -207,10 +207,11 @@ class V13Panel(QObject):
         return bytes(buf.data())
 
     def report(self, viewer: str) -> str:
-        """The battle report (HTML with the map as it is now)."""
+        """The battle report (HTML with the map as it is now; without it at the hand-over screen,
+        where the map still shows the last viewer's units)."""
         b = self.b
         assert b is not None
-        return report_html(b, self.picture(), viewer)
+        return report_html(b, None if self.win.handing_over() else self.picture(), viewer)
 
     # -- the map's controller (app.battle_map.MapController) ---------------------------------------
     def combat_mode(self) -> bool:

@@ -30,6 +30,10 @@ from app import window_state
 from app.battle_handover import HandOverPage
 from app.battle_log import BattleLog, export_report
 from app.battle_panel import BattlePanel, make_panel
+from app.passphrases import gm_may_see
+
+TABLE = ""
+"""The viewer that is no Team (team ids are never empty): sees what every Team may know."""
 from app.question_dialogs import QuestionDialog
 from app.session import CampaignSession
 from app.signals import connect_plain
@@ -240,6 +244,10 @@ class BattleWindow(QMainWindow):
         self.refresh()
 
     def toggle_gm(self, on: bool) -> None:
+        """The GM view shows everything; the GM's passphrase is asked first when one is set."""
+        if on and not gm_may_see(self, self.session, "The battle's GM view"):
+            self.gm_action.setChecked(False)
+            return
         self.viewer = GM if on else None
         self.refresh()
 
@@ -320,7 +328,9 @@ class BattleWindow(QMainWindow):
         """Write the battle report (HTML) to ``path`` or a file chosen in a dialog."""
         if self.b is None:
             return None
-        written, message = export_report(self, self.panel.report(self.viewer or GM), f"battle_{self.at}.html", path)
+        # on the hand-over screen nobody has taken over: the report is what every Team may know
+        viewer = self.viewer if self.viewer is not None else TABLE
+        written, message = export_report(self, self.panel.report(viewer), f"battle_{self.at}.html", path)
         if message:
             self.statusBar().showMessage(message, 10000)
         return written

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -21,7 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.paths import DEFAULT_CAMPAIGN, autosave_file, discarded_file
-from rules.model import Campaign, CampaignError, load_campaign, save_campaign
+from rules.model import Campaign, CampaignError, SealedError, load_campaign, save_campaign
+from rules.model.seals import Keyring
 
 MAX_RECENT = 8
 FILE_FILTER = "BattleHex campaigns (*.json);;All files (*)"
@@ -32,27 +34,52 @@ class CampaignFilesMixin:
 
     offer_recovery = True
 
+    def read_campaign(self, path: Path, keyring: Keyring | None = None) -> tuple[Campaign, Keyring]:
+        """``path``'s campaign and the keys that opened it: sealed secrets that ``keyring`` does
+        not open are asked for (:func:`app.passphrases.unlock_file`).
+
+        Raises:
+            SealedError: the user cancelled the passphrases.
+            CampaignError: a file that cannot be used.
+        """
+        ring = Keyring()
+        if keyring is not None:
+            ring.update(keyring)
+        try:
+            return load_campaign(path, ring), ring
+        except SealedError as e:
+            from app.passphrases import unlock_file
+            more = unlock_file(self, path.name, e)
+            if more is None:
+                raise
+            ring.update(more)
+            return load_campaign(path, ring), ring
+
     def open_campaign(self, path: Path | str) -> bool:
         """Load ``path``; on any problem show it and keep the current campaign open."""
         path = Path(path)
         try:
-            campaign = load_campaign(path)
+            campaign, ring = self.read_campaign(path)
+        except SealedError:
+            self.statusBar().showMessage(f"Not opened: {path.name}: its sealed secrets need a passphrase", 10000)
+            return False
         except CampaignError as e:
             problems = "\n".join(f"\u2022 {p}" for p in e.problems)
             self.show_error("Cannot open campaign",
                             f"{path.name} cannot be opened; the campaign that was open stays open.\n\n"
                             f"{problems}\n\nFile: {e.source}")
             return False
-        self._adopt(campaign, path)
+        self._adopt(campaign, path, ring)
         return True
 
-    def _adopt(self, campaign: Campaign, path: Path) -> None:
+    def _adopt(self, campaign: Campaign, path: Path, keyring: Keyring | None = None) -> None:
         """Make ``campaign`` (read from ``path``) the open one and list it in Open Recent; offer
         its autosave if it holds later work (once the event loop runs: at start, after the
         window is shown)."""
-        self._show_campaign(campaign, path)
+        self._show_campaign(campaign, path, keyring)
         self._remember(path)
-        found = recovery_offer(campaign, path) if self.offer_recovery else None
+        found = recovery_offer(campaign, path, lambda p: self.read_campaign(p, keyring)[0]) \
+            if self.offer_recovery else None
         if found is not None and self.session is not None:
             session = self.session
             session.hold_autosave()  # nothing overwrites the autosave before the user chooses
@@ -91,7 +118,7 @@ class CampaignFilesMixin:
 
     def _show_recovered(self, recovered: Campaign, path: Path, autosave: Path) -> None:
         """The autosave's campaign, open on the original file and marked unsaved."""
-        self._show_campaign(recovered, path)
+        self._show_campaign(recovered, path, self.session.keyring if self.session is not None else None)
         if self.session is not None:
             self.session.undo_stack.resetClean()  # unsaved: the title's * and the quit prompt
         self.setWindowModified(True)
@@ -183,10 +210,14 @@ class CampaignFilesMixin:
             return
         autosave = max(found, key=lambda p: p.stat().st_mtime)
         try:
-            recovered = load_campaign(autosave)
+            recovered, ring = self.read_campaign(autosave, self.session.keyring)
+        except SealedError:
+            self.statusBar().showMessage("Autosave not opened: its sealed secrets need a passphrase", 8000)
+            return
         except CampaignError as e:
             self.show_error("Cannot open the autosave", e.report())
             return
+        self.session.keyring.update(ring)
         self._show_recovered(recovered, path, autosave)
 
     def recent_files(self) -> list[str]:
@@ -210,14 +241,16 @@ class CampaignFilesMixin:
         self.recent_menu.setEnabled(bool(files))
 
 
-def recovery_offer(campaign: Campaign, path: Path) -> tuple[Path, Campaign] | None:
-    """The autosave of ``path`` and its campaign, when it is newer than the file and differs
-    from ``campaign`` (the file's); ``None`` otherwise (also when it cannot be read)."""
+def recovery_offer(campaign: Campaign, path: Path, load: Callable[[Path], Campaign] = load_campaign
+                   ) -> tuple[Path, Campaign] | None:
+    """The autosave of ``path`` and its campaign (read by ``load``), when it is newer than the
+    file and differs from ``campaign`` (the file's); ``None`` otherwise (also when it cannot be
+    read, or its sealed secrets stay closed)."""
     autosave = autosave_file(path)
     try:
         if autosave.stat().st_mtime <= Path(path).stat().st_mtime:
             return None
-        recovered = load_campaign(autosave)
+        recovered = load(autosave)
     except (OSError, CampaignError):
         return None
     return None if recovered == campaign else (autosave, recovered)

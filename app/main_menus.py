@@ -86,6 +86,8 @@ def build_menus(window: MainWindow) -> MenuActions:
     add_action(window, file_menu, "Save &As...", window.save_as_dialog, QKeySequence.StandardKey.SaveAs)
     add_action(window, file_menu, "Open Last &Autosave", window.open_autosave)
     file_menu.addSeparator()
+    add_action(window, file_menu, "Pass&phrases (sealed secrets)...", window.passphrases)
+    file_menu.addSeparator()
     # QKeySequence.StandardKey.Quit is empty on some platforms (Windows, Qt's offscreen one): Ctrl+Q everywhere
     add_action(window, file_menu, "&Quit", window.quit, "Ctrl+Q")
 

@@ -21,6 +21,7 @@ from app.main_files import CampaignFilesMixin
 from app.main_menus import build_menus, build_phase_bar
 from app.main_turn import MovementPhaseMixin
 from app.overlays import Overlays
+from app.passphrases import PassphrasesDialog, gm_may_see
 from app.paths import DEFAULT_CAMPAIGN, ICONS
 from app.rules_viewer import RulesViewer
 from app.session import CampaignSession
@@ -29,6 +30,7 @@ from app.strategic_view import StrategicView
 from app.tactical_view import TacticalScene, TacticalView
 from hexmap import MapWindow
 from rules.model import Campaign
+from rules.model.seals import Keyring
 
 
 class MainWindow(CampaignFilesMixin, MovementPhaseMixin, QMainWindow):
@@ -120,12 +122,12 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, QMainWindow):
     def campaign(self) -> Campaign | None:
         return self.session.campaign if self.session else None
 
-    def _show_campaign(self, campaign: Campaign, path: Path) -> None:
+    def _show_campaign(self, campaign: Campaign, path: Path, keyring: Keyring | None = None) -> None:
         if self.session is not None:
             self.session.flush()  # the campaign closed keeps its last autosave
             self.undo_group.removeStack(self.session.undo_stack)
             self.session.deleteLater()
-        self.session = CampaignSession(campaign, path, self)
+        self.session = CampaignSession(campaign, path, self, keyring)
         self.session.changed.connect(self._campaign_changed)
         self.session.autosave_failed.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.session.undo_stack.cleanChanged.connect(self._clean_changed)
@@ -192,7 +194,10 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, QMainWindow):
 
     # -- the map's overlays and the inspector ---------------------------------------------------
     def set_gm_view(self, on: bool) -> None:
-        """The GM view shows every unit; off, the table's view (what every Team may know)."""
+        """The GM view shows every unit; off, the table's view (what every Team may know). When
+        the GM holds a passphrase, it is asked each time the GM view opens."""
+        if on and not gm_may_see(self, self.session):
+            on = False
         self.gm_view_action.setChecked(on)
         self._gm_label.setVisible(on)
         self._set_title()
@@ -208,6 +213,11 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, QMainWindow):
         self._selection_changed()
         self.statusBar().showMessage("GM view: every unit is shown" if on
                                      else "The table's view: what every Team may know", 5000)
+
+    def passphrases(self) -> None:
+        """File > Passphrases: set, change or remove the passphrases that seal secrets."""
+        if self.session is not None:
+            PassphrasesDialog(self, self.session).exec()
 
     def set_overlay(self, key: str, on: bool) -> None:
         """Switch the control, supply or lanes overlay on or off."""

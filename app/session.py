@@ -31,6 +31,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from app.paths import autosave_file
 from hexmap import Label, LaneGraph
 from rules.model import Campaign, save_campaign
+from rules.model.seals import Keyring
 from rules.strategic import StrategicState, build_graph
 from rules.strategic.turn import MovementReport, end_movement, end_movement_phase, gm_resolve, set_orders
 
@@ -79,9 +80,12 @@ class CampaignSession(QObject):
     autosave_failed = Signal(str)
     _autosave_error = Signal(str)  # from the worker thread, delivered on the GUI thread
 
-    def __init__(self, campaign: Campaign, path: Path, parent: QObject | None = None) -> None:
+    def __init__(self, campaign: Campaign, path: Path, parent: QObject | None = None,
+                 keyring: Keyring | None = None) -> None:
         super().__init__(parent)
         self.path = path
+        self.keyring = keyring or Keyring()
+        """The seal keys opened this session (the file's sealed secrets, the GM view)."""
         self.undo_stack = QUndoStack(self)
         self.graph: LaneGraph = build_graph(campaign)
         self.campaign = campaign

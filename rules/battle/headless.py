@@ -1,12 +1,14 @@
-"""``python main.py battle CAMPAIGN --hex SECTOR --viewer TEAM|gm --answers FILE --seed N [--undo N]``: run a
-Battle Hex's procedure from an answers file (taking back the last N with the engine's undo)
+"""``python main.py battle CAMPAIGN --hex SECTOR --viewer TEAM|gm [--replay] [--answers FILE] [--seed N] [--undo N]
+[--passphrase NAME=FILE ...]``: run a Battle Hex's procedure from its saved answers and/or an answers file
+(taking back the last N with the engine's undo)
 and print the event log and where it stopped, as JSON, as the viewer may know it (a team never
 sees what the rules hide from it; ``--viewer gm`` shows everything, so it must be asked for).
 
 The answers file is a JSON list of answers (docs/battle_answers.md). If the campaign is still
 in its Turn Orders phase, movement is executed first (every V13.16/V13.18 question answered
 "pay attention") so its Battle Hexes exist. Exit codes: 0 when every answer was legal, 1 on
-an illegal answer (the message names the rule), 2 on a bad command line or file.
+an illegal answer (the message names the rule), 2 on a bad command line or file. A file with
+sealed secrets (rules/model/secrets.py) opens with ``--passphrase`` for each holder it needs.
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from hexmap import Label
 from rules.battle.log import GM, IllegalAnswer
 from rules.battle.procedure import BattleProcedure
 from rules.errors import NoBattleHex
-from rules.model import CampaignError, load_campaign
+from rules.model import CampaignError, load_with_passphrases, passphrase_arg
 from rules.model.records import Phase
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
@@ -31,6 +33,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("campaign", help="campaign file")
     p.add_argument("--hex", required=True, help="the Battle Hex's sector, e.g. 0509")
     p.add_argument("--answers", help="JSON file with the list of answers (default: none)")
+    p.add_argument("--replay", action="store_true",
+                   help="give the answers saved in the campaign's Battle Hex record first (then --answers)")
+    p.add_argument("--passphrase", action="append", type=passphrase_arg, default=[], metavar="NAME=FILE",
+                   help="open the secrets sealed for NAME (a team id or gm) with the passphrase on FILE's first "
+                        "line (-: standard input); may be repeated")
     p.add_argument("--seed", type=int, help="dice seed (default: the saved battle's, else derived from the campaign)")
     p.add_argument("--undo", type=int, default=0, metavar="N",
                    help="take back the last N answers with the engine's undo before printing")
@@ -80,7 +87,7 @@ def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> 
     except SystemExit as e:
         return 2 if e.code else 0
     try:
-        campaign = load_campaign(args.campaign)
+        campaign = load_with_passphrases(args.campaign, dict(args.passphrase))
     except CampaignError as e:
         print(e.report(), file=err)
         return 2
@@ -106,6 +113,8 @@ def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> 
               "V13.16/V13.18 question answered 'pay attention')", file=err)
     try:
         b = BattleProcedure(campaign, at, seed=args.seed, answers=[], graph=graph)
+        if args.replay:
+            answers = [*b.record.answers, *answers]
     except NoBattleHex as e:
         print(f"battle: {e.message}", file=err)
         return 2

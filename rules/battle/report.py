@@ -10,10 +10,12 @@ from rules.battle.procedure import BattleProcedure
 
 
 def report_html(b: BattleProcedure, picture_png: bytes | None = None, viewer: str = GM) -> str:
+    """The report as ``viewer`` may know the battle: its units (V13.03: incidental units only once
+    revealed, unless they are the viewer's) and the events it may see."""
     st = b.state
     names = {t.id: t.name for t in b.campaign.teams}
     rows = []
-    for u in st.units.values():
+    for u in b.units_for(viewer):
         where = b.ctx.where(u.pos) if u.pos is not None else ""
         extra = ", crippled" if u.is_crippled else ""
         if u.forced_direction is not None:

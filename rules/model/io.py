@@ -11,6 +11,9 @@ import json
 import os
 import re
 import reprlib
+import sys
+from argparse import ArgumentTypeError
+from collections.abc import Mapping
 from itertools import accumulate
 from pathlib import Path
 from typing import Any
@@ -22,10 +25,11 @@ from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.model.checks import Problem, check_campaign
 from rules.model.safe_write import safe_write_text
-from rules.model.seals import Keyring, SealKey, WrongPassphrase
+from rules.model.seals import Keyring, SealKey, WrongPassphrase, unlock
 from rules.model.secrets import Locked, seal_data, unseal_data
 
-__all__ = ["CampaignError", "Problem", "SealedError", "dumps", "load_campaign", "parse_campaign", "save_campaign"]
+__all__ = ["CampaignError", "Problem", "SealedError", "dumps", "load_campaign", "load_with_passphrases", "parse_campaign",
+           "passphrase_arg", "save_campaign"]
 
 
 class CampaignError(RuleError):
@@ -193,6 +197,45 @@ def load_campaign(path: str | os.PathLike[str], keyring: Keyring | None = None) 
         reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
         raise CampaignError(str(p), [Problem("", f"cannot read the file: {reason}")]) from None
     return parse_campaign(text, str(p), keyring)
+
+
+def load_with_passphrases(path: str | os.PathLike[str], passphrases: Mapping[str, str]) -> Campaign:
+    """Read a campaign file whose sealed secrets the holders named in ``passphrases`` (a Team
+    id or ``"gm"`` -> its passphrase) open (the command line's ``--passphrase``).
+
+    Raises:
+        SealedError: secrets that none of the passphrases opens.
+        CampaignError: a bad file, a holder without a key, a wrong passphrase.
+    """
+    try:
+        return load_campaign(path)
+    except SealedError as e:
+        ring = Keyring()
+        for name, phrase in passphrases.items():
+            record = e.keys.get(name)
+            who = "the GM" if name == "gm" else e.names.get(name, name)
+            if record is None:
+                raise CampaignError(str(path), [Problem(f"keys[{name!r}]", f"{who} holds no seal key in this "
+                                                        f"file (holders: {', '.join(sorted(e.keys))})")]) from None
+            try:
+                ring.add(name, unlock(record, phrase, who))
+            except WrongPassphrase as wrong:
+                raise CampaignError(str(path), [Problem(f"keys[{name!r}]", wrong.message)]) from None
+        return load_campaign(path, ring)
+
+
+def passphrase_arg(text: str) -> tuple[str, str]:
+    """``NAME=FILE`` of the command line's ``--passphrase``: the holder (a Team id or ``gm``) and
+    the passphrase, the first line of FILE (``-``: standard input), never the command line itself
+    (other users of the computer can read a process's arguments)."""
+    name, sep, file = text.partition("=")
+    if not sep or not name or not file:
+        raise ArgumentTypeError(f"{text!r}: expected NAME=FILE (a team id or gm, and a file holding the passphrase)")
+    try:
+        lines = (sys.stdin.readline() if file == "-" else Path(file).read_text(encoding="utf-8")).splitlines()
+    except (OSError, ValueError) as e:
+        raise ArgumentTypeError(f"{file}: cannot read the passphrase: {getattr(e, 'strerror', None) or e}") from None
+    return name, lines[0] if lines else ""
 
 
 def dumps(campaign: Campaign) -> str:

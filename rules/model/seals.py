@@ -81,6 +81,10 @@ class Keyring:
     def add(self, name: str, key: X25519PrivateKey) -> None:
         self._keys[name] = key
 
+    def update(self, other: Keyring) -> None:
+        """Hold ``other``'s keys too."""
+        self._keys.update(other._keys)
+
     def get(self, name: str) -> X25519PrivateKey | None:
         return self._keys.get(name)
 

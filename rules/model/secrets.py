@@ -157,4 +157,24 @@ def _shown(path: Path) -> str:
     return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
 
 
-__all__ = ["Keyring", "Locked", "WrongPassphrase", "secret_places", "seal_data", "unseal_data"]
+
+
+def with_key(c: Campaign, holder: str, key: SealKey | None) -> Campaign:
+    """``c`` with ``holder``'s seal key set (``None``: removed); what was sealed for a holder
+    whose key is removed is stored for the other holders only, or in plain text."""
+    keys = {n: k for n, k in c.keys.items() if n != holder}
+    if key is not None:
+        keys[holder] = key
+    return c.model_copy(update={"keys": dict(sorted(keys.items()))})
+
+
+def secrets_by_holder(c: Campaign) -> dict[str, int]:
+    """How many secrets each Team has in ``c`` (``"gm"``: those of no Team)."""
+    out: dict[str, int] = {}
+    for _path, team in secret_places(c):
+        out[team or GM] = out.get(team or GM, 0) + 1
+    return out
+
+
+__all__ = ["Keyring", "Locked", "WrongPassphrase", "seal_data", "secret_places", "secrets_by_holder", "unseal_data",
+           "with_key"]

@@ -23,7 +23,7 @@ from rules.dice import DiceRoller
 from rules.model.campaign import Campaign, Team
 from rules.model.records import BattleHexRecord, IgnoreRecord
 from rules.model.types import Terrain
-from rules.model.units import OrionStatus, Unit, UnitFate
+from rules.model.units import OrionStatus, Unit, UnitFate, unit_secret
 from rules.strategic.state import StrategicState
 
 Decisions = Mapping[tuple[Label, str, str], bool]
@@ -245,18 +245,9 @@ class Sighting:
 
 def table_secret(u: Unit) -> str:
     """The rule that keeps ``u`` off the shared screen (every Team sits at it), "" when every Team
-    may know it.
-
-    Incidental units are revealed only to the Defending Team, and to the Attacking Team only
-    after its placement (V13.03, V13.461): in the campaign a base's incidental units are the
-    defender's secret. A cloaked unit's presence is its own Team's secret: an all-cloaked force
-    tells the GameMaster, in writing, before it enters the hex (V13.29, V13.36).
-    """
-    if u.is_incidental:
-        return "V13.03"
-    if u.is_cloaked:
-        return "V13.29"
-    return ""
+    may know it: :func:`rules.model.units.unit_secret` (V13.03 incidental units, V13.29 cloaked
+    units), the same rule that seals it in saved files."""
+    return unit_secret(u)
 
 
 def table_units(units: Iterable[Unit]) -> list[Unit]:
