@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
+    QHeaderView,
     QInputDialog,
     QLabel,
     QLineEdit,
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from rules.model import Campaign
     from rules.model.io import SealedError
 
-OPEN, SEALED = "\u2713 open", "\U0001F512 sealed"
+OPEN, SEALED = "Open", "Sealed"
 HOT_SEAT = ("Hand the keyboard to each holder in turn: what one types is never shown, and nobody "
             "else's secrets open with it.")
 
@@ -132,7 +133,7 @@ class UnlockDialog(QDialog):
         for to in self.err.locked:
             who = " or ".join(holder_name(self.err.names, n) for n in to)
             state = OPEN if self._open(to) else SEALED
-            self.parts.addItem(f"{state}: secrets of {who}")
+            self.parts.addItem(f"{state}: the secrets sealed for {who}")
         waiting = [n for n in sorted({n for to in self.err.locked if not self._open(to) for n in to},
                                      key=lambda n: (n != GM, holder_name(self.err.names, n)))
                    if n in self.err.keys and n not in self.keyring]
@@ -150,7 +151,7 @@ class UnlockDialog(QDialog):
         try:
             self.keyring.add(holder, unlock(self.err.keys[holder], self.passphrase.text(), who))
         except WrongPassphrase as e:
-            self.feedback.setText(f"<span style='color:#c01010'>{escape(e.message)}.</span>")
+            self.feedback.setText(f"<span style='color:#c01010'>{escape(_cap(e.message))}.</span>")
             self.passphrase.clear()
             return
         self.feedback.setText(f"Opened the secrets sealed for {escape(who)}.")
@@ -225,7 +226,10 @@ class PassphrasesDialog(QDialog):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setStretchLastSection(True)
+        header = self.table.horizontalHeader()
+        for col, mode in enumerate((QHeaderView.ResizeMode.ResizeToContents, QHeaderView.ResizeMode.ResizeToContents,
+                                    QHeaderView.ResizeMode.Stretch)):
+            header.setSectionResizeMode(col, mode)
         self.table.itemSelectionChanged.connect(self._selected)
         lay.addWidget(self.table)
         row = QHBoxLayout()
@@ -268,7 +272,6 @@ class PassphrasesDialog(QDialog):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, h)
                 self.table.setItem(r, col, item)
-        self.table.resizeColumnsToContents()
         self.table.selectRow(max(0, current))
         self._selected()
 
@@ -321,8 +324,9 @@ class PassphrasesDialog(QDialog):
         record, private = new_key(text, LOG_N)
         self.session.keyring.add(h, private)
         self.session.apply(f"Set the passphrase of {who}", lambda c: with_key(c, h, record))
-        self.status.setText(f"{escape(_cap(who))} holds a passphrase: its secrets are sealed from the next "
-                            "save (File \u2192 Save).")
+        sealed = "every Team's secrets are sealed for the GM" if h == GM else "its secrets are sealed"
+        self.status.setText(f"{escape(_cap(who))} holds a passphrase: {sealed} from the next save "
+                            "(File \u2192 Save).")
         self._fill()
 
     def _change(self) -> None:
