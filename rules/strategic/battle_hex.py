@@ -49,14 +49,15 @@ class IgnoreQuestion:
     rule: str
     ignored_before: bool
     unit_names: tuple[str, ...] = ()
-    """The units' names, in the order of ``units`` (what the question shows)."""
+    """The names the asked Team may know (what the question shows): not those of units the
+    rules keep from it (V13.03 incidental, V13.29 cloaked: :func:`table_secret`)."""
 
     def text(self, names: Mapping[str, str]) -> str:
         """The question in words; ``names`` maps Team ids to names."""
         what = "independent Orion units" if self.rule == "V13.16" else "sub-light units"
-        units = ", ".join(self.unit_names or self.units)
+        units = f" ({', '.join(self.unit_names)})" if self.unit_names else ""
         return (f"{self.rule}: may {names.get(self.team, self.team)} ignore the {what} of "
-                f"{names.get(self.other, self.other)} in {self.at} ({units})?")
+                f"{names.get(self.other, self.other)} in {self.at}{units}?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +157,7 @@ def detect(state: StrategicState, moved_into: Mapping[Label, set[str]], decision
                 if ans is None:
                     was = any((at, x, uid) in before for uid in ids)
                     out.questions.append(IgnoreQuestion(at, x, y, ids, rule, was,
-                                                        tuple(u.name for u in by_team[y])))
+                                                        tuple(u.name for u in by_team[y] if not table_secret(u))))
                     pending = True
                 elif ans:
                     fights = False

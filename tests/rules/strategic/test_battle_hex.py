@@ -99,6 +99,16 @@ def test_sublight_unit_ignored_then_noticed_one_phase_later_v13_18():
     assert b.turn == 2
 
 
+def test_the_ignore_question_names_no_unit_the_asked_team_may_not_know_v13_03_v13_29():
+    hidden = [*MONITOR, unit("ghost", native_sublight=True, strategic_movement_capable=False, slow=True,
+                             is_cloaked=True),
+              unit("inc", native_sublight=True, strategic_movement_capable=False, slow=True, is_incidental=True)]
+    c = campaign(fleets=[fleet("f", "fed", "0303", ("0304",)), fleet("m", "klingon", "0304", units=hidden)])
+    q = run(c).questions[0]
+    assert q.units == ("mon", "ghost", "inc")  # the answer covers them all
+    assert q.text({"blue": "Blue", "red": "Red"}) == "V13.18: may Blue ignore the sub-light units of Red in 0304 (MON)?"
+
+
 def test_monsters_are_never_offered_to_be_ignored():
     c = campaign(fleets=[fleet("f", "fed", "0303", ("0304",)),
                          fleet("m", "monsters", "0304", units=[unit("amoeba", kind="monster", native_sublight=True)])])
