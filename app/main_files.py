@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
 )
 
-from app.paths import DEFAULT_CAMPAIGN, autosave_file, discarded_file
+from app.paths import DEFAULT_CAMPAIGN, autosave_file, discarded_file, legacy_autosave_file
 from rules.model import Campaign, CampaignError, SealedError, load_campaign, save_campaign
 from rules.model.seals import Keyring
 
@@ -246,13 +246,17 @@ def recovery_offer(campaign: Campaign, path: Path, load: Callable[[Path], Campai
     """The autosave of ``path`` and its campaign (read by ``load``), when it is newer than the
     file and differs from ``campaign`` (the file's); ``None`` otherwise (also when it cannot be
     read, or its sealed secrets stay closed)."""
-    autosave = autosave_file(path)
+    autosave, legacy = autosave_file(path), legacy_autosave_file(path)
+    if not autosave.exists() and legacy.exists():
+        autosave = legacy  # written by an older BattleHex, keyed by the name alone
     try:
         if autosave.stat().st_mtime <= Path(path).stat().st_mtime:
             return None
         recovered = load(autosave)
     except (OSError, CampaignError):
         return None
+    if autosave == legacy and recovered.name != campaign.name:
+        return None  # another campaign's file of the same name
     return None if recovered == campaign else (autosave, recovered)
 
 

@@ -46,6 +46,15 @@ def autosave_file(campaign_path: Path) -> Path:
     return autosave_dir() / f"{stem}.{digest}.autosave.json"
 
 
+def legacy_autosave_file(campaign_path: Path) -> Path:
+    """Where BattleHex before 2026-11-23 kept the autosave: by the file's name alone (shared by
+    every ``camp.json``), so it is offered only for a campaign of the same name."""
+    import re
+
+    stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", Path(campaign_path).stem) or "campaign"
+    return autosave_dir() / f"{stem}.autosave.json"
+
+
 def discarded_file(autosave: Path) -> Path:
     """Where an autosave the user chose not to recover is kept aside (never deleted silently)."""
     return autosave.with_name(autosave.name.removesuffix(".autosave.json") + ".discarded.json")

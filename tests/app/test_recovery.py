@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from app.main_files import differences, recovery_offer
-from app.paths import autosave_file, discarded_file
+from app.paths import autosave_file, discarded_file, legacy_autosave_file
 from hexmap import Label
 from rules.model import load_campaign, save_campaign
 from tests.app.gui import Answerer, click_button, show_active
@@ -69,6 +69,22 @@ def test_only_a_newer_and_different_autosave_is_offered(tmp_path):
     older = own.stat().st_mtime - 5
     os.utime(autosave, (older, older))
     assert recovery_offer(saved, own) is None  # saved after the autosave
+
+
+def test_an_autosave_of_an_older_battlehex_is_offered_for_its_own_campaign_only(tmp_path):
+    """Before the autosave was keyed by the full path it was named after the file alone."""
+    own = _own(tmp_path)
+    saved = load_campaign(own)
+    legacy = legacy_autosave_file(own)
+    legacy.parent.mkdir(parents=True, exist_ok=True)
+    changed = saved.model_copy(update={"turn": 4})
+    save_campaign(changed, legacy, compact=True)
+    later = own.stat().st_mtime + 5
+    os.utime(legacy, (later, later))
+    assert recovery_offer(saved, own) == (legacy, changed)
+    save_campaign(changed.model_copy(update={"name": "Another campaign"}), legacy, compact=True)
+    os.utime(legacy, (later, later))
+    assert recovery_offer(saved, own) is None  # another folder's camp.json
 
 
 def test_opening_a_file_offers_its_autosave_and_recover_keeps_the_file_open(window, tmp_path, qtbot):
