@@ -112,6 +112,15 @@ class FEFactors(Strict):
     has_crippled_side: StrictBool = True
 
 
+class AFEFFactors(Strict):
+    """Seed 001 (4.1.b) space-combat values: attack factor (d6 rolled) and endurance factor
+    (hits that destroy; half of it damages), and the attack factor on the damaged side."""
+
+    af: StrictInt = Field(ge=0, le=FACTOR)
+    ef: StrictInt = Field(ge=1, le=FACTOR)
+    damaged_af: StrictInt = Field(0, ge=0, le=FACTOR)
+
+
 class TacticalState(Strict):
     """A unit's place in a battle scenario: position label, facing and speed."""
 
@@ -163,14 +172,21 @@ class Unit(Strict):
     combat_bpv: StrictInt = Field(0, ge=0, le=BPV)
     fe_command_rating: StrictInt = Field(0, ge=0, le=COMMAND)
     fe: FEFactors = FEFactors()
+    ew: StrictInt = Field(0, ge=0, le=6, description="SIDCORS scouts: the die-roll shift this unit gives while not "
+                                                     "crippled (0: none; a scout with 0 gives 1)")
+    is_mauler: StrictBool = Field(False, description="SIDCORS Maulers: carries a mauler cannon")
+    afef: AFEFFactors | None = Field(None, description="seed 001 AF/EF values (the AF/EF battle system)")
     crippled: StrictBool = False
     destroyed: StrictBool = False
     captured: StrictBool = False
     fate: UnitFate = UnitFate.ACTIVE
     lost_turns_remaining: StrictInt = Field(0, ge=0, le=LOST_TURNS)
-    lost_by: Literal["", "V13.753", "V13.91x"] = Field(
-        "", description="the rule that made the unit Lost: V13.753 (a crippled Rear Guard unit) or V13.91x (a "
-                        "sub-light evader); empty when it is not Lost")
+    lost_by: Literal["", "V13.753", "V13.91x", "V13.953", "V13.963"] = Field(
+        "", description="the rule that made the unit Lost: V13.753 (a crippled Rear Guard unit), V13.91x (a "
+                        "sub-light evader lost by an empty-space table), V13.953 / V13.963 (a sub-light evader "
+                        "lost in a neutral or friendly terrain / hostile nebula: when its lost time is over it "
+                        "is treated as if it had evaded in Empty Space, V13.958 / V13.968); empty when it is "
+                        "not Lost")
     base_repair_hits: StrictInt = Field(
         0, ge=0, le=BOXES, description="of its internal hits, how many only a Base, a Star System or an FRD may "
                                        "repair (V13.753)")
