@@ -170,6 +170,7 @@ def _sublight(ctx: Ctx) -> Ask:
                  + (f", lost {fate.lost_turns} Strategic Turns" if fate.lost_turns else "")
                  + (f", {fate.extra_damage} extra damage" if fate.extra_damage else ""), unit=u.id, steps=fate.steps)
         u.outcome, u.lost_turns, u.extra_damage = fate.outcome.name, fate.lost_turns, fate.extra_damage
+        u.lost_by = fate.lost_by
         if fate.outcome is Outcome.FRIENDLY_HEX:
             pick = yield choose(f"V13.942/{u.id}", u.team, "V13.942",
                                 f"{ctx.name(u.team)}: {u.name} is stranded in a friendly hex without warp engines: "

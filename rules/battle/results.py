@@ -54,7 +54,7 @@ def _apply_unit(u: Unit, b: BUnit, approach: bool = False) -> str | None:
                                    UnitFate.CRASHED, UnitFate.SCUTTLED)
             u.captured = fate is UnitFate.CAPTURED
             u.lost_turns_remaining = b.lost_turns
-            u.lost_by = "V13.91x" if fate is UnitFate.LOST else ""
+            u.lost_by = (b.lost_by or "V13.91x") if fate is UnitFate.LOST else ""
         damage = ""
         if b.extra_damage and not u.destroyed:  # V13.954x-V13.967x: it survived the extra damage
             u.internal_hits = min(BOXES, u.internal_hits + b.extra_damage)

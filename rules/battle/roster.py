@@ -9,6 +9,7 @@ from hexmap import Facing, Hex
 from rules.model.campaign import Campaign, Team
 from rules.model.records import BattleHexRecord
 from rules.model.units import OrionStatus, Unit, UnitKind
+from rules.strategic.lost import EvasionLoss
 from rules.strategic.state import StrategicState
 
 
@@ -64,6 +65,9 @@ class BUnit:
     destination: str | None = None
     outcome: str = ""
     lost_turns: int = 0
+    lost_by: EvasionLoss | None = None
+    """A Lost sub-light evader: the rule that made it Lost (V13.953 / V13.963 in a nebula, whose
+    empty-space step comes after the lost time; V13.91x otherwise)."""
     extra_damage: int = 0
     """Internal hits taken after the battle (sub-light evasion terrain, V13.954x-V13.967x; a
     Lost crippled Rear Guard unit, V13.753), written back to the campaign."""

@@ -2,14 +2,16 @@
 
 :func:`evasion_fate` runs the routing of T8 for one unit that evaded after dropping its warp
 engines: classify the hex, roll the terrain table (T9, T12, T13), then the empty-space table
-(T14a/T14b) on an escape. The exceptions (native sub-light units V13.921, units towed by an
-unopposed withdrawer V13.924, a surviving friendly Base or Star System V13.923) are decided
+(T14a/T14b, rolled by ``rules/strategic/lost.py``) on an escape. A unit lost in a nebula
+(V13.953 / V13.963) stays Lost for its 1d3 Strategic Turns: its empty-space step comes when the
+campaign turn ends that time (or V13.914 finds it), not at the end of the battle. The
+exceptions (native sub-light units V13.921, units towed by an unopposed withdrawer V13.924, a
+surviving friendly Base or Star System V13.923) are decided
 by :func:`routing` before any roll. Every roll comes from the dice passed in and is logged
 with its rule; "square root of the Rating" is floor(sqrt(max(R, 0))) (INTERPRETATIONS 13).
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -18,6 +20,10 @@ from typing import Any
 from rules.dice import DiceRoller, Modifier
 from rules.model.types import Terrain
 from rules.model.units import Unit
+from rules.strategic.lost import NEBULA_THEN, EvasionLoss, empty_space_table, root
+
+__all__ = ["Fate", "HexClass", "Outcome", "classify", "evasion_fate", "rendezvous", "root", "routing",
+           "scrap_value", "warp_engines_replaceable"]
 
 
 class HexClass(str, Enum):
@@ -55,17 +61,15 @@ class Fate:
     lost_turns: int = 0
     extra_damage: int = 0
     supplies_turns: int = 0
+    lost_by: EvasionLoss | None = None
+    """When Lost: the rule that made it so (V13.953 / V13.963: its empty-space step is still to
+    come; V13.91x: locatable once the lost time is over)."""
     steps: list[str] = field(default_factory=list)
 
     @property
     def destroyed(self) -> bool:
         return self.outcome in (Outcome.DESTROYED, Outcome.PLANETOID_CREW, Outcome.CRASHED, Outcome.ASTEROID_CREW,
                                 Outcome.STORM_PLANETOID, Outcome.SELF_DESTRUCT)
-
-
-def root(rating: int) -> int:
-    """INTERPRETATIONS 13: floor(sqrt(max(rating, 0)))."""
-    return math.isqrt(max(rating, 0))
 
 
 def classify(own_team: bool, owned: bool, terrain: Terrain) -> HexClass:
@@ -151,10 +155,13 @@ def evasion_fate(unit: Unit, hex_class: HexClass, terrain: Terrain, dice: DiceRo
         fate.steps.append(f"{rule}: {terrain.title}: adjusted {adj} -> {word}")
         if result == "destroyed":
             return _end(fate, Outcome.DESTROYED, rule)
-        if isinstance(result, tuple):  # V13.953 / V13.963: lost first, then the empty-space step
+        if isinstance(result, tuple):  # V13.953 / V13.963: lost now; the empty-space step only after it
             fate.lost_turns += dice.roll(result[1], purpose="Strategic Turns lost", rule=rule, who=unit.name).total
-            fate.steps.append(f"{rule}: lost for {fate.lost_turns} Strategic Turns, after that treated as if it "
-                              f"had evaded in Empty Space ({'V13.968' if hostile else 'V13.958'})")
+            fate.steps.append(f"{rule}: lost for {fate.lost_turns} Strategic Turns; after that (or when its "
+                              "Helmsman finds the way, V13.914) it is treated as if it had evaded in Empty Space "
+                              f"({NEBULA_THEN[rule]}), rolled at the start of that Strategic Turn, not now")
+            fate.lost_by = "V13.963" if hostile else "V13.953"
+            return _end(fate, Outcome.LOST, rule)
     elif terrain in _DAMAGE:
         officer, multiplier, rows, stranded, rules = _DAMAGE[terrain]
         rule = rules[1] if hostile else rules[0]
@@ -174,34 +181,17 @@ def evasion_fate(unit: Unit, hex_class: HexClass, terrain: Terrain, dice: DiceRo
 def _empty_space(unit: Unit, hex_class: HexClass, dice: DiceRoller, fate: Fate, orion: bool) -> Fate:
     """V13.958 / V13.968: after an escape (or with no terrain), the empty-space step."""
     if hex_class is HexClass.FRIENDLY_TERRAIN:
-        if fate.lost_turns:  # V13.953: the nebula's lost time comes first; V13.940 applies only after it
-            fate.steps.append(f"V13.958: after {fate.lost_turns} Strategic Turns lost it is in Empty Space in a "
-                              "friendly hex: V13.940 applies then (it is locatable there), no roll")
-            return _end(fate, Outcome.LOST, "V13.958")
         fate.steps.append("V13.958: escaped in a friendly hex: V13.940 applies, no roll")
         return _end(fate, Outcome.FRIENDLY_HEX, "V13.958")
-    hostile = hex_class is HexClass.HOSTILE
-    rule = "V13.9680" if hostile else "V13.9580"
-    adj = _roll(dice, unit, "captain", "Empty Space", rule)
-    fate.steps.append(f"{rule}: Empty Space: adjusted {adj}")
-    if adj <= 1:
-        return _end(fate, Outcome.LOCATABLE, rule)
-    if adj == 2:
-        fate.lost_turns += dice.roll("1d6" if hostile else "1d3", purpose="Strategic Turns lost", rule=rule,
-                                     who=unit.name).total
-        return _end(fate, Outcome.LOST, rule)
-    if adj == 3:
-        return _end(fate, Outcome.PLANETOID_CREW, rule)
-    if adj == 4:
-        return _end(fate, Outcome.CRASHED, rule)
-    if adj == 5:
-        return _end(fate, Outcome.DESTROYED, rule)
-    return _end(fate, Outcome.SELF_DESTRUCT if orion else Outcome.CAPTURED, rule)
+    r = empty_space_table(unit, hex_class is HexClass.HOSTILE, dice, orion)
+    fate.steps.append(f"{r.rule}: Empty Space: adjusted {r.adjusted}")
+    fate.lost_turns += r.lost_turns
+    if r.lost_turns:
+        fate.lost_by = "V13.91x"
+    return _end(fate, Outcome[r.row.name], r.rule)
 
 
 def _end(fate: Fate, outcome: Outcome, rule: str) -> Fate:
-    if outcome is Outcome.LOCATABLE and fate.lost_turns:
-        outcome = Outcome.LOST  # lost first (nebula), then locatable
     fate.outcome, fate.rule = outcome, rule
     return fate
 

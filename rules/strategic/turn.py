@@ -7,11 +7,12 @@ changes nothing, so a refused order or a refused phase change never half-applies
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
 from hexmap import Label, LaneGraph
 from rules.dice import DiceRoller
 from rules.errors import RuleError
-from rules.model.campaign import Campaign
+from rules.model.campaign import Campaign, Fleet
 from rules.model.records import BattleHexRecord, IgnoreRecord, LogEntry, Phase
 from rules.model.units import UnitFate
 from rules.strategic.battle_hex import (
@@ -23,7 +24,7 @@ from rules.strategic.battle_hex import (
     teams_fighting_in,
     units_by_team,
 )
-from rules.strategic.lost import helmsman_recovery, lost_rear_guard
+from rules.strategic.lost import NEBULA_THEN, helmsman_recovery, lost_rear_guard, nebula_lost_time_over
 from rules.strategic.movement import OrderCheck, check_orders, resolve_movement
 from rules.strategic.state import StrategicState
 
@@ -158,16 +159,18 @@ def end_movement_phase(campaign: Campaign, graph: LaneGraph) -> Campaign:
         raise PhaseError("V13.12", f"the Movement Phase cannot end while Battle Hexes are unresolved: {where}")
     new.phase, new.turn = Phase.ORDERS, new.turn + 1
     new.log.append(LogEntry(turn=new.turn, rule="004 Sequence of Play", text=f"Turn {new.turn} begins"))
-    _lost_units(new)
+    _lost_units(new, StrategicState.compute(new, graph))
     return new
 
 
-def _lost_units(c: Campaign) -> None:
+def _lost_units(c: Campaign, state: StrategicState) -> None:
     """At the start of each Strategic Turn, Lost units count down. A sub-light evader whose
     Helmsman is above 1 may find the way back (V13.914: 2d6 at or under the Rating) and is then,
-    or when its time is over, locatable. A crippled Rear Guard unit Lost by V13.753 rolls no
-    Helmsman check (A-43) and, its time over, reappears on the map as an active unit in the
-    sector it was moved to (V13.753)."""
+    or when its time is over, locatable -- except one lost in a nebula (V13.953 / V13.963): it
+    is then treated as if it had evaded in Empty Space and rolls V13.9580 / V13.9680 (or, in a
+    friendly hex, returns to V13.940), classified by the hex it is in now. A crippled Rear Guard
+    unit Lost by V13.753 rolls no Helmsman check (A-43) and, its time over, reappears on the map
+    as an active unit in the sector it was moved to (V13.753)."""
     dice = DiceRoller(c.dice_seed * 7_919 + c.turn * 65_537)
     for f in c.fleets:
         for u in f.units:
@@ -185,10 +188,32 @@ def _lost_units(c: Campaign) -> None:
                 continue
             found = helmsman_recovery(u, dice)
             u.lost_turns_remaining = max(0, u.lost_turns_remaining - 1)
-            if found or u.lost_turns_remaining == 0:
+            if (found or u.lost_turns_remaining == 0) and u.lost_by in NEBULA_THEN:
+                if found:
+                    c.log.append(LogEntry(turn=c.turn, rule="V13.914", text=f"{u.name}: its Helmsman "
+                                          f"({u.officers.helmsman}) found the way out of the nebula"))
+                where, orion = _hex_class(state, f)
+                c.log.extend(LogEntry(turn=c.turn, rule=rule, text=text)
+                             for rule, text in nebula_lost_time_over(u, where, dice, orion))
+            elif found or u.lost_turns_remaining == 0:
                 u.fate, u.lost_turns_remaining, u.lost_by = UnitFate.LOCATABLE, 0, ""
                 why = f"its Helmsman ({u.officers.helmsman}) found the way (V13.914)" if found else "no longer lost"
                 c.log.append(LogEntry(turn=c.turn, rule="V13.914", text=f"{u.name} is {why}: locatable"))
             else:
                 c.log.append(LogEntry(turn=c.turn, rule="V13.914", text=f"{u.name} is still lost "
                                                                         f"({u.lost_turns_remaining} turns left)"))
+    for f in c.fleets:  # destroyed and captured units leave their fleets (the log keeps them)
+        f.units[:] = [u for u in f.units if not (u.destroyed or u.captured)]
+    c.fleets = [f for f in c.fleets if f.units]
+
+
+def _hex_class(state: StrategicState, fleet: Fleet) -> tuple[Literal["friendly", "neutral", "hostile"], bool]:
+    """V13.941 / V13.951 / V13.961 for the hex a lost unit's fleet is in, as the battle's
+    sub-light step classifies it; and whether the unit's Team is the Orion Pirates."""
+    mine, owner = state.team_of(fleet.power), state.team_of(state.owner(fleet.sector))
+    orion = mine is not None and mine.is_orion_pirates
+    if mine is None or owner is None:
+        return "neutral", orion
+    if owner.id == mine.id:
+        return "friendly", orion
+    return ("hostile" if state.dip.teams_may_fight(mine, owner) else "neutral"), orion

@@ -68,8 +68,9 @@ def test_friendly_hex_needs_no_roll_v13_942():
     # V13.953 nebula, Navigator 9 (root 3): 3 -> 0 escapes
     ({"navigator": 9}, N, T.NEBULA, [3, 1], Outcome.LOCATABLE),
     ({}, N, T.NEBULA, [5], Outcome.DESTROYED),
-    # V13.963 hostile nebula, Navigator 1: 4 -> 3 lost 1d3 (2), then empty space (1 -> locatable)
-    ({"navigator": 1}, H, T.NEBULA, [4, 2, 1], Outcome.LOST),
+    # V13.963 hostile nebula, Navigator 1: 4 -> 3 lost 1d3 (2); the empty-space step (V13.968) waits
+    # for the end of the lost time (rules/strategic/lost.py), so nothing more is rolled now
+    ({"navigator": 1}, H, T.NEBULA, [4, 2], Outcome.LOST),
     # V13.955 ringed gas giant: Captain 0 rolls 6 -> destroyed; Captain 1 rolls 6 -> 5 escapes
     ({}, N, T.RINGED_GAS_GIANT, [6], Outcome.DESTROYED),
     ({"captain": 1}, N, T.RINGED_GAS_GIANT, [6, 2], Outcome.LOCATABLE),
@@ -87,8 +88,8 @@ def test_terrain_tables_t9(kw, hex_class, terrain, faces, outcome):
 
 
 def test_nebula_lost_then_empty_space_v13_953():
-    f, _ = fate(ship(), N, T.NEBULA, [4, 2, 1])  # 4 -> lost 1d3 = 2, then T14a 1 -> locatable
-    assert f.outcome is Outcome.LOST and f.lost_turns == 2
+    f, dice = fate(ship(), N, T.NEBULA, [4, 2])  # 4 -> lost 1d3 = 2; T14a only after the lost time
+    assert f.outcome is Outcome.LOST and f.lost_turns == 2 and f.lost_by == "V13.953" and dice._faces == []
 
 
 @pytest.mark.parametrize(("hostile", "sc", "faces", "damage"), [
