@@ -147,3 +147,33 @@ def test_any_secrets_come_back_in_their_places(sealed_campaign, keys, flags):
         fleets[i].units[j] = fleets[i].units[j].model_copy(update={flag: True})
     c = sealed_campaign.model_copy(update={"fleets": fleets})
     assert parse_campaign(dumps(c), keyring=ring(keys, "gm")) == c
+
+
+def test_mutated_seals_give_a_clear_error_never_a_traceback(sealed_campaign, keys):
+    """The fuzz test's promise for the sealed parts: 600 random changes to keys and blobs."""
+    import random
+
+    rng = random.Random(11)
+    base = json.loads(dumps(sealed_campaign))
+    leaves = [("keys", n, f) for n in base["keys"] for f in base["keys"][n]] + [
+        ("sealed", i, f) for i in range(len(base["sealed"])) for f in base["sealed"][i]]
+    odd = [None, 7, "", "AAAA", "!!", [], {}, True, "A" * 5000, {"gm": "x"}, ["gm", "gm"]]
+    outcomes = {"opened": 0, "refused": 0}
+    for _ in range(600):
+        data = json.loads(json.dumps(base))
+        for _ in range(rng.randint(1, 3)):
+            top, key, field = rng.choice(leaves)
+            target = data[top][key]
+            if rng.random() < 0.5 and isinstance(target.get(field), str) and target[field]:
+                raw = bytearray(target[field].encode())
+                raw[rng.randrange(len(raw))] = ord(rng.choice("AB+/=x"))
+                target[field] = raw.decode()
+            else:
+                target[field] = rng.choice(odd)
+        try:
+            parse_campaign(json.dumps(data), "camp.json", ring(keys, "gm", "alliance"))
+            outcomes["opened"] += 1
+        except CampaignError as e:
+            assert e.report().startswith("camp.json: ")
+            outcomes["refused"] += 1
+    assert outcomes["refused"] > 400
