@@ -1,0 +1,39 @@
+"""The ``sidcors`` battle system: the SIDCORS extract of seed 004 ("very quick (if somewhat
+bloody) results"), combat in rounds until a side retreats or is destroyed (issue 12).
+
+Modules: :mod:`.tables` (Combat Coefficient Table, Damage Points rounded half up, die roll
+shifts), :mod:`.force` (a Battle Force: potential, maulers, scouts, cloaks, costs),
+:mod:`.odds` (exact damage distributions per BIF pair), :mod:`.procedure` (the rounds as a
+generator of questions), :mod:`.battle` (:class:`SidcorsBattle`, the BattleRun seam).
+
+A panel calls :class:`SidcorsBattle` ``(campaign, at, graph=None, dice=DiceRoller)``: the
+BattleRun API (``pending``, ``answer(raw)``, ``undo(n)``, ``summary(raw)``, ``saved()``,
+``adopt(c)``, ``status()``, ``log``) and ``round``, ``sides``, ``units(team)`` (``SUnit``:
+``id``, ``name``, ``alive``, ``crippled``, ``df``, ``attack``, ``ff`` fighter factors,
+``next_step``), ``potential(team)``, ``shift(team)``, ``bir()``, ``scored(team)``,
+``owed(team)``, ``plus_minus(team)``, ``allocation_options(team)``, ``mauler(team)``,
+``events_json(viewer)``, ``secret_answers()``.
+
+Questions (``key``: kind, to, data):
+
+* ``sidcors/cloak/{team}``: yes_no, the all-cloaked force: use the cloak offensively.
+* ``sidcors/{r}/bif/{team}``: number 1-4, to each team in secret (``data["secret"]``), with
+  ``data["odds"] = {"dealt": ..., "taken": ...}`` (:func:`.odds.summary`: ``expected[own-1]
+  [other-1]`` and ``points["own-other"]`` = {points: probability}). The answer event is
+  visible only to the team and the GM; the BIR is revealed publicly once both chose.
+* ``sidcors/{r}/bir``: number 2-8, when the other force has only units that cannot retreat.
+* ``sidcors/{r}/directed/{team}``: choose ``none`` | a unit id | ``{id}@mauler`` |
+  ``fighters`` (``data["points"]``, ``data["mauler"]``); then ``directed_fighters/{team}``
+  (number) or ``directed_more/{team}`` (yes_no: destroy the crippled target too).
+* ``sidcors/{r}/transfer/{team}``: number, fighter factors that lost their carrier moved to
+  carriers with room; the rest die and resolve Damage Points ("transfer or die").
+* ``sidcors/{r}/allocate/{team}``: choose a unit id (cripple it, or destroy it when crippled
+  or without a crippled side) or ``{"unit": id, "fighters": n}``; ``data["points"]`` owed,
+  ``data["steps"]`` {id: [step, points]}, ``data["fighters"]`` {id: factors}.
+* ``sidcors/{r}/retreat/{team}``: yes_no after each round (a side with a unit that can retreat).
+"""
+from __future__ import annotations
+
+from rules.systems.sidcors.battle import SidcorsBattle
+
+__all__ = ["SidcorsBattle"]

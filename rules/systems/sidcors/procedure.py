@@ -1,0 +1,385 @@
+"""The SIDCORS procedure (seed 004, SIDCORS EXTRACT) as a generator of questions.
+
+Each round: Battle Intensity (secret BIFs, or one side picks the BIR against non-mobile
+defenses), Damage Determination (potential, one die per side with its shifts, coefficient,
+Damage Points), plus/minus points, Directed Damage (attacker, then defender), Damage
+Allocation (defender, then attacker), the maulers' shock rolls, then each side may retreat.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Generator
+from fractions import Fraction
+from typing import Any
+
+from rules.battle.log import EventLog, IllegalAnswer
+from rules.battle.questions import QKind, Question, number, yes_no
+from rules.battle.roster import Status
+from rules.battle.state import BattleState
+from rules.dice import DiceRoller, Modifier
+from rules.systems.sidcors import force as fz
+from rules.systems.sidcors.force import SUnit
+from rules.systems.sidcors.odds import summary
+from rules.systems.sidcors.tables import (
+    BIF_HIGH,
+    BIF_LOW,
+    BIR_HIGH,
+    BIR_LOW,
+    R_ALLOCATION,
+    R_CLOAK,
+    R_DAMAGE,
+    R_DIRECTED,
+    R_INTENSITY,
+    R_MAULER,
+    R_NON_MOBILE,
+    R_PLUS_MINUS,
+    R_ROUNDS,
+    R_SCOUTS,
+    R_SHIFTS,
+    R_TRANSFER,
+    coefficient,
+    damage_points,
+    shifted,
+    show,
+)
+
+Procedure = Generator[Question, Any, None]
+
+
+class Engine:
+    """The battle's state and its procedure; :class:`rules.systems.sidcors.SidcorsBattle` runs it."""
+
+    def __init__(self, state: BattleState, log: EventLog, dice: DiceRoller) -> None:
+        self.state, self.log, self.dice = state, log, dice
+        r = state.record
+        self.attacker, self.defender = r.attacker, r.defender
+        self.sides = (self.attacker, self.defender)
+        self.units: dict[str, list[SUnit]] = {t: [SUnit.of(b) for b in state.units.values() if b.team == t]
+                                              for t in self.sides}
+        self.round = 0
+        self.bir = 0
+        self.bif: dict[str, int] = {}
+        self.die: dict[str, int] = {}
+        self.scored: dict[str, int] = {}
+        """Damage Points each side scored this round."""
+        self.owed: dict[str, int] = {t: 0 for t in self.sides}
+        """Damage Points still to resolve against each side's force."""
+        self.carry: dict[str, int] = {t: 0 for t in self.sides}
+        """Plus/minus points against each side for its next round (negative: credit)."""
+        self.cloak: dict[str, int] = {t: 0 for t in self.sides}
+        """First-round shift each side's die takes from the other's cloak roll."""
+        self.mauler_used: dict[str, str] = {}
+        self.loose: dict[str, int] = {t: 0 for t in self.sides}
+
+    # -- reading (for a panel) ---------------------------------------------------------------------
+    def enemy(self, team: str) -> str:
+        return self.defender if team == self.attacker else self.attacker
+
+    def name(self, team: str) -> str:
+        t = self.state.teams.get(team)
+        return t.name if t else team
+
+    def unit(self, uid: str) -> SUnit:
+        return next(u for t in self.sides for u in self.units[t] if u.id == uid)
+
+    def potential(self, team: str) -> Fraction:
+        return fz.potential(self.units[team])
+
+    def shifts(self, team: str) -> list[Modifier]:
+        """This round's die roll shifts of ``team``'s die, each with its rule."""
+        out = []
+        scout = fz.scout_shift(self.units[team], self.units[self.enemy(team)])
+        if scout:
+            out.append(Modifier("no scout against the enemy's EW", scout, R_SCOUTS))
+        if self.round <= 1 and self.cloak[team]:
+            out.append(Modifier("the enemy's cloak roll", self.cloak[team], R_CLOAK))
+        return out
+
+    def shift(self, team: str) -> int:
+        return sum(m.value for m in self.shifts(team))
+
+    def options(self, team: str) -> dict[str, tuple[str, int]]:
+        """Damage allocation: per unit of ``team`` left, what damaging it does and the points it resolves."""
+        return {u.id: (u.next_step, u.df) for u in fz.alive(self.units[team])}
+
+    # -- the procedure -----------------------------------------------------------------------------
+    def run(self) -> Procedure:
+        a, d = self.attacker, self.defender
+        self.log.add("info", R_ROUNDS, f"Battle Hex {self.state.record.at}: {self.name(a)} attacks {self.name(d)}, "
+                                       "resolved by SIDCORS in rounds until a side retreats or is destroyed")
+        for t in self.sides:
+            self.log.add("info", R_DAMAGE, f"{self.name(t)}: " + (", ".join(
+                f"{u.name} {u.unit.fe.attack}-{u.df}" + (" crippled" if u.crippled else "")
+                for u in self.units[t]) or "no units"))
+        for t in self.sides:
+            if fz.all_cloaked(self.units[t]):
+                use = yield yes_no(f"sidcors/cloak/{t}", t, R_CLOAK, f"{self.name(t)}: your force is all cloaking "
+                                   "ships; use the cloak offensively (2d6: 5 or less the enemy -1 in the first round, "
+                                   "11-12 the enemy +1)?")
+                if use:
+                    roll = self.dice.roll("2d6", purpose="offensive cloak", rule=R_CLOAK, who=t).total
+                    e = self.enemy(t)
+                    self.cloak[e] = -1 if roll <= 5 else 1 if roll >= 11 else 0
+                    self.log.add("ruling", R_CLOAK, f"{roll}: {self.name(e)} has a {self.cloak[e]:+d} shift in the "
+                                                    "first round" if self.cloak[e] else f"{roll}: normal combat")
+        while not self.state.resolved:
+            if not all(fz.alive(self.units[t]) for t in self.sides):
+                self._resolve()
+                break
+            if not any(self.potential(t) for t in self.sides) and not any(self.carry.values()):
+                self._resolve("neither force has a Combat Potential")
+                break
+            self.round += 1
+            self.log.add("step", R_ROUNDS, f"round {self.round}")
+            yield from self._intensity()
+            self._determine()
+            for t in (a, d):
+                yield from self._directed(t)
+            for t in (d, a):
+                yield from self._allocate(t)
+            self._shock()
+            if all(fz.alive(self.units[t]) for t in self.sides):
+                yield from self._retreats()
+
+    def _odds(self, team: str) -> dict[str, Any]:
+        e = self.enemy(team)
+        return {"dealt": summary(self.potential(team), self.shift(team)),
+                "taken": summary(self.potential(e), self.shift(e))}
+
+    def _intensity(self) -> Procedure:
+        mobile = {t: any(u.can_retreat for u in fz.alive(self.units[t])) for t in self.sides}
+        r = self.round
+        if mobile[self.attacker] != mobile[self.defender]:
+            chooser = self.attacker if mobile[self.attacker] else self.defender
+            q = number(f"sidcors/{r}/bir", chooser, R_NON_MOBILE, f"{self.name(chooser)}: the enemy has only units "
+                       f"that cannot retreat: choose the Battle Intensity Rating (both numbers, {BIR_LOW}-{BIR_HIGH})",
+                       BIR_LOW, BIR_HIGH)
+            self.bir = yield dataclasses.replace(q, data={"odds": self._odds(chooser), "bir": True})
+            self.bif = {}
+            self.log.add("ruling", R_NON_MOBILE, f"round {r}: {self.name(chooser)} chose BIR {self.bir}")
+            return
+        self.bif = {}
+        for t in self.sides:
+            q = number(f"sidcors/{r}/bif/{t}", t, R_INTENSITY, f"{self.name(t)} (secret): choose your Battle "
+                       f"Intensity Factor for round {r} ({BIF_LOW}-{BIF_HIGH})", BIF_LOW, BIF_HIGH)
+            self.bif[t] = yield dataclasses.replace(q, data={"secret": True, "odds": self._odds(t)})
+        self.bir = sum(self.bif.values())
+        self.log.add("ruling", R_INTENSITY, f"round {r}: " + ", ".join(
+            f"{self.name(t)} BIF {self.bif[t]}" for t in self.sides) + f": Battle Intensity Rating {self.bir}")
+
+    def _determine(self) -> None:
+        for t in self.sides:
+            pot, mods = self.potential(t), self.shifts(t)
+            roll = self.dice.roll("d6", purpose="Combat Coefficient", rule=R_DAMAGE, who=t, modifiers=mods)
+            die = shifted(roll.natural, roll.modifier_total)
+            pct = coefficient(self.bir, die)
+            self.die[t], self.scored[t] = die, damage_points(pot, pct)
+            half = fz.halved_maulers(self.units[t])
+            why = f" (maulers at half value: {', '.join(self.unit(u).name for u in sorted(half))}, {R_MAULER})" \
+                if half else ""
+            clamp = f" (held at {die}, {R_SHIFTS})" if die != roll.total else ""
+            self.log.add("ruling", R_DAMAGE, f"{self.name(t)}: Combat Potential {show(pot)}{why}, die {die}{clamp}, "
+                                             f"BIR {self.bir}: {pct}% = {self.scored[t]} Damage Points",
+                         {"team": t, "potential": show(pot), "die": die, "percent": pct, "points": self.scored[t]})
+        for t in self.sides:
+            e = self.enemy(t)
+            owed = self.scored[e] + self.carry[t]
+            if self.carry[t]:
+                self.log.add("ruling", R_PLUS_MINUS, f"{self.name(t)}: {self.carry[t]:+d} from the last round: "
+                                                     f"{self.scored[e]} -> {max(0, owed)} Damage Points against it")
+            self.owed[t], self.carry[t] = max(0, owed), 0
+
+    # -- Directed Damage ---------------------------------------------------------------------------
+    def _directed(self, team: str) -> Procedure:
+        e = self.enemy(team)
+        targets = fz.alive(self.units[e])
+        mauler = fz.directing_mauler(self.units[team])
+        m_pts = mauler.unit.fe.attack if mauler else 0
+        opts = ["none"]
+        for u in targets:
+            if self.owed[e] >= fz.directed_cost(u.df) and u.df > 0:
+                opts.append(u.id)
+            if mauler and self.owed[e] >= fz.directed_cost(u.df, m_pts) and u.df > 0:
+                opts.append(f"{u.id}@mauler")
+        fighters = sum(u.ff for u in targets)
+        if fighters and self.owed[e] >= 2:
+            opts.append("fighters")
+        if len(opts) == 1:
+            return
+        pick = yield _choice(f"sidcors/{self.round}/directed/{team}", team, R_DIRECTED,
+                             f"{self.name(team)}: {self.owed[e]} Damage Points against {self.name(e)}: direct damage "
+                             "at one unit (double its Defense Factor, the full amount; '@mauler': the mauler's "
+                             "points at full value), at its fighters, or none", opts,
+                             {"points": self.owed[e], "mauler": mauler.id if mauler else None})
+        if pick == "none":
+            return
+        if pick == "fighters":
+            n = yield number(f"sidcors/{self.round}/directed_fighters/{team}", team, R_DIRECTED,
+                             f"{self.name(team)}: how many fighter factors of {self.name(e)} (2 points each)?",
+                             1, min(fighters, self.owed[e] // 2))
+            self.owed[e] -= 2 * n
+            left = n
+            for u in targets:
+                k = min(u.ff, left)
+                u.ff, left = u.ff - k, left - k
+            self.log.add("ruling", R_DIRECTED, f"{self.name(team)} destroys {n} fighter factors of {self.name(e)} "
+                                               f"for {2 * n} points; {self.owed[e]} left")
+            return
+        uid, _, how = pick.partition("@")
+        target = self.unit(uid)
+        points = m_pts if how else 0
+        if how and mauler:
+            self.mauler_used[team] = mauler.id
+        while True:
+            cost = fz.directed_cost(target.df, points)
+            full = min(target.df, points)
+            points -= full
+            self.owed[e] -= cost
+            done, loose = target.damage()
+            self.loose[e] += loose
+            via = f" ({full} at full value by {mauler.name if mauler else 'the mauler'}, {R_MAULER})" if full else ""
+            self.log.add("ruling", R_DIRECTED, f"{self.name(team)} directs {cost} points at {target.name}: {done}"
+                                               f"{via}; {self.owed[e]} left" +
+                         (f"; {loose} fighter factors must transfer or die" if loose else ""), {"unit": target.id})
+            if not target.alive or self.owed[e] < fz.directed_cost(target.df, points) or target.df <= 0:
+                return
+            more = yield yes_no(f"sidcors/{self.round}/directed_more/{team}", team, R_DIRECTED,
+                                f"{self.name(team)}: go on to destroy the crippled {target.name} for "
+                                f"{fz.directed_cost(target.df, points)} of your {self.owed[e]} points?")
+            if not more:
+                return
+
+    # -- Damage Allocation -------------------------------------------------------------------------
+    def _transfer(self, team: str) -> Procedure:
+        loose = self.loose[team]
+        if not loose:
+            return
+        space = min(loose, fz.room(self.units[team]))
+        moved = 0
+        if space:
+            moved = yield number(f"sidcors/{self.round}/transfer/{team}", team, R_TRANSFER,
+                                 f"{self.name(team)}: {loose} fighter factors lost their carrier: how many transfer to "
+                                 f"carriers with room (0-{space})? The rest die and resolve Damage Points", 0, space)
+            fz.place_fighters(self.units[team], moved)
+        dying = loose - moved
+        used = min(dying, self.owed[team])
+        self.owed[team] -= used
+        self.loose[team] = 0
+        self.log.add("ruling", R_TRANSFER, f"{self.name(team)}: {moved} fighter factors transferred, {dying} die"
+                     + (f", resolving {used} Damage Points" if used else ""))
+
+    def _allocate(self, team: str) -> Procedure:
+        while True:
+            yield from self._transfer(team)
+            left = self.owed[team]
+            smallest = fz.smallest_df(self.units[team])
+            if smallest is None or left <= 0 or 2 * left < smallest:
+                if smallest is not None and left != 0:
+                    self.carry[team] = left
+                    self.log.add("ruling", R_PLUS_MINUS, f"{self.name(team)}: " + (
+                        f"{left} points below half the smallest Defense Factor ({smallest}) are ignored: +{left} "
+                        "against it next round" if left > 0 else f"gave up {-left} more than required: credit "
+                        f"{-left} next round"))
+                self.owed[team] = 0
+                return
+            yield from self._allocate_one(team, left, smallest)
+
+    def _allocate_one(self, team: str, left: int, smallest: int) -> Procedure:
+        opts = self.options(team)
+        fighters = {u.id: u.ff for u in fz.alive(self.units[team]) if u.ff}
+
+        def check(a: Any) -> tuple[str, int]:
+            if isinstance(a, dict) and set(a) == {"unit", "fighters"}:
+                uid, n = a["unit"], a["fighters"]
+                if uid not in fighters:
+                    raise IllegalAnswer(R_ALLOCATION, f"{uid!r} carries no fighter factors of {self.name(team)}")
+                if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= min(fighters[uid], left):
+                    raise IllegalAnswer(R_ALLOCATION, f"lose 1-{min(fighters[uid], left)} fighter factors of "
+                                                      f"{self.unit(uid).name} ({left} points to resolve), not {n!r}")
+                return uid, n
+            if a not in opts:
+                raise IllegalAnswer(R_ALLOCATION, f"{self.name(team)} gives up its own units left, one at a time: one "
+                                                  f"of {', '.join(opts)} (or {{'unit', 'fighters'}}), not {a!r}")
+            uid = str(a)
+            if opts[uid][1] <= 0 and any(p > 0 for _, p in opts.values()):
+                raise IllegalAnswer(R_ALLOCATION, f"{self.unit(uid).name} resolves no Damage Points")
+            return uid, 0
+        q = Question(f"sidcors/{self.round}/allocate/{team}", QKind.CHOOSE, team, R_ALLOCATION,
+                     f"{self.name(team)}: {left} Damage Points to resolve (half the smallest Defense Factor: "
+                     f"{smallest / 2:g}): choose a unit to cripple, or a crippled unit to destroy",
+                     tuple(opts), data={"points": left, "steps": {k: list(v) for k, v in opts.items()},
+                                        "fighters": fighters}, check=check)
+        uid, n = yield q
+        u = self.unit(uid)
+        if n:
+            u.ff -= n
+            self.owed[team] -= n
+            self.log.add("ruling", R_ALLOCATION, f"{self.name(team)} loses {n} fighter factors of {u.name}; "
+                                                 f"{self.owed[team]} left", {"unit": uid})
+            return
+        pts = u.df
+        done, loose = u.damage()
+        self.owed[team] -= pts
+        self.loose[team] += loose
+        self.log.add("ruling", R_ALLOCATION, f"{self.name(team)}: {u.name} {done} ({pts} points); {self.owed[team]} "
+                                             "left" + (f"; {loose} fighter factors must transfer or die" if loose
+                                                       else ""), {"unit": uid})
+
+    # -- end of round ------------------------------------------------------------------------------
+    def _shock(self) -> None:
+        for team, uid in sorted(self.mauler_used.items()):
+            m = self.unit(uid)
+            if m.alive and not m.crippled:
+                roll = self.dice.roll("d6", purpose=f"excessive shock ({m.name})", rule=R_MAULER, who=team).total
+                if roll >= 5:
+                    m.damage()
+                self.log.add("ruling", R_MAULER, f"{m.name}: shock roll {roll}: " + (
+                    "crippled" if roll >= 5 else "unharmed"), {"unit": uid})
+            else:
+                self.log.add("ruling", R_MAULER, f"{m.name} was crippled or destroyed this round: no shock roll")
+        self.mauler_used = {}
+
+    def _retreats(self) -> Procedure:
+        going = []
+        for t in self.sides:
+            if any(u.can_retreat for u in fz.alive(self.units[t])):
+                if (yield yes_no(f"sidcors/{self.round}/retreat/{t}", t, R_ROUNDS,
+                                 f"{self.name(t)}: round {self.round} is over; retreat from the battle?")):
+                    going.append(t)
+        for t in going:
+            for u in fz.alive(self.units[t]):
+                if u.can_retreat:
+                    u.b.status = Status.RETREATED
+        if going:
+            self._resolve()
+
+    def _resolve(self, why: str = "") -> None:
+        st = self.state
+        parts = [why] if why else []
+        for t in self.sides:
+            us = self.units[t]
+            gone = [u for u in us if u.b.status is Status.RETREATED]
+            left = fz.alive(us)
+            lost = [u for u in us if u.destroyed]
+            crip = [u for u in us if not u.destroyed and u.crippled]
+            text = f"{self.name(t)}: {len(lost)} destroyed, {len(crip)} crippled"
+            if gone:
+                text += f", retreated ({', '.join(u.name for u in gone)}: it returns to its last sector, a " \
+                        "strategic move for the GM)"
+            if left:
+                text += f", holds {st.record.at} with {', '.join(u.name for u in left)}"
+            elif not gone:
+                text += ", no units left"
+            parts.append(text)
+        st.resolution = f"SIDCORS, {self.round} round{'s' if self.round != 1 else ''}: " + "; ".join(parts)
+        st.resolved = True
+        self.log.add("ruling", R_ROUNDS, f"Battle Hex {st.record.at} resolved: {st.resolution}")
+
+
+def _choice(key: str, to: str, rule: str, text: str, options: list[str], data: dict[str, Any]) -> Question:
+    def check(a: Any) -> str:
+        if a not in options:
+            raise IllegalAnswer(rule, f"answer one of {', '.join(options)}, not {a!r}")
+        return str(a)
+    return Question(key, QKind.CHOOSE, to, rule, text, tuple(options), data=data, check=check)
+
