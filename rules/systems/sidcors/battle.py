@@ -24,6 +24,12 @@ from rules.systems.sidcors.procedure import Engine
 from rules.systems.sidcors.tables import R_ROUNDS
 
 
+def step_of(key: str) -> str:
+    """The step a question key names: ``bif`` for ``sidcors/2/bif/red``, ``cloak`` for ``sidcors/cloak/red``."""
+    parts = key.split("/")
+    return parts[2] if len(parts) > 2 and parts[1].isdigit() else parts[1] if len(parts) > 1 else key
+
+
 class SidcorsBattle:
     """The SIDCORS procedure for the open Battle Hex at ``at`` of ``campaign``.
 
@@ -105,7 +111,7 @@ class SidcorsBattle:
     def _words(self, q: Question, raw: Any) -> str:
         if isinstance(raw, dict) and "gm_ruling" in raw:
             return f"GM ruling ({raw['gm_ruling']}): {self._words(q, raw.get('answer'))}"
-        kind = q.key.split("/")[-2] if q.key.count("/") >= 2 else q.key.split("/")[-1]
+        kind = step_of(q.key)
         if isinstance(raw, dict) and "unit" in raw:
             u = self._unit_name(str(raw["unit"]))
             return f"{kind}: {raw.get('fighters')} fighter factors of {u}"
@@ -166,7 +172,7 @@ class SidcorsBattle:
 
     def status(self) -> RunStatus:
         e = self.engine
-        stage = "resolved" if self.state.resolved else f"round {e.round}: {self.pending.key.split('/')[-2]}" \
+        stage = "resolved" if self.state.resolved else f"round {e.round}: {step_of(self.pending.key)}" \
             if self.pending and e.round else "before the first round"
         return RunStatus(f"{e.name(e.attacker)} attacks {e.name(e.defender)}", stage, self.state.resolved,
                          self.state.resolution)

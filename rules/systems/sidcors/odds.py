@@ -71,6 +71,14 @@ def bif_matrix(potential: Fraction | int, shifts: Mapping[int, Fraction] | int =
             for own in range(BIF_LOW, BIF_HIGH + 1) for other in range(BIF_LOW, BIF_HIGH + 1)}
 
 
+def by_bir(potential: Fraction | int, shifts: Mapping[int, Fraction] | int = 0) -> dict[str, Any]:
+    """A JSON summary per Battle Intensity Rating 2-8 (one side picks both numbers): ``expected["5"]``
+    and ``points["5"]``."""
+    d = {bir: damage_distribution(potential, bir, shifts) for bir in range(2 * BIF_LOW, 2 * BIF_HIGH + 1)}
+    return {"expected": {str(b): round(float(x.expected), 2) for b, x in d.items()},
+            "points": {str(b): x.to_dict() for b, x in d.items()}}
+
+
 def summary(potential: Fraction | int, shifts: Mapping[int, Fraction] | int = 0) -> dict[str, Any]:
     """A JSON summary of :func:`bif_matrix` for a question's data: ``expected[own-1][other-1]``
     (2 decimals) and ``points["own-other"]`` the distribution."""

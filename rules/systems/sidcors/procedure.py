@@ -19,7 +19,7 @@ from rules.battle.state import BattleState
 from rules.dice import DiceRoller, Modifier
 from rules.systems.sidcors import force as fz
 from rules.systems.sidcors.force import SUnit
-from rules.systems.sidcors.odds import summary
+from rules.systems.sidcors.odds import by_bir, summary
 from rules.systems.sidcors.tables import (
     BIF_HIGH,
     BIF_LOW,
@@ -111,6 +111,11 @@ class Engine:
             self.log.add("info", R_DAMAGE, f"{self.name(t)}: " + (", ".join(
                 f"{u.name} {u.unit.fe.attack}-{u.df}" + (" crippled" if u.crippled else "")
                 for u in self.units[t]) or "no units"))
+        others = [b for b in self.state.units.values() if b.team not in self.sides]
+        if others:
+            self.log.add("info", R_ROUNDS, "SIDCORS is fought between two Battle Forces: not in this battle (the GM "
+                                           "rules on them): " + ", ".join(f"{b.name} ({self.name(b.team)})"
+                                                                          for b in others))
         for t in self.sides:
             if fz.all_cloaked(self.units[t]):
                 use = yield yes_no(f"sidcors/cloak/{t}", t, R_CLOAK, f"{self.name(t)}: your force is all cloaking "
@@ -141,10 +146,10 @@ class Engine:
             if all(fz.alive(self.units[t]) for t in self.sides):
                 yield from self._retreats()
 
-    def _odds(self, team: str) -> dict[str, Any]:
+    def _odds(self, team: str, bir: bool = False) -> dict[str, Any]:
         e = self.enemy(team)
-        return {"dealt": summary(self.potential(team), self.shift(team)),
-                "taken": summary(self.potential(e), self.shift(e))}
+        how = by_bir if bir else summary
+        return {"dealt": how(self.potential(team), self.shift(team)), "taken": how(self.potential(e), self.shift(e))}
 
     def _intensity(self) -> Procedure:
         mobile = {t: any(u.can_retreat for u in fz.alive(self.units[t])) for t in self.sides}
@@ -154,7 +159,7 @@ class Engine:
             q = number(f"sidcors/{r}/bir", chooser, R_NON_MOBILE, f"{self.name(chooser)}: the enemy has only units "
                        f"that cannot retreat: choose the Battle Intensity Rating (both numbers, {BIR_LOW}-{BIR_HIGH})",
                        BIR_LOW, BIR_HIGH)
-            self.bir = yield dataclasses.replace(q, data={"odds": self._odds(chooser), "bir": True})
+            self.bir = yield dataclasses.replace(q, data={"odds": self._odds(chooser, bir=True), "bir": True})
             self.bif = {}
             self.log.add("ruling", R_NON_MOBILE, f"round {r}: {self.name(chooser)} chose BIR {self.bir}")
             return

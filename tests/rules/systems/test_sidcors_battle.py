@@ -14,7 +14,7 @@ from rules.dice import ScriptedDice
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
 from rules.systems.sidcors import SidcorsBattle
-from rules.systems.sidcors.odds import summary
+from rules.systems.sidcors.odds import damage_distribution, summary
 from rules.systems.sidcors.tables import R_ALLOCATION, R_DIRECTED, R_NON_MOBILE
 from tests.rules.battle.helpers import AT, duel, unit
 
@@ -76,6 +76,8 @@ def test_against_units_that_cannot_retreat_the_other_side_picks_both_numbers():
     b = run([base], [ship("r1", 8, 8, 4, 4)], faces=[3, 3])
     q = b.pending
     assert q.key == "sidcors/1/bir" and q.to == "red" and (q.low, q.high) == (2, 8) and not q.data.get("secret")
+    assert q.data["odds"]["dealt"]["points"]["8"] == damage_distribution(8, 8, -1).to_dict()
+    assert b.status().stage == "round 1: bir"
     with pytest.raises(IllegalAnswer, match=R_NON_MOBILE):
         b.answer(9)
     b.answer(8)
@@ -283,3 +285,36 @@ def test_a_battle_to_the_last_unit():
     assert "Blue: 1 destroyed, 0 crippled, no units left" in b.status().resolution
     c = b.saved()
     assert "b1" not in {u.id for f in c.fleets for u in f.units}
+
+
+def test_directed_damage_against_fighters_two_points_each():
+    blue = [ship("cv", 4, 4, 2, 2, fighters=6, c_fighters=3)]
+    red = [ship("r1", 30, 10, 15, 5)]
+    b = run(blue, red, faces=[6, 1], answers=[4, 4, "fighters"])  # red 12 points
+    q = b.pending
+    assert q.key == "sidcors/1/directed_fighters/red" and (q.low, q.high) == (1, 6)
+    b.answer(5)  # 10 points
+    assert b.engine.unit("cv").ff == 1
+    assert any("destroys 5 fighter factors of Blue for 10 points; 2 left" in e.text for e in b.log.events)
+
+
+def test_at_half_the_smallest_defense_factor_a_unit_must_be_damaged():
+    """1 point left against a crippled 2-point unit: half or more, so the owner must damage a unit
+    even if he gives up more than is left (DAMAGE ALLOCATION)."""
+    blue = [ship("b1", 8, 8, 4, 2), ship("b2", 8, 8, 4, 4)]
+    red = [ship("r1", 30, 10, 15, 5)]
+    b = run(blue, red, faces=[5, 1], answers=[1, 2])  # BIR 3, red die 5: 25% x 30 = 7.5 -> 8
+    b.answer("b2")  # 8: done exactly
+    assert b.plus_minus("blue") == 0
+    b = run(blue, red, faces=[4, 1], answers=[1, 1])  # BIR 2, die 4: 20% x 30 = 6
+    b.answer("b1")  # 8 for 6: credit 2
+    assert b.plus_minus("blue") == -2
+    b = run(blue, red, faces=[6, 1], answers=[2, 2])  # BIR 4, die 6: 30% x 30 = 9
+    b.answer("b1")  # 8: 1 left; the crippled b1 (2) is the smallest: 1 is half of it
+    q = b.pending
+    assert q.key == "sidcors/1/allocate/blue" and q.data["points"] == 1
+    assert q.data["steps"] == {"b1": ["destroy", 2], "b2": ["cripple", 8]}
+    b.answer("b1")
+    assert b.engine.unit("b1").destroyed and b.plus_minus("blue") == -1
+    assert b.pending.key == "sidcors/1/retreat/red"  # red's 3 points are below half of its 10: ignored
+    assert b.plus_minus("red") == 3
