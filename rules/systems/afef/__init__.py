@@ -1,0 +1,45 @@
+"""The ``afef`` battle system: AF/EF combat of seed 001 (4.1 and 4.2) in rounds (issue 12).
+
+Modules: :mod:`.odds` (exact hit distributions, chance to damage and destroy, the
+interphase), :mod:`.lines` (a unit's factors, marker and line; checks of attack plans and
+of matched return fire), :mod:`.procedure` (the rounds as a generator of questions),
+:mod:`.battle` (:class:`AfefBattle`, the BattleRun seam).
+
+A panel calls :class:`AfefBattle` ``(campaign, at, graph=None, dice=DiceRoller)``: the
+BattleRun API (``pending``, ``answers``, ``answer(raw)``, ``undo(n)``, ``summary(raw)``,
+``saved()``, ``adopt(c)``, ``status()``, ``log``) and ``round``, ``sides`` (attacker,
+defender), ``units(team)`` (``AUnit``: ``id``, ``name``, ``team``, ``af``, ``ef``,
+``damaged_af``, ``hits``, ``damaged``, ``destroyed``, ``alive``, ``line`` front / screened /
+line, ``dice``, ``stepped``), ``lines()``, ``declared()``, ``held()``, ``hits()``,
+``must_match()`` {defender: (AF, attackers)}, ``odds(target, dice, stepped=0)``
+(``TargetOdds``), ``events_json(viewer)``. Starting refuses with a ``RuleError`` naming
+the attacker's and defender's units that have no ``afef`` values.
+
+Questions (``key``: kind, to; answer; data). Attack plans are ``{unit: {target: AF}}``.
+
+* ``afef/{r}/modifiers``: action, GM; ``{unit: n}`` AF modifiers for the round (``{}``
+  none; 4.1.b's circumstances come from chapters we do not have); ``data["af"]``.
+* ``afef/{r}/screen``: choose_units, defender; the screened units (the rest form the front,
+  which may not be empty); ``data["odds"]`` per own unit.
+* ``afef/{r}/declare``: action, attacker; ``{"attacks": plan, "hold": [ids]}`` (targets:
+  the front line; hold only when there are screened units); ``data``: ``dice`` per
+  shooter, ``targets``, ``screened``, ``odds`` {target: table}.
+* ``afef/{r}/return``: action, defender; ``{"attacks": plan}`` for its front line, each
+  attacked unit matching ``data["must_match"]`` {unit: {"af", "attackers"}}; ``data``:
+  ``dice``, ``targets``, ``odds`` {"targets": {attacker: table}, "incoming": {defender:
+  TargetOdds dict of the declared roll}}.
+* ``afef/{r}/breakthrough`` (attacker: held units at the screened line) and
+  ``afef/{r}/breakthrough_return`` (defender: screened units, free fire): action,
+  ``{"attacks": plan}``, data as above.
+* ``afef/{r}/continue``: choose, GM; ``"fight"`` or ``{"break_off": "attacker" |
+  "defender" | "both", "reason": text}`` (logged as a GM ruling with its reason).
+
+An odds table (:func:`.odds.odds_table`) is ``{"hits", "ef", "damaged", "by_af": {"n":
+odds}, "stepped": odds}``, each odds ``{"damaged", "destroyed", "expected", "hits": {h: p}}``
+with exact fractions as text.
+"""
+from __future__ import annotations
+
+from rules.systems.afef.battle import AfefBattle
+
+__all__ = ["AfefBattle"]

@@ -1,0 +1,108 @@
+"""Exact AF/EF odds (seed 001, 4.1.b and 4.2.b-c; issue 12, "Exact odds"), computed from the
+die's six faces, never simulated.
+
+A normal die scores 2 hits on a 6 (direct hit), 1 on a 5 (near miss), none otherwise. A die
+rolled by a unit whose AF was reduced to zero or less is stepped down (4.1.b): a 6 scores 1
+hit, a 5 none. The hits of one pooled roll are the sum over its dice, so the distribution is
+a convolution; with a target's hit marker and EF it gives the chance to damage it (hits >=
+half EF) and to destroy it (hits >= EF).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+SIXTH = Fraction(1, 6)
+NORMAL_DIE: dict[int, Fraction] = {0: 4 * SIXTH, 1: SIXTH, 2: SIXTH}
+"""Hits of one die: 1-4 none, 5 a near miss (1), 6 a direct hit (2)."""
+STEPPED_DIE: dict[int, Fraction] = {0: 5 * SIXTH, 1: SIXTH}
+"""Hits of one stepped-down die (AF reduced to zero or less): 6 a near miss, 5 a miss."""
+
+
+def face_hits(face: int, stepped: bool = False) -> int:
+    """Hits a die face scores (4.2.b), stepped down one level when ``stepped`` (4.1.b)."""
+    hits = 2 if face == 6 else 1 if face == 5 else 0
+    return max(0, hits - 1) if stepped else hits
+
+
+def _convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] = out.get(x + y, Fraction(0)) + p * q
+    return out
+
+
+def hit_distribution(dice: int, stepped: int = 0) -> dict[int, Fraction]:
+    """Hits -> exact probability for ``dice`` normal dice and ``stepped`` stepped-down dice."""
+    if dice < 0 or stepped < 0:
+        raise ValueError("a number of dice cannot be negative")
+    out: dict[int, Fraction] = {0: Fraction(1)}
+    for _ in range(dice):
+        out = _convolve(out, NORMAL_DIE)
+    for _ in range(stepped):
+        out = _convolve(out, STEPPED_DIE)
+    return dict(sorted(out.items()))
+
+
+def is_damaged(hits: int, ef: int) -> bool:
+    """Hits equal to or above half the EF (4.2.c; ``2 * hits >= ef``, no rounding)."""
+    return 2 * hits >= ef
+
+
+def is_destroyed(hits: int, ef: int) -> bool:
+    """Hits equal to or above the EF (4.2.c)."""
+    return hits >= ef
+
+
+def interphase(hits: int, ef: int, damaged: bool) -> int:
+    """The hits a unit keeps through an interphase (4.2.c): none, or for a damaged unit the
+    hits up to half its EF (it removes only those that exceed half its EF)."""
+    return min(hits, ef // 2) if damaged else 0
+
+
+@dataclass(frozen=True, slots=True)
+class TargetOdds:
+    """What one roll does to a target, exactly.
+
+    Attributes:
+        damaged: the chance it ends the roll damaged and not destroyed, when it was not damaged.
+        destroyed: the chance it is destroyed.
+        expected: the expected hits of the roll.
+        hits: hits of the roll -> probability.
+    """
+
+    damaged: Fraction
+    destroyed: Fraction
+    expected: Fraction
+    hits: tuple[tuple[int, Fraction], ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form: probabilities as exact fractions in text (``"11/36"``)."""
+        return {"damaged": str(self.damaged), "destroyed": str(self.destroyed), "expected": str(self.expected),
+                "hits": {str(h): str(p) for h, p in self.hits}}
+
+
+def target_odds(hits: int, ef: int, damaged: bool, dice: int, stepped: int = 0) -> TargetOdds:
+    """The odds of a roll of ``dice`` (+ ``stepped``) dice on a target with ``hits`` on its
+    marker, endurance ``ef`` and damaged status ``damaged``."""
+    dist = hit_distribution(dice, stepped)
+    dmg = destroy = expected = Fraction(0)
+    for h, p in dist.items():
+        expected += h * p
+        total = hits + h
+        if is_destroyed(total, ef):
+            destroy += p
+        elif not damaged and is_damaged(total, ef):
+            dmg += p
+    return TargetOdds(dmg, destroy, expected, tuple(dist.items()))
+
+
+def odds_table(hits: int, ef: int, damaged: bool, most: int) -> dict[str, Any]:
+    """For a panel: the target's marker and, for each pooled AF 1..``most`` and for one
+    stepped-down die alone, :meth:`TargetOdds.to_dict`."""
+    return {"hits": hits, "ef": ef, "damaged": damaged,
+            "by_af": {str(n): target_odds(hits, ef, damaged, n).to_dict() for n in range(1, most + 1)},
+            "stepped": target_odds(hits, ef, damaged, 0, 1).to_dict()}
