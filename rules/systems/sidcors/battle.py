@@ -135,9 +135,9 @@ class SidcorsBattle:
 
     def answer(self, raw: Any) -> BattleChange:
         """Give the pending question ``raw``; an illegal answer raises ``IllegalAnswer`` and changes nothing."""
-        start, resolved = len(self.log.events), self.state.resolved
+        start, resolved, step = len(self.log.events), self.state.resolved, self.status().stage
         units = self._give(raw)
-        return BattleChange(events_from=start, units=frozenset(units), step=self.state.resolved and not resolved,
+        return BattleChange(events_from=start, units=frozenset(units), step=self.status().stage != step,
                             resolved=self.state.resolved and not resolved)
 
     def undo(self, n: int = 1) -> BattleChange:

@@ -5,7 +5,11 @@ Readings where the extract leaves details open (documented, logged where they ap
 
 * Fighter factors (``fe.fighters``; ``fe.c_fighters`` when crippled) add to the potential and,
   in allocation, each fighter factor is a unit of Defense Factor 1. A carrier crippled or
-  destroyed holds only its new side's fighter factors: the rest "transfer or die".
+  destroyed holds only its new side's fighter factors: the rest "transfer or die". A fighter or
+  PF unit carried by a carrier in the battle (``carrier_id``) holds ``fe.fighters`` while its
+  carrier is undamaged, ``fe.c_fighters`` when it is crippled, none when it is destroyed; a
+  fighter or PF unit that loses its last factor is destroyed (partial losses are not written
+  back: the campaign keeps no fighter count).
 * The mauler half value falls on the maulers with the lowest attack factor when fewer than
   two non-mauler ships accompany each mauler (the owner's best case).
 * Scouts: a force's EW is the highest of its uncrippled units' (``ew``; a scout, starbase,
@@ -15,7 +19,7 @@ Readings where the extract leaves details open (documented, logged where they ap
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from rules.battle.roster import BUnit, Status
@@ -28,18 +32,29 @@ _SCOUT_BASES = {UnitKind.STARBASE, UnitKind.BATTLE_STATION, UnitKind.MOBILE_BASE
 _NOT_SHIPS = {UnitKind.FIGHTER, UnitKind.PF, UnitKind.SHUTTLE, UnitKind.DEFSAT}
 
 
-@dataclass
+@dataclass(eq=False)
 class SUnit:
     """One unit of a Battle Force; ``b`` is the roster's unit, written back to the campaign."""
 
     b: BUnit
-    ff: int
+    ff: int = 0
     """Fighter factors it carries now."""
+    carrier: SUnit | None = field(default=None, repr=False)
+    carried: tuple[SUnit, ...] = field(default=(), repr=False)
 
     @classmethod
-    def of(cls, b: BUnit) -> SUnit:
-        u = b.unit
-        return cls(b, u.fe.c_fighters if b.is_crippled else u.fe.fighters)
+    def force(cls, members: Iterable[BUnit]) -> list[SUnit]:
+        """A Battle Force's units, carried fighters and PFs linked to their carriers."""
+        out = [cls(b) for b in members]
+        by_id = {u.id: u for u in out}
+        for u in out:
+            c = by_id.get(u.unit.carrier_id or "")
+            if c is not None and c is not u:
+                u.carrier = c
+                c.carried = (*c.carried, u)
+        for u in out:
+            u.ff = u.capacity
+        return out
 
     @property
     def id(self) -> str:
@@ -89,10 +104,21 @@ class SUnit:
 
     @property
     def capacity(self) -> int:
-        """Fighter factors its present side holds."""
-        if not self.alive:
+        """Fighter factors its present side (or its carrier's) holds."""
+        holder = self.carrier or self
+        if not self.alive or not holder.alive:
             return 0
-        return self.unit.fe.c_fighters if self.crippled else self.unit.fe.fighters
+        return self.unit.fe.c_fighters if holder.crippled else self.unit.fe.fighters
+
+    @property
+    def small_craft(self) -> bool:
+        return self.unit.kind in (UnitKind.FIGHTER, UnitKind.PF)
+
+    def lose_fighters(self, n: int) -> None:
+        """``n`` of its fighter factors are destroyed; a fighter or PF unit with none left is destroyed."""
+        self.ff -= n
+        if self.ff <= 0 and self.small_craft and self.df <= 0:
+            self.b.status = Status.DESTROYED
 
     @property
     def next_step(self) -> str:
@@ -119,8 +145,12 @@ class SUnit:
         else:
             self.b.status = Status.DESTROYED
             done = "destroyed"
-        loose = max(0, self.ff - self.capacity)
-        self.ff -= loose
+        loose = 0
+        for u in (self, *self.carried):
+            extra = max(0, u.ff - u.capacity)
+            if extra:
+                u.lose_fighters(extra)
+                loose += extra
         return done, loose
 
 

@@ -54,7 +54,7 @@ class Engine:
         r = state.record
         self.attacker, self.defender = r.attacker, r.defender
         self.sides = (self.attacker, self.defender)
-        self.units: dict[str, list[SUnit]] = {t: [SUnit.of(b) for b in state.units.values() if b.team == t]
+        self.units: dict[str, list[SUnit]] = {t: SUnit.force(b for b in state.units.values() if b.team == t)
                                               for t in self.sides}
         self.round = 0
         self.bir = 0
@@ -100,7 +100,7 @@ class Engine:
 
     def options(self, team: str) -> dict[str, tuple[str, int]]:
         """Damage allocation: per unit of ``team`` left, what damaging it does and the points it resolves."""
-        return {u.id: (u.next_step, u.df) for u in fz.alive(self.units[team])}
+        return {u.id: (u.next_step, u.df) for u in fz.alive(self.units[team]) if u.df > 0}
 
     # -- the procedure -----------------------------------------------------------------------------
     def run(self) -> Procedure:
@@ -226,7 +226,9 @@ class Engine:
             left = n
             for u in targets:
                 k = min(u.ff, left)
-                u.ff, left = u.ff - k, left - k
+                if k:
+                    u.lose_fighters(k)
+                    left -= k
             self.log.add("ruling", R_DIRECTED, f"{self.name(team)} destroys {n} fighter factors of {self.name(e)} "
                                                f"for {2 * n} points; {self.owed[e]} left")
             return
@@ -305,10 +307,7 @@ class Engine:
             if a not in opts:
                 raise IllegalAnswer(R_ALLOCATION, f"{self.name(team)} gives up its own units left, one at a time: one "
                                                   f"of {', '.join(opts)} (or {{'unit', 'fighters'}}), not {a!r}")
-            uid = str(a)
-            if opts[uid][1] <= 0 and any(p > 0 for _, p in opts.values()):
-                raise IllegalAnswer(R_ALLOCATION, f"{self.unit(uid).name} resolves no Damage Points")
-            return uid, 0
+            return str(a), 0
         q = Question(f"sidcors/{self.round}/allocate/{team}", QKind.CHOOSE, team, R_ALLOCATION,
                      f"{self.name(team)}: {left} Damage Points to resolve (half the smallest Defense Factor: "
                      f"{smallest / 2:g}): choose a unit to cripple, or a crippled unit to destroy",
@@ -317,7 +316,7 @@ class Engine:
         uid, n = yield q
         u = self.unit(uid)
         if n:
-            u.ff -= n
+            u.lose_fighters(n)
             self.owed[team] -= n
             self.log.add("ruling", R_ALLOCATION, f"{self.name(team)} loses {n} fighter factors of {u.name}; "
                                                  f"{self.owed[team]} left", {"unit": uid})

@@ -318,3 +318,24 @@ def test_at_half_the_smallest_defense_factor_a_unit_must_be_damaged():
     assert b.engine.unit("b1").destroyed and b.plus_minus("blue") == -1
     assert b.pending.key == "sidcors/1/retreat/red"  # red's 3 points are below half of its 10: ignored
     assert b.plus_minus("red") == 3
+
+
+def test_a_carried_fighter_squadron_follows_its_carriers_side():
+    """The squadron holds its fighters while its carrier is undamaged, its crippled-side factors
+    once the carrier is crippled (the rest transfer or die), none once it is destroyed."""
+    blue = [ship("cv", 5, 4, 2, 2, is_carrier=True),
+            ship("fs", 0, None, kind="fighter", fighters=6, c_fighters=3, carrier_id="cv")]
+    red = [ship("r1", 30, 10, 15, 5)]
+    b = run(blue, red, faces=[6, 1], answers=[4, 4])  # red 40% x 30 = 12; blue 30% x 11 = 3.3 -> 3
+    assert b.potential("blue") == 11 and b.pending.options == ("none", "cv", "fighters")
+    b.answer("cv")  # 8: crippled; 3 of the squadron's 6 factors have no room
+    assert b.engine.unit("fs").ff == 3 and b.pending.key == "sidcors/1/directed_more/red"
+    b.answer(False)
+    # no carrier has room: the 3 die and resolve 3 of the 4 points left; 1 is half of a fighter factor
+    q = b.pending
+    assert q.key == "sidcors/1/allocate/blue" and q.data["points"] == 1 and q.data["fighters"] == {"fs": 3}
+    b.answer({"unit": "fs", "fighters": 1})
+    assert b.potential("blue") == 4 and b.plus_minus("blue") == 0
+    b = run(blue, red, faces=[6, 1], answers=[4, 4, "cv", True])  # the carrier destroyed: 8 + 4
+    assert b.engine.unit("cv").destroyed and b.engine.unit("fs").destroyed
+    assert any("0 fighter factors transferred, 6 die" in e.text for e in b.log.events)
