@@ -36,7 +36,7 @@ from rules.systems.afef.lines import (
     on_target,
     parse_plan,
 )
-from rules.systems.afef.odds import face_hits, interphase, odds_table, target_odds
+from rules.systems.afef.odds import face_hits, interphase, is_destroyed, odds_table, target_odds
 
 Procedure = Generator[Question, Any, None]
 ENDINGS = ("fight", "attacker", "defender", "both")
@@ -143,21 +143,25 @@ class Engine:
         self.returns = yield self._return_question()
         self._resolve_fire(self.attacks, self.attacker)
         self._resolve_fire(self.returns, self.defender)
+        if self.hold:
+            yield from self._breakthrough()
         self._settle()
-        if not self.hold:
-            return
-        front_gone = not self.alive(self.defender, FRONT)
+
+    def _breakthrough(self) -> Procedure:
+        """4.2.f, within the round: units are flipped and removed only when the whole round has
+        fired (4.2.b), so a held unit hit this round still fires with the AF it had."""
+        front_gone = all(is_destroyed(u.hits, u.ef) for u in self.alive(self.defender, FRONT))
         if front_gone and self.alive(self.defender, SCREENED):
             self.log.add("ruling", R_BREAKTHROUGH, f"{self.name(self.defender)}'s front line is wiped out: "
-                                                   "breakthrough; the held fire may attack the screened line")
+                                                   "breakthrough; the held fire may attack the screened line and "
+                                                   "the screened units may fire back")
             self.breakthrough = yield self._breakthrough_question()
             self.breakthrough_returns = yield self._breakthrough_return_question()
             self._resolve_fire(self.breakthrough, self.attacker)
             self._resolve_fire(self.breakthrough_returns, self.defender)
-            self._settle()
         else:
             self.log.add("ruling", R_BREAKTHROUGH, "no breakthrough: " + ", ".join(
-                self.units[h].name for h in self.hold) + " lose their held attacks")
+                self.units[h].name for h in self.hold) + " lose their held attacks (they may not switch targets)")
 
     def _over(self) -> bool:
         if not all(self.alive(t) for t in self.sides):
@@ -328,7 +332,7 @@ class Engine:
 
     def _breakthrough_return_question(self) -> Question:
         shooters = {u.id: u for u in self.alive(self.defender, SCREENED) if u.dice}
-        targets = self.alive(self.attacker)
+        targets = [u for u in self.alive(self.attacker) if not is_destroyed(u.hits, u.ef)]
         who = self.name(self.defender)
 
         def check(a: Any) -> Plan:
