@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 SIXTH = Fraction(1, 6)
@@ -35,16 +36,24 @@ def _convolve(a: Mapping[int, Fraction], b: Mapping[int, Fraction]) -> dict[int,
     return out
 
 
+@lru_cache(maxsize=4096)
+def _distribution(dice: int, stepped: int) -> tuple[tuple[int, Fraction], ...]:
+    if stepped:
+        out = _convolve(dict(_distribution(dice, stepped - 1)), STEPPED_DIE)
+    elif dice:
+        out = _convolve(dict(_distribution(dice - 1, 0)), NORMAL_DIE)
+    else:
+        out = {0: Fraction(1)}
+    return tuple(sorted(out.items()))
+
+
 def hit_distribution(dice: int, stepped: int = 0) -> dict[int, Fraction]:
     """Hits -> exact probability for ``dice`` normal dice and ``stepped`` stepped-down dice."""
     if dice < 0 or stepped < 0:
         raise ValueError("a number of dice cannot be negative")
-    out: dict[int, Fraction] = {0: Fraction(1)}
-    for _ in range(dice):
-        out = _convolve(out, NORMAL_DIE)
-    for _ in range(stepped):
-        out = _convolve(out, STEPPED_DIE)
-    return dict(sorted(out.items()))
+    for n in range(0, dice, 256):  # fill the cache from below: no deep recursion for a big pool
+        _distribution(n, 0)
+    return dict(_distribution(dice, stepped))
 
 
 def is_damaged(hits: int, ef: int) -> bool:
@@ -85,6 +94,7 @@ class TargetOdds:
                 "hits": {str(h): str(p) for h, p in self.hits}}
 
 
+@lru_cache(maxsize=65536)
 def target_odds(hits: int, ef: int, damaged: bool, dice: int, stepped: int = 0) -> TargetOdds:
     """The odds of a roll of ``dice`` (+ ``stepped``) dice on a target with ``hits`` on its
     marker, endurance ``ef`` and damaged status ``damaged``."""
@@ -100,9 +110,14 @@ def target_odds(hits: int, ef: int, damaged: bool, dice: int, stepped: int = 0) 
     return TargetOdds(dmg, destroy, expected, tuple(dist.items()))
 
 
+TABLE_MOST = 30
+"""The largest pool a question's odds table lists; a panel asks :func:`target_odds` beyond it."""
+
+
 def odds_table(hits: int, ef: int, damaged: bool, most: int) -> dict[str, Any]:
-    """For a panel: the target's marker and, for each pooled AF 1..``most`` and for one
-    stepped-down die alone, :meth:`TargetOdds.to_dict`."""
+    """For a panel: the target's marker and, for each pooled AF 1..``most`` (at most
+    :data:`TABLE_MOST`) and for one stepped-down die alone, :meth:`TargetOdds.to_dict`."""
     return {"hits": hits, "ef": ef, "damaged": damaged,
-            "by_af": {str(n): target_odds(hits, ef, damaged, n).to_dict() for n in range(1, most + 1)},
+            "by_af": {str(n): target_odds(hits, ef, damaged, n).to_dict()
+                      for n in range(1, min(most, TABLE_MOST) + 1)},
             "stepped": target_odds(hits, ef, damaged, 0, 1).to_dict()}

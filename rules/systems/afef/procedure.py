@@ -110,17 +110,15 @@ class Engine:
             self.log.add("ruling", R_HITS, "crippled units come in damaged with the hits an interphase leaves "
                                            "them (half their EF, rounded down): "
                                            + ", ".join(f"{u.name} {u.hits}" for u in hurt))
-        while True:
+        while not self._over():
+            if self.round:
+                end = yield self._continue_question()
+                if end != "fight":
+                    self._break_off(end["break_off"], end["reason"])
+                    continue
             self.round += 1
             self.log.add("step", R_ROUNDS, f"round {self.round}")
             yield from self._round()
-            if self._over():
-                break
-            end = yield self._continue_question()
-            if end != "fight":
-                self._break_off(end["break_off"], end["reason"])
-                if self._over():
-                    break
         self._resolve()
 
     def _round(self) -> Procedure:

@@ -328,3 +328,15 @@ def test_a_held_unit_destroyed_in_the_round_still_breaks_through_with_its_full_a
     run.answer({"attacks": {"b2": {"r1": 1}}})
     units = {u.id: u for t in run.sides for u in run.units(t)}
     assert units["r2"].destroyed and units["b1"].destroyed and not units["b2"].destroyed
+
+
+def test_a_battle_where_no_unit_can_fire_ends_at_once_and_an_illegal_answer_changes_nothing():
+    """4.1.b: units with zero AF never fire; 4.2.e: rounds go on only while there is a fight."""
+    idle = run_of([ship("b1", 0, 3)], [ship("r1", 0, 3)])
+    assert idle.pending is None and idle.state.resolved
+    assert "neither side can fire" in idle.status().resolution
+    run = corvettes()
+    before = run.events_json()
+    with pytest.raises(IllegalAnswer, match=r"4\.1\.b"):
+        run.answer({"nobody": -1})
+    assert run.events_json() == before and run.answers == []
