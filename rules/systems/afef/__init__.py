@@ -36,7 +36,24 @@ Questions (``key``: kind, to; answer; data). Attack plans are ``{unit: {target: 
 
 An odds table (:func:`.odds.odds_table`) is ``{"hits", "ef", "damaged", "by_af": {"n":
 odds}, "stepped": odds}``, each odds ``{"damaged", "destroyed", "expected", "hits": {h: p}}``
-with exact fractions as text.
+with exact fractions as text; ``by_af`` stops at :data:`.odds.TABLE_MOST` dice (``odds()``
+answers any pool).
+
+Readings where the seed is open (each logged with its rule where it applies):
+
+* Each round repeats 4.2.a: the defender sets up again (the front may not be empty).
+* A targeted defender matches the AF its attackers put on it (all of them in the seed's
+  example), or all its dice when it has fewer; AF a unit does not place is lost.
+* An AF modifier (4.1.b "several circumstances", chapters we do not have) is the GM's, per
+  round; a stepped-down unit places its one die on one target, rolled apart from the pool.
+* Units flip and leave when the whole round has fired, breakthrough included (4.2.b), so a
+  held unit hit in the round still breaks through; screened units fire back freely (4.2.f
+  "may fire back").
+* Crippled units come in damaged with half their EF (rounded down) in hits: what an
+  interphase leaves them (4.2.c). At the battle's end the hits an interphase would clear are
+  cleared (the campaign keeps no markers); damaged units are written back crippled.
+* Break-off (4.2.d defers to chapters we do not have): the GM's ruling with its reason;
+  the side's units leave the battle (disengaged) and stay in the hex.
 """
 from __future__ import annotations
 
