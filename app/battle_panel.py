@@ -68,5 +68,8 @@ def make_panel(system: str, window: BattleWindow) -> BattlePanel:
     if system == "table":
         from app.battle_table import TablePanel
         return TablePanel(window)
+    if system == "sidcors":
+        from app.battle_sidcors import SidcorsPanel
+        return SidcorsPanel(window)
     from app.battle_v13 import V13Panel
     return V13Panel(window)

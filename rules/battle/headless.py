@@ -21,7 +21,7 @@ from typing import Any, TextIO
 from hexmap import Label
 from rules.battle.log import GM, IllegalAnswer
 from rules.battle.procedure import BattleProcedure
-from rules.errors import NoBattleHex
+from rules.errors import NoBattleHex, RuleError
 from rules.model import CampaignError, load_with_passphrases, passphrase_arg
 from rules.model.records import Phase
 from rules.strategic import build_graph
@@ -33,6 +33,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("campaign", help="campaign file")
     p.add_argument("--hex", required=True, help="the Battle Hex's sector, e.g. 0509")
     p.add_argument("--answers", help="JSON file with the list of answers (default: none)")
+    p.add_argument("--system", metavar="KEY",
+                   help="fight the Battle Hex with this battle system (v13, table, sidcors, ...; default: the hex's "
+                        "own, else the campaign's)")
     p.add_argument("--replay", action="store_true",
                    help="give the answers saved in the campaign's Battle Hex record first (then --answers)")
     p.add_argument("--passphrase", action="append", type=passphrase_arg, default=[], metavar="NAME=FILE",
@@ -111,6 +114,16 @@ def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> 
         campaign = report.campaign
         print("battle: the campaign was in Turn Orders: movement executed to form its Battle Hexes (every "
               "V13.16/V13.18 question answered 'pay attention')", file=err)
+    try:
+        from rules.systems import system_for  # the other battle systems load only when asked for
+        if args.system or system_for(campaign, at).key != "v13":
+            from rules.systems.headless import run_system, with_system
+            campaign = with_system(campaign, at, args.system, args.seed)
+            if system_for(campaign, at).key != "v13":
+                return run_system(campaign, at, graph, answers, args.viewer, args.replay, args.undo, out, err)
+    except RuleError as e:
+        print(f"battle: {e.message}", file=err)
+        return 2
     try:
         b = BattleProcedure(campaign, at, seed=args.seed, answers=[], graph=graph)
         if args.replay:

@@ -6,9 +6,10 @@ battle window, the hand-over screens, the log, undo, saving and the write-back t
 campaign are shared and know no system's rules. A campaign picks its system in
 ``settings.battle_system``; one Battle Hex may override it in its record's ``system``.
 
-Systems today: ``v13`` (the Tactical Combat Interface, :mod:`rules.battle`) and ``table``
+Systems today: ``v13`` (the Tactical Combat Interface, :mod:`rules.battle`), ``table``
 (the battle is fought at the table with any game and the GM enters the results,
-:mod:`rules.systems.table`, the minimal example of the seam).
+:mod:`rules.systems.table`, the minimal example of the seam) and ``sidcors`` (the SIDCORS
+extract of seed 004, :mod:`rules.systems.sidcors`).
 """
 from __future__ import annotations
 
@@ -86,6 +87,11 @@ def _table(campaign: Campaign, at: Label, graph: LaneGraph | None) -> BattleRun:
     return TableBattle(campaign, at, graph)
 
 
+def _sidcors(campaign: Campaign, at: Label, graph: LaneGraph | None) -> BattleRun:
+    from rules.systems.sidcors import SidcorsBattle
+    return SidcorsBattle(campaign, at, graph)
+
+
 SYSTEMS: dict[str, BattleSystem] = {
     "v13": BattleSystem("v13", "Tactical Combat Interface (V13)",
                         "withdrawal, approach, weapon status, opening range and placement on the floating tactical "
@@ -93,6 +99,10 @@ SYSTEMS: dict[str, BattleSystem] = {
     "table": BattleSystem("table", "Fought at the table",
                           "the battle is fought with any game off the computer; the GM enters which units were "
                           "destroyed, captured or crippled", _table),
+    "sidcors": BattleSystem("sidcors", "SIDCORS (quick dice combat, seed 004)",
+                            "rounds of secret Battle Intensity, Combat Potential x Combat Coefficient, Directed "
+                            "Damage and damage allocation by the owner, until a side retreats or is destroyed",
+                            _sidcors),
 }
 assert set(SYSTEMS) == set(get_args(SystemKey)), "rules/model/types.py SystemKey and SYSTEMS must list the same keys"
 

@@ -1,0 +1,226 @@
+"""The ``sidcors`` battle system's panel (rules/systems/sidcors): the two Battle Forces as rows
+of counters, the round's numbers, and the two choices a player makes on this screen:
+
+- the Battle Intensity Factor, four buttons, each with the exact odds it leads to against each
+  opposing BIF (damage dealt and taken, computed by the engine) before the player commits;
+- damage allocation: the owner clicks the counters to cripple or destroy, one at a time; the
+  engine says which counters may take the next step and refuses anything else.
+
+Every other question (cloak, Directed Damage, transfer or die, retreat) is asked by the shared
+window's dialog. The panel decides no rule: it shows the engine's numbers and options.
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from rules.battle.change import BattleChange
+from rules.battle.log import GM
+from rules.battle.questions import Question
+from rules.systems.sidcors import SidcorsBattle
+
+if TYPE_CHECKING:
+    from app.battle_window import BattleWindow
+
+_COUNTER = ("QPushButton {{ background:{bg}; color:{fg}; border:2px solid {edge}; border-radius:6px; "
+            "padding:6px; text-align:left; min-width:150px; min-height:44px }}"
+            "QPushButton:disabled {{ color:{fg}; }}")
+
+
+def _kind(q: Question | None) -> str:
+    """``bif`` / ``allocate`` / ... of a SIDCORS question key (``sidcors/2/bif/red``)."""
+    parts = q.key.split("/") if q is not None else []
+    return parts[2] if len(parts) > 2 else ""
+
+
+class SidcorsPanel(QObject):
+    """The Battle Forces as counters, the round's numbers, BIF buttons with odds."""
+
+    def __init__(self, window: BattleWindow) -> None:
+        super().__init__(window)
+        self.win = window
+        self.central = QWidget()
+        self.central.setObjectName("sidcors_panel")
+        outer = QVBoxLayout(self.central)
+        self.heading = QLabel("")
+        self.heading.setObjectName("sidcors_heading")
+        self.heading.setWordWrap(True)
+        outer.addWidget(self.heading)
+        forces = QHBoxLayout()
+        self.boxes: dict[str, QGroupBox] = {}
+        self.grids: dict[str, QGridLayout] = {}
+        self.counters: dict[str, QPushButton] = {}
+        for side in ("attacker", "defender"):
+            box = QGroupBox(side.capitalize())
+            box.setObjectName(f"sidcors_{side}")
+            grid = QGridLayout(box)
+            grid.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+            self.boxes[side], self.grids[side] = box, grid
+            forces.addWidget(box, 1)
+        outer.addLayout(forces, 1)
+        self.choice = QGroupBox("Battle Intensity")
+        self.choice.setObjectName("sidcors_bif")
+        row = QHBoxLayout(self.choice)
+        self.bif_buttons: list[QPushButton] = []
+        for n in range(1, 5):
+            b = QPushButton(str(n))
+            b.setObjectName(f"bif_{n}")
+            b.clicked.connect(lambda _=False, n=n: self._answer(n))
+            row.addWidget(b)
+            self.bif_buttons.append(b)
+        self.choice.hide()
+        outer.addWidget(self.choice)
+        self.odds = QTextBrowser()
+        self.odds.setObjectName("sidcors_odds")
+        self.odds.setMaximumHeight(170)
+        self.odds.hide()
+        outer.addWidget(self.odds)
+        self.widgets: list[QWidget] = []
+
+    def _run(self) -> SidcorsBattle | None:
+        b = self.win.b
+        return b if isinstance(b, SidcorsBattle) else None
+
+    # -- the panel seam ----------------------------------------------------------------------------
+    def actions(self) -> list[tuple[str, Any, str, str]]:
+        return []
+
+    def handles(self, q: Question) -> bool:
+        """BIFs and allocations are answered here, by the player at the screen."""
+        return _kind(q) in ("bif", "allocate") and q.key.startswith("sidcors/")
+
+    def notes(self, q: Question) -> dict[str, str]:
+        return {}
+
+    def unit_names(self) -> dict[str, str]:
+        run = self._run()
+        return run.unit_names() if run is not None else {}
+
+    def after_answer(self, q: Question) -> None:
+        pass
+
+    def refused(self, text: str) -> None:
+        self.heading.setText(f"<span style='color:#c01010'><b>Refused</b>: {escape(text)}</span>")
+
+    def blocks_questions(self) -> bool:
+        return False
+
+    def hide_secrets(self) -> None:
+        self.choice.hide()
+        self.odds.hide()
+        self.odds.clear()
+
+    def report(self, viewer: str) -> str:
+        run = self._run()
+        lines = "".join(f"<li>[{escape(e.rule)}] {escape(e.text)}</li>" for e in run.log.for_viewer(viewer)) \
+            if run else ""
+        return (f"<html><body><h1>Battle Hex {self.win.at} (SIDCORS)</h1>{self._forces_html()}"
+                f"<h2>Log</h2><ul>{lines}</ul></body></html>")
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def draw(self, change: BattleChange | None) -> None:
+        run = self._run()
+        if run is None:
+            return
+        q = run.pending
+        mine = q is not None and self.win.viewer in (q.to, GM) and self.handles(q)
+        attacker, defender = run.sides
+        self.heading.setText(self._heading(run, q))
+        options = q.data.get("steps", {}) if mine and q is not None and _kind(q) == "allocate" else {}
+        for side, team in (("attacker", attacker), ("defender", defender)):
+            self.boxes[side].setTitle(f"{self.win.name(team)} ({side}): potential {float(run.potential(team)):g}, "
+                                      f"die shift {run.shift(team):+d}")
+            self._fill(side, run, team, options)
+        self._show_choice(run, q if mine else None)
+
+    def _heading(self, run: SidcorsBattle, q: Question | None) -> str:
+        a, d = run.sides
+        parts = [f"<b>Round {run.round}</b>"]
+        if run.bir():
+            parts.append(f"BIR {run.bir()}")
+        for team in (a, d):
+            owed, pm = run.owed(team), run.plus_minus(team)
+            if owed or pm:
+                parts.append(f"{escape(self.win.name(team))} owes {owed} damage point{'s' if owed != 1 else ''}"
+                             + (f" (carried {pm:+d})" if pm else ""))
+        if q is not None and _kind(q) == "allocate" and self.win.viewer in (q.to, GM):
+            parts.append(f"<b>{escape(self.win.name(q.to))}: click a counter to cripple or destroy it "
+                         f"({q.data.get('points', 0)} points to resolve, {q.rule})</b>")
+        return " \u2014 ".join(parts)
+
+    def _fill(self, side: str, run: SidcorsBattle, team: str, options: dict[str, Any]) -> None:
+        """Update the side's counters (made once: a Battle Force keeps its units)."""
+        grid = self.grids[side]
+        for i, u in enumerate(run.units(team)):
+            b = self.counters.get(u.id)
+            if b is None:
+                b = self.counters[u.id] = QPushButton()
+                b.setObjectName(f"counter_{u.id}")
+                b.clicked.connect(lambda _=False, uid=u.id: self._answer(uid))
+                grid.addWidget(b, i // 2, i % 2)
+                b.show()
+            state = "destroyed" if u.destroyed else "crippled" if u.crippled else "undamaged"
+            step = options.get(u.id)
+            text = f"{u.name}\nAF {u.attack:g}  DF {u.df:g}" + (f"  fighters {u.ff}" if u.ff else "") + f"\n{state}"
+            if step is not None:
+                text += f"\nclick: {step[0]} ({step[1]} pts)"
+            b.setText(text)
+            edge = "#d08000" if step is not None else "#404040"
+            bg = "#e0e0e0" if u.destroyed else "#f6e0c0" if u.crippled else "#ffffff"
+            b.setStyleSheet(_COUNTER.format(bg=bg, fg="#808080" if u.destroyed else "#101010", edge=edge))
+            b.setEnabled(step is not None)
+            b.setToolTip(f"{u.name}: {state}" + (f"; clicking {step[0]}s it, resolving {step[1]} points"
+                                                  if step is not None else ""))
+
+    def _show_choice(self, run: SidcorsBattle, q: Question | None) -> None:
+        if q is None or _kind(q) != "bif":
+            self.choice.hide()
+            self.odds.hide()
+            return
+        dealt = q.data.get("odds", {}).get("dealt", {}).get("expected", [])
+        taken = q.data.get("odds", {}).get("taken", {}).get("expected", [])
+        self.choice.setTitle(f"{self.win.name(q.to)}: your Battle Intensity Factor, in secret ({q.rule})")
+        for n, b in enumerate(self.bif_buttons, 1):
+            b.setToolTip(f"BIF {n}: expected damage dealt {_row(dealt, n)}, taken {_row(taken, n)} against the "
+                         "other side's 1-4")
+        rows = "".join(f"<tr><td><b>{n}</b></td><td>{_row(dealt, n)}</td><td>{_row(taken, n)}</td></tr>"
+                       for n in range(1, 5))
+        self.odds.setHtml("<p>Exact expected damage points for each of your BIFs against the other side's "
+                          "BIF 1 / 2 / 3 / 4 (computed from the Combat Coefficient Table and both dice):</p>"
+                          f"<table cellpadding=3><tr><th>Your BIF</th><th>you deal</th><th>you take</th></tr>"
+                          f"{rows}</table>")
+        self.choice.show()
+        self.odds.show()
+
+    def _answer(self, raw: Any) -> None:
+        self.win.answer(raw)
+
+    def _forces_html(self) -> str:
+        run = self._run()
+        if run is None:
+            return ""
+        out = []
+        for team in run.sides:
+            items = "".join(f"<li>{escape(u.name)}: {'destroyed' if u.destroyed else 'crippled' if u.crippled else 'undamaged'}"
+                            "</li>" for u in run.units(team))
+            out.append(f"<h3>{escape(self.win.name(team))}</h3><ul>{items}</ul>")
+        return "".join(out)
+
+
+def _row(matrix: list[list[float]], n: int) -> str:
+    """One BIF's expected points against the opposing 1-4, ``"2.5 / 3 / 3.4 / 3.9"``."""
+    if len(matrix) < n:
+        return "?"
+    return " / ".join(f"{v:g}" for v in matrix[n - 1])

@@ -1,0 +1,72 @@
+"""``main.py battle`` for the battle systems other than V13 (:mod:`rules.battle.headless` parses
+the command line and hands over here): the same guarantees (an illegal answer exits 1 naming
+its rule; the same seed and answers print the same bytes; a Team sees only what the rules let
+it see), with the system's status in place of V13's map state."""
+from __future__ import annotations
+
+import json
+from typing import Any, TextIO
+
+from hexmap import Label, LaneGraph
+from rules.battle.log import IllegalAnswer
+from rules.model.campaign import Campaign
+from rules.systems import SYSTEMS, BattleRun, choose_for_hex, open_record, system_for
+
+
+def with_system(campaign: Campaign, at: Label, key: str | None, seed: int | None) -> Campaign:
+    """``campaign`` with the open Battle Hex at ``at`` fought by ``key`` (None: as it is) and
+    dice seeded by ``seed`` (None: the record's, else the system's own derivation)."""
+    if key is not None:
+        campaign = choose_for_hex(campaign, at, key)
+    if seed is not None:
+        rec = open_record(campaign, at)
+        campaign = campaign.model_copy(update={"battle_hexes": [
+            rec.model_copy(update={"seed": seed}) if r is rec else r for r in campaign.battle_hexes]})
+    return campaign
+
+
+def run_system(campaign: Campaign, at: Label, graph: LaneGraph, answers: list[Any], viewer: str, replay: bool,
+               undo: int, out: TextIO, err: TextIO) -> int:
+    """Run the Battle Hex at ``at`` with its system from ``answers`` and print JSON as ``viewer``
+    may know it; exit code 0, 1 (an illegal answer) or 2 (a bad command)."""
+    system = system_for(campaign, at)
+    run: BattleRun = system.start(campaign, at, graph)
+    if replay:
+        answers = [*run.answers, *answers]
+    if run.answers:  # the saved answers: --replay gives them, else the run starts from the beginning
+        run.undo(len(run.answers))
+    failure = None
+    for i, a in enumerate(answers):
+        try:
+            run.answer(a)
+        except IllegalAnswer as e:
+            failure = {"answer_index": i, "answer": a, "rule": e.rule, "message": e.message}
+            break
+    if undo and not failure:
+        try:
+            run.undo(undo)
+        except IllegalAnswer as e:
+            print(f"battle: {e.message}", file=err)
+            return 2
+    q = run.pending
+    secret = q is not None and q.data.get("secret") and viewer not in (q.to, "gm")
+    status = run.status()
+    result: dict[str, Any] = {
+        "battle_hex": str(at), "system": system.key, "seed": getattr(run, "seed", None),
+        "answers_used": len(run.answers),
+        "log": [e.to_dict() for e in run.log.for_viewer(viewer)],
+        "next_question": None if q is None else {"to": q.to, "rule": q.rule, "secret": True} if secret
+        else q.to_dict(),
+        "state": {"heading": status.heading, "stage": status.stage, "resolved": status.resolved,
+                  "resolution": status.resolution}}
+    if failure:
+        result["error"] = failure
+    print(json.dumps(result, indent=1, sort_keys=True), file=out)
+    if failure:
+        print(f"battle: answer {failure['answer_index'] + 1} is illegal: {failure['rule']}: {failure['message']}",
+              file=err)
+        return 1
+    return 0
+
+
+__all__ = ["SYSTEMS", "run_system", "with_system"]

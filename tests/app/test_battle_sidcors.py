@@ -1,0 +1,66 @@
+"""A default-campaign Battle Hex resolved by SIDCORS as the players do it (issue 12): the
+system chosen in the Turn menu, Ctrl+E, Ctrl+F, each side's secret Battle Intensity clicked
+behind its own hand-over (with the exact odds shown before the click), damage allocated by
+clicking counters, the other questions answered in their dialogs, results in the campaign."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMenu, QPushButton
+
+from app.battle_sidcors import SidcorsPanel
+from app.question_dialogs import QuestionDialog
+from tests.app.gui import Answerer, ok, open_main_window
+from tests.app.test_battle_table import system_action
+from tests.app.test_gui_paths import end_movement_and_fight
+
+
+def dialogs(d) -> bool:
+    """Directed Damage: none; transfer: as offered; retreat: no (fight on)."""
+    if isinstance(d, QuestionDialog):
+        return ok(d)
+    return False
+
+
+def test_a_battle_hex_resolved_by_sidcors_with_bif_buttons_and_counter_clicks(qtbot, tmp_path):
+    main = open_main_window(qtbot, tmp_path)
+    system_action(main.findChild(QMenu, "battle_systems_menu"), "sidcors").trigger()
+    assert main.campaign.settings.battle_system == "sidcors"
+    bw = end_movement_and_fight(main, qtbot, "0604")
+    assert isinstance(bw.panel, SidcorsPanel)
+    answerer = Answerer(dialogs)
+    seen_odds, bif_clicks, counter_clicks = [], [], 0
+    for _ in range(400):
+        run = bw.b
+        if run.status().resolved:
+            break
+        if bw.handing_over():
+            qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+            qtbot.wait(5)  # the counters drawn for the new viewer show once the event loop runs
+            continue
+        q = run.pending
+        kind = q.key.split("/")[2] if q.key.count("/") >= 2 else ""
+        if kind == "bif":
+            assert bw.panel.choice.isVisible() and bw.panel.odds.isVisible()
+            seen_odds.append(bw.panel.odds.toPlainText())
+            qtbot.mouseClick(bw.panel.central.findChild(QPushButton, "bif_2"), Qt.MouseButton.LeftButton)
+            bif_clicks.append(q.to)
+        elif kind == "allocate":
+            target = next((b for b in bw.panel.central.findChildren(QPushButton)
+                          if b.objectName().startswith("counter_") and b.isEnabled() and b.isVisible()), None)
+            assert target is not None, q.data  # the engine offers a unit to damage
+            qtbot.mouseClick(target, Qt.MouseButton.LeftButton)
+            counter_clicks += 1
+        else:
+            qtbot.waitUntil(lambda q=q: bw.b.pending is not q or bw.b.status().resolved, timeout=5000)
+        qtbot.wait(5)
+    answerer.stop()
+    assert bw.b.status().resolved, bw.b.pending
+    assert {"coalition", "alliance"} <= set(bif_clicks) and counter_clicks > 0
+    assert "you deal" in seen_odds[0] and "you take" in seen_odds[0]
+    rec = next(r for r in main.campaign.battle_hexes if str(r.at) == "0604")
+    assert rec.resolved and rec.system in ("", "sidcors") and rec.secret_answers  # the BIFs were secret
+    fates = {u.id: (u.crippled) for f in main.campaign.fleets for u in f.units}
+    gone = [u.id for u in bw.b.units("alliance") + bw.b.units("coalition") if u.destroyed]
+    assert all(uid not in fates for uid in gone)  # destroyed units left their fleets
+    assert any(fates.get(u.id) for u in bw.b.units("alliance") + bw.b.units("coalition") if u.crippled
+               and not u.destroyed) or gone
