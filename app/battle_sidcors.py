@@ -62,6 +62,7 @@ class SidcorsPanel(QObject):
         self.boxes: dict[str, QGroupBox] = {}
         self.grids: dict[str, QGridLayout] = {}
         self.counters: dict[str, QPushButton] = {}
+        self._click: dict[str, Any] = {}  # what clicking a counter answers (its id, or a fighter loss)
         for side in ("attacker", "defender"):
             box = QGroupBox(side.capitalize())
             box.setObjectName(f"sidcors_{side}")
@@ -138,7 +139,11 @@ class SidcorsPanel(QObject):
         mine = q is not None and self.win.viewer in (q.to, GM) and self.handles(q)
         attacker, defender = run.sides
         self.heading.setText(self._heading(run, q))
-        options = q.data.get("steps", {}) if mine and q is not None and _kind(q) == "allocate" else {}
+        allocating = mine and q is not None and _kind(q) == "allocate"
+        options = dict(q.data.get("steps", {})) if allocating and q is not None else {}
+        for uid, factors in (q.data.get("fighters", {}) if allocating and q is not None else {}).items():
+            if factors and uid not in options:  # each fighter factor is a unit of Defense Factor 1
+                options[uid] = ["lose a fighter factor", 1, {"unit": uid, "fighters": 1}]
         for side, team in (("attacker", attacker), ("defender", defender)):
             self.boxes[side].setTitle(f"{self.win.name(team)} ({side}): potential {float(run.potential(team)):g}, "
                                       f"die shift {run.shift(team):+d}")
@@ -168,19 +173,20 @@ class SidcorsPanel(QObject):
             if b is None:
                 b = self.counters[u.id] = QPushButton()
                 b.setObjectName(f"counter_{u.id}")
-                b.clicked.connect(lambda _=False, uid=u.id: self._answer(uid))
+                b.clicked.connect(lambda _=False, uid=u.id: self._answer(self._click.get(uid, uid)))
                 grid.addWidget(b, i // 2, i % 2)
                 b.show()
             state = "destroyed" if u.destroyed else "crippled" if u.crippled else "undamaged"
             step = options.get(u.id)
             text = f"{u.name}\nAF {u.attack:g}  DF {u.df:g}" + (f"  fighters {u.ff}" if u.ff else "") + f"\n{state}"
             if step is not None:
-                text += f"\nclick: {step[0]} ({step[1]} pts)"
+                text += f"\nclick: {step[0]} ({step[1]} pt{'s' if step[1] != 1 else ''})"
             b.setText(text)
             edge = "#d08000" if step is not None else "#404040"
             bg = "#e0e0e0" if u.destroyed else "#f6e0c0" if u.crippled else "#ffffff"
             b.setStyleSheet(_COUNTER.format(bg=bg, fg="#808080" if u.destroyed else "#101010", edge=edge))
             b.setEnabled(step is not None)
+            self._click[u.id] = step[2] if step is not None and len(step) > 2 else u.id
             b.setToolTip(f"{u.name}: {state}" + (f"; clicking {step[0]}s it, resolving {step[1]} points"
                                                   if step is not None else ""))
 

@@ -204,7 +204,7 @@ class BattleWindow(QMainWindow):
             self.viewer = GM if self.hot_seat and self.viewer is None else self.viewer
         else:
             self.waiting.setText(f"<b>Waiting for</b>: {escape(self.name(q.to))} ({q.rule})")
-            self.question_label.setText(escape(q.text))
+            self.question_label.setText(escape(q.text, quote=False))
         if q is not None and q.to not in ("any", self.viewer) and self.hot_seat and not self.gm_action.isChecked():
             self._hand_over(q.to)
             return
