@@ -26,6 +26,8 @@ MAX_SEED = 2**32
 POINTS = 10**9
 """Economic Points of a team, either way."""
 PLANET_VALUE = 10_000
+YEAR = 999
+"""The campaign year (Y1-Y999)."""
 
 
 class Settings(Strict):
@@ -43,6 +45,12 @@ class Settings(Strict):
     battle_system: SystemKey = Field("v13", description="how Battle Hexes are fought unless a Battle Hex says otherwise: "
                                                  "v13 (the Tactical Combat Interface) or table (fought at the table, "
                                                  "results entered by the GM); rules/systems")
+    fleet_composition: Literal["bpv", "big_ships", "flexible", "none"] = Field(
+        "bpv", description="seed 004 fleet composition, applied when a battle is set up: bpv (BPV Capacity, the "
+                           "seed's system for encounters), big_ships, flexible (Flexible Command), none (no limit); "
+                           "rules/composition")
+    year: StrictInt | None = Field(None, ge=1, le=YEAR, description="the campaign's year (Y171 is 171): the era "
+                                   "column of the BPV Capacity table; absent: the Y120-Y180 column")
 
 
 class Power(Strict):

@@ -88,6 +88,17 @@ TOW = 100
 """Tow capacity (units a tug or tender can tow)."""
 BPV = 100_000
 COMMAND = 99
+CRAFT = 999
+"""Fighters, PFs, DefSats or ground bases one counter stands for."""
+FLAG_BRIDGE = 20
+BATTLE_PODS = 10
+
+FcpRow = Literal["", "BB", "SB", "DN", "SHC", "BCH", "CC", "CCH", "BATS", "CA", "NCA", "CWH", "HCW", "CF", "MON",
+                 "CW", "CWL", "CL", "CLC", "BS", "F-H", "DW", "DWL", "HDW", "MB", "F-OL", "DD", "DDL", "F-L", "SAM",
+                 "FF", "FFL", "FH", "FLG", "CPL", "POL", "F-S", "PF", "INT", "BOMBER", "FIGHTER", "DEFSAT",
+                 "GROUND_BASE", "LARGE_GROUND_BASE", "NONE"]
+"""A row of seed 004's Flexible Command Point chart, named by one of its designations (SHC:
+Super-Heavy Cruiser; NONE: a unit the chart does not price)."""
 LOST_TURNS = 1000
 
 
@@ -192,6 +203,17 @@ class Unit(Strict):
                                        "repair (V13.753)")
     forced_strategic_direction: FacingField | None = None
     tactical: TacticalState | None = None
+    flag_bridge: StrictInt = Field(0, ge=0, le=FLAG_BRIDGE, description="Flexible Command: flag bridge boxes, +1 "
+                                   "FCR each (a Klingon ship: those of the nearest Federation equivalent)")
+    legendary_captain: StrictBool = Field(False, description="Flexible Command: a Legendary Captain aboard (+3 FCR)")
+    is_leader: StrictBool = Field(False, description="Flexible Command: a leader variant or leader refit, (L); it "
+                                  "commands a squadron of two ships of its size")
+    fcp_row: FcpRow = Field("", description="Flexible Command: the FCP chart row this unit is priced by; empty: "
+                            "its hull_type, then its kind (fighter, pf, defsat, ground_base)")
+    battle_pods: StrictInt = Field(0, ge=0, le=BATTLE_PODS, description="Flexible Command: battle pods carried "
+                                   "(+2 FCP each)")
+    craft: StrictInt = Field(0, ge=0, le=CRAFT, description="fighter, PF, DefSat or ground-base counters: how many "
+                             "craft the counter stands for (0: one)")
 
 
 def unit_secret(u: Unit) -> str:

@@ -1,0 +1,187 @@
+"""The composition check and the "which units stay out" question a battle procedure asks.
+
+Seed 004: "If the BPV exceeds the BPV cap of the flagship, the flagship owner chooses units to
+be removed before the scenario is set up until what remains will fit in the capacity of the
+flagship ... Fixed units (units that cannot move themselves on the campaign map) that cannot
+fit the BPV capacity are made inactive." The same question serves Big Ships and Flexible
+Command (reading: the seed states the removal only for BPV Capacity).
+
+Readings: the answer names the units that stay out; a fixed unit named is made inactive (it
+is present, with no chance of activation); the flagship and the ships of trade, colony and
+transport fleets may not be named; fighters leave with their carrier; the answer must be
+minimal ("until what remains will fit": no unit named could come back with the rest still
+fitting).
+"""
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rules.composition import big_ships, bpv, flexible
+from rules.composition.common import (
+    R_BIG,
+    R_BPV,
+    R_CONVOY,
+    R_FIGHTERS,
+    R_FIXED,
+    R_FLEX,
+    R_SETUP,
+    Line,
+    Member,
+    System,
+    Verdict,
+    find,
+    is_attrition,
+    is_fixed,
+    must_fight,
+)
+from rules.model.campaign import Campaign
+from rules.model.units import UnitKind
+
+
+@dataclass(frozen=True)
+class Exclusion:
+    """The question "which units stay out": asked of the flagship's owner when the fleet does not fit.
+
+    Attributes:
+        verdict: The fleet with every unit it may hold in it (``verdict.over`` > 0 or a problem).
+        choosable: The units the owner may name (fixed ones become inactive).
+        rule: The rule that asks.
+    """
+
+    verdict: Verdict
+    choosable: tuple[str, ...]
+    rule: str
+
+
+def _forced(fleet: Sequence[Member], flagship: Member, system: System) -> dict[str, str]:
+    if system == "big_ships":
+        return big_ships.too_large(fleet, flagship)
+    if system == "flexible":
+        return flexible.unpriced(fleet, flagship)
+    return {}
+
+
+def check(fleet: Sequence[Member], flagship: str, system: System, year: int | None = None,
+          out: Collection[str] = (), web_hexes: int = 0) -> Verdict:
+    """Measure a side's fleet by ``system`` with the units ``out`` staying out.
+
+    Args:
+        fleet: The side's units (its fleets and, in a defence, the fixed units of the sector).
+        flagship: The flagship's unit id.
+        system: The campaign's ``fleet_composition``.
+        year: The campaign's year (BPV Capacity's era column).
+        out: The units the owner keeps out (fixed units named are made inactive).
+        web_hexes: Pre-laid web hexes (BPV Capacity 5 each; Flexible Command 1/2 each).
+
+    Returns:
+        The verdict; ``verdict.ok`` when the units taking part fit and no rule is broken.
+
+    Raises:
+        RuleError: ``flagship`` or a unit of ``out`` is not in the fleet.
+    """
+    flag = find(fleet, flagship)
+    for uid in out:
+        find(fleet, uid)
+    problems: list[str] = []
+    forced = _forced(fleet, flag, system)
+    if flagship in out:
+        problems.append(f"{R_SETUP}: the flagship {flagship} cannot stay out")
+    for m in fleet:
+        if m.id in out and must_fight(m.unit):
+            problems.append(f"{R_CONVOY}: {m.id} must take part")
+    gone = set(out) | set(forced)
+    carriers = {m.id for m in fleet if m.unit.is_carrier}
+    fighters_out = {m.id: f"{R_FIGHTERS}: its carrier {m.unit.carrier_id} stays out" for m in fleet
+                    if m.unit.kind is UnitKind.FIGHTER and m.unit.carrier_id in carriers & gone and m.id not in gone}
+    forced.update(fighters_out)
+    gone |= set(fighters_out)
+    inactive = tuple(m.id for m in fleet if m.id in gone and is_fixed(m.unit) and m.id != flagship)
+    excluded = tuple(m.id for m in fleet if m.id in gone and m.id not in inactive and m.id != flagship)
+    present = {m.id for m in fleet} - set(excluded) - set(inactive)
+    note = tuple(Line(uid, Fraction(0), why.split(":")[0], why) for uid, why in forced.items())
+    note += tuple(Line(uid, Fraction(0), R_FIXED, "inactive") for uid in inactive if uid not in forced)
+    cap: int | None
+    if system == "bpv":
+        cap, cap_lines = bpv.capacity(fleet, flag, present, year)
+        lines = bpv.costs(fleet, present, web_hexes)
+        problems += bpv.problems([m for m in fleet if m.id in present], flag, lines)
+    elif system == "big_ships":
+        cap, cap_lines = big_ships.capacity(flag)
+        lines = big_ships.costs(fleet, flag, present)
+    elif system == "flexible":
+        cap, cap_lines = flexible.fcr(flag)
+        lines = flexible.costs(fleet, flag, present, web_hexes)
+        problems += flexible.problems([m for m in fleet if m.id in present], flag, lines)
+    else:
+        cap, cap_lines, lines = None, (), ()
+    used = sum((ln.amount for ln in lines), Fraction(0))
+    return Verdict(system, flagship, cap, used, cap_lines, lines + note, excluded, inactive,
+                   tuple(uid for uid in forced if uid != flagship), tuple(problems))
+
+
+def must_exclude(fleet: Sequence[Member], flagship: str, system: System, year: int | None = None,
+                 web_hexes: int = 0) -> Exclusion | None:
+    """The "which units stay out" question for this fleet, or ``None`` when every unit may fight.
+
+    Units the rules keep out without a choice (``verdict.forced``) are out already; the owner
+    names more from ``choosable``, and :func:`legal_exclusion` checks the answer.
+    """
+    v = check(fleet, flagship, system, year, (), web_hexes)
+    if v.ok:
+        return None
+    choosable = tuple(m.id for m in fleet if m.id != flagship and m.id not in v.forced and not must_fight(m.unit))
+    return Exclusion(v, choosable, _rule(system))
+
+
+def legal_exclusion(fleet: Sequence[Member], flagship: str, system: System, out: Collection[str],
+                    year: int | None = None, web_hexes: int = 0) -> Verdict:
+    """Check the owner's answer ``out`` to :func:`must_exclude`'s question.
+
+    Returns:
+        The verdict with the units out; its ``problems`` also name a unit that could come back
+        with the rest still fitting, and a fleet still over its capacity. ``ok`` when legal.
+    """
+    v = check(fleet, flagship, system, year, out, web_hexes)
+    extra: list[str] = []
+    if v.over:
+        extra.append(f"{_rule(system)}: still {v.over} over the capacity {v.cap}")
+    if not v.problems and not v.over:
+        for uid in out:
+            if uid not in v.forced and check(fleet, flagship, system, year, set(out) - {uid}, web_hexes).ok:
+                extra.append(f"{_rule(system)}: {uid} need not stay out (the rest still fits with it)")
+    if not extra:
+        return v
+    return Verdict(v.system, v.flagship, v.cap, v.used, v.cap_lines, v.lines, v.excluded, v.inactive, v.forced,
+                   v.problems + tuple(extra))
+
+
+def _rule(system: System) -> str:
+    return {"bpv": R_BPV, "big_ships": R_BIG, "flexible": R_FLEX}.get(system, R_SETUP)
+
+
+def flagship_candidates(fleet: Sequence[Member], system: System) -> tuple[str, ...]:
+    """Units that may command the fleet, best first (highest command rating; Big Ships: largest)."""
+    able = [m for m in fleet if not is_attrition(m.unit)]
+    if system == "big_ships":
+        able.sort(key=lambda m: m.unit.size_class)
+    else:
+        able = [m for m in able if m.unit.fe_command_rating > 0]
+        able.sort(key=lambda m: (-m.unit.fe_command_rating, -m.unit.combat_bpv))
+    return tuple(m.id for m in able)
+
+
+def members_in(campaign: Campaign, at: str, powers: Collection[str]) -> list[Member]:
+    """A side's fleet at sector ``at``: the units of its powers' fleets there and, when the
+    sector's owner is one of ``powers``, the sector's fixed units (garrison)."""
+    flags = {p.id: frozenset(p.race_flags) for p in campaign.powers}
+    out = [Member(u, f.power, flags.get(f.power, frozenset()))
+           for f in campaign.fleets_in(at) if f.power in powers for u in f.units
+           if not u.destroyed and not u.captured]
+    sector = campaign.sector_at(at)
+    owner = sector.owner if sector is not None else None
+    if sector is not None and owner is not None and owner in powers:
+        out += [Member(u, owner, flags.get(owner, frozenset())) for u in sector.garrison
+                if not u.destroyed and not u.captured]
+    return out
