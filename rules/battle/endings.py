@@ -9,6 +9,7 @@ V13.420, roles per V13.712).
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import replace
 from typing import Any
 
 from hexmap import Facing, Label
@@ -20,21 +21,24 @@ from rules.battle.state import Ctx, Step
 from rules.battle.sublight import Outcome, classify, evasion_fate, rendezvous, routing
 from rules.model.types import Terrain
 from rules.model.units import Unit
+from rules.odds import evasion_text, outcome_odds, pursuit_text, rear_guard_text
 from rules.strategic.neighbours import Stance, sector_toward
 
 Ask = Generator[Question, Any, None]
 
 
 def _pick(ctx: Ctx, key: str, to: str, rule: str, text: str, options: list[str], *, not_all: bool = False,
-          secret: bool = False) -> Question:
+          secret: bool = False, odds: str = "") -> Question:
     def check(ans: Any) -> list[str]:
         if not isinstance(ans, list) or any(x not in options for x in ans):
             raise IllegalAnswer(rule, "choose among: " + ", ".join(ctx.state.units[o].name for o in options))
         if not_all and options and len(set(ans)) == len(options):
             raise IllegalAnswer("V13.722", "the Rear Guard may be some, but not all, of the withdrawing units")
         return list(dict.fromkeys(ans))
-    return Question(key, QKind.CHOOSE_UNITS, to, rule, text, tuple(options), check=check,
-                    data={"secret": True} if secret else {})
+    data: dict[str, Any] = {"secret": True} if secret else {}
+    if odds:
+        data["odds"] = odds
+    return Question(key, QKind.CHOOSE_UNITS, to, rule, text, tuple(options), check=check, data=data)
 
 
 def endings(ctx: Ctx) -> Ask:
@@ -111,7 +115,7 @@ def _disorganized(ctx: Ctx) -> Ask:
             picked = yield _pick(ctx, f"V13.831/{u.id}", enemy, "V13.831",
                                  f"{ctx.name(enemy)}: {u.name} withdrew in disorder; these units left across the same "
                                  "border with the same facing: do any of them pursue it? (none: no pursuit)",
-                                 [x.id for x in chasers])
+                                 [x.id for x in chasers], odds=_disorganized_odds(u, chasers))
             if picked:
                 first = min((st.units[p] for p in picked), key=lambda x: x.left_at)
                 delay = first.left_at - u.left_at
@@ -165,6 +169,10 @@ def _sublight(ctx: Ctx) -> Ask:
         mine = owner_team is not None and owner_team.id == u.team
         hostile = owner_team is not None and not mine and s.dip.teams_may_fight(st.teams[u.team], owner_team)
         hc = classify(mine, owner_team is not None and hostile, st.record.terrain or Terrain.NONE)
+        orion = st.teams[u.team].is_orion_pirates
+        if len(outcome_odds(u.unit, hc, st.record.terrain, orion).outcomes) > 1:
+            ctx.info("V13.90", f"{u.name}: the odds of its fate ({hc.value} hex, {st.record.terrain.title}): "
+                     + evasion_text(u.unit, hc, st.record.terrain, orion), unit=u.id)
         fate = evasion_fate(u.unit, hc, st.record.terrain, ctx.dice, orion=st.teams[u.team].is_orion_pirates)
         ctx.info(fate.rule, f"{u.name} ({hc.value} hex, {st.record.terrain.title}): {fate.outcome.value}"
                  + (f", lost {fate.lost_turns} Strategic Turns" if fate.lost_turns else "")
@@ -210,9 +218,10 @@ def _pursuit(ctx: Ctx) -> Ask:
         if not eligible:
             ctx.info("V13.751 / V13.752", f"{ctx.name(pursuer)} has no unit able to pursue")
             continue
-        go = yield yes_no(f"V13.702/{pursuer}", pursuer, "V13.702",
-                          f"{ctx.name(pursuer)}: {ctx.name(withdrawing)} withdrew ({', '.join(u.name for u in gone)}). "
-                          "Pursue?")
+        go = yield replace(yes_no(f"V13.702/{pursuer}", pursuer, "V13.702",
+                                  f"{ctx.name(pursuer)}: {ctx.name(withdrawing)} withdrew "
+                                  f"({', '.join(u.name for u in gone)}). Pursue?"),
+                           data={"odds": _pursuit_odds(eligible, gone)})
         if not go:  # the answer's own log line says so
             continue
         yield from _designate_and_roll(ctx, pursuer, withdrawing, eligible, gone)
@@ -225,13 +234,15 @@ def _designate_and_roll(ctx: Ctx, pursuer: str, withdrawing: str, eligible: list
     force = yield _pick(ctx, "V13.721/force", pursuer, "V13.721",
                         f"{ctx.name(pursuer)} (secret, V13.723): choose the Pursuit Force (crippled units and units "
                         "that cannot move strategically may not pursue, V13.751/752)", [u.id for u in eligible],
-                        secret=True)
+                        secret=True, odds=_pursuit_odds(eligible, gone) + "; each unit fewer, while the force "
+                        "outnumbers them, adds 1 (V13.742)")
     rear = []
     if len(guards) > 1 or (guards and len(gone) > 1):
         rear = yield _pick(ctx, "V13.722/rear_guard", withdrawing, "V13.722",
                            f"{ctx.name(withdrawing)} (secret, V13.723): choose a Rear Guard: some, not all, of your "
                            "withdrawing units (none: no Rear Guard)", [u.id for u in guards], not_all=True,
-                           secret=True)
+                           secret=True, odds="if crippled in the rear-guard battle (V13.753): " + "; ".join(
+                               f"{u.name} {rear_guard_text(u.unit)}" for u in guards))
     ctx.info("V13.723", f"revealed together: Pursuit Force {', '.join(st.units[x].name for x in force) or 'none'}; "
              f"Rear Guard {', '.join(st.units[x].name for x in rear) or 'none'}")
     if not force:
@@ -246,6 +257,30 @@ def _designate_and_roll(ctx: Ctx, pursuer: str, withdrawing: str, eligible: list
                  "(both Weapon Status III, any speed; V13.733's ten-turn locks), then the Pursuit Roll")
         return
     _roll(ctx, pursuer, withdrawing, [st.units[x] for x in force], [u.unit for u in gone], 0)
+
+
+def _pursuit_odds(chasing: list[BUnit], gone: list[BUnit]) -> str:
+    """The Pursuit Roll's odds if every unit in ``chasing`` pursues ``gone`` with no Rear Guard left."""
+    text = pursuit_text(pursuers=pursuit_force_count([u.unit for u in chasing]),
+                        defenders=pursuit_force_count([u.unit for u in gone], crippled_count=True),
+                        sensors=_sensors(chasing),
+                        pursuer_captain=max((u.unit.officers.captain for u in chasing), default=0),
+                        defender_captain=max((u.unit.officers.captain for u in gone), default=0))
+    return f"if all {len(chasing)} eligible units pursue and no Rear Guard stays: {text}; each turn fought against " \
+           "a Rear Guard adds 1 (V13.744)"
+
+
+def _disorganized_odds(u: BUnit, chasers: list[BUnit]) -> str:
+    """V13.834: the odds if all ``chasers`` pursue ``u``, and if each pursues it alone."""
+    def one(force: list[BUnit]) -> str:
+        delay = min(x.left_at for x in force) - u.left_at
+        return f"{delay} impulses after it: " + pursuit_text(
+            pursuers=len(force), defenders=1, sensors=_sensors(force),
+            pursuer_captain=max(x.unit.officers.captain for x in force),
+            defender_captain=u.unit.officers.captain, delay=delay)
+    alone = [f"{x.name} alone, {one([x])}" for x in sorted(chasers, key=lambda x: x.left_at)]
+    return "; ".join([f"all {len(chasers)}, the first leaving {one(chasers)}", *alone] if len(chasers) > 1
+                     else alone)
 
 
 def _sensors(chasing: list[BUnit]) -> bool:
@@ -294,6 +329,7 @@ def _rear_guard_outcome(ctx: Ctx) -> None:
     pursuer, withdrawing = st.attacker, st.defender
     for u in rear:
         if u.is_crippled and u.status is not Status.DESTROYED:
+            ctx.info("V13.753", f"{u.name}: the odds: {rear_guard_text(u.unit)}", unit=u.id)
             f = crippled_rear_guard(u.unit, ctx.dice)
             if f.rejoins:
                 ctx.info("V13.736 / V13.753", f"{u.name}: rejoins its force", unit=u.id)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import replace
 from typing import Any
 
 from rules.battle.log import GM
@@ -98,12 +99,17 @@ def weapon_status(ctx: Ctx) -> Ask:
             continue
         enemies = [u for u in fighting if u.team != team]
         mods = modifiers(ctx, team, units, enemies)
+        from rules.odds import weapon_status_odds, weapon_status_text  # rules.odds reads this module
         if st.terrain is not Terrain.NONE:
-            extra = yield number(f"V13.414/terrain/{team}", GM, "V13.414",
-                                 f"GM: the Weapon Status modifier from the terrain ({st.terrain.title}) for {name} "
-                                 "(the terrain rules are outside the seeds; 0 if none)", -12, 12)
+            q = number(f"V13.414/terrain/{team}", GM, "V13.414",
+                       f"GM: the Weapon Status modifier from the terrain ({st.terrain.title}) for {name} "
+                       "(the terrain rules are outside the seeds; 0 if none)", -12, 12)
+            extra = yield replace(q, data={"odds": f"{name} before the terrain modifier: "
+                                                   + weapon_status_text(mods)})
             if extra:
                 mods.append(Modifier(f"terrain: {st.terrain.title}", extra, "V13.414 (GM)"))
+        ctx.info("V13.414", f"{name}: the odds of the Weapon Status roll: {weapon_status_text(mods)}", team=team,
+                 odds={ws_name(w): str(p) for w, p in weapon_status_odds(mods)})
         roll = ctx.dice.roll("2d6", purpose="Weapon Status", rule="V13.413", who=name, modifiers=mods)
         st.ws[team], st.ws_mods[team] = ws_from_total(roll.total), mods
         st.ws_how[team] = (roll.rule, roll.describe().removeprefix(f"{roll.rule}: "))
