@@ -162,7 +162,11 @@ def _rule(system: System) -> str:
 
 
 def flagship_candidates(fleet: Sequence[Member], system: System) -> tuple[str, ...]:
-    """Units that may command the fleet, best first (highest command rating; Big Ships: largest)."""
+    """Units that may command the fleet, best first (highest command rating; Big Ships: largest).
+
+    Empty for a side with no unit that can command (a monster alone): the seed sets no limit on
+    it (reading), so its units all take part.
+    """
     able = [m for m in fleet if not is_attrition(m.unit)]
     if system == "big_ships":
         able.sort(key=lambda m: m.unit.size_class)

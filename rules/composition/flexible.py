@@ -16,6 +16,7 @@ Readings where the seed is open (each one line of the verdict):
   squadron with two other ships of its size class (CC: of the CA row), taken from the rows
   with most duplicates; the trio pays no duplicate penalty and is not counted for the others.
   A leader without a full squadron pays 2, 4, 6 ... in order. A flagship leader pays none.
+* The 50% same-race rule counts the flagship at its chart row's cost.
 * Civilian ships (not auxiliaries) and fixed installations count half, rounded up, of their
   summed cost (issue 12). Web costs 1/2 a hex with no duplicate penalty.
 """
@@ -210,9 +211,11 @@ def fleet_unit(fleet: Sequence[Member], unit_id: str) -> Unit:
 
 
 def problems(fleet: Sequence[Member], flagship: Member, lines: Sequence[Line]) -> list[str]:
-    """The mixed-Empire rule: at least 50% (by FCR cost) of the flagship's race."""
+    """The mixed-Empire rule: at least 50% (by FCR cost) of the flagship's race; the flagship
+    counts at its chart row's cost here (reading: free to command, it is still a ship of its race)."""
     by_unit: dict[str, Fraction] = {}
     for ln in lines:
         if ln.unit:
             by_unit[ln.unit] = by_unit.get(ln.unit, Fraction(0)) + ln.amount
+    by_unit[flagship.id] = max(by_unit.get(flagship.id, Fraction(0)), Fraction(COST.get(row(flagship.unit)) or 0))
     return same_power_share(fleet, by_unit, flagship, R_FLEX_MIXED)

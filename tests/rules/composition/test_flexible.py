@@ -124,11 +124,13 @@ def test_a_command_cruiser_pays_no_penalty_without_heavy_cruisers():
 
 def test_mixed_empire_fleets_half_by_fcr_cost():
     """"the Fleet must consist of at least 50% (by FCR cost) ships of the same race as the Flagship." """
-    fleet = [flag(cr=10), member("ff", hull_type="FF"), member("kca", "kzinti", hull_type="CA")]
-    v = check(fleet, "flag", "flexible")
-    assert not v.ok and "50%" in v.problems[0]
+    fleet = [flag(cr=10), member("ff", hull_type="FF"), member("kca", "kzinti", hull_type="CA"),
+             member("kca2", "kzinti", hull_type="CA")]
+    v = check(fleet, "flag", "flexible")  # 10 (flagship's row) + 5 against 10 + 11
+    assert not v.ok and "50%" in v.problems[0] and v.over == 0
     q = must_exclude(fleet, "flag", "flexible")
-    assert q is not None and legal_exclusion(fleet, "flag", "flexible", {"kca"}).ok
+    assert q is not None and legal_exclusion(fleet, "flag", "flexible", {"kca2"}).ok
+    assert not legal_exclusion(fleet, "flag", "flexible", {"kca", "kca2"}).ok  # one is enough
 
 
 def test_over_the_fcr_the_owner_chooses():
@@ -145,3 +147,14 @@ def test_a_command_cruiser_flagship_leads_two_heavy_cruisers():
     fleet = [member("cc", hull_type="CC", size_class=3, fe_command_rating=10)]
     fleet += [member(f"ca{i}", hull_type="CA", size_class=3) for i in range(3)]
     assert check(fleet, "cc", "flexible").used == 10 + 10 + 10
+
+
+def test_the_flagship_counts_at_its_row_cost_for_the_50_percent_rule():
+    """Reading: a Klingon CC-row flagship with a D6 and two F5s (12 + 10 + 5 + 6 = 33) leads a Romulan
+    squadron costing 24: the Klingons hold more than half."""
+    kli = [member("d7c", "klingon", hull_type="CA", fcp_row="CC", fe_command_rating=9),
+           member("d6", "klingon", hull_type="CA"), member("f5a", "klingon", hull_type="FF"),
+           member("f5b", "klingon", hull_type="FF")]
+    rom = [member("kr", "romulan", hull_type="CA"), member("spa", "romulan", hull_type="CL")]
+    v = check(kli + rom, "d7c", "flexible")
+    assert not v.problems
