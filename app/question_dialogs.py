@@ -64,6 +64,18 @@ class QuestionDialog(QDialog):
         self.head.setToolTip("Click a rule number to read it (Help > Rules)")
         self.head.linkActivated.connect(lambda href: open_rule_link(href, self))
         lay.addWidget(self.head)
+        self.odds: QLabel | None = None
+        odds = question.data.get("odds")
+        if odds:
+            self.odds = QLabel(f"Odds: {odds}")
+            self.odds.setObjectName("odds")
+            self.odds.setTextFormat(Qt.TextFormat.PlainText)
+            self.odds.setWordWrap(True)
+            font = self.odds.font()
+            font.setPointSizeF(font.pointSizeF() * 0.9)
+            self.odds.setFont(font)
+            self.odds.setToolTip("Exact chances of the roll this choice leads to, computed from the rules")
+            lay.addWidget(self.odds)
         names = unit_names or {}
         self._value: Any = None
         k = question.kind

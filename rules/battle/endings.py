@@ -266,8 +266,8 @@ def _pursuit_odds(chasing: list[BUnit], gone: list[BUnit]) -> str:
                         sensors=_sensors(chasing),
                         pursuer_captain=max((u.unit.officers.captain for u in chasing), default=0),
                         defender_captain=max((u.unit.officers.captain for u in gone), default=0))
-    return f"if all {len(chasing)} eligible units pursue and no Rear Guard stays: {text}; each turn fought against " \
-           "a Rear Guard adds 1 (V13.744)"
+    who = "the eligible unit pursues" if len(chasing) == 1 else f"all {len(chasing)} eligible units pursue"
+    return f"if {who} and no Rear Guard stays: {text}; each turn fought against a Rear Guard adds 1 (V13.744)"
 
 
 def _disorganized_odds(u: BUnit, chasers: list[BUnit]) -> str:

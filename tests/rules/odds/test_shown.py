@@ -41,7 +41,7 @@ def test_pursue_force_and_rear_guard_questions_carry_their_odds_v13_702_721_722(
         b.answer(False)
     assert b.pending is not None and b.pending.key == "V13.702/blue"
     # one pursuer against three: no V13.742 modifier; Captain 1: 2d6 -1 <= 6 is 21/36
-    pursue = ("if all 1 eligible units pursue and no Rear Guard stays: interception 58%, escape 42% (2d6 -1; 6 or "
+    pursue = ("if the eligible unit pursues and no Rear Guard stays: interception 58%, escape 42% (2d6 -1; 6 or "
               "less intercepts); each turn fought against a Rear Guard adds 1 (V13.744)")
     assert b.pending.data == {"odds": pursue}
     assert b.pending.to_dict()["data"] == {"odds": pursue}
