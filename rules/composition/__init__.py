@@ -16,6 +16,7 @@ Pure functions, no Qt, no I/O. A battle procedure, for each side:
 from __future__ import annotations
 
 from rules.composition.check import (
+    PLANET,
     Exclusion,
     check,
     flagship_candidates,
@@ -25,5 +26,5 @@ from rules.composition.check import (
 )
 from rules.composition.common import Line, Member, System, Verdict, members
 
-__all__ = ["Exclusion", "Line", "Member", "System", "Verdict", "check", "flagship_candidates", "legal_exclusion",
+__all__ = ["PLANET", "Exclusion", "Line", "Member", "System", "Verdict", "check", "flagship_candidates", "legal_exclusion",
            "members", "members_in", "must_exclude"]

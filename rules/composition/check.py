@@ -36,8 +36,14 @@ from rules.composition.common import (
     is_fixed,
     must_fight,
 )
+from rules.errors import RuleError
 from rules.model.campaign import Campaign
-from rules.model.units import UnitKind
+from rules.model.units import Unit, UnitKind
+
+PLANET = "@planet"
+"""The flagship id of an inhabited planet: "In the event of a scenario where nothing better is
+present, inhabited planets (with some EPs activated) are assumed to have a "flag" rating of 3 (seed 004)."""
+R_PLANET = "seed 004 BPV Capacity (an inhabited planet's flag rating of 3)"
 
 
 @dataclass(frozen=True)
@@ -81,6 +87,10 @@ def check(fleet: Sequence[Member], flagship: str, system: System, year: int | No
     Raises:
         RuleError: ``flagship`` or a unit of ``out`` is not in the fleet.
     """
+    if flagship == PLANET:
+        if system == "big_ships":
+            raise RuleError(R_PLANET, "an inhabited planet has a flag rating for BPV Capacity, not a size class")
+        fleet = [_planet(fleet)] + [m for m in fleet if m.id != PLANET]
     flag = find(fleet, flagship)
     for uid in out:
         find(fleet, uid)
@@ -161,11 +171,12 @@ def _rule(system: System) -> str:
     return {"bpv": R_BPV, "big_ships": R_BIG, "flexible": R_FLEX}.get(system, R_SETUP)
 
 
-def flagship_candidates(fleet: Sequence[Member], system: System) -> tuple[str, ...]:
+def flagship_candidates(fleet: Sequence[Member], system: System, inhabited_planet: bool = False) -> tuple[str, ...]:
     """Units that may command the fleet, best first (highest command rating; Big Ships: largest).
 
     Empty for a side with no unit that can command (a monster alone): the seed sets no limit on
-    it (reading), so its units all take part.
+    it (reading), so its units all take part. With ``inhabited_planet`` (the side defends an
+    inhabited planet with some EPs activated) and nothing better, :data:`PLANET` commands.
     """
     able = [m for m in fleet if not is_attrition(m.unit)]
     if system == "big_ships":
@@ -173,7 +184,16 @@ def flagship_candidates(fleet: Sequence[Member], system: System) -> tuple[str, .
     else:
         able = [m for m in able if m.unit.fe_command_rating > 0]
         able.sort(key=lambda m: (-m.unit.fe_command_rating, -m.unit.combat_bpv))
+    if not able and inhabited_planet and system != "big_ships":
+        return (PLANET,)
     return tuple(m.id for m in able)
+
+
+def _planet(fleet: Sequence[Member]) -> Member:
+    """The inhabited planet as a flagship of flag rating 3 and no BPV of its own."""
+    power = fleet[0].power if fleet else ""
+    return Member(Unit(id=PLANET, name="inhabited planet", kind=UnitKind.PLANET_DEFENSE, fe_command_rating=3,
+                       strategic_movement_capable=False, fcp_row="NONE"), power)
 
 
 def members_in(campaign: Campaign, at: str, powers: Collection[str]) -> list[Member]:

@@ -178,12 +178,12 @@ def costs(fleet: Sequence[Member], flagship: Member, present: Collection[str],
             why = f"{craft(u)} x {r.lower()}"
         else:
             cost = Fraction(COST.get(r) or 0)
-            if not _freighter(u) and m.id not in exempt:
-                if seen[r]:
-                    extra += seen[r]
-                    lines.append(Line(m.id, Fraction(seen[r]), R_FLEX_DUP, f"row {r}: unit {seen[r] + 1}"))
-                seen[r] += 1
         lines.append(Line(m.id, cost, R_FLEX, f"row {why}"))
+        if r not in CRAFT_ROWS and not _freighter(u) and m.id not in exempt:
+            if seen[r]:
+                extra += seen[r]
+                lines.append(Line(m.id, Fraction(seen[r]), R_FLEX_DUP, f"row {r}: unit {seen[r] + 1}"))
+            seen[r] += 1
         if u.is_auxiliary and not m.race("wyn"):
             extra += AUXILIARY
             lines.append(Line(m.id, Fraction(AUXILIARY), R_FLEX, "auxiliary freighter"))

@@ -158,3 +158,17 @@ def test_none_has_no_cap():
 
 def test_a_flagship_without_command_rating_is_a_problem():
     assert not check([ship("dd", "DD")], "dd", "bpv", Y171).ok
+
+
+def test_an_inhabited_planet_commands_with_flag_rating_3():
+    """"where nothing better is present, inhabited planets (with some EPs activated) are assumed to
+    have a "flag" rating of 3." """
+    from rules.composition import PLANET, flagship_candidates
+    gbs = [member(f"gb{i}", kind="ground_base", hull_type="-", combat_bpv=40, strategic_movement_capable=False)
+           for i in range(8)]
+    assert flagship_candidates(gbs, "bpv") == ()
+    assert flagship_candidates(gbs, "bpv", inhabited_planet=True) == (PLANET,)
+    v = check(gbs, PLANET, "bpv", Y171)
+    assert v.cap == 250 and v.used == 320 and not v.ok
+    assert legal_exclusion(gbs, PLANET, "bpv", {"gb0", "gb1"}, Y171).inactive == ("gb0", "gb1")
+    assert check(gbs[:2], PLANET, "flexible").cap == 12
