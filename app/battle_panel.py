@@ -68,6 +68,9 @@ def make_panel(system: str, window: BattleWindow) -> BattlePanel:
     if system == "table":
         from app.battle_table import TablePanel
         return TablePanel(window)
+    if system == "afef":
+        from app.battle_afef import AfefPanel
+        return AfefPanel(window)
     if system == "sidcors":
         from app.battle_sidcors import SidcorsPanel
         return SidcorsPanel(window)

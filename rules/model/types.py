@@ -36,7 +36,7 @@ FacingField = Annotated[Facing, PlainValidator(_facing), PlainSerializer(lambda 
 
 LabelField = Annotated[Label, PlainValidator(_label), PlainSerializer(str, return_type=str)]
 
-SystemKey = Literal["v13", "table", "sidcors"]
+SystemKey = Literal["v13", "table", "sidcors", "afef"]
 """The battle systems a Battle Hex may be fought with (rules/systems: keep the two lists equal)."""
 """A hex label, stored as ``"CCRR"`` (or ``"(col,row)"`` outside 00-99)."""
 

@@ -8,8 +8,9 @@ campaign are shared and know no system's rules. A campaign picks its system in
 
 Systems today: ``v13`` (the Tactical Combat Interface, :mod:`rules.battle`), ``table``
 (the battle is fought at the table with any game and the GM enters the results,
-:mod:`rules.systems.table`, the minimal example of the seam) and ``sidcors`` (the SIDCORS
-extract of seed 004, :mod:`rules.systems.sidcors`).
+:mod:`rules.systems.table`, the minimal example of the seam), ``sidcors`` (the SIDCORS
+extract of seed 004, :mod:`rules.systems.sidcors`) and ``afef`` (seed 001's AF/EF combat,
+:mod:`rules.systems.afef`).
 """
 from __future__ import annotations
 
@@ -92,6 +93,11 @@ def _sidcors(campaign: Campaign, at: Label, graph: LaneGraph | None) -> BattleRu
     return SidcorsBattle(campaign, at, graph)
 
 
+def _afef(campaign: Campaign, at: Label, graph: LaneGraph | None) -> BattleRun:
+    from rules.systems.afef import AfefBattle
+    return AfefBattle(campaign, at, graph)
+
+
 SYSTEMS: dict[str, BattleSystem] = {
     "v13": BattleSystem("v13", "Tactical Combat Interface (V13)",
                         "withdrawal, approach, weapon status, opening range and placement on the floating tactical "
@@ -103,6 +109,9 @@ SYSTEMS: dict[str, BattleSystem] = {
                             "rounds of secret Battle Intensity, Combat Potential x Combat Coefficient, Directed "
                             "Damage and damage allocation by the owner, until a side retreats or is destroyed",
                             _sidcors),
+    "afef": BattleSystem("afef", "AF/EF battle line (seed 001)",
+                         "front and screened lines, declared attacks and matched return fire, pooled d6 rolls "
+                         "(6: two hits, 5: one), damage at half the EF, breakthrough", _afef),
 }
 assert set(SYSTEMS) == set(get_args(SystemKey)), "rules/model/types.py SystemKey and SYSTEMS must list the same keys"
 
