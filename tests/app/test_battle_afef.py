@@ -1,34 +1,17 @@
-"""A Battle Hex fought by AF/EF on the battle line as the players do it (issue 12): the
+"""A default-campaign Battle Hex fought by AF/EF on the battle line as the players do it (issue 12): the
 system chosen in the Turn menu, each side's plan made by dragging from its counters to the
 enemy's behind its own hand-over (odds shown before Commit), the GM's round questions on the
 panel, results in the campaign."""
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QGraphicsRectItem, QMenu
 
 from app.battle_afef import AfefPanel
-from app.main_window import MainWindow
-from rules.model import load_campaign, save_campaign
-from rules.model.units import AFEFFactors
-from tests.app.gui import Answerer, choose_item, show_active, type_text
+from tests.app.gui import Answerer, choose_item, open_main_window, type_text
 from tests.app.test_battle_table import system_action
 from tests.app.test_gui_paths import end_movement_and_fight
-from tests.conftest import DEFAULT
-
-
-def with_afef(tmp_path):
-    """The default campaign with AF/EF values for every unit (AF 2-4, EF 4-6)."""
-    c = load_campaign(DEFAULT)
-    fleets = [f.model_copy(update={"units": [u.model_copy(update={"afef": AFEFFactors(
-        af=2 + i % 3, ef=4 + i % 3, damaged_af=1)}) for i, u in enumerate(f.units)]}) for f in c.fleets]
-    sectors = [s.model_copy(update={"garrison": [u.model_copy(update={"afef": AFEFFactors(af=3, ef=6, damaged_af=1)})
-                                                 for u in s.garrison]}) for s in c.map.sectors]
-    c = c.model_copy(update={"fleets": fleets, "map": c.map.model_copy(update={"sectors": sectors})})
-    path = tmp_path / "afef.json"
-    save_campaign(c, path)
-    return path
 
 
 def centre(view, uid: str) -> QPoint:
@@ -47,9 +30,7 @@ def drag(view, src: str, dst: str) -> None:
 
 
 def test_a_battle_hex_fought_on_the_afef_battle_line(qtbot, tmp_path):
-    main = MainWindow(with_afef(tmp_path), settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(main)
-    show_active(main, qtbot)
+    main = open_main_window(qtbot, tmp_path)  # the default campaign: every unit has AF/EF values
     system_action(main.findChild(QMenu, "battle_systems_menu"), "afef").trigger()
     bw = end_movement_and_fight(main, qtbot, "0604")
     assert isinstance(bw.panel, AfefPanel)
