@@ -36,6 +36,16 @@ OPTION_WORDS = {"unmanned": "Withdraw all personnel (the units are left unmanned
 """How a choice's options read in the dialog (the answer stays the option itself)."""
 
 
+def option_words(opt: str, names: dict[str, str]) -> str:
+    """How option ``opt`` reads: its words, or the unit it names (``id`` or ``id@mauler``)."""
+    if opt in OPTION_WORDS:
+        return OPTION_WORDS[opt]
+    unit, _, how = opt.partition("@")
+    if unit in names:
+        return names[unit] + (" (with the mauler's points at full value)" if how == "mauler" else "")
+    return {"none": "None", "fighters": "Its fighters"}.get(opt, opt)
+
+
 def open_rule_link(href: str | QUrl, parent: QWidget | None = None) -> None:
     """Open Help > Rules at the rule a ``rule:`` link names (other links are ignored)."""
     rule = rule_from_href(href)
@@ -89,7 +99,7 @@ class QuestionDialog(QDialog):
         elif k is QKind.CHOOSE:
             self.group = QButtonGroup(self)
             for i, opt in enumerate(question.options):
-                b = QRadioButton(OPTION_WORDS.get(opt, opt))
+                b = QRadioButton(option_words(opt, names))
                 self.group.addButton(b, i)
                 lay.addWidget(b)
             self.group.button(0).setChecked(True)

@@ -64,3 +64,31 @@ def test_a_battle_hex_resolved_by_sidcors_with_bif_buttons_and_counter_clicks(qt
     assert all(uid not in fates for uid in gone)  # destroyed units left their fleets
     assert any(fates.get(u.id) for u in bw.b.units("alliance") + bw.b.units("coalition") if u.crippled
                and not u.destroyed) or gone
+
+
+def test_the_directed_damage_choice_names_units_not_ids(qtbot):
+    from PySide6.QtWidgets import QRadioButton
+
+    from app.question_dialogs import QuestionDialog
+    from hexmap import Label
+    from rules.model import load_campaign
+    from rules.strategic import build_graph
+    from rules.strategic.turn import end_movement
+    from rules.systems import start
+    from rules.systems.headless import with_system
+    from tests.conftest import DEFAULT
+
+    c = load_campaign(DEFAULT)
+    asked = end_movement(c, build_graph(c)).questions
+    formed = end_movement(c, build_graph(c), {(q.at, q.team, q.other): False for q in asked}).campaign
+    run = start(with_system(formed, Label.parse("0604"), "sidcors", 3), Label.parse("0604"))
+    run.answer(2)
+    run.answer(2)
+    q = run.pending
+    assert q.key == "sidcors/1/directed/coalition"
+    d = QuestionDialog(q, "Coalition", run.unit_names())
+    qtbot.addWidget(d)
+    texts = [b.text() for b in d.findChildren(QRadioButton)]
+    names = run.unit_names()
+    assert texts[0] == "None" and all(t in names.values() or t in ("None", "Its fighters") for t in texts), texts
+    assert not [t for t in texts if t in names]  # no raw ids
