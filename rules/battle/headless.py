@@ -147,6 +147,11 @@ def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> 
     result = {"battle_hex": str(at), "seed": b.seed, "answers_used": len(b.answers),
               "log": json.loads(b.events_json(args.viewer)),
               "next_question": question_for(b, args.viewer), "state": summary(b, args.viewer)}
+    return finish(result, failure, out, err)
+
+
+def finish(result: dict[str, Any], failure: dict[str, Any] | None, out: TextIO, err: TextIO) -> int:
+    """Print ``result`` (with the failure, if any) as JSON; the exit code: 1 on an illegal answer."""
     if failure:
         result["error"] = failure
     print(json.dumps(result, indent=1, sort_keys=True), file=out)

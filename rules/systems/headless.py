@@ -4,10 +4,10 @@ its rule; the same seed and answers print the same bytes; a Team sees only what 
 it see), with the system's status in place of V13's map state."""
 from __future__ import annotations
 
-import json
 from typing import Any, TextIO
 
 from hexmap import Label, LaneGraph
+from rules.battle.headless import finish
 from rules.battle.log import IllegalAnswer
 from rules.model.campaign import Campaign
 from rules.systems import SYSTEMS, BattleRun, choose_for_hex, open_record, system_for
@@ -59,14 +59,7 @@ def run_system(campaign: Campaign, at: Label, graph: LaneGraph, answers: list[An
         else q.to_dict(),
         "state": {"heading": status.heading, "stage": status.stage, "resolved": status.resolved,
                   "resolution": status.resolution}}
-    if failure:
-        result["error"] = failure
-    print(json.dumps(result, indent=1, sort_keys=True), file=out)
-    if failure:
-        print(f"battle: answer {failure['answer_index'] + 1} is illegal: {failure['rule']}: {failure['message']}",
-              file=err)
-        return 1
-    return 0
+    return finish(result, failure, out, err)
 
 
 __all__ = ["SYSTEMS", "run_system", "with_system"]
