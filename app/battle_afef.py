@@ -19,7 +19,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QLineF, QObject, QPointF, QRectF, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
     QFormLayout,
@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.battle_panel import PanelBase
 from rules.battle.change import BattleChange
 from rules.battle.log import GM
 from rules.battle.questions import Question
@@ -105,12 +106,11 @@ class LineView(QGraphicsView):
                            bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier))
 
 
-class AfefPanel(QObject):
+class AfefPanel(PanelBase):
     """Counters in lines, attack arrows, and the side box with Commit and the odds."""
 
     def __init__(self, window: BattleWindow) -> None:
         super().__init__(window)
-        self.win = window
         self.view = LineView(self)
         self.central: QWidget = self.view
         self.side = QWidget()
@@ -151,27 +151,15 @@ class AfefPanel(QObject):
         return q if q is not None and self.win.viewer in (q.to, GM) and _kind(q) in _HANDLED else None
 
     # -- the panel seam ----------------------------------------------------------------------------
-    def actions(self) -> list[tuple[str, Any, str, str]]:
-        return []
-
     def handles(self, q: Question) -> bool:
         return _kind(q) in _HANDLED
-
-    def notes(self, q: Question) -> dict[str, str]:
-        return {}
 
     def unit_names(self) -> dict[str, str]:
         run = self._run()
         return {u.id: u.name for t in run.sides for u in run.units(t)} if run is not None else {}
 
-    def after_answer(self, q: Question) -> None:
-        pass
-
     def refused(self, text: str) -> None:
         self.odds.setHtml(f"<p style='color:#c01010'><b>Refused</b>: {escape(text)}</p>" + self.odds.toHtml())
-
-    def blocks_questions(self) -> bool:
-        return False
 
     def hide_secrets(self) -> None:
         self.plan, self.hold = {}, set()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
 from rules.battle.change import BattleChange
@@ -61,6 +62,27 @@ class BattlePanel(Protocol):
     def report(self, viewer: str) -> str:
         """The battle report as HTML, as ``viewer`` may see it."""
         ...
+
+
+class PanelBase(QObject):
+    """The parts of a panel that most systems share: no toolbar actions, no notes, nothing to
+    do after an answer or at a hand-over, nothing blocking the next question."""
+
+    def __init__(self, window: BattleWindow) -> None:
+        super().__init__(window)
+        self.win = window
+
+    def actions(self) -> list[tuple[str, Any, str, str]]:
+        return []
+
+    def notes(self, q: Question) -> dict[str, str]:
+        return {}
+
+    def after_answer(self, q: Question) -> None:
+        pass
+
+    def blocks_questions(self) -> bool:
+        return False
 
 
 def make_panel(system: str, window: BattleWindow) -> BattlePanel:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.battle_panel import PanelBase
 from rules.battle.change import BattleChange
 from rules.battle.log import GM
 from rules.battle.questions import Question
@@ -45,12 +46,11 @@ def _kind(q: Question | None) -> str:
     return parts[2] if len(parts) > 2 else ""
 
 
-class SidcorsPanel(QObject):
+class SidcorsPanel(PanelBase):
     """The Battle Forces as counters, the round's numbers, BIF buttons with odds."""
 
     def __init__(self, window: BattleWindow) -> None:
         super().__init__(window)
-        self.win = window
         self.central = QWidget()
         self.central.setObjectName("sidcors_panel")
         outer = QVBoxLayout(self.central)
@@ -95,28 +95,16 @@ class SidcorsPanel(QObject):
         return b if isinstance(b, SidcorsBattle) else None
 
     # -- the panel seam ----------------------------------------------------------------------------
-    def actions(self) -> list[tuple[str, Any, str, str]]:
-        return []
-
     def handles(self, q: Question) -> bool:
         """BIFs and allocations are answered here, by the player at the screen."""
         return _kind(q) in ("bif", "allocate") and q.key.startswith("sidcors/")
-
-    def notes(self, q: Question) -> dict[str, str]:
-        return {}
 
     def unit_names(self) -> dict[str, str]:
         run = self._run()
         return run.unit_names() if run is not None else {}
 
-    def after_answer(self, q: Question) -> None:
-        pass
-
     def refused(self, text: str) -> None:
         self.heading.setText(f"<span style='color:#c01010'><b>Refused</b>: {escape(text)}</span>")
-
-    def blocks_questions(self) -> bool:
-        return False
 
     def hide_secrets(self) -> None:
         self.choice.hide()

@@ -6,11 +6,11 @@ asked by the shared window's dialogs.
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
+from app.battle_panel import PanelBase
 from rules.battle.change import BattleChange
 from rules.battle.questions import Question
 from rules.systems.table import TableBattle
@@ -19,12 +19,11 @@ if TYPE_CHECKING:
     from app.battle_window import BattleWindow
 
 
-class TablePanel(QObject):
+class TablePanel(PanelBase):
     """The units of a battle fought at the table, with their results."""
 
     def __init__(self, window: BattleWindow) -> None:
         super().__init__(window)
-        self.win = window
         self.sheet = QTextBrowser()
         self.sheet.setObjectName("table_results")
         self.central: QWidget = self.sheet
@@ -35,27 +34,15 @@ class TablePanel(QObject):
         b = self.win.b
         return b if isinstance(b, TableBattle) else None
 
-    def actions(self) -> list[tuple[str, Any, str, str]]:
-        return []
-
     def handles(self, q: Question) -> bool:
         return False  # every question is a dialog
-
-    def notes(self, q: Question) -> dict[str, str]:
-        return {}
 
     def unit_names(self) -> dict[str, str]:
         run = self._run()
         return run.unit_names() if run is not None else {}
 
-    def after_answer(self, q: Question) -> None:
-        pass
-
     def refused(self, text: str) -> None:
         pass  # the question's dialog shows it in its title, the status bar says it too
-
-    def blocks_questions(self) -> bool:
-        return False
 
     def hide_secrets(self) -> None:
         pass
