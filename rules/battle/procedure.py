@@ -22,6 +22,7 @@ from rules.battle.change import BattleChange, RunStatus
 from rules.battle.checkpoints import Checkpoint, Checkpoints, restore_roller
 from rules.battle.clock_run import clock_run
 from rules.battle.combat import combat, combat_from
+from rules.battle.compose import compose
 from rules.battle.endings import endings
 from rules.battle.log import GM, EventLog, IllegalAnswer
 from rules.battle.opening_range import opening_range
@@ -45,6 +46,7 @@ def _procedure(ctx: Ctx, rules: Placement) -> Generator[Question, Any, None]:
     st = ctx.state
     _formation(ctx)
     if st.record.kind == "main":
+        yield from compose(ctx.campaign, st.record, st.units, ctx.name, ctx.log)
         yield from withdrawal(ctx)
         if st.resolved:
             return

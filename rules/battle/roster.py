@@ -31,6 +31,7 @@ class Status(str, Enum):
     LEFT = "left the battle"
     DESTROYED = "destroyed"
     CAPTURED = "captured"
+    OUT = "kept out of the battle (fleet composition)"
 
 
 
