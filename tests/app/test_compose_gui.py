@@ -1,0 +1,53 @@
+"""Fleet composition at set-up through the app (issue 12): a force over its BPV capacity is
+asked, behind its own hand-over, which units stay out (the refusals are tested on the engine,
+tests/rules/battle/test_compose.py)."""
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, Qt
+
+from app.main_window import MainWindow
+from app.question_dialogs import QuestionDialog
+from rules.model import save_campaign
+from tests.app.gui import Answerer, choose_item, ok, press, show_active
+from tests.app.test_gui_paths import battle_windows
+from tests.rules.battle.test_compose import over_cap
+
+
+def tick(*ids: str):
+    def handle(d) -> bool:
+        if not isinstance(d, QuestionDialog) or not d.q.key.startswith("composition/"):
+            return False
+        handle.seen.append((d.q.key, d.windowTitle()))
+        for i in range(d.list.count()):
+            item = d.list.item(i)
+            item.setCheckState(Qt.CheckState.Checked if item.data(Qt.ItemDataRole.UserRole) in ids
+                               else Qt.CheckState.Unchecked)
+        return ok(d)
+    handle.seen = []
+    return handle
+
+
+def test_the_owner_chooses_who_stays_out_in_the_question_dialog(qtbot, tmp_path):
+    path = tmp_path / "over.json"
+    save_campaign(over_cap(), path)
+    main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main)
+    show_active(main, qtbot)
+    answerer = Answerer(ok)
+    press(main, "Ctrl+E")
+    answerer.stop()
+    show_active(main, qtbot)
+    answerer = Answerer(choose_item("0304"))
+    press(main, "Ctrl+F")
+    qtbot.waitUntil(lambda: bool(battle_windows()))
+    answerer.stop()
+    bw = battle_windows()[-1]
+    assert bw.handing_over() and "Red" in bw.handover_label.text()
+    chooser = tick("r3")
+    answerer = Answerer(chooser)
+    qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not bw.b.pending.key.startswith("composition/"), timeout=5000)
+    answerer.stop()
+    assert chooser.seen and chooser.seen[0][0] == "composition/red/out"
+    bw.auto_dialogs = False
+    assert bw.b.state.units["r3"].status.value == "kept out of the battle (fleet composition)"
