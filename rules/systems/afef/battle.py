@@ -1,52 +1,39 @@
 """The ``afef`` battle run: the seam (:class:`rules.systems.BattleRun`) around the AF/EF
-procedure, with seeded dice, the event log, replay, undo and write-back."""
+procedure on :class:`rules.systems.run.ReplayRun` (seeded dice, the log, replay, undo, write-back)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from typing import Any
 
 from hexmap import Label, LaneGraph
-from rules.battle.change import BattleChange, RunStatus
-from rules.battle.log import GM, EventLog, IllegalAnswer
+from rules.battle.change import RunStatus
+from rules.battle.log import GM, EventLog
 from rules.battle.questions import Question
-from rules.battle.results import write_back
-from rules.battle.roster import build_roster
 from rules.battle.state import BattleState
-from rules.dice import DiceRoller, Roll
+from rules.dice import DiceRoller
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
-from rules.strategic.state import StrategicState
-from rules.systems import open_record
 from rules.systems.afef.lines import R_ROUNDS, R_VALUES, SCREENED, AUnit, Plan, must_match
 from rules.systems.afef.odds import TargetOdds, target_odds
 from rules.systems.afef.procedure import Engine
+from rules.systems.run import ReplayRun
 
 
-class AfefBattle:
-    """The AF/EF procedure (seed 001, 4.2) for the open Battle Hex at ``at`` of ``campaign``.
-
-    Args:
-        campaign: the campaign holding the open Battle Hex record.
-        at: the Battle Hex's sector.
-        graph: the campaign's lane graph, if already built.
-        dice: makes the roller from the seed (tests pass scripted dice).
+class AfefBattle(ReplayRun[Engine]):
+    """The AF/EF procedure (seed 001, 4.2) for the open Battle Hex at ``at`` of ``campaign`` (the
+    arguments as :class:`~rules.systems.run.ReplayRun`'s).
 
     Raises:
         RuleError: a unit of the attacker or the defender has no AF/EF values (``afef``).
     """
 
+    ROUNDS_RULE = R_ROUNDS
+
     def __init__(self, campaign: Campaign, at: Label, graph: LaneGraph | None = None,
                  dice: Callable[[int], DiceRoller] = DiceRoller) -> None:
-        self.campaign = campaign
-        self.record = open_record(campaign, at)
-        self.strategic = StrategicState.compute(campaign, graph)
+        super().__init__(campaign, at, graph, dice)
         r = self.record
-        self.seed = r.seed if r.seed is not None else (
-            campaign.dice_seed * 7919 + campaign.turn * 104_729 + at.col * 131 + at.row)
-        self._dice = dice
-        self.answers: list[Any] = []
-        self.pending: Question | None = None
         missing = [b.name for b in self._state().units.values()
                    if b.team in (r.attacker, r.defender) and b.unit.afef is None]
         if missing:
@@ -54,48 +41,8 @@ class AfefBattle:
                                       "have none (give them afef values, or fight this Battle Hex another way)")
         self.restart(list(r.answers))
 
-    def _state(self) -> BattleState:
-        teams = {t.id: t for t in self.campaign.teams}
-        return BattleState(self.record, build_roster(self.campaign, self.strategic, self.record), teams,
-                           terrain=self.record.terrain)
-
-    # -- running -----------------------------------------------------------------------------------
-    def restart(self, answers: list[Any]) -> None:
-        """Start again from the first round and replay ``answers`` (each must still be legal)."""
-        dice = self._dice(self.seed)
-        dice.listeners.append(self._log_roll)
-        self.engine = Engine(self._state(), EventLog(), dice)
-        self.answers = []
-        self._gen: Generator[Question, Any, None] = self.engine.run()
-        self.pending = self._advance(None, first=True)
-        for a in answers:
-            self._give(a)
-
-    def _log_roll(self, roll: Roll) -> None:
-        text = roll.describe().removeprefix(f"{roll.rule}: ")
-        self.log.add("roll", roll.rule, text, {"faces": list(roll.faces), "total": roll.total,
-                                               "purpose": roll.purpose, "who": roll.who})
-
-    def _advance(self, value: Any, first: bool = False) -> Question | None:
-        try:
-            q = next(self._gen) if first else self._gen.send(value)
-        except StopIteration:
-            return None
-        self.log.add("question", q.rule, q.text, {"key": q.key, "to": q.to})
-        return q
-
-    def _give(self, raw: Any) -> set[str]:
-        q = self.pending
-        if q is None:
-            raise IllegalAnswer(R_ROUNDS, "the Battle Hex is resolved: no question is open")
-        value = q.check(raw)
-        self.answers.append(raw)
-        before = self._marks()
-        self.log.add("answer", q.rule, f"{self._who(q.to)}: {self._words(q, raw)}",
-                     {"key": q.key, "by": q.to, "answer": raw})
-        self.pending = self._advance(value)
-        after = self._marks()
-        return {k for k in after if after[k] != before.get(k)}
+    def _engine(self, state: BattleState, log: EventLog, dice: DiceRoller) -> Engine:
+        return Engine(state, log, dice)
 
     def _marks(self) -> dict[str, tuple[int, bool, bool, str, str]]:
         return {u.id: (u.hits, u.damaged, u.destroyed, u.line, u.b.status.value) for u in self.engine.units.values()}
@@ -123,46 +70,12 @@ class AfefBattle:
         return f"{step}: {json.dumps(raw, sort_keys=True)}"
 
     # -- the seam (rules.systems.BattleRun) --------------------------------------------------------
-    @property
-    def log(self) -> EventLog:
-        return self.engine.log
-
-    @property
-    def state(self) -> BattleState:
-        return self.engine.state
-
-    def answer(self, raw: Any) -> BattleChange:
-        """Give the pending question ``raw``; an illegal answer raises ``IllegalAnswer`` and changes nothing."""
-        start, resolved = len(self.log.events), self.state.resolved
-        units = self._give(raw)
-        return BattleChange(events_from=start, units=frozenset(units), step=self.state.resolved and not resolved,
-                            resolved=self.state.resolved and not resolved)
-
-    def undo(self, n: int = 1) -> BattleChange:
-        """Take back the last ``n`` answers (a replay without them)."""
-        if n < 1 or n > len(self.answers):
-            raise IllegalAnswer("undo", f"cannot take back {n} answer{'s' if n != 1 else ''}: "
-                                        f"{len(self.answers)} given")
-        self.restart(self.answers[:-n])
-        return BattleChange(events_from=len(self.log.events), rewound=True, step=True)
-
     def summary(self, raw: Any) -> str:
         """The undo-stack text for answering the pending question with ``raw``."""
         q = self.pending
         if q is None:
             return f"Battle {self.record.at}"
         return f"Battle {self.record.at}: {self._who(q.to)}: {self._words(q, raw)}"
-
-    def saved(self) -> Campaign:
-        """The campaign with the seed and answers stored; once resolved, its results written back."""
-        stored = self.record.model_copy(update={"seed": self.seed, "answers": list(self.answers)})
-        new = self.campaign.model_copy(update={"battle_hexes": [stored if r is self.record else r
-                                                                for r in self.campaign.battle_hexes]})
-        return write_back(new, self.state) if self.state.resolved else new
-
-    def adopt(self, campaign: Campaign) -> None:
-        """Go on from ``campaign``, the result of :meth:`saved` while the battle is open."""
-        self.campaign, self.record = campaign, open_record(campaign, self.record.at)
 
     def status(self) -> RunStatus:
         e = self.engine
@@ -172,20 +85,6 @@ class AfefBattle:
                          self.state.resolution)
 
     # -- queries for a panel -----------------------------------------------------------------------
-    def events_json(self, viewer: str = GM) -> str:
-        """The log as JSON (one viewer's part of it), byte-for-byte reproducible."""
-        return json.dumps([e.to_dict() for e in self.log.for_viewer(viewer)], indent=1, sort_keys=True)
-
-    @property
-    def round(self) -> int:
-        """The current round (0 before the first)."""
-        return self.engine.round
-
-    @property
-    def sides(self) -> tuple[str, str]:
-        """(attacker, defender) team ids."""
-        return self.engine.attacker, self.engine.defender
-
     def units(self, team: str) -> list[AUnit]:
         """``team``'s units in the battle, destroyed and broken-off ones included (``alive`` tells)."""
         return self.engine.side(team)

@@ -1,0 +1,222 @@
+"""The shared machinery of a dice battle run (:class:`rules.systems.BattleRun`): seeded dice,
+the event log, replay of the record's answers, undo, secret answers, GM rulings and write-back.
+
+A system subclasses :class:`ReplayRun` with its engine and gives only what is its own: the
+engine, the words of an answer, the marks of what an answer changed, its status and queries.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Generator
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from hexmap import Label, LaneGraph
+from rules.battle.change import BattleChange, RunStatus
+from rules.battle.log import GM, EventLog, IllegalAnswer
+from rules.battle.questions import Question
+from rules.battle.results import write_back
+from rules.battle.roster import build_roster
+from rules.battle.state import BattleState
+from rules.dice import DiceRoller, Roll
+from rules.model.campaign import Campaign
+from rules.strategic.state import StrategicState
+from rules.systems import open_record
+
+
+class RunEngine(Protocol):
+    """What :class:`ReplayRun` needs of a system's engine."""
+
+    @property
+    def log(self) -> EventLog: ...
+
+    @property
+    def state(self) -> BattleState: ...
+
+    @property
+    def round(self) -> int: ...
+
+    @property
+    def attacker(self) -> str: ...
+
+    @property
+    def defender(self) -> str: ...
+
+    def name(self, team: str) -> str:
+        """``team``'s name."""
+        ...
+
+    def run(self) -> Generator[Question, Any, None]:
+        """The procedure: yields questions, takes checked answers."""
+        ...
+
+
+E = TypeVar("E", bound=RunEngine)
+
+
+class ReplayRun(Generic[E]):
+    """A battle run that replays its record's answers on seeded dice.
+
+    Subclasses set ``ROUNDS_RULE`` (and ``RULINGS`` to take GM rulings and secret answers),
+    implement :meth:`_engine`, :meth:`_words` and :meth:`_marks`, and call :meth:`restart`
+    with the record's answers at the end of their ``__init__``.
+
+    Args:
+        campaign: the campaign holding the open Battle Hex record.
+        at: the Battle Hex's sector.
+        graph: the campaign's lane graph, if already built.
+        dice: makes the roller from the seed (tests pass scripted dice).
+    """
+
+    ROUNDS_RULE: ClassVar[str]
+    RULINGS: ClassVar[bool] = False
+    engine: E
+
+    def __init__(self, campaign: Campaign, at: Label, graph: LaneGraph | None = None,
+                 dice: Callable[[int], DiceRoller] = DiceRoller) -> None:
+        self.campaign = campaign
+        self.record = open_record(campaign, at)
+        self.strategic = StrategicState.compute(campaign, graph)
+        r = self.record
+        self.seed = r.seed if r.seed is not None else (
+            campaign.dice_seed * 7919 + campaign.turn * 104_729 + at.col * 131 + at.row)
+        self._dice = dice
+        self.answers: list[Any] = []
+        self.pending: Question | None = None
+        self._secret: dict[int, str] = {}
+
+    # -- what a system gives -----------------------------------------------------------------------
+    def _engine(self, state: BattleState, log: EventLog, dice: DiceRoller) -> E:
+        """The system's engine on a fresh state, log and dice."""
+        raise NotImplementedError
+
+    def _words(self, q: Question, raw: Any) -> str:
+        """The log's words for answering ``q`` with ``raw``."""
+        raise NotImplementedError
+
+    def _marks(self) -> dict[str, Any]:
+        """Per unit id, what an answer may change (compared before and after it)."""
+        raise NotImplementedError
+
+    def _step(self) -> object:
+        """What tells a new step of the battle when it changes (default: resolved)."""
+        return self.state.resolved
+
+    def _who(self, team: str) -> str:
+        """The name the log gives the one answering."""
+        return self.engine.name(team)
+
+    def status(self) -> RunStatus:
+        """Heading, stage and resolution for the window."""
+        raise NotImplementedError
+
+    # -- running -----------------------------------------------------------------------------------
+    def _state(self) -> BattleState:
+        teams = {t.id: t for t in self.campaign.teams}
+        return BattleState(self.record, build_roster(self.campaign, self.strategic, self.record), teams,
+                           terrain=self.record.terrain)
+
+    def restart(self, answers: list[Any]) -> None:
+        """Start again from the first round and replay ``answers`` (each must still be legal)."""
+        state = self._state()
+        dice = self._dice(self.seed)
+        dice.listeners.append(self._log_roll)
+        self.engine = self._engine(state, EventLog(), dice)
+        self.answers = []
+        self._secret = {}
+        self._gen: Generator[Question, Any, None] = self.engine.run()
+        self.pending = self._advance(None, first=True)
+        for a in answers:
+            self._give(a)
+
+    def _log_roll(self, roll: Roll) -> None:
+        text = roll.describe().removeprefix(f"{roll.rule}: ")
+        self.log.add("roll", roll.rule, text, {"faces": list(roll.faces), "total": roll.total,
+                                               "purpose": roll.purpose, "who": roll.who})
+
+    def _advance(self, value: Any, first: bool = False) -> Question | None:
+        try:
+            q = next(self._gen) if first else self._gen.send(value)
+        except StopIteration:
+            return None
+        self.log.add("question", q.rule, q.text, {"key": q.key, "to": q.to})
+        return q
+
+    def _give(self, raw: Any) -> set[str]:
+        q = self.pending
+        if q is None:
+            raise IllegalAnswer(self.ROUNDS_RULE, "the Battle Hex is resolved: no question is open")
+        ruling = self.RULINGS and isinstance(raw, dict) and "gm_ruling" in raw
+        if ruling:
+            why = str(raw.get("gm_ruling") or "").strip()
+            if not why:
+                raise IllegalAnswer("GM ruling", "a GM ruling needs its reason")
+            value = (q.parse or q.check)(raw.get("answer"))
+        else:
+            value = q.check(raw)
+        secret = self.RULINGS and bool(q.data.get("secret"))
+        self.answers.append(raw)
+        if secret:
+            self._secret[len(self.answers) - 1] = q.to
+        before = self._marks()
+        self.log.add("ruling" if ruling else "answer", q.rule, f"{self._who(q.to)}: {self._words(q, raw)}",
+                     {"key": q.key, "by": q.to, "answer": raw}, visible_to=(q.to, GM) if secret else None)
+        self.pending = self._advance(value)
+        after = self._marks()
+        return {k for k in after if after[k] != before.get(k)}
+
+    # -- the seam (rules.systems.BattleRun) --------------------------------------------------------
+    @property
+    def log(self) -> EventLog:
+        return self.engine.log
+
+    @property
+    def state(self) -> BattleState:
+        return self.engine.state
+
+    def answer(self, raw: Any) -> BattleChange:
+        """Give the pending question ``raw``; an illegal answer raises ``IllegalAnswer`` and changes nothing."""
+        start, resolved, step = len(self.log.events), self.state.resolved, self._step()
+        units = self._give(raw)
+        return BattleChange(events_from=start, units=frozenset(units), step=self._step() != step,
+                            resolved=self.state.resolved and not resolved)
+
+    def undo(self, n: int = 1) -> BattleChange:
+        """Take back the last ``n`` answers (a replay without them)."""
+        if n < 1 or n > len(self.answers):
+            raise IllegalAnswer("undo", f"cannot take back {n} answer{'s' if n != 1 else ''}: "
+                                        f"{len(self.answers)} given")
+        self.restart(self.answers[:-n])
+        return BattleChange(events_from=len(self.log.events), rewound=True, step=True)
+
+    def saved(self) -> Campaign:
+        """The campaign with the seed and answers stored; once resolved, its results written back."""
+        update: dict[str, Any] = {"seed": self.seed, "answers": list(self.answers)}
+        if self.RULINGS:
+            update["secret_answers"] = self.secret_answers()
+        stored = self.record.model_copy(update=update)
+        new = self.campaign.model_copy(update={"battle_hexes": [stored if r is self.record else r
+                                                                for r in self.campaign.battle_hexes]})
+        return write_back(new, self.state) if self.state.resolved else new
+
+    def adopt(self, campaign: Campaign) -> None:
+        """Go on from ``campaign``, the result of :meth:`saved` while the battle is open."""
+        self.campaign, self.record = campaign, open_record(campaign, self.record.at)
+
+    def secret_answers(self) -> dict[str, str]:
+        """Answer index -> the team that gave it in secret (the campaign file seals them)."""
+        return {str(i): t for i, t in sorted(self._secret.items())}
+
+    # -- queries for a panel -----------------------------------------------------------------------
+    def events_json(self, viewer: str = GM) -> str:
+        """The log as JSON (one viewer's part of it), byte-for-byte reproducible."""
+        return json.dumps([e.to_dict() for e in self.log.for_viewer(viewer)], indent=1, sort_keys=True)
+
+    @property
+    def round(self) -> int:
+        """The current round (0 before the first)."""
+        return self.engine.round
+
+    @property
+    def sides(self) -> tuple[str, str]:
+        """(attacker, defender) team ids."""
+        return self.engine.attacker, self.engine.defender
