@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from hexmap import Label, LaneGraph
 from rules.battle.change import BattleChange, RunStatus
+from rules.battle.compose import compose
 from rules.battle.log import GM, EventLog, IllegalAnswer
 from rules.battle.questions import Question
 from rules.battle.results import write_back
@@ -43,6 +44,10 @@ class RunEngine(Protocol):
 
     def name(self, team: str) -> str:
         """``team``'s name."""
+        ...
+
+    def enlist(self) -> None:
+        """(Re)build the forces from the roster after fleet composition kept some units out."""
         ...
 
     def run(self) -> Generator[Question, Any, None]:
@@ -123,10 +128,17 @@ class ReplayRun(Generic[E]):
         self.engine = self._engine(state, EventLog(), dice)
         self.answers = []
         self._secret = {}
-        self._gen: Generator[Question, Any, None] = self.engine.run()
+        self._gen: Generator[Question, Any, None] = self._procedure()
         self.pending = self._advance(None, first=True)
         for a in answers:
             self._give(a)
+
+    def _procedure(self) -> Generator[Question, Any, None]:
+        """Fleet composition first (seed 004: "applied when any battle is set up"), then the system's rounds."""
+        e = self.engine
+        yield from compose(self.campaign, self.record, e.state.units, e.name, e.log)
+        e.enlist()
+        yield from e.run()
 
     def _log_roll(self, roll: Roll) -> None:
         text = roll.describe().removeprefix(f"{roll.rule}: ")

@@ -14,6 +14,7 @@ from typing import Any
 
 from hexmap import Label, LaneGraph
 from rules.battle.change import BattleChange, RunStatus
+from rules.battle.compose import compose
 from rules.battle.log import GM, EventLog, IllegalAnswer
 from rules.battle.questions import QKind, Question
 from rules.battle.results import write_back
@@ -56,9 +57,10 @@ class TableBattle:
         r = self.record
         self._log.add("info", "V13.14", f"Battle Hex {r.at}: {self._name(r.attacker)} attacks {self._name(r.defender)}"
                                         f"; fought at the table, the GM enters the results")
+        yield from compose(self.campaign, r, st.units, self._name, self._log)
         self._log.add("info", "V13.13", "units present: " + ", ".join(
-            f"{u.name} ({self._name(u.team)})" for u in st.units.values()))
-        left = [u.id for u in st.units.values()]
+            f"{u.name} ({self._name(u.team)})" for u in st.units.values() if u.status is not Status.OUT))
+        left = [u.id for u in st.units.values() if u.status is not Status.OUT]
         for status, verb in _ASKED:
             chosen = yield self._units_question(status, verb, left)
             for uid in chosen:
@@ -115,10 +117,11 @@ class TableBattle:
         value = q.check(raw)
         start = len(self._log.events)
         self.answers.append(raw)
-        names = ", ".join(self.state.units[x].name for x in value) or "none"
-        self._log.add("answer", q.rule, f"{q.key.split('/')[1]}: {names}", {"key": q.key, "by": q.to, "answer": raw})
+        chosen = value if isinstance(value, list) else [value]
+        names = ", ".join(self.state.units[x].name for x in chosen) or "none"
+        self._log.add("answer", q.rule, f"{q.key.split('/')[-1]}: {names}", {"key": q.key, "by": q.to, "answer": raw})
         self.pending = self._advance(value)
-        return BattleChange(events_from=start, units=frozenset(value), resolved=self.state.resolved,
+        return BattleChange(events_from=start, units=frozenset(chosen), resolved=self.state.resolved,
                             step=self.state.resolved)
 
     def undo(self, n: int = 1) -> BattleChange:
@@ -130,8 +133,8 @@ class TableBattle:
 
     def summary(self, raw: Any) -> str:
         q = self.pending
-        what = q.key.split("/")[1] if q else "answer"
-        names = ", ".join(u.name for x in (raw if isinstance(raw, list) else [])
+        what = q.key.split("/")[-1] if q else "answer"
+        names = ", ".join(u.name for x in (raw if isinstance(raw, list) else [raw])
                           if (u := self.state.units.get(x)) is not None) or "none"
         return f"Battle {self.record.at}: {what}: {names}"
 
@@ -146,7 +149,7 @@ class TableBattle:
 
     def status(self) -> RunStatus:
         r = self.record
-        stage = "resolved" if self.state.resolved else f"results: {self.pending.key.split('/')[1]}" \
+        stage = "resolved" if self.state.resolved else f"results: {self.pending.key.split('/')[-1]}" \
             if self.pending else ""
         return RunStatus(f"{self._name(r.attacker)} attacks {self._name(r.defender)}", stage, self.state.resolved,
                          self.state.resolution)

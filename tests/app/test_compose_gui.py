@@ -3,6 +3,7 @@ asked, behind its own hand-over, which units stay out (the refusals are tested o
 tests/rules/battle/test_compose.py)."""
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QSettings, Qt
 
 from app.main_window import MainWindow
@@ -11,6 +12,7 @@ from rules.model import save_campaign
 from tests.app.gui import Answerer, choose_item, ok, press, show_active
 from tests.app.test_gui_paths import battle_windows
 from tests.rules.battle.test_compose import over_cap
+from tests.rules.systems.test_compose_systems import unformed
 
 
 def tick(*ids: str):
@@ -27,9 +29,12 @@ def tick(*ids: str):
     return handle
 
 
-def test_the_owner_chooses_who_stays_out_in_the_question_dialog(qtbot, tmp_path):
+@pytest.mark.parametrize("system", ("v13", "sidcors", "afef", "table"))
+def test_the_owner_chooses_who_stays_out_in_the_question_dialog(qtbot, tmp_path, system):
+    """Every battle system asks it first (seed 004: "applied when any battle is set up")."""
     path = tmp_path / "over.json"
-    save_campaign(over_cap(), path)
+    c = over_cap() if system == "v13" else unformed(system)
+    save_campaign(c, path)
     main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(main)
     show_active(main, qtbot)

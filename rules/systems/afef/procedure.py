@@ -50,9 +50,8 @@ class Engine:
         r = state.record
         self.attacker, self.defender = r.attacker, r.defender
         self.sides = (self.attacker, self.defender)
-        self.units: dict[str, AUnit] = {
-            b.id: AUnit.of(b, LINE if b.team == self.attacker else FRONT)
-            for b in state.units.values() if b.team in self.sides}
+        self.units: dict[str, AUnit] = {}
+        self.enlist()
         self.round = 0
         self.attacks: Plan = {}
         """The attacker's declared attacks this round."""
@@ -63,6 +62,11 @@ class Engine:
         self.breakthrough: Plan = {}
         self.breakthrough_returns: Plan = {}
         self.ended = ""
+
+    def enlist(self) -> None:
+        """Take the roster's units that take part (not kept out by fleet composition) into their lines."""
+        self.units = {b.id: AUnit.of(b, LINE if b.team == self.attacker else FRONT)
+                      for b in self.state.units.values() if b.team in self.sides and b.status is not Status.OUT}
 
     # -- reading -----------------------------------------------------------------------------------
     def name(self, team: str) -> str:

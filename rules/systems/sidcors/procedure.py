@@ -54,8 +54,8 @@ class Engine:
         r = state.record
         self.attacker, self.defender = r.attacker, r.defender
         self.sides = (self.attacker, self.defender)
-        self.units: dict[str, list[SUnit]] = {t: SUnit.force(b for b in state.units.values() if b.team == t)
-                                              for t in self.sides}
+        self.units: dict[str, list[SUnit]] = {}
+        self.enlist()
         self.round = 0
         self.bir = 0
         self.bif: dict[str, int] = {}
@@ -70,6 +70,11 @@ class Engine:
         """First-round shift each side's die takes from the other's cloak roll."""
         self.mauler_used: dict[str, str] = {}
         self.loose: dict[str, int] = {t: 0 for t in self.sides}
+
+    def enlist(self) -> None:
+        """Build each Battle Force from the roster's units that take part (not kept out by fleet composition)."""
+        self.units = {t: SUnit.force(b for b in self.state.units.values() if b.team == t and b.status is not Status.OUT)
+                      for t in self.sides}
 
     # -- reading (for a panel) ---------------------------------------------------------------------
     def enemy(self, team: str) -> str:
@@ -298,13 +303,13 @@ class Engine:
         def check(a: Any) -> tuple[str, int]:
             if isinstance(a, dict) and set(a) == {"unit", "fighters"}:
                 uid, n = a["unit"], a["fighters"]
-                if uid not in fighters:
+                if not isinstance(uid, str) or uid not in fighters:
                     raise IllegalAnswer(R_ALLOCATION, f"{uid!r} carries no fighter factors of {self.name(team)}")
                 if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= min(fighters[uid], left):
                     raise IllegalAnswer(R_ALLOCATION, f"lose 1-{min(fighters[uid], left)} fighter factors of "
                                                       f"{self.unit(uid).name} ({left} points to resolve), not {n!r}")
                 return uid, n
-            if a not in opts:
+            if not isinstance(a, str) or a not in opts:
                 raise IllegalAnswer(R_ALLOCATION, f"{self.name(team)} gives up its own units left, one at a time: one "
                                                   f"of {', '.join(opts)} (or {{'unit', 'fighters'}}), not {a!r}")
             return str(a), 0
@@ -382,7 +387,7 @@ class Engine:
 
 def _choice(key: str, to: str, rule: str, text: str, options: list[str], data: dict[str, Any]) -> Question:
     def check(a: Any) -> str:
-        if a not in options:
+        if not isinstance(a, str) or a not in options:
             raise IllegalAnswer(rule, f"answer one of {', '.join(options)}, not {a!r}")
         return str(a)
     return Question(key, QKind.CHOOSE, to, rule, text, tuple(options), data=data, check=check)
