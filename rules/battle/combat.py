@@ -15,9 +15,11 @@ acts (a team id or ``"gm"``, the default); monsters and alien ships move only fo
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import replace
 from typing import Any
 
 from hexmap import Facing, Hex, Label, MapWindow
+from rules.battle.evasion import evasion_odds_line
 from rules.battle.exits import Exit, ExitKind, ThroughEnemyCounter, classify_exit, sides_crossed, turn_of
 from rules.battle.floating import follow_vector
 from rules.battle.log import GM, IllegalAnswer
@@ -293,9 +295,10 @@ def _declare(ctx: Ctx, u: BUnit) -> Ask:
                        f"({'V13.514' if attacker else 'V13.614'})", unit=u.id)
         yield from _offer_tow(ctx, u)
         return
-    method = yield choose(f"V13.532/{u.id}/{st.impulse}", u.team, "V13.532" if attacker else "V13.612",
-                          f"{ctx.name(u.team)}: {u.name} {word}s under fire: by which method? (acceleration C7.1, "
-                          "separation C7.2, sub-light evasion C7.3)", METHODS)
+    q = choose(f"V13.532/{u.id}/{st.impulse}", u.team, "V13.532" if attacker else "V13.612",
+               f"{ctx.name(u.team)}: {u.name} {word}s under fire: by which method? (acceleration C7.1, "
+               "separation C7.2, sub-light evasion C7.3)", METHODS)
+    method = yield replace(q, data={**q.data, "odds": evasion_odds_line(ctx, u)})
     u.method = method
     if method == "sub-light evasion":
         u.status, u.exit_impulse = Status.EVADED, st.impulse

@@ -13,13 +13,13 @@ from dataclasses import replace
 from typing import Any
 
 from hexmap import Facing, Label
+from rules.battle.evasion import SPECIAL_RULE, evasion_of
 from rules.battle.log import IllegalAnswer
 from rules.battle.pursuit import crippled_rear_guard, disorganized_destination, pursuit_force_count, pursuit_roll
 from rules.battle.questions import QKind, Question, choose, yes_no
 from rules.battle.roster import BUnit, Role, Status
 from rules.battle.state import Ctx, Step
-from rules.battle.sublight import Outcome, classify, evasion_fate, rendezvous, routing
-from rules.model.types import Terrain
+from rules.battle.sublight import Outcome, evasion_fate, rendezvous
 from rules.model.units import Unit
 from rules.odds import evasion_text, outcome_odds, pursuit_text, rear_guard_text
 from rules.strategic.neighbours import Stance, sector_toward
@@ -152,28 +152,17 @@ def _sublight(ctx: Ctx) -> Ask:
     evaders = [u for u in st.units.values() if u.status is Status.EVADED]
     if not evaders:
         return
-    s = ctx.strategic
-    sec = s.sectors.get(st.record.at)
-    owner_team = s.team_of(s.owner(st.record.at))
     survivors = []
     for u in evaders:
-        bases = [x for x in st.units.values() if x.team == u.team and x.is_base and x.present]
-        own_system = sec is not None and sec.star_system is not None and owner_team is not None \
-            and owner_team.id == u.team
-        special = routing(u.unit.native_sublight, u.method.startswith("towed by"), bool(bases) or own_system)
+        special, hc, _terrain, orion = evasion_of(ctx, u)
         if special is not None:
-            ctx.info({Outcome.AWAITING_RENDEZVOUS: "V13.921", Outcome.SHARES_TOWER: "V13.924",
-                      Outcome.AT_BASE: "V13.923"}[special], f"{u.name}: {special.value}", unit=u.id)
+            ctx.info(SPECIAL_RULE[special], f"{u.name}: {special.value}", unit=u.id)
             u.outcome = special.name
             continue
-        mine = owner_team is not None and owner_team.id == u.team
-        hostile = owner_team is not None and not mine and s.dip.teams_may_fight(st.teams[u.team], owner_team)
-        hc = classify(mine, owner_team is not None and hostile, st.record.terrain or Terrain.NONE)
-        orion = st.teams[u.team].is_orion_pirates
         if len(outcome_odds(u.unit, hc, st.record.terrain, orion).outcomes) > 1:
             ctx.info("V13.90", f"{u.name}: the odds of its fate ({hc.value} hex, {st.record.terrain.title}): "
                      + evasion_text(u.unit, hc, st.record.terrain, orion), unit=u.id)
-        fate = evasion_fate(u.unit, hc, st.record.terrain, ctx.dice, orion=st.teams[u.team].is_orion_pirates)
+        fate = evasion_fate(u.unit, hc, st.record.terrain, ctx.dice, orion=orion)
         ctx.info(fate.rule, f"{u.name} ({hc.value} hex, {st.record.terrain.title}): {fate.outcome.value}"
                  + (f", lost {fate.lost_turns} Strategic Turns" if fate.lost_turns else "")
                  + (f", {fate.extra_damage} extra damage" if fate.extra_damage else ""), unit=u.id, steps=fate.steps)

@@ -111,12 +111,16 @@ def test_opposed_disengagement_by_sublight_evasion_then_its_fate_v13_532_v13_90(
     b.answer(True)
     assert b.pending.key.startswith("V13.532/r1") and set(b.pending.options) == {"acceleration", "separation",
                                                                                    "sub-light evasion"}
+    shown = b.pending.data["odds"]  # issue 12: the exact odds of the fate, beside the choice
+    assert shown.startswith("sub-light evasion (") and "%" in shown
     b.answer("sub-light evasion")
     assert b.state.units["r1"].status is Status.EVADED
     b.answer({"mark": "r2", "status": "destroyed"})
     assert b.state.ended
     fate = next(e for e in b.log.events if e.kind == "info" and e.rule.startswith(("V13.95", "V13.96")))
     assert "locatable" in fate.text
+    logged = next(e.text for e in b.log.events if e.rule == "V13.90" and "the odds of its fate" in e.text)
+    assert logged.split("): ", 1)[1] == shown.split("): ", 1)[1]  # the roll that followed had those odds
     saved = b.saved()
     r1 = next(x for f in saved.fleets for x in f.units if x.id == "r1")
     assert r1.warp_engines_dropped and r1.fate.value == "locatable"
@@ -360,3 +364,10 @@ def test_rear_guard_battle_v13_731_to_v13_735():
     roll = next(e for e in nb.log.events if e.kind == "roll" and e.rule == "V13.741")
     assert roll.data["total"] == 3 + 3 + 10  # +10 for ten turns against the Rear Guard (V13.744); 1 against 3
     assert any(e.rule == "V13.747" for e in nb.log.events) and nb.done  # 16: the pursuit fails
+
+
+def test_the_evasion_choice_of_a_native_sublight_unit_shows_its_certain_routing_v13_921():
+    b = fight(red=[unit("r1", native_sublight=True), unit("r2")], red_at=("2140", "2141"))
+    b.answer({"declare": "r1"})
+    b.answer(True)
+    assert b.pending.data["odds"] == "sub-light evasion: awaits a friendly warp-capable unit (V13.921), certain"
