@@ -67,10 +67,19 @@ Xvfb "$DISPLAY" -screen 0 1920x1200x24 -nolisten tcp >"$ART/xvfb.log" 2>&1 &
 XVFB_PID=$!
 for _ in $(seq 1 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.2; done
 xdpyinfo >/dev/null 2>&1 || fail "0 X server: Xvfb $DISPLAY did not start ($(tail -3 "$ART/xvfb.log"))"
-openbox --sm-disable >"$ART/openbox.log" 2>&1 &
-WM_PID=$!
-for _ in $(seq 1 50); do xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id' && break; sleep 0.2; done
-xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id' || fail "0 window manager: openbox did not start"
+# openbox has been seen to fail "to open the display" once on a machine that had just installed
+# it (the X server answered xdpyinfo): start it again, up to three times, before failing.
+wm_up() { xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null | grep -q 'window id'; }
+for attempt in 1 2 3; do
+  openbox --sm-disable >>"$ART/openbox.log" 2>&1 &
+  WM_PID=$!
+  for _ in $(seq 1 50); do wm_up && break; kill -0 "$WM_PID" 2>/dev/null || break; sleep 0.2; done
+  wm_up && break
+  echo "openbox attempt $attempt did not start ($(tail -1 "$ART/openbox.log"))" >&2
+  kill -TERM "$WM_PID" 2>/dev/null || true
+  sleep 1
+done
+wm_up || fail "0 window manager: openbox did not start ($(tail -1 "$ART/openbox.log"))"
 
 echo "+ $cmd"
 # Its own session (so the trap ends the app and the pip before it), its own HOME: QSettings,
