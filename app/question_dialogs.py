@@ -99,7 +99,8 @@ class QuestionDialog(QDialog):
         elif k is QKind.CHOOSE:
             self.group = QButtonGroup(self)
             for i, opt in enumerate(question.options):
-                b = QRadioButton(option_words(opt, names))
+                words = question.data.get("option_words", {})  # the engine's words for an option, if any
+                b = QRadioButton(words[opt] if opt in words else option_words(opt, names))
                 self.group.addButton(b, i)
                 lay.addWidget(b)
             self.group.button(0).setChecked(True)

@@ -92,3 +92,49 @@ def test_the_directed_damage_choice_names_units_not_ids(qtbot):
     names = run.unit_names()
     assert texts[0] == "None" and all(t in names.values() or t in ("None", "Its fighters") for t in texts), texts
     assert not [t for t in texts if t in names]  # no raw ids
+
+
+def test_a_side_retreats_by_the_direction_it_chooses_in_the_dialog(qtbot, tmp_path):
+    """After the first round the Alliance answers Yes to retreat, then picks its way out among
+    the sectors the dialog names; the units' next strategic move is forced that way."""
+    main = open_main_window(qtbot, tmp_path)
+    system_action(main.findChild(QMenu, "battle_systems_menu"), "sidcors").trigger()
+    bw = end_movement_and_fight(main, qtbot, "0604")
+    ways: list[str] = []
+
+    def retreat(d) -> bool:
+        if not isinstance(d, QuestionDialog):
+            return False
+        if "/retreat/alliance" in d.q.key:
+            d.group.button(0).setChecked(True)  # Yes
+        elif "/direction/" in d.q.key:
+            ways.extend(b.text() for b in d.group.buttons())
+            d.group.buttons()[-1].setChecked(True)
+        return ok(d)
+    answerer = Answerer(retreat)
+    for _ in range(200):
+        if bw.b.status().resolved:
+            break
+        if bw.handing_over():
+            qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+            qtbot.wait(5)
+            continue
+        q = bw.b.pending
+        kind = q.key.split("/")[2] if q.key.count("/") >= 2 else ""
+        if kind == "bif":
+            qtbot.mouseClick(bw.panel.central.findChild(QPushButton, "bif_1"), Qt.MouseButton.LeftButton)
+        elif kind == "allocate":
+            target = next(b for b in bw.panel.central.findChildren(QPushButton)
+                          if b.objectName().startswith("counter_") and b.isEnabled() and b.isVisible())
+            qtbot.mouseClick(target, Qt.MouseButton.LeftButton)
+        else:
+            qtbot.waitUntil(lambda q=q: bw.b.pending is not q or bw.b.status().resolved, timeout=5000)
+        qtbot.wait(5)
+    answerer.stop()
+    assert bw.b.status().resolved and bw.b.round == 1
+    assert ways and all(w[0] in "ABCDEF" and ": 0" in w for w in ways)  # "F: 0503 friendly", not a bare letter
+    chosen = ways[-1][0]
+    forced = {u.forced_strategic_direction.name for f in main.campaign.fleets for u in f.units
+              if u.forced_strategic_direction is not None}
+    assert forced == {chosen}
+    assert f"next strategic move in direction {chosen}" in bw.b.status().resolution

@@ -15,6 +15,7 @@ from rules.battle.questions import Question
 from rules.battle.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.campaign import Campaign
+from rules.strategic.neighbours import neighbourhood
 from rules.systems.run import ReplayRun
 from rules.systems.sidcors import force as fz
 from rules.systems.sidcors.force import SUnit
@@ -41,7 +42,9 @@ class SidcorsBattle(ReplayRun[Engine]):
         self.restart(list(self.record.answers))
 
     def _engine(self, state: BattleState, log: EventLog, dice: DiceRoller) -> Engine:
-        return Engine(state, log, dice)
+        e = Engine(state, log, dice)
+        e.neighbours = {t: neighbourhood(self.strategic, self.record.at, t, table=True) for t in e.sides}
+        return e
 
     def _step(self) -> object:
         return self.status().stage

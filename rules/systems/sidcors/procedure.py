@@ -17,9 +17,11 @@ from rules.battle.questions import QKind, Question, number, yes_no
 from rules.battle.roster import Status
 from rules.battle.state import BattleState
 from rules.dice import DiceRoller, Modifier
+from rules.strategic.neighbours import NeighbourSector
 from rules.systems.sidcors import force as fz
 from rules.systems.sidcors.force import SUnit
 from rules.systems.sidcors.odds import by_bir, summary
+from rules.systems.sidcors.retreat import retreat
 from rules.systems.sidcors.tables import (
     BIF_HIGH,
     BIF_LOW,
@@ -55,6 +57,8 @@ class Engine:
         self.attacker, self.defender = r.attacker, r.defender
         self.sides = (self.attacker, self.defender)
         self.units: dict[str, list[SUnit]] = {}
+        self.neighbours: dict[str, list[NeighbourSector]] = {}
+        """Per team, the sectors around the Battle Hex as it sees them (where a retreat may go)."""
         self.enlist()
         self.round = 0
         self.bir = 0
@@ -356,9 +360,7 @@ class Engine:
                                  f"{self.name(t)}: round {self.round} is over; retreat from the battle?")):
                     going.append(t)
         for t in going:
-            for u in fz.alive(self.units[t]):
-                if u.can_retreat:
-                    u.b.status = Status.RETREATED
+            yield from retreat(self, t)
         if going:
             self._resolve()
 
@@ -373,8 +375,9 @@ class Engine:
             crip = [u for u in us if not u.destroyed and u.crippled]
             text = f"{self.name(t)}: {len(lost)} destroyed, {len(crip)} crippled"
             if gone:
-                text += f", retreated ({', '.join(u.name for u in gone)}: it returns to its last sector, a " \
-                        "strategic move for the GM)"
+                way = gone[0].b.forced_direction
+                text += f", retreated ({', '.join(u.name for u in gone)}: " + (
+                    f"next strategic move in direction {way.name})" if way else "the GM moves it: no lane out)")
             if left:
                 text += f", holds {st.record.at} with {', '.join(u.name for u in left)}"
             elif not gone:

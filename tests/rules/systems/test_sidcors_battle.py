@@ -265,14 +265,34 @@ def test_retreat_resolves_and_writes_back_in_one_step():
     saved_open = b.saved()
     again = SidcorsBattle(saved_open, AT, dice=lambda _s: ScriptedDice([6, 6]))
     assert again.events_json() == b.events_json()  # reopened: a replay of the stored answers
-    change = b.answer(True)  # blue retreats
+    b.answer(True)  # blue retreats: by which way (V13.614 read for SIDCORS)
+    q = b.pending
+    assert q.key == "sidcors/1/direction/blue" and q.to == "blue" and q.options == ("A", "B", "C", "D", "E", "F")
+    assert q.data["option_words"]["D"] == "D: 0305 neutral"
+    with pytest.raises(IllegalAnswer, match="direction A, B, C, D, E, F, not 'G'"):
+        b.answer("G")
+    change = b.answer("D")
     assert change.resolved and b.pending is None and b.status().resolved
     assert b.engine.unit("b1").b.status is Status.RETREATED
-    assert "returns to its last sector" in b.status().resolution
+    assert "retreated (B1, B2: next strategic move in direction D)" in b.status().resolution
     c = b.saved()
     units = {u.id: u for f in c.fleets for u in f.units}
     assert units["b2"].crippled and units["r1"].crippled and not units["b1"].crippled
+    assert units["b1"].forced_strategic_direction.name == "D" and units["b2"].forced_strategic_direction.name == "D"
+    assert units["r1"].forced_strategic_direction is None
+    assert any("B1 retreated: next strategic move in direction D" in e.text for e in c.log)
     assert c.battle_hexes[0].resolved
+
+
+def test_a_retreat_offers_only_sectors_joined_by_a_lane():
+    from hexmap import Facing, Label
+    from rules.strategic.neighbours import NeighbourSector, Stance
+    from rules.systems.sidcors.retreat import ways_out
+    ns = [NeighbourSector(Facing.A, None, Stance.OFF_MAP, None, (), False),
+          NeighbourSector(Facing.B, Label(4, 3), Stance.HOSTILE, "klingon", ("k1",), True),
+          NeighbourSector(Facing.C, Label(4, 4), Stance.FRIENDLY, "fed", (), False)]
+    assert [w.facing for w in ways_out(ns)] == [Facing.B]
+    assert ns[1].describe() == "B: 0403 hostile, hostile force present (1 units)"
 
 
 def test_a_battle_to_the_last_unit():
