@@ -47,7 +47,7 @@ class Settings(Strict):
                                                  "combat), afef (seed 001's AF/EF combat) or table (fought at the "
                                                  "table, results entered by the GM); rules/systems")
     fleet_composition: Literal["bpv", "big_ships", "flexible", "none"] = Field(
-        "bpv", description="seed 004 fleet composition (rules/composition; not yet asked for at set-up): bpv (BPV Capacity, the "
+        "bpv", description="seed 004 fleet composition (rules/composition; asked first when any battle is set up): bpv (BPV Capacity, the "
                            "seed's system for encounters), big_ships, flexible (Flexible Command), none (no limit); "
                            "rules/composition")
     year: StrictInt | None = Field(None, ge=1, le=YEAR, description="the campaign's year (Y171 is 171): the era "

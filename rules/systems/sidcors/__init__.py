@@ -31,6 +31,12 @@ Questions (``key``: kind, to, data):
   or without a crippled side) or ``{"unit": id, "fighters": n}``; ``data["points"]`` owed,
   ``data["steps"]`` {id: [step, points]}, ``data["fighters"]`` {id: factors}.
 * ``sidcors/{r}/retreat/{team}``: yes_no after each round (a side with a unit that can retreat).
+* ``sidcors/{r}/direction/{team}``: choose a facing ``A``-``F`` toward a sector joined by a lane
+  (``data["option_words"]`` describes each): the retreating force's next strategic move
+  (:mod:`.retreat`; V13.614 read for SIDCORS).
+
+Fleet composition (``composition/{team}/flagship``, ``composition/{team}/out``,
+:mod:`rules.battle.compose`) is asked first, as in every battle system.
 """
 from __future__ import annotations
 
