@@ -62,6 +62,8 @@ class SidcorsPanel(PanelBase):
         self.boxes: dict[str, QGroupBox] = {}
         self.grids: dict[str, QGridLayout] = {}
         self.counters: dict[str, QPushButton] = {}
+        self._order: dict[str, list[str]] = {}
+        """Per side, the unit ids its counters stand for, in order."""
         self._click: dict[str, Any] = {}  # what clicking a counter answers (its id, or a fighter loss)
         for side in ("attacker", "defender"):
             box = QGroupBox(side.capitalize())
@@ -153,18 +155,36 @@ class SidcorsPanel(PanelBase):
                          f"({q.data.get('points', 0)} points to resolve, {q.rule})</b>")
         return " \u2014 ".join(parts)
 
-    def _fill(self, side: str, run: SidcorsBattle, team: str, options: dict[str, Any]) -> None:
-        """Update the side's counters (made once: a Battle Force keeps its units)."""
+    def _lay_out(self, side: str, ids: list[str]) -> None:
+        """Put the side's counters in ``ids``' order, making the new ones and dropping the units
+        no longer in the Battle Force (kept out by fleet composition, or back after an undo)."""
         grid = self.grids[side]
-        for i, u in enumerate(run.units(team)):
-            b = self.counters.get(u.id)
+        for uid in self._order.get(side, []):
+            b = self.counters[uid]
+            grid.removeWidget(b)
+            if uid not in ids:
+                b.deleteLater()
+                del self.counters[uid]
+        for i, uid in enumerate(ids):
+            b = self.counters.get(uid)
             if b is None:
-                b = self.counters[u.id] = QPushButton()
-                b.setObjectName(f"counter_{u.id}")
-                b.clicked.connect(lambda _=False, uid=u.id: self._answer(self._click.get(uid, uid)))
-                grid.addWidget(b, i // 2, i % 2)
-                b.show()
+                b = self.counters[uid] = QPushButton()
+                b.setObjectName(f"counter_{uid}")
+                b.clicked.connect(lambda _=False, uid=uid: self._answer(self._click.get(uid, uid)))
+            grid.addWidget(b, i // 2, i % 2)
+            b.show()
+        self._order[side] = list(ids)
+
+    def _fill(self, side: str, run: SidcorsBattle, team: str, options: dict[str, Any]) -> None:
+        """Update the side's counters (laid out again only when its Battle Force changes)."""
+        units = run.units(team)
+        if self._order.get(side) != [u.id for u in units]:
+            self._lay_out(side, [u.id for u in units])
+        for u in units:
+            b = self.counters[u.id]
             state = "destroyed" if u.destroyed else "crippled" if u.crippled else "undamaged"
+            if not u.alive and not u.destroyed:  # retreated: its status as the engine set it
+                state += f", {u.b.status.value}"
             step = options.get(u.id)
             text = f"{u.name}\nAF {u.attack:g}  DF {u.df:g}" + (f"  fighters {u.ff}" if u.ff else "") + f"\n{state}"
             if step is not None:

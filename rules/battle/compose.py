@@ -67,6 +67,15 @@ def compose(campaign: Campaign, record: BattleHexRecord, units: Mapping[str, BUn
                                   "choice")
 
 
+def answer_words(q: Question, raw: Any, units: Mapping[str, BUnit]) -> str:
+    """The log's words for a composition answer: the flagship, or the units that stay out, by name."""
+    ids = raw if isinstance(raw, list) else [raw]
+    names = ", ".join(units[x].name if isinstance(x, str) and x in units else str(x) for x in ids)
+    if q.key.endswith("/flagship"):
+        return f"flagship {names}"
+    return f"stay out: {names or 'none'}"
+
+
 def _reason(v: Any, uid: str) -> str:
     return next((ln.rule for ln in v.lines if getattr(ln, "unit", None) == uid), RULE)
 

@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from hexmap import Label, LaneGraph
 from rules.battle.change import BattleChange, RunStatus
-from rules.battle.compose import compose
+from rules.battle.compose import answer_words, compose
 from rules.battle.log import GM, EventLog, IllegalAnswer
 from rules.battle.questions import Question
 from rules.battle.results import write_back
@@ -170,7 +170,8 @@ class ReplayRun(Generic[E]):
         if secret:
             self._secret[len(self.answers) - 1] = q.to
         before = self._marks()
-        self.log.add("ruling" if ruling else "answer", q.rule, f"{self._who(q.to)}: {self._words(q, raw)}",
+        words = answer_words(q, raw, self.state.units) if q.key.startswith("composition/") else self._words(q, raw)
+        self.log.add("ruling" if ruling else "answer", q.rule, f"{self._who(q.to)}: {words}",
                      {"key": q.key, "by": q.to, "answer": raw}, visible_to=(q.to, GM) if secret else None)
         self.pending = self._advance(value)
         after = self._marks()

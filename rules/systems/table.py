@@ -14,7 +14,7 @@ from typing import Any
 
 from hexmap import Label, LaneGraph
 from rules.battle.change import BattleChange, RunStatus
-from rules.battle.compose import compose
+from rules.battle.compose import answer_words, compose
 from rules.battle.log import GM, EventLog, IllegalAnswer
 from rules.battle.questions import QKind, Question
 from rules.battle.results import write_back
@@ -119,7 +119,9 @@ class TableBattle:
         self.answers.append(raw)
         chosen = value if isinstance(value, list) else [value]
         names = ", ".join(self.state.units[x].name for x in chosen) or "none"
-        self._log.add("answer", q.rule, f"{q.key.split('/')[-1]}: {names}", {"key": q.key, "by": q.to, "answer": raw})
+        words = f"{self._name(q.to)}: {answer_words(q, raw, self.state.units)}" if q.key.startswith("composition/") \
+            else f"{q.key.split('/')[-1]}: {names}"
+        self._log.add("answer", q.rule, words, {"key": q.key, "by": q.to, "answer": raw})
         self.pending = self._advance(value)
         return BattleChange(events_from=start, units=frozenset(chosen), resolved=self.state.resolved,
                             step=self.state.resolved)

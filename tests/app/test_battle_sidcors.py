@@ -138,3 +138,6 @@ def test_a_side_retreats_by_the_direction_it_chooses_in_the_dialog(qtbot, tmp_pa
               if u.forced_strategic_direction is not None}
     assert forced == {chosen}
     assert f"next strategic move in direction {chosen}" in bw.b.status().resolution
+    shown = [b.text() for uid, b in bw.panel.counters.items() if bw.b.state.units[uid].status.value == "retreated"]
+    assert shown and all(t.endswith(", retreated") for t in shown)  # the counters say so
+    assert any(e.text == "Alliance: retreat: yes" for e in bw.b.log.events)

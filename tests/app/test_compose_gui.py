@@ -56,3 +56,11 @@ def test_the_owner_chooses_who_stays_out_in_the_question_dialog(qtbot, tmp_path,
     assert chooser.seen and chooser.seen[0][0] == "composition/red/out"
     bw.auto_dialogs = False
     assert bw.b.state.units["r3"].status.value == "kept out of the battle (fleet composition)"
+    if system == "sidcors":  # its counter leaves the Battle Force on screen; Undo brings it back
+        assert set(bw.panel.counters) == {"r1", "r2", "b1"}
+        closer = Answerer(lambda d: isinstance(d, QuestionDialog) and (d.reject() or True))  # asked again: later
+        bw.undo_action.trigger()
+        qtbot.waitUntil(lambda: bw.b.pending.key == "composition/red/out", timeout=5000)
+        qtbot.wait(50)
+        closer.stop()
+        assert set(bw.panel.counters) == {"r1", "r2", "r3", "b1"}

@@ -62,6 +62,8 @@ class SidcorsBattle(ReplayRun[Engine]):
         if isinstance(raw, str):
             uid, _, how = raw.partition("@")
             return f"{kind}: {self._unit_name(uid)}" + (" with the mauler" if how else "")
+        if isinstance(raw, bool):
+            return f"{kind}: {'yes' if raw else 'no'}"
         return f"{kind}: {json.dumps(raw)}"
 
     def _unit_name(self, uid: str) -> str:

@@ -66,6 +66,7 @@ def test_the_first_question_is_who_stays_out_and_the_answer_is_checked(system):
     assert not run.pending.key.startswith("composition/")
     assert in_force(run, "r2") and not in_force(run, "r3")
     assert any(e.text == "R3 stays out of the battle" for e in run.log.events)
+    assert any(e.kind == "answer" and e.text == "Red: stay out: R3" for e in run.log.events)
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
