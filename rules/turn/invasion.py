@@ -1,0 +1,276 @@
+"""Troop Combat and conquest (seed 004 Invasion Phase; Update Asset Phase Morale Check Chart;
+Units: Command Post).
+
+Seed 004: "A planet is conquered when all ground units of the planet owner are eliminated. At
+this time, the ownership of the planet is transferred to the power that controls the largest
+amount of ground forces by attrition value. The planet will remain contested if any
+non-allied ground forces remain on the planet." The system rule reads the same over every
+disembarked ground unit of the system. The seed prints no ground-combat procedure, so the
+ground combat is fought at the table and the GM says which ground units it eliminated
+(:func:`ground_losses_question`, :func:`apply_ground_losses`).
+
+Readings:
+- Ground units on a planet (``Planet.ground_units``) are the disembarked ones; ground units
+  carried as cargo are embarked and never count.
+- A planet is conquered only when its owner has no ground unit on it *and* a power not allied
+  with the owner has one there: with no ground forces at all, or only the owner's allies', no
+  one conquered it and it stays the owner's. An unowned planet is taken by ground forces alike.
+- When it is conquered, the largest attrition total of *every* power present wins it (the
+  seed's words; an ally of the old owner may win it). A tie for the largest total conquers
+  nothing: the owner is unchanged and the planet stays contested until the tie is broken.
+- Contested: after a conquest, any ground unit of a power not allied with the new owner; when
+  not conquered, any ground unit of a power not allied with the owner.
+- The system owner is the sector's owner (``StrategicState.owner``). Conquering a system sets
+  ``Sector.owner``; the old owner's planets that hold no ground unit at all pass with it (the
+  conquest of systems depends on conquering all the planets, and nothing holds these); planets
+  with ground units are settled by their own planet conquest.
+- Morale: the chart's line "Hostile force seized system last turn | 3 | -3 to Morale" is a
+  check with Target Number 3 whose die the seed does not print. :func:`apply_conquest` records
+  ``seized_turn`` (only when the new owner is not allied with the old one: an ally taking over
+  is no hostile seizure) and does not touch morale; the check is made in the same turn's Update
+  Asset Phase (the turn just played is "last turn" on the updated Asset Sheet):
+  :func:`seizure_morale_question` asks the GM whether it failed and
+  :func:`apply_seizure_morale` applies -3.
+- Command Post: "prevent that system from dropping to 0 Morale": in a system with a command
+  post a morale loss stops at 1, and a morale already at 0 or below is not lowered. Its
+  "bonus to morale checks" has no size in the seed; the GM counts it when rolling.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from hexmap import Label
+from rules.battle.log import IllegalAnswer
+from rules.battle.questions import QKind, Question, yes_no
+from rules.errors import RuleError
+from rules.model.campaign import Campaign, Planet, Sector
+from rules.model.records import LogEntry
+from rules.strategic.diplomacy import Diplomacy
+from rules.strategic.state import StrategicState
+
+RULE = "004 Invasion Phase"
+MORALE_RULE = "004 Update Asset Phase: Morale Check Chart"
+COMMAND_POST_RULE = "004 Units: Command Post"
+SEIZED_TARGET = 3
+"""Target Number of the chart line 'Hostile force seized system last turn'."""
+SEIZED_MORALE = -3
+"""Its effect: -3 to Morale."""
+GM = "gm"
+
+
+@dataclass(frozen=True)
+class ConquestResult:
+    """The outcome of checking a planet (or, with ``system``, a whole star system) for conquest.
+
+    ``new_owner`` is the power it passes to, ``None`` when it is not conquered.
+    """
+
+    at: Label
+    planet: str
+    old_owner: str | None
+    new_owner: str | None
+    contested: bool
+    conquered: bool
+    rule: str
+    text: str
+    system: bool = False
+
+
+def ground_strength(planet: Planet) -> dict[str, int]:
+    """Sum of the attrition values of the ground units on ``planet``, per power."""
+    out: dict[str, int] = defaultdict(int)
+    for g in planet.ground_units:
+        out[g.power] += g.attrition
+    return dict(out)
+
+
+def _sector(campaign: Campaign, at: Label) -> Sector:
+    sec = campaign.sector_at(str(at))
+    if sec is None or sec.star_system is None:
+        raise RuleError(RULE, f"there is no star system at {at}")
+    return sec
+
+
+def _planet(campaign: Campaign, at: Label, name: str) -> Planet:
+    sec = _sector(campaign, at)
+    assert sec.star_system is not None
+    for pl in sec.star_system.planets:
+        if pl.name == name:
+            return pl
+    raise RuleError(RULE, f"the system at {at} has no planet named {name!r}")
+
+
+def _decide(dip: Diplomacy, owner: str | None, strength: dict[str, int]) -> tuple[str | None, bool, bool, str]:
+    """(new owner or None, contested, conquered, why) for an owner and the forces present."""
+    present = {p: v for p, v in strength.items() if v > 0}
+    hostile = sorted(p for p in present if owner is None or not dip.allied(owner, p))
+    if owner is not None and owner in present:
+        return None, bool(hostile), False, f"{owner} still has ground units ({present[owner]} attrition)"
+    if not hostile:
+        why = "no ground forces remain" if not present else "only allies of the owner have ground units"
+        return None, False, False, why
+    top = max(present.values())
+    best = sorted(p for p, v in present.items() if v == top)
+    if len(best) > 1:
+        return None, True, False, f"{' and '.join(best)} tie at {top} attrition: contested until the tie is broken"
+    winner = best[0]
+    contested = any(not dip.allied(winner, p) for p in present)
+    return winner, contested, True, f"{winner} has the largest ground forces ({top} attrition)"
+
+
+def _text(what: str, owner: str | None, new: str | None, contested: bool, conquered: bool, why: str) -> str:
+    tail = " and remains contested" if contested else ""
+    if conquered:
+        return f"{what} is conquered: it passes from {owner or 'no owner'} to {new} ({why}){tail}"
+    return f"{what} is not conquered ({why}){tail}"
+
+
+def conquest(campaign: Campaign, state: StrategicState, at: Label, planet_name: str, turn: int) -> ConquestResult:
+    """Check planet ``planet_name`` of the system at ``at`` for conquest (seed 004 Invasion Phase).
+
+    Raises:
+        RuleError: no such system or planet.
+    """
+    del turn  # the check depends on the ground units present only; kept for the phase's call
+    pl = _planet(campaign, at, planet_name)
+    new, contested, conquered, why = _decide(state.dip, pl.owner, ground_strength(pl))
+    return ConquestResult(at, pl.name, pl.owner, new, contested, conquered, RULE,
+                          _text(f"Planet {pl.name} at {at}", pl.owner, new, contested, conquered, why))
+
+
+def system_conquered(campaign: Campaign, state: StrategicState, at: Label) -> ConquestResult | None:
+    """Check the star system at ``at`` for conquest over all its disembarked ground units;
+    ``None`` when the sector has no star system."""
+    sec = campaign.sector_at(str(at))
+    if sec is None or sec.star_system is None:
+        return None
+    total: dict[str, int] = defaultdict(int)
+    for pl in sec.star_system.planets:
+        for p, v in ground_strength(pl).items():
+            total[p] += v
+    owner = state.owner(at)
+    new, contested, conquered, why = _decide(state.dip, owner, dict(total))
+    name = sec.star_system.name
+    return ConquestResult(at, name, owner, new, contested, conquered, RULE,
+                          _text(f"System {name} at {at}", owner, new, contested, conquered, why), system=True)
+
+
+def _hostile(campaign: Campaign, old: str | None, new: str) -> bool:
+    return old is not None and not Diplomacy(campaign).allied(old, new)
+
+
+def apply_conquest(campaign: Campaign, result: ConquestResult, turn: int) -> Campaign:
+    """A new campaign with ``result`` applied: owner changed, ``seized_turn`` set when the
+    seizure is hostile, a log line. A system result also sets ``Sector.owner`` and passes the old
+    owner's planets that hold no ground unit.
+
+    Raises:
+        RuleError: the result is no conquest, or the campaign no longer matches it.
+    """
+    if not result.conquered or result.new_owner is None:
+        raise RuleError(RULE, f"{result.planet} at {result.at} is not conquered: nothing to apply")
+    new_owner = result.new_owner
+    out = campaign.model_copy(deep=True)
+    sec = _sector(out, result.at)
+    assert sec.star_system is not None
+    hostile = _hostile(campaign, result.old_owner, new_owner)
+    if result.system:
+        if sec.star_system.name != result.planet:
+            raise RuleError(RULE, f"the system at {result.at} is {sec.star_system.name}, not {result.planet}")
+        if sec.owner not in (None, result.old_owner):
+            raise RuleError(RULE, f"the system at {result.at} is owned by {sec.owner}, not {result.old_owner}")
+        sec.owner = new_owner
+        passed = [pl for pl in sec.star_system.planets if pl.owner == result.old_owner and not pl.ground_units
+                  and result.old_owner is not None]
+    else:
+        pl = _planet(out, result.at, result.planet)
+        if pl.owner != result.old_owner:
+            raise RuleError(RULE, f"planet {pl.name} is owned by {pl.owner}, not {result.old_owner}: check it again")
+        passed = [pl]
+    for pl in passed:
+        pl.owner = new_owner
+        if hostile:
+            pl.seized_turn = turn
+    text = result.text
+    if hostile:
+        text += f"; hostile seizure: morale check next (target {SEIZED_TARGET}, {SEIZED_MORALE} to Morale)"
+    out.log.append(LogEntry(turn=turn, rule=result.rule, text=text))
+    return out
+
+
+def morale_after(morale: int, change: int, command_post: bool) -> int:
+    """Morale after ``change``; a command post keeps a system from dropping to 0 Morale."""
+    new = morale + change
+    if command_post and change < 0 and new < 1:
+        return morale if morale < 1 else 1
+    return new
+
+
+def seizure_morale_question(campaign: Campaign, at: Label, planet_name: str) -> Question:
+    """Ask the GM whether the seized planet's morale check failed (yes: -3 to Morale)."""
+    pl = _planet(campaign, at, planet_name)
+    if pl.seized_turn is None:
+        raise RuleError(MORALE_RULE, f"planet {pl.name} at {at} was not seized by a hostile force")
+    return yes_no(f"morale/seized/{at}/{pl.name}", GM, MORALE_RULE,
+                  f"Game Master: planet {pl.name} at {at} was seized by a hostile force (turn {pl.seized_turn}). "
+                  f"Did its morale check fail (target number {SEIZED_TARGET}; failed: {SEIZED_MORALE} to Morale)?")
+
+
+def apply_seizure_morale(campaign: Campaign, at: Label, planet_name: str, failed: bool, turn: int) -> Campaign:
+    """A new campaign with the seizure's morale check applied (in the turn of the seizure).
+
+    Raises:
+        RuleError: the planet was not seized in ``turn``.
+    """
+    out = campaign.model_copy(deep=True)
+    pl = _planet(out, at, planet_name)
+    if pl.seized_turn != turn:
+        raise RuleError(MORALE_RULE, f"planet {pl.name} at {at} was not seized by a hostile force in turn {turn}")
+    sec = _sector(out, at)
+    assert sec.star_system is not None
+    post = sec.star_system.has_command_post
+    if failed:
+        before, pl.morale = pl.morale, morale_after(pl.morale, SEIZED_MORALE, post)
+        held = " (the Command Post keeps it above 0)" if post and pl.morale != before + SEIZED_MORALE else ""
+        text = f"Planet {pl.name} at {at} failed its morale check for the hostile seizure: morale {before} -> {pl.morale}{held}"
+    else:
+        text = f"Planet {pl.name} at {at} passed its morale check for the hostile seizure: morale stays {pl.morale}"
+    out.log.append(LogEntry(turn=turn, rule=MORALE_RULE, text=text))
+    return out
+
+
+def ground_losses_question(campaign: Campaign, at: Label, planet_name: str) -> Question:
+    """Ask the GM which ground units on the planet the ground combat (fought at the table)
+    eliminated; the answer is a list of ground-unit ids (empty: none)."""
+    pl = _planet(campaign, at, planet_name)
+    options = [g.id for g in pl.ground_units]
+    names = {g.id: f"{g.name} ({g.power}, attrition {g.attrition})" for g in pl.ground_units}
+
+    def check(a: Any) -> list[str]:
+        if not isinstance(a, list) or any(not isinstance(x, str) or x not in options for x in a):
+            raise IllegalAnswer(RULE, f"choose only ground units on planet {pl.name} at {at}: "
+                                + (", ".join(names.values()) or "there are none"))
+        if len(set(a)) != len(a):
+            raise IllegalAnswer(RULE, "name each eliminated ground unit once")
+        return list(a)
+    return Question(f"ground/{at}/{pl.name}", QKind.CHOOSE_UNITS, GM, RULE,
+                    f"Game Master: which ground units on planet {pl.name} at {at} were eliminated in the ground "
+                    "combat? (none: answer with no unit ticked)", tuple(options), data={"names": names}, check=check)
+
+
+def apply_ground_losses(campaign: Campaign, at: Label, planet_name: str, eliminated: list[str]) -> Campaign:
+    """A new campaign without the ``eliminated`` ground units of the planet, and a log line.
+
+    Raises:
+        IllegalAnswer: a unit that is not on that planet, or named twice.
+    """
+    gone = ground_losses_question(campaign, at, planet_name).check(eliminated)
+    out = campaign.model_copy(deep=True)
+    pl = _planet(out, at, planet_name)
+    names = [g.name for g in pl.ground_units if g.id in gone]
+    pl.ground_units = [g for g in pl.ground_units if g.id not in gone]
+    out.log.append(LogEntry(turn=out.turn, rule=RULE, text=f"Ground combat on planet {pl.name} at {at}: "
+                            + (", ".join(names) + " eliminated" if names else "no ground unit eliminated")))
+    return out
