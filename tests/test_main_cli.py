@@ -37,7 +37,7 @@ def _spoil_json(spoil):
      "fleets[0].units[1].tactical.facing: 'G' is not a facing A-F"),
     ("no_such_sector.json", _spoil_json(lambda d: d["fleets"][4].update(sector="9999")),
      "fleets[4].sector: sector 9999 does not exist on the 14 x 10 map"),
-    ("broken.json", lambda text: text.replace('"version": 1,', '"version": 1', 1),
+    ("broken.json", lambda text: text.replace('"version": 2,', '"version": 2', 1),
      "line 4, column 2: JSON syntax error: Expecting ',' delimiter"),
 ])
 def test_check_bad_files_exit_1_naming_file_and_field(tmp_path, name, make, expected):

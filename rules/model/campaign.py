@@ -11,11 +11,14 @@ from pydantic import Field, StrictBool, StrictInt, StrictStr, field_validator
 
 from rules.model.records import MAX_TURN, BattleHexRecord, IgnoreRecord, LogEntry, Phase, TerrainTable
 from rules.model.seals import SealKey
+from rules.model.turn_model import Cargo, FleetKind, GroundUnit
 from rules.model.types import DiplomaticState, LabelField, Strict, SystemKey, Terrain
 from rules.model.units import Unit
 
 FORMAT = "battlehex-campaign"
-CURRENT_VERSION = 1
+CURRENT_VERSION = 2
+"""Version 2 (issue 13) adds civilian fleets, cargo, ground units and encounters; a version-1 file
+is migrated on load (rules/model/io.py)."""
 
 _COLOR = r"^#[0-9a-fA-F]{6}$"
 MAX_REACH = 600
@@ -50,6 +53,10 @@ class Settings(Strict):
         "bpv", description="seed 004 fleet composition (rules/composition; asked first when any battle is set up): bpv (BPV Capacity, the "
                            "seed's system for encounters), big_ships, flexible (Flexible Command), none (no limit); "
                            "rules/composition")
+    combat_phase: Literal["v13", "seed004"] = Field("v13", description="the Combat Phase after movement: v13 (every "
+                                                    "Battle Hex V13.11 forms is fought, the rest kept by hand) or seed004 "
+                                                    "(Supply, Encounters, Space Combat, Orbital Bombardment, Troop "
+                                                    "Combat; a meeting is fought only when a side demands a scenario)")
     year: StrictInt | None = Field(None, ge=1, le=YEAR, description="the campaign's year (Y171 is 171): the era "
                                    "column of the BPV Capacity table; absent: the Y120-Y180 column")
 
@@ -92,6 +99,10 @@ class Planet(Strict):
     productivity: StrictInt = Field(0, ge=0, le=PLANET_VALUE)
     raw: StrictInt = Field(0, ge=0, le=PLANET_VALUE)
     morale: StrictInt = Field(0, ge=-PLANET_VALUE, le=PLANET_VALUE)
+    ground_units: list[GroundUnit] = Field([], description="ground units on the planet (seed 004 Invasion Phase), "
+                                           "any power's")
+    seized_turn: StrictInt | None = Field(None, ge=1, le=MAX_TURN, description="the turn a hostile force conquered it "
+                                          "(Morale Check Chart: seized last turn)")
 
 
 class StarSystem(Strict):
@@ -143,6 +154,15 @@ class Fleet(Strict):
     deny_withdrawal: StrictBool = Field(False, description="V13.29: written denial of Withdrawal Before Combat, "
                                                      "given with the movement orders (hidden from the enemy)")
     reactionary: StrictBool = Field(False, description="moved by Reactionary Movement [V8.60] this phase (V13.414 +4)")
+    kind: FleetKind = Field(FleetKind.MILITARY, description="military, or a civilian fleet of seed 004: trade (4 FT), "
+                            "transport (7 FT), colony (3 F-LS, 3 F-AL); its units are its individual ships")
+    trade_route: list[LabelField] = Field([], max_length=3, description="a trade fleet's route: up to three adjacent "
+                                          "systems (empty sectors count)")
+    escort_of: StrictStr | None = Field(None, description="an escort: the civilian fleet it follows and protects")
+    cargo: list[Cargo] = Field([], description="what the fleet carries (ground units, marines, census, supply)")
+    last_sector: LabelField | None = Field(None, description="the sector it left in its last move: where it returns "
+                                           "when it refuses or loses an encounter (seed 004)")
+    reserve: StrictBool = Field(False, description="in reserve: may not embark, disembark or deploy (seed 004)")
 
 
 class Campaign(Strict):

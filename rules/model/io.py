@@ -24,6 +24,7 @@ from pydantic_core import ErrorDetails
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.model.checks import Problem, check_campaign
+from rules.model.migrate import migrate
 from rules.model.safe_write import safe_write_text
 from rules.model.seals import Keyring, SealKey, WrongPassphrase, unlock
 from rules.model.secrets import Locked, seal_data, unseal_data
@@ -172,7 +173,7 @@ def parse_campaign(text: str, source: str = "<text>", keyring: Keyring | None = 
     if sealed:
         raise CampaignError(source, sealed)
     try:
-        campaign = Campaign.model_validate(data)
+        campaign = Campaign.model_validate(migrate(data))
         problems = check_campaign(campaign)
     except ValidationError as e:
         raise CampaignError(source, _validation_problems(e)) from None

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
+from rules.model.turn_model import EncounterState, Scenario
 from rules.model.types import LabelField, Strict, SystemKey, Terrain
 
 
@@ -15,12 +16,26 @@ class Phase(str, Enum):
 
     ORDERS = "orders"
     """Turn Orders: fleets take movement orders; nothing has moved yet."""
+    SUPPLY = "supply"
+    """Combat Phase, Supply Phase: movement executed; supply status and its effects (seed 004)."""
+    ENCOUNTERS = "encounters"
+    """Combat Phase, Encounters Phase: demands and refusals decide which meetings become scenarios."""
     BATTLES = "battles"
-    """Movement executed; the Battle Hexes it formed are open (V13.12)."""
+    """Combat Phase, Space Combat Phase: the Battle Hexes are open (V13.12); the only Combat Phase
+    step of a campaign whose settings.combat_phase is v13 (every version-1 file)."""
+    BOMBARDMENT = "bombardment"
+    """Combat Phase, Orbital Bombardment Phase."""
+    TROOPS = "troops"
+    """Combat Phase, Troop Combat Phase: landings, ground combat, conquest."""
 
     @property
     def title(self) -> str:  # type: ignore[override]  # the display title shadows str.title on purpose
-        return {"orders": "Turn Orders", "battles": "Movement: Battle Hexes"}[self.value]
+        return _TITLES[self.value]
+
+
+_TITLES = {"orders": "Turn Orders", "supply": "Combat: Supply", "encounters": "Combat: Encounters",
+           "battles": "Movement: Battle Hexes", "bombardment": "Combat: Orbital Bombardment",
+           "troops": "Combat: Troop Combat"}
 
 
 DICE_TOTAL = 10_000
@@ -74,6 +89,10 @@ class BattleHexRecord(Strict):
     answers: list[Any] = Field([], description="the battle procedure's answers so far (replayed on load)")
     secret_answers: dict[StrictStr, StrictStr] = Field({}, description="answers given in secret (V13.723): the "
                                                        "answer's index and the Team it belongs to (sealed for it)")
+    encounter: EncounterState = Field(EncounterState.V13, description="seed 004 Encounters Phase: v13 (formed by "
+                                      "V13.11, no encounter step), pending, scenario (fought), none (no battle)")
+    scenario: Scenario | None = Field(None, description="the scenario the encounter generated")
+    between: LabelField | None = Field(None, description="a meeting between sectors: the lane from ``at`` to here")
 
 
 class IgnoreRecord(Strict):

@@ -174,6 +174,9 @@ class Unit(Strict):
     towing: list[StrictStr] = []
     is_civilian: StrictBool = False
     supply_depot: StrictBool = Field(False, description="seed 004 trait: acts like a colony in good order for supply")
+    supply_rating: StrictInt = Field(0, ge=0, le=1000, description="seed 004 cargo capacity (a Transport Fleet has "
+                                     "10); a military supply ship's field repairs: 1 Economic Point per point")
+    assault: StrictBool = Field(False, description="seed 004 Assault: performs planetary assaults, carries ground units")
     is_auxiliary: StrictBool = False
     is_incidental: StrictBool = False
     orion_status: OrionStatus = OrionStatus.NONE

@@ -161,6 +161,8 @@ class MovementOutcome:
     moved_into: dict[Label, set[str]] = field(default_factory=lambda: defaultdict(set))
     events: list[MoveEvent] = field(default_factory=list)
     stopped_on: dict[frozenset[Label], list[str]] = field(default_factory=lambda: defaultdict(list))
+    left: dict[str, Label] = field(default_factory=dict)
+    """Per fleet that entered a sector this turn, the sector it entered it from (its last sector)."""
 
 
 def resolve_movement(state: StrategicState) -> MovementOutcome:
@@ -193,6 +195,7 @@ def resolve_movement(state: StrategicState) -> MovementOutcome:
                 out.events.append(MoveEvent(fid, f"{f.name} stopped between {src} and {dst}: {why}{tail}"))
                 continue
             out.positions[fid], out.in_transit[fid] = dst, None
+            out.left[fid] = src
             team = dip.team_of.get(f.power)
             if team is not None:
                 out.moved_into[dst].add(team.id)

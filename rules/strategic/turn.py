@@ -79,6 +79,9 @@ def end_movement(campaign: Campaign, graph: LaneGraph, decisions: Decisions | No
     moved = campaign.model_copy(deep=True)
     for f in moved.fleets:
         f.sector, f.in_transit_to, f.orders = outcome.positions[f.id], outcome.in_transit[f.id], []
+        # where it goes back to when it refuses or loses an encounter (seed 004): the sector it
+        # entered its present one from; for a fleet stopped on a lane, the sector at the lane's start
+        f.last_sector = f.sector if f.in_transit_to is not None else outcome.left.get(f.id)
     after = StrategicState.compute(moved, graph)
     found: Detection = detect(after, outcome.moved_into, decisions)
     events = [f"{e.rule}: {e.text}" for e in outcome.events]

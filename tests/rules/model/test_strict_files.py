@@ -51,8 +51,8 @@ def test_check_of_a_deep_file_prints_the_problem_and_exits_1(tmp_path, capsys):
 
 def test_nan_and_huge_numbers_are_problems_not_crashes(default_data):
     text = json.dumps(default_data)
-    assert _problems(text.replace('"version": 1', '"version": NaN', 1)) == ["not usable JSON: NaN is not a JSON number"]
-    huge = _problems(text.replace('"version": 1', '"version": ' + "9" * 5000, 1))
+    assert _problems(text.replace('"version": 2', '"version": NaN', 1)) == ["not usable JSON: NaN is not a JSON number"]
+    huge = _problems(text.replace('"version": 2', '"version": ' + "9" * 5000, 1))
     assert len(huge) == 1 and huge[0].startswith("not usable JSON: Exceeds the limit")
 
 

@@ -42,7 +42,7 @@ def campaign(cols: int = 8, rows: int = 6, *, sectors: dict[str, dict] | None = 
             lab = f"{c:02d}{r:02d}"
             secs.append({"at": lab, **(sectors or {}).get(lab, {})})
     data = {
-        "format": "battlehex-campaign", "version": 1, "name": "test",
+        "format": "battlehex-campaign", "version": 2, "name": "test",
         "powers": [{"id": p, "name": p.title()} for p in ("fed", "kzinti", "klingon", "lyran", "orion", "monsters")],
         "teams": teams or [
             {"id": "blue", "name": "Blue", "powers": ["fed", "kzinti"]},

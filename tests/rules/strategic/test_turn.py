@@ -52,3 +52,18 @@ def test_records_survive_save_and_load():
     assert after.battle_hexes and after.log and after.fleets[2].in_transit_to == L("0102")
     again = parse_campaign(dumps(after), "round-trip.json")
     assert again == after
+
+
+def test_end_movement_records_each_fleets_last_sector_seed_004():
+    """Seed 004 Encounters: a fleet that refuses or loses "returns to the last sector": the
+    sector it entered its present one from; on a lane, the lane's start; none if it stayed."""
+    c = campaign(fleets=[fleet("a", "fed", "0303", ("0304",)), fleet("b", "fed", "0505"),
+                         fleet("f", "fed", "0101", ("0102",)), fleet("k", "klingon", "0102", ("0101",))],
+                 relations={("fed", "klingon"): "war"})
+    after = end_movement(c, build_graph(c)).campaign
+    last = {f.id: f.last_sector for f in after.fleets}
+    assert last["a"] == L("0303") and last["b"] is None
+    assert last["f"] == L("0101") and last["k"] == L("0102")  # stopped each other on the lane 0101-0102
+    again = set_orders(after.model_copy(update={"phase": Phase.ORDERS}), state(after), "a", [L("0404")])
+    moved = end_movement(again, build_graph(again)).campaign
+    assert next(f for f in moved.fleets if f.id == "a").last_sector == L("0304")

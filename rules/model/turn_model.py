@@ -1,0 +1,116 @@
+"""Campaign format version 2 (issue 13): what seed 004's Combat Phase needs beyond the
+strategic map of version 1 -- civilian and logistic fleets, cargo, ground units on planets,
+encounters and the campaign turn's phase procedure.
+
+Readings of the seed (004 Movement Phase, Encounters Phase, Invasion Phase, Units):
+
+* a *Trade Fleet* is 4 FT, a *Transport Fleet* 7 FT, a *Colony Fleet* 3 F-LS and 3 F-AL; the
+  campaign stores each as one fleet of ``kind`` trade / transport / colony whose ``units`` are
+  its individual freighters ("once battle is joined, these fleets are represented by their
+  individual ships");
+* a trade route is up to three adjacent systems (``trade_route``; empty sectors count);
+* an escort is a military fleet with ``escort_of`` naming its civilian fleet: it follows that
+  fleet's movement and takes part in every encounter involving it;
+* cargo sizes: a ground unit 10, marines 5, census 10, anything else its own ``size``;
+* ground units stand on planets (``Planet.ground_units``) with an attrition value, the number
+  seed 004 compares when a conquered planet passes to a new owner.
+"""
+from __future__ import annotations
+
+from enum import Enum
+
+from pydantic import Field, StrictBool, StrictInt, StrictStr
+
+from rules.model.types import LabelField, Strict
+
+SIZE = 1000
+"""Largest cargo size or supply rating."""
+ATTRITION = 1000
+MAX_TURN = 10_000
+
+
+class FleetKind(str, Enum):
+    """What a fleet is (seed 004 Movement Phase; Encounters Phase civilian fleets)."""
+
+    MILITARY = "military"
+    TRADE = "trade"
+    TRANSPORT = "transport"
+    COLONY = "colony"
+
+    @property
+    def civilian(self) -> bool:
+        return self is not FleetKind.MILITARY
+
+
+class CargoKind(str, Enum):
+    """What a cargo-carrying unit or fleet carries (seed 004 Movement Phase)."""
+
+    GROUND_UNIT = "ground_unit"
+    MARINES = "marines"
+    CENSUS = "census"
+    SUPPLY = "supply"
+    OTHER = "other"
+
+
+CARGO_SIZE = {CargoKind.GROUND_UNIT: 10, CargoKind.MARINES: 5, CargoKind.CENSUS: 10}
+"""Seed 004: "the size of non-marine ground units is 10", marines 5, census 10."""
+
+
+class GroundUnit(Strict):
+    """A ground unit (seed 004 Invasion Phase): on a planet, or carried as cargo."""
+
+    id: StrictStr = Field(min_length=1)
+    name: StrictStr = Field(min_length=1)
+    power: StrictStr = Field(min_length=1)
+    attrition: StrictInt = Field(1, ge=1, le=ATTRITION, description="attrition value: a conquered planet passes to "
+                                 "the power with the largest total")
+    marines: StrictBool = Field(False, description="marines: size 5 as cargo instead of 10")
+    supply_depot: StrictBool = Field(False, description="a supply depot: landed on a planet, makes it a supply point")
+
+
+class Cargo(Strict):
+    """One item a fleet carries (seed 004 Movement Phase, Invasion Phase)."""
+
+    id: StrictStr = Field(min_length=1)
+    kind: CargoKind
+    size: StrictInt | None = Field(None, ge=1, le=SIZE, description="supply rating it needs; absent: by kind "
+                                   "(ground unit 10, marines 5, census 10)")
+    amount: StrictInt = Field(1, ge=1, le=SIZE, description="census points or supply carried")
+    ground_unit: GroundUnit | None = Field(None, description="the ground unit carried (kind ground_unit or marines)")
+    embarked_turn: StrictInt | None = Field(None, ge=1, le=MAX_TURN, description="the turn it was embarked: it may "
+                                            "not be disembarked or deployed that turn")
+
+    @property
+    def needs(self) -> int:
+        """The supply rating this item takes."""
+        return self.size if self.size is not None else CARGO_SIZE.get(self.kind, 1) * (
+            self.amount if self.kind is CargoKind.CENSUS else 1)
+
+
+class EncounterState(str, Enum):
+    """Where a Battle Hex stands in the Encounters Phase (seed 004)."""
+
+    V13 = "v13"
+    """Formed by V13.11 at the end of movement with no encounter step (settings.combat_phase v13)."""
+    PENDING = "pending"
+    """Waiting for the demands and refusals of the Encounters Phase."""
+    SCENARIO = "scenario"
+    """A scenario was generated: the Battle Hex is fought in the Space Combat Phase."""
+    NONE = "none"
+    """No scenario (refused, or diplomacy forbids one): resolved without a battle."""
+
+
+class Scenario(str, Enum):
+    """The scenarios seed 004's Encounters Phase generates."""
+
+    DEEP_SPACE = "deep_space"
+    DEFENSIVE = "defensive"
+    PURSUIT = "pursuit"
+
+
+class Landing(Strict):
+    """A record that cargo was disembarked or deployed (it may not be embarked again this turn)."""
+
+    cargo: StrictStr
+    at: LabelField
+    turn: StrictInt = Field(ge=1, le=MAX_TURN)
