@@ -13,6 +13,7 @@ from hexmap import grid_hex
 from hexmap.region import LegalRegion
 from rules.dice import DiceExpr
 from rules.model.campaign import Campaign, Sector
+from rules.model.checks_turn import check_turn
 from rules.model.types import LabelField
 from rules.model.units import Unit
 
@@ -82,6 +83,9 @@ def check_campaign(c: Campaign) -> list[Problem]:
     _check_units(c, out)
     _check_records(c, sectors, out)
     _check_settings(c, out)
+    majors = {frozenset((str(lane.ends[0]), str(lane.ends[1]))) for lane in c.map.major_lanes}
+    out.extend(Problem(path, text) for path, text in check_turn(
+        c, sectors, lambda a, b: _adjacent(a, b) or frozenset((str(a), str(b))) in majors))
     return _merged(out)
 
 
