@@ -1,0 +1,323 @@
+"""Cargo: capacity, embarking, disembarking and deploying (seed 004 Movement Phase, Invasion Phase).
+
+Seed 004: "The size of non-marine ground units is 10. Transport Fleets have a Supply rating of
+10, allowing them to carry one ground unit. Assault ships or military transports can carry a
+ground unit if multiple ships are involved. Marines ... have a size of 5 for carrying capacity.
+... Cargo carrying units have a supply rating indicating their cargo capacity. ... Small ships
+can combine their supply ratings to carry larger items, but if any carrying ship is lost, the
+entire cargo is lost. Census, with a size of 10, can be carried on a single Transport Fleet or
+a combination of other supply ships. Census can only be disembarked in systems that already
+have Census." Invasion Phase: "Other cargo ... are embarked, disembarked or deployed in this
+step. Cargo cannot be embarked and disembarked or deployed on the same turn. Ships in reserve
+may not embark, disembark, or deploy units."
+
+Readings:
+
+* A fleet's capacity is the sum of the ``supply_rating`` of its carrying units: not destroyed,
+  not captured, not Lost or otherwise gone (``fate`` active). A crippled ship still carries.
+* Ground units and marines (size 10 and 5) ride only in a Transport Fleet or on units with the
+  Assault trait. The Assault entry's "a number of ground units equal to the unit's cost" gives
+  no cost BattleHex can read (neither BPV is a count of ground units), so an Assault unit's
+  ground capacity is its ``supply_rating``, like every other carrier. Census, supply and other
+  cargo ride on any carrying unit. Loads fit when ground cargo <= ground capacity and all
+  cargo <= capacity (ratings combine, so this is exactly when an allotment exists).
+* Embarking happens in a sector (not on a lane), from a planet there. A ground unit must be
+  the fleet's power's. Census comes only from a planet of the fleet's power and must leave it
+  at least 1 Census (census > amount): emptying a colony is not moving its people.
+  Supply and other cargo are loaded at a supply point of the fleet's power.
+* Disembarking is onto a planet of the fleet's sector. Ground units land on a planet that is
+  unowned, owned by the fleet's power or an ally, or owned by a power it is at War with
+  ("Declaration of War ... allows the commitment of ground troops"). Census lands only on a
+  planet of the fleet's power that already has Census (the seed's "systems that already have
+  Census": the planet itself must be a colony). Supply and other cargo are not disembarked
+  but *deployed*: delivered in the fleet's sector, which leaves the fleet and is written in
+  the campaign log (the campaign has no store of loose cargo).
+* "Cargo cannot be embarked and disembarked or deployed on the same turn": an item embarked
+  this turn is not unloaded this turn, and a ground unit landed this turn is not embarked
+  again this turn (found by the log line :func:`disembark` writes, ``[cargo <id>]``).
+* "If any carrying ship is lost, the entire cargo is lost": BattleHex does not record which
+  ship holds which item, so every carrying unit shares the whole load; losing any unit with a
+  Supply rating loses all the fleet's cargo, losing a unit without one loses none.
+* A supply depot landed on a planet makes it a supply point only once the supply engine reads
+  ``Planet.ground_units`` (rules/strategic/control.py ``supply_points`` reads fleets and
+  garrisons, not ground units on planets).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rules.errors import RuleError
+from rules.model.campaign import Campaign, Fleet, Planet
+from rules.model.records import LogEntry
+from rules.model.turn_model import Cargo, CargoKind, FleetKind
+from rules.model.types import DiplomaticState
+from rules.model.units import Unit, UnitFate
+from rules.strategic.control import supply_points
+from rules.strategic.diplomacy import Diplomacy
+
+MOVEMENT = "004 Movement Phase"
+INVASION = "004 Invasion Phase"
+GROUND = (CargoKind.GROUND_UNIT, CargoKind.MARINES)
+GOODS = (CargoKind.SUPPLY, CargoKind.OTHER)
+
+
+@dataclass(frozen=True)
+class GroundItem:
+    """A ground unit (or marines) standing on the source planet, by id."""
+
+    unit_id: str
+
+
+@dataclass(frozen=True)
+class CensusItem:
+    """Census points taken from the source planet."""
+
+    amount: int = 1
+
+
+@dataclass(frozen=True)
+class GoodsItem:
+    """Supply or other cargo loaded at a supply point: ``size`` is the rating it takes."""
+
+    kind: CargoKind
+    size: int
+    amount: int = 1
+
+
+Item = GroundItem | CensusItem | GoodsItem
+
+
+def carrying(u: Unit) -> bool:
+    """Whether ``u`` still carries cargo: it has a Supply rating and is not lost."""
+    return u.supply_rating > 0 and not u.destroyed and not u.captured and u.fate is UnitFate.ACTIVE
+
+
+def capacity(fleet: Fleet) -> int:
+    """The fleet's cargo capacity: its carrying units' Supply ratings combined."""
+    return sum(u.supply_rating for u in fleet.units if carrying(u))
+
+
+def ground_capacity(fleet: Fleet) -> int:
+    """The part of the capacity that may carry ground units and marines."""
+    if fleet.kind is FleetKind.TRANSPORT:
+        return capacity(fleet)
+    return sum(u.supply_rating for u in fleet.units if carrying(u) and u.assault)
+
+
+def used(fleet: Fleet) -> int:
+    """The Supply rating the fleet's cargo takes."""
+    return sum(c.needs for c in fleet.cargo)
+
+
+def fits(fleet: Fleet, extra: Iterable[Cargo] = ()) -> str | None:
+    """Why the fleet's cargo plus ``extra`` does not fit, or ``None`` when it does."""
+    load = [*fleet.cargo, *extra]
+    total, ground = sum(c.needs for c in load), sum(c.needs for c in load if c.kind in GROUND)
+    cap, gcap = capacity(fleet), ground_capacity(fleet)
+    if ground > gcap:
+        return (f"ground units need {ground} of a Transport Fleet's or Assault units' Supply rating; "
+                f"{fleet.name} has {gcap}")
+    if total > cap:
+        return f"the cargo needs a Supply rating of {total}; {fleet.name} has {cap}"
+    return None
+
+
+def after_losses(fleet: Fleet, lost_unit_ids: Iterable[str]) -> tuple[Fleet, list[Cargo]]:
+    """The fleet with the cargo its losses took, and that lost cargo.
+
+    Raises:
+        RuleError: a lost unit is not in the fleet.
+    """
+    lost = set(lost_unit_ids)
+    ids = {u.id for u in fleet.units}
+    unknown = sorted(lost - ids)
+    if unknown:
+        raise RuleError(MOVEMENT, f"{', '.join(unknown)} not in fleet {fleet.name}")
+    if not any(u.id in lost and u.supply_rating > 0 for u in fleet.units):
+        return fleet.model_copy(deep=True), []
+    gone = [c.model_copy(deep=True) for c in fleet.cargo]
+    return fleet.model_copy(deep=True, update={"cargo": []}), gone
+
+
+# -- look-ups ---------------------------------------------------------------------------------
+def _fleet(campaign: Campaign, fleet_id: str) -> Fleet:
+    hit = next((f for f in campaign.fleets if f.id == fleet_id), None)
+    if hit is None:
+        raise RuleError(INVASION, f"there is no fleet {fleet_id!r}")
+    return hit
+
+
+def _ready(fleet: Fleet, verb: str) -> None:
+    if fleet.reserve:
+        raise RuleError(INVASION, f"ships in reserve may not {verb}: {fleet.name} is in reserve")
+    if fleet.in_transit_to is not None:
+        raise RuleError(INVASION, f"{fleet.name} is between sectors; it may {verb} only in a sector")
+
+
+def _planet(campaign: Campaign, fleet: Fleet, name: str) -> Planet:
+    sec = campaign.sector_at(str(fleet.sector))
+    planets = sec.star_system.planets if sec is not None and sec.star_system is not None else []
+    hit = next((p for p in planets if p.name == name), None)
+    if hit is None:
+        raise RuleError(INVASION, f"there is no planet {name!r} in {fleet.name}'s sector {fleet.sector}")
+    return hit
+
+
+def _new_id(campaign: Campaign, base: str) -> str:
+    taken = {c.id for f in campaign.fleets for c in f.cargo}
+    out, n = base, 1
+    while out in taken:
+        n += 1
+        out = f"{base}-{n}"
+    return out
+
+
+def _tag(cargo_id: str) -> str:
+    return f"[cargo {cargo_id}]"
+
+
+def _landed_this_turn(campaign: Campaign, cargo_id: str, turn: int) -> bool:
+    tag = _tag(cargo_id)
+    return any(e.turn == turn and e.rule == INVASION and tag in e.text for e in campaign.log)
+
+
+# -- embark -----------------------------------------------------------------------------------
+def embark(campaign: Campaign, fleet_id: str, source: str | None, item: Item, turn: int) -> Campaign:
+    """A new campaign with ``item`` embarked on fleet ``fleet_id`` this ``turn``.
+
+    Args:
+        campaign: the campaign (not changed).
+        fleet_id: the carrying fleet.
+        source: the planet of the fleet's sector the item comes from (``None`` for goods).
+        item: a ground unit, census points or goods.
+        turn: the campaign turn (recorded: the item may not be unloaded this turn).
+
+    Raises:
+        RuleError: reserve, between sectors, item not there, not the fleet's, over capacity.
+    """
+    fleet = _fleet(campaign, fleet_id)
+    _ready(fleet, "embark units")
+    out = campaign.model_copy(deep=True)
+    f = next(x for x in out.fleets if x.id == fleet_id)
+    if isinstance(item, GoodsItem):
+        cargo = _goods(campaign, fleet, source, item, turn)
+    else:
+        if source is None:
+            raise RuleError(INVASION, "ground units and census are embarked from a planet: name it")
+        planet = _planet(out, f, source)
+        if isinstance(item, GroundItem):
+            cargo = _take_ground(campaign, planet, f, item, turn)
+        else:
+            cargo = _take_census(out, planet, f, item, turn)
+    why = fits(f, [cargo])
+    if why is not None:
+        raise RuleError(MOVEMENT, why)
+    f.cargo.append(cargo)
+    return out
+
+
+def _take_ground(campaign: Campaign, planet: Planet, fleet: Fleet, item: GroundItem, turn: int) -> Cargo:
+    g = next((x for x in planet.ground_units if x.id == item.unit_id), None)
+    if g is None:
+        raise RuleError(INVASION, f"there is no ground unit {item.unit_id!r} on {planet.name}")
+    if g.power != fleet.power:
+        raise RuleError(INVASION, f"{g.name} is {g.power}'s; {fleet.name} may embark only {fleet.power}'s")
+    if _landed_this_turn(campaign, g.id, turn):
+        raise RuleError(INVASION, f"{g.name} was disembarked this turn: cargo cannot be embarked and "
+                        "disembarked on the same turn")
+    planet.ground_units = [x for x in planet.ground_units if x.id != g.id]
+    kind = CargoKind.MARINES if g.marines else CargoKind.GROUND_UNIT
+    return Cargo(id=g.id, kind=kind, ground_unit=g, embarked_turn=turn)
+
+
+def _take_census(campaign: Campaign, planet: Planet, fleet: Fleet, item: CensusItem, turn: int) -> Cargo:
+    if item.amount < 1:
+        raise RuleError(INVASION, f"census is embarked a point at a time, not {item.amount}")
+    if planet.owner != fleet.power:
+        raise RuleError(INVASION, f"{planet.name} is not {fleet.power}'s: its Census is not {fleet.name}'s to move")
+    if planet.census <= item.amount:
+        raise RuleError(INVASION, f"{planet.name} has Census {planet.census}: embarking {item.amount} would "
+                        "leave it none")
+    planet.census -= item.amount
+    return Cargo(id=_new_id(campaign, f"{fleet.id}-census-{turn}"), kind=CargoKind.CENSUS, amount=item.amount,
+                 embarked_turn=turn)
+
+
+def _goods(campaign: Campaign, fleet: Fleet, source: str | None, item: GoodsItem, turn: int) -> Cargo:
+    if item.kind not in GOODS:
+        raise RuleError(INVASION, f"{item.kind.value} is not goods: embark it from a planet")
+    if source is not None:
+        raise RuleError(INVASION, "supply and other cargo are loaded in the sector, not from a planet")
+    if item.size < 1 or item.amount < 1:
+        raise RuleError(MOVEMENT, "cargo has a size and an amount of at least 1")
+    if fleet.power not in supply_points(campaign).get(fleet.sector, set()):
+        raise RuleError(INVASION, f"{fleet.sector} is not a supply point of {fleet.power}: no cargo to load there")
+    return Cargo(id=_new_id(campaign, f"{fleet.id}-{item.kind.value}-{turn}"), kind=item.kind, size=item.size,
+                 amount=item.amount, embarked_turn=turn)
+
+
+# -- disembark and deploy ---------------------------------------------------------------------
+def _unload(campaign: Campaign, fleet_id: str, cargo_id: str, turn: int, verb: str) -> tuple[Campaign, Fleet, Cargo]:
+    fleet = _fleet(campaign, fleet_id)
+    _ready(fleet, verb)
+    cargo = next((c for c in fleet.cargo if c.id == cargo_id), None)
+    if cargo is None:
+        raise RuleError(INVASION, f"{fleet.name} carries no cargo {cargo_id!r}")
+    if cargo.embarked_turn == turn:
+        raise RuleError(INVASION, f"{cargo_id} was embarked this turn: cargo cannot be embarked and "
+                        f"disembarked or deployed on the same turn")
+    out = campaign.model_copy(deep=True)
+    f = next(x for x in out.fleets if x.id == fleet_id)
+    f.cargo = [c for c in f.cargo if c.id != cargo_id]
+    return out, f, cargo
+
+
+def disembark(campaign: Campaign, fleet_id: str, cargo_id: str, planet_name: str, turn: int) -> Campaign:
+    """A new campaign with cargo ``cargo_id`` (ground unit, marines or census) landed on a planet.
+
+    Raises:
+        RuleError: reserve, between sectors, embarked this turn, no such cargo or planet, a
+            landing the diplomacy or the Census rule forbids.
+    """
+    out, f, cargo = _unload(campaign, fleet_id, cargo_id, turn, "disembark units")
+    planet = _planet(out, f, planet_name)
+    if cargo.kind in GROUND:
+        g = cargo.ground_unit
+        if g is None:
+            raise RuleError(INVASION, f"cargo {cargo_id} names no ground unit")
+        if planet.owner is not None:
+            dip = Diplomacy(campaign)
+            if not dip.allied(f.power, planet.owner) and dip.state(f.power, planet.owner) is not DiplomaticState.WAR:
+                raise RuleError(INVASION, f"only a Declaration of War allows the commitment of ground troops on "
+                                f"{planet.name} of {planet.owner}")
+        planet.ground_units.append(g)
+        what = g.name
+    elif cargo.kind is CargoKind.CENSUS:
+        if planet.census < 1:
+            raise RuleError(MOVEMENT, f"Census can only be disembarked in systems that already have Census; "
+                            f"{planet.name} has none")
+        if planet.owner != f.power:
+            raise RuleError(MOVEMENT, f"{planet.name} is not {f.power}'s: its Census cannot be added to")
+        planet.census += cargo.amount
+        what = f"{cargo.amount} Census"
+    else:
+        raise RuleError(INVASION, f"{cargo.kind.value} cargo is deployed, not disembarked")
+    out.log.append(LogEntry(turn=turn, rule=INVASION, text=f"{f.name} disembarked {what} on {planet.name} "
+                            f"{_tag(cargo.id)}"))
+    return out
+
+
+def deploy(campaign: Campaign, fleet_id: str, cargo_id: str, turn: int) -> Campaign:
+    """A new campaign with supply or other cargo ``cargo_id`` delivered in the fleet's sector.
+
+    Raises:
+        RuleError: reserve, between sectors, embarked this turn, no such cargo, or cargo that
+            is disembarked instead (ground units, marines, census).
+    """
+    out, f, cargo = _unload(campaign, fleet_id, cargo_id, turn, "deploy units")
+    if cargo.kind not in GOODS:
+        raise RuleError(INVASION, f"{cargo.kind.value} cargo is disembarked on a planet, not deployed")
+    out.log.append(LogEntry(turn=turn, rule=INVASION, text=f"{f.name} deployed {cargo.kind.value} "
+                            f"({cargo.amount}) in {f.sector} {_tag(cargo.id)}"))
+    return out

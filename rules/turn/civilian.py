@@ -1,0 +1,203 @@
+"""Civilian fleets, trade routes and escorts (seed 004 Movement Phase, Encounters Phase).
+
+Seed 004: "Trade fleets, Transport fleets, and colony fleets represent several freighters as a
+single campaign [unit]. Once battle is joined, these 'fleets' are represented by their
+individual ships. The fleet is considered crippled when all of the ships are crippled. The unit
+is considered destroyed when 3/4th (round up) of the units are destroyed. Destroyed units count
+as two crippled units. Crippled units count as half a destroyed unit." Make-up: Trade Fleet
+4x FT, Transport Fleet 7x FT, Colony Fleet 3x F-LS and 3x F-AL (PH).
+
+Readings:
+
+* The fleet's state is counted in halves of a destroyed unit: with ``n`` ships, ``d`` destroyed
+  and ``c`` crippled (a destroyed ship counts only as destroyed), the fleet is *destroyed* when
+  ``d + c/2 >= ceil(3n/4)``, else *crippled* when ``c + 2d >= n``, else *intact*. So a Trade
+  Fleet (n 4) is destroyed by 3 destroyed FT, or 2 destroyed and 2 crippled; crippled by 2
+  destroyed FT ("destroyed units count as two crippled units").
+* "Transport Fleets have a Supply rating of 10": the whole rating rides on the fleet's first
+  FT (``{id}-1``); the other six have none. The seed rates the fleet, not each freighter, and
+  a rating of 10 does not split evenly over 7 ships; so losing that FT loses the fleet's
+  capacity and its cargo (rules/turn/cargo.py), losing any other FT does not. Trade and
+  Colony Fleets have no Supply rating (the seed gives them none).
+* A trade route is one to three sectors of the map, no sector twice, each joined to the next
+  by an open jump lane (a closed lane does not join); an empty sector counts as one system.
+  An empty route is refused: "Trade Fleets generate income along a trade route".
+* An escort is a *military* fleet of the civilian fleet's own power ("military escorts").
+  The seed's "typically smaller combat ships like frigates or destroyers" is advice to the
+  GM, not a limit BattleHex enforces. An escort of a Trade Fleet stands in a sector of its
+  route; any other escort stands with its civilian fleet (same sector, same lane when between
+  sectors).
+* "Escorts follow the civilian fleet's movement": an escort in its civilian fleet's sector
+  takes that fleet's orders; an escort of a Trade Fleet posted at another system of the route
+  keeps its post (no orders of its own: an escort does not move by itself).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from enum import Enum
+
+from hexmap import Label, LaneGraph
+from rules.errors import RuleError
+from rules.model.campaign import Campaign, Fleet
+from rules.model.turn_model import FleetKind
+from rules.model.units import Unit, UnitKind
+from rules.strategic.state import StrategicState
+
+ENCOUNTERS = "004 Encounters Phase"
+MOVEMENT = "004 Movement Phase"
+
+MAKE_UP: dict[FleetKind, tuple[tuple[str, int], ...]] = {
+    FleetKind.TRADE: (("FT", 4),),
+    FleetKind.TRANSPORT: (("FT", 7),),
+    FleetKind.COLONY: (("F-LS", 3), ("F-AL", 3)),
+}
+"""Seed 004's civilian fleets: the freighter classes and how many of each."""
+TRANSPORT_SUPPLY = 10
+"""Seed 004: "Transport Fleets have a Supply rating of 10"."""
+MAX_ROUTE = 3
+
+
+class CivilianState(str, Enum):
+    """A civilian fleet's state as one campaign unit (seed 004 Encounters Phase)."""
+
+    INTACT = "intact"
+    CRIPPLED = "crippled"
+    DESTROYED = "destroyed"
+
+
+def civilian_fleet(kind: FleetKind, fleet_id: str, name: str, power: str, at: Label, *,
+                   trade_route: Sequence[Label] = (), economic_bpv: int = 0) -> Fleet:
+    """A new civilian fleet of ``kind`` made of its seed 004 freighters.
+
+    Args:
+        kind: trade, transport or colony.
+        fleet_id: the fleet's id; its ships are ``{fleet_id}-1``, ``{fleet_id}-2`` ...
+        name: the fleet's name; its ships are ``{name} 1`` ...
+        power: the owning power.
+        at: the sector it stands in.
+        trade_route: a Trade Fleet's route (check it with :func:`trade_route_ok`).
+        economic_bpv: each freighter's Economic BPV (fleet composition counts it).
+
+    Raises:
+        RuleError: ``kind`` is military, or a route is given to a fleet that is not a Trade Fleet.
+    """
+    if kind is FleetKind.MILITARY:
+        raise RuleError(ENCOUNTERS, "a civilian fleet is a Trade, Transport or Colony Fleet, not a military fleet")
+    if trade_route and kind is not FleetKind.TRADE:
+        raise RuleError(MOVEMENT, f"only a Trade Fleet has a trade route, not a {kind.value} fleet")
+    units: list[Unit] = []
+    for cls, count in MAKE_UP[kind]:
+        for _ in range(count):
+            n = len(units) + 1
+            rating = TRANSPORT_SUPPLY if kind is FleetKind.TRANSPORT and n == 1 else 0
+            units.append(Unit(id=f"{fleet_id}-{n}", name=f"{name} {n}", kind=UnitKind.FREIGHTER,
+                              class_designation=cls, hull_type=cls, is_civilian=True, supply_rating=rating,
+                              economic_bpv=economic_bpv))
+    return Fleet(id=fleet_id, name=name, power=power, sector=at, units=units, kind=kind,
+                 trade_route=list(trade_route))
+
+
+def civilian_state(units: Iterable[Unit]) -> CivilianState:
+    """Whether a civilian fleet's ships leave it intact, crippled or destroyed.
+
+    Raises:
+        RuleError: the fleet has no ships.
+    """
+    ships = list(units)
+    if not ships:
+        raise RuleError(ENCOUNTERS, "a civilian fleet without ships has no state")
+    n = len(ships)
+    destroyed = sum(1 for u in ships if u.destroyed)
+    crippled = sum(1 for u in ships if u.crippled and not u.destroyed)
+    need = -(-3 * n // 4)  # 3/4th, round up
+    if 2 * destroyed + crippled >= 2 * need:
+        return CivilianState.DESTROYED
+    if crippled + 2 * destroyed >= n:
+        return CivilianState.CRIPPLED
+    return CivilianState.INTACT
+
+
+def _graph(where: LaneGraph | StrategicState) -> LaneGraph:
+    return where.graph if isinstance(where, StrategicState) else where
+
+
+def trade_route_ok(campaign: Campaign, graph: LaneGraph | StrategicState, route: Sequence[Label]) -> None:
+    """Check a trade route: up to three sectors, each joined to the next by an open lane.
+
+    Raises:
+        RuleError: ("004 Movement Phase") naming what is wrong.
+    """
+    lanes = _graph(graph)
+    if not route:
+        raise RuleError(MOVEMENT, "a trade route needs at least one system")
+    if len(route) > MAX_ROUTE:
+        raise RuleError(MOVEMENT, f"a trade route includes up to three adjacent systems, not {len(route)}")
+    for at in route:
+        if campaign.sector_at(str(at)) is None:
+            raise RuleError(MOVEMENT, f"trade route sector {at} is not on the map")
+    if len(set(route)) != len(route):
+        raise RuleError(MOVEMENT, "a trade route names each system once")
+    for a, b in zip(route, route[1:]):
+        if not lanes.has_lane(a, b):
+            raise RuleError(MOVEMENT, f"trade route systems {a} and {b} are not adjacent (no open jump lane)")
+
+
+def _fleet(campaign: Campaign, fleet_id: str, rule: str) -> Fleet:
+    hit = next((f for f in campaign.fleets if f.id == fleet_id), None)
+    if hit is None:
+        raise RuleError(rule, f"there is no fleet {fleet_id!r}")
+    return hit
+
+
+def escorts_of(campaign: Campaign, fleet_id: str) -> list[Fleet]:
+    """The fleets assigned as Escorts to the civilian fleet ``fleet_id`` (campaign order)."""
+    return [f for f in campaign.fleets if f.escort_of == fleet_id]
+
+
+def check_escort(campaign: Campaign, escort_id: str) -> None:
+    """Check that fleet ``escort_id`` may escort the civilian fleet it names.
+
+    Call it at the beginning of the Movement Phase ("Escorts must be placed in a system on the
+    trade route at the beginning of the movement phase").
+
+    Raises:
+        RuleError: ("004 Movement Phase") naming what is wrong.
+    """
+    escort = _fleet(campaign, escort_id, MOVEMENT)
+    if escort.escort_of is None:
+        raise RuleError(MOVEMENT, f"fleet {escort.name} is not assigned as an Escort")
+    ward = _fleet(campaign, escort.escort_of, MOVEMENT)
+    if escort.kind is not FleetKind.MILITARY:
+        raise RuleError(MOVEMENT, f"Escorts are military fleets; {escort.name} is a {escort.kind.value} fleet")
+    if not ward.kind.civilian:
+        raise RuleError(MOVEMENT, f"Escorts protect civilian fleets; {ward.name} is a military fleet")
+    if escort.power != ward.power:
+        raise RuleError(MOVEMENT, f"{escort.name} ({escort.power}) may not escort {ward.name} of {ward.power}")
+    if ward.kind is FleetKind.TRADE:
+        if escort.in_transit_to is not None or escort.sector not in ward.trade_route:
+            raise RuleError(MOVEMENT, f"Escorts must be placed in a system on the trade route of {ward.name} "
+                            "at the beginning of the movement phase")
+    elif escort.sector != ward.sector or escort.in_transit_to != ward.in_transit_to:
+        raise RuleError(MOVEMENT, f"{escort.name} must be with {ward.name} to escort it")
+
+
+def follow_orders(campaign: Campaign) -> Campaign:
+    """A new campaign in which every Escort has its civilian fleet's movement orders.
+
+    Every escort is checked first (:func:`check_escort`); nothing changes if one fails.
+
+    Raises:
+        RuleError: an escort that may not escort its fleet.
+    """
+    for f in campaign.fleets:
+        if f.escort_of is not None:
+            check_escort(campaign, f.id)
+    out = campaign.model_copy(deep=True)
+    by_id = {f.id: f for f in out.fleets}
+    for f in out.fleets:
+        if f.escort_of is None:
+            continue
+        ward = by_id[f.escort_of]
+        together = f.sector == ward.sector and f.in_transit_to == ward.in_transit_to
+        f.orders = list(ward.orders) if together else []
+    return out
