@@ -118,3 +118,17 @@ def test_mandatory_participants_fixed_units_in_defensive_scenario():
     with pytest.raises(RuleError, match="no Team") as e:
         participants(c, L("0303"), "green", None)
     assert e.value.rule == R_PARTICIPANTS
+
+
+def test_lane_meeting_only_between_non_friendly_fleets():
+    """Only "non-friendly powers" stop each other on a lane: a Peace Treaty ("friendly for all
+    purposes") gives no meeting; Normal Relations stop them but allow no encounter (blocked)."""
+    lane = [fleet("f1", "fed", "0303", in_transit_to="0403"), fleet("o1", "orion", "0403", in_transit_to="0303")]
+    c = campaign(relations={("fed", "orion"): "peace"}, fleets=lane)
+    assert meetings(c, state(c), {}) == []
+    c = campaign(relations={("fed", "orion"): "normal"}, fleets=lane)
+    [m] = meetings(c, state(c), {})
+    assert m.blocked.startswith("normal between Fed and Orion")
+    c = campaign(fleets=lane)
+    [m] = meetings(c, state(c), {})
+    assert m.blocked == "", "Hostilities: an encounter may be generated"

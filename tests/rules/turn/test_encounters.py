@@ -204,3 +204,18 @@ def test_non_aggression_treaty_no_encounter_nobody_returns():
     assert asked == []
     assert (r.scenario, r.returns, r.stays_between) == (None, (), ("blue", "orions"))
     assert "no encounter is generated" in r.text and "non-aggression" in r.text
+
+
+def test_raw_answers_sent_to_the_generator_are_checked_too():
+    """An answer sent unread is read by the question's own check: illegal ones are refused."""
+    gen = decide(SECTOR, str)
+    next(gen)
+    q = gen.send("deep_space")
+    assert q.key == "encounter/0303/agree/red"
+    with pytest.raises(StopIteration) as stop:
+        gen.send("yes")
+    assert stop.value.value.scenario is DS
+    gen = decide(SECTOR, str)
+    next(gen)
+    with pytest.raises(IllegalAnswer, match="no fixed defensive point"):
+        gen.send("defensive")
