@@ -1,0 +1,118 @@
+"""Seed 004's Sequence of Play as the phase bar shows it: every phase of the campaign turn,
+where the campaign stands, what each phase waits for and who (issue 13).
+
+Phases BattleHex does not run yet (Income, Tech, Intel, Construction Completion, Update Asset,
+End of Turn) are *kept by hand*: the GM does them off the tool and the turn passes them.
+With ``settings.combat_phase`` ``v13`` the Combat Phase is V13.11's Battle Hexes alone; its
+other sub-phases are kept by hand too.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from rules.model.campaign import Campaign
+from rules.model.records import Phase
+from rules.model.turn_model import EncounterState
+
+RULE = "004 Sequence of Play"
+
+
+class StepState(str, Enum):
+    """Where one phase stands in this turn."""
+
+    DONE = "done"
+    NOW = "now"
+    NEXT = "to come"
+    BY_HAND = "kept by hand"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One phase of the turn on the phase bar.
+
+    Attributes:
+        key: a stable name (``"encounters"``).
+        title: as the seed names it.
+        group: ``"Combat"`` for the Combat Phase's sub-phases, else ``""``.
+        state: done, now, to come, or kept by hand.
+        waits_for: for the phase now, what it waits for and who; for one kept by hand, why.
+    """
+
+    key: str
+    title: str
+    group: str
+    state: StepState
+    waits_for: str = ""
+
+
+_ORDER: tuple[tuple[str, str, str, Phase | None], ...] = (
+    ("income", "Income", "", None),
+    ("orders", "Turn Orders", "", Phase.ORDERS),
+    ("tech", "Tech", "", None),
+    ("intel", "Intel", "", None),
+    ("movement", "Movement", "", None),
+    ("supply", "Supply", "Combat", Phase.SUPPLY),
+    ("encounters", "Encounters", "Combat", Phase.ENCOUNTERS),
+    ("space_combat", "Space Combat", "Combat", Phase.BATTLES),
+    ("bombardment", "Orbital Bombardment", "Combat", Phase.BOMBARDMENT),
+    ("troops", "Troop Combat", "Combat", Phase.TROOPS),
+    ("construction", "Construction Completion", "", None),
+    ("update", "Update Asset", "", None),
+    ("end", "End of Turn", "", None),
+)
+_NOT_BUILT = "not run by BattleHex yet: the GM keeps it by hand and the turn passes it"
+_V13_ONLY = "kept by hand in this campaign (settings.combat_phase v13: the Battle Hexes of V13.11 alone)"
+_SEED_ONLY = (Phase.SUPPLY, Phase.ENCOUNTERS, Phase.BOMBARDMENT, Phase.TROOPS)
+
+
+def sequence(c: Campaign) -> list[Step]:
+    """The turn's phases in the seed's order, each with its state and what it waits for."""
+    order = [row for row in _ORDER if row[3] is not None]
+    now_index = next(i for i, row in enumerate(order) if row[3] is c.phase)
+    out: list[Step] = []
+    for key, title, group, phase in _ORDER:
+        if phase is None and key != "movement":
+            out.append(Step(key, title, group, StepState.BY_HAND, _NOT_BUILT))
+            continue
+        if phase in _SEED_ONLY and c.settings.combat_phase == "v13":
+            out.append(Step(key, title, group, StepState.BY_HAND, _V13_ONLY))
+            continue
+        if key == "movement":  # executed at once by End Movement
+            state = StepState.NEXT if c.phase is Phase.ORDERS else StepState.DONE
+            out.append(Step(key, title, group, state))
+            continue
+        i = next(i for i, row in enumerate(order) if row[3] is phase)
+        state = StepState.DONE if i < now_index else StepState.NOW if i == now_index else StepState.NEXT
+        out.append(Step(key, title, group, state, waits_for(c) if state is StepState.NOW else ""))
+    return out
+
+
+def waits_for(c: Campaign) -> str:
+    """What the phase the campaign stands in waits for, and who."""
+    open_hexes = [r for r in c.battle_hexes if not r.resolved]
+    if c.phase is Phase.ORDERS:
+        return "movement orders from every team (drag fleets); then the GM ends movement (Ctrl+E)"
+    if c.phase is Phase.SUPPLY:
+        return "the GM: review supply and its effects, then go on (End Phase)"
+    if c.phase is Phase.ENCOUNTERS:
+        pending = [r for r in open_hexes if r.encounter is EncounterState.PENDING]
+        if pending:
+            names = {t.id: t.name for t in c.teams}
+            where = ", ".join(f"{r.at} ({names.get(r.defender, r.defender)} defends, {names.get(r.attacker, r.attacker)} "
+                              "enters)" for r in pending)
+            return f"demands and refusals at {where}"
+        return "the GM: every encounter is decided; go on to Space Combat (End Phase)"
+    if c.phase is Phase.BATTLES:
+        if open_hexes:
+            return (f"{len(open_hexes)} open Battle Hex{'es' if len(open_hexes) != 1 else ''} to fight (Ctrl+F) or "
+                    "rule on (V13.12)")
+        return "the GM: every Battle Hex is resolved; end the phase (End Phase)"
+    if c.phase is Phase.BOMBARDMENT:
+        return "the GM: orbital bombardment is fought by hand (seed 004 gives no procedure); go on (End Phase)"
+    return "the GM: ground losses of each contested planet, then conquests; go on to the next turn (End Phase)"
+
+
+def current(c: Campaign) -> Step:
+    """The phase the campaign stands in."""
+    return next(s for s in sequence(c) if s.state is StepState.NOW)

@@ -1,0 +1,49 @@
+"""The phase bar's Sequence of Play (seed 004; issue 13)."""
+from __future__ import annotations
+
+from rules.model.records import Phase
+from rules.model.turn_model import EncounterState
+from rules.strategic import build_graph
+from rules.strategic.turn import end_movement
+from rules.turn.sequence import StepState, current, sequence
+from tests.rules.strategic.builder import campaign, fleet
+
+SEED_ORDER = ["Income", "Turn Orders", "Tech", "Intel", "Movement", "Supply", "Encounters", "Space Combat",
+              "Orbital Bombardment", "Troop Combat", "Construction Completion", "Update Asset", "End of Turn"]
+
+
+def with_phase(phase: Phase, combat_phase: str = "seed004"):
+    c = campaign(fleets=[fleet("f", "fed", "0303", ("0304",)), fleet("k", "klingon", "0304")])
+    c = c.model_copy(update={"settings": c.settings.model_copy(update={"combat_phase": combat_phase})})
+    if phase is not Phase.ORDERS:
+        c = end_movement(c, build_graph(c)).campaign
+    return c.model_copy(update={"phase": phase})
+
+
+def test_every_phase_of_the_seed_in_its_order_with_the_combat_sub_phases():
+    steps = sequence(with_phase(Phase.ORDERS))
+    assert [s.title for s in steps] == SEED_ORDER
+    assert [s.title for s in steps if s.group == "Combat"] == SEED_ORDER[5:10]
+    kept = [s.title for s in steps if s.state is StepState.BY_HAND]
+    assert kept == ["Income", "Tech", "Intel", "Construction Completion", "Update Asset", "End of Turn"]
+    assert current(with_phase(Phase.ORDERS)).title == "Turn Orders"
+
+
+def test_the_phase_now_is_the_only_one_with_what_it_waits_for():
+    c = with_phase(Phase.ENCOUNTERS)
+    c.battle_hexes[0].encounter = EncounterState.PENDING
+    steps = {s.title: s for s in sequence(c)}
+    assert steps["Supply"].state is StepState.DONE and steps["Movement"].state is StepState.DONE
+    assert steps["Encounters"].state is StepState.NOW and steps["Space Combat"].state is StepState.NEXT
+    assert steps["Encounters"].waits_for == "demands and refusals at 0304 (Red defends, Blue enters)"
+    assert [s.title for s in sequence(c) if s.waits_for and s.state is not StepState.BY_HAND] == ["Encounters"]
+    c.battle_hexes[0].encounter = EncounterState.SCENARIO
+    assert "every encounter is decided" in current(c).waits_for
+
+
+def test_a_v13_campaign_keeps_the_other_combat_sub_phases_by_hand():
+    c = with_phase(Phase.BATTLES, "v13")
+    steps = {s.title: s for s in sequence(c)}
+    assert steps["Space Combat"].state is StepState.NOW and "1 open Battle Hex to fight" in steps["Space Combat"].waits_for
+    assert all(steps[t].state is StepState.BY_HAND and "settings.combat_phase v13" in steps[t].waits_for
+               for t in ("Supply", "Encounters", "Orbital Bombardment", "Troop Combat"))
