@@ -174,11 +174,11 @@ def detect(state: StrategicState, moved_into: Mapping[Label, set[str]], decision
             if notes:
                 out.quiet.append((at, notes[0].split(":")[0], "; ".join(notes) + ": no Battle Hex"))
             continue
-        out.formations.append(_roles(at, parties, teams, moved_into.get(at, set()), forced_by, attention, fighting))
+        out.formations.append(roles(at, parties, teams, moved_into.get(at, set()), forced_by, attention, fighting))
     return out
 
 
-def _roles(at: Label, parties: list[str], teams: Mapping[str, Team], movers: set[str], forced_by: str | None,
+def roles(at: Label, parties: list[str], teams: Mapping[str, Team], movers: set[str], forced_by: str | None,
            attention: list[str], fighting: set[frozenset[str]]) -> Formation:
     moved = tuple(p for p in parties if p in movers)
     holder = next((p for p in parties if teams[p].strategic_initiative), None)

@@ -76,7 +76,8 @@ def assets_by_sector(campaign: Campaign, dip: Diplomacy) -> dict[Label, set[str]
 
 def supply_points(campaign: Campaign) -> dict[Label, set[str]]:
     """Supply points and whose they are: flagged planets (the sector owner's), units with the
-    Supply Depot trait (seed 004: they act like a colony in good order) and colonies in good
+    Supply Depot trait (seed 004: they act like a colony in good order), supply-depot ground
+    units landed on a planet (their power's) and colonies in good
     order, their planet owner's (INTERPRETATIONS 18: census > 0 and morale > 0, i.e. not in
     rebellion, which seed 004's morale rules reach at morale 0)."""
     out: dict[Label, set[str]] = defaultdict(set)
@@ -88,6 +89,9 @@ def supply_points(campaign: Campaign) -> dict[Label, set[str]]:
             for pl in s.star_system.planets:
                 if pl.owner is not None and pl.census > 0 and pl.morale > 0:
                     out[s.at].add(pl.owner)
+                # seed 004 Supply Phase: "Supply depots are ground units that, when landed on a
+                # planet, convert it into a supply point" (for the depot's power)
+                out[s.at].update(g.power for g in pl.ground_units if g.supply_depot)
     for f in campaign.fleets:
         if f.in_transit_to is None and any(u.supply_depot and not u.destroyed and u.fate is not UnitFate.LOST
                                            for u in f.units):

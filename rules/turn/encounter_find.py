@@ -39,7 +39,7 @@ from rules.dice import DiceRoller
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, Fleet, Team
 from rules.model.turn_model import FleetKind, Scenario
-from rules.strategic.battle_hex import _roles, teams_fighting_in
+from rules.strategic.battle_hex import roles, teams_fighting_in
 from rules.strategic.state import StrategicState
 from rules.turn.encounters import RULE, Meeting
 
@@ -92,7 +92,7 @@ def meetings(campaign: Campaign, state: StrategicState, moved_from: Mapping[str,
         movers = {t.id for f in state.fleets_at(at) if moved_from.get(f.id, at) != at
                   and (t := state.team_of(f.power)) is not None}
         for a, b in teams_fighting_in(state, at):
-            form = _roles(at, [a, b], teams, movers, None, [], {frozenset((a, b))})
+            form = roles(at, [a, b], teams, movers, None, [], {frozenset((a, b))})
             att, dfd = teams[form.attacker], teams[form.defender]
             out.append(Meeting(at, None, att.id, dfd.id, _fleets(state, at, att), _fleets(state, at, dfd),
                                fixed_point(state, at, dfd), reason=form.attacker_reason))

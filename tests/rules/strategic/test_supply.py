@@ -78,6 +78,18 @@ def test_supply_depot_unit_is_a_supply_point():
     assert s.supply.in_supply("fed", L("0106")) and not s.supply.in_supply("fed", L("0101"))
 
 
+@pytest.mark.parametrize("depot", [True, False])
+def test_a_supply_depot_landed_on_a_planet_makes_it_a_supply_point_seed_004(depot):
+    """Seed 004 Supply Phase: supply depots are ground units that, landed on a planet, convert it
+    into a supply point (for the depot's power, even on another power's planet)."""
+    planet = {"name": "Rock", "owner": "klingon",
+              "ground_units": [{"id": "d1", "name": "Depot", "power": "fed", "supply_depot": depot}]}
+    c = campaign(cols=1, rows=6, sectors={"0104": {"star_system": {"name": "Rock", "planets": [planet]}}},
+                 fleets=[fleet("u", "fed", "0106")])
+    s = state(c)
+    assert s.supply.in_supply("fed", L("0106")) is depot and not s.supply.in_supply("klingon", L("0106"))
+
+
 def test_unit_supply_covers_fleets_and_garrisons():
     c = line(fleet("u", "fed", "0105", units=[unit("a"), unit("b")]),
              sectors={"0102": {"owner": "fed", "garrison": [unit("base", kind="starbase")]}})
