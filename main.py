@@ -5,6 +5,8 @@
     python main.py --screenshot OUT.png     render the main window headless to a PNG
     python main.py battle CAMPAIGN --hex SECTOR [--answers FILE] [--seed N]
                                             run a Battle Hex's set-up headless (JSON out)
+    python main.py turn CAMPAIGN --answers FILE [--seed N] [--out FILE]
+                                            play the campaign turn from answers (JSON out)
 """
 from __future__ import annotations
 
@@ -84,6 +86,10 @@ def main(argv: list[str] | None = None) -> int:
         from rules.battle.headless import run
 
         return run(argv[1:])
+    if argv[:1] == ["turn"]:
+        from rules.turn.headless import run as run_turn
+
+        return run_turn(argv[1:])
     args = _parser().parse_args(argv)
     if args.check:
         return check(args.check, args.passphrase)

@@ -1,0 +1,117 @@
+"""``python main.py turn CAMPAIGN --answers FILE [--seed N] [--viewer TEAM|gm] [--out FILE]
+[--passphrase NAME=FILE ...]``: play the campaign turn from a file of answers
+(:class:`rules.turn.run.TurnRun`, docs/turn_answers.md) and print, as JSON with sorted keys,
+the turn and phase reached, the log events the viewer may see, the next question and, on an
+illegal answer, ``error`` with its ``answer_index`` and ``rule``.
+
+``--out`` writes the campaign the answers reached (up to the illegal one, if any) through
+:func:`rules.model.save_campaign`. Exit codes as ``main.py battle``: 0 when every answer was
+legal, 1 on an illegal answer (stderr names the rule), 2 on a bad command line or file.
+
+Readings:
+    * ``--viewer`` may be left out: the turn is the GM's tool, so the GM's view is printed
+      (a Team's view must be asked for with ``--viewer TEAM``).
+    * ``--seed`` replaces the campaign's ``dice_seed`` before the first answer (the file
+      written with ``--out`` keeps it, so it replays alike).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from rules.battle.log import GM
+from rules.battle.questions import Question
+from rules.errors import RuleError
+from rules.model import CampaignError, load_with_passphrases, passphrase_arg, save_campaign
+from rules.turn.run import BattleAnswerIllegal, TurnRun
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="battlehex turn", description="play the campaign turn from a file of answers")
+    p.add_argument("campaign", help="campaign file")
+    p.add_argument("--answers", required=True, help="JSON file with the list of answers (docs/turn_answers.md)")
+    p.add_argument("--seed", type=int, help="dice seed (default: the campaign's dice_seed)")
+    p.add_argument("--viewer", default=GM, metavar="TEAM|gm",
+                   help="whose view to print: a team id (what it may know) or gm (everything; the default)")
+    p.add_argument("--out", metavar="FILE", help="write the campaign the answers reached to FILE")
+    p.add_argument("--passphrase", action="append", type=passphrase_arg, default=[], metavar="NAME=FILE",
+                   help="open the secrets sealed for NAME (a team id or gm) with the passphrase on FILE's first "
+                        "line (-: standard input); may be repeated")
+    return p
+
+
+def read_answers(path: str) -> list[Any]:
+    """The answers of a file: a JSON list, or ``{"answers": [...]}``."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    if isinstance(data, dict) and "answers" in data:
+        data = data["answers"]
+    if not isinstance(data, list):
+        raise ValueError(f"{path}: expected a JSON list of answers (or {{\"answers\": [...]}})")
+    return data
+
+
+def question_for(q: Question | None, viewer: str) -> dict[str, Any] | None:
+    """The pending question as ``viewer`` may see it: a secret one (or an ignore question) to
+    another Team shows only whom it waits for."""
+    if q is None:
+        return None
+    hidden = q.data.get("secret") or "/ignore/" in q.key
+    if hidden and viewer not in (q.to, GM):
+        return {"to": q.to, "rule": q.rule, "secret": True}
+    return q.to_dict()
+
+
+def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    """``main.py turn``: the exit code (0, 1 or 2)."""
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as e:
+        return 2 if e.code else 0
+    try:
+        campaign = load_with_passphrases(args.campaign, dict(args.passphrase))
+    except CampaignError as e:
+        print(e.report(), file=err)
+        return 2
+    try:
+        answers = read_answers(args.answers)
+    except (ValueError, OSError) as e:
+        print(f"turn: {e}", file=err)
+        return 2
+    viewers = [GM, *(t.id for t in campaign.teams)]
+    if args.viewer not in viewers:
+        print(f"turn: --viewer {args.viewer}: not a team of this campaign; one of {', '.join(viewers)}", file=err)
+        return 2
+    if args.seed is not None:
+        campaign = campaign.model_copy(update={"dice_seed": args.seed})
+    turn = TurnRun(campaign)
+    failure = None
+    for i, a in enumerate(answers):
+        try:
+            turn.answer(a)
+        except RuleError as e:
+            failure = {"answer_index": i, "answer": a, "rule": e.rule, "message": e.message}
+            if isinstance(e, BattleAnswerIllegal):
+                failure["battle_answer_index"] = e.index
+            break
+    c = turn.campaign
+    result: dict[str, Any] = {"turn": c.turn, "phase": c.phase.value, "phase_title": c.phase.title,
+                              "seed": c.dice_seed, "answers_used": len(turn.answers),
+                              "log": [e.to_dict() for e in turn.log if e.seen_by(args.viewer)],
+                              "next_question": question_for(turn.pending, args.viewer)}
+    if args.out:
+        try:
+            save_campaign(c, args.out)
+        except (OSError, CampaignError) as e:
+            print(f"turn: --out {args.out}: {e}", file=err)
+            return 2
+    if failure:
+        result["error"] = failure
+    print(json.dumps(result, indent=1, sort_keys=True), file=out)
+    if failure:
+        print(f"turn: answer {failure['answer_index'] + 1} is illegal: {failure['rule']}: {failure['message']}",
+              file=err)
+        return 1
+    return 0
