@@ -27,7 +27,8 @@ Readings:
       other question, answer and campaign log line is seen by everyone (the campaign log
       carries no visibility), unless the question's data marks it secret.
     * The battle question names the first Battle Hex to fight, but the GM may answer for any
-      of them (``options``): the seed does not order the Battle Hexes of a phase. An empty
+      of them (``options``): seed 004's Combat Phase only *recommends* resolving "each system
+      one at a time" in a randomized order, so the GM draws the order by hand. An empty
       ``answers`` list is refused: it would change nothing.
     * A Battle Hex no longer fightable (V13.12: no units of differing Teams that may fight)
       is not asked about; End Phase resolves it.
