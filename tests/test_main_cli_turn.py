@@ -43,6 +43,10 @@ def test_a_whole_v13_turn_prints_the_same_bytes_twice(tmp_path):
 
 
 def test_an_illegal_answer_exits_1_with_its_rule(tmp_path):
+    r = _turn(tmp_path, [*IGNORES, "end_phase"], "--out", str(tmp_path / "kept.json"))
+    assert r.returncode == 1 and "turn: answer 5 is illegal: V13.12" in r.stderr  # Battle Hexes still open
+    kept = json.loads((tmp_path / "kept.json").read_text(encoding="utf-8"))
+    assert kept["phase"] == "battles" and len(kept["battle_hexes"]) == 5  # the answers before it are kept
     r = _turn(tmp_path, ["end_movement", "maybe", False])
     assert r.returncode == 1
     assert "turn: answer 2 is illegal: V13.16: answer yes or no" in r.stderr
