@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from hexmap import Facing, Hex
-from rules.model.campaign import Campaign, Team
+from rules.model.campaign import Campaign, Fleet, Team
 from rules.model.records import BattleHexRecord
 from rules.model.units import OrionStatus, Unit, UnitKind
 from rules.strategic.lost import EvasionLoss
@@ -159,6 +159,12 @@ def role_of(team: Team, record: BattleHexRecord) -> Role:
     return Role.ORION
 
 
+def lane_fleets(campaign: Campaign, record: BattleHexRecord) -> list[Fleet]:
+    """The fleets of a meeting between sectors (seed 004): stopped on the lane ``at``-``between``."""
+    ends = {record.at, record.between}
+    return [f for f in campaign.fleets if f.in_transit_to is not None and {f.sector, f.in_transit_to} == ends]
+
+
 def build_roster(campaign: Campaign, state: StrategicState, record: BattleHexRecord) -> dict[str, BUnit]:
     """Every active unit in the Battle Hex of a team taking part (V13.13); a Leased Orion unit
     is its lessee's (V13.451)."""
@@ -166,14 +172,14 @@ def build_roster(campaign: Campaign, state: StrategicState, record: BattleHexRec
     parties = {record.attacker, record.defender, *record.others}
     out: dict[str, BUnit] = {}
     keep = set(record.participants)
-    sec = state.sectors.get(record.at)
+    sec = state.sectors.get(record.at) if record.between is None else None  # between sectors: no fixed units
     if sec is not None and sec.owner is not None:
         team = state.team_of(sec.owner)
         if team is not None and team.id in parties:
             for u in sec.garrison:
                 if not u.destroyed:
                     out[u.id] = BUnit(u, team.id, role_of(team, record), None)
-    for f in state.fleets_at(record.at):
+    for f in state.fleets_at(record.at) if record.between is None else lane_fleets(campaign, record):
         team = state.team_of(f.power)
         for u in f.units:
             # V13.451: a Leased Orion unit belongs to the Team that paid the Lease, whatever fleet holds it

@@ -11,7 +11,7 @@ from pydantic import Field, StrictBool, StrictInt, StrictStr, field_validator
 
 from rules.model.records import MAX_TURN, BattleHexRecord, IgnoreRecord, LogEntry, Phase, TerrainTable
 from rules.model.seals import SealKey
-from rules.model.turn_model import Cargo, FleetKind, GroundUnit
+from rules.model.turn_model import Cargo, FleetKind, GroundCombat, GroundUnit
 from rules.model.types import DiplomaticState, LabelField, Strict, SystemKey, Terrain
 from rules.model.units import Unit
 
@@ -184,6 +184,7 @@ class Campaign(Strict):
     battle_hexes: list[BattleHexRecord] = []
     ignores: list[IgnoreRecord] = []
     log: list[LogEntry] = []
+    ground_combats: list[GroundCombat] = Field([], description="the Troop Combat Phase's planets this turn (seed 004)")
     keys: dict[StrictStr, SealKey] = Field({}, description="seal keys by holder (a Team id or 'gm'): what only a "
                                                         "holder may know is sealed for it (rules/model/secrets.py)")
 

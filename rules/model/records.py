@@ -93,6 +93,7 @@ class BattleHexRecord(Strict):
                                       "V13.11, no encounter step), pending, scenario (fought), none (no battle)")
     scenario: Scenario | None = Field(None, description="the scenario the encounter generated")
     between: LabelField | None = Field(None, description="a meeting between sectors: the lane from ``at`` to here")
+    encounter_answers: list[Any] = Field([], description="the Encounters Phase's answers for this meeting (replayed)")
 
 
 class IgnoreRecord(Strict):

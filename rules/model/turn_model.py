@@ -108,6 +108,14 @@ class Scenario(str, Enum):
     PURSUIT = "pursuit"
 
 
+class GroundCombat(Strict):
+    """A planet whose ground combat the Troop Combat Phase settles this turn (seed 004)."""
+
+    at: LabelField
+    planet: StrictStr = Field(min_length=1)
+    done: StrictBool = False
+
+
 class Landing(Strict):
     """A record that cargo was disembarked or deployed (it may not be embarked again this turn)."""
 

@@ -128,6 +128,13 @@ def refresh_resolution(campaign: Campaign, graph: LaneGraph) -> Campaign:
     for b in new.battle_hexes:
         if b.resolved:
             continue
+        if b.between is not None:
+            ends = {b.at, b.between}
+            there = {t.id for f in new.fleets if f.in_transit_to is not None and {f.sector, f.in_transit_to} == ends
+                     and (t := state.team_of(f.power)) is not None}
+            if b.attacker not in there or b.defender not in there:
+                b.resolved, b.resolution = True, "no units of differing Teams remain between the sectors"
+            continue
         if not teams_fighting_in(state, b.at):
             b.resolved, b.resolution = True, "V13.12: no units of differing Teams remain"
             new.log.append(LogEntry(turn=new.turn, rule="V13.12", text=f"Battle Hex {b.at} resolved: no units of "
@@ -160,7 +167,14 @@ def end_movement_phase(campaign: Campaign, graph: LaneGraph) -> Campaign:
     if still:
         where = ", ".join(str(b.at) for b in still)
         raise PhaseError("V13.12", f"the Movement Phase cannot end while Battle Hexes are unresolved: {where}")
+    return next_turn(new, graph)
+
+
+def next_turn(campaign: Campaign, graph: LaneGraph) -> Campaign:
+    """The next turn's Turn Orders: the turn counted on, Lost units counted down (a new campaign)."""
+    new = campaign.model_copy(deep=True)
     new.phase, new.turn = Phase.ORDERS, new.turn + 1
+    new.ground_combats = []
     new.log.append(LogEntry(turn=new.turn, rule="004 Sequence of Play", text=f"Turn {new.turn} begins"))
     _lost_units(new, StrategicState.compute(new, graph))
     return new

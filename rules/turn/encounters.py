@@ -260,14 +260,15 @@ def _demand_question(m: Meeting, team: str, name: Callable[[str], str]) -> Quest
     here = f"between {m.at} and {m.between}" if m.between is not None else f"in {m.at}"
     other = m.defender if team == m.attacker else m.attacker
     q = choose(f"encounter/{m.where}/demand/{team}", team, RULE,
-               f"{name(team)}: you meet {name(other)} {here}. Demand a scenario ({', '.join(opts)})?", opts)
+               f"{name(team)}: you meet {name(other)} {here}. Demand a scenario?", opts)
 
     def check(a: Any) -> Scenario | None:
         if a == Scenario.DEFENSIVE.value and a not in opts:
             _check_demand(m, team, Scenario.DEFENSIVE)
         chosen: str = q.check(a)
         return None if chosen == NONE else Scenario(chosen)
-    return dataclasses.replace(q, check=check)
+    words = {NONE: "No scenario"} | {s.value: f"Demand a {_title(s)} encounter" for s in Scenario}
+    return dataclasses.replace(q, check=check, data={"option_words": {o: words[o] for o in opts}})
 
 
 def _checked(q: Question, raw: Any) -> Any:

@@ -113,6 +113,15 @@ def waits_for(c: Campaign) -> str:
     return "the GM: ground losses of each contested planet, then conquests; go on to the next turn (End Phase)"
 
 
+def fightable(c: Campaign) -> list[int]:
+    """Indexes of the Battle Hexes that may be fought now (V13.12; seed 004: only the meetings
+    that generated a scenario, in the Space Combat Phase)."""
+    if c.phase is not Phase.BATTLES:
+        return []
+    return [i for i, r in enumerate(c.battle_hexes) if not r.resolved
+            and r.encounter in (EncounterState.V13, EncounterState.SCENARIO)]
+
+
 def current(c: Campaign) -> Step:
     """The phase the campaign stands in."""
     return next(s for s in sequence(c) if s.state is StepState.NOW)

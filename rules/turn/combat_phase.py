@@ -1,0 +1,152 @@
+"""Seed 004's Combat Phase run on the campaign, one sub-phase after another (issue 13): Supply,
+Encounters, Space Combat, Orbital Bombardment and Troop Combat, then the next turn.
+
+Every step is a function from a campaign to a new campaign, refused with the rule when the
+phase does not allow it, so a step never half-applies; the app and ``main.py turn`` call the
+same steps. A campaign whose ``settings.combat_phase`` is ``v13`` keeps the old loop (End
+Movement forms the Battle Hexes, End Phase starts the next turn).
+
+The seed orders the phases but gives no procedure for orbital bombardment, so that phase is
+passed with the GM's note in the log; ground combat is fought at the table and the GM enters
+each contested planet's losses (:func:`rules.turn.invasion.ground_losses_question`), after
+which conquest is decided by the seed's rule.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from hexmap import LaneGraph
+from rules.battle.questions import Question
+from rules.model.campaign import Campaign
+from rules.model.records import LogEntry, Phase
+from rules.model.turn_model import EncounterState, GroundCombat
+from rules.strategic.battle_hex import Decisions
+from rules.strategic.state import StrategicState
+from rules.strategic.turn import MovementReport, PhaseError, end_movement_phase, next_turn, refresh_resolution
+from rules.strategic.turn import end_movement as strategic_end_movement
+from rules.turn import encounter_step
+from rules.turn.invasion import apply_conquest, apply_ground_losses, conquest, ground_losses_question, system_conquered
+from rules.turn.sequence import fightable as fightable  # re-exported: the phase's callers ask it here too
+from rules.turn.supply_phase import report_lines, supply_report
+
+SEQUENCE = "004 Sequence of Play"
+NEXT = {Phase.SUPPLY: Phase.ENCOUNTERS, Phase.ENCOUNTERS: Phase.BATTLES, Phase.BATTLES: Phase.BOMBARDMENT,
+        Phase.BOMBARDMENT: Phase.TROOPS}
+
+
+def seed004(c: Campaign) -> bool:
+    """Whether the campaign plays seed 004's whole Combat Phase."""
+    return c.settings.combat_phase == "seed004"
+
+
+def end_movement(c: Campaign, graph: LaneGraph, decisions: Decisions | None = None) -> MovementReport:
+    """End Movement: V13.11's Battle Hexes form; a seed-004 campaign then enters the Supply
+    Phase with each fleet's supply status and its effects in the log."""
+    report = strategic_end_movement(c, graph, decisions)
+    if report.campaign is None or not seed004(c):
+        return report
+    new = report.campaign.model_copy(deep=True)
+    new.phase = Phase.SUPPLY
+    lines = report_lines(supply_report(new, StrategicState.compute(new, graph)))
+    new.log.extend(LogEntry(turn=new.turn, rule=rule, text=text) for rule, text in lines)
+    report.campaign = new
+    report.events.extend(f"{rule}: {text}" for rule, text in lines)
+    return report
+
+
+def pending(c: Campaign, graph: LaneGraph) -> tuple[int, Question] | None:
+    """The first question the Combat Phase waits for (an encounter's demand, a planet's ground
+    losses), with the index of its meeting or ground combat; ``None`` when none is open."""
+    if c.phase is Phase.ENCOUNTERS:
+        state = StrategicState.compute(c, graph)
+        for i, r in enumerate(c.battle_hexes):
+            if r.encounter is EncounterState.PENDING and not r.resolved:
+                q = encounter_step.pending_question(c, state, i)
+                if q is not None:
+                    return i, q
+    if c.phase is Phase.TROOPS:
+        for i, g in enumerate(c.ground_combats):
+            if not g.done:
+                return i, ground_losses_question(c, g.at, g.planet)
+    return None
+
+
+def answer(c: Campaign, graph: LaneGraph, raw: Any) -> Campaign:
+    """Answer the question :func:`pending` names; an illegal answer raises and changes nothing."""
+    open_q = pending(c, graph)
+    if open_q is None:
+        raise PhaseError(SEQUENCE, f"the {c.phase.title} phase waits for no answer: go on with End Phase")
+    i, _q = open_q
+    if c.phase is Phase.ENCOUNTERS:
+        return encounter_step.answer(c, StrategicState.compute(c, graph), i, raw)
+    g = c.ground_combats[i]
+    new = apply_ground_losses(c, g.at, g.planet, raw)
+    new.ground_combats[i].done = True
+    state = StrategicState.compute(new, graph)
+    result = conquest(new, state, g.at, g.planet, new.turn)
+    if result.conquered:
+        new = apply_conquest(new, result, new.turn)
+    else:
+        new.log.append(LogEntry(turn=new.turn, rule=result.rule, text=result.text))
+    whole = system_conquered(new, StrategicState.compute(new, graph), g.at)
+    if whole is not None and whole.conquered:
+        new = apply_conquest(new, whole, new.turn)
+    return new
+
+
+def advance(c: Campaign, graph: LaneGraph, note: str = "") -> Campaign:
+    """End Phase: the next sub-phase of the Combat Phase, or the next turn after Troop Combat
+    (in a ``v13`` campaign: the next turn after the Battle Hexes). Refused with the rule while
+    the phase waits for something; ``note`` is the GM's record of a phase kept by hand."""
+    if c.phase is Phase.ORDERS:
+        raise PhaseError(SEQUENCE, "execute movement first (End Movement)")
+    if not seed004(c):
+        return end_movement_phase(c, graph)
+    waiting = pending(c, graph)
+    if waiting is not None:
+        raise PhaseError(waiting[1].rule, f"the {c.phase.title} phase waits for: {waiting[1].text}")
+    if c.phase is Phase.BATTLES:
+        c = refresh_resolution(c, graph)
+        still = [str(c.battle_hexes[i].at) for i in fightable(c)]
+        if still:
+            raise PhaseError("V13.12", f"the Space Combat Phase cannot end while Battle Hexes are unresolved: "
+                                       f"{', '.join(still)}")
+    if c.phase is Phase.TROOPS:
+        return next_turn(c, graph)
+    new = c.model_copy(deep=True)
+    new.phase = NEXT[c.phase]
+    new.log.append(LogEntry(turn=new.turn, rule=SEQUENCE, text=f"{new.phase.title} begins"))
+    if c.phase is Phase.BOMBARDMENT:
+        new.log.append(LogEntry(turn=new.turn, rule="004 Orbital Bombardment Phase", text="kept by hand (the seed "
+                                "gives no procedure)" + (f": {note.strip()}" if note.strip() else ": nothing recorded")))
+    if new.phase is Phase.ENCOUNTERS:
+        new = encounter_step.open_meetings(new, StrategicState.compute(new, graph))
+    if new.phase is Phase.TROOPS:
+        new.ground_combats = contested_planets(new, StrategicState.compute(new, graph))
+        if not new.ground_combats:
+            new.log.append(LogEntry(turn=new.turn, rule="004 Invasion Phase", text="no planet holds ground units of "
+                                                                                   "powers that may fight"))
+    return new
+
+
+def contested_planets(c: Campaign, state: StrategicState) -> list[GroundCombat]:
+    """Planets where ground units of powers that may fight stand, or where the owner has none
+    left and another power has: their ground combat is settled this phase."""
+    out = []
+    for s in c.map.sectors:
+        for pl in s.star_system.planets if s.star_system else []:
+            powers = sorted({g.power for g in pl.ground_units})
+            hostile = any(state.dip.may_fight(a, b) for i, a in enumerate(powers) for b in powers[i + 1:])
+            taken = bool(powers) and pl.owner not in powers and any(
+                pl.owner is None or state.dip.may_fight(p, pl.owner) for p in powers)
+            if hostile or taken:
+                out.append(GroundCombat(at=s.at, planet=pl.name))
+    return out
+
+
+def gm_refusal(c: Campaign) -> str | None:
+    """Why a GM ruling on a Battle Hex is not possible now, if it is not."""
+    if seed004(c) and c.phase is not Phase.BATTLES:
+        return "Battle Hexes are fought or ruled on in the Space Combat Phase"
+    return None
+

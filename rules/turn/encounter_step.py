@@ -1,0 +1,140 @@
+"""The Encounters Phase on the campaign (seed 004): each meeting's questions replayed from its
+record's ``encounter_answers``, and the result written back in one step (issue 13).
+
+A meeting in a sector is the Battle Hex V13.11 formed there (its record marked ``pending``);
+a meeting between sectors (fleets that stopped each other on a lane) gets a record of its
+own with ``between`` set. When a meeting is decided: a scenario leaves the record open for
+the Space Combat Phase; no scenario resolves it without a battle, and the fleets of the
+sides that return go back to their last sector (seed 004: "returns to the last sector").
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from hexmap import Label
+from rules.battle.log import IllegalAnswer
+from rules.battle.questions import Question
+from rules.model.campaign import Campaign
+from rules.model.records import BattleHexRecord, LogEntry
+from rules.model.turn_model import EncounterState, Scenario
+from rules.strategic.state import StrategicState
+from rules.turn.encounter_find import meetings
+from rules.turn.encounters import RULE, EncounterResult, Meeting, decide
+
+
+def _moved_from(c: Campaign) -> dict[str, Label]:
+    return {f.id: f.last_sector for f in c.fleets if f.last_sector is not None}
+
+
+def _key(r: BattleHexRecord | Meeting) -> tuple[Label, Label | None, str, str]:
+    return r.at, r.between, r.attacker, r.defender
+
+
+def meeting_of(c: Campaign, state: StrategicState, record: BattleHexRecord) -> Meeting:
+    """The meeting a pending record stands for."""
+    for m in meetings(c, state, _moved_from(c)):
+        if _key(m) == _key(record):
+            return m
+    raise IllegalAnswer(RULE, f"the meeting at {record.at} is no longer on the map (its fleets left)")
+
+
+def open_meetings(c: Campaign, state: StrategicState) -> Campaign:
+    """The campaign at the start of the Encounters Phase: every open V13.11 record pending, a
+    record for each meeting between sectors, meetings diplomacy forbids resolved at once."""
+    new = c.model_copy(deep=True)
+    names = {t.id: t.name for t in new.teams}
+    known = {_key(r) for r in new.battle_hexes if not r.resolved}
+    for r in new.battle_hexes:
+        if not r.resolved and r.encounter is EncounterState.V13:
+            r.encounter = EncounterState.PENDING
+    for m in meetings(c, state, _moved_from(c)):
+        if m.between is None or _key(m) in known:
+            continue
+        new.battle_hexes.append(BattleHexRecord(at=m.at, between=m.between, turn=new.turn, attacker=m.attacker,
+                                                defender=m.defender, attacker_reason=m.reason,
+                                                encounter=EncounterState.PENDING,
+                                                terrain_source="a meeting between sectors: deep space"))
+        new.log.append(LogEntry(turn=new.turn, rule=RULE, text=f"{names.get(m.attacker, m.attacker)} and "
+                                f"{names.get(m.defender, m.defender)} meet between {m.at} and {m.between}"))
+    return new
+
+
+def _run(m: Meeting, answers: list[Any], name: Callable[[str], str]) -> tuple[Question | None, EncounterResult | None]:
+    gen = decide(m, name)
+    try:
+        q = next(gen)
+        for a in answers:
+            q.check(a)
+            q = gen.send(a)
+    except StopIteration as stop:
+        return None, stop.value
+    return q, None
+
+
+def pending_question(c: Campaign, state: StrategicState, index: int) -> Question | None:
+    """The question the meeting of ``battle_hexes[index]`` waits for, if it is pending."""
+    r = c.battle_hexes[index]
+    if r.encounter is not EncounterState.PENDING:
+        return None
+    names = {t.id: t.name for t in c.teams}
+    q, _ = _run(meeting_of(c, state, r), list(r.encounter_answers), lambda t: names.get(t, t))
+    return q
+
+
+def answer(c: Campaign, state: StrategicState, index: int, raw: Any) -> Campaign:
+    """Give the meeting of ``battle_hexes[index]`` its next answer; when that decides it, write
+    the result. An illegal answer raises ``IllegalAnswer`` and changes nothing."""
+    r = c.battle_hexes[index]
+    if r.encounter is not EncounterState.PENDING:
+        raise IllegalAnswer(RULE, f"the meeting at {r.at} is already decided")
+    names = {t.id: t.name for t in c.teams}
+    m = meeting_of(c, state, r)
+    q, _ = _run(m, list(r.encounter_answers), lambda t: names.get(t, t))
+    assert q is not None, "a pending meeting has a question"
+    q.check(raw)
+    new = c.model_copy(deep=True)
+    rec = new.battle_hexes[index]
+    rec.encounter_answers.append(raw)
+    new.log.append(LogEntry(turn=new.turn, rule=q.rule, text=f"{names.get(q.to, q.to)}: {q.key.split('/')[2]} "
+                            f"{_words(raw)}"))
+    _, result = _run(m, list(rec.encounter_answers), lambda t: names.get(t, t))
+    if result is not None:
+        _decided(new, rec, m, result)
+    return new
+
+
+def _words(raw: Any) -> str:
+    if isinstance(raw, bool):
+        return "yes" if raw else "no"
+    return str(raw).replace("_", " ")
+
+
+def _decided(c: Campaign, rec: BattleHexRecord, m: Meeting, result: EncounterResult) -> None:
+    rec.scenario = result.scenario
+    rec.encounter = EncounterState.SCENARIO if result.scenario is not None else EncounterState.NONE
+    c.log.append(LogEntry(turn=c.turn, rule=result.rule, text=result.text))
+    if result.scenario is None:
+        rec.resolved, rec.resolution = True, f"no scenario: {result.text}"
+        send_back(c, m, result.returns)
+
+
+def send_back(c: Campaign, m: Meeting, teams: tuple[str, ...]) -> None:
+    """Fleets of the meeting's ``teams`` return to their last sector (in place on ``c``)."""
+    sides = {m.attacker: m.attacker_fleets, m.defender: m.defender_fleets}
+    for team in teams:
+        for f in c.fleets:
+            if f.id not in sides.get(team, ()):
+                continue
+            if f.last_sector is None:
+                c.log.append(LogEntry(turn=c.turn, rule=RULE, text=f"{f.name} has no last sector this turn: it stays "
+                                                                   f"in {f.sector}"))
+                continue
+            f.sector, f.in_transit_to, f.orders = f.last_sector, None, []
+            c.log.append(LogEntry(turn=c.turn, rule=RULE, text=f"{f.name} returns to its last sector, {f.sector}"))
+
+
+def scenario_title(s: Scenario | None) -> str:
+    """``Deep Space`` / ``Defensive`` / ``Pursuit`` / ``no scenario``."""
+    return {Scenario.DEEP_SPACE: "Deep Space", Scenario.DEFENSIVE: "Defensive", Scenario.PURSUIT: "Pursuit",
+            None: "no scenario"}[s]
