@@ -57,6 +57,7 @@ class MenuActions:
     fight_action: QAction
     overlay_actions: dict[str, QAction]
     gm_view_action: QAction
+    answer_turn_action: QAction
 
 
 def add_action(window: MainWindow, menu: QMenu, text: str, slot: Callable[..., Any], shortcut: Any = None,
@@ -107,8 +108,9 @@ def build_menus(window: MainWindow) -> MenuActions:
     turn = bar.addMenu("&Turn")
     end_movement = add_action(window, turn, "End &Movement (execute orders)", window.end_movement, "Ctrl+E")
     gm = add_action(window, turn, "&GM Ruling on a Battle Hex...", window.gm_ruling, "Ctrl+G")
-    end_phase = add_action(window, turn, "End Movement &Phase (next turn)", window.end_movement_phase,
-                           "Ctrl+Shift+E")
+    end_phase = add_action(window, turn, "End &Phase", window.end_phase, "Ctrl+Shift+E")
+    answer_turn = add_action(window, turn, "&Answer the Combat Phase's Questions...", window.answer_combat_questions,
+                             "Ctrl+Shift+A")
     add_action(window, turn, "Show &Battle Hexes", window.show_battle_hexes, "Ctrl+B")
     fight = add_action(window, turn, "&Fight a Battle Hex (set-up)...", window.fight, "Ctrl+F")
     systems = turn.addMenu("Battle &System for New Battle Hexes")
@@ -146,7 +148,7 @@ def build_menus(window: MainWindow) -> MenuActions:
     help_menu.addSeparator()
     add_action(window, help_menu, "&About BattleHex", window.about)
     return MenuActions(recent_menu, save_action, undo_action, redo_action, end_movement, gm, end_phase, fight,
-                       overlay_actions, gm_view)
+                       overlay_actions, gm_view, answer_turn)
 
 
 def build_phase_bar(window: MainWindow, actions: MenuActions) -> tuple[QToolBar, ElidedLabel]:
@@ -162,6 +164,8 @@ def build_phase_bar(window: MainWindow, actions: MenuActions) -> tuple[QToolBar,
             (actions.end_movement_action, "End Movement",
              "Execute every fleet's orders and form the Battle Hexes (V13.11-V13.18)"),
             (actions.gm_action, "GM Ruling...", "The GM marks an open Battle Hex resolved, with a reason (V13.12)"),
+            (actions.answer_turn_action, "Answer...", "Answer the questions the Combat Phase waits for (encounter "
+                                                      "demands, ground losses)"),
             (actions.end_phase_action, "End Phase", "")):
         act.setIconText(short)
         if tip:

@@ -18,29 +18,39 @@ from rules.errors import RuleError
 from rules.model.records import Phase
 from rules.strategic.planning import plan_orders
 from rules.strategic.table_view import table_lines
-from rules.strategic.turn import PhaseError, open_battle_hexes
+from rules.strategic.turn import PhaseError
+from rules.turn.sequence import StepState, current, fightable, sequence
 
 
 class MovementPhaseMixin:
     """The Movement Phase's actions (the window supplies ``session``, ``statusBar``...)."""
 
     def _update_phase_bar(self) -> None:
+        """The turn's phases as seed 004 orders them (rules.turn.sequence), the one now in
+        brackets with what it waits for; the phases kept by hand are named in the tooltip."""
         c = self.campaign
         if c is None:
             return
-        still = open_battle_hexes(c)
-        steps = ["Turn Orders", "Movement", "Battle Hexes", "Next turn"]
-        now = 0 if c.phase is Phase.ORDERS else 2
-        trail = " \u25b8 ".join(f"[{t}]" if i == now else t for i, t in enumerate(steps))
-        extra = f" \u2014 {len(still)} open Battle Hex{'es' if len(still) != 1 else ''} (V13.12)" if still else ""
-        self.phase_label.setText(f"Turn {c.turn}:  {trail}{extra}")
+        steps = sequence(c)
+        shown = [s for s in steps if s.state is not StepState.BY_HAND]
+        trail = " \u25b8 ".join(f"[{s.title}]" if s.state is StepState.NOW else s.title for s in shown)
+        now = current(c)
+        fights = fightable(c)
+        self.phase_label.setText(f"Turn {c.turn}:  {trail} \u25b8 Next turn \u2014 {now.waits_for}")
+        self.phase_label.setToolTip("Seed 004 Sequence of Play, turn " + str(c.turn) + ":\n" + "\n".join(
+            f"{'  ' if s.group else ''}{s.title}: {s.state.value}" + (f" \u2014 {s.waits_for}" if s.waits_for else "")
+            for s in steps))
         self.end_movement_action.setEnabled(c.phase is Phase.ORDERS)
-        self.gm_action.setEnabled(bool(still))
-        self.end_phase_action.setEnabled(c.phase is Phase.BATTLES and not still)
-        self.fight_action.setEnabled(bool(still))
-        self.end_phase_action.setToolTip(
-            "V13.12: the Movement Phase cannot end while a Battle Hex is unresolved" if still
-            else "Close the Movement Phase and begin the next turn")
+        self.gm_action.setEnabled(bool(fights))
+        self.fight_action.setEnabled(bool(fights))
+        asking = c.phase in (Phase.ENCOUNTERS, Phase.TROOPS)  # the only phases with questions (the engine says which)
+        waiting = asking and self.session is not None and self.session.combat_pending() is not None
+        self.answer_turn_action.setEnabled(waiting)
+        # End Phase waits, as the engine would refuse it, while a question or a Battle Hex is open (V13.12)
+        self.end_phase_action.setEnabled(c.phase is not Phase.ORDERS and not waiting and not fights)
+        self.end_phase_action.setText(f"End {now.title} Phase" if c.phase is not Phase.ORDERS else "End Phase")
+        self.end_phase_action.setIconText("End Phase")
+        self.end_phase_action.setToolTip(f"End the {now.title} phase: {now.waits_for}")
         with_shortcut_in_tooltip(self.end_phase_action)
 
     def preview(self, fleet_id: str, label: str) -> tuple[list[Label], bool, str]:
@@ -140,9 +150,11 @@ class MovementPhaseMixin:
         """Open the set-up window of an open Battle Hex (asks which when there are several)."""
         if self.session is None:
             return None
-        still = open_battle_hexes(self.session.campaign)
+        c = self.session.campaign
+        still = [c.battle_hexes[i] for i in fightable(c)]
         if not still:
-            self.statusBar().showMessage("No open Battle Hex: end movement first (Ctrl+E)", 8000)
+            self.statusBar().showMessage(f"No Battle Hex to fight now ({current(c).title}: {current(c).waits_for})",
+                                         8000)
             return None
         if at is None:
             names = {t.id: t.name for t in self.session.campaign.teams}
@@ -178,7 +190,8 @@ class MovementPhaseMixin:
         """V13.12 override: the GM marks a Battle Hex resolved, with a reason for the log."""
         if self.session is None:
             return
-        still = open_battle_hexes(self.session.campaign)
+        c = self.session.campaign
+        still = [c.battle_hexes[i] for i in fightable(c)]
         if not still:
             return
         names = {t.id: t.name for t in self.session.campaign.teams}
@@ -191,6 +204,3 @@ class MovementPhaseMixin:
             at = still[items.index(choice)].at
             self._try(lambda: self.session.gm_resolve(at, reason))
 
-    def end_movement_phase(self) -> None:
-        if self.session is not None:
-            self._try(self.session.end_movement_phase)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from app import window_state
 from app.describe import fleet_html, sector_html, sector_status_html, welcome_html
+from app.main_combat import CombatPhaseMixin
 from app.main_files import CampaignFilesMixin
 from app.main_menus import build_menus, build_phase_bar
 from app.main_turn import MovementPhaseMixin
@@ -33,7 +34,7 @@ from rules.model import Campaign
 from rules.model.seals import Keyring
 
 
-class MainWindow(CampaignFilesMixin, MovementPhaseMixin, QMainWindow):
+class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, QMainWindow):
     """BattleHex's main window on one campaign.
 
     Args:
@@ -82,6 +83,7 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, QMainWindow):
         self.gm_action = menus.gm_action
         self.end_phase_action = menus.end_phase_action
         self.fight_action = menus.fight_action
+        self.answer_turn_action = menus.answer_turn_action
         self.overlay_actions = menus.overlay_actions
         self.gm_view_action = menus.gm_view_action
         self._rebuild_recent()

@@ -33,7 +33,7 @@ from hexmap import Label, LaneGraph
 from rules.model import Campaign, save_campaign
 from rules.model.seals import Keyring
 from rules.strategic import StrategicState, build_graph
-from rules.strategic.turn import MovementReport, end_movement, end_movement_phase, gm_resolve, set_orders
+from rules.strategic.turn import MovementReport, gm_resolve, set_orders
 
 if TYPE_CHECKING:
     from app.battle_controller import BattleController
@@ -149,7 +149,9 @@ class CampaignSession(QObject):
 
     def end_movement(self, decisions=None) -> MovementReport:
         """Execute movement; if questions come back, nothing changes and they are returned."""
-        report = end_movement(self.campaign, self.graph, decisions)
+        from rules.turn import combat_phase  # the Combat Phase (and the battle engine's questions) load when used
+
+        report = combat_phase.end_movement(self.campaign, self.graph, decisions)
         if report.campaign is not None:
             done = report.campaign
             self.apply(f"End movement of turn {self.campaign.turn}", lambda _c: done)
@@ -158,9 +160,27 @@ class CampaignSession(QObject):
     def gm_resolve(self, at: Label, reason: str) -> Campaign:
         return self.apply(f"GM ruling on Battle Hex {at}", lambda c: gm_resolve(c, at, reason))
 
-    def end_movement_phase(self) -> Campaign:
-        return self.apply(f"End Movement Phase of turn {self.campaign.turn}",
-                          lambda c: end_movement_phase(c, self.graph))
+    def end_phase(self, note: str = "") -> Campaign:
+        """End Phase: the Combat Phase's next sub-phase, or the next turn (seed 004's Sequence of
+        Play; a v13 campaign: the next turn once its Battle Hexes are resolved)."""
+        from rules.turn import combat_phase
+
+        return self.apply(f"End {self.campaign.phase.title} (turn {self.campaign.turn})",
+                          lambda c: combat_phase.advance(c, self.graph, note))
+
+    def combat_pending(self):
+        """The Combat Phase's open question ``(index, Question)``, or ``None`` (the engine says)."""
+        from rules.turn import combat_phase
+
+        return combat_phase.pending(self.campaign, self.graph)
+
+    def answer_turn(self, raw) -> Campaign:
+        """Answer the Combat Phase's open question as one undoable step (refusals raise)."""
+        open_q = self.combat_pending()
+        what = open_q[1].key if open_q else "answer"
+        from rules.turn import combat_phase
+
+        return self.apply(f"{self.campaign.phase.title}: {what}", lambda c: combat_phase.answer(c, self.graph, raw))
 
     # -- autosave --------------------------------------------------------------------------------
     def autosave_path(self) -> Path:

@@ -1,0 +1,60 @@
+"""The main window's Combat Phase (seed 004; issue 13): End Phase through the sub-phases, and
+the questions the phase waits for (encounter demands and refusals, each planet's ground
+losses) asked in the question dialog, one after another, each as one undoable step. The
+engine (rules/turn/combat_phase.py) says what is open and judges every answer. Mixed into
+:class:`app.main_window.MainWindow`."""
+from __future__ import annotations
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QInputDialog
+
+from rules.errors import RuleError
+from rules.model.records import Phase
+
+
+class CombatPhaseMixin:
+    """End Phase and the Combat Phase's questions (the window supplies ``session``...)."""
+
+    def end_phase(self) -> None:
+        """End the phase the campaign stands in (Ctrl+Shift+E); refused with the rule while it waits."""
+        if self.session is None:
+            return
+        note = ""
+        if self.session.campaign.phase is Phase.BOMBARDMENT:
+            note, ok = QInputDialog.getText(
+                self, "Orbital Bombardment (kept by hand)",
+                "Seed 004 gives no bombardment procedure: what happened at the table (goes into the log, may be "
+                "empty)?")
+            if not ok:
+                return
+        if self._try(lambda: self.session.end_phase(note)):
+            self.statusBar().showMessage(f"Now: {self.session.campaign.phase.title}", 8000)
+            if self.session.combat_pending() is not None:
+                QTimer.singleShot(0, self.answer_combat_questions)
+
+    def answer_combat_questions(self) -> int:
+        """Ask the Combat Phase's open questions one after another until none is left or the
+        dialog is cancelled; returns how many were answered."""
+        from app.question_dialogs import QuestionDialog  # the battle engine's question kinds load when used
+
+        answered = 0
+        while self.session is not None and (open_q := self.session.combat_pending()) is not None:
+            q = open_q[1]
+            names = {t.id: t.name for t in self.session.campaign.teams}
+            who = "Game Master" if q.to == "gm" else names.get(q.to, q.to)
+            dialog = QuestionDialog(q, who, dict(q.data.get("names", {})), None, self)
+            self.question_dialog = dialog
+            while True:
+                if dialog.exec() != QuestionDialog.DialogCode.Accepted:
+                    self.statusBar().showMessage("The Combat Phase waits for this answer: Turn > Answer the Combat "
+                                                 "Phase's Questions (Ctrl+Shift+A)", 10000)
+                    return answered
+                try:
+                    self.session.answer_turn(dialog.answer())
+                except RuleError as e:
+                    dialog.setWindowTitle(f"Refused: {e}")
+                    self.statusBar().showMessage(f"Refused: {e}", 15000)
+                    continue
+                answered += 1
+                break
+        return answered
