@@ -123,7 +123,12 @@ def sector_html(c: Campaign, s: Sector, gm: bool = False) -> str:
         ss = s.star_system
         planets = "".join(
             f"<li>{escape(pl.name)}: {escape(_power_name(c, pl.owner))}, census {pl.census}, "
-            f"productivity {pl.productivity}, RAW {pl.raw}, morale {pl.morale}</li>" for pl in ss.planets)
+            f"productivity {pl.productivity}, RAW {pl.raw}, morale {pl.morale}"
+            + ("<br>ground units: " + ", ".join(f"{escape(g.name)} ({escape(_power_name(c, g.power))}, attrition "
+                                                 f"{g.attrition}{', marines' if g.marines else ''}"
+                                                 f"{', supply depot' if g.supply_depot else ''})"
+                                                 for g in pl.ground_units) if pl.ground_units else "")
+            + (f"<br>seized in turn {pl.seized_turn}" if pl.seized_turn else "") + "</li>" for pl in ss.planets)
         post = " (command post)" if ss.has_command_post else ""
         parts.append(f"<h4>Star system {escape(ss.name)}{post}</h4><ul>{planets}</ul>")
     garrison = shown_units(s.garrison, gm)
@@ -189,9 +194,28 @@ def fleet_html(state, fleet: Fleet, gm: bool = False) -> str:
                      "(V13.514 / V13.614)" for u in fleet.units if u.forced_strategic_direction is not None)
     return (f"<h3>{escape(fleet.name)}</h3>"
             f"<p>{escape(_power_name(c, fleet.power))} ({escape(team.name if team else 'no team')}) in {where}<br>"
+            f"{_logistics_html(c, fleet)}"
             f"Sector status: {escape(state.status(fleet.sector).describe(_names(c)))}<br>"
             f"Supply: {supply}<br>Speed: {speed_text[speed]}{(' - ' + escape(why)) if why else ''}<br>"
             f"Orders: {orders}{forced}{fates}{warp}</p>" + _unit_table(shown_units(fleet.units, gm)))
+
+
+def _logistics_html(c, fleet: Fleet) -> str:
+    """A civilian fleet's kind and route, an escort's ward, the cargo carried (seed 004)."""
+    rows = []
+    if fleet.kind.civilian:
+        rows.append(f"{fleet.kind.value.title()} Fleet (seed 004)"
+                    + (f", trade route {_route_text(fleet.trade_route, c)}" if fleet.trade_route else ""))
+    if fleet.escort_of:
+        ward = next((f.name for f in c.fleets if f.id == fleet.escort_of), fleet.escort_of)
+        rows.append(f"Escort of {escape(ward)}: follows its movement")
+    if fleet.cargo:
+        rows.append("Cargo: " + ", ".join(
+            escape(x.ground_unit.name if x.ground_unit else f"{x.amount} {x.kind.value.replace('_', ' ')}")
+            + f" (size {x.needs})" for x in fleet.cargo))
+    if fleet.reserve:
+        rows.append("In reserve")
+    return "".join(f"{r}<br>" for r in rows)
 
 
 def sector_status_html(state, sector: Sector, gm: bool = False) -> str:

@@ -32,6 +32,20 @@ class CombatPhaseMixin:
             if self.session.combat_pending() is not None:
                 QTimer.singleShot(0, self.answer_combat_questions)
 
+    def cargo(self, fleet_id: str, action) -> bool:
+        """Embark, land or deploy as one undoable step; a refusal names its rule and changes nothing."""
+        if self.session is None:
+            return False
+        from rules.turn.logistics import do
+
+        if not self._try(lambda: self.session.apply(action.text, lambda c: do(c, self.session.graph, fleet_id,
+                                                                              action))):
+            return False
+        self.statusBar().showMessage(f"{action.text}: done", 8000)
+        if self.session.combat_pending() is not None:  # a landing may open a planet's ground combat
+            QTimer.singleShot(0, self.answer_combat_questions)
+        return True
+
     def answer_combat_questions(self) -> int:
         """Ask the Combat Phase's open questions one after another until none is left or the
         dialog is cancelled; returns how many were answered."""

@@ -14,6 +14,7 @@ from hexmap import Label
 from rules.model import Fleet
 from rules.model.records import BattleHexRecord
 from rules.strategic.turn import open_battle_hexes
+from rules.turn.logistics import actions, when_refused
 
 if TYPE_CHECKING:
     from app.strategic_view import StrategicView
@@ -45,9 +46,31 @@ def fleet_menu(view: StrategicView, fleet: Fleet) -> QMenu:
         act.setToolTip(f"{fleet.sector} is not an open Battle Hex")
     act = menu.addAction("Clear orders", lambda: view.planner.clear_orders(fid))
     act.setEnabled(bool(fleet.orders))
+    _cargo_menu(view, menu, fleet)
     menu.addSeparator()
     menu.addAction("Centre here", lambda: view.centre_on(str(fleet.sector)))
     return menu
+
+
+def _cargo_menu(view: StrategicView, menu: QMenu, fleet: Fleet) -> None:
+    """Embark, land and deploy where the fleet stands (the engine lists them and judges each)."""
+    campaign = view.planner.campaign
+    if campaign is None:
+        return
+    choices = actions(campaign, fleet.id)
+    sub = menu.addMenu("Cargo")
+    sub.setObjectName("cargo_menu")
+    sub.setToolTipsVisible(True)
+    if not choices:
+        sub.setEnabled(False)
+        sub.menuAction().setToolTip("Nothing to embark, land or deploy here")
+        return
+    why = when_refused(campaign)
+    for choice in choices:
+        act = sub.addAction(choice.text, lambda c=choice: view.planner.cargo(fleet.id, c))
+        act.setEnabled(why is None)
+        if why is not None:
+            act.setToolTip(f"Seed 004 Invasion Phase: {why}")
 
 
 def sector_menu(view: StrategicView, label: str) -> QMenu:

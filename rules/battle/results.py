@@ -88,6 +88,7 @@ def write_back(campaign: Campaign, st: BattleState) -> Campaign:
         unit = by_id.get(b.id)
         if unit is not None and (line := _apply_unit(unit, b, st.kind == "approach")):
             report.append(line)
+    _fleets_after(new, st, report)
     _scatter(new, st)
     for team, points in st.awards.items():
         t = next(t for t in new.teams if t.id == team)
@@ -114,6 +115,35 @@ def write_back(campaign: Campaign, st: BattleState) -> Campaign:
         sec.garrison[:] = [u for u in sec.garrison if not (u.destroyed or u.captured)]
     new.fleets = [f for f in new.fleets if f.units]
     return new
+
+
+def _fleets_after(c: Campaign, st: BattleState, report: list[str]) -> None:
+    """Seed 004 on the fleets a battle touched: "if any carrying ship is lost, the entire cargo
+    is lost"; a trade, transport or colony fleet is crippled when all its ships are and
+    destroyed when 3/4 (round up) are, crippled ships counting half (rules/turn/civilian.py)."""
+    from rules.turn.cargo import after_losses
+    from rules.turn.civilian import CivilianState, civilian_state
+
+    lost = {b.id for b in st.units.values() if b.status in (Status.DESTROYED, Status.CAPTURED)}
+    for f in c.fleets:
+        ids = {u.id for u in f.units}
+        if not ids & set(st.units):
+            continue
+        if f.cargo and ids & lost:
+            kept, gone = after_losses(f, ids & lost)
+            if gone:
+                f.cargo = kept.cargo
+                report.append(f"{f.name} lost its cargo ({', '.join(x.id for x in gone)}): a carrying ship was lost "
+                              "(seed 004 Movement Phase)")
+        if f.kind.civilian:
+            state = civilian_state(f.units)
+            if state is CivilianState.DESTROYED:
+                for u in f.units:
+                    u.destroyed, u.fate = True, UnitFate.DESTROYED
+                report.append(f"{f.name} is destroyed: 3/4 of its ships are destroyed, crippled ones counting half "
+                              "(seed 004 Encounters Phase)")
+            elif state is CivilianState.CRIPPLED:
+                report.append(f"{f.name} is crippled: all its ships are crippled (seed 004 Encounters Phase)")
 
 
 def _scatter(c: Campaign, st: BattleState) -> None:

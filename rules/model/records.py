@@ -34,7 +34,7 @@ class Phase(str, Enum):
 
 
 _TITLES = {"orders": "Turn Orders", "supply": "Combat: Supply", "encounters": "Combat: Encounters",
-           "battles": "Movement: Battle Hexes", "bombardment": "Combat: Orbital Bombardment",
+           "battles": "Combat: Space Combat (Battle Hexes)", "bombardment": "Combat: Orbital Bombardment",
            "troops": "Combat: Troop Combat"}
 
 

@@ -25,6 +25,7 @@ from rules.strategic.state import StrategicState
 from rules.strategic.turn import MovementReport, PhaseError, end_movement_phase, next_turn, refresh_resolution
 from rules.strategic.turn import end_movement as strategic_end_movement
 from rules.turn import encounter_step
+from rules.turn.civilian import follow_orders
 from rules.turn.invasion import apply_conquest, apply_ground_losses, conquest, ground_losses_question, system_conquered
 from rules.turn.sequence import fightable as fightable  # re-exported: the phase's callers ask it here too
 from rules.turn.supply_phase import report_lines, supply_report
@@ -42,6 +43,7 @@ def seed004(c: Campaign) -> bool:
 def end_movement(c: Campaign, graph: LaneGraph, decisions: Decisions | None = None) -> MovementReport:
     """End Movement: V13.11's Battle Hexes form; a seed-004 campaign then enters the Supply
     Phase with each fleet's supply status and its effects in the log."""
+    c = follow_orders(c)  # escorts follow their civilian fleet's movement (seed 004 Movement Phase)
     report = strategic_end_movement(c, graph, decisions)
     if report.campaign is None or not seed004(c):
         return report

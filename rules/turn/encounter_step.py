@@ -15,11 +15,13 @@ from typing import Any
 from hexmap import Label
 from rules.battle.log import IllegalAnswer
 from rules.battle.questions import Question
+from rules.dice import DiceRoller
 from rules.model.campaign import Campaign
 from rules.model.records import BattleHexRecord, LogEntry
-from rules.model.turn_model import EncounterState, Scenario
+from rules.model.turn_model import EncounterState, FleetKind, Scenario
+from rules.model.types import Terrain
 from rules.strategic.state import StrategicState
-from rules.turn.encounter_find import meetings
+from rules.turn.encounter_find import R_TRADE, meetings, trade_fleet_met
 from rules.turn.encounters import RULE, EncounterResult, Meeting, decide
 
 
@@ -42,22 +44,50 @@ def meeting_of(c: Campaign, state: StrategicState, record: BattleHexRecord) -> M
 def open_meetings(c: Campaign, state: StrategicState) -> Campaign:
     """The campaign at the start of the Encounters Phase: every open V13.11 record pending, a
     record for each meeting between sectors, meetings diplomacy forbids resolved at once."""
-    new = c.model_copy(deep=True)
+    new = trade_fleets_met(c.model_copy(deep=True), state)
+    if new.fleets != c.fleets:
+        state = StrategicState.compute(new, state.graph)
     names = {t.id: t.name for t in new.teams}
     known = {_key(r) for r in new.battle_hexes if not r.resolved}
     for r in new.battle_hexes:
         if not r.resolved and r.encounter is EncounterState.V13:
             r.encounter = EncounterState.PENDING
-    for m in meetings(c, state, _moved_from(c)):
-        if m.between is None or _key(m) in known:
+    for m in meetings(new, state, _moved_from(new)):
+        if _key(m) in known:
             continue
-        new.battle_hexes.append(BattleHexRecord(at=m.at, between=m.between, turn=new.turn, attacker=m.attacker,
-                                                defender=m.defender, attacker_reason=m.reason,
-                                                encounter=EncounterState.PENDING,
-                                                terrain_source="a meeting between sectors: deep space"))
+        sec = new.sector_at(str(m.at))
+        new.battle_hexes.append(BattleHexRecord(
+            at=m.at, between=m.between, turn=new.turn, attacker=m.attacker, defender=m.defender,
+            attacker_reason=m.reason, encounter=EncounterState.PENDING,
+            terrain=sec.terrain if sec is not None and m.between is None else Terrain.NONE,
+            terrain_source="a meeting between sectors: deep space" if m.between is not None
+            else "the sector's terrain (a meeting found in the Encounters Phase)"))
+        where = f"between {m.at} and {m.between}" if m.between is not None else f"in {m.at}"
         new.log.append(LogEntry(turn=new.turn, rule=RULE, text=f"{names.get(m.attacker, m.attacker)} and "
-                                f"{names.get(m.defender, m.defender)} meet between {m.at} and {m.between}"))
+                                f"{names.get(m.defender, m.defender)} meet {where}"))
     return new
+
+
+def trade_fleets_met(c: Campaign, state: StrategicState) -> Campaign:
+    """Seed 004: "If a non-friendly fleet enters a system along a Trade Fleet's trade route,
+    there is a chance of encountering the Trade Fleet": for each system of a route that such a
+    fleet entered this turn, the roll of :func:`rules.turn.encounter_find.trade_fleet_met`; a
+    Trade Fleet met elsewhere than where it stands is taken there with its escorts (in place)."""
+    dice = DiceRoller(c.dice_seed * 92_821 + c.turn * 7_919)
+    dice.listeners.append(lambda r: c.log.append(LogEntry(turn=c.turn, rule=r.rule, text=r.describe())))
+    for t in c.fleets:
+        if t.kind is not FleetKind.TRADE or not t.trade_route or t.in_transit_to is not None:
+            continue
+        entered = sorted({f.sector for f in c.fleets if f.last_sector is not None and f.in_transit_to is None
+                          and f.sector in t.trade_route and f.sector != t.sector
+                          and state.dip.may_fight(f.power, t.power)})
+        for at in entered:
+            if trade_fleet_met(t, at, dice):
+                c.log.append(LogEntry(turn=c.turn, rule=R_TRADE, text=f"{t.name} is met at {at}, on its trade route"))
+                for f in [t, *(e for e in c.fleets if e.escort_of == t.id and e.sector == t.sector)]:
+                    f.sector, f.last_sector = at, f.sector
+                break
+    return c
 
 
 def _run(m: Meeting, answers: list[Any], name: Callable[[str], str]) -> tuple[Question | None, EncounterResult | None]:

@@ -4,7 +4,7 @@ the question dialogs that open by themselves, the Battle Hex ruled on (Ctrl+G), 
 note, the ground losses ticked, the conquest on the map, the next turn."""
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QInputDialog
 
 from app.main_window import MainWindow
@@ -88,3 +88,75 @@ def test_a_whole_combat_phase_through_the_main_window(qtbot, tmp_path):
     assert w.campaign.phase is Phase.ORDERS and w.campaign.turn == 2
     press(w, "Ctrl+Z")  # each step was one undoable change
     assert w.campaign.phase is Phase.TROOPS
+
+
+def invasion_campaign():
+    legion = {"id": "c1", "kind": "ground_unit",
+              "ground_unit": {"id": "g9", "name": "Fed legion", "power": "fed", "attrition": 4}}
+    ships = [{"id": f"t-{i}", "name": f"FT {i}", "kind": "freighter", "is_civilian": True,
+              "supply_rating": 10 if i == 1 else 0} for i in range(1, 8)]
+    kl = [{"id": "g1", "name": "Klingon legion", "power": "klingon", "attrition": 2}]
+    return campaign(settings={"combat_phase": "seed004"},
+                    fleets=[{"id": "t", "name": "Fed transport", "power": "fed", "sector": "0404",
+                             "orders": ["0505"], "units": ships, "kind": "transport", "cargo": [legion]}],
+                    sectors={"0505": {"owner": "klingon", "star_system": {"name": "Vor", "planets": [
+                        {"name": "Vor I", "owner": "klingon", "census": 3, "morale": 3, "ground_units": kl}]}}})
+
+
+def cargo_entry(w, qtbot, fleet_id: str, entry: str) -> list[str]:
+    """Right-click the fleet's counter, open its Cargo submenu and click ``entry`` there;
+    returns the submenu's entries."""
+    from PySide6.QtGui import QContextMenuEvent
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication, QMenu
+
+    from tests.app.test_strategic_menus import counter_pos
+    seen: list[str] = []
+
+    def pick() -> None:
+        menu = QApplication.activePopupWidget()
+        if not isinstance(menu, QMenu):
+            QTimer.singleShot(20, pick)
+            return
+        if menu.objectName() != "cargo_menu":
+            act = next(a for a in menu.actions() if a.text() == "Cargo")
+            QTest.mouseClick(menu, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                             menu.actionGeometry(act).center())
+            QTimer.singleShot(20, pick)
+            return
+        seen.extend(a.text() for a in menu.actions())
+        act = next(a for a in menu.actions() if a.text() == entry)
+        QTest.mouseClick(menu, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                         menu.actionGeometry(act).center())
+
+    vp = w.strategic_view.viewport()
+    pos = counter_pos(w, fleet_id)
+    QTimer.singleShot(0, pick)
+    QApplication.sendEvent(vp, QContextMenuEvent(QContextMenuEvent.Reason.Mouse, pos, vp.mapToGlobal(pos)))
+    qtbot.waitUntil(lambda: bool(seen), timeout=3000)
+    return seen
+
+
+def test_a_landing_from_the_fleet_menu_opens_the_ground_combat_and_conquers(qtbot, tmp_path):
+    path = tmp_path / "invasion.json"
+    save_campaign(invasion_campaign(), path)
+    w = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(w)
+    show_active(w, qtbot)
+    press(w, "Ctrl+E")  # the transport arrives at Vor (no fleet meets it there)
+    for _ in range(4):  # Supply -> Encounters -> Space Combat -> Orbital Bombardment -> Troop Combat
+        answerer = Answerer(type_text(""))
+        show_active(w, qtbot)
+        press(w, "Ctrl+Shift+E")
+        answerer.stop()
+    assert w.campaign.phase is Phase.TROOPS and not w.campaign.ground_combats
+    seen: list[str] = []
+    answerer = Answerer(answers(seen))
+    entries = cargo_entry(w, qtbot, "t", "Land Fed legion on Vor I")
+    assert entries == ["Land Fed legion on Vor I"]
+    qtbot.waitUntil(lambda: bool(w.campaign.ground_combats) and w.campaign.ground_combats[0].done, timeout=5000)
+    answerer.stop()
+    assert seen == ["ground/0505/Vor I"]  # the landing made the planet's ground combat this turn's
+    planet = w.campaign.sector_at("0505").star_system.planets[0]
+    assert planet.owner == "fed" and [g.id for g in planet.ground_units] == ["g9"]
+    assert not next(f for f in w.campaign.fleets if f.id == "t").cargo
