@@ -52,6 +52,9 @@ from rules.strategic.battle_hex import IgnoreQuestion
 from rules.strategic.state import StrategicState
 from rules.strategic.turn import gm_resolve, refresh_resolution, set_orders
 from rules.turn import combat_phase as cp
+from rules.turn.cargo import INVASION
+from rules.turn.logistics import CargoAction
+from rules.turn.logistics import do as cargo_do
 
 SEQUENCE = "004 Sequence of Play"
 MOVEMENT = "004 Movement Phase"
@@ -171,9 +174,10 @@ class TurnRun:
                 return _gm_question(f"turn/{n}/battle/{hexes[0]}", SPACE_COMBAT,
                                     "Game Master: fight a Battle Hex ({\"battle\": sector, \"answers\": [...]}) or "
                                     "rule on it ({\"battle\": sector, \"ruling\": why})", tuple(hexes))
+        cargo = " - or move cargo ({\"cargo\": {fleet, verb, cargo, planet}})" if c.phase is Phase.TROOPS else ""
         return _gm_question(f"turn/{n}/{c.phase.value}/end", SEQUENCE,
                             f"Game Master: end the {c.phase.title} phase (\"end_phase\", or {{\"end_phase\": "
-                            "note}})")
+                            f"note}}){cargo}")
 
     def _fightable(self) -> list[str]:
         fresh = refresh_resolution(self.campaign, self.graph)
@@ -281,12 +285,29 @@ class TurnRun:
         return run.saved()
 
     def _end_phase(self, q: Question, raw: Any) -> Campaign:
+        if isinstance(raw, dict) and set(raw) == {"cargo"}:
+            return self._cargo(raw["cargo"])
         note = _end_phase_note(raw, SEQUENCE).strip()
         c = self.campaign
         if note and c.phase is not Phase.BOMBARDMENT:
             c = c.model_copy(deep=True)
             c.log.append(LogEntry(turn=c.turn, rule=SEQUENCE, text=f"GM note on {c.phase.title}: {note}"))
         return cp.advance(c, self.graph, note)
+
+
+    def _cargo(self, order: Any) -> Campaign:
+        """``{"fleet": id, "verb": "embark" | "land" | "deploy", "cargo": id, "planet": name}``
+        (rules.turn.logistics; seed 004 Invasion Phase)."""
+        keys = {"fleet", "verb", "cargo", "planet"}
+        if not isinstance(order, dict) or not {"fleet", "verb", "cargo"} <= set(order) or set(order) - keys \
+                or not all(isinstance(order[k], str) for k in order):
+            raise IllegalAnswer(INVASION, "a cargo order is {\"fleet\": id, \"verb\": \"embark\" | \"land\" | "
+                                          "\"deploy\", \"cargo\": id, \"planet\": name}")
+        action = CargoAction(order["verb"], f"{order['verb']} {order['cargo']}", order["cargo"],
+                             order.get("planet", ""))
+        if not any(f.id == order["fleet"] for f in self.campaign.fleets):
+            raise IllegalAnswer(INVASION, f"there is no fleet {order['fleet']!r}")
+        return cargo_do(self.campaign, self.graph, order["fleet"], action)
 
 
 def _words(raw: Any) -> str:

@@ -251,3 +251,31 @@ def test_the_campaign_passed_in_is_never_changed():
     before = dumps(c)
     play(c, TURN)
     assert dumps(c) == before
+
+
+def test_a_landing_and_its_conquest_played_from_answers():
+    """Seed 004 Invasion Phase: cargo moves in the Troop Combat step; a landing there opens the
+    planet's ground combat, whose losses the GM enters; the largest attrition conquers."""
+    from rules.battle.log import IllegalAnswer
+    from rules.errors import RuleError
+    from rules.turn.run import play
+    from tests.rules.turn.test_logistics import transport
+    from tests.rules.turn.test_combat_phase import planet, seed004
+
+    kl = {"id": "g1", "name": "Klingon legion", "power": "klingon", "attrition": 2}
+    c, g = seed004(fleets=[transport("0404", orders=["0505"])], sectors=planet(kl))
+    land = {"cargo": {"fleet": "t", "verb": "land", "cargo": "c1", "planet": "Vor I"}}
+    run = play(c, ["end_movement"], g)
+    with pytest.raises(RuleError, match="Troop Combat"):
+        run.answer(land)  # the Supply Phase: cargo waits for the Troop Combat step
+    for _ in range(4):
+        run.answer("end_phase")
+    with pytest.raises(IllegalAnswer, match="a cargo order is"):
+        run.answer({"cargo": {"fleet": "t"}})
+    run.answer(land)
+    assert run.pending.key == "ground/0505/Vor I"
+    run.answer(["g1"])
+    run.answer("end_phase")
+    assert run.campaign.turn == 2 and run.campaign.sector_at("0505").star_system.planets[0].owner == "fed"
+    again = play(c, run.answers, g)
+    assert [e.to_dict() for e in again.log] == [e.to_dict() for e in run.log]
