@@ -259,8 +259,8 @@ def test_a_landing_and_its_conquest_played_from_answers():
     from rules.battle.log import IllegalAnswer
     from rules.errors import RuleError
     from rules.turn.run import play
-    from tests.rules.turn.test_logistics import transport
     from tests.rules.turn.test_combat_phase import planet, seed004
+    from tests.rules.turn.test_logistics import transport
 
     kl = {"id": "g1", "name": "Klingon legion", "power": "klingon", "attrition": 2}
     c, g = seed004(fleets=[transport("0404", orders=["0505"])], sectors=planet(kl))
