@@ -60,6 +60,13 @@ def modifiers(ctx: Ctx, team: str, units: list[BUnit], enemies: list[BUnit]) -> 
     if immobile and not (st.kind == "approach" and units and units[0].role is Role.ATTACKER):
         out.append(Modifier(f"engaging a unit not capable of Strategic Movement ({immobile[0].name})", 8,
                             "V13.414 / A-29"))
+    hidden = _ships([e for e in enemies if e.unit.kind not in SMALL_CRAFT])
+    scouted = any(u.unit.is_scout for u in units)  # seed 004 Scout: "advantages ... detecting stealthed or cloaked"
+    if hidden and all(e.unit.stealth or e.unit.cloak_capable for e in hidden) and not scouted:
+        # seed 004 Units: "When combat is between a fleet containing only ships with this trait,
+        # the opposing force has a reduced Weapon Status" (Cloak has Stealth's benefits); the seed
+        # gives no amount: BattleHex reads -1 on the roll, cancelled by a Scout (INTERPRETATIONS, issue 13)
+        out.append(Modifier("the enemy force is all Stealth ships", -1, "seed 004 Units: Stealth"))
     best = max((u.unit.officers.captain for u in units), default=0)
     if best > 0:
         out.append(Modifier(f"best Captain's Rating {best}", best, "V13.414 / V13.423"))

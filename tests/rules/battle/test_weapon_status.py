@@ -75,3 +75,19 @@ def test_terrain_modifier_is_asked_of_the_gm():
 def test_ws_is_rolled_once_per_team():
     b = battle(duel(), answers=(False,), faces=[3, 4, 5, 6])
     assert len(rolls(b)) == 2 and b.state.ws == {"red": 1, "blue": 2}
+
+
+def test_an_all_stealth_force_reduces_the_opposing_weapon_status_seed_004():
+    """Seed 004 Units, Stealth: "When combat is between a fleet containing only ships with this
+    trait, the opposing force has a reduced Weapon Status" (read: -1 on the roll); Cloak units
+    have Stealth's benefits; one ship without the trait and there is no reduction."""
+    all_stealth = battle(duel(red_units=[unit("r1", stealth=True), unit("r2", cloak_capable=True)]),
+                         answers=(False,), faces=[3, 4, 3, 4])
+    r = rolls(all_stealth)
+    assert r["Blue"].data["total"] == 6 and "-1 the enemy force is all Stealth ships" in r["Blue"].text
+    assert r["Red"].data["total"] == 7
+    mixed = battle(duel(red_units=[unit("r1", stealth=True), unit("r2")]), answers=(False,), faces=[3, 4, 3, 4])
+    assert rolls(mixed)["Blue"].data["total"] == 7
+    scouted = battle(duel(blue_units=[unit("b1", is_scout=True)], red_units=[unit("r1", stealth=True)]),
+                     answers=(False,), faces=[3, 4, 3, 4])
+    assert rolls(scouted)["Blue"].data["total"] == 7  # a Scout detects them (seed 004 Units: Scout)
