@@ -43,7 +43,8 @@ class MovementPhaseMixin:
         self.end_movement_action.setEnabled(c.phase is Phase.ORDERS)
         self.gm_action.setEnabled(bool(fights))
         self.fight_action.setEnabled(bool(fights))
-        asking = c.phase in (Phase.ENCOUNTERS, Phase.TROOPS)  # the only phases with questions (the engine says which)
+        # the only phases with questions (the engine says which): a seed-004 campaign's
+        asking = c.settings.combat_phase == "seed004" and c.phase in (Phase.ENCOUNTERS, Phase.BATTLES, Phase.TROOPS)
         waiting = asking and self.session is not None and self.session.combat_pending() is not None
         self.answer_turn_action.setEnabled(waiting)
         # End Phase waits, as the engine would refuse it, while a question or a Battle Hex is open (V13.12)

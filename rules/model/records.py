@@ -94,6 +94,8 @@ class BattleHexRecord(Strict):
     scenario: Scenario | None = Field(None, description="the scenario the encounter generated")
     between: LabelField | None = Field(None, description="a meeting between sectors: the lane from ``at`` to here")
     encounter_answers: list[Any] = Field([], description="the Encounters Phase's answers for this meeting (replayed)")
+    winner: StrictStr = Field("", description="a battle between sectors: the Team that won it and remains between "
+                                              "sectors (its loser returns to its last sector, seed 004)")
 
 
 class IgnoreRecord(Strict):

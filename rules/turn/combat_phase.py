@@ -66,6 +66,9 @@ def pending(c: Campaign, graph: LaneGraph) -> tuple[int, Question] | None:
                 q = encounter_step.pending_question(c, state, i)
                 if q is not None:
                     return i, q
+    if c.phase is Phase.BATTLES:
+        for i in encounter_step.unsettled(c):
+            return i, encounter_step.winner_question(c, i)
     if c.phase is Phase.TROOPS:
         for i, g in enumerate(c.ground_combats):
             if not g.done:
@@ -81,6 +84,8 @@ def answer(c: Campaign, graph: LaneGraph, raw: Any) -> Campaign:
     i, _q = open_q
     if c.phase is Phase.ENCOUNTERS:
         return encounter_step.answer(c, StrategicState.compute(c, graph), i, raw)
+    if c.phase is Phase.BATTLES:
+        return encounter_step.settle(c, StrategicState.compute(c, graph), i, raw)
     g = c.ground_combats[i]
     new = apply_ground_losses(c, g.at, g.planet, raw)
     new.ground_combats[i].done = True
@@ -123,6 +128,7 @@ def advance(c: Campaign, graph: LaneGraph, note: str = "") -> Campaign:
                                 "gives no procedure)" + (f": {note.strip()}" if note.strip() else ": nothing recorded")))
     if new.phase is Phase.ENCOUNTERS:
         new = encounter_step.open_meetings(new, StrategicState.compute(new, graph))
+        new = encounter_step.settle_immediate(new, StrategicState.compute(new, graph))
     if new.phase is Phase.TROOPS:
         new.ground_combats = contested_planets(new, StrategicState.compute(new, graph))
         if not new.ground_combats:

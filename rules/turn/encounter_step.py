@@ -9,12 +9,14 @@ sides that return go back to their last sector (seed 004: "returns to the last s
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
 from hexmap import Label
 from rules.battle.log import IllegalAnswer
-from rules.battle.questions import Question
+from rules.battle.questions import Question, choose
+from rules.battle.roster import lane_fleets
 from rules.dice import DiceRoller
 from rules.model.campaign import Campaign
 from rules.model.records import BattleHexRecord, LogEntry
@@ -22,7 +24,7 @@ from rules.model.turn_model import EncounterState, FleetKind, Scenario
 from rules.model.types import Terrain
 from rules.strategic.state import StrategicState
 from rules.turn.encounter_find import R_TRADE, meetings, trade_fleet_met
-from rules.turn.encounters import RULE, EncounterResult, Meeting, decide
+from rules.turn.encounters import RULE, EncounterResult, Meeting, after_battle, decide
 
 
 def _moved_from(c: Campaign) -> dict[str, Label]:
@@ -100,6 +102,60 @@ def _run(m: Meeting, answers: list[Any], name: Callable[[str], str]) -> tuple[Qu
     except StopIteration as stop:
         return None, stop.value
     return q, None
+
+
+def settle_immediate(c: Campaign, state: StrategicState) -> Campaign:
+    """Decide at once the pending meetings that ask nothing (diplomacy forbids an encounter)."""
+    new = c
+    names = {t.id: t.name for t in c.teams}
+    for i, r in enumerate(c.battle_hexes):
+        if r.encounter is not EncounterState.PENDING or r.resolved or r.encounter_answers:
+            continue
+        m = meeting_of(c, state, r)
+        q, result = _run(m, [], lambda t: names.get(t, t))
+        if q is None and result is not None:
+            new = new.model_copy(deep=True) if new is c else new
+            _decided(new, new.battle_hexes[i], m, result)
+    return new
+
+
+def winner_question(c: Campaign, index: int) -> Question:
+    """Seed 004, meeting in the middle: "Winner remains between sectors. Loser returns to the
+    last sector." The GM names the side that won the battle fought between sectors."""
+    r = c.battle_hexes[index]
+    names = {t.id: t.name for t in c.teams}
+    q = choose(f"encounter/{r.at}-{r.between}/winner", "gm", RULE,
+               f"Game Master: who won the Deep Space encounter between {r.at} and {r.between}? (the winner "
+               "remains between sectors, the loser returns to its last sector)", [r.attacker, r.defender])
+    return dataclasses.replace(q, data={"option_words": {t: names.get(t, t) for t in (r.attacker, r.defender)}})
+
+
+def unsettled(c: Campaign) -> list[int]:
+    """Battles fought between sectors whose winner is still to be named."""
+    return [i for i, r in enumerate(c.battle_hexes) if r.between is not None and r.resolved
+            and r.scenario is Scenario.DEEP_SPACE and not r.winner]
+
+
+def settle(c: Campaign, state: StrategicState, index: int, raw: Any) -> Campaign:
+    """Name the winner of the battle fought between sectors: the loser's fleets return."""
+    winner = winner_question(c, index).check(raw)
+    new = c.model_copy(deep=True)
+    r = new.battle_hexes[index]
+    r.winner = winner
+    names = {t.id: t.name for t in new.teams}
+    m = Meeting(r.at, r.between, r.attacker, r.defender,
+                tuple(f.id for f in lane_fleets(new, r) if _team(state, f.power) == r.attacker),
+                tuple(f.id for f in lane_fleets(new, r) if _team(state, f.power) == r.defender))
+    result = after_battle(EncounterResult(Scenario.DEEP_SPACE, (), (), RULE, "", (r.attacker, r.defender), r.between),
+                          winner, lambda t: names.get(t, t))
+    new.log.append(LogEntry(turn=new.turn, rule=RULE, text=result.text))
+    send_back(new, m, result.returns)
+    return new
+
+
+def _team(state: StrategicState, power: str) -> str:
+    t = state.team_of(power)
+    return t.id if t is not None else ""
 
 
 def pending_question(c: Campaign, state: StrategicState, index: int) -> Question | None:

@@ -104,6 +104,11 @@ def waits_for(c: Campaign) -> str:
             return f"demands and refusals at {where}"
         return "the GM: every encounter is decided; go on to Space Combat (End Phase)"
     if c.phase is Phase.BATTLES:
+        unnamed = [r for r in c.battle_hexes if r.between is not None and r.resolved and r.scenario is not None
+                   and not r.winner]
+        if unnamed:
+            return "the GM: name the winner of the battle between " + ", ".join(f"{r.at} and {r.between}"
+                                                                               for r in unnamed)
         if open_hexes:
             return (f"{len(open_hexes)} open Battle Hex{'es' if len(open_hexes) != 1 else ''} to fight (Ctrl+F) or "
                     "rule on (V13.12)")

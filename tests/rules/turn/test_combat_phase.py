@@ -8,6 +8,7 @@ import pytest
 from rules.battle.log import IllegalAnswer
 from rules.model.records import Phase
 from rules.model.turn_model import EncounterState, Scenario
+from rules.model.types import DiplomaticState
 from rules.strategic import build_graph
 from rules.strategic.turn import PhaseError, gm_resolve
 from rules.turn import combat_phase as cp
@@ -145,3 +146,38 @@ def test_troop_combat_asks_the_gm_the_losses_then_the_largest_attrition_conquers
     pl = c.sector_at("0505").star_system.planets[0]
     assert pl.owner == "fed" and pl.seized_turn == 1  # fed's 3 beats kzinti's 1 (allies: not contested)
     assert cp.pending(c, g) is None and cp.advance(c, g).phase is Phase.ORDERS
+
+
+def test_the_winner_of_a_battle_between_sectors_stays_there_and_the_loser_returns():
+    """Seed 004, meet in the middle: "Both agree. Resolve a Deep Space encounter. Winner remains
+    between sectors. Loser returns to the last sector." """
+    c, g = seed004(fleets=[fleet("f", "fed", "0101", ("0102",)), fleet("k", "klingon", "0102", ("0101",))])
+    c = cp.advance(cp.end_movement(c, g).campaign, g)
+    c = cp.answer(cp.answer(c, g, "deep_space"), g, "deep_space")
+    c = cp.advance(c, g)
+    assert c.phase is Phase.BATTLES and cp.fightable(c) == [len(c.battle_hexes) - 1]
+    c = gm_resolve(c, L("0101"), "fought at the table")
+    i, q = cp.pending(c, g)
+    assert q.key == "encounter/0101-0102/winner" and q.to == "gm" and q.data["option_words"] == {"blue": "Blue",
+                                                                                               "red": "Red"}
+    with pytest.raises(PhaseError, match="who won"):
+        cp.advance(c, g)
+    with pytest.raises(IllegalAnswer):
+        cp.answer(c, g, "orions")
+    c = cp.answer(c, g, "red")
+    assert where(c, "f") == ("0101", None)  # Blue lost: back to its last sector
+    assert where(c, "k") == ("0102", L("0101"))  # Red won: still between 0102 and 0101
+    assert cp.pending(c, g) is None and cp.advance(c, g).phase is Phase.BOMBARDMENT
+
+
+def test_a_meeting_diplomacy_forbids_is_decided_at_once_with_nobody_returning():
+    """Seed 004: "If encounters cannot be generated (e.g. Non-Aggression treaty), both fleets are
+    treated as if they agreed to an encounter, but no encounter is actually generated"."""
+    c, g = seed004(fleets=[fleet("f", "fed", "0101", ("0102",)), fleet("k", "klingon", "0102", ("0101",))])
+    c = cp.end_movement(c, g).campaign
+    c = c.model_copy(update={"diplomacy": [r if set(r.powers) != {"fed", "klingon"} else
+                                           r.model_copy(update={"state": DiplomaticState.NORMAL}) for r in c.diplomacy]})
+    c = cp.advance(c, g)
+    lane = [r for r in c.battle_hexes if r.between is not None]
+    assert all(r.encounter is EncounterState.NONE and r.resolved for r in lane)
+    assert where(c, "f") == ("0101", L("0102")) and cp.pending(c, g) is None
