@@ -118,6 +118,7 @@ def advance(c: Campaign, graph: LaneGraph, note: str = "") -> Campaign:
         if still:
             raise PhaseError("V13.12", f"the Space Combat Phase cannot end while Battle Hexes are unresolved: "
                                        f"{', '.join(still)}")
+        c = encounter_step.after_pursuits(c, StrategicState.compute(c, graph))
     if c.phase is Phase.TROOPS:
         return next_turn(c, graph)
     new = c.model_copy(deep=True)

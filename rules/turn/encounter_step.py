@@ -153,6 +153,27 @@ def settle(c: Campaign, state: StrategicState, index: int, raw: Any) -> Campaign
     return new
 
 
+def after_pursuits(c: Campaign, state: StrategicState) -> Campaign:
+    """The side that refused and was pursued still "returns to the last sector" once its Pursuit
+    scenario is fought (seed 004; the reading of rules/turn/encounters.py): its fleets go back
+    when the Space Combat Phase ends. The record's ``winner`` then names the pursuer."""
+    new = c
+    names = {t.id: t.name for t in c.teams}
+    for i, r in enumerate(c.battle_hexes):
+        if r.scenario is not Scenario.PURSUIT or not r.resolved or r.winner:
+            continue
+        try:  # the pursued side may be gone (destroyed): nobody is left to return
+            m: Meeting | None = meeting_of(c, state, r)
+        except IllegalAnswer:
+            m = None
+        _, result = _run(m, list(r.encounter_answers), lambda t: names.get(t, t)) if m else (None, None)
+        new = new.model_copy(deep=True) if new is c else new
+        new.battle_hexes[i].winner = r.defender
+        if m is not None and result is not None:
+            send_back(new, m, result.returns)
+    return new
+
+
 def _team(state: StrategicState, power: str) -> str:
     t = state.team_of(power)
     return t.id if t is not None else ""

@@ -181,3 +181,14 @@ def test_a_meeting_diplomacy_forbids_is_decided_at_once_with_nobody_returning():
     lane = [r for r in c.battle_hexes if r.between is not None]
     assert all(r.encounter is EncounterState.NONE and r.resolved for r in lane)
     assert where(c, "f") == ("0101", L("0102")) and cp.pending(c, g) is None
+
+
+def test_a_refusing_attacker_pursued_returns_to_its_last_sector_after_the_pursuit():
+    c, g = to_encounters()
+    c = cp.answer(cp.answer(cp.answer(c, g, "deep_space"), g, False), g, True)  # refused; Red pursues
+    r = c.battle_hexes[0]
+    assert r.scenario is Scenario.PURSUIT and not r.resolved and where(c, "f") == ("0304", None)
+    c = cp.advance(c, g)
+    c = gm_resolve(c, L("0304"), "the pursuit fought at the table")
+    c = cp.advance(c, g)
+    assert c.phase is Phase.BOMBARDMENT and where(c, "f") == ("0303", None)
