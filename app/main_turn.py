@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import textwrap
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QInputDialog
 
 from app.describe import battle_hexes_html
@@ -44,7 +44,7 @@ class MovementPhaseMixin:
         self.gm_action.setEnabled(bool(fights))
         self.fight_action.setEnabled(bool(fights))
         # the only phases with questions (the engine says which): a seed-004 campaign's
-        asking = c.settings.combat_phase == "seed004" and c.phase in (Phase.ENCOUNTERS, Phase.BATTLES, Phase.TROOPS)
+        asking = c.settings.combat_phase == "seed004" and c.phase is not Phase.ORDERS
         waiting = asking and self.session is not None and self.session.combat_pending() is not None
         self.answer_turn_action.setEnabled(waiting)
         # End Phase waits, as the engine would refuse it, while a question or a Battle Hex is open (V13.12)
@@ -130,6 +130,8 @@ class MovementPhaseMixin:
             self.show_error("Cannot end movement", str(e))
             return
         self.show_battle_hexes(report.battle_hexes, report.events + report.quiet)
+        if self.session.campaign.settings.combat_phase == "seed004" and self.session.combat_pending() is not None:
+            QTimer.singleShot(0, self.answer_combat_questions)  # the Supply Phase's field repairs
 
     def show_battle_hexes(self, records=None, events=None) -> BattleHexesDialog | None:
         if self.session is None:

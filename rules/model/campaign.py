@@ -185,6 +185,8 @@ class Campaign(Strict):
     ignores: list[IgnoreRecord] = []
     log: list[LogEntry] = []
     ground_combats: list[GroundCombat] = Field([], description="the Troop Combat Phase's planets this turn (seed 004)")
+    turn_asked: list[StrictStr] = Field([], description="keys of this turn's Combat Phase questions already answered "
+                                                         "(field repairs)")
     keys: dict[StrictStr, SealKey] = Field({}, description="seal keys by holder (a Team id or 'gm'): what only a "
                                                         "holder may know is sealed for it (rules/model/secrets.py)")
 

@@ -174,7 +174,7 @@ def next_turn(campaign: Campaign, graph: LaneGraph) -> Campaign:
     """The next turn's Turn Orders: the turn counted on, Lost units counted down (a new campaign)."""
     new = campaign.model_copy(deep=True)
     new.phase, new.turn = Phase.ORDERS, new.turn + 1
-    new.ground_combats = []
+    new.ground_combats, new.turn_asked = [], []
     new.log.append(LogEntry(turn=new.turn, rule="004 Sequence of Play", text=f"Turn {new.turn} begins"))
     _lost_units(new, StrategicState.compute(new, graph))
     return new

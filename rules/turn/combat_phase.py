@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexmap import LaneGraph
+from hexmap import Label, LaneGraph
 from rules.battle.questions import Question
 from rules.model.campaign import Campaign
 from rules.model.records import LogEntry, Phase
@@ -24,7 +24,7 @@ from rules.strategic.battle_hex import Decisions
 from rules.strategic.state import StrategicState
 from rules.strategic.turn import MovementReport, PhaseError, end_movement_phase, next_turn, refresh_resolution
 from rules.strategic.turn import end_movement as strategic_end_movement
-from rules.turn import encounter_step
+from rules.turn import encounter_step, repairs
 from rules.turn.civilian import follow_orders
 from rules.turn.invasion import apply_conquest, apply_ground_losses, conquest, ground_losses_question, system_conquered
 from rules.turn.sequence import fightable as fightable  # re-exported: the phase's callers ask it here too
@@ -57,8 +57,15 @@ def end_movement(c: Campaign, graph: LaneGraph, decisions: Decisions | None = No
 
 
 def pending(c: Campaign, graph: LaneGraph) -> tuple[int, Question] | None:
-    """The first question the Combat Phase waits for (an encounter's demand, a planet's ground
-    losses), with the index of its meeting or ground combat; ``None`` when none is open."""
+    """The first question the Combat Phase waits for (field repairs, an encounter's demand, a
+    winner between sectors, a planet's ground losses), with the index of its meeting or ground
+    combat; ``None`` when none is open."""
+    if c.phase is Phase.SUPPLY:
+        state = StrategicState.compute(c, graph)
+        for at, power, points, hurt in repairs.repairable(c, state):
+            fix = repairs.question(at, power, points, hurt)
+            if fix.key not in c.turn_asked:
+                return -1, fix
     if c.phase is Phase.ENCOUNTERS:
         state = StrategicState.compute(c, graph)
         for i, r in enumerate(c.battle_hexes):
@@ -81,7 +88,13 @@ def answer(c: Campaign, graph: LaneGraph, raw: Any) -> Campaign:
     open_q = pending(c, graph)
     if open_q is None:
         raise PhaseError(SEQUENCE, f"the {c.phase.title} phase waits for no answer: go on with End Phase")
-    i, _q = open_q
+    i, q = open_q
+    if c.phase is Phase.SUPPLY:
+        chosen = q.check(raw)
+        _, at, power = q.key.split("/")
+        new = repairs.apply(c, Label.parse(at), power, chosen)
+        new.turn_asked.append(q.key)
+        return new
     if c.phase is Phase.ENCOUNTERS:
         return encounter_step.answer(c, StrategicState.compute(c, graph), i, raw)
     if c.phase is Phase.BATTLES:

@@ -94,7 +94,8 @@ def waits_for(c: Campaign) -> str:
     if c.phase is Phase.ORDERS:
         return "movement orders from every team (drag fleets); then the GM ends movement (Ctrl+E)"
     if c.phase is Phase.SUPPLY:
-        return "the GM: review supply and its effects, then go on (End Phase)"
+        return "the GM: field repairs where supply ships can give them; review supply and its effects, then go on " \
+               "(End Phase)"
     if c.phase is Phase.ENCOUNTERS:
         pending = [r for r in open_hexes if r.encounter is EncounterState.PENDING]
         if pending:

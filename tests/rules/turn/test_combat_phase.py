@@ -192,3 +192,25 @@ def test_a_refusing_attacker_pursued_returns_to_its_last_sector_after_the_pursui
     c = gm_resolve(c, L("0304"), "the pursuit fought at the table")
     c = cp.advance(c, g)
     assert c.phase is Phase.BOMBARDMENT and where(c, "f") == ("0303", None)
+
+
+def test_field_repairs_in_the_supply_phase_within_the_supply_ships_points():
+    """Seed 004: "Each point of supply rating allows the ship to provide 1 economic point worth of
+    repairs"; a repair costs 25% of the ship's cost (read: its Economic BPV, rounded up)."""
+    from tests.rules.strategic.builder import unit
+    units = [unit("sup", kind="supply_ship", supply_rating=6), unit("ca", crippled=True, economic_bpv=20),
+             unit("dd", crippled=True, economic_bpv=17)]  # 5 and 5 (17 / 4 = 4.25 -> 5)
+    c, g = seed004(fleets=[fleet("f", "fed", "0303", units=units)], sectors={"0303": {"owner": "fed",
+                                                                                     "supply_point": True}})
+    c = cp.end_movement(c, g).campaign
+    i, q = cp.pending(c, g)
+    assert q.key == "repairs/0303/fed" and q.to == "gm" and set(q.options) == {"ca", "dd"}
+    assert q.data["names"] == {"ca": "CA (5 EP)", "dd": "DD (5 EP)"} and q.data["points"] == 6
+    with pytest.raises(IllegalAnswer, match="cost 10 Economic Points; the supply ships at 0303 give 6"):
+        cp.answer(c, g, ["ca", "dd"])
+    with pytest.raises(PhaseError):
+        cp.advance(c, g)
+    c = cp.answer(c, g, ["dd"])
+    units = {u.id: u for u in c.fleets[0].units}
+    assert not units["dd"].crippled and units["ca"].crippled and cp.pending(c, g) is None
+    assert cp.advance(c, g).phase is Phase.ENCOUNTERS
