@@ -22,7 +22,7 @@ from hexmap import Label
 from rules.battle.log import GM, IllegalAnswer
 from rules.battle.procedure import BattleProcedure
 from rules.errors import NoBattleHex, RuleError
-from rules.model import CampaignError, load_with_passphrases, passphrase_arg
+from rules.model import Campaign, CampaignError, load_with_passphrases, passphrase_arg
 from rules.model.records import Phase
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
@@ -49,7 +49,7 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _read_answers(path: str | None) -> list[Any]:
+def read_answers(path: str | None) -> list[Any]:
     if not path:
         return []
     data = json.loads(Path(path).read_text(encoding="utf-8"))
@@ -74,6 +74,15 @@ def summary(b: BattleProcedure, viewer: str = GM) -> dict[str, Any]:
             "withdrawn": [u.id for u in st.units.values() if not u.present and u.id in known]}
 
 
+def viewer_ok(campaign: Campaign, viewer: str, prog: str, err: TextIO) -> bool:
+    """Whether ``viewer`` is ``gm`` or a team of ``campaign``; if not, says so on ``err``."""
+    viewers = [GM, *(t.id for t in campaign.teams)]
+    if viewer in viewers:
+        return True
+    print(f"{prog}: --viewer {viewer}: not a team of this campaign; one of {', '.join(viewers)}", file=err)
+    return False
+
+
 def question_for(b: BattleProcedure, viewer: str) -> dict[str, Any] | None:
     """The pending question; a secret one addressed to another team shows only whom it waits for."""
     q = b.pending
@@ -96,13 +105,11 @@ def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> 
         return 2
     try:
         at = Label.parse(args.hex)
-        answers = _read_answers(args.answers)
+        answers = read_answers(args.answers)
     except (ValueError, OSError) as e:
         print(f"battle: {e}", file=err)
         return 2
-    viewers = [GM, *(t.id for t in campaign.teams)]
-    if args.viewer not in viewers:
-        print(f"battle: --viewer {args.viewer}: not a team of this campaign; one of {', '.join(viewers)}", file=err)
+    if not viewer_ok(campaign, args.viewer, "battle", err):
         return 2
     graph = build_graph(campaign)
     if campaign.phase is Phase.ORDERS:

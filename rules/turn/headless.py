@@ -19,9 +19,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any, TextIO
 
+from rules.battle.headless import read_answers, viewer_ok
 from rules.battle.log import GM
 from rules.battle.questions import Question
 from rules.errors import RuleError
@@ -41,16 +41,6 @@ def _parser() -> argparse.ArgumentParser:
                    help="open the secrets sealed for NAME (a team id or gm) with the passphrase on FILE's first "
                         "line (-: standard input); may be repeated")
     return p
-
-
-def read_answers(path: str) -> list[Any]:
-    """The answers of a file: a JSON list, or ``{"answers": [...]}``."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
-    if isinstance(data, dict) and "answers" in data:
-        data = data["answers"]
-    if not isinstance(data, list):
-        raise ValueError(f"{path}: expected a JSON list of answers (or {{\"answers\": [...]}})")
-    return data
 
 
 def question_for(q: Question | None, viewer: str) -> dict[str, Any] | None:
@@ -80,9 +70,7 @@ def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> 
     except (ValueError, OSError) as e:
         print(f"turn: {e}", file=err)
         return 2
-    viewers = [GM, *(t.id for t in campaign.teams)]
-    if args.viewer not in viewers:
-        print(f"turn: --viewer {args.viewer}: not a team of this campaign; one of {', '.join(viewers)}", file=err)
+    if not viewer_ok(campaign, args.viewer, "turn", err):
         return 2
     if args.seed is not None:
         campaign = campaign.model_copy(update={"dice_seed": args.seed})

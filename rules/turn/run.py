@@ -164,10 +164,9 @@ class TurnRun:
             return _gm_question(f"turn/{n}/orders", MOVEMENT, "Game Master: give movement orders "
                                 "({\"orders\": {fleet: [sectors]}}) or execute movement (\"end_movement\")",
                                 fleets, {"answers": ["orders", "end_movement"]})
-        if c.phase is not Phase.ORDERS:  # field repairs, demands, a winner between sectors, ground losses
-            open_q = cp.pending(c, self.graph)
-            if open_q is not None:
-                return open_q[1]
+        open_q = cp.pending(c, self.graph)  # field repairs, demands, a winner between sectors, ground losses
+        if open_q is not None:
+            return open_q[1]
         if c.phase is Phase.BATTLES:
             hexes = self._fightable()
             if hexes:
