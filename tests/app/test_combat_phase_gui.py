@@ -45,12 +45,18 @@ def answers(seen: list[str]):
     return handle
 
 
-def test_a_whole_combat_phase_through_the_main_window(qtbot, tmp_path):
-    path = tmp_path / "seed004.json"
-    save_campaign(seed004_campaign(), path)
+def opened(qtbot, tmp_path, c) -> MainWindow:
+    """The main window on campaign ``c`` (saved to a file first), shown and active."""
+    path = tmp_path / "campaign.json"
+    save_campaign(c, path)
     w = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(w)
     show_active(w, qtbot)
+    return w
+
+
+def test_a_whole_combat_phase_through_the_main_window(qtbot, tmp_path):
+    w = opened(qtbot, tmp_path, seed004_campaign())
     press(w, "Ctrl+E")
     assert w.campaign.phase is Phase.SUPPLY and "[Supply]" in w.phase_label.text()
     assert not w.fight_action.isEnabled()  # a meeting is not a battle until a side demands one (seed 004)
@@ -138,11 +144,7 @@ def cargo_entry(w, qtbot, fleet_id: str, entry: str) -> list[str]:
 
 
 def test_a_landing_from_the_fleet_menu_opens_the_ground_combat_and_conquers(qtbot, tmp_path):
-    path = tmp_path / "invasion.json"
-    save_campaign(invasion_campaign(), path)
-    w = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(w)
-    show_active(w, qtbot)
+    w = opened(qtbot, tmp_path, invasion_campaign())
     press(w, "Ctrl+E")  # the transport arrives at Vor (no fleet meets it there)
     for _ in range(4):  # Supply -> Encounters -> Space Combat -> Orbital Bombardment -> Troop Combat
         answerer = Answerer(type_text(""))
