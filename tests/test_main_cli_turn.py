@@ -1,7 +1,11 @@
 """``python main.py turn`` (issue 13): the campaign turn played headless from a file of answers,
 with the guarantees of ``main.py battle``: the same campaign, seed and answers print the same
 bytes; an illegal answer exits 1 naming its rule; a bad command line or file exits 2; ``--out``
-writes a campaign ``main.py --check`` accepts; a Team sees only what it may."""
+writes a campaign ``main.py --check`` accepts; a Team sees only what it may.
+
+The default campaign plays seed 004's Combat Phase (``settings.combat_phase`` seed004); the
+tests about V13's own loop (the Battle Hexes fought right after End Movement) run on a copy
+of it with ``combat_phase`` set to ``v13``."""
 from __future__ import annotations
 
 import json
@@ -13,6 +17,14 @@ DEFAULT = "scenarios/default_campaign.json"
 IGNORES = ["end_movement", False, False, False]  # V13.16 Orions at 0703 (both teams), V13.18 monitor at 0907
 HEXES = ["0509", "0604", "0703", "0707", "0907"]
 V13_TURN = [*IGNORES, *({"battle": h, "ruling": "fought at the table"} for h in HEXES), "end_phase"]
+NO_DEMAND = ["none", "none"]  # a meeting in a sector: the defender demands nothing, nor does the attacker
+SEED004_TURN = [*IGNORES, "end_phase",  # Supply -> Encounters
+                "deep_space", True,  # 0509: the Federation demands a Deep Space encounter, the Klingons agree
+                *NO_DEMAND * 4,  # 0604, 0703, 0707, 0907: nobody demands, no scenario
+                *NO_DEMAND * 2,  # 0703: the Orions meet each team, nobody demands
+                "end_phase",  # Encounters -> Space Combat
+                {"battle": "0509", "ruling": "fought at the table"}, "end_phase",  # -> Orbital Bombardment
+                {"end_phase": "no bombardment"}, "end_phase"]  # -> Troop Combat -> turn 2
 
 
 def _turn(tmp_path, answers, *extra, campaign=DEFAULT):
@@ -21,16 +33,20 @@ def _turn(tmp_path, answers, *extra, campaign=DEFAULT):
     return _run("turn", campaign, "--answers", str(f), *extra)
 
 
-def seed004_copy(tmp_path):
+def v13_copy(tmp_path):
+    """The default campaign with ``settings.combat_phase`` v13 (V13.11's Battle Hexes alone)."""
     data = json.loads((ROOT / DEFAULT).read_text(encoding="utf-8"))
-    data["settings"]["combat_phase"] = "seed004"
-    path = tmp_path / "seed004.json"
+    assert data["settings"]["combat_phase"] == "seed004"
+    data["settings"]["combat_phase"] = "v13"
+    path = tmp_path / "v13.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     return str(path)
 
 
 def test_a_whole_v13_turn_prints_the_same_bytes_twice(tmp_path):
-    r = _turn(tmp_path, V13_TURN)
+    """V13's own loop, on a v13 copy of the default campaign."""
+    v13 = v13_copy(tmp_path)
+    r = _turn(tmp_path, V13_TURN, campaign=v13)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
     assert (out["turn"], out["phase"], out["answers_used"]) == (2, "orders", len(V13_TURN))
@@ -38,12 +54,28 @@ def test_a_whole_v13_turn_prints_the_same_bytes_twice(tmp_path):
     assert [e["data"]["key"] for e in out["log"] if e["kind"] == "question"][:2] == \
         ["turn/1/orders", "turn/1/ignore/alliance/ori-cr-1"]
     assert any(e["kind"] == "log" and e["text"] == "Turn 2 begins" for e in out["log"])
-    assert _turn(tmp_path, V13_TURN).stdout == r.stdout
+    assert _turn(tmp_path, V13_TURN, campaign=v13).stdout == r.stdout
     assert r.stdout == json.dumps(out, indent=1, sort_keys=True) + "\n"
 
 
+def test_a_whole_seed004_turn_of_the_default_campaign_prints_the_same_bytes_twice(tmp_path):
+    r = _turn(tmp_path, SEED004_TURN)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert (out["turn"], out["phase"], out["answers_used"]) == (2, "orders", len(SEED004_TURN))
+    keys = [e["data"]["key"] for e in out["log"] if e["kind"] == "question"]
+    assert keys[4:7] == ["turn/1/supply/end", "encounter/0509/demand/alliance", "encounter/0509/agree/coalition"]
+    assert "turn/1/troops/end" in keys and not any(k.startswith("ground/") for k in keys)  # nobody landed
+    texts = [e["text"] for e in out["log"] if e["kind"] == "log"]
+    assert any("0509: Alliance demands a Deep Space encounter and Coalition agrees" in t for t in texts)
+    assert any(t.startswith("Fleet Deep Strike Squadron (klingon) at 0509: Out of Supply") for t in texts)
+    assert any(t.endswith("no bombardment") for t in texts) and "Turn 2 begins" in texts
+    assert _turn(tmp_path, SEED004_TURN).stdout == r.stdout
+
+
 def test_an_illegal_answer_exits_1_with_its_rule(tmp_path):
-    r = _turn(tmp_path, [*IGNORES, "end_phase"], "--out", str(tmp_path / "kept.json"))
+    """V13.12 refuses the end of V13's loop (a v13 copy) while Battle Hexes are open."""
+    r = _turn(tmp_path, [*IGNORES, "end_phase"], "--out", str(tmp_path / "kept.json"), campaign=v13_copy(tmp_path))
     assert r.returncode == 1 and "turn: answer 5 is illegal: V13.12" in r.stderr  # Battle Hexes still open
     kept = json.loads((tmp_path / "kept.json").read_text(encoding="utf-8"))
     assert kept["phase"] == "battles" and len(kept["battle_hexes"]) == 5  # the answers before it are kept
@@ -56,7 +88,8 @@ def test_an_illegal_answer_exits_1_with_its_rule(tmp_path):
 
 
 def test_an_illegal_answer_inside_a_battle_names_the_battles_answer(tmp_path):
-    r = _turn(tmp_path, [*IGNORES, {"battle": "0509", "answers": ["bogus"]}])
+    """A battle fought right after End Movement: V13's loop (a v13 copy)."""
+    r = _turn(tmp_path, [*IGNORES, {"battle": "0509", "answers": ["bogus"]}], campaign=v13_copy(tmp_path))
     assert r.returncode == 1 and "turn: answer 5 is illegal: V13." in r.stderr
     err = json.loads(r.stdout)["error"]
     assert err["answer_index"] == 4 and err["battle_answer_index"] == 0 and err["rule"].startswith("V13.")
@@ -64,7 +97,7 @@ def test_an_illegal_answer_inside_a_battle_names_the_battles_answer(tmp_path):
 
 def test_out_writes_a_campaign_the_check_accepts_and_that_plays_on(tmp_path):
     out = tmp_path / "after.json"
-    r = _turn(tmp_path, V13_TURN, "--out", str(out), "--seed", "7")
+    r = _turn(tmp_path, SEED004_TURN, "--out", str(out), "--seed", "7")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["seed"] == 7
     check = _run("--check", str(out))
@@ -76,8 +109,8 @@ def test_out_writes_a_campaign_the_check_accepts_and_that_plays_on(tmp_path):
     assert json.loads(again.stdout)["next_question"]["key"] == "turn/2/orders"
 
 
-def test_a_seed004_copy_enters_supply_then_encounters(tmp_path):
-    path = seed004_copy(tmp_path)
+def test_the_default_campaign_enters_supply_then_encounters(tmp_path):
+    path = DEFAULT
     r = _turn(tmp_path, [*IGNORES, "end_phase"], campaign=path)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)

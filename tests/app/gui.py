@@ -209,3 +209,43 @@ def end_movement_listing(main, qtbot):
     qtbot.waitUntil(lambda: not main.end_movement_action.isEnabled())
     answerer.stop()
     return next(d for d in QApplication.topLevelWidgets() if isinstance(d, BattleHexesDialog) and d.isVisible())
+
+
+def encounter_answers(demand: str = "deep_space") -> Handler:
+    """Answer the Encounters Phase's question dialogs as the table does by default: a side
+    asked for a demand demands ``demand`` ("deep_space", "defensive" where offered, or "none"),
+    a side asked to agree agrees (Yes), and nobody demands a Pursuit (No)."""
+    def handle(d: QWidget) -> bool:
+        from app.question_dialogs import QuestionDialog
+
+        if not isinstance(d, QuestionDialog) or not d.q.key.startswith("encounter/"):
+            return False
+        q = d.q
+        if "/demand/" in q.key:
+            d.group.button(list(q.options).index(demand if demand in q.options else "deep_space")).setChecked(True)
+        else:  # agree: Yes (button 0); pursuit: No (button 1)
+            d.group.button(0 if "/agree/" in q.key else 1).setChecked(True)
+        return ok(d)
+    return handle
+
+
+def to_space_combat(window, qtbot, demand: str = "deep_space", *handlers: Handler) -> list[tuple[str, str]]:
+    """From the Supply Phase (after End Movement) to the Space Combat Phase of a seed 004
+    campaign, as the GM and the Teams do it: End Phase (Ctrl+Shift+E) opens the encounter
+    questions one after another, each answered in its dialog (:func:`encounter_answers`, or
+    ``handlers`` first), then End Phase again. Returns the dialogs seen (class, title)."""
+    from rules.model.records import Phase
+
+    assert window.campaign.phase is Phase.SUPPLY, window.campaign.phase
+    answerer = Answerer(*handlers, encounter_answers(demand))
+    try:
+        show_active(window, qtbot)
+        press(window, "Ctrl+Shift+E")  # Supply -> Encounters: the questions open by themselves
+        qtbot.waitUntil(lambda: window.campaign.phase is Phase.ENCOUNTERS and window.session.combat_pending() is None
+                        and QApplication.activeModalWidget() is None, timeout=10000)
+    finally:
+        answerer.stop()
+    show_active(window, qtbot)
+    press(window, "Ctrl+Shift+E")  # Encounters -> Space Combat
+    assert window.campaign.phase is Phase.BATTLES, window.campaign.phase
+    return answerer.seen

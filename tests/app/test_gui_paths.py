@@ -18,6 +18,7 @@ from tests.app.gui import (
     open_main_window,
     press,
     save_file,
+    to_space_combat,
     type_text,
 )
 
@@ -32,12 +33,16 @@ def battle_windows() -> list[BattleWindow]:
 
 
 def end_movement(main, qtbot) -> None:
-    """Ctrl+E, every question answered with its default; the Battle Hex list closed."""
+    """Ctrl+E, every question answered with its default; the Battle Hex list closed; then, as
+    the default campaign plays seed 004's Combat Phase, End Phase through Supply and the
+    Encounters (each defender demands a Deep Space encounter, each attacker agrees) to the
+    Space Combat Phase, where the Battle Hexes are fought."""
     listing = end_movement_listing(main, qtbot)
     assert "0604" in listing.browser.toPlainText()
     ok(listing)  # its Close button
     main.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is main)
+    to_space_combat(main, qtbot)
 
 
 def end_movement_and_fight(main, qtbot, at: str) -> BattleWindow:
@@ -67,6 +72,8 @@ def test_the_menu_action_fights_too(main, qtbot):
     answerer.stop()
     kinds = [kind for kind, _t in answerer.seen]
     assert kinds[0] == "HandOverDialog" and "IgnoreDialog" in kinds  # each side behind its own hand-over
+    seen = to_space_combat(main, qtbot)
+    assert ("QuestionDialog", "004 Encounters Phase \u2014 Coalition") in seen  # 0907's defender demands
     answerer = Answerer(choose_item("0907"))
     main.fight_action.trigger()
     answerer.stop()
@@ -234,6 +241,8 @@ def test_undo_in_a_battle_window_takes_back_only_its_own_battle(main, qtbot):
     """Ctrl+Z in one battle window never undoes another window's answer (issue 10, part 4)."""
     first = end_movement_and_fight(main, qtbot, "0604")
     first.auto_dialogs = False
+    turn_top = main.session.undo_stack.undoText()
+    assert turn_top == "End Combat: Encounters (turn 1)"  # the turn's last step: End Phase into Space Combat
     other_at = next(b.at for b in main.campaign.battle_hexes if str(b.at) == "0907")
     second = BattleWindow(main.session, other_at, main)
     qtbot.addWidget(second)
@@ -252,7 +261,7 @@ def test_undo_in_a_battle_window_takes_back_only_its_own_battle(main, qtbot):
     rec = {str(r.at): r for r in main.campaign.battle_hexes}
     assert rec["0604"].answers == [] and rec["0907"].answers == [0]
     assert first.ctl.undo_stack.canRedo() and second.ctl.undo_stack.canUndo()  # each battle its own stack
-    assert main.session.undo_stack.undoText().startswith("End movement")  # no battle answer on the turn's stack
+    assert main.session.undo_stack.undoText() == turn_top  # no battle answer on the turn's stack
     press(first, "Ctrl+Shift+Z")  # redo gives the answer back
     assert first.b.answers == [False] and main.campaign.battle_hexes[0] is not None
     assert {str(r.at): r.answers for r in main.campaign.battle_hexes}["0604"] == [False]
