@@ -122,7 +122,7 @@ def _fleets_after(c: Campaign, st: BattleState, report: list[str]) -> None:
     is lost"; a trade, transport or colony fleet is crippled when all its ships are and
     destroyed when 3/4 (round up) are, crippled ships counting half (rules/turn/civilian.py)."""
     from rules.turn.cargo import after_losses
-    from rules.turn.civilian import CivilianState, civilian_state
+    from rules.turn.civilian import CivilianState, fleet_state
 
     lost = {b.id for b in st.units.values() if b.status in (Status.DESTROYED, Status.CAPTURED)}
     for f in c.fleets:
@@ -136,7 +136,7 @@ def _fleets_after(c: Campaign, st: BattleState, report: list[str]) -> None:
                 report.append(f"{f.name} lost its cargo ({', '.join(x.id for x in gone)}): a carrying ship was lost "
                               "(seed 004 Movement Phase)")
         if f.kind.civilian:
-            state = civilian_state(f.units)
+            state = fleet_state(f)
             if state is CivilianState.DESTROYED:
                 for u in f.units:
                     u.destroyed, u.fate = True, UnitFate.DESTROYED

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.model.campaign import Campaign, Sector
-from rules.model.turn_model import CargoKind, FleetKind, GroundUnit
+from rules.model.turn_model import CARGO_SIZE, CargoKind, FleetKind, GroundUnit
 from rules.model.types import LabelField
 
 Problems = list[tuple[str, str]]
@@ -63,6 +63,10 @@ def check_turn(c: Campaign, sectors: dict[str, Sector], joined: Callable[[LabelF
             if item.id in cargo_ids:
                 out.append((f"{path}.id", f"{item.id!r} is used more than once (first at {cargo_ids[item.id]})"))
             cargo_ids.setdefault(item.id, path)
+            least = CARGO_SIZE.get(item.kind)
+            if item.size is not None and least is not None and item.size < least:
+                out.append((f"{path}.size", f"{item.kind.value.replace('_', ' ')} takes a Supply rating of at least "
+                                            f"{least} (seed 004 Movement Phase), not {item.size}"))
             troops = item.kind in (CargoKind.GROUND_UNIT, CargoKind.MARINES)
             if troops and item.ground_unit is None:
                 out.append((f"{path}.ground_unit", f"{item.kind.value} cargo names the ground unit it carries"))

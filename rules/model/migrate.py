@@ -26,7 +26,7 @@ def migrate(data: dict[str, Any]) -> dict[str, Any]:
         return data
     out = dict(data)
     out["version"] = 2
-    log = out.get("log")
+    log = out.get("log", [])
     turn = out.get("turn", 1)
     if isinstance(log, list) and type(turn) is int:
         out["log"] = [*log, {"turn": turn, "rule": "file format", "text": MIGRATED.format(old=1, new=2)}]

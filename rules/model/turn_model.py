@@ -114,11 +114,3 @@ class GroundCombat(Strict):
     at: LabelField
     planet: StrictStr = Field(min_length=1)
     done: StrictBool = False
-
-
-class Landing(Strict):
-    """A record that cargo was disembarked or deployed (it may not be embarked again this turn)."""
-
-    cargo: StrictStr
-    at: LabelField
-    turn: StrictInt = Field(ge=1, le=MAX_TURN)

@@ -38,9 +38,8 @@ Readings:
 * "If any carrying ship is lost, the entire cargo is lost": BattleHex does not record which
   ship holds which item, so every carrying unit shares the whole load; losing any unit with a
   Supply rating loses all the fleet's cargo, losing a unit without one loses none.
-* A supply depot landed on a planet makes it a supply point only once the supply engine reads
-  ``Planet.ground_units`` (rules/strategic/control.py ``supply_points`` reads fleets and
-  garrisons, not ground units on planets).
+* A supply depot landed on a planet makes it a supply point of its power
+  (rules/strategic/control.py ``supply_points`` reads ``Planet.ground_units``).
 """
 from __future__ import annotations
 

@@ -97,6 +97,15 @@ def civilian_fleet(kind: FleetKind, fleet_id: str, name: str, power: str, at: La
                  trade_route=list(trade_route))
 
 
+def fleet_state(fleet: Fleet) -> CivilianState:
+    """A civilian fleet's state over its whole make-up: ships missing from it (destroyed in an
+    earlier battle and removed from the campaign) count as destroyed."""
+    size = sum(n for _, n in MAKE_UP.get(fleet.kind, ()))
+    missing = max(0, size - len(fleet.units))
+    gone = [Unit(id=f"{fleet.id}-lost-{i}", name="lost", destroyed=True) for i in range(missing)]
+    return civilian_state([*fleet.units, *gone])
+
+
 def civilian_state(units: Iterable[Unit]) -> CivilianState:
     """Whether a civilian fleet's ships leave it intact, crippled or destroyed.
 

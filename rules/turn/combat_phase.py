@@ -164,11 +164,3 @@ def contested_planets(c: Campaign, state: StrategicState) -> list[GroundCombat]:
             if hostile or taken:
                 out.append(GroundCombat(at=s.at, planet=pl.name))
     return out
-
-
-def gm_refusal(c: Campaign) -> str | None:
-    """Why a GM ruling on a Battle Hex is not possible now, if it is not."""
-    if seed004(c) and c.phase is not Phase.BATTLES:
-        return "Battle Hexes are fought or ruled on in the Space Combat Phase"
-    return None
-

@@ -6,8 +6,8 @@ the ship's original cost".
 
 Readings: the seed lists field repairs with construction, but issue 13 asks them of the Supply
 Phase, where supply is checked, so the GM is asked there, once per sector and power with both
-repair points (:func:`rules.turn.supply_phase.field_repairs`) and crippled units In Supply of
-that power or its allies; a unit's repair costs 25% of its original cost, its Economic BPV
+repair points (:func:`rules.turn.supply_phase.field_repairs`: its own and its allies' supply
+ships) and crippled units In Supply of that power; a unit's repair costs 25% of its original cost, its Economic BPV
 (else its Combat BPV), rounded up, at least 1; the units chosen must fit the points together;
 a repaired unit is no longer crippled. Units Out of Supply receive no field repairs
 (:data:`rules.turn.supply_phase.NO_FIELD_REPAIRS`).

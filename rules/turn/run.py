@@ -220,6 +220,8 @@ class TurnRun:
 
     def _apply(self, q: Question, raw: Any) -> Campaign:
         c = self.campaign
+        if c.phase is Phase.TROOPS and isinstance(raw, dict) and set(raw) == {"cargo"}:
+            return self._cargo(raw["cargo"])  # a landing may come before a planet's ground losses too
         kind = q.key.split("/")[2] if q.key.startswith("turn/") else ""
         if kind == "ignore":
             self._decisions[(Label.parse(q.data["at"]), q.to, q.data["other"])] = q.check(raw)

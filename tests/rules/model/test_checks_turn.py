@@ -31,6 +31,8 @@ def test_a_consistent_campaign_has_no_problems():
     ({"t": {"trade_route": ["0303"]}}, "fleets[0].trade_route: only a trade fleet has a trade route (seed 004 Movement "
                                        "Phase)"),
     ({"t": {"last_sector": "0909"}}, "fleets[0].last_sector: sector 0909 does not exist"),
+    ({"t": {"cargo": [{"id": "c1", "kind": "census", "size": 9}]}},
+     "fleets[0].cargo[0].size: census takes a Supply rating of at least 10 (seed 004 Movement Phase), not 9"),
     ({"t": {"cargo": [{"id": "c1", "kind": "ground_unit"}]}},
      "fleets[0].cargo[0].ground_unit: ground_unit cargo names the ground unit it carries"),
     ({"t": {"cargo": [{"id": "c1", "kind": "marines", "ground_unit": {"id": "g", "name": "G", "power": "fed"}}]}},

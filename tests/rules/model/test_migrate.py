@@ -38,6 +38,13 @@ def test_a_version_1_file_opens_as_version_2_with_its_state_kept():
     assert again == c  # saved as version 2: no second migration line
 
 
+def test_a_version_1_file_without_a_log_gets_the_migration_line():
+    data = json.loads(v1_text())
+    data.pop("log", None)
+    c = parse_campaign(json.dumps(data), "old.json")
+    assert [e.rule for e in c.log] == ["file format"]
+
+
 @pytest.mark.parametrize(("version", "why"), [(3, "format version 3 is not one this BattleHex reads (1-2)"),
                                                (True, "version")])
 def test_unknown_or_malformed_versions_are_refused_by_name(version, why):

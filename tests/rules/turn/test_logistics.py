@@ -91,6 +91,10 @@ def test_a_lost_carrying_ship_loses_the_cargo_and_a_civilian_fleet_falls_at_thre
     # 7 ships: destroyed when destroyed + crippled/2 >= 6 (3/4 of 7, rounded up)
     five_and_two = fight_out(c, g, ["t-1", "t-2", "t-3", "t-4", "t-5"], ["t-6", "t-7"])
     assert not any(f.id == "t" for f in five_and_two.fleets)  # 5 + 2/2 = 6: the whole fleet is destroyed
+    five = fight_out(c, g, ["t-2", "t-3", "t-4", "t-5", "t-6"])
+    assert [len(f.units) for f in five.fleets if f.id == "t"] == [2]  # 5 of 7 destroyed: not yet 6
+    c6 = c.model_copy(update={"fleets": five.fleets, "battle_hexes": c.battle_hexes})
+    assert not any(f.id == "t" for f in fight_out(c6, g, ["t-7"]).fleets)  # the 6th, in a later battle: destroyed
     five_and_one = fight_out(c, g, ["t-1", "t-2", "t-3", "t-4", "t-5"], ["t-6"])
     assert [len(f.units) for f in five_and_one.fleets if f.id == "t"] == [2]  # 5.5 < 6: it survives
     assert any("t is crippled: all its ships are crippled" in e.text for e in five_and_one.log)  # 1 + 2 x 5 >= 7
