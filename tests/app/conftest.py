@@ -11,7 +11,7 @@ from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QApplication
 
 from app.main_window import MainWindow
-from tests.app.gui import show_active
+from tests.app.gui import show_active, v13_copy
 
 
 @pytest.fixture(autouse=True)
@@ -28,9 +28,21 @@ def _clean_screen(qapp):
 def window(qtbot, tmp_path, monkeypatch):
     """The main window on the default campaign, 1400 x 900, active, the map zoomed in; error
     boxes are collected in ``window.errors`` instead of blocking."""
+    return _window(qtbot, tmp_path, monkeypatch, None)
+
+
+@pytest.fixture
+def v13_window(qtbot, tmp_path, monkeypatch):
+    """As ``window``, on a copy of the default campaign whose Combat Phase is V13's own loop
+    (``settings.combat_phase`` v13)."""
+    return _window(qtbot, tmp_path, monkeypatch, v13_copy(tmp_path))
+
+
+def _window(qtbot, tmp_path, monkeypatch, path):
     shown: list[tuple[str, str]] = []
     monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: shown.append((title, text)))
-    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(path, settings=settings) if path is not None else MainWindow(settings=settings)
     w.errors = shown
     qtbot.addWidget(w)
     w.resize(1400, 900)

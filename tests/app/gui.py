@@ -249,3 +249,18 @@ def to_space_combat(window, qtbot, demand: str = "deep_space", *handlers: Handle
     press(window, "Ctrl+Shift+E")  # Encounters -> Space Combat
     assert window.campaign.phase is Phase.BATTLES, window.campaign.phase
     return answerer.seen
+
+
+def v13_copy(folder):
+    """A copy of the default campaign in ``folder`` with ``settings.combat_phase`` v13: V13's own
+    loop (the Battle Hexes fought right after End Movement, End Phase then starts the next turn)."""
+    import json
+
+    from app.paths import DEFAULT_CAMPAIGN
+
+    data = json.loads(DEFAULT_CAMPAIGN.read_text(encoding="utf-8"))
+    assert data["settings"]["combat_phase"] == "seed004"
+    data["settings"]["combat_phase"] = "v13"
+    path = folder / "default_v13.json"
+    path.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    return path

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QWidget
 
 from app.battle_window import BattleWindow
 from app.main_window import MainWindow
-from tests.app.gui import Answerer, ok, open_main_window
+from tests.app.gui import Answerer, ok, open_main_window, to_space_combat
 from tests.app.test_battle_window import place_0604, to_defender_placement
 
 IGNORED_WARNINGS = ("This plugin does not support",)  # the offscreen platform's, not ours
@@ -112,6 +112,7 @@ def test_every_main_window_action_before_and_after_movement(main, qtbot, clean):
     main.end_movement_action.trigger()
     answerer.stop()
     close_extra_windows([main])
+    to_space_combat(main, qtbot)  # seed 004: Supply, the encounters answered in their dialogs
     done = walk(main, [main], skip=("Quit", "Open", "1 ", "End Movement Phase", "Undo", "Redo"))
     assert any(t.startswith("Fight") for t in done) and any(t.startswith("GM Ruling") for t in done)
     done = walk(main, [main], skip=("Quit", "Open", "End", "Fight", "GM", "Show", "Clear", "Save", "Control",

@@ -15,6 +15,7 @@ from app.turn_dialogs import IgnoreDialog
 from hexmap import Facing, Label
 from rules.battle import GM, Step
 from rules.battle.questions import QKind
+from tests.app.gui import to_space_combat
 
 L = Label.parse
 
@@ -28,6 +29,7 @@ def main(qtbot, tmp_path, monkeypatch):
     w.show()
     w.end_movement()
     w._battle_dialog.close()
+    to_space_combat(w, qtbot)  # seed 004: each defender demands a Deep Space encounter, each attacker agrees
     return w
 
 

@@ -31,7 +31,7 @@ from app.turn_dialogs import HandOverDialog, IgnoreDialog
 from hexmap import Label
 from rules.model import load_campaign
 from rules.model.records import Phase
-from tests.app.gui import Answerer, show_active
+from tests.app.gui import Answerer, show_active, to_space_combat
 from tests.conftest import ROOT
 
 
@@ -197,6 +197,7 @@ def test_the_battle_window_remembers_its_size(qtbot, settings, window):
     qtbot.keyClick(window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     answers.stop()
     window._battle_dialog.close()
+    to_space_combat(window, qtbot)  # seed 004: Battle Hexes are fought in the Space Combat Phase
 
     def fight():
         show_active(window, qtbot)
@@ -379,7 +380,7 @@ def test_each_side_answers_its_ignore_questions_behind_its_own_hand_over(window,
         ("questions", "coalition", ["coalition"], ["0703"]),
     ]
     c = window.campaign
-    assert c.phase is Phase.BATTLES
+    assert c.phase is Phase.SUPPLY  # seed 004: End Movement enters the Combat Phase's Supply Phase
     assert sorted(str(b.at) for b in c.battle_hexes) == ["0509", "0604", "0703", "0707"]  # 0907 ignored (V13.18)
     window._battle_dialog.close()
 

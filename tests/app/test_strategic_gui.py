@@ -94,7 +94,7 @@ def test_end_movement_lists_the_expected_battle_hexes(window, monkeypatch):
     assert {(str(q.at), q.team, q.rule) for q in asked} == {
         ("0703", "alliance", "V13.16"), ("0703", "coalition", "V13.16"), ("0907", "alliance", "V13.18")}
     c = window.campaign
-    assert c.phase is Phase.BATTLES
+    assert c.phase is Phase.SUPPLY  # seed 004: the Combat Phase opens with Supply
     got = {str(b.at): (b.attacker, b.defender) for b in c.battle_hexes}
     assert got == {"0509": ("coalition", "alliance"), "0604": ("coalition", "alliance"),
                    "0703": ("coalition", "alliance"), "0707": ("alliance", "gm"), "0907": ("alliance", "coalition")}
@@ -102,13 +102,17 @@ def test_end_movement_lists_the_expected_battle_hexes(window, monkeypatch):
     for at in got:
         assert f"Battle Hex {at}" in html
     assert "incidental unit(s) hidden until placement" in html  # Tau Ceti's incidental units, V13.03
-    assert not window.end_phase_action.isEnabled() and window.gm_action.isEnabled()
-    assert "5 open Battle Hexes" in window.phase_label.text()
+    # a meeting is fought only once a side demands a scenario (Encounters Phase): End Phase goes on
+    assert window.end_phase_action.isEnabled() and not window.gm_action.isEnabled()
+    assert "[Supply]" in window.phase_label.text()
     red = window.strategic_view.scene().sector_items["0604"]
     assert red.marks.battle and red.marks.contested
 
 
-def test_gm_rulings_then_next_turn(window, monkeypatch):
+def test_gm_rulings_then_next_turn(v13_window, monkeypatch):
+    """V13's own loop (a v13 copy of the default campaign): the GM rules on every Battle Hex
+    right after End Movement, then End Phase starts the next turn."""
+    window = v13_window
     monkeypatch.setattr(IgnoreDialog, "exec", lambda d: QDialog.DialogCode.Accepted)
     window.end_movement_action.trigger()
     offered: list[list[str]] = []
@@ -165,8 +169,9 @@ def test_hovering_a_fleet_with_the_supply_overlay_draws_its_route(window, qtbot)
 
 def test_clicking_a_fleet_shows_the_fleet_inspector(window, qtbot):
     view = window.strategic_view
-    counter = view.scene().counter("kli-deep-strike")
+    counter = view.scene().counter("kli-transport-7")  # on top of the Deep Strike Squadron it follows
     view.centerOn(counter)
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(counter.scenePos()))
     text = window.inspector.toPlainText()
-    assert "Deep Strike Squadron" in text and "Out of Supply" in text and "Orders: 0509 (legal)" in text
+    assert "7th Legion Transport Fleet" in text and "Out of Supply" in text and "Orders: 0509 (legal)" in text
+    assert "Transport Fleet (seed 004)" in text and "Cargo: 7th Assault Legion" in text

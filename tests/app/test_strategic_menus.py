@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QMenu
 from app.battle_window import BattleWindow
 from app.strategic_scene import StrategicScene
 from hexmap import Label
-from tests.app.gui import show_active
+from tests.app.gui import show_active, to_space_combat
 from tests.app.test_manners import EndMovementAnswers
 
 
@@ -71,6 +71,7 @@ def end_movement(window, qtbot) -> None:
     assert window._battle_dialog is not None
     window._battle_dialog.close()
     show_active(window, qtbot)  # back from the Battle Hex list
+    to_space_combat(window, qtbot)  # seed 004: the Battle Hexes are fought in the Space Combat Phase
 
 
 def fleet(window, fid: str):
@@ -80,7 +81,7 @@ def fleet(window, fid: str):
 def test_a_fleet_menu_offers_orders_inspect_fight_and_clear(window, qtbot):
     seen = right_click(window, qtbot, counter_pos(window, "fed-logistics"), "Inspect")
     texts = [t for t, _on in seen]
-    assert texts == ["Give orders...", "Inspect", "Fight its Battle Hex", "Clear orders", "Centre here"]
+    assert texts == ["Give orders...", "Inspect", "Fight its Battle Hex", "Clear orders", "Cargo", "Centre here"]
     assert dict(seen)["Fight its Battle Hex"] is False  # nothing to fight before movement
     assert dict(seen)["Clear orders"] is False  # no orders yet
     assert scene(window).selected_fleet().id == "fed-logistics"
