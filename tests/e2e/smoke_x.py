@@ -7,7 +7,10 @@ SMOKE_APP_PID, SMOKE_APP_LOG, BATTLEHEX_DATA, SMOKE_HEX (the Battle Hex to fight
 Not named ``test_*.py``: pytest does not collect it. Standard library only, so it runs with
 the system ``python3`` before or without the project's venv.
 
-Steps: 1 the main window; 2 End Movement by Ctrl+E; 3 Fight a Battle Hex by Ctrl+F;
+Steps: 1 the main window; 2 End Movement by Ctrl+E; 2b seed 004's Combat Phase: End Phase
+(Ctrl+Shift+E) from Supply to Encounters, each encounter question answered in its dialog with
+keys (a demand: the default, a Deep Space encounter; a reply: Space on Yes, agree), End Phase
+again to Space Combat; 3 Fight a Battle Hex by Ctrl+F;
 4 hand-overs and set-up questions up to the placement step; 5 a unit dragged from the roster
 onto the map, checked in the autosave; 6 the report exported by Ctrl+Shift+S; 7 no traceback.
 Every wait is bounded; a failure names its step and exits 1.
@@ -291,6 +294,60 @@ def end_movement(main: str) -> None:
     log(f"autosave: Battle Hexes {', '.join(map(str, formed))}")
 
 
+def to_space_combat(main: str) -> None:
+    """The default campaign plays seed 004's Combat Phase: Battle Hexes are fought only in its
+    Space Combat Phase, once a side has demanded a scenario in the Encounters Phase."""
+    step("2b Combat Phase: End Phase (Ctrl+Shift+E), the encounter questions, End Phase")
+    phase = (autosave() or {}).get("phase")
+    if phase != "supply":
+        raise Fail(f"after End Movement the autosave is in phase {phase!r}, not the Supply Phase")
+    activate(main)
+    key("ctrl+shift+e")
+    answered = idle = 0
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        time.sleep(0.7)
+        check_app()
+        wid, title = active()
+        check_title(title)
+        if not wid or wid == main:
+            idle += 1
+            if idle >= (3 if answered else 8):
+                break
+            continue
+        idle = 0
+        if title.startswith("Refused"):
+            Shot(f"encounter-refused-{answered:02d}")
+            raise Fail(f"an encounter answer was refused: {title!r}")
+        if "Encounters Phase" not in title:
+            Shot("unexpected-window")
+            raise Fail(f"an unexpected window {title!r} in the Encounters Phase")
+        if answered < 2:
+            Shot(f"encounter-{answered + 1:02d}")
+        # the focus starts on the first choice: a demand's "Deep Space" (already chosen) or a
+        # reply's "Yes" (not chosen: No is the default); Space chooses it, Return is OK
+        key("space")
+        key("Return")
+        answered += 1
+    if not answered:
+        raise Fail(f"End Phase opened no encounter question; active window: {active()[1]!r}")
+    data = autosave() or {}
+    if data.get("phase") != "encounters":
+        raise Fail(f"after {answered} encounter answers the autosave is in phase {data.get('phase')!r}")
+    states = {b.get("at"): b.get("encounter") for b in data.get("battle_hexes", []) if not b.get("resolved")}
+    log(f"{answered} encounter answers; meetings: {states}")
+    if states.get(WANTED_HEX) != "scenario":
+        raise Fail(f"Battle Hex {WANTED_HEX} generated no scenario: {states}")
+    activate(main)
+    key("ctrl+shift+e")
+    for _ in range(20):
+        time.sleep(0.5)
+        if (autosave() or {}).get("phase") == "battles":
+            Shot("space-combat-phase")
+            return
+    raise Fail(f"End Phase did not reach the Space Combat Phase: {(autosave() or {}).get('phase')!r}")
+
+
 def press_for_window(window: str, keys: str, wait: float = 10) -> str:
     """Press ``keys`` on ``window``; the title of the window that then becomes active
     (bounded wait), or the last active title if none other does."""
@@ -567,6 +624,7 @@ def main() -> int:
     try:
         main_wid = wait_main_window()
         end_movement(main_wid)
+        to_space_combat(main_wid)
         bw, at = fight(main_wid)
         to_placement(bw)
         place_by_drag(bw, at)
