@@ -16,6 +16,8 @@ Readings:
 """
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from hexmap import Label
@@ -29,9 +31,9 @@ from rules.strategic.state import StrategicState
 from rules.turn.cargo import capacity, disembark, fits
 from rules.turn.civilian import MAKE_UP, TRANSPORT_SUPPLY, check_escort, civilian_fleet, trade_route_ok
 from rules.turn.logistics import CargoAction, do
-from rules.turn.run import TurnRun
+from rules.turn.run import TurnRun, play
 from rules.turn.supply_phase import supply_report
-from tests.conftest import DEFAULT
+from tests.conftest import DEFAULT, ROOT
 
 L = Label.parse
 IGNORES = ["end_movement", False, False, False]  # V13.16 Orions at 0703 (both teams), V13.18 monitor at 0907
@@ -210,3 +212,16 @@ def test_landing_on_the_turn_of_embarking_is_refused(default):
             if f.id == t.id else f for f in c.fleets]}), t.id, "kli-legion-7", "Tau Ceti IV", 1)
     landed = disembark(c, t.id, "kli-legion-7", "Tau Ceti IV", 1)  # embarked before the campaign: allowed
     assert "kli-legion-7" in [g.id for g in _planet(landed, "Tau Ceti IV").ground_units]
+
+
+def test_the_example_of_docs_turn_answers_plays_this_turn(default):
+    """docs/turn_answers.md's example answers file is this same turn, answer for answer."""
+    text = (ROOT / "docs" / "turn_answers.md").read_text(encoding="utf-8")
+    example = text.split("## Example: one turn of the default campaign", 1)[1].split("```json", 1)[1].split("```")[0]
+    answers = json.loads(example)
+    assert LAND in answers and ["fed-militia-tau"] in answers
+    run = play(default, answers)
+    c = run.campaign
+    assert (c.turn, c.phase) == (2, Phase.ORDERS) and len(run.answers) == len(answers)
+    assert _planet(c, "Tau Ceti IV").owner == "klingon" and c.sector_at("0509").owner == "klingon"
+    assert any(e.text.endswith("no bombardment at Tau Ceti") for e in c.log)
