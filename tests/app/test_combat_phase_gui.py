@@ -162,3 +162,89 @@ def test_a_landing_from_the_fleet_menu_opens_the_ground_combat_and_conquers(qtbo
     planet = w.campaign.sector_at("0505").star_system.planets[0]
     assert planet.owner == "fed" and [g.id for g in planet.ground_units] == ["g9"]
     assert not next(f for f in w.campaign.fleets if f.id == "t").cargo
+
+
+def test_a_whole_turn_of_the_default_campaign_orders_encounter_battle_landing_conquest(qtbot, tmp_path):
+    """Issue 13's acceptance: the default campaign, from orders to the next turn, as the GM and
+    the players do it - a fleet's orders by dragging, Ctrl+E, End Phase into the Encounters
+    (every meeting's demand and reply in its dialog), the battle at Tau Ceti (0509) fought at
+    the table from the sector's menu, the others ruled on (Ctrl+G), the bombardment note, the
+    Klingon legion landed from the transport's Cargo menu, the militia's loss ticked, Tau Ceti IV
+    Klingon on the map, the next turn."""
+    from PySide6.QtWidgets import QMenu
+
+    from tests.app.gui import end_movement_listing, open_main_window, to_space_combat
+    from tests.app.test_battle_table import results, system_action
+    from tests.app.test_strategic_gui import drag
+
+    w = open_main_window(qtbot, tmp_path)
+    assert w.campaign.settings.combat_phase == "seed004" and w.campaign.phase is Phase.ORDERS
+    drag(w, "fed-logistics", "0308")  # orders, by dragging the counter
+    assert [str(x) for x in next(f for f in w.campaign.fleets if f.id == "fed-logistics").orders] == ["0308"]
+    ok(end_movement_listing(w, qtbot))  # Ctrl+E; the Battle Hexes list closed
+    assert w.campaign.phase is Phase.SUPPLY
+    seen = to_space_combat(w, qtbot)
+    assert any("Encounters" in title for _k, title in seen)
+    tau = next(r for r in w.campaign.battle_hexes if str(r.at) == "0509")
+    assert tau.encounter is EncounterState.SCENARIO and tau.scenario is Scenario.DEEP_SPACE
+    # the battle at Tau Ceti, fought at the table: the GM enters the station and its defences destroyed
+    system_action(w.findChild(QMenu, "battle_systems_menu"), "table").trigger()
+    garrison = ["fed-bats-tau", "fed-gb-tau1", "fed-gb-tau2", "fed-defsat-tau"]
+    answerer = Answerer(choose_item("0509"), results(destroyed=garrison))
+    show_active(w, qtbot)
+    press(w, "Ctrl+F")
+    from tests.app.test_gui_paths import battle_windows
+    qtbot.waitUntil(lambda: bool(battle_windows()), timeout=5000)
+    bw = battle_windows()[-1]
+    qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: next(r for r in w.campaign.battle_hexes if str(r.at) == "0509").resolved, timeout=10000)
+    answerer.stop()
+    bw.close()
+    # the other Battle Hexes: GM rulings (Ctrl+G), one after another
+    pick, why = choose_item(""), type_text("fought out on the table")
+    answerer = Answerer(lambda d: pick(d) if isinstance(d, QInputDialog) and d.comboBoxItems() else why(d))
+    for _ in range(10):
+        if not w.gm_action.isEnabled():
+            break
+        show_active(w, qtbot)
+        press(w, "Ctrl+G")
+    answerer.stop()
+    assert not w.gm_action.isEnabled() and w.end_phase_action.isEnabled()
+    show_active(w, qtbot)
+    press(w, "Ctrl+Shift+E")  # Space Combat -> Orbital Bombardment
+    answerer = Answerer(type_text("no bombardment"))
+    show_active(w, qtbot)
+    press(w, "Ctrl+Shift+E")  # -> Troop Combat
+    answerer.stop()
+    assert w.campaign.phase is Phase.TROOPS
+    keys: list[str] = []
+    militia = {"id": "fed-militia-tau"}
+
+    def losses(d) -> bool:
+        if not isinstance(d, QuestionDialog) or not d.q.key.startswith("ground/0509/"):
+            return False
+        keys.append(d.q.key)
+        for i in range(d.list.count()):
+            item = d.list.item(i)
+            item.setCheckState(Qt.CheckState.Checked if item.data(Qt.ItemDataRole.UserRole) == militia["id"]
+                               else Qt.CheckState.Unchecked)
+        return ok(d)
+    answerer = Answerer(losses)
+    entries = cargo_entry(w, qtbot, "kli-transport-7", "Land 7th Assault Legion on Tau Ceti IV")
+    qtbot.waitUntil(lambda: bool(keys) and w.session.combat_pending() is None, timeout=5000)
+    answerer.stop()
+    assert "Land 7th Assault Legion on Tau Ceti IV" in entries and keys == ["ground/0509/Tau Ceti IV"]
+    planet = w.campaign.sector_at("0509").star_system.planets[0]
+    assert planet.owner == "klingon" and planet.seized_turn == 1
+    assert w.campaign.sector_at("0509").owner == "klingon"  # the whole system: its only planet fell
+    from PySide6.QtTest import QTest
+
+    from tests.app.test_strategic_menus import sector_pos
+    QTest.mouseClick(w.strategic_view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     sector_pos(w, "0509"))  # the map's inspector shows the conquest
+    shown = w.inspector.toPlainText()
+    assert "Tau Ceti IV: Klingon Empire" in shown and "7th Assault Legion (Klingon Empire, attrition 2)" in shown
+    show_active(w, qtbot)
+    press(w, "Ctrl+Shift+E")  # -> the next turn
+    assert w.campaign.phase is Phase.ORDERS and w.campaign.turn == 2
+    assert "[Turn Orders]" in w.phase_label.text() and "Turn 2" in w.phase_label.text()
