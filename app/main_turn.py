@@ -143,7 +143,8 @@ class MovementPhaseMixin:
         gm = self.gm_view_action.isChecked()
         if not gm:  # the table's view: no line naming a unit or fleet the rules keep from it (V13.03, V13.29)
             events = table_lines(c, events or [])
-        dialog = BattleHexesDialog(battle_hexes_html(self.session.state, records, gm), events or [], self, gm)
+        dialog = BattleHexesDialog(battle_hexes_html(self.session.state, records, gm), events or [], self, gm,
+                                   encounters=c.settings.combat_phase == "seed004")
         dialog.setModal(False)
         dialog.show()
         self._battle_dialog = dialog

@@ -115,7 +115,7 @@ class IgnoreDialog(QDialog):
 class BattleHexesDialog(QDialog):
     """What movement did and the Battle Hexes it formed (V13.11-V13.17)."""
 
-    def __init__(self, html: str, events: list[str], parent=None, gm: bool = False) -> None:
+    def __init__(self, html: str, events: list[str], parent=None, gm: bool = False, encounters: bool = False) -> None:
         super().__init__(parent)
         self.setWindowTitle("End of movement: Battle Hexes" + (" \u2014 GM view" if gm else ""))
         self.setObjectName("battle_hexes_dialog")
@@ -123,11 +123,16 @@ class BattleHexesDialog(QDialog):
         lay = QVBoxLayout(self)
         self.browser = QTextBrowser(self)
         moves = "".join(f"<li>{e}</li>" for e in events) or "<li>No fleet moved.</li>"
-        self.browser.setHtml(html + "<h4>Movement</h4><ul>" + moves + "</ul>"
+        seed = ("<p><i>Seed 004's Combat Phase: these are meetings. End Phase (Ctrl+Shift+E) goes from the Supply "
+                "Phase to the Encounters, where each becomes a battle only when a side demands a scenario and the "
+                "other agrees (a side that refuses returns to its last sector); the Space Combat Phase then fights "
+                "them.</i></p>") if encounters else ""
+        self.browser.setHtml(html + "<h4>Movement</h4><ul>" + moves + "</ul>" + seed +
                              "<p><i>Fight each Battle Hex with Turn \u2192 Fight a Battle Hex (Ctrl+F): set-up, the "
                              "tracked battle and its endings (V13.20-V13.968); its results go back to the campaign. "
-                             "The GM may instead record an outcome with Turn \u2192 GM Ruling. The Movement Phase "
-                             "cannot end while a Battle Hex is open (V13.12).</i></p>")
+                             "The GM may instead record an outcome with Turn \u2192 GM Ruling. The "
+                             + ("Space Combat" if encounters else "Movement") + " Phase cannot end while a Battle "
+                             "Hex is open (V13.12).</i></p>")
         lay.addWidget(self.browser)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)

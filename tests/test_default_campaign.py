@@ -173,7 +173,10 @@ def test_one_turn_encounter_battle_landing_and_conquest(default):
     c = run.campaign
     tau = _planet(c, "Tau Ceti IV")
     assert (tau.owner, tau.seized_turn, [g.id for g in tau.ground_units]) == ("klingon", 1, ["kli-legion-7"])
-    assert c.sector_at("0509").owner == "klingon"  # the system's only planet: the system is conquered too
+    # the system's only planet fell, but Battle Station Tau and its defences (ruled on, not destroyed) still
+    # stand: the sector, whose fixed units belong to its owner, stays the Federation's
+    assert c.sector_at("0509").owner == "fed" and any("stays fed's while its fixed units stand" in e.text
+                                                      for e in c.log)
     texts = [e.text for e in c.log]
     assert any(t.startswith("Planet Tau Ceti IV at 0509 is conquered: it passes from fed to klingon") for t in texts)
     run.answer("end_phase")
@@ -223,5 +226,5 @@ def test_the_example_of_docs_turn_answers_plays_this_turn(default):
     run = play(default, answers)
     c = run.campaign
     assert (c.turn, c.phase) == (2, Phase.ORDERS) and len(run.answers) == len(answers)
-    assert _planet(c, "Tau Ceti IV").owner == "klingon" and c.sector_at("0509").owner == "klingon"
+    assert _planet(c, "Tau Ceti IV").owner == "klingon" and c.sector_at("0509").owner == "fed"
     assert any(e.text.endswith("no bombardment at Tau Ceti") for e in c.log)

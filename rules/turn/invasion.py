@@ -181,6 +181,13 @@ def apply_conquest(campaign: Campaign, result: ConquestResult, turn: int) -> Cam
             raise RuleError(RULE, f"the system at {result.at} is {sec.star_system.name}, not {result.planet}")
         if sec.owner not in (None, result.old_owner):
             raise RuleError(RULE, f"the system at {result.at} is owned by {sec.owner}, not {result.old_owner}")
+        holding = [u.name for u in sec.garrison if not u.destroyed and not u.captured]
+        if holding and result.old_owner is not None and sec.owner == result.old_owner:
+            # the sector's fixed units belong to its owner (the campaign format): while the old
+            # owner's bases still stand the sector stays its own, only the planets pass (reading)
+            out.log.append(LogEntry(turn=turn, rule=result.rule, text=f"{result.text}; the sector stays "
+                                    f"{result.old_owner}'s while its fixed units stand: {', '.join(holding)}"))
+            return out
         sec.owner = new_owner
         passed = [pl for pl in sec.star_system.planets if pl.owner == result.old_owner and not pl.ground_units
                   and result.old_owner is not None]
@@ -246,7 +253,8 @@ def ground_losses_question(campaign: Campaign, at: Label, planet_name: str) -> Q
     eliminated; the answer is a list of ground-unit ids (empty: none)."""
     pl = _planet(campaign, at, planet_name)
     options = [g.id for g in pl.ground_units]
-    names = {g.id: f"{g.name} ({g.power}, attrition {g.attrition})" for g in pl.ground_units}
+    powers = {p.id: p.name for p in campaign.powers}
+    names = {g.id: f"{g.name} ({powers.get(g.power, g.power)}, attrition {g.attrition})" for g in pl.ground_units}
 
     def check(a: Any) -> list[str]:
         if not isinstance(a, list) or any(not isinstance(x, str) or x not in options for x in a):

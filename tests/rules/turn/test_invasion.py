@@ -246,3 +246,18 @@ def test_ground_losses_only_units_on_that_planet(bad):
     with pytest.raises(IllegalAnswer) as e:
         apply_ground_losses(c, AT, "Terra", bad)
     assert e.value.rule == RULE
+
+
+def test_a_system_whose_old_owner_still_has_bases_keeps_its_sector_owner():
+    """The sector's fixed units belong to its owner (campaign format): a conquered system does not
+    hand the old owner's standing battle station to the conqueror; the planets pass as they fall."""
+    c = world(planet("Terra", "fed", gu("k", "klingon", 2)))
+    data = c.model_dump(mode="json")
+    sec = next(s for s in data["map"]["sectors"] if s["at"] == "0202")
+    sec["garrison"] = [{"id": "bats", "name": "Battle Station", "kind": "battle_station"}]
+    c = type(c).model_validate(data)
+    r = system_conquered(c, state(c), AT)
+    assert r is not None and r.conquered
+    new = apply_conquest(c, r, 3)
+    assert new.sector_at("0202").owner == "fed" and "stays fed's while its fixed units stand: Battle Station" \
+        in new.log[-1].text
