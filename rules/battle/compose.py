@@ -21,11 +21,13 @@ from rules.battle.log import EventLog, IllegalAnswer
 from rules.battle.questions import QKind, Question
 from rules.battle.roster import BUnit, Status
 from rules.composition import flagship_candidates, legal_exclusion, members_in, must_exclude
-from rules.composition.common import Member
+from rules.composition.common import Member, must_fight
 from rules.model.campaign import Campaign
 from rules.model.records import BattleHexRecord
+from rules.model.turn_model import EncounterState, Scenario
 
 RULE = "seed 004 Fleet Composition"
+R_MANDATORY = "004 Encounters Phase (units that must participate)"
 Ask = Generator[Question, Any, None]
 
 
@@ -40,6 +42,12 @@ def compose(campaign: Campaign, record: BattleHexRecord, units: Mapping[str, BUn
     for team in (record.attacker, record.defender):
         fleet = [m for m in members_in(campaign, str(record.at), powers.get(team, []))
                  if m.id in units and units[m.id].team == team and units[m.id].present]
+        sure = _mandatory(campaign, record, team, {m.id for m in fleet} - {m.id for m in fleet if must_fight(m.unit)})
+        if sure:  # they take part whatever the capacity: not measured, never asked to stay out
+            fleet = [m for m in fleet if m.id not in sure]
+            log.add("info", R_MANDATORY, f"{name(team)}: " + ", ".join(units[x].name for x in sorted(sure))
+                    + " take part whatever the capacity (escorts of a civilian fleet"
+                    + (", fixed units in a Defensive scenario" if record.scenario is Scenario.DEFENSIVE else "") + ")")
         candidates = flagship_candidates(fleet, system)
         if not candidates:  # no unit commands (a monster alone): the seed sets no limit (reading)
             continue
@@ -74,6 +82,18 @@ def answer_words(q: Question, raw: Any, units: Mapping[str, BUnit]) -> str:
     if q.key.endswith("/flagship"):
         return f"flagship {names}"
     return f"stay out: {names or 'none'}"
+
+
+def _mandatory(campaign: Campaign, record: BattleHexRecord, team: str, ids: set[str]) -> set[str]:
+    """Seed 004's mandatory participants among ``ids`` beyond the civilian ships themselves:
+    escorts ("Assigning Escorts to civilian fleets ensures they participate in any encounter
+    scenarios involving the fleet") and, in a Defensive scenario, every fixed unit ("all fixed
+    units in that sector must participate")."""
+    if record.encounter is EncounterState.V13:
+        return set()
+    from rules.turn.encounter_find import participants  # the campaign turn's rules load when used
+
+    return set(participants(campaign, record.at, team, record.scenario)) & ids
 
 
 def _reason(v: Any, uid: str) -> str:

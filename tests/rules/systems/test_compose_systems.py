@@ -107,3 +107,29 @@ def _answer_something(run: Any) -> None:
         except IllegalAnswer:
             continue
     raise AssertionError(f"no plain answer to {q.key}")
+
+
+@pytest.mark.parametrize("scenario", ["deep_space", "defensive"])
+def test_mandatory_participants_are_never_asked_to_stay_out_seed_004(scenario):
+    """Seed 004: escorts take part in every scenario involving their civilian fleet, and "in the
+    case of a defensive scenario, all fixed units in that sector must participate": they are not
+    measured against the capacity and never offered to stay out."""
+    from tests.rules.strategic.builder import fleet as strategic_fleet
+    c = unformed("table")
+    data = c.model_dump(mode="json")
+    red = next(f for f in data["fleets"] if f["power"] == "klingon")
+    escort = strategic_fleet("esc", "klingon", red["sector"], units=[ship("r9", combat_bpv=95, hull_type="CA",
+                                                                          size_class=3)], escort_of="conv")
+    convoy = strategic_fleet("conv", "klingon", red["sector"], kind="trade",
+                             units=[unit(f"ft{i}", kind="freighter", is_civilian=True) for i in range(4)])
+    data["fleets"] += [escort, convoy]
+    c = type(c).model_validate(data)
+    c = end_movement(c, build_graph(c)).campaign
+    from rules.model.turn_model import EncounterState, Scenario
+    rec = c.battle_hexes[0].model_copy(update={"encounter": EncounterState.SCENARIO, "scenario": Scenario(scenario)})
+    c = c.model_copy(update={"battle_hexes": [rec]})
+    run = start(c, AT)
+    q = run.pending
+    assert q.key == "composition/red/out" and "r9" not in q.options and set(q.options) == {"r2", "r3"}
+    assert any(e.rule == "004 Encounters Phase (units that must participate)" and "R9 take part" in e.text
+               for e in run.log.events)
