@@ -21,6 +21,7 @@ from typing import Any, TextIO
 from hexmap import Label
 from rules.battle.log import GM, IllegalAnswer
 from rules.battle.procedure import BattleProcedure
+from rules.battle.questions import Question
 from rules.errors import NoBattleHex, RuleError
 from rules.model import Campaign, CampaignError, load_with_passphrases, passphrase_arg
 from rules.model.records import Phase
@@ -83,19 +84,27 @@ def viewer_ok(campaign: Campaign, viewer: str, prog: str, err: TextIO) -> bool:
     return False
 
 
-def question_for(b: BattleProcedure, viewer: str) -> dict[str, Any] | None:
-    """The pending question; a secret one addressed to another team shows only whom it waits for."""
-    q = b.pending
+def question_view(q: Question | None, viewer: str, hidden: bool = False) -> dict[str, Any] | None:
+    """A pending question as ``viewer`` may see it: a secret one (or one ``hidden`` by its
+    caller) addressed to another team shows only whom it waits for."""
     if q is None:
         return None
-    if q.data.get("secret") and viewer not in (q.to, GM):
+    if (hidden or q.data.get("secret")) and viewer not in (q.to, GM):
         return {"to": q.to, "rule": q.rule, "secret": True}
     return q.to_dict()
 
 
-def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+def question_for(b: BattleProcedure, viewer: str) -> dict[str, Any] | None:
+    """The battle's pending question as ``viewer`` may see it."""
+    return question_view(b.pending, viewer)
+
+
+def start_cli(parser: argparse.ArgumentParser, argv: list[str], err: TextIO,
+              prog: str) -> tuple[argparse.Namespace, Campaign, list[Any]] | int:
+    """A headless command's arguments, campaign (sealed parts opened with ``--passphrase``) and
+    answers; or the exit code (0 for ``--help``, 2 with the reason on ``err``)."""
     try:
-        args = _parser().parse_args(argv)
+        args = parser.parse_args(argv)
     except SystemExit as e:
         return 2 if e.code else 0
     try:
@@ -104,12 +113,24 @@ def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> 
         print(e.report(), file=err)
         return 2
     try:
-        at = Label.parse(args.hex)
         answers = read_answers(args.answers)
     except (ValueError, OSError) as e:
-        print(f"battle: {e}", file=err)
+        print(f"{prog}: {e}", file=err)
         return 2
-    if not viewer_ok(campaign, args.viewer, "battle", err):
+    if not viewer_ok(campaign, args.viewer, prog, err):
+        return 2
+    return args, campaign, answers
+
+
+def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    started = start_cli(_parser(), argv, err, "battle")
+    if isinstance(started, int):
+        return started
+    args, campaign, answers = started
+    try:
+        at = Label.parse(args.hex)
+    except ValueError as e:
+        print(f"battle: {e}", file=err)
         return 2
     graph = build_graph(campaign)
     if campaign.phase is Phase.ORDERS:

@@ -21,11 +21,11 @@ import json
 import sys
 from typing import Any, TextIO
 
-from rules.battle.headless import read_answers, viewer_ok
+from rules.battle.headless import question_view, start_cli
 from rules.battle.log import GM
 from rules.battle.questions import Question
 from rules.errors import RuleError
-from rules.model import CampaignError, load_with_passphrases, passphrase_arg, save_campaign
+from rules.model import CampaignError, passphrase_arg, save_campaign
 from rules.turn.run import BattleAnswerIllegal, TurnRun
 
 
@@ -46,32 +46,15 @@ def _parser() -> argparse.ArgumentParser:
 def question_for(q: Question | None, viewer: str) -> dict[str, Any] | None:
     """The pending question as ``viewer`` may see it: a secret one (or an ignore question) to
     another Team shows only whom it waits for."""
-    if q is None:
-        return None
-    hidden = q.data.get("secret") or "/ignore/" in q.key
-    if hidden and viewer not in (q.to, GM):
-        return {"to": q.to, "rule": q.rule, "secret": True}
-    return q.to_dict()
+    return question_view(q, viewer, hidden=q is not None and "/ignore/" in q.key)
 
 
 def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     """``main.py turn``: the exit code (0, 1 or 2)."""
-    try:
-        args = _parser().parse_args(argv)
-    except SystemExit as e:
-        return 2 if e.code else 0
-    try:
-        campaign = load_with_passphrases(args.campaign, dict(args.passphrase))
-    except CampaignError as e:
-        print(e.report(), file=err)
-        return 2
-    try:
-        answers = read_answers(args.answers)
-    except (ValueError, OSError) as e:
-        print(f"turn: {e}", file=err)
-        return 2
-    if not viewer_ok(campaign, args.viewer, "turn", err):
-        return 2
+    started = start_cli(_parser(), argv, err, "turn")
+    if isinstance(started, int):
+        return started
+    args, campaign, answers = started
     if args.seed is not None:
         campaign = campaign.model_copy(update={"dice_seed": args.seed})
     turn = TurnRun(campaign)
