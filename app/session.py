@@ -172,7 +172,7 @@ class CampaignSession(QObject):
         """The Combat Phase's open question ``(index, Question)``, or ``None`` (the engine says)."""
         from rules.turn import combat_phase
 
-        return combat_phase.pending(self.campaign, self.graph)
+        return combat_phase.pending(self.campaign, self.graph, self.state)
 
     def answer_turn(self, raw) -> Campaign:
         """Answer the Combat Phase's open question as one undoable step (refusals raise)."""
@@ -180,7 +180,7 @@ class CampaignSession(QObject):
         what = open_q[1].key if open_q else "answer"
         from rules.turn import combat_phase
 
-        return self.apply(f"{self.campaign.phase.title}: {what}", lambda c: combat_phase.answer(c, self.graph, raw))
+        return self.apply(f"{self.campaign.phase.title}: {what}", lambda c: combat_phase.answer(c, self.graph, raw, self.state))
 
     # -- autosave --------------------------------------------------------------------------------
     def autosave_path(self) -> Path:

@@ -56,18 +56,19 @@ def end_movement(c: Campaign, graph: LaneGraph, decisions: Decisions | None = No
     return report
 
 
-def pending(c: Campaign, graph: LaneGraph) -> tuple[int, Question] | None:
+def pending(c: Campaign, graph: LaneGraph, state: StrategicState | None = None) -> tuple[int, Question] | None:
     """The first question the Combat Phase waits for (field repairs, an encounter's demand, a
     winner between sectors, a planet's ground losses), with the index of its meeting or ground
     combat; ``None`` when none is open."""
+    state = state if state is not None and state.campaign is c else None
     if c.phase is Phase.SUPPLY:
-        state = StrategicState.compute(c, graph)
+        state = state or StrategicState.compute(c, graph)
         for at, power, points, hurt in repairs.repairable(c, state):
             fix = repairs.question(at, power, points, hurt)
             if fix.key not in c.turn_asked:
                 return -1, fix
     if c.phase is Phase.ENCOUNTERS:
-        state = StrategicState.compute(c, graph)
+        state = state or StrategicState.compute(c, graph)
         for i, r in enumerate(c.battle_hexes):
             if r.encounter is EncounterState.PENDING and not r.resolved:
                 q = encounter_step.pending_question(c, state, i)
@@ -83,9 +84,11 @@ def pending(c: Campaign, graph: LaneGraph) -> tuple[int, Question] | None:
     return None
 
 
-def answer(c: Campaign, graph: LaneGraph, raw: Any) -> Campaign:
-    """Answer the question :func:`pending` names; an illegal answer raises and changes nothing."""
-    open_q = pending(c, graph)
+def answer(c: Campaign, graph: LaneGraph, raw: Any, state: StrategicState | None = None) -> Campaign:
+    """Answer the question :func:`pending` names; an illegal answer raises and changes nothing.
+    ``state``: the campaign's strategic state, when the caller holds it (else computed)."""
+    state = state if state is not None and state.campaign is c else StrategicState.compute(c, graph)
+    open_q = pending(c, graph, state)
     if open_q is None:
         raise PhaseError(SEQUENCE, f"the {c.phase.title} phase waits for no answer: go on with End Phase")
     i, q = open_q
@@ -96,9 +99,9 @@ def answer(c: Campaign, graph: LaneGraph, raw: Any) -> Campaign:
         new.turn_asked.append(q.key)
         return new
     if c.phase is Phase.ENCOUNTERS:
-        return encounter_step.answer(c, StrategicState.compute(c, graph), i, raw)
+        return encounter_step.answer(c, state, i, raw)
     if c.phase is Phase.BATTLES:
-        return encounter_step.settle(c, StrategicState.compute(c, graph), i, raw)
+        return encounter_step.settle(c, state, i, raw)
     g = c.ground_combats[i]
     new = apply_ground_losses(c, g.at, g.planet, raw)
     new.ground_combats[i].done = True

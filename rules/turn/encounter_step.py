@@ -200,11 +200,13 @@ def answer(c: Campaign, state: StrategicState, index: int, raw: Any) -> Campaign
     q, _ = _run(m, list(r.encounter_answers), lambda t: names.get(t, t))
     assert q is not None, "a pending meeting has a question"
     q.check(raw)
-    new = c.model_copy(deep=True)
-    rec = new.battle_hexes[index]
-    rec.encounter_answers.append(raw)
-    new.log.append(LogEntry(turn=new.turn, rule=q.rule, text=f"{names.get(q.to, q.to)}: {q.key.split('/')[2]} "
-                            f"{_words(raw)}"))
+    # a new campaign sharing what the answer does not touch (a deep copy of a large campaign
+    # would cost more than the whole answer): the record, the log and the moved fleets are new
+    rec = r.model_copy(update={"encounter_answers": [*r.encounter_answers, raw]})
+    hexes = list(c.battle_hexes)
+    hexes[index] = rec
+    said = LogEntry(turn=c.turn, rule=q.rule, text=f"{names.get(q.to, q.to)}: {q.key.split('/')[2]} {_words(raw)}")
+    new = c.model_copy(update={"battle_hexes": hexes, "log": [*c.log, said]})
     _, result = _run(m, list(rec.encounter_answers), lambda t: names.get(t, t))
     if result is not None:
         _decided(new, rec, m, result)
@@ -229,16 +231,18 @@ def _decided(c: Campaign, rec: BattleHexRecord, m: Meeting, result: EncounterRes
 def send_back(c: Campaign, m: Meeting, teams: tuple[str, ...]) -> None:
     """Fleets of the meeting's ``teams`` return to their last sector (in place on ``c``)."""
     sides = {m.attacker: m.attacker_fleets, m.defender: m.defender_fleets}
-    for team in teams:
-        for f in c.fleets:
-            if f.id not in sides.get(team, ()):
-                continue
-            if f.last_sector is None:
-                c.log.append(LogEntry(turn=c.turn, rule=RULE, text=f"{f.name} has no last sector this turn: it stays "
-                                                                   f"in {f.sector}"))
-                continue
-            f.sector, f.in_transit_to, f.orders = f.last_sector, None, []
-            c.log.append(LogEntry(turn=c.turn, rule=RULE, text=f"{f.name} returns to its last sector, {f.sector}"))
+    going = {fid for team in teams for fid in sides.get(team, ())}
+    fleets = list(c.fleets)
+    for k, f in enumerate(fleets):
+        if f.id not in going:
+            continue
+        if f.last_sector is None:
+            c.log.append(LogEntry(turn=c.turn, rule=RULE, text=f"{f.name} has no last sector this turn: it stays "
+                                                               f"in {f.sector}"))
+            continue
+        fleets[k] = f.model_copy(update={"sector": f.last_sector, "in_transit_to": None, "orders": []})
+        c.log.append(LogEntry(turn=c.turn, rule=RULE, text=f"{f.name} returns to its last sector, {f.last_sector}"))
+    c.fleets = fleets
 
 
 def scenario_title(s: Scenario | None) -> str:
