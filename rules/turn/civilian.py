@@ -198,15 +198,18 @@ def follow_orders(campaign: Campaign) -> Campaign:
     Raises:
         RuleError: an escort that may not escort its fleet.
     """
-    for f in campaign.fleets:
-        if f.escort_of is not None:
-            check_escort(campaign, f.id)
-    out = campaign.model_copy(deep=True)
-    by_id = {f.id: f for f in out.fleets}
-    for f in out.fleets:
-        if f.escort_of is None:
-            continue
-        ward = by_id[f.escort_of]
+    escorts = [f for f in campaign.fleets if f.escort_of is not None]
+    if not escorts:
+        return campaign
+    for f in escorts:
+        check_escort(campaign, f.id)
+    by_id = {f.id: f for f in campaign.fleets}
+
+    def follow(f: Fleet) -> Fleet:
+        ward = by_id[f.escort_of] if f.escort_of is not None else None
+        if ward is None:
+            return f
         together = f.sector == ward.sector and f.in_transit_to == ward.in_transit_to
-        f.orders = list(ward.orders) if together else []
-    return out
+        return f.model_copy(update={"orders": list(ward.orders) if together else []})
+    # shallow: only the escorts are new fleets (a deep copy of a large campaign costs a second)
+    return campaign.model_copy(update={"fleets": [follow(f) for f in campaign.fleets]})

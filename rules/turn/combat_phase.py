@@ -47,7 +47,7 @@ def end_movement(c: Campaign, graph: LaneGraph, decisions: Decisions | None = No
     report = strategic_end_movement(c, graph, decisions)
     if report.campaign is None or not seed004(c):
         return report
-    new = report.campaign.model_copy(deep=True)
+    new = report.campaign  # made by this End Movement: no one else holds it
     new.phase = Phase.SUPPLY
     lines = report_lines(supply_report(new, StrategicState.compute(new, graph)))
     new.log.extend(LogEntry(turn=new.turn, rule=rule, text=text) for rule, text in lines)
@@ -137,9 +137,8 @@ def advance(c: Campaign, graph: LaneGraph, note: str = "") -> Campaign:
         c = encounter_step.after_pursuits(c, StrategicState.compute(c, graph))
     if c.phase is Phase.TROOPS:
         return next_turn(c, graph)
-    new = c.model_copy(deep=True)
-    new.phase = NEXT[c.phase]
-    new.log.append(LogEntry(turn=new.turn, rule=SEQUENCE, text=f"{new.phase.title} begins"))
+    new = c.model_copy(update={"phase": NEXT[c.phase], "log": [*c.log, LogEntry(
+        turn=c.turn, rule=SEQUENCE, text=f"{NEXT[c.phase].title} begins")]})  # shallow: what it changes is new
     if c.phase is Phase.BOMBARDMENT:
         new.log.append(LogEntry(turn=new.turn, rule="004 Orbital Bombardment Phase", text="kept by hand (the seed "
                                 "gives no procedure)" + (f": {note.strip()}" if note.strip() else ": nothing recorded")))

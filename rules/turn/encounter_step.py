@@ -46,14 +46,14 @@ def meeting_of(c: Campaign, state: StrategicState, record: BattleHexRecord) -> M
 def open_meetings(c: Campaign, state: StrategicState) -> Campaign:
     """The campaign at the start of the Encounters Phase: every open V13.11 record pending, a
     record for each meeting between sectors, meetings diplomacy forbids resolved at once."""
-    new = trade_fleets_met(c.model_copy(deep=True), state)
-    if new.fleets != c.fleets:
+    # shallow: the records, the log and the fleets it changes are new, the rest is shared
+    new = trade_fleets_met(c.model_copy(update={"fleets": list(c.fleets), "log": list(c.log)}), state)
+    if any(a is not b for a, b in zip(new.fleets, c.fleets)):
         state = StrategicState.compute(new, state.graph)
     names = {t.id: t.name for t in new.teams}
     known = {_key(r) for r in new.battle_hexes if not r.resolved}
-    for r in new.battle_hexes:
-        if not r.resolved and r.encounter is EncounterState.V13:
-            r.encounter = EncounterState.PENDING
+    new.battle_hexes = [r.model_copy(update={"encounter": EncounterState.PENDING})
+                        if not r.resolved and r.encounter is EncounterState.V13 else r for r in new.battle_hexes]
     for m in meetings(new, state, _moved_from(new)):
         if _key(m) in known:
             continue
@@ -74,7 +74,8 @@ def trade_fleets_met(c: Campaign, state: StrategicState) -> Campaign:
     """Seed 004: "If a non-friendly fleet enters a system along a Trade Fleet's trade route,
     there is a chance of encountering the Trade Fleet": for each system of a route that such a
     fleet entered this turn, the roll of :func:`rules.turn.encounter_find.trade_fleet_met`; a
-    Trade Fleet met elsewhere than where it stands is taken there with its escorts (in place)."""
+    Trade Fleet met elsewhere than where it stands is taken there with its escorts (``c``'s
+    fleets list and log are changed in place, the moved fleets are new objects)."""
     dice = DiceRoller(c.dice_seed * 92_821 + c.turn * 7_919)
     dice.listeners.append(lambda r: c.log.append(LogEntry(turn=c.turn, rule=r.rule, text=r.describe())))
     for t in c.fleets:
@@ -86,8 +87,9 @@ def trade_fleets_met(c: Campaign, state: StrategicState) -> Campaign:
         for at in entered:
             if trade_fleet_met(t, at, dice):
                 c.log.append(LogEntry(turn=c.turn, rule=R_TRADE, text=f"{t.name} is met at {at}, on its trade route"))
-                for f in [t, *(e for e in c.fleets if e.escort_of == t.id and e.sector == t.sector)]:
-                    f.sector, f.last_sector = at, f.sector
+                going = {t.id} | {e.id for e in c.fleets if e.escort_of == t.id and e.sector == t.sector}
+                c.fleets[:] = [f.model_copy(update={"sector": at, "last_sector": f.sector}) if f.id in going else f
+                               for f in c.fleets]
                 break
     return c
 

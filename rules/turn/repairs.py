@@ -41,9 +41,9 @@ def repairable(c: Campaign, state: StrategicState) -> list[tuple[Label, str, int
     for at in sorted({f.sector for f in c.fleets if f.in_transit_to is None}):
         powers = sorted({f.power for f in state.fleets_at(at)})
         for p in powers:
-            points = field_repairs(c, state, at, p)
             hurt = [u for f in state.fleets_at(at) if f.power == p
                     for u in f.units if u.crippled and not u.destroyed and supply.get(u.id, False)]
+            points = field_repairs(c, state, at, p, supply) if hurt else 0
             if points and hurt:
                 out.append((at, p, points, hurt))
     return out

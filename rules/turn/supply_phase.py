@@ -172,14 +172,15 @@ def _repairer(u: Unit, supply: dict[str, bool]) -> bool:
             and u.supply_rating > 0)
 
 
-def field_repairs(campaign: Campaign, state: StrategicState, at: Label, power: str | None = None) -> int:
+def field_repairs(campaign: Campaign, state: StrategicState, at: Label, power: str | None = None,
+                  supply: dict[str, bool] | None = None) -> int:
     """Economic Points of field repairs the military supply ships in sector ``at`` provide
     together (1 per point of supply rating), for ``power`` and its allies.
 
     Raises:
         RuleError: ``power`` is not given and supply ships of non-allied powers are present.
     """
-    supply = state.unit_supply()
+    supply = supply if supply is not None else state.unit_supply()
     ships = [(f.power, u) for f in campaign.fleets
              if f.kind is FleetKind.MILITARY and f.in_transit_to is None and f.sector == at
              for u in f.units if _repairer(u, supply)]
