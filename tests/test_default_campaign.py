@@ -179,6 +179,10 @@ def test_one_turn_encounter_battle_landing_and_conquest(default):
                                                       for e in c.log)
     texts = [e.text for e in c.log]
     assert any(t.startswith("Planet Tau Ceti IV at 0509 is conquered: it passes from fed to klingon") for t in texts)
+    assert run.pending.key == "morale/seized/0509/Tau Ceti IV"  # the seizure's morale check (target 3, -3)
+    morale = tau.morale
+    run.answer(True)  # the GM: it failed
+    assert _planet(run.campaign, "Tau Ceti IV").morale == morale - 3
     run.answer("end_phase")
     assert (run.campaign.turn, run.campaign.phase) == (2, Phase.ORDERS)
 

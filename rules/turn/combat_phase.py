@@ -26,7 +26,15 @@ from rules.strategic.turn import MovementReport, PhaseError, end_movement_phase,
 from rules.strategic.turn import end_movement as strategic_end_movement
 from rules.turn import encounter_step, repairs
 from rules.turn.civilian import follow_orders
-from rules.turn.invasion import apply_conquest, apply_ground_losses, conquest, ground_losses_question, system_conquered
+from rules.turn.invasion import (
+    apply_conquest,
+    apply_ground_losses,
+    apply_seizure_morale,
+    conquest,
+    ground_losses_question,
+    seizure_morale_question,
+    system_conquered,
+)
 from rules.turn.sequence import fightable as fightable  # re-exported: the phase's callers ask it here too
 from rules.turn.supply_phase import report_lines, supply_report
 
@@ -81,6 +89,12 @@ def pending(c: Campaign, graph: LaneGraph, state: StrategicState | None = None) 
         for i, g in enumerate(c.ground_combats):
             if not g.done:
                 return i, ground_losses_question(c, g.at, g.planet)
+        for s in c.map.sectors:  # the seizure's morale check (Update Asset, kept by hand: asked here)
+            for pl in s.star_system.planets if s.star_system else []:
+                if pl.seized_turn == c.turn:
+                    q = seizure_morale_question(c, s.at, pl.name)
+                    if q.key not in c.turn_asked:
+                        return -1, q
     return None
 
 
@@ -102,6 +116,11 @@ def answer(c: Campaign, graph: LaneGraph, raw: Any, state: StrategicState | None
         return encounter_step.answer(c, state, i, raw)
     if c.phase is Phase.BATTLES:
         return encounter_step.settle(c, state, i, raw)
+    if q.key.startswith("morale/"):
+        _, _, at, planet = q.key.split("/", 3)
+        new = apply_seizure_morale(c, Label.parse(at), planet, q.check(raw), c.turn)
+        new.turn_asked.append(q.key)
+        return new
     g = c.ground_combats[i]
     new = apply_ground_losses(c, g.at, g.planet, raw)
     new.ground_combats[i].done = True

@@ -84,7 +84,8 @@ def test_a_whole_combat_phase_through_the_main_window(qtbot, tmp_path):
     answerer = Answerer(type_text("no bombardment"), answers(seen))
     show_active(w, qtbot)
     press(w, "Ctrl+Shift+E")  # -> Troop Combat: the ground losses dialog opens by itself
-    qtbot.waitUntil(lambda: bool(w.campaign.ground_combats) and w.campaign.ground_combats[0].done, timeout=5000)
+    qtbot.waitUntil(lambda: bool(w.campaign.ground_combats) and w.campaign.ground_combats[0].done
+                    and w.session.combat_pending() is None, timeout=5000)  # the losses, then the morale check
     answerer.stop()
     assert any(e.text.endswith("no bombardment") for e in w.campaign.log)
     planet = w.campaign.sector_at("0505").star_system.planets[0]
@@ -156,9 +157,11 @@ def test_a_landing_from_the_fleet_menu_opens_the_ground_combat_and_conquers(qtbo
     answerer = Answerer(answers(seen))
     entries = cargo_entry(w, qtbot, "t", "Land Fed legion on Vor I")
     assert entries == ["Land Fed legion on Vor I"]
-    qtbot.waitUntil(lambda: bool(w.campaign.ground_combats) and w.campaign.ground_combats[0].done, timeout=5000)
+    qtbot.waitUntil(lambda: bool(w.campaign.ground_combats) and w.campaign.ground_combats[0].done
+                    and w.session.combat_pending() is None, timeout=5000)  # the losses, then the morale check
     answerer.stop()
-    assert seen == ["ground/0505/Vor I"]  # the landing made the planet's ground combat this turn's
+    # the landing made the planet's ground combat this turn's; the conquest's morale check follows
+    assert seen == ["ground/0505/Vor I", "morale/seized/0505/Vor I"]
     planet = w.campaign.sector_at("0505").star_system.planets[0]
     assert planet.owner == "fed" and [g.id for g in planet.ground_units] == ["g9"]
     assert not next(f for f in w.campaign.fleets if f.id == "t").cargo
@@ -221,9 +224,12 @@ def test_a_whole_turn_of_the_default_campaign_orders_encounter_battle_landing_co
     militia = {"id": "fed-militia-tau"}
 
     def losses(d) -> bool:
-        if not isinstance(d, QuestionDialog) or not d.q.key.startswith("ground/0509/"):
+        if not isinstance(d, QuestionDialog) or "0509" not in d.q.key:
             return False
         keys.append(d.q.key)
+        if d.q.key.startswith("morale/"):
+            d.group.button(0).setChecked(True)  # Yes: the seizure's morale check failed
+            return ok(d)
         for i in range(d.list.count()):
             item = d.list.item(i)
             item.setCheckState(Qt.CheckState.Checked if item.data(Qt.ItemDataRole.UserRole) == militia["id"]
@@ -233,9 +239,10 @@ def test_a_whole_turn_of_the_default_campaign_orders_encounter_battle_landing_co
     entries = cargo_entry(w, qtbot, "kli-transport-7", "Land 7th Assault Legion on Tau Ceti IV")
     qtbot.waitUntil(lambda: bool(keys) and w.session.combat_pending() is None, timeout=5000)
     answerer.stop()
-    assert "Land 7th Assault Legion on Tau Ceti IV" in entries and keys == ["ground/0509/Tau Ceti IV"]
+    assert "Land 7th Assault Legion on Tau Ceti IV" in entries
+    assert keys == ["ground/0509/Tau Ceti IV", "morale/seized/0509/Tau Ceti IV"]
     planet = w.campaign.sector_at("0509").star_system.planets[0]
-    assert planet.owner == "klingon" and planet.seized_turn == 1
+    assert planet.owner == "klingon" and planet.seized_turn == 1 and planet.morale == 6 - 3  # the check failed
     assert w.campaign.sector_at("0509").owner == "klingon"  # the whole system: its only planet fell
     from PySide6.QtTest import QTest
 

@@ -145,6 +145,14 @@ def test_troop_combat_asks_the_gm_the_losses_then_the_largest_attrition_conquers
     c = cp.answer(c, g, ["g1"])
     pl = c.sector_at("0505").star_system.planets[0]
     assert pl.owner == "fed" and pl.seized_turn == 1  # fed's 3 beats kzinti's 1 (allies: not contested)
+    # Update Asset's Morale Check Chart ("Hostile force seized system last turn | 3 | -3 to Morale"),
+    # kept by hand as a phase, is asked here: the GM says whether the check failed
+    i, q = cp.pending(c, g)
+    assert q.key == "morale/seized/0505/Vor I" and q.to == "gm"
+    with pytest.raises(PhaseError):
+        cp.advance(c, g)
+    c = cp.answer(c, g, True)
+    assert c.sector_at("0505").star_system.planets[0].morale == 0  # 3 - 3
     assert cp.pending(c, g) is None and cp.advance(c, g).phase is Phase.ORDERS
 
 

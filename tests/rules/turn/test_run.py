@@ -40,11 +40,13 @@ TURN = [
     "end_phase",                                     # turn/1/battles/end -> Orbital Bombardment
     {"end_phase": "no bombardment"},                 # turn/1/bombardment/end -> Troop Combat
     ["g1"],                                          # ground/0505/Vor I
+    True,                                            # morale/seized/0505/Vor I: the check failed
     "end_phase",                                     # turn/1/troops/end -> turn 2
 ]
 KEYS = ["turn/1/orders", "turn/1/orders", "turn/1/supply/end", "encounter/0304/demand/red",
         "encounter/0304/agree/blue", "turn/1/encounters/end", "turn/1/battle/0304", "turn/1/battles/end",
-        "turn/1/bombardment/end", "ground/0505/Vor I", "turn/1/troops/end", "turn/2/orders"]
+        "turn/1/bombardment/end", "ground/0505/Vor I", "morale/seized/0505/Vor I", "turn/1/troops/end",
+        "turn/2/orders"]
 
 
 def keys_of(c, answers):
@@ -65,6 +67,8 @@ def test_a_whole_seed004_turn_is_played_from_its_answers():
     assert r.resolved and r.resolution == "GM ruling: fought at the table: both withdrew"
     pl = c.sector_at("0505").star_system.planets[0]
     assert pl.owner == "fed" and [g.id for g in pl.ground_units] == ["g2"]  # 004 Invasion Phase: conquest
+    assert pl.seized_turn == 1 and any("failed its morale check for the hostile seizure" in t
+                                       for t in (e.text for e in c.log))
     texts = [e.text for e in c.log]
     assert any("Orbital Bombardment" in e.rule and "no bombardment" in e.text for e in c.log)
     assert "Turn 2 begins" in texts
@@ -275,6 +279,8 @@ def test_a_landing_and_its_conquest_played_from_answers():
     run.answer(land)
     assert run.pending.key == "ground/0505/Vor I"
     run.answer(["g1"])
+    assert run.pending.key == "morale/seized/0505/Vor I" and run.pending.to == "gm"
+    run.answer(False)
     run.answer("end_phase")
     assert run.campaign.turn == 2 and run.campaign.sector_at("0505").star_system.planets[0].owner == "fed"
     again = play(c, run.answers, g)
