@@ -295,9 +295,13 @@ def _declare(ctx: Ctx, u: BUnit) -> Ask:
                        f"({'V13.514' if attacker else 'V13.614'})", unit=u.id)
         yield from _offer_tow(ctx, u)
         return
+    supplied = ctx.strategic.unit_supply().get(u.id, True)
+    constrained = "" if supplied else (f" {u.name} is Out of Supply: the GM may deny it one or more methods "
+                                       f"({'V13.512' if attacker else 'V13.612'}; V2.40 is not in the seeds, so "
+                                       "BattleHex denies none by itself).")
     q = choose(f"V13.532/{u.id}/{st.impulse}", u.team, "V13.532" if attacker else "V13.612",
                f"{ctx.name(u.team)}: {u.name} {word}s under fire: by which method? (acceleration C7.1, "
-               "separation C7.2, sub-light evasion C7.3)", METHODS)
+               f"separation C7.2, sub-light evasion C7.3){constrained}", METHODS)
     method = yield replace(q, data={**q.data, "odds": evasion_odds_line(ctx, u)})
     u.method = method
     if method == "sub-light evasion":

@@ -371,3 +371,18 @@ def test_the_evasion_choice_of_a_native_sublight_unit_shows_its_certain_routing_
     b.answer({"declare": "r1"})
     b.answer(True)
     assert b.pending.data["odds"] == "sub-light evasion: awaits a friendly warp-capable unit (V13.921), certain"
+
+
+def test_an_out_of_supply_unit_is_told_the_gm_may_deny_methods_v13_512():
+    """V13.512: "Unless constrained (perhaps by being Out of Supply [V2.40]), a unit may disengage
+    by any of the methods"; V2.40 is not in the seeds, so the question says so and denies none."""
+    b = fight(red=[unit("r1"), unit("r2")], red_at=("2140", "2141"))
+    b.answer({"declare": "r1"})
+    b.answer(True)
+    assert "R1 is Out of Supply: the GM may deny it one or more methods (V13.512" in b.pending.text
+    assert set(b.pending.options) == {"acceleration", "separation", "sub-light evasion"}
+    supplied = fight(red=[unit("r1"), unit("r2")], red_at=("2140", "2141"),
+                     sectors={"0304": {"owner": "klingon", "supply_point": True}})
+    supplied.answer({"declare": "r1"})
+    supplied.answer(True)
+    assert "Out of Supply" not in supplied.pending.text
