@@ -97,6 +97,11 @@ def check_orders(state: StrategicState, fleet: Fleet, path: list[Label]) -> Orde
     """Whether ``fleet`` may be ordered along ``path`` (the sectors to enter) this turn."""
     if not path:
         return OrderCheck(True)
+    ward = next((f for f in state.campaign.fleets if f.id == fleet.escort_of), None) if fleet.escort_of else None
+    if ward is not None and (ward.sector, ward.in_transit_to) == (fleet.sector, fleet.in_transit_to) \
+            and list(path) != list(ward.orders):
+        return OrderCheck(False, f"{fleet.name} escorts {ward.name} and follows its movement: give the orders to "
+                                 f"{ward.name}", f"{MOVE_RULE} (escorts)", bad_step=0)
     speed, why = fleet_speed(fleet)
     if speed == 0:
         rule = "V13.753 / V13.914" if "Lost" in why else f"{MOVE_RULE} / V13.18"

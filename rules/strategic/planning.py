@@ -34,7 +34,10 @@ class Plan:
             return "drop here to clear the orders"
         n = len(self.orders)
         if self.check.ok:
-            return f"{self.path[-1]}: {n} sector{'s' if n != 1 else ''}, 1 turn"
+            cargo = ", ".join(c.ground_unit.name if c.ground_unit else c.kind.value.replace("_", " ")
+                              for c in self.fleet.cargo)
+            return f"{self.path[-1]}: {n} sector{'s' if n != 1 else ''}, 1 turn" + (f"; carries {cargo}" if cargo
+                                                                                    else "")
         return f"Refused: {self.check.reason} ({self.check.rule})"
 
 

@@ -43,3 +43,19 @@ def test_dropping_on_its_own_sector_clears_the_orders(state):
 def test_an_unknown_fleet():
     with pytest.raises(KeyError):
         plan_orders(StrategicState.compute(load_campaign(DEFAULT)), "nobody", L("0101"))
+
+
+def test_an_escort_follows_its_civilian_fleet_and_a_transport_shows_its_cargo_seed_004():
+    """Seed 004 Movement Phase: "Escorts follow the civilian fleet's movement": an escort's own
+    orders are refused (give them to the fleet it escorts); a loaded fleet's preview names its cargo."""
+    from rules.strategic.planning import plan_orders
+    from tests.rules.strategic.builder import L, campaign, fleet, state, unit
+    legion = {"id": "c1", "kind": "ground_unit", "ground_unit": {"id": "g", "name": "Legion", "power": "fed"}}
+    c = campaign(fleets=[fleet("t", "fed", "0303", units=[unit("t1", kind="freighter", is_civilian=True,
+                                                                supply_rating=10)], kind="transport", cargo=[legion]),
+                         fleet("e", "fed", "0303", escort_of="t")])
+    s = state(c)
+    refused = plan_orders(s, "e", L("0304"))
+    assert not refused.check.ok and refused.check.rule.endswith("(escorts)") and "give the orders to t" in \
+        refused.check.reason
+    assert plan_orders(s, "t", L("0304")).summary() == "0304: 1 sector, 1 turn; carries Legion"
