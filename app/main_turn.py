@@ -33,7 +33,9 @@ class MovementPhaseMixin:
             return
         steps = sequence(c)
         shown = [s for s in steps if s.state is not StepState.BY_HAND]
-        trail = " \u25b8 ".join(f"[{s.title}]" if s.state is StepState.NOW else s.title for s in shown)
+        short = {"Turn Orders": "Orders", "Orbital Bombardment": "Bombardment", "Troop Combat": "Troops"}
+        trail = " \u25b8 ".join(f"[{s.title}]" if s.state is StepState.NOW else short.get(s.title, s.title)
+                                for s in shown)
         now = current(c)
         fights = fightable(c)
         self.phase_label.setText(f"Turn {c.turn}:  {trail} \u25b8 Next turn \u2014 {now.waits_for}")
