@@ -38,7 +38,8 @@ class MovementPhaseMixin:
                                 for s in shown)
         now = current(c)
         fights = fightable(c)
-        self.phase_label.setText(f"Turn {c.turn}:  {trail} \u25b8 Next turn \u2014 {now.waits_for}")
+        self.phase_label.setText(f"Turn {c.turn}:  {trail} \u25b8 Next turn")
+        self.waits_label.setText(f"{now.title} waits for: {now.waits_for}")
         self.phase_label.setToolTip("Seed 004 Sequence of Play, turn " + str(c.turn) + ":\n" + "\n".join(
             f"{'  ' if s.group else ''}{s.title}: {s.state.value}" + (f" \u2014 {s.waits_for}" if s.waits_for else "")
             for s in steps))

@@ -19,7 +19,7 @@ from app import window_state
 from app.describe import fleet_html, sector_html, sector_status_html, welcome_html
 from app.main_combat import CombatPhaseMixin
 from app.main_files import CampaignFilesMixin
-from app.main_menus import build_menus, build_phase_bar
+from app.main_menus import ElidedLabel, build_menus, build_phase_bar
 from app.main_turn import MovementPhaseMixin
 from app.overlays import Overlays
 from app.passphrases import PassphrasesDialog, gm_may_see
@@ -94,6 +94,9 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, QMain
                              Qt.Orientation.Horizontal)
         self.strategic_view.fleet_hovered.connect(self._fleet_hovered)
         self.strategic_view.message.connect(self.statusBar().showMessage)
+        self.waits_label = ElidedLabel("")  # what the phase now waits for, and who (rules.turn.sequence)
+        self.waits_label.setObjectName("waits_for")
+        self.statusBar().addPermanentWidget(self.waits_label, 1)
         self._hover_label = QLabel("")
         self.statusBar().addPermanentWidget(self._hover_label)
         self.strategic_view.hovered.connect(self._hover_label.setText)

@@ -59,6 +59,7 @@ def test_a_whole_combat_phase_through_the_main_window(qtbot, tmp_path):
     w = opened(qtbot, tmp_path, seed004_campaign())
     press(w, "Ctrl+E")
     assert w.campaign.phase is Phase.SUPPLY and "[Supply]" in w.phase_label.text()
+    assert w.waits_label.text().startswith("Supply waits for: the GM: field repairs where supply ships")
     assert not w.fight_action.isEnabled()  # a meeting is not a battle until a side demands one (seed 004)
     seen: list[str] = []
     answerer = Answerer(answers(seen))
