@@ -18,10 +18,11 @@ IGNORES = ["end_movement", False, False, False]  # V13.16 Orions at 0703 (both t
 HEXES = ["0509", "0604", "0703", "0707", "0907"]
 V13_TURN = [*IGNORES, *({"battle": h, "ruling": "fought at the table"} for h in HEXES), "end_phase"]
 NO_DEMAND = ["none", "none"]  # a meeting in a sector: the defender demands nothing, nor does the attacker
-SEED004_TURN = [*IGNORES, "end_phase",  # Supply -> Encounters
+SEED004_TURN = [*IGNORES, "end_phase",  # Supply -> Encounters, the systems one at a time in the turn's seeded order:
+                *NO_DEMAND * 3,  # 0703: the two teams, and the Orions with each of them: nobody demands
+                *NO_DEMAND * 2,  # 0604, then 0907: nobody demands, no scenario
                 "deep_space", True,  # 0509: the Federation demands a Deep Space encounter, the Klingons agree
-                *NO_DEMAND * 4,  # 0604, 0703, 0707, 0907: nobody demands, no scenario
-                *NO_DEMAND * 2,  # 0703: the Orions meet each team, nobody demands
+                *NO_DEMAND,  # 0707: nobody demands
                 "end_phase",  # Encounters -> Space Combat
                 {"battle": "0509", "ruling": "fought at the table"}, "end_phase",  # -> Orbital Bombardment
                 {"end_phase": "no bombardment"}, "end_phase"]  # -> Troop Combat -> turn 2
@@ -64,7 +65,10 @@ def test_a_whole_seed004_turn_of_the_default_campaign_prints_the_same_bytes_twic
     out = json.loads(r.stdout)
     assert (out["turn"], out["phase"], out["answers_used"]) == (2, "orders", len(SEED004_TURN))
     keys = [e["data"]["key"] for e in out["log"] if e["kind"] == "question"]
-    assert keys[4:7] == ["turn/1/supply/end", "encounter/0509/demand/alliance", "encounter/0509/agree/coalition"]
+    systems = list(dict.fromkeys(k.split("/")[1] for k in keys if k.startswith("encounter/")))
+    assert systems == ["0703", "0604", "0907", "0509", "0707"]  # one at a time, in the turn's seeded order
+    i = keys.index("encounter/0509/demand/alliance")
+    assert keys[4] == "turn/1/supply/end" and keys[i + 1] == "encounter/0509/agree/coalition"
     assert "turn/1/troops/end" in keys and not any(k.startswith("ground/") for k in keys)  # nobody landed
     texts = [e["text"] for e in out["log"] if e["kind"] == "log"]
     assert any("0509: Alliance demands a Deep Space encounter and Coalition agrees" in t for t in texts)
@@ -97,7 +101,8 @@ def test_an_illegal_answer_inside_a_battle_names_the_battles_answer(tmp_path):
 
 def test_out_writes_a_campaign_the_check_accepts_and_that_plays_on(tmp_path):
     out = tmp_path / "after.json"
-    r = _turn(tmp_path, SEED004_TURN, "--out", str(out), "--seed", "7")
+    nobody = [*IGNORES, "end_phase", *NO_DEMAND * 7, "end_phase", "end_phase", {"end_phase": "none"}, "end_phase"]
+    r = _turn(tmp_path, nobody, "--out", str(out), "--seed", "7")  # any order: nobody demands a scenario
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["seed"] == 7
     check = _run("--check", str(out))

@@ -36,6 +36,7 @@ from rules.turn.invasion import (
     system_conquered,
 )
 from rules.turn.sequence import fightable as fightable  # re-exported: the phase's callers ask it here too
+from rules.turn.sequence import system_order
 from rules.turn.supply_phase import report_lines, supply_report
 
 SEQUENCE = "004 Sequence of Play"
@@ -77,18 +78,21 @@ def pending(c: Campaign, graph: LaneGraph, state: StrategicState | None = None) 
                 return -1, fix
     if c.phase is Phase.ENCOUNTERS:
         state = state or StrategicState.compute(c, graph)
-        for i, r in enumerate(c.battle_hexes):
-            if r.encounter is EncounterState.PENDING and not r.resolved:
-                q = encounter_step.pending_question(c, state, i)
-                if q is not None:
-                    return i, q
+        open_ = [i for i, r in enumerate(c.battle_hexes) if r.encounter is EncounterState.PENDING and not r.resolved]
+        order = system_order(c, (c.battle_hexes[i].at for i in open_))  # one system at a time, seeded order
+        for i in sorted(open_, key=lambda i: order[c.battle_hexes[i].at]):
+            q = encounter_step.pending_question(c, state, i)
+            if q is not None:
+                return i, q
     if c.phase is Phase.BATTLES:
         for i in encounter_step.unsettled(c):
             return i, encounter_step.winner_question(c, i)
     if c.phase is Phase.TROOPS:
-        for i, g in enumerate(c.ground_combats):
-            if not g.done:
-                return i, ground_losses_question(c, g.at, g.planet)
+        todo = [i for i, g in enumerate(c.ground_combats) if not g.done]
+        order = system_order(c, (c.ground_combats[i].at for i in todo))
+        for i in sorted(todo, key=lambda i: order[c.ground_combats[i].at]):
+            g = c.ground_combats[i]
+            return i, ground_losses_question(c, g.at, g.planet)
         for s in c.map.sectors:  # the seizure's morale check (Update Asset, kept by hand: asked here)
             for pl in s.star_system.planets if s.star_system else []:
                 if pl.seized_turn == c.turn:

@@ -8,9 +8,12 @@ other sub-phases are kept by hand too.
 """
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
+from hexmap import Label
 from rules.model.campaign import Campaign
 from rules.model.records import Phase
 from rules.model.turn_model import EncounterState
@@ -119,13 +122,27 @@ def waits_for(c: Campaign) -> str:
     return "the GM: ground losses of each contested planet, then conquests; go on to the next turn (End Phase)"
 
 
+def system_order(c: Campaign, places: Iterable[Label]) -> dict[Label, int]:
+    """Seed 004 Combat Phase: "It is recommended to resolve combat in each system one at a time,
+    and the order of resolution should be randomized to prevent any advantage for players": each
+    sector's place in this turn's order, a shuffle seeded by the campaign's dice seed and turn (the
+    same campaign and turn always give the same order)."""
+    labels = sorted(set(places))
+    random.Random(c.dice_seed * 1_000_003 + c.turn).shuffle(labels)
+    return {at: i for i, at in enumerate(labels)}
+
+
 def fightable(c: Campaign) -> list[int]:
     """Indexes of the Battle Hexes that may be fought now (V13.12; seed 004: only the meetings
-    that generated a scenario, in the Space Combat Phase)."""
+    that generated a scenario, in the Space Combat Phase), in this turn's order of systems."""
     if c.phase is not Phase.BATTLES:
         return []
-    return [i for i, r in enumerate(c.battle_hexes) if not r.resolved
-            and r.encounter in (EncounterState.V13, EncounterState.SCENARIO)]
+    out = [i for i, r in enumerate(c.battle_hexes) if not r.resolved
+           and r.encounter in (EncounterState.V13, EncounterState.SCENARIO)]
+    if c.settings.combat_phase != "seed004":
+        return out
+    order = system_order(c, (c.battle_hexes[i].at for i in out))
+    return sorted(out, key=lambda i: order[c.battle_hexes[i].at])
 
 
 def current(c: Campaign) -> Step:

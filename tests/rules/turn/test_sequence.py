@@ -47,3 +47,22 @@ def test_a_v13_campaign_keeps_the_other_combat_sub_phases_by_hand():
     assert steps["Space Combat"].state is StepState.NOW and "1 open Battle Hex to fight" in steps["Space Combat"].waits_for
     assert all(steps[t].state is StepState.BY_HAND and "settings.combat_phase v13" in steps[t].waits_for
                for t in ("Supply", "Encounters", "Orbital Bombardment", "Troop Combat"))
+
+
+def test_systems_are_resolved_one_at_a_time_in_a_seeded_random_order_seed_004():
+    """Seed 004 Combat Phase: "resolve combat in each system one at a time, and the order of
+    resolution should be randomized": a shuffle seeded by the campaign's dice seed and turn."""
+    from hexmap import Label
+    from rules.turn.sequence import system_order
+    c = with_phase(Phase.ORDERS)
+    places = [Label(col, row) for col in range(1, 6) for row in range(1, 4)]
+    first = system_order(c, places)
+    assert sorted(first.values()) == list(range(len(places)))
+    assert system_order(c, reversed(places)) == first  # the same campaign and turn: the same order
+    def drawn(seed: int) -> tuple[Label, ...]:
+        order = system_order(c.model_copy(update={"dice_seed": seed}), places)
+        return tuple(sorted(places, key=order.__getitem__))
+    orders = {drawn(s) for s in range(1, 6)}
+    assert len(orders) == 5 and tuple(sorted(places)) not in orders  # each seed its own shuffle, none sorted
+    nxt = c.model_copy(update={"turn": 2})
+    assert system_order(nxt, places) != first  # a new turn draws again
