@@ -26,9 +26,9 @@ Readings:
     * An ignore question and its answer are seen by the Team asked and the GM only; every
       other question, answer and campaign log line is seen by everyone (the campaign log
       carries no visibility), unless the question's data marks it secret.
-    * The battle question names the first Battle Hex to fight, but the GM may answer for any
-      of them (``options``): seed 004's Combat Phase only *recommends* resolving "each system
-      one at a time" in a randomized order, so the GM draws the order by hand. An empty
+    * The battle question names the next Battle Hex in the turn's seeded order of systems
+      (:func:`rules.turn.sequence.system_order`), but the GM may answer for any of them
+      (``options``): seed 004 only *recommends* the randomized order. An empty
       ``answers`` list is refused: it would change nothing.
     * A Battle Hex no longer fightable (V13.12: no units of differing Teams that may fight)
       is not asked about; End Phase resolves it.
