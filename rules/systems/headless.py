@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, TextIO
 
 from hexmap import Label, LaneGraph
-from rules.battle.headless import finish
+from rules.battle.headless import finish, give_answers
 from rules.battle.log import IllegalAnswer
 from rules.model.campaign import Campaign
 from rules.systems import SYSTEMS, BattleRun, choose_for_hex, open_record, system_for
@@ -35,13 +35,7 @@ def run_system(campaign: Campaign, at: Label, graph: LaneGraph, answers: list[An
         answers = [*run.answers, *answers]
     if run.answers:  # the saved answers: --replay gives them, else the run starts from the beginning
         run.undo(len(run.answers))
-    failure = None
-    for i, a in enumerate(answers):
-        try:
-            run.answer(a)
-        except IllegalAnswer as e:
-            failure = {"answer_index": i, "answer": a, "rule": e.rule, "message": e.message}
-            break
+    failure = give_answers(run.answer, answers)
     if undo and not failure:
         try:
             run.undo(undo)

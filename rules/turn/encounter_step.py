@@ -245,9 +245,3 @@ def send_back(c: Campaign, m: Meeting, teams: tuple[str, ...]) -> None:
         fleets[k] = f.model_copy(update={"sector": f.last_sector, "in_transit_to": None, "orders": []})
         c.log.append(LogEntry(turn=c.turn, rule=RULE, text=f"{f.name} returns to its last sector, {f.last_sector}"))
     c.fleets = fleets
-
-
-def scenario_title(s: Scenario | None) -> str:
-    """``Deep Space`` / ``Defensive`` / ``Pursuit`` / ``no scenario``."""
-    return {Scenario.DEEP_SPACE: "Deep Space", Scenario.DEFENSIVE: "Defensive", Scenario.PURSUIT: "Pursuit",
-            None: "no scenario"}[s]

@@ -17,16 +17,14 @@ Readings:
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any, TextIO
 
-from rules.battle.headless import question_view, start_cli
+from rules.battle.headless import finish, give_answers, question_view, start_cli
 from rules.battle.log import GM
 from rules.battle.questions import Question
-from rules.errors import RuleError
 from rules.model import CampaignError, passphrase_arg, save_campaign
-from rules.turn.run import BattleAnswerIllegal, TurnRun
+from rules.turn.run import TurnRun
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -58,15 +56,7 @@ def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> 
     if args.seed is not None:
         campaign = campaign.model_copy(update={"dice_seed": args.seed})
     turn = TurnRun(campaign)
-    failure = None
-    for i, a in enumerate(answers):
-        try:
-            turn.answer(a)
-        except RuleError as e:
-            failure = {"answer_index": i, "answer": a, "rule": e.rule, "message": e.message}
-            if isinstance(e, BattleAnswerIllegal):
-                failure["battle_answer_index"] = e.index
-            break
+    failure = give_answers(turn.answer, answers)
     c = turn.campaign
     result: dict[str, Any] = {"turn": c.turn, "phase": c.phase.value, "phase_title": c.phase.title,
                               "seed": c.dice_seed, "answers_used": len(turn.answers),
@@ -78,11 +68,4 @@ def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> 
         except (OSError, CampaignError) as e:
             print(f"turn: --out {args.out}: {e}", file=err)
             return 2
-    if failure:
-        result["error"] = failure
-    print(json.dumps(result, indent=1, sort_keys=True), file=out)
-    if failure:
-        print(f"turn: answer {failure['answer_index'] + 1} is illegal: {failure['rule']}: {failure['message']}",
-              file=err)
-        return 1
-    return 0
+    return finish(result, failure, out, err, "turn")
