@@ -29,8 +29,7 @@ class CombatPhaseMixin:
                 return
         if self._try(lambda: self.session.end_phase(note)):
             self.statusBar().showMessage(f"Now: {self.session.campaign.phase.title}", 8000)
-            if self.session.combat_pending() is not None:
-                QTimer.singleShot(0, self.answer_combat_questions)
+            self.ask_when_open()
 
     def cargo(self, fleet_id: str, action) -> bool:
         """Embark, land or deploy as one undoable step; a refusal names its rule and changes nothing."""
@@ -42,9 +41,14 @@ class CombatPhaseMixin:
                                                                               action))):
             return False
         self.statusBar().showMessage(f"{action.text}: done", 8000)
-        if self.session.combat_pending() is not None:  # a landing may open a planet's ground combat
-            QTimer.singleShot(0, self.answer_combat_questions)
+        self.ask_when_open()  # a landing may open a planet's ground combat
         return True
+
+    def ask_when_open(self) -> None:
+        """Open the Combat Phase's questions once the event loop runs, if the phase waits for one."""
+        if self.session is not None and self.session.campaign.settings.combat_phase == "seed004" \
+                and self.session.combat_pending() is not None:
+            QTimer.singleShot(0, self.answer_combat_questions)
 
     def answer_combat_questions(self) -> int:
         """Ask the Combat Phase's open questions one after another until none is left or the

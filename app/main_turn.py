@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import textwrap
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QInputDialog
 
 from app.describe import battle_hexes_html
@@ -133,8 +133,7 @@ class MovementPhaseMixin:
             self.show_error("Cannot end movement", str(e))
             return
         self.show_battle_hexes(report.battle_hexes, report.events + report.quiet)
-        if self.session.campaign.settings.combat_phase == "seed004" and self.session.combat_pending() is not None:
-            QTimer.singleShot(0, self.answer_combat_questions)  # the Supply Phase's field repairs
+        self.ask_when_open()  # the Supply Phase's field repairs
 
     def show_battle_hexes(self, records=None, events=None) -> BattleHexesDialog | None:
         if self.session is None:
