@@ -36,7 +36,7 @@ from rules.turn.invasion import (
     system_conquered,
 )
 from rules.turn.sequence import fightable as fightable  # re-exported: the phase's callers ask it here too
-from rules.turn.sequence import system_order
+from rules.turn.sequence import system_order, unsettled
 from rules.turn.supply_phase import report_lines, supply_report
 
 SEQUENCE = "004 Sequence of Play"
@@ -85,7 +85,7 @@ def pending(c: Campaign, graph: LaneGraph, state: StrategicState | None = None) 
             if q is not None:
                 return i, q
     if c.phase is Phase.BATTLES:
-        for i in encounter_step.unsettled(c):
+        for i in unsettled(c):
             return i, encounter_step.winner_question(c, i)
     if c.phase is Phase.TROOPS:
         todo = [i for i, g in enumerate(c.ground_combats) if not g.done]

@@ -132,12 +132,6 @@ def winner_question(c: Campaign, index: int) -> Question:
     return dataclasses.replace(q, data={"option_words": {t: names.get(t, t) for t in (r.attacker, r.defender)}})
 
 
-def unsettled(c: Campaign) -> list[int]:
-    """Battles fought between sectors whose winner is still to be named."""
-    return [i for i, r in enumerate(c.battle_hexes) if r.between is not None and r.resolved
-            and r.scenario is Scenario.DEEP_SPACE and not r.winner]
-
-
 def settle(c: Campaign, state: StrategicState, index: int, raw: Any) -> Campaign:
     """Name the winner of the battle fought between sectors: the loser's fleets return."""
     winner = winner_question(c, index).check(raw)

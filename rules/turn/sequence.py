@@ -16,7 +16,7 @@ from enum import Enum
 from hexmap import Label
 from rules.model.campaign import Campaign
 from rules.model.records import Phase
-from rules.model.turn_model import EncounterState
+from rules.model.turn_model import EncounterState, Scenario
 
 RULE = "004 Sequence of Play"
 
@@ -108,8 +108,7 @@ def waits_for(c: Campaign) -> str:
             return f"demands and refusals at {where}"
         return "the GM: every encounter is decided; go on to Space Combat (End Phase)"
     if c.phase is Phase.BATTLES:
-        unnamed = [r for r in c.battle_hexes if r.between is not None and r.resolved and r.scenario is not None
-                   and not r.winner]
+        unnamed = [c.battle_hexes[i] for i in unsettled(c)]
         if unnamed:
             return "the GM: name the winner of the battle between " + ", ".join(f"{r.at} and {r.between}"
                                                                                for r in unnamed)
@@ -130,6 +129,13 @@ def system_order(c: Campaign, places: Iterable[Label]) -> dict[Label, int]:
     labels = sorted(set(places))
     random.Random(c.dice_seed * 1_000_003 + c.turn).shuffle(labels)
     return {at: i for i, at in enumerate(labels)}
+
+
+def unsettled(c: Campaign) -> list[int]:
+    """Battles fought between sectors whose winner is still to be named (seed 004: "Winner
+    remains between sectors. Loser returns to the last sector.")."""
+    return [i for i, r in enumerate(c.battle_hexes) if r.between is not None and r.resolved
+            and r.scenario is Scenario.DEEP_SPACE and not r.winner]
 
 
 def fightable(c: Campaign) -> list[int]:
