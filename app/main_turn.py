@@ -208,5 +208,6 @@ class MovementPhaseMixin:
         reason, ok = QInputDialog.getText(self, "GM ruling (V13.12)", "Reason (goes into the log):")
         if ok:
             at = still[items.index(choice)].at
-            self._try(lambda: self.session.gm_resolve(at, reason))
+            if self._try(lambda: self.session.gm_resolve(at, reason)):
+                self.ask_when_open()  # a battle between sectors now waits for its winner
 

@@ -73,7 +73,7 @@ def pending(c: Campaign, graph: LaneGraph, state: StrategicState | None = None) 
     if c.phase is Phase.SUPPLY:
         state = state or StrategicState.compute(c, graph)
         for at, power, points, hurt in repairs.repairable(c, state):
-            fix = repairs.question(at, power, points, hurt)
+            fix = repairs.question(at, power, points, hurt, next((p.name for p in c.powers if p.id == power), power))
             if fix.key not in c.turn_asked:
                 return -1, fix
     if c.phase is Phase.ENCOUNTERS:

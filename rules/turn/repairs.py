@@ -49,7 +49,7 @@ def repairable(c: Campaign, state: StrategicState) -> list[tuple[Label, str, int
     return out
 
 
-def question(at: Label, power: str, points: int, hurt: list[Unit]) -> Question:
+def question(at: Label, power: str, points: int, hurt: list[Unit], power_name: str = "") -> Question:
     """The GM chooses which crippled units the supply ships repair (their costs within the points)."""
     ids = tuple(u.id for u in hurt)
     costs = {u.id: cost(u) for u in hurt}
@@ -64,7 +64,8 @@ def question(at: Label, power: str, points: int, hurt: list[Unit]) -> Question:
         return list(a)
     names = {u.id: f"{u.name} ({costs[u.id]} EP)" for u in hurt}
     return Question(f"repairs/{at}/{power}", QKind.CHOOSE_UNITS, "gm", RULE,
-                    f"Game Master: the supply ships at {at} give {power} {points} Economic Points of field repairs "
+                    f"Game Master: the supply ships at {at} give {power_name or power} {points} Economic Points of "
+                    "field repairs "
                     "(a repair costs 25% of the ship's cost): which crippled units are repaired?", ids,
                     data={"names": names, "points": points}, check=check)
 
