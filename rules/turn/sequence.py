@@ -103,9 +103,11 @@ def waits_for(c: Campaign) -> str:
         pending = [r for r in open_hexes if r.encounter is EncounterState.PENDING]
         if pending:
             names = {t.id: t.name for t in c.teams}
-            where = ", ".join(f"{r.at} ({names.get(r.defender, r.defender)} defends, {names.get(r.attacker, r.attacker)} "
+            where = ", ".join(f"between {r.at} and {r.between} ({names.get(r.attacker, r.attacker)} and "
+                              f"{names.get(r.defender, r.defender)})" if r.between is not None else
+                              f"in {r.at} ({names.get(r.defender, r.defender)} defends, {names.get(r.attacker, r.attacker)} "
                               "enters)" for r in pending)
-            return f"demands and refusals at {where}"
+            return f"demands and refusals {where}"
         return "the GM: every encounter is decided; go on to Space Combat (End Phase)"
     if c.phase is Phase.BATTLES:
         unnamed = [c.battle_hexes[i] for i in unsettled(c)]

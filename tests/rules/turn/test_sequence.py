@@ -35,7 +35,7 @@ def test_the_phase_now_is_the_only_one_with_what_it_waits_for():
     steps = {s.title: s for s in sequence(c)}
     assert steps["Supply"].state is StepState.DONE and steps["Movement"].state is StepState.DONE
     assert steps["Encounters"].state is StepState.NOW and steps["Space Combat"].state is StepState.NEXT
-    assert steps["Encounters"].waits_for == "demands and refusals at 0304 (Red defends, Blue enters)"
+    assert steps["Encounters"].waits_for == "demands and refusals in 0304 (Red defends, Blue enters)"
     assert [s.title for s in sequence(c) if s.waits_for and s.state is not StepState.BY_HAND] == ["Encounters"]
     c.battle_hexes[0].encounter = EncounterState.SCENARIO
     assert "every encounter is decided" in current(c).waits_for
@@ -66,3 +66,13 @@ def test_systems_are_resolved_one_at_a_time_in_a_seeded_random_order_seed_004():
     assert len(orders) == 5 and tuple(sorted(places)) not in orders  # each seed its own shuffle, none sorted
     nxt = c.model_copy(update={"turn": 2})
     assert system_order(nxt, places) != first  # a new turn draws again
+
+
+def test_a_meeting_between_sectors_is_named_by_its_lane():
+    from rules.strategic import build_graph as graph_of
+    from rules.turn import combat_phase as cp
+    c = campaign(settings={"combat_phase": "seed004"},
+                 fleets=[fleet("f", "fed", "0101", ("0102",)), fleet("k", "klingon", "0102", ("0101",))])
+    g = graph_of(c)
+    c = cp.advance(cp.end_movement(c, g).campaign, g)
+    assert current(c).waits_for == "demands and refusals between 0101 and 0102 (Blue and Red)"
