@@ -256,3 +256,52 @@ def test_a_whole_turn_of_the_default_campaign_orders_encounter_battle_landing_co
     press(w, "Ctrl+Shift+E")  # -> the next turn
     assert w.campaign.phase is Phase.ORDERS and w.campaign.turn == 2
     assert "[Turn Orders]" in w.phase_label.text() and "Turn 2" in w.phase_label.text()
+
+
+def test_field_repairs_and_the_winner_between_sectors_are_asked_in_their_dialogs(qtbot, tmp_path):
+    """Supply: the field-repairs dialog opens after Ctrl+E (the GM ticks the DD); Space Combat:
+    after the GM's ruling (Ctrl+G) on the battle fought between 0101 and 0102, the dialog naming
+    its winner opens, and the loser goes back to its last sector."""
+    from tests.rules.strategic.builder import unit
+    units = [unit("sup", kind="supply_ship", supply_rating=6), unit("ca", crippled=True, economic_bpv=20),
+             unit("dd", crippled=True, economic_bpv=17)]
+    c = campaign(settings={"combat_phase": "seed004"}, sectors={"0303": {"owner": "fed", "supply_point": True}},
+                 fleets=[fleet("f", "fed", "0303", units=units), fleet("g", "fed", "0101", ("0102",)),
+                         fleet("k", "klingon", "0102", ("0101",))])
+    w = opened(qtbot, tmp_path, c)
+    seen: list[str] = []
+
+    def dialogs(d) -> bool:
+        if not isinstance(d, QuestionDialog):
+            return False
+        q = d.q
+        seen.append(q.key)
+        if q.key.startswith("repairs/"):
+            for i in range(d.list.count()):
+                item = d.list.item(i)
+                item.setCheckState(Qt.CheckState.Checked if item.data(Qt.ItemDataRole.UserRole) == "dd"
+                                   else Qt.CheckState.Unchecked)
+        elif q.key.endswith("/winner"):
+            d.group.button(list(q.options).index("red")).setChecked(True)
+        elif "/demand/" in q.key:
+            d.group.button(list(q.options).index("deep_space")).setChecked(True)
+        return ok(d)
+    pick, why = choose_item("0101"), type_text("fought at the table")
+    answerer = Answerer(dialogs, lambda d: pick(d) if isinstance(d, QInputDialog) and d.comboBoxItems() else why(d))
+    press(w, "Ctrl+E")
+    qtbot.waitUntil(lambda: "repairs/0303/fed" in seen and w.session.combat_pending() is None, timeout=5000)
+    assert "Fed 6 Economic Points" in w.question_dialog.head.text()
+    units_now = {u.id: u for f in w.campaign.fleets for u in f.units}
+    assert not units_now["dd"].crippled and units_now["ca"].crippled
+    for _ in range(2):  # Supply -> Encounters (both demand: a Deep Space battle on the lane) -> Space Combat
+        show_active(w, qtbot)
+        press(w, "Ctrl+Shift+E")
+        qtbot.waitUntil(lambda: w.session.combat_pending() is None, timeout=5000)
+    assert w.campaign.phase is Phase.BATTLES and w.fight_action.isEnabled()
+    show_active(w, qtbot)
+    press(w, "Ctrl+G")
+    qtbot.waitUntil(lambda: "encounter/0101-0102/winner" in seen and w.session.combat_pending() is None,
+                    timeout=5000)
+    answerer.stop()
+    fleets = {f.id: (str(f.sector), f.in_transit_to) for f in w.campaign.fleets}
+    assert fleets["g"] == ("0101", None) and fleets["k"][0] == "0102" and fleets["k"][1] is not None
