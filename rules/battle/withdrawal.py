@@ -119,10 +119,11 @@ def _apply_withdrawal(ctx: Ctx, chosen: list[str], opposed: bool) -> None:
         if extra:
             ctx.info("V13.23", "the whole Defending Team withdraws, so its Auxiliary and Incidental units go too: "
                                + ", ".join(u.name for u in extra), visible_to=(st.defender, GM))
-    for uid in sorted(going, key=list(st.units).index):
+    order = [uid for uid in st.units if uid in going]  # the roster's order, never the set's (same bytes)
+    for uid in order:
         st.units[uid].status = Status.WITHDRAWN
     if going:
-        ctx.info("V13.23", "withdrawn: " + ", ".join(st.units[i].name for i in going if st.units[i].player_unit)
+        ctx.info("V13.23", "withdrawn: " + ", ".join(st.units[i].name for i in order if st.units[i].player_unit)
                  + "; each must spend its next Strategic Movement Point moving to an adjacent hex without enemy "
                    "units (A-57)", units=sorted(going))
     else:
