@@ -151,6 +151,8 @@ def advance(c: Campaign, graph: LaneGraph, note: str = "") -> Campaign:
     waiting = pending(c, graph)
     if waiting is not None:
         raise PhaseError(waiting[1].rule, f"the {c.phase.title} phase waits for: {waiting[1].text}")
+    if c.phase is Phase.ENCOUNTERS:  # a meeting whose Teams no longer meet asks nothing: settled here
+        c = encounter_step.reform(c, StrategicState.compute(c, graph))
     if c.phase is Phase.BATTLES:
         c = refresh_resolution(c, graph)
         still = [str(c.battle_hexes[i].at) for i in fightable(c)]

@@ -35,12 +35,77 @@ def _key(r: BattleHexRecord | Meeting) -> tuple[Label, Label | None, str, str]:
     return r.at, r.between, r.attacker, r.defender
 
 
+def _pair(r: BattleHexRecord | Meeting) -> tuple[Label, Label | None, frozenset[str]]:
+    return r.at, r.between, frozenset((r.attacker, r.defender))
+
+
+def find_meeting(c: Campaign, state: StrategicState, record: BattleHexRecord) -> Meeting | None:
+    """The meeting a pending record stands for, as the map now forms it (with the fleets still
+    there), or ``None`` when its Teams no longer meet there. A record not answered yet follows
+    the map's roles (who attacks may change when fleets left); an answered one keeps its own."""
+    found = meetings(c, state, _moved_from(c))
+    exact = next((m for m in found if _key(m) == _key(record)), None)
+    if exact is not None or record.encounter_answers:
+        return exact
+    return next((m for m in found if _pair(m) == _pair(record)), None)
+
+
 def meeting_of(c: Campaign, state: StrategicState, record: BattleHexRecord) -> Meeting:
-    """The meeting a pending record stands for."""
-    for m in meetings(c, state, _moved_from(c)):
-        if _key(m) == _key(record):
-            return m
-    raise IllegalAnswer(RULE, f"the meeting at {record.at} is no longer on the map (its fleets left)")
+    """The meeting a pending record stands for.
+
+    Raises:
+        IllegalAnswer: its Teams no longer meet there (see :func:`reform`).
+    """
+    m = find_meeting(c, state, record)
+    if m is None:
+        raise IllegalAnswer(RULE, f"the meeting at {record.at} is no longer on the map (its fleets left)")
+    return m
+
+
+def _present(state: StrategicState, r: BattleHexRecord) -> set[str]:
+    if r.between is None:
+        fleets = state.fleets_at(r.at)
+    else:
+        lane = {(r.at, r.between), (r.between, r.at)}
+        fleets = [f for f in state.campaign.fleets if (f.sector, f.in_transit_to) in lane]
+    return {t.id for f in fleets if (t := state.team_of(f.power)) is not None}
+
+
+def reform(c: Campaign, state: StrategicState) -> Campaign:
+    """Seed 004: "Encounters occur when fleets from different powers are in the same system or
+    stumble upon each other in deep space". A pending meeting whose Teams no longer meet there
+    (a side returned to its last sector after another meeting of the same place, as in a
+    three-way meeting) is settled: no scenario, nobody else moves. One whose fleets changed is
+    re-formed with who is still there (its fleets are read from the map when it is decided).
+    ``c`` is left unchanged; the result shares what it does not change."""
+    names = {t.id: t.name for t in c.teams}
+    hexes: list[BattleHexRecord] | None = None
+    log: list[LogEntry] = []
+    for i, r in enumerate(c.battle_hexes):
+        if r.encounter is not EncounterState.PENDING or r.resolved:
+            continue
+        m = find_meeting(c, state, r)
+        if m is not None and _key(m) == _key(r):
+            continue
+        hexes = hexes if hexes is not None else list(c.battle_hexes)
+        if m is not None:  # not answered yet, and the map now gives the other side the attack
+            hexes[i] = r.model_copy(update={"attacker": m.attacker, "defender": m.defender,
+                                            "attacker_reason": m.reason})
+            continue
+        where = f"between {r.at} and {r.between}" if r.between is not None else f"in {r.at}"
+        here = _present(state, r)
+        gone = [names.get(t, t) for t in (r.attacker, r.defender) if t not in here]
+        why = (f"{' and '.join(gone)} {'has' if len(gone) == 1 else 'have'} no fleet left {where}" if gone
+               else f"they no longer meet {where}")
+        text = (f"{RULE}: {r.at if r.between is None else f'{r.at}-{r.between}'}: the meeting of "
+                f"{names.get(r.attacker, r.attacker)} and {names.get(r.defender, r.defender)} is over: {why}; "
+                "no scenario")
+        hexes[i] = r.model_copy(update={"encounter": EncounterState.NONE, "resolved": True,
+                                        "resolution": f"no scenario: {text}"})
+        log.append(LogEntry(turn=c.turn, rule=RULE, text=text))
+    if hexes is None:
+        return c
+    return c.model_copy(update={"battle_hexes": hexes, "log": [*c.log, *log]})
 
 
 def open_meetings(c: Campaign, state: StrategicState) -> Campaign:
@@ -51,11 +116,11 @@ def open_meetings(c: Campaign, state: StrategicState) -> Campaign:
     if any(a is not b for a, b in zip(new.fleets, c.fleets)):
         state = StrategicState.compute(new, state.graph)
     names = {t.id: t.name for t in new.teams}
-    known = {_key(r) for r in new.battle_hexes if not r.resolved}
+    known = {_pair(r) for r in new.battle_hexes if not r.resolved}  # a V13.11 record may name other roles
     new.battle_hexes = [r.model_copy(update={"encounter": EncounterState.PENDING})
                         if not r.resolved and r.encounter is EncounterState.V13 else r for r in new.battle_hexes]
     for m in meetings(new, state, _moved_from(new)):
-        if _key(m) in known:
+        if _pair(m) in known:
             continue
         sec = new.sector_at(str(m.at))
         new.battle_hexes.append(BattleHexRecord(
@@ -67,7 +132,7 @@ def open_meetings(c: Campaign, state: StrategicState) -> Campaign:
         where = f"between {m.at} and {m.between}" if m.between is not None else f"in {m.at}"
         new.log.append(LogEntry(turn=new.turn, rule=RULE, text=f"{names.get(m.attacker, m.attacker)} and "
                                 f"{names.get(m.defender, m.defender)} meet {where}"))
-    return new
+    return reform(new, state)
 
 
 def trade_fleets_met(c: Campaign, state: StrategicState) -> Campaign:
@@ -113,7 +178,9 @@ def settle_immediate(c: Campaign, state: StrategicState) -> Campaign:
     for i, r in enumerate(c.battle_hexes):
         if r.encounter is not EncounterState.PENDING or r.resolved or r.encounter_answers:
             continue
-        m = meeting_of(c, state, r)
+        m = find_meeting(c, state, r)
+        if m is None:
+            continue
         q, result = _run(m, [], lambda t: names.get(t, t))
         if q is None and result is not None:
             new = new.model_copy(deep=True) if new is c else new
@@ -180,8 +247,11 @@ def pending_question(c: Campaign, state: StrategicState, index: int) -> Question
     r = c.battle_hexes[index]
     if r.encounter is not EncounterState.PENDING:
         return None
+    m = find_meeting(c, state, r)
+    if m is None:  # its Teams no longer meet: End Phase settles it (reform), it asks nothing
+        return None
     names = {t.id: t.name for t in c.teams}
-    q, _ = _run(meeting_of(c, state, r), list(r.encounter_answers), lambda t: names.get(t, t))
+    q, _ = _run(m, list(r.encounter_answers), lambda t: names.get(t, t))
     return q
 
 
@@ -206,6 +276,8 @@ def answer(c: Campaign, state: StrategicState, index: int, raw: Any) -> Campaign
     _, result = _run(m, list(rec.encounter_answers), lambda t: names.get(t, t))
     if result is not None:
         _decided(new, rec, m, result)
+        if result.scenario is None and result.returns:  # the other meetings of the place with who is left
+            new = reform(new, StrategicState.compute(new, state.graph))
     return new
 
 

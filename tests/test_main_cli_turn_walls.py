@@ -1,0 +1,33 @@
+"""``python main.py turn``: walls found by playing the campaign turn at random (issue 19), each
+reproduced through the command a user runs. A wall is an answer after which the turn has no
+next question (a traceback instead) or a question no answer can pass."""
+from __future__ import annotations
+
+import json
+
+from tests.test_main_cli_turn import DEFAULT, _turn
+
+# Seed 7: Alliance, Coalition and Orion Pirates meet at 0703 (three meetings, one per pair).
+# The Alliance demands a Deep Space encounter of the Coalition, which refuses and returns to its
+# last sector; the Orions demand one of the Alliance, which refuses and returns too. The
+# Coalition's meeting with the Orions has nobody of the Coalition left in 0703.
+THREE_WAY = ["end_movement", False, False, False, "end_phase", "none", "none", "none", "none",
+             "deep_space", False, False, "deep_space", False, False]
+
+
+def test_a_meeting_whose_fleets_left_is_settled_and_the_turn_goes_on(tmp_path):
+    r = _turn(tmp_path, THREE_WAY, "--seed", "7")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["answers_used"] == len(THREE_WAY) and "error" not in out
+    assert out["phase"] == "encounters"
+    texts = [e["text"] for e in out["log"] if e["kind"] == "log"]
+    settled = [t for t in texts if "0703" in t and "Coalition" in t and "Orion Pirates" in t and "left" in t]
+    assert settled, texts[-8:]
+    nxt = out["next_question"]
+    assert nxt is not None and "0703" not in nxt["key"]
+    # the next question takes an answer: the turn plays on to its end
+    rest = ["none", "none", "none", "none", "end_phase"]
+    r2 = _turn(tmp_path, THREE_WAY + rest, "--seed", "7")
+    assert r2.returncode == 0, r2.stderr
+    assert json.loads(r2.stdout)["phase"] == "battles"
