@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 
-from tests.test_main_cli_turn import DEFAULT, _turn
+import pytest
+
+from tests.test_main_cli import _run
+from tests.test_main_cli_turn import _turn, v13_copy
 
 # Seed 7: Alliance, Coalition and Orion Pirates meet at 0703 (three meetings, one per pair).
 # The Alliance demands a Deep Space encounter of the Coalition, which refuses and returns to its
@@ -31,3 +34,24 @@ def test_a_meeting_whose_fleets_left_is_settled_and_the_turn_goes_on(tmp_path):
     r2 = _turn(tmp_path, THREE_WAY + rest, "--seed", "7")
     assert r2.returncode == 0, r2.stderr
     assert json.loads(r2.stdout)["phase"] == "battles"
+
+
+@pytest.mark.parametrize("phase", ["supply", "encounters", "bombardment", "troops"])
+def test_a_v13_campaign_in_a_seed004_phase_is_refused_naming_phase(tmp_path, phase):
+    """settings.combat_phase v13 runs Turn Orders and the Battle Hexes alone: a file standing in
+    another Combat Phase step passed --check, then the GUI raised StopIteration and ``turn``
+    asked for End Phase and refused it. --check and the loader (``turn``) refuse it alike."""
+    path = v13_copy(tmp_path)
+    data = json.loads(open(path, encoding="utf-8").read())
+    data["phase"] = phase
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(data, f)
+    r = _run("--check", path)
+    assert r.returncode == 1, r.stdout
+    assert "phase:" in r.stderr and "v13" in r.stderr, r.stderr
+    t = _turn(tmp_path, ["end_phase"], campaign=path)
+    assert t.returncode == 2 and "phase:" in t.stderr and "Traceback" not in t.stderr, t.stderr
+    data["settings"]["combat_phase"] = "seed004"  # the same phase in a seed-004 campaign is fine
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(data, f)
+    assert _run("--check", path).returncode == 0

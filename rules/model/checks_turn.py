@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.model.campaign import Campaign, Sector
+from rules.model.records import Phase
 from rules.model.turn_model import CARGO_SIZE, CargoKind, FleetKind, GroundUnit
 from rules.model.types import LabelField
 
@@ -77,6 +78,9 @@ def check_turn(c: Campaign, sectors: dict[str, Sector], joined: Callable[[LabelF
                     out.append((f"{path}.kind", "marines are carried as 'marines' cargo, other ground units as "
                                                 "'ground_unit'"))
                 unit_ok(f"{path}.ground_unit", item.ground_unit)
+    if c.settings.combat_phase == "v13" and c.phase not in (Phase.ORDERS, Phase.BATTLES):
+        out.append(("phase", f"{c.phase.value!r} is a step of seed 004's Combat Phase, which a campaign whose "
+                             "settings.combat_phase is v13 does not play (its turn is orders, then battles)"))
     for i, r in enumerate(c.battle_hexes):
         if r.between is not None and (str(r.between) not in sectors or not joined(r.at, r.between)):
             out.append((f"battle_hexes[{i}].between", f"no lane joins {r.at} to {r.between}"))
