@@ -2,9 +2,8 @@
 would, with keys and the mouse by xdotool and eyes by screenshots (ImageMagick).
 
 Started by ``.ci/smoke_x.sh``, which owns the X server, the window manager and the app and
-passes them in through the environment: DISPLAY, SMOKE_ART (the artefacts folder),
-SMOKE_APP_PID, SMOKE_APP_LOG, BATTLEHEX_DATA, SMOKE_HEX (the Battle Hex to fight).
-Not named ``test_*.py``: pytest does not collect it. Standard library only, so it runs with
+passes them in through the environment (see ``xdrive``, the X and app helpers it shares with
+``walk_x.py``), with SMOKE_HEX (the Battle Hex to fight). Not named ``test_*.py``: pytest does not collect it. Standard library only, so it runs with
 the system ``python3`` before or without the project's venv.
 
 Steps: 1 the main window; 2 End Movement by Ctrl+E; 2b seed 004's Combat Phase: End Phase
@@ -17,151 +16,43 @@ Every wait is bounded; a failure names its step and exits 1.
 """
 from __future__ import annotations
 
-import glob
 import json
 import os
 import re
-import subprocess
 import sys
 import time
 from itertools import pairwise
-from pathlib import Path
 
-ART = Path(os.environ.get("SMOKE_ART", "/tmp/battlehex-smoke"))
-APP_PID = int(os.environ.get("SMOKE_APP_PID", "0") or 0)
-APP_LOG = Path(os.environ.get("SMOKE_APP_LOG", ART / "app.log"))
-DATA = Path(os.environ.get("BATTLEHEX_DATA", ART / "data"))
+from xdrive import (
+    ART,
+    Fail,
+    Shot,
+    activate,
+    active,
+    autosave,
+    check_app,
+    check_title,
+    click,
+    current_step,
+    failure_note,
+    geometry,
+    key,
+    log,
+    near,
+    press_for_window,
+    step,
+    wait_main_window,
+    windows,
+    xdo,
+)
+
 WANTED_HEX = os.environ.get("SMOKE_HEX", "0604")
-START_TIMEOUT = float(os.environ.get("SMOKE_START_TIMEOUT", "180"))
 
 YELLOW = (242, 194, 48)      # the hand-over button (#f2c230)
 HIGHLIGHT = (48, 140, 198)   # Fusion's selection colour: the roster's current item
-BAD_TITLE = re.compile(r"\b(False|None)\b")
-
-_t0 = time.monotonic()
-_shots = 0
-step_name = "setup"
-
-
-class Fail(Exception):
-    pass
-
-
-def log(text: str) -> None:
-    print(f"[{time.monotonic() - _t0:6.1f}s] {text}", flush=True)
-
-
-def step(name: str) -> None:
-    global step_name
-    step_name = name
-    log(f"== step {name}")
-
-
-# -- X and the app ---------------------------------------------------------------------------------
-def run(*args: str, timeout: float = 10, check: bool = False) -> str:
-    try:
-        p = subprocess.run(args, capture_output=True, text=True, timeout=timeout, check=False)
-    except subprocess.TimeoutExpired:
-        raise Fail(f"{args[0]} did not answer within {timeout:.0f}s: {' '.join(args)}") from None
-    if check and p.returncode != 0:
-        raise Fail(f"{' '.join(args)} failed: {p.stderr.strip()}")
-    return p.stdout.strip()
-
-
-def xdo(*args: str, timeout: float = 10) -> str:
-    return run("xdotool", *args, timeout=timeout)
-
-
-def active() -> tuple[str, str]:
-    """The active window's id and title ('' when there is none)."""
-    wid = xdo("getactivewindow")
-    if not wid.isdigit() or wid == "0":
-        return "", ""
-    return wid, xdo("getwindowname", wid)
-
-
-def windows(pattern: str) -> list[tuple[str, str]]:
-    found = []
-    for wid in xdo("search", "--onlyvisible", "--name", pattern).split():
-        found.append((wid, xdo("getwindowname", wid)))
-    return found
-
-
-def geometry(wid: str) -> tuple[int, int, int, int]:
-    """Absolute x, y, width, height of a window's client area (xwininfo: frame-proof)."""
-    info = run("xwininfo", "-id", wid)
-    get = {k: int(re.search(rf"{k}:\s+(-?\d+)", info).group(1))
-           for k in ("Absolute upper-left X", "Absolute upper-left Y", "Width", "Height")}
-    return (get["Absolute upper-left X"], get["Absolute upper-left Y"], get["Width"], get["Height"])
-
-
-def activate(wid: str) -> None:
-    xdo("windowactivate", "--sync", wid, timeout=5)
-    time.sleep(0.3)
-
-
-def key(*keys: str) -> None:
-    xdo("key", "--delay", "80", *keys)
-
-
-def click(x: int, y: int) -> None:
-    xdo("mousemove", str(x), str(y), "sleep", "0.15", "click", "1")
-
-
-def check_app() -> None:
-    """The app still runs and has not printed a traceback."""
-    text = APP_LOG.read_text(errors="replace") if APP_LOG.exists() else ""
-    if "Traceback" in text:
-        tail = text[text.index("Traceback"):][:2000]
-        raise Fail(f"the app printed a traceback:\n{tail}")
-    if APP_PID:
-        try:
-            os.kill(APP_PID, 0)
-        except OSError:
-            raise Fail("the app exited; the end of its log:\n" + "\n".join(text.splitlines()[-25:])) from None
-
-
-def check_title(title: str) -> None:
-    if BAD_TITLE.search(title):
-        raise Fail(f"a window is titled {title!r} (a bool or None leaked into a title)")
 
 
 # -- eyes ------------------------------------------------------------------------------------------
-class Shot:
-    """A screenshot of the whole screen, kept as an artefact; pixels read through ImageMagick."""
-
-    def __init__(self, name: str, keep: bool = True) -> None:
-        global _shots
-        if keep:
-            _shots += 1
-            self.path = ART / f"{_shots:02d}-{name}.png"
-        else:
-            self.path = ART / "probe.png"
-        run("import", "-window", "root", str(self.path), timeout=20, check=True)
-        size = run("identify", "-format", "%w %h", str(self.path), check=True)
-        self.w, self.h = (int(v) for v in size.split())
-        self.raw = subprocess.run(["convert", str(self.path), "-depth", "8", "rgb:-"], capture_output=True,
-                                  timeout=20, check=True).stdout
-        if keep:
-            log(f"screenshot {self.path.name}")
-
-    def px(self, x: int, y: int) -> tuple[int, int, int]:
-        i = 3 * (y * self.w + x)
-        return self.raw[i], self.raw[i + 1], self.raw[i + 2]
-
-    def find(self, match, box, stride: int = 1) -> list[tuple[int, int]]:
-        x0, y0, x1, y1 = self.clip(box)
-        return [(x, y) for y in range(y0, y1, stride) for x in range(x0, x1, stride) if match(self.px(x, y))]
-
-    def clip(self, box):
-        x0, y0, x1, y1 = box
-        return max(0, x0), max(0, y0), min(self.w, x1), min(self.h, y1)
-
-
-def near(color, tol: int = 8):
-    return lambda p: all(abs(a - b) <= tol for a, b in zip(p, color))
-
-
 def zone_green(p) -> bool:
     """The legal zone's outline (pen 20,190,80 over the map), antialiased edges included
     (a thin pen's diagonals are mostly blended pixels such as 156,200,131)."""
@@ -220,17 +111,6 @@ def wide_button(points, min_width: int = 150):
     return best[1], (min(tall) + max(tall)) // 2
 
 
-# -- the autosave ----------------------------------------------------------------------------------
-def autosave() -> dict | None:
-    files = sorted(glob.glob(str(DATA / "autosave" / "*.autosave.json")), key=os.path.getmtime)
-    for _ in range(5):  # the app may be writing it right now
-        try:
-            return json.loads(Path(files[-1]).read_text()) if files else None
-        except (OSError, ValueError):
-            time.sleep(0.2)
-    return None
-
-
 def placements(at: str) -> list[dict]:
     data = autosave() or {}
     rec = next((b for b in data.get("battle_hexes", []) if b.get("at") == at), None)
@@ -239,24 +119,6 @@ def placements(at: str) -> list[dict]:
 
 
 # -- the steps -------------------------------------------------------------------------------------
-def wait_main_window() -> str:
-    step("1 start the app with README's run command")
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline:
-        check_app()
-        found = windows("^BattleHex")
-        if found:
-            wid, title = found[0]
-            log(f"main window {wid}: {title!r}")
-            check_title(title)
-            time.sleep(1.5)  # let it finish painting
-            activate(wid)
-            Shot("main-window")
-            return wid
-        time.sleep(1)
-    raise Fail(f"no window titled 'BattleHex...' within {START_TIMEOUT:.0f}s (pip install and start-up)")
-
-
 def end_movement(main: str) -> None:
     step("2 End Movement (Ctrl+E)")
     activate(main)
@@ -346,22 +208,6 @@ def to_space_combat(main: str) -> None:
             Shot("space-combat-phase")
             return
     raise Fail(f"End Phase did not reach the Space Combat Phase: {(autosave() or {}).get('phase')!r}")
-
-
-def press_for_window(window: str, keys: str, wait: float = 10) -> str:
-    """Press ``keys`` on ``window``; the title of the window that then becomes active
-    (bounded wait), or the last active title if none other does."""
-    activate(window)
-    key(keys)
-    deadline = time.monotonic() + wait
-    title = ""
-    while time.monotonic() < deadline:
-        time.sleep(0.5)
-        check_app()
-        wid, title = active()
-        if wid and wid != window:
-            break
-    return title
 
 
 def fight(main: str) -> tuple[str, str]:
@@ -632,11 +478,7 @@ def main() -> int:
         step("7 the app's log")
         check_app()
     except Fail as e:
-        try:
-            with_shot = f" (screen: {Shot('failure').path.name})"
-        except (Fail, OSError, subprocess.SubprocessError) as shot_error:
-            with_shot = f" (no screenshot: {shot_error})"
-        print(f"SMOKE FAILED at step {step_name}: {e}{with_shot}", file=sys.stderr, flush=True)
+        print(f"SMOKE FAILED at step {current_step()}: {e}{failure_note()}", file=sys.stderr, flush=True)
         return 1
     finally:
         (ART / "probe.png").unlink(missing_ok=True)
