@@ -17,9 +17,13 @@ The autosave is debounced (one write after a burst of changes) and written on a 
 file's full path (:func:`app.paths.autosave_file`). While an older autosave waits for the user's
 choice (recover or discard, at start or when the file is opened), :meth:`hold_autosave` keeps
 every write back, so nothing overwrites it; :meth:`release_autosave` writes what was held.
+The autosave is the owner's alone (0600 in a 0700 folder: it may hold sealed secrets); a failed
+write keeps the previous autosave and is reported at the edge (:mod:`app.errors`), not lost with
+its thread.
 """
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -28,6 +32,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from app import errors
+from app.errors import report, words_of
 from app.paths import autosave_file
 from hexmap import Label, LaneGraph
 from rules.model import Campaign, save_campaign
@@ -39,15 +45,23 @@ if TYPE_CHECKING:
     from app.battle_controller import BattleController
 
 AUTOSAVE_DELAY_MS = 300
+AUTOSAVE_MODE = 0o600
+"""The autosave may hold sealed secrets: only its owner reads it (its folder is 0700)."""
+
+_Derived = tuple[Campaign, LaneGraph, StrategicState]
 
 
 class _Change(QUndoCommand):
-    def __init__(self, session: CampaignSession, text: str, before: Campaign, after: Campaign) -> None:
+    def __init__(self, session: CampaignSession, text: str, before: Campaign, after: Campaign,
+                 ready: _Derived | None = None) -> None:
         super().__init__(text)
         self.session, self.before, self.after = session, before, after
+        self._ready = ready  # the graph and state of ``after``, computed before the push
 
     def redo(self) -> None:
-        self.session._set(_carry_battles(self.after, self.session.campaign))
+        target = _carry_battles(self.after, self.session.campaign)
+        ready, self._ready = self._ready, None
+        self.session._set(target, ready if ready is not None and ready[0] is target else None)
 
     def undo(self) -> None:
         self.session._set(_carry_battles(self.before, self.session.campaign))
@@ -99,17 +113,24 @@ class CampaignSession(QObject):
         self._writer: threading.Thread | None = None
         self._held = False  # an older autosave waits for the user's choice: write nothing
         self._held_changes = False
+        self._told: set[str] = set()  # autosave failures shown once in a dialog (each is logged)
         self._autosave_error.connect(self.autosave_failed)
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self.flush)
 
     # -- changes ---------------------------------------------------------------------------------
-    def _set(self, campaign: Campaign) -> None:
+    def _derive(self, campaign: Campaign) -> _Derived:
+        """``campaign`` with its lane graph and strategic state (raises if they cannot be made)."""
+        graph = self.graph
         if campaign.map is not self.campaign.map and campaign.map != self.campaign.map:
-            self.graph = build_graph(campaign)
-        self.campaign = campaign
-        self.state = StrategicState.compute(campaign, self.graph)
+            graph = build_graph(campaign)
+        return campaign, graph, StrategicState.compute(campaign, graph)
+
+    def _set(self, campaign: Campaign, ready: _Derived | None = None) -> None:
+        """Hold ``campaign``: all of it (graph, state) or, if deriving it fails, none of it."""
+        _, graph, state = ready if ready is not None else self._derive(campaign)
+        self.campaign, self.graph, self.state = campaign, graph, state
         self._autosave()
         self.changed.emit()
 
@@ -134,12 +155,14 @@ class CampaignSession(QObject):
         return ctl
 
     def apply(self, text: str, change: Callable[[Campaign], Campaign]) -> Campaign:
-        """Apply ``change`` as one undoable step; exceptions leave everything as it was."""
+        """Apply ``change`` as one undoable step; exceptions leave everything as it was (the new
+        campaign's state is computed before the step is pushed, so a failure there pushes nothing)."""
         before = self.campaign
         after = change(before)
         if after is before:  # nothing changed: no empty step on the undo stack
             return after
-        self.undo_stack.push(_Change(self, text, before, after))
+        ready = self._derive(after)
+        self.undo_stack.push(_Change(self, text, before, after, ready))
         return after
 
     def set_orders(self, fleet_id: str, path: list[Label]) -> Campaign:
@@ -231,10 +254,29 @@ class CampaignSession(QObject):
 
         def write() -> None:
             try:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                save_campaign(campaign, target, compact=True)  # the fast form
+                _private(target)
+                save_campaign(campaign, target, compact=True)  # the fast form; a failure keeps the old file
+                os.chmod(target, AUTOSAVE_MODE)
                 self._last_autosave = target
-            except OSError as e:
-                self._autosave_error.emit(f"Autosave to {target} failed: {e.strerror or e}")
+            except Exception as e:  # any failure is told (the thread would die with a line on stderr)
+                text = f"Autosave to {target} failed: {words_of(e)}"
+                self._autosave_error.emit(text)
+                report("Autosave", e, show=text not in self._told)
+                self._told.add(text)
+        errors.ensure_edge()  # on the GUI thread, where the writer's failure is shown
         self._writer = threading.Thread(target=write, name="autosave", daemon=True)
         self._writer.start()
+
+
+def _private(target: Path) -> None:
+    """Make the autosave's folder 0700 and an existing autosave 0600 before writing it (the
+    atomic write keeps the file's mode; a new file is made 0600 right after, in the private folder)."""
+    folder = target.parent
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    if folder.stat().st_mode & 0o077:
+        os.chmod(folder, 0o700)
+    try:
+        if target.stat().st_mode & 0o077:
+            os.chmod(target, AUTOSAVE_MODE)
+    except FileNotFoundError:
+        pass

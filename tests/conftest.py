@@ -23,3 +23,20 @@ def default_data() -> dict:
 def _autosave_in_tmp(tmp_path, monkeypatch):
     """Autosaves go to the test's own folder, never the user's data directory."""
     monkeypatch.setenv("BATTLEHEX_DATA", str(tmp_path / "userdata"))
+
+
+@pytest.fixture(autouse=True)
+def _no_failure_unseen():
+    """A failure told to the user at the app's edge (app.errors: a slot, the autosave thread...)
+    fails the test, unless the test took it (``app.errors.take()``) to check it."""
+    import sys
+
+    errors = sys.modules.get("app.errors")
+    if errors is not None:
+        errors.take()  # another test's leftovers are not this test's failure
+    yield
+    errors = sys.modules.get("app.errors")
+    left = errors.take() if errors is not None else []
+    if left:
+        pytest.fail("failure reported to the user during the test:\n" + "\n".join(
+            f"{f.what} failed: {f.words}\n{f.details}" for f in left), pytrace=False)

@@ -2,6 +2,11 @@
 GUI thread, flushed when read or on quit."""
 from __future__ import annotations
 
+import stat
+
+import pytest
+
+from app import errors
 from app import session as session_module
 from app.paths import autosave_dir
 from app.session import CampaignSession
@@ -40,6 +45,65 @@ def test_a_failed_autosave_is_reported(qapp, tmp_path, monkeypatch, qtbot):
     s.flush()
     qtbot.waitUntil(lambda: bool(failed), timeout=3000)
     assert "Autosave to" in failed[0] and "Permission denied" in failed[0]
+    told = errors.take()
+    assert [f.what for f in told] == ["Autosave"] and "Permission denied" in told[0].words
+
+
+def test_an_autosave_that_fails_otherwise_is_told_logged_and_the_old_one_kept(qapp, tmp_path, monkeypatch, qtbot):
+    """Issue 19: the autosave thread died silently on an error other than OSError (a campaign
+    the JSON writer refuses); now the dialog says so, the log holds the traceback and the
+    previous autosave stays as it was."""
+    s = CampaignSession(duel(), tmp_path / "c.json")
+    s.apply("turn 2", lambda c: c.model_copy(update={"turn": 2}))
+    good = s.last_autosave
+    assert good is not None and load_campaign(good).turn == 2
+
+    def fail(c, p, compact=False):
+        raise ValueError("Circular reference detected (id repeated)")
+    monkeypatch.setattr(session_module, "save_campaign", fail)
+    failed = []
+    s.autosave_failed.connect(failed.append)
+    s.apply("turn 3", lambda c: c.model_copy(update={"turn": 3}))
+    s.flush()
+    qtbot.waitUntil(lambda: errors.current_dialog() is not None, timeout=3000)
+    dialog = errors.current_dialog()
+    assert "Autosave failed" in dialog.text() and "Circular reference" in dialog.text()
+    assert "Traceback" in dialog.detailedText() and "Traceback" not in dialog.text()
+    log = errors.log_file().read_text(encoding="utf-8")
+    assert "Autosave failed" in log and "ValueError: Circular reference detected" in log
+    assert failed and "Circular reference" in failed[0]
+    assert load_campaign(good).turn == 2 and s.campaign.turn == 3  # the last good autosave is kept
+    assert [f.what for f in errors.take()] == ["Autosave"]
+    dialog.close()
+
+
+def test_the_autosave_is_private_to_its_owner(qapp, tmp_path):
+    """Issue 19: autosaves may hold sealed secrets; they were written 0644."""
+    s = CampaignSession(duel(), tmp_path / "c.json")
+    s.apply("turn 2", lambda c: c.model_copy(update={"turn": 2}))
+    path = s.last_autosave
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(path.parent.stat().st_mode) & 0o077 == 0
+    path.chmod(0o644)  # an older autosave, written before this rule
+    s.apply("turn 3", lambda c: c.model_copy(update={"turn": 3}))
+    assert s.last_autosave == path and stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_a_change_whose_state_cannot_be_computed_changes_nothing(qapp, tmp_path, monkeypatch):
+    """Issue 19: a failure while the new campaign's strategic state is computed left the new
+    campaign in the session with the old state and a step on the undo stack."""
+    s = CampaignSession(duel(), tmp_path / "c.json")
+    before, state = s.campaign, s.state
+    real = session_module.StrategicState.compute
+
+    def compute(c, graph):
+        if c.turn == 5:
+            raise KeyError("fleet 'ghost'")
+        return real(c, graph)
+    monkeypatch.setattr(session_module.StrategicState, "compute", compute)
+    with pytest.raises(KeyError):
+        s.apply("turn 5", lambda c: c.model_copy(update={"turn": 5}))
+    assert s.campaign is before and s.state is state and s.undo_stack.count() == 0
 
 
 def test_a_held_autosave_writes_nothing_until_released(qapp, tmp_path, qtbot):
