@@ -13,11 +13,12 @@ from fractions import Fraction
 from typing import Any
 
 from rules.battle.log import EventLog, IllegalAnswer
-from rules.battle.questions import QKind, Question, number, yes_no
+from rules.battle.questions import QKind, Question, choose, number, yes_no
 from rules.battle.roster import Status
 from rules.battle.state import BattleState
 from rules.dice import DiceRoller, Modifier
 from rules.strategic.neighbours import NeighbourSector
+from rules.systems.sidcors import ending
 from rules.systems.sidcors import force as fz
 from rules.systems.sidcors.force import SUnit
 from rules.systems.sidcors.odds import by_bir, summary
@@ -143,6 +144,9 @@ class Engine:
             if not any(self.potential(t) for t in self.sides) and not any(self.carry.values()):
                 self._resolve("neither force has a Combat Potential")
                 break
+            if why := ending.why_end(self):  # nobody can hurt anybody, or ROUND_LIMIT rounds fought
+                self._resolve((yield from ending.end(self, why)))
+                break
             self.round += 1
             self.log.add("step", R_ROUNDS, f"round {self.round}")
             yield from self._intensity()
@@ -220,11 +224,10 @@ class Engine:
             opts.append("fighters")
         if len(opts) == 1:
             return
-        pick = yield _choice(f"sidcors/{self.round}/directed/{team}", team, R_DIRECTED,
-                             f"{self.name(team)}: {self.owed[e]} Damage Points against {self.name(e)}: direct damage "
-                             "at one unit (double its Defense Factor, the full amount; '@mauler': the mauler's "
-                             "points at full value), at its fighters, or none", opts,
-                             {"points": self.owed[e], "mauler": mauler.id if mauler else None})
+        q = choose(f"sidcors/{self.round}/directed/{team}", team, R_DIRECTED, f"{self.name(team)}: {self.owed[e]} "
+                   f"Damage Points against {self.name(e)}: direct damage at one unit (double its Defense Factor, the "
+                   "full amount; '@mauler': the mauler's points at full value), at its fighters, or none", opts)
+        pick = yield dataclasses.replace(q, data={"points": self.owed[e], "mauler": mauler.id if mauler else None})
         if pick == "none":
             return
         if pick == "fighters":
@@ -386,12 +389,3 @@ class Engine:
         st.resolution = f"SIDCORS, {self.round} round{'s' if self.round != 1 else ''}: " + "; ".join(parts)
         st.resolved = True
         self.log.add("ruling", R_ROUNDS, f"Battle Hex {st.record.at} resolved: {st.resolution}")
-
-
-def _choice(key: str, to: str, rule: str, text: str, options: list[str], data: dict[str, Any]) -> Question:
-    def check(a: Any) -> str:
-        if not isinstance(a, str) or a not in options:
-            raise IllegalAnswer(rule, f"answer one of {', '.join(options)}, not {a!r}")
-        return str(a)
-    return Question(key, QKind.CHOOSE, to, rule, text, tuple(options), data=data, check=check)
-
