@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import os
 import stat
+import subprocess
+import sys
 import time
 
 import pytest
 
 from rules.model import load_campaign, save_campaign
 from rules.model import safe_write as sw
-from rules.model.safe_write import ReadOnlyFileError, safe_write_text
+from rules.model.safe_write import ReadOnlyFileError, remove_stale_temps, safe_write_text
 from tests.rules.battle.helpers import duel
 
 
@@ -87,3 +89,22 @@ def test_a_killed_saves_leftover_is_removed_by_the_next_save(tmp_path):
     fresh.write_text("", encoding="utf-8")
     save_campaign(duel(), f)
     assert _temps(tmp_path) == [fresh.name] and load_campaign(f) == duel()
+
+
+def test_only_a_dead_or_idle_saves_own_temp_file_is_stale(tmp_path):
+    """A temporary file of a process that no longer runs, or of this process when it is not
+    writing it, goes; a live process's, a link, and other files' stay (issue 19)."""
+    f = tmp_path / "camp.json"
+    f.write_text("{}", encoding="utf-8")
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    gone = [tmp_path / f".camp.json.{int(dead.stdout)}.abcd_123.tmp", tmp_path / f".camp.json.{os.getpid()}.zzzzzzzz.tmp"]
+    kept = [tmp_path / f".camp.json.{os.getppid()}.abcdefgh.tmp",  # a live process: its save may be under way
+            tmp_path / ".camp.json.young1.tmp",  # an older version's, not a minute old
+            tmp_path / ".camp.json.x.abcdefgh.tmp", tmp_path / ".campXjson.1.abcdefgh.tmp",
+            tmp_path / ".other.json.1.abcdefgh.tmp"]
+    for p in gone + kept:
+        p.write_text("half", encoding="utf-8")
+    link = tmp_path / f".camp.json.{int(dead.stdout)}.linklink.tmp"  # a link is never removed
+    link.symlink_to(f)
+    assert sorted(remove_stale_temps(f)) == sorted(gone)
+    assert _temps(tmp_path) == sorted(p.name for p in [*kept, link]) and f.read_text(encoding="utf-8") == "{}"

@@ -1,0 +1,61 @@
+"""Hostile files on the headless command line (issue 19): what ``main.py turn`` and
+``main.py --check`` make of a killed save's leftovers, an answers file nested too deeply, text
+a save cannot write back and numbers JSON cannot hold; each refused by name, never a traceback."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tests.conftest import DEFAULT, ROOT
+from tests.test_main_cli import _run
+
+KILLED_SAVE = """
+import os, sys, time
+sys.path.insert(0, {root!r})
+os.fsync = lambda fd: time.sleep(120)  # the save hangs after writing its temporary file
+import main
+main.main(["turn", {campaign!r}, "--answers", {answers!r}, "--out", {out!r}])
+"""
+
+
+def _temps(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+
+
+def killed_save(out: Path, answers: Path) -> list[str]:
+    """Run ``main.py turn --out OUT`` and ``kill -9`` it while it saves; the temporary files it
+    left beside OUT."""
+    code = KILLED_SAVE.format(root=str(ROOT), campaign=str(DEFAULT), answers=str(answers), out=str(out))
+    child = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
+    try:
+        deadline = time.monotonic() + 60
+        while not _temps(out.parent) and time.monotonic() < deadline and child.poll() is None:
+            time.sleep(0.05)
+    finally:
+        os.kill(child.pid, signal.SIGKILL)
+        child.wait()
+    return _temps(out.parent)
+
+
+def test_the_next_save_removes_the_temp_file_of_a_save_killed_a_moment_ago(tmp_path):
+    """A ``kill -9`` during ``turn --out`` left its ``.tmp`` beside the campaign; the next
+    ``turn --out`` to the same file removes it at once (it waited for a minute to pass, so
+    30 of them piled up), and leaves a file that is not a BattleHex save's alone."""
+    answers = tmp_path / "answers.json"
+    answers.write_text(json.dumps(["end_movement", False, False, False]), encoding="utf-8")
+    out = tmp_path / "out.json"
+    left = killed_save(out, answers)
+    assert len(left) == 1 and left[0].startswith(".out.json.")
+    foreign = [tmp_path / ".out.json.notes.txt.tmp", tmp_path / ".other.json.123.abcdefgh.tmp",
+               tmp_path / "out.json.tmp"]
+    for f in foreign:
+        f.write_text("someone else's", encoding="utf-8")
+    r = _run("turn", str(DEFAULT), "--answers", str(answers), "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    assert _temps(tmp_path) == sorted(f.name for f in foreign)
+    assert _run("--check", str(out)).returncode == 0
