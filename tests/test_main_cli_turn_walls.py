@@ -55,3 +55,27 @@ def test_a_v13_campaign_in_a_seed004_phase_is_refused_naming_phase(tmp_path, pha
     with open(path, "w", encoding="utf-8") as f:
         json.dump(data, f)
     assert _run("--check", path).returncode == 0
+
+
+def test_an_escort_its_trade_fleet_took_off_the_route_does_not_stop_end_movement(tmp_path):
+    """The Vanguard Trade Fleet (route 0207, 0307, 0306) is ordered to 0206, off its route; its
+    escort follows it. Next turn, End Movement was refused ("Escorts must be placed in a system
+    on the trade route ... at the beginning of the movement phase") and no answer could move
+    the escort back: the turn was stuck in Turn Orders. The breach is logged and the turn goes on."""
+    from rules.model import load_campaign
+    from tests.conftest import DEFAULT
+    from tests.play.turn_player import answers_to_next_turn
+
+    first = [{"orders": {"fed-trade-vanguard": ["0206"]}}]
+    answers = [*answers_to_next_turn(load_campaign(DEFAULT), first), "end_movement"]
+    for _ in range(8):  # the ignore questions End Movement asks, answered "no" through the command
+        r = _turn(tmp_path, answers)
+        assert r.returncode == 0, r.stderr
+        out = json.loads(r.stdout)
+        assert "error" not in out and out["turn"] == 2, out.get("error")
+        if "/ignore/" not in out["next_question"]["key"]:
+            break
+        answers.append(False)
+    assert out["phase"] == "supply", out["next_question"]
+    texts = [e["text"] for e in out["log"] if e["kind"] == "log" and e["turn"] == 2]
+    assert any("Vanguard Trade Escort" in t and "trade route" in t for t in texts), texts[:5]

@@ -39,6 +39,7 @@ from enum import Enum
 from hexmap import Label, LaneGraph
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, Fleet
+from rules.model.records import LogEntry
 from rules.model.turn_model import FleetKind
 from rules.model.units import Unit, UnitKind
 from rules.strategic.state import StrategicState
@@ -163,15 +164,7 @@ def escorts_of(campaign: Campaign, fleet_id: str) -> list[Fleet]:
     return [f for f in campaign.fleets if f.escort_of == fleet_id]
 
 
-def check_escort(campaign: Campaign, escort_id: str) -> None:
-    """Check that fleet ``escort_id`` may escort the civilian fleet it names.
-
-    Call it at the beginning of the Movement Phase ("Escorts must be placed in a system on the
-    trade route at the beginning of the movement phase").
-
-    Raises:
-        RuleError: ("004 Movement Phase") naming what is wrong.
-    """
+def _check_kind(campaign: Campaign, escort_id: str) -> tuple[Fleet, Fleet]:
     escort = _fleet(campaign, escort_id, MOVEMENT)
     if escort.escort_of is None:
         raise RuleError(MOVEMENT, f"fleet {escort.name} is not assigned as an Escort")
@@ -182,27 +175,52 @@ def check_escort(campaign: Campaign, escort_id: str) -> None:
         raise RuleError(MOVEMENT, f"Escorts protect civilian fleets; {ward.name} is a military fleet")
     if escort.power != ward.power:
         raise RuleError(MOVEMENT, f"{escort.name} ({escort.power}) may not escort {ward.name} of {ward.power}")
+    return escort, ward
+
+
+def off_post(escort: Fleet, ward: Fleet) -> str | None:
+    """Why ``escort`` does not stand where it may escort ``ward`` now, or ``None``."""
     if ward.kind is FleetKind.TRADE:
         if escort.in_transit_to is not None or escort.sector not in ward.trade_route:
-            raise RuleError(MOVEMENT, f"Escorts must be placed in a system on the trade route of {ward.name} "
-                            "at the beginning of the movement phase")
+            return (f"Escorts must be placed in a system on the trade route of {ward.name} at the beginning of the "
+                    "movement phase")
     elif escort.sector != ward.sector or escort.in_transit_to != ward.in_transit_to:
-        raise RuleError(MOVEMENT, f"{escort.name} must be with {ward.name} to escort it")
+        return f"{escort.name} must be with {ward.name} to escort it"
+    return None
+
+
+def check_escort(campaign: Campaign, escort_id: str) -> None:
+    """Check that fleet ``escort_id`` may escort the civilian fleet it names.
+
+    Call it at the beginning of the Movement Phase ("Escorts must be placed in a system on the
+    trade route at the beginning of the movement phase").
+
+    Raises:
+        RuleError: ("004 Movement Phase") naming what is wrong.
+    """
+    escort, ward = _check_kind(campaign, escort_id)
+    why = off_post(escort, ward)
+    if why is not None:
+        raise RuleError(MOVEMENT, why)
 
 
 def follow_orders(campaign: Campaign) -> Campaign:
     """A new campaign in which every Escort has its civilian fleet's movement orders.
 
-    Every escort is checked first (:func:`check_escort`); nothing changes if one fails.
+    An escort off its post (a Trade Fleet's escort off the route, or between sectors; another
+    escort away from its fleet) is no wall: movement may take a Trade Fleet and the escort with
+    it off the route, and no order brings it back before movement. It follows its fleet only
+    where it stands with it, and a log line names the breach for the GM.
 
     Raises:
-        RuleError: an escort that may not escort its fleet.
+        RuleError: an escort that may not escort its fleet at all (not military, another
+            power, no civilian fleet); nothing changes.
     """
     escorts = [f for f in campaign.fleets if f.escort_of is not None]
     if not escorts:
         return campaign
-    for f in escorts:
-        check_escort(campaign, f.id)
+    wards = [_check_kind(campaign, f.id)[1] for f in escorts]
+    breaches = [(f, why) for f, w in zip(escorts, wards) if (why := off_post(f, w)) is not None]
     by_id = {f.id: f for f in campaign.fleets}
 
     def follow(f: Fleet) -> Fleet:
@@ -212,4 +230,9 @@ def follow_orders(campaign: Campaign) -> Campaign:
         together = f.sector == ward.sector and f.in_transit_to == ward.in_transit_to
         return f.model_copy(update={"orders": list(ward.orders) if together else []})
     # shallow: only the escorts are new fleets (a deep copy of a large campaign costs a second)
-    return campaign.model_copy(update={"fleets": [follow(f) for f in campaign.fleets]})
+    update: dict[str, object] = {"fleets": [follow(f) for f in campaign.fleets]}
+    if breaches:
+        update["log"] = [*campaign.log, *(LogEntry(turn=campaign.turn, rule=MOVEMENT, text=(
+            f"{f.name} is off its post ({why}): it follows {by_id[f.escort_of or ''].name} this turn only if it "
+            "stands with it; the GM may post it again")) for f, why in breaches)]
+    return campaign.model_copy(update=update)

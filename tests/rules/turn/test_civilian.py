@@ -173,7 +173,16 @@ def test_escorts_follow_the_civilian_fleets_orders() -> None:
     assert [str(x) for x in c.fleets[1].orders] == ["0201"]  # argument untouched
 
 
-def test_follow_orders_changes_nothing_when_an_escort_is_illegal() -> None:
-    c = campaign(fleets=[trade(), escort("e1", "0102", orders=["0202"]), escort("bad", "0505")])
-    with pytest.raises(RuleError, match="trade route"):
+def test_follow_orders_changes_nothing_when_an_escort_may_not_escort() -> None:
+    c = campaign(fleets=[trade(), escort("e1", "0102", orders=["0202"]), escort("bad", "0102", power="kzinti")])
+    with pytest.raises(RuleError, match="may not escort"):
         follow_orders(c)
+
+
+def test_an_escort_off_its_post_is_logged_not_a_wall() -> None:
+    """Issue 19: a Trade Fleet's movement may take its escort off the route; no order brings it
+    back before the next movement, so End Movement goes on and the log names the breach."""
+    c = campaign(fleets=[trade(orders=["0101"]), escort("e1", "0505"), escort("e2", "0102", orders=["0202"])])
+    out = follow_orders(c)
+    assert {f.id: [str(x) for x in f.orders] for f in out.fleets}["e1"] == []  # holds where it is
+    assert [e.text for e in out.log if "off its post" in e.text] and out.log[-1].rule == "004 Movement Phase"

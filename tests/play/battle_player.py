@@ -1,0 +1,194 @@
+"""Random legal answers for a battle fought by any battle system (issue 19's random player).
+
+:func:`fight` plays one Battle Hex with its campaign's system, choosing at random (seeded)
+among answers the pending question's own check accepts, up to a bound of answers; it
+reports the answers given, whether the battle ended, and any exception that is not an
+``IllegalAnswer`` (a wall in that battle system, to be reported, not hidden).
+
+V13 questions are answered by :func:`rules.battle.autoplay.random_answer`; the other
+systems' by :func:`candidates`, which knows their question forms (choices, unit lists,
+numbers, AF/EF attack plans, SIDCORS fighter splits) and proposes answers the question's
+check then judges.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from hexmap import Label, LaneGraph
+from rules.battle.log import IllegalAnswer
+from rules.battle.questions import QKind, Question
+from rules.errors import RuleError
+from rules.model.campaign import Campaign
+
+ENDED_BY_PLAYER = "random play: enough"
+
+
+@dataclass
+class Fought:
+    """What :func:`fight` did.
+
+    Attributes:
+        answers: the answers given, in order (to pass as ``{"battle": at, "answers": ...}``).
+        ended: the battle was resolved by them.
+        system: the battle system's key.
+        error: an exception other than ``IllegalAnswer`` (``"Type: message"``), if one escaped.
+        stuck: a question for which no candidate answer passed its own check.
+    """
+
+    answers: list[Any] = field(default_factory=list)
+    ended: bool = False
+    system: str = ""
+    error: str = ""
+    stuck: str = ""
+
+
+def _subsets(options: tuple[str, ...], rng: random.Random) -> Iterator[list[str]]:
+    opts = list(options)
+    for _ in range(6):
+        yield [o for o in opts if rng.random() < 0.5]
+    yield []
+    for o in rng.sample(opts, len(opts)):
+        yield [o]
+    yield opts
+
+
+def _plan(dice: dict[str, int], targets: list[str], rng: random.Random, share: float = 0.8) -> dict[str, Any]:
+    out: dict[str, dict[str, int]] = {}
+    if not targets:
+        return out
+    for sid in sorted(dice):
+        d = dice[sid]
+        if d < 1 or rng.random() > share:
+            continue
+        if rng.random() < 0.5:  # all on one target (pooling, 4.1.b)
+            out[sid] = {rng.choice(targets): d}
+        else:
+            a = rng.randint(1, d)
+            row = {rng.choice(targets): a}
+            t = rng.choice(targets)
+            if d - a > 0:
+                row[t] = row.get(t, 0) + d - a
+            out[sid] = row
+    return out
+
+
+def _afef(q: Question, rng: random.Random) -> Iterator[Any]:
+    step = q.key.split("/")[-1]
+    dice = dict(q.data.get("dice", {}))
+    targets = list(q.data.get("targets", []))
+    if step == "modifiers":
+        yield {}
+        live = sorted(q.data.get("af", {}))
+        yield {u: rng.randint(-2, 2) for u in live if rng.random() < 0.3}
+    elif step == "screen":
+        yield from _subsets(q.options, rng)
+    elif step == "declare":
+        hold = [s for s in sorted(dice) if q.data.get("screened") and rng.random() < 0.3]
+        free = {k: v for k, v in dice.items() if k not in hold}
+        yield {"attacks": _plan(free, targets, rng), "hold": hold}
+        yield {"attacks": _plan(dice, targets, rng), "hold": []}
+        yield {"attacks": {}, "hold": []}
+    elif step == "return":
+        owed = q.data.get("must_match", {})
+        for _ in range(3):
+            plan = _plan({k: v for k, v in dice.items() if k not in owed}, targets, rng)
+            for tid, need in sorted(owed.items()):
+                row = {rng.choice(need["attackers"]): need["af"]}
+                rest = dice.get(tid, 0) - need["af"]
+                if rest > 0 and rng.random() < 0.5:
+                    t = rng.choice(targets)
+                    row[t] = row.get(t, 0) + rest
+                plan[tid] = row
+            yield {"attacks": plan}
+    elif step in ("breakthrough", "breakthrough_return"):
+        yield {"attacks": _plan(dice, targets, rng)}
+        yield {"attacks": {}}
+    elif step == "continue":
+        if rng.random() < 0.75:
+            yield "fight"
+        yield {"break_off": rng.choice(["attacker", "defender", "both"]), "reason": "random play"}
+        yield "fight"
+
+
+def candidates(q: Question, rng: random.Random) -> Iterator[Any]:
+    """Answers to try for a question of the table, SIDCORS or AF/EF systems (or the
+    composition questions they share), most likely first; the question's check judges them."""
+    if q.key.startswith("afef/"):
+        yield from _afef(q, rng)
+        return
+    if q.kind is QKind.YES_NO:
+        first = rng.random() < 0.2
+        yield first
+        yield not first
+    elif q.kind is QKind.CHOOSE:
+        fighters = q.data.get("fighters") or {}
+        if fighters and (not q.options or rng.random() < 0.3):
+            uid = rng.choice(sorted(fighters))
+            yield {"unit": uid, "fighters": rng.randint(1, max(1, min(fighters[uid], q.data.get("points", 1))))}
+        yield from rng.sample(list(q.options), len(q.options))
+    elif q.kind is QKind.CHOOSE_UNITS:
+        yield from _subsets(q.options, rng)
+    elif q.kind in (QKind.NUMBER, QKind.OPTIONAL_NUMBER):
+        assert q.low is not None and q.high is not None
+        yield rng.randint(q.low, q.high)
+        yield q.low
+        if q.kind is QKind.OPTIONAL_NUMBER:
+            yield None
+
+
+def _v13_answer(b: Any, q: Question, rng: random.Random, actions: list[int]) -> Any:
+    from rules.battle.autoplay import random_answer
+
+    if q.kind is QKind.ACTION:
+        if actions[0] <= 0:
+            return {"end": ENDED_BY_PLAYER}
+        actions[0] -= 1
+    return random_answer(b, rng)
+
+
+def fight(campaign: Campaign, at: Label, graph: LaneGraph, rng: random.Random, bound: int = 300) -> Fought:
+    """Play the open Battle Hex at ``at`` with random legal answers, at most ``bound`` of them."""
+    from rules.systems import start, system_for
+
+    out = Fought(system=system_for(campaign, at).key)
+    try:
+        b = start(campaign, at, graph)
+    except (IllegalAnswer, RuleError) as e:
+        out.error = f"{type(e).__name__}: {e}"
+        return out
+    actions = [rng.randint(0, 12)]
+    while b.pending is not None and len(out.answers) < bound:
+        q = b.pending
+        try:
+            if out.system == "v13":
+                try:
+                    tried = [_v13_answer(b, q, rng, actions)]
+                except IllegalAnswer as e:  # autoplay found no legal answer
+                    out.stuck = f"{q.key}: {e}"
+                    return out
+                if q.kind is QKind.ACTION:
+                    tried.append({"end": ENDED_BY_PLAYER})
+                if q.kind is QKind.LABEL:  # units so far apart that no centre holds them all: the GM rules
+                    tried.append({"gm_ruling": "random play: no legal centre", "answer": tried[0]})
+            else:
+                tried = list(candidates(q, rng))
+            for a in tried:
+                try:
+                    if out.system != "v13":
+                        q.check(a)
+                    b.answer(a)
+                except IllegalAnswer:
+                    continue
+                out.answers.append(a)
+                break
+            else:
+                out.stuck = f"{q.key}: {q.text}"
+                return out
+        except Exception as e:  # noqa: BLE001 - a wall in the battle system: reported by the caller
+            out.error = f"{type(e).__name__}: {e} (at {q.key})"
+            return out
+    out.ended = b.pending is None
+    return out

@@ -1,0 +1,246 @@
+"""A random legal player of whole campaign turns (issue 19), through the engine API the
+``main.py turn`` command uses (:class:`rules.turn.run.TurnRun`).
+
+At each pending question it chooses at random (seeded) among the question's legal answers:
+the options offered, random orders the movement check allows or End Movement, random cargo
+actions or End Phase, random unit lists the question's check accepts, and for a Battle Hex
+either a GM ruling or the battle fought by its system's random answers
+(:mod:`tests.play.battle_player`). A battle system that raises, finds no answer or does not
+end within the bound is worked around with a GM ruling and counted in :attr:`TurnPlayer.notes`
+(those systems are fixed elsewhere); anything wrong with the turn engine itself raises
+:class:`Wall`.
+
+What is a wall: the pending question cannot be computed (its exception escapes), there is
+none, no candidate answer is accepted, an answer the engine itself offered (an option, an
+answer its own check passed, End Phase when End Phase is what it asks) is refused, or a turn
+takes more than ``max_answers`` answers.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from rules.battle.log import IllegalAnswer
+from rules.battle.questions import QKind, Question
+from rules.errors import RuleError
+from rules.model.campaign import Campaign
+from rules.model.io import dumps, parse_campaign
+from rules.model.records import Phase
+from rules.strategic.movement import check_orders
+from rules.strategic.state import StrategicState
+from rules.turn import logistics
+from rules.turn.run import TurnRun
+from tests.play.battle_player import fight
+
+Candidate = tuple[Any, bool]
+"""An answer to try, and whether the engine must accept it (it offered it)."""
+
+
+class Wall(AssertionError):
+    """The turn engine left the player without a way on."""
+
+
+class TurnPlayer:
+    """Plays ``campaign`` with random legal answers.
+
+    Attributes:
+        run: the turn run (its ``answers`` replay the game).
+        notes: what was worked around, counted (``battle ruled``, ``battle fought``,
+            ``sidcors did not end``, ``afef error: ...``).
+        checked: saves checked (``dumps`` -> ``parse_campaign`` -> equal).
+    """
+
+    def __init__(self, campaign: Campaign, seed: int, ruling: float = 0.3, move: float = 0.6,
+                 bound: int = 300, max_answers: int = 600, check_saves: bool = True) -> None:
+        self.run = TurnRun(campaign)
+        self.rng = random.Random(seed)
+        self.ruling, self.move, self.bound = ruling, move, bound
+        self.max_answers, self.check_saves = max_answers, check_saves
+        self.notes: Counter[str] = Counter()
+        self.checked = 0
+
+    # -- playing -----------------------------------------------------------------------------------
+    def play_turns(self, n: int) -> int:
+        """Play ``n`` whole turns (to the next turns' orders); the turns played."""
+        start = self.run.campaign.turn
+        while self.run.campaign.turn < start + n:
+            turn, used = self.run.campaign.turn, len(self.run.answers)
+            while self.run.campaign.turn == turn:
+                if len(self.run.answers) - used > self.max_answers:
+                    raise Wall(f"turn {turn} still in {self.run.campaign.phase.value} after {self.max_answers} answers")
+                self.step()
+        return self.run.campaign.turn - start
+
+    def step(self) -> Any:
+        """Answer the pending question with a random legal answer; that answer."""
+        q = self.run.pending
+        if q is None:
+            raise Wall(f"no pending question in {self.run.campaign.phase.value} (turn {self.run.campaign.turn})")
+        refused: list[str] = []
+        for a, sure in self._candidates(q):
+            try:
+                self.run.answer(a)
+            except (IllegalAnswer, RuleError) as e:
+                if sure:
+                    raise Wall(f"{q.key}: the engine refused an answer it offered, {a!r}: {e}") from e
+                refused.append(f"{a!r}: {e}")
+                continue
+            self._saved()
+            return a
+        raise Wall(f"{q.key}: no answer accepted ({q.text}); tried: {'; '.join(refused[-5:])}")
+
+    def _saved(self) -> None:
+        if not self.check_saves:
+            return
+        c = self.run.campaign
+        text = dumps(c)
+        back = parse_campaign(text, "saved after an answer")  # the checks of --check and the loader
+        if back != c or dumps(back) != text:
+            raise Wall(f"the campaign saved after answer {len(self.run.answers)} reopens to another state")
+        self.checked += 1
+
+    # -- candidates --------------------------------------------------------------------------------
+    def _candidates(self, q: Question) -> Iterator[Candidate]:
+        parts = q.key.split("/")
+        if parts[0] == "turn":
+            kind = parts[2]
+            if kind == "orders":
+                yield from self._orders()
+            elif kind == "ignore":
+                first = self.rng.random() < 0.5
+                yield first, True
+                yield not first, True
+            elif kind == "battle":
+                yield self._battle(q), True
+            else:
+                yield from self._end_phase()
+            return
+        yield from self._offered(q)
+
+    def _offered(self, q: Question) -> Iterator[Candidate]:
+        """A Combat Phase question: an option, yes or no, or a unit list its check passes."""
+        if q.kind is QKind.YES_NO:
+            first = self.rng.random() < 0.5
+            yield first, True
+            yield not first, True
+        elif q.kind is QKind.CHOOSE:
+            for o in self.rng.sample(list(q.options), len(q.options)):
+                yield o, True
+        elif q.kind is QKind.CHOOSE_UNITS:
+            opts = list(q.options)
+            tries = [[o for o in opts if self.rng.random() < 0.5] for _ in range(4)] + [[]]
+            for pick in tries:
+                try:
+                    q.check(pick)
+                except IllegalAnswer:
+                    continue
+                yield pick, True
+        else:
+            raise Wall(f"{q.key}: a {q.kind.value} question the player does not know")
+
+    def _orders(self) -> Iterator[Candidate]:
+        c = self.run.campaign
+        if self.rng.random() < self.move:
+            state = StrategicState.compute(c, self.run.graph)
+            fleets = [f for f in c.fleets if not f.orders or self.rng.random() < 0.3]
+            for f in self.rng.sample(fleets, min(len(fleets), 4)):
+                path = self._path(state, f)
+                if path is not None:
+                    yield {"orders": {f.id: path}}, True  # check_orders passed: set_orders must take it
+        yield "end_movement", True
+
+    def _path(self, state: StrategicState, f: Any) -> list[str] | None:
+        g = self.run.graph
+        for _ in range(4):
+            here = f.in_transit_to if f.in_transit_to is not None else f.sector
+            path = [here] if f.in_transit_to is not None else []
+            for _ in range(self.rng.randint(1, 2)):
+                nb = sorted(g.neighbours(here))
+                if not nb:
+                    break
+                here = self.rng.choice(nb)
+                path.append(here)
+            if path and check_orders(state, f, path).ok:
+                return [str(x) for x in path]
+        return None
+
+    def _end_phase(self) -> Iterator[Candidate]:
+        c = self.run.campaign
+        cargo_phase = Phase.TROOPS if c.settings.combat_phase == "seed004" else Phase.BATTLES
+        if c.phase is cargo_phase and self.rng.random() < 0.4:
+            moves = [(f.id, a) for f in c.fleets for a in logistics.actions(c, f.id)]
+            for fid, a in self.rng.sample(moves, min(len(moves), 3)):
+                order = {"fleet": fid, "verb": a.verb, "cargo": a.cargo}
+                if a.planet:
+                    order["planet"] = a.planet
+                yield {"cargo": order}, False  # listed as something to try: the engine judges it
+        yield ("end_phase" if self.rng.random() < 0.7 else {"end_phase": "random play"}), True
+
+    def _battle(self, q: Question) -> Any:
+        from hexmap import Label
+        from rules.systems import system_for
+
+        at = self.rng.choice(list(q.options))
+        c = self.run.campaign
+        system = system_for(c, Label.parse(at)).key
+        if self.rng.random() < self.ruling:
+            self.notes["battle ruled"] += 1
+            return {"battle": at, "ruling": "random play: the GM rules"}
+        done = fight(c, Label.parse(at), self.run.graph, self.rng, self.bound)
+        if done.error:
+            self.notes[f"{system} error: {done.error[:120]}"] += 1
+        elif done.stuck:
+            self.notes[f"{system} no answer: {done.stuck[:120]}"] += 1
+        elif not done.ended:
+            self.notes[f"{system} did not end within {self.bound} answers"] += 1
+        if done.error or done.stuck or not done.answers or (not done.ended and self.rng.random() < 0.5):
+            return {"battle": at, "ruling": "random play: the battle could not go on"}
+        self.notes[f"{system} battle fought" + ("" if done.ended else " (left open)")] += 1
+        answers = done.answers
+        if done.ended and len(answers) > 1 and self.rng.random() < 0.15:  # saved half-way, resumed later
+            answers = answers[:self.rng.randint(1, len(answers) - 1)]
+        return {"battle": at, "answers": answers}
+
+
+def replay(campaign: Campaign, answers: list[Any]) -> str:
+    """The bytes a replay of ``answers`` gives: its log and the campaign it reaches."""
+    import json
+
+    from rules.turn.run import play
+
+    run = play(campaign, answers)
+    return json.dumps([e.to_dict() for e in run.log], sort_keys=True) + "\n" + dumps(run.campaign)
+
+
+def default_answer(q: Question) -> Any:
+    """The answer a GM pressing Return would give: the first option, no, no units, End Phase,
+    End Movement, and a GM ruling for a Battle Hex."""
+    parts = q.key.split("/")
+    if parts[0] == "turn":
+        kind = parts[2]
+        if kind == "orders":
+            return "end_movement"
+        if kind == "battle":
+            return {"battle": q.options[0], "ruling": "fought at the table"}
+        if kind != "ignore":
+            return "end_phase"
+    if q.kind is QKind.YES_NO or (parts[0] == "turn" and parts[2] == "ignore"):
+        return False
+    if q.kind is QKind.CHOOSE:
+        return "none" if "none" in q.options else q.options[0]
+    return []
+
+
+def answers_to_next_turn(campaign: Campaign, first: list[Any]) -> list[Any]:
+    """``first``, then :func:`default_answer` to every question up to the next turn's orders."""
+    run = TurnRun(campaign)
+    for a in first:
+        run.answer(a)
+    turn = run.campaign.turn
+    while run.campaign.turn == turn:
+        q = run.pending
+        assert q is not None
+        run.answer(default_answer(q))
+    return list(run.answers)
