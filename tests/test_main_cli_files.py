@@ -11,6 +11,9 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
+import main
 from tests.conftest import DEFAULT, ROOT
 from tests.test_main_cli import _run
 
@@ -59,3 +62,39 @@ def test_the_next_save_removes_the_temp_file_of_a_save_killed_a_moment_ago(tmp_p
     assert r.returncode == 0, r.stderr
     assert _temps(tmp_path) == sorted(f.name for f in foreign)
     assert _run("--check", str(out)).returncode == 0
+
+
+def _spoilt(tmp_path: Path, name: str, change) -> Path:
+    data = json.loads(DEFAULT.read_text(encoding="utf-8"))
+    change(data)
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def _sector(value: str):
+    return lambda d: d["fleets"][0].update(sector=value)
+
+
+def _dice(value: str):
+    return lambda d: d["map"].update(random_terrain={"dice": value, "entries": [{"low": 1, "high": 6,
+                                                                                  "terrain": "none"}]})
+
+
+@pytest.mark.parametrize("name, change, problem", [
+    ("spaces.json", _sector(" " * 20_000), "fleets[0].sector: '     "),
+    ("newlines.json", _sector("\n" * 50_000), "fleets[0].sector: '\\n\\n"),
+    ("late.json", _sector("(1," + " " * 20_000 + "x"), "fleets[0].sector: '(1,  "),
+    ("dice.json", _dice(" " * 20_000 + "d"), "map.random_terrain.dice: '    "),
+])
+def test_check_refuses_long_blank_text_in_linear_time(tmp_path, capsys, name, change, problem):
+    """``--check`` on a 58 KB file whose sector is 20,000 spaces took 11 s, 50,000 newlines
+    over 30 s (the label and dice patterns were quadratic): now well under a second, and the
+    problem quotes the text shortened."""
+    path = _spoilt(tmp_path, name, change)
+    start = time.perf_counter()
+    code = main.main(["--check", str(path)])
+    took = time.perf_counter() - start
+    err = capsys.readouterr().err
+    assert code == 1 and problem in err and "is not a" in err and len(err) < 1000, err[:300]
+    assert took < 1.0, f"--check took {took:.1f} s"
