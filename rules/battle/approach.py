@@ -5,7 +5,7 @@ from collections.abc import Generator
 from typing import Any
 
 from rules.battle.log import IllegalAnswer
-from rules.battle.questions import QKind, Question, yes_no
+from rules.battle.questions import QKind, Question, unit_list, yes_no
 from rules.battle.roster import BASES_FOR_APPROACH, BUnit, Role
 from rules.battle.state import Ctx, Step
 from rules.model.types import Terrain
@@ -65,9 +65,9 @@ def approach(ctx: Ctx) -> Ask:
     options = [u.id for u in candidates]
 
     def check(ans: Any) -> list[str]:
-        if not isinstance(ans, list) or not ans or any(x not in options for x in ans):
+        if ans == []:
             raise IllegalAnswer("V13.33", "choose at least one of: " + ", ".join(st.units[o].name for o in options))
-        return list(dict.fromkeys(ans))
+        return unit_list(ans, options, "V13.33", lambda x: st.units[x].name, "choose at least one of")
     chosen = yield Question("V13.33/units", QKind.CHOOSE_UNITS, d, "V13.33",
                             f"{ctx.name(d)}: choose the units that fight the Approach Battle", tuple(options),
                             check=check)

@@ -65,10 +65,11 @@ def clock_run(ctx: Ctx, n: int, answers: list[Any], start: int, given: list[Any]
     due = checkpoints.due()
     impulse = st.impulse
     key = f"combat/{n}"
+    teams = st.battle_teams
     i, end = start, len(answers)
     while i < end:
         raw = answers[i]
-        k = plain_clock(raw, st.teams)
+        k = plain_clock(raw, teams)
         if not k or impulse + k > limit:
             break
         given.append(raw)

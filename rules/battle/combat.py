@@ -23,8 +23,8 @@ from rules.battle.evasion import evasion_odds_line
 from rules.battle.exits import Exit, ExitKind, ThroughEnemyCounter, classify_exit, sides_crossed, turn_of
 from rules.battle.floating import follow_vector
 from rules.battle.log import GM, IllegalAnswer
-from rules.battle.moves import blockers, check_form, within_reach
-from rules.battle.questions import QKind, Question, choose, yes_no
+from rules.battle.moves import blockers, check_form, check_owner, within_reach
+from rules.battle.questions import QKind, Question, choose, unit_list, yes_no
 from rules.battle.roster import BUnit, Role, Status
 from rules.battle.state import BattleState, Ctx, Step
 
@@ -128,6 +128,7 @@ def _check(ctx: Ctx, a: Any) -> dict[str, Any]:
             raise IllegalAnswer("V13.503 / V13.603 / V13.813", f"{u.name} has left the battle and cannot come back")
         if u.role is Role.MONSTER and by != GM:
             raise IllegalAnswer("V13.484", f"{u.name}: the GameMaster controls monsters and alien ships")
+        check_owner(u, by, "V13.480", "moved")
         to, fa = a.get("to"), a.get("facing")
         if not isinstance(to, str) or (fa is not None and not isinstance(fa, str)):
             raise IllegalAnswer("V13.482", f"a move names its hex as a label string (\"2115\" or \"(col,row)\") and its "
@@ -178,12 +179,17 @@ def _check(ctx: Ctx, a: Any) -> dict[str, Any]:
         status = a.get("status")
         if status not in ("crippled", "destroyed", "captured", "active"):
             raise IllegalAnswer("V13.482", "status is crippled, destroyed, captured or active")
+        if not u.present and u.status not in (Status.DESTROYED, Status.CAPTURED):
+            raise IllegalAnswer("V13.503 / V13.603", f"{u.name} has left the battle ({u.status.value}) and may not "
+                                                     "rejoin it: no mark changes it")
         return {"kind": "mark", "unit": u.id, "status": status}
     if "declare" in a:
         u = _unit(ctx, a["declare"], "V13.50")
         if u.role not in (Role.ATTACKER, Role.DEFENDER):
             raise IllegalAnswer("V13.501 / V13.601", f"{u.name}: only Attacking units disengage and Defending units "
                                                      "retreat")
+        check_owner(u, by, "V13.480 / V13.501" if u.role is Role.ATTACKER else "V13.480 / V13.601",
+                    "disengaged" if u.role is Role.ATTACKER else "retreated")
         if not u.present or u.under_fire:
             raise IllegalAnswer("V13.50", f"{u.name} has already left or declared")
         _rear_guard_lock(ctx, u)
@@ -340,9 +346,7 @@ def _offer_tow(ctx: Ctx, u: BUnit) -> Ask:
     if not evaders:
         return
     def check(ans: Any) -> list[str]:
-        if not isinstance(ans, list) or any(x not in evaders for x in ans):
-            raise IllegalAnswer("V13.523", "choose among: " + ", ".join(st.units[x].name for x in evaders))
-        return ans
+        return unit_list(ans, evaders, "V13.523", lambda x: st.units[x].name, "choose among")
     towed = yield Question(f"V13.523/{u.id}", QKind.CHOOSE_UNITS, u.team, "V13.523",
                            f"{ctx.name(u.team)}: {u.name} may tow sub-light evaders out of the hex", tuple(evaders),
                            check=check)

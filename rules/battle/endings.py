@@ -16,7 +16,7 @@ from hexmap import Facing, Label
 from rules.battle.evasion import SPECIAL_RULE, evasion_of
 from rules.battle.log import IllegalAnswer
 from rules.battle.pursuit import crippled_rear_guard, disorganized_destination, pursuit_force_count, pursuit_roll
-from rules.battle.questions import QKind, Question, choose, yes_no
+from rules.battle.questions import QKind, Question, choose, unit_list, yes_no
 from rules.battle.roster import BUnit, Role, Status
 from rules.battle.state import Ctx, Step
 from rules.battle.sublight import Outcome, evasion_fate, rendezvous
@@ -30,11 +30,10 @@ Ask = Generator[Question, Any, None]
 def _pick(ctx: Ctx, key: str, to: str, rule: str, text: str, options: list[str], *, not_all: bool = False,
           secret: bool = False, odds: str = "") -> Question:
     def check(ans: Any) -> list[str]:
-        if not isinstance(ans, list) or any(x not in options for x in ans):
-            raise IllegalAnswer(rule, "choose among: " + ", ".join(ctx.state.units[o].name for o in options))
-        if not_all and options and len(set(ans)) == len(options):
+        chosen = unit_list(ans, options, rule, lambda x: ctx.state.units[x].name, "choose among")
+        if not_all and options and len(chosen) == len(options):
             raise IllegalAnswer("V13.722", "the Rear Guard may be some, but not all, of the withdrawing units")
-        return list(dict.fromkeys(ans))
+        return chosen
     data: dict[str, Any] = {"secret": True} if secret else {}
     if odds:
         data["odds"] = odds

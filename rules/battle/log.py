@@ -17,6 +17,13 @@ class IllegalAnswer(RuleError):
     """An answer the rules do not allow; ``rule`` names the rule that refuses it."""
 
 
+def shown(value: Any, most: int = 60) -> str:
+    """``value`` as a refusal quotes it: its ``repr``, cut to ``most`` characters (an answer may
+    be a list of 100,000 ids)."""
+    text = repr(value)
+    return text if len(text) <= most else text[:most] + " ..."
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     seq: int

@@ -11,7 +11,7 @@ from hexmap.hexes import hex_line
 from hexmap.layout import Layout
 from hexmap.region import LegalRegion
 from rules.battle.exits import turn_of
-from rules.battle.log import GM, IllegalAnswer
+from rules.battle.log import GM, IllegalAnswer, shown
 from rules.battle.roster import BUnit, Role
 from rules.battle.state import Ctx
 
@@ -39,10 +39,23 @@ def check_form(ctx: Ctx, a: dict[str, Any]) -> str:
     if extra:
         raise IllegalAnswer("V13.480", f"a {acts[0]} answer has no part {', '.join(map(repr, extra))} (its parts: "
                                        f"{', '.join(sorted(_KEYS[acts[0]]))})")
+    empty = sorted(str(k) for k, v in a.items() if v is None)
+    if empty:
+        raise IllegalAnswer("V13.480", f"{', '.join(map(repr, empty))} is null: give a value or leave the part out "
+                                       "(docs/battle_answers.md)")
     by = a.get("by", GM)
-    if by != GM and by not in ctx.state.teams:
-        raise IllegalAnswer("V13.480", f"'by' names a Team of this battle or \"gm\", not {by!r}")
-    return str(by)
+    teams = ctx.state.battle_teams
+    if not isinstance(by, str) or (by != GM and by not in teams):
+        raise IllegalAnswer("V13.480", f"'by' names a Team of this battle ({', '.join(teams)}) or \"gm\", not "
+                                       f"{shown(by)}")
+    return by
+
+
+def check_owner(u: BUnit, by: str, rule: str, what: str) -> None:
+    """Only ``u``'s owner or the GM moves it or withdraws it (V13.480; V13.501 / V13.601: a
+    disengagement or retreat is of the Team's own units; V13.484: the GM's for monsters)."""
+    if by not in (GM, u.team):
+        raise IllegalAnswer(rule, f"{u.name} is {what} by its owner ({u.team}) or the GM, not by {by}")
 
 
 def reach(ctx: Ctx, u: BUnit) -> int:

@@ -14,7 +14,7 @@ import numpy as np
 
 from hexmap import Facing, Hex, Label
 from rules.battle import lookahead
-from rules.battle.log import IllegalAnswer
+from rules.battle.log import IllegalAnswer, shown
 from rules.battle.lookahead import Verdict
 from rules.battle.placement_steps import placement  # the questions, named here for rules.battle.procedure
 from rules.battle.roster import BASES_FOR_APPROACH, BUnit, Role
@@ -319,10 +319,15 @@ class Placement:
         if extra:
             raise IllegalAnswer(rule, f"a placement has no part {', '.join(map(repr, extra))} (its parts: "
                                       f"{', '.join(_PARTS)}; docs/battle_answers.md)")
+        at_base = ans.get("docked") is True  # its hex is its base's (V13.431): "at" may be null
         for key, typ, what in (("at", str, "a hex label string such as \"2115\" or \"(col,row)\""),
-                               ("facing", str, "a facing letter A-F"), ("docked", bool, "true or false")):
-            if ans.get(key) is not None and not isinstance(ans[key], typ):
-                raise IllegalAnswer(rule, f"'{key}' is {what}, not {ans[key]!r}")
+                               ("facing", str, "a facing letter A-F"), ("docked", bool, "true or false"),
+                               ("speed", int, "a whole number 0-31")):
+            if key not in ans or (key == "at" and at_base and ans[key] is None):
+                continue
+            if not isinstance(ans[key], typ):
+                raise IllegalAnswer(rule, f"'{key}' is {what}, not {shown(ans[key])}"
+                                    + (" (leave the part out instead)" if ans[key] is None else ""))
         uid = ans["unit"]
         if uid not in remaining:
             known = self.st.units.get(uid) if isinstance(uid, str) else None

@@ -7,12 +7,13 @@ question's data.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from rules.battle.log import IllegalAnswer
+from rules.battle.log import IllegalAnswer, shown
 
 
 class QKind(str, Enum):
@@ -59,14 +60,14 @@ def yes_no(key: str, to: str, rule: str, text: str) -> Question:
             return a
         if isinstance(a, str) and a.lower() in ("yes", "no", "true", "false"):
             return a.lower() in ("yes", "true")
-        raise IllegalAnswer(rule, f"answer yes or no, not {a!r}")
+        raise IllegalAnswer(rule, f"answer yes or no, not {shown(a)}")
     return Question(key, QKind.YES_NO, to, rule, text, check=check)
 
 
 def choose(key: str, to: str, rule: str, text: str, options: list[str]) -> Question:
     def check(a: Any) -> str:
         if a not in options:
-            raise IllegalAnswer(rule, f"answer one of {', '.join(options)}, not {a!r}")
+            raise IllegalAnswer(rule, f"answer one of {', '.join(options)}, not {shown(a)}")
         chosen: str = a  # one of the options
         return chosen
     return Question(key, QKind.CHOOSE, to, rule, text, tuple(options), check=check)
@@ -78,9 +79,29 @@ def number(key: str, to: str, rule: str, text: str, low: int, high: int, optiona
         if a is None and optional:
             return None
         if isinstance(a, bool) or not isinstance(a, int):
-            raise IllegalAnswer(rule, f"answer a whole number{' (or none)' if optional else ''}, not {a!r}")
+            raise IllegalAnswer(rule, f"answer a whole number{' (or none)' if optional else ''}, not {shown(a)}")
         if not low <= a <= high:
             raise IllegalAnswer(rule, f"{a} is outside {low}-{high}{': ' + why if why else ''}")
         return a
     kind = QKind.OPTIONAL_NUMBER if optional else QKind.NUMBER
     return Question(key, kind, to, rule, text, low=low, high=high, check=check)
+
+
+def unit_list(a: Any, options: Sequence[str], rule: str, name: Callable[[str], str], words: str) -> list[str]:
+    """A ``choose_units`` answer: a list of ``options``, each named once (a unit is chosen or not).
+
+    Raises:
+        IllegalAnswer: not such a list (``words`` says what to choose), or a unit named twice.
+    """
+    if not isinstance(a, list) or any(not isinstance(x, str) or x not in options for x in a):
+        raise IllegalAnswer(rule, f"{words}: " + (", ".join(name(o) for o in options) or "none") + f"; not {shown(a)}")
+    return once_each(a, rule, name)
+
+
+def once_each(ids: list[str], rule: str, name: Callable[[str], str]) -> list[str]:
+    """``ids`` when no unit is named twice; else :class:`IllegalAnswer` naming the first repeated one."""
+    twice = [(x, n) for x, n in Counter(ids).items() if n > 1]
+    if twice:
+        x, n = twice[0]
+        raise IllegalAnswer(rule, f"name each unit once: {name(x)} is named {n} times")
+    return list(ids)

@@ -102,6 +102,13 @@ class BattleState:
         return self.centre
 
     @property
+    def battle_teams(self) -> tuple[str, ...]:
+        """The Teams fighting this battle: the attacker, the defender and the others in the Battle
+        Hex (independent Orions, monsters; V13.14, V13.450, V13.470), each once."""
+        return tuple(dict.fromkeys([self.attacker, self.defender, *self.record.others,
+                                    *(u.team for u in self.units.values())]))
+
+    @property
     def attacker(self) -> str:
         return self.record.attacker
 

@@ -5,7 +5,7 @@ from collections.abc import Generator
 from typing import Any
 
 from rules.battle.log import GM, IllegalAnswer
-from rules.battle.questions import QKind, Question, choose, yes_no
+from rules.battle.questions import QKind, Question, choose, once_each, yes_no
 from rules.battle.roster import BUnit, Role, Status
 from rules.battle.state import Ctx, Step
 from rules.model.units import UnitKind
@@ -50,13 +50,14 @@ def check_selection(ctx: Ctx, chosen: list[str], options: list[str]) -> list[str
             why = why_not_selectable(u) or ("V13.23 / V13.27: only units capable of Strategic Movement, or towed "
                                             "by one [V8.30], may be withdrawn; no defending unit tows it")
             raise IllegalAnswer("V13.23", f"{u.name}: {why}")
+    once_each(chosen, "V13.23", lambda c: st.units[c].name)
     picked = set(chosen)
     for c in chosen:
         u = st.units[c]
         if needs_tow(u) and not any(c in st.units[t].unit.towing for t in picked if t != c):
             raise IllegalAnswer("V13.27", f"{u.name} cannot move strategically and may be withdrawn only "
                                           "if towed by a withdrawing unit [V8.30]")
-    return list(dict.fromkeys(chosen))
+    return list(chosen)
 
 
 def withdrawal(ctx: Ctx) -> Ask:

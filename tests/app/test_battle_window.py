@@ -226,6 +226,9 @@ def test_play_a_battle_hex_to_its_end(main, qtbot, tmp_path):
     assert bw.b.pending.to == "coalition" and "oppose" in bw.b.pending.text
     bw.answer(False)
     assert bw.b.state.units["kz-aac-1"].status.value == "retreated"
+    # the Coalition holds the seat since it answered; the GM view moves and declares for both sides (a
+    # Team moves and withdraws only its own units, V13.480 / V13.501 / V13.601)
+    bw.gm_action.trigger()
     # KHS Swift Stalker runs for the top edge facing B: not the DoR (A), so in disorder
     bw.panel.select("kz-eff-1")
     centre = bw.b.state.centre
@@ -234,6 +237,8 @@ def test_play_a_battle_hex_to_its_end(main, qtbot, tmp_path):
     assert bw.b.state.units["kz-eff-1"].status.value == "disorganized withdrawal"
     bw.panel.act({"clock": 20})
     bw.panel.act({"move": "lyr-dd-1", "to": f"({top.col},{top.row - 31})", "facing": "B"})  # the pursuer follows
+    assert bw.b.state.units["lyr-dd-1"].status.value == "disorganized withdrawal"
+    bw.gm_action.trigger()  # the GM view closes: the questions are handed over again
     # the carrier retreats in order too, which ends the battle
     bw.panel.select("kz-cv-claw")
     bw.panel.declare()
