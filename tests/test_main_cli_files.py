@@ -98,3 +98,74 @@ def test_check_refuses_long_blank_text_in_linear_time(tmp_path, capsys, name, ch
     err = capsys.readouterr().err
     assert code == 1 and problem in err and "is not a" in err and len(err) < 1000, err[:300]
     assert took < 1.0, f"--check took {took:.1f} s"
+
+
+def _answers(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "answers.json"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_an_answers_file_nested_100000_deep_is_refused_by_name_with_exit_2(tmp_path):
+    """It raised a RecursionError traceback and exited 1, the code of an illegal answer."""
+    deep = _answers(tmp_path, "[" * 100_000 + "]" * 100_000)
+    for command in (["turn", str(DEFAULT)], ["battle", str(DEFAULT), "--hex", "0509", "--viewer", "gm"]):
+        r = _run(*command, "--answers", str(deep))
+        assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr[-500:]
+        assert f"{deep}: nested 100000 levels deep" in r.stderr and r.stdout == ""
+
+
+@pytest.mark.parametrize("answer, problem", [
+    ('{"battle": "0509", "ruling": "\\ud800"}', "answer 5: .ruling: text that is not valid Unicode"),
+    ('{"battle": "0509", "ruling": "x", "n": 1e400}', "answer 5: .n: a number a save cannot write back"),
+    ('NaN', "not usable JSON: NaN is not a JSON number"),
+    ('{"battle": ' * 40 + '1' + '}' * 40, "nested 41 levels deep"),
+])
+def test_an_answer_no_save_could_write_is_refused_before_play(tmp_path, answer, problem):
+    """A lone surrogate in an answer reached the campaign and ``--out`` raised
+    UnicodeEncodeError; ``1e400`` became ``inf``. Such a file is refused (exit 2), naming it and
+    the answer, and nothing is written."""
+    v13 = _spoilt(tmp_path, "v13.json", lambda d: d["settings"].update(combat_phase="v13"))
+    answers = _answers(tmp_path, '["end_movement", false, false, false, ' + answer + "]")
+    out = tmp_path / "out.json"
+    r = _run("turn", str(v13), "--answers", str(answers), "--out", str(out))
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr[-500:]
+    assert f"turn: {answers}: {problem}" in r.stderr and not out.exists()
+
+
+AFTER_MOVEMENT = ["end_movement", False, False, False, "end_phase", "none", "none", "none", "none"]
+
+
+@pytest.fixture(scope="module")
+def mid_turn(tmp_path_factory) -> dict:
+    """The default campaign in its Encounters Phase, 0703's meetings answered (saved by ``turn --out``)."""
+    folder = tmp_path_factory.mktemp("mid_turn")
+    answers = _answers(folder, json.dumps(AFTER_MOVEMENT))
+    r = _run("turn", str(DEFAULT), "--answers", str(answers), "--out", str(folder / "mid.json"))
+    assert r.returncode == 0, r.stderr
+    data = json.loads((folder / "mid.json").read_text(encoding="utf-8"))
+    assert data["battle_hexes"][2]["encounter_answers"] == ["none", "none"]
+    return data
+
+
+@pytest.mark.parametrize("field, value, problem", [
+    ("encounter_answers", '["none", "\\ud800"]', "battle_hexes[2].encounter_answers[1]: text that is not valid Unicode"),
+    ("encounter_answers", '["none", 1e400]', "battle_hexes[2].encounter_answers[1]: a number a save cannot write back"),
+    ("answers", '[{"to": ["\\udc00"]}]', "battle_hexes[2].answers[0]: .to[0]: text that is not valid Unicode"),
+    ("answers", '[' + '[' * 40 + ']' * 40 + ']', "battle_hexes[2].answers[0]: " + "[0]" * 32 + ": nested too deeply"),
+    ("pursuit", '{"force": [-1e400]}', "battle_hexes[2].pursuit.force: [0]: a number a save cannot write back"),
+])
+def test_a_free_form_field_no_save_could_write_is_refused_by_check_and_turn(tmp_path, mid_turn, field, value,
+                                                                              problem):
+    """A lone surrogate in ``answers``, ``pursuit`` or ``encounter_answers`` passed ``--check``,
+    then ``turn --out`` (and File > Save, the autosave) raised UnicodeEncodeError; ``1e400`` was
+    saved back as ``null``. Both commands now refuse the file with the field's path."""
+    text = json.dumps(mid_turn).replace('"encounter_answers": ["none", "none"]', f'"{field}": {value}', 1)
+    path = tmp_path / "spoilt.json"
+    path.write_text(text, encoding="utf-8")
+    r = _run("--check", str(path))
+    assert r.returncode == 1 and f"{path}: {problem}" in r.stderr, r.stderr[-500:]
+    out = tmp_path / "out.json"
+    r = _run("turn", str(path), "--answers", str(_answers(tmp_path, "[]")), "--out", str(out))
+    assert r.returncode == 2 and "Traceback" not in r.stderr and f"{path}: {problem}" in r.stderr, r.stderr[-500:]
+    assert not out.exists()

@@ -25,13 +25,15 @@ from rules.battle.procedure import BattleProcedure
 from rules.battle.questions import Question
 from rules.errors import NoBattleHex, RuleError
 from rules.model import Campaign, CampaignError, load_with_passphrases, passphrase_arg
+from rules.model.json_value import MAX_VALUE_DEPTH, json_problem, nesting_problem
 from rules.model.records import Phase
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="battlehex battle", description="run a Battle Hex's set-up from answers")
+    p = argparse.ArgumentParser(prog="battlehex battle", description="run a Battle Hex's set-up from answers",
+                                epilog=EXIT_CODES)
     p.add_argument("campaign", help="campaign file")
     p.add_argument("--hex", required=True, help="the Battle Hex's sector, e.g. 0509")
     p.add_argument("--answers", help="JSON file with the list of answers (default: none)")
@@ -51,15 +53,45 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+EXIT_CODES = ("exit codes: 0 every answer was legal; 1 an answer is illegal (stderr names its rule); 2 the "
+              "command line, the campaign file or the answers file cannot be used (stderr names the file and why)")
+"""The exit codes of ``main.py battle`` and ``main.py turn``, shown by their ``--help``."""
+
+
 def read_answers(path: str | None) -> list[Any]:
+    """The answers of the file at ``path`` (none without one).
+
+    Raises:
+        ValueError: naming the file: not JSON, nested deeper than an answer may be, an answer
+            no save could write back (a lone surrogate, ``1e400``: rules/model/json_value.py).
+        OSError: the file cannot be read.
+    """
     if not path:
         return []
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    text = Path(path).read_text(encoding="utf-8")
+    deep = nesting_problem(text, MAX_VALUE_DEPTH + 2)  # {"answers": [answer, ...]}
+    if deep is not None:
+        raise ValueError(f"{path}: nested {deep} levels deep (an answers file nests at most "
+                         f"{MAX_VALUE_DEPTH + 2} levels of [ ] and {{ }})")
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{path}: JSON syntax error at line {e.lineno}, column {e.colno}: {e.msg}") from None
+    except (ValueError, RecursionError) as e:  # NaN; a number of more than 4,300 digits
+        raise ValueError(f"{path}: not usable JSON: {str(e)[:200]}") from None
     if isinstance(data, dict) and "answers" in data:
         data = data["answers"]
     if not isinstance(data, list):
         raise ValueError(f"{path}: expected a JSON list of answers (or {{\"answers\": [...]}})")
+    for i, answer in enumerate(data):
+        why = json_problem(answer)
+        if why is not None:
+            raise ValueError(f"{path}: answer {i + 1}: {why}")
     return data
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def summary(b: BattleProcedure, viewer: str = GM) -> dict[str, Any]:

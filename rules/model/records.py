@@ -3,10 +3,11 @@ units, the random terrain table and the campaign log (RULES_MATRIX §3.3-3.5).""
 from __future__ import annotations
 
 from enum import Enum
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
+from rules.model.json_value import JsonValue
 from rules.model.turn_model import EncounterState, Scenario
 from rules.model.types import LabelField, Strict, SystemKey, Terrain
 
@@ -81,19 +82,19 @@ class BattleHexRecord(Strict):
                                           "at the base after an Approach Battle, V13.37); rear_guard (V13.730)")
     participants: list[StrictStr] = Field([], description="for a pursuit battle: the units that meet (empty: all)")
     kept_ws: dict[StrictStr, Annotated[StrictInt, Field(ge=0, le=3)]] = Field({}, description="Weapon Status kept from the first battle in the hex (A-11)")
-    pursuit: dict[str, Any] = Field({}, description="for a rear-guard battle: the Pursuit Force, the pursued units "
+    pursuit: dict[StrictStr, JsonValue] = Field({}, description="for a rear-guard battle: the Pursuit Force, the pursued units "
                                                     "and the teams (V13.730)")
     system: SystemKey | Literal[""] = Field("", description="the battle system fighting this hex (rules/systems); empty: the "
                                        "campaign's settings.battle_system")
     seed: StrictInt | None = Field(None, ge=-MAX_SEED, le=MAX_SEED, description="the battle procedure's dice seed, once it has started")
-    answers: list[Any] = Field([], description="the battle procedure's answers so far (replayed on load)")
+    answers: list[JsonValue] = Field([], description="the battle procedure's answers so far (replayed on load)")
     secret_answers: dict[StrictStr, StrictStr] = Field({}, description="answers given in secret (V13.723): the "
                                                        "answer's index and the Team it belongs to (sealed for it)")
     encounter: EncounterState = Field(EncounterState.V13, description="seed 004 Encounters Phase: v13 (formed by "
                                       "V13.11, no encounter step), pending, scenario (fought), none (no battle)")
     scenario: Scenario | None = Field(None, description="the scenario the encounter generated")
     between: LabelField | None = Field(None, description="a meeting between sectors: the lane from ``at`` to here")
-    encounter_answers: list[Any] = Field([], description="the Encounters Phase's answers for this meeting (replayed)")
+    encounter_answers: list[JsonValue] = Field([], description="the Encounters Phase's answers for this meeting (replayed)")
     winner: StrictStr = Field("", description="a battle between sectors: the Team that won it and remains between "
                                               "sectors (its loser returns to its last sector, seed 004)")
 

@@ -20,7 +20,7 @@ import argparse
 import sys
 from typing import Any, TextIO
 
-from rules.battle.headless import finish, give_answers, question_view, start_cli
+from rules.battle.headless import EXIT_CODES, finish, give_answers, question_view, start_cli
 from rules.battle.log import GM
 from rules.battle.questions import Question
 from rules.model import CampaignError, passphrase_arg, save_campaign
@@ -28,7 +28,8 @@ from rules.turn.run import TurnRun
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="battlehex turn", description="play the campaign turn from a file of answers")
+    p = argparse.ArgumentParser(prog="battlehex turn", description="play the campaign turn from a file of answers",
+                                epilog=EXIT_CODES)
     p.add_argument("campaign", help="campaign file")
     p.add_argument("--answers", required=True, help="JSON file with the list of answers (docs/turn_answers.md)")
     p.add_argument("--seed", type=int, help="dice seed (default: the campaign's dice_seed)")

@@ -1,0 +1,108 @@
+"""JSON a save can write back: the campaign's free-form fields and the command line's answers.
+
+A Battle Hex's ``answers``, ``encounter_answers`` and ``pursuit`` hold whatever JSON the engine's
+questions take, so pydantic cannot type them field by field. They are :data:`JsonValue`: any
+JSON value whose text a save writes and a load reads back unchanged, which rules out what
+``json.loads`` lets through but no save can write (a lone surrogate such as ``"\\ud800"``, which
+UTF-8 cannot encode), what it would write back as something else (``1e400`` is ``inf``, saved as
+``null``), and nesting deeper than :data:`MAX_VALUE_DEPTH` (the whole file has a bound,
+:data:`rules.model.io.MAX_DEPTH`, and a save beyond it could not be reopened). A value refused
+names the place inside it (``[2].to``) after the field's own path.
+"""
+from __future__ import annotations
+
+import math
+import re
+from itertools import accumulate
+from typing import Annotated, Any
+
+from pydantic import AfterValidator
+
+__all__ = ["MAX_VALUE_DEPTH", "JsonValue", "json_problem", "nesting_problem", "writable_json"]
+
+MAX_VALUE_DEPTH = 32
+"""Deepest nesting of lists and objects in one free-form value (an answer needs 3 or 4; the
+file around a Battle Hex's answer adds 4 levels to :data:`rules.model.io.MAX_DEPTH`'s 48)."""
+
+MAX_INT_BITS = 14_000
+"""About 4,200 digits: Python reads no longer number from JSON text (``int_max_str_digits``)."""
+
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def nesting_problem(text: str, limit: int) -> int | None:
+    """How deep ``text``'s JSON nests when that is more than ``limit`` levels of ``[ ]`` and
+    ``{ }``; ``None`` otherwise. Found without recursion, in linear time (strings taken out,
+    then a running count over the brackets), so ``json.loads`` never meets such a text."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text)).replace("{", "[").replace("}", "]").encode()
+    deepest = max(accumulate(map((92).__sub__, brackets)), default=0)  # '[' is 91, ']' 93
+    return deepest if deepest > limit else None
+
+
+def _where(path: list[str | int]) -> str:
+    return "".join(f"[{p}]" if isinstance(p, int) else f"[{p!r}]" if not p.isidentifier() else f".{p}"
+                   for p in path)
+
+
+def _short(text: str) -> str:
+    return ascii(text) if len(text) <= 40 else ascii(text[:37]) + "..."
+
+
+def _value_problem(value: Any) -> str | None:
+    if value is None or isinstance(value, (bool, str)):
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError as e:
+                return (f"text that is not valid Unicode (a lone surrogate, {value[e.start]!r}, in "
+                        f"{_short(value)}), which no save can write")
+        return None
+    if isinstance(value, int):
+        return None if value.bit_length() <= MAX_INT_BITS else "a whole number too long to save (over 4,200 digits)"
+    if isinstance(value, float):
+        return None if math.isfinite(value) else \
+            f"a number a save cannot write back ({value!r}: larger than any JSON number such as 1e308)"
+    return f"not a JSON value (a {type(value).__name__})"
+
+
+def json_problem(value: Any, max_depth: int = MAX_VALUE_DEPTH) -> str | None:
+    """Why ``value`` is not JSON a save writes back unchanged, with the place inside it; ``None``
+    when it is. Iterative: any depth is looked at without recursion."""
+    stack: list[tuple[Any, list[str | int], int]] = [(value, [], 0)]
+    while stack:
+        node, path, depth = stack.pop()
+        if isinstance(node, (list, tuple, dict)):
+            if depth >= max_depth:
+                return f"{_where(path)}: nested too deeply (more than {max_depth} levels of lists and objects)" \
+                    if path else f"nested too deeply (more than {max_depth} levels of lists and objects)"
+            if isinstance(node, dict):
+                for key in node:
+                    if not isinstance(key, str) or _value_problem(key):
+                        why = _value_problem(key) if isinstance(key, str) else "a key that is not text"
+                        return f"{_where(path) or 'a key'}: {why}"
+                items: list[tuple[str | int, Any]] = list(node.items())
+            else:
+                items = list(enumerate(node))
+            stack.extend((v, [*path, k], depth + 1) for k, v in reversed(items))
+            continue
+        why = _value_problem(node)
+        if why is not None:
+            return f"{_where(path)}: {why}" if path else why
+    return None
+
+
+def writable_json(value: Any) -> Any:
+    """Pydantic's check of a :data:`JsonValue`.
+
+    Raises:
+        ValueError: the reason, with the place inside the value.
+    """
+    why = json_problem(value)
+    if why is not None:
+        raise ValueError(why)
+    return value
+
+
+JsonValue = Annotated[Any, AfterValidator(writable_json)]
+"""Any JSON value a save writes back unchanged (the module's docstring says what is refused)."""
