@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from tests.conftest import DEFAULT, ROOT
 from tests.test_main_cli import _run
 from tests.test_main_cli_turn import _turn, v13_copy
 
@@ -79,3 +80,24 @@ def test_an_escort_its_trade_fleet_took_off_the_route_does_not_stop_end_movement
     assert out["phase"] == "supply", out["next_question"]
     texts = [e["text"] for e in out["log"] if e["kind"] == "log" and e["turn"] == 2]
     assert any("Vanguard Trade Escort" in t and "trade route" in t for t in texts), texts[:5]
+
+
+def test_the_escort_of_a_civilian_fleet_a_battle_destroyed_is_released_and_the_file_checks(tmp_path):
+    """A battle (here fought at the table) destroys the Vanguard Trade Fleet; its escort still
+    named it in ``escort_of``, so the campaign ``turn --out`` wrote was refused by --check
+    ("fleets[..].escort_of: fleet ... does not exist") and could no longer be opened."""
+    data = json.loads((ROOT / DEFAULT).read_text(encoding="utf-8"))
+    data["settings"].update(combat_phase="v13", battle_system="table")
+    next(f for f in data["fleets"] if f["id"] == "kli-home-guard")["sector"] = "0207"  # meets the Trade Fleet
+    path = tmp_path / "raid.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    trade = [f"fed-trade-vanguard-{i}" for i in range(1, 5)]
+    answers = ["end_movement", False, False, False, {"battle": "0207", "answers": [trade, [], []]}]
+    out_file = tmp_path / "after.json"
+    r = _turn(tmp_path, answers, "--out", str(out_file), campaign=str(path))
+    assert r.returncode == 0, r.stderr
+    log = [e["text"] for e in json.loads(r.stdout)["log"] if e["kind"] == "log"]
+    assert any("Vanguard Trade Fleet is destroyed" in t for t in log)
+    assert any("Vanguard Trade Escort" in t and "no longer escorts" in t for t in log), log[-6:]
+    check = _run("--check", str(out_file))
+    assert check.returncode == 0, check.stderr

@@ -236,3 +236,19 @@ def follow_orders(campaign: Campaign) -> Campaign:
             f"{f.name} is off its post ({why}): it follows {by_id[f.escort_of or ''].name} this turn only if it "
             "stands with it; the GM may post it again")) for f, why in breaches)]
     return campaign.model_copy(update=update)
+
+
+def release_escorts(campaign: Campaign) -> Campaign:
+    """Escorts whose civilian fleet is gone (a battle destroyed it and its empty fleet left the
+    campaign) no longer escort anything: ``escort_of`` cleared, a log line each. ``campaign``
+    itself when there are none; else a new campaign sharing what it does not change."""
+    ids = {f.id for f in campaign.fleets}
+    gone = [f for f in campaign.fleets if f.escort_of is not None and f.escort_of not in ids]
+    if not gone:
+        return campaign
+    freed = {f.id for f in gone}
+    lines = [LogEntry(turn=campaign.turn, rule=MOVEMENT, text=f"{f.name} no longer escorts {f.escort_of}: that "
+                      "civilian fleet is destroyed") for f in gone]
+    return campaign.model_copy(update={
+        "fleets": [f.model_copy(update={"escort_of": None}) if f.id in freed else f for f in campaign.fleets],
+        "log": [*campaign.log, *lines]})

@@ -53,6 +53,7 @@ from rules.strategic.state import StrategicState
 from rules.strategic.turn import gm_resolve, refresh_resolution, set_orders
 from rules.turn import combat_phase as cp
 from rules.turn.cargo import INVASION
+from rules.turn.civilian import release_escorts
 from rules.turn.logistics import CargoAction
 from rules.turn.logistics import do as cargo_do
 
@@ -283,7 +284,7 @@ class TurnRun:
                 run.answer(a)
             except IllegalAnswer as e:
                 raise BattleAnswerIllegal(e.rule, f"the battle at {at}, its answer {i + 1}: {e.message}", i) from None
-        return run.saved()
+        return release_escorts(run.saved())  # a civilian fleet the battle destroyed leaves its escorts free
 
     def _end_phase(self, q: Question, raw: Any) -> Campaign:
         if isinstance(raw, dict) and set(raw) == {"cargo"}:
