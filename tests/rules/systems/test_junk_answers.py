@@ -41,3 +41,112 @@ def test_junk_is_refused_with_a_rule_at_every_question_and_changes_nothing(syste
         else:
             _answer_something(run)
     assert run.state.resolved and asked >= 3
+
+
+# -- V13 (issue 19): junk of every kind at every question of battles played to their end ----------
+def _v13_campaign(base: bool, convoy: bool, orion: bool, monster: bool) -> Any:
+    from tests.rules.battle.helpers import duel, fleet, unit
+    blue = [unit("b1"), unit("b2"), unit("cv", is_carrier=True),
+            unit("ftr", kind="fighter", strategic_movement_capable=False, carrier_id="cv")]
+    if convoy:
+        blue += [unit("cv1", kind="convoy_ship"), unit("cvi", is_incidental=True, kind="freighter")]
+    extra = []
+    if orion:
+        extra.append(fleet("of", "orion", "0304", units=[unit("o1")]))
+    if monster:
+        extra.append(fleet("mf", "monsters", "0304", units=[unit("m1", kind="monster")]))
+    sectors = {"0304": {"owner": "fed", "garrison": [unit("sb", kind="starbase"),
+                                                     unit("inc", is_incidental=True, kind="defsat")]}} if base else None
+    return duel(blue, [unit("r1"), unit("r2"), unit("r3")], sectors=sectors, extra=extra)
+
+
+def _v13_junk(b: Any) -> list[Any]:
+    """Answers no V13 question may take: the common junk, and for the pending question's kind the
+    holes of issue 19 (null parts, repeated ids, unknown ids, a ``by`` that is no Team of this
+    battle or not the unit's owner, a unit that left marked back)."""
+    from rules.battle.questions import QKind
+    from rules.battle.roster import Role
+    q, st = b.pending, b.state
+    out: list[Any] = [None, {"x": 1}, [{"x": 1}], [[1]], 10**100, 2.5, "nobody", ["nobody"], [None],
+                      {"gm_ruling": ""}, {"gm_ruling": "x", "answer": {"y": []}}, {"b1": {"r1": 10**9}}]
+    if q.kind is QKind.OPTIONAL_NUMBER:
+        out.remove(None)  # "no agreed range" (V13.422)
+    opts = list(q.options)
+    if q.kind is QKind.CHOOSE_UNITS and opts:
+        out += [[opts[0], opts[0]], [opts[0]] * 1000, [*opts, opts[-1]], [opts[0], None], "".join(opts[:1])]
+    if q.kind is QKind.PLACE:
+        u = opts[0]
+        good = {"unit": u, "at": "2115", "facing": "A", "speed": 4}
+        out += [{**good, "docked": None}, {**good, "at": None}, {**good, "facing": None}, {**good, "speed": None},
+                {**good, "at": 2115}, {**good, "facing": "G"}, {**good, "speed": 10**100}, {**good, "speed": True},
+                {**good, "unit": [u]}, {**good, "unit": "nobody"}, {**good, "at": "zzzz"}, {**good, "docked": "yes"},
+                {**good, "colour": "red"}, {"gm_ruling": "x", "answer": {**good, "docked": None}}]
+    if q.kind is QKind.ACTION:
+        live = [u for u in st.units.values() if u.pos is not None and u.present]
+        gone = [u for u in st.units.values() if u.pos is not None and not u.present and u.status.name not in
+                ("DESTROYED", "CAPTURED")]
+        out += [{"clock": 1, "by": "orions"} if "orions" not in st.battle_teams else {"clock": 1, "by": "lyran"},
+                {"clock": 1, "by": None}, {"clock": 1, "by": ["red"]}, {"clock": 1, "by": {"t": 1}}, {"clock": 0},
+                {"clock": True}, {"clock": None}, {"clock": 10**100}, {"float": "D", "hexes": 0},
+                {"float": None}, {"move": "nobody", "to": "2115"}, {"move": {"a": 1}, "to": "2115"},
+                {"mark": ["r1"], "status": "active"}, {"mark": "r1", "status": "dead"}, {"end": "x", "by": "red"},
+                {"end": ""}, {"end": None, "by": "gm"}, {"declare": None}, {"clock": 1, "move": "r1"}]
+        for u in live[:3]:
+            other = next(t for t in (st.attacker, st.defender) if t != u.team)
+            out += [{"move": u.id, "to": "2115", "facing": None}, {"move": u.id, "to": None},
+                    {"move": u.id, "to": "2115", "by": other}, {"mark": u.id, "status": None}]
+            if u.role in (Role.ATTACKER, Role.DEFENDER):
+                out.append({"declare": u.id, "by": other})
+        for u in gone:
+            out += [{"mark": u.id, "status": s} for s in ("active", "crippled", "destroyed")]
+            out.append({"move": u.id, "to": "2115", "by": "gm"})
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_v13_refuses_junk_with_a_rule_at_every_question_and_changes_nothing(seed):
+    import random
+
+    from rules.battle.autoplay import random_answer
+    from rules.battle.questions import QKind
+    from rules.battle.roster import Role
+    from tests.rules.battle.helpers import battle
+    rng = random.Random(seed)
+    b = battle(_v13_campaign(seed % 2 == 0, seed % 3 == 0, seed in (1, 4), seed in (2, 5)))
+    kinds, actions = set(), 0
+    for _ in range(400):
+        q = b.pending
+        if q is None:
+            break
+        kinds.add(q.kind)
+        before = (len(b.log.events), list(b.answers), b.state.marks())
+        for junk in _v13_junk(b):
+            with pytest.raises(IllegalAnswer) as e:
+                b.answer(junk)
+            assert e.value.rule and len(str(e.value)) < 600, (q.key, junk)
+            assert b.pending is q and (len(b.log.events), list(b.answers), b.state.marks()) == before, (q.key, junk)
+        if q.kind is QKind.ACTION:
+            actions += 1
+            mine = [u for u in b.state.units.values() if u.present and u.pos is not None and not u.under_fire
+                    and u.role in (Role.ATTACKER, Role.DEFENDER)]
+            if actions > 14:
+                b.answer({"end": "enough", "by": "gm"})
+            elif mine and rng.random() < 0.3:
+                u = rng.choice(mine)
+                b.answer({"declare": u.id, "by": u.team})
+            else:
+                try:
+                    b.answer(random_answer(b, rng))
+                except IllegalAnswer:
+                    pass  # a random move the rules refuse
+            continue
+        if q.kind is QKind.YES_NO and q.key.startswith("V13.70"):
+            b.answer(True)  # pursue: the Pursuit Force and Rear Guard questions follow
+            continue
+        a = random_answer(b, rng)
+        try:
+            b.answer(a)
+        except IllegalAnswer:
+            b.answer({"gm_ruling": "random play", "answer": a})
+    assert b.pending is None and b.state.resolved
+    assert {QKind.PLACE, QKind.ACTION, QKind.LABEL} <= kinds
