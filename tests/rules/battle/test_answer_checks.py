@@ -177,3 +177,19 @@ def test_disorganized_pursuers_are_named_once_each_v13_831():
     assert b.pending.key == "V13.831/b1"
     refused(b, ["r1", "r1"], "V13.831", "once")
     b.answer(["r1"])
+
+
+# -- a GM ruling has its own form: a reason (text) and the answer, nothing else ---------------------
+@pytest.mark.parametrize("ruling", [
+    {"gm_ruling": 5, "answer": 30},  # a reason is words
+    {"gm_ruling": ["the table agrees"], "answer": 30},
+    {"gm_ruling": "  ", "answer": 30},
+    {"gm_ruling": "the table agrees", "answer": 30, "by": "red"},  # no other part
+    {"gm_ruling": "the table agrees"},  # the answer is not left out (null here would mean "no agreed range")
+])
+def test_a_gm_ruling_is_a_reason_and_an_answer_v13_422(ruling):
+    b = to_placement(duel([unit("b1")], [unit("r1")]), rng=())
+    assert b.pending.key == "V13.422/attacker"
+    refused(b, ruling, "GM ruling")
+    b.answer({"gm_ruling": "the table agrees", "answer": None})
+    assert b.pending.key != "V13.422/attacker"
