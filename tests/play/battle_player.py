@@ -139,6 +139,16 @@ def candidates(q: Question, rng: random.Random) -> Iterator[Any]:
             yield None
 
 
+def _with_flights(pick: Any, aboard: dict[str, list[str]], options: tuple[str, ...]) -> Any:
+    """Work-around (reported in issue 19): the write-back keeps a flight whose carrier the table
+    destroyed or captured, with a ``carrier_id`` naming a unit no longer in the file, which
+    --check refuses; the player's GM sends the flights the way of their carrier."""
+    if not isinstance(pick, list):
+        return pick
+    extra = [x for c in pick for x in aboard.get(c, []) if x in options and x not in pick]
+    return [*pick, *extra]
+
+
 def _v13_answer(b: Any, q: Question, rng: random.Random, actions: list[int]) -> Any:
     from rules.battle.autoplay import random_answer
 
@@ -160,6 +170,11 @@ def fight(campaign: Campaign, at: Label, graph: LaneGraph, rng: random.Random, b
         out.error = f"{type(e).__name__}: {e}"
         return out
     actions = [rng.randint(0, 12)]
+    aboard: dict[str, list[str]] = {}
+    for f in campaign.fleets:
+        for u in f.units:
+            if u.carrier_id is not None:
+                aboard.setdefault(u.carrier_id, []).append(u.id)
     while b.pending is not None and len(out.answers) < bound:
         q = b.pending
         try:
@@ -175,6 +190,8 @@ def fight(campaign: Campaign, at: Label, graph: LaneGraph, rng: random.Random, b
                     tried.append({"gm_ruling": "random play: no legal centre", "answer": tried[0]})
             else:
                 tried = list(candidates(q, rng))
+                if q.key in ("table/destroyed", "table/captured"):
+                    tried = [_with_flights(a, aboard, q.options) for a in tried]
             for a in tried:
                 try:
                     if out.system != "v13":

@@ -204,14 +204,18 @@ class TurnPlayer:
         return {"battle": at, "answers": answers}
 
 
-def replay(campaign: Campaign, answers: list[Any]) -> str:
-    """The bytes a replay of ``answers`` gives: its log and the campaign it reaches."""
+def run_bytes(run: TurnRun) -> str:
+    """What a run gives, as bytes to compare: its log and the campaign it reached."""
     import json
 
+    return json.dumps([e.to_dict() for e in run.log], sort_keys=True) + "\n" + dumps(run.campaign)
+
+
+def replay(campaign: Campaign, answers: list[Any]) -> str:
+    """:func:`run_bytes` of a fresh run given ``answers``."""
     from rules.turn.run import play
 
-    run = play(campaign, answers)
-    return json.dumps([e.to_dict() for e in run.log], sort_keys=True) + "\n" + dumps(run.campaign)
+    return run_bytes(play(campaign, answers))
 
 
 def default_answer(q: Question) -> Any:

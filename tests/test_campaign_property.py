@@ -1,0 +1,119 @@
+"""Issue 19: any legal answer plays the campaign on, turn after turn.
+
+Whole campaign turns are played by :class:`tests.play.turn_player.TurnPlayer` through the
+engine API of ``main.py turn`` (:class:`rules.turn.run.TurnRun`), choosing at random among
+each question's legal answers (options, random legal orders or End Movement, cargo or End
+Phase, unit lists the question's check passes, GM rulings, battles fought by their system's
+random answers), from the default campaign (both ``combat_phase`` settings, every battle
+system) and from generated ones (tests/strategies/campaigns.py: 3-6 powers, three-way
+meetings, civilian fleets, cargo, monsters). Asserted after every answer: a next question
+exists (or the turn ends), no exception escapes, the campaign saved passes the validation of
+``--check`` and reopens to an equal state; after the game: the same seed and answers give the
+same bytes, in this process and in fresh ones with other ``PYTHONHASHSEED`` values.
+
+Profiles: the default one (CI) plays about 20 turns in under a minute; ``BATTLEHEX_LONG=1``
+plays at least 2,000 whole turns (README, "Other commands")::
+
+    BATTLEHEX_LONG=1 .venv/bin/python -m pytest tests/test_campaign_property.py -s -q
+
+and prints its figures (games, turns, answers, battles fought and ruled, what the player had
+to work around in the battle systems).
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules.model import load_campaign
+from rules.model.campaign import Campaign
+from rules.model.io import dumps
+from rules.systems import choose_for_campaign
+from tests.conftest import DEFAULT, ROOT
+from tests.play.turn_player import TurnPlayer, replay, run_bytes
+from tests.strategies.campaigns import campaign_data_from_seed, campaigns
+
+LONG = os.environ.get("BATTLEHEX_LONG") == "1"
+SYSTEMS = ("v13", "table", "sidcors", "afef")
+FIGURES: Counter[str] = Counter()
+_SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
+
+
+def _default(seed: int, system: str, phase: str) -> Campaign:
+    c = load_campaign(DEFAULT)
+    c = c.model_copy(update={"dice_seed": seed, "settings": c.settings.model_copy(update={"combat_phase": phase})})
+    return choose_for_campaign(c, system)
+
+
+def _play(c: Campaign, seed: int, turns: int, ruling: float) -> TurnPlayer:
+    p = TurnPlayer(c, seed, ruling=ruling)
+    played = p.play_turns(turns)
+    assert replay(c, p.run.answers) == run_bytes(p.run), "the same answers give other bytes"
+    FIGURES.update({"games": 1, "turns": played, "answers": len(p.run.answers), "saves checked": p.checked})
+    FIGURES.update(p.notes)
+    return p
+
+
+@settings(max_examples=400 if LONG else 6, deadline=None, suppress_health_check=_SLOW, derandomize=not LONG)
+@given(seed=st.integers(0, 2**31 - 1), system=st.sampled_from(SYSTEMS), phase=st.sampled_from(("seed004", "v13")),
+       turns=st.integers(1, 4 if LONG else 2), ruling=st.sampled_from((0.0, 0.3, 1.0)))
+def test_the_default_campaign_plays_on_with_any_legal_answers(seed, system, phase, turns, ruling):
+    _play(_default(seed, system, phase), seed, turns, ruling)
+
+
+@settings(max_examples=400 if LONG else 4, deadline=None, suppress_health_check=_SLOW, derandomize=not LONG)
+@given(campaign=campaigns(), seed=st.integers(0, 2**31 - 1), turns=st.integers(1, 3 if LONG else 2),
+       ruling=st.sampled_from((0.0, 0.3)))
+def test_generated_campaigns_play_on_with_any_legal_answers(campaign, seed, turns, ruling):
+    _play(campaign, seed, turns, ruling)
+
+
+def _turn_cmd(path: str, answers: str, hashseed: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONHASHSEED=hashseed, QT_QPA_PLATFORM="offscreen")
+    return subprocess.run([sys.executable, "main.py", "turn", path, "--answers", answers], cwd=ROOT,
+                          capture_output=True, text=True, env=env, timeout=300)
+
+
+CROSS = [("default", 11, "sidcors"), ("generated", 3, "")]
+if LONG:
+    CROSS += [("default", s, SYSTEMS[s % 4]) for s in range(20, 28)] + [("generated", s, "") for s in range(30, 38)]
+
+
+@pytest.mark.parametrize("source, seed, system", CROSS)
+def test_the_same_answers_give_the_same_bytes_in_fresh_processes(tmp_path, source, seed, system):
+    """A turn (two in the long profile) played at random, replayed by ``main.py turn`` under PYTHONHASHSEED 1 and 2:
+    byte-identical output, whose log is this process's."""
+    if source == "default":
+        c = _default(seed, system, "seed004")
+        text = dumps(c)
+    else:
+        text = json.dumps(campaign_data_from_seed(seed))
+        c = load_campaign_text(text)
+    p = _play(c, seed, 2 if LONG else 1, 0.3)
+    path, answers = tmp_path / "campaign.json", tmp_path / "answers.json"
+    path.write_text(text, encoding="utf-8")
+    answers.write_text(json.dumps(p.run.answers), encoding="utf-8")
+    one, two = _turn_cmd(str(path), str(answers), "1"), _turn_cmd(str(path), str(answers), "2")
+    assert one.returncode == 0, one.stderr
+    assert one.stdout == two.stdout
+    out = json.loads(one.stdout)
+    assert out["answers_used"] == len(p.run.answers) and out["turn"] == p.run.campaign.turn
+    assert out["log"] == [e.to_dict() for e in p.run.log]
+
+
+def load_campaign_text(text: str) -> Campaign:
+    from rules.model import parse_campaign
+
+    return parse_campaign(text, "<generated campaign>")
+
+
+def test_figures():
+    """The figures of this run (printed with -s); the long profile plays at least 2,000 turns."""
+    print("\nissue 19 random play:", ", ".join(f"{k}: {v}" for k, v in sorted(FIGURES.items())))
+    assert FIGURES["turns"] >= (2000 if LONG else 1)
