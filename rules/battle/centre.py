@@ -7,7 +7,7 @@ from typing import Any
 
 from hexmap import Hex, Label
 from hexmap.region import LegalRegion
-from rules.battle.log import GM, IllegalAnswer
+from rules.battle.log import GM, IllegalAnswer, shown
 from rules.battle.questions import QKind, Question
 from rules.battle.state import Ctx, Step
 
@@ -68,7 +68,8 @@ def centre(ctx: Ctx) -> Ask:
 
     def parse(ans: Any) -> Hex:
         if not isinstance(ans, str):
-            raise IllegalAnswer("V13.811", f"the centre hex is a label string (\"2115\" or \"(col,row)\"), not {ans!r}")
+            raise IllegalAnswer("V13.811", f"the centre hex is a label string (\"2115\" or \"(col,row)\"), not "
+                                           f"{shown(ans)}")
         try:
             return ctx.window.hex_at(Label.parse(ans))
         except ValueError as e:

@@ -22,7 +22,7 @@ from hexmap import Facing, Hex, Label, MapWindow
 from rules.battle.evasion import evasion_odds_line
 from rules.battle.exits import Exit, ExitKind, ThroughEnemyCounter, classify_exit, sides_crossed, turn_of
 from rules.battle.floating import follow_vector
-from rules.battle.log import GM, IllegalAnswer
+from rules.battle.log import GM, IllegalAnswer, shown
 from rules.battle.moves import blockers, check_form, check_owner, within_reach
 from rules.battle.questions import QKind, Question, choose, unit_list, yes_no
 from rules.battle.roster import BUnit, Role, Status
@@ -131,8 +131,8 @@ def _check(ctx: Ctx, a: Any) -> dict[str, Any]:
         check_owner(u, by, "V13.480", "moved")
         to, fa = a.get("to"), a.get("facing")
         if not isinstance(to, str) or (fa is not None and not isinstance(fa, str)):
-            raise IllegalAnswer("V13.482", f"a move names its hex as a label string (\"2115\" or \"(col,row)\") and its "
-                                           f"facing as a letter A-F, not {to!r} / {fa!r}")
+            raise IllegalAnswer("V13.482", "a move names its hex as a label string (\"2115\" or \"(col,row)\") and "
+                                           f"its facing as a letter A-F, not {shown(to)} / {shown(fa)}")
         try:
             h = ctx.window.hex_at(Label.parse(to))
             facing = Facing.parse(fa) if fa else u.faces
@@ -168,7 +168,7 @@ def _check(ctx: Ctx, a: Any) -> dict[str, Any]:
         k = a.get("hexes", 1)
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 2 * (ctx.window.cols + ctx.window.rows):
             raise IllegalAnswer("V13.812", f"a float moves the map a whole number of hexes, 1 to "
-                                           f"{2 * (ctx.window.cols + ctx.window.rows)}, not {k!r}")
+                                           f"{2 * (ctx.window.cols + ctx.window.rows)}, not {shown(k)}")
         new = current_window(ctx).floated(f, k if isinstance(k, int) else 0)
         if not isinstance(k, int) or k < 1 or not new.contains(st.confirmed_centre):
             raise IllegalAnswer("V13.812", f"floating {k} hexes {f.name} would take the original centre hex off the "

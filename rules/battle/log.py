@@ -20,7 +20,11 @@ class IllegalAnswer(RuleError):
 def shown(value: Any, most: int = 60) -> str:
     """``value`` as a refusal quotes it: its ``repr``, cut to ``most`` characters (an answer may
     be a list of 100,000 ids)."""
-    text = repr(value)
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # an int past Python's 4,300 digits; nesting past the stack
+        text = f"a number of {len(format(value, 'x'))} hex digits" if isinstance(value, int) else \
+            "an answer nested too deep"
     return text if len(text) <= most else text[:most] + " ..."
 
 

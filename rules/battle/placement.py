@@ -355,5 +355,5 @@ class Placement:
         speed = ans.get("speed")
         if speed is not None and (isinstance(speed, bool) or not isinstance(speed, int) or not 0 <= speed <= MAX_SPEED):
             raise IllegalAnswer(rule, f"{u.name}: the speed is a whole number from 0 to {MAX_SPEED} (V13.435), not "
-                                      f"{speed!r}")
+                                      f"{shown(speed)}")
         return u, h, facing, speed, docked

@@ -235,7 +235,8 @@ class BattleProcedure:
             why = raw["gm_ruling"]
             if raw.keys() != {"answer", "gm_ruling"}:
                 raise IllegalAnswer("GM ruling", "a GM ruling is {\"gm_ruling\": \"why\", \"answer\": ...}, with "
-                                                 f"nothing else and the answer given, not the parts {sorted(map(str, raw))}")
+                                                 "nothing else and the answer given, not the parts "
+                                                 f"{sorted(map(str, raw))}")
             if not isinstance(why, str) or not why.strip():
                 raise IllegalAnswer("GM ruling", f"a GM ruling needs its reason in words, not {shown(why)}")
             value = (q.parse or q.check)(raw["answer"])

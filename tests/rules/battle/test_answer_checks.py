@@ -193,3 +193,21 @@ def test_a_gm_ruling_is_a_reason_and_an_answer_v13_422(ruling):
     refused(b, ruling, "GM ruling")
     b.answer({"gm_ruling": "the table agrees", "answer": None})
     assert b.pending.key != "V13.422/attacker"
+
+
+def _deep(n):
+    out: list = []
+    for _ in range(n):
+        out = [out]
+    return out
+
+
+@pytest.mark.parametrize("junk", [10**5000, _deep(100_000)], ids=["huge", "deep"])
+def test_a_huge_number_or_deep_nesting_is_refused_not_raised_v13_435(junk):
+    b = to_placement(duel([unit("b1")], [unit("r1")]))
+    refused(b, place("b1", "2103", "D", junk), "V13.43")
+    refused(b, {"unit": "b1", "at": junk}, "V13.43")
+    f = fight(**TWO_RED)
+    refused(f, {"clock": junk}, "V13.480")
+    refused(f, {"float": "D", "hexes": junk}, "V13.812")
+    refused(f, {"move": "r1", "to": junk}, "V13.482")
