@@ -81,7 +81,7 @@ def number(key: str, to: str, rule: str, text: str, low: int, high: int, optiona
         if isinstance(a, bool) or not isinstance(a, int):
             raise IllegalAnswer(rule, f"answer a whole number{' (or none)' if optional else ''}, not {shown(a)}")
         if not low <= a <= high:
-            raise IllegalAnswer(rule, f"{a} is outside {low}-{high}{': ' + why if why else ''}")
+            raise IllegalAnswer(rule, f"{shown(a)} is outside {low}-{high}{': ' + why if why else ''}")
         return a
     kind = QKind.OPTIONAL_NUMBER if optional else QKind.NUMBER
     return Question(key, kind, to, rule, text, low=low, high=high, check=check)

@@ -60,6 +60,17 @@ def _v13_campaign(base: bool, convoy: bool, orion: bool, monster: bool) -> Any:
     return duel(blue, [unit("r1"), unit("r2"), unit("r3")], sectors=sectors, extra=extra)
 
 
+def _nested(n: int) -> list[Any]:
+    out: list[Any] = []
+    for _ in range(n):
+        out = [out]
+    return out
+
+
+_DEEP = _nested(50_000)
+"""An answer nested past the interpreter's stack (its repr raises RecursionError)."""
+
+
 def _v13_junk(b: Any) -> list[Any]:
     """Answers no V13 question may take: the common junk, and for the pending question's kind the
     holes of issue 19 (null parts, repeated ids, unknown ids, a ``by`` that is no Team of this
@@ -67,8 +78,8 @@ def _v13_junk(b: Any) -> list[Any]:
     from rules.battle.questions import QKind
     from rules.battle.roster import Role
     q, st = b.pending, b.state
-    out: list[Any] = [None, {"x": 1}, [{"x": 1}], [[1]], 10**100, 2.5, "nobody", ["nobody"], [None],
-                      {"gm_ruling": ""}, {"gm_ruling": "x", "answer": {"y": []}}, {"b1": {"r1": 10**9}}]
+    out: list[Any] = [None, {"x": 1}, [{"x": 1}], [[1]], 10**100, 10**5000, _DEEP, 2.5, "nobody", ["nobody"],
+                      [None], {"gm_ruling": ""}, {"gm_ruling": "x", "answer": {"y": []}}, {"b1": {"r1": 10**9}}]
     if q.kind is QKind.OPTIONAL_NUMBER:
         out.remove(None)  # "no agreed range" (V13.422)
     opts = list(q.options)
@@ -77,7 +88,8 @@ def _v13_junk(b: Any) -> list[Any]:
     if q.kind is QKind.PLACE:
         u = opts[0]
         good = {"unit": u, "at": "2115", "facing": "A", "speed": 4}
-        out += [{**good, "docked": None}, {**good, "at": None}, {**good, "facing": None}, {**good, "speed": None},
+        out += [{**good, "speed": 10**5000}, {**good, "at": _DEEP}, {**good, "docked": None}, {**good, "at": None},
+                {**good, "facing": None}, {**good, "speed": None},
                 {**good, "at": 2115}, {**good, "facing": "G"}, {**good, "speed": 10**100}, {**good, "speed": True},
                 {**good, "unit": [u]}, {**good, "unit": "nobody"}, {**good, "at": "zzzz"}, {**good, "docked": "yes"},
                 {**good, "colour": "red"}, {"gm_ruling": "x", "answer": {**good, "docked": None}}]
@@ -88,6 +100,7 @@ def _v13_junk(b: Any) -> list[Any]:
         out += [{"clock": 1, "by": "orions"} if "orions" not in st.battle_teams else {"clock": 1, "by": "lyran"},
                 {"clock": 1, "by": None}, {"clock": 1, "by": ["red"]}, {"clock": 1, "by": {"t": 1}}, {"clock": 0},
                 {"clock": True}, {"clock": None}, {"clock": 10**100}, {"float": "D", "hexes": 0},
+                {"clock": 10**5000}, {"float": "D", "hexes": 10**5000}, {"move": "r1", "to": _DEEP},
                 {"float": None}, {"move": "nobody", "to": "2115"}, {"move": {"a": 1}, "to": "2115"},
                 {"mark": ["r1"], "status": "active"}, {"mark": "r1", "status": "dead"}, {"end": "x", "by": "red"},
                 {"end": ""}, {"end": None, "by": "gm"}, {"declare": None}, {"clock": 1, "move": "r1"}]
