@@ -44,9 +44,11 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def check(path: str, passphrases: list[str] | None = None) -> int:
-    """Validate ``path``: print ``OK`` or every problem; 0 when valid, 1 otherwise. Sealed
-    secrets are checked when ``passphrases`` (``NAME=FILE``) open them."""
-    from rules.model import CampaignError, load_with_passphrases, passphrase_arg
+    """Validate ``path`` as the window opens it (:func:`rules.opening.open_campaign_file`):
+    print ``OK`` or every problem; 0 when valid, 1 otherwise. Sealed secrets are checked when
+    ``passphrases`` (``NAME=FILE``) open them."""
+    from rules.model import CampaignError, passphrase_arg
+    from rules.opening import open_campaign_file
 
     try:
         keys = dict(passphrase_arg(p) for p in passphrases or [])
@@ -54,7 +56,7 @@ def check(path: str, passphrases: list[str] | None = None) -> int:
         print(f"--passphrase {e}", file=sys.stderr)
         return 2
     try:
-        c = load_with_passphrases(path, keys)
+        c = open_campaign_file(path, passphrases=keys)
     except CampaignError as e:
         print(e.report(), file=sys.stderr)
         n = len(e.problems)
@@ -95,11 +97,12 @@ def main(argv: list[str] | None = None) -> int:
         return check(args.check, args.passphrase)
     path = Path(args.campaign) if args.campaign else None
     campaign = None
-    if path is not None:  # validated here, once: a bad file never reaches the GUI
-        from rules.model import CampaignError, SealedError, load_campaign
+    if path is not None:  # validated here, once, as --check does: a bad file never reaches the GUI
+        from rules.model import CampaignError, SealedError
+        from rules.opening import open_campaign_file
 
         try:
-            campaign = load_campaign(path)
+            campaign = open_campaign_file(path)
         except SealedError as e:  # the window asks for the passphrases
             if args.screenshot:
                 print(e.report(), file=sys.stderr)

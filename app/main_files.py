@@ -22,8 +22,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.paths import DEFAULT_CAMPAIGN, autosave_file, discarded_file, legacy_autosave_file
-from rules.model import Campaign, CampaignError, SealedError, load_campaign, save_campaign
+from rules.model import Campaign, CampaignError, SealedError, save_campaign
+from rules.model.safe_write import remove_stale_temps
 from rules.model.seals import Keyring
+from rules.opening import open_campaign_file
 
 MAX_RECENT = 8
 FILE_FILTER = "BattleHex campaigns (*.json);;All files (*)"
@@ -46,14 +48,14 @@ class CampaignFilesMixin:
         if keyring is not None:
             ring.update(keyring)
         try:
-            return load_campaign(path, ring), ring
+            return open_campaign_file(path, ring), ring  # as main.py --check: the same files open
         except SealedError as e:
             from app.passphrases import unlock_file
             more = unlock_file(self, path.name, e)
             if more is None:
                 raise
             ring.update(more)
-            return load_campaign(path, ring), ring
+            return open_campaign_file(path, ring), ring
 
     def open_campaign(self, path: Path | str) -> bool:
         """Load ``path``; on any problem show it and keep the current campaign open."""
@@ -73,11 +75,15 @@ class CampaignFilesMixin:
         return True
 
     def _adopt(self, campaign: Campaign, path: Path, keyring: Keyring | None = None) -> None:
-        """Make ``campaign`` (read from ``path``) the open one and list it in Open Recent; offer
-        its autosave if it holds later work (once the event loop runs: at start, after the
-        window is shown)."""
+        """Make ``campaign`` (read from ``path``) the open one and list it in Open Recent; remove
+        the temporary files a killed save of it (or of its autosave) left; offer its autosave if
+        it holds later work (once the event loop runs: at start, after the window is shown)."""
         self._show_campaign(campaign, path, keyring)
         self._remember(path)
+        left = [*remove_stale_temps(path), *remove_stale_temps(autosave_file(path))]  # of a save killed
+        if left:
+            self.statusBar().showMessage(f"Removed what a save cut short left behind: {', '.join(p.name for p in left)}",
+                                         10000)
         found = recovery_offer(campaign, path, lambda p: self.read_campaign(p, keyring)[0]) \
             if self.offer_recovery else None
         if found is not None and self.session is not None:
@@ -241,7 +247,7 @@ class CampaignFilesMixin:
         self.recent_menu.setEnabled(bool(files))
 
 
-def recovery_offer(campaign: Campaign, path: Path, load: Callable[[Path], Campaign] = load_campaign
+def recovery_offer(campaign: Campaign, path: Path, load: Callable[[Path], Campaign] = open_campaign_file
                    ) -> tuple[Path, Campaign] | None:
     """The autosave of ``path`` and its campaign (read by ``load``), when it is newer than the
     file and differs from ``campaign`` (the file's); ``None`` otherwise (also when it cannot be

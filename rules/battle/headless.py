@@ -24,9 +24,10 @@ from rules.battle.log import GM, IllegalAnswer
 from rules.battle.procedure import BattleProcedure
 from rules.battle.questions import Question
 from rules.errors import NoBattleHex, RuleError
-from rules.model import Campaign, CampaignError, load_with_passphrases, passphrase_arg
+from rules.model import Campaign, CampaignError, passphrase_arg
 from rules.model.json_value import MAX_VALUE_DEPTH, json_problem, nesting_problem
 from rules.model.records import Phase
+from rules.opening import open_campaign_file
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
 
@@ -141,7 +142,7 @@ def start_cli(parser: argparse.ArgumentParser, argv: list[str], err: TextIO,
     except SystemExit as e:
         return 2 if e.code else 0
     try:
-        campaign = load_with_passphrases(args.campaign, dict(args.passphrase))
+        campaign = open_campaign_file(args.campaign, passphrases=dict(args.passphrase))  # as --check
     except CampaignError as e:
         print(e.report(), file=err)
         return 2

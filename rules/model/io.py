@@ -29,8 +29,8 @@ from rules.model.safe_write import safe_write_text
 from rules.model.seals import Keyring, SealKey, WrongPassphrase, unlock
 from rules.model.secrets import Locked, seal_data, unseal_data
 
-__all__ = ["CampaignError", "Problem", "SealedError", "dumps", "load_campaign", "load_with_passphrases", "parse_campaign",
-           "passphrase_arg", "save_campaign"]
+__all__ = ["CampaignError", "Problem", "SealedError", "campaign_text", "dumps", "load_campaign", "load_with_passphrases",
+           "parse_campaign", "passphrase_arg", "save_campaign"]
 
 
 class CampaignError(RuleError):
@@ -200,18 +200,24 @@ def load_campaign(path: str | os.PathLike[str], keyring: Keyring | None = None) 
     return parse_campaign(text, str(p), keyring)
 
 
-def load_with_passphrases(path: str | os.PathLike[str], passphrases: Mapping[str, str]) -> Campaign:
-    """Read a campaign file whose sealed secrets the holders named in ``passphrases`` (a Team
-    id or ``"gm"`` -> its passphrase) open (the command line's ``--passphrase``).
+def load_with_passphrases(path: str | os.PathLike[str], passphrases: Mapping[str, str],
+                          keyring: Keyring | None = None) -> Campaign:
+    """Read a campaign file whose sealed secrets ``keyring`` or the holders named in
+    ``passphrases`` (a Team id or ``"gm"`` -> its passphrase) open (the command line's
+    ``--passphrase``).
 
     Raises:
-        SealedError: secrets that none of the passphrases opens.
+        SealedError: secrets that none of the keys or passphrases opens.
         CampaignError: a bad file, a holder without a key, a wrong passphrase.
     """
     try:
-        return load_campaign(path)
+        return load_campaign(path, keyring)
     except SealedError as e:
+        if not passphrases:
+            raise
         ring = Keyring()
+        if keyring is not None:
+            ring.update(keyring)
         for name, phrase in passphrases.items():
             record = e.keys.get(name)
             who = "the GM" if name == "gm" else e.names.get(name, name)
@@ -246,6 +252,17 @@ def dumps(campaign: Campaign) -> str:
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
+def campaign_text(campaign: Campaign, compact: bool = False) -> str:
+    """The text :func:`save_campaign` writes: :func:`dumps`, or with ``compact`` the same data
+    on one line, ~15x faster (the autosave after every answer)."""
+    if compact and not campaign.keys:
+        return campaign.model_dump_json(exclude_defaults=True) + "\n"
+    if compact:  # secrets are sealed on the JSON's data
+        data = seal_data(campaign.model_dump(mode="json", exclude_defaults=True), campaign)
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return dumps(campaign)
+
+
 def save_campaign(campaign: Campaign, path: str | os.PathLike[str], compact: bool = False) -> None:
     """Write the campaign atomically (:func:`rules.model.safe_write.safe_write_text`): a failed
     save leaves any previous file untouched; a read-only file is refused.
@@ -253,12 +270,4 @@ def save_campaign(campaign: Campaign, path: str | os.PathLike[str], compact: boo
     ``compact`` writes the same data on one line, ~15x faster (the autosave after every
     answer); the indented form is for files people open.
     """
-    p = Path(path)
-    if compact and not campaign.keys:
-        text = campaign.model_dump_json(exclude_defaults=True) + "\n"
-    elif compact:  # secrets are sealed on the JSON's data
-        data = seal_data(campaign.model_dump(mode="json", exclude_defaults=True), campaign)
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
-    else:
-        text = dumps(campaign)
-    safe_write_text(p, text)  # temp file, fsync, rename; keeps the mode, follows a symlink
+    safe_write_text(Path(path), campaign_text(campaign, compact))  # temp file, fsync, rename; keeps the mode

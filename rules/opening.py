@@ -1,0 +1,81 @@
+"""Opening a campaign file: the one way in for the window (File > Open, the file given at
+start, an autosave), ``main.py --check`` and the headless commands, so that they accept and
+refuse exactly the same files.
+
+A file is usable when it reads and validates (:func:`rules.model.io.load_campaign`: JSON,
+pydantic, the cross-checks), when the engine computes what opening it shows (its lanes, its
+strategic state, the Sequence of Play and what the phase waits for, the Combat Phase's pending
+question), and when a save can write it back (the file's form and the autosave's). A refusal
+of the engine on a file the checks passed is a :class:`~rules.model.io.CampaignError` naming the
+rule; any other failure there, a fault of BattleHex itself, is one naming the exception and
+the line that raised it: never a traceback in one place and "OK" in the other.
+"""
+from __future__ import annotations
+
+import os
+import traceback
+from collections.abc import Mapping
+from pathlib import Path
+
+from rules.errors import RuleError
+from rules.model import Campaign, CampaignError, Problem
+from rules.model.io import campaign_text, load_with_passphrases
+from rules.model.seals import Keyring
+
+__all__ = ["open_campaign_file", "opening_problems"]
+
+_ROOT = Path(__file__).resolve().parent.parent
+
+
+def open_campaign_file(path: str | os.PathLike[str], keyring: Keyring | None = None,
+                       passphrases: Mapping[str, str] | None = None) -> Campaign:
+    """The campaign of the file at ``path``, its sealed secrets opened with ``keyring`` or the
+    ``passphrases`` (a Team id or ``"gm"`` -> its passphrase), once it is usable.
+
+    Raises:
+        SealedError: sealed secrets that no key opens (the window then asks for passphrases).
+        CampaignError: every problem found, each naming the file (and the field or the rule).
+    """
+    campaign = load_with_passphrases(path, passphrases or {}, keyring)
+    problems = opening_problems(campaign)
+    if problems:
+        raise CampaignError(str(path), problems)
+    return campaign
+
+
+def opening_problems(c: Campaign) -> list[Problem]:
+    """Why the engine cannot open ``c`` (a campaign the file checks passed); empty when it can."""
+    from rules.strategic import StrategicState, build_graph
+    from rules.turn import combat_phase, sequence
+
+    try:
+        graph = build_graph(c)
+        state = StrategicState.compute(c, graph)
+        sequence.sequence(c)
+        sequence.current(c)
+        sequence.fightable(c)
+        combat_phase.pending(c, graph, state)
+    except RuleError as e:
+        return [Problem("phase", f"the turn cannot go on from here: {e.rule}: {e.message}")]
+    except Exception as e:  # noqa: BLE001: a fault of the engine, named instead of a traceback
+        return [Problem("", f"BattleHex cannot open this campaign ({_fault(e)}); this is a fault of BattleHex, "
+                            "please report it with the file")]
+    for compact in (False, True):
+        try:
+            campaign_text(c, compact).encode("utf-8")
+        except Exception as e:  # noqa: BLE001: same: the types should have refused the file
+            return [Problem("", f"a save could not write this campaign back ({_fault(e)}); this is a fault "
+                                "of BattleHex, please report it with the file")]
+    return []
+
+
+def _fault(e: BaseException) -> str:
+    """``StopIteration in rules/turn/sequence.py:158: ...``: the exception and where it was raised."""
+    frames = traceback.extract_tb(e.__traceback__)
+    where = ""
+    if frames:
+        file = Path(frames[-1].filename)
+        shown = file.relative_to(_ROOT).as_posix() if file.is_relative_to(_ROOT) else file.name
+        where = f" in {shown}:{frames[-1].lineno}"
+    text = str(e)
+    return f"{type(e).__name__}{where}" + (f": {text[:200]}" if text else "")
