@@ -36,6 +36,7 @@ class Fought:
         system: the battle system's key.
         error: an exception other than ``IllegalAnswer`` (``"Type: message"``), if one escaped.
         stuck: a question for which no candidate answer passed its own check.
+        dangling: flights the battle's write-back left with a carrier no longer in the file.
     """
 
     answers: list[Any] = field(default_factory=list)
@@ -43,6 +44,7 @@ class Fought:
     system: str = ""
     error: str = ""
     stuck: str = ""
+    dangling: str = ""
 
 
 def _subsets(options: tuple[str, ...], rng: random.Random) -> Iterator[list[str]]:
@@ -53,6 +55,12 @@ def _subsets(options: tuple[str, ...], rng: random.Random) -> Iterator[list[str]
     for o in rng.sample(opts, len(opts)):
         yield [o]
     yield opts
+    if len(opts) <= 10:  # every other subset, smallest first: is there any legal answer at all?
+        from itertools import combinations
+
+        for k in range(2, len(opts)):
+            for combo in combinations(opts, k):
+                yield list(combo)
 
 
 def _plan(dice: dict[str, int], targets: list[str], rng: random.Random, share: float = 0.8) -> dict[str, Any]:
@@ -139,16 +147,6 @@ def candidates(q: Question, rng: random.Random) -> Iterator[Any]:
             yield None
 
 
-def _with_flights(pick: Any, aboard: dict[str, list[str]], options: tuple[str, ...]) -> Any:
-    """Work-around (reported in issue 19): the write-back keeps a flight whose carrier the table
-    destroyed or captured, with a ``carrier_id`` naming a unit no longer in the file, which
-    --check refuses; the player's GM sends the flights the way of their carrier."""
-    if not isinstance(pick, list):
-        return pick
-    extra = [x for c in pick for x in aboard.get(c, []) if x in options and x not in pick]
-    return [*pick, *extra]
-
-
 def _v13_answer(b: Any, q: Question, rng: random.Random, actions: list[int]) -> Any:
     from rules.battle.autoplay import random_answer
 
@@ -170,11 +168,6 @@ def fight(campaign: Campaign, at: Label, graph: LaneGraph, rng: random.Random, b
         out.error = f"{type(e).__name__}: {e}"
         return out
     actions = [rng.randint(0, 12)]
-    aboard: dict[str, list[str]] = {}
-    for f in campaign.fleets:
-        for u in f.units:
-            if u.carrier_id is not None:
-                aboard.setdefault(u.carrier_id, []).append(u.id)
     while b.pending is not None and len(out.answers) < bound:
         q = b.pending
         try:
@@ -190,8 +183,6 @@ def fight(campaign: Campaign, at: Label, graph: LaneGraph, rng: random.Random, b
                     tried.append({"gm_ruling": "random play: no legal centre", "answer": tried[0]})
             else:
                 tried = list(candidates(q, rng))
-                if q.key in ("table/destroyed", "table/captured"):
-                    tried = [_with_flights(a, aboard, q.options) for a in tried]
             for a in tried:
                 try:
                     if out.system != "v13":
@@ -208,4 +199,15 @@ def fight(campaign: Campaign, at: Label, graph: LaneGraph, rng: random.Random, b
             out.error = f"{type(e).__name__}: {e} (at {q.key})"
             return out
     out.ended = b.pending is None
+    if out.ended:
+        out.dangling = dangling_flights(b.saved())
     return out
+
+
+def dangling_flights(c: Campaign) -> str:
+    """Flights whose ``carrier_id`` names a unit no longer in the campaign (``--check`` refuses
+    the file): the shared write-back (rules/battle/results.py) keeps the flights of a carrier a
+    battle destroyed or captured. Reported in issue 19; the player rules such a battle instead."""
+    ids = {u.id for f in c.fleets for u in f.units} | {u.id for s in c.map.sectors for u in s.garrison}
+    return ", ".join(sorted(f"{u.id} (carrier {u.carrier_id})" for f in c.fleets for u in f.units
+                            if u.carrier_id is not None and u.carrier_id not in ids))

@@ -195,7 +195,10 @@ class TurnPlayer:
             self.notes[f"{system} no answer: {done.stuck[:120]}"] += 1
         elif not done.ended:
             self.notes[f"{system} did not end within {self.bound} answers"] += 1
-        if done.error or done.stuck or not done.answers or (not done.ended and self.rng.random() < 0.5):
+        elif done.dangling:
+            self.notes[f"{system} write-back left flights without their carrier"] += 1
+        if done.error or done.stuck or done.dangling or not done.answers \
+                or (not done.ended and self.rng.random() < 0.5):
             return {"battle": at, "ruling": "random play: the battle could not go on"}
         self.notes[f"{system} battle fought" + ("" if done.ended else " (left open)")] += 1
         answers = done.answers
