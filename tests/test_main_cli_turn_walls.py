@@ -101,3 +101,22 @@ def test_the_escort_of_a_civilian_fleet_a_battle_destroyed_is_released_and_the_f
     assert any("Vanguard Trade Escort" in t and "no longer escorts" in t for t in log), log[-6:]
     check = _run("--check", str(out_file))
     assert check.returncode == 0, check.stderr
+
+
+def test_a_file_saved_with_a_meeting_whose_fleets_left_still_pending_plays_on(tmp_path):
+    """A campaign saved before the fix holds the Coalition's meeting with the Orions at 0703 still
+    pending though the Coalition left: its pending question is skipped (no traceback), and End
+    Phase settles it."""
+    out_file = tmp_path / "after.json"
+    r = _turn(tmp_path, THREE_WAY, "--seed", "7", "--out", str(out_file))
+    assert r.returncode == 0, r.stderr
+    data = json.loads(out_file.read_text(encoding="utf-8"))
+    stale = next(b for b in data["battle_hexes"] if b["at"] == "0703" and b["attacker"] == "coalition"
+                 and b["defender"] == "orions")
+    stale.update(encounter="pending", resolved=False, resolution="")
+    out_file.write_text(json.dumps(data), encoding="utf-8")
+    r = _turn(tmp_path, ["none", "none", "none", "none", "end_phase"], campaign=str(out_file))
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert out["phase"] == "battles" and out["next_question"] is not None
+    assert any("the meeting of Coalition and Orion Pirates is over" in e["text"] for e in out["log"])
