@@ -31,7 +31,12 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="battlehex", description="BattleHex campaign and tactical combat tool")
+    p = argparse.ArgumentParser(prog="battlehex", description="BattleHex campaign and tactical combat tool",
+                                epilog="--check exits 0 when the file opens as the window would open it, 1 when it "
+                                       "does not (every problem on stderr), 2 on a bad --passphrase. The battle and "
+                                       "turn commands (main.py turn --help) exit 0 when every answer was legal, 1 "
+                                       "on an illegal answer, 2 when the command line, the campaign file or the "
+                                       "answers file cannot be used.")
     p.add_argument("campaign", nargs="?", help="campaign file to open (default: the built-in campaign)")
     p.add_argument("--check", metavar="FILE", help="validate a campaign file, print its problems, exit 1 if any")
     p.add_argument("--passphrase", action="append", default=[], metavar="NAME=FILE",

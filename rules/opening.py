@@ -45,8 +45,9 @@ def open_campaign_file(path: str | os.PathLike[str], keyring: Keyring | None = N
 
 def opening_problems(c: Campaign) -> list[Problem]:
     """Why the engine cannot open ``c`` (a campaign the file checks passed); empty when it can."""
+    from rules.model.records import Phase
     from rules.strategic import StrategicState, build_graph
-    from rules.turn import combat_phase, sequence
+    from rules.turn import sequence
 
     try:
         graph = build_graph(c)
@@ -54,7 +55,10 @@ def opening_problems(c: Campaign) -> list[Problem]:
         sequence.sequence(c)
         sequence.current(c)
         sequence.fightable(c)
-        combat_phase.pending(c, graph, state)
+        if c.phase is not Phase.ORDERS:  # the Combat Phase (and the battle engine) load when a file needs them
+            from rules.turn import combat_phase
+
+            combat_phase.pending(c, graph, state)
     except RuleError as e:
         return [Problem("phase", f"the turn cannot go on from here: {e.rule}: {e.message}")]
     except Exception as e:  # noqa: BLE001: a fault of the engine, named instead of a traceback

@@ -31,7 +31,6 @@ import pytest
 import main
 from rules.model import Campaign, CampaignError, dumps, load_campaign, parse_campaign
 from rules.model.io import campaign_text
-from rules.opening import open_campaign_file
 from rules.turn.run import TurnRun
 from tests.conftest import DEFAULT, ROOT
 
@@ -214,15 +213,15 @@ def _cases(count: int) -> Iterator[tuple[int, bytes, str]]:
 
 
 def test_no_mutated_file_breaks_load_campaign(tmp_path: Path) -> None:
-    """Every case opens (:func:`rules.opening.open_campaign_file`, the window's and ``--check``'s
-    way in) or is refused with its problems; every 4th that opens is written back by both forms
-    of a save (File > Save's and the autosave's) and reads back the same campaign."""
+    """Every case loads or is refused with its problems (the engine's part of opening a file
+    runs in the ``--check`` and window tests below); every 4th that loads is written back by both
+    forms of a save (File > Save's and the autosave's) and reads back the same campaign."""
     loaded = refused = 0
     path = tmp_path / "case.json"
     for i, raw, what in _cases(CASES):
         path.write_bytes(raw)
         try:
-            c = open_campaign_file(path)
+            c = load_campaign(path)
         except CampaignError as e:
             assert e.problems, f"case {i} ({what}): a CampaignError with no problem"
             refused += 1
