@@ -3,12 +3,10 @@ parts, a move no further than the unit can have gone, and who stands in a retrea
 (V13.631)."""
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from hexmap import Facing, Hex
 from hexmap.hexes import hex_line
-from hexmap.layout import Layout
 from hexmap.region import LegalRegion
 from rules.battle.exits import turn_of
 from rules.battle.log import GM, IllegalAnswer, shown
@@ -21,11 +19,12 @@ _KEYS = {"move": {"move", "to", "facing", "by"}, "clock": {"clock", "by"}, "floa
          "mark": {"mark", "status", "by"}, "declare": {"declare", "by"}, "end": {"end", "by"}}
 """Each action's parts (docs/battle_answers.md): anything else in an answer is refused."""
 
-def _direction_projection(facing: Facing, h: Hex) -> float:
-    """How far ``h`` lies in direction ``facing`` (pixel projection)."""
-    x, y = Layout(1.0).to_pixel(h)
-    ang = math.radians(60 * facing.value - 90)
-    return x * math.cos(ang) + y * math.sin(ang)
+def _direction_projection(facing: Facing, h: Hex) -> int:
+    """How far ``h`` lies in direction ``facing``, in half hex-widths: its pixel centre projected
+    on that direction, times 2 / sqrt(3), which is a whole number. Exact, so a unit level with
+    another is never ahead of it by rounding noise (issue 19)."""
+    q, r = h.q, h.r
+    return (-(2 * r + q), q - r, 2 * q + r, 2 * r + q, r - q, -(2 * q + r))[facing.value]
 
 
 def check_form(ctx: Ctx, a: dict[str, Any]) -> str:
