@@ -25,7 +25,7 @@ def shown(value: Any, most: int = 60) -> str:
     except (ValueError, RecursionError):  # an int past Python's 4,300 digits; nesting past the stack
         text = f"a number of {len(format(value, 'x'))} hex digits" if isinstance(value, int) else \
             "an answer nested too deep"
-    return text if len(text) <= most else text[:most] + " ..."
+    return text if len(text) <= most else text[:most].rstrip() + " ..."
 
 
 @dataclass(frozen=True, slots=True)

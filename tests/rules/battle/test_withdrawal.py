@@ -134,3 +134,22 @@ def test_refusing_an_untowed_starbase_names_the_rule_not_none_v13_23():
     with pytest.raises(IllegalAnswer) as e:
         b.answer(["sb"])
     assert "None" not in str(e.value) and "Strategic Movement" in str(e.value) and "V13.23" in str(e.value)
+
+
+def test_the_left_behind_question_goes_to_the_defender_with_the_bpv_at_stake_v13_28():
+    left = [unit("bats", kind="battle_station", economic_bpv=110), unit("ds1", kind="defsat", economic_bpv=9),
+            unit("ds2", kind="defsat", economic_bpv=10), unit("ff", economic_bpv=70)]
+    b = battle(duel(left), answers=(True, False, ["ff"]))
+    q = b.pending
+    assert (q.key, q.to, q.rule, q.options) == ("V13.28/left_behind", "blue", "V13.28", ("unmanned", "active"))
+    assert q.text == ("Blue: BATS, DS1, DS2 stay behind (Economic BPV 129). Withdraw all personnel (the attacker "
+                      "gains 32) or keep them active with Poor crews?")
+    b.answer("unmanned")
+    assert b.state.awards == {"red": 32} and type(b.state.awards["red"]) is int  # floor(129 / 4), A-25
+    assert b.state.resolution == "V13.28(a): the defenders left behind were abandoned"
+    assert b.log.events[-1].rule == "V13.28" and "Red gains floor(1/4 x 129) = 32 (A-25)" in b.log.events[-1].text
+
+
+def test_defenders_that_could_leave_and_stay_go_on_to_step_2_v13_26():
+    b = battle(duel([unit("b1"), unit("b2")]), answers=(True, False, ["b1"]))
+    assert any(e.rule == "V13.26" and e.text == "defending units remain: on to Step 2" for e in b.log.events)

@@ -1,0 +1,54 @@
+"""The checks every V13 question shares (rules/battle/questions.py) and how a refusal quotes the
+answer it refuses (rules/battle/log.py ``shown``): short, and never an error of its own."""
+from __future__ import annotations
+
+import pytest
+
+from rules.battle import IllegalAnswer
+from rules.battle.log import shown
+from rules.battle.questions import once_each, unit_list
+
+
+def _deep(n):
+    out: list = []
+    for _ in range(n):
+        out = [out]
+    return out
+
+
+def test_shown_quotes_an_answer_up_to_60_characters():
+    assert shown("2115") == "'2115'" and shown(None) == "None"
+    assert shown("x" * 58) == "'" + "x" * 58 + "'"  # 60 characters: whole
+    assert shown("x" * 59) == "'" + "x" * 59 + " ..."  # 61: cut at 60
+    assert shown(list(range(100)), most=10) == "[0, 1, 2, ..."
+
+
+def test_shown_words_what_cannot_be_printed():
+    assert shown(16**5000) == "a number of 5001 hex digits"
+    assert shown(_deep(100_000)) == "an answer nested too deep"
+
+
+NAMES = {"b1": "KHS One", "b2": "KHS Two"}
+
+
+def test_a_unit_list_names_the_options_and_the_answer_it_refuses():
+    with pytest.raises(IllegalAnswer) as e:
+        unit_list(["b3"], ("b1", "b2"), "V13.721", NAMES.__getitem__, "choose among")
+    assert (e.value.rule, e.value.message) == ("V13.721", "choose among: KHS One, KHS Two; not ['b3']")
+    with pytest.raises(IllegalAnswer) as e:
+        unit_list("b1", (), "V13.523", NAMES.__getitem__, "choose among")
+    assert e.value.message == "choose among: none; not 'b1'"
+
+
+@pytest.mark.parametrize("bad", [None, "b1", ["b1", None], ["b1", ["b2"]], [1], {"b1": 1}])
+def test_a_unit_list_is_a_list_of_ids(bad):
+    with pytest.raises(IllegalAnswer):
+        unit_list(bad, ("b1", "b2"), "V13.721", NAMES.__getitem__, "choose among")
+
+
+def test_a_unit_list_names_each_unit_once():
+    assert unit_list(["b2", "b1"], ("b1", "b2"), "V13.721", NAMES.__getitem__, "choose among") == ["b2", "b1"]
+    assert unit_list([], ("b1", "b2"), "V13.721", NAMES.__getitem__, "choose among") == []
+    with pytest.raises(IllegalAnswer) as e:
+        once_each(["b1", "b2", "b2", "b1", "b1"], "V13.23", NAMES.__getitem__)
+    assert (e.value.rule, e.value.message) == ("V13.23", "name each unit once: KHS One is named 3 times")
