@@ -173,7 +173,11 @@ class ReplayRun(Generic[E]):
         words = answer_words(q, raw, self.state.units) if q.key.startswith("composition/") else self._words(q, raw)
         self.log.add("ruling" if ruling else "answer", q.rule, f"{self._who(q.to)}: {words}",
                      {"key": q.key, "by": q.to, "answer": raw}, visible_to=(q.to, GM) if secret else None)
-        self.pending = self._advance(value)
+        try:
+            self.pending = self._advance(value)
+        except Exception:  # the procedure failed on it (a late refusal or a fault): never keep it
+            self.restart(self.answers[:-1])
+            raise
         after = self._marks()
         return {k for k in after if after[k] != before.get(k)}
 

@@ -37,7 +37,8 @@ Questions (``key``: kind, to; answer; data). Attack plans are ``{unit: {target: 
 An odds table (:func:`.odds.odds_table`) is ``{"hits", "ef", "damaged", "by_af": {"n":
 odds}, "stepped": odds}``, each odds ``{"damaged", "destroyed", "expected", "hits": {h: p}}``
 with exact fractions as text; ``by_af`` stops at :data:`.odds.TABLE_MOST` dice (``odds()``
-answers any pool).
+answers any pool; beyond :data:`.odds.ODDS_MOST` dice, there and in ``incoming``, ``hits`` lists
+no table). A pool of more than 100 dice (4.2.b sets no limit) is rolled in parts of 100.
 
 Readings where the seed is open (each logged with its rule where it applies):
 

@@ -15,7 +15,7 @@ from rules.dice import DiceRoller
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.systems.afef.lines import R_ROUNDS, R_VALUES, SCREENED, AUnit, Plan, must_match
-from rules.systems.afef.odds import TargetOdds, target_odds
+from rules.systems.afef.odds import TargetOdds, pool_odds
 from rules.systems.afef.procedure import Engine
 from rules.systems.run import ReplayRun
 
@@ -118,4 +118,4 @@ class AfefBattle(ReplayRun[Engine]):
     def odds(self, target: str, dice: int, stepped: int = 0) -> TargetOdds:
         """The exact odds of a roll of ``dice`` (+ ``stepped`` stepped-down dice) on ``target`` now."""
         t = self.engine.units[target]
-        return target_odds(t.hits, t.ef, t.damaged, dice, stepped)
+        return pool_odds(t.hits, t.ef, t.damaged, dice, stepped)

@@ -110,6 +110,33 @@ def target_odds(hits: int, ef: int, damaged: bool, dice: int, stepped: int = 0) 
     return TargetOdds(dmg, destroy, expected, tuple(dist.items()))
 
 
+ODDS_MOST = 100
+"""The largest pool whose whole hit distribution :func:`pool_odds` lists (a bigger one's table
+would be hundreds of exact fractions of hundreds of digits, slow to compute and to send)."""
+
+
+def pool_odds(hits: int, ef: int, damaged: bool, dice: int, stepped: int = 0) -> TargetOdds:
+    """:func:`target_odds` for a pool of any size: beyond :data:`ODDS_MOST` dice the chances to
+    damage and destroy and the expected hits are still exact, but ``hits`` lists no table (the
+    distribution is counted only up to the hits that destroy the target)."""
+    if dice + stepped <= ODDS_MOST:
+        return target_odds(hits, ef, damaged, dice, stepped)
+    need = max(0, ef - hits)  # hits that destroy it; more are counted in one bucket
+    ways = [1] + [0] * need  # ways[h]: ways to score h hits (h < need), ways[need]: need or more
+    for weights in [(4, 1, 1)] * dice + [(5, 1)] * stepped:  # faces per hit count, of 6
+        new = [0] * (need + 1)
+        for h, w in enumerate(ways):
+            if w:
+                for k, f in enumerate(weights):
+                    new[min(need, h + k)] += w * f
+        ways = new
+    total = 6 ** (dice + stepped)
+    destroy = Fraction(ways[need], total) if need else Fraction(1)
+    half = max(0, -(-ef // 2) - hits)  # hits that damage it (2 * hits >= ef)
+    dmg = Fraction(0) if damaged else Fraction(sum(ways[half:need]), total) if need else Fraction(0)
+    return TargetOdds(dmg, destroy, Fraction(dice, 2) + Fraction(stepped, 6), ())
+
+
 TABLE_MOST = 30
 """The largest pool a question's odds table lists; a panel asks :func:`target_odds` beyond it."""
 

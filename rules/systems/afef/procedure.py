@@ -36,9 +36,12 @@ from rules.systems.afef.lines import (
     on_target,
     parse_plan,
 )
-from rules.systems.afef.odds import face_hits, interphase, is_destroyed, odds_table, target_odds
+from rules.systems.afef.odds import face_hits, interphase, is_destroyed, odds_table, pool_odds
 
 Procedure = Generator[Question, Any, None]
+POOL_PART = 100
+"""The most dice one roll of the roller takes: a bigger pool (4.2.b sets no limit to the AF added
+on one target) is rolled in parts of this many dice and its hits added, as one roll."""
 ENDINGS = ("fight", "attacker", "defender", "both")
 
 
@@ -95,7 +98,7 @@ class Engine:
             t = self.units[tid]
             stepped = sum(1 for s in by if self.units[s].stepped)
             dice = sum(af for s, af in by.items() if not self.units[s].stepped)
-            out[tid] = target_odds(t.hits, t.ef, t.damaged, dice, stepped).to_dict()
+            out[tid] = pool_odds(t.hits, t.ef, t.damaged, dice, stepped).to_dict()
         return out
 
     # -- the procedure -----------------------------------------------------------------------------
@@ -210,8 +213,10 @@ class Engine:
             who = ", ".join(self.units[s].name for s in by)
             faces: list[int] = []
             hits = 0
-            if normal:
-                roll = self.dice.roll(f"{normal}d6", purpose=f"{who} at {t.name}", rule=R_RESOLVE, who=team)
+            for first in range(0, normal, POOL_PART):  # one pooled roll, in parts the roller takes
+                k = min(POOL_PART, normal - first)
+                part = f", dice {first + 1}-{first + k} of {normal}" if normal > POOL_PART else ""
+                roll = self.dice.roll(f"{k}d6", purpose=f"{who} at {t.name}{part}", rule=R_RESOLVE, who=team)
                 faces += roll.faces
                 hits += sum(face_hits(f) for f in roll.faces)
             for s in by:
