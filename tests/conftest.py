@@ -40,3 +40,16 @@ def _no_failure_unseen():
     if left:
         pytest.fail("failure reported to the user during the test:\n" + "\n".join(
             f"{f.what} failed: {f.words}\n{f.details}" for f in left), pytrace=False)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _cheap_passphrases():
+    """The test-only switch of scrypt's cost (docs/SECRETS.md): keys made in tests cost 2**10,
+    not 2**17, so the suite stays fast. A module attribute set here, never anything a file can
+    select; tests/rules/model/test_seals.py proves a file cannot lower the real floor."""
+    from rules.model import seals
+
+    real = seals.LOG_N
+    seals.LOG_N = 10
+    yield
+    seals.LOG_N = real

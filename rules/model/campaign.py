@@ -9,6 +9,7 @@ from typing import Literal
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr, field_validator
 
+from rules.model.key_book import KeyBook
 from rules.model.records import MAX_TURN, BattleHexRecord, IgnoreRecord, LogEntry, Phase, TerrainTable
 from rules.model.seals import SealKey
 from rules.model.turn_model import Cargo, FleetKind, GroundCombat, GroundUnit
@@ -189,6 +190,8 @@ class Campaign(Strict):
                                                          "(field repairs)")
     keys: dict[StrictStr, SealKey] = Field({}, description="seal keys by holder (a Team id or 'gm'): what only a "
                                                         "holder may know is sealed for it (rules/model/secrets.py)")
+    key_book: KeyBook | None = Field(None, description="the campaign's id and the GM's signature of its key records "
+                                                       "(rules/model/key_book.py)")
 
     @field_validator("version")
     @classmethod

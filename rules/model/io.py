@@ -26,6 +26,7 @@ from rules.model.campaign import Campaign
 from rules.model.checks import Problem, check_campaign
 from rules.model.migrate import migrate
 from rules.model.safe_write import safe_write_text
+from rules.model.seal_upgrade import upgraded
 from rules.model.seals import Keyring, SealKey, WrongPassphrase, unlock
 from rules.model.secrets import Locked, seal_data, unseal_data
 
@@ -170,18 +171,18 @@ def parse_campaign(text: str, source: str = "<text>", keyring: Keyring | None = 
         raise SealedError(source, e.locked, e.keys, names) from None
     except WrongPassphrase as e:
         raise CampaignError(source, [Problem("sealed", e.message)]) from None
-    if sealed:
-        raise CampaignError(source, sealed)
+    if sealed.problems:
+        raise CampaignError(source, sealed.problems)
     try:
         campaign = Campaign.model_validate(migrate(data))
-        problems = check_campaign(campaign)
+        problems = check_campaign(campaign) or sealed.check(campaign)
     except ValidationError as e:
         raise CampaignError(source, _validation_problems(e)) from None
     except RecursionError:
         raise CampaignError(source, [Problem("", "nested too deeply to read")]) from None
     if problems:
         raise CampaignError(source, problems)
-    return campaign
+    return upgraded(campaign, keyring)  # a file sealed before issue 20: sealed anew at the next save, logged
 
 
 def load_campaign(path: str | os.PathLike[str], keyring: Keyring | None = None) -> Campaign:
@@ -225,7 +226,7 @@ def load_with_passphrases(path: str | os.PathLike[str], passphrases: Mapping[str
                 raise CampaignError(str(path), [Problem(f"keys[{name!r}]", f"{who} holds no seal key in this "
                                                         f"file (holders: {', '.join(sorted(e.keys))})")]) from None
             try:
-                ring.add(name, unlock(record, phrase, who))
+                ring.add(name, unlock(record, phrase, who, e.keys), phrase)
             except WrongPassphrase as wrong:
                 raise CampaignError(str(path), [Problem(f"keys[{name!r}]", wrong.message)]) from None
         return load_campaign(path, ring)

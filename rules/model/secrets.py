@@ -16,13 +16,18 @@ GM hold no key stays in plain text. Opening puts every secret back at its place,
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import time
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from pydantic import ValidationError
 
+from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.model.checks import Problem
+from rules.model.json_value import json_problem, nesting_problem
+from rules.model.key_book import book_problems, campaign_id_of, new_campaign_id, signed_book
+from rules.model.records import LogEntry
 from rules.model.seals import GM, Keyring, SealedBlob, SealKey, WrongPassphrase, open_blob, seal
 from rules.model.units import unit_secret
 
@@ -63,60 +68,188 @@ def secret_places(c: Campaign) -> Iterator[tuple[Path, str | None]]:
             yield ("battle_hexes", i, "answers", int(index)), tid
 
 
+def recipients(team: str | None, keys: Mapping[str, object]) -> tuple[str, ...]:
+    """Who a secret of ``team`` (``None``: the GM's alone) is sealed for: the Team and the GM,
+    as far as they hold keys, sorted (as a blob's ``to``); ``()``: stored readable."""
+    return tuple(sorted({n for n in (team, GM) if n is not None and n in keys}))
+
+
+def expected_groups(keys: Mapping[str, object]) -> list[tuple[str, ...]]:
+    """The blobs a format-2 file of these key holders always holds, even empty (so a dropped one
+    is seen without a key): each keyed Team's, with the GM; the GM's alone when no Team holds a
+    key. The GM's alone otherwise is there when it holds secrets, and every blob names the others
+    of its save (a Team opens its own without the GM's passphrase)."""
+    teams = sorted({recipients(n, keys) for n in keys if n != GM})
+    return teams or [recipients(None, keys)]
+
+
+_last_save = 0
+
+
+def next_save() -> int:
+    """This save's counter: microseconds since 1970, above any this process gave (only grows)."""
+    global _last_save
+    _last_save = max(time.time_ns() // 1000, _last_save + 1)
+    return _last_save
+
+
 def seal_data(data: dict[str, Any], c: Campaign) -> dict[str, Any]:
-    """``data`` (``c``'s JSON, changed in place) with its secrets sealed for the keys of ``c``."""
+    """``data`` (``c``'s JSON, changed in place) with its secrets sealed for the keys of ``c``:
+    one blob per :func:`expected_groups`, each bound to the campaign's id and this save."""
     if not c.keys:
         return data
-    groups: dict[tuple[str, ...], list[Path]] = {}
+    groups: dict[tuple[str, ...], list[Path]] = {to: [] for to in expected_groups(c.keys)}
     for path, team in secret_places(c):
-        to = tuple(n for n in (team, GM) if n is not None and n in c.keys)
+        to = recipients(team, c.keys)
         if to:
             groups.setdefault(to, []).append(path)
+    campaign, save = campaign_id_of(c.key_book), next_save()
     blobs, taken = [], []
+    manifest = [list(to) for to in sorted(groups)]
     for to, paths in sorted(groups.items()):
         entries = [[list(p), _get(data, p)] for p in paths]
-        plain = json.dumps(entries, separators=(",", ":"), ensure_ascii=False).encode()
+        plain = json.dumps({"with": manifest, "secrets": entries}, separators=(",", ":"), ensure_ascii=False).encode()
         plain += b" " * (-len(plain) % _PAD)
-        blobs.append(seal(plain, {n: c.keys[n] for n in to}).model_dump())
+        blobs.append(seal(plain, {n: c.keys[n] for n in to}, campaign, save).model_dump(exclude_none=True))
         taken += paths
     for p in sorted(taken, reverse=True):  # the last first: earlier places keep their index
         parent = _get(data, p[:-1])
         del parent[p[-1]]
-    if blobs:
-        data["sealed"] = blobs
+    data["sealed"] = {"campaign": campaign, "save": save, "blobs": blobs}
     return data
 
 
-def unseal_data(data: dict[str, Any], keyring: Keyring | None) -> list[Problem]:
-    """Put the secrets of ``data["sealed"]`` back in place (``data`` is changed in place).
+class Unsealed:
+    """What :func:`unseal_data` found: ``problems`` (then nothing was put back), and which
+    places each blob held, for :meth:`check` once the campaign is validated."""
 
-    Returns the problems of a malformed ``sealed`` list (then nothing is changed).
+    def __init__(self, problems: list[Problem] | None = None, held: dict[tuple[str, ...], set[Path]] | None = None,
+                 names: dict[str, str] | None = None) -> None:
+        self.problems = problems or []
+        self.held = held
+        self.names = names or {}
+
+    def check(self, c: Campaign) -> list[Problem]:
+        """Problems of a format-2 file whose blobs hold what is not their recipients' secrets
+        (moved or forged), or whose secrets lie readable though their holder has a key."""
+        if self.held is None:
+            return []
+        out: list[Problem] = []
+        placed = {p: to for to, paths in self.held.items() for p in paths}
+        for path, team in secret_places(c):
+            to = recipients(team, c.keys)
+            if to and placed.pop(path, None) != to:
+                out.append(Problem("sealed", f"the secret at {_shown(path)} is not sealed for {_who(to, self.names)} "
+                                             "(it lies readable or in another holder's part: the file was changed)"))
+        for path, to in sorted(placed.items(), key=lambda e: _order(e)):
+            out.append(Problem("sealed", f"the part sealed for {_who(to, self.names)} puts at {_shown(path)} what is "
+                                         "not a secret of theirs (moved or forged): refused"))
+        return out[:5]
+
+
+def _who(to: tuple[str, ...], names: Mapping[str, str]) -> str:
+    return " or ".join("the GM" if n == GM else names.get(n, n) for n in to)
+
+
+def unseal_data(data: dict[str, Any], keyring: Keyring | None) -> Unsealed:
+    """Put the secrets of ``data["sealed"]`` back in place (``data`` is changed in place),
+    after checking the key records against the GM's signature and the blobs against the keys.
+
+    Returns the problems of a file changed by hand (then nothing is put back): a key record not
+    as the GM signed it, a blob missing, moved, from an older save or another campaign, content
+    beyond the file's limits.
 
     Raises:
         Locked: a blob that no key of ``keyring`` opens.
         WrongPassphrase: a blob that does not open with its recipient's key (changed by hand).
     """
+    teams = data.get("teams")
+    names = {str(t.get("id")): str(t.get("name")) for t in teams if isinstance(t, dict)} \
+        if isinstance(teams, list) else {}
+    raw_keys = data.get("keys")
+    signed = book_problems(raw_keys, data.get("key_book"), lambda n: _who((n,), names))
+    if signed:
+        return Unsealed([Problem(p, m) for p, m in signed])
+    keys = _keys(data)
+    if isinstance(raw_keys, dict) and len(keys) != len(raw_keys):  # the file's validation names the fault
+        data.pop("sealed", None)
+        return Unsealed()
+    keys = {n: k for n, k in keys.items() if n == GM or n in names}  # others: the checks name them
+    book = data.get("key_book")
+    current = isinstance(book, dict) or any(k.v == 2 for k in keys.values())
     raw = data.pop("sealed", None)
     if raw is None:
-        return []
+        if current and keys:
+            return Unsealed([Problem("sealed", f"the secrets sealed for {_who(expected_groups(keys)[0], names)} are "
+                                               "missing (the key records say the file holds sealed parts)")])
+        return Unsealed()
+    if isinstance(raw, list):
+        if current:
+            return Unsealed([Problem("sealed", "sealed in the format before issue 20, while the key records are "
+                                               "of the current format: the file was changed")])
+        return _open_all(data, raw, keyring, None, names)
+    if not isinstance(raw, dict) or set(raw) != {"campaign", "save", "blobs"}:
+        return Unsealed([Problem("sealed", "must be the sealed secrets as BattleHex writes them (campaign, save, "
+                                           "blobs)")])
+    campaign = book.get("campaign") if isinstance(book, dict) else ""
+    if raw["campaign"] != campaign:
+        return Unsealed([Problem("sealed.campaign", "the sealed secrets belong to another campaign than the key "
+                                                    "records: the file was changed")])
+    return _open_all(data, raw["blobs"], keyring, raw["save"], names, keys)
+
+
+def _open_all(data: dict[str, Any], raw: Any, keyring: Keyring | None, save: Any, names: dict[str, str],
+              keys: dict[str, SealKey] | None = None) -> Unsealed:
+    """Open the blobs ``raw`` (format 1 when ``save`` is ``None``) and put their secrets back."""
     if not isinstance(raw, list):
-        return [Problem("sealed", "must be a list of sealed secrets")]
+        return Unsealed([Problem("sealed", "must be a list of sealed secrets")])
     try:
         blobs = [SealedBlob.model_validate(b) for b in raw]
     except ValidationError as e:
-        return [Problem("sealed", f"not sealed secrets as BattleHex writes them ({e.error_count()} faults)")]
+        return Unsealed([Problem("sealed", f"not sealed secrets as BattleHex writes them ({e.error_count()} faults)")])
+    campaign = None
+    if save is not None:
+        assert keys is not None
+        campaign = str(data.get("key_book", {}).get("campaign", "")) if isinstance(data.get("key_book"), dict) else ""
+        problems = _layout_problems(blobs, save, keys, names)
+        if problems:
+            return Unsealed(problems)
     ring = keyring or Keyring()
     locked = [tuple(b.to) for b in blobs if not ring.opens(b)]
     if locked:
         raise Locked(locked, _keys(data))
+    from rules.model.io import MAX_DEPTH
     entries: list[tuple[Path, Any]] = []
+    held: dict[tuple[str, ...], set[Path]] = {}
     for i, b in enumerate(blobs):
-        plain = open_blob(b, ring)
+        plain = open_blob(b, ring, campaign)
         assert plain is not None  # ring.opens(b)
+        who = _who(tuple(b.to), names)
         try:
-            entries += [(tuple(p), v) for p, v in json.loads(plain)]
+            text = plain.decode()
+        except UnicodeDecodeError:
+            return Unsealed([Problem(f"sealed[{i}]", f"the secrets sealed for {who} are not text")])
+        deep = nesting_problem(text, MAX_DEPTH - 4)
+        if deep is not None:
+            return Unsealed([Problem(f"sealed[{i}]", f"the secrets sealed for {who} nest {deep} levels deep, more "
+                                                     f"than a file may ({MAX_DEPTH}): refused (forged?)")])
+        try:
+            loaded = json.loads(text)
+            if save is not None:  # format 2: the other parts of the save, and the secrets
+                if not isinstance(loaded, dict) or set(loaded) != {"with", "secrets"}:
+                    raise TypeError(loaded)
+                missing = [tuple(t) for t in loaded["with"] if tuple(t) not in {tuple(x.to) for x in blobs}]
+                if missing:
+                    return Unsealed([Problem("sealed", f"the secrets sealed for {_who(m, names)} are missing from "
+                                                       "the file (removed): refused") for m in missing])
+                loaded = loaded["secrets"]
+            got = [(tuple(p), v) for p, v in loaded]
         except (ValueError, TypeError, RecursionError):
-            return [Problem(f"sealed[{i}]", "the sealed secrets are not as BattleHex writes them")]
+            return Unsealed([Problem(f"sealed[{i}]", "the sealed secrets are not as BattleHex writes them")])
+        if not all(isinstance(part, (str, int)) and not isinstance(part, bool) for p, _v in got for part in p):
+            return Unsealed([Problem(f"sealed[{i}]", "the sealed secrets are not as BattleHex writes them")])
+        held[tuple(b.to)] = {p for p, _v in got}
+        entries += got
     for path, value in sorted(entries, key=_order):
         try:
             parent = _get(data, path[:-1])
@@ -127,9 +260,42 @@ def unseal_data(data: dict[str, Any], keyring: Keyring | None) -> list[Problem]:
             else:
                 raise LookupError(path)
         except (LookupError, TypeError):
-            return [Problem("sealed", f"a sealed secret does not fit the file at {_shown(path)} (was the file "
-                                      "changed by hand?)")]
-    return []
+            return Unsealed([Problem("sealed", f"a sealed secret does not fit the file at {_shown(path)} (was the "
+                                               "file changed by hand?)")])
+    why = json_problem(data, MAX_DEPTH)
+    if why is not None:
+        return Unsealed([Problem("sealed", f"the sealed secrets do not make a file BattleHex can write ({why}): "
+                                           "refused (forged?)")])
+    return Unsealed(held=held if save is not None else None, names=names)
+
+
+def _layout_problems(blobs: list[SealedBlob], save: Any, keys: dict[str, SealKey],
+                     names: dict[str, str]) -> list[Problem]:
+    """A format-2 file's blobs against its keys: one per expected set of recipients, each of
+    this save."""
+    if not isinstance(save, int) or isinstance(save, bool):
+        return [Problem("sealed.save", "must be a whole number")]
+    out: list[Problem] = []
+    seen: set[tuple[str, ...]] = set()
+    for i, b in enumerate(blobs):
+        to, who = tuple(b.to), _who(tuple(b.to), names)
+        if to in seen or list(to) != sorted(set(to)):
+            out.append(Problem(f"sealed.blobs[{i}]", f"a second part sealed for {who}: the file was changed"))
+        seen.add(to)
+        if b.save != save:
+            older = isinstance(b.save, int) and b.save < save
+            out.append(Problem(f"sealed.blobs[{i}]", f"the secrets sealed for {who} come from "
+                                                     + ("an older save (rolled back)" if older else "another save")
+                                                     + " than the rest of the file: refused"))
+    expected = expected_groups(keys)
+    for to in expected:
+        if to not in seen:
+            out.append(Problem("sealed", f"the secrets sealed for {_who(to, names)} are missing from the file "
+                                         "(removed): refused"))
+    for to in sorted(seen - set(expected) - {recipients(None, keys)}):
+        out.append(Problem("sealed", f"a part sealed for {_who(to, names)}, who hold no such key here: the file "
+                                     "was changed"))
+    return out
 
 
 def _keys(data: dict[str, Any]) -> dict[str, SealKey]:
@@ -159,13 +325,30 @@ def _shown(path: Path) -> str:
 
 
 
-def with_key(c: Campaign, holder: str, key: SealKey | None) -> Campaign:
-    """``c`` with ``holder``'s seal key set (``None``: removed); what was sealed for a holder
-    whose key is removed is stored for the other holders only, or in plain text."""
+def with_key(c: Campaign, holder: str, key: SealKey | None, keyring: Keyring | None = None,
+             log: str = "") -> Campaign:
+    """``c`` with ``holder``'s seal key set (``None``: removed) and the key records signed anew
+    with the GM's key of ``keyring`` (:func:`rules.model.key_book.signed_book`); ``log``, when
+    given, is added to the campaign log (it must name no secret). What was sealed for a holder
+    whose key is removed is stored for the other holders only, or in plain text.
+
+    Raises:
+        RuleError: the GM holds a signing key that ``keyring`` does not hold; or the GM's key
+            would be removed while Teams' keys are bound to it.
+    """
     keys = {n: k for n, k in c.keys.items() if n != holder}
     if key is not None:
         keys[holder] = key
-    return c.model_copy(update={"keys": dict(sorted(keys.items()))})
+    if holder == GM and key is None and any(k.v == 2 for n, k in keys.items()):
+        raise RuleError("keys", "the Teams' keys are bound to the GM's: remove or reset their passphrases first")
+    book = None
+    if keys:
+        campaign = c.key_book.campaign if c.key_book is not None else new_campaign_id()
+        book = signed_book(keys, campaign, keyring.get(GM) if keyring is not None else None)
+    update: dict[str, Any] = {"keys": dict(sorted(keys.items())), "key_book": book}
+    if log:
+        update["log"] = [*c.log, LogEntry(turn=c.turn, rule="docs/SECRETS.md", text=log)]
+    return c.model_copy(update=update)
 
 
 def secrets_by_holder(c: Campaign) -> dict[str, int]:

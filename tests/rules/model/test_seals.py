@@ -12,22 +12,33 @@ from hypothesis import strategies as st
 
 from rules.model import CampaignError, dumps, load_campaign, parse_campaign, save_campaign
 from rules.model.io import SealedError
-from rules.model.seals import Keyring, WrongPassphrase, new_key, rekey, unlock
+from rules.model.seals import Keyring, WrongPassphrase, new_key, pin_of, rekey, unlock
+from rules.model.secrets import with_key
 
 DEFAULT = Path(__file__).parents[3] / "scenarios" / "default_campaign.json"
-FAST = 10  # scrypt cost for tests (the app uses 15)
+FAST = 10  # scrypt cost for tests: tests/conftest.py lowers the floor to it (the app's is 17)
+
+
+def keyed(c, keys):
+    """``c`` keyed as File > Passphrases keys it: the GM first (its key signs the records), then
+    each Team's key pinned to the GM's."""
+    ring = Keyring()
+    for name, (record, private) in keys.items():
+        ring.add(name, private)
+        c = with_key(c, name, record, ring)
+    return c
 
 
 @pytest.fixture(scope="module")
 def keys():
     """Seal keys of the GM and of the Alliance (the Coalition has none)."""
-    return {"gm": new_key("game master pass", FAST), "alliance": new_key("alliance pass", FAST)}
+    gm = new_key("game master pass", FAST)
+    return {"gm": gm, "alliance": new_key("alliance pass", FAST, "alliance", pin_of({"gm": gm[0]}))}
 
 
 @pytest.fixture(scope="module")
 def sealed_campaign(keys):
-    c = load_campaign(DEFAULT)
-    return c.model_copy(update={"keys": {n: k for n, (k, _) in keys.items()}})
+    return keyed(load_campaign(DEFAULT), keys)
 
 
 def ring(keys, *names):
@@ -56,10 +67,12 @@ def test_a_new_passphrase_keeps_what_was_sealed_readable(keys, sealed_campaign):
     text = dumps(sealed_campaign)
     record, private = keys["gm"]
     changed = rekey(private, "another passphrase", FAST)
+    c = with_key(sealed_campaign, "gm", changed, ring(keys, "gm"))  # as File > Passphrases changes it
     assert changed.public == record.public and changed.private != record.private
     again = Keyring()
     again.add("gm", unlock(changed, "another passphrase"))
     assert parse_campaign(text, keyring=again) == sealed_campaign
+    assert parse_campaign(dumps(c), keyring=again) == c
 
 
 def test_the_saved_file_names_no_secret_unit_v13_03_v13_29(sealed_campaign, keys):
@@ -68,13 +81,13 @@ def test_the_saved_file_names_no_secret_unit_v13_03_v13_29(sealed_campaign, keys
     text = dumps(sealed_campaign)
     assert [w for w in words if w in text] == []
     data = json.loads(text)
-    assert {tuple(b["to"]) for b in data["sealed"]} == {("alliance", "gm"), ("gm",)}
-    for b in data["sealed"]:  # padded: a blob's size tells little of what it holds
+    assert {tuple(b["to"]) for b in data["sealed"]["blobs"]} == {("alliance", "gm"), ("gm",)}
+    for b in data["sealed"]["blobs"]:  # padded: a blob's size tells little of what it holds
         assert (len(base64.b64decode(b["data"])) - 16) % 256 == 0
 
 
 def test_without_keys_nothing_is_sealed(sealed_campaign):
-    plain = sealed_campaign.model_copy(update={"keys": {}})
+    plain = sealed_campaign.model_copy(update={"keys": {}, "key_book": None})
     assert "sealed" not in json.loads(dumps(plain))
     assert all(w in dumps(plain) for w in secret_words(plain))
 
@@ -113,25 +126,25 @@ def test_a_denial_of_withdrawal_is_the_fleets_secret_v13_29(sealed_campaign, key
 
 def test_a_changed_blob_is_refused_with_the_reason(sealed_campaign, keys):
     data = json.loads(dumps(sealed_campaign))
-    raw = bytearray(base64.b64decode(data["sealed"][0]["data"]))
+    raw = bytearray(base64.b64decode(data["sealed"]["blobs"][0]["data"]))
     raw[5] ^= 1
-    data["sealed"][0]["data"] = base64.b64encode(raw).decode()
-    with pytest.raises(CampaignError, match="changed after it was saved"):
+    data["sealed"]["blobs"][0]["data"] = base64.b64encode(raw).decode()
+    with pytest.raises(CampaignError, match="changed after they were saved"):
         parse_campaign(json.dumps(data), "camp.json", ring(keys, "gm"))
     data["sealed"] = "nothing"
-    with pytest.raises(CampaignError, match="sealed: must be a list"):
+    with pytest.raises(CampaignError, match="sealed: must be the sealed secrets as BattleHex writes them"):
         parse_campaign(json.dumps(data), "camp.json", ring(keys, "gm"))
-    data["sealed"] = [{"to": ["gm"]}]
+    data["sealed"] = {"campaign": sealed_campaign.key_book.campaign, "save": 1, "blobs": [{"to": ["gm"]}]}
     with pytest.raises(CampaignError, match="not sealed secrets as BattleHex writes them"):
         parse_campaign(json.dumps(data), "camp.json", ring(keys, "gm"))
 
 
 def test_a_key_of_no_team_is_refused(sealed_campaign, keys):
-    data = json.loads(dumps(sealed_campaign.model_copy(update={"keys": {}})))
-    data["keys"] = {"nobody": keys["gm"][0].model_dump()}
+    data = json.loads(dumps(sealed_campaign.model_copy(update={"keys": {}, "key_book": None})))
+    data["keys"] = {"nobody": keys["alliance"][0].model_dump(exclude_none=True)}
     with pytest.raises(CampaignError, match=r"keys\['nobody'\]: a seal key belongs to a team"):
         parse_campaign(json.dumps(data))
-    data["keys"] = {"gm": {**keys["gm"][0].model_dump(), "salt": "AAAA"}}
+    data["keys"] = {"gm": {**keys["gm"][0].model_dump(exclude_none=True), "salt": "AAAA"}}
     with pytest.raises(CampaignError, match="keys.gm.salt: .*holds 3 bytes, not 16"):
         parse_campaign(json.dumps(data))
 
@@ -156,14 +169,14 @@ def test_mutated_seals_give_a_clear_error_never_a_traceback(sealed_campaign, key
     rng = random.Random(11)
     base = json.loads(dumps(sealed_campaign))
     leaves = [("keys", n, f) for n in base["keys"] for f in base["keys"][n]] + [
-        ("sealed", i, f) for i in range(len(base["sealed"])) for f in base["sealed"][i]]
+        ("sealed", i, f) for i in range(len(base["sealed"]["blobs"])) for f in base["sealed"]["blobs"][i]]
     odd = [None, 7, "", "AAAA", "!!", [], {}, True, "A" * 5000, {"gm": "x"}, ["gm", "gm"]]
     outcomes = {"opened": 0, "refused": 0}
     for _ in range(600):
         data = json.loads(json.dumps(base))
         for _ in range(rng.randint(1, 3)):
             top, key, field = rng.choice(leaves)
-            target = data[top][key]
+            target = data[top][key] if top == "keys" else data[top]["blobs"][key]
             if rng.random() < 0.5 and isinstance(target.get(field), str) and target[field]:
                 raw = bytearray(target[field].encode())
                 raw[rng.randrange(len(raw))] = ord(rng.choice("AB+/=x"))
