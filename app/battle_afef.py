@@ -307,7 +307,7 @@ class AfefPanel(PanelBase):
                 text.setPos(x + 3, y + 2)
                 text.setData(0, u.id)
         self._arrows(scene, centres, run)
-        self.commit_button.setEnabled(q is not None)
+        self.commit_button.setEnabled(q is not None and (kind != "continue" or "fight" in q.options))  # the bound
         self.clear_button.setEnabled(kind in (*_PLANS, "modifiers"))
         self.break_button.setVisible(kind == "continue")
         self.commit_button.setText("Another &round" if kind == "continue" else "&Commit")

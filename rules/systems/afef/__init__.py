@@ -32,7 +32,8 @@ Questions (``key``: kind, to; answer; data). Attack plans are ``{unit: {target: 
   ``afef/{r}/breakthrough_return`` (defender: screened units, free fire): action,
   ``{"attacks": plan}``, data as above.
 * ``afef/{r}/continue``: choose, GM; ``"fight"`` or ``{"break_off": "attacker" |
-  "defender" | "both", "reason": text}`` (logged as a GM ruling with its reason).
+  "defender" | "both", "reason": text}`` (logged as a GM ruling with its reason); after
+  :data:`.procedure.ROUND_LIMIT` rounds (the engine's bound) only a break-off, under its rule.
 
 An odds table (:func:`.odds.odds_table`) is ``{"hits", "ef", "damaged", "by_af": {"n":
 odds}, "stepped": odds}``, each odds ``{"damaged", "destroyed", "expected", "hits": {h: p}}``

@@ -43,6 +43,10 @@ POOL_PART = 100
 """The most dice one roll of the roller takes: a bigger pool (4.2.b sets no limit to the AF added
 on one target) is rolled in parts of this many dice and its hits added, as one roll."""
 ENDINGS = ("fight", "attacker", "defender", "both")
+ROUND_LIMIT = 30
+"""The most rounds an AF/EF battle is fought (the engine's bound: 4.2.e sets none while both sides
+are willing): after the last one the GM's question offers only a break-off (4.2.d, a ruling)."""
+R_BOUND = f"{R_ROUNDS} (the engine's bound of {ROUND_LIMIT} rounds: GM ruling)"
 
 
 class Engine:
@@ -353,7 +357,13 @@ class Engine:
                                        "incoming": self.incoming(self.breakthrough)}}, check=check)
 
     def _continue_question(self) -> Question:
+        bound = self.round >= ROUND_LIMIT
+
         def check(a: Any) -> Any:
+            if a == "fight" and bound:
+                raise IllegalAnswer(R_BOUND, f"{self.round} rounds are fought, the engine's bound: a side must "
+                                             "break off ({\"break_off\": \"attacker\" | \"defender\" | "
+                                             "\"both\", \"reason\": why})")
             if a == "fight":
                 return a
             if isinstance(a, dict) and a.get("break_off") in ENDINGS[1:] and set(a) == {"break_off", "reason"} \
@@ -362,6 +372,11 @@ class Engine:
             raise IllegalAnswer(R_BREAK_OFF, "answer \"fight\" for another round, or {\"break_off\": \"attacker\" | "
                                              "\"defender\" | \"both\", \"reason\": why} (a GM ruling: the seed leaves "
                                              "break-off to chapters we do not have)")
+        if bound:
+            return Question(f"afef/{self.round}/continue", QKind.CHOOSE, GM, R_BOUND,
+                            f"Game Master: round {self.round} is over, the last the engine allows ({ROUND_LIMIT}), and "
+                            "both sides have units left: which side breaks off (give the reason)?", ENDINGS[1:],
+                            check=check)
         return Question(f"afef/{self.round}/continue", QKind.CHOOSE, GM, R_ROUNDS,
                         f"Game Master: round {self.round} is over and both sides have units left: another round, "
                         "or does a side break off (give the reason)?", ENDINGS, check=check)

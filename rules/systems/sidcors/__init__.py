@@ -4,7 +4,8 @@ bloody) results"), combat in rounds until a side retreats or is destroyed (issue
 Modules: :mod:`.tables` (Combat Coefficient Table, Damage Points rounded half up, die roll
 shifts), :mod:`.force` (a Battle Force: potential, maulers, scouts, cloaks, costs),
 :mod:`.odds` (exact damage distributions per BIF pair), :mod:`.procedure` (the rounds as a
-generator of questions), :mod:`.battle` (:class:`SidcorsBattle`, the BattleRun seam).
+generator of questions), :mod:`.ending` (the GM ends a battle nobody can win or that reached
+the engine's bound), :mod:`.battle` (:class:`SidcorsBattle`, the BattleRun seam).
 
 A panel calls :class:`SidcorsBattle` ``(campaign, at, graph=None, dice=DiceRoller)``: the
 BattleRun API (``pending``, ``answer(raw)``, ``undo(n)``, ``summary(raw)``, ``saved()``,
@@ -31,6 +32,9 @@ Questions (``key``: kind, to, data):
   or without a crippled side) or ``{"unit": id, "fighters": n}``; ``data["points"]`` owed,
   ``data["steps"]`` {id: [step, points]}, ``data["fighters"]`` {id: factors}.
 * ``sidcors/{r}/retreat/{team}``: yes_no after each round (a side with a unit that can retreat).
+* ``sidcors/{r}/end``: choose, GM (:mod:`.ending`), before round ``r + 1`` when nobody can hurt
+  anybody or after :data:`.ending.ROUND_LIMIT` rounds: ``retreat/{team}`` (a side that can
+  retreat; its direction follows) or ``hold`` (both forces stay); ``data["option_words"]``.
 * ``sidcors/{r}/direction/{team}``: choose a facing ``A``-``F`` toward a sector joined by a lane
   (``data["option_words"]`` describes each): the retreating force's next strategic move
   (:mod:`.retreat`; V13.614 read for SIDCORS).
