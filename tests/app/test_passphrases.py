@@ -111,7 +111,7 @@ def test_the_saved_campaign_names_no_secret_unit(sealed_file):
     w, path = sealed_file
     text = path.read_text()
     assert [i for i in SECRET_IDS if i in text] == []
-    assert {tuple(b["to"]) for b in json.loads(text)["sealed"]} == {("alliance", "gm"), ("gm",)}
+    assert {tuple(b["to"]) for b in json.loads(text)["sealed"]["blobs"]} == {("alliance", "gm"), ("gm",)}
     ring = Keyring()
     ring.add("gm", unlock(w.campaign.keys["gm"], GM_PASS))
     assert load_campaign(path, ring) == w.campaign
@@ -227,3 +227,90 @@ def test_a_report_exported_at_the_hand_over_screen_hides_incidental_units_v13_03
     text = report.read_text()
     assert "Battle Hex 0509" in text or "0509" in text
     assert "Ground Base Alpha" not in text  # the Alliance's incidental unit (V13.03)
+
+
+# -- issue 20: the GUI's open path refuses a file a player changed; the GM resets a Team's key --
+
+def error_box(store: list):
+    """Take the 'Cannot open campaign' box: its text into ``store``, then OK."""
+    def handle(d) -> bool:
+        from PySide6.QtWidgets import QMessageBox
+
+        if not isinstance(d, QMessageBox) or d.windowTitle() != "Cannot open campaign":
+            return False
+        store.append(d.text())
+        return click_button(d, "OK")
+    return handle
+
+
+def test_opening_a_file_with_a_replaced_key_record_is_refused_naming_the_team(sealed_file, qtbot, tmp_path):
+    """A player replaces the Alliance's key record with one of their own passphrase: File > Open
+    refuses it before any passphrase is asked, naming the Alliance; the open campaign stays."""
+    from rules.model.seals import new_key
+
+    w, path = sealed_file
+    data = json.loads(path.read_text())
+    data["keys"]["alliance"] = new_key("a player's own", holder="alliance")[0].model_dump(exclude_none=True)
+    spoiled = tmp_path / "spoiled.json"
+    spoiled.write_text(json.dumps(data))
+    before, texts = w.campaign, []
+    show_active(w, qtbot)
+    answerer = Answerer(save_file(str(spoiled)), error_box(texts), cancel_others=False)
+    press(w, "Ctrl+O")
+    qtbot.waitUntil(lambda: bool(texts))
+    answerer.stop()
+    assert "keys['alliance']: the key record of Alliance is not the one the GM signed" in texts[0]
+    assert not [s for s in answerer.seen if s[0] == "UnlockDialog"]  # refused before any passphrase is typed
+    assert w.campaign is before and w.campaign_path != spoiled
+
+
+def test_a_team_sees_a_replaced_gm_key_when_it_types_its_passphrase(sealed_file, qtbot, tmp_path):
+    """A player replaces the GM's key with their own and signs the key records with it: the
+    signature holds, but the Alliance's own key names the GM's real one, and the dialog says so."""
+    from rules.model.key_book import signed_book
+    from rules.model.seals import SealKey, new_key
+
+    w, path = sealed_file
+    data = json.loads(path.read_text())
+    fake, fake_private = new_key("a player's own gm key")
+    data["keys"]["gm"] = fake.model_dump(exclude_none=True)
+    records = {n: SealKey.model_validate(k) for n, k in data["keys"].items()}
+    data["key_book"] = signed_book(records, data["key_book"]["campaign"], fake_private).model_dump(exclude_none=True)
+    spoiled = tmp_path / "spoiled.json"
+    spoiled.write_text(json.dumps(data))
+    handler = unlock_with(("Alliance", ALLIANCE_PASS))
+    show_active(w, qtbot)
+    answerer = Answerer(save_file(str(spoiled)), handler, cancel_others=False)
+    press(w, "Ctrl+O")
+    qtbot.waitUntil(lambda: len(handler.feedback) == 1)
+    answerer.stop()
+    assert "GM&#x27;s key record is not the one the key of Alliance was made with" in handler.feedback[0]
+    assert w.campaign_path == path
+
+
+def test_the_gm_resets_a_teams_key_and_the_log_says_so(sealed_file, qtbot, tmp_path):
+    """The Alliance forgot its passphrase: the GM's passphrase gives it a new key (File >
+    Passphrases, Reset); the campaign log names the reset and no secret; the saved file opens
+    with the new passphrase, not the old."""
+    from rules.model import load_with_passphrases
+    from rules.model.io import CampaignError
+
+    w, path = sealed_file
+    old = w.campaign.keys["alliance"]
+    handler = manage(("Alliance", "Reset with the GM's passphrase"))
+    answerer = Nested(handler, type_text(GM_PASS), new_passphrase("the new alliance one"))
+    file_menu_action(w, "Passphrases").trigger()
+    answerer.stop()
+    assert ("QInputDialog", "Reset the key \u2014 Alliance") in answerer.inner.seen
+    assert w.campaign.keys["alliance"].public != old.public
+    entry = w.campaign.log[-1]
+    assert entry.text.startswith("The GM reset the key of Alliance") and entry.rule == "docs/SECRETS.md"
+    assert [i for i in SECRET_IDS if i in entry.text] == [] and "the new alliance one" not in entry.text
+    saved = tmp_path / "reset.json"
+    show_active(w, qtbot)
+    answerer = Answerer(save_file(str(saved)))
+    press(w, "Ctrl+Shift+S")
+    answerer.stop()
+    assert load_with_passphrases(saved, {"alliance": "the new alliance one", "gm": GM_PASS}) == w.campaign
+    with pytest.raises(CampaignError, match="not the passphrase of Alliance"):
+        load_with_passphrases(saved, {"alliance": ALLIANCE_PASS})
