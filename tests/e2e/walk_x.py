@@ -1,0 +1,375 @@
+"""The real-screen walk's driver (issue 19): the default campaign played on an X server for whole
+turns by keys only, as a person at the keyboard would, and the "monkey" (keys, clicks and
+drags at random).
+
+Started by ``.ci/walk_x.sh`` (which owns the X server and the app, see ``xdrive``):
+
+    walk_x.py --mode default [--turns 2]     every dialog's default (Return)
+    walk_x.py --mode random --seed 7         seeded random choices (Tab, arrows, Space, then Return)
+    walk_x.py --monkey 600 --seed 7          600 s of random keys, clicks and drags
+
+A walk reads where the campaign stands from its autosave (the phase, the turn, the Battle Hexes
+and their answers) and presses what that phase needs: End Movement (Ctrl+E), End Phase
+(Ctrl+Shift+E), Answer... (Ctrl+Shift+A) for a question the phase waits for, and in the Space
+Combat Phase Fight (Ctrl+F) after choosing the battle system through Turn > Battle System for
+New Battle Hexes (the four systems in turn, one battle each at least), then the battle by keys.
+It fails (exit 1, naming the step) on a traceback in the app's log or error log, on the app's
+exit, on a refused default answer, and on a phase or a battle that stops moving: the autosave
+unchanged after STALL key presses. Not named ``test_*.py``: pytest does not collect it.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import random
+import re
+import sys
+import time
+
+from xdrive import (
+    ART,
+    DATA,
+    Fail,
+    activate,
+    active,
+    autosave,
+    check_app,
+    check_title,
+    current_step,
+    failure_note,
+    geometry,
+    key,
+    log,
+    snap,
+    step,
+    wait_main_window,
+    xdo,
+)
+
+SYSTEMS = ("v13", "table", "sidcors", "afef")  # the order of Turn > Battle System for New Battle Hexes
+STALL = 14             # key presses that change nothing before a phase counts as stopped (default answers)
+STALL_RANDOM = 30      # the same with random choices (a Tab may land on Cancel, which changes nothing)
+BATTLE_ANSWERS = 150   # answers after which a battle counts as never ending
+BATTLE_WINDOW = re.compile(r"^Battle Hex (\d{4}) \u2014")
+ERROR_DIALOG = "BattleHex: something failed"  # app/errors.py: an error caught at the app's edge
+REASON = re.compile(r"^(Break off|GM ruling)")  # dialogs that ask the GM's reason (after a choice)
+FILE_DIALOG = re.compile(r"Open|Save|Export|Choose|Select", re.IGNORECASE)
+
+
+class Walk:
+    """One walk over whole turns; ``rng`` is None for the default answers."""
+
+    def __init__(self, rng: random.Random | None, turns: int, budget: float) -> None:
+        self.rng = rng
+        self.turns = turns
+        self.deadline = time.monotonic() + budget
+        self.main = ""
+        self.fought: dict[str, str] = {}     # Battle Hex -> the system it was fought with
+        self.ruled: list[str] = []           # Battle Hexes the GM ruled on, with why
+        self.notes: list[str] = []           # what the walk met that keys cannot do
+        self.presses = 0
+        self.stalled = 0
+        self._seen = ""
+        self._next_system = 0
+        self.started: dict[str, str] = {}    # Battle Hex -> the system chosen for it
+
+    # -- what the autosave says -------------------------------------------------------------------
+    def state(self) -> dict:
+        return autosave() or {}
+
+    def progress(self) -> None:
+        """Count a key press that changed nothing; fail once STALL of them did nothing."""
+        self.presses += 1
+        data = self.state()
+        sig = hashlib.sha1(repr(data).encode()).hexdigest()
+        if sig != self._seen:
+            self._seen, self.stalled = sig, 0
+            return
+        self.stalled += 1
+        limit = STALL if self.rng is None else STALL_RANDOM
+        if self.stalled >= limit:
+            open_q = [f"{b.get('at')} ({len(b.get('answers') or [])} answers)" for b in data.get("battle_hexes", [])
+                      if not b.get("resolved") and b.get("turn", 1) == data.get("turn", 1)]
+            raise Fail(f"turn {data.get('turn', 1)}, phase {data.get('phase', 'orders')!r} stopped moving: {limit} "
+                       f"key presses changed nothing in the autosave (open Battle Hexes: {', '.join(open_q) or 'none'}; active "
+                       f"window {active()[1]!r})")
+
+    def choice(self, options: list[str]) -> str:
+        return options[0] if self.rng is None else self.rng.choice(options)
+
+    # -- the walk ---------------------------------------------------------------------------------
+    def play(self) -> None:
+        self.main = wait_main_window()
+        first = self.state().get("turn", 1)
+        step(f"turn {first}")
+        while self.state().get("turn", 1) < first + self.turns:
+            if time.monotonic() > self.deadline:
+                raise Fail(f"the walk ran out of time in phase {self.state().get('phase')!r}")
+            check_app()
+            check_error_log()
+            wid, title = active()
+            check_title(title)
+            turn = self.state().get("turn", 1)
+            if not current_step().startswith(f"turn {turn}"):
+                step(f"turn {turn}")
+            if not wid or wid == self.main:
+                self.on_main()
+            elif (m := BATTLE_WINDOW.match(title)) is not None:
+                self.in_battle(wid, m.group(1))
+            else:
+                self.dialog(wid, title)
+            time.sleep(0.25)
+        snap(f"turn-{self.state().get('turn', 1)}-reached")
+        if self.rng is not None and self._next_system < len(SYSTEMS):
+            raise Fail(f"{self.turns} turns with random choices began a battle only in "
+                       f"{', '.join(SYSTEMS[:self._next_system]) or 'no system'}, not in every one of {', '.join(SYSTEMS)}")
+
+    def on_main(self) -> None:
+        data = self.state()
+        phase = data.get("phase", "orders")
+        if not current_step().endswith(phase):
+            step(f"turn {data.get('turn', 1)} {phase}")
+        activate(self.main)
+        snap(f"main-{phase}")
+        if phase == "orders":
+            key("ctrl+e")
+        elif phase == "battles":
+            self.fight_next(data)
+        elif self.stalled % 2:  # the phase's questions, if End Phase waits for them
+            key("ctrl+shift+a")
+        else:
+            key("ctrl+shift+e")
+        self.progress()
+
+    def fight_next(self, data: dict) -> None:
+        """Fight a Battle Hex not begun with the next battle system, or rule on a begun one."""
+        turn = data.get("turn", 1)
+        open_ = [b for b in data.get("battle_hexes", []) if not b.get("resolved") and b.get("turn", 1) == turn
+                 and b.get("encounter") in (None, "scenario")]
+        if not open_ or self.stalled >= 4:
+            key("ctrl+shift+e")  # nothing left to fight: End Phase (refused while one is open)
+            return
+        fresh = [b for b in open_ if not b.get("answers")]
+        if not fresh:
+            self.rule_on(open_[0]["at"], "the walk's keys could not finish this battle")
+            return
+        target = fresh[0] if self.rng is None else self.rng.choice(fresh)
+        if self._next_system >= len(SYSTEMS):  # one battle per system fought: the GM rules on the rest
+            self.rule_on(target["at"], "one battle per battle system is fought in this walk")
+            return
+        system = SYSTEMS[self._next_system]
+        self._next_system += 1
+        self.choose_system(system)
+        self.started[target["at"]] = system
+        key("ctrl+f")
+        time.sleep(0.8)
+        wid, title = active()
+        if "Fight" not in title:
+            snap("no-fight-dialog")
+            return
+        xdo("type", "--delay", "80", target["at"])  # the combo box's keyboard search picks it
+        snap(f"fight-{target['at']}-{system}")
+        key("Return")
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and not BATTLE_WINDOW.match(active()[1]):
+            check_app()
+            time.sleep(0.3)
+
+    def choose_system(self, system: str) -> None:
+        """Turn > Battle System for New Battle Hexes > the ``system``th entry, by keys."""
+        if self.state().get("settings", {}).get("battle_system", "v13") == system:
+            return
+        key("alt+t")
+        time.sleep(0.3)
+        key("s")
+        time.sleep(0.3)
+        for _ in range(SYSTEMS.index(system)):
+            key("Down")
+        snap(f"battle-system-{system}")
+        key("Return")
+        time.sleep(0.5)
+        now = self.state().get("settings", {}).get("battle_system", "v13")
+        if now != system:
+            raise Fail(f"Turn > Battle System entry {SYSTEMS.index(system) + 1} chose {now!r}, not {system!r} "
+                       f"(the menu's order is no longer {', '.join(SYSTEMS)})")
+
+    def rule_on(self, at: str, why: str) -> None:
+        """The GM's ruling on the Battle Hex ``at`` (Ctrl+G, its two questions answered by keys)."""
+        key("ctrl+g")
+        time.sleep(0.8)
+        if "GM ruling" not in active()[1]:
+            snap("no-gm-ruling-dialog")
+            return
+        xdo("type", "--delay", "80", at)
+        key("Return")
+        time.sleep(0.6)
+        xdo("type", "--delay", "20", f"walk: {why}")
+        snap(f"gm-ruling-{at}")
+        key("Return")
+        self.ruled.append(f"{at} turn {self.state().get('turn', 1)}: {why}")
+
+    def dialog(self, wid: str, title: str) -> None:
+        """A dialog: its default (Return), or in a random walk a few Tab / arrow / Space presses first."""
+        snap(f"dialog-{title.split(chr(0x2014))[0]}")
+        if title.startswith(ERROR_DIALOG):
+            raise Fail(f"the app showed its error dialog {title!r} (the traceback is in its log)")
+        if title.startswith("Refused"):
+            if self.rng is None:
+                raise Fail(f"a default answer was refused: {title!r}")
+            log(f"refused: {title!r}: another choice")
+        if "Battle Hexes" in title:  # End Movement's list (not modal): read, then closed
+            key("Escape")
+        elif REASON.search(title):  # a GM's reason: an empty one is refused (AF/EF 4.2.d)
+            # no space: in the dialog's first question (a closed combo box) Space would open the list
+            xdo("type", "--delay", "20", "walk-reason")
+            key("Return")
+        elif FILE_DIALOG.search(title) and "Battle" not in title:
+            key("Escape")
+        else:
+            if self.rng is not None and ("Encounters" not in title or self.rng.random() < 0.3):
+                for _ in range(self.rng.randrange(4)):
+                    key(self.rng.choice(["Tab", "Down", "Down", "Up", "space"]))
+            elif self.rng is not None:  # mostly a demand's first scenario or a reply's Yes: battles to fight
+                key("space")
+            key("Return")
+        self.progress()
+
+    def in_battle(self, wid: str, at: str) -> None:
+        """The battle window: take over at a hand-over (Return), else the keys its panel answers to;
+        when nothing moves, the GM's ways out (break off, overrule the last refusal)."""
+        data = self.state()
+        rec = next((b for b in data.get("battle_hexes", []) if b.get("at") == at and not b.get("resolved")
+                    and b.get("turn", 1) == data.get("turn", 1)), None)
+        system = self.started.get(at) or data.get("settings", {}).get("battle_system", "v13")
+        if rec is None:
+            snap(f"battle-{at}-resolved")
+            where = f"{at} turn {data.get('turn', 1)}"
+            if not any(r.startswith(where) for r in self.ruled):
+                self.fought[where] = system
+            key("alt+F4")  # the window manager closes it; the results are in the campaign
+            self.progress()
+            return
+        answers = len(rec.get("answers") or [])
+        if answers > BATTLE_ANSWERS:
+            raise Fail(f"the {system} battle in {at} did not end after {answers} answers")
+        s = self.stalled
+        if s == 0:
+            snap(f"battle-{at}-{system}-{answers:03d}")
+            key("Return")  # a hand-over screen's button has the focus
+        elif system == "v13" and s >= 4:
+            self.notes.append(f"{at} (V13): placement and movement are by mouse (drag from the roster): no key "
+                              "answers them, so the GM rules on the battle")
+            snap(f"battle-{at}-v13-mouse-only")
+            key("alt+F4")
+            time.sleep(0.5)
+            activate(self.main)
+            self.rule_on(at, "V13 placement takes the mouse")
+        elif system == "afef" and s == 1:
+            # Commit the plan as it stands (no dice: the keys place none); after a round, break off
+            key("alt+b" if answers >= 7 else "alt+c")
+        elif s in (6, 12, 18, 24):
+            key("ctrl+shift+r")  # GM: overrule the last refusal (a break-off the seed leaves to the GM)
+        else:
+            tabs = (s - 1) % 6 + 1 if self.rng is None else self.rng.randrange(1, 8)
+            key(*["Tab"] * tabs, "space")
+        self.progress()
+
+
+def check_error_log() -> None:
+    """An error the app caught at its edge and wrote to a log in its data folder fails the walk too."""
+    for path in sorted(DATA.rglob("*.log")):
+        text = path.read_text(errors="replace")
+        if "Traceback" in text:
+            raise Fail(f"the app wrote a traceback to {path}:\n{text[text.index('Traceback'):][:2000]}")
+
+
+def monkey(seconds: float, rng: random.Random) -> None:
+    """Keys, clicks and drags at random for ``seconds``; file dialogs are closed (nothing is typed
+    into them), and Quit is never pressed."""
+    main = wait_main_window()
+    step(f"monkey for {seconds:.0f} s")
+    keys = ["ctrl+e", "ctrl+shift+e", "ctrl+shift+a", "ctrl+f", "ctrl+g", "ctrl+b", "ctrl+z", "ctrl+shift+z",
+            "ctrl+1", "ctrl+2", "ctrl+3", "ctrl+0", "ctrl+plus", "ctrl+minus", "ctrl+t", "ctrl+n", "ctrl+d",
+            "Return", "Return", "Escape", "Tab", "shift+Tab", "space", "space", "Up", "Down", "Left", "Right",
+            "bracketleft", "bracketright", "w", "q", "e", "a", "d", "alt+c", "alt+b", "Delete", "alt+t", "alt+v"]
+    end = time.monotonic() + seconds
+    last_shot = 0.0
+    events = 0
+    while time.monotonic() < end:
+        check_app()
+        check_error_log()
+        wid, title = active()
+        if not wid:
+            activate(main)
+            continue
+        if FILE_DIALOG.search(title) and not title.startswith(("BattleHex", "Battle Hex")):
+            key("Escape")
+            continue
+        x, y, w, h = geometry(wid)
+        r = rng.random()
+        if r < 0.5:
+            key(rng.choice(keys))
+        elif r < 0.8:
+            xdo("mousemove", str(x + rng.randrange(w)), str(y + rng.randrange(h)), "click",
+                "3" if rng.random() < 0.15 else "1")
+        else:
+            x0, y0 = x + rng.randrange(w), y + rng.randrange(h)
+            x1, y1 = x + rng.randrange(w), y + rng.randrange(h)
+            xdo("mousemove", str(x0), str(y0), "mousedown", "1")
+            for i in range(1, 9):
+                xdo("mousemove", str(x0 + (x1 - x0) * i // 8), str(y0 + (y1 - y0) * i // 8), "sleep", "0.03")
+            xdo("mouseup", "1")
+        events += 1
+        if time.monotonic() - last_shot > 15:
+            last_shot = time.monotonic()
+            snap(f"monkey-{events:05d}")
+        time.sleep(0.1)
+    log(f"monkey: {events} events, no traceback; turn {(autosave() or {}).get('turn', 1)}, "
+        f"phase {(autosave() or {}).get('phase')!r}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--mode", choices=("default", "random"), default="default")
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--turns", type=int, default=2)
+    ap.add_argument("--budget", type=float, default=300, help="seconds for the whole walk")
+    ap.add_argument("--monkey", type=float, default=0, help="seconds of random keys, clicks and drags")
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    label = f"monkey {args.monkey:.0f}s" if args.monkey else f"{args.mode} walk"
+    log(f"{label}, seed {args.seed}; screenshots in {ART}")
+    walk = None
+    try:
+        if args.monkey:
+            monkey(args.monkey, rng)
+        else:
+            walk = Walk(rng if args.mode == "random" else None, args.turns, args.budget)
+            walk.play()
+        step("the app's logs")
+        check_app()
+        check_error_log()
+    except Fail as e:
+        print(f"WALK FAILED ({label}) at step {current_step()}: {e}{failure_note()}", file=sys.stderr, flush=True)
+        report(walk)
+        return 1
+    finally:
+        (ART / "probe.png").unlink(missing_ok=True)
+    report(walk)
+    log(f"{label} passed")
+    return 0
+
+
+def report(walk: Walk | None) -> None:
+    if walk is None:
+        return
+    log(f"{walk.presses} key presses; battles fought: "
+        + (", ".join(f"{at} ({s})" for at, s in walk.fought.items()) or "none"))
+    for line in walk.ruled:
+        log(f"GM ruling: {line}")
+    for line in dict.fromkeys(walk.notes):
+        log(f"note: {line}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
