@@ -50,8 +50,9 @@ def upgraded(c: Campaign, keyring: Keyring | None) -> Campaign:
     names = {t.id: t.name for t in c.teams}
     who = ", ".join("the GM" if n == GM else names.get(n, n) for n in done) or "no holder"
     left = [("the GM" if n == GM else names.get(n, n)) for n, k in sorted(keys.items()) if _stale(k)]
-    text = (f"Seals of a file from before issue 20: sealed anew at the next save (bound to campaign {campaign} "
-            f"and their save); key records wrapped anew at scrypt 2^{seals.LOG_N}: {who}"
+    text = (("Seals of a file from before issue 20: sealed anew at the next save (bound to this campaign and "
+             "their save); k" if c.key_book is None else "K")
+            + f"ey records wrapped anew at scrypt 2^{seals.LOG_N}: {who}"
             + ("; signed by the GM" if book is not None and book.signature is not None else "")
             + (f"; still in the old format until their passphrase is typed with the GM's: {', '.join(left)}"
                if left else "") + ".")
