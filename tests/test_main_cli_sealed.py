@@ -209,3 +209,25 @@ def test_a_real_process_refuses_a_cost_below_the_floor(sealed):
     assert r.returncode == 1 and "Traceback" not in r.stderr
     assert "keys.gm: log_n 10 is below the floor 17: a file cannot lower the cost of guessing a passphrase" \
         in r.stderr
+
+
+def test_turn_opens_a_file_sealed_before_issue_20_and_writes_it_in_format_2(tmp_path, capsys):
+    """Migration: main's format-1 file (scrypt 2^15, no key book) opens with its passphrases;
+    ``turn --out`` writes it sealed in format 2, and the log says so."""
+    from tests.rules.model.test_seals import LEGACY
+
+    (tmp_path / "gm.txt").write_text("legacy game master\n")
+    code, out, err = check(capsys, LEGACY, f"gm={tmp_path / 'gm.txt'}")
+    assert code == 0 and "OK" in out, err
+    answers = tmp_path / "answers.json"
+    answers.write_text("[]")
+    saved = tmp_path / "M.json"
+    code, _out, err = command(turn_run, LEGACY, "--answers", answers, "--passphrase", f"gm={tmp_path / 'gm.txt'}",
+                              "--out", saved)
+    assert code == 0, err
+    data = json.loads(saved.read_text())
+    assert data["keys"]["gm"]["v"] == 2 and data["key_book"]["signature"] and set(data["sealed"]) == {
+        "campaign", "save", "blobs"}
+    assert "Seals of a file from before issue 20" in data["log"][-1]["text"]
+    code, out, err = check(capsys, saved, f"gm={tmp_path / 'gm.txt'}")
+    assert code == 0 and "OK" in out, err

@@ -238,10 +238,13 @@ def _open_all(data: dict[str, Any], raw: Any, keyring: Keyring | None, save: Any
             if save is not None:  # format 2: the other parts of the save, and the secrets
                 if not isinstance(loaded, dict) or set(loaded) != {"with", "secrets"}:
                     raise TypeError(loaded)
-                missing = [tuple(t) for t in loaded["with"] if tuple(t) not in {tuple(x.to) for x in blobs}]
-                if missing:
+                named, present = {tuple(t) for t in loaded["with"]}, {tuple(x.to) for x in blobs}
+                if named != present:
                     return Unsealed([Problem("sealed", f"the secrets sealed for {_who(m, names)} are missing from "
-                                                       "the file (removed): refused") for m in missing])
+                                                       "the file (removed): refused") for m in sorted(named - present)]
+                                    + [Problem("sealed", f"a part sealed for {_who(m, names)} was not made by this "
+                                                         "save (added to the file): refused")
+                                       for m in sorted(present - named)])
                 loaded = loaded["secrets"]
             got = [(tuple(p), v) for p, v in loaded]
         except (ValueError, TypeError, RecursionError):

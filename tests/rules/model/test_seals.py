@@ -367,3 +367,38 @@ def test_a_file_sealed_before_issue_20_opens_and_is_upgraded_at_the_next_save(tm
     assert {k.v for k in both.keys.values()} == {2} and "wrapped anew" in both.log[-1].text
     save_campaign(both, path)
     assert load_with_passphrases(path, {"alliance": "legacy alliance", "coalition": "legacy coalition"}) == both
+
+
+def test_a_part_added_to_a_save_is_refused(three):
+    """A forged part for the GM alone (the save had none): every other part names the save's parts."""
+    from rules.model.seals import SealKey, seal
+
+    _c, text, keys = three
+    data = json.loads(text)
+    assert ["gm"] not in [b["to"] for b in data["sealed"]["blobs"]]
+    plain = json.dumps({"with": [b["to"] for b in data["sealed"]["blobs"]] + [["gm"]], "secrets": []}).encode()
+    data["sealed"]["blobs"].append(seal(plain, {"gm": SealKey.model_validate(data["keys"]["gm"])},
+                                        data["key_book"]["campaign"], data["sealed"]["save"]).model_dump(exclude_none=True))
+    refused(data, r"a part sealed for the GM was not made by this save \(added to the file\)", ring(keys, "gm"))
+
+
+def test_mutated_key_books_and_seal_headers_give_a_clear_error_never_a_traceback(three):
+    import random
+
+    _c, text, keys = three
+    rng = random.Random(20)
+    base = json.loads(text)
+    odd = [None, 7, -1, 2**70, "", "AAAA", "0" * 32, [], {}, True, {"gm": "x"}, ["gm"]]
+    refusals = 0
+    for _ in range(300):
+        data = json.loads(text)
+        for _ in range(rng.randint(1, 2)):
+            part = rng.choice(["key_book", "sealed"])
+            field = rng.choice(sorted(base[part]))
+            data[part][field] = rng.choice(odd)
+        try:
+            parse_campaign(json.dumps(data), "camp.json", ring(keys, "gm", "alliance", "coalition"))
+        except CampaignError as e:
+            assert e.report().startswith("camp.json: ")
+            refusals += 1
+    assert refusals == 300
