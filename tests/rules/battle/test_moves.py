@@ -11,6 +11,7 @@ from rules.battle.moves import _direction_projection, blockers
 from rules.battle.roster import Status
 from tests.rules.battle.helpers import unit
 from tests.rules.battle.test_combat import fight
+from tests.rules.battle.test_placement import refused
 
 
 @pytest.mark.parametrize("facing", list(Facing))
@@ -58,3 +59,12 @@ def test_an_incidental_unit_retreats_by_its_own_direction_v13_464():
     assert blockers(b.ctx, st.units["b1"]) == []  # the others keep theirs
     st.dor = None
     assert blockers(b.ctx, st.units["b1"]) == []  # no Direction of Retreat yet: nobody is in the way
+
+
+def test_a_unit_that_moved_can_be_beyond_the_region_31_hexes_a_turn_since_its_move_v13_813():
+    b = fight()
+    b.answer({"move": "r1", "to": "2101", "facing": "A"})  # 39 hexes in turn 1 (the table's move)
+    b.answer({"clock": 64})  # turn 3: two turns begun since that move
+    assert "63 hexes beyond" in refused(b, {"move": "r1", "to": "(21,-77)", "facing": "A"}, "V13.813")
+    b.answer({"move": "r1", "to": "(21,-76)", "facing": "A"})  # 62 beyond: within reach
+    assert b.state.units["r1"].status is Status.DISORGANIZED

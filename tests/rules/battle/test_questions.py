@@ -52,3 +52,19 @@ def test_a_unit_list_names_each_unit_once():
     with pytest.raises(IllegalAnswer) as e:
         once_each(["b1", "b2", "b2", "b1", "b1"], "V13.23", NAMES.__getitem__)
     assert (e.value.rule, e.value.message) == ("V13.23", "name each unit once: KHS One is named 3 times")
+
+
+def test_a_choice_names_its_options_and_a_number_its_range():
+    from rules.battle.questions import choose, number
+    q = choose("V13.28/left_behind", "blue", "V13.28", "?", ["unmanned", "active"])
+    with pytest.raises(IllegalAnswer) as e:
+        q.check("gone")
+    assert (e.value.rule, e.value.message) == ("V13.28", "answer one of unmanned, active, not 'gone'")
+    n = number("V13.425/choice", "red", "V13.425", "?", 10, 20, why="the advantage window")
+    with pytest.raises(IllegalAnswer) as e:
+        n.check(21)
+    assert e.value.message == "21 is outside 10-20: the advantage window"
+    with pytest.raises(IllegalAnswer) as e:
+        n.check(True)
+    assert e.value.message == "answer a whole number, not True"
+    assert n.check(10) == 10 and n.check(20) == 20

@@ -153,3 +153,72 @@ def test_the_left_behind_question_goes_to_the_defender_with_the_bpv_at_stake_v13
 def test_defenders_that_could_leave_and_stay_go_on_to_step_2_v13_26():
     b = battle(duel([unit("b1"), unit("b2")]), answers=(True, False, ["b1"]))
     assert any(e.rule == "V13.26" and e.text == "defending units remain: on to Step 2" for e in b.log.events)
+
+
+TEAM = [unit("cv", is_carrier=True), unit("ftr", kind="fighter", strategic_movement_capable=False, carrier_id="cv"),
+        unit("cv2", is_carrier=True), unit("ftr2", kind="fighter", strategic_movement_capable=False, carrier_id="cv2"),
+        unit("tug", is_tug=True, towing=["hulk"]), unit("hulk", strategic_movement_capable=False),
+        unit("aux", is_auxiliary=True), unit("inc", is_incidental=True)]
+
+
+@pytest.mark.parametrize(("answer", "rule", "message"), [
+    ("cv", "V13.23", "answer the list of units to withdraw"),
+    (["cv", 3], "V13.23", "answer the list of units to withdraw"),
+    (["r1"], "V13.23", "R1 is not a defending unit in this battle"),
+    (["zz"], "V13.23", "that unit is not a defending unit in this battle"),
+    (["ftr"], "V13.23", "FTR: V13.23: fighters and PFs go only with their carrier or tender"),
+    (["aux"], "V13.23", "AUX: V13.23: Auxiliary and Incidental units withdraw only when the whole Defending Team does"),
+    (["cv", "cv"], "V13.23", "name each unit once: CV is named 2 times"),
+    (["hulk"], "V13.27", "HULK cannot move strategically and may be withdrawn only if towed by a withdrawing unit "
+                         "[V8.30]"),
+])
+def test_a_withdrawal_refused_names_its_rule_and_why_v13_23_v13_27(answer, rule, message):
+    b = battle(duel(TEAM), answers=(True, False))
+    with pytest.raises(IllegalAnswer) as e:
+        b.answer(answer)
+    assert (e.value.rule, e.value.message) == (rule, message)
+
+
+def test_an_untowed_unit_that_cannot_move_is_refused_with_v13_27():
+    b = battle(duel([unit("sb", kind="starbase"), unit("b1")]), answers=(True, False))
+    with pytest.raises(IllegalAnswer) as e:
+        b.answer(["sb"])
+    assert e.value.message == ("SB: V13.23 / V13.27: only units capable of Strategic Movement, or towed by one "
+                               "[V8.30], may be withdrawn; no defending unit tows it")
+
+
+def _texts(b, rule):
+    return [(e.text, e.visible_to, e.data) for e in b.log.events if e.rule == rule and e.kind == "info"]
+
+
+def test_a_carrier_takes_only_its_own_fighters_v13_23():
+    b = battle(duel(TEAM), answers=(True, False, ["cv"]))
+    st = b.state
+    assert [u for u in ("cv", "ftr", "cv2", "ftr2") if st.units[u].status is Status.WITHDRAWN] == ["cv", "ftr"]
+    assert st.units["aux"].present and st.units["inc"].present  # not the whole team: they stay (V13.25)
+    assert _texts(b, "V13.23")[-1] == ("withdrawn: CV, FTR; each must spend its next Strategic Movement Point moving "
+                                       "to an adjacent hex without enemy units (A-57)", None, {"units": ["cv", "ftr"]})
+
+
+def test_the_whole_team_takes_its_auxiliaries_in_words_only_its_own_team_reads_v13_23():
+    b = battle(duel(TEAM), answers=(True, True, ["cv", "cv2", "tug", "hulk"]))
+    st = b.state
+    assert all(u.status is Status.WITHDRAWN for u in st.units.values() if u.team == "blue")
+    whole, gone = _texts(b, "V13.23")[-2:]
+    assert whole == ("the whole Defending Team withdraws, so its Auxiliary and Incidental units go too: AUX, INC",
+                     ("blue", "gm"), {})  # the attacker does not learn of the Incidental Units (V13.03)
+    assert gone[0].startswith("withdrawn: CV, FTR, CV2, FTR2, TUG, HULK;")
+    assert gone[2] == {"units": sorted(["cv", "ftr", "cv2", "ftr2", "tug", "hulk", "aux", "inc"])}
+    assert st.resolution == "V13.26: every defending unit withdrew before combat"
+    assert _texts(b, "V13.26 / V13.12") == [("no defending unit is left: the Battle Hex is resolved (the attacker "
+                                             "opposed, A-24)", None, {})]
+
+
+def test_an_unopposed_withdrawal_of_everything_is_resolved_without_a24_v13_26():
+    b = battle(duel([unit("b1")]), answers=(True, False, ["b1"]))
+    assert _texts(b, "V13.26 / V13.12") == [("no defending unit is left: the Battle Hex is resolved", None, {})]
+
+
+def test_withdrawing_nothing_is_said_v13_25():
+    b = battle(duel([unit("b1")]), answers=(True, True, []))
+    assert _texts(b, "V13.25") == [("Blue withdraws nothing", None, {})]
