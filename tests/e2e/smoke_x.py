@@ -3,8 +3,9 @@ would, with keys and the mouse by xdotool and eyes by screenshots (ImageMagick).
 
 Started by ``.ci/smoke_x.sh``, which owns the X server, the window manager and the app and
 passes them in through the environment (see ``xdrive``, the X and app helpers it shares with
-``walk_x.py``), with SMOKE_HEX (the Battle Hex to fight). Not named ``test_*.py``: pytest does not collect it. Standard library only, so it runs with
-the system ``python3`` before or without the project's venv.
+``walk_x.py``), with SMOKE_HEX (the Battle Hex to fight). Not named ``test_*.py``: pytest does
+not collect it. Standard library only, so it runs with the system ``python3`` before or without
+the project's venv.
 
 Steps: 1 the main window; 2 End Movement by Ctrl+E; 2b seed 004's Combat Phase: End Phase
 (Ctrl+Shift+E) from Supply to Encounters, each encounter question answered in its dialog with
