@@ -61,11 +61,12 @@ def best_score(potential: Fraction) -> int:
 def can_be_hurt(e: Ending, team: str) -> bool:
     """Whether some answers and dice can make ``team``'s force resolve a Damage Point this round:
     it has something to damage (a Defense Factor or a fighter factor) and the enemy can score a
-    point, or points are carried against it (Plus and Minus Points)."""
-    if fz.smallest_df(e.units[team]) is None:
+    point, or the points carried against it (Plus and Minus Points) are enough to damage a unit
+    (fewer are carried again, unchanged, round after round)."""
+    smallest = fz.smallest_df(e.units[team])
+    if smallest is None:
         return False
-    enemy = e.enemy(team)
-    return e.carry[team] > 0 or best_score(e.potential(enemy)) > 0
+    return best_score(e.potential(e.enemy(team))) > 0 or 2 * e.carry[team] >= smallest
 
 
 def stalemate(e: Ending) -> bool:

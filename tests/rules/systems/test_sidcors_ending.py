@@ -99,3 +99,17 @@ def test_a_battle_still_going_after_the_bound_is_ended_by_the_gm():
         b.answer(b.pending.options[0])
     assert b.status().resolved and b.round == ROUND_LIMIT
     assert any(u.b.status is Status.RETREATED for u in b.units("red"))
+
+
+def test_points_carried_too_few_to_damage_anything_do_not_keep_a_battle_going():
+    """Round 1 leaves Blue with a ship of no factors and Red with a Defense Factor of 999 and one
+    point carried against it: nobody can score again and one point never damages a 999, so the
+    GM is asked before round 2 (not after ROUND_LIMIT rounds of pointless Battle Intensity)."""
+    blue = [ship("b1", 8, 1, has_crippled_side=False), ship("b2", 0, 0, has_crippled_side=False)]
+    red = [ship("r0", 5, 1, has_crippled_side=False), ship("r1", 0, 999, 0, 999)]
+    b = run(blue, red, faces=[6, 6], answers=[1, 1, "none", "b1", "r0"])  # BIR 2, a 6 each: 1 and 2 points
+    while b.pending is not None and b.pending.key.split("/")[2] == "retreat":
+        b.answer(False)
+    assert b.plus_minus("red") == 1 and b.potential("red") == 0 and b.potential("blue") == 0
+    q = b.pending
+    assert q is not None and q.key == "sidcors/1/end" and q.rule == R_STALEMATE, (q, b.status())
