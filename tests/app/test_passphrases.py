@@ -314,3 +314,28 @@ def test_the_gm_resets_a_teams_key_and_the_log_says_so(sealed_file, qtbot, tmp_p
     assert load_with_passphrases(saved, {"alliance": "the new alliance one", "gm": GM_PASS}) == w.campaign
     with pytest.raises(CampaignError, match="not the passphrase of Alliance"):
         load_with_passphrases(saved, {"alliance": ALLIANCE_PASS})
+
+
+def test_a_file_sealed_before_issue_20_opens_in_the_app_and_is_sealed_anew_at_save(qtbot, tmp_path):
+    """Migration through the window: main's format-1 file opens with the GM's passphrase typed in
+    the unlock dialog; the log says it is sealed anew; File > Save writes format 2."""
+    import shutil
+
+    from tests.rules.model.test_seals import LEGACY
+
+    w = open_main_window(qtbot, tmp_path)
+    path = tmp_path / "legacy.json"
+    shutil.copy(LEGACY, path)
+    handler = unlock_with(("the GM", "legacy game master"))
+    show_active(w, qtbot)
+    answerer = Answerer(save_file(str(path)), handler, cancel_others=False)
+    press(w, "Ctrl+O")
+    qtbot.waitUntil(lambda: w.campaign_path == path, timeout=10000)
+    answerer.stop()
+    assert w.campaign.log[-1].text.startswith("Seals of a file from before issue 20")
+    show_active(w, qtbot)
+    press(w, "Ctrl+S")
+    qtbot.waitUntil(lambda: "key_book" in path.read_text(), timeout=5000)
+    data = json.loads(path.read_text())
+    assert data["keys"]["gm"]["v"] == 2 and data["keys"]["coalition"].get("v") is None
+    assert set(data["sealed"]) == {"campaign", "save", "blobs"} and [i for i in SECRET_IDS if i in path.read_text()] == []
