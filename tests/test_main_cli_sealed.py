@@ -214,7 +214,7 @@ def test_a_real_process_refuses_a_cost_below_the_floor(sealed):
 def test_turn_opens_a_file_sealed_before_issue_20_and_writes_it_in_format_2(tmp_path, capsys):
     """Migration: main's format-1 file (scrypt 2^15, no key book) opens with its passphrases;
     ``turn --out`` writes it sealed in format 2, and the log says so."""
-    from tests.rules.model.test_seals import LEGACY
+    from tests.rules.model.test_seals_attacks import LEGACY
 
     (tmp_path / "gm.txt").write_text("legacy game master\n")
     code, out, err = check(capsys, LEGACY, f"gm={tmp_path / 'gm.txt'}")

@@ -229,7 +229,7 @@ def _open_all(data: dict[str, Any], raw: Any, keyring: Keyring | None, save: Any
             text = plain.decode()
         except UnicodeDecodeError:
             return Unsealed([Problem(f"sealed[{i}]", f"the secrets sealed for {who} are not text")])
-        deep = nesting_problem(text, MAX_DEPTH - 4)
+        deep = nesting_problem(text, MAX_DEPTH)  # before json.loads; the whole file's check follows
         if deep is not None:
             return Unsealed([Problem(f"sealed[{i}]", f"the secrets sealed for {who} nest {deep} levels deep, more "
                                                      f"than a file may ({MAX_DEPTH}): refused (forged?)")])
