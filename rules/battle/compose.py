@@ -20,7 +20,7 @@ from typing import Any
 from rules.battle.log import EventLog, IllegalAnswer
 from rules.battle.questions import QKind, Question
 from rules.battle.roster import BUnit, Status
-from rules.composition import flagship_candidates, legal_exclusion, members_in, must_exclude
+from rules.composition import check, flagship_candidates, legal_exclusion, members_in, must_exclude
 from rules.composition.common import Member, must_fight
 from rules.model.campaign import Campaign
 from rules.model.records import BattleHexRecord
@@ -28,6 +28,7 @@ from rules.model.turn_model import EncounterState, Scenario
 
 RULE = "seed 004 Fleet Composition"
 R_MANDATORY = "004 Encounters Phase (units that must participate)"
+R_CIVILIAN = "004 Combat Phase (trade, colony and transport fleets are required to be included)"
 Ask = Generator[Question, Any, None]
 
 
@@ -63,9 +64,15 @@ def compose(campaign: Campaign, record: BattleHexRecord, units: Mapping[str, BUn
             continue
         for uid in ask.verdict.forced:
             _out(units, uid, log, f"{units[uid].name} stays out ({_reason(ask.verdict, uid)})")
-        out = yield _out_question(team, name, fleet, flagship, system, year, ask.choosable, units,
-                                  ask.verdict.cap, ask.verdict.used, ask.rule)
-        v = legal_exclusion(fleet, flagship, system, out, year)
+        every = check(fleet, flagship, system, year, ask.choosable)
+        if every.over:  # the units that must take part overflow it alone: all the others stay out (issue 19)
+            log.add("ruling", R_CIVILIAN, f"{name(team)}: the flagship and the units that must take part are "
+                                          f"{every.used} of {every.cap} by themselves: every other unit stays out")
+            out: Any = list(ask.choosable)
+        else:
+            out = yield _out_question(team, name, fleet, flagship, system, year, ask.choosable, units,
+                                      ask.verdict.cap, ask.verdict.used, ask.rule)
+        v = every if every.over else legal_exclusion(fleet, flagship, system, out, year)
         for uid in v.excluded:
             _out(units, uid, log, f"{units[uid].name} stays out of the battle")
         for uid in v.inactive:

@@ -51,9 +51,24 @@ def _tries(q: Question, rng: random.Random, stubborn: float) -> Iterator[Any]:
             yield "fight"
         yield {"break_off": rng.choice(["attacker", "defender", "both"]), "reason": "random play"}
         return
+    if q.key.startswith("composition/") and q.key.endswith("/out"):
+        yield from _exclusions(q.options, rng)
+        return
     if q.key.startswith("sidcors/") and q.key.endswith("/end") and rng.random() < 0.3:
         yield {"gm_ruling": "random play", "answer": rng.choice(q.options)}  # the GM's answer as a ruling
     yield from candidates(q, rng)
+
+
+def _exclusions(options: tuple[str, ...], rng: random.Random) -> Iterator[list[str]]:
+    """Units to keep out of a battle until the rest fits: growing random sets first, then (for a
+    small force) every set, in random order, so a force with a legal answer always finds one."""
+    order = rng.sample(list(options), len(options))
+    for n in range(len(order) + 1):
+        yield order[:n]
+    if len(options) <= 12:
+        masks = rng.sample(range(2 ** len(options)), 2 ** len(options))
+        for m in masks:
+            yield [o for i, o in enumerate(options) if m >> i & 1]
 
 
 def play_at_random(campaign: Campaign, at: Label, system: str, seed: int, graph: LaneGraph | None = None,
