@@ -146,7 +146,10 @@ class UnlockDialog(QDialog):
             text = self.passphrase.text()
             self.keyring.add(holder, unlock(self.err.keys[holder], text, who, self.err.keys), text)
         except WrongPassphrase as e:
-            self.feedback.setText(f"<span style='color:#c01010'>{escape(_cap(e.message))}.</span>")
+            forgot = (f"<br>If {escape(who)} lost its passphrase, the GM can give it a new key: open the file with "
+                      "the GM's passphrase, then File \u2192 Passphrases, <i>Reset with the GM's passphrase</i>."
+                      if holder != GM and type(e) is WrongPassphrase and GM in self.err.keys else "")
+            self.feedback.setText(f"<span style='color:#c01010'>{escape(_cap(e.message))}.</span>{forgot}")
             self.passphrase.clear()
             return
         self.feedback.setText(f"Opened the secrets sealed for {escape(who)}.")

@@ -127,6 +127,7 @@ def test_opening_asks_each_holder_and_refuses_a_wrong_passphrase(sealed_file, qt
     answerer.stop()
     assert handler.parts == ["the GM", "Alliance"]
     assert "not the passphrase of Alliance" in handler.feedback[0]
+    assert "the GM can give it a new key" in handler.feedback[0]  # how a lost passphrase is re-keyed (issue 20)
     assert "Opened the secrets sealed for Alliance" in handler.feedback[1]
     assert w.campaign_path == path and set(w.session.keyring.names) == {"alliance", "gm"}
     assert [u.id for s in w.campaign.map.sectors for u in s.garrison if u.is_incidental][:2] == SECRET_IDS[:2]

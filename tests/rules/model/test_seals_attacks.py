@@ -170,6 +170,13 @@ def test_the_work_factor_floor_holds_for_files(three, monkeypatch):
         new_key(PASSES["gm"], FAST)
 
 
+def test_a_format_1_record_with_a_lowered_work_factor_is_refused():
+    """Format 1 had no signature, but it was only ever written at 2^15."""
+    data = json.loads(LEGACY.read_text())
+    data["keys"]["coalition"]["log_n"] = 10
+    refused(data, r"keys.coalition: log_n 10: a format-1 key record was written with 15")
+
+
 def test_a_file_sealed_before_issue_20_opens_and_is_upgraded_at_the_next_save(tmp_path):
     from rules.model import load_with_passphrases
 
