@@ -89,29 +89,26 @@ class Walk:
         limit = STALL if self.rng is None else STALL_RANDOM
         if self.stalled >= limit:
             open_q = [f"{b.get('at')} ({len(b.get('answers') or [])} answers)" for b in data.get("battle_hexes", [])
-                      if not b.get("resolved") and b.get("turn", 1) == data.get("turn", 1)]
+                      if not b.get("resolved") and b.get("turn", 1) == data.get("turn", 1)] or ["none"]
             raise Fail(f"turn {data.get('turn', 1)}, phase {data.get('phase', 'orders')!r} stopped moving: {limit} "
-                       f"key presses changed nothing in the autosave (open Battle Hexes: {', '.join(open_q) or 'none'}; active "
-                       f"window {active()[1]!r})")
-
-    def choice(self, options: list[str]) -> str:
-        return options[0] if self.rng is None else self.rng.choice(options)
+                       f"key presses changed nothing in the autosave (open Battle Hexes: {', '.join(open_q)}; "
+                       f"active window {active()[1]!r})")
 
     # -- the walk ---------------------------------------------------------------------------------
     def play(self) -> None:
         self.main = wait_main_window()
         first = self.state().get("turn", 1)
-        step(f"turn {first}")
         while self.state().get("turn", 1) < first + self.turns:
             if time.monotonic() > self.deadline:
-                raise Fail(f"the walk ran out of time in phase {self.state().get('phase')!r}")
+                raise Fail(f"the walk ran out of time in phase {self.state().get('phase', 'orders')!r}")
             check_app()
             check_error_log()
             wid, title = active()
             check_title(title)
-            turn = self.state().get("turn", 1)
-            if not current_step().startswith(f"turn {turn}"):
-                step(f"turn {turn}")
+            data = self.state()
+            where = f"turn {data.get('turn', 1)} {data.get('phase', 'orders')}"
+            if current_step() != where:
+                step(where)
             if not wid or wid == self.main:
                 self.on_main()
             elif (m := BATTLE_WINDOW.match(title)) is not None:
@@ -121,14 +118,13 @@ class Walk:
             time.sleep(0.25)
         snap(f"turn-{self.state().get('turn', 1)}-reached")
         if self.rng is not None and self._next_system < len(SYSTEMS):
-            raise Fail(f"{self.turns} turns with random choices began a battle only in "
-                       f"{', '.join(SYSTEMS[:self._next_system]) or 'no system'}, not in every one of {', '.join(SYSTEMS)}")
+            began = ", ".join(SYSTEMS[:self._next_system]) or "no system"
+            raise Fail(f"{self.turns} turns with random choices began a battle only in {began}, not in every one "
+                       f"of {', '.join(SYSTEMS)}")
 
     def on_main(self) -> None:
         data = self.state()
         phase = data.get("phase", "orders")
-        if not current_step().endswith(phase):
-            step(f"turn {data.get('turn', 1)} {phase}")
         activate(self.main)
         snap(f"main-{phase}")
         if phase == "orders":
@@ -284,17 +280,20 @@ def check_error_log() -> None:
 
 
 def monkey(seconds: float, rng: random.Random) -> None:
-    """Keys, clicks and drags at random for ``seconds``; file dialogs are closed (nothing is typed
-    into them), and Quit is never pressed."""
+    """Keys, clicks and drags at random for ``seconds``; a dialog is mostly answered (an option,
+    then Return), file dialogs are closed (nothing is typed into them), Quit is never pressed."""
     main = wait_main_window()
     step(f"monkey for {seconds:.0f} s")
-    keys = ["ctrl+e", "ctrl+shift+e", "ctrl+shift+a", "ctrl+f", "ctrl+g", "ctrl+b", "ctrl+z", "ctrl+shift+z",
-            "ctrl+1", "ctrl+2", "ctrl+3", "ctrl+0", "ctrl+plus", "ctrl+minus", "ctrl+t", "ctrl+n", "ctrl+d",
-            "Return", "Return", "Escape", "Tab", "shift+Tab", "space", "space", "Up", "Down", "Left", "Right",
-            "bracketleft", "bracketright", "w", "q", "e", "a", "d", "alt+c", "alt+b", "Delete", "alt+t", "alt+v"]
+    # the phase's own keys and Return weigh more, so that the monkey gets past the first dialogs
+    keys = ["ctrl+e"] * 2 + ["ctrl+shift+e"] * 3 + ["ctrl+shift+a"] * 2 + ["ctrl+f"] * 2 + ["Return"] * 6 + [
+        "space"] * 3 + ["Tab"] * 2 + [
+        "ctrl+g", "ctrl+b", "ctrl+z", "ctrl+shift+z", "ctrl+1", "ctrl+2", "ctrl+3", "ctrl+0", "ctrl+plus",
+        "ctrl+minus", "ctrl+t", "ctrl+n", "ctrl+d", "ctrl+shift+r", "Escape", "shift+Tab", "Up", "Down", "Left",
+        "Right", "bracketleft", "bracketright", "w", "q", "e", "a", "d", "alt+c", "alt+b", "Delete", "alt+t", "alt+v"]
     end = time.monotonic() + seconds
     last_shot = 0.0
     events = 0
+    seen: dict[str, int] = {}
     while time.monotonic() < end:
         check_app()
         check_error_log()
@@ -307,7 +306,10 @@ def monkey(seconds: float, rng: random.Random) -> None:
             continue
         x, y, w, h = geometry(wid)
         r = rng.random()
-        if r < 0.5:
+        if not title.startswith("BattleHex") and not BATTLE_WINDOW.match(title) and r < 0.6:
+            # a dialog: mostly answered (an option, then OK), so that the monkey gets past it
+            key(*[rng.choice(["Down", "Up", "space"]) for _ in range(rng.randrange(3))], "Return")
+        elif r < 0.5:
             key(rng.choice(keys))
         elif r < 0.8:
             xdo("mousemove", str(x + rng.randrange(w)), str(y + rng.randrange(h)), "click",
@@ -322,10 +324,12 @@ def monkey(seconds: float, rng: random.Random) -> None:
         events += 1
         if time.monotonic() - last_shot > 15:
             last_shot = time.monotonic()
+            data = autosave() or {}
+            seen.setdefault(f"turn {data.get('turn', 1)} {data.get('phase', 'orders')}", events)
             snap(f"monkey-{events:05d}")
         time.sleep(0.1)
-    log(f"monkey: {events} events, no traceback; turn {(autosave() or {}).get('turn', 1)}, "
-        f"phase {(autosave() or {}).get('phase')!r}")
+    log(f"monkey: {events} events, no traceback; where it stood (with the event it was first seen at): "
+        + ", ".join(f"{k} ({v})" for k, v in seen.items()))
 
 
 def main() -> int:
@@ -333,7 +337,7 @@ def main() -> int:
     ap.add_argument("--mode", choices=("default", "random"), default="default")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--turns", type=int, default=2)
-    ap.add_argument("--budget", type=float, default=300, help="seconds for the whole walk")
+    ap.add_argument("--budget", type=float, default=420, help="seconds for the whole walk")
     ap.add_argument("--monkey", type=float, default=0, help="seconds of random keys, clicks and drags")
     args = ap.parse_args()
     rng = random.Random(args.seed)
