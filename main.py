@@ -126,6 +126,9 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("BattleHex")
     app.setOrganizationName("BattleHex")
+    from app.errors import install
+
+    install()  # no failure ends as a line on stderr alone: a dialog, and the log in the data folder
     window = MainWindow(path, campaign=campaign, offer_recovery=not args.screenshot)
     if args.screenshot:
         window.resize(*args.size)

@@ -80,7 +80,8 @@ def words_of(error: BaseException) -> str:
     if isinstance(error, OSError) and error.strerror:
         where = f" ({error.filename})" if error.filename else ""
         return f"{error.strerror}{where}"
-    text = str(error).strip()
+    key = isinstance(error, KeyError) and len(error.args) == 1  # str() of a KeyError is its repr
+    text = (str(error.args[0]) if key else str(error)).strip()
     kind = type(error).__name__
     if not text:
         return f"an internal error of the program ({kind}, with no message)"
@@ -144,6 +145,7 @@ class ErrorDialog(QMessageBox):
         self.setObjectName("error_dialog")
         self.failures: list[Failure] = []
         self.setWindowModality(Qt.WindowModality.ApplicationModal)
+        self.setTextFormat(Qt.TextFormat.PlainText)  # an error's words are not markup
         self.setStyleSheet("QLabel#qt_msgbox_label { min-width: 560px; }")
         self.add(failure)
 
@@ -152,20 +154,14 @@ class ErrorDialog(QMessageBox):
         self.failures.append(failure)
         first = self.failures[0]
         more = len(self.failures) - 1
-        self.setText(f"<b>{_html(first.what)} failed</b>: {_html(first.words)}"
-                     + (f"<br>and {more} more failure{'s' if more != 1 else ''} since (see Details)." if more else ""))
+        self.setText(f"{first.what} failed: {first.words}"
+                     + (f"\nand {more} more failure{'s' if more != 1 else ''} since (see Details)." if more else ""))
         log = next((f.log for f in self.failures if f.log is not None), None)
         self.setInformativeText(
             "Nothing was changed by it: the campaign is as it was before this step, and its last "
             "autosave is kept. You can go on, undo or save."
-            + (f"<br>The full report is in the log: {_html(str(log))}" if log else ""))
+            + (f"\nThe full report is in the log: {log}" if log else ""))
         self.setDetailedText("\n".join(f"{f.what} failed: {f.words}\n{f.details}" for f in self.failures))
-
-
-def _html(text: str) -> str:
-    import html
-
-    return html.escape(text)
 
 
 class _Edge(QObject):
