@@ -106,15 +106,33 @@ def write_back(campaign: Campaign, st: BattleState) -> Campaign:
             attacker_reason=f"V13.712: {nxt['why']}" if nxt.get("kind", "pursuit") == "pursuit" else nxt["why"],
             terrain=st.record.terrain, terrain_source="A-51: the same Battle Hex"))
         report.append(f"a pursuit battle follows in {st.record.at}: {nxt['why']}")
-    turn = new.turn
-    new.log.append(LogEntry(turn=turn, rule="V13.01", text=f"Battle Hex {st.record.at} resolved: {st.resolution}"))
-    new.log.extend(LogEntry(turn=turn, rule="V13.01", text=line) for line in report)
     for f in new.fleets:  # destroyed and captured units leave their fleets (the log keeps them)
         f.units[:] = [u for u in f.units if not (u.destroyed or u.captured)]
     for sec in new.map.sectors:
         sec.garrison[:] = [u for u in sec.garrison if not (u.destroyed or u.captured)]
     new.fleets = [f for f in new.fleets if f.units]
+    _orphans(new, report)
+    turn = new.turn
+    new.log.append(LogEntry(turn=turn, rule="V13.01", text=f"Battle Hex {st.record.at} resolved: {st.resolution}"))
+    new.log.extend(LogEntry(turn=turn, rule="V13.01", text=line) for line in report)
     return new
+
+
+def _orphans(c: Campaign, report: list[str]) -> None:
+    """What the battle's losses left pointing at nothing (issue 19: the file would fail --check):
+    a flight or PF whose carrier left the campaign has no carrier now (the GM rebases it), and
+    an escort whose civilian fleet was destroyed escorts nothing."""
+    units = [u for f in c.fleets for u in f.units] + [u for s in c.map.sectors for u in s.garrison]
+    ids = {u.id for u in units}
+    for u in units:
+        if u.carrier_id is not None and u.carrier_id not in ids:
+            report.append(f"{u.name} lost its carrier {u.carrier_id}: it has none now (the GM rebases it)")
+            u.carrier_id = None
+    fleets = {f.id for f in c.fleets}
+    for f in c.fleets:
+        if f.escort_of is not None and f.escort_of not in fleets:
+            report.append(f"{f.name} escorted {f.escort_of}, destroyed: it escorts nothing now")
+            f.escort_of = None
 
 
 def _fleets_after(c: Campaign, st: BattleState, report: list[str]) -> None:

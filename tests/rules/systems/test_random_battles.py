@@ -3,8 +3,9 @@ the default campaign's Battle Hexes and generated campaigns' (tests/strategies/c
 monsters, Orions, carriers, bases, convoys) with answers chosen at random among those each
 question's check accepts (:func:`tests.play.random_battle.play_at_random`), sides that never
 leave included. Asserted: the battle ends, within the engine's bound of rounds; no exception
-escapes; the same seed and answers give the same bytes (log and saved campaign), in this
-process and in fresh ones under two ``PYTHONHASHSEED`` values.
+escapes; the campaign with its results passes ``--check``'s validation; the same seed and
+answers give the same bytes (log and saved campaign), in this process and in fresh ones under
+two ``PYTHONHASHSEED`` values.
 
 Profiles: the default one (CI) takes a few seconds; ``BATTLEHEX_LONG=1`` plays thousands::
 
@@ -26,7 +27,7 @@ from hypothesis import strategies as st
 from hexmap import Label, LaneGraph
 from rules.model import load_campaign
 from rules.model.campaign import Campaign
-from rules.model.io import dumps
+from rules.model.io import dumps, parse_campaign
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
 from rules.systems import start
@@ -72,6 +73,7 @@ def _check(p: Played, system: str, graph: LaneGraph) -> None:
         assert sum(1 for a in run.log.events if a.kind == "answer" and a.data["key"].startswith("table/")) == 3
     first = _bytes(p, graph)
     assert first == _bytes(p, graph)  # same seed and answers, same bytes
+    parse_campaign(first[1])  # the campaign with the battle's results passes what --check reads
     assert first[0] == json.dumps([e.to_dict() for e in run.log.events], sort_keys=True)
 
 
