@@ -128,7 +128,7 @@ def _check(ctx: Ctx, a: Any) -> dict[str, Any]:
             raise IllegalAnswer("V13.503 / V13.603 / V13.813", f"{u.name} has left the battle and cannot come back")
         if u.role is Role.MONSTER and by != GM:
             raise IllegalAnswer("V13.484", f"{u.name}: the GameMaster controls monsters and alien ships")
-        check_owner(u, by, "V13.480", "moved")
+        check_owner(u, by, "V13.480", f"{u.name} is moved")
         to, fa = a.get("to"), a.get("facing")
         if not isinstance(to, str) or (fa is not None and not isinstance(fa, str)):
             raise IllegalAnswer("V13.482", "a move names its hex as a label string (\"2115\" or \"(col,row)\") and "
@@ -189,7 +189,7 @@ def _check(ctx: Ctx, a: Any) -> dict[str, Any]:
             raise IllegalAnswer("V13.501 / V13.601", f"{u.name}: only Attacking units disengage and Defending units "
                                                      "retreat")
         check_owner(u, by, "V13.480 / V13.501" if u.role is Role.ATTACKER else "V13.480 / V13.601",
-                    "disengaged" if u.role is Role.ATTACKER else "retreated")
+                    f"{u.name}'s {'disengagement' if u.role is Role.ATTACKER else 'retreat'} is declared")
         if not u.present or u.under_fire:
             raise IllegalAnswer("V13.50", f"{u.name} has already left or declared")
         _rear_guard_lock(ctx, u)

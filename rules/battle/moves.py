@@ -51,10 +51,10 @@ def check_form(ctx: Ctx, a: dict[str, Any]) -> str:
 
 
 def check_owner(u: BUnit, by: str, rule: str, what: str) -> None:
-    """Only ``u``'s owner or the GM moves it or withdraws it (V13.480; V13.501 / V13.601: a
+    """Only ``u``'s owner or the GM moves it or withdraws it (``what``: "R1 is moved"; V13.480; V13.501 / V13.601: a
     disengagement or retreat is of the Team's own units; V13.484: the GM's for monsters)."""
     if by not in (GM, u.team):
-        raise IllegalAnswer(rule, f"{u.name} is {what} by its owner ({u.team}) or the GM, not by {by}")
+        raise IllegalAnswer(rule, f"{what} by its owner ({u.team}) or the GM, not by {by}")
 
 
 def reach(ctx: Ctx, u: BUnit) -> int:

@@ -211,3 +211,19 @@ def test_a_huge_number_or_deep_nesting_is_refused_not_raised_v13_435(junk):
     refused(f, {"clock": junk}, "V13.480")
     refused(f, {"float": "D", "hexes": junk}, "V13.812")
     refused(f, {"move": "r1", "to": junk}, "V13.482")
+
+
+@pytest.mark.parametrize(("answer", "message"), [
+    ({"move": "r1", "to": "2139", "clock": 3}, "one action per answer: move and clock are several; give them as "
+                                               "separate answers"),
+    ({"to": "2139"}, "one action per answer: move, clock, float, mark, declare or end"),
+    ({"clock": 3, "hexes": 2, "at": 1}, "a clock answer has no part 'at', 'hexes' (its parts: by, clock)"),
+    ({"clock": 3, "by": None}, "'by' is null: give a value or leave the part out (docs/battle_answers.md)"),
+    ({"clock": 3, "by": "orions"}, "'by' names a Team of this battle (red, blue) or \"gm\", not 'orions'"),
+    ({"move": "r1", "to": "2139", "by": "blue"}, "R1 is moved by its owner (red) or the GM, not by blue"),
+    ({"declare": "b1", "by": "red"}, "B1's retreat is declared by its owner (blue) or the GM, not by red"),
+    ({"declare": "r1", "by": "blue"}, "R1's disengagement is declared by its owner (red) or the GM, not by blue"),
+])
+def test_a_combat_answer_refused_says_why_in_words_v13_480(answer, message):
+    b = fight(**TWO_RED)
+    assert refused(b, answer, "V13.480").endswith(message)
