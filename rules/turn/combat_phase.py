@@ -70,6 +70,8 @@ def pending(c: Campaign, graph: LaneGraph, state: StrategicState | None = None) 
     winner between sectors, a planet's ground losses), with the index of its meeting or ground
     combat; ``None`` when none is open."""
     state = state if state is not None and state.campaign is c else None
+    if f"ruling/{c.phase.value}" in c.turn_asked:  # a GM ruling waived this phase's questions (turn/unblock.py)
+        return None
     if c.phase is Phase.SUPPLY:
         state = state or StrategicState.compute(c, graph)
         for at, power, points, hurt in repairs.repairable(c, state):
