@@ -82,8 +82,8 @@ class CampaignFilesMixin:
         self._remember(path)
         left = [*remove_stale_temps(path), *remove_stale_temps(autosave_file(path))]  # of a save killed
         if left:
-            self.statusBar().showMessage(f"Removed what a save cut short left behind: {', '.join(p.name for p in left)}",
-                                         10000)
+            names = ", ".join(p.name for p in left)
+            self.statusBar().showMessage(f"Removed what a save cut short left behind: {names}", 10000)
         found = recovery_offer(campaign, path, lambda p: self.read_campaign(p, keyring)[0]) \
             if self.offer_recovery else None
         if found is not None and self.session is not None:

@@ -149,7 +149,8 @@ def mid_turn(tmp_path_factory) -> dict:
 
 
 @pytest.mark.parametrize("field, value, problem", [
-    ("encounter_answers", '["none", "\\ud800"]', "battle_hexes[2].encounter_answers[1]: text that is not valid Unicode"),
+    ("encounter_answers", '["none", "\\ud800"]',
+     "battle_hexes[2].encounter_answers[1]: text that is not valid Unicode"),
     ("encounter_answers", '["none", 1e400]', "battle_hexes[2].encounter_answers[1]: a number a save cannot write back"),
     ("answers", '[{"to": ["\\udc00"]}]', "battle_hexes[2].answers[0]: .to[0]: text that is not valid Unicode"),
     ("answers", '[' + '[' * 40 + ']' * 40 + ']', "battle_hexes[2].answers[0]: " + "[0]" * 32 + ": nested too deeply"),

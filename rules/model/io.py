@@ -30,8 +30,8 @@ from rules.model.seal_upgrade import upgraded
 from rules.model.seals import Keyring, SealKey, WrongPassphrase, unlock
 from rules.model.secrets import Locked, seal_data, unseal_data
 
-__all__ = ["CampaignError", "Problem", "SealedError", "campaign_text", "dumps", "load_campaign", "load_with_passphrases",
-           "parse_campaign", "passphrase_arg", "save_campaign"]
+__all__ = ["CampaignError", "Problem", "SealedError", "campaign_text", "dumps", "load_campaign",
+           "load_with_passphrases", "parse_campaign", "passphrase_arg", "save_campaign"]
 
 
 class CampaignError(RuleError):
