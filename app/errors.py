@@ -92,7 +92,8 @@ def words_of(error: BaseException) -> str:
     return f"{text} (an internal error of the program: {kind})"
 
 
-def _write_log(what: str, details: str) -> Path | None:
+def write_log(what: str, details: str) -> Path | None:
+    """Append ``what`` failed, with ``details`` (a traceback), to the log; the log, or ``None``."""
     path = log_file()
     stamp = datetime.datetime.now().astimezone().isoformat(timespec="seconds")
     try:
@@ -115,7 +116,7 @@ def report(what: str, error: BaseException, tb: TracebackType | None = None, sho
     tb = tb if tb is not None else error.__traceback__
     details = "".join(traceback.format_exception(type(error), error, tb))
     print(f"BattleHex: {what} failed\n{details}", file=sys.stderr, end="")  # a terminal still sees it
-    failure = Failure(what, words_of(error), details, _write_log(what, details))
+    failure = Failure(what, words_of(error), details, write_log(what, details))
     with _lock:
         reported.append(failure)
     edge = ensure_edge()

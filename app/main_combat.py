@@ -45,18 +45,33 @@ class CombatPhaseMixin:
         return True
 
     def ask_when_open(self) -> None:
-        """Open the Combat Phase's questions once the event loop runs, if the phase waits for one."""
-        if self.session is not None and self.session.campaign.settings.combat_phase == "seed004" \
-                and self.session.combat_pending() is not None:
+        """Open the Combat Phase's questions once the event loop runs, if the phase waits for one
+        (or the engine cannot say which: the GM is then offered a ruling)."""
+        if self.session is None or self.session.campaign.settings.combat_phase != "seed004":
+            return
+        try:
+            waiting = self.session.combat_pending() is not None
+        except Exception:  # the engine cannot produce the question: answer_combat_questions offers the ruling
+            waiting = True
+        if waiting:
             QTimer.singleShot(0, self.answer_combat_questions)
 
     def answer_combat_questions(self) -> int:
         """Ask the Combat Phase's open questions one after another until none is left or the
-        dialog is cancelled; returns how many were answered."""
+        dialog is cancelled; returns how many were answered. A question the engine cannot
+        produce is offered to the GM to settle by a ruling (:meth:`rule_on_stuck_step`)."""
         from app.question_dialogs import QuestionDialog  # the battle engine's question kinds load when used
 
         answered = 0
-        while self.session is not None and (open_q := self.session.combat_pending()) is not None:
+        while self.session is not None:
+            try:
+                open_q = self.session.combat_pending()
+            except Exception as e:  # the edge of the engine: never a phase that waits for ever
+                if not self.rule_on_stuck_step(e):
+                    return answered
+                continue
+            if open_q is None:
+                break
             q = open_q[1]
             names = {t.id: t.name for t in self.session.campaign.teams}
             who = "Game Master" if q.to == "gm" else names.get(q.to, q.to)
@@ -76,3 +91,26 @@ class CombatPhaseMixin:
                 answered += 1
                 break
         return answered
+
+    def rule_on_stuck_step(self, error: Exception) -> bool:
+        """The engine cannot produce the question the phase waits for: log why, and offer the GM
+        the ruling that settles the step (rules/turn/unblock.py); True once it is settled."""
+        import traceback
+
+        from app.errors import write_log
+        from app.ruling_dialog import RulingDialog
+
+        write_log("The Combat Phase's question", "".join(traceback.format_exception(error)))
+        stuck = self.session.combat_stuck()
+        if stuck is None:  # the question can be asked now
+            return True
+        dialog = RulingDialog(stuck, self.session.campaign.phase.title, self)
+        self.ruling_dialog = dialog
+        if dialog.exec() != RulingDialog.DialogCode.Accepted:
+            self.statusBar().showMessage("The Combat Phase waits: Turn > Answer the Combat Phase's Questions "
+                                         "(Ctrl+Shift+A) offers the GM ruling again", 10000)
+            return False
+        if not self._try(lambda: self.session.rule_stuck(dialog.note())):
+            return False
+        self.statusBar().showMessage(f"GM ruling: {stuck.where}: {stuck.ruling}", 10000)
+        return True

@@ -48,7 +48,12 @@ class MovementPhaseMixin:
         self.fight_action.setEnabled(bool(fights))
         # the only phases with questions (the engine says which): a seed-004 campaign's
         asking = c.settings.combat_phase == "seed004" and c.phase is not Phase.ORDERS
-        waiting = asking and self.session is not None and self.session.combat_pending() is not None
+        try:
+            waiting = asking and self.session is not None and self.session.combat_pending() is not None
+        except Exception:  # the engine cannot produce the question: Answer... offers the GM a ruling
+            waiting = True
+            self.waits_label.setText(f"{now.title} is stuck: BattleHex cannot ask its next question; Turn > Answer "
+                                     "(Ctrl+Shift+A) offers a GM ruling")
         self.answer_turn_action.setEnabled(waiting)
         # End Phase waits, as the engine would refuse it, while a question or a Battle Hex is open (V13.12)
         self.end_phase_action.setEnabled(c.phase is not Phase.ORDERS and not waiting and not fights)

@@ -197,6 +197,21 @@ class CampaignSession(QObject):
 
         return combat_phase.pending(self.campaign, self.graph, self.state)
 
+    def combat_stuck(self):
+        """The Combat Phase step the engine cannot ask (its pending question fails), or ``None``
+        (:mod:`rules.turn.unblock`)."""
+        from rules.turn import unblock
+
+        return unblock.stuck(self.campaign, self.graph, self.state)
+
+    def rule_stuck(self, note: str) -> Campaign:
+        """Settle the stuck step by the GM's ruling, logged with ``note``, as one undoable step."""
+        from rules.turn import unblock
+
+        s = self.combat_stuck()
+        return self.apply(f"GM ruling: settle {s.where if s else 'the Combat Phase'}",
+                          lambda c: unblock.settle(c, self.graph, note, self.state))
+
     def answer_turn(self, raw) -> Campaign:
         """Answer the Combat Phase's open question as one undoable step (refusals raise)."""
         open_q = self.combat_pending()
