@@ -110,8 +110,12 @@ class IgnoreRecord(Strict):
 
 
 class LogEntry(Strict):
-    """One line of the campaign log, with the rule it applies."""
+    """One line of the campaign log, with the rule it applies and who may read it
+    (rules/model/visibility.py)."""
 
     turn: StrictInt = Field(ge=1, le=MAX_TURN)
     rule: StrictStr = ""
     text: StrictStr
+    secret_of: StrictStr | None = Field(None, description="whose secret the line tells (a Team id, or gm: the GM's "
+                                        "alone): it names units the rules hide (V13.03, V13.29); sealed for that Team "
+                                        "and the GM in saved files. None: everyone may read it")

@@ -7,7 +7,8 @@ Secret (each for its Team and the GM):
   sectors' garrisons (the owner's);
 - a fleet's written denial of Withdrawal Before Combat (V13.29, hidden from the enemy);
 - a Battle Hex's answers to secret questions (V13.723: the Pursuit Force, the Rear Guard),
-  listed in the record's ``secret_answers``.
+  listed in the record's ``secret_answers``;
+- the campaign log's lines about hidden units (``secret_of``, :mod:`rules.model.visibility`).
 
 Saving takes each secret out of the campaign's JSON at its place and puts it, with its place,
 into one sealed blob per set of recipients (:mod:`rules.model.seals`); a secret whose Team and
@@ -66,6 +67,10 @@ def secret_places(c: Campaign) -> Iterator[tuple[Path, str | None]]:
     for i, b in enumerate(c.battle_hexes):
         for index, tid in b.secret_answers.items():
             yield ("battle_hexes", i, "answers", int(index)), tid
+    teams = {t.id for t in c.teams}
+    for i, e in enumerate(c.log):  # lines naming hidden units (rules/model/visibility.py)
+        if e.secret_of is not None:
+            yield ("log", i), e.secret_of if e.secret_of in teams else None
 
 
 def recipients(team: str | None, keys: Mapping[str, object]) -> tuple[str, ...]:

@@ -17,13 +17,15 @@ Readings:
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from typing import Any, TextIO
 
 from rules.battle.headless import EXIT_CODES, finish, give_answers, question_view, start_cli
 from rules.battle.log import GM
 from rules.battle.questions import Question
-from rules.model import CampaignError, passphrase_arg, save_campaign
+from rules.model import CampaignError, passphrase_arg, save_campaign, visibility
+from rules.model.campaign import Campaign
 from rules.turn.run import TurnRun
 
 
@@ -42,10 +44,20 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def question_for(q: Question | None, viewer: str) -> dict[str, Any] | None:
+def question_for(q: Question | None, viewer: str, campaign: Campaign | None = None) -> dict[str, Any] | None:
     """The pending question as ``viewer`` may see it: a secret one (or an ignore question) to
-    another Team shows only whom it waits for."""
-    return question_view(q, viewer, hidden=q is not None and "/ignore/" in q.key)
+    another Team shows only whom it waits for; of ``campaign``'s hidden units and fleets
+    (rules/model/visibility.py), options naming one the viewer may not know are left out, and a
+    question whose words name one shows only whom it waits for."""
+    shown = question_view(q, viewer, hidden=q is not None and "/ignore/" in q.key)
+    if shown is None or campaign is None or shown.get("secret"):
+        return shown
+    hidden = visibility.Secrets(campaign)
+    if "options" in shown:
+        shown["options"] = [o for o in shown["options"] if visibility.seen_by(hidden, json.dumps(o), viewer)]
+    if not visibility.seen_by(hidden, json.dumps(shown, sort_keys=True), viewer):
+        return {"to": shown["to"], "rule": shown["rule"], "secret": True}
+    return shown
 
 
 def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
@@ -62,7 +74,7 @@ def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> 
     result: dict[str, Any] = {"turn": c.turn, "phase": c.phase.value, "phase_title": c.phase.title,
                               "seed": c.dice_seed, "answers_used": len(turn.answers),
                               "log": [e.to_dict() for e in turn.log if e.seen_by(args.viewer)],
-                              "next_question": question_for(turn.pending, args.viewer)}
+                              "next_question": question_for(turn.pending, args.viewer, c)}
     if args.out:
         try:
             save_campaign(c, args.out)

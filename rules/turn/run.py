@@ -45,6 +45,7 @@ from typing import Any
 from hexmap import Label, LaneGraph
 from rules.battle.log import GM, IllegalAnswer
 from rules.battle.questions import QKind, Question, yes_no
+from rules.model import visibility
 from rules.model.campaign import Campaign
 from rules.model.records import LogEntry, Phase
 from rules.strategic import build_graph
@@ -206,14 +207,19 @@ class TurnRun:
         except Exception:
             self._ignores, self._decisions = ignores, decisions
             raise
+        after = visibility.mark(before, after)  # the log lines naming hidden units are their Team's
         self.campaign = after
         self.answers.append(raw)
+        hidden = visibility.Secrets(before, after)
         seen = (q.to,) if q.key.split("/")[2] == "ignore" or q.data.get("secret") else None
-        self._event("question", before.turn, phase, q.rule, q.text, {"key": q.key, "to": q.to}, seen)
-        self._event("answer", before.turn, phase, q.rule, f"{q.to}: {_words(raw)}", {"answer": raw}, seen)
+        said = f"{q.to}: {_words(raw)}"
+        self._event("question", before.turn, phase, q.rule, q.text, {"key": q.key, "to": q.to},
+                    _narrowed(seen, hidden.owner(q.text + json.dumps(q.data, sort_keys=True))))
+        self._event("answer", before.turn, phase, q.rule, said, {"answer": raw},
+                    _narrowed(seen, hidden.owner(said)))
         old = len(before.log) if after.log[:len(before.log)] == before.log else 0
         for e in after.log[old:]:
-            self._event("log", e.turn, phase, e.rule, e.text, {}, None)
+            self._event("log", e.turn, phase, e.rule, e.text, {}, _narrowed(None, e.secret_of))
 
     def _event(self, kind: str, turn: int, phase: str, rule: str, text: str, data: dict[str, Any],
                seen: tuple[str, ...] | None) -> None:
@@ -310,6 +316,16 @@ class TurnRun:
         if not any(f.id == order["fleet"] for f in self.campaign.fleets):
             raise IllegalAnswer(INVASION, f"there is no fleet {order['fleet']!r}")
         return cargo_do(self.campaign, self.graph, order["fleet"], action)
+
+
+def _narrowed(seen: tuple[str, ...] | None, owner: str | None) -> tuple[str, ...] | None:
+    """Who may see an event seen by ``seen`` whose words are ``owner``'s secret
+    (rules/model/visibility.py): only those of both; the GM alone is ``()``."""
+    if owner is None:
+        return seen
+    if owner == GM:
+        return ()
+    return tuple(t for t in seen if t == owner) if seen is not None else (owner,)
 
 
 def _words(raw: Any) -> str:
