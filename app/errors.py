@@ -49,12 +49,14 @@ class Failure:
         words: why it failed, in words (the exception's message, not its traceback).
         details: the traceback.
         log: the log file the traceback was written to (``None`` when it could not be).
+        kept: what the failure left as it was, in words.
     """
 
     what: str
     words: str
     details: str
     log: Path | None
+    kept: str = ""
 
 
 reported: list[Failure] = []
@@ -110,13 +112,20 @@ def write_log(what: str, details: str) -> Path | None:
     return path
 
 
-def report(what: str, error: BaseException, tb: TracebackType | None = None, show: bool = True) -> Failure:
+KEPT = ("The campaign keeps its last good state: a step that fails is not applied, and the last autosave is "
+        "kept. You can go on, undo or save.")
+"""What a failed step leaves, as the dialog says it unless the caller knows better."""
+
+
+def report(what: str, error: BaseException, tb: TracebackType | None = None, show: bool = True,
+           kept: str = KEPT) -> Failure:
     """Tell the user that ``what`` failed with ``error``: log it, keep it, show it (from any
-    thread); ``show`` False logs and keeps a repeat of a failure already shown."""
+    thread); ``show`` False logs and keeps a repeat of a failure already shown; ``kept`` says
+    what the failure left as it was."""
     tb = tb if tb is not None else error.__traceback__
     details = "".join(traceback.format_exception(type(error), error, tb))
     print(f"BattleHex: {what} failed\n{details}", file=sys.stderr, end="")  # a terminal still sees it
-    failure = Failure(what, words_of(error), details, write_log(what, details))
+    failure = Failure(what, words_of(error), details, write_log(what, details), kept)
     with _lock:
         reported.append(failure)
     edge = ensure_edge()
@@ -158,10 +167,7 @@ class ErrorDialog(QMessageBox):
         self.setText(f"{first.what} failed: {first.words}"
                      + (f"\nand {more} more failure{'s' if more != 1 else ''} since (see Details)." if more else ""))
         log = next((f.log for f in self.failures if f.log is not None), None)
-        self.setInformativeText(
-            "Nothing was changed by it: the campaign is as it was before this step, and its last "
-            "autosave is kept. You can go on, undo or save."
-            + (f"\nThe full report is in the log: {log}" if log else ""))
+        self.setInformativeText(first.kept + (f"\nThe full report is in the log: {log}" if log else ""))
         self.setDetailedText("\n".join(f"{f.what} failed: {f.words}\n{f.details}" for f in self.failures))
 
 

@@ -37,6 +37,7 @@ from app.errors import report, words_of
 from app.paths import autosave_file
 from hexmap import Label, LaneGraph
 from rules.model import Campaign, save_campaign
+from rules.model import visibility
 from rules.model.seals import Keyring
 from rules.strategic import StrategicState, build_graph
 from rules.strategic.turn import MovementReport, gm_resolve, set_orders
@@ -44,9 +45,14 @@ from rules.strategic.turn import MovementReport, gm_resolve, set_orders
 if TYPE_CHECKING:
     from app.battle_controller import BattleController
 
+HIDDEN_STEP = "A step about units kept from the table"
+"""The undo text of a step whose own words name a cloaked or incidental unit (V13.03, V13.29)."""
 AUTOSAVE_DELAY_MS = 300
 AUTOSAVE_MODE = 0o600
 """The autosave may hold sealed secrets: only its owner reads it (its folder is 0700)."""
+
+AUTOSAVE_KEPT = ("Your changes are kept in the open campaign, and the last autosave that could be written stays as "
+                 "it was (it does not hold the latest changes). Save the campaign (File > Save) to keep them.")
 
 _Derived = tuple[Campaign, LaneGraph, StrategicState]
 
@@ -161,6 +167,9 @@ class CampaignSession(QObject):
         after = change(before)
         if after is before:  # nothing changed: no empty step on the undo stack
             return after
+        after = visibility.mark(before, after)  # the log lines naming hidden units are their Team's
+        # the Edit menu is the table's: a step naming a hidden unit is not named (the engine judges)
+        text = visibility.words_for(visibility.Secrets(before, after), text, visibility.TABLE, HIDDEN_STEP)
         ready = self._derive(after)
         self.undo_stack.push(_Change(self, text, before, after, ready))
         return after
@@ -276,7 +285,7 @@ class CampaignSession(QObject):
             except Exception as e:  # any failure is told (the thread would die with a line on stderr)
                 text = f"Autosave to {target} failed: {words_of(e)}"
                 self._autosave_error.emit(text)
-                report("Autosave", e, show=text not in self._told)
+                report("Autosave", e, show=text not in self._told, kept=AUTOSAVE_KEPT)
                 self._told.add(text)
         errors.ensure_edge()  # on the GUI thread, where the writer's failure is shown
         self._writer = threading.Thread(target=write, name="autosave", daemon=True)

@@ -26,7 +26,7 @@ def test_a_failing_menu_action_says_what_failed_logs_it_and_changes_nothing(wind
     qtbot.waitUntil(lambda: errors.current_dialog() is not None, timeout=3000)
     dialog = errors.current_dialog()
     assert "End movement failed" in dialog.text() and "fleet 'ghost' has no sector" in dialog.text()
-    assert "Traceback" not in dialog.text() and "Nothing was changed" in dialog.informativeText()
+    assert "Traceback" not in dialog.text() and "keeps its last good state" in dialog.informativeText()
     assert "Traceback" in dialog.detailedText() and str(errors.log_file()) in dialog.informativeText()
     log = errors.log_file().read_text(encoding="utf-8")
     assert "End movement failed" in log and "KeyError" in log and "in broken" in log

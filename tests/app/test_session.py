@@ -69,6 +69,7 @@ def test_an_autosave_that_fails_otherwise_is_told_logged_and_the_old_one_kept(qa
     dialog = errors.current_dialog()
     assert "Autosave failed" in dialog.text() and "Circular reference" in dialog.text()
     assert "Traceback" in dialog.detailedText() and "Traceback" not in dialog.text()
+    assert "changes are kept in the open campaign" in dialog.informativeText()
     log = errors.log_file().read_text(encoding="utf-8")
     assert "Autosave failed" in log and "ValueError: Circular reference detected" in log
     assert failed and "Circular reference" in failed[0]
