@@ -16,6 +16,7 @@ from app.turn_dialogs import BattleHexesDialog, IgnoreDialog
 from hexmap import Label
 from rules.errors import RuleError
 from rules.model.records import Phase
+from rules.model.visibility import GM, TABLE, readable_log
 from rules.strategic.planning import plan_orders
 from rules.strategic.table_view import table_lines
 from rules.strategic.turn import PhaseError
@@ -144,10 +145,10 @@ class MovementPhaseMixin:
         if self.session is None:
             return None
         c = self.session.campaign
+        gm = self.gm_view_action.isChecked()
         if records is None:
             records = [b for b in c.battle_hexes if b.turn == c.turn]
-            events = [f"{e.rule}: {e.text}" for e in c.log if e.turn == c.turn]
-        gm = self.gm_view_action.isChecked()
+            events = [f"{e.rule}: {e.text}" for e in readable_log(c, GM if gm else TABLE) if e.turn == c.turn]
         if not gm:  # the table's view: no line naming a unit or fleet the rules keep from it (V13.03, V13.29)
             events = table_lines(c, events or [])
         dialog = BattleHexesDialog(battle_hexes_html(self.session.state, records, gm), events or [], self, gm,

@@ -30,8 +30,11 @@ from app.strategic_scene import StrategicScene
 from app.strategic_view import StrategicView
 from app.tactical_view import TacticalScene, TacticalView
 from hexmap import MapWindow
-from rules.model import Campaign
+from rules.model import Campaign, visibility
 from rules.model.seals import Keyring
+
+
+HIDDEN_MESSAGE = "A message about units kept from the table (View > GM View shows it)"
 
 
 class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, QMainWindow):
@@ -94,6 +97,7 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, QMain
                              Qt.Orientation.Horizontal)
         self.strategic_view.fleet_hovered.connect(self._fleet_hovered)
         self.strategic_view.message.connect(self.statusBar().showMessage)
+        self.statusBar().messageChanged.connect(self._guard_status)
         self.waits_label = ElidedLabel("")  # what the phase now waits for, and who (rules.turn.sequence)
         self.waits_label.setObjectName("waits_for")
         self.statusBar().addPermanentWidget(self.waits_label, 1)
@@ -183,12 +187,22 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, QMain
         marks = [(b.at, b.resolved) for b in new.battle_hexes] != [(b.at, b.resolved) for b in shown.battle_hexes]
         return marks or new.fleets is not shown.fleets or new.map is not shown.map or new.phase is not shown.phase
 
+    def _guard_status(self, text: str) -> None:
+        """The status bar is read by the table: in its view, a message naming a unit the rules keep
+        from it (the engine judges: rules/model/visibility.py) is replaced before it is painted."""
+        if text and self.session is not None and not self.gm_view_action.isChecked() \
+                and not visibility.seen_by(self.session.campaign, text, visibility.TABLE):
+            self.statusBar().showMessage(HIDDEN_MESSAGE, 5000)
+
     def _selection_changed(self) -> None:
         scene = self.strategic_view.scene()
         if not isinstance(scene, StrategicScene) or self.session is None:
             return
         gm = self.gm_view_action.isChecked()
         fleet = scene.selected_fleet()
+        if fleet is not None and not gm and not visibility.seen_by(self.session.campaign, fleet.name, visibility.TABLE):
+            self.inspector.setHtml(welcome_html(self.session.campaign))  # a fleet the table may not know of
+            return
         if fleet is not None:
             self.inspector.setHtml(fleet_html(self.session.state, fleet, gm))
             return
@@ -215,6 +229,9 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, QMain
         if dialog is not None and dialog.isVisible():
             dialog.close()
             self.show_battle_hexes()
+        if not on and self.session is not None and isinstance(scene, StrategicScene) \
+                and scene.selected_fleet() is None and scene.selected_sector() is None:
+            self.inspector.setHtml(welcome_html(self.session.campaign))  # nothing of the GM's view stays
         self._selection_changed()
         self.statusBar().showMessage("GM view: every unit is shown" if on
                                      else "The table's view: what every Team may know", 5000)
