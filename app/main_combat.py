@@ -104,7 +104,8 @@ class CombatPhaseMixin:
         stuck = self.session.combat_stuck()
         if stuck is None:  # the question can be asked now
             return True
-        dialog = RulingDialog(stuck, self.session.campaign.phase.title, self)
+        phase = self.session.campaign.phase.title.split(": ")[-1]  # "Combat: Encounters" -> "Encounters"
+        dialog = RulingDialog(stuck, phase, self)
         self.ruling_dialog = dialog
         if dialog.exec() != RulingDialog.DialogCode.Accepted:
             self.statusBar().showMessage("The Combat Phase waits: Turn > Answer the Combat Phase's Questions "

@@ -19,7 +19,7 @@ class RulingDialog(QDialog):
         text = QLabel(
             f"BattleHex cannot ask {stuck.where}: {stuck.error}.\n\n"
             "Without an answer the phase would wait for ever. As Game Master you may settle this step by a "
-            f"ruling: {stuck.ruling}.\n\n"
+            f"ruling.\nThe ruling: {stuck.ruling}.\n\n"
             "The ruling goes into the campaign log with your note; Edit > Undo takes it back.", self)
         text.setObjectName("ruling_text")
         text.setTextFormat(Qt.TextFormat.PlainText)

@@ -116,8 +116,7 @@ def _locate(c: Campaign, state: StrategicState) -> Stuck | None:
                     return None
             except Exception as e:
                 return Stuck("encounter", i, "", _meeting(c, i), _words(e),
-                             f"{_meeting(c, i)} is settled with no scenario: no battle, every fleet stays where "
-                             "it stands")
+                             "no scenario: no battle, every fleet stays where it stands")
     if c.phase is Phase.BATTLES:
         for i in unsettled(c):
             try:
@@ -135,7 +134,7 @@ def _locate(c: Campaign, state: StrategicState) -> Stuck | None:
                 ground_losses_question(c, g.at, g.planet)
             except Exception as e:
                 return Stuck("ground", i, "", f"the ground combat on {g.planet} at {g.at}", _words(e),
-                             "it is settled at the table: no losses entered, no conquest")
+                             "settled at the table: no losses entered, no conquest")
             return None
         for s in c.map.sectors:
             for pl in s.star_system.planets if s.star_system else []:
@@ -167,8 +166,8 @@ def settle(c: Campaign, graph: LaneGraph, note: str, state: StrategicState | Non
     said = note.strip() or "no note"
     new = c.model_copy(update={"battle_hexes": list(c.battle_hexes), "ground_combats": list(c.ground_combats),
                                "turn_asked": list(c.turn_asked), "log": [*c.log, LogEntry(
-                                   turn=c.turn, rule=RULE, text=f"{s.where} could not be asked ({s.error}): "
-                                                                f"{s.ruling}. GM's note: {said}")]})
+                                   turn=c.turn, rule=RULE, text=f"on {s.where} (BattleHex could not ask it: {s.error})"
+                                                                f": {s.ruling}. GM's note: {said}")]})
     if s.kind in ("encounter", "phase") and c.phase is Phase.ENCOUNTERS:
         for i in [s.index] if s.kind == "encounter" else range(len(new.battle_hexes)):
             r = new.battle_hexes[i]

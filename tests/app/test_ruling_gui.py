@@ -50,7 +50,7 @@ def test_a_question_the_engine_cannot_ask_is_settled_by_a_gm_ruling(qtbot, tmp_p
     qtbot.waitUntil(lambda: w.campaign.battle_hexes[0].resolved, timeout=5000)
     answerer.stop()
     assert "cannot ask the meeting at 0304 (Blue and Red): 004 Encounters Phase: the meeting at 0304 is no " \
-           "longer on the map" in said[0] and "settled with no scenario" in said[0]
+           "longer on the map" in said[0] and "The ruling: no scenario: no battle" in said[0]
     r = w.campaign.battle_hexes[0]
     assert r.encounter is EncounterState.NONE and "withdrew at the table" in r.resolution
     assert w.campaign.log[-1].rule == "GM ruling" and "withdrew at the table" in w.campaign.log[-1].text
