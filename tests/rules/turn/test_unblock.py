@@ -20,7 +20,8 @@ def vanished(monkeypatch, at="0304"):
 
     def fail(c, state, i):
         if str(c.battle_hexes[i].at) == at:
-            raise IllegalAnswer("004 Encounters Phase", f"the meeting at {at} is no longer on the map (its fleets left)")
+            raise IllegalAnswer("004 Encounters Phase",
+                                f"the meeting at {at} is no longer on the map (its fleets left)")
         return real(c, state, i)
     monkeypatch.setattr(encounter_step, "pending_question", fail)
 
