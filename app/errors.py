@@ -220,11 +220,20 @@ def current_dialog() -> ErrorDialog | None:
     return None
 
 
+def words_of_name(name: str, default: str = "This action") -> str:
+    """What a function does, from its name: ``end_phase`` -> "End phase" (a lambda: ``default``)."""
+    if not name or name.startswith("<"):
+        return default
+    words = name.strip("_").replace("_", " ")
+    return words[:1].upper() + words[1:] if words else default
+
+
 def _excepthook(kind: type[BaseException], error: BaseException, tb: TracebackType | None) -> None:
     if issubclass(kind, KeyboardInterrupt):
         sys.__excepthook__(kind, error, tb)
         return
-    report("BattleHex", error, tb)
+    entry = tb.tb_frame.f_code.co_name if tb is not None else ""  # the slot Qt called, or the script
+    report(words_of_name(entry, "BattleHex"), error, tb)
 
 
 def _thread_hook(args: threading.ExceptHookArgs) -> None:

@@ -13,16 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from app.errors import guard
+from app.errors import guard, words_of_name
 
 
 def slot_words(slot: Callable[..., Any]) -> str:
     """What a slot does, for the error dialog: ``end_phase`` -> "End phase"."""
-    name = getattr(slot, "__name__", "") or ""
-    if not name or name == "<lambda>":
-        return "This action"
-    words = name.strip("_").replace("_", " ")
-    return words[:1].upper() + words[1:]
+    return words_of_name(getattr(slot, "__name__", "") or "")
 
 
 def connect_plain(signal: Any, slot: Callable[[], Any]) -> None:

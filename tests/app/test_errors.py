@@ -51,9 +51,9 @@ def test_failures_of_other_slots_and_threads_reach_the_same_dialog(qapp, qtbot):
     try:
         errors.install()
 
-        def slot():
+        def redraw_turn_track():
             raise ZeroDivisionError("turn length is zero")
-        QTimer.singleShot(0, slot)
+        QTimer.singleShot(0, redraw_turn_track)
         qtbot.waitUntil(lambda: errors.current_dialog() is not None, timeout=3000)
         worker = threading.Thread(target=lambda: [][1], name="autosave-test")
         worker.start()
@@ -62,9 +62,9 @@ def test_failures_of_other_slots_and_threads_reach_the_same_dialog(qapp, qtbot):
         qtbot.waitUntil(lambda: len(dialog.failures) == 2, timeout=3000)
     finally:
         sys.excepthook, threading.excepthook = hooks
-    assert "turn length is zero" in dialog.text() and "1 more failure" in dialog.text()
+    assert dialog.text().startswith("Redraw turn track failed: turn length is zero") and "1 more failure" in dialog.text()
     assert "IndexError" in dialog.detailedText() and "autosave-test" in errors.log_file().read_text(encoding="utf-8")
-    assert [f.what for f in errors.take()] == ["BattleHex", "The autosave-test thread"]
+    assert [f.what for f in errors.take()] == ["Redraw turn track", "The autosave-test thread"]
     ok(dialog)
 
 
