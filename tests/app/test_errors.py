@@ -62,7 +62,8 @@ def test_failures_of_other_slots_and_threads_reach_the_same_dialog(qapp, qtbot):
         qtbot.waitUntil(lambda: len(dialog.failures) == 2, timeout=3000)
     finally:
         sys.excepthook, threading.excepthook = hooks
-    assert dialog.text().startswith("Redraw turn track failed: turn length is zero") and "1 more failure" in dialog.text()
+    assert dialog.text().startswith("Redraw turn track failed: turn length is zero")
+    assert "1 more failure" in dialog.text()
     assert "IndexError" in dialog.detailedText() and "autosave-test" in errors.log_file().read_text(encoding="utf-8")
     assert [f.what for f in errors.take()] == ["Redraw turn track", "The autosave-test thread"]
     ok(dialog)
