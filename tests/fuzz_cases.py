@@ -174,7 +174,7 @@ def _mutate_text(rng: random.Random, text: str) -> tuple[bytes, str]:
         return text[:i].encode() + bytes([rng.randrange(256)]) + text[i + 1:].encode(), f"byte at {i}"
     if kind == 5:  # a long run of blanks between two tokens, or in place of one
         i = rng.choice([m.start() for m in re.finditer(r"[,:\[{]", text[:20_000])])
-        blank = rng.choice([" " * 20_000, "\n" * 50_000, "\t \r\n" * 10_000])
+        blank = rng.choice([" " * 20_000, "\n" * 50_000, "\t \r\n" * 10_000, '"' + '\\"' * 25_000])
         return (text[:i + 1] + blank + text[i + 1:]).encode(), f"blanks after {i}"
     return rng.choice([b"", b"null", b"[]", b"1", b'"x"', b"{}", b'{"format": "battlehex-campaign"}',
                        b"\xef\xbb\xbf" + text.encode()]), "other"

@@ -3,6 +3,7 @@
 a save cannot write back and numbers JSON cannot hold; each refused by name, never a traceback."""
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 import main
+from rules.turn.headless import run as run_turn
 from tests.conftest import DEFAULT, ROOT
 from tests.test_main_cli import _run
 
@@ -170,3 +172,20 @@ def test_a_free_form_field_no_save_could_write_is_refused_by_check_and_turn(tmp_
     r = _run("turn", str(path), "--answers", str(_answers(tmp_path, "[]")), "--out", str(out))
     assert r.returncode == 2 and "Traceback" not in r.stderr and f"{path}: {problem}" in r.stderr, r.stderr[-500:]
     assert not out.exists()
+
+
+@pytest.mark.parametrize("tail", ['\\"' * 25_000, 'a\\"' * 25_000, '\\"[' * 20_000])
+def test_check_refuses_an_unterminated_string_of_escaped_quotes_in_linear_time(tmp_path, capsys, tail):
+    """A 50 KB file whose last string never ends and is made of ``\\"`` took 33 s in --check (the
+    nesting scan retried its string pattern from every later quote); the answers file alike."""
+    path = tmp_path / "open.json"
+    path.write_text('{"format": "battlehex-campaign", "name": "' + tail, encoding="utf-8")
+    start = time.perf_counter()
+    code = main.main(["--check", str(path)])
+    took = time.perf_counter() - start
+    assert code == 1 and "JSON syntax error" in capsys.readouterr().err and took < 1.0, f"{took:.1f} s"
+    out, err = io.StringIO(), io.StringIO()
+    start = time.perf_counter()
+    code = run_turn(["turn", str(DEFAULT), "--answers", str(_answers(tmp_path, '["' + tail))][1:], out, err)
+    took = time.perf_counter() - start
+    assert code == 2 and "JSON syntax error" in err.getvalue() and took < 1.0, f"{took:.1f} s"

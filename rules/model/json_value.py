@@ -27,7 +27,10 @@ file around a Battle Hex's answer adds 4 levels to :data:`rules.model.io.MAX_DEP
 MAX_INT_BITS = 14_000
 """About 4,200 digits: Python reads no longer number from JSON text (``int_max_str_digits``)."""
 
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\Z)', re.DOTALL)
+"""A JSON string, or an unterminated one up to the end of the text: a match never fails once
+begun, so the scan stays linear (a failed match retried from every later quote made 25,000
+``\\"`` after an opening quote take 33 s)."""
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
