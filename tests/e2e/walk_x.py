@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import random
 import re
 import sys
 import time
+from pathlib import Path
 
 from xdrive import (
     ART,
@@ -54,6 +56,9 @@ BATTLE_WINDOW = re.compile(r"^Battle Hex (\d{4}) \u2014")
 ERROR_DIALOG = "BattleHex: something failed"  # app/errors.py: an error caught at the app's edge
 REASON = re.compile(r"^(Break off|GM ruling)")  # dialogs that ask the GM's reason (after a choice)
 FILE_DIALOG = re.compile(r"Open|Save|Export|Choose|Select", re.IGNORECASE)
+# the rules texts' windows (Help > Rules, or a rule's link in a dialog): read, then closed
+RULES_WINDOWS = {e["title"] for e in json.loads((Path(__file__).resolve().parents[2] / "assets" / "rules" /
+                                                 "index.json").read_text(encoding="utf-8"))}
 
 
 class Walk:
@@ -72,6 +77,7 @@ class Walk:
         self._seen = ""
         self._next_system = 0
         self.started: dict[str, str] = {}    # Battle Hex -> the system chosen for it
+        self._dialogs: list[str] = []        # the last dialogs answered (window ids)
 
     # -- what the autosave says -------------------------------------------------------------------
     def state(self) -> dict:
@@ -207,6 +213,7 @@ class Walk:
     def dialog(self, wid: str, title: str) -> None:
         """A dialog: its default (Return), or in a random walk a few Tab / arrow / Space presses first."""
         snap(f"dialog-{title.split(chr(0x2014))[0]}")
+        self._dialogs = [*self._dialogs[-5:], wid]
         if title.startswith(ERROR_DIALOG):
             raise Fail(f"the app showed its error dialog {title!r} (the traceback is in its log)")
         if title.startswith("Refused"):
@@ -215,12 +222,17 @@ class Walk:
             log(f"refused: {title!r}: another choice")
         if "Battle Hexes" in title:  # End Movement's list (not modal): read, then closed
             key("Escape")
+        elif title in RULES_WINDOWS:
+            key("alt+F4")
         elif REASON.search(title):  # a GM's reason: an empty one is refused (AF/EF 4.2.d)
             # no space: in the dialog's first question (a closed combo box) Space would open the list
             xdo("type", "--delay", "20", "walk-reason")
             key("Return")
         elif FILE_DIALOG.search(title) and "Battle" not in title:
             key("Escape")
+        elif self._dialogs.count(wid) >= 3:
+            self._dialogs.clear()
+            key("Escape")  # the same dialog open through three answers (Return on a rule's link): closed
         else:
             if self.rng is not None and ("Encounters" not in title or self.rng.random() < 0.3):
                 for _ in range(self.rng.randrange(4)):
