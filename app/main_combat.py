@@ -27,9 +27,35 @@ class CombatPhaseMixin:
                 "empty)?")
             if not ok:
                 return
-        if self._try(lambda: self.session.end_phase(note)):
+        try:
+            done = self._try(lambda: self.session.end_phase(note))
+        except Exception as e:  # the engine's fault, not a refusal: the GM may go on by a ruling
+            done = self.rule_past_end_phase(e)
+        if done:
             self.statusBar().showMessage(f"Now: {self.session.campaign.phase.title}", 8000)
             self.ask_when_open()
+
+    def rule_past_end_phase(self, error: Exception) -> bool:
+        """End Phase failed (not refused): log why, and offer the GM the ruling that begins the
+        next sub-phase without the work that failed (rules/turn/unblock.py); True once done."""
+        import traceback
+
+        from app.errors import words_of, write_log
+        from app.ruling_dialog import RulingDialog
+        from rules.turn import unblock
+
+        write_log("End Phase", "".join(traceback.format_exception(error)))
+        words = words_of(error)
+        try:
+            stuck = unblock.end_phase_stuck(self.session.campaign, words)
+        except RuleError as refused:  # no ruling goes past this phase: say both
+            self.show_error("End Phase failed", f"{words}\n\n{refused}")
+            return False
+        dialog = RulingDialog(stuck, self.session.campaign.phase.title.split(": ")[-1], self)
+        self.ruling_dialog = dialog
+        if dialog.exec() != RulingDialog.DialogCode.Accepted:
+            return False
+        return self._try(lambda: self.session.rule_end_phase(dialog.note(), words))
 
     def cargo(self, fleet_id: str, action) -> bool:
         """Embark, land or deploy as one undoable step; a refusal names its rule and changes nothing."""

@@ -17,7 +17,7 @@ class RulingDialog(QDialog):
         self.setWindowTitle(f"GM ruling: the {phase} phase is stuck")
         self.stuck = stuck
         text = QLabel(
-            f"BattleHex cannot ask {stuck.where}: {stuck.error}.\n\n"
+            f"BattleHex could not go on with {stuck.where}: {stuck.error}.\n\n"
             "Without an answer the phase would wait for ever. As Game Master you may settle this step by a "
             f"ruling.\nThe ruling: {stuck.ruling}.\n\n"
             "The ruling goes into the campaign log with your note; Edit > Undo takes it back.", self)

@@ -221,6 +221,13 @@ class CampaignSession(QObject):
         return self.apply(f"GM ruling: settle {s.where if s else 'the Combat Phase'}",
                           lambda c: unblock.settle(c, self.graph, note, self.state))
 
+    def rule_end_phase(self, note: str, error: str) -> Campaign:
+        """Go on past an End Phase that failed with ``error`` by the GM's ruling (one undoable step)."""
+        from rules.turn import unblock
+
+        return self.apply(f"GM ruling: end {self.campaign.phase.title}",
+                          lambda c: unblock.end_phase(c, note, error))
+
     def answer_turn(self, raw) -> Campaign:
         """Answer the Combat Phase's open question as one undoable step (refusals raise)."""
         open_q = self.combat_pending()

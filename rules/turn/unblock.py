@@ -13,7 +13,10 @@ step by a ruling, logged as such with the GM's note, so the phase goes on:
 - a planet's ground combat: settled at the table, no losses entered, no conquest;
 - a seized planet's morale check: no effect entered;
 - a failure the engine cannot place on one step: the phase's questions are waived for the
-  turn (its open meetings and ground combats settled as above), so End Phase goes on.
+  turn (its open meetings and ground combats settled as above), so End Phase goes on;
+- End Phase itself failing (:func:`end_phase`): the next sub-phase begins without the work that
+  failed (opening the meetings, sending pursued sides back, listing contested planets), which
+  the GM does at the table.
 
 A ruling is one step like any answer: it changes nothing when refused and can be undone.
 """
@@ -184,6 +187,43 @@ def settle(c: Campaign, graph: LaneGraph, note: str, state: StrategicState | Non
     if s.key:
         new.turn_asked.append(s.key)
     return new
+
+
+_SKIPPED = {
+    Phase.SUPPLY: "with no meeting opened by BattleHex (the Battle Hexes formed at the end of movement are fought "
+                  "in Space Combat; the GM settles any other meeting at the table)",
+    Phase.ENCOUNTERS: "as the Encounters left it",
+    Phase.BATTLES: "without sending back the sides that were pursued (the GM moves them at the table)",
+    Phase.BOMBARDMENT: "with no ground combat opened by BattleHex (the GM settles contested planets at the table)",
+}
+
+
+def end_phase_stuck(c: Campaign, error: str) -> Stuck:
+    """End Phase failed with ``error`` (the engine's fault, not a refusal): the ruling that goes
+    on to the next sub-phase without the work that failed; refused after Troop Combat (the next
+    turn cannot be made without its own steps: undo, or correct the file)."""
+    nxt = _next(c)
+    return Stuck("end_phase", -1, "", f"End Phase from {c.phase.title}", error,
+                 f"{nxt.title} begins {_SKIPPED[c.phase]}")
+
+
+def _next(c: Campaign) -> Phase:
+    from rules.turn.combat_phase import NEXT
+
+    if c.phase not in NEXT or c.settings.combat_phase != "seed004":
+        raise PhaseError(RULE, f"End Phase from {c.phase.title} cannot be ruled past: undo to an earlier step, or "
+                               "correct the campaign file")
+    return NEXT[c.phase]
+
+
+def end_phase(c: Campaign, note: str, error: str) -> Campaign:
+    """The GM's ruling past an End Phase that failed with ``error``: the next sub-phase begins
+    (:func:`end_phase_stuck` says how), logged with ``note``."""
+    s = end_phase_stuck(c, error)
+    said = note.strip() or "no note"
+    return c.model_copy(update={"phase": _next(c), "log": [*c.log, LogEntry(
+        turn=c.turn, rule=RULE, text=f"on {s.where} (BattleHex could not do it: {error}): {s.ruling}. GM's note: "
+                                     f"{said}")]})
 
 
 def is_waived(c: Campaign) -> bool:

@@ -10,8 +10,9 @@ from app.ruling_dialog import RulingDialog
 from rules.battle.log import IllegalAnswer
 from rules.model.records import Phase
 from rules.model.turn_model import EncounterState
-from rules.turn import encounter_step
-from tests.app.gui import Answerer, press, show_active
+from app import errors
+from rules.turn import combat_phase, encounter_step
+from tests.app.gui import Answerer, press, show_active, type_text
 from tests.app.test_combat_phase_gui import opened, seed004_campaign
 
 
@@ -49,7 +50,7 @@ def test_a_question_the_engine_cannot_ask_is_settled_by_a_gm_ruling(qtbot, tmp_p
     press(w, "Ctrl+Shift+A")  # Turn > Answer the Combat Phase's Questions: the ruling again
     qtbot.waitUntil(lambda: w.campaign.battle_hexes[0].resolved, timeout=5000)
     answerer.stop()
-    assert "cannot ask the meeting at 0304 (Blue and Red): 004 Encounters Phase: the meeting at 0304 is no " \
+    assert "could not go on with the meeting at 0304 (Blue and Red): 004 Encounters Phase: the meeting at 0304 is no " \
            "longer on the map" in said[0] and "The ruling: no scenario: no battle" in said[0]
     r = w.campaign.battle_hexes[0]
     assert r.encounter is EncounterState.NONE and "withdrew at the table" in r.resolution
@@ -60,3 +61,32 @@ def test_a_question_the_engine_cannot_ask_is_settled_by_a_gm_ruling(qtbot, tmp_p
     show_active(w, qtbot)
     press(w, "Ctrl+Shift+E")  # the phase goes on
     assert w.campaign.phase is Phase.BATTLES
+
+
+def test_an_end_phase_the_engine_cannot_do_is_gone_past_by_a_gm_ruling(qtbot, tmp_path, monkeypatch):
+    """End Phase failing in the engine (here listing the contested planets) was an error and the
+    phase stayed where it was for good; now the GM may begin the next sub-phase by a ruling."""
+    w = opened(qtbot, tmp_path, seed004_campaign().model_copy(update={"phase": Phase.BOMBARDMENT}))
+
+    def broken(c, state):
+        raise KeyError("planet list of 0505")
+    monkeypatch.setattr(combat_phase, "contested_planets", broken)
+    said: list[str] = []
+
+    def settle(d) -> bool:
+        if not isinstance(d, RulingDialog):
+            return False
+        said.append(d.findChild(QLabel, "ruling_text").text())
+        QTest.keyClicks(d.note_edit, "Vor I held")
+        d.settle_button.click()
+        return True
+    answerer = Answerer(settle, type_text("no bombardment"))
+    show_active(w, qtbot)
+    press(w, "Ctrl+Shift+E")
+    qtbot.waitUntil(lambda: w.campaign.phase is Phase.TROOPS, timeout=5000)
+    answerer.stop()
+    assert "could not go on with End Phase from Combat: Orbital Bombardment: planet list of 0505" in said[0]
+    assert "Troop Combat begins with no ground combat opened by BattleHex" in said[0]
+    assert w.campaign.ground_combats == [] and w.campaign.log[-1].rule == "GM ruling"
+    assert "Vor I held" in w.campaign.log[-1].text and "GM ruling" in w.session.undo_stack.undoText()
+    assert "battlehex.log" in str(errors.log_file()) and "planet list of 0505" in errors.log_file().read_text()

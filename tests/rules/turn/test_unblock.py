@@ -79,3 +79,29 @@ def test_a_ground_combat_the_engine_cannot_ask_is_settled_at_the_table(monkeypat
     assert (s.kind, s.index) == ("ground", 0) and planet in s.where
     new = unblock.settle(c, g, "fought by hand")
     assert new.ground_combats[0].done and not c.ground_combats[0].done and cp.pending(new, g) is None
+
+
+def test_past_an_end_phase_the_engine_cannot_do_the_next_sub_phase_begins(monkeypatch):
+    c, g = entered()  # the Supply Phase
+
+    def broken(c, state):
+        raise KeyError("lane 0303-0304")
+    monkeypatch.setattr(encounter_step, "open_meetings", broken)
+    with pytest.raises(KeyError):
+        cp.advance(c, g)
+    s = unblock.end_phase_stuck(c, "lane 0303-0304")
+    assert s.kind == "end_phase" and "Encounters begins with no meeting opened by BattleHex" in s.ruling
+    new = unblock.end_phase(c, "met at the table", "lane 0303-0304")
+    assert new.phase is Phase.ENCOUNTERS and c.phase is Phase.SUPPLY
+    assert new.log[-1].rule == unblock.RULE and "met at the table" in new.log[-1].text
+    assert cp.pending(new, g) is None  # the Battle Hex formed at the end of movement is fought in Space Combat
+    monkeypatch.undo()
+    battles = cp.advance(new, g)
+    assert battles.phase is Phase.BATTLES and cp.fightable(battles) == [0]
+
+
+def test_no_ruling_goes_past_troop_combat():
+    c, g = entered()
+    c = c.model_copy(update={"phase": Phase.TROOPS})
+    with pytest.raises(PhaseError, match="cannot be ruled past"):
+        unblock.end_phase(c, "", "next turn failed")
