@@ -48,6 +48,7 @@ from xdrive import (
     xdo,
 )
 
+PHASES = ("orders", "supply", "encounters", "battles", "bombardment", "troops")  # seed 004's turn (rules.model)
 SYSTEMS = ("v13", "table", "sidcors", "afef")  # the order of Turn > Battle System for New Battle Hexes
 STALL = 14             # key presses that change nothing before a phase counts as stopped (default answers)
 STALL_RANDOM = 30      # the same with random choices (a Tab may land on Cancel, which changes nothing)
@@ -78,6 +79,7 @@ class Walk:
         self._next_system = 0
         self.started: dict[str, str] = {}    # Battle Hex -> the system chosen for it
         self._dialogs: list[str] = []        # the last dialogs answered (window ids)
+        self.phases: dict[int, list[str]] = {}  # turn -> the phases it went through, in order
 
     # -- what the autosave says -------------------------------------------------------------------
     def state(self) -> dict:
@@ -115,6 +117,7 @@ class Walk:
             where = f"turn {data.get('turn', 1)} {data.get('phase', 'orders')}"
             if current_step() != where:
                 step(where)
+                self.phases.setdefault(data.get("turn", 1), []).append(data.get("phase", "orders"))
             if not wid or wid == self.main:
                 self.on_main()
             elif (m := BATTLE_WINDOW.match(title)) is not None:
@@ -123,6 +126,9 @@ class Walk:
                 self.dialog(wid, title)
             time.sleep(0.25)
         snap(f"turn-{self.state().get('turn', 1)}-reached")
+        for turn in range(first, first + self.turns):
+            if self.phases.get(turn) != list(PHASES):
+                raise Fail(f"turn {turn} went through the phases {self.phases.get(turn)}, not {list(PHASES)}")
         if self.rng is not None and self._next_system < len(SYSTEMS):
             began = ", ".join(SYSTEMS[:self._next_system]) or "no system"
             raise Fail(f"{self.turns} turns with random choices began a battle only in {began}, not in every one "
