@@ -36,7 +36,7 @@ def test_file_open_removes_what_a_killed_save_left_beside_the_file_and_its_autos
     camp, autosave, foreign = _leftovers(tmp_path)
     answerer = Answerer(save_file(str(camp)))
     press(window, "Ctrl+O")
-    qtbot.waitUntil(lambda: window.campaign_path == camp)
+    qtbot.waitUntil(lambda: window.campaign_path == camp, timeout=20_000)
     answerer.stop()
     assert _temps(tmp_path) == foreign and _temps(autosave.parent) == []
     assert "Removed what a save cut short left behind" in window.statusBar().currentMessage()
