@@ -25,6 +25,7 @@ from rules.strategic.battle_hex import (
     units_by_team,
 )
 from rules.strategic.lost import NEBULA_THEN, helmsman_recovery, lost_rear_guard, nebula_lost_time_over
+from rules.strategic.meetings import sides
 from rules.strategic.movement import OrderCheck, check_orders, resolve_movement
 from rules.strategic.state import StrategicState
 
@@ -121,8 +122,23 @@ def open_battle_hexes(campaign: Campaign) -> list[BattleHexRecord]:
     return [b for b in campaign.battle_hexes if not b.resolved]
 
 
+def over(state: StrategicState, record: BattleHexRecord) -> str | None:
+    """Why the battle of an open record in a sector is over before it is fought -- its own two
+    sides no longer both stand there with units that may fight (V13.12) -- or ``None``."""
+    pairs = teams_fighting_in(state, record.at)
+    if (record.attacker, record.defender) in pairs or (record.defender, record.attacker) in pairs:
+        return None
+    present = units_by_team(state, record.at)
+    gone = [t for t in (record.attacker, record.defender) if t not in present]
+    names = {t.id: t.name for t in state.campaign.teams}
+    return f"no units of {' or '.join(names.get(t, t) for t in gone)} remain" if gone else \
+        "its Teams may no longer fight"
+
+
 def refresh_resolution(campaign: Campaign, graph: LaneGraph) -> Campaign:
-    """Mark Battle Hexes resolved where no units of differing Teams that may fight remain (V13.12)."""
+    """Mark resolved each open Battle Hex whose own two sides no longer both stand in it with
+    units that may fight (V13.12): another pair of Teams fighting there keeps only its own
+    record open (issue 19: the first battle of a three-way meeting may remove a later one's side)."""
     state = StrategicState.compute(campaign, graph)
     new = campaign.model_copy(deep=True)
     for b in new.battle_hexes:
@@ -135,25 +151,30 @@ def refresh_resolution(campaign: Campaign, graph: LaneGraph) -> Campaign:
             if b.attacker not in there or b.defender not in there:
                 b.resolved, b.resolution = True, "no units of differing Teams remain between the sectors"
             continue
-        if not teams_fighting_in(state, b.at):
-            b.resolved, b.resolution = True, "V13.12: no units of differing Teams remain"
-            new.log.append(LogEntry(turn=new.turn, rule="V13.12", text=f"Battle Hex {b.at} resolved: no units of "
-                                                                     "differing Teams remain"))
+        why = over(state, b)
+        if why is not None:
+            b.resolved, b.resolution = True, f"V13.12: {why}"
+            new.log.append(LogEntry(turn=new.turn, rule="V13.12", text=f"Battle Hex {b.at} ({sides(new, b)}) "
+                                                                     f"resolved: {why}"))
     return new
 
 
-def gm_resolve(campaign: Campaign, at: Label, reason: str) -> Campaign:
-    """A GM ruling marks one Battle Hex resolved; the reason is logged."""
+def gm_resolve(campaign: Campaign, at: Label, reason: str, index: int | None = None) -> Campaign:
+    """A GM ruling marks one Battle Hex record resolved -- ``battle_hexes[index]``, else the
+    first open record at ``at`` -- and no other (issue 19); the reason is logged."""
     if not reason.strip():
         raise PhaseError("GM ruling", "a GM override needs a reason for the log")
     new = campaign.model_copy(deep=True)
-    hit = [b for b in new.battle_hexes if b.at == at and not b.resolved]
-    if not hit:
+    if index is None:
+        index = next((i for i, b in enumerate(new.battle_hexes) if b.at == at and not b.resolved), None)
+    elif not 0 <= index < len(new.battle_hexes) or new.battle_hexes[index].at != at:
+        index = None
+    if index is None or new.battle_hexes[index].resolved:
         raise PhaseError("V13.12", f"there is no open Battle Hex at {at}")
-    for b in hit:
-        b.resolved, b.resolution = True, f"GM ruling: {reason.strip()}"
+    b = new.battle_hexes[index]
+    b.resolved, b.resolution = True, f"GM ruling: {reason.strip()}"
     new.log.append(LogEntry(turn=new.turn, rule="V13.12",
-                            text=f"GM ruling: Battle Hex {at} resolved: {reason.strip()}"))
+                            text=f"GM ruling: Battle Hex {at} ({sides(new, b)}) resolved: {reason.strip()}"))
     return new
 
 

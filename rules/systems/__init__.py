@@ -130,7 +130,18 @@ def system_for(campaign: Campaign, at: Label) -> BattleSystem:
 
 
 def start(campaign: Campaign, at: Label, graph: LaneGraph | None = None) -> BattleRun:
-    """Start (or resume, replaying its answers) the battle at ``at`` with its system."""
+    """Start (or resume, replaying its answers) the battle at ``at`` with its system; refused
+    (V13.12) when the record's own sides no longer both stand there (issue 19: a battle over
+    before it begins -- End Phase settles it)."""
+    from rules.strategic.meetings import sides
+    from rules.strategic.state import StrategicState
+    from rules.strategic.turn import over
+
+    rec = open_record(campaign, at)
+    why = over(StrategicState.compute(campaign, graph), rec) if rec.between is None else None
+    if why is not None:
+        raise RuleError("V13.12", f"the battle at {at} ({sides(campaign, rec)}) is over before it begins: {why} "
+                                  "(End Phase settles it)")
     return system_for(campaign, at).start(campaign, at, graph)
 
 

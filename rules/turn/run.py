@@ -11,7 +11,9 @@ The questions, in the order of seed 004's Sequence of Play (docs/turn_answers.md
   ``turn/{n}/{phase}/end`` to the GM: ``"end_phase"`` or ``{"end_phase": "note"}``.
 * Encounters / Troop Combat with a demand or ground losses open: that question itself.
 * Space Combat with a Battle Hex to fight: ``turn/{n}/battle/{at}`` to the GM:
-  ``{"battle": "0304", "answers": [...]}`` or ``{"battle": "0304", "ruling": "why"}``.
+  ``{"battle": "0304", "answers": [...]}`` or ``{"battle": "0304", "ruling": "why"}``; where
+  several meetings are open in one sector, each is named by the sector and its sides
+  (``"0308 coalition v alliance"``: :mod:`rules.strategic.meetings`).
 
 Every answer is applied to a new campaign; an illegal one raises (``IllegalAnswer`` for a
 malformed answer, the rule's ``RuleError`` for a refused one) and changes nothing, the log
@@ -30,8 +32,9 @@ Readings:
       (:func:`rules.turn.sequence.system_order`), but the GM may answer for any of them
       (``options``): seed 004 only *recommends* the randomized order. An empty
       ``answers`` list is refused: it would change nothing.
-    * A Battle Hex no longer fightable (V13.12: no units of differing Teams that may fight)
-      is not asked about; End Phase resolves it.
+    * A Battle Hex no longer fightable (V13.12: its own two sides no longer both stand there with
+      units that may fight) is not asked about; a battle that removes a side settles it at once
+      (logged), else End Phase does. A ruling settles the one meeting it names, no other.
     * A note given with End Phase is logged for every phase (Orbital Bombardment logs it as
       its record kept by hand).
     * A question is logged with its answer once answered; the open one is :attr:`pending`.
@@ -49,6 +52,7 @@ from rules.model import visibility
 from rules.model.campaign import Campaign
 from rules.model.records import LogEntry, Phase
 from rules.strategic import build_graph
+from rules.strategic import meetings
 from rules.strategic.battle_hex import IgnoreQuestion
 from rules.strategic.state import StrategicState
 from rules.strategic.turn import gm_resolve, refresh_resolution, set_orders
@@ -172,17 +176,21 @@ class TurnRun:
         if c.phase is Phase.BATTLES:
             hexes = self._fightable()
             if hexes:
-                return _gm_question(f"turn/{n}/battle/{hexes[0]}", SPACE_COMBAT,
-                                    "Game Master: fight a Battle Hex ({\"battle\": sector, \"answers\": [...]}) or "
-                                    "rule on it ({\"battle\": sector, \"ruling\": why})", tuple(hexes))
+                names = meetings.answer_names(c, hexes)
+                return _gm_question(f"turn/{n}/battle/{c.battle_hexes[hexes[0]].at}", SPACE_COMBAT,
+                                    "Game Master: fight a Battle Hex ({\"battle\": name, \"answers\": [...]}) or "
+                                    "rule on it ({\"battle\": name, \"ruling\": why}); a name is the sector, or "
+                                    "with several meetings there, the sector and its sides (\"0308 coalition v "
+                                    "alliance\")", tuple(names),
+                                    {"sides": {k: meetings.sides(c, c.battle_hexes[i]) for k, i in zip(names, hexes)}})
         cargo = " - or move cargo ({\"cargo\": {fleet, verb, cargo, planet}})" if c.phase is Phase.TROOPS else ""
         return _gm_question(f"turn/{n}/{c.phase.value}/end", SEQUENCE,
                             f"Game Master: end the {c.phase.title} phase (\"end_phase\", or {{\"end_phase\": "
                             f"note}}){cargo}")
 
-    def _fightable(self) -> list[str]:
-        fresh = refresh_resolution(self.campaign, self.graph)
-        return [str(fresh.battle_hexes[i].at) for i in cp.fightable(fresh)]
+    def _fightable(self) -> list[int]:
+        """The records that may be fought now, once those whose sides left are settled (V13.12)."""
+        return cp.fightable(refresh_resolution(self.campaign, self.graph))
 
     def _open_ignore(self) -> IgnoreQuestion | None:
         return next((q for q in self._ignores if (q.at, q.team, q.other) not in self._decisions), None)
@@ -271,26 +279,34 @@ class TurnRun:
         if not (isinstance(raw, dict) and set(raw) in forms):
             raise IllegalAnswer(SPACE_COMBAT, "answer {\"battle\": \"0304\", \"answers\": [...]} or {\"battle\": "
                                               f"\"0304\", \"ruling\": \"why\"}}, not {raw!r}")
-        at = _label(raw["battle"], SPACE_COMBAT)
-        if str(at) not in q.options:
-            raise IllegalAnswer(SPACE_COMBAT, f"there is no Battle Hex to fight at {at}: one of "
-                                              f"{', '.join(q.options)}")
+        name, hexes = raw["battle"], self._fightable()
+        if not isinstance(name, str):
+            raise IllegalAnswer(SPACE_COMBAT, f"a Battle Hex is named by a string such as \"0304\", not {name!r}")
+        index = meetings.named(self.campaign, hexes, name)
+        if index is None:
+            several = [o for o in q.options if o.split(" ")[0] == name.strip() and o != name.strip()]
+            why = f"{len(several)} meetings are open at {name.strip()}: name one" if several else \
+                f"there is no Battle Hex to fight named {name!r}"
+            raise IllegalAnswer(SPACE_COMBAT, f"{why}: one of {', '.join(q.options)}")
+        at = self.campaign.battle_hexes[index].at
         if "ruling" in raw:
             if not isinstance(raw["ruling"], str):
                 raise IllegalAnswer("GM ruling", f"a ruling is a reason in words, not {raw['ruling']!r}")
-            return gm_resolve(self.campaign, at, raw["ruling"])
+            return gm_resolve(self.campaign, at, raw["ruling"], index)
         answers = raw["answers"]
         if not isinstance(answers, list) or not answers:
             raise IllegalAnswer(SPACE_COMBAT, f"the battle's answers are a list of at least one answer, not "
                                               f"{answers!r}")
         from rules.systems import start  # the battle systems load only when a battle is fought
-        run = start(self.campaign, at, self.graph)
+        run = start(meetings.bring_first(self.campaign, index), at, self.graph)  # the record named is fought
         for i, a in enumerate(answers):
             try:
                 run.answer(a)
             except IllegalAnswer as e:
                 raise BattleAnswerIllegal(e.rule, f"the battle at {at}, its answer {i + 1}: {e.message}", i) from None
-        return release_escorts(run.saved())  # a civilian fleet the battle destroyed leaves its escorts free
+        # a civilian fleet the battle destroyed leaves its escorts free; a meeting there whose side
+        # the battle removed is settled at once (V13.12), not offered to fight
+        return refresh_resolution(release_escorts(run.saved()), self.graph)
 
     def _end_phase(self, q: Question, raw: Any) -> Campaign:
         if isinstance(raw, dict) and set(raw) == {"cargo"}:
