@@ -45,6 +45,13 @@ FIGURES: Counter[str] = Counter()
 _SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _figures_at_the_end():
+    """The figures of this run, printed (with -s) even when a test failed."""
+    yield
+    print("\nissue 19 random play:", ", ".join(f"{k}: {v}" for k, v in sorted(FIGURES.items())))
+
+
 def _default(seed: int, system: str, phase: str) -> Campaign:
     c = load_campaign(DEFAULT)
     c = c.model_copy(update={"dice_seed": seed, "settings": c.settings.model_copy(update={"combat_phase": phase})})
@@ -114,6 +121,5 @@ def load_campaign_text(text: str) -> Campaign:
 
 
 def test_figures():
-    """The figures of this run (printed with -s); the long profile plays at least 2,000 turns."""
-    print("\nissue 19 random play:", ", ".join(f"{k}: {v}" for k, v in sorted(FIGURES.items())))
+    """The long profile plays at least 2,000 whole turns."""
     assert FIGURES["turns"] >= (2000 if LONG else 1)

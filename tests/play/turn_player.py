@@ -183,12 +183,14 @@ class TurnPlayer:
         from rules.systems import system_for
 
         at = self.rng.choice(list(q.options))
+        sector = Label.parse(at.split()[0])  # an option names the sector, and the sides when it holds several
         c = self.run.campaign
-        system = system_for(c, Label.parse(at)).key
-        if self.rng.random() < self.ruling:
+        system = system_for(c, sector).key
+        several = sum(1 for r in c.battle_hexes if r.at == sector and not r.resolved) > 1
+        if self.rng.random() < self.ruling or (several and at != str(sector)):
             self.notes["battle ruled"] += 1
             return {"battle": at, "ruling": "random play: the GM rules"}
-        done = fight(c, Label.parse(at), self.run.graph, self.rng, self.bound)
+        done = fight(c, sector, self.run.graph, self.rng, self.bound)
         if done.error:
             self.notes[f"{system} error: {done.error[:120]}"] += 1
         elif done.stuck:
