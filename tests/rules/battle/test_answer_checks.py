@@ -226,4 +226,5 @@ def test_a_huge_number_or_deep_nesting_is_refused_not_raised_v13_435(junk):
 ])
 def test_a_combat_answer_refused_says_why_in_words_v13_480(answer, message):
     b = fight(**TWO_RED)
-    assert refused(b, answer, "V13.480").endswith(message)
+    rule = {"b1": "V13.480 / V13.601", "r1": "V13.480 / V13.501"}.get(answer.get("declare"), "V13.480")
+    assert refused(b, answer, rule) == f"{rule}: {message}"
