@@ -336,8 +336,9 @@ class AfefPanel(PanelBase):
         if kind in _PLANS:
             parts.append("<p>Drag from your counter to a target: one die; Shift+drag: all its dice; right-click: "
                          "clear" + (", or hold fire" if kind == "declare" else "") + ".</p>")
-            tables = q.data.get("odds", {})
-            tables = tables.get("targets", tables) if isinstance(tables, dict) else {}
+            run = self._run()
+            tables = run.question_odds() if run is not None else {}  # computed by the engine when shown
+            tables = tables.get("targets", tables)
             pools: dict[str, int] = {}
             for targets in self.plan.values():
                 for dst, n in targets.items():

@@ -203,8 +203,9 @@ class SidcorsPanel(PanelBase):
             self.choice.hide()
             self.odds.hide()
             return
-        dealt = q.data.get("odds", {}).get("dealt", {}).get("expected", [])
-        taken = q.data.get("odds", {}).get("taken", {}).get("expected", [])
+        odds = run.question_odds()  # computed by the engine when the question is shown, kept while it is pending
+        dealt = odds.get("dealt", {}).get("expected", [])
+        taken = odds.get("taken", {}).get("expected", [])
         self.choice.setTitle(f"{self.win.name(q.to)}: your Battle Intensity Factor, in secret ({q.rule})")
         for n, b in enumerate(self.bif_buttons, 1):
             b.setToolTip(f"BIF {n}: expected damage dealt {_row(dealt, n)}, taken {_row(taken, n)} against the "

@@ -50,10 +50,20 @@ def run_system(campaign: Campaign, at: Label, graph: LaneGraph, answers: list[An
         "answers_used": len(run.answers),
         "log": [e.to_dict() for e in run.log.for_viewer(viewer)],
         "next_question": None if q is None else {"to": q.to, "rule": q.rule, "secret": True} if secret
-        else q.to_dict(),
+        else shown(run, q.to_dict()),
         "state": {"heading": status.heading, "stage": status.stage, "resolved": status.resolved,
                   "resolution": status.resolution}}
     return finish(result, failure, out, err)
+
+
+def shown(run: BattleRun, question: dict[str, Any]) -> dict[str, Any]:
+    """The pending question as printed, with the odds it is shown with in its ``data["odds"]``
+    (computed now by the run, issue 21: the question itself carries none)."""
+    odds = getattr(run, "question_odds", None)
+    shown_odds = odds() if odds is not None else {}
+    if shown_odds:
+        question["data"] = {**question.get("data", {}), "odds": shown_odds}
+    return question
 
 
 __all__ = ["SYSTEMS", "run_system", "with_system"]

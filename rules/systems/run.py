@@ -3,6 +3,10 @@ the event log, replay of the record's answers, undo, secret answers, GM rulings 
 
 A system subclasses :class:`ReplayRun` with its engine and gives only what is its own: the
 engine, the words of an answer, the marks of what an answer changed, its status and queries.
+The run gives every system what V13 has (issue 21): undo and reopen resume from checkpoints
+(:mod:`rules.systems.replay_points`) where the engine can go on from a pending question
+(:meth:`RunEngine.resume`), and the odds a question is shown with are computed when it is shown
+(:meth:`ReplayRun.question_odds`, cached), never stored in the question or the file.
 """
 from __future__ import annotations
 
@@ -22,6 +26,7 @@ from rules.dice import DiceRoller, Roll
 from rules.model.campaign import Campaign
 from rules.strategic.state import StrategicState
 from rules.systems import open_record
+from rules.systems.replay_points import Point, Points, make_point, shelf_key, shelved
 
 
 class RunEngine(Protocol):
@@ -32,6 +37,9 @@ class RunEngine(Protocol):
 
     @property
     def state(self) -> BattleState: ...
+
+    @property
+    def dice(self) -> DiceRoller: ...
 
     @property
     def round(self) -> int: ...
@@ -52,6 +60,15 @@ class RunEngine(Protocol):
 
     def run(self) -> Generator[Question, Any, None]:
         """The procedure: yields questions, takes checked answers."""
+        ...
+
+    def resume(self, key: str) -> Generator[Question, Any, None] | None:
+        """The procedure from the pending question ``key`` on (asking it again first), or None
+        when the engine cannot go on from there (a checkpoint is kept only where it can)."""
+        ...
+
+    def question_odds(self, q: Question) -> dict[str, Any]:
+        """The exact odds the pending question ``q`` is shown with ({} for none)."""
         ...
 
 
@@ -88,6 +105,8 @@ class ReplayRun(Generic[E]):
         self.answers: list[Any] = []
         self.pending: Question | None = None
         self._secret: dict[int, str] = {}
+        self._points: Points | None = None
+        self._odds: tuple[Question, dict[str, Any]] | None = None
 
     # -- what a system gives -----------------------------------------------------------------------
     def _engine(self, state: BattleState, log: EventLog, dice: DiceRoller) -> E:
@@ -121,17 +140,57 @@ class ReplayRun(Generic[E]):
                            terrain=self.record.terrain)
 
     def restart(self, answers: list[Any]) -> None:
-        """Start again from the first round and replay ``answers`` (each must still be legal)."""
-        state = self._state()
+        """Start again from the newest checkpoint these ``answers`` begin with (else from the
+        first round) and replay the rest (each must still be legal)."""
+        points = self._shelf()
+        point = points.best(answers) if points is not None else None
+        if point is None or not self._resume_from(point):
+            state = self._state()
+            dice = self._dice(self.seed)
+            dice.listeners.append(self._log_roll)
+            self.engine = self._engine(state, EventLog(), dice)
+            self.answers = []
+            self._secret = {}
+            self._gen = self._procedure()
+            self.pending = self._advance(None, first=True)
+        if points is not None:
+            points.plan(len(answers) - len(self.answers))
+        expected = len(answers)
+        for a in answers[len(self.answers):]:
+            self._give(a, expected)
+
+    def _shelf(self) -> Points | None:
+        """This battle's checkpoints (the process's, for a reopen); None when the dice are not
+        the seeded roller (scripted test dice are never set back)."""
+        if self._points is None and self._dice is DiceRoller:
+            self._points = shelved(shelf_key(type(self).__name__, self.campaign, self.record, self.seed))
+        return self._points
+
+    def _resume_from(self, point: Point) -> bool:
+        """Go on from ``point``; False when its dice cannot be set back."""
         dice = self._dice(self.seed)
+        if not point.dice_for(dice):
+            return False
         dice.listeners.append(self._log_roll)
-        self.engine = self._engine(state, EventLog(), dice)
-        self.answers = []
-        self._secret = {}
-        self._gen: Generator[Question, Any, None] = self._procedure()
+        self.engine = point.engine_copy(self.record, EventLog(list(point.events)), dice)
+        gen = self.engine.resume(point.key)
+        assert gen is not None, f"a checkpoint at {point.key} the engine cannot resume"
+        self._gen = gen
+        self.answers = list(point.given)
+        self._secret = dict(point.secret)
         self.pending = self._advance(None, first=True)
-        for a in answers:
-            self._give(a)
+        assert self.pending is not None and self.pending.key == point.key, "a checkpoint resumed elsewhere"
+        return True
+
+    def _checkpoint(self, expected: int) -> None:
+        """Keep a checkpoint now if one is due and the engine can go on from the pending question."""
+        points, q = self._points, self.pending
+        if points is None or q is None or not points.due(len(self.answers), expected) \
+                or self.engine.resume(q.key) is None:
+            return
+        point = make_point(self.answers, q.key, self.engine, self._secret)
+        if point is not None:
+            points.keep(point)
 
     def _procedure(self) -> Generator[Question, Any, None]:
         """Fleet composition first (seed 004: "applied when any battle is set up"), then the system's rounds."""
@@ -153,7 +212,9 @@ class ReplayRun(Generic[E]):
         self.log.add("question", q.rule, q.text, {"key": q.key, "to": q.to})
         return q
 
-    def _give(self, raw: Any) -> set[str]:
+    def _give(self, raw: Any, expected: int | None = None) -> set[str]:
+        """Give ``raw`` to the pending question; ``expected``: a replay of that many answers (no
+        marks compared), else an answer given now (its changed units returned)."""
         q = self.pending
         if q is None:
             raise IllegalAnswer(self.ROUNDS_RULE, "the Battle Hex is resolved: no question is open")
@@ -169,7 +230,7 @@ class ReplayRun(Generic[E]):
         self.answers.append(raw)
         if secret:
             self._secret[len(self.answers) - 1] = q.to
-        before = self._marks()
+        before = self._marks() if expected is None else {}
         words = answer_words(q, raw, self.state.units) if q.key.startswith("composition/") else self._words(q, raw)
         self.log.add("ruling" if ruling else "answer", q.rule, f"{self._who(q.to)}: {words}",
                      {"key": q.key, "by": q.to, "answer": raw}, visible_to=(q.to, GM) if secret else None)
@@ -178,6 +239,9 @@ class ReplayRun(Generic[E]):
         except Exception:  # the procedure failed on it (a late refusal or a fault): never keep it
             self.restart(self.answers[:-1])
             raise
+        self._checkpoint(len(self.answers) if expected is None else expected)
+        if expected is not None:
+            return set()
         after = self._marks()
         return {k for k in after if after[k] != before.get(k)}
 
@@ -224,6 +288,16 @@ class ReplayRun(Generic[E]):
         return {str(i): t for i, t in sorted(self._secret.items())}
 
     # -- queries for a panel -----------------------------------------------------------------------
+    def question_odds(self) -> dict[str, Any]:
+        """The exact odds the pending question is shown with, computed when first asked for and
+        kept while it is pending ({} for none, or no question)."""
+        q = self.pending
+        if q is None:
+            return {}
+        if self._odds is None or self._odds[0] is not q:
+            self._odds = (q, self.engine.question_odds(q))
+        return self._odds[1]
+
     def events_json(self, viewer: str = GM) -> str:
         """The log as JSON (one viewer's part of it), byte-for-byte reproducible."""
         return json.dumps([e.to_dict() for e in self.log.for_viewer(viewer)], indent=1, sort_keys=True)

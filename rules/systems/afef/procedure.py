@@ -36,7 +36,8 @@ from rules.systems.afef.lines import (
     on_target,
     parse_plan,
 )
-from rules.systems.afef.odds import face_hits, interphase, is_destroyed, odds_table, pool_odds
+from rules.systems.afef.odds import face_hits, interphase, is_destroyed
+from rules.systems.afef.shown import question_odds
 
 Procedure = Generator[Question, Any, None]
 POOL_PART = 100
@@ -90,21 +91,6 @@ class Engine:
     def enemy(self, team: str) -> str:
         return self.defender if team == self.attacker else self.attacker
 
-    def odds(self, targets: list[AUnit], shooters: list[AUnit]) -> dict[str, Any]:
-        """Per target, :func:`.odds.odds_table` up to all the shooters' dice."""
-        most = max(1, sum(u.dice for u in shooters))
-        return {t.id: odds_table(t.hits, t.ef, t.damaged, most) for t in targets}
-
-    def incoming(self, plan: Plan) -> dict[str, Any]:
-        """Per target of ``plan``, the odds of the roll it will take."""
-        out = {}
-        for tid, by in on_target(plan).items():
-            t = self.units[tid]
-            stepped = sum(1 for s in by if self.units[s].stepped)
-            dice = sum(af for s, af in by.items() if not self.units[s].stepped)
-            out[tid] = pool_odds(t.hits, t.ef, t.damaged, dice, stepped).to_dict()
-        return out
-
     # -- the procedure -----------------------------------------------------------------------------
     def run(self) -> Procedure:
         a, d = self.attacker, self.defender
@@ -121,6 +107,10 @@ class Engine:
             self.log.add("ruling", R_HITS, "crippled units come in damaged with the hits an interphase leaves "
                                            "them (half their EF, rounded down): "
                                            + ", ".join(f"{u.name} {u.hits}" for u in hurt))
+        yield from self._rounds()
+
+    def _rounds(self) -> Procedure:
+        """Rounds until a side is gone, nobody can fire or the GM ends it, then the resolution."""
         while not self._over():
             if self.round:
                 end = yield self._continue_question()
@@ -132,21 +122,42 @@ class Engine:
             yield from self._round()
         self._resolve()
 
-    def _round(self) -> Procedure:
+    def resume(self, key: str) -> Procedure | None:
+        """The procedure from the pending question ``key`` (asked again): a round's GM modifiers,
+        the defender's set-up, the attacker's declaration or the GM's another round (issue 21)."""
+        step = key.rpartition("/")[2]
+        if step == "continue":
+            return self._rounds()
+        if step in ("modifiers", "screen", "declare"):
+            return self._from(step)
+        return None
+
+    def _from(self, step: str) -> Procedure:
+        yield from self._round(step)
+        yield from self._rounds()
+
+    def question_odds(self, q: Question) -> dict[str, Any]:
+        """The exact odds the pending question ``q`` is shown with (:func:`.shown.question_odds`)."""
+        return question_odds(self, q)
+
+    def _round(self, step: str = "modifiers") -> Procedure:
+        """One round, from its first question or (resuming) from ``step``'s."""
         r = self.round
-        self.attacks, self.hold, self.returns, self.breakthrough, self.breakthrough_returns = {}, [], {}, {}, {}
-        mods = yield self._modifiers_question()
-        for u in self.units.values():
-            u.modifier = mods.get(u.id, 0)
-        if any(mods.values()):
-            self.log.add("ruling", R_VALUES, "AF modifiers this round: " + ", ".join(
-                f"{self.units[k].name} {v:+d} (AF {self.units[k].fire_af})" for k, v in mods.items() if v))
-        screened = yield self._screen_question()
-        for u in self.alive(self.defender):
-            u.line = SCREENED if u.id in screened else FRONT
-        self.log.add("ruling", R_SETUP, f"round {r}: {self.name(self.defender)}'s front line "
-                     + ", ".join(u.name for u in self.alive(self.defender, FRONT)) + "; screened: "
-                     + (", ".join(u.name for u in self.alive(self.defender, SCREENED)) or "none"))
+        if step == "modifiers":
+            self.attacks, self.hold, self.returns, self.breakthrough, self.breakthrough_returns = {}, [], {}, {}, {}
+            mods = yield self._modifiers_question()
+            for u in self.units.values():
+                u.modifier = mods.get(u.id, 0)
+            if any(mods.values()):
+                self.log.add("ruling", R_VALUES, "AF modifiers this round: " + ", ".join(
+                    f"{self.units[k].name} {v:+d} (AF {self.units[k].fire_af})" for k, v in mods.items() if v))
+        if step in ("modifiers", "screen"):
+            screened = yield self._screen_question()
+            for u in self.alive(self.defender):
+                u.line = SCREENED if u.id in screened else FRONT
+            self.log.add("ruling", R_SETUP, f"round {r}: {self.name(self.defender)}'s front line "
+                         + ", ".join(u.name for u in self.alive(self.defender, FRONT)) + "; screened: "
+                         + (", ".join(u.name for u in self.alive(self.defender, SCREENED)) or "none"))
         declared = yield self._declare_question()
         self.attacks, self.hold = declared
         self.returns = yield self._return_question()
@@ -272,7 +283,7 @@ class Engine:
         return Question(f"afef/{self.round}/screen", QKind.CHOOSE_UNITS, self.defender, R_SETUP,
                         f"{self.name(self.defender)}: which units stand in the screened line (inactive, protected "
                         "by the front)? The rest form the front line", tuple(live),
-                        data={"odds": self.odds(self.alive(self.defender), self.alive(self.attacker))}, check=check)
+                        check=check)
 
     def _declare_question(self) -> Question:
         shooters = {u.id: u for u in self.alive(self.attacker) if u.dice}
@@ -301,8 +312,7 @@ class Engine:
                         f"{who}: declare each unit's attacks on the front line (AF may be split); hold the fire of "
                         "units for a breakthrough to the screened line",
                         tuple(shooters), data={"dice": {k: u.dice for k, u in shooters.items()},
-                                               "targets": [u.id for u in front], "screened": screened,
-                                               "odds": self.odds(front, list(shooters.values()))},
+                                               "targets": [u.id for u in front], "screened": screened},
                         check=check)
 
     def _return_question(self) -> Question:
@@ -321,9 +331,7 @@ class Engine:
                         f"{who}: declare your front line's fire; each unit attacked must fire back at its attackers "
                         "with at least their AF as a group, the surplus is free", tuple(shooters),
                         data={"dice": {k: u.dice for k, u in shooters.items()}, "targets": [u.id for u in targets],
-                              "must_match": {k: {"af": n, "attackers": list(by)} for k, (n, by) in owed.items()},
-                              "odds": {"targets": self.odds(targets, list(shooters.values())),
-                                       "incoming": self.incoming(self.attacks)}},
+                              "must_match": {k: {"af": n, "attackers": list(by)} for k, (n, by) in owed.items()}},
                         check=check)
 
     def _breakthrough_question(self) -> Question:
@@ -338,8 +346,7 @@ class Engine:
         return Question(f"afef/{self.round}/breakthrough", QKind.ACTION, self.attacker, R_BREAKTHROUGH,
                         f"{who}: breakthrough! Declare the held units' attacks on the screened line",
                         tuple(shooters), data={"dice": {k: u.dice for k, u in shooters.items()},
-                                               "targets": [u.id for u in targets],
-                                               "odds": self.odds(targets, list(shooters.values()))}, check=check)
+                                               "targets": [u.id for u in targets]}, check=check)
 
     def _breakthrough_return_question(self) -> Question:
         shooters = {u.id: u for u in self.alive(self.defender, SCREENED) if u.dice}
@@ -352,9 +359,8 @@ class Engine:
             return parse_plan(a.get("attacks", {}), shooters, [u.id for u in targets], R_BREAKTHROUGH, who)
         return Question(f"afef/{self.round}/breakthrough_return", QKind.ACTION, self.defender, R_BREAKTHROUGH,
                         f"{who}: your screened units may fire back (any target)", tuple(shooters),
-                        data={"dice": {k: u.dice for k, u in shooters.items()}, "targets": [u.id for u in targets],
-                              "odds": {"targets": self.odds(targets, list(shooters.values())),
-                                       "incoming": self.incoming(self.breakthrough)}}, check=check)
+                        data={"dice": {k: u.dice for k, u in shooters.items()}, "targets": [u.id for u in targets]},
+                        check=check)
 
     def _continue_question(self) -> Question:
         bound = self.round >= ROUND_LIMIT

@@ -13,12 +13,13 @@ from fractions import Fraction
 from typing import Any
 
 from rules.battle.log import EventLog, IllegalAnswer
-from rules.battle.questions import QKind, Question, choose, number, yes_no
+from rules.battle.questions import QKind, Question, number, yes_no
 from rules.battle.roster import Status
 from rules.battle.state import BattleState
 from rules.dice import DiceRoller, Modifier
 from rules.strategic.neighbours import NeighbourSector
 from rules.systems.sidcors import ending
+from rules.systems.sidcors.directed import directed
 from rules.systems.sidcors import force as fz
 from rules.systems.sidcors.force import SUnit
 from rules.systems.sidcors.odds import by_bir, summary
@@ -31,7 +32,6 @@ from rules.systems.sidcors.tables import (
     R_ALLOCATION,
     R_CLOAK,
     R_DAMAGE,
-    R_DIRECTED,
     R_INTENSITY,
     R_MAULER,
     R_NON_MOBILE,
@@ -137,6 +137,10 @@ class Engine:
                     self.cloak[e] = -1 if roll <= 5 else 1 if roll >= 11 else 0
                     self.log.add("ruling", R_CLOAK, f"{roll}: {self.name(e)} has a {self.cloak[e]:+d} shift in the "
                                                     "first round" if self.cloak[e] else f"{roll}: normal combat")
+        yield from self._rounds()
+
+    def _rounds(self) -> Procedure:
+        """Rounds until the battle is resolved."""
         while not self.state.resolved:
             if not all(fz.alive(self.units[t]) for t in self.sides):
                 self._resolve()
@@ -149,15 +153,47 @@ class Engine:
                 break
             self.round += 1
             self.log.add("step", R_ROUNDS, f"round {self.round}")
-            yield from self._intensity()
-            self._determine()
-            for t in (a, d):
-                yield from self._directed(t)
-            for t in (d, a):
-                yield from self._allocate(t)
-            self._shock()
-            if all(fz.alive(self.units[t]) for t in self.sides):
-                yield from self._retreats()
+            yield from self._round()
+
+    def _round(self) -> Procedure:
+        yield from self._intensity()
+        self._determine()
+        for t in self.sides:
+            yield from directed(self, t)
+        yield from self._allocations((self.defender, self.attacker))
+
+    def _allocations(self, order: tuple[str, ...]) -> Procedure:
+        for t in order:
+            yield from self._allocate(t)
+        self._shock()
+        if all(fz.alive(self.units[t]) for t in self.sides):
+            yield from self._retreats()
+
+    def resume(self, key: str) -> Procedure | None:
+        """The procedure from the pending question ``key`` (asked again): a round's first
+        Battle Intensity question, or a damage allocation (issue 21)."""
+        parts = key.split("/")
+        if len(parts) not in (3, 4) or not parts[1].isdigit():
+            return None
+        step, team = parts[2], parts[-1]
+        if step == "bir" or step == "bif" and team == self.sides[0]:
+            return self._then(self._round())
+        if step == "allocate" and team in self.sides:
+            return self._then(self._allocations((self.defender, self.attacker) if team == self.defender
+                                                else (self.attacker,)))
+        return None
+
+    def _then(self, part: Procedure) -> Procedure:
+        yield from part
+        yield from self._rounds()
+
+    def question_odds(self, q: Question) -> dict[str, Any]:
+        """The exact odds the pending question ``q`` is shown with (a Battle Intensity question's
+        ``dealt`` and ``taken``; {} for the others)."""
+        parts = q.key.split("/")
+        if len(parts) >= 3 and parts[2] in ("bif", "bir") and q.to in self.sides:
+            return self._odds(q.to, bir=parts[2] == "bir")
+        return {}
 
     def _odds(self, team: str, bir: bool = False) -> dict[str, Any]:
         e = self.enemy(team)
@@ -172,7 +208,7 @@ class Engine:
             q = number(f"sidcors/{r}/bir", chooser, R_NON_MOBILE, f"{self.name(chooser)}: the enemy has only units "
                        f"that cannot retreat: choose the Battle Intensity Rating (both numbers, {BIR_LOW}-{BIR_HIGH})",
                        BIR_LOW, BIR_HIGH)
-            self.bir = yield dataclasses.replace(q, data={"odds": self._odds(chooser, bir=True), "bir": True})
+            self.bir = yield dataclasses.replace(q, data={"bir": True})
             self.bif = {}
             self.log.add("ruling", R_NON_MOBILE, f"round {r}: {self.name(chooser)} chose BIR {self.bir}")
             return
@@ -180,7 +216,7 @@ class Engine:
         for t in self.sides:
             q = number(f"sidcors/{r}/bif/{t}", t, R_INTENSITY, f"{self.name(t)} (secret): choose your Battle "
                        f"Intensity Factor for round {r} ({BIF_LOW}-{BIF_HIGH})", BIF_LOW, BIF_HIGH)
-            self.bif[t] = yield dataclasses.replace(q, data={"secret": True, "odds": self._odds(t)})
+            self.bif[t] = yield dataclasses.replace(q, data={"secret": True})
         self.bir = sum(self.bif.values())
         self.log.add("ruling", R_INTENSITY, f"round {r}: " + ", ".join(
             f"{self.name(t)} BIF {self.bif[t]}" for t in self.sides) + f": Battle Intensity Rating {self.bir}")
@@ -206,67 +242,6 @@ class Engine:
                 self.log.add("ruling", R_PLUS_MINUS, f"{self.name(t)}: {self.carry[t]:+d} from the last round: "
                                                      f"{self.scored[e]} -> {max(0, owed)} Damage Points against it")
             self.owed[t], self.carry[t] = max(0, owed), 0
-
-    # -- Directed Damage ---------------------------------------------------------------------------
-    def _directed(self, team: str) -> Procedure:
-        e = self.enemy(team)
-        targets = fz.alive(self.units[e])
-        mauler = fz.directing_mauler(self.units[team])
-        m_pts = mauler.unit.fe.attack if mauler else 0
-        opts = ["none"]
-        for u in targets:
-            if self.owed[e] >= fz.directed_cost(u.df) and u.df > 0:
-                opts.append(u.id)
-            if mauler and self.owed[e] >= fz.directed_cost(u.df, m_pts) and u.df > 0:
-                opts.append(f"{u.id}@mauler")
-        fighters = sum(u.ff for u in targets)
-        if fighters and self.owed[e] >= 2:
-            opts.append("fighters")
-        if len(opts) == 1:
-            return
-        q = choose(f"sidcors/{self.round}/directed/{team}", team, R_DIRECTED, f"{self.name(team)}: {self.owed[e]} "
-                   f"Damage Points against {self.name(e)}: direct damage at one unit (double its Defense Factor, the "
-                   "full amount; '@mauler': the mauler's points at full value), at its fighters, or none", opts)
-        pick = yield dataclasses.replace(q, data={"points": self.owed[e], "mauler": mauler.id if mauler else None})
-        if pick == "none":
-            return
-        if pick == "fighters":
-            n = yield number(f"sidcors/{self.round}/directed_fighters/{team}", team, R_DIRECTED,
-                             f"{self.name(team)}: how many fighter factors of {self.name(e)} (2 points each)?",
-                             1, min(fighters, self.owed[e] // 2))
-            self.owed[e] -= 2 * n
-            left = n
-            for u in targets:
-                k = min(u.ff, left)
-                if k:
-                    u.lose_fighters(k)
-                    left -= k
-            self.log.add("ruling", R_DIRECTED, f"{self.name(team)} destroys {n} fighter factors of {self.name(e)} "
-                                               f"for {2 * n} points; {self.owed[e]} left")
-            return
-        uid, _, how = pick.partition("@")
-        target = self.unit(uid)
-        points = m_pts if how else 0
-        if how and mauler:
-            self.mauler_used[team] = mauler.id
-        while True:
-            cost = fz.directed_cost(target.df, points)
-            full = min(target.df, points)
-            points -= full
-            self.owed[e] -= cost
-            done, loose = target.damage()
-            self.loose[e] += loose
-            via = f" ({full} at full value by {mauler.name if mauler else 'the mauler'}, {R_MAULER})" if full else ""
-            self.log.add("ruling", R_DIRECTED, f"{self.name(team)} directs {cost} points at {target.name}: {done}"
-                                               f"{via}; {self.owed[e]} left" +
-                         (f"; {loose} fighter factors must transfer or die" if loose else ""), {"unit": target.id})
-            if not target.alive or self.owed[e] < fz.directed_cost(target.df, points) or target.df <= 0:
-                return
-            more = yield yes_no(f"sidcors/{self.round}/directed_more/{team}", team, R_DIRECTED,
-                                f"{self.name(team)}: go on to destroy the crippled {target.name} for "
-                                f"{fz.directed_cost(target.df, points)} of your {self.owed[e]} points?")
-            if not more:
-                return
 
     # -- Damage Allocation -------------------------------------------------------------------------
     def _transfer(self, team: str) -> Procedure:

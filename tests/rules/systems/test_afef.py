@@ -194,12 +194,12 @@ def test_a_breakthrough_lets_the_held_fire_hit_the_screened_line():
     to_return(run, {"r1": {"b1": 2}}, hold=["r2"], screened=["b2"])
     run.answer({"attacks": {"b1": {"r1": 1}}})
     assert run.pending.key == "afef/1/breakthrough" and run.pending.options == ("r2",)
-    assert run.pending.data["targets"] == ["b2"] and "b2" in run.pending.data["odds"]
+    assert run.pending.data["targets"] == ["b2"] and "b2" in run.question_odds()
     with pytest.raises(IllegalAnswer, match="cannot fire now"):
         run.answer({"attacks": {"r1": {"b2": 1}}})  # only the held units
     run.answer({"attacks": {"r2": {"b2": 1}}})
     assert run.pending.key == "afef/1/breakthrough_return" and run.pending.options == ("b2",)
-    assert run.pending.data["odds"]["incoming"]["b2"]["destroyed"] == "1/6"
+    assert run.question_odds()["incoming"]["b2"]["destroyed"] == "1/6"
     run.answer({"attacks": {"b2": {"r2": 1}}})
     assert run.state.resolved and "Red holds the field" in run.status().resolution
 
@@ -250,15 +250,17 @@ def test_a_crippled_unit_comes_in_damaged_with_half_its_ef_in_hits():
     assert b1.damaged and b1.hits == 3 and b1.dice == 2
 
 
-def test_odds_are_attached_before_the_player_commits():
+def test_odds_are_shown_before_the_player_commits_and_never_stored_in_the_question():
     run = corvettes()
     run.answer({})
     run.answer([])
-    odds = run.pending.data["odds"]
+    assert "odds" not in run.pending.data  # computed when shown (issue 21), not carried by the question
+    odds = run.question_odds()
+    assert run.question_odds() is odds  # kept while the question is pending
     assert set(odds) == {"cruiser", "frigate"} and set(odds["cruiser"]["by_af"]) == {"1", "2", "3", "4", "5"}
     assert odds["frigate"]["by_af"]["2"] == target_odds(0, 4, False, 2).to_dict()
     run.answer({"attacks": CORVETTES_ATTACK})
-    inc = run.pending.data["odds"]["incoming"]
+    inc = run.question_odds()["incoming"]
     assert inc["cruiser"] == target_odds(0, 8, False, 3).to_dict()
     assert run.odds("frigate", 2).destroyed == target_odds(0, 4, False, 2).destroyed
 

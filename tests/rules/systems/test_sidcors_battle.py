@@ -54,7 +54,7 @@ def test_the_bifs_are_secret_until_both_chose_then_the_bir_is_public():
     b = run([ship("b1", 8, 8, 4, 4)], KLINGONS, faces=[2, 6])
     q = b.pending
     assert q.key == "sidcors/1/bif/red" and q.to == "red" and q.data["secret"] and (q.low, q.high) == (1, 4)
-    assert q.data["odds"]["dealt"] == summary(38, 0) and q.data["odds"]["taken"] == summary(8, 0)
+    assert b.question_odds()["dealt"] == summary(38, 0) and b.question_odds()["taken"] == summary(8, 0)
     assert b.summary(3) == "Battle 0304: Red chooses in secret"
     b.answer(3)
     red_answer = b.log.events[-2]
@@ -76,7 +76,7 @@ def test_against_units_that_cannot_retreat_the_other_side_picks_both_numbers():
     b = run([base], [ship("r1", 8, 8, 4, 4)], faces=[3, 3])
     q = b.pending
     assert q.key == "sidcors/1/bir" and q.to == "red" and (q.low, q.high) == (2, 8) and not q.data.get("secret")
-    assert q.data["odds"]["dealt"]["points"]["8"] == damage_distribution(8, 8, -1).to_dict()
+    assert b.question_odds()["dealt"]["points"]["8"] == damage_distribution(8, 8, -1).to_dict()
     assert b.status().stage == "round 1: bir"
     with pytest.raises(IllegalAnswer, match=R_NON_MOBILE):
         b.answer(9)
