@@ -17,7 +17,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from common import Row, median_ms, table  # noqa: E402
+from common import Row, main, median_ms, sizes  # noqa: E402
 
 from hexmap import Label  # noqa: E402
 from rules.battle import BattleProcedure, zones  # noqa: E402
@@ -89,7 +89,7 @@ def first_attacker_rows() -> list[Row]:
     """The legal zone of the first attacking unit (every defender placed) at 40, 100, 200
     units, beside the same zone with the naive distance field (checked equal)."""
     rows = []
-    for n in (40, 100, 200):
+    for n in sizes((40, 100, 200), (40,)):
         b = _procedure(battle_of(n), lambda b: b.pending.kind is QKind.PLACE
                        and any(o.startswith("a") for o in b.pending.options))
         uid = next(o for o in b.pending.options if o.startswith("a"))
@@ -142,4 +142,4 @@ def rows() -> list[Row]:
 
 
 if __name__ == "__main__":
-    print(table(rows()))
+    main(rows)

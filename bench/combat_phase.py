@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from common import Row, median_ms, table  # noqa: E402
-from strategic import generated  # noqa: E402
+from common import Row, main, median_ms  # noqa: E402
+from strategic import bench_map  # noqa: E402
 
 from rules.strategic import build_graph  # noqa: E402
 from rules.strategic.state import StrategicState  # noqa: E402
@@ -24,7 +24,7 @@ from rules.turn import encounter_step  # noqa: E402
 
 
 def rows() -> list[Row]:
-    c = generated()
+    c = bench_map()
     c = c.model_copy(update={"settings": c.settings.model_copy(update={"combat_phase": "seed004"})})
     graph = build_graph(c)
     report = cp.end_movement(c, graph)
@@ -55,4 +55,4 @@ def rows() -> list[Row]:
 
 
 if __name__ == "__main__":
-    print(table(rows()))
+    main(rows)

@@ -19,7 +19,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import Row, median_ms, table  # noqa: E402
+from common import SMOKE, Row, main, median_ms  # noqa: E402
 
 GOAL_MS, GOAL_RATIO = 8.0, 2.0
 SIZE = (1200, 800)
@@ -104,11 +104,21 @@ def rows() -> list[Row]:
         view.scale(step[0], step[0])
         step[0] = 1 / step[0]
         view.viewport().repaint()
-    view.resetTransform()
-    view.centerOn(sheet.center())
+    naive_step = [1.15]
+
+    def naive_zoom_step() -> None:  # the naive scene zoomed the same way
+        naive.scale(naive_step[0], naive_step[0])
+        naive_step[0] = 1 / naive_step[0]
+        naive.viewport().repaint()
+    for v in (view, naive):
+        v.resetTransform()
+        v.centerOn(sheet.center())
     zoom_step()
     zoom_step()
-    out.append(Row("battle-map first redraw after a zoom step, 1:1", median_ms(zoom_step, 20)))
+    naive_zoom_step()
+    naive_zoom_step()
+    out.append(Row("battle-map first redraw after a zoom step, 1:1", median_ms(zoom_step, 20),
+                   f"< {GOAL_MS:g} ms, >= {GOAL_RATIO:g}x naive", median_ms(naive_zoom_step, 20)))
     out += float_rows(app, scene, view, naive)
     view.close()
     naive.close()
@@ -143,7 +153,7 @@ def float_rows(app, scene, view, naive) -> list[Row]:
             v.centerOn(grid.sheet_rect().center())
         app.processEvents()
         real, plain, built = [], [], grid.tiles_built
-        for k in range(41):
+        for k in range(3 if SMOKE else 41):
             t = time.perf_counter()
             grid.set_window(there if k % 2 == 0 else home)
             view.viewport().repaint()
@@ -160,10 +170,10 @@ def float_rows(app, scene, view, naive) -> list[Row]:
         app.processEvents()
         out.append(Row(f"battle-map redraw after a float of the map, {name} (zoom {view.transform().m11():.2f}; "
                        f"{grid.tiles_built - built} tiles drawn in 41 floats)", median(real[1:]),
-                       f"< {GOAL_MS:g} ms", median(plain[1:])))
+                       f"< {GOAL_MS:g} ms, >= {GOAL_RATIO:g}x naive", median(plain[1:])))
     return out
 
 
 if __name__ == "__main__":
     print(f"naive: {NAIVE}")
-    print(table(rows()))
+    main(rows)

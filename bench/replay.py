@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from common import Row, median_ms, table  # noqa: E402
+from common import Row, main, median_ms, sizes  # noqa: E402
 
 from hexmap import Label  # noqa: E402
 from rules.battle import BattleProcedure  # noqa: E402
@@ -38,7 +38,7 @@ def rows() -> list[Row]:
     play(b, 8)  # the set-up: random legal answers up to the first combat question
     out = []
     given = 0
-    for clocks in (100, 2000, 5000):
+    for clocks in sizes((100, 2000, 5000), (100,)):
         for _ in range(clocks - given):
             b.answer({"clock": 1})
         given = clocks
@@ -54,7 +54,10 @@ def rows() -> list[Row]:
             generator = median_ms(lambda: BattleProcedure(saved, AT, graph=g), REPEAT)
         finally:
             BattleProcedure._clocks = with_clock_runs  # type: ignore[method-assign]
-        first, second = iter(opened[:REPEAT]), iter(opened[REPEAT:])
+        while len(opened) < 2:  # smoke mode: one timed reopen
+            opened.append(BattleProcedure(saved, AT, graph=g))
+        half = len(opened) // 2
+        first, second = iter(opened[:half]), iter(opened[half:])
         undo1 = median_ms(lambda: next(first).undo(1), REPEAT)
         undo10 = median_ms(lambda: next(second).undo(10), REPEAT)
         what = f"0604, {clocks:,} clock answers ({len(answers):,} in all):"
@@ -65,4 +68,4 @@ def rows() -> list[Row]:
 
 
 if __name__ == "__main__":
-    print(table(rows()))
+    main(rows)

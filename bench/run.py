@@ -1,99 +1,83 @@
-"""BattleHex benchmarks: every bench, one table (what | median | goal | naive baseline & ratio),
-then the output of bench/gui.py and bench/replay.py, each run in its own process when present.
-Not a test; never asserts times.
+"""BattleHex benchmarks: runs every bench, each in its own process, and prints one table per
+bench (what | median | goal | verdict | naive baseline & ratio). Issue 21 part 5: a benchmark
+that cannot rot.
 
-    python bench/run.py            (headless: sets QT_QPA_PLATFORM=offscreen if unset)
+    python bench/run.py            every bench at its sizes; exit 1 when a bench fails (raises,
+                                   or prints no figures) or a figure misses its goal by more
+                                   than its noise band (common.NOISE)
+    python bench/run.py --smoke    every bench once at a small size (what CI runs): exit 1 only
+                                   when a bench fails, never on a time (CI machines are noisy)
+    python bench/run.py NAME...    only those benches (e.g. systems gui)
+
+Sizes within a bench are measured in turn (common.interleaved) where a bench compares sizes.
+Headless: QT_QPA_PLATFORM=offscreen unless set.
 """
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from common import Row, median_ms, table  # noqa: E402
+from common import Row, from_json, table  # noqa: E402
 
-from hexmap import Facing, Hex, MapWindow  # noqa: E402
-
-PASSED_THROUGH = ("gui.py", "replay.py")  # others' benches: run as they are, their output shown
-
-
-def geometry() -> list[Row]:
-    w = MapWindow().floated(Facing.B, 3)
-    hexes = [Hex(q, r) for q in range(-150, 150) for r in range(-150, 150)][:60000]
-    labels = [w.label(h) for h in hexes]
-    texts = [str(lab) for lab in labels]
-    origin = Hex(0, 0)
-    assert [w.hex_at(lab) for lab in labels] == hexes and [w.hex_at(s) for s in texts] == hexes
-    n = len(hexes)
-    return [Row(f"hex -> label, {n:,} hexes", median_ms(lambda: [w.label(h) for h in hexes], 5)),
-            Row(f"label -> hex, {n:,} labels", median_ms(lambda: [w.hex_at(lab) for lab in labels], 5)),
-            Row(f"label text -> hex, {n:,} texts", median_ms(lambda: [w.hex_at(s) for s in texts], 5)),
-            Row(f"distance, {n:,} pairs", median_ms(lambda: sum(origin.distance(h) for h in hexes), 5))]
+BENCHES = ("strategic", "combat_phase", "battle", "replay", "systems", "redraw", "maps", "gui", "startup")
+"""Every bench in bench/ (a test checks that each bench/*.py but common and run is listed)."""
+TIMEOUT = {"smoke": 600, "full": 3600}
 
 
-def tactical() -> list[Row]:
-    from PySide6.QtWidgets import QApplication
-
-    from app.tactical_view import TacticalScene, TacticalView
-
-    app = QApplication.instance() or QApplication([])
-    build = median_ms(lambda: TacticalScene(), repeat=10)
-    scene = TacticalScene()
-    view = TacticalView(scene)
-    view.resize(1000, 760)
-    view.show()
-    app.processEvents()
-
-    def first_paint_after_zoom() -> None:
-        view.scale(1.001, 1.001)  # a zoom change invalidates every item's cached pixmap
-        view.viewport().repaint()
-
-    view.viewport().repaint()
-    one_to_one = median_ms(view.viewport().repaint)
-    view.fitInView(scene.sceneRect())
-    view.viewport().repaint()
-    whole = median_ms(view.viewport().repaint)
-    zoomed = median_ms(first_paint_after_zoom, repeat=10)
-    view.close()
-    app.processEvents()
-    return [Row("tactical map scene build (1,260 hex items)", build),
-            Row("tactical map redraw 1000x760, whole map", whole),
-            Row("tactical map redraw 1000x760, 1:1", one_to_one),
-            Row("tactical map first redraw after a zoom", zoomed)]
-
-
-def passed_through(name: str) -> str:
-    """The output of bench/``name`` run in its own process, or why there is none."""
-    path = ROOT / "bench" / name
-    if not path.exists():
-        return f"bench/{name}: not present"
-    done = subprocess.run([sys.executable, str(path)], cwd=ROOT, capture_output=True, text=True, timeout=1800)
-    out = done.stdout.rstrip()
+def run_bench(name: str, smoke: bool) -> tuple[list[Row], str]:
+    """``bench/NAME.py`` run in its own process: its rows, and why it failed ("" when it ran)."""
+    env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"),
+               BATTLEHEX_BENCH_SMOKE="1" if smoke else "0")
+    try:
+        done = subprocess.run([sys.executable, str(ROOT / "bench" / f"{name}.py"), "--json"], cwd=ROOT, env=env,
+                              capture_output=True, text=True, timeout=TIMEOUT["smoke" if smoke else "full"])
+    except subprocess.TimeoutExpired:
+        return [], f"no result within {TIMEOUT['smoke' if smoke else 'full']} s"
     if done.returncode:
-        out += f"\n(bench/{name} exited {done.returncode}: {done.stderr.strip().splitlines()[-1:] or ''})"
-    return f"bench/{name}:\n{out}"
+        tail = "\n".join(done.stderr.strip().splitlines()[-12:])
+        return [], f"exited {done.returncode}:\n{tail}"
+    try:
+        rows = from_json(done.stdout)
+    except (IndexError, ValueError, TypeError) as e:
+        return [], f"printed no figures ({e})"
+    return rows, "" if rows else "printed no figures"
 
 
-def main() -> None:
-    import battle
-    import redraw
-    import startup
-    import strategic
-
-    rows = (battle.first_attacker_rows() + strategic.rows() + redraw.rows() + startup.rows()
-            + battle.setup_rows() + battle.combat_rows() + tactical() + geometry())
-    print(table(rows))
-    print(f"(naive redraw baseline: {redraw.NAIVE}; start-up: {startup.MEASURED})")
-    for name in PASSED_THROUGH:
-        print()
-        print(passed_through(name))
+def main(argv: list[str]) -> int:
+    smoke = "--smoke" in argv
+    names = [a for a in argv if not a.startswith("--")] or list(BENCHES)
+    unknown = [n for n in names if n not in BENCHES]
+    if unknown:
+        print(f"no bench {', '.join(unknown)}: one of {', '.join(BENCHES)}", file=sys.stderr)
+        return 2
+    failed: list[str] = []
+    missed: list[str] = []
+    for name in names:
+        t = time.perf_counter()
+        rows, why = run_bench(name, smoke)
+        took = time.perf_counter() - t
+        print(f"\n== bench/{name}.py ({took:.1f} s{', smoke: one run at a small size' if smoke else ''})")
+        if why:
+            print(f"FAILED: {why}")
+            failed.append(name)
+            continue
+        print(table(rows))
+        missed += [f"{name}: {r.what} ({r.ms:.2f} {r.unit}, goal {r.goal})" for r in rows if r.missed]
+    print()
+    if failed:
+        print(f"benches that failed: {', '.join(failed)}")
+    if missed and not smoke:
+        print("figures that missed their goal by more than the noise band:\n  " + "\n  ".join(missed))
+    if not failed and not (missed and not smoke):
+        print(f"all {len(names)} benches ran" + ("" if smoke else ", every goal met within its noise band"))
+    return 1 if failed or (missed and not smoke) else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main(sys.argv[1:]))

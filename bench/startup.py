@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-from common import Row, table  # noqa: E402
+from common import SMOKE, Row, main  # noqa: E402
 
 GOAL = "< 500 ms"
 MEASURED = "fresh process start to its first frame painted and the event loop idle, offscreen"
@@ -50,4 +50,4 @@ def rows(runs: int = 5) -> list[Row]:
 
 
 if __name__ == "__main__":
-    print(table(rows()))
+    main(lambda: rows(1 if SMOKE else 5))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from common import Row, median_ms, table  # noqa: E402
+from common import SMOKE, Row, main, median_ms  # noqa: E402
 
 from hexmap import Label  # noqa: E402
 from rules.model.campaign import Campaign  # noqa: E402
@@ -55,8 +55,13 @@ def generated(cols: int = 100, rows: int = 100, fleets: int = 1000, points: int 
         "diplomacy": rel, "map": {"cols": cols, "rows": rows, "sectors": list(sectors.values())}, "fleets": fl})
 
 
+def bench_map() -> Campaign:
+    """The bench's map: :func:`generated` (a small one in smoke mode)."""
+    return generated(cols=30, rows=30, fleets=250, points=20) if SMOKE else generated()
+
+
 def rows() -> list[Row]:
-    c = generated()
+    c = bench_map()
     n_sec, n_fleets = len(c.map.sectors), len(c.fleets)
     points = sum(1 for s in c.map.sectors if s.supply_point)
     graph = build_graph(c)
@@ -96,4 +101,4 @@ def rows() -> list[Row]:
 
 
 if __name__ == "__main__":
-    print(table(rows()))
+    main(rows)

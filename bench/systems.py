@@ -1,0 +1,113 @@
+"""Battle systems bench (issue 21 part 1): undo and reopen of an AF/EF and a SIDCORS battle of
+100 v 100 and 300 v 300 units, played at random (sides that mostly stay) to its last question.
+
+- undo: the last answer taken back (the run's checkpoints), given again between runs, untimed;
+- reopen: a new run from the saved campaign in the same process (the window closed and opened
+  again, or the file opened again: the checkpoints filed under the battle's inputs);
+- cold reopen: the same with no checkpoints in the process (a fresh process opening the file);
+- each beside the naive baseline measured in the same run: a full replay from the first round
+  (what every undo and reopen cost before the seam kept checkpoints);
+- flat: the 300 v 300 figure over the 100 v 100 one (goal < 2x).
+
+Sizes are measured in turn (:func:`common.interleaved`). Never asserts times; ``bench/run.py``
+checks the goals.
+
+    python bench/systems.py [--smoke] [--json]
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from common import Row, interleaved, main, sizes  # noqa: E402
+
+from hexmap import Label  # noqa: E402
+from rules.dice import DiceRoller  # noqa: E402
+from rules.model.campaign import Campaign  # noqa: E402
+from rules.strategic import build_graph  # noqa: E402
+from rules.strategic.turn import end_movement  # noqa: E402
+from rules.systems import replay_points, start  # noqa: E402
+from rules.systems.headless import with_system  # noqa: E402
+from tests.play.random_battle import play_at_random  # noqa: E402
+
+AT = Label.parse("0202")
+SIZES = sizes((100, 300), (10, 20))
+REPEAT = 7
+
+
+def battle(n: int, system: str) -> tuple[Campaign, Any]:
+    """``n`` v ``n`` units with AF/EF and F&E values at war in 0202, fought by ``system``."""
+    def units(p: str) -> list[dict[str, Any]]:
+        return [{"id": f"{p}{i}", "name": f"{p.upper()} {i}", "afef": {"af": 3 + i % 4, "ef": 6 + i % 5},
+                 "fe": {"attack": 4 + i % 5, "defense": 6 + i % 4}} for i in range(n)]
+    c = Campaign.model_validate({
+        "format": "battlehex-campaign", "version": 1, "name": "bench",
+        "powers": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}],
+        "teams": [{"id": "ta", "name": "TA", "powers": ["a"], "strategic_initiative": True},
+                  {"id": "tb", "name": "TB", "powers": ["b"]}],
+        "diplomacy": [{"powers": ["a", "b"], "state": "war"}],
+        "map": {"cols": 3, "rows": 3, "sectors": [{"at": f"{c:02d}{r:02d}"} for c in range(1, 4) for r in range(1, 4)]},
+        "fleets": [{"id": "fa", "name": "FA", "power": "a", "sector": "0202", "units": units("a")},
+                   {"id": "fb", "name": "FB", "power": "b", "sector": "0202", "units": units("b")}]})
+    g = build_graph(c)
+    return with_system(end_movement(c, g).campaign, AT, system, 5), g
+
+
+class Fought:
+    """One battle played at random, open at its last question."""
+
+    def __init__(self, system: str, n: int) -> None:
+        c, self.graph = battle(n, system)
+        played = play_at_random(c, AT, system, 5, self.graph, stubborn=0.9)
+        self.answers = played.answers
+        run = start(played.campaign, AT, self.graph)
+        for a in self.answers[:-1]:
+            run.answer(a)
+        self.run, self.saved = run, run.saved()
+        self.what = f"{system} {n} v {n} ({len(self.answers) - 1} answers)"
+
+    def undo(self) -> None:
+        self.run.undo(1)
+
+    def again(self) -> None:
+        """The undone answer given again (untimed, before each undo)."""
+        if len(self.run.answers) < len(self.answers) - 1:
+            self.run.answer(self.answers[-2])
+
+    def reopen(self) -> None:
+        start(self.saved, AT, self.graph)
+
+    def naive(self) -> None:
+        """A full replay from the first round: a run whose dice callable is not the seeded
+        roller keeps no checkpoints."""
+        cls = type(self.run)
+        cls(self.saved, AT, self.graph, dice=lambda seed: DiceRoller(seed))
+
+
+def rows() -> list[Row]:
+    out: list[Row] = []
+    for system in ("afef", "sidcors"):
+        fought = {n: Fought(system, n) for n in SIZES}
+        undo = interleaved({n: f.undo for n, f in fought.items()}, REPEAT, before={n: f.again for n, f in fought.items()})
+        reopen = interleaved({n: f.reopen for n, f in fought.items()}, REPEAT)
+        cold = interleaved({n: f.reopen for n, f in fought.items()}, 3,
+                           before={n: replay_points.SHELF.clear for n in fought})
+        naive = interleaved({n: f.naive for n, f in fought.items()}, 3)
+        for n, f in fought.items():
+            out += [Row(f"{f.what}: undo the last answer", undo[n], "< 100 ms", naive[n]),
+                    Row(f"{f.what}: reopen in the running app", reopen[n], "< 100 ms", naive[n]),
+                    Row(f"{f.what}: cold reopen (no checkpoints in the process)", cold[n], "", naive[n])]
+        small, big = SIZES
+        for what, figures in (("undo", undo), ("reopen", reopen)):
+            out.append(Row(f"{system}: {what} {big} v {big} over {small} v {small} (flat)",
+                           figures[big] / figures[small], "< 2 x", unit="x"))
+    return out
+
+
+if __name__ == "__main__":
+    main(rows)
