@@ -83,6 +83,6 @@ def test_the_coalition_and_the_gm_read_its_lines_and_the_file_keeps_them_sealed(
     assert "Shadow Squadron (cloaked) moves to 0509" in turn(keyed, "gm", "G.json")
     opened = load_with_passphrases(keyed / "G.json", {"gm": PASSES["gm"]})
     lines = [e for e in opened.log if "Shadow Squadron (cloaked)" in e.text or "RIS Talon" in e.text]
-    assert lines and {e.secret_of for e in lines} == {"coalition"}
+    assert lines and {tuple(e.secret_of) for e in lines} == {("coalition",)}
     assert opened.log[-1].text == load_with_passphrases(keyed / "G.json", {"coalition": PASSES["coalition"],
                                                                           "alliance": PASSES["alliance"]}).log[-1].text

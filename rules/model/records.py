@@ -97,6 +97,9 @@ class BattleHexRecord(Strict):
     encounter_answers: list[JsonValue] = Field([], description="the Encounters Phase's answers for this meeting (replayed)")
     winner: StrictStr = Field("", description="a battle between sectors: the Team that won it and remains between "
                                               "sectors (its loser returns to its last sector, seed 004)")
+    secret_of: list[StrictStr] = Field([], description="whose secret the record's words tell (Team ids, or [gm]: "
+                                       "the GM's alone): its answers or results named units the rules hide (V13.03, "
+                                       "V13.29) when they were given; sealed for them and the GM in saved files")
 
 
 class IgnoreRecord(Strict):
@@ -116,6 +119,6 @@ class LogEntry(Strict):
     turn: StrictInt = Field(ge=1, le=MAX_TURN)
     rule: StrictStr = ""
     text: StrictStr
-    secret_of: StrictStr | None = Field(None, description="whose secret the line tells (a Team id, or gm: the GM's "
-                                        "alone): it names units the rules hide (V13.03, V13.29); sealed for that Team "
-                                        "and the GM in saved files. None: everyone may read it")
+    secret_of: list[StrictStr] = Field([], description="whose secret the line tells (Team ids, or [gm]: the GM's "
+                                       "alone): it names units the rules hide (V13.03, V13.29); sealed for them and "
+                                       "the GM in saved files. Empty: everyone may read it")

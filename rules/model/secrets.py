@@ -31,6 +31,7 @@ from rules.model.key_book import book_problems, campaign_id_of, new_campaign_id,
 from rules.model.records import LogEntry
 from rules.model.seals import GM, Keyring, SealedBlob, SealKey, WrongPassphrase, open_blob, seal
 from rules.model.units import unit_secret
+from rules.model.visibility import Owner, Secrets, answer_owner, joined, record_words
 
 Path = tuple[str | int, ...]
 _PAD = 256  # blobs are padded to a multiple of this, so their size tells little
@@ -45,12 +46,12 @@ class Locked(Exception):
         self.locked, self.keys = locked, keys
 
 
-def secret_places(c: Campaign) -> Iterator[tuple[Path, str | None]]:
-    """Each secret's place in the campaign's JSON and the Team it belongs to (``None``: no
-    Team, the GM's alone)."""
+def secret_places(c: Campaign) -> Iterator[tuple[Path, Owner]]:
+    """Each secret's place in the campaign's JSON and the Teams it belongs to (``("gm",)``: no
+    Team, the GM's alone; several: words naming hidden units of each, :mod:`rules.model.visibility`)."""
     for i, f in enumerate(c.fleets):
         team = c.team_of_power(f.power)
-        tid = team.id if team else None
+        tid: Owner = (team.id,) if team else (GM,)
         hidden = [j for j, u in enumerate(f.units) if unit_secret(u)]
         if len(hidden) == len(f.units):
             yield ("fleets", i), tid
@@ -63,20 +64,29 @@ def secret_places(c: Campaign) -> Iterator[tuple[Path, str | None]]:
         team = c.team_of_power(s.owner)
         for j, u in enumerate(s.garrison):
             if unit_secret(u):
-                yield ("map", "sectors", i, "garrison", j), team.id if team else None
-    for i, b in enumerate(c.battle_hexes):
-        for index, tid in b.secret_answers.items():
-            yield ("battle_hexes", i, "answers", int(index)), tid
+                yield ("map", "sectors", i, "garrison", j), (team.id,) if team else (GM,)
+    told = Secrets(c)
     teams = {t.id for t in c.teams}
-    for i, e in enumerate(c.log):  # lines naming hidden units (rules/model/visibility.py)
-        if e.secret_of is not None:
-            yield ("log", i), e.secret_of if e.secret_of in teams else None
+
+    def owner_of(owner: Owner) -> Owner:
+        return owner if all(t in teams for t in owner) else (GM,)
+
+    for i, b in enumerate(c.battle_hexes):  # words naming hidden units (rules/model/visibility.py)
+        whole = joined(b.secret_of, told.owner(" ".join(record_words(b).values())))
+        for name in record_words(b) if whole else ():
+            yield ("battle_hexes", i, name), owner_of(whole)
+        for k in range(len(b.answers)):
+            if (who := answer_owner(told, b, k)):
+                yield ("battle_hexes", i, "answers", k), owner_of(who)
+    for i, e in enumerate(c.log):
+        if e.secret_of:
+            yield ("log", i), owner_of(tuple(e.secret_of))
 
 
-def recipients(team: str | None, keys: Mapping[str, object]) -> tuple[str, ...]:
-    """Who a secret of ``team`` (``None``: the GM's alone) is sealed for: the Team and the GM,
-    as far as they hold keys, sorted (as a blob's ``to``); ``()``: stored readable."""
-    return tuple(sorted({n for n in (team, GM) if n is not None and n in keys}))
+def recipients(owner: Owner, keys: Mapping[str, object]) -> tuple[str, ...]:
+    """Who a secret of ``owner`` (Team ids; ``("gm",)``: the GM's alone) is sealed for: those Teams
+    and the GM, as far as they hold keys, sorted (as a blob's ``to``); ``()``: stored readable."""
+    return tuple(sorted({n for n in (*owner, GM) if n in keys}))
 
 
 def expected_groups(keys: Mapping[str, object]) -> list[tuple[str, ...]]:
@@ -84,8 +94,8 @@ def expected_groups(keys: Mapping[str, object]) -> list[tuple[str, ...]]:
     is seen without a key): each keyed Team's, with the GM; the GM's alone when no Team holds a
     key. The GM's alone otherwise is there when it holds secrets, and every blob names the others
     of its save (a Team opens its own without the GM's passphrase)."""
-    teams = sorted({recipients(n, keys) for n in keys if n != GM})
-    return teams or [recipients(None, keys)]
+    teams = sorted({recipients((n,), keys) for n in keys if n != GM})
+    return teams or [recipients((GM,), keys)]
 
 
 _last_save = 0
@@ -300,7 +310,7 @@ def _layout_problems(blobs: list[SealedBlob], save: Any, keys: dict[str, SealKey
         if to not in seen:
             out.append(Problem("sealed", f"the secrets sealed for {_who(to, names)} are missing from the file "
                                          "(removed): refused"))
-    for to in sorted(seen - set(expected) - {recipients(None, keys)}):
+    for to in sorted(t for t in seen - set(expected) if any(n not in keys for n in t)):
         out.append(Problem("sealed", f"a part sealed for {_who(to, names)}, who hold no such key here: the file "
                                      "was changed"))
     return out
@@ -362,8 +372,9 @@ def with_key(c: Campaign, holder: str, key: SealKey | None, keyring: Keyring | N
 def secrets_by_holder(c: Campaign) -> dict[str, int]:
     """How many secrets each Team has in ``c`` (``"gm"``: those of no Team)."""
     out: dict[str, int] = {}
-    for _path, team in secret_places(c):
-        out[team or GM] = out.get(team or GM, 0) + 1
+    for _path, owner in secret_places(c):
+        for n in owner:
+            out[n] = out.get(n, 0) + 1
     return out
 
 

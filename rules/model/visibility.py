@@ -21,11 +21,12 @@ Readings:
 """
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 
 from rules.model.campaign import Campaign
-from rules.model.records import LogEntry
+from rules.model.records import BattleHexRecord, LogEntry
 from rules.model.units import unit_secret
 
 GM = "gm"
@@ -68,6 +69,19 @@ def _pattern(names: Iterable[str]) -> re.Pattern[str] | None:
     return re.compile(r"(?<![\w'-])(?:" + "|".join(alts) + r")(?![\w'-])")
 
 
+Owner = tuple[str, ...]
+"""Who may read words beside the GM: ``()`` everyone; Team ids (sorted) those Teams; ``("gm",)`` the
+GM alone (the words name a hidden unit of no Team)."""
+
+
+def joined(a: Iterable[str], b: Iterable[str]) -> Owner:
+    """Who may read words that tell ``a``'s and ``b``'s secrets at once: the Teams of both (the
+    words name hidden units of each, which the Teams learned of together: a battle they fought,
+    a meeting); the GM alone when either is the GM's."""
+    both = {*a, *b}
+    return (GM,) if GM in both else tuple(sorted(both))
+
+
 class Secrets:
     """The hidden names of one or more states of a campaign, to judge words against."""
 
@@ -78,24 +92,22 @@ class Secrets:
                 self.names[name] = owner if self.names.get(name, owner) == owner else GM
         self._pat = _pattern(self.names)
 
-    def owner(self, text: str) -> str | None:
-        """Whose secret ``text`` tells: ``None`` when everyone may read it, a Team id when it
-        names that Team's hidden units only, :data:`GM` when it names several Teams'."""
+    def owner(self, text: str) -> Owner:
+        """Whose secret ``text`` tells: ``()`` when everyone may read it, else the Teams whose
+        hidden units it names (:func:`joined`)."""
         if self._pat is None:
-            return None
-        owners = {self.names[m.group(0)] for m in self._pat.finditer(text)}
-        if not owners:
-            return None
-        return owners.pop() if len(owners) == 1 else GM
+            return ()
+        return joined((), {self.names[m.group(0)] for m in self._pat.finditer(text)})
 
     def kept_from(self, viewer: str) -> list[str]:
         """The hidden names ``viewer`` may not read (sorted)."""
-        return sorted(n for n, o in self.names.items() if not may_read(o, viewer))
+        return sorted(n for n, o in self.names.items() if not may_read((o,), viewer))
 
 
-def may_read(owner: str | None, viewer: str) -> bool:
-    """Whether ``viewer`` may read words that are ``owner``'s secret (``None``: nobody's)."""
-    return owner is None or viewer == GM or (viewer == owner and owner != GM)
+def may_read(owner: Iterable[str], viewer: str) -> bool:
+    """Whether ``viewer`` may read words that are ``owner``'s secret (``()``: nobody's)."""
+    who = tuple(owner)
+    return not who or viewer == GM or (viewer in who and who != (GM,))
 
 
 def entry_seen_by(e: LogEntry, viewer: str) -> bool:
@@ -119,30 +131,67 @@ def words_for(c: Campaign | Secrets, text: str, viewer: str, instead: str) -> st
     return text if seen_by(c, text, viewer) else instead
 
 
+RECORD_WORDS = ("encounter_answers", "resolution", "participants", "pursuit", "kept_ws", "scenario")
+"""The fields of a Battle Hex record that may name units, beside its ``answers`` (judged one by one)."""
+
+
+def record_words(b: BattleHexRecord) -> dict[str, str]:
+    """The fields of ``b`` that may name units and are not empty (its answers aside), as text."""
+    fields = type(b).model_fields
+    return {n: _text(getattr(b, n)) for n in RECORD_WORDS if getattr(b, n) != fields[n].default}
+
+
+def _text(value: object) -> str:
+    return json.dumps(value, default=str, ensure_ascii=False, sort_keys=True)
+
+
+def record_owner(s: Secrets, b: BattleHexRecord) -> Owner:
+    """Whose secret the words of Battle Hex record ``b`` tell (its answers included), now or
+    when they were given (``b.secret_of``)."""
+    return joined(b.secret_of, s.owner(" ".join([*record_words(b).values(), *map(_text, b.answers)])))
+
+
+def answer_owner(s: Secrets, b: BattleHexRecord, index: int) -> Owner:
+    """Whose secret the answer ``index`` of ``b`` tells: the Team that gave it in secret
+    (V13.723); else the Teams whose hidden units it names now, and once the battle is resolved
+    those of the whole record (``b.secret_of``: a unit destroyed is no longer in the campaign,
+    and the sides have seen each other's units fight)."""
+    secret = b.secret_answers.get(str(index))
+    if secret is not None:
+        return (secret,)
+    named = s.owner(_text(b.answers[index]))
+    return joined(named, b.secret_of) if b.resolved else named
+
+
 def mark(before: Campaign, after: Campaign) -> Campaign:
-    """``after`` with each campaign log line it added to ``before``'s marked with whose secret
-    it is (:attr:`LogEntry.secret_of`), judged by the hidden units of both states (a unit
-    destroyed by the step was hidden when it moved); ``after`` itself when nothing changes."""
-    old = len(before.log) if after.log[:len(before.log)] == before.log else 0
-    new = after.log[old:]
-    if not new:
-        return after
+    """``after`` with each campaign log line it added to ``before``'s, and each Battle Hex
+    record whose words (answers, results) name a hidden unit, marked with whose secret it is
+    (``secret_of``), judged by the hidden units of both states (a unit the step destroyed was
+    hidden when it moved or fought); ``after`` itself when nothing changes."""
     s = Secrets(before, after)
-    marked = [e if e.secret_of is not None else _marked(e, s.owner(e.text)) for e in new]
-    if all(a is b for a, b in zip(marked, new, strict=True)):
-        return after
-    return after.model_copy(update={"log": [*after.log[:old], *marked]})
+    old = len(before.log) if after.log[:len(before.log)] == before.log else 0
+    log = [e if e.secret_of else _marked(e, s.owner(e.text)) for e in after.log[old:]]
+    records = []
+    for b in after.battle_hexes:
+        owner = list(record_owner(s, b))
+        records.append(b if owner == b.secret_of else b.model_copy(update={"secret_of": owner}))
+    update: dict[str, object] = {}
+    if any(a is not e for a, e in zip(log, after.log[old:], strict=True)):
+        update["log"] = [*after.log[:old], *log]
+    if any(a is not e for a, e in zip(records, after.battle_hexes, strict=True)):
+        update["battle_hexes"] = records
+    return after.model_copy(update=update) if update else after
 
 
-def _marked(e: LogEntry, owner: str | None) -> LogEntry:
-    return e if owner is None else e.model_copy(update={"secret_of": owner})
+def _marked(e: LogEntry, owner: Owner) -> LogEntry:
+    return e if not owner else e.model_copy(update={"secret_of": list(owner)})
 
 
-def secret_log(c: Campaign) -> Iterable[tuple[int, str]]:
+def secret_log(c: Campaign) -> Iterable[tuple[int, Owner]]:
     """Each secret line of the campaign log: its index and whose secret it is."""
     for i, e in enumerate(c.log):
-        if e.secret_of is not None:
-            yield i, e.secret_of
+        if e.secret_of:
+            yield i, tuple(e.secret_of)
 
 
 __all__ = ["GM", "TABLE", "Secrets", "entry_seen_by", "hidden_names", "mark", "may_read", "readable_log",

@@ -227,7 +227,7 @@ class TurnRun:
                     _narrowed(seen, hidden.owner(said)))
         old = len(before.log) if after.log[:len(before.log)] == before.log else 0
         for e in after.log[old:]:
-            self._event("log", e.turn, phase, e.rule, e.text, {}, _narrowed(None, e.secret_of))
+            self._event("log", e.turn, phase, e.rule, e.text, {}, _narrowed(None, tuple(e.secret_of)))
 
     def _event(self, kind: str, turn: int, phase: str, rule: str, text: str, data: dict[str, Any],
                seen: tuple[str, ...] | None) -> None:
@@ -334,14 +334,14 @@ class TurnRun:
         return cargo_do(self.campaign, self.graph, order["fleet"], action)
 
 
-def _narrowed(seen: tuple[str, ...] | None, owner: str | None) -> tuple[str, ...] | None:
+def _narrowed(seen: tuple[str, ...] | None, owner: visibility.Owner) -> tuple[str, ...] | None:
     """Who may see an event seen by ``seen`` whose words are ``owner``'s secret
     (rules/model/visibility.py): only those of both; the GM alone is ``()``."""
-    if owner is None:
+    if not owner:
         return seen
-    if owner == GM:
+    if owner == (GM,):
         return ()
-    return tuple(t for t in seen if t == owner) if seen is not None else (owner,)
+    return tuple(t for t in seen if t in owner) if seen is not None else owner
 
 
 def _words(raw: Any) -> str:
