@@ -154,7 +154,7 @@ def mid_turn(tmp_path_factory) -> dict:
     ("encounter_answers", '["none", "\\ud800"]',
      "battle_hexes[2].encounter_answers[1]: text that is not valid Unicode"),
     ("encounter_answers", '["none", 1e400]', "battle_hexes[2].encounter_answers[1]: a number a save cannot write back"),
-    ("answers", '[{"to": ["\\udc00"]}]', "battle_hexes[2].answers[0]: .to[0]: text that is not valid Unicode"),
+    ("answers", '[{"to": ["\\udc00"]}]', "battle_hexes[2].answers[0].to[0]: text that is not valid Unicode"),
     ("answers", '[' + '[' * 40 + ']' * 40 + ']', "battle_hexes[2].answers[0]: " + "[0]" * 32 + ": nested too deeply"),
     ("pursuit", '{"force": [-1e400]}', "battle_hexes[2].pursuit.force: [0]: a number a save cannot write back"),
 ])
@@ -201,3 +201,21 @@ def test_check_lists_thousands_of_problems_in_linear_time(tmp_path, capsys):
     err = capsys.readouterr().err
     assert code == 1 and err.count("\n") == 12_001 and "fleets[1999].x: unknown field" in err
     assert took < 1.0, f"--check took {took:.1f} s"
+
+
+@pytest.mark.parametrize("where, problem", [
+    ("description", "description: text that is not valid Unicode (a lone surrogate, '\\udc00'"),
+    ("log", "log[7].text: text that is not valid Unicode (a lone surrogate, '\\udc00'"),
+])
+def test_a_lone_surrogate_in_any_text_field_is_refused_by_check(tmp_path, capsys, mid_turn, where, problem):
+    """pydantic keeps a lone surrogate in a text field without constraints (the campaign's
+    description, a log line): ``--check`` said OK, then every save raised UnicodeEncodeError."""
+    data = json.loads(json.dumps(mid_turn))
+    if where == "log":
+        data["log"][7]["text"] = "moves \udc00"
+    else:
+        data["description"] = "spoilt \udc00"
+    path = tmp_path / "spoilt.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main.main(["--check", str(path)]) == 1
+    assert f"{path}: {problem}" in capsys.readouterr().err

@@ -23,7 +23,7 @@ from pydantic_core import ErrorDetails
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.model.checks import Problem, check_campaign
-from rules.model.json_value import nesting_problem
+from rules.model.json_value import lone_surrogates, nesting_problem
 from rules.model.migrate import migrate
 from rules.model.safe_write import safe_write_text
 from rules.model.seal_upgrade import upgraded
@@ -158,6 +158,9 @@ def parse_campaign(text: str, source: str = "<text>", keyring: Keyring | None = 
         raise CampaignError(source, [Problem("", f"not usable JSON: {_REPR.repr(str(e))[1:-1]}")]) from None
     if not isinstance(data, dict):
         raise CampaignError(source, [Problem("", "the file does not hold a JSON object")])
+    broken = lone_surrogates(text, data)
+    if broken:
+        raise CampaignError(source, [Problem(path, why) for path, why in broken])
     if data.get("format") != "battlehex-campaign":
         raise CampaignError(source, [Problem("format", "not a BattleHex campaign file "
                                              "(expected \"format\": \"battlehex-campaign\")")])

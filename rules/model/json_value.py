@@ -18,7 +18,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator
 
-__all__ = ["MAX_VALUE_DEPTH", "JsonValue", "json_problem", "nesting_problem", "writable_json"]
+__all__ = ["MAX_VALUE_DEPTH", "JsonValue", "json_problem", "lone_surrogates", "nesting_problem", "writable_json"]
 
 MAX_VALUE_DEPTH = 32
 """Deepest nesting of lists and objects in one free-form value (an answer needs 3 or 4; the
@@ -32,6 +32,9 @@ _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\Z)', re.DOTALL)
 begun, so the scan stays linear (a failed match retried from every later quote made 25,000
 ``\\"`` after an opening quote take 33 s)."""
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+"""How a lone surrogate gets into text read as UTF-8: as a JSON escape (the decoder refuses
+an encoded one)."""
 
 
 def nesting_problem(text: str, limit: int) -> int | None:
@@ -93,6 +96,33 @@ def json_problem(value: Any, max_depth: int = MAX_VALUE_DEPTH) -> str | None:
         if why is not None:
             return f"{_where(path)}: {why}" if path else why
     return None
+
+
+def lone_surrogates(text: str, data: Any, limit: int = 20) -> list[tuple[str, str]]:
+    """The path and reason of each text of ``data`` (a value or a key), parsed from the JSON
+    ``text``, holding a lone surrogate, in the file's order (at most ``limit``). Every str
+    field needs it: pydantic keeps such a string in a field without constraints (a campaign's
+    ``description``, a log line), and no save could write it. Linear; skipped at once when
+    ``text`` has no ``\\uD800``-``\\uDFFF`` escape."""
+    if not _SURROGATE_ESCAPE.search(text):
+        return []
+    out: list[tuple[str, str]] = []
+    stack: list[tuple[Any, list[str | int]]] = [(data, [])]
+    while stack and len(out) < limit:
+        node, path = stack.pop()
+        if isinstance(node, dict):
+            for key in node:
+                why = _value_problem(key) if isinstance(key, str) else None
+                if why is not None:
+                    out.append((_where(path).lstrip("."), f"a key holds {why}"))
+            stack.extend((v, [*path, k]) for k, v in reversed(node.items()))
+        elif isinstance(node, list):
+            stack.extend((v, [*path, i]) for i, v in reversed(list(enumerate(node))))
+        elif isinstance(node, str):
+            why = _value_problem(node)
+            if why is not None:
+                out.append((_where(path).lstrip("."), why))
+    return out
 
 
 def writable_json(value: Any) -> Any:
