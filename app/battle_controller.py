@@ -21,6 +21,7 @@ from rules.battle.log import IllegalAnswer
 from rules.errors import RuleError
 from rules.model import Campaign
 from rules.model.records import BattleHexRecord
+from rules.strategic.turn import refresh_resolution
 from rules.systems import SYSTEMS, BattleRun, BattleSystem, start, system_for
 
 if TYPE_CHECKING:
@@ -124,7 +125,8 @@ class BattleController(QObject):
     def _resolve(self, text: str, before: Campaign, run: BattleRun) -> None:
         """The last answer writes the results back: one strategic change (Ctrl+Z in the main
         window takes it back, and the battle goes on where it was)."""
-        after = run.saved()
+        # a meeting of the hex whose side this battle removed is settled at once (V13.12, logged)
+        after = refresh_resolution(run.saved(), self.session.graph)
         self.last, self.run = run, None
         self.undo_stack.clear()
         self._stored = after
@@ -135,8 +137,10 @@ class BattleController(QObject):
         their own answers, stay as the session has them)."""
         mine = next(r for r in run.saved().battle_hexes if r.at == self.at and not r.resolved)
         c = self.session.campaign
-        stored = c.model_copy(update={"battle_hexes": [mine if r.at == self.at and not r.resolved else r
-                                                       for r in c.battle_hexes]})
+        first = next(i for i, r in enumerate(c.battle_hexes) if r.at == self.at and not r.resolved)
+        # the first open record of the hex is this battle's; the hex's other meetings keep theirs
+        stored = c.model_copy(update={"battle_hexes": [mine if i == first else r
+                                                       for i, r in enumerate(c.battle_hexes)]})
         run.adopt(stored)
         self._stored = stored
         self.session.store_battle(self.at, stored)
@@ -188,4 +192,5 @@ class BattleController(QObject):
 
 def _same(a: BattleHexRecord, b: BattleHexRecord) -> bool:
     """The same battle with the same answers (a strategic change elsewhere in the campaign)."""
-    return (a.turn, a.kind, a.system, a.seed, a.answers) == (b.turn, b.kind, b.system, b.seed, b.answers)
+    return (a.turn, a.kind, a.attacker, a.defender, a.system, a.seed, a.answers) == (
+        b.turn, b.kind, b.attacker, b.defender, b.system, b.seed, b.answers)

@@ -17,6 +17,7 @@ from hexmap import Label
 from rules.errors import RuleError
 from rules.model.records import Phase
 from rules.model.visibility import GM, TABLE, readable_log
+from rules.strategic import meetings
 from rules.strategic.planning import plan_orders
 from rules.strategic.table_view import table_lines
 from rules.strategic.turn import PhaseError
@@ -38,7 +39,7 @@ class MovementPhaseMixin:
         trail = " \u25b8 ".join(f"[{s.title}]" if s.state is StepState.NOW else short.get(s.title, s.title)
                                 for s in shown)
         now = current(c)
-        fights = fightable(c)
+        fights = self.session.fightable() if self.session is not None else fightable(c)
         self.phase_label.setText(f"Turn {c.turn}:  {trail} \u25b8 Next turn")
         self.waits_label.setText(f"{now.title} waits for: {now.waits_for}")
         self.phase_label.setToolTip("Seed 004 Sequence of Play, turn " + str(c.turn) + ":\n" + "\n".join(
@@ -158,23 +159,32 @@ class MovementPhaseMixin:
         self._battle_dialog = dialog
         return dialog
 
-    def fight(self, at: Label | None = None):
-        """Open the set-up window of an open Battle Hex (asks which when there are several)."""
-        if self.session is None:
-            return None
+    def _meeting(self, title: str, label: str, at: Label | None = None) -> int | None:
+        """The Battle Hex record (its index) the GM picks among those that may be fought now
+        (those at ``at`` only, when given), each named by its sides; None when none or cancelled."""
         c = self.session.campaign
-        still = [c.battle_hexes[i] for i in fightable(c)]
+        still = [i for i in self.session.fightable() if at is None or c.battle_hexes[i].at == at]
         if not still:
             self.statusBar().showMessage(f"No Battle Hex to fight now ({current(c).title}: {current(c).waits_for})",
                                          8000)
             return None
-        if at is None:
-            names = {t.id: t.name for t in self.session.campaign.teams}
-            items = [f"{b.at}: {names[b.attacker]} attacks {names[b.defender]}" for b in still]
-            choice, ok = QInputDialog.getItem(self, "Fight a Battle Hex", "Battle Hex:", items, 0, False)
-            if not ok:
-                return None
-            at = still[items.index(choice)].at
+        if len(still) == 1 and at is not None:
+            return still[0]
+        items = meetings.labels(c, still)
+        choice, ok = QInputDialog.getItem(self, title, label, items, 0, False)
+        return still[items.index(choice)] if ok else None
+
+    def fight(self, at: Label | None = None):
+        """Open the set-up window of an open Battle Hex (asks which when there are several: a
+        sector where three Teams met holds one meeting per pair, each named by its sides)."""
+        if self.session is None:
+            return None
+        index = self._meeting("Fight a Battle Hex", "Battle Hex:", at)
+        if index is None:
+            return None
+        at = self.session.campaign.battle_hexes[index].at
+        if not self._try(lambda: self.session.fight_next(index)):  # the meeting picked is the one fought
+            return None
         from app.battle_window import (
             BattleWindow,  # loaded when a Battle Hex is fought, not at start-up
         )
@@ -202,18 +212,12 @@ class MovementPhaseMixin:
         """V13.12 override: the GM marks a Battle Hex resolved, with a reason for the log."""
         if self.session is None:
             return
-        c = self.session.campaign
-        still = [c.battle_hexes[i] for i in fightable(c)]
-        if not still:
-            return
-        names = {t.id: t.name for t in self.session.campaign.teams}
-        items = [f"{b.at}: {names[b.attacker]} attacks {names[b.defender]}" for b in still]
-        choice, ok = QInputDialog.getItem(self, "GM ruling (V13.12)", "Battle Hex to mark resolved:", items, 0, False)
-        if not ok:
+        index = self._meeting("GM ruling (V13.12)", "Battle Hex to mark resolved:")
+        if index is None:
             return
         reason, ok = QInputDialog.getText(self, "GM ruling (V13.12)", "Reason (goes into the log):")
         if ok:
-            at = still[items.index(choice)].at
-            if self._try(lambda: self.session.gm_resolve(at, reason)):
+            at = self.session.campaign.battle_hexes[index].at
+            if self._try(lambda: self.session.gm_resolve(at, reason, index)):  # that meeting alone
                 self.ask_when_open()  # a battle between sectors now waits for its winner
 

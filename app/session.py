@@ -40,7 +40,9 @@ from rules.model import Campaign, save_campaign
 from rules.model import visibility
 from rules.model.seals import Keyring
 from rules.strategic import StrategicState, build_graph
-from rules.strategic.turn import MovementReport, gm_resolve, set_orders
+from rules.strategic.meetings import bring_first, sides
+from rules.strategic.turn import MovementReport, gm_resolve, set_orders, standing
+from rules.turn.sequence import fightable
 
 if TYPE_CHECKING:
     from app.battle_controller import BattleController
@@ -78,10 +80,10 @@ def _carry_battles(target: Campaign, current: Campaign) -> Campaign:
     strategic undo or redo does not take back a battle's answers (they have their own stack).
     A battle whose system differs between the two is not carried (its answers were given to
     another system)."""
-    now = {(b.at, b.turn, b.kind): b for b in current.battle_hexes if not b.resolved}
+    now = {(b.at, b.turn, b.kind, b.attacker, b.defender): b for b in current.battle_hexes if not b.resolved}
     carried = []
     for b in target.battle_hexes:
-        cur = now.get((b.at, b.turn, b.kind)) if not b.resolved else None
+        cur = now.get((b.at, b.turn, b.kind, b.attacker, b.defender)) if not b.resolved else None
         if cur is not None and cur.system == b.system and (cur.answers, cur.seed) != (b.answers, b.seed):
             b = b.model_copy(update={"answers": cur.answers, "seed": cur.seed, "secret_answers": cur.secret_answers})
         carried.append(b)
@@ -189,8 +191,21 @@ class CampaignSession(QObject):
             self.apply(f"End movement of turn {self.campaign.turn}", lambda _c: done)
         return report
 
-    def gm_resolve(self, at: Label, reason: str) -> Campaign:
-        return self.apply(f"GM ruling on Battle Hex {at}", lambda c: gm_resolve(c, at, reason))
+    def gm_resolve(self, at: Label, reason: str, index: int | None = None) -> Campaign:
+        """The GM's ruling on one meeting: ``battle_hexes[index]``, else the first open at ``at``."""
+        return self.apply(f"GM ruling on Battle Hex {at}", lambda c: gm_resolve(c, at, reason, index))
+
+    def fightable(self) -> list[int]:
+        """The Battle Hex records that may be fought now, as the engine says: not one whose own
+        sides no longer both stand there (V13.12; End Phase or the next battle settles it)."""
+        return standing(self.state, fightable(self.campaign))
+
+    def fight_next(self, index: int) -> Campaign:
+        """Record ``index`` is the one its sector's battle window fights (one undoable step when
+        another meeting of the sector came first)."""
+        rec = self.campaign.battle_hexes[index]
+        return self.apply(f"Battle Hex {rec.at}: {sides(self.campaign, rec)} fought next",
+                          lambda c: bring_first(c, index))
 
     def end_phase(self, note: str = "") -> Campaign:
         """End Phase: the Combat Phase's next sub-phase, or the next turn (seed 004's Sequence of

@@ -37,8 +37,8 @@ def test_after_the_first_battle_the_meeting_it_ended_is_settled_and_the_next_one
                campaign=gen)
     assert r2.returncode == 0, r2.stderr
     saved = json.loads((tmp_path / "after.json").read_text(encoding="utf-8"))
-    assert [(b["attacker"], b["defender"], b.get("resolved", False), b.get("answers", [])) for b in saved["battle_hexes"]
-            if b["at"] == "0301"] == [("coalition", "concord", True, COALITION_V_CONCORD),
+    assert [(b["attacker"], b["defender"], b.get("resolved", False), b.get("answers", []))
+            for b in saved["battle_hexes"] if b["at"] == "0301"] == [("coalition", "concord", True, COALITION_V_CONCORD),
                                       ("coalition", "league", True, []), ("concord", "league", False, [1])]
 
 

@@ -66,3 +66,17 @@ def bring_first(campaign: Campaign, index: int) -> Campaign:
         return campaign
     rest = [r for i, r in enumerate(campaign.battle_hexes) if i != index]
     return campaign.model_copy(update={"battle_hexes": [*rest[:first], target, *rest[first:]]})
+
+
+def labels(campaign: Campaign, indexes: Sequence[int]) -> list[str]:
+    """A distinct label in words for each record of ``indexes``, for a list to choose from:
+    ``"0301: Coalition attacks League"``, its kind unless main, ``#2``... for a repeat."""
+    names = {t.id: t.name for t in campaign.teams}
+    out: list[str] = []
+    for i in indexes:
+        r = campaign.battle_hexes[i]
+        text = f"{r.at}: {names.get(r.attacker, r.attacker)} attacks {names.get(r.defender, r.defender)}" + (
+            "" if r.kind == "main" else f" ({r.kind})")
+        repeat = sum(1 for o in out if o == text or o.startswith(f"{text} #"))
+        out.append(text if repeat == 0 else f"{text} #{repeat + 1}")
+    return out

@@ -6,6 +6,7 @@ changes nothing, so a refused order or a refused phase change never half-applies
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -135,6 +136,25 @@ def over(state: StrategicState, record: BattleHexRecord) -> str | None:
         "its Teams may no longer fight"
 
 
+def _closed(state: StrategicState, b: BattleHexRecord) -> tuple[str, bool] | None:
+    """Why the open record ``b`` is settled without a battle, and whether that is logged; or ``None``."""
+    if b.between is not None:
+        ends = {b.at, b.between}
+        there = {t.id for f in state.campaign.fleets if f.in_transit_to is not None
+                 and {f.sector, f.in_transit_to} == ends and (t := state.team_of(f.power)) is not None}
+        if b.attacker not in there or b.defender not in there:
+            return "no units of differing Teams remain between the sectors", False
+        return None
+    why = over(state, b)
+    return None if why is None else (why, True)
+
+
+def standing(state: StrategicState, indexes: Iterable[int]) -> list[int]:
+    """Those of ``indexes`` (open records of ``state.campaign.battle_hexes``) whose battle may
+    still be fought: the ones :func:`refresh_resolution` leaves open."""
+    return [i for i in indexes if _closed(state, state.campaign.battle_hexes[i]) is None]
+
+
 def refresh_resolution(campaign: Campaign, graph: LaneGraph) -> Campaign:
     """Mark resolved each open Battle Hex whose own two sides no longer both stand in it with
     units that may fight (V13.12): another pair of Teams fighting there keeps only its own
@@ -142,18 +162,12 @@ def refresh_resolution(campaign: Campaign, graph: LaneGraph) -> Campaign:
     state = StrategicState.compute(campaign, graph)
     new = campaign.model_copy(deep=True)
     for b in new.battle_hexes:
-        if b.resolved:
+        closed = None if b.resolved else _closed(state, b)
+        if closed is None:
             continue
-        if b.between is not None:
-            ends = {b.at, b.between}
-            there = {t.id for f in new.fleets if f.in_transit_to is not None and {f.sector, f.in_transit_to} == ends
-                     and (t := state.team_of(f.power)) is not None}
-            if b.attacker not in there or b.defender not in there:
-                b.resolved, b.resolution = True, "no units of differing Teams remain between the sectors"
-            continue
-        why = over(state, b)
-        if why is not None:
-            b.resolved, b.resolution = True, f"V13.12: {why}"
+        why, logged = closed
+        b.resolved, b.resolution = True, f"V13.12: {why}" if logged else why
+        if logged:
             new.log.append(LogEntry(turn=new.turn, rule="V13.12", text=f"Battle Hex {b.at} ({sides(new, b)}) "
                                                                      f"resolved: {why}"))
     return new
