@@ -83,3 +83,19 @@ def test_ctrl_g_rules_on_the_one_meeting_picked(qtbot, tmp_path):
                                    ("concord", "alliance", False, [])]
     assert w.campaign.log[-1].text == "GM ruling: Battle Hex 0102 (Coalition v Concord) resolved: settled by treaty"
     assert w.gm_action.isEnabled() and not w.end_phase_action.isEnabled()  # the others at 0102 wait
+
+
+def test_a_sector_s_menu_asks_which_of_its_meetings_to_fight(qtbot, tmp_path):
+    from tests.app.test_strategic_menus import right_click, sector_pos
+
+    w = window(qtbot, tmp_path)
+    offered: list[list[str]] = []
+    answerer = Answerer(pick("0301: Coalition attacks League", offered))
+    seen = right_click(w, qtbot, sector_pos(w, "0301"), "Fight this Battle Hex")
+    assert dict(seen)["Fight this Battle Hex"] is True
+    qtbot.waitUntil(lambda: any(isinstance(x, BattleWindow) and x.isVisible() for x in QApplication.topLevelWidgets()))
+    answerer.stop()
+    assert offered == [MEETINGS[:3]]  # the sector's own meetings, by their sides
+    bw = next(x for x in QApplication.topLevelWidgets() if isinstance(x, BattleWindow) and x.isVisible())
+    assert (bw.ctl.run.record.attacker, bw.ctl.run.record.defender) == ("coalition", "league")
+    bw.close()
