@@ -149,7 +149,7 @@ class BattleWindow(QMainWindow):
         super().showEvent(event)
         if not self._fitted and hasattr(self.panel, "fit"):
             self._fitted = True
-            QTimer.singleShot(0, self.panel.fit)
+            QTimer.singleShot(0, self, self.panel.fit)  # dropped if the window closes first (issue 21)
 
     # -- reading -----------------------------------------------------------------------------------
     @property
@@ -218,7 +218,7 @@ class BattleWindow(QMainWindow):
         # one question at a time: what the panel shows first (a new Weapon Status), then the next dialog
         if not self.panel.blocks_questions() and q is not None and not self.panel.handles(q) \
                 and self.auto_dialogs and not self._asking:
-            QTimer.singleShot(0, self.ask)
+            QTimer.singleShot(0, self, self.ask)
 
     def _clean_changed(self, clean: bool) -> None:
         """The title's unsaved-changes mark follows the campaign's."""
@@ -316,7 +316,7 @@ class BattleWindow(QMainWindow):
         finally:
             self._asking = False
         if answered and self.auto_dialogs:
-            QTimer.singleShot(0, self.ask)  # the next question for the same player opens by itself too
+            QTimer.singleShot(0, self, self.ask)  # the next question for the same player opens by itself too
 
     def undo(self) -> None:
         """Take back this battle's last answer (the engine's undo, on this battle's own stack)."""

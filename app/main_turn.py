@@ -193,7 +193,15 @@ class MovementPhaseMixin:
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         window.show()
         self._battle_windows = [*self._battle_windows, window]
+        window.destroyed.connect(self._forget_closed_battle_windows)  # closed: let it (and its session) go
         return window
+
+    def _forget_closed_battle_windows(self, *_gone: object) -> None:
+        """Drop the battle windows whose Qt side is deleted (a closed window is deleted on close):
+        a Python wrapper kept here would keep its session, campaign and run alive (issue 21)."""
+        import shiboken6
+
+        self._battle_windows = [w for w in self._battle_windows if shiboken6.isValid(w) and w not in _gone]
 
     def set_battle_system(self, key: str, at: Label | None = None) -> None:
         """Fight the Battle Hex at ``at`` (or, with none, the campaign's new Battle Hexes) with
