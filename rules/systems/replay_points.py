@@ -34,13 +34,13 @@ from rules.dice import DiceRoller, Roll
 from rules.model.campaign import Campaign
 from rules.model.records import BattleHexRecord
 
-MOST = 48
+MOST = 24
 """The most points one run keeps (thinned to every other one beyond it)."""
 TAIL = 3
 """A replay keeps a point at every resumable question among its last this many answers."""
 REPLAY_POINTS = 5
 """About how many points a replay keeps before its tail (each copies the engine)."""
-SHELVES = 6
+SHELVES = 4
 """How many battles' points the process keeps for a reopen (the least recently used go)."""
 
 

@@ -15,18 +15,21 @@ line, ``dice``, ``stepped``), ``lines()``, ``declared()``, ``held()``, ``hits()`
 (``TargetOdds``), ``events_json(viewer)``. Starting refuses with a ``RuleError`` naming
 the attacker's and defender's units that have no ``afef`` values.
 
-Questions (``key``: kind, to; answer; data). Attack plans are ``{unit: {target: AF}}``.
+Questions (``key``: kind, to; answer; data; odds). Attack plans are ``{unit: {target: AF}}``.
+The odds a question is shown with come from the run's ``question_odds()`` (:mod:`.shown`),
+computed when it is shown and kept while it is pending, never carried by the question nor
+saved (issue 21); ``main.py battle`` prints them in ``next_question.data.odds``.
 
 * ``afef/{r}/modifiers``: action, GM; ``{unit: n}`` AF modifiers for the round (``{}``
   none; 4.1.b's circumstances come from chapters we do not have); ``data["af"]``.
 * ``afef/{r}/screen``: choose_units, defender; the screened units (the rest form the front,
-  which may not be empty); ``data["odds"]`` per own unit.
+  which may not be empty); odds per own unit.
 * ``afef/{r}/declare``: action, attacker; ``{"attacks": plan, "hold": [ids]}`` (targets:
   the front line; hold only when there are screened units); ``data``: ``dice`` per
-  shooter, ``targets``, ``screened``, ``odds`` {target: table}.
+  shooter, ``targets``, ``screened``; odds {target: table}.
 * ``afef/{r}/return``: action, defender; ``{"attacks": plan}`` for its front line, each
   attacked unit matching ``data["must_match"]`` {unit: {"af", "attackers"}}; ``data``:
-  ``dice``, ``targets``, ``odds`` {"targets": {attacker: table}, "incoming": {defender:
+  ``dice``, ``targets``; odds {"targets": {attacker: table}, "incoming": {defender:
   TargetOdds dict of the declared roll}}.
 * ``afef/{r}/breakthrough`` (attacker: held units at the screened line) and
   ``afef/{r}/breakthrough_return`` (defender: screened units, free fire): action,

@@ -18,11 +18,13 @@ BattleRun API (``pending``, ``answer(raw)``, ``undo(n)``, ``summary(raw)``, ``sa
 Questions (``key``: kind, to, data):
 
 * ``sidcors/cloak/{team}``: yes_no, the all-cloaked force: use the cloak offensively.
-* ``sidcors/{r}/bif/{team}``: number 1-4, to each team in secret (``data["secret"]``), with
-  ``data["odds"] = {"dealt": ..., "taken": ...}`` (:func:`.odds.summary`: ``expected[own-1]
-  [other-1]`` and ``points["own-other"]`` = {points: probability}). The answer event is
-  visible only to the team and the GM; the BIR is revealed publicly once both chose.
-* ``sidcors/{r}/bir``: number 2-8, when the other force has only units that cannot retreat.
+* ``sidcors/{r}/bif/{team}``: number 1-4, to each team in secret (``data["secret"]``), shown
+  with the run's ``question_odds()`` = ``{"dealt": ..., "taken": ...}`` (:func:`.odds.summary`:
+  ``expected[own-1][other-1]`` and ``points["own-other"]`` = {points: probability}; computed
+  when shown, never in the question: issue 21). The answer event is visible only to the team
+  and the GM; the BIR is revealed publicly once both chose.
+* ``sidcors/{r}/bir``: number 2-8, when the other force has only units that cannot retreat
+  (``question_odds()`` per BIR, :func:`.odds.by_bir`).
 * ``sidcors/{r}/directed/{team}``: choose ``none`` | a unit id | ``{id}@mauler`` |
   ``fighters`` (``data["points"]``, ``data["mauler"]``); then ``directed_fighters/{team}``
   (number) or ``directed_more/{team}`` (yes_no: destroy the crippled target too).
