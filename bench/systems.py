@@ -69,6 +69,7 @@ class Fought:
         for a in self.answers[:-1]:
             run.answer(a)
         self.run, self.saved = run, run.saved()
+        run.adopt(self.saved)  # as the battle window's controller stores every answer in the session
         self.what = f"{system} {n} v {n} ({len(self.answers) - 1} answers)"
 
     def undo(self) -> None:

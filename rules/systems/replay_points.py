@@ -152,6 +152,13 @@ class Point:
         e.log, e.dice = log, dice
         return e
 
+    def engine_taken(self, record: BattleHexRecord, log: EventLog, dice: DiceRoller) -> Any:
+        """The engine itself (the point is no longer kept: :meth:`Points.drop`), on ``record``,
+        writing to ``log`` and rolling ``dice``."""
+        e = self.engine
+        e.state.record, e.log, e.dice = record, log, dice
+        return e
+
     def dice_for(self, dice: DiceRoller) -> bool:
         """Set a fresh roller to this point's state and history; False when it is another kind."""
         if not restore_roller(dice, self.dice):
@@ -214,6 +221,10 @@ class Points:
             if self.kept[-1] is not newest:
                 self.kept.append(newest)
 
+    def drop(self, point: Point) -> None:
+        """Keep ``point`` no more (an undo takes its engine)."""
+        self.kept = [p for p in self.kept if p is not point]
+
     def best(self, answers: list[Any]) -> Point | None:
         """The newest point that ``answers`` begin with."""
         for p in reversed(self.kept):
@@ -226,9 +237,25 @@ SHELF: OrderedDict[str, Points] = OrderedDict()
 """The process's points per battle (:func:`shelf_key`), for a reopen."""
 
 
+_KNOWN: OrderedDict[int, tuple[Campaign, str]] = OrderedDict()
+"""Campaign object id -> (the campaign, its battle's key): a campaign a run adopted (the same
+battle stored with more answers) keeps the run's key without serialising it again."""
+
+
+def remember(campaign: Campaign, key: str) -> None:
+    """``campaign`` (adopted by the run filed under ``key``) has that key."""
+    _KNOWN.pop(id(campaign), None)
+    _KNOWN[id(campaign)] = (campaign, key)  # the campaign is held: its id is not reused meanwhile
+    while len(_KNOWN) > 2 * SHELVES:
+        _KNOWN.popitem(last=False)
+
+
 def shelf_key(system: str, campaign: Campaign, record: BattleHexRecord, seed: int) -> str:
     """What a battle's replay depends on: the system, the seed and the campaign without this
     record's answers (anything else that changes gives another key)."""
+    known = _KNOWN.get(id(campaign))
+    if known is not None and known[0] is campaign and known[1].startswith(f"{system}:{seed}:{record.at}:"):
+        return known[1]
     bare = record.model_copy(update={"answers": [], "secret_answers": {}})
     c = campaign.model_copy(update={"battle_hexes": [bare if r is record else r for r in campaign.battle_hexes]})
     digest = hashlib.sha256(c.model_dump_json().encode("utf-8", "surrogatepass")).hexdigest()

@@ -26,7 +26,7 @@ from rules.dice import DiceRoller, Roll
 from rules.model.campaign import Campaign
 from rules.strategic.state import StrategicState
 from rules.systems import open_record
-from rules.systems.replay_points import Point, Points, make_point, shelf_key, shelved
+from rules.systems.replay_points import Point, Points, make_point, remember, shelf_key, shelved
 
 
 class RunEngine(Protocol):
@@ -106,6 +106,7 @@ class ReplayRun(Generic[E]):
         self.pending: Question | None = None
         self._secret: dict[int, str] = {}
         self._points: Points | None = None
+        self._key = ""
         self._odds: tuple[Question, dict[str, Any]] | None = None
 
     # -- what a system gives -----------------------------------------------------------------------
@@ -139,12 +140,15 @@ class ReplayRun(Generic[E]):
         return BattleState(self.record, build_roster(self.campaign, self.strategic, self.record), teams,
                            terrain=self.record.terrain)
 
-    def restart(self, answers: list[Any]) -> None:
+    def restart(self, answers: list[Any], take: bool = False) -> None:
         """Start again from the newest checkpoint these ``answers`` begin with (else from the
-        first round) and replay the rest (each must still be legal)."""
+        first round) and replay the rest (each must still be legal). ``take``: an undo, which
+        takes the checkpoint's engine itself (no copy; answers given again make new ones)."""
         points = self._shelf()
         point = points.best(answers) if points is not None else None
-        if point is None or not self._resume_from(point):
+        if point is not None and take and points is not None:
+            points.drop(point)
+        if point is None or not self._resume_from(point, take):
             state = self._state()
             dice = self._dice(self.seed)
             dice.listeners.append(self._log_roll)
@@ -163,16 +167,19 @@ class ReplayRun(Generic[E]):
         """This battle's checkpoints (the process's, for a reopen); None when the dice are not
         the seeded roller (scripted test dice are never set back)."""
         if self._points is None and self._dice is DiceRoller:
-            self._points = shelved(shelf_key(type(self).__name__, self.campaign, self.record, self.seed))
+            self._key = shelf_key(type(self).__name__, self.campaign, self.record, self.seed)
+            self._points = shelved(self._key)
         return self._points
 
-    def _resume_from(self, point: Point) -> bool:
-        """Go on from ``point``; False when its dice cannot be set back."""
+    def _resume_from(self, point: Point, take: bool = False) -> bool:
+        """Go on from ``point`` (``take``: with its own engine, the point dropped); False when
+        its dice cannot be set back."""
         dice = self._dice(self.seed)
         if not point.dice_for(dice):
             return False
         dice.listeners.append(self._log_roll)
-        self.engine = point.engine_copy(self.record, EventLog(list(point.events)), dice)
+        log = EventLog(list(point.events))
+        self.engine = point.engine_taken(self.record, log, dice) if take else point.engine_copy(self.record, log, dice)
         gen = self.engine.resume(point.key)
         assert gen is not None, f"a checkpoint at {point.key} the engine cannot resume"
         self._gen = gen
@@ -266,7 +273,7 @@ class ReplayRun(Generic[E]):
         if n < 1 or n > len(self.answers):
             raise IllegalAnswer("undo", f"cannot take back {n} answer{'s' if n != 1 else ''}: "
                                         f"{len(self.answers)} given")
-        self.restart(self.answers[:-n])
+        self.restart(self.answers[:-n], take=True)
         return BattleChange(events_from=len(self.log.events), rewound=True, step=True)
 
     def saved(self) -> Campaign:
@@ -282,6 +289,8 @@ class ReplayRun(Generic[E]):
     def adopt(self, campaign: Campaign) -> None:
         """Go on from ``campaign``, the result of :meth:`saved` while the battle is open."""
         self.campaign, self.record = campaign, open_record(campaign, self.record.at)
+        if self._points is not None:  # the same battle: a reopen from this campaign finds its checkpoints
+            remember(campaign, self._key)
 
     def secret_answers(self) -> dict[str, str]:
         """Answer index -> the team that gave it in secret (the campaign file seals them)."""
