@@ -26,8 +26,9 @@ Readings:
       The key names the first unit of the question (one question covers all the other Team's
       units in the sector, listed in ``data.units``).
     * An ignore question and its answer are seen by the Team asked and the GM only; every
-      other question, answer and campaign log line is seen by everyone (the campaign log
-      carries no visibility), unless the question's data marks it secret.
+      other question, answer and campaign log line is seen by everyone, unless the question's
+      data marks it secret or its words name a hidden unit (rules/model/visibility.py: then only
+      that unit's Team and the GM; the log line carries it in ``secret_of``).
     * The battle question names the next Battle Hex in the turn's seeded order of systems
       (:func:`rules.turn.sequence.system_order`), but the GM may answer for any of them
       (``options``): seed 004 only *recommends* the randomized order. An empty
