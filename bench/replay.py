@@ -1,6 +1,6 @@
 """Replay bench (issue 10): the default campaign's 0604 battle after set-up and 100, 2,000 and
 5,000 clock answers. Prints medians of an undo of the last answer, an undo of 10 and a reopen
-(a new procedure from the saved campaign). The undos stand beside the full replay from
+(a new procedure from the saved campaign), the sizes measured in turn. The undos stand beside the full replay from
 formation measured in the same run (what every undo cost before checkpoints); the reopen beside
 a reopen that gives every answer through the procedure's generator (what it cost before a
 replay gave runs of clock answers at once, rules.battle.clock_run). Never asserts times.
@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from common import Row, main, median_ms, sizes  # noqa: E402
+from common import Row, interleaved, main, sizes  # noqa: E402
 
 from hexmap import Label  # noqa: E402
 from rules.battle import BattleProcedure  # noqa: E402
@@ -36,34 +36,48 @@ def rows() -> list[Row]:
     formed = end_movement(c, g, ATTENTION).campaign
     b = BattleProcedure(formed, AT, seed=8, graph=g)
     play(b, 8)  # the set-up: random legal answers up to the first combat question
-    out = []
+    saved: dict[int, object] = {}
+    total: dict[int, int] = {}
     given = 0
     for clocks in sizes((100, 2000, 5000), (100,)):
         for _ in range(clocks - given):
             b.answer({"clock": 1})
         given = clocks
-        saved = b.saved()
-        answers = list(b.answers)
-        naive = median_ms(lambda: b.restart(answers[:-1]), REPEAT)  # the former undo: replay from formation
-        b.restart(answers)
-        opened: list[BattleProcedure] = []
-        reopen = median_ms(lambda: opened.append(BattleProcedure(saved, AT, graph=g)), 2 * REPEAT)
+        saved[clocks], total[clocks] = b.saved(), len(b.answers)
+    procs = {n: BattleProcedure(s, AT, graph=g) for n, s in saved.items()}
+    ready: dict[int, BattleProcedure] = {}
+
+    def fresh(n: int) -> None:  # untimed: a procedure reopened from the file, to take answers back from
+        ready[n] = BattleProcedure(saved[n], AT, graph=g)
+
+    def naive(n: int) -> None:  # the former undo: a replay from formation
+        p = procs[n]
+        p.restart(list(p.answers)[:-1])
+
+    def restore(n: int) -> None:
+        procs[n].restart(list(procs[n].answers) + [{"clock": 1}])
+
+    def generator(n: int) -> None:  # a reopen that gives every answer through the generator
         with_clock_runs = BattleProcedure._clocks
         BattleProcedure._clocks = lambda self, answers, start: start  # type: ignore[method-assign]
         try:
-            generator = median_ms(lambda: BattleProcedure(saved, AT, graph=g), REPEAT)
+            BattleProcedure(saved[n], AT, graph=g)
         finally:
             BattleProcedure._clocks = with_clock_runs  # type: ignore[method-assign]
-        while len(opened) < 2:  # smoke mode: one timed reopen
-            opened.append(BattleProcedure(saved, AT, graph=g))
-        half = len(opened) // 2
-        first, second = iter(opened[:half]), iter(opened[half:])
-        undo1 = median_ms(lambda: next(first).undo(1), REPEAT)
-        undo10 = median_ms(lambda: next(second).undo(10), REPEAT)
-        what = f"0604, {clocks:,} clock answers ({len(answers):,} in all):"
-        out += [Row(f"{what} undo the last answer", undo1, "< 100 ms", naive),
-                Row(f"{what} undo 10 answers", undo10, "< 100 ms", naive),
-                Row(f"{what} reopen (replay from formation)", reopen, "< 100 ms", generator)]
+
+    ns = list(saved)
+    t_naive = interleaved({n: (lambda n=n: naive(n)) for n in ns}, REPEAT, before={n: (lambda n=n: restore(n)) for n in ns})
+    t_reopen = interleaved({n: (lambda n=n: BattleProcedure(saved[n], AT, graph=g)) for n in ns}, REPEAT)
+    t_gen = interleaved({n: (lambda n=n: generator(n)) for n in ns}, REPEAT)
+    t_undo1 = interleaved({n: (lambda n=n: ready[n].undo(1)) for n in ns}, REPEAT, before={n: (lambda n=n: fresh(n)) for n in ns})
+    t_undo10 = interleaved({n: (lambda n=n: ready[n].undo(10)) for n in ns}, REPEAT,
+                           before={n: (lambda n=n: fresh(n)) for n in ns})
+    out = []
+    for n in ns:
+        what = f"0604, {n:,} clock answers ({total[n]:,} in all):"
+        out += [Row(f"{what} undo the last answer", t_undo1[n], "< 100 ms", t_naive[n]),
+                Row(f"{what} undo 10 answers", t_undo10[n], "< 100 ms", t_naive[n]),
+                Row(f"{what} reopen (replay from formation)", t_reopen[n], "< 100 ms", t_gen[n])]
     return out
 
 
