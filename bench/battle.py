@@ -17,7 +17,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from common import Row, main, median_ms, sizes  # noqa: E402
+from common import Row, interleaved, main, median_ms, sizes  # noqa: E402
 
 from hexmap import Label  # noqa: E402
 from rules.battle import BattleProcedure, zones  # noqa: E402
@@ -87,21 +87,23 @@ def naive_zones():
 
 def first_attacker_rows() -> list[Row]:
     """The legal zone of the first attacking unit (every defender placed) at 40, 100, 200
-    units, beside the same zone with the naive distance field (checked equal)."""
-    rows = []
+    units, beside the same zone with the naive distance field (checked equal); the sizes are
+    measured in turn."""
+    procs, uids = {}, {}
     for n in sizes((40, 100, 200), (40,)):
         b = _procedure(battle_of(n), lambda b: b.pending.kind is QKind.PLACE
                        and any(o.startswith("a") for o in b.pending.options))
-        uid = next(o for o in b.pending.options if o.startswith("a"))
-        q, r = b.placement.zone_arrays(uid)
-        fast = median_ms(lambda: b.placement.zone_arrays(uid), 20)  # first: the naive run's big
-        with naive_zones():                                           # arrays warm the allocator
-            nq, nr = b.placement.zone_arrays(uid)
-            naive = median_ms(lambda: b.placement.zone_arrays(uid), 20)
-        assert np.array_equal(q, nq) and np.array_equal(r, nr), "the naive zone differs"
-        rows.append(Row(f"first-attacker legal zone, {n} units ({len(q)} hexes)", fast,
-                        "< 10 ms" if n == 100 else "", naive))
-    return rows
+        procs[n], uids[n] = b, next(o for o in b.pending.options if o.startswith("a"))
+    zones_of = {n: b.placement.zone_arrays(uids[n]) for n, b in procs.items()}
+    fast = interleaved({n: (lambda b=b, u=uids[n]: b.placement.zone_arrays(u)) for n, b in procs.items()}, 20)
+    with naive_zones():  # (the naive run's big arrays warm the allocator for the fast one before)
+        for n, b in procs.items():
+            nq, nr = b.placement.zone_arrays(uids[n])
+            q, r = zones_of[n]
+            assert np.array_equal(q, nq) and np.array_equal(r, nr), "the naive zone differs"
+        naive = interleaved({n: (lambda b=b, u=uids[n]: b.placement.zone_arrays(u)) for n, b in procs.items()}, 20)
+    return [Row(f"first-attacker legal zone, {n} units ({len(zones_of[n][0])} hexes)", fast[n],
+                "< 10 ms" if n == 100 else "", naive[n]) for n in procs]
 
 
 def setup_rows() -> list[Row]:
