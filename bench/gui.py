@@ -6,7 +6,8 @@ on the default campaign's 0604 battle at 100, 2,000 and 5,000 answers:
 - combat drop: a QTest press on a counter, moves over the next hex (the drag preview, timed
   apart) and the release there: the answer, its exit check, the map floating to follow the unit
   (V13.812: every unit stands off the sheet), the redraw and the autosave *scheduled*;
-- clock press: a QTest click on "+1 impulse" and the event loop, beside the naive baseline
+- clock press: a QTest click on "+1 impulse" and the event loop, the three sizes measured in
+  turn (one main window and battle per size, so drift does not read as growth), beside the naive baseline
   measured in the same run: the session's autosave replaced by the old synchronous indented
   ``save_campaign(campaign, autosave_path)`` on every change;
 - undo: Ctrl+Z pressed on the battle window (its "Undo answer" QAction) taking back a clock
@@ -40,7 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from common import SMOKE, Row, sizes, table, to_json  # noqa: E402
+from common import SMOKE, Row, interleaved, sizes, table, to_json  # noqa: E402
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QSettings, Qt, qInstallMessageHandler  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication, QDialog, QPushButton  # noqa: E402
@@ -206,25 +207,20 @@ class Bench:
         whole = [a + b for a, b in zip(drag, drop)]
         return statistics.median(drag[1:]), statistics.median(drop[1:]), statistics.median(whole[1:])
 
-    def clock_press(self) -> float:
-        button = self.button("+1 impulse")
+    def press(self) -> None:
+        """A click on "+1 impulse" and the event loop (the clock press measured)."""
         b = self.bw.b
+        n = len(b.answers)
+        QTest.mouseClick(self.button("+1 impulse"), Qt.MouseButton.LeftButton)
+        self.events()
+        assert len(b.answers) == n + 1, "the press gave no answer"
 
-        def op() -> None:
-            n = len(b.answers)
-            QTest.mouseClick(button, Qt.MouseButton.LeftButton)
-            self.events()
-            assert len(b.answers) == n + 1, "the press gave no answer"
-        op()
-        return median_of(op, self.settle, QUICK)
-
-    def clock_press_naive(self) -> float:
-        """The same press with the old autosave: indented, written at once on the GUI thread."""
+    def naive_autosave(self, on: bool) -> None:
+        """The old autosave (indented, written at once on the GUI thread) on or off."""
         s = self.main.session
-        s._autosave = lambda: save_campaign(s.campaign, s.autosave_path())
-        try:
-            return self.clock_press()
-        finally:
+        if on:
+            s._autosave = lambda: save_campaign(s.campaign, s.autosave_path())
+        else:
             del s._autosave
 
     def undo(self) -> float:
@@ -282,19 +278,41 @@ class Bench:
         return ms, statistics.median(fights)
 
 
+def clock_presses(benches: dict[int, Bench]) -> tuple[dict[int, float], dict[int, float]]:
+    """The clock press at every size, measured in turn (a press on each battle, QUICK times),
+    then the same with the naive autosave: (medians, naive medians) per size."""
+    for b in benches.values():
+        b.press()  # warm
+        b.settle()
+    presses = {n: b.press for n, b in benches.items()}
+    settles = {n: b.settle for n, b in benches.items()}
+    fast = interleaved(presses, QUICK, before=settles)
+    for b in benches.values():
+        b.naive_autosave(True)
+    try:
+        naive = interleaved(presses, QUICK, before=settles)
+    finally:
+        for b in benches.values():
+            b.naive_autosave(False)
+    return fast, naive
+
+
 def rows(app: QApplication) -> list[Row]:
-    bench = Bench(app)
+    benches = {n: Bench(app) for n in SIZES}  # one battle per size: the clock press is measured in turn
+    for n, b in benches.items():
+        b.grow(n)
+    press, naive_press = clock_presses(benches)
     out: list[Row] = []
     for n in SIZES:
-        bench.grow(n)
+        bench = benches[n]
+        bench._activate()
         at = f"{n:,} answers"
         drag, drop, whole = bench.drop()
         out += [Row(f"click-select a counter, {at}", bench.click_select(), "< 2 ms"),
                 Row(f"combat drop: press, moves and release, the map follows, {at}", whole, "< 10 ms"),
                 Row(f"  of which the press and the moves (drag preview), {at}", drag, ""),
                 Row(f"  of which the release (the answer, the float, the redraw), {at}", drop, ""),
-                Row(f"clock press (+1 impulse), {at}", bench.clock_press(), "< 16 ms, flat",
-                    bench.clock_press_naive()),
+                Row(f"clock press (+1 impulse), {at}", press[n], "< 16 ms, flat", naive_press[n]),
                 Row(f"undo the last answer (Ctrl+Z), {at}", bench.undo(), "< 100 ms")]
         out.append(Row(f"reopen the battle (close, Fight), {at}", bench.reopen(), "< 100 ms"))
         cold, fight = bench.cold_reopen()
