@@ -68,3 +68,13 @@ def test_a_choice_names_its_options_and_a_number_its_range():
         n.check(True)
     assert e.value.message == "answer a whole number, not True"
     assert n.check(10) == 10 and n.check(20) == 20
+
+
+def test_a_yes_or_no_is_true_false_or_those_words_in_any_case():
+    from rules.battle.questions import yes_no
+    q = yes_no("V13.21/announce", "blue", "V13.21", "?")
+    assert [q.check(a) for a in (True, False, "Yes", "no", "TRUE", "False")] == [True, False, True, False, True, False]
+    for bad in ("maybe", "y", 1, None, ["yes"]):
+        with pytest.raises(IllegalAnswer) as e:
+            q.check(bad)
+        assert (e.value.rule, e.value.message) == ("V13.21", f"answer yes or no, not {bad!r}")
