@@ -15,6 +15,7 @@ from rules.model import Campaign, Fleet, Sector, Unit
 from rules.strategic.battle_hex import table_secret, table_units, units_by_team, what_team_sees
 from rules.strategic.movement import check_orders, fleet_speed
 from rules.strategic.neighbours import neighbourhood
+from rules.strategic.table_view import table_state
 
 
 def words(value: str) -> str:
@@ -221,6 +222,8 @@ def _logistics_html(c, fleet: Fleet) -> str:
 def sector_status_html(state, sector: Sector, gm: bool = False) -> str:
     """Control, V13 owner, supply for the teams present, and the six neighbours of a sector
     (their hostile forces as the table may know them unless ``gm``)."""
+    if not gm:
+        state = table_state(state)  # the status names no power whose only presence is hidden
     c = state.campaign
     owner = state.owner(sector.at)
     rows = [f"<p><b>Status</b>: {escape(state.status(sector.at).describe(_names(c)))}<br>"

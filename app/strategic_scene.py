@@ -15,6 +15,7 @@ from app.strategic_items import SECTOR_SIZE, FleetCounterItem, SectorItem, order
 from hexmap import Label
 from rules.model import Campaign, Fleet, Sector
 from rules.strategic import StrategicState
+from rules.strategic.table_view import table_state
 
 
 class StrategicScene(QGraphicsScene):
@@ -68,7 +69,7 @@ class StrategicScene(QGraphicsScene):
             self.removeItem(item)
         self.campaign, self.state = campaign, state
         self._extras = []
-        marks = sector_marks(state)
+        marks = sector_marks(state if self.gm else table_state(state))  # the table's: no trace of hidden units
         self.sector_items = {}
         for s in campaign.map.sectors:
             item = SectorItem(campaign, s, marks[s.at], self.overlays, self.gm)

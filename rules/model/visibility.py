@@ -187,6 +187,22 @@ def _marked(e: LogEntry, owner: Owner) -> LogEntry:
     return e if not owner else e.model_copy(update={"secret_of": list(owner)})
 
 
+def table_campaign(c: Campaign) -> Campaign:
+    """``c`` as a viewer who may know no Team's hidden units sees it (the shared screen): every
+    hidden unit and every fleet made only of them taken out, so what is computed from it (a
+    sector's control, the powers contesting it, supply) tells nothing of them."""
+    fleets = []
+    for f in c.fleets:
+        kept = [u for u in f.units if not unit_secret(u)]
+        if f.units and not kept:
+            continue
+        fleets.append(f if len(kept) == len(f.units) else f.model_copy(update={"units": kept}))
+    sectors = [s if not any(unit_secret(u) for u in s.garrison)
+               else s.model_copy(update={"garrison": [u for u in s.garrison if not unit_secret(u)]})
+               for s in c.map.sectors]
+    return c.model_copy(update={"fleets": fleets, "map": c.map.model_copy(update={"sectors": sectors})})
+
+
 def secret_log(c: Campaign) -> Iterable[tuple[int, Owner]]:
     """Each secret line of the campaign log: its index and whose secret it is."""
     for i, e in enumerate(c.log):
@@ -195,4 +211,4 @@ def secret_log(c: Campaign) -> Iterable[tuple[int, Owner]]:
 
 
 __all__ = ["GM", "TABLE", "Secrets", "entry_seen_by", "hidden_names", "mark", "may_read", "readable_log",
-           "secret_log", "seen_by", "words_for"]
+           "secret_log", "seen_by", "table_campaign", "words_for"]

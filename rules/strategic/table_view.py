@@ -16,7 +16,9 @@ import re
 from collections.abc import Iterable
 
 from rules.model.campaign import Campaign, Fleet
+from rules.model.visibility import table_campaign
 from rules.strategic.battle_hex import table_secret
+from rules.strategic.state import StrategicState
 
 
 def fleet_secret(fleet: Fleet) -> str:
@@ -66,3 +68,14 @@ def table_lines(campaign: Campaign, lines: Iterable[str]) -> list[str]:
     names = secret_names(campaign)
     pat = _pattern(names)
     return [x for x in lines if pat is None or pat.search(x) is None]
+
+
+def table_state(state: StrategicState) -> StrategicState:
+    """The strategic state as the table may know it: computed without the hidden units
+    (:func:`rules.model.visibility.table_campaign`), so a sector's status names no power whose
+    only presence there is cloaked or incidental ("Contested by ... Romulan Star Empire" told of
+    the cloaked Shadow Squadron in 0509); ``state`` itself when nothing is hidden."""
+    seen = table_campaign(state.campaign)
+    if seen.fleets == state.campaign.fleets and seen.map == state.campaign.map:
+        return state
+    return StrategicState.compute(seen, state.graph)

@@ -51,6 +51,10 @@ def test_the_tables_view_after_a_cloaked_move_shows_no_trace_of_it(qtbot, tmp_pa
     main.inspect_sector("0509")
     assert "Deep Strike Squadron" in main.inspector.toPlainText()
     assert _leaks(main) == []
+    # the sector's status names the powers present: only the cloaked squadron is Romulan there
+    tip = main.strategic_view.scene().sector_items["0509"].toolTip()
+    assert "Contested by" in tip and "Contested by" in main.inspector.toPlainText()
+    assert "Romulan" not in tip and "Romulan" not in main.inspector.toPlainText(), tip
     ok(listing)
     main.activateWindow()
     press(main, "Ctrl+B")  # the list again, from the campaign log
@@ -59,3 +63,4 @@ def test_the_tables_view_after_a_cloaked_move_shows_no_trace_of_it(qtbot, tmp_pa
     press(main, "Ctrl+Shift+G")  # the GM sees it all: the test's strings are on screen there
     main.inspect_sector("0509")
     assert [x for x in _leaks(main) if "inspector" in x]
+    assert "Romulan Star Empire" in main.strategic_view.scene().sector_items["0509"].toolTip()
