@@ -46,7 +46,8 @@ def run_system(campaign: Campaign, at: Label, graph: LaneGraph, answers: list[An
     secret = q is not None and q.data.get("secret") and viewer not in (q.to, "gm")
     status = run.status()
     result: dict[str, Any] = {
-        "battle_hex": str(at), "system": system.key, "seed": getattr(run, "seed", None),
+        "battle_hex": str(at), "system": system.key,
+        "seed": getattr(run, "seed", None) if getattr(run, "SEEDED", True) else None,  # the table rolls no dice
         "answers_used": len(run.answers),
         "log": [e.to_dict() for e in run.log.for_viewer(viewer)],
         "next_question": None if q is None else {"to": q.to, "rule": q.rule, "secret": True} if secret

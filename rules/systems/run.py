@@ -91,6 +91,8 @@ class ReplayRun(Generic[E]):
 
     ROUNDS_RULE: ClassVar[str]
     RULINGS: ClassVar[bool] = False
+    SEEDED: ClassVar[bool] = True
+    """Whether the record stores the dice seed (a system that rolls no dice leaves it out)."""
     engine: E
 
     def __init__(self, campaign: Campaign, at: Label, graph: LaneGraph | None = None,
@@ -129,6 +131,11 @@ class ReplayRun(Generic[E]):
     def _who(self, team: str) -> str:
         """The name the log gives the one answering."""
         return self.engine.name(team)
+
+    def _answer_text(self, q: Question, raw: Any) -> str:
+        """The log's text of answering ``q`` with ``raw``: who, then the words."""
+        words = answer_words(q, raw, self.state.units) if q.key.startswith("composition/") else self._words(q, raw)
+        return f"{self._who(q.to)}: {words}"
 
     def status(self) -> RunStatus:
         """Heading, stage and resolution for the window."""
@@ -238,8 +245,7 @@ class ReplayRun(Generic[E]):
         if secret:
             self._secret[len(self.answers) - 1] = q.to
         before = self._marks() if expected is None else {}
-        words = answer_words(q, raw, self.state.units) if q.key.startswith("composition/") else self._words(q, raw)
-        self.log.add("ruling" if ruling else "answer", q.rule, f"{self._who(q.to)}: {words}",
+        self.log.add("ruling" if ruling else "answer", q.rule, self._answer_text(q, raw),
                      {"key": q.key, "by": q.to, "answer": raw}, visible_to=(q.to, GM) if secret else None)
         try:
             self.pending = self._advance(value)
@@ -278,7 +284,9 @@ class ReplayRun(Generic[E]):
 
     def saved(self) -> Campaign:
         """The campaign with the seed and answers stored; once resolved, its results written back."""
-        update: dict[str, Any] = {"seed": self.seed, "answers": list(self.answers)}
+        update: dict[str, Any] = {"answers": list(self.answers)}
+        if self.SEEDED:
+            update["seed"] = self.seed
         if self.RULINGS:
             update["secret_answers"] = self.secret_answers()
         stored = self.record.model_copy(update=update)

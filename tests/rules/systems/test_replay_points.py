@@ -143,3 +143,13 @@ def test_a_record_whose_answers_differ_from_the_checkpoints_is_replayed_from_the
     cut = other.model_copy(update={"battle_hexes": [rec.model_copy(update={"answers": answers[:3]})]})
     again = start(cut, AT, g)
     assert again.events_json() == reference(cut, g, answers[:3]).events_json()
+
+
+def test_every_system_but_v13_runs_on_the_seam():
+    """The table system too is a ReplayRun (issue 21): the same undo, replay and odds query."""
+    c, g = battle(3, "table")
+    run = start(c, AT, g)
+    assert isinstance(run, ReplayRun) and run.question_odds() == {}
+    run.answer(["a0"])
+    run.undo(1)
+    assert run.answers == [] and run.pending is not None and run.pending.key == "table/destroyed"
