@@ -78,3 +78,15 @@ def test_a_yes_or_no_is_true_false_or_those_words_in_any_case():
         with pytest.raises(IllegalAnswer) as e:
             q.check(bad)
         assert (e.value.rule, e.value.message) == ("V13.21", f"answer yes or no, not {bad!r}")
+
+
+def test_an_optional_number_says_none_is_allowed():
+    from rules.battle.questions import number
+    q = number("V13.422/attacker", "red", "V13.422", "?", 1, 200, optional=True)
+    assert q.check(None) is None and q.check(200) == 200
+    with pytest.raises(IllegalAnswer) as e:
+        q.check("50")
+    assert e.value.message == "answer a whole number (or none), not '50'"
+    with pytest.raises(IllegalAnswer) as e:
+        q.check(0)
+    assert e.value.message == "0 is outside 1-200"
