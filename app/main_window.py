@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import window_state
+from app.campaign_log import CampaignLog
 from app.describe import fleet_html, sector_html, sector_status_html, welcome_html
 from app.main_combat import CombatPhaseMixin
 from app.main_files import CampaignFilesMixin
@@ -77,6 +78,8 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, QMain
                                             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
                                             | QDockWidget.DockWidgetFeature.DockWidgetClosable)
         self.resizeDocks([self.inspector_dock], [560], Qt.Orientation.Horizontal)
+        self.campaign_log = CampaignLog(self)  # the whole campaign log, as the viewer may read it
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.campaign_log)
         menus = build_menus(self)
         self.recent_menu = menus.recent_menu
         self.save_action = menus.save_action
@@ -160,6 +163,7 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, QMain
         self.statusBar().showMessage(f"{campaign.name}: {len(campaign.map.sectors)} sectors, "
                                      f"{len(campaign.fleets)} fleets, turn {campaign.turn}")
         self.strategic_view.show_legend(self.overlays, campaign)
+        self._show_log()
         self._update_phase_bar()
 
     def _set_title(self) -> None:
@@ -177,8 +181,15 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, QMain
             scene.blockSignals(True)
             scene.rebuild(self.session.campaign, self.session.state)
             scene.blockSignals(False)
+        self._show_log()
         self._update_phase_bar()
         self._selection_changed()
+
+    def _show_log(self) -> None:
+        """The campaign log dock: the new lines, as the viewer (the table or the GM) may read them."""
+        if self.session is not None:
+            gm = self.gm_view_action.isChecked()
+            self.campaign_log.show_log(self.session.campaign, visibility.GM if gm else visibility.TABLE)
 
     def _map_changed(self, shown: Campaign) -> bool:
         """Whether the strategic map must be redrawn: a battle answer changes only its Battle Hex
@@ -232,6 +243,7 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, QMain
         if not on and self.session is not None and isinstance(scene, StrategicScene) \
                 and scene.selected_fleet() is None and scene.selected_sector() is None:
             self.inspector.setHtml(welcome_html(self.session.campaign))  # nothing of the GM's view stays
+        self._show_log()
         self._selection_changed()
         self.statusBar().showMessage("GM view: every unit is shown" if on
                                      else "The table's view: what every Team may know", 5000)
