@@ -24,23 +24,49 @@ if TYPE_CHECKING:
 
 class ElidedLabel(QLabel):
     """A one-line label that may shrink, ending its text with "..." (the whole text in its
-    tooltip), so that a narrow window keeps the toolbar's buttons rather than the whole label."""
+    tooltip), so that a narrow window keeps the toolbar's buttons rather than the whole label.
+
+    A label given a ``short`` text as well (:meth:`set_texts`) shows it when the whole text does
+    not fit, and never shrinks below it: the phase bar keeps "Turn 1: [Turn Orders]" readable
+    at ``QT_SCALE_FACTOR=2`` instead of "Turn 1: [Tu...".
+    """
+
+    short = ""
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt name)
-        return QSize(min(90, super().sizeHint().width()), super().minimumSizeHint().height())
+        floor = self._advance(self.short) if self.short else 90
+        return QSize(min(floor, super().sizeHint().width()), super().minimumSizeHint().height())
 
     def setText(self, text: str) -> None:  # noqa: N802
         super().setText(text)
         self.setToolTip(text)
+
+    def set_texts(self, text: str, short: str, tooltip: str = "") -> None:
+        """Show ``text``, or ``short`` when it does not fit; ``tooltip`` (else ``text``) on hover."""
+        self.short = short
+        self.setText(text)
+        if tooltip:
+            self.setToolTip(tooltip)
+        self.updateGeometry()
+
+    def _advance(self, text: str) -> int:
+        m = self.contentsMargins()
+        return self.fontMetrics().horizontalAdvance(text) + m.left() + m.right() + 2 * self.margin() + 1
+
+    def shown_text(self) -> str:
+        """What the label paints at its present width."""
+        width = self.contentsRect().width()
+        if self.width() >= super().sizeHint().width():
+            return self.text()
+        text = self.short or self.text()
+        return self.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, width)
 
     def paintEvent(self, event) -> None:  # noqa: N802
         if self.width() >= super().sizeHint().width():
             super().paintEvent(event)
             return
         p = QPainter(self)
-        r = self.contentsRect()
-        p.drawText(r, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-                   self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, r.width()))
+        p.drawText(self.contentsRect(), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, self.shown_text())
 
 
 @dataclass

@@ -40,11 +40,13 @@ class MovementPhaseMixin:
                                 for s in shown)
         now = current(c)
         fights = self.session.fightable() if self.session is not None else fightable(c)
-        self.phase_label.setText(f"Turn {c.turn}:  {trail} \u25b8 Next turn")
         self.waits_label.setText(f"{now.title} waits for: {now.waits_for}")
-        self.phase_label.setToolTip("Seed 004 Sequence of Play, turn " + str(c.turn) + ":\n" + "\n".join(
-            f"{'  ' if s.group else ''}{s.title}: {s.state.value}" + (f" \u2014 {s.waits_for}" if s.waits_for else "")
-            for s in steps))
+        # a narrow window (QT_SCALE_FACTOR=2) shows the turn and the phase now, the trail on hover
+        self.phase_label.set_texts(
+            f"Turn {c.turn}:  {trail} \u25b8 Next turn", f"Turn {c.turn}: [{now.title}]",
+            f"Turn {c.turn}:  {trail} \u25b8 Next turn\n\nSeed 004 Sequence of Play, turn {c.turn}:\n" + "\n".join(
+                f"{'  ' if s.group else ''}{s.title}: {s.state.value}"
+                + (f" \u2014 {s.waits_for}" if s.waits_for else "") for s in steps))
         self.end_movement_action.setEnabled(c.phase is Phase.ORDERS)
         self.gm_action.setEnabled(bool(fights))
         self.fight_action.setEnabled(bool(fights))

@@ -98,6 +98,8 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, QMain
             # the docks' first width: 560 px, less on a small screen, so the map keeps the most room
             self.resizeDocks([self.inspector_dock], [min(560, max(240, self.width() * 2 // 5))],
                              Qt.Orientation.Horizontal)
+            # the tactical map has nothing to show before a battle: closed until View > Tactical Map
+            self.tactical_dock.hide()
         self.strategic_view.fleet_hovered.connect(self._fleet_hovered)
         self.strategic_view.message.connect(self.statusBar().showMessage)
         self.statusBar().messageChanged.connect(self._guard_status)

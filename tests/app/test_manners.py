@@ -124,8 +124,8 @@ def inside(inner, outer) -> bool:
 def test_the_main_window_remembers_its_size_position_and_docks(qtbot, settings, window):
     window.setGeometry(60, 50, 720, 560)
     window.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, window.inspector_dock)
-    window.tactical_dock.toggleViewAction().trigger()  # View > Tactical Map: hidden
-    assert not window.tactical_dock.isVisible()
+    window.tactical_dock.toggleViewAction().trigger()  # View > Tactical Map: opened (closed at first)
+    assert window.tactical_dock.isVisible()
     action(window, "Quit").trigger()
     assert not window.isVisible()
     again = MainWindow(settings=settings)
@@ -134,7 +134,7 @@ def test_the_main_window_remembers_its_size_position_and_docks(qtbot, settings, 
     assert (again.width(), again.height()) == (720, 560)
     assert (again.geometry().x(), again.geometry().y()) == (60, 50)
     assert again.dockWidgetArea(again.inspector_dock) == Qt.DockWidgetArea.LeftDockWidgetArea
-    assert not again.tactical_dock.isVisible()
+    assert again.tactical_dock.isVisible()
 
 
 def test_the_default_size_shrinks_to_fit_a_small_screen(window):
@@ -396,3 +396,29 @@ def test_cancelling_at_the_second_hand_over_changes_nothing(window, qtbot):
 
 def test_the_app_has_its_icon(window):
     assert not window.windowIcon().isNull()
+
+
+# -- 6. any screen (issue 22): a readable phase bar, no empty dock ------------------------------------------
+def test_a_narrow_window_keeps_the_current_phase_readable(window, qtbot):
+    """At QT_SCALE_FACTOR=2 on a 1600 x 1000 screen the window is ~790 logical pixels wide: the
+    phase bar was cut to "Turn 1: [Tu...". The label now shows the turn and the phase now
+    whole (the full trail in its tooltip) and never shrinks below that."""
+    window.resize(790, 460)
+    QApplication.processEvents()
+    label = window.phase_label
+    now = "Turn 1: [Turn Orders]"
+    assert label.shown_text().startswith(now), label.shown_text()
+    assert label.width() >= label.fontMetrics().horizontalAdvance(label.shown_text())
+    assert "Supply" in label.toolTip() and "Next turn" in label.toolTip()
+    window.resize(1500, 900)  # room enough: the whole trail
+    QApplication.processEvents()
+    assert label.shown_text() == label.text() and label.text().endswith("Next turn")
+
+
+def test_the_empty_tactical_map_dock_is_closed_until_asked_for(window, qtbot):
+    """Before any battle the Tactical map dock has nothing to show: it took half the right side
+    and crowded the Sector inspector. It starts closed; View > Tactical Map opens it."""
+    assert window.inspector_dock.isVisible()
+    assert not window.tactical_dock.isVisible()
+    action(window, "Tactical Map").trigger()
+    assert window.tactical_dock.isVisible()
