@@ -111,7 +111,8 @@ class QuestionDialog(QDialog):
                 item = QListWidgetItem(names.get(uid, uid))
                 item.setData(Qt.ItemDataRole.UserRole, uid)
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-                item.setCheckState(Qt.CheckState.Unchecked)
+                ticked = isinstance(question.default, list) and uid in question.default  # the engine's default
+                item.setCheckState(Qt.CheckState.Checked if ticked else Qt.CheckState.Unchecked)
                 self.list.addItem(item)
             for uid, why in (unit_notes or {}).items():
                 item = QListWidgetItem(f"{names.get(uid, uid)} \u2014 {why}")
@@ -121,11 +122,14 @@ class QuestionDialog(QDialog):
         elif k in (QKind.NUMBER, QKind.OPTIONAL_NUMBER):
             self.spin = QSpinBox()
             self.spin.setRange(question.low, question.high)
-            self.spin.setValue(max(question.low, min(question.high, 50)))
+            # the engine names where a number opens (the rule's usual case, or the other side's proposal)
+            start = question.default if question.default is not None else question.low
+            self.spin.setValue(max(question.low, min(question.high, start)))
             lay.addWidget(QLabel(f"Allowed: {question.low}-{question.high}"))
             if k is QKind.OPTIONAL_NUMBER:
                 self.propose = QCheckBox("Propose this range (untick: no agreement)")
-                self.spin.setEnabled(False)
+                self.propose.setChecked(question.default is not None)
+                self.spin.setEnabled(question.default is not None)
                 self.propose.toggled.connect(self.spin.setEnabled)
                 lay.addWidget(self.propose)
             lay.addWidget(self.spin)

@@ -70,7 +70,7 @@ def approach(ctx: Ctx) -> Ask:
         return unit_list(ans, options, "V13.33", lambda x: st.units[x].name, "choose at least one of")
     chosen = yield Question("V13.33/units", QKind.CHOOSE_UNITS, d, "V13.33",
                             f"{ctx.name(d)}: choose the units that fight the Approach Battle", tuple(options),
-                            check=check)
+                            check=check, default=list(options))  # at least one: all that may, to untick
     for uid in chosen:
         st.units[uid].approach = True
     st.kind, st.terrain = "approach", Terrain.NONE

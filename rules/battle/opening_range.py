@@ -35,7 +35,8 @@ def opening_range(ctx: Ctx) -> Ask:
                       optional=True)
     pd = yield number("V13.422/defender", d, "V13.422",
                       f"{ctx.name(d)}: propose a starting range all Teams agree on, or none"
-                      + (f"; {ctx.name(a)} proposed {pa}" if pa is not None else ""), 1, MAX_AGREED, optional=True)
+                      + (f"; {ctx.name(a)} proposed {pa}" if pa is not None else ""), 1, MAX_AGREED, optional=True,
+                      default=pa)  # agreeing is the usual case: the dialog opens at the proposal
     if pa is not None and pa == pd:
         st.min_range, st.range_agreed = pa, True
         ctx.info("V13.422", f"all Teams agree on a starting range of {pa}")
@@ -51,7 +52,7 @@ def opening_range(ctx: Ctx) -> Ask:
     r = yield number("V13.425/choice", adv, "V13.425",
                      f"{ctx.name(adv)} (Weapon Status {ws_name(max(ws_a, ws_d))} against {ws_name(min(ws_a, ws_d))}):"
                      f" choose the starting range, {low}-{high} (7 hexes per level; {standard} declines, V13.426)",
-                     low, high, why=f"V13.425 allows {standard} +/- 7 x {levels}")
+                     low, high, why=f"V13.425 allows {standard} +/- 7 x {levels}", default=standard)  # V13.426 declines
     st.min_range = r
     ctx.info("V13.425" if r != standard else "V13.426", f"the starting range is {r}"
              + ("" if r != standard else f" ({ctx.name(adv)} declines the adjustment)"))

@@ -41,6 +41,9 @@ class Question:
     check: Callable[[Any], Any] = field(default=lambda a: a, compare=False, repr=False)
     parse: Callable[[Any], Any] | None = field(default=None, compare=False, repr=False)
     """Reads an answer's form only, for a GM ruling that overrides the rule (``None``: as ``check``)."""
+    default: Any = None
+    """The answer a dialog opens at: the rule's usual case (a number question always names one, in its
+    bounds; for an optional number ``None`` is no proposal). Not part of the question's data."""
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"key": self.key, "kind": self.kind.value, "to": self.to, "rule": self.rule,
@@ -74,7 +77,14 @@ def choose(key: str, to: str, rule: str, text: str, options: list[str]) -> Quest
 
 
 def number(key: str, to: str, rule: str, text: str, low: int, high: int, optional: bool = False,
-           why: str = "") -> Question:
+           why: str = "", default: int | None = None) -> Question:
+    """A number question in ``low``-``high`` (or none, when ``optional``).
+
+    ``default`` is the rule's usual case, where the dialog opens; without one a required number
+    opens at 0 when it is allowed, else at ``low`` (never at the maximum), an optional one at none.
+    """
+    if default is None and not optional:
+        default = 0 if low <= 0 <= high else low
     def check(a: Any) -> int | None:
         if a is None and optional:
             return None
@@ -84,7 +94,9 @@ def number(key: str, to: str, rule: str, text: str, low: int, high: int, optiona
             raise IllegalAnswer(rule, f"{shown(a)} is outside {low}-{high}{': ' + why if why else ''}")
         return a
     kind = QKind.OPTIONAL_NUMBER if optional else QKind.NUMBER
-    return Question(key, kind, to, rule, text, low=low, high=high, check=check)
+    if default is not None:
+        check(default)  # a default outside the bounds is the engine's error, not the user's
+    return Question(key, kind, to, rule, text, low=low, high=high, check=check, default=default)
 
 
 def unit_list(a: Any, options: Sequence[str], rule: str, name: Callable[[str], str], words: str) -> list[str]:

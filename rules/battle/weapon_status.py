@@ -110,7 +110,7 @@ def weapon_status(ctx: Ctx) -> Ask:
         if st.terrain is not Terrain.NONE:
             q = number(f"V13.414/terrain/{team}", GM, "V13.414",
                        f"GM: the Weapon Status modifier from the terrain ({st.terrain.title}) for {name} "
-                       "(the terrain rules are outside the seeds; 0 if none)", -12, 12)
+                       "(the terrain rules are outside the seeds; 0 if none)", -12, 12, default=0)
             extra = yield replace(q, data={"odds": f"{name} before the terrain modifier: "
                                                    + weapon_status_text(mods)})
             if extra:

@@ -207,7 +207,7 @@ class Engine:
             chooser = self.attacker if mobile[self.attacker] else self.defender
             q = number(f"sidcors/{r}/bir", chooser, R_NON_MOBILE, f"{self.name(chooser)}: the enemy has only units "
                        f"that cannot retreat: choose the Battle Intensity Rating (both numbers, {BIR_LOW}-{BIR_HIGH})",
-                       BIR_LOW, BIR_HIGH)
+                       BIR_LOW, BIR_HIGH, default=(BIR_LOW + BIR_HIGH) // 2)  # no usual case: mid-scale
             self.bir = yield dataclasses.replace(q, data={"bir": True})
             self.bif = {}
             self.log.add("ruling", R_NON_MOBILE, f"round {r}: {self.name(chooser)} chose BIR {self.bir}")
@@ -215,7 +215,8 @@ class Engine:
         self.bif = {}
         for t in self.sides:
             q = number(f"sidcors/{r}/bif/{t}", t, R_INTENSITY, f"{self.name(t)} (secret): choose your Battle "
-                       f"Intensity Factor for round {r} ({BIF_LOW}-{BIF_HIGH})", BIF_LOW, BIF_HIGH)
+                       f"Intensity Factor for round {r} ({BIF_LOW}-{BIF_HIGH})", BIF_LOW, BIF_HIGH,
+                       default=(BIF_LOW + BIF_HIGH) // 2)  # no usual case: mid-scale
             self.bif[t] = yield dataclasses.replace(q, data={"secret": True})
         self.bir = sum(self.bif.values())
         self.log.add("ruling", R_INTENSITY, f"round {r}: " + ", ".join(
@@ -253,7 +254,8 @@ class Engine:
         if space:
             moved = yield number(f"sidcors/{self.round}/transfer/{team}", team, R_TRANSFER,
                                  f"{self.name(team)}: {loose} fighter factors lost their carrier: how many transfer to "
-                                 f"carriers with room (0-{space})? The rest die and resolve Damage Points", 0, space)
+                                 f"carriers with room (0-{space})? The rest die and resolve Damage Points", 0, space,
+                                 default=space)  # every factor that has room saved
             fz.place_fighters(self.units[team], moved)
         dying = loose - moved
         used = min(dying, self.owed[team])
