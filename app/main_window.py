@@ -80,6 +80,7 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, QMain
         self.resizeDocks([self.inspector_dock], [560], Qt.Orientation.Horizontal)
         self.campaign_log = CampaignLog(self)  # the whole campaign log, as the viewer may read it
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.campaign_log)
+        self.campaign_log.visibilityChanged.connect(self._keep_map_room)
         menus = build_menus(self)
         self.recent_menu = menus.recent_menu
         self.save_action = menus.save_action
@@ -130,6 +131,16 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, QMain
         dock.setWidget(widget)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         return dock
+
+    def _keep_map_room(self, visible: bool) -> None:
+        """A docked campaign log that opens takes at most a third of the window's height, so
+        the strategic map keeps at least half of it (``QT_SCALE_FACTOR=2`` on a small screen)."""
+        log = self.campaign_log
+        if visible and not log.isFloating() and self.dockWidgetArea(log) in (
+                Qt.DockWidgetArea.BottomDockWidgetArea, Qt.DockWidgetArea.TopDockWidgetArea):
+            room = max(log.minimumSizeHint().height(), self.height() // 3)
+            if log.height() > room or self.strategic_view.height() * 2 < self.height():
+                self.resizeDocks([log], [room], Qt.Orientation.Vertical)
 
     # -- campaign files ----------------------------------------------------------------------
     @property

@@ -422,3 +422,21 @@ def test_the_empty_tactical_map_dock_is_closed_until_asked_for(window, qtbot):
     assert not window.tactical_dock.isVisible()
     action(window, "Tactical Map").trigger()
     assert window.tactical_dock.isVisible()
+
+
+def test_the_strategic_map_keeps_half_the_window_when_the_log_opens(window, qtbot):
+    """At QT_SCALE_FACTOR=2 on a 1600 x 1000 screen (about 790 x 466 logical pixels) the
+    campaign log dock, opened by End Movement's first lines, took the bottom two thirds and left
+    the map a strip. The map keeps at least half the window's width and height."""
+    window.resize(790, 466)
+    QApplication.processEvents()
+    assert not window.campaign_log.isVisible()
+    answers = EndMovementAnswers()
+    qtbot.keyClick(window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    answers.stop()
+    window._battle_dialog.close()
+    qtbot.waitUntil(lambda: window.campaign_log.isVisible())
+    QApplication.processEvents()
+    view = window.strategic_view
+    assert view.width() * 2 >= window.width(), (view.size(), window.size())
+    assert view.height() * 2 >= window.height(), (view.size(), window.size())
