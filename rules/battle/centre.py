@@ -15,8 +15,8 @@ Ask = Generator[Question, Any, None]
 
 
 def propose_centre(ctx: Ctx) -> Hex:
-    """The defending Base or planet if there is one, else the hex nearest the middle of all
-    placed units."""
+    """The defence the set-up is placed around (a base, a carrier or tender, or the planet) if
+    there is one, else the hex nearest the middle of all placed units."""
     st = ctx.state
     placed = [u.at for u in st.placed()]
     if not placed:
@@ -85,7 +85,8 @@ def centre(ctx: Ctx) -> Ask:
 
     data: dict[str, Any] = {"proposed": label}
     text = (f"GM: confirm the original centre hex of the map (proposed: {words}, "
-            + ("the defending Base or planet" if proposal == st.anchor else "the middle of all units") + ")")
+            + (f"the hex of {st.anchor_name or 'the defence'}, the defence the set-up is placed around"
+               if proposal == st.anchor else "the middle of all units") + ")")
     off = outside(ctx, proposal)
     if off:  # no centre holds every unit (a GM ruling placed one far off): only a ruling goes on
         data.update(gm_question=True, rule="V13.811 / INTERPRETATIONS 4",
