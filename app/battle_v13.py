@@ -27,11 +27,21 @@ from rules.battle.change import BattleChange
 from rules.battle.queries import MovePreview, hex_info, preview_move, weapon_status_lines
 from rules.battle.questions import QKind, Question
 from rules.battle.report import report_html
-from rules.battle.roster import BUnit, Role
+from rules.battle.roster import BUnit, Role, Status
 from rules.battle.withdrawal import why_not_selectable
 
 if TYPE_CHECKING:
     from app.battle_window import BattleWindow
+
+
+# A destroyed or captured unit stays where it fell, its counter greyed and marked (the legend's
+# "Destroyed: greyed, red cross, DEST"); a unit that left the battle leaves the map.
+_WRECKS = (Status.DESTROYED, Status.CAPTURED)
+
+
+def _on_map(u: BUnit) -> bool:
+    """Whether ``u``'s counter is drawn: placed, and still in the battle or its wreck."""
+    return u.pos is not None and (u.present or u.status in _WRECKS)
 
 
 class V13Panel(QObject):
@@ -150,13 +160,12 @@ class V13Panel(QObject):
             return
         full = change is None or change.everything or change.window
         if full:  # the counters this viewer may see (V13.03), each drawn from the engine's unit
-            self._specs = {u.id: self._spec(u) for u in b.units_for(self.viewer or GM)
-                           if u.pos is not None and u.present}
+            self._specs = {u.id: self._spec(u) for u in b.units_for(self.viewer or GM) if _on_map(u)}
         elif change is not None and change.units:  # only the units the answer touched
             seen = {u.id for u in b.units_for(self.viewer or GM)} if change.units - self._specs.keys() else set()
             for uid in change.units:
                 u = b.state.units.get(uid)
-                if u is not None and u.pos is not None and u.present and (uid in self._specs or uid in seen):
+                if u is not None and _on_map(u) and (uid in self._specs or uid in seen):
                     self._specs[uid] = self._spec(u)
                 else:
                     self._specs.pop(uid, None)
@@ -203,7 +212,7 @@ class V13Panel(QObject):
     def picture(self) -> bytes:
         buf = QBuffer()
         buf.open(QIODevice.OpenModeFlag.WriteOnly)
-        self.view.grab().save(buf, "PNG")
+        self.view.viewport().grab().save(buf, "PNG")  # the map alone, without the scrollbars
         return bytes(buf.data())
 
     def report(self, viewer: str) -> str:

@@ -281,3 +281,35 @@ def test_play_a_battle_hex_to_its_end(main, qtbot, tmp_path):
     html = (tmp_path / "battle.html").read_text()
     assert report and html.startswith("<!DOCTYPE html>") and "data:image/png;base64," in html
     assert "V13.723" in html and "V13.834" in html and "V13.632" not in html.split("<h2>Units")[0]
+
+
+def test_a_destroyed_counter_stays_on_the_map_greyed_and_marked(main, qtbot):
+    """The legend says a destroyed counter is greyed with a red cross and "DEST" (issue 22); it
+    vanished from the map instead. Marked through the combat panel's Destroyed button, it stays."""
+    bw = open_battle(main, qtbot, "0604")
+    set_up_0604(bw)
+    bw.gm_action.trigger()  # the GM marks results for either side
+    scene = bw.panel.scene
+    before = scene.counters["kz-eff-1"].pos()
+    bw.panel.select("kz-eff-1")
+    bw.panel.combat.buttons["Destroyed"].click()
+    assert bw.b.state.units["kz-eff-1"].status.value == "destroyed"
+    item = scene.counters.get("kz-eff-1")
+    assert item is not None and item.isVisible(), "the destroyed counter vanished"
+    assert item.spec.status == "destroyed" and item.pos() == before
+
+
+def test_the_report_map_picture_has_no_scrollbars(main, qtbot):
+    """The battle report's map image showed the view's scrollbars: it is the map alone now."""
+    from PySide6.QtGui import QImage
+    bw = open_battle(main, qtbot, "0604")
+    set_up_0604(bw)
+    view = bw.panel.view
+    view.scale(3, 3)  # zoomed in: the scrollbars show
+    qtbot.waitUntil(lambda: view.verticalScrollBar().isVisible())
+    img = QImage.fromData(bw.panel.picture())
+    vp = view.viewport()
+    ratio = img.devicePixelRatio() or 1
+    assert (round(img.width() / ratio), round(img.height() / ratio)) == (vp.width(), vp.height())
+    colours = {img.pixel(x, y) for x in range(0, img.width(), 7) for y in range(0, img.height(), 7)}
+    assert len(colours) > 5  # the map itself, not a blank picture
