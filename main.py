@@ -129,7 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     from app.errors import install
 
     install()  # no failure ends as a line on stderr alone: a dialog, and the log in the data folder
-    window = MainWindow(path, campaign=campaign, offer_recovery=not args.screenshot)
+    window = MainWindow(path, campaign=campaign, offer_recovery=not args.screenshot,
+                        reopen_last=not args.screenshot)  # a screenshot shows the file named, or the default
     if args.screenshot:
         window.resize(*args.size)
         window.show()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from PySide6.QtCore import QUrl
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -23,8 +24,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.log_html import linkify
-from app.question_dialogs import open_rule_link
 from rules.model import Campaign, visibility
 from rules.model.records import LogEntry
 
@@ -58,6 +57,8 @@ def power_words(c: Campaign) -> dict[str, tuple[str, ...]]:
 
 def entry_html(e: LogEntry) -> str:
     """One line as one paragraph: turn, rule (a link) and text (its rule numbers linked)."""
+    from app.log_html import linkify  # when drawn: importing it at start loads rules.battle (tests/test_layers.py)
+
     rule = f"<b>[{linkify(e.rule)}]</b> " if e.rule else ""
     return f'<p style="margin:0 0 2px 0"><span style="color:#888">T{e.turn}</span> {rule}{linkify(e.text)}</p>'
 
@@ -91,7 +92,7 @@ class CampaignLog(QDockWidget):
         self.view.setObjectName("campaign_log_view")
         self.view.setOpenLinks(False)  # a rule opens Help > Rules at that rule
         self.view.setPlaceholderText("No line of the campaign log to show here (yet).")
-        self.view.anchorClicked.connect(lambda url: open_rule_link(url, self))
+        self.view.anchorClicked.connect(self._link)
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         for w in (self.turn_box, self.phase_box, self.power_box, self.find, find_next, self.follow):
@@ -126,6 +127,11 @@ class CampaignLog(QDockWidget):
             self._redraw()
         if self._auto:
             self.setVisible(any(visibility.entry_seen_by(e, viewer) for e in log))
+
+    def _link(self, url: QUrl) -> None:
+        from app.question_dialogs import open_rule_link
+
+        open_rule_link(url, self)
 
     def _chosen(self, _on: bool) -> None:
         self._auto = False

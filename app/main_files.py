@@ -6,6 +6,11 @@ different campaign (work after the last save, e.g. before a crash) is offered in
 anything can overwrite it (the session holds its autosave until the user chooses). Recover
 shows the autosave's campaign as unsaved changes to the *original* file (Ctrl+S writes there);
 Discard keeps the autosave aside (``...discarded.json``), never deletes it.
+
+A start with no file named reopens the last file (File > Reopen the Last File at Start, on by
+default), so the recovery offer comes for the file the GM was working on. A file saved cleanly
+is never offered: Save As to another file keeps the old file's autosave aside (its work is in
+the new file now). The installed scenarios are never written: Save of one goes to Save As.
 """
 from __future__ import annotations
 
@@ -21,13 +26,15 @@ from PySide6.QtWidgets import (
     QMessageBox,
 )
 
-from app.paths import DEFAULT_CAMPAIGN, autosave_file, discarded_file, legacy_autosave_file
+from app.paths import DEFAULT_CAMPAIGN, SCENARIOS, autosave_file, discarded_file, legacy_autosave_file
 from rules.model import Campaign, CampaignError, SealedError, save_campaign
 from rules.model.safe_write import remove_stale_temps
 from rules.model.seals import Keyring
 from rules.opening import open_campaign_file
 
 MAX_RECENT = 8
+REOPEN_LAST = "reopen_last_file"
+"""The setting: a start with no file named reopens the last file (on by default)."""
 FILE_FILTER = "BattleHex campaigns (*.json);;All files (*)"
 
 
@@ -35,6 +42,22 @@ class CampaignFilesMixin:
     """Opening and saving the campaign (the window supplies ``session``, ``settings``...)."""
 
     offer_recovery = True
+
+    def start_file(self) -> Path:
+        """The file a start with none named opens: the last one opened or saved when
+        :data:`REOPEN_LAST` is on and it still exists, else the default campaign."""
+        if self.reopens_last():
+            for f in self.recent_files()[:1]:
+                if Path(f).is_file():
+                    return Path(f)
+        return DEFAULT_CAMPAIGN
+
+    def reopens_last(self) -> bool:
+        return str(self.settings.value(REOPEN_LAST, "true")).lower() in ("true", "1")
+
+    def set_reopen_last(self, on: bool) -> None:
+        """File > Reopen the Last File at Start."""
+        self.settings.setValue(REOPEN_LAST, "true" if on else "false")
 
     def read_campaign(self, path: Path, keyring: Keyring | None = None) -> tuple[Campaign, Keyring]:
         """``path``'s campaign and the keys that opened it: sealed secrets that ``keyring`` does
@@ -104,9 +127,11 @@ class CampaignFilesMixin:
         box.setObjectName("recover_autosave")
         box.setStyleSheet("QLabel#qt_msgbox_informativelabel { min-width: 520px; }")  # paths fit on a line
         items = "".join(f"<li>{d}</li>" for d in differences(saved, recovered))
+        save = "Save asks for a file of your own: the installed scenario is never written" if installed(path) \
+            else "Save writes them there"
         box.setInformativeText(
             f"The autosave holds work that is not in {path.name}:<ul>{items}</ul>"
-            f"<b>Recover</b> opens it as unsaved changes to {path} (Save writes them there).<br>"
+            f"<b>Recover</b> opens it as unsaved changes to {path} ({save}).<br>"
             f"<b>Discard</b> opens {path.name} as saved and keeps the autosave aside as {aside}.")
         recover = box.addButton("&Recover", QMessageBox.ButtonRole.AcceptRole)
         discard = box.addButton("&Discard", QMessageBox.ButtonRole.DestructiveRole)
@@ -128,8 +153,9 @@ class CampaignFilesMixin:
         if self.session is not None:
             self.session.undo_stack.resetClean()  # unsaved: the title's * and the quit prompt
         self.setWindowModified(True)
+        where = "Save asks for a file of your own" if installed(path) else "Save writes them there"
         self.statusBar().showMessage(f"Recovered the autosave of {_when(autosave)}: unsaved changes to "
-                                     f"{path.name}; Save writes them there", 10000)
+                                     f"{path.name}; {where}", 10000)
 
     def open_dialog(self) -> None:
         start = str(self.campaign_path.parent) if self.campaign_path else ""
@@ -174,8 +200,8 @@ class CampaignFilesMixin:
         return False
 
     def save(self) -> bool:
-        """Save over the current file; the built-in campaign is never overwritten (Save As)."""
-        if self.campaign_path is None or self.campaign_path.resolve() == DEFAULT_CAMPAIGN.resolve():
+        """Save over the current file; an installed scenario is never overwritten (Save As)."""
+        if self.campaign_path is None or installed(self.campaign_path):
             return self.save_as_dialog()
         return self.save_to(self.campaign_path)
 
@@ -186,6 +212,13 @@ class CampaignFilesMixin:
     def save_to(self, path: Path) -> bool:
         if self.campaign is None:
             return False
+        if installed(path):
+            self.show_error("Cannot save campaign", f"{path} is an installed scenario, which BattleHex never "
+                            "overwrites; save the campaign to a file of your own.")
+            return False
+        old = self.campaign_path
+        if self.session is not None:
+            self.session.flush()  # a pending autosave goes to the old file's autosave before it is set aside
         try:
             save_campaign(self.campaign, path)
         except OSError as e:
@@ -193,6 +226,8 @@ class CampaignFilesMixin:
             self.show_error("Cannot save campaign", reason if str(path) in reason else f"{path}: {reason}")
             return False
         self.campaign_path = path
+        if old is not None and old.resolve() != path.resolve():
+            _set_aside(autosave_file(old))  # its work is saved in path now: never offered as unsaved
         if self.session is not None:
             self.session.path = path
             self.session.undo_stack.setClean()
@@ -245,6 +280,14 @@ class CampaignFilesMixin:
             act = self.recent_menu.addAction(f"&{i} {f}")
             act.triggered.connect(lambda _=False, f=f: self.open_other(Path(f)))
         self.recent_menu.setEnabled(bool(files))
+
+
+def installed(path: Path) -> bool:
+    """Whether ``path`` is one of the scenarios installed with BattleHex (never written)."""
+    try:
+        return Path(path).resolve().is_relative_to(SCENARIOS.resolve())
+    except OSError:
+        return False
 
 
 def recovery_offer(campaign: Campaign, path: Path, load: Callable[[Path], Campaign] = open_campaign_file

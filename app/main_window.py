@@ -47,10 +47,13 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, QMain
         campaign: ``campaign_path`` already loaded by the caller, so it is not read twice.
         offer_recovery: offer a campaign's newer autosave when it is opened (not for a
             headless screenshot, which has nobody to answer).
+        reopen_last: with no ``campaign_path``, open the last file opened or saved (when
+            File > Reopen the Last File at Start is on) rather than the default campaign.
     """
 
     def __init__(self, campaign_path: Path | None = None, settings: QSettings | None = None,
-                 campaign: Campaign | None = None, offer_recovery: bool = True) -> None:
+                 campaign: Campaign | None = None, offer_recovery: bool = True,
+                 reopen_last: bool = True) -> None:
         super().__init__()
         self.offer_recovery = offer_recovery
         self.settings = settings or QSettings("BattleHex", "BattleHex")
@@ -117,8 +120,9 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, QMain
         if campaign is not None and campaign_path is not None:
             self._adopt(campaign, campaign_path)
             return
-        opened = self.open_campaign(campaign_path or DEFAULT_CAMPAIGN)
-        if not opened and campaign_path not in (None, DEFAULT_CAMPAIGN):
+        start = campaign_path or (self.start_file() if reopen_last else DEFAULT_CAMPAIGN)  # the last file
+        opened = self.open_campaign(start)
+        if not opened and start != DEFAULT_CAMPAIGN:
             self.open_campaign(DEFAULT_CAMPAIGN)
 
     # -- building --------------------------------------------------------------------------
