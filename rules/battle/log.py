@@ -28,6 +28,18 @@ def shown(value: Any, most: int = 60) -> str:
     return text if len(text) <= most else text[:most].rstrip() + " ..."
 
 
+def ruled(raw: dict[Any, Any]) -> Any:
+    """The answer a GM ruling ``raw`` gives, once its form is checked: exactly
+    ``{"gm_ruling": <reason in words>, "answer": ...}``; any other form raises ``IllegalAnswer``."""
+    if raw.keys() != {"answer", "gm_ruling"}:
+        raise IllegalAnswer("GM ruling", "a GM ruling is {\"gm_ruling\": \"why\", \"answer\": ...}, with nothing "
+                                         f"else and the answer given, not the parts {sorted(map(shown, raw))}")
+    why = raw["gm_ruling"]
+    if not isinstance(why, str) or not why.strip():
+        raise IllegalAnswer("GM ruling", f"a GM ruling needs its reason in words, not {shown(why)}")
+    return raw["answer"]
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     seq: int

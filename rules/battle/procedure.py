@@ -24,7 +24,7 @@ from rules.battle.clock_run import clock_run
 from rules.battle.combat import combat, combat_from
 from rules.battle.compose import compose
 from rules.battle.endings import endings
-from rules.battle.log import GM, EventLog, IllegalAnswer, shown
+from rules.battle.log import GM, EventLog, IllegalAnswer, ruled
 from rules.battle.opening_range import opening_range
 from rules.battle.placement import Placement, placement
 from rules.battle.questions import QKind, Question
@@ -232,14 +232,7 @@ class BattleProcedure:
             raise IllegalAnswer("V13.481", "the set-up is complete: no question is open")
         ruling = isinstance(raw, dict) and "gm_ruling" in raw
         if ruling:
-            why = raw["gm_ruling"]
-            if raw.keys() != {"answer", "gm_ruling"}:
-                raise IllegalAnswer("GM ruling", "a GM ruling is {\"gm_ruling\": \"why\", \"answer\": ...}, with "
-                                                 "nothing else and the answer given, not the parts "
-                                                 f"{sorted(map(str, raw))}")
-            if not isinstance(why, str) or not why.strip():
-                raise IllegalAnswer("GM ruling", f"a GM ruling needs its reason in words, not {shown(why)}")
-            value = (q.parse or q.check)(raw["answer"])
+            value = (q.parse or q.check)(ruled(raw))
         else:
             value = q.check(raw)
         self.answers.append(raw)

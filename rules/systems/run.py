@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from hexmap import Label, LaneGraph
 from rules.battle.change import BattleChange, RunStatus
 from rules.battle.compose import answer_words, compose
-from rules.battle.log import GM, EventLog, IllegalAnswer
+from rules.battle.log import GM, EventLog, IllegalAnswer, ruled
 from rules.battle.questions import Question
 from rules.battle.results import write_back
 from rules.battle.roster import build_roster
@@ -234,10 +234,7 @@ class ReplayRun(Generic[E]):
             raise IllegalAnswer(self.ROUNDS_RULE, "the Battle Hex is resolved: no question is open")
         ruling = self.RULINGS and isinstance(raw, dict) and "gm_ruling" in raw
         if ruling:
-            why = str(raw.get("gm_ruling") or "").strip()
-            if not why:
-                raise IllegalAnswer("GM ruling", "a GM ruling needs its reason")
-            value = (q.parse or q.check)(raw.get("answer"))
+            value = (q.parse or q.check)(ruled(raw))
         else:
             value = q.check(raw)
         secret = self.RULINGS and bool(q.data.get("secret"))

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.battle.log import IllegalAnswer
+from rules.battle.log import IllegalAnswer, shown
 from rules.battle.roster import BUnit, Status
 from rules.systems.afef.odds import interphase, is_damaged, is_destroyed
 
@@ -123,23 +123,23 @@ def parse_plan(raw: Any, shooters: Mapping[str, AUnit], targets: Iterable[str], 
     no more AF placed than each shooter's dice (4.1.b: AF may be split)."""
     legal = set(targets)
     if not isinstance(raw, dict):
-        raise IllegalAnswer(rule, f"{who}: give the attacks as {{unit: {{target: AF}}}}, not {raw!r}")
+        raise IllegalAnswer(rule, f"{who}: give the attacks as {{unit: {{target: AF}}}}, not {shown(raw)}")
     out: Plan = {}
     for sid, split in raw.items():
         u = shooters.get(sid)
         if u is None:
-            raise IllegalAnswer(rule, f"{who}: {sid!r} cannot fire now (firing: "
+            raise IllegalAnswer(rule, f"{who}: {shown(sid)} cannot fire now (firing: "
                                       f"{', '.join(shooters) or 'none'})")
         if not isinstance(split, dict):
-            raise IllegalAnswer(rule, f"{u.name}: give its targets as {{target: AF}}, not {split!r}")
+            raise IllegalAnswer(rule, f"{u.name}: give its targets as {{target: AF}}, not {shown(split)}")
         row: dict[str, int] = {}
         for tid, af in split.items():
             if tid not in legal:
-                raise IllegalAnswer(rule, f"{u.name} cannot fire at {tid!r}: targets are "
+                raise IllegalAnswer(rule, f"{u.name} cannot fire at {shown(tid)}: targets are "
                                           f"{', '.join(sorted(legal)) or 'none'}")
             if isinstance(af, bool) or not isinstance(af, int) or af < 1:
                 raise IllegalAnswer(rule, f"{u.name}: the AF on {tid} must be a whole number of at least 1, "
-                                          f"not {af!r}")
+                                          f"not {shown(af)}")
             row[tid] = af
         used = sum(row.values())
         if used > u.dice:

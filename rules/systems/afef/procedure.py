@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from rules.battle.log import GM, EventLog, IllegalAnswer
+from rules.battle.log import GM, EventLog, IllegalAnswer, shown
 from rules.battle.questions import QKind, Question
 from rules.battle.roster import Status
 from rules.battle.state import BattleState
@@ -258,12 +258,13 @@ class Engine:
 
         def check(a: Any) -> dict[str, int]:
             if not isinstance(a, dict):
-                raise IllegalAnswer(R_VALUES, f"give the AF modifiers as {{unit: +/-n}} ({{}} for none), not {a!r}")
+                raise IllegalAnswer(R_VALUES, "give the AF modifiers as {unit: +/-n} ({} for none), "
+                                              f"not {shown(a)}")
             for uid, m in a.items():
                 if uid not in live:
-                    raise IllegalAnswer(R_VALUES, f"{uid!r} is not a unit in the battle")
+                    raise IllegalAnswer(R_VALUES, f"{shown(uid)} is not a unit in the battle")
                 if isinstance(m, bool) or not isinstance(m, int) or abs(m) > FACTOR:
-                    raise IllegalAnswer(R_VALUES, f"{live[uid].name}: a modifier is a whole number, not {m!r}")
+                    raise IllegalAnswer(R_VALUES, f"{live[uid].name}: a modifier is a whole number, not {shown(m)}")
             return dict(a)
         return Question(f"afef/{self.round}/modifiers", QKind.ACTION, GM, R_VALUES,
                         f"Game Master: AF modifiers for round {self.round} ({{unit: +/-n}}; {{}} for none). "
@@ -294,14 +295,14 @@ class Engine:
         def check(a: Any) -> tuple[Plan, list[str]]:
             if not isinstance(a, dict) or set(a) - {"attacks", "hold"}:
                 raise IllegalAnswer(R_SETUP, f"{who}: answer {{\"attacks\": {{unit: {{target: AF}}}}, "
-                                             f"\"hold\": [units]}}, not {a!r}")
+                                             f"\"hold\": [units]}}, not {shown(a)}")
             raw = a.get("attacks", {})
             if isinstance(raw, dict) and any(isinstance(v, dict) and set(v) & set(screened) for v in raw.values()):
                 raise IllegalAnswer(R_SETUP, "screened units may not be targeted now: hold fire for a breakthrough")
             plan = parse_plan(raw, shooters, [u.id for u in front], R_SETUP, who)
             hold = a.get("hold", [])
             if not isinstance(hold, list) or any(h not in shooters for h in hold) or len(set(hold)) != len(hold):
-                raise IllegalAnswer(R_SETUP, f"{who}: hold the fire of your own units that can fire, not {hold!r}")
+                raise IllegalAnswer(R_SETUP, f"{who}: hold the fire of your own units that can fire, not {shown(hold)}")
             if hold and not screened:
                 raise IllegalAnswer(R_SETUP, "fire may be held only when the defender has screened units")
             both = [self.units[h].name for h in hold if h in plan]
@@ -323,7 +324,8 @@ class Engine:
 
         def check(a: Any) -> Plan:
             if not isinstance(a, dict) or set(a) - {"attacks"}:
-                raise IllegalAnswer(R_RETURN, f"{who}: answer {{\"attacks\": {{unit: {{target: AF}}}}}}, not {a!r}")
+                raise IllegalAnswer(R_RETURN, f"{who}: answer {{\"attacks\": {{unit: {{target: AF}}}}}}, "
+                                              f"not {shown(a)}")
             plan = parse_plan(a.get("attacks", {}), shooters, [u.id for u in targets], R_RETURN, who)
             check_matched(plan, owed, self.units)
             return plan

@@ -21,7 +21,7 @@ from collections.abc import Generator, Sequence
 from fractions import Fraction
 from typing import Any, Protocol
 
-from rules.battle.log import GM, IllegalAnswer
+from rules.battle.log import GM, IllegalAnswer, shown
 from rules.battle.questions import QKind, Question
 from rules.systems.sidcors import force as fz
 from rules.systems.sidcors.retreat import Retreating, retreat
@@ -103,7 +103,7 @@ def question(e: Ending, rule: str) -> Question:
 
     def check(a: Any) -> str:
         if not isinstance(a, str) or a not in options:
-            raise IllegalAnswer(rule, f"the GM ends the battle: one of {', '.join(options)}, not {a!r}")
+            raise IllegalAnswer(rule, f"the GM ends the battle: one of {', '.join(options)}, not {shown(a)}")
         return a
     return Question(f"sidcors/{e.round}/end", QKind.CHOOSE, GM, rule,
                     f"Game Master: {why}. SIDCORS fights on until a side retreats or is destroyed: rule how the "

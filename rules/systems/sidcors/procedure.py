@@ -12,7 +12,7 @@ from collections.abc import Generator
 from fractions import Fraction
 from typing import Any
 
-from rules.battle.log import EventLog, IllegalAnswer
+from rules.battle.log import EventLog, IllegalAnswer, shown
 from rules.battle.questions import QKind, Question, number, yes_no
 from rules.battle.roster import Status
 from rules.battle.state import BattleState
@@ -288,14 +288,15 @@ class Engine:
             if isinstance(a, dict) and set(a) == {"unit", "fighters"}:
                 uid, n = a["unit"], a["fighters"]
                 if not isinstance(uid, str) or uid not in fighters:
-                    raise IllegalAnswer(R_ALLOCATION, f"{uid!r} carries no fighter factors of {self.name(team)}")
+                    raise IllegalAnswer(R_ALLOCATION, f"{shown(uid)} carries no fighter factors of {self.name(team)}")
                 if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= min(fighters[uid], left):
                     raise IllegalAnswer(R_ALLOCATION, f"lose 1-{min(fighters[uid], left)} fighter factors of "
-                                                      f"{self.unit(uid).name} ({left} points to resolve), not {n!r}")
+                                                      f"{self.unit(uid).name} ({left} points to resolve), "
+                                                      f"not {shown(n)}")
                 return uid, n
             if not isinstance(a, str) or a not in opts:
                 raise IllegalAnswer(R_ALLOCATION, f"{self.name(team)} gives up its own units left, one at a time: one "
-                                                  f"of {', '.join(opts)} (or {{'unit', 'fighters'}}), not {a!r}")
+                                                  f"of {', '.join(opts)} (or {{'unit', 'fighters'}}), not {shown(a)}")
             return str(a), 0
         q = Question(f"sidcors/{self.round}/allocate/{team}", QKind.CHOOSE, team, R_ALLOCATION,
                      f"{self.name(team)}: {left} Damage Points to resolve (half the smallest Defense Factor: "

@@ -13,7 +13,7 @@ from collections.abc import Generator, Sequence
 from typing import Any, Protocol
 
 from hexmap import Facing
-from rules.battle.log import EventLog, IllegalAnswer
+from rules.battle.log import EventLog, IllegalAnswer, shown
 from rules.battle.questions import QKind, Question
 from rules.battle.roster import Status
 from rules.strategic.neighbours import NeighbourSector
@@ -62,7 +62,7 @@ def _question(e: Retreating, team: str, ways: list[NeighbourSector]) -> Question
     def check(a: Any) -> str:
         if not isinstance(a, str) or a not in names:
             raise IllegalAnswer(R_RETREAT, f"{e.name(team)} retreats toward a sector joined by a lane: direction "
-                                           f"{', '.join(names)}, not {a!r}")
+                                           f"{', '.join(names)}, not {shown(a)}")
         return a
     return Question(f"sidcors/{e.round}/direction/{team}", QKind.CHOOSE, team, R_RETREAT,
                     f"{e.name(team)}: your force retreats; by which direction does it leave the hex? (its next "

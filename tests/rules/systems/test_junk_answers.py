@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from rules.battle.log import IllegalAnswer
+from rules.battle.log import IllegalAnswer, ruled, shown
 from rules.systems import start
 from tests.rules.battle.helpers import AT
 from tests.rules.systems.test_compose_systems import _answer_something, over_cap
@@ -17,25 +17,31 @@ from tests.rules.systems.test_compose_systems import _answer_something, over_cap
 JUNK: tuple[Any, ...] = (None, {"x": 1}, [{"x": 1}], [[1]], {"unit": ["r1"], "fighters": 1},
                          {"unit": "r1", "fighters": True}, {"gm_ruling": ""}, {"gm_ruling": "x", "answer": {"y": []}},
                          10**100, -5, 2.5, "", "nobody", ["nobody"], ["r1", "r1"], True, [None], {"break_off": []},
-                         {"b1": {"r1": 10**9}}, {"r1": {"b1": "x"}}, {"r1": [1]})
+                         {"b1": {"r1": 10**9}}, {"r1": {"b1": "x"}}, {"r1": [1]},
+                         # issue 19: a number past 4,300 digits, nesting past the stack, rulings not in form
+                         10**5000, [10**5000], {"b1": {"r1": 10**5000}}, {"r1": {"b1": 10**5000}},
+                         {"gm_ruling": "   ", "answer": True}, {"gm_ruling": 7, "answer": True},
+                         {"gm_ruling": ["x"], "answer": True}, {"gm_ruling": "x"},
+                         {"gm_ruling": "x", "answer": True, "extra": 1})
 
 
 @pytest.mark.parametrize("system", ("sidcors", "afef", "table"))
 def test_junk_is_refused_with_a_rule_at_every_question_and_changes_nothing(system):
     run = start(over_cap(system), AT)
     asked = 0
+    junk_list = (*JUNK, _DEEP, [_DEEP], {"b1": _DEEP}, {"gm_ruling": "x", "answer": _DEEP})
     for _ in range(200):
         q = run.pending
         if q is None:
             break
         asked += 1
         before = (len(run.log.events), list(run.answers))
-        for junk in JUNK:
+        for junk in junk_list:
             try:
                 run.answer(junk)
             except IllegalAnswer as e:
-                assert e.rule, (q.key, junk)
-                assert run.pending is q and (len(run.log.events), list(run.answers)) == before, (q.key, junk)
+                assert e.rule and len(str(e)) < 600, (q.key, shown(junk))
+                assert run.pending is q and (len(run.log.events), list(run.answers)) == before, (q.key, shown(junk))
             else:  # a few junk values are legal somewhere (True to a yes/no): then go on from there
                 break
         else:
@@ -163,3 +169,32 @@ def test_v13_refuses_junk_with_a_rule_at_every_question_and_changes_nothing(seed
             b.answer({"gm_ruling": "random play", "answer": a})
     assert b.pending is None and b.state.resolved
     assert {QKind.PLACE, QKind.ACTION, QKind.LABEL} <= kinds
+
+
+def _bad_rulings(raw: Any) -> list[Any]:
+    """GM rulings out of form around ``raw``: no reason in words, parts missing or extra (issue 19)."""
+    return [{"gm_ruling": "", "answer": raw}, {"gm_ruling": "  ", "answer": raw}, {"gm_ruling": 7, "answer": raw},
+            {"gm_ruling": ["why"], "answer": raw}, {"gm_ruling": None, "answer": raw},
+            {"gm_ruling": "why", "answer": raw, "by": "gm"}, {"gm_ruling": "why", "answer": raw, "note": 1}]
+
+
+def test_sidcors_refuses_a_gm_ruling_out_of_form_as_v13_does():
+    """A SIDCORS ruling is exactly {"gm_ruling": <reason in words>, "answer": ...}: around every plain
+    answer of a battle played to its end, rulings without a reason or with other parts are refused
+    with the ruling's rule, quoting the reason shortened, and change nothing."""
+    from tests.rules.systems.test_compose_systems import _answer_something
+    run = start(over_cap("sidcors"), AT)
+    asked = 0
+    while run.pending is not None and asked < 200:
+        q, asked = run.pending, asked + 1
+        before = (len(run.log.events), list(run.answers))
+        for raw in (True, {"break_off": "both", "reason": "the test ends it"}, *(q.options or ())[:3], [], {}, 1):
+            for bad in _bad_rulings(raw):
+                with pytest.raises(IllegalAnswer) as e:
+                    run.answer(bad)
+                assert e.value.rule == "GM ruling" and len(str(e.value)) < 300, (q.key, bad)
+                assert run.pending is q and (len(run.log.events), list(run.answers)) == before, (q.key, bad)
+        _answer_something(run)
+    assert run.state.resolved and asked >= 3
+    with pytest.raises(IllegalAnswer, match="its reason in words, not 7$"):
+        ruled({"gm_ruling": 7, "answer": 1})
