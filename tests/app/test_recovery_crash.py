@@ -48,7 +48,9 @@ def _answers(path: Path) -> dict[str, list]:
         return {}
 
 
-def _crash_after_answers(camp: Path, env: dict[str, str]) -> None:
+def _crash_after_answers(camp: Path, env: dict[str, str], settings: Path | None = None) -> None:
+    """The app on ``camp`` given ANSWERS, killed once its autosave holds them (and its
+    ``settings`` file names ``camp``: written by Qt a moment after the file was opened)."""
     child = subprocess.Popen([sys.executable, str(ROOT / "tests" / "e2e" / "crash_child.py"), str(camp),
                               json.dumps(ANSWERS)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True)
@@ -57,7 +59,8 @@ def _crash_after_answers(camp: Path, env: dict[str, str]) -> None:
         assert line.strip() == "ANSWERED", line + child.stderr.read() if child.poll() is not None else line
         autosave = autosave_file(camp)
         deadline = time.monotonic() + 20
-        while _answers(autosave) != {AT: [["r1"], []], OTHER: [["b9"]]}:
+        while _answers(autosave) != {AT: [["r1"], []], OTHER: [["b9"]]} \
+                or settings is not None and (not settings.exists() or "camp.json" not in settings.read_text()):
             assert time.monotonic() < deadline, f"no autosave with the answers at {autosave}"
             time.sleep(0.05)
     finally:
@@ -116,3 +119,42 @@ def test_answers_given_before_a_kill_are_offered_and_recovered(qtbot, tmp_path, 
     assert not window.isWindowModified()
     assert _answers(camp) == {AT: [["r1"], []], OTHER: [["b9"]]}  # Ctrl+S wrote the original file
     assert not list(data.rglob("*.autosave.autosave.json"))
+
+
+def test_a_start_with_no_file_after_a_kill_reopens_the_last_file_and_offers_its_work(qtbot, tmp_path, monkeypatch):
+    """Issue 22: the app killed (SIGKILL) with a saved file open and a battle in progress; the
+    next start names no file: it reopens that file (not the default campaign) and offers the
+    autosave at once; Recover gives the battle back where it was."""
+    camp = tmp_path / "games" / "camp.json"
+    camp.parent.mkdir()
+    _campaign(camp)
+    data, home = tmp_path / "userdata", tmp_path / "home"
+    home.mkdir()
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BATTLEHEX_DATA": str(data), "HOME": str(home),
+           "XDG_CONFIG_HOME": str(home / ".config"), "PYTHONDONTWRITEBYTECODE": "1"}
+    monkeypatch.setenv("BATTLEHEX_DATA", str(data))
+    conf = home / ".config" / "BattleHex" / "BattleHex.conf"  # the app's own settings (QSettings, Linux)
+    _crash_after_answers(camp, env, conf)
+    assert "camp.json" in conf.read_text(encoding="utf-8")  # the file it had open, as its last file
+
+    seen = {}
+
+    def recover(d) -> bool:
+        if not isinstance(d, QMessageBox) or d.objectName() != "recover_autosave":
+            return False
+        seen["info"] = d.informativeText()
+        return click_button(d, "Recover")
+    answers = Answerer(recover)
+    window = MainWindow(settings=QSettings(str(conf), QSettings.Format.IniFormat))  # no file named
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: "info" in seen and window.isWindowModified(), timeout=5000)
+    answers.stop()
+    show_active(window, qtbot)
+    assert window.campaign_path == camp.resolve() or window.campaign_path == camp
+    assert "Save writes them there" in seen["info"]
+    ctl = window.session.battle(Label.parse(AT))
+    assert ctl.run is not None and ctl.run.answers == [["r1"], []]  # the battle goes on where it was
+    qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert not window.isWindowModified()
+    assert _answers(camp) == {AT: [["r1"], []], OTHER: [["b9"]]}
