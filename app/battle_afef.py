@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
     QFormLayout,
     QGraphicsScene,
     QGraphicsView,
@@ -104,6 +106,25 @@ class LineView(QGraphicsView):
         at = self.mapToScene(event.position().toPoint())
         self.panel.dropped(src, self.unit_at(event.position()), int(at.y() // (H + GAP * 2)),
                            bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier))
+
+
+def ask_reason(parent: QWidget, title: str, label: str) -> str | None:
+    """The GM's reason in words, or ``None`` when cancelled: OK stays disabled (Return does
+    nothing) while the reason is empty, as the engine refuses a ruling without one."""
+    d = QInputDialog(parent)
+    d.setWindowTitle(title)
+    d.setLabelText(label)
+    d.setInputMode(QInputDialog.InputMode.TextInput)
+    d.sizeHint()  # lays the dialog out: Qt makes its buttons then
+    box = d.findChild(QDialogButtonBox)
+    assert box is not None
+    ok = box.button(QDialogButtonBox.StandardButton.Ok)
+    ok.setEnabled(False)
+    d.textValueChanged.connect(lambda text: ok.setEnabled(bool(text.strip())))
+    accepted = d.exec() == QDialog.DialogCode.Accepted
+    reason = d.textValue().strip()
+    d.deleteLater()
+    return reason if accepted and reason else None
 
 
 class AfefPanel(PanelBase):
@@ -242,8 +263,8 @@ class AfefPanel(PanelBase):
                                         ["attacker", "defender", "both"], 0, False)
         if not ok:
             return
-        reason, ok = QInputDialog.getText(self.win, "Break off", "The reason (logged as a GM ruling):")
-        if ok:
+        reason = ask_reason(self.win, "Break off", "The reason (logged as a GM ruling):")
+        if reason is not None:
             self.win.answer({"break_off": side, "reason": reason})
 
     # -- drawing ---------------------------------------------------------------------------------------

@@ -379,6 +379,10 @@ class Engine:
                 return {"break_off": a["break_off"], "reason": a["reason"].strip()}
             raise IllegalAnswer(R_BREAK_OFF, "answer \"fight\" for another round, or {\"break_off\": \"attacker\" | "
                                              "\"defender\" | \"both\", \"reason\": why} (a GM ruling: the seed leaves "
+            if isinstance(a, dict) and a.get("break_off") in ENDINGS[1:] and set(a) <= {"break_off", "reason"} \
+                    and (not isinstance(a.get("reason"), str) or not a["reason"].strip()):
+                raise IllegalAnswer(R_BREAK_OFF, f"the reason is missing: a break-off is the GM's ruling and needs "
+                                                 f"its reason in words, not {shown(a.get('reason'))}")
                                              "break-off to chapters we do not have)")
         if bound:
             return Question(f"afef/{self.round}/continue", QKind.CHOOSE, GM, R_BOUND,
