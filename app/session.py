@@ -246,8 +246,11 @@ class CampaignSession(QObject):
     def answer_turn(self, raw) -> Campaign:
         """Answer the Combat Phase's open question as one undoable step (refusals raise)."""
         open_q = self.combat_pending()
-        what = open_q[1].key if open_q else "answer"
         from rules.turn import combat_phase
+        from rules.turn.words import answer_words
+
+        names = {t.id: t.name for t in self.campaign.teams} | dict(open_q[1].data.get("names", {}) if open_q else {})
+        what = answer_words(open_q[1], raw, names) if open_q else "answer"  # people's words, not the key
 
         return self.apply(f"{self.campaign.phase.title}: {what}", lambda c: combat_phase.answer(c, self.graph, raw, self.state))
 

@@ -2,7 +2,6 @@
 procedure on :class:`rules.systems.run.ReplayRun` (seeded dice, the log, replay, undo, write-back)."""
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +17,7 @@ from rules.systems.afef.lines import R_ROUNDS, R_VALUES, SCREENED, AUnit, Plan, 
 from rules.systems.afef.odds import TargetOdds, pool_odds
 from rules.systems.afef.procedure import Engine
 from rules.systems.run import ReplayRun
+from rules.systems.words import plain, step_words
 
 
 class AfefBattle(ReplayRun[Engine]):
@@ -55,7 +55,7 @@ class AfefBattle(ReplayRun[Engine]):
         return u.name if u else uid
 
     def _words(self, q: Question, raw: Any) -> str:
-        step = q.key.split("/")[-1]
+        step = step_words(q.key.split("/")[-1])
         if isinstance(raw, list):
             return f"{step}: " + (", ".join(self._name(x) for x in raw if isinstance(x, str)) or "none")
         if isinstance(raw, dict) and isinstance(raw.get("attacks"), dict):
@@ -66,8 +66,9 @@ class AfefBattle(ReplayRun[Engine]):
                 parts.append("holding: " + ", ".join(self._name(h) for h in hold if isinstance(h, str)))
             return f"{step}: " + ("; ".join(parts) or "no fire")
         if isinstance(raw, dict) and "break_off" in raw:
-            return f"{step}: {raw['break_off']} breaks off ({raw.get('reason')})"
-        return f"{step}: {json.dumps(raw, sort_keys=True)}"
+            who = {"both": "both sides"}.get(str(raw["break_off"]), f"the {raw['break_off']}")
+            return f"{step}: {who} breaks off ({raw.get('reason')})"
+        return f"{step}: {plain(raw, self._name)}"
 
     # -- the seam (rules.systems.BattleRun) --------------------------------------------------------
     def summary(self, raw: Any) -> str:

@@ -258,7 +258,8 @@ class Engine:
 
         def check(a: Any) -> dict[str, int]:
             if not isinstance(a, dict):
-                raise IllegalAnswer(R_VALUES, "give the AF modifiers as {unit: +/-n} ({} for none), "
+                raise IllegalAnswer(R_VALUES, "give the AF modifiers as a whole number per unit, plus or minus "
+                                              "(none for no change), "
                                               f"not {shown(a)}")
             for uid, m in a.items():
                 if uid not in live:
@@ -267,7 +268,8 @@ class Engine:
                     raise IllegalAnswer(R_VALUES, f"{live[uid].name}: a modifier is a whole number, not {shown(m)}")
             return dict(a)
         return Question(f"afef/{self.round}/modifiers", QKind.ACTION, GM, R_VALUES,
-                        f"Game Master: AF modifiers for round {self.round} ({{unit: +/-n}}; {{}} for none). "
+                        f"Game Master: AF modifiers for round {self.round}: a whole number, plus or minus, for each unit "
+                        "whose Attack Factor changes (none for no change). "
                         "An AF reduced to zero or less still rolls one die, stepped down",
                         data={"af": {u.id: u.printed_af for u in live.values()}}, check=check)
 
@@ -377,12 +379,12 @@ class Engine:
             if isinstance(a, dict) and a.get("break_off") in ENDINGS[1:] and set(a) == {"break_off", "reason"} \
                     and isinstance(a["reason"], str) and a["reason"].strip():
                 return {"break_off": a["break_off"], "reason": a["reason"].strip()}
-            raise IllegalAnswer(R_BREAK_OFF, "answer \"fight\" for another round, or {\"break_off\": \"attacker\" | "
-                                             "\"defender\" | \"both\", \"reason\": why} (a GM ruling: the seed leaves "
             if isinstance(a, dict) and a.get("break_off") in ENDINGS[1:] and set(a) <= {"break_off", "reason"} \
                     and (not isinstance(a.get("reason"), str) or not a["reason"].strip()):
                 raise IllegalAnswer(R_BREAK_OFF, f"the reason is missing: a break-off is the GM's ruling and needs "
                                                  f"its reason in words, not {shown(a.get('reason'))}")
+            raise IllegalAnswer(R_BREAK_OFF, "answer \"fight\" for another round, or {\"break_off\": \"attacker\" | "
+                                             "\"defender\" | \"both\", \"reason\": why} (a GM ruling: the seed leaves "
                                              "break-off to chapters we do not have)")
         if bound:
             return Question(f"afef/{self.round}/continue", QKind.CHOOSE, GM, R_BOUND,

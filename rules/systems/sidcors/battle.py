@@ -3,7 +3,6 @@ procedure on :class:`rules.systems.run.ReplayRun` (seeded dice, the log, secret 
 write-back)."""
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -21,6 +20,7 @@ from rules.systems.sidcors import force as fz
 from rules.systems.sidcors.force import SUnit
 from rules.systems.sidcors.procedure import Engine
 from rules.systems.sidcors.tables import R_ROUNDS
+from rules.systems.words import plain, step_words
 
 
 def step_of(key: str) -> str:
@@ -55,16 +55,14 @@ class SidcorsBattle(ReplayRun[Engine]):
     def _words(self, q: Question, raw: Any) -> str:
         if isinstance(raw, dict) and "gm_ruling" in raw:
             return f"GM ruling ({raw['gm_ruling']}): {self._words(q, raw.get('answer'))}"
-        kind = step_of(q.key)
+        kind = step_words(step_of(q.key))
         if isinstance(raw, dict) and "unit" in raw:
             u = self._unit_name(str(raw["unit"]))
             return f"{kind}: {raw.get('fighters')} fighter factors of {u}"
         if isinstance(raw, str):
             uid, _, how = raw.partition("@")
             return f"{kind}: {self._unit_name(uid)}" + (" with the mauler" if how else "")
-        if isinstance(raw, bool):
-            return f"{kind}: {'yes' if raw else 'no'}"
-        return f"{kind}: {json.dumps(raw)}"
+        return f"{kind}: {plain(raw, self._unit_name)}"
 
     def _unit_name(self, uid: str) -> str:
         b = self.engine.state.units.get(uid)

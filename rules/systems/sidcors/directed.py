@@ -35,7 +35,7 @@ def directed(eng: Engine, team: str) -> Procedure:
         return
     q = choose(f"sidcors/{eng.round}/directed/{team}", team, R_DIRECTED, f"{eng.name(team)}: {eng.owed[e]} "
                f"Damage Points against {eng.name(e)}: direct damage at one unit (double its Defense Factor, the "
-               "full amount; '@mauler': the mauler's points at full value), at its fighters, or none", opts)
+               "full amount; or, against a mauler, the mauler's points at full value), at its fighters, or none", opts)
     pick = yield dataclasses.replace(q, data={"points": eng.owed[e], "mauler": mauler.id if mauler else None})
     if pick == "none":
         return

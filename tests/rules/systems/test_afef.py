@@ -313,7 +313,7 @@ def test_the_status_and_the_summary_name_the_step():
     run = corvettes()
     assert run.status().stage == "round 1: modifiers" and run.status().heading == "Red attacks Blue"
     run.answer({})
-    assert run.summary(["frigate"]) == "Battle 0304: Blue: screen: FRIGATE"
+    assert run.summary(["frigate"]) == "Battle 0304: Blue: screening units: FRIGATE"
 
 
 def test_a_held_unit_destroyed_in_the_round_still_breaks_through_with_its_full_af():

@@ -1,0 +1,45 @@
+"""An answer of the SIDCORS and AF/EF systems in people's words (issue 22): names, not ids;
+"yes", "none", "A 2, B -1" - never a JSON dict or list in a log line or an undo entry."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+STEPS = {
+    "bir": "Battle Intensity Rating", "bif": "Battle Intensity Factor", "transfer": "fighter factors transferred",
+    "allocate": "damage allocated", "directed": "damage directed", "directed_fighters": "fighter factors hit",
+    "directed_more": "more damage directed", "direction": "direction of retreat", "retreat": "retreat",
+    "end": "the battle", "cloak": "cloak", "modifiers": "AF modifiers", "screen": "screening units",
+    "declare": "attacks", "return": "return fire", "breakthrough": "breakthrough",
+    "breakthrough_return": "breakthrough return fire", "continue": "the next round",
+}
+"""The words a log line gives a question's step (its key's last part)."""
+
+
+def step_words(step: str) -> str:
+    """``"bir"`` -> ``"Battle Intensity Rating"``; an unknown step with its underscores as spaces."""
+    return STEPS.get(step, step.replace("_", " "))
+
+
+def plain(raw: Any, name: Callable[[str], str]) -> str:
+    """``raw`` (a JSON answer) for people; ``name`` turns a unit id into its name (else itself)."""
+    if raw is None:
+        return "none"
+    if isinstance(raw, bool):
+        return "yes" if raw else "no"
+    if isinstance(raw, (int, float)):
+        return str(raw)
+    if isinstance(raw, str):
+        uid, _, how = raw.partition("@")
+        return name(uid).replace("_", " ") + (f" ({how} at full value)" if how else "")
+    if isinstance(raw, list):
+        return ", ".join(plain(x, name) for x in raw) or "none"
+    if isinstance(raw, dict):
+        parts = [f"{plain(k, name)} {_signed(v) if isinstance(v, int) and not isinstance(v, bool) else plain(v, name)}"
+                 for k, v in sorted(raw.items(), key=lambda kv: str(kv[0]))]
+        return ", ".join(parts) or "none"
+    return str(raw)
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}"
