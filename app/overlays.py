@@ -4,11 +4,13 @@ only turns it into colours and shapes."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from html import escape
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QFrame, QGraphicsItem, QGridLayout, QLabel, QWidget
 
+from app.symbols import lighter
 from hexmap import Label, LaneKind
 from rules.model import Campaign
 from rules.strategic import ControlStatus, StrategicState
@@ -234,3 +236,39 @@ class OverlayLegend(QFrame):
             self._grid.addWidget(label, i, 1)
         self.setVisible(bool(rows))
         self.adjustSize()
+
+
+def owner_html(campaign: Campaign) -> str:
+    """The owner colours in one wrapping line: a swatch and the name of each power owning a
+    sector (by name), then the Neutral Zone's hatching and the unowned sectors."""
+    owners = {s.owner for s in campaign.map.sectors if s.owner}
+    powers = sorted((campaign.power(o) for o in owners), key=lambda pw: pw.name)
+    items = [(lighter(pw.color, 255, 0.62).name(), "\u25a0", pw.name) for pw in powers]
+    if any(s.neutral_zone for s in campaign.map.sectors):
+        items.append(("#8a8a8a", "\u25a8", "Neutral Zone (hatched)"))
+    if any(not s.owner for s in campaign.map.sectors):
+        items.append(("#c8c8c0", "\u25a1", "Unowned"))
+    return "<b>Owner:</b> " + " &nbsp; ".join(
+        f"<span style='white-space:nowrap'><span style='color:{c}; font-size:large'>{mark}</span>&nbsp;{escape(name)}"
+        "</span>" for c, mark, name in items)
+
+
+class OwnerStrip(QLabel):
+    """The owner-colour legend under the strategic map (in the view's bottom margin, so it
+    covers no sector): a swatch per owning power, the Neutral Zone and the unowned."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("owner_legend")
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setStyleSheet("#owner_legend { background: #f4f4ee; color: #202020; padding: 2px 8px;"
+                           " border-top: 1px solid #5b5b5b; }")
+        self.names: list[str] = []
+
+    def show_for(self, campaign: Campaign | None) -> None:
+        """Name the owners of ``campaign``'s sectors (hidden with no campaign)."""
+        self.setText(owner_html(campaign) if campaign is not None else "")
+        owners = {s.owner for s in campaign.map.sectors if s.owner} if campaign is not None else set()
+        self.names = sorted(campaign.power(o).name for o in owners) if campaign is not None else []
+        self.setVisible(campaign is not None)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QGraphicsView, QMenu
 
-from app.overlays import OverlayLegend, Overlays
+from app.overlays import OverlayLegend, Overlays, OwnerStrip
 from app.strategic_items import FleetCounterItem, SectorItem
 from app.strategic_menus import fleet_menu, sector_menu
 from app.strategic_scene import StrategicScene
@@ -48,6 +48,8 @@ class StrategicView(ZoomableView):
         self._hover_fleet = ""
         self._pick_fleet: str | None = None
         self.legend = OverlayLegend(self)
+        self.owners = OwnerStrip(self)  # the owner colours, in the bottom margin under the map
+        self.owners.hide()
         self.menu: QMenu | None = None
 
     def setScene(self, scene) -> None:  # noqa: N802
@@ -64,11 +66,25 @@ class StrategicView(ZoomableView):
 
     # -- the overlay legend --------------------------------------------------------------------
     def show_legend(self, overlays: Overlays, campaign: Campaign | None) -> None:
-        """Explain the overlays that are on in the view's bottom-left corner."""
+        """Explain the overlays that are on in the view's bottom-left corner, and the owner
+        colours under the map (hidden while the Control overlay replaces them)."""
         self.legend.show_for(overlays, campaign)
+        self.owners.show_for(None if overlays.control else campaign)
         self.place_legend()
 
     def place_legend(self) -> None:
+        strip = self.owners
+        room = strip.heightForWidth(self.width()) if strip.isVisibleTo(self) else 0
+        if self.viewportMargins().bottom() != room:
+            self.setViewportMargins(0, 0, 0, room)
+            if self.auto_fit:  # the map fits the viewport left to it
+                self.fit()
+        if room:
+            area = self.viewport().geometry()
+            bar = self.horizontalScrollBar()
+            below = area.bottom() + 1 + (bar.height() if bar.isVisible() else 0)
+            strip.setGeometry(0, below, self.width(), room)
+            strip.raise_()
         area = self.viewport().geometry()
         self.legend.move(area.left() + 10, max(area.top() + 10, area.bottom() - self.legend.height() - 10))
         self.legend.raise_()

@@ -359,6 +359,26 @@ def test_the_control_overlay_shows_its_legend(window, qtbot):
     assert not legend.isVisible()
 
 
+def test_the_strategic_map_has_an_owner_colour_legend(window, qtbot):
+    """The sectors are filled in their owner's colour, and nothing said which colour is whose
+    (issue 22): a strip under the map names each owning power, the Neutral Zone's hatching and
+    the unowned, and covers no sector. The Control overlay replaces the owner colours, and the
+    strip goes with them."""
+    view = window.strategic_view
+    strip = view.owners
+    assert strip.isVisible()
+    owners = sorted({window.campaign.power(s.owner).name for s in window.campaign.map.sectors if s.owner})
+    assert len(owners) >= 4 and strip.names == owners
+    text = strip.text()
+    assert all(name in text for name in owners) and "Neutral Zone" in text and "Unowned" in text
+    assert not strip.geometry().intersects(view.viewport().geometry())  # under the map, not over it
+    assert view.rect().contains(strip.geometry())
+    qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+    assert not strip.isVisible() and view.viewportMargins().bottom() == 0
+    qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+    assert strip.isVisible()
+
+
 def test_a_refused_drop_leaves_no_red_path_or_balloon(window):
     before = window.campaign
     drag(window, "kli-deep-strike", "0409")
@@ -440,3 +460,15 @@ def test_the_strategic_map_keeps_half_the_window_when_the_log_opens(window, qtbo
     view = window.strategic_view
     assert view.width() * 2 >= window.width(), (view.size(), window.size())
     assert view.height() * 2 >= window.height(), (view.size(), window.size())
+
+
+def test_the_owner_strip_leaves_the_map_fitted(window, qtbot):
+    """With the owner strip under it, the whole map still fills the viewport left to it."""
+    view = window.strategic_view
+    for size in ((1400, 900), (790, 466), (1400, 900)):  # the strip wraps onto more lines, then fewer
+        window.resize(*size)
+        QApplication.processEvents()
+        shown = view.mapFromScene(view.scene().sceneRect()).boundingRect()
+        vp = view.viewport().rect()
+        assert vp.contains(shown.adjusted(2, 2, -2, -2)), (size, shown, vp)
+        assert shown.width() >= vp.width() * 0.95 or shown.height() >= vp.height() * 0.95, (size, shown, vp)
