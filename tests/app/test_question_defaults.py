@@ -23,7 +23,7 @@ def _asked(qtbot) -> list[tuple[str, object, object, str]]:
     """``(system, question, the answer its dialog opens at, why the question refuses it or "")``,
     each judged while the question is pending (a check reads the battle as it is then)."""
     out = []
-    for system, _run, q in chain(battle_questions(), phase_questions()):  # each judged as it is asked
+    for system, _run, q, _a in chain(battle_questions(), phase_questions()):  # each judged as it is asked
         if q.kind not in IN_A_DIALOG:
             continue
         a = _opened(qtbot, q)

@@ -41,8 +41,9 @@ def formed(source: int) -> tuple[Campaign, LaneGraph]:
     return out, build_graph(out)
 
 
-def battle_questions(sources: tuple[int, ...] = (-1, 3, 5), seed: int = 7) -> Iterator[tuple[str, Any, Any]]:
-    """``(system, run, question)`` for every question of random battles, each as it was pending."""
+def battle_questions(sources: tuple[int, ...] = (-1, 3, 5), seed: int = 7) -> Iterator[tuple[str, Any, Any, Any]]:
+    """``(system, run, question, answer)`` for every question of random battles, each as it was
+    pending (the answer is given to the run after the yield)."""
     for source in sources:
         c, graph = formed(source)
         for rec in c.battle_hexes:
@@ -59,12 +60,12 @@ def battle_questions(sources: tuple[int, ...] = (-1, 3, 5), seed: int = 7) -> It
                 for a in answers:
                     if run.pending is None:
                         break
-                    yield system, run, run.pending
+                    yield system, run, run.pending, a
                     run.answer(a)
 
 
-def phase_questions(seeds: tuple[int, ...] = (1, 2), turns: int = 2) -> Iterator[tuple[str, Any, Any]]:
-    """``("combat phase", run, question)`` for every question of random whole turns of the default
+def phase_questions(seeds: tuple[int, ...] = (1, 2), turns: int = 2) -> Iterator[tuple[str, Any, Any, Any]]:
+    """``("combat phase", run, question, answer)`` for every question of random whole turns of the default
     campaign (seed-004 Combat Phase, battles fought with each system in turn)."""
     for seed in seeds:
         c = load_campaign(DEFAULT)
@@ -73,5 +74,5 @@ def phase_questions(seeds: tuple[int, ...] = (1, 2), turns: int = 2) -> Iterator
         player.play_turns(turns)
         run = TurnRun(c)
         for a in player.run.answers:
-            yield "combat phase", run, run.pending
+            yield "combat phase", run, run.pending, a
             run.answer(a)
