@@ -2,6 +2,8 @@
 one viewer per text, rule links in the texts and in the question dialogs."""
 from __future__ import annotations
 
+import re
+
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -178,3 +180,27 @@ def test_an_open_viewer_follows_into_a_modal_dialog_and_back(qtbot, monkeypatch)
     assert viewer.parentWidget() is home and viewer.isVisible()  # back with its window, still open
     viewer.close()
     home.close()
+
+
+@pytest.mark.parametrize("rule, sentence", [
+    ("V13.16", "This prevents the formation of a Battle Hex for that Movement Phase."),
+    ("V13.445", "No Attacking unit may be placed more than eight (8) hexes from the initial unit placed by the "
+                "Attacking Team."),
+])
+def test_help_rules_keeps_a_rules_sentence_in_one_paragraph(qtbot, rule, sentence):
+    """Issue 22: the shipped V13 text split V13.16 and V13.445 mid-sentence (a PDF page break),
+    so Help > Rules showed "...the formation of a" and "- Battle Hex for..." as two items."""
+    viewer = open_rule(rule)
+    qtbot.addWidget(viewer)
+    blocks = [viewer.view.document().findBlockByNumber(i).text()
+              for i in range(viewer.view.document().blockCount())]
+    assert any(sentence in b.replace("\u2028", " ") for b in blocks), [b for b in blocks if rule in b]
+
+
+def test_no_rule_of_the_v13_text_ends_mid_sentence():
+    """No paragraph that starts with a rule number ends on "the", "a", "of"... (a split sentence)."""
+    text = rules_texts()[0].path.read_text(encoding="utf-8")
+    split = [line for line in text.splitlines()
+             if re.match(r"^(?:- )?V13\.\d+ ", line) and re.search(r"\b(the|a|an|of|for|to|and|or|in|from|with)\s*$",
+                                                                    line)]
+    assert not split, split
