@@ -29,19 +29,27 @@ from rules.model.records import LogEntry
 
 ALL = ""
 """A filter's value that keeps every line."""
-COMBAT = "Combat Phase"
 OTHER = "Other"
 
 
-def phase_of(e: LogEntry) -> str:
-    """The phase a line belongs to, read from its rule: ``004 Supply Phase`` is the Supply
-    Phase; a V13, SIDCORS or AF/EF rule is the Combat Phase's."""
+def phase_of(e: LogEntry) -> str | None:
+    """The phase a line's rule names: ``004 Supply Phase`` is the Supply Phase (``004
+    Sequence of Play``: the Sequence of Play); ``None`` for a rule of another seed (V13.11...)."""
     rule = e.rule.strip()
-    if rule.endswith("Phase"):
+    if rule.startswith("004 ") and not rule[4:5].isdigit():
         return rule.removeprefix("004 ").strip()
-    if rule.startswith(("V13", "V", "SIDCORS", "001", "AF", "EF", "A-")):
-        return COMBAT
-    return OTHER
+    return None
+
+
+def phases(log: Sequence[LogEntry]) -> list[str]:
+    """The phase of each line: the one its rule names, else the phase of the line before it
+    (the log is in the order of play: a V13.11 line written in the Movement Phase is the
+    Movement Phase's); :data:`OTHER` before any."""
+    out, now = [], OTHER
+    for e in log:
+        now = phase_of(e) or now
+        out.append(now)
+    return out
 
 
 def power_words(c: Campaign) -> dict[str, tuple[str, ...]]:
@@ -106,6 +114,7 @@ class CampaignLog(QDockWidget):
         self._log: Sequence[LogEntry] = ()
         self._viewer = visibility.TABLE
         self._words: dict[str, tuple[str, ...]] = {}
+        self._phases: list[str] = []  # the phase of each line of the log
         self._count = 0  # lines of the log already taken into account
         self._key: tuple[str, str, str, str] | None = None
         self._auto = True  # closed while it has nothing to show, opened by its first lines ...
@@ -118,6 +127,7 @@ class CampaignLog(QDockWidget):
         old, log = self._log, campaign.log
         self._log, self._viewer = log, viewer
         self._words = power_words(campaign)
+        self._phases = phases(log)
         self._fill_choices(campaign)
         grew = self._key == self._filters() and len(log) >= self._count and \
             (old is log or list(old[:self._count]) == list(log[:self._count]))
@@ -138,28 +148,30 @@ class CampaignLog(QDockWidget):
 
     def lines(self) -> list[LogEntry]:
         """The lines shown now (the viewer's, through the filters), in order."""
-        return [e for e in self._log if self._keeps(e)]
+        return [e for i, e in enumerate(self._log) if self._keeps(i)]
 
     def _filters(self) -> tuple[str, str, str, str]:
         return (self._viewer, str(self.turn_box.currentData() or ALL), str(self.phase_box.currentData() or ALL),
                 str(self.power_box.currentData() or ALL))
 
-    def _keeps(self, e: LogEntry) -> bool:
+    def _keeps(self, i: int) -> bool:
+        """Whether the log's line ``i`` is shown (the viewer's and through the filters)."""
+        e = self._log[i]
         viewer, turn, phase, power = self._filters()
         if not visibility.entry_seen_by(e, viewer):
             return False
-        if turn and str(e.turn) != turn or phase and phase_of(e) != phase:
+        if turn and str(e.turn) != turn or phase and self._phases[i] != phase:
             return False
         return not power or any(w in e.text for w in self._words.get(power, ()))
 
     def _fill_choices(self, c: Campaign) -> None:
         """The filters' choices: every turn and phase of the log, every power; the choice
         made is kept."""
-        readable = [e for e in c.log if visibility.entry_seen_by(e, self._viewer)]
-        turns = [(f"Turn {t}", str(t)) for t in sorted({e.turn for e in readable})]
-        phases = [(p, p) for p in sorted({phase_of(e) for e in readable})]
+        readable = [i for i, e in enumerate(c.log) if visibility.entry_seen_by(e, self._viewer)]
+        turns = [(f"Turn {t}", str(t)) for t in sorted({c.log[i].turn for i in readable})]
+        named = [(p, p) for p in dict.fromkeys(self._phases[i] for i in readable)]  # in the order of play
         powers = [(p.name, p.id) for p in c.powers]
-        for box, first, items in ((self.turn_box, "All turns", turns), (self.phase_box, "All phases", phases),
+        for box, first, items in ((self.turn_box, "All turns", turns), (self.phase_box, "All phases", named),
                                   (self.power_box, "All powers", powers)):
             now = [(first, ALL), *items]
             if [(box.itemText(i), box.itemData(i)) for i in range(box.count())] == now:
@@ -181,7 +193,7 @@ class CampaignLog(QDockWidget):
 
     def _append(self, new: Sequence[LogEntry]) -> None:
         self._count = len(self._log)
-        kept = [e for e in new if self._keeps(e)]
+        kept = [self._log[i] for i in range(self._count - len(new), self._count) if self._keeps(i)]
         if not kept:
             return
         for e in kept:

@@ -46,6 +46,10 @@ def test_the_campaign_log_dock_shows_the_log_as_the_viewer_may_read_it(qtbot, tm
     qtbot.waitUntil(lambda: CLOAKED_LINE not in _text(main))
 
     phase = dock.phase_box
+    names = [phase.itemText(i) for i in range(phase.count())]
+    assert names[:3] == ["All phases", "Movement Phase", "Supply Phase"], names  # in the order of play
+    phase.setCurrentIndex(phase.findText("Movement Phase"))
+    assert "Battle Hex 0509: Coalition attacks" in _text(main)  # V13.11, written as movement ends
     phase.setCurrentIndex(phase.findText("Supply Phase"))
     lines = _text(main).splitlines()
     assert lines and all("[004 Supply Phase]" in line for line in lines), lines[:3]
