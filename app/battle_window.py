@@ -30,6 +30,7 @@ from app import window_state
 from app.battle_handover import HandOverPage
 from app.battle_log import BattleLog, export_report
 from app.battle_panel import BattlePanel, make_panel
+from app.battle_still import scrolled
 from app.passphrases import gm_may_see
 
 TABLE = ""
@@ -68,6 +69,7 @@ class BattleWindow(QMainWindow):
         self._build_panel()
         self._build_log()
         self._build_actions()
+        scrolled(self.panel_dock)  # the panel never widens the dock nor outgrows the screen (issue 22)
         window_state.restore(self, getattr(parent, "settings", None), "battle_window", (1400, 900))
         self.ctl.changed.connect(self._changed)
         self.ctl.reset.connect(self.refresh)

@@ -313,3 +313,38 @@ def test_the_report_map_picture_has_no_scrollbars(main, qtbot):
     assert (round(img.width() / ratio), round(img.height() / ratio)) == (vp.width(), vp.height())
     colours = {img.pixel(x, y) for x in range(0, img.width(), 7) for y in range(0, img.height(), 7)}
     assert len(colours) > 5  # the map itself, not a blank picture
+
+
+def test_the_battle_map_stays_still_through_a_drop_and_the_hand_overs(main, qtbot):
+    """The left panel widened after a placement drop and the hand-overs gave the map a new
+    size and scroll, so the counters moved under the pointer (issue 22): a hex stays at the
+    same place on the screen through a drop, a hand-over and the take-over; the side panel
+    never asks for more height than the screen has."""
+    from PySide6.QtWidgets import QApplication
+    bw = open_battle(main, qtbot, "0604")
+    to_defender_placement(bw)
+    view = bw.panel.view
+    bw.panel.facing = Facing.D
+    for uid, at in (("kz-cv-claw", "2103"), ("kz-aac-1", "2106")):
+        drag_drop(bw, uid, at)
+    mark = centre_of(bw.b.ctx.window.hex_at("2104"))
+
+    def where():
+        for _ in range(3):
+            QApplication.processEvents()
+        return view.mapToGlobal(view.mapFromScene(mark)), bw.panel_dock.width()
+    before = where()
+    pos = QPointF(view.mapFromScene(mark))
+    assert view.viewport().rect().contains(pos.toPoint())
+    data = QMimeData()
+    data.setData(UNIT_MIME, b"kz-eff-1")  # the last defender dropped where the pointer is: no scrolling first
+    view.dragMoveEvent(QDragMoveEvent(pos.toPoint(), Qt.DropAction.MoveAction, data, Qt.MouseButton.LeftButton,
+                                      Qt.KeyboardModifier.NoModifier))
+    view.dropEvent(QDropEvent(pos, Qt.DropAction.MoveAction, data, Qt.MouseButton.LeftButton,
+                              Qt.KeyboardModifier.NoModifier))
+    assert bw.b.state.units["kz-eff-1"].pos is not None and bw.handing_over()  # the attacker's turn to place
+    take_over(bw)
+    after = where()
+    assert (after[0] - before[0]).manhattanLength() <= 2 and after[1] == before[1], (before, after)  # rounding
+    assert bw.panel_dock.minimumSizeHint().height() <= 400
+    assert bw.minimumSizeHint().width() <= bw.screen().availableGeometry().width()  # the hand-over page too

@@ -1,0 +1,36 @@
+"""Battle windows fit the screen (issue 22): the AF/EF window opened 1400 x 974 on a 1000-pixel
+screen and a V13 window 966 tall, because the side panel's and the hand-over page's least sizes
+were taller or wider than the screen; the AF/EF battle line scrolled sideways for its attackers."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMenu
+
+from app.battle_afef import AfefPanel
+from tests.app.gui import open_main_window
+from tests.app.test_battle_table import system_action
+from tests.app.test_gui_paths import end_movement_and_fight
+
+
+def fits(bw) -> None:
+    area = bw.screen().availableGeometry()
+    least = bw.minimumSizeHint()
+    assert least.width() <= area.width() and least.height() <= area.height(), (least, area)
+    assert area.contains(bw.frameGeometry()), (bw.frameGeometry(), area)
+
+
+def test_the_afef_window_fits_the_screen_through_its_hand_overs(qtbot, tmp_path):
+    main = open_main_window(qtbot, tmp_path)
+    system_action(main.findChild(QMenu, "battle_systems_menu"), "afef").trigger()
+    bw = end_movement_and_fight(main, qtbot, "0604")
+    assert isinstance(bw.panel, AfefPanel)
+    bw.auto_dialogs = False
+    for _ in range(3):
+        QApplication.processEvents()
+        fits(bw)
+        if bw.handing_over():
+            qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+    QApplication.processEvents()
+    fits(bw)
+    view = bw.panel.view
+    assert not view.horizontalScrollBar().isVisible(), "the battle line scrolls sideways"
