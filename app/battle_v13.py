@@ -208,6 +208,9 @@ class V13Panel(QObject):
         """At a hand-over: nothing said to one team stays on screen for the other."""
         self.verdict_label.setText("")
         self.scene.show_hover(None)
+        if self._selected is not None:  # the next viewer starts with nothing selected
+            self.select("")
+            self._selected = None
 
     def picture(self) -> bytes:
         buf = QBuffer()
@@ -231,7 +234,21 @@ class V13Panel(QObject):
         """One combat action, said by the viewer (the GM when nobody has taken over)."""
         if not self.combat_mode():
             return "no battle is being fought"
-        return self.win.answer({**action, "by": self.viewer if self.viewer not in (None, GM) else GM})
+        refusal = self.win.answer({**action, "by": self.viewer if self.viewer not in (None, GM) else GM})
+        hint = self._seat_hint(action.get("move") or action.get("declare") or action.get("mark"))
+        if refusal is not None and hint:
+            self.refused(f"{refusal}. {hint}")
+            self.statusBar().showMessage(f"Refused: {refusal}. {hint}", 15000)
+        return refusal
+
+    def _seat_hint(self, uid: Any) -> str:
+        """When the viewer's Team holds the seat and ``uid`` is another Team's unit (hot seat):
+        how that unit is moved (the engine refuses it 'by' the viewer, V13.480)."""
+        b = self.b
+        u = b.state.units.get(uid) if b is not None and isinstance(uid, str) else None
+        if u is None or not self.win.hot_seat or self.viewer in (None, GM, u.team):
+            return ""
+        return f"{u.name} is the {self.win.name(u.team)}'s: {self.win.seat_hint(u.team)}"
 
     def select(self, uid: str) -> None:
         """Select the counter ``uid``: only the counters' marks and the unit's line change."""
@@ -263,7 +280,8 @@ class V13Panel(QObject):
             return None
         p = preview_move(b.ctx, uid, h, by=self.viewer if self.viewer not in (None, GM) else GM)
         self._preview = (h, p)
-        return p.ok, p.text()
+        hint = "" if p.ok else self._seat_hint(uid)
+        return p.ok, p.text() + (f"\n{hint}" if hint else "")
 
     def verdict(self, uid: str, h: Hex) -> tuple[bool, str]:
         """While a unit is dragged from the roster over ``h``: is the drop legal, and why not."""

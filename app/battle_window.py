@@ -134,6 +134,9 @@ class BattleWindow(QMainWindow):
             act(text, slot, key, tip)
         self.gm_action = act("GM view", self.toggle_gm, "Ctrl+Shift+G",
                              "Show everything, hidden units and secret answers included (the GM only)", checkable=True)
+        self.pass_action = act("Pass the seat...", lambda: self.pass_seat(), "Ctrl+Shift+P",
+                               "Hot seat: hand the screen to another Team's commander (behind the hand-over "
+                               "screen), who then moves that Team's units")
         self.overrule_action = act("GM: overrule the last refusal...", self.overrule, "Ctrl+Shift+R",
                                    "Give the last refused answer anyway, with the GM's reason in the log")
         self.overrule_action.setEnabled(False)
@@ -212,6 +215,7 @@ class BattleWindow(QMainWindow):
             return
         was_hidden = self.handing_over()
         self.stack.setCurrentIndex(0)
+        self._seat_action()
         self.panel_dock.show()
         self.log_dock.show()
         self.answer_button.setEnabled(q is not None and not self.panel.handles(q))
@@ -240,6 +244,49 @@ class BattleWindow(QMainWindow):
         self.stack.setCurrentIndex(1)
         self.panel_dock.hide()
         self.log_dock.hide()
+        self.pass_action.setEnabled(False)
+
+    def seat_teams(self) -> list[str]:
+        """The Teams the seat may pass to now: in hot-seat play, while the question is for any
+        commander (V13 combat), the battle's Teams other than the viewer (the GM sees all in the
+        GM view)."""
+        b = self.b
+        q = b.pending if b is not None else None
+        if q is None or q.to != "any" or not self.hot_seat or self.gm_action.isChecked() or self.handing_over():
+            return []
+        names = {t.id for t in self.session.campaign.teams}
+        return [t for t in b.state.battle_teams if t in names and t not in (GM, self.viewer)]
+
+    def _seat_action(self) -> None:
+        """Pass the seat names the Team it passes to when there is one only."""
+        teams = self.seat_teams()
+        self.pass_action.setEnabled(bool(teams))
+        self.pass_action.setText(f"Pass the seat to {self.name(teams[0])}" if len(teams) == 1 else "Pass the seat...")
+
+    def pass_seat(self, team: str | None = None) -> None:
+        """Hot seat: the hand-over screen for ``team`` (asked when several may take the seat),
+        hiding what the last viewer saw; that Team's commander takes over with Return."""
+        teams = self.seat_teams()
+        if not teams:
+            self.statusBar().showMessage("The seat passes in combat, in hot-seat play outside the GM view", 6000)
+            return
+        if team is None and len(teams) > 1:
+            names = [self.name(t) for t in teams]
+            choice, ok = QInputDialog.getItem(self, "Pass the seat", "Which Team's commander takes the screen?",
+                                              names, 0, False)
+            if not ok:
+                return
+            team = teams[names.index(choice)]
+        team = team or teams[0]
+        if team in teams:
+            self._hand_over(team)
+
+    def seat_hint(self, team: str) -> str:
+        """How a unit of ``team`` is moved when another Team holds the seat."""
+        key = self.pass_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        if team == GM:
+            return "the GM moves it in the GM view (Ctrl+Shift+G)"
+        return f"pass the seat to the {self.name(team)} commander to move it (Pass the seat, {key})"
 
     def take_over(self) -> None:
         self.viewer = self.handover.team
