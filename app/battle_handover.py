@@ -19,6 +19,7 @@ class HandOverPage(QWidget):
         super().__init__(parent)
         self.team: str | None = None
         self.setStyleSheet("QWidget { background: #20242e; } QLabel { color: #f2f2f2; }")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)  # the whole page dark, not the labels only
         lay = QVBoxLayout(self)
         lay.addStretch(1)
         self.label = QLabel("")

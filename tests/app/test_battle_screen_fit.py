@@ -34,3 +34,20 @@ def test_the_afef_window_fits_the_screen_through_its_hand_overs(qtbot, tmp_path)
     fits(bw)
     view = bw.panel.view
     assert not view.horizontalScrollBar().isVisible(), "the battle line scrolls sideways"
+
+
+def test_the_hand_over_page_is_dark_all_over(qtbot, tmp_path):
+    """Once its labels wrapped, the hand-over page showed dark bands behind the labels on a light
+    page: its style's dark background now fills the page."""
+    main = open_main_window(qtbot, tmp_path)
+    bw = end_movement_and_fight(main, qtbot, "0604")
+    bw.auto_dialogs = False
+    assert bw.handing_over()
+    QApplication.processEvents()
+    img = bw.grab().toImage()
+    page = bw.handover.geometry().translated(bw.stack.pos())
+    ratio = img.devicePixelRatio()
+    for x, y in ((page.left() + 10, page.top() + 10), (page.center().x(), page.top() + 10),
+                 (page.left() + 10, page.bottom() - 10)):
+        colour = img.pixelColor(round(x * ratio), round(y * ratio))
+        assert colour.lightness() < 80, (x, y, colour.name())
