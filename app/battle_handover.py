@@ -3,12 +3,16 @@ the player the question is for says they have the screen (Enter or the button)."
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from rules.battle.log import GM
+
+if TYPE_CHECKING:
+    from app.battle_window import BattleWindow
 
 
 class HandOverPage(QWidget):
@@ -52,3 +56,42 @@ class HandOverPage(QWidget):
         self.button.setText(f"I am the {who} \u2014 show me")
         self.team = team
         QTimer.singleShot(0, self, lambda: self.button.setFocus())
+
+
+# -- passing the seat in combat (issue 19: the engine refuses a move 'by' a Team not the unit's owner) --
+def seat_teams(win: BattleWindow) -> list[str]:
+    """The Teams the seat may pass to now: in hot-seat play, while the question is for any
+    commander (V13 combat), the battle's Teams other than the viewer (the GM sees all in the
+    GM view, behind its passphrase)."""
+    b = win.b
+    q = b.pending if b is not None else None
+    if b is None or q is None or q.to != "any" or not win.hot_seat or win.gm_action.isChecked():
+        return []
+    names = {t.id for t in win.session.campaign.teams}
+    return [t for t in b.state.battle_teams if t in names and t not in (GM, win.viewer)]
+
+
+def choose_seat(win: BattleWindow, team: str | None) -> str | None:
+    """The Team the seat passes to: ``team``, the only one that may take it, or the one chosen
+    in a dialog; ``None`` (a message said why) when the seat does not pass."""
+    teams = [] if win.handing_over() else seat_teams(win)
+    if not teams:
+        win.statusBar().showMessage("The seat passes in combat, in hot-seat play outside the GM view", 6000)
+        return None
+    if team is None and len(teams) > 1:
+        names = [win.name(t) for t in teams]
+        choice, ok = QInputDialog.getItem(win, "Pass the seat", "Which Team's commander takes the screen?",
+                                          names, 0, False)
+        if not ok:
+            return None
+        team = teams[names.index(choice)]
+    team = team or teams[0]
+    return team if team in teams else None
+
+
+def seat_hint(win: BattleWindow, team: str) -> str:
+    """How a unit of ``team`` is moved when another Team holds the seat."""
+    if team == GM:
+        return "the GM moves it in the GM view (Ctrl+Shift+G)"
+    key = win.pass_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+    return f"pass the seat to the {win.name(team)} commander to move it (Pass the seat, {key})"

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import window_state
-from app.battle_handover import HandOverPage
+from app.battle_handover import HandOverPage, choose_seat, seat_hint, seat_teams
 from app.battle_log import BattleLog, export_report
 from app.battle_panel import BattlePanel, make_panel
 from app.battle_still import scrolled
@@ -54,6 +54,7 @@ class BattleWindow(QMainWindow):
         self.ctl = session.battle(at)
         self.hot_seat = hot_seat
         self.viewer: str | None = None if hot_seat else GM
+        self.seat: str | None = None  # the last Team that took the screen (hot seat)
         self._asking = False
         self.auto_dialogs = True
         self._refused: tuple[str, Any] | None = None  # the last refused answer, for a GM ruling
@@ -213,6 +214,10 @@ class BattleWindow(QMainWindow):
         if q is not None and q.to not in ("any", self.viewer) and self.hot_seat and not self.gm_action.isChecked():
             self._hand_over(q.to)
             return
+        teams = self.seat_teams() if self.viewer is None else []
+        if teams:  # combat with nobody's seat (the GM view left): the seat goes back behind the hand-over
+            self._hand_over(self.seat if self.seat in teams else teams[0])
+            return
         was_hidden = self.handing_over()
         self.stack.setCurrentIndex(0)
         self._seat_action()
@@ -247,49 +252,28 @@ class BattleWindow(QMainWindow):
         self.pass_action.setEnabled(False)
 
     def seat_teams(self) -> list[str]:
-        """The Teams the seat may pass to now: in hot-seat play, while the question is for any
-        commander (V13 combat), the battle's Teams other than the viewer (the GM sees all in the
-        GM view)."""
-        b = self.b
-        q = b.pending if b is not None else None
-        if q is None or q.to != "any" or not self.hot_seat or self.gm_action.isChecked() or self.handing_over():
-            return []
-        names = {t.id for t in self.session.campaign.teams}
-        return [t for t in b.state.battle_teams if t in names and t not in (GM, self.viewer)]
+        """The Teams the seat may pass to now (:func:`app.battle_handover.seat_teams`)."""
+        return seat_teams(self)
 
     def _seat_action(self) -> None:
         """Pass the seat names the Team it passes to when there is one only."""
-        teams = self.seat_teams()
+        teams = [] if self.handing_over() else self.seat_teams()
         self.pass_action.setEnabled(bool(teams))
         self.pass_action.setText(f"Pass the seat to {self.name(teams[0])}" if len(teams) == 1 else "Pass the seat...")
 
     def pass_seat(self, team: str | None = None) -> None:
-        """Hot seat: the hand-over screen for ``team`` (asked when several may take the seat),
-        hiding what the last viewer saw; that Team's commander takes over with Return."""
-        teams = self.seat_teams()
-        if not teams:
-            self.statusBar().showMessage("The seat passes in combat, in hot-seat play outside the GM view", 6000)
-            return
-        if team is None and len(teams) > 1:
-            names = [self.name(t) for t in teams]
-            choice, ok = QInputDialog.getItem(self, "Pass the seat", "Which Team's commander takes the screen?",
-                                              names, 0, False)
-            if not ok:
-                return
-            team = teams[names.index(choice)]
-        team = team or teams[0]
-        if team in teams:
+        """Hot seat: the hand-over screen for ``team`` (asked when several may take the seat)."""
+        team = choose_seat(self, team)
+        if team is not None:
             self._hand_over(team)
 
     def seat_hint(self, team: str) -> str:
         """How a unit of ``team`` is moved when another Team holds the seat."""
-        key = self.pass_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-        if team == GM:
-            return "the GM moves it in the GM view (Ctrl+Shift+G)"
-        return f"pass the seat to the {self.name(team)} commander to move it (Pass the seat, {key})"
+        return seat_hint(self, team)
 
     def take_over(self) -> None:
         self.viewer = self.handover.team
+        self.seat = self.viewer if self.viewer not in (None, GM) else self.seat
         self.refresh()
 
     def toggle_gm(self, on: bool) -> None:

@@ -107,3 +107,26 @@ def test_the_seat_passes_in_combat_and_a_dragged_unit_of_another_team_says_how(q
     assert bw.viewer == "alliance" and bw.panel.selected_combat_unit() is None
     _drag(bw, "kz-eff-1", to)
     assert bw.b.state.units["kz-eff-1"].pos == to and len(bw.b.answers) == len(before[0]) + 2
+
+
+def test_leaving_the_gm_view_in_combat_gives_the_seat_back_behind_the_hand_over(qtbot, tmp_path):
+    """The GM view (Ctrl+Shift+G) shows every unit; switched off in hot-seat combat, the map goes
+    behind the hand-over screen for the Team that held the seat, never staying in the GM's sight
+    with nobody's seat (before: the viewer was nobody, and the map and moves were the GM's)."""
+    main = open_main_window(qtbot, tmp_path)
+    bw = end_movement_and_fight(main, qtbot, "0604")
+    bw.auto_dialogs = False
+    set_up_0604(bw)
+    answerer = Answerer(choose_item("Coalition"))
+    bw.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is bw)
+    press(bw, "Ctrl+Shift+P")
+    answerer.stop()
+    _hand_over_to(bw, qtbot, "Coalition", "\u0000")
+    press(bw, "Ctrl+Shift+G")
+    assert bw.gm_action.isChecked() and bw.viewer == "gm" and not bw.pass_action.isEnabled()
+    bw.statusBar().showMessage("GM secret: the Orions wait in 0703")
+    press(bw, "Ctrl+Shift+G")
+    assert not bw.gm_action.isChecked()
+    _hand_over_to(bw, qtbot, "Coalition", "GM secret")
+    assert bw.viewer == "coalition" and bw.pass_action.isEnabled()
