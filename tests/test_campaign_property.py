@@ -67,14 +67,14 @@ def _play(c: Campaign, seed: int, turns: int, ruling: float) -> TurnPlayer:
     return p
 
 
-@settings(max_examples=420 if LONG else 6, deadline=None, suppress_health_check=_SLOW, derandomize=not LONG)
+@settings(max_examples=480 if LONG else 6, deadline=None, suppress_health_check=_SLOW, derandomize=not LONG)
 @given(seed=st.integers(0, 2**31 - 1), system=st.sampled_from(SYSTEMS), phase=st.sampled_from(("seed004", "v13")),
        turns=st.integers(1, 5 if LONG else 2), ruling=st.sampled_from((0.0, 0.3, 1.0)))
 def test_the_default_campaign_plays_on_with_any_legal_answers(seed, system, phase, turns, ruling):
     _play(_default(seed, system, phase), seed, turns, ruling)
 
 
-@settings(max_examples=420 if LONG else 4, deadline=None, suppress_health_check=_SLOW, derandomize=not LONG)
+@settings(max_examples=480 if LONG else 4, deadline=None, suppress_health_check=_SLOW, derandomize=not LONG)
 @given(campaign=campaigns(combat_phases=("seed004", "v13")), seed=st.integers(0, 2**31 - 1),
        turns=st.integers(1, 4 if LONG else 2), ruling=st.sampled_from((0.0, 0.3)))
 def test_generated_campaigns_play_on_with_any_legal_answers(campaign, seed, turns, ruling):
