@@ -52,6 +52,21 @@ def fleet_menu(view: StrategicView, fleet: Fleet) -> QMenu:
     return menu
 
 
+def stack_menu(view: StrategicView, fleets: list[Fleet]) -> QMenu:
+    """Where fleet counters are stacked: every fleet under the pointer, top first, each with its
+    own menu, so a counter hidden under another is reached in one right click (issue 22)."""
+    menu = QMenu(view)
+    menu.setObjectName("stack_menu")
+    menu.setToolTipsVisible(True)
+    menu.addSection(f"{len(fleets)} fleets stacked here")
+    for fleet in fleets:
+        sub = fleet_menu(view, fleet)
+        sub.setParent(menu, sub.windowFlags())
+        sub.setTitle(fleet.name)
+        menu.addMenu(sub)
+    return menu
+
+
 def _cargo_menu(view: StrategicView, menu: QMenu, fleet: Fleet) -> None:
     """Embark, land and deploy where the fleet stands (the engine lists them and judges each)."""
     campaign = view.planner.campaign

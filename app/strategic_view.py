@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsView, QMenu
 
 from app.overlays import OverlayLegend, Overlays, OwnerStrip
 from app.strategic_items import FleetCounterItem, SectorItem
-from app.strategic_menus import fleet_menu, sector_menu
+from app.strategic_menus import fleet_menu, sector_menu, stack_menu
 from app.strategic_scene import StrategicScene
 from app.zoom_view import ZoomableView
 from rules.model import Campaign
@@ -127,12 +127,16 @@ class StrategicView(ZoomableView):
             return
         self.cancel_pick()
         under = self.items(event.pos())
-        counter = next((i for i in under if isinstance(i, FleetCounterItem)), None)
+        counters = [i for i in under if isinstance(i, FleetCounterItem)]  # top first
+        counter = counters[0] if counters else None
         sector = next((i for i in under if isinstance(i, SectorItem)), None)
         if counter is None and sector is None:
             event.ignore()
             return
-        menu = fleet_menu(self, counter.fleet) if counter is not None else sector_menu(self, sector.label)
+        if len(counters) > 1:  # stacked: a picker of every fleet here, each with its menu
+            menu = stack_menu(self, list({c.fleet.id: c.fleet for c in counters}.values()))
+        else:
+            menu = fleet_menu(self, counter.fleet) if counter is not None else sector_menu(self, sector.label)
         event.accept()
         self.menu = menu
         menu.exec(event.globalPos())

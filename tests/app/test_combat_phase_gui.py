@@ -126,6 +126,13 @@ def cargo_entry(w, qtbot, fleet_id: str, entry: str) -> list[str]:
         if not isinstance(menu, QMenu):
             QTimer.singleShot(20, pick)
             return
+        if menu.objectName() == "stack_menu":  # stacked counters: the fleet's own menu in the picker
+            name = next(f.name for f in w.campaign.fleets if f.id == fleet_id)
+            act = next(a for a in menu.actions() if a.text() == name)
+            QTest.mouseClick(menu, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                             menu.actionGeometry(act).center())
+            QTimer.singleShot(20, pick)
+            return
         if menu.objectName() != "cargo_menu":
             act = next(a for a in menu.actions() if a.text() == "Cargo")
             QTest.mouseClick(menu, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,

@@ -34,9 +34,10 @@ def sector_pos(window, label: str, centre: bool = True) -> QPoint:
     return view.mapFromScene(item.scenePos() + QPointF(0, -28))
 
 
-def right_click(window, qtbot, pos: QPoint, entry: str) -> list[tuple[str, bool]]:
+def right_click(window, qtbot, pos: QPoint, entry: str, fleet_name: str = "") -> list[tuple[str, bool]]:
     """Right-click the map at ``pos`` and click ``entry`` in the menu that opens (Escape when
-    the entry is disabled); returns the menu's entries with whether each was enabled."""
+    the entry is disabled); returns the menu's entries with whether each was enabled. Where
+    counters are stacked, ``entry`` is taken from ``fleet_name``'s menu in the stack picker."""
     seen: list[tuple[str, bool]] = []
     opened: list[QMenu] = []
 
@@ -46,6 +47,14 @@ def right_click(window, qtbot, pos: QPoint, entry: str) -> list[tuple[str, bool]
             QTimer.singleShot(20, choose)
             return
         opened.append(menu)
+        if menu.objectName() == "stack_menu":  # stacked counters: the fleet's own menu in the picker
+            sub = next(a.menu() for a in menu.actions() if a.menu() is not None and a.text() == fleet_name)
+            seen.extend((a.text(), a.isEnabled()) for a in sub.actions() if a.text() and not a.isSeparator())
+            act = next((a for a in sub.actions() if a.text().startswith(entry)), None)
+            menu.close()
+            if act is not None and act.isEnabled():
+                act.trigger()
+            return
         seen.extend((a.text(), a.isEnabled()) for a in menu.actions() if a.text() and not a.isSeparator())
         act = next((a for a in menu.actions() if a.text().startswith(entry)), None)
         if act is None or not act.isEnabled():
@@ -123,7 +132,7 @@ def test_clear_orders_from_the_menu(window, qtbot):
 def test_a_fleet_in_an_open_battle_hex_fights_it(window, qtbot):
     end_movement(window, qtbot)
     fid = next(f.id for f in window.campaign.fleets if str(f.sector) == "0604")
-    seen = right_click(window, qtbot, counter_pos(window, fid), "Fight its Battle Hex")
+    seen = right_click(window, qtbot, counter_pos(window, fid), "Fight its Battle Hex", fleet(window, fid).name)
     assert dict(seen)["Fight its Battle Hex (0604)"] is True
     qtbot.waitUntil(lambda: any(isinstance(w, BattleWindow) and w.isVisible()
                                 for w in QApplication.topLevelWidgets()))
@@ -136,7 +145,7 @@ def test_a_fleet_outside_any_battle_hex_cannot_fight(window, qtbot):
     end_movement(window, qtbot)
     open_hexes = {str(b.at) for b in window.campaign.battle_hexes if not b.resolved}
     fid = next(f.id for f in window.campaign.fleets if str(f.sector) not in open_hexes and not f.in_transit_to)
-    seen = right_click(window, qtbot, counter_pos(window, fid), "Fight its Battle Hex")
+    seen = right_click(window, qtbot, counter_pos(window, fid), "Fight its Battle Hex", fleet(window, fid).name)
     assert dict(seen)["Fight its Battle Hex"] is False
     assert not any(isinstance(w, BattleWindow) for w in QApplication.topLevelWidgets())
 
@@ -169,3 +178,47 @@ def test_a_sector_that_is_an_open_battle_hex_is_fought_from_its_menu(window, qtb
     bw = next(w for w in QApplication.topLevelWidgets() if isinstance(w, BattleWindow) and w.isVisible())
     assert str(bw.at) == "0907"
     bw.close()
+
+
+def test_stacked_counters_open_a_stack_picker(window, qtbot):
+    """Stacked fleet counters hid each other, and right-clicking the one wanted took several tries
+    (issue 22): a right click where counters overlap lists every fleet there, each with its own
+    menu, so the lower one is reached at once."""
+    from app.strategic_items import FleetCounterItem
+    view = window.strategic_view
+    view.zoom(2.0)
+    counters = [i for i in scene(window).items() if isinstance(i, FleetCounterItem)]
+    pair = next((a, b) for a in counters for b in counters
+                if a is not b and a.sceneBoundingRect().intersects(b.sceneBoundingRect()))
+    spot = pair[0].sceneBoundingRect().intersected(pair[1].sceneBoundingRect()).center()
+    view.centerOn(spot)
+    pos = view.mapFromScene(spot)
+    under = [i.fleet.id for i in view.items(pos) if isinstance(i, FleetCounterItem)]
+    assert len(under) >= 2
+    lower = under[-1]  # the one a plain right click never reached
+    names = {f.id: f.name for f in window.campaign.fleets}
+    opened: list[QMenu] = []
+
+    def choose() -> None:
+        menu = QApplication.activePopupWidget()
+        if not isinstance(menu, QMenu):
+            QTimer.singleShot(20, choose)
+            return
+        opened.append(menu)
+        entries = [a.text() for a in menu.actions() if a.text() and not a.isSeparator()]
+        sub = next((a.menu() for a in menu.actions() if a.text() == names[lower] and a.menu() is not None), None)
+        if sub is None:
+            opened.append(entries)
+            QTest.keyClick(menu, Qt.Key.Key_Escape)
+            return
+        inspect = next(a for a in sub.actions() if a.text() == "Inspect")
+        menu.close()
+        inspect.trigger()
+
+    vp = view.viewport()
+    QTimer.singleShot(0, choose)
+    QApplication.sendEvent(vp, QContextMenuEvent(QContextMenuEvent.Reason.Mouse, pos, vp.mapToGlobal(pos)))
+    qtbot.waitUntil(lambda: bool(opened) and QApplication.activePopupWidget() is None, timeout=3000)
+    assert len(opened) == 1, f"no stack picker: the menu was {opened[-1]}"
+    assert scene(window).selected_fleet().id == lower
+    assert names[lower] in window.inspector.toPlainText()
