@@ -240,6 +240,13 @@ class Bench:
             assert len(b.answers) == n[0] - 1, "Ctrl+Z took nothing back (is the battle window active?)"
         return median_of(op, before)
 
+    def _take_seat(self) -> None:
+        """A battle reopened in combat shows the hand-over screen of the Team that last held the
+        seat (hot seat): take over with its button, as that player would."""
+        if self.bw.handing_over():
+            QTest.mouseClick(self.bw.handover.button, Qt.MouseButton.LeftButton)
+            self.settle()
+
     def reopen(self) -> float:
         """Close the battle window, then Fight: the session's controller keeps the run."""
         n = len(self.bw.b.answers)
@@ -251,6 +258,7 @@ class Bench:
         def op() -> None:
             self.bw = self._fight()
         ms = median_of(op, before)
+        self._take_seat()
         assert len(self.bw.b.answers) == n and not self.bw.handing_over() and self.bw.panel.combat_mode()
         self._activate()
         return ms
@@ -273,6 +281,7 @@ class Bench:
             self.bw = self._fight()
             fights.append((time.perf_counter() - t) * 1000)
         ms = median_of(op, before, COLD)
+        self._take_seat()
         assert len(self.bw.b.answers) == n and not self.bw.handing_over() and self.bw.panel.combat_mode()
         self._activate()
         return ms, statistics.median(fights)
