@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -26,36 +25,13 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from common import Row, interleaved, main, sizes  # noqa: E402
 
-from hexmap import Label  # noqa: E402
 from rules.dice import DiceRoller  # noqa: E402
-from rules.model.campaign import Campaign  # noqa: E402
-from rules.strategic import build_graph  # noqa: E402
-from rules.strategic.turn import end_movement  # noqa: E402
 from rules.systems import replay_points, start  # noqa: E402
-from rules.systems.headless import with_system  # noqa: E402
+from tests.play.duel import AT, battle  # noqa: E402
 from tests.play.random_battle import play_at_random  # noqa: E402
 
-AT = Label.parse("0202")
 SIZES = sizes((100, 300), (10, 20))
 REPEAT = 7
-
-
-def battle(n: int, system: str) -> tuple[Campaign, Any]:
-    """``n`` v ``n`` units with AF/EF and F&E values at war in 0202, fought by ``system``."""
-    def units(p: str) -> list[dict[str, Any]]:
-        return [{"id": f"{p}{i}", "name": f"{p.upper()} {i}", "afef": {"af": 3 + i % 4, "ef": 6 + i % 5},
-                 "fe": {"attack": 4 + i % 5, "defense": 6 + i % 4}} for i in range(n)]
-    c = Campaign.model_validate({
-        "format": "battlehex-campaign", "version": 1, "name": "bench",
-        "powers": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}],
-        "teams": [{"id": "ta", "name": "TA", "powers": ["a"], "strategic_initiative": True},
-                  {"id": "tb", "name": "TB", "powers": ["b"]}],
-        "diplomacy": [{"powers": ["a", "b"], "state": "war"}],
-        "map": {"cols": 3, "rows": 3, "sectors": [{"at": f"{c:02d}{r:02d}"} for c in range(1, 4) for r in range(1, 4)]},
-        "fleets": [{"id": "fa", "name": "FA", "power": "a", "sector": "0202", "units": units("a")},
-                   {"id": "fb", "name": "FB", "power": "b", "sector": "0202", "units": units("b")}]})
-    g = build_graph(c)
-    return with_system(end_movement(c, g).campaign, AT, system, 5), g
 
 
 class Fought:
