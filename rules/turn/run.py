@@ -287,7 +287,7 @@ class TurnRun:
         if index is None:
             several = [o for o in q.options if o.split(" ")[0] == name.strip() and o != name.strip()]
             why = f"{len(several)} meetings are open at {name.strip()}: name one" if several else \
-                f"there is no Battle Hex to fight named {name!r}"
+                _not_fightable(self.campaign, name)
             raise IllegalAnswer(SPACE_COMBAT, f"{why}: one of {', '.join(q.options)}")
         at = self.campaign.battle_hexes[index].at
         if "ruling" in raw:
@@ -360,3 +360,16 @@ def play(campaign: Campaign, answers: list[Any], graph: LaneGraph | None = None)
     for a in answers:
         run.answer(a)
     return run
+
+
+def _not_fightable(c: Campaign, name: str) -> str:
+    """Why ``name`` names no Battle Hex that may be fought now."""
+    unresolved = [i for i, r in enumerate(c.battle_hexes) if not r.resolved]
+    index = meetings.named(c, unresolved, name)
+    if index is not None:
+        at = c.battle_hexes[index].at
+        begun = next((r for r in c.battle_hexes if r.at == at and not r.resolved and r.answers), None)
+        if begun is not None:
+            return (f"the battle at {at} ({meetings.sides(c, begun)}) is in progress: it is fought to its end, "
+                    f"or ruled, before another meeting there begins")
+    return f"there is no Battle Hex to fight named {name!r}"

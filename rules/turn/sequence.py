@@ -147,6 +147,10 @@ def fightable(c: Campaign) -> list[int]:
         return []
     out = [i for i, r in enumerate(c.battle_hexes) if not r.resolved
            and r.encounter in (EncounterState.V13, EncounterState.SCENARIO)]
+    # a battle begun in a sector is fought to its end before another meeting there begins: the
+    # other would change the forces the first one's answers were given against (issue 19)
+    begun = {c.battle_hexes[i].at for i in out if c.battle_hexes[i].answers}
+    out = [i for i in out if c.battle_hexes[i].at not in begun or c.battle_hexes[i].answers]
     if c.settings.combat_phase != "seed004":
         return out
     order = system_order(c, (c.battle_hexes[i].at for i in out))

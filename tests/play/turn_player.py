@@ -29,7 +29,10 @@ from rules.model.campaign import Campaign
 from rules.model.io import dumps, parse_campaign
 from rules.model.records import Phase
 from rules.strategic.movement import check_orders
+from rules.strategic import meetings
 from rules.strategic.state import StrategicState
+from rules.strategic.turn import refresh_resolution
+from rules.turn import combat_phase as cp
 from rules.turn import logistics
 from rules.turn.run import TurnRun
 from tests.play.battle_player import fight
@@ -186,11 +189,15 @@ class TurnPlayer:
         sector = Label.parse(at.split()[0])  # an option names the sector, and the sides when it holds several
         c = self.run.campaign
         system = system_for(c, sector).key
-        several = sum(1 for r in c.battle_hexes if r.at == sector and not r.resolved) > 1
-        if self.rng.random() < self.ruling or (several and at != str(sector)):
+        if self.rng.random() < self.ruling:
             self.notes["battle ruled"] += 1
             return {"battle": at, "ruling": "random play: the GM rules"}
-        done = fight(c, sector, self.run.graph, self.rng, self.bound)
+        # the record the option names, brought first among its sector's open records, as the
+        # engine fights it (TurnRun._battle, app/session.py): never another meeting there
+        index = meetings.named(c, cp.fightable(refresh_resolution(c, self.run.graph)), at)
+        if index is None:
+            raise Wall(f"{q.key}: the option {at!r} names no Battle Hex the engine would fight")
+        done = fight(meetings.bring_first(c, index), sector, self.run.graph, self.rng, self.bound)
         if done.error:
             self.notes[f"{system} error: {done.error[:120]}"] += 1
         elif done.stuck:
