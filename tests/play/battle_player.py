@@ -179,6 +179,8 @@ def fight(campaign: Campaign, at: Label, graph: LaneGraph, rng: random.Random, b
                     return out
                 if q.kind is QKind.ACTION:
                     tried.append({"end": ENDED_BY_PLAYER})
+                if q.kind is QKind.CHOOSE_UNITS:  # autoplay tries 8 random picks; then every subset
+                    tried.extend(_subsets(q.options, rng))
                 if q.kind is QKind.LABEL:  # units so far apart that no centre holds them all: the GM rules
                     tried.append({"gm_ruling": "random play: no legal centre", "answer": tried[0]})
             else:
