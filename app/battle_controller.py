@@ -22,7 +22,7 @@ from rules.errors import RuleError
 from rules.model import Campaign
 from rules.model.records import BattleHexRecord
 from rules.strategic.turn import refresh_resolution
-from rules.systems import SYSTEMS, BattleRun, BattleSystem, start, system_for
+from rules.systems import BattleRun, BattleSystem, get, start, system_for
 
 if TYPE_CHECKING:
     from app.session import CampaignSession
@@ -60,7 +60,7 @@ class BattleController(QObject):
         self.session, self.at = session, at
         self.undo_stack = QUndoStack(self)
         self.run: BattleRun | None = None
-        self.system: BattleSystem = SYSTEMS[session.campaign.settings.battle_system]
+        self.system: BattleSystem = get(session.campaign.settings.battle_system)
         self.error = ""  # why there is no run (no open Battle Hex here, a saved answer refused)
         self.last: BattleRun | None = None  # the battle as it ended, once resolved
         self._stored: Campaign | None = None  # the campaign this run last stored

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QWidget
 
 from rules.battle.change import BattleChange
 from rules.battle.questions import Question
+from rules.systems.registry import BattleSystem, load
 
 if TYPE_CHECKING:
     from app.battle_window import BattleWindow
@@ -85,16 +86,7 @@ class PanelBase(QObject):
         return False
 
 
-def make_panel(system: str, window: BattleWindow) -> BattlePanel:
-    """The panel of battle system ``system`` (a key of ``rules.systems.SYSTEMS``)."""
-    if system == "table":
-        from app.battle_table import TablePanel
-        return TablePanel(window)
-    if system == "afef":
-        from app.battle_afef import AfefPanel
-        return AfefPanel(window)
-    if system == "sidcors":
-        from app.battle_sidcors import SidcorsPanel
-        return SidcorsPanel(window)
-    from app.battle_v13 import V13Panel
-    return V13Panel(window)
+def make_panel(system: BattleSystem, window: BattleWindow) -> BattlePanel:
+    """The panel of battle system ``system``: its registry entry's ``panel`` (rules/systems/registry.py)."""
+    panel: BattlePanel = load(system.panel)(window)
+    return panel

@@ -60,7 +60,7 @@ class BattleWindow(QMainWindow):
         self._refused: tuple[str, Any] | None = None  # the last refused answer, for a GM ruling
         self._fitted = False
         self.question_dialog: QuestionDialog | None = None
-        self.panel: BattlePanel = make_panel(self.ctl.system.key, self)
+        self.panel: BattlePanel = make_panel(self.ctl.system, self)
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.panel.central)
         self.handover = HandOverPage(self.take_over)

@@ -248,14 +248,15 @@ def undo_tooltips(group: QUndoGroup, undo_action: QAction, redo_action: QAction)
 def fill_systems_menu(menu: QMenu, window, at=None) -> None:
     """One checkable entry per battle system (rules/systems), the one in use checked; for the
     Battle Hex ``at``, or the campaign's new Battle Hexes when ``at`` is None."""
-    from rules.systems import SYSTEMS
+    from rules.model.campaign import Settings
+    from rules.systems import systems
     menu.clear()
     campaign = window.session.campaign if window.session is not None else None
     record = next((b for b in campaign.battle_hexes if b.at == at and not b.resolved), None) if campaign and at \
         else None
     current = (record.system if record is not None and record.system else None) or \
-        (campaign.settings.battle_system if campaign else "v13")
-    for key, system in SYSTEMS.items():
+        (campaign.settings.battle_system if campaign else Settings.model_fields["battle_system"].default)
+    for key, system in systems().items():
         act = menu.addAction(system.title)
         act.setObjectName(f"system_{key}")
         act.setCheckable(True)

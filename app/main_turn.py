@@ -210,8 +210,8 @@ class MovementPhaseMixin:
         the battle system ``key`` (rules/systems), as one undoable change."""
         if self.session is None:
             return
-        from rules.systems import SYSTEMS, choose_for_campaign, choose_for_hex
-        title = SYSTEMS[key].title if key in SYSTEMS else key
+        from rules.systems import choose_for_campaign, choose_for_hex, systems
+        title = systems()[key].title if key in systems() else key
         if at is None:
             self._try(lambda: self.session.apply(f"Battle system: {title}", lambda c: choose_for_campaign(c, key)))
         else:

@@ -38,7 +38,7 @@ from rules.model.campaign import Campaign
 from rules.model.key_book import campaign_id_of
 from rules.model.seals import Keyring, SealedBlob, new_key, open_blob, pin_of
 from rules.model.secrets import with_key
-from rules.systems import SYSTEMS, choose_for_campaign
+from rules.systems import choose_for_campaign, keys
 from rules.turn.headless import run as turn_run
 from tests.conftest import DEFAULT
 from tests.play.turn_player import TurnPlayer
@@ -143,7 +143,7 @@ def _check_game(keyed, tmp_path, system: str, seed: int) -> None:
 _SLOW = [HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
 
 
-@pytest.mark.parametrize("system", sorted(SYSTEMS))
+@pytest.mark.parametrize("system", sorted(keys()))
 @settings(max_examples=60 if LONG else 2, deadline=None, suppress_health_check=_SLOW, derandomize=not LONG)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_no_team_reads_what_it_may_not_know(keyed, tmp_path_factory, system, seed):

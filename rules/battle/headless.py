@@ -19,7 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from hexmap import Label
+from hexmap import Label, LaneGraph
+from rules.battle.cli_output import finish, give_answers
 from rules.battle.log import GM, IllegalAnswer
 from rules.battle.procedure import BattleProcedure
 from rules.battle.questions import Question
@@ -30,6 +31,7 @@ from rules.model.records import Phase
 from rules.opening import open_campaign_file
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
+from rules.systems.registry import load
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -95,11 +97,13 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def summary(b: BattleProcedure, viewer: str = GM) -> dict[str, Any]:
-    """Where the battle stands, as ``viewer`` may know it (V13.03: hidden units are left out)."""
+def summary(b: BattleProcedure, viewer: str = GM,
+            knows: Callable[[str, str], bool] = lambda _id, _name: True) -> dict[str, Any]:
+    """Where the battle stands, as ``viewer`` may know it (V13.03: hidden units are left out, and
+    those ``knows(id, name)`` refuses: rules/systems/sight.py)."""
     st = b.state
     w = b.ctx.window
-    known = {u.id for u in b.units_for(viewer)}
+    known = {u.id for u in b.units_for(viewer) if knows(u.id, u.name)}
     return {"step": st.step.value, "kind": st.kind, "resolved": st.resolved, "resolution": st.resolution,
             "weapon_status": st.ws, "min_range": st.min_range, "range_agreed": st.range_agreed,
             "dor": st.dor.name if st.dor else None, "dod": st.dod.name if st.dod else None,
@@ -178,57 +182,44 @@ def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> 
               "V13.16/V13.18 question answered 'pay attention')", file=err)
     try:
         from rules.systems import system_for  # the other battle systems load only when asked for
-        if args.system or system_for(campaign, at).key != "v13":
-            from rules.systems.headless import run_system, with_system
-            campaign = with_system(campaign, at, args.system, args.seed)
-            if system_for(campaign, at).key != "v13":
-                return run_system(campaign, at, graph, answers, args.viewer, args.replay, args.undo, out, err)
+        from rules.systems.headless import with_system
+        campaign = with_system(campaign, at, args.system, args.seed)
+        headless = load(system_for(campaign, at).headless)
     except RuleError as e:
         print(f"battle: {e.message}", file=err)
         return 2
+    code: int = headless(campaign, at, graph, answers, args.viewer, args.replay, args.undo, out, err)
+    return code
+
+
+def run_v13(campaign: Campaign, at: Label, graph: LaneGraph, answers: list[Any], viewer: str, replay: bool,
+            undo: int, out: TextIO, err: TextIO) -> int:
+    """``main.py battle`` for V13 (its registry entry's ``headless``): the procedure's own log,
+    question and map state as ``viewer`` may know them; the exit code."""
     try:
-        b = BattleProcedure(campaign, at, seed=args.seed, answers=[], graph=graph)
-        if args.replay:
+        b = BattleProcedure(campaign, at, answers=[], graph=graph)
+        if replay:
             answers = [*b.record.answers, *answers]
     except NoBattleHex as e:
         print(f"battle: {e.message}", file=err)
         return 2
     failure = give_answers(b.answer, answers)
-    if args.undo and not failure:
+    if undo and not failure:
         try:
-            b.undo(args.undo)
+            b.undo(undo)
         except IllegalAnswer as e:
             print(f"battle: {e.message}", file=err)
             return 2
+    from rules.systems.sight import sight  # what the viewer may read of the battle (issue 20)
+
+    seen = sight(b, viewer)
     result = {"battle_hex": str(at), "seed": b.seed, "answers_used": len(b.answers),
-              "log": json.loads(b.events_json(args.viewer)),
-              "next_question": question_for(b, args.viewer), "state": summary(b, args.viewer)}
+              "log": [e.to_dict() for e in seen.events(b.log.events)],
+              "next_question": question_view(b.pending, viewer,
+                                             b.pending is not None and not seen.shown(b.pending.to_dict())),
+              "state": summary(b, viewer, seen.knows)}
     return finish(result, failure, out, err)
 
 
-def give_answers(answer: Callable[[Any], Any], answers: list[Any]) -> dict[str, Any] | None:
-    """Give ``answers`` one by one; at the first one a rule refuses, stop and return what the
-    JSON's ``error`` says of it (its index, the answer, the rule and the message)."""
-    for i, a in enumerate(answers):
-        try:
-            answer(a)
-        except RuleError as e:
-            failure: dict[str, Any] = {"answer_index": i, "answer": a, "rule": e.rule, "message": e.message}
-            index = getattr(e, "index", None)  # an answer inside a battle the turn plays (rules.turn.run)
-            if isinstance(index, int):
-                failure["battle_answer_index"] = index
-            return failure
-    return None
-
-
-def finish(result: dict[str, Any], failure: dict[str, Any] | None, out: TextIO, err: TextIO,
-           prog: str = "battle") -> int:
-    """Print ``result`` (with the failure, if any) as JSON; the exit code: 1 on an illegal answer."""
-    if failure:
-        result["error"] = failure
-    print(json.dumps(result, indent=1, sort_keys=True), file=out)
-    if failure:
-        print(f"{prog}: answer {failure['answer_index'] + 1} is illegal: {failure['rule']}: {failure['message']}",
-              file=err)
-        return 1
-    return 0
+__all__ = ["EXIT_CODES", "finish", "give_answers", "question_for", "question_view", "read_answers", "run", "run_v13",
+           "start_cli", "summary", "viewer_ok"]

@@ -9,7 +9,7 @@ from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from rules.model.json_value import JsonValue
 from rules.model.turn_model import EncounterState, Scenario
-from rules.model.types import LabelField, Strict, SystemKey, Terrain
+from rules.model.types import LabelField, Strict, SystemKeyOrEmpty, Terrain
 
 
 class Phase(str, Enum):
@@ -84,7 +84,7 @@ class BattleHexRecord(Strict):
     kept_ws: dict[StrictStr, Annotated[StrictInt, Field(ge=0, le=3)]] = Field({}, description="Weapon Status kept from the first battle in the hex (A-11)")
     pursuit: dict[StrictStr, JsonValue] = Field({}, description="for a rear-guard battle: the Pursuit Force, the pursued units "
                                                     "and the teams (V13.730)")
-    system: SystemKey | Literal[""] = Field("", description="the battle system fighting this hex (rules/systems); empty: the "
+    system: SystemKeyOrEmpty = Field("", description="the battle system fighting this hex (rules/systems); empty: the "
                                        "campaign's settings.battle_system")
     seed: StrictInt | None = Field(None, ge=-MAX_SEED, le=MAX_SEED, description="the battle procedure's dice seed, once it has started")
     answers: list[JsonValue] = Field([], description="the battle procedure's answers so far (replayed on load)")

@@ -36,8 +36,23 @@ FacingField = Annotated[Facing, PlainValidator(_facing), PlainSerializer(lambda 
 
 LabelField = Annotated[Label, PlainValidator(_label), PlainSerializer(str, return_type=str)]
 
-SystemKey = Literal["v13", "table", "sidcors", "afef"]
-"""The battle systems a Battle Hex may be fought with (rules/systems: keep the two lists equal)."""
+
+
+def _system_key(value: Any) -> str:
+    from rules.systems.registry import keys, unknown  # the registry: entry points, read when a file is
+    if not isinstance(value, str):
+        raise ValueError("a battle system's key is a string")
+    if value not in keys():
+        raise ValueError(unknown(value))
+    return value
+
+
+SystemKey = Annotated[str, PlainValidator(_system_key, json_schema_input_type=str)]
+"""The key of a registered battle system (rules/systems/registry.py: the ``battlehex.systems``
+entry points); an unknown key is refused, naming the registered ones."""
+
+SystemKeyOrEmpty = Annotated[str, PlainValidator(lambda v: v if v == "" else _system_key(v), json_schema_input_type=str)]
+"""A registered battle system's key, or ``""`` (none of its own)."""
 """A hex label, stored as ``"CCRR"`` (or ``"(col,row)"`` outside 00-99)."""
 
 

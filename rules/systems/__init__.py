@@ -6,26 +6,27 @@ battle window, the hand-over screens, the log, undo, saving and the write-back t
 campaign are shared and know no system's rules. A campaign picks its system in
 ``settings.battle_system``; one Battle Hex may override it in its record's ``system``.
 
-Systems today: ``v13`` (the Tactical Combat Interface, :mod:`rules.battle`), ``table``
-(the battle is fought at the table with any game and the GM enters the results,
-:mod:`rules.systems.table`, the minimal example of the seam), ``sidcors`` (the SIDCORS
-extract of seed 004, :mod:`rules.systems.sidcors`) and ``afef`` (seed 001's AF/EF combat,
-:mod:`rules.systems.afef`).
+Each system is one entry of the registry (:mod:`rules.systems.registry`, the
+``battlehex.systems`` entry points): its key, title, engine and panel. The built-in ones are
+``v13`` (the Tactical Combat Interface, :mod:`rules.battle`), ``table`` (fought at the table,
+the GM enters the results, :mod:`rules.systems.table`), ``sidcors`` (seed 004's SIDCORS,
+:mod:`rules.systems.sidcors`) and ``afef`` (seed 001's AF/EF combat, :mod:`rules.systems.afef`).
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol, get_args
+from typing import TYPE_CHECKING, Any, Protocol
 
-from hexmap import Label, LaneGraph
-from rules.battle.change import BattleChange, RunStatus
-from rules.battle.log import EventLog
-from rules.battle.questions import Question
 from rules.errors import NoBattleHex, RuleError
-from rules.model.campaign import Campaign
-from rules.model.records import BattleHexRecord
-from rules.model.types import SystemKey
+from rules.systems.registry import BattleSystem, get, keys, systems
+
+if TYPE_CHECKING:
+    from hexmap import Label, LaneGraph
+    from rules.battle.change import BattleChange, RunStatus
+    from rules.battle.log import EventLog
+    from rules.battle.questions import Question
+    from rules.model.campaign import Campaign
+    from rules.model.records import BattleHexRecord
 
 
 class BattleRun(Protocol):
@@ -64,56 +65,8 @@ class BattleRun(Protocol):
         ...
 
 
-Start = Callable[[Campaign, Label, "LaneGraph | None"], BattleRun]
-
-
-@dataclass(frozen=True, slots=True)
-class BattleSystem:
-    """A way to fight a Battle Hex."""
-
-    key: str
-    title: str
-    blurb: str
-    start: Start
-
-
-def _v13(campaign: Campaign, at: Label, graph: LaneGraph | None) -> BattleRun:
-    from rules.battle.procedure import BattleProcedure  # the whole V13 engine loads only when used
-    run: BattleRun = BattleProcedure(campaign, at, graph=graph)
-    return run
-
-
-def _table(campaign: Campaign, at: Label, graph: LaneGraph | None) -> BattleRun:
-    from rules.systems.table import TableBattle
-    return TableBattle(campaign, at, graph)
-
-
-def _sidcors(campaign: Campaign, at: Label, graph: LaneGraph | None) -> BattleRun:
-    from rules.systems.sidcors import SidcorsBattle
-    return SidcorsBattle(campaign, at, graph)
-
-
-def _afef(campaign: Campaign, at: Label, graph: LaneGraph | None) -> BattleRun:
-    from rules.systems.afef import AfefBattle
-    return AfefBattle(campaign, at, graph)
-
-
-SYSTEMS: dict[str, BattleSystem] = {
-    "v13": BattleSystem("v13", "Tactical Combat Interface (V13)",
-                        "withdrawal, approach, weapon status, opening range and placement on the floating tactical "
-                        "map, then the battle with every exit classified", _v13),
-    "table": BattleSystem("table", "Fought at the table",
-                          "the battle is fought with any game off the computer; the GM enters which units were "
-                          "destroyed, captured or crippled", _table),
-    "sidcors": BattleSystem("sidcors", "SIDCORS (quick dice combat, seed 004)",
-                            "rounds of secret Battle Intensity, Combat Potential x Combat Coefficient, Directed "
-                            "Damage and damage allocation by the owner, until a side retreats or is destroyed",
-                            _sidcors),
-    "afef": BattleSystem("afef", "AF/EF battle line (seed 001)",
-                         "front and screened lines, declared attacks and matched return fire, pooled d6 rolls "
-                         "(6: two hits, 5: one), damage at half the EF, breakthrough", _afef),
-}
-assert set(SYSTEMS) == set(get_args(SystemKey)), "rules/model/types.py SystemKey and SYSTEMS must list the same keys"
+Start = Callable[["Campaign", "Label", "LaneGraph | None"], BattleRun]
+"""A registry entry's engine: starts (or resumes) the battle at a sector."""
 
 
 def open_record(campaign: Campaign, at: Label) -> BattleHexRecord:
@@ -126,7 +79,10 @@ def open_record(campaign: Campaign, at: Label) -> BattleHexRecord:
 
 def system_for(campaign: Campaign, at: Label) -> BattleSystem:
     """The system that fights the open Battle Hex at ``at``: its record's, else the campaign's."""
-    return SYSTEMS[open_record(campaign, at).system or campaign.settings.battle_system]
+    rec = open_record(campaign, at)
+    if rec.system:
+        return get(rec.system, f"battle_hexes[{campaign.battle_hexes.index(rec)}].system")
+    return get(campaign.settings.battle_system)
 
 
 def start(campaign: Campaign, at: Label, graph: LaneGraph | None = None) -> BattleRun:
@@ -148,8 +104,8 @@ def start(campaign: Campaign, at: Label, graph: LaneGraph | None = None) -> Batt
 def choose_for_campaign(campaign: Campaign, key: str) -> Campaign:
     """The campaign fighting its Battle Hexes with system ``key`` from now on (those already
     begun keep theirs: a record that names no system and has answers is pinned to the old one)."""
-    if key not in SYSTEMS:
-        raise RuleError("settings.battle_system", f"no battle system {key!r}: one of {', '.join(SYSTEMS)}")
+    if key not in keys():
+        raise RuleError("settings.battle_system", f"no battle system {key!r}: one of {', '.join(keys())}")
     old = campaign.settings.battle_system
     if key == old:
         return campaign
@@ -162,8 +118,8 @@ def choose_for_campaign(campaign: Campaign, key: str) -> Campaign:
 def choose_for_hex(campaign: Campaign, at: Label, key: str) -> Campaign:
     """The open Battle Hex at ``at`` fought with system ``key``; refused once it has begun."""
     rec = open_record(campaign, at)
-    if key not in SYSTEMS:
-        raise RuleError("battle system", f"no battle system {key!r}: one of {', '.join(SYSTEMS)}")
+    if key not in keys():
+        raise RuleError("battle system", f"no battle system {key!r}: one of {', '.join(keys())}")
     if rec.answers:
         raise RuleError("V13.11", f"the battle in {at} has begun ({len(rec.answers)} answers): take them back in "
                                   "its window before fighting it another way")
@@ -172,3 +128,7 @@ def choose_for_hex(campaign: Campaign, at: Label, key: str) -> Campaign:
         return campaign
     new = rec.model_copy(update={"system": system})
     return campaign.model_copy(update={"battle_hexes": [new if r is rec else r for r in campaign.battle_hexes]})
+
+
+__all__ = ["BattleRun", "BattleSystem", "Start", "choose_for_campaign", "choose_for_hex", "get", "keys", "open_record",
+           "start", "system_for", "systems"]

@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any, TextIO
 
 from hexmap import Label, LaneGraph
-from rules.battle.headless import finish, give_answers
+from rules.battle.cli_output import finish, give_answers
 from rules.battle.log import IllegalAnswer
 from rules.model.campaign import Campaign
-from rules.systems import SYSTEMS, BattleRun, choose_for_hex, open_record, system_for
+from rules.systems import BattleRun, choose_for_hex, open_record, system_for
 
 
 def with_system(campaign: Campaign, at: Label, key: str | None, seed: int | None) -> Campaign:
@@ -67,4 +67,4 @@ def shown(run: BattleRun, question: dict[str, Any]) -> dict[str, Any]:
     return question
 
 
-__all__ = ["SYSTEMS", "run_system", "with_system"]
+__all__ = ["run_system", "with_system"]

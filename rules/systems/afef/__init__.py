@@ -62,6 +62,25 @@ Readings where the seed is open (each logged with its rule where it applies):
 """
 from __future__ import annotations
 
-from rules.systems.afef.battle import AfefBattle
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["AfefBattle"]
+from rules.systems.registry import BattleSystem
+
+if TYPE_CHECKING:
+    from rules.systems.afef.battle import AfefBattle
+
+__all__ = ["SYSTEM", "AfefBattle"]
+
+SYSTEM = BattleSystem("afef", "AF/EF battle line (seed 001)",
+                      "front and screened lines, declared attacks and matched return fire, pooled d6 rolls "
+                     "(6: two hits, 5: one), damage at half the EF, breakthrough",
+                      engine="rules.systems.afef.battle:AfefBattle", panel="app.battle_afef:AfefPanel")
+"""The ``afef`` battle system's registry entry (pyproject.toml's ``battlehex.systems``): the
+engine loads when a battle is fought, not when the registry is read."""
+
+
+def __getattr__(name: str) -> Any:
+    if name == "AfefBattle":
+        from rules.systems.afef.battle import AfefBattle
+        return AfefBattle
+    raise AttributeError(f"module 'rules.systems.afef' has no attribute {name!r}")

@@ -46,6 +46,25 @@ Fleet composition (``composition/{team}/flagship``, ``composition/{team}/out``,
 """
 from __future__ import annotations
 
-from rules.systems.sidcors.battle import SidcorsBattle
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["SidcorsBattle"]
+from rules.systems.registry import BattleSystem
+
+if TYPE_CHECKING:
+    from rules.systems.sidcors.battle import SidcorsBattle
+
+__all__ = ["SYSTEM", "SidcorsBattle"]
+
+SYSTEM = BattleSystem("sidcors", "SIDCORS (quick dice combat, seed 004)",
+                      "rounds of secret Battle Intensity, Combat Potential x Combat Coefficient, Directed "
+                     "Damage and damage allocation by the owner, until a side retreats or is destroyed",
+                      engine="rules.systems.sidcors.battle:SidcorsBattle", panel="app.battle_sidcors:SidcorsPanel")
+"""The ``sidcors`` battle system's registry entry (pyproject.toml's ``battlehex.systems``): the
+engine loads when a battle is fought, not when the registry is read."""
+
+
+def __getattr__(name: str) -> Any:
+    if name == "SidcorsBattle":
+        from rules.systems.sidcors.battle import SidcorsBattle
+        return SidcorsBattle
+    raise AttributeError(f"module 'rules.systems.sidcors' has no attribute {name!r}")

@@ -8,7 +8,7 @@ from rules.battle.log import IllegalAnswer
 from rules.model import io
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
-from rules.systems import SYSTEMS, start, system_for
+from rules.systems import start, system_for, systems
 from tests.rules.battle.helpers import AT, duel, unit
 
 
@@ -81,7 +81,7 @@ def test_undo_and_replay_give_the_same_log():
 
 
 def test_every_system_has_a_title_and_a_blurb():
-    for key, s in SYSTEMS.items():
+    for key, s in systems().items():
         assert s.key == key and s.title and s.blurb
 
 
