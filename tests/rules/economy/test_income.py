@@ -1,0 +1,48 @@
+"""Seed 004 Income Phase: the formula, commerce from surviving Trade Fleets, fractional maintenance,
+intel upkeep, and a power that cannot pay."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rules.economy.income import Item, TradeRoute, ledger, points
+
+
+def test_tdp_plus_commerce_plus_misc_minus_maintenance_is_income_added_to_the_pool():
+    led = ledger([("Earth", 40), ("Vulcan", 12)], [TradeRoute("fed-trade", (40, 0, 12))],
+                 [("Random event: a windfall", Fraction(3))], [("CA x2", Fraction(2)), ("FF x4", Fraction(4, 3))],
+                 intel_points=15, carried=Fraction(7))
+    assert [i.amount for i in led.items] == [52, Fraction(52, 10), 3, -2, Fraction(-4, 3), Fraction(-3, 2)]
+    assert led.income == Fraction(52) + Fraction(26, 5) + 3 - 2 - Fraction(4, 3) - Fraction(3, 2)
+    assert led.pool == 7 + led.income and not led.in_debt
+    assert led.lines()[0] == "Total Domestic Product (Earth 40, Vulcan 12): 52"
+    assert led.lines()[1] == "Commerce (fed-trade 5 1/5): 5 1/5"
+    assert led.lines()[-1].startswith("Income: 55 11/30; Point Pool 7 -> 62 11/30")
+
+
+@pytest.mark.parametrize("survived, visited, earns", [(True, True, 5), (False, True, 0), (True, False, 0)])
+def test_only_a_trade_fleet_that_survived_and_visited_its_route_earns(survived, visited, earns):
+    assert TradeRoute("t", (20, 30), survived, visited).earns() == earns
+
+
+def test_a_power_that_cannot_pay_is_in_debt():
+    led = ledger([], [], [], [("BB", Fraction(10))], 0, Fraction(4))
+    assert led.pool == -6 and led.in_debt
+    assert "in debt" in led.lines()[-1]
+    assert led.items[0] == Item("Total Domestic Product (no planets)", Fraction(0))
+
+
+def test_bad_figures_are_refused():
+    with pytest.raises(ValueError):
+        ledger([("X", -1)], [], [], [], 0, Fraction(0))
+    with pytest.raises(ValueError):
+        ledger([], [], [], [("X", Fraction(-1))], 0, Fraction(0))
+    with pytest.raises(ValueError):
+        ledger([], [], [], [], -1, Fraction(0))
+
+
+@pytest.mark.parametrize("x, text", [(Fraction(12), "12"), (Fraction(7, 2), "3 1/2"), (Fraction(-1, 4), "-1/4"),
+                                     (Fraction(-7, 2), "-3 1/2"), (Fraction(0), "0")])
+def test_points_in_words(x, text):
+    assert points(x) == text
