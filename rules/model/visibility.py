@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from rules.model.campaign import Campaign
 from rules.model.records import BattleHexRecord, LogEntry
@@ -99,6 +99,10 @@ class Secrets:
             return ()
         return joined((), {self.names[m.group(0)] for m in self._pat.finditer(text)})
 
+    def named(self, text: str) -> set[str]:
+        """The hidden names and ids ``text`` names."""
+        return set() if self._pat is None else {m.group(0) for m in self._pat.finditer(text)}
+
     def kept_from(self, viewer: str) -> list[str]:
         """The hidden names ``viewer`` may not read (sorted)."""
         return sorted(n for n, o in self.names.items() if not may_read((o,), viewer))
@@ -108,6 +112,13 @@ def may_read(owner: Iterable[str], viewer: str) -> bool:
     """Whether ``viewer`` may read words that are ``owner``'s secret (``()``: nobody's)."""
     who = tuple(owner)
     return not who or viewer == GM or (viewer in who and who != (GM,))
+
+
+def readable(s: Secrets, text: str, viewer: str, learned: Collection[str] = ()) -> bool:
+    """Whether ``viewer`` may read ``text``: each hidden name it names is the viewer's own
+    secret (:func:`may_read`) or one it has ``learned`` (a battle it fought showed it the unit,
+    :mod:`rules.systems.sight`)."""
+    return all(n in learned or may_read((s.names[n],), viewer) for n in s.named(text))
 
 
 def entry_seen_by(e: LogEntry, viewer: str) -> bool:
@@ -210,5 +221,5 @@ def secret_log(c: Campaign) -> Iterable[tuple[int, Owner]]:
             yield i, tuple(e.secret_of)
 
 
-__all__ = ["GM", "TABLE", "Secrets", "entry_seen_by", "hidden_names", "mark", "may_read", "readable_log",
-           "secret_log", "seen_by", "table_campaign", "words_for"]
+__all__ = ["GM", "TABLE", "Secrets", "entry_seen_by", "hidden_names", "mark", "may_read", "readable",
+           "readable_log", "secret_log", "seen_by", "table_campaign", "words_for"]

@@ -11,6 +11,7 @@ from rules.battle.cli_output import finish, give_answers
 from rules.battle.log import IllegalAnswer
 from rules.model.campaign import Campaign
 from rules.systems import BattleRun, choose_for_hex, open_record, system_for
+from rules.systems.sight import KEPT, sight
 
 
 def with_system(campaign: Campaign, at: Label, key: str | None, seed: int | None) -> Campaign:
@@ -43,17 +44,18 @@ def run_system(campaign: Campaign, at: Label, graph: LaneGraph, answers: list[An
             print(f"battle: {e.message}", file=err)
             return 2
     q = run.pending
-    secret = q is not None and q.data.get("secret") and viewer not in (q.to, "gm")
+    seen = sight(run, viewer)  # what the viewer may read of the battle (issue 20)
+    secret = q is not None and (q.data.get("secret") and viewer not in (q.to, "gm") or not seen.shown(q.to_dict()))
     status = run.status()
     result: dict[str, Any] = {
         "battle_hex": str(at), "system": system.key,
         "seed": getattr(run, "seed", None) if getattr(run, "SEEDED", True) else None,  # the table rolls no dice
         "answers_used": len(run.answers),
-        "log": [e.to_dict() for e in run.log.for_viewer(viewer)],
+        "log": [e.to_dict() for e in seen.events(run.log.events)],
         "next_question": None if q is None else {"to": q.to, "rule": q.rule, "secret": True} if secret
         else shown(run, q.to_dict()),
         "state": {"heading": status.heading, "stage": status.stage, "resolved": status.resolved,
-                  "resolution": status.resolution}}
+                  "resolution": status.resolution if seen.reads(status.resolution) else KEPT}}
     return finish(result, failure, out, err)
 
 
