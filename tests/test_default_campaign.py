@@ -126,7 +126,7 @@ def test_at_the_supply_phase_fleets_far_from_supply_are_out_of_supply(default):
     assert not report.fleet("kli-transport-7").in_supply and not report.fleet("kli-deep-strike").in_supply
     assert not report.fleet("fed-second").in_supply  # deep in Klingon space at 0907
     assert report.fleet("fed-trade-vanguard").in_supply and report.fleet("fed-logistics").in_supply
-    assert any(e.rule == "004 Supply Phase" and e.text.startswith("Fleet 7th Legion Transport Fleet (klingon) at "
+    assert any(e.rule == "004 Supply Phase" and e.text.startswith("Fleet 7th Legion Transport Fleet (Klingon Empire) at "
                                                                   "0509: Out of Supply") for e in c.log)
 
 

@@ -72,7 +72,7 @@ def test_a_whole_seed004_turn_of_the_default_campaign_prints_the_same_bytes_twic
     assert "turn/1/troops/end" in keys and not any(k.startswith("ground/") for k in keys)  # nobody landed
     texts = [e["text"] for e in out["log"] if e["kind"] == "log"]
     assert any("0509: Alliance demands a Deep Space encounter and Coalition agrees" in t for t in texts)
-    assert any(t.startswith("Fleet Deep Strike Squadron (klingon) at 0509: Out of Supply") for t in texts)
+    assert any(t.startswith("Fleet Deep Strike Squadron (Klingon Empire) at 0509: Out of Supply") for t in texts)
     assert any(t.endswith("no bombardment") for t in texts) and "Turn 2 begins" in texts
     assert _turn(tmp_path, SEED004_TURN).stdout == r.stdout
 

@@ -10,6 +10,7 @@ The run gives every system what V13 has (issue 21): undo and reopen resume from 
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable, Generator
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
@@ -73,6 +74,9 @@ class RunEngine(Protocol):
 
 
 E = TypeVar("E", bound=RunEngine)
+WRITE_EVERY = 8
+"""A checkpoint is written to disk when the one written last is this many answers behind: a
+reopen in a new process replays at most about this many answers."""
 
 
 class ReplayRun(Generic[E]):
@@ -153,6 +157,8 @@ class ReplayRun(Generic[E]):
         takes the checkpoint's engine itself (no copy; answers given again make new ones)."""
         points = self._shelf()
         point = points.best(answers) if points is not None else None
+        if point is None and points is not None and answers:
+            point = self._from_disk(points, answers)
         if point is not None and take and points is not None:
             points.drop(point)
         if point is None or not self._resume_from(point, take):
@@ -196,6 +202,39 @@ class ReplayRun(Generic[E]):
         assert self.pending is not None and self.pending.key == point.key, "a checkpoint resumed elsewhere"
         return True
 
+    def _from_disk(self, points: Points, answers: list[Any]) -> Point | None:
+        """The checkpoint a run of this battle wrote to disk (a new process reopening the file),
+        kept among the points; None when there is none to trust (:func:`rules.systems.resume.read`)."""
+        from rules.systems import resume
+
+        point = resume.read(self._key, answers, self._state())
+        if point is None or point.engine.resume(point.key) is None:
+            return None
+        points.keep(point)
+        points.written = point
+        return point
+
+    def _write_point(self) -> None:
+        """Write the newest checkpoint before the last answer to disk (for a reopen in a new
+        process) when the one written last is more than :data:`WRITE_EVERY` answers behind or
+        no longer on this line of answers; never for a campaign whose file seals secrets (the
+        checkpoint would hold them in plain: such a battle is replayed from its answers)."""
+        points, n = self._points, len(self.answers)
+        if points is None or n < 2 or self.campaign.keys:
+            return
+        last = points.written
+        if last is not None and n - last.answers <= WRITE_EVERY and any(p is last for p in points.kept):
+            return
+        point = points.best(self.answers[:-1])
+        if point is None or point is last:
+            return
+        from rules.systems import resume
+
+        if points.texts is None:
+            points.texts = resume.Texts()
+        if resume.write(point, self._key, points.texts):
+            points.written = point
+
     def _checkpoint(self, expected: int) -> None:
         """Keep a checkpoint now if one is due and the engine can go on from the pending question."""
         points, q = self._points, self.pending
@@ -214,7 +253,8 @@ class ReplayRun(Generic[E]):
         yield from e.run()
 
     def _log_roll(self, roll: Roll) -> None:
-        text = roll.describe().removeprefix(f"{roll.rule}: ")
+        named = dataclasses.replace(roll, who=self.engine.name(roll.who))  # the Team's name, not its id
+        text = named.describe().removeprefix(f"{roll.rule}: ")
         self.log.add("roll", roll.rule, text, {"faces": list(roll.faces), "total": roll.total,
                                                "purpose": roll.purpose, "who": roll.who})
 
@@ -286,6 +326,7 @@ class ReplayRun(Generic[E]):
             update["seed"] = self.seed
         if self.RULINGS:
             update["secret_answers"] = self.secret_answers()
+        self._write_point()
         stored = self.record.model_copy(update=update)
         new = self.campaign.model_copy(update={"battle_hexes": [stored if r is self.record else r
                                                                 for r in self.campaign.battle_hexes]})

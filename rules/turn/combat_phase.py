@@ -58,7 +58,8 @@ def end_movement(c: Campaign, graph: LaneGraph, decisions: Decisions | None = No
         return report
     new = report.campaign  # made by this End Movement: no one else holds it
     new.phase = Phase.SUPPLY
-    lines = report_lines(supply_report(new, StrategicState.compute(new, graph)))
+    names = {p.id: p.name for p in new.powers} | {t.id: t.name for t in new.teams}  # names, not ids
+    lines = report_lines(supply_report(new, StrategicState.compute(new, graph)), names)
     new.log.extend(LogEntry(turn=new.turn, rule=rule, text=text) for rule, text in lines)
     report.campaign = new
     report.events.extend(f"{rule}: {text}" for rule, text in lines)

@@ -34,6 +34,7 @@ Readings:
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from hexmap import Label
@@ -205,12 +206,14 @@ def replacement_flights_allowed(campaign: Campaign, state: StrategicState, fleet
     return _fleet_ok(f, state.unit_supply())
 
 
-def report_lines(report: SupplyReport) -> list[tuple[str, str]]:
+def report_lines(report: SupplyReport, power_names: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
     """Campaign-log lines ``(rule, text)``: each holding's status, then each Out of Supply
-    effect once per holding, naming the units it applies to."""
+    effect once per holding, naming the units it applies to. ``power_names`` names the powers
+    (a power without one is shown by its id)."""
     out: list[tuple[str, str]] = []
     for h in report.fleets + report.fixed:
-        what = f"{'Fixed units' if h.fixed else 'Fleet ' + h.name} ({h.power}) at {h.at}"
+        power = (power_names or {}).get(h.power, h.power)
+        what = f"{'Fixed units' if h.fixed else 'Fleet ' + h.name} ({power}) at {h.at}"
         if h.in_supply:
             out.append((RULE, f"{what}: In Supply"))
             continue

@@ -2,7 +2,7 @@
 SIDCORS, AF/EF) and of the seed-004 Combat Phase (:mod:`tests.play.walk`); every question's text,
 every choice's label in its dialog (:func:`app.question_dialogs.option_words`), every undo entry
 (the battle's ``summary``, the Combat Phase's :func:`rules.turn.words.answer_words`) and every log
-line must read as words: no braces, no quoted keys, no ``@``, no unit id where the unit has a name.
+line must read as words: no braces, no quoted keys, no ``@``, no unit, Team or power id where it has a name.
 """
 from __future__ import annotations
 
@@ -25,8 +25,10 @@ CODE = re.compile(r"[{}]|['\"][a-z_]+['\"]\s*:|@|\b(?:true|false)\b|\b(?:" + "|"
 def _ids() -> re.Pattern[str]:
     c = load_campaign(DEFAULT)
     ids = {u.id for f in c.fleets for u in f.units} | {u.id for s in c.map.sectors for u in s.garrison}
+    # a Team or power has a name too; its id shows as "(klingon)" or "retreat/alliance" ("monsters" is a word)
+    sides = sorted({x.id for x in [*c.teams, *c.powers] if x.id != x.name}, key=len, reverse=True)
     return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True))
-                      + r")(?![\w-])")
+                      + r")(?![\w-])|[(/](?:" + "|".join(re.escape(i) for i in sides) + r")\b")
 
 
 def _code(text: str, ids: re.Pattern[str]) -> str:

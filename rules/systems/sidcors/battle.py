@@ -59,6 +59,9 @@ class SidcorsBattle(ReplayRun[Engine]):
         if isinstance(raw, dict) and "unit" in raw:
             u = self._unit_name(str(raw["unit"]))
             return f"{kind}: {raw.get('fighters')} fighter factors of {u}"
+        words = q.data.get("option_words", {})
+        if isinstance(raw, str) and isinstance(words, dict) and raw in words:  # the engine's words for an option
+            return f"{kind}: {words[raw]}"
         if isinstance(raw, str):
             uid, _, how = raw.partition("@")
             return f"{kind}: {self._unit_name(uid)}" + (" with the mauler" if how else "")

@@ -40,7 +40,7 @@ def where(c, fid):
 def test_end_movement_enters_the_supply_phase_with_supply_in_the_log():
     c, g = entered()
     assert c.phase is Phase.SUPPLY and not cp.fightable(c)
-    assert any(e.rule == "004 Supply Phase" and "Fleet f (fed) at 0304: Out of Supply" in e.text for e in c.log)
+    assert any(e.rule == "004 Supply Phase" and "Fleet f (Fed) at 0304: Out of Supply" in e.text for e in c.log)  # the power by name
 
 
 def test_a_v13_campaign_keeps_its_loop():

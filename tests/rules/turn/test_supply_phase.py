@@ -89,6 +89,8 @@ def test_report_lines():
     assert (RULE, "Fleet b (fed) at 0105: Out of Supply (B1, B2)") in lines
     assert ("V13.512", f"B1, B2: {DISENGAGE.text}") in lines
     assert sum(1 for rule, _ in lines if rule == "V13.612") == 1  # once per fleet, naming its units
+    named = report_lines(r, {"fed": "Federation"})  # the power's name, not its id (issue 22)
+    assert (RULE, "Fleet a (Federation) at 0102: In Supply") in named
 
 
 # -- field repairs ----------------------------------------------------------------------------
