@@ -47,7 +47,7 @@ class CombatPanel(QWidget):
         self.actions: dict[str, QAction] = {}
         self._row(g, ("+1 impulse", lambda: self.w.act({"clock": 1}), "Space"),
                   ("+8", lambda: self.w.act({"clock": 8}), None), ("Next turn", self.next_turn, "Ctrl+N"))
-        self.unit_label = QLabel("Click a counter to select it; drag it to move it.")
+        self.unit_label = QLabel("Click a counter (or N) to select it; drag it (or M) to move it.")
         self.unit_label.setWordWrap(True)
         g.addWidget(self.unit_label)
         self._row(g, ("Forward", lambda: self.step(Step.FORWARD), "W"), ("Turn left", lambda: self.step(Step.LEFT), "Q"),
@@ -56,7 +56,7 @@ class CombatPanel(QWidget):
                   ("Sideslip right", lambda: self.step(Step.SLIP_RIGHT), "D"))
         self._row(g, *((s.title(), lambda _s=s: self.mark(_s), None)
                        for s in ("crippled", "destroyed", "captured", "active")))
-        self._row(g, ("Disengage / Retreat...", self.declare, "Ctrl+D"), ("End battle (GM)...", self.end_battle, None))
+        self._row(g, ("Disengage / Retreat...", self.declare, "Ctrl+D"), ("End battle (GM)...", self.end_battle, "Ctrl+Shift+X"))
         fl = QHBoxLayout()
         fl.addWidget(QLabel("Float the map:"))
         self.float_dir = QComboBox()
@@ -103,7 +103,7 @@ class CombatPanel(QWidget):
         u = self.w.selected_combat_unit()
         self.unit_label.setText(f"Selected: {u.name} at {b.ctx.where(u.pos)} facing {u.facing.name}, speed "
                                 f"{u.speed if u.speed is not None else 'none'}" + (", crippled" if u.is_crippled else "")
-                                if u else "Click a counter to select it; drag it to move it.")
+                                if u else "Click a counter (or N) to select it; drag it (or M) to move it.")
         declare = self.buttons["Disengage / Retreat..."]
         if u is not None and u.role in (Role.ATTACKER, Role.DEFENDER):
             declare.setText(f"{'Disengage' if u.role is Role.ATTACKER else 'Retreat'} {u.name}...")

@@ -63,7 +63,10 @@ class SetupPanel(QWidget):
         self.facing = Facing.A
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(QLabel("<b>Units to place</b> (drag onto the map, or right-click a hex)"))
+        head = QLabel("<b>Units to place</b> (drag onto the map, or P)")
+        head.setToolTip("Drag a unit onto the map, right-click a hex, or by keys: N chooses the unit, P puts a hex "
+                        "cursor on its legal zone (arrows, Tab, [ ], Return places, Escape cancels)")
+        lay.addWidget(head)
         self.roster = RosterList()
         self.roster.currentItemChanged.connect(lambda *_: self.show_zone())
         lay.addWidget(self.roster, 1)

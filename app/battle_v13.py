@@ -17,6 +17,7 @@ from PySide6.QtGui import QAction, QColor
 from PySide6.QtWidgets import QLabel, QStatusBar, QWidget
 
 from app.battle_combat import CombatPanel
+from app.battle_keys import HexCursor
 from app.battle_map import BattleMapView, BattleScene, CounterSpec
 from app.battle_menus import show_battle_menu
 from app.battle_setup import SetupPanel
@@ -69,6 +70,7 @@ class V13Panel(QObject):
         self.verdict_label.setWordWrap(True)
         self.combat = CombatPanel(self)
         self.widgets: list[QWidget] = [self.setup, self.verdict_label, self.combat]
+        self.keys = HexCursor(self)  # placement and moves by keys (app/battle_keys.py)
 
     # -- what the sub-panels and menus use of their "window" -------------------------------------
     @property
@@ -94,6 +96,14 @@ class V13Panel(QObject):
         return [("Turn left", lambda: self.turn_facing(-1), "[", "Turn the facing of the unit to place "
                  "counter-clockwise"),
                 ("Turn right", lambda: self.turn_facing(1), "]", "Turn the facing of the unit to place clockwise"),
+                ("Place...", self.keys.place, "P", "Place the unit chosen in the roster by keys: a hex cursor on "
+                 "its legal zone (arrows, Tab, Return places, Escape cancels)"),
+                ("Move...", self.keys.move, "M", "Move the selected unit by keys: a hex cursor on it (arrows, "
+                 "[ ] facing, Return moves, Escape cancels)"),
+                ("Next unit", lambda: self.next_unit(1), "N", "Choose the next unit to place, or select the "
+                 "next unit on the map in combat"),
+                ("Previous unit", lambda: self.next_unit(-1), "Shift+N", "Choose the previous unit to place, or "
+                 "select the previous unit on the map in combat"),
                 ("Fit", self.fit, "Ctrl+0", "Fit the map sheet and every counter in the view")]
 
     def fit(self) -> None:
@@ -206,6 +216,7 @@ class V13Panel(QObject):
 
     def hide_secrets(self) -> None:
         """At a hand-over: nothing said to one team stays on screen for the other."""
+        self.keys.cancel()
         self.verdict_label.setText("")
         self.scene.show_hover(None)
         if self._selected is not None:  # the next viewer starts with nothing selected
@@ -310,7 +321,30 @@ class V13Panel(QObject):
         return self.setup.selected_unit()
 
     def turn_facing(self, step: int) -> None:
-        self.setup.turn_facing(step)
+        if not self.keys.turn(step):  # the hex cursor's placement or move, else the unit to place
+            self.setup.turn_facing(step)
+
+    def next_unit(self, step: int) -> None:
+        """N / Shift+N: the next (``step`` 1) or previous unit to place in the roster, or in combat
+        the next unit on the map this viewer sees, in the engine's order."""
+        b = self.b
+        if b is None or self.win.handing_over():
+            return
+        if self.combat_mode():
+            ids = [u.id for u in b.state.units.values() if u.id in self._specs and u.present]
+            if not ids:
+                return
+            i = ids.index(self._selected) if self._selected in ids else -1 if step > 0 else 0
+            uid = ids[(i + step) % len(ids)]
+            self.select(uid)
+            u = b.state.units[uid]
+            self.statusBar().showMessage(f"Selected {u.name} at {b.ctx.where(u.pos) if u.pos else '?'}: M moves it "
+                                         "by keys, W/Q/E/A/D one step, N the next unit", 10000)
+        elif self.setup.isVisible() and self.roster.count():
+            row = (self.roster.currentRow() + step) % self.roster.count()
+            self.roster.setCurrentRow(row)
+            if self.keys.mode is not None:  # the cursor places the newly chosen unit
+                self.keys.place()
 
     def _hovered(self, h: Hex | None) -> None:
         """The readout of the hex under the mouse, as this viewer may see it."""
