@@ -14,6 +14,7 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence, QPainter, QUndoGroup
 from PySide6.QtWidgets import QLabel, QMenu, QToolBar
 
+from app.cargo_dialog import open_cargo_dialog
 from app.paths import DEFAULT_CAMPAIGN
 from app.rules_texts import rules_texts
 from app.signals import connect_plain
@@ -142,6 +143,7 @@ def build_menus(window: MainWindow) -> MenuActions:
                              "Ctrl+Shift+A")
     add_action(window, turn, "Show &Battle Hexes", window.show_battle_hexes, "Ctrl+B")
     fight = add_action(window, turn, "&Fight a Battle Hex (set-up)...", window.fight, "Ctrl+F")
+    add_action(window, turn, "&Cargo: Embark, Land, Deploy...", lambda: open_cargo_dialog(window), "Ctrl+Shift+C")
     systems = turn.addMenu("Battle &System for New Battle Hexes")
     systems.setObjectName("battle_systems_menu")
     systems.setToolTipsVisible(True)
