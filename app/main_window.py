@@ -23,7 +23,8 @@ from app.main_files import CampaignFilesMixin
 from app.main_menus import ElidedLabel, build_menus, build_phase_bar
 from app.main_turn import MovementPhaseMixin
 from app.overlays import Overlays
-from app.passphrases import PassphrasesDialog, gm_may_see
+from app.passphrases import gm_may_see
+from app.passphrases_dialog import PassphrasesDialog
 from app.paths import DEFAULT_CAMPAIGN, ICONS
 from app.rules_viewer import RulesViewer
 from app.session import CampaignSession

@@ -164,7 +164,5 @@ def unlock_file(parent: QWidget | None, file_name: str, err: SealedError) -> Key
     return d.keyring if d.exec() == QDialog.DialogCode.Accepted else None
 
 
-from app.passphrases_dialog import NewPassphraseDialog, PassphrasesDialog  # noqa: E402 (File > Passphrases)
-
-__all__ = ["NewPassphraseDialog", "PassphrasesDialog", "UnlockDialog", "ask_passphrase", "gm_may_see", "holder_name",
+__all__ = ["UnlockDialog", "ask_passphrase", "gm_may_see", "holder_name",
            "unlock_file"]

@@ -8,7 +8,7 @@ from typing import Any
 from rules.battle.questions import Question, number
 from rules.battle.roster import Role
 from rules.battle.state import Ctx, Step
-from rules.battle.weapon_status import ws_name
+from rules.battle.ws_table import ws_name
 
 Ask = Generator[Question, Any, None]
 MAX_AGREED = 200

@@ -19,7 +19,7 @@ from rules.battle.lookahead import Verdict
 from rules.battle.placement_steps import placement  # the questions, named here for rules.battle.procedure
 from rules.battle.roster import BASES_FOR_APPROACH, BUnit, Role
 from rules.battle.state import Ctx, Step
-from rules.battle.weapon_status import ws_name
+from rules.battle.ws_table import ws_name
 from rules.battle.zones import Constraint, Universe, hex_dist_min
 from rules.model.units import UnitKind
 

@@ -21,7 +21,7 @@ from rules.battle.log import IllegalAnswer
 from rules.battle.placement import Placement
 from rules.battle.roster import BUnit, Role
 from rules.battle.state import Ctx
-from rules.battle.weapon_status import ws_name
+from rules.battle.ws_table import ws_name
 from rules.battle.zones import dist_to
 
 _OUTCOME = {ExitKind.STAYS: "stays in the battle", ExitKind.DISENGAGED: "disengages",

@@ -9,20 +9,12 @@ from rules.battle.log import GM
 from rules.battle.questions import Question, number
 from rules.battle.roster import SMALL_CRAFT, BUnit, Role
 from rules.battle.state import Ctx, Step
+from rules.battle.ws_table import ws_from_total, ws_name
 from rules.dice import Modifier
 from rules.model.types import Terrain
 from rules.model.units import CrewQuality, UnitKind
 
 Ask = Generator[Question, Any, None]
-
-
-def ws_from_total(total: int) -> int:
-    """Table V13.415: <=3 -> 0, 4-7 -> I, 8-11 -> II, >=12 -> III."""
-    return 0 if total <= 3 else 1 if total <= 7 else 2 if total <= 11 else 3
-
-
-def ws_name(ws: int) -> str:
-    return ("0", "I", "II", "III")[ws]
 
 
 def _ships(units: list[BUnit]) -> list[BUnit]:
@@ -106,7 +98,7 @@ def weapon_status(ctx: Ctx) -> Ask:
             continue
         enemies = [u for u in fighting if u.team != team]
         mods = modifiers(ctx, team, units, enemies)
-        from rules.odds import weapon_status_odds, weapon_status_text  # rules.odds reads this module
+        from rules.odds import weapon_status_odds, weapon_status_text  # the odds load when a battle rolls
         if st.terrain is not Terrain.NONE:
             q = number(f"V13.414/terrain/{team}", GM, "V13.414",
                        f"GM: the Weapon Status modifier from the terrain ({st.terrain.title}) for {name} "

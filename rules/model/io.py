@@ -23,7 +23,7 @@ from pydantic_core import ErrorDetails
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.model.checks import Problem, check_campaign
-from rules.model.json_value import lone_surrogates, nesting_problem
+from rules.model.json_value import MAX_DEPTH, lone_surrogates, nesting_problem
 from rules.model.migrate import migrate
 from rules.model.safe_write import safe_write_text
 from rules.model.seal_upgrade import upgraded
@@ -62,9 +62,6 @@ class SealedError(CampaignError):
                                           + ": a passphrase is needed to open it")])
 
 
-MAX_DEPTH = 48
-"""Deepest nesting of [ ] and { } a file may have (a campaign needs about 12; a Battle Hex's
-answers a few more). Deeper files are refused before json or pydantic recurse into them."""
 
 _REPR = reprlib.Repr()  # a short, safe repr of any input (never recursing into deep data)
 _REPR.maxlevel, _REPR.maxstring, _REPR.maxother, _REPR.maxlist, _REPR.maxdict = 2, 50, 50, 4, 4

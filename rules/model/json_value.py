@@ -18,7 +18,12 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator
 
-__all__ = ["MAX_VALUE_DEPTH", "JsonValue", "json_problem", "lone_surrogates", "nesting_problem", "writable_json"]
+__all__ = ["MAX_DEPTH", "MAX_VALUE_DEPTH", "JsonValue", "json_problem", "lone_surrogates", "nesting_problem", "writable_json"]
+
+MAX_DEPTH = 48
+"""Deepest nesting of [ ] and { } a file may have (a campaign needs about 12; a Battle Hex's
+answers a few more). Deeper files are refused before json or pydantic recurse into them
+(rules/model/io.py, and rules/model/secrets.py for a sealed blob's content)."""
 
 MAX_VALUE_DEPTH = 32
 """Deepest nesting of lists and objects in one free-form value (an answer needs 3 or 4; the

@@ -26,7 +26,7 @@ from pydantic import ValidationError
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.model.checks import Problem
-from rules.model.json_value import json_problem, nesting_problem
+from rules.model.json_value import MAX_DEPTH, json_problem, nesting_problem
 from rules.model.key_book import book_problems, campaign_id_of, new_campaign_id, signed_book
 from rules.model.records import LogEntry
 from rules.model.seals import GM, Keyring, SealedBlob, SealKey, WrongPassphrase, open_blob, seal
@@ -233,7 +233,6 @@ def _open_all(data: dict[str, Any], raw: Any, keyring: Keyring | None, save: Any
     locked = [tuple(b.to) for b in blobs if not ring.opens(b)]
     if locked:
         raise Locked(locked, _keys(data))
-    from rules.model.io import MAX_DEPTH
     entries: list[tuple[Path, Any]] = []
     held: dict[tuple[str, ...], set[Path]] = {}
     for i, b in enumerate(blobs):

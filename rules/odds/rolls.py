@@ -21,7 +21,7 @@ from rules.battle.pursuit import (
     rear_guard_moves,
     rear_guard_rejoins,
 )
-from rules.battle.weapon_status import ws_from_total, ws_name
+from rules.battle.ws_table import ws_from_total, ws_name
 from rules.dice import Modifier
 from rules.model.units import Unit
 from rules.odds.dist import Dist

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.battle.weapon_status import ws_from_total
+from rules.battle.ws_table import ws_from_total
 from tests.rules.battle.helpers import AT, battle, duel, fleet, unit
 
 

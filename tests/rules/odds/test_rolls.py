@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from rules.battle.pursuit import crippled_rear_guard, pursuit_roll
-from rules.battle.weapon_status import ws_from_total
+from rules.battle.ws_table import ws_from_total
 from rules.dice import DiceRoller, Modifier
 from rules.model.units import Unit
 from rules.odds import (
