@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu
 
-from rules.systems.afef.procedure import ROUND_LIMIT
+from rules.systems.afef.asking import ROUND_LIMIT
 from tests.app.gui import Answerer, choose_item, open_main_window, type_text
 from tests.app.test_battle_table import system_action
 from tests.app.test_gui_paths import end_movement_and_fight

@@ -21,7 +21,7 @@ from rules.battle.log import IllegalAnswer
 from rules.battle.questions import QKind, Question
 from rules.model.campaign import Campaign
 from rules.systems import BattleRun, start
-from rules.systems.afef.procedure import ROUND_LIMIT as AFEF_ROUNDS
+from rules.systems.afef.asking import ROUND_LIMIT as AFEF_ROUNDS
 from rules.systems.headless import with_system
 from rules.systems.sidcors.ending import ROUND_LIMIT as SIDCORS_ROUNDS
 from tests.play.battle_player import candidates

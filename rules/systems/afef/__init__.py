@@ -3,7 +3,8 @@
 Modules: :mod:`.odds` (exact hit distributions, chance to damage and destroy, the
 interphase), :mod:`.lines` (a unit's factors, marker and line; checks of attack plans and
 of matched return fire), :mod:`.procedure` (the rounds as a generator of questions),
-:mod:`.battle` (:class:`AfefBattle`, the BattleRun seam).
+:mod:`.asking` (those questions and their checks), :mod:`.battle` (:class:`AfefBattle`, the
+BattleRun seam).
 
 A panel calls :class:`AfefBattle` ``(campaign, at, graph=None, dice=DiceRoller)``: the
 BattleRun API (``pending``, ``answers``, ``answer(raw)``, ``undo(n)``, ``summary(raw)``,
@@ -36,7 +37,7 @@ saved (issue 21); ``main.py battle`` prints them in ``next_question.data.odds``.
   ``{"attacks": plan}``, data as above.
 * ``afef/{r}/continue``: choose, GM; ``"fight"`` or ``{"break_off": "attacker" |
   "defender" | "both", "reason": text}`` (logged as a GM ruling with its reason); after
-  :data:`.procedure.ROUND_LIMIT` rounds (the engine's bound) only a break-off, under its rule.
+  :data:`.asking.ROUND_LIMIT` rounds (the engine's bound) only a break-off, under its rule.
 
 An odds table (:func:`.odds.odds_table`) is ``{"hits", "ef", "damaged", "by_af": {"n":
 odds}, "stepped": odds}``, each odds ``{"damaged", "destroyed", "expected", "hits": {h: p}}``

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from rules.battle.log import GM, EventLog, IllegalAnswer, shown
-from rules.battle.questions import QKind, Question
+from rules.battle.log import EventLog
+from rules.battle.questions import Question
 from rules.battle.roster import Status
 from rules.battle.state import BattleState
 from rules.dice import DiceRoller
-from rules.model.units import FACTOR
+from rules.systems.afef import asking
 from rules.systems.afef.lines import (
     FRONT,
     LINE,
@@ -24,17 +24,13 @@ from rules.systems.afef.lines import (
     R_BREAKTHROUGH,
     R_HITS,
     R_RESOLVE,
-    R_RETURN,
     R_ROUNDS,
     R_SETUP,
     R_VALUES,
     SCREENED,
     AUnit,
     Plan,
-    check_matched,
-    must_match,
     on_target,
-    parse_plan,
 )
 from rules.systems.afef.odds import face_hits, interphase, is_destroyed
 from rules.systems.afef.shown import question_odds
@@ -43,11 +39,6 @@ Procedure = Generator[Question, Any, None]
 POOL_PART = 100
 """The most dice one roll of the roller takes: a bigger pool (4.2.b sets no limit to the AF added
 on one target) is rolled in parts of this many dice and its hits added, as one roll."""
-ENDINGS = ("fight", "attacker", "defender", "both")
-ROUND_LIMIT = 30
-"""The most rounds an AF/EF battle is fought (the engine's bound: 4.2.e sets none while both sides
-are willing): after the last one the GM's question offers only a break-off (4.2.d, a ruling)."""
-R_BOUND = f"{R_ROUNDS} (the engine's bound of {ROUND_LIMIT} rounds: GM ruling)"
 
 
 class Engine:
@@ -113,7 +104,7 @@ class Engine:
         """Rounds until a side is gone, nobody can fire or the GM ends it, then the resolution."""
         while not self._over():
             if self.round:
-                end = yield self._continue_question()
+                end = yield asking.continue_question(self)
                 if end != "fight":
                     self._break_off(end["break_off"], end["reason"])
                     continue
@@ -145,22 +136,22 @@ class Engine:
         r = self.round
         if step == "modifiers":
             self.attacks, self.hold, self.returns, self.breakthrough, self.breakthrough_returns = {}, [], {}, {}, {}
-            mods = yield self._modifiers_question()
+            mods = yield asking.modifiers_question(self)
             for u in self.units.values():
                 u.modifier = mods.get(u.id, 0)
             if any(mods.values()):
                 self.log.add("ruling", R_VALUES, "AF modifiers this round: " + ", ".join(
                     f"{self.units[k].name} {v:+d} (AF {self.units[k].fire_af})" for k, v in mods.items() if v))
         if step in ("modifiers", "screen"):
-            screened = yield self._screen_question()
+            screened = yield asking.screen_question(self)
             for u in self.alive(self.defender):
                 u.line = SCREENED if u.id in screened else FRONT
             self.log.add("ruling", R_SETUP, f"round {r}: {self.name(self.defender)}'s front line "
                          + ", ".join(u.name for u in self.alive(self.defender, FRONT)) + "; screened: "
                          + (", ".join(u.name for u in self.alive(self.defender, SCREENED)) or "none"))
-        declared = yield self._declare_question()
+        declared = yield asking.declare_question(self)
         self.attacks, self.hold = declared
-        self.returns = yield self._return_question()
+        self.returns = yield asking.return_question(self)
         self._resolve_fire(self.attacks, self.attacker)
         self._resolve_fire(self.returns, self.defender)
         if self.hold:
@@ -175,8 +166,8 @@ class Engine:
             self.log.add("ruling", R_BREAKTHROUGH, f"{self.name(self.defender)}'s front line is wiped out: "
                                                    "breakthrough; the held fire may attack the screened line and "
                                                    "the screened units may fire back")
-            self.breakthrough = yield self._breakthrough_question()
-            self.breakthrough_returns = yield self._breakthrough_return_question()
+            self.breakthrough = yield asking.breakthrough_question(self)
+            self.breakthrough_returns = yield asking.breakthrough_return_question(self)
             self._resolve_fire(self.breakthrough, self.attacker)
             self._resolve_fire(self.breakthrough_returns, self.defender)
         else:
@@ -251,146 +242,3 @@ class Engine:
             if what:
                 self.log.add("ruling", R_HITS, f"{u.name} {what}: {u.hits} hits, EF {u.ef}",
                              {"unit": u.id, "status": what})
-
-    # -- questions ---------------------------------------------------------------------------------
-    def _modifiers_question(self) -> Question:
-        live = {u.id: u for u in self.units.values() if u.alive}
-
-        def check(a: Any) -> dict[str, int]:
-            if not isinstance(a, dict):
-                raise IllegalAnswer(R_VALUES, "give the AF modifiers as a whole number per unit, plus or minus "
-                                              "(none for no change), "
-                                              f"not {shown(a)}")
-            for uid, m in a.items():
-                if uid not in live:
-                    raise IllegalAnswer(R_VALUES, f"{shown(uid)} is not a unit in the battle")
-                if isinstance(m, bool) or not isinstance(m, int) or abs(m) > FACTOR:
-                    raise IllegalAnswer(R_VALUES, f"{live[uid].name}: a modifier is a whole number, not {shown(m)}")
-            return dict(a)
-        return Question(f"afef/{self.round}/modifiers", QKind.ACTION, GM, R_VALUES,
-                        f"Game Master: AF modifiers for round {self.round}: a whole number, plus or minus, for each unit "
-                        "whose Attack Factor changes (none for no change). "
-                        "An AF reduced to zero or less still rolls one die, stepped down",
-                        data={"af": {u.id: u.printed_af for u in live.values()}}, check=check)
-
-    def _screen_question(self) -> Question:
-        live = [u.id for u in self.alive(self.defender)]
-
-        def check(a: Any) -> list[str]:
-            if not isinstance(a, list) or any(x not in live for x in a) or len(set(a)) != len(a):
-                raise IllegalAnswer(R_SETUP, "choose the screened units among: " + ", ".join(live))
-            if len(a) == len(live):
-                raise IllegalAnswer(R_SETUP, "the screened line stands behind a front line: leave at least one "
-                                             "unit in the front")
-            return a
-        return Question(f"afef/{self.round}/screen", QKind.CHOOSE_UNITS, self.defender, R_SETUP,
-                        f"{self.name(self.defender)}: which units stand in the screened line (inactive, protected "
-                        "by the front)? The rest form the front line", tuple(live),
-                        check=check)
-
-    def _declare_question(self) -> Question:
-        shooters = {u.id: u for u in self.alive(self.attacker) if u.dice}
-        front = self.alive(self.defender, FRONT)
-        screened = [u.id for u in self.alive(self.defender, SCREENED)]
-        who = self.name(self.attacker)
-
-        def check(a: Any) -> tuple[Plan, list[str]]:
-            if not isinstance(a, dict) or set(a) - {"attacks", "hold"}:
-                raise IllegalAnswer(R_SETUP, f"{who}: answer {{\"attacks\": {{unit: {{target: AF}}}}, "
-                                             f"\"hold\": [units]}}, not {shown(a)}")
-            raw = a.get("attacks", {})
-            if isinstance(raw, dict) and any(isinstance(v, dict) and set(v) & set(screened) for v in raw.values()):
-                raise IllegalAnswer(R_SETUP, "screened units may not be targeted now: hold fire for a breakthrough")
-            plan = parse_plan(raw, shooters, [u.id for u in front], R_SETUP, who)
-            hold = a.get("hold", [])
-            if not isinstance(hold, list) or any(h not in shooters for h in hold) or len(set(hold)) != len(hold):
-                raise IllegalAnswer(R_SETUP, f"{who}: hold the fire of your own units that can fire, not {shown(hold)}")
-            if hold and not screened:
-                raise IllegalAnswer(R_SETUP, "fire may be held only when the defender has screened units")
-            both = [self.units[h].name for h in hold if h in plan]
-            if both:
-                raise IllegalAnswer(R_SETUP, f"{', '.join(both)} cannot both attack and hold its fire")
-            return plan, list(hold)
-        return Question(f"afef/{self.round}/declare", QKind.ACTION, self.attacker, R_SETUP,
-                        f"{who}: declare each unit's attacks on the front line (AF may be split); hold the fire of "
-                        "units for a breakthrough to the screened line",
-                        tuple(shooters), data={"dice": {k: u.dice for k, u in shooters.items()},
-                                               "targets": [u.id for u in front], "screened": screened},
-                        check=check)
-
-    def _return_question(self) -> Question:
-        shooters = {u.id: u for u in self.alive(self.defender, FRONT) if u.dice}
-        targets = self.alive(self.attacker)
-        owed = must_match(self.attacks, self.units)
-        who = self.name(self.defender)
-
-        def check(a: Any) -> Plan:
-            if not isinstance(a, dict) or set(a) - {"attacks"}:
-                raise IllegalAnswer(R_RETURN, f"{who}: answer {{\"attacks\": {{unit: {{target: AF}}}}}}, "
-                                              f"not {shown(a)}")
-            plan = parse_plan(a.get("attacks", {}), shooters, [u.id for u in targets], R_RETURN, who)
-            check_matched(plan, owed, self.units)
-            return plan
-        return Question(f"afef/{self.round}/return", QKind.ACTION, self.defender, R_RETURN,
-                        f"{who}: declare your front line's fire; each unit attacked must fire back at its attackers "
-                        "with at least their AF as a group, the surplus is free", tuple(shooters),
-                        data={"dice": {k: u.dice for k, u in shooters.items()}, "targets": [u.id for u in targets],
-                              "must_match": {k: {"af": n, "attackers": list(by)} for k, (n, by) in owed.items()}},
-                        check=check)
-
-    def _breakthrough_question(self) -> Question:
-        shooters = {h: self.units[h] for h in self.hold}
-        targets = self.alive(self.defender, SCREENED)
-        who = self.name(self.attacker)
-
-        def check(a: Any) -> Plan:
-            if not isinstance(a, dict) or set(a) - {"attacks"}:
-                raise IllegalAnswer(R_BREAKTHROUGH, f"{who}: answer {{\"attacks\": {{unit: {{target: AF}}}}}}")
-            return parse_plan(a.get("attacks", {}), shooters, [u.id for u in targets], R_BREAKTHROUGH, who)
-        return Question(f"afef/{self.round}/breakthrough", QKind.ACTION, self.attacker, R_BREAKTHROUGH,
-                        f"{who}: breakthrough! Declare the held units' attacks on the screened line",
-                        tuple(shooters), data={"dice": {k: u.dice for k, u in shooters.items()},
-                                               "targets": [u.id for u in targets]}, check=check)
-
-    def _breakthrough_return_question(self) -> Question:
-        shooters = {u.id: u for u in self.alive(self.defender, SCREENED) if u.dice}
-        targets = [u for u in self.alive(self.attacker) if not is_destroyed(u.hits, u.ef)]
-        who = self.name(self.defender)
-
-        def check(a: Any) -> Plan:
-            if not isinstance(a, dict) or set(a) - {"attacks"}:
-                raise IllegalAnswer(R_BREAKTHROUGH, f"{who}: answer {{\"attacks\": {{unit: {{target: AF}}}}}}")
-            return parse_plan(a.get("attacks", {}), shooters, [u.id for u in targets], R_BREAKTHROUGH, who)
-        return Question(f"afef/{self.round}/breakthrough_return", QKind.ACTION, self.defender, R_BREAKTHROUGH,
-                        f"{who}: your screened units may fire back (any target)", tuple(shooters),
-                        data={"dice": {k: u.dice for k, u in shooters.items()}, "targets": [u.id for u in targets]},
-                        check=check)
-
-    def _continue_question(self) -> Question:
-        bound = self.round >= ROUND_LIMIT
-
-        def check(a: Any) -> Any:
-            if a == "fight" and bound:
-                raise IllegalAnswer(R_BOUND, f"{self.round} rounds are fought, the engine's bound: a side must "
-                                             "break off ({\"break_off\": \"attacker\" | \"defender\" | "
-                                             "\"both\", \"reason\": why})")
-            if a == "fight":
-                return a
-            if isinstance(a, dict) and a.get("break_off") in ENDINGS[1:] and set(a) == {"break_off", "reason"} \
-                    and isinstance(a["reason"], str) and a["reason"].strip():
-                return {"break_off": a["break_off"], "reason": a["reason"].strip()}
-            if isinstance(a, dict) and a.get("break_off") in ENDINGS[1:] and set(a) <= {"break_off", "reason"} \
-                    and (not isinstance(a.get("reason"), str) or not a["reason"].strip()):
-                raise IllegalAnswer(R_BREAK_OFF, f"the reason is missing: a break-off is the GM's ruling and needs "
-                                                 f"its reason in words, not {shown(a.get('reason'))}")
-            raise IllegalAnswer(R_BREAK_OFF, "answer \"fight\" for another round, or {\"break_off\": \"attacker\" | "
-                                             "\"defender\" | \"both\", \"reason\": why} (a GM ruling: the seed leaves "
-                                             "break-off to chapters we do not have)")
-        if bound:
-            return Question(f"afef/{self.round}/continue", QKind.CHOOSE, GM, R_BOUND,
-                            f"Game Master: round {self.round} is over, the last the engine allows ({ROUND_LIMIT}), and "
-                            "both sides have units left: which side breaks off (give the reason)?", ENDINGS[1:],
-                            check=check)
-        return Question(f"afef/{self.round}/continue", QKind.CHOOSE, GM, R_ROUNDS,
-                        f"Game Master: round {self.round} is over and both sides have units left: another round, "
-                        "or does a side break off (give the reason)?", ENDINGS, check=check)

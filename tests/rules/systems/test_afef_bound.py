@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules.battle.log import IllegalAnswer
-from rules.systems.afef.procedure import R_BOUND, ROUND_LIMIT
+from rules.systems.afef.asking import R_BOUND, ROUND_LIMIT
 from tests.rules.systems.test_afef import run_of, ship
 
 
