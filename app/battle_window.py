@@ -30,6 +30,7 @@ from app import window_state
 from app.battle_handover import HandOverPage, choose_seat, seat_hint, seat_teams
 from app.battle_log import BattleLog, export_report
 from app.battle_panel import BattlePanel, make_panel
+from app.battle_replay import BattleReplay
 from app.battle_still import scrolled
 from app.passphrases import gm_may_see
 
@@ -143,6 +144,7 @@ class BattleWindow(QMainWindow):
         self.overrule_action.setEnabled(False)
         act("Export report...", lambda: self.export_report(), "Ctrl+Shift+S",
             "Write the battle report (HTML with the final map) to a file")
+        self.replay = BattleReplay(self)  # Replay menu and toolbar: step through the battle (issue 22)
 
     def _undo_text(self, text: str) -> None:
         """The Undo action names the answer it would take back."""
@@ -160,8 +162,8 @@ class BattleWindow(QMainWindow):
     # -- reading -----------------------------------------------------------------------------------
     @property
     def b(self) -> BattleRun | None:
-        """The battle's run (once resolved: the battle as it ended)."""
-        return self.ctl.run or self.ctl.last
+        """The battle's run (once resolved: the battle as it ended; replaying: the step shown)."""
+        return self.replay.run if self.replay.on else self.ctl.run or self.ctl.last
 
     def name(self, team: str) -> str:
         if team == GM:
@@ -211,6 +213,9 @@ class BattleWindow(QMainWindow):
         else:
             self.waiting.setText(f"<b>Waiting for</b>: {escape(self.name(q.to))} ({q.rule})")
             self.question_label.setText(escape(q.text, quote=False))
+        if self.replay.on:  # a step of the replay, as the viewer who entered it sees it: nothing to answer
+            self.replay.draw(change)
+            return
         if q is not None and q.to not in ("any", self.viewer) and self.hot_seat and not self.gm_action.isChecked():
             self._hand_over(q.to)
             return
@@ -296,6 +301,8 @@ class BattleWindow(QMainWindow):
         b = self.b
         if b is None or b.pending is None:
             return "no question is open"
+        if self.replay.on:
+            return self.replay.refusal()
         q = b.pending
         refusal = self.ctl.answer(raw)
         if refusal is not None:
@@ -332,7 +339,7 @@ class BattleWindow(QMainWindow):
         b = self.b
         if b is None or b.pending is None or self.panel.handles(b.pending) or self._asking:
             return
-        if self.handing_over() or self.panel.blocks_questions():
+        if self.handing_over() or self.panel.blocks_questions() or self.replay.on:
             return  # never on top of the hand-over screen or what the panel shows first
         q = b.pending
         self._asking = True

@@ -1,0 +1,181 @@
+"""Replay a battle on the map (issue 22), as a person does it: a V13 battle of the default
+campaign set up and moved through the menus and the map, then Replay > Replay the battle and
+the keys Home / Left / Right / End / Space; the counters, the float and the log follow each
+step, nothing can be answered meanwhile, and leaving the replay gives the live battle back;
+the log's right-click menu replays from an event; a SIDCORS battle replays in its panel."""
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QAction
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QMenu, QPushButton
+
+from app.battle_map import centre_of
+from tests.app.gui import Answerer, choose_item, open_main_window, press
+from tests.app.test_battle_seat import _drag, _hand_over_to, _legal_step
+from tests.app.test_battle_table import system_action
+from tests.app.test_battle_window import set_up_0604
+from tests.app.test_gui_paths import end_movement_and_fight
+
+
+def _action(bw, name: str) -> QAction:
+    a = bw.findChild(QAction, name)
+    assert a is not None, name
+    return a
+
+
+def _key(bw, qtbot, key: Qt.Key) -> None:
+    bw.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is bw)
+    QTest.keyClick(bw, key)
+
+
+def _combat_0604(qtbot, tmp_path):
+    """The default campaign's 0604 battle set up through the map, the seat passed to the
+    Coalition, then its destroyer moved by the map and the clock ticked (Space), twice."""
+    main = open_main_window(qtbot, tmp_path)
+    bw = end_movement_and_fight(main, qtbot, "0604")
+    bw.auto_dialogs = False
+    set_up_0604(bw)
+    assert bw.panel.combat_mode() and bw.viewer == "gm"
+    answerer = Answerer(choose_item("Coalition"))
+    bw.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is bw)
+    press(bw, "Ctrl+Shift+P")  # the Coalition takes the seat
+    answerer.stop()
+    _hand_over_to(bw, qtbot, "Coalition", "\u0000")
+    assert bw.viewer == "coalition"
+    moves = [bw.b.state.units["lyr-dd-1"].pos]  # where it stood, then where it went
+    for _ in range(2):
+        to = _legal_step(bw, "lyr-dd-1", "coalition")
+        balloon = _drag(bw, "lyr-dd-1", to)
+        assert bw.b.state.units["lyr-dd-1"].pos == to, balloon
+        moves.append(to)
+        press(bw, "Space")  # +1 impulse
+    return main, bw, moves[0], moves[1:]
+
+
+def test_replay_steps_the_counters_on_the_map_and_gives_the_live_battle_back(qtbot, tmp_path):
+    main, bw, start, moves = _combat_0604(qtbot, tmp_path)
+    live_answers = list(bw.b.answers)
+    n = len(live_answers)
+    campaign, undo_count = main.session.campaign, bw.ctl.undo_stack.count()
+    live_html = bw.log_view.toPlainText()
+    # Replay > Replay the battle: from its first answer, nothing of the battle placed yet
+    menu = bw.findChild(QMenu, "replay_menu")
+    assert menu is not None and _action(bw, "replay_replay") in menu.actions()
+    _action(bw, "replay_replay").trigger()
+    assert bw.replay.on and bw.replay.k == 0 and bw.b is not bw.ctl.run
+    assert "lyr-dd-1" not in bw.panel.scene.counters and "answer 0 of" in bw.windowTitle()
+    # End: the last step is the live battle
+    _key(bw, qtbot, Qt.Key.Key_End)
+    assert bw.replay.k == n and bw.b.state.units["lyr-dd-1"].pos == moves[-1] == bw.ctl.run.state.units["lyr-dd-1"].pos
+    assert bw.panel.scene.counters["lyr-dd-1"].spec.hex == moves[-1]
+    # back over the clock tick and the second move: the counter goes back on the screen
+    _key(bw, qtbot, Qt.Key.Key_Left)
+    assert bw.replay.k == n - 1 and bw.panel.scene.counters["lyr-dd-1"].spec.hex == moves[-1]
+    _key(bw, qtbot, Qt.Key.Key_Left)
+    assert bw.replay.k == n - 2 and bw.panel.scene.counters["lyr-dd-1"].spec.hex == moves[0]
+    item = bw.panel.scene.counters["lyr-dd-1"]
+    assert item.sceneBoundingRect().contains(centre_of(moves[0])), "the counter is drawn at its old hex"
+    _key(bw, qtbot, Qt.Key.Key_Left)
+    _key(bw, qtbot, Qt.Key.Key_Left)
+    assert bw.replay.k == n - 4 and bw.panel.scene.counters["lyr-dd-1"].spec.hex == start != moves[0]
+    # forward: the counter shows at the new hex again, and the log has the move's line
+    _key(bw, qtbot, Qt.Key.Key_Right)
+    assert bw.replay.k == n - 3
+    assert bw.panel.scene.counters["lyr-dd-1"].sceneBoundingRect().contains(centre_of(moves[0]))
+    assert bw.replay.said(bw.replay.k) in bw.log_view.toPlainText()
+    # nothing can be answered while replaying: a drag is refused, the battle and undo untouched
+    _drag(bw, "lyr-dd-1", _legal_step(bw, "lyr-dd-1", "coalition"))
+    assert "replay cannot change the battle" in bw.statusBar().currentMessage()
+    assert bw.ctl.run.answers == live_answers and bw.ctl.undo_stack.count() == undo_count
+    assert main.session.campaign is campaign
+    # Home, then Space plays to the end at the fastest speed
+    _key(bw, qtbot, Qt.Key.Key_Home)
+    assert bw.replay.k == 0
+    next(a for a in bw.replay.speed_actions if a.data() == 100).trigger()
+    _key(bw, qtbot, Qt.Key.Key_Space)
+    assert bw.replay.timer.isActive()
+    qtbot.waitUntil(lambda: bw.replay.k == n, timeout=20000)
+    qtbot.waitUntil(lambda: not bw.replay.timer.isActive())
+    assert bw.panel.scene.counters["lyr-dd-1"].spec.hex == moves[-1]
+    # Escape leaves: the live battle, its answers, log and undo as they were; the combat keys work again
+    _key(bw, qtbot, Qt.Key.Key_Escape)
+    assert not bw.replay.on and bw.b is bw.ctl.run and bw.b.answers == live_answers
+    assert bw.log_view.toPlainText() == live_html and bw.ctl.undo_stack.count() == undo_count
+    assert main.session.campaign is campaign and "replay" not in bw.windowTitle()
+    press(bw, "Space")
+    assert len(bw.b.answers) == n + 1
+
+
+def test_the_log_replays_the_battle_from_an_event(qtbot, tmp_path):
+    main, bw, _start, moves = _combat_0604(qtbot, tmp_path)
+    view = bw.log_view
+    # the line of the first move, found in the log as shown, right-clicked
+    doc = view.document()
+    words = next(e.text for e in bw.b.log.events if e.kind == "answer" and isinstance(e.data.get("answer"), dict)
+                 and e.data["answer"].get("move") == "lyr-dd-1")
+    block = next(b for b in range(doc.blockCount()) if words in doc.findBlockByNumber(b).text())
+    cursor = view.textCursor()
+    cursor.setPosition(doc.findBlockByNumber(block).position() + 3)
+    at = view.cursorRect(cursor).center()
+    answerer = Answerer(lambda d: False, cancel_others=False)
+    QApplication.sendEvent(view.viewport(), _context(view, at))
+    answerer.stop()
+    menu = bw.replay.log_menu
+    entry = next(a for a in menu.actions() if a.objectName() == "replay_from_event")
+    menu.close()
+    entry.trigger()
+    assert bw.replay.on
+    index = next(i for i, e in enumerate(bw.ctl.run.log.events) if e.text == words and e.kind == "answer")
+    k = bw.replay.k
+    assert bw.replay.steps.frames[k].events > index >= bw.replay.steps.frames[k - 1].events
+    assert bw.panel.scene.counters["lyr-dd-1"].spec.hex == moves[0]  # the step that gave the first move
+    assert bw.replay.said(k) == words
+
+
+def _context(view, at: QPoint):
+    from PySide6.QtGui import QContextMenuEvent
+    return QContextMenuEvent(QContextMenuEvent.Reason.Mouse, at, view.viewport().mapToGlobal(at))
+
+
+def test_a_sidcors_battle_replays_in_its_panel(qtbot, tmp_path):
+    from tests.app.test_battle_sidcors import dialogs
+    main = open_main_window(qtbot, tmp_path)
+    system_action(main.findChild(QMenu, "battle_systems_menu"), "sidcors").trigger()
+    bw = end_movement_and_fight(main, qtbot, "0604")
+    answerer = Answerer(dialogs)
+    for _ in range(60):  # to the first damage allocation, as the players click it
+        if bw.handing_over():
+            qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+            qtbot.wait(5)
+            continue
+        q = bw.b.pending
+        kind = q.key.split("/")[2] if q.key.count("/") >= 2 else ""
+        if kind == "bif":
+            qtbot.mouseClick(bw.panel.central.findChild(QPushButton, "bif_2"), Qt.MouseButton.LeftButton)
+        elif kind == "allocate":
+            break
+        else:
+            qtbot.waitUntil(lambda q=q: bw.b.pending is not q, timeout=5000)
+        qtbot.wait(5)
+    answerer.stop()
+    assert bw.b.pending.key.split("/")[2] == "allocate"
+    n = len(bw.b.answers)
+    live_heading = bw.panel.heading.text()
+    assert "owes" in live_heading  # the damage to allocate
+    _action(bw, "replay_replay").trigger()
+    assert bw.replay.on and bw.replay.k == 0
+    assert "owes" not in bw.panel.heading.text() and "BIR" not in bw.panel.heading.text()
+    _key(bw, qtbot, Qt.Key.Key_End)
+    assert bw.replay.k == n and bw.panel.heading.text() == live_heading
+    # a counter clicked in the replay allocates nothing
+    _key(bw, qtbot, Qt.Key.Key_Left)
+    target = next((b for b in bw.panel.central.findChildren(QPushButton) if b.objectName().startswith("counter_")
+                   and b.isVisible()), None)
+    assert target is not None
+    qtbot.mouseClick(target, Qt.MouseButton.LeftButton)
+    assert len(bw.ctl.run.answers) == n and bw.replay.k == n - 1
+    _key(bw, qtbot, Qt.Key.Key_Escape)
+    assert not bw.replay.on and bw.b is bw.ctl.run and len(bw.b.answers) == n
