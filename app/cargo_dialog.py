@@ -21,10 +21,15 @@ if TYPE_CHECKING:
     from app.main_window import MainWindow
 
 
+_VERBS = ("land", "deploy", "embark")  # the list's order: the landings first (typing "Land" finds them too)
+
+
 def cargo_choices(c: Campaign, gm: bool) -> list[tuple[Fleet, CargoAction]]:
-    """Every fleet's cargo actions, as the engine lists them, for the fleets the viewer may see."""
-    return [(f, a) for f in c.fleets if gm or visibility.seen_by(c, f.name, visibility.TABLE)
-            for a in actions(c, f.id)]
+    """Every fleet's cargo actions, as the engine lists them, for the fleets the viewer may see:
+    the landings first, then deployments, then embarkations, each in the campaign's fleet order."""
+    found = [(f, a) for f in c.fleets if gm or visibility.seen_by(c, f.name, visibility.TABLE)
+             for a in actions(c, f.id)]
+    return sorted(found, key=lambda fa: _VERBS.index(fa[1].verb) if fa[1].verb in _VERBS else len(_VERBS))
 
 
 class CargoDialog(QDialog):
@@ -37,12 +42,12 @@ class CargoDialog(QDialog):
         self.choices = choices
         lay = QVBoxLayout(self)
         note = QLabel("Seed 004 Invasion Phase: " + (refused or "choose what a fleet does with its cargo where it "
-                                                      "stands (arrows, then Return; Escape closes)"))
+                                                      "stands (arrows or the first letters, then Return; Escape closes)"))
         note.setWordWrap(True)
         lay.addWidget(note)
         self.list = QListWidget()
         for fleet, action in choices:
-            item = QListWidgetItem(f"{fleet.name} ({fleet.sector}): {action.text}")
+            item = QListWidgetItem(f"{action.text} \u2014 {fleet.name} ({fleet.sector})")
             self.list.addItem(item)
         self.list.setCurrentRow(0)
         self.list.itemActivated.connect(lambda _item: self.accept())

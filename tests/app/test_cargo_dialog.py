@@ -51,7 +51,7 @@ def test_the_legion_lands_by_keys_and_its_ground_combat_follows(qtbot, tmp_path)
     answerer = Answerer(note, keys_in_cargo_dialog(lines, Qt.Key.Key_Return, Qt.Key.Key_Escape))
     press(w, "Ctrl+Shift+C")
     answerer.stop()
-    assert lines == [["Fed transport (0505): Land Fed legion on Vor I"]] and "Troop Combat" in refused[0]
+    assert lines == [["Land Fed legion on Vor I \u2014 Fed transport (0505)"]] and "Troop Combat" in refused[0]
     assert next(f for f in w.campaign.fleets if f.id == "t").cargo
     lines.clear()
     for _ in range(4):  # Supply -> Encounters -> Space Combat -> Orbital Bombardment -> Troop Combat
@@ -68,7 +68,7 @@ def test_the_legion_lands_by_keys_and_its_ground_combat_follows(qtbot, tmp_path)
     qtbot.waitUntil(lambda: bool(w.campaign.ground_combats) and w.campaign.ground_combats[0].done
                     and w.session.combat_pending() is None, timeout=5000)  # the losses, then the morale check
     answerer.stop()
-    assert lines == [["Fed transport (0505): Land Fed legion on Vor I"]]
+    assert lines == [["Land Fed legion on Vor I \u2014 Fed transport (0505)"]]
     assert seen == ["ground/0505/Vor I", "morale/seized/0505/Vor I"]
     planet = w.campaign.sector_at("0505").star_system.planets[0]
     assert planet.owner == "fed" and [g.id for g in planet.ground_units] == ["g9"]
