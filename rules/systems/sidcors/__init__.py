@@ -4,7 +4,8 @@ bloody) results"), combat in rounds until a side retreats or is destroyed (issue
 Modules: :mod:`.tables` (Combat Coefficient Table, Damage Points rounded half up, die roll
 shifts), :mod:`.force` (a Battle Force: potential, maulers, scouts, cloaks, costs),
 :mod:`.odds` (exact damage distributions per BIF pair), :mod:`.procedure` (the rounds as a
-generator of questions), :mod:`.ending` (the GM ends a battle nobody can win or that reached
+generator of questions), :mod:`.allocation` (Damage Allocation by the owner, fighters
+transferred or lost), :mod:`.ending` (the GM ends a battle nobody can win or that reached
 the engine's bound), :mod:`.battle` (:class:`SidcorsBattle`, the BattleRun seam).
 
 A panel calls :class:`SidcorsBattle` ``(campaign, at, graph=None, dice=DiceRoller)``: the

@@ -12,13 +12,14 @@ from collections.abc import Generator
 from fractions import Fraction
 from typing import Any
 
-from rules.battle.log import EventLog, IllegalAnswer, shown
-from rules.battle.questions import QKind, Question, number, yes_no
+from rules.battle.log import EventLog
+from rules.battle.questions import Question, number, yes_no
 from rules.battle.roster import Status
 from rules.battle.state import BattleState
 from rules.dice import DiceRoller, Modifier
 from rules.strategic.neighbours import NeighbourSector
 from rules.systems.sidcors import ending
+from rules.systems.sidcors.allocation import allocate
 from rules.systems.sidcors.directed import directed
 from rules.systems.sidcors import force as fz
 from rules.systems.sidcors.force import SUnit
@@ -29,7 +30,6 @@ from rules.systems.sidcors.tables import (
     BIF_LOW,
     BIR_HIGH,
     BIR_LOW,
-    R_ALLOCATION,
     R_CLOAK,
     R_DAMAGE,
     R_INTENSITY,
@@ -39,7 +39,6 @@ from rules.systems.sidcors.tables import (
     R_ROUNDS,
     R_SCOUTS,
     R_SHIFTS,
-    R_TRANSFER,
     coefficient,
     damage_points,
     shifted,
@@ -164,7 +163,7 @@ class Engine:
 
     def _allocations(self, order: tuple[str, ...]) -> Procedure:
         for t in order:
-            yield from self._allocate(t)
+            yield from allocate(self, t)
         self._shock()
         if all(fz.alive(self.units[t]) for t in self.sides):
             yield from self._retreats()
@@ -243,81 +242,6 @@ class Engine:
                 self.log.add("ruling", R_PLUS_MINUS, f"{self.name(t)}: {self.carry[t]:+d} from the last round: "
                                                      f"{self.scored[e]} -> {max(0, owed)} Damage Points against it")
             self.owed[t], self.carry[t] = max(0, owed), 0
-
-    # -- Damage Allocation -------------------------------------------------------------------------
-    def _transfer(self, team: str) -> Procedure:
-        loose = self.loose[team]
-        if not loose:
-            return
-        space = min(loose, fz.room(self.units[team]))
-        moved = 0
-        if space:
-            moved = yield number(f"sidcors/{self.round}/transfer/{team}", team, R_TRANSFER,
-                                 f"{self.name(team)}: {loose} fighter factors lost their carrier: how many transfer to "
-                                 f"carriers with room (0-{space})? The rest die and resolve Damage Points", 0, space,
-                                 default=space)  # every factor that has room saved
-            fz.place_fighters(self.units[team], moved)
-        dying = loose - moved
-        used = min(dying, self.owed[team])
-        self.owed[team] -= used
-        self.loose[team] = 0
-        self.log.add("ruling", R_TRANSFER, f"{self.name(team)}: {moved} fighter factors transferred, {dying} die"
-                     + (f", resolving {used} Damage Points" if used else ""))
-
-    def _allocate(self, team: str) -> Procedure:
-        while True:
-            yield from self._transfer(team)
-            left = self.owed[team]
-            smallest = fz.smallest_df(self.units[team])
-            if smallest is None or left <= 0 or 2 * left < smallest:
-                if smallest is not None and left != 0:
-                    self.carry[team] = left
-                    self.log.add("ruling", R_PLUS_MINUS, f"{self.name(team)}: " + (
-                        f"{left} points below half the smallest Defense Factor ({smallest}) are ignored: +{left} "
-                        "against it next round" if left > 0 else f"gave up {-left} more than required: credit "
-                        f"{-left} next round"))
-                self.owed[team] = 0
-                return
-            yield from self._allocate_one(team, left, smallest)
-
-    def _allocate_one(self, team: str, left: int, smallest: int) -> Procedure:
-        opts = self.options(team)
-        fighters = {u.id: u.ff for u in fz.alive(self.units[team]) if u.ff}
-
-        def check(a: Any) -> tuple[str, int]:
-            if isinstance(a, dict) and set(a) == {"unit", "fighters"}:
-                uid, n = a["unit"], a["fighters"]
-                if not isinstance(uid, str) or uid not in fighters:
-                    raise IllegalAnswer(R_ALLOCATION, f"{shown(uid)} carries no fighter factors of {self.name(team)}")
-                if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= min(fighters[uid], left):
-                    raise IllegalAnswer(R_ALLOCATION, f"lose 1-{min(fighters[uid], left)} fighter factors of "
-                                                      f"{self.unit(uid).name} ({left} points to resolve), "
-                                                      f"not {shown(n)}")
-                return uid, n
-            if not isinstance(a, str) or a not in opts:
-                raise IllegalAnswer(R_ALLOCATION, f"{self.name(team)} gives up its own units left, one at a time: one "
-                                                  f"of {', '.join(opts)} (or {{'unit', 'fighters'}}), not {shown(a)}")
-            return str(a), 0
-        q = Question(f"sidcors/{self.round}/allocate/{team}", QKind.CHOOSE, team, R_ALLOCATION,
-                     f"{self.name(team)}: {left} Damage Points to resolve (half the smallest Defense Factor: "
-                     f"{smallest / 2:g}): choose a unit to cripple, or a crippled unit to destroy",
-                     tuple(opts), data={"points": left, "steps": {k: list(v) for k, v in opts.items()},
-                                        "fighters": fighters}, check=check)
-        uid, n = yield q
-        u = self.unit(uid)
-        if n:
-            u.lose_fighters(n)
-            self.owed[team] -= n
-            self.log.add("ruling", R_ALLOCATION, f"{self.name(team)} loses {n} fighter factors of {u.name}; "
-                                                 f"{self.owed[team]} left", {"unit": uid})
-            return
-        pts = u.df
-        done, loose = u.damage()
-        self.owed[team] -= pts
-        self.loose[team] += loose
-        self.log.add("ruling", R_ALLOCATION, f"{self.name(team)}: {u.name} {done} ({pts} points); {self.owed[team]} "
-                                             "left" + (f"; {loose} fighter factors must transfer or die" if loose
-                                                       else ""), {"unit": uid})
 
     # -- end of round ------------------------------------------------------------------------------
     def _shock(self) -> None:
