@@ -15,6 +15,7 @@ pause). The log's right-click menu replays the battle from the event under the p
 from __future__ import annotations
 
 from bisect import bisect_right
+from dataclasses import replace
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -116,9 +117,11 @@ class BattleReplay(QObject):
         for a, ok in ((self.first_action, self.k > 0), (self.back_action, self.k > 0),
                       (self.forward_action, self.k < n), (self.last_action, self.k < n),
                       (self.play_action, self.k < n or self.timer.isActive()), (self.leave_action, True)):
-            a.setEnabled(stepping and ok)
+            if a.isEnabled() != (stepping and ok):
+                a.setEnabled(stepping and ok)
         self.replay_action.setChecked(self.on)
-        self.label.setVisible(self.on)
+        if self.label.isVisibleTo(self.win) != self.on:
+            self.label.setVisible(self.on)
 
     # -- the run shown -----------------------------------------------------------------------------
     @property
@@ -250,7 +253,8 @@ class BattleReplay(QObject):
         win.panel_dock.show()
         win.log_dock.show()
         win.answer_button.setEnabled(False)
-        win.panel.draw(change)
+        # a step back redraws what it changed on the map, as a step forward does (the log is cut back)
+        win.panel.draw(replace(change, rewound=False) if change is not None and change.rewound else change)
         win._show_log(rebuild=change is None, rewind_to=change.events_from if change and change.rewound else None)
         n = len(steps) if steps is not None else 0
         words = self.said(self.k)
