@@ -4,7 +4,8 @@ around (the anchor), and the constraints on one unit's hex, facing and speed.
 :class:`Placement` answers, for the unit to be placed next, the set of legal hexes
 (:meth:`Placement.zone`) and, for one hex, whether it is legal and why not
 (:meth:`Placement.check`); both read the same :class:`~rules.battle.zones.Constraint` list.
-The questions that place the units in order are :mod:`rules.battle.placement_steps`.
+The questions that place the units in order, and the form of their answers, are
+:mod:`rules.battle.placement_steps`.
 """
 from __future__ import annotations
 
@@ -12,26 +13,22 @@ from typing import Any
 
 import numpy as np
 
-from hexmap import Facing, Hex, Label
+from hexmap import Facing, Hex
 from rules.battle import lookahead
-from rules.battle.log import IllegalAnswer, shown
 from rules.battle.lookahead import Verdict
-from rules.battle.placement_steps import placement  # the questions, named here for rules.battle.procedure
 from rules.battle.roster import BASES_FOR_APPROACH, BUnit, Role
 from rules.battle.state import Ctx, Step
 from rules.battle.ws_table import ws_name
 from rules.battle.zones import Constraint, Universe, hex_dist_min
 from rules.model.units import UnitKind
 
-__all__ = ["MAX_SPEED", "T3", "Placement", "Verdict", "corrected_facing", "legal_attacker_facings", "placement"]
+__all__ = ["MAX_SPEED", "T3", "Placement", "Verdict", "corrected_facing", "legal_attacker_facings"]
 
 T3 = {0: 4, 1: 9, 2: 20, 3: 31}
 """Table V13.435: the Defending Team's speed limit by Weapon Status."""
 MAX_SPEED = 31
 _PLACING = frozenset({Step.PLACE_DEFENDER, Step.PLACE_ATTACKER, Step.PLACE_ORION, Step.PLACE_INCIDENTAL,
                       Step.PLACE_MONSTER})
-_PARTS = ("unit", "at", "facing", "speed", "docked")
-"""The parts of a placement answer (docs/battle_answers.md)."""
 
 
 def legal_attacker_facings(dor: Facing) -> tuple[Facing, ...]:
@@ -309,51 +306,3 @@ class Placement:
             return Verdict(False, "V13.432", f"{u.name}: the first defending ship needs a facing (it fixes the "
                                                  "Direction of Retreat)"), ""
         return facing or Facing.A, ""
-
-    def read(self, ans: Any, remaining: list[str]) -> tuple[BUnit, Hex, Facing | None, int | None, bool]:
-        """The form of a placement answer: ``{"unit", "at", "facing", "speed", "docked"}``."""
-        rule = self.st.step.value.split()[0]
-        if not isinstance(ans, dict) or "unit" not in ans:
-            raise IllegalAnswer(rule, "answer a unit to place, its hex, facing and speed (docs/battle_answers.md)")
-        extra = sorted(str(k) for k in ans if k not in _PARTS)
-        if extra:
-            raise IllegalAnswer(rule, f"a placement has no part {', '.join(map(repr, extra))} (its parts: "
-                                      f"{', '.join(_PARTS)}; docs/battle_answers.md)")
-        at_base = ans.get("docked") is True  # its hex is its base's (V13.431): "at" may be null
-        for key, typ, what in (("at", str, "a hex label string such as \"2115\" or \"(col,row)\""),
-                               ("facing", str, "a facing letter A-F"), ("docked", bool, "true or false"),
-                               ("speed", int, "a whole number 0-31")):
-            if key not in ans or (key == "at" and at_base and ans[key] is None):
-                continue
-            if not isinstance(ans[key], typ):
-                raise IllegalAnswer(rule, f"'{key}' is {what}, not {shown(ans[key])}"
-                                    + (" (leave the part out instead)" if ans[key] is None else ""))
-        uid = ans["unit"]
-        if uid not in remaining:
-            known = self.st.units.get(uid) if isinstance(uid, str) else None
-            left = ", ".join(self.st.units[r].name for r in remaining)
-            raise IllegalAnswer(rule, f"{known.name if known else 'that unit'} is not a unit to place now; "
-                                      f"still to place: {left}")
-        u = self.st.units[uid]
-        docked = bool(ans.get("docked", False))
-        if docked:
-            anchor = self.anchor_unit()
-            if anchor is None or anchor.pos is None or anchor is u or u.role is not Role.DEFENDER:
-                raise IllegalAnswer("V13.431", f"{u.name} has no placed base, carrier or tender to dock at")
-            h = anchor.pos
-        else:
-            try:
-                h = self.ctx.window.hex_at(Label.parse(str(ans.get("at"))))
-            except ValueError as e:
-                raise IllegalAnswer(rule, str(e)) from None
-        facing = None
-        if ans.get("facing") is not None:
-            try:
-                facing = Facing.parse(ans["facing"])
-            except ValueError as e:
-                raise IllegalAnswer(rule, str(e)) from None
-        speed = ans.get("speed")
-        if speed is not None and (isinstance(speed, bool) or not isinstance(speed, int) or not 0 <= speed <= MAX_SPEED):
-            raise IllegalAnswer(rule, f"{u.name}: the speed is a whole number from 0 to {MAX_SPEED} (V13.435), not "
-                                      f"{shown(speed)}")
-        return u, h, facing, speed, docked

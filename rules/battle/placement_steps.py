@@ -10,16 +10,19 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from hexmap import Facing, Label
-from rules.battle.log import GM, IllegalAnswer
+from hexmap import Facing, Hex, Label
+from rules.battle.log import GM, IllegalAnswer, shown
 from rules.battle.questions import QKind, Question, yes_no
 from rules.battle.roster import BUnit, Role
+from rules.battle.placement import MAX_SPEED
 from rules.battle.state import Ctx, Step
 
 if TYPE_CHECKING:
     from rules.battle.placement import Placement
 
 Ask = Generator[Question, Any, None]
+_PARTS = ("unit", "at", "facing", "speed", "docked")
+"""The parts of a placement answer (docs/battle_answers.md)."""
 ORDER = (Step.PLACE_DEFENDER, Step.PLACE_ATTACKER, Step.PLACE_ORION, Step.PLACE_INCIDENTAL, Step.PLACE_MONSTER)
 
 
@@ -54,14 +57,14 @@ def _place_one(ctx: Ctx, rules: Placement, step: Step, todo: list[BUnit]) -> Ask
     to = GM if todo[0].role is Role.MONSTER else team
 
     def check(ans: Any) -> dict[str, Any]:
-        u, h, facing, speed, docked = rules.read(ans, remaining)
+        u, h, facing, speed, docked = read(rules, ans, remaining)
         v = rules.check(u.id, h, facing, speed)
         if not v.ok:
             raise IllegalAnswer(v.rule, v.reason)
         return {"unit": u.id, "hex": h, "facing": v.facing, "speed": speed, "docked": docked, "note": v.note}
 
     def parse(ans: Any) -> dict[str, Any]:
-        u, h, facing, speed, docked = rules.read(ans, remaining)
+        u, h, facing, speed, docked = read(rules, ans, remaining)
         return {"unit": u.id, "hex": h, "facing": facing or Facing.A, "speed": speed, "docked": docked, "note": ""}
     data: dict[str, Any] = {"step": step.value}
     text = f"{ctx.name(team)}: place a unit ({len(remaining)} to go)"
@@ -76,6 +79,56 @@ def _place_one(ctx: Ctx, rules: Placement, step: Step, todo: list[BUnit]) -> Ask
     got = yield Question(f"place/{step.name.lower()}/{len(st.placed_order) + 1}", QKind.PLACE, to,
                          step.value.split()[0], text, tuple(remaining), data=data, check=check, parse=parse)
     _apply(ctx, rules, got)
+
+
+def read(rules: Placement, ans: Any, remaining: list[str]) -> tuple[BUnit, Hex, Facing | None, int | None, bool]:
+    """The form of a placement answer: ``{"unit", "at", "facing", "speed", "docked"}`` (whether
+    its hex, facing and speed are legal is ``rules.check``'s to say)."""
+    rule = rules.st.step.value.split()[0]
+    if not isinstance(ans, dict) or "unit" not in ans:
+        raise IllegalAnswer(rule, "answer a unit to place, its hex, facing and speed (docs/battle_answers.md)")
+    extra = sorted(str(k) for k in ans if k not in _PARTS)
+    if extra:
+        raise IllegalAnswer(rule, f"a placement has no part {', '.join(map(repr, extra))} (its parts: "
+                                  f"{', '.join(_PARTS)}; docs/battle_answers.md)")
+    at_base = ans.get("docked") is True  # its hex is its base's (V13.431): "at" may be null
+    for key, typ, what in (("at", str, "a hex label string such as \"2115\" or \"(col,row)\""),
+                           ("facing", str, "a facing letter A-F"), ("docked", bool, "true or false"),
+                           ("speed", int, "a whole number 0-31")):
+        if key not in ans or (key == "at" and at_base and ans[key] is None):
+            continue
+        if not isinstance(ans[key], typ):
+            raise IllegalAnswer(rule, f"'{key}' is {what}, not {shown(ans[key])}"
+                                + (" (leave the part out instead)" if ans[key] is None else ""))
+    uid = ans["unit"]
+    if uid not in remaining:
+        known = rules.st.units.get(uid) if isinstance(uid, str) else None
+        left = ", ".join(rules.st.units[r].name for r in remaining)
+        raise IllegalAnswer(rule, f"{known.name if known else 'that unit'} is not a unit to place now; "
+                                  f"still to place: {left}")
+    u = rules.st.units[uid]
+    docked = bool(ans.get("docked", False))
+    if docked:
+        anchor = rules.anchor_unit()
+        if anchor is None or anchor.pos is None or anchor is u or u.role is not Role.DEFENDER:
+            raise IllegalAnswer("V13.431", f"{u.name} has no placed base, carrier or tender to dock at")
+        h = anchor.pos
+    else:
+        try:
+            h = rules.ctx.window.hex_at(Label.parse(str(ans.get("at"))))
+        except ValueError as e:
+            raise IllegalAnswer(rule, str(e)) from None
+    facing = None
+    if ans.get("facing") is not None:
+        try:
+            facing = Facing.parse(ans["facing"])
+        except ValueError as e:
+            raise IllegalAnswer(rule, str(e)) from None
+    speed = ans.get("speed")
+    if speed is not None and (isinstance(speed, bool) or not isinstance(speed, int) or not 0 <= speed <= MAX_SPEED):
+        raise IllegalAnswer(rule, f"{u.name}: the speed is a whole number from 0 to {MAX_SPEED} (V13.435), not "
+                                  f"{shown(speed)}")
+    return u, h, facing, speed, docked
 
 
 def _apply(ctx: Ctx, rules: Placement, got: dict[str, Any]) -> None:

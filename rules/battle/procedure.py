@@ -26,7 +26,8 @@ from rules.battle.compose import compose
 from rules.battle.endings import endings
 from rules.battle.log import GM, EventLog, IllegalAnswer, ruled
 from rules.battle.opening_range import opening_range
-from rules.battle.placement import Placement, placement
+from rules.battle.placement import Placement
+from rules.battle.placement_steps import placement
 from rules.battle.questions import QKind, Question
 from rules.battle.results import write_back
 from rules.battle.roster import BUnit, Role, build_roster
