@@ -83,6 +83,18 @@ def _centre(window: QWidget) -> None:
     window.setGeometry(fx + m.left(), fy + m.top(), w, h)
 
 
+def later(owner: QObject, call) -> None:
+    """Call ``call`` once the event loop is free, unless ``owner`` is deleted first (e.g. its
+    window closed at once). A timer that is ``owner``'s child: ``QTimer.singleShot(0, owner,
+    call)`` kept ``call`` (and with it ``owner``, its window and session) for good when ``owner``
+    went first (issue 21: memory flat)."""
+    timer = QTimer(owner)
+    timer.setSingleShot(True)
+    timer.timeout.connect(call)
+    timer.timeout.connect(timer.deleteLater)
+    timer.start(0)
+
+
 class _RefitOnShow(QObject):
     """On the window's first show, fit it again with its real frame, unless someone resized or
     moved it on purpose since :func:`restore` placed it."""
@@ -97,7 +109,7 @@ class _RefitOnShow(QObject):
         if obj is self.window and event.type() == QEvent.Type.Show:
             self.window.removeEventFilter(self)
             if self.window.geometry() == self.placed:
-                QTimer.singleShot(0, self._refit)
+                later(self, self._refit)
         return False
 
     def _refit(self) -> None:
