@@ -195,6 +195,8 @@ class Points:
     def __init__(self) -> None:
         self.spacing = 1
         self.kept: list[Point] = []
+        self.written: Point | None = None
+        """The point last written to disk (:mod:`rules.systems.resume`), or read from it."""
 
     def plan(self, expected: int) -> None:
         """A replay of ``expected`` answers starts: space its points so it makes about

@@ -157,10 +157,11 @@ class ReplayRun(Generic[E]):
         takes the checkpoint's engine itself (no copy; answers given again make new ones)."""
         points = self._shelf()
         point = points.best(answers) if points is not None else None
-        if point is None and points is not None and answers:
-            point = self._from_disk(points, answers)
         if point is not None and take and points is not None:
             points.drop(point)
+        if point is None and points is not None and answers:
+            point = self._from_disk(points, answers)
+            take = True  # a point read from disk is this run's own: no copy
         if point is None or not self._resume_from(point, take):
             state = self._state()
             dice = self._dice(self.seed)
@@ -203,14 +204,13 @@ class ReplayRun(Generic[E]):
         return True
 
     def _from_disk(self, points: Points, answers: list[Any]) -> Point | None:
-        """The checkpoint a run of this battle wrote to disk (a new process reopening the file),
-        kept among the points; None when there is none to trust (:func:`rules.systems.resume.read`)."""
+        """The checkpoint a run of this battle wrote to disk (a new process reopening the file);
+        None when there is none to trust (:func:`rules.systems.resume.read`)."""
         from rules.systems import resume
 
         point = resume.read(self._key, answers, self._state())
         if point is None or point.engine.resume(point.key) is None:
             return None
-        points.keep(point)
         points.written = point
         return point
 
@@ -223,16 +223,15 @@ class ReplayRun(Generic[E]):
         if points is None or n < 2 or self.campaign.keys:
             return
         last = points.written
-        if last is not None and n - last.answers <= WRITE_EVERY and any(p is last for p in points.kept):
+        if last is not None and n - last.answers <= WRITE_EVERY and last.answers < n \
+                and all(a is b for a, b in zip(last.given, self.answers)):
             return
         point = points.best(self.answers[:-1])
         if point is None or point is last:
             return
         from rules.systems import resume
 
-        if points.texts is None:
-            points.texts = resume.Texts()
-        if resume.write(point, self._key, points.texts):
+        if resume.write(point, self._key):
             points.written = point
 
     def _checkpoint(self, expected: int) -> None:
