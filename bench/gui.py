@@ -14,7 +14,8 @@ on the default campaign's 0604 battle at 100, 2,000 and 5,000 answers:
   press made through the GUI;
 - reopen: the window closed, then the main window's Fight (a new BattleWindow on the same
   session, whose BattleController keeps the run: no replay); and cold: the main window opens the
-  saved campaign file (a new session) and Fight replays the battle from the file.
+  saved campaign file (a new session) and Fight replays the battle from the file;
+- memory: the RSS after 50 and after 500 open-file + Fight + close cycles (goal: within 10%).
 
 The long battle is built by answering the run directly and storing it through the controller;
 every measured operation goes through the real GUI path. Each figure is a median of repeated runs (REPEAT, QUICK, COLD),
@@ -59,6 +60,7 @@ QUICK = 1 if SMOKE else 21
 COLD = 1 if SMOKE else 5
 MOVER = "kz-eff-1"  # dropped one hex ahead (facing D, towards the sheet): still off it, so the map follows
 CLICKED = ("kz-eff-1", "kz-aac-1")  # clicked in turn, so every click changes the selection
+CYCLES = (2, 5) if SMOKE else (50, 500)  # open-file + Fight + close cycles: RSS after each count
 
 
 def _quiet(mode, context, message: str) -> None:
@@ -287,6 +289,55 @@ class Bench:
         return ms, statistics.median(fights)
 
 
+def rss_mib() -> float:
+    """The process's resident memory now, in MiB (Linux: /proc/self/statm; else the peak)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except OSError:
+        import resource
+
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def memory(bench: Bench) -> list[Row]:
+    """RSS over open-file + Fight + close cycles (issue 21 part 4: 500 of them took RSS from 104
+    to 805 MiB when the main window kept its closed battle windows): the main window opens the
+    saved campaign (File > Open's own call), Fight opens its battle window (the battle replayed
+    from the file), and the window is closed at once (its queued calls not yet run) and deleted.
+    RSS after CYCLES[1] cycles against after CYCLES[0], and the open + Fight time of the first
+    and the last 50 cycles (an open that slows with every cycle also tells of a leak)."""
+    path = bench.folder / "memory.json"
+    assert bench.main.save_to(path)
+    n = len(bench.bw.b.answers)
+    bench.bw.close()
+    bench.settle()
+    first, last = CYCLES
+    rss: dict[int, float] = {}
+    times: list[float] = []
+    for k in range(1, last + 1):
+        t = time.perf_counter()
+        assert bench.main.open_campaign(path)
+        bw = bench.main.fight(bench.at)
+        times.append((time.perf_counter() - t) * 1000)
+        assert bw is not None and len(bw.b.answers) == n, "the battle did not reopen whole"
+        bw.close()
+        del bw
+        bench.settle()
+        if k in CYCLES:
+            rss[k] = rss_mib()
+    assert bench.main._battle_windows == [], "the main window still holds closed battle windows"
+    bench.bw = bench._fight()
+    bench._take_seat()
+    window = min(50, first)
+    return [Row(f"RSS after {first} open-file + Fight + close cycles ({n:,} answers)", rss[first], "", unit="MiB"),
+            Row(f"RSS after {last} such cycles", rss[last], "", unit="MiB"),
+            Row(f"  RSS after {last} against after {first} (within 10%)", rss[last] / rss[first], "< 1.1 x",
+                unit="x", noise=0.0),
+            Row(f"  open + Fight in cycles 1-{window} (median)", statistics.median(times[:window]), ""),
+            Row(f"  open + Fight in cycles {last - window + 1}-{last} (median)", statistics.median(times[-window:]), "")]
+
+
 def clock_presses(benches: dict[int, Bench]) -> tuple[dict[int, float], dict[int, float]]:
     """The clock press at every size, measured in turn (a press on each battle, QUICK times),
     then the same with the naive autosave: (medians, naive medians) per size."""
@@ -327,7 +378,7 @@ def rows(app: QApplication) -> list[Row]:
         cold, fight = bench.cold_reopen()
         out += [Row(f"cold reopen (open the file, Fight), {at}", cold, "< 100 ms"),
                 Row(f"  of which Fight (replay from the file), {at}", fight, "")]
-    return out
+    return out + memory(benches[SIZES[0]])
 
 
 def main() -> None:
