@@ -25,7 +25,7 @@ from app.question_dialogs import WeaponStatusDialog
 from hexmap import Facing, Hex, MapWindow
 from rules.battle import GM, BattleProcedure, Step
 from rules.battle.change import BattleChange
-from rules.battle.queries import MovePreview, hex_info, preview_move, weapon_status_lines
+from rules.battle.queries import MovePreview, corrected_facing, hex_info, preview_move, weapon_status_lines
 from rules.battle.questions import QKind, Question
 from rules.battle.report import report_html
 from rules.battle.roster import BUnit, Role, Status
@@ -129,9 +129,9 @@ class V13Panel(QObject):
 
     def after_answer(self, q: Question) -> None:
         b = self.b
-        note = next((e.text for e in reversed(b.log.events) if e.rule == "V13.443"), None) if b else None
+        note = corrected_facing(b.log) if b else None
         if note and q.key.startswith("place/place_attacker"):
-            self.win.statusBar().showMessage(f"V13.443: {note}", 20000)
+            self.win.statusBar().showMessage(note, 20000)
 
     def refused(self, text: str) -> None:
         self.verdict_label.setText(f"<span style='color:#b00'>Refused: {escape(text)}</span>")
@@ -209,8 +209,8 @@ class V13Panel(QObject):
             + (f", {status}" if status != "active" else "")
         mark = ""
         if u.counter is not None:
-            mark = f"{u.counter.count}/32"
-            tip += f"\nV13.632: {u.counter.count} of 32 impulses at 10+ hexes from every attacker"
+            mark = u.counter.mark()
+            tip += f"\n{u.counter.words()}"
         color = QColor(self.win.team_color(u.team))
         return CounterSpec(u.id, u.name, u.pos, u.facing, color, tip, u.is_base, mark, status, u.id == self._selected)
 

@@ -4,6 +4,7 @@ the rules out (zones, placement, combat, exits, endings...)."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,3 +37,35 @@ def test_the_check_would_catch_one(tmp_path):
     sample = tmp_path / "sample.py"
     sample.write_text("from rules.battle.combat import current_window\n", encoding="utf-8")
     assert imports_of(sample) & RULE_WORKINGS == {"rules.battle.combat"}
+
+
+RULE_NUMBER = re.compile(r"^V13\.\d+$")
+
+
+def rule_literals(path: Path) -> list[str]:
+    """Where ``path`` compares something with a rule number (a log looked up by rule: the engine's
+    to name) or writes V13.632's 32 impulses into its own text (the engine's count)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Compare):
+            for c in (node.left, *node.comparators):
+                if isinstance(c, ast.Constant) and isinstance(c.value, str) and RULE_NUMBER.match(c.value):
+                    found.append(f"{path.name}:{node.lineno} compares with {c.value!r}")
+        elif isinstance(node, ast.JoinedStr):
+            text = "".join(v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str))
+            if "/32" in text or " of 32 " in text:
+                found.append(f"{path.name}:{node.lineno} writes the 32 impulses itself")
+    return sorted(found)
+
+
+def test_the_app_asks_the_engine_for_rule_events_and_counts():
+    """app/battle_v13.py looked the corrected facing up by its rule number ("V13.443") and wrote
+    "/32" for V13.632's count (issue 21): the engine names both (rules.battle.queries.corrected_facing,
+    ThroughEnemyCounter.mark/words)."""
+    assert [f for p in sorted((ROOT / "app").rglob("*.py")) for f in rule_literals(p)] == []
+
+
+def test_the_rule_literal_check_would_catch_one(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text('n = 3\nx = [e for e in log if e.rule == "V13.443"]\ny = f"{n}/32"\n', encoding="utf-8")
+    assert rule_literals(sample) == ["sample.py:2 compares with 'V13.443'", "sample.py:3 writes the 32 impulses itself"]

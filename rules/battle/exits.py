@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import ClassVar
 
 from hexmap import Facing, Hex
 from hexmap.region import LegalRegion
@@ -130,18 +131,24 @@ class ThroughEnemyCounter:
     """V13.632: the retreat completes only after the unit stays at least 10 hexes from the
     nearest Attacking unit (seeking weapons excluded) for 32 consecutive impulses."""
 
+    NEEDED: ClassVar[int] = 32
+    """Consecutive impulses at :attr:`RANGE` hexes or more that complete the retreat."""
+    RANGE: ClassVar[int] = 10
+    """The least distance, in hexes, from every attacking unit."""
+    RULE: ClassVar[str] = "V13.632"
+
     start: int | None = None
     last: int | None = None
 
     def update(self, impulse: int, distance: int) -> bool:
         """Record the distance at the end of absolute ``impulse``; True once the 32nd
         consecutive impulse at 10 or more hexes is reached."""
-        if distance < 10 or (self.last is not None and impulse != self.last + 1):
-            self.start = None if distance < 10 else impulse
+        if distance < self.RANGE or (self.last is not None and impulse != self.last + 1):
+            self.start = None if distance < self.RANGE else impulse
         elif self.start is None:
             self.start = impulse
         self.last = impulse
-        return self.count >= 32
+        return self.count >= self.NEEDED
 
     @property
     def count(self) -> int:
@@ -150,4 +157,12 @@ class ThroughEnemyCounter:
     @property
     def completes_at(self) -> int | None:
         """The impulse at which the retreat completes if the distance holds."""
-        return None if self.start is None else self.start + 31
+        return None if self.start is None else self.start + self.NEEDED - 1
+
+    def mark(self) -> str:
+        """The count on the unit's counter: impulses so far of those needed (``5/32``)."""
+        return f"{self.count}/{self.NEEDED}"
+
+    def words(self) -> str:
+        """The count in words, with its rule."""
+        return f"{self.RULE}: {self.count} of {self.NEEDED} impulses at {self.RANGE}+ hexes from every attacker"

@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 Ask = Generator[Question, Any, None]
 _PARTS = ("unit", "at", "facing", "speed", "docked")
 """The parts of a placement answer (docs/battle_answers.md)."""
+R_FACING = "V13.443"
+"""The first attacking unit's facing, corrected when it would turn the Direction of
+Disengagement onto the Direction of Retreat (logged under this rule: the view asks
+:func:`rules.battle.queries.corrected_facing`)."""
 ORDER = (Step.PLACE_DEFENDER, Step.PLACE_ATTACKER, Step.PLACE_ORION, Step.PLACE_INCIDENTAL, Step.PLACE_MONSTER)
 
 
@@ -140,7 +144,7 @@ def _apply(ctx: Ctx, rules: Placement, got: dict[str, Any]) -> None:
     u.initial_facing = u.facing
     st.placed_order.append(u.id)
     if got["note"]:
-        ctx.info("V13.443", got["note"], unit=u.id)
+        ctx.info(R_FACING, got["note"], unit=u.id)
     if u.docked:
         anchor = rules.anchor_unit()
         assert anchor is not None, "a unit docks only at the anchor unit"

@@ -17,8 +17,9 @@ from hexmap import Facing, Hex, bearing
 from hexmap.region import LegalRegion
 from rules.battle.combat import _check
 from rules.battle.exits import IMPULSES_PER_TURN, ExitKind, turn_of
-from rules.battle.log import IllegalAnswer
+from rules.battle.log import EventLog, IllegalAnswer
 from rules.battle.placement import Placement
+from rules.battle.placement_steps import R_FACING
 from rules.battle.roster import BUnit, Role
 from rules.battle.state import Ctx
 from rules.battle.ws_table import ws_name
@@ -211,3 +212,9 @@ def weapon_status_lines(ctx: Ctx) -> list[WeaponStatusLine]:
     st = ctx.state
     return [WeaponStatusLine(ctx.name(team), ws_name(ws), *st.ws_how.get(team, ("V13.415", "")))
             for team, ws in st.ws.items()]
+
+
+def corrected_facing(log: EventLog) -> str | None:
+    """The last facing correction the placement logged (the first attacking unit's facing,
+    V13.443), as ``"rule: words"``; None when no facing was corrected."""
+    return next((f"{e.rule}: {e.text}" for e in reversed(log.events) if e.rule == R_FACING), None)

@@ -103,6 +103,8 @@ def test_through_enemy_counter_v13_632():
     assert not broken.update(20, 9) and broken.count == 0  # a dip to 9 resets
     results = {i: broken.update(i, 11) for i in range(21, 53)}
     assert results[52] and not results[51] and broken.completes_at == 52  # restarted at 21
+    assert broken.mark() == "32/32"
+    assert broken.words() == "V13.632: 32 of 32 impulses at 10+ hexes from every attacker"
 
 
 def test_pursuit_roll_with_all_modifiers_t5():

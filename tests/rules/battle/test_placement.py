@@ -6,6 +6,7 @@ import pytest
 from hexmap import Facing
 from rules.battle import GM, IllegalAnswer, Step
 from rules.battle.placement import corrected_facing, legal_attacker_facings
+from rules.battle.queries import corrected_facing as corrected_note
 from tests.rules.battle.helpers import AT, battle, campaign, duel, fleet, place, unit
 
 WS = {0: [1, 1], 1: [2, 2], 2: [4, 4], 3: [6, 6]}
@@ -88,6 +89,13 @@ def test_illegal_first_attacker_facing_is_corrected_v13_443(facing, fixed):
     assert b.state.units["r1"].facing is Facing.parse(fixed)
     note = next(e.text for e in b.log.events if e.rule == "V13.443")
     assert f"facing {facing} would make" in note and f"corrected to facing {fixed}" in note
+    assert corrected_note(b.log) == f"V13.443: {note}"  # what the view asks (app/battle_v13.py)
+
+
+def test_no_corrected_facing_to_tell_v13_443():
+    b = attackers_ready()
+    b.answer(place("r1", "2150", "A"))
+    assert corrected_note(b.log) is None
 
 
 def test_facing_table():
