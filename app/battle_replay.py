@@ -67,6 +67,7 @@ class BattleReplay(QObject):
         menu.setObjectName("replay_menu")
         bar = QToolBar("Replay", win)
         bar.setObjectName("replay_bar")
+        win.addToolBarBreak()  # a row of its own: the battle's toolbar fills the first one
         win.addToolBar(bar)
 
         def act(text: str, slot: Any, key: str | QKeySequence.StandardKey | None, tip: str,
@@ -108,7 +109,7 @@ class BattleReplay(QObject):
             self.speed_actions.append(a)
         self.label = QLabel("")
         self.label.setObjectName("replay_label")
-        bar.addWidget(self.label)
+        self.label_action = bar.addWidget(self.label)  # a toolbar widget shows and hides by its action
         self._enable()
 
     def _enable(self) -> None:
@@ -120,8 +121,8 @@ class BattleReplay(QObject):
             if a.isEnabled() != (stepping and ok):
                 a.setEnabled(stepping and ok)
         self.replay_action.setChecked(self.on)
-        if self.label.isVisibleTo(self.win) != self.on:
-            self.label.setVisible(self.on)
+        if self.label_action.isVisible() != self.on:
+            self.label_action.setVisible(self.on)
 
     # -- the run shown -----------------------------------------------------------------------------
     @property
@@ -163,6 +164,8 @@ class BattleReplay(QObject):
         self._paused = {a: a.isEnabled() for a in win.actions() if a not in self._mine() and a.isEnabled()}
         for a in self._paused:
             a.setEnabled(False)
+        for w in win.panel.widgets:  # the panel's controls (V13: placement and combat) answer nothing now
+            w.setEnabled(False)
         self.k = -1
         self.go(k)
         return True
@@ -195,6 +198,8 @@ class BattleReplay(QObject):
         for a, was in self._paused.items():
             a.setEnabled(was)
         self._paused = {}
+        for w in self.win.panel.widgets:
+            w.setEnabled(True)
         self.win.statusBar().clearMessage()
         self._enable()
         self.win.refresh()

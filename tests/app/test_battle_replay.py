@@ -8,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QMenu, QPushButton
+from PySide6.QtWidgets import QApplication, QLabel, QMenu, QPushButton
 
 from app.battle_map import centre_of
 from tests.app.gui import Answerer, choose_item, open_main_window, press
@@ -67,6 +67,8 @@ def test_replay_steps_the_counters_on_the_map_and_gives_the_live_battle_back(qtb
     _action(bw, "replay_replay").trigger()
     assert bw.replay.on and bw.replay.k == 0 and bw.b is not bw.ctl.run
     assert "lyr-dd-1" not in bw.panel.scene.counters and "answer 0 of" in bw.windowTitle()
+    qtbot.waitUntil(bw.findChild(QLabel, "replay_label").isVisible)  # the toolbar lays it out
+    assert not bw.panel.combat.isEnabled()
     # End: the last step is the live battle
     _key(bw, qtbot, Qt.Key.Key_End)
     assert bw.replay.k == n and bw.b.state.units["lyr-dd-1"].pos == moves[-1] == bw.ctl.run.state.units["lyr-dd-1"].pos
@@ -105,6 +107,7 @@ def test_replay_steps_the_counters_on_the_map_and_gives_the_live_battle_back(qtb
     assert not bw.replay.on and bw.b is bw.ctl.run and bw.b.answers == live_answers
     assert bw.log_view.toPlainText() == live_html and bw.ctl.undo_stack.count() == undo_count
     assert main.session.campaign is campaign and "replay" not in bw.windowTitle()
+    assert not bw.findChild(QLabel, "replay_label").isVisible()
     press(bw, "Space")
     assert len(bw.b.answers) == n + 1
 
