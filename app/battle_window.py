@@ -13,7 +13,7 @@ import contextlib
 from html import escape
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -90,7 +90,7 @@ class BattleWindow(QMainWindow):
         self.waiting.setWordWrap(True)
         self.question_label = QLabel("")
         self.question_label.setWordWrap(True)
-        self.answer_button = QPushButton("Answer...")
+        self.answer_button = QPushButton("&Answer...")  # Alt+A: the pending question's dialog, by keys
         self.answer_button.clicked.connect(lambda: self.ask())
         for x in (self.title, self.step_label, self.waiting, self.question_label, self.answer_button):
             lay.addWidget(x)
@@ -157,7 +157,7 @@ class BattleWindow(QMainWindow):
         super().showEvent(event)
         if not self._fitted and hasattr(self.panel, "fit"):
             self._fitted = True
-            window_state.later(self, self.panel.fit)  # dropped if the window closes first (issue 21)
+            QTimer.singleShot(0, self, self.panel.fit)  # dropped if the window closes first (issue 21)
 
     # -- reading -----------------------------------------------------------------------------------
     @property
@@ -234,7 +234,7 @@ class BattleWindow(QMainWindow):
         # one question at a time: what the panel shows first (a new Weapon Status), then the next dialog
         if not self.panel.blocks_questions() and q is not None and not self.panel.handles(q) \
                 and self.auto_dialogs and not self._asking:
-            window_state.later(self, self.ask)
+            QTimer.singleShot(0, self, self.ask)
 
     def _clean_changed(self, clean: bool) -> None:
         """The title's unsaved-changes mark follows the campaign's."""
@@ -293,7 +293,7 @@ class BattleWindow(QMainWindow):
         b = self.b
         if b is not None:
             self.log_dock.show_events(b.log.events, self.viewer, {t.id: t.name for t in self.session.campaign.teams},
-                                      rebuild, rewind_to)
+                                      rebuild, rewind_to, run=b)
 
     # -- answering -----------------------------------------------------------------------------------
     def answer(self, raw: Any) -> str | None:
@@ -356,7 +356,7 @@ class BattleWindow(QMainWindow):
         finally:
             self._asking = False
         if answered and self.auto_dialogs:
-            window_state.later(self, self.ask)  # the next question for the same player opens by itself too
+            QTimer.singleShot(0, self, self.ask)  # the next question for the same player opens by itself too
 
     def undo(self) -> None:
         """Take back this battle's last answer (the engine's undo, on this battle's own stack)."""

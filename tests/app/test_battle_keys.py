@@ -128,3 +128,25 @@ def test_escape_cancels_and_an_arrow_outside_the_zone_is_refused_with_its_rule(q
     key(bw, Qt.Key.Key_Return)
     assert bw.b.answers == before and bw.panel.keys.active
     assert "Refused: V13." in bw.statusBar().currentMessage()
+
+
+def test_alt_a_opens_the_pending_questions_dialog(qtbot, tmp_path):
+    """A question's dialog closed (Escape) opens again by keys: Alt+A, the Answer... button's."""
+    from app.question_dialogs import QuestionDialog
+
+    main = open_main_window(qtbot, tmp_path)
+    bw = end_movement_and_fight(main, qtbot, "0604")
+    bw.auto_dialogs = False  # as after Escape on the dialog that opened by itself
+    take_over_by_keys(bw, qtbot)
+    assert bw.b.pending.key == "V13.21/announce" and bw.answer_button.isEnabled()
+    seen: list[str] = []
+
+    def record(d) -> bool:
+        if isinstance(d, QuestionDialog):
+            seen.append(d.q.key)
+        return False  # then cancelled
+    answerer = Answerer(record)
+    key(bw, Qt.Key.Key_A, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: bool(seen), timeout=3000)
+    answerer.stop()
+    assert seen == ["V13.21/announce"]
