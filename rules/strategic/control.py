@@ -12,9 +12,9 @@ teams (monsters, aliens) neither control nor contest sectors.
 """
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections import OrderedDict, defaultdict
+from collections.abc import Mapping, Set
+from dataclasses import dataclass, field
 from enum import Enum
 
 from hexmap import Label, LaneGraph
@@ -99,30 +99,66 @@ def supply_points(campaign: Campaign) -> dict[Label, set[str]]:
     return out
 
 
-def supply_ranges(graph: LaneGraph, points: dict[Label, set[str]]) -> dict[Label, set[str]]:
-    """For each sector, the powers whose supply range (2 jumps, pure distance) covers it."""
+Ranges = dict[Label, frozenset[str]]
+
+
+@dataclass
+class _Reach:
+    """One map's supply ranges for one set of supply points, with the Controlled-by-range
+    statuses they give under each set of alliances (kept: the points rarely change)."""
+
+    graph: LaneGraph
+    ranges: Ranges
+    holders: tuple[frozenset[str], ...]
+    """The distinct sets of powers in range of a sector, in a fixed order."""
+    by_range: dict[tuple[bool, ...], dict[Label, SectorStatus]] = field(default_factory=dict)
+
+
+_REACH: OrderedDict[tuple[int, tuple[tuple[int, int, tuple[str, ...]], ...]], _Reach] = OrderedDict()
+_BY_RANGES: dict[int, _Reach] = {}
+KEPT = 4
+"""How many maps' (or supply points') ranges are kept."""
+
+
+def supply_ranges(graph: LaneGraph, points: dict[Label, set[str]]) -> Ranges:
+    """For each sector, the powers whose supply range (2 jumps, pure distance) covers it. Kept
+    per map and supply points (the same mapping is returned again: never change it)."""
+    key = (id(graph), tuple(sorted((at.col, at.row, tuple(sorted(ps))) for at, ps in points.items())))
+    hit = _REACH.get(key)
+    if hit is not None and hit.graph is graph:
+        _REACH.move_to_end(key)
+        return hit.ranges
     by_power: dict[str, list[Label]] = defaultdict(list)
     for at, powers in points.items():
         for p in powers:
             by_power[p].append(at)
-    out: dict[Label, set[str]] = defaultdict(set)
+    found: dict[Label, set[str]] = defaultdict(set)
     for p, sources in by_power.items():
         for at in graph.within(sources, SUPPLY_JUMPS):
-            out[at].add(p)
-    return out
+            found[at].add(p)
+    same: dict[frozenset[str], frozenset[str]] = {}
+    ranges = {at: same.setdefault(frozenset(ps), frozenset(ps)) for at, ps in found.items()}
+    reach = _Reach(graph, ranges, tuple(sorted(same, key=sorted)))
+    _REACH[key] = reach
+    _BY_RANGES[id(ranges)] = reach
+    while len(_REACH) > KEPT:
+        _BY_RANGES.pop(id(_REACH.popitem(last=False)[1].ranges), None)
+    return ranges
 
 
-def compute_control(graph: LaneGraph, assets: dict[Label, set[str]], ranges: dict[Label, set[str]],
+def compute_control(graph: LaneGraph, assets: dict[Label, set[str]], ranges: Mapping[Label, Set[str]],
                     dip: Diplomacy) -> dict[Label, SectorStatus]:
     """The status of every sector of ``graph``; sectors not in the result are Neutral."""
     shared: dict[tuple[frozenset[str], bool], SectorStatus | None] = {}
 
-    def status(powers: set[str], by_range: bool) -> SectorStatus | None:
+    def one_bloc(powers: frozenset[str]) -> bool:
+        ps = sorted(powers)
+        return all(dip.allied(a, b) for i, a in enumerate(ps) for b in ps[i + 1:])
+
+    def status(powers: Set[str], by_range: bool) -> SectorStatus | None:
         key = (frozenset(powers), by_range)
         if key not in shared:
-            ps = sorted(key[0])
-            one_bloc = all(dip.allied(a, b) for i, a in enumerate(ps) for b in ps[i + 1:])
-            if one_bloc:
+            if one_bloc(key[0]):
                 shared[key] = SectorStatus(ControlStatus.CONTROLLED, key[0], by_range)
             else:
                 shared[key] = None if by_range else SectorStatus(ControlStatus.CONTESTED, key[0])
@@ -134,6 +170,18 @@ def compute_control(graph: LaneGraph, assets: dict[Label, set[str]], ranges: dic
             held = status(present, False)
             assert held is not None, "assets in a sector always give it a status"
             out[at] = held
+    reach = _BY_RANGES.get(id(ranges))
+    if reach is not None and reach.ranges is ranges:  # the statuses by range under these alliances, kept
+        blocs = tuple(one_bloc(h) for h in reach.holders)
+        by_range = reach.by_range.get(blocs)
+        if by_range is None:
+            by_range = reach.by_range[blocs] = {at: st for at, h in ranges.items()
+                                                if (st := status(h, True)) is not None}
+        rest = by_range.copy()
+        for at in out:
+            rest.pop(at, None)
+        out.update(rest)
+        return out
     for at, holders in ranges.items():
         if at not in out and (st := status(holders, True)) is not None:
             out[at] = st

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from hexmap import Label, LaneGraph
 from rules.model.campaign import Campaign, Fleet, Sector, Team
+from rules.model.units import UnitFate
 from rules.strategic.control import (
     NEUTRAL,
     ControlStatus,
@@ -40,7 +41,7 @@ class StrategicState:
     dip: Diplomacy
     sectors: dict[Label, Sector]
     control: dict[Label, SectorStatus]
-    ranges: dict[Label, set[str]]
+    ranges: dict[Label, frozenset[str]]
     points: dict[Label, set[str]]
     supply: SupplyNet
     _owners: dict[Label, str | None] = field(default_factory=dict)
@@ -136,13 +137,15 @@ class StrategicState:
         """In (True) or Out of (False) Supply for every unit of the campaign, by unit id; a
         crippled Rear Guard unit is Out of Supply while it is Lost (V13.753)."""
         out: dict[str, bool] = {}
+        supplied = self.supply.supplied
+        lost = UnitFate.LOST
         for f in self.campaign.fleets:
-            ok = self.supply.in_supply(f.power, f.sector)
+            ok = f.sector in supplied(f.power)
             for u in f.units:
-                out[u.id] = ok and not lost_rear_guard(u)
+                out[u.id] = ok and not (u.fate is lost and lost_rear_guard(u))
         for s in self.campaign.map.sectors:
             if s.garrison and s.owner is not None:
-                ok = self.supply.in_supply(s.owner, s.at)
+                ok = s.at in supplied(s.owner)
                 for u in s.garrison:
                     out[u.id] = ok
         return out
