@@ -13,7 +13,7 @@ import contextlib
 from html import escape
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -157,7 +157,7 @@ class BattleWindow(QMainWindow):
         super().showEvent(event)
         if not self._fitted and hasattr(self.panel, "fit"):
             self._fitted = True
-            QTimer.singleShot(0, self, self.panel.fit)  # dropped if the window closes first (issue 21)
+            window_state.later(self, self.panel.fit)  # dropped if the window closes first (issue 21)
 
     # -- reading -----------------------------------------------------------------------------------
     @property
@@ -234,7 +234,7 @@ class BattleWindow(QMainWindow):
         # one question at a time: what the panel shows first (a new Weapon Status), then the next dialog
         if not self.panel.blocks_questions() and q is not None and not self.panel.handles(q) \
                 and self.auto_dialogs and not self._asking:
-            QTimer.singleShot(0, self, self.ask)
+            window_state.later(self, self.ask)
 
     def _clean_changed(self, clean: bool) -> None:
         """The title's unsaved-changes mark follows the campaign's."""
@@ -293,7 +293,7 @@ class BattleWindow(QMainWindow):
         b = self.b
         if b is not None:
             self.log_dock.show_events(b.log.events, self.viewer, {t.id: t.name for t in self.session.campaign.teams},
-                                      rebuild, rewind_to, run=b)
+                                      rebuild, rewind_to)
 
     # -- answering -----------------------------------------------------------------------------------
     def answer(self, raw: Any) -> str | None:
@@ -356,7 +356,7 @@ class BattleWindow(QMainWindow):
         finally:
             self._asking = False
         if answered and self.auto_dialogs:
-            QTimer.singleShot(0, self, self.ask)  # the next question for the same player opens by itself too
+            window_state.later(self, self.ask)  # the next question for the same player opens by itself too
 
     def undo(self) -> None:
         """Take back this battle's last answer (the engine's undo, on this battle's own stack)."""
