@@ -138,29 +138,10 @@ class V13Panel(QObject):
 
     def blocks_questions(self) -> bool:
         """A new Weapon Status breakdown is shown before the next question (True while it is)."""
-        if self._show_ws_if_new():
+        if show_ws_if_new(self):
             return True
         ws = self.ws_dialog
         return ws is not None and ws.isVisible()
-
-    def _show_ws_if_new(self) -> bool:
-        b = self.b
-        if b is None:
-            return False
-        st = b.state
-        if self._ws_seen is None:  # the window opens on a saved battle: what was set was shown then
-            self._ws_seen = len(st.ws) if b.answers else 0
-        if len(st.ws) > self._ws_seen and st.step is not Step.WEAPON_STATUS:
-            self._ws_seen = len(st.ws)
-            html = "<h3>Weapon Status</h3>" + "".join(
-                f"<p><b>{escape(x.team)}: Weapon Status {x.status}</b><br>[{escape(x.rule)}] {escape(x.how)}</p>"
-                for x in weapon_status_lines(b.ctx))
-            self.ws_dialog = WeaponStatusDialog(html, self.win)
-            if self.win.auto_dialogs:
-                self.ws_dialog.finished.connect(lambda _r: QTimer.singleShot(0, self.win.ask))
-                self.ws_dialog.open()
-                return True
-        return False
 
     # -- drawing -----------------------------------------------------------------------------------
     def draw(self, change: BattleChange | None) -> None:
@@ -170,13 +151,13 @@ class V13Panel(QObject):
             return
         full = change is None or change.everything or change.window
         if full:  # the counters this viewer may see (V13.03), each drawn from the engine's unit
-            self._specs = {u.id: self._spec(u) for u in b.units_for(self.viewer or GM) if _on_map(u)}
+            self._specs = {u.id: counter_spec(self, u) for u in b.units_for(self.viewer or GM) if _on_map(u)}
         elif change is not None and change.units:  # only the units the answer touched
             seen = {u.id for u in b.units_for(self.viewer or GM)} if change.units - self._specs.keys() else set()
             for uid in change.units:
                 u = b.state.units.get(uid)
                 if u is not None and _on_map(u) and (uid in self._specs or uid in seen):
-                    self._specs[uid] = self._spec(u)
+                    self._specs[uid] = counter_spec(self, u)
                 else:
                     self._specs.pop(uid, None)
         self.scene.set_units(list(self._specs.values()))
@@ -199,20 +180,6 @@ class V13Panel(QObject):
             arrows.append((b.state.dod, f"DoD {b.state.dod.name}", QColor("#d63a2a")))
         self.scene.set_directions(arrows)
         self.scene.show_region(b.state.centre)
-
-    def _spec(self, u: BUnit) -> CounterSpec:
-        b = self.b
-        assert b is not None and u.pos is not None
-        status = u.status.value if u.status.value in ("destroyed", "captured") else \
-            "crippled" if u.is_crippled else "active"
-        tip = f"{u.name} ({self.win.name(u.team)}), {b.ctx.where(u.pos)}, facing {u.facing.name}, speed {u.speed}" \
-            + (f", {status}" if status != "active" else "")
-        mark = ""
-        if u.counter is not None:
-            mark = u.counter.mark()
-            tip += f"\n{u.counter.words()}"
-        color = QColor(self.win.team_color(u.team))
-        return CounterSpec(u.id, u.name, u.pos, u.facing, color, tip, u.is_base, mark, status, u.id == self._selected)
 
     def hide_secrets(self) -> None:
         """At a hand-over: nothing said to one team stays on screen for the other."""
@@ -373,3 +340,41 @@ class V13Panel(QObject):
     def _context_menu(self, uid: str | None, h: Hex, at: QPoint) -> None:
         if self.b is not None and not self.win.handing_over():
             show_battle_menu(self, uid, h, at)
+
+
+def counter_spec(panel: V13Panel, u: BUnit) -> CounterSpec:
+    """The counter of ``u`` as the engine describes it."""
+    b = panel.b
+    assert b is not None and u.pos is not None
+    status = u.status.value if u.status.value in ("destroyed", "captured") else \
+        "crippled" if u.is_crippled else "active"
+    tip = f"{u.name} ({panel.win.name(u.team)}), {b.ctx.where(u.pos)}, facing {u.facing.name}, speed {u.speed}" \
+        + (f", {status}" if status != "active" else "")
+    mark = ""
+    if u.counter is not None:
+        mark = u.counter.mark()
+        tip += f"\n{u.counter.words()}"
+    color = QColor(panel.win.team_color(u.team))
+    return CounterSpec(u.id, u.name, u.pos, u.facing, color, tip, u.is_base, mark, status, u.id == panel._selected)
+
+
+def show_ws_if_new(panel: V13Panel) -> bool:
+    """Open the Weapon Status breakdown when the engine has set a new one (True: it is open and
+    comes before the next question)."""
+    b = panel.b
+    if b is None:
+        return False
+    st = b.state
+    if panel._ws_seen is None:  # the window opens on a saved battle: what was set was shown then
+        panel._ws_seen = len(st.ws) if b.answers else 0
+    if len(st.ws) > panel._ws_seen and st.step is not Step.WEAPON_STATUS:
+        panel._ws_seen = len(st.ws)
+        html = "<h3>Weapon Status</h3>" + "".join(
+            f"<p><b>{escape(x.team)}: Weapon Status {x.status}</b><br>[{escape(x.rule)}] {escape(x.how)}</p>"
+            for x in weapon_status_lines(b.ctx))
+        panel.ws_dialog = WeaponStatusDialog(html, panel.win)
+        if panel.win.auto_dialogs:
+            panel.ws_dialog.finished.connect(lambda _r: QTimer.singleShot(0, panel.win.ask))
+            panel.ws_dialog.open()
+            return True
+    return False
