@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, 
 
 from app.battle_counters import MIN_PX, CounterItem, CounterSpec, GhostItem, counter_px
 from app.battle_grid import HEX, LAYOUT, OFF_SHEET, POLY, REGION_PEN, PlaneGrid, area_path, centre_of
+from app.battle_layers import StrokeCache, visible
 from hexmap import Facing, Hex, MapWindow
 from hexmap.layout import boundary_segments
 from hexmap.region import LegalRegion
@@ -118,6 +119,7 @@ class BattleScene(QGraphicsScene):
         # outlines over the plane, in this order (the ring above the zone, which often runs along it)
         self.region_path, self.centre_path = QPainterPath(), QPainterPath()
         self.zone_path, self.ring_path = QPainterPath(), QPainterPath()
+        self.zone_picture, self.ring_picture = StrokeCache(ZONE_PEN), StrokeCache(RING_PEN)  # see-through pens
         self.hover = self._path_item(QPen(), 20)
         self.hover_text = QGraphicsTextItem()
         self.hover_text.setZValue(21)
@@ -152,11 +154,13 @@ class BattleScene(QGraphicsScene):
         p.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         self.grid.paint(p, rect)
         p.setBrush(Qt.BrushStyle.NoBrush)
-        for path, pen in ((self.region_path, REGION_PEN), (self.centre_path, REGION_PEN),
-                          (self.zone_path, ZONE_PEN), (self.ring_path, RING_PEN)):
-            if not path.isEmpty() and path.controlPointRect().adjusted(-4, -4, 4, 4).intersects(rect):
+        for path, pen in ((self.region_path, REGION_PEN), (self.centre_path, REGION_PEN)):
+            if visible(path, rect):
                 p.setPen(pen)
                 p.drawPath(path)
+        for cache in (self.zone_picture, self.ring_picture):  # pictures per zoom (app.battle_layers)
+            if visible(cache.path, rect):
+                cache.paint(p)
         p.restore()
 
     def _path_item(self, pen: QPen, z: float) -> QGraphicsPathItem:
@@ -303,6 +307,7 @@ class BattleScene(QGraphicsScene):
         path = segments_path(q, r) if len(q) else QPainterPath()
         if path != self.zone_path:
             self.zone_path = path
+            self.zone_picture.set_path(path)
             self._background_changed()
 
     def show_ring(self, q, r) -> None:
@@ -310,6 +315,7 @@ class BattleScene(QGraphicsScene):
         path = segments_path(q, r) if len(q) else QPainterPath()
         if path != self.ring_path:
             self.ring_path = path
+            self.ring_picture.set_path(path)
             self._background_changed()
 
     def show_hover(self, h: Hex | None, ok: bool = True, text: str = "") -> None:

@@ -1,0 +1,99 @@
+"""Outlines of the battle map kept as pictures per zoom (issue 21: redraw after a zoom or a
+float at least twice as fast as a naive scene).
+
+A see-through pen (the placement zone's, the minimum-range ring's) over a long path costs Qt's
+raster engine some 10 ms whenever the path runs past the edge of what it paints on (zoomed in,
+or the view scrolled), against well under 1 ms when it lies inside. These outlines are fixed on
+the plane (the sheet floats under them), so :class:`StrokeCache` strokes each one once per zoom
+into a transparent picture that holds all of it, and paints that picture from then on: a float
+repaints it as a blit, and zooming back to a zoom seen before finds it kept.
+
+The picture is drawn in the painter's own device pixels, at the same sub-pixel offset, with
+the same pen and hints, so what is shown is what the stroke itself would give.
+"""
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QPainter, QPainterPath, QPen, QPixmap, QTransform
+
+MAX_PIXELS = 6_000_000
+"""A picture larger than this (far zoomed in) is not kept: the path is stroked as it is."""
+KEEP = 6
+"""Pictures kept per outline (zoom levels and sub-pixel offsets), the oldest dropped first."""
+
+
+class StrokeCache:
+    """Pictures of one outline (a path and its pen), one per zoom and sub-pixel offset."""
+
+    def __init__(self, pen: QPen) -> None:
+        self.pen = pen
+        self.path = QPainterPath()
+        self._pictures: dict[tuple, tuple[QPixmap, QPointF]] = {}
+        self.built = 0  # pictures drawn (not those kept): what the bench reports
+
+    def set_path(self, path: QPainterPath) -> bool:
+        """The outline to stroke; True when it changed (its pictures are dropped)."""
+        if path == self.path:
+            return False
+        self.path = path
+        self._pictures.clear()
+        return True
+
+    def paint(self, p: QPainter) -> None:
+        """Stroke the path with the pen on ``p`` (its transform and render hints)."""
+        if self.path.isEmpty():
+            return
+        t = p.worldTransform()
+        picture = self._picture(p, t) if t.isAffine() and not t.isRotating() else None
+        if picture is None:  # rotated or sheared, or too large: stroked as it is
+            p.setPen(self.pen)
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawPath(self.path)
+            return
+        pix, at = picture
+        p.save()
+        p.resetTransform()
+        p.drawPixmap(at, pix)
+        p.restore()
+
+    def _picture(self, p: QPainter, t: QTransform) -> tuple[QPixmap, QPointF] | None:
+        dpr = p.device().devicePixelRatio() if p.device() is not None else 1.0
+        # the pen's reach past the path, in scene units (cosmetic: in pixels at this zoom)
+        width = self.pen.widthF() or 1.0
+        reach = (width / min(abs(t.m11()), abs(t.m22())) if self.pen.isCosmetic() else width) + 4 / abs(t.m11())
+        box = self.path.controlPointRect().adjusted(-reach, -reach, reach, reach)
+        device = t.mapRect(box)  # logical pixels of the painter's device
+        x0, y0 = math.floor(device.left() * dpr), math.floor(device.top() * dpr)
+        w, h = math.ceil(device.right() * dpr) - x0 + 1, math.ceil(device.bottom() * dpr) - y0 + 1
+        if w <= 0 or h <= 0 or w * h > MAX_PIXELS:
+            return None
+        # the transform's sub-pixel offset: the picture must sample the path where the screen does
+        fx, fy = t.dx() * dpr - math.floor(t.dx() * dpr), t.dy() * dpr - math.floor(t.dy() * dpr)
+        key = (round(t.m11(), 9), round(t.m22(), 9), round(fx * 256), round(fy * 256), dpr,
+               x0 - math.floor(t.dx() * dpr), y0 - math.floor(t.dy() * dpr), w, h)
+        found = self._pictures.get(key)
+        if found is not None:  # kept from before: placed where the path is on the device now
+            pix, _at = found
+            return pix, QPointF(x0 / dpr, y0 / dpr)
+        pix = QPixmap(w, h)
+        pix.setDevicePixelRatio(dpr)
+        pix.fill(Qt.GlobalColor.transparent)
+        q = QPainter(pix)
+        q.setRenderHints(p.renderHints())
+        q.setTransform(t * QTransform.fromTranslate(-x0 / dpr, -y0 / dpr))
+        q.setPen(self.pen)
+        q.setBrush(Qt.BrushStyle.NoBrush)
+        q.drawPath(self.path)
+        q.end()
+        self.built += 1
+        if len(self._pictures) >= KEEP:
+            del self._pictures[next(iter(self._pictures))]
+        self._pictures[key] = (pix, QPointF(x0 / dpr, y0 / dpr))
+        return pix, QPointF(x0 / dpr, y0 / dpr)
+
+
+def visible(path: QPainterPath, rect: QRectF, margin: float = 4.0) -> bool:
+    """Whether ``path`` may show in ``rect`` (scene units), with room for its pen."""
+    return not path.isEmpty() and path.controlPointRect().adjusted(-margin, -margin, margin, margin).intersects(rect)

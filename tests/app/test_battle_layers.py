@@ -1,0 +1,88 @@
+"""The placement zone and the minimum-range ring are drawn from pictures kept per zoom (issue
+21: redraw after a float or a zoom >= 2x faster than a naive scene). Their see-through pens
+cost Qt some 10 ms a stroke once the outline runs past the screen's edge; a float (the sheet
+moves under them, they stay) and a zoom back to a zoom seen before now blit the picture, and
+the picture shows what the stroke shows."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QApplication
+
+import app.battle_layers as layers
+from app.battle_map import BattleMapView, BattleScene, centre_of
+from hexmap import Facing, Hex, MapWindow, hexes_within
+
+
+def _view(qtbot, scale: float) -> BattleMapView:
+    """A 600 x 400 map at ``scale`` with a zone (hexes 4-14 from the centre) that runs past
+    the screen's edges and a minimum-range ring."""
+    window = MapWindow(42, 30)
+    scene = BattleScene(window)
+    c = window.centre
+    zone = [h for h in window.hexes() if 4 <= h.distance(c) <= 14]
+    scene.show_zone([h.q for h in zone], [h.r for h in zone])
+    ring = hexes_within(c + Facing.B.vector * 3, 6)
+    scene.show_ring([h.q for h in ring], [h.r for h in ring])
+    v = BattleMapView(scene)
+    qtbot.addWidget(v)
+    v.resize(600, 400)
+    v.show()
+    qtbot.waitExposed(v)
+    v.auto_fit = False
+    v.resetTransform()
+    v.scale(scale, scale)
+    v.centerOn(centre_of(c))
+    QApplication.processEvents()
+    return v
+
+
+def _picture(view) -> QImage:
+    view.resetCachedContent()
+    view.viewport().repaint()
+    return view.viewport().grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+
+
+def _stroked(monkeypatch, scene) -> list[int]:
+    """Counts the strokes of the zone and the ring (by their element counts) from now on."""
+    outlines = {scene.zone_path.elementCount(), scene.ring_path.elementCount()}
+    strokes: list[int] = []
+    draw = QPainter.drawPath
+
+    def counted(p, path):
+        if path.elementCount() in outlines:
+            strokes.append(path.elementCount())
+        return draw(p, path)
+    monkeypatch.setattr(QPainter, "drawPath", counted)
+    return strokes
+
+
+def test_a_float_and_a_zoom_back_blit_the_outlines_instead_of_stroking_them(qtbot, monkeypatch):
+    view = _view(qtbot, 1.15)
+    scene, grid = view.scene(), view.scene().grid
+    strokes = _stroked(monkeypatch, scene)
+    home = grid.window
+    for window in (home.floated(Facing.D, 1), home, home.floated(Facing.D, 1)):
+        grid.set_window(window)  # the map follows a unit (V13.812): the sheet moves, the outlines stay
+        view.viewport().repaint()
+    view.scale(1.15, 1.15)
+    view.viewport().repaint()
+    view.scale(1 / 1.15, 1 / 1.15)  # back to the zoom seen before
+    view.viewport().repaint()
+    # the first picture of each outline at 1.15 was drawn before; at 1.3225 one more each
+    assert len(strokes) <= 2, f"the zone or the ring was stroked again {len(strokes)} times"
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.15, 0.74, 2.5])
+def test_the_pictures_show_what_the_strokes_show(qtbot, monkeypatch, scale):
+    view = _view(qtbot, scale)
+    kept = _picture(view)
+    monkeypatch.setattr(layers, "MAX_PIXELS", 0)  # no picture: every outline stroked as it is
+    stroked = _picture(view)
+    worst = 0
+    for y in range(kept.height()):
+        for x in range(kept.width()):
+            a, b = kept.pixel(x, y), stroked.pixel(x, y)
+            if a != b:
+                worst = max(worst, *(abs((a >> s & 255) - (b >> s & 255)) for s in (0, 8, 16)))
+    assert worst <= 4, f"a pixel differs by {worst} of 255 from the stroke's"
