@@ -118,6 +118,7 @@ def build_menus(window: MainWindow) -> MenuActions:
     reopen.setChecked(window.reopens_last())
     file_menu.addSeparator()
     add_action(window, file_menu, "Pass&phrases (sealed secrets)...", window.passphrases)
+    add_action(window, file_menu, "Replay a &Battle...", lambda: _replay(window))  # issue 22: step through it
     file_menu.addSeparator()
     # QKeySequence.StandardKey.Quit is empty on some platforms (Windows, Qt's offscreen one): Ctrl+Q everywhere
     add_action(window, file_menu, "&Quit", window.quit, "Ctrl+Q")
@@ -268,3 +269,8 @@ def fill_systems_menu(menu: QMenu, window, at=None) -> None:
             act.setEnabled(False)
             act.setToolTip(f"the battle in {at} has begun: take its answers back first")
         act.triggered.connect(lambda _on=False, k=key: window.set_battle_system(k, at))
+
+
+def _replay(window) -> None:
+    from app.battle_replay import replay_from_main  # the battle engine loads when a battle is replayed
+    replay_from_main(window)

@@ -138,6 +138,16 @@ def test_the_log_replays_the_battle_from_an_event(qtbot, tmp_path):
     assert bw.replay.said(k) == words
 
 
+def _pick(starting: str):
+    """Choose the item starting with ``starting`` in a list dialog that has one (else leave it)."""
+    def handle(d) -> bool:
+        from PySide6.QtWidgets import QInputDialog
+        if not isinstance(d, QInputDialog) or not any(i.startswith(starting) for i in d.comboBoxItems()):
+            return False
+        return choose_item(starting)(d)
+    return handle
+
+
 def _context(view, at: QPoint):
     from PySide6.QtGui import QContextMenuEvent
     return QContextMenuEvent(QContextMenuEvent.Reason.Mouse, at, view.viewport().mapToGlobal(at))
@@ -182,3 +192,33 @@ def test_a_sidcors_battle_replays_in_its_panel(qtbot, tmp_path):
     assert len(bw.ctl.run.answers) == n and bw.replay.k == n - 1
     _key(bw, qtbot, Qt.Key.Key_Escape)
     assert not bw.replay.on and bw.b is bw.ctl.run and len(bw.b.answers) == n
+
+
+def test_file_replay_a_battle_replays_a_resolved_battle_as_the_chosen_team(qtbot, tmp_path):
+    """A battle fought at the table and resolved, its window closed: File > Replay a Battle...
+    lists it, asks who watches, and opens it in replay mode at the first answer; the last step
+    is the battle resolved; the campaign and its undo stay as they were."""
+    from tests.app.test_battle_table import results
+    main = open_main_window(qtbot, tmp_path)
+    system_action(main.findChild(QMenu, "battle_systems_menu"), "table").trigger()
+    bw = end_movement_and_fight(main, qtbot, "0604")
+    answerer = Answerer(results(destroyed=["lyr-dd-1"], crippled=["kz-aac-1"]))
+    qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bw.b.status().resolved, timeout=5000)
+    answerer.stop()
+    bw.close()
+    campaign, undo = main.session.campaign, main.session.undo_stack.count()
+    entry = next(a for a in main.findChildren(QAction) if a.text() == "Replay a &Battle...")
+    answerer = Answerer(_pick("0604"), _pick("Coalition"))
+    entry.trigger()
+    answerer.stop()
+    assert [t for _k, t in answerer.seen] == ["Replay a battle", "Replay a battle"]
+    from tests.app.test_gui_paths import battle_windows
+    rw = battle_windows()[-1]
+    assert rw.replay.on and rw.replay.k == 0 and rw.viewer == "coalition"
+    assert "Resolved" not in rw.step_label.text() and "answer 0 of 3" in rw.windowTitle()
+    _key(rw, qtbot, Qt.Key.Key_End)
+    assert rw.replay.k == 3 and "Resolved" in rw.step_label.text() and "1 destroyed" in rw.step_label.text()
+    _key(rw, qtbot, Qt.Key.Key_Left)
+    assert "Resolved" not in rw.step_label.text() and rw.b.pending.key == "table/crippled"
+    assert main.session.campaign is campaign and main.session.undo_stack.count() == undo
