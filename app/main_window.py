@@ -20,6 +20,7 @@ from app.campaign_log import CampaignLog
 from app.describe import fleet_html, sector_html, sector_status_html, welcome_html
 from app.main_combat import CombatPhaseMixin
 from app.main_files import CampaignFilesMixin
+from app.main_inspect import InspectMixin
 from app.main_menus import ElidedLabel, build_menus, build_phase_bar
 from app.main_turn import MovementPhaseMixin
 from app.overlays import Overlays
@@ -39,7 +40,7 @@ from rules.model.seals import Keyring
 HIDDEN_MESSAGE = "A message about units kept from the table (View > GM View shows it)"
 
 
-class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, QMainWindow):
+class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, InspectMixin, QMainWindow):
     """BattleHex's main window on one campaign.
 
     Args:
@@ -270,50 +271,6 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, QMain
         """File > Passphrases: set, change or remove the passphrases that seal secrets."""
         if self.session is not None:
             PassphrasesDialog(self, self.session).exec()
-
-    def set_overlay(self, key: str, on: bool) -> None:
-        """Switch the control, supply or lanes overlay on or off."""
-        setattr(self.overlays, key, on)
-        self.overlay_actions[key].setChecked(on)
-        scene = self.strategic_view.scene()
-        if isinstance(scene, StrategicScene):
-            scene.set_overlays(self.overlays)
-        self.strategic_view.show_legend(self.overlays, self.campaign)
-
-    def _fleet_hovered(self, fleet_id: str) -> None:
-        """With the supply overlay on, hovering a fleet draws its route to a supply point."""
-        scene = self.strategic_view.scene()
-        if not isinstance(scene, StrategicScene) or self.session is None:
-            return
-        fleet = next((f for f in self.session.campaign.fleets if f.id == fleet_id), None)
-        if fleet is None or not self.overlays.supply:
-            scene.show_route([])
-            return
-        route = self.session.state.supply.route(fleet.power, fleet.sector)
-        scene.show_route(route)
-        self.statusBar().showMessage(
-            f"{fleet.name}: In Supply via {' -> '.join(map(str, route))}" if route
-            else f"{fleet.name}: Out of Supply (no route of at most 2 lanes to a supply point)", 6000)
-
-    # planner protocol used by StrategicView while a counter is dragged
-    def inspect_fleet(self, fleet_id: str) -> None:
-        """Select the fleet's counter, so the inspector shows it."""
-        scene = self.strategic_view.scene()
-        counter = scene.counter(fleet_id) if isinstance(scene, StrategicScene) else None
-        if counter is not None:
-            self._inspect(scene, counter)
-
-    def inspect_sector(self, label: str) -> None:
-        scene = self.strategic_view.scene()
-        item = scene.sector_items.get(str(label)) if isinstance(scene, StrategicScene) else None
-        if item is not None:
-            self._inspect(scene, item)
-
-    def _inspect(self, scene: StrategicScene, item) -> None:
-        scene.clearSelection()
-        item.setSelected(True)
-        self.inspector_dock.show()
-        self.inspector_dock.raise_()
 
     # -- other windows ---------------------------------------------------------------------------
     def float_tactical(self) -> None:

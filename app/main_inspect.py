@@ -1,0 +1,55 @@
+"""The main window's map overlays and its inspector: which overlays the strategic map shows,
+the supply route of a hovered fleet, and a fleet or sector brought into the inspector (the
+planner protocol :class:`app.strategic_view.StrategicView` uses while a counter is dragged)."""
+from __future__ import annotations
+
+from app.strategic_scene import StrategicScene
+
+
+class InspectMixin:
+    """For :class:`app.main_window.MainWindow` (its ``overlays``, ``strategic_view``,
+    ``session``, ``overlay_actions`` and ``inspector_dock``)."""
+
+    def set_overlay(self, key: str, on: bool) -> None:
+        """Switch the control, supply or lanes overlay on or off."""
+        setattr(self.overlays, key, on)
+        self.overlay_actions[key].setChecked(on)
+        scene = self.strategic_view.scene()
+        if isinstance(scene, StrategicScene):
+            scene.set_overlays(self.overlays)
+        self.strategic_view.show_legend(self.overlays, self.campaign)
+
+    def _fleet_hovered(self, fleet_id: str) -> None:
+        """With the supply overlay on, hovering a fleet draws its route to a supply point."""
+        scene = self.strategic_view.scene()
+        if not isinstance(scene, StrategicScene) or self.session is None:
+            return
+        fleet = next((f for f in self.session.campaign.fleets if f.id == fleet_id), None)
+        if fleet is None or not self.overlays.supply:
+            scene.show_route([])
+            return
+        route = self.session.state.supply.route(fleet.power, fleet.sector)
+        scene.show_route(route)
+        self.statusBar().showMessage(
+            f"{fleet.name}: In Supply via {' -> '.join(map(str, route))}" if route
+            else f"{fleet.name}: Out of Supply (no route of at most 2 lanes to a supply point)", 6000)
+
+    # planner protocol used by StrategicView while a counter is dragged
+    def inspect_fleet(self, fleet_id: str) -> None:
+        """Select the fleet's counter, so the inspector shows it."""
+        scene = self.strategic_view.scene()
+        counter = scene.counter(fleet_id) if isinstance(scene, StrategicScene) else None
+        if counter is not None:
+            self._inspect(scene, counter)
+
+    def inspect_sector(self, label: str) -> None:
+        scene = self.strategic_view.scene()
+        item = scene.sector_items.get(str(label)) if isinstance(scene, StrategicScene) else None
+        if item is not None:
+            self._inspect(scene, item)
+
+    def _inspect(self, scene: StrategicScene, item) -> None:
+        scene.clearSelection()
+        item.setSelected(True)
+        self.inspector_dock.show()
+        self.inspector_dock.raise_()
