@@ -36,7 +36,8 @@ def rows() -> list[Row]:
                median_ms(lambda: cp.end_movement(c, graph, {}), 3))]
     enc = cp.advance(supply, graph)
     pending = sum(1 for r in enc.battle_hexes if r.encounter.value == "pending")
-    out.append(Row(f"End Phase into Encounters ({pending} meetings recorded)", median_ms(lambda: cp.advance(supply, graph), 3)))
+    out.append(Row(f"End Phase into Encounters ({pending} meetings recorded)", median_ms(lambda: cp.advance(supply, graph), 3),
+                   "< 340 ms"))  # issue 21: faster than the 0.34-0.47 s measured at a4e09f2
     state = StrategicState.compute(enc, graph)  # the session holds it for the campaign it shows
     out.append(Row("the question the phase waits for (after every change)",
                    median_ms(lambda: cp.pending(enc, graph, state), 10), "< 10 ms",

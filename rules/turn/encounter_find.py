@@ -77,17 +77,24 @@ def _blocked(state: StrategicState, a: Team, b: Team, pa: set[str], pb: set[str]
     return f"{st} between {names.get(p, p)} and {names.get(q, q)}: diplomacy allows no encounter"
 
 
-def meetings(campaign: Campaign, state: StrategicState, moved_from: Mapping[str, Label]) -> list[Meeting]:
+def meetings(campaign: Campaign, state: StrategicState, moved_from: Mapping[str, Label],
+             near: tuple[Label, Label | None] | None = None) -> list[Meeting]:
     """The meetings of the map after movement, sorted by place and Teams.
 
     Args:
         campaign: the campaign after movement.
         state: its strategic state.
         moved_from: fleet id -> the sector it left this turn.
+        near: only those a record at this place may stand for (``(at, None)``: the meetings in
+            sector ``at``; ``(at, other)``: those between sectors): each place's meetings are
+            found from that place alone, so these are the same as the map's there.
     """
     teams = {t.id: t for t in campaign.teams}
     out: list[Meeting] = []
-    occupied = sorted({f.sector for f in campaign.fleets if f.in_transit_to is None})
+    if near is None:
+        occupied = sorted({f.sector for f in campaign.fleets if f.in_transit_to is None})
+    else:
+        occupied = [near[0]] if near[1] is None and state.fleets_at(near[0]) else []
     for at in occupied:
         movers = {t.id for f in state.fleets_at(at) if moved_from.get(f.id, at) != at
                   and (t := state.team_of(f.power)) is not None}
@@ -96,7 +103,8 @@ def meetings(campaign: Campaign, state: StrategicState, moved_from: Mapping[str,
             att, dfd = teams[form.attacker], teams[form.defender]
             out.append(Meeting(at, None, att.id, dfd.id, _fleets(state, at, att), _fleets(state, at, dfd),
                                fixed_point(state, at, dfd), reason=form.attacker_reason))
-    out.extend(_lane_meetings(campaign, state))
+    if near is None or near[1] is not None:
+        out.extend(_lane_meetings(campaign, state))
     return sorted(out, key=lambda m: (m.at, m.between or m.at, m.between is not None, m.attacker, m.defender))
 
 

@@ -43,7 +43,7 @@ def find_meeting(c: Campaign, state: StrategicState, record: BattleHexRecord) ->
     """The meeting a pending record stands for, as the map now forms it (with the fleets still
     there), or ``None`` when its Teams no longer meet there. A record not answered yet follows
     the map's roles (who attacks may change when fleets left); an answered one keeps its own."""
-    found = meetings(c, state, _moved_from(c))
+    found = meetings(c, state, _moved_from(c), near=(record.at, record.between))
     exact = next((m for m in found if _key(m) == _key(record)), None)
     if exact is not None or record.encounter_answers:
         return exact

@@ -50,6 +50,23 @@ def test_lane_meeting_and_sorting():
     assert (ms[1].attacker_fleets, ms[1].defender_fleets, ms[1].blocked) == (("f1",), ("k1",), "")
 
 
+def test_the_meetings_near_a_place_are_the_maps_meetings_there():
+    """A pending record's meeting is found from its own place (issue 21: an answer on a 10,000-sector
+    map no longer finds every meeting of the map): the same meetings as the whole map's there."""
+    c = campaign(fleets=[fleet("k1", "klingon", "0403", in_transit_to="0303"),
+                         fleet("f1", "fed", "0303", in_transit_to="0403"),
+                         fleet("f2", "kzinti", "0202"), fleet("l2", "lyran", "0202"),
+                         fleet("f5", "fed", "0505"), fleet("k5", "klingon", "0505"), fleet("l5", "lyran", "0505"),
+                         fleet("f6", "fed", "0606")])
+    s = state(c)
+    moved = {"f2": L("0203")}
+    every = meetings(c, s, moved)
+    assert len(every) == 3
+    for place in [(m.at, m.between) for m in every] + [(L("0606"), None), (L("0101"), None)]:
+        near = [m for m in meetings(c, s, moved, near=place) if (m.at, m.between) == place]
+        assert near == [m for m in every if (m.at, m.between) == place], place
+
+
 # -- Trade Fleets -------------------------------------------------------------------------
 def test_trade_fleet_one_system_route_met_there_without_roll():
     """"If the system is the only one on the trade route, the encounter happens there"."""
