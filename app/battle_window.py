@@ -13,24 +13,13 @@ import contextlib
 from html import escape
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (
-    QDockWidget,
-    QInputDialog,
-    QLabel,
-    QMainWindow,
-    QPushButton,
-    QStackedWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QInputDialog, QMainWindow, QStackedWidget
 
 from app import window_state
+from app.battle_building import build_actions, build_log, build_panel
 from app.battle_handover import HandOverPage, choose_seat, seat_hint, seat_teams
-from app.battle_log import BattleLog, export_report
+from app.battle_log import export_report
 from app.battle_panel import BattlePanel, make_panel
-from app.battle_replay import BattleReplay
 from app.battle_still import scrolled
 from app.passphrases import gm_may_see
 
@@ -38,7 +27,6 @@ TABLE = ""
 """The viewer that is no Team (team ids are never empty): sees what every Team may know."""
 from app.question_dialogs import QuestionDialog
 from app.session import CampaignSession
-from app.signals import connect_plain
 from hexmap import Label
 from rules.battle.change import BattleChange
 from rules.battle.log import GM
@@ -68,83 +56,15 @@ class BattleWindow(QMainWindow):
         self.handover_label, self.handover_button = self.handover.label, self.handover.button
         self.stack.addWidget(self.handover)
         self.setCentralWidget(self.stack)
-        self._build_panel()
-        self._build_log()
-        self._build_actions()
+        build_panel(self)
+        build_log(self)
+        build_actions(self)
         scrolled(self.panel_dock)  # the panel never widens the dock nor outgrows the screen (issue 22)
         window_state.restore(self, getattr(parent, "settings", None), "battle_window", (1400, 900))
         self.ctl.changed.connect(self._changed)
         self.ctl.reset.connect(self.refresh)
         session.undo_stack.cleanChanged.connect(self._clean_changed)
         self.refresh()
-
-    # -- building ----------------------------------------------------------------------------------
-    def _build_panel(self) -> None:
-        w = QWidget()
-        lay = QVBoxLayout(w)
-        self.title = QLabel("")
-        self.title.setStyleSheet("QLabel { font-size: 15px; font-weight: bold; }")
-        self.step_label = QLabel("")
-        self.step_label.setWordWrap(True)
-        self.waiting = QLabel("")
-        self.waiting.setWordWrap(True)
-        self.question_label = QLabel("")
-        self.question_label.setWordWrap(True)
-        self.answer_button = QPushButton("&Answer...")  # Alt+A: the pending question's dialog, by keys
-        self.answer_button.clicked.connect(lambda: self.ask())
-        for x in (self.title, self.step_label, self.waiting, self.question_label, self.answer_button):
-            lay.addWidget(x)
-        for x in self.panel.widgets:
-            lay.addWidget(x, 10 if x.sizePolicy().verticalStretch() else 0)
-        lay.addStretch(1)  # the controls stay together at the top when the roster is hidden
-        self.panel_dock = QDockWidget("Battle", self)
-        self.panel_dock.setObjectName("battle_panel")
-        self.panel_dock.setWidget(w)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.panel_dock)
-
-    def _build_log(self) -> None:
-        self.log_dock = BattleLog(self)
-        self.log_view, self.log_details = self.log_dock.view, self.log_dock.details
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.log_dock)
-
-    def _build_actions(self) -> None:
-        bar = self.addToolBar("Battle")
-        bar.setObjectName("battle_bar")
-
-        def act(text: str, slot, key=None, tip: str = "", checkable=False) -> QAction:
-            a = QAction(text, self)
-            if key:
-                a.setShortcut(QKeySequence(key))
-            shortcut = a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-            a.setToolTip(f"{tip or text}" + (f" ({shortcut})" if shortcut else ""))
-            a.setCheckable(checkable)
-            if checkable:
-                a.triggered.connect(slot)
-            else:
-                connect_plain(a.triggered, slot)
-            bar.addAction(a)
-            self.addAction(a)
-            return a
-        self.undo_action = act("Undo answer", self.undo, QKeySequence.StandardKey.Undo,
-                               "Take back the last answer or move of this battle")
-        self.redo_action = act("Redo answer", self.ctl.undo_stack.redo, QKeySequence.StandardKey.Redo,
-                               "Give the answer taken back again")
-        self.redo_action.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Redo))  # Ctrl+Shift+Z, Ctrl+Y
-        self.ctl.undo_stack.undoTextChanged.connect(self._undo_text)  # bound methods: cut when the window goes
-        self.ctl.undo_stack.redoTextChanged.connect(self._redo_text)
-        for text, slot, key, tip in self.panel.actions():
-            act(text, slot, key, tip)
-        self.gm_action = act("GM view", self.toggle_gm, "Ctrl+Shift+G",
-                             "Show everything, hidden units and secret answers included (the GM only)", checkable=True)
-        self.pass_action = act("Pass the seat...", lambda: self.pass_seat(), "Ctrl+Shift+P",
-                               "Hot seat: hand the screen to another Team's commander (behind the hand-over "
-                               "screen), who then moves that Team's units")
-        self.overrule_action = act("GM: overrule the last refusal...", self.overrule, "Ctrl+Shift+R",
-                                   "Give the last refused answer anyway, with the GM's reason in the log")
-        self.overrule_action.setEnabled(False)
-        act("Export report...", lambda: self.export_report(), "Ctrl+Shift+S",
-            "Write the battle report (HTML with the final map) to a file")
-        self.replay = BattleReplay(self)  # Replay menu and toolbar: step through the battle (issue 22)
 
     def _undo_text(self, text: str) -> None:
         """The Undo action names the answer it would take back."""
