@@ -49,6 +49,7 @@ class BattleReplay(QObject):
         self.steps: Steps | None = None
         self.k = 0
         self.viewer: str | None = None
+        self._before: str | None = None  # who held the screen when the replay began
         self._paused: dict[QAction, bool] = {}  # the window's other actions, disabled while replaying
         self.timer = QTimer(self)
         self.timer.setInterval(DEFAULT_SPEED)
@@ -141,15 +142,20 @@ class BattleReplay(QObject):
         else:
             self.enter(0)
 
-    def enter(self, k: int = 0) -> bool:
-        """Show the battle after answer ``k`` in replay mode; False (and why, in the status bar)
+    def enter(self, k: int = 0, viewer: str | None = None) -> bool:
+        """Show the battle after answer ``k`` in replay mode, as ``viewer`` (chosen in File >
+        Replay a Battle...) or the one who holds the screen; False (and why, in the status bar)
         when it cannot be replayed now."""
         win = self.win
         live = self._live()
+        before = win.viewer
+        if viewer is not None:
+            win.viewer = viewer
         why = "there is no battle here to replay" if live is None else \
             "take over the screen first (the replay shows the battle as the seat's Team may see it)" \
-            if win.handing_over() or win.viewer is None else ""
+            if viewer is None and (win.handing_over() or win.viewer is None) else ""
         if why:
+            win.viewer = before
             win.statusBar().showMessage(f"Cannot replay: {why}", 8000)
             self._enable()
             return False
@@ -160,7 +166,7 @@ class BattleReplay(QObject):
                 self.steps = Steps(live, win.session.graph)
             finally:
                 QGuiApplication.restoreOverrideCursor()
-        self.on, self.viewer = True, win.viewer
+        self.on, self.viewer, self._before = True, win.viewer, before
         self._paused = {a: a.isEnabled() for a in win.actions() if a not in self._mine() and a.isEnabled()}
         for a in self._paused:
             a.setEnabled(False)
@@ -195,6 +201,7 @@ class BattleReplay(QObject):
         self.timer.stop()
         self.play_action.setChecked(False)
         self.on = False
+        self.win.viewer = self._before  # the live battle goes on for who held the screen before
         for a, was in self._paused.items():
             a.setEnabled(was)
         self._paused = {}
@@ -366,7 +373,7 @@ def replay_from_main(main: Any) -> Any:
         main._battle_windows = [*main._battle_windows, window]
         window.destroyed.connect(main._forget_closed_battle_windows)
     window.replay.leave()
-    window.viewer, window.seat = viewer, viewer if viewer != GM else window.seat  # as taking the seat
+    window.seat = viewer if viewer != GM else window.seat  # as taking the seat
     window.show()
-    window.replay.enter(0)
+    window.replay.enter(0, viewer)
     return window

@@ -11,11 +11,14 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel, QMenu, QPushButton
 
 from app.battle_map import centre_of
+from hexmap import Label
 from tests.app.gui import Answerer, choose_item, open_main_window, press
 from tests.app.test_battle_seat import _drag, _hand_over_to, _legal_step
 from tests.app.test_battle_table import system_action
 from tests.app.test_battle_window import set_up_0604
 from tests.app.test_gui_paths import end_movement_and_fight
+
+L = Label.parse
 
 
 def _action(bw, name: str) -> QAction:
@@ -222,3 +225,58 @@ def test_file_replay_a_battle_replays_a_resolved_battle_as_the_chosen_team(qtbot
     _key(rw, qtbot, Qt.Key.Key_Left)
     assert "Resolved" not in rw.step_label.text() and rw.b.pending.key == "table/crippled"
     assert main.session.campaign is campaign and main.session.undo_stack.count() == undo
+
+
+def test_a_replay_shows_the_coalition_no_hidden_unit_the_gm_sees(qtbot, tmp_path, monkeypatch):
+    """V13.03 in the replay: 0509's incidental units (a Ground Base, a Defense Satellite) stay
+    out of the Coalition's log and counters at every step before the attacker's placement is
+    done, as in play; the GM's replay of the same steps shows them."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QDialog
+
+    from app.main_window import MainWindow
+    from app.turn_dialogs import IgnoreDialog
+    from hexmap import Facing
+    from rules.battle import Step
+    from rules.battle.questions import QKind
+    from tests.app.gui import to_space_combat
+    from tests.app.test_battle_window import drag_drop, take_over
+    monkeypatch.setattr(IgnoreDialog, "exec", lambda d: QDialog.DialogCode.Accepted)
+    main = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main)
+    main.show()
+    main.end_movement()
+    main._battle_dialog.close()
+    to_space_combat(main, qtbot)
+    bw = main.fight(L("0509"))
+    bw.auto_dialogs = False
+    bw.resize(1300, 850)
+    qtbot.waitExposed(bw)
+    while bw.b.state.step is not Step.PLACE_INCIDENTAL and not bw.b.done:  # as the GUI test of V13.03 plays it
+        take_over(bw)
+        q = bw.b.pending
+        if q.kind is QKind.PLACE:
+            zone = bw.b.placement.zone(q.options[0])
+            bw.panel.facing = Facing.A
+            drag_drop(bw, q.options[0], str(bw.b.ctx.window.label(zone[len(zone) // 2])))
+        else:
+            bw.answer(False if q.kind is QKind.YES_NO else None if q.kind is QKind.OPTIONAL_NUMBER else
+                      50 if q.low <= 50 <= q.high else q.low)
+    hidden = ("Ground Base", "Defense Satellite")
+
+    def seen(w) -> str:
+        return w.log_view.toPlainText() + " ".join(c.toolTip() for c in w.panel.scene.counters.values())
+
+    for who, sees in (("Coalition", False), ("Game Master", True)):
+        answerer = Answerer(_pick("0509"), _pick(who))
+        next(a for a in main.findChildren(QAction) if a.text() == "Replay a &Battle...").trigger()
+        answerer.stop()
+        assert bw.replay.on and bw.replay.k == 0
+        shown = []
+        while not bw.b.state.incidentals_revealed:
+            shown.append(seen(bw))
+            _key(bw, qtbot, Qt.Key.Key_Right)
+        assert len(shown) > 3
+        assert any(h in t for t in shown for h in hidden) is sees, who
+        _key(bw, qtbot, Qt.Key.Key_Escape)
+        assert bw.handing_over()  # the live battle goes back behind its hand-over
