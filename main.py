@@ -45,6 +45,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshot", metavar="PNG", help="render the main window headless to a PNG and exit")
     p.add_argument("--size", default=(1500, 950), type=_size, help="window size for --screenshot (default 1500x950)")
     p.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--fight-probe", metavar="SECTOR", help=argparse.SUPPRESS)  # bench/startup.py
     return p
 
 
@@ -140,18 +141,78 @@ def main(argv: list[str] | None = None) -> int:
         _tear_down(app, window)
         return 0 if ok else 1
     window.show()
-    if args.startup_probe:
-        _probe(app, window)
+    warming = _warm_up()
+    if args.startup_probe or args.fight_probe:
+        _probe(app, window, args.fight_probe)
     code = app.exec()
+    if warming.ident is not None:  # started: let its imports end (one cut off by the exit could crash it)
+        warming.join(5)
     _tear_down(app, window)
     return code
 
 
-def _probe(app, window) -> None:
+WARM_AFTER_MS = 300
+"""How long after the window shows the warm-up starts (well before anyone can press Fight)."""
+
+
+def _warm_up():
+    """Import what the first Fight needs while the window waits for its user, so that Fight
+    does not pay for some 150 modules (issue 21: first Fight in a fresh process < 150 ms): numpy
+    and every registered battle system's engine in a thread, then, on the GUI thread once the
+    thread is done (its imports hold the modules' locks), the battle window and each system's
+    panel, one per turn of the event loop. A module that fails to import here is left for the
+    Fight itself to import and report. Returns the thread (joined before the process exits)."""
+    import importlib
+    import threading
+
+    from PySide6.QtCore import QTimer
+
+    panels: list[str] = []
+
+    def engines() -> None:
+        try:
+            import numpy  # noqa: F401
+
+            from rules.systems import systems
+
+            found = list(systems().values())
+            panels.extend(s.panel.partition(":")[0] for s in found)
+            for system in found:
+                importlib.import_module(system.engine.partition(":")[0])
+        except Exception:  # noqa: BLE001 (only a head start: Fight imports and reports it)
+            pass
+
+    thread = threading.Thread(target=engines, name="battlehex-warm-up", daemon=True)
+    queue = ["app.battle_controller", "app.battle_window"]
+
+    def gui_step() -> None:
+        if thread.is_alive():
+            QTimer.singleShot(20, gui_step)
+            return
+        queue.extend(panels)
+        panels.clear()
+        if queue:
+            try:
+                importlib.import_module(queue.pop(0))
+            except Exception:  # noqa: BLE001 (as above)
+                pass
+            QTimer.singleShot(0, gui_step)
+
+    def start() -> None:
+        thread.start()
+        QTimer.singleShot(20, gui_step)
+    QTimer.singleShot(WARM_AFTER_MS, start)
+    return thread
+
+
+def _probe(app, window, fight: str | None = None) -> None:
     """Print how long the start took and quit, once the window has painted its first frame and
     the event loop is idle (every event queued by then handled): the time from main.py's first
     line, and from the process's start when the caller passes its clock in ``BATTLEHEX_T0``
-    (``time.time()`` just before it started this process)."""
+    (``time.time()`` just before it started this process). With ``fight`` (a sector), the
+    window's Fight of that Battle Hex is timed too, ``BATTLEHEX_FIGHT_AFTER`` ms (default 1000:
+    a user's first key press) after the window became interactive: the first Fight of a fresh
+    process, up to the battle window's first frame."""
     from PySide6.QtCore import QEvent, QObject, QTimer
 
     def report() -> None:
@@ -161,6 +222,22 @@ def _probe(app, window) -> None:
         if t0:
             line += f"; from process start {(time.time() - float(t0)) * 1000:.0f} ms"
         print(line, flush=True)
+        if fight:
+            QTimer.singleShot(int(os.environ.get("BATTLEHEX_FIGHT_AFTER", "1000")), fight_once)
+        else:
+            app.quit()
+
+    def fight_once() -> None:
+        from hexmap import Label
+
+        before = set(sys.modules)
+        t = time.perf_counter()
+        bw = window.fight(Label.parse(fight))
+        app.processEvents()  # its first frame
+        took = (time.perf_counter() - t) * 1000
+        loaded = sorted(m for m in set(sys.modules) - before if m.split(".")[0] in ("app", "rules", "hexmap", "numpy"))
+        print(f"first fight: {took:.0f} ms{'' if bw is not None else ' (no battle window)'}; "
+              f"{len(loaded)} modules imported by it: {' '.join(loaded)}", flush=True)
         app.quit()
 
     class FirstPaint(QObject):
