@@ -272,5 +272,5 @@ def fill_systems_menu(menu: QMenu, window, at=None) -> None:
 
 
 def _replay(window) -> None:
-    from app.battle_replay import replay_from_main  # the battle engine loads when a battle is replayed
+    from app.battle_replay_main import replay_from_main  # the battle engine loads when a battle is replayed
     replay_from_main(window)

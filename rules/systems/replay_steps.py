@@ -27,7 +27,6 @@ from rules.battle.log import Event, EventLog
 from rules.battle.questions import Question
 from rules.battle.state import BattleState, Ctx
 from rules.dice import DiceRoller
-from rules.model.campaign import Campaign
 from rules.systems import BattleRun, open_record
 from rules.systems.replay_points import _SHARED, _is_shared
 
