@@ -96,6 +96,14 @@ def test_replay_steps_the_counters_on_the_map_and_gives_the_live_battle_back(qtb
     assert "replay cannot change the battle" in bw.statusBar().currentMessage()
     assert bw.ctl.run.answers == live_answers and bw.ctl.undo_stack.count() == undo_count
     assert main.session.campaign is campaign
+    # the floating map follows each step (V13.812): the sheet drawn is the step's
+    windows = set()
+    _key(bw, qtbot, Qt.Key.Key_End)
+    for _ in range(5):
+        assert bw.panel.scene.grid.window == bw.b.ctx.current_window()
+        windows.add(bw.panel.scene.grid.window)
+        _key(bw, qtbot, Qt.Key.Key_Left)
+    assert len(windows) > 1, "the map floated with the moves"
     # Home, then Space plays to the end at the fastest speed
     _key(bw, qtbot, Qt.Key.Key_Home)
     assert bw.replay.k == 0
