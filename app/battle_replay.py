@@ -10,7 +10,8 @@ Nothing can be answered, undone or passed while it is on: a replay never writes 
 and never touches undo. Leaving it (Escape, or Replay again) shows the live battle.
 
 Keys while replaying: Home (first), Left (back), Right (forward), End (last), Space (play or
-pause). The log's right-click menu replays the battle from the event under the pointer.
+pause). In the log, an event's number (a link) and the right-click menu replay the battle up to
+that event.
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from dataclasses import replace
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QPoint, Qt, QTimer
+from PySide6.QtCore import QObject, QPoint, Qt, QTimer, QUrl
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QLabel, QToolBar
 
@@ -60,6 +61,7 @@ class BattleReplay(QObject):
         view = win.log_dock.view
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         view.customContextMenuRequested.connect(self._log_menu)
+        view.anchorClicked.connect(self._link)  # an event's number (app/log_html.py): replay up to it
 
     # -- building ----------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -292,7 +294,11 @@ class BattleReplay(QObject):
         self.win.statusBar().showMessage(f"Refused: {text}", 8000)
         return text
 
-    # -- the log's menu ----------------------------------------------------------------------------
+    # -- the log's links and menu -----------------------------------------------------------------
+    def _link(self, url: QUrl) -> None:
+        """``replay:N`` (an event's number in the log): the battle as it stood at event N."""
+        if url.scheme() == "replay" and url.path().isdigit():
+            self.enter_at_event(int(url.path()) - 1)
     def _log_menu(self, pos: QPoint) -> None:
         view = self.win.log_dock.view
         menu = view.createStandardContextMenu(pos)

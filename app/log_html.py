@@ -3,7 +3,8 @@
 A link is ``<a href="rule:V13.812">V13.812</a>``; the window hands its target to
 :func:`app.rules_viewer.open_rule` (``rule_from_href`` reads it). Rule numbers inside the
 texts are linked too when a shipped rules text has them (interpretation ids such as ``A-16``
-stay plain). Events hidden from the other Teams are marked; ``details=True`` adds each
+stay plain); an event's number is a ``replay:N`` link (the battle window replays the battle
+up to event N). Events hidden from the other Teams are marked; ``details=True`` adds each
 event's raw data (the answer as given, the dice faces) in small grey text.
 
 To keep a long log cheap, render the whole log once with :func:`events_html` and then
@@ -98,7 +99,9 @@ def event_html(e: Event, details: bool = False, names: Mapping[str, str] | None 
     """
     style = _KIND_STYLE.get(e.kind, "color:#000")
     rule = _rule_html(e.rule, known)
-    head = f'<span style="color:#888">{e.seq}.</span> ' + (f"<b>[{rule}]</b> " if rule else "")
+    # the event's number replays the battle up to it in the battle window (app/battle_replay.py)
+    head = f'<a href="replay:{e.seq}" style="color:#888;text-decoration:none">{e.seq}.</a> ' + (
+        f"<b>[{rule}]</b> " if rule else "")
     body = f'<span style="{style}">{linkify(e.text, known)}</span>'
     extra = ""
     if details and e.data:

@@ -147,6 +147,21 @@ def test_the_log_replays_the_battle_from_an_event(qtbot, tmp_path):
     assert bw.replay.steps.frames[k].events > index >= bw.replay.steps.frames[k - 1].events
     assert bw.panel.scene.counters["lyr-dd-1"].spec.hex == moves[0]  # the step that gave the first move
     assert bw.replay.said(k) == words
+    # back to the live battle; a click on the number of the second move's line replays up to it
+    _key(bw, qtbot, Qt.Key.Key_Escape)
+    second = [i for i, e in enumerate(bw.b.log.events) if e.kind == "answer" and isinstance(e.data.get("answer"), dict)
+              and e.data["answer"].get("move") == "lyr-dd-1"][1]
+    line = f"{second + 1}. "
+    block = next(b for b in range(doc.blockCount()) if doc.findBlockByNumber(b).text().startswith(line))
+    cursor = view.textCursor()
+    cursor.setPosition(doc.findBlockByNumber(block).position() + 1)
+    view.setTextCursor(cursor)
+    view.ensureCursorVisible()
+    at = view.cursorRect(cursor).center()
+    assert view.anchorAt(at) == f"replay:{second + 1}"
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+    assert bw.replay.on and bw.panel.scene.counters["lyr-dd-1"].spec.hex == moves[1]
+    assert bw.replay.steps.frames[bw.replay.k].events > second >= bw.replay.steps.frames[bw.replay.k - 1].events
 
 
 def _pick(starting: str):
