@@ -187,8 +187,7 @@ def faded(row: Row, age: int) -> int:
         raise ValueError(f"a fact's age counts from 1 (last turn), not {age}")
     if not row.starred:
         return row.value
-    step = 10 * (age - 1)
-    return max(row.value - step, 0) if row.value > 0 else min(row.value + step, 0)
+    return max(row.value - 10 * (age - 1), 0)  # every starred row of Exhibit B is a bonus
 
 
 def _counted(rows: tuple[Row, ...], facts: Iterable[Happened], treaties: frozenset[Treaty],

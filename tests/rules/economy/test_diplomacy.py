@@ -127,3 +127,36 @@ def test_rolls_outside_1_100_are_refused():
     c = break_chance(Treaty.PEACE, [], NONE)
     with pytest.raises(ValueError):
         c.succeeds(0)
+
+
+def test_every_starred_row_is_a_bonus_so_fading_stops_at_0():
+    assert all(r.value > 0 for r in BREAK_ROWS + DECLARE_ROWS if r.starred)
+
+
+def test_the_words_of_an_impossible_declaration_and_of_penalties():
+    c = declare_chance(Treaty.WAR, [], frozenset({Treaty.ALLIANCE}))
+    assert c.words() == "Make a Declaration of War: impossible (Power has an Alliance Treaty with you)"
+    assert c.percent == 0 and c.parts[0].text == "base" and c.parts[0].value == -20
+    d = declare_chance(Treaty.HOSTILITIES, [Happened(Fact.LAST_ATTEMPT_FAILED)], frozenset({Treaty.PEACE}), 1)
+    assert d.words() == ("Make a Declaration of Hostilities: base 20 - Last attempt to break a treaty with power or "
+                         "declare against a power failed 25 - Power has a Peace Treaty with you 40 + 1 Intel Point 5 "
+                         "= -40%")
+    assert not d.succeeds(1)
+
+
+def test_d100_bounds_on_a_chance():
+    c = break_chance(Treaty.NON_AGGRESSION, [Happened(Fact.IMPLICATED_SABOTAGE)], frozenset({Treaty.NON_AGGRESSION}))
+    assert c.percent == 160 and c.succeeds(100)
+    with pytest.raises(ValueError, match="1-100, not 101"):
+        c.succeeds(101)
+
+
+def test_refusals_say_why():
+    with pytest.raises(ValueError, match="Armistice Treaty is not broken by a roll"):
+        break_chance(Treaty.ARMISTICE, [], NONE)
+    with pytest.raises(ValueError, match="Peace Treaty is not a declaration"):
+        declare_chance(Treaty.PEACE, [], NONE)
+    with pytest.raises(ValueError, match=r"counts from 1 \(last turn\), not 0"):
+        faded(BREAK_ROWS[0], 0)
+    with pytest.raises(ValueError, match="not negative"):
+        break_chance(Treaty.PEACE, [], NONE, -1)

@@ -46,3 +46,24 @@ def test_bad_figures_are_refused():
                                      (Fraction(-7, 2), "-3 1/2"), (Fraction(0), "0")])
 def test_points_in_words(x, text):
     assert points(x) == text
+
+
+def test_a_planet_with_no_output_and_free_maintenance_are_fine():
+    led = ledger([("Outpost", 0)], [], [], [("Old FF", Fraction(0))], 1, Fraction(0))
+    assert led.lines() == ("Total Domestic Product (Outpost 0): 0", "Maintenance: Old FF: 0",
+                           "Intel upkeep (1 points, 1 per 10): -1/10",
+                           "Income: -1/10; Point Pool 0 -> -1/10 (in debt: no purchases until it is paid back)")
+
+
+def test_refusals_say_why():
+    with pytest.raises(ValueError, match="planet outputs and Intel Points are not negative"):
+        ledger([("X", -1)], [], [], [], 0, Fraction(0))
+    with pytest.raises(ValueError, match=r"maintenance is a cost, not negative \(X: -1\)"):
+        ledger([], [], [], [("X", Fraction(-1))], 0, Fraction(0))
+
+
+def test_misc_items_keep_their_words_and_routes_join_with_commas():
+    led = ledger([], [TradeRoute("a", (10,)), TradeRoute("b", (20,))], [("Windfall", Fraction(2))], [], 0,
+                 Fraction(0))
+    assert led.lines()[1:3] == ("Commerce (a 1, b 2): 3", "Windfall: 2")
+    assert not led.in_debt and led.lines()[-1] == "Income: 5; Point Pool 0 -> 5"

@@ -112,3 +112,38 @@ def test_census_never_grows_above_the_carrying_capacity():
     assert census_growth(9, 0, 10, capacity=10).census == 10
     with pytest.raises(ValueError):
         census_growth(9, 0, 0, None)
+
+
+def test_morale_1_is_not_rebellion():
+    assert utilized(6, 2, 1) == 2 and utilized(6, 1, 1) == 1
+
+
+@pytest.mark.parametrize("census, units, prod, rows", [(0, 0, 0, set()), (1, 2, 1, {Check.GARRISON, Check.FULL_EMPLOYMENT})])
+def test_the_automatic_rows_at_census_0_and_1(census, units, prod, rows):
+    got = morale_checks(SystemFacts(census=census, productivity=prod, ground_units=units), [])
+    assert {a.check for a in got} == rows
+
+
+def test_the_words_of_a_check():
+    hit = _one(Check.CUT_OFF, SystemFacts(census=2, productivity=1, cut_off=True), 2)
+    assert hit.words() == "System is cut off from homeworld: d10 2 (target 2): -1 Morale"
+    auto = morale_checks(SystemFacts(census=2, productivity=2), [])[0]
+    assert auto.words() == "Full employment (Productivity = Census): automatic: +1 Morale"
+
+
+@pytest.mark.parametrize("roll, ok", [(0, False), (1, True), (10, True), (11, False)])
+def test_d10_bounds(roll, ok):
+    f = SystemFacts(census=2, productivity=1, cut_off=True)
+    if ok:
+        assert morale_checks(f, [roll]) and census_growth(3, 0, roll, None)
+    else:
+        with pytest.raises(ValueError, match=f"1-10, not {roll}"):
+            morale_checks(f, [roll])
+        with pytest.raises(ValueError, match=f"1-10, not {roll}"):
+            census_growth(3, 0, roll, None)
+
+
+def test_the_words_of_census_growth():
+    assert census_growth(10, 0, 6, None).words == "d10 6 + Census 10 = 16 > 15: Census 11"
+    assert census_growth(10, 1, 4, None).words == "d10 4 + Census 10 + 1 carried = 15, not over 15: +1 to the next roll"
+    assert census_growth(10, 0, 6, 10).words == "d10 6 + Census 10 = 16: at its Carrying Capacity (10)"

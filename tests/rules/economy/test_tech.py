@@ -103,3 +103,23 @@ def test_negative_figures_are_refused(bad):
         tech.odds(*bad)
     with pytest.raises(ValueError):
         tech.requirement(-1)
+
+
+def test_the_words_of_the_rolls():
+    r = tech.resolve(6, 30, 22, 0, [5, 18])
+    assert r.lines == ("advance: d100 5 against 30 / 22 = 100%; a second advance 8 / 22, halved = 18%; 22 taken from "
+                       "the pool", "second advance: d100 18 against 18%")
+    assert tech.resolve(6, 52, 107, 0, [60, 2]).lines == ("no advance: d100 60 against 52 / 107 = 48%; the pool "
+                                                          "carries over",)
+    assert tech.resolve(6, 22, 22, 0, [5, 1]).lines == ("advance: d100 5 against 22 / 22 = 100%; 22 taken from the "
+                                                        "pool",)  # nothing left over: no second roll
+    assert len(tech.resolve(12, 22, 22, 1, [50, 1]).lines) == 1  # the year's second advance has no second roll
+
+
+def test_refusals_say_why():
+    with pytest.raises(ValueError, match=r"not negative \(-1\)"):
+        tech.requirement(-1)
+    with pytest.raises(ValueError, match="1-100, not 0"):
+        tech.succeeds(Fraction(1), 0)
+    with pytest.raises(ValueError, match=r"not negative \(-1, 2\)"):
+        tech.odds(-1, 2)
