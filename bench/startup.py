@@ -1,16 +1,22 @@
-"""Start-up bench (issue 10): ``main.py`` with no arguments (the built-in campaign), from the
-process's start to the main window shown, its first frame painted and the event loop idle
-(``main.py --startup-probe`` reports it). Median of 5 runs in fresh processes, offscreen, with
-settings and autosaves in a temporary folder; never asserts times.
+"""Start-up bench (issues 10 and 21): ``main.py`` with no arguments (the built-in campaign),
+from the process's start to the main window shown, its first frame painted and the event loop
+idle (``main.py --startup-probe`` reports it), beside the floor measured in the same run: a
+fresh process that only imports ``PySide6.QtWidgets`` (goal: within 3x of it). Then the first
+Fight of a fresh process (``main.py FILE --fight-probe 0604``: the default campaign with V13's
+Combat Phase after End Movement, Fight pressed 1 s after the window became interactive, timed
+to the battle window's first frame). The three are measured in turn, run after run, so the
+machine's drift falls on each alike. Medians of 5 runs, offscreen, with settings and autosaves
+in a temporary folder; never asserts times.
 
-Two figures: with the bytecode cached (what a user sees from the second start of an installed
-or checked-out copy: one start before the measured ones fills the cache, kept apart in a
-temporary folder) and with none (``PYTHONDONTWRITEBYTECODE``: every module compiled again).
+Start-up is measured with the bytecode cached (what a user sees from the second start of an
+installed or checked-out copy: one start before the measured ones fills the cache, kept apart
+in a temporary folder) and with none (``PYTHONDONTWRITEBYTECODE``: every module compiled again).
 
     python bench/startup.py
 """
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import subprocess
@@ -26,6 +32,10 @@ from common import SMOKE, Row, main  # noqa: E402
 
 GOAL = "< 500 ms"
 MEASURED = "fresh process start to its first frame painted and the event loop idle, offscreen"
+BARE = "import time; import PySide6.QtWidgets; print(time.time())"
+"""The floor: a process that imports Qt's widgets and nothing of BattleHex."""
+FIGHT_AFTER_MS = 1000
+"""When the first Fight is pressed after the window became interactive (a user's first key)."""
 
 
 def start_once(env: dict[str, str]) -> float:
@@ -37,16 +47,60 @@ def start_once(env: dict[str, str]) -> float:
     return float(line.rsplit("from process start", 1)[1].split()[0])
 
 
+def bare_once(env: dict[str, str]) -> float:
+    """One fresh process importing PySide6.QtWidgets: ms from its start to the import done."""
+    t0 = time.time()
+    out = subprocess.run([sys.executable, "-c", BARE], cwd=ROOT, env=env, capture_output=True, text=True,
+                         check=True, timeout=60).stdout
+    return (float(out.split()[-1]) - t0) * 1000
+
+
+def battle_file(folder: Path) -> Path:
+    """The default campaign with V13's Combat Phase after End Movement (``main.py turn``)."""
+    data = json.loads((ROOT / "scenarios" / "default_campaign.json").read_text(encoding="utf-8"))
+    data["settings"]["combat_phase"] = "v13"
+    campaign, answers, out = folder / "v13.json", folder / "answers.json", folder / "battles.json"
+    campaign.write_text(json.dumps(data), encoding="utf-8")
+    answers.write_text(json.dumps(["end_movement", False, False, False]), encoding="utf-8")
+    subprocess.run([sys.executable, "main.py", "turn", str(campaign), "--answers", str(answers), "--out", str(out)],
+                   cwd=ROOT, capture_output=True, text=True, check=True, timeout=120)
+    return out
+
+
+def fight_once(env: dict[str, str], path: Path) -> tuple[float, int]:
+    """One fresh start on ``path`` and its first Fight of 0604: (ms, modules the Fight imported)."""
+    env = dict(env, BATTLEHEX_FIGHT_AFTER=str(FIGHT_AFTER_MS))
+    out = subprocess.run([sys.executable, "main.py", str(path), "--fight-probe", "0604"], cwd=ROOT, env=env,
+                         capture_output=True, text=True, check=True, timeout=120).stdout
+    line = next(x for x in out.splitlines() if x.startswith("first fight: "))
+    assert "(no battle window)" not in line, line
+    return float(line.split()[2]), int(line.split("; ")[1].split()[0])
+
+
 def rows(runs: int = 5) -> list[Row]:
     with tempfile.TemporaryDirectory(prefix="battlehex-startup-") as tmp:
         base = dict(os.environ, QT_QPA_PLATFORM="offscreen", BATTLEHEX_DATA=tmp, XDG_CONFIG_HOME=tmp)
         cached = dict(base, PYTHONPYCACHEPREFIX=str(Path(tmp) / "pycache"))
         cached.pop("PYTHONDONTWRITEBYTECODE", None)
+        path = battle_file(Path(tmp))
         start_once(cached)  # fills the bytecode cache
-        warm = statistics.median(start_once(cached) for _ in range(runs))
+        bare_once(cached)
+        starts, bares, fights, imported = [], [], [], []
+        for _ in range(runs):  # in turn: drift falls on each alike
+            bares.append(bare_once(cached))
+            starts.append(start_once(cached))
+            ms, n = fight_once(cached, path)
+            fights.append(ms)
+            imported.append(n)
         cold = statistics.median(start_once(dict(base, PYTHONDONTWRITEBYTECODE="1")) for _ in range(runs))
-    return [Row(f"start-up to an interactive main window (median of {runs})", warm, GOAL),
-            Row(f"start-up, no bytecode cache (median of {runs})", cold)]
+    warm, floor = statistics.median(starts), statistics.median(bares)
+    ratios = statistics.median(s / b for s, b in zip(starts, bares))
+    return [Row(f"bare 'import PySide6.QtWidgets', fresh process (the floor; median of {runs})", floor),
+            Row(f"start-up to an interactive main window (median of {runs})", warm, GOAL),
+            Row("  start-up against the bare import in the same run (within 3x)", ratios, "< 3 x", unit="x"),
+            Row("start-up, no bytecode cache", cold),
+            Row(f"first Fight of a fresh process, {FIGHT_AFTER_MS} ms after the window is interactive "
+                f"(modules it imported: {max(imported)})", statistics.median(fights), "< 150 ms")]
 
 
 if __name__ == "__main__":
