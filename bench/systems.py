@@ -20,7 +20,9 @@ checks the goals.
 """
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -28,7 +30,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
-os.environ.setdefault("BATTLEHEX_DATA", tempfile.mkdtemp(prefix="battlehex-bench-"))  # never the user's folder
+TMP = Path(tempfile.mkdtemp(prefix="bench-systems-"))
+atexit.register(shutil.rmtree, TMP, True)
+os.environ.setdefault("BATTLEHEX_DATA", str(TMP / "data"))  # never the user's folder
 
 from common import Row, interleaved, main, sizes  # noqa: E402
 
@@ -48,7 +52,7 @@ class Fought:
 
     def __init__(self, system: str, n: int) -> None:
         c, self.graph = battle(n, system)
-        self.file = Path(tempfile.mkdtemp(prefix="bench-systems-")) / f"{system}-{n}.json"
+        self.file = TMP / f"{system}-{n}.json"
         save_campaign(c, self.file)
         c = load_campaign(self.file)  # as a file the app saved: the current format, as it is read back
         played = play_at_random(c, AT, system, 5, self.graph, stubborn=0.9)

@@ -21,6 +21,7 @@ given in secret, log lines for some eyes only, a record sealed for some Teams) i
 """
 from __future__ import annotations
 
+import gc
 import hashlib
 import hmac
 import io
@@ -32,7 +33,6 @@ import secrets
 import struct
 import sys
 import threading
-import zlib
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +43,7 @@ from rules.battle.state import BattleState
 from rules.dice import DiceExpr, DiceRoller, Modifier, Roll
 from rules.systems.replay_points import Point
 
-MAGIC = b"BHXRESUME1"
+MAGIC = b"BHXRESUME2"
 KEPT = 32
 """The most battles' checkpoints the folder keeps (the least recently written go)."""
 _ALLOWED = ("rules.", "hexmap.", "pydantic.", "pydantic_core.")
@@ -177,7 +177,7 @@ def write(point: Point, battle: str) -> bool:
     except (pickle.PicklingError, TypeError, ValueError, AttributeError):
         return False
     parts = [head.encode(), events, rolls, out.getvalue()]
-    body = zlib.compress(struct.pack(">4I", *(len(p) for p in parts)) + b"".join(parts), 1)
+    body = struct.pack(">4I", *(len(p) for p in parts)) + b"".join(parts)  # not compressed: quicker both ways
     mac = hmac.new(key, MAGIC + body, hashlib.sha256).digest()
     target = _file(where, battle)
     tmp = target.with_suffix(f".{os.getpid()}.tmp")
@@ -246,10 +246,15 @@ def read(battle: str, answers: list[Any], state: BattleState) -> Point | None:
     mac, body = data[n:n + 32], data[n + 32:]
     if not hmac.compare_digest(mac, hmac.new(key, MAGIC + body, hashlib.sha256).digest()):
         return None
+    collecting = gc.isenabled()
+    gc.disable()  # thousands of new events and rolls would set off full collections of the campaign's objects
     try:
-        return _point(zlib.decompress(body), battle, answers, state)
+        return _point(body, battle, answers, state)
     except Exception:  # made by this code and key, yet unreadable: replay instead
         return None
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _point(payload: bytes, battle: str, answers: list[Any], state: BattleState) -> Point | None:

@@ -74,7 +74,7 @@ class RunEngine(Protocol):
 
 
 E = TypeVar("E", bound=RunEngine)
-WRITE_EVERY = 8
+WRITE_EVERY = 4
 """A checkpoint is written to disk when the one written last is this many answers behind: a
 reopen in a new process replays at most about this many answers."""
 
@@ -162,6 +162,8 @@ class ReplayRun(Generic[E]):
         if point is None and points is not None and answers:
             point = self._from_disk(points, answers)
             take = True  # a point read from disk is this run's own: no copy
+            if point is not None:  # the few answers after it keep only the tail's points
+                points.spacing = max(points.spacing, len(answers))
         if point is None or not self._resume_from(point, take):
             state = self._state()
             dice = self._dice(self.seed)

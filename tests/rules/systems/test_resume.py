@@ -17,7 +17,7 @@ from rules.systems.run import ReplayRun
 from tests.play.duel import AT, battle
 from tests.play.random_battle import play_at_random
 
-WRITE_EVERY = 8
+WRITE_EVERY = 4
 """rules.systems.run.WRITE_EVERY (read here by value: before the checkpoints on disk it did not exist)."""
 
 
