@@ -47,9 +47,8 @@ class Settings(Strict):
     ws_once_per_battle_hex: StrictBool = Field(True, description="V13.416: Weapon Status rolled once")
     approach_followup_reroll: StrictBool = Field(False, description="V13.37-V13.39 re-roll at the base")
     battle_system: SystemKey = Field("v13", description="how Battle Hexes are fought unless a Battle Hex says otherwise: "
-                                                 "v13 (the Tactical Combat Interface), sidcors (seed 004's quick "
-                                                 "combat), afef (seed 001's AF/EF combat) or table (fought at the "
-                                                 "table, results entered by the GM); rules/systems")
+                                                 "a registered battle system's key (rules/systems/registry.py; "
+                                                 "built in: v13, table, sidcors, afef)")
     fleet_composition: Literal["bpv", "big_ships", "flexible", "none"] = Field(
         "bpv", description="seed 004 fleet composition (rules/composition; asked first when any battle is set up): bpv (BPV Capacity, the "
                            "seed's system for encounters), big_ships, flexible (Flexible Command), none (no limit); "
