@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rules.errors import NoBattleHex, RuleError
-from rules.systems.registry import BattleSystem, get, keys, systems
+from rules.systems.registry import BattleSystem, get, keys, load, systems
 
 if TYPE_CHECKING:
     from hexmap import Label, LaneGraph
@@ -98,7 +98,14 @@ def start(campaign: Campaign, at: Label, graph: LaneGraph | None = None) -> Batt
     if why is not None:
         raise RuleError("V13.12", f"the battle at {at} ({sides(campaign, rec)}) is over before it begins: {why} "
                                   "(End Phase settles it)")
-    return system_for(campaign, at).start(campaign, at, graph)
+    return begin(system_for(campaign, at), campaign, at, graph)
+
+
+def begin(system: BattleSystem, campaign: Campaign, at: Label, graph: LaneGraph | None = None) -> BattleRun:
+    """Start (or resume, replaying its answers) the battle at ``at`` with ``system``'s engine
+    (its registry entry's ``engine``, loaded now), whatever the record says."""
+    run: BattleRun = load(system.engine)(campaign, at, graph=graph)
+    return run
 
 
 def choose_for_campaign(campaign: Campaign, key: str) -> Campaign:
@@ -130,5 +137,5 @@ def choose_for_hex(campaign: Campaign, at: Label, key: str) -> Campaign:
     return campaign.model_copy(update={"battle_hexes": [new if r is rec else r for r in campaign.battle_hexes]})
 
 
-__all__ = ["BattleRun", "BattleSystem", "Start", "choose_for_campaign", "choose_for_hex", "get", "keys", "open_record",
+__all__ = ["BattleRun", "BattleSystem", "Start", "begin", "choose_for_campaign", "choose_for_hex", "get", "keys", "open_record",
            "start", "system_for", "systems"]

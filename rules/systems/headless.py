@@ -10,7 +10,7 @@ from hexmap import Label, LaneGraph
 from rules.battle.cli_output import finish, give_answers
 from rules.battle.log import IllegalAnswer
 from rules.model.campaign import Campaign
-from rules.systems import BattleRun, choose_for_hex, open_record, system_for
+from rules.systems import BattleRun, begin, choose_for_hex, open_record, system_for
 from rules.systems.sight import KEPT, sight
 
 
@@ -31,7 +31,7 @@ def run_system(campaign: Campaign, at: Label, graph: LaneGraph, answers: list[An
     """Run the Battle Hex at ``at`` with its system from ``answers`` and print JSON as ``viewer``
     may know it; exit code 0, 1 (an illegal answer) or 2 (a bad command)."""
     system = system_for(campaign, at)
-    run: BattleRun = system.start(campaign, at, graph)
+    run = begin(system, campaign, at, graph)
     if replay:
         answers = [*run.answers, *answers]
     if run.answers:  # the saved answers: --replay gives them, else the run starts from the beginning

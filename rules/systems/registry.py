@@ -13,14 +13,9 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rules.errors import RuleError
-
-if TYPE_CHECKING:
-    from hexmap import Label, LaneGraph
-    from rules.model.campaign import Campaign
-    from rules.systems import BattleRun
 
 GROUP = "battlehex.systems"
 """The entry-point group a battle system is declared in."""
@@ -44,7 +39,7 @@ class BattleSystem:
         title: the name shown to the GM.
         blurb: one line saying how the battle goes.
         engine: ``"module:callable"``, called ``(campaign, at, graph=graph)`` to start or resume the
-            battle (a :class:`~rules.systems.BattleRun`).
+            battle (a :class:`~rules.systems.BattleRun`: :func:`rules.systems.begin`).
         panel: ``"module:callable"`` in ``app/``, called with the battle window to make the
             system's panel (:class:`app.battle_panel.BattlePanel`).
         headless: ``"module:callable"`` running ``main.py battle`` for this system, called
@@ -58,11 +53,6 @@ class BattleSystem:
     engine: str
     panel: str
     headless: str = "rules.systems.headless:run_system"
-
-    def start(self, campaign: Campaign, at: Label, graph: LaneGraph | None = None) -> BattleRun:
-        """Start (or resume, replaying its answers) the battle at ``at`` with this system."""
-        run: BattleRun = load(self.engine)(campaign, at, graph=graph)
-        return run
 
 
 def load(dotted: str) -> Callable[..., Any]:
