@@ -167,3 +167,46 @@ def test_a_campaign_whose_file_seals_secrets_writes_no_checkpoint(saved_file):
     run.answer(answers[-1])
     run.saved()
     assert checkpoint_files() == []
+
+
+class _Calls:
+    """Pickles as a call of ``rules.systems.resume.folder`` (a function of the rules, harmless)."""
+
+    def __reduce__(self) -> tuple[Any, tuple[()]]:
+        from rules.systems import resume
+
+        return resume.folder, ()
+
+
+def test_a_checkpoint_that_verifies_still_calls_no_function_it_names(saved_file, monkeypatch):
+    """Defence in depth: even a payload made with the key unpickles only classes of the engine's
+    modules (a function it names, of the rules or any other module, is refused, not called)."""
+    import hashlib
+    import hmac
+    import pickle
+    import struct
+
+    from rules.systems import resume
+
+    path, g, answers = saved_file
+    [disk] = checkpoint_files()
+    data = disk.read_bytes()
+    body = data[len(resume.MAGIC) + 32:]
+    sizes = struct.unpack(">4I", body[:16])
+    parts, at = [], 16
+    for size in sizes:
+        parts.append(body[at:at + size])
+        at += size
+    key = (resume.folder() / "key").read_bytes()
+    called: list[int] = []
+    real = resume.folder
+    for evil in (pickle.dumps(_Calls()), pickle.dumps(print)):
+        forged = struct.pack(">4I", *(len(p) for p in parts[:3] + [evil])) + b"".join(parts[:3] + [evil])
+        disk.write_bytes(resume.MAGIC + hmac.new(key, resume.MAGIC + forged, hashlib.sha256).digest() + forged)
+        new_process()
+        c = load_campaign(path)
+        state = start(c, AT, g)  # builds the run; the checkpoint is read and refused
+        monkeypatch.setattr(resume, "folder", lambda: called.append(1) or real())
+        assert resume.read(state._key, answers, state._state()) is None
+        monkeypatch.setattr(resume, "folder", real)
+    assert called == [1, 1], "only read() itself asked for the folder: the payload's call was refused"
