@@ -1,8 +1,8 @@
 """The V13 battle map by keys (issue 19): a hex cursor to place a unit or move one, and the
 next / previous unit, so a battle is played without the mouse.
 
-Place... (P) puts a cursor on the legal hex the engine lists nearest the middle of the unit's
-zone; Move... (M) puts it on the selected unit. Arrows move the cursor one hex (Up and Down
+Place... (P) puts a cursor on the legal hex (as the engine lists them) nearest the centre of
+the map sheet; Move... (M) puts it on the selected unit. Arrows move the cursor one hex (Up and Down
 along the column, Left and Right across it), Tab and Shift+Tab go to the next or previous
 legal hex of the placement zone, [ and ] turn the facing, Return places or moves there (the
 engine's answer, refused with its rule as a drop is) and Escape cancels. While the cursor is
@@ -68,7 +68,7 @@ class HexCursor(QObject):
 
     # -- starting and ending -------------------------------------------------------------------------
     def place(self) -> None:
-        """Place... (P): the cursor on the legal hex nearest the middle of the chosen unit's zone."""
+        """Place... (P): the cursor on the chosen unit's legal hex nearest the map sheet's centre."""
         p, b = self.p, self.p.b
         if b is None or b.pending is None or b.pending.kind is not QKind.PLACE or p.win.handing_over():
             p.statusBar().showMessage("No unit is placed now (Place... works while units are set up)", 6000)
@@ -81,10 +81,8 @@ class HexCursor(QObject):
             p.statusBar().showMessage(f"No legal hex for {b.state.units[uid].name} now: the GM may overrule "
                                       "(Ctrl+Shift+R after a refused drop) or rule on the battle", 10000)
             return
-        mq = sum(h.q for h in self.legal) / len(self.legal)
-        mr = sum(h.r for h in self.legal) / len(self.legal)
-        middle = min(self.legal, key=lambda h: (abs(h.q - mq) + abs(h.r - mr), h.q, h.r))
-        self._start(PLACE, uid, middle)
+        centre = b.ctx.current_window().centre  # the legal hex nearest the map sheet's centre: near the battle
+        self._start(PLACE, uid, min(self.legal, key=lambda h: (h.distance(centre), h.q, h.r)))
 
     def move(self) -> None:
         """Move... (M): the cursor on the selected unit, to move it to another hex by keys."""

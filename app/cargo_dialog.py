@@ -50,6 +50,7 @@ class CargoDialog(QDialog):
             item = QListWidgetItem(f"{action.text} \u2014 {fleet.name} ({fleet.sector})")
             self.list.addItem(item)
         self.list.setCurrentRow(0)
+        self.list.setMinimumWidth(min(900, self.list.sizeHintForColumn(0) + 40))  # every line whole
         self.list.itemActivated.connect(lambda _item: self.accept())
         lay.addWidget(self.list, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)

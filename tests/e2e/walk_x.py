@@ -13,6 +13,11 @@ and their answers) and presses what that phase needs: End Movement (Ctrl+E), End
 (Ctrl+Shift+E), Answer... (Ctrl+Shift+A) for a question the phase waits for, and in the Space
 Combat Phase Fight (Ctrl+F) after choosing the battle system through Turn > Battle System for
 New Battle Hexes (the four systems in turn, one battle each at least), then the battle by keys.
+A V13 battle is played on its map by keys (app/battle_keys.py): each unit placed with Place...
+(P, Tab to the next legal hex, [ ] the facing, Return), units selected with N and moved with
+Move... (M, arrows, Return) or a step (W/Q/E/A/D), the clock with Space, and after some moves
+the battle ended by the GM (Ctrl+Shift+X, A-59, as random play ends it). In the random walk the
+Troop Combat phase lands troops by keys: Turn > Cargo (Ctrl+Shift+C), "Land" typed, Return.
 It fails (exit 1, naming the step) on a traceback in the app's log or error log, on the app's
 exit, on a refused default answer, and on a phase or a battle that stops moving: the autosave
 unchanged after STALL key presses. Not named ``test_*.py``: pytest does not collect it.
@@ -28,18 +33,20 @@ import sys
 import time
 from pathlib import Path
 
+from walk_keys import CARGO_DIALOG, ask_for_cargo, land_by_keys, v13_by_keys
 from xdrive import (
     ART,
-    DATA,
+    BATTLE_WINDOW,
+    FILE_DIALOG,
     Fail,
     activate,
     active,
     autosave,
     check_app,
+    check_error_log,
     check_title,
     current_step,
     failure_note,
-    geometry,
     key,
     log,
     snap,
@@ -53,10 +60,8 @@ SYSTEMS = ("v13", "table", "sidcors", "afef")  # the order of Turn > Battle Syst
 STALL = 14             # key presses that change nothing before a phase counts as stopped (default answers)
 STALL_RANDOM = 30      # the same with random choices (a Tab may land on Cancel, which changes nothing)
 BATTLE_ANSWERS = 150   # answers after which a battle counts as never ending
-BATTLE_WINDOW = re.compile(r"^Battle Hex (\d{4}) \u2014")
 ERROR_DIALOG = "BattleHex: something failed"  # app/errors.py: an error caught at the app's edge
-REASON = re.compile(r"^(Break off|GM ruling)")  # dialogs that ask the GM's reason (after a choice)
-FILE_DIALOG = re.compile(r"Open|Save|Export|Choose|Select", re.IGNORECASE)
+REASON = re.compile(r"^(Break off|GM ruling|End the battle)")  # dialogs that ask the GM's reason
 # the rules texts' windows (Help > Rules, or a rule's link in a dialog): read, then closed
 RULES_WINDOWS = {e["title"] for e in json.loads((Path(__file__).resolve().parents[2] / "assets" / "rules" /
                                                  "index.json").read_text(encoding="utf-8"))}
@@ -80,6 +85,10 @@ class Walk:
         self.started: dict[str, str] = {}    # Battle Hex -> the system chosen for it
         self._dialogs: list[str] = []        # the last dialogs answered (window ids)
         self.phases: dict[int, list[str]] = {}  # turn -> the phases it went through, in order
+        self.v13_moves: dict[str, int] = {}  # V13 Battle Hex -> combat answers before the GM ends it
+        self.v13_keys: dict[str, list[str]] = {}  # V13 Battle Hex -> what its keys did (placed, moved...)
+        self.landings: dict[int, str] = {}   # turn -> the cargo dialog's outcome in Troop Combat
+        self._cargo_before: list[str] = []   # the cargo held when the cargo dialog was asked for
 
     # -- what the autosave says -------------------------------------------------------------------
     def state(self) -> dict:
@@ -143,6 +152,8 @@ class Walk:
             key("ctrl+e")
         elif phase == "battles":
             self.fight_next(data)
+        elif phase == "troops" and self.rng is not None and data.get("turn", 1) not in self.landings:
+            ask_for_cargo(self, data)  # troops land by keys: Turn > Cargo...
         elif self.stalled % 2:  # the phase's questions, if End Phase waits for them
             key("ctrl+shift+a")
         else:
@@ -226,7 +237,9 @@ class Walk:
             if self.rng is None:
                 raise Fail(f"a default answer was refused: {title!r}")
             log(f"refused: {title!r}: another choice")
-        if "Battle Hexes" in title:  # End Movement's list (not modal): read, then closed
+        if title.startswith(CARGO_DIALOG):
+            land_by_keys(self)
+        elif "Battle Hexes" in title:  # End Movement's list (not modal): read, then closed
             key("Escape")
         elif title in RULES_WINDOWS:
             key("alt+F4")
@@ -270,14 +283,15 @@ class Walk:
         if s == 0:
             snap(f"battle-{at}-{system}-{answers:03d}")
             key("Return")  # a hand-over screen's button has the focus
-        elif system == "v13" and s >= 4:
-            self.notes.append(f"{at} (V13): placement and movement are by mouse (drag from the roster): no key "
-                              "answers them, so the GM rules on the battle")
-            snap(f"battle-{at}-v13-mouse-only")
+        elif system == "v13" and s >= (12 if self.rng is None else 24):  # the keys found no legal answer (e.g. no legal hex): the GM rules
+            self.notes.append(f"{at} (V13): {s} key presses placed or moved nothing; the GM rules on the battle")
+            snap(f"battle-{at}-v13-stuck")
             key("alt+F4")
             time.sleep(0.5)
             activate(self.main)
-            self.rule_on(at, "V13 placement takes the mouse")
+            self.rule_on(at, "the V13 battle's keys found no legal answer")
+        elif system == "v13":
+            v13_by_keys(self, at, rec.get("answers") or [], s)
         elif system == "afef" and s == 1:
             # Commit the plan as it stands (no dice: the keys place none); after a round, break off
             key("alt+b" if answers >= 7 else "alt+c")
@@ -287,67 +301,6 @@ class Walk:
             tabs = (s - 1) % 6 + 1 if self.rng is None else self.rng.randrange(1, 8)
             key(*["Tab"] * tabs, "space")
         self.progress()
-
-
-def check_error_log() -> None:
-    """An error the app caught at its edge and wrote to a log in its data folder fails the walk too."""
-    for path in sorted(DATA.rglob("*.log")):
-        text = path.read_text(errors="replace")
-        if "Traceback" in text:
-            raise Fail(f"the app wrote a traceback to {path}:\n{text[text.index('Traceback'):][:2000]}")
-
-
-def monkey(seconds: float, rng: random.Random) -> None:
-    """Keys, clicks and drags at random for ``seconds``; a dialog is mostly answered (an option,
-    then Return), file dialogs are closed (nothing is typed into them), Quit is never pressed."""
-    main = wait_main_window()
-    step(f"monkey for {seconds:.0f} s")
-    # the phase's own keys and Return weigh more, so that the monkey gets past the first dialogs
-    keys = ["ctrl+e"] * 2 + ["ctrl+shift+e"] * 3 + ["ctrl+shift+a"] * 2 + ["ctrl+f"] * 2 + ["Return"] * 6 + [
-        "space"] * 3 + ["Tab"] * 2 + [
-        "ctrl+g", "ctrl+b", "ctrl+z", "ctrl+shift+z", "ctrl+1", "ctrl+2", "ctrl+3", "ctrl+0", "ctrl+plus",
-        "ctrl+minus", "ctrl+t", "ctrl+n", "ctrl+d", "ctrl+shift+r", "Escape", "shift+Tab", "Up", "Down", "Left",
-        "Right", "bracketleft", "bracketright", "w", "q", "e", "a", "d", "alt+c", "alt+b", "Delete", "alt+t", "alt+v"]
-    end = time.monotonic() + seconds
-    last_shot = 0.0
-    events = 0
-    seen: dict[str, int] = {}
-    while time.monotonic() < end:
-        check_app()
-        check_error_log()
-        wid, title = active()
-        if not wid:
-            activate(main)
-            continue
-        if FILE_DIALOG.search(title) and not title.startswith(("BattleHex", "Battle Hex")):
-            key("Escape")
-            continue
-        x, y, w, h = geometry(wid)
-        r = rng.random()
-        if not title.startswith("BattleHex") and not BATTLE_WINDOW.match(title) and r < 0.6:
-            # a dialog: mostly answered (an option, then OK), so that the monkey gets past it
-            key(*[rng.choice(["Down", "Up", "space"]) for _ in range(rng.randrange(3))], "Return")
-        elif r < 0.5:
-            key(rng.choice(keys))
-        elif r < 0.8:
-            xdo("mousemove", str(x + rng.randrange(w)), str(y + rng.randrange(h)), "click",
-                "3" if rng.random() < 0.15 else "1")
-        else:
-            x0, y0 = x + rng.randrange(w), y + rng.randrange(h)
-            x1, y1 = x + rng.randrange(w), y + rng.randrange(h)
-            xdo("mousemove", str(x0), str(y0), "mousedown", "1")
-            for i in range(1, 9):
-                xdo("mousemove", str(x0 + (x1 - x0) * i // 8), str(y0 + (y1 - y0) * i // 8), "sleep", "0.03")
-            xdo("mouseup", "1")
-        events += 1
-        if time.monotonic() - last_shot > 15:
-            last_shot = time.monotonic()
-            data = autosave() or {}
-            seen.setdefault(f"turn {data.get('turn', 1)} {data.get('phase', 'orders')}", events)
-            snap(f"monkey-{events:05d}")
-        time.sleep(0.1)
-    log(f"monkey: {events} events, no traceback; where it stood (with the event it was first seen at): "
-        + ", ".join(f"{k} ({v})" for k, v in seen.items()))
 
 
 def main() -> int:
@@ -364,6 +317,7 @@ def main() -> int:
     walk = None
     try:
         if args.monkey:
+            from monkey_x import monkey
             monkey(args.monkey, rng)
         else:
             walk = Walk(rng if args.mode == "random" else None, args.turns, args.budget)
@@ -389,6 +343,10 @@ def report(walk: Walk | None) -> None:
         + (", ".join(f"{at} ({s})" for at, s in walk.fought.items()) or "none"))
     for line in walk.ruled:
         log(f"GM ruling: {line}")
+    for at, keys in walk.v13_keys.items():
+        log(f"V13 {at} by keys: {len(keys)} key sequences; " + "; ".join(keys[:40]))
+    for turn, what in sorted(walk.landings.items()):
+        log(f"turn {turn} Troop Combat cargo: {what}")
     for line in dict.fromkeys(walk.notes):
         log(f"note: {line}")
 

@@ -24,6 +24,8 @@ DATA = Path(os.environ.get("BATTLEHEX_DATA", ART / "data"))
 START_TIMEOUT = float(os.environ.get("E2E_START_TIMEOUT", "180"))
 
 BAD_TITLE = re.compile(r"\b(False|None)\b")
+BATTLE_WINDOW = re.compile(r"^Battle Hex (\d{4}) \u2014")
+FILE_DIALOG = re.compile(r"Open|Save|Export|Choose|Select", re.IGNORECASE)
 
 _t0 = time.monotonic()
 _shots = 0
@@ -111,6 +113,14 @@ def check_app() -> None:
             os.kill(APP_PID, 0)
         except OSError:
             raise Fail("the app exited; the end of its log:\n" + "\n".join(text.splitlines()[-25:])) from None
+
+
+def check_error_log() -> None:
+    """An error the app caught at its edge and wrote to a log in its data folder fails the walk too."""
+    for path in sorted(DATA.rglob("*.log")):
+        text = path.read_text(errors="replace")
+        if "Traceback" in text:
+            raise Fail(f"the app wrote a traceback to {path}:\n{text[text.index('Traceback'):][:2000]}")
 
 
 def check_title(title: str) -> None:
