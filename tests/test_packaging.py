@@ -89,3 +89,21 @@ def test_the_installed_copy_finds_its_files_and_runs(wheel, tmp_path):
                        check=False, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "OK (The Ardana Crisis" in r.stdout and shot.stat().st_size > 10_000
+
+
+def test_the_installed_copy_finds_its_battle_systems_in_its_metadata(wheel, tmp_path):
+    """The wheel's ``battlehex.systems`` entry points are what an installed copy reads (with the
+    built-in fallback table emptied, every system is still found, from the installed metadata)."""
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    code = ("import sys; sys.path.insert(0, sys.argv[1])\n"
+            "from rules.systems import registry\n"
+            "registry.BUILTIN.clear()\n"
+            "found = registry.systems()\n"
+            "assert all(sys.modules[type(s).__module__].__file__.startswith(sys.argv[1]) for s in found.values())\n"
+            "print(' '.join(found))\n")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    r = subprocess.run([sys.executable, "-I", "-c", code, str(site)], cwd=tmp_path, env=env, check=False,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert sorted(r.stdout.split()) == ["afef", "sidcors", "table", "v13"]
