@@ -142,6 +142,9 @@ class Walk:
             began = ", ".join(SYSTEMS[:self._next_system]) or "no system"
             raise Fail(f"{self.turns} turns with random choices began a battle only in {began}, not in every one "
                        f"of {', '.join(SYSTEMS)}")
+        if self.rng is not None and "v13" not in self.fought.values():
+            raise Fail("no V13 battle was played to its end by keys (placement and moves on the map): "
+                       + ("; ".join(self.notes) or "none was begun"))
 
     def on_main(self) -> None:
         data = self.state()
