@@ -163,11 +163,7 @@ class BattleReplay(QObject):
             return False
         assert live is not None
         if self.steps is None or self.steps.answers != list(live.answers):
-            QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
-            try:
-                self.steps = Steps(live, win.session.graph)
-            finally:
-                QGuiApplication.restoreOverrideCursor()
+            self.steps = Steps(live, win.session.graph)  # its frames are made as far as it is stepped
         self.on, self.viewer, self._before = True, win.viewer, before
         self._paused = {a: a.isEnabled() for a in win.actions() if a not in self._mine() and a.isEnabled()}
         for a in self._paused:
@@ -220,8 +216,15 @@ class BattleReplay(QObject):
         if not self.on or steps is None:
             return False
         k = max(0, min(k, len(steps)))
-        change = None if self.k < 0 else steps.change(self.k, k)
-        steps.at(k)
+        far = not steps.ready(k) and k - len(steps.frames) > 8  # answers to give first: say it takes a moment
+        if far:
+            QGuiApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            change = None if self.k < 0 else steps.change(self.k, k)
+            steps.at(k)
+        finally:
+            if far:
+                QGuiApplication.restoreOverrideCursor()
         self.k = k
         self.win.viewer = self.viewer  # the viewer who entered the replay sees every step of it
         self.win.refresh() if change is None else self.win._changed(change)

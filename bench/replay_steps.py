@@ -2,8 +2,8 @@
 (:class:`rules.systems.replay_steps.Steps`) at 300 answers - V13 (the default campaign's 0604
 after its set-up and clock answers) and SIDCORS (100 v 100, played at random) - against the
 naive way, a run replayed from the start to that answer. A step is setting the view to the
-frame and working out what the map redraws (:meth:`Steps.change`). Building the steps (a
-replay of every answer, once, when the replay is entered) is measured too; it has no goal.
+frame and working out what the map redraws (:meth:`Steps.change`). Entering the replay (at its
+first answer; at its last, which makes every answer's frame, once) is measured too, with no goal.
 Never asserts times; ``bench/run.py`` checks the goals.
 
     python bench/replay_steps.py [--smoke] [--json]
@@ -67,6 +67,7 @@ def rows() -> list[Row]:
         n = len(run.answers)
         steps: list[Steps] = []
         build = median_ms(lambda: steps.append(Steps(run, graph)), 3)
+        full = median_ms(lambda: steps.append(Steps(run, graph)) or steps[-1].at(n), 3)
         s = steps[-1]
         at = {"k": n}
 
@@ -91,6 +92,16 @@ def rows() -> list[Row]:
                 for a in run.answers[:k]:
                     r.answer(a)
 
+        first = Steps(run, graph)  # a step forward the first time: its answer given and its frame made
+        pos = {"k": 0}
+
+        def first_forward() -> None:
+            k = min(n, pos["k"] + 1)
+            first.change(pos["k"], k)
+            first.at(k)
+            pos["k"] = k
+
+        new = median_ms(first_forward, min(100, n))
         back = median_ms(lambda: step(-1), 100)
         forward = median_ms(lambda: step(1), 100)
         anywhere = median_ms(jump, 100)
@@ -98,8 +109,10 @@ def rows() -> list[Row]:
         what = f"{name}, {n} answers:"
         out += [Row(f"{what} replay step back", back, "< 10 ms", slow),
                 Row(f"{what} replay step forward", forward, "< 10 ms", slow),
+                Row(f"{what} replay step forward the first time (its frame made)", new, "< 10 ms", slow),
                 Row(f"{what} replay jump to any answer", anywhere, "< 10 ms", slow),
-                Row(f"{what} enter the replay (every answer's frame, once)", build, "")]
+                Row(f"{what} enter the replay at its first answer", build, ""),
+                Row(f"{what} enter it at its last (every answer's frame made, once)", full, "")]
     return out + window_rows()
 
 

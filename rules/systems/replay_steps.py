@@ -1,15 +1,15 @@
 """A battle stepped answer by answer, for its replay on the map (issue 22): the state after
 answer ``k`` of any system, ready at once.
 
-A battle's state is a function of (campaign, seed, answers). :class:`Steps` replays the answers
-once on a private run (never the live one: a replay writes nothing to the campaign and leaves
-its undo alone) and keeps a :class:`Frame` after every answer: the battle state (V13) or the
-engine (the systems on :class:`rules.systems.run.ReplayRun`), the pending question and how long
-the log was. A frame shares with the one before it every object the answer left unchanged
-(:class:`Snapshots`), so a frame costs what the answer changed, not the size of the battle, and
-stepping to any answer is setting the run's view to that frame (:meth:`Steps.at`), with no
-replay. Frames are read, never played on: the view run refuses nothing but must not be
-answered (the window refuses answers while it replays).
+A battle's state is a function of (campaign, seed, answers). :class:`Steps` gives the answers
+once, as far as the replay is stepped, on a private run (never the live one: a replay writes
+nothing to the campaign and leaves its undo alone) and keeps a :class:`Frame` after each: the
+battle state (V13) or the engine (the systems on :class:`rules.systems.run.ReplayRun`), the
+pending question and how long the log was. A frame shares with the one before it every object
+the answer left unchanged (:class:`Snapshots`), so its memory is what the answer changed, and
+stepping to an answer already reached is setting the view run to its frame (:meth:`Steps.at`),
+with no replay. Frames are read, never played on: the view run must not be answered (the
+window refuses answers while it replays).
 """
 from __future__ import annotations
 
@@ -145,6 +145,10 @@ def _private(run: BattleRun, graph: LaneGraph | None) -> BattleRun:
 class Steps:
     """Every answer's state of the battle ``run`` is fighting (or fought, once resolved).
 
+    The frames are made as far as they are asked for (:meth:`at`, :meth:`change`,
+    :meth:`answer_at`): entering a replay at its first answer costs nothing, a step forward one
+    answer and its frame, and every frame once made stays.
+
     Args:
         run: the live run (read, never changed).
         graph: the campaign's lane graph, if built.
@@ -152,23 +156,37 @@ class Steps:
 
     def __init__(self, run: BattleRun, graph: LaneGraph | None = None) -> None:
         self.answers: list[Any] = list(run.answers)
-        self.view: BattleRun = _private(run, graph)
-        self._v13 = hasattr(self.view, "ctx")
+        self._player: BattleRun = _private(run, graph)  # gives the answers, one frame after each
+        self.view: BattleRun = copy.copy(self._player)  # shows a frame (its state set by :meth:`at`)
+        self._v13 = hasattr(self._player, "ctx")
         self._snaps = Snapshots()
         self.frames: list[Frame] = [self._frame()]
-        for a in self.answers:
-            self.view.answer(a)
-            self.frames.append(self._frame())
-        self.events: list[Event] = list(self.view.log.events)
-        self._counts = [f.events for f in self.frames]
-        self.k = len(self.answers)
+        self._counts = [self.frames[0].events]
+        self.k = 0
 
     def __len__(self) -> int:
         """How many answers there are to step through."""
         return len(self.answers)
 
+    @property
+    def events(self) -> list[Event]:
+        """The battle's log as far as the frames made so far go."""
+        return self._player.log.events
+
+    def ready(self, k: int) -> bool:
+        """Whether the frame of answer ``k`` is made (stepping there replays nothing)."""
+        return k < len(self.frames)
+
+    def _make(self, k: int) -> None:
+        """Make the frames up to answer ``k`` (each answer given once, on the private run)."""
+        k = min(k, len(self.answers))
+        while len(self.frames) <= k:
+            self._player.answer(self.answers[len(self.frames) - 1])
+            self.frames.append(self._frame())
+            self._counts.append(self.frames[-1].events)
+
     def _frame(self) -> Frame:
-        v: Any = self.view
+        v: Any = self._player
         if self._v13:
             st: BattleState = v.ctx.state
             body = self._snaps.take(st, shared(st))
@@ -183,6 +201,7 @@ class Steps:
     def at(self, k: int) -> BattleRun:
         """The view run showing the battle after ``k`` answers (clamped to 0..len); read only."""
         k = max(0, min(k, len(self.answers)))
+        self._make(k)
         f = self.frames[k]
         v: Any = self.view
         log = EventLog(self.events[:f.events])
@@ -203,7 +222,9 @@ class Steps:
     def change(self, k: int, to: int) -> BattleChange:
         """What the map redraws stepping from answer ``k`` to ``to``: the units whose marks
         differ, the step and the map window, and the log from the first event that differs."""
-        a, b = self.frames[max(0, min(k, len(self.answers)))], self.frames[max(0, min(to, len(self.answers)))]
+        k, to = max(0, min(k, len(self.answers))), max(0, min(to, len(self.answers)))
+        self._make(max(k, to))
+        a, b = self.frames[k], self.frames[to]
         sa, sb = self._state(a), self._state(b)
         ma, mb = sa.marks(), sb.marks()
         units = frozenset([u for u, m in mb.items() if ma.get(u) != m]) | (ma.keys() - mb.keys())
@@ -218,6 +239,8 @@ class Steps:
     def answer_at(self, event: int) -> int:
         """The step that shows the event of index ``event`` of the log: the fewest answers
         whose log holds it."""
+        while self._counts[-1] <= event and len(self.frames) <= len(self.answers):
+            self._make(len(self.frames))
         counts: Sequence[int] = self._counts
         k = bisect_right(counts, event)  # the first frame whose log holds more than ``event`` events
         return max(0, min(k, len(self.answers)))

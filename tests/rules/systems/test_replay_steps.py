@@ -50,7 +50,7 @@ def test_every_step_is_the_replay_to_it(system: str) -> None:
     live = _replayed(played.campaign, played.answers[:-1], g, system)  # open at its last question
     before = (live.saved().model_dump_json(), list(live.answers), live.events_json())  # type: ignore[attr-defined]
     steps = Steps(live, g)
-    assert len(steps) == len(played.answers) - 1
+    assert len(steps) == len(played.answers) - 1 and len(steps.frames) == 1  # frames made as stepped to
     order = list(range(len(steps), -1, -1)) + [0, len(steps) // 2, 1, len(steps)]
     for k in order:  # back from the end, then jumps
         _same(steps.at(k), _replayed(played.campaign, played.answers[:k], g, system))
@@ -95,6 +95,8 @@ def test_an_event_is_shown_by_the_first_step_that_logs_it() -> None:
     c, g = battle(3, "afef")
     played = play_at_random(c, AT, "afef", 2, g, stubborn=0.5)
     steps = Steps(played.run, g)
+    assert steps.answer_at(0) == 0 and len(steps.frames) == 1  # nothing replayed to find the first event
+    steps.at(len(steps))
     for i in range(len(steps.events)):
         k = steps.answer_at(i)
         assert steps.frames[k].events > i
