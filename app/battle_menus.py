@@ -46,6 +46,8 @@ def battle_menu(w: V13Panel, uid: str | None, h: Hex) -> QMenu:
                               ("Turn right (E)", Step.RIGHT), ("Sideslip left (A)", Step.SLIP_LEFT),
                               ("Sideslip right (D)", Step.SLIP_RIGHT)):
                 steps.addAction(text, lambda _h=how: w.combat.step(_h))
+            steps.addSeparator()
+            steps.addAction("To a hex by keys...\tM", lambda: (w.select(u.id), w.keys.move()))
             mark = menu.addMenu("Mark")
             for status in ("crippled", "destroyed", "captured", "active"):
                 mark.addAction(status.title(), lambda s=status: w.act({"mark": u.id, "status": s}))
@@ -67,6 +69,10 @@ def battle_menu(w: V13Panel, uid: str | None, h: Hex) -> QMenu:
     if b is not None and b.pending is not None and b.pending.kind is QKind.PLACE and w.selected_unit():
         name = b.state.units[w.selected_unit()].name
         menu.addAction(f"Place {name} here", lambda: w.drop(w.selected_unit(), h))
+        menu.addAction(f"Place {name} by keys...\tP", w.keys.place)  # the keys, shown as a menu shows them
+        menu.addAction("Next unit to place\tN", lambda: w.next_unit(1))
+    elif fighting:
+        menu.addAction("Select the next unit\tN", lambda: w.next_unit(1))
     return menu
 
 

@@ -150,3 +150,26 @@ def test_alt_a_opens_the_pending_questions_dialog(qtbot, tmp_path):
     qtbot.waitUntil(lambda: bool(seen), timeout=3000)
     answerer.stop()
     assert seen == ["V13.21/announce"]
+
+
+def test_the_map_menu_shows_the_keys_and_starts_the_cursor(qtbot, tmp_path):
+    """Right-click a hex in set-up: the menu names the keys (P, N) as a menu shows shortcuts;
+    its Place ... by keys entry puts the cursor on the map as P does."""
+    from PySide6.QtWidgets import QMenu
+
+    from app.battle_map import centre_of
+
+    _main, bw = battle_0604(qtbot, tmp_path)
+    take_over_by_keys(bw, qtbot)
+    view = bw.panel.view
+    h = bw.b.ctx.window.hex_at("2103")
+    view.centerOn(centre_of(h))
+    QTest.mousePress(view.viewport(), Qt.MouseButton.RightButton, pos=view.mapFromScene(centre_of(h)))
+    qtbot.waitUntil(lambda: isinstance(QApplication.activePopupWidget(), QMenu))
+    menu = QApplication.activePopupWidget()
+    texts = [a.text() for a in menu.actions()]
+    name = bw.b.state.units[bw.panel.selected_unit()].name
+    assert f"Place {name} by keys...\tP" in texts and "Next unit to place\tN" in texts
+    next(a for a in menu.actions() if a.text().endswith("by keys...\tP")).trigger()
+    menu.close()
+    assert bw.panel.keys.active and bw.panel.keys.at in set(bw.b.placement.zone(bw.panel.selected_unit()))
