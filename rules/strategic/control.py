@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from hexmap import Label, LaneGraph
-from rules.model.campaign import Campaign
+from rules.model.campaign import Campaign, Sector
 from rules.model.units import UnitFate
 from rules.strategic.diplomacy import Diplomacy
 
@@ -54,24 +54,65 @@ class SectorStatus:
 NEUTRAL = SectorStatus(ControlStatus.NEUTRAL)
 
 
+@dataclass(frozen=True)
+class Scan:
+    """What one pass over a campaign's sectors and fleets finds (:func:`scan`)."""
+
+    sectors: dict[Label, Sector]
+    assets: dict[Label, set[str]]
+    """:func:`assets_by_sector`."""
+    points: dict[Label, set[str]]
+    """:func:`supply_points`."""
+
+
+def scan(campaign: Campaign) -> Scan:
+    """The sectors by label, the assets and the supply points, in one pass over the sectors and
+    one over the fleets (10,000 sectors: each pass counts)."""
+    gm = {p for t in campaign.teams if t.gm_controlled for p in t.powers}
+    sectors: dict[Label, Sector] = {}
+    assets: dict[Label, set[str]] = defaultdict(set)
+    points: dict[Label, set[str]] = defaultdict(set)
+    for s in campaign.map.sectors:
+        at, owner, garrison, system = s.at, s.owner, s.garrison, s.star_system
+        sectors[at] = s
+        if garrison and owner is not None:
+            assets[at].add(owner)
+        if owner is not None and (s.supply_point or garrison and any(u.supply_depot and not u.destroyed
+                                                                      for u in garrison)):
+            points[at].add(owner)
+        if system:
+            for pl in system.planets:
+                if pl.owner is not None and pl.census > 0:
+                    assets[at].add(pl.owner)
+                    if pl.morale > 0:
+                        points[at].add(pl.owner)
+                # seed 004 Supply Phase: "Supply depots are ground units that, when landed on a
+                # planet, convert it into a supply point" (for the depot's power)
+                points[at].update(g.power for g in pl.ground_units if g.supply_depot)
+    lost = UnitFate.LOST
+    for f in campaign.fleets:
+        if f.in_transit_to is not None:
+            continue
+        present = depot = False
+        for u in f.units:  # Lost units are off the map until they reappear (V13.753, V13.914)
+            if u.fate is not lost:
+                present = True
+                if u.supply_depot and not u.destroyed:
+                    depot = True
+                    break
+        if present:
+            assets[f.sector].add(f.power)
+        if depot:
+            points[f.sector].add(f.power)
+    for powers in assets.values():
+        powers -= gm
+    return Scan(sectors, assets, points)
+
+
 def assets_by_sector(campaign: Campaign, dip: Diplomacy) -> dict[Label, set[str]]:
     """Powers with fleets, fixed units or colonies in each sector (fleets between sectors are
-    on a lane, not in a sector)."""
-    gm = {p for t in campaign.teams if t.gm_controlled for p in t.powers}
-    out: dict[Label, set[str]] = defaultdict(set)
-    for s in campaign.map.sectors:
-        if s.garrison and s.owner is not None:
-            out[s.at].add(s.owner)
-        if s.star_system:
-            for pl in s.star_system.planets:
-                if pl.owner is not None and pl.census > 0:
-                    out[s.at].add(pl.owner)
-    for f in campaign.fleets:  # Lost units are off the map until they reappear (V13.753, V13.914)
-        if f.in_transit_to is None and any(u.fate is not UnitFate.LOST for u in f.units):
-            out[f.sector].add(f.power)
-    for powers in out.values():
-        powers -= gm
-    return out
+    on a lane, not in a sector; the powers of GM-controlled teams are left out)."""
+    return scan(campaign).assets
 
 
 def supply_points(campaign: Campaign) -> dict[Label, set[str]]:
@@ -80,23 +121,7 @@ def supply_points(campaign: Campaign) -> dict[Label, set[str]]:
     units landed on a planet (their power's) and colonies in good
     order, their planet owner's (INTERPRETATIONS 18: census > 0 and morale > 0, i.e. not in
     rebellion, which seed 004's morale rules reach at morale 0)."""
-    out: dict[Label, set[str]] = defaultdict(set)
-    for s in campaign.map.sectors:
-        if s.owner is not None and (s.supply_point or s.garrison and any(u.supply_depot and not u.destroyed
-                                                                          for u in s.garrison)):
-            out[s.at].add(s.owner)
-        if s.star_system:
-            for pl in s.star_system.planets:
-                if pl.owner is not None and pl.census > 0 and pl.morale > 0:
-                    out[s.at].add(pl.owner)
-                # seed 004 Supply Phase: "Supply depots are ground units that, when landed on a
-                # planet, convert it into a supply point" (for the depot's power)
-                out[s.at].update(g.power for g in pl.ground_units if g.supply_depot)
-    for f in campaign.fleets:
-        if f.in_transit_to is None and any(u.supply_depot and not u.destroyed and u.fate is not UnitFate.LOST
-                                           for u in f.units):
-            out[f.sector].add(f.power)
-    return out
+    return scan(campaign).points
 
 
 Ranges = dict[Label, frozenset[str]]

@@ -15,9 +15,8 @@ from rules.strategic.control import (
     NEUTRAL,
     ControlStatus,
     SectorStatus,
-    assets_by_sector,
     compute_control,
-    supply_points,
+    scan,
     supply_ranges,
 )
 from rules.strategic.diplomacy import Diplomacy
@@ -52,11 +51,11 @@ class StrategicState:
     def compute(cls, campaign: Campaign, graph: LaneGraph | None = None) -> StrategicState:
         graph = graph or build_graph(campaign)
         dip = Diplomacy(campaign)
-        sectors = {s.at: s for s in campaign.map.sectors}
-        points = supply_points(campaign)
+        found = scan(campaign)
+        points = found.points
         ranges = supply_ranges(graph, points)
-        control = compute_control(graph, assets_by_sector(campaign, dip), ranges, dip)
-        return cls(campaign, graph, dip, sectors, control, ranges, points,
+        control = compute_control(graph, found.assets, ranges, dip)
+        return cls(campaign, graph, dip, found.sectors, control, ranges, points,
                    SupplyNet(campaign, graph, dip, control, points))
 
     # -- status ------------------------------------------------------------------------------

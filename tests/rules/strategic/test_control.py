@@ -76,3 +76,19 @@ def test_garrison_counts_as_the_owners_asset():
     c = campaign(sectors={"0303": {"owner": "lyran", "garrison": [unit("bats", kind="battle_station")]}},
                  fleets=[fleet("f", "fed", "0303")])
     assert state(c).status(L("0303")).status is CONT
+
+
+def test_supply_ranges_kept_for_a_map_give_the_statuses_of_each_campaigns_alliances():
+    """Issue 21: the supply ranges are kept per map and supply points, with the statuses by range
+    they give under each set of alliances: the same as computing them afresh."""
+    from rules.strategic import StrategicState, build_graph
+
+    secs = {"0202": colony("fed", supply=True), "0602": colony("klingon", supply=True)}  # both ranges reach 0402
+    war = campaign(sectors=secs)
+    allied = campaign(sectors=secs, relations={("fed", "klingon"): "alliance"})
+    graph = build_graph(war)
+    for c, status in ((war, None), (allied, CTRL), (war, None), (allied, CTRL)):
+        kept = StrategicState.compute(c, graph)
+        assert kept.control == StrategicState.compute(c, build_graph(c)).control
+        at = kept.control.get(L("0402"))
+        assert (at.status if at else None) is status
