@@ -44,10 +44,9 @@ LABEL_OFF = QColor("#dfe2e6")
 LABEL_LOD = 1.0  # labels from this zoom (a hex is then 35 px tall)
 TILE_LOD = 0.3  # grid lines from this zoom
 LABEL_PX = 11  # the labels' size on the screen where they appear
-# Zoom bands of the grid tiles' cached pictures, (from zoom, pixels per scene unit): zooming
-# repaints the tiles only when it crosses into another band, and a picture is shown at 80-100%
-# of its size, which a plain (fast) blit does well. Past the last band the few tiles on the
-# screen are drawn as they are.
+# Zoom bands (from zoom, pixels per scene unit): the grid and labels come from tiles drawn at
+# the screen's own scale (PlaneGrid._paint_tiles); past the last band (no scale) the few hexes
+# on the screen are drawn as they are.
 _STEP = 1.25
 BANDS = ((0.0, _STEP ** -5),) + tuple((_STEP ** k, _STEP ** (k + 1)) for k in range(-5, 4)) + ((_STEP ** 4, 0.0),)
 
@@ -184,8 +183,8 @@ class PlaneGrid:
 
     def paint(self, p: QPainter, rect: QRectF) -> None:
         """Paint the part of the plane in ``rect`` (scene units) over the slate background:
-        grid lines from :data:`TILE_LOD` on, labels from :data:`LABEL_LOD` on, the pictures
-        as sharp as the zoom (or its band, for the grid alone) needs."""
+        grid lines from :data:`TILE_LOD` on, labels from :data:`LABEL_LOD` on, from pictures
+        at the screen's own scale."""
         lod = p.worldTransform().m11()
         band, scale = next(b for b in reversed(BANDS) if lod >= b[0])
         p.save()
@@ -228,32 +227,26 @@ class PlaneGrid:
         p.restore()
 
     def _paint_grid(self, p: QPainter, rect: QRectF, lod: float, scale: float) -> None:
-        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
         if not scale:  # closer than any band: the few hexes on the screen, drawn as they are
+            p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
             area = self._rect.intersected(rect.adjusted(-HEX, -HEX, HEX, HEX))
             p.setPen(GRID_PEN_CLOSE)
             p.drawLines(grid_lines(area))
             paint_labels(p, labels_in(self.window, area), label_px(lod))
             return
-        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)  # shown at 80-100%: a plain blit is fine
-        left, top = self._rect.left(), self._rect.top()
-        i0 = max(0, math.floor((rect.left() - HEX - left) / self._tile_w))
-        i1 = min(self._cols - 1, math.floor((rect.right() + HEX - left) / self._tile_w))
-        j0 = max(0, math.floor((rect.top() - HEX - top) / self._tile_h))
-        j1 = min(self._rows - 1, math.floor((rect.bottom() + HEX - top) / self._tile_h))
-        for i in range(i0, i1 + 1):
-            for j in range(j0, j1 + 1):
-                area = QRectF(left + i * self._tile_w, top + j * self._tile_h, self._tile_w, self._tile_h)
-                pix = _pattern(area, scale)
-                p.drawPixmap(area.adjusted(-HEX, -HEX, HEX, HEX), pix, QRectF(pix.rect()))
+        # the grid alone (it moves onto itself when the sheet floats): tiles of the plane at the
+        # screen's own scale, blitted as they are (issue 21: a scaled blit of a band's picture
+        # cost a fitted view's float 1.2 ms)
+        self._paint_tiles(p, rect.intersected(self._rect), labels=False)
 
-    def _paint_tiles(self, p: QPainter, rect: QRectF) -> None:
+    def _paint_tiles(self, p: QPainter, rect: QRectF, labels: bool = True) -> None:
         """The sheet's tiles over ``rect``: tile (i, j) of an unfloated sheet covers the
-        pixels [i, i + 1) x [j, j + 1) tiles from (:attr:`X0`, :attr:`Y0`)."""
+        pixels [i, i + 1) x [j, j + 1) tiles from (:attr:`X0`, :attr:`Y0`); without
+        ``labels``, the plane's grid tiles (fixed on the plane, not moved with the sheet)."""
         t = p.worldTransform()
         s = t.m11()
         cols, rows = max(1, round(self._tile_w * s)), max(1, round(self._tile_h * s))  # a tile in pixels
-        shift = centre_of(self.window.offset)
+        shift = centre_of(self.window.offset) if labels else QPointF(0, 0)
         rel, (w, h) = rect.translated(-shift), (cols / s, rows / s)
         at = t.map(QPointF(self.X0, self.Y0) + shift)
         x, y = round(at.x()), round(at.y())
@@ -261,12 +254,13 @@ class PlaneGrid:
         p.resetTransform()
         for i in range(math.floor((rel.left() - self.X0) / w), math.floor((rel.right() - self.X0) / w) + 1):
             for j in range(math.floor((rel.top() - self.Y0) / h), math.floor((rel.bottom() - self.Y0) / h) + 1):
-                p.drawPixmap(x + i * cols, y + j * rows, self._tile(i, j, s, cols, rows))
+                p.drawPixmap(x + i * cols, y + j * rows, self._tile(i, j, s, cols, rows, labels))
         p.restore()
 
-    def _tile(self, i: int, j: int, s: float, cols: int, rows: int) -> QPixmap:
+    def _tile(self, i: int, j: int, s: float, cols: int, rows: int, labels: bool = True) -> QPixmap:
         """Tile (i, j) at scale ``s``, ``cols`` x ``rows`` pixels (from the QPixmapCache)."""
-        key = f"battlehex-sheet-{self.window.cols}x{self.window.rows}-{i}-{j}-{s:.5f}"
+        kind = f"sheet-{self.window.cols}x{self.window.rows}" if labels else "grid"
+        key = f"battlehex-{kind}-{i}-{j}-{s:.5f}"
         pix = QPixmapCache.find(key)
         if pix is None:
             area = QRectF(self.X0 + i * cols / s, self.Y0 + j * rows / s, cols / s, rows / s)
@@ -274,6 +268,10 @@ class PlaneGrid:
             near = area.adjusted(-HEX, -HEX, HEX, HEX)  # the hexes whose lines and labels reach in
             q.setPen(_thin(GRID_PEN, s))
             q.drawLines(grid_lines(near))
+            if not labels:
+                q.end()
+                QPixmapCache.insert(key, pix)
+                return pix
             base = MapWindow(self.window.cols, self.window.rows)
             paint_labels(q, labels_in(base, near), label_px(s))
             sheet = sheet_path(base)
@@ -355,9 +353,6 @@ def grid_lines(area: QRectF) -> list[QLineF]:
     return lines
 
 
-_PATTERNS: dict[float, QPixmap] = {}
-
-
 def _blank(rect: QRectF, scale: float, size: tuple[int, int] | None = None) -> tuple[QPixmap, QPainter]:
     """A transparent picture of ``rect`` at ``scale`` (``size`` pixels: scaled to them exactly;
     else the whole rect, rounded up, fitted to it) and a painter on it in scene units."""
@@ -371,18 +366,6 @@ def _blank(rect: QRectF, scale: float, size: tuple[int, int] | None = None) -> t
         q.scale(pix.width() / rect.width(), pix.height() / rect.height())
     q.translate(-rect.topLeft())
     return pix, q
-
-
-def _pattern(area: QRectF, scale: float) -> QPixmap:
-    """The grid lines of a tile (all tiles alike: the grid repeats every 12 columns and rows)
-    at ``scale`` pixels per scene unit, one picture per zoom band."""
-    if scale not in _PATTERNS:
-        pix, q = _blank(area.adjusted(-HEX, -HEX, HEX, HEX), scale)
-        q.setPen(_thin(GRID_PEN, scale))
-        q.drawLines(grid_lines(area))
-        q.end()
-        _PATTERNS[scale] = pix
-    return _PATTERNS[scale]
 
 
 def _thin(pen: QPen, scale: float) -> QPen:  # at most a pixel wide at ``scale``: the fast way to draw

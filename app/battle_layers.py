@@ -16,7 +16,8 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QPainter, QPainterPath, QPen, QPixmap, QTransform
+from PySide6.QtGui import QImage, QPainter, QPainterPath, QPen, QPixmap, QTransform
+from PySide6.QtWidgets import QWidget
 
 MAX_PIXELS = 6_000_000
 """A picture larger than this (far zoomed in) is not kept: the path is stroked as it is."""
@@ -97,3 +98,18 @@ class StrokeCache:
 def visible(path: QPainterPath, rect: QRectF, margin: float = 4.0) -> bool:
     """Whether ``path`` may show in ``rect`` (scene units), with room for its pen."""
     return not path.isEmpty() and path.controlPointRect().adjusted(-margin, -margin, margin, margin).intersects(rect)
+
+
+def device_rect(p: QPainter) -> QRectF:
+    """The part of the scene that ``p`` paints on: its device's rectangle (a widget, a pixmap,
+    an image) mapped back through its transform; for any other device, an unbounded one."""
+    dev = p.device()
+    if isinstance(dev, QWidget):
+        w, h = dev.width(), dev.height()
+    elif isinstance(dev, (QPixmap, QImage)):
+        ratio = dev.devicePixelRatio()
+        w, h = dev.width() / ratio, dev.height() / ratio
+    else:
+        return QRectF(-1e9, -1e9, 2e9, 2e9)
+    inverse, ok = p.worldTransform().inverted()
+    return inverse.mapRect(QRectF(0, 0, w, h)) if ok else QRectF(-1e9, -1e9, 2e9, 2e9)

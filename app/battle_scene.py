@@ -13,12 +13,12 @@ from functools import lru_cache
 from html import escape
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QImage, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsTextItem, QWidget
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmapCache, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsTextItem
 
 from app.battle_counters import MIN_PX, CounterItem, CounterSpec, GhostItem, counter_px
 from app.battle_grid import HEX, LAYOUT, OFF_SHEET, POLY, REGION_PEN, PlaneGrid, area_path, centre_of
-from app.battle_layers import StrokeCache, visible
+from app.battle_layers import StrokeCache, device_rect, visible
 from hexmap import Facing, Hex, MapWindow
 from hexmap.layout import boundary_segments
 from hexmap.region import LegalRegion
@@ -274,17 +274,22 @@ class BattleScene(QGraphicsScene):
     # -- overlays ---------------------------------------------------------------------------------
     def set_directions(self, arrows: list[tuple[Facing, str, QColor]]) -> None:
         """The DoR / DoD arrows, each just off the sheet's edge on its side."""
-        for item in self.extras:
-            self.removeItem(item)
-        self.extras = []
+        same = [(x.facing, x.text, x.color) for x in self.extras] == list(arrows)  # kept: only moved (a float)
+        if not same:
+            for item in self.extras:
+                self.removeItem(item)
+            self.extras = []
         w = self.grid.window
         for i, (facing, text, color) in enumerate(arrows):
             edge = w.centre
             while w.contains(edge):
                 edge = edge + facing.vector
-            item = ArrowItem(facing, text, color, centre_of(edge + facing.vector * 5) + QPointF(0, 26 * i))
-            self.addItem(item)
-            self.extras.append(item)
+            at = centre_of(edge + facing.vector * 5) + QPointF(0, 26 * i)
+            if same:  # its picture (DeviceCoordinateCache) kept, not painted again
+                self.extras[i].setPos(at)
+            else:
+                self.extras.append(ArrowItem(facing, text, color, at))
+                self.addItem(self.extras[-1])
 
     def show_region(self, centre: Hex | None) -> None:
         """The original centre hex and the legal region around it (V13.811-V13.812): tinted on
@@ -361,21 +366,6 @@ def segments_path(q, r) -> QPainterPath:
         path.moveTo(a, b)
         path.lineTo(c, d)
     return path
-
-
-def device_rect(p: QPainter) -> QRectF:
-    """The part of the scene that ``p`` paints on: its device's rectangle (a widget, a pixmap,
-    an image) mapped back through its transform; for any other device, an unbounded one."""
-    dev = p.device()
-    if isinstance(dev, QWidget):
-        w, h = dev.width(), dev.height()
-    elif isinstance(dev, (QPixmap, QImage)):
-        ratio = dev.devicePixelRatio()
-        w, h = dev.width() / ratio, dev.height() / ratio
-    else:
-        return QRectF(-1e9, -1e9, 2e9, 2e9)
-    inverse, ok = p.worldTransform().inverted()
-    return inverse.mapRect(QRectF(0, 0, w, h)) if ok else QRectF(-1e9, -1e9, 2e9, 2e9)
 
 
 def distinct_texts(specs: list[CounterSpec]) -> list[CounterSpec]:
