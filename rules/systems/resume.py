@@ -33,6 +33,7 @@ import secrets
 import struct
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -192,9 +193,17 @@ def write(point: Point, battle: str) -> bool:
 
 
 def _prune(where: Path) -> None:
+    """Keep the :data:`KEPT` newest checkpoints; remove what a killed write left (a minute old)."""
     files = sorted(where.glob("*.bin"), key=lambda p: p.stat().st_mtime)
     for p in files[:-KEPT]:
         p.unlink(missing_ok=True)
+    stale = time.time() - 60
+    for p in where.glob("*.tmp"):
+        try:
+            if p.stat().st_mtime < stale:
+                p.unlink()
+        except OSError:
+            pass
 
 
 class _Pickler(pickle.Pickler):

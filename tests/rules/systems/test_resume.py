@@ -210,3 +210,24 @@ def test_a_checkpoint_that_verifies_still_calls_no_function_it_names(saved_file,
         assert resume.read(state._key, answers, state._state()) is None
         monkeypatch.setattr(resume, "folder", real)
     assert called == [1, 1], "only read() itself asked for the folder: the payload's call was refused"
+
+
+def test_a_write_removes_what_a_killed_write_left(saved_file):
+    import os
+    import time
+
+    from rules.systems import resume
+
+    path, g, answers = saved_file
+    where = resume.folder()
+    old, fresh = where / "x.1.tmp", where / "y.2.tmp"
+    old.write_bytes(b"half")
+    fresh.write_bytes(b"being written")
+    os.utime(old, (time.time() - 120, time.time() - 120))
+    for f in checkpoint_files():
+        f.unlink()
+    new_process()
+    run = start(load_campaign(path), AT, g)  # a replay from the first round, keeping checkpoints
+    assert run._points is not None and run._points.kept
+    assert resume.write(run._points.kept[-1], run._key)
+    assert not old.exists() and fresh.exists()
