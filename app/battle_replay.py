@@ -56,8 +56,10 @@ class BattleReplay(QObject):
         self.timer.setInterval(DEFAULT_SPEED)
         self.timer.timeout.connect(self._tick)
         self._build()
-        win.ctl.reset.connect(self.leave)  # the live battle was rebuilt (a strategic undo): back to it
-        win.ctl.changed.connect(lambda _c: self.leave())
+        # the live battle changed (a strategic undo rebuilt it): back to it; bound methods, so the
+        # connections go with this window (the controller outlives it)
+        win.ctl.reset.connect(self.leave)
+        win.ctl.changed.connect(self._live_changed)
         view = win.log_dock.view
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         view.customContextMenuRequested.connect(self._log_menu)
@@ -208,6 +210,9 @@ class BattleReplay(QObject):
         self.win.statusBar().clearMessage()
         self._enable()
         self.win.refresh()
+
+    def _live_changed(self, _change: object) -> None:
+        self.leave()
 
     # -- stepping ----------------------------------------------------------------------------------
     def go(self, k: int) -> bool:

@@ -303,3 +303,24 @@ def test_a_replay_shows_the_coalition_no_hidden_unit_the_gm_sees(qtbot, tmp_path
         assert any(h in t for t in shown for h in hidden) is sees, who
         _key(bw, qtbot, Qt.Key.Key_Escape)
         assert bw.handing_over()  # the live battle goes back behind its hand-over
+
+
+def test_a_closed_window_lets_its_replay_go(qtbot, tmp_path):
+    """The battle's controller outlives its window (the session keeps it): the replay's
+    connections to it must not keep a closed window's replay, and so the window, alive."""
+    import gc
+    import weakref
+
+    from PySide6.QtCore import QCoreApplication, QEvent
+    main = open_main_window(qtbot, tmp_path)
+    bw = end_movement_and_fight(main, qtbot, "0604")
+    bw.auto_dialogs = False
+    ref = weakref.ref(bw.replay)
+    _action(bw, "replay_replay").trigger()
+    _key(bw, qtbot, Qt.Key.Key_Escape)
+    bw.close()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    del bw
+    gc.collect()
+    assert ref() is None, "the closed window's replay is still held"
+    main.session.battles[L("0604")].changed.emit(None)  # nothing of the closed window answers it
