@@ -231,7 +231,6 @@ class BattleReplay(QObject):
             if far:
                 QGuiApplication.restoreOverrideCursor()
         self.k = k
-        self.win.viewer = self.viewer  # the viewer who entered the replay sees every step of it
         self.win.refresh() if change is None else self.win._changed(change)
         self._enable()
         return True
@@ -271,6 +270,8 @@ class BattleReplay(QObject):
     def draw(self, change: BattleChange | None) -> None:
         """The window's part of a step: the battle page, nothing to answer, the step's words."""
         win, steps = self.win, self.steps
+        if win.viewer is None:  # the GM view left: the replay is again the one who entered it sees
+            win.viewer = self.viewer
         win.stack.setCurrentIndex(0)
         win.panel_dock.show()
         win.log_dock.show()
@@ -293,7 +294,7 @@ class BattleReplay(QObject):
         lo, hi = steps.frames[k - 1].events, steps.frames[k].events
         for e in steps.events[lo:hi]:
             if e.kind in ("answer", "ruling"):
-                return e.text if e.seen_by(self.viewer or "") else "an answer given in secret"
+                return e.text if e.seen_by(self.win.viewer or "") else "an answer given in secret"
         return ""
 
     def refusal(self) -> str:

@@ -324,3 +324,17 @@ def test_a_closed_window_lets_its_replay_go(qtbot, tmp_path):
     gc.collect()
     assert ref() is None, "the closed window's replay is still held"
     main.session.battles[L("0604")].changed.emit(None)  # nothing of the closed window answers it
+
+
+def test_the_gm_view_in_a_replay_and_out_of_it_again(qtbot, tmp_path):
+    """Ctrl+Shift+G while replaying as the Coalition shows the GM's view of the step; off again,
+    the step is the Coalition's again (never nobody's, which would be the GM's sight)."""
+    main, bw, _start, _moves = _combat_0604(qtbot, tmp_path)
+    _action(bw, "replay_replay").trigger()
+    assert bw.replay.on and bw.viewer == "coalition"
+    press(bw, "Ctrl+Shift+G")
+    assert bw.gm_action.isChecked() and bw.viewer == "gm" and bw.replay.on
+    press(bw, "Ctrl+Shift+G")
+    assert not bw.gm_action.isChecked() and bw.viewer == "coalition" and bw.replay.on
+    _key(bw, qtbot, Qt.Key.Key_Right)
+    assert bw.viewer == "coalition" and not bw.handing_over()
