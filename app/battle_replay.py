@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QLabel, QToolBar
 
 from app.signals import connect_plain
 from rules.battle.change import BattleChange
+from rules.battle.log import GM
 from rules.systems import BattleRun
 from rules.systems.replay_steps import Steps
 
@@ -201,7 +202,8 @@ class BattleReplay(QObject):
         self.timer.stop()
         self.play_action.setChecked(False)
         self.on = False
-        self.win.viewer = self._before  # the live battle goes on for who held the screen before
+        # the live battle goes on for who held the screen before (the GM, while the GM view is on)
+        self.win.viewer = GM if self.win.gm_action.isChecked() else self._before
         for a, was in self._paused.items():
             a.setEnabled(was)
         self._paused = {}

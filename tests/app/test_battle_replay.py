@@ -338,3 +338,7 @@ def test_the_gm_view_in_a_replay_and_out_of_it_again(qtbot, tmp_path):
     assert not bw.gm_action.isChecked() and bw.viewer == "coalition" and bw.replay.on
     _key(bw, qtbot, Qt.Key.Key_Right)
     assert bw.viewer == "coalition" and not bw.handing_over()
+    # the GM view on when leaving: the live battle is the GM's, as the GM view says
+    press(bw, "Ctrl+Shift+G")
+    _key(bw, qtbot, Qt.Key.Key_Escape)
+    assert not bw.replay.on and bw.gm_action.isChecked() and bw.viewer == "gm"
