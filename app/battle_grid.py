@@ -15,6 +15,7 @@ import numpy as np
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache, QPolygonF
 
+from app.battle_layers import blank, thin
 from hexmap import Hex, MapWindow
 from hexmap.labels import Label
 from hexmap.layout import Layout, boundary_segments
@@ -216,7 +217,7 @@ class PlaneGrid:
         key = f"battlehex-edge-{w.cols}x{w.rows}-{s:.5f}"
         pix = QPixmapCache.find(key)
         if pix is None:
-            pix, q = _blank(box, s, (math.ceil(box.width() * s), math.ceil(box.height() * s)))
+            pix, q = blank(box, s, (math.ceil(box.width() * s), math.ceil(box.height() * s)))
             paint_edge(q, sheet)
             q.end()
             QPixmapCache.insert(key, pix)
@@ -264,14 +265,15 @@ class PlaneGrid:
         pix = QPixmapCache.find(key)
         if pix is None:
             area = QRectF(self.X0 + i * cols / s, self.Y0 + j * rows / s, cols / s, rows / s)
-            pix, q = _blank(area, s, (cols, rows))
+            pix, q = blank(area, s, (cols, rows))
             near = area.adjusted(-HEX, -HEX, HEX, HEX)  # the hexes whose lines and labels reach in
-            q.setPen(_thin(GRID_PEN, s))
-            q.drawLines(grid_lines(near))
-            if not labels:
+            if not labels:  # the grid alone: its zoom band's picture laid as the plane's tiles lie
+                self._lay_pattern(q, area, s)
                 q.end()
                 QPixmapCache.insert(key, pix)
                 return pix
+            q.setPen(thin(GRID_PEN, s))
+            q.drawLines(grid_lines(near))
             base = MapWindow(self.window.cols, self.window.rows)
             paint_labels(q, labels_in(base, near), label_px(s))
             sheet = sheet_path(base)
@@ -281,6 +283,23 @@ class PlaneGrid:
             QPixmapCache.insert(key, pix)
             self.tiles_built += 1
         return pix
+
+
+    def _lay_pattern(self, q: QPainter, area: QRectF, s: float) -> None:
+        """The grid over ``area`` from the picture of one 12 x 12 tile's grid at the zoom band
+        of ``s``, scaled onto each tile of the plane that reaches in: a tile of the screen is
+        made by a few scaled blits, not by drawing its lines (a zoom to a new zoom stays cheap),
+        and looks as the band's picture always did."""
+        scale = next(b for b in reversed(BANDS) if s >= b[0])[1]
+        q.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)  # shown at 80-100%: a plain blit
+        left, top = self._rect.left(), self._rect.top()
+        for i in range(math.floor((area.left() - HEX - left) / self._tile_w),
+                       math.floor((area.right() + HEX - left) / self._tile_w) + 1):
+            for j in range(math.floor((area.top() - HEX - top) / self._tile_h),
+                           math.floor((area.bottom() + HEX - top) / self._tile_h) + 1):
+                tile = QRectF(left + i * self._tile_w, top + j * self._tile_h, self._tile_w, self._tile_h)
+                pix = _pattern(tile, scale)
+                q.drawPixmap(tile.adjusted(-HEX, -HEX, HEX, HEX), pix, QRectF(pix.rect()))
 
 
 def paint_edge(p: QPainter, edge: QPainterPath) -> None:
@@ -353,23 +372,19 @@ def grid_lines(area: QRectF) -> list[QLineF]:
     return lines
 
 
-def _blank(rect: QRectF, scale: float, size: tuple[int, int] | None = None) -> tuple[QPixmap, QPainter]:
-    """A transparent picture of ``rect`` at ``scale`` (``size`` pixels: scaled to them exactly;
-    else the whole rect, rounded up, fitted to it) and a painter on it in scene units."""
-    pix = QPixmap(*size) if size else QPixmap(math.ceil(rect.width() * scale), math.ceil(rect.height() * scale))
-    pix.fill(Qt.GlobalColor.transparent)
-    q = QPainter(pix)
-    q.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
-    if size:
-        q.scale(scale, scale)
-    else:
-        q.scale(pix.width() / rect.width(), pix.height() / rect.height())
-    q.translate(-rect.topLeft())
-    return pix, q
+_PATTERNS: dict[float, QPixmap] = {}
 
 
-def _thin(pen: QPen, scale: float) -> QPen:  # at most a pixel wide at ``scale``: the fast way to draw
-    return QPen(pen.brush(), min(pen.widthF(), 0.999 / scale))
+def _pattern(area: QRectF, scale: float) -> QPixmap:
+    """The grid lines of a tile (all tiles alike: the grid repeats every 12 columns and rows)
+    at ``scale`` pixels per scene unit, one picture per zoom band."""
+    if scale not in _PATTERNS:
+        pix, q = blank(area.adjusted(-HEX, -HEX, HEX, HEX), scale)
+        q.setPen(thin(GRID_PEN, scale))
+        q.drawLines(grid_lines(area))
+        q.end()
+        _PATTERNS[scale] = pix
+    return _PATTERNS[scale]
 
 
 _METRICS: dict[tuple[int, int], QFontMetricsF] = {}

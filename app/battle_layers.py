@@ -9,7 +9,9 @@ into a transparent picture that holds all of it, and paints that picture from th
 repaints it as a blit, and zooming back to a zoom seen before finds it kept.
 
 The picture is drawn in the painter's own device pixels, at the same sub-pixel offset, with
-the same pen and hints, so what is shown is what the stroke itself would give.
+the same pen and hints, so what is shown is what the stroke itself would give. The helpers
+the map's other pictures share (a blank picture of a rect, a thin pen, the painter's device
+rect) live here too.
 """
 from __future__ import annotations
 
@@ -113,3 +115,22 @@ def device_rect(p: QPainter) -> QRectF:
         return QRectF(-1e9, -1e9, 2e9, 2e9)
     inverse, ok = p.worldTransform().inverted()
     return inverse.mapRect(QRectF(0, 0, w, h)) if ok else QRectF(-1e9, -1e9, 2e9, 2e9)
+
+
+def blank(rect: QRectF, scale: float, size: tuple[int, int] | None = None) -> tuple[QPixmap, QPainter]:
+    """A transparent picture of ``rect`` at ``scale`` (``size`` pixels: scaled to them exactly;
+    else the whole rect, rounded up, fitted to it) and a painter on it in scene units."""
+    pix = QPixmap(*size) if size else QPixmap(math.ceil(rect.width() * scale), math.ceil(rect.height() * scale))
+    pix.fill(Qt.GlobalColor.transparent)
+    q = QPainter(pix)
+    q.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+    if size:
+        q.scale(scale, scale)
+    else:
+        q.scale(pix.width() / rect.width(), pix.height() / rect.height())
+    q.translate(-rect.topLeft())
+    return pix, q
+
+
+def thin(pen: QPen, scale: float) -> QPen:  # at most a pixel wide at ``scale``: the fast way to draw
+    return QPen(pen.brush(), min(pen.widthF(), 0.999 / scale))

@@ -119,11 +119,38 @@ def rows() -> list[Row]:
     naive_zoom_step()
     out.append(Row("battle-map first redraw after a zoom step, 1:1", median_ms(zoom_step, 20),
                    f"< {GOAL_MS:g} ms, >= {GOAL_RATIO:g}x naive", median_ms(naive_zoom_step, 20)))
+    out.append(new_zoom_row(app, view, naive, sheet))
     out += float_rows(app, scene, view, naive)
     view.close()
     naive.close()
     app.processEvents()
     return out
+
+
+def new_zoom_row(app, view, naive, sheet) -> Row:
+    """The first redraw at a zoom the map was never shown at (in by 1.15, out by 1.1, so no
+    zoom comes back): nothing kept for it, every tile and outline drawn afresh. No goal: what
+    a zoom costs before its pictures exist (the row above is a zoom back to a zoom seen)."""
+    for v in (view, naive):
+        v.resetTransform()
+        v.centerOn(sheet.center())
+    app.processEvents()
+    steps = [1.15, 1 / 1.1]
+
+    def stepper(v):
+        k = [0]
+
+        def step() -> None:
+            f = steps[k[0] % 2]
+            k[0] += 1
+            v.scale(f, f)
+            v.viewport().repaint()
+        return step
+    real, plain = median_ms(stepper(view), 20), median_ms(stepper(naive), 20)
+    for v in (view, naive):
+        v.resetTransform()
+    app.processEvents()
+    return Row("  battle-map first redraw at a zoom never shown before, from 1:1 (no goal)", real, "", plain)
 
 
 def float_rows(app, scene, view, naive) -> list[Row]:

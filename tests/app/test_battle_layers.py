@@ -106,3 +106,18 @@ def test_a_float_moves_the_direction_arrows_instead_of_making_them_again(qtbot):
     assert all(item.scene() is scene for item in scene.extras)
     scene.set_directions(arrows[:1])  # another set: made anew, the old ones gone
     assert len(scene.extras) == 1 and before[1].scene() is None
+
+
+def test_a_zoom_below_the_labels_lays_the_grid_tiles_from_the_band_picture(qtbot, monkeypatch):
+    """Below label zoom the plane's grid tiles are kept at the screen's own scale (a float
+    blits them as they are); a zoom to a new zoom makes them from the zoom band's picture of a
+    tile's grid, a few blits each, not by drawing every tile's lines (3x slower a wheel notch)."""
+    view = _view(qtbot, 0.6)
+    drawn: list[int] = []
+    lines = QPainter.drawLines
+    monkeypatch.setattr(QPainter, "drawLines", lambda p, ls: (drawn.append(len(ls)), lines(p, ls))[1])
+    for factor in (1.07, 1.05, 1 / 1.3):  # three zooms never shown before, all below 1.0
+        view.scale(factor, factor)
+        view.viewport().repaint()
+    assert view.transform().m11() < 1.0
+    assert len(drawn) <= 3, f"grid lines drawn {len(drawn)} times (once per zoom band at most)"
