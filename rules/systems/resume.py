@@ -156,8 +156,9 @@ def _shared(st: BattleState, log: EventLog, dice: DiceRoller) -> dict[int, tuple
 
 
 def write(point: Point, battle: str) -> bool:
-    """Write ``point`` of the battle filed under ``battle`` to the folder; False when it is not
-    written (a value the file cannot hold, no folder)."""
+    """Write ``point`` of the battle filed under ``battle`` to the folder (made into bytes here,
+    stored on a worker thread: :func:`flush` waits for it); False when it is not written (a
+    value the file cannot hold, no key)."""
     if point.dice[0] != "random":
         return False
     answered = [e.data["answer"] for e in point.events if _answered(e)]
@@ -179,17 +180,35 @@ def write(point: Point, battle: str) -> bool:
         return False
     parts = [head.encode(), events, rolls, out.getvalue()]
     body = struct.pack(">4I", *(len(p) for p in parts)) + b"".join(parts)  # not compressed: quicker both ways
-    mac = hmac.new(key, MAGIC + body, hashlib.sha256).digest()
-    target = _file(where, battle)
+    flush()  # one write at a time, in order
+    thread = threading.Thread(target=_store, args=(where, _file(where, battle), key, body), name="checkpoint", daemon=True)
+    _WRITER.append(thread)
+    thread.start()
+    return True
+
+
+_WRITER: list[threading.Thread] = []
+"""The write in progress (its MAC, the file and the pruning are done off the caller's thread)."""
+
+
+def flush() -> None:
+    """Wait for the write in progress (before reading a checkpoint back)."""
+    while _WRITER:
+        _WRITER.pop().join()
+
+
+def _store(where: Path, target: Path, key: bytes, body: bytes) -> None:
+    """Write a checkpoint atomically (a failed write leaves the last one, or none: a reopen then
+    replays the answers)."""
+    data = MAGIC + hmac.new(key, MAGIC + body, hashlib.sha256).digest() + body
     tmp = target.with_suffix(f".{os.getpid()}.tmp")
     try:
         with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as f:
-            f.write(MAGIC + mac + body)
+            f.write(data)
         os.replace(tmp, target)
         _prune(where)
     except OSError:
-        return False
-    return True
+        pass
 
 
 def _prune(where: Path) -> None:
@@ -243,6 +262,7 @@ def read(battle: str, answers: list[Any], state: BattleState) -> Point | None:
     """The checkpoint on disk of the battle filed under ``battle`` that ``answers`` begin with,
     its engine on ``state``'s record, teams and campaign units; None when there is none or it is
     not to be trusted (see the module's description)."""
+    flush()
     where = folder()
     key = _key(where, make=False)
     if key is None:

@@ -97,6 +97,7 @@ def test_a_cold_reopen_from_the_file_replays_a_bounded_number_of_answers_with_th
 def checkpoint_files() -> list[Path]:
     from rules.systems import resume
 
+    resume.flush()
     return sorted(resume.folder().glob("*.bin"))
 
 
@@ -112,6 +113,7 @@ def test_a_tampered_or_forged_checkpoint_is_never_trusted_over_the_answers(saved
     spoilt[-40] ^= 0x01  # one bit of the checkpoint's body flipped
     forged = resume.MAGIC + bytes(32) + good[len(resume.MAGIC) + 32:]  # a MAC made without the key
     for data in (bytes(spoilt), forged, good[:-1], b""):
+        resume.flush()  # the last saved() may still be writing a good one
         disk.write_bytes(data)
         new_process()
         with pytest.MonkeyPatch.context() as mp:
@@ -119,6 +121,7 @@ def test_a_tampered_or_forged_checkpoint_is_never_trusted_over_the_answers(saved
             reopened = start(c, AT, g)
         assert len(given) == len(answers), "a checkpoint that does not verify was used"
         assert reopened.events_json() == full.events_json() and reopened.saved() == full.saved()
+    resume.flush()
     disk.write_bytes(good)
     key = resume.folder() / "key"
     key.write_bytes(bytes(32))  # another key (another user's folder): the MAC no longer verifies
@@ -230,4 +233,5 @@ def test_a_write_removes_what_a_killed_write_left(saved_file):
     run = start(load_campaign(path), AT, g)  # a replay from the first round, keeping checkpoints
     assert run._points is not None and run._points.kept
     assert resume.write(run._points.kept[-1], run._key)
+    resume.flush()
     assert not old.exists() and fresh.exists()
