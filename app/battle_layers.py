@@ -97,6 +97,56 @@ class StrokeCache:
         return pix, QPointF(x0 / dpr, y0 / dpr)
 
 
+class ScreenPictures:
+    """Whole-screen pictures of the background, one per view transform. QGraphicsView's
+    background cache keeps one picture, for the transform it shows; a zoom back to a zoom just
+    left (the wheel in and out again) finds its picture here instead of painting the plane
+    again. Only a paint of the whole screen at another transform than the last paint's is kept
+    (not a float's or a scroll's), and any change of what the background shows drops them."""
+
+    KEEP = 3
+
+    def __init__(self) -> None:
+        self._pictures: dict[tuple, QPixmap] = {}
+        self._last: tuple | None = None
+        self.built = 0
+
+    def clear(self) -> None:
+        """What the background shows changed: no picture of it holds."""
+        self._pictures.clear()
+
+    def paint(self, p: QPainter, rect: QRectF, draw) -> None:
+        """``draw(painter, rect)`` on ``p``, or its picture kept for this transform."""
+        dev, t = p.device(), p.worldTransform()
+        seen = (round(t.m11(), 9), round(t.m22(), 9), round(t.dx(), 3), round(t.dy(), 3))
+        moved, self._last = seen != self._last, seen
+        if not isinstance(dev, QPixmap) or not t.isAffine() or t.isRotating():
+            draw(p, rect)
+            return
+        dpr = dev.devicePixelRatio()
+        whole = t.mapRect(rect).adjusted(-1, -1, 1, 1).contains(QRectF(0, 0, dev.width() / dpr, dev.height() / dpr))
+        key = (*seen, dev.width(), dev.height(), dpr)
+        pix = self._pictures.get(key) if whole else None
+        if pix is None and whole and moved:  # a zoom to here: painted once more, then kept
+            pix = QPixmap(dev.width(), dev.height())
+            pix.setDevicePixelRatio(dpr)
+            q = QPainter(pix)
+            q.setTransform(t)
+            draw(q, rect)
+            q.end()
+            self.built += 1
+            if len(self._pictures) >= self.KEEP:
+                del self._pictures[next(iter(self._pictures))]
+            self._pictures[key] = pix
+        if pix is None:
+            draw(p, rect)
+            return
+        p.save()
+        p.resetTransform()
+        p.drawPixmap(0, 0, pix)
+        p.restore()
+
+
 def visible(path: QPainterPath, rect: QRectF, margin: float = 4.0) -> bool:
     """Whether ``path`` may show in ``rect`` (scene units), with room for its pen."""
     return not path.isEmpty() and path.controlPointRect().adjusted(-margin, -margin, margin, margin).intersects(rect)

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, 
 
 from app.battle_counters import MIN_PX, CounterItem, CounterSpec, GhostItem, counter_px
 from app.battle_grid import HEX, LAYOUT, OFF_SHEET, POLY, REGION_PEN, PlaneGrid, area_path, centre_of
-from app.battle_layers import StrokeCache, device_rect, visible
+from app.battle_layers import ScreenPictures, StrokeCache, device_rect, visible
 from hexmap import Facing, Hex, MapWindow
 from hexmap.layout import boundary_segments
 from hexmap.region import LegalRegion
@@ -120,6 +120,7 @@ class BattleScene(QGraphicsScene):
         self.region_path, self.centre_path = QPainterPath(), QPainterPath()
         self.zone_path, self.ring_path = QPainterPath(), QPainterPath()
         self.zone_picture, self.ring_picture = StrokeCache(ZONE_PEN), StrokeCache(RING_PEN)  # see-through pens
+        self.screens = ScreenPictures()  # the whole background per zoom, for a zoom back
         self.hover = self._path_item(QPen(), 20)
         self.hover_text = QGraphicsTextItem()
         self.hover_text.setZValue(21)
@@ -139,6 +140,7 @@ class BattleScene(QGraphicsScene):
         """What the background shows changed: each view paints again what it shows of it, no
         more (a view keeps only its screen's picture; what scrolls in later is painted then).
         Invalidating the whole plane instead would ask for all of it at once."""
+        self.screens.clear()
         for view in self.views():
             shown = view.mapToScene(view.viewport().rect().adjusted(-1, -1, 1, 1)).boundingRect()
             self.invalidate(shown, QGraphicsScene.SceneLayer.BackgroundLayer)
@@ -146,8 +148,11 @@ class BattleScene(QGraphicsScene):
     def drawBackground(self, p: QPainter, rect: QRectF) -> None:  # noqa: N802
         """The slate plane, the grid with the sheet and the region (:class:`PlaneGrid`), then
         the region's outline and centre mark, the placement zone and the minimum-range ring;
-        only where the painter's device is (a view may ask for more than it shows)."""
-        rect = rect.intersected(device_rect(p))
+        only where the painter's device is (a view may ask for more than it shows). A zoom
+        back to a zoom just shown blits the screen's picture kept (:class:`ScreenPictures`)."""
+        self.screens.paint(p, rect.intersected(device_rect(p)), self._draw_background)
+
+    def _draw_background(self, p: QPainter, rect: QRectF) -> None:
         super().drawBackground(p, rect)
         p.save()
         # a cached background's painter has none

@@ -121,3 +121,24 @@ def test_a_zoom_below_the_labels_lays_the_grid_tiles_from_the_band_picture(qtbot
         view.viewport().repaint()
     assert view.transform().m11() < 1.0
     assert len(drawn) <= 3, f"grid lines drawn {len(drawn)} times (once per zoom band at most)"
+
+
+def test_a_zoom_back_blits_the_screen_kept_and_a_float_paints_it_again(qtbot, monkeypatch):
+    """The wheel in and out again: the background of the zoom just left is kept whole, so a
+    zoom back paints none of the plane; the picture is the one painted, and a float (what the
+    background shows changed) paints it again."""
+    view = _view(qtbot, 1.0)
+    grid = view.scene().grid
+    shown = _picture(view)
+    view.scale(1.15, 1.15)
+    view.viewport().repaint()
+    painted: list[object] = []
+    paint = grid.paint
+    monkeypatch.setattr(grid, "paint", lambda p, rect: (painted.append(rect), paint(p, rect))[1])
+    view.scale(1 / 1.15, 1 / 1.15)  # back to 1:1
+    view.viewport().repaint()
+    assert painted == [], "the zoom back painted the plane again"
+    assert view.viewport().grab().toImage().convertToFormat(QImage.Format.Format_RGB32) == shown
+    grid.set_window(grid.window.floated(Facing.D, 1))
+    view.viewport().repaint()
+    assert painted, "a float showed the picture kept from before it"
