@@ -276,12 +276,13 @@ class CounterItem(QGraphicsPixmapItem):
         return path
 
 
-def counter_picture(spec: CounterSpec, px: int, badge: int, look: tuple) -> QPixmap:
+def counter_picture(spec: CounterSpec, px: int, badge: int, look: tuple, ghost: bool = False) -> QPixmap:
     """``spec``'s counter of side ``px`` centred in a transparent square of ``px * REACH``, at
-    the screens' highest pixel ratio; ``look`` (what it shows) is its key in the QPixmapCache."""
+    the screens' highest pixel ratio; ``look`` (what it shows) is its key in the QPixmapCache;
+    ``ghost``: its see-through copy (what a drag shows)."""
     app = QGuiApplication.instance()
     dpr = app.devicePixelRatio() if isinstance(app, QGuiApplication) else 1.0
-    key = f"battlehex-counter-{look!r}-{dpr}"
+    key = f"battlehex-{'ghost' if ghost else 'counter'}-{look!r}-{dpr}"
     pix = QPixmapCache.find(key)
     if pix is None:
         side = px * REACH
@@ -291,7 +292,7 @@ def counter_picture(spec: CounterSpec, px: int, badge: int, look: tuple) -> QPix
         p = QPainter(pix)
         p.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
         p.translate(side / 2, side / 2)
-        paint_counter(p, spec, px, badge)
+        paint_counter(p, spec, px, badge, ghost=ghost)
         p.end()
         QPixmapCache.insert(key, pix)
     return pix
@@ -320,5 +321,10 @@ class GhostItem(QGraphicsItem):
         return QRectF(-r, -r, 2 * r, 2 * r)
 
     def paint(self, p: QPainter, option, widget=None) -> None:
+        """A picture of the see-through counter (drawn once per look, as the counters'): a drag
+        over the map repaints the ghost at every hex, and drawing it cost 2 ms each time."""
         if self.spec is not None:
-            paint_counter(p, self.spec, self.px, ghost=True)
+            s = self.spec
+            look = (s.text, s.facing.value, s.color.rgba(), s.base, s.mark, s.status, self.px)
+            side = self.px * REACH
+            p.drawPixmap(QPointF(-side / 2, -side / 2), counter_picture(s, self.px, 0, look, ghost=True))

@@ -142,3 +142,26 @@ def test_a_zoom_back_blits_the_screen_kept_and_a_float_paints_it_again(qtbot, mo
     grid.set_window(grid.window.floated(Facing.D, 1))
     view.viewport().repaint()
     assert painted, "a float showed the picture kept from before it"
+
+
+def test_a_drag_draws_the_ghost_counter_once_and_blits_it_at_each_hex(qtbot, monkeypatch):
+    """The see-through copy of a dragged counter comes from a picture drawn once per look, as
+    the counters' do: it was drawn afresh at every hex the drag crossed (2 ms each)."""
+    from PySide6.QtGui import QColor
+
+    import app.battle_counters as counters
+    from app.battle_counters import CounterSpec
+
+    view = _view(qtbot, 1.0)
+    scene = view.scene()
+    c = scene.window.centre
+    scene.set_units([CounterSpec("u1", "USS Enterprise", c, Facing.A, QColor("#3060c0"))])
+    view.viewport().repaint()
+    drawn: list[bool] = []
+    paint = counters.paint_counter
+    monkeypatch.setattr(counters, "paint_counter", lambda *a, **k: (drawn.append(k.get("ghost", False)), paint(*a, **k))[1])
+    for k in range(1, 6):  # the drag crosses five hexes
+        scene.show_ghost("u1", c + Facing.B.vector * k)
+        view.viewport().repaint()
+    assert scene.ghost.isVisible()
+    assert drawn.count(True) <= 1, f"the ghost was drawn {drawn.count(True)} times"
