@@ -152,7 +152,7 @@ def withdraw(r: Relations, treaty: Treaty, a: str, b: str) -> Relations:
     changed = True
     while changed:  # a Peace Treaty broken takes the Mutual Defense Treaty with it, and so on
         changed = False
-        for t in list(left):
+        for t in [x for x in Treaty if x in left]:  # the enum's order: a treaty before those needing it
             need = _NEEDS.get(t)
             if (need is not None and need not in left) or (t is Treaty.ALLIANCE and Treaty.MUTUAL_DEFENSE not in left):
                 left.discard(t)

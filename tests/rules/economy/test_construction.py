@@ -72,3 +72,18 @@ def test_ground_units_up_to_census_a_turn():
 def test_a_negative_cost_is_refused():
     with pytest.raises(ValueError):
         complete([_p("X", Kind.SHIP, -1)], 10, 1, 0)
+
+
+def test_free_work_is_accepted():
+    assert repair_cost(Fraction(0)) == 0 and scrap_refund(Fraction(0)) == 0 and cancel_refund(Fraction(0)) == 0
+    assert [p.name for p in complete([_p("Gift", Kind.SHIP, 0)], 0, 1, 0).done] == ["Gift"]
+
+
+def test_each_ship_takes_one_dock_and_nothing_else_does():
+    four = complete([_p(f"FF{i}", Kind.SHIP, 1) for i in range(4)], capacity=10, docks=3, census=0)
+    assert [p.name for p in four.delayed] == ["FF3"]
+    c = complete([_p("Fighters", Kind.FLIGHT, 1), _p("G", Kind.GROUND, 1), _p("CA", Kind.SHIP, 1),
+                  _p("G2", Kind.GROUND, 1)], capacity=10, docks=1, census=2)
+    assert c.delayed == () and len(c.done) == 4
+    one = complete([_p("CA", Kind.SHIP, 1), _p("G", Kind.GROUND, 1)], capacity=10, docks=1, census=1)
+    assert one.delayed == ()

@@ -67,3 +67,7 @@ def test_misc_items_keep_their_words_and_routes_join_with_commas():
                  Fraction(0))
     assert led.lines()[1:3] == ("Commerce (a 1, b 2): 3", "Windfall: 2")
     assert not led.in_debt and led.lines()[-1] == "Income: 5; Point Pool 0 -> 5"
+
+
+def test_a_positive_fraction_has_no_sign():
+    assert points(Fraction(1, 4)) == "1/4" and points(Fraction(9, 4)) == "2 1/4"

@@ -34,3 +34,8 @@ def test_no_more_than_held_no_foreign_staging_no_empty_mission():
         assign(4, [Mission("Sol", "X", "e", 0)], CENSUS)
     with pytest.raises(ValueError):
         assign(-1, [], CENSUS)
+
+
+def test_with_no_points_nothing_is_staged_and_every_point_may_be_used():
+    assert assign(0, [], CENSUS).pool == 0
+    assert assign(5, [Mission("Sol", "X", "e", 5)], CENSUS).pool == 0

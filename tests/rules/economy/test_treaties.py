@@ -90,3 +90,27 @@ def test_breaking_a_treaty_takes_the_treaties_that_needed_it():
         {T.NON_AGGRESSION, T.PEACE, T.MUTUAL_DEFENSE, T.TRADE}
     with pytest.raises(ValueError):
         withdraw(r, T.WAR, "fed", "gor")
+
+
+def test_signing_keeps_what_stands_and_an_alliance_is_the_same_from_either_side():
+    assert sign(rel(fed_kli={T.NON_AGGRESSION}), T.PEACE, "fed", "kli").between("fed", "kli") == \
+        {T.NON_AGGRESSION, T.PEACE}
+    mdt = {T.NON_AGGRESSION, T.PEACE, T.MUTUAL_DEFENSE}
+    r = rel(fed_gor=mdt | {T.ALLIANCE}, fed_kzi=mdt, gor_kzi=mdt)
+    assert "gor did not" in (why_not_sign(r, T.ALLIANCE, "kzi", "fed") or "")
+    after = sign(r, T.ALLIANCE, "kzi", "fed", {"gor"})
+    assert after.between("gor", "kzi") == mdt | {T.ALLIANCE} and after.alliance_of("kzi") == {"fed", "gor"}
+    short = rel(fed_gor=mdt | {T.ALLIANCE}, fed_kzi=mdt, gor_kzi={T.NON_AGGRESSION})
+    assert "kzi has none with gor" in (why_not_sign(short, T.ALLIANCE, "kzi", "fed", {"gor"}) or "")
+
+
+def test_only_a_treaty_that_stands_is_broken():
+    with pytest.raises(ValueError, match="no Trade Treaty stands"):
+        withdraw(rel(fed_kli={T.NON_AGGRESSION}), T.TRADE, "fed", "kli")
+    with pytest.raises(ValueError, match="no Declaration of War stands"):
+        withdraw(rel(fed_kli={T.WAR}), T.WAR, "fed", "kli")
+
+
+def test_breaking_non_aggression_ends_the_whole_chain_in_one_go():
+    r = rel(fed_gor={T.NON_AGGRESSION, T.PEACE, T.MUTUAL_DEFENSE, T.ALLIANCE, T.TRADE, T.CO_BELLIGERENCE})
+    assert withdraw(r, T.NON_AGGRESSION, "fed", "gor").between("fed", "gor") == frozenset()
