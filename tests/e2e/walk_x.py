@@ -295,9 +295,10 @@ class Walk:
             self.rule_on(at, "the V13 battle's keys found no legal answer")
         elif system == "v13":
             v13_by_keys(self, at, rec.get("answers") or [], s)
-        elif system == "afef" and s == 1:
-            # Commit the plan as it stands (no dice: the keys place none); after a round, break off
-            key("alt+b" if answers >= 7 else "alt+c")
+        elif system == "afef" and s in (1, 2):
+            # Commit the plan as it stands (no dice: the keys place none); when a round is over
+            # ("Another round" in Commit's place, Alt+R), break off (Alt+B, the reason typed by ``dialog``)
+            key("alt+c" if s == 1 or answers < 4 else "alt+b")
         elif s in (6, 12, 18, 24):
             key("ctrl+shift+r")  # GM: overrule the last refusal (a break-off the seed leaves to the GM)
         else:
