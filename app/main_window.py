@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from app import window_state
 from app.campaign_log import CampaignLog
+from app.empire_sheet import EmpireSheet
 from app.describe import fleet_html, sector_html, sector_status_html, welcome_html
 from app.main_combat import CombatPhaseMixin
 from app.main_files import CampaignFilesMixin
@@ -86,6 +87,9 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
         self.campaign_log = CampaignLog(self)  # the whole campaign log, as the viewer may read it
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.campaign_log)
         self.campaign_log.visibilityChanged.connect(self._keep_map_room)
+        self.empire_sheet = EmpireSheet(self, lambda: self.campaign)  # View > Empire Sheet (issue 23)
+        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.empire_sheet)
+        self.empire_sheet.hide()
         menus = build_menus(self)
         self.recent_menu = menus.recent_menu
         self.save_action = menus.save_action
@@ -183,6 +187,7 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
                                      f"{len(campaign.fleets)} fleets, turn {campaign.turn}")
         self.strategic_view.show_legend(self.overlays, campaign)
         self._show_log()
+        self.empire_sheet.refresh()
         self._update_phase_bar()
 
     def _set_title(self) -> None:
@@ -201,6 +206,7 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
             scene.rebuild(self.session.campaign, self.session.state)
             scene.blockSignals(False)
         self._show_log()
+        self.empire_sheet.refresh()
         self._update_phase_bar()
         self._selection_changed()
 

@@ -1,0 +1,100 @@
+"""A power's economy as the campaign file holds it today: each owned planet's utilized
+Productivity, output and dock spaces with the reason for any cut, summed to the Total Domestic
+Product (issue 23's per-power sheet, first part).
+
+Only what the file's planets give is computed; the Point Pool, maintenance, commerce and research
+are not in the file yet (docs/economy.md, "Wiring plan"), so the sheet does not show them.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+
+from rules.economy.planet import dock_spaces, in_rebellion, output, utilized
+from rules.model.campaign import Campaign
+
+INCOME = "004 Income Phase"
+
+
+@dataclass(frozen=True)
+class PlanetRow:
+    """One owned planet's figures and what cut them."""
+
+    sector: str
+    name: str
+    census: int
+    productivity: int
+    raw: int
+    morale: int
+    utilized: int
+    output: int
+    docks: int
+    note: str
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A power's planets and their totals."""
+
+    power: str
+    name: str
+    planets: tuple[PlanetRow, ...]
+
+    @property
+    def tdp(self) -> int:
+        """The Total Domestic Product: the planets' outputs summed (also the construction capacity)."""
+        return sum(p.output for p in self.planets)
+
+    @property
+    def docks(self) -> int:
+        """Dock spaces at its planets."""
+        return sum(p.docks for p in self.planets)
+
+
+def _note(productivity: int, census: int, morale: int, command_post: bool) -> str:
+    if in_rebellion(morale, command_post):
+        return "in rebellion (Morale 0): no output"
+    parts = []
+    if productivity > census:
+        parts.append(f"Productivity {productivity} used up to its Census {census}")
+    if 2 * morale < census:
+        parts.append(f"Morale {morale} below half its Census: utilized Productivity halved")
+    if morale <= 0 and command_post:
+        parts.append("a Command Post keeps it from rebellion")
+    return "; ".join(parts)
+
+
+def sheet(c: Campaign, power: str) -> Sheet:
+    """The sheet of ``power`` (a power id of the campaign)."""
+    names = {p.id: p.name for p in c.powers}
+    if power not in names:
+        raise ValueError(f"there is no power {power!r} in the campaign")
+    rows: list[PlanetRow] = []
+    for s in c.map.sectors:
+        system = s.star_system
+        if system is None:
+            continue
+        for p in system.planets:
+            if p.owner != power:
+                continue
+            u = utilized(p.productivity, p.census, p.morale, system.has_command_post)
+            rows.append(PlanetRow(str(s.at), p.name, p.census, p.productivity, p.raw, p.morale, u, output(u, p.raw),
+                                  dock_spaces(u), _note(p.productivity, p.census, p.morale, system.has_command_post)))
+    return Sheet(power, names[power], tuple(rows))
+
+
+HEADERS = ("Sector", "Planet", "Census", "Productivity", "RAW", "Morale", "Utilized Productivity",
+           "Output (capacity)", "Dock spaces", "Note")
+
+
+def csv_text(s: Sheet) -> str:
+    """The sheet as CSV, its totals last."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(HEADERS)
+    for p in s.planets:
+        w.writerow((p.sector, p.name, p.census, p.productivity, p.raw, p.morale, p.utilized, p.output, p.docks,
+                    p.note))
+    w.writerow(("", "Total Domestic Product", "", "", "", "", "", s.tdp, s.docks, ""))
+    return out.getvalue()

@@ -1,0 +1,55 @@
+"""The per-power sheet from the default campaign's planets (figures worked by hand from the file)."""
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+
+from rules.economy.sheet import csv_text, sheet
+from rules.model import load_campaign
+from tests.conftest import DEFAULT
+
+
+def test_the_kzinti_sheet_of_the_default_campaign():
+    s = sheet(load_campaign(DEFAULT), "kzinti")
+    rows = {p.name: p for p in s.planets}
+    prime = rows["Kzin Prime"]  # Census 10, Productivity 8, RAW 4, Morale 8
+    assert (prime.utilized, prime.output, prime.docks, prime.note) == (8, 32, 8, "")
+    rrawl = rows["Rrawl"]  # Census 4, Productivity 3, RAW 2, Morale 5
+    assert (rrawl.utilized, rrawl.output) == (3, 6)
+    assert rows["Ktharn III"].output == 0  # no RAW
+    assert s.tdp == sum(p.output for p in s.planets) and s.docks == sum(p.docks for p in s.planets)
+    assert s.name and s.power == "kzinti"
+
+
+def test_cuts_are_explained():
+    c = load_campaign(DEFAULT)
+    c = c.model_copy(deep=True)
+    planet = next(p for sec in c.map.sectors if sec.star_system for p in sec.star_system.planets
+                  if p.name == "Kzin Prime")
+    planet.morale = 4  # below half of Census 10
+    assert sheet(c, "kzinti").planets[0].note == "Morale 4 below half its Census: utilized Productivity halved"
+    planet.morale = 0  # Kzin Prime's system has a Command Post
+    row = next(p for p in sheet(c, "kzinti").planets if p.name == "Kzin Prime")
+    assert row.output == 16 and row.note == ("Morale 0 below half its Census: utilized Productivity halved; a Command "
+                                             "Post keeps it from rebellion")
+    rrawl = next(p for sec in c.map.sectors if sec.star_system for p in sec.star_system.planets if p.name == "Rrawl")
+    rrawl.morale = 0
+    row = next(p for p in sheet(c, "kzinti").planets if p.name == "Rrawl")
+    assert row.output == 0 and row.note == "in rebellion (Morale 0): no output"
+    planet.morale, planet.productivity = 8, 12
+    row = next(p for p in sheet(c, "kzinti").planets if p.name == "Kzin Prime")
+    assert row.utilized == 10 and row.note == "Productivity 12 used up to its Census 10"
+
+
+def test_the_csv_has_every_planet_and_the_total():
+    s = sheet(load_campaign(DEFAULT), "fed")
+    rows = list(csv.reader(io.StringIO(csv_text(s))))
+    assert rows[0][0] == "Sector" and len(rows) == len(s.planets) + 2
+    assert rows[-1][1] == "Total Domestic Product" and rows[-1][7] == str(s.tdp)
+
+
+def test_an_unknown_power_is_refused():
+    with pytest.raises(ValueError, match="no power 'nobody'"):
+        sheet(load_campaign(DEFAULT), "nobody")
