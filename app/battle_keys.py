@@ -102,6 +102,16 @@ class HexCursor(QObject):
         self.p.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.go(at)
 
+    def still_asked(self) -> None:
+        """After every redraw: the cursor ends when what it answers is no longer asked (an undo, a
+        placement answered another way, the end of combat)."""
+        p, b = self.p, self.p.b
+        if self.mode == PLACE and (b is None or b.pending is None or b.pending.kind is not QKind.PLACE
+                                   or self.uid not in b.pending.options):
+            self.cancel()
+        elif self.mode == MOVE and not p.combat_mode():
+            self.cancel()
+
     def cancel(self, why: str = "") -> None:
         """End the cursor (Escape, an answer given, a hand-over)."""
         if self.mode is None:
@@ -158,19 +168,18 @@ class HexCursor(QObject):
         p, b, uid, h = self.p, self.p.b, self.uid, self.at
         if b is None or uid is None or h is None:
             return
-        name = b.state.units[uid].name
-        if self.mode == PLACE:
+        name, placing, where = b.state.units[uid].name, self.mode == PLACE, b.ctx.where(h)
+        if placing:
             refusal = p.win.answer(p.setup.answer_for(uid, h))
         else:
             refusal = p.act({"move": uid, "to": b.ctx.label(h), "facing": self.facing.name})
-        if refusal is None:
-            done = "placed" if self.mode == PLACE else "moved"
-            where = b.ctx.where(h) if p.b is not None else str(h)
-            nxt = "P places the next unit" if self.mode == PLACE else "M moves it again, N selects another unit"
-            self.cancel(f"{name} {done} at {where}. {nxt}")
-        else:
-            p.statusBar().showMessage(f"Refused: {refusal}. {PLACE_KEYS if self.mode == PLACE else MOVE_KEYS}",
-                                      15000)
+        if refusal is not None:
+            p.statusBar().showMessage(f"Refused: {refusal}. {PLACE_KEYS if placing else MOVE_KEYS}", 15000)
+            return
+        self.cancel()  # (the redraw after the answer may have ended it already)
+        if not p.win.handing_over():  # behind a hand-over, nothing is said to the next Team
+            nxt = "P places the next unit" if placing else "M moves it again, N selects another unit"
+            p.statusBar().showMessage(f"{name} {'placed' if placing else 'moved'} at {where}. {nxt}", 8000)
 
     # -- the keys ------------------------------------------------------------------------------------
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802

@@ -130,7 +130,7 @@ class V13Panel(QObject):
     def after_answer(self, q: Question) -> None:
         b = self.b
         note = corrected_facing(b.log) if b else None
-        if note and q.key.startswith("place/place_attacker"):
+        if note and q.key.startswith("place/place_attacker") and not self.win.handing_over():  # not to the next Team
             self.win.statusBar().showMessage(note, 20000)
 
     def refused(self, text: str) -> None:
@@ -147,6 +147,7 @@ class V13Panel(QObject):
     def draw(self, change: BattleChange | None) -> None:
         """Show the battle; ``change`` names what to update (``None``: everything)."""
         b = self.b
+        self.keys.still_asked()
         if b is None:
             return
         full = change is None or change.everything or change.window

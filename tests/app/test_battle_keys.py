@@ -70,7 +70,8 @@ def test_every_unit_is_placed_and_moved_by_keys(qtbot, tmp_path):
             assert bw.panel.selected_unit() == second
         placed.append(place_by_keys(bw, qtbot, tabs=len(placed)))
         assert not bw.panel.keys.active  # a hand-over clears the status bar; else it says what was done
-        assert bw.handing_over() or "placed at" in bw.statusBar().currentMessage()
+        msg = bw.statusBar().currentMessage()  # behind the hand-over, nothing of the last Team's move
+        assert (not msg if bw.handing_over() else "placed at" in msg), (bw.handing_over(), msg)
     assert len(placed) == 6 and len(set(placed)) == 6
     take_over_by_keys(bw, qtbot)
     assert bw.b.pending.key == "V13.811/centre"
@@ -128,6 +129,10 @@ def test_escape_cancels_and_an_arrow_outside_the_zone_is_refused_with_its_rule(q
     key(bw, Qt.Key.Key_Return)
     assert bw.b.answers == before and bw.panel.keys.active
     assert "Refused: V13." in bw.statusBar().currentMessage()
+    # Ctrl+Z takes back the last answer before the set-up: the cursor goes with the question it answered
+    key(bw, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert bw.b.pending.kind is not QKind.PLACE and not bw.panel.keys.active
+    assert not bw.panel.scene.hover_text.toPlainText()
 
 
 def test_alt_a_opens_the_pending_questions_dialog(qtbot, tmp_path):
@@ -173,3 +178,29 @@ def test_the_map_menu_shows_the_keys_and_starts_the_cursor(qtbot, tmp_path):
     next(a for a in menu.actions() if a.text().endswith("by keys...\tP")).trigger()
     menu.close()
     assert bw.panel.keys.active and bw.panel.keys.at in set(bw.b.placement.zone(bw.panel.selected_unit()))
+
+
+def test_the_cursor_ends_when_its_unit_is_placed_another_way(qtbot, tmp_path):
+    """P puts the cursor on the carrier; the carrier placed from the hex menu instead, the cursor
+    does not stay on a unit that is no longer asked for (its keys would place nothing)."""
+    from PySide6.QtWidgets import QMenu
+
+    from app.battle_map import centre_of
+
+    _main, bw = battle_0604(qtbot, tmp_path)
+    take_over_by_keys(bw, qtbot)
+    uid = bw.panel.selected_unit()
+    key(bw, Qt.Key.Key_P)
+    for _ in range(3):  # facing D, towards the map (V13.432 puts the carrier at its edge)
+        key(bw, Qt.Key.Key_BracketRight)
+    assert bw.panel.keys.active and bw.panel.keys.uid == uid
+    view = bw.panel.view
+    h = bw.b.ctx.window.hex_at("2103")
+    view.centerOn(centre_of(h))
+    QTest.mousePress(view.viewport(), Qt.MouseButton.RightButton, pos=view.mapFromScene(centre_of(h)))
+    qtbot.waitUntil(lambda: isinstance(QApplication.activePopupWidget(), QMenu))
+    menu = QApplication.activePopupWidget()
+    next(a for a in menu.actions() if a.text().endswith(" here") and a.text().startswith("Place ")).trigger()
+    menu.close()
+    assert bw.b.state.units[uid].pos == h and not bw.handing_over()  # the Alliance places its next unit
+    assert not bw.panel.keys.active and not bw.panel.scene.hover_text.toPlainText()
