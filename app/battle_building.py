@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QDockWidget, QLabel, QPushButton, QVBoxLayout, QWi
 from app.battle_log import BattleLog
 from app.battle_replay import BattleReplay
 from app.signals import connect_plain
+from app.toolbar_sync import keep_in_step
 
 if TYPE_CHECKING:
     from app.battle_window import BattleWindow
@@ -88,4 +89,5 @@ def build_actions(win: BattleWindow) -> None:
     win.overrule_action.setEnabled(False)
     act("Export report...", lambda: win.export_report(), "Ctrl+Shift+S",
         "Write the battle report (HTML with the final map) to a file")
+    keep_in_step(bar)  # Undo/Redo/overrule change at every answer: no connection piled up per change
     win.replay = BattleReplay(win)  # Replay menu and toolbar: step through the battle (issue 22)

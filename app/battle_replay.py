@@ -25,6 +25,7 @@ from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QLabel, QToolBar
 
 from app.signals import connect_plain
+from app.toolbar_sync import keep_in_step
 from rules.battle.change import BattleChange
 from rules.battle.log import GM
 from rules.systems import BattleRun
@@ -116,6 +117,7 @@ class BattleReplay(QObject):
         self.label = QLabel("")
         self.label.setObjectName("replay_label")
         self.label_action = bar.addWidget(self.label)  # a toolbar widget shows and hides by its action
+        keep_in_step(bar)  # its buttons' enabled state changes at every step
         self._enable()
 
     def _enable(self) -> None:

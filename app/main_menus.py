@@ -18,6 +18,7 @@ from app.cargo_dialog import open_cargo_dialog
 from app.paths import DEFAULT_CAMPAIGN
 from app.rules_texts import rules_texts
 from app.signals import connect_plain
+from app.toolbar_sync import keep_in_step
 
 if TYPE_CHECKING:
     from app.main_window import MainWindow
@@ -232,6 +233,7 @@ def build_phase_bar(window: MainWindow, actions: MenuActions) -> tuple[QToolBar,
     undo_tooltips(window.undo_group, actions.undo_action, actions.redo_action)
     for act in bar.actions():
         with_shortcut_in_tooltip(act)
+    keep_in_step(bar)
     return bar, phase_label
 
 
@@ -248,8 +250,11 @@ def undo_tooltips(group: QUndoGroup, undo_action: QAction, redo_action: QAction)
     for act, can, text, none in ((undo_action, group.canUndo(), group.undoText(), "Nothing to undo"),
                                  (redo_action, group.canRedo(), group.redoText(), "Nothing to redo")):
         verb = "Undo" if act is undo_action else "Redo"
-        act.setToolTip(f"{verb} {text}" if can and text else none)
-        with_shortcut_in_tooltip(act)
+        tip = f"{verb} {text}" if can and text else none
+        key = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        tip = f"{tip} ({key})" if key else tip
+        if act.toolTip() != tip:  # set once and only on a change: each change costs (app/toolbar_sync.py)
+            act.setToolTip(tip)
 
 
 def fill_systems_menu(menu: QMenu, window, at=None) -> None:
