@@ -129,8 +129,10 @@ class V13Panel(QObject):
 
     def after_answer(self, q: Question) -> None:
         b = self.b
-        note = corrected_facing(b.log) if b else None
-        if note and q.key.startswith("place/place_attacker") and not self.win.handing_over():  # not to the next Team
+        if b is None or not q.key.startswith("place/place_attacker"):  # only set-up answers: the log is not read
+            return  # at a combat answer (its length grows with the battle)
+        note = corrected_facing(b.log)
+        if note and not self.win.handing_over():  # not to the next Team
             self.win.statusBar().showMessage(note, 20000)
 
     def refused(self, text: str) -> None:
