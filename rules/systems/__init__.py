@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from rules.battle.change import BattleChange, RunStatus
     from rules.battle.log import EventLog
     from rules.battle.questions import Question
+    from rules.battle.state import BattleState
     from rules.model.campaign import Campaign
     from rules.model.records import BattleHexRecord
 
@@ -39,6 +40,11 @@ class BattleRun(Protocol):
 
     @property
     def log(self) -> EventLog: ...
+
+    @property
+    def state(self) -> BattleState:
+        """The battle's units and where it stands (what rules/systems/sight.py reads)."""
+        ...
 
     def answer(self, raw: Any) -> BattleChange:
         """Give the pending question ``raw``; an illegal answer raises ``IllegalAnswer``."""
