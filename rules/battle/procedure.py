@@ -21,6 +21,7 @@ from rules.battle.centre import centre
 from rules.battle.change import BattleChange, RunStatus
 from rules.battle.checkpoints import Checkpoint, Checkpoints, restore_roller
 from rules.battle.clock_run import clock_run
+from rules.battle.cold import resume_cold, write_cold
 from rules.battle.combat import combat, combat_from
 from rules.battle.compose import compose
 from rules.battle.endings import endings
@@ -124,6 +125,8 @@ class BattleProcedure:
         self.seed = seed
         self._dice = dice
         self._universe: Universe | None = None  # the placement zones' cache of the plane, kept across replays
+        self._disk_key: str | None = None  # the battle's inputs, its checkpoints on disk filed under it (cold.py)
+        self._tried: Checkpoint | None = None  # the checkpoint last written to disk (or tried: a secret)
         self.restart(list(self.record.answers if answers is None else answers))
 
     @staticmethod
@@ -136,14 +139,20 @@ class BattleProcedure:
 
     # -- running -------------------------------------------------------------------------------
     def restart(self, answers: list[Any]) -> None:
-        """Start again from formation and replay ``answers`` (each must still be legal)."""
+        """Start again from formation (or a checkpoint on disk these answers begin with: a reopen
+        in a new process, :mod:`rules.battle.cold`) and replay ``answers`` (each must still be legal)."""
         teams = {t.id: t for t in self.campaign.teams}
         state = BattleState(self.record, build_roster(self.campaign, self.strategic, self.record), teams,
                             terrain=self.record.terrain, min_range=self.campaign.settings.standard_range)
+        self._checkpoints = Checkpoints(len(answers))
+        self._gen: Generator[Question, Any, None]
+        self.pending: Question | None
+        if resume_cold(self, state, answers, _resumed):
+            return
         self._begin(state, EventLog(), self._dice(self.seed), [])
         self._checkpoints = Checkpoints(len(answers))
-        self._gen: Generator[Question, Any, None] = _procedure(self.ctx, self.placement)
-        self.pending: Question | None = self._advance(None, first=True)
+        self._gen = _procedure(self.ctx, self.placement)
+        self.pending = self._advance(None, first=True)
         self._replay(answers)
 
     def _begin(self, state: BattleState, log: EventLog, dice: DiceRoller, answers: list[Any],
@@ -306,6 +315,7 @@ class BattleProcedure:
         Only the record changes, so the rest of the campaign is shared with the original
         (campaigns are values: every change elsewhere copies before it writes).
         """
+        write_cold(self)  # now and then: the newest checkpoint, for a reopen in a new process
         stored = self.record.model_copy(update={"seed": self.seed, "answers": list(self.answers),
                                                 "secret_answers": self.secret_answers()})
         new = self.campaign.model_copy(update={"battle_hexes": [stored if r is self.record else r

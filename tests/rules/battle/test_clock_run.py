@@ -68,6 +68,7 @@ def test_a_replay_with_clock_runs_is_the_answers_given_one_at_a_time(actions, n)
 
 
 def test_clock_runs_skip_the_generator_but_not_the_checkpoints(monkeypatch):
+    monkeypatch.setattr("rules.battle.procedure.resume_cold", lambda *_a: False)  # each reopen replays (not from disk)
     b = fight(scripted=False)
     setup = len(b.answers)
     for i in range(1500):
