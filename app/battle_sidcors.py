@@ -101,6 +101,15 @@ class SidcorsPanel(PanelBase):
         """BIFs and allocations are answered here, by the player at the screen."""
         return _kind(q) in ("bif", "allocate") and q.key.startswith("sidcors/")
 
+    def dialog_odds(self, q: Question) -> str | None:
+        """The odds a dialog shows with ``q``, as a table in words: for the Battle Intensity
+        Rating one side chooses alone, each rating's damage points dealt and taken (the engine's
+        ``question_odds()``, computed when the question is shown); None for other questions."""
+        run = self._run()
+        if run is None or _kind(q) != "bir" or run.pending is not q:
+            return None
+        return bir_table(run.question_odds(), self.win.name(q.to))
+
     def unit_names(self) -> dict[str, str]:
         run = self._run()
         return run.unit_names() if run is not None else {}
@@ -239,3 +248,30 @@ def _row(matrix: list[list[float]], n: int) -> str:
     if len(matrix) < n:
         return "?"
     return " / ".join(f"{v:g}" for v in matrix[n - 1])
+
+
+def _spread(points: dict[str, str]) -> str:
+    """The least and most damage points of a distribution (``{"0": "1/6", "4": "5/6"}``): "0 to 4"."""
+    scores = sorted(int(n) for n in points)
+    if not scores:
+        return "?"
+    return str(scores[0]) if scores[0] == scores[-1] else f"{scores[0]} to {scores[-1]}"
+
+
+def bir_table(odds: dict[str, Any], who: str) -> str | None:
+    """The Battle Intensity Rating odds (``dealt`` and ``taken``, each ``expected`` and ``points``
+    per rating) as an HTML table in words; None when the engine gave none."""
+    dealt, taken = odds.get("dealt", {}), odds.get("taken", {})
+    ratings = sorted(dealt.get("expected", {}), key=int)
+    if not ratings:
+        return None
+    rows = "".join(
+        f"<tr><td align=center><b>{b}</b></td>"
+        f"<td align=center>{dealt['expected'][b]:g} ({_spread(dealt.get('points', {}).get(b, {}))})</td>"
+        f"<td align=center>{taken.get('expected', {}).get(b, 0):g} ({_spread(taken.get('points', {}).get(b, {}))})"
+        "</td></tr>" for b in ratings)
+    return (f"<p>The odds of each rating {escape(who)} may choose: the damage points each side scores on average, "
+            "and in brackets the fewest and most it can score (exact, from the Combat Coefficient Table and "
+            "the die of each side):</p><table border=1 cellspacing=0 cellpadding=4>"
+            f"<tr><th>Battle Intensity Rating</th><th>{escape(who)} deals</th><th>{escape(who)} takes</th></tr>"
+            f"{rows}</table>")

@@ -265,7 +265,8 @@ class BattleWindow(QMainWindow):
         self._asking = True
         answered = False
         try:
-            dialog = QuestionDialog(q, self.name(q.to), self.panel.unit_names(), self.panel.notes(q), self)
+            odds = getattr(self.panel, "dialog_odds", lambda _q: None)(q)  # a panel's odds table, made when shown
+            dialog = QuestionDialog(q, self.name(q.to), self.panel.unit_names(), self.panel.notes(q), self, odds)
             self.question_dialog = dialog
             while dialog.exec() == QuestionDialog.DialogCode.Accepted:
                 refusal = self.answer(dialog.answer())

@@ -57,11 +57,12 @@ class QuestionDialog(QDialog):
     """Asks ``question``; ``answer()`` is the raw answer after ``exec()`` returns Accepted.
 
     ``unit_names`` names unit ids; ``unit_notes`` gives, for units that cannot be chosen,
-    the rule that says why (they are listed, unticked and disabled).
+    the rule that says why (they are listed, unticked and disabled); ``odds_html`` is the
+    odds table a battle's panel shows with the question (else the question's own odds text).
     """
 
     def __init__(self, question: Question, team_name: str, unit_names: dict[str, str] | None = None,
-                 unit_notes: dict[str, str] | None = None, parent=None) -> None:
+                 unit_notes: dict[str, str] | None = None, parent=None, odds_html: str | None = None) -> None:
         super().__init__(parent)
         self.q = question
         self.setWindowTitle(f"{question.rule} \u2014 {team_name}")
@@ -85,6 +86,13 @@ class QuestionDialog(QDialog):
             font.setPointSizeF(font.pointSizeF() * 0.9)
             self.odds.setFont(font)
             self.odds.setToolTip("Exact chances of the roll this choice leads to, computed from the rules")
+            lay.addWidget(self.odds)
+        elif odds_html:  # a table the battle's panel made of the engine's odds, computed when shown
+            self.odds = QLabel(odds_html)
+            self.odds.setObjectName("odds")
+            self.odds.setTextFormat(Qt.TextFormat.RichText)
+            self.odds.setWordWrap(True)
+            self.odds.setToolTip("Exact odds of each choice, computed from the rules when the question is shown")
             lay.addWidget(self.odds)
         names = unit_names or {}
         self._value: Any = None

@@ -141,3 +141,38 @@ def test_a_side_retreats_by_the_direction_it_chooses_in_the_dialog(qtbot, tmp_pa
     shown = [b.text() for uid, b in bw.panel.counters.items() if bw.b.state.units[uid].status.value == "retreated"]
     assert shown and all(t.endswith(", retreated") for t in shown)  # the counters say so
     assert any(e.text == "Alliance: retreat: yes" for e in bw.b.log.events)
+
+
+def test_the_battle_intensity_rating_dialog_shows_the_odds_as_a_table_in_words(qtbot, tmp_path):
+    """0509: the Alliance has only units that cannot retreat, so the Coalition chooses the BIR
+    alone in the shared dialog (issue 22): the dialog shows the engine's odds for each rating
+    2-8 as a table in words (computed when shown), not nothing and not a dict."""
+    main = open_main_window(qtbot, tmp_path)
+    system_action(main.findChild(QMenu, "battle_systems_menu"), "sidcors").trigger()
+    bw = end_movement_and_fight(main, qtbot, "0509")
+    shown: list[tuple[str, str]] = []
+
+    def bir(d) -> bool:
+        if not isinstance(d, QuestionDialog):
+            return False
+        if "/bir" in d.q.key:
+            label = d.odds
+            shown.append((label.text() if label is not None else "", label.textFormat().name if label else ""))
+        return ok(d)
+    answerer = Answerer(bir)
+    for _ in range(100):
+        if shown or bw.b.status().resolved:
+            break
+        if bw.handing_over():
+            qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+        elif bw.b.pending is not None and bw.panel.handles(bw.b.pending):
+            qtbot.mouseClick(bw.panel.central.findChild(QPushButton, "bif_2"), Qt.MouseButton.LeftButton)
+        qtbot.wait(20)
+    answerer.stop()
+    assert shown, "no Battle Intensity Rating question was asked"
+    html, fmt = shown[0]
+    assert fmt == "RichText" and "<table" in html and "Battle Intensity Rating" in html
+    assert "Coalition deals" in html and "Coalition takes" in html
+    assert all(f"<b>{n}</b>" for n in range(2, 9) if f"<b>{n}</b>" in html) and html.count("<tr>") == 8
+    assert "{" not in html and "'" not in html and "expected" not in html  # words, not a dict
+    assert "odds" not in bw.b.pending.data if bw.b.pending is not None else True  # never stored in the question
