@@ -24,17 +24,18 @@ class _InStep(QObject):
         act = event.action()
         if act is None or act is not obj.defaultAction():
             return False
-        text = act.iconText()
-        if text != obj.text():
-            obj.setText(text)
-        if act.toolTip() != obj.toolTip():
-            obj.setToolTip(act.toolTip())
-        obj.setStatusTip(act.statusTip())
-        obj.setWhatsThis(act.whatsThis())
-        obj.setIcon(act.icon())
-        obj.setCheckable(act.isCheckable())
-        obj.setChecked(act.isChecked())
-        obj.setEnabled(act.isEnabled())
+        for get, now, put in ((act.iconText, obj.text, obj.setText), (act.toolTip, obj.toolTip, obj.setToolTip),
+                              (act.statusTip, obj.statusTip, obj.setStatusTip),
+                              (act.whatsThis, obj.whatsThis, obj.setWhatsThis),
+                              (act.isCheckable, obj.isCheckable, obj.setCheckable),
+                              (act.isChecked, obj.isChecked, obj.setChecked),
+                              (act.isEnabled, obj.isEnabled, obj.setEnabled)):
+            value = get()
+            if value != now():  # only what changed: each set repaints or re-lays out the button
+                put(value)
+        icon = act.icon()
+        if icon.cacheKey() != obj.icon().cacheKey():
+            obj.setIcon(icon)
         return True  # not QToolButton's own handling: it would connect changed() once more
 
 
