@@ -28,9 +28,11 @@ from PySide6.QtWidgets import (
 
 from app.paths import DEFAULT_CAMPAIGN, SCENARIOS, autosave_file, discarded_file, legacy_autosave_file
 from rules.model import Campaign, CampaignError, SealedError, save_campaign
+from rules.model.records import BattleHexRecord
 from rules.model.safe_write import remove_stale_temps
 from rules.model.seals import Keyring
 from rules.opening import open_campaign_file
+from rules.strategic import meetings
 
 MAX_RECENT = 8
 REOPEN_LAST = "reopen_last_file"
@@ -316,21 +318,31 @@ def differences(saved: Campaign, recovered: Campaign) -> list[str]:
         out.append(f"turn {recovered.turn} (the file: turn {saved.turn})")
     if recovered.phase != saved.phase:
         out.append(f"phase: {_name(recovered.phase)} (the file: {_name(saved.phase)})")
-    before = {(b.at, b.turn, b.kind): b for b in saved.battle_hexes}
-    for b in recovered.battle_hexes:
-        old = before.get((b.at, b.turn, b.kind))
+    before: dict[tuple[object, ...], list[BattleHexRecord]] = {}
+    for b in saved.battle_hexes:  # each meeting by its sides: a sector may hold several (issue 22)
+        before.setdefault(_meeting(b), []).append(b)
+    shown = meetings.labels(recovered, range(len(recovered.battle_hexes)))
+    for b, label in zip(recovered.battle_hexes, shown):
+        same = before.get(_meeting(b))
+        old = same.pop(0) if same else None
+        at, _, sides = label.partition(": ")
+        where = f"Battle Hex {at} ({sides})"
         if old is None:
-            out.append(f"Battle Hex {b.at}: new" + (f", {_count(len(b.answers), 'answer')}" if b.answers else ""))
+            out.append(f"{where}: new" + (f", {_count(len(b.answers), 'answer')}" if b.answers else ""))
         elif b.resolved and not old.resolved:
-            out.append(f"Battle Hex {b.at}: resolved")
+            out.append(f"{where}: resolved")
         elif len(b.answers) != len(old.answers) or b.answers != old.answers:
-            out.append(f"Battle Hex {b.at}: {_count(len(b.answers), 'battle answer')} "
-                       f"(the file: {len(old.answers)})")
+            out.append(f"{where}: {_count(len(b.answers), 'battle answer')} (the file: {len(old.answers)})")
     orders = sum(1 for f in recovered.fleets
                  if f.orders and f.orders != next((g.orders for g in saved.fleets if g.id == f.id), None))
     if orders:
         out.append(f"movement orders of {_count(orders, 'fleet')}")
     return out or ["other changes"]
+
+
+def _meeting(b: BattleHexRecord) -> tuple[object, ...]:
+    """What tells one Battle Hex record from another of the same sector: its turn, kind and sides."""
+    return str(b.at), b.turn, b.kind, b.attacker, b.defender, str(b.between)
 
 
 def _count(n: int, what: str) -> str:

@@ -192,3 +192,29 @@ def test_a_symlinked_campaign_stays_a_link_when_saved(window, tmp_path):
     action(window, "Save").trigger()
     assert link.is_symlink() and load_campaign(real).fleets[-1].orders == [Label.parse("0308")]
     assert (real.stat().st_mode & 0o777) == 0o640
+
+
+def test_the_offer_names_each_meeting_of_a_sector_once_by_its_sides(window, tmp_path, qtbot):
+    """Two meetings at 0703 (the Coalition with the Alliance, resolved in the file, and with the
+    Orions, resolved since): the offer says once that the Orions' meeting was resolved, naming
+    its sides, not "Battle Hex 0703: resolved" for each record of the sector (issue 22)."""
+    from tests.play.walk import formed
+
+    c = formed(-1)[0]
+    first = next(r for r in c.battle_hexes if str(r.at) == "0703")
+    second = first.model_copy(update={"defender": "orions"})
+    own = tmp_path / "games" / "own.json"
+    own.parent.mkdir(parents=True)
+    save_campaign(c.model_copy(update={"battle_hexes": [first.model_copy(update={"resolved": True}), second]}), own)
+    window.open_campaign(own)
+    action(window, "Open Default Campaign").trigger()
+    saved = load_campaign(own)
+    both = [r.model_copy(update={"resolved": True}) for r in saved.battle_hexes]
+    _later_autosave(own, battle_hexes=both)
+    seen: list = []
+    answers = Answerer(_recover_box("Discard", seen))
+    next(a for a in window.recent_menu.actions() if a.text().endswith("own.json")).trigger()
+    qtbot.waitUntil(lambda: bool(seen), timeout=5000)
+    answers.stop()
+    lines = [x for x in seen[0][1].replace("</li>", "<li>").split("<li>") if "0703" in x]
+    assert lines == ["Battle Hex 0703 (Coalition attacks Orion Pirates): resolved"], seen[0][1]
