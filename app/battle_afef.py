@@ -40,7 +40,9 @@ from app.battle_panel import PanelBase
 from rules.battle.change import BattleChange
 from rules.battle.log import GM
 from rules.battle.questions import Question
+from rules.model.visibility import TABLE
 from rules.systems.afef import AfefBattle
+from rules.systems.sight import events_for, sight
 
 if TYPE_CHECKING:
     from app.battle_window import BattleWindow
@@ -188,7 +190,7 @@ class AfefPanel(PanelBase):
 
     def report(self, viewer: str) -> str:
         run = self._run()
-        lines = "".join(f"<li>[{escape(e.rule)}] {escape(e.text)}</li>" for e in run.log.for_viewer(viewer)) \
+        lines = "".join(f"<li>[{escape(e.rule)}] {escape(e.text)}</li>" for e in events_for(run, viewer)) \
             if run else ""
         return f"<html><body><h1>Battle Hex {self.win.at} (AF/EF)</h1><h2>Log</h2><ul>{lines}</ul></body></html>"
 
@@ -307,9 +309,10 @@ class AfefPanel(PanelBase):
         for r, title in enumerate(ROW_TITLES):
             t = scene.addText(title, QFont("Sans", 9))
             t.setPos(0, r * (H + GAP * 2))
+        seen = sight(run, self.win.viewer or TABLE)  # no other Team's hidden unit before the battle shows it
         for team in (attacker, defender):
             col = {0: 0, 1: 0, 2: 0}
-            for u in run.units(team):
+            for u in (u for u in run.units(team) if seen.knows(u.id, u.name)):
                 row = 0 if team == attacker else ROWS["screened"] if (
                     u.id in self.screened if kind == "screen" else u.line == "screened") else ROWS["front"]
                 x, y = col[row] * (W + GAP), row * (H + GAP * 2) + GAP

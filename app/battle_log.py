@@ -8,7 +8,7 @@ events unless the whole log is asked for, so its cost never grows with the battl
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QUrl
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QCheckBox, QDockWidget, QFileDialog, QTextBrowser,
 from app.log_html import append_events, events_html
 from app.question_dialogs import open_rule_link
 from rules.battle.log import GM, Event
+from rules.systems.sight import Seen, sight
 
 LOG_SHOWN = 200
 """Events rendered when the log is drawn afresh (a reopened long battle); the rest on request."""
@@ -39,12 +40,13 @@ class BattleLog(QDockWidget):
         lay.addWidget(self.details)
         lay.addWidget(self.view)
         self.setWidget(box)
-        self._key: tuple[str, bool] | None = None
+        self._key: tuple[object, bool] | None = None
         self._count = 0  # events (of the whole log) already taken into account
         self._shown: list[int] = []  # index in the log of each event shown ...
         self._blocks: list[int] = []  # ... and its block in the document
         self._all = False  # the whole log asked for, not only its last LOG_SHOWN events
-        self._last: tuple[Sequence[Event], str | None, dict[str, str]] | None = None
+        self._sees: Callable[[Event], bool] = lambda e: True  # what the viewer may read (show_events)
+        self._last: tuple[Sequence[Event], str | None, dict[str, str], Seen | None] | None = None
         self.details.toggled.connect(lambda _on: self._again())
 
     def forget(self) -> None:
@@ -54,20 +56,27 @@ class BattleLog(QDockWidget):
         self._shown, self._blocks = [], []
 
     def show_events(self, events: Sequence[Event], viewer: str | None, names: dict[str, str],
-                    rebuild: bool = False, rewind_to: int | None = None) -> None:
+                    rebuild: bool = False, rewind_to: int | None = None, run: Seen | None = None) -> None:
         """Add what ``viewer`` has not seen yet of ``events`` (team ids named by ``names``).
 
+        ``run``: the battle the events are the log of; what ``viewer`` may read of them is then
+        judged by the battle's sight (rules/systems/sight.py: no other Team's hidden unit the
+        battle has not shown it), else by each event's ``visible_to`` alone.
         ``rewind_to`` (an undo) drops what is shown from that event on before adding; a new
-        viewer, the details toggle or ``rebuild`` draws the log afresh, as one HTML insert.
+        viewer, a battle that shows the viewer more (or less, after an undo), the details toggle
+        or ``rebuild`` draws the log afresh, as one HTML insert.
         """
-        self._last = (events, viewer, names)
-        key = (viewer or GM, self.details.isChecked())
+        self._last = (events, viewer, names, run)
+        who = viewer or GM
+        seen = sight(run, who) if run is not None else None
+        self._sees = seen.sees if seen is not None else (lambda e: e.seen_by(who))
+        key = (seen.key if seen is not None else who, self.details.isChecked())
         if rebuild or key != self._key or len(events) < self._count and rewind_to is None:
             self._draw(events, key, names)
             return
         if rewind_to is not None and rewind_to < self._count:
             self._truncate(rewind_to)
-        new = [(i, e) for i, e in enumerate(events[self._count:], self._count) if e.seen_by(key[0])]
+        new = [(i, e) for i, e in enumerate(events[self._count:], self._count) if self._sees(e)]
         self._count = len(events)
         doc = self.view.document()
         first = 0 if doc.isEmpty() else doc.blockCount()  # append fills an empty document's first block
@@ -75,9 +84,9 @@ class BattleLog(QDockWidget):
         self._blocks.extend(range(first, first + len(new)))
         append_events(self.view, [e for _i, e in new], key[1], names)
 
-    def _draw(self, events: Sequence[Event], key: tuple[str, bool], names: dict[str, str]) -> None:
+    def _draw(self, events: Sequence[Event], key: tuple[object, bool], names: dict[str, str]) -> None:
         start = len(events) - LOG_SHOWN if not self._all and len(events) > LOG_SHOWN else 0
-        shown = [(i, e) for i, e in enumerate(events[start:], start) if e.seen_by(key[0])]
+        shown = [(i, e) for i, e in enumerate(events[start:], start) if self._sees(e)]
         note = f"<p><i>{start} earlier events are not shown. <a href='log:all'>Show the whole log</a> (or export " \
                "the report, Ctrl+Shift+S)</i></p>" if start else ""
         self._key, self._count = key, len(events)
@@ -103,7 +112,8 @@ class BattleLog(QDockWidget):
 
     def _again(self) -> None:
         if self._last is not None:
-            self.show_events(*self._last, rebuild=True)
+            events, viewer, names, run = self._last
+            self.show_events(events, viewer, names, rebuild=True, run=run)
 
     def _link(self, url: QUrl) -> None:
         if url.toString() == "log:all":

@@ -30,7 +30,9 @@ from app.battle_panel import PanelBase
 from rules.battle.change import BattleChange
 from rules.battle.log import GM
 from rules.battle.questions import Question
+from rules.model.visibility import TABLE
 from rules.systems.sidcors import SidcorsBattle
+from rules.systems.sight import events_for, sight
 
 if TYPE_CHECKING:
     from app.battle_window import BattleWindow
@@ -124,9 +126,9 @@ class SidcorsPanel(PanelBase):
 
     def report(self, viewer: str) -> str:
         run = self._run()
-        lines = "".join(f"<li>[{escape(e.rule)}] {escape(e.text)}</li>" for e in run.log.for_viewer(viewer)) \
+        lines = "".join(f"<li>[{escape(e.rule)}] {escape(e.text)}</li>" for e in events_for(run, viewer)) \
             if run else ""
-        return (f"<html><body><h1>Battle Hex {self.win.at} (SIDCORS)</h1>{self._forces_html()}"
+        return (f"<html><body><h1>Battle Hex {self.win.at} (SIDCORS)</h1>{self._forces_html(viewer)}"
                 f"<h2>Log</h2><ul>{lines}</ul></body></html>")
 
     # -- drawing -----------------------------------------------------------------------------------
@@ -186,7 +188,8 @@ class SidcorsPanel(PanelBase):
 
     def _fill(self, side: str, run: SidcorsBattle, team: str, options: dict[str, Any]) -> None:
         """Update the side's counters (laid out again only when its Battle Force changes)."""
-        units = run.units(team)
+        seen = sight(run, self.win.viewer or TABLE)  # no other Team's hidden unit before the battle shows it
+        units = [u for u in run.units(team) if seen.knows(u.id, u.name)]
         if self._order.get(side) != [u.id for u in units]:
             self._lay_out(side, [u.id for u in units])
         for u in units:
@@ -231,14 +234,15 @@ class SidcorsPanel(PanelBase):
     def _answer(self, raw: Any) -> None:
         self.win.answer(raw)
 
-    def _forces_html(self) -> str:
+    def _forces_html(self, viewer: str) -> str:
         run = self._run()
         if run is None:
             return ""
+        seen = sight(run, viewer)
         out = []
         for team in run.sides:
             items = "".join(f"<li>{escape(u.name)}: {'destroyed' if u.destroyed else 'crippled' if u.crippled else 'undamaged'}"
-                            "</li>" for u in run.units(team))
+                            "</li>" for u in run.units(team) if seen.knows(u.id, u.name))
             out.append(f"<h3>{escape(self.win.name(team))}</h3><ul>{items}</ul>")
         return "".join(out)
 

@@ -13,7 +13,9 @@ from PySide6.QtWidgets import QTextBrowser, QWidget
 from app.battle_panel import PanelBase
 from rules.battle.change import BattleChange
 from rules.battle.questions import Question
+from rules.model.visibility import TABLE
 from rules.systems.table import TableBattle
+from rules.systems.sight import events_for, sight
 
 if TYPE_CHECKING:
     from app.battle_window import BattleWindow
@@ -51,22 +53,27 @@ class TablePanel(PanelBase):
         run = self._run()
         if run is None:
             return
+        self._html = self._sheet(run, self.win.viewer or TABLE)
+        self.sheet.setHtml(self._html)
+
+    def _sheet(self, run: TableBattle, viewer: str) -> str:
+        """Each Team's units and what the GM entered, as ``viewer`` may know them (rules/systems/sight.py)."""
+        seen = sight(run, viewer)
         rows = []
         for team in dict.fromkeys(u.team for u in run.state.units.values()):
             rows.append(f"<h3>{escape(self.win.name(team))}</h3><ul>")
             for u in run.state.units.values():
-                if u.team == team:
+                if u.team == team and seen.knows(u.id, u.name):
                     fate = u.status.value if u.status.value in ("destroyed", "captured") else \
                         "crippled" if u.crippled else "no result entered" if run.pending else "unharmed"
                     rows.append(f"<li><b>{escape(u.name)}</b>: {escape(fate)}</li>")
             rows.append("</ul>")
         head = "<p><i>Fought at the table: the Game Master enters the results (V13.01 writes them back).</i></p>"
-        self._html = head + "".join(rows)
-        self.sheet.setHtml(self._html)
+        return head + "".join(rows)
 
     def report(self, viewer: str) -> str:
         run = self._run()
-        body = self._html
-        lines = "".join(f"<li>[{escape(e.rule)}] {escape(e.text)}</li>" for e in run.log.for_viewer(viewer)) \
+        body = self._sheet(run, viewer) if run is not None else ""
+        lines = "".join(f"<li>[{escape(e.rule)}] {escape(e.text)}</li>" for e in events_for(run, viewer)) \
             if run else ""
         return f"<html><body><h1>Battle Hex {self.win.at}</h1>{body}<h2>Log</h2><ul>{lines}</ul></body></html>"

@@ -213,7 +213,7 @@ class BattleWindow(QMainWindow):
         b = self.b
         if b is not None:
             self.log_dock.show_events(b.log.events, self.viewer, {t.id: t.name for t in self.session.campaign.teams},
-                                      rebuild, rewind_to)
+                                      rebuild, rewind_to, run=b)
 
     # -- answering -----------------------------------------------------------------------------------
     def answer(self, raw: Any) -> str | None:
@@ -305,4 +305,3 @@ class BattleWindow(QMainWindow):
             self.ctl.undo_stack.redoTextChanged.disconnect(self._redo_text)
             self.session.undo_stack.cleanChanged.disconnect(self._clean_changed)
         super().closeEvent(event)
-

@@ -11,11 +11,17 @@ from rules.battle.procedure import BattleProcedure
 
 def report_html(b: BattleProcedure, picture_png: bytes | None = None, viewer: str = GM) -> str:
     """The report as ``viewer`` may know the battle: its units (V13.03: incidental units only once
-    revealed, unless they are the viewer's) and the events it may see."""
+    revealed, unless they are the viewer's; no other Team's hidden unit the battle has not shown
+    the viewer, rules/systems/sight.py) and the events it may see."""
+    from rules.systems.sight import sight  # what the viewer may read of the battle (issue 20)
+
     st = b.state
+    seen = sight(b, viewer)
     names = {t.id: t.name for t in b.campaign.teams}
     rows = []
     for u in b.units_for(viewer):
+        if not seen.knows(u.id, u.name):
+            continue
         where = b.ctx.where(u.pos) if u.pos is not None else ""
         extra = ", crippled" if u.is_crippled else ""
         if u.forced_direction is not None:
@@ -27,7 +33,7 @@ def report_html(b: BattleProcedure, picture_png: bytes | None = None, viewer: st
         rows.append(f"<tr><td>{escape(u.name)}</td><td>{escape(names.get(u.team, u.team))}</td>"
                     f"<td>{escape(u.status.value)}{escape(extra)}</td><td>{escape(where)}</td></tr>")
     events = "".join(f"<tr><td>{e.seq}</td><td>{escape(e.kind)}</td><td>{escape(e.rule)}</td>"
-                     f"<td>{escape(e.text)}</td></tr>" for e in b.log.for_viewer(viewer))
+                     f"<td>{escape(e.text)}</td></tr>" for e in seen.events(b.log.events))
     picture = ""
     if picture_png:
         data = base64.b64encode(picture_png).decode()
