@@ -62,8 +62,9 @@ def _key(proc: BattleProcedure) -> str:
 
 
 def _may(proc: BattleProcedure) -> bool:
-    """Only the seeded roller is set back, and a campaign that seals secrets is never written."""
-    return proc._dice is DiceRoller and not proc.campaign.keys
+    """Only the seeded roller is set back; a campaign that seals secrets, or a battle kept from
+    some Teams, is never written."""
+    return proc._dice is DiceRoller and not proc.campaign.keys and not proc.record.secret_of
 
 
 def resume_cold(proc: BattleProcedure, state: BattleState, answers: list[Any], resumed: Resumed) -> bool:
@@ -81,16 +82,20 @@ def resume_cold(proc: BattleProcedure, state: BattleState, answers: list[Any], r
     if not point.dice_for(dice):
         return False
     snap = point.engine
-    proc._begin(snap.state, EventLog(list(point.events)), dice, list(point.given), dict(point.secret))
-    proc._gen = resumed(proc.ctx, snap.n - 1)
-    proc.pending = proc._advance(None, first=True)
-    if proc.pending is None or proc.pending.key != point.key:
+    try:
+        proc._begin(snap.state, EventLog(list(point.events)), dice, list(point.given), dict(point.secret))
+        proc._gen = resumed(proc.ctx, snap.n - 1)
+        proc.pending = proc._advance(None, first=True)
+        if proc.pending is None or proc.pending.key != point.key:
+            return False
+        st = proc.ctx.state
+        cp = Checkpoint(point.answers, snap.n, copy_state(st, shared(st)), point.dice, len(point.rolls),
+                        len(point.events))
+        proc._checkpoints.kept.append(cp)  # an undo to before the answers after it starts here too
+        proc._tried = cp  # on disk already
+        proc._replay(answers[point.answers:])
+    except Exception:  # noqa: BLE001 (whatever went wrong, the replay from formation decides: it refuses alike)
         return False
-    st = proc.ctx.state
-    cp = Checkpoint(point.answers, snap.n, copy_state(st, shared(st)), point.dice, len(point.rolls), len(point.events))
-    proc._checkpoints.kept.append(cp)  # an undo to before the answers after it starts here too
-    proc._tried = cp  # on disk already
-    proc._replay(answers[point.answers:])
     return True
 
 

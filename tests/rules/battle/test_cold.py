@@ -103,3 +103,18 @@ def test_other_answers_do_not_resume_from_it(monkeypatch):
     reopened = BattleProcedure(b.campaign, AT, graph=g, answers=other)
     assert max(sizes) == len(other)
     _same(reopened, BattleProcedure(b.campaign, AT, graph=g, answers=other, dice=lambda s: DiceRoller(s)))
+
+
+def test_an_illegal_answer_after_the_checkpoint_is_refused_as_from_formation():
+    from rules.battle.log import IllegalAnswer
+
+    _c, g, b = _long_battle()
+    b.saved()
+    resume.flush()
+    new_process()
+    bad = b.answers + [{"move": "no-such-unit", "to": "2101"}]
+    with pytest.raises(IllegalAnswer) as cold:
+        BattleProcedure(b.campaign, AT, graph=g, answers=bad)
+    with pytest.raises(IllegalAnswer) as warm:
+        BattleProcedure(b.campaign, AT, graph=g, answers=bad, dice=lambda s: DiceRoller(s))
+    assert str(cold.value) == str(warm.value)
