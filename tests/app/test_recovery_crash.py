@@ -108,7 +108,8 @@ def test_answers_given_before_a_kill_are_offered_and_recovered(qtbot, tmp_path, 
     show_active(window, qtbot)  # back from the dialog
     assert seen["untouched"] and seen["held"], "the autosave was written before the user chose"
     assert re.fullmatch(r"Recover <b>.+</b> from \d\d:\d\d\?", seen["text"]), seen["text"]
-    assert "0304: 2 battle answers (the file: 0)" in seen["info"] and "0506: 1 battle answer" in seen["info"]
+    assert "0304 (Red attacks Blue): 2 battle answers (the file: 0)" in seen["info"]
+    assert "0506 (Red attacks Blue): 1 battle answer" in seen["info"]
     assert {str(b.at): b.answers for b in window.campaign.battle_hexes} == {AT: [["r1"], []], OTHER: [["b9"]]}
     assert window.campaign_path == camp and "[camp.json]" in window.windowTitle()
     assert window.session.autosave_path() == autosave
