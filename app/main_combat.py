@@ -101,6 +101,8 @@ class CombatPhaseMixin:
             q = open_q[1]
             names = {t.id: t.name for t in self.session.campaign.teams}
             who = "Game Master" if q.to == "gm" else names.get(q.to, q.to)
+            if q.to != self.combat_seat and not self.hand_over_combat(q, who):
+                return answered
             dialog = QuestionDialog(q, who, dict(q.data.get("names", {})), None, self)
             self.question_dialog = dialog
             while True:
@@ -117,6 +119,27 @@ class CombatPhaseMixin:
                 answered += 1
                 break
         return answered
+
+    combat_seat: str | None = None
+    """Who last took the screen for a Combat Phase question (hot seat); None: nobody yet."""
+
+    def hand_over_combat(self, q, who: str) -> bool:
+        """The hand-over screen before Combat Phase question ``q`` when it is for another seat
+        than the last one (as before the ignore questions): nothing of the last answer stays on
+        screen; True once ``who`` has taken the screen."""
+        from app.turn_dialogs import HandOverDialog
+
+        self.statusBar().clearMessage()
+        whom = who if q.to == "gm" else f"{who} commander"
+        screen = HandOverDialog(who, f"The {whom} answers a question of the {q.rule} the other players do not see.",
+                                "Not now", self, f"Hand over to the {whom}: {q.rule}", commander=q.to != "gm")
+        self.handover_dialog = screen
+        if screen.exec() != HandOverDialog.DialogCode.Accepted:
+            self.statusBar().showMessage("The Combat Phase waits for this answer: Turn > Answer the Combat Phase's "
+                                         "Questions (Ctrl+Shift+A)", 10000)
+            return False
+        self.combat_seat = q.to
+        return True
 
     def rule_on_stuck_step(self, error: Exception) -> bool:
         """The engine cannot produce the question the phase waits for: log why, and offer the GM

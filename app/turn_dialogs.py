@@ -22,14 +22,17 @@ from rules.strategic.battle_hex import IgnoreQuestion
 
 class HandOverDialog(QDialog):
     """A hot-seat hand-over: "Pass the screen to the <Team> commander", answered by that
-    commander's "I am the <Team> commander" (or a cancel of what it leads to)."""
+    commander's "I am the <Team> commander" (or a cancel of what it leads to); with
+    ``commander`` False, to "the Game Master"."""
 
-    def __init__(self, who: str, why: str, cancel_text: str = "Cancel", parent=None, title: str = "") -> None:
+    def __init__(self, who: str, why: str, cancel_text: str = "Cancel", parent=None, title: str = "",
+                 commander: bool = True) -> None:
         super().__init__(parent)
-        self.setWindowTitle(title or f"Hand over to the {who} commander")
+        who = f"{who} commander" if commander else who  # the Game Master is no commander
+        self.setWindowTitle(title or f"Hand over to the {who}")
         self.setMinimumWidth(520)
         lay = QVBoxLayout(self)
-        self.label = QLabel(f"Pass the screen to the {who} commander")
+        self.label = QLabel(f"Pass the screen to the {who}")
         self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.label.setStyleSheet("QLabel { font-size: 20px; font-weight: bold; padding: 12px; }")
         lay.addWidget(self.label)
@@ -39,7 +42,7 @@ class HandOverDialog(QDialog):
         lay.addWidget(note)
         row = QHBoxLayout()
         row.addStretch(1)
-        self.take_over_button = QPushButton(f"I am the {who} commander")
+        self.take_over_button = QPushButton(f"I am the {who}")
         self.take_over_button.setDefault(True)
         self.take_over_button.clicked.connect(self.accept)
         row.addWidget(self.take_over_button)

@@ -211,13 +211,26 @@ def end_movement_listing(main, qtbot):
     return next(d for d in QApplication.topLevelWidgets() if isinstance(d, BattleHexesDialog) and d.isVisible())
 
 
+def take_over(d: QWidget) -> bool:
+    """A hot-seat hand-over dialog: its "I am the ..." button (the next player takes the screen)."""
+    from app.turn_dialogs import HandOverDialog
+
+    if not isinstance(d, HandOverDialog):
+        return False
+    d.take_over_button.click()
+    return True
+
+
 def encounter_answers(demand: str = "deep_space") -> Handler:
     """Answer the Encounters Phase's question dialogs as the table does by default: a side
     asked for a demand demands ``demand`` ("deep_space", "defensive" where offered, or "none"),
-    a side asked to agree agrees (Yes), and nobody demands a Pursuit (No)."""
+    a side asked to agree agrees (Yes), and nobody demands a Pursuit (No); each commander takes
+    the screen at the hand-over before its questions."""
     def handle(d: QWidget) -> bool:
         from app.question_dialogs import QuestionDialog
 
+        if take_over(d):
+            return True
         if not isinstance(d, QuestionDialog) or not d.q.key.startswith("encounter/"):
             return False
         q = d.q

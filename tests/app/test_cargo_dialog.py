@@ -69,7 +69,7 @@ def test_the_legion_lands_by_keys_and_its_ground_combat_follows(qtbot, tmp_path)
                     and w.session.combat_pending() is None, timeout=5000)  # the losses, then the morale check
     answerer.stop()
     assert lines == [["Land Fed legion on Vor I \u2014 Fed transport (0505)"]]
-    assert seen == ["ground/0505/Vor I", "morale/seized/0505/Vor I"]
+    assert seen == ["handover/Game Master", "ground/0505/Vor I", "morale/seized/0505/Vor I"]  # behind the GM's hand-over
     planet = w.campaign.sector_at("0505").star_system.planets[0]
     assert planet.owner == "fed" and [g.id for g in planet.ground_units] == ["g9"]
     assert not next(f for f in w.campaign.fleets if f.id == "t").cargo

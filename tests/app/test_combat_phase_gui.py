@@ -9,10 +9,11 @@ from PySide6.QtWidgets import QInputDialog
 
 from app.main_window import MainWindow
 from app.question_dialogs import QuestionDialog
+from app.turn_dialogs import HandOverDialog
 from rules.model import save_campaign
 from rules.model.records import Phase
 from rules.model.turn_model import EncounterState, Scenario
-from tests.app.gui import Answerer, choose_item, ok, press, show_active, type_text
+from tests.app.gui import Answerer, choose_item, ok, press, show_active, take_over, type_text
 from tests.rules.strategic.builder import campaign, fleet
 
 
@@ -26,8 +27,12 @@ def seed004_campaign():
 
 
 def answers(seen: list[str]):
-    """Red demands a Deep Space encounter, Blue agrees; the GM ticks the Klingon legion lost."""
+    """Red demands a Deep Space encounter, Blue agrees; the GM ticks the Klingon legion lost;
+    each takes the screen at its hand-over (recorded as ``handover/<who>``)."""
     def handle(d) -> bool:
+        if isinstance(d, HandOverDialog):
+            seen.append("handover/" + d.take_over_button.text().removeprefix("I am the "))
+            return take_over(d)
         if not isinstance(d, QuestionDialog):
             return False
         q = d.q
@@ -66,7 +71,10 @@ def test_a_whole_combat_phase_through_the_main_window(qtbot, tmp_path):
     show_active(w, qtbot)
     press(w, "Ctrl+Shift+E")  # Supply -> Encounters: the questions open by themselves
     qtbot.waitUntil(lambda: w.campaign.battle_hexes[0].encounter is EncounterState.SCENARIO, timeout=5000)
-    assert seen == ["encounter/0304/demand/red", "encounter/0304/agree/blue"]
+    # each Team's questions behind its own hand-over (hot seat, as the ignore questions), nothing
+    # of the last answer left in the status bar
+    assert seen == ["handover/Red commander", "encounter/0304/demand/red", "handover/Blue commander",
+                    "encounter/0304/agree/blue"], seen
     assert w.campaign.battle_hexes[0].scenario is Scenario.DEEP_SPACE
     assert "[Encounters]" in w.phase_label.text() and w.end_phase_action.isEnabled()
     show_active(w, qtbot)
@@ -169,7 +177,7 @@ def test_a_landing_from_the_fleet_menu_opens_the_ground_combat_and_conquers(qtbo
                     and w.session.combat_pending() is None, timeout=5000)  # the losses, then the morale check
     answerer.stop()
     # the landing made the planet's ground combat this turn's; the conquest's morale check follows
-    assert seen == ["ground/0505/Vor I", "morale/seized/0505/Vor I"]
+    assert seen == ["handover/Game Master", "ground/0505/Vor I", "morale/seized/0505/Vor I"]  # behind the GM's hand-over
     planet = w.campaign.sector_at("0505").star_system.planets[0]
     assert planet.owner == "fed" and [g.id for g in planet.ground_units] == ["g9"]
     assert not next(f for f in w.campaign.fleets if f.id == "t").cargo
@@ -201,7 +209,7 @@ def test_a_whole_turn_of_the_default_campaign_orders_encounter_battle_landing_co
     # the battle at Tau Ceti, fought at the table: the GM enters the station and its defences destroyed
     system_action(w.findChild(QMenu, "battle_systems_menu"), "table").trigger()
     garrison = ["fed-bats-tau", "fed-gb-tau1", "fed-gb-tau2", "fed-defsat-tau"]
-    answerer = Answerer(choose_item("0509"), results(destroyed=garrison))
+    answerer = Answerer(take_over, choose_item("0509"), results(destroyed=garrison))
     show_active(w, qtbot)
     press(w, "Ctrl+F")
     from tests.app.test_gui_paths import battle_windows
@@ -223,7 +231,7 @@ def test_a_whole_turn_of_the_default_campaign_orders_encounter_battle_landing_co
     assert not w.gm_action.isEnabled() and w.end_phase_action.isEnabled()
     show_active(w, qtbot)
     press(w, "Ctrl+Shift+E")  # Space Combat -> Orbital Bombardment
-    answerer = Answerer(type_text("no bombardment"))
+    answerer = Answerer(take_over, type_text("no bombardment"))
     show_active(w, qtbot)
     press(w, "Ctrl+Shift+E")  # -> Troop Combat
     answerer.stop()
@@ -243,7 +251,7 @@ def test_a_whole_turn_of_the_default_campaign_orders_encounter_battle_landing_co
             item.setCheckState(Qt.CheckState.Checked if item.data(Qt.ItemDataRole.UserRole) == militia["id"]
                                else Qt.CheckState.Unchecked)
         return ok(d)
-    answerer = Answerer(losses)
+    answerer = Answerer(take_over, losses)
     entries = cargo_entry(w, qtbot, "kli-transport-7", "Land 7th Assault Legion on Tau Ceti IV")
     qtbot.waitUntil(lambda: bool(keys) and w.session.combat_pending() is None, timeout=5000)
     answerer.stop()
@@ -294,7 +302,7 @@ def test_field_repairs_and_the_winner_between_sectors_are_asked_in_their_dialogs
             d.group.button(list(q.options).index("deep_space")).setChecked(True)
         return ok(d)
     pick, why = choose_item("0101"), type_text("fought at the table")
-    answerer = Answerer(dialogs, lambda d: pick(d) if isinstance(d, QInputDialog) and d.comboBoxItems() else why(d))
+    answerer = Answerer(take_over, dialogs, lambda d: pick(d) if isinstance(d, QInputDialog) and d.comboBoxItems() else why(d))
     press(w, "Ctrl+E")
     qtbot.waitUntil(lambda: "repairs/0303/fed" in seen and w.session.combat_pending() is None, timeout=5000)
     assert "Fed 6 Economic Points" in w.question_dialog.head.text()

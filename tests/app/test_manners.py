@@ -31,7 +31,7 @@ from app.turn_dialogs import HandOverDialog, IgnoreDialog
 from hexmap import Label
 from rules.model import load_campaign
 from rules.model.records import Phase
-from tests.app.gui import Answerer, show_active, to_space_combat
+from tests.app.gui import Answerer, show_active, take_over, to_space_combat
 from tests.conftest import ROOT
 
 
@@ -201,8 +201,8 @@ def test_the_battle_window_remembers_its_size(qtbot, settings, window):
 
     def fight():
         show_active(window, qtbot)
-        picks = Answerer(lambda d: d.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
-                         or True)
+        picks = Answerer(lambda d: take_over(d) or d.findChild(QDialogButtonBox).button(
+            QDialogButtonBox.StandardButton.Ok).click() or True)
         qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
         picks.stop()
         return window._battle_windows[-1]

@@ -185,6 +185,11 @@ def to_space_combat(main: str) -> None:
         if "Encounters Phase" not in title:
             Shot("unexpected-window")
             raise Fail(f"an unexpected window {title!r} in the Encounters Phase")
+        if title.startswith("Hand over"):  # the next commander takes the screen (its button has the focus)
+            if answered < 2:
+                Shot(f"encounter-handover-{answered + 1:02d}")
+            key("Return")
+            continue
         if answered < 2:
             Shot(f"encounter-{answered + 1:02d}")
         # the focus starts on the first choice: a demand's "Deep Space" (already chosen) or a

@@ -252,6 +252,8 @@ class Walk:
             key("Return")
         elif FILE_DIALOG.search(title) and "Battle" not in title:
             key("Escape")
+        elif title.startswith("Hand over"):  # a hot-seat hand-over: the next commander takes the screen
+            key("Return")
         elif self._dialogs.count(wid) >= 3:
             self._dialogs.clear()
             key("Escape")  # the same dialog open through three answers (Return on a rule's link): closed
