@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, 
 
 from app.describe import shown_units
 from app.overlays import PREVIEW_BAD, PREVIEW_OK, ROUTE_PEN, LanesItem, Overlays, polyline, sector_marks
+from app.strategic_fan import StackFan
 from app.strategic_items import SECTOR_SIZE, FleetCounterItem, SectorItem, orders_path, sector_center
 from hexmap import Label
 from rules.model import Campaign, Fleet, Sector
@@ -108,6 +109,7 @@ class StrategicScene(QGraphicsScene):
                 arrow.setToolTip(f"{f.name}: orders {' -> '.join(str(x) for x in f.orders)}")
                 self.addItem(arrow)
                 self._extras.append(arrow)
+        self.fan = StackFan(c for c in self.fleet_items if c.isVisible())  # stacks fan out on hover
 
     def set_gm(self, on: bool) -> None:
         """Show every unit (the GM view) or the table's view, keeping the selection."""

@@ -228,10 +228,20 @@ class StrategicView(ZoomableView):
             self._hovered = label
             self.hovered.emit(label)
         counter = next((i for i in under if isinstance(i, FleetCounterItem)), None)
+        scene = self.scene()
+        if isinstance(scene, StrategicScene) and scene.fan.hover(self.mapToScene(pos.toPoint()), counter):
+            counter = next((i for i in self.items(pos.toPoint()) if isinstance(i, FleetCounterItem)), None)
         fid = counter.fleet.id if counter else ""
         if fid != self._hover_fleet:
             self._hover_fleet = fid
             self.fleet_hovered.emit(fid)
+
+    def leaveEvent(self, event) -> None:  # noqa: N802
+        """The pointer left the map: a fanned-out stack closes."""
+        scene = self.scene()
+        if isinstance(scene, StrategicScene):
+            scene.fan.close()
+        super().leaveEvent(event)
 
     def _preview_to(self, label: str, fleet_id: str) -> None:
         scene = self.scene()
