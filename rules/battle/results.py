@@ -12,7 +12,7 @@ from rules.battle.roster import BUnit, Role, Status
 from rules.battle.state import BattleState
 from rules.battle.sublight import Outcome
 from rules.model.campaign import Campaign, Fleet
-from rules.model.records import BattleHexRecord, LogEntry
+from rules.model.records import BattleHexRecord, BattleStart, LogEntry
 from rules.model.units import BOXES, CrewQuality, Unit, UnitFate
 
 _FATE = {Outcome.LOST.name: UnitFate.LOST, Outcome.LOCATABLE.name: UnitFate.LOCATABLE,
@@ -96,7 +96,7 @@ def write_back(campaign: Campaign, st: BattleState) -> Campaign:
         report.append(f"{t.name} gains {points} Economic Points (V13.28)")
     for rec in new.battle_hexes:
         if rec.at == st.record.at and not rec.resolved:
-            rec.resolved, rec.resolution = True, st.resolution
+            rec.resolved, rec.resolution, rec.began = True, st.resolution, began(campaign, rec, st)
             break
     for nxt in st.follow_ups:  # V13.748 / V13.834: the pursuit battles that follow, in the same hex
         new.battle_hexes.append(BattleHexRecord(
@@ -116,6 +116,23 @@ def write_back(campaign: Campaign, st: BattleState) -> Campaign:
     new.log.append(LogEntry(turn=turn, rule="V13.01", text=f"Battle Hex {st.record.at} resolved: {st.resolution}"))
     new.log.extend(LogEntry(turn=turn, rule="V13.01", text=line) for line in report)
     return new
+
+
+def began(c: Campaign, rec: BattleHexRecord, st: BattleState) -> BattleStart:
+    """What replaying the battle ``rec`` of ``c`` (the campaign before its results) needs that
+    the write-back and the turns after it change: the fleets that were in the sector (or on the
+    lane) or fought in it and the sector's fixed units, as they were (copies), its owner, the
+    turn's ignore records there, the turn and the system (rules/systems/replay_source.py)."""
+    ends = {rec.at, rec.between} if rec.between is not None else None
+    fleets = [f.model_copy(deep=True) for f in c.fleets
+              if (f.sector == rec.at and f.in_transit_to is None if ends is None
+                  else f.in_transit_to is not None and {f.sector, f.in_transit_to} == ends)
+              or any(u.id in st.units for u in f.units)]
+    sec = c.sector_at(str(rec.at))
+    return BattleStart(turn=c.turn, system=rec.system or c.settings.battle_system,
+                       owner=sec.owner if sec is not None else None, fleets=fleets,
+                       garrison=[u.model_copy(deep=True) for u in sec.garrison] if sec is not None else [],
+                       ignores=[i.model_copy() for i in c.ignores if i.at == rec.at and i.turn == c.turn])
 
 
 def _orphans(c: Campaign, report: list[str]) -> None:

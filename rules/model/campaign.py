@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import Field, StrictBool, StrictInt, StrictStr, field_validator
 
 from rules.model.key_book import KeyBook
-from rules.model.records import MAX_TURN, BattleHexRecord, IgnoreRecord, LogEntry, Phase, TerrainTable
+from rules.model.records import MAX_TURN, BattleHexRecord, BattleStart, IgnoreRecord, LogEntry, Phase, TerrainTable
 from rules.model.seals import SealKey
 from rules.model.turn_model import Cargo, FleetKind, GroundCombat, GroundUnit
 from rules.model.types import DiplomaticState, LabelField, Strict, SystemKey, Terrain
@@ -218,3 +218,8 @@ class Campaign(Strict):
 
     def fleets_in(self, label: str) -> list[Fleet]:
         return [f for f in self.fleets if str(f.sector) == label]
+
+
+BattleStart.model_rebuild()  # its fleets are Fleets (records.py cannot import this module)
+BattleHexRecord.model_rebuild()
+Campaign.model_rebuild()

@@ -3,13 +3,17 @@ units, the random terrain table and the campaign log (RULES_MATRIX §3.3-3.5).""
 from __future__ import annotations
 
 from enum import Enum
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from rules.model.json_value import JsonValue
 from rules.model.turn_model import EncounterState, Scenario
-from rules.model.types import LabelField, Strict, SystemKeyOrEmpty, Terrain
+from rules.model.types import LabelField, Strict, SystemKey, SystemKeyOrEmpty, Terrain
+from rules.model.units import Unit
+
+if TYPE_CHECKING:  # campaign.py imports this module; it resolves Fleet (model_rebuild at its end)
+    from rules.model.campaign import Fleet
 
 
 class Phase(str, Enum):
@@ -64,6 +68,34 @@ class TerrainTable(Strict):
     entries: list[TerrainEntry] = Field(min_length=1)
 
 
+MAX_BEGAN = 1_000
+"""At most this many fleets, fixed units or ignore records in a battle's :class:`BattleStart`."""
+
+
+class IgnoreRecord(Strict):
+    """A team ignores an independent Orion (V13.16) or a sub-light unit (V13.18)."""
+
+    team: StrictStr
+    unit: StrictStr
+    at: LabelField
+    turn: StrictInt = Field(ge=1, le=MAX_TURN)
+    rule: StrictStr
+
+
+class BattleStart(Strict):
+    """A resolved battle's inputs as they stood when it began, which its write-back (V13.01) and
+    the turns after it change: what its replay is rebuilt from (rules/systems/replay_source.py)."""
+
+    turn: StrictInt = Field(ge=1, le=MAX_TURN, description="the campaign turn it was fought in")
+    system: SystemKey = Field(description="the battle system that fought it")
+    owner: StrictStr | None = Field(None, description="the power owning the sector then (its fixed units' side)")
+    fleets: list[Fleet] = Field([], max_length=MAX_BEGAN, description="the fleets in the sector (or on the lane, "
+                                "between sectors) and those with a unit in the battle, their units as they were")
+    garrison: list[Unit] = Field([], max_length=MAX_BEGAN, description="the sector's fixed units as they were")
+    ignores: list[IgnoreRecord] = Field([], max_length=MAX_BEGAN, description="that turn's ignore records in the "
+                                        "sector (V13.16, V13.18)")
+
+
 class BattleHexRecord(Strict):
     """A Battle Hex formed at the end of a Movement Phase (V13.11-V13.17)."""
 
@@ -100,16 +132,8 @@ class BattleHexRecord(Strict):
     secret_of: list[StrictStr] = Field([], description="whose secret the record's words tell (Team ids, or [gm]: "
                                        "the GM's alone): its answers or results named units the rules hide (V13.03, "
                                        "V13.29) when they were given; sealed for them and the GM in saved files")
-
-
-class IgnoreRecord(Strict):
-    """A team ignores an independent Orion (V13.16) or a sub-light unit (V13.18)."""
-
-    team: StrictStr
-    unit: StrictStr
-    at: LabelField
-    turn: StrictInt = Field(ge=1, le=MAX_TURN)
-    rule: StrictStr
+    began: BattleStart | None = Field(None, description="once resolved: the battle's inputs as they stood when it "
+                                      "began, for its replay (absent: resolved before these were kept)")
 
 
 class LogEntry(Strict):
