@@ -14,7 +14,6 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence, QPainter, QUndoGroup
 from PySide6.QtWidgets import QLabel, QMenu, QToolBar
 
-from app.cargo_dialog import open_cargo_dialog
 from app.paths import DEFAULT_CAMPAIGN
 from app.rules_texts import rules_texts
 from app.signals import connect_plain
@@ -145,7 +144,7 @@ def build_menus(window: MainWindow) -> MenuActions:
                              "Ctrl+Shift+A")
     add_action(window, turn, "Show &Battle Hexes", window.show_battle_hexes, "Ctrl+B")
     fight = add_action(window, turn, "&Fight a Battle Hex (set-up)...", window.fight, "Ctrl+F")
-    add_action(window, turn, "&Cargo: Embark, Land, Deploy...", lambda: open_cargo_dialog(window), "Ctrl+Shift+C")
+    add_action(window, turn, "&Cargo: Embark, Land, Deploy...", lambda: _cargo(window), "Ctrl+Shift+C")
     systems = turn.addMenu("Battle &System for New Battle Hexes")
     systems.setObjectName("battle_systems_menu")
     systems.setToolTipsVisible(True)
@@ -283,3 +282,10 @@ def fill_systems_menu(menu: QMenu, window, at=None) -> None:
 def _replay(window) -> None:
     from app.battle_replay_main import replay_from_main  # the battle engine loads when a battle is replayed
     replay_from_main(window)
+
+
+def _cargo(window: MainWindow) -> None:
+    """Turn > Cargo (its dialog and the cargo rules imported when first asked, not at start-up)."""
+    from app.cargo_dialog import open_cargo_dialog
+
+    open_cargo_dialog(window)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QIcon, QUndoGroup
@@ -26,9 +27,7 @@ from app.main_menus import ElidedLabel, build_menus, build_phase_bar
 from app.main_turn import MovementPhaseMixin
 from app.overlays import Overlays
 from app.passphrases import gm_may_see
-from app.passphrases_dialog import PassphrasesDialog
 from app.paths import DEFAULT_CAMPAIGN, ICONS
-from app.rules_viewer import RulesViewer
 from app.session import CampaignSession
 from app.strategic_scene import StrategicScene
 from app.strategic_view import StrategicView
@@ -36,6 +35,9 @@ from app.tactical_view import TacticalScene, TacticalView
 from hexmap import MapWindow
 from rules.model import Campaign, visibility
 from rules.model.seals import Keyring
+
+if TYPE_CHECKING:
+    from app.rules_viewer import RulesViewer
 
 
 HIDDEN_MESSAGE = "A message about units kept from the table (View > GM View shows it)"
@@ -276,6 +278,8 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
     def passphrases(self) -> None:
         """File > Passphrases: set, change or remove the passphrases that seal secrets."""
         if self.session is not None:
+            from app.passphrases_dialog import PassphrasesDialog  # not at start-up: only this menu needs it
+
             PassphrasesDialog(self, self.session).exec()
 
     # -- other windows ---------------------------------------------------------------------------
@@ -287,6 +291,8 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
             self.tactical_dock.resize(1000, 760)
 
     def show_rules(self, text) -> RulesViewer:
+        from app.rules_viewer import RulesViewer  # not at start-up: only Help > Rules needs it
+
         viewer = RulesViewer(text, self)
         viewer.show()
         return viewer
