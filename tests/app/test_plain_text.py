@@ -47,6 +47,9 @@ def test_random_games_of_every_system_and_the_combat_phase_read_as_words():
     for system, run, q, a in battle_questions():
         names = _names(run)
         texts = [("question", q.text), ("undo", run.summary(a))]
+        stage = run.status().stage  # the battle window's "Step" line
+        if any(stage.endswith(f": {k}") for k, words in STEPS.items() if words != k):
+            bad.append(f"{system} {q.key} step: a question key's step in {stage!r}")
         if q.kind is QKind.CHOOSE:
             words = q.data.get("option_words", {})
             texts += [("choice", words.get(o) or option_words(o, names)) for o in q.options]

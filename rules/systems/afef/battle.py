@@ -80,7 +80,7 @@ class AfefBattle(ReplayRun[Engine]):
 
     def status(self) -> RunStatus:
         e = self.engine
-        stage = "resolved" if self.state.resolved else f"round {e.round}: {self.pending.key.split('/')[-1]}" \
+        stage = "resolved" if self.state.resolved else f"round {e.round}: {step_words(self.pending.key.split('/')[-1])}" \
             if self.pending else ""
         return RunStatus(f"{e.name(e.attacker)} attacks {e.name(e.defender)}", stage, self.state.resolved,
                          self.state.resolution)

@@ -83,7 +83,7 @@ class SidcorsBattle(ReplayRun[Engine]):
 
     def status(self) -> RunStatus:
         e = self.engine
-        stage = "resolved" if self.state.resolved else f"round {e.round}: {step_of(self.pending.key)}" \
+        stage = "resolved" if self.state.resolved else f"round {e.round}: {step_words(step_of(self.pending.key))}" \
             if self.pending and e.round else "before the first round"
         return RunStatus(f"{e.name(e.attacker)} attacks {e.name(e.defender)}", stage, self.state.resolved,
                          self.state.resolution)

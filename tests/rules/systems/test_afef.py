@@ -311,7 +311,7 @@ def test_same_campaign_seed_and_answers_give_the_same_bytes_and_replay_and_undo_
 
 def test_the_status_and_the_summary_name_the_step():
     run = corvettes()
-    assert run.status().stage == "round 1: modifiers" and run.status().heading == "Red attacks Blue"
+    assert run.status().stage == "round 1: AF modifiers" and run.status().heading == "Red attacks Blue"
     run.answer({})
     assert run.summary(["frigate"]) == "Battle 0304: Blue: screening units: FRIGATE"
 

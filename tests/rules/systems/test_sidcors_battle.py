@@ -77,7 +77,7 @@ def test_against_units_that_cannot_retreat_the_other_side_picks_both_numbers():
     q = b.pending
     assert q.key == "sidcors/1/bir" and q.to == "red" and (q.low, q.high) == (2, 8) and not q.data.get("secret")
     assert b.question_odds()["dealt"]["points"]["8"] == damage_distribution(8, 8, -1).to_dict()
-    assert b.status().stage == "round 1: bir"
+    assert b.status().stage == "round 1: Battle Intensity Rating"
     with pytest.raises(IllegalAnswer, match=R_NON_MOBILE):
         b.answer(9)
     b.answer(8)
