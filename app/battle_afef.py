@@ -27,8 +27,9 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGraphicsScene,
     QGraphicsView,
-    QHBoxLayout,
+    QGridLayout,
     QInputDialog,
+    QLabel,
     QPushButton,
     QSpinBox,
     QTextBrowser,
@@ -142,7 +143,7 @@ class AfefPanel(PanelBase):
         self.mods = QWidget()
         self.mods_form = QFormLayout(self.mods)
         lay.addWidget(self.mods)
-        row = QHBoxLayout()
+        row = QGridLayout()  # two buttons a row: the side panel stays as narrow as the dock (issue 22)
         self.commit_button = QPushButton("&Commit")
         self.commit_button.setObjectName("afef_commit")
         self.commit_button.clicked.connect(self.commit)
@@ -151,8 +152,8 @@ class AfefPanel(PanelBase):
         self.break_button = QPushButton("&Break off...")
         self.break_button.setObjectName("afef_break_off")
         self.break_button.clicked.connect(self.break_off)
-        for b in (self.commit_button, self.clear_button, self.break_button):
-            row.addWidget(b)
+        for i, b in enumerate((self.commit_button, self.clear_button, self.break_button)):
+            row.addWidget(b, i // 2, i % 2)
         lay.addLayout(row)
         self.odds = QTextBrowser()
         self.odds.setObjectName("afef_odds")
@@ -293,7 +294,9 @@ class AfefPanel(PanelBase):
             s.setObjectName(f"modifier_{uid}")
             s.setRange(-af - 5, 20)
             self.spins[uid] = s
-            self.mods_form.addRow(f"{self.unit_names().get(uid, uid)} (AF {af}):", s)
+            name = QLabel(f"{self.unit_names().get(uid, uid)} (AF {af}):")
+            name.setWordWrap(True)  # a long name wraps: the row never widens the side panel (issue 22)
+            self.mods_form.addRow(name, s)
         self.mods.show()
 
     def _redraw(self) -> None:

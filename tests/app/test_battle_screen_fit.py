@@ -4,7 +4,7 @@ were taller or wider than the screen; the AF/EF battle line scrolled sideways fo
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QMenu
+from PySide6.QtWidgets import QApplication, QMenu, QScrollArea
 
 from app.battle_afef import AfefPanel
 from tests.app.gui import open_main_window
@@ -51,3 +51,28 @@ def test_the_hand_over_page_is_dark_all_over(qtbot, tmp_path):
                  (page.left() + 10, page.bottom() - 10)):
         colour = img.pixelColor(round(x * ratio), round(y * ratio))
         assert colour.lightness() < 80, (x, y, colour.name())
+
+
+def test_the_afef_modifier_boxes_show_without_scrolling_sideways(qtbot, tmp_path):
+    """Seen on the 1600x1000 screen (issue 22): the GM's AF modifier rows ("Claw Fighter Squadron
+    1 (12 AAS) (AF 0):" and its box) were wider than the side panel, so the boxes and the Clear
+    button were cut off behind a sideways scroll bar; a long row now puts its box below its name."""
+    main = open_main_window(qtbot, tmp_path)
+    system_action(main.findChild(QMenu, "battle_systems_menu"), "afef").trigger()
+    bw = end_movement_and_fight(main, qtbot, "0604")
+    bw.auto_dialogs = False
+    bw.resize(1400, 900)
+    for _ in range(3):
+        if bw.handing_over():
+            qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+        QApplication.processEvents()
+    panel = bw.panel
+    assert panel.spins, "no AF modifier question for the GM"
+    area = bw.findChild(QScrollArea, f"{bw.panel_dock.objectName()}_scroll")
+    qtbot.waitUntil(lambda: area.viewport().width() > 0, timeout=2000)
+    QApplication.processEvents()
+    assert not area.horizontalScrollBar().isVisible(), "the side panel scrolls sideways"
+    view = area.viewport().rect()
+    for w in [*panel.spins.values(), panel.clear_button, panel.commit_button, panel.break_button]:
+        box = w.rect().translated(w.mapTo(area.viewport(), w.rect().topLeft()))
+        assert view.left() <= box.left() and box.right() <= view.right(), (w.objectName() or w.text(), box, view)
