@@ -18,9 +18,9 @@ from rules.model import io
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
 from rules.systems import registry, start, system_for
-from tests.app.gui import Answerer, ok, open_main_window, press
+from tests.app.gui import Answerer, choose_item, ok, open_main_window, press
 from tests.app.test_battle_table import system_action, units
-from tests.app.test_gui_paths import end_movement_and_fight
+from tests.app.test_gui_paths import battle_windows, end_movement_and_fight
 from tests.rules.battle.helpers import AT, duel, unit
 
 
@@ -134,3 +134,18 @@ def test_registered_it_is_fought_in_the_shared_battle_window(coin, qtbot, tmp_pa
     press(bw, "Ctrl+Z")
     assert not bw.b.status().resolved and len(bw.b.answers) == len(rec.answers) - 1
     assert set(lost) <= set(units(main.campaign)) | {lost[-1]} and lost[-1] in units(main.campaign)
+    # closed and fought again (Ctrl+F): the battle reopens where it was, the same sheet
+    sheet, answers = bw.panel.sheet.toPlainText(), list(bw.b.answers)
+    bw.close()  # (the window goes: its controller, kept by the session, holds the battle)
+    qtbot.waitUntil(lambda: not battle_windows())
+    main.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is main)
+    answerer = Answerer(choose_item("0604"))
+    press(main, "Ctrl+F")
+    qtbot.waitUntil(lambda: bool(battle_windows()))
+    answerer.stop()
+    again = battle_windows()[-1]
+    assert isinstance(again.panel, CoinPanel) and again.b.answers == answers
+    again.auto_dialogs = False  # the next toss's dialog stays shut: the sheet is what is looked at
+    qtbot.mouseClick(again.handover_button, Qt.MouseButton.LeftButton)  # the GM takes the screen
+    qtbot.waitUntil(lambda: again.panel.sheet.toPlainText() == sheet)
