@@ -12,6 +12,7 @@ the line that raised it: never a traceback in one place and "OK" in the other.
 """
 from __future__ import annotations
 
+import json
 import os
 import traceback
 from collections.abc import Mapping
@@ -64,13 +65,34 @@ def opening_problems(c: Campaign) -> list[Problem]:
     except Exception as e:  # noqa: BLE001: a fault of the engine, named instead of a traceback
         return [Problem("", f"BattleHex cannot open this campaign ({_fault(e)}); this is a fault of BattleHex, "
                             "please report it with the file")]
-    for compact in (False, True):
-        try:
-            campaign_text(c, compact).encode("utf-8")
-        except Exception as e:  # noqa: BLE001: same: the types should have refused the file
-            return [Problem("", f"a save could not write this campaign back ({_fault(e)}); this is a fault "
-                                "of BattleHex, please report it with the file")]
+    try:
+        _writable(c)
+    except Exception as e:  # noqa: BLE001: same: the types should have refused the file
+        return [Problem("", f"a save could not write this campaign back ({_fault(e)}); this is a fault "
+                            "of BattleHex, please report it with the file")]
     return []
+
+
+_ANSWERS = {"battle_hexes": {"__all__": {"answers", "encounter_answers"}}}
+"""The battles' answers: :data:`~rules.model.json_value.JsonValue`, each checked writable by
+its type when the file was read (text, whole numbers, finite numbers, depth), so not written again."""
+
+
+def _writable(c: Campaign) -> None:
+    """Raise what a save of ``c`` would raise, writing it once and at a cost that does not grow
+    with its battles' answers (issue 21 part 4: an open of 5,000 answers wrote them out twice).
+
+    A campaign that seals secrets is written as its compact save is (the file's form is the
+    same data sealed alike, only indented). Else the file's form is checked on its data (the
+    same encoder's values and text, without the indentation, which cannot fail) and the
+    autosave's on pydantic's own writer, both without the answers (:data:`_ANSWERS`).
+    """
+    if c.keys:
+        campaign_text(c, compact=True).encode("utf-8")
+        return
+    data = c.model_dump(mode="json", exclude_defaults=True, exclude=_ANSWERS)
+    json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    c.model_dump_json(exclude_defaults=True, exclude=_ANSWERS).encode("utf-8")
 
 
 def _fault(e: BaseException) -> str:

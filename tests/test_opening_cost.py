@@ -1,0 +1,51 @@
+"""Opening a file checks that a save can write it back at a cost that does not grow with its
+battles' answers (issue 21 part 4: an open of 5,000 answers wrote the campaign out twice,
+indented and compact, some 15 ms of the open + Fight goal of 100 ms)."""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+from rules.model import load_campaign
+from rules.opening import open_campaign_file, opening_problems
+
+ROOT = Path(__file__).resolve().parent.parent
+ANSWERS = 30_000
+
+
+def _file(tmp_path: Path, n: int) -> Path:
+    """The default campaign with a resolved Battle Hex of ``n`` answers (a clock answer each)."""
+    data = json.loads((ROOT / "scenarios" / "default_campaign.json").read_text(encoding="utf-8"))
+    data["battle_hexes"] = [{"at": "0604", "turn": 1, "attacker": data["teams"][0]["id"],
+                             "defender": data["teams"][1]["id"], "resolved": True, "resolution": "ruled",
+                             "seed": 7, "answers": [{"clock": 1, "by": "gm"}] * n}]
+    path = tmp_path / f"c{n}.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def _fastest(f: object, runs: int = 7) -> float:
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        f()  # type: ignore[operator]
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def test_the_save_check_does_not_grow_with_the_answers(tmp_path: Path) -> None:
+    small, large = load_campaign(_file(tmp_path, 0)), load_campaign(_file(tmp_path, ANSWERS))
+    assert opening_problems(small) == [] and opening_problems(large) == []
+    base, many = _fastest(lambda: opening_problems(small)), _fastest(lambda: opening_problems(large))
+    # before: the two writes of 30,000 answers took several times the rest of the opening check
+    assert many < 2 * base + 0.002, f"{ANSWERS:,} answers: {many * 1000:.1f} ms against {base * 1000:.1f} ms"
+
+
+def test_a_campaign_no_save_can_write_is_still_refused(tmp_path: Path, monkeypatch) -> None:
+    """The cheaper check keeps the guarantee: a campaign whose save fails is refused, naming it."""
+    c = load_campaign(_file(tmp_path, 10))
+    c.battle_hexes[0].resolution = "\ud800"  # a lone surrogate no save can write (set past the file's checks)
+    problems = opening_problems(c)
+    assert len(problems) == 1 and "a save could not write this campaign back" in problems[0].message
+    assert open_campaign_file(_file(tmp_path, 10)).battle_hexes[0].answers[-1] == {"clock": 1, "by": "gm"}
