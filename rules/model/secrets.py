@@ -6,6 +6,8 @@ Secret (each for its Team and the GM):
   in fleets (a fleet made only of them is sealed whole: its presence is the secret) and in
   sectors' garrisons (the owner's);
 - a fleet's written denial of Withdrawal Before Combat (V13.29, hidden from the enemy);
+- the same in a resolved Battle Hex's ``began`` (its fleets and fixed units as the battle began,
+  kept for its replay), at their own places;
 - a Battle Hex's answers to secret questions (V13.723: the Pursuit Force, the Rear Guard),
   listed in the record's ``secret_answers``;
 - the campaign log's lines about hidden units (``secret_of``, :mod:`rules.model.visibility`).
@@ -18,19 +20,19 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from pydantic import ValidationError
 
 from rules.errors import RuleError
-from rules.model.campaign import Campaign
+from rules.model.campaign import Campaign, Fleet
 from rules.model.checks import Problem
 from rules.model.json_value import MAX_DEPTH, json_problem, nesting_problem
 from rules.model.key_book import book_problems, campaign_id_of, new_campaign_id, signed_book
 from rules.model.records import LogEntry
 from rules.model.seals import GM, Keyring, SealedBlob, SealKey, WrongPassphrase, open_blob, seal
-from rules.model.units import unit_secret
+from rules.model.units import Unit, unit_secret
 from rules.model.visibility import Owner, Secrets, answer_owner, joined, record_words
 
 Path = tuple[str | int, ...]
@@ -49,22 +51,8 @@ class Locked(Exception):
 def secret_places(c: Campaign) -> Iterator[tuple[Path, Owner]]:
     """Each secret's place in the campaign's JSON and the Teams it belongs to (``("gm",)``: no
     Team, the GM's alone; several: words naming hidden units of each, :mod:`rules.model.visibility`)."""
-    for i, f in enumerate(c.fleets):
-        team = c.team_of_power(f.power)
-        tid: Owner = (team.id,) if team else (GM,)
-        hidden = [j for j, u in enumerate(f.units) if unit_secret(u)]
-        if len(hidden) == len(f.units):
-            yield ("fleets", i), tid
-            continue
-        for j in hidden:
-            yield ("fleets", i, "units", j), tid
-        if f.deny_withdrawal:
-            yield ("fleets", i, "deny_withdrawal"), tid
-    for i, s in enumerate(c.map.sectors):
-        team = c.team_of_power(s.owner)
-        for j, u in enumerate(s.garrison):
-            if unit_secret(u):
-                yield ("map", "sectors", i, "garrison", j), (team.id,) if team else (GM,)
+    yield from _unit_places(c, (), c.fleets, [(s.owner, s.garrison, ("map", "sectors", i, "garrison"))
+                                              for i, s in enumerate(c.map.sectors)])
     told = Secrets(c)
     teams = {t.id for t in c.teams}
 
@@ -72,6 +60,9 @@ def secret_places(c: Campaign) -> Iterator[tuple[Path, Owner]]:
         return owner if all(t in teams for t in owner) else (GM,)
 
     for i, b in enumerate(c.battle_hexes):  # words naming hidden units (rules/model/visibility.py)
+        if b.began is not None:  # the fleets and fixed units it began with: sealed as the live ones
+            yield from _unit_places(c, ("battle_hexes", i, "began"), b.began.fleets,
+                                    ((b.began.owner, b.began.garrison, ("battle_hexes", i, "began", "garrison")),))
         whole = joined(b.secret_of, told.owner(" ".join(record_words(b).values())))
         for name in record_words(b) if whole else ():
             yield ("battle_hexes", i, name), owner_of(whole)
@@ -81,6 +72,29 @@ def secret_places(c: Campaign) -> Iterator[tuple[Path, Owner]]:
     for i, e in enumerate(c.log):
         if e.secret_of:
             yield ("log", i), owner_of(tuple(e.secret_of))
+
+
+def _unit_places(c: Campaign, at: Path, fleets: Sequence[Fleet],
+                 garrisons: Iterable[tuple[str | None, Sequence[Unit], Path]]) -> Iterator[tuple[Path, Owner]]:
+    """The secret places of ``fleets`` (at ``at + ("fleets", i)``) and of fixed units (each
+    garrison: its owning power, its units, its place): hidden units for their Team (a fleet made
+    only of them whole), a written denial of Withdrawal Before Combat."""
+    for i, f in enumerate(fleets):
+        team = c.team_of_power(f.power)
+        tid: Owner = (team.id,) if team else (GM,)
+        hidden = [j for j, u in enumerate(f.units) if unit_secret(u)]
+        if len(hidden) == len(f.units):
+            yield (*at, "fleets", i), tid
+            continue
+        for j in hidden:
+            yield (*at, "fleets", i, "units", j), tid
+        if f.deny_withdrawal:
+            yield (*at, "fleets", i, "deny_withdrawal"), tid
+    for owner, units, place in garrisons:
+        team = c.team_of_power(owner)
+        for j, u in enumerate(units):
+            if unit_secret(u):
+                yield (*place, j), (team.id,) if team else (GM,)
 
 
 def recipients(owner: Owner, keys: Mapping[str, object]) -> tuple[str, ...]:
