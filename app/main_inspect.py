@@ -1,14 +1,35 @@
-"""The main window's map overlays and its inspector: which overlays the strategic map shows,
-the supply route of a hovered fleet, and a fleet or sector brought into the inspector (the
-planner protocol :class:`app.strategic_view.StrategicView` uses while a counter is dragged)."""
+"""The main window's inspector and map overlays: what the inspector shows of the selection,
+which overlays the strategic map shows, the supply route of a hovered fleet, and a fleet or
+sector brought into the inspector (the planner protocol :class:`app.strategic_view.StrategicView`
+uses while a counter is dragged)."""
 from __future__ import annotations
 
+from app.describe import fleet_html, sector_html, sector_status_html, welcome_html
 from app.strategic_scene import StrategicScene
+from rules.model import visibility
 
 
 class InspectMixin:
     """For :class:`app.main_window.MainWindow` (its ``overlays``, ``strategic_view``,
-    ``session``, ``overlay_actions`` and ``inspector_dock``)."""
+    ``session``, ``overlay_actions``, ``gm_view_action``, ``inspector`` and ``inspector_dock``)."""
+
+    def _selection_changed(self) -> None:
+        """The inspector shows the fleet or sector selected, as the viewer may know it."""
+        scene = self.strategic_view.scene()
+        if not isinstance(scene, StrategicScene) or self.session is None:
+            return
+        gm = self.gm_view_action.isChecked()
+        fleet = scene.selected_fleet()
+        if fleet is not None and not gm and not visibility.seen_by(self.session.campaign, fleet.name, visibility.TABLE):
+            self.inspector.setHtml(welcome_html(self.session.campaign))  # a fleet the table may not know of
+            return
+        if fleet is not None:
+            self.inspector.setHtml(fleet_html(self.session.state, fleet, gm))
+            return
+        sector = scene.selected_sector()
+        if sector is not None:
+            self.inspector.setHtml(sector_html(self.session.campaign, sector, gm)
+                                   + sector_status_html(self.session.state, sector, gm))
 
     def set_overlay(self, key: str, on: bool) -> None:
         """Switch the control, supply or lanes overlay on or off."""

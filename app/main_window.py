@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from app import window_state
 from app.campaign_log import CampaignLog
 from app.empire_sheet import EmpireSheet
-from app.describe import fleet_html, sector_html, sector_status_html, welcome_html
+from app.describe import welcome_html
 from app.main_combat import CombatPhaseMixin
 from app.main_files import CampaignFilesMixin
 from app.main_inspect import InspectMixin
@@ -231,23 +231,6 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
         if text and self.session is not None and not self.gm_view_action.isChecked() \
                 and not visibility.seen_by(self.session.campaign, text, visibility.TABLE):
             self.statusBar().showMessage(HIDDEN_MESSAGE, 5000)
-
-    def _selection_changed(self) -> None:
-        scene = self.strategic_view.scene()
-        if not isinstance(scene, StrategicScene) or self.session is None:
-            return
-        gm = self.gm_view_action.isChecked()
-        fleet = scene.selected_fleet()
-        if fleet is not None and not gm and not visibility.seen_by(self.session.campaign, fleet.name, visibility.TABLE):
-            self.inspector.setHtml(welcome_html(self.session.campaign))  # a fleet the table may not know of
-            return
-        if fleet is not None:
-            self.inspector.setHtml(fleet_html(self.session.state, fleet, gm))
-            return
-        sector = scene.selected_sector()
-        if sector is not None:
-            self.inspector.setHtml(sector_html(self.session.campaign, sector, gm)
-                                   + sector_status_html(self.session.state, sector, gm))
 
     # -- the map's overlays and the inspector ---------------------------------------------------
     def set_gm_view(self, on: bool) -> None:
