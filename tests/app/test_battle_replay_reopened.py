@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QAction
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QFileDialog, QMenu
 
 from tests.app.gui import Answerer, open_main_window, show_active
@@ -65,3 +66,19 @@ def test_a_reopened_file_replays_its_resolved_battle(qtbot, tmp_path, monkeypatc
     _key(rw, qtbot, Qt.Key.Key_Left)
     assert "Resolved" not in rw.step_label.text() and rw.b.pending.key == "table/crippled"
     assert again.session.undo_stack.count() == 0 and not again.isWindowModified()
+    # out of the replay the window shows the battle as it ended; a click on an event's number in
+    # the log (its replay link) replays it up to that event
+    _key(rw, qtbot, Qt.Key.Key_Escape)
+    assert not rw.replay.on and rw.b.status().resolved
+    first = next(i for i, e in enumerate(rw.b.log.events) if e.kind in ("answer", "ruling"))
+    view, doc = rw.log_view, rw.log_view.document()
+    block = next(b for b in range(doc.blockCount()) if doc.findBlockByNumber(b).text().startswith(f"{first + 1}. "))
+    cursor = view.textCursor()
+    cursor.setPosition(doc.findBlockByNumber(block).position() + 1)
+    view.setTextCursor(cursor)
+    view.ensureCursorVisible()
+    at = view.cursorRect(cursor).center()
+    assert view.anchorAt(at) == f"replay:{first + 1}"
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
+    k = rw.replay.k
+    assert rw.replay.on and rw.replay.steps.frames[k].events > first >= rw.replay.steps.frames[k - 1].events
