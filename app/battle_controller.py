@@ -93,13 +93,22 @@ class BattleController(QObject):
                 self._stored = self.session.campaign
                 return
             self.last = None
-        if run is not None and rec is not None and _same(rec, run.record):
+        if run is not None and rec is not None and _same(rec, run.record) \
+                and (run.answers or self._system_now() == self.system.key):
             run.adopt(self.session.campaign)  # the same battle: no replay
             self._stored = self.session.campaign
         else:
             self.undo_stack.clear()  # another battle, or other answers: its history no longer applies
             self._load()
         self.reset.emit()
+
+    def _system_now(self) -> str:
+        """The system the campaign names for this hex now (a battle not begun follows a change of
+        Turn > Battle System; a begun one is pinned to its own by rules.systems)."""
+        try:
+            return system_for(self.session.campaign, self.at).key
+        except RuleError:
+            return self.system.key
 
     # -- answering -------------------------------------------------------------------------------
     def answer(self, raw: Any) -> str | None:
