@@ -10,6 +10,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QTextCursor
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import QCheckBox, QDockWidget, QFileDialog, QTextBrowser,
 from app.log_html import append_events, events_html
 from app.question_dialogs import open_rule_link
 from rules.battle.log import GM, Event
+from rules.model.visibility import TABLE
 from rules.systems.sight import Seen, sight
 
 LOG_SHOWN = 200
@@ -140,3 +142,27 @@ def export_report(window: QWidget, html: str, name: str, path: str | None = None
     except OSError as e:
         return None, f"Cannot write {path}: {e.strerror or e}"
     return path, f"Battle report written to {path}"
+
+
+KEPT_WORDS = "an answer about units kept from this screen"
+"""An undo entry's words when they name what the screen's Team may not know."""
+
+
+def screen_viewer(win: Any) -> str:
+    """Who reads a battle window now: the Team (or the GM) that took the screen; on the hand-over
+    screen nobody has yet, so every Team at once (:data:`rules.model.visibility.TABLE`)."""
+    return TABLE if win.viewer is None or win.handing_over() else str(win.viewer)
+
+
+def screen_words(win: Any, text: str) -> str:
+    """``text`` (an undo entry) as a battle window's screen may show it (rules/systems/sight.py)."""
+    b = win.b
+    if not text or b is None:
+        return text
+    return text if sight(b, screen_viewer(win)).reads(text) else KEPT_WORDS
+
+
+def show_undo_words(win: Any) -> None:
+    """Name the undo and redo entries again for whoever reads the window now (a hand-over, a take-over)."""
+    win._undo_text(win.ctl.undo_stack.undoText())
+    win._redo_text(win.ctl.undo_stack.redoText())

@@ -18,13 +18,10 @@ from PySide6.QtWidgets import QInputDialog, QMainWindow, QStackedWidget
 from app import window_state
 from app.battle_building import build_actions, build_log, build_panel
 from app.battle_handover import HandOverPage, choose_seat, seat_hint, seat_teams
-from app.battle_log import export_report
+from app.battle_log import export_report, screen_viewer, screen_words, show_undo_words
 from app.battle_panel import BattlePanel, make_panel
 from app.battle_still import scrolled
 from app.passphrases import gm_may_see
-
-TABLE = ""
-"""The viewer that is no Team (team ids are never empty): sees what every Team may know."""
 from app.question_dialogs import QuestionDialog
 from app.session import CampaignSession
 from hexmap import Label
@@ -67,10 +64,12 @@ class BattleWindow(QMainWindow):
         self.refresh()
 
     def _undo_text(self, text: str) -> None:
-        """The Undo action names the answer it would take back."""
+        """The Undo action names the answer it would take back (as the screen may show it)."""
+        text = screen_words(self, text)
         self.undo_action.setToolTip(f"Undo: {text} (Ctrl+Z)" if text else "Undo answer (Ctrl+Z)")
 
     def _redo_text(self, text: str) -> None:
+        text = screen_words(self, text)
         self.redo_action.setToolTip(f"Redo: {text} (Ctrl+Shift+Z)" if text else "Redo answer (Ctrl+Shift+Z)")
 
     def showEvent(self, event) -> None:  # noqa: N802
@@ -175,6 +174,7 @@ class BattleWindow(QMainWindow):
         self.panel_dock.hide()
         self.log_dock.hide()
         self.pass_action.setEnabled(False)
+        show_undo_words(self)
 
     def seat_teams(self) -> list[str]:
         """The Teams the seat may pass to now (:func:`app.battle_handover.seat_teams`)."""
@@ -200,6 +200,7 @@ class BattleWindow(QMainWindow):
         self.viewer = self.handover.team
         self.seat = self.viewer if self.viewer not in (None, GM) else self.seat
         self.refresh()
+        show_undo_words(self)
 
     def toggle_gm(self, on: bool) -> None:
         """The GM view shows everything; the GM's passphrase is asked first when one is set."""
@@ -290,7 +291,7 @@ class BattleWindow(QMainWindow):
         if self.b is None:
             return None
         # on the hand-over screen nobody has taken over: the report is what every Team may know
-        viewer = self.viewer if self.viewer is not None else TABLE
+        viewer = screen_viewer(self)
         written, message = export_report(self, self.panel.report(viewer), f"battle_{self.at}.html", path)
         if message:
             self.statusBar().showMessage(message, 10000)

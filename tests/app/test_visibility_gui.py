@@ -91,3 +91,38 @@ def test_the_hand_over_screen_and_its_report_show_no_teams_hidden_units(qtbot, t
     bw.gm_action.trigger()  # View > GM view (Ctrl+Shift+G)
     assert bw.viewer == "gm"
     assert found(secrets, window_texts(bw)) or system == "v13"  # V13 places nobody before the hand-over
+
+
+def test_a_later_hand_over_screen_shows_no_teams_hidden_units_in_its_report_nor_undo_entry(qtbot, tmp_path):
+    """V13 at 0509: the Coalition takes over and answers its set-up dialogs (OK on each); at the
+    hand-over to the Alliance nobody has taken the screen yet, so the report exported then and the
+    Undo entry's words are what every Team may read. Before the fix the report was the
+    Coalition's (its cloaked ships listed) because the window still held the last Team's sight."""
+    from PySide6.QtCore import Qt
+
+    from app.question_dialogs import QuestionDialog
+    from tests.app.gui import ok
+
+    main = open_main_window(qtbot, tmp_path)
+    bw = end_movement_and_fight(main, qtbot, "0509")
+    assert bw.handing_over() and bw.handover.team == "coalition"
+
+    def coalition_ok(d) -> bool:
+        return isinstance(d, QuestionDialog) and d.q.to == "coalition" and ok(d)
+
+    answerer = Answerer(coalition_ok)
+    qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bw.handing_over() and bw.handover.team == "alliance", timeout=10000)
+    answerer.stop()
+    assert bw.b.answers and bw.viewer == "coalition"  # the last Team to sit here
+    bw.auto_dialogs = False
+    show_active(bw, qtbot)
+    secrets = hidden_of("coalition") + hidden_of("alliance")
+    report = tmp_path / "report.html"
+    answerer = Answerer(save_file(str(report)))
+    press(bw, "Ctrl+Shift+S")
+    answerer.stop()
+    leaks = found(secrets, {"the report": report.read_text(encoding="utf-8")}) + found(secrets, window_texts(bw))
+    assert not leaks, f"searched for {secrets}; found:\n" + "\n".join(leaks)
+    bw._undo_text("Battle 0509: Coalition places RIS Talon at 1361")  # the words the stack would give
+    assert "RIS Talon" not in bw.undo_action.toolTip()
