@@ -31,7 +31,12 @@ def run_system(campaign: Campaign, at: Label, graph: LaneGraph, answers: list[An
     """Run the Battle Hex at ``at`` with its system from ``answers`` and print JSON as ``viewer``
     may know it; exit code 0, 1 (an illegal answer) or 2 (a bad command)."""
     system = system_for(campaign, at)
-    run = begin(system, campaign, at, graph)
+    try:
+        run = begin(system, campaign, at, graph)
+    except IllegalAnswer as e:  # the file's answers for this hex do not replay with its system
+        print(f"battle: the answers saved for Battle Hex {at} are refused by {system.title} when replayed: "
+              f"{e}", file=err)
+        return 1
     if replay:
         answers = [*run.answers, *answers]
     if run.answers:  # the saved answers: --replay gives them, else the run starts from the beginning
