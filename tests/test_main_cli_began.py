@@ -49,6 +49,10 @@ def test_check_accepts_a_file_with_a_resolved_battle_kept(tmp_path, resolved):
     (lambda b: b["fleets"][0].update(units=[]), "began.fleets[0].units: "),
     (lambda b: b.update(system="chess"), "began.system: "),
     (lambda b: b.update(garrison=[{"id": "x"}]), "began.garrison[0]."),
+    (lambda b: b["fleets"][0].update(sector="9999"), "began.fleets[0].sector: sector 9999 does not exist"),
+    (lambda b: b["fleets"][1].update(power="nobody"), "began.fleets[1].power: power 'nobody' does not exist"),
+    (lambda b: b["fleets"][1].update(id=b["fleets"][0]["id"]), "began.fleets[1].id: "),
+    (lambda b: b["fleets"][1]["units"].append(b["fleets"][0]["units"][0]), "began.fleets[1].units[3].id: "),
 ])
 def test_check_refuses_a_malformed_began_naming_the_field(tmp_path, resolved, spoil, expected):
     text, index = resolved

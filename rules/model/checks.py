@@ -13,6 +13,7 @@ from hexmap import grid_hex
 from hexmap.region import LegalRegion
 from rules.dice import DiceExpr
 from rules.model.campaign import Campaign, Sector
+from rules.model.records import BattleHexRecord
 from rules.model.checks_turn import check_turn
 from rules.model.types import LabelField
 from rules.model.units import Unit
@@ -246,6 +247,29 @@ def _check_units(c: Campaign, out: list[Problem]) -> None:
             out.append(Problem(f"{path}.crew_units_current", "more crew units than the normal complement"))
 
 
+def _check_began(c: Campaign, at: str, b: BattleHexRecord, sectors: dict[str, Sector], out: list[Problem]) -> None:
+    """A resolved battle's kept inputs (issue 22): only on a resolved record; its fleets of
+    powers and in sectors that exist, its fleets and units each once."""
+    assert b.began is not None
+    where = f"{at}.began"
+    if not b.resolved:
+        out.append(Problem(where, "only a resolved battle keeps the inputs it began with"))
+    powers = {p.id for p in c.powers}
+    if b.began.owner is not None and b.began.owner not in powers:
+        out.append(Problem(f"{where}.owner", f"power {b.began.owner!r} does not exist"))
+    _dupes([(f"{where}.fleets[{i}]", f.id) for i, f in enumerate(b.began.fleets)], out)
+    _dupes([(f"{where}.fleets[{i}].units[{j}]", u.id) for i, f in enumerate(b.began.fleets)
+            for j, u in enumerate(f.units)] + [(f"{where}.garrison[{j}]", u.id) for j, u in enumerate(b.began.garrison)],
+           out)
+    for i, f in enumerate(b.began.fleets):
+        if f.power not in powers:
+            out.append(Problem(f"{where}.fleets[{i}].power", f"power {f.power!r} does not exist"))
+        for name, label in (("sector", f.sector), ("in_transit_to", f.in_transit_to)):
+            if label is not None and str(label) not in sectors:
+                out.append(Problem(f"{where}.fleets[{i}].{name}", f"sector {label} does not exist on the "
+                                                                  f"{c.map.cols} x {c.map.rows} map"))
+
+
 def _check_records(c: Campaign, sectors: dict[str, Sector], out: list[Problem]) -> None:
     teams = {t.id for t in c.teams}
     for i, b in enumerate(c.battle_hexes):
@@ -257,6 +281,8 @@ def _check_records(c: Campaign, sectors: dict[str, Sector], out: list[Problem]) 
         for j, t in enumerate(b.others + b.moved_in):
             if t not in teams:
                 out.append(Problem(f"battle_hexes[{i}]", f"team {t!r} (entry {j}) does not exist"))
+        if b.began is not None:
+            _check_began(c, f"battle_hexes[{i}]", b, sectors, out)
         for index, t in b.secret_answers.items():
             where = f"battle_hexes[{i}].secret_answers[{index!r}]"
             if not (index.isascii() and index.isdigit() and int(index) < len(b.answers)):
