@@ -80,3 +80,22 @@ def test_an_old_record_without_inputs_is_not_replayable() -> None:
     with pytest.raises(RuleError, match="before its inputs were kept"):
         as_began(old, 0)
     assert '"began"' not in dumps(old)  # the default is left out of the file: old files stay as they were
+
+
+def test_later_turns_change_nothing_of_the_replay() -> None:
+    """Turns after the battle move its fleets away, bring another fleet into its sector, change
+    the sector's owner and the turn: the replay still begins as the battle did."""
+    c, g = battle(3, "afef")
+    played = play_at_random(c, AT, "afef", 6, g, stubborn=0.3)
+    c2 = _reopened(played.run)
+    away = [f.model_copy(update={"sector": Label.parse("0101")}) for f in c2.fleets]
+    newcomer = c2.fleets[0].model_copy(update={"id": "late", "name": "Late", "units": [
+        c2.fleets[0].units[0].model_copy(update={"id": "late-1", "name": "Late 1"})]})
+    sectors = [s.model_copy(update={"owner": "b"}) if s.at == AT else s for s in c2.map.sectors]
+    later = c2.model_copy(update={"turn": c2.turn + 2, "fleets": [*away, newcomer],
+                                  "map": c2.map.model_copy(update={"sectors": sectors})})
+    later = parse_campaign(dumps(later), "later.json")
+    began = as_began(later, replayable(later)[0])
+    assert "late" not in {f.id for f in began.fleets} and began.turn == c2.turn
+    assert next(s for s in began.map.sectors if s.at == AT).owner is None
+    _end_matches(played.run, later)
