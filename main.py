@@ -80,6 +80,10 @@ def _preload() -> None:
     import html  # noqa: F401
     import textwrap  # noqa: F401
 
+    # pydantic looks for plugins in every installed package's entry points when it builds the
+    # first model (~10 ms of start-up); BattleHex uses none (an environment may still name some)
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+
     import rules.model  # noqa: F401
     import rules.strategic.battle_hex  # noqa: F401
     import rules.strategic.movement  # noqa: F401

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -27,8 +28,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.signals import connect_plain
-from rules.economy.sheet import HEADERS, Sheet, csv_text, sheet
 from rules.model import Campaign
+
+if TYPE_CHECKING:  # the economy loads when the sheet is first shown, not before the first frame (issue 21)
+    from rules.economy.sheet import Sheet
 
 NOT_YET = ("Point Pool, maintenance, commerce, research and orders are not run by BattleHex yet: the GM keeps "
            "them by hand (docs/economy.md).")
@@ -36,6 +39,8 @@ NOT_YET = ("Point Pool, maintenance, commerce, research and orders are not run b
 
 def html_text(s: Sheet) -> str:
     """The sheet as a small HTML page."""
+    from rules.economy.sheet import HEADERS
+
     head = "".join(f"<th>{html.escape(h)}</th>" for h in HEADERS)
     rows = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in (
         p.sector, p.name, p.census, p.productivity, p.raw, p.morale, p.utilized, p.output, p.docks, p.note)) + "</tr>"
@@ -44,6 +49,12 @@ def html_text(s: Sheet) -> str:
     return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(s.name)}: Empire Sheet</title>"
             f"</head><body><h1>{html.escape(s.name)}</h1><table border=1><tr>{head}</tr>{rows}{total}</table>"
             f"<p>{html.escape(NOT_YET)}</p></body></html>\n")
+
+
+def _csv(s: Sheet) -> str:
+    from rules.economy.sheet import csv_text
+
+    return csv_text(s)
 
 
 class EmpireSheet(QDockWidget):
@@ -66,8 +77,7 @@ class EmpireSheet(QDockWidget):
         top.addWidget(self.csv_button)
         top.addWidget(self.html_button)
         lay.addLayout(top)
-        self.table = QTableWidget(0, len(HEADERS), body)
-        self.table.setHorizontalHeaderLabels(list(HEADERS))
+        self.table = QTableWidget(0, 0, body)  # its columns set when the sheet is first shown
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
@@ -80,7 +90,7 @@ class EmpireSheet(QDockWidget):
         self.sheet: Sheet | None = None
         connect_plain(self.power_box.currentIndexChanged, self.refresh)
         connect_plain(self.visibilityChanged, self.refresh)
-        connect_plain(self.csv_button.clicked, lambda: self._export("CSV files (*.csv)", ".csv", csv_text))
+        connect_plain(self.csv_button.clicked, lambda: self._export("CSV files (*.csv)", ".csv", _csv))
         connect_plain(self.html_button.clicked, lambda: self._export("HTML files (*.html)", ".html", html_text))
 
     def refresh(self) -> None:
@@ -88,6 +98,11 @@ class EmpireSheet(QDockWidget):
         c = self._campaign()
         if c is None or not self.isVisible():
             return
+        from rules.economy.sheet import HEADERS, sheet
+
+        if self.table.columnCount() != len(HEADERS):
+            self.table.setColumnCount(len(HEADERS))
+            self.table.setHorizontalHeaderLabels(list(HEADERS))
         powers = [(p.id, p.name) for p in c.powers]
         if [self.power_box.itemData(i) for i in range(self.power_box.count())] != [p for p, _ in powers]:
             chosen = self.power_box.currentData()

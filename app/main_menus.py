@@ -148,8 +148,8 @@ def build_menus(window: MainWindow) -> MenuActions:
     systems = turn.addMenu("Battle &System for New Battle Hexes")
     systems.setObjectName("battle_systems_menu")
     systems.setToolTipsVisible(True)
-    systems.aboutToShow.connect(lambda: fill_systems_menu(systems, window))
-    fill_systems_menu(systems, window)
+    systems.aboutToShow.connect(lambda: fill_systems_menu(systems, window))  # filled as it opens: the registry
+    # (its entry points scanned) loads after the first frame, not before it (issue 21: start-up)
 
     view = bar.addMenu("&View")
     overlay_actions = {}

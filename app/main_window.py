@@ -79,7 +79,7 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
         self.inspector = QTextBrowser(self)
         self.inspector.setOpenLinks(False)
         self.inspector_dock = self._add_dock("Sector inspector", "inspector", self.inspector)
-        self.tactical_scene = TacticalScene(MapWindow(), self)
+        self.tactical_scene = TacticalScene(MapWindow(), self, lazy=True)  # its hexes made when first shown
         self.tactical_view = TacticalView(self.tactical_scene, self)
         self.tactical_dock = self._add_dock("Tactical map (42 x 30, centre 2115)", "tactical", self.tactical_view,
                                             QDockWidget.DockWidgetFeature.DockWidgetMovable

@@ -59,30 +59,53 @@ class TacticalHexItem(QGraphicsItem):
 
 
 class TacticalScene(QGraphicsScene):
-    """The hexes of one map window, keyed by plane hex."""
+    """The hexes of one map window, keyed by plane hex.
 
-    def __init__(self, window: MapWindow | None = None, parent=None) -> None:
+    With ``lazy``, the hexes (1,260 items) are made when first asked for (:attr:`hex_items`,
+    :meth:`build`: the view's first showing), not before the main window's first frame, whose
+    tactical dock starts closed (issue 21: start-up).
+    """
+
+    def __init__(self, window: MapWindow | None = None, parent=None, lazy: bool = False) -> None:
         super().__init__(parent)
         self.setBackgroundBrush(QColor("#20242c"))
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
-        self.hex_items: dict[Hex, TacticalHexItem] = {}
+        self._items: dict[Hex, TacticalHexItem] = {}
+        self._built = False
         self.window = window or MapWindow()
-        self.set_window(self.window)
+        if not lazy:
+            self.build()
+
+    @property
+    def hex_items(self) -> dict[Hex, TacticalHexItem]:
+        """The hexes shown, keyed by plane hex (made now if they were not yet)."""
+        self.build()
+        return self._items
+
+    def build(self) -> None:
+        """Make the window's hexes, once (a later window rebuilds them: :meth:`set_window`)."""
+        if not self._built:
+            self._built = True
+            self._make(self.window)
 
     def set_window(self, window: MapWindow) -> None:
-        """Show ``window``: rebuild the hexes it covers and relabel them."""
-        for item in self.hex_items.values():
-            self.removeItem(item)
+        """Show ``window``: rebuild the hexes it covers and relabel them (when they are made)."""
         self.window = window
+        if self._built:
+            self._make(window)
+
+    def _make(self, window: MapWindow) -> None:
+        for item in self._items.values():
+            self.removeItem(item)
         centre = window.centre
-        self.hex_items = {}
+        self._items = {}
         for h in window.hexes():
             item = TacticalHexItem(h, str(window.label(h)), h == centre)
             self.addItem(item)
-            self.hex_items[h] = item
+            self._items[h] = item
         # the items' extent from their centres (itemsBoundingRect asks each of 1,260 items: 10 ms)
-        xs = [item.x() for item in self.hex_items.values()]
-        ys = [item.y() for item in self.hex_items.values()]
+        xs = [item.x() for item in self._items.values()]
+        ys = [item.y() for item in self._items.values()]
         box = QRectF(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)) if xs else QRectF()
         self.setSceneRect(box.adjusted(_RECT.left() - HEX_SIZE, _RECT.top() - HEX_SIZE,
                                        _RECT.right() + HEX_SIZE, _RECT.bottom() + HEX_SIZE))
@@ -104,6 +127,9 @@ class TacticalView(ZoomableView):
         self._centred = False
 
     def showEvent(self, event) -> None:  # noqa: N802
+        scene = self.scene()
+        if isinstance(scene, TacticalScene):
+            scene.build()  # the hexes are made when the map is first shown
         super().showEvent(event)
         if not self._centred:
             self.centre_on_centre_hex()

@@ -59,7 +59,13 @@ def test_strategic_scene_has_one_item_per_sector(window):
     assert counters["kz-claw-cvg"].team_color.name() == counters["fed-third"].team_color.name() == alliance.color
 
 
-def test_tactical_scene_holds_1260_hexes(window):
+def test_tactical_scene_holds_1260_hexes(window, qtbot):
+    """Its hexes are made when View > Tactical Map first opens the dock (closed at start: not
+    before the window's first frame, issue 21 start-up), and then they are all there."""
+    assert not window.tactical_dock.isVisible()
+    assert not [i for i in window.tactical_scene.items() if isinstance(i, TacticalHexItem)]
+    window.tactical_dock.toggleViewAction().trigger()
+    qtbot.waitUntil(window.tactical_view.isVisible)
     hexes = [i for i in window.tactical_scene.items() if isinstance(i, TacticalHexItem)]
     assert len(hexes) == 1260
     centre = window.tactical_scene.item_at_label("2115")
@@ -75,8 +81,10 @@ def test_tactical_labels_follow_a_float(window):
     assert len([i for i in scene.items() if isinstance(i, TacticalHexItem)]) == 1260
 
 
-def test_window_grab_is_not_blank(window):
+def test_window_grab_is_not_blank(window, qtbot):
     assert _not_blank(window.grab().toImage())
+    window.tactical_dock.toggleViewAction().trigger()  # View > Tactical Map
+    qtbot.waitUntil(window.tactical_view.isVisible)
     assert _not_blank(window.tactical_view.grab().toImage(), at_least=3)
 
 
