@@ -126,3 +126,78 @@ def test_a_later_hand_over_screen_shows_no_teams_hidden_units_in_its_report_nor_
     assert not leaks, f"searched for {secrets}; found:\n" + "\n".join(leaks)
     bw._undo_text("Battle 0509: Coalition places RIS Talon at 1361")  # the words the stack would give
     assert "RIS Talon" not in bw.undo_action.toolTip()
+
+
+def _kept(bw, viewer: str, secrets_by: dict[str, list[str]], system: str) -> list[str]:
+    """The hidden names ``viewer`` may not read in ``bw``'s battle now: every other Team's, less
+    (for a side of the battle, once the battle shows the sides to each other: V13 always, the
+    quick systems from round 1, the table once resolved) the other side's units; the same reading
+    as tests/test_visibility_battles_property.py. ``viewer`` "table": every Team's."""
+    if viewer == "gm":
+        return []  # the GM may know everything
+    rec = bw.b.record
+    sides = {rec.attacker, rec.defender} | ({*rec.others} if system == "v13" else set())
+    shown = system == "v13" or bw.b.state.resolved or getattr(bw.b, "round", 0) >= 1
+    kept = [n for t, names in secrets_by.items() if t != viewer for n in names]
+    if viewer in sides and shown:
+        fleets = {"Shadow Squadron (cloaked)", "rom-shadow"}
+        kept = [n for n in kept if n in fleets or not any(n in secrets_by.get(t, []) for t in sides - {viewer})]
+    return kept
+
+
+@pytest.mark.parametrize("system", ["sidcors", "afef", "table", "v13"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_play_in_the_battle_window_shows_no_team_what_it_may_not_know(qtbot, tmp_path, system, seed):
+    """Random legal answers through the window's own answer path (the one its dialogs and panels
+    call), the seat taken at each hand-over with its button; after each answer every window text
+    (walked by :func:`window_texts`) is searched for the hidden names the screen's reader may not
+    know - at a hand-over screen every Team's. Names the strings searched for and where one is."""
+    import random
+
+    from PySide6.QtCore import Qt
+
+    from rules.battle.log import IllegalAnswer
+    from tests.play.battle_player import candidates
+
+    rng = random.Random(seed)
+    main = open_main_window(qtbot, tmp_path)
+    if system != "v13":
+        system_action(main.findChild(QMenu, "battle_systems_menu"), system).trigger()
+    bw = end_movement_and_fight(main, qtbot, "0509")
+    bw.auto_dialogs = False
+    secrets_by = {t: hidden_of(t) for t in ("alliance", "coalition", "orions")}
+    leaks: list[str] = []
+    screens: list[str] = []  # whose screen each check read
+    for step in range(rng.randint(4, 25)):
+        if bw.b.pending is None:
+            break
+        if bw.handing_over():
+            leaks += [f"step {step}, hand-over: {x}" for x in found(_kept(bw, "table", secrets_by, system),
+                                                                     window_texts(bw))]
+            screens.append("table")
+            qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+        viewer = bw.viewer
+        screens.append(viewer)
+        leaks += [f"step {step}, {viewer}'s screen: {x}" for x in found(_kept(bw, viewer, secrets_by, system),
+                                                                          window_texts(bw))]
+        q = bw.b.pending
+        if system == "v13":
+            from rules.battle.autoplay import random_answer
+            try:
+                tries = [random_answer(bw.b, rng)]
+            except IllegalAnswer:
+                break
+        else:
+            tries = list(candidates(q, rng))
+        for a in tries:
+            try:
+                if system != "v13":
+                    q.check(a)
+            except IllegalAnswer:
+                continue
+            if bw.answer(a) is None:
+                break
+        else:
+            break
+    assert "table" in screens  # a hand-over screen was read, not only the GM's
+    assert not leaks, f"{system}, seed {seed}: searched for {secrets_by}; found:\n" + "\n".join(leaks[:20])
