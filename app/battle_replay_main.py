@@ -26,8 +26,8 @@ def replayable(main: Any) -> list[tuple[str, Any]]:
     held = []
     for at, ctl in sorted(session.battles.items(), key=lambda x: str(x[0])):
         run = ctl.run or ctl.last
-        if run is None or not run.answers or getattr(ctl, "from_file", None) is not None:
-            continue
+        if run is None or not run.answers or (ctl.run is None and getattr(ctl, "from_file", None) is not None):
+            continue  # (a battle rebuilt from the file is listed by its record, below)
         r = run.record
         held.append((r.at, r.turn, r.kind, r.attacker, r.defender))
         state = "resolved" if run.status().resolved else "open"
