@@ -64,6 +64,7 @@ class Fought:
         self.run, self.saved = run, run.saved()
         save_campaign(self.saved, self.file)
         self.what = f"{system} {n} v {n} ({len(self.answers) - 1} answers)"
+        self.from_disk = True
 
     def undo(self) -> None:
         self.run.undo(1)
@@ -79,7 +80,19 @@ class Fought:
     def cold(self) -> None:
         """A new process opening the saved file: load it, build its lane graph, start the run."""
         c = load_campaign(self.file)
-        start(c, AT, build_graph(c))
+        run = start(c, AT, build_graph(c))
+        points = getattr(run, "_points", None)
+        self.from_disk = points is not None and points.written is not None
+
+    def fresh(self) -> None:
+        """:func:`fresh`, and the checkpoint written again when the last cold reopen could not
+        use it: the rules' sources changed since it was written (others editing the working tree
+        while the bench runs: a real reopen after an upgrade replays, as it should)."""
+        written = self.run._points.written if self.run._points is not None else None
+        if not self.from_disk and written is not None:
+            resume.write(written, self.run._key)
+            resume.flush()
+        fresh()
 
     def naive_cold(self) -> None:
         """The same with a full replay from the first round."""
@@ -108,7 +121,7 @@ def rows() -> list[Row]:
         fought = {n: Fought(system, n) for n in SIZES}
         undo = interleaved({n: f.undo for n, f in fought.items()}, REPEAT, before={n: f.again for n, f in fought.items()})
         reopen = interleaved({n: f.reopen for n, f in fought.items()}, REPEAT)
-        cold = interleaved({n: f.cold for n, f in fought.items()}, REPEAT, before={n: fresh for n in fought})
+        cold = interleaved({n: f.cold for n, f in fought.items()}, REPEAT, before={n: f.fresh for n, f in fought.items()})
         naive = interleaved({n: f.naive for n, f in fought.items()}, 3)
         naive_cold = interleaved({n: f.naive_cold for n, f in fought.items()}, 3)
         for n, f in fought.items():
