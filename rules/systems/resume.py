@@ -42,11 +42,14 @@ import rules
 from rules.battle.log import Event, EventLog, new_event
 from rules.battle.state import BattleState
 from rules.dice import DiceExpr, DiceRoller, Modifier, Roll
-from rules.systems.replay_points import Point
+from rules.systems.replay_points import Point, Points
 
 MAGIC = b"BHXRESUME2"
 KEPT = 32
 """The most battles' checkpoints the folder keeps (the least recently written go)."""
+WRITE_EVERY = 4
+"""A checkpoint is written to disk when the one written last is this many answers behind: a
+reopen in a new process replays at most about this many answers."""
 _ALLOWED = ("rules.", "hexmap.")
 _ALLOWED_EXACT = {("fractions", "Fraction"), ("collections", "OrderedDict"), ("collections", "defaultdict"),
                   ("collections", "deque"), ("builtins", "set"),
@@ -153,6 +156,28 @@ def _shared(st: BattleState, log: EventLog, dice: DiceRoller) -> dict[int, tuple
     for uid, u in st.units.items():
         out[id(u.unit)] = ("unit", uid)
     return out
+
+
+def keep(points: Points, answers: list[Any], battle: str) -> None:
+    """Write the newest of ``points`` before the last of ``answers`` to disk when the one written
+    last is more than :data:`WRITE_EVERY` answers behind or no longer on this line of answers."""
+    n, last = len(answers), points.written
+    if n < 2 or last is not None and n - last.answers <= WRITE_EVERY and last.answers < n \
+            and all(a is b for a, b in zip(last.given, answers)):
+        return
+    point = points.best(answers[:-1])
+    if point is not None and point is not last and write(point, battle):
+        points.written = point
+
+
+def load(points: Points, battle: str, answers: list[Any], state: BattleState) -> Point | None:
+    """The checkpoint on disk that ``answers`` begin with (:func:`read`), if its engine resumes
+    at the question it names; noted as written."""
+    point = read(battle, answers, state)
+    if point is None or point.engine.resume(point.key) is None:
+        return None
+    points.written = point
+    return point
 
 
 def write(point: Point, battle: str) -> bool:

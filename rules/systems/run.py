@@ -74,9 +74,6 @@ class RunEngine(Protocol):
 
 
 E = TypeVar("E", bound=RunEngine)
-WRITE_EVERY = 4
-"""A checkpoint is written to disk when the one written last is this many answers behind: a
-reopen in a new process replays at most about this many answers."""
 
 
 class ReplayRun(Generic[E]):
@@ -210,31 +207,16 @@ class ReplayRun(Generic[E]):
         None when there is none to trust (:func:`rules.systems.resume.read`)."""
         from rules.systems import resume
 
-        point = resume.read(self._key, answers, self._state())
-        if point is None or point.engine.resume(point.key) is None:
-            return None
-        points.written = point
-        return point
+        return resume.load(points, self._key, answers, self._state())
 
     def _write_point(self) -> None:
-        """Write the newest checkpoint before the last answer to disk (for a reopen in a new
-        process) when the one written last is more than :data:`WRITE_EVERY` answers behind or
-        no longer on this line of answers; never for a campaign whose file seals secrets (the
+        """Keep the newest checkpoint on disk for a reopen in a new process
+        (:func:`rules.systems.resume.keep`); never for a campaign whose file seals secrets (the
         checkpoint would hold them in plain: such a battle is replayed from its answers)."""
-        points, n = self._points, len(self.answers)
-        if points is None or n < 2 or self.campaign.keys:
-            return
-        last = points.written
-        if last is not None and n - last.answers <= WRITE_EVERY and last.answers < n \
-                and all(a is b for a, b in zip(last.given, self.answers)):
-            return
-        point = points.best(self.answers[:-1])
-        if point is None or point is last:
-            return
-        from rules.systems import resume
+        if self._points is not None and not self.campaign.keys:
+            from rules.systems import resume
 
-        if resume.write(point, self._key):
-            points.written = point
+            resume.keep(self._points, self.answers, self._key)
 
     def _checkpoint(self, expected: int) -> None:
         """Keep a checkpoint now if one is due and the engine can go on from the pending question."""

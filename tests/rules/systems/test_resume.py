@@ -18,7 +18,7 @@ from tests.play.duel import AT, battle
 from tests.play.random_battle import play_at_random
 
 WRITE_EVERY = 4
-"""rules.systems.run.WRITE_EVERY (read here by value: before the checkpoints on disk it did not exist)."""
+"""rules.systems.resume.WRITE_EVERY (read here by value: before the checkpoints on disk it did not exist)."""
 
 
 def new_process() -> None:
