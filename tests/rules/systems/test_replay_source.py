@@ -99,3 +99,19 @@ def test_later_turns_change_nothing_of_the_replay() -> None:
     assert "late" not in {f.id for f in began.fleets} and began.turn == c2.turn
     assert next(s for s in began.map.sectors if s.at == AT).owner is None
     _end_matches(played.run, later)
+
+
+@pytest.mark.parametrize("system", ["sidcors", "afef", "table"])
+def test_inputs_that_do_not_lead_to_its_end_are_refused(system: str) -> None:
+    """A record whose kept inputs were changed (a side's fleet dropped) does not replay as it was
+    fought: refused with the rule, never shown as the battle."""
+    c, g = battle(3, system)
+    played = play_at_random(c, AT, system, 5, g, stubborn=0.3)
+    c2 = _reopened(played.run)
+    i = replayable(c2)[0]
+    rec = c2.battle_hexes[i]
+    assert rec.began is not None
+    less = rec.began.model_copy(update={"fleets": rec.began.fleets[1:]})
+    changed = c2.model_copy(update={"battle_hexes": [rec.model_copy(update={"began": less})]})
+    with pytest.raises(RuleError):
+        replay_run(changed, i, g)
