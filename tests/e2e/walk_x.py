@@ -273,6 +273,10 @@ class Walk:
         rec = next((b for b in data.get("battle_hexes", []) if b.get("at") == at and not b.get("resolved")
                     and b.get("turn", 1) == data.get("turn", 1)), None)
         system = self.started.get(at) or data.get("settings", {}).get("battle_system", "v13")
+        if "\u2014 replay," in active()[1]:  # a random key began the battle's replay: nothing is answered there
+            key("Escape")  # leave the replay
+            self.progress()
+            return
         if rec is None:
             snap(f"battle-{at}-resolved")
             where = f"{at} turn {data.get('turn', 1)}"
@@ -303,6 +307,8 @@ class Walk:
             key("alt+c" if s == 1 or answers < 4 else "alt+b")
         elif s in (6, 12, 18, 24):
             key("ctrl+shift+r")  # GM: overrule the last refusal (a break-off the seed leaves to the GM)
+        elif s % 4 == 3:
+            key("alt+a")  # Answer...: a question's dialog closed by a random Cancel opens again
         else:
             tabs = (s - 1) % 6 + 1 if self.rng is None else self.rng.randrange(1, 8)
             key(*["Tab"] * tabs, "space")
