@@ -16,11 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QFrame,
     QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -53,9 +55,14 @@ class SidcorsPanel(PanelBase):
 
     def __init__(self, window: BattleWindow) -> None:
         super().__init__(window)
-        self.central = QWidget()
-        self.central.setObjectName("sidcors_panel")
-        outer = QVBoxLayout(self.central)
+        inner = QWidget()
+        inner.setObjectName("sidcors_panel")
+        self.central = QScrollArea()  # the counters scroll: they never make the window outgrow the screen
+        self.central.setObjectName("sidcors_scroll")
+        self.central.setFrameShape(QFrame.Shape.NoFrame)
+        self.central.setWidgetResizable(True)
+        self.central.setWidget(inner)
+        outer = QVBoxLayout(inner)
         self.heading = QLabel("")
         self.heading.setObjectName("sidcors_heading")
         self.heading.setWordWrap(True)

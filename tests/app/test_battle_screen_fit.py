@@ -76,3 +76,21 @@ def test_the_afef_modifier_boxes_show_without_scrolling_sideways(qtbot, tmp_path
     for w in [*panel.spins.values(), panel.clear_button, panel.commit_button, panel.break_button]:
         box = w.rect().translated(w.mapTo(area.viewport(), w.rect().topLeft()))
         assert view.left() <= box.left() and box.right() <= view.right(), (w.objectName() or w.text(), box, view)
+
+
+def test_the_sidcors_window_fits_the_screen_after_the_take_over(qtbot, tmp_path):
+    """Seen at QT_SCALE_FACTOR=2 on the 1600x1000 screen (issue 22): the SIDCORS window opened
+    inside the screen, then grew to 1704x1510 once the Coalition took over, its Battle Forces'
+    counters setting its least size; they now scroll inside the window."""
+    main = open_main_window(qtbot, tmp_path)
+    system_action(main.findChild(QMenu, "battle_systems_menu"), "sidcors").trigger()
+    bw = end_movement_and_fight(main, qtbot, "0509")
+    bw.auto_dialogs = False
+    for _ in range(3):
+        QApplication.processEvents()
+        fits(bw)
+        if bw.handing_over():
+            qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+    QApplication.processEvents()
+    assert not bw.handing_over() and bw.panel.counters
+    fits(bw)
