@@ -292,13 +292,15 @@ class Walk:
         if s == 0:
             snap(f"battle-{at}-{system}-{answers:03d}")
             key("Return")  # a hand-over screen's button has the focus
-        elif system == "v13" and s >= (12 if self.rng is None else 24):  # the keys found no legal answer (e.g. no legal hex): the GM rules
-            self.notes.append(f"{at} (V13): {s} key presses placed or moved nothing; the GM rules on the battle")
-            snap(f"battle-{at}-v13-stuck")
+        elif s >= (12 if self.rng is None else 24) and (system == "v13" or self.rng is not None):
+            # the keys found no answer here (random choices: e.g. SIDCORS's allocation by clicks): the GM rules, noted
+            self.notes.append(f"{at} ({system}): {s} key presses answered nothing (a step the keys do not reach?); "
+                              "the GM rules on the battle")
+            snap(f"battle-{at}-{system}-stuck")
             key("alt+F4")
             time.sleep(0.5)
             activate(self.main)
-            self.rule_on(at, "the V13 battle's keys found no legal answer")
+            self.rule_on(at, f"the {system} battle's keys answered nothing")
         elif system == "v13":
             v13_by_keys(self, at, rec.get("answers") or [], s)
         elif system == "afef" and s in (1, 2):
