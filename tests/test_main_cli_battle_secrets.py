@@ -81,3 +81,15 @@ def test_the_quick_systems_show_the_sides_each_other_once_the_first_round_begins
         out = battle(tmp_path, system, "alliance")
         assert '"text": "round 1"' in out and "RIS Talon" in out
         assert "Shadow Squadron (cloaked)" not in out  # the ships are seen, not the fleet they sail in
+
+
+def test_in_the_table_system_each_team_reads_its_own_units_and_the_others_it_may_know(tmp_path):
+    """The "units present" line was one line naming every Team's units, so the sight dropped it whole
+    for a Team that may not know one of them: the Coalition no longer read its own ships there."""
+    coalition = battle(tmp_path, "table", "coalition")
+    assert "units present (Coalition" in coalition and "RIS Talon" in coalition  # its own cloaked ships too
+    assert "units present (Alliance)" in coalition  # the Alliance's units it may know
+    assert not any(s in coalition for s in hidden_of("alliance"))
+    alliance = battle(tmp_path, "table", "alliance")
+    assert "units present (Coalition)" in alliance and "units present (Alliance" in alliance
+    assert not any(s in alliance for s in hidden_of("coalition"))

@@ -23,6 +23,7 @@ from rules.battle.roster import BUnit, Status
 from rules.battle.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.campaign import Campaign
+from rules.model.units import unit_secret
 from rules.systems.run import ReplayRun
 
 RULE = "V13.01"
@@ -56,8 +57,14 @@ class TableEngine:
 
     def run(self) -> Procedure:
         st = self.state
-        self.log.add("info", "V13.13", "units present: " + ", ".join(
-            f"{u.name} ({self.name(u.team)})" for u in st.units.values() if u.status is not Status.OUT))
+        present = [u for u in st.units.values() if u.status is not Status.OUT]
+        for team in dict.fromkeys(u.team for u in present):  # a line for each Team, its secret units apart, so
+            for secret in (False, True):  # the sight keeps from a Team only the line naming what it may not know
+                names = [u.name for u in present if u.team == team and bool(unit_secret(u.unit)) is secret]
+                if names:
+                    self.log.add("info", "V13.13", f"units present ({self.name(team)}"
+                                                   f"{', kept from the other side' if secret else ''}): "
+                                                   + ", ".join(names))
         left = [u.id for u in st.units.values() if u.status is not Status.OUT]
         for status, verb in _ASKED:
             chosen = yield self._units_question(status, verb, left)
