@@ -168,6 +168,9 @@ def test_the_battle_intensity_rating_dialog_shows_the_odds_as_a_table_in_words(q
         elif bw.b.pending is not None and bw.panel.handles(bw.b.pending):
             qtbot.mouseClick(bw.panel.central.findChild(QPushButton, "bif_2"), Qt.MouseButton.LeftButton)
         qtbot.wait(20)
+    bw.auto_dialogs = False  # the next question's dialog, queued after the BIR answer, is not opened
+    bw.close()  # once the answerer is gone (it would wait for an answer after the test)
+    qtbot.wait(20)
     answerer.stop()
     assert shown, "no Battle Intensity Rating question was asked"
     html, fmt = shown[0]
