@@ -31,7 +31,7 @@ def build_panel(win: BattleWindow) -> None:
     win.question_label = QLabel("")
     win.question_label.setWordWrap(True)
     win.answer_button = QPushButton("&Answer...")  # Alt+A: the pending question's dialog, by keys
-    win.answer_button.clicked.connect(lambda: win.ask())
+    win.answer_button.clicked.connect(lambda: win.ask(by_keys=True))
     for x in (win.title, win.step_label, win.waiting, win.question_label, win.answer_button):
         lay.addWidget(x)
     for x in win.panel.widgets:

@@ -110,6 +110,10 @@ class SidcorsPanel(PanelBase):
         """BIFs and allocations are answered here, by the player at the screen."""
         return _kind(q) in ("bif", "allocate") and q.key.startswith("sidcors/")
 
+    def dialog_by_keys(self, q: Question) -> bool:
+        """A BIF and a unit to give up are also answered in the shared dialog by keys (Answer..., Alt+A)."""
+        return self.handles(q)
+
     def dialog_odds(self, q: Question) -> str | None:
         """The odds a dialog shows with ``q``, as a table in words: for the Battle Intensity
         Rating one side chooses alone, each rating's damage points dealt and taken (the engine's

@@ -27,6 +27,7 @@ from app.session import CampaignSession
 from hexmap import Label
 from rules.battle.change import BattleChange
 from rules.battle.log import GM
+from rules.battle.questions import Question
 from rules.battle.wording import answer_text
 from rules.systems import BattleRun
 
@@ -147,7 +148,7 @@ class BattleWindow(QMainWindow):
         self._seat_action()
         self.panel_dock.show()
         self.log_dock.show()
-        self.answer_button.setEnabled(q is not None and not self.panel.handles(q))
+        self.answer_button.setEnabled(q is not None and (not self.panel.handles(q) or self._by_keys(q)))
         self.panel.draw(None if was_hidden else change)
         self._show_log(rebuild=change is None, rewind_to=change.events_from if change and change.rewound else None)
         # one question at a time: what the panel shows first (a new Weapon Status), then the next dialog
@@ -255,10 +256,18 @@ class BattleWindow(QMainWindow):
                 return
         self.answer({"gm_ruling": reason, "answer": refused[1]})
 
-    def ask(self) -> None:
-        """Open the dialog for the pending question (those the panel does not handle itself)."""
+    def _by_keys(self, q: Question) -> bool:
+        """Whether the panel lets the shared dialog answer ``q``, which it handles by the mouse, when
+        asked by keys (Answer..., Alt+A)."""
+        return bool(getattr(self.panel, "dialog_by_keys", lambda _q: False)(q))
+
+    def ask(self, by_keys: bool = False) -> None:
+        """Open the dialog for the pending question: those the panel does not handle itself, and,
+        ``by_keys`` (Answer..., Alt+A), those it handles by the mouse that it lets a dialog answer."""
         b = self.b
-        if b is None or b.pending is None or self.panel.handles(b.pending) or self._asking:
+        if b is None or b.pending is None or self._asking:
+            return
+        if self.panel.handles(b.pending) and not (by_keys and self._by_keys(b.pending)):
             return
         if self.handing_over() or self.panel.blocks_questions() or self.replay.on:
             return  # never on top of the hand-over screen or what the panel shows first
