@@ -94,3 +94,4 @@ def test_the_sidcors_window_fits_the_screen_after_the_take_over(qtbot, tmp_path)
     QApplication.processEvents()
     assert not bw.handing_over() and bw.panel.counters
     fits(bw)
+    bw.close()  # no battle window of this campaign left for the next test
