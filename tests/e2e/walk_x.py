@@ -145,6 +145,10 @@ class Walk:
         if self.rng is not None and "v13" not in self.fought.values():
             raise Fail("no V13 battle was played to its end by keys (placement and moves on the map): "
                        + ("; ".join(self.notes) or "none was begun"))
+        missing = [s for s in SYSTEMS if s not in self.fought.values()]
+        if self.rng is not None and missing:
+            raise Fail(f"no battle of {', '.join(missing)} was played to its end by keys: "
+                       + ("; ".join(self.notes) or "ruled instead"))
 
     def on_main(self) -> None:
         data = self.state()
@@ -277,11 +281,12 @@ class Walk:
             key("Escape")  # leave the replay
             self.progress()
             return
-        if rec is None:
+        shown_resolved = "\u2014 resolved" in active()[1]  # another meeting may still be open in the sector
+        if rec is None or shown_resolved:
             snap(f"battle-{at}-resolved")
             where = f"{at} turn {data.get('turn', 1)}"
-            if not any(r.startswith(where) for r in self.ruled):
-                self.fought[where] = system
+            if shown_resolved or not any(r.startswith(where) for r in self.ruled):
+                self.fought[f"{where} #{len(self.fought) + 1}"] = system
             key("alt+F4")  # the window manager closes it; the results are in the campaign
             self.progress()
             return
@@ -293,7 +298,7 @@ class Walk:
             snap(f"battle-{at}-{system}-{answers:03d}")
             key("Return")  # a hand-over screen's button has the focus
         elif s >= (12 if self.rng is None else 24) and (system == "v13" or self.rng is not None):
-            # the keys found no answer here (random choices: e.g. SIDCORS's allocation by clicks): the GM rules, noted
+            # the keys found no answer here: the GM rules, noted (and the walk fails below for the systems it must fight)
             self.notes.append(f"{at} ({system}): {s} key presses answered nothing (a step the keys do not reach?); "
                               "the GM rules on the battle")
             snap(f"battle-{at}-{system}-stuck")
@@ -303,6 +308,8 @@ class Walk:
             self.rule_on(at, f"the {system} battle's keys answered nothing")
         elif system == "v13":
             v13_by_keys(self, at, rec.get("answers") or [], s)
+        elif system == "sidcors" and s in (1, 2):
+            key("alt+a")  # Answer...: a BIF or a unit to give up, which the panel takes as clicks, in the dialog
         elif system == "afef" and s in (1, 2):
             # Commit the plan as it stands (no dice: the keys place none); when a round is over
             # ("Another round" in Commit's place, Alt+R), break off (Alt+B, the reason typed by ``dialog``)
