@@ -95,7 +95,7 @@ def _preload() -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["battle"]:
-        from rules.battle.headless import run
+        from rules.battlehex.headless import run
 
         return run(argv[1:])
     if argv[:1] == ["turn"]:
@@ -126,12 +126,12 @@ def main(argv: list[str] | None = None) -> int:
 
     from PySide6.QtWidgets import QApplication
 
-    from app.main_window import MainWindow
+    from app.shell.window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("BattleHex")
     app.setOrganizationName("BattleHex")
-    from app.errors import install
+    from app.shell.errors import install
 
     install()  # no failure ends as a line on stderr alone: a dialog, and the log in the data folder
     window = MainWindow(path, campaign=campaign, offer_recovery=not args.screenshot,
@@ -187,7 +187,7 @@ def _warm_up():
             pass
 
     thread = threading.Thread(target=engines, name="battlehex-warm-up", daemon=True)
-    queue = ["app.battle_controller", "app.battle_window"]
+    queue = ["app.battle.controller", "app.battle.window"]
 
     def gui_step() -> None:
         if thread.is_alive():

@@ -20,9 +20,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from common import Row, interleaved, main, median_ms, sizes  # noqa: E402
 
 from hexmap import Label  # noqa: E402
-from rules.battle import BattleProcedure, zones  # noqa: E402
-from rules.battle.autoplay import random_answer  # noqa: E402
-from rules.battle.questions import QKind  # noqa: E402
+from rules.systems.v13.procedure import BattleProcedure  # noqa: E402
+from rules.systems.v13 import zones  # noqa: E402
+from rules.systems.v13.autoplay import random_answer  # noqa: E402
+from rules.battlehex.questions import QKind  # noqa: E402
 from rules.model.campaign import Campaign  # noqa: E402
 from rules.strategic import build_graph  # noqa: E402
 from rules.strategic.turn import end_movement  # noqa: E402

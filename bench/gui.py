@@ -47,12 +47,12 @@ from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QSettings, Qt, qIns
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication, QDialog, QPushButton  # noqa: E402
 
-from app.battle_map import centre_of  # noqa: E402
-from app.battle_window import BattleWindow  # noqa: E402
-from app.main_window import MainWindow  # noqa: E402
-from app.turn_dialogs import IgnoreDialog  # noqa: E402
+from app.systems.v13.map import centre_of  # noqa: E402
+from app.battle.window import BattleWindow  # noqa: E402
+from app.shell.window import MainWindow  # noqa: E402
+from app.shell.turn_dialogs import IgnoreDialog  # noqa: E402
 from rules.model import load_campaign, save_campaign  # noqa: E402
-from tests.app.test_battle_window import set_up_0604  # noqa: E402
+from tests.app.battle.test_window import set_up_0604  # noqa: E402
 
 SIZES = sizes((100, 2000, 5000), (100,))
 REPEAT = 1 if SMOKE else 9  # runs of each operation (the quick ones: QUICK; a cold reopen: COLD)

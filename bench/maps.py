@@ -37,7 +37,7 @@ def geometry() -> list[Row]:
 def tactical() -> list[Row]:
     from PySide6.QtWidgets import QApplication
 
-    from app.tactical_view import TacticalScene, TacticalView
+    from app.strategic.tactical_view import TacticalScene, TacticalView
 
     app = QApplication.instance() or QApplication([])
     build = median_ms(lambda: TacticalScene(), repeat=10)

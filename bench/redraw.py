@@ -1,5 +1,5 @@
 """Battle-map redraw bench (issue 10, part 7): a 1200 x 800 battle map view (the app's own
-:class:`app.battle_map.BattleMapView`) showing the 42 x 30 map sheet with its grid and labels,
+:class:`app.systems.v13.map.BattleMapView`) showing the 42 x 30 map sheet with its grid and labels,
 100 counters, the legal region, a placement zone's outline and the minimum-range ring, at 1:1
 and fitted to the sheet, against a naive scene of 1,260 plain polygon hexes in a view of the
 same size in the same run; then the redraw after a float of the map (V13.812: the sheet and
@@ -34,9 +34,9 @@ def _views():
     from PySide6.QtGui import QColor, QPen
     from PySide6.QtWidgets import QApplication, QGraphicsPolygonItem, QGraphicsScene, QGraphicsView
 
-    from app.battle_counters import CounterSpec
-    from app.battle_grid import POLY, centre_of
-    from app.battle_map import BattleMapView, BattleScene
+    from app.systems.v13.counters import CounterSpec
+    from app.systems.v13.grid import POLY, centre_of
+    from app.systems.v13.map import BattleMapView, BattleScene
     from hexmap import Facing, MapWindow, hexes_within
 
     app = QApplication.instance() or QApplication([])
@@ -165,7 +165,7 @@ def float_rows(app, scene, view, naive) -> list[Row]:
 
     from PySide6.QtCore import QPointF, Qt
 
-    from app.battle_grid import centre_of
+    from app.systems.v13.grid import centre_of
     from hexmap import Facing
 
     grid = scene.grid

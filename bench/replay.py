@@ -3,7 +3,7 @@
 (a new procedure from the saved campaign), the sizes measured in turn. The undos stand beside the full replay from
 formation measured in the same run (what every undo cost before checkpoints); the reopen beside
 a reopen that gives every answer through the procedure's generator (what it cost before a
-replay gave runs of clock answers at once, rules.battle.clock_run). Never asserts times.
+replay gave runs of clock answers at once, rules.systems.v13.clock_run). Never asserts times.
 
     python bench/replay.py
 """
@@ -18,8 +18,8 @@ sys.path.insert(0, str(ROOT))
 from common import Row, interleaved, main, sizes  # noqa: E402
 
 from hexmap import Label  # noqa: E402
-from rules.battle import BattleProcedure  # noqa: E402
-from rules.battle.autoplay import play  # noqa: E402
+from rules.systems.v13.procedure import BattleProcedure  # noqa: E402
+from rules.systems.v13.autoplay import play  # noqa: E402
 from rules.model import load_campaign  # noqa: E402
 from rules.strategic import build_graph  # noqa: E402
 from rules.strategic.turn import end_movement  # noqa: E402

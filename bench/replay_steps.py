@@ -1,5 +1,5 @@
 """Replay-on-the-map bench (issue 22): a step of a battle's replay
-(:class:`rules.systems.replay_steps.Steps`) at 300 answers - V13 (the default campaign's 0604
+(:class:`rules.battlehex.replay_steps.Steps`) at 300 answers - V13 (the default campaign's 0604
 after its set-up and clock answers) and SIDCORS (100 v 100, played at random) - against the
 naive way, a run replayed from the start to that answer. A step is setting the view to the
 frame and working out what the map redraws (:meth:`Steps.change`). Entering the replay (at its
@@ -21,13 +21,13 @@ sys.path.insert(0, str(ROOT / "bench"))
 from common import Row, SMOKE, main, median_ms  # noqa: E402
 
 from hexmap import Label  # noqa: E402
-from rules.battle import BattleProcedure  # noqa: E402
-from rules.battle.autoplay import play  # noqa: E402
+from rules.systems.v13.procedure import BattleProcedure  # noqa: E402
+from rules.systems.v13.autoplay import play  # noqa: E402
 from rules.model import load_campaign  # noqa: E402
 from rules.strategic import build_graph  # noqa: E402
 from rules.strategic.turn import end_movement  # noqa: E402
 from rules.systems import BattleRun, start  # noqa: E402
-from rules.systems.replay_steps import Steps  # noqa: E402
+from rules.battlehex.replay_steps import Steps  # noqa: E402
 from tests.play.duel import AT, battle  # noqa: E402
 from tests.play.random_battle import play_at_random  # noqa: E402
 

@@ -7,7 +7,7 @@ each answer stored as the battle window's controller stores it (``adopt(saved())
   again, or the file opened again: the checkpoints filed under the battle's inputs);
 - cold reopen from the file: what a new process does, timed from reading the saved file
   (load, lane graph, run) with nothing of the battle in the process (no checkpoints, no key,
-  no code digest): the run resumes from the checkpoint on disk (:mod:`rules.systems.resume`);
+  no code digest): the run resumes from the checkpoint on disk (:mod:`rules.battlehex.resume`);
 - each beside the naive baseline measured in the same run: a full replay from the first round
   (what every undo and reopen cost before the seam kept checkpoints; for the cold reopen, with
   the file's load);
@@ -39,7 +39,9 @@ from common import Row, interleaved, main, sizes  # noqa: E402
 from rules.dice import DiceRoller  # noqa: E402
 from rules.model.io import load_campaign, save_campaign  # noqa: E402
 from rules.strategic import build_graph  # noqa: E402
-from rules.systems import replay_points, resume, start  # noqa: E402
+from rules.systems import start  # noqa: E402
+from rules.battlehex import replay_points  # noqa: E402
+from rules.battlehex import resume  # noqa: E402
 from tests.play.duel import AT, battle  # noqa: E402
 from tests.play.random_battle import play_at_random  # noqa: E402
 

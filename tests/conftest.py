@@ -27,15 +27,15 @@ def _autosave_in_tmp(tmp_path, monkeypatch):
 
 @pytest.fixture(autouse=True)
 def _no_failure_unseen():
-    """A failure told to the user at the app's edge (app.errors: a slot, the autosave thread...)
-    fails the test, unless the test took it (``app.errors.take()``) to check it."""
+    """A failure told to the user at the app's edge (app.shell.errors: a slot, the autosave thread...)
+    fails the test, unless the test took it (``app.shell.errors.take()``) to check it."""
     import sys
 
-    errors = sys.modules.get("app.errors")
+    errors = sys.modules.get("app.shell.errors")
     if errors is not None:
         errors.take()  # another test's leftovers are not this test's failure
     yield
-    errors = sys.modules.get("app.errors")
+    errors = sys.modules.get("app.shell.errors")
     left = errors.take() if errors is not None else []
     if left:
         pytest.fail("failure reported to the user during the test:\n" + "\n".join(

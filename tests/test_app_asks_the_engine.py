@@ -9,9 +9,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RULE_WORKINGS = {
-    "rules.battle.zones", "rules.battle.placement", "rules.battle.placement_steps", "rules.battle.combat", "rules.battle.exits",
-    "rules.battle.centre", "rules.battle.endings", "rules.battle.pursuit", "rules.battle.approach",
-    "rules.battle.opening_range", "rules.battle.weapon_status", "rules.battle.results", "rules.battle.autoplay",
+    "rules.systems.v13.zones", "rules.systems.v13.placement", "rules.systems.v13.placement_steps", "rules.systems.v13.combat", "rules.systems.v13.exits",
+    "rules.systems.v13.centre", "rules.systems.v13.endings", "rules.systems.v13.pursuit", "rules.systems.v13.approach",
+    "rules.systems.v13.opening_range", "rules.systems.v13.weapon_status", "rules.battlehex.results", "rules.systems.v13.autoplay",
     "rules.strategic.supply", "rules.strategic.control", "rules.dice",
 }
 
@@ -28,15 +28,15 @@ def imports_of(path: Path) -> set[str]:
 
 
 def test_app_imports_no_module_that_works_out_a_rule():
-    bad = {f"{p.relative_to(ROOT)} imports {m}" for p in (ROOT / "app").glob("*.py") for m in imports_of(p)
+    bad = {f"{p.relative_to(ROOT)} imports {m}" for p in (ROOT / "app").rglob("*.py") for m in imports_of(p)
            if m in RULE_WORKINGS}
     assert not bad, sorted(bad)
 
 
 def test_the_check_would_catch_one(tmp_path):
     sample = tmp_path / "sample.py"
-    sample.write_text("from rules.battle.combat import current_window\n", encoding="utf-8")
-    assert imports_of(sample) & RULE_WORKINGS == {"rules.battle.combat"}
+    sample.write_text("from rules.systems.v13.combat import current_window\n", encoding="utf-8")
+    assert imports_of(sample) & RULE_WORKINGS == {"rules.systems.v13.combat"}
 
 
 RULE_NUMBER = re.compile(r"^V13\.\d+$")
@@ -59,8 +59,8 @@ def rule_literals(path: Path) -> list[str]:
 
 
 def test_the_app_asks_the_engine_for_rule_events_and_counts():
-    """app/battle_v13.py looked the corrected facing up by its rule number ("V13.443") and wrote
-    "/32" for V13.632's count (issue 21): the engine names both (rules.battle.queries.corrected_facing,
+    """app/systems/v13/panel.py looked the corrected facing up by its rule number ("V13.443") and wrote
+    "/32" for V13.632's count (issue 21): the engine names both (rules.systems.v13.queries.corrected_facing,
     ThroughEnemyCounter.mark/words)."""
     assert [f for p in sorted((ROOT / "app").rglob("*.py")) for f in rule_literals(p)] == []
 

@@ -18,10 +18,11 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.battle import BattleProcedure, IllegalAnswer
-from rules.battle.autoplay import random_answer
-from rules.battle.questions import QKind
-from tests.rules.battle.helpers import AT, battle, duel, fleet, unit
+from rules.systems.v13.procedure import BattleProcedure
+from rules.battlehex.log import IllegalAnswer
+from rules.systems.v13.autoplay import random_answer
+from rules.battlehex.questions import QKind
+from tests.rules.systems.v13.helpers import AT, battle, duel, fleet, unit
 
 EXAMPLES = 150
 

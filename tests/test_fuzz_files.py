@@ -117,9 +117,9 @@ def test_the_window_opens_exactly_the_files_check_accepts(tmp_path: Path, qtbot:
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QFileDialog
 
-    from app import errors
-    from app.main_files import FILE_FILTER
-    from app.main_window import MainWindow
+    from app.shell import errors
+    from app.shell.files import FILE_FILTER
+    from app.shell.window import MainWindow
 
     window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
@@ -190,8 +190,8 @@ def test_an_engine_fault_on_opening_refuses_the_file_alike_in_check_and_the_wind
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QFileDialog
 
-    from app.main_files import FILE_FILTER
-    from app.main_window import MainWindow
+    from app.shell.files import FILE_FILTER
+    from app.shell.window import MainWindow
     from rules.turn import sequence
 
     path = tmp_path / "encounters.json"

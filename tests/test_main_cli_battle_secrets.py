@@ -1,5 +1,5 @@
 """Issue 20: ``main.py battle --viewer TEAM`` prints nothing of another Team's hidden units the
-battle has not shown it, in every battle system (rules/systems/sight.py).
+battle has not shown it, in every battle system (rules/battlehex/sight.py).
 
 The default campaign's Battle Hex 0509 (formed by the command's own movement): the Coalition
 attacks the Alliance with the cloaked Shadow Squadron (RIS Talon, RIS Vaed, RIS Sith) among its
@@ -17,7 +17,7 @@ import json
 
 import pytest
 
-from rules.battle.headless import run
+from rules.battlehex.headless import run
 from tests.conftest import DEFAULT
 
 

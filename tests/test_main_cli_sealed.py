@@ -17,8 +17,8 @@ import pytest
 
 import main
 from hexmap import Label
-from rules.battle import BattleProcedure
-from rules.battle.headless import run as battle_run
+from rules.systems.v13.procedure import BattleProcedure
+from rules.battlehex.headless import run as battle_run
 from rules.model import load_campaign, load_with_passphrases, save_campaign
 from rules.model.seals import Keyring, new_key, pin_of
 from rules.model.secrets import with_key

@@ -98,7 +98,7 @@ def test_the_escort_of_a_civilian_fleet_a_battle_destroyed_is_released_and_the_f
     assert r.returncode == 0, r.stderr
     log = [e["text"] for e in json.loads(r.stdout)["log"] if e["kind"] == "log"]
     assert any("Vanguard Trade Fleet is destroyed" in t for t in log)
-    # released by the battle's write-back (rules/battle/results.py), logged where the battle ends
+    # released by the battle's write-back (rules/battlehex/results.py), logged where the battle ends
     assert any("Vanguard Trade Escort" in t and "escorts nothing now" in t for t in log), log[-6:]
     after = json.loads(out_file.read_text(encoding="utf-8"))
     assert not any(f.get("escort_of") == "fed-trade-vanguard" for f in after["fleets"])

@@ -11,13 +11,13 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-LATER = ("app.cargo_dialog", "app.passphrases_dialog", "app.rules_viewer")
+LATER = ("app.shell.cargo_dialog", "app.shell.passphrases_dialog", "app.shell.rules_viewer")
 START = f"""
 import sys
 import main
 main._preload()
 from PySide6.QtWidgets import QApplication
-from app.main_window import MainWindow
+from app.shell.window import MainWindow
 app = QApplication(sys.argv[:1])
 window = MainWindow(None, offer_recovery=False, reopen_last=False)
 window.show()

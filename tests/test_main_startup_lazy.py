@@ -17,8 +17,8 @@ import json, sys
 import main
 main._preload()
 from PySide6.QtWidgets import QApplication
-from app.main_window import MainWindow
-from app.tactical_view import TacticalHexItem
+from app.shell.window import MainWindow
+from app.strategic.tactical_view import TacticalHexItem
 import pydantic.plugin._loader as plugins
 app = QApplication(sys.argv[:1])
 window = MainWindow(None, offer_recovery=False, reopen_last=False)

@@ -75,8 +75,8 @@ def test_the_installed_copy_finds_its_files_and_runs(wheel, tmp_path):
     shot = tmp_path / "shot.png"
     code = (
         "import sys; sys.path.insert(0, sys.argv[1])\n"
-        "import main, app.paths as p\n"
-        "from app.rules_texts import rules_texts\n"
+        "import main, app.shell.paths as p\n"
+        "from app.shell.rules_texts import rules_texts\n"
         "assert str(p.DEFAULT_CAMPAIGN).startswith(sys.argv[1]), p.DEFAULT_CAMPAIGN\n"
         "texts = rules_texts()\n"
         "assert texts and all(t.path.is_file() and str(t.path).startswith(sys.argv[1]) for t in texts)\n"

@@ -27,7 +27,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules.battle.headless import run as battle_run
+from rules.battlehex.headless import run as battle_run
 from rules.model import load_campaign, save_campaign
 from rules.model.campaign import Campaign
 from rules.strategic import build_graph
@@ -88,7 +88,7 @@ def _check(moved: Campaign, tmp_path, system: str, seed: int) -> None:
         sides |= {*rec.others}
     report = None
     if system == "v13":
-        from rules.battle.report import report_html
+        from rules.systems.v13.report import report_html
         b = start(c, rec.at, graph)
         for a in given_:
             b.answer(a)

@@ -1,19 +1,19 @@
 """The coin system's engine: questions in, checked answers out, on the shared run
-(:class:`rules.systems.run.ReplayRun`), which replays, checkpoints, undoes, saves and writes back."""
+(:class:`rules.battlehex.run.ReplayRun`), which replays, checkpoints, undoes, saves and writes back."""
 from __future__ import annotations
 
 from collections.abc import Generator
 from typing import Any
 
 from hexmap import Label, LaneGraph
-from rules.battle.change import RunStatus
-from rules.battle.log import GM, EventLog, IllegalAnswer
-from rules.battle.questions import QKind, Question
-from rules.battle.roster import BUnit, Status
-from rules.battle.state import BattleState
+from rules.battlehex.change import RunStatus
+from rules.battlehex.log import GM, EventLog, IllegalAnswer
+from rules.battlehex.questions import QKind, Question
+from rules.battlehex.roster import BUnit, Status
+from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.campaign import Campaign
-from rules.systems.run import ReplayRun
+from rules.battlehex.run import ReplayRun
 
 RULE = "coin"
 """The rule the example's questions, rolls and rulings cite."""

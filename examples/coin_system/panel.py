@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
-from app.battle_panel import PanelBase
-from rules.battle.change import BattleChange
-from rules.battle.questions import Question
-from rules.systems.sight import events_for
+from app.battle.panel import PanelBase
+from rules.battlehex.change import BattleChange
+from rules.battlehex.questions import Question
+from rules.battlehex.sight import events_for
 
 if TYPE_CHECKING:
-    from app.battle_window import BattleWindow
+    from app.battle.window import BattleWindow
 
 
 class CoinPanel(PanelBase):

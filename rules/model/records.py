@@ -84,7 +84,7 @@ class IgnoreRecord(Strict):
 
 class BattleStart(Strict):
     """A resolved battle's inputs as they stood when it began, which its write-back (V13.01) and
-    the turns after it change: what its replay is rebuilt from (rules/systems/replay_source.py)."""
+    the turns after it change: what its replay is rebuilt from (rules/battlehex/replay_source.py)."""
 
     turn: StrictInt = Field(ge=1, le=MAX_TURN, description="the campaign turn it was fought in")
     system: SystemKey = Field(description="the battle system that fought it")

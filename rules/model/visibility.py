@@ -117,7 +117,7 @@ def may_read(owner: Iterable[str], viewer: str) -> bool:
 def readable(s: Secrets, text: str, viewer: str, learned: Collection[str] = ()) -> bool:
     """Whether ``viewer`` may read ``text``: each hidden name it names is the viewer's own
     secret (:func:`may_read`) or one it has ``learned`` (a battle it fought showed it the unit,
-    :mod:`rules.systems.sight`)."""
+    :mod:`rules.battlehex.sight`)."""
     return all(n in learned or may_read((s.names[n],), viewer) for n in s.named(text))
 
 

@@ -3,7 +3,7 @@
 Two rules leave a unit Lost for some Strategic Turns:
 
 - V13.91x: a unit that evaded at sub-light after dropping its warp engines
-  (``rules/battle/sublight.py``); each turn its Helmsman may find the way back (V13.914), and
+  (``rules/systems/v13/sublight.py``); each turn its Helmsman may find the way back (V13.914), and
   when found or when its lost time is over it is locatable where it evaded.
 - V13.953 / V13.963: a unit lost in a nebula by sub-light evasion. It too rolls V13.914; when
   found or when its 1d3 Strategic Turns are over it is treated as if it had evaded in Empty
@@ -14,7 +14,8 @@ Two rules leave a unit Lost for some Strategic Turns:
   Lost, no Helmsman rolls for it (V13.914 is for V13.90 only, A-43), and when its lost time is
   over it reappears on the map, in the sector it was moved to, as an ordinary unit.
 
-The campaign turn sits below the battle: this module imports nothing from ``rules/battle``.
+The campaign turn sits below the battle: this module imports nothing from the battle
+(``rules/battlehex``, ``rules/systems``).
 """
 from __future__ import annotations
 

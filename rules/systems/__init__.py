@@ -8,8 +8,8 @@ campaign are shared and know no system's rules. A campaign picks its system in
 
 Each system is one entry of the registry (:mod:`rules.systems.registry`, the
 ``battlehex.systems`` entry points): its key, title, engine and panel. The built-in ones are
-``v13`` (the Tactical Combat Interface, :mod:`rules.battle`), ``table`` (fought at the table,
-the GM enters the results, :mod:`rules.systems.table`), ``sidcors`` (seed 004's SIDCORS,
+``v13`` (the Tactical Combat Interface, :mod:`rules.systems.v13`), ``table`` (fought at the table,
+the GM enters the results, :mod:`rules.systems.table.battle`), ``sidcors`` (seed 004's SIDCORS,
 :mod:`rules.systems.sidcors`) and ``afef`` (seed 001's AF/EF combat, :mod:`rules.systems.afef`).
 """
 from __future__ import annotations
@@ -22,10 +22,10 @@ from rules.systems.registry import BattleSystem, get, keys, load, systems
 
 if TYPE_CHECKING:
     from hexmap import Label, LaneGraph
-    from rules.battle.change import BattleChange, RunStatus
-    from rules.battle.log import EventLog
-    from rules.battle.questions import Question
-    from rules.battle.state import BattleState
+    from rules.battlehex.change import BattleChange, RunStatus
+    from rules.battlehex.log import EventLog
+    from rules.battlehex.questions import Question
+    from rules.battlehex.state import BattleState
     from rules.model.campaign import Campaign
     from rules.model.records import BattleHexRecord
 
@@ -43,7 +43,7 @@ class BattleRun(Protocol):
 
     @property
     def state(self) -> BattleState:
-        """The battle's units and where it stands (what rules/systems/sight.py reads)."""
+        """The battle's units and where it stands (what rules/battlehex/sight.py reads)."""
         ...
 
     def answer(self, raw: Any) -> BattleChange:

@@ -21,8 +21,8 @@ GROUP = "battlehex.systems"
 """The entry-point group a battle system is declared in."""
 
 BUILTIN: dict[str, str] = {
-    "v13": "rules.battle:SYSTEM",
-    "table": "rules.systems.table_entry:SYSTEM",
+    "v13": "rules.systems.v13:SYSTEM",
+    "table": "rules.systems.table.entry:SYSTEM",
     "sidcors": "rules.systems.sidcors:SYSTEM",
     "afef": "rules.systems.afef:SYSTEM",
 }
@@ -41,10 +41,10 @@ class BattleSystem:
         engine: ``"module:callable"``, called ``(campaign, at, graph=graph)`` to start or resume the
             battle (a :class:`~rules.systems.BattleRun`: :func:`rules.systems.begin`).
         panel: ``"module:callable"`` in ``app/``, called with the battle window to make the
-            system's panel (:class:`app.battle_panel.BattlePanel`).
+            system's panel (:class:`app.battle.panel.BattlePanel`).
         headless: ``"module:callable"`` running ``main.py battle`` for this system, called
             ``(campaign, at, graph, answers, viewer, replay, undo, out, err)``; the default
-            prints the run's log, question and status (:func:`rules.systems.headless.run_system`).
+            prints the run's log, question and status (:func:`rules.battlehex.headless_systems.run_system`).
     """
 
     key: str
@@ -52,7 +52,7 @@ class BattleSystem:
     blurb: str
     engine: str
     panel: str
-    headless: str = "rules.systems.headless:run_system"
+    headless: str = "rules.battlehex.headless_systems:run_system"
 
 
 def load(dotted: str) -> Callable[..., Any]:

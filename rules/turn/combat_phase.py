@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from hexmap import Label, LaneGraph
-from rules.battle.questions import Question
+from rules.battlehex.questions import Question
 from rules.model.campaign import Campaign
 from rules.model.records import LogEntry, Phase
 from rules.model.turn_model import EncounterState, GroundCombat

@@ -14,9 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 from hexmap import Label
-from rules.battle.log import IllegalAnswer
-from rules.battle.questions import Question, choose
-from rules.battle.roster import lane_fleets
+from rules.battlehex.log import IllegalAnswer
+from rules.battlehex.questions import Question, choose
+from rules.battlehex.roster import lane_fleets
 from rules.dice import DiceRoller
 from rules.model.campaign import Campaign
 from rules.model.records import BattleHexRecord, LogEntry

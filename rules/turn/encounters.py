@@ -41,8 +41,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from hexmap import Label
-from rules.battle.log import IllegalAnswer
-from rules.battle.questions import Question, choose, yes_no
+from rules.battlehex.log import IllegalAnswer
+from rules.battlehex.questions import Question, choose, yes_no
 from rules.errors import RuleError
 from rules.model.turn_model import Scenario
 from rules.strategic.state import StrategicState

@@ -21,9 +21,9 @@ import json
 import sys
 from typing import Any, TextIO
 
-from rules.battle.headless import EXIT_CODES, finish, give_answers, question_view, start_cli
-from rules.battle.log import GM
-from rules.battle.questions import Question
+from rules.battlehex.headless import EXIT_CODES, finish, give_answers, question_view, start_cli
+from rules.battlehex.log import GM
+from rules.battlehex.questions import Question
 from rules.model import CampaignError, passphrase_arg, save_campaign, visibility
 from rules.model.campaign import Campaign
 from rules.turn.run import TurnRun

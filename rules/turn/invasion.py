@@ -42,8 +42,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from hexmap import Label
-from rules.battle.log import IllegalAnswer
-from rules.battle.questions import QKind, Question, yes_no
+from rules.battlehex.log import IllegalAnswer
+from rules.battlehex.questions import QKind, Question, yes_no
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, Planet, Sector
 from rules.model.records import LogEntry

@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from hexmap import Label
-from rules.battle.log import IllegalAnswer
-from rules.battle.questions import QKind, Question
+from rules.battlehex.log import IllegalAnswer
+from rules.battlehex.questions import QKind, Question
 from rules.model.campaign import Campaign
 from rules.model.records import LogEntry
 from rules.model.units import Unit

@@ -47,8 +47,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hexmap import Label, LaneGraph
-from rules.battle.log import GM, IllegalAnswer
-from rules.battle.questions import QKind, Question, yes_no
+from rules.battlehex.log import GM, IllegalAnswer
+from rules.battlehex.questions import QKind, Question, yes_no
 from rules.model import visibility
 from rules.model.campaign import Campaign
 from rules.model.records import LogEntry, Phase

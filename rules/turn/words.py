@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.battle.questions import QKind, Question
-from rules.systems.words import plain
+from rules.battlehex.questions import QKind, Question
+from rules.battlehex.words import plain
 
 YES_NO = {
     "agree": ("agrees", "refuses and returns to its last sector"),

@@ -10,7 +10,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QCursor
 from PySide6.QtWidgets import QApplication
 
-from app.main_window import MainWindow
+from app.shell.window import MainWindow
 from tests.app.gui import show_active, v13_copy
 
 

@@ -171,7 +171,7 @@ def open_main_window(qtbot, folder):
     """The main window on the default campaign, shown and active, its settings in ``folder``."""
     from PySide6.QtCore import QSettings
 
-    from app.main_window import MainWindow
+    from app.shell.window import MainWindow
 
     w = MainWindow(settings=QSettings(str(folder / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(w)
@@ -189,7 +189,7 @@ def show_active(w, qtbot) -> None:
 
 def shown_battle_map(qtbot, size: tuple[int, int] = (900, 700)):
     """A battle map view of an unfloated 42 x 30 sheet, shown and exposed at ``size``."""
-    from app.battle_map import BattleMapView, BattleScene
+    from app.systems.v13.map import BattleMapView, BattleScene
     from hexmap import MapWindow
 
     v = BattleMapView(BattleScene(MapWindow(42, 30)))
@@ -202,7 +202,7 @@ def shown_battle_map(qtbot, size: tuple[int, int] = (900, 700)):
 
 def end_movement_listing(main, qtbot):
     """Ctrl+E on the main window with every question accepted; the Battle Hexes list it opens."""
-    from app.turn_dialogs import BattleHexesDialog
+    from app.shell.turn_dialogs import BattleHexesDialog
 
     answerer = Answerer(ok)
     press(main, "Ctrl+E")
@@ -213,7 +213,7 @@ def end_movement_listing(main, qtbot):
 
 def take_over(d: QWidget) -> bool:
     """A hot-seat hand-over dialog: its "I am the ..." button (the next player takes the screen)."""
-    from app.turn_dialogs import HandOverDialog
+    from app.shell.turn_dialogs import HandOverDialog
 
     if not isinstance(d, HandOverDialog):
         return False
@@ -227,7 +227,7 @@ def encounter_answers(demand: str = "deep_space") -> Handler:
     a side asked to agree agrees (Yes), and nobody demands a Pursuit (No); each commander takes
     the screen at the hand-over before its questions."""
     def handle(d: QWidget) -> bool:
-        from app.question_dialogs import QuestionDialog
+        from app.widgets.question_dialogs import QuestionDialog
 
         if take_over(d):
             return True
@@ -269,7 +269,7 @@ def v13_copy(folder):
     loop (the Battle Hexes fought right after End Movement, End Phase then starts the next turn)."""
     import json
 
-    from app.paths import DEFAULT_CAMPAIGN
+    from app.shell.paths import DEFAULT_CAMPAIGN
 
     data = json.loads(DEFAULT_CAMPAIGN.read_text(encoding="utf-8"))
     assert data["settings"]["combat_phase"] == "seed004"

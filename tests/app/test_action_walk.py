@@ -12,10 +12,10 @@ from PySide6.QtCore import QtMsgType
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QWidget
 
-from app.battle_window import BattleWindow
-from app.main_window import MainWindow
+from app.battle.window import BattleWindow
+from app.shell.window import MainWindow
 from tests.app.gui import Answerer, ok, open_main_window, to_space_combat
-from tests.app.test_battle_window import place_0604, to_defender_placement
+from tests.app.battle.test_window import place_0604, to_defender_placement
 
 IGNORED_WARNINGS = ("This plugin does not support",)  # the offscreen platform's, not ours
 

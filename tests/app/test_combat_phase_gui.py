@@ -7,9 +7,9 @@ from __future__ import annotations
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtWidgets import QInputDialog
 
-from app.main_window import MainWindow
-from app.question_dialogs import QuestionDialog
-from app.turn_dialogs import HandOverDialog
+from app.shell.window import MainWindow
+from app.widgets.question_dialogs import QuestionDialog
+from app.shell.turn_dialogs import HandOverDialog
 from rules.model import save_campaign
 from rules.model.records import Phase
 from rules.model.turn_model import EncounterState, Scenario
@@ -126,7 +126,7 @@ def cargo_entry(w, qtbot, fleet_id: str, entry: str) -> list[str]:
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication, QMenu
 
-    from tests.app.test_strategic_menus import counter_pos
+    from tests.app.strategic.test_menus import counter_pos
     seen: list[str] = []
 
     def pick() -> None:
@@ -193,8 +193,8 @@ def test_a_whole_turn_of_the_default_campaign_orders_encounter_battle_landing_co
     from PySide6.QtWidgets import QMenu
 
     from tests.app.gui import end_movement_listing, open_main_window, to_space_combat
-    from tests.app.test_battle_table import results, system_action
-    from tests.app.test_strategic_gui import drag
+    from tests.app.systems.test_table import results, system_action
+    from tests.app.strategic.test_gui import drag
 
     w = open_main_window(qtbot, tmp_path)
     assert w.campaign.settings.combat_phase == "seed004" and w.campaign.phase is Phase.ORDERS
@@ -262,7 +262,7 @@ def test_a_whole_turn_of_the_default_campaign_orders_encounter_battle_landing_co
     assert w.campaign.sector_at("0509").owner == "klingon"  # the whole system: its only planet fell
     from PySide6.QtTest import QTest
 
-    from tests.app.test_strategic_menus import sector_pos
+    from tests.app.strategic.test_menus import sector_pos
     QTest.mouseClick(w.strategic_view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                      sector_pos(w, "0509"))  # the map's inspector shows the conquest
     shown = w.inspector.toPlainText()

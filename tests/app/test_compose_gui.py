@@ -1,18 +1,18 @@
 """Fleet composition at set-up through the app (issue 12): a force over its BPV capacity is
 asked, behind its own hand-over, which units stay out (the refusals are tested on the engine,
-tests/rules/battle/test_compose.py)."""
+tests/rules/battlehex/test_compose.py)."""
 from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
 
-from app.main_window import MainWindow
-from app.question_dialogs import QuestionDialog
+from app.shell.window import MainWindow
+from app.widgets.question_dialogs import QuestionDialog
 from rules.model import save_campaign
 from tests.app.gui import Answerer, choose_item, ok, press, show_active
 from tests.app.test_gui_paths import battle_windows
-from tests.rules.battle.test_compose import over_cap
-from tests.rules.systems.test_compose_systems import unformed
+from tests.rules.battlehex.test_compose import over_cap
+from tests.rules.battlehex.test_compose_systems import unformed
 
 
 def tick(*ids: str):

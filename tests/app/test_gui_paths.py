@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QPushButton
 
-from app.battle_window import BattleWindow
+from app.battle.window import BattleWindow
 from tests.app.gui import (
     Answerer,
     choose_item,
@@ -92,7 +92,7 @@ def test_cancelling_the_choice_opens_nothing(main, qtbot):
 def battle_in_combat(main, qtbot) -> BattleWindow:
     """The battle window of 0604 in combat, opened as Fight opens it (so these tests hit only
     their own path); the set-up by engine answers (it has its own GUI tests)."""
-    from tests.app.test_battle_window import set_up_0604
+    from tests.app.battle.test_window import set_up_0604
 
     end_movement(main, qtbot)
     bw = BattleWindow(main.session, _at(main, "0604"), main)
@@ -147,7 +147,7 @@ def test_ctrl_shift_s_exports_the_report_to_the_chosen_file(main, qtbot, tmp_pat
 def test_set_up_questions_open_by_themselves_one_at_a_time(main, qtbot):
     """Through the hand-overs to placement, never pressing Answer...: each question opens by
     itself (also the next one for the same player), and never two at once."""
-    from rules.battle.questions import QKind
+    from rules.battlehex.questions import QKind
 
     bw = end_movement_and_fight(main, qtbot, "0604")
     stacked: list[int] = []
@@ -175,7 +175,7 @@ def test_set_up_questions_open_by_themselves_one_at_a_time(main, qtbot):
 def test_log_in_words_and_a_rule_number_click_opens_the_rules_there(main, qtbot):
     from PySide6.QtGui import QTextCursor
 
-    from app.rules_viewer import RulesViewer
+    from app.shell.rules_viewer import RulesViewer
 
     bw = battle_in_combat(main, qtbot)
     text = bw.log_view.toPlainText()
@@ -217,9 +217,9 @@ def test_place_a_unit_from_the_hex_menu(main, qtbot):
     """Placement without a drag: the roster's unit, then right-click a legal hex > Place."""
     from PySide6.QtWidgets import QMenu
 
-    from app.battle_map import centre_of
+    from app.systems.v13.map import centre_of
     from hexmap import Facing
-    from tests.app.test_battle_window import to_defender_placement
+    from tests.app.battle.test_window import to_defender_placement
 
     bw = end_movement_and_fight(main, qtbot, "0604")
     bw.auto_dialogs = False

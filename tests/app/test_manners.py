@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
     QToolButton,
 )
 
-from app.main_window import MainWindow
-from app.turn_dialogs import HandOverDialog, IgnoreDialog
+from app.shell.window import MainWindow
+from app.shell.turn_dialogs import HandOverDialog, IgnoreDialog
 from hexmap import Label
 from rules.model import load_campaign
 from rules.model.records import Phase
@@ -149,8 +149,8 @@ import json, sys
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
-from app.main_window import MainWindow
-from app.battle_window import BattleWindow
+from app.shell.window import MainWindow
+from app.battle.window import BattleWindow
 from rules.strategic.turn import open_battle_hexes
 w = MainWindow(settings=QSettings(sys.argv[1], QSettings.IniFormat))
 w.show()

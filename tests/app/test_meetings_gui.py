@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QApplication, QInputDialog, QLineEdit
 
-from app.battle_window import BattleWindow
+from app.battle.window import BattleWindow
 from hexmap import Label
 from tests.app.gui import Answerer, ok, press
 from tests.app.test_combat_phase_gui import opened
@@ -86,7 +86,7 @@ def test_ctrl_g_rules_on_the_one_meeting_picked(qtbot, tmp_path):
 
 
 def test_a_sector_s_menu_asks_which_of_its_meetings_to_fight(qtbot, tmp_path):
-    from tests.app.test_strategic_menus import right_click, sector_pos
+    from tests.app.strategic.test_menus import right_click, sector_pos
 
     w = window(qtbot, tmp_path)
     offered: list[list[str]] = []

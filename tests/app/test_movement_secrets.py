@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from app.turn_dialogs import BattleHexesDialog
+from app.shell.turn_dialogs import BattleHexesDialog
 from tests.app.gui import end_movement_listing, ok, open_main_window, press
 
 SHADOW = "Shadow Squadron"

@@ -1,6 +1,6 @@
 """Text written for people (issue 22): random games of every battle system (V13, the table,
 SIDCORS, AF/EF) and of the seed-004 Combat Phase (:mod:`tests.play.walk`); every question's text,
-every choice's label in its dialog (:func:`app.question_dialogs.option_words`), every undo entry
+every choice's label in its dialog (:func:`app.widgets.question_dialogs.option_words`), every undo entry
 (the battle's ``summary``, the Combat Phase's :func:`rules.turn.words.answer_words`) and every log
 line must read as words: no braces, no quoted keys, no ``@``, no unit, Team or power id where it has a name.
 """
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 
-from app.question_dialogs import option_words
-from rules.battle.questions import QKind
+from app.widgets.question_dialogs import option_words
+from rules.battlehex.questions import QKind
 from rules.model import load_campaign
-from rules.systems.words import STEPS
+from rules.battlehex.words import STEPS
 from rules.turn.words import answer_words
 from tests.conftest import DEFAULT
 from tests.play.walk import battle_questions, phase_questions

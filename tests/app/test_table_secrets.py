@@ -10,7 +10,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QGraphicsItem
 
 from tests.app.gui import end_movement_listing, ok, open_main_window, press
-from tests.app.test_strategic_gui import drag
+from tests.app.strategic.test_gui import drag
 from tests.test_main_cli_log_secrets import coalition_secrets
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from PySide6.QtCore import SIGNAL, QSettings
 from PySide6.QtWidgets import QDialog, QToolBar
 
-from app.main_window import MainWindow
-from app.turn_dialogs import IgnoreDialog
+from app.shell.window import MainWindow
+from app.shell.turn_dialogs import IgnoreDialog
 
 CYCLES = 12
 
@@ -48,7 +48,7 @@ def test_battle_toolbar_undo_keeps_its_connections(qtbot, tmp_path, monkeypatch)
     from PySide6.QtWidgets import QPushButton
 
     from tests.app.gui import to_space_combat
-    from tests.app.test_battle_window import open_battle, set_up_0604
+    from tests.app.battle.test_window import open_battle, set_up_0604
 
     monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: None)
     monkeypatch.setattr(IgnoreDialog, "exec", lambda d: QDialog.DialogCode.Accepted)

@@ -3,7 +3,7 @@ withdraw before combat", not the question's rule and key."""
 from __future__ import annotations
 
 from tests.app.gui import Answerer, ok
-from tests.app.test_battle_window import main, open_battle, take_over  # noqa: F401  (fixture)
+from tests.app.battle.test_window import main, open_battle, take_over  # noqa: F401  (fixture)
 
 
 def test_a_dialog_answer_is_undone_by_its_words(main, qtbot):  # noqa: F811

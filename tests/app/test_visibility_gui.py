@@ -1,5 +1,5 @@
 """Issue 20 in the battle windows: what a hot-seat screen shows of a battle goes through the
-battle's sight (rules/systems/sight.py), in every battle system.
+battle's sight (rules/battlehex/sight.py), in every battle system.
 
 The default campaign's Battle Hex 0509 (the Coalition, with the cloaked Shadow Squadron, attacks
 the Alliance and its incidental units), fought with each system from the Turn menu: while the
@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from tests.app.gui import Answerer, open_main_window, press, save_file, show_active
-from tests.app.test_battle_table import system_action
+from tests.app.systems.test_table import system_action
 from tests.app.test_gui_paths import end_movement_and_fight
 from tests.test_main_cli_battle_secrets import hidden_of
 
@@ -100,7 +100,7 @@ def test_a_later_hand_over_screen_shows_no_teams_hidden_units_in_its_report_nor_
     Coalition's (its cloaked ships listed) because the window still held the last Team's sight."""
     from PySide6.QtCore import Qt
 
-    from app.question_dialogs import QuestionDialog
+    from app.widgets.question_dialogs import QuestionDialog
     from tests.app.gui import ok
 
     main = open_main_window(qtbot, tmp_path)
@@ -156,7 +156,7 @@ def test_random_play_in_the_battle_window_shows_no_team_what_it_may_not_know(qtb
 
     from PySide6.QtCore import Qt
 
-    from rules.battle.log import IllegalAnswer
+    from rules.battlehex.log import IllegalAnswer
     from tests.play.battle_player import candidates
 
     rng = random.Random(seed)
@@ -182,7 +182,7 @@ def test_random_play_in_the_battle_window_shows_no_team_what_it_may_not_know(qtb
                                                                           window_texts(bw))]
         q = bw.b.pending
         if system == "v13":
-            from rules.battle.autoplay import random_answer
+            from rules.systems.v13.autoplay import random_answer
             try:
                 tries = [random_answer(bw.b, rng)]
             except IllegalAnswer:

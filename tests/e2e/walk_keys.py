@@ -1,5 +1,5 @@
 """The walk's keys for what used to take the mouse (issue 19): a V13 battle played on its map
-by keys (app/battle_keys.py) and troops landed through Turn > Cargo (app/cargo_dialog.py).
+by keys (app/systems/v13/keys.py) and troops landed through Turn > Cargo (app/shell/cargo_dialog.py).
 Used by ``walk_x.py``; standard library only, as ``xdrive``."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from xdrive import active, key, log, snap, xdo
 if TYPE_CHECKING:
     from walk_x import Walk
 
-CARGO_DIALOG = "Cargo: embark, land, deploy"  # app/cargo_dialog.py
+CARGO_DIALOG = "Cargo: embark, land, deploy"  # app/shell/cargo_dialog.py
 V13_ACTIONS = ("clock", "move", "mark", "declare", "float")  # the keys of a V13 combat answer
 V13_MOVES = 6          # combat answers before the default walk's GM ends a V13 battle (A-59)
 
@@ -89,7 +89,7 @@ def ask_for_cargo(walk: Walk, data: dict) -> None:
 
 
 def land_by_keys(walk: Walk) -> None:
-    """Turn > Cargo's dialog (app/cargo_dialog.py): the landings are listed first, so typing "Land"
+    """Turn > Cargo's dialog (app/shell/cargo_dialog.py): the landings are listed first, so typing "Land"
     finds the first one (random walk: sometimes the next line); Return does it. Whether cargo moved
     is read back from the autosave."""
     snap("cargo-dialog")

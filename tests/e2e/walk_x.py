@@ -13,7 +13,7 @@ and their answers) and presses what that phase needs: End Movement (Ctrl+E), End
 (Ctrl+Shift+E), Answer... (Ctrl+Shift+A) for a question the phase waits for, and in the Space
 Combat Phase Fight (Ctrl+F) after choosing the battle system through Turn > Battle System for
 New Battle Hexes (the four systems in turn, one battle each at least), then the battle by keys.
-A V13 battle is played on its map by keys (app/battle_keys.py): each unit placed with Place...
+A V13 battle is played on its map by keys (app/systems/v13/keys.py): each unit placed with Place...
 (P, Tab to the next legal hex, [ ] the facing, Return), units selected with N and moved with
 Move... (M, arrows, Return) or a step (W/Q/E/A/D), the clock with Space, and after some moves
 the battle ended by the GM (Ctrl+Shift+X, A-59, as random play ends it). In the random walk the
@@ -60,7 +60,7 @@ SYSTEMS = ("v13", "table", "sidcors", "afef")  # the order of Turn > Battle Syst
 STALL = 14             # key presses that change nothing before a phase counts as stopped (default answers)
 STALL_RANDOM = 30      # the same with random choices (a Tab may land on Cancel, which changes nothing)
 BATTLE_ANSWERS = 150   # answers after which a battle counts as never ending
-ERROR_DIALOG = "BattleHex: something failed"  # app/errors.py: an error caught at the app's edge
+ERROR_DIALOG = "BattleHex: something failed"  # app/shell/errors.py: an error caught at the app's edge
 REASON = re.compile(r"^(Break off|GM ruling|End the battle)")  # dialogs that ask the GM's reason
 # the rules texts' windows (Help > Rules, or a rule's link in a dialog): read, then closed
 RULES_WINDOWS = {e["title"] for e in json.loads((Path(__file__).resolve().parents[2] / "assets" / "rules" /

@@ -19,9 +19,9 @@ from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
 from rules.systems import registry, start, system_for
 from tests.app.gui import Answerer, choose_item, ok, open_main_window, press
-from tests.app.test_battle_table import system_action, units
+from tests.app.systems.test_table import system_action, units
 from tests.app.test_gui_paths import battle_windows, end_movement_and_fight
-from tests.rules.battle.helpers import AT, duel, unit
+from tests.rules.systems.v13.helpers import AT, duel, unit
 
 
 def _install(folder) -> None:

@@ -5,7 +5,7 @@ among answers the pending question's own check accepts, up to a bound of answers
 reports the answers given, whether the battle ended, and any exception that is not an
 ``IllegalAnswer`` (a wall in that battle system, to be reported, not hidden).
 
-V13 questions are answered by :func:`rules.battle.autoplay.random_answer`; the other
+V13 questions are answered by :func:`rules.systems.v13.autoplay.random_answer`; the other
 systems' by :func:`candidates`, which knows their question forms (choices, unit lists,
 numbers, AF/EF attack plans, SIDCORS fighter splits) and proposes answers the question's
 check then judges.
@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hexmap import Label, LaneGraph
-from rules.battle.log import IllegalAnswer
-from rules.battle.questions import QKind, Question
+from rules.battlehex.log import IllegalAnswer
+from rules.battlehex.questions import QKind, Question
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
 
@@ -148,7 +148,7 @@ def candidates(q: Question, rng: random.Random) -> Iterator[Any]:
 
 
 def _v13_answer(b: Any, q: Question, rng: random.Random, actions: list[int]) -> Any:
-    from rules.battle.autoplay import random_answer
+    from rules.systems.v13.autoplay import random_answer
 
     if q.kind is QKind.ACTION:
         if actions[0] <= 0:
@@ -208,7 +208,7 @@ def fight(campaign: Campaign, at: Label, graph: LaneGraph, rng: random.Random, b
 
 def dangling_flights(c: Campaign) -> str:
     """Flights whose ``carrier_id`` names a unit no longer in the campaign (``--check`` refuses
-    the file): the shared write-back (rules/battle/results.py) keeps the flights of a carrier a
+    the file): the shared write-back (rules/battlehex/results.py) keeps the flights of a carrier a
     battle destroyed or captured. Reported in issue 19; the player rules such a battle instead."""
     ids = {u.id for f in c.fleets for u in f.units} | {u.id for s in c.map.sectors for u in s.garrison}
     return ", ".join(sorted(f"{u.id} (carrier {u.carrier_id})" for f in c.fleets for u in f.units

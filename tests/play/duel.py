@@ -8,7 +8,7 @@ from hexmap.labels import Label
 from rules.model import Campaign
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
-from rules.systems.headless import with_system
+from rules.battlehex.headless_systems import with_system
 
 AT = Label.parse("0202")
 

@@ -1,7 +1,7 @@
 """Play one Battle Hex of a given battle system at random (issue 19), to its end.
 
 :func:`play_at_random` fights the open Battle Hex at ``at`` with ``system`` (``table``,
-``sidcors`` or ``afef``; V13 is played by :mod:`rules.battle.autoplay`) from ``seed``: at each
+``sidcors`` or ``afef``; V13 is played by :mod:`rules.systems.v13.autoplay`) from ``seed``: at each
 question it tries candidate answers (:func:`tests.play.battle_player.candidates` knows the
 systems' question forms) until the question's own check passes, gives it, and goes on until no
 question is left. ``stubborn`` is the chance a side declines a way out (a SIDCORS retreat, an
@@ -17,12 +17,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from hexmap import Label, LaneGraph
-from rules.battle.log import IllegalAnswer
-from rules.battle.questions import QKind, Question
+from rules.battlehex.log import IllegalAnswer
+from rules.battlehex.questions import QKind, Question
 from rules.model.campaign import Campaign
 from rules.systems import BattleRun, start
 from rules.systems.afef.asking import ROUND_LIMIT as AFEF_ROUNDS
-from rules.systems.headless import with_system
+from rules.battlehex.headless_systems import with_system
 from rules.systems.sidcors.ending import ROUND_LIMIT as SIDCORS_ROUNDS
 from tests.play.battle_player import candidates
 

@@ -22,8 +22,8 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from rules.battle.log import IllegalAnswer
-from rules.battle.questions import QKind, Question
+from rules.battlehex.log import IllegalAnswer
+from rules.battlehex.questions import QKind, Question
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.model.io import dumps, parse_campaign
@@ -193,7 +193,7 @@ class TurnPlayer:
             self.notes["battle ruled"] += 1
             return {"battle": at, "ruling": "random play: the GM rules"}
         # the record the option names, brought first among its sector's open records, as the
-        # engine fights it (TurnRun._battle, app/session.py): never another meeting there
+        # engine fights it (TurnRun._battle, app/shell/session.py): never another meeting there
         index = meetings.named(c, cp.fightable(refresh_resolution(c, self.run.graph)), at)
         if index is None:
             raise Wall(f"{q.key}: the option {at!r} names no Battle Hex the engine would fight")

@@ -19,7 +19,7 @@ from rules.model.campaign import Campaign
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
 from rules.systems import choose_for_campaign, start
-from rules.systems.headless import with_system
+from rules.battlehex.headless_systems import with_system
 from rules.turn.run import TurnRun
 from tests.conftest import DEFAULT
 from tests.play.battle_player import fight

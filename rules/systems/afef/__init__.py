@@ -75,7 +75,7 @@ __all__ = ["SYSTEM", "AfefBattle"]
 SYSTEM = BattleSystem("afef", "AF/EF battle line (seed 001)",
                       "front and screened lines, declared attacks and matched return fire, pooled d6 rolls "
                      "(6: two hits, 5: one), damage at half the EF, breakthrough",
-                      engine="rules.systems.afef.battle:AfefBattle", panel="app.battle_afef:AfefPanel")
+                      engine="rules.systems.afef.battle:AfefBattle", panel="app.systems.afef:AfefPanel")
 """The ``afef`` battle system's registry entry (pyproject.toml's ``battlehex.systems``): the
 engine loads when a battle is fought, not when the registry is read."""
 

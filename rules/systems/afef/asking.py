@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules.battle.log import GM, IllegalAnswer, shown
-from rules.battle.questions import QKind, Question
+from rules.battlehex.log import GM, IllegalAnswer, shown
+from rules.battlehex.questions import QKind, Question
 from rules.model.units import FACTOR
 from rules.systems.afef.lines import (
     FRONT,

@@ -1,28 +1,28 @@
 """The ``afef`` battle run: the seam (:class:`rules.systems.BattleRun`) around the AF/EF
-procedure on :class:`rules.systems.run.ReplayRun` (seeded dice, the log, replay, undo, write-back)."""
+procedure on :class:`rules.battlehex.run.ReplayRun` (seeded dice, the log, replay, undo, write-back)."""
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
 from hexmap import Label, LaneGraph
-from rules.battle.change import RunStatus
-from rules.battle.log import GM, EventLog
-from rules.battle.questions import Question
-from rules.battle.state import BattleState
+from rules.battlehex.change import RunStatus
+from rules.battlehex.log import GM, EventLog
+from rules.battlehex.questions import Question
+from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.systems.afef.lines import R_ROUNDS, R_VALUES, SCREENED, AUnit, Plan, must_match
 from rules.systems.afef.odds import TargetOdds, pool_odds
 from rules.systems.afef.procedure import Engine
-from rules.systems.run import ReplayRun
-from rules.systems.words import plain, step_words
+from rules.battlehex.run import ReplayRun
+from rules.battlehex.words import plain, step_words
 
 
 class AfefBattle(ReplayRun[Engine]):
     """The AF/EF procedure (seed 001, 4.2) for the open Battle Hex at ``at`` of ``campaign`` (the
-    arguments as :class:`~rules.systems.run.ReplayRun`'s).
+    arguments as :class:`~rules.battlehex.run.ReplayRun`'s).
 
     Raises:
         RuleError: a unit of the attacker or the defender has no AF/EF values (``afef``).

@@ -12,8 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.battle.log import IllegalAnswer, shown
-from rules.battle.roster import BUnit, Status
+from rules.battlehex.log import IllegalAnswer, shown
+from rules.battlehex.roster import BUnit, Status
 from rules.systems.afef.odds import interphase, is_damaged, is_destroyed
 
 R_VALUES = "AF/EF 4.1.b"

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from rules.battle.log import EventLog
-from rules.battle.questions import Question
-from rules.battle.roster import Status
-from rules.battle.state import BattleState
+from rules.battlehex.log import EventLog
+from rules.battlehex.questions import Question
+from rules.battlehex.roster import Status
+from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.systems.afef import asking
 from rules.systems.afef.lines import (

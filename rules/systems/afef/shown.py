@@ -1,11 +1,11 @@
 """The exact odds an AF/EF question is shown with (issue 21): computed from the engine when the
-question is shown (:meth:`rules.systems.run.ReplayRun.question_odds` keeps them while it is
+question is shown (:meth:`rules.battlehex.run.ReplayRun.question_odds` keeps them while it is
 pending), never stored in the question or the campaign file. The forms are the package's."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules.battle.questions import Question
+from rules.battlehex.questions import Question
 from rules.systems.afef.lines import FRONT, SCREENED, AUnit, Plan, on_target
 from rules.systems.afef.odds import is_destroyed, odds_table, pool_odds
 

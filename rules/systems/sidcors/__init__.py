@@ -43,7 +43,7 @@ Questions (``key``: kind, to, data):
   (:mod:`.retreat`; V13.614 read for SIDCORS).
 
 Fleet composition (``composition/{team}/flagship``, ``composition/{team}/out``,
-:mod:`rules.battle.compose`) is asked first, as in every battle system.
+:mod:`rules.battlehex.compose`) is asked first, as in every battle system.
 """
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ __all__ = ["SYSTEM", "SidcorsBattle"]
 SYSTEM = BattleSystem("sidcors", "SIDCORS (quick dice combat, seed 004)",
                       "rounds of secret Battle Intensity, Combat Potential x Combat Coefficient, Directed "
                      "Damage and damage allocation by the owner, until a side retreats or is destroyed",
-                      engine="rules.systems.sidcors.battle:SidcorsBattle", panel="app.battle_sidcors:SidcorsPanel")
+                      engine="rules.systems.sidcors.battle:SidcorsBattle", panel="app.systems.sidcors:SidcorsPanel")
 """The ``sidcors`` battle system's registry entry (pyproject.toml's ``battlehex.systems``): the
 engine loads when a battle is fought, not when the registry is read."""
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from rules.battle.log import IllegalAnswer, shown
-from rules.battle.questions import QKind, Question, number
+from rules.battlehex.log import IllegalAnswer, shown
+from rules.battlehex.questions import QKind, Question, number
 from rules.systems.sidcors import force as fz
 from rules.systems.sidcors.tables import R_ALLOCATION, R_PLUS_MINUS, R_TRANSFER
 

@@ -1,5 +1,5 @@
 """The ``sidcors`` battle run: the seam (:class:`rules.systems.BattleRun`) around the SIDCORS
-procedure on :class:`rules.systems.run.ReplayRun` (seeded dice, the log, secret answers, replay, undo,
+procedure on :class:`rules.battlehex.run.ReplayRun` (seeded dice, the log, secret answers, replay, undo,
 write-back)."""
 from __future__ import annotations
 
@@ -8,19 +8,19 @@ from fractions import Fraction
 from typing import Any
 
 from hexmap import Label, LaneGraph
-from rules.battle.change import RunStatus
-from rules.battle.log import EventLog
-from rules.battle.questions import Question
-from rules.battle.state import BattleState
+from rules.battlehex.change import RunStatus
+from rules.battlehex.log import EventLog
+from rules.battlehex.questions import Question
+from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.campaign import Campaign
 from rules.strategic.neighbours import neighbourhood
-from rules.systems.run import ReplayRun
+from rules.battlehex.run import ReplayRun
 from rules.systems.sidcors import force as fz
 from rules.systems.sidcors.force import SUnit
 from rules.systems.sidcors.procedure import Engine
 from rules.systems.sidcors.tables import R_ROUNDS
-from rules.systems.words import plain, step_words
+from rules.battlehex.words import plain, step_words
 
 
 def step_of(key: str) -> str:
@@ -31,7 +31,7 @@ def step_of(key: str) -> str:
 
 class SidcorsBattle(ReplayRun[Engine]):
     """The SIDCORS procedure for the open Battle Hex at ``at`` of ``campaign`` (the arguments
-    as :class:`~rules.systems.run.ReplayRun`'s); GM rulings and secret answers taken."""
+    as :class:`~rules.battlehex.run.ReplayRun`'s); GM rulings and secret answers taken."""
 
     ROUNDS_RULE = R_ROUNDS
     RULINGS = True

@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from rules.battle.questions import Question, choose, number, yes_no
+from rules.battlehex.questions import Question, choose, number, yes_no
 from rules.systems.sidcors import force as fz
 from rules.systems.sidcors.tables import R_DIRECTED, R_MAULER
 

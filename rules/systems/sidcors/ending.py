@@ -21,8 +21,8 @@ from collections.abc import Generator, Sequence
 from fractions import Fraction
 from typing import Any, Protocol
 
-from rules.battle.log import GM, IllegalAnswer, shown
-from rules.battle.questions import QKind, Question
+from rules.battlehex.log import GM, IllegalAnswer, shown
+from rules.battlehex.questions import QKind, Question
 from rules.systems.sidcors import force as fz
 from rules.systems.sidcors.retreat import Retreating, retreat
 from rules.systems.sidcors.tables import BIR_HIGH, R_ROUNDS, coefficient, damage_points

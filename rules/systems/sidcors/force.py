@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from rules.battle.roster import BUnit, Status
+from rules.battlehex.roster import BUnit, Status
 from rules.model.units import Unit, UnitKind
 
 _NO_CRIPPLED_SIDE = {UnitKind.CONVOY_SHIP, UnitKind.FRD, UnitKind.FIGHTER, UnitKind.PF, UnitKind.SHUTTLE,

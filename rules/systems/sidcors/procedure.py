@@ -12,10 +12,10 @@ from collections.abc import Generator
 from fractions import Fraction
 from typing import Any
 
-from rules.battle.log import EventLog
-from rules.battle.questions import Question, number, yes_no
-from rules.battle.roster import Status
-from rules.battle.state import BattleState
+from rules.battlehex.log import EventLog
+from rules.battlehex.questions import Question, number, yes_no
+from rules.battlehex.roster import Status
+from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller, Modifier
 from rules.strategic.neighbours import NeighbourSector
 from rules.systems.sidcors import ending

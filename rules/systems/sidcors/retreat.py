@@ -13,9 +13,9 @@ from collections.abc import Generator, Sequence
 from typing import Any, Protocol
 
 from hexmap import Facing
-from rules.battle.log import EventLog, IllegalAnswer, shown
-from rules.battle.questions import QKind, Question
-from rules.battle.roster import Status
+from rules.battlehex.log import EventLog, IllegalAnswer, shown
+from rules.battlehex.questions import QKind, Question
+from rules.battlehex.roster import Status
 from rules.strategic.neighbours import NeighbourSector
 from rules.systems.sidcors import force as fz
 from rules.systems.sidcors.force import SUnit

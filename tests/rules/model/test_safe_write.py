@@ -13,7 +13,7 @@ import pytest
 from rules.model import load_campaign, save_campaign
 from rules.model import safe_write as sw
 from rules.model.safe_write import ReadOnlyFileError, remove_stale_temps, safe_write_text
-from tests.rules.battle.helpers import duel
+from tests.rules.systems.v13.helpers import duel
 
 
 def _temps(folder):

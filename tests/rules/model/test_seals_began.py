@@ -58,7 +58,7 @@ def fought() -> tuple[Campaign, Campaign, Keyring]:
     g = build_graph(c)
     before = mark(c, end_movement(c, g, QUIET).campaign)
     played = play_at_random(before, AT, "sidcors", 3, g, stubborn=0.2)
-    return before, mark(before, played.run.saved()), ring  # marked as every step is (app/session.py)
+    return before, mark(before, played.run.saved()), ring  # marked as every step is (app/shell/session.py)
 
 
 def test_the_began_units_are_sealed_for_their_team(fought) -> None:

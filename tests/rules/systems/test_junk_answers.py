@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from rules.battle.log import IllegalAnswer, ruled, shown
+from rules.battlehex.log import IllegalAnswer, ruled, shown
 from rules.systems import start
-from tests.rules.battle.helpers import AT
-from tests.rules.systems.test_compose_systems import _answer_something, over_cap
+from tests.rules.systems.v13.helpers import AT
+from tests.rules.battlehex.test_compose_systems import _answer_something, over_cap
 
 JUNK: tuple[Any, ...] = (None, {"x": 1}, [{"x": 1}], [[1]], {"unit": ["r1"], "fighters": 1},
                          {"unit": "r1", "fighters": True}, {"gm_ruling": ""}, {"gm_ruling": "x", "answer": {"y": []}},
@@ -51,7 +51,7 @@ def test_junk_is_refused_with_a_rule_at_every_question_and_changes_nothing(syste
 
 # -- V13 (issue 19): junk of every kind at every question of battles played to their end ----------
 def _v13_campaign(base: bool, convoy: bool, orion: bool, monster: bool) -> Any:
-    from tests.rules.battle.helpers import duel, fleet, unit
+    from tests.rules.systems.v13.helpers import duel, fleet, unit
     blue = [unit("b1"), unit("b2"), unit("cv", is_carrier=True),
             unit("ftr", kind="fighter", strategic_movement_capable=False, carrier_id="cv")]
     if convoy:
@@ -81,8 +81,8 @@ def _v13_junk(b: Any) -> list[Any]:
     """Answers no V13 question may take: the common junk, and for the pending question's kind the
     holes of issue 19 (null parts, repeated ids, unknown ids, a ``by`` that is no Team of this
     battle or not the unit's owner, a unit that left marked back)."""
-    from rules.battle.questions import QKind
-    from rules.battle.roster import Role
+    from rules.battlehex.questions import QKind
+    from rules.battlehex.roster import Role
     q, st = b.pending, b.state
     out: list[Any] = [None, {"x": 1}, [{"x": 1}], [[1]], 10**100, 10**5000, _DEEP, 2.5, "nobody", ["nobody"],
                       [None], {"gm_ruling": ""}, {"gm_ruling": "x", "answer": {"y": []}}, {"b1": {"r1": 10**9}}]
@@ -126,10 +126,10 @@ def _v13_junk(b: Any) -> list[Any]:
 def test_v13_refuses_junk_with_a_rule_at_every_question_and_changes_nothing(seed):
     import random
 
-    from rules.battle.autoplay import random_answer
-    from rules.battle.questions import QKind
-    from rules.battle.roster import Role
-    from tests.rules.battle.helpers import battle
+    from rules.systems.v13.autoplay import random_answer
+    from rules.battlehex.questions import QKind
+    from rules.battlehex.roster import Role
+    from tests.rules.systems.v13.helpers import battle
     rng = random.Random(seed)
     b = battle(_v13_campaign(seed % 2 == 0, seed % 3 == 0, seed in (1, 4), seed in (2, 5)))
     kinds, actions = set(), 0
@@ -182,7 +182,7 @@ def test_sidcors_refuses_a_gm_ruling_out_of_form_as_v13_does():
     """A SIDCORS ruling is exactly {"gm_ruling": <reason in words>, "answer": ...}: around every plain
     answer of a battle played to its end, rulings without a reason or with other parts are refused
     with the ruling's rule, quoting the reason shortened, and change nothing."""
-    from tests.rules.systems.test_compose_systems import _answer_something
+    from tests.rules.battlehex.test_compose_systems import _answer_something
     run = start(over_cap("sidcors"), AT)
     asked = 0
     while run.pending is not None and asked < 200:

@@ -55,7 +55,7 @@ def test_the_metadata_alone_gives_the_systems(fresh, tmp_path):
 
 
 def test_an_entry_that_is_not_its_system_is_refused(fresh, tmp_path):
-    _dist_info(tmp_path, "battlehex_wrong", {"chess": "rules.systems.table_entry:SYSTEM"})
+    _dist_info(tmp_path, "battlehex_wrong", {"chess": "rules.systems.table.entry:SYSTEM"})
     fresh.syspath_prepend(str(tmp_path))
     with pytest.raises(TypeError, match="chess"):
         registry.get("chess")

@@ -10,7 +10,7 @@ from rules.model.io import dumps, parse_campaign
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
 from rules.systems import start
-from tests.rules.battle.helpers import AT, duel, unit
+from tests.rules.systems.v13.helpers import AT, duel, unit
 from tests.rules.strategic.builder import fleet
 
 

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from hexmap import Label
-from rules.battle.log import IllegalAnswer
+from rules.battlehex.log import IllegalAnswer
 from rules.model import load_campaign
 from rules.model.campaign import Campaign
 from rules.strategic import meetings

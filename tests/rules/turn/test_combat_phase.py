@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.battle.log import IllegalAnswer
+from rules.battlehex.log import IllegalAnswer
 from rules.model.records import Phase
 from rules.model.turn_model import EncounterState, Scenario
 from rules.model.types import DiplomaticState
@@ -114,7 +114,7 @@ def test_fleets_that_meet_between_sectors_and_both_refuse_both_return():
 
 
 def test_a_deep_space_battle_between_sectors_has_both_sides_on_its_roster():
-    from rules.battle.roster import build_roster
+    from rules.battlehex.roster import build_roster
     from rules.strategic.state import StrategicState
     c, g = seed004(fleets=[fleet("f", "fed", "0101", ("0102",)), fleet("k", "klingon", "0102", ("0101",))])
     c = cp.advance(cp.end_movement(c, g).campaign, g)

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from rules.battle.log import IllegalAnswer
+from rules.battlehex.log import IllegalAnswer
 from rules.errors import RuleError
 from rules.model.turn_model import Scenario
 from rules.turn.encounter_find import meetings

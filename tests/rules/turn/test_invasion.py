@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.battle.log import IllegalAnswer
-from rules.battle.questions import QKind
+from rules.battlehex.log import IllegalAnswer
+from rules.battlehex.questions import QKind
 from rules.errors import RuleError
 from rules.turn.invasion import (
     MORALE_RULE,

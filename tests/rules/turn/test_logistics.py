@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from rules.battle.results import write_back
-from rules.battle.roster import Status, build_roster
-from rules.battle.state import BattleState
+from rules.battlehex.results import write_back
+from rules.battlehex.roster import Status, build_roster
+from rules.battlehex.state import BattleState
 from rules.errors import RuleError
 from rules.model.records import Phase
 from rules.strategic.state import StrategicState

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from rules.battle.log import IllegalAnswer
+from rules.battlehex.log import IllegalAnswer
 from rules.errors import RuleError
 from rules.model.io import dumps
 from rules.model.records import Phase
@@ -260,7 +260,7 @@ def test_the_campaign_passed_in_is_never_changed():
 def test_a_landing_and_its_conquest_played_from_answers():
     """Seed 004 Invasion Phase: cargo moves in the Troop Combat step; a landing there opens the
     planet's ground combat, whose losses the GM enters; the largest attrition conquers."""
-    from rules.battle.log import IllegalAnswer
+    from rules.battlehex.log import IllegalAnswer
     from rules.errors import RuleError
     from rules.turn.run import play
     from tests.rules.turn.test_combat_phase import planet, seed004

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.battle.log import IllegalAnswer
+from rules.battlehex.log import IllegalAnswer
 from rules.model.records import Phase
 from rules.model.turn_model import EncounterState, GroundCombat
 from rules.strategic.turn import PhaseError

@@ -1,0 +1,1 @@
+"""The battle window every system shares: window, controller, panel seam, hand-over, log."""

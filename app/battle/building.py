@@ -1,0 +1,93 @@
+"""How the shared battle window is built: its side panel, its log dock and its toolbar
+(:class:`app.battle.window.BattleWindow` calls these once, as it opens)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDockWidget, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from app.battle.log import BattleLog
+from app.battle.replay import BattleReplay
+from app.shell.signals import connect_plain
+from app.widgets.toolbar_sync import keep_in_step
+
+if TYPE_CHECKING:
+    from app.battle.window import BattleWindow
+
+
+def build_panel(win: BattleWindow) -> None:
+    """The side panel: title, stage, whom the battle waits for, the question, the Answer button
+    and the system panel's own widgets."""
+    w = QWidget()
+    lay = QVBoxLayout(w)
+    win.title = QLabel("")
+    win.title.setStyleSheet("QLabel { font-size: 15px; font-weight: bold; }")
+    win.step_label = QLabel("")
+    win.step_label.setWordWrap(True)
+    win.waiting = QLabel("")
+    win.waiting.setWordWrap(True)
+    win.question_label = QLabel("")
+    win.question_label.setWordWrap(True)
+    win.answer_button = QPushButton("&Answer...")  # Alt+A: the pending question's dialog, by keys
+    win.answer_button.clicked.connect(lambda: win.ask(by_keys=True))
+    for x in (win.title, win.step_label, win.waiting, win.question_label, win.answer_button):
+        lay.addWidget(x)
+    for x in win.panel.widgets:
+        lay.addWidget(x, 10 if x.sizePolicy().verticalStretch() else 0)
+    lay.addStretch(1)  # the controls stay together at the top when the roster is hidden
+    win.panel_dock = QDockWidget("Battle", win)
+    win.panel_dock.setObjectName("battle_panel")
+    win.panel_dock.setWidget(w)
+    win.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, win.panel_dock)
+
+
+def build_log(win: BattleWindow) -> None:
+    """The log dock."""
+    win.log_dock = BattleLog(win)
+    win.log_view, win.log_details = win.log_dock.view, win.log_dock.details
+    win.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, win.log_dock)
+
+
+def build_actions(win: BattleWindow) -> None:
+    """The battle toolbar and its shortcuts: undo, redo, the system panel's actions, GM view,
+    pass the seat, overrule, export, and the replay."""
+    bar = win.addToolBar("Battle")
+    bar.setObjectName("battle_bar")
+
+    def act(text: str, slot, key=None, tip: str = "", checkable=False) -> QAction:
+        a = QAction(text, win)
+        if key:
+            a.setShortcut(QKeySequence(key))
+        shortcut = a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        a.setToolTip(f"{tip or text}" + (f" ({shortcut})" if shortcut else ""))
+        a.setCheckable(checkable)
+        if checkable:
+            a.triggered.connect(slot)
+        else:
+            connect_plain(a.triggered, slot)
+        bar.addAction(a)
+        win.addAction(a)
+        return a
+    win.undo_action = act("Undo answer", win.undo, QKeySequence.StandardKey.Undo,
+                           "Take back the last answer or move of this battle")
+    win.redo_action = act("Redo answer", win.ctl.undo_stack.redo, QKeySequence.StandardKey.Redo,
+                           "Give the answer taken back again")
+    win.redo_action.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Redo))  # Ctrl+Shift+Z, Ctrl+Y
+    win.ctl.undo_stack.undoTextChanged.connect(win._undo_text)  # bound methods: cut when the window goes
+    win.ctl.undo_stack.redoTextChanged.connect(win._redo_text)
+    for text, slot, key, tip in win.panel.actions():
+        act(text, slot, key, tip)
+    win.gm_action = act("GM view", win.toggle_gm, "Ctrl+Shift+G",
+                         "Show everything, hidden units and secret answers included (the GM only)", checkable=True)
+    win.pass_action = act("Pass the seat...", lambda: win.pass_seat(), "Ctrl+Shift+P",
+                           "Hot seat: hand the screen to another Team's commander (behind the hand-over "
+                           "screen), who then moves that Team's units")
+    win.overrule_action = act("GM: overrule the last refusal...", win.overrule, "Ctrl+Shift+R",
+                               "Give the last refused answer anyway, with the GM's reason in the log")
+    win.overrule_action.setEnabled(False)
+    act("Export report...", lambda: win.export_report(), "Ctrl+Shift+S",
+        "Write the battle report (HTML with the final map) to a file")
+    keep_in_step(bar)  # Undo/Redo/overrule change at every answer: no connection piled up per change
+    win.replay = BattleReplay(win)  # Replay menu and toolbar: step through the battle (issue 22)

@@ -1,0 +1,97 @@
+"""The hot-seat hand-over screen of the battle window: nothing of the battle is shown until
+the player the question is for says they have the screen (Enter or the button)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from rules.battlehex.log import GM
+
+if TYPE_CHECKING:
+    from app.battle.window import BattleWindow
+
+
+class HandOverPage(QWidget):
+    """"Pass the screen to ..." with the button the next player presses; ``take_over`` is
+    called when they do."""
+
+    def __init__(self, take_over: Callable[[], None], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.team: str | None = None
+        self.setStyleSheet("QWidget { background: #20242e; } QLabel { color: #f2f2f2; }")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)  # the whole page dark, not the labels only
+        lay = QVBoxLayout(self)
+        lay.addStretch(1)
+        self.label = QLabel("")
+        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.label.setStyleSheet("QLabel { font-size: 26px; font-weight: bold; }")
+        self.label.setWordWrap(True)  # a long Team name wraps: the page never widens the window (issue 22)
+        lay.addWidget(self.label)
+        self.note = QLabel("Nothing of the battle is shown until the right player takes over.")
+        self.note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.note.setWordWrap(True)
+        lay.addWidget(self.note)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        self.button = QPushButton("")
+        self.button.setStyleSheet("QPushButton { font-size: 16px; padding: 10px 24px; color: #101010; "
+                                  "background: #f2c230; border-radius: 4px; }")
+        self.button.clicked.connect(lambda: take_over())
+        for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):  # Enter takes over too (the button has the focus)
+            QShortcut(QKeySequence(key), self, activated=lambda: take_over(),
+                      context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        row.addWidget(self.button)
+        row.addStretch(1)
+        lay.addLayout(row)
+        lay.addStretch(1)
+
+    def ask_for(self, team: str, name: str) -> None:
+        """Ask for the player of ``team`` (named ``name``)."""
+        who = "Game Master" if team == GM else f"{name} commander"
+        self.label.setText(f"Pass the screen to the {who}")
+        self.button.setText(f"I am the {who} \u2014 show me")
+        self.team = team
+        QTimer.singleShot(0, self, lambda: self.button.setFocus())
+
+
+# -- passing the seat in combat (issue 19: the engine refuses a move 'by' a Team not the unit's owner) --
+def seat_teams(win: BattleWindow) -> list[str]:
+    """The Teams the seat may pass to now: in hot-seat play, while the question is for any
+    commander (V13 combat), the battle's Teams other than the viewer (the GM sees all in the
+    GM view, behind its passphrase)."""
+    b = win.b
+    q = b.pending if b is not None else None
+    if b is None or q is None or q.to != "any" or not win.hot_seat or win.gm_action.isChecked():
+        return []
+    names = {t.id for t in win.session.campaign.teams}
+    return [t for t in b.state.battle_teams if t in names and t not in (GM, win.viewer)]
+
+
+def choose_seat(win: BattleWindow, team: str | None) -> str | None:
+    """The Team the seat passes to: ``team``, the only one that may take it, or the one chosen
+    in a dialog; ``None`` (a message said why) when the seat does not pass."""
+    teams = [] if win.handing_over() else seat_teams(win)
+    if not teams:
+        win.statusBar().showMessage("The seat passes in combat, in hot-seat play outside the GM view", 6000)
+        return None
+    if team is None and len(teams) > 1:
+        names = [win.name(t) for t in teams]
+        choice, ok = QInputDialog.getItem(win, "Pass the seat", "Which Team's commander takes the screen?",
+                                          names, 0, False)
+        if not ok:
+            return None
+        team = teams[names.index(choice)]
+    team = team or teams[0]
+    return team if team in teams else None
+
+
+def seat_hint(win: BattleWindow, team: str) -> str:
+    """How a unit of ``team`` is moved when another Team holds the seat."""
+    if team == GM:
+        return "the GM moves it in the GM view (Ctrl+Shift+G)"
+    key = win.pass_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+    return f"pass the seat to the {win.name(team)} commander to move it (Pass the seat, {key})"

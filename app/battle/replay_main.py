@@ -1,0 +1,123 @@
+"""File > Replay a Battle... (issue 22): the battles that can be replayed - those of this session
+and those resolved in the file in an earlier one (rebuilt from the inputs their record keeps,
+:mod:`rules.battlehex.replay_source`) - and the battle window opened in replay mode
+(:mod:`app.battle.replay`) as the Team chosen, or the GM behind the GM's passphrase."""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+
+
+def replayable(main: Any) -> list[tuple[str, Any]]:
+    """The battles that can be replayed, as (label, what): every battle with a run held by its
+    controller (an open one, or one resolved in this session, whose campaign before the results
+    the controller keeps) and at least one answer, by its sector; then every battle the file
+    holds resolved with the inputs it began with (:func:`rules.battlehex.replay_source.replayable`)
+    that is not one of those, by its record's index (an int)."""
+    session = main.session
+    if session is None:
+        return []
+    from rules.battlehex.replay_source import replayable as in_file
+
+    c = session.campaign
+    names = {t.id: t.name for t in c.teams}
+    out: list[tuple[str, Any]] = []
+    held = []
+    for at, ctl in sorted(session.battles.items(), key=lambda x: str(x[0])):
+        run = ctl.run or ctl.last
+        if run is None or not run.answers or (ctl.run is None and getattr(ctl, "from_file", None) is not None):
+            continue  # (a battle rebuilt from the file is listed by its record, below)
+        r = run.record
+        held.append((r.at, r.turn, r.kind, r.attacker, r.defender))
+        state = "resolved" if run.status().resolved else "open"
+        out.append((f"{at}: {names.get(r.attacker, r.attacker)} attacks {names.get(r.defender, r.defender)} "
+                    f"({state}, {len(run.answers)} answers)", at))
+    for i in in_file(c):
+        r = c.battle_hexes[i]
+        if (r.at, r.turn, r.kind, r.attacker, r.defender) in held:
+            continue
+        out.append((f"{r.at}: {names.get(r.attacker, r.attacker)} attacks {names.get(r.defender, r.defender)} "
+                    f"(turn {r.turn}{'' if r.kind == 'main' else ', ' + r.kind.replace('_', ' ')}, resolved, "
+                    f"{len(r.answers)} answers)", i))
+    return out
+
+
+def _from_file(main: Any, index: int) -> Any:
+    """The controller of the file's resolved Battle Hex record ``index``, holding its run rebuilt
+    from the inputs it began with as the battle as it ended; None (and why, in the status bar)
+    when its hex has an open battle or the record does not replay."""
+    from rules.errors import RuleError
+    from rules.systems import get
+    from rules.battlehex.replay_source import replay_run
+
+    session = main.session
+    rec = session.campaign.battle_hexes[index]
+    try:
+        run = replay_run(session.campaign, index, session.graph)
+    except RuleError as e:
+        main.statusBar().showMessage(f"Cannot replay: {e}", 10000)
+        return None
+    ctl = session.battle(rec.at)
+    if ctl.run is not None:
+        main.statusBar().showMessage(f"Cannot replay the battle of turn {rec.turn} at {rec.at} now: the hex has an "
+                                     "open battle (replay it, or resolve it first)", 10000)
+        return None
+    assert rec.began is not None  # replay_run refuses a record without its inputs
+    ctl.last, ctl.system, ctl.from_file = run, get(rec.began.system), index
+    return ctl
+
+
+def replay_from_main(main: Any) -> Any:
+    """File > Replay a Battle...: choose a battle of this session and who watches it (a Team of
+    the battle, or the GM behind the GM's passphrase), then its window opens in replay mode at
+    the first answer. Returns the battle window, or None."""
+    from PySide6.QtWidgets import QInputDialog
+
+    from app.battle.window import BattleWindow
+    from app.shell.passphrases import gm_may_see
+    from rules.battlehex.log import GM
+
+    battles = replayable(main)
+    if not battles:
+        main.statusBar().showMessage("No battle to replay: a battle fought in this session, or one the file holds "
+                                     "resolved with the inputs it began with, can be replayed", 8000)
+        return None
+    labels = [text for text, _at in battles]
+    choice, ok = QInputDialog.getItem(main, "Replay a battle", "Battle:", labels, 0, False)
+    if not ok:
+        return None
+    what = battles[labels.index(choice)][1]
+    if isinstance(what, int):  # resolved in the file: rebuilt from the inputs its record keeps
+        ctl = _from_file(main, what)
+        if ctl is None:
+            return None
+        at = ctl.at
+    else:
+        at = what
+        ctl = main.session.battles[at]
+    run = ctl.run or ctl.last
+    teams = {t.id: t.name for t in main.session.campaign.teams}
+    sides = [t for t in dict.fromkeys([run.record.attacker, run.record.defender, *run.record.others]) if t in teams]
+    who = [teams[t] for t in sides] + ["Game Master"]
+    name, ok = QInputDialog.getItem(main, "Replay a battle", "Watched by (it shows what they may see):", who, 0,
+                                    False)
+    if not ok:
+        return None
+    viewer = GM if name == "Game Master" else sides[who.index(name)]
+    if viewer == GM and not gm_may_see(main, main.session, "The replay as the GM"):
+        return None
+    window = next((w for w in getattr(main, "_battle_windows", []) if w.at == at and w.isVisible()), None)
+    if window is not None and window.replay.steps is not None and window.replay.steps.answers != list(run.answers):
+        window.close()  # it shows another battle of the hex: a new window for this one (its system's panel)
+        window = None
+    if window is None:
+        window = BattleWindow(main.session, at, main)
+        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        main._battle_windows = [*main._battle_windows, window]
+        window.destroyed.connect(main._forget_closed_battle_windows)
+    window.replay.leave()
+    window.seat = viewer if viewer != GM else window.seat  # as taking the seat
+    window.show()
+    window.replay.enter(0, viewer)
+    return window

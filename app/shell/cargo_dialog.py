@@ -1,0 +1,95 @@
+"""Turn > Cargo: Embark, Land, Deploy... (Ctrl+Shift+C): the keyboard's way to the cargo actions
+of the strategic map's right-click Cargo menu (seed 004 Invasion Phase; issue 19).
+
+The dialog lists, for every fleet the viewer may see, what the engine says it could do with
+cargo where it stands (``rules.turn.logistics.actions``); arrows choose one, Return does it
+through the main window (one undoable step, the engine's refusal shown with its rule),
+Escape closes. In a phase where cargo does not move, the engine's reason is shown and
+nothing can be chosen.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+
+from rules.model import Campaign, Fleet, visibility
+from rules.turn.logistics import CargoAction, actions, when_refused
+
+if TYPE_CHECKING:
+    from app.shell.window import MainWindow
+
+
+_VERBS = ("land", "deploy", "embark")  # the list's order: the landings first (typing "Land" finds them too)
+
+
+def cargo_choices(c: Campaign, gm: bool) -> list[tuple[Fleet, CargoAction]]:
+    """Every fleet's cargo actions, as the engine lists them, for the fleets the viewer may see:
+    the landings first, then deployments, then embarkations, each in the campaign's fleet order."""
+    found = [(f, a) for f in c.fleets if gm or visibility.seen_by(c, f.name, visibility.TABLE)
+             for a in actions(c, f.id)]
+    return sorted(found, key=lambda fa: _VERBS.index(fa[1].verb) if fa[1].verb in _VERBS else len(_VERBS))
+
+
+class CargoDialog(QDialog):
+    """The cargo actions of ``choices``, one a line; OK (Return) chooses the current one."""
+
+    def __init__(self, choices: list[tuple[Fleet, CargoAction]], refused: str | None, parent: QWidget | None = None
+                 ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Cargo: embark, land, deploy")
+        self.choices = choices
+        lay = QVBoxLayout(self)
+        note = QLabel("Seed 004 Invasion Phase: " + (refused or "choose what a fleet does with its cargo where it "
+                                                      "stands (arrows or the first letters, then Return; Escape closes)"))
+        note.setWordWrap(True)
+        lay.addWidget(note)
+        self.list = QListWidget()
+        for fleet, action in choices:
+            item = QListWidgetItem(f"{action.text} \u2014 {fleet.name} ({fleet.sector})")
+            self.list.addItem(item)
+        self.list.setCurrentRow(0)
+        self.list.setMinimumWidth(min(900, self.list.sizeHintForColumn(0) + 40))  # every line whole
+        self.list.itemActivated.connect(lambda _item: self.accept())
+        lay.addWidget(self.list, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText("Do it")
+        ok.setDefault(True)
+        ok.setEnabled(refused is None and bool(choices))
+        if refused is not None:
+            self.list.setEnabled(False)
+            ok.setToolTip(refused)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+        self.ok_button = ok
+        self.list.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.resize(560, 320)
+
+    def accept(self) -> None:
+        if self.ok_button.isEnabled():  # Return in a phase where cargo does not move does nothing
+            super().accept()
+
+    def chosen(self) -> tuple[Fleet, CargoAction] | None:
+        row = self.list.currentRow()
+        return self.choices[row] if 0 <= row < len(self.choices) else None
+
+
+def open_cargo_dialog(window: MainWindow) -> bool:
+    """Turn > Cargo...: ask which cargo action to do and do it; True once one is done."""
+    session = window.session
+    if session is None:
+        return False
+    c = session.campaign
+    choices = cargo_choices(c, window.gm_view_action.isChecked())
+    if not choices:
+        window.statusBar().showMessage("No fleet has cargo to embark, land or deploy where it stands", 8000)
+        return False
+    dialog = CargoDialog(choices, when_refused(c), window)
+    got = dialog.chosen() if dialog.exec() == QDialog.DialogCode.Accepted else None
+    if got is None:
+        return False
+    fleet, action = got
+    return bool(window.cargo(fleet.id, action))

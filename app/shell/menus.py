@@ -1,0 +1,291 @@
+"""The main window's menus and phase toolbar: every action of the File, Edit, Turn, View and
+Help menus with its shortcut, connected to the window's slots; the toolbar with the turn and
+phase trail, the Movement Phase buttons, the overlay switches and Undo / Redo (short labels,
+the full text and the shortcut in their tooltips). It builds and returns the actions; what
+they do is the window's.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QAction, QKeySequence, QPainter, QUndoGroup
+from PySide6.QtWidgets import QLabel, QMenu, QToolBar
+
+from app.shell.paths import DEFAULT_CAMPAIGN
+from app.shell.rules_texts import rules_texts
+from app.shell.signals import connect_plain
+from app.widgets.toolbar_sync import keep_in_step
+
+if TYPE_CHECKING:
+    from app.shell.window import MainWindow
+
+
+class ElidedLabel(QLabel):
+    """A one-line label that may shrink, ending its text with "..." (the whole text in its
+    tooltip), so that a narrow window keeps the toolbar's buttons rather than the whole label.
+
+    A label given a ``short`` text as well (:meth:`set_texts`) shows it when the whole text does
+    not fit, and never shrinks below it: the phase bar keeps "Turn 1: [Turn Orders]" readable
+    at ``QT_SCALE_FACTOR=2`` instead of "Turn 1: [Tu...".
+    """
+
+    short = ""
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt name)
+        floor = self._advance(self.short) if self.short else 90
+        return QSize(min(floor, super().sizeHint().width()), super().minimumSizeHint().height())
+
+    def setText(self, text: str) -> None:  # noqa: N802
+        super().setText(text)
+        self.setToolTip(text)
+
+    def set_texts(self, text: str, short: str, tooltip: str = "") -> None:
+        """Show ``text``, or ``short`` when it does not fit; ``tooltip`` (else ``text``) on hover."""
+        self.short = short
+        self.setText(text)
+        if tooltip:
+            self.setToolTip(tooltip)
+        self.updateGeometry()
+
+    def _advance(self, text: str) -> int:
+        m = self.contentsMargins()
+        return self.fontMetrics().horizontalAdvance(text) + m.left() + m.right() + 2 * self.margin() + 1
+
+    def shown_text(self) -> str:
+        """What the label paints at its present width."""
+        width = self.contentsRect().width()
+        if self.width() >= super().sizeHint().width():
+            return self.text()
+        text = self.short or self.text()
+        return self.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, width)
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        if self.width() >= super().sizeHint().width():
+            super().paintEvent(event)
+            return
+        p = QPainter(self)
+        p.drawText(self.contentsRect(), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, self.shown_text())
+
+
+@dataclass
+class MenuActions:
+    """The actions and the submenu the window keeps a hold of after building its menus."""
+
+    recent_menu: QMenu
+    save_action: QAction
+    undo_action: QAction
+    redo_action: QAction
+    end_movement_action: QAction
+    gm_action: QAction
+    end_phase_action: QAction
+    fight_action: QAction
+    overlay_actions: dict[str, QAction]
+    gm_view_action: QAction
+    answer_turn_action: QAction
+
+
+def add_action(window: MainWindow, menu: QMenu, text: str, slot: Callable[..., Any], shortcut: Any = None,
+               checkable: bool = False) -> QAction:
+    """An action of ``window`` in ``menu``; only a checkable one passes its checked state to ``slot``."""
+    act = QAction(text, window)
+    if shortcut is not None:
+        act.setShortcut(QKeySequence(shortcut))
+    act.setCheckable(checkable)
+    if checkable:  # only checkable actions pass their state on
+        act.triggered.connect(slot)
+    else:
+        connect_plain(act.triggered, slot)
+    menu.addAction(act)
+    return act
+
+
+def build_menus(window: MainWindow) -> MenuActions:
+    """The window's menu bar (its docks must exist: the View menu shows and hides them)."""
+    bar = window.menuBar()
+    file_menu = bar.addMenu("&File")
+    add_action(window, file_menu, "&Open...", window.open_dialog, QKeySequence.StandardKey.Open)
+    add_action(window, file_menu, "Open &Default Campaign", lambda: window.open_other(DEFAULT_CAMPAIGN))
+    recent_menu = file_menu.addMenu("Open &Recent")
+    file_menu.addSeparator()
+    save_action = add_action(window, file_menu, "&Save", window.save, QKeySequence.StandardKey.Save)
+    add_action(window, file_menu, "Save &As...", window.save_as_dialog, QKeySequence.StandardKey.SaveAs)
+    add_action(window, file_menu, "Open Last &Autosave", window.open_autosave)
+    reopen = add_action(window, file_menu, "Reopen the Last &File at Start", window.set_reopen_last, checkable=True)
+    reopen.setObjectName("reopen_last")
+    reopen.setChecked(window.reopens_last())
+    file_menu.addSeparator()
+    add_action(window, file_menu, "Pass&phrases (sealed secrets)...", window.passphrases)
+    add_action(window, file_menu, "Replay a &Battle...", lambda: _replay(window))  # issue 22: step through it
+    file_menu.addSeparator()
+    # QKeySequence.StandardKey.Quit is empty on some platforms (Windows, Qt's offscreen one): Ctrl+Q everywhere
+    add_action(window, file_menu, "&Quit", window.quit, "Ctrl+Q")
+
+    edit = bar.addMenu("&Edit")
+    group = window.undo_group
+    undo_action = group.createUndoAction(window, "&Undo")
+    undo_action.setShortcuts(QKeySequence.StandardKey.Undo)
+    redo_action = group.createRedoAction(window, "&Redo")
+    redo_action.setShortcuts(QKeySequence.StandardKey.Redo)  # Ctrl+Y and Ctrl+Shift+Z
+    edit.addAction(undo_action)
+    edit.addAction(redo_action)
+    for signal in (group.undoTextChanged, group.redoTextChanged, group.canUndoChanged, group.canRedoChanged):
+        connect_plain(signal, lambda: undo_tooltips(group, undo_action, redo_action))
+    add_action(window, edit, "&Clear Orders of Selected Fleet", window.clear_selected_orders,
+               QKeySequence.StandardKey.Delete)
+
+    turn = bar.addMenu("&Turn")
+    end_movement = add_action(window, turn, "End &Movement (execute orders)", window.end_movement, "Ctrl+E")
+    gm = add_action(window, turn, "&GM Ruling on a Battle Hex...", window.gm_ruling, "Ctrl+G")
+    end_phase = add_action(window, turn, "End &Phase", window.end_phase, "Ctrl+Shift+E")
+    answer_turn = add_action(window, turn, "&Answer the Combat Phase's Questions...", window.answer_combat_questions,
+                             "Ctrl+Shift+A")
+    add_action(window, turn, "Show &Battle Hexes", window.show_battle_hexes, "Ctrl+B")
+    fight = add_action(window, turn, "&Fight a Battle Hex (set-up)...", window.fight, "Ctrl+F")
+    add_action(window, turn, "&Cargo: Embark, Land, Deploy...", lambda: _cargo(window), "Ctrl+Shift+C")
+    systems = turn.addMenu("Battle &System for New Battle Hexes")
+    systems.setObjectName("battle_systems_menu")
+    systems.setToolTipsVisible(True)
+    systems.aboutToShow.connect(lambda: fill_systems_menu(systems, window))  # filled as it opens: the registry
+    # (its entry points scanned) loads after the first frame, not before it (issue 21: start-up)
+
+    view = bar.addMenu("&View")
+    overlay_actions = {}
+    for key, text, sc in (("control", "&Control Overlay", "Ctrl+1"), ("supply", "&Supply Overlay", "Ctrl+2"),
+                          ("lanes", "&Lanes Overlay", "Ctrl+3")):
+        overlay_actions[key] = add_action(window, view, text, lambda on, k=key: window.set_overlay(k, on), sc,
+                                          checkable=True)
+    view.addSeparator()
+    gm_view = add_action(window, view, "&GM View (every unit)", window.set_gm_view, "Ctrl+Shift+G", checkable=True)
+    gm_view.setToolTip("Show what the rules keep from the table: incidental units (V13.03) and cloaked units "
+                       "(V13.29). Off: the table's view, what every Team at the screen may know.")
+    view.addSeparator()
+    add_action(window, view, "Zoom &In", lambda: window.strategic_view.zoom(1.25), QKeySequence.StandardKey.ZoomIn)
+    add_action(window, view, "Zoom &Out", lambda: window.strategic_view.zoom(0.8), QKeySequence.StandardKey.ZoomOut)
+    add_action(window, view, "&Fit Map", window.strategic_view.fit, "Ctrl+0")
+    view.addSeparator()
+    view.addAction(window.inspector_dock.toggleViewAction())
+    log = window.campaign_log.toggleViewAction()
+    log.setText("Campaign &Log")
+    log.setShortcut(QKeySequence("Ctrl+L"))
+    view.addAction(log)
+    sheet = window.empire_sheet.toggleViewAction()
+    sheet.setText("&Empire Sheet")
+    sheet.setShortcut(QKeySequence("Ctrl+Shift+K"))
+    view.addAction(sheet)
+    tact = window.tactical_dock.toggleViewAction()
+    tact.setText("&Tactical Map")
+    tact.setShortcut(QKeySequence("Ctrl+T"))
+    view.addAction(tact)
+    add_action(window, view, "Float Tactical Map in its own &Window", window.float_tactical, "Ctrl+Shift+T")
+
+    help_menu = bar.addMenu("&Help")
+    rules = help_menu.addMenu("&Rules")
+    for text in rules_texts():
+        add_action(window, rules, text.title, lambda _=False, t=text: window.show_rules(t), text.shortcut or None)
+    help_menu.addSeparator()
+    add_action(window, help_menu, "&About BattleHex", window.about)
+    return MenuActions(recent_menu, save_action, undo_action, redo_action, end_movement, gm, end_phase, fight,
+                       overlay_actions, gm_view, answer_turn)
+
+
+def build_phase_bar(window: MainWindow, actions: MenuActions) -> tuple[QToolBar, ElidedLabel]:
+    """The window's toolbar, added to it, and the label where the turn and phase are shown."""
+    bar = QToolBar("Turn and phase", window)
+    bar.setObjectName("phase_bar")
+    bar.setMovable(False)
+    phase_label = ElidedLabel("")
+    phase_label.setStyleSheet("QLabel { font-weight: bold; padding: 0 10px; }")
+    bar.addWidget(phase_label)
+    bar.addSeparator()
+    for act, short, tip in (
+            (actions.end_movement_action, "End Movement",
+             "Execute every fleet's orders and form the Battle Hexes (V13.11-V13.18)"),
+            (actions.gm_action, "GM Ruling...", "The GM marks an open Battle Hex resolved, with a reason (V13.12)"),
+            (actions.answer_turn_action, "Answer...", "Answer the questions the Combat Phase waits for (encounter "
+                                                      "demands, ground losses)"),
+            (actions.end_phase_action, "End Phase", "")):
+        act.setIconText(short)
+        if tip:
+            act.setToolTip(tip)
+        bar.addAction(act)
+    bar.addSeparator()
+    bar.addWidget(QLabel(" Overlays: "))
+    tips = {"control": "Control overlay: sectors in the controlling team's colour, contested ones cross-hatched",
+            "supply": "Supply overlay: a ring per team whose supply reaches the sector; hover a fleet for its "
+                      "supply route",
+            "lanes": "Lanes overlay: major lanes gold, closed lanes crossed red"}
+    for key, act in actions.overlay_actions.items():
+        act.setIconText(key.title())
+        act.setToolTip(tips[key])
+        bar.addAction(act)
+    bar.addSeparator()
+    # Short fixed labels: "Undo Orders for the 3rd Fleet: 0308 -> 0409" on the button itself
+    # would push Redo off the bar; the full text is in the tooltip and the Edit menu.
+    actions.undo_action.setIconText("Undo")
+    actions.redo_action.setIconText("Redo")
+    bar.addAction(actions.undo_action)
+    bar.addAction(actions.redo_action)
+    window.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+    undo_tooltips(window.undo_group, actions.undo_action, actions.redo_action)
+    for act in bar.actions():
+        with_shortcut_in_tooltip(act)
+    keep_in_step(bar)
+    return bar, phase_label
+
+
+def with_shortcut_in_tooltip(act: QAction) -> None:
+    """End the action's tooltip with its shortcut, once."""
+    key = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+    tip = act.toolTip()
+    if key and not tip.endswith(f"({key})"):
+        act.setToolTip(f"{tip} ({key})")
+
+
+def undo_tooltips(group: QUndoGroup, undo_action: QAction, redo_action: QAction) -> None:
+    """The toolbar's Undo / Redo keep their short labels; the tooltip says what they undo."""
+    for act, can, text, none in ((undo_action, group.canUndo(), group.undoText(), "Nothing to undo"),
+                                 (redo_action, group.canRedo(), group.redoText(), "Nothing to redo")):
+        verb = "Undo" if act is undo_action else "Redo"
+        tip = f"{verb} {text}" if can and text else none
+        key = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        tip = f"{tip} ({key})" if key else tip
+        if act.toolTip() != tip:  # set once and only on a change: each change costs (app/widgets/toolbar_sync.py)
+            act.setToolTip(tip)
+
+
+def fill_systems_menu(menu: QMenu, window, at=None) -> None:
+    """One checkable entry per battle system (rules/systems), the one in use checked; for the
+    Battle Hex ``at``, or the campaign's new Battle Hexes when ``at`` is None."""
+    from rules.model.campaign import Settings
+    from rules.systems import systems
+    menu.clear()
+    campaign = window.session.campaign if window.session is not None else None
+    record = next((b for b in campaign.battle_hexes if b.at == at and not b.resolved), None) if campaign and at \
+        else None
+    current = (record.system if record is not None and record.system else None) or \
+        (campaign.settings.battle_system if campaign else Settings.model_fields["battle_system"].default)
+    for key, system in systems().items():
+        act = menu.addAction(system.title)
+        act.setObjectName(f"system_{key}")
+        act.setCheckable(True)
+        act.setChecked(key == current)
+        act.setToolTip(system.blurb)
+        if record is not None and record.answers and key != current:
+            act.setEnabled(False)
+            act.setToolTip(f"the battle in {at} has begun: take its answers back first")
+        act.triggered.connect(lambda _on=False, k=key: window.set_battle_system(k, at))
+
+
+def _replay(window) -> None:
+    from app.battle.replay_main import replay_from_main  # the battle engine loads when a battle is replayed
+    replay_from_main(window)
+
+
+def _cargo(window: MainWindow) -> None:
+    """Turn > Cargo (its dialog and the cargo rules imported when first asked, not at start-up)."""
+    from app.shell.cargo_dialog import open_cargo_dialog
+
+    open_cargo_dialog(window)

@@ -1,0 +1,233 @@
+"""The main window's Movement Phase: the phase bar's state, movement orders by dragging a
+fleet (the engine plans and judges them), End Movement with each side's ignore questions,
+the Battle Hex list, Fight, the GM's ruling and the end of the phase. Mixed into
+:class:`app.shell.window.MainWindow`."""
+from __future__ import annotations
+
+import textwrap
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QInputDialog
+
+from app.strategic.describe import battle_hexes_html
+from app.shell.menus import with_shortcut_in_tooltip
+from app.strategic.scene import StrategicScene
+from app.shell.turn_dialogs import BattleHexesDialog, IgnoreDialog
+from hexmap import Label
+from rules.errors import RuleError
+from rules.model.records import Phase
+from rules.model.visibility import GM, TABLE, readable_log
+from rules.strategic import meetings
+from rules.strategic.planning import plan_orders
+from rules.strategic.table_view import table_lines
+from rules.strategic.turn import PhaseError
+from rules.turn.sequence import StepState, current, fightable, sequence
+
+
+class MovementPhaseMixin:
+    """The Movement Phase's actions (the window supplies ``session``, ``statusBar``...)."""
+
+    def _update_phase_bar(self) -> None:
+        """The turn's phases as seed 004 orders them (rules.turn.sequence), the one now in
+        brackets with what it waits for; the phases kept by hand are named in the tooltip."""
+        c = self.campaign
+        if c is None:
+            return
+        steps = sequence(c)
+        shown = [s for s in steps if s.state is not StepState.BY_HAND]
+        short = {"Turn Orders": "Orders", "Orbital Bombardment": "Bombardment", "Troop Combat": "Troops"}
+        trail = " \u25b8 ".join(f"[{s.title}]" if s.state is StepState.NOW else short.get(s.title, s.title)
+                                for s in shown)
+        now = current(c)
+        fights = self.session.fightable() if self.session is not None else fightable(c)
+        self.waits_label.setText(f"{now.title} waits for: {now.waits_for}")
+        # a narrow window (QT_SCALE_FACTOR=2) shows the turn and the phase now, the trail on hover
+        self.phase_label.set_texts(
+            f"Turn {c.turn}:  {trail} \u25b8 Next turn", f"Turn {c.turn}: [{now.title}]",
+            f"Turn {c.turn}:  {trail} \u25b8 Next turn\n\nSeed 004 Sequence of Play, turn {c.turn}:\n" + "\n".join(
+                f"{'  ' if s.group else ''}{s.title}: {s.state.value}"
+                + (f" \u2014 {s.waits_for}" if s.waits_for else "") for s in steps))
+        self.end_movement_action.setEnabled(c.phase is Phase.ORDERS)
+        self.gm_action.setEnabled(bool(fights))
+        self.fight_action.setEnabled(bool(fights))
+        # the only phases with questions (the engine says which): a seed-004 campaign's
+        asking = c.settings.combat_phase == "seed004" and c.phase is not Phase.ORDERS
+        try:
+            waiting = asking and self.session is not None and self.session.combat_pending() is not None
+        except Exception:  # the engine cannot produce the question: Answer... offers the GM a ruling
+            waiting = True
+            self.waits_label.setText(f"{now.title} is stuck: BattleHex cannot ask its next question; Turn > Answer "
+                                     "(Ctrl+Shift+A) offers a GM ruling")
+        self.answer_turn_action.setEnabled(waiting)
+        # End Phase waits, as the engine would refuse it, while a question or a Battle Hex is open (V13.12)
+        self.end_phase_action.setEnabled(c.phase is not Phase.ORDERS and not waiting and not fights)
+        self.end_phase_action.setText(f"End {now.title} Phase" if c.phase is not Phase.ORDERS else "End Phase")
+        self.end_phase_action.setIconText("End Phase")
+        self.end_phase_action.setToolTip(f"End the {now.title} phase: {now.waits_for}")
+        with_shortcut_in_tooltip(self.end_phase_action)
+
+    def preview(self, fleet_id: str, label: str) -> tuple[list[Label], bool, str]:
+        """The path a dragged fleet would take to ``label``, whether it is legal, and why (the
+        engine plans it)."""
+        plan = plan_orders(self.session.state, fleet_id, Label.parse(label))
+        text = plan.summary()
+        return list(plan.path), plan.check.ok, text if plan.check.ok else "\n".join(textwrap.wrap(text, 46))
+
+    def commit(self, fleet_id: str, label: str) -> bool:
+        """Give the orders a drag ended with; a refusal is shown and changes nothing."""
+        plan = plan_orders(self.session.state, fleet_id, Label.parse(label))
+        fleet = plan.fleet
+        if plan.clears and not fleet.orders:
+            return True
+        reason = None if plan.check.ok else f"{plan.check.reason} ({plan.check.rule})"
+        if reason is None:
+            try:
+                self.session.set_orders(fleet_id, list(plan.orders))
+            except PhaseError as e:
+                reason = str(e)
+        if reason:
+            self.statusBar().showMessage(f"Refused: {fleet.name} to {label}: {reason}", 15000)
+            return False
+        self.statusBar().showMessage(f"{fleet.name}: orders {' -> '.join(map(str, plan.orders)) or 'cleared'}", 8000)
+        return True
+
+    def clear_selected_orders(self) -> None:
+        scene = self.strategic_view.scene()
+        fleet = scene.selected_fleet() if isinstance(scene, StrategicScene) else None
+        if fleet is not None:
+            self.clear_orders(fleet.id)
+
+    def clear_orders(self, fleet_id: str) -> None:
+        fleet = next((f for f in self.campaign.fleets if f.id == fleet_id), None) if self.campaign else None
+        if fleet is not None and fleet.orders:
+            self._try(lambda: self.session.set_orders(fleet.id, []))
+
+    # the strategic map's right-click menus
+
+    def _try(self, action) -> bool:
+        try:
+            action()
+        except RuleError as e:  # the engine's one error base, caught here once
+            self.show_error("Not allowed", str(e))
+            return False
+        return True
+
+    def end_movement(self) -> None:
+        """Execute every fleet's orders, ask the V13.16/V13.18 questions, list the Battle Hexes.
+
+        Each Team answers its own questions behind its own hand-over screen (hot seat): the
+        dialog first asks for that Team's commander and shows only that Team's questions.
+        """
+        if self.session is None:
+            return
+        decisions: dict = {}
+        try:
+            report = self.session.end_movement()
+            while report.questions:
+                new = [q for q in report.questions if (q.at, q.team, q.other) not in decisions]
+                if not new:
+                    self.show_error("Cannot end movement", "The ignore questions were answered but are asked again.")
+                    return
+                names = {t.id: t.name for t in self.session.campaign.teams}
+                order = [t.id for t in self.session.campaign.teams]
+                for team in sorted({q.team for q in new}, key=lambda t: order.index(t) if t in order else len(order)):
+                    self.statusBar().clearMessage()  # nothing of the last commander's stays on screen
+                    dialog = IgnoreDialog([q for q in new if q.team == team], names, self, team=team)
+                    if dialog.exec() != IgnoreDialog.DialogCode.Accepted:
+                        self.statusBar().showMessage("End Movement cancelled: nothing changed", 8000)
+                        return
+                    decisions.update(dialog.decisions())
+                report = self.session.end_movement(decisions)
+        except PhaseError as e:
+            self.show_error("Cannot end movement", str(e))
+            return
+        self.show_battle_hexes(report.battle_hexes, report.events + report.quiet)
+        self.ask_when_open()  # the Supply Phase's field repairs
+
+    def show_battle_hexes(self, records=None, events=None) -> BattleHexesDialog | None:
+        if self.session is None:
+            return None
+        c = self.session.campaign
+        gm = self.gm_view_action.isChecked()
+        if records is None:
+            records = [b for b in c.battle_hexes if b.turn == c.turn]
+            events = [f"{e.rule}: {e.text}" for e in readable_log(c, GM if gm else TABLE) if e.turn == c.turn]
+        if not gm:  # the table's view: no line naming a unit or fleet the rules keep from it (V13.03, V13.29)
+            events = table_lines(c, events or [])
+        dialog = BattleHexesDialog(battle_hexes_html(self.session.state, records, gm), events or [], self, gm,
+                                   encounters=c.settings.combat_phase == "seed004")
+        dialog.setModal(False)
+        dialog.show()
+        self._battle_dialog = dialog
+        return dialog
+
+    def _meeting(self, title: str, label: str, at: Label | None = None) -> int | None:
+        """The Battle Hex record (its index) the GM picks among those that may be fought now
+        (those at ``at`` only, when given), each named by its sides; None when none or cancelled."""
+        c = self.session.campaign
+        still = [i for i in self.session.fightable() if at is None or c.battle_hexes[i].at == at]
+        if not still:
+            self.statusBar().showMessage(f"No Battle Hex to fight now ({current(c).title}: {current(c).waits_for})",
+                                         8000)
+            return None
+        if len(still) == 1 and at is not None:
+            return still[0]
+        items = meetings.labels(c, still)
+        choice, ok = QInputDialog.getItem(self, title, label, items, 0, False)
+        return still[items.index(choice)] if ok else None
+
+    def fight(self, at: Label | None = None):
+        """Open the set-up window of an open Battle Hex (asks which when there are several: a
+        sector where three Teams met holds one meeting per pair, each named by its sides)."""
+        if self.session is None:
+            return None
+        index = self._meeting("Fight a Battle Hex", "Battle Hex:", at)
+        if index is None:
+            return None
+        at = self.session.campaign.battle_hexes[index].at
+        if not self._try(lambda: self.session.fight_next(index)):  # the meeting picked is the one fought
+            return None
+        from app.battle.window import (
+            BattleWindow,  # loaded when a Battle Hex is fought, not at start-up
+        )
+
+        window = BattleWindow(self.session, at, self)
+        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        window.show()
+        self._battle_windows = [*self._battle_windows, window]
+        window.destroyed.connect(self._forget_closed_battle_windows)  # closed: let it (and its session) go
+        return window
+
+    def _forget_closed_battle_windows(self, *_gone: object) -> None:
+        """Drop the battle windows whose Qt side is deleted (a closed window is deleted on close):
+        a Python wrapper kept here would keep its session, campaign and run alive (issue 21)."""
+        import shiboken6
+
+        self._battle_windows = [w for w in self._battle_windows if shiboken6.isValid(w) and w not in _gone]
+
+    def set_battle_system(self, key: str, at: Label | None = None) -> None:
+        """Fight the Battle Hex at ``at`` (or, with none, the campaign's new Battle Hexes) with
+        the battle system ``key`` (rules/systems), as one undoable change."""
+        if self.session is None:
+            return
+        from rules.systems import choose_for_campaign, choose_for_hex, systems
+        title = systems()[key].title if key in systems() else key
+        if at is None:
+            self._try(lambda: self.session.apply(f"Battle system: {title}", lambda c: choose_for_campaign(c, key)))
+        else:
+            self._try(lambda: self.session.apply(f"Battle Hex {at} fought with: {title}",
+                                                 lambda c: choose_for_hex(c, at, key)))
+
+    def gm_ruling(self) -> None:
+        """V13.12 override: the GM marks a Battle Hex resolved, with a reason for the log."""
+        if self.session is None:
+            return
+        index = self._meeting("GM ruling (V13.12)", "Battle Hex to mark resolved:")
+        if index is None:
+            return
+        reason, ok = QInputDialog.getText(self, "GM ruling (V13.12)", "Reason (goes into the log):")
+        if ok:
+            at = self.session.campaign.battle_hexes[index].at
+            if self._try(lambda: self.session.gm_resolve(at, reason, index)):  # that meeting alone
+                self.ask_when_open()  # a battle between sectors now waits for its winner
+

@@ -1,0 +1,148 @@
+"""Dialogs of the Movement Phase: the V13.16/V13.18 ignore questions, the list of Battle Hexes
+that movement formed, and the GM's override of V13.12."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QDialog,
+    QDialogButtonBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QRadioButton,
+    QTextBrowser,
+    QVBoxLayout,
+)
+
+from app.shell import window_state
+from rules.strategic.battle_hex import IgnoreQuestion
+
+
+class HandOverDialog(QDialog):
+    """A hot-seat hand-over: "Pass the screen to the <Team> commander", answered by that
+    commander's "I am the <Team> commander" (or a cancel of what it leads to); with
+    ``commander`` False, to "the Game Master"."""
+
+    def __init__(self, who: str, why: str, cancel_text: str = "Cancel", parent=None, title: str = "",
+                 commander: bool = True) -> None:
+        super().__init__(parent)
+        who = f"{who} commander" if commander else who  # the Game Master is no commander
+        self.setWindowTitle(title or f"Hand over to the {who}")
+        self.setMinimumWidth(520)
+        lay = QVBoxLayout(self)
+        self.label = QLabel(f"Pass the screen to the {who}")
+        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.label.setStyleSheet("QLabel { font-size: 20px; font-weight: bold; padding: 12px; }")
+        lay.addWidget(self.label)
+        note = QLabel(why)
+        note.setWordWrap(True)
+        note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        lay.addWidget(note)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        self.take_over_button = QPushButton(f"I am the {who}")
+        self.take_over_button.setDefault(True)
+        self.take_over_button.clicked.connect(self.accept)
+        row.addWidget(self.take_over_button)
+        self.cancel_button = QPushButton(cancel_text)
+        self.cancel_button.setAutoDefault(False)
+        self.cancel_button.clicked.connect(self.reject)
+        row.addWidget(self.cancel_button)
+        row.addStretch(1)
+        lay.addLayout(row)
+
+
+class IgnoreDialog(QDialog):
+    """One Team's V13.16 / V13.18 questions, asked behind that Team's hand-over.
+
+    ``exec()`` first shows :class:`HandOverDialog` ("Pass the screen to the <Team>
+    commander"); the questions show only after "I am the <Team> commander", and a cancel there
+    cancels this dialog too. One group per question: ignore the Orion / sub-light unit, or
+    pay attention to it. ``team`` defaults to the first question's Team; the caller passes one
+    Team's questions at a time.
+    """
+
+    def __init__(self, questions: list[IgnoreQuestion], names: dict[str, str], parent=None,
+                 team: str | None = None) -> None:
+        super().__init__(parent)
+        self.team = team or (questions[0].team if questions else "")
+        self.who = names.get(self.team, self.team)
+        self.setWindowTitle(f"{self.who} commander: units that may be ignored (V13.16, V13.18)")
+        self.setMinimumWidth(560)
+        self.questions = questions
+        self.groups: list[QButtonGroup] = []
+        lay = QVBoxLayout(self)
+        intro = QLabel(f"{self.who} commander: movement has been worked out. Before the Battle Hexes form, choose "
+                       "whether to ignore these units. Nothing is applied until every Team has answered.")
+        intro.setWordWrap(True)
+        lay.addWidget(intro)
+        for q in questions:
+            box = QGroupBox(f"Sector {q.at} ({q.rule})")
+            inner = QVBoxLayout(box)
+            text = QLabel(q.text(names) + ("\nThis Team ignored them before; it may now pay attention."
+                                           if q.ignored_before else ""))
+            text.setWordWrap(True)
+            inner.addWidget(text)
+            group = QButtonGroup(box)
+            ignore = QRadioButton("Ignore them: no battle with them this phase")
+            attend = QRadioButton("Pay attention: fight (Battle Hex)")
+            group.addButton(ignore, 1)
+            group.addButton(attend, 0)
+            (ignore if q.ignored_before else attend).setChecked(True)
+            inner.addWidget(ignore)
+            inner.addWidget(attend)
+            self.groups.append(group)
+            lay.addWidget(box)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        lay.addWidget(self.buttons)
+
+    def exec(self) -> int:
+        """The hand-over, then (if the right commander took the screen) the questions."""
+        screen = HandOverDialog(self.who, f"The {self.who} commander decides, unseen by the other commanders, "
+                                          "whether to ignore units it may ignore (V13.16, V13.18).",
+                                "Cancel End Movement", self.parentWidget(),
+                                f"Hand over to the {self.who} commander: units that may be ignored (V13.16, V13.18)")
+        if screen.exec() != QDialog.DialogCode.Accepted:
+            return QDialog.DialogCode.Rejected
+        return super().exec()
+
+    def decisions(self) -> dict:
+        """``(sector, team, other team) -> ignore?`` as the engine takes it."""
+        return {(q.at, q.team, q.other): g.checkedId() == 1 for q, g in zip(self.questions, self.groups)}
+
+
+class BattleHexesDialog(QDialog):
+    """What movement did and the Battle Hexes it formed (V13.11-V13.17)."""
+
+    def __init__(self, html: str, events: list[str], parent=None, gm: bool = False, encounters: bool = False) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("End of movement: Battle Hexes" + (" \u2014 GM view" if gm else ""))
+        self.setObjectName("battle_hexes_dialog")
+        self._settings = getattr(parent, "settings", None)
+        lay = QVBoxLayout(self)
+        self.browser = QTextBrowser(self)
+        moves = "".join(f"<li>{e}</li>" for e in events) or "<li>No fleet moved.</li>"
+        seed = ("<p><i>Seed 004's Combat Phase: these are meetings. End Phase (Ctrl+Shift+E) goes from the Supply "
+                "Phase to the Encounters, where each becomes a battle only when a side demands a scenario and the "
+                "other agrees (a side that refuses returns to its last sector); the Space Combat Phase then fights "
+                "them.</i></p>") if encounters else ""
+        self.browser.setHtml(html + "<h4>Movement</h4><ul>" + moves + "</ul>" + seed +
+                             "<p><i>Fight each Battle Hex with Turn \u2192 Fight a Battle Hex (Ctrl+F): set-up, the "
+                             "tracked battle and its endings (V13.20-V13.968); its results go back to the campaign. "
+                             "The GM may instead record an outcome with Turn \u2192 GM Ruling. The "
+                             + ("Space Combat" if encounters else "Movement") + " Phase cannot end while a Battle "
+                             "Hex is open (V13.12).</i></p>")
+        lay.addWidget(self.browser)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        buttons.accepted.connect(self.accept)
+        lay.addWidget(buttons)
+        window_state.restore(self, self._settings, "battle_hexes_dialog", (760, 640))
+
+    def done(self, result: int) -> None:
+        window_state.save(self, self._settings, "battle_hexes_dialog")
+        super().done(result)

@@ -1,0 +1,1 @@
+"""The strategic map: view, scene, items, menus, overlays, the tactical dock."""

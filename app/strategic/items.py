@@ -1,0 +1,228 @@
+"""The strategic map's graphics items and how they are drawn: a sector hex (owner colour,
+Neutral Zone hatching, terrain, star system, bases, the overlays' fills and rings, the open
+Battle Hex outline), a fleet counter (team colour, power band, unit count, Out of Supply
+mark) and the dashed arrow of a fleet's orders; plus where a sector's centre lies on the
+scene. They only paint what they are given; the scene places them.
+"""
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem
+
+from app.strategic.describe import sector_tooltip, shown_units
+from app.strategic.overlays import BATTLE_PEN, CONTESTED_BRUSH, NEUTRAL_FILL, Overlays, SectorMarks, control_fill
+from app.strategic.symbols import brush_hatched, lighter, paint_base, paint_star, paint_terrain
+from hexmap import Hex, Label, grid_hex
+from hexmap.layout import Layout
+from rules.model import Campaign, Fleet, Sector
+
+SECTOR_SIZE = 40.0
+_BASE_TAGS = {"starbase": "SB", "battle_station": "BATS", "base_station": "BS", "mobile_base": "MB",
+              "ground_base": "GB", "planet_defense": "PDU", "defsat": "DS", "outpost": "OP", "frd": "FRD"}
+
+
+_LAYOUT = Layout(SECTOR_SIZE)
+_POLY = QPolygonF([QPointF(x, y) for x, y in _LAYOUT.corners(Hex(0, 0))])
+_RECT = _POLY.boundingRect().adjusted(-2, -2, 2, 2)
+_UNOWNED = NEUTRAL_FILL
+_EDGE = QPen(QColor("#5b5b5b"), 1.0)
+_HATCH = brush_hatched(QColor(120, 120, 120, 150))
+_LABEL_FONT = QFont()
+_LABEL_FONT.setPixelSize(int(SECTOR_SIZE * 0.24))
+_LABEL_COLOR = QColor("#333333")
+_LABEL_RECT = QRectF(-SECTOR_SIZE, -SECTOR_SIZE * 0.86, 2 * SECTOR_SIZE, SECTOR_SIZE * 0.3)
+_SELECTED = QPen(QColor("#ffffff"), 3.0)
+_BATTLE_POLY = QPolygonF([QPointF(x * 0.9, y * 0.9) for x, y in _LAYOUT.corners(Hex(0, 0))])
+_RINGS = [QPolygonF([QPointF(x * f, y * f) for x, y in _LAYOUT.corners(Hex(0, 0))]) for f in (0.8, 0.68, 0.56)]
+_OOS_PEN = QPen(QColor("#ffffff"), 1.0)
+_OOS_BRUSH = QColor("#d01818")
+_HOVERED = QPen(QColor("#202020"), 3.0)
+
+
+def sector_center(label: Label) -> QPointF:
+    """Scene position of the centre of the sector named ``label``."""
+    x, y = _LAYOUT.to_pixel(grid_hex(label))
+    return QPointF(x, y)
+
+
+class SectorItem(QGraphicsItem):
+    """A strategic hex: owner colour, neutral-zone hatching, terrain, star system, bases."""
+
+    def __init__(self, campaign: Campaign, sector: Sector, marks: SectorMarks | None = None,
+                 overlays: Overlays | None = None, gm: bool = False) -> None:
+        super().__init__()
+        self.sector = sector
+        self.marks = marks or SectorMarks()
+        self.overlays = overlays or Overlays()
+        self.label = str(sector.at)
+        self.setPos(sector_center(sector.at))
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
+        self.setAcceptHoverEvents(True)
+        tip = sector_tooltip(campaign, sector, gm)
+        if self.marks.status_text:
+            tip += f"\nStatus: {self.marks.status_text}"
+        if self.marks.battle:
+            tip += "\nOpen Battle Hex (V13.11)"
+        self.setToolTip(tip)
+        self.setZValue(0)
+        owner = campaign.power(sector.owner) if sector.owner else None
+        self._fill = lighter(owner.color, 255, 0.62) if owner else _UNOWNED
+        self._bases = [(_BASE_TAGS.get(u.kind.value, u.kind.value[:3].upper()),
+                        QColor(owner.color) if owner else QColor("#777777"))
+                       for u in shown_units(sector.garrison, gm) if not u.is_incidental]
+        self._incidental = sum(1 for u in shown_units(sector.garrison, gm) if u.is_incidental)
+        self._hover = False
+
+    def boundingRect(self) -> QRectF:
+        return _RECT
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addPolygon(_POLY)
+        return path
+
+    def hoverEnterEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        self._hover = True
+        self.update()
+
+    def hoverLeaveEvent(self, event) -> None:  # noqa: N802
+        self._hover = False
+        self.update()
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        s = self.sector
+        p.setPen(_EDGE)
+        p.setBrush(_UNOWNED if self.overlays.control else self._fill)  # control replaces the owner colours
+        p.drawPolygon(_POLY)
+        if s.neutral_zone:
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(_HATCH)
+            p.drawPolygon(_POLY)
+        self._paint_overlays(p)
+        r = SECTOR_SIZE
+        paint_terrain(p, s.terrain, QPointF(0, r * 0.05), r * 0.55)
+        if s.star_system:
+            paint_star(p, QPointF(-r * 0.45, -r * 0.28), r * 0.2)
+        for i, (tag, color) in enumerate(self._bases):
+            paint_base(p, QPointF(r * 0.45, -r * 0.3 + i * r * 0.3), r * 0.22, tag, color)
+        if self._incidental:
+            paint_base(p, QPointF(r * 0.45, -r * 0.3 + len(self._bases) * r * 0.3), r * 0.18,
+                       f"+{self._incidental}", QColor("#dddddd"))
+        p.setFont(_LABEL_FONT)
+        p.setPen(_LABEL_COLOR)
+        p.drawText(_LABEL_RECT, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, self.label)
+        if self.marks.battle:
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setPen(BATTLE_PEN)
+            p.drawPolygon(_BATTLE_POLY)
+        if self.isSelected() or self._hover:
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setPen(_SELECTED if self.isSelected() else _HOVERED)
+            p.drawPolygon(_POLY)
+
+    def _paint_overlays(self, p: QPainter) -> None:
+        m, o = self.marks, self.overlays
+        if o.control:
+            if m.control is not None:
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(control_fill(m.control))
+                p.drawPolygon(_POLY)
+            elif m.contested:
+                p.setPen(Qt.PenStyle.NoPen)
+                p.setBrush(CONTESTED_BRUSH)
+                p.drawPolygon(_POLY)
+        if o.supply:
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            for i, col in enumerate(m.supply[:3]):
+                ring = QColor(col)
+                ring.setAlpha(200)
+                p.setPen(QPen(ring, 4.0))
+                p.drawPolygon(_RINGS[i])
+
+
+class FleetCounterItem(QGraphicsItem):
+    """A fleet counter in its team's colour, a band in its power's colour, and a badge
+    counting its units."""
+
+    SIZE = SECTOR_SIZE * 0.5
+
+    def __init__(self, campaign: Campaign, fleet: Fleet, in_supply: bool = True, note: str = "",
+                 gm: bool = False) -> None:
+        super().__init__()
+        self.fleet = fleet
+        self.in_supply = in_supply
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
+        self.setCursor(Qt.CursorShape.OpenHandCursor)
+        team = campaign.team_of_power(fleet.power)
+        power = campaign.power(fleet.power)
+        self.team_color = QColor(team.color if team else "#888888")
+        self._band = QColor(power.color if power else "#888888")
+        self._text = "".join(w[0] for w in fleet.name.replace("(", " ").split()[:3]).upper()
+        shown = shown_units(fleet.units, gm)
+        self._count = len(shown)
+        units = "\n".join(f"  {u.name}" for u in shown)
+        supply = "In Supply" if in_supply else "OUT OF SUPPLY"
+        self.setToolTip(f"{fleet.name}\n{power.name if power else fleet.power}"
+                        f" ({team.name if team else 'no team'}) - {supply}{note}\n{units}\n"
+                        "Drag along the lanes to give orders.")
+        self.setZValue(10)
+
+    def boundingRect(self) -> QRectF:
+        s = self.SIZE
+        return QRectF(-s / 2 - 2, -s / 2 - s * 0.35, s + s * 0.35 + 4, s + s * 0.35 + 4)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        s = self.SIZE
+        rect = QRectF(-s / 2, -s / 2, s, s)
+        p.setPen(QPen(QColor("#101010"), 1.2))
+        p.setBrush(self.team_color)
+        p.drawRoundedRect(rect, 2, 2)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(self._band)
+        p.drawRect(QRectF(rect.left() + 0.6, rect.top() + 0.6, s - 1.2, s * 0.22))
+        font = QFont(p.font())
+        font.setPixelSize(int(s * 0.34))
+        font.setBold(True)
+        p.setFont(font)
+        p.setPen(QColor("white") if self.team_color.lightness() < 150 else QColor("black"))
+        p.drawText(rect.adjusted(0, s * 0.2, 0, 0), Qt.AlignmentFlag.AlignCenter, self._text)
+        badge = QPointF(s / 2, -s / 2)
+        p.setPen(QPen(QColor("#101010"), 1))
+        p.setBrush(QColor("#fff6c8"))
+        p.drawEllipse(badge, s * 0.3, s * 0.3)
+        font.setPixelSize(int(s * 0.36))
+        p.setFont(font)
+        p.setPen(QColor("#101010"))
+        p.drawText(QRectF(badge.x() - s * 0.3, badge.y() - s * 0.3, s * 0.6, s * 0.6), Qt.AlignmentFlag.AlignCenter,
+                   str(self._count))
+        if not self.in_supply:
+            box = QRectF(-s / 2 - 2, s / 2 - s * 0.28, s * 0.8, s * 0.36)
+            p.setPen(_OOS_PEN)
+            p.setBrush(_OOS_BRUSH)
+            p.drawRect(box)
+            font.setPixelSize(int(s * 0.26))
+            p.setFont(font)
+            p.drawText(box, Qt.AlignmentFlag.AlignCenter, "OOS")
+        if self.isSelected():
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setPen(QPen(QColor("#ffffff"), 2.0, Qt.PenStyle.DashLine))
+            p.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), 3, 3)
+
+
+def orders_path(fleet: Fleet, start: QPointF) -> QPainterPath:
+    """The fleet's orders from ``start`` (its counter) through each sector, with an arrow head."""
+    path = QPainterPath(start)
+    last = start
+    prev = start
+    for step in fleet.orders:
+        prev, last = last, sector_center(step)
+        path.lineTo(last)
+    # arrow head at the last point
+    ang = math.atan2(last.y() - prev.y(), last.x() - prev.x())
+    for d in (2.6, -2.6):
+        path.moveTo(last)
+        path.lineTo(last.x() + 9 * math.cos(ang + d), last.y() + 9 * math.sin(ang + d))
+    return path

@@ -1,0 +1,182 @@
+"""The strategic map's scene: one item per sector with its name, the fleet counters (several
+in a sector side by side, one in transit between its two sectors), their order arrows and the
+lanes overlay, rebuilt from the campaign after a change while keeping the selection; and its
+transient drawings, the supply route of a hovered fleet and the preview of a dragged one.
+"""
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QFont, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
+
+from app.strategic.describe import shown_units
+from app.strategic.overlays import PREVIEW_BAD, PREVIEW_OK, ROUTE_PEN, LanesItem, Overlays, polyline, sector_marks
+from app.strategic.fan import StackFan
+from app.strategic.items import SECTOR_SIZE, FleetCounterItem, SectorItem, orders_path, sector_center
+from hexmap import Label
+from rules.model import Campaign, Fleet, Sector
+from rules.strategic import StrategicState
+from rules.strategic.table_view import table_state
+
+
+class StrategicScene(QGraphicsScene):
+    """All sectors, fleets and planned moves of one campaign, with the overlays."""
+
+    def __init__(self, campaign: Campaign, parent=None, state: StrategicState | None = None,
+                 overlays: Overlays | None = None, gm: bool = False) -> None:
+        super().__init__(parent)
+        self.gm = gm  # the GM view: every unit; otherwise the table's view (describe.shown_units)
+        self.setBackgroundBrush(QColor("#1d2230"))
+        self.overlays = overlays or Overlays()
+        self.sector_items: dict[str, SectorItem] = {}
+        self.fleet_items: list[FleetCounterItem] = []
+        self._extras: list[QGraphicsItem] = []  # lanes, order arrows, labels: removed on a rebuild
+        self.lanes_item: LanesItem | None = None
+        self.campaign = campaign
+        self.state = state or StrategicState.compute(campaign)
+        self.rebuild(campaign, self.state)
+        rect = self.itemsBoundingRect()
+        self.setSceneRect(rect.adjusted(-60, -60, 60, 60))
+        self._route = QGraphicsPathItem()
+        self._route.setPen(ROUTE_PEN)
+        self._route.setZValue(8)
+        self._route.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self._route.setVisible(False)
+        self.addItem(self._route)
+        self._preview = QGraphicsPathItem()
+        self._preview.setZValue(20)
+        self._preview.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.addItem(self._preview)
+        self._preview_text = QGraphicsSimpleTextItem()
+        self._preview_text.setZValue(21)
+        self._preview_text.setBrush(QColor("#ffffff"))
+        font = QFont()
+        font.setPixelSize(13)
+        font.setBold(True)
+        self._preview_text.setFont(font)
+        self._preview_box = QGraphicsPathItem()
+        self._preview_box.setZValue(20.5)
+        self._preview_box.setBrush(QColor(20, 20, 20, 215))
+        self._preview_box.setPen(Qt.PenStyle.NoPen)
+        self.addItem(self._preview_box)
+        self.addItem(self._preview_text)
+        self.clear_preview()
+
+    def rebuild(self, campaign: Campaign, state: StrategicState) -> None:
+        """Show ``campaign`` (after a change): sectors, overlays, fleets and orders."""
+        selected = {i.label for i in self.selectedItems() if isinstance(i, SectorItem)}
+        chosen = {i.fleet.id for i in self.selectedItems() if isinstance(i, FleetCounterItem)}
+        for item in list(self.sector_items.values()) + self.fleet_items + self._extras:
+            self.removeItem(item)
+        self.campaign, self.state = campaign, state
+        self._extras = []
+        marks = sector_marks(state if self.gm else table_state(state))  # the table's: no trace of hidden units
+        self.sector_items = {}
+        for s in campaign.map.sectors:
+            item = SectorItem(campaign, s, marks[s.at], self.overlays, self.gm)
+            self.addItem(item)
+            self.sector_items[item.label] = item
+            item.setSelected(item.label in selected)
+            if s.name:
+                self._add_name(item, s.name)
+        self.lanes_item = LanesItem(state, sector_center)
+        self.lanes_item.setVisible(self.overlays.lanes)
+        self.addItem(self.lanes_item)
+        self._extras.append(self.lanes_item)
+        self.fleet_items = []
+        by_sector: dict[str, int] = {}
+        for f in campaign.fleets:
+            note = f" - between sectors, arriving at {f.in_transit_to}" if f.in_transit_to else ""
+            counter = FleetCounterItem(campaign, f, state.fleet_in_supply(f), note, self.gm)
+            hidden = bool(f.units) and not shown_units(f.units, self.gm)
+            n = by_sector.get(str(f.sector), 0)
+            by_sector[str(f.sector)] = n + (not hidden)  # a hidden counter leaves no gap
+            centre = sector_center(f.sector)
+            if f.in_transit_to is not None:
+                centre = (centre + sector_center(f.in_transit_to)) / 2
+            off = FleetCounterItem.SIZE * 0.45
+            counter.setPos(centre + QPointF(-off * 0.6 + n * off, off * 0.15 + n * off * 0.4))
+            self.addItem(counter)
+            self.fleet_items.append(counter)
+            if hidden:
+                counter.setVisible(False)  # every unit is kept from the table (cloaked): nothing betrays it
+                continue
+            counter.setSelected(f.id in chosen)
+            if f.orders:
+                arrow = QGraphicsPathItem(orders_path(f, counter.pos()))
+                arrow.setPen(QPen(counter.team_color, 2.5, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap))
+                arrow.setZValue(5)
+                arrow.setToolTip(f"{f.name}: orders {' -> '.join(str(x) for x in f.orders)}")
+                self.addItem(arrow)
+                self._extras.append(arrow)
+        self.fan = StackFan(c for c in self.fleet_items if c.isVisible())  # stacks fan out on hover
+
+    def set_gm(self, on: bool) -> None:
+        """Show every unit (the GM view) or the table's view, keeping the selection."""
+        if on != self.gm:
+            self.gm = on
+            self.rebuild(self.campaign, self.state)
+
+    def set_overlays(self, overlays: Overlays) -> None:
+        self.overlays = overlays
+        for item in self.sector_items.values():
+            item.overlays = overlays
+            item.update()
+        if self.lanes_item is not None:
+            self.lanes_item.setVisible(overlays.lanes)
+        if not overlays.supply:
+            self.show_route([])
+
+    def _add_name(self, sector: SectorItem, name: str) -> None:
+        """The sector's name on a layer above all hexes, so neighbours never paint over it."""
+        text = QGraphicsSimpleTextItem(name)
+        font = QFont()
+        font.setPixelSize(int(SECTOR_SIZE * 0.2))
+        text.setFont(font)
+        text.setBrush(QColor("#222222"))
+        text.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        text.setAcceptHoverEvents(False)
+        text.setZValue(2)
+        box = text.boundingRect()
+        text.setPos(sector.pos() + QPointF(-box.width() / 2, SECTOR_SIZE * 0.5))
+        self.addItem(text)
+        self._extras.append(text)
+
+    def selected_sector(self) -> Sector | None:
+        for item in self.selectedItems():
+            if isinstance(item, SectorItem):
+                return item.sector
+        return None
+
+    def selected_fleet(self) -> Fleet | None:
+        for item in self.selectedItems():
+            if isinstance(item, FleetCounterItem):
+                return item.fleet
+        return None
+
+    def counter(self, fleet_id: str) -> FleetCounterItem | None:
+        return next((c for c in self.fleet_items if c.fleet.id == fleet_id), None)
+
+    # -- transient drawings -------------------------------------------------------------------
+    def show_route(self, labels: list[Label]) -> None:
+        """Draw a supply route (a list of sectors), or clear it with ``[]``."""
+        self._route.setPath(polyline([sector_center(x) for x in labels]))
+        self._route.setVisible(len(labels) > 1)
+
+    def show_preview(self, labels: list[Label], ok: bool, text: str) -> None:
+        """Draw the path a dragged fleet would take and what it means."""
+        self._preview.setPen(PREVIEW_OK if ok else PREVIEW_BAD)
+        self._preview.setPath(polyline([sector_center(x) for x in labels]))
+        self._preview_text.setText(text)
+        self._preview_text.setBrush(QColor("#a8ffb8") if ok else QColor("#ffb0b0"))
+        anchor = sector_center(labels[-1]) if labels else QPointF()
+        height = self._preview_text.boundingRect().height()
+        self._preview_text.setPos(anchor + QPointF(SECTOR_SIZE * 0.6, -SECTOR_SIZE * 0.7 - height))
+        box = QPainterPath()
+        box.addRoundedRect(self._preview_text.sceneBoundingRect().adjusted(-5, -3, 5, 3), 4, 4)
+        self._preview_box.setPath(box)
+        for item in (self._preview, self._preview_text, self._preview_box):
+            item.setVisible(bool(labels))
+
+    def clear_preview(self) -> None:
+        self.show_preview([], True, "")

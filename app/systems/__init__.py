@@ -1,0 +1,1 @@
+"""One panel module or package per battle system (the registry names it)."""

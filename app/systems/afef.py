@@ -1,0 +1,399 @@
+"""The ``afef`` battle system's panel (rules/systems/afef, seed 001 4.2): the battle line.
+
+Three rows of counters: the attacker's line, the defender's front line and its screened line.
+The player at the screen answers the round's questions on it:
+
+- **set-up** (the defender): drag a counter between the front and the screened row;
+- **attacks** (declare, return fire, breakthrough): drag from one of your counters to an enemy
+  counter to put one AF (one die) on it, Shift+drag for all the dice it has left; an arrow
+  with the dice shows each attack; right-click one of your counters to clear its attacks, or,
+  when declaring, to hold its fire for a breakthrough;
+- **AF modifiers** (the GM): a number per unit; **another round or break off** (the GM).
+
+Before committing, the side box shows the engine's exact odds for each target with the dice
+put on it (from the question's data), and what a targeted defender still must match.
+The panel decides no rule: Commit hands the plan to the engine, which refuses what is illegal.
+"""
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGraphicsScene,
+    QGraphicsView,
+    QGridLayout,
+    QInputDialog,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.battle.panel import PanelBase
+from rules.battlehex.change import BattleChange
+from rules.battlehex.log import GM
+from rules.battlehex.questions import Question
+from rules.model.visibility import TABLE
+from rules.systems.afef import AfefBattle
+from rules.battlehex.sight import events_for, sight
+
+if TYPE_CHECKING:
+    from app.battle.window import BattleWindow
+
+W, H, GAP = 170.0, 62.0, 18.0
+ROWS = {"line": 0, "front": 1, "screened": 2}
+ROW_TITLES = ("attacker's line", "defender's front line", "defender's screened line")
+_PLANS = ("declare", "return", "breakthrough", "breakthrough_return")
+_HANDLED = (*_PLANS, "screen", "modifiers", "continue")
+
+
+def _kind(q: Question | None) -> str:
+    parts = q.key.split("/") if q is not None else []
+    return parts[2] if len(parts) > 2 and parts[0] == "afef" else ""
+
+
+class LineView(QGraphicsView):
+    """The battle line: press on a counter, drag, release on another (or on a row)."""
+
+    def __init__(self, panel: AfefPanel) -> None:
+        super().__init__()
+        self._scene = QGraphicsScene(self)  # kept: a scene without an owner would be collected
+        self.setScene(self._scene)
+        self.setObjectName("afef_line")
+        self.panel = panel
+        self.src: str | None = None
+        self.rubber = None
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+
+    def unit_at(self, pos: QPointF) -> str | None:
+        for item in self.items(pos.toPoint()):
+            uid = item.data(0)
+            if uid:
+                return str(uid)
+        return None
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802
+        uid = self.unit_at(event.position())
+        if event.button() == Qt.MouseButton.RightButton and uid:
+            self.panel.right_click(uid)
+            return
+        if event.button() == Qt.MouseButton.LeftButton and uid and self.panel.may_drag(uid):
+            self.src = uid
+            start = self.mapToScene(event.position().toPoint())
+            self.rubber = self.scene().addLine(QLineF(start, start), QPen(QColor("#d08000"), 3))
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event) -> None:  # noqa: N802
+        if self.rubber is not None:
+            line = self.rubber.line()
+            self.rubber.setLine(QLineF(line.p1(), self.mapToScene(event.position().toPoint())))
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802
+        if self.rubber is None or self.src is None:
+            super().mouseReleaseEvent(event)
+            return
+        self.scene().removeItem(self.rubber)
+        self.rubber = None
+        src, self.src = self.src, None
+        at = self.mapToScene(event.position().toPoint())
+        self.panel.dropped(src, self.unit_at(event.position()), int(at.y() // (H + GAP * 2)),
+                           bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier))
+
+
+def ask_reason(parent: QWidget, title: str, label: str) -> str | None:
+    """The GM's reason in words, or ``None`` when cancelled: OK stays disabled (Return does
+    nothing) while the reason is empty, as the engine refuses a ruling without one."""
+    d = QInputDialog(parent)
+    d.setWindowTitle(title)
+    d.setLabelText(label)
+    d.setInputMode(QInputDialog.InputMode.TextInput)
+    d.sizeHint()  # lays the dialog out: Qt makes its buttons then
+    box = d.findChild(QDialogButtonBox)
+    assert box is not None
+    ok = box.button(QDialogButtonBox.StandardButton.Ok)
+    ok.setEnabled(False)
+    d.textValueChanged.connect(lambda text: ok.setEnabled(bool(text.strip())))
+    accepted = d.exec() == QDialog.DialogCode.Accepted
+    reason = d.textValue().strip()
+    d.deleteLater()
+    return reason if accepted and reason else None
+
+
+class AfefPanel(PanelBase):
+    """Counters in lines, attack arrows, and the side box with Commit and the odds."""
+
+    def __init__(self, window: BattleWindow) -> None:
+        super().__init__(window)
+        self.view = LineView(self)
+        self.central: QWidget = self.view
+        self.side = QWidget()
+        self.side.setObjectName("afef_side")
+        lay = QVBoxLayout(self.side)
+        self.mods = QWidget()
+        self.mods_form = QFormLayout(self.mods)
+        lay.addWidget(self.mods)
+        row = QGridLayout()  # two buttons a row: the side panel stays as narrow as the dock (issue 22)
+        self.commit_button = QPushButton("&Commit")
+        self.commit_button.setObjectName("afef_commit")
+        self.commit_button.clicked.connect(self.commit)
+        self.clear_button = QPushButton("C&lear")
+        self.clear_button.clicked.connect(self.clear)
+        self.break_button = QPushButton("&Break off...")
+        self.break_button.setObjectName("afef_break_off")
+        self.break_button.clicked.connect(self.break_off)
+        for i, b in enumerate((self.commit_button, self.clear_button, self.break_button)):
+            row.addWidget(b, i // 2, i % 2)
+        lay.addLayout(row)
+        self.odds = QTextBrowser()
+        self.odds.setObjectName("afef_odds")
+        lay.addWidget(self.odds)
+        self.widgets: list[QWidget] = [self.side]
+        self.plan: dict[str, dict[str, int]] = {}
+        self.hold: set[str] = set()
+        self.screened: set[str] = set()
+        self.spins: dict[str, QSpinBox] = {}
+        self._key = ""
+
+    def _run(self) -> AfefBattle | None:
+        b = self.win.b
+        return b if isinstance(b, AfefBattle) else None
+
+    def _mine(self) -> Question | None:
+        run = self._run()
+        q = run.pending if run is not None else None
+        return q if q is not None and self.win.viewer in (q.to, GM) and _kind(q) in _HANDLED else None
+
+    # -- the panel seam ----------------------------------------------------------------------------
+    def handles(self, q: Question) -> bool:
+        return _kind(q) in _HANDLED
+
+    def unit_names(self) -> dict[str, str]:
+        run = self._run()
+        return {u.id: u.name for t in run.sides for u in run.units(t)} if run is not None else {}
+
+    def refused(self, text: str) -> None:
+        self.odds.setHtml(f"<p style='color:#c01010'><b>Refused</b>: {escape(text)}</p>" + self.odds.toHtml())
+
+    def hide_secrets(self) -> None:
+        self.plan, self.hold = {}, set()
+        self.odds.clear()
+
+    def report(self, viewer: str) -> str:
+        run = self._run()
+        lines = "".join(f"<li>[{escape(e.rule)}] {escape(e.text)}</li>" for e in events_for(run, viewer)) \
+            if run else ""
+        return f"<html><body><h1>Battle Hex {self.win.at} (AF/EF)</h1><h2>Log</h2><ul>{lines}</ul></body></html>"
+
+    # -- building an answer --------------------------------------------------------------------------
+    def may_drag(self, uid: str) -> bool:
+        q = self._mine()
+        if q is None:
+            return False
+        if _kind(q) == "screen":
+            return uid in q.options
+        return _kind(q) in _PLANS and uid in q.data.get("dice", {})
+
+    def dropped(self, src: str, dst: str | None, row: int, all_dice: bool) -> None:
+        """A drag ended: an attack on ``dst``, or (set-up) a move to ``row``."""
+        q = self._mine()
+        if q is None:
+            return
+        if _kind(q) == "screen":
+            if row == ROWS["screened"]:
+                self.screened.add(src)
+            elif row == ROWS["front"]:
+                self.screened.discard(src)
+            self._redraw()
+            return
+        if dst is None or dst == src or _kind(q) not in _PLANS:
+            return
+        dice = q.data.get("dice", {}).get(src, 0)
+        used = sum(self.plan.get(src, {}).values())
+        add = dice - used if all_dice else min(1, dice - used)
+        if add > 0:
+            self.plan.setdefault(src, {})[dst] = self.plan.get(src, {}).get(dst, 0) + add
+            self.hold.discard(src)
+        self._redraw()
+
+    def right_click(self, uid: str) -> None:
+        """Clear a unit's attacks; when declaring, a unit without attacks holds its fire."""
+        q = self._mine()
+        if q is None or uid not in q.data.get("dice", {}):
+            return
+        if self.plan.pop(uid, None) is None and _kind(q) == "declare":
+            self.hold ^= {uid}
+        self._redraw()
+
+    def clear(self) -> None:
+        self.plan, self.hold = {}, set()
+        for s in self.spins.values():
+            s.setValue(0)
+        self._redraw()
+
+    def answer(self) -> Any:
+        q = self._mine()
+        kind = _kind(q)
+        if kind == "screen":
+            return sorted(self.screened)
+        if kind == "modifiers":
+            return {uid: s.value() for uid, s in self.spins.items() if s.value()}
+        if kind == "continue":
+            return "fight"
+        attacks = {s: dict(t) for s, t in self.plan.items() if t}
+        return {"attacks": attacks, "hold": sorted(self.hold)} if kind == "declare" else {"attacks": attacks}
+
+    def commit(self) -> None:
+        if self._mine() is not None:
+            self.win.answer(self.answer())
+
+    def break_off(self) -> None:
+        """The GM ends the battle for a side, with the reason (a ruling, seed 001 4.2.d)."""
+        q = self._mine()
+        if q is None or _kind(q) != "continue":
+            return
+        side, ok = QInputDialog.getItem(self.win, "Break off", "Which side breaks off?",
+                                        ["attacker", "defender", "both"], 0, False)
+        if not ok:
+            return
+        reason = ask_reason(self.win, "Break off", "The reason (logged as a GM ruling):")
+        if reason is not None:
+            self.win.answer({"break_off": side, "reason": reason})
+
+    # -- drawing ---------------------------------------------------------------------------------------
+    def draw(self, change: BattleChange | None) -> None:
+        q = self._mine()
+        key = q.key if q is not None else ""
+        if key != self._key:  # a new question: start its answer afresh
+            self._key = key
+            run = self._run()
+            self.plan, self.hold = {}, set()
+            self.screened = {u.id for u in run.units(run.sides[1]) if u.line == "screened"} if run else set()
+            self._modifiers(q)
+        self._redraw()
+
+    def _modifiers(self, q: Question | None) -> None:
+        while self.mods_form.rowCount():
+            self.mods_form.removeRow(0)
+        self.spins = {}
+        if q is None or _kind(q) != "modifiers":
+            self.mods.hide()
+            return
+        for uid, af in q.data.get("af", {}).items():
+            s = QSpinBox()
+            s.setObjectName(f"modifier_{uid}")
+            s.setRange(-af - 5, 20)
+            self.spins[uid] = s
+            name = QLabel(f"{self.unit_names().get(uid, uid)} (AF {af}):")
+            name.setWordWrap(True)  # a long name wraps: the row never widens the side panel (issue 22)
+            self.mods_form.addRow(name, s)
+        self.mods.show()
+
+    def _redraw(self) -> None:
+        run = self._run()
+        if run is None:
+            return
+        q = self._mine()
+        kind = _kind(q)
+        scene = self.view.scene()
+        scene.clear()
+        centres: dict[str, QPointF] = {}
+        attacker, defender = run.sides
+        for r, title in enumerate(ROW_TITLES):
+            t = scene.addText(title, QFont("Sans", 9))
+            t.setPos(0, r * (H + GAP * 2))
+        seen = sight(run, self.win.viewer or TABLE)  # no other Team's hidden unit before the battle shows it
+        for team in (attacker, defender):
+            col = {0: 0, 1: 0, 2: 0}
+            for u in (u for u in run.units(team) if seen.knows(u.id, u.name)):
+                row = 0 if team == attacker else ROWS["screened"] if (
+                    u.id in self.screened if kind == "screen" else u.line == "screened") else ROWS["front"]
+                x, y = col[row] * (W + GAP), row * (H + GAP * 2) + GAP
+                col[row] += 1
+                centres[u.id] = QPointF(x + W / 2, y + H / 2)
+                fill = "#d0d0d0" if u.destroyed else "#f6e0c0" if u.damaged else "#ffffff"
+                edge = QColor(self.win.team_color(team))
+                rect = scene.addRect(QRectF(x, y, W, H), QPen(edge, 3 if self.may_drag(u.id) else 1.5),
+                                     QBrush(QColor(fill)))
+                rect.setData(0, u.id)
+                state = "destroyed" if u.destroyed else "damaged" if u.damaged else ""
+                held = " HOLD" if u.id in self.hold else ""
+                text = scene.addText(f"{u.name}\nAF {u.dice if u.alive else 0}  EF {u.ef}  hits {u.hits}"
+                                     f"{'  ' + state if state else ''}{held}", QFont("Sans", 8))
+                text.setTextWidth(W - 6)
+                text.setPos(x + 3, y + 2)
+                text.setData(0, u.id)
+        self._arrows(scene, centres, run)
+        self.commit_button.setEnabled(q is not None and (kind != "continue" or "fight" in q.options))  # the bound
+        self.clear_button.setEnabled(kind in (*_PLANS, "modifiers"))
+        self.break_button.setVisible(kind == "continue")
+        self.commit_button.setText("Another &round" if kind == "continue" else "&Commit")
+        self._show_odds(q)
+
+    def _arrows(self, scene: QGraphicsScene, centres: dict[str, QPointF], run: AfefBattle) -> None:
+        shown = [(p, "#808080") for p in run.declared().values() if isinstance(p, dict)] + [(self.plan, "#d08000")]
+        for plan, color in shown:
+            for src, targets in plan.items():
+                if not isinstance(targets, dict):
+                    continue
+                for dst, n in targets.items():
+                    if src in centres and dst in centres:
+                        a, b = centres[src], centres[dst]
+                        scene.addLine(QLineF(a, b), QPen(QColor(color), 2 + min(int(n), 6)))
+                        label = scene.addText(str(n), QFont("Sans", 10, QFont.Weight.Bold))
+                        label.setDefaultTextColor(QColor(color))
+                        label.setPos((a + b) / 2)
+
+    def _show_odds(self, q: Question | None) -> None:
+        kind = _kind(q)
+        if q is None:
+            self.odds.setHtml("")
+            return
+        parts = [f"<p><b>{escape(self.win.name(q.to))}</b>: {escape(q.text, quote=False)}</p>"]
+        if kind in _PLANS:
+            parts.append("<p>Drag from your counter to a target: one die; Shift+drag: all its dice; right-click: "
+                         "clear" + (", or hold fire" if kind == "declare" else "") + ".</p>")
+            run = self._run()
+            tables = run.question_odds() if run is not None else {}  # computed by the engine when shown
+            tables = tables.get("targets", tables)
+            pools: dict[str, int] = {}
+            for targets in self.plan.values():
+                for dst, n in targets.items():
+                    pools[dst] = pools.get(dst, 0) + n
+            for dst, n in pools.items():
+                odds = tables.get(dst, {}).get("by_af", {}).get(str(n)) if isinstance(tables.get(dst), dict) else None
+                name = escape(self.unit_names().get(dst, dst))
+                if odds:
+                    parts.append(f"<p>{name}: {n} dice \u2192 damaged {_pct(odds['damaged'])}, destroyed "
+                                 f"{_pct(odds['destroyed'])}, expected hits {_num(odds['expected'])}</p>")
+            owed = q.data.get("must_match", {})
+            for uid, need in owed.items():
+                given = sum(t for d, t in self.plan.get(uid, {}).items() if d in need.get("attackers", []))
+                parts.append(f"<p>{escape(self.unit_names().get(uid, uid))} must put at least {need.get('af')} AF on "
+                             f"its attackers: {given} so far</p>")
+        elif kind == "screen":
+            parts.append("<p>Drag your counters between the front and the screened row, then Commit.</p>")
+        self.odds.setHtml("".join(parts))
+
+
+def _num(text: Any) -> float:
+    """An exact fraction in text ("5/36") as a number."""
+    s = str(text)
+    if "/" in s:
+        a, b = s.split("/")
+        return round(int(a) / int(b), 3)
+    return round(float(s), 3)
+
+
+def _pct(text: Any) -> str:
+    return f"{_num(text) * 100:.1f}%"

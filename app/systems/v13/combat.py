@@ -1,0 +1,168 @@
+"""The battle panel's controls while the battle is fought: the impulse clock, the selected
+unit's moves, status marks, declarations, the floating map and the GM's end of the battle.
+
+Every control turns into one combat action for the engine (docs/battle_answers.md); the
+engine checks it and the window shows the refusal, with its rule, if there is one.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.shell.signals import connect_plain
+from hexmap import Facing
+from rules.battlehex.log import GM
+from rules.systems.v13.queries import IMPULSES_PER_TURN, Step, declarable, step_target
+from rules.battlehex.roster import Role
+
+if TYPE_CHECKING:
+    from app.systems.v13.panel import V13Panel
+
+DIRECTIONS = ("A (up)", "B (up right)", "C (down right)", "D (down)", "E (down left)", "F (up left)")
+
+
+class CombatPanel(QWidget):
+    """Buttons and readouts of the tracked battle; hidden until the battle starts."""
+
+    def __init__(self, window: V13Panel) -> None:
+        super().__init__(window.win)
+        self.w = window
+        g = QVBoxLayout(self)
+        g.setContentsMargins(0, 0, 0, 0)
+        self.clock_label = QLabel("")
+        self.clock_label.setStyleSheet("QLabel { font-size: 14px; font-weight: bold; }")
+        g.addWidget(self.clock_label)
+        self.buttons: dict[str, QPushButton] = {}
+        self.actions: dict[str, QAction] = {}
+        self._row(g, ("+1 impulse", lambda: self.w.act({"clock": 1}), "Space"),
+                  ("+8", lambda: self.w.act({"clock": 8}), None), ("Next turn", self.next_turn, "Ctrl+N"))
+        self.unit_label = QLabel("Click a counter (or N) to select it; drag it (or M) to move it.")
+        self.unit_label.setWordWrap(True)
+        g.addWidget(self.unit_label)
+        self._row(g, ("Forward", lambda: self.step(Step.FORWARD), "W"), ("Turn left", lambda: self.step(Step.LEFT), "Q"),
+                  ("Turn right", lambda: self.step(Step.RIGHT), "E"))
+        self._row(g, ("Sideslip left", lambda: self.step(Step.SLIP_LEFT), "A"),
+                  ("Sideslip right", lambda: self.step(Step.SLIP_RIGHT), "D"))
+        self._row(g, *((s.title(), lambda _s=s: self.mark(_s), None)
+                       for s in ("crippled", "destroyed", "captured", "active")))
+        self._row(g, ("Disengage / Retreat...", self.declare, "Ctrl+D"), ("End battle (GM)...", self.end_battle, "Ctrl+Shift+X"))
+        fl = QHBoxLayout()
+        fl.addWidget(QLabel("Float the map:"))
+        self.float_dir = QComboBox()
+        self.float_dir.addItems(DIRECTIONS)
+        self.float_dir.setToolTip("Direction the map floats (V13.812): A is the top of the map, then clockwise")
+        self.float_hexes = QSpinBox()
+        self.float_hexes.setRange(1, 40)
+        self.float_hexes.setValue(5)
+        self.float_hexes.setSuffix(" hexes")
+        go = QPushButton("Float")
+        go.setToolTip("Float the map by this many hexes in this direction (V13.812)")
+        go.clicked.connect(lambda: self.float_map(Facing(self.float_dir.currentIndex()), self.float_hexes.value()))
+        self.buttons["Float"] = go
+        for x in (self.float_dir, self.float_hexes, go):
+            fl.addWidget(x)
+        g.addLayout(fl)
+        self.left_label = QLabel("")
+        self.left_label.setWordWrap(True)
+        g.addWidget(self.left_label)
+        self.hide()
+
+    def _row(self, layout: QVBoxLayout, *buttons: tuple[str, Any, str | None]) -> None:
+        r = QHBoxLayout()
+        for text, slot, key in buttons:
+            b = QPushButton(text)
+            connect_plain(b.clicked, slot)
+            b.setToolTip(f"{text} ({key})" if key else text)
+            if key:  # a window action, so the key works wherever the focus is in the window
+                act = QAction(text, self.w)
+                act.setShortcut(QKeySequence(key))
+                connect_plain(act.triggered, lambda s=slot: s() if self.isVisible() else None)
+                self.w.addAction(act)
+                self.actions[text] = act
+            self.buttons[text] = b
+            r.addWidget(b)
+        layout.addLayout(r)
+
+    # -- showing -----------------------------------------------------------------------------------
+    def show_state(self) -> None:
+        """The clock, the selected unit and who has left, from the engine's state."""
+        b = self.w.b
+        d = b.pending.data
+        self.clock_label.setText(f"Turn {d['turn']}, impulse {d['impulse']} of {IMPULSES_PER_TURN} (V13.480)")
+        u = self.w.selected_combat_unit()
+        self.unit_label.setText(f"Selected: {u.name} at {b.ctx.where(u.pos)} facing {u.facing.name}, speed "
+                                f"{u.speed if u.speed is not None else 'none'}" + (", crippled" if u.is_crippled else "")
+                                if u else "Click a counter (or N) to select it; drag it (or M) to move it.")
+        declare = self.buttons["Disengage / Retreat..."]
+        if u is not None and u.role in (Role.ATTACKER, Role.DEFENDER):
+            declare.setText(f"{'Disengage' if u.role is Role.ATTACKER else 'Retreat'} {u.name}...")
+        else:
+            declare.setText("Disengage / Retreat...")
+        gone = [x for x in b.state.units.values() if x.pos is not None and not x.present]
+        self.left_label.setText("<b>Left the battle</b>: " + "; ".join(f"{x.name} ({x.status.value})"
+                                                                       for x in gone) if gone else "")
+
+    # -- actions -------------------------------------------------------------------------------------
+    def next_turn(self) -> None:
+        """Advance the clock to impulse 1 of the next turn."""
+        if self.w.combat_mode():
+            i = self.w.b.pending.data.get("impulse", 1)
+            self.w.act({"clock": IMPULSES_PER_TURN + 1 - i})
+
+    def step(self, how: Step) -> None:
+        """Move the selected unit one hex forward, turn it, or sideslip it (the engine says where)."""
+        u = self.w.selected_combat_unit()
+        if u is None:
+            self.w.statusBar().showMessage("Select a unit on the map first (click its counter)", 5000)
+            return
+        h, facing = step_target(u, how)
+        self.w.act({"move": u.id, "to": self.w.b.ctx.label(h), "facing": facing.name})
+
+    def mark(self, status: str) -> None:
+        """Mark the selected unit crippled, destroyed, captured or active again."""
+        u = self.w.selected_combat_unit()
+        if u is None:
+            self.w.statusBar().showMessage("Select a unit on the map first (click its counter)", 5000)
+            return
+        self.w.act({"mark": u.id, "status": status})
+
+    def declare(self) -> None:
+        """Declare the selected unit's disengagement or retreat; with none selected, ask which."""
+        u = self.w.selected_combat_unit()
+        b = self.w.b
+        if u is None or u.role not in (Role.ATTACKER, Role.DEFENDER):
+            units = declarable(b.ctx, self.w.viewer or GM) if b is not None else []
+            if not units:
+                self.w.statusBar().showMessage("No unit may declare a disengagement or retreat now (V13.50)", 6000)
+                return
+            items = [f"{x.name}: {'disengage (V13.515)' if x.role is Role.ATTACKER else 'retreat (V13.615)'}"
+                     for x in units]
+            choice, ok = QInputDialog.getItem(self.w.win, "Disengage or retreat", "Which unit declares?", items, 0, False)
+            if not ok:
+                return
+            u = units[items.index(choice)]
+        self.w.act({"declare": u.id})
+
+    def float_map(self, direction: Facing, hexes: int) -> None:
+        """Float the map ``hexes`` in ``direction`` (V13.812; the engine refuses a float that
+        would take the original centre off the map)."""
+        self.w.act({"float": direction.name, "hexes": hexes})
+
+    def end_battle(self) -> None:
+        """The GM ends the battle early, with the reason asked for the log (A-59)."""
+        reason, ok = QInputDialog.getText(self.w.win, "End the battle (GM)", "Why does the battle end now? (A-59)")
+        if ok and reason.strip():
+            self.w.answer({"end": reason.strip(), "by": GM})
+        elif ok:
+            self.w.statusBar().showMessage("The battle goes on: the GM gives a reason to end it (A-59)", 6000)

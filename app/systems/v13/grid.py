@@ -1,0 +1,398 @@
+"""The battle map's hex plane: the grid, the map sheet (the floating map window) with its
+heavy edge and printed ``CCRR`` labels, the plane off the sheet in a darker shade, and the
+legal region of the floating map tinted between them.
+
+Pure drawing: the geometry comes from :mod:`hexmap`, the region and the window from the
+engine through :class:`app.systems.v13.scene.BattleScene`.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from functools import cache
+
+import numpy as np
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache, QPolygonF
+
+from app.systems.v13.layers import blank, thin
+from hexmap import Hex, MapWindow
+from hexmap.labels import Label
+from hexmap.layout import Layout, boundary_segments
+
+HEX = 20.0
+LAYOUT = Layout(HEX)
+HEX_HEIGHT = math.sqrt(3) * HEX
+_UNIT_CORNERS = LAYOUT.corners(Hex(0, 0))
+POLY = QPolygonF([QPointF(x, y) for x, y in _UNIT_CORNERS])
+
+# colours of the table: paper for the sheet, slate for the plane beyond, violet for the region
+OFF_SHEET = QColor("#8d939b")
+SHEET_FILL = QColor("#f6f1df")
+REGION_TINT = QColor(196, 178, 232, 110)
+GRID_PEN = QPen(QColor(60, 66, 78, 150), 0.9)
+GRID_PEN_CLOSE = QPen(QColor("#747983"), 0)  # closer than the pictures: an opaque hairline (fast)
+GRID_PEN_CLOSE.setCosmetic(True)
+SHEET_EDGE_OUTER = QPen(QColor("#2b1d0b"), 5.0)
+SHEET_EDGE_OUTER.setCosmetic(True)
+SHEET_EDGE_OUTER.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+SHEET_EDGE_INNER = QPen(QColor("#d9a520"), 1.6)
+SHEET_EDGE_INNER.setCosmetic(True)
+REGION_PEN = QPen(QColor(110, 60, 190), 2.5, Qt.PenStyle.DashDotLine)
+REGION_PEN.setCosmetic(True)
+LABEL_ON = QColor("#3e3626")
+LABEL_OFF = QColor("#dfe2e6")
+LABEL_LOD = 1.0  # labels from this zoom (a hex is then 35 px tall)
+TILE_LOD = 0.3  # grid lines from this zoom
+LABEL_PX = 11  # the labels' size on the screen where they appear
+# Zoom bands (from zoom, pixels per scene unit): the grid and labels come from tiles drawn at
+# the screen's own scale (PlaneGrid._paint_tiles); past the last band (no scale) the few hexes
+# on the screen are drawn as they are.
+_STEP = 1.25
+BANDS = ((0.0, _STEP ** -5),) + tuple((_STEP ** k, _STEP ** (k + 1)) for k in range(-5, 4)) + ((_STEP ** 4, 0.0),)
+
+
+def centre_of(h: Hex) -> QPointF:
+    x, y = LAYOUT.to_pixel(h)
+    return QPointF(x, y)
+
+
+def area_path(q, r) -> QPainterPath:
+    """The hexes (q, r) as closed polygons, to fill and to stroke with clean corners.
+
+    Every outer edge runs clockwise around its hex, so the edges chain end to start into one
+    closed ring per boundary (holes come out as their own rings; OddEvenFill leaves them open).
+    """
+    x1, y1, x2, y2 = boundary_segments(LAYOUT, q, r)
+    key = lambda x, y: (round(x * 64), round(y * 64))  # noqa: E731 (corners agree to float error)
+    nxt = {key(a, b): (c, d) for a, b, c, d in zip(x1.tolist(), y1.tolist(), x2.tolist(), y2.tolist())}
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.OddEvenFill)
+    while nxt:
+        start, (x, y) = nxt.popitem()
+        ring = [QPointF(start[0] / 64, start[1] / 64), QPointF(x, y)]
+        while (k := key(x, y)) != start and k in nxt:
+            x, y = nxt.pop(k)
+            ring.append(QPointF(x, y))
+        path.addPolygon(QPolygonF(ring))
+        path.closeSubpath()
+    return path
+
+
+_SHEETS: dict[tuple[int, int], QPainterPath] = {}
+
+
+def sheet_path(window: MapWindow) -> QPainterPath:
+    """The map window as one closed polygon (the base window's, translated)."""
+    key = (window.cols, window.rows)
+    if key not in _SHEETS:
+        base = MapWindow(window.cols, window.rows).hexes()
+        _SHEETS[key] = area_path([h.q for h in base], [h.r for h in base])
+    c = centre_of(window.offset)
+    return _SHEETS[key].translated(c.x(), c.y())
+
+
+def labels_in(window: MapWindow, area: QRectF) -> list[tuple[float, float, str, bool]]:
+    """The hexes whose centres lie in ``area``: their centres, their labels on ``window`` and
+    whether they are on it (one label asked per column: down a column, the row counts up)."""
+    qs, rs, cx, cy = hexes_in(area)
+    out = []
+    col = row0 = r0 = q0 = None
+    cols, rows = window.cols, window.rows
+    for q, r, x, y in zip(qs, rs, cx.tolist(), cy.tolist()):
+        if q != q0:
+            lab = window.label(Hex(q, r))
+            q0, r0, col, row0 = q, r, lab.col, lab.row
+        row = row0 + r - r0
+        out.append((x, y, str(Label(col, row)), 1 <= col <= cols and 1 <= row <= rows))
+    return out
+
+
+def hexes_in(rect: QRectF):
+    """Axial q, r (lists) and pixel centres (arrays) of the hexes whose centres lie in ``rect``."""
+    qs, rs = [], []
+    for q in range(math.ceil(rect.left() / (1.5 * HEX)), math.floor(rect.right() / (1.5 * HEX)) + 1):
+        r0 = math.ceil(rect.top() / HEX_HEIGHT - q / 2)
+        r1 = math.floor(rect.bottom() / HEX_HEIGHT - q / 2)
+        qs.extend([q] * max(0, r1 - r0 + 1))
+        rs.extend(range(r0, r1 + 1))
+    q_arr, r_arr = np.array(qs, dtype=float), np.array(rs, dtype=float)
+    return qs, rs, 1.5 * HEX * q_arr, HEX_HEIGHT * (r_arr + q_arr / 2.0)
+
+
+class PlaneGrid:
+    """The hex plane as the battle scene's background: the tinted legal region and the paper
+    sheet (fills; the scene's own background is the slate plane), the grid with the ``CCRR``
+    labels, and the sheet's heavy edge.
+
+    Not an item: the scene paints it in its background, which the view keeps as one picture
+    of the screen (QGraphicsView.CacheBackground), so a redraw is a single blit; the picture
+    is redrawn when the zoom changes, the view scrolls (only the strip that came in) or
+    :attr:`changed` is called (the sheet floated, the region changed).
+
+    From :data:`LABEL_LOD` on, the grid, the labels and the edge come from tiles of 12 x 12
+    hexes laid out on the sheet (its labels float with it, the grid moves onto itself):
+    pictures of an unfloated sheet at the screen's own scale (scaled text reads unevenly)
+    serve every float, so a float repaints the screen from the pictures kept
+    (:attr:`tiles_built` counts those drawn). Tiles are whole pixels on one pixel grid:
+    what one cuts off (a label, a line, the edge) the next goes on with seamlessly.
+    """
+
+    TILE_COLS, TILE_ROWS = 12, 12
+    X0, Y0 = -0.75 * HEX, -0.25 * HEX_HEIGHT  # the sheet's tiles start between hex centres
+
+    def __init__(self, window: MapWindow, rect: QRectF) -> None:
+        self.window = window
+        self._rect = rect
+        self.sheet = sheet_path(window)
+        self.region = QPainterPath()
+        self._tile_w, self._tile_h = self.TILE_COLS * 1.5 * HEX, self.TILE_ROWS * HEX_HEIGHT
+        self._cols, self._rows = math.ceil(rect.width() / self._tile_w), math.ceil(rect.height() / self._tile_h)
+        self.tiles_built = 0  # the sheet's tiles drawn (not those kept)
+        self.moved: Callable[[], None] | None = None  # called when the sheet floats
+        self.changed: Callable[[], None] | None = None  # called when what the plane shows changed
+
+    def _changed(self) -> None:
+        if self.changed is not None:
+            self.changed()
+
+    def set_window(self, window: MapWindow) -> None:
+        """The physical map now (it floats, V13.812): its outline and its labels."""
+        if window == self.window:
+            return
+        self.window = window
+        self.sheet = sheet_path(window)
+        self._changed()
+        if self.moved is not None:
+            self.moved()
+
+    def set_region(self, path: QPainterPath) -> None:
+        """The legal region of the floating map as a closed area (empty: none)."""
+        self.region = path
+        self._changed()
+
+    def sheet_rect(self) -> QRectF:
+        """The current map window's extent on the scene."""
+        return self.sheet.boundingRect()
+
+    def on_sheet(self, h: Hex) -> bool:
+        return self.window.contains(h)
+
+    def label(self, q: int, r: int) -> tuple[str, bool]:
+        """The printed label of the hex (q, r) on the current window, and whether it is on it."""
+        return str(self.window.label(Hex(q, r))), self.window.contains(Hex(q, r))
+
+    def paint(self, p: QPainter, rect: QRectF) -> None:
+        """Paint the part of the plane in ``rect`` (scene units) over the slate background:
+        grid lines from :data:`TILE_LOD` on, labels from :data:`LABEL_LOD` on, from pictures
+        at the screen's own scale."""
+        lod = p.worldTransform().m11()
+        band, scale = next(b for b in reversed(BANDS) if lod >= b[0])
+        p.save()
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # the edges are drawn over these fills
+        if not self.region.isEmpty():
+            p.setBrush(region_over_plane())
+            p.drawPath(self.region)
+        p.setBrush(SHEET_FILL)
+        p.drawPath(self.sheet)
+        if scale and band >= LABEL_LOD:
+            self._paint_tiles(p, rect.intersected(self._rect))
+        else:
+            if lod >= TILE_LOD:
+                self._paint_grid(p, rect, lod, scale)
+            if scale:  # the whole edge in view: a picture of it (its stroke costs more than the rest)
+                self._blit_edge(p)
+            else:
+                paint_edge(p, self.sheet)
+        p.restore()
+
+    def _blit_edge(self, p: QPainter) -> None:
+        """The sheet's edge from a picture of an unfloated sheet's at this zoom, moved with it."""
+        t = p.worldTransform()
+        s, w = t.m11(), self.window
+        sheet = sheet_path(MapWindow(w.cols, w.rows))
+        m = HEX + 12 / s  # room for the pens' width and joins
+        box = sheet.controlPointRect().adjusted(-m, -m, m, m)
+        key = f"battlehex-edge-{w.cols}x{w.rows}-{s:.5f}"
+        pix = QPixmapCache.find(key)
+        if pix is None:
+            pix, q = blank(box, s, (math.ceil(box.width() * s), math.ceil(box.height() * s)))
+            paint_edge(q, sheet)
+            q.end()
+            QPixmapCache.insert(key, pix)
+        at = t.map(box.topLeft() + centre_of(w.offset))
+        p.save()
+        p.resetTransform()
+        p.drawPixmap(round(at.x()), round(at.y()), pix)
+        p.restore()
+
+    def _paint_grid(self, p: QPainter, rect: QRectF, lod: float, scale: float) -> None:
+        if not scale:  # closer than any band: the few hexes on the screen, drawn as they are
+            p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+            area = self._rect.intersected(rect.adjusted(-HEX, -HEX, HEX, HEX))
+            p.setPen(GRID_PEN_CLOSE)
+            p.drawLines(grid_lines(area))
+            paint_labels(p, labels_in(self.window, area), label_px(lod))
+            return
+        # the grid alone (it moves onto itself when the sheet floats): tiles of the plane at the
+        # screen's own scale, blitted as they are (issue 21: a scaled blit of a band's picture
+        # cost a fitted view's float 1.2 ms)
+        self._paint_tiles(p, rect.intersected(self._rect), labels=False)
+
+    def _paint_tiles(self, p: QPainter, rect: QRectF, labels: bool = True) -> None:
+        """The sheet's tiles over ``rect``: tile (i, j) of an unfloated sheet covers the
+        pixels [i, i + 1) x [j, j + 1) tiles from (:attr:`X0`, :attr:`Y0`); without
+        ``labels``, the plane's grid tiles (fixed on the plane, not moved with the sheet)."""
+        t = p.worldTransform()
+        s = t.m11()
+        cols, rows = max(1, round(self._tile_w * s)), max(1, round(self._tile_h * s))  # a tile in pixels
+        shift = centre_of(self.window.offset) if labels else QPointF(0, 0)
+        rel, (w, h) = rect.translated(-shift), (cols / s, rows / s)
+        at = t.map(QPointF(self.X0, self.Y0) + shift)
+        x, y = round(at.x()), round(at.y())
+        p.save()
+        p.resetTransform()
+        for i in range(math.floor((rel.left() - self.X0) / w), math.floor((rel.right() - self.X0) / w) + 1):
+            for j in range(math.floor((rel.top() - self.Y0) / h), math.floor((rel.bottom() - self.Y0) / h) + 1):
+                p.drawPixmap(x + i * cols, y + j * rows, self._tile(i, j, s, cols, rows, labels))
+        p.restore()
+
+    def _tile(self, i: int, j: int, s: float, cols: int, rows: int, labels: bool = True) -> QPixmap:
+        """Tile (i, j) at scale ``s``, ``cols`` x ``rows`` pixels (from the QPixmapCache)."""
+        kind = f"sheet-{self.window.cols}x{self.window.rows}" if labels else "grid"
+        key = f"battlehex-{kind}-{i}-{j}-{s:.5f}"
+        pix = QPixmapCache.find(key)
+        if pix is None:
+            area = QRectF(self.X0 + i * cols / s, self.Y0 + j * rows / s, cols / s, rows / s)
+            pix, q = blank(area, s, (cols, rows))
+            near = area.adjusted(-HEX, -HEX, HEX, HEX)  # the hexes whose lines and labels reach in
+            if not labels:  # the grid alone: its zoom band's picture laid as the plane's tiles lie
+                self._lay_pattern(q, area, s)
+                q.end()
+                QPixmapCache.insert(key, pix)
+                return pix
+            q.setPen(thin(GRID_PEN, s))
+            q.drawLines(grid_lines(near))
+            base = MapWindow(self.window.cols, self.window.rows)
+            paint_labels(q, labels_in(base, near), label_px(s))
+            sheet = sheet_path(base)
+            if sheet.controlPointRect().adjusted(-HEX, -HEX, HEX, HEX).intersects(area):
+                paint_edge(q, sheet)
+            q.end()
+            QPixmapCache.insert(key, pix)
+            self.tiles_built += 1
+        return pix
+
+
+    def _lay_pattern(self, q: QPainter, area: QRectF, s: float) -> None:
+        """The grid over ``area`` from the picture of one 12 x 12 tile's grid at the zoom band
+        of ``s``, scaled onto each tile of the plane that reaches in: a tile of the screen is
+        made by a few scaled blits, not by drawing its lines (a zoom to a new zoom stays cheap),
+        and looks as the band's picture always did."""
+        scale = next(b for b in reversed(BANDS) if s >= b[0])[1]
+        q.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)  # shown at 80-100%: a plain blit
+        left, top = self._rect.left(), self._rect.top()
+        for i in range(math.floor((area.left() - HEX - left) / self._tile_w),
+                       math.floor((area.right() + HEX - left) / self._tile_w) + 1):
+            for j in range(math.floor((area.top() - HEX - top) / self._tile_h),
+                           math.floor((area.bottom() + HEX - top) / self._tile_h) + 1):
+                tile = QRectF(left + i * self._tile_w, top + j * self._tile_h, self._tile_w, self._tile_h)
+                pix = _pattern(tile, scale)
+                q.drawPixmap(tile.adjusted(-HEX, -HEX, HEX, HEX), pix, QRectF(pix.rect()))
+
+
+def paint_edge(p: QPainter, edge: QPainterPath) -> None:
+    """The sheet's heavy edge along ``edge``."""
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    for pen in (SHEET_EDGE_OUTER, SHEET_EDGE_INNER):
+        p.setPen(pen)
+        p.drawPath(edge)
+
+
+def paint_labels(p: QPainter, labels: list[tuple[float, float, str, bool]], size: float) -> None:
+    """The printed ``labels`` (:func:`labels_in`), dark on the sheet and pale off it (``size``
+    in scene units), centred below each hex's top edge; "(-3,45)" beyond 00-99 smaller, to
+    fit in its hex."""
+    dpi = p.device().logicalDpiY()
+    fonts = label_font(size, dpi), label_font(size * 0.68, dpi)
+    down = -HEX_HEIGHT / 2 + 1.5 + _metrics(fonts[0], p).ascent()
+    kinds = [2 if len(text) > 4 else 1 - inside for _x, _y, text, inside in labels]
+    for kind, color in enumerate((LABEL_ON, LABEL_OFF, LABEL_OFF)):
+        p.setFont(fonts[kind == 2])
+        p.setPen(color)
+        advance = _metrics(fonts[kind == 2], p).horizontalAdvance
+        for (x, y, text, _inside), k in zip(labels, kinds):
+            if k == kind:
+                p.drawText(QPointF(x - advance(text) / 2, y + down), text)
+
+
+@cache
+def region_over_plane() -> QColor:
+    """The see-through :data:`REGION_TINT` over the slate plane, as one opaque colour (Qt's own
+    blend of the two): the region lies only on the plane (the paper is laid over it), and an
+    opaque fill of the screen costs a fraction of a blended one."""
+    pix = QPixmap(1, 1)
+    pix.fill(OFF_SHEET)
+    q = QPainter(pix)
+    q.fillRect(0, 0, 1, 1, REGION_TINT)
+    q.end()
+    return pix.toImage().pixelColor(0, 0)
+
+
+_FONTS: dict[tuple[float, int], QFont] = {}
+
+
+def label_font(scene_px: float, dpi: int = 96) -> QFont:
+    """The labels' font, ``scene_px`` tall in scene units on a device of ``dpi`` (a point size,
+    so that fractions of a pixel are kept when the painter scales it)."""
+    key = (round(scene_px, 2), dpi)
+    if key not in _FONTS:
+        f = QFont()
+        f.setPointSizeF(max(0.5, key[0] * 72.0 / dpi))
+        f.setWeight(QFont.Weight.DemiBold)
+        _FONTS[key] = f
+    return _FONTS[key]
+
+
+def label_px(lod: float) -> float:
+    """The labels' size in scene units at zoom ``lod``: 11 px on the screen where they appear,
+    growing with the zoom up to 16 px."""
+    return min(16.0, max(float(LABEL_PX), 8.5 * lod)) / lod
+
+
+def grid_lines(area: QRectF) -> list[QLineF]:
+    """The grid lines of the hexes whose centres lie in ``area``: each shared edge once."""
+    _qs, _rs, cx, cy = hexes_in(area)
+    lines: list[QLineF] = []
+    for i, j in ((4, 5), (5, 0), (0, 1)):  # top, upper right, lower right
+        (ax, ay), (bx, by) = _UNIT_CORNERS[i], _UNIT_CORNERS[j]
+        lines.extend(map(QLineF, (cx + ax).tolist(), (cy + ay).tolist(), (cx + bx).tolist(), (cy + by).tolist()))
+    return lines
+
+
+_PATTERNS: dict[float, QPixmap] = {}
+
+
+def _pattern(area: QRectF, scale: float) -> QPixmap:
+    """The grid lines of a tile (all tiles alike: the grid repeats every 12 columns and rows)
+    at ``scale`` pixels per scene unit, one picture per zoom band."""
+    if scale not in _PATTERNS:
+        pix, q = blank(area.adjusted(-HEX, -HEX, HEX, HEX), scale)
+        q.setPen(thin(GRID_PEN, scale))
+        q.drawLines(grid_lines(area))
+        q.end()
+        _PATTERNS[scale] = pix
+    return _PATTERNS[scale]
+
+
+_METRICS: dict[tuple[int, int], QFontMetricsF] = {}
+
+
+def _metrics(font: QFont, p: QPainter) -> QFontMetricsF:
+    """The font's metrics on the painter's device, in its (scene) units."""
+    key = (id(font), p.device().logicalDpiY())
+    if key not in _METRICS:
+        _METRICS[key] = QFontMetricsF(font, p.device())
+    return _METRICS[key]

@@ -1,0 +1,207 @@
+"""Boxes fixed in the battle view's corners: the hover readout and the legend that explains
+every mark on the battle map with a drawn sample of it."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QLabel, QWidget
+
+from app.systems.v13.counters import CounterSpec, paint_counter
+from app.systems.v13.grid import (
+    GRID_PEN,
+    OFF_SHEET,
+    POLY,
+    REGION_PEN,
+    REGION_TINT,
+    SHEET_EDGE_INNER,
+    SHEET_EDGE_OUTER,
+    SHEET_FILL,
+)
+from app.systems.v13.scene import DOD_COLOR, DOR_COLOR, RING_PEN, ZONE_PEN, paint_arrow
+from hexmap import Facing, Hex
+
+
+class Readout(QLabel):
+    """The hover readout: rich text in a pale box, transparent to the mouse. A new text is
+    laid out once per pass of the event loop, however often it is set in between (the view's
+    default and then the window's, at every move onto another hex)."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
+        self.setStyleSheet("QLabel { background: rgba(255, 253, 242, 238); color: #151515; border: 1px solid #6b5a2e; "
+                           "border-radius: 4px; padding: 4px 7px; font-size: 13px; }")
+        self.widest = 520  # a longer text wraps at this width
+        self.setWordWrap(False)
+        self.html = ""
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self.flush)
+        self.hide()
+
+    def set_html(self, html: str) -> None:
+        self.html = html
+        self._timer.start()
+
+    def flush(self) -> None:
+        """Show the last text set now."""
+        self._timer.stop()
+        if self.html != self.text():
+            self.setWordWrap(False)
+            self.setText(self.html)
+            hint = self.sizeHint()
+            if hint.width() > self.widest:  # wrap it rather than cut it off
+                self.setWordWrap(True)
+                self.resize(self.widest, self.heightForWidth(self.widest))
+            else:
+                self.resize(hint)
+        self.setVisible(bool(self.html))
+
+
+_CELL = QSize(54, 34)
+_SAMPLE = CounterSpec("sample", "Sample", Hex(0, 0), Facing.B, QColor("#3f6fc4"), short="KUM")
+
+
+def _hex_cell(fill: QColor, edge: QPen | None = None) -> Callable[[QPainter, QRectF], None]:
+    def draw(p: QPainter, r: QRectF) -> None:
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(fill)
+        p.drawRect(r)
+        p.setPen(GRID_PEN)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        c = r.center()
+        for dx in (-15, 0, 15):
+            p.drawPolygon(POLY.translated(c + QPointF(dx, 8.66 if dx else 0)).translated(0, -4))
+        if edge is not None:
+            p.setPen(edge)
+            p.drawRect(r.adjusted(3, 3, -3, -3))
+    return draw
+
+
+def _sheet(p: QPainter, r: QRectF) -> None:
+    p.fillRect(r, OFF_SHEET)
+    inner = r.adjusted(6, 5, 0, 0)
+    p.fillRect(inner, SHEET_FILL)
+    p.setFont(_font(9))
+    p.setPen(QColor("#3e3626"))
+    p.drawText(inner.adjusted(0, 1, 0, 0), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, "2115")
+    path = QPainterPath()
+    path.moveTo(inner.bottomLeft())
+    path.lineTo(inner.topLeft())
+    path.lineTo(inner.topRight())
+    for pen in (SHEET_EDGE_OUTER, SHEET_EDGE_INNER):
+        p.setPen(pen)
+        p.drawPath(path)
+
+
+def _region(p: QPainter, r: QRectF) -> None:
+    p.fillRect(r, OFF_SHEET)
+    p.fillRect(r.adjusted(8, 6, 0, 0), REGION_TINT)
+    p.setPen(REGION_PEN)
+    p.drawLine(r.bottomLeft() + QPointF(8, 0), r.topLeft() + QPointF(8, 6))
+    p.drawLine(r.topLeft() + QPointF(8, 6), r.topRight() + QPointF(0, 6))
+    p.drawEllipse(r.center() + QPointF(6, 4), 5, 5)
+
+
+def _line(pen: QPen) -> Callable[[QPainter, QRectF], None]:
+    def draw(p: QPainter, r: QRectF) -> None:
+        p.setPen(pen)
+        y = r.center().y()
+        p.drawLine(QPointF(r.left() + 3, y), QPointF(r.right() - 3, y))
+    return draw
+
+
+def _arrows(p: QPainter, r: QRectF) -> None:
+    for dx, facing, color in ((-11, Facing.A, DOR_COLOR), (11, Facing.C, DOD_COLOR)):
+        p.save()
+        p.translate(r.center() + QPointF(dx, 0))
+        paint_arrow(p, facing, color, 9)
+        p.restore()
+
+
+def _counter(badge: int = 0, **kw) -> Callable[[QPainter, QRectF], None]:
+    spec = CounterSpec(**{**_SAMPLE.__dict__, **kw})
+
+    def draw(p: QPainter, r: QRectF) -> None:
+        p.save()
+        p.translate(r.center())
+        paint_counter(p, spec, 26, badge)
+        p.restore()
+    return draw
+
+
+def _preview(p: QPainter, r: QRectF) -> None:
+    for dx, color in ((-11, QColor(30, 200, 90)), (11, QColor(220, 40, 40))):
+        fill = QColor(color)
+        fill.setAlpha(90)
+        p.setPen(QPen(color, 2))
+        p.setBrush(fill)
+        p.drawPolygon(POLY.translated(r.center() + QPointF(dx, 0)).translated(0, 0))
+
+
+ROWS: list[tuple[Callable[[QPainter, QRectF], None], str]] = [
+    (_sheet, "Map sheet: heavy edge, CCRR labels (they follow the float)"),
+    (_hex_cell(OFF_SHEET), "Off the sheet: the plane beyond the map"),
+    (_region, "Legal region (V13.811-812): where the floating map may go; \u25cb its original centre"),
+    (_line(ZONE_PEN), "Legal placement zone of the unit being placed"),
+    (_line(RING_PEN), "Minimum-range ring: no unit of the other side inside"),
+    (_arrows, "Direction of Retreat (DoR, blue) and of Disengagement (DoD, red)"),
+    (_counter(), "Counter: team colour, short name; the pointer is its facing"),
+    (_counter(status="crippled"), "Crippled: hazard band, CRIP"),
+    (_counter(status="destroyed"), "Destroyed: greyed, red cross, DEST"),
+    (_counter(status="captured"), "Captured: hatched, white flag, CAPT"),
+    (_counter(badge=3), "Stack: how many units share the hex; hover to fan them out"),
+    (_counter(selected=True), "Selected unit: yellow ring"),
+    (_preview, "Drag preview: the engine's verdict, green allowed / red refused"),
+]
+
+
+def _font(px: int, bold: bool = False) -> QFont:
+    f = QFont()
+    f.setPixelSize(px)
+    f.setBold(bold)
+    return f
+
+
+class Legend(QWidget):
+    """What every mark on the battle map means, each next to a drawn sample."""
+
+    ROW = 37
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
+        self.setFont(_font(12))
+        self.resize(self.sizeHint())
+        self.hide()
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        width = max(self.fontMetrics().horizontalAdvance(text) for _d, text in ROWS)
+        return QSize(_CELL.width() + width + 26, 30 + self.ROW * len(ROWS) + 6)
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QPen(QColor("#6b5a2e"), 1))
+        p.setBrush(QColor(255, 253, 242, 250))
+        p.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 5, 5)
+        p.setFont(_font(13, True))
+        p.setPen(QColor("#151515"))
+        p.drawText(QRectF(10, 4, self.width() - 20, 22), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                   "Legend")
+        for i, (draw, text) in enumerate(ROWS):
+            top = 28 + i * self.ROW
+            cell = QRectF(QPointF(8, top + (self.ROW - _CELL.height()) / 2), _CELL.toSizeF())
+            p.save()
+            p.setClipRect(cell.adjusted(-8, -3, 8, 3))
+            draw(p, cell)
+            p.restore()
+            p.setFont(_font(12))
+            p.setPen(QColor("#151515"))
+            p.drawText(QRectF(cell.right() + 10, top, self.width(), self.ROW),
+                       Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
+        p.end()

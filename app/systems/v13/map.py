@@ -1,0 +1,324 @@
+"""The battle map's view: the tactical plane of :class:`app.systems.v13.scene.BattleScene` under the
+mouse. It zooms around the cursor, pans, reports the hex under the mouse (``hovered``) with a
+readout box in its corner, fans out hovered stacks, previews combat moves while a counter is
+dragged, asks for context menus, and accepts units dropped from the roster. The readout box and
+the legend are :class:`app.systems.v13.hud.HudView`'s, the base of the view.
+
+Everything it shows comes from the engine through its ``controller`` (the battle window): the
+view asks for verdicts and decides nothing itself.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from html import escape
+from typing import Protocol
+
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal
+
+from app.systems.v13.counters import CounterItem, CounterSpec, abbreviation
+from app.systems.v13.grid import HEX, LAYOUT, centre_of
+from app.systems.v13.hud import HudView
+from app.systems.v13.scene import ArrowItem, BattleScene, segments_path
+from hexmap import Hex
+
+UNIT_MIME = "application/x-battlehex-unit"
+
+
+@lru_cache(maxsize=32)
+def _disc(n: int) -> tuple[tuple[int, int], ...]:
+    """Axial offsets of the hexes within ``n`` of a hex."""
+    return tuple((dq, dr) for dq in range(-n, n + 1) for dr in range(max(-n, -dq - n), min(n, -dq + n) + 1))
+
+__all__ = ["UNIT_MIME", "ArrowItem", "BattleMapView", "BattleScene", "CounterItem", "CounterSpec", "HEX", "LAYOUT",
+           "abbreviation", "centre_of", "segments_path"]
+
+
+class MapController(Protocol):
+    """What the battle map asks of its window (the window asks the engine)."""
+
+    def combat_mode(self) -> bool: ...
+    def select(self, uid: str) -> None: ...
+    def move_preview(self, uid: str, h: Hex) -> tuple[bool, str] | None: ...
+    def move_to(self, uid: str, h: Hex) -> None: ...
+    def verdict(self, uid: str, h: Hex) -> tuple[bool, str]: ...
+    def drop(self, uid: str, h: Hex) -> None: ...
+
+
+class BattleMapView(HudView):
+    """Wheel zooms around the cursor (Shift+wheel turns the facing); drag the empty map with
+    the left or middle button to pan; right-click asks for a context menu.
+
+    ``controller`` answers ``verdict(uid, hex) -> (ok, text)`` while a unit is dragged from the
+    roster and ``drop(uid, hex)`` when it is dropped; in combat (``combat_mode()``) a press on
+    a counter calls ``select(uid)``, dragging it asks ``move_preview(uid, hex) -> (ok, text) |
+    None`` whenever the hex under the cursor changes, and the release calls ``move_to(uid, hex)``.
+    """
+
+    rotate = Signal(int)
+    hovered = Signal(object)  # the Hex under the mouse, or None when the mouse leaves the map
+    context_requested = Signal(object, object, object)  # uid or None, the Hex, the global QPoint
+
+    def __init__(self, scene: BattleScene, parent=None) -> None:
+        super().__init__(parent)
+        self.setScene(scene)
+        self.setAcceptDrops(True)
+        self.viewport().setAcceptDrops(True)
+        self.setDragMode(HudView.DragMode.ScrollHandDrag)
+        self.setMouseTracking(True)
+        self.viewport().setMouseTracking(True)
+        # the view handles every click itself: no scene item takes the mouse, and the scene
+        # need not look for items under the cursor at every move (tooltips still work)
+        self.setInteractive(False)
+        self.controller: MapController | None = None
+        self.auto_fit = True  # keep fitting the window until the user zooms or pans
+        self._fit_rect: QRectF | None = None
+        self._fitted = self.transform()  # the transform the last fit set
+        self._last: Hex | None = None
+        self._hover: Hex | None = None
+        self._grab: str | None = None
+        self._grab_from: Hex | None = None
+        self._drag_at: Hex | None = None
+        self._pan: QPointF | None = None
+        self._rehover = QTimer(self)  # once the window has redrawn: tell the hex under the mouse again
+        self._rehover.setSingleShot(True)
+        self._rehover.setInterval(0)
+        self._rehover.timeout.connect(self._hover_again)
+        scene.content_changed.connect(self._rehover.start)
+
+    # -- what the window uses -----------------------------------------------------------------------
+    def hex_at(self, pos) -> Hex:
+        """The hex under the viewport point ``pos``."""
+        p = self.mapToScene(pos.toPoint() if hasattr(pos, "toPoint") else pos)
+        return LAYOUT.from_pixel(p.x(), p.y())
+
+    def counter_at(self, pos) -> CounterItem | None:
+        """The topmost counter under the viewport point ``pos``: only the stacks near it are
+        looked at (cheap enough for every mouse move, unlike ``items()``)."""
+        scene = self.scene()
+        if not scene.stacks:
+            return None
+        p = QPointF(pos)
+        vt = self.viewportTransform()
+        at = vt.inverted()[0].map(p)
+        h = LAYOUT.from_pixel(at.x(), at.y())
+        # a counter reaches about 1.5 of its sides from its hex centre; columns are 1.5 HEX apart
+        n = math.ceil(1.5 * scene.counter_px / (1.5 * HEX * self.transform().m11())) + 1
+        near = _disc(n)
+        if len(near) < len(scene.stacks):
+            stacks = [scene.stacks_qr.get((h.q + dq, h.r + dr), ()) for dq, dr in near]
+        else:
+            stacks = list(scene.stacks.values())
+        stacks.append(scene.stacks.get(scene.expanded, ()))  # fanned out, it may reach further
+        best = None
+        for items in stacks:
+            for item in items:
+                if (best is None or item.zValue() > best.zValue()) \
+                        and item.body_rect().translated(vt.map(item.pos())).contains(p):
+                    best = item
+        return best
+
+    def dragging(self) -> bool:
+        """Whether a counter is being dragged (a combat move before its drop)."""
+        return self._grab is not None
+
+    def default_readout(self, h: Hex) -> str:
+        """The readout until the window says more: the hex label, on or off the sheet, and who
+        stands there."""
+        grid = self.scene().grid
+        on = grid.on_sheet(h)
+        here = ", ".join(escape(c.spec.name) for c in self.scene().counters_at(h))
+        return (f"<b>{escape(str(grid.window.label(h)))}</b> \u2014 "
+                + ("on the map sheet" if on else "<span style='color:#7a4a00'>off the sheet</span>")
+                + (f"<br>{here}" if here else ""))
+
+    def fit_to(self, rect: QRectF | None = None) -> None:
+        """Show ``rect`` (default: the scene's sheet and units), and keep showing it when the
+        view is resized or first shown, until the user zooms or pans."""
+        self._fit_rect = QRectF(rect) if rect is not None else None
+        self.auto_fit = True
+        self._fitted = self.transform()
+        self._fit()
+
+    def _fit(self) -> None:
+        if self.transform() != self._fitted:  # zoomed by someone else since (fitInView, scale)
+            self.auto_fit = False
+            return
+        scene = self.scene()
+        rect = self._fit_rect if self._fit_rect is not None else scene.focus_rect()
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        scale = self.transform().m11()
+        if not self.MIN_SCALE <= scale <= self.MAX_SCALE:  # e.g. a view not laid out yet
+            self.zoom(1.0)
+            self.centerOn(rect.center())
+        self._fitted = self.transform()
+        scene.set_zoom(self.transform().m11())
+
+    def zoom(self, factor: float) -> None:
+        super().zoom(factor)
+        self.scene().set_zoom(self.transform().m11())
+
+    # -- resizing, showing, painting ----------------------------------------------------------------
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)  # the overlays are placed again
+        if self.auto_fit:
+            self._fit()
+
+    def showEvent(self, event) -> None:  # noqa: N802
+        super().showEvent(event)
+        if self.auto_fit:
+            self._fit()
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        self.scene().set_zoom(self.transform().m11())  # also after a fitInView or scale by others
+        super().paintEvent(event)
+
+    # -- the mouse ----------------------------------------------------------------------------------
+    def _hover_at(self, pos: QPointF) -> None:
+        """Track the hex under the mouse (signal and readout only when it changes) and fan out
+        the stack under it."""
+        scene = self.scene()
+        h = self.hex_at(pos)
+        if h != self._hover:
+            self._hover = h
+            self.readout.set_html(self.default_readout(h))
+            self.hovered.emit(h)
+        over = self.counter_at(pos) if scene.stacks else None
+        target = over.spec.hex if over is not None else h
+        if len(scene.counters_at(target)) > 1:
+            scene.expand(target)
+        elif over is None or over.spec.hex != scene.expanded:
+            scene.expand(None)
+
+    def _hover_again(self) -> None:
+        """Units moved or the sheet floated under a still mouse: a fresh readout and signal."""
+        if self._hover is not None:
+            self.readout.set_html(self.default_readout(self._hover))
+            self.hovered.emit(self._hover)
+            self.readout.flush()
+
+    def viewportEvent(self, event) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.Leave:  # off the map (also onto a scroll bar or the legend button)
+            if self._hover is not None:
+                self._hover = None
+                self.readout.set_html("")
+                self.hovered.emit(None)
+            self.scene().expand(None)
+        return super().viewportEvent(event)
+
+    def _combat(self) -> bool:
+        return self.controller is not None and self.controller.combat_mode()
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802
+        """Right: a context menu is asked for; middle: pan; left on a counter in combat: select
+        it and start a move; left elsewhere: pan (the scroll-hand drag)."""
+        pos = event.position()
+        if event.button() == Qt.MouseButton.RightButton:
+            item = self.counter_at(pos)
+            self.context_requested.emit(item.uid if item is not None else None, self.hex_at(pos),
+                                        event.globalPosition().toPoint())
+            event.accept()
+            return
+        if event.button() == Qt.MouseButton.MiddleButton:
+            self._pan = pos
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        item = self.counter_at(pos)
+        if event.button() == Qt.MouseButton.LeftButton and item is not None and self._combat():
+            self._grab, self._grab_from, self._drag_at = item.uid, item.spec.hex, item.spec.hex
+            self.controller.select(item.uid)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event) -> None:  # noqa: N802
+        pos = event.position()
+        if self._pan is not None:
+            d = pos - self._pan
+            self._pan = pos
+            self.auto_fit = False
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - round(d.x()))
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - round(d.y()))
+            event.accept()
+        elif self._grab is not None:
+            self._drag_to(self.hex_at(pos))
+            event.accept()
+        else:
+            if event.buttons() & Qt.MouseButton.LeftButton:
+                self.auto_fit = False  # the scroll-hand drag pans
+            super().mouseMoveEvent(event)
+        self._hover_at(pos)
+
+    def _drag_to(self, h: Hex) -> None:
+        """While a counter is dragged: its ghost and the engine's words on the hex under it."""
+        if h == self._drag_at:
+            return
+        self._drag_at = h
+        scene = self.scene()
+        if h == self._grab_from:
+            scene.show_ghost(None)
+            scene.show_hover(None)
+            return
+        scene.show_ghost(self._grab, h)
+        got = self.controller.move_preview(self._grab, h) if self.controller is not None else None
+        if got is None:
+            scene.show_hover(None)
+        else:
+            scene.show_hover(h, *got)
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802
+        if event.button() == Qt.MouseButton.MiddleButton and self._pan is not None:
+            self._pan = None
+            self.viewport().unsetCursor()
+            event.accept()
+            return
+        if self._grab is not None and event.button() == Qt.MouseButton.LeftButton:
+            uid, self._grab, self._drag_at = self._grab, None, None
+            self.scene().show_ghost(None)
+            self.scene().show_hover(None)
+            self.controller.move_to(uid, self.hex_at(event.position()))
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def wheelEvent(self, event) -> None:  # noqa: N802
+        if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            self.rotate.emit(1 if event.angleDelta().y() < 0 else -1)
+            event.accept()
+            return
+        self.auto_fit = False
+        super().wheelEvent(event)
+        self._hover_at(event.position())
+
+    # -- units dragged from the roster --------------------------------------------------------------
+    def dragEnterEvent(self, event) -> None:  # noqa: N802
+        if event.mimeData().hasFormat(UNIT_MIME):
+            event.acceptProposedAction()
+            self._last = None
+        else:
+            event.ignore()
+
+    def _dragged(self, event) -> tuple[str, Hex] | None:
+        """The unit being dragged and the hex under the cursor, or ``None`` (event ignored)."""
+        if not event.mimeData().hasFormat(UNIT_MIME) or self.controller is None:
+            event.ignore()
+            return None
+        event.acceptProposedAction()
+        return bytes(event.mimeData().data(UNIT_MIME)).decode(), self.hex_at(event.position())
+
+    def dragMoveEvent(self, event) -> None:  # noqa: N802
+        got = self._dragged(event)
+        if got is not None and got[1] != self._last:
+            self._last = got[1]
+            ok, text = self.controller.verdict(*got)
+            self.scene().show_hover(got[1], ok, text)
+
+    def dragLeaveEvent(self, event) -> None:  # noqa: N802
+        self.scene().show_hover(None)
+
+    def dropEvent(self, event) -> None:  # noqa: N802
+        got = self._dragged(event)
+        if got is not None:
+            self.controller.drop(*got)
+

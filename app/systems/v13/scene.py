@@ -1,0 +1,393 @@
+"""The battle's scene: the hex plane and map sheet, unit counters (stacked, fanned out on
+hover), the legal region, the legal placement zone, the minimum-range ring, the Direction of
+Retreat and of Disengagement, the hover verdict and the ghost of a dragged counter.
+
+Everything shown comes from the engine through the window; the scene decides nothing.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import replace
+from functools import lru_cache
+from html import escape
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmapCache, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsTextItem
+
+from app.systems.v13.counters import MIN_PX, CounterItem, CounterSpec, GhostItem, counter_px
+from app.systems.v13.grid import HEX, LAYOUT, OFF_SHEET, POLY, REGION_PEN, PlaneGrid, area_path, centre_of
+from app.systems.v13.layers import ScreenPictures, StrokeCache, device_rect, visible
+from hexmap import Facing, Hex, MapWindow
+from hexmap.layout import boundary_segments
+from hexmap.region import LegalRegion
+
+
+def _cosmetic(color: QColor, width: float, style=Qt.PenStyle.SolidLine) -> QPen:
+    pen = QPen(color, width, style)
+    pen.setCosmetic(True)  # the same width on the screen at every zoom
+    return pen
+
+
+ZONE_PEN = _cosmetic(QColor(20, 190, 80, 235), 3.0)
+RING_PEN = _cosmetic(QColor(220, 40, 40, 230), 2.5, Qt.PenStyle.DashLine)
+DOR_COLOR, DOD_COLOR = QColor("#2a6fd6"), QColor("#d63a2a")
+
+
+class ArrowItem(QGraphicsItem):
+    """A big labelled arrow just off the map sheet: Direction of Retreat / Disengagement."""
+
+    def __init__(self, facing: Facing, text: str, color: QColor, anchor: QPointF) -> None:
+        super().__init__()
+        self.facing, self.text, self.color = facing, text, color
+        self.setPos(anchor)
+        self.setZValue(15)
+        self.setToolTip(text)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-90, -90, 180, 180)
+
+    def paint(self, p: QPainter, option, widget=None) -> None:
+        paint_arrow(p, self.facing, self.color, 40)
+        font = QFont()
+        font.setPixelSize(14)
+        font.setBold(True)
+        p.setFont(font)
+        p.setPen(QColor("#101010"))
+        p.setBrush(QColor(255, 255, 255, 215))
+        ang = math.radians(60 * self.facing.value - 90)
+        side = QPointF(-math.sin(ang), math.cos(ang)) * 48  # beside the arrow, off its line
+        box = QRectF(side.x() - 36, side.y() - 10, 72, 20)
+        p.drawRoundedRect(box, 4, 4)
+        p.drawText(box, Qt.AlignmentFlag.AlignCenter, self.text)
+
+
+def paint_arrow(p: QPainter, facing: Facing, color: QColor, half: float) -> None:
+    """A thick arrow through the origin pointing towards ``facing``."""
+    ang = math.radians(60 * facing.value - 90)
+    d = QPointF(math.cos(ang), math.sin(ang))
+    tail, tip = d * -half, d * half
+    p.setPen(QPen(color, max(3.0, half / 6), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+    p.drawLine(tail, tip)
+    n = QPointF(-d.y(), d.x())
+    head = QPolygonF([tip + d * (half * 0.35), tip + n * (half * 0.3), tip - n * (half * 0.3)])
+    p.setBrush(color)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.drawPolygon(head)
+
+
+@lru_cache(maxsize=4)
+def _region_paths(cols: int, rows: int) -> tuple[QPainterPath, QPainterPath]:
+    """The legal region around the origin (area to fill, edges to stroke); pixels are linear in
+    (q, r), so the region around any centre is this one translated."""
+    hexes = LegalRegion(cols, rows).hexes(Hex(0, 0))
+    q, r = [h.q for h in hexes], [h.r for h in hexes]
+    return area_path(q, r), segments_path(q, r)
+
+
+class BattleScene(QGraphicsScene):
+    """The plane with its counters and the set-up overlays. ``content_changed`` says that
+    what a hex holds or reads may have changed (units moved, the sheet floated).
+
+    Everything under the counters (the plane, the sheet, the grid and labels, the region, the
+    zone and the ring) is the scene's background, which a :class:`app.widgets.zoom_view.ZoomableView`
+    keeps as one picture of its screen (:attr:`CACHE_BACKGROUND`): a redraw blits it and
+    the counters' pictures, and only zooming, scrolling in new parts of the plane or a change
+    of those overlays paints it again."""
+
+    content_changed = Signal()
+    CACHE_BACKGROUND = True
+
+    def __init__(self, window: MapWindow, parent=None) -> None:
+        super().__init__(parent)
+        # the label tiles (0.7 MB each at 1:1, 2.9 MB at 2:1; 15 fill a 1200 x 800 view) and the
+        # counters are cached pictures: room for a few screenfuls of them
+        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), 96 * 1024))
+        self.window = window
+        corners = [LAYOUT.to_pixel(window.hex_at(f"({c},{r})")) for c in (2 - 2 * window.cols, 3 * window.cols)
+                   for r in (2 - 2 * window.rows, 3 * window.rows)]
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        rect = QRectF(min(xs) - HEX, min(ys) - HEX, max(xs) - min(xs) + 2 * HEX, max(ys) - min(ys) + 2 * HEX)
+        self.setSceneRect(rect)
+        self.setBackgroundBrush(OFF_SHEET)
+        self.grid = PlaneGrid(window, rect)
+        self.grid.moved = self.content_changed.emit
+        self.grid.changed = self._background_changed
+        # outlines over the plane, in this order (the ring above the zone, which often runs along it)
+        self.region_path, self.centre_path = QPainterPath(), QPainterPath()
+        self.zone_path, self.ring_path = QPainterPath(), QPainterPath()
+        self.zone_picture, self.ring_picture = StrokeCache(ZONE_PEN), StrokeCache(RING_PEN)  # see-through pens
+        self.screens = ScreenPictures()  # the whole background per zoom, for a zoom back
+        self.hover = self._path_item(QPen(), 20)
+        self.hover_text = QGraphicsTextItem()
+        self.hover_text.setZValue(21)
+        self.hover_text.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+        self.addItem(self.hover_text)
+        self.ghost = GhostItem()
+        self.addItem(self.ghost)
+        self.counters: dict[str, CounterItem] = {}
+        self.stacks: dict[Hex, list[CounterItem]] = {}
+        self.stacks_qr: dict[tuple[int, int], list[CounterItem]] = {}  # the same, by (q, r)
+        self.expanded: Hex | None = None
+        self.counter_px = MIN_PX
+        self.extras: list[QGraphicsItem] = []
+        self._centre: Hex | None = None
+
+    def _background_changed(self) -> None:
+        """What the background shows changed: each view paints again what it shows of it, no
+        more (a view keeps only its screen's picture; what scrolls in later is painted then).
+        Invalidating the whole plane instead would ask for all of it at once."""
+        self.screens.clear()
+        for view in self.views():
+            shown = view.mapToScene(view.viewport().rect().adjusted(-1, -1, 1, 1)).boundingRect()
+            self.invalidate(shown, QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    def drawBackground(self, p: QPainter, rect: QRectF) -> None:  # noqa: N802
+        """The slate plane, the grid with the sheet and the region (:class:`PlaneGrid`), then
+        the region's outline and centre mark, the placement zone and the minimum-range ring;
+        only where the painter's device is (a view may ask for more than it shows). A zoom
+        back to a zoom just shown blits the screen's picture kept (:class:`ScreenPictures`)."""
+        self.screens.paint(p, rect.intersected(device_rect(p)), self._draw_background)
+
+    def _draw_background(self, p: QPainter, rect: QRectF) -> None:
+        super().drawBackground(p, rect)
+        p.save()
+        # a cached background's painter has none
+        p.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.grid.paint(p, rect)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        for path, pen in ((self.region_path, REGION_PEN), (self.centre_path, REGION_PEN)):
+            if visible(path, rect):
+                p.setPen(pen)
+                p.drawPath(path)
+        for cache in (self.zone_picture, self.ring_picture):  # pictures per zoom (app.systems.v13.layers)
+            if visible(cache.path, rect):
+                cache.paint(p)
+        p.restore()
+
+    def _path_item(self, pen: QPen, z: float) -> QGraphicsPathItem:
+        item = QGraphicsPathItem()
+        item.setPen(pen)
+        item.setZValue(z)
+        item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.addItem(item)
+        return item
+
+    # -- counters ---------------------------------------------------------------------------------
+    def set_units(self, units: list, selected: str | None = None) -> None:
+        """Show exactly ``units`` (:class:`CounterSpec`, or the older tuples ``(uid, name, hex,
+        facing, colour, tip, base[, mark])``); ``selected`` marks one uid as selected. Counters
+        that did not change keep their item (and its cached picture)."""
+        specs = [u if isinstance(u, CounterSpec) else CounterSpec(*u) for u in units]
+        if selected is not None:
+            specs = [s if s.selected == (s.uid == selected) else replace(s, selected=s.uid == selected) for s in specs]
+        specs = distinct_texts(specs)
+        old, self.counters = self.counters, {}
+        for spec in specs:
+            item = old.pop(spec.uid, None)
+            if item is None:
+                item = CounterItem(spec, self.counter_px)
+                self.addItem(item)
+            else:
+                item.set_spec(spec)
+            item.setPos(centre_of(spec.hex))
+            self.counters[spec.uid] = item
+        for item in old.values():
+            self.removeItem(item)
+        self._restack()
+        self.content_changed.emit()
+
+    def select(self, uid: str | None) -> None:
+        """Mark ``uid`` selected (and no other counter) without touching the rest: a click."""
+        touched = set()
+        for item in self.counters.values():
+            if item.spec.selected != (item.spec.uid == uid):
+                item.set_spec(replace(item.spec, selected=item.spec.uid == uid))
+                touched.add(item.spec.hex)
+        for h in touched:
+            self.stacks.get(h, []).sort(key=lambda i: i.spec.selected)
+            self._layout(h)
+
+    def _restack(self) -> None:
+        stacks: dict[Hex, list[CounterItem]] = {}
+        for item in self.counters.values():
+            stacks.setdefault(item.spec.hex, []).append(item)
+        for items in stacks.values():
+            items.sort(key=lambda i: i.spec.selected)  # the selected unit on top of its stack
+            names = ", ".join(i.spec.name for i in items)
+            for i in items:
+                i.setToolTip(i.spec.tip + (f"\n\n{len(items)} units here: {names}" if len(items) > 1 else ""))
+        self.stacks = stacks
+        self.stacks_qr = {(h.q, h.r): items for h, items in stacks.items()}
+        if self.expanded not in stacks:
+            self.expanded = None
+        for h in stacks:
+            self._layout(h)
+
+    def _layout(self, h: Hex) -> None:
+        """Place the counters of ``h``: a stack, each one peeking out from under the next with
+        the count on top; or, expanded, side by side around the hex."""
+        items = self.stacks.get(h, [])
+        n, px = len(items), self.counter_px
+        if h == self.expanded and n > 1:
+            cols = math.ceil(math.sqrt(n))
+            rows = math.ceil(n / cols)
+            step = px * 1.3
+            for i, item in enumerate(items):
+                off = QPointF((i % cols - (cols - 1) / 2) * step, (i // cols - (rows - 1) / 2) * step)
+                item.set_look(px, off, 0)
+                item.setZValue(14 + i * 0.01)
+            return
+        f = px * 0.14
+        for k, item in enumerate(items):
+            back = min(n - 1 - k, 4)
+            item.set_look(px, QPointF(-back * f, -back * f), n if k == n - 1 else 0)
+            item.setZValue((12 if item.spec.selected else 10) + k * 0.01)
+
+    def set_zoom(self, lod: float) -> None:
+        """The view's scale: counters grow with the hexes, down to a readable minimum."""
+        px = counter_px(lod)
+        if px != self.counter_px:
+            self.counter_px = px
+            for h in self.stacks:
+                self._layout(h)
+
+    def expand(self, h: Hex | None) -> None:
+        """Fan out the stack in ``h`` (``None``: fold the fanned one back)."""
+        if h == self.expanded:
+            return
+        old, self.expanded = self.expanded, h
+        for x in (old, h):
+            if x is not None:
+                self._layout(x)
+
+    def counters_at(self, h: Hex) -> list[CounterItem]:
+        return self.stacks.get(h, [])
+
+    def show_ghost(self, uid: str | None, h: Hex | None = None) -> None:
+        """A see-through copy of ``uid``'s counter on ``h`` (``None``: hide it)."""
+        item = self.counters.get(uid) if uid is not None else None
+        if item is None or h is None:
+            self.ghost.set_ghost(None, self.counter_px)
+            return
+        self.ghost.set_ghost(replace(item.spec, hex=h, selected=False), self.counter_px)
+        self.ghost.setPos(centre_of(h))
+
+    # -- overlays ---------------------------------------------------------------------------------
+    def set_directions(self, arrows: list[tuple[Facing, str, QColor]]) -> None:
+        """The DoR / DoD arrows, each just off the sheet's edge on its side."""
+        same = [(x.facing, x.text, x.color) for x in self.extras] == list(arrows)  # kept: only moved (a float)
+        if not same:
+            for item in self.extras:
+                self.removeItem(item)
+            self.extras = []
+        w = self.grid.window
+        for i, (facing, text, color) in enumerate(arrows):
+            edge = w.centre
+            while w.contains(edge):
+                edge = edge + facing.vector
+            at = centre_of(edge + facing.vector * 5) + QPointF(0, 26 * i)
+            if same:  # its picture (DeviceCoordinateCache) kept, not painted again
+                self.extras[i].setPos(at)
+            else:
+                self.extras.append(ArrowItem(facing, text, color, at))
+                self.addItem(self.extras[-1])
+
+    def show_region(self, centre: Hex | None) -> None:
+        """The original centre hex and the legal region around it (V13.811-V13.812): tinted on
+        the plane, outlined dash-dot, the centre ringed."""
+        if centre == self._centre:
+            return
+        self._centre = centre
+        area, path, mark = QPainterPath(), QPainterPath(), QPainterPath()
+        if centre is not None:
+            area, path = _region_paths(self.window.cols, self.window.rows)  # around the origin, then moved
+            shift = centre_of(centre) - centre_of(Hex(0, 0))
+            area, path = area.translated(shift), path.translated(shift)
+            mark.addEllipse(centre_of(centre) + QPointF(0, HEX * 0.15), HEX * 0.4, HEX * 0.4)  # below the label
+        self.region_path = path
+        self.centre_path = mark  # apart: one curve in a path slows the stroking of all of it
+        self.grid.set_region(area)
+
+    def show_zone(self, q, r) -> None:
+        """The outline of the legal placement zone, the hexes (q, r) (empty: none)."""
+        path = segments_path(q, r) if len(q) else QPainterPath()
+        if path != self.zone_path:
+            self.zone_path = path
+            self.zone_picture.set_path(path)
+            self._background_changed()
+
+    def show_ring(self, q, r) -> None:
+        """The minimum-range ring: the outline of the hexes (q, r) a unit must keep out of."""
+        path = segments_path(q, r) if len(q) else QPainterPath()
+        if path != self.ring_path:
+            self.ring_path = path
+            self.ring_picture.set_path(path)
+            self._background_changed()
+
+    def show_hover(self, h: Hex | None, ok: bool = True, text: str = "") -> None:
+        """The hex under a dragged unit, green (legal) or red, with the engine's words."""
+        if h is None:
+            self.hover.setPath(QPainterPath())
+            self.hover_text.setHtml("")
+            return
+        path = QPainterPath()
+        path.addPolygon(POLY.translated(centre_of(h)))
+        color = QColor(30, 200, 90) if ok else QColor(220, 40, 40)
+        self.hover.setPen(_cosmetic(color, 3))
+        fill = QColor(color)
+        fill.setAlpha(90)
+        self.hover.setBrush(QBrush(fill))
+        self.hover.setPath(path)
+        color = "#0a3d1a" if ok else "#8a0c0c"
+        self.hover_text.setHtml(f"<div style='background:#fffdf2; color:{color}; font-weight:bold; "
+                                f"font-size:13px'>&nbsp;{escape(text)}&nbsp;</div>")
+        self.hover_text.setPos(centre_of(h) + QPointF(HEX, -HEX))
+
+    def focus_rect(self) -> QRectF:
+        """What a fitted view shows: the map sheet, every counter and arrow, and the zone and
+        ring when they are not spread over the whole plane."""
+        rect = self.grid.sheet_rect()
+        sheet_width = rect.width()
+        for item in self.counters.values():
+            rect = rect.united(QRectF(item.pos(), item.pos()).adjusted(-2 * HEX, -2 * HEX, 2 * HEX, 2 * HEX))
+        for item in self.extras:  # arrows keep their size on the screen: room for them
+            rect = rect.united(QRectF(item.pos(), item.pos()).adjusted(-5 * HEX, -5 * HEX, 5 * HEX, 5 * HEX))
+        for path in (self.ring_path, self.zone_path, self.hover.path()):
+            box = path.boundingRect()
+            if not box.isEmpty() and box.width() < sheet_width * 3:
+                rect = rect.united(box)
+        return rect.adjusted(-2 * HEX, -2 * HEX, 2 * HEX, 2 * HEX)
+
+
+def segments_path(q, r) -> QPainterPath:
+    """A path of the outline of the hexes (q, r): one line per outer edge."""
+    x1, y1, x2, y2 = boundary_segments(LAYOUT, q, r)
+    path = QPainterPath()
+    for a, b, c, d in zip(x1.tolist(), y1.tolist(), x2.tolist(), y2.tolist()):
+        path.moveTo(a, b)
+        path.lineTo(c, d)
+    return path
+
+
+def distinct_texts(specs: list[CounterSpec]) -> list[CounterSpec]:
+    """Counters whose names abbreviate alike (``Tau Ceti IV Ground Base Alpha`` and ``... Beta``)
+    get the initial of their last word, then a number, so that no two read the same."""
+    groups: dict[str, list[int]] = {}
+    for i, s in enumerate(specs):
+        groups.setdefault(s.text, []).append(i)
+    out = list(specs)
+    for text, idx in groups.items():
+        if len(idx) < 2:
+            continue
+        tails = [re.findall(r"\w+", specs[i].name)[-1:] or ["?"] for i in idx]
+        texts = [text[:3] + t[0][0].upper() for t in tails]
+        if len(set(texts)) < len(texts):
+            texts = [text[:3] + str(k + 1) for k in range(len(idx))]
+        for i, t in zip(idx, texts):
+            if not specs[i].short:
+                out[i] = replace(specs[i], short=t)
+    return out

@@ -1,0 +1,198 @@
+"""One dialog per kind of battle question (yes/no, a choice, units, a number, a hex) and the
+Weapon Status breakdown. Each shows the rule and returns the raw answer the engine checks.
+
+Rule numbers in a dialog are links that open Help > Rules at that rule (``open_rule``)."""
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QRadioButton,
+    QSpinBox,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.widgets.log_html import linkify, linkify_html, rule_from_href
+from app.shell.rules_viewer import open_rule
+from rules.battlehex.questions import QKind, Question
+
+OPTION_WORDS = {"unmanned": "Withdraw all personnel (the units are left unmanned)",
+                "active": "Keep them active with Poor crews",
+                "repair": "Repair in place", "tow": "Wait for a tow", "abandon": "Abandon it", "scuttle": "Scuttle it",
+                "acceleration": "Acceleration (C7.1)", "separation": "Separation (C7.2)",
+                "sub-light evasion": "Sub-light evasion (C7.3)"}
+"""How a choice's options read in the dialog (the answer stays the option itself)."""
+
+
+def option_words(opt: str, names: dict[str, str]) -> str:
+    """How option ``opt`` reads: its words, or the unit it names (``id`` or ``id@mauler``)."""
+    if opt in OPTION_WORDS:
+        return OPTION_WORDS[opt]
+    unit, _, how = opt.partition("@")
+    if unit in names:
+        return names[unit] + (" (with the mauler's points at full value)" if how == "mauler" else "")
+    return {"none": "None", "fighters": "Its fighters"}.get(opt, opt)
+
+
+def open_rule_link(href: str | QUrl, parent: QWidget | None = None) -> None:
+    """Open Help > Rules at the rule a ``rule:`` link names (other links are ignored)."""
+    rule = rule_from_href(href)
+    if rule is not None:
+        open_rule(rule, parent)
+
+
+class QuestionDialog(QDialog):
+    """Asks ``question``; ``answer()`` is the raw answer after ``exec()`` returns Accepted.
+
+    ``unit_names`` names unit ids; ``unit_notes`` gives, for units that cannot be chosen,
+    the rule that says why (they are listed, unticked and disabled); ``odds_html`` is the
+    odds table a battle's panel shows with the question (else the question's own odds text).
+    """
+
+    def __init__(self, question: Question, team_name: str, unit_names: dict[str, str] | None = None,
+                 unit_notes: dict[str, str] | None = None, parent=None, odds_html: str | None = None) -> None:
+        super().__init__(parent)
+        self.q = question
+        self.setWindowTitle(f"{question.rule} \u2014 {team_name}")
+        self.setMinimumWidth(520)
+        lay = QVBoxLayout(self)
+        self.head = QLabel(f"<b>{linkify(question.rule)}</b> \u2014 for <b>{escape(team_name)}</b><br>{linkify(question.text)}")
+        self.head.setWordWrap(True)
+        self.head.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.head.setTextFormat(Qt.TextFormat.RichText)
+        self.head.setToolTip("Click a rule number to read it (Help > Rules)")
+        self.head.linkActivated.connect(lambda href: open_rule_link(href, self))
+        lay.addWidget(self.head)
+        self.odds: QLabel | None = None
+        odds = question.data.get("odds")
+        if odds:
+            self.odds = QLabel(f"Odds: {odds}")
+            self.odds.setObjectName("odds")
+            self.odds.setTextFormat(Qt.TextFormat.PlainText)
+            self.odds.setWordWrap(True)
+            font = self.odds.font()
+            font.setPointSizeF(font.pointSizeF() * 0.9)
+            self.odds.setFont(font)
+            self.odds.setToolTip("Exact chances of the roll this choice leads to, computed from the rules")
+            lay.addWidget(self.odds)
+        elif odds_html:  # a table the battle's panel made of the engine's odds, computed when shown
+            self.odds = QLabel(odds_html)
+            self.odds.setObjectName("odds")
+            self.odds.setTextFormat(Qt.TextFormat.RichText)
+            self.odds.setWordWrap(True)
+            self.odds.setToolTip("Exact odds of each choice, computed from the rules when the question is shown")
+            lay.addWidget(self.odds)
+        names = unit_names or {}
+        self._value: Any = None
+        k = question.kind
+        if k is QKind.YES_NO:
+            self.group = QButtonGroup(self)
+            for i, text in enumerate(("Yes", "No")):
+                b = QRadioButton(text)
+                self.group.addButton(b, i)
+                lay.addWidget(b)
+            self.group.button(1).setChecked(True)
+        elif k is QKind.CHOOSE:
+            self.group = QButtonGroup(self)
+            for i, opt in enumerate(question.options):
+                words = question.data.get("option_words", {})  # the engine's words for an option, if any
+                b = QRadioButton(words[opt] if opt in words else option_words(opt, names))
+                self.group.addButton(b, i)
+                lay.addWidget(b)
+            self.group.button(0).setChecked(True)
+        elif k is QKind.CHOOSE_UNITS:
+            self.list = QListWidget()
+            self.list.setWordWrap(True)
+            for uid in question.options:
+                item = QListWidgetItem(names.get(uid, uid))
+                item.setData(Qt.ItemDataRole.UserRole, uid)
+                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+                ticked = isinstance(question.default, list) and uid in question.default  # the engine's default
+                item.setCheckState(Qt.CheckState.Checked if ticked else Qt.CheckState.Unchecked)
+                self.list.addItem(item)
+            for uid, why in (unit_notes or {}).items():
+                item = QListWidgetItem(f"{names.get(uid, uid)} \u2014 {why}")
+                item.setFlags(Qt.ItemFlag.NoItemFlags)
+                self.list.addItem(item)
+            lay.addWidget(self.list)
+        elif k in (QKind.NUMBER, QKind.OPTIONAL_NUMBER):
+            self.spin = QSpinBox()
+            self.spin.setRange(question.low, question.high)
+            # the engine names where a number opens (the rule's usual case, or the other side's proposal)
+            start = question.default if question.default is not None else question.low
+            self.spin.setValue(max(question.low, min(question.high, start)))
+            lay.addWidget(QLabel(f"Allowed: {question.low}-{question.high}"))
+            if k is QKind.OPTIONAL_NUMBER:
+                self.propose = QCheckBox("Propose this range (untick: no agreement)")
+                self.propose.setChecked(question.default is not None)
+                self.spin.setEnabled(question.default is not None)
+                self.propose.toggled.connect(self.spin.setEnabled)
+                lay.addWidget(self.propose)
+            lay.addWidget(self.spin)
+        elif k is QKind.LABEL:
+            self.proposed = question.data.get("proposed")
+            self.use_proposal = QRadioButton("The proposed hex (see above)")
+            other = QRadioButton("Another hex, by its label on the map (CCRR):")
+            self.edit = QLineEdit()
+            self.edit.setPlaceholderText("e.g. 2115")
+            self.edit.textEdited.connect(lambda _t: other.setChecked(True))
+            if self.proposed is None:
+                self.use_proposal.setEnabled(False)
+                other.setChecked(True)
+            else:
+                self.use_proposal.setChecked(True)
+            for w in (self.use_proposal, other, self.edit):
+                lay.addWidget(w)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+
+    def answer(self) -> Any:
+        k = self.q.kind
+        if k is QKind.YES_NO:
+            return self.group.checkedId() == 0
+        if k is QKind.CHOOSE:
+            return self.q.options[self.group.checkedId()]
+        if k is QKind.CHOOSE_UNITS:
+            return [self.list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.list.count())
+                    if self.list.item(i).checkState() == Qt.CheckState.Checked]
+        if k is QKind.NUMBER:
+            return self.spin.value()
+        if k is QKind.OPTIONAL_NUMBER:
+            return self.spin.value() if self.propose.isChecked() else None
+        if k is QKind.LABEL:
+            if self.use_proposal.isChecked():
+                return self.proposed
+            return self.edit.text().strip()
+        return None
+
+
+class WeaponStatusDialog(QDialog):
+    """Each team's Weapon Status roll: faces, every modifier with its rule, total, result."""
+
+    def __init__(self, html: str, parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Weapon Status (V13.413-V13.415)")
+        self.resize(640, 360)
+        lay = QVBoxLayout(self)
+        self.browser = QTextBrowser()
+        self.browser.setOpenLinks(False)
+        self.browser.anchorClicked.connect(lambda url: open_rule_link(url, self))
+        self.browser.setHtml(linkify_html(html))
+        lay.addWidget(self.browser)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok)
+        buttons.accepted.connect(self.accept)
+        lay.addWidget(buttons)

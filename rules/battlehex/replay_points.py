@@ -1,0 +1,273 @@
+"""Checkpoints of a dice battle's replay, for every system on :class:`rules.battlehex.run.ReplayRun`
+(issue 21 part 1: the guarantees V13 got in :mod:`rules.battlehex.checkpoints`, given by the seam).
+
+A battle's state is a function of (campaign, seed, answers). Where a system's engine can go on
+from a pending question (:meth:`~rules.battlehex.run.RunEngine.resume` gives the procedure from
+there, asking that question again), a :class:`Point` keeps a private copy of the engine, the
+dice generator's state and the log and rolls so far. An undo resumes the newest point at or
+before its target and replays only the answers after it; a replay keeps points every
+``spacing`` answers and at every resumable question of its last :data:`TAIL` answers, so undo
+after a reopen is as quick as undo during play. At most :data:`MOST` points are kept: when
+there are more, every other one goes and the spacing doubles.
+
+Reopening the same battle in the same process (the window closed and opened again, the file
+opened again) finds the points of the run that made them in :data:`SHELF`, filed under the
+battle's inputs (the campaign without this record's answers, the system, the seed), so it
+replays only the answers after the newest point that its answers begin with.
+"""
+from __future__ import annotations
+
+import copy
+import hashlib
+from collections import OrderedDict
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import Any, Protocol, TypeVar
+
+from pydantic import BaseModel
+
+from rules.battlehex.checkpoints import restore_roller, roller_state, shared
+from rules.battlehex.log import Event, EventLog
+from rules.battlehex.state import BattleState
+from rules.dice import DiceRoller, Roll
+from rules.model.campaign import Campaign
+from rules.model.records import BattleHexRecord
+
+MOST = 24
+"""The most points one run keeps (thinned to every other one beyond it)."""
+TAIL = 3
+"""A replay keeps a point at every resumable question among its last this many answers."""
+REPLAY_POINTS = 5
+"""About how many points a replay keeps before its tail (each copies the engine)."""
+SHELVES = 4
+"""How many battles' points the process keeps for a reopen (the least recently used go)."""
+
+
+class Copyable(Protocol):
+    """What a point copies: an engine with its state, log and dice."""
+
+    @property
+    def state(self) -> BattleState: ...
+
+    @property
+    def log(self) -> EventLog: ...
+
+    @property
+    def dice(self) -> DiceRoller: ...
+
+
+C = TypeVar("C", bound=Copyable)
+
+
+def clone(engine: C, record: BattleHexRecord) -> C:
+    """A private copy of ``engine`` on ``record``: the campaign's immutable objects (units,
+    teams) are shared; the log and the dice are the same objects (the caller replaces them)."""
+    memo = shared(engine.state)
+    memo[id(engine.state.record)] = record
+    memo[id(engine.log)] = engine.log
+    memo[id(engine.dice)] = engine.dice
+    out: C = _copy(engine, memo)
+    return out
+
+
+_SHARED: dict[type, bool] = {str: True, int: True, float: True, bool: True, type(None): True, Fraction: True,
+                             frozenset: True, bytes: True}
+"""Per type: True when its values are immutable and shared (scalars, enums, frozen dataclasses,
+pydantic models: the campaign's objects are never changed in place), False when copied."""
+
+
+def _is_shared(t: type) -> bool:
+    known = _SHARED.get(t)
+    if known is None:
+        params = getattr(t, "__dataclass_params__", None)
+        known = issubclass(t, (Enum, BaseModel)) or bool(params is not None and params.frozen)
+        _SHARED[t] = known
+    return known
+
+
+def _copy(x: Any, memo: dict[int, Any]) -> Any:
+    """A deep copy of ``x`` sharing what ``memo`` names and the immutable values (several times
+    quicker than ``copy.deepcopy`` on a battle's units: plain dicts, lists and objects)."""
+    t = type(x)
+    if _is_shared(t):
+        return x
+    i = id(x)
+    if i in memo:
+        return memo[i]
+    y: Any
+    if t is dict:
+        y = memo[i] = {}
+        for k, v in x.items():
+            y[k] = _copy(v, memo)
+    elif t is list:
+        y = memo[i] = []
+        y.extend(_copy(v, memo) for v in x)
+    elif t is tuple:
+        y = memo[i] = tuple(_copy(v, memo) for v in x)
+    elif hasattr(x, "__dict__") and not hasattr(t, "__slots__") and not callable(x):
+        y = memo[i] = object.__new__(t)
+        get = _SHARED.get
+        y.__dict__.update({k: v if get(type(v)) else _copy(v, memo) for k, v in x.__dict__.items()})
+    else:
+        y = memo[i] = copy.deepcopy(x, memo)
+    return y
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """The replay after ``len(given)`` answers with the question ``key`` pending.
+
+    Attributes:
+        given: the answers given, in order (a replay resumes here only if its answers begin so).
+        key: the pending question's key (the engine resumes there).
+        engine: a private copy of the engine (never handed out: :meth:`engine_copy` copies it).
+        dice: the roller's state (:func:`rules.battlehex.checkpoints.roller_state`).
+        rolls: the roller's history.
+        events: the log before the pending question was logged.
+        secret: answer index -> the Team that gave it in secret.
+    """
+
+    given: tuple[Any, ...]
+    key: str
+    engine: Any
+    dice: tuple[str, Any]
+    rolls: tuple[Roll, ...]
+    events: tuple[Event, ...]
+    secret: tuple[tuple[int, str], ...]
+
+    @property
+    def answers(self) -> int:
+        """How many answers were given."""
+        return len(self.given)
+
+    def fits(self, answers: list[Any]) -> bool:
+        """True when ``answers`` begin with this point's answers."""
+        n = len(self.given)
+        return n <= len(answers) and all(same(a, b) for a, b in zip(self.given, answers))
+
+    def engine_copy(self, record: BattleHexRecord, log: EventLog, dice: DiceRoller) -> Any:
+        """A fresh copy of the engine on ``record``, writing to ``log`` and rolling ``dice``."""
+        e = clone(self.engine, record)
+        e.log, e.dice = log, dice
+        return e
+
+    def engine_taken(self, record: BattleHexRecord, log: EventLog, dice: DiceRoller) -> Any:
+        """The engine itself (the point is no longer kept: :meth:`Points.drop`), on ``record``,
+        writing to ``log`` and rolling ``dice``."""
+        e = self.engine
+        e.state.record, e.log, e.dice = record, log, dice
+        return e
+
+    def dice_for(self, dice: DiceRoller) -> bool:
+        """Set a fresh roller to this point's state and history; False when it is another kind."""
+        if not restore_roller(dice, self.dice):
+            return False
+        dice.history[:] = self.rolls
+        return True
+
+
+def same(a: Any, b: Any) -> bool:
+    """The same JSON answer, types included (``True`` is not ``1``, ``1.0`` is not ``1``)."""
+    if a is b:
+        return True
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(same(v, b[k]) for k, v in a.items())  # order counts (rolls follow it)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return bool(a == b)
+
+
+def make_point(given: list[Any], key: str, engine: Copyable, secret: dict[int, str]) -> Point | None:
+    """A point now, the question ``key`` pending and logged (None when the dice cannot be set back)."""
+    dice = roller_state(engine.dice)
+    if dice is None:
+        return None
+    return Point(tuple(given), key, clone(engine, engine.state.record), dice, tuple(engine.dice.history),
+                 tuple(engine.log.events[:-1]), tuple(sorted(secret.items())))
+
+
+class Points:
+    """The points of one battle, oldest first (shared by the runs of the same battle)."""
+
+    def __init__(self) -> None:
+        self.spacing = 1
+        self.kept: list[Point] = []
+        self.written: Point | None = None
+        """The point last written to disk (:mod:`rules.battlehex.resume`), or read from it."""
+
+    def plan(self, expected: int) -> None:
+        """A replay of ``expected`` answers starts: space its points so it makes about
+        :data:`REPLAY_POINTS` (and the tail's)."""
+        while expected > self.spacing * REPLAY_POINTS:
+            self.spacing *= 2
+
+    def due(self, answers: int, expected: int) -> bool:
+        """Whether a point is due after ``answers`` answers of a replay of ``expected``."""
+        if self.kept and self.kept[-1].answers >= answers:
+            return False
+        last = self.kept[-1].answers if self.kept else 0
+        return answers - last >= self.spacing or answers > expected - TAIL
+
+    def keep(self, point: Point) -> None:
+        """Keep ``point`` (newer ones than it, from another line of answers, go)."""
+        while self.kept and self.kept[-1].answers >= point.answers:
+            self.kept.pop()
+        self.kept.append(point)
+        if len(self.kept) > MOST:  # thin out: the first, every other one, the newest
+            self.spacing *= 2
+            newest = self.kept[-1]
+            self.kept = self.kept[::2]
+            if self.kept[-1] is not newest:
+                self.kept.append(newest)
+
+    def drop(self, point: Point) -> None:
+        """Keep ``point`` no more (an undo takes its engine)."""
+        self.kept = [p for p in self.kept if p is not point]
+
+    def best(self, answers: list[Any]) -> Point | None:
+        """The newest point that ``answers`` begin with."""
+        for p in reversed(self.kept):
+            if p.fits(answers):
+                return p
+        return None
+
+
+SHELF: OrderedDict[str, Points] = OrderedDict()
+"""The process's points per battle (:func:`shelf_key`), for a reopen."""
+
+
+_KNOWN: OrderedDict[int, tuple[Campaign, str]] = OrderedDict()
+"""Campaign object id -> (the campaign, its battle's key): a campaign a run adopted (the same
+battle stored with more answers) keeps the run's key without serialising it again."""
+
+
+def remember(campaign: Campaign, key: str) -> None:
+    """``campaign`` (adopted by the run filed under ``key``) has that key."""
+    _KNOWN.pop(id(campaign), None)
+    _KNOWN[id(campaign)] = (campaign, key)  # the campaign is held: its id is not reused meanwhile
+    while len(_KNOWN) > 2 * SHELVES:
+        _KNOWN.popitem(last=False)
+
+
+def shelf_key(system: str, campaign: Campaign, record: BattleHexRecord, seed: int) -> str:
+    """What a battle's replay depends on: the system, the seed and the campaign without this
+    record's answers (anything else that changes gives another key)."""
+    known = _KNOWN.get(id(campaign))
+    if known is not None and known[0] is campaign and known[1].startswith(f"{system}:{seed}:{record.at}:"):
+        return known[1]
+    bare = record.model_copy(update={"answers": [], "secret_answers": {}})
+    c = campaign.model_copy(update={"battle_hexes": [bare if r is record else r for r in campaign.battle_hexes]})
+    digest = hashlib.sha256(c.model_dump_json().encode("utf-8", "surrogatepass")).hexdigest()
+    return f"{system}:{seed}:{record.at}:{digest}"
+
+
+def shelved(key: str) -> Points:
+    """The points filed under ``key`` (new, empty ones if none), now the most recently used."""
+    points = SHELF.pop(key, None) or Points()
+    SHELF[key] = points
+    while len(SHELF) > SHELVES:
+        SHELF.popitem(last=False)
+    return points

@@ -1,0 +1,351 @@
+"""The shared machinery of a dice battle run (:class:`rules.systems.BattleRun`): seeded dice,
+the event log, replay of the record's answers, undo, secret answers, GM rulings and write-back.
+
+A system subclasses :class:`ReplayRun` with its engine and gives only what is its own: the
+engine, the words of an answer, the marks of what an answer changed, its status and queries.
+The run gives every system what V13 has (issue 21): undo and reopen resume from checkpoints
+(:mod:`rules.battlehex.replay_points`) where the engine can go on from a pending question
+(:meth:`RunEngine.resume`), and the odds a question is shown with are computed when it is shown
+(:meth:`ReplayRun.question_odds`, cached), never stored in the question or the file.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Generator
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from hexmap import Label, LaneGraph
+from rules.battlehex.change import BattleChange, RunStatus
+from rules.battlehex.compose import answer_words, compose
+from rules.battlehex.log import GM, EventLog, IllegalAnswer, ruled
+from rules.battlehex.questions import Question
+from rules.battlehex.results import write_back
+from rules.battlehex.roster import build_roster
+from rules.battlehex.state import BattleState
+from rules.dice import DiceRoller, Roll
+from rules.model.campaign import Campaign
+from rules.strategic.state import StrategicState
+from rules.systems import open_record
+from rules.battlehex.replay_points import Point, Points, make_point, remember, shelf_key, shelved
+
+
+class RunEngine(Protocol):
+    """What :class:`ReplayRun` needs of a system's engine."""
+
+    @property
+    def log(self) -> EventLog: ...
+
+    @property
+    def state(self) -> BattleState: ...
+
+    @property
+    def dice(self) -> DiceRoller: ...
+
+    @property
+    def round(self) -> int: ...
+
+    @property
+    def attacker(self) -> str: ...
+
+    @property
+    def defender(self) -> str: ...
+
+    def name(self, team: str) -> str:
+        """``team``'s name."""
+        ...
+
+    def enlist(self) -> None:
+        """(Re)build the forces from the roster after fleet composition kept some units out."""
+        ...
+
+    def run(self) -> Generator[Question, Any, None]:
+        """The procedure: yields questions, takes checked answers."""
+        ...
+
+    def resume(self, key: str) -> Generator[Question, Any, None] | None:
+        """The procedure from the pending question ``key`` on (asking it again first), or None
+        when the engine cannot go on from there (a checkpoint is kept only where it can)."""
+        ...
+
+    def question_odds(self, q: Question) -> dict[str, Any]:
+        """The exact odds the pending question ``q`` is shown with ({} for none)."""
+        ...
+
+
+E = TypeVar("E", bound=RunEngine)
+
+
+class ReplayRun(Generic[E]):
+    """A battle run that replays its record's answers on seeded dice.
+
+    Subclasses set ``ROUNDS_RULE`` (and ``RULINGS`` to take GM rulings and secret answers),
+    implement :meth:`_engine`, :meth:`_words` and :meth:`_marks`, and call :meth:`restart`
+    with the record's answers at the end of their ``__init__``.
+
+    Args:
+        campaign: the campaign holding the open Battle Hex record.
+        at: the Battle Hex's sector.
+        graph: the campaign's lane graph, if already built.
+        dice: makes the roller from the seed (tests pass scripted dice).
+    """
+
+    ROUNDS_RULE: ClassVar[str]
+    RULINGS: ClassVar[bool] = False
+    SEEDED: ClassVar[bool] = True
+    """Whether the record stores the dice seed (a system that rolls no dice leaves it out)."""
+    engine: E
+
+    def __init__(self, campaign: Campaign, at: Label, graph: LaneGraph | None = None,
+                 dice: Callable[[int], DiceRoller] = DiceRoller) -> None:
+        self.campaign = campaign
+        self.record = open_record(campaign, at)
+        self.strategic = StrategicState.compute(campaign, graph)
+        r = self.record
+        self.seed = r.seed if r.seed is not None else (
+            campaign.dice_seed * 7919 + campaign.turn * 104_729 + at.col * 131 + at.row)
+        self._dice = dice
+        self.answers: list[Any] = []
+        self.pending: Question | None = None
+        self._secret: dict[int, str] = {}
+        self._points: Points | None = None
+        self._key = ""
+        self._odds: tuple[Question, dict[str, Any]] | None = None
+
+    # -- what a system gives -----------------------------------------------------------------------
+    def _engine(self, state: BattleState, log: EventLog, dice: DiceRoller) -> E:
+        """The system's engine on a fresh state, log and dice."""
+        raise NotImplementedError
+
+    def _words(self, q: Question, raw: Any) -> str:
+        """The log's words for answering ``q`` with ``raw``."""
+        raise NotImplementedError
+
+    def _marks(self) -> dict[str, Any]:
+        """Per unit id, what an answer may change (compared before and after it)."""
+        raise NotImplementedError
+
+    def _step(self) -> object:
+        """What tells a new step of the battle when it changes (default: resolved)."""
+        return self.state.resolved
+
+    def _who(self, team: str) -> str:
+        """The name the log gives the one answering."""
+        return self.engine.name(team)
+
+    def _answer_text(self, q: Question, raw: Any) -> str:
+        """The log's text of answering ``q`` with ``raw``: who, then the words."""
+        words = answer_words(q, raw, self.state.units) if q.key.startswith("composition/") else self._words(q, raw)
+        return f"{self._who(q.to)}: {words}"
+
+    def status(self) -> RunStatus:
+        """Heading, stage and resolution for the window."""
+        raise NotImplementedError
+
+    # -- running -----------------------------------------------------------------------------------
+    def _state(self) -> BattleState:
+        teams = {t.id: t for t in self.campaign.teams}
+        return BattleState(self.record, build_roster(self.campaign, self.strategic, self.record), teams,
+                           terrain=self.record.terrain)
+
+    def restart(self, answers: list[Any], take: bool = False) -> None:
+        """Start again from the newest checkpoint these ``answers`` begin with (else from the
+        first round) and replay the rest (each must still be legal). ``take``: an undo, which
+        takes the checkpoint's engine itself (no copy; answers given again make new ones)."""
+        points = self._shelf()
+        point = points.best(answers) if points is not None else None
+        if point is not None and take and points is not None:
+            points.drop(point)
+        if point is None and points is not None and answers:
+            point = self._from_disk(points, answers)
+            take = True  # a point read from disk is this run's own: no copy
+            if point is not None:  # the few answers after it keep only the tail's points
+                points.spacing = max(points.spacing, len(answers))
+        if point is None or not self._resume_from(point, take):
+            state = self._state()
+            dice = self._dice(self.seed)
+            dice.listeners.append(self._log_roll)
+            self.engine = self._engine(state, EventLog(), dice)
+            self.answers = []
+            self._secret = {}
+            self._gen = self._procedure()
+            self.pending = self._advance(None, first=True)
+        if points is not None:
+            points.plan(len(answers) - len(self.answers))
+        expected = len(answers)
+        for a in answers[len(self.answers):]:
+            self._give(a, expected)
+
+    def _shelf(self) -> Points | None:
+        """This battle's checkpoints (the process's, for a reopen); None when the dice are not
+        the seeded roller (scripted test dice are never set back)."""
+        if self._points is None and self._dice is DiceRoller:
+            self._key = shelf_key(type(self).__name__, self.campaign, self.record, self.seed)
+            self._points = shelved(self._key)
+        return self._points
+
+    def _resume_from(self, point: Point, take: bool = False) -> bool:
+        """Go on from ``point`` (``take``: with its own engine, the point dropped); False when
+        its dice cannot be set back."""
+        dice = self._dice(self.seed)
+        if not point.dice_for(dice):
+            return False
+        dice.listeners.append(self._log_roll)
+        log = EventLog(list(point.events))
+        self.engine = point.engine_taken(self.record, log, dice) if take else point.engine_copy(self.record, log, dice)
+        gen = self.engine.resume(point.key)
+        assert gen is not None, f"a checkpoint at {point.key} the engine cannot resume"
+        self._gen = gen
+        self.answers = list(point.given)
+        self._secret = dict(point.secret)
+        self.pending = self._advance(None, first=True)
+        assert self.pending is not None and self.pending.key == point.key, "a checkpoint resumed elsewhere"
+        return True
+
+    def _from_disk(self, points: Points, answers: list[Any]) -> Point | None:
+        """The checkpoint a run of this battle wrote to disk (a new process reopening the file);
+        None when there is none to trust (:func:`rules.battlehex.resume.read`)."""
+        from rules.battlehex import resume
+
+        return resume.load(points, self._key, answers, self._state())
+
+    def _write_point(self) -> None:
+        """Keep the newest checkpoint on disk for a reopen in a new process
+        (:func:`rules.battlehex.resume.keep`); never for a campaign whose file seals secrets (the
+        checkpoint would hold them in plain: such a battle is replayed from its answers)."""
+        if self._points is not None and not self.campaign.keys:
+            from rules.battlehex import resume
+
+            resume.keep(self._points, self.answers, self._key)
+
+    def _checkpoint(self, expected: int) -> None:
+        """Keep a checkpoint now if one is due and the engine can go on from the pending question."""
+        points, q = self._points, self.pending
+        if points is None or q is None or not points.due(len(self.answers), expected) \
+                or self.engine.resume(q.key) is None:
+            return
+        point = make_point(self.answers, q.key, self.engine, self._secret)
+        if point is not None:
+            points.keep(point)
+
+    def _procedure(self) -> Generator[Question, Any, None]:
+        """Fleet composition first (seed 004: "applied when any battle is set up"), then the system's rounds."""
+        e = self.engine
+        yield from compose(self.campaign, self.record, e.state.units, e.name, e.log)
+        e.enlist()
+        yield from e.run()
+
+    def _log_roll(self, roll: Roll) -> None:
+        named = dataclasses.replace(roll, who=self.engine.name(roll.who))  # the Team's name, not its id
+        text = named.describe().removeprefix(f"{roll.rule}: ")
+        self.log.add("roll", roll.rule, text, {"faces": list(roll.faces), "total": roll.total,
+                                               "purpose": roll.purpose, "who": roll.who})
+
+    def _advance(self, value: Any, first: bool = False) -> Question | None:
+        try:
+            q = next(self._gen) if first else self._gen.send(value)
+        except StopIteration:
+            return None
+        self.log.add("question", q.rule, q.text, {"key": q.key, "to": q.to})
+        return q
+
+    def _give(self, raw: Any, expected: int | None = None) -> set[str]:
+        """Give ``raw`` to the pending question; ``expected``: a replay of that many answers (no
+        marks compared), else an answer given now (its changed units returned)."""
+        q = self.pending
+        if q is None:
+            raise IllegalAnswer(self.ROUNDS_RULE, "the Battle Hex is resolved: no question is open")
+        ruling = self.RULINGS and isinstance(raw, dict) and "gm_ruling" in raw
+        if ruling:
+            value = (q.parse or q.check)(ruled(raw))
+        else:
+            value = q.check(raw)
+        secret = self.RULINGS and bool(q.data.get("secret"))
+        self.answers.append(raw)
+        if secret:
+            self._secret[len(self.answers) - 1] = q.to
+        before = self._marks() if expected is None else {}
+        self.log.add("ruling" if ruling else "answer", q.rule, self._answer_text(q, raw),
+                     {"key": q.key, "by": q.to, "answer": raw}, visible_to=(q.to, GM) if secret else None)
+        try:
+            self.pending = self._advance(value)
+        except Exception:  # the procedure failed on it (a late refusal or a fault): never keep it
+            self.restart(self.answers[:-1])
+            raise
+        self._checkpoint(len(self.answers) if expected is None else expected)
+        if expected is not None:
+            return set()
+        after = self._marks()
+        return {k for k in after if after[k] != before.get(k)}
+
+    # -- the seam (rules.systems.BattleRun) --------------------------------------------------------
+    @property
+    def log(self) -> EventLog:
+        return self.engine.log
+
+    @property
+    def state(self) -> BattleState:
+        return self.engine.state
+
+    def answer(self, raw: Any) -> BattleChange:
+        """Give the pending question ``raw``; an illegal answer raises ``IllegalAnswer`` and changes nothing."""
+        start, resolved, step = len(self.log.events), self.state.resolved, self._step()
+        units = self._give(raw)
+        return BattleChange(events_from=start, units=frozenset(units), step=self._step() != step,
+                            resolved=self.state.resolved and not resolved)
+
+    def undo(self, n: int = 1) -> BattleChange:
+        """Take back the last ``n`` answers (a replay without them)."""
+        if n < 1 or n > len(self.answers):
+            raise IllegalAnswer("undo", f"cannot take back {n} answer{'s' if n != 1 else ''}: "
+                                        f"{len(self.answers)} given")
+        self.restart(self.answers[:-n], take=True)
+        return BattleChange(events_from=len(self.log.events), rewound=True, step=True)
+
+    def saved(self) -> Campaign:
+        """The campaign with the seed and answers stored; once resolved, its results written back."""
+        update: dict[str, Any] = {"answers": list(self.answers)}
+        if self.SEEDED:
+            update["seed"] = self.seed
+        if self.RULINGS:
+            update["secret_answers"] = self.secret_answers()
+        self._write_point()
+        stored = self.record.model_copy(update=update)
+        new = self.campaign.model_copy(update={"battle_hexes": [stored if r is self.record else r
+                                                                for r in self.campaign.battle_hexes]})
+        return write_back(new, self.state) if self.state.resolved else new
+
+    def adopt(self, campaign: Campaign) -> None:
+        """Go on from ``campaign``, the result of :meth:`saved` while the battle is open."""
+        self.campaign, self.record = campaign, open_record(campaign, self.record.at)
+        if self._points is not None:  # the same battle: a reopen from this campaign finds its checkpoints
+            remember(campaign, self._key)
+
+    def secret_answers(self) -> dict[str, str]:
+        """Answer index -> the team that gave it in secret (the campaign file seals them)."""
+        return {str(i): t for i, t in sorted(self._secret.items())}
+
+    # -- queries for a panel -----------------------------------------------------------------------
+    def question_odds(self) -> dict[str, Any]:
+        """The exact odds the pending question is shown with, computed when first asked for and
+        kept while it is pending ({} for none, or no question)."""
+        q = self.pending
+        if q is None:
+            return {}
+        if self._odds is None or self._odds[0] is not q:
+            self._odds = (q, self.engine.question_odds(q))
+        return self._odds[1]
+
+    def events_json(self, viewer: str = GM) -> str:
+        """The log as JSON (one viewer's part of it), byte-for-byte reproducible."""
+        return json.dumps([e.to_dict() for e in self.log.for_viewer(viewer)], indent=1, sort_keys=True)
+
+    @property
+    def round(self) -> int:
+        """The current round (0 before the first)."""
+        return self.engine.round
+
+    @property
+    def sides(self) -> tuple[str, str]:
+        """(attacker, defender) team ids."""
+        return self.engine.attacker, self.engine.defender

@@ -1,0 +1,1 @@
+"""The ``table`` battle system: fought off the computer, the GM enters the outcome."""

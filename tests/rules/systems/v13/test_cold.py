@@ -1,0 +1,120 @@
+"""A V13 battle reopened from its file in a new process resumes from the checkpoint written to
+disk (issue 21 part 4: open + Fight < 100 ms at 5,000 answers) and replays only the answers
+after it, with the bytes of a replay from formation; a tampered, foreign or stale checkpoint, or
+answers that no longer begin with its own, are replayed from formation
+(:mod:`rules.systems.v13.cold`, :mod:`rules.battlehex.resume`)."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from hexmap import Label
+from rules.systems.v13.procedure import BattleProcedure
+from rules.systems.v13.autoplay import play
+from rules.dice import DiceRoller
+from rules.model import dumps
+from rules.battlehex import resume
+from tests.rules.systems.v13.test_procedure import _formed_cache
+from tests.rules.battlehex.test_resume import new_process
+
+AT = Label.parse("0604")
+CLOCKS = 400
+
+
+def _long_battle() -> tuple[Any, Any, BattleProcedure]:
+    c, g = _formed_cache()
+    b = BattleProcedure(c, AT, seed=21, graph=g)
+    play(b, 21)
+    assert b.pending is not None and b.pending.key.startswith("combat/"), b.pending
+    for i in range(CLOCKS):
+        b.answer({"clock": 1 + i % 3})
+        if i % 50 == 0:
+            b.adopt(b.saved())  # the GUI stores the battle after each answer; every so often here
+    return c, g, b
+
+
+def _replayed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many answers each replay of a procedure gives, from now on."""
+    sizes: list[int] = []
+    real = BattleProcedure._replay
+
+    def replay(self: BattleProcedure, answers: list[Any]) -> None:
+        sizes.append(len(answers))
+        real(self, answers)
+    monkeypatch.setattr(BattleProcedure, "_replay", replay)
+    return sizes
+
+
+def _same(a: BattleProcedure, b: BattleProcedure) -> None:
+    assert a.events_json() == b.events_json()
+    for team in a.state.teams:
+        assert a.events_json(team) == b.events_json(team)
+    assert dumps(a.saved()) == dumps(b.saved())
+    assert (a.pending and a.pending.to_dict()) == (b.pending and b.pending.to_dict())
+
+
+def _from_formation(saved: Any, g: Any) -> BattleProcedure:
+    return BattleProcedure(saved, AT, graph=g, dice=lambda s: DiceRoller(s))  # another callable: no disk
+
+
+def test_a_cold_reopen_resumes_from_the_checkpoint_on_disk(monkeypatch):
+    _c, g, b = _long_battle()
+    saved = b.saved()
+    resume.flush()
+    new_process()
+    sizes = _replayed(monkeypatch)
+    reopened = BattleProcedure(saved, AT, graph=g)
+    total = len(saved.battle_hexes[[r.at for r in saved.battle_hexes].index(AT)].answers)
+    assert total == len(b.answers) and sizes and max(sizes) < 100, f"replayed {sizes} of {total} answers"
+    _same(reopened, _from_formation(saved, g))
+    reopened.undo(150)  # before the checkpoint: from formation, the same bytes
+    _same(reopened, BattleProcedure(saved, AT, graph=g, answers=b.answers[:-150], dice=lambda s: DiceRoller(s)))
+    for a in b.answers[-150:]:
+        reopened.answer(a)
+    _same(reopened, b)
+
+
+def test_a_tampered_checkpoint_is_replayed_from_formation(monkeypatch):
+    _c, g, b = _long_battle()
+    saved = b.saved()
+    resume.flush()
+    files = list(resume.folder().glob("*.bin"))
+    assert files, "no checkpoint written"
+    for f in files:
+        data = bytearray(f.read_bytes())
+        data[-5] ^= 1
+        f.write_bytes(bytes(data))
+    new_process()
+    sizes = _replayed(monkeypatch)
+    reopened = BattleProcedure(saved, AT, graph=g)
+    assert max(sizes) == len(b.answers)
+    _same(reopened, _from_formation(saved, g))
+
+
+def test_other_answers_do_not_resume_from_it(monkeypatch):
+    _c, g, b = _long_battle()
+    b.saved()
+    resume.flush()
+    new_process()
+    sizes = _replayed(monkeypatch)
+    k = len(b.answers) - CLOCKS + 10  # one clock answer early in the combat changed: not the checkpoint's line
+    other = b.answers[:k] + [{"clock": 3 if b.answers[k] != {"clock": 3} else 2}] + b.answers[k + 1:]
+    reopened = BattleProcedure(b.campaign, AT, graph=g, answers=other)
+    assert max(sizes) == len(other)
+    _same(reopened, BattleProcedure(b.campaign, AT, graph=g, answers=other, dice=lambda s: DiceRoller(s)))
+
+
+def test_an_illegal_answer_after_the_checkpoint_is_refused_as_from_formation():
+    from rules.battlehex.log import IllegalAnswer
+
+    _c, g, b = _long_battle()
+    b.saved()
+    resume.flush()
+    new_process()
+    bad = b.answers + [{"move": "no-such-unit", "to": "2101"}]
+    with pytest.raises(IllegalAnswer) as cold:
+        BattleProcedure(b.campaign, AT, graph=g, answers=bad)
+    with pytest.raises(IllegalAnswer) as warm:
+        BattleProcedure(b.campaign, AT, graph=g, answers=bad, dice=lambda s: DiceRoller(s))
+    assert str(cold.value) == str(warm.value)
