@@ -27,6 +27,9 @@ from PySide6.QtWidgets import (
 from rules.model import Campaign, visibility
 from rules.model.records import LogEntry
 
+SHORT_WINDOW = 640
+"""A main window shorter than this (logical pixels: a 1000-pixel screen at QT_SCALE_FACTOR=2) does
+not open the log by itself: its first lines would take the map's room."""
 ALL = ""
 """A filter's value that keeps every line."""
 OTHER = "Other"
@@ -136,7 +139,10 @@ class CampaignLog(QDockWidget):
         else:
             self._redraw()
         if self._auto:
-            self.setVisible(any(visibility.entry_seen_by(e, viewer) for e in log))
+            readable = any(visibility.entry_seen_by(e, viewer) for e in log)
+            short = self.parentWidget() is not None and self.parentWidget().height() < SHORT_WINDOW
+            self.setVisible(readable and (not short or self.isVisible()))  # a short window keeps the map:
+            # there the log opens only when asked (View > Campaign Log, Ctrl+L)
 
     def _link(self, url: QUrl) -> None:
         from app.widgets.question_dialogs import open_rule_link

@@ -455,9 +455,15 @@ def test_the_strategic_map_keeps_half_the_window_when_the_log_opens(window, qtbo
     qtbot.keyClick(window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     answers.stop()
     window._battle_dialog.close()
+    QApplication.processEvents()
+    # on the real screen (larger fonts at scale 2) a log opened by its first lines still left the map
+    # about a third of the height: a short window opens it only when asked
+    assert not window.campaign_log.isVisible()
+    view = window.strategic_view
+    assert view.height() * 2 >= window.height(), (view.size(), window.size())
+    action(window, "Campaign Log").trigger()  # View > Campaign Log (Ctrl+L)
     qtbot.waitUntil(lambda: window.campaign_log.isVisible())
     QApplication.processEvents()
-    view = window.strategic_view
     assert view.width() * 2 >= window.width(), (view.size(), window.size())
     assert view.height() * 2 >= window.height(), (view.size(), window.size())
 
