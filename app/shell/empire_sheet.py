@@ -42,9 +42,8 @@ def html_text(s: Sheet) -> str:
     from rules.economy.sheet import HEADERS
 
     head = "".join(f"<th>{html.escape(h)}</th>" for h in HEADERS)
-    rows = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in (
-        p.sector, p.name, p.census, p.productivity, p.raw, p.morale, p.utilized, p.output, p.docks, p.note)) + "</tr>"
-        for p in s.planets)
+    rows = "".join("<tr>" + "".join(f"<td>{html.escape(str(v))}</td>" for v in p.cells()) + "</tr>"
+                   for p in s.planets)
     total = f"<tr><th colspan=7>Total Domestic Product</th><th>{s.tdp}</th><th>{s.docks}</th><th></th></tr>"
     return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(s.name)}: Empire Sheet</title>"
             f"</head><body><h1>{html.escape(s.name)}</h1><table border=1><tr>{head}</tr>{rows}{total}</table>"
@@ -118,8 +117,7 @@ class EmpireSheet(QDockWidget):
         s = self.sheet = sheet(c, str(power))
         self.table.setRowCount(len(s.planets))
         for r, p in enumerate(s.planets):
-            for col, v in enumerate((p.sector, p.name, p.census, p.productivity, p.raw, p.morale, p.utilized, p.output,
-                                     p.docks, p.note)):
+            for col, v in enumerate(p.cells()):
                 item = QTableWidgetItem(str(v))
                 if isinstance(v, int):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

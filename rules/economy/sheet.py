@@ -32,6 +32,11 @@ class PlanetRow:
     docks: int
     note: str
 
+    def cells(self) -> tuple[str | int, ...]:
+        """The row's values in the order of :data:`HEADERS` (the table, CSV and HTML show these)."""
+        return (self.sector, self.name, self.census, self.productivity, self.raw, self.morale, self.utilized,
+                self.output, self.docks, self.note)
+
 
 @dataclass(frozen=True)
 class Sheet:
@@ -94,7 +99,6 @@ def csv_text(s: Sheet) -> str:
     w = csv.writer(out, lineterminator="\n")
     w.writerow(HEADERS)
     for p in s.planets:
-        w.writerow((p.sector, p.name, p.census, p.productivity, p.raw, p.morale, p.utilized, p.output, p.docks,
-                    p.note))
+        w.writerow(p.cells())
     w.writerow(("", "Total Domestic Product", "", "", "", "", "", s.tdp, s.docks, ""))
     return out.getvalue()
