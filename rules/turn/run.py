@@ -175,7 +175,7 @@ class TurnRun:
         if open_q is not None:
             return open_q[1]
         if c.phase is Phase.BATTLES:
-            hexes = self._fightable()
+            hexes = self.fightable()
             if hexes:
                 names = meetings.answer_names(c, hexes)
                 return _gm_question(f"turn/{n}/battle/{c.battle_hexes[hexes[0]].at}", SPACE_COMBAT,
@@ -189,7 +189,7 @@ class TurnRun:
                             f"Game Master: end the {c.phase.title} phase (\"end_phase\", or {{\"end_phase\": "
                             f"note}}){cargo}")
 
-    def _fightable(self) -> list[int]:
+    def fightable(self) -> list[int]:
         """The records that may be fought now, once those whose sides left are settled (V13.12)."""
         return cp.fightable(refresh_resolution(self.campaign, self.graph))
 
@@ -280,7 +280,7 @@ class TurnRun:
         if not (isinstance(raw, dict) and set(raw) in forms):
             raise IllegalAnswer(SPACE_COMBAT, "answer {\"battle\": \"0304\", \"answers\": [...]} or {\"battle\": "
                                               f"\"0304\", \"ruling\": \"why\"}}, not {raw!r}")
-        name, hexes = raw["battle"], self._fightable()
+        name, hexes = raw["battle"], self.fightable()
         if not isinstance(name, str):
             raise IllegalAnswer(SPACE_COMBAT, f"a Battle Hex is named by a string such as \"0304\", not {name!r}")
         index = meetings.named(self.campaign, hexes, name)

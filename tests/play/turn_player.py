@@ -31,8 +31,6 @@ from rules.model.records import Phase
 from rules.strategic.movement import check_orders
 from rules.strategic import meetings
 from rules.strategic.state import StrategicState
-from rules.strategic.turn import refresh_resolution
-from rules.turn import combat_phase as cp
 from rules.turn import logistics
 from rules.turn.run import TurnRun
 from tests.play.battle_player import fight
@@ -194,7 +192,7 @@ class TurnPlayer:
             return {"battle": at, "ruling": "random play: the GM rules"}
         # the record the option names, brought first among its sector's open records, as the
         # engine fights it (TurnRun._battle, app/shell/session.py): never another meeting there
-        index = meetings.named(c, cp.fightable(refresh_resolution(c, self.run.graph)), at)
+        index = meetings.named(c, self.run.fightable(), at)
         if index is None:
             raise Wall(f"{q.key}: the option {at!r} names no Battle Hex the engine would fight")
         done = fight(meetings.bring_first(c, index), sector, self.run.graph, self.rng, self.bound)
