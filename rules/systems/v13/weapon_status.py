@@ -9,7 +9,7 @@ from rules.battlehex.log import GM
 from rules.battlehex.questions import Question, number
 from rules.battlehex.roster import SMALL_CRAFT, BUnit, Role
 from rules.battlehex.state import Ctx, Step
-from rules.systems.v13.ws_table import ws_from_total, ws_name
+from rules.systems.v13.ws_table import ws_from_total, ws_name, ws_reduced
 from rules.dice import Modifier
 from rules.model.types import Terrain
 from rules.model.units import CrewQuality, UnitKind
@@ -52,17 +52,27 @@ def modifiers(ctx: Ctx, team: str, units: list[BUnit], enemies: list[BUnit]) -> 
     if immobile and not (st.kind == "approach" and units and units[0].role is Role.ATTACKER):
         out.append(Modifier(f"engaging a unit not capable of Strategic Movement ({immobile[0].name})", 8,
                             "V13.414 / A-29"))
-    hidden = _ships([e for e in enemies if e.unit.kind not in SMALL_CRAFT])
-    scouted = any(u.unit.is_scout for u in units)  # seed 004 Scout: "advantages ... detecting stealthed or cloaked"
-    if hidden and all(e.unit.stealth or e.unit.cloak_capable for e in hidden) and not scouted:
-        # seed 004 Units: "When combat is between a fleet containing only ships with this trait,
-        # the opposing force has a reduced Weapon Status" (Cloak has Stealth's benefits); the seed
-        # gives no amount: BattleHex reads -1 on the roll, cancelled by a Scout (INTERPRETATIONS, issue 13)
-        out.append(Modifier("the enemy force is all Stealth ships", -1, "seed 004 Units: Stealth"))
     best = max((u.unit.officers.captain for u in units), default=0)
     if best > 0:
         out.append(Modifier(f"best Captain's Rating {best}", best, "V13.414 / V13.423"))
     return out
+
+
+STEALTH_RULE = "seed 004 Units: Stealth (B-15)"
+
+
+def stealth_levels(units: list[BUnit], enemies: list[BUnit]) -> int:
+    """Weapon Status levels ``units``' Team loses to the enemy's Stealth: 1 or 0.
+
+    Seed 004 Units: "When combat is between a fleet containing only ships with this trait, the
+    opposing force has a reduced Weapon Status" (Cloak units have Stealth's benefits). The seed
+    gives no amount: one level after the Table V13.415 lookup, never below 0 (RULES_MATRIX B-15,
+    INTERPRETATIONS 19). A Scout with the Team detects them and cancels it (seed 004 Units: Scout).
+    """
+    hidden = _ships([e for e in enemies if e.unit.kind not in SMALL_CRAFT])
+    if not hidden or any(u.unit.is_scout for u in units):
+        return 0
+    return 1 if all(e.unit.stealth or e.unit.cloak_capable for e in hidden) else 0
 
 
 def _fix(ctx: Ctx, team: str, ws: int, rule: str, text: str) -> None:
@@ -98,19 +108,26 @@ def weapon_status(ctx: Ctx) -> Ask:
             continue
         enemies = [u for u in fighting if u.team != team]
         mods = modifiers(ctx, team, units, enemies)
+        down = stealth_levels(units, enemies)
         from rules.systems.v13.odds import weapon_status_odds, weapon_status_text  # the odds load when a battle rolls
         if st.terrain is not Terrain.NONE:
             q = number(f"V13.414/terrain/{team}", GM, "V13.414",
                        f"GM: the Weapon Status modifier from the terrain ({st.terrain.title}) for {name} "
                        "(the terrain rules are outside the seeds; 0 if none)", -12, 12, default=0)
             extra = yield replace(q, data={"odds": f"{name} before the terrain modifier: "
-                                                   + weapon_status_text(mods)})
+                                                   + weapon_status_text(mods, down)})
             if extra:
                 mods.append(Modifier(f"terrain: {st.terrain.title}", extra, "V13.414 (GM)"))
-        ctx.info("V13.414", f"{name}: the odds of the Weapon Status roll: {weapon_status_text(mods)}", team=team,
-                 odds={ws_name(w): str(p) for w, p in weapon_status_odds(mods)})
+        ctx.info("V13.414", f"{name}: the odds of the Weapon Status roll: {weapon_status_text(mods, down)}",
+                 team=team, odds={ws_name(w): str(p) for w, p in weapon_status_odds(mods, down)})
         roll = ctx.dice.roll("2d6", purpose="Weapon Status", rule="V13.413", who=name, modifiers=mods)
-        st.ws[team], st.ws_mods[team] = ws_from_total(roll.total), mods
+        looked_up = ws_from_total(roll.total)
+        st.ws[team], st.ws_mods[team] = ws_reduced(looked_up, down), mods
         st.ws_how[team] = (roll.rule, roll.describe().removeprefix(f"{roll.rule}: "))
-        ctx.info("V13.415", f"{name}: adjusted roll {roll.total} -> Weapon Status {ws_name(st.ws[team])}",
-                 team=team, ws=st.ws[team])
+        ctx.info("V13.415", f"{name}: adjusted roll {roll.total} -> Weapon Status {ws_name(looked_up)}",
+                 team=team, ws=looked_up)
+        if down:
+            st.ws_how[team] = (roll.rule, f"{st.ws_how[team][1]}; one level less for the enemy's Stealth "
+                                          f"({STEALTH_RULE})")
+            ctx.info(STEALTH_RULE, f"{name}: the enemy force is all Stealth ships: Weapon Status "
+                                   f"{ws_name(looked_up)} -> {ws_name(st.ws[team])}", team=team, ws=st.ws[team])

@@ -8,9 +8,14 @@ def ws_from_total(total: int) -> int:
     return 0 if total <= 3 else 1 if total <= 7 else 2 if total <= 11 else 3
 
 
+def ws_reduced(ws: int, levels: int) -> int:
+    """``ws`` lowered by ``levels`` Weapon Status levels, never below 0 (seed 004 Stealth, B-15)."""
+    return max(0, ws - levels)
+
+
 def ws_name(ws: int) -> str:
     """The Weapon Status ``ws`` as written: 0, I, II, III."""
     return ("0", "I", "II", "III")[ws]
 
 
-__all__ = ["ws_from_total", "ws_name"]
+__all__ = ["ws_from_total", "ws_name", "ws_reduced"]

@@ -21,7 +21,7 @@ from rules.systems.v13.pursuit import (
     rear_guard_moves,
     rear_guard_rejoins,
 )
-from rules.systems.v13.ws_table import ws_from_total, ws_name
+from rules.systems.v13.ws_table import ws_from_total, ws_name, ws_reduced
 from rules.dice import Modifier
 from rules.model.units import Unit
 from rules.systems.v13.odds.dist import Dist
@@ -29,15 +29,19 @@ from rules.systems.v13.odds.text import breakdown, modifier_text, percent
 
 
 # -- V13.413-V13.415 ---------------------------------------------------------------------------------------
-def weapon_status_odds(mods: Iterable[Modifier]) -> Dist[int]:
-    """Weapon Status levels (0-3) from 2d6 + ``mods`` through Table V13.415, lowest first."""
-    return Dist.dice("2d6").shift(list(mods)).map(ws_from_total).sorted()
+def weapon_status_odds(mods: Iterable[Modifier], down: int = 0) -> Dist[int]:
+    """Weapon Status levels (0-3) from 2d6 + ``mods`` through Table V13.415, lowest first,
+    then ``down`` levels less (the enemy's Stealth, seed 004 / B-15), never below 0."""
+    return Dist.dice("2d6").shift(list(mods)).map(lambda t: ws_reduced(ws_from_total(t), down)).sorted()
 
 
-def weapon_status_text(mods: Iterable[Modifier]) -> str:
-    """``"2d6 +3: Weapon Status 0 <1%, I 17%, II 58%, III 25%"``."""
+def weapon_status_text(mods: Iterable[Modifier], down: int = 0) -> str:
+    """``"2d6 +3: Weapon Status 0 <1%, I 17%, II 58%, III 25%"``; with ``down``, the levels lost
+    are named before the odds (``"2d6, one level less for the enemy's Stealth: ..."``)."""
     mods = list(mods)
-    return f"{modifier_text(mods)}: Weapon Status " + breakdown(weapon_status_odds(mods), ws_name)
+    less = f", {('one', 'two', 'three')[down - 1]} level{'s' * (down > 1)} less for the enemy's Stealth" \
+        if down else ""
+    return f"{modifier_text(mods)}{less}: Weapon Status " + breakdown(weapon_status_odds(mods, down), ws_name)
 
 
 # -- V13.741-V13.748, V13.834 ------------------------------------------------------------------------------

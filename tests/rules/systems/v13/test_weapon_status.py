@@ -77,17 +77,40 @@ def test_ws_is_rolled_once_per_team():
     assert len(rolls(b)) == 2 and b.state.ws == {"red": 1, "blue": 2}
 
 
-def test_an_all_stealth_force_reduces_the_opposing_weapon_status_seed_004():
+def test_an_all_stealth_force_reduces_the_opposing_weapon_status_one_level_b_15():
     """Seed 004 Units, Stealth: "When combat is between a fleet containing only ships with this
-    trait, the opposing force has a reduced Weapon Status" (read: -1 on the roll); Cloak units
-    have Stealth's benefits; one ship without the trait and there is no reduction."""
-    all_stealth = battle(duel(red_units=[unit("r1", stealth=True), unit("r2", cloak_capable=True)]),
-                         answers=(False,), faces=[3, 4, 3, 4])
-    r = rolls(all_stealth)
-    assert r["Blue"].data["total"] == 6 and "-1 the enemy force is all Stealth ships" in r["Blue"].text
-    assert r["Red"].data["total"] == 7
-    mixed = battle(duel(red_units=[unit("r1", stealth=True), unit("r2")]), answers=(False,), faces=[3, 4, 3, 4])
-    assert rolls(mixed)["Blue"].data["total"] == 7
+    trait, the opposing force has a reduced Weapon Status"; RULES_MATRIX B-15: one level after the
+    V13.415 lookup, never below 0 - not -1 on the 2d6 total. Cloak units have Stealth's benefits;
+    one ship without the trait, or a Scout on the other side, and there is no reduction."""
+    red = [unit("r1", stealth=True), unit("r2", cloak_capable=True)]
+    # Blue rolls 2+2 = 4: Table V13.415 gives I (a -1 on the total would give 0 from 3) -> one level less: 0
+    b = battle(duel(red_units=red), answers=(False,), faces=[3, 4, 2, 2])
+    r = rolls(b)
+    assert r["Blue"].data["total"] == 4 and "Stealth" not in r["Blue"].text
+    assert b.state.ws == {"red": 1, "blue": 0}
+    # 4+4 = 8 is II (a -1 on the total would give I from 7 as well); one level less: I
+    assert battle(duel(red_units=red), answers=(False,), faces=[3, 4, 4, 4]).state.ws["blue"] == 1
+    # 5+6 = 11 -> II: the -1 on the total would keep II (10); one level less is I
+    assert battle(duel(red_units=red), answers=(False,), faces=[3, 4, 5, 6]).state.ws["blue"] == 1
+    # 6+6 = 12 -> III -> II
+    assert battle(duel(red_units=red), answers=(False,), faces=[3, 4, 6, 6]).state.ws["blue"] == 2
+    # 1+2 = 3 -> 0, never below 0
+    assert battle(duel(red_units=red), answers=(False,), faces=[3, 4, 1, 2]).state.ws["blue"] == 0
+    line = next(e for e in b.log.events if e.rule == "seed 004 Units: Stealth (B-15)")
+    assert line.text == "Blue: the enemy force is all Stealth ships: Weapon Status I -> 0"
+    mixed = battle(duel(red_units=[unit("r1", stealth=True), unit("r2")]), answers=(False,), faces=[3, 4, 2, 2])
+    assert mixed.state.ws["blue"] == 1
     scouted = battle(duel(blue_units=[unit("b1", is_scout=True)], red_units=[unit("r1", stealth=True)]),
-                     answers=(False,), faces=[3, 4, 3, 4])
-    assert rolls(scouted)["Blue"].data["total"] == 7  # a Scout detects them (seed 004 Units: Scout)
+                     answers=(False,), faces=[3, 4, 2, 2])
+    assert scouted.state.ws["blue"] == 1  # a Scout detects them (seed 004 Units: Scout)
+
+
+def test_the_odds_shown_before_the_roll_count_the_stealth_level_b_15():
+    """The odds logged before Blue's roll against an all-Stealth force are the levels after the
+    reduction: 2d6 gives 0 8%, I 50%, II 39%, III 3%; one level less: 0 58%, I 39%, II 3%."""
+    b = battle(duel(red_units=[unit("r1", stealth=True)]), answers=(False,), faces=[3, 4, 2, 2])
+    odds = next(e for e in b.log.events if e.rule == "V13.414" and e.text.startswith("Blue: the odds"))
+    assert odds.text == ("Blue: the odds of the Weapon Status roll: 2d6, one level less for the enemy's Stealth: "
+                         "Weapon Status 0 58%, I 39%, II 3%")
+    red = next(e for e in b.log.events if e.rule == "V13.414" and e.text.startswith("Red: the odds"))
+    assert red.text == "Red: the odds of the Weapon Status roll: 2d6: Weapon Status 0 8%, I 50%, II 39%, III 3%"

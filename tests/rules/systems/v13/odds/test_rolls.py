@@ -47,6 +47,21 @@ def test_weapon_status_boundaries_v13_415() -> None:
     assert weapon_status_text([]) == "2d6: Weapon Status 0 8%, I 50%, II 39%, III 3%"
 
 
+@pytest.mark.parametrize("total", [-3, 0, 3, 5, 8, 12])
+def test_weapon_status_one_level_less_for_stealth_b_15(total: int) -> None:
+    """The enemy's Stealth: the level the engine rolls, one less, never below 0, against every face."""
+    mods = [Modifier("table V13.414", total, "V13.414")] if total else []
+
+    def run(dice: DiceRoller) -> int:
+        return max(0, ws_from_total(dice.roll("2d6", purpose="Weapon Status", rule="V13.413", who="T",
+                                              modifiers=mods).total) - 1)
+    brute, _ = exhaust(run)
+    assert weapon_status_odds(mods, 1).as_dict() == brute
+    assert weapon_status_odds([], 1).as_dict() == {0: Fraction(21, 36), 1: Fraction(14, 36), 2: Fraction(1, 36)}
+    assert weapon_status_text([Modifier("x", 1)], 1) == (
+        "2d6 +1, one level less for the enemy's Stealth: Weapon Status 0 42%, I 50%, II 8%")
+
+
 PURSUITS = [
     {"pursuers": 1, "defenders": 1},
     {"pursuers": 5, "defenders": 3, "sensors": True, "pursuer_captain": 2},
