@@ -9,6 +9,7 @@ from typing import Literal
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr, field_validator
 
+from rules.model.economy_model import PowerEconomy
 from rules.model.key_book import KeyBook
 from rules.model.records import MAX_TURN, BattleHexRecord, BattleStart, IgnoreRecord, LogEntry, Phase, TerrainTable
 from rules.model.seals import SealKey
@@ -57,6 +58,9 @@ class Settings(Strict):
                                                     "Battle Hex V13.11 forms is fought, the rest kept by hand) or seed004 "
                                                     "(Supply, Encounters, Space Combat, Orbital Bombardment, Troop "
                                                     "Combat; a meeting is fought only when a side demands a scenario)")
+    empire_turn: Literal["by_hand", "seed004"] = Field("by_hand", description="the empire's turn outside combat: "
+                                                       "by_hand (Income, Tech, Update Asset kept by the GM off the "
+                                                       "tool) or seed004 (run by BattleHex: rules/turn/empire.py)")
     year: StrictInt | None = Field(None, ge=1, le=YEAR, description="the campaign's year (Y171 is 171): the era "
                                    "column of the BPV Capacity table; absent: the Y120-Y180 column")
 
@@ -68,6 +72,8 @@ class Power(Strict):
     name: StrictStr = Field(min_length=1)
     color: StrictStr = Field("#808080", pattern=_COLOR)
     race_flags: list[StrictStr] = []
+    economy: PowerEconomy | None = Field(None, description="seed 004 economy record (settings.empire_turn seed004; "
+                                         "absent: every figure at 0)")
 
 
 class Team(Strict):
@@ -103,6 +109,9 @@ class Planet(Strict):
                                            "any power's")
     seized_turn: StrictInt | None = Field(None, ge=1, le=MAX_TURN, description="the turn a hostile force conquered it "
                                           "(Morale Check Chart: seized last turn)")
+    carrying_capacity: StrictInt | None = Field(None, ge=0, le=PLANET_VALUE, description="the most Census it may "
+                                                "hold (seed 004 census growth); absent: no limit")
+    census_bonus: StrictInt = Field(0, ge=0, le=PLANET_VALUE, description="carried +1s of failed census growth rolls")
 
 
 class StarSystem(Strict):

@@ -78,7 +78,15 @@ def check_turn(c: Campaign, sectors: dict[str, Sector], joined: Callable[[LabelF
                     out.append((f"{path}.kind", "marines are carried as 'marines' cargo, other ground units as "
                                                 "'ground_unit'"))
                 unit_ok(f"{path}.ground_unit", item.ground_unit)
-    if c.settings.combat_phase == "v13" and c.phase not in (Phase.ORDERS, Phase.BATTLES):
+    empire = (Phase.INCOME, Phase.TECH, Phase.UPDATE, Phase.END)
+    if c.phase in empire and c.settings.empire_turn != "seed004":
+        out.append(("phase", f"{c.phase.value!r} is a phase of seed 004's empire turn, which a campaign whose "
+                             "settings.empire_turn is by_hand does not play (the GM keeps it off the tool)"))
+    for i, pw in enumerate(c.powers):
+        home = pw.economy.homeworld if pw.economy is not None else None
+        if home is not None and str(home) not in sectors:
+            out.append((f"powers[{i}].economy.homeworld", f"sector {home} is not on the map"))
+    if c.settings.combat_phase == "v13" and c.phase not in (Phase.ORDERS, Phase.BATTLES, *empire):
         out.append(("phase", f"{c.phase.value!r} is a step of seed 004's Combat Phase, which a campaign whose "
                              "settings.combat_phase is v13 does not play (its turn is orders, then battles)"))
     for i, r in enumerate(c.battle_hexes):

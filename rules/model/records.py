@@ -32,6 +32,14 @@ class Phase(str, Enum):
     """Combat Phase, Orbital Bombardment Phase."""
     TROOPS = "troops"
     """Combat Phase, Troop Combat Phase: landings, ground combat, conquest."""
+    INCOME = "income"
+    """Income Phase (settings.empire_turn seed004): every power's ledger, the GM confirms."""
+    TECH = "tech"
+    """Tech Phase (settings.empire_turn seed004): investments, and the rolls on turns 6 and 12."""
+    UPDATE = "update"
+    """Update Asset Phase (settings.empire_turn seed004): morale checks, census growth."""
+    END = "end"
+    """End of Turn Phase (settings.empire_turn seed004): the turn ends."""
 
     @property
     def title(self) -> str:  # type: ignore[override]  # the display title shadows str.title on purpose
@@ -40,7 +48,8 @@ class Phase(str, Enum):
 
 _TITLES = {"orders": "Turn Orders", "supply": "Combat: Supply", "encounters": "Combat: Encounters",
            "battles": "Combat: Space Combat (Battle Hexes)", "bombardment": "Combat: Orbital Bombardment",
-           "troops": "Combat: Troop Combat"}
+           "troops": "Combat: Troop Combat", "income": "Income", "tech": "Tech", "update": "Update Asset",
+           "end": "End of Turn"}
 
 
 DICE_TOTAL = 10_000

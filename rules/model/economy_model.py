@@ -1,0 +1,82 @@
+"""What seed 004's empire turn keeps between phases (issue 23): a power's economy record and the
+exact point figures it holds. Every field has a default that is not written, so a file without
+an economy (``settings.empire_turn`` ``by_hand``, every older file) stays byte-identical.
+
+Readings (docs/economy.md):
+
+* The Point Pool is exact: maintenance and intel upkeep may be fractional, so the pool is kept as
+  a fraction written ``"25/2"`` (or ``"12"``, ``"-3/4"``).
+* ``last_tdp`` is the Total Domestic Product of the latest Income Phase: the Tech Phase's
+  requirement is half of it (the seed's "TDP in the 12th turn is 214" for the 12th turn's roll).
+* ``maintenance`` is the source material's figure per unit class in service (a unit's
+  ``class_designation``); a class not listed costs nothing (the GM keeps it by hand).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Annotated, Any
+
+from pydantic import Field, PlainSerializer, PlainValidator, StrictInt, StrictStr
+
+from rules.model.types import LabelField, Strict
+
+POINTS = 10**9
+INTEL = 10**6
+TECH_YEAR = 999
+
+
+def _fraction(value: Any) -> Fraction:
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise ValueError(f"a point figure is an integer or a fraction string such as \"25/2\", not {value!r:.40}")
+    try:
+        f = Fraction(value.strip() if isinstance(value, str) else value)
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"{value!r:.40} is not a point figure (an integer or a fraction such as \"25/2\")") from None
+    if abs(f) > POINTS or f.denominator > 10**6:
+        raise ValueError(f"{value!r:.40} lies outside +/-{POINTS} or has a denominator over 1000000")
+    return f
+
+
+def _written(f: Fraction) -> str:
+    return str(f)
+
+
+Points = Annotated[Fraction, PlainValidator(_fraction), PlainSerializer(_written, return_type=str)]
+"""An exact point figure, written as ``"12"`` or ``"25/2"``."""
+
+
+class MiscItem(Strict):
+    """A miscellaneous income (positive) or expense (negative) for the next Income Phase (seed 004:
+    "Income or costs that accumulate during the turn ... are applied in the next turn's Income Phase")."""
+
+    text: StrictStr = Field(min_length=1)
+    amount: Points
+
+
+class PowerEconomy(Strict):
+    """A power's economy between phases (seed 004 Income, Tech, Intel).
+
+    Attributes:
+        point_pool: the Point Pool, exact (below 0: in debt).
+        last_tdp: the Total Domestic Product of the latest Income Phase.
+        tech_pool: the tech investment pool.
+        tech_year: the Tech Year (an advance adds 1).
+        advances_this_year: the tech advances made this game year (0-2).
+        intel_points: the Intel Points it holds.
+        homeworld: the sector of its homeworld (the Morale Check Chart's cut-off and attack rows).
+        maintenance: per unit class in service, its maintenance per unit.
+        misc: miscellaneous items waiting for the next Income Phase.
+    """
+
+    point_pool: Points = Fraction(0)
+    last_tdp: StrictInt = Field(0, ge=0, le=POINTS)
+    tech_pool: StrictInt = Field(0, ge=0, le=POINTS)
+    tech_year: StrictInt = Field(0, ge=0, le=TECH_YEAR)
+    advances_this_year: StrictInt = Field(0, ge=0, le=2)
+    intel_points: StrictInt = Field(0, ge=0, le=INTEL)
+    homeworld: LabelField | None = None
+    maintenance: dict[StrictStr, Points] = Field({}, description="maintenance per unit of a class in service "
+                                                 "(class_designation -> points, fractions allowed)")
+    misc: list[MiscItem] = []
