@@ -17,8 +17,10 @@ Readings where the seed is open (each one line of the verdict):
   with most duplicates; the trio pays no duplicate penalty and is not counted for the others.
   A leader without a full squadron pays 2, 4, 6 ... in order. A flagship leader pays none.
 * The 50% same-race rule counts the flagship at its chart row's cost.
-* Civilian ships (not auxiliaries) and fixed installations count half, rounded up, of their
-  summed cost (issue 12). Web costs 1/2 a hex with no duplicate penalty.
+* The chart is used as printed: civilian ships and fixed installations pay their row's cost in
+  full. The seed's "count half (round up)" stands in the Big Ships section and applies there
+  only (INTERPRETATIONS 20; issue 12 had put it here). Web costs 1/2 a hex with no duplicate
+  penalty.
 """
 from __future__ import annotations
 
@@ -34,9 +36,6 @@ from rules.composition.common import (
     Line,
     Member,
     craft,
-    is_civilian,
-    is_fixed,
-    rounded_up_half,
     same_power_share,
 )
 from rules.model.units import CrewQuality, Unit, UnitKind
@@ -150,7 +149,6 @@ def costs(fleet: Sequence[Member], flagship: Member, present: Collection[str],
     seen: Counter[str] = Counter()
     filled: dict[str, tuple[int, int]] = {}  # craft row -> (groups begun, craft in the current group)
     lines: list[Line] = []
-    halves = Fraction(0)
     for m in fleet:
         u = m.unit
         if m.id not in present:
@@ -161,7 +159,7 @@ def costs(fleet: Sequence[Member], flagship: Member, present: Collection[str],
                               "flagship (a battleship costs 4)" if bb else "flagship: free"))
             continue
         r = row(u)
-        cost, why, extra = Fraction(0), r, Fraction(0)
+        cost, why = Fraction(0), r
         if r in CRAFT_ROWS:
             size, each, dup = CRAFT_ROWS[r]
             if r == "PF" and m.race("lyran") and designation(u) != "BOMBER":
@@ -181,26 +179,18 @@ def costs(fleet: Sequence[Member], flagship: Member, present: Collection[str],
         lines.append(Line(m.id, cost, R_FLEX, f"row {why}"))
         if r not in CRAFT_ROWS and not _freighter(u) and m.id not in exempt:
             if seen[r]:
-                extra += seen[r]
                 lines.append(Line(m.id, Fraction(seen[r]), R_FLEX_DUP, f"row {r}: unit {seen[r] + 1}"))
             seen[r] += 1
         if u.is_auxiliary and not m.race("wyn"):
-            extra += AUXILIARY
             lines.append(Line(m.id, Fraction(AUXILIARY), R_FLEX, "auxiliary freighter"))
         if u.battle_pods:
-            extra += BATTLE_POD * u.battle_pods
             lines.append(Line(m.id, Fraction(BATTLE_POD * u.battle_pods), R_FLEX, f"{u.battle_pods} battle pods"))
-        if (is_civilian(u) and not u.is_auxiliary) or is_fixed(u):
-            halves += cost + extra
     penalized = 0
     for lead, trio in squads.items():
         if not trio and lead != flagship.id and fleet_unit(fleet, lead).is_leader:
             penalized += 1
             lines.append(Line(lead, Fraction(LEADER_PENALTY * penalized), R_FLEX_LEADER,
                               f"leader without a squadron (number {penalized})"))
-    if halves:
-        lines.append(Line("", rounded_up_half(halves) - halves, R_FLEX,
-                          f"civilian ships and fixed installations: {halves} counts half, rounded up"))
     if web_hexes:
         lines.append(Line("", Fraction(web_hexes, 2), R_FLEX, f"{web_hexes} hexes of web"))
     return tuple(lines)

@@ -54,10 +54,11 @@ def test_lyran_pfs_come_nine_to_a_group_and_fighters_half():
 
 
 def test_defsats_and_ground_bases():
-    """"Each 5 DefSats: 1 each"; "Each 3 Small or Medium ground bases: 1 each" (fixed: half, rounded up)."""
+    """"Each 5 DefSats: 1 each"; "Each 3 Small or Medium ground bases: 1 each", as printed: the halving
+    of fixed installations stands under Big Ships only (INTERPRETATIONS 20)."""
     v = check([flag(), member("ds", kind="defsat", craft=5), member("gb", kind="ground_base", craft=3)],
               "flag", "flexible")
-    assert cost(v, "ds") == 5 and cost(v, "gb") == 3 and v.used == 4  # 8 counts half
+    assert cost(v, "ds") == 5 and cost(v, "gb") == 3 and v.used == 8
 
 
 def test_flagship_free_but_a_battleship_costs_4():
@@ -84,12 +85,29 @@ def test_auxiliaries_pay_2_and_duplicate_but_not_wyn():
     assert cost(check([flag(), wyn], "flag", "flexible"), "w") == 6
 
 
-def test_freighters_pay_no_duplicate_and_count_half():
+def test_freighters_pay_no_duplicate_and_count_in_full():
+    """Duplicates "except freighters"; the chart's F-L 6 and F-S 4 as printed, not halved (the half
+    rule is the Big Ships section's, INTERPRETATIONS 20)."""
     fleet = [flag(), member("f1", kind="freighter", fcp_row="F-L", is_civilian=True),
              member("f2", kind="freighter", fcp_row="F-L", is_civilian=True),
              member("f3", kind="freighter", fcp_row="F-S", is_civilian=True)]
     v = check(fleet, "flag", "flexible")
-    assert v.used == 8  # 6 + 6 + 4 = 16, half
+    assert v.used == 16 and not any("half" in ln.text for ln in v.lines)
+
+
+def test_civilian_and_fixed_units_fill_the_fcr_at_the_printed_cost():
+    """FCR 36 (command rating 9): CA 10 + CW 9 + F-L 6 + F-L 6 + F-S 4 + 1 DefSat = 36 fits (just
+    inside); a second DefSat makes 37, over the FCR (just outside). Halved, both would fit (29)."""
+    def fleet(defsats):
+        return [flag(), member("ca", hull_type="CA"), member("cw", hull_type="CW"),
+                member("f1", kind="freighter", fcp_row="F-L", is_civilian=True),
+                member("f2", kind="freighter", fcp_row="F-L", is_civilian=True),
+                member("f3", kind="freighter", fcp_row="F-S", is_civilian=True),
+                member("ds", kind="defsat", craft=defsats)]
+    inside = check(fleet(1), "flag", "flexible")
+    assert (inside.used, inside.cap, inside.ok) == (36, 36, True)
+    outside = check(fleet(2), "flag", "flexible")
+    assert (outside.used, outside.ok) == (37, False)
 
 
 def test_battle_pods_cost_2_each():
