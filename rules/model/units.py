@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
+from rules.model.b5 import B5Data
 from rules.model.types import FacingField, LabelField, Strict
 
 
@@ -190,6 +191,7 @@ class Unit(Strict):
                                                      "crippled (0: none; a scout with 0 gives 1)")
     is_mauler: StrictBool = Field(False, description="SIDCORS Maulers: carries a mauler cannon")
     afef: AFEFFactors | None = Field(None, description="seed 001 AF/EF values (the AF/EF battle system)")
+    b5: B5Data | None = Field(None, description="seed 003 Babylon 5 Fleet Action data (the b5 battle system)")
     crippled: StrictBool = False
     destroyed: StrictBool = False
     captured: StrictBool = False

@@ -1,0 +1,155 @@
+"""Seed 003 (Babylon 5 Fleet Action) unit data in the campaign format: what the ``b5`` battle
+system needs of a ship or a fighter flight (rules/systems/b5/), validated with bounds.
+
+A ship's *maneuvering data* is read as the fastest speed at which it can make each maneuver
+("the number at the top of the last unmarked row indicates at what speed the ship can perform
+the maneuver"); 0: never. Squadrons are named by ``squadron``; its command ship has
+``command``; the group flagship has ``flagship`` (and commands its own squadron); an escort
+of the flagship has ``escort`` (docs/b5.md says how the seed's gaps are read).
+"""
+from __future__ import annotations
+
+from enum import Enum
+from typing import Literal
+
+from pydantic import Field, StrictBool, StrictInt, StrictStr, model_validator
+
+from rules.model.types import Strict
+
+SPEED = 40
+"""The fastest speed a ship's data may name (the pulse chart goes on past 20 by its pattern)."""
+RANGE = 99
+DIE = Literal["d4", "d6", "d8", "d10", "d12", "d20", "2d6", "2d8", "2d10"]
+"""A die a weapon, a fire control or a fighter rolls."""
+
+
+class Category(str, Enum):
+    """A ship's size category (the movement limits by category; the e-mine hit table)."""
+
+    ENORMOUS = "enormous"
+    CAPITAL = "capital"
+    HEAVY = "heavy"
+    MEDIUM = "medium"
+    FIGHTER = "fighter"
+
+
+class Race(str, Enum):
+    """The races the seed's rules name (command radius option; Minbari jump-in; jammer)."""
+
+    EARTH = "earth"
+    NARN = "narn"
+    CENTAURI = "centauri"
+    MINBARI = "minbari"
+    OTHER = "other"
+
+
+class WeaponClass(str, Enum):
+    """The seed's weapon classes and how each scores damage."""
+
+    PARTICLE = "particle"
+    LASER = "laser"
+    MATTER = "matter"
+    PLASMA = "plasma"
+    PULSE = "pulse"
+    FLASH = "flash"
+    BALLISTIC = "ballistic"
+    ENERGY_MINE = "energy_mine"
+    EM = "electromagnetic"
+
+
+class B5Weapon(Strict):
+    """One weapon system of a ship: class, shots per turn, range bands, fire control, damage."""
+
+    name: StrictStr = Field(min_length=1)
+    cls: WeaponClass
+    shots: StrictInt = Field(ge=1, le=3, description="Max Shots/Turn: under 3, one pulse between shots")
+    ranges: list[StrictInt] = Field(min_length=1, max_length=4, description="the last hex of each band, short "
+                                    "to extreme (a ballistic weapon: one number, its reach)")
+    fire_control: list[DIE] = Field(min_length=3, max_length=3, description="against capital/heavy, medium, "
+                                    "fighters")
+    damage: list[DIE | StrictInt] = Field(min_length=1, max_length=4, description="a die; a matter weapon's "
+                                          "fixed points; a plasma weapon's four, by range band")
+    x: StrictInt = Field(1, ge=1, le=12, description="the 'x' factor into the target's arc")
+    anti_fighter: StrictInt = Field(0, ge=0, le=12, description="the AF rating in the circle (0: none)")
+    max_pulses: StrictInt = Field(5, ge=1, le=9, description="a pulse weapon's most pulses")
+
+    @model_validator(mode="after")
+    def _bands(self) -> B5Weapon:
+        if any(r < 0 or r > RANGE for r in self.ranges) or self.ranges != sorted(set(self.ranges)):
+            raise ValueError(f"{self.name}: range bands must rise, 0-{RANGE} hexes (short, medium, long, extreme)")
+        if self.cls in (WeaponClass.BALLISTIC, WeaponClass.ENERGY_MINE) and len(self.ranges) != 1:
+            raise ValueError(f"{self.name}: a ballistic weapon has one range, its reach")
+        fixed = [d for d in self.damage if isinstance(d, int)]
+        if self.cls is WeaponClass.MATTER and (len(self.damage) != 1 or not fixed or fixed[0] < 1):
+            raise ValueError(f"{self.name}: a matter weapon causes a fixed number of points (one number, 1 or more)")
+        if self.cls is WeaponClass.PLASMA and len(self.damage) != 4:
+            raise ValueError(f"{self.name}: a plasma weapon has four damage ratings, short to extreme range")
+        if self.cls not in (WeaponClass.MATTER, WeaponClass.PLASMA) and len(self.damage) != 1:
+            raise ValueError(f"{self.name}: one damage rating")
+        return self
+
+
+class B5Fighter(Strict):
+    """A fighter flight's statistics (the Fighters rules)."""
+
+    move: StrictInt = Field(ge=1, le=RANGE)
+    defence: StrictInt = Field(ge=0, le=30)
+    offence: DIE
+    dogfight: DIE
+    armor: StrictInt = Field(ge=0, le=20)
+    damage: DIE
+    burn: StrictInt = Field(0, ge=0, le=RANGE)
+    fighters: StrictInt = Field(6, ge=1, le=12, description="fighters in the flight")
+    anti_ship: StrictInt = Field(0, ge=0, le=5)
+    interceptor: StrictInt = Field(0, ge=0, le=5)
+    stealth: StrictBool = False
+
+
+class B5Data(Strict):
+    """A seed 003 ship's (or fighter flight's) data and its place in its squadron."""
+
+    category: Category
+    race: Race = Race.OTHER
+    speed: StrictInt = Field(0, ge=0, le=SPEED, description="the speed it moves at when the battle begins")
+    accel: StrictInt = Field(0, ge=0, le=SPEED)
+    decel: StrictInt = Field(0, ge=0, le=SPEED)
+    turn: StrictInt = Field(0, ge=0, le=SPEED, description="the fastest speed it may turn at (0: never)")
+    hard_turn: StrictInt = Field(0, ge=0, le=SPEED)
+    come_about: StrictInt = Field(0, ge=0, le=SPEED)
+    course_correct: StrictInt = Field(0, ge=0, le=SPEED)
+    defence: StrictInt = Field(0, ge=0, le=30)
+    armor: list[StrictInt] = Field([0], min_length=1, max_length=3, description="capital: front/side/aft; heavy: "
+                                   "front/aft; medium and smaller: one")
+    sensor: StrictInt = Field(0, ge=0, le=20)
+    structure: StrictInt = Field(0, ge=0, le=200)
+    grey_boxes: StrictInt = Field(0, ge=0, le=200, description="structure boxes that count for morale")
+    command_rating: StrictInt = Field(0, ge=0, le=60)
+    elint: StrictInt = Field(0, ge=0, le=8)
+    jump_engine: StrictBool = False
+    weapons: list[B5Weapon] = []
+    fighter_flights: StrictInt = Field(0, ge=0, le=40, description="flights it carries")
+    flight: B5Fighter | None = Field(None, description="a fighter flight's statistics (category fighter)")
+    squadron: StrictStr = Field("", description="its squadron's name (empty: a flagship escort or a flight)")
+    command: StrictBool = Field(False, description="its squadron's command ship")
+    flagship: StrictBool = Field(False, description="the group flagship")
+    escort: StrictBool = Field(False, description="an escort of the flagship")
+
+    @model_validator(mode="after")
+    def _whole(self) -> B5Data:
+        armors = {Category.CAPITAL: 3, Category.ENORMOUS: 3, Category.HEAVY: 2}.get(self.category, 1)
+        if len(self.armor) != armors:
+            raise ValueError(f"a {self.category.value} ship has {armors} armor rating{'s' if armors > 1 else ''}, "
+                             f"not {len(self.armor)}")
+        if (self.category is Category.FIGHTER) != (self.flight is not None):
+            raise ValueError("a fighter flight (category fighter) has its flight statistics, and only it")
+        if self.grey_boxes > self.structure:
+            raise ValueError(f"{self.grey_boxes} grey boxes on a structure of {self.structure}")
+        if self.flagship and not self.command:
+            raise ValueError("the flagship commands its own squadron (command true)")
+        if self.escort and (self.command or self.flagship):
+            raise ValueError("a flagship escort is neither a command ship nor the flagship")
+        if self.command and not self.squadron:
+            raise ValueError("a command ship names its squadron")
+        if not self.squadron and not self.escort and self.category is not Category.FIGHTER:
+            raise ValueError("a ship is in a squadron (squadron) or escorts the flagship (escort)")
+        return self

@@ -1,0 +1,148 @@
+"""Seed 003 movement as pure functions: the speed/pulse chart, accel/decel by pulse, the
+once-per-turn shift, and a squadron's plotted move checked before it runs.
+
+A plot is the command ship's route for the turn: per pulse, a string of steps, ``F`` one hex
+forward, ``L`` / ``R`` one hexside to port / starboard, ``l`` / ``r`` a slip one hex to port /
+starboard; and a speed change (``delta``, made in pulse ``at``). The maneuver the turns make
+is named as the seed names it (maintain course, turn, hard turn, come about, course
+correction) and must be allowed by every ship of the squadron at its speed in that pulse,
+and combinable with a speed change by its category (Movement Limits by Category).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from rules.errors import RuleError
+from rules.model.b5 import B5Data, Category
+
+RULE = "B5 Movement"
+PULSES = 3
+
+
+def pulse_moves(speed: int) -> tuple[int, int, int]:
+    """Hexes moved in pulses 1, 2 and 3 at ``speed`` (the Speed/Pulse chart; past 20 its pattern:
+    a third each, the one extra hex in pulse 2, the two extra in pulses 1 and 3)."""
+    if speed < 0:
+        raise RuleError(RULE, f"a speed is 0 or more, not {speed}")
+    base, extra = divmod(speed, 3)
+    return ((base, base + 1, base) if extra == 1 else (base + 1, base, base + 1) if extra == 2
+            else (base, base, base))
+
+
+def change_allowed(rating: int, pulse: int) -> int:
+    """The most a ship of accel (or decel) ``rating`` may change speed by when it does so in
+    ``pulse``: two less for each pulse it waits (the Thentus: 6, in pulse 2: 4)."""
+    if not 1 <= pulse <= PULSES:
+        raise RuleError(RULE, f"a speed change is made in pulse 1, 2 or 3, not {pulse}")
+    return max(0, rating - 2 * (pulse - 1))
+
+
+def shift_allowance(moves: Sequence[int]) -> int:
+    """How far the squadron commander may shift one ship this turn: half (round up) of the
+    fewest hexes it moves in a single pulse."""
+    least = min(moves)
+    return -(-least // 2)
+
+
+class Maneuver(str, Enum):
+    """The maneuvers of a plotted move, least demanding first."""
+
+    MAINTAIN = "maintain course"
+    TURN = "turn"
+    HARD_TURN = "hard turn"
+    COURSE_CORRECT = "course correction"
+    COME_ABOUT = "come about"
+
+
+WITH_SPEED_CHANGE = {Category.CAPITAL: {Maneuver.MAINTAIN}, Category.ENORMOUS: {Maneuver.MAINTAIN},
+                     Category.HEAVY: {Maneuver.MAINTAIN, Maneuver.TURN},
+                     Category.MEDIUM: {Maneuver.MAINTAIN, Maneuver.TURN, Maneuver.HARD_TURN,
+                                       Maneuver.COURSE_CORRECT},
+                     Category.FIGHTER: set(Maneuver)}
+"""Movement Limits by Category: what may be combined with a speed change (a course
+correction counts as a hard turn; nobody comes about while changing speed)."""
+WITH_SPEED_CHANGE[Category.FIGHTER].discard(Maneuver.COME_ABOUT)
+
+
+@dataclass(frozen=True, slots=True)
+class Plot:
+    """A squadron command ship's plotted turn."""
+
+    steps: tuple[str, str, str]
+    delta: int = 0
+    at: int = 1
+
+
+def _rating(d: B5Data, m: Maneuver) -> int:
+    return {Maneuver.TURN: d.turn, Maneuver.HARD_TURN: d.hard_turn, Maneuver.COME_ABOUT: d.come_about,
+            Maneuver.COURSE_CORRECT: d.course_correct}[m]
+
+
+def maneuvers(turns: str) -> tuple[Maneuver, ...]:
+    """The maneuvers a sequence of hexside turns (``L``/``R``) may be, any one of which
+    suffices: none, one, two (the same way or one each way: a hard turn; one each way ending
+    on the first heading is also a course correction), three the same way (come about)."""
+    n = len(turns)
+    if n == 0:
+        return (Maneuver.MAINTAIN,)
+    if n == 1:
+        return (Maneuver.TURN,)
+    if n == 2:
+        return (Maneuver.HARD_TURN, Maneuver.COURSE_CORRECT) if turns[0] != turns[1] else (Maneuver.HARD_TURN,)
+    if n == 3 and len(set(turns)) == 1:
+        return (Maneuver.COME_ABOUT,)
+    raise RuleError(RULE, f"{n} hexside turns ({turns}): a ship turns at most three hexsides, all the same way "
+                          "(come about), in a turn")
+
+
+def check_plot(plot: Plot, speed: int, ships: Sequence[tuple[str, B5Data]]) -> Maneuver:
+    """The maneuver ``plot`` makes for a squadron moving at ``speed`` before it, or
+    ``RuleError``: a pulse's hexes not the chart's, a speed change beyond a ship's accel/decel
+    at its pulse, a turn one of the ``ships`` (name, data) cannot make at its speed, a slip
+    with a turn or both ways, a maneuver its category cannot combine with the change."""
+    if plot.delta and not 1 <= plot.at <= PULSES:
+        raise RuleError(RULE, f"a speed change is made in pulse 1, 2 or 3, not {plot.at}")
+    new = speed + plot.delta
+    if new < 0:
+        raise RuleError(RULE, f"speed {speed} cannot drop by {-plot.delta}")
+    for name, d in ships:
+        rating = d.accel if plot.delta > 0 else d.decel
+        allowed = change_allowed(rating, plot.at if plot.delta else 1)
+        if abs(plot.delta) > allowed:
+            raise RuleError(RULE, f"{name} {'accelerates' if plot.delta > 0 else 'decelerates'} by at most "
+                                  f"{allowed} in pulse {plot.at} (rating {rating}, two less for each pulse of "
+                                  f"delay), not {abs(plot.delta)}")
+    turns, slips, turn_speed = "", "", 0
+    for p, steps in enumerate(plot.steps, start=1):
+        at = new if not plot.delta or p >= plot.at else speed
+        want = pulse_moves(at)[p - 1]
+        if bad := set(steps) - set("FLRlr"):
+            raise RuleError(RULE, f"pulse {p}: steps are F, L, R, l, r, not {''.join(sorted(bad))}")
+        if steps.count("F") + len([c for c in steps if c in "lr"]) != want:
+            raise RuleError(RULE, f"pulse {p}: at speed {at} a ship moves {want} hex{'es' if want != 1 else ''}, "
+                                  f"not {steps.count('F') + sum(c in 'lr' for c in steps)}")
+        for c in steps:
+            if c in "LR":
+                turns += c
+                turn_speed = max(turn_speed, at)
+            elif c in "lr":
+                slips += c
+    if slips and (turns or len(slips) > 1):
+        raise RuleError(RULE, "a ship may slip once, to port or starboard, and only while keeping its course")
+    options = maneuvers(turns)
+    for m in options:
+        if m is Maneuver.MAINTAIN:
+            chosen: Maneuver | None = m
+        else:
+            chosen = m if all(_rating(d, m) >= turn_speed for _, d in ships) else None
+        if chosen is not None and (not plot.delta or all(chosen in WITH_SPEED_CHANGE[d.category] for _, d in ships)):
+            return chosen
+    name = options[0].value
+    slow = [n for n, d in ships if _rating(d, options[0]) < turn_speed] if options[0] is not Maneuver.MAINTAIN else []
+    if slow:
+        raise RuleError(RULE, f"{', '.join(slow)} cannot make a {name} at speed {turn_speed} (its maneuvering data)")
+    cats = sorted({d.category.value for _, d in ships if options[0] not in WITH_SPEED_CHANGE[d.category]})
+    raise RuleError(RULE, f"a {', '.join(cats)} ship cannot combine a {name} with a speed change "
+                          "(Movement Limits by Category)")
