@@ -21,15 +21,28 @@ class InspectMixin:
         gm = self.gm_view_action.isChecked()
         fleet = scene.selected_fleet()
         if fleet is not None and not gm and not visibility.seen_by(self.session.campaign, fleet.name, visibility.TABLE):
-            self.inspector.setHtml(welcome_html(self.session.campaign))  # a fleet the table may not know of
+            self.show_welcome()  # a fleet the table may not know of
             return
         if fleet is not None:
+            self._welcome_shown = None  # a selection's page, until the first page is shown again
             self.inspector.setHtml(fleet_html(self.session.state, fleet, gm))
             return
         sector = scene.selected_sector()
         if sector is not None:
+            self._welcome_shown = None
             self.inspector.setHtml(sector_html(self.session.campaign, sector, gm)
                                    + sector_status_html(self.session.state, sector, gm))
+            return
+        if getattr(self, "_welcome_shown", None) is not None:  # the first page follows the turn
+            self.show_welcome()
+
+    def show_welcome(self) -> None:
+        """The inspector's first page, the campaign as it is now (set again only when its words
+        changed, so the reader's scroll stays)."""
+        welcome = welcome_html(self.session.campaign)
+        if welcome != getattr(self, "_welcome_shown", None):
+            self.inspector.setHtml(welcome)
+        self._welcome_shown = welcome
 
     def set_overlay(self, key: str, on: bool) -> None:
         """Switch the control, supply or lanes overlay on or off."""

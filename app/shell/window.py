@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
 from app.shell import window_state
 from app.shell.campaign_log import CampaignLog
 from app.shell.empire_sheet import EmpireSheet
-from app.strategic.describe import welcome_html
 from app.shell.combat import CombatPhaseMixin
 from app.shell.files import CampaignFilesMixin
 from app.shell.inspector import InspectMixin
@@ -184,7 +183,8 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
         self.tactical_dock.setWindowTitle(f"Tactical map ({w.cols} x {w.rows}, centre {w.centre_label})")
         self._set_title()
         self.setWindowModified(False)
-        self.inspector.setHtml(welcome_html(campaign))
+        self._welcome_shown = None
+        self.show_welcome()
         self.statusBar().showMessage(f"{campaign.name}: {len(campaign.map.sectors)} sectors, "
                                      f"{len(campaign.fleets)} fleets, turn {campaign.turn}")
         self.strategic_view.show_legend(self.overlays, campaign)
@@ -252,7 +252,8 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
             self.show_battle_hexes()
         if not on and self.session is not None and isinstance(scene, StrategicScene) \
                 and scene.selected_fleet() is None and scene.selected_sector() is None:
-            self.inspector.setHtml(welcome_html(self.session.campaign))  # nothing of the GM's view stays
+            self._welcome_shown = None
+            self.show_welcome()  # nothing of the GM's view stays
         self._show_log()
         self._selection_changed()
         self.statusBar().showMessage("GM view: every unit is shown" if on
