@@ -90,10 +90,13 @@ class Fought:
         """:func:`fresh`, and the checkpoint written again when the last cold reopen could not
         use it: the rules' sources changed since it was written (others editing the working tree
         while the bench runs: a real reopen after an upgrade replays, as it should)."""
-        written = self.run._points.written if self.run._points is not None else None
-        if not self.from_disk and written is not None:
-            resume.write(written, self.run._key)
-            resume.flush()
+        points = self.run._points
+        if not self.from_disk and points is not None:
+            # a point still kept: never ``points.written``, whose engine an undo may have taken since
+            point = points.best(self.answers[:-2])
+            if point is not None:
+                resume.write(point, self.run._key)
+                resume.flush()
         fresh()
 
     def naive_cold(self) -> None:
