@@ -72,6 +72,9 @@ def _all_units(c: Campaign) -> Iterator[tuple[str, Unit]]:
     for i, f in enumerate(c.fleets):
         for j, u in enumerate(f.units):
             yield f"fleets[{i}].units[{j}]", u
+        for j, item in enumerate(f.cargo):  # a unit carried as cargo (seed 004 Movement Phase)
+            if item.unit is not None:
+                yield f"fleets[{i}].cargo[{j}].unit", item.unit
 
 
 def check_campaign(c: Campaign) -> list[Problem]:

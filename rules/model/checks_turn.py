@@ -68,6 +68,8 @@ def check_turn(c: Campaign, sectors: dict[str, Sector], joined: Callable[[LabelF
             if item.size is not None and least is not None and item.size < least:
                 out.append((f"{path}.size", f"{item.kind.value.replace('_', ' ')} takes a Supply rating of at least "
                                             f"{least} (seed 004 Movement Phase), not {item.size}"))
+            if item.unit is not None and item.kind is not CargoKind.OTHER:
+                out.append((f"{path}.unit", f"a unit is carried as 'other' cargo, not {item.kind.value!r}"))
             troops = item.kind in (CargoKind.GROUND_UNIT, CargoKind.MARINES)
             if troops and item.ground_unit is None:
                 out.append((f"{path}.ground_unit", f"{item.kind.value} cargo names the ground unit it carries"))

@@ -22,6 +22,7 @@ from enum import Enum
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from rules.model.types import LabelField, Strict
+from rules.model.units import Unit
 
 SIZE = 1000
 """Largest cargo size or supply rating."""
@@ -79,12 +80,27 @@ class Cargo(Strict):
     ground_unit: GroundUnit | None = Field(None, description="the ground unit carried (kind ground_unit or marines)")
     embarked_turn: StrictInt | None = Field(None, ge=1, le=MAX_TURN, description="the turn it was embarked: it may "
                                             "not be disembarked or deployed that turn")
+    unit: Unit | None = Field(None, description="a unit carried as cargo (kind other: a DefSat, a mine, a flight); "
+                              "without a size it takes its defense value divided by two, rounded up")
 
     @property
     def needs(self) -> int:
-        """The supply rating this item takes."""
-        return self.size if self.size is not None else CARGO_SIZE.get(self.kind, 1) * (
-            self.amount if self.kind is CargoKind.CENSUS else 1)
+        """The supply rating this item takes: its ``size``; else a unit's ceil(defense / 2) (seed
+        004: "Units without a specified size have a size equal to their defense value divided by
+        two, rounded up"); else the kind's size (census per point)."""
+        if self.size is not None:
+            return self.size
+        if self.unit is not None:
+            return unit_size(self.unit)
+        return CARGO_SIZE.get(self.kind, 1) * (self.amount if self.kind is CargoKind.CENSUS else 1)
+
+
+def unit_size(u: Unit) -> int:
+    """Seed 004 Movement Phase: a unit without a specified size takes its defense value divided by
+    two, rounded up. Its defense value is its F&E Defense Factor, or its Attack Factor when that is
+    missing (seed 004 SIDCORS, "Reading the ship factors")."""
+    defense = u.fe.defense if u.fe.defense is not None else u.fe.attack
+    return -(-defense // 2)
 
 
 class EncounterState(str, Enum):

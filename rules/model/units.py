@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from rules.model.b5 import B5Data
+from rules.model.economy_model import Points
 from rules.model.types import FacingField, LabelField, Strict
 
 
@@ -178,6 +179,9 @@ class Unit(Strict):
     supply_rating: StrictInt = Field(0, ge=0, le=1000, description="seed 004 cargo capacity (a Transport Fleet has "
                                      "10); a military supply ship's field repairs: 1 Economic Point per point")
     assault: StrictBool = Field(False, description="seed 004 Assault: performs planetary assaults, carries ground units")
+    cost: Points | None = Field(None, description="seed 004: the unit's cost in Economic Points as its unit list gives "
+                                "it (may be a fraction, \"9/2\"); an Assault unit carries that many ground units, "
+                                "rounded down")
     is_auxiliary: StrictBool = False
     is_incidental: StrictBool = False
     orion_status: OrionStatus = OrionStatus.NONE

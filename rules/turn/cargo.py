@@ -16,11 +16,18 @@ Readings:
 * A fleet's capacity is the sum of the ``supply_rating`` of its carrying units: not destroyed,
   not captured, not Lost or otherwise gone (``fate`` active). A crippled ship still carries.
 * Ground units and marines (size 10 and 5) ride only in a Transport Fleet or on units with the
-  Assault trait. The Assault entry's "a number of ground units equal to the unit's cost" gives
-  no cost BattleHex can read (neither BPV is a count of ground units), so an Assault unit's
-  ground capacity is its ``supply_rating``, like every other carrier. Census, supply and other
-  cargo ride on any carrying unit. Loads fit when ground cargo <= ground capacity and all
-  cargo <= capacity (ratings combine, so this is exactly when an allotment exists).
+  Assault trait. Seed 004 Units: an Assault unit "can carry a number of ground units equal to the
+  unit's cost (rounded down)": with a ``cost``, its ground room is floor(cost) x 10 (a ground
+  unit's size), for ground units only, beside its Supply rating; an Assault unit without a
+  ``cost`` (older files) carries ground units on its Supply rating. Census, supply and other
+  cargo ride on any Supply rating. Rooms combine, so a load fits exactly when ground cargo <=
+  ground room + shared room, other cargo <= shared room + other room, and all cargo <= all room.
+* A unit carried as cargo (a DefSat, a mine, a flight; kind ``other``) takes its ``size`` or,
+  without one, ceil(defense / 2) ("Units without a specified size have a size equal to their
+  defense value divided by two, rounded up"). It is embarked from the garrison of the fleet's
+  sector, where its power is the sector's owner, and deployed into the garrison of a sector the
+  fleet's power owns. A hidden unit is not moved as cargo (its secret would stand in the open
+  cargo list): the GM moves it by hand.
 * Embarking happens in a sector (not on a lane), from a planet there. A ground unit must be
   the fleet's power's. Census comes only from a planet of the fleet's power and must leave it
   at least 1 Census (census > amount): emptying a colony is not moving its people.
@@ -43,21 +50,32 @@ Readings:
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, Fleet, Planet
 from rules.model.records import LogEntry
-from rules.model.turn_model import Cargo, CargoKind, FleetKind
+from rules.model.turn_model import Cargo, CargoKind
 from rules.model.types import DiplomaticState
-from rules.model.units import Unit, UnitFate
+from rules.model.units import unit_secret
 from rules.strategic.control import supply_points
 from rules.strategic.diplomacy import Diplomacy
+from rules.turn.cargo_room import (  # the capacity rules are cargo's, kept apart for length
+    GROUND,
+    MOVEMENT,
+    Rooms,
+    active,
+    after_losses,
+    assault_room,
+    capacity,
+    carrying,
+    fits,
+    ground_capacity,
+    rooms,
+    used,
+)
 
-MOVEMENT = "004 Movement Phase"
 INVASION = "004 Invasion Phase"
-GROUND = (CargoKind.GROUND_UNIT, CargoKind.MARINES)
 GOODS = (CargoKind.SUPPLY, CargoKind.OTHER)
 
 
@@ -84,59 +102,14 @@ class GoodsItem:
     amount: int = 1
 
 
-Item = GroundItem | CensusItem | GoodsItem
+@dataclass(frozen=True)
+class UnitItem:
+    """A unit of the fleet sector's garrison (a DefSat, a mine, a flight), by id."""
+
+    unit_id: str
 
 
-def carrying(u: Unit) -> bool:
-    """Whether ``u`` still carries cargo: it has a Supply rating and is not lost."""
-    return u.supply_rating > 0 and not u.destroyed and not u.captured and u.fate is UnitFate.ACTIVE
-
-
-def capacity(fleet: Fleet) -> int:
-    """The fleet's cargo capacity: its carrying units' Supply ratings combined."""
-    return sum(u.supply_rating for u in fleet.units if carrying(u))
-
-
-def ground_capacity(fleet: Fleet) -> int:
-    """The part of the capacity that may carry ground units and marines."""
-    if fleet.kind is FleetKind.TRANSPORT:
-        return capacity(fleet)
-    return sum(u.supply_rating for u in fleet.units if carrying(u) and u.assault)
-
-
-def used(fleet: Fleet) -> int:
-    """The Supply rating the fleet's cargo takes."""
-    return sum(c.needs for c in fleet.cargo)
-
-
-def fits(fleet: Fleet, extra: Iterable[Cargo] = ()) -> str | None:
-    """Why the fleet's cargo plus ``extra`` does not fit, or ``None`` when it does."""
-    load = [*fleet.cargo, *extra]
-    total, ground = sum(c.needs for c in load), sum(c.needs for c in load if c.kind in GROUND)
-    cap, gcap = capacity(fleet), ground_capacity(fleet)
-    if ground > gcap:
-        return (f"ground units need {ground} of a Transport Fleet's or Assault units' Supply rating; "
-                f"{fleet.name} has {gcap}")
-    if total > cap:
-        return f"the cargo needs a Supply rating of {total}; {fleet.name} has {cap}"
-    return None
-
-
-def after_losses(fleet: Fleet, lost_unit_ids: Iterable[str]) -> tuple[Fleet, list[Cargo]]:
-    """The fleet with the cargo its losses took, and that lost cargo.
-
-    Raises:
-        RuleError: a lost unit is not in the fleet.
-    """
-    lost = set(lost_unit_ids)
-    ids = {u.id for u in fleet.units}
-    unknown = sorted(lost - ids)
-    if unknown:
-        raise RuleError(MOVEMENT, f"{', '.join(unknown)} not in fleet {fleet.name}")
-    if not any(u.id in lost and u.supply_rating > 0 for u in fleet.units):
-        return fleet.model_copy(deep=True), []
-    gone = [c.model_copy(deep=True) for c in fleet.cargo]
-    return fleet.model_copy(deep=True, update={"cargo": []}), gone
+Item = GroundItem | CensusItem | GoodsItem | UnitItem
 
 
 # -- look-ups ---------------------------------------------------------------------------------
@@ -201,6 +174,8 @@ def embark(campaign: Campaign, fleet_id: str, source: str | None, item: Item, tu
     f = next(x for x in out.fleets if x.id == fleet_id)
     if isinstance(item, GoodsItem):
         cargo = _goods(campaign, fleet, source, item, turn)
+    elif isinstance(item, UnitItem):
+        cargo = _take_unit(out, f, source, item, turn)
     else:
         if source is None:
             raise RuleError(INVASION, "ground units and census are embarked from a planet: name it")
@@ -241,6 +216,27 @@ def _take_census(campaign: Campaign, planet: Planet, fleet: Fleet, item: CensusI
     planet.census -= item.amount
     return Cargo(id=_new_id(campaign, f"{fleet.id}-census-{turn}"), kind=CargoKind.CENSUS, amount=item.amount,
                  embarked_turn=turn)
+
+
+def _take_unit(campaign: Campaign, fleet: Fleet, source: str | None, item: UnitItem, turn: int) -> Cargo:
+    if source is not None:
+        raise RuleError(INVASION, "a unit is embarked from the sector's garrison, not from a planet")
+    sec = campaign.sector_at(str(fleet.sector))
+    u = next((x for x in sec.garrison if x.id == item.unit_id), None) if sec is not None else None
+    if sec is None or u is None:
+        raise RuleError(INVASION, f"there is no unit {item.unit_id!r} in the garrison of {fleet.sector}")
+    if sec.owner != fleet.power:
+        raise RuleError(INVASION, f"the garrison of {fleet.sector} is {sec.owner}'s; {fleet.name} may embark only "
+                        f"{fleet.power}'s units")
+    if unit_secret(u):
+        raise RuleError(INVASION, f"{u.name} is hidden: a hidden unit is not moved as cargo (the GM moves it)")
+    if not active(u) or u.crippled:
+        raise RuleError(INVASION, f"{u.name} is crippled or out of play: it is not embarked")
+    if _landed_this_turn(campaign, u.id, turn):
+        raise RuleError(INVASION, f"{u.name} was deployed this turn: cargo cannot be embarked and deployed on the "
+                        "same turn")
+    sec.garrison = [x for x in sec.garrison if x.id != u.id]
+    return Cargo(id=u.id, kind=CargoKind.OTHER, unit=u, embarked_turn=turn)
 
 
 def _goods(campaign: Campaign, fleet: Fleet, source: str | None, item: GoodsItem, turn: int) -> Cargo:
@@ -317,6 +313,20 @@ def deploy(campaign: Campaign, fleet_id: str, cargo_id: str, turn: int) -> Campa
     out, f, cargo = _unload(campaign, fleet_id, cargo_id, turn, "deploy units")
     if cargo.kind not in GOODS:
         raise RuleError(INVASION, f"{cargo.kind.value} cargo is disembarked on a planet, not deployed")
+    if cargo.unit is not None:
+        sec = out.sector_at(str(f.sector))
+        if sec is None or sec.owner != f.power:
+            raise RuleError(INVASION, f"{f.sector} is not {f.power}'s: {cargo.unit.name} is deployed only into a "
+                            "garrison of its power")
+        sec.garrison.append(cargo.unit)
+        out.log.append(LogEntry(turn=turn, rule=INVASION, text=f"{f.name} deployed {cargo.unit.name} in {f.sector} "
+                                f"{_tag(cargo.id)}"))
+        return out
     out.log.append(LogEntry(turn=turn, rule=INVASION, text=f"{f.name} deployed {cargo.kind.value} "
                             f"({cargo.amount}) in {f.sector} {_tag(cargo.id)}"))
     return out
+
+
+__all__ = ["GOODS", "GROUND", "INVASION", "MOVEMENT", "CensusItem", "GoodsItem", "GroundItem", "Item", "Rooms",
+           "UnitItem", "active", "after_losses", "assault_room", "capacity", "carrying", "deploy", "disembark",
+           "embark", "fits", "ground_capacity", "rooms", "used"]

@@ -16,7 +16,8 @@ from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.model.records import Phase
 from rules.strategic.state import StrategicState
-from rules.turn.cargo import GOODS, INVASION, CensusItem, GroundItem, deploy, disembark, embark
+from rules.model.units import unit_secret
+from rules.turn.cargo import GOODS, INVASION, CensusItem, GroundItem, UnitItem, deploy, disembark, embark
 
 _WHEN = {"seed004": Phase.TROOPS, "v13": Phase.BATTLES}
 
@@ -28,8 +29,9 @@ class CargoAction:
     Attributes:
         verb: ``embark``, ``land`` or ``deploy``.
         text: how a menu names it.
-        cargo: the cargo's id (land, deploy) or the ground unit's id (embark; ``""`` for census).
-        planet: the planet it comes from or lands on (``""`` for deploy).
+        cargo: the cargo's id (land, deploy), or the id of the ground unit or garrison unit to
+            embark (``""`` for census).
+        planet: the planet it comes from or lands on (``""`` for deploy and for a garrison unit).
     """
 
     verb: str
@@ -48,7 +50,8 @@ def when_refused(c: Campaign) -> str | None:
 
 def actions(c: Campaign, fleet_id: str) -> list[CargoAction]:
     """What fleet ``fleet_id`` could do with cargo in its sector: land what it carries on each
-    planet there, deploy its goods, embark its power's ground units or Census from the planets."""
+    planet there, deploy its goods, embark its power's ground units or Census from the planets, or
+    units of its power's garrison there (seed 004: "units that may be carried as cargo")."""
     f = next((x for x in c.fleets if x.id == fleet_id), None)
     sec = c.sector_at(str(f.sector)) if f is not None else None
     if f is None or sec is None or f.in_transit_to is not None:
@@ -56,7 +59,8 @@ def actions(c: Campaign, fleet_id: str) -> list[CargoAction]:
     planets = sec.star_system.planets if sec.star_system else []
     out: list[CargoAction] = []
     for item in f.cargo:
-        what = item.ground_unit.name if item.ground_unit else f"{item.amount} {item.kind.value.replace('_', ' ')}"
+        what = item.ground_unit.name if item.ground_unit else item.unit.name if item.unit else \
+            f"{item.amount} {item.kind.value.replace('_', ' ')}"
         if item.kind in GOODS:
             out.append(CargoAction("deploy", f"Deploy {what} in {f.sector}", item.id))
         else:
@@ -66,6 +70,9 @@ def actions(c: Campaign, fleet_id: str) -> list[CargoAction]:
                    for g in p.ground_units if g.power == f.power)
         if p.owner == f.power and p.census > 1:
             out.append(CargoAction("embark", f"Embark 1 Census from {p.name}", "", p.name))
+    if sec.owner == f.power:
+        out.extend(CargoAction("embark", f"Embark {u.name} from the garrison of {f.sector}", u.id)
+                   for u in sec.garrison if not unit_secret(u) and not u.crippled)
     return out
 
 
@@ -78,6 +85,8 @@ def do(c: Campaign, graph: LaneGraph, fleet_id: str, action: CargoAction) -> Cam
     if action.verb == "deploy":
         return deploy(c, fleet_id, action.cargo, c.turn)
     if action.verb == "embark":
+        if action.cargo and not action.planet:
+            return embark(c, fleet_id, None, UnitItem(action.cargo), c.turn)
         item = GroundItem(action.cargo) if action.cargo else CensusItem(1)
         return embark(c, fleet_id, action.planet, item, c.turn)
     if action.verb != "land":

@@ -7,11 +7,13 @@ import pytest
 
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, Fleet, Planet
+from rules.model.units import Unit
 from rules.model.turn_model import Cargo, CargoKind, FleetKind, GroundUnit
 from rules.turn.cargo import (
     CensusItem,
     GoodsItem,
     GroundItem,
+    UnitItem,
     after_losses,
     capacity,
     deploy,
@@ -228,3 +230,70 @@ def test_ground_unit_cargo_kind_from_the_unit() -> None:
     c = embark(base(), "tr", "Earth", GroundItem("m1"), 1)
     assert fl(c).cargo[0].kind is CargoKind.MARINES and fl(c).cargo[0].needs == 5
     assert fl(c).cargo[0].ground_unit == GroundUnit(id="m1", name="M1", power="fed", marines=True)
+
+
+# -- Assault capacity from the unit's cost; unsized cargo -----------------------------------------
+def test_assault_unit_carries_ground_units_equal_to_its_cost_rounded_down() -> None:
+    """Seed 004 Units, Assault: "They can carry a number of ground units equal to the unit's cost
+    (rounded down)". Cost 2 carries two ground units (just inside), not a third (just outside);
+    cost 19/10 carries one, not two; the Supply rating carries other cargo beside it."""
+    pls = [{"name": "Earth", "owner": "fed", "census": 5,
+            "ground_units": [gu("g1"), gu("g2"), gu("g3"), gu("m1", marines=True)]}]
+    two = fleet("a", "fed", "0202", units=[unit("a1", assault=True, cost=2)])
+    c = embark(embark(base([two], pls), "a", "Earth", GroundItem("g1"), 1), "a", "Earth", GroundItem("g2"), 1)
+    assert ground_capacity(fl(c, "a")) == 20 and used(fl(c, "a")) == 20
+    refused(MOV, "ground units need 30", embark, c, "a", "Earth", GroundItem("g3"), 1)
+    refused(MOV, "ground units need 25", embark, c, "a", "Earth", GroundItem("m1"), 1)
+    refused(MOV, "other than ground units needs a Supply rating of 10; a has 0", embark, c, "a", "Earth", CensusItem(1), 1)
+    almost = fleet("a", "fed", "0202", units=[unit("a1", assault=True, cost="19/10", supply_rating=10)])
+    c = embark(base([almost], pls), "a", "Earth", GroundItem("g1"), 1)
+    refused(MOV, "ground units need 20", embark, c, "a", "Earth", GroundItem("g2"), 1)
+    c = embark(c, "a", "Earth", CensusItem(1), 1)  # census on the Supply rating beside the ground unit
+    assert used(fl(c, "a")) == 20 == capacity(fl(c, "a"))
+    # the Assault trait without a cost is the cost's business, not the ship's class: no ground room
+    plain = fleet("a", "fed", "0202", units=[unit("a1", cost=5)])
+    refused(MOV, "ground units need 10", embark, base([plain], pls), "a", "Earth", GroundItem("g1"), 1)
+    # losing the Assault unit loses what it carries
+    kept, lost = after_losses(fl(c, "a"), ["a1"])
+    assert kept.cargo == [] and len(lost) == 2
+
+
+def test_a_unit_without_a_size_takes_its_defense_halved_rounded_up() -> None:
+    """Seed 004 Movement Phase: "Units without a specified size have a size equal to their defense
+    value divided by two, rounded up": defense 5 -> 3, defense 4 -> 2; no Defense Factor -> the
+    Attack Factor (seed 004, Reading the ship factors); a written size wins."""
+    def ds(uid: str, **fe: Any) -> dict[str, Any]:
+        return unit(uid, kind="defsat", strategic_movement_capable=False, fe=fe)
+
+    sectors = {"0202": {"owner": "fed", "garrison": [ds("d5", defense=5), ds("d4", defense=4), ds("a7", attack=7),
+                                                     ds("big", defense=19)]},
+               "0203": {"owner": "klingon"}}
+    f = fleet("s", "fed", "0202", units=[unit("s1", kind="supply_ship", supply_rating=9)])
+    c = campaign(sectors=sectors, fleets=[f])
+    c = embark(c, "s", None, UnitItem("d5"), 1)
+    assert fl(c, "s").cargo[0].needs == 3 and fl(c, "s").cargo[0].unit is not None
+    c = embark(c, "s", None, UnitItem("d4"), 1)
+    c = embark(c, "s", None, UnitItem("a7"), 1)  # 3 + 2 + 4 = 9: just inside
+    assert used(fl(c, "s")) == 9 and [u.id for u in c.sector_at("0202").garrison] == ["big"]
+    refused(MOV, "Supply rating of 10; s has 9", embark, campaign(sectors=sectors, fleets=[f]), "s", None, UnitItem("big"), 1)
+    assert Cargo(id="x", kind=CargoKind.OTHER, size=1, unit=Unit.model_validate(ds("d9", defense=9))).needs == 1
+    refused(INV, "deployed this turn|embarked this turn", deploy, c, "s", "d5", 1)
+    c2 = deploy(c, "s", "d5", 2)
+    assert [u.id for u in c2.sector_at("0202").garrison] == ["big", "d5"] and "deployed D5" in c2.log[-1].text
+
+
+def test_unit_cargo_refusals_name_their_rule() -> None:
+    sectors = {"0202": {"owner": "fed", "garrison": [unit("d1", kind="defsat", strategic_movement_capable=False,
+                                                          fe={"defense": 2})]},
+               "0203": {"owner": "klingon", "garrison": [unit("k1", kind="defsat", strategic_movement_capable=False,
+                                                              fe={"defense": 2})]}}
+    here = fleet("s", "fed", "0202", units=[unit("s1", kind="supply_ship", supply_rating=9)])
+    there = fleet("t", "fed", "0203", units=[unit("t1", kind="supply_ship", supply_rating=9)])
+    c = campaign(sectors=sectors, fleets=[here, there])
+    refused(INV, "klingon's", embark, c, "t", None, UnitItem("k1"), 1)
+    refused(INV, "no unit 'zz'", embark, c, "s", None, UnitItem("zz"), 1)
+    refused(INV, "not from a planet", embark, c, "s", "Earth", UnitItem("d1"), 1)
+    moved = embark(c, "s", None, UnitItem("d1"), 1)
+    away = moved.model_copy(deep=True)
+    next(f for f in away.fleets if f.id == "s").sector = L("0203")
+    refused(INV, "0203 is not fed's", deploy, away, "s", "d1", 2)

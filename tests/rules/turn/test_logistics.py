@@ -114,3 +114,35 @@ def test_a_trade_fleet_on_its_route_is_met_where_the_enemy_entered_by_the_roll()
         face = next(e.text for e in out.log if "1d2" in e.text)
         rolls.append((met, face.rstrip().endswith("= 2")))
     assert all(met == two for met, two in rolls) and {m for m, _ in rolls} == {True, False}
+
+
+def test_a_garrison_unit_is_embarked_by_its_defense_and_deployed_next_turn_headless():
+    """Seed 004: "units that may be carried as cargo" - a DefSat of the garrison, unsized, takes
+    ceil(defense / 2): defense 19 -> 10 fits a Transport Fleet's 10 (just inside); defense 21 -> 11
+    does not (just outside). Played from answers (the headless turn), then deployed on turn 2."""
+    from rules.turn.run import play
+
+    def camp(defense):
+        ds = unit("ds1", name="DefSat One", kind="defsat", strategic_movement_capable=False, fe={"defense": defense})
+        return seed004(fleets=[transport("0505", cargo=[])], sectors={"0505": {"owner": "fed", "garrison": [ds]}})
+
+    c, g = camp(19)
+    offer = next(a for a in actions(c, "t") if a.verb == "embark")
+    assert (offer.text, offer.cargo, offer.planet) == ("Embark DefSat One from the garrison of 0505", "ds1", "")
+    to_troops = ["end_movement", "end_phase", "end_phase", "end_phase", "end_phase"]
+    order = {"cargo": {"fleet": "t", "verb": "embark", "cargo": "ds1"}}
+    run = play(c, [*to_troops, order], g)
+    t = next(f for f in run.campaign.fleets if f.id == "t")
+    assert [(x.id, x.needs) for x in t.cargo] == [("ds1", 10)] and run.campaign.sector_at("0505").garrison == []
+    deploy_order = {"cargo": {"fleet": "t", "verb": "deploy", "cargo": "ds1"}}
+    with pytest.raises(RuleError, match="embarked this turn"):
+        run.answer(deploy_order)
+    run.answer("end_phase")
+    assert run.campaign.turn == 2
+    for a in to_troops:
+        run.answer(a)
+    run.answer(deploy_order)
+    assert [u.id for u in run.campaign.sector_at("0505").garrison] == ["ds1"]
+    c, g = camp(21)
+    with pytest.raises(RuleError, match="Supply rating of 11; t has 10"):
+        play(c, [*to_troops, order], g)
