@@ -9,6 +9,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from app.battle.log import BattleLog
+from app.battle.log_room import LogRoom
 from app.battle.replay import BattleReplay
 from app.shell.signals import connect_plain
 from app.widgets.toolbar_sync import keep_in_step
@@ -44,10 +45,11 @@ def build_panel(win: BattleWindow) -> None:
 
 
 def build_log(win: BattleWindow) -> None:
-    """The log dock."""
+    """The log dock, and View > Battle Log (Ctrl+L), which a short window waits for."""
     win.log_dock = BattleLog(win)
     win.log_view, win.log_details = win.log_dock.view, win.log_dock.details
     win.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, win.log_dock)
+    win.log_room = LogRoom(win)
 
 
 def build_actions(win: BattleWindow) -> None:

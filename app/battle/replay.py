@@ -181,7 +181,7 @@ class BattleReplay(QObject):
 
     def _mine(self) -> set[QAction]:
         keep = {self.replay_action, self.first_action, self.back_action, self.play_action, self.forward_action,
-                self.last_action, self.leave_action, self.win.gm_action}
+                self.last_action, self.leave_action, self.win.gm_action, self.win.log_room.action}
         keep.update(a for a in self.win.actions() if a.text().startswith(("Export", "Fit")))
         return keep
 
@@ -278,7 +278,7 @@ class BattleReplay(QObject):
             win.viewer = self.viewer
         win.stack.setCurrentIndex(0)
         win.panel_dock.show()
-        win.log_dock.show()
+        win.log_room.show()
         win.answer_button.setEnabled(False)
         # a step back redraws what it changed on the map, as a step forward does (the log is cut back)
         win.panel.draw(replace(change, rewound=False) if change is not None and change.rewound else change)

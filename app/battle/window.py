@@ -147,7 +147,7 @@ class BattleWindow(QMainWindow):
         self.stack.setCurrentIndex(0)
         self._seat_action()
         self.panel_dock.show()
-        self.log_dock.show()
+        self.log_room.show()  # a short window keeps the map: the log when asked (View > Battle Log)
         self.answer_button.setEnabled(q is not None and (not self.panel.handles(q) or self._by_keys(q)))
         self.panel.draw(None if was_hidden else change)
         self._show_log(rebuild=change is None, rewind_to=change.events_from if change and change.rewound else None)
@@ -174,6 +174,7 @@ class BattleWindow(QMainWindow):
         self.stack.setCurrentIndex(1)
         self.panel_dock.hide()
         self.log_dock.hide()
+        self.log_room.action.setEnabled(False)  # no log behind the hand-over screen, even when asked
         self.pass_action.setEnabled(False)
         show_undo_words(self)
 
