@@ -65,6 +65,7 @@ class BattleMapView(HudView):
         self.setAcceptDrops(True)
         self.viewport().setAcceptDrops(True)
         self.setDragMode(HudView.DragMode.ScrollHandDrag)
+        self.flat_scroll_bars()  # repainted at every zoom step: plain ones cost next to nothing
         self.setMouseTracking(True)
         self.viewport().setMouseTracking(True)
         # the view handles every click itself: no scene item takes the mouse, and the scene
