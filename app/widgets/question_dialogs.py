@@ -160,6 +160,14 @@ class QuestionDialog(QDialog):
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
 
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """As tall as its words at its own width: a wrapped label's first guess is its height at
+        a third of the width, which left an empty band above the choices."""
+        super().showEvent(event)
+        fit = self.heightForWidth(self.width())
+        if 0 < fit < self.height():
+            self.resize(self.width(), fit)
+
     def answer(self) -> Any:
         k = self.q.kind
         if k is QKind.YES_NO:
