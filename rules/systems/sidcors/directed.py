@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.questions import Question, choose, number, yes_no
 from rules.systems.sidcors import force as fz
+from rules.systems.sidcors.odds import shock_text
 from rules.systems.sidcors.tables import R_DIRECTED, R_MAULER
 
 if TYPE_CHECKING:
@@ -36,7 +37,10 @@ def directed(eng: Engine, team: str) -> Procedure:
     q = choose(f"sidcors/{eng.round}/directed/{team}", team, R_DIRECTED, f"{eng.name(team)}: {eng.owed[e]} "
                f"Damage Points against {eng.name(e)}: direct damage at one unit (double its Defense Factor, the "
                "full amount; or, against a mauler, the mauler's points at full value), at its fighters, or none", opts)
-    pick = yield dataclasses.replace(q, data={"points": eng.owed[e], "mauler": mauler.id if mauler else None})
+    data: dict[str, object] = {"points": eng.owed[e], "mauler": mauler.id if mauler else None}
+    if mauler and any(o.endswith("@mauler") for o in opts):
+        data["odds"] = f"using {mauler.name}, its shock roll after the round ({R_MAULER}): {shock_text()}"
+    pick = yield dataclasses.replace(q, data=data)
     if pick == "none":
         return
     if pick == "fighters":

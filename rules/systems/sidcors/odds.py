@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rules.systems.sidcors.tables import BIF_HIGH, BIF_LOW, coefficient, damage_points, shifted
+from rules.systems.sidcors.tables import BIF_HIGH, BIF_LOW, CLOAK_HIGH, CLOAK_LOW, SHOCK, coefficient, damage_points, shifted
 
 SIXTH = Fraction(1, 6)
 
@@ -39,9 +39,35 @@ class Distribution:
 
 def cloak_shifts() -> dict[int, Fraction]:
     """The enemy's shift after an all-cloaked force's 2d6 (CLOAKED SHIPS): -1 on 2-5, +1 on 11-12."""
-    low = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= 5)
-    high = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= 11)
+    low = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b <= CLOAK_LOW)
+    high = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= CLOAK_HIGH)
     return {-1: Fraction(low, 36), 0: Fraction(36 - low - high, 36), 1: Fraction(high, 36)}
+
+
+def _pct(p: Fraction) -> str:
+    """A probability as a whole percent, ``<1%`` / ``>99%`` when it rounds to 0 / 100 but is not."""
+    n = round(p * 100)
+    return "<1%" if n == 0 < p else ">99%" if n == 100 > p else f"{n}%"
+
+
+def cloak_text() -> str:
+    """The odds of the offensive cloak roll (CLOAKED SHIPS: 2d6, 5 or less the enemy -1 in the first
+    round, 11 or 12 the enemy +1, any other result normal combat)."""
+    odds = cloak_shifts()
+    return (f"2d6: the enemy -1 in the first round {_pct(odds[-1])} (5 or less), normal combat {_pct(odds[0])} "
+            f"(6-10), the enemy +1 in the first round {_pct(odds[1])} (11-12)")
+
+
+def shock_odds() -> dict[bool, Fraction]:
+    """Whether a mauler used for Directed Damage is crippled by its shock roll (MAULERS: one die, 5-6)."""
+    hit = Fraction(sum(1 for face in range(1, 7) if face >= SHOCK), 6)
+    return {True: hit, False: 1 - hit}
+
+
+def shock_text() -> str:
+    """The odds of a mauler's shock roll, as shown before it."""
+    odds = shock_odds()
+    return f"1d6: crippled {_pct(odds[True])} ({SHOCK}-6), unharmed {_pct(odds[False])} (1-{SHOCK - 1})"
 
 
 def combine(fixed: int, random_shift: Mapping[int, Fraction] | None = None) -> dict[int, Fraction]:

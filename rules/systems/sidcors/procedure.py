@@ -23,13 +23,15 @@ from rules.systems.sidcors.allocation import allocate
 from rules.systems.sidcors.directed import directed
 from rules.systems.sidcors import force as fz
 from rules.systems.sidcors.force import SUnit
-from rules.systems.sidcors.odds import by_bir, summary
+from rules.systems.sidcors.odds import by_bir, cloak_shifts, cloak_text, shock_odds, shock_text, summary
 from rules.systems.sidcors.retreat import retreat
 from rules.systems.sidcors.tables import (
     BIF_HIGH,
     BIF_LOW,
     BIR_HIGH,
     BIR_LOW,
+    CLOAK_HIGH,
+    CLOAK_LOW,
     R_CLOAK,
     R_DAMAGE,
     R_INTENSITY,
@@ -39,6 +41,7 @@ from rules.systems.sidcors.tables import (
     R_ROUNDS,
     R_SCOUTS,
     R_SHIFTS,
+    SHOCK,
     coefficient,
     damage_points,
     shifted,
@@ -127,13 +130,15 @@ class Engine:
                                                                           for b in others))
         for t in self.sides:
             if fz.all_cloaked(self.units[t]):
-                use = yield yes_no(f"sidcors/cloak/{t}", t, R_CLOAK, f"{self.name(t)}: your force is all cloaking "
-                                   "ships; use the cloak offensively (2d6: 5 or less the enemy -1 in the first round, "
-                                   "11-12 the enemy +1)?")
+                q = yes_no(f"sidcors/cloak/{t}", t, R_CLOAK, f"{self.name(t)}: your force is all cloaking ships; use "
+                           "the cloak offensively (2d6: 5 or less the enemy -1 in the first round, 11-12 the enemy +1)?")
+                use = yield dataclasses.replace(q, data={"odds": cloak_text()})
                 if use:
+                    self.log.add("info", R_CLOAK, f"{self.name(t)}: the odds of the cloak roll: {cloak_text()}",
+                                 {"team": t, "odds": {str(k): str(p) for k, p in sorted(cloak_shifts().items())}})
                     roll = self.dice.roll("2d6", purpose="offensive cloak", rule=R_CLOAK, who=t).total
                     e = self.enemy(t)
-                    self.cloak[e] = -1 if roll <= 5 else 1 if roll >= 11 else 0
+                    self.cloak[e] = -1 if roll <= CLOAK_LOW else 1 if roll >= CLOAK_HIGH else 0
                     self.log.add("ruling", R_CLOAK, f"{roll}: {self.name(e)} has a {self.cloak[e]:+d} shift in the "
                                                     "first round" if self.cloak[e] else f"{roll}: normal combat")
         yield from self._rounds()
@@ -248,11 +253,13 @@ class Engine:
         for team, uid in sorted(self.mauler_used.items()):
             m = self.unit(uid)
             if m.alive and not m.crippled:
+                self.log.add("info", R_MAULER, f"{m.name}: the odds of the shock roll: {shock_text()}",
+                             {"unit": uid, "odds": {"crippled": str(shock_odds()[True])}})
                 roll = self.dice.roll("d6", purpose=f"excessive shock ({m.name})", rule=R_MAULER, who=team).total
-                if roll >= 5:
+                if roll >= SHOCK:
                     m.damage()
                 self.log.add("ruling", R_MAULER, f"{m.name}: shock roll {roll}: " + (
-                    "crippled" if roll >= 5 else "unharmed"), {"unit": uid})
+                    "crippled" if roll >= SHOCK else "unharmed"), {"unit": uid})
             else:
                 self.log.add("ruling", R_MAULER, f"{m.name} was crippled or destroyed this round: no shock roll")
         self.mauler_used = {}

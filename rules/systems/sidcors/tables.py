@@ -19,6 +19,10 @@ R_SCOUTS = "SIDCORS Scouts"
 R_SHIFTS = "SIDCORS Die Roll Shifts"
 
 BIF_LOW, BIF_HIGH = 1, 4
+CLOAK_LOW, CLOAK_HIGH = 5, 11
+"""CLOAKED SHIPS: a 2d6 of 5 or less gives the enemy -1 in the first round, 11 or more +1."""
+SHOCK = 5
+"""MAULERS: a shock roll of 5-6 cripples the mauler."""
 BIR_LOW, BIR_HIGH = 2, 8
 
 COEFFICIENT: dict[int, tuple[int, int, int, int, int, int]] = {

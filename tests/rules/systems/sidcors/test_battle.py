@@ -131,7 +131,9 @@ def test_the_mauler_example_12_points_cost_10_plus_2x2_and_the_shock_roll():
     # red picks BIR 8; the station is a scout: red's 6 -> 5, 40% x 40 = 16; blue 1: 30% x 4 = 1.2 -> 1
     b = run([bs], red, faces=[6, 1, 5], answers=[8])
     q = b.pending
-    assert q.key == "sidcors/1/directed/red" and q.data == {"points": 16, "mauler": "m"}
+    assert q.key == "sidcors/1/directed/red" and q.data == {
+        "points": 16, "mauler": "m",
+        "odds": "using M, its shock roll after the round (SIDCORS Maulers): 1d6: crippled 33% (5-6), unharmed 67% (1-4)"}
     assert q.options == ("none", "bs@mauler")  # without the mauler 2 x 12 = 24: not the full amount
     b.answer("bs@mauler")
     assert b.engine.unit("bs").crippled
@@ -145,6 +147,39 @@ def test_the_mauler_example_12_points_cost_10_plus_2x2_and_the_shock_roll():
     assert b.pending.key == "sidcors/1/retreat/red"  # the station cannot retreat: only red is asked
     b.answer(False)
     assert b.pending.key == "sidcors/2/bir" and b.mauler("red") is None
+
+
+def test_the_odds_are_shown_before_the_cloak_roll_and_the_mauler_shock_roll():
+    """CLOAKED SHIPS: 2d6, 5 or less (10 of 36) the enemy -1, 11-12 (3 of 36) +1, else normal (23
+    of 36); MAULERS: one die, 5-6 (2 of 6) cripples. The question carries them and an info line
+    gives them just before each roll."""
+    cloaked = [ship("r1", 10, 10, 5, 5, cloak_capable=True, is_cloaked=True)]
+    b = run([ship("b1", 10, 10, 5, 5)], cloaked, faces=[2, 3, 4, 4, 4, 4])
+    cloak = ("2d6: the enemy -1 in the first round 28% (5 or less), normal combat 64% (6-10), the enemy +1 in the "
+             "first round 8% (11-12)")
+    assert b.pending.key == "sidcors/cloak/red" and b.pending.data == {"odds": cloak}
+    b.answer(True)
+    events = list(b.log.events)
+    roll = next(i for i, e in enumerate(events) if e.kind == "roll" and "offensive cloak" in e.text)
+    assert events[roll - 1].kind == "info" and events[roll - 1].text == f"Red: the odds of the cloak roll: {cloak}"
+    assert events[roll - 1].data["odds"] == {"-1": "5/18", "0": "23/36", "1": "1/12"}
+    red = [ship("m", 10, 10, 5, 5, is_mauler=True), ship("e1", 15, 15, 7, 7), ship("e2", 15, 15, 7, 7)]
+    m = run([ship("bs", 4, 12, 2, 6, kind="battle_station")], red, faces=[6, 1, 5], answers=[8, "bs@mauler"])
+    events = list(m.log.events)
+    roll = next(i for i, e in enumerate(events) if e.kind == "roll" and "excessive shock" in e.text)
+    assert events[roll - 1].text == "M: the odds of the shock roll: 1d6: crippled 33% (5-6), unharmed 67% (1-4)"
+    assert events[roll - 1].data["odds"] == {"crippled": "1/3"}
+
+
+def test_the_cloak_and_shock_boundaries_match_their_odds():
+    """5 gives -1 and 6 normal (cloak); 10 normal, 11 +1; a shock roll of 4 leaves the mauler, 5 cripples it."""
+    cloaked = [ship("r1", 10, 10, 5, 5, cloak_capable=True, is_cloaked=True)]
+    for faces, shift in (([1, 5], 0), ([5, 5], 0), ([5, 6], 1), ([1, 4], -1)):
+        assert run([ship("b1", 10, 10, 5, 5)], cloaked, faces=faces, answers=[True]).shift("blue") == shift
+    red = [ship("m", 10, 10, 5, 5, is_mauler=True), ship("e1", 15, 15, 7, 7), ship("e2", 15, 15, 7, 7)]
+    bs = ship("bs", 4, 12, 2, 6, kind="battle_station")
+    assert not run([bs], red, faces=[6, 1, 4], answers=[8, "bs@mauler"]).engine.unit("m").crippled
+    assert run([bs], red, faces=[6, 1, 5], answers=[8, "bs@mauler"]).engine.unit("m").crippled
 
 
 def test_a_mauler_crippled_by_directed_damage_does_not_roll():
