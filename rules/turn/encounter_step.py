@@ -25,6 +25,7 @@ from rules.model.types import Terrain
 from rules.strategic.state import StrategicState
 from rules.turn.encounter_find import R_TRADE, meetings, trade_fleet_met
 from rules.turn.encounters import RULE, EncounterResult, Meeting, after_battle, decide
+from rules.turn.words import answer_words
 
 
 def _moved_from(c: Campaign) -> dict[str, Label]:
@@ -271,7 +272,7 @@ def answer(c: Campaign, state: StrategicState, index: int, raw: Any) -> Campaign
     rec = r.model_copy(update={"encounter_answers": [*r.encounter_answers, raw]})
     hexes = list(c.battle_hexes)
     hexes[index] = rec
-    said = LogEntry(turn=c.turn, rule=q.rule, text=f"{names.get(q.to, q.to)}: {q.key.split('/')[2]} {_words(raw)}")
+    said = LogEntry(turn=c.turn, rule=q.rule, text=answer_words(q, raw, names))  # words, not the key's parts
     new = c.model_copy(update={"battle_hexes": hexes, "log": [*c.log, said]})
     _, result = _run(m, list(rec.encounter_answers), lambda t: names.get(t, t))
     if result is not None:
@@ -279,12 +280,6 @@ def answer(c: Campaign, state: StrategicState, index: int, raw: Any) -> Campaign
         if result.scenario is None and result.returns:  # the other meetings of the place with who is left
             new = reform(new, StrategicState.compute(new, state.graph))
     return new
-
-
-def _words(raw: Any) -> str:
-    if isinstance(raw, bool):
-        return "yes" if raw else "no"
-    return str(raw).replace("_", " ")
 
 
 def _decided(c: Campaign, rec: BattleHexRecord, m: Meeting, result: EncounterResult) -> None:
