@@ -80,8 +80,8 @@ def odds(invested: int, required: int, advances_this_year: int = 0) -> Odds:
         raise ValueError(f"investment and requirement are not negative ({invested}, {required})")
     if advances_this_year >= MAX_PER_YEAR:
         return Odds(required, invested, Fraction(0), Fraction(0))
-    if required == 0:  # no product last turn: any investment is enough
-        first = Fraction(1)
+    if required == 0:  # no product last turn: any investment is enough, none is not
+        first = Fraction(1 if invested > 0 else 0)
         rest = Fraction(1 if invested > 0 else 0)
     else:
         first = min(Fraction(invested, required), Fraction(1))

@@ -24,7 +24,7 @@ from rules.strategic.battle_hex import Decisions
 from rules.strategic.state import StrategicState
 from rules.strategic.turn import MovementReport, PhaseError, end_movement_phase, next_turn, refresh_resolution
 from rules.strategic.turn import end_movement as strategic_end_movement
-from rules.turn import encounter_step, repairs
+from rules.turn import empire, encounter_after, encounter_step, repairs
 from rules.turn.civilian import follow_orders
 from rules.turn.invasion import (
     apply_conquest,
@@ -70,6 +70,9 @@ def pending(c: Campaign, graph: LaneGraph, state: StrategicState | None = None) 
     """The first question the Combat Phase waits for (field repairs, an encounter's demand, a
     winner between sectors, a planet's ground losses), with the index of its meeting or ground
     combat; ``None`` when none is open."""
+    if c.phase in empire.PHASES:  # Income, Tech, Update Asset, End of Turn (settings.empire_turn seed004)
+        q = empire.pending(c)
+        return None if q is None else (-1, q)
     state = state if state is not None and state.campaign is c else None
     if f"ruling/{c.phase.value}" in c.turn_asked:  # a GM ruling waived this phase's questions (turn/unblock.py)
         return None
@@ -90,6 +93,9 @@ def pending(c: Campaign, graph: LaneGraph, state: StrategicState | None = None) 
     if c.phase is Phase.BATTLES:
         for i in unsettled(c):
             return i, encounter_step.winner_question(c, i)
+        state = state or StrategicState.compute(c, graph)
+        for i in encounter_after.to_ask(c, state):  # the winner between sectors: continue or return
+            return i, encounter_after.question(c, state, i)
     if c.phase is Phase.TROOPS:
         todo = [i for i, g in enumerate(c.ground_combats) if not g.done]
         order = system_order(c, (c.ground_combats[i].at for i in todo))
@@ -108,6 +114,8 @@ def pending(c: Campaign, graph: LaneGraph, state: StrategicState | None = None) 
 def answer(c: Campaign, graph: LaneGraph, raw: Any, state: StrategicState | None = None) -> Campaign:
     """Answer the question :func:`pending` names; an illegal answer raises and changes nothing.
     ``state``: the campaign's strategic state, when the caller holds it (else computed)."""
+    if c.phase in empire.PHASES:
+        return empire.answer(c, raw)
     state = state if state is not None and state.campaign is c else StrategicState.compute(c, graph)
     open_q = pending(c, graph, state)
     if open_q is None:
@@ -122,6 +130,8 @@ def answer(c: Campaign, graph: LaneGraph, raw: Any, state: StrategicState | None
     if c.phase is Phase.ENCOUNTERS:
         return encounter_step.answer(c, state, i, raw)
     if c.phase is Phase.BATTLES:
+        if "/continue/" in q.key:
+            return encounter_after.answer(c, state, i, raw)
         return encounter_step.settle(c, state, i, raw)
     if q.key.startswith("morale/"):
         _, _, at, planet = q.key.split("/", 3)
@@ -149,8 +159,10 @@ def advance(c: Campaign, graph: LaneGraph, note: str = "") -> Campaign:
     the phase waits for something; ``note`` is the GM's record of a phase kept by hand."""
     if c.phase is Phase.ORDERS:
         raise PhaseError(SEQUENCE, "execute movement first (End Movement)")
+    if c.phase in empire.PHASES:
+        return empire.advance(c, graph)
     if not seed004(c):
-        return end_movement_phase(c, graph)
+        return empire.close_combat(c, graph) if empire.runs(c) else end_movement_phase(c, graph)
     waiting = pending(c, graph)
     if waiting is not None:
         raise PhaseError(waiting[1].rule, f"the {c.phase.title} phase waits for: {waiting[1].text}")
@@ -164,7 +176,7 @@ def advance(c: Campaign, graph: LaneGraph, note: str = "") -> Campaign:
                                        f"{', '.join(still)}")
         c = encounter_step.after_pursuits(c, StrategicState.compute(c, graph))
     if c.phase is Phase.TROOPS:
-        return next_turn(c, graph)
+        return empire.close_combat(c, graph) if empire.runs(c) else next_turn(c, graph)
     new = c.model_copy(update={"phase": NEXT[c.phase], "log": [*c.log, LogEntry(
         turn=c.turn, rule=SEQUENCE, text=f"{NEXT[c.phase].title} begins")]})  # shallow: what it changes is new
     if c.phase is Phase.BOMBARDMENT:

@@ -220,7 +220,7 @@ class TurnRun:
         self.campaign = after
         self.answers.append(raw)
         hidden = visibility.Secrets(before, after)
-        seen = (q.to,) if q.key.split("/")[2] == "ignore" or q.data.get("secret") else None
+        seen = (q.to,) if q.key.split("/")[2:3] == ["ignore"] or q.data.get("secret") else None
         said = f"{q.to}: {_words(raw)}"
         self._event("question", before.turn, phase, q.rule, q.text, {"key": q.key, "to": q.to},
                     _narrowed(seen, hidden.owner(q.text + json.dumps(q.data, sort_keys=True))))

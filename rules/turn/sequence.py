@@ -1,8 +1,11 @@
 """Seed 004's Sequence of Play as the phase bar shows it: every phase of the campaign turn,
 where the campaign stands, what each phase waits for and who (issue 13).
 
-Phases BattleHex does not run yet (Income, Tech, Intel, Construction Completion, Update Asset,
-End of Turn) are *kept by hand*: the GM does them off the tool and the turn passes them.
+Phases BattleHex does not run yet are *kept by hand*: the GM does them off the tool and the turn
+passes them. With ``settings.empire_turn`` ``by_hand`` (the default) those are Income, Tech, Intel,
+Construction Completion, Update Asset and End of Turn; with ``seed004`` BattleHex runs Income,
+Tech, Update Asset and End of Turn (rules/turn/empire.py), and Intel and Construction Completion
+stay kept by hand.
 With ``settings.combat_phase`` ``v13`` the Combat Phase is V13.11's Battle Hexes alone; its
 other sub-phases are kept by hand too.
 """
@@ -69,12 +72,30 @@ _V13_ONLY = "kept by hand in this campaign (settings.combat_phase v13: the Battl
 _SEED_ONLY = (Phase.SUPPLY, Phase.ENCOUNTERS, Phase.BOMBARDMENT, Phase.TROOPS)
 
 
+_EMPIRE = {"income": Phase.INCOME, "tech": Phase.TECH, "update": Phase.UPDATE, "end": Phase.END}
+
+
+def _rows(c: Campaign) -> tuple[tuple[str, str, str, Phase | None], ...]:
+    """The phases in the order the campaign runs them: with ``settings.empire_turn`` seed004,
+    Income, Tech (its investment asked there, before the movement orders), Turn Orders, ...,
+    Update Asset and End of Turn are run (rules/turn/empire.py)."""
+    if c.settings.empire_turn != "seed004":
+        return _ORDER
+    rows = [(k, t, g, _EMPIRE.get(k, p)) for k, t, g, p in _ORDER]
+    tech = next(r for r in rows if r[0] == "tech")
+    rows.remove(tech)
+    rows.insert(1, tech)
+    return tuple(rows)
+
+
 def sequence(c: Campaign) -> list[Step]:
-    """The turn's phases in the seed's order, each with its state and what it waits for."""
-    order = [row for row in _ORDER if row[3] is not None]
+    """The turn's phases in the order they run, each with its state and what it waits for."""
+    rows = _rows(c)
+    order = [row for row in rows if row[3] is not None]
     now_index = next(i for i, row in enumerate(order) if row[3] is c.phase)
+    movement = next(i for i, row in enumerate(order) if row[3] is Phase.ORDERS)
     out: list[Step] = []
-    for key, title, group, phase in _ORDER:
+    for key, title, group, phase in rows:
         if phase is None and key != "movement":
             out.append(Step(key, title, group, StepState.BY_HAND, _NOT_BUILT))
             continue
@@ -82,7 +103,7 @@ def sequence(c: Campaign) -> list[Step]:
             out.append(Step(key, title, group, StepState.BY_HAND, _V13_ONLY))
             continue
         if key == "movement":  # executed at once by End Movement
-            state = StepState.NEXT if c.phase is Phase.ORDERS else StepState.DONE
+            state = StepState.NEXT if now_index <= movement else StepState.DONE
             out.append(Step(key, title, group, state))
             continue
         i = next(i for i, row in enumerate(order) if row[3] is phase)
@@ -93,6 +114,10 @@ def sequence(c: Campaign) -> list[Step]:
 
 def waits_for(c: Campaign) -> str:
     """What the phase the campaign stands in waits for, and who."""
+    if c.phase in _EMPIRE.values():
+        from rules.turn.empire import waits_for as empire_waits
+
+        return empire_waits(c)
     open_hexes = [r for r in c.battle_hexes if not r.resolved]
     if c.phase is Phase.ORDERS:
         return "movement orders from every team (drag fleets); then the GM ends movement (Ctrl+E)"

@@ -93,7 +93,6 @@ def test_two_advances_a_year_at_most():
 
 
 def test_no_product_last_turn_needs_no_investment_but_something():
-    assert tech.odds(0, 0).first == 1 and tech.odds(0, 0).second == 0
     assert tech.odds(1, 0).second == Fraction(1, 2)
 
 
@@ -123,3 +122,10 @@ def test_refusals_say_why():
         tech.succeeds(Fraction(1), 0)
     with pytest.raises(ValueError, match=r"not negative \(-1, 2\)"):
         tech.odds(-1, 2)
+
+
+def test_no_product_last_turn_needs_some_investment_not_none():
+    """A power with no Total Domestic Product last turn requires 0: any investment is enough,
+    but an empty pool gives no advance (it gave a certain one, every turn 6 and 12)."""
+    assert tech.odds(0, 0).first == 0 and tech.odds(0, 0).second == 0
+    assert tech.odds(5, 0).first == 1

@@ -1,0 +1,110 @@
+"""What seed 004's empire phases read from the campaign (issue 23): a power's Income ledger and a
+system's Morale Check Chart facts, computed by the pure rules of :mod:`rules.economy`.
+
+Readings (docs/economy.md, "The empire's turn in the tool"):
+
+* Every planet a power owns produces (its utilized Productivity x RAW); a planet in rebellion
+  produces nothing.
+* A Trade Fleet earns when it still has a unit in play and stands on its route (BattleHex keeps no
+  record of the systems it visited: standing on the route at the Income Phase is read as having
+  visited it); its route's output is every planet's output in the route's sectors.
+* Maintenance: the power's units in play (its fleets' and the garrisons of its sectors), counted
+  per ``class_designation``, at the economy record's figure for the class; an unlisted class costs
+  nothing.
+* Morale facts: "more than 3 jumps away from a friendly colony" counts jumps along open lanes to the
+  nearest other sector with a planet of the same power; "cut off from homeworld" traces open lanes
+  through sectors owned by the power or a power of its Team (not checked without a homeworld); the
+  homeworld is "attacked" when a Battle Hex was fought there this turn. The seizure row is asked in
+  Troop Combat, in the turn of the seizure (rules/turn/invasion.py), so it is not checked again.
+"""
+from __future__ import annotations
+
+from collections import Counter, deque
+from fractions import Fraction
+
+from hexmap import Label, LaneGraph
+from rules.economy.income import Ledger, TradeRoute, ledger
+from rules.economy.planet import SystemFacts, output, utilized
+from rules.model.campaign import Campaign, Planet, Sector
+from rules.model.economy_model import PowerEconomy
+from rules.model.turn_model import EncounterState, FleetKind
+from rules.model.units import UnitFate
+
+
+def economy(c: Campaign, power: str) -> PowerEconomy:
+    """The power's economy record (all at 0 when the file has none)."""
+    p = c.power(power)
+    return p.economy if p is not None and p.economy is not None else PowerEconomy()
+
+
+def planet_output(s: Sector, pl: Planet) -> int:
+    """A planet's output this turn."""
+    post = s.star_system.has_command_post if s.star_system is not None else False
+    return output(utilized(pl.productivity, pl.census, pl.morale, post), pl.raw)
+
+
+def owned_planets(c: Campaign, power: str) -> list[tuple[Sector, Planet]]:
+    """The power's planets, in map order."""
+    return [(s, pl) for s in c.map.sectors for pl in (s.star_system.planets if s.star_system else [])
+            if pl.owner == power]
+
+
+def power_ledger(c: Campaign, power: str) -> Ledger:
+    """The power's Income Phase, every part named."""
+    eco = economy(c, power)
+    outs = [(f"{pl.name} ({s.at})", planet_output(s, pl)) for s, pl in owned_planets(c, power)]
+    by_sector = {str(s.at): sum(planet_output(s, pl) for pl in s.star_system.planets)
+                 for s in c.map.sectors if s.star_system is not None}
+    routes = []
+    for f in c.fleets:
+        if f.power != power or f.kind is not FleetKind.TRADE:
+            continue
+        alive = any(u.fate is UnitFate.ACTIVE for u in f.units)
+        routes.append(TradeRoute(f.name, tuple(by_sector.get(str(at), 0) for at in f.trade_route), alive,
+                                 f.sector in f.trade_route))
+    count: Counter[str] = Counter()
+    for f in c.fleets:
+        if f.power == power:
+            count.update(u.class_designation for u in f.units if u.fate is UnitFate.ACTIVE)
+    for s in c.map.sectors:
+        if s.owner == power:
+            count.update(u.class_designation for u in s.garrison if u.fate is UnitFate.ACTIVE)
+    upkeep = [(f"{n} {k} at {eco.maintenance[k]}", eco.maintenance[k] * n) for k, n in sorted(count.items())
+              if k in eco.maintenance and eco.maintenance[k] and n]
+    misc = [(f"Miscellaneous: {m.text}", Fraction(m.amount)) for m in eco.misc]
+    return ledger(outs, routes, misc, upkeep, eco.intel_points, eco.point_pool)
+
+
+def _distances(graph: LaneGraph, start: Label, through: set[Label] | None = None) -> dict[Label, int]:
+    """Jumps from ``start`` along open lanes (only through ``through`` when given)."""
+    seen = {start: 0}
+    todo = deque([start])
+    while todo:
+        at = todo.popleft()
+        for nxt in sorted(graph.neighbours(at)):
+            if nxt in seen or (through is not None and nxt not in through):
+                continue
+            seen[nxt] = seen[at] + 1
+            todo.append(nxt)
+    return seen
+
+
+def morale_facts(c: Campaign, graph: LaneGraph, s: Sector, pl: Planet) -> SystemFacts:
+    """The Morale Check Chart's facts of a planet's system this turn."""
+    power = pl.owner or ""
+    eco = economy(c, power)
+    colonies = {ss.at for ss, _ in owned_planets(c, power)} - {s.at}
+    dist = _distances(graph, s.at)
+    near = min((dist[at] for at in colonies if at in dist), default=None)
+    team = c.team_of_power(power)
+    friends = set(team.powers) if team is not None else {power}
+    cut = False
+    home = eco.homeworld
+    if home is not None:
+        held = {x.at for x in c.map.sectors if x.owner in friends}
+        cut = s.at not in _distances(graph, home, held | {home}) if home in held or home == s.at else True
+    attacked = home is not None and any(r.at == home and r.turn == c.turn and r.encounter in (
+        EncounterState.V13, EncounterState.SCENARIO) for r in c.battle_hexes)
+    post = s.star_system.has_command_post if s.star_system is not None else False
+    return SystemFacts(pl.census, pl.productivity, near, cut, False,
+                       sum(1 for g in pl.ground_units if g.power == power), attacked, post)
