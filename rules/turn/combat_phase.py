@@ -24,7 +24,7 @@ from rules.strategic.battle_hex import Decisions
 from rules.strategic.state import StrategicState
 from rules.strategic.turn import MovementReport, PhaseError, end_movement_phase, next_turn, refresh_resolution
 from rules.strategic.turn import end_movement as strategic_end_movement
-from rules.turn import empire, encounter_step, repairs
+from rules.turn import empire, encounter_after, encounter_step, repairs
 from rules.turn.civilian import follow_orders
 from rules.turn.invasion import (
     apply_conquest,
@@ -93,6 +93,9 @@ def pending(c: Campaign, graph: LaneGraph, state: StrategicState | None = None) 
     if c.phase is Phase.BATTLES:
         for i in unsettled(c):
             return i, encounter_step.winner_question(c, i)
+        state = state or StrategicState.compute(c, graph)
+        for i in encounter_after.to_ask(c, state):  # the winner between sectors: continue or return
+            return i, encounter_after.question(c, state, i)
     if c.phase is Phase.TROOPS:
         todo = [i for i, g in enumerate(c.ground_combats) if not g.done]
         order = system_order(c, (c.ground_combats[i].at for i in todo))
@@ -127,6 +130,8 @@ def answer(c: Campaign, graph: LaneGraph, raw: Any, state: StrategicState | None
     if c.phase is Phase.ENCOUNTERS:
         return encounter_step.answer(c, state, i, raw)
     if c.phase is Phase.BATTLES:
+        if "/continue/" in q.key:
+            return encounter_after.answer(c, state, i, raw)
         return encounter_step.settle(c, state, i, raw)
     if q.key.startswith("morale/"):
         _, _, at, planet = q.key.split("/", 3)

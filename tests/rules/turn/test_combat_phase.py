@@ -175,7 +175,22 @@ def test_the_winner_of_a_battle_between_sectors_stays_there_and_the_loser_return
     c = cp.answer(c, g, "red")
     assert where(c, "f") == ("0101", None)  # Blue lost: back to its last sector
     assert where(c, "k") == ("0102", L("0101"))  # Red won: still between 0102 and 0101
-    assert cp.pending(c, g) is None and cp.advance(c, g).phase is Phase.BOMBARDMENT
+    # "After resolving scenarios, fleets can choose to continue to their original destination or
+    # return to the last system": Red, the winner, chooses; End Phase waits for it
+    i, q = cp.pending(c, g)
+    assert q.key == "encounter/0101-0102/continue/red" and q.to == "red" and q.text.endswith("(no)? k (to 0101)")
+    assert q.rule == "004 Encounters Phase (continue or return)"
+    with pytest.raises(PhaseError, match="Continue to the original destination"):
+        cp.advance(c, g)
+    on = cp.answer(c, g, True)
+    assert where(on, "k") == ("0102", L("0101"))  # still between sectors: it arrives at the next Movement Phase
+    assert on.log[-1].text == "Red continues to its original destination: k to 0101"
+    assert cp.pending(on, g) is None and cp.advance(on, g).phase is Phase.BOMBARDMENT
+    back = cp.answer(c, g, False)
+    assert where(back, "k") == ("0102", None) and "k returns to its last sector, 0102" in back.log[-1].text
+    assert cp.pending(back, g) is None
+    with pytest.raises(IllegalAnswer):
+        cp.answer(c, g, "later")
 
 
 def test_a_meeting_diplomacy_forbids_is_decided_at_once_with_nobody_returning():
