@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -27,7 +27,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem
 
-from app.systems.v13.grid import HEX_HEIGHT
+from app.systems.v13.hexes import HEX_HEIGHT
 from hexmap import Facing, Hex
 
 STATUSES = ("active", "crippled", "destroyed", "captured")
@@ -328,3 +328,23 @@ class GhostItem(QGraphicsItem):
             look = (s.text, s.facing.value, s.color.rgba(), s.base, s.mark, s.status, self.px)
             side = self.px * REACH
             p.drawPixmap(QPointF(-side / 2, -side / 2), counter_picture(s, self.px, 0, look, ghost=True))
+
+
+def distinct_texts(specs: list[CounterSpec]) -> list[CounterSpec]:
+    """Counters whose names abbreviate alike (``Tau Ceti IV Ground Base Alpha`` and ``... Beta``)
+    get the initial of their last word, then a number, so that no two read the same."""
+    groups: dict[str, list[int]] = {}
+    for i, s in enumerate(specs):
+        groups.setdefault(s.text, []).append(i)
+    out = list(specs)
+    for text, idx in groups.items():
+        if len(idx) < 2:
+            continue
+        tails = [re.findall(r"\w+", specs[i].name)[-1:] or ["?"] for i in idx]
+        texts = [text[:3] + t[0][0].upper() for t in tails]
+        if len(set(texts)) < len(texts):
+            texts = [text[:3] + str(k + 1) for k in range(len(idx))]
+        for i, t in zip(idx, texts):
+            if not specs[i].short:
+                out[i] = replace(specs[i], short=t)
+    return out

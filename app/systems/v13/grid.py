@@ -11,20 +11,23 @@ import math
 from collections.abc import Callable
 from functools import cache
 
-import numpy as np
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache, QPolygonF
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache
 
+from app.systems.v13.hexes import (  # noqa: F401 (the geometry, where the map's modules found it)
+    HEX,
+    HEX_HEIGHT,
+    LAYOUT,
+    POLY,
+    area_path,
+    centre_of,
+    grid_lines,
+    hexes_in,
+    labels_in,
+)
 from app.systems.v13.layers import blank, thin
 from hexmap import Hex, MapWindow
-from hexmap.labels import Label
-from hexmap.layout import Layout, boundary_segments
 
-HEX = 20.0
-LAYOUT = Layout(HEX)
-HEX_HEIGHT = math.sqrt(3) * HEX
-_UNIT_CORNERS = LAYOUT.corners(Hex(0, 0))
-POLY = QPolygonF([QPointF(x, y) for x, y in _UNIT_CORNERS])
 
 # colours of the table: paper for the sheet, slate for the plane beyond, violet for the region
 OFF_SHEET = QColor("#8d939b")
@@ -52,33 +55,6 @@ _STEP = 1.25
 BANDS = ((0.0, _STEP ** -5),) + tuple((_STEP ** k, _STEP ** (k + 1)) for k in range(-5, 4)) + ((_STEP ** 4, 0.0),)
 
 
-def centre_of(h: Hex) -> QPointF:
-    x, y = LAYOUT.to_pixel(h)
-    return QPointF(x, y)
-
-
-def area_path(q, r) -> QPainterPath:
-    """The hexes (q, r) as closed polygons, to fill and to stroke with clean corners.
-
-    Every outer edge runs clockwise around its hex, so the edges chain end to start into one
-    closed ring per boundary (holes come out as their own rings; OddEvenFill leaves them open).
-    """
-    x1, y1, x2, y2 = boundary_segments(LAYOUT, q, r)
-    key = lambda x, y: (round(x * 64), round(y * 64))  # noqa: E731 (corners agree to float error)
-    nxt = {key(a, b): (c, d) for a, b, c, d in zip(x1.tolist(), y1.tolist(), x2.tolist(), y2.tolist())}
-    path = QPainterPath()
-    path.setFillRule(Qt.FillRule.OddEvenFill)
-    while nxt:
-        start, (x, y) = nxt.popitem()
-        ring = [QPointF(start[0] / 64, start[1] / 64), QPointF(x, y)]
-        while (k := key(x, y)) != start and k in nxt:
-            x, y = nxt.pop(k)
-            ring.append(QPointF(x, y))
-        path.addPolygon(QPolygonF(ring))
-        path.closeSubpath()
-    return path
-
-
 _SHEETS: dict[tuple[int, int], QPainterPath] = {}
 
 
@@ -90,34 +66,6 @@ def sheet_path(window: MapWindow) -> QPainterPath:
         _SHEETS[key] = area_path([h.q for h in base], [h.r for h in base])
     c = centre_of(window.offset)
     return _SHEETS[key].translated(c.x(), c.y())
-
-
-def labels_in(window: MapWindow, area: QRectF) -> list[tuple[float, float, str, bool]]:
-    """The hexes whose centres lie in ``area``: their centres, their labels on ``window`` and
-    whether they are on it (one label asked per column: down a column, the row counts up)."""
-    qs, rs, cx, cy = hexes_in(area)
-    out = []
-    col = row0 = r0 = q0 = None
-    cols, rows = window.cols, window.rows
-    for q, r, x, y in zip(qs, rs, cx.tolist(), cy.tolist()):
-        if q != q0:
-            lab = window.label(Hex(q, r))
-            q0, r0, col, row0 = q, r, lab.col, lab.row
-        row = row0 + r - r0
-        out.append((x, y, str(Label(col, row)), 1 <= col <= cols and 1 <= row <= rows))
-    return out
-
-
-def hexes_in(rect: QRectF):
-    """Axial q, r (lists) and pixel centres (arrays) of the hexes whose centres lie in ``rect``."""
-    qs, rs = [], []
-    for q in range(math.ceil(rect.left() / (1.5 * HEX)), math.floor(rect.right() / (1.5 * HEX)) + 1):
-        r0 = math.ceil(rect.top() / HEX_HEIGHT - q / 2)
-        r1 = math.floor(rect.bottom() / HEX_HEIGHT - q / 2)
-        qs.extend([q] * max(0, r1 - r0 + 1))
-        rs.extend(range(r0, r1 + 1))
-    q_arr, r_arr = np.array(qs, dtype=float), np.array(rs, dtype=float)
-    return qs, rs, 1.5 * HEX * q_arr, HEX_HEIGHT * (r_arr + q_arr / 2.0)
 
 
 class PlaneGrid:
@@ -360,16 +308,6 @@ def label_px(lod: float) -> float:
     """The labels' size in scene units at zoom ``lod``: 11 px on the screen where they appear,
     growing with the zoom up to 16 px."""
     return min(16.0, max(float(LABEL_PX), 8.5 * lod)) / lod
-
-
-def grid_lines(area: QRectF) -> list[QLineF]:
-    """The grid lines of the hexes whose centres lie in ``area``: each shared edge once."""
-    _qs, _rs, cx, cy = hexes_in(area)
-    lines: list[QLineF] = []
-    for i, j in ((4, 5), (5, 0), (0, 1)):  # top, upper right, lower right
-        (ax, ay), (bx, by) = _UNIT_CORNERS[i], _UNIT_CORNERS[j]
-        lines.extend(map(QLineF, (cx + ax).tolist(), (cy + ay).tolist(), (cx + bx).tolist(), (cy + by).tolist()))
-    return lines
 
 
 _PATTERNS: dict[float, QPixmap] = {}

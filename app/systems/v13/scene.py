@@ -7,7 +7,6 @@ Everything shown comes from the engine through the window; the scene decides not
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import replace
 from functools import lru_cache
 from html import escape
@@ -16,11 +15,11 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmapCache, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsTextItem
 
-from app.systems.v13.counters import MIN_PX, CounterItem, CounterSpec, GhostItem, counter_px
-from app.systems.v13.grid import HEX, LAYOUT, OFF_SHEET, POLY, REGION_PEN, PlaneGrid, area_path, centre_of
+from app.systems.v13.counters import MIN_PX, CounterItem, CounterSpec, GhostItem, counter_px, distinct_texts
+from app.systems.v13.grid import OFF_SHEET, REGION_PEN, PlaneGrid
+from app.systems.v13.hexes import HEX, LAYOUT, POLY, area_path, centre_of, segments_path
 from app.systems.v13.layers import ScreenPictures, StrokeCache, device_rect, visible
 from hexmap import Facing, Hex, MapWindow
-from hexmap.layout import boundary_segments
 from hexmap.region import LegalRegion
 
 
@@ -361,33 +360,3 @@ class BattleScene(QGraphicsScene):
             if not box.isEmpty() and box.width() < sheet_width * 3:
                 rect = rect.united(box)
         return rect.adjusted(-2 * HEX, -2 * HEX, 2 * HEX, 2 * HEX)
-
-
-def segments_path(q, r) -> QPainterPath:
-    """A path of the outline of the hexes (q, r): one line per outer edge."""
-    x1, y1, x2, y2 = boundary_segments(LAYOUT, q, r)
-    path = QPainterPath()
-    for a, b, c, d in zip(x1.tolist(), y1.tolist(), x2.tolist(), y2.tolist()):
-        path.moveTo(a, b)
-        path.lineTo(c, d)
-    return path
-
-
-def distinct_texts(specs: list[CounterSpec]) -> list[CounterSpec]:
-    """Counters whose names abbreviate alike (``Tau Ceti IV Ground Base Alpha`` and ``... Beta``)
-    get the initial of their last word, then a number, so that no two read the same."""
-    groups: dict[str, list[int]] = {}
-    for i, s in enumerate(specs):
-        groups.setdefault(s.text, []).append(i)
-    out = list(specs)
-    for text, idx in groups.items():
-        if len(idx) < 2:
-            continue
-        tails = [re.findall(r"\w+", specs[i].name)[-1:] or ["?"] for i in idx]
-        texts = [text[:3] + t[0][0].upper() for t in tails]
-        if len(set(texts)) < len(texts):
-            texts = [text[:3] + str(k + 1) for k in range(len(idx))]
-        for i, t in zip(idx, texts):
-            if not specs[i].short:
-                out[i] = replace(specs[i], short=t)
-    return out
