@@ -68,8 +68,8 @@ def pending(c: Campaign) -> Question | None:
     """The empire phase's open question, or ``None`` (End Phase goes on)."""
     if c.phase is Phase.INCOME and "income/confirm" not in c.turn_asked:
         lines = [f"{_name(c, p.id)}: " + "; ".join(power_ledger(c, p.id).lines()) for p in c.powers]
-        return choose("income/confirm", GM, INCOME, "Game Master: the Income Phase's ledgers - " + " | ".join(lines)
-                      + " - confirm them (the Point Pools are updated)", ["confirm"])
+        return _secret(choose("income/confirm", GM, INCOME, "Game Master: the Income Phase's ledgers -\n"
+                              + "\n".join(lines) + "\n- confirm them (the Point Pools are updated)", ["confirm"]))
     if c.phase is Phase.TECH:
         for p in c.powers:
             eco = economy(c, p.id)
@@ -80,8 +80,7 @@ def pending(c: Campaign) -> Question | None:
             q = number(key, _team(c, p.id), tech.TECH, f"{p.name}: points to invest in research this turn (0-{high}): "
                        f"pool {eco.tech_pool}, required {tech.requirement(eco.last_tdp)} (half the last TDP "
                        f"{eco.last_tdp}), odds now {_odds(eco).words()}; Point Pool {points(eco.point_pool)}", 0, high)
-            return Question(q.key, q.kind, q.to, q.rule, q.text, q.options, q.low, q.high, {"secret": True},
-                            q.check, q.parse, q.default)
+            return _secret(q)
         if tech.is_roll_turn(c.turn):
             for p in c.powers:
                 eco = economy(c, p.id)
@@ -89,15 +88,21 @@ def pending(c: Campaign) -> Question | None:
                 o = _odds(eco)
                 if key in c.turn_asked or o.first == 0:  # nothing to roll for (no pool, or two advances made)
                     continue
-                return choose(key, GM, tech.TECH, f"Game Master: {p.name}'s tech roll on d100 (turn {c.turn}): "
-                              f"{o.words()}; Tech Year {eco.tech_year}, {eco.advances_this_year} advance(s) this "
-                              "year - roll", ["roll"])
+                return _secret(choose(key, GM, tech.TECH, f"Game Master: {p.name}'s tech roll on d100 (turn "
+                                      f"{c.turn}): {o.words()}; Tech Year {eco.tech_year}, "
+                                      f"{eco.advances_this_year} advance(s) this year - roll", ["roll"]))
     if c.phase is Phase.UPDATE and "update/roll" not in c.turn_asked:
         n = sum(1 for p in c.powers for _ in owned_planets(c, p.id))
         growth = " and census growth (every 12 turns)" if pe.is_growth_turn(c.turn) else ""
         return choose("update/roll", GM, pe.UPDATE_ASSET, f"Game Master: roll the Update Asset Phase: the Morale "
                       f"Check Chart for {n} planet(s){growth} - roll", ["roll"])
     return None
+
+
+def _secret(q: Question) -> Question:
+    """``q`` seen only by whom it asks (and the GM): a power's economy is its own (hot seat)."""
+    return Question(q.key, q.kind, q.to, q.rule, q.text, q.options, q.low, q.high, {**q.data, "secret": True},
+                    q.check, q.parse, q.default)
 
 
 def _dice(c: Campaign, step: int) -> DiceRoller:
@@ -146,7 +151,7 @@ def answer(c: Campaign, raw: Any) -> Campaign:
         eco = _set(new, power, tech_pool=result.pool, advances_this_year=result.advances_this_year,
                    tech_year=min(eco.tech_year + result.advances, 999))
         words = "; ".join(result.lines) or "no roll"
-        _log(new, tech.TECH, f"{_name(c, power)}: {words}; Tech Year {eco.tech_year}")
+        _log(new, tech.TECH, f"{_name(c, power)}: {words}; Tech Year {eco.tech_year}", power)
     else:
         _update_assets(new, c)
     return new
