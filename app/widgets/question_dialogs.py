@@ -7,17 +7,19 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from PySide6.QtCore import Qt, QUrl
+from PySide6.QtCore import QSize, Qt, QUrl
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
     QDialog,
     QDialogButtonBox,
+    QFrame,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
     QRadioButton,
+    QScrollArea,
     QSpinBox,
     QTextBrowser,
     QVBoxLayout,
@@ -44,6 +46,29 @@ def option_words(opt: str, names: dict[str, str]) -> str:
     if unit in names:
         return names[unit] + (" (with the mauler's points at full value)" if how == "mauler" else "")
     return {"none": "None", "fighters": "Its fighters"}.get(opt, opt)
+
+
+LONG_CHOICE = 12
+"""A choice of more options than this shows them in a scroll area that fits the screen."""
+
+
+class Choices(QScrollArea):
+    """The options of a long choice: as tall as they are, but never more than half the screen
+    (the dialog then fits the screen, issue 22), scrolling for the rest."""
+
+    def __init__(self, inner: QWidget) -> None:
+        super().__init__()
+        self.setObjectName("choices")
+        inner.layout().setContentsMargins(0, 0, 0, 0)
+        self.setWidget(inner)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        inner = self.widget().sizeHint()
+        room = self.screen().availableGeometry().height() // 2
+        return QSize(inner.width() + self.verticalScrollBar().sizeHint().width(), min(inner.height(), room))
 
 
 def open_rule_link(href: str | QUrl, parent: QWidget | None = None) -> None:
@@ -106,11 +131,16 @@ class QuestionDialog(QDialog):
             self.group.button(1).setChecked(True)
         elif k is QKind.CHOOSE:
             self.group = QButtonGroup(self)
+            long = len(question.options) > LONG_CHOICE  # a unit a choice (Directed Damage at 300 v 300)
+            box = QWidget()
+            into = QVBoxLayout(box) if long else lay
             for i, opt in enumerate(question.options):
                 words = question.data.get("option_words", {})  # the engine's words for an option, if any
                 b = QRadioButton(words[opt] if opt in words else option_words(opt, names))
                 self.group.addButton(b, i)
-                lay.addWidget(b)
+                into.addWidget(b)
+            if long:  # they scroll inside a dialog that fits the screen
+                lay.addWidget(Choices(box), 1)
             self.group.button(0).setChecked(True)
         elif k is QKind.CHOOSE_UNITS:
             self.list = QListWidget()
