@@ -25,6 +25,7 @@ BUILTIN: dict[str, str] = {
     "table": "rules.systems.table.entry:SYSTEM",
     "sidcors": "rules.systems.sidcors:SYSTEM",
     "afef": "rules.systems.afef:SYSTEM",
+    "b5": "rules.systems.b5:SYSTEM",
 }
 """The built-in systems' entry points, as ``pyproject.toml`` declares them (a test keeps the
 two equal): the fallback when the installed metadata lacks them."""

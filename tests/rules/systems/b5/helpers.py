@@ -21,3 +21,29 @@ def ship(squadron: str = "s1", category: str = "medium", **kw: Any) -> B5Data:
 def thentus(**kw: Any) -> B5Data:
     """The seed's Thentus frigate: accel 6 (its one stated number)."""
     return ship(accel=6, decel=6, **kw)
+
+
+def b5(uid: str, squadron: str = "", category: str = "medium", **kw: Any) -> dict[str, Any]:
+    """A campaign unit (tests/rules/strategic/builder.py's form) with seed 003 data."""
+    return {"id": uid, "name": uid.upper(), "b5": ship(squadron, category, **kw).model_dump(mode="json")}
+
+
+def b5_campaign(blue_squadrons: int = 2, jumpers: bool = True):
+    """Blue (defending) and Red (attacking) at 0304, fought with the b5 system: each side's flag
+    squadron (flagship and one more), Blue's flagship escort, and further one-ship squadrons."""
+    import json
+
+    from rules.model import io
+    from rules.strategic import build_graph
+    from rules.strategic.turn import end_movement
+    from tests.rules.systems.v13.helpers import duel
+
+    blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True), b5("b-f2", "bflag"),
+            b5("b-e1", escort=True)] + [b5(f"b-c{i}", f"b{i}", command=True) for i in range(2, blue_squadrons + 1)]
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, jump_engine=jumpers, race="minbari"),
+           b5("r-f2", "rflag"), b5("r-c2", "r2", command=True, jump_engine=jumpers), b5("r-m2", "r2", speed=10)]
+    c = duel(blue, red)
+    data = json.loads(io.dumps(c))
+    data.setdefault("settings", {})["battle_system"] = "b5"
+    c = type(c).model_validate(data)
+    return end_movement(c, build_graph(c)).campaign

@@ -1,0 +1,134 @@
+"""The b5 board: the hex grid, the legal zone of the ship being placed, the ships placed (by
+the viewer's sight), each command ship's command ring and the vortices. A click, or a drag
+ending on a hex, places the pending ship there (the engine checks it)."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsScene
+
+from app.widgets.zoom_view import ZoomableView
+from hexmap import Facing, Label, grid_hex
+from hexmap.labels import axial_to_offset
+from hexmap.layout import Layout
+
+SIZE = 10.0
+TEAM_COLOURS = ("#2f6fd0", "#c8402f", "#3a9a4a", "#8a4fc0")
+
+
+class BoardView(ZoomableView):
+    """The board of ``cols`` x ``rows`` hexes; ``on_hex(label)`` when a hex is clicked or dropped on."""
+
+    def __init__(self, cols: int, rows: int, on_hex: Callable[[Label], None]) -> None:
+        super().__init__()
+        self.setObjectName("b5_board")
+        self.cols, self.rows, self.on_hex = cols, rows, on_hex
+        self.layout_ = Layout(SIZE, SIZE + 2, SIZE + 2)
+        self.scene_ = QGraphicsScene(self)
+        self.setScene(self.scene_)
+        self.setBackgroundBrush(QColor("#10141c"))
+        self._grid()
+        self.zone_item = self.scene_.addPath(QPainterPath(), QPen(Qt.PenStyle.NoPen), QBrush(QColor(80, 200, 120, 90)))
+        self.zone_item.setZValue(1)
+        self.items_: list = []
+        self.fitted = False
+
+    def centre(self, at: Label) -> QPointF:
+        x, y = self.layout_.to_pixel(grid_hex(at))
+        return QPointF(x, y)
+
+    def _hex_path(self, path: QPainterPath, at: Label) -> None:
+        pts = [QPointF(x, y) for x, y in self.layout_.corners(grid_hex(at))]
+        path.addPolygon(QPolygonF(pts + [pts[0]]))
+
+    def _grid(self) -> None:
+        path = QPainterPath()
+        for c in range(1, self.cols + 1):
+            for r in range(1, self.rows + 1):
+                self._hex_path(path, Label(c, r))
+        grid = self.scene_.addPath(path, QPen(QColor("#2a3344"), 0))
+        grid.setZValue(0)
+        font = QFont()
+        font.setPointSizeF(3.5)
+        for c in range(1, self.cols + 1, 5):
+            for r in range(1, self.rows + 1, 5):
+                t = self.scene_.addSimpleText(str(Label(c, r)), font)
+                t.setBrush(QColor("#56627a"))
+                p = self.centre(Label(c, r))
+                t.setPos(p.x() - 5, p.y() - 3)
+        self.setSceneRect(self.scene_.itemsBoundingRect().adjusted(-10, -10, 10, 10))
+
+    def show_zone(self, hexes: Iterable[Label]) -> None:
+        path = QPainterPath()
+        for at in hexes:
+            self._hex_path(path, at)
+        self.zone_item.setPath(path)
+
+    def show_ships(self, ships: list[tuple[str, Label, Facing, int, bool]], rings: list[tuple[Label, int, int]],
+                   vortices: list[tuple[str, Label]]) -> None:
+        """``ships``: (name, hex, facing, team index, command ship); ``rings``: (hex, radius,
+        team index); ``vortices``: (label, hex)."""
+        for it in self.items_:
+            self.scene_.removeItem(it)
+        self.items_ = []
+        step = self.layout_.size * 1.732
+        for at, radius, team in rings:
+            p = self.centre(at)
+            r = radius * step
+            ring = self.scene_.addEllipse(QRectF(p.x() - r, p.y() - r, 2 * r, 2 * r),
+                                          QPen(QColor(TEAM_COLOURS[team % 4]), 0.8, Qt.PenStyle.DashLine))
+            ring.setZValue(2)
+            self.items_.append(ring)
+        for name, at in vortices:
+            p = self.centre(at)
+            v = self.scene_.addEllipse(QRectF(p.x() - 8, p.y() - 8, 16, 16), QPen(QColor("#e0c040"), 2),
+                                       QBrush(QColor(224, 192, 64, 60)))
+            v.setZValue(3)
+            v.setToolTip(f"vortex: {name} ({at})")
+            self.items_.append(v)
+        font = QFont()
+        font.setPointSizeF(5)
+        for name, at, facing, team, command in ships:
+            p = self.centre(at)
+            r = 5.5 if command else 4.0
+            colour = QColor(TEAM_COLOURS[team % 4])
+            dot = self.scene_.addEllipse(QRectF(p.x() - r, p.y() - r, 2 * r, 2 * r), QPen(QColor("white"), 0.8),
+                                         QBrush(colour))
+            dot.setZValue(4)
+            dot.setToolTip(f"{name} at {at}, facing {facing.name}")
+            v = facing.vector
+            tip = self.layout_.to_pixel(grid_hex(at) + v)
+            line = self.scene_.addLine(p.x(), p.y(), p.x() + (tip[0] - p.x()) * 0.6, p.y() + (tip[1] - p.y()) * 0.6,
+                                       QPen(QColor("white"), 1.2))
+            line.setZValue(5)
+            label = self.scene_.addSimpleText(name, font)
+            label.setBrush(QColor("#e8ecf4"))
+            label.setPos(p.x() + r + 1, p.y() - 4)
+            label.setZValue(5)
+            self.items_ += [dot, line, label]
+        if not self.fitted and self.isVisible():
+            self.fitted = True
+            self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def label_at(self, pos: QPointF) -> Label | None:
+        """The board hex under a viewport point, or None off the board."""
+        sp = self.mapToScene(pos.toPoint())
+        h = self.layout_.from_pixel(sp.x(), sp.y())
+        c, r = axial_to_offset(h)
+        return Label(c, r) if 1 <= c <= self.cols and 1 <= r <= self.rows else None
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
+        """A click, or a drag from anywhere ending on a hex, places the pending ship there."""
+        if event.button() == Qt.MouseButton.LeftButton:
+            at = self.label_at(event.position())
+            if at is not None:
+                self.on_hex(at)
+        super().mouseReleaseEvent(event)
+
+    def showEvent(self, event) -> None:  # noqa: N802
+        super().showEvent(event)
+        if not self.fitted:
+            self.fitted = True
+            self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)

@@ -1,0 +1,186 @@
+"""The b5 battle system's panel: the board with the legal zone of the ship the engine asks
+for, the forces and the helpers; placement questions are answered on the board (a click or a
+drop on a hex) or by the hex bar under the question (a label typed, a facing, Place); every
+other question is asked by the shared window's dialog. What is not built yet is said on top."""
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter, QTabWidget,
+                               QTextBrowser, QVBoxLayout, QWidget)
+
+from app.battle.panel import PanelBase
+from app.systems.b5.board import BoardView
+from app.systems.b5.helpers import Helpers
+from hexmap import Facing, Label
+from rules.battlehex.change import BattleChange
+from rules.battlehex.log import GM
+from rules.battlehex.questions import QKind, Question
+from rules.battlehex.sight import events_for, sight
+from rules.model.visibility import TABLE
+from rules.systems.b5.battle import B5Battle
+from rules.systems.b5.command import RADIUS
+
+if TYPE_CHECKING:
+    from app.battle.window import BattleWindow
+
+NOT_BUILT = ("Built: deployment (meeting engagement, jump-in with vortex scatter) on this board, and the "
+             "helpers. <b>Not built yet</b>: plotted movement, pulses, fire, morale and fighters are played at "
+             "the table, with the helpers' numbers; at each turn's end the Game Master goes on or enters the "
+             "results (destroyed, captured), which are written back to the campaign.")
+
+
+class B5Panel(PanelBase):
+    """The board, the forces sheet and the helpers of a Babylon 5 battle."""
+
+    def __init__(self, window: BattleWindow) -> None:
+        super().__init__(window)
+        run = self._run()
+        cols, rows = (run.engine.board.cols, run.engine.board.rows) if run is not None else (90, 60)
+        self.board = BoardView(cols, rows, self.place_at)
+        self.sheet = QTextBrowser()
+        self.sheet.setObjectName("b5_forces")
+        self.helpers = Helpers()
+        tabs = QTabWidget()
+        tabs.addTab(self.sheet, "Forces")
+        tabs.addTab(self.helpers, "Helpers")
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.board)
+        split.addWidget(tabs)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 1)
+        self.built = QLabel(NOT_BUILT)
+        self.built.setObjectName("b5_not_built")
+        self.built.setWordWrap(True)
+        self.built.setTextFormat(Qt.TextFormat.RichText)
+        box = QWidget()
+        lay = QVBoxLayout(box)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.built)
+        lay.addWidget(split, 1)
+        self.central: QWidget = box
+        self.bar = QWidget()
+        self.bar.setObjectName("b5_place_bar")
+        bar = QHBoxLayout(self.bar)
+        self.prompt = QLabel()
+        self.prompt.setWordWrap(True)
+        self.hex_edit = QLineEdit()
+        self.hex_edit.setObjectName("b5_hex")
+        self.hex_edit.setPlaceholderText("hex, e.g. 1030")
+        self.hex_edit.setMaximumWidth(110)
+        self.facing = QComboBox()
+        self.facing.setObjectName("b5_facing")
+        self.facing.addItems([f.name for f in Facing])
+        self.facing.setToolTip("The ship's facing: A towards the top of the board, then clockwise")
+        self.place_button = QPushButton("&Place")
+        self.place_button.setObjectName("b5_place")
+        self.place_button.clicked.connect(self.place_typed)
+        self.hex_edit.returnPressed.connect(self.place_typed)
+        for w in (self.prompt, self.hex_edit, self.facing, self.place_button):
+            bar.addWidget(w)
+        bar.setStretch(0, 1)
+        self.widgets: list[QWidget] = [self.bar]
+
+    def _run(self) -> B5Battle | None:
+        b = self.win.b
+        return b if isinstance(b, B5Battle) else None
+
+    def _mine(self) -> Question | None:
+        """The pending placement when the one at the screen may answer it."""
+        run = self._run()
+        q = run.pending if run is not None else None
+        return q if q is not None and q.kind is QKind.PLACE and self.win.viewer in (q.to, GM) else None
+
+    # -- the panel seam ----------------------------------------------------------------------------
+    def handles(self, q: Question) -> bool:
+        return q.kind is QKind.PLACE
+
+    def unit_names(self) -> dict[str, str]:
+        run = self._run()
+        return run.unit_names() if run is not None else {}
+
+    def refused(self, text: str) -> None:
+        self.prompt.setText(f"<span style='color:#c01010'><b>Refused</b>: {escape(text)}</span>")
+
+    def hide_secrets(self) -> None:
+        self.board.show_zone([])
+        self.board.show_ships([], [], [])
+        self.sheet.clear()
+        self.prompt.clear()
+
+    def place_at(self, at: Label) -> None:
+        """Answer the pending placement with ``at`` and the facing chosen in the bar."""
+        q = self._mine()
+        if q is not None:
+            self.win.answer({"at": str(at), "facing": self.facing.currentText()})
+
+    def place_typed(self) -> None:
+        q = self._mine()
+        if q is not None:
+            self.win.answer({"at": self.hex_edit.text().strip(), "facing": self.facing.currentText()})
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def draw(self, change: BattleChange | None) -> None:
+        run = self._run()
+        if run is None:
+            return
+        viewer = self.win.viewer or TABLE
+        e = run.engine
+        seen = sight(run, viewer)
+        teams = [e.defender, e.attacker]
+        ships, rings = [], []
+        for uid, at in e.at.items():
+            u = e.units[uid]
+            if not seen.knows(uid, u.unit.name):
+                continue
+            d = e.data(uid)
+            team = teams.index(u.team) if u.team in teams else 2
+            ships.append((u.unit.name, at, e.facing[uid], team, d.command))
+            if d.command:
+                rings.append((at, RADIUS, team))
+        vortices = [(e.units[x].unit.name, at) for x, at in e.vortices.items()]
+        self.board.show_ships(ships, rings, vortices)
+        q = self._mine()
+        self.board.show_zone(run.legal() if q is not None else [])
+        self.bar.setEnabled(q is not None)
+        if q is not None:
+            self.prompt.setText(f"{escape(q.text)} — click a green hex, or type it")
+        else:
+            self.prompt.setText("")
+        self.sheet.setHtml(self._sheet(run, viewer))
+
+    def _sheet(self, run: B5Battle, viewer: str) -> str:
+        e = run.engine
+        seen = sight(run, viewer)
+        rows = [f"<p><b>{escape(run.status().stage)}</b></p>"]
+        for team in (e.defender, e.attacker):
+            rows.append(f"<h3>{escape(e.name(team))}</h3><ul>")
+            force = e.forces.get(team)
+            for s in force.squadrons if force else ():
+                names = []
+                for uid in s.ships:
+                    u = e.units[uid]
+                    if seen.knows(uid, u.unit.name):
+                        where = f" at {e.at[uid]}" if uid in e.at else ""
+                        fate = "" if u.status.value == "present" else f" ({u.status.value})"
+                        names.append(f"{escape(u.unit.name)}{where}{fate}")
+                if names:
+                    rows.append(f"<li>squadron <b>{escape(s.name)}</b>"
+                                f"{' (flag)' if s.command == force.flagship else ''}"
+                                f"{' (on patrol)' if s.name in e.patrols else ''}: " + ", ".join(names) + "</li>")
+            for uid in force.escorts if force else ():
+                u = e.units[uid]
+                if seen.knows(uid, u.unit.name):
+                    rows.append(f"<li>escort: {escape(u.unit.name)}</li>")
+            rows.append("</ul>")
+        return "".join(rows)
+
+    def report(self, viewer: str) -> str:
+        run = self._run()
+        body = self._sheet(run, viewer) if run is not None else ""
+        lines = "".join(f"<li>[{escape(e.rule)}] {escape(e.text)}</li>" for e in events_for(run, viewer)) \
+            if run else ""
+        return (f"<html><body><h1>Battle Hex {self.win.at} (Babylon 5 Fleet Action)</h1>{body}"
+                f"<h2>Log</h2><ul>{lines}</ul></body></html>")

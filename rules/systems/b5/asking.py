@@ -1,0 +1,47 @@
+"""The b5 engine's questions: placing a ship in its zone, a vortex, a secret speed."""
+from __future__ import annotations
+
+from typing import Any
+
+from hexmap import Facing, Label
+from rules.battlehex.log import IllegalAnswer, shown
+from rules.battlehex.questions import QKind, Question, number
+from rules.systems.b5.deploy import Board
+
+
+def read_place(a: Any, rule: str) -> tuple[Label, Facing]:
+    """An answer placing a ship: ``"CCRR"`` or ``{"at": "CCRR", "facing": "A"}`` (facing A if none)."""
+    at, facing = (a, "A") if isinstance(a, str) else (a.get("at"), a.get("facing", "A")) \
+        if isinstance(a, dict) else (None, None)
+    try:
+        return Label.parse(at), Facing.parse(facing)  # type: ignore[arg-type]
+    except ValueError as e:
+        raise IllegalAnswer(rule, f"answer a hex and a facing, such as {{\"at\": \"4530\", \"facing\": \"A\"}}, "
+                                  f"not {shown(a)} ({e})") from None
+
+
+def place(key: str, to: str, rule: str, text: str, board: Board, why: Any, data: dict[str, Any]) -> Question:
+    """A placement question; ``why(at)`` says why a hex is refused ("" when legal)."""
+    def check(a: Any) -> tuple[Label, Facing]:
+        at, facing = read_place(a, rule)
+        if not board.on(at):
+            raise IllegalAnswer(rule, f"{at} is off the board (0101 to {Label(board.cols, board.rows)})")
+        reason: str = why(at)
+        if reason:
+            raise IllegalAnswer(rule, reason)
+        return at, facing
+    return Question(key, QKind.PLACE, to, rule, text, data=data, check=check,
+                    parse=lambda a: read_place(a, rule))
+
+
+def secret_number(key: str, to: str, rule: str, text: str, low: int, high: int, why: str) -> Question:
+    """A number only ``to`` (and the GM) may read until the engine reveals it."""
+    q = number(key, to, rule, text, low, high, why=why)
+    return Question(q.key, q.kind, q.to, q.rule, q.text, low=low, high=high, data={"secret": True}, check=q.check,
+                    default=q.default)
+
+
+def choose_units(key: str, to: str, rule: str, text: str, options: list[str], check: Any,
+                 secret: bool = False) -> Question:
+    return Question(key, QKind.CHOOSE_UNITS, to, rule, text, tuple(options),
+                    data={"secret": True} if secret else {}, check=check)

@@ -1,0 +1,72 @@
+"""The b5 system's run on the shared seam (:class:`rules.battlehex.run.ReplayRun`): seeded
+dice, the log, replay of the record's answers, undo, secret answers, save and write-back."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from hexmap import Label, LaneGraph
+from rules.battlehex.change import RunStatus
+from rules.battlehex.log import EventLog
+from rules.battlehex.questions import QKind, Question
+from rules.battlehex.run import ReplayRun
+from rules.battlehex.state import BattleState
+from rules.dice import DiceRoller
+from rules.model.campaign import Campaign
+from rules.systems.b5.asking import read_place
+from rules.systems.b5.engine import B5Engine, TURN_RULE
+
+
+class B5Battle(ReplayRun[B5Engine]):
+    """The registry entry's engine: the Babylon 5 Fleet Action battle at ``at`` of ``campaign``."""
+
+    ROUNDS_RULE = TURN_RULE
+    RULINGS = True
+
+    def __init__(self, campaign: Campaign, at: Label, graph: LaneGraph | None = None,
+                 dice: Callable[[int], DiceRoller] = DiceRoller) -> None:
+        super().__init__(campaign, at, graph, dice)
+        self.restart(list(self.record.answers))
+
+    def _engine(self, state: BattleState, log: EventLog, dice: DiceRoller) -> B5Engine:
+        return B5Engine(state, log, dice)
+
+    def _words(self, q: Question, raw: Any) -> str:
+        if q.kind is QKind.PLACE:
+            at, facing = read_place(raw, q.rule) if not (isinstance(raw, dict) and "gm_ruling" in raw) else \
+                read_place(raw["gm_ruling"], q.rule)
+            return f"{at}, facing {facing.name}"
+        if q.kind is QKind.CHOOSE_UNITS and isinstance(raw, list):
+            return ", ".join(self.state.units[x].name for x in raw if x in self.state.units) or "none"
+        return str(raw)
+
+    def _marks(self) -> dict[str, Any]:
+        e = self.engine
+        return {u.id: (u.status.value, str(e.at.get(u.id, ""))) for u in self.state.units.values()}
+
+    def _step(self) -> object:
+        return (self.state.resolved, self.engine.round, len(self.engine.vortices))
+
+    def summary(self, raw: Any) -> str:
+        q = self.pending
+        what = q.text.split(": ", 1)[-1] if q else "answer"
+        words = self._words(q, raw) if q is not None else str(raw)
+        return f"Battle {self.record.at}: {what[:60]}: {words}"
+
+    def status(self) -> RunStatus:
+        e = self.engine
+        if self.state.resolved:
+            stage = "resolved"
+        elif e.round:
+            stage = f"turn {e.round} (at the table)"
+        else:
+            stage = f"deployment ({e.scenario})" if e.scenario else "set-up"
+        return RunStatus(f"{e.name(e.attacker)} attacks {e.name(e.defender)}", stage, self.state.resolved,
+                         self.state.resolution)
+
+    def unit_names(self) -> dict[str, str]:
+        return {u.id: u.name for u in self.state.units.values()}
+
+    def legal(self) -> list[Label]:
+        """The hexes the pending placement accepts (what the panel draws)."""
+        return self.engine.legal()

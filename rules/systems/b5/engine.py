@@ -1,0 +1,340 @@
+"""The b5 engine: a Battle Hex fought with seed 003 (Babylon 5 Fleet Action).
+
+Built: the scenario (meeting engagement or jump-in), deployment as questions with the legal
+zones computed here (secret prior fleet speeds; the squadrons placed alternately; patrols;
+the attacker's secret vortex openers and flagship jump-in hex; the vortex scatter rolled and
+logged with its dice; the squadrons jumping in), then the turns, which are fought at the table
+with the panel's helpers (the Action Phase is not played by the computer yet), and the GM's
+results, written back like any battle. docs/b5.md lists what is left.
+"""
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from hexmap import Facing, Label
+from rules.battlehex.log import GM, EventLog, IllegalAnswer
+from rules.battlehex.questions import Question, choose, unit_list
+from rules.battlehex.roster import BUnit, Status
+from rules.battlehex.state import BattleState
+from rules.dice import DiceRoller
+from rules.model.b5 import B5Data
+from rules.model.units import unit_secret
+from rules.systems.b5 import deploy, jump
+from rules.systems.b5.asking import choose_units, place, secret_number
+from rules.systems.b5.deploy import Board, Place
+from rules.systems.b5.force import Force, force_of
+
+Procedure = Generator[Question, Any, None]
+TURN_RULE = "B5 Turn Sequence"
+RESULT_RULE = "V13.01"
+ROUND_LIMIT = 30
+"""After this many turns the GM may only enter the results (every battle ends within a bound)."""
+MEETING, JUMP_IN = "meeting engagement", "jump-in"
+
+
+class B5Engine:
+    """The forces, the board, where each ship stands and the procedure."""
+
+    def __init__(self, state: BattleState, log: EventLog, dice: DiceRoller) -> None:
+        self.state, self.log, self.dice = state, log, dice
+        self.attacker, self.defender = state.record.attacker, state.record.defender
+        self.round = 0
+        self.board = Board()
+        self.units: dict[str, BUnit] = {}
+        self.forces: dict[str, Force] = {}
+        self.scenario = ""
+        self.at: dict[str, Label] = {}
+        self.facing: dict[str, Facing] = {}
+        self.speed: dict[str, int] = {}
+        self.patrols: set[str] = set()
+        self.vortices: dict[str, Label] = {}
+        """Vortex opener id -> where its vortex formed."""
+        self.patrol_speed = 0
+        self.jump_facing = Facing.A
+        self.placing: tuple[str, Place] | None = None
+        """The ship the pending placement question asks for, and its constraint."""
+        self.enlist()
+
+    def name(self, team: str) -> str:
+        t = self.state.teams.get(team)
+        return t.name if t else team
+
+    def data(self, uid: str) -> B5Data:
+        b5 = self.units[uid].unit.b5
+        assert b5 is not None
+        return b5
+
+    def enlist(self) -> None:
+        """The units taking part with Babylon 5 data, and each side's force (refused with the rule
+        when a side has no flagship or a squadron no command ship)."""
+        self.units = {u.id: u for u in self.state.units.values() if u.status is not Status.OUT and u.unit.b5}
+        self.forces = {t: force_of(self.name(t), [(u.id, u.unit.name, self.data(u.id)) for u in self.units.values()
+                                                  if u.team == t]) for t in (self.defender, self.attacker)}
+
+    def side_units(self, team: str) -> list[str]:
+        return [uid for uid, u in self.units.items() if u.team == team]
+
+    def enemy(self, team: str) -> str:
+        return self.attacker if team == self.defender else self.defender
+
+    # -- the procedure -----------------------------------------------------------------------------
+    def run(self) -> Procedure:
+        self._intro()
+        self.scenario = yield choose("b5/scenario", GM, TURN_RULE, "Game Master: is this a meeting engagement, or "
+                                     f"does {self.name(self.attacker)} jump in?", [MEETING, JUMP_IN])
+        if self.scenario == MEETING:
+            yield from self._meeting()
+        else:
+            yield from self._jump_in()
+        yield from self._turns()
+
+    def resume(self, key: str) -> Procedure | None:
+        """Never: the deployment replays from its answers (no checkpoint)."""
+        return None
+
+    def question_odds(self, q: Question) -> dict[str, Any]:
+        return {}
+
+    def _intro(self) -> None:
+        r = self.state.record
+        self.log.add("info", TURN_RULE, f"Battle Hex {r.at}: {self.name(r.attacker)} attacks {self.name(r.defender)}, "
+                                        "fought with Babylon 5 Fleet Action (seed 003)")
+        for team in (self.defender, self.attacker):
+            for secret in (False, True):
+                names = [self.units[x].unit.name for x in self.side_units(team)
+                         if bool(unit_secret(self.units[x].unit)) is secret]
+                if names:
+                    self.log.add("info", "V13.13", f"units present ({self.name(team)}"
+                                                   f"{', kept from the other side' if secret else ''}): "
+                                 + ", ".join(names))
+        left = [u.unit.name for u in self.state.units.values() if u.status is not Status.OUT and not u.unit.b5]
+        if left:
+            self.log.add("info", TURN_RULE, "without Babylon 5 data (b5), out of this battle: " + ", ".join(left))
+
+    def _meeting(self) -> Procedure:
+        rule = deploy.RULE
+        speeds: dict[str, int] = {}
+        for team in (self.defender, self.attacker):
+            speeds[team] = yield secret_number(f"b5/speed/{team}", team, rule,
+                                               f"{self.name(team)}: your fleet's speed last turn, noted in secret "
+                                               f"(announced once every squadron is placed; 10 or less)",
+                                               0, deploy.MEETING_SPEED, "fleets begin with a speed of 10 or less")
+        yield from self._deploy_squadrons(meeting=True)
+        for team, s in speeds.items():
+            for uid in self.side_units(team):
+                self.speed[uid] = s
+            self.log.add("ruling", rule, f"{self.name(team)} announces its fleet speed: {s}")
+
+    def _deploy_squadrons(self, meeting: bool, sides: tuple[str, ...] | None = None) -> Procedure:
+        teams = sides or (self.defender, self.attacker)
+        lists = [[s.name for s in self.forces[t].squadrons] for t in teams]
+        order = deploy.placement_order(lists[0], lists[1] if len(lists) > 1 else [])
+        for side, sq in order:
+            team = teams[side]
+            yield from self._place_squadron(team, sq, meeting)
+
+    def _place_squadron(self, team: str, name: str, meeting: bool) -> Procedure:
+        force = self.forces[team]
+        squadron = next(s for s in force.squadrons if s.name == name)
+        rule = deploy.RULE if meeting else deploy.JUMP_RULE
+        enemies = tuple(self.at[x] for x in self.side_units(self.enemy(team)) if x in self.at) if meeting else ()
+        flag = self.at.get(force.flagship)
+        for uid in squadron.ships:
+            if uid == force.flagship:
+                p = Place("flagship", None, enemies)
+            elif uid == squadron.command:
+                p = Place("patrol" if name in self.patrols else "command", flag, enemies)
+            else:
+                p = Place("member", self.at[squadron.command], enemies)
+            yield from self._place(team, uid, p, rule, f"squadron {name}")
+            if uid == force.flagship:
+                flag = self.at[uid]
+                for e in force.escorts:
+                    yield from self._place(team, e, Place("escort", flag, enemies), rule, "escort of the flagship")
+
+    def _place(self, team: str, uid: str, p: Place, rule: str, what: str) -> Procedure:
+        name = self.units[uid].unit.name
+        self.placing = (uid, p)
+
+        def why(at: Label) -> str:
+            return deploy.why_not(self.board, p, at, name)
+        text = f"{self.name(team)}: place {name} ({what}, {p.role})"
+        at, facing = yield place(f"b5/place/{uid}", team, rule, text, self.board, why, {"unit": uid, "role": p.role})
+        self.placing = None
+        self.at[uid], self.facing[uid] = at, facing
+        self.log.add("ruling", rule, f"{name} is placed at {at}, facing {facing.name}", {"unit": uid, "at": str(at)})
+
+    def _jump_in(self) -> Procedure:
+        rule = deploy.JUMP_RULE
+        att, dfn = self.attacker, self.defender
+        force = self.forces[att]
+        jumpers = [x for x in self.side_units(att) if self.data(x).jump_engine and force.squadron_of(x)]
+
+        def openers_ok(a: Any) -> list[str]:
+            chosen = unit_list(a, jumpers, rule, lambda x: self.units[x].unit.name, "choose ships with jump engines")
+            for s in force.squadrons:
+                if not any(x in s.ships for x in chosen):
+                    raise IllegalAnswer(rule, f"squadron {s.name} enters only through a vortex opened by one of its "
+                                              "own ships: choose one of them")
+            return chosen
+        openers: list[str] = yield choose_units("b5/jump/openers", att, rule, f"{self.name(att)}: which ships open "
+                                                "vortices (in secret)?", jumpers, openers_ok, secret=True)
+        flag_opener = next(x for x in openers if x in force.squadrons[0].ships)
+        aim, facing = yield place("b5/jump/aim", att, rule, f"{self.name(att)}: the flagship's jump-in hex and the "
+                                  "direction the vortices open (in secret)", self.board, lambda at: "",
+                                  {"secret": True, "unit": force.flagship, "role": "jump-in hex"})
+        defence = self.forces[dfn]
+        n = deploy.patrol_count(len(defence.squadrons))
+        self.speed.update({x: 0 for x in self.side_units(dfn)})
+        speed = yield secret_number(f"b5/speed/{dfn}", dfn, rule, f"{self.name(dfn)}: your fleet's speed (4 or less)",
+                                    0, deploy.DEFENDER_SPEED, "a fleet jumped upon moves at speed 4 or less")
+        if n:
+            yield from self._patrols(dfn, n)
+        yield from self._deploy_squadrons(meeting=False, sides=(dfn,))
+        for x in self.side_units(dfn):
+            sq = defence.squadron_of(x)
+            self.speed[x] = self.patrol_speed if sq and sq.name in self.patrols else speed
+        self.log.add("ruling", rule, f"{self.name(dfn)}'s fleet moves at speed {speed}")
+        yield from self._vortices(att, openers, flag_opener, aim, facing)
+        yield from self._arrive(att, openers)
+
+    def _patrols(self, team: str, n: int) -> Procedure:
+        rule = deploy.JUMP_RULE
+        force = self.forces[team]
+        options = [s.command for s in force.squadrons[1:]]
+
+        def check(a: Any) -> list[str]:
+            chosen = unit_list(a, options, rule, lambda x: self.units[x].unit.name, "choose squadron commanders")
+            if len(chosen) != n:
+                raise IllegalAnswer(rule, f"25% of {len(force.squadrons)} squadrons: {n} on patrol, not {len(chosen)}")
+            return chosen
+        chosen = yield choose_units("b5/jump/patrols", team, rule, f"{self.name(team)}: which {n} squadron"
+                                    f"{'s go' if n > 1 else ' goes'} on patrol (by its commander)?", options, check)
+        self.patrols = {s.name for s in force.squadrons if s.command in chosen}
+        self.patrol_speed = yield secret_number(f"b5/speed/{team}/patrol", team, rule,
+                                                     f"{self.name(team)}: your patrols' speed (10 or less)", 0,
+                                                     deploy.PATROL_SPEED, "patrols move at up to 10")
+        self.log.add("ruling", rule, f"on patrol, 20 or more hexes from the flagship: "
+                     + ", ".join(sorted(self.patrols)))
+
+    def _vortices(self, team: str, openers: list[str], flag_opener: str, aim: Label, facing: Facing) -> Procedure:
+        rule = jump.RULE
+        race = self.data(self.forces[team].flagship).race
+        self.log.add("ruling", rule, f"{self.name(team)} reveals: the flagship aimed at {aim}, vortices open facing "
+                                     f"{facing.name}; opened by " + ", ".join(self.units[x].unit.name for x in openers))
+        d = self.dice.roll("d6", purpose="flagship vortex direction", rule=rule, who=team).total
+        far = self.dice.roll(jump.flagship_dice(race), purpose="flagship vortex distance", rule=rule, who=team).total
+        flag_at = jump.scatter(self.board, aim, d, far)
+        self.vortices[flag_opener] = flag_at
+        self.log.add("ruling", rule, f"the flagship's vortex forms at {flag_at}: {far} hexes in direction {d} "
+                                     f"({jump.direction(d).name}) from {aim}", {"at": str(flag_at), "from": str(aim)})
+        chosen: dict[str, Label] = {}
+        for x in openers:
+            if x == flag_opener:
+                continue
+            name = self.units[x].unit.name
+
+            def why(at: Label, name: str = name) -> str:
+                far = deploy.distance(flag_at, at)
+                return "" if jump.chosen_ok(flag_at, at) else \
+                    f"{name}'s vortex is chosen within {jump.CHOSEN_RADIUS} hexes of the flagship's ({flag_at}), not {far}"
+            self.placing = (x, Place("vortex", flag_at))
+            chosen[x], _ = yield place(f"b5/vortex/{x}", team, rule, f"{self.name(team)}: choose where {name}'s vortex "
+                                       "opens (within 10 hexes of the flagship's)", self.board, why,
+                                       {"unit": x, "role": "vortex"})
+            self.placing = None
+        for x, at in chosen.items():
+            far = jump.other_distance(race, self.dice.roll(jump.other_dice(race), purpose="vortex distance",
+                                                           rule=rule, who=team).total)
+            d = self.dice.roll("d6", purpose="vortex direction", rule=rule, who=team).total
+            self.vortices[x] = jump.scatter(self.board, at, d, far)
+            self.log.add("ruling", rule, f"{self.units[x].unit.name}'s vortex forms at {self.vortices[x]}: {far} hexes "
+                                         f"in direction {d} from {at}", {"at": str(self.vortices[x]), "from": str(at)})
+        self.jump_facing = facing
+
+    def _arrive(self, team: str, openers: list[str]) -> Procedure:
+        rule = jump.RULE
+        force = self.forces[team]
+        for s in force.squadrons:
+            mine = [self.vortices[x] for x in openers if x in s.ships]
+            order = [x for x in s.ships if x not in openers] + [x for x in s.ships if x in openers]
+            if s.command in openers:  # the command ship comes first to anchor the squadron; its opener last
+                order = [s.command] + [x for x in order if x != s.command]
+            for uid in order:
+                name = self.units[uid].unit.name
+                p = Place("command", None) if uid == s.command else Place("jumped", self.at[s.command])
+
+                def why(at: Label, name: str = name, mine: list[Label] = mine, p: Place = p) -> str:
+                    if p.anchor is None:
+                        return "" if at in mine else f"{name} enters at its squadron's vortex: " + \
+                            ", ".join(str(v) for v in mine)
+                    far = deploy.distance(p.anchor, at)
+                    return "" if far <= 2 else f"after jumping in, {name} is within 2 hexes of its command ship, not {far}"
+                self.placing = (uid, p)
+                at, facing = yield place(f"b5/arrive/{uid}", team, rule, f"{self.name(team)}: {name} jumps in "
+                                         f"(squadron {s.name})", self.board, why, {"unit": uid, "role": p.role})
+                self.placing = None
+                self.at[uid], self.facing[uid], self.speed[uid] = at, facing, self.data(uid).speed
+                self.log.add("ruling", rule, f"{name} jumps in at {at}", {"unit": uid, "at": str(at)})
+            if s.command == force.flagship:
+                for e in force.escorts:
+                    yield from self._place(team, e, Place("escort", self.at[force.flagship]), rule,
+                                           "escort of the flagship")
+                    self.speed[e] = self.data(e).speed
+        self.log.add("info", TURN_RULE, f"turn 1: {self.name(self.defender)} responds as the vortices form: no "
+                                        "weapons fire this turn")
+
+    def _turns(self) -> Procedure:
+        while True:
+            self.round += 1
+            options = ["next turn", "results"] if self.round < ROUND_LIMIT else ["results"]
+            said = yield choose(f"b5/{self.round}/turn", GM, TURN_RULE,
+                                f"Game Master: turn {self.round} is fought at the table (plot, pulses, fire, morale, "
+                                "reinforcements: the panel's helpers give the numbers). Go on to the next turn, "
+                                "or enter the results?", options)
+            if said == "results":
+                break
+        yield from self._results()
+
+    def _results(self) -> Procedure:
+        left = list(self.units)
+        counts: dict[str, int] = {}
+        for status, verb in (("destroyed", "were destroyed"), ("captured", "were captured")):
+            def check(a: Any, verb: str = verb, options: list[str] = list(left)) -> list[str]:
+                return unit_list(a, options, RESULT_RULE, lambda x: self.units[x].unit.name,
+                                 f"choose the units that {verb} among")
+            chosen = yield choose_units(f"b5/results/{status}", GM, RESULT_RULE,
+                                        f"Game Master: which units {verb}? (none: no unit ticked)", left, check)
+            for uid in chosen:
+                self.units[uid].status = Status.DESTROYED if status == "destroyed" else Status.CAPTURED
+            counts[status] = len(chosen)
+            left = [x for x in left if x not in chosen]
+        st = self.state
+        st.resolution = (f"Babylon 5 Fleet Action, {self.round} turn{'s' if self.round != 1 else ''}: "
+                         + ", ".join(f"{n} {s}" for s, n in counts.items()))
+        st.resolved = True
+        self.log.add("ruling", RESULT_RULE, f"Battle Hex {st.record.at} resolved: {st.resolution}")
+
+    # -- queries -----------------------------------------------------------------------------------
+    def legal(self) -> list[Label]:
+        """The hexes the pending placement question accepts (empty when none is pending)."""
+        if self.placing is None:
+            return []
+        uid, p = self.placing
+        if p.role in ("vortex", "jumped") or (p.role == "command" and p.anchor is None and self.scenario == JUMP_IN
+                                               and uid in self.units and self.units[uid].team == self.attacker):
+            return self._legal_by_check(uid, p)
+        mask = deploy.zone(self.board, p)
+        return [self.board.labels[i] for i in mask.nonzero()[0]]
+
+    def _legal_by_check(self, uid: str, p: Place) -> list[Label]:
+        if p.role == "vortex" and p.anchor is not None:
+            mask = self.board.distances(p.anchor) <= jump.CHOSEN_RADIUS
+        elif p.role == "jumped" and p.anchor is not None:
+            mask = self.board.distances(p.anchor) <= 2
+        else:
+            sq = self.forces[self.units[uid].team].squadron_of(uid)
+            return sorted({v for x, v in self.vortices.items() if sq and x in sq.ships})
+        return [self.board.labels[i] for i in mask.nonzero()[0]]
+

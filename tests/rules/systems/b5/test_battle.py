@@ -1,0 +1,186 @@
+"""The b5 system fought through the seam (rules.systems.start): deployment questions with the
+engine's zones, secret speeds, the vortex scatter with its dice, results written back; replay
+gives the same bytes, undo and reopen go on."""
+from __future__ import annotations
+
+import pytest
+
+from hexmap import Label
+from rules.battlehex.log import GM, IllegalAnswer
+from rules.dice import ScriptedDice
+from rules.systems import start, system_for
+from rules.systems.b5.battle import B5Battle
+from tests.rules.systems.b5.helpers import b5_campaign
+from tests.rules.systems.v13.helpers import AT
+
+BLUE, RED = "blue", "red"
+MEETING = ["meeting engagement", 5, 8,
+           {"at": "1030", "facing": "B"}, {"at": "1031", "facing": "B"}, {"at": "1033", "facing": "B"},  # b-flag, e1, f2
+           {"at": "6030", "facing": "E"}, {"at": "6130", "facing": "E"},  # r-flag, r-f2
+           {"at": "1040", "facing": "B"},  # b-c2, 10 from the flagship
+           {"at": "6040", "facing": "E"}, "6042"]  # r-c2, r-m2
+
+
+def meeting(answers=MEETING):
+    run = start(b5_campaign(), AT)
+    for a in answers:
+        run.answer(a)
+    return run
+
+
+def test_the_system_is_registered_and_fights_through_the_seam():
+    c = b5_campaign()
+    assert system_for(c, AT).title == "Babylon 5 Fleet Action"
+    run = start(c, AT)
+    assert isinstance(run, B5Battle) and run.pending.key == "b5/scenario"
+
+
+def test_meeting_engagement_order_and_zones():
+    run = meeting(MEETING[:3])
+    assert run.pending.key == "b5/place/b-flag" and run.pending.to == BLUE
+    keys = []
+    for a in MEETING[3:]:
+        keys.append(run.pending.key)
+        run.answer(a)
+    assert keys == ["b5/place/b-flag", "b5/place/b-e1", "b5/place/b-f2", "b5/place/r-flag", "b5/place/r-f2",
+                    "b5/place/b-c2", "b5/place/r-c2", "b5/place/r-m2"]
+    assert run.pending.key == "b5/1/turn" and run.engine.at["r-m2"] == Label(60, 42)
+    assert run.engine.speed["b-f2"] == 5 and run.engine.speed["r-m2"] == 8
+
+
+def test_a_ship_4_from_its_command_ship_refused_3_accepted():
+    run = meeting(MEETING[:4])  # b-flag at 1030
+    run.answer("1033")  # the escort: 3 from the flagship
+    with pytest.raises(IllegalAnswer, match="B-F2 must be within 3 hexes of its command ship, not 4"):
+        run.answer("1034")
+    assert run.pending.key == "b5/place/b-f2" and len(run.answers) == 5  # nothing half-applied
+    run.answer("1033")
+    assert run.engine.at["b-f2"] == Label(10, 33)
+
+
+def test_a_squadron_commander_16_from_the_flagship_refused():
+    run = meeting(MEETING[:8])
+    assert run.pending.key == "b5/place/b-c2"
+    with pytest.raises(IllegalAnswer, match="within 15 hexes of the group flagship, not 16"):
+        run.answer("1046")
+    run.answer("1045")
+
+
+def test_fleets_begin_45_apart():
+    run = meeting(MEETING[:6])
+    with pytest.raises(IllegalAnswer, match="45 or more hexes apart: R-FLAG at 5430 is 44 from an enemy ship"):
+        run.answer("5430")
+    assert Label(55, 30) in run.legal() and Label(54, 30) not in run.legal()
+
+
+def test_speeds_are_secret_until_every_squadron_is_placed():
+    run = meeting(MEETING[:3])
+    for viewer, hidden in ((RED, "5"), (BLUE, "8")):
+        answers = [e for e in run.log.for_viewer(viewer) if e.kind == "answer" and e.data.get("key", "").startswith("b5/speed")]
+        assert all(str(e.data["answer"]) != hidden for e in answers) and len(answers) == 1
+    assert run.secret_answers() == {"1": BLUE, "2": RED}
+    run2 = start(b5_campaign(), AT)
+    run2.answer("meeting engagement")
+    with pytest.raises(IllegalAnswer, match="outside 0-10"):
+        run2.answer(11)
+    done = meeting()
+    said = [e.text for e in done.log.for_viewer(RED) if "announces its fleet speed" in e.text]
+    assert said == ["Blue announces its fleet speed: 5", "Red announces its fleet speed: 8"]
+
+
+def test_results_written_back_and_replay_is_the_same_bytes():
+    run = meeting()
+    run.answer("next turn")
+    run.answer("results")
+    run.answer(["r-m2"])
+    run.answer([])
+    assert run.state.resolved and "2 turns: 1 destroyed, 0 captured" in run.status().resolution
+    c = run.saved()
+    assert "r-m2" not in {u.id for f in c.fleets for u in f.units}
+    again = meeting()
+    for a in ("next turn", "results", ["r-m2"], []):
+        again.answer(a)
+    assert again.events_json() == run.events_json() and again.events_json(RED) == run.events_json(RED)
+
+
+def test_undo_and_reopen_go_on_from_the_saved_file():
+    run = meeting(MEETING[:6])
+    run.undo()
+    assert run.pending.key == "b5/place/b-f2" and "b-f2" not in run.engine.at
+    run.answer(MEETING[5])
+    kept = run.saved()
+    reopened = start(kept, AT)
+    assert reopened.pending.key == run.pending.key and reopened.events_json() == run.events_json()
+
+
+JUMP = ["jump-in", ["r-flag", "r-c2"], {"at": "4530", "facing": "A"}, 3, ["b-c4"], 9,
+        "1030", "1031", "1032",  # Blue's flag squadron: b-flag, its escort, b-f2
+        "1040", "1020", "3530"]  # b-c2, b-c3 within 15; b-c4 on patrol, 25 from the flagship
+
+
+def jumped(faces):
+    return B5Battle(b5_campaign(4), AT, dice=lambda _seed: ScriptedDice(list(faces)))
+
+
+def test_jump_in_the_vortex_scatter_with_its_dice():
+    run = jumped([1, 5, 2, 4])  # flagship: d6 1 (direction A), d6 5 (Minbari: d6 hexes); r-c2: d4 2 -> 1 hex, d6 4
+    keys = []
+    for a in JUMP:
+        keys.append(run.pending.key)
+        run.answer(a)
+    assert keys[1:7] == ["b5/jump/openers", "b5/jump/aim", "b5/speed/blue", "b5/jump/patrols", "b5/speed/blue/patrol",
+                        "b5/place/b-flag"]
+    assert run.engine.vortices == {"r-flag": Label(45, 25)}  # 5 hexes up from 4530
+    assert run.pending.key == "b5/vortex/r-c2"
+    with pytest.raises(IllegalAnswer, match="within 10 hexes of the flagship's .4525., not 11"):
+        run.answer("4536")
+    run.answer("4533")  # 8 from 4525
+    assert run.engine.vortices["r-c2"] == Label(45, 34)  # d4 2 - 1 = 1 hex, d6 4: down
+    rolls = [e.data["faces"] for e in run.log.events if e.kind == "roll"]
+    assert rolls == [[1], [5], [2], [4]]
+    assert "the flagship's vortex forms at 4525: 5 hexes in direction 1 (A) from 4530" in [e.text for e in run.log.events]
+    assert run.pending.key == "b5/arrive/r-flag"
+    with pytest.raises(IllegalAnswer, match="enters at its squadron's vortex: 4525"):
+        run.answer("4526")
+    run.answer({"at": "4525", "facing": "A"})
+    with pytest.raises(IllegalAnswer, match="within 2 hexes of its command ship, not 3"):
+        run.answer("4528")
+    run.answer("4527")
+    assert run.pending.key == "b5/arrive/r-c2"
+    run.answer("4534")
+    run.answer("4535")
+    assert run.pending.key == "b5/1/turn"
+
+
+def test_jump_in_patrols_and_secrets():
+    run = jumped([1, 5, 2, 4])
+    for a in JUMP[:5]:
+        run.answer(a)
+    assert run.engine.patrols == {"b4"}
+    blue_sees = " ".join(e.text + str(e.data.get("answer", "")) for e in run.log.for_viewer(BLUE))
+    assert "4530" not in blue_sees and "r-c2" not in blue_sees  # the aim and the openers are Red's secret
+    for a in JUMP[5:11]:
+        run.answer(a)
+    assert run.pending.key == "b5/place/b-c4"
+    with pytest.raises(IllegalAnswer, match="on patrol: at least 20 hexes from the group flagship, not 19"):
+        run.answer("2930")
+    run.answer("3530")
+    assert run.engine.speed["b-c4"] == 9 and run.engine.speed["b-c2"] == 3
+    assert any("the flagship aimed at 4530" in e.text for e in run.log.for_viewer(BLUE))  # revealed
+
+
+def test_jump_in_every_squadron_needs_an_opener_and_patrols_count():
+    run = jumped([])
+    run.answer("jump-in")
+    with pytest.raises(IllegalAnswer, match="squadron r2 enters only through a vortex opened by one of its own ships"):
+        run.answer(["r-flag"])
+    run.answer(["r-flag", "r-c2"])
+    run.answer("4530")
+    with pytest.raises(IllegalAnswer, match="outside 0-4"):
+        run.answer(5)
+    run.answer(3)
+    with pytest.raises(IllegalAnswer, match="25% of 4 squadrons: 1 on patrol, not 2"):
+        run.answer(["b-c3", "b-c4"])
+    run.answer(["b-c4"])
+    with pytest.raises(IllegalAnswer, match="outside 0-10"):
+        run.answer(11)

@@ -1,0 +1,45 @@
+"""Issue 24 headless: a Babylon 5 Fleet Action battle (seed 003) in the default campaign's Battle
+Hex 0604 plays from an answers file with the ``battle`` command's guarantees: the same bytes
+under any hash seed, a refused answer exits 1 naming the rule, each Team reads only its own
+secret speed until the engine announces it."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from tests.conftest import DEFAULT, ROOT
+
+MEETING = ["meeting engagement", 5, 8, {"at": "1030", "facing": "B"}, "1032", "1033", {"at": "6030", "facing": "E"},
+           "6040", "6042", "next turn", "results", ["lyr-dd-1"], []]
+
+
+def battle(tmp_path, answers, viewer="gm", hash_seed="0"):
+    (tmp_path / "a.json").write_text(json.dumps(answers))
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed, "QT_QPA_PLATFORM": "offscreen"}
+    return subprocess.run([sys.executable, "main.py", "battle", str(DEFAULT), "--hex", "0604", "--system", "b5",
+                           "--answers", str(tmp_path / "a.json"), "--viewer", viewer], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_a_meeting_engagement_plays_to_its_end_the_same_bytes(tmp_path):
+    one, two = battle(tmp_path, MEETING, hash_seed="1"), battle(tmp_path, MEETING, hash_seed="2")
+    assert one.returncode == 0, one.stderr
+    assert one.stdout == two.stdout
+    out = json.loads(one.stdout)
+    assert out["system"] == "b5" and out["state"]["resolved"]
+    assert out["state"]["resolution"] == "Babylon 5 Fleet Action, 2 turns: 1 destroyed, 0 captured"
+    assert "LSS Night Prowler is placed at 6042, facing A" in one.stdout
+
+
+def test_a_ship_placed_4_from_its_command_ship_exits_1_naming_the_rule(tmp_path):
+    r = battle(tmp_path, MEETING[:5] + ["1034"])
+    assert r.returncode == 1
+    assert "B5 Meeting Engagements" in r.stderr and "within 3 hexes of its command ship, not 4" in r.stderr
+
+
+def test_each_team_reads_only_its_own_speed_until_it_is_announced(tmp_path):
+    out = json.loads(battle(tmp_path, MEETING[:3], viewer="alliance").stdout)
+    answers = [e for e in out["log"] if e["kind"] == "answer"]
+    assert [e["text"] for e in answers] == ["Wild Space (GM): meeting engagement", "Alliance: 5"]
