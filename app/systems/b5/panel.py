@@ -22,6 +22,7 @@ from rules.battlehex.sight import events_for, sight
 from rules.model.visibility import TABLE
 from rules.systems.b5.battle import B5Battle
 from rules.systems.b5.command import RADIUS
+from rules.systems.b5.deploy import COLS, ROWS
 
 if TYPE_CHECKING:
     from app.battle.window import BattleWindow
@@ -37,9 +38,7 @@ class B5Panel(PanelBase):
 
     def __init__(self, window: BattleWindow) -> None:
         super().__init__(window)
-        run = self._run()
-        cols, rows = (run.engine.board.cols, run.engine.board.rows) if run is not None else (90, 60)
-        self.board = BoardView(cols, rows, self.place_at)
+        self.board = BoardView(COLS, ROWS, self.place_at)
         self.sheet = QTextBrowser()
         self.sheet.setObjectName("b5_forces")
         self.helpers = Helpers()
@@ -115,6 +114,11 @@ class B5Panel(PanelBase):
         q = self._mine()
         if q is not None:
             self.win.answer({"at": str(at), "facing": self.facing.currentText()})
+
+    def board_labels(self) -> tuple[Label, ...]:
+        """Every hex of the board."""
+        run = self._run()
+        return run.engine.board.labels if run is not None else ()
 
     def place_typed(self) -> None:
         q = self._mine()

@@ -32,14 +32,17 @@ MEETING_SPEED = 10
 DEFENDER_SPEED = 4
 PATROL_SPEED = 10
 Mask = npt.NDArray[np.bool_]
+COLS, ROWS = 90, 60
+"""The board's size: the seed's table is not measured (docs/b5.md); 90 x 60 leaves fleets 45
+hexes apart room for commanders 15 hexes out."""
 
 
 @dataclass(frozen=True)
 class Board:
     """The battle's board: ``cols`` x ``rows`` hexes, ``0101`` at the top left."""
 
-    cols: int = 90
-    rows: int = 60
+    cols: int = COLS
+    rows: int = ROWS
     labels: tuple[Label, ...] = field(init=False, repr=False, compare=False)
     q: npt.NDArray[np.int32] = field(init=False, repr=False, compare=False)
     r: npt.NDArray[np.int32] = field(init=False, repr=False, compare=False)

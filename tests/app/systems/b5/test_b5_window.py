@@ -1,0 +1,108 @@
+"""Issue 24 in the GUI: a jump-in Babylon 5 battle in the default campaign's Battle Hex 0604,
+chosen from its right-click menu and fought with Ctrl+F from deployment to its end: dialogs
+answered through their widgets, ships placed by clicks (and one by a drag) on the board's legal
+hexes, one refused hex shown; the Coalition's secret jump-in hex kept from the Alliance."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from app.systems.b5.panel import B5Panel
+from app.widgets.question_dialogs import QuestionDialog
+from app.strategic.menus import sector_menu
+from hexmap import Label
+from rules.battlehex.questions import QKind
+from tests.app.gui import Answerer, choose_item, ok, open_main_window, press
+from tests.app.systems.test_table import system_action, units
+from tests.app.test_gui_paths import battle_windows, end_movement
+
+AIM = "4530"
+
+
+def dialogs(d) -> bool:
+    """The GM picks a jump-in, the Coalition opens both its vortices, the Alliance moves at 3,
+    the GM enters the results after turn 1 (the Lyran destroyer destroyed)."""
+    if not isinstance(d, QuestionDialog):
+        return False
+    key = d.q.key
+    if key == "b5/scenario" or key.endswith("/turn"):
+        d.group.button(1).setChecked(True)  # jump-in; results
+    elif key == "b5/speed/alliance":
+        d.spin.setValue(3)
+    elif key in ("b5/jump/openers", "b5/results/destroyed"):
+        for i in range(d.list.count()):
+            item = d.list.item(i)
+            if key == "b5/jump/openers" or item.data(Qt.ItemDataRole.UserRole) == "lyr-dd-1":
+                item.setCheckState(Qt.CheckState.Checked)
+    return ok(d)
+
+
+def click_hex(qtbot, panel: B5Panel, at: Label, drag_from: Label | None = None) -> None:
+    view = panel.board
+    pos = view.mapFromScene(view.centre(at))
+    if drag_from is None:
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+        return
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(view.centre(drag_from)))
+    qtbot.mouseMove(view.viewport(), pos)
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+
+
+def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
+    main = open_main_window(qtbot, tmp_path)
+    end_movement(main, qtbot)
+    menu = sector_menu(main.strategic_view, "0604")
+    with_menu = next(a.menu() for a in menu.actions() if a.menu() is not None)
+    system_action(with_menu, "b5").trigger()
+    answerer = Answerer(choose_item("0604"))
+    press(main, "Ctrl+F")
+    qtbot.waitUntil(lambda: bool(battle_windows()))
+    answerer.stop()
+    bw = battle_windows()[-1]
+    qtbot.waitExposed(bw)
+    panel = bw.panel
+    assert isinstance(panel, B5Panel) and "Not built yet" in panel.built.text()
+    answerer = Answerer(dialogs)
+    seen_by_alliance: list[str] = []
+    refused = dragged = False
+    for _ in range(200):
+        run = bw.b
+        if run.status().resolved:
+            break
+        if bw.handing_over():
+            qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+            continue
+        q = run.pending
+        if q.kind is QKind.PLACE:
+            if bw.viewer == "alliance":
+                bw.log_dock.details.setChecked(True)  # the raw answers too
+                seen_by_alliance.append(bw.log_dock.view.toPlainText())
+                seen_by_alliance += [panel.sheet.toPlainText(), panel.prompt.text(), bw.question_label.text()]
+            legal = run.legal()
+            if q.key == "b5/jump/aim":
+                at = Label.parse(AIM)
+            elif q.key == "b5/place/kz-aac-1" and not refused:
+                far = next(x for x in panel.board_labels() if x not in legal)
+                click_hex(qtbot, panel, far)
+                assert "Refused" in panel.prompt.text() and run.pending.key == q.key
+                refused = True
+                continue
+            else:
+                at = legal[len(legal) // 2]
+            before = len(run.answers)
+            if q.key == "b5/place/kz-eff-1":
+                click_hex(qtbot, panel, at, drag_from=Label(1, 1))
+                dragged = True
+            else:
+                click_hex(qtbot, panel, at)
+            assert len(run.answers) == before + 1, (q.key, at, panel.prompt.text())
+        else:
+            qtbot.waitUntil(lambda q=q: bw.b.pending is not q or bw.b.status().resolved, timeout=5000)
+    answerer.stop()
+    assert bw.b.status().resolved and refused and dragged
+    assert "1 destroyed" in bw.b.status().resolution
+    assert "lyr-dd-1" not in units(main.campaign)
+    keys = [a for a in bw.b.answers]
+    assert keys[0] == "jump-in" and {"at": AIM, "facing": "A"} in keys
+    assert seen_by_alliance and not any(AIM in s for s in seen_by_alliance)
+    vortices = [e.text for e in bw.b.log.events if "vortex forms at" in e.text]
+    assert len(vortices) == 2 and all(e.kind == "roll" for e in bw.b.log.events if "vortex d" in e.text)
