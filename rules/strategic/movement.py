@@ -10,7 +10,9 @@
 - A unit with a forced strategic direction (V13.514 / V13.614) must leave that way first.
 
 Orders are checked when given (:func:`check_orders`) and again when executed
-(:func:`resolve_movement`), where the opposite-direction and pass-through stops happen.
+(:func:`resolve_movement`), where the opposite-direction and pass-through stops happen: between
+non-friendly powers (neither allied nor at Peace; Normal Relations and Non-Aggression included),
+whether or not they may fight.
 """
 from __future__ import annotations
 
@@ -224,7 +226,7 @@ def _stops(intents: dict[str, tuple[Label, Label]], unstoppable: set[str],
         for i, a in enumerate(group):
             for b in group[i + 1:]:
                 if (intents[a][0] != intents[b][0] and a not in unstoppable and b not in unstoppable
-                        and dip.may_fight(fleets[a].power, fleets[b].power)):
+                        and not dip.friendly(fleets[a].power, fleets[b].power)):  # seed 004: "non-friendly"
                     out.setdefault(a, f"met {fleets[b].name} coming the other way")
                     out.setdefault(b, f"met {fleets[a].name} coming the other way")
     changed = True
@@ -235,7 +237,7 @@ def _stops(intents: dict[str, tuple[Label, Label]], unstoppable: set[str],
             for a in group:
                 if a in out or a in unstoppable:
                     continue
-                blocker = next((s for s in sitting if dip.may_fight(fleets[a].power, fleets[s].power)), None)
+                blocker = next((s for s in sitting if not dip.friendly(fleets[a].power, fleets[s].power)), None)
                 if blocker is not None:
                     out[a] = f"could not pass {fleets[blocker].name}, stopped on that lane"
                     changed = True

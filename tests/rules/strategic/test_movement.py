@@ -128,11 +128,13 @@ def test_opposite_directions_stop_both_fleets():
     assert not out.moved_into
 
 
-def test_opposite_directions_at_normal_relations_pass():
+def test_opposite_directions_at_normal_relations_stop_each_other():
+    """Seed 004: "ships from non-friendly powers" stop each other; Normal Relations is not friendly
+    (issue 23: non-friendly powers, Non-Aggression included, are stopped on a lane)."""
     c = campaign(cols=1, rows=4, relations={("fed", "klingon"): "normal"},
                  fleets=[fleet("f", "fed", "0101", ("0102",)), fleet("k", "klingon", "0102", ("0101",))])
     out = resolve_movement(state(c))
-    assert out.positions == {"f": L("0102"), "k": L("0101")}
+    assert out.in_transit == {"f": L("0102"), "k": L("0101")}
 
 
 def test_passing_a_stopped_fleet_stops_too():
