@@ -215,7 +215,7 @@ class BattleWindow(QMainWindow):
     def _show_log(self, rebuild: bool = False, rewind_to: int | None = None) -> None:
         b = self.b
         if b is not None:
-            self.log_dock.show_events(b.log.events, self.viewer, {t.id: t.name for t in self.session.campaign.teams},
+            self.log_dock.show_events(b.log.view(), self.viewer, {t.id: t.name for t in self.session.campaign.teams},
                                       rebuild, rewind_to, run=b)
 
     # -- answering -----------------------------------------------------------------------------------

@@ -91,7 +91,7 @@ class Checkpoints:
         if dice is None:
             return
         self.kept.append(Checkpoint(answers, n, copy_state(ctx.state, shared(ctx.state)), dice,
-                                    len(ctx.dice.history), len(ctx.log.events) - 1))
+                                    len(ctx.dice.history), ctx.log.size - 1))
         if len(self.kept) > MOST:  # thin out: the first (combat begins), every other one, the newest
             self.spacing *= 2
             newest = self.kept[-1]

@@ -5,8 +5,9 @@ Events are plain data and carry who may see them (``visible_to``: team ids and `
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, overload
 
 from rules.errors import RuleError
 
@@ -85,17 +86,84 @@ def new_event(seq: int, kind: str, rule: str, text: str, data: dict[str, Any],
 
 
 class EventLog:
-    """Append-only list of events (``events``: to start from, e.g. a checkpoint's first ones)."""
+    """Append-only list of events (``events``: to start from, e.g. a checkpoint's first ones).
 
-    def __init__(self, events: list[Event] | None = None) -> None:
-        self.events: list[Event] = events if events is not None else []
+    ``stored``: the events before ``events`` as read from disk (a cold reopen,
+    :mod:`rules.battlehex.resume`), decoded only when someone reads them: :attr:`size`,
+    :meth:`add`, :meth:`view` and :attr:`after` do not decode them; :attr:`events` does, once.
+    """
+
+    def __init__(self, events: list[Event] | None = None, stored: Sequence[Event] = ()) -> None:
+        self._events: list[Event] = events if events is not None else []
+        self._stored = stored
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event, in order (the stored ones decoded now, once, into the same list)."""
+        if self._stored:
+            stored, self._stored = self._stored, ()
+            self._events[:0] = stored
+        return self._events
+
+    @property
+    def stored(self) -> int:
+        """How many of the first events are not decoded yet."""
+        return len(self._stored)
+
+    @property
+    def after(self) -> list[Event]:
+        """The events after the :attr:`stored` ones (a list to append to; ``events`` once decoded)."""
+        return self._events
+
+    @property
+    def size(self) -> int:
+        """How many events there are (nothing decoded)."""
+        return len(self._stored) + len(self._events)
+
+    def view(self) -> Sequence[Event]:
+        """The events as a live sequence that decodes only what is read of it (the last ones
+        a window shows, say)."""
+        return _View(self)
 
     def add(self, kind: str, rule: str, text: str, data: dict[str, Any] | None = None,
             visible_to: tuple[str, ...] | None = None) -> Event:
-        events = self.events
-        e = new_event(len(events) + 1, kind, rule, text, data or {}, visible_to)
+        events = self._events
+        e = new_event(len(self._stored) + len(events) + 1, kind, rule, text, data or {}, visible_to)
         events.append(e)
         return e
 
     def for_viewer(self, viewer: str) -> list[Event]:
         return [e for e in self.events if e.seen_by(viewer)]
+
+
+class _View(Sequence[Event]):
+    """:meth:`EventLog.view`: reads the stored events one by one or a slice at a time."""
+
+    def __init__(self, log: EventLog) -> None:
+        self._log = log
+
+    def __len__(self) -> int:
+        return self._log.size
+
+    @overload
+    def __getitem__(self, i: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Event]: ...
+
+    def __getitem__(self, i: int | slice) -> Event | list[Event]:
+        log = self._log
+        n = log.stored
+        if not n:
+            return log.after[i]
+        stored = log._stored
+        if isinstance(i, slice):
+            start, stop, step = i.indices(n + len(log.after))
+            if step != 1:
+                return [self[k] for k in range(start, stop, step)]
+            head = list(stored[start:min(stop, n)]) if start < n else []
+            return head + log.after[max(start - n, 0):max(stop - n, 0)]
+        k = i + self._log.size if i < 0 else i
+        if not 0 <= k < self._log.size:
+            raise IndexError("event index out of range")
+        return stored[k] if k < n else log.after[k - n]

@@ -20,6 +20,7 @@ from __future__ import annotations
 import copy
 import hashlib
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -133,7 +134,7 @@ class Point:
     engine: Any
     dice: tuple[str, Any]
     rolls: tuple[Roll, ...]
-    events: tuple[Event, ...]
+    events: Sequence[Event]
     secret: tuple[tuple[int, str], ...]
 
     @property
@@ -216,12 +217,9 @@ class Points:
         while self.kept and self.kept[-1].answers >= point.answers:
             self.kept.pop()
         self.kept.append(point)
-        if len(self.kept) > MOST:  # thin out: the first, every other one, the newest
+        if len(self.kept) > MOST:  # thin out: the first, every other one, the newest TAIL (undo goes there)
             self.spacing *= 2
-            newest = self.kept[-1]
-            self.kept = self.kept[::2]
-            if self.kept[-1] is not newest:
-                self.kept.append(newest)
+            self.kept = self.kept[:-TAIL][::2] + self.kept[-TAIL:]
 
     def drop(self, point: Point) -> None:
         """Keep ``point`` no more (an undo takes its engine)."""

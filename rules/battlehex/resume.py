@@ -34,18 +34,18 @@ import struct
 import sys
 import threading
 import time
-from itertools import starmap
 from pathlib import Path
 from typing import Any
 
 import hexmap
 import rules
-from rules.battlehex.log import Event, EventLog, new_event
+from rules.battlehex.log import EventLog
 from rules.battlehex.state import BattleState
 from rules.dice import DiceExpr, DiceRoller, Modifier, Roll
 from rules.battlehex.replay_points import Point, Points
+from rules.battlehex.stored_events import StoredEvents, answered, encode
 
-MAGIC = b"BHXRESUME3"
+MAGIC = b"BHXRESUME4"
 KEPT = 32
 """The most battles' checkpoints the folder keeps (the least recently written go)."""
 WRITE_EVERY = 4
@@ -127,26 +127,6 @@ def _file(where: Path, battle: str) -> Path:
     return where / (hashlib.sha256(battle.encode("utf-8", "surrogatepass")).hexdigest()[:32] + ".bin")
 
 
-def _answered(e: Event) -> bool:
-    """An answer's event, its data ending with the answer (written without it: the answers
-    are the battle's own, given back when read)."""
-    return e.kind in ("answer", "ruling") and bool(e.data) and next(reversed(e.data)) == "answer"
-
-
-def _events(events: tuple[Event, ...]) -> tuple[list[tuple[Any, ...]], list[int]]:
-    """The events as :func:`new_event`'s arguments, and the places of the answers' events (their
-    data written without the answer)."""
-    out, answered = [], []
-    for i, e in enumerate(events):
-        if _answered(e):
-            answered.append(i)
-            out.append((e.seq, e.kind, e.rule, e.text, {k: v for k, v in e.data.items() if k != "answer"},
-                        e.visible_to))
-        else:
-            out.append((e.seq, e.kind, e.rule, e.text, e.data, e.visible_to))
-    return out, answered
-
-
 def _rolls(rolls: tuple[Roll, ...]) -> list[tuple[Any, ...]]:
     return [(r.seq, str(r.expr), r.faces, r.purpose, r.rule, r.who,
              tuple((m.label, m.value, m.rule) for m in r.modifiers)) for r in rolls]
@@ -190,8 +170,8 @@ def write(point: Point, battle: str) -> bool:
     value the file cannot hold, no key)."""
     if point.dice[0] != "random":
         return False
-    answered = [e.data["answer"] for e in point.events if _answered(e)]
-    if len(answered) != len(point.given) or any(a is not b for a, b in zip(answered, point.given)):
+    given = [e.data["answer"] for e in point.events if answered(e)]
+    if len(given) != len(point.given) or any(a is not b for a, b in zip(given, point.given)):
         return False  # the answers' events are not the answers given: not written
     where = folder()
     key = _key(where, make=True)
@@ -201,14 +181,15 @@ def write(point: Point, battle: str) -> bool:
     out = io.BytesIO()
     try:
         _Pickler(out, _shared(engine.state, engine.log, engine.dice)).dump(engine)
+        events, chunks, places = encode(point.events)
         head = json.dumps({"battle": battle, "code": code_digest(), "answers": len(point.given),
                            "given": _answers_digest(point.given), "key": point.key, "dice": point.dice[1],
-                           "secret": [list(x) for x in point.secret]})
-        events, rolls = marshal.dumps(_events(point.events)), marshal.dumps(_rolls(point.rolls))
+                           "secret": [list(x) for x in point.secret], "events": len(point.events), "chunks": chunks})
+        rolls = marshal.dumps(_rolls(point.rolls))
     except (pickle.PicklingError, TypeError, ValueError, AttributeError):
         return False
-    parts = [head.encode(), events, rolls, out.getvalue()]
-    body = struct.pack(">4I", *(len(p) for p in parts)) + b"".join(parts)  # not compressed: quicker both ways
+    parts = [head.encode(), events, marshal.dumps(places), rolls, out.getvalue()]
+    body = struct.pack(">5I", *(len(p) for p in parts)) + b"".join(parts)  # not compressed: quicker both ways
     flush()  # one write at a time, in order
     thread = threading.Thread(target=_store, args=(where, _file(where, battle), key, body), name="checkpoint", daemon=True)
     _WRITER.append(thread)
@@ -318,8 +299,8 @@ def read(battle: str, answers: list[Any], state: BattleState) -> Point | None:
 
 
 def _point(payload: bytes, battle: str, answers: list[Any], state: BattleState) -> Point | None:
-    sizes = struct.unpack(">4I", payload[:16])
-    parts, at = [], 16
+    sizes = struct.unpack(">5I", payload[:20])
+    parts, at = [], 20
     for size in sizes:
         parts.append(payload[at:at + size])
         at += size
@@ -334,21 +315,22 @@ def _point(payload: bytes, battle: str, answers: list[Any], state: BattleState) 
     shared.update({("unit", u): b.unit for u, b in state.units.items()})
     _LOADING.objects = shared
     try:
-        engine = _Unpickler(io.BytesIO(parts[3])).load()
+        engine = _Unpickler(io.BytesIO(parts[4])).load()
     finally:
         _LOADING.objects = {}
     if engine.state.record is not state.record:
         return None
-    rows, answered = marshal.loads(parts[1])
-    if len(answered) != given:
+    places = marshal.loads(parts[2])
+    if len(places) != given:
         return None
-    for i, answer in zip(answered, answers):  # given back: each answer's event holds the battle's own object
-        rows[i][4]["answer"] = answer
-    events = tuple(starmap(new_event, rows))  # no loop of Python's own: 15,000 events at 5,000 answers
+    kept = tuple(answers[:given])  # given back: each answer's event holds the battle's own object
+    events = StoredEvents(parts[1], head["chunks"], int(head["events"]), places, kept)  # decoded when read
+    if len(events):
+        events[-1]  # noqa: B018 (the last chunk, which a window shows first, read now: a bad one replays)
     exprs: dict[str, DiceExpr] = {}
     rolls = tuple(Roll(seq, exprs.get(expr) or exprs.setdefault(expr, DiceExpr.parse(expr)), faces, purpose, rule,
                        who, tuple(Modifier(*m) for m in mods))
-                  for seq, expr, faces, purpose, rule, who, mods in marshal.loads(parts[2]))
+                  for seq, expr, faces, purpose, rule, who, mods in marshal.loads(parts[3]))
     version, internal, gauss = head["dice"]
-    return Point(tuple(answers[:given]), str(head["key"]), engine, ("random", (version, tuple(internal), gauss)),
+    return Point(kept, str(head["key"]), engine, ("random", (version, tuple(internal), gauss)),
                  rolls, events, tuple((int(i), str(t)) for i, t in head["secret"]))

@@ -60,7 +60,7 @@ def clock_run(ctx: Ctx, n: int, answers: list[Any], start: int, given: list[Any]
     """
     st = ctx.state
     limit = clock_limit(st)
-    events = ctx.log.events
+    events, before = ctx.log.after, ctx.log.stored  # the stored events (a cold reopen's) are not decoded
     log = events.append
     due = checkpoints.due()
     impulse = st.impulse
@@ -73,7 +73,7 @@ def clock_run(ctx: Ctx, n: int, answers: list[Any], start: int, given: list[Any]
         if not k or impulse + k > limit:
             break
         given.append(raw)
-        seq = len(events)
+        seq = before + len(events)
         log(new_event(seq + 1, "answer", RULE, clock_words(k), {"key": key, "by": ANY, "answer": raw}, None))
         impulse += k
         st.impulse = impulse

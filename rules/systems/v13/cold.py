@@ -83,7 +83,7 @@ def resume_cold(proc: BattleProcedure, state: BattleState, answers: list[Any], r
         return False
     snap = point.engine
     try:
-        proc._begin(snap.state, EventLog(list(point.events)), dice, list(point.given), dict(point.secret))
+        proc._begin(snap.state, EventLog(stored=point.events), dice, list(point.given), dict(point.secret))
         proc._gen = resumed(proc.ctx, snap.n - 1)
         proc.pending = proc._advance(None, first=True)
         if proc.pending is None or proc.pending.key != point.key:

@@ -231,7 +231,7 @@ class BattleProcedure:
         and is logged as a GM ruling. Returns what the answer changed.
         """
         st = self.state
-        events, marks, step, window, resolved = len(self.log.events), st.marks(), st.step, st.window_key(), st.resolved
+        events, marks, step, window, resolved = self.log.size, st.marks(), st.step, st.window_key(), st.resolved
         self._give(raw)
         return BattleChange(events, units=_changed(marks, st.marks()), step=st.step is not step,
                             window=st.window_key() != window, resolved=st.resolved and not resolved)
@@ -278,7 +278,7 @@ class BattleProcedure:
         if cp is None or not self._resume(cp, keep):
             self.restart(keep)
         st = self.state
-        return BattleChange(len(self.log.events), rewound=True, units=_changed(marks, st.marks()),
+        return BattleChange(self.log.size, rewound=True, units=_changed(marks, st.marks()),
                             step=st.step is not step, window=st.window_key() != window)
 
     # -- reading ---------------------------------------------------------------------------------

@@ -217,4 +217,4 @@ def weapon_status_lines(ctx: Ctx) -> list[WeaponStatusLine]:
 def corrected_facing(log: EventLog) -> str | None:
     """The last facing correction the placement logged (the first attacking unit's facing,
     V13.443), as ``"rule: words"``; None when no facing was corrected."""
-    return next((f"{e.rule}: {e.text}" for e in reversed(log.events) if e.rule == R_FACING), None)
+    return next((f"{e.rule}: {e.text}" for e in reversed(log.view()) if e.rule == R_FACING), None)
