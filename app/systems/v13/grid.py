@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache, QTransform
 
 from app.systems.v13.hexes import (  # noqa: F401 (the geometry, where the map's modules found it)
     HEX,
@@ -99,6 +99,11 @@ class PlaneGrid:
         self.tiles_built = 0  # the sheet's tiles drawn (not those kept)
         self.moved: Callable[[], None] | None = None  # called when the sheet floats
         self.changed: Callable[[], None] | None = None  # called when what the plane shows changed
+        # a zoom under way (the wheel turning): tiles and the edge not kept at the new zoom are
+        # shown from those of the last zoom painted sharp, scaled (:attr:`blurred` says so)
+        self.quick = False
+        self.blurred = False
+        self._sharp: dict[str, float] = {}  # the last zoom each kind of picture was painted sharp at
 
     def _changed(self) -> None:
         if self.changed is not None:
@@ -162,13 +167,22 @@ class PlaneGrid:
         sheet = sheet_path(MapWindow(w.cols, w.rows))
         m = HEX + 12 / s  # room for the pens' width and joins
         box = sheet.controlPointRect().adjusted(-m, -m, m, m)
-        key = f"battlehex-edge-{w.cols}x{w.rows}-{s:.5f}"
-        pix = QPixmapCache.find(key)
+        key = f"battlehex-edge-{w.cols}x{w.rows}-{{:.5f}}"
+        pix = QPixmapCache.find(key.format(s))
+        if pix is None and self.quick and (old := self._sharp.get("edge")) is not None:
+            pix = QPixmapCache.find(key.format(old))
+            if pix is not None:  # the edge at the zoom before, scaled onto this one
+                m = HEX + 12 / old
+                box = sheet.controlPointRect().adjusted(-m, -m, m, m)
+                self._scaled(p, QRectF(box.topLeft() + centre_of(w.offset), box.size()), old, pix)
+                self.blurred = True
+                return
         if pix is None:
             pix, q = blank(box, s, (math.ceil(box.width() * s), math.ceil(box.height() * s)))
             paint_edge(q, sheet)
             q.end()
-            QPixmapCache.insert(key, pix)
+            QPixmapCache.insert(key.format(s), pix)
+        self._sharp["edge"] = s
         at = t.map(box.topLeft() + centre_of(w.offset))
         p.save()
         p.resetTransform()
@@ -199,17 +213,58 @@ class PlaneGrid:
         rel, (w, h) = rect.translated(-shift), (cols / s, rows / s)
         at = t.map(QPointF(self.X0, self.Y0) + shift)
         x, y = round(at.x()), round(at.y())
+        kind, sharp = "sheet" if labels else "grid", True
         p.save()
         p.resetTransform()
         for i in range(math.floor((rel.left() - self.X0) / w), math.floor((rel.right() - self.X0) / w) + 1):
             for j in range(math.floor((rel.top() - self.Y0) / h), math.floor((rel.bottom() - self.Y0) / h) + 1):
-                p.drawPixmap(x + i * cols, y + j * rows, self._tile(i, j, s, cols, rows, labels))
+                if self.quick and QPixmapCache.find(self._key(i, j, s, labels)) is None:
+                    self._preview(p, t, i, j, labels, shift)
+                    sharp = False
+                else:
+                    p.drawPixmap(x + i * cols, y + j * rows, self._tile(i, j, s, cols, rows, labels))
+        p.restore()
+        if sharp:
+            self._sharp[kind] = s
+
+    def _key(self, i: int, j: int, s: float, labels: bool) -> str:
+        kind = f"sheet-{self.window.cols}x{self.window.rows}" if labels else "grid"
+        return f"battlehex-{kind}-{i}-{j}-{s:.5f}"
+
+    def _preview(self, p: QPainter, t: QTransform, i: int, j: int, labels: bool, shift: QPointF) -> None:
+        """Tile (i, j) during a zoom, on ``p`` in device pixels (``t``: the scene's transform):
+        the sheet's tile of the last zoom painted sharp, scaled; else (the grid's tiles, or a
+        part of the plane that zoom did not show) the grid alone from its zoom band's picture."""
+        self.blurred = True
+        old = self._sharp.get("sheet") if labels else None
+        pix = QPixmapCache.find(self._key(i, j, old, labels)) if old is not None else None
+        if pix is not None:
+            w, h = max(1, round(self._tile_w * old)) / old, max(1, round(self._tile_h * old)) / old
+            self._scaled(p, QRectF(self.X0 + i * w, self.Y0 + j * h, w, h).translated(shift), old, pix, t)
+            return
+        s = t.m11()
+        w, h = max(1, round(self._tile_w * s)) / s, max(1, round(self._tile_h * s)) / s
+        area = QRectF(self.X0 + i * w, self.Y0 + j * h, w, h).translated(shift)
+        p.save()
+        p.setTransform(t)
+        p.setClipRect(area)
+        self._lay_pattern(p, area, s)
+        p.restore()
+
+    @staticmethod
+    def _scaled(p: QPainter, area: QRectF, s: float, pix: QPixmap, t: QTransform | None = None) -> None:
+        """``pix``, a picture of the scene's ``area`` at zoom ``s`` from its top left corner,
+        drawn where that area is now (``t``: the scene's transform, else the painter's)."""
+        t = t if t is not None else p.worldTransform()
+        p.save()
+        p.resetTransform()
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        p.drawPixmap(t.mapRect(QRectF(area.topLeft(), pix.size().toSizeF() / s)), pix, QRectF(pix.rect()))
         p.restore()
 
     def _tile(self, i: int, j: int, s: float, cols: int, rows: int, labels: bool = True) -> QPixmap:
         """Tile (i, j) at scale ``s``, ``cols`` x ``rows`` pixels (from the QPixmapCache)."""
-        kind = f"sheet-{self.window.cols}x{self.window.rows}" if labels else "grid"
-        key = f"battlehex-{kind}-{i}-{j}-{s:.5f}"
+        key = self._key(i, j, s, labels)
         pix = QPixmapCache.find(key)
         if pix is None:
             area = QRectF(self.X0 + i * cols / s, self.Y0 + j * rows / s, cols / s, rows / s)

@@ -35,6 +35,10 @@ class StrokeCache:
         self.path = QPainterPath()
         self._pictures: dict[tuple, tuple[QPixmap, QPointF]] = {}
         self.built = 0  # pictures drawn (not those kept): what the bench reports
+        # a zoom under way: with no picture at the new zoom, the last one shown is scaled onto it
+        self.quick = False
+        self.blurred = False
+        self._shown: tuple[QPixmap, QTransform] | None = None  # and its pixels' map to the scene
 
     def set_path(self, path: QPainterPath) -> bool:
         """The outline to stroke; True when it changed (its pictures are dropped)."""
@@ -42,6 +46,7 @@ class StrokeCache:
             return False
         self.path = path
         self._pictures.clear()
+        self._shown = None
         return True
 
     def paint(self, p: QPainter) -> None:
@@ -49,19 +54,31 @@ class StrokeCache:
         if self.path.isEmpty():
             return
         t = p.worldTransform()
-        picture = self._picture(p, t) if t.isAffine() and not t.isRotating() else None
+        plain = t.isAffine() and not t.isRotating()
+        if plain and self.quick and self._shown is not None and self._picture(p, t, find=True) is None:
+            pix, to_scene = self._shown
+            p.save()
+            p.setTransform(to_scene * t)
+            p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+            p.drawPixmap(0, 0, pix)
+            p.restore()
+            self.blurred = True
+            return
+        picture = self._picture(p, t) if plain else None
         if picture is None:  # rotated or sheared, or too large: stroked as it is
             p.setPen(self.pen)
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawPath(self.path)
             return
         pix, at = picture
+        self._shown = pix, QTransform.fromTranslate(at.x(), at.y()) * t.inverted()[0]
         p.save()
         p.resetTransform()
         p.drawPixmap(at, pix)
         p.restore()
 
-    def _picture(self, p: QPainter, t: QTransform) -> tuple[QPixmap, QPointF] | None:
+    def _picture(self, p: QPainter, t: QTransform, find: bool = False) -> tuple[QPixmap, QPointF] | None:
+        """The picture for ``t`` and where it goes (kept, or drawn now unless ``find``)."""
         dpr = p.device().devicePixelRatio() if p.device() is not None else 1.0
         # the pen's reach past the path, in scene units (cosmetic: in pixels at this zoom)
         width = self.pen.widthF() or 1.0
@@ -80,6 +97,8 @@ class StrokeCache:
         if found is not None:  # kept from before: placed where the path is on the device now
             pix, _at = found
             return pix, QPointF(x0 / dpr, y0 / dpr)
+        if find:
+            return None
         pix = QPixmap(w, h)
         pix.setDevicePixelRatio(dpr)
         pix.fill(Qt.GlobalColor.transparent)
@@ -110,10 +129,21 @@ class ScreenPictures:
         self._pictures: dict[tuple, QPixmap] = {}
         self._last: tuple | None = None
         self.built = 0
+        self.quick = False  # a zoom under way: what is painted may be scaled pictures
+        self._quick: list[tuple] = []  # the pictures kept while it was
+
+    def forget_quick(self) -> None:
+        """The zoom is over: the pictures painted during it are dropped (they may hold scaled
+        pictures), and the next whole paint is kept, as after a zoom."""
+        for key in self._quick:
+            self._pictures.pop(key, None)
+        self._quick.clear()
+        self._last = None
 
     def clear(self) -> None:
         """What the background shows changed: no picture of it holds."""
         self._pictures.clear()
+        self._quick.clear()
 
     def paint(self, p: QPainter, rect: QRectF, draw) -> None:
         """``draw(painter, rect)`` on ``p``, or its picture kept for this transform."""
@@ -138,6 +168,8 @@ class ScreenPictures:
             if len(self._pictures) >= self.KEEP:
                 del self._pictures[next(iter(self._pictures))]
             self._pictures[key] = pix
+            if self.quick:
+                self._quick.append(key)
         if pix is None:
             draw(p, rect)
             return

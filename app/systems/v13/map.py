@@ -55,6 +55,7 @@ class BattleMapView(HudView):
     None`` whenever the hex under the cursor changes, and the release calls ``move_to(uid, hex)``.
     """
 
+    SETTLE_MS = 160
     rotate = Signal(int)
     hovered = Signal(object)  # the Hex under the mouse, or None when the mouse leaves the map
     context_requested = Signal(object, object, object)  # uid or None, the Hex, the global QPoint
@@ -86,6 +87,10 @@ class BattleMapView(HudView):
         self._rehover.setInterval(0)
         self._rehover.timeout.connect(self._hover_again)
         scene.content_changed.connect(self._rehover.start)
+        self._settled = QTimer(self)  # a zoom is over once the wheel has rested this long
+        self._settled.setSingleShot(True)
+        self._settled.setInterval(self.SETTLE_MS)
+        self._settled.timeout.connect(lambda: self.scene().set_quick(False))
 
     # -- what the window uses -----------------------------------------------------------------------
     def hex_at(self, pos) -> Hex:
@@ -156,6 +161,11 @@ class BattleMapView(HudView):
         scene.set_zoom(self.transform().m11())
 
     def zoom(self, factor: float) -> None:
+        """Zoom by ``factor``, quickly: until the zoom rests for :attr:`SETTLE_MS`, the map
+        shows what it has not drawn at the new zoom from its pictures scaled
+        (:meth:`BattleScene.set_quick`), then draws it sharp."""
+        self.scene().set_quick(True)
+        self._settled.start()
         super().zoom(factor)
         self.scene().set_zoom(self.transform().m11())
 

@@ -36,3 +36,52 @@ def test_the_scroll_bars_are_flat(qtbot):
         middle = across // 2
         along = {img.pixel(k, middle) if horizontal else img.pixel(middle, k) for k in range(length)}
         assert len(along) <= 4, f"{len(along)} colours along the bar"
+
+
+def _busy_map(qtbot):
+    """The map with a zone that runs past the screen's edges, a ring and a few counters."""
+    from app.systems.v13.map import CounterSpec
+    from hexmap import Facing, hexes_within
+    from PySide6.QtGui import QColor
+
+    view = shown_battle_map(qtbot)
+    scene = view.scene()
+    c = scene.window.centre
+    zone = [h for h in scene.window.hexes() if 4 <= h.distance(c) <= 14]
+    scene.show_zone([h.q for h in zone], [h.r for h in zone])
+    ring = hexes_within(c + Facing.B.vector * 3, 6)
+    scene.show_ring([h.q for h in ring], [h.r for h in ring])
+    scene.set_units([CounterSpec(f"u{k}", f"USS Ship {k}", c + Facing.C.vector * k, Facing.A, QColor("#3060c0"))
+                     for k in range(5)])
+    view.auto_fit = False
+    view.resetTransform()
+    view.scale(1.5, 1.5)
+    view.centerOn(centre_of(c))
+    QApplication.processEvents()
+    view.viewport().repaint()
+    return view
+
+
+def test_a_wheel_notch_to_a_new_zoom_is_shown_from_the_pictures_kept_then_drawn_sharp(qtbot):
+    """A notch to a zoom never shown drew every tile of the sheet (grid, labels, edge), the zone
+    and the ring and every counter afresh: 55 ms against the naive scene's 7, a stutter at each
+    notch. While the wheel turns the map now shows the pictures of the zoom before, scaled, the
+    counters at their size; once it rests, it draws them sharp at the new zoom."""
+    view = _busy_map(qtbot)
+    scene, grid = view.scene(), view.scene().grid
+    px = scene.counter_px
+    tiles, zone, ring = grid.tiles_built, scene.zone_picture.built, scene.ring_picture.built
+    for notches in (1, 1, -1, 2):  # 1.5 x 1.15, x 1.15^2, back, on: three zooms never shown
+        wheel(view, notches)
+        view.viewport().repaint()
+        assert (grid.tiles_built, scene.zone_picture.built, scene.ring_picture.built) == (tiles, zone, ring)
+        assert scene.counter_px == px
+    assert scene.quick
+    qtbot.waitUntil(lambda: not scene.quick, timeout=2000)
+    QApplication.processEvents()
+    assert grid.tiles_built > tiles and scene.zone_picture.built > zone and scene.ring_picture.built > ring
+    assert scene.counter_px > px  # 1.5 x 1.15^3: the counters grow with the hexes
+    settled = view.viewport().grab().toImage()
+    scene._background_changed()  # every picture of the screen dropped: drawn afresh from scratch
+    QApplication.processEvents()
+    assert view.viewport().grab().toImage() == settled, "the map once the wheel rests is not what a fresh paint shows"
