@@ -64,6 +64,8 @@ class B5Panel(PanelBase):
         self.bar.setObjectName("b5_place_bar")
         bar = QHBoxLayout(self.bar)
         self.prompt = QLabel()
+        self.prompt.setObjectName("b5_prompt")
+        self.prompt.setTextFormat(Qt.TextFormat.RichText)
         self.prompt.setWordWrap(True)
         self.hex_edit = QLineEdit()
         self.hex_edit.setObjectName("b5_hex")
@@ -137,8 +139,8 @@ class B5Panel(PanelBase):
         ships, rings = [], []
         for uid, at in e.at.items():
             u = e.units[uid]
-            if not seen.knows(uid, u.unit.name):
-                continue
+            if not seen.knows(uid, u.unit.name) or u.status.value != "present":
+                continue  # a destroyed or captured ship leaves the board
             d = e.data(uid)
             team = teams.index(u.team) if u.team in teams else 2
             ships.append((u.unit.name, at, e.facing[uid], team, d.command))
@@ -150,7 +152,8 @@ class B5Panel(PanelBase):
         self.board.show_zone(run.legal() if q is not None else [])
         self.bar.setEnabled(q is not None)
         if q is not None:
-            self.prompt.setText(f"{escape(q.text)} — click a green hex, or type it")
+            where = "click a green hex" if run.legal() else "click any hex"
+            self.prompt.setText(f"{escape(q.text, quote=False)} — {where}, or type it")
         else:
             self.prompt.setText("")
         self.sheet.setHtml(self._sheet(run, viewer))
@@ -177,7 +180,8 @@ class B5Panel(PanelBase):
             for uid in force.escorts if force else ():
                 u = e.units[uid]
                 if seen.knows(uid, u.unit.name):
-                    rows.append(f"<li>escort: {escape(u.unit.name)}</li>")
+                    where = f" at {e.at[uid]}" if uid in e.at else ""
+                    rows.append(f"<li>escort: {escape(u.unit.name)}{where}</li>")
             rows.append("</ul>")
         return "".join(rows)
 

@@ -254,24 +254,25 @@ class B5Engine:
         self.jump_facing = facing
 
     def _arrive(self, team: str, openers: list[str]) -> Procedure:
+        """Each squadron jumps in at its first vortex: the command ship at the vortex (its first
+        point of movement), the others within 2 hexes of it, the ships that opened the squadron's
+        vortices last (the vortex closes behind its opener)."""
         rule = jump.RULE
         force = self.forces[team]
         for s in force.squadrons:
-            mine = [self.vortices[x] for x in openers if x in s.ships]
+            entry = next(self.vortices[x] for x in openers if x in s.ships)
             order = [x for x in s.ships if x not in openers] + [x for x in s.ships if x in openers]
-            if s.command in openers:  # the command ship comes first to anchor the squadron; its opener last
-                order = [s.command] + [x for x in order if x != s.command]
             for uid in order:
                 name = self.units[uid].unit.name
-                p = Place("command", None) if uid == s.command else Place("jumped", self.at[s.command])
+                p = Place("command", None) if uid == s.command else Place("jumped", entry)
 
-                def why(at: Label, name: str = name, mine: list[Label] = mine, p: Place = p) -> str:
+                def why(at: Label, name: str = name, p: Place = p, entry: Label = entry) -> str:
                     if p.anchor is None:
-                        return "" if at in mine else f"{name} enters at its squadron's vortex: " + \
-                            ", ".join(str(v) for v in mine)
-                    far = deploy.distance(p.anchor, at)
-                    return "" if far <= 2 else f"after jumping in, {name} is within 2 hexes of its command ship, not {far}"
-                self.placing = (uid, p)
+                        return "" if at == entry else f"{name} commands its squadron: it enters at its vortex, {entry}"
+                    far = deploy.distance(entry, at)
+                    return "" if far <= 2 else (f"after jumping in, {name} is within 2 hexes of its command ship at "
+                                                f"the vortex {entry}, not {far}")
+                self.placing = (uid, p if p.anchor is not None else Place("entry", entry))
                 at, facing = yield place(f"b5/arrive/{uid}", team, rule, f"{self.name(team)}: {name} jumps in "
                                          f"(squadron {s.name})", self.board, why, {"unit": uid, "role": p.role})
                 self.placing = None
@@ -318,23 +319,14 @@ class B5Engine:
 
     # -- queries -----------------------------------------------------------------------------------
     def legal(self) -> list[Label]:
-        """The hexes the pending placement question accepts (empty when none is pending)."""
+        """The hexes the pending placement question accepts (empty when none is pending, or any hex)."""
         if self.placing is None:
             return []
-        uid, p = self.placing
-        if p.role in ("vortex", "jumped") or (p.role == "command" and p.anchor is None and self.scenario == JUMP_IN
-                                               and uid in self.units and self.units[uid].team == self.attacker):
-            return self._legal_by_check(uid, p)
-        mask = deploy.zone(self.board, p)
-        return [self.board.labels[i] for i in mask.nonzero()[0]]
-
-    def _legal_by_check(self, uid: str, p: Place) -> list[Label]:
-        if p.role == "vortex" and p.anchor is not None:
-            mask = self.board.distances(p.anchor) <= jump.CHOSEN_RADIUS
-        elif p.role == "jumped" and p.anchor is not None:
-            mask = self.board.distances(p.anchor) <= 2
+        _uid, p = self.placing
+        if p.role == "entry" and p.anchor is not None:
+            return [p.anchor]
+        if p.role in ("vortex", "jumped") and p.anchor is not None:
+            mask = self.board.distances(p.anchor) <= (jump.CHOSEN_RADIUS if p.role == "vortex" else 2)
         else:
-            sq = self.forces[self.units[uid].team].squadron_of(uid)
-            return sorted({v for x, v in self.vortices.items() if sq and x in sq.ships})
+            mask = deploy.zone(self.board, p)
         return [self.board.labels[i] for i in mask.nonzero()[0]]
-

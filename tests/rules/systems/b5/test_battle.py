@@ -139,16 +139,18 @@ def test_jump_in_the_vortex_scatter_with_its_dice():
     rolls = [e.data["faces"] for e in run.log.events if e.kind == "roll"]
     assert rolls == [[1], [5], [2], [4]]
     assert "the flagship's vortex forms at 4525: 5 hexes in direction 1 (A) from 4530" in [e.text for e in run.log.events]
-    assert run.pending.key == "b5/arrive/r-flag"
-    with pytest.raises(IllegalAnswer, match="enters at its squadron's vortex: 4525"):
-        run.answer("4526")
-    run.answer({"at": "4525", "facing": "A"})
-    with pytest.raises(IllegalAnswer, match="within 2 hexes of its command ship, not 3"):
+    arrived = []
+    assert run.pending.key == "b5/arrive/r-f2"  # the opener, the flagship, comes through last
+    with pytest.raises(IllegalAnswer, match="within 2 hexes of its command ship at the vortex 4525, not 3"):
         run.answer("4528")
-    run.answer("4527")
-    assert run.pending.key == "b5/arrive/r-c2"
-    run.answer("4534")
-    run.answer("4535")
+    for a in ("4527", "4525", "4535", "4534"):
+        arrived.append(run.pending.key)
+        if a == "4525":
+            with pytest.raises(IllegalAnswer, match="it enters at its vortex, 4525"):
+                run.answer("4526")
+        run.answer(a)
+    assert arrived == ["b5/arrive/r-f2", "b5/arrive/r-flag", "b5/arrive/r-m2", "b5/arrive/r-c2"]
+    assert run.engine.at["r-c2"] == Label(45, 34) and run.legal() == []
     assert run.pending.key == "b5/1/turn"
 
 
