@@ -73,7 +73,8 @@ class CombatPhaseMixin:
     def ask_when_open(self) -> None:
         """Open the Combat Phase's questions once the event loop runs, if the phase waits for one
         (or the engine cannot say which: the GM is then offered a ruling)."""
-        if self.session is None or self.session.campaign.settings.combat_phase != "seed004":
+        s = self.session.campaign.settings if self.session is not None else None
+        if s is None or (s.combat_phase != "seed004" and s.empire_turn != "seed004"):  # nothing asks in dialogs
             return
         try:
             waiting = self.session.combat_pending() is not None

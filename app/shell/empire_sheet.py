@@ -2,8 +2,9 @@
 them (rules/economy/sheet.py): utilized Productivity, output and dock spaces with the reason for
 any cut, and the Total Domestic Product; exported as CSV or HTML.
 
-It shows only what the file's planets give, which the Sector inspector already shows the table;
-the Point Pool, research and orders come with the rest of issue 23 and are not shown until then.
+With ``settings.empire_turn`` seed004 it adds the power's Point Pool and research
+(rules/economy/sheet.py ``economy_lines``) -- a power's secret, so shown only in the GM view
+(View > GM View) -- orders come with the rest of issue 23 and are not shown until then.
 """
 from __future__ import annotations
 
@@ -35,6 +36,9 @@ if TYPE_CHECKING:  # the economy loads when the sheet is first shown, not before
 
 NOT_YET = ("Point Pool, maintenance, commerce, research and orders are not run by BattleHex yet: the GM keeps "
            "them by hand (docs/economy.md).")
+ORDERS_NOT_YET = ("Turn Orders other than movement and research (purchases, repairs, intel, diplomacy) are not run "
+                  "by BattleHex yet: the GM keeps them by hand (docs/economy.md).")
+SECRET = "The Point Pool and research are the power's secret: shown in the GM view (View > GM View, Ctrl+Shift+G)."
 
 
 def html_text(s: Sheet) -> str:
@@ -87,6 +91,7 @@ class EmpireSheet(QDockWidget):
         lay.addWidget(self.totals)
         self.setWidget(body)
         self.sheet: Sheet | None = None
+        self._gm_followed = False
         connect_plain(self.power_box.currentIndexChanged, self.refresh)
         connect_plain(self.visibilityChanged, self.refresh)
         connect_plain(self.csv_button.clicked, lambda: self._export("CSV files (*.csv)", ".csv", _csv))
@@ -122,8 +127,19 @@ class EmpireSheet(QDockWidget):
                 if isinstance(v, int):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(r, col, item)
+        from rules.economy.sheet import economy_lines
+
+        lines = economy_lines(c, str(power))
+        gm = getattr(self.parent(), "gm_view_action", None)  # made after this dock: followed from here
+        if gm is not None and not self._gm_followed:
+            self._gm_followed = True
+            connect_plain(gm.toggled, self.refresh)
+        if lines and not (gm is not None and gm.isChecked()):
+            lines = (SECRET,)
         self.totals.setText(f"Total Domestic Product (construction capacity): {s.tdp}; dock spaces: {s.docks}; "
-                            f"{len(s.planets)} planet{'s' if len(s.planets) != 1 else ''}.\n{NOT_YET}")
+                            f"{len(s.planets)} planet{'s' if len(s.planets) != 1 else ''}.\n"
+                            + "".join(f"{line}\n" for line in lines)
+                            + (ORDERS_NOT_YET if c.settings.empire_turn == "seed004" else NOT_YET))
 
     def _export(self, kinds: str, suffix: str, render: Callable[[Sheet], str]) -> None:
         if self.sheet is None:

@@ -21,6 +21,7 @@ from rules.strategic import meetings
 from rules.strategic.planning import plan_orders
 from rules.strategic.table_view import table_lines
 from rules.strategic.turn import PhaseError
+from rules.turn.empire import PHASES as EMPIRE_PHASES
 from rules.turn.sequence import StepState, current, fightable, sequence
 
 
@@ -50,8 +51,8 @@ class MovementPhaseMixin:
         self.end_movement_action.setEnabled(c.phase is Phase.ORDERS)
         self.gm_action.setEnabled(bool(fights))
         self.fight_action.setEnabled(bool(fights))
-        # the only phases with questions (the engine says which): a seed-004 campaign's
-        asking = c.settings.combat_phase == "seed004" and c.phase is not Phase.ORDERS
+        # the only phases with questions (the engine says which): a seed-004 campaign's, and the empire's
+        asking = c.phase is not Phase.ORDERS and (c.settings.combat_phase == "seed004" or c.phase in EMPIRE_PHASES)
         try:
             waiting = asking and self.session is not None and self.session.combat_pending() is not None
         except Exception:  # the engine cannot produce the question: Answer... offers the GM a ruling

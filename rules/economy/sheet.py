@@ -2,15 +2,18 @@
 Productivity, output and dock spaces with the reason for any cut, summed to the Total Domestic
 Product (issue 23's per-power sheet, first part).
 
-Only what the file's planets give is computed; the Point Pool, maintenance, commerce and research
-are not in the file yet (docs/economy.md, "Wiring plan"), so the sheet does not show them.
+With ``settings.empire_turn`` seed004 the power's economy record adds the Point Pool and its
+research (:func:`economy_lines`); the ledger's parts are in the campaign log of each Income Phase.
 """
 from __future__ import annotations
 
 import csv
 import io
+from fractions import Fraction
 from dataclasses import dataclass
 
+from rules.economy import tech
+from rules.economy.income import INTEL_UPKEEP, points
 from rules.economy.planet import dock_spaces, in_rebellion, output, utilized
 from rules.model.campaign import Campaign
 
@@ -102,3 +105,27 @@ def csv_text(s: Sheet) -> str:
         w.writerow(p.cells())
     w.writerow(("", "Total Domestic Product", "", "", "", "", "", s.tdp, s.docks, ""))
     return out.getvalue()
+
+
+def economy_lines(c: Campaign, power: str) -> tuple[str, ...]:
+    """The power's Point Pool, research and Intel Points in words, from its economy record
+    (nothing when the campaign's empire turn is kept by hand)."""
+    p = c.power(power)
+    if p is None or c.settings.empire_turn != "seed004":
+        return ()
+    eco = p.economy
+    pool = eco.point_pool if eco is not None else Fraction(0)
+    tdp = eco.last_tdp if eco is not None else 0
+    invested = eco.tech_pool if eco is not None else 0
+    done = eco.advances_this_year if eco is not None else 0
+    need = tech.requirement(tdp)
+    odds = tech.odds(invested, need, done)
+    year_turn = (c.turn - 1) % tech.TURNS_PER_YEAR + 1
+    roll = next((t for t in tech.ROLL_TURNS if t >= year_turn), tech.ROLL_TURNS[0] + tech.TURNS_PER_YEAR)
+    intel = eco.intel_points if eco is not None else 0
+    return (f"Point Pool: {points(pool)}" + (" (in debt: no purchases until it is paid back)" if pool < 0 else ""),
+            f"Last Total Domestic Product: {tdp}",
+            f"Research: pool {invested} of {need} required (half the last TDP, rounded up); odds {odds.words()}; "
+            f"Tech Year {eco.tech_year if eco is not None else 0}, {done} advance(s) this year; rolls on turns 6 and "
+            f"12 of each year (next: turn {c.turn + roll - year_turn})",
+            f"Intel Points: {intel} (upkeep {points(INTEL_UPKEEP * intel)} a turn)")
