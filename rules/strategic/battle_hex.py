@@ -22,7 +22,7 @@ from hexmap import Label
 from rules.dice import DiceRoller
 from rules.model.campaign import Campaign, Team
 from rules.model.records import BattleHexRecord, IgnoreRecord
-from rules.model.types import Terrain
+from rules.model.types import DiplomaticState, Terrain
 from rules.model.units import OrionStatus, Unit, UnitFate, unit_secret
 from rules.strategic.state import StrategicState
 
@@ -88,6 +88,11 @@ def units_by_team(state: StrategicState, at: Label) -> dict[str, list[Unit]]:
     return {k: [u for u, _ in v] for k, v in _present(state, at).items()}
 
 
+def powers_by_team(state: StrategicState, at: Label) -> dict[str, set[str]]:
+    """The powers present in a sector (fleets not between sectors, garrison) by team."""
+    return {k: {p for _, p in v} for k, v in _present(state, at).items()}
+
+
 def _present(state: StrategicState, at: Label) -> dict[str, list[tuple[Unit, str]]]:
     """Active units in a sector by team, each with its power (a Lost unit is nowhere until
     found: V13.753, V13.91x)."""
@@ -102,14 +107,42 @@ def _present(state: StrategicState, at: Label) -> dict[str, list[tuple[Unit, str
     return {k: v for k, v in out.items() if v}
 
 
+def claims_system(state: StrategicState, at: Label, powers: Iterable[str]) -> bool:
+    """Seed 004 Normal Relations: one of ``powers`` "previously or currently control[s]" the system
+    at ``at``: it owns the sector or one of its planets, or it is the sector's original owner."""
+    sec = state.campaign.sector_at(str(at))
+    if sec is None:
+        return False
+    mine = set(powers)
+    planets = sec.star_system.planets if sec.star_system is not None else []
+    return sec.owner in mine or sec.original_owner in mine or any(p.owner in mine for p in planets)
+
+
+def normal_exception(state: StrategicState, at: Label, pa: Iterable[str], pb: Iterable[str]) -> list[bool]:
+    """Seed 004 Normal Relations: "military actions such as generating encounter scenarios ... are
+    restricted. There are exceptions to this rule when ... you previously or currently control a
+    system." For two sides' powers present at ``at`` (in a campaign that plays seed 004's Combat
+    Phase), all at Normal Relations with each other: whether each side may generate an encounter
+    there (``[False, False]`` when the exception does not apply)."""
+    pa, pb = sorted(set(pa)), sorted(set(pb))
+    if state.campaign.settings.combat_phase != "seed004" or not pa or not pb:
+        return [False, False]
+    if any(state.dip.state(p, q) is not DiplomaticState.NORMAL for p in pa for q in pb):
+        return [False, False]
+    return [claims_system(state, at, pa), claims_system(state, at, pb)]
+
+
 def teams_fighting_in(state: StrategicState, at: Label) -> list[tuple[str, str]]:
-    """Pairs of teams present in ``at`` whose present powers may fight (V13.11, V13.12)."""
+    """Pairs of teams present in ``at`` whose present powers may fight (V13.11, V13.12), or whose
+    powers are at Normal Relations in a system one of them controls or controlled (seed 004,
+    :func:`normal_exception`)."""
     present = _present(state, at)
     teams = {t.id: t for t in state.campaign.teams}
     powers = {k: {p for _, p in v} for k, v in present.items()}
     order = {t.id: i for i, t in enumerate(state.campaign.teams)}
     return [(a, b) for a, b in combinations(sorted(present, key=order.__getitem__), 2)
-            if state.dip.teams_may_fight(teams[a], teams[b], powers[a], powers[b])]
+            if state.dip.teams_may_fight(teams[a], teams[b], powers[a], powers[b])
+            or any(normal_exception(state, at, powers[a], powers[b]))]
 
 
 def _ignorable(team: Team, units: list[Unit]) -> str | None:

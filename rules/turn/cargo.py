@@ -56,10 +56,10 @@ from rules.errors import RuleError
 from rules.model.campaign import Campaign, Fleet, Planet
 from rules.model.records import LogEntry
 from rules.model.turn_model import Cargo, CargoKind
-from rules.model.types import DiplomaticState
 from rules.model.units import unit_secret
 from rules.strategic.control import supply_points
 from rules.strategic.diplomacy import Diplomacy
+from rules.turn.invasion import ground_war
 from rules.turn.cargo_room import (  # the capacity rules are cargo's, kept apart for length
     GROUND,
     MOVEMENT,
@@ -281,10 +281,13 @@ def disembark(campaign: Campaign, fleet_id: str, cargo_id: str, planet_name: str
         g = cargo.ground_unit
         if g is None:
             raise RuleError(INVASION, f"cargo {cargo_id} names no ground unit")
-        if planet.owner is not None:
+        sec = out.sector_at(str(f.sector))
+        if planet.owner is not None and sec is not None:
             dip = Diplomacy(campaign)
-            if not dip.allied(f.power, planet.owner) and dip.state(f.power, planet.owner) is not DiplomaticState.WAR:
-                raise RuleError(INVASION, f"only a Declaration of War allows the commitment of ground troops on "
+            if not dip.allied(f.power, planet.owner) and ground_war(dip, sec, f.power, planet.owner) not in (
+                    "both", f.power):
+                raise RuleError(INVASION, f"only a Declaration of War (or, at Normal Relations, a system {f.power} "
+                                f"controls or controlled) allows the commitment of ground troops on "
                                 f"{planet.name} of {planet.owner}")
         planet.ground_units.append(g)
         what = g.name

@@ -15,6 +15,10 @@ Readings:
   :func:`rules.strategic.battle_hex.teams_fighting_in`); a sector with three such Teams gives
   one meeting per pair. The attacker is the Team whose fleets moved in this turn; both or
   neither: the Team with the Strategic Initiative (the Battle Hex rule, reused).
+* Normal Relations' exception ("if you previously or currently control a system"): in a
+  campaign playing seed 004's Combat Phase, Teams at Normal Relations meet in a system one of
+  them owns (the sector or a planet) or originally owned; only that side may demand a scenario,
+  the other is not asked for a demand (``Meeting.restricted``) but may still refuse one.
 * A fixed defensive point of the defender: the sector's star system has a planet of a defender
   power, or the sector is the defender's and its star system has a planet, or its garrison
   (which belongs to the sector's owner) holds a fixed unit of the defender.
@@ -39,7 +43,7 @@ from rules.dice import DiceRoller
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, Fleet, Team
 from rules.model.turn_model import FleetKind, Scenario
-from rules.strategic.battle_hex import roles, teams_fighting_in
+from rules.strategic.battle_hex import normal_exception, powers_by_team, roles, teams_fighting_in
 from rules.strategic.state import StrategicState
 from rules.turn.encounters import RULE, Meeting
 
@@ -77,6 +81,17 @@ def _blocked(state: StrategicState, a: Team, b: Team, pa: set[str], pb: set[str]
     return f"{st} between {names.get(p, p)} and {names.get(q, q)}: diplomacy allows no encounter"
 
 
+def _restricted(state: StrategicState, at: Label, att: Team, dfd: Team) -> tuple[str, ...]:
+    """The Teams of a sector meeting that may demand nothing: at Normal Relations, those whose powers
+    neither control nor controlled the system (:func:`rules.strategic.battle_hex.normal_exception`)."""
+    present = powers_by_team(state, at)
+    pa, pd = present.get(att.id, set()), present.get(dfd.id, set())
+    if state.dip.teams_may_fight(att, dfd, pa, pd):
+        return ()
+    claims = normal_exception(state, at, pa, pd)
+    return tuple(t.id for t, claim in zip((att, dfd), claims) if not claim)
+
+
 def meetings(campaign: Campaign, state: StrategicState, moved_from: Mapping[str, Label],
              near: tuple[Label, Label | None] | None = None) -> list[Meeting]:
     """The meetings of the map after movement, sorted by place and Teams.
@@ -102,7 +117,8 @@ def meetings(campaign: Campaign, state: StrategicState, moved_from: Mapping[str,
             form = roles(at, [a, b], teams, movers, None, [], {frozenset((a, b))})
             att, dfd = teams[form.attacker], teams[form.defender]
             out.append(Meeting(at, None, att.id, dfd.id, _fleets(state, at, att), _fleets(state, at, dfd),
-                               fixed_point(state, at, dfd), reason=form.attacker_reason))
+                               fixed_point(state, at, dfd), reason=form.attacker_reason,
+                               restricted=_restricted(state, at, att, dfd)))
     if near is None or near[1] is not None:
         out.extend(_lane_meetings(campaign, state))
     return sorted(out, key=lambda m: (m.at, m.between or m.at, m.between is not None, m.attacker, m.defender))

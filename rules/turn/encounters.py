@@ -48,6 +48,7 @@ from rules.model.turn_model import Scenario
 from rules.strategic.state import StrategicState
 
 RULE = "004 Encounters Phase"
+R_NORMAL = "004 Intel Phase (Normal Relations)"
 NONE = "none"
 """The ``choose`` option that demands no scenario."""
 
@@ -66,6 +67,9 @@ class Meeting:
         fixed_point: the place is a fixed defensive point of the defender.
         blocked: why diplomacy allows no encounter here ("" when it allows one).
         reason: why the attacker attacks.
+        restricted: Teams that may demand no scenario here: at Normal Relations, a power that
+            neither controls nor controlled the system (seed 004 Intel Phase, Normal Relations'
+            exception); they are not asked for a demand, only for their reply.
     """
 
     at: Label
@@ -77,6 +81,7 @@ class Meeting:
     fixed_point: bool = False
     blocked: str = ""
     reason: str = ""
+    restricted: tuple[str, ...] = ()
 
     @property
     def where(self) -> str:
@@ -150,6 +155,8 @@ def no_encounter(m: Meeting, name: Callable[[str], str] = str) -> EncounterResul
 
 def demands_open(m: Meeting, team: str) -> tuple[str, ...]:
     """The ``choose`` options of ``team``'s demand."""
+    if team in m.restricted:
+        return (NONE,)
     if team == m.defender and m.between is None and m.fixed_point:
         return (Scenario.DEEP_SPACE.value, Scenario.DEFENSIVE.value, NONE)
     return (Scenario.DEEP_SPACE.value, NONE)
@@ -158,6 +165,9 @@ def demands_open(m: Meeting, team: str) -> tuple[str, ...]:
 def _check_demand(m: Meeting, team: str, demand: Scenario | None) -> None:
     if demand is None or demand.value in demands_open(m, team):
         return
+    if team in m.restricted:
+        raise IllegalAnswer(R_NORMAL, f"{team} may generate no encounter in {m.where}: at Normal Relations only a "
+                                      "power that controls or controlled the system may")
     if demand is Scenario.DEFENSIVE and team == m.defender:
         raise IllegalAnswer(RULE, f"{m.where} is no fixed defensive point of {team}: a Defensive encounter "
                                   "is demanded only by a defender at a fixed defensive point")
@@ -259,8 +269,10 @@ def _demand_question(m: Meeting, team: str, name: Callable[[str], str]) -> Quest
     opts = list(demands_open(m, team))
     here = f"between {m.at} and {m.between}" if m.between is not None else f"in {m.at}"
     other = m.defender if team == m.attacker else m.attacker
+    only = (f" (Normal Relations: {name(other)} may not generate an encounter here; you may, as the system is "
+            "or was yours)") if other in m.restricted else ""
     q = choose(f"encounter/{m.where}/demand/{team}", team, RULE,
-               f"{name(team)}: you meet {name(other)} {here}. Demand a scenario?", opts)
+               f"{name(team)}: you meet {name(other)} {here}. Demand a scenario?{only}", opts)
 
     def check(a: Any) -> Scenario | None:
         if a == Scenario.DEFENSIVE.value and a not in opts:
@@ -294,8 +306,10 @@ def decide(m: Meeting, name: Callable[[str], str]) -> Generator[Question, Any, E
     a, d = _names(name, m)
     if m.between is None:
         q = _demand_question(m, m.defender, name)
-        dd = _checked(q, (yield q))
+        dd = None if m.defender in m.restricted else _checked(q, (yield q))
         if dd is None:
+            if m.attacker in m.restricted:
+                return effect(m, Answers(), name)
             q = _demand_question(m, m.attacker, name)
             return effect(m, Answers(attacker_demand=_checked(q, (yield q))), name)
         q = yes_no(f"encounter/{m.where}/agree/{m.attacker}", m.attacker, RULE,
@@ -308,9 +322,9 @@ def decide(m: Meeting, name: Callable[[str], str]) -> Generator[Question, Any, E
             pursuit = bool(_checked(q, (yield q)))
         return effect(m, Answers(defender_demand=dd, agreed=agreed, pursuit=pursuit), name)
     q = _demand_question(m, m.attacker, name)
-    ad = _checked(q, (yield q))
+    ad = None if m.attacker in m.restricted else _checked(q, (yield q))
     q = _demand_question(m, m.defender, name)
-    dd = _checked(q, (yield q))
+    dd = None if m.defender in m.restricted else _checked(q, (yield q))
     reply: bool | None = None
     if (ad is None) != (dd is None):
         asker, other = (m.attacker, m.defender) if ad is not None else (m.defender, m.attacker)

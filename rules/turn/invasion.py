@@ -34,6 +34,9 @@ Readings:
 - Command Post: "prevent that system from dropping to 0 Morale": in a system with a command
   post a morale loss stops at 1, and a morale already at 0 or below is not lowered. Its
   "bonus to morale checks" has no size in the seed; the GM counts it when rolling.
+- Normal Relations' exception: a power may land ground troops on, and fight the ground units
+  of, a power it is at Normal Relations with in a system it controls or controlled (owns the
+  sector or a planet, or is its original owner): :func:`ground_war`.
 """
 from __future__ import annotations
 
@@ -47,6 +50,7 @@ from rules.battlehex.questions import QKind, Question, yes_no
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, Planet, Sector
 from rules.model.records import LogEntry
+from rules.model.types import DiplomaticState
 from rules.strategic.diplomacy import Diplomacy
 from rules.strategic.state import StrategicState
 
@@ -205,6 +209,28 @@ def apply_conquest(campaign: Campaign, result: ConquestResult, turn: int) -> Cam
         text += f"; hostile seizure: morale check next (target {SEIZED_TARGET}, {SEIZED_MORALE} to Morale)"
     out.log.append(LogEntry(turn=turn, rule=result.rule, text=text))
     return out
+
+
+def system_claimed(sector: Sector, power: str) -> bool:
+    """Seed 004 Normal Relations: ``power`` "previously or currently control[s]" the system: it owns
+    the sector or one of its planets, or it is the sector's original owner."""
+    planets = sector.star_system.planets if sector.star_system is not None else []
+    return power in (sector.owner, sector.original_owner) or any(p.owner == power for p in planets)
+
+
+def ground_war(dip: Diplomacy, sector: Sector, a: str, b: str) -> str | None:
+    """Which of ``a`` and ``b`` may commit ground troops against the other's on a planet of
+    ``sector``: both at War ("Declaration of War ... allows the commitment of ground troops"); at
+    Normal Relations, the one that controls or controlled the system (Normal Relations'
+    exception: "invading systems controlled by the other power are restricted ... exceptions ...
+    if you previously or currently control a system"). ``"both"``, a power, or ``None``."""
+    st = dip.state(a, b)
+    if a != b and st is DiplomaticState.WAR:
+        return "both"
+    if a == b or st is not DiplomaticState.NORMAL:
+        return None
+    ca, cb = system_claimed(sector, a), system_claimed(sector, b)
+    return "both" if ca and cb else a if ca else b if cb else None
 
 
 def morale_after(morale: int, change: int, command_post: bool) -> int:

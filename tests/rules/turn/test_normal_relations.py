@@ -1,0 +1,96 @@
+"""Seed 004 Intel Phase, Normal Relations: "military actions such as generating encounter
+scenarios or invading systems controlled by the other power are restricted. There are exceptions
+to this rule when ... you previously or currently control a system." Blue (fed) enters 0304 where
+Red (klingon) stands, the two at Normal Relations."""
+from __future__ import annotations
+
+import pytest
+
+from rules.battlehex.log import IllegalAnswer
+from rules.model.records import Phase
+from rules.model.turn_model import EncounterState, Scenario
+from rules.turn import combat_phase as cp
+from tests.rules.turn.test_combat_phase import entered
+
+NORMAL = {("fed", "klingon"): "normal"}
+RED_WORLD = {"0304": {"owner": "klingon", "star_system": {"name": "Kor", "planets": [
+    {"name": "Kor I", "owner": "klingon", "census": 3, "morale": 3}]}}}
+
+
+def at_encounters(**kw):
+    c, g = entered(relations=NORMAL, **kw)
+    return cp.advance(c, g), g
+
+
+def test_the_power_whose_system_it_is_may_demand_the_visitor_may_not():
+    c, g = at_encounters(sectors=RED_WORLD)
+    assert c.phase is Phase.ENCOUNTERS and [r.encounter for r in c.battle_hexes] == [EncounterState.PENDING]
+    _, q = cp.pending(c, g)
+    assert q.key == "encounter/0304/demand/red" and "Normal Relations: Blue may not generate" in q.text
+    c = cp.answer(c, g, "deep_space")
+    _, q = cp.pending(c, g)
+    assert q.key == "encounter/0304/agree/blue"  # Blue may still refuse and return
+    c = cp.answer(c, g, True)
+    assert c.battle_hexes[0].scenario is Scenario.DEEP_SPACE and cp.advance(c, g).phase is Phase.BATTLES
+    assert cp.fightable(cp.advance(c, g)) == [0]
+
+
+def test_the_visitor_is_not_asked_for_a_demand():
+    c, g = at_encounters(sectors=RED_WORLD)
+    c = cp.answer(c, g, "none")  # Red demands nothing; Blue is asked nothing: no scenario
+    assert c.battle_hexes[0].encounter is EncounterState.NONE and c.battle_hexes[0].resolved
+    assert cp.pending(c, g) is None
+
+
+def test_a_system_the_visitor_once_controlled_lets_it_demand_too():
+    """Blue is 0304's original owner ("previously ... control"): both may demand."""
+    c, g = at_encounters(sectors={"0304": {**RED_WORLD["0304"], "original_owner": "fed"}})
+    c = cp.answer(c, g, "none")
+    _, q = cp.pending(c, g)
+    assert q.key == "encounter/0304/demand/blue" and "Normal Relations" not in q.text
+    c = cp.answer(c, g, "deep_space")
+    assert c.battle_hexes[0].scenario is Scenario.DEEP_SPACE
+
+
+def test_no_meeting_in_a_system_neither_controls_or_controlled():
+    c, g = at_encounters()
+    assert c.battle_hexes == [] and cp.pending(c, g) is None
+
+
+def test_a_demand_from_the_visitor_is_refused_with_the_rule():
+    from rules.strategic.state import StrategicState
+    from rules.turn.encounter_step import meeting_of
+    from rules.turn.encounters import Answers, effect
+
+    c, g = at_encounters(sectors=RED_WORLD)
+    m = meeting_of(c, StrategicState.compute(c, g), c.battle_hexes[0])
+    assert m.restricted == ("blue",)
+    with pytest.raises(IllegalAnswer, match="Normal Relations only a power that controls or controlled") as e:
+        effect(m, Answers(attacker_demand=Scenario.DEEP_SPACE))
+    assert e.value.rule == "004 Intel Phase (Normal Relations)"
+
+
+def test_ground_troops_land_at_normal_relations_only_in_a_system_their_power_controls_or_controlled():
+    """Landing on Red's planet at Normal Relations: refused in Red's system, allowed in one Blue
+    owns or originally owned; the landing then opens the planet's ground combat."""
+    from rules.errors import RuleError
+    from rules.turn.logistics import actions, do
+    from tests.rules.strategic.builder import fleet, unit
+    from tests.rules.turn.test_combat_phase import seed004
+    from tests.rules.turn.test_logistics import at_troops, transport
+
+    def world(**sector):
+        kl = {"id": "g1", "name": "Klingon legion", "power": "klingon", "attrition": 2}
+        return {"0505": {**sector, "star_system": {"name": "Vor", "planets": [
+            {"name": "Vor I", "owner": "klingon", "census": 3, "morale": 3, "ground_units": [kl]}]}}}
+
+    theirs, g = seed004(fleets=[transport()], sectors=world(owner="klingon"), relations=NORMAL)
+    theirs = at_troops(theirs, g)
+    land = next(a for a in actions(theirs, "t") if a.verb == "land")
+    with pytest.raises(RuleError, match="Normal Relations, a system fed controls or controlled"):
+        do(theirs, g, "t", land)
+    once, g = seed004(fleets=[transport(), fleet("x", "klingon", "0101", units=[unit("x1")])],
+                      sectors=world(owner="klingon", original_owner="fed"), relations=NORMAL)
+    once = do(at_troops(once, g), g, "t", land)
+    assert [x.id for x in once.sector_at("0505").star_system.planets[0].ground_units] == ["g1", "g9"]
+    assert [(str(x.at), x.planet) for x in once.ground_combats] == [("0505", "Vor I")]
