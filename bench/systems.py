@@ -3,8 +3,10 @@
 each answer stored as the battle window's controller stores it (``adopt(saved())``).
 
 - undo: the last answer taken back (the run's checkpoints), given again between runs, untimed;
-- reopen: a new run from the saved campaign in the same process (the window closed and opened
-  again, or the file opened again: the checkpoints filed under the battle's inputs);
+- reopen: a new run from the session's campaign in the same process (the battle window closed
+  and opened again: the campaign the run last stored and adopted, as ``app.battle.controller``
+  starts it; the checkpoints filed under the battle's inputs). Opening the file again is the
+  cold reopen's path (load, lane graph, run);
 - cold reopen from the file: what a new process does, timed from reading the saved file
   (load, lane graph, run) with nothing of the battle in the process (no checkpoints, no key,
   no code digest): the run resumes from the checkpoint on disk (:mod:`rules.battlehex.resume`);
@@ -64,6 +66,7 @@ class Fought:
             run.answer(a)
             run.adopt(run.saved())  # as the battle window's controller stores every answer in the session
         self.run, self.saved = run, run.saved()
+        run.adopt(self.saved)  # the session's campaign, as the controller stores it: what a reopened window starts from
         save_campaign(self.saved, self.file)
         self.what = f"{system} {n} v {n} ({len(self.answers) - 1} answers)"
         self.from_disk = True

@@ -100,7 +100,8 @@ class ReplayRun(Generic[E]):
                  dice: Callable[[int], DiceRoller] = DiceRoller) -> None:
         self.campaign = campaign
         self.record = open_record(campaign, at)
-        self.strategic = StrategicState.compute(campaign, graph)
+        self._set_up = (campaign, graph)
+        self._strategic: StrategicState | None = None
         r = self.record
         self.seed = r.seed if r.seed is not None else (
             campaign.dice_seed * 7919 + campaign.turn * 104_729 + at.col * 131 + at.row)
@@ -111,6 +112,14 @@ class ReplayRun(Generic[E]):
         self._points: Points | None = None
         self._key = ""
         self._odds: tuple[Question, dict[str, Any]] | None = None
+
+    @property
+    def strategic(self) -> StrategicState:
+        """The campaign's strategic state the battle was set up in (computed when first needed: a
+        run resumed from a checkpoint never needs it)."""
+        if self._strategic is None:
+            self._strategic = StrategicState.compute(*self._set_up)
+        return self._strategic
 
     # -- what a system gives -----------------------------------------------------------------------
     def _engine(self, state: BattleState, log: EventLog, dice: DiceRoller) -> E:
@@ -151,9 +160,13 @@ class ReplayRun(Generic[E]):
     def restart(self, answers: list[Any], take: bool = False) -> None:
         """Start again from the newest checkpoint these ``answers`` begin with (else from the
         first round) and replay the rest (each must still be legal). ``take``: an undo, which
-        takes the checkpoint's engine itself (no copy; answers given again make new ones)."""
+        takes the checkpoint's engine itself when it stands exactly there (no copy; the next
+        answer given keeps a checkpoint there again, :meth:`_keep_here`); one with answers to
+        replay after it is copied and stays kept, so undoing again and again never wears the
+        checkpoints away."""
         points = self._shelf()
         point = points.best(answers) if points is not None else None
+        take = take and point is not None and point.answers == len(answers)
         if point is not None and take and points is not None:
             points.drop(point)
         if point is None and points is not None and answers:
@@ -212,17 +225,33 @@ class ReplayRun(Generic[E]):
     def _write_point(self) -> None:
         """Keep the newest checkpoint on disk for a reopen in a new process
         (:func:`rules.battlehex.resume.keep`); never for a campaign whose file seals secrets (the
-        checkpoint would hold them in plain: such a battle is replayed from its answers)."""
+        checkpoint would hold them in plain: such a battle is replayed from its answers). It stands
+        at least two answers before the last (``keep`` is told of all but the last), so undoing
+        the last two after a reopen in a new process resumes from it as well."""
         if self._points is not None and not self.campaign.keys:
             from rules.battlehex import resume
 
-            resume.keep(self._points, self.answers, self._key)
+            resume.keep(self._points, self.answers[:-1], self._key)
 
     def _checkpoint(self, expected: int) -> None:
         """Keep a checkpoint now if one is due and the engine can go on from the pending question."""
         points, q = self._points, self.pending
         if points is None or q is None or not points.due(len(self.answers), expected) \
                 or self.engine.resume(q.key) is None:
+            return
+        point = make_point(self.answers, q.key, self.engine, self._secret)
+        if point is not None:
+            points.keep(point)
+
+    def _keep_here(self) -> None:
+        """Before an answer given now changes anything: a checkpoint where the battle stands, if
+        none is kept there (an undo took it, or a replay kept none so late), so undoing this
+        answer again resumes here instead of replaying from an older checkpoint."""
+        points, q = self._points, self.pending
+        if points is None or q is None:
+            return
+        best = points.best(self.answers)
+        if best is not None and best.answers == len(self.answers) or self.engine.resume(q.key) is None:
             return
         point = make_point(self.answers, q.key, self.engine, self._secret)
         if point is not None:
@@ -261,6 +290,8 @@ class ReplayRun(Generic[E]):
         else:
             value = q.check(raw)
         secret = self.RULINGS and bool(q.data.get("secret"))
+        if expected is None:
+            self._keep_here()
         self.answers.append(raw)
         if secret:
             self._secret[len(self.answers) - 1] = q.to

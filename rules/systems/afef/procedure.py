@@ -36,6 +36,8 @@ from rules.systems.afef.odds import face_hits, interphase, is_destroyed
 from rules.systems.afef.shown import question_odds
 
 Procedure = Generator[Question, Any, None]
+STEPS = ("modifiers", "screen", "declare", "return", "breakthrough", "breakthrough_return")
+"""A round's questions, in order (each one the procedure can resume from)."""
 POOL_PART = 100
 """The most dice one roll of the roller takes: a bigger pool (4.2.b sets no limit to the AF added
 on one target) is rolled in parts of this many dice and its hits added, as one roll."""
@@ -115,11 +117,13 @@ class Engine:
 
     def resume(self, key: str) -> Procedure | None:
         """The procedure from the pending question ``key`` (asked again): a round's GM modifiers,
-        the defender's set-up, the attacker's declaration or the GM's another round (issue 21)."""
+        the defender's set-up, the attacker's declaration, the defender's return fire, the
+        breakthrough and its return fire, or the GM's another round (issue 21): every question,
+        so an undo or a reopen resumes where the battle stands."""
         step = key.rpartition("/")[2]
         if step == "continue":
             return self._rounds()
-        if step in ("modifiers", "screen", "declare"):
+        if step in STEPS:
             return self._from(step)
         return None
 
@@ -149,13 +153,17 @@ class Engine:
             self.log.add("ruling", R_SETUP, f"round {r}: {self.name(self.defender)}'s front line "
                          + ", ".join(u.name for u in self.alive(self.defender, FRONT)) + "; screened: "
                          + (", ".join(u.name for u in self.alive(self.defender, SCREENED)) or "none"))
-        declared = yield asking.declare_question(self)
-        self.attacks, self.hold = declared
-        self.returns = yield asking.return_question(self)
-        self._resolve_fire(self.attacks, self.attacker)
-        self._resolve_fire(self.returns, self.defender)
-        if self.hold:
-            yield from self._breakthrough()
+        if step in ("modifiers", "screen", "declare"):
+            declared = yield asking.declare_question(self)
+            self.attacks, self.hold = declared
+        if step.startswith("breakthrough"):  # resumed within the breakthrough (the round's fire is resolved)
+            yield from self._breakthrough_fire(step)
+        else:
+            self.returns = yield asking.return_question(self)
+            self._resolve_fire(self.attacks, self.attacker)
+            self._resolve_fire(self.returns, self.defender)
+            if self.hold:
+                yield from self._breakthrough()
         self._settle()
 
     def _breakthrough(self) -> Procedure:
@@ -166,13 +174,18 @@ class Engine:
             self.log.add("ruling", R_BREAKTHROUGH, f"{self.name(self.defender)}'s front line is wiped out: "
                                                    "breakthrough; the held fire may attack the screened line and "
                                                    "the screened units may fire back")
-            self.breakthrough = yield asking.breakthrough_question(self)
-            self.breakthrough_returns = yield asking.breakthrough_return_question(self)
-            self._resolve_fire(self.breakthrough, self.attacker)
-            self._resolve_fire(self.breakthrough_returns, self.defender)
+            yield from self._breakthrough_fire("breakthrough")
         else:
             self.log.add("ruling", R_BREAKTHROUGH, "no breakthrough: " + ", ".join(
                 self.units[h].name for h in self.hold) + " lose their held attacks (they may not switch targets)")
+
+    def _breakthrough_fire(self, step: str) -> Procedure:
+        """The held units' fire at the screened line and its return fire, from ``step``'s question."""
+        if step == "breakthrough":
+            self.breakthrough = yield asking.breakthrough_question(self)
+        self.breakthrough_returns = yield asking.breakthrough_return_question(self)
+        self._resolve_fire(self.breakthrough, self.attacker)
+        self._resolve_fire(self.breakthrough_returns, self.defender)
 
     def _over(self) -> bool:
         if not all(self.alive(t) for t in self.sides):

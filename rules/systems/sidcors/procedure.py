@@ -77,6 +77,8 @@ class Engine:
         """First-round shift each side's die takes from the other's cloak roll."""
         self.mauler_used: dict[str, str] = {}
         self.loose: dict[str, int] = {t: 0 for t in self.sides}
+        self.going: list[str] = []
+        """The sides that chose to retreat at the end of this round (so far)."""
 
     def enlist(self) -> None:
         """Build each Battle Force from the roster's units that take part (not kept out by fleet composition)."""
@@ -159,8 +161,9 @@ class Engine:
             self.log.add("step", R_ROUNDS, f"round {self.round}")
             yield from self._round()
 
-    def _round(self) -> Procedure:
-        yield from self._intensity()
+    def _round(self, first: int = 0) -> Procedure:
+        """One round, from its first Battle Intensity question (``first``: the side whose BIF is asked first)."""
+        yield from self._intensity(first)
         self._determine()
         for t in self.sides:
             yield from directed(self, t)
@@ -175,16 +178,21 @@ class Engine:
 
     def resume(self, key: str) -> Procedure | None:
         """The procedure from the pending question ``key`` (asked again): a round's first
-        Battle Intensity question, or a damage allocation (issue 21)."""
+        Battle Intensity question (either side's), a damage allocation, a retreat or its
+        direction (issue 21)."""
         parts = key.split("/")
         if len(parts) not in (3, 4) or not parts[1].isdigit():
             return None
         step, team = parts[2], parts[-1]
-        if step == "bir" or step == "bif" and team == self.sides[0]:
-            return self._then(self._round())
+        if step == "bir" or step == "bif" and team in self.sides:
+            return self._then(self._round(self.sides.index(team) if step == "bif" else 0))
         if step == "allocate" and team in self.sides:
             return self._then(self._allocations((self.defender, self.attacker) if team == self.defender
                                                 else (self.attacker,)))
+        if step == "retreat" and team in self.sides:
+            return self._then(self._retreats(team))
+        if step == "direction" and team in self.going:  # (the GM's ending asks it too: not from there)
+            return self._then(self._retreats(team, chose=True))
         return None
 
     def _then(self, part: Procedure) -> Procedure:
@@ -204,7 +212,7 @@ class Engine:
         how = by_bir if bir else summary
         return {"dealt": how(self.potential(team), self.shift(team)), "taken": how(self.potential(e), self.shift(e))}
 
-    def _intensity(self) -> Procedure:
+    def _intensity(self, first: int = 0) -> Procedure:
         mobile = {t: any(u.can_retreat for u in fz.alive(self.units[t])) for t in self.sides}
         r = self.round
         if mobile[self.attacker] != mobile[self.defender]:
@@ -216,8 +224,9 @@ class Engine:
             self.bif = {}
             self.log.add("ruling", R_NON_MOBILE, f"round {r}: {self.name(chooser)} chose BIR {self.bir}")
             return
-        self.bif = {}
-        for t in self.sides:
+        if not first:
+            self.bif = {}
+        for t in self.sides[first:]:
             q = number(f"sidcors/{r}/bif/{t}", t, R_INTENSITY, f"{self.name(t)} (secret): choose your Battle "
                        f"Intensity Factor for round {r} ({BIF_LOW}-{BIF_HIGH})", BIF_LOW, BIF_HIGH,
                        default=(BIF_LOW + BIF_HIGH) // 2)  # no usual case: mid-scale
@@ -264,16 +273,20 @@ class Engine:
                 self.log.add("ruling", R_MAULER, f"{m.name} was crippled or destroyed this round: no shock roll")
         self.mauler_used = {}
 
-    def _retreats(self) -> Procedure:
-        going = []
-        for t in self.sides:
-            if any(u.can_retreat for u in fz.alive(self.units[t])):
-                if (yield yes_no(f"sidcors/{self.round}/retreat/{t}", t, R_ROUNDS,
-                                 f"{self.name(t)}: round {self.round} is over; retreat from the battle?")):
-                    going.append(t)
-        for t in going:
+    def _retreats(self, team: str = "", chose: bool = False) -> Procedure:
+        """Each side (from ``team``'s question, resuming) may retreat; then each that does
+        chooses its direction (from ``team``'s when ``chose``)."""
+        if not chose:
+            if not team:
+                self.going = []
+            for t in self.sides[self.sides.index(team) if team else 0:]:
+                if any(u.can_retreat for u in fz.alive(self.units[t])):
+                    if (yield yes_no(f"sidcors/{self.round}/retreat/{t}", t, R_ROUNDS,
+                                     f"{self.name(t)}: round {self.round} is over; retreat from the battle?")):
+                        self.going.append(t)
+        for t in self.going[self.going.index(team) if chose else 0:]:
             yield from retreat(self, t)
-        if going:
+        if self.going:
             self._resolve()
 
     def _resolve(self, why: str = "") -> None:
