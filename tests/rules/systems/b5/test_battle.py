@@ -186,3 +186,10 @@ def test_jump_in_every_squadron_needs_an_opener_and_patrols_count():
     run.answer(["b-c4"])
     with pytest.raises(IllegalAnswer, match="outside 0-10"):
         run.answer(11)
+
+
+def test_the_gm_may_overrule_the_45_hex_rule():
+    run = meeting(MEETING[:6])
+    run.answer({"gm_ruling": "a small table", "answer": "4030"})
+    assert run.engine.at["r-flag"] == Label(40, 30)
+    assert any(e.kind == "ruling" and "a small table" in str(e.data) for e in run.log.events)
