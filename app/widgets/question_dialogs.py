@@ -93,7 +93,7 @@ class QuestionDialog(QDialog):
         self.setWindowTitle(f"{question.rule} \u2014 {team_name}")
         self.setMinimumWidth(520)
         lay = QVBoxLayout(self)
-        self.head = QLabel(f"<b>{linkify(question.rule)}</b> \u2014 for <b>{escape(team_name)}</b><br>{linkify(question.text)}")
+        self.head = QLabel(f"<b>{linkify(question.rule)}</b> \u2014 for <b>{escape(team_name)}</b><br>{linkify(question.text).replace(chr(10), '<br>')}")
         self.head.setWordWrap(True)
         self.head.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.head.setTextFormat(Qt.TextFormat.RichText)

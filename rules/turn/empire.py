@@ -94,15 +94,21 @@ def pending(c: Campaign) -> Question | None:
     if c.phase is Phase.UPDATE and "update/roll" not in c.turn_asked:
         n = sum(1 for p in c.powers for _ in owned_planets(c, p.id))
         growth = " and census growth (every 12 turns)" if pe.is_growth_turn(c.turn) else ""
-        return choose("update/roll", GM, pe.UPDATE_ASSET, f"Game Master: roll the Update Asset Phase: the Morale "
-                      f"Check Chart for {n} planet(s){growth} - roll", ["roll"])
+        q = choose("update/roll", GM, pe.UPDATE_ASSET, f"Game Master: roll the Update Asset Phase: the Morale "
+                   f"Check Chart for {n} planet(s){growth} - roll", ["roll"])
+        return Question(q.key, q.kind, q.to, q.rule, q.text, q.options, data={"option_words": {"roll": "Roll"}},
+                        check=q.check)
     return None
+
+
+_WORDS = {"confirm": "Confirm the ledgers: every Point Pool is updated", "roll": "Roll"}
 
 
 def _secret(q: Question) -> Question:
     """``q`` seen only by whom it asks (and the GM): a power's economy is its own (hot seat)."""
-    return Question(q.key, q.kind, q.to, q.rule, q.text, q.options, q.low, q.high, {**q.data, "secret": True},
-                    q.check, q.parse, q.default)
+    words = {o: _WORDS[o] for o in q.options if o in _WORDS}
+    data = {**q.data, "secret": True, **({"option_words": words} if words else {})}
+    return Question(q.key, q.kind, q.to, q.rule, q.text, q.options, q.low, q.high, data, q.check, q.parse, q.default)
 
 
 def _dice(c: Campaign, step: int) -> DiceRoller:
@@ -193,9 +199,8 @@ def waits_for(c: Campaign) -> str:
     q = pending(c)
     if q is not None:
         who = "the GM" if q.to == GM else next((t.name for t in c.teams if t.id == q.to), q.to)
-        what = {"income": "confirm the ledgers", "invest": "a research investment", "roll": "the roll"}
-        return f"{who}: {what.get(q.key.split('/')[-1] if q.key.startswith('income') else q.key.split('/')[1], 'an answer')} " \
-               "(Turn > Answer, Ctrl+Shift+A)"
+        what = {"confirm": "confirm the ledgers", "invest": "a research investment", "roll": "the roll"}
+        return f"{who}: {what[q.key.split('/')[1]]} (Turn > Answer, Ctrl+Shift+A)"
     if c.phase is Phase.END:
         return "the GM: the turn ends; go on to the next turn's Income (End Phase)"
     return f"the GM: the {c.phase.title} phase is done; go on (End Phase)"

@@ -14,6 +14,7 @@ from rules.model.records import Phase
 from tests.app.gui import Answerer, encounter_answers, end_movement_listing, ok, press, show_active, take_over, type_text
 from tests.rules.turn.economy_builder import ECONOMY
 
+HEADS: dict[str, str] = {}
 INVEST = {"tech/invest/fed": 10, "tech/invest/kzinti": 19, "tech/invest/klingon": 0, "tech/invest/lyran": 14,
           "tech/invest/romulan": 1}
 
@@ -27,6 +28,7 @@ def empire_answers(d) -> bool:
         return True
     if not isinstance(d, QuestionDialog) or not d.q.key.split("/")[0] in ("income", "tech", "update"):
         return False
+    HEADS.setdefault(d.q.key, d.head.text())
     if d.q.key in INVEST:
         d.spin.setValue(INVEST[d.q.key])
     else:
@@ -75,6 +77,7 @@ def test_a_whole_turn_of_the_economy_through_the_gui(qtbot, tmp_path, monkeypatc
     try:
         press(main, "Ctrl+Shift+A")  # the Income Phase's ledgers: the GM confirms
         _settle(main, qtbot, Phase.INCOME)
+        assert "<br>United Federation of Planets: Total Domestic Product" in HEADS["income/confirm"]  # a line each
         text = _sheet_for(main, qtbot, "fed")
         assert "Point Pool: 21 4/5" in text and "Last Total Domestic Product: 20" in text
         assert "Point Pool: 38" in _sheet_for(main, qtbot, "kzinti")
