@@ -153,3 +153,14 @@ class B5Data(Strict):
         if not self.squadron and not self.escort and self.category is not Category.FIGHTER:
             raise ValueError("a ship is in a squadron (squadron) or escorts the flagship (escort)")
         return self
+
+
+class B5Settings(Strict):
+    """How a campaign reads the seed's two disagreements and its optional command rule (docs/b5.md)."""
+
+    dogfight: Literal["text", "pattern"] = Field("text", description="the dogfight chart past 6 kills: text (\"7 or "
+                                                 "higher: 6\") or pattern (one more kill per two points past 8)")
+    morale_rounding: Literal["down", "up"] = Field("down", description="the top morale circle: half the starting "
+                                                   "level rounded down (the text) or up (the control sheet)")
+    command_by_race: StrictBool = Field(False, description="the optional rule: command radius 4 (Earth, Narn), 5 "
+                                        "(Centauri, others), 6 (Minbari) instead of 5")

@@ -9,6 +9,7 @@ from typing import Literal
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr, field_validator
 
+from rules.model.b5 import B5Settings
 from rules.model.economy_model import PowerEconomy
 from rules.model.key_book import KeyBook
 from rules.model.records import MAX_TURN, BattleHexRecord, BattleStart, IgnoreRecord, LogEntry, Phase, TerrainTable
@@ -63,6 +64,7 @@ class Settings(Strict):
                                                        "tool) or seed004 (run by BattleHex: rules/turn/empire.py)")
     year: StrictInt | None = Field(None, ge=1, le=YEAR, description="the campaign's year (Y171 is 171): the era "
                                    "column of the BPV Capacity table; absent: the Y120-Y180 column")
+    b5: B5Settings = Field(B5Settings(), description="seed 003 readings for the b5 battle system (docs/b5.md)")
 
 
 class Power(Strict):
