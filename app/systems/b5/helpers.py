@@ -50,6 +50,16 @@ class Helpers(QScrollArea):
                     self._reinforce)
         self.lay.addStretch(1)
 
+    def read_as(self, dogfight: str, rounding: str) -> None:
+        """Open the dogfight and morale helpers at the campaign's readings (settings.b5), once."""
+        if getattr(self, "_read", False):
+            return
+        self._read = True
+        for key, name, value in (("dogfight", "reading", dogfight), ("morale", "rounding", rounding)):
+            widgets, _compute = getattr(self, f"_{key}_fields")
+            box = widgets[name]
+            box.setCurrentIndex(max(0, box.findText(value)))
+
     def _group(self, key: str, title: str, fields: list, compute: Callable[[dict], str]) -> None:
         box = QGroupBox(title)
         form = QFormLayout(box)

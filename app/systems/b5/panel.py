@@ -21,7 +21,6 @@ from rules.battlehex.questions import QKind, Question
 from rules.battlehex.sight import events_for, sight
 from rules.model.visibility import TABLE
 from rules.systems.b5.battle import B5Battle
-from rules.systems.b5.command import RADIUS
 from rules.systems.b5.deploy import COLS, ROWS
 
 if TYPE_CHECKING:
@@ -145,7 +144,8 @@ class B5Panel(PanelBase):
             team = teams.index(u.team) if u.team in teams else 2
             ships.append((u.unit.name, at, e.facing[uid], team, d.command))
             if d.command:
-                rings.append((at, RADIUS, team))
+                rings.append((at, e.ring(uid), team))
+        self.helpers.read_as(e.settings.dogfight, e.settings.morale_rounding)
         vortices = [(e.units[x].unit.name, at) for x, at in e.vortices.items()]
         self.board.show_ships(ships, rings, vortices)
         q = self._mine()

@@ -29,7 +29,7 @@ class B5Battle(ReplayRun[B5Engine]):
         self.restart(list(self.record.answers))
 
     def _engine(self, state: BattleState, log: EventLog, dice: DiceRoller) -> B5Engine:
-        return B5Engine(state, log, dice)
+        return B5Engine(state, log, dice, self.campaign.settings.b5)
 
     def _words(self, q: Question, raw: Any) -> str:
         if q.kind is QKind.PLACE:

@@ -18,9 +18,9 @@ from rules.battlehex.questions import Question, choose, unit_list
 from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
-from rules.model.b5 import B5Data
+from rules.model.b5 import B5Data, B5Settings
 from rules.model.units import unit_secret
-from rules.systems.b5 import deploy, jump
+from rules.systems.b5 import command, deploy, jump
 from rules.systems.b5.asking import choose_units, place, secret_number
 from rules.systems.b5.deploy import Board, Place
 from rules.systems.b5.force import Force, force_of
@@ -36,8 +36,10 @@ MEETING, JUMP_IN = "meeting engagement", "jump-in"
 class B5Engine:
     """The forces, the board, where each ship stands and the procedure."""
 
-    def __init__(self, state: BattleState, log: EventLog, dice: DiceRoller) -> None:
+    def __init__(self, state: BattleState, log: EventLog, dice: DiceRoller,
+                 settings: B5Settings | None = None) -> None:
         self.state, self.log, self.dice = state, log, dice
+        self.settings = settings or B5Settings()
         self.attacker, self.defender = state.record.attacker, state.record.defender
         self.round = 0
         self.board = Board()
@@ -108,6 +110,10 @@ class B5Engine:
                     self.log.add("info", "V13.13", f"units present ({self.name(team)}"
                                                    f"{', kept from the other side' if secret else ''}): "
                                  + ", ".join(names))
+        st = self.settings
+        self.log.add("info", TURN_RULE, f"readings (settings.b5): dogfight chart past 6 kills: {st.dogfight}; morale "
+                                        f"top circle rounded {st.morale_rounding}; command radius "
+                                        f"{'by race (4/5/6)' if st.command_by_race else '5'}")
         left = [u.unit.name for u in self.state.units.values() if u.status is not Status.OUT and not u.unit.b5]
         if left:
             self.log.add("info", TURN_RULE, "without Babylon 5 data (b5), out of this battle: " + ", ".join(left))
@@ -318,6 +324,10 @@ class B5Engine:
         self.log.add("ruling", RESULT_RULE, f"Battle Hex {st.record.at} resolved: {st.resolution}")
 
     # -- queries -----------------------------------------------------------------------------------
+    def ring(self, uid: str) -> int:
+        """The command radius of command ship ``uid`` (5, or by its race with settings.b5.command_by_race)."""
+        return command.radius(self.data(uid).race, self.settings.command_by_race)
+
     def legal(self) -> list[Label]:
         """The hexes the pending placement question accepts (empty when none is pending, or any hex)."""
         if self.placing is None:

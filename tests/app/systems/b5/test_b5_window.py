@@ -5,6 +5,7 @@ hexes, one refused hex shown; the Coalition's secret jump-in hex kept from the A
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QSpinBox
 
 from app.systems.b5.panel import B5Panel
 from app.widgets.question_dialogs import QuestionDialog
@@ -61,6 +62,13 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
     qtbot.waitExposed(bw)
     panel = bw.panel
     assert isinstance(panel, B5Panel) and "Not built yet" in panel.built.text()
+    helpers = panel.helpers
+    assert helpers.findChild(QComboBox, "b5_dogfight_reading").currentText() == "text"  # settings.b5
+    helpers.findChild(QSpinBox, "b5_pulse_need").setValue(12)
+    helpers.findChild(QSpinBox, "b5_pulse_rolled").setValue(14)
+    assert helpers.results["pulse"].text() == "3 pulse(s) hit"  # the seed's example
+    helpers.findChild(QSpinBox, "b5_ballistic_hexes").setValue(21)
+    assert helpers.results["ballistic"].text() == "hits 3 pulse(s) after launch"
     answerer = Answerer(dialogs)
     seen_by_alliance: list[str] = []
     refused = dragged = False

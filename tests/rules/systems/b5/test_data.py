@@ -66,3 +66,11 @@ def test_a_force_without_one_flagship_or_command_ship_is_refused():
                           ("b", "B", ship("s", command=True))])
     with pytest.raises(RuleError, match="no ship with Babylon 5 data"):
         force_of("Narn", [])
+
+
+def test_the_b5_settings_are_checked():
+    from rules.model.campaign import Settings
+
+    assert Settings().b5.dogfight == "text" and Settings().b5.morale_rounding == "down"
+    with pytest.raises(ValidationError, match="'text' or 'pattern'"):
+        Settings.model_validate({"b5": {"dogfight": "chart"}})
