@@ -3,6 +3,9 @@
     python main.py [CAMPAIGN.json]          open the app (the built-in campaign by default)
     python main.py --check FILE.json        validate a campaign file; exit 1 on problems
     python main.py --screenshot OUT.png     render the main window headless to a PNG
+    python main.py CAMPAIGN.json --replay 0509:12
+                                            open a battle's replay at event 12 of its log (or give
+                                            an exported report's battlehex://replay link instead)
     python main.py battle CAMPAIGN --hex SECTOR [--answers FILE] [--seed N]
                                             run a Battle Hex's set-up headless (JSON out)
     python main.py turn CAMPAIGN --answers FILE [--seed N] [--out FILE]
@@ -44,6 +47,9 @@ def _parser() -> argparse.ArgumentParser:
                         "FILE's first line (-: standard input); may be repeated")
     p.add_argument("--screenshot", metavar="PNG", help="render the main window headless to a PNG and exit")
     p.add_argument("--size", default=(1500, 950), type=_size, help="window size for --screenshot (default 1500x950)")
+    p.add_argument("--replay", metavar="SECTOR[:EVENT]",
+                   help="open the campaign's battle at SECTOR in replay mode, at event EVENT of its log; a "
+                        "battlehex://replay link of an exported battle report may stand for the campaign instead")
     p.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--fight-probe", metavar="SECTOR", help=argparse.SUPPRESS)  # bench/startup.py
     return p
@@ -71,6 +77,21 @@ def check(path: str, passphrases: list[str] | None = None) -> int:
     units = sum(len(f.units) for f in c.fleets) + sum(len(s.garrison) for s in c.map.sectors)
     print(f"{path}: OK ({c.name}: {len(c.map.sectors)} sectors, {len(c.fleets)} fleets, {units} units)")
     return 0
+
+
+def replay_link(args: argparse.Namespace):
+    """The battle replay the command line asks for (``--replay SECTOR[:EVENT]`` with the campaign,
+    or a report's ``battlehex://replay`` link for the campaign: :mod:`app.battle.replay_link`), or
+    None. Raises ValueError for a link or a ``--replay`` that names no campaign or sector."""
+    text = args.campaign or ""
+    if not args.replay and not text.lower().startswith("battlehex:"):
+        return None
+    from app.battle.replay_link import from_option, is_link, parse
+
+    link = parse(text) if is_link(text) else from_option(text, args.replay)
+    if not link.file:
+        raise ValueError("--replay needs the campaign file")
+    return link
 
 
 def _preload() -> None:
@@ -105,6 +126,13 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.check:
         return check(args.check, args.passphrase)
+    try:
+        link = replay_link(args)
+    except ValueError as e:
+        print(e, file=sys.stderr)
+        return 2
+    if link is not None:
+        args.campaign = link.file
     path = Path(args.campaign) if args.campaign else None
     campaign = None
     if path is not None:  # validated here, once, as --check does: a bad file never reaches the GUI
@@ -145,6 +173,12 @@ def main(argv: list[str] | None = None) -> int:
         _tear_down(app, window)
         return 0 if ok else 1
     window.show()
+    if link is not None:  # the battle's window in replay mode, once the main window is up
+        from PySide6.QtCore import QTimer
+
+        from app.battle.replay_main import open_link
+
+        QTimer.singleShot(0, lambda: open_link(window, link))
     warming = _warm_up()
     if args.startup_probe or args.fight_probe:
         _probe(app, window, args.fight_probe)

@@ -8,7 +8,8 @@ events unless the whole log is asked for, so its cost never grows with the battl
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QCheckBox, QDockWidget, QFileDialog, QTextBrowser, QVBoxLayout, QWidget
 
+from app.battle.replay_link import ReplayLink
 from app.widgets.log_html import append_events, events_html
 from app.widgets.question_dialogs import open_rule_link
 from rules.battlehex.log import GM, Event
@@ -123,6 +125,39 @@ class BattleLog(QDockWidget):
             self._again()
         else:
             open_rule_link(url, self)
+
+
+def replay_href(win: Any, viewer: str) -> Callable[[int], str] | None:
+    """The replay link of each event of ``win``'s battle, by its number, for a report written for
+    ``viewer`` (:mod:`app.battle.replay_link`): None when the campaign has no file of its own to
+    open again (an installed scenario is never written)."""
+    from app.shell.files import installed
+
+    path, b = win.session.path, win.b
+    if path is None or b is None or installed(Path(path)):
+        return None
+    rec, file = b.record, str(Path(path).resolve())
+    return lambda seq: ReplayLink(file, str(rec.at), rec.turn, seq, viewer).url()
+
+
+def report_note(href: Callable[[int], str] | None) -> str:
+    """What a report says of its replay links."""
+    if href is None:
+        return ("<p><i>No replay links: the campaign had no file of its own when this report was written "
+                "(save it, then export the report again).</i></p>")
+    return ("<p><i>Each event's number opens BattleHex's replay of the battle at that event (the campaign file "
+            "as last saved): click it where battlehex: links open BattleHex, or run <code>python main.py "
+            "LINK</code> with the link (README, Replay links).</i></p>")
+
+
+def report_events(events: Iterable[Event], href: Callable[[int], str] | None) -> str:
+    """A report's log: one item an event, with its anchor (``#event-N``), its number as its
+    replay link (``href``), its rule and its words."""
+    items = []
+    for e in events:
+        number = f"<a href='{escape(href(e.seq))}'>{e.seq}.</a>" if href is not None else f"{e.seq}."
+        items.append(f"<li id='event-{e.seq}'>{number} [{escape(e.rule)}] {escape(e.text)}</li>")
+    return f"{report_note(href)}<ul style='list-style:none;padding-left:0'>{''.join(items)}</ul>"
 
 
 def export_report(window: QWidget, html: str, name: str, path: str | None = None) -> tuple[str | None, str]:

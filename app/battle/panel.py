@@ -85,6 +85,14 @@ class PanelBase(QObject):
     def blocks_questions(self) -> bool:
         return False
 
+    def report_log(self, run: Any, viewer: str) -> str:
+        """The report's log of ``run`` as ``viewer`` may read it, each event with its anchor and
+        replay link (:func:`app.battle.log.report_events`)."""
+        from app.battle.log import replay_href, report_events
+        from rules.battlehex.sight import events_for
+
+        return report_events(events_for(run, viewer) if run is not None else [], replay_href(self.win, viewer))
+
 
 def make_panel(system: BattleSystem, window: BattleWindow) -> BattlePanel:
     """The panel of battle system ``system``: its registry entry's ``panel`` (rules/systems/registry.py)."""

@@ -8,6 +8,8 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
+from app.battle.replay_link import ReplayLink
+
 
 def replayable(main: Any) -> list[tuple[str, Any]]:
     """The battles that can be replayed, as (label, what): every battle with a run held by its
@@ -74,10 +76,6 @@ def replay_from_main(main: Any) -> Any:
     the first answer. Returns the battle window, or None."""
     from PySide6.QtWidgets import QInputDialog
 
-    from app.battle.window import BattleWindow
-    from app.shell.passphrases import gm_may_see
-    from rules.battlehex.log import GM
-
     battles = replayable(main)
     if not battles:
         main.statusBar().showMessage("No battle to replay: a battle fought in this session, or one the file holds "
@@ -87,7 +85,43 @@ def replay_from_main(main: Any) -> Any:
     choice, ok = QInputDialog.getItem(main, "Replay a battle", "Battle:", labels, 0, False)
     if not ok:
         return None
-    what = battles[labels.index(choice)][1]
+    return open_replay(main, battles[labels.index(choice)][1])
+
+
+def open_link(main: Any, link: ReplayLink) -> Any:
+    """A replay link of an exported report (:mod:`app.battle.replay_link`), for the campaign
+    ``main`` has open: the battle window of the link's Battle Hex (its battle of the link's
+    turn: open in the file, or resolved with its inputs kept) in replay mode at the link's event,
+    as the link's viewer (asked when the link names none of the battle's). Returns the battle
+    window, or None (why, in the status bar)."""
+    c = main.session.campaign if main.session is not None else None
+    found = [] if c is None else [
+        (r.turn, not r.resolved, i) for i, r in enumerate(c.battle_hexes)
+        if str(r.at) == link.hex and (link.turn is None or r.turn == link.turn) and r.answers
+        and (not r.resolved or r.began is not None)]
+    if not found:
+        turn = "" if link.turn is None else f" in turn {link.turn}"
+        main.statusBar().showMessage(f"Cannot replay: {link.file} holds no battle at {link.hex}{turn} with answers "
+                                     "to replay (save the campaign after the battle, then export its report)", 15000)
+        return None
+    _turn, is_open, index = max(found)  # the latest battle there; of one turn, the one still open
+    what = c.battle_hexes[index].at if is_open else index
+    if is_open:
+        main.session.battle(what)  # its run rebuilt from the answers the file holds
+    return open_replay(main, what, link.viewer, link.event)
+
+
+def open_replay(main: Any, what: Any, viewer: str | None = None, event: int | None = None) -> Any:
+    """The battle window of ``what`` (a sector with a battle held by its controller, or the
+    index of a record the file holds resolved) in replay mode, as ``viewer`` (asked when not one
+    of the battle's Teams or the GM; the GM's view behind the GM's passphrase), at the first
+    answer or at the log's event number ``event``. Returns the battle window, or None."""
+    from PySide6.QtWidgets import QInputDialog
+
+    from app.battle.window import BattleWindow
+    from app.shell.passphrases import gm_may_see
+    from rules.battlehex.log import GM
+
     if isinstance(what, int):  # resolved in the file: rebuilt from the inputs its record keeps
         ctl = _from_file(main, what)
         if ctl is None:
@@ -99,12 +133,13 @@ def replay_from_main(main: Any) -> Any:
     run = ctl.run or ctl.last
     teams = {t.id: t.name for t in main.session.campaign.teams}
     sides = [t for t in dict.fromkeys([run.record.attacker, run.record.defender, *run.record.others]) if t in teams]
-    who = [teams[t] for t in sides] + ["Game Master"]
-    name, ok = QInputDialog.getItem(main, "Replay a battle", "Watched by (it shows what they may see):", who, 0,
-                                    False)
-    if not ok:
-        return None
-    viewer = GM if name == "Game Master" else sides[who.index(name)]
+    if viewer not in (*sides, GM):
+        who = [teams[t] for t in sides] + ["Game Master"]
+        name, ok = QInputDialog.getItem(main, "Replay a battle", "Watched by (it shows what they may see):", who,
+                                        0, False)
+        if not ok:
+            return None
+        viewer = GM if name == "Game Master" else sides[who.index(name)]
     if viewer == GM and not gm_may_see(main, main.session, "The replay as the GM"):
         return None
     window = next((w for w in getattr(main, "_battle_windows", []) if w.at == at and w.isVisible()), None)
@@ -120,4 +155,6 @@ def replay_from_main(main: Any) -> Any:
     window.seat = viewer if viewer != GM else window.seat  # as taking the seat
     window.show()
     window.replay.enter(0, viewer)
+    if event is not None and event > 0:
+        window.replay.enter_at_event(event - 1)  # the log's event numbers count from 1
     return window

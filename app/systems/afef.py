@@ -43,7 +43,7 @@ from rules.battlehex.log import GM
 from rules.battlehex.questions import Question
 from rules.model.visibility import TABLE
 from rules.systems.afef import AfefBattle
-from rules.battlehex.sight import events_for, sight
+from rules.battlehex.sight import sight
 
 if TYPE_CHECKING:
     from app.battle.window import BattleWindow
@@ -184,6 +184,7 @@ class AfefPanel(PanelBase):
 
     def refused(self, text: str) -> None:
         self.odds.setHtml(f"<p style='color:#c01010'><b>Refused</b>: {escape(text)}</p>" + self.odds.toHtml())
+        self.odds.show()
 
     def hide_secrets(self) -> None:
         self.plan, self.hold = {}, set()
@@ -191,9 +192,8 @@ class AfefPanel(PanelBase):
 
     def report(self, viewer: str) -> str:
         run = self._run()
-        lines = "".join(f"<li>[{escape(e.rule)}] {escape(e.text)}</li>" for e in events_for(run, viewer)) \
-            if run else ""
-        return f"<html><body><h1>Battle Hex {self.win.at} (AF/EF)</h1><h2>Log</h2><ul>{lines}</ul></body></html>"
+        return (f"<html><body><h1>Battle Hex {self.win.at} (AF/EF)</h1><h2>Log</h2>{self.report_log(run, viewer)}"
+                "</body></html>")
 
     # -- building an answer --------------------------------------------------------------------------
     def may_drag(self, uid: str) -> bool:
@@ -356,10 +356,7 @@ class AfefPanel(PanelBase):
 
     def _show_odds(self, q: Question | None) -> None:
         kind = _kind(q)
-        if q is None:
-            self.odds.setHtml("")
-            return
-        parts = [f"<p><b>{escape(self.win.name(q.to))}</b>: {escape(q.text, quote=False)}</p>"]
+        parts: list[str] = []  # how to answer and the odds; the question itself is said above the box
         if kind in _PLANS:
             parts.append("<p>Drag from your counter to a target: one die; Shift+drag: all its dice; right-click: "
                          "clear" + (", or hold fire" if kind == "declare" else "") + ".</p>")
@@ -384,6 +381,7 @@ class AfefPanel(PanelBase):
         elif kind == "screen":
             parts.append("<p>Drag your counters between the front and the screened row, then Commit.</p>")
         self.odds.setHtml("".join(parts))
+        self.odds.setVisible(bool(parts))  # nothing to add: no empty box making the panel scroll
 
 
 def _num(text: Any) -> float:

@@ -34,7 +34,7 @@ from rules.battlehex.log import GM
 from rules.battlehex.questions import Question
 from rules.model.visibility import TABLE
 from rules.systems.sidcors import SidcorsBattle
-from rules.battlehex.sight import events_for, sight
+from rules.battlehex.sight import sight
 
 if TYPE_CHECKING:
     from app.battle.window import BattleWindow
@@ -137,10 +137,8 @@ class SidcorsPanel(PanelBase):
 
     def report(self, viewer: str) -> str:
         run = self._run()
-        lines = "".join(f"<li>[{escape(e.rule)}] {escape(e.text)}</li>" for e in events_for(run, viewer)) \
-            if run else ""
         return (f"<html><body><h1>Battle Hex {self.win.at} (SIDCORS)</h1>{self._forces_html(viewer)}"
-                f"<h2>Log</h2><ul>{lines}</ul></body></html>")
+                f"<h2>Log</h2>{self.report_log(run, viewer)}</body></html>")
 
     # -- drawing -----------------------------------------------------------------------------------
     def draw(self, change: BattleChange | None) -> None:

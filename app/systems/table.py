@@ -15,7 +15,7 @@ from rules.battlehex.change import BattleChange
 from rules.battlehex.questions import Question
 from rules.model.visibility import TABLE
 from rules.systems.table.battle import TableBattle
-from rules.battlehex.sight import events_for, sight
+from rules.battlehex.sight import sight
 
 if TYPE_CHECKING:
     from app.battle.window import BattleWindow
@@ -74,6 +74,5 @@ class TablePanel(PanelBase):
     def report(self, viewer: str) -> str:
         run = self._run()
         body = self._sheet(run, viewer) if run is not None else ""
-        lines = "".join(f"<li>[{escape(e.rule)}] {escape(e.text)}</li>" for e in events_for(run, viewer)) \
-            if run else ""
-        return f"<html><body><h1>Battle Hex {self.win.at}</h1>{body}<h2>Log</h2><ul>{lines}</ul></body></html>"
+        return (f"<html><body><h1>Battle Hex {self.win.at}</h1>{body}<h2>Log</h2>{self.report_log(run, viewer)}"
+                "</body></html>")

@@ -30,6 +30,7 @@ from rules.battlehex.change import BattleChange
 from rules.systems.v13.queries import MovePreview, corrected_facing, hex_info, preview_move, weapon_status_lines
 from rules.battlehex.questions import QKind, Question
 from rules.systems.v13.report import report_html
+from app.battle.log import replay_href, report_note
 from rules.battlehex.roster import BUnit, Role, Status
 from rules.systems.v13.withdrawal import why_not_selectable
 
@@ -206,7 +207,8 @@ class V13Panel(QObject):
         where the map still shows the last viewer's units)."""
         b = self.b
         assert b is not None
-        return report_html(b, None if self.win.handing_over() else self.picture(), viewer)
+        href = replay_href(self.win, viewer)
+        return report_html(b, None if self.win.handing_over() else self.picture(), viewer, href, report_note(href))
 
     # -- the map's controller (app.systems.v13.map.MapController) ---------------------------------------
     def combat_mode(self) -> bool:

@@ -3,16 +3,20 @@ rule numbers) and, when the GUI supplies it, a picture of the final map."""
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 from html import escape
 
 from rules.battlehex.log import GM
 from rules.systems.v13.procedure import BattleProcedure
 
 
-def report_html(b: BattleProcedure, picture_png: bytes | None = None, viewer: str = GM) -> str:
+def report_html(b: BattleProcedure, picture_png: bytes | None = None, viewer: str = GM,
+                href: Callable[[int], str] | None = None, note: str = "") -> str:
     """The report as ``viewer`` may know the battle: its units (V13.03: incidental units only once
     revealed, unless they are the viewer's; no other Team's hidden unit the battle has not shown
-    the viewer, rules/battlehex/sight.py) and the events it may see."""
+    the viewer, rules/battlehex/sight.py) and the events it may see, each with its anchor
+    (``#event-N``) and, with ``href``, its number a link to the battle's replay at that event
+    (``note``, HTML, says what the links do)."""
     from rules.battlehex.sight import sight  # what the viewer may read of the battle (issue 20)
 
     st = b.state
@@ -32,8 +36,10 @@ def report_html(b: BattleProcedure, picture_png: bytes | None = None, viewer: st
             extra += f", {u.outcome.lower().replace('_', ' ')}"
         rows.append(f"<tr><td>{escape(u.name)}</td><td>{escape(names.get(u.team, u.team))}</td>"
                     f"<td>{escape(u.status.value)}{escape(extra)}</td><td>{escape(where)}</td></tr>")
-    events = "".join(f"<tr><td>{e.seq}</td><td>{escape(e.kind)}</td><td>{escape(e.rule)}</td>"
-                     f"<td>{escape(e.text)}</td></tr>" for e in seen.events(b.log.events))
+    def number(seq: int) -> str:
+        return f"<a href='{escape(href(seq))}'>{seq}</a>" if href is not None else str(seq)
+    events = "".join(f"<tr id='event-{e.seq}'><td>{number(e.seq)}</td><td>{escape(e.kind)}</td>"
+                     f"<td>{escape(e.rule)}</td><td>{escape(e.text)}</td></tr>" for e in seen.events(b.log.events))
     picture = ""
     if picture_png:
         data = base64.b64encode(picture_png).decode()
@@ -46,5 +52,5 @@ def report_html(b: BattleProcedure, picture_png: bytes | None = None, viewer: st
             f"{escape(st.resolution or st.end_reason or st.step.value)}. <b>Seed</b>: {b.seed}.</p>"
             "<h2>Units</h2><table><tr><th>Unit</th><th>Team</th><th>Status</th><th>Last position</th></tr>"
             + "".join(rows) + "</table>" + picture
-            + "<h2>Log</h2><table><tr><th>#</th><th>Kind</th><th>Rule</th><th>Event</th></tr>" + events
+            + "<h2>Log</h2>" + note + "<table><tr><th>#</th><th>Kind</th><th>Rule</th><th>Event</th></tr>" + events
             + "</table></body></html>")
