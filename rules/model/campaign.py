@@ -111,6 +111,8 @@ class Planet(Strict):
                                            "any power's")
     seized_turn: StrictInt | None = Field(None, ge=1, le=MAX_TURN, description="the turn a hostile force conquered it "
                                           "(Morale Check Chart: seized last turn)")
+    raided_turn: StrictInt | None = Field(None, ge=1, le=MAX_TURN, description="the turn its system was raided (seed "
+                                          "004: no income in the next Income Phase, a morale check as if seized)")
     carrying_capacity: StrictInt | None = Field(None, ge=0, le=PLANET_VALUE, description="the most Census it may "
                                                 "hold (seed 004 census growth); absent: no limit")
     census_bonus: StrictInt = Field(0, ge=0, le=PLANET_VALUE, description="carried +1s of failed census growth rolls")

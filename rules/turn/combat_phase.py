@@ -24,7 +24,7 @@ from rules.strategic.battle_hex import Decisions
 from rules.strategic.state import StrategicState
 from rules.strategic.turn import MovementReport, PhaseError, end_movement_phase, next_turn, refresh_resolution
 from rules.strategic.turn import end_movement as strategic_end_movement
-from rules.turn import empire, encounter_after, encounter_step, repairs
+from rules.turn import empire, encounter_after, encounter_step, raids, repairs
 from rules.turn.civilian import follow_orders
 from rules.turn.invasion import (
     apply_conquest,
@@ -97,6 +97,8 @@ def pending(c: Campaign, graph: LaneGraph, state: StrategicState | None = None) 
         state = state or StrategicState.compute(c, graph)
         for i in encounter_after.to_ask(c, state):  # the winner between sectors: continue or return
             return i, encounter_after.question(c, state, i)
+        for i, team in raids.to_ask(c):  # a scenario against cargo carriers: was it a raid?
+            return i, raids.question(c, i, team)
     if c.phase is Phase.TROOPS:
         todo = [i for i, g in enumerate(c.ground_combats) if not g.done]
         order = system_order(c, (c.ground_combats[i].at for i in todo))
@@ -109,6 +111,8 @@ def pending(c: Campaign, graph: LaneGraph, state: StrategicState | None = None) 
                     q = seizure_morale_question(c, s.at, pl.name)
                     if q.key not in c.turn_asked:
                         return -1, q
+        for at, planet in raids.morale_to_ask(c):  # a raided system checks morale as if seized
+            return -1, raids.morale_question(c, at, planet)
     return None
 
 
@@ -133,7 +137,12 @@ def answer(c: Campaign, graph: LaneGraph, raw: Any, state: StrategicState | None
     if c.phase is Phase.BATTLES:
         if "/continue/" in q.key:
             return encounter_after.answer(c, state, i, raw)
+        if q.key.startswith("raid/"):
+            return raids.answer(c, i, q.key.rsplit("/", 1)[1], raw)
         return encounter_step.settle(c, state, i, raw)
+    if q.key.startswith("morale/raided/"):
+        _, _, at, planet = q.key.split("/", 3)
+        return raids.apply_morale(c, Label.parse(at), planet, raw)
     if q.key.startswith("morale/"):
         _, _, at, planet = q.key.split("/", 3)
         new = apply_seizure_morale(c, Label.parse(at), planet, q.check(raw), c.turn)
