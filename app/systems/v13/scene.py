@@ -12,9 +12,10 @@ from functools import lru_cache
 from html import escape
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmapCache, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmapCache
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsTextItem
 
+from app.systems.v13.arrows import ArrowItem, paint_arrow  # noqa: F401 (the legend draws them)
 from app.systems.v13.counters import MIN_PX, CounterItem, CounterSpec, GhostItem, counter_px, distinct_texts
 from app.systems.v13.grid import OFF_SHEET, REGION_PEN, PlaneGrid
 from app.systems.v13.hexes import HEX, LAYOUT, POLY, area_path, centre_of, segments_path
@@ -32,50 +33,6 @@ def _cosmetic(color: QColor, width: float, style=Qt.PenStyle.SolidLine) -> QPen:
 ZONE_PEN = _cosmetic(QColor(20, 190, 80, 235), 3.0)
 RING_PEN = _cosmetic(QColor(220, 40, 40, 230), 2.5, Qt.PenStyle.DashLine)
 DOR_COLOR, DOD_COLOR = QColor("#2a6fd6"), QColor("#d63a2a")
-
-
-class ArrowItem(QGraphicsItem):
-    """A big labelled arrow just off the map sheet: Direction of Retreat / Disengagement."""
-
-    def __init__(self, facing: Facing, text: str, color: QColor, anchor: QPointF) -> None:
-        super().__init__()
-        self.facing, self.text, self.color = facing, text, color
-        self.setPos(anchor)
-        self.setZValue(15)
-        self.setToolTip(text)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-
-    def boundingRect(self) -> QRectF:
-        return QRectF(-90, -90, 180, 180)
-
-    def paint(self, p: QPainter, option, widget=None) -> None:
-        paint_arrow(p, self.facing, self.color, 40)
-        font = QFont()
-        font.setPixelSize(14)
-        font.setBold(True)
-        p.setFont(font)
-        p.setPen(QColor("#101010"))
-        p.setBrush(QColor(255, 255, 255, 215))
-        ang = math.radians(60 * self.facing.value - 90)
-        side = QPointF(-math.sin(ang), math.cos(ang)) * 48  # beside the arrow, off its line
-        box = QRectF(side.x() - 36, side.y() - 10, 72, 20)
-        p.drawRoundedRect(box, 4, 4)
-        p.drawText(box, Qt.AlignmentFlag.AlignCenter, self.text)
-
-
-def paint_arrow(p: QPainter, facing: Facing, color: QColor, half: float) -> None:
-    """A thick arrow through the origin pointing towards ``facing``."""
-    ang = math.radians(60 * facing.value - 90)
-    d = QPointF(math.cos(ang), math.sin(ang))
-    tail, tip = d * -half, d * half
-    p.setPen(QPen(color, max(3.0, half / 6), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-    p.drawLine(tail, tip)
-    n = QPointF(-d.y(), d.x())
-    head = QPolygonF([tip + d * (half * 0.35), tip + n * (half * 0.3), tip - n * (half * 0.3)])
-    p.setBrush(color)
-    p.setPen(Qt.PenStyle.NoPen)
-    p.drawPolygon(head)
 
 
 @lru_cache(maxsize=4)
