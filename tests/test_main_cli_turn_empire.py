@@ -51,3 +51,4 @@ def test_a_team_sees_only_its_own_powers_economy(tmp_path):
     assert FED_TDP in gm and KLINGON_TDP in gm
     assert FED_TDP not in coalition and "invests 10" not in coalition and KLINGON_TDP in coalition
     assert FED_TDP in alliance and "invests 10" in alliance and KLINGON_TDP not in alliance
+    assert "Wild Space: Total Domestic Product" in gm and "Wild Space" not in alliance  # the GM's own power

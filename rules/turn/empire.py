@@ -123,7 +123,7 @@ def _set(new: Campaign, power: str, **changes: Any) -> PowerEconomy:
 
 
 def _log(new: Campaign, rule: str, text: str, power: str | None = None) -> None:
-    secret = [_team(new, power)] if power is not None and _team(new, power) != GM else []
+    secret = [_team(new, power)] if power is not None else []  # a power without a Team: the GM's alone
     new.log.append(LogEntry(turn=new.turn, rule=rule, text=text, secret_of=secret))
 
 
