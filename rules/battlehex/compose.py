@@ -21,7 +21,8 @@ from rules.battlehex.log import EventLog, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.roster import BUnit, Status
 from rules.composition import check, flagship_candidates, legal_exclusion, members_in, must_exclude
-from rules.composition.common import Member, must_fight
+from rules.composition.common import R_FLEX_LEADER, Member, must_fight
+from rules.composition.flexible import squadron_choices
 from rules.model.campaign import Campaign
 from rules.model.records import BattleHexRecord
 from rules.model.turn_model import EncounterState, Scenario
@@ -57,22 +58,28 @@ def compose(campaign: Campaign, record: BattleHexRecord, units: Mapping[str, BUn
         if ask is not None and len(candidates) > 1:
             flagship = yield _flagship_question(team, name, candidates, units, ask.verdict.cap, ask.verdict.used)
             ask = must_exclude(fleet, flagship, system, year)
+        squads: dict[str, list[str]] = {}
+        flag = next((m for m in fleet if m.id == flagship), None)
+        if ask is not None and system == "flexible" and flag is not None:  # only then does the choice matter
+            for lead, ships in squadron_choices(fleet, flag, {m.id for m in fleet}).items():
+                squads[lead] = yield _squadron_question(team, name, lead, ships, units)
+            ask = must_exclude(fleet, flagship, system, year, squadrons=squads) if squads else ask
         if ask is None:
-            v = legal_exclusion(fleet, flagship, system, (), year)
+            v = legal_exclusion(fleet, flagship, system, (), year, squadrons=squads)
             log.add("info", RULE, f"{name(team)}: flagship {units[flagship].name}; {v.used} of {v.cap} "
                                   f"({system}): every unit takes part")
             continue
         for uid in ask.verdict.forced:
             _out(units, uid, log, f"{units[uid].name} stays out ({_reason(ask.verdict, uid)})")
-        every = check(fleet, flagship, system, year, ask.choosable)
+        every = check(fleet, flagship, system, year, ask.choosable, squadrons=squads)
         if every.over:  # the units that must take part overflow it alone: all the others stay out (issue 19)
             log.add("ruling", R_CIVILIAN, f"{name(team)}: the flagship and the units that must take part are "
                                           f"{every.used} of {every.cap} by themselves: every other unit stays out")
             out: Any = list(ask.choosable)
         else:
             out = yield _out_question(team, name, fleet, flagship, system, year, ask.choosable, units,
-                                      ask.verdict.cap, ask.verdict.used, ask.rule)
-        v = every if every.over else legal_exclusion(fleet, flagship, system, out, year)
+                                      ask.verdict.cap, ask.verdict.used, ask.rule, squads)
+        v = every if every.over else legal_exclusion(fleet, flagship, system, out, year, squadrons=squads)
         for uid in v.excluded:
             _out(units, uid, log, f"{units[uid].name} stays out of the battle")
         for uid in v.inactive:
@@ -88,6 +95,9 @@ def answer_words(q: Question, raw: Any, units: Mapping[str, BUnit]) -> str:
     names = ", ".join(units[x].name if isinstance(x, str) and x in units else str(x) for x in ids)
     if q.key.endswith("/flagship"):
         return f"flagship {names}"
+    if "/squadron/" in q.key:
+        lead = q.key.rsplit("/", 1)[1]
+        return f"{units[lead].name if lead in units else lead} commands {names or 'no squadron'}"
     return f"stay out: {names or 'none'}"
 
 
@@ -124,14 +134,28 @@ def _flagship_question(team: str, name: Callable[[str], str], candidates: tuple[
                     "flagship that commands it (its command rating sets the capacity)", candidates, check=check)
 
 
+def _squadron_question(team: str, name: Callable[[str], str], lead: str, ships: tuple[str, ...],
+                       units: Mapping[str, BUnit]) -> Question:
+    """Flexible Command: "One leader can be designated being 'in command' of two other ships of its
+    size" - its owner names the two (``[]``: none, and the leader pays the penalty)."""
+    def check(a: Any) -> list[str]:
+        if not isinstance(a, list) or len(set(a)) != len(a) or len(a) not in (0, 2) or any(x not in ships for x in a):
+            raise IllegalAnswer(R_FLEX_LEADER, f"{units[lead].name} commands two of: "
+                                + ", ".join(units[x].name for x in ships) + " (or none)")
+        return list(a)
+    return Question(f"composition/{team}/squadron/{lead}", QKind.CHOOSE_UNITS, team, R_FLEX_LEADER,
+                    f"{name(team)}: designate the squadron {units[lead].name} commands: two ships of its size, whose "
+                    "duplicate penalty it lifts (none: it pays the leader's penalty)", ships, check=check)
+
+
 def _out_question(team: str, name: Callable[[str], str], fleet: list[Member], flagship: str, system: Any,
                   year: int | None, choosable: tuple[str, ...], units: Mapping[str, BUnit], cap: Any, used: Any,
-                  rule: str) -> Question:
+                  rule: str, squads: Mapping[str, list[str]] | None = None) -> Question:
     def check(a: Any) -> list[str]:
         if not isinstance(a, list) or any(x not in choosable for x in a) or len(set(a)) != len(a):
             raise IllegalAnswer(rule, "name the units that stay out among: "
                                       + ", ".join(units[x].name for x in choosable))
-        v = legal_exclusion(fleet, flagship, system, a, year)
+        v = legal_exclusion(fleet, flagship, system, a, year, squadrons=squads)
         if not v.ok:
             raise IllegalAnswer(rule, "; ".join(v.problems))
         return list(a)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rules.composition import big_ships, bpv, flexible
+from rules.composition.flexible import Designated
 from rules.composition.common import (
     R_BIG,
     R_BPV,
@@ -70,7 +71,7 @@ def _forced(fleet: Sequence[Member], flagship: Member, system: System) -> dict[s
 
 
 def check(fleet: Sequence[Member], flagship: str, system: System, year: int | None = None,
-          out: Collection[str] = (), web_hexes: int = 0) -> Verdict:
+          out: Collection[str] = (), web_hexes: int = 0, squadrons: Designated | None = None) -> Verdict:
     """Measure a side's fleet by ``system`` with the units ``out`` staying out.
 
     Args:
@@ -80,6 +81,7 @@ def check(fleet: Sequence[Member], flagship: str, system: System, year: int | No
         year: The campaign's year (BPV Capacity's era column).
         out: The units the owner keeps out (fixed units named are made inactive).
         web_hexes: Pre-laid web hexes (BPV Capacity 5 each; Flexible Command 1/2 each).
+        squadrons: Flexible Command: the squadrons the owner designated (leader -> two ships).
 
     Returns:
         The verdict; ``verdict.ok`` when the units taking part fit and no rule is broken.
@@ -122,7 +124,7 @@ def check(fleet: Sequence[Member], flagship: str, system: System, year: int | No
         lines = big_ships.costs(fleet, flag, present)
     elif system == "flexible":
         cap, cap_lines = flexible.fcr(flag)
-        lines = flexible.costs(fleet, flag, present, web_hexes)
+        lines = flexible.costs(fleet, flag, present, web_hexes, squadrons)
         problems += flexible.problems([m for m in fleet if m.id in present], flag, lines)
     else:
         cap, cap_lines, lines = None, (), ()
@@ -132,13 +134,13 @@ def check(fleet: Sequence[Member], flagship: str, system: System, year: int | No
 
 
 def must_exclude(fleet: Sequence[Member], flagship: str, system: System, year: int | None = None,
-                 web_hexes: int = 0) -> Exclusion | None:
+                 web_hexes: int = 0, squadrons: Designated | None = None) -> Exclusion | None:
     """The "which units stay out" question for this fleet, or ``None`` when every unit may fight.
 
     Units the rules keep out without a choice (``verdict.forced``) are out already; the owner
     names more from ``choosable``, and :func:`legal_exclusion` checks the answer.
     """
-    v = check(fleet, flagship, system, year, (), web_hexes)
+    v = check(fleet, flagship, system, year, (), web_hexes, squadrons)
     if v.ok:
         return None
     choosable = tuple(m.id for m in fleet if m.id != flagship and m.id not in v.forced and not must_fight(m.unit))
@@ -146,20 +148,21 @@ def must_exclude(fleet: Sequence[Member], flagship: str, system: System, year: i
 
 
 def legal_exclusion(fleet: Sequence[Member], flagship: str, system: System, out: Collection[str],
-                    year: int | None = None, web_hexes: int = 0) -> Verdict:
+                    year: int | None = None, web_hexes: int = 0, squadrons: Designated | None = None) -> Verdict:
     """Check the owner's answer ``out`` to :func:`must_exclude`'s question.
 
     Returns:
         The verdict with the units out; its ``problems`` also name a unit that could come back
         with the rest still fitting, and a fleet still over its capacity. ``ok`` when legal.
     """
-    v = check(fleet, flagship, system, year, out, web_hexes)
+    v = check(fleet, flagship, system, year, out, web_hexes, squadrons)
     extra: list[str] = []
     if v.over:
         extra.append(f"{_rule(system)}: still {v.over} over the capacity {v.cap}")
     if not v.problems and not v.over:
         for uid in out:
-            if uid not in v.forced and check(fleet, flagship, system, year, set(out) - {uid}, web_hexes).ok:
+            if uid not in v.forced and check(fleet, flagship, system, year, set(out) - {uid}, web_hexes,
+                                             squadrons).ok:
                 extra.append(f"{_rule(system)}: {uid} need not stay out (the rest still fits with it)")
     if not extra:
         return v

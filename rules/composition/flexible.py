@@ -13,8 +13,10 @@ Readings where the seed is open (each one line of the verdict):
   cost 6 x 1 + 4 x 2 = 14.
 * The flagship is free (a battleship 4) and is not counted among its row's duplicates.
 * A leader (``is_leader``; also a CC/CCH leading heavy cruisers, without penalty) forms a
-  squadron with two other ships of its size class (CC: of the CA row), taken from the rows
-  with most duplicates; the trio pays no duplicate penalty and is not counted for the others.
+  squadron with two other ships of its size class (CC: of the CA row): the two its owner
+  designates when there are more than two to choose from ("One leader can be designated being
+  'in command' of two other ships"), else taken from the rows with most duplicates; the trio
+  pays no duplicate penalty and is not counted for the others.
   A leader without a full squadron pays 2, 4, 6 ... in order. A flagship leader pays none.
 * The 50% same-race rule counts the flagship at its chart row's cost.
 * The chart is used as printed: civilian ships and fixed installations pay their row's cost in
@@ -25,7 +27,7 @@ Readings where the seed is open (each one line of the verdict):
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 
 from rules.composition.common import (
@@ -38,6 +40,7 @@ from rules.composition.common import (
     craft,
     same_power_share,
 )
+from rules.errors import RuleError
 from rules.model.units import CrewQuality, Unit, UnitKind
 
 _ROWS: tuple[tuple[tuple[str, ...], int | None], ...] = (
@@ -122,15 +125,60 @@ def _is_leader(m: Member) -> bool:
     return m.unit.is_leader or row(m.unit) == "CC"
 
 
-def squadrons(fleet: Sequence[Member], flagship: Member, present: Collection[str]) -> dict[str, tuple[str, ...]]:
-    """Each leader present -> the two ships of its squadron (empty when it has none)."""
-    ships = [m for m in fleet if m.id in present and row(m.unit) in COST and not _freighter(m.unit)]
+Designated = Mapping[str, Sequence[str]]
+"""Leader id -> the two ships its owner designates as its squadron (``[]``: none)."""
+
+
+def _eligible(ships: Sequence[Member], lead: Member, flagship: Member, taken: Collection[str]) -> list[Member]:
+    cc = row(lead.unit) == "CC" and not lead.unit.is_leader
+    return [m for m in ships if m.id not in taken and m.id != lead.id and m.id != flagship.id
+            and not _is_leader(m) and (row(m.unit) == "CA" if cc else m.unit.size_class == lead.unit.size_class)]
+
+
+def _ships(fleet: Sequence[Member], present: Collection[str]) -> list[Member]:
+    return [m for m in fleet if m.id in present and row(m.unit) in COST and not _freighter(m.unit)]
+
+
+def squadron_choices(fleet: Sequence[Member], flagship: Member, present: Collection[str]) -> dict[str, tuple[str, ...]]:
+    """Each leader present (not the flagship) that has more than two ships it may lead -> those ships:
+    "One leader can be designated being 'in command' of two other ships of its size" - the owner
+    chooses which (with two or fewer there is nothing to choose)."""
+    ships = _ships(fleet, present)
+    out = {}
+    for lead in (m for m in ships if _is_leader(m) and m.id != flagship.id):
+        free = _eligible(ships, lead, flagship, ())
+        if len(free) > 2:
+            out[lead.id] = tuple(m.id for m in free)
+    return out
+
+
+def squadrons(fleet: Sequence[Member], flagship: Member, present: Collection[str],
+              designated: Designated | None = None) -> dict[str, tuple[str, ...]]:
+    """Each leader present -> the two ships of its squadron (empty when it has none).
+
+    A squadron ``designated`` by the owner is taken as named when both its ships are present and
+    may be led by it; otherwise (or undesignated) the leader takes two of the ships left, those
+    of the rows with most duplicates first.
+
+    Raises:
+        RuleError: a designation that names other than two ships it may lead, or a ship twice.
+    """
+    ships = _ships(fleet, present)
     taken: set[str] = set()
     out: dict[str, tuple[str, ...]] = {}
-    for lead in (m for m in ships if _is_leader(m)):
-        cc = row(lead.unit) == "CC" and not lead.unit.is_leader
-        free = [m for m in ships if m.id not in taken and m.id != lead.id and m.id != flagship.id
-                and not _is_leader(m) and (row(m.unit) == "CA" if cc else m.unit.size_class == lead.unit.size_class)]
+    chosen = dict(designated or {})
+    for lead_id, pick in chosen.items():
+        m = next((x for x in ships if x.id == lead_id and _is_leader(x)), None)
+        if m is None:
+            continue
+        ok = {x.id for x in _eligible(_ships(fleet, {x.id for x in fleet}), m, flagship, ())}
+        if pick and (len(pick) != 2 or len(set(pick)) != 2 or not set(pick) <= ok or set(pick) & taken):
+            raise RuleError(R_FLEX_LEADER, f"{lead_id} leads two other ships of its size, each in one squadron, "
+                                           f"not {', '.join(pick) or 'none'}")
+        taken |= set(pick) | {lead_id}
+        out[lead_id] = tuple(pick) if set(pick) <= set(present) else ()
+    for lead in (m for m in ships if _is_leader(m) and m.id not in chosen):
+        free = _eligible(ships, lead, flagship, taken)
         rows = Counter(row(m.unit) for m in free)
         free.sort(key=lambda m: -rows[row(m.unit)])
         if len(free) >= 2:
@@ -142,9 +190,10 @@ def squadrons(fleet: Sequence[Member], flagship: Member, present: Collection[str
 
 
 def costs(fleet: Sequence[Member], flagship: Member, present: Collection[str],
-          web_hexes: int = 0) -> tuple[Line, ...]:
-    """What each unit present costs in FCP, with the duplicate, leader and half rules."""
-    squads = squadrons(fleet, flagship, present)
+          web_hexes: int = 0, designated: Designated | None = None) -> tuple[Line, ...]:
+    """What each unit present costs in FCP, with the duplicate and leader rules (the squadrons as
+    the owner ``designated`` them)."""
+    squads = squadrons(fleet, flagship, present, designated)
     exempt = {uid for lead, trio in squads.items() if trio for uid in (lead, *trio)}
     seen: Counter[str] = Counter()
     filled: dict[str, tuple[int, int]] = {}  # craft row -> (groups begun, craft in the current group)

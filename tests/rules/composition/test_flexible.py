@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from rules.composition import check, legal_exclusion, must_exclude
 from rules.composition.flexible import fcr
 from tests.rules.composition.helpers import member
@@ -176,3 +178,23 @@ def test_the_flagship_counts_at_its_row_cost_for_the_50_percent_rule():
     rom = [member("kr", "romulan", hull_type="CA"), member("spa", "romulan", hull_type="CL")]
     v = check(kli + rom, "d7c", "flexible")
     assert not v.problems
+
+
+def test_a_designated_squadron_is_taken_as_named_and_checked():
+    """The owner's designation: two ships of the leader's size, each in one squadron."""
+    from rules.composition.flexible import squadron_choices, squadrons
+    from rules.errors import RuleError
+
+    lead = member("ffl", hull_type="FFL", size_class=4, is_leader=True)
+    ships = [member(f"f{i}", hull_type="FF", size_class=4) for i in (1, 2, 3)] + [member("ca", hull_type="CA")]
+    fleet = [flag(), lead, *ships]
+    ids = {m.id for m in fleet}
+    assert squadron_choices(fleet, fleet[0], ids) == {"ffl": ("f1", "f2", "f3")}
+    assert squadron_choices(fleet[:4], fleet[0], ids) == {}  # two ships: nothing to choose
+    assert squadrons(fleet, fleet[0], ids, {"ffl": ["f3", "f1"]}) == {"ffl": ("f3", "f1")}
+    assert squadrons(fleet, fleet[0], ids - {"f3"}, {"ffl": ["f3", "f1"]}) == {"ffl": ()}  # one stays out
+    for bad in (["f1"], ["f1", "ca"], ["f1", "f1"], ["f1", "flag"]):
+        with pytest.raises(RuleError, match="leads two other ships"):
+            squadrons(fleet, fleet[0], ids, {"ffl": bad})
+    v = check(fleet, "flag", "flexible", squadrons={"ffl": ["f1", "f3"]})
+    assert cost(v, "f2") == 5 and v.used == 5 * 4 + 10
