@@ -64,6 +64,7 @@ class SetupPanel(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         head = QLabel("<b>Units to place</b> (drag onto the map, or P)")
+        head.setWordWrap(True)  # every row fits the side panel: nothing scrolls sideways (issue 22)
         head.setToolTip("Drag a unit onto the map, right-click a hex, or by keys: N chooses the unit, P puts a hex "
                         "cursor on its legal zone (arrows, Tab, [ ], Return places, Escape cancels)")
         lay.addWidget(head)
@@ -72,21 +73,28 @@ class SetupPanel(QWidget):
         lay.addWidget(self.roster, 1)
         row = QHBoxLayout()
         self.facing_label = QLabel("")
+        self.facing_label.setWordWrap(True)  # a facing the rules force names its rule
         left = QPushButton("\u27f2")
         left.setToolTip("Turn the facing counter-clockwise ([ or Shift+wheel)")
         left.clicked.connect(lambda: self.turn_facing(-1))
         right = QPushButton("\u27f3")
         right.setToolTip("Turn the facing clockwise (] or Shift+wheel)")
         right.clicked.connect(lambda: self.turn_facing(1))
+        for b in (left, right):  # as wide as their arrows, not a standard button's width
+            b.setFixedWidth(b.fontMetrics().horizontalAdvance("\u27f3") * 3 + 8)
         for x in (QLabel("Facing:"), self.facing_label, left, right):
             row.addWidget(x)
+        row.addStretch(1)
         lay.addLayout(row)
         row2 = QHBoxLayout()
         self.speed = QSpinBox()
-        self.speed_rule = QLabel("")
-        for x in (QLabel("Speed before Turn 1:"), self.speed, self.speed_rule):
+        self.speed_rule = QLabel("")  # its range and rule on a line of their own: "0-20 (V13.435)" was cut
+        self.speed_rule.setWordWrap(True)
+        for x in (QLabel("Speed before Turn 1:"), self.speed):
             row2.addWidget(x)
+        row2.addStretch(1)
         lay.addLayout(row2)
+        lay.addWidget(self.speed_rule)
 
     # -- showing -----------------------------------------------------------------------------------
     def show_state(self) -> None:

@@ -1,0 +1,35 @@
+"""The V13 set-up panel inside the battle window's side panel (issue 22): seen on the 1600x1000
+screen at placement, the side panel scrolled sideways and cut its texts and buttons (Answer...,
+the facing's clockwise button, "0-20 (V13.435)"): its rows were wider than the panel."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMenu, QScrollArea
+
+from rules.battlehex.questions import QKind
+from tests.app.gui import Answerer, ok, open_main_window
+from tests.app.systems.test_table import system_action
+from tests.app.test_gui_paths import end_movement_and_fight
+
+
+def test_the_placement_panel_shows_without_scrolling_sideways(qtbot, tmp_path):
+    main = open_main_window(qtbot, tmp_path)
+    system_action(main.findChild(QMenu, "battle_systems_menu"), "v13").trigger()
+    bw = end_movement_and_fight(main, qtbot, "0509")
+    bw.resize(1400, 900)  # the battle window's size on the 1600x1000 screen
+    answerer = Answerer(ok)  # Weapon Status, the range: as offered
+    for _ in range(60):
+        if bw.handing_over():
+            qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+        qtbot.wait(30)
+        q = bw.b.pending
+        if q is not None and q.kind is QKind.PLACE and not bw.handing_over():
+            break
+    answerer.stop()
+    assert bw.b.pending.kind is QKind.PLACE and not bw.handing_over()
+    area = bw.findChild(QScrollArea, f"{bw.panel_dock.objectName()}_scroll")
+    qtbot.waitUntil(lambda: area.viewport().width() > 0, timeout=2000)
+    QApplication.processEvents()
+    assert not area.horizontalScrollBar().isVisible(), \
+        (area.widget().minimumSizeHint().width(), area.viewport().width())
+    bw.close()
