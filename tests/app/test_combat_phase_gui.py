@@ -276,7 +276,8 @@ def test_a_whole_turn_of_the_default_campaign_orders_encounter_battle_landing_co
 def test_field_repairs_and_the_winner_between_sectors_are_asked_in_their_dialogs(qtbot, tmp_path):
     """Supply: the field-repairs dialog opens after Ctrl+E (the GM ticks the DD); Space Combat:
     after the GM's ruling (Ctrl+G) on the battle fought between 0101 and 0102, the dialog naming
-    its winner opens, and the loser goes back to its last sector."""
+    its winner opens, and the loser goes back to its last sector; then the winner's dialog asks
+    whether it continues to its destination (Yes: it stays between sectors)."""
     from tests.rules.strategic.builder import unit
     units = [unit("sup", kind="supply_ship", supply_rating=6), unit("ca", crippled=True, economic_bpv=20),
              unit("dd", crippled=True, economic_bpv=17)]
@@ -298,6 +299,8 @@ def test_field_repairs_and_the_winner_between_sectors_are_asked_in_their_dialogs
                                    else Qt.CheckState.Unchecked)
         elif q.key.endswith("/winner"):
             d.group.button(list(q.options).index("red")).setChecked(True)
+        elif "/continue/" in q.key:  # the winner continues to its original destination (Yes)
+            d.group.button(0).setChecked(True)
         elif "/demand/" in q.key:
             d.group.button(list(q.options).index("deep_space")).setChecked(True)
         return ok(d)
@@ -315,8 +318,9 @@ def test_field_repairs_and_the_winner_between_sectors_are_asked_in_their_dialogs
     assert w.campaign.phase is Phase.BATTLES and w.fight_action.isEnabled()
     show_active(w, qtbot)
     press(w, "Ctrl+G")
-    qtbot.waitUntil(lambda: "encounter/0101-0102/winner" in seen and w.session.combat_pending() is None,
+    qtbot.waitUntil(lambda: "encounter/0101-0102/continue/red" in seen and w.session.combat_pending() is None,
                     timeout=5000)
+    assert seen.index("encounter/0101-0102/winner") < seen.index("encounter/0101-0102/continue/red")
     answerer.stop()
     fleets = {f.id: (str(f.sector), f.in_transit_to) for f in w.campaign.fleets}
     assert fleets["g"] == ("0101", None) and fleets["k"][0] == "0102" and fleets["k"][1] is not None
