@@ -12,7 +12,7 @@ import sys
 from tests.conftest import DEFAULT, ROOT
 
 MEETING = ["meeting engagement", 5, 8, {"at": "1030", "facing": "B"}, "1032", "1033", {"at": "6030", "facing": "E"},
-           "6040", "6042", "next turn", "results", ["lyr-dd-1"], []]
+           "6040", "6042", "at the table", "results", ["lyr-dd-1"], []]
 
 
 def battle(tmp_path, answers, viewer="gm", hash_seed="0"):
@@ -29,7 +29,7 @@ def test_a_meeting_engagement_plays_to_its_end_the_same_bytes(tmp_path):
     assert one.stdout == two.stdout
     out = json.loads(one.stdout)
     assert out["system"] == "b5" and out["state"]["resolved"]
-    assert out["state"]["resolution"] == "Babylon 5 Fleet Action, 2 turns: 1 destroyed, 0 captured"
+    assert out["state"]["resolution"] == "Babylon 5 Fleet Action, 1 turn fought: 1 destroyed, 0 captured"
     assert "LSS Night Prowler is placed at 6042, facing A" in one.stdout
 
 

@@ -88,14 +88,15 @@ class B5Panel(PanelBase):
         return b if isinstance(b, B5Battle) else None
 
     def _mine(self) -> Question | None:
-        """The pending placement when the one at the screen may answer it."""
+        """The pending placement or plot when the one at the screen may answer it."""
         run = self._run()
         q = run.pending if run is not None else None
-        return q if q is not None and q.kind is QKind.PLACE and self.win.viewer in (q.to, GM) else None
+        return q if q is not None and self.handles(q) and self.win.viewer in (q.to, GM) else None
 
     # -- the panel seam ----------------------------------------------------------------------------
     def handles(self, q: Question) -> bool:
-        return q.kind is QKind.PLACE
+        """Placements (on the board or typed) and plots (typed in the bar)."""
+        return q.kind is QKind.PLACE or "plot" in q.data
 
     def unit_names(self) -> dict[str, str]:
         run = self._run()
@@ -113,7 +114,7 @@ class B5Panel(PanelBase):
     def place_at(self, at: Label) -> None:
         """Answer the pending placement with ``at`` and the facing chosen in the bar."""
         q = self._mine()
-        if q is not None:
+        if q is not None and q.kind is QKind.PLACE:
             self.win.answer({"at": str(at), "facing": self.facing.currentText()})
 
     def board_labels(self) -> tuple[Label, ...]:
@@ -122,9 +123,15 @@ class B5Panel(PanelBase):
         return run.engine.board.labels if run is not None else ()
 
     def place_typed(self) -> None:
+        """Answer with the bar: a hex and the facing, or a plot."""
         q = self._mine()
-        if q is not None:
-            self.win.answer({"at": self.hex_edit.text().strip(), "facing": self.facing.currentText()})
+        if q is None:
+            return
+        text = self.hex_edit.text().strip()
+        if q.kind is QKind.PLACE:
+            self.win.answer({"at": text, "facing": self.facing.currentText()})
+        elif self.win.answer(text) is None:
+            self.hex_edit.clear()
 
     # -- drawing -----------------------------------------------------------------------------------
     def draw(self, change: BattleChange | None) -> None:
@@ -151,9 +158,14 @@ class B5Panel(PanelBase):
         q = self._mine()
         self.board.show_zone(run.legal() if q is not None else [])
         self.bar.setEnabled(q is not None)
+        plot = q is not None and q.kind is not QKind.PLACE
+        self.facing.setVisible(not plot)
+        self.place_button.setText("&Give plot" if plot else "&Place")
+        self.hex_edit.setPlaceholderText("e.g. FF F FF" if plot else "hex, e.g. 1030")
         if q is not None:
-            where = "click a green hex" if run.legal() else "click any hex"
-            self.prompt.setText(f"{escape(q.text, quote=False)} — {where}, or type it")
+            where = "type it (three pulses)" if plot else \
+                ("click a green hex, or type it" if run.legal() else "click any hex, or type it")
+            self.prompt.setText(f"{escape(q.text, quote=False)} — {where}")
         else:
             self.prompt.setText("")
         self.sheet.setHtml(self._sheet(run, viewer))

@@ -20,10 +20,10 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.b5 import B5Data, B5Settings
 from rules.model.units import unit_secret
-from rules.systems.b5 import command, deploy, jump
+from rules.systems.b5 import command, deploy, jump, turns
 from rules.systems.b5.asking import choose_units, place, secret_number
 from rules.systems.b5.deploy import Board, Place
-from rules.systems.b5.force import Force, force_of
+from rules.systems.b5.force import Force, Squadron, force_of
 
 Procedure = Generator[Question, Any, None]
 TURN_RULE = "B5 Turn Sequence"
@@ -31,6 +31,7 @@ RESULT_RULE = "V13.01"
 ROUND_LIMIT = 30
 """After this many turns the GM may only enter the results (every battle ends within a bound)."""
 MEETING, JUMP_IN = "meeting engagement", "jump-in"
+AT_TABLE, RESULTS, PLOT = "at the table", "results", "plot and move"
 
 
 class B5Engine:
@@ -295,14 +296,21 @@ class B5Engine:
     def _turns(self) -> Procedure:
         while True:
             self.round += 1
-            options = ["next turn", "results"] if self.round < ROUND_LIMIT else ["results"]
+            options = [AT_TABLE, RESULTS, PLOT] if self.round <= ROUND_LIMIT else [RESULTS]
             said = yield choose(f"b5/{self.round}/turn", GM, TURN_RULE,
-                                f"Game Master: turn {self.round} is fought at the table (plot, pulses, fire, morale, "
-                                "reinforcements: the panel's helpers give the numbers). Go on to the next turn, "
-                                "or enter the results?", options)
-            if said == "results":
+                                f"Game Master: turn {self.round}: plot and move the squadrons here, or fight the "
+                                "turn at the table (the panel's helpers give the numbers), or enter the results?",
+                                options)
+            if said == RESULTS:
                 break
+            if said == PLOT:
+                yield from turns.plotted_turn(self)
         yield from self._results()
+
+    def live_squadrons(self, team: str) -> list[Squadron]:
+        """The squadrons whose command ship is on the board."""
+        return [s for s in self.forces[team].squadrons
+                if self.units[s.command].status is Status.PRESENT and s.command in self.at]
 
     def _results(self) -> Procedure:
         left = list(self.units)
@@ -318,7 +326,8 @@ class B5Engine:
             counts[status] = len(chosen)
             left = [x for x in left if x not in chosen]
         st = self.state
-        st.resolution = (f"Babylon 5 Fleet Action, {self.round} turn{'s' if self.round != 1 else ''}: "
+        fought = self.round - 1  # the results are entered at the start of a turn not fought
+        st.resolution = (f"Babylon 5 Fleet Action, {fought} turn{'s' if fought != 1 else ''} fought: "
                          + ", ".join(f"{n} {s}" for s, n in counts.items()))
         st.resolved = True
         self.log.add("ruling", RESULT_RULE, f"Battle Hex {st.record.at} resolved: {st.resolution}")
@@ -340,3 +349,4 @@ class B5Engine:
         else:
             mask = deploy.zone(self.board, p)
         return [self.board.labels[i] for i in mask.nonzero()[0]]
+

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
+from hexmap import Facing, Hex
 from rules.errors import RuleError
 from rules.model.b5 import B5Data, Category
 
@@ -146,3 +147,57 @@ def check_plot(plot: Plot, speed: int, ships: Sequence[tuple[str, B5Data]]) -> M
     cats = sorted({d.category.value for _, d in ships if options[0] not in WITH_SPEED_CHANGE[d.category]})
     raise RuleError(RULE, f"a {', '.join(cats)} ship cannot combine a {name} with a speed change "
                           "(Movement Limits by Category)")
+
+
+def parse_plot(text: str) -> Plot:
+    """A plot written ``"FF FLF FF"`` (three pulses' steps; ``-`` for none), optionally followed by
+    a speed change ``+2`` or ``-3`` and its pulse ``@2`` (``"FF FFFF FFF +4@2"``)."""
+    parts = text.split()
+    if len(parts) not in (3, 4):
+        raise RuleError(RULE, f"a plot is three pulses' steps (F, L, R, l, r; - for none) and maybe a speed change "
+                              f"such as +2@1, not {text!r}")
+    steps = tuple("" if p == "-" else p for p in parts[:3])
+    delta, at = 0, 1
+    if len(parts) == 4:
+        change, _, when = parts[3].partition("@")
+        try:
+            delta, at = int(change), int(when or "1")
+        except ValueError:
+            raise RuleError(RULE, f"a speed change is written +2 or -3, maybe @pulse, not {parts[3]!r}") from None
+    return Plot((steps[0], steps[1], steps[2]), delta, at)
+
+
+def plot_text(plot: Plot) -> str:
+    """``plot`` as :func:`parse_plot` reads it."""
+    steps = " ".join(s or "-" for s in plot.steps)
+    return steps + (f" {plot.delta:+d}@{plot.at}" if plot.delta else "")
+
+
+def run_plot(at: Hex, facing: Facing, plot: Plot) -> list[tuple[Hex, Facing]]:
+    """Where a ship following ``plot`` from ``at``, ``facing`` is at the end of each pulse: ``F``
+    one hex ahead, ``L`` / ``R`` a hexside to port / starboard, ``l`` / ``r`` one hex ahead to port
+    / starboard keeping its heading (a slip)."""
+    out = []
+    for steps in plot.steps:
+        for c in steps:
+            if c == "F":
+                at = at.neighbor(facing)
+            elif c in "LR":
+                facing = facing.rotate(-1 if c == "L" else 1)
+            else:
+                at = at.neighbor(facing.rotate(-1 if c == "l" else 1))
+        out.append((at, facing))
+    return out
+
+
+def in_formation(cmd_from: Hex, cmd_facing: Facing, ship: Hex, ship_facing: Facing,
+                 path: list[tuple[Hex, Facing]]) -> list[tuple[Hex, Facing]]:
+    """A squadron member keeping its formation position: at each pulse's end, its place relative
+    to the command ship turned as the command ship turned (the seed's normal way: the command ship
+    moves, the others are placed in their positions)."""
+    offset = ship - cmd_from
+    out = []
+    for at, facing in path:
+        turned = (facing.value - cmd_facing.value) % 6
+        out.append((at + offset.rotate(turned), ship_facing.rotate(turned)))
+    return out

@@ -12,6 +12,7 @@ from app.widgets.question_dialogs import QuestionDialog
 from app.strategic.menus import sector_menu
 from hexmap import Label
 from rules.battlehex.questions import QKind
+from rules.systems.b5.movement import pulse_moves
 from tests.app.gui import Answerer, choose_item, ok, open_main_window, press
 from tests.app.systems.test_table import system_action, units
 from tests.app.test_gui_paths import battle_windows, end_movement
@@ -25,8 +26,10 @@ def dialogs(d) -> bool:
     if not isinstance(d, QuestionDialog):
         return False
     key = d.q.key
-    if key == "b5/scenario" or key.endswith("/turn"):
-        d.group.button(1).setChecked(True)  # jump-in; results
+    if key == "b5/scenario":
+        d.group.button(1).setChecked(True)  # jump-in
+    elif key.endswith("/turn"):  # turn 1: plot and move; turn 2: enter the results
+        d.group.button(d.q.options.index("plot and move" if key == "b5/1/turn" else "results")).setChecked(True)
     elif key == "b5/speed/alliance":
         d.spin.setValue(3)
     elif key in ("b5/jump/openers", "b5/results/destroyed"):
@@ -72,6 +75,7 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
     answerer = Answerer(dialogs)
     seen_by_alliance: list[str] = []
     refused = dragged = False
+    plotted = 0
     for _ in range(200):
         run = bw.b
         if run.status().resolved:
@@ -80,7 +84,14 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
             qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
             continue
         q = run.pending
-        if q.kind is QKind.PLACE:
+        if "plot" in q.data:  # typed in the panel's bar, Return gives it
+            assert panel.place_button.text() == "&Give plot" and not panel.facing.isVisible()
+            plot = " ".join("F" * n or "-" for n in pulse_moves(q.data["speed"]))
+            qtbot.keyClicks(panel.hex_edit, plot)
+            qtbot.keyClick(panel.hex_edit, Qt.Key.Key_Return)
+            assert run.pending is not q, panel.prompt.text()
+            plotted += 1
+        elif q.kind is QKind.PLACE:
             if bw.viewer == "alliance":
                 bw.log_dock.details.setChecked(True)  # the raw answers too
                 seen_by_alliance.append(bw.log_dock.view.toPlainText())
@@ -97,6 +108,7 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
             else:
                 at = legal[len(legal) // 2]
             before = len(run.answers)
+            panel.facing.setCurrentText("D" if q.to == "alliance" else "A")  # the Alliance at the top faces down
             if q.key == "b5/place/kz-eff-1":
                 click_hex(qtbot, panel, at, drag_from=Label(1, 1))
                 dragged = True
@@ -106,7 +118,8 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
         else:
             qtbot.waitUntil(lambda q=q: bw.b.pending is not q or bw.b.status().resolved, timeout=5000)
     answerer.stop()
-    assert bw.b.status().resolved and refused and dragged
+    assert bw.b.status().resolved and refused and dragged and plotted == 3  # Claw; Pride, Fang
+    assert any("plotted" in e.text for e in bw.b.log.events)
     assert "1 destroyed" in bw.b.status().resolution
     assert "lyr-dd-1" not in units(main.campaign)
     keys = [a for a in bw.b.answers]

@@ -90,15 +90,15 @@ def test_speeds_are_secret_until_every_squadron_is_placed():
 
 def test_results_written_back_and_replay_is_the_same_bytes():
     run = meeting()
-    run.answer("next turn")
+    run.answer("at the table")
     run.answer("results")
     run.answer(["r-m2"])
     run.answer([])
-    assert run.state.resolved and "2 turns: 1 destroyed, 0 captured" in run.status().resolution
+    assert run.state.resolved and "1 turn fought: 1 destroyed, 0 captured" in run.status().resolution
     c = run.saved()
     assert "r-m2" not in {u.id for f in c.fleets for u in f.units}
     again = meeting()
-    for a in ("next turn", "results", ["r-m2"], []):
+    for a in ("at the table", "results", ["r-m2"], []):
         again.answer(a)
     assert again.events_json() == run.events_json() and again.events_json(RED) == run.events_json(RED)
 
@@ -207,3 +207,44 @@ def test_the_readings_are_campaign_settings():
     assert run.engine.ring("r-flag") == 6 and run.engine.ring("b-flag") == 5
     assert any("dogfight chart past 6 kills: pattern; morale top circle rounded up; command radius by race"
                in e.text for e in run.log.events)
+
+
+
+def test_a_plotted_turn_secret_checked_revealed_and_run():
+    run = meeting()
+    run.answer("plot and move")
+    assert run.pending.key == "b5/1/plot/b-flag" and run.pending.to == BLUE and "speed 5: 2/1/2 hexes" in run.pending.text
+    with pytest.raises(IllegalAnswer, match="pulse 3: at speed 5 a ship moves 2 hexes, not 1"):
+        run.answer("FF F F")
+    run.answer("FF F FF")  # b-flag, its escort and b-f2: 5 hexes in direction B
+    run.answer("FF F FF +2@3")  # b-c2, accelerating in pulse 3 (decel/accel 6 - 4 = 2)
+    red_sees = [e for e in run.log.for_viewer(RED) if e.kind == "answer" and "/plot/" in e.data.get("key", "")]
+    assert red_sees == []  # Blue's plots are its secret until every squadron has plotted
+    with pytest.raises(IllegalAnswer, match="cannot make a come about at speed 8"):
+        run.answer("LFLFLF FF FFF")
+    run.answer("FFF FF FFF")  # r-flag and r-f2, facing E (down-left)
+    run.answer("FRFF FF FFF")  # r-c2 and r-m2, facing E, turning to F in pulse 1
+    e = run.engine
+    assert e.at["b-flag"] == Label(15, 28) and e.at["b-e1"] == Label(15, 29) and e.facing["b-flag"].name == "B"
+    assert e.at["r-c2"] == Label(52, 37) and e.facing["r-c2"].name == "F"  # one hex E, turned to F, seven more
+    assert e.facing["r-m2"].name == "B"  # placed facing A: its formation place turned with its command ship
+    assert e.speed["b-c2"] == 7 and e.speed["r-flag"] == 8
+    assert "squadron b2 (Blue) plotted FF F FF +2@3" in [x.text for x in run.log.for_viewer(RED)]
+    assert run.pending.key == "b5/2/turn"
+
+
+def test_out_of_command_at_the_end_of_a_plotted_turn():
+    answers = MEETING[:10] + [{"gm_ruling": "a straggler", "answer": "6046"}]  # r-m2 6 hexes from r-c2
+    run = meeting(answers)
+    for a in ("plot and move", "FF F FF", "FF F FF", "FFF FF FFF", "FFF FF FFF"):
+        run.answer(a)
+    assert "out of command next turn (beyond 5 hexes of their command ship): R-M2" in [x.text for x in run.log.events]
+
+
+def test_a_plot_leaving_the_board_is_refused():
+    answers = ["meeting engagement", 5, 8, {"at": "0330", "facing": "E"}, "0331", "0333"]
+    run = meeting(answers + [{"at": "6030", "facing": "E"}, "6130", "1040", {"at": "6040", "facing": "E"}, "6042"])
+    run.answer("plot and move")
+    with pytest.raises(IllegalAnswer, match="B-FLAG would leave the board in pulse 2"):
+        run.answer("FF F FF")
+    run.answer("RRRFF F FF")  # come about (to B), the squadron turning with it
