@@ -6,7 +6,8 @@ each question's legal answers (options, random legal orders or End Movement, car
 Phase, unit lists the question's check passes, GM rulings, battles fought by their system's
 random answers), from the default campaign (both ``combat_phase`` settings, every battle
 system) and from generated ones (tests/strategies/campaigns.py: 3-6 powers, three-way
-meetings, civilian fleets, cargo, monsters). Asserted after every answer: a next question
+meetings, civilian fleets, cargo, monsters), each also with seed 004's empire turn run by
+BattleHex (issue 23: random economy records, starting on turns that roll tech and grow census). Asserted after every answer: a next question
 exists (or the turn ends), no exception escapes, the campaign saved passes the validation of
 ``--check`` and reopens to an equal state; after the game: the same seed and answers give the
 same bytes, in this process and in fresh ones with other ``PYTHONHASHSEED`` values.
@@ -58,6 +59,35 @@ def _default(seed: int, system: str, phase: str) -> Campaign:
     return choose_for_campaign(c, system)
 
 
+def _economy(c: Campaign, seed: int, turn: int) -> Campaign:
+    """``c`` with seed 004's empire turn run by BattleHex (issue 23) from ``turn``'s Income Phase,
+    each power's economy record drawn from ``seed``: a Point Pool in debt or not, a last TDP, a
+    tech pool up to its 200% cap, the year's advances, Intel Points and a maintenance figure."""
+    import random
+    from fractions import Fraction
+
+    from rules.model.economy_model import PowerEconomy
+    from rules.model.records import Phase
+
+    rng = random.Random(seed)
+    c = c.model_copy(deep=True)
+    c.settings = c.settings.model_copy(update={"empire_turn": "seed004"})
+    c.turn, c.phase = turn, (Phase.INCOME if c.phase is Phase.ORDERS else c.phase)
+    classes = sorted({u.class_designation for f in c.fleets for u in f.units})
+    for p in c.powers:
+        tdp = rng.randint(0, 60)
+        p.economy = PowerEconomy(point_pool=Fraction(rng.randint(-40, 80), rng.choice((1, 2, 4))), last_tdp=tdp,
+                                 tech_pool=rng.randint(0, tdp), advances_this_year=rng.randint(0, 2),
+                                 intel_points=rng.randint(0, 25),
+                                 maintenance={k: Fraction(rng.randint(1, 4), 4) for k in rng.sample(classes, 2)}
+                                 if len(classes) >= 2 else {})
+    for s in c.map.sectors:
+        for pl in s.star_system.planets if s.star_system else []:
+            pl.census_bonus = rng.randint(0, 3)
+            pl.carrying_capacity = rng.choice((None, pl.census, pl.census + 2))
+    return c
+
+
 def _play(c: Campaign, seed: int, turns: int, ruling: float) -> TurnPlayer:
     p = TurnPlayer(c, seed, ruling=ruling)
     played = p.play_turns(turns)
@@ -81,13 +111,34 @@ def test_generated_campaigns_play_on_with_any_legal_answers(campaign, seed, turn
     _play(campaign, seed, turns, ruling)
 
 
+@settings(max_examples=480 if LONG else 4, deadline=None, suppress_health_check=_SLOW, derandomize=not LONG)
+@given(seed=st.integers(0, 2**31 - 1), system=st.sampled_from(SYSTEMS), phase=st.sampled_from(("seed004", "v13")),
+       turn=st.sampled_from((1, 5, 6, 11, 12)), turns=st.integers(1, 4 if LONG else 2),
+       ruling=st.sampled_from((0.0, 0.3, 1.0)))
+def test_the_seed004_economy_plays_on_with_any_legal_answers(seed, system, phase, turn, turns, ruling):
+    """The empire phases (issue 23: Income, Tech with its rolls on turns 6 and 12, Update Asset with
+    census growth on turn 12, End of Turn) among the Combat Phase's, with any legal answers."""
+    p = _play(_economy(_default(seed, system, phase), seed, turn), seed, turns, ruling)
+    rules = {e.rule for e in p.run.log}
+    assert {"004 Income Phase", "004 Morale Check Chart", "004 End of Turn Phase"} <= rules
+    FIGURES.update({"economy games": 1, "tech rolls": sum(1 for e in p.run.log if e.kind == "answer"
+                                                          and e.rule == "004 Tech Phase" and "roll" in e.text)})
+
+
+@settings(max_examples=480 if LONG else 3, deadline=None, suppress_health_check=_SLOW, derandomize=not LONG)
+@given(campaign=campaigns(combat_phases=("seed004", "v13")), seed=st.integers(0, 2**31 - 1),
+       turn=st.sampled_from((1, 6, 12)), turns=st.integers(1, 3 if LONG else 1), ruling=st.sampled_from((0.0, 0.3)))
+def test_generated_campaigns_with_the_seed004_economy_play_on(campaign, seed, turn, turns, ruling):
+    _play(_economy(campaign, seed, turn), seed, turns, ruling)
+
+
 def _turn_cmd(path: str, answers: str, hashseed: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PYTHONHASHSEED=hashseed, QT_QPA_PLATFORM="offscreen")
     return subprocess.run([sys.executable, "main.py", "turn", path, "--answers", answers], cwd=ROOT,
                           capture_output=True, text=True, env=env, timeout=300)
 
 
-CROSS = [("default", 11, "sidcors"), ("generated", 3, "")]
+CROSS = [("default", 11, "sidcors"), ("generated", 3, ""), ("economy", 12, "v13")]
 if LONG:
     CROSS += [("default", s, SYSTEMS[s % 4]) for s in range(20, 28)] + [("generated", s, "") for s in range(30, 38)]
 
@@ -96,8 +147,9 @@ if LONG:
 def test_the_same_answers_give_the_same_bytes_in_fresh_processes(tmp_path, source, seed, system):
     """A turn (two in the long profile) played at random, replayed by ``main.py turn`` under PYTHONHASHSEED 1 and 2:
     byte-identical output, whose log is this process's."""
-    if source == "default":
+    if source in ("default", "economy"):
         c = _default(seed, system, "seed004")
+        c = _economy(c, seed, seed) if source == "economy" else c  # turn 12: tech rolls and census growth
         text = dumps(c)
     else:
         text = json.dumps(campaign_data_from_seed(seed))

@@ -138,6 +138,8 @@ class TurnPlayer:
                 except IllegalAnswer:
                     continue
                 yield pick, True
+        elif q.kind is QKind.NUMBER and q.low is not None and q.high is not None:  # a research investment
+            yield self.rng.randint(q.low, q.high), True
         else:
             raise Wall(f"{q.key}: a {q.kind.value} question the player does not know")
 
@@ -244,6 +246,8 @@ def default_answer(q: Question) -> Any:
         return False
     if q.kind is QKind.CHOOSE:
         return "none" if "none" in q.options else q.options[0]
+    if q.kind is QKind.NUMBER:
+        return q.default
     return []
 
 
