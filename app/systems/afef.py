@@ -259,13 +259,15 @@ class AfefPanel(PanelBase):
 
     def break_off(self) -> None:
         """The GM ends the battle for a side, with the reason (a ruling, seed 001 4.2.d)."""
-        q = self._mine()
-        if q is None or _kind(q) != "continue":
+        q, run = self._mine(), self._run()
+        if q is None or _kind(q) != "continue" or run is None:
             return
-        side, ok = QInputDialog.getItem(self.win, "Break off", "Which side breaks off?",
-                                        ["attacker", "defender", "both"], 0, False)
+        attacker, defender = (self.win.name(t) for t in run.sides)
+        words = {f"attacker ({attacker})": "attacker", f"defender ({defender})": "defender", "both sides": "both"}
+        picked, ok = QInputDialog.getItem(self.win, "Break off", "Which side breaks off?", list(words), 0, False)
         if not ok:
             return
+        side = words[picked]
         reason = ask_reason(self.win, "Break off", "The reason (logged as a GM ruling):")
         if reason is not None:
             self.win.answer({"break_off": side, "reason": reason})
@@ -337,7 +339,7 @@ class AfefPanel(PanelBase):
         self.commit_button.setEnabled(q is not None and (kind != "continue" or "fight" in q.options))  # the bound
         self.clear_button.setEnabled(kind in (*_PLANS, "modifiers"))
         self.break_button.setVisible(kind == "continue")
-        self.commit_button.setText("Another &round" if kind == "continue" else "&Commit")
+        self.commit_button.setText("Another r&ound" if kind == "continue" else "&Commit")  # Alt+R: Replay menu
         self._show_odds(q)
 
     def _arrows(self, scene: QGraphicsScene, centres: dict[str, QPointF], run: AfefBattle) -> None:
