@@ -18,6 +18,7 @@ replays only the answers after the newest point that its answers begin with.
 from __future__ import annotations
 
 import copy
+import gc
 import hashlib
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -68,7 +69,13 @@ def clone(engine: C, record: BattleHexRecord) -> C:
     memo[id(engine.state.record)] = record
     memo[id(engine.log)] = engine.log
     memo[id(engine.dice)] = engine.dice
-    out: C = _copy(engine, memo)
+    collecting = gc.isenabled()
+    gc.disable()  # thousands of new objects would set off collections of everything the process holds
+    try:
+        out: C = _copy(engine, memo)
+    finally:
+        if collecting:
+            gc.enable()
     return out
 
 
@@ -87,29 +94,45 @@ def _is_shared(t: type) -> bool:
     return known
 
 
+_PLAIN: dict[type, bool] = {}
+"""Per type: True when its objects are copied attribute by attribute (a ``__dict__``, no slots,
+not callable), False when ``copy.deepcopy`` copies them."""
+
+
 def _copy(x: Any, memo: dict[int, Any]) -> Any:
     """A deep copy of ``x`` sharing what ``memo`` names and the immutable values (several times
-    quicker than ``copy.deepcopy`` on a battle's units: plain dicts, lists and objects)."""
+    quicker than ``copy.deepcopy`` on a battle's units: plain dicts, lists and objects, each
+    copied whole at C speed and then only its values that are not shared copied in turn)."""
     t = type(x)
     if _is_shared(t):
         return x
     i = id(x)
     if i in memo:
         return memo[i]
+    get = _SHARED.get
     y: Any
     if t is dict:
-        y = memo[i] = {}
-        for k, v in x.items():
-            y[k] = _copy(v, memo)
+        y = memo[i] = x.copy()
+        for k, v in y.items():  # values only: the dict keeps its size
+            if not get(type(v)):
+                y[k] = _copy(v, memo)
     elif t is list:
-        y = memo[i] = []
-        y.extend(_copy(v, memo) for v in x)
+        y = memo[i] = x.copy()
+        for n, v in enumerate(y):
+            if not get(type(v)):
+                y[n] = _copy(v, memo)
     elif t is tuple:
+        if all(get(type(v)) for v in x):  # immutable through and through: shared
+            return x
         y = memo[i] = tuple(_copy(v, memo) for v in x)
-    elif hasattr(x, "__dict__") and not hasattr(t, "__slots__") and not callable(x):
+    elif _PLAIN.get(t) or t not in _PLAIN and _PLAIN.setdefault(
+            t, hasattr(x, "__dict__") and not hasattr(t, "__slots__") and not callable(x)):
         y = memo[i] = object.__new__(t)
-        get = _SHARED.get
-        y.__dict__.update({k: v if get(type(v)) else _copy(v, memo) for k, v in x.__dict__.items()})
+        d = x.__dict__.copy()
+        for k, v in d.items():
+            if not get(type(v)):
+                d[k] = _copy(v, memo)
+        y.__dict__ = d
     else:
         y = memo[i] = copy.deepcopy(x, memo)
     return y

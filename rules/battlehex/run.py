@@ -110,6 +110,8 @@ class ReplayRun(Generic[E]):
         self.pending: Question | None = None
         self._secret: dict[int, str] = {}
         self._points: Points | None = None
+        self._keeping = True
+        """Whether a replay keeps checkpoints (not on the few answers after one read from disk)."""
         self._key = ""
         self._odds: tuple[Question, dict[str, Any]] | None = None
 
@@ -169,11 +171,13 @@ class ReplayRun(Generic[E]):
         take = take and point is not None and point.answers == len(answers)
         if point is not None and take and points is not None:
             points.drop(point)
+        disk = False
         if point is None and points is not None and answers:
             point = self._from_disk(points, answers)
             take = True  # a point read from disk is this run's own: no copy
-            if point is not None:  # the few answers after it keep only the tail's points
+            if point is not None:  # the few answers after it keep no points (each copies the engine)
                 points.spacing = max(points.spacing, len(answers))
+                disk = True
         if point is None or not self._resume_from(point, take):
             state = self._state()
             dice = self._dice(self.seed)
@@ -186,8 +190,12 @@ class ReplayRun(Generic[E]):
         if points is not None:
             points.plan(len(answers) - len(self.answers))
         expected = len(answers)
-        for a in answers[len(self.answers):]:
-            self._give(a, expected)
+        self._keeping = not disk  # a cold reopen copies no engine: an undo reads the disk again, an answer keeps one
+        try:
+            for a in answers[len(self.answers):]:
+                self._give(a, expected)
+        finally:
+            self._keeping = True
 
     def _shelf(self) -> Points | None:
         """This battle's checkpoints (the process's, for a reopen); None when the dice are not
@@ -204,7 +212,7 @@ class ReplayRun(Generic[E]):
         if not point.dice_for(dice):
             return False
         dice.listeners.append(self._log_roll)
-        log = EventLog(list(point.events))
+        log = EventLog(stored=point.events)  # read (a disk point's decoded) only when read
         self.engine = point.engine_taken(self.record, log, dice) if take else point.engine_copy(self.record, log, dice)
         gen = self.engine.resume(point.key)
         assert gen is not None, f"a checkpoint at {point.key} the engine cannot resume"
@@ -236,7 +244,7 @@ class ReplayRun(Generic[E]):
     def _checkpoint(self, expected: int) -> None:
         """Keep a checkpoint now if one is due and the engine can go on from the pending question."""
         points, q = self._points, self.pending
-        if points is None or q is None or not points.due(len(self.answers), expected) \
+        if points is None or q is None or not self._keeping or not points.due(len(self.answers), expected) \
                 or self.engine.resume(q.key) is None:
             return
         point = make_point(self.answers, q.key, self.engine, self._secret)
@@ -320,7 +328,7 @@ class ReplayRun(Generic[E]):
 
     def answer(self, raw: Any) -> BattleChange:
         """Give the pending question ``raw``; an illegal answer raises ``IllegalAnswer`` and changes nothing."""
-        start, resolved, step = len(self.log.events), self.state.resolved, self._step()
+        start, resolved, step = self.log.size, self.state.resolved, self._step()
         units = self._give(raw)
         return BattleChange(events_from=start, units=frozenset(units), step=self._step() != step,
                             resolved=self.state.resolved and not resolved)
@@ -331,7 +339,7 @@ class ReplayRun(Generic[E]):
             raise IllegalAnswer("undo", f"cannot take back {n} answer{'s' if n != 1 else ''}: "
                                         f"{len(self.answers)} given")
         self.restart(self.answers[:-n], take=True)
-        return BattleChange(events_from=len(self.log.events), rewound=True, step=True)
+        return BattleChange(events_from=self.log.size, rewound=True, step=True)
 
     def saved(self) -> Campaign:
         """The campaign with the seed and answers stored; once resolved, its results written back."""
