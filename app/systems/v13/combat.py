@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
-    QHBoxLayout,
+    QGridLayout,
     QInputDialog,
     QLabel,
     QPushButton,
@@ -42,6 +42,7 @@ class CombatPanel(QWidget):
         g.setContentsMargins(0, 0, 0, 0)
         self.clock_label = QLabel("")
         self.clock_label.setStyleSheet("QLabel { font-size: 14px; font-weight: bold; }")
+        self.clock_label.setWordWrap(True)  # "Turn 1, impulse 1 of 32 (V13.480)" set the panel's least width
         g.addWidget(self.clock_label)
         self.buttons: dict[str, QPushButton] = {}
         self.actions: dict[str, QAction] = {}
@@ -56,9 +57,9 @@ class CombatPanel(QWidget):
                   ("Sideslip right", lambda: self.step(Step.SLIP_RIGHT), "D"))
         self._row(g, *((s.title(), lambda _s=s: self.mark(_s), None)
                        for s in ("crippled", "destroyed", "captured", "active")))
-        self._row(g, ("Disengage / Retreat...", self.declare, "Ctrl+D"), ("End battle (GM)...", self.end_battle, "Ctrl+Shift+X"))
-        fl = QHBoxLayout()
-        fl.addWidget(QLabel("Float the map:"))
+        self._row(g, ("Disengage / Retreat...", self.declare, "Ctrl+D"),
+                  ("End battle (GM)...", self.end_battle, "Ctrl+Shift+X"), columns=1)
+        fl = QGridLayout()  # two to a line, as the buttons
         self.float_dir = QComboBox()
         self.float_dir.addItems(DIRECTIONS)
         self.float_dir.setToolTip("Direction the map floats (V13.812): A is the top of the map, then clockwise")
@@ -70,17 +71,18 @@ class CombatPanel(QWidget):
         go.setToolTip("Float the map by this many hexes in this direction (V13.812)")
         go.clicked.connect(lambda: self.float_map(Facing(self.float_dir.currentIndex()), self.float_hexes.value()))
         self.buttons["Float"] = go
-        for x in (self.float_dir, self.float_hexes, go):
-            fl.addWidget(x)
+        for i, x in enumerate((QLabel("Float the map:"), self.float_dir, self.float_hexes, go)):
+            fl.addWidget(x, i // 2, i % 2)
         g.addLayout(fl)
         self.left_label = QLabel("")
         self.left_label.setWordWrap(True)
         g.addWidget(self.left_label)
         self.hide()
 
-    def _row(self, layout: QVBoxLayout, *buttons: tuple[str, Any, str | None]) -> None:
-        r = QHBoxLayout()
-        for text, slot, key in buttons:
+    def _row(self, layout: QVBoxLayout, *buttons: tuple[str, Any, str | None], columns: int = 2) -> None:
+        """Buttons ``columns`` to a line: the side panel never scrolls sideways for them (issue 22)."""
+        r = QGridLayout()
+        for i, (text, slot, key) in enumerate(buttons):
             b = QPushButton(text)
             connect_plain(b.clicked, slot)
             b.setToolTip(f"{text} ({key})" if key else text)
@@ -91,7 +93,7 @@ class CombatPanel(QWidget):
                 self.w.addAction(act)
                 self.actions[text] = act
             self.buttons[text] = b
-            r.addWidget(b)
+            r.addWidget(b, i // columns, i % columns)
         layout.addLayout(r)
 
     # -- showing -----------------------------------------------------------------------------------

@@ -35,6 +35,8 @@ class RosterList(QListWidget):
         super().__init__(parent)
         self.setDragEnabled(True)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setWordWrap(True)  # a long name wraps: "Tau Ceti IV Ground Base Alpha (GROUND_BASE)" was cut
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
     def mimeData(self, items):  # noqa: N802 (Qt name)
         data = QMimeData()
