@@ -295,6 +295,7 @@ def _probe(app, window, fight: str | None = None) -> None:
         t0 = os.environ.get("BATTLEHEX_T0")
         if t0:
             line += f"; from process start {(time.time() - float(t0)) * 1000:.0f} ms"
+        line += f"; cpu {time.process_time() * 1000:.0f} ms"  # the process's own, however busy the machine
         print(line, flush=True)
         if fight:
             QTimer.singleShot(int(os.environ.get("BATTLEHEX_FIGHT_AFTER", "1000")), fight_once)
