@@ -11,8 +11,8 @@ import math
 from collections.abc import Callable
 from functools import cache
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache, QTransform
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache, QTransform
 
 from app.systems.v13.hexes import (  # noqa: F401 (the geometry, where the map's modules found it)
     HEX,
@@ -25,6 +25,7 @@ from app.systems.v13.hexes import (  # noqa: F401 (the geometry, where the map's
     hexes_in,
     labels_in,
 )
+from app.systems.v13.labels import label_px, paint_labels
 from app.systems.v13.layers import blank, thin
 from hexmap import Hex, MapWindow
 
@@ -43,11 +44,8 @@ SHEET_EDGE_INNER = QPen(QColor("#d9a520"), 1.6)
 SHEET_EDGE_INNER.setCosmetic(True)
 REGION_PEN = QPen(QColor(110, 60, 190), 2.5, Qt.PenStyle.DashDotLine)
 REGION_PEN.setCosmetic(True)
-LABEL_ON = QColor("#3e3626")
-LABEL_OFF = QColor("#dfe2e6")
 LABEL_LOD = 1.0  # labels from this zoom (a hex is then 35 px tall)
 TILE_LOD = 0.3  # grid lines from this zoom
-LABEL_PX = 11  # the labels' size on the screen where they appear
 # Zoom bands (from zoom, pixels per scene unit): the grid and labels come from tiles drawn at
 # the screen's own scale (PlaneGrid._paint_tiles); past the last band (no scale) the few hexes
 # on the screen are drawn as they are.
@@ -144,50 +142,85 @@ class PlaneGrid:
         p.save()
         p.setPen(Qt.PenStyle.NoPen)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # the edges are drawn over these fills
-        if not self.region.isEmpty():
+        if not self.region.isEmpty() and not self.covers(p, rect):
             p.setBrush(region_over_plane())
             p.drawPath(self.region)
-        p.setBrush(SHEET_FILL)
-        p.drawPath(self.sheet)
+        if not scale or (self.quick and band >= LABEL_LOD):  # else the paper is in the sheet's pictures
+            p.setBrush(SHEET_FILL)
+            p.drawPath(self.sheet)
         if scale and band >= LABEL_LOD:
             self._paint_tiles(p, rect.intersected(self._rect))
         else:
             if lod >= TILE_LOD:
                 self._paint_grid(p, rect, lod, scale)
-            if scale:  # the whole edge in view: a picture of it (its stroke costs more than the rest)
-                self._blit_edge(p)
+            if scale:  # the whole sheet in view: a picture of it (its edge's stroke costs more than the rest)
+                self._blit_sheet(p)
             else:
                 paint_edge(p, self.sheet)
         p.restore()
 
-    def _blit_edge(self, p: QPainter) -> None:
-        """The sheet's edge from a picture of an unfloated sheet's at this zoom, moved with it."""
+    def covers(self, p: QPainter, rect: QRectF) -> bool:
+        """Whether the sheet's pictures at ``p``'s zoom (paper, grid, labels) cover all of
+        ``rect``: nothing under them need be painted (each layer painted over the screen costs
+        a float some 0.1-0.2 ms)."""
+        lod = p.worldTransform().m11()
+        band, scale = next(b for b in reversed(BANDS) if lod >= b[0])
+        return bool(scale) and band >= LABEL_LOD and not self.quick and self.inside(rect)
+
+    def inside(self, rect: QRectF) -> bool:
+        """Whether ``rect`` lies wholly on the sheet (within its edge's zigzag: a quick test)."""
+        m = HEX_HEIGHT
+        return self.sheet.controlPointRect().adjusted(m, m, -m, -m).contains(rect)
+
+    def _blit_sheet(self, p: QPainter) -> None:
+        """The sheet (its paper, grid and edge) from a picture of an unfloated sheet at this zoom,
+        moved with it; the grid's tiles wholly on the sheet are left out under it."""
         t = p.worldTransform()
         s, w = t.m11(), self.window
-        sheet = sheet_path(MapWindow(w.cols, w.rows))
-        m = HEX + 12 / s  # room for the pens' width and joins
-        box = sheet.controlPointRect().adjusted(-m, -m, m, m)
-        key = f"battlehex-edge-{w.cols}x{w.rows}-{{:.5f}}"
+        key = f"battlehex-paper-{w.cols}x{w.rows}-{{:.5f}}"
         pix = QPixmapCache.find(key.format(s))
         if pix is None and self.quick and (old := self._sharp.get("edge")) is not None:
             pix = QPixmapCache.find(key.format(old))
-            if pix is not None:  # the edge at the zoom before, scaled onto this one
-                m = HEX + 12 / old
-                box = sheet.controlPointRect().adjusted(-m, -m, m, m)
-                self._scaled(p, QRectF(box.topLeft() + centre_of(w.offset), box.size()), old, pix)
+            if pix is not None:  # the sheet at the zoom before, scaled onto this one
+                self._scaled(p, QRectF(self._frame(old)[0] + centre_of(w.offset), QSizeF()), old, pix)
                 self.blurred = True
                 return
+        origin, (a, b), (cols, rows) = self._frame(s)
         if pix is None:
-            pix, q = blank(box, s, (math.ceil(box.width() * s), math.ceil(box.height() * s)))
+            sheet = sheet_path(MapWindow(w.cols, w.rows))
+            box = sheet.controlPointRect().adjusted(-HEX, -HEX, HEX, HEX)  # room for the edge's pens
+            size = ((math.floor((box.right() - self.X0) * s / cols) - a + 1) * cols,
+                    (math.floor((box.bottom() - self.Y0) * s / rows) - b + 1) * rows)
+            pix, q = blank(QRectF(origin, QSizeF(size[0] / s, size[1] / s)), s, size)
+            paper(q, sheet)
+            if s >= TILE_LOD:  # the plane's grid tiles laid on the paper as they lie on the screen
+                q.setClipPath(sheet)
+                q.resetTransform()
+                for i in range(a, a + size[0] // cols):
+                    for j in range(b, b + size[1] // rows):
+                        q.drawPixmap((i - a) * cols, (j - b) * rows, self._tile(i, j, s, cols, rows, False))
+                q.setClipping(False)
+                q.scale(s, s)
+                q.translate(-origin)
             paint_edge(q, sheet)
             q.end()
             QPixmapCache.insert(key.format(s), pix)
         self._sharp["edge"] = s
-        at = t.map(box.topLeft() + centre_of(w.offset))
+        at = t.map(origin + centre_of(w.offset))
         p.save()
         p.resetTransform()
         p.drawPixmap(round(at.x()), round(at.y()), pix)
         p.restore()
+
+    def _frame(self, s: float) -> tuple[QPointF, tuple[int, int], tuple[int, int]]:
+        """Where the unfloated sheet's picture at zoom ``s`` starts: on the corner of the plane's
+        grid tile (a, b) that holds its edge's top left, so that its grid is the tiles' pixel for
+        pixel; and a tile's size in pixels."""
+        cols, rows = max(1, round(self._tile_w * s)), max(1, round(self._tile_h * s))
+        box = sheet_path(MapWindow(self.window.cols, self.window.rows)).controlPointRect()
+        a = math.floor((box.left() - HEX - self.X0) * s / cols)
+        b = math.floor((box.top() - HEX - self.Y0) * s / rows)
+        return QPointF(self.X0 + a * cols / s, self.Y0 + b * rows / s), (a, b), (cols, rows)
 
     def _paint_grid(self, p: QPainter, rect: QRectF, lod: float, scale: float) -> None:
         if not scale:  # closer than any band: the few hexes on the screen, drawn as they are
@@ -218,6 +251,8 @@ class PlaneGrid:
         p.resetTransform()
         for i in range(math.floor((rel.left() - self.X0) / w), math.floor((rel.right() - self.X0) / w) + 1):
             for j in range(math.floor((rel.top() - self.Y0) / h), math.floor((rel.bottom() - self.Y0) / h) + 1):
+                if not labels and self.inside(QRectF(self.X0 + i * w, self.Y0 + j * h, w, h)):
+                    continue  # under the sheet's picture
                 if self.quick and QPixmapCache.find(self._key(i, j, s, labels)) is None:
                     self._preview(p, t, i, j, labels, shift)
                     sharp = False
@@ -275,9 +310,10 @@ class PlaneGrid:
                 q.end()
                 QPixmapCache.insert(key, pix)
                 return pix
+            base = MapWindow(self.window.cols, self.window.rows)
+            paper(q, sheet_path(base))
             q.setPen(thin(GRID_PEN, s))
             q.drawLines(grid_lines(near))
-            base = MapWindow(self.window.cols, self.window.rows)
             paint_labels(q, labels_in(base, near), label_px(s))
             sheet = sheet_path(base)
             if sheet.controlPointRect().adjusted(-HEX, -HEX, HEX, HEX).intersects(area):
@@ -305,6 +341,16 @@ class PlaneGrid:
                 q.drawPixmap(tile.adjusted(-HEX, -HEX, HEX, HEX), pix, QRectF(pix.rect()))
 
 
+def paper(p: QPainter, sheet: QPainterPath) -> None:
+    """The sheet's paper (its edge is drawn over the fill's)."""
+    p.save()
+    p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(SHEET_FILL)
+    p.drawPath(sheet)
+    p.restore()
+
+
 def paint_edge(p: QPainter, edge: QPainterPath) -> None:
     """The sheet's heavy edge along ``edge``."""
     p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -312,23 +358,6 @@ def paint_edge(p: QPainter, edge: QPainterPath) -> None:
     for pen in (SHEET_EDGE_OUTER, SHEET_EDGE_INNER):
         p.setPen(pen)
         p.drawPath(edge)
-
-
-def paint_labels(p: QPainter, labels: list[tuple[float, float, str, bool]], size: float) -> None:
-    """The printed ``labels`` (:func:`labels_in`), dark on the sheet and pale off it (``size``
-    in scene units), centred below each hex's top edge; "(-3,45)" beyond 00-99 smaller, to
-    fit in its hex."""
-    dpi = p.device().logicalDpiY()
-    fonts = label_font(size, dpi), label_font(size * 0.68, dpi)
-    down = -HEX_HEIGHT / 2 + 1.5 + _metrics(fonts[0], p).ascent()
-    kinds = [2 if len(text) > 4 else 1 - inside for _x, _y, text, inside in labels]
-    for kind, color in enumerate((LABEL_ON, LABEL_OFF, LABEL_OFF)):
-        p.setFont(fonts[kind == 2])
-        p.setPen(color)
-        advance = _metrics(fonts[kind == 2], p).horizontalAdvance
-        for (x, y, text, _inside), k in zip(labels, kinds):
-            if k == kind:
-                p.drawText(QPointF(x - advance(text) / 2, y + down), text)
 
 
 @cache
@@ -344,27 +373,6 @@ def region_over_plane() -> QColor:
     return pix.toImage().pixelColor(0, 0)
 
 
-_FONTS: dict[tuple[float, int], QFont] = {}
-
-
-def label_font(scene_px: float, dpi: int = 96) -> QFont:
-    """The labels' font, ``scene_px`` tall in scene units on a device of ``dpi`` (a point size,
-    so that fractions of a pixel are kept when the painter scales it)."""
-    key = (round(scene_px, 2), dpi)
-    if key not in _FONTS:
-        f = QFont()
-        f.setPointSizeF(max(0.5, key[0] * 72.0 / dpi))
-        f.setWeight(QFont.Weight.DemiBold)
-        _FONTS[key] = f
-    return _FONTS[key]
-
-
-def label_px(lod: float) -> float:
-    """The labels' size in scene units at zoom ``lod``: 11 px on the screen where they appear,
-    growing with the zoom up to 16 px."""
-    return min(16.0, max(float(LABEL_PX), 8.5 * lod)) / lod
-
-
 _PATTERNS: dict[float, QPixmap] = {}
 
 
@@ -378,14 +386,3 @@ def _pattern(area: QRectF, scale: float) -> QPixmap:
         q.end()
         _PATTERNS[scale] = pix
     return _PATTERNS[scale]
-
-
-_METRICS: dict[tuple[int, int], QFontMetricsF] = {}
-
-
-def _metrics(font: QFont, p: QPainter) -> QFontMetricsF:
-    """The font's metrics on the painter's device, in its (scene) units."""
-    key = (id(font), p.device().logicalDpiY())
-    if key not in _METRICS:
-        _METRICS[key] = QFontMetricsF(font, p.device())
-    return _METRICS[key]

@@ -85,3 +85,83 @@ def test_a_wheel_notch_to_a_new_zoom_is_shown_from_the_pictures_kept_then_drawn_
     scene._background_changed()  # every picture of the screen dropped: drawn afresh from scratch
     QApplication.processEvents()
     assert view.viewport().grab().toImage() == settled, "the map once the wheel rests is not what a fresh paint shows"
+
+
+def _floated_map(qtbot, fitted: bool):
+    """A 900 x 700 map with its legal region, zone and ring, at 1:1 on the sheet's centre or
+    fitted to the sheet; every picture of it drawn once, then floated one hex and back."""
+    from hexmap import Facing
+
+    view = _busy_map(qtbot)
+    scene = view.scene()
+    scene.show_region(scene.window.centre)
+    view.resetTransform()
+    if fitted:
+        view.fitInView(scene.grid.sheet_rect(), Qt.AspectRatioMode.KeepAspectRatio)
+    view.centerOn(scene.grid.sheet_rect().center())
+    grid = scene.grid
+    for window in (grid.window.floated(Facing.D, 1), grid.window):
+        grid.set_window(window)
+        QApplication.processEvents()
+        view.viewport().repaint()
+    return view
+
+
+def _spy(monkeypatch, cls, name: str, calls: list) -> None:
+    """Record each call of ``cls.name`` made from Python (its arguments), then make it."""
+    original = getattr(cls, name)
+
+    def spy(self, *args):
+        calls.append(args)
+        return original(self, *args)
+    monkeypatch.setattr(cls, name, spy)
+
+
+def test_a_float_on_the_sheet_paints_the_sheets_tiles_alone(qtbot, monkeypatch):
+    """At 1:1 on the sheet a float filled the screen with the slate plane, then the region's
+    tint, then the paper, and only then laid the sheet's tiles over them: each a layer over the
+    whole screen (0.1-0.2 ms each). The tiles hold the paper now, and what they cover is not
+    painted under them."""
+    from PySide6.QtGui import QPainter
+    from PySide6.QtWidgets import QGraphicsScene
+    from hexmap import Facing
+
+    view = _floated_map(qtbot, fitted=False)
+    grid = view.scene().grid
+    fills, paths = [], []
+    _spy(monkeypatch, QGraphicsScene, "drawBackground", fills)
+    original = QPainter.drawPath
+
+    def fill_spy(self, path):  # a filled path (the region's tint, the paper), not an outline
+        if self.brush().style() != Qt.BrushStyle.NoBrush:
+            paths.append(path)
+        return original(self, path)
+    monkeypatch.setattr(QPainter, "drawPath", fill_spy)
+    grid.set_window(grid.window.floated(Facing.D, 1))
+    view.viewport().repaint()
+    assert fills == [] and paths == [], f"{len(fills)} slate fills, {len(paths)} filled paths under the tiles"
+    shot = view.viewport().grab().toImage()
+    seen = [shot.pixelColor(x, y) for x in range(0, shot.width(), 23) for y in range(0, shot.height(), 23)]
+    paper = [c for c in seen if abs(c.red() - 0xf6) + abs(c.green() - 0xf1) + abs(c.blue() - 0xdf) < 12]
+    assert len(paper) > len(seen) / 2, "the screen is not mostly the sheet's paper"
+
+
+def test_a_float_of_a_fitted_map_paints_no_grid_under_the_sheet(qtbot, monkeypatch):
+    """Fitted to the sheet, a float laid the plane's grid tiles over the whole screen, the paper
+    over the sheet, then the grid tiles again and the sheet's edge over it; the sheet is one
+    picture now (paper, grid, edge), and no grid tile wholly under it is painted."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QPainter
+    from hexmap import Facing
+
+    view = _floated_map(qtbot, fitted=True)
+    grid = view.scene().grid
+    blits = []
+    _spy(monkeypatch, QPainter, "drawPixmap", blits)
+    grid.set_window(grid.window.floated(Facing.D, 1))
+    view.viewport().repaint()
+    on_sheet = view.mapFromScene(grid.sheet_rect().adjusted(40, 40, -40, -40)).boundingRect()
+    under = [a for a in blits if len(a) == 3 and isinstance(a[0], int)
+             and on_sheet.contains(QRect(a[0], a[1], a[2].width(), a[2].height()))]
+    assert under == [], f"{len(under)} grid tiles painted under the sheet"
+    assert any(len(a) == 3 and a[2].width() > view.viewport().width() * 0.6 for a in blits), "no picture of the sheet"
