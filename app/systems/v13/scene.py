@@ -219,10 +219,11 @@ class BattleScene(QGraphicsScene):
         n, px = len(items), self.counter_px
         if h == self.expanded and n > 1:
             cols = math.ceil(math.sqrt(n))
-            rows = math.ceil(n / cols)
             step = px * 1.3
+            # side by side, the top counter kept where it lay: under the pointer that fanned the stack
+            top = n - 1
             for i, item in enumerate(items):
-                off = QPointF((i % cols - (cols - 1) / 2) * step, (i // cols - (rows - 1) / 2) * step)
+                off = QPointF((i % cols - top % cols) * step, (i // cols - top // cols) * step)
                 item.set_look(px, off, 0)
                 item.setZValue(14 + i * 0.01)
             return
