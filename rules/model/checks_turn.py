@@ -88,6 +88,13 @@ def check_turn(c: Campaign, sectors: dict[str, Sector], joined: Callable[[LabelF
         home = pw.economy.homeworld if pw.economy is not None else None
         if home is not None and str(home) not in sectors:
             out.append((f"powers[{i}].economy.homeworld", f"sector {home} is not on the map"))
+        classes = {b.unit.class_designation for b in pw.unit_list}
+        for j, pr in enumerate(pw.economy.projects if pw.economy is not None else []):
+            if pr.unit_class not in classes:
+                out.append((f"powers[{i}].economy.projects[{j}].unit_class", f"{pr.unit_class!r} is not on "
+                                                                              f"{pw.id}'s unit_list"))
+            if str(pr.at) not in sectors:
+                out.append((f"powers[{i}].economy.projects[{j}].at", f"sector {pr.at} is not on the map"))
     if c.settings.combat_phase == "v13" and c.phase not in (Phase.ORDERS, Phase.BATTLES, *empire):
         out.append(("phase", f"{c.phase.value!r} is a step of seed 004's Combat Phase, which a campaign whose "
                              "settings.combat_phase is v13 does not play (its turn is orders, then battles)"))

@@ -55,6 +55,17 @@ class MiscItem(Strict):
     amount: Points
 
 
+class Project(Strict):
+    """A unit ordered and paid for, to be completed at a planet (seed 004 Construction Completion)."""
+
+    id: StrictStr = Field(min_length=1)
+    unit_class: StrictStr = Field(min_length=1, description="the class_designation of a unit_list entry")
+    at: LabelField
+    planet: StrictStr = Field(min_length=1)
+    cost: Points
+    turn: StrictInt = Field(ge=1, le=10_000, description="the turn it was ordered")
+
+
 class PowerEconomy(Strict):
     """A power's economy between phases (seed 004 Income, Tech, Intel).
 
@@ -68,6 +79,7 @@ class PowerEconomy(Strict):
         homeworld: the sector of its homeworld (the Morale Check Chart's cut-off and attack rows).
         maintenance: per unit class in service, its maintenance per unit.
         misc: miscellaneous items waiting for the next Income Phase.
+        projects: the units ordered and paid for, not completed yet.
     """
 
     point_pool: Points = Fraction(0)
@@ -80,3 +92,5 @@ class PowerEconomy(Strict):
     maintenance: dict[StrictStr, Points] = Field({}, description="maintenance per unit of a class in service "
                                                  "(class_designation -> points, fractions allowed)")
     misc: list[MiscItem] = []
+    projects: list[Project] = Field([], description="units ordered and paid for, waiting for a Construction "
+                                    "Completion that has room for them")

@@ -5,8 +5,8 @@ seed's section, undone, saved and replayed like every other step.
 
 The order the tool runs (docs/economy.md): Income (the ledgers shown, the GM confirms) -> Tech
 (each power's investment, asked of its Team, then on turns 6 and 12 the GM rolls, the odds shown
-first) -> Turn Orders (movement) -> Movement -> Combat Phase -> Construction Completion (kept by
-hand: not built yet) -> Update Asset (the GM rolls every morale check and, on turns 12, 24, ...,
+first) -> Turn Orders (movement, purchases) -> Movement -> Combat Phase -> Construction Completion
+(the purchases completed, rules/turn/purchases.py; the rest kept by hand) -> Update Asset (the GM rolls every morale check and, on turns 12, 24, ...,
 census growth) -> End of Turn -> the next turn's Income. Seed 004 puts Tech after Turn Orders; the
 investment is the one Turn Order Tech reads, and it is asked in the Tech Phase itself, before the
 movement orders, which change nothing in it.
@@ -207,16 +207,22 @@ def waits_for(c: Campaign) -> str:
 
 
 def close_combat(c: Campaign, graph: LaneGraph) -> Campaign:
-    """After the Combat Phase: Construction Completion (kept by hand) and the Update Asset Phase."""
+    """After the Combat Phase: Construction Completion (the purchases; the rest kept by hand) and the
+    Update Asset Phase."""
     if c.settings.combat_phase != "seed004":  # a v13 turn ends once its Battle Hexes are resolved (V13.12)
         c = refresh_resolution(c, graph)
         still = open_battle_hexes(c)
         if still:
             raise RuleError("V13.12", "the Movement Phase cannot end while Battle Hexes are unresolved: "
                                       + ", ".join(str(b.at) for b in still))
-    return c.model_copy(update={"phase": Phase.UPDATE, "log": [
-        *c.log, LogEntry(turn=c.turn, rule=CONSTRUCTION, text="kept by hand: BattleHex does not build purchases yet"),
-        LogEntry(turn=c.turn, rule=SEQUENCE, text=f"{Phase.UPDATE.title} begins")]})
+    from rules.turn.purchases import complete
+
+    new = complete(c)  # the units bought are built where they fit (rules/turn/purchases.py)
+    new.phase = Phase.UPDATE
+    new.log.extend([LogEntry(turn=c.turn, rule=CONSTRUCTION, text="repairs, reserve, mothballs and replacement "
+                                                                   "flights are kept by hand"),
+                    LogEntry(turn=c.turn, rule=SEQUENCE, text=f"{Phase.UPDATE.title} begins")])
+    return new
 
 
 def advance(c: Campaign, graph: LaneGraph) -> Campaign:

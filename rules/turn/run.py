@@ -168,9 +168,11 @@ class TurnRun:
             if ig is not None:
                 return self._ignore_question(ig)
             fleets = tuple(f.id for f in c.fleets)
+            buy = c.settings.empire_turn == "seed004"
             return _gm_question(f"turn/{n}/orders", MOVEMENT, "Game Master: give movement orders "
-                                "({\"orders\": {fleet: [sectors]}}) or execute movement (\"end_movement\")",
-                                fleets, {"answers": ["orders", "end_movement"]})
+                                "({\"orders\": {fleet: [sectors]}}) or execute movement (\"end_movement\")"
+                                + (" - or buy a unit ({\"purchase\": {power, class, at, planet}})" if buy else ""),
+                                fleets, {"answers": ["orders", "end_movement", *(["purchase"] if buy else [])]})
         open_q = cp.pending(c, self.graph)  # field repairs, demands, a winner between sectors, ground losses
         if open_q is not None:
             return open_q[1]
@@ -245,6 +247,10 @@ class TurnRun:
         if kind == "orders":
             if raw == "end_movement":
                 return self._end_movement()
+            if isinstance(raw, dict) and set(raw) == {"purchase"}:  # seed 004 Turn Orders (rules/turn/purchases.py)
+                from rules.turn.purchases import order
+
+                return order(c, raw["purchase"])
             return self._orders(raw)
         if kind == "battle":
             return self._battle(q, raw)

@@ -47,6 +47,9 @@ def test_the_economy_round_trips_exactly():
     (lambda d: d["powers"][0].update(economy={"homeworld": "9999"}), "powers[0].economy.homeworld: sector 9999 is "
                                                                      "not on the map"),
     (lambda d: d.update(phase="income"), "phase: 'income' is a phase of seed 004's empire turn"),
+    (lambda d: d["powers"][0].update(economy={"projects": [{"id": "p1", "unit_class": "FF", "at": "0207",
+                                                            "planet": "Vanguard II", "cost": 3, "turn": 1}]}),
+     "powers[0].economy.projects[0].unit_class: 'FF' is not on"),
     (lambda d: d["settings"].update(empire_turn="spreadsheet"), "settings.empire_turn"),
     (lambda d: next(p for s in d["map"]["sectors"] if s.get("star_system") for p in s["star_system"]["planets"])
      .update(census_bonus=-1), "census_bonus"),

@@ -1,0 +1,174 @@
+"""Seed 004 Turn Orders and Construction Completion for purchases (issue 23): a power buys a unit
+of its unit list at one of its planets, paid at once from its Point Pool, refused with the rule
+when the order is illegal; the Construction Completion Phase completes the projects in the order
+given, within each planet's construction capacity and dock spaces, and places the units built.
+
+Readings (docs/economy.md):
+
+* An order is illegal, and refused, when: the class is not on the power's unit list; its
+  in-service year is after the power's Tech Year; the planet is not the power's; the Point Pool
+  cannot pay it (a power in debt buys nothing); or the planet's construction capacity (its
+  output) or its dock spaces (its utilized Productivity, one a ship) are already taken by this
+  turn's orders there.
+* Capacity and docks are checked again at Construction Completion (the planet may have lost
+  output since): a project that no longer fits is delayed to the next one, as the seed says.
+* Ships and flights completed form one new fleet of the power at the planet's sector; bases,
+  DEFSATs and other fixed units join the sector's garrison.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from hexmap import Label
+from rules.battlehex.log import IllegalAnswer
+from rules.economy import construction as cons
+from rules.economy.income import points
+from rules.economy.planet import dock_spaces, output, utilized
+from rules.errors import RuleError
+from rules.model.campaign import Campaign, Fleet, Planet, Sector
+from rules.model.economy_model import PowerEconomy, Project
+from rules.model.records import LogEntry
+from rules.model.units import UnitKind
+
+TURN_ORDERS = cons.TURN_ORDERS
+CONSTRUCTION = cons.CONSTRUCTION
+_MOBILE = {UnitKind.SHIP: cons.Kind.SHIP, UnitKind.PF: cons.Kind.SHIP, UnitKind.FIGHTER: cons.Kind.FLIGHT,
+           UnitKind.SHUTTLE: cons.Kind.FLIGHT}
+
+
+def kind_of(unit_kind: UnitKind) -> cons.Kind:
+    """What a unit is for construction: a ship (takes a dock), a flight, or a base or fixed unit."""
+    return _MOBILE.get(unit_kind, cons.Kind.BASE)
+
+
+def _planet(c: Campaign, at: Label, name: str) -> tuple[Sector, Planet] | None:
+    s = c.sector_at(str(at))
+    if s is None or s.star_system is None:
+        return None
+    pl = next((p for p in s.star_system.planets if p.name == name), None)
+    return (s, pl) if pl is not None else None
+
+
+def room(c: Campaign, s: Sector, pl: Planet, turn: int | None = None) -> tuple[Fraction, int]:
+    """A planet's construction capacity and dock spaces (less what ``turn``'s orders there take)."""
+    post = s.star_system.has_command_post if s.star_system is not None else False
+    u = utilized(pl.productivity, pl.census, pl.morale, post)
+    cap, docks = Fraction(output(u, pl.raw)), dock_spaces(u)
+    if turn is None:
+        return cap, docks
+    for p in c.powers:
+        for j in p.economy.projects if p.economy is not None else []:
+            if j.turn == turn and j.at == s.at and j.planet == pl.name:
+                cap -= j.cost
+                entry = next((b for b in p.unit_list if b.unit.class_designation == j.unit_class), None)
+                docks -= 1 if entry is not None and kind_of(entry.unit.kind).dock else 0
+    return cap, docks
+
+
+def order(c: Campaign, raw: Any) -> Campaign:
+    """``{"power": id, "class": class_designation, "at": "0207", "planet": name}``: the unit bought,
+    paid and recorded as a project (a new campaign); an illegal order raises and changes nothing."""
+    keys = {"power", "class", "at", "planet"}
+    if not (isinstance(raw, dict) and set(raw) == keys and all(isinstance(raw[k], str) for k in keys)):
+        raise IllegalAnswer(TURN_ORDERS, "a purchase is {\"purchase\": {\"power\": id, \"class\": class, \"at\": "
+                                         f"\"0207\", \"planet\": name}}}}, not {raw!r}")
+    if c.settings.empire_turn != "seed004":
+        raise RuleError(TURN_ORDERS, "purchases are kept by hand in this campaign (settings.empire_turn by_hand)")
+    p = c.power(raw["power"])
+    if p is None:
+        raise IllegalAnswer(TURN_ORDERS, f"there is no power {raw['power']!r}")
+    entry = next((b for b in p.unit_list if b.unit.class_designation == raw["class"]), None)
+    if entry is None:
+        raise RuleError(TURN_ORDERS, f"{p.name} may not build a {raw['class']}: it is not on its unit list (powers "
+                                     "purchase only units of their own racial origin or generic units)")
+    eco = p.economy or PowerEconomy()
+    if entry.in_service is not None and entry.in_service > eco.tech_year:
+        raise RuleError(TURN_ORDERS, f"the {raw['class']} enters service in Y{entry.in_service}, after {p.name}'s Tech "
+                                     f"Year {eco.tech_year}")
+    try:
+        at = Label.parse(raw["at"])
+    except ValueError as e:
+        raise IllegalAnswer(TURN_ORDERS, f"{raw['at']!r} is not a sector label: {e}") from None
+    found = _planet(c, at, raw["planet"])
+    if found is None or found[1].owner != p.id:
+        raise RuleError(TURN_ORDERS, f"{p.name} builds only at its own planets: {raw['planet']} at {raw['at']} is not "
+                                     "one")
+    s, pl = found
+    if eco.point_pool < entry.cost:
+        debt = " (in debt: no purchases until the pool is paid back)" if eco.point_pool < 0 else ""
+        raise RuleError(TURN_ORDERS, f"{p.name}'s Point Pool {points(eco.point_pool)}{debt} cannot pay the "
+                                     f"{raw['class']}'s cost {points(entry.cost)}")
+    cap, docks = room(c, s, pl, c.turn)
+    if entry.cost > cap:
+        raise RuleError(CONSTRUCTION, f"{pl.name}'s construction capacity left this turn is {points(cap)}, the "
+                                      f"{raw['class']} costs {points(entry.cost)}")
+    dock = kind_of(entry.unit.kind).dock
+    if dock and docks < 1:
+        raise RuleError(CONSTRUCTION, f"{pl.name} has no dock space left this turn (a ship takes one; it has "
+                                      f"{room(c, s, pl)[1]})")
+    new = c.model_copy(deep=True)
+    q = new.power(p.id)
+    assert q is not None
+    made = sum(len(x.economy.projects) if x.economy else 0 for x in new.powers)
+    project = Project(id=f"{p.id}-t{c.turn}-{made + 1}", unit_class=raw["class"], at=s.at, planet=pl.name,
+                      cost=entry.cost, turn=c.turn)
+    q.economy = eco.model_copy(update={"point_pool": eco.point_pool - entry.cost,
+                                       "projects": [*eco.projects, project]})
+    team = new.team_of_power(p.id)
+    new.log.append(LogEntry(turn=c.turn, rule=TURN_ORDERS, secret_of=[team.id if team else "gm"],
+                            text=f"{p.name} orders a {raw['class']} at {pl.name} ({s.at}) for {points(entry.cost)}: "
+                                 f"Point Pool {points(eco.point_pool)} -> {points(eco.point_pool - entry.cost)}; "
+                                 f"capacity left {points(cap - entry.cost)}" + (f", docks left {docks - 1}" if dock else "")))
+    return new
+
+
+def complete(c: Campaign) -> Campaign:
+    """Construction Completion: every power's projects in the order given, within each planet's
+    capacity and docks; the units built placed, the rest kept for the next one (a new campaign)."""
+    new = c.model_copy(deep=True)
+    ids = {u.id for f in new.fleets for u in f.units} | {u.id for s in new.map.sectors for u in s.garrison}
+    for p in new.powers:
+        eco = p.economy
+        if eco is None or not eco.projects:
+            continue
+        waiting: list[Project] = []
+        by_planet: dict[tuple[str, str], list[Project]] = {}
+        for j in eco.projects:
+            by_planet.setdefault((str(j.at), j.planet), []).append(j)
+        for (at, name), projects in by_planet.items():
+            found = _planet(new, projects[0].at, name)
+            entries = {b.unit.class_designation: b for b in p.unit_list}
+            if found is None or found[1].owner != p.id or any(j.unit_class not in entries for j in projects):
+                waiting.extend(projects)
+                new.log.append(LogEntry(turn=new.turn, rule=CONSTRUCTION, text=f"{p.name}: the projects at {name} "
+                                        f"({at}) wait: the planet is no longer {p.name}'s"))
+                continue
+            s, pl = found
+            cap, docks = room(new, s, pl)
+            done = cons.complete([cons.Project(j.id, kind_of(entries[j.unit_class].unit.kind), j.cost)
+                                  for j in projects], int(cap), docks, pl.census)
+            finished = {d.name for d in done.done}
+            waiting.extend(j for j in projects if j.id not in finished)
+            names = {j.id: j.unit_class for j in projects}
+            for line in done.lines:
+                for jid, cls in names.items():
+                    line = line.replace(jid, cls)
+                new.log.append(LogEntry(turn=new.turn, rule=CONSTRUCTION, text=f"{p.name} at {name} ({at}): {line}"))
+            built = []
+            for j in projects:
+                if j.id not in finished:
+                    continue
+                unit_id = j.id if j.id not in ids else f"{j.id}-{len(ids)}"
+                ids.add(unit_id)
+                template = entries[j.unit_class].unit
+                unit = template.model_copy(update={"id": unit_id, "name": f"{template.name} ({j.id})"})
+                if kind_of(template.kind) is cons.Kind.BASE:
+                    s.garrison.append(unit)
+                else:
+                    built.append(unit)
+            if built:
+                new.fleets.append(Fleet(id=f"{p.id}-built-t{new.turn}-{at}", name=f"New construction at {name}",
+                                        power=p.id, sector=s.at, units=built))
+        p.economy = eco.model_copy(update={"projects": waiting})
+    return new

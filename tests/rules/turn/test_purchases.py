@@ -1,0 +1,114 @@
+"""Seed 004 Turn Orders: purchases (issue 23) - a unit of the power's list bought at its planet,
+paid from its Point Pool, refused with the rule when illegal (not on the list, not in service,
+not its planet, the pool cannot pay, no capacity or dock space left); completed at Construction
+Completion where it fits, placed at the planet's sector."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rules.battlehex.log import IllegalAnswer
+from rules.errors import RuleError
+from rules.model import dumps, parse_campaign
+from rules.model.builds import BuildClass
+from rules.model.campaign import Campaign
+from rules.model.records import Phase
+from rules.turn.run import TurnRun, play
+from tests.rules.turn.test_empire import EXAMPLE, power, scenario
+
+TO_ORDERS = ["confirm", "end_phase", 10, 19, 0, 14, 1, "end_phase"]
+
+
+def with_list() -> Campaign:
+    """The economy scenario, the Federation's unit list drawn from its own counters."""
+    c = scenario()
+    fed = power(c, "fed")
+    second = next(f for f in c.fleets if f.id == "fed-second")
+    ff = next(u for u in second.units if u.class_designation == "FF")
+    cl = next(u for u in second.units if u.class_designation == "CL")
+    ca = next(u for f in c.fleets for u in f.units if u.class_designation == "CA" and f.power == "fed")
+    defsat = next(u for u in c.sector_at("0509").garrison if u.class_designation == "DEFSAT")
+    fed.unit_list = [BuildClass(unit=ff, cost=3, in_service=150), BuildClass(unit=cl, cost=Fraction(1, 2)),
+                     BuildClass(unit=ca, cost=12, in_service=180), BuildClass(unit=defsat, cost=1)]
+    return parse_campaign(dumps(c))
+
+
+def buy(cls: str, at: str = "0207", planet: str = "Vanguard II", who: str = "fed") -> dict:
+    return {"purchase": {"power": who, "class": cls, "at": at, "planet": planet}}
+
+
+def orders() -> TurnRun:
+    run = play(with_list(), TO_ORDERS)
+    assert run.campaign.phase is Phase.ORDERS and "purchase" in run.pending.text
+    return run
+
+
+def test_a_purchase_is_paid_at_once_and_logged_for_its_team():
+    run = orders()
+    run.answer(buy("FF"))
+    eco = power(run.campaign, "fed").economy
+    assert eco.point_pool == Fraction(59, 5) - 3 and [(j.unit_class, j.planet) for j in eco.projects] == \
+        [("FF", "Vanguard II")]
+    line = run.campaign.log[-1]
+    assert line.rule == "004 Turn Orders Phase" and line.secret_of == ["alliance"]
+    assert "orders a FF at Vanguard II (0207) for 3: Point Pool 11 4/5 -> 8 4/5; capacity left 15, docks left 5" \
+        in line.text
+
+
+@pytest.mark.parametrize(("answer", "rule", "words"), [
+    (buy("D7"), "004 Turn Orders Phase", "may not build a D7: it is not on its unit list"),
+    (buy("CA"), "004 Turn Orders Phase", "the CA enters service in Y180, after United Federation of Planets's Tech "
+                                         "Year 171"),
+    (buy("FF", "0203", "Kzin Prime"), "004 Turn Orders Phase", "builds only at its own planets"),
+    (buy("FF", "0509", "Tau Ceti IV"), "004 Construction Completion Phase", "construction capacity left this turn "
+                                                                            "is 2, the FF costs 3"),
+    (buy("FF", who="kzinti"), "004 Turn Orders Phase", "may not build a FF"),
+])
+def test_an_illegal_purchase_is_refused_with_its_rule_and_changes_nothing(answer, rule, words):
+    run = orders()
+    before = run.campaign
+    with pytest.raises(RuleError) as e:
+        run.answer(answer)
+    assert e.value.rule == rule and words in str(e.value)
+    assert run.campaign is before
+
+
+def test_the_pool_and_the_docks_limit_purchases():
+    run = orders()
+    for _ in range(2):  # Tau Ceti IV: utilized Productivity 2, two docks, capacity 2
+        run.answer(buy("CL", "0509", "Tau Ceti IV"))
+    with pytest.raises(RuleError, match="Tau Ceti IV has no dock space left this turn"):
+        run.answer(buy("CL", "0509", "Tau Ceti IV"))
+    for _ in range(3):
+        run.answer(buy("FF"))  # 11 4/5 - 1/2 - 1/2 - 3 x 3 = 1 4/5
+    with pytest.raises(RuleError, match=r"Point Pool 1 4/5 cannot pay the FF's cost 3"):
+        run.answer(buy("FF"))
+    with pytest.raises(IllegalAnswer):
+        run.answer({"purchase": {"power": "fed", "class": "FF"}})
+
+
+def test_a_power_in_debt_buys_nothing():
+    c = with_list()
+    fed = power(c, "fed")
+    fed.economy = fed.economy.model_copy(update={"point_pool": Fraction(-30)})
+    run = play(c, ["confirm", "end_phase", 0, 0, 0, 0, "end_phase"])  # the Federation, in debt, is not asked
+    with pytest.raises(RuleError, match=r"Point Pool -8 1/5 \(in debt: no purchases until the pool is paid back\)"):
+        run.answer(buy("DEFSAT"))
+
+
+def test_construction_completion_builds_what_fits_and_keeps_the_rest():
+    answers = [*EXAMPLE[:8], buy("FF"), buy("DEFSAT"), buy("CL", "0509", "Tau Ceti IV"), *EXAMPLE[8:]]
+    run = play(with_list(), answers[:answers.index("roll")])  # to the Update Asset Phase
+    c = run.campaign
+    assert c.phase is Phase.UPDATE
+    built = next(f for f in c.fleets if f.id == "fed-built-t1-0207")
+    assert [u.class_designation for u in built.units] == ["FF"] and str(built.sector) == "0207"
+    assert [u.class_designation for u in c.sector_at("0207").garrison] == ["SB", "DEFSAT"]
+    waiting = power(c, "fed").economy.projects  # Tau Ceti IV passed to the Klingons this turn
+    assert [(j.unit_class, j.planet) for j in waiting] == [("CL", "Tau Ceti IV")]
+    texts = [e.text for e in c.log if e.rule == "004 Construction Completion Phase"]
+    assert any("at Vanguard II (0207): FF (ship) completed: 3 of capacity" in t for t in texts)
+    assert any("the projects at Tau Ceti IV (0509) wait: the planet is no longer" in t for t in texts)
+    assert dumps(parse_campaign(dumps(c))) == dumps(c)
+    assert play(with_list(), answers).log == play(with_list(), answers).log
