@@ -153,7 +153,7 @@ class Unit(Strict):
     size_class: StrictInt = Field(3, ge=1, le=7)
     race_flags: list[StrictStr] = []
     crew_quality: CrewQuality = CrewQuality.NORMAL
-    officers: Officers = Officers()
+    officers: Officers = Field(default_factory=Officers)  # made, not deep-copied, per unit read (issue 21)
     crew_units_normal: StrictInt = Field(0, ge=0, le=CREW)
     crew_units_current: StrictInt = Field(0, ge=0, le=CREW)
     boxes_total: StrictInt = Field(0, ge=0, le=BOXES)
