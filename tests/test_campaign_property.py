@@ -62,10 +62,12 @@ def _default(seed: int, system: str, phase: str) -> Campaign:
 def _economy(c: Campaign, seed: int, turn: int) -> Campaign:
     """``c`` with seed 004's empire turn run by BattleHex (issue 23) from ``turn``'s Income Phase,
     each power's economy record drawn from ``seed``: a Point Pool in debt or not, a last TDP, a
-    tech pool up to its 200% cap, the year's advances, Intel Points and a maintenance figure."""
+    tech pool up to its 200% cap, the year's advances, Intel Points, a maintenance figure, and a unit
+    list of some of its own counters (the random player buys from it)."""
     import random
     from fractions import Fraction
 
+    from rules.model.builds import BuildClass
     from rules.model.economy_model import PowerEconomy
     from rules.model.records import Phase
 
@@ -81,6 +83,11 @@ def _economy(c: Campaign, seed: int, turn: int) -> Campaign:
                                  intel_points=rng.randint(0, 25),
                                  maintenance={k: Fraction(rng.randint(1, 4), 4) for k in rng.sample(classes, 2)}
                                  if len(classes) >= 2 else {})
+        own = [u for f in c.fleets if f.power == p.id for u in f.units] + [
+            u for s in c.map.sectors if s.owner == p.id for u in s.garrison]
+        p.unit_list = [BuildClass(unit=u, cost=Fraction(rng.randint(1, 24), rng.choice((1, 2))),
+                                  in_service=rng.choice((None, 150, 171, 200))) for u in rng.sample(own, min(len(own), 3))
+                       if u.class_designation]  # what it may build: some of its own counters
     for s in c.map.sectors:
         for pl in s.star_system.planets if s.star_system else []:
             pl.census_bonus = rng.randint(0, 3)
@@ -121,6 +128,8 @@ def test_the_seed004_economy_plays_on_with_any_legal_answers(seed, system, phase
     p = _play(_economy(_default(seed, system, phase), seed, turn), seed, turns, ruling)
     rules = {e.rule for e in p.run.log}
     assert {"004 Income Phase", "004 Morale Check Chart", "004 End of Turn Phase"} <= rules
+    FIGURES.update({"purchases": sum(1 for e in p.run.log if e.kind == "log" and e.rule == "004 Turn Orders Phase"),
+                    "units built": sum(1 for e in p.run.log if e.kind == "log" and "completed:" in e.text)})
     FIGURES.update({"economy games": 1, "tech rolls": sum(1 for e in p.run.log if e.kind == "answer"
                                                           and e.rule == "004 Tech Phase" and "roll" in e.text)})
 

