@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -59,7 +60,9 @@ class CombatPanel(QWidget):
                        for s in ("crippled", "destroyed", "captured", "active")))
         self._row(g, ("Disengage / Retreat...", self.declare, "Ctrl+D"),
                   ("End battle (GM)...", self.end_battle, "Ctrl+Shift+X"), columns=1)
-        fl = QGridLayout()  # two to a line, as the buttons
+        # it names the selected unit: a long name must not widen the side panel (issue 22, at scale 2)
+        self.buttons["Disengage / Retreat..."].setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        fl = QGridLayout()  # the direction on a line of its own, then the hexes and Float
         self.float_dir = QComboBox()
         self.float_dir.addItems(DIRECTIONS)
         self.float_dir.setToolTip("Direction the map floats (V13.812): A is the top of the map, then clockwise")
@@ -71,8 +74,10 @@ class CombatPanel(QWidget):
         go.setToolTip("Float the map by this many hexes in this direction (V13.812)")
         go.clicked.connect(lambda: self.float_map(Facing(self.float_dir.currentIndex()), self.float_hexes.value()))
         self.buttons["Float"] = go
-        for i, x in enumerate((QLabel("Float the map:"), self.float_dir, self.float_hexes, go)):
-            fl.addWidget(x, i // 2, i % 2)
+        fl.addWidget(QLabel("Float the map:"), 0, 0, 1, 2)
+        fl.addWidget(self.float_dir, 1, 0, 1, 2)
+        fl.addWidget(self.float_hexes, 2, 0)
+        fl.addWidget(go, 2, 1)
         g.addLayout(fl)
         self.left_label = QLabel("")
         self.left_label.setWordWrap(True)
@@ -111,6 +116,7 @@ class CombatPanel(QWidget):
             declare.setText(f"{'Disengage' if u.role is Role.ATTACKER else 'Retreat'} {u.name}...")
         else:
             declare.setText("Disengage / Retreat...")
+        declare.setToolTip(f"{declare.text()} (Ctrl+D)")
         gone = [x for x in b.state.units.values() if x.pos is not None and not x.present]
         self.left_label.setText("<b>Left the battle</b>: " + "; ".join(f"{x.name} ({x.status.value})"
                                                                        for x in gone) if gone else "")

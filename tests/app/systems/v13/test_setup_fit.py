@@ -63,4 +63,13 @@ def test_the_combat_panel_shows_without_scrolling_sideways(qtbot, tmp_path):
     QApplication.processEvents()
     assert not area.horizontalScrollBar().isVisible(), \
         (area.widget().minimumSizeHint().width(), area.viewport().width())
+    # at QT_SCALE_FACTOR=2 the panel is narrower: a selected unit's long name in the declare button
+    # ("Retreat Battle Station Tau...") set its least width
+    bw.resize(790, 466)
+    bw.resizeDocks([bw.panel_dock], [240], Qt.Orientation.Horizontal)
+    longest = max(bw.b.state.units.values(), key=lambda u: len(u.name) if u.pos is not None else 0)
+    bw.panel.select(longest.id)
+    QApplication.processEvents()
+    assert not area.horizontalScrollBar().isVisible(), \
+        (area.widget().minimumSizeHint().width(), area.viewport().width())
     bw.close()
