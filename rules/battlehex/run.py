@@ -110,6 +110,7 @@ class ReplayRun(Generic[E]):
         self.pending: Question | None = None
         self._secret: dict[int, str] = {}
         self._points: Points | None = None
+        self._spare_state: BattleState | None = None
         self._keeping = True
         """Whether a replay keeps checkpoints (not on the few answers after one read from disk)."""
         self._key = ""
@@ -155,6 +156,10 @@ class ReplayRun(Generic[E]):
 
     # -- running -----------------------------------------------------------------------------------
     def _state(self) -> BattleState:
+        """The battle's state at its set-up (the one :meth:`_spare` holds, if it holds one)."""
+        spare, self._spare_state = self._spare_state, None
+        if spare is not None:
+            return spare
         teams = {t.id: t for t in self.campaign.teams}
         return BattleState(self.record, build_roster(self.campaign, self.strategic, self.record), teams,
                            terrain=self.record.terrain)
@@ -187,6 +192,7 @@ class ReplayRun(Generic[E]):
             self._secret = {}
             self._gen = self._procedure()
             self.pending = self._advance(None, first=True)
+        self._spare_state = None  # a spare is for this start only (never kept past it)
         if points is not None:
             points.plan(len(answers) - len(self.answers))
         expected = len(answers)
@@ -228,7 +234,16 @@ class ReplayRun(Generic[E]):
         None when there is none to trust (:func:`rules.battlehex.resume.read`)."""
         from rules.battlehex import resume
 
-        return resume.load(points, self._key, answers, self._state())
+        state = self._state()
+        point = resume.load(points, self._key, answers, state)
+        if point is None:
+            self._spare_state = state  # only read: the replay from the first round starts on it
+        return point
+
+    def _spare(self, state: BattleState) -> None:
+        """Keep ``state``, a fresh set-up state only read so far (a system's check of its units),
+        for the next :meth:`_state` (each builds the roster anew)."""
+        self._spare_state = state
 
     def _write_point(self) -> None:
         """Keep the newest checkpoint on disk for a reopen in a new process

@@ -34,11 +34,12 @@ class AfefBattle(ReplayRun[Engine]):
                  dice: Callable[[int], DiceRoller] = DiceRoller) -> None:
         super().__init__(campaign, at, graph, dice)
         r = self.record
-        missing = [b.name for b in self._state().units.values()
-                   if b.team in (r.attacker, r.defender) and b.unit.afef is None]
+        state = self._state()
+        missing = [b.name for b in state.units.values() if b.team in (r.attacker, r.defender) and b.unit.afef is None]
         if missing:
             raise RuleError(R_VALUES, f"AF/EF combat needs every unit's AF and EF: {', '.join(missing)} "
                                       "have none (give them afef values, or fight this Battle Hex another way)")
+        self._spare(state)  # only read: the run starts on it (no second roster)
         self.restart(list(r.answers))
 
     def _engine(self, state: BattleState, log: EventLog, dice: DiceRoller) -> Engine:

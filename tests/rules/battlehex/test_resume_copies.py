@@ -38,3 +38,20 @@ def test_a_cold_reopen_copies_no_engine_and_decodes_no_stored_event(saved_file, 
         run.answer(answers[-1])
     assert reopened.events_json() == full.events_json() and reopened.saved() == full.saved()
 
+
+
+def test_a_cold_reopen_builds_the_battles_roster_once(saved_file, monkeypatch):  # noqa: F811
+    """AF/EF's check that every unit has its values reads the roster the run then starts on
+    (it built a second one, another pass over the force, on every start)."""
+    from rules.battlehex import run as shared_run
+
+    path, g, answers = saved_file
+    new_process()
+    built: list[int] = []
+    real = shared_run.build_roster
+    monkeypatch.setattr(shared_run, "build_roster", lambda *a: built.append(1) or real(*a))
+    c = load_campaign(path)
+    reopened = start(c, AT, g)
+    assert len(built) == 1, f"the roster was built {len(built)} times"
+    full = full_replay(c, g)
+    assert reopened.events_json() == full.events_json() and reopened.saved() == full.saved()
