@@ -36,13 +36,14 @@ if TYPE_CHECKING:  # the economy loads when the sheet is first shown, not before
 
 NOT_YET = ("Point Pool, maintenance, commerce, research and orders are not run by BattleHex yet: the GM keeps "
            "them by hand (docs/economy.md).")
-ORDERS_NOT_YET = ("Turn Orders other than movement and research (purchases, repairs, intel, diplomacy) are not run "
-                  "by BattleHex yet: the GM keeps them by hand (docs/economy.md).")
+ORDERS_NOT_YET = ("Turn Orders other than movement, research and purchases (repairs, reserve and mothballs, "
+                  "productivity, colonization, intel, diplomacy) are not run by BattleHex yet: the GM keeps them by "
+                  "hand (docs/economy.md).")
 SECRET = "The Point Pool and research are the power's secret: shown in the GM view (View > GM View, Ctrl+Shift+G)."
 
 
-def html_text(s: Sheet) -> str:
-    """The sheet as a small HTML page."""
+def html_text(s: Sheet, notes: tuple[str, ...] = (NOT_YET,)) -> str:
+    """The sheet as a small HTML page, ``notes`` (the economy's lines, what is not run) below it."""
     from rules.economy.sheet import HEADERS
 
     head = "".join(f"<th>{html.escape(h)}</th>" for h in HEADERS)
@@ -51,13 +52,19 @@ def html_text(s: Sheet) -> str:
     total = f"<tr><th colspan=7>Total Domestic Product</th><th>{s.tdp}</th><th>{s.docks}</th><th></th></tr>"
     return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(s.name)}: Empire Sheet</title>"
             f"</head><body><h1>{html.escape(s.name)}</h1><table border=1><tr>{head}</tr>{rows}{total}</table>"
-            f"<p>{html.escape(NOT_YET)}</p></body></html>\n")
+            + "".join(f"<p>{html.escape(n)}</p>" for n in notes) + "</body></html>\n")
 
 
-def _csv(s: Sheet) -> str:
+def _csv(s: Sheet, notes: tuple[str, ...] = ()) -> str:
+    """The sheet as CSV, then the economy's lines (a row each; what is not run is left out)."""
+    import csv
+    import io
+
     from rules.economy.sheet import csv_text
 
-    return csv_text(s)
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows([n] for n in notes if n not in (NOT_YET, ORDERS_NOT_YET))
+    return csv_text(s) + out.getvalue()
 
 
 class EmpireSheet(QDockWidget):
@@ -91,6 +98,7 @@ class EmpireSheet(QDockWidget):
         lay.addWidget(self.totals)
         self.setWidget(body)
         self.sheet: Sheet | None = None
+        self.notes: tuple[str, ...] = (NOT_YET,)
         self._gm_followed = False
         connect_plain(self.power_box.currentIndexChanged, self.refresh)
         connect_plain(self.visibilityChanged, self.refresh)
@@ -136,16 +144,15 @@ class EmpireSheet(QDockWidget):
             connect_plain(gm.toggled, self.refresh)
         if lines and not (gm is not None and gm.isChecked()):
             lines = (SECRET,)
+        self.notes = (*lines, ORDERS_NOT_YET if c.settings.empire_turn == "seed004" else NOT_YET)
         self.totals.setText(f"Total Domestic Product (construction capacity): {s.tdp}; dock spaces: {s.docks}; "
-                            f"{len(s.planets)} planet{'s' if len(s.planets) != 1 else ''}.\n"
-                            + "".join(f"{line}\n" for line in lines)
-                            + (ORDERS_NOT_YET if c.settings.empire_turn == "seed004" else NOT_YET))
+                            f"{len(s.planets)} planet{'s' if len(s.planets) != 1 else ''}.\n" + "\n".join(self.notes))
 
-    def _export(self, kinds: str, suffix: str, render: Callable[[Sheet], str]) -> None:
+    def _export(self, kinds: str, suffix: str, render: Callable[[Sheet, tuple[str, ...]], str]) -> None:
         if self.sheet is None:
             return
         name = f"{self.sheet.power}-empire-sheet{suffix}"
         path, _ = QFileDialog.getSaveFileName(self, "Export the empire sheet", name, kinds)
         if path:
-            Path(path).write_text(render(self.sheet), encoding="utf-8")
+            Path(path).write_text(render(self.sheet, self.notes), encoding="utf-8")
             self.parent().statusBar().showMessage(f"Empire sheet written to {path}", 5000)  # type: ignore[attr-defined]

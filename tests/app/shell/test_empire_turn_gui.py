@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import shutil
 
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication, QFileDialog
 
 from app.shell.window import MainWindow
 from rules.model.records import Phase
@@ -95,6 +95,11 @@ def test_a_whole_turn_of_the_economy_through_the_gui(qtbot, tmp_path, monkeypatc
         assert "Research: pool 10 of 10 required" in text and "odds 10 / 10 = 100%" in text
         assert "Tech Year 171" in text and "(next: turn 6)" in text
         assert "Research: pool 14 of 14 required" in _sheet_for(main, qtbot, "lyran")
+        _sheet_for(main, qtbot, "fed")
+        for button, name in ((main.empire_sheet.html_button, "fed.html"), (main.empire_sheet.csv_button, "fed.csv")):
+            monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, n=name, **k: (str(tmp_path / n), ""))
+            qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+            assert "Point Pool: 11 4/5" in (tmp_path / name).read_text(encoding="utf-8")  # the export as shown
         handovers = [t for k, t in answerer.seen if k == "HandOverDialog" and "Tech" in t]
         assert handovers == ["Hand over to the Alliance commander: 004 Tech Phase",  # the Federation, the Kzinti
                              "Hand over to the Coalition commander: 004 Tech Phase"]
