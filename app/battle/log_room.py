@@ -1,13 +1,13 @@
 """The battle log's room in the battle window (issue 22): at QT_SCALE_FACTOR=2 on a 1600x1000
 screen (a window about 790 x 466 logical pixels) the log dock took about half the height and left
 the battle map a strip. As in the main window (app/shell/campaign_log.py), a short window opens the
-log only when asked (View > Battle Log, Ctrl+L), and then keeps it to about a quarter of its height.
+log only when asked (View > Battle Log, Ctrl+L), and then keeps it to about a fifth of its height.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QKeySequence
 
 from app.shell.campaign_log import SHORT_WINDOW
@@ -15,8 +15,9 @@ from app.shell.campaign_log import SHORT_WINDOW
 if TYPE_CHECKING:
     from app.battle.window import BattleWindow
 
-LOG_SHARE = 4
-"""In a short window the log takes at most 1/LOG_SHARE of the window's height."""
+LOG_SHARE = 5
+"""In a short window the log takes at most 1/LOG_SHARE of the window's height (a quarter, on the real
+screen at scale 2, left the map 46% of the window once the toolbars took theirs)."""
 
 
 class LogRoom(QObject):
@@ -52,7 +53,7 @@ class LogRoom(QObject):
             self.keep()
 
     def keep(self) -> None:
-        """In a short window, the shown log gives the map back all but a quarter of the height."""
+        """In a short window, the shown log gives the map back all but a fifth of the height."""
         dock = self.win.log_dock
         if self.short() and dock.isVisible() and dock.height() * LOG_SHARE > self.win.height():
             self.win.resizeDocks([dock], [self.win.height() // LOG_SHARE], Qt.Orientation.Vertical)
@@ -61,6 +62,12 @@ class LogRoom(QObject):
         self.asked = on
         if on:
             self.keep()
+            QTimer.singleShot(0, self._latest)  # once laid out: it was drawn while hidden
+
+    def _latest(self) -> None:
+        """The latest events in view (the log grew while it was closed)."""
+        bar = self.win.log_dock.view.verticalScrollBar()
+        bar.setValue(bar.maximum())
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         """A resize (the window placed on a small screen after it opened) applies the rule again,
