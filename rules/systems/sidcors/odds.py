@@ -47,7 +47,7 @@ def cloak_shifts() -> dict[int, Fraction]:
 def _pct(p: Fraction) -> str:
     """A probability as a whole percent, ``<1%`` / ``>99%`` when it rounds to 0 / 100 but is not."""
     n = round(p * 100)
-    return "<1%" if n == 0 < p else ">99%" if n == 100 > p else f"{n}%"
+    return "<1%" if n == 0 < p else ">99%" if n == 100 and p < 1 else f"{n}%"
 
 
 def cloak_text() -> str:

@@ -171,6 +171,16 @@ def test_the_odds_are_shown_before_the_cloak_roll_and_the_mauler_shock_roll():
     assert events[roll - 1].data["odds"] == {"crippled": "1/3"}
 
 
+def test_odds_percent_words_at_their_edges():
+    from fractions import Fraction
+
+    from rules.systems.sidcors.odds import _pct, shock_odds
+
+    assert [_pct(Fraction(n, 1000)) for n in (0, 1, 5, 10, 990, 995, 999, 1000)] == [
+        "0%", "<1%", "<1%", "1%", "99%", ">99%", ">99%", "100%"]
+    assert shock_odds() == {True: Fraction(1, 3), False: Fraction(2, 3)}
+
+
 def test_the_cloak_and_shock_boundaries_match_their_odds():
     """5 gives -1 and 6 normal (cloak); 10 normal, 11 +1; a shock roll of 4 leaves the mauler, 5 cripples it."""
     cloaked = [ship("r1", 10, 10, 5, 5, cloak_capable=True, is_cloaked=True)]

@@ -60,6 +60,7 @@ def test_weapon_status_one_level_less_for_stealth_b_15(total: int) -> None:
     assert weapon_status_odds([], 1).as_dict() == {0: Fraction(21, 36), 1: Fraction(14, 36), 2: Fraction(1, 36)}
     assert weapon_status_text([Modifier("x", 1)], 1) == (
         "2d6 +1, one level less for the enemy's Stealth: Weapon Status 0 42%, I 50%, II 8%")
+    assert weapon_status_text([], 2) == "2d6, two levels less for the enemy's Stealth: Weapon Status 0 97%, I 3%"
 
 
 PURSUITS = [
