@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QFrame,
     QGridLayout,
     QGroupBox,
@@ -50,6 +51,19 @@ def _kind(q: Question | None) -> str:
     return parts[2] if len(parts) > 2 else ""
 
 
+class _Scroll(QScrollArea):
+    """The panel's scroll area: on each resize the Battle Forces stand side by side when they fit
+    the width, else one above the other (never a sideways scroll bar, issue 22)."""
+
+    def __init__(self, fit) -> None:
+        super().__init__()
+        self._fit = fit
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        self._fit(self.viewport().width())
+        super().resizeEvent(event)
+
+
 class SidcorsPanel(PanelBase):
     """The Battle Forces as counters, the round's numbers, BIF buttons with odds."""
 
@@ -57,7 +71,7 @@ class SidcorsPanel(PanelBase):
         super().__init__(window)
         inner = QWidget()
         inner.setObjectName("sidcors_panel")
-        self.central = QScrollArea()  # the counters scroll: they never make the window outgrow the screen
+        self.central = _Scroll(self._fit_forces)  # the counters scroll: never a window outgrowing the screen
         self.central.setObjectName("sidcors_scroll")
         self.central.setFrameShape(QFrame.Shape.NoFrame)
         self.central.setWidgetResizable(True)
@@ -67,7 +81,7 @@ class SidcorsPanel(PanelBase):
         self.heading.setObjectName("sidcors_heading")
         self.heading.setWordWrap(True)
         outer.addWidget(self.heading)
-        forces = QHBoxLayout()
+        self.forces = forces = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         self.boxes: dict[str, QGroupBox] = {}
         self.grids: dict[str, QGridLayout] = {}
         self.counters: dict[str, QPushButton] = {}
@@ -82,9 +96,14 @@ class SidcorsPanel(PanelBase):
             self.boxes[side], self.grids[side] = box, grid
             forces.addWidget(box, 1)
         outer.addLayout(forces, 1)
-        self.choice = QGroupBox("Battle Intensity")
+        self.choice = QGroupBox("Battle Intensity Factor")
         self.choice.setObjectName("sidcors_bif")
-        row = QHBoxLayout(self.choice)
+        rows = QVBoxLayout(self.choice)
+        self.choice_label = QLabel("")  # who chooses and the rule: wrapped, not a title setting the width
+        self.choice_label.setWordWrap(True)
+        rows.addWidget(self.choice_label)
+        row = QHBoxLayout()
+        rows.addLayout(row)
         self.bif_buttons: list[QPushButton] = []
         for n in range(1, 5):
             b = QPushButton(str(n))
@@ -100,6 +119,12 @@ class SidcorsPanel(PanelBase):
         self.odds.hide()
         outer.addWidget(self.odds)
         self.widgets: list[QWidget] = []
+
+    def _fit_forces(self, width: int) -> None:
+        """The Battle Forces side by side when both fit ``width``, else one above the other."""
+        need = sum(b.minimumSizeHint().width() for b in self.boxes.values()) + self.forces.spacing() + 24
+        self.forces.setDirection(QBoxLayout.Direction.LeftToRight if width >= need
+                                 else QBoxLayout.Direction.TopToBottom)
 
     def _run(self) -> SidcorsBattle | None:
         b = self.win.b
@@ -158,6 +183,7 @@ class SidcorsPanel(PanelBase):
             self.boxes[side].setTitle(f"{self.win.name(team)} ({side}): potential {float(run.potential(team)):g}, "
                                       f"die shift {run.shift(team):+d}")
             self._fill(side, run, team, options)
+        self._fit_forces(self.central.viewport().width())  # the counters may have changed the least width
         self._show_choice(run, q if mine else None)
 
     def _heading(self, run: SidcorsBattle, q: Question | None) -> str:
@@ -227,7 +253,7 @@ class SidcorsPanel(PanelBase):
         odds = run.question_odds()  # computed by the engine when the question is shown, kept while it is pending
         dealt = odds.get("dealt", {}).get("expected", [])
         taken = odds.get("taken", {}).get("expected", [])
-        self.choice.setTitle(f"{self.win.name(q.to)}: your Battle Intensity Factor, in secret ({q.rule})")
+        self.choice_label.setText(f"{self.win.name(q.to)}: your Battle Intensity Factor, in secret ({q.rule})")
         for n, b in enumerate(self.bif_buttons, 1):
             b.setToolTip(f"BIF {n}: expected damage dealt {_row(dealt, n)}, taken {_row(taken, n)} against the "
                          "other side's 1-4")
