@@ -68,6 +68,8 @@ class Engine:
         """Take the roster's units that take part (not kept out by fleet composition) into their lines."""
         self.units = {b.id: AUnit.of(b, LINE if b.team == self.attacker else FRONT)
                       for b in self.state.units.values() if b.team in self.sides and b.status is not Status.OUT}
+        self._teams = {t: [u for u in self.units.values() if u.team == t] for t in self.sides}
+        """Each side's units in the roster's order (the units never change sides)."""
 
     # -- reading -----------------------------------------------------------------------------------
     def name(self, team: str) -> str:
@@ -76,10 +78,10 @@ class Engine:
 
     def side(self, team: str) -> list[AUnit]:
         """``team``'s units, in the roster's order (destroyed and broken-off ones included)."""
-        return [u for u in self.units.values() if u.team == team]
+        return list(self._teams.get(team, ()))
 
     def alive(self, team: str, line: str | None = None) -> list[AUnit]:
-        return [u for u in self.side(team) if u.alive and (line is None or u.line == line)]
+        return [u for u in self._teams.get(team, ()) if u.alive and (line is None or u.line == line)]
 
     def enemy(self, team: str) -> str:
         return self.defender if team == self.attacker else self.attacker

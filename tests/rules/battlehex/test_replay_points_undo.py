@@ -5,6 +5,7 @@ checkpoint's engine has it kept again before the next answer, and each undo give
 replay from the first round gives."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -93,3 +94,22 @@ def test_a_sidcors_battle_that_ends_in_a_retreat_is_undone_from_its_direction_wi
         run.answer(a)
     end = reference(p.campaign, g, p.answers)
     assert run.state.resolved and run.events_json() == end.events_json() and run.saved() == end.saved()
+
+
+def test_an_undo_finds_its_checkpoint_without_comparing_answers_one_by_one(played, monkeypatch):
+    """The checkpoints hold the run's own answer objects: an undo (and the answer after it) tell
+    them by identity at C speed, not by a Python comparison per answer given (which grew with
+    the battle's length); answers that are equal but not the same objects are still compared."""
+    system, c, g, answers = played
+    replay_points.SHELF.clear()
+    run = start(c, AT, g)
+    for a in answers[:-1]:
+        run.answer(a)
+    compared: list[int] = []
+    real = replay_points.same
+    monkeypatch.setattr(replay_points, "same", lambda a, b: compared.append(1) or real(a, b))
+    run.undo(1)
+    run.answer(answers[-2])
+    assert not compared, f"{len(compared)} answers compared one by one"
+    copied = json.loads(json.dumps(answers[:-2]))  # equal answers, other objects (a record read from a file)
+    assert run._points is not None and run._points.best(copied) is not None and compared
