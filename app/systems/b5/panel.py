@@ -26,10 +26,11 @@ from rules.systems.b5.deploy import COLS, ROWS
 if TYPE_CHECKING:
     from app.battle.window import BattleWindow
 
-NOT_BUILT = ("Built: deployment (meeting engagement, jump-in with vortex scatter) on this board, and the "
-             "helpers. <b>Not built yet</b>: plotted movement, pulses, fire, morale and fighters are played at "
-             "the table, with the helpers' numbers; at each turn's end the Game Master goes on or enters the "
-             "results (destroyed, captured), which are written back to the campaign.")
+NOT_BUILT = ("Built: deployment (meeting engagement, jump-in with vortex scatter) on this board; plotted moves "
+             "checked and run by the engine when the GM chooses <i>plot and move</i>; out of command at a turn's "
+             "end; the helpers. <b>Not built yet</b>: fire, damage, morale, fighters, energy mines and ELINT are "
+             "played at the table with the helpers' numbers; the Game Master enters the results (destroyed, "
+             "captured), which are written back to the campaign.")
 
 
 class B5Panel(PanelBase):
@@ -153,7 +154,7 @@ class B5Panel(PanelBase):
             if d.command:
                 rings.append((at, e.ring(uid), team))
         self.helpers.read_as(e.settings.dogfight, e.settings.morale_rounding)
-        vortices = [(e.units[x].unit.name, at) for x, at in e.vortices.items()]
+        vortices = [(e.units[x].unit.name, at) for x, at in e.vortices.items()] if not e.round else []  # closed
         self.board.show_ships(ships, rings, vortices)
         q = self._mine()
         self.board.show_zone(run.legal() if q is not None else [])
@@ -162,10 +163,9 @@ class B5Panel(PanelBase):
         self.facing.setVisible(not plot)
         self.place_button.setText("&Give plot" if plot else "&Place")
         self.hex_edit.setPlaceholderText("e.g. FF F FF" if plot else "hex, e.g. 1030")
-        if q is not None:
-            where = "type it (three pulses)" if plot else \
-                ("click a green hex, or type it" if run.legal() else "click any hex, or type it")
-            self.prompt.setText(f"{escape(q.text, quote=False)} — {where}")
+        if q is not None:  # the question itself is read above, in the window's question label
+            self.prompt.setText("Type the plot: three pulses, such as FF FLF FF" if plot else
+                                "Click a green hex, or type it" if run.legal() else "Click any hex, or type it")
         else:
             self.prompt.setText("")
         self.sheet.setHtml(self._sheet(run, viewer))

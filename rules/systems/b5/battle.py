@@ -58,7 +58,8 @@ class B5Battle(ReplayRun[B5Engine]):
         if self.state.resolved:
             stage = "resolved"
         elif e.round:
-            stage = f"turn {e.round} (at the table)"
+            q = self.pending
+            stage = f"turn {e.round}" + (" (plotting)" if q is not None and "plot" in q.data else "")
         else:
             stage = f"deployment ({e.scenario})" if e.scenario else "set-up"
         return RunStatus(f"{e.name(e.attacker)} attacks {e.name(e.defender)}", stage, self.state.resolved,
