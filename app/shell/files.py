@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from app.shell.paths import DEFAULT_CAMPAIGN, SCENARIOS, autosave_file, discarded_file, legacy_autosave_file
 from rules.model import Campaign, CampaignError, SealedError, save_campaign
-from rules.model.records import BattleHexRecord
+from rules.model.records import BattleHexRecord, Phase
 from rules.model.safe_write import remove_stale_temps
 from rules.model.seals import Keyring
 from rules.opening import open_campaign_file
@@ -317,7 +317,7 @@ def differences(saved: Campaign, recovered: Campaign) -> list[str]:
     if recovered.turn != saved.turn:
         out.append(f"turn {recovered.turn} (the file: turn {saved.turn})")
     if recovered.phase != saved.phase:
-        out.append(f"phase: {_name(recovered.phase)} (the file: {_name(saved.phase)})")
+        out.append(f"phase: {_phase(recovered.phase)}; the file is at {_phase(saved.phase)}")
     before: dict[tuple[object, ...], list[BattleHexRecord]] = {}
     for b in saved.battle_hexes:  # each meeting by its sides: a sector may hold several (issue 22)
         before.setdefault(_meeting(b), []).append(b)
@@ -347,6 +347,11 @@ def _meeting(b: BattleHexRecord) -> tuple[object, ...]:
 
 def _count(n: int, what: str) -> str:
     return f"{n} {what}" + ("" if n == 1 else "s")
+
+
+def _phase(value: object) -> str:
+    """A phase as the phase bar names it ("Combat: Space Combat (Battle Hexes)", not "battles")."""
+    return value.title if isinstance(value, Phase) else _name(value)
 
 
 def _name(value: object) -> str:
