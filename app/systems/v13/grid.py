@@ -76,12 +76,15 @@ class PlaneGrid:
     is redrawn when the zoom changes, the view scrolls (only the strip that came in) or
     :attr:`changed` is called (the sheet floated, the region changed).
 
-    From :data:`LABEL_LOD` on, the grid, the labels and the edge come from tiles of 12 x 12
-    hexes laid out on the sheet (its labels float with it, the grid moves onto itself):
+    From :data:`LABEL_LOD` on, the paper, the grid, the labels and the edge come from tiles of
+    12 x 12 hexes laid out on the sheet (its labels float with it, the grid moves onto itself):
     pictures of an unfloated sheet at the screen's own scale (scaled text reads unevenly)
     serve every float, so a float repaints the screen from the pictures kept
-    (:attr:`tiles_built` counts those drawn). Tiles are whole pixels on one pixel grid:
-    what one cuts off (a label, a line, the edge) the next goes on with seamlessly.
+    (:attr:`tiles_built` counts those drawn), and nothing is painted under the part of the
+    screen they cover (:meth:`covers`). Tiles are whole pixels on one pixel grid: what one cuts
+    off (a label, a line, the edge) the next goes on with seamlessly. Below it, the plane's
+    grid tiles lie on the plane and the sheet is one picture (paper, those tiles, edge).
+    During a zoom (:attr:`quick`) what is not kept at the new zoom is shown scaled.
     """
 
     TILE_COLS, TILE_ROWS = 12, 12

@@ -19,7 +19,7 @@ from app.systems.v13.arrows import ArrowItem, paint_arrow  # noqa: F401 (the leg
 from app.systems.v13.counters import MIN_PX, CounterItem, CounterSpec, GhostItem, counter_px, distinct_texts
 from app.systems.v13.grid import OFF_SHEET, REGION_PEN, PlaneGrid
 from app.systems.v13.hexes import HEX, LAYOUT, POLY, area_path, centre_of, segments_path
-from app.systems.v13.layers import ScreenPictures, StrokeCache, device_rect, visible
+from app.systems.v13.layers import ScreenPictures, StrokeCache, device_rect, quick, visible
 from hexmap import Facing, Hex, MapWindow
 from hexmap.region import LegalRegion
 
@@ -95,26 +95,15 @@ class BattleScene(QGraphicsScene):
         self._lod: float | None = None  # the zoom the counters wait for while it is
 
     def set_quick(self, on: bool) -> None:
-        """A zoom under way (the wheel turning) or over. Under way, what is not kept at the new
-        zoom (the sheet's tiles, its edge, the zone and ring) is shown from the pictures of the
-        zoom before, scaled, and the counters keep their size: a notch to a new zoom costs a few
-        scaled blits, not every tile and outline drawn (tens of ms, a stutter). Over, what was
-        shown scaled is painted again sharp, and the counters take the zoom's size."""
-        parts = (self.grid, self.zone_picture, self.ring_picture, self.screens)
-        if on == self.quick:
-            return
-        self.quick = on
-        for part in parts:
-            part.quick = on
-        if on:
-            return
-        if self._lod is not None:
-            self.set_zoom(self._lod)
-        self.screens.forget_quick()
-        if any(getattr(part, "blurred", False) for part in parts):
-            for part in parts:
-                part.blurred = False
-            self._repaint_background()
+        """A zoom under way (the wheel turning) or over (:func:`quick`); the counters keep their
+        size until it is over (their pictures at a new size take a third of a ms each)."""
+        if on != self.quick:
+            self.quick = on
+            blurred = quick((self.grid, self.zone_picture, self.ring_picture, self.screens), on)
+            if not on:
+                self.set_zoom(self._lod if self._lod is not None else 0.0)
+                if blurred:
+                    self._repaint_background()
 
     def _background_changed(self) -> None:
         """What the background shows changed: no picture of the screen holds."""
@@ -234,10 +223,9 @@ class BattleScene(QGraphicsScene):
             item.setZValue((12 if item.spec.selected else 10) + k * 0.01)
 
     def set_zoom(self, lod: float) -> None:
-        """The view's scale: counters grow with the hexes, down to a readable minimum (during a
-        zoom, once it is over: their pictures at a new size take a third of a ms each)."""
+        """The view's scale: counters grow with the hexes, down to a readable minimum."""
         self._lod = lod if self.quick else None
-        if self.quick:
+        if self.quick or not lod:
             return
         px = counter_px(lod)
         if px != self.counter_px:
