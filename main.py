@@ -253,6 +253,9 @@ def _warm_up():
             panels.extend(s.panel.partition(":")[0] for s in found)
             for system in found:
                 importlib.import_module(system.engine.partition(":")[0])
+            from rules.battlehex import resume
+
+            resume.code_digest()  # what a checkpoint on disk is checked against: ~8 ms of sources read and hashed
         except Exception:  # noqa: BLE001 (only a head start: Fight imports and reports it)
             pass
 
@@ -306,13 +309,15 @@ def _probe(app, window, fight: str | None = None) -> None:
         from hexmap import Label
 
         before = set(sys.modules)
+        digest = bool(getattr(sys.modules.get("rules.battlehex.resume"), "_CODE", None))
         t = time.perf_counter()
         bw = window.fight(Label.parse(fight))
         app.processEvents()  # its first frame
         took = (time.perf_counter() - t) * 1000
         loaded = sorted(m for m in set(sys.modules) - before if m.split(".")[0] in ("app", "rules", "hexmap", "numpy"))
         print(f"first fight: {took:.0f} ms{'' if bw is not None else ' (no battle window)'}; "
-              f"{len(loaded)} modules imported by it: {' '.join(loaded)}", flush=True)
+              f"{len(loaded)} modules imported by it: {' '.join(loaded)}; "
+              f"the code digest {'ready' if digest else 'not made yet'}", flush=True)
         app.quit()
 
     class FirstPaint(QObject):

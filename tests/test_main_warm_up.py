@@ -40,3 +40,5 @@ def test_the_first_fight_of_a_fresh_process_finds_its_modules_imported(tmp_path)
     line = next(x for x in r.stdout.splitlines() if x.startswith("first fight: "))
     assert "(no battle window)" not in line, line
     assert "; 0 modules imported by it" in line, line
+    # a reopened battle's checkpoint on disk is checked against the code's digest (~8 ms of reading)
+    assert line.endswith("; the code digest ready"), line
