@@ -129,10 +129,9 @@ class B5Panel(PanelBase):
         if q is None:
             return
         text = self.hex_edit.text().strip()
-        if q.kind is QKind.PLACE:
-            self.win.answer({"at": text, "facing": self.facing.currentText()})
-        elif self.win.answer(text) is None:
-            self.hex_edit.clear()
+        raw = {"at": text, "facing": self.facing.currentText()} if q.kind is QKind.PLACE else text
+        if self.win.answer(raw) is None:
+            self.hex_edit.clear()  # given: the bar is empty for the next question
 
     # -- drawing -----------------------------------------------------------------------------------
     def draw(self, change: BattleChange | None) -> None:
@@ -165,6 +164,8 @@ class B5Panel(PanelBase):
         self.hex_edit.setPlaceholderText("e.g. FF F FF" if plot else "hex, e.g. 1030")
         if q is not None:  # the question itself is read above, in the window's question label
             self.prompt.setText("Type the plot: three pulses, such as FF FLF FF" if plot else
+                                "Click the gate's hex (its direction in the facing box), or type none"
+                                if q.data.get("role") == "jump gate" else
                                 "Click a green hex, or type it" if run.legal() else "Click any hex, or type it")
         else:
             self.prompt.setText("")

@@ -20,18 +20,25 @@ def read_place(a: Any, rule: str) -> tuple[Label, Facing]:
                                   f"not {shown(a)} ({e})") from None
 
 
-def place(key: str, to: str, rule: str, text: str, board: Board, why: Any, data: dict[str, Any]) -> Question:
-    """A placement question; ``why(at)`` says why a hex is refused ("" when legal)."""
-    def check(a: Any) -> tuple[Label, Facing]:
-        at, facing = read_place(a, rule)
+def place(key: str, to: str, rule: str, text: str, board: Board, why: Any, data: dict[str, Any],
+          facing: Facing | None = None, optional: bool = False) -> Question:
+    """A placement question; ``why(at)`` says why a hex is refused ("" when legal); ``facing``:
+    the only facing allowed; ``optional``: ``"none"`` (or ``{"at": "none"}``) answers None."""
+    def check(a: Any) -> tuple[Label, Facing] | None:
+        if optional and (a == "none" or isinstance(a, dict) and a.get("at") == "none"):
+            return None
+        at, faced = read_place(a, rule)
         if not board.on(at):
             raise IllegalAnswer(rule, f"{at} is off the board (0101 to {Label(board.cols, board.rows)})")
         reason: str = why(at)
         if reason:
             raise IllegalAnswer(rule, reason)
-        return at, facing
+        if facing is not None and faced is not facing:
+            raise IllegalAnswer(rule, f"ships come through facing the vortices' direction, {facing.name}, not "
+                                      f"{faced.name}")
+        return at, faced
     return Question(key, QKind.PLACE, to, rule, text, data=data, check=check,
-                    parse=lambda a: read_place(a, rule))
+                    parse=lambda a: None if optional and a == "none" else read_place(a, rule))
 
 
 def secret_number(key: str, to: str, rule: str, text: str, low: int, high: int, why: str) -> Question:

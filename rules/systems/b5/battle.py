@@ -33,8 +33,10 @@ class B5Battle(ReplayRun[B5Engine]):
 
     def _words(self, q: Question, raw: Any) -> str:
         if q.kind is QKind.PLACE:
-            at, facing = read_place(raw, q.rule) if not (isinstance(raw, dict) and "gm_ruling" in raw) else \
-                read_place(raw["answer"], q.rule)
+            given = raw["answer"] if isinstance(raw, dict) and "gm_ruling" in raw else raw
+            if given == "none" or isinstance(given, dict) and given.get("at") == "none":
+                return "none"
+            at, facing = read_place(given, q.rule)
             return f"{at}, facing {facing.name}"
         if q.kind is QKind.CHOOSE_UNITS and isinstance(raw, list):
             return ", ".join(self.state.units[x].name for x in raw if x in self.state.units) or "none"

@@ -13,14 +13,14 @@ from collections.abc import Generator
 from typing import Any
 
 from hexmap import Facing, Label
-from rules.battlehex.log import GM, EventLog, IllegalAnswer
+from rules.battlehex.log import GM, EventLog
 from rules.battlehex.questions import Question, choose, unit_list
 from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.b5 import B5Data, B5Settings
 from rules.model.units import unit_secret
-from rules.systems.b5 import command, deploy, jump, turns
+from rules.systems.b5 import command, deploy, jump, jumping, turns
 from rules.systems.b5.asking import choose_units, place, secret_number
 from rules.systems.b5.deploy import Board, Place
 from rules.systems.b5.force import Force, Squadron, force_of
@@ -55,6 +55,8 @@ class B5Engine:
         """Vortex opener id -> where its vortex formed."""
         self.patrol_speed = 0
         self.jump_facing = Facing.A
+        self.gate: tuple[Label, Facing] | None = None
+        """A jump gate in the system (a jump-in): its hex and the direction it opens in."""
         self.placing: tuple[str, Place] | None = None
         """The ship the pending placement question asks for, and its constraint."""
         self.enlist()
@@ -89,7 +91,7 @@ class B5Engine:
         if self.scenario == MEETING:
             yield from self._meeting()
         else:
-            yield from self._jump_in()
+            yield from jumping.jump_in(self)
         yield from self._turns()
 
     def resume(self, key: str) -> Procedure | None:
@@ -172,127 +174,6 @@ class B5Engine:
         self.at[uid], self.facing[uid] = at, facing
         self.log.add("ruling", rule, f"{name} is placed at {at}, facing {facing.name}", {"unit": uid, "at": str(at)})
 
-    def _jump_in(self) -> Procedure:
-        rule = deploy.JUMP_RULE
-        att, dfn = self.attacker, self.defender
-        force = self.forces[att]
-        jumpers = [x for x in self.side_units(att) if self.data(x).jump_engine and force.squadron_of(x)]
-
-        def openers_ok(a: Any) -> list[str]:
-            chosen = unit_list(a, jumpers, rule, lambda x: self.units[x].unit.name, "choose ships with jump engines")
-            for s in force.squadrons:
-                if not any(x in s.ships for x in chosen):
-                    raise IllegalAnswer(rule, f"squadron {s.name} enters only through a vortex opened by one of its "
-                                              "own ships: choose one of them")
-            return chosen
-        openers: list[str] = yield choose_units("b5/jump/openers", att, rule, f"{self.name(att)}: which ships open "
-                                                "vortices (in secret)?", jumpers, openers_ok, secret=True)
-        flag_opener = next(x for x in openers if x in force.squadrons[0].ships)
-        aim, facing = yield place("b5/jump/aim", att, rule, f"{self.name(att)}: the flagship's jump-in hex and the "
-                                  "direction the vortices open (in secret)", self.board, lambda at: "",
-                                  {"secret": True, "unit": force.flagship, "role": "jump-in hex"})
-        defence = self.forces[dfn]
-        n = deploy.patrol_count(len(defence.squadrons))
-        self.speed.update({x: 0 for x in self.side_units(dfn)})
-        speed = yield secret_number(f"b5/speed/{dfn}", dfn, rule, f"{self.name(dfn)}: your fleet's speed (4 or less)",
-                                    0, deploy.DEFENDER_SPEED, "a fleet jumped upon moves at speed 4 or less")
-        if n:
-            yield from self._patrols(dfn, n)
-        yield from self._deploy_squadrons(meeting=False, sides=(dfn,))
-        for x in self.side_units(dfn):
-            sq = defence.squadron_of(x)
-            self.speed[x] = self.patrol_speed if sq and sq.name in self.patrols else speed
-        self.log.add("ruling", rule, f"{self.name(dfn)}'s fleet moves at speed {speed}")
-        yield from self._vortices(att, openers, flag_opener, aim, facing)
-        yield from self._arrive(att, openers)
-
-    def _patrols(self, team: str, n: int) -> Procedure:
-        rule = deploy.JUMP_RULE
-        force = self.forces[team]
-        options = [s.command for s in force.squadrons[1:]]
-
-        def check(a: Any) -> list[str]:
-            chosen = unit_list(a, options, rule, lambda x: self.units[x].unit.name, "choose squadron commanders")
-            if len(chosen) != n:
-                raise IllegalAnswer(rule, f"25% of {len(force.squadrons)} squadrons: {n} on patrol, not {len(chosen)}")
-            return chosen
-        chosen = yield choose_units("b5/jump/patrols", team, rule, f"{self.name(team)}: which {n} squadron"
-                                    f"{'s go' if n > 1 else ' goes'} on patrol (by its commander)?", options, check)
-        self.patrols = {s.name for s in force.squadrons if s.command in chosen}
-        self.patrol_speed = yield secret_number(f"b5/speed/{team}/patrol", team, rule,
-                                                     f"{self.name(team)}: your patrols' speed (10 or less)", 0,
-                                                     deploy.PATROL_SPEED, "patrols move at up to 10")
-        self.log.add("ruling", rule, f"on patrol, 20 or more hexes from the flagship: "
-                     + ", ".join(sorted(self.patrols)))
-
-    def _vortices(self, team: str, openers: list[str], flag_opener: str, aim: Label, facing: Facing) -> Procedure:
-        rule = jump.RULE
-        race = self.data(self.forces[team].flagship).race
-        self.log.add("ruling", rule, f"{self.name(team)} reveals: the flagship aimed at {aim}, vortices open facing "
-                                     f"{facing.name}; opened by " + ", ".join(self.units[x].unit.name for x in openers))
-        d = self.dice.roll("d6", purpose="flagship vortex direction", rule=rule, who=team).total
-        far = self.dice.roll(jump.flagship_dice(race), purpose="flagship vortex distance", rule=rule, who=team).total
-        flag_at = jump.scatter(self.board, aim, d, far)
-        self.vortices[flag_opener] = flag_at
-        self.log.add("ruling", rule, f"the flagship's vortex forms at {flag_at}: {far} hexes in direction {d} "
-                                     f"({jump.direction(d).name}) from {aim}", {"at": str(flag_at), "from": str(aim)})
-        chosen: dict[str, Label] = {}
-        for x in openers:
-            if x == flag_opener:
-                continue
-            name = self.units[x].unit.name
-
-            def why(at: Label, name: str = name) -> str:
-                far = deploy.distance(flag_at, at)
-                return "" if jump.chosen_ok(flag_at, at) else \
-                    f"{name}'s vortex is chosen within {jump.CHOSEN_RADIUS} hexes of the flagship's ({flag_at}), not {far}"
-            self.placing = (x, Place("vortex", flag_at))
-            chosen[x], _ = yield place(f"b5/vortex/{x}", team, rule, f"{self.name(team)}: choose where {name}'s vortex "
-                                       "opens (within 10 hexes of the flagship's)", self.board, why,
-                                       {"unit": x, "role": "vortex"})
-            self.placing = None
-        for x, at in chosen.items():
-            far = jump.other_distance(race, self.dice.roll(jump.other_dice(race), purpose="vortex distance",
-                                                           rule=rule, who=team).total)
-            d = self.dice.roll("d6", purpose="vortex direction", rule=rule, who=team).total
-            self.vortices[x] = jump.scatter(self.board, at, d, far)
-            self.log.add("ruling", rule, f"{self.units[x].unit.name}'s vortex forms at {self.vortices[x]}: {far} hexes "
-                                         f"in direction {d} from {at}", {"at": str(self.vortices[x]), "from": str(at)})
-        self.jump_facing = facing
-
-    def _arrive(self, team: str, openers: list[str]) -> Procedure:
-        """Each squadron jumps in at its first vortex: the command ship at the vortex (its first
-        point of movement), the others within 2 hexes of it, the ships that opened the squadron's
-        vortices last (the vortex closes behind its opener)."""
-        rule = jump.RULE
-        force = self.forces[team]
-        for s in force.squadrons:
-            entry = next(self.vortices[x] for x in openers if x in s.ships)
-            order = [x for x in s.ships if x not in openers] + [x for x in s.ships if x in openers]
-            for uid in order:
-                name = self.units[uid].unit.name
-                p = Place("command", None) if uid == s.command else Place("jumped", entry)
-
-                def why(at: Label, name: str = name, p: Place = p, entry: Label = entry) -> str:
-                    if p.anchor is None:
-                        return "" if at == entry else f"{name} commands its squadron: it enters at its vortex, {entry}"
-                    far = deploy.distance(entry, at)
-                    return "" if far <= 2 else (f"after jumping in, {name} is within 2 hexes of its command ship at "
-                                                f"the vortex {entry}, not {far}")
-                self.placing = (uid, p if p.anchor is not None else Place("entry", entry))
-                at, facing = yield place(f"b5/arrive/{uid}", team, rule, f"{self.name(team)}: {name} jumps in "
-                                         f"(squadron {s.name})", self.board, why, {"unit": uid, "role": p.role})
-                self.placing = None
-                self.at[uid], self.facing[uid], self.speed[uid] = at, facing, self.data(uid).speed
-                self.log.add("ruling", rule, f"{name} jumps in at {at}", {"unit": uid, "at": str(at)})
-            if s.command == force.flagship:
-                for e in force.escorts:
-                    yield from self._place(team, e, Place("escort", self.at[force.flagship]), rule,
-                                           "escort of the flagship")
-                    self.speed[e] = self.data(e).speed
-        self.log.add("info", TURN_RULE, f"turn 1: {self.name(self.defender)} responds as the vortices form: no "
-                                        "weapons fire this turn")
-
     def _turns(self) -> Procedure:
         while True:
             self.round += 1
@@ -344,6 +225,8 @@ class B5Engine:
         _uid, p = self.placing
         if p.role == "entry" and p.anchor is not None:
             return [p.anchor]
+        if p.role == "any":
+            return list(self.board.labels)
         if p.role in ("vortex", "jumped") and p.anchor is not None:
             mask = self.board.distances(p.anchor) <= (jump.CHOSEN_RADIUS if p.role == "vortex" else 2)
         else:

@@ -91,6 +91,11 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
             qtbot.keyClick(panel.hex_edit, Qt.Key.Key_Return)
             assert run.pending is not q, panel.prompt.text()
             plotted += 1
+        elif q.key == "b5/jump/gate":  # no gate in this system: typed in the bar
+            assert "type none" in panel.prompt.text()
+            qtbot.keyClicks(panel.hex_edit, "none")
+            qtbot.keyClick(panel.hex_edit, Qt.Key.Key_Return)
+            assert run.pending is not q, panel.prompt.text()
         elif q.kind is QKind.PLACE:
             if bw.viewer == "alliance":
                 bw.log_dock.details.setChecked(True)  # the raw answers too

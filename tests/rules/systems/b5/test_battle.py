@@ -113,7 +113,7 @@ def test_undo_and_reopen_go_on_from_the_saved_file():
     assert reopened.pending.key == run.pending.key and reopened.events_json() == run.events_json()
 
 
-JUMP = ["jump-in", ["r-flag", "r-c2"], {"at": "4530", "facing": "A"}, 3, ["b-c4"], 9,
+JUMP = ["jump-in", "none", ["r-flag", "r-c2"], {"at": "4530", "facing": "A"}, 3, ["b-c4"], 9,
         "1030", "1031", "1032",  # Blue's flag squadron: b-flag, its escort, b-f2
         "1040", "1020", "3530"]  # b-c2, b-c3 within 15; b-c4 on patrol, 25 from the flagship
 
@@ -128,7 +128,7 @@ def test_jump_in_the_vortex_scatter_with_its_dice():
     for a in JUMP:
         keys.append(run.pending.key)
         run.answer(a)
-    assert keys[1:7] == ["b5/jump/openers", "b5/jump/aim", "b5/speed/blue", "b5/jump/patrols", "b5/speed/blue/patrol",
+    assert keys[1:8] == ["b5/jump/gate", "b5/jump/openers", "b5/jump/aim", "b5/speed/blue", "b5/jump/patrols", "b5/speed/blue/patrol",
                         "b5/place/b-flag"]
     assert run.engine.vortices == {"r-flag": Label(45, 25)}  # 5 hexes up from 4530
     assert run.pending.key == "b5/vortex/r-c2"
@@ -156,12 +156,12 @@ def test_jump_in_the_vortex_scatter_with_its_dice():
 
 def test_jump_in_patrols_and_secrets():
     run = jumped([1, 5, 2, 4])
-    for a in JUMP[:5]:
+    for a in JUMP[:6]:
         run.answer(a)
     assert run.engine.patrols == {"b4"}
     blue_sees = " ".join(e.text + str(e.data.get("answer", "")) for e in run.log.for_viewer(BLUE))
     assert "4530" not in blue_sees and "r-c2" not in blue_sees  # the aim and the openers are Red's secret
-    for a in JUMP[5:11]:
+    for a in JUMP[6:12]:
         run.answer(a)
     assert run.pending.key == "b5/place/b-c4"
     with pytest.raises(IllegalAnswer, match="on patrol: at least 20 hexes from the group flagship, not 19"):
@@ -174,6 +174,7 @@ def test_jump_in_patrols_and_secrets():
 def test_jump_in_every_squadron_needs_an_opener_and_patrols_count():
     run = jumped([])
     run.answer("jump-in")
+    run.answer("none")
     with pytest.raises(IllegalAnswer, match="squadron r2 enters only through a vortex opened by one of its own ships"):
         run.answer(["r-flag"])
     run.answer(["r-flag", "r-c2"])
@@ -248,3 +249,23 @@ def test_a_plot_leaving_the_board_is_refused():
     with pytest.raises(IllegalAnswer, match="B-FLAG would leave the board in pulse 2"):
         run.answer("FF F FF")
     run.answer("RRRFF F FF")  # come about (to B), the squadron turning with it
+
+
+def test_a_jump_gate_anchors_the_vortices_exactly_in_its_direction():
+    run = jumped([])  # no die is rolled
+    run.answer("jump-in")
+    run.answer({"at": "4520", "facing": "C"})  # the GM places the gate
+    assert run.pending.key == "b5/jump/use_gate" and run.pending.to == RED
+    run.answer(True)
+    blue = [e for e in run.log.for_viewer(BLUE) if e.kind == "answer" and e.data.get("key") == "b5/jump/use_gate"]
+    assert blue == []  # the decision is Red's secret
+    for a in (["r-flag", "r-c2"], {"at": "4530", "facing": "A"}, 3, ["b-c4"], 9, "1030", "1031", "1032", "1040",
+              "1020", "3530"):
+        run.answer(a)
+    assert run.engine.vortices == {"r-flag": Label(45, 30)}  # exactly the hex chosen
+    run.answer("7050")  # 25 hexes away: no 10-hex limit with a gate
+    assert run.engine.vortices["r-c2"] == Label(70, 50) and run.engine.jump_facing.name == "C"
+    with pytest.raises(IllegalAnswer, match="facing the vortices' direction, C, not A"):
+        run.answer({"at": "4531", "facing": "A"})
+    run.answer({"at": "4531", "facing": "C"})
+    assert not [e for e in run.log.events if e.kind == "roll"]
