@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsScene
 
@@ -33,6 +33,9 @@ class BoardView(ZoomableView):
         self.zone_item = self.scene_.addPath(QPainterPath(), QPen(Qt.PenStyle.NoPen), QBrush(QColor(80, 200, 120, 90)))
         self.zone_item.setZValue(1)
         self.items_: list = []
+        self.animations: list[QVariantAnimation] = []
+        self.flights: list[tuple[Label, Label]] = []
+        """Every scatter shown, (aimed at, formed at), in order."""
         self.fitted = False
 
     def centre(self, at: Label) -> QPointF:
@@ -111,6 +114,29 @@ class BoardView(ZoomableView):
         if not self.fitted and self.isVisible():
             self.fitted = True
             self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    def animate(self, start: Label, end: Label, ms: int = 700) -> None:
+        """The scatter shown: a marker flies from the hex a vortex was aimed at to where it formed."""
+        a, b = self.centre(start), self.centre(end)
+        marker = self.scene_.addEllipse(QRectF(-7, -7, 14, 14), QPen(QColor("#ffe070"), 2), QBrush(QColor(255, 224, 112, 90)))
+        marker.setZValue(6)
+        marker.setPos(a)
+        trail = self.scene_.addLine(a.x(), a.y(), b.x(), b.y(), QPen(QColor("#ffe070"), 1, Qt.PenStyle.DotLine))
+        trail.setZValue(6)
+        anim = QVariantAnimation(self)
+        anim.setStartValue(a)
+        anim.setEndValue(b)
+        anim.setDuration(ms)
+        anim.valueChanged.connect(marker.setPos)
+
+        def done() -> None:
+            for it in (marker, trail):
+                self.scene_.removeItem(it)
+            self.animations.remove(anim)
+        anim.finished.connect(done)
+        self.animations.append(anim)
+        self.flights.append((start, end))
+        anim.start()
 
     def label_at(self, pos: QPointF) -> Label | None:
         """The board hex under a viewport point, or None off the board."""

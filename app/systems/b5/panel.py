@@ -83,6 +83,8 @@ class B5Panel(PanelBase):
             bar.addWidget(w)
         bar.setStretch(0, 1)
         self.widgets: list[QWidget] = [self.bar]
+        self.flown: set[str] = set()
+        """The vortices whose scatter the board has shown (a redraw from scratch shows none again)."""
 
     def _run(self) -> B5Battle | None:
         b = self.win.b
@@ -155,6 +157,10 @@ class B5Panel(PanelBase):
         self.helpers.read_as(e.settings.dogfight, e.settings.morale_rounding)
         vortices = [(e.units[x].unit.name, at) for x, at in e.vortices.items()] if not e.round else []  # closed
         self.board.show_ships(ships, rings, vortices)
+        new = [x for x in e.vortices if x not in self.flown]
+        self.flown = set(e.vortices)
+        for x in new:  # a vortex formed since the board last showed it: its scatter flies on the board
+            self.board.animate(e.vortex_from[x], e.vortices[x])
         q = self._mine()
         self.board.show_zone(run.legal() if q is not None else [])
         self.bar.setEnabled(q is not None)

@@ -53,6 +53,8 @@ class B5Engine:
         self.patrols: set[str] = set()
         self.vortices: dict[str, Label] = {}
         """Vortex opener id -> where its vortex formed."""
+        self.vortex_from: dict[str, Label] = {}
+        """Vortex opener id -> the hex it was aimed at (the scatter's start)."""
         self.patrol_speed = 0
         self.jump_facing = Facing.A
         self.gate: tuple[Label, Facing] | None = None

@@ -106,6 +106,7 @@ def vortices(self: B5Engine, team: str, openers: list[str], flag_opener: str, ai
         self.log.add("ruling", rule, f"the flagship's vortex forms at {flag_at}: {far} hexes in direction {d} "
                                      f"({jump.direction(d).name}) from {aim}", {"at": str(flag_at), "from": str(aim)})
     self.vortices[flag_opener] = flag_at
+    self.vortex_from[flag_opener] = aim
     chosen: dict[str, Label] = {}
     for x in openers:
         if x == flag_opener:
@@ -124,7 +125,7 @@ def vortices(self: B5Engine, team: str, openers: list[str], flag_opener: str, ai
         self.placing = None
     for x, at in chosen.items():
         if exact:
-            self.vortices[x] = at
+            self.vortices[x] = self.vortex_from[x] = at
             self.log.add("ruling", rule, f"{self.units[x].unit.name}'s vortex forms at {at}, anchored on the gate",
                          {"at": str(at), "from": str(at)})
             continue
@@ -132,6 +133,7 @@ def vortices(self: B5Engine, team: str, openers: list[str], flag_opener: str, ai
                                                        rule=rule, who=team).total)
         d = self.dice.roll("d6", purpose="vortex direction", rule=rule, who=team).total
         self.vortices[x] = jump.scatter(self.board, at, d, far)
+        self.vortex_from[x] = at
         self.log.add("ruling", rule, f"{self.units[x].unit.name}'s vortex forms at {self.vortices[x]}: {far} hexes "
                                      f"in direction {d} from {at}", {"at": str(self.vortices[x]), "from": str(at)})
     self.jump_facing = facing

@@ -130,5 +130,8 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
     keys = [a for a in bw.b.answers]
     assert keys[0] == "jump-in" and {"at": AIM, "facing": "A"} in keys
     assert seen_by_alliance and not any(AIM in s for s in seen_by_alliance)
+    e = bw.b.engine
+    assert panel.board.flights == [(e.vortex_from[x], e.vortices[x]) for x in e.vortices]  # each scatter flown
+    qtbot.waitUntil(lambda: not panel.board.animations, timeout=3000)
     vortices = [e.text for e in bw.b.log.events if "vortex forms at" in e.text]
     assert len(vortices) == 2 and all(e.kind == "roll" for e in bw.b.log.events if "vortex d" in e.text)
