@@ -38,6 +38,9 @@ class BattleLog(QDockWidget):
         self.view = QTextBrowser()
         self.view.setOpenLinks(False)  # a rule number opens Help > Rules at that rule
         self.view.anchorClicked.connect(self._link)
+        # two lines at least, not a scroll area's usual least height: in a short window (scale 2) the
+        # log is kept to a fifth of the height and the map keeps half (app/battle/log_room.py)
+        self.view.setMinimumHeight(self.view.fontMetrics().lineSpacing() * 2 + 2 * self.view.frameWidth() + 8)
         flat_scroll_bars(self.view)  # its range changes at every replay step: a Fusion bar took 2.2 ms of one
         self.details = QCheckBox("Details (the raw answers, as in the JSON export)")
         box = QWidget()
