@@ -297,3 +297,33 @@ def test_unit_cargo_refusals_name_their_rule() -> None:
     away = moved.model_copy(deep=True)
     next(f for f in away.fleets if f.id == "s").sector = L("0203")
     refused(INV, "0203 is not fed's", deploy, away, "s", "d1", 2)
+
+
+def test_the_refusals_name_the_room_there_is() -> None:
+    """Each refusal names the room the rule counts: ground room (Assault + shared), the room for
+    other cargo (shared + other), all room; a Supply rating of 1 is room (just inside)."""
+    pls = [{"name": "Earth", "owner": "fed", "census": 5, "ground_units": [gu("g1"), gu("g2")]}]
+    mixed = fleet("a", "fed", "0202", units=[unit("a1", assault=True, cost=1, supply_rating=3),
+                                             unit("a2", assault=True, supply_rating=4), unit("s1", supply_rating=1)])
+    c = base([mixed], pls)
+    f = fl(c, "a")
+    assert (capacity(f), ground_capacity(f)) == (10 + 4 + 4, 10 + 4)
+    c = embark(c, "a", "Earth", GroundItem("g1"), 1)
+    with pytest.raises(RuleError) as e:
+        embark(c, "a", "Earth", GroundItem("g2"), 1)
+    assert str(e.value).endswith("ground units need 20 of a Transport Fleet's Supply rating or Assault units' room; "
+                                 "a has 14")
+    assert fits(f, [Cargo(id="x", kind=CargoKind.OTHER, size=8)]) is None  # just inside the other room
+    assert fits(f, [Cargo(id="x", kind=CargoKind.OTHER, size=9)]) == (
+        "the cargo other than ground units needs a Supply rating of 9; a has 8 for it")
+    troops = GroundUnit(id="g", name="G", power="fed")
+    full = [Cargo(id="g", kind=CargoKind.GROUND_UNIT, size=10, ground_unit=troops),
+            Cargo(id="y", kind=CargoKind.OTHER, size=8)]
+    assert fits(f, full) is None  # 18 of 18
+    over = [Cargo(id="g", kind=CargoKind.GROUND_UNIT, size=14, ground_unit=troops),
+            Cargo(id="y", kind=CargoKind.OTHER, size=8)]
+    assert fits(f, over) == "the cargo needs a Supply rating of 22; a has 18"
+    one = Fleet.model_validate(fleet("o", "fed", "0202", units=[unit("o1", supply_rating=1)]))
+    assert capacity(one) == 1 and fits(one, [Cargo(id="c", kind=CargoKind.OTHER, size=1)]) is None
+    kept, lost = after_losses(one.model_copy(update={"cargo": [Cargo(id="c", kind=CargoKind.OTHER, size=1)]}), ["o1"])
+    assert kept.cargo == [] and [x.id for x in lost] == ["c"]
