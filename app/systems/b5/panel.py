@@ -22,6 +22,7 @@ from rules.battlehex.sight import events_for, sight
 from rules.model.visibility import TABLE
 from rules.systems.b5.battle import B5Battle
 from rules.systems.b5.deploy import COLS, ROWS
+from rules.systems.b5.morale import grey
 
 if TYPE_CHECKING:
     from app.battle.window import BattleWindow
@@ -195,7 +196,8 @@ class B5Panel(PanelBase):
                 if names:
                     rows.append(f"<li>squadron <b>{escape(s.name)}</b>"
                                 f"{' (flag)' if s.command == force.flagship else ''}"
-                                f"{' (on patrol)' if s.name in e.patrols else ''}: " + ", ".join(names) + "</li>")
+                                f"{' (on patrol)' if s.name in e.patrols else ''}{self._morale(run, s.name)}: "
+                                + ", ".join(names) + "</li>")
             for uid in force.escorts if force else ():
                 u = e.units[uid]
                 if seen.knows(uid, u.unit.name):
@@ -203,6 +205,14 @@ class B5Panel(PanelBase):
                     rows.append(f"<li>escort: {escape(u.unit.name)}{where}</li>")
             rows.append("</ul>")
         return "".join(rows)
+
+    @staticmethod
+    def _morale(run: B5Battle, name: str) -> str:
+        """A squadron's morale left, and its withdrawal (rules/systems/b5/morale.py)."""
+        e = run.engine
+        total = grey(e, name)
+        left = f" (morale {total - e.marked[name]} of {total})" if e.marked.get(name) else ""
+        return left + (" <b>withdrawing</b>" if name in e.withdrawing else "")
 
     def report(self, viewer: str) -> str:
         run = self._run()

@@ -20,7 +20,7 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.b5 import B5Data, B5Settings
 from rules.model.units import unit_secret
-from rules.systems.b5 import command, deploy, jump, jumping, turns
+from rules.systems.b5 import command, deploy, jump, jumping, morale, turns
 from rules.systems.b5.asking import choose_units, place, secret_number
 from rules.systems.b5.deploy import Board, Place
 from rules.systems.b5.force import Force, Squadron, force_of
@@ -59,6 +59,13 @@ class B5Engine:
         self.jump_facing = Facing.A
         self.gate: tuple[Label, Facing] | None = None
         """A jump gate in the system (a jump-in): its hex and the direction it opens in."""
+        self.situation = "skirmish"
+        """The battle's situation (morale modifiers: rules/systems/b5/command.py SITUATION)."""
+        self.marked: dict[str, int] = {}
+        """Squadron name -> grey boxes marked off so far."""
+        self.rolled: dict[str, int] = {}
+        """Squadron name -> morale levels rolled for (one roll per level)."""
+        self.withdrawing: set[str] = set()
         self.placing: tuple[str, Place] | None = None
         """The ship the pending placement question asks for, and its constraint."""
         self.enlist()
@@ -90,6 +97,7 @@ class B5Engine:
         self._intro()
         self.scenario = yield choose("b5/scenario", GM, TURN_RULE, "Game Master: is this a meeting engagement, or "
                                      f"does {self.name(self.attacker)} jump in?", [MEETING, JUMP_IN])
+        yield from morale.situation(self)
         if self.scenario == MEETING:
             yield from self._meeting()
         else:
@@ -188,6 +196,7 @@ class B5Engine:
                 break
             if said == PLOT:
                 yield from turns.plotted_turn(self)
+            yield from morale.morale_step(self)
         yield from self._results()
 
     def live_squadrons(self, team: str) -> list[Squadron]:

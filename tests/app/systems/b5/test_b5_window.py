@@ -32,10 +32,13 @@ def dialogs(d) -> bool:
         d.group.button(d.q.options.index("plot and move" if key == "b5/1/turn" else "results")).setChecked(True)
     elif key == "b5/speed/alliance":
         d.spin.setValue(3)
-    elif key in ("b5/jump/openers", "b5/results/destroyed"):
+    elif key == "b5/1/morale/lyr-cw-1":
+        d.spin.setValue(1)  # one grey box of squadron Fang's 5
+    elif key in ("b5/jump/openers", "b5/results/destroyed", "b5/1/morale"):
         for i in range(d.list.count()):
             item = d.list.item(i)
-            if key == "b5/jump/openers" or item.data(Qt.ItemDataRole.UserRole) == "lyr-dd-1":
+            want = {"b5/results/destroyed": "lyr-dd-1", "b5/1/morale": "lyr-cw-1"}.get(key)
+            if key == "b5/jump/openers" or item.data(Qt.ItemDataRole.UserRole) == want:
                 item.setCheckState(Qt.CheckState.Checked)
     return ok(d)
 
@@ -126,6 +129,8 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
     assert bw.b.status().resolved and refused and dragged and plotted == 3  # Claw; Pride, Fang
     assert any("plotted" in e.text for e in bw.b.log.events)
     assert "1 destroyed" in bw.b.status().resolution
+    assert "squadron Fang: LSS Silent Pounce" not in panel.sheet.toPlainText()  # Fang's line carries its morale:
+    assert "squadron Fang (morale 4 of 5): LSS Silent Pounce" in panel.sheet.toPlainText()
     assert "lyr-dd-1" not in units(main.campaign)
     keys = [a for a in bw.b.answers]
     assert keys[0] == "jump-in" and {"at": AIM, "facing": "A"} in keys
