@@ -192,6 +192,7 @@ class B5Panel(PanelBase):
                     if seen.knows(uid, u.unit.name):
                         where = f" at {e.at[uid]}" if uid in e.at else ""
                         fate = "" if u.status.value == "present" else f" ({u.status.value})"
+                        fate += " <i>out of command</i>" if uid in e.out_of_command else ""
                         names.append(f"{escape(u.unit.name)}{where}{fate}")
                 if names:
                     rows.append(f"<li>squadron <b>{escape(s.name)}</b>"

@@ -66,6 +66,8 @@ class B5Engine:
         self.rolled: dict[str, int] = {}
         """Squadron name -> morale levels rolled for (one roll per level)."""
         self.withdrawing: set[str] = set()
+        self.out_of_command: set[str] = set()
+        """Ships beyond their command ship's radius at the last plotted turn's end."""
         self.placing: tuple[str, Place] | None = None
         """The ship the pending placement question asks for, and its constraint."""
         self.enlist()

@@ -47,11 +47,13 @@ def plotted_turn(self: B5Engine) -> Procedure:
         self.log.add("ruling", movement.RULE, f"squadron {s.name}'s command ship ends turn {self.round} at "
                                               f"{self.at[cmd]}, facing {self.facing[cmd].name}, speed "
                                               f"{self.speed[cmd]}", {"unit": cmd, "at": str(self.at[cmd])})
+    self.out_of_command = set()
     for team in (self.defender, self.attacker):
         for s in self.live_squadrons(team):
             far = command.out_of_command(self.at[s.command], {x: self.at[x] for x in s.members if x in self.at
                                                               and self.units[x].status is Status.PRESENT},
                                          self.ring(s.command))
+            self.out_of_command.update(far)
             if far:
                 self.log.add("ruling", command.RULE, "out of command next turn (beyond "
                              f"{self.ring(s.command)} hexes of their command ship): "

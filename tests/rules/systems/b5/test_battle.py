@@ -243,6 +243,7 @@ def test_out_of_command_at_the_end_of_a_plotted_turn():
     for a in ("plot and move", "FF F FF", "FF F FF", "FFF FF FFF", "FFF FF FFF"):
         run.answer(a)
     assert "out of command next turn (beyond 5 hexes of their command ship): R-M2" in [x.text for x in run.log.events]
+    assert run.engine.out_of_command == {"r-m2"}
 
 
 def test_a_plot_leaving_the_board_is_refused():
