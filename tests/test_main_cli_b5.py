@@ -11,7 +11,7 @@ import sys
 
 from tests.conftest import DEFAULT, ROOT
 
-MEETING = ["meeting engagement", "skirmish", 5, 8, {"at": "1030", "facing": "B"}, "1032", "1033", {"at": "6030", "facing": "E"},
+MEETING = ["meeting engagement", "skirmish", "none", 5, 8, {"at": "1030", "facing": "B"}, "1032", "1033", {"at": "6030", "facing": "E"},
            "6040", "6042", "at the table", [], "results", ["lyr-dd-1"], []]
 
 
@@ -34,13 +34,13 @@ def test_a_meeting_engagement_plays_to_its_end_the_same_bytes(tmp_path):
 
 
 def test_a_ship_placed_4_from_its_command_ship_exits_1_naming_the_rule(tmp_path):
-    r = battle(tmp_path, MEETING[:6] + ["1034"])
+    r = battle(tmp_path, MEETING[:7] + ["1034"])
     assert r.returncode == 1
     assert "B5 Meeting Engagements" in r.stderr and "within 3 hexes of its command ship, not 4" in r.stderr
 
 
 def test_each_team_reads_only_its_own_speed_until_it_is_announced(tmp_path):
-    out = json.loads(battle(tmp_path, MEETING[:4], viewer="alliance").stdout)
+    out = json.loads(battle(tmp_path, MEETING[:5], viewer="alliance").stdout)
     answers = [e for e in out["log"] if e["kind"] == "answer"]
     assert [e["text"] for e in answers] == ["Wild Space (GM): meeting engagement", "Wild Space (GM): skirmish",
-                                            "Alliance: 5"]
+                                            "Wild Space (GM): none", "Alliance: 5"]

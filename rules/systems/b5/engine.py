@@ -20,7 +20,7 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.b5 import B5Data, B5Settings
 from rules.model.units import unit_secret
-from rules.systems.b5 import command, deploy, jump, jumping, morale, turns
+from rules.systems.b5 import command, deploy, jump, jumping, morale, reinforce, turns
 from rules.systems.b5.asking import choose_units, place, secret_number
 from rules.systems.b5.deploy import Board, Place
 from rules.systems.b5.force import Force, Squadron, force_of
@@ -67,6 +67,10 @@ class B5Engine:
         """Squadron name -> morale levels rolled for (one roll per level)."""
         self.withdrawing: set[str] = set()
         self.out_of_command: set[str] = set()
+        self.reinforcements: dict[str, int | None] = {}
+        """Team -> the turn its reinforcements are scheduled for."""
+        self.arrival_checks: dict[str, int] = {}
+        """Team -> arrival checks made (-1: settled)."""
         """Ships beyond their command ship's radius at the last plotted turn's end."""
         self.placing: tuple[str, Place] | None = None
         """The ship the pending placement question asks for, and its constraint."""
@@ -100,6 +104,7 @@ class B5Engine:
         self.scenario = yield choose("b5/scenario", GM, TURN_RULE, "Game Master: is this a meeting engagement, or "
                                      f"does {self.name(self.attacker)} jump in?", [MEETING, JUMP_IN])
         yield from morale.situation(self)
+        yield from reinforce.schedule(self)
         if self.scenario == MEETING:
             yield from self._meeting()
         else:
@@ -199,6 +204,7 @@ class B5Engine:
             if said == PLOT:
                 yield from turns.plotted_turn(self)
             yield from morale.morale_step(self)
+            reinforce.check(self)
         yield from self._results()
 
     def live_squadrons(self, team: str) -> list[Squadron]:

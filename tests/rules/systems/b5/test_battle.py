@@ -14,7 +14,7 @@ from tests.rules.systems.b5.helpers import b5_campaign
 from tests.rules.systems.v13.helpers import AT
 
 BLUE, RED = "blue", "red"
-MEETING = ["meeting engagement", "skirmish", 5, 8,
+MEETING = ["meeting engagement", "skirmish", "none", 5, 8,
            {"at": "1030", "facing": "B"}, {"at": "1031", "facing": "B"}, {"at": "1033", "facing": "B"},  # b-flag, e1, f2
            {"at": "6030", "facing": "E"}, {"at": "6130", "facing": "E"},  # r-flag, r-f2
            {"at": "1040", "facing": "B"},  # b-c2, 10 from the flagship
@@ -36,10 +36,10 @@ def test_the_system_is_registered_and_fights_through_the_seam():
 
 
 def test_meeting_engagement_order_and_zones():
-    run = meeting(MEETING[:4])
+    run = meeting(MEETING[:5])
     assert run.pending.key == "b5/place/b-flag" and run.pending.to == BLUE
     keys = []
-    for a in MEETING[4:]:
+    for a in MEETING[5:]:
         keys.append(run.pending.key)
         run.answer(a)
     assert keys == ["b5/place/b-flag", "b5/place/b-e1", "b5/place/b-f2", "b5/place/r-flag", "b5/place/r-f2",
@@ -49,17 +49,17 @@ def test_meeting_engagement_order_and_zones():
 
 
 def test_a_ship_4_from_its_command_ship_refused_3_accepted():
-    run = meeting(MEETING[:5])  # b-flag at 1030
+    run = meeting(MEETING[:6])  # b-flag at 1030
     run.answer("1033")  # the escort: 3 from the flagship
     with pytest.raises(IllegalAnswer, match="B-F2 must be within 3 hexes of its command ship, not 4"):
         run.answer("1034")
-    assert run.pending.key == "b5/place/b-f2" and len(run.answers) == 6  # nothing half-applied
+    assert run.pending.key == "b5/place/b-f2" and len(run.answers) == 7  # nothing half-applied
     run.answer("1033")
     assert run.engine.at["b-f2"] == Label(10, 33)
 
 
 def test_a_squadron_commander_16_from_the_flagship_refused():
-    run = meeting(MEETING[:9])
+    run = meeting(MEETING[:10])
     assert run.pending.key == "b5/place/b-c2"
     with pytest.raises(IllegalAnswer, match="within 15 hexes of the group flagship, not 16"):
         run.answer("1046")
@@ -67,21 +67,22 @@ def test_a_squadron_commander_16_from_the_flagship_refused():
 
 
 def test_fleets_begin_45_apart():
-    run = meeting(MEETING[:7])
+    run = meeting(MEETING[:8])
     with pytest.raises(IllegalAnswer, match="45 or more hexes apart: R-FLAG at 5430 is 44 from an enemy ship"):
         run.answer("5430")
     assert Label(55, 30) in run.legal() and Label(54, 30) not in run.legal()
 
 
 def test_speeds_are_secret_until_every_squadron_is_placed():
-    run = meeting(MEETING[:4])
+    run = meeting(MEETING[:5])
     for viewer, hidden in ((RED, "5"), (BLUE, "8")):
         answers = [e for e in run.log.for_viewer(viewer) if e.kind == "answer" and e.data.get("key", "").startswith("b5/speed")]
         assert all(str(e.data["answer"]) != hidden for e in answers) and len(answers) == 1
-    assert run.secret_answers() == {"2": BLUE, "3": RED}
+    assert run.secret_answers() == {"3": BLUE, "4": RED}
     run2 = start(b5_campaign(), AT)
     run2.answer("meeting engagement")
     run2.answer("skirmish")
+    run2.answer("none")
     with pytest.raises(IllegalAnswer, match="outside 0-10"):
         run2.answer(11)
     done = meeting()
@@ -106,16 +107,16 @@ def test_results_written_back_and_replay_is_the_same_bytes():
 
 
 def test_undo_and_reopen_go_on_from_the_saved_file():
-    run = meeting(MEETING[:7])
+    run = meeting(MEETING[:8])
     run.undo()
     assert run.pending.key == "b5/place/b-f2" and "b-f2" not in run.engine.at
-    run.answer(MEETING[6])
+    run.answer(MEETING[7])
     kept = run.saved()
     reopened = start(kept, AT)
     assert reopened.pending.key == run.pending.key and reopened.events_json() == run.events_json()
 
 
-JUMP = ["jump-in", "skirmish", "none", ["r-flag", "r-c2"], {"at": "4530", "facing": "A"}, 3, ["b-c4"], 9,
+JUMP = ["jump-in", "skirmish", "none", "none", ["r-flag", "r-c2"], {"at": "4530", "facing": "A"}, 3, ["b-c4"], 9,
         "1030", "1031", "1032",  # Blue's flag squadron: b-flag, its escort, b-f2
         "1040", "1020", "3530"]  # b-c2, b-c3 within 15; b-c4 on patrol, 25 from the flagship
 
@@ -130,7 +131,7 @@ def test_jump_in_the_vortex_scatter_with_its_dice():
     for a in JUMP:
         keys.append(run.pending.key)
         run.answer(a)
-    assert keys[2:9] == ["b5/jump/gate", "b5/jump/openers", "b5/jump/aim", "b5/speed/blue", "b5/jump/patrols", "b5/speed/blue/patrol",
+    assert keys[3:10] == ["b5/jump/gate", "b5/jump/openers", "b5/jump/aim", "b5/speed/blue", "b5/jump/patrols", "b5/speed/blue/patrol",
                         "b5/place/b-flag"]
     assert run.engine.vortices == {"r-flag": Label(45, 25)}  # 5 hexes up from 4530
     assert run.pending.key == "b5/vortex/r-c2"
@@ -158,12 +159,12 @@ def test_jump_in_the_vortex_scatter_with_its_dice():
 
 def test_jump_in_patrols_and_secrets():
     run = jumped([1, 5, 2, 4])
-    for a in JUMP[:7]:
+    for a in JUMP[:8]:
         run.answer(a)
     assert run.engine.patrols == {"b4"}
     blue_sees = " ".join(e.text + str(e.data.get("answer", "")) for e in run.log.for_viewer(BLUE))
     assert "4530" not in blue_sees and "r-c2" not in blue_sees  # the aim and the openers are Red's secret
-    for a in JUMP[7:13]:
+    for a in JUMP[8:14]:
         run.answer(a)
     assert run.pending.key == "b5/place/b-c4"
     with pytest.raises(IllegalAnswer, match="on patrol: at least 20 hexes from the group flagship, not 19"):
@@ -177,6 +178,7 @@ def test_jump_in_every_squadron_needs_an_opener_and_patrols_count():
     run = jumped([])
     run.answer("jump-in")
     run.answer("skirmish")
+    run.answer("none")  # no reinforcements
     run.answer("none")
     with pytest.raises(IllegalAnswer, match="squadron r2 enters only through a vortex opened by one of its own ships"):
         run.answer(["r-flag"])
@@ -193,7 +195,7 @@ def test_jump_in_every_squadron_needs_an_opener_and_patrols_count():
 
 
 def test_the_gm_may_overrule_the_45_hex_rule():
-    run = meeting(MEETING[:7])
+    run = meeting(MEETING[:8])
     run.answer({"gm_ruling": "a small table", "answer": "4030"})
     assert run.engine.at["r-flag"] == Label(40, 30)
     assert any(e.kind == "ruling" and "a small table" in str(e.data) for e in run.log.events)
@@ -238,7 +240,7 @@ def test_a_plotted_turn_secret_checked_revealed_and_run():
 
 
 def test_out_of_command_at_the_end_of_a_plotted_turn():
-    answers = MEETING[:11] + [{"gm_ruling": "a straggler", "answer": "6046"}]  # r-m2 6 hexes from r-c2
+    answers = MEETING[:12] + [{"gm_ruling": "a straggler", "answer": "6046"}]  # r-m2 6 hexes from r-c2
     run = meeting(answers)
     for a in ("plot and move", "FF F FF", "FF F FF", "FFF FF FFF", "FFF FF FFF"):
         run.answer(a)
@@ -247,7 +249,7 @@ def test_out_of_command_at_the_end_of_a_plotted_turn():
 
 
 def test_a_plot_leaving_the_board_is_refused():
-    answers = ["meeting engagement", "skirmish", 5, 8, {"at": "0330", "facing": "E"}, "0331", "0333"]
+    answers = ["meeting engagement", "skirmish", "none", 5, 8, {"at": "0330", "facing": "E"}, "0331", "0333"]
     run = meeting(answers + [{"at": "6030", "facing": "E"}, "6130", "1040", {"at": "6040", "facing": "E"}, "6042"])
     run.answer("plot and move")
     with pytest.raises(IllegalAnswer, match="B-FLAG would leave the board in pulse 2"):
@@ -259,6 +261,7 @@ def test_a_jump_gate_anchors_the_vortices_exactly_in_its_direction():
     run = jumped([])  # no die is rolled
     run.answer("jump-in")
     run.answer("skirmish")
+    run.answer("none")  # no reinforcements
     run.answer({"at": "4520", "facing": "C"})  # the GM places the gate
     assert run.pending.key == "b5/jump/use_gate" and run.pending.to == RED
     run.answer(True)
@@ -296,3 +299,31 @@ def test_morale_checks_once_per_level_on_the_seeded_d12():
     assert "squadron bflag: morale 2 of 4, level 1 needs 11+: d12 12 +1 = 13: begins withdrawal operations" in \
         [e.text for e in run.log.events]
     assert run.pending.options == ("at the table", "results", "plot and move")
+
+
+def test_reinforcements_scheduled_in_secret_and_checked_the_turn_before():
+    run = B5Battle(b5_campaign(), AT, dice=lambda _seed: ScriptedDice([6, 6, 4, 4]))
+    answers = ["meeting engagement", "skirmish", "both", 4, 5] + MEETING[3:]
+    for a in answers[:4]:
+        run.answer(a)
+    with pytest.raises(IllegalAnswer, match="outside 4-30: not before turn 4"):
+        run.answer(3)
+    for a in answers[4:]:
+        run.answer(a)
+    assert not [e for e in run.log.for_viewer(RED) if e.data.get("key") == "b5/reinforcements/blue"
+                and e.kind == "answer"]  # Blue's schedule is its secret
+    for _turn in range(3):
+        run.answer("at the table")
+        run.answer([])
+    said = [e.text for e in run.log.events if e.rule == "B5 Reinforcements" and e.kind == "ruling"]
+    assert said == ["Blue's reinforcements, scheduled for turn 4 (a 10% discount), check 1: a 6, then a 6 again: they "
+                    "never arrive"]
+    run.answer("at the table")
+    run.answer([])  # end of turn 4: Red's (turn 5) first check, a 4: delayed
+    run.answer("at the table")
+    run.answer([])  # end of turn 5: the second check, a 4 or less: a 4
+    said = [e.text for e in run.log.events if e.rule == "B5 Reinforcements" and e.kind == "ruling"][1:]
+    assert said == ["Red's reinforcements, scheduled for turn 5 (a 15% discount), check 1: delayed; rolled again at "
+                    "the end of the next turn",
+                    "Red's reinforcements, scheduled for turn 5 (a 15% discount), check 2: they arrive on turn 6: place "
+                    "jump markers or name the board edge now"]

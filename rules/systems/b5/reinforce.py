@@ -1,0 +1,58 @@
+"""b5 reinforcements (seed 003 Reinforcements): the sides expecting them say in secret on which
+turn they are scheduled (4 or later: the discount table), and the turn before, after all else,
+a d6 on the seeded dice says whether they arrive, are delayed (checked again each turn end, on
+a 4, then a 5 or less) or, a 6 then a 6 on the first check, never come. The ships themselves
+are brought on by the GM (they are not in this battle's forces)."""
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from rules.battlehex.log import GM
+from rules.battlehex.questions import Question, choose
+from rules.systems.b5 import command
+from rules.systems.b5.asking import secret_number
+
+if TYPE_CHECKING:
+    from rules.systems.b5.engine import B5Engine
+
+Procedure = Generator[Question, Any, None]
+RULE = command.REINFORCE_RULE
+LAST = 30
+
+
+def schedule(self: B5Engine) -> Procedure:
+    """Which sides expect reinforcements, and each one's turn, in secret."""
+    names = {"none": [], "defender": [self.defender], "attacker": [self.attacker],
+             "both": [self.defender, self.attacker]}
+    said = yield choose("b5/reinforcements", GM, RULE, "Game Master: does either side expect reinforcements?",
+                        list(names))
+    for team in names[said]:
+        turn = yield secret_number(f"b5/reinforcements/{team}", team, RULE,
+                                   f"{self.name(team)}: the turn your reinforcements are scheduled to arrive (in "
+                                   "secret; not before 4)", 4, LAST, "not before turn 4")
+        self.reinforcements[team] = turn
+        self.arrival_checks[team] = 0
+
+
+def check(self: B5Engine) -> None:
+    """The end of a turn: each side whose reinforcements are due next turn (or delayed) rolls."""
+    for team, turn in sorted(self.reinforcements.items()):
+        if turn is None or self.round < turn - 1 or self.arrival_checks[team] < 0:
+            continue
+        n = self.arrival_checks[team] = self.arrival_checks[team] + 1
+        roll = self.dice.roll("d6", purpose="reinforcement arrival", rule=RULE, who=team).total
+        again = self.dice.roll("d6", purpose="reinforcements: a 6 again?", rule=RULE, who=team).total \
+            if n == 1 and roll == 6 else None
+        outcome = command.arrival(n, roll, again)
+        lead = (f"{self.name(team)}'s reinforcements, scheduled for turn {turn} (a {command.discount(turn)}% "
+                f"discount), check {n}: ")
+        if outcome == "arrive":
+            self.log.add("ruling", RULE, lead + f"they arrive on turn {self.round + 1}: place jump markers or name "
+                                                "the board edge now")
+        elif outcome == "never":
+            self.log.add("ruling", RULE, lead + "a 6, then a 6 again: they never arrive")
+        else:
+            self.log.add("ruling", RULE, lead + "delayed; rolled again at the end of the next turn")
+        if outcome != "delayed":
+            self.arrival_checks[team] = -1  # settled
