@@ -142,6 +142,7 @@ def build_menus(window: MainWindow) -> MenuActions:
     end_phase = add_action(window, turn, "End &Phase", window.end_phase, "Ctrl+Shift+E")
     answer_turn = add_action(window, turn, "&Answer the Combat Phase's Questions...", window.answer_combat_questions,
                              "Ctrl+Shift+A")
+    add_action(window, turn, "B&uy a Unit (Turn Orders)...", window.buy_unit, "Ctrl+Shift+U")  # seed 004 economy
     add_action(window, turn, "Show &Battle Hexes", window.show_battle_hexes, "Ctrl+B")
     fight = add_action(window, turn, "&Fight a Battle Hex (set-up)...", window.fight, "Ctrl+F")
     add_action(window, turn, "&Cargo: Embark, Land, Deploy...", lambda: _cargo(window), "Ctrl+Shift+C")

@@ -145,6 +145,31 @@ class MovementPhaseMixin:
         self.show_battle_hexes(report.battle_hexes, report.events + report.quiet)
         self.ask_when_open()  # the Supply Phase's field repairs
 
+    def buy_unit(self) -> None:
+        """Turn > Buy a Unit... (seed 004 Turn Orders): a power's purchase, as one undoable step; the
+        engine refuses an illegal one with its rule (rules/turn/purchases.py)."""
+        if self.session is None:
+            return
+        c = self.session.campaign
+        if c.settings.empire_turn != "seed004" or c.phase is not Phase.ORDERS:
+            self.statusBar().showMessage("Purchases are Turn Orders of a campaign whose empire turn BattleHex runs "
+                                         "(settings.empire_turn seed004), before End Movement", 10000)
+            return
+        if not any(p.unit_list for p in c.powers):
+            self.statusBar().showMessage("No power has a unit list to buy from (powers[].unit_list)", 10000)
+            return
+        from app.shell.purchase_dialog import PurchaseDialog
+        from rules.turn.purchases import order
+
+        dialog = PurchaseDialog(c, self)
+        self.purchase_dialog = dialog
+        if dialog.exec() != PurchaseDialog.DialogCode.Accepted:
+            return
+        raw = dialog.answer()["purchase"]
+        text = f"Purchase: {c.power(raw['power']).name} buys a {raw['class']} at {raw['planet']}"
+        if self._try(lambda: self.session.apply(text, lambda now: order(now, raw))):
+            self.statusBar().showMessage(text, 8000)
+
     def show_battle_hexes(self, records=None, events=None) -> BattleHexesDialog | None:
         if self.session is None:
             return None
