@@ -201,3 +201,44 @@ def in_formation(cmd_from: Hex, cmd_facing: Facing, ship: Hex, ship_facing: Faci
         turned = (facing.value - cmd_facing.value) % 6
         out.append((at + offset.rotate(turned), ship_facing.rotate(turned)))
     return out
+
+
+PRIORITIES = ("out of command", "lost a ship in the last pulse", "damaged in the last pulse", "without ELINT support",
+              "not fired on in the last pulse", "with ELINT support")
+"""Squadron Movement Priorities, first to move first."""
+
+
+def priority(*, out_of_command: bool = False, lost_ship: bool = False, damaged: bool = False,
+             elint: bool = False, fired_on: bool = False) -> int:
+    """A squadron's place in the movement priorities (0 moves first): the most unfavourable of the
+    categories it is in (ELINT support but a ship lost: the second group)."""
+    if out_of_command:
+        return 0
+    if lost_ship:
+        return 1
+    if damaged:
+        return 2
+    if not elint:
+        return 3
+    if not fired_on:
+        return 4
+    return 5
+
+
+def alternation(first: int, second: int) -> list[tuple[int, int]]:
+    """How many squadrons each side moves in turn, (side, how many), side 0 moving first with
+    ``first`` squadrons and side 1 with ``second``: evened out, the side with more moving more at
+    a time (the seed: four against six, the four first: A1 B2 A1 B1 A1 B2 A1 B1; the six first:
+    B1 A1 B2 A1 B1 A1 B2 A1)."""
+    if not first or not second:
+        return [(side, n) for side, n in ((0, first), (1, second)) if n]
+    big, small = max(first, second), min(first, second)
+    big_first = first > second
+    # the larger side's groups, one beside each of the smaller side's moves
+    sizes = [((i + 1) * big // small - i * big // small) if big_first
+             else (-(-(i + 1) * big // small) - -(-i * big // small)) for i in range(small)]
+    out: list[tuple[int, int]] = []
+    for n in sizes:
+        pair = [(0, n if big_first else 1), (1, 1 if big_first else n)] if first != second else [(0, 1), (1, 1)]
+        out += pair
+    return out

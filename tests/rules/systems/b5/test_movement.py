@@ -81,3 +81,24 @@ def test_the_least_agile_category_limits_turns_with_a_speed_change():
     assert check_plot(Plot(("FLFFF", "FFFF", "FFFF"), 4), 8, [("Thentus", thentus())]) is Maneuver.TURN
     with pytest.raises(RuleError, match="three hexsides"):
         check_plot(Plot(("LRFF", "LFFF", "FF")), 7, [("a", ship())])
+
+
+def test_movement_alternation_the_seeds_examples():
+    from rules.systems.b5.movement import alternation
+
+    a, b = 0, 1
+    assert alternation(4, 6) == [(a, 1), (b, 2), (a, 1), (b, 1), (a, 1), (b, 2), (a, 1), (b, 1)]  # A first
+    assert alternation(6, 4) == [(a, 1), (b, 1), (a, 2), (b, 1), (a, 1), (b, 1), (a, 2), (b, 1)]  # B (six) first
+    assert alternation(3, 6) == [(a, 1), (b, 2)] * 3  # "B should move 2 squadrons for every one that A moves"
+    assert alternation(2, 2) == [(a, 1), (b, 1)] * 2 and alternation(0, 3) == [(b, 3)]
+    assert all(sum(n for s, n in alternation(f, g) if s == 0) == f and sum(n for s, n in alternation(f, g) if s == 1)
+               == g for f in range(8) for g in range(8))
+
+
+def test_movement_priorities_the_most_unfavourable_group():
+    from rules.systems.b5.movement import PRIORITIES, priority
+
+    assert PRIORITIES[priority(elint=True, lost_ship=True)] == "lost a ship in the last pulse"  # the seed's example
+    assert priority(out_of_command=True, elint=True) == 0 and priority() == 3
+    assert PRIORITIES[priority(elint=True)] == "not fired on in the last pulse"
+    assert PRIORITIES[priority(elint=True, fired_on=True)] == "with ELINT support"
