@@ -94,3 +94,23 @@ def test_ground_troops_land_at_normal_relations_only_in_a_system_their_power_con
     once = do(at_troops(once, g), g, "t", land)
     assert [x.id for x in once.sector_at("0505").star_system.planets[0].ground_units] == ["g1", "g9"]
     assert [(str(x.at), x.planet) for x in once.ground_combats] == [("0505", "Vor I")]
+
+
+@pytest.mark.parametrize("state", ["non_aggression", "peace", "trade"])
+def test_no_meeting_under_a_treaty_even_in_a_system_one_controls(state):
+    """The exception is Normal Relations': under a treaty diplomacy still allows no encounter."""
+    c, g = entered(relations={("fed", "klingon"): state}, sectors=RED_WORLD)
+    c = cp.advance(c, g)
+    assert [r for r in c.battle_hexes if r.between is None] == [] and cp.pending(c, g) is None
+
+
+def test_the_exception_is_seed_004s_combat_phase_only():
+    """A campaign fighting V13.11's Battle Hexes (settings.combat_phase v13) forms none at Normal Relations."""
+    from rules.strategic import build_graph
+    from tests.rules.strategic.builder import campaign, fleet
+
+    c = campaign(relations=NORMAL, sectors=RED_WORLD,
+                 fleets=[fleet("f", "fed", "0303", ("0304",)), fleet("k", "klingon", "0304")])
+    g = build_graph(c)
+    c = cp.end_movement(c, g).campaign
+    assert c.battle_hexes == []

@@ -36,15 +36,18 @@ def test_a_raid_stops_income_and_checks_morale_as_if_seized():
     q = run.pending
     assert q.key == "raid/0304/blue" and q.to == "gm" and q.rule == "004 Encounters Phase (raids)"
     assert "Red fought Blue's cargo carriers (Trade One) in 0304" in q.text
+    before = run.campaign
     run.answer(True)
     assert planet(run.campaign, "Terra").raided_turn == 1 and planet(run.campaign, "Mars").raided_turn is None
+    assert planet(before, "Terra").raided_turn is None  # a new campaign: the one answered is untouched
     assert "Terra produce no income in the next Income Phase" in run.campaign.log[-1].text
     for a in ("end_phase", "end_phase"):  # -> Orbital Bombardment -> Troop Combat
         run.answer(a)
     q = run.pending
     assert q.key == "morale/raided/0304/Terra" and q.to == "gm" and "target number 3" in q.text
+    before = run.campaign
     run.answer(True)
-    assert planet(run.campaign, "Terra").morale == 2  # 5 - 3
+    assert planet(run.campaign, "Terra").morale == 2 and planet(before, "Terra").morale == 5  # 5 - 3
     run.answer("end_phase")
     assert run.campaign.turn == 2 and planet(run.campaign, "Terra").raided_turn == 1
     again = play(c, run.answers, g)
@@ -69,3 +72,12 @@ def test_colony_and_transport_fleets_only_when_newly_arrived(kind, moved, asked)
     run = play(c, TO_BATTLE if not moved else ["end_movement", "end_phase", "none", "deep_space", "end_phase",
                                                 {"battle": "0304", "ruling": "fought at the table"}], g)
     assert (run.pending is not None and run.pending.key == "raid/0304/blue") is asked
+
+
+def test_no_raid_question_where_there_is_no_system():
+    """A scenario in a sector without a star system raids no system."""
+    carrier = civilian_fleet(FleetKind.TRADE, "tf", "Trade One", "fed", L("0304"), trade_route=[L("0304")])
+    c, g = seed004(fleets=[fleet("k", "klingon", "0303", ("0304",)), carrier.model_dump(mode="json")],
+                   sectors={"0304": {"owner": "fed"}})
+    run = play(c, TO_BATTLE, g)
+    assert run.pending is None or not run.pending.key.startswith("raid/")
