@@ -41,9 +41,12 @@ def plotted_turn(self: B5Engine) -> Procedure:
                                               f"{movement.plot_text(plot)}")
     for cmd, (s, plot) in plots.items():
         for uid, path in paths(self, s, plot).items():
-            end, facing = path[-1]
+            on = [(h, f) for h, f in path if self.board.on(_label(h))]
+            end, facing = on[-1] if on else (deploy.hex_of(self.at[uid]), self.facing[uid])
+            if len(on) < len(path):  # only a GM ruling lets a plot off the board: the ship stops at its edge
+                self.log.add("ruling", movement.RULE, f"{self.units[uid].unit.name} stops at the board's edge")
             self.at[uid], self.facing[uid] = _label(end), facing
-            self.speed[uid] = self.speed.get(uid, 0) + plot.delta
+            self.speed[uid] = max(0, self.speed.get(uid, 0) + plot.delta)
         self.log.add("ruling", movement.RULE, f"squadron {s.name}'s command ship ends turn {self.round} at "
                                               f"{self.at[cmd]}, facing {self.facing[cmd].name}, speed "
                                               f"{self.speed[cmd]}", {"unit": cmd, "at": str(self.at[cmd])})
@@ -98,4 +101,14 @@ def plot_question(self: B5Engine, team: str, s: Squadron) -> Question:
     return Question(f"b5/{self.round}/plot/{cmd}", QKind.LABEL, team, rule,
                     f"{self.name(team)}: plot squadron {s.name}'s move for turn {self.round} (in secret; speed "
                     f"{speed}: {moves} hexes; F ahead, L/R turn, l/r slip, - none; +2@1 to accelerate)",
-                    data={"secret": True, "plot": cmd, "speed": speed}, check=check)
+                    data={"secret": True, "plot": cmd, "speed": speed}, check=check, parse=_form)
+
+
+def _form(a: Any) -> Plot:
+    """A plot's form only (a GM ruling overrules the rules, never the form)."""
+    if not isinstance(a, str):
+        raise IllegalAnswer(movement.RULE, f"a plot such as \"FF FLF FF\" (three pulses), not {shown(a)}")
+    try:
+        return movement.parse_plot(a)
+    except RuleError as e:
+        raise IllegalAnswer(e.rule, e.message) from None

@@ -254,7 +254,11 @@ def test_a_plot_leaving_the_board_is_refused():
     run.answer("plot and move")
     with pytest.raises(IllegalAnswer, match="B-FLAG would leave the board in pulse 2"):
         run.answer("FF F FF")
-    run.answer("RRRFF F FF")  # come about (to B), the squadron turning with it
+    run.answer({"gm_ruling": "off the edge", "answer": "FF F FF"})  # the GM overrules: it stops at the edge
+    for a in ("FF F FF", "FFF FF FFF", "FFF FF FFF"):
+        run.answer(a)
+    assert "B-FLAG stops at the board's edge" in [e.text for e in run.log.events]
+    assert run.engine.at["b-flag"].col == 1 and run.engine.speed["b-flag"] == 5
 
 
 def test_a_jump_gate_anchors_the_vortices_exactly_in_its_direction():

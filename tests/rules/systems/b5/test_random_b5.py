@@ -1,0 +1,76 @@
+"""b5 played at random through the seam: every question answered with a random legal answer
+(placements among the engine's legal hexes, plots straight or turning, morale and reinforcements
+at random), from both scenarios; each battle ends within its bound, replays to the same bytes
+from its answers, and reopens from the saved campaign where it stood."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules.battlehex.log import IllegalAnswer
+from rules.battlehex.questions import QKind
+from rules.systems import start
+from rules.systems.b5.movement import pulse_moves
+from tests.rules.systems.b5.helpers import b5_campaign
+from tests.rules.systems.v13.helpers import AT
+
+BOUND = 400
+
+
+def answer_for(run, q, rng: random.Random):
+    """A random answer the engine should take (a plot it refuses is replaced by a straight one)."""
+    if q.kind is QKind.PLACE:
+        if q.key == "b5/jump/gate" and rng.random() < 0.5:
+            return "none"
+        legal = run.legal() or list(run.engine.board.labels)
+        facing = run.engine.jump_facing.name if q.key.startswith("b5/arrive/") else rng.choice("ABCDEF")
+        return {"at": str(rng.choice(legal)), "facing": facing}
+    if "plot" in q.data:
+        moves = pulse_moves(q.data["speed"])
+        return " ".join(("L" if rng.random() < 0.2 else "") + "F" * n or "-" for n in moves)
+    if q.kind is QKind.CHOOSE:
+        return rng.choice(q.options)
+    if q.kind is QKind.YES_NO:
+        return rng.random() < 0.5
+    if q.kind in (QKind.NUMBER, QKind.OPTIONAL_NUMBER):
+        return rng.randint(q.low, q.high)
+    if q.kind is QKind.CHOOSE_UNITS:
+        if q.key == "b5/jump/openers":
+            return list(q.options)
+        if q.key == "b5/jump/patrols":
+            n = int(q.text.split("which ")[1].split(" ")[0])
+            return rng.sample(list(q.options), n)
+        return [o for o in q.options if rng.random() < 0.3]
+    raise AssertionError(f"no random answer for {q.key}")
+
+
+def play(seed: int):
+    rng = random.Random(seed)
+    run = start(b5_campaign(4), AT)
+    while run.pending is not None:
+        assert len(run.answers) < BOUND, f"seed {seed}: no end after {BOUND} answers"
+        q = run.pending
+        a = answer_for(run, q, rng)
+        try:
+            run.answer(a)
+        except IllegalAnswer:
+            assert "plot" in q.data, f"seed {seed}: {q.key} refused {a!r}"
+            straight = " ".join("F" * n or "-" for n in pulse_moves(q.data["speed"]))
+            try:
+                run.answer(straight)
+            except IllegalAnswer:  # heading off the board and too fast to stop: the GM rules it
+                run.answer({"gm_ruling": "at the board's edge", "answer": straight})
+    return run
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_random_b5_battles_end_replay_and_reopen(seed):
+    run = play(seed)
+    assert run.state.resolved
+    again = start(b5_campaign(4), AT)
+    for a in run.answers:
+        again.answer(a)
+    assert again.events_json() == run.events_json()
+    saved = run.saved()
+    assert next(r for r in saved.battle_hexes if r.at == AT).resolved
