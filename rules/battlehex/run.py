@@ -27,7 +27,8 @@ from rules.dice import DiceRoller, Roll
 from rules.model.campaign import Campaign
 from rules.strategic.state import StrategicState
 from rules.systems import open_record
-from rules.battlehex.replay_points import Point, Points, make_point, remember, shelf_key, shelved
+from rules.battlehex.replay_points import Points, remember
+from rules.battlehex.run_points import Checkpointed
 
 
 class RunEngine(Protocol):
@@ -76,7 +77,7 @@ class RunEngine(Protocol):
 E = TypeVar("E", bound=RunEngine)
 
 
-class ReplayRun(Generic[E]):
+class ReplayRun(Checkpointed, Generic[E]):
     """A battle run that replays its record's answers on seeded dice.
 
     Subclasses set ``ROUNDS_RULE`` (and ``RULINGS`` to take GM rulings and secret answers),
@@ -202,83 +203,6 @@ class ReplayRun(Generic[E]):
                 self._give(a, expected)
         finally:
             self._keeping = True
-
-    def _shelf(self) -> Points | None:
-        """This battle's checkpoints (the process's, for a reopen); None when the dice are not
-        the seeded roller (scripted test dice are never set back)."""
-        if self._points is None and self._dice is DiceRoller:
-            self._key = shelf_key(type(self).__name__, self.campaign, self.record, self.seed)
-            self._points = shelved(self._key)
-        return self._points
-
-    def _resume_from(self, point: Point, take: bool = False) -> bool:
-        """Go on from ``point`` (``take``: with its own engine, the point dropped); False when
-        its dice cannot be set back."""
-        dice = self._dice(self.seed)
-        if not point.dice_for(dice):
-            return False
-        dice.listeners.append(self._log_roll)
-        log = EventLog(stored=point.events)  # read (a disk point's decoded) only when read
-        self.engine = point.engine_taken(self.record, log, dice) if take else point.engine_copy(self.record, log, dice)
-        gen = self.engine.resume(point.key)
-        assert gen is not None, f"a checkpoint at {point.key} the engine cannot resume"
-        self._gen = gen
-        self.answers = list(point.given)
-        self._secret = dict(point.secret)
-        self.pending = self._advance(None, first=True)
-        assert self.pending is not None and self.pending.key == point.key, "a checkpoint resumed elsewhere"
-        return True
-
-    def _from_disk(self, points: Points, answers: list[Any]) -> Point | None:
-        """The checkpoint a run of this battle wrote to disk (a new process reopening the file);
-        None when there is none to trust (:func:`rules.battlehex.resume.read`)."""
-        from rules.battlehex import resume
-
-        state = self._state()
-        point = resume.load(points, self._key, answers, state)
-        if point is None:
-            self._spare_state = state  # only read: the replay from the first round starts on it
-        return point
-
-    def _spare(self, state: BattleState) -> None:
-        """Keep ``state``, a fresh set-up state only read so far (a system's check of its units),
-        for the next :meth:`_state` (each builds the roster anew)."""
-        self._spare_state = state
-
-    def _write_point(self) -> None:
-        """Keep the newest checkpoint on disk for a reopen in a new process
-        (:func:`rules.battlehex.resume.keep`); never for a campaign whose file seals secrets (the
-        checkpoint would hold them in plain: such a battle is replayed from its answers). It stands
-        at least two answers before the last (``keep`` is told of all but the last), so undoing
-        the last two after a reopen in a new process resumes from it as well."""
-        if self._points is not None and not self.campaign.keys:
-            from rules.battlehex import resume
-
-            resume.keep(self._points, self.answers[:-1], self._key)
-
-    def _checkpoint(self, expected: int) -> None:
-        """Keep a checkpoint now if one is due and the engine can go on from the pending question."""
-        points, q = self._points, self.pending
-        if points is None or q is None or not self._keeping or not points.due(len(self.answers), expected) \
-                or self.engine.resume(q.key) is None:
-            return
-        point = make_point(self.answers, q.key, self.engine, self._secret)
-        if point is not None:
-            points.keep(point)
-
-    def _keep_here(self) -> None:
-        """Before an answer given now changes anything: a checkpoint where the battle stands, if
-        none is kept there (an undo took it, or a replay kept none so late), so undoing this
-        answer again resumes here instead of replaying from an older checkpoint."""
-        points, q = self._points, self.pending
-        if points is None or q is None:
-            return
-        best = points.best(self.answers)
-        if best is not None and best.answers == len(self.answers) or self.engine.resume(q.key) is None:
-            return
-        point = make_point(self.answers, q.key, self.engine, self._secret)
-        if point is not None:
-            points.keep(point)
 
     def _procedure(self) -> Generator[Question, Any, None]:
         """Fleet composition first (seed 004: "applied when any battle is set up"), then the system's rounds."""
