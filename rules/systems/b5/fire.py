@@ -9,8 +9,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 from math import ceil
 
-from rules.model.b5 import Category, WeaponClass
+from hexmap import Label
 from rules.errors import RuleError
+from rules.model.b5 import Category, WeaponClass
+from rules.systems.b5.deploy import Board
 
 RULE = "B5 Combat"
 RANGE_MODIFIER = (0, 1, 3, 5)
@@ -153,3 +155,28 @@ def dogfight_kills(beat_by: int, reading: str = DOGFIGHT_TEXT) -> int:
         return 0
     kills = 2 + (beat_by + 1) // 2 if beat_by >= -1 else 1
     return kills if reading == DOGFIGHT_PATTERN else min(kills, 6)
+
+
+def fighter_move_ok(steps: str, move: int, burn: int = 0) -> str:
+    """Why a fighter flight may not fly ``steps`` (``F`` a hex, ``L``/``R`` a hexside; "" when it
+    may): each hex and each hexside turned costs one of its Move; fighters cannot slip; the
+    afterburner adds up to ``burn`` hexes (not points)."""
+    if set(steps) - set("FLR"):
+        return "a fighter moves F, L and R only (fighters cannot slip)"
+    hexes, turns = steps.count("F"), len(steps) - steps.count("F")
+    if hexes - min(burn, hexes) + turns > move:
+        return f"{hexes} hexes and {turns} hexside turns cost {hexes + turns}, more than its Move {move}" + \
+            (f" and {burn} afterburner hexes" if burn else "")
+    return ""
+
+
+def dogfight_total(roll: int, fighters: int, anti_ship: int = 0, interceptor: int = 0) -> int:
+    """A flight's dogfight total: its damage roll, +1 per fighter in the flight, -1 for any
+    anti-ship ability, +1 per interceptor level."""
+    return roll + fighters - (1 if anti_ship else 0) + interceptor
+
+
+def emine_area(board: Board, centre: Label, launchers: int) -> list[Label]:
+    """The hexes a squadron's energy mines fill around their central impact hex."""
+    mask = board.distances(centre) <= emine_radius(launchers)
+    return [board.labels[i] for i in mask.nonzero()[0]]

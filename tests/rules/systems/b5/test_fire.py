@@ -88,3 +88,32 @@ def test_dogfight_chart_and_its_last_row():
     assert [dogfight_kills(b) for b in range(-4, 9)] == [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6]
     assert dogfight_kills(12) == 6  # the text: "7 or higher"
     assert dogfight_kills(9, DOGFIGHT_PATTERN) == 7  # the chart's pattern past its "7 to 8" row
+
+
+def test_fighter_movement_costs_hexes_and_hexsides_and_the_afterburner_adds_hexes():
+    from rules.systems.b5.fire import fighter_move_ok
+
+    assert fighter_move_ok("FFFFFF", 6) == "" and fighter_move_ok("FFLFF", 5) == ""
+    assert "cost 6, more than its Move 5" in fighter_move_ok("FFLRFF", 5)
+    assert fighter_move_ok("FFLRFF", 5, burn=1) == ""  # one afterburner hex
+    assert fighter_move_ok("FFFFFFFF", 5, burn=3) == "" and fighter_move_ok("FFFFFFFFF", 5, burn=3) != ""
+    assert "cannot slip" in fighter_move_ok("FlF", 6)
+
+
+def test_dogfight_total_one_per_fighter_and_abilities():
+    from rules.systems.b5.fire import dogfight_total
+
+    assert dogfight_total(5, 6) == 11  # "add one per fighter in the flight"
+    assert dogfight_total(5, 6, anti_ship=2) == 10 and dogfight_total(5, 6, interceptor=2) == 13
+    assert dogfight_kills(dogfight_total(5, 6) - 8) == 4  # 11 beats a dogfight rating of 8 by 3: "3 to 4: 4"
+
+
+def test_energy_mine_area_around_the_impact_hex():
+    from hexmap import Label
+    from rules.systems.b5.deploy import Board
+    from rules.systems.b5.fire import emine_area
+
+    board = Board()
+    assert emine_area(board, Label(40, 30), 1) == [Label(40, 30)]
+    assert len(emine_area(board, Label(40, 30), 4)) == 19  # radius 2: 1 + 6 + 12 hexes
+    assert len(emine_area(board, Label(1, 1), 2)) < 7  # the board's corner cuts it
