@@ -80,6 +80,7 @@ class PowerEconomy(Strict):
         maintenance: per unit class in service, its maintenance per unit.
         misc: miscellaneous items waiting for the next Income Phase.
         projects: the units ordered and paid for, not completed yet.
+        productivity_orders: the planets whose Productivity point was bought this turn.
     """
 
     point_pool: Points = Fraction(0)
@@ -94,3 +95,5 @@ class PowerEconomy(Strict):
     misc: list[MiscItem] = []
     projects: list[Project] = Field([], description="units ordered and paid for, waiting for a Construction "
                                     "Completion that has room for them")
+    productivity_orders: list[StrictStr] = Field([], description="planets (\"0207/Vanguard II\") whose next "
+                                                 "Productivity point was bought this turn: added at Update Asset")

@@ -164,8 +164,12 @@ def answer(c: Campaign, raw: Any) -> Campaign:
 
 
 def _update_assets(new: Campaign, c: Campaign) -> None:
-    """The morale checks and census growth of every owned planet, logged with their parts."""
+    """The Productivity bought, then the morale checks and census growth of every owned planet,
+    logged with their parts."""
     from rules.strategic import build_graph
+    from rules.turn.purchases import improvements
+
+    improvements(new)
 
     graph = build_graph(c)
     dice = _dice(c, 10_000)

@@ -1,5 +1,5 @@
 """Seed 004 Turn Orders and Construction Completion for purchases (issue 23): a power buys a unit
-of its unit list at one of its planets, paid at once from its Point Pool, refused with the rule
+of its unit list at one of its planets (or a planet's next Productivity point, :func:`improve`), paid at once from its Point Pool, refused with the rule
 when the order is illegal; the Construction Completion Phase completes the projects in the order
 given, within each planet's construction capacity and dock spaces, and places the units built.
 
@@ -33,6 +33,7 @@ from rules.model.units import UnitFate, UnitKind
 
 TURN_ORDERS = cons.TURN_ORDERS
 CONSTRUCTION = cons.CONSTRUCTION
+UPDATE_ASSET = cons.UPDATE_ASSET
 _MOBILE = {UnitKind.SHIP: cons.Kind.SHIP, UnitKind.PF: cons.Kind.SHIP, UnitKind.FIGHTER: cons.Kind.FLIGHT,
            UnitKind.SHUTTLE: cons.Kind.FLIGHT}
 
@@ -174,3 +175,68 @@ def complete(c: Campaign) -> Campaign:
                                         power=p.id, sector=s.at, units=built))
         p.economy = eco.model_copy(update={"projects": waiting})
     return new
+
+
+def improve(c: Campaign, raw: Any) -> Campaign:
+    """``{"power": id, "at": "0207", "planet": name}``: the planet's next Productivity point bought
+    (ten times the new value, one point per planet per turn), paid now and added at Update Asset
+    (a new campaign); an illegal order raises and changes nothing."""
+    keys = {"power", "at", "planet"}
+    if not (isinstance(raw, dict) and set(raw) == keys and all(isinstance(raw[k], str) for k in keys)):
+        raise IllegalAnswer(TURN_ORDERS, "a Productivity order is {\"productivity\": {\"power\": id, \"at\": "
+                                         f"\"0207\", \"planet\": name}}}}, not {raw!r}")
+    if c.settings.empire_turn != "seed004":
+        raise RuleError(TURN_ORDERS, "productivity is kept by hand in this campaign (settings.empire_turn by_hand)")
+    p = c.power(raw["power"])
+    if p is None:
+        raise IllegalAnswer(TURN_ORDERS, f"there is no power {raw['power']!r}")
+    try:
+        at = Label.parse(raw["at"])
+    except ValueError as e:
+        raise IllegalAnswer(TURN_ORDERS, f"{raw['at']!r} is not a sector label: {e}") from None
+    found = _planet(c, at, raw["planet"])
+    if found is None or found[1].owner != p.id:
+        raise RuleError(UPDATE_ASSET, f"{p.name} improves only its own planets: {raw['planet']} at {raw['at']} is not "
+                                      "one")
+    s, pl = found
+    key = f"{s.at}/{pl.name}"
+    eco = p.economy or PowerEconomy()
+    if any(key in (x.economy.productivity_orders if x.economy else []) for x in c.powers):
+        raise RuleError(UPDATE_ASSET, f"{pl.name} already gains a Productivity point this turn (one per planet per "
+                                      "turn)")
+    cost = Fraction(cons.productivity_cost(pl.productivity, pl.productivity + 1))
+    if eco.point_pool < cost:
+        debt = " (in debt: no purchases until the pool is paid back)" if eco.point_pool < 0 else ""
+        raise RuleError(UPDATE_ASSET, f"{p.name}'s Point Pool {points(eco.point_pool)}{debt} cannot pay Productivity "
+                                      f"{pl.productivity + 1} at {pl.name}: 10 x {pl.productivity + 1} = {cost}")
+    new = c.model_copy(deep=True)
+    q = new.power(p.id)
+    assert q is not None
+    q.economy = eco.model_copy(update={"point_pool": eco.point_pool - cost,
+                                       "productivity_orders": [*eco.productivity_orders, key]})
+    team = new.team_of_power(p.id)
+    new.log.append(LogEntry(turn=c.turn, rule=UPDATE_ASSET, secret_of=[team.id if team else "gm"],
+                            text=f"{p.name} buys Productivity {pl.productivity + 1} at {pl.name} ({s.at}): 10 x "
+                                 f"{pl.productivity + 1} = {cost}; Point Pool {points(eco.point_pool)} -> "
+                                 f"{points(eco.point_pool - cost)}; added at Update Asset"))
+    return new
+
+
+def improvements(new: Campaign) -> None:
+    """Update Asset: each Productivity point bought this turn added to its planet, logged (in place)."""
+    for p in new.powers:
+        eco = p.economy
+        if eco is None or not eco.productivity_orders:
+            continue
+        for key in eco.productivity_orders:
+            at, name = key.split("/", 1)
+            found = _planet(new, Label.parse(at), name)
+            if found is None or found[1].owner != p.id:
+                new.log.append(LogEntry(turn=new.turn, rule=UPDATE_ASSET, text=f"{p.name}: the Productivity bought "
+                                        f"at {name} ({at}) is lost: the planet is no longer {p.name}'s"))
+                continue
+            pl = found[1]
+            pl.productivity += 1
+            new.log.append(LogEntry(turn=new.turn, rule=UPDATE_ASSET, text=f"{pl.name} ({at}): Productivity "
+                                    f"{pl.productivity - 1} -> {pl.productivity} (bought by {p.name})"))
+        p.economy = eco.model_copy(update={"productivity_orders": []})

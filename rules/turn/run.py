@@ -171,8 +171,10 @@ class TurnRun:
             buy = c.settings.empire_turn == "seed004"
             return _gm_question(f"turn/{n}/orders", MOVEMENT, "Game Master: give movement orders "
                                 "({\"orders\": {fleet: [sectors]}}) or execute movement (\"end_movement\")"
-                                + (" - or buy a unit ({\"purchase\": {power, class, at, planet}})" if buy else ""),
-                                fleets, {"answers": ["orders", "end_movement", *(["purchase"] if buy else [])]})
+                                + (" - or buy a unit ({\"purchase\": {power, class, at, planet}}) or a planet's "
+                                   "Productivity ({\"productivity\": {power, at, planet}})" if buy else ""),
+                                fleets, {"answers": ["orders", "end_movement",
+                                                     *(["purchase", "productivity"] if buy else [])]})
         open_q = cp.pending(c, self.graph)  # field repairs, demands, a winner between sectors, ground losses
         if open_q is not None:
             return open_q[1]
@@ -247,10 +249,10 @@ class TurnRun:
         if kind == "orders":
             if raw == "end_movement":
                 return self._end_movement()
-            if isinstance(raw, dict) and set(raw) == {"purchase"}:  # seed 004 Turn Orders (rules/turn/purchases.py)
-                from rules.turn.purchases import order
+            if isinstance(raw, dict) and set(raw) in ({"purchase"}, {"productivity"}):  # seed 004 Turn Orders
+                from rules.turn.purchases import improve, order  # (rules/turn/purchases.py)
 
-                return order(c, raw["purchase"])
+                return order(c, raw["purchase"]) if "purchase" in raw else improve(c, raw["productivity"])
             return self._orders(raw)
         if kind == "battle":
             return self._battle(q, raw)

@@ -112,3 +112,33 @@ def test_construction_completion_builds_what_fits_and_keeps_the_rest():
     assert any("the projects at Tau Ceti IV (0509) wait: the planet is no longer" in t for t in texts)
     assert dumps(parse_campaign(dumps(c))) == dumps(c)
     assert play(with_list(), answers).log == play(with_list(), answers).log
+
+
+def improve(at: str = "0207", planet: str = "Vanguard II", who: str = "fed") -> dict:
+    return {"productivity": {"power": who, "at": at, "planet": planet}}
+
+
+def test_productivity_costs_ten_times_the_new_value_once_a_turn_and_comes_at_update_asset():
+    c = with_list()
+    fed = power(c, "fed")
+    fed.economy = fed.economy.model_copy(update={"point_pool": Fraction(60)})
+    run = play(c, TO_ORDERS)  # 60 + 21 4/5 - 10 = 71 4/5
+    run.answer(improve())  # Vanguard II: Productivity 6 -> 7 costs 70
+    eco = power(run.campaign, "fed").economy
+    assert eco.point_pool == Fraction(359, 5) - 70 and eco.productivity_orders == ["0207/Vanguard II"]
+    assert "buys Productivity 7 at Vanguard II (0207): 10 x 7 = 70" in run.campaign.log[-1].text
+    before = run.campaign
+    with pytest.raises(RuleError, match="already gains a Productivity point this turn") as e:
+        run.answer(improve())
+    assert e.value.rule == "004 Update Asset Phase" and run.campaign is before
+    with pytest.raises(RuleError, match=r"cannot pay Productivity 3 at Tau Ceti IV: 10 x 3 = 30"):
+        run.answer(improve("0509", "Tau Ceti IV"))  # 1 4/5 left
+    with pytest.raises(RuleError, match="improves only its own planets"):
+        run.answer(improve("0203", "Kzin Prime"))
+    rest = EXAMPLE[8:EXAMPLE.index("roll") + 1]  # to the Update Asset roll
+    for a in rest:
+        run.answer(a)
+    vanguard = next(p for p in run.campaign.sector_at("0207").star_system.planets if p.name == "Vanguard II")
+    assert vanguard.productivity == 7 and power(run.campaign, "fed").economy.productivity_orders == []
+    assert "Vanguard II (0207): Productivity 6 -> 7 (bought by United Federation of Planets)" in \
+        [e.text for e in run.campaign.log]
