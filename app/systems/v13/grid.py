@@ -26,7 +26,7 @@ from app.systems.v13.hexes import (  # noqa: F401 (the geometry, where the map's
     labels_in,
 )
 from app.systems.v13.labels import label_px, paint_labels
-from app.systems.v13.layers import blank, thin
+from app.systems.v13.layers import ScreenLayer, blank, thin
 from hexmap import Hex, MapWindow
 
 
@@ -105,6 +105,7 @@ class PlaneGrid:
         self.quick = False
         self.blurred = False
         self._sharp: dict[str, float] = {}  # the last zoom each kind of picture was painted sharp at
+        self.under = ScreenLayer()  # the plane under the sheet, per view transform
 
     def _changed(self) -> None:
         if self.changed is not None:
@@ -123,6 +124,7 @@ class PlaneGrid:
     def set_region(self, path: QPainterPath) -> None:
         """The legal region of the floating map as a closed area (empty: none)."""
         self.region = path
+        self.under.clear()
         self._changed()
 
     def sheet_rect(self) -> QRectF:
@@ -145,22 +147,32 @@ class PlaneGrid:
         p.save()
         p.setPen(Qt.PenStyle.NoPen)
         p.setRenderHint(QPainter.RenderHint.Antialiasing, False)  # the edges are drawn over these fills
-        if not self.region.isEmpty() and not self.covers(p, rect):
-            p.setBrush(region_over_plane())
-            p.drawPath(self.region)
+        if not self.covers(p, rect):  # the plane under the sheet, fixed on it: one picture per transform
+            self.under.paint(p, rect, self._paint_plane, keep=not self.quick)
         if not scale or (self.quick and band >= LABEL_LOD):  # else the paper is in the sheet's pictures
             p.setBrush(SHEET_FILL)
             p.drawPath(self.sheet)
         if scale and band >= LABEL_LOD:
             self._paint_tiles(p, rect.intersected(self._rect))
+        elif scale:  # the whole sheet in view: a picture of it (its edge's stroke costs more than the rest)
+            self._blit_sheet(p)
         else:
             if lod >= TILE_LOD:
-                self._paint_grid(p, rect, lod, scale)
-            if scale:  # the whole sheet in view: a picture of it (its edge's stroke costs more than the rest)
-                self._blit_sheet(p)
-            else:
-                paint_edge(p, self.sheet)
+                self._paint_close(p, rect, lod)
+            paint_edge(p, self.sheet)
         p.restore()
+
+    def _paint_plane(self, p: QPainter, rect: QRectF) -> None:
+        """The slate plane, the region's tint on it and, below label zoom, the plane's grid."""
+        p.fillRect(rect, OFF_SHEET)
+        p.setPen(Qt.PenStyle.NoPen)
+        if not self.region.isEmpty():
+            p.setBrush(region_over_plane())
+            p.drawPath(self.region)
+        lod = p.worldTransform().m11()
+        band, scale = next(b for b in reversed(BANDS) if lod >= b[0])
+        if scale and band < LABEL_LOD and lod >= TILE_LOD:  # tiles at the screen's own scale, blitted as they are
+            self._paint_tiles(p, rect.intersected(self._rect), labels=False)
 
     def covers(self, p: QPainter, rect: QRectF) -> bool:
         """Whether the sheet's pictures at ``p``'s zoom (paper, grid, labels) cover all of
@@ -225,18 +237,13 @@ class PlaneGrid:
         b = math.floor((box.top() - HEX - self.Y0) * s / rows)
         return QPointF(self.X0 + a * cols / s, self.Y0 + b * rows / s), (a, b), (cols, rows)
 
-    def _paint_grid(self, p: QPainter, rect: QRectF, lod: float, scale: float) -> None:
-        if not scale:  # closer than any band: the few hexes on the screen, drawn as they are
-            p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-            area = self._rect.intersected(rect.adjusted(-HEX, -HEX, HEX, HEX))
-            p.setPen(GRID_PEN_CLOSE)
-            p.drawLines(grid_lines(area))
-            paint_labels(p, labels_in(self.window, area), label_px(lod))
-            return
-        # the grid alone (it moves onto itself when the sheet floats): tiles of the plane at the
-        # screen's own scale, blitted as they are (issue 21: a scaled blit of a band's picture
-        # cost a fitted view's float 1.2 ms)
-        self._paint_tiles(p, rect.intersected(self._rect), labels=False)
+    def _paint_close(self, p: QPainter, rect: QRectF, lod: float) -> None:
+        """Closer than any band: the few hexes on the screen, drawn as they are."""
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        area = self._rect.intersected(rect.adjusted(-HEX, -HEX, HEX, HEX))
+        p.setPen(GRID_PEN_CLOSE)
+        p.drawLines(grid_lines(area))
+        paint_labels(p, labels_in(self.window, area), label_px(lod))
 
     def _paint_tiles(self, p: QPainter, rect: QRectF, labels: bool = True) -> None:
         """The sheet's tiles over ``rect``: tile (i, j) of an unfloated sheet covers the

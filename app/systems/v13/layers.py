@@ -179,6 +179,54 @@ class ScreenPictures:
         p.restore()
 
 
+class ScreenLayer:
+    """A layer of the background fixed on the plane (under the sheet: the slate, the legal
+    region's tint, the grid below label zoom), kept as one picture of the screen per view
+    transform: a float of the sheet moves none of it, and blits it instead of filling the
+    paths and laying the grid's tiles again. Drawn as it is on a paint of part of the screen
+    (a scroll's strip) or when not to be kept (a zoom under way)."""
+
+    KEEP = 3
+
+    def __init__(self) -> None:
+        self.built = 0
+        self._pictures: dict[tuple, QPixmap] = {}
+
+    def clear(self) -> None:
+        """What the layer shows changed."""
+        self._pictures.clear()
+
+    def paint(self, p: QPainter, rect: QRectF, draw, keep: bool = True) -> None:
+        """``draw(painter, rect)`` on ``p``, or the picture of the screen kept for its transform."""
+        dev, t = p.device(), p.worldTransform()
+        if not isinstance(dev, QPixmap) or not t.isAffine() or t.isRotating():
+            draw(p, rect)
+            return
+        dpr = dev.devicePixelRatio()
+        key = (round(t.m11(), 9), round(t.m22(), 9), round(t.dx(), 3), round(t.dy(), 3), dev.width(), dev.height(), dpr)
+        pix = self._pictures.get(key)
+        if pix is None:
+            screen = QRectF(0, 0, dev.width() / dpr, dev.height() / dpr)
+            if not keep or not t.mapRect(rect).adjusted(-1, -1, 1, 1).contains(screen):
+                draw(p, rect)
+                return
+            pix = QPixmap(dev.width(), dev.height())
+            pix.setDevicePixelRatio(dpr)
+            q = QPainter(pix)
+            q.setRenderHints(p.renderHints())
+            q.setTransform(t)
+            draw(q, t.inverted()[0].mapRect(screen))
+            q.end()
+            self.built += 1
+            if len(self._pictures) >= self.KEEP:
+                del self._pictures[next(iter(self._pictures))]
+            self._pictures[key] = pix
+        p.save()
+        p.resetTransform()
+        p.drawPixmap(0, 0, pix)
+        p.restore()
+
+
 def quick(parts, on: bool) -> bool:
     """A zoom under way (the wheel turning) or over, for the pictures ``parts`` (each with
     ``quick`` and ``blurred``). Under way, what is not kept at the new zoom is shown from the

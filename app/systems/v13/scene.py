@@ -126,8 +126,6 @@ class BattleScene(QGraphicsScene):
         self.screens.paint(p, rect.intersected(device_rect(p)), self._draw_background)
 
     def _draw_background(self, p: QPainter, rect: QRectF) -> None:
-        if not self.grid.covers(p, rect):  # the slate plane (under the sheet's pictures: not needed)
-            super().drawBackground(p, rect)
         p.save()
         # a cached background's painter has none
         p.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)

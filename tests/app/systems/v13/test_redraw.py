@@ -165,3 +165,29 @@ def test_a_float_of_a_fitted_map_paints_no_grid_under_the_sheet(qtbot, monkeypat
              and on_sheet.contains(QRect(a[0], a[1], a[2].width(), a[2].height()))]
     assert under == [], f"{len(under)} grid tiles painted under the sheet"
     assert any(len(a) == 3 and a[2].width() > view.viewport().width() * 0.6 for a in blits), "no picture of the sheet"
+
+
+def test_a_float_of_a_fitted_map_lays_the_plane_from_one_picture(qtbot, monkeypatch):
+    """The plane under the sheet (the slate, the region's tint, the grid) does not move when the
+    sheet floats: it is one picture of the screen per zoom and scroll, not the region filled
+    and a score of grid tiles laid again at every float."""
+    from PySide6.QtGui import QPainter
+    from hexmap import Facing
+
+    view = _floated_map(qtbot, fitted=True)
+    grid = view.scene().grid
+    s = view.transform().m11()
+    tile = (max(1, round(grid.TILE_COLS * 1.5 * 20.0 * s)), max(1, round(grid.TILE_ROWS * 3 ** 0.5 * 20.0 * s)))
+    blits, fills = [], []
+    _spy(monkeypatch, QPainter, "drawPixmap", blits)
+    original = QPainter.drawPath
+
+    def fill_spy(self, path):
+        if self.brush().style() != Qt.BrushStyle.NoBrush:
+            fills.append(path)
+        return original(self, path)
+    monkeypatch.setattr(QPainter, "drawPath", fill_spy)
+    grid.set_window(grid.window.floated(Facing.D, 1))
+    view.viewport().repaint()
+    tiles = [a for a in blits if len(a) == 3 and (a[2].width(), a[2].height()) == tile]
+    assert tiles == [] and fills == [], f"{len(tiles)} grid tiles laid, {len(fills)} paths filled"
