@@ -146,6 +146,13 @@ class BattleMapView(HudView):
         self._fitted = self.transform()
         self._fit()
 
+    def keep_focus(self) -> None:
+        """A fitted view (nobody zoomed or panned since) that no longer shows all it would fit (a
+        legal zone offered off the sheet, the attackers' ring) fits again; otherwise nothing moves."""
+        if self.auto_fit and not self.mapToScene(self.viewport().rect()).boundingRect().contains(
+                self.scene().focus_rect()):
+            self._fit()
+
     def _fit(self) -> None:
         if self.transform() != self._fitted:  # zoomed by someone else since (fitInView, scale)
             self.auto_fit = False

@@ -141,6 +141,7 @@ class SetupPanel(QWidget):
         w.scene.show_zone(q, r)
         ring_q, ring_r, ring_rule = keep_out(w.b.ctx, w.b.placement, uid)
         w.scene.show_ring(ring_q, ring_r)
+        w.view.keep_focus()  # the attackers' zone lies 50 hexes off: a fitted map shows it (issue 22)
         u = w.b.state.units[uid]
         low, high, rule = w.b.placement.speed_rule(u)
         self.speed.setRange(low, high)

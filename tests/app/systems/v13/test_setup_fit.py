@@ -6,6 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMenu, QScrollArea
 
+from app.systems.v13.map import centre_of
+from hexmap import Hex
 from rules.battlehex.questions import QKind
 from tests.app.gui import Answerer, ok, open_main_window
 from tests.app.systems.test_table import system_action
@@ -72,4 +74,35 @@ def test_the_combat_panel_shows_without_scrolling_sideways(qtbot, tmp_path):
     QApplication.processEvents()
     assert not area.horizontalScrollBar().isVisible(), \
         (area.widget().minimumSizeHint().width(), area.viewport().width())
+    bw.close()
+
+
+def test_the_attackers_placement_shows_their_legal_zone(qtbot, tmp_path):
+    """Seen on the 1600x1000 screen: once the defender was placed, the Coalition's placement
+    showed the sheet alone - its legal zone and the red ring lay 50 hexes off, out of the view,
+    and a drop on the map was refused (V13.441) with nowhere to see where to drop instead."""
+    main = open_main_window(qtbot, tmp_path)
+    system_action(main.findChild(QMenu, "battle_systems_menu"), "v13").trigger()
+    bw = end_movement_and_fight(main, qtbot, "0509")
+    bw.resize(1400, 900)
+    answerer = Answerer(ok)
+    for _ in range(100):
+        q = bw.b.pending
+        if q is not None and q.kind is QKind.PLACE and q.rule == "V13.440" and not bw.handing_over():
+            break
+        if bw.handing_over():
+            qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+        elif q is not None and q.kind is QKind.PLACE and QApplication.activeModalWidget() is None:
+            bw.activateWindow()
+            qtbot.waitUntil(lambda: QApplication.activeWindow() is bw)
+            place_by_keys(bw, qtbot)
+        qtbot.wait(20)
+    answerer.stop()
+    assert bw.b.pending.kind is QKind.PLACE and "V13.440" in bw.b.pending.rule
+    QApplication.processEvents()
+    view = bw.panel.view
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    qs, rs = bw.b.placement.zone_arrays(bw.panel.selected_unit())  # the engine's legal hexes
+    legal = [centre_of(Hex(int(q), int(r))) for q, r in zip(qs, rs)]
+    assert legal and any(shown.contains(c) for c in legal), (shown, len(legal))
     bw.close()
