@@ -129,7 +129,8 @@ def test_the_seed004_economy_plays_on_with_any_legal_answers(seed, system, phase
     rules = {e.rule for e in p.run.log}
     assert {"004 Income Phase", "004 Morale Check Chart", "004 End of Turn Phase"} <= rules
     FIGURES.update({"purchases": sum(1 for e in p.run.log if e.kind == "log" and e.rule == "004 Turn Orders Phase"),
-                    "units built": sum(1 for e in p.run.log if e.kind == "log" and "completed:" in e.text)})
+                    "units built": sum(1 for e in p.run.log if e.kind == "log" and "completed:" in e.text),
+                    "productivity bought": sum(1 for e in p.run.log if e.kind == "log" and "buys Productivity" in e.text)})
     FIGURES.update({"economy games": 1, "tech rolls": sum(1 for e in p.run.log if e.kind == "answer"
                                                           and e.rule == "004 Tech Phase" and "roll" in e.text)})
 

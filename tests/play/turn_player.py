@@ -158,6 +158,8 @@ class TurnPlayer:
             for p, s, pl in self.rng.sample(planets, min(len(planets), 3)):
                 unit = self.rng.choice(p.unit_list).unit.class_designation
                 yield {"purchase": {"power": p.id, "class": unit, "at": str(s.at), "planet": pl.name}}, False
+                if self.rng.random() < 0.3:
+                    yield {"productivity": {"power": p.id, "at": str(s.at), "planet": pl.name}}, False
         yield "end_movement", True
 
     def _path(self, state: StrategicState, f: Any) -> list[str] | None:
