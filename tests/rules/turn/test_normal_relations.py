@@ -114,3 +114,20 @@ def test_the_exception_is_seed_004s_combat_phase_only():
     g = build_graph(c)
     c = cp.end_movement(c, g).campaign
     assert c.battle_hexes == []
+
+
+def test_a_planet_of_the_system_is_control_enough_to_land():
+    """Fed owns Vor II in Klingon's 0505: "you ... currently control a system" - it may land on Vor I."""
+    from rules.turn.logistics import actions, do
+    from tests.rules.turn.test_combat_phase import seed004
+    from tests.rules.turn.test_logistics import at_troops, transport
+
+    kl = {"id": "g1", "name": "Klingon legion", "power": "klingon", "attrition": 2}
+    sectors = {"0505": {"owner": "klingon", "star_system": {"name": "Vor", "planets": [
+        {"name": "Vor I", "owner": "klingon", "census": 3, "morale": 3, "ground_units": [kl]},
+        {"name": "Vor II", "owner": "fed", "census": 1, "morale": 1}]}}}
+    c, g = seed004(fleets=[transport()], sectors=sectors, relations=NORMAL)
+    c = at_troops(c, g)
+    land = next(a for a in actions(c, "t") if a.verb == "land" and a.planet == "Vor I")
+    c = do(c, g, "t", land)
+    assert [x.id for x in c.sector_at("0505").star_system.planets[0].ground_units] == ["g1", "g9"]
