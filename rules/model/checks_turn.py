@@ -90,7 +90,7 @@ def check_turn(c: Campaign, sectors: dict[str, Sector], joined: Callable[[LabelF
             out.append((f"powers[{i}].economy.homeworld", f"sector {home} is not on the map"))
         classes = {b.unit.class_designation for b in pw.unit_list}
         for j, pr in enumerate(pw.economy.projects if pw.economy is not None else []):
-            if pr.unit_class not in classes:
+            if pr.repair_of is None and pr.unit_class not in classes:
                 out.append((f"powers[{i}].economy.projects[{j}].unit_class", f"{pr.unit_class!r} is not on "
                                                                               f"{pw.id}'s unit_list"))
             if str(pr.at) not in sectors:

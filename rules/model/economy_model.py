@@ -64,6 +64,8 @@ class Project(Strict):
     planet: StrictStr = Field(min_length=1)
     cost: Points
     turn: StrictInt = Field(ge=1, le=10_000, description="the turn it was ordered")
+    repair_of: StrictStr | None = Field(None, description="a repair: the id of the crippled unit repaired there "
+                                        "(unit_class is then that unit's class)")
 
 
 class PowerEconomy(Strict):

@@ -29,7 +29,8 @@ from rules.errors import RuleError
 from rules.model.campaign import Campaign, Fleet, Planet, Sector
 from rules.model.economy_model import PowerEconomy, Project
 from rules.model.records import LogEntry
-from rules.model.units import UnitFate, UnitKind
+from rules.model.builds import BuildClass
+from rules.model.units import Unit, UnitFate, UnitKind
 
 TURN_ORDERS = cons.TURN_ORDERS
 CONSTRUCTION = cons.CONSTRUCTION
@@ -140,18 +141,27 @@ def complete(c: Campaign) -> Campaign:
         for (at, name), projects in by_planet.items():
             found = _planet(new, projects[0].at, name)
             entries = {b.unit.class_designation: b for b in p.unit_list}
-            if found is None or found[1].owner != p.id or any(j.unit_class not in entries for j in projects):
+            if found is None or found[1].owner != p.id or any(j.unit_class not in entries and j.repair_of is None
+                                                               for j in projects):
                 waiting.extend(projects)
                 new.log.append(LogEntry(turn=new.turn, rule=CONSTRUCTION, text=f"{p.name}: the projects at {name} "
                                         f"({at}) wait: the planet is no longer {p.name}'s"))
                 continue
             s, pl = found
             cap, docks = room(new, s, pl)
-            done = cons.complete([cons.Project(j.id, kind_of(entries[j.unit_class].unit.kind), j.cost)
-                                  for j in projects], int(cap), docks, pl.census)
+            repaired = {j.id: _repaired(new, p.id, s, j) for j in projects if j.repair_of is not None}
+            here = [j for j in projects if j.repair_of is None or repaired[j.id] is not None]
+            for j in projects:
+                if j.repair_of is not None and repaired[j.id] is None:
+                    waiting.append(j)
+                    new.log.append(LogEntry(turn=new.turn, rule=CONSTRUCTION, text=f"{p.name} at {name} ({at}): the "
+                                            f"repair of {j.repair_of} waits: the unit is not at {at}, crippled"))
+            projects = here
+            done = cons.complete([cons.Project(j.id, _kind(entries, j, repaired), j.cost) for j in projects],
+                                 int(cap), docks, pl.census)
             finished = {d.name for d in done.done}
             waiting.extend(j for j in projects if j.id not in finished)
-            names = {j.id: j.unit_class for j in projects}
+            names = {j.id: j.unit_class if j.repair_of is None else f"{j.unit_class} {j.repair_of}" for j in projects}
             for line in done.lines:
                 for jid, cls in names.items():
                     line = line.replace(jid, cls)
@@ -159,6 +169,10 @@ def complete(c: Campaign) -> Campaign:
             built = []
             for j in projects:
                 if j.id not in finished:
+                    continue
+                fixed = repaired.get(j.id)
+                if fixed is not None:
+                    fixed.crippled = False
                     continue
                 unit_id = j.id if j.id not in ids else f"{j.id}-{len(ids)}"
                 ids.add(unit_id)
@@ -240,3 +254,77 @@ def improvements(new: Campaign) -> None:
             new.log.append(LogEntry(turn=new.turn, rule=UPDATE_ASSET, text=f"{pl.name} ({at}): Productivity "
                                     f"{pl.productivity - 1} -> {pl.productivity} (bought by {p.name})"))
         p.economy = eco.model_copy(update={"productivity_orders": []})
+
+
+def _where(c: Campaign, power: str, s: Sector, unit_id: str) -> Unit | None:
+    """The power's unit ``unit_id`` standing in sector ``s`` (in a fleet there, or its garrison)."""
+    units = [u for f in c.fleets if f.power == power and f.sector == s.at and f.in_transit_to is None
+             for u in f.units] + (list(s.garrison) if s.owner == power else [])
+    return next((u for u in units if u.id == unit_id), None)
+
+
+def _repaired(c: Campaign, power: str, s: Sector, j: Project) -> Unit | None:
+    u = _where(c, power, s, j.repair_of or "")
+    return u if u is not None and u.crippled and u.fate is UnitFate.ACTIVE else None
+
+
+def _kind(entries: dict[str, BuildClass], j: Project, repaired: dict[str, Unit | None]) -> cons.Kind:
+    fixed = repaired.get(j.id)
+    if fixed is not None:
+        return cons.Kind.REPAIR if kind_of(fixed.kind).dock else cons.Kind.BASE_REPAIR
+    return kind_of(entries[j.unit_class].unit.kind)
+
+
+def repair(c: Campaign, raw: Any) -> Campaign:
+    """``{"power": id, "unit": id, "planet": name}``: a crippled unit of the power, standing at its
+    planet's sector, repaired there for 25% of its cost (a ship takes a dock space), paid now and
+    done at Construction Completion where it fits (a new campaign); an illegal order raises."""
+    keys = {"power", "unit", "planet"}
+    if not (isinstance(raw, dict) and set(raw) == keys and all(isinstance(raw[k], str) for k in keys)):
+        raise IllegalAnswer(TURN_ORDERS, "a repair is {\"repair\": {\"power\": id, \"unit\": id, \"planet\": "
+                                         f"name}}}}, not {raw!r}")
+    if c.settings.empire_turn != "seed004":
+        raise RuleError(TURN_ORDERS, "repairs are kept by hand in this campaign (settings.empire_turn by_hand)")
+    p = c.power(raw["power"])
+    if p is None:
+        raise IllegalAnswer(TURN_ORDERS, f"there is no power {raw['power']!r}")
+    spot = next(((s, pl) for s in c.map.sectors for pl in (s.star_system.planets if s.star_system else [])
+                 if pl.name == raw["planet"] and pl.owner == p.id), None)
+    if spot is None:
+        raise RuleError(CONSTRUCTION, f"{p.name} repairs only at its own planets: {raw['planet']} is not one")
+    s, pl = spot
+    u = _where(c, p.id, s, raw["unit"])
+    if u is None:
+        raise RuleError(CONSTRUCTION, f"{raw['unit']} is not a unit of {p.name} standing at {pl.name} ({s.at})")
+    if not u.crippled:
+        raise RuleError(CONSTRUCTION, f"{u.name} is not crippled: nothing to repair")
+    if u.cost is None:
+        raise RuleError(CONSTRUCTION, f"{u.name} has no cost in the file (units[].cost): 25% of it cannot be counted")
+    eco = p.economy or PowerEconomy()
+    if any(j.repair_of == u.id for j in eco.projects):
+        raise RuleError(CONSTRUCTION, f"{u.name}'s repair is already ordered")
+    cost = cons.repair_cost(Fraction(u.cost))
+    if eco.point_pool < cost:
+        debt = " (in debt: no purchases until the pool is paid back)" if eco.point_pool < 0 else ""
+        raise RuleError(TURN_ORDERS, f"{p.name}'s Point Pool {points(eco.point_pool)}{debt} cannot pay {u.name}'s "
+                                     f"repair: 25% of {points(Fraction(u.cost))} = {points(cost)}")
+    cap, docks = room(c, s, pl, c.turn)
+    if cost > cap:
+        raise RuleError(CONSTRUCTION, f"{pl.name}'s construction capacity left this turn is {points(cap)}, the repair "
+                                      f"costs {points(cost)}")
+    dock = kind_of(u.kind).dock
+    if dock and docks < 1:
+        raise RuleError(CONSTRUCTION, f"{pl.name} has no dock space left this turn (a ship repaired takes one)")
+    new = c.model_copy(deep=True)
+    q = new.power(p.id)
+    assert q is not None
+    made = sum(len(x.economy.projects) if x.economy else 0 for x in new.powers)
+    project = Project(id=f"{p.id}-t{c.turn}-{made + 1}", unit_class=u.class_designation or u.name, at=s.at,
+                      planet=pl.name, cost=cost, turn=c.turn, repair_of=u.id)
+    q.economy = eco.model_copy(update={"point_pool": eco.point_pool - cost, "projects": [*eco.projects, project]})
+    team = new.team_of_power(p.id)
+    new.log.append(LogEntry(turn=c.turn, rule=CONSTRUCTION, secret_of=[team.id if team else "gm"],
+                            text=f"{p.name} orders {u.name}'s repair at {pl.name} ({s.at}): 25% of "
+                                 f"{points(Fraction(u.cost))} = {points(cost)}; Point Pool {points(eco.point_pool)} -> "
+                                 f"{points(eco.point_pool - cost)}"))
+    return new

@@ -172,9 +172,10 @@ class TurnRun:
             return _gm_question(f"turn/{n}/orders", MOVEMENT, "Game Master: give movement orders "
                                 "({\"orders\": {fleet: [sectors]}}) or execute movement (\"end_movement\")"
                                 + (" - or buy a unit ({\"purchase\": {power, class, at, planet}}) or a planet's "
-                                   "Productivity ({\"productivity\": {power, at, planet}})" if buy else ""),
+                                   "Productivity ({\"productivity\": {power, at, planet}}) or repair a unit ({\"repair\": "
+                                   "{power, unit, planet}})" if buy else ""),
                                 fleets, {"answers": ["orders", "end_movement",
-                                                     *(["purchase", "productivity"] if buy else [])]})
+                                                     *(["purchase", "productivity", "repair"] if buy else [])]})
         open_q = cp.pending(c, self.graph)  # field repairs, demands, a winner between sectors, ground losses
         if open_q is not None:
             return open_q[1]
@@ -249,10 +250,12 @@ class TurnRun:
         if kind == "orders":
             if raw == "end_movement":
                 return self._end_movement()
-            if isinstance(raw, dict) and set(raw) in ({"purchase"}, {"productivity"}):  # seed 004 Turn Orders
-                from rules.turn.purchases import improve, order  # (rules/turn/purchases.py)
+            if isinstance(raw, dict) and len(raw) == 1 and set(raw) <= {"purchase", "productivity", "repair"}:
+                from rules.turn import purchases  # seed 004 Turn Orders (rules/turn/purchases.py)
 
-                return order(c, raw["purchase"]) if "purchase" in raw else improve(c, raw["productivity"])
+                how = {"purchase": purchases.order, "productivity": purchases.improve, "repair": purchases.repair}
+                key = next(iter(raw))
+                return how[key](c, raw[key])
             return self._orders(raw)
         if kind == "battle":
             return self._battle(q, raw)

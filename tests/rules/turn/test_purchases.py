@@ -142,3 +142,43 @@ def test_productivity_costs_ten_times_the_new_value_once_a_turn_and_comes_at_upd
     assert vanguard.productivity == 7 and power(run.campaign, "fed").economy.productivity_orders == []
     assert "Vanguard II (0207): Productivity 6 -> 7 (bought by United Federation of Planets)" in \
         [e.text for e in run.campaign.log]
+
+
+def repair(unit: str, planet: str = "Vanguard II") -> dict:
+    return {"repair": {"power": "fed", "unit": unit, "planet": planet}}
+
+
+def crippled(c: Campaign, *ids_costs: tuple[str, int]) -> Campaign:
+    for uid, cost in ids_costs:
+        u = next(u for f in c.fleets for u in f.units if u.id == uid) if any(
+            u.id == uid for f in c.fleets for u in f.units) else next(
+            u for s in c.map.sectors for u in s.garrison if u.id == uid)
+        u.crippled, u.cost = True, Fraction(cost)
+    return parse_campaign(dumps(c))
+
+
+def test_a_repair_costs_a_quarter_of_the_cost_and_is_done_at_construction_completion():
+    c = crippled(with_list(), ("fed-sb-11", 40))
+    answers = [*EXAMPLE[:8], repair("fed-sb-11"), *EXAMPLE[8:]]
+    run = play(c, answers[:9])
+    eco = power(run.campaign, "fed").economy
+    assert eco.point_pool == Fraction(59, 5) - 10 and eco.projects[0].repair_of == "fed-sb-11"
+    assert "orders" in run.campaign.log[-1].text and "25% of 40 = 10" in run.campaign.log[-1].text
+    with pytest.raises(RuleError, match="repair is already ordered"):
+        run.answer(repair("fed-sb-11"))
+    with pytest.raises(RuleError, match="is not crippled: nothing to repair"):
+        run.answer(repair(next(u.id for f in run.campaign.fleets if f.id == "fed-trade-escort" for u in f.units)))
+    with pytest.raises(RuleError, match="is not a unit of United Federation of Planets standing at Tau Ceti IV"):
+        run.answer(repair("fed-sb-11", "Tau Ceti IV"))
+    for a in answers[9:answers.index("roll")]:
+        run.answer(a)
+    sb = next(u for u in run.campaign.sector_at("0207").garrison if u.id == "fed-sb-11")
+    assert not sb.crippled and power(run.campaign, "fed").economy.projects == []
+    assert any("repair of a base or fixed defence) completed: 10 of capacity" in e.text for e in run.campaign.log)
+
+
+def test_a_repair_needs_the_unit_s_cost_and_the_pool():
+    c = crippled(with_list(), ("fed-sb-11", 400))
+    run = play(c, TO_ORDERS)
+    with pytest.raises(RuleError, match=r"cannot pay Starbase .*repair: 25% of 400 = 100|cannot pay .* = 100"):
+        run.answer(repair("fed-sb-11"))
