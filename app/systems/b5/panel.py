@@ -18,7 +18,7 @@ from hexmap import Facing, Label
 from rules.battlehex.change import BattleChange
 from rules.battlehex.log import GM
 from rules.battlehex.questions import QKind, Question
-from rules.battlehex.sight import events_for, sight
+from rules.battlehex.sight import sight
 from rules.model.visibility import TABLE
 from rules.systems.b5.battle import B5Battle
 from rules.systems.b5.deploy import COLS, ROWS
@@ -218,7 +218,5 @@ class B5Panel(PanelBase):
     def report(self, viewer: str) -> str:
         run = self._run()
         body = self._sheet(run, viewer) if run is not None else ""
-        lines = "".join(f"<li>[{escape(e.rule)}] {escape(e.text)}</li>" for e in events_for(run, viewer)) \
-            if run else ""
         return (f"<html><body><h1>Battle Hex {self.win.at} (Babylon 5 Fleet Action)</h1>{body}"
-                f"<h2>Log</h2><ul>{lines}</ul></body></html>")
+                f"<h2>Log</h2>{self.report_log(run, viewer)}</body></html>")  # each event's replay link
