@@ -145,3 +145,29 @@ def test_an_open_v13_battle_s_report_links_to_its_replay(qtbot, tmp_path):
     assert window is not None and window.replay.on, again.statusBar().currentMessage()
     assert len(window.replay.steps) == answers and window.replay.steps.frames[window.replay.k].events >= event
     window.close()
+
+
+def test_a_table_battle_s_report_links_every_event(qtbot, tmp_path):
+    src = tmp_path / "table.json"
+    shutil.copy(DEFAULT, src)
+    main = opened(qtbot, tmp_path, src)
+    system_action(main.findChild(QMenu, "battle_systems_menu"), "table").trigger()
+    bw = end_movement_and_fight(main, qtbot, "0509")
+    answerer = Answerer(lambda d: isinstance(d, QuestionDialog) and ok(d))  # no unit ticked: none destroyed...
+    for _ in range(60):
+        if bw.b.status().resolved:
+            break
+        if bw.handing_over():
+            qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+        qtbot.wait(30)
+    answerer.stop()
+    assert bw.b.status().resolved
+    main.save_action.trigger()
+    page = Path(bw.export_report(str(tmp_path / "table.html"))).read_text(encoding="utf-8")
+    found = [(int(n), html.unescape(href)) for n, href in LINK.findall(page)]
+    assert [n for n, _ in found] == [e.seq for e in events_for(bw.b, bw.viewer or "gm")]
+    bw.close()
+    again = opened(qtbot, tmp_path, src)
+    window = open_link(again, parse(found[-1][1]))
+    assert window is not None and window.replay.on and window.replay.k == len(window.replay.steps)
+    window.close()
