@@ -7,9 +7,9 @@ Phase, unit lists the question's check passes, GM rulings, battles fought by the
 random answers), from the default campaign (both ``combat_phase`` settings, every battle
 system) and from generated ones (tests/strategies/campaigns.py: 3-6 powers, three-way
 meetings, civilian fleets, cargo, monsters), each also with seed 004's empire turn run by
-BattleHex (issue 23: random economy records, starting on turns that roll tech and grow census). Asserted after every answer: a next question
-exists (or the turn ends), no exception escapes, the campaign saved passes the validation of
-``--check`` and reopens to an equal state; after the game: the same seed and answers give the
+BattleHex (issue 23: random economy records, starting on turns that roll tech and grow census).
+Asserted after every answer: a next question exists (or the turn ends), no exception escapes,
+the campaign saved passes the validation of ``--check`` and reopens to an equal state; after the game: the same seed and answers give the
 same bytes, in this process and in fresh ones with other ``PYTHONHASHSEED`` values.
 
 Profiles: the default one (CI) plays about 20 turns in under a minute; ``BATTLEHEX_LONG=1``
@@ -86,8 +86,8 @@ def _economy(c: Campaign, seed: int, turn: int) -> Campaign:
         own = [u for f in c.fleets if f.power == p.id for u in f.units] + [
             u for s in c.map.sectors if s.owner == p.id for u in s.garrison]
         p.unit_list = [BuildClass(unit=u, cost=Fraction(rng.randint(1, 24), rng.choice((1, 2))),
-                                  in_service=rng.choice((None, 150, 171, 200))) for u in rng.sample(own, min(len(own), 3))
-                       if u.class_designation]  # what it may build: some of its own counters
+                                  in_service=rng.choice((None, 150, 171, 200)))
+                       for u in rng.sample(own, min(len(own), 3)) if u.class_designation]  # what it may build: some of its own counters
     for s in c.map.sectors:
         for pl in s.star_system.planets if s.star_system else []:
             pl.census_bonus = rng.randint(0, 3)
@@ -130,7 +130,8 @@ def test_the_seed004_economy_plays_on_with_any_legal_answers(seed, system, phase
     assert {"004 Income Phase", "004 Morale Check Chart", "004 End of Turn Phase"} <= rules
     FIGURES.update({"purchases": sum(1 for e in p.run.log if e.kind == "log" and e.rule == "004 Turn Orders Phase"),
                     "units built": sum(1 for e in p.run.log if e.kind == "log" and "completed:" in e.text),
-                    "productivity bought": sum(1 for e in p.run.log if e.kind == "log" and "buys Productivity" in e.text)})
+                    "productivity bought": sum(1 for e in p.run.log
+                                               if e.kind == "log" and "buys Productivity" in e.text)})
     FIGURES.update({"economy games": 1, "tech rolls": sum(1 for e in p.run.log if e.kind == "answer"
                                                           and e.rule == "004 Tech Phase" and "roll" in e.text)})
 

@@ -5,9 +5,10 @@ seed's section, undone, saved and replayed like every other step.
 
 The order the tool runs (docs/economy.md): Income (the ledgers shown, the GM confirms) -> Tech
 (each power's investment, asked of its Team, then on turns 6 and 12 the GM rolls, the odds shown
-first) -> Turn Orders (movement, purchases) -> Movement -> Combat Phase -> Construction Completion
-(the purchases completed, rules/turn/purchases.py; the rest kept by hand) -> Update Asset (the GM rolls every morale check and, on turns 12, 24, ...,
-census growth) -> End of Turn -> the next turn's Income. Seed 004 puts Tech after Turn Orders; the
+first) -> Turn Orders (movement; purchases, productivity and repairs) -> Movement -> Combat
+Phase -> Construction Completion (the purchases and repairs, rules/turn/purchases.py; the rest kept
+by hand) -> Update Asset (the Productivity bought; the GM rolls every morale check and, on turns 12,
+24, ..., census growth) -> End of Turn -> the next turn's Income. Seed 004 puts Tech after Turn Orders; the
 investment is the one Turn Order Tech reads, and it is asked in the Tech Phase itself, before the
 movement orders, which change nothing in it.
 

@@ -1,6 +1,6 @@
 """Seed 004 Turn Orders and Construction Completion for purchases (issue 23): a power buys a unit
-of its unit list at one of its planets (or a planet's next Productivity point, :func:`improve`), paid at once from its Point Pool, refused with the rule
-when the order is illegal; the Construction Completion Phase completes the projects in the order
+of its unit list at one of its planets (a planet's next Productivity point: :func:`improve`; a
+repair: :func:`repair`), paid at once from its Point Pool, refused with the rule when illegal; the Construction Completion Phase completes the projects in the order
 given, within each planet's construction capacity and dock spaces, and places the units built.
 
 Readings (docs/economy.md):
@@ -121,7 +121,8 @@ def order(c: Campaign, raw: Any) -> Campaign:
     new.log.append(LogEntry(turn=c.turn, rule=TURN_ORDERS, secret_of=[team.id if team else "gm"],
                             text=f"{p.name} orders a {raw['class']} at {pl.name} ({s.at}) for {points(entry.cost)}: "
                                  f"Point Pool {points(eco.point_pool)} -> {points(eco.point_pool - entry.cost)}; "
-                                 f"capacity left {points(cap - entry.cost)}" + (f", docks left {docks - 1}" if dock else "")))
+                                 f"capacity left {points(cap - entry.cost)}"
+                                 + (f", docks left {docks - 1}" if dock else "")))
     return new
 
 

@@ -172,8 +172,8 @@ class TurnRun:
             return _gm_question(f"turn/{n}/orders", MOVEMENT, "Game Master: give movement orders "
                                 "({\"orders\": {fleet: [sectors]}}) or execute movement (\"end_movement\")"
                                 + (" - or buy a unit ({\"purchase\": {power, class, at, planet}}) or a planet's "
-                                   "Productivity ({\"productivity\": {power, at, planet}}) or repair a unit ({\"repair\": "
-                                   "{power, unit, planet}})" if buy else ""),
+                                   "Productivity ({\"productivity\": {power, at, planet}}) or repair a unit "
+                                   "({\"repair\": {power, unit, planet}})" if buy else ""),
                                 fleets, {"answers": ["orders", "end_movement",
                                                      *(["purchase", "productivity", "repair"] if buy else [])]})
         open_q = cp.pending(c, self.graph)  # field repairs, demands, a winner between sectors, ground losses

@@ -11,7 +11,16 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 
 from app.shell.window import MainWindow
 from rules.model.records import Phase
-from tests.app.gui import Answerer, encounter_answers, end_movement_listing, ok, press, show_active, take_over, type_text
+from tests.app.gui import (
+    Answerer,
+    encounter_answers,
+    end_movement_listing,
+    ok,
+    press,
+    show_active,
+    take_over,
+    type_text,
+)
 from tests.rules.turn.economy_builder import ECONOMY
 
 HEADS: dict[str, str] = {}
@@ -69,7 +78,8 @@ def test_a_whole_turn_of_the_economy_through_the_gui(qtbot, tmp_path, monkeypatc
     assert bar.startswith("Turn 1:  [Income] \u25b8 Tech \u25b8 Orders \u25b8 Movement")
     assert "Troops \u25b8 Construction Completion \u25b8 Update Asset \u25b8 End of Turn \u25b8 Next turn" in bar
     for line in ("Income: now \u2014 the GM: confirm the ledgers", "Tech: to come", "Update Asset: to come",
-                 "End of Turn: to come", "Intel: kept by hand", "Construction Completion: to come \u2014 purchases completed"):
+                 "End of Turn: to come", "Intel: kept by hand",
+                 "Construction Completion: to come \u2014 purchases completed"):
         assert line in bar, line
     assert main.waits_label.text().startswith("Income waits for: the GM: confirm the ledgers")
     assert main.answer_turn_action.isEnabled() and not main.end_phase_action.isEnabled()
