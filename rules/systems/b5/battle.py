@@ -38,6 +38,9 @@ class B5Battle(ReplayRun[B5Engine]):
                 return "none"
             at, facing = read_place(given, q.rule)
             return f"{at}, facing {facing.name}"
+        words = q.data.get("option_words", {})
+        if q.kind is QKind.CHOOSE and isinstance(raw, str) and raw in words:
+            return str(words[raw])
         if q.kind is QKind.CHOOSE_UNITS and isinstance(raw, list):
             return ", ".join(self.state.units[x].name for x in raw if x in self.state.units) or "none"
         return str(raw)

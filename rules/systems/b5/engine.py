@@ -20,7 +20,7 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.b5 import B5Data, B5Settings
 from rules.model.units import unit_secret
-from rules.systems.b5 import command, deploy, jump, jumping, morale, reinforce, turns
+from rules.systems.b5 import command, deploy, firing, jump, jumping, morale, reinforce, turns
 from rules.systems.b5.asking import choose_units, place, secret_number
 from rules.systems.b5.deploy import Board, Place
 from rules.systems.b5.force import Force, Squadron, force_of
@@ -67,6 +67,9 @@ class B5Engine:
         """Squadron name -> morale levels rolled for (one roll per level)."""
         self.withdrawing: set[str] = set()
         self.out_of_command: set[str] = set()
+        self.fired: dict[str, dict[str, list[tuple[int, int]]]] = {}
+        """Ship -> weapon name -> (turn, pulse) it fired in (shots-per-turn spacing)."""
+        self.structure_lost: dict[str, int] = {}
         self.reinforcements: dict[str, int | None] = {}
         """Team -> the turn its reinforcements are scheduled for."""
         self.arrival_checks: dict[str, int] = {}
@@ -203,6 +206,7 @@ class B5Engine:
                 break
             if said == PLOT:
                 yield from turns.plotted_turn(self)
+                yield from firing.fire_step(self)
             yield from morale.morale_step(self)
             reinforce.check(self)
         yield from self._results()
@@ -213,7 +217,7 @@ class B5Engine:
                 if self.units[s.command].status is Status.PRESENT and s.command in self.at]
 
     def _results(self) -> Procedure:
-        left = list(self.units)
+        left = [x for x, u in self.units.items() if u.status is Status.PRESENT]
         counts: dict[str, int] = {}
         for status, verb in (("destroyed", "were destroyed"), ("captured", "were captured")):
             def check(a: Any, verb: str = verb, options: list[str] = list(left)) -> list[str]:
@@ -223,7 +227,7 @@ class B5Engine:
                                         f"Game Master: which units {verb}? (none: no unit ticked)", left, check)
             for uid in chosen:
                 self.units[uid].status = Status.DESTROYED if status == "destroyed" else Status.CAPTURED
-            counts[status] = len(chosen)
+            counts[status] = sum(1 for u in self.units.values() if u.status.value == status)
             left = [x for x in left if x not in chosen]
         st = self.state
         fought = self.round - 1  # the results are entered at the start of a turn not fought

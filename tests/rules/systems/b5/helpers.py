@@ -28,7 +28,13 @@ def b5(uid: str, squadron: str = "", category: str = "medium", **kw: Any) -> dic
     return {"id": uid, "name": uid.upper(), "b5": ship(squadron, category, **kw).model_dump(mode="json")}
 
 
-def b5_campaign(blue_squadrons: int = 2, jumpers: bool = True):
+ARRAY = {"name": "Twin array", "cls": "particle", "shots": 3, "ranges": [6, 12, 18, 24],
+         "fire_control": ["d8", "d8", "d10"], "damage": ["d8"], "x": 3, "anti_fighter": 2}
+PULSE = {"name": "Heavy pulse cannon", "cls": "pulse", "shots": 2, "ranges": [10, 20, 30, 40],
+         "fire_control": ["d10", "d8", "d6"], "damage": ["d10"], "x": 2}
+
+
+def b5_campaign(blue_squadrons: int = 2, jumpers: bool = True, armed: bool = False):
     """Blue (defending) and Red (attacking) at 0304, fought with the b5 system: each side's flag
     squadron (flagship and one more), Blue's flagship escort, and further one-ship squadrons."""
     import json
@@ -42,6 +48,9 @@ def b5_campaign(blue_squadrons: int = 2, jumpers: bool = True):
             b5("b-e1", escort=True)] + [b5(f"b-c{i}", f"b{i}", command=True) for i in range(2, blue_squadrons + 1)]
     red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, jump_engine=jumpers, race="minbari"),
            b5("r-f2", "rflag"), b5("r-c2", "r2", command=True, jump_engine=jumpers), b5("r-m2", "r2", speed=10)]
+    if armed:
+        for u in blue + red:
+            u["b5"]["weapons"] = [ARRAY, PULSE]
     c = duel(blue, red)
     data = json.loads(io.dumps(c))
     data.setdefault("settings", {})["battle_system"] = "b5"

@@ -1,0 +1,152 @@
+"""b5 fire resolved by the engine after a plotted turn (seed 003 Combat): the firing side names a
+ship, one of its weapons and an enemy ship in reach; the engine works out the range band (the
+Minbari jammer), the bypass penalty, the 'x' rating after out-of-command, rolls the fire-control
+dice on the seeded dice, then each hit's damage die against the armor of the arc it struck, and
+marks the structure lost (a ship with none left is destroyed). System hits are named, not
+tracked; the GM enters the rest with the results (docs/b5.md)."""
+from __future__ import annotations
+
+import math
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from hexmap.layout import Layout
+from rules.battlehex.log import GM
+from rules.battlehex.questions import Question, choose
+from rules.battlehex.roster import Status
+from rules.model.b5 import B5Data, B5Weapon, Category, Race, WeaponClass
+from rules.systems.b5 import command, deploy, fire
+
+if TYPE_CHECKING:
+    from rules.systems.b5.engine import B5Engine
+
+Procedure = Generator[Question, Any, None]
+RULE = fire.RULE
+DONE, FIRE = "done", "fire"
+
+
+def structure(cls: str, roll: int, flash: bool = False) -> int:
+    """Structure a hit of damage class ``cls`` takes off with damage die ``roll``: minor 1;
+    moderate odd 1 (and a minor system), even 0 (a primary system); severe even 1 (and two minor
+    systems), odd 2 (and a primary system); a flash weapon's moderate or severe hit both results,
+    the worst structure only."""
+    if cls == "minor":
+        return 1
+    if cls == "moderate":
+        return 1 if flash or roll % 2 else 0
+    if cls == "severe":
+        return 2 if flash or roll % 2 else 1
+    return 0
+
+
+def _arc(self: B5Engine, target: str, firer: str) -> int:
+    """Which armor rating of ``target`` a shot from ``firer`` strikes (0 front, then side, aft)."""
+    d = self.data(target)
+    armors = len(d.armor)
+    if armors == 1:
+        return 0
+    lay = Layout(1.0)
+    (tx, ty), (fx, fy) = lay.to_pixel(deploy.hex_of(self.at[target])), lay.to_pixel(deploy.hex_of(self.at[firer]))
+    angle = math.degrees(math.atan2(fx - tx, -(fy - ty))) % 360  # 0: the top of the board, clockwise
+    diff = round(angle / 60 - self.facing[target].value) % 6
+    if armors == 2:
+        return 0 if diff in (0, 1, 5) else 1
+    return 0 if diff == 0 else 2 if diff == 3 else 1
+
+
+def _band(self: B5Engine, w: B5Weapon, firer: str, target: str) -> int | None:
+    jam = int(self.data(target).race is Race.MINBARI and self.data(firer).race is not Race.MINBARI)
+    return fire.band(w.ranges, w.cls, deploy.distance(self.at[firer], self.at[target]), jam)
+
+
+def _fc(w: B5Weapon, d: B5Data) -> str:
+    return w.fire_control[2 if d.category is Category.FIGHTER else 1 if d.category is Category.MEDIUM else 0]
+
+
+def targets(self: B5Engine, firer: str, w: B5Weapon) -> list[str]:
+    """The enemy ships ``w`` of ``firer`` reaches now."""
+    team = self.units[firer].team
+    return [x for x, at in self.at.items() if self.units[x].team != team and self.units[x].status is Status.PRESENT
+            and _band(self, w, firer, x) is not None]
+
+
+def _weapons(self: B5Engine, firer: str) -> list[B5Weapon]:
+    fired = self.fired.setdefault(firer, {})
+    return [w for w in self.data(firer).weapons if not fire.may_fire(w.shots, fired.get(w.name, []), self.round, 3)
+            and targets(self, firer, w)]
+
+
+def fire_step(self: B5Engine) -> Procedure:
+    """After the plotted moves: fire until the GM says done (each weapon once a turn, in pulse 3)."""
+    while True:
+        ships = [x for x in self.at if self.units[x].status is Status.PRESENT and _weapons(self, x)]
+        if not ships:
+            return
+        said = yield choose(f"b5/{self.round}/fire/{len(self.log.events)}", GM, RULE,
+                            f"Game Master: turn {self.round}: does a ship fire (pulse 3, after the moves)?",
+                            [DONE, FIRE])
+        if said == DONE:
+            return
+        words = {x: f"{self.units[x].unit.name} ({self.name(self.units[x].team)})" for x in ships}
+        q = choose(f"b5/{self.round}/firer", GM, RULE, "Game Master: which ship fires?", ships)
+        firer = yield Question(q.key, q.kind, q.to, q.rule, q.text, q.options, data={"option_words": words},
+                               check=q.check)
+        guns = {w.name: w for w in _weapons(self, firer)}
+        name = yield choose(f"b5/{self.round}/weapon", GM, RULE, f"Game Master: which weapon of "
+                            f"{self.units[firer].unit.name}?", list(guns))
+        aims = targets(self, firer, guns[name])
+        q = choose(f"b5/{self.round}/target", GM, RULE, f"Game Master: {name} fires at which ship?", aims)
+        target = yield Question(q.key, q.kind, q.to, q.rule, q.text, q.options,
+                                data={"option_words": {x: words.get(x, self.units[x].unit.name) for x in aims}},
+                                check=q.check)
+        _resolve(self, firer, guns[name], target)
+
+
+def _resolve(self: B5Engine, firer: str, w: B5Weapon, target: str) -> None:
+    t, f = self.data(target), self.data(firer)
+    band = _band(self, w, firer, target)
+    assert band is not None
+    sq = self.forces[self.units[target].team].squadron_of(target)
+    near = [deploy.distance(self.at[firer], self.at[x]) for x in (sq.ships if sq else ()) if x != target
+            and x in self.at and self.units[x].status is Status.PRESENT]
+    penalty = fire.bypass_penalty(deploy.distance(self.at[firer], self.at[target]), near)
+    x = command.rating(w.x, out_of_command=firer in self.out_of_command)
+    need = t.defence + fire.RANGE_MODIFIER[band]
+    die, who = _fc(w, t), self.units[firer].team
+    self.fired.setdefault(firer, {}).setdefault(w.name, []).append((self.round, 3))
+    hits = 0
+    for _ in range(x):
+        total = self.dice.roll(die, purpose=f"{w.name} to hit", rule=RULE, who=who).total + f.sensor + penalty
+        hits += fire.pulse_hits(need, total, w.max_pulses) if w.cls is WeaponClass.PULSE else int(total >= need)
+    armor = t.armor[_arc(self, target, firer)]
+    lost, named = 0, []
+    for _ in range(hits):
+        dmg = w.damage[band] if w.cls is WeaponClass.PLASMA else w.damage[0]
+        if isinstance(dmg, int):  # a matter weapon: its points, where a d10 says
+            where = self.dice.roll("d10", purpose="matter hit location", rule=RULE, who=who).total
+            lost += dmg if where <= 4 else 0
+            named.append("structure" if where <= 4 else "a minor system" if where <= 8 else "a primary system")
+            continue
+        roll = self.dice.roll(dmg, purpose=f"{w.name} damage", rule=RULE, who=who).total
+        cls = fire.damage_class(roll, armor, w.cls)
+        lost += structure(cls, roll, w.cls is WeaponClass.FLASH)
+        named.append(cls)
+    self.structure_lost[target] = self.structure_lost.get(target, 0) + lost
+    left = t.structure - self.structure_lost[target]
+    self.log.add("ruling", RULE, f"{self.units[firer].unit.name}'s {w.name} (x{x}) at {self.units[target].unit.name}, "
+                                 f"{fire.BANDS[band]} range, {die} + sensor {f.sensor}{penalty:+d} needs {need}: "
+                                 f"{hits} hit(s) on armor {armor}: {', '.join(named) or 'no damage'}; "
+                                 f"{lost} structure, {max(0, left)} left", {"unit": target})
+    if left <= 0:
+        self.units[target].status = Status.DESTROYED
+        self.log.add("ruling", RULE, f"{self.units[target].unit.name} is destroyed", {"unit": target})
+
+
+def chance(self: B5Engine, firer: str, w: B5Weapon, target: str) -> str:
+    """The exact chance one die of ``w`` hits ``target`` (for a panel or a report)."""
+    band = _band(self, w, firer, target)
+    if band is None:
+        return "out of reach"
+    face = fire.need(self.data(target).defence, band, self.data(firer).sensor)
+    return str(fire.p_die_at_least(_fc(w, self.data(target)), face))
+

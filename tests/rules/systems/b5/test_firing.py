@@ -1,0 +1,79 @@
+"""b5 fire resolved by the engine after a plotted turn: range band, to-hit dice, the arc's
+armor, damage classes and structure, shots per turn, a ship destroyed; on scripted dice."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules.battlehex.log import IllegalAnswer
+from rules.dice import ScriptedDice
+from rules.model import io
+from rules.strategic import build_graph
+from rules.strategic.turn import end_movement
+from rules.systems.b5.battle import B5Battle
+from rules.systems.b5.firing import structure
+from tests.rules.systems.b5.helpers import b5
+from tests.rules.systems.v13.helpers import AT, duel
+
+LASER = {"name": "Laser", "cls": "laser", "shots": 1, "ranges": [10, 20, 30, 40],
+         "fire_control": ["d10", "d8", "d4"], "damage": ["d10"], "x": 2}
+CANNON = {"name": "Matter cannon", "cls": "matter", "shots": 2, "ranges": [10, 20, 30, 40],
+          "fire_control": ["d10", "d8", "d4"], "damage": [12], "x": 1}
+SET_UP = ["meeting engagement", "skirmish", "none", 5, 8, {"at": "1030", "facing": "C"}, "1031",
+          {"at": "6030", "facing": "F"}, "6031", "plot and move", "FF F FF", "FFF FF FFF"]
+
+
+def fight(faces):
+    blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[LASER]), b5("b-f2", "bflag")]
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER, CANNON]),
+           b5("r-f2", "rflag")]
+    c = duel(blue, red)
+    data = json.loads(io.dumps(c))
+    data.setdefault("settings", {})["battle_system"] = "b5"
+    c = type(c).model_validate(data)
+    run = B5Battle(end_movement(c, build_graph(c)).campaign, AT, dice=lambda _seed: ScriptedDice(list(faces)))
+    for a in SET_UP:
+        run.answer(a)
+    return run
+
+
+def test_structure_by_damage_class():
+    assert [structure("minor", 5), structure("moderate", 7), structure("moderate", 6)] == [1, 1, 0]
+    assert [structure("severe", 8), structure("severe", 9), structure("none", 2)] == [1, 2, 0]
+    assert structure("moderate", 6, flash=True) == 1 and structure("severe", 8, flash=True) == 2
+
+
+def test_a_laser_at_extreme_range_hits_the_side_armor():
+    run = fight([10, 1, 9])
+    assert run.pending.options == ("done", "fire")
+    run.answer("fire")
+    assert run.pending.options == ("b-flag", "r-flag")  # both flagships reach the other (37 hexes)
+    run.answer("r-flag")
+    assert run.pending.options == ("Laser", "Matter cannon")
+    run.answer("Laser")
+    with pytest.raises(IllegalAnswer):
+        run.answer("r-f2")  # not an enemy
+    run.answer("b-flag")
+    assert "R-FLAG's Laser (x2) at B-FLAG, extreme range, d10 + sensor 5+0 needs 15: 1 hit(s) on armor 4: severe; " \
+           "2 structure, 10 left" in [e.text for e in run.log.events]  # 10 + 5 hits, 1 + 5 misses; 9 - 4: severe, odd
+    assert [e.data["faces"] for e in run.log.events if e.kind == "roll"] == [[10], [1], [9]]
+    run.answer("fire")
+    run.answer("r-flag")
+    assert run.pending.options == ("Matter cannon",)  # the laser fires once a turn
+
+
+def test_a_ship_with_no_structure_left_is_destroyed_and_counted():
+    run = fight([10, 3])  # the cannon hits (10 + 5 >= 15), location d10 3: structure, all 12 points
+    for a in ("fire", "r-flag", "Matter cannon", "b-flag"):
+        run.answer(a)
+    assert "B-FLAG is destroyed" in [e.text for e in run.log.events]
+    assert run.engine.units["b-flag"].status.value == "destroyed"
+    run.answer("done")
+    run.answer([])
+    run.answer("results")
+    assert "b-flag" not in run.pending.options  # already destroyed: not offered again
+    run.answer([])
+    run.answer([])
+    assert run.status().resolution.endswith("1 turn fought: 1 destroyed, 0 captured")
+    assert "b-flag" not in {u.id for f in run.saved().fleets for u in f.units}
