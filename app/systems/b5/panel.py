@@ -146,14 +146,14 @@ class B5Panel(PanelBase):
         seen = sight(run, viewer)
         teams = [e.defender, e.attacker]
         ships, rings = [], []
+        commands = {s.command for f in e.forces.values() for s in f.squadrons}  # after any succession
         for uid, at in e.at.items():
             u = e.units[uid]
             if not seen.knows(uid, u.unit.name) or u.status.value != "present":
                 continue  # a destroyed or captured ship leaves the board
-            d = e.data(uid)
             team = teams.index(u.team) if u.team in teams else 2
-            ships.append((u.unit.name, at, e.facing[uid], team, d.command))
-            if d.command:
+            ships.append((u.unit.name, at, e.facing[uid], team, uid in commands))
+            if uid in commands:
                 rings.append((at, e.ring(uid), team))
         self.helpers.read_as(e.settings.dogfight, e.settings.morale_rounding)
         vortices = [(e.units[x].unit.name, at) for x, at in e.vortices.items()] if not e.round else []  # closed

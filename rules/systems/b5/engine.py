@@ -20,7 +20,7 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.b5 import B5Data, B5Settings
 from rules.model.units import unit_secret
-from rules.systems.b5 import command, deploy, firing, jump, jumping, morale, reinforce, turns
+from rules.systems.b5 import command, deploy, firing, jump, jumping, losses, morale, reinforce, turns
 from rules.systems.b5.asking import choose_units, place, secret_number
 from rules.systems.b5.deploy import Board, Place
 from rules.systems.b5.force import Force, Squadron, force_of
@@ -70,6 +70,10 @@ class B5Engine:
         self.fired: dict[str, dict[str, list[tuple[int, int]]]] = {}
         """Ship -> weapon name -> (turn, pulse) it fired in (shots-per-turn spacing)."""
         self.structure_lost: dict[str, int] = {}
+        self.lost_commands: dict[str, int] = {}
+        """Squadron name -> the turn its command ship was lost (it fires at 50% the next)."""
+        self.lost_flagship: dict[str, int] = {}
+        """Team -> the turn its flagship was lost (the fleet fires at 75% the next)."""
         self.reinforcements: dict[str, int | None] = {}
         """Team -> the turn its reinforcements are scheduled for."""
         self.arrival_checks: dict[str, int] = {}
@@ -207,6 +211,7 @@ class B5Engine:
             if said == PLOT:
                 yield from turns.plotted_turn(self)
                 yield from firing.fire_step(self)
+                losses.succession(self)
             yield from morale.morale_step(self)
             reinforce.check(self)
         yield from self._results()

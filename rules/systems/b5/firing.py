@@ -15,7 +15,7 @@ from rules.battlehex.log import GM
 from rules.battlehex.questions import Question, choose
 from rules.battlehex.roster import Status
 from rules.model.b5 import B5Data, B5Weapon, Category, Race, WeaponClass
-from rules.systems.b5 import command, deploy, fire
+from rules.systems.b5 import deploy, fire, losses
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
@@ -110,7 +110,7 @@ def _resolve(self: B5Engine, firer: str, w: B5Weapon, target: str) -> None:
     near = [deploy.distance(self.at[firer], self.at[x]) for x in (sq.ships if sq else ()) if x != target
             and x in self.at and self.units[x].status is Status.PRESENT]
     penalty = fire.bypass_penalty(deploy.distance(self.at[firer], self.at[target]), near)
-    x = command.rating(w.x, out_of_command=firer in self.out_of_command)
+    x = losses.x_rating(self, firer, w.x)
     need = t.defence + fire.RANGE_MODIFIER[band]
     die, who = _fc(w, t), self.units[firer].team
     self.fired.setdefault(firer, {}).setdefault(w.name, []).append((self.round, 3))

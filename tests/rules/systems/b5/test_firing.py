@@ -70,7 +70,14 @@ def test_a_ship_with_no_structure_left_is_destroyed_and_counted():
     assert "B-FLAG is destroyed" in [e.text for e in run.log.events]
     assert run.engine.units["b-flag"].status.value == "destroyed"
     run.answer("done")
+    assert "B-F2 takes command of squadron bflag" in [e.text for e in run.log.events]
+    assert "B-F2 is Blue's flagship now" in [e.text for e in run.log.events]
     run.answer([])
+    assert run.pending.key == "b5/2/turn"  # turn 2: the losses of turn 1 cut the fire ratings
+    from rules.systems.b5.losses import x_rating
+    assert x_rating(run.engine, "b-f2", 4) == 2  # 4 x 0.75 (flagship) x 0.5 (commander) = 1.5, up to 2
+    assert x_rating(run.engine, "r-flag", 4) == 4
+    assert run.engine.forces["blue"].flagship == "b-f2"
     run.answer("results")
     assert "b-flag" not in run.pending.options  # already destroyed: not offered again
     run.answer([])
