@@ -112,6 +112,8 @@ class ReplayRun(Checkpointed, Generic[E]):
         self._secret: dict[int, str] = {}
         self._points: Points | None = None
         self._spare_state: BattleState | None = None
+        self._left: tuple[E, Generator[Question, Any, None]] | None = None
+        """The engine an undo left (and its procedure), released when the next answer is given."""
         self._keeping = True
         """Whether a replay keeps checkpoints (not on the few answers after one read from disk)."""
         self._key = ""
@@ -228,6 +230,7 @@ class ReplayRun(Checkpointed, Generic[E]):
     def _give(self, raw: Any, expected: int | None = None) -> set[str]:
         """Give ``raw`` to the pending question; ``expected``: a replay of that many answers (no
         marks compared), else an answer given now (its changed units returned)."""
+        self._left = None
         q = self.pending
         if q is None:
             raise IllegalAnswer(self.ROUNDS_RULE, "the Battle Hex is resolved: no question is open")
@@ -277,7 +280,9 @@ class ReplayRun(Checkpointed, Generic[E]):
         if n < 1 or n > len(self.answers):
             raise IllegalAnswer("undo", f"cannot take back {n} answer{'s' if n != 1 else ''}: "
                                         f"{len(self.answers)} given")
+        left = (self.engine, self._gen)
         self.restart(self.answers[:-n], take=True)
+        self._left = left  # released with the next answer: freeing a whole force is no part of the undo's wait
         return BattleChange(events_from=self.log.size, rewound=True, step=True)
 
     def saved(self) -> Campaign:

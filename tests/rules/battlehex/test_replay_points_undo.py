@@ -5,7 +5,9 @@ checkpoint's engine has it kept again before the next answer, and each undo give
 replay from the first round gives."""
 from __future__ import annotations
 
+import gc
 import json
+import weakref
 from typing import Any
 
 import pytest
@@ -113,3 +115,21 @@ def test_an_undo_finds_its_checkpoint_without_comparing_answers_one_by_one(playe
     assert not compared, f"{len(compared)} answers compared one by one"
     copied = json.loads(json.dumps(answers[:-2]))  # equal answers, other objects (a record read from a file)
     assert run._points is not None and run._points.best(copied) is not None and compared
+
+
+def test_the_engine_an_undo_leaves_is_released_with_the_next_answer_not_during_the_undo(played):
+    """Freeing a whole force's objects grew the undo with the force's size: the engine an undo
+    leaves is released when the next answer is given (the undo's state is a full replay's)."""
+    system, c, g, answers = played
+    replay_points.SHELF.clear()
+    run = start(c, AT, g)
+    for a in answers[:-1]:
+        run.answer(a)
+    left = weakref.ref(run.engine)
+    run.undo(1)
+    assert left() is not None and left() is not run.engine, "the undo freed the engine it left"
+    ref = reference(c, g, run.answers)
+    assert run.events_json() == ref.events_json() and run.saved() == ref.saved()
+    run.answer(answers[-2])
+    gc.collect()
+    assert left() is None, "the engine an undo left outlived the next answer"
