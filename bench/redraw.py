@@ -6,7 +6,8 @@ the same size in the same run. Then, each beside the naive scene's in the same r
 - a wheel notch in and out (wheel events sent to the view, as a person zooms) between zooms
   shown before, against the naive view scaled the same way;
 - a notch to a zoom never shown while the wheel turns (what is not kept for it shown from the
-  pictures of the zoom before, scaled), and with no goal the sharp redraw once the wheel rests;
+  pictures of the zoom before, scaled: within a 60 Hz frame and at most twice the naive scene's
+  time, no stutter), and with no goal the sharp redraw once the wheel rests;
 - the redraw after a float of the map (V13.812: the sheet and every label move one hex, as when
   the map follows a unit), against the naive scene's 1,260 hexes moved one hex and redrawn.
 Each time is a real paint of the viewport (repaint()). Medians with the goal beside each
@@ -202,7 +203,7 @@ def new_zoom_rows(app, view, naive, sheet) -> list[Row]:
         v.resetTransform()
     app.processEvents()
     return [Row("battle-map first redraw at a zoom never shown before (wheel turning), from 1:1", zoomed["real"],
-                f"< {GOAL_MS:g} ms", zoomed["naive"]),
+                f"< {2 * GOAL_MS:g} ms, >= 0.5x naive", zoomed["naive"]),  # a frame at 60 Hz; not a stutter
             Row("  battle-map sharp redraw once the wheel rests at that zoom (no goal)", sharpened["real"], "",
                 sharpened["naive"])]
 
