@@ -2,7 +2,8 @@
 100 v 100 and 300 v 300 units, played at random (sides that mostly stay) to its last question,
 each answer stored as the battle window's controller stores it (``adopt(saved())``).
 
-- undo: the last answer taken back (the run's checkpoints), given again between runs, untimed;
+- undo: the last answer taken back (the run's checkpoints), given again between runs, untimed
+  (that answer pays for the engine copy and the release the undo does not);
 - reopen: a new run from the session's campaign in the same process (the battle window closed
   and opened again: the campaign the run last stored and adopted, as ``app.battle.controller``
   starts it; the checkpoints filed under the battle's inputs). Opening the file again is the
@@ -48,7 +49,10 @@ from tests.play.duel import AT, battle  # noqa: E402
 from tests.play.random_battle import play_at_random  # noqa: E402
 
 SIZES = sizes((100, 300), (10, 20))
-REPEAT = 7
+REPEAT = 11
+QUICK_REPEAT = 31
+"""Undo and reopen take a few milliseconds or less: more of them make a steadier median on a
+loaded machine (a ratio of two sub-millisecond medians of 7 swung by half)."""
 
 
 class Fought:
@@ -75,7 +79,9 @@ class Fought:
         self.run.undo(1)
 
     def again(self) -> None:
-        """The undone answer given again (untimed, before each undo)."""
+        """The undone answer given again (untimed, before each undo): it also releases the engine
+        the last undo left, and keeps a checkpoint where it is given (one engine copy), as any
+        answer after an undo does."""
         if len(self.run.answers) < len(self.answers) - 1:
             self.run.answer(self.answers[-2])
 
@@ -127,8 +133,9 @@ def rows() -> list[Row]:
     out: list[Row] = []
     for system in ("afef", "sidcors"):
         fought = {n: Fought(system, n) for n in SIZES}
-        undo = interleaved({n: f.undo for n, f in fought.items()}, REPEAT, before={n: f.again for n, f in fought.items()})
-        reopen = interleaved({n: f.reopen for n, f in fought.items()}, REPEAT)
+        undo = interleaved({n: f.undo for n, f in fought.items()}, QUICK_REPEAT,
+                           before={n: f.again for n, f in fought.items()})
+        reopen = interleaved({n: f.reopen for n, f in fought.items()}, QUICK_REPEAT)
         cold = interleaved({n: f.cold for n, f in fought.items()}, REPEAT, before={n: f.fresh for n, f in fought.items()})
         naive = interleaved({n: f.naive for n, f in fought.items()}, 3)
         naive_cold = interleaved({n: f.naive_cold for n, f in fought.items()}, 3)
