@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from rules.model.b5 import B5Data
+from rules.model.stcs import STCSData
 from rules.model.economy_model import Points
 from rules.model.types import FacingField, LabelField, Strict
 
@@ -196,6 +197,7 @@ class Unit(Strict):
     is_mauler: StrictBool = Field(False, description="SIDCORS Maulers: carries a mauler cannon")
     afef: AFEFFactors | None = Field(None, description="seed 001 AF/EF values (the AF/EF battle system)")
     b5: B5Data | None = Field(None, description="seed 003 Babylon 5 Fleet Action data (the b5 battle system)")
+    stcs: STCSData | None = Field(None, description="seed 002 Starship Tactical Combat Simulator data (the stcs system)")
     crippled: StrictBool = False
     destroyed: StrictBool = False
     captured: StrictBool = False

@@ -1,0 +1,106 @@
+"""Seed 002 (Starship Tactical Combat Simulator, MCA 7.1) ship data in the campaign format: what
+the ``stcs`` battle system (rules/systems/stcs/) needs of a ship, validated with bounds and with
+messages naming the field and the rule.
+
+Power is in boxes: each warp engine's total and current boxes, the impulse engine's. Warp speeds
+are warp factors (cruising and emergency). ``crew_efficiency`` is the value every Crew
+Efficiency roll is made against ("Use the Crew Efficiency for all tests"); ``captain`` is the
+commanding officer's rating (3D10+45, a replacement's never below 30). docs/stcs.md.
+"""
+from __future__ import annotations
+
+from enum import Enum
+
+from pydantic import Field, StrictBool, StrictInt, StrictStr, model_validator
+
+from rules.model.types import Strict
+
+POWER = 99
+"""The most power boxes an engine may have."""
+POINTS = 999
+"""The most superstructure, shield or sensor points a record may give."""
+
+
+class Nation(str, Enum):
+    """The nations with crew generation tables (others use them with a modifier)."""
+
+    FEDERATION = "federation"
+    KLINGON = "klingon"
+    ROMULAN = "romulan"
+    OTHER = "other"
+
+
+class Quality(str, Enum):
+    """Crew Quality, from the crew generation tables."""
+
+    GREEN = "green"
+    POOR = "poor"
+    AVERAGE = "average"
+    GOOD = "good"
+    CRACK = "crack"
+
+
+class WeaponKind(str, Enum):
+    """Beam or missile (missiles, plasma included, take -1 to hit: "Missile To-Hit Modifier")."""
+
+    BEAM = "beam"
+    MISSILE = "missile"
+
+
+class STCSWeapon(Strict):
+    """One weapon (or bank) of a ship: its name, kind, firing arc shields and reach in hexes."""
+
+    name: StrictStr = Field(min_length=1)
+    kind: WeaponKind
+    reach: StrictInt = Field(ge=1, le=40, description="the longest range its Firing Chart gives, in hexes")
+
+
+class STCSData(Strict):
+    """A ship's STCS values (seed 002)."""
+
+    nation: Nation
+    class_size: StrictInt = Field(ge=1, le=20, description="its Class, I-XX")
+    warp_engines: list[StrictInt] = Field(min_length=0, max_length=2, description="each warp engine's power boxes "
+                                          "(none: a monitor's non-warp engines)")
+    warp_current: list[StrictInt] | None = Field(None, description="each warp engine's boxes left (default: all)")
+    impulse_power: StrictInt = Field(ge=0, le=POWER)
+    cruising_warp: StrictInt = Field(0, ge=0, le=14)
+    emergency_warp: StrictInt = Field(0, ge=0, le=14)
+    superstructure: StrictInt = Field(ge=1, le=POINTS)
+    shields: list[StrictInt] = Field(min_length=6, max_length=6, description="shields 1-6, points each")
+    weapons: list[STCSWeapon] = []
+    sensors: StrictInt = Field(ge=0, le=POINTS, description="sensor damage boxes' points (5 a box)")
+    crew: StrictInt = Field(ge=0, le=100_000)
+    crew_quality: Quality
+    crew_efficiency: StrictInt = Field(ge=10, le=99, description="never below 10 while crew remain (MCA crew "
+                                       "casualties)")
+    captain: StrictInt = Field(ge=30, le=99, description="the captain's rating: 3D10+45, never below 30")
+    cloak: StrictBool = False
+    monitor: StrictBool = False
+    name_of_engines: StrictStr = Field("", description="whose warp engines (what a ship beyond 36 hexes shows)")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> STCSData:
+        if any(not 1 <= p <= POWER for p in self.warp_engines):
+            raise ValueError(f"stcs.warp_engines: each engine has 1-{POWER} power boxes")
+        if self.warp_current is not None:
+            if len(self.warp_current) != len(self.warp_engines):
+                raise ValueError("stcs.warp_current: one value per warp engine")
+            for i, (now, total) in enumerate(zip(self.warp_current, self.warp_engines)):
+                if not 0 <= now <= total:
+                    raise ValueError(f"stcs.warp_current: engine {i + 1} has {now} boxes of {total}")
+        if self.monitor and self.warp_engines:
+            raise ValueError("stcs.monitor: a monitor is powered by non-warp capable engines (no warp_engines)")
+        if not self.monitor and not self.warp_engines:
+            raise ValueError("stcs.warp_engines: a ship without warp engines is a monitor (set monitor)")
+        if self.warp_engines and not 1 <= self.cruising_warp <= self.emergency_warp:
+            raise ValueError(f"stcs.emergency_warp ({self.emergency_warp}) must be at least cruising_warp "
+                             f"({self.cruising_warp}), which is at least 1")
+        if any(not 0 <= s <= POINTS for s in self.shields):
+            raise ValueError(f"stcs.shields: 0-{POINTS} points each")
+        return self
+
+    @property
+    def warp_now(self) -> list[int]:
+        """Each warp engine's boxes left."""
+        return list(self.warp_current) if self.warp_current is not None else list(self.warp_engines)
