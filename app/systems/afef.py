@@ -142,7 +142,6 @@ class AfefPanel(PanelBase):
         lay = QVBoxLayout(self.side)
         self.mods = QWidget()
         self.mods_form = QFormLayout(self.mods)
-        lay.addWidget(self.mods)
         row = QGridLayout()  # two buttons a row: the side panel stays as narrow as the dock (issue 22)
         self.commit_button = QPushButton("&Commit")
         self.commit_button.setObjectName("afef_commit")
@@ -155,6 +154,7 @@ class AfefPanel(PanelBase):
         for i, b in enumerate((self.commit_button, self.clear_button, self.break_button)):
             row.addWidget(b, i // 2, i % 2)
         lay.addLayout(row)
+        lay.addWidget(self.mods)  # below the buttons: a long list never pushes Commit out of sight
         self.odds = QTextBrowser()
         self.odds.setObjectName("afef_odds")
         lay.addWidget(self.odds)

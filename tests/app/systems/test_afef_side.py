@@ -3,8 +3,8 @@ showed "Game Master: AF modifiers for round 1: ..." in the panel and again, as "
 Game Master: AF modifiers ...", in the box under Commit, which made the panel scroll)."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QTextBrowser
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QScrollArea, QTextBrowser
 
 from app.systems.afef import AfefPanel
 from tests.app.gui import open_main_window
@@ -43,3 +43,22 @@ def test_each_afef_question_is_said_once_in_the_side_panel(qtbot, tmp_path):
         qtbot.mouseClick(bw.panel.commit_button, Qt.MouseButton.LeftButton)
         qtbot.wait(5)
     assert {"modifiers", "declare"} <= kinds, kinds
+
+
+def test_commit_shows_without_scrolling_in_a_short_window(qtbot, tmp_path):
+    """At QT_SCALE_FACTOR=2 on the 1600x1000 screen (790 x 466 logical pixels) the GM's AF
+    modifiers pushed Commit below the side panel's fold: the buttons now come before the list."""
+    main = open_main_window(qtbot, tmp_path)
+    system_action(main.findChild(QMenu, "battle_systems_menu"), "afef").trigger()
+    bw = end_movement_and_fight(main, qtbot, "0604")
+    bw.auto_dialogs = False
+    bw.resize(790, 466)
+    for _ in range(3):
+        if bw.handing_over():
+            qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+        qtbot.wait(5)
+    assert bw.b.pending.key == "afef/1/modifiers" and bw.panel.mods.isVisible()
+    area = bw.findChild(QScrollArea, f"{bw.panel_dock.objectName()}_scroll")
+    button = bw.panel.commit_button
+    bottom = button.mapTo(area.viewport(), QPoint(0, button.height())).y()
+    assert 0 < bottom <= area.viewport().height(), (bottom, area.viewport().height())
