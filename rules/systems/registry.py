@@ -26,6 +26,7 @@ BUILTIN: dict[str, str] = {
     "sidcors": "rules.systems.sidcors:SYSTEM",
     "afef": "rules.systems.afef:SYSTEM",
     "b5": "rules.systems.b5:SYSTEM",
+    "stcs": "rules.systems.stcs:SYSTEM",
 }
 """The built-in systems' entry points, as ``pyproject.toml`` declares them (a test keeps the
 two equal): the fallback when the installed metadata lacks them."""

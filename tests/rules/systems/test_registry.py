@@ -39,7 +39,7 @@ def test_pyproject_declares_the_built_in_table():
 def test_without_metadata_the_built_in_systems_are_found(fresh):
     """A checkout whose ``pip install -e .`` predates the entry points (no metadata at all)."""
     fresh.setattr(registry, "entry_points", lambda group: [])
-    assert registry.keys() == ("v13", "table", "sidcors", "afef", "b5")
+    assert registry.keys() == ("v13", "table", "sidcors", "afef", "b5", "stcs")
     found = registry.systems()
     assert all(isinstance(s, BattleSystem) and s.key == k and s.title and s.blurb for k, s in found.items())
 

@@ -1,0 +1,81 @@
+"""The stcs system's run on the shared seam (:class:`rules.battlehex.run.ReplayRun`): seeded dice,
+the log, replay of the record's answers, undo, secret answers (the cloaked side's hidden D10,
+sealed in the file), save and write-back."""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+from hexmap import Label, LaneGraph
+from rules.battlehex.change import RunStatus
+from rules.battlehex.log import GM, EventLog
+from rules.battlehex.questions import QKind, Question
+from rules.battlehex.run import ReplayRun
+from rules.battlehex.state import BattleState
+from rules.dice import DiceRoller, Roll
+from rules.model.campaign import Campaign
+from rules.systems.stcs.engine import RULE, STCSEngine
+from rules.systems.stcs.sensors import CLOAK
+
+
+class STCSBattle(ReplayRun[STCSEngine]):
+    """The registry entry's engine: the STCS battle at ``at`` of ``campaign``."""
+
+    ROUNDS_RULE = RULE
+    RULINGS = True
+
+    def __init__(self, campaign: Campaign, at: Label, graph: LaneGraph | None = None,
+                 dice: Callable[[int], DiceRoller] = DiceRoller) -> None:
+        super().__init__(campaign, at, graph, dice)
+        self.restart(list(self.record.answers))
+
+    def _engine(self, state: BattleState, log: EventLog, dice: DiceRoller) -> STCSEngine:
+        return STCSEngine(state, log, dice)
+
+    def _log_roll(self, roll: Roll) -> None:
+        """A cloak scan's die is shown to the cloaked side (its ``who``) and the GM only."""
+        if roll.rule != CLOAK:
+            super()._log_roll(roll)
+            return
+        named = dataclasses.replace(roll, who=self.engine.name(roll.who))
+        self.log.add("roll", roll.rule, named.describe().removeprefix(f"{roll.rule}: "),
+                     {"faces": list(roll.faces), "total": roll.total, "purpose": roll.purpose, "who": roll.who},
+                     visible_to=(roll.who, GM))
+
+    def _words(self, q: Question, raw: Any) -> str:
+        given = raw["answer"] if isinstance(raw, dict) and "gm_ruling" in raw else raw
+        words = q.data.get("option_words", {})
+        if q.kind is QKind.CHOOSE and isinstance(given, str) and given in words:
+            return str(words[given])
+        if q.kind is QKind.CHOOSE_UNITS and isinstance(given, list):
+            return ", ".join(self.state.units[x].name for x in given if x in self.state.units) or "none"
+        return str(given)
+
+    def _marks(self) -> dict[str, Any]:
+        e = self.engine
+        return {u.id: (u.status.value, str(e.at.get(u.id, "")), e.cloaked.get(u.id, False))
+                for u in self.state.units.values()}
+
+    def _step(self) -> object:
+        return self.state.resolved, self.engine.round, len(self.engine.dispersions)
+
+    def summary(self, raw: Any) -> str:
+        q = self.pending
+        words = self._words(q, raw) if q is not None else str(raw)
+        return f"Battle {self.record.at}: {words}"
+
+    def status(self) -> RunStatus:
+        e = self.engine
+        if self.state.resolved:
+            stage = "resolved"
+        elif e.round:
+            t, s = e.turn_segment()
+            stage = f"turn {t}, segment {s}"
+        else:
+            stage = "set-up"
+        return RunStatus(f"{e.name(e.attacker)} attacks {e.name(e.defender)}", stage, self.state.resolved,
+                         self.state.resolution)
+
+    def unit_names(self) -> dict[str, str]:
+        return {u.id: u.name for u in self.state.units.values()}

@@ -1,0 +1,359 @@
+"""The stcs system's procedure: questions in, checked answers out, rolled on the run's seeded dice.
+
+A battle is fought in segments (three a turn). Set-up: the combat mode (sub-light or warp speed),
+then, at sub-light, which ships arrive by warp. Each segment the GM picks the next act among the
+legal ones the engine lists (a sensor lock, a scan for a cloaked ship, cloaking, warping out,
+warping in), each shown with its exact odds, until the segment ends; the GM resolves the battle
+with the ships destroyed at the table. Movement, fire, damage, repairs and the rest are fought at
+the table with the helpers (:mod:`.fire`, :mod:`.repair`): the panel says so.
+"""
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from hexmap.hexes import Facing, Hex
+from rules.battlehex.log import GM, EventLog, IllegalAnswer
+from rules.battlehex.questions import QKind, Question, unit_list
+from rules.battlehex.roster import BUnit, Status
+from rules.battlehex.state import BattleState
+from rules.dice import DiceRoller
+from rules.model.stcs import STCSData
+from rules.systems.stcs import sensors, warp
+from rules.systems.stcs.geometry import landing, toward
+from rules.systems.stcs.repair import SEGMENTS
+from rules.systems.stcs.warp import Mode, ShipCondition
+
+RULE = "STCS"
+MODE = "STCS Warp Movement Rules"
+SEGMENT_LIMIT = 30
+"""Segments after which only resolving is offered (every battle ends within a bound)."""
+GAP = 24
+"""Hexes between the two sides' lines at the start (lock 1-7)."""
+Procedure = Generator[Question, Any, None]
+
+
+class STCSEngine:
+    """The ships on the tactical map, the locks and cloaks, and the procedure."""
+
+    def __init__(self, state: BattleState, log: EventLog, dice: DiceRoller) -> None:
+        self.state, self.log, self.dice = state, log, dice
+        self.attacker, self.defender = state.record.attacker, state.record.defender
+        self.round = 0
+        self.mode: Mode | None = None
+        self.units: dict[str, BUnit] = {}
+        self.at: dict[str, Hex] = {}
+        self.facing: dict[str, Facing] = {}
+        self.offmap: list[str] = []
+        self.arrived: dict[str, int] = {}
+        self.cloaked: dict[str, bool] = {}
+        self.still: dict[str, bool] = {}
+        self.locks: dict[str, str] = {}
+        self.dispersions: list[dict[str, Any]] = []
+        self.hidden = 0
+        self.enlist()
+
+    # -- reading -------------------------------------------------------------------------------
+    def name(self, team: str) -> str:
+        t = self.state.teams.get(team)
+        return t.name if t else team
+
+    def enlist(self) -> None:
+        self.units = {u.id: u for u in self.state.units.values()
+                      if u.status is not Status.OUT and u.unit.stcs is not None}
+        self.cloaked = {x: bool(u.unit.stcs and u.unit.stcs.cloak and u.unit.is_cloaked) for x, u in self.units.items()}
+
+    def data(self, x: str) -> STCSData:
+        d = self.units[x].unit.stcs
+        assert d is not None
+        return d
+
+    def on_map(self, team: str | None = None) -> list[str]:
+        return [x for x, u in self.units.items() if x in self.at and u.status is Status.PRESENT
+                and (team is None or u.team == team)]
+
+    def enemy(self, team: str) -> str:
+        return self.defender if team == self.attacker else self.attacker
+
+    def ship(self, x: str) -> str:
+        return self.units[x].name
+
+    def turn_segment(self) -> tuple[int, int]:
+        return (self.round - 1) // SEGMENTS + 1, (self.round - 1) % SEGMENTS + 1
+
+    def range(self, a: str, b: str) -> int:
+        return self.at[a].distance(self.at[b])
+
+    # -- the procedure ---------------------------------------------------------------------------
+    def run(self) -> Procedure:
+        left = [u.name for u in self.state.units.values() if u.status is not Status.OUT and u.unit.stcs is None]
+        if left:
+            self.log.add("ruling", RULE, "no STCS data (left to the table, not on the tactical map): "
+                         + ", ".join(left))
+        self.mode = Mode((yield self._mode_question()))
+        self.log.add("ruling", MODE, f"combat at {'sub-light' if self.mode is Mode.SUBLIGHT else 'warp'} speeds")
+        can = [x for x in self.units if not self.data(x).monitor]
+        if self.mode is Mode.SUBLIGHT and can:
+            self.offmap = list((yield self._arrivals_question(can)))
+        self._place()
+        while True:
+            self.round += 1
+            t, s = self.turn_segment()
+            self.log.add("ruling", RULE, f"turn {t}, segment {s}")
+            while True:
+                act = yield self._act_question()
+                if act == "next":
+                    break
+                if act == "resolve":
+                    yield from self._resolve()
+                    return
+                yield from self._act(act)
+
+    def resume(self, key: str) -> Procedure | None:
+        return None
+
+    def _place(self) -> None:
+        for team, q in ((self.attacker, 0), (self.defender, GAP)):
+            ships = [x for x, u in self.units.items() if u.team == team and x not in self.offmap]
+            for i, x in enumerate(ships):
+                self.at[x] = Hex(q, 2 * i - (q // 2))
+        for x in self.at:
+            foe = self.on_map(self.enemy(self.units[x].team))
+            self.facing[x] = toward(self.at[x], self.at[foe[0]]) if foe else Facing.A
+        for team in (self.attacker, self.defender):  # a cloaked ship's place is its side's (and the GM's)
+            for hidden in (False, True):
+                here = [x for x in self.at if self.units[x].team == team and self.cloaked[x] == hidden]
+                if here:
+                    self.log.add("ruling", RULE, f"{self.name(team)} {'cloaked ' if hidden else ''}ships take their "
+                                 "places: " + "; ".join(f"{self.ship(x)} at {self.at[x].q},{self.at[x].r}" for x in here),
+                                 visible_to=(team, GM) if hidden else None)
+        if self.offmap:
+            self.log.add("ruling", warp.IN, f"arriving by warp: {', '.join(self.ship(x) for x in self.offmap)}")
+
+    # -- questions ------------------------------------------------------------------------------
+    def _mode_question(self) -> Question:
+        words = {"sublight": "sub-light combat (warping in and out allowed)",
+                 "warp": "warp-speed combat (no warping in or out; a ship moves at most its emergency warp)"}
+        return self._choose("stcs/mode", MODE, "Game Master: is this battle fought at sub-light or warp speeds?",
+                            words)
+
+    def _arrivals_question(self, can: list[str]) -> Question:
+        def check(a: Any) -> list[str]:
+            return unit_list(a, can, warp.IN, self.ship, "choose the ships arriving by warp among")
+        return Question("stcs/arrivals", QKind.CHOOSE_UNITS, GM, warp.IN,
+                        "Game Master: which ships arrive by warp during the battle (off the map at the start)? "
+                        "(none: no ship ticked)", tuple(can), check=check)
+
+    def _choose(self, key: str, rule: str, text: str, words: dict[str, str], to: str = GM,
+                data: dict[str, Any] | None = None) -> Question:
+        options = list(words)
+
+        def check(a: Any) -> str:
+            if a not in words:
+                raise IllegalAnswer(rule, "answer one of: " + "; ".join(words.values()))
+            return str(a)
+        return Question(key, QKind.CHOOSE, to, rule, text, tuple(options),
+                        data={"option_words": dict(words), **(data or {})}, check=check)
+
+    def actions(self) -> tuple[dict[str, str], dict[str, str]]:
+        """The legal acts now (option -> words) and the barred ones (words -> why)."""
+        acts: dict[str, str] = {}
+        barred: dict[str, str] = {}
+        if self.round > SEGMENT_LIMIT:
+            return {"resolve": f"resolve the battle (segment limit {SEGMENT_LIMIT} passed)"}, barred
+        for x in self.on_map():
+            team, d = self.units[x].team, self.data(x)
+            for y in self.on_map(self.enemy(team)):
+                r = self.range(x, y)
+                if self.cloaked[y]:
+                    if r <= 30 and not self.cloaked[x] and self.arrived.get(x) != self.round:
+                        acts[f"scan:{x}:{y}"] = f"{self.ship(x)} scans for cloaked ships ({r} hexes)"
+                elif self.cloaked[x] or self.arrived.get(x) == self.round or d.sensors == 0:
+                    continue
+                elif self.locks.get(x) != y and r <= sensors.MAX_LOCK:
+                    acts[f"lock:{x}:{y}"] = f"{self.ship(x)} locks on {self.ship(y)} ({r} hexes)"
+            if d.cloak:
+                word = "uncloak" if self.cloaked[x] else "cloak"
+                acts[f"{word}:{x}"] = f"{self.ship(x)} {'drops' if self.cloaked[x] else 'raises'} its cloak"
+            if self.cloaked[x]:
+                word = "moving" if self.still.get(x) else "still"
+                acts[f"{word}:{x}"] = f"{self.ship(x)} {'moves' if word == 'moving' else 'holds still'} (cloaked)"
+            assert self.mode is not None
+            bars = warp.warp_out_bars(d, ShipCondition(), self.mode)
+            if bars:
+                barred[f"{self.ship(x)} warp out"] = "; ".join(bars)
+            else:
+                acts[f"warpout:{x}"] = f"{self.ship(x)} warps out"
+        for x in self.offmap:
+            acts[f"warpin:{x}"] = f"{self.ship(x)} warps in"
+        acts["next"] = "end this segment"
+        acts["resolve"] = "resolve the battle (the ships destroyed at the table)"
+        return acts, barred
+
+    def _act_question(self) -> Question:
+        acts, barred = self.actions()
+        t, s = self.turn_segment()
+        return self._choose(f"stcs/{self.round}/act", RULE, f"Game Master: turn {t}, segment {s}: what happens next?",
+                            acts, data={"barred": barred})
+
+    # -- the acts -------------------------------------------------------------------------------
+    def _act(self, act: str) -> Procedure:
+        verb, _, rest = act.partition(":")
+        x, _, y = rest.partition(":")
+        if verb == "lock":
+            self._lock(x, y)
+        elif verb == "scan":
+            yield from self._scan(x, y)
+        elif verb in ("cloak", "uncloak"):
+            self.cloaked[x] = verb == "cloak"
+            if verb == "cloak":  # a cloaked ship cannot fire: its lock goes
+                self.locks.pop(x, None)
+            self.log.add("ruling", "STCS Romulan Cloaking Devices", f"{self.ship(x)} {verb}s")
+        elif verb in ("still", "moving"):
+            self.still[x] = verb == "still"
+            self.log.add("ruling", sensors.CLOAK, f"{self.ship(x)} {'holds still' if verb == 'still' else 'moves'}",
+                         visible_to=(self.units[x].team, GM))
+        elif verb == "warpout":
+            yield from self._warp_out(x)
+        elif verb == "warpin":
+            yield from self._warp_in(x)
+
+    def _lock(self, x: str, y: str) -> None:
+        mod = -2 if self.arrived.get(y) == self.round else 0
+        top = sensors.lock_top(self.range(x, y), mod)
+        die = self.dice.roll("d10", purpose=f"sensor lock on {self.ship(y)} (1-{top})", rule=sensors.LOCK,
+                             who=self.units[x].team).total
+        if die <= top:
+            self.locks[x] = y
+        self.log.add("ruling", sensors.LOCK, f"{self.ship(x)} {'locks on' if die <= top else 'fails to lock on'} "
+                     f"{self.ship(y)}")
+
+    def _scan(self, x: str, y: str) -> Procedure:
+        """The cloaked side's hidden D10 (a secret answer) picks the table; the scan die is shown to
+        the cloaked side and the GM only; the scanner learns only what it found."""
+        hider = self.units[y].team
+        self.hidden += 1
+        q = Question(f"stcs/{self.round}/hidden/{self.hidden}", QKind.NUMBER, hider, sensors.CLOAK,
+                     f"{self.name(hider)} (in secret): roll a D10 for {self.ship(x)}'s scan against your cloaked "
+                     "ships (1-5 or 6-0 picks the detection table; 10 reads 0)", low=1, high=10, default=1,
+                     data={"secret": True}, check=_d10)
+        hidden = int((yield q))
+        table = sensors.table_of(hidden)
+        r, moving, locked = self.range(x, y), not self.still.get(y, False), y in self.locks
+        die = self.dice.roll("d10", purpose="cloak scan", rule=sensors.CLOAK, who=hider).total
+        found = sensors.detects(table, r, moving, locked, die)
+        faces = sensors.detect_faces(table, r, moving, locked)
+        reach = f"detects on {faces[0]}-{faces[1] % 10}" if faces else "beyond 30 hexes: none"
+        self.log.add("ruling", sensors.CLOAK, f"hidden D10 {hidden % 10}: Cloak Detection Table ({table}); "
+                     f"scan die {die % 10}; {reach}", visible_to=(hider, GM))
+        if found:
+            self.locks[x] = y
+            self.log.add("ruling", sensors.CLOAK, f"{self.ship(x)}'s scan locks on a cloaked ship: {self.ship(y)} at "
+                         f"{self.at[y].q},{self.at[y].r}")
+        else:
+            self.log.add("ruling", sensors.CLOAK, f"{self.ship(x)}'s scan finds nothing")
+
+    def _speed_question(self, x: str, key: str, rule: str, verb: str) -> Question:
+        d = self.data(x)
+        speeds = {str(w): f"Warp {w} ({warp.warp_power(w, d)} power)" for w in range(warp.MIN_WARP, d.emergency_warp + 1)
+                  if warp.warp_power(w, d) <= sum(d.warp_now)}
+        return self._choose(key, rule, f"Game Master: at what warp speed does {self.ship(x)} {verb}?", speeds)
+
+    def _warp_out(self, x: str) -> Procedure:
+        d = self.data(x)
+        speed = int((yield self._speed_question(x, f"stcs/{self.round}/warpout/speed", warp.OUT, "warp out")))
+        target = warp.activation_target(d)
+        die = self.dice.roll("d100", purpose=f"warp engine activation (1-{target})", rule=warp.OUT,
+                             who=self.units[x].team).total
+        if die <= target:
+            u = self.units[x]
+            u.status, u.outcome = Status.LEFT, f"warped out at Warp {speed}"
+            del self.at[x]
+            self.locks = {a: b for a, b in self.locks.items() if x not in (a, b)}
+            self.log.add("ruling", warp.OUT, f"{self.ship(x)} warps out at Warp {speed} (no planet, moon or asteroid "
+                         "lies on the tactical map: the Striking Table is not rolled)", {"unit": x})
+        else:
+            self.log.add("ruling", warp.OUT, f"{self.ship(x)}'s warp engines do not activate")
+
+    def _warp_in(self, x: str) -> Procedure:
+        team = self.units[x].team
+        foes = self.on_map(self.enemy(team)) or self.on_map()
+        centre = self.at[foes[0]] if foes else Hex(GAP // 2, 0)
+        travel = Facing.C if team == self.attacker else Facing.F
+        back = travel.opposite
+        spots = {f"{h.q},{h.r}": f"hex {h.q},{h.r} ({n} hexes from {self.ship(foes[0]) if foes else 'the centre'})"
+                 for n in (4, 8, 12) for h in [centre.neighbor(back, n)]}
+        aim = yield self._choose(f"stcs/{self.round}/warpin/target", warp.IN,
+                                 f"Game Master: the hex {self.ship(x)} aims to arrive at?", spots)
+        speed = int((yield self._speed_question(x, f"stcs/{self.round}/warpin/speed", warp.IN, "enter")))
+        q, r = (int(v) for v in str(aim).split(","))
+        d, who = self.data(x), self.units[x].team
+        ce = self.dice.roll("d100", purpose=f"crew efficiency (1-{d.crew_efficiency}: minor error)", rule=warp.IN,
+                            who=who).total
+        major = ce > d.crew_efficiency
+        while True:
+            d4 = self.dice.roll("d4", purpose="bearing hundreds (D4-1)", rule=warp.IN, who=who).total
+            tens = self.dice.roll("d10", purpose="bearing tens", rule=warp.IN, who=who).total
+            ones = self.dice.roll("d10", purpose="bearing ones", rule=warp.IN, who=who).total
+            b = warp.bearing(d4, tens, ones)
+            if b is not None:
+                break
+        d10 = self.dice.roll("d10", purpose=f"Warp Dispersion ({'major' if major else 'minor'})", rule=warp.IN,
+                             who=who).total
+        n = warp.dispersion(major, d10, speed)
+        goal = Hex(q, r)
+        land = landing(goal, travel, b, n)
+        self.at[x], self.facing[x] = land, travel
+        self.offmap.remove(x)
+        self.arrived[x] = self.round
+        self.dispersions.append({"ship": x, "target": [q, r], "landed": [land.q, land.r], "bearing": b,
+                                 "distance": n, "major": major, "d10": d10, "warp": speed})
+        self.log.add("ruling", warp.IN, f"{self.ship(x)} warps in at Warp {speed} aiming at {q},{r}: "
+                     f"{'major' if major else 'minor'} error, bearing {b:03d}, dispersion {n} hexes: arrives at "
+                     f"{land.q},{land.r}", {"unit": x})
+
+    def _resolve(self) -> Procedure:
+        can = [x for x in self.units if self.units[x].status is Status.PRESENT]
+
+        def check(a: Any) -> list[str]:
+            return unit_list(a, can, RULE, self.ship, "choose the ships destroyed among")
+        lost = yield Question("stcs/destroyed", QKind.CHOOSE_UNITS, GM, RULE,
+                              "Game Master: which ships were destroyed in the battle? (none: no ship ticked)",
+                              tuple(can), check=check)
+        for x in lost:
+            self.units[x].status = Status.DESTROYED
+        st = self.state
+        gone = {t: sum(1 for u in self.units.values() if u.team == t and u.status is Status.DESTROYED)
+                for t in (self.attacker, self.defender)}
+        out = {t: sum(1 for u in self.units.values() if u.team == t and u.status is Status.LEFT)
+               for t in (self.attacker, self.defender)}
+        st.resolution = "STCS: " + ", ".join(f"{self.name(t)} lost {gone[t]}, {out[t]} warped out" for t in gone)
+        st.resolved = True
+        self.log.add("ruling", RULE, f"Battle Hex {st.record.at} resolved: {st.resolution}")
+
+    def question_odds(self, q: Question) -> dict[str, Any]:
+        """Each act's exact odds (a scan's over both hidden tables)."""
+        if not q.key.endswith("/act"):
+            return {}
+        out: dict[str, Any] = {}
+        for opt in q.options:
+            verb, _, rest = opt.partition(":")
+            x, _, y = rest.partition(":")
+            if verb == "lock":
+                top = sensors.lock_top(self.range(x, y), -2 if self.arrived.get(y) == self.round else 0)
+                out[opt] = f"D10 1-{top}: {top * 10}%"
+            elif verb == "scan":
+                p = sensors.detect_chance(self.range(x, y), not self.still.get(y, False), y in self.locks)
+                out[opt] = f"{p:.0%} over both hidden tables"
+            elif verb == "warpout":
+                t = warp.activation_target(self.data(x))
+                out[opt] = f"D100 1-{t}: {warp.d100_chance(t):.0%}"
+            elif verb == "warpin":
+                out[opt] = f"minor error on D100 1-{self.data(x).crew_efficiency}"
+        return out
+
+
+def _d10(a: Any) -> int:
+    if isinstance(a, bool) or not isinstance(a, int) or not 1 <= a <= 10:
+        raise IllegalAnswer(sensors.CLOAK, "a D10 face is 1-10 (10 reads 0)")
+    return a

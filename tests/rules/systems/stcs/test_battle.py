@@ -1,0 +1,149 @@
+"""The stcs system fought through the seam (rules.systems.start): the combat mode, arrivals by
+warp, a scan for a cloaked ship on the cloaked side's secret D10, a lock, a warp in with its
+dispersion dice and a warp out; results written back; replay gives the same bytes; undo and
+reopen go on; the hidden table never reaches the scanning side's view or file."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules.battlehex.log import GM, IllegalAnswer
+from rules.battlehex.roster import Status
+from rules.dice import ScriptedDice
+from rules.model import save_campaign
+from rules.model.seals import new_key
+from rules.systems import start, system_for
+from rules.systems.stcs.battle import STCSBattle
+from tests.rules.systems.stcs.helpers import stcs_campaign
+from tests.rules.systems.v13.helpers import AT
+
+RED, BLUE = "red", "blue"
+OPENING = ["sublight", ["lexington"]]
+
+
+def scripted(faces: list[int]) -> STCSBattle:
+    run = STCSBattle(stcs_campaign(), AT, dice=lambda _seed: ScriptedDice(list(faces)))
+    for a in OPENING:
+        run.answer(a)
+    return run
+
+
+def test_the_system_is_registered_and_fights_through_the_seam() -> None:
+    c = stcs_campaign()
+    assert system_for(c, AT).title == "Starship Tactical Combat Simulator"
+    run = start(c, AT)
+    assert isinstance(run, STCSBattle) and run.pending.key == "stcs/mode"
+    with pytest.raises(IllegalAnswer, match="sub-light combat"):
+        run.answer("hyperspace")
+
+
+def test_warp_speed_combat_offers_no_warping() -> None:
+    run = start(stcs_campaign(), AT)
+    run.answer("warp")
+    assert run.pending.key == "stcs/1/act"
+    assert not [o for o in run.pending.options if o.startswith("warp")]
+    assert "warp speeds" in run.pending.data["barred"]["Enterprise warp out"]
+
+
+def test_a_scan_uses_the_cloaked_sides_secret_d10_and_the_scanner_learns_only_the_finding() -> None:
+    run = scripted([2])  # the scan die
+    assert run.question_odds()["scan:enterprise:bop"] == "30% over both hidden tables"  # 24 hexes, moving, no lock
+    run.answer("scan:enterprise:bop")
+    q = run.pending
+    assert q.to == RED and q.data["secret"] and (q.low, q.high) == (1, 10)
+    with pytest.raises(IllegalAnswer, match="1-10"):
+        run.answer(11)
+    assert run.pending.key == q.key and len(run.answers) == 3  # nothing half-applied
+    run.answer(3)  # table (1-5): 24 hexes, moving, no lock: 1-3 detects; the die 2 does
+    assert run.engine.locks == {"enterprise": "bop"}
+    blue = json.dumps([e.to_dict() for e in run.log.for_viewer(BLUE)])
+    red = json.dumps([e.to_dict() for e in run.log.for_viewer(RED)])
+    assert "Cloak Detection Table (1-5)" in red and "scan die 2" in red
+    assert "Cloak Detection Table (" not in blue and "hidden D10 3" not in blue and "cloak scan" not in blue
+    assert "Enterprise's scan locks on a cloaked ship: Bird of Prey" in blue
+    assert run.secret_answers() == {"3": RED}
+
+
+def test_the_other_table_misses_on_the_same_die() -> None:
+    run = scripted([2])
+    run.answer("scan:enterprise:bop")
+    run.answer(6)  # table (6-0): 8-0 detects
+    assert run.engine.locks == {}
+    assert "Enterprise's scan finds nothing" in [e.text for e in run.log.for_viewer(BLUE)]
+
+
+def test_a_lock_by_range_then_a_warp_in_with_its_dispersion_then_a_warp_out() -> None:
+    # lock die 7 (24 hexes: 1-7); warp in: CE 100 (major), D4 1, 10, 10 (bearing 000), D10 0 -> 12 + Warp 2
+    run = scripted([7, 100, 1, 10, 10, 10, 50])
+    run.answer("lock:d7:enterprise")
+    assert run.engine.locks == {"d7": "enterprise"}
+    run.answer("warpin:lexington")
+    target = run.pending.options[0]
+    run.answer(target)
+    assert run.pending.options == ("2", "3", "4", "5", "6")  # Warp 7 needs 7 / 6 x 24 = 28 power of 24
+    run.answer("2")
+    d = run.engine.dispersions[0]
+    assert (d["major"], d["bearing"], d["d10"], d["distance"]) == (True, 0, 10, 14)
+    q, r = (int(v) for v in target.split(","))
+    landed = run.engine.at["lexington"]
+    assert [landed.q, landed.r] == d["landed"] and abs(landed.q - q) + abs(landed.r - r) + abs(
+        landed.q + landed.r - q - r) == 28  # 14 hexes
+    assert "lock:lexington:d7" not in run.pending.options  # no lock in its arrival segment
+    assert run.question_odds()["lock:d7:lexington"].startswith("D10 1-")  # -2 on an arrival
+    run.answer("warpout:d7")
+    run.answer("2")
+    assert run.state.units["d7"].status is Status.LEFT and "d7" not in run.engine.at
+    run.answer("next")
+    assert run.status().stage == "turn 1, segment 2"
+    run.answer("resolve")
+    run.answer(["bop"])
+    assert run.state.resolved and "Red lost 1, 1 warped out" in run.status().resolution
+    c = run.saved()
+    assert "bop" not in {u.id for f in c.fleets for u in f.units}
+    assert "d7" in {u.id for f in c.fleets for u in f.units}
+
+
+GAME = OPENING + ["scan:enterprise:bop", 4, "lock:d7:enterprise", "warpin:lexington", "4,0", "3", "next",
+                  "warpout:bop", "2", "next", "resolve", []]
+
+
+def test_replay_is_the_same_bytes_undo_and_reopen_go_on() -> None:
+    run = start(stcs_campaign(), AT)
+    for a in GAME[:-2]:
+        run.answer(a)
+    again = start(stcs_campaign(), AT)
+    for a in GAME[:-2]:
+        again.answer(a)
+    assert again.events_json() == run.events_json() and again.events_json(BLUE) == run.events_json(BLUE)
+    key = run.pending.key
+    run.undo()
+    run.answer(GAME[-3])
+    assert run.pending.key == key
+    reopened = start(run.saved(), AT)
+    assert reopened.pending.key == key and reopened.events_json() == run.events_json()
+
+
+@pytest.mark.parametrize("hidden", range(1, 11))
+def test_the_hidden_table_never_reaches_the_scanning_side_view_or_file(hidden: int, tmp_path) -> None:
+    run = start(stcs_campaign(), AT)
+    for a in OPENING + ["scan:enterprise:bop", hidden, "scan:enterprise:bop", hidden % 10 + 1]:
+        if run.pending is not None and run.pending.key.endswith("/act") and a not in run.pending.options:
+            break  # the first scan locked on: no second scan offered
+        run.answer(a)
+    blue = run.events_json(BLUE)
+    assert "Cloak Detection Table (" not in blue and "hidden D10" not in blue and "cloak scan" not in blue
+    assert not [e for e in run.log.for_viewer(BLUE) if e.data.get("key", "").count("/hidden/")
+                and e.kind == "answer"]
+    assert "Cloak Detection Table (" in run.events_json(GM)
+    red_key, _ = new_key("red's passphrase", 10)
+    blue_key, _ = new_key("blue's passphrase", 10)
+    c = run.saved().model_copy(update={"keys": {"red": red_key, "blue": blue_key}})
+    path = tmp_path / "camp.json"
+    save_campaign(c, path)
+    stored = json.loads(path.read_text())["battle_hexes"][0]
+    secret = {int(i) for i in stored["secret_answers"]}
+    assert secret and all(stored["secret_answers"][str(i)] == RED for i in secret)
+    assert stored["secret_answers"] == run.secret_answers()
+    assert len(stored["answers"]) <= min(secret)  # nothing from the first hidden D10 on lies in plain text
+    assert "Cloak Detection Table" not in path.read_text()
