@@ -198,3 +198,25 @@ def test_a_designated_squadron_is_taken_as_named_and_checked():
             squadrons(fleet, fleet[0], ids, {"ffl": bad})
     v = check(fleet, "flag", "flexible", squadrons={"ffl": ["f1", "f3"]})
     assert cost(v, "f2") == 5 and v.used == 5 * 4 + 10
+
+
+def test_designation_edges():
+    """Two eligible ships named are accepted; a non-leader's "designation" is ignored; two leaders
+    left to themselves take distinct ships; a command cruiser chooses among CAs only."""
+    from rules.composition.flexible import squadron_choices, squadrons
+
+    l1 = member("l1", hull_type="FFL", size_class=4, is_leader=True)
+    l2 = member("l2", hull_type="FFL", size_class=4, is_leader=True)
+    ffs = [member(f"f{i}", hull_type="FF", size_class=4) for i in range(1, 5)]
+    fleet = [flag(), l1, *ffs[:2]]
+    ids = {m.id for m in fleet}
+    assert squadrons(fleet, fleet[0], ids, {"l1": ["f1", "f2"]}) == {"l1": ("f1", "f2")}
+    assert squadrons(fleet, fleet[0], ids, {"f1": ["f2", "l1"]}) == squadrons(fleet, fleet[0], ids)
+    two = [flag(), l1, l2, *ffs]
+    sq = squadrons(two, two[0], {m.id for m in two})
+    assert len({*sq["l1"], *sq["l2"]}) == 4 and check(two, "flag", "flexible").used == 6 * 5
+    cc = [flag(cr=10), member("cc", hull_type="CC", size_class=3), member("ca1", hull_type="CA"),
+          member("ca2", hull_type="CA"), member("cw", hull_type="CW", size_class=3)]
+    assert squadron_choices(cc, cc[0], {m.id for m in cc}) == {}
+    cc.append(member("ca3", hull_type="CA"))
+    assert squadron_choices(cc, cc[0], {m.id for m in cc}) == {"cc": ("ca1", "ca2", "ca3")}
