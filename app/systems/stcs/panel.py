@@ -1,0 +1,238 @@
+"""The stcs battle system's panel: the tactical map (the ships the viewer may see, locks, each warp
+arrival's dispersion drawn from its target hex to where it came out, with its dice), the ships'
+sheet, and the segment's acts with their exact odds (double-click or Do it answers); every other
+question is asked by the shared window's dialog. What is not built yet is said on top."""
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import (QGraphicsScene, QLabel, QListWidget, QListWidgetItem, QPushButton, QSplitter,
+                               QTextBrowser, QVBoxLayout, QWidget)
+
+from app.battle.panel import PanelBase
+from app.widgets.zoom_view import ZoomableView
+from hexmap.hexes import Hex, hexes_within
+from hexmap.layout import Layout
+from rules.battlehex.change import BattleChange
+from rules.battlehex.log import GM
+from rules.battlehex.questions import Question
+from rules.model.visibility import TABLE
+from rules.systems.stcs.battle import STCSBattle
+
+if TYPE_CHECKING:
+    from app.battle.window import BattleWindow
+
+NOT_BUILT = ("Built: combat mode, sensor locks by range, scans for cloaked ships on the secret Cloak Detection "
+             "Tables, cloaking, warping in (dispersion drawn here) and out, with exact odds. <b>Not built yet</b>: "
+             "movement, fire and damage, explosions, mines, crew casualties and bridge hits, repairs, ramming, "
+             "tractors, transporters and boarding are played at the table (the rules helpers give the numbers); "
+             "the Game Master enters the ships destroyed, written back to the campaign.")
+SIZE = 12.0
+COLOURS = ("#2f6fd0", "#c8402f")
+
+
+class MapView(ZoomableView):
+    """The tactical map around the ships."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("stcs_map")
+        self.layout_ = Layout(SIZE, SIZE + 2, SIZE + 2)
+        self.scene_ = QGraphicsScene(self)
+        self.setScene(self.scene_)
+        self.setBackgroundBrush(QColor("#0d1118"))
+        self.shown: list[str] = []
+        """The ship ids drawn, in order (what a test reads)."""
+
+    def at(self, h: Hex) -> QPointF:
+        x, y = self.layout_.to_pixel(h)
+        return QPointF(x, y)
+
+    def draw(self, run: STCSBattle, viewer: str) -> None:
+        e = self.scene_
+        e.clear()
+        eng = run.engine
+        ships = [x for x in eng.at if self._sees(run, viewer, x)]
+        self.shown = ships
+        spots = [eng.at[x] for x in ships] + [Hex(*d["target"]) for d in eng.dispersions]
+        cq = sum(h.q for h in spots) // len(spots) if spots else 12
+        cr = sum(h.r for h in spots) // len(spots) if spots else 0
+        grid = QPainterPath()
+        for h in hexes_within(Hex(cq, cr), 20):
+            pts = [QPointF(x, y) for x, y in self.layout_.corners(h)]
+            grid.addPolygon(QPolygonF(pts + [pts[0]]))
+        e.addPath(grid, QPen(QColor("#263042"), 0))
+        font = QFont()
+        font.setPointSizeF(5)
+        for d in eng.dispersions:
+            if not self._sees(run, viewer, d["ship"]):
+                continue
+            a, b = self.at(Hex(*d["target"])), self.at(Hex(*d["landed"]))
+            e.addEllipse(a.x() - SIZE, a.y() - SIZE, 2 * SIZE, 2 * SIZE, QPen(QColor("#e0c040"), 1.5,
+                                                                              Qt.PenStyle.DashLine))
+            e.addLine(a.x(), a.y(), b.x(), b.y(), QPen(QColor("#e0c040"), 1.5, Qt.PenStyle.DashLine))
+            t = e.addSimpleText(f"{'major' if d['major'] else 'minor'} error, bearing {d['bearing']:03d}, "
+                                f"D10 {d['d10'] % 10} + Warp {d['warp']} = {d['distance']} hexes", font)
+            t.setBrush(QColor("#e0c040"))
+            t.setPos(a.x() + SIZE, a.y() - 2 * SIZE)
+        for x, y in eng.locks.items():
+            if x in ships and y in ships:
+                p, q = self.at(eng.at[x]), self.at(eng.at[y])
+                e.addLine(p.x(), p.y(), q.x(), q.y(), QPen(QColor(80, 200, 120, 160), 1))
+        for x in ships:
+            u = eng.units[x]
+            p = self.at(eng.at[x])
+            colour = QColor(COLOURS[0 if u.team == eng.defender else 1])
+            pen = QPen(QColor("#ffffff"), 1, Qt.PenStyle.DotLine if eng.cloaked[x] else Qt.PenStyle.SolidLine)
+            e.addEllipse(p.x() - SIZE * 0.7, p.y() - SIZE * 0.7, SIZE * 1.4, SIZE * 1.4, pen,
+                         QBrush(colour if not eng.cloaked[x] else QColor(colour.red(), colour.green(), colour.blue(),
+                                                                        90)))
+            f = eng.facing.get(x)
+            if f is not None:
+                n = self.at(eng.at[x].neighbor(f))
+                e.addLine(p.x(), p.y(), (p.x() + n.x()) / 2, (p.y() + n.y()) / 2, QPen(QColor("#ffffff"), 1.5))
+            t = e.addSimpleText(u.name + (" (cloaked)" if eng.cloaked[x] else ""), font)
+            t.setBrush(QColor("#d8dde8"))
+            t.setPos(p.x() - SIZE, p.y() + SIZE * 0.8)
+        self.setSceneRect(e.itemsBoundingRect().adjusted(-20, -20, 20, 20))
+        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+
+    @staticmethod
+    def _sees(run: STCSBattle, viewer: str, x: str) -> bool:
+        """A cloaked ship is seen by the GM, its own side, and a side holding a lock on it."""
+        eng = run.engine
+        if not eng.cloaked.get(x) or viewer == GM or eng.units[x].team == viewer:
+            return True
+        return any(y == x and eng.units[s].team == viewer for s, y in eng.locks.items())
+
+
+class STCSPanel(PanelBase):
+    """The map, the ships' sheet and the segment's acts of an STCS battle."""
+
+    def __init__(self, window: BattleWindow) -> None:
+        super().__init__(window)
+        self.map = MapView()
+        self.sheet = QTextBrowser()
+        self.sheet.setObjectName("stcs_sheet")
+        self.acts = QListWidget()
+        self.acts.setObjectName("stcs_acts")
+        self.acts.itemDoubleClicked.connect(lambda _item: self.do_it())
+        self.do_button = QPushButton("&Do it")
+        self.do_button.setObjectName("stcs_do")
+        self.do_button.clicked.connect(self.do_it)
+        self.prompt = QLabel()
+        self.prompt.setObjectName("stcs_prompt")
+        self.prompt.setWordWrap(True)
+        self.prompt.setTextFormat(Qt.TextFormat.RichText)
+        side = QWidget()
+        lay = QVBoxLayout(side)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.prompt)
+        lay.addWidget(self.acts, 2)
+        lay.addWidget(self.do_button)
+        lay.addWidget(self.sheet, 3)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.map)
+        split.addWidget(side)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        self.built = QLabel(NOT_BUILT)
+        self.built.setObjectName("stcs_not_built")
+        self.built.setWordWrap(True)
+        self.built.setTextFormat(Qt.TextFormat.RichText)
+        box = QWidget()
+        outer = QVBoxLayout(box)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.built)
+        outer.addWidget(split, 1)
+        self.central: QWidget = box
+        self.widgets: list[QWidget] = []
+
+    def _run(self) -> STCSBattle | None:
+        b = self.win.b
+        return b if isinstance(b, STCSBattle) else None
+
+    def _viewer(self) -> str:
+        return self.win.viewer or TABLE
+
+    # -- the panel seam ----------------------------------------------------------------------------
+    def handles(self, q: Question) -> bool:
+        """The segment's acts are chosen in the list beside the map."""
+        return q.key.endswith("/act")
+
+    def unit_names(self) -> dict[str, str]:
+        run = self._run()
+        return run.unit_names() if run is not None else {}
+
+    def refused(self, text: str) -> None:
+        self.prompt.setText(f"<span style='color:#c01010'><b>Refused</b>: {escape(text)}</span>")
+
+    def hide_secrets(self) -> None:
+        self.map.scene_.clear()
+        self.map.shown = []
+        self.sheet.clear()
+        self.acts.clear()
+        self.prompt.clear()
+
+    def do_it(self) -> None:
+        """Answer the pending act with the one chosen in the list."""
+        run = self._run()
+        item = self.acts.currentItem()
+        q = run.pending if run is not None else None
+        if q is None or item is None or not self.handles(q) or self._viewer() not in (q.to, GM):
+            return
+        self.win.answer(item.data(Qt.ItemDataRole.UserRole))
+
+    # -- drawing -----------------------------------------------------------------------------------
+    def draw(self, change: BattleChange | None) -> None:
+        run = self._run()
+        if run is None:
+            return
+        viewer = self._viewer()
+        self.map.draw(run, viewer)
+        self.sheet.setHtml(self._sheet(run, viewer))
+        self.acts.clear()
+        q = run.pending
+        if q is not None and self.handles(q) and viewer in (q.to, GM):
+            odds = run.question_odds()
+            words = q.data.get("option_words", {})
+            for opt in q.options:
+                item = QListWidgetItem(words.get(opt, opt) + (f"  [{odds[opt]}]" if opt in odds else ""))
+                item.setData(Qt.ItemDataRole.UserRole, opt)
+                self.acts.addItem(item)
+            self.acts.setCurrentRow(0)
+            barred = q.data.get("barred", {})
+            self.prompt.setText(escape(q.text) + "".join(f"<br><i>{escape(k)}: barred - {escape(v)}</i>"
+                                                         for k, v in barred.items()))
+        else:
+            self.prompt.setText(escape(q.text) if q is not None else escape(run.status().resolution or ""))
+
+    def _sheet(self, run: STCSBattle, viewer: str) -> str:
+        eng = run.engine
+        rows = []
+        for team in (eng.defender, eng.attacker):
+            rows.append(f"<h3>{escape(eng.name(team))}</h3><ul>")
+            for x, u in eng.units.items():
+                if u.team != team or (x in eng.at and not MapView._sees(run, viewer, x)) or (
+                        u.team != viewer and viewer != GM and eng.cloaked.get(x) and x not in eng.at):
+                    continue
+                d = eng.data(x)
+                where = (f"at {eng.at[x].q},{eng.at[x].r}" if x in eng.at
+                         else "arriving by warp" if x in eng.offmap else u.status.value)
+                lock = f", locked on {eng.ship(eng.locks[x])}" if x in eng.locks and (
+                    u.team == viewer or viewer == GM) else ""
+                rows.append(f"<li><b>{escape(u.name)}</b> ({d.nation.value}, class {d.class_size}): {where}; "
+                            f"CE {d.crew_efficiency}, warp {sum(d.warp_now)}/{sum(d.warp_engines)}, "
+                            f"cruising {d.cruising_warp}, emergency {d.emergency_warp}"
+                            f"{', cloaked' if eng.cloaked.get(x) else ''}{escape(lock)}</li>")
+            rows.append("</ul>")
+        return "".join(rows)
+
+    def report(self, viewer: str) -> str:
+        run = self._run()
+        body = self._sheet(run, viewer) if run is not None else ""
+        return (f"<html><body><h1>Battle Hex {self.win.at} (STCS)</h1>{body}"
+                f"<h2>Log</h2>{self.report_log(run, viewer)}</body></html>")

@@ -1,0 +1,101 @@
+"""Issue 25 in the GUI: an STCS battle opened from a campaign file and fought with Ctrl+F - the
+GM picks sub-light combat and an arrival by warp in their dialogs; in the panel's act list a
+Federation ship scans for the cloaked Romulan (Red enters its secret D10 in its own dialog, the
+hidden table kept from Blue's screen), a Klingon locks on, the Lexington warps in (its dispersion
+drawn on the map), the Bird of Prey warps out, and the GM resolves the battle."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from app.systems.stcs.panel import STCSPanel
+from app.widgets.question_dialogs import QuestionDialog
+from rules.battlehex.roster import Status
+from rules.model import save_campaign
+from tests.app.gui import Answerer, choose_item, ok, open_main_window, press
+from tests.app.test_gui_paths import battle_windows
+from tests.rules.systems.stcs.helpers import stcs_campaign
+
+SEEN_BY: dict[str, list[str]] = {}
+
+
+def dialogs(d) -> bool:
+    if not isinstance(d, QuestionDialog):
+        return False
+    key = d.q.key
+    if key == "stcs/mode":
+        d.group.button(0).setChecked(True)  # sub-light
+    elif key in ("stcs/arrivals", "stcs/destroyed"):
+        for i in range(d.list.count()):
+            item = d.list.item(i)
+            if item.data(Qt.ItemDataRole.UserRole) == "lexington" and key == "stcs/arrivals":
+                item.setCheckState(Qt.CheckState.Checked)
+    elif "/hidden/" in key:
+        d.spin.setValue(4)  # table (1-5)
+    elif key.endswith("/speed"):
+        d.group.button(0).setChecked(True)  # Warp 2
+    elif key.endswith("/target"):
+        d.group.button(1).setChecked(True)
+    return ok(d)
+
+
+def act(qtbot, bw, panel: STCSPanel, option: str) -> None:
+    """Pass the screen to whoever is asked, then pick ``option`` in the act list and press Do it."""
+    hand_over(qtbot, bw)
+    qtbot.waitUntil(lambda: any(panel.acts.item(i).data(Qt.ItemDataRole.UserRole) == option
+                                for i in range(panel.acts.count())), timeout=5000)
+    row = next(i for i in range(panel.acts.count()) if panel.acts.item(i).data(Qt.ItemDataRole.UserRole) == option)
+    panel.acts.setCurrentRow(row)
+    qtbot.mouseClick(panel.do_button, Qt.MouseButton.LeftButton)
+
+
+def hand_over(qtbot, bw, until=lambda: True) -> None:
+    for _ in range(50):
+        if bw.stack.currentIndex() == 1:
+            qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+        if until() and bw.stack.currentIndex() != 1:
+            return
+        qtbot.wait(50)
+
+
+def test_an_stcs_battle_cloak_scan_warp_in_and_out(qtbot, tmp_path):
+    path = tmp_path / "stcs.json"
+    save_campaign(stcs_campaign(), path)
+    main = open_main_window(qtbot, tmp_path)
+    assert main.open_campaign(path)
+    answerer = Answerer(choose_item("0304"))
+    press(main, "Ctrl+F")
+    qtbot.waitUntil(lambda: bool(battle_windows()))
+    answerer.stop()
+    bw = battle_windows()[-1]
+    qtbot.waitExposed(bw)
+    panel = bw.panel
+    assert isinstance(panel, STCSPanel) and "Not built yet" in panel.built.text()
+    answerer = Answerer(dialogs)
+    hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
+    assert [k for k, _t in answerer.seen] == ["QuestionDialog", "QuestionDialog"]  # mode, arrivals
+    assert "30% over both hidden tables" in " ".join(panel.acts.item(i).text() for i in range(panel.acts.count()))
+    assert "bop" in panel.map.shown  # the GM sees the cloaked ship
+    act(qtbot, bw, panel, "scan:enterprise:bop")
+    hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key.endswith("/act"))
+    assert bw.b.secret_answers() == {"3": "red"}
+    blue = bw.b.events_json("blue")
+    assert "Cloak Detection Table (" not in blue and "Cloak Detection Table (1-5)" in bw.b.events_json("red")
+    act(qtbot, bw, panel, "lock:d7:enterprise")
+    act(qtbot, bw, panel, "warpin:lexington")
+    hand_over(qtbot, bw, lambda: bool(bw.b.engine.dispersions))
+    qtbot.waitUntil(lambda: "lexington" in panel.map.shown, timeout=5000)
+    texts = [i.text() for i in panel.map.scene_.items() if hasattr(i, "text")]
+    assert any("bearing" in t and "hexes" in t for t in texts)  # the dispersion and its dice, drawn
+    act(qtbot, bw, panel, "warpout:bop")
+    hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key.endswith("/act"))
+    act(qtbot, bw, panel, "resolve")
+    qtbot.waitUntil(lambda: bw.b.status().resolved, timeout=5000)
+    answerer.stop()
+    keys = [d.q.key for d in answerer.dialogs if isinstance(d, QuestionDialog)]
+    assert keys == ["stcs/mode", "stcs/arrivals", "stcs/1/hidden/1", "stcs/1/warpin/target", "stcs/1/warpin/speed",
+                    "stcs/1/warpout/speed", "stcs/destroyed"]
+    st = bw.b.state
+    assert st.units["lexington"].status is Status.PRESENT
+    assert st.units["bop"].status in (Status.LEFT, Status.PRESENT)  # its engines activate on 1-90
+    rec = next(r for r in main.campaign.battle_hexes if str(r.at) == "0304")
+    assert rec.resolved
