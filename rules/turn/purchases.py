@@ -24,6 +24,7 @@ from hexmap import Label
 from rules.battlehex.log import IllegalAnswer
 from rules.economy import construction as cons
 from rules.economy.income import points
+from rules.economy.intel import buy_cost
 from rules.economy.planet import dock_spaces, output, utilized
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, Fleet, Planet, Sector
@@ -35,6 +36,7 @@ from rules.model.units import Unit, UnitFate, UnitKind
 TURN_ORDERS = cons.TURN_ORDERS
 CONSTRUCTION = cons.CONSTRUCTION
 UPDATE_ASSET = cons.UPDATE_ASSET
+INTEL = "004 Intel Phase"
 _MOBILE = {UnitKind.SHIP: cons.Kind.SHIP, UnitKind.PF: cons.Kind.SHIP, UnitKind.FIGHTER: cons.Kind.FLIGHT,
            UnitKind.SHUTTLE: cons.Kind.FLIGHT}
 
@@ -327,5 +329,36 @@ def repair(c: Campaign, raw: Any) -> Campaign:
     new.log.append(LogEntry(turn=c.turn, rule=CONSTRUCTION, secret_of=[team.id if team else "gm"],
                             text=f"{p.name} orders {u.name}'s repair at {pl.name} ({s.at}): 25% of "
                                  f"{points(Fraction(u.cost))} = {points(cost)}; Point Pool {points(eco.point_pool)} -> "
+                                 f"{points(eco.point_pool - cost)}"))
+    return new
+
+
+def intel(c: Campaign, raw: Any) -> Campaign:
+    """``{"power": id, "points": n}``: ``n`` Intel Points bought at 1 each, paid now, held in the
+    power's Military Intel Pool (their upkeep counts from the next Income) (a new campaign)."""
+    if not (isinstance(raw, dict) and set(raw) == {"power", "points"} and isinstance(raw["power"], str)
+            and isinstance(raw["points"], int) and not isinstance(raw["points"], bool) and raw["points"] >= 1):
+        raise IllegalAnswer(TURN_ORDERS, f"Intel Points are bought as {{\"intel\": {{\"power\": id, \"points\": "
+                                         f"1 or more}}}}, not {raw!r}")
+    if c.settings.empire_turn != "seed004":
+        raise RuleError(TURN_ORDERS, "Intel Points are kept by hand in this campaign (settings.empire_turn by_hand)")
+    p = c.power(raw["power"])
+    if p is None:
+        raise IllegalAnswer(TURN_ORDERS, f"there is no power {raw['power']!r}")
+    eco = p.economy or PowerEconomy()
+    cost = Fraction(buy_cost(raw["points"]))
+    if eco.point_pool < cost:
+        debt = " (in debt: no purchases until the pool is paid back)" if eco.point_pool < 0 else ""
+        raise RuleError(INTEL, f"{p.name}'s Point Pool {points(eco.point_pool)}{debt} cannot pay {raw['points']} Intel "
+                               f"Points (1 each)")
+    new = c.model_copy(deep=True)
+    q = new.power(p.id)
+    assert q is not None
+    q.economy = eco.model_copy(update={"point_pool": eco.point_pool - cost,
+                                       "intel_points": eco.intel_points + raw["points"]})
+    team = new.team_of_power(p.id)
+    new.log.append(LogEntry(turn=c.turn, rule=INTEL, secret_of=[team.id if team else "gm"],
+                            text=f"{p.name} buys {raw['points']} Intel Points for {points(cost)}: "
+                                 f"{eco.intel_points + raw['points']} held; Point Pool {points(eco.point_pool)} -> "
                                  f"{points(eco.point_pool - cost)}"))
     return new

@@ -66,6 +66,8 @@ from rules.turn.logistics import do as cargo_do
 SEQUENCE = "004 Sequence of Play"
 MOVEMENT = "004 Movement Phase"
 SPACE_COMBAT = "V13.12"
+_EMPIRE_ORDERS = ("purchase", "productivity", "repair", "intel")
+"""Turn Orders of a seed004-economy campaign beside movement (rules/turn/purchases.py)."""
 
 
 class BattleAnswerIllegal(IllegalAnswer):
@@ -173,9 +175,10 @@ class TurnRun:
                                 "({\"orders\": {fleet: [sectors]}}) or execute movement (\"end_movement\")"
                                 + (" - or buy a unit ({\"purchase\": {power, class, at, planet}}) or a planet's "
                                    "Productivity ({\"productivity\": {power, at, planet}}) or repair a unit "
-                                   "({\"repair\": {power, unit, planet}})" if buy else ""),
+                                   "({\"repair\": {power, unit, planet}}) or Intel Points ({\"intel\": {power, "
+                                   "points}})" if buy else ""),
                                 fleets, {"answers": ["orders", "end_movement",
-                                                     *(["purchase", "productivity", "repair"] if buy else [])]})
+                                                     *(_EMPIRE_ORDERS if buy else ())]})
         open_q = cp.pending(c, self.graph)  # field repairs, demands, a winner between sectors, ground losses
         if open_q is not None:
             return open_q[1]
@@ -250,10 +253,11 @@ class TurnRun:
         if kind == "orders":
             if raw == "end_movement":
                 return self._end_movement()
-            if isinstance(raw, dict) and len(raw) == 1 and set(raw) <= {"purchase", "productivity", "repair"}:
+            if isinstance(raw, dict) and len(raw) == 1 and set(raw) <= set(_EMPIRE_ORDERS):
                 from rules.turn import purchases  # seed 004 Turn Orders (rules/turn/purchases.py)
 
-                how = {"purchase": purchases.order, "productivity": purchases.improve, "repair": purchases.repair}
+                how = {"purchase": purchases.order, "productivity": purchases.improve, "repair": purchases.repair,
+                       "intel": purchases.intel}
                 key = next(iter(raw))
                 return how[key](c, raw[key])
             return self._orders(raw)

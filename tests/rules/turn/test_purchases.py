@@ -182,3 +182,17 @@ def test_a_repair_needs_the_unit_s_cost_and_the_pool():
     run = play(c, TO_ORDERS)
     with pytest.raises(RuleError, match=r"cannot pay Starbase .*repair: 25% of 400 = 100|cannot pay .* = 100"):
         run.answer(repair("fed-sb-11"))
+
+
+def test_intel_points_cost_one_each_and_their_upkeep_comes_next_income():
+    run = orders()  # the Federation's pool 11 4/5
+    run.answer({"intel": {"power": "fed", "points": 11}})
+    eco = power(run.campaign, "fed").economy
+    assert (eco.intel_points, eco.point_pool) == (11, Fraction(4, 5))
+    assert "buys 11 Intel Points for 11: 11 held; Point Pool 11 4/5 -> 4/5" in run.campaign.log[-1].text
+    with pytest.raises(RuleError, match=r"Point Pool 4/5 cannot pay 1 Intel Points") as e:
+        run.answer({"intel": {"power": "fed", "points": 1}})
+    assert e.value.rule == "004 Intel Phase"
+    for bad in (0, -2, True, "3"):
+        with pytest.raises(IllegalAnswer):
+            run.answer({"intel": {"power": "fed", "points": bad}})
