@@ -1,0 +1,52 @@
+"""Issue 25 headless: an STCS battle (seed 002) plays from an answers file with the ``battle``
+command's guarantees: the same bytes under any hash seed, a refused answer exits 1 naming the
+rule, and the scanning side's view never shows which Cloak Detection Table was used."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from rules.model import save_campaign
+from tests.conftest import ROOT
+from tests.rules.systems.stcs.helpers import stcs_campaign
+
+GAME = ["sublight", ["lexington"], "scan:enterprise:bop", 4, "lock:d7:enterprise", "warpin:lexington", "8,0", "2",
+        "next", "warpout:bop", "2", "next", "resolve", ["d7"]]
+
+
+def battle(tmp_path, answers, viewer="gm", hash_seed="0"):
+    camp = tmp_path / "stcs.json"
+    if not camp.exists():
+        save_campaign(stcs_campaign(), camp)
+    (tmp_path / "a.json").write_text(json.dumps(answers))
+    env = {**os.environ, "PYTHONHASHSEED": hash_seed, "QT_QPA_PLATFORM": "offscreen"}
+    return subprocess.run([sys.executable, "main.py", "battle", str(camp), "--hex", "0304", "--system", "stcs",
+                           "--answers", str(tmp_path / "a.json"), "--viewer", viewer], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_an_stcs_battle_plays_to_its_end_the_same_bytes(tmp_path):
+    one, two = battle(tmp_path, GAME, hash_seed="1"), battle(tmp_path, GAME, hash_seed="2")
+    assert one.returncode == 0, one.stderr
+    assert one.stdout == two.stdout
+    out = json.loads(one.stdout)
+    assert out["system"] == "stcs" and out["state"]["resolved"]
+    assert out["state"]["resolution"] == "STCS: Red lost 1, 1 warped out, Blue lost 0, 0 warped out"
+    assert "Lexington warps in at Warp 2 aiming at 8,0" in one.stdout
+
+
+def test_a_hidden_d10_of_11_exits_1_naming_the_rule(tmp_path):
+    r = battle(tmp_path, GAME[:3] + [11])
+    assert r.returncode == 1
+    assert "STCS Cloak Detection Table" in r.stderr and "1-10" in r.stderr
+
+
+def test_the_scanning_side_never_reads_the_table(tmp_path):
+    blue = battle(tmp_path, GAME[:5], viewer="blue")
+    red = battle(tmp_path, GAME[:5], viewer="red")
+    assert blue.returncode == 0 and red.returncode == 0, blue.stderr + red.stderr
+    assert "Cloak Detection Table (1-5)" in red.stdout and "scan die" in red.stdout
+    assert "Cloak Detection Table (" not in blue.stdout and "scan die" not in blue.stdout
+    assert "cloak scan" not in blue.stdout
