@@ -160,6 +160,8 @@ class TurnPlayer:
                 yield {"purchase": {"power": p.id, "class": unit, "at": str(s.at), "planet": pl.name}}, False
                 if self.rng.random() < 0.3:
                     yield {"productivity": {"power": p.id, "at": str(s.at), "planet": pl.name}}, False
+                if self.rng.random() < 0.3:
+                    yield {"intel": {"power": p.id, "points": self.rng.randint(1, 5)}}, False
         yield "end_movement", True
 
     def _path(self, state: StrategicState, f: Any) -> list[str] | None:
