@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import cache
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache, QTransform
+from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache, QTransform
 
 from app.systems.v13.hexes import (  # noqa: F401 (the geometry, where the map's modules found it)
     HEX,
@@ -329,10 +329,12 @@ class PlaneGrid:
             if sheet.controlPointRect().adjusted(-HEX, -HEX, HEX, HEX).intersects(area):
                 paint_edge(q, sheet)
             q.end()
+            m = HEX_HEIGHT
+            if sheet.controlPointRect().adjusted(m, m, -m, -m).contains(area):  # all paper: an opaque copy
+                pix = QPixmap.fromImage(pix.toImage().convertToFormat(QImage.Format.Format_RGB32))
             QPixmapCache.insert(key, pix)
             self.tiles_built += 1
         return pix
-
 
     def _lay_pattern(self, q: QPainter, area: QRectF, s: float) -> None:
         """The grid over ``area`` from the picture of one 12 x 12 tile's grid at the zoom band

@@ -191,3 +191,22 @@ def test_a_float_of_a_fitted_map_lays_the_plane_from_one_picture(qtbot, monkeypa
     view.viewport().repaint()
     tiles = [a for a in blits if len(a) == 3 and (a[2].width(), a[2].height()) == tile]
     assert tiles == [] and fills == [], f"{len(tiles)} grid tiles laid, {len(fills)} paths filled"
+
+
+def test_a_float_on_the_sheet_blits_opaque_tiles_and_strokes_no_outline_off_the_screen(qtbot, monkeypatch):
+    """On the sheet at 1:1, the tiles wholly on the paper are opaque pictures (a copy, not a
+    blend, per pixel), and the legal region's outline, whose box holds the screen but whose
+    lines all lie off it, is not stroked at every float."""
+    from PySide6.QtGui import QPainter
+    from hexmap import Facing
+
+    view = _floated_map(qtbot, fitted=False)
+    scene = view.scene()
+    blits, paths = [], []
+    _spy(monkeypatch, QPainter, "drawPixmap", blits)
+    _spy(monkeypatch, QPainter, "drawPath", paths)
+    scene.grid.set_window(scene.grid.window.floated(Facing.D, 1))
+    view.viewport().repaint()
+    assert not any(a[0] == scene.region_path for a in paths), "the region's outline stroked off the screen"
+    tiles = [a[2] for a in blits if len(a) == 3 and isinstance(a[2], object) and hasattr(a[2], "hasAlphaChannel")]
+    assert any(not t.hasAlphaChannel() for t in tiles), "no opaque tile on the paper"
