@@ -1,7 +1,9 @@
 """Seed 004 Turn Orders and Construction Completion for purchases (issue 23): a power buys a unit
 of its unit list at one of its planets (a planet's next Productivity point: :func:`improve`; a
-repair: :func:`repair`), paid at once from its Point Pool, refused with the rule when illegal; the Construction Completion Phase completes the projects in the order
-given, within each planet's construction capacity and dock spaces, and places the units built.
+repair: :func:`repair`; Intel Points: :func:`intel`; a cancel: :func:`cancel`), paid at once from
+its Point Pool, refused with the rule when illegal; the Construction Completion Phase completes
+the projects in the order given, within each planet's construction capacity and dock spaces, and
+places the units built.
 
 Readings (docs/economy.md):
 
@@ -361,4 +363,30 @@ def intel(c: Campaign, raw: Any) -> Campaign:
                             text=f"{p.name} buys {raw['points']} Intel Points for {points(cost)}: "
                                  f"{eco.intel_points + raw['points']} held; Point Pool {points(eco.point_pool)} -> "
                                  f"{points(eco.point_pool - cost)}"))
+    return new
+
+
+def cancel(c: Campaign, raw: Any) -> Campaign:
+    """``{"power": id, "project": id}``: a project not completed yet cancelled, half of what was
+    spent on it back in the Point Pool (a new campaign)."""
+    if not (isinstance(raw, dict) and set(raw) == {"power", "project"}
+            and all(isinstance(v, str) for v in raw.values())):
+        raise IllegalAnswer(TURN_ORDERS, f"a cancel is {{\"cancel\": {{\"power\": id, \"project\": id}}}}, not {raw!r}")
+    p = c.power(raw["power"])
+    eco = p.economy if p is not None else None
+    j = next((x for x in eco.projects if x.id == raw["project"]), None) if eco is not None else None
+    if p is None or eco is None or j is None:
+        raise RuleError(CONSTRUCTION, f"{raw['power']} has no project {raw['project']!r} waiting to be completed")
+    back = cons.cancel_refund(j.cost)
+    new = c.model_copy(deep=True)
+    q = new.power(p.id)
+    assert q is not None
+    q.economy = eco.model_copy(update={"point_pool": eco.point_pool + back,
+                                       "projects": [x for x in eco.projects if x.id != j.id]})
+    team = new.team_of_power(p.id)
+    what = f"the repair of {j.repair_of}" if j.repair_of else f"the {j.unit_class}"
+    new.log.append(LogEntry(turn=c.turn, rule=CONSTRUCTION, secret_of=[team.id if team else "gm"],
+                            text=f"{p.name} cancels {what} at {j.planet} ({j.at}): 50% of {points(j.cost)} = "
+                                 f"{points(back)} back; Point Pool {points(eco.point_pool)} -> "
+                                 f"{points(eco.point_pool + back)}"))
     return new

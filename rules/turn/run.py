@@ -66,7 +66,7 @@ from rules.turn.logistics import do as cargo_do
 SEQUENCE = "004 Sequence of Play"
 MOVEMENT = "004 Movement Phase"
 SPACE_COMBAT = "V13.12"
-_EMPIRE_ORDERS = ("purchase", "productivity", "repair", "intel")
+_EMPIRE_ORDERS = ("purchase", "productivity", "repair", "intel", "cancel")
 """Turn Orders of a seed004-economy campaign beside movement (rules/turn/purchases.py)."""
 
 
@@ -175,8 +175,8 @@ class TurnRun:
                                 "({\"orders\": {fleet: [sectors]}}) or execute movement (\"end_movement\")"
                                 + (" - or buy a unit ({\"purchase\": {power, class, at, planet}}) or a planet's "
                                    "Productivity ({\"productivity\": {power, at, planet}}) or repair a unit "
-                                   "({\"repair\": {power, unit, planet}}) or Intel Points ({\"intel\": {power, "
-                                   "points}})" if buy else ""),
+                                   "({\"repair\": {power, unit, planet}}), Intel Points ({\"intel\": {power, "
+                                   "points}}), or cancel a project ({\"cancel\": {power, project}})" if buy else ""),
                                 fleets, {"answers": ["orders", "end_movement",
                                                      *(_EMPIRE_ORDERS if buy else ())]})
         open_q = cp.pending(c, self.graph)  # field repairs, demands, a winner between sectors, ground losses
@@ -257,7 +257,7 @@ class TurnRun:
                 from rules.turn import purchases  # seed 004 Turn Orders (rules/turn/purchases.py)
 
                 how = {"purchase": purchases.order, "productivity": purchases.improve, "repair": purchases.repair,
-                       "intel": purchases.intel}
+                       "intel": purchases.intel, "cancel": purchases.cancel}
                 key = next(iter(raw))
                 return how[key](c, raw[key])
             return self._orders(raw)

@@ -196,3 +196,16 @@ def test_intel_points_cost_one_each_and_their_upkeep_comes_next_income():
     for bad in (0, -2, True, "3"):
         with pytest.raises(IllegalAnswer):
             run.answer({"intel": {"power": "fed", "points": bad}})
+
+
+def test_cancelling_a_project_returns_half_of_what_was_spent():
+    run = orders()
+    run.answer(buy("FF"))  # 11 4/5 -> 8 4/5
+    project = power(run.campaign, "fed").economy.projects[0].id
+    run.answer({"cancel": {"power": "fed", "project": project}})
+    eco = power(run.campaign, "fed").economy
+    assert eco.projects == [] and eco.point_pool == Fraction(44, 5) + Fraction(3, 2)
+    assert "cancels the FF at Vanguard II (0207): 50% of 3 = 1 1/2 back" in run.campaign.log[-1].text
+    with pytest.raises(RuleError, match="has no project") as e:
+        run.answer({"cancel": {"power": "fed", "project": project}})
+    assert e.value.rule == "004 Construction Completion Phase"
