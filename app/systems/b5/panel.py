@@ -27,11 +27,12 @@ from rules.systems.b5.morale import grey
 if TYPE_CHECKING:
     from app.battle.window import BattleWindow
 
-NOT_BUILT = ("Built: deployment (meeting engagement, jump-in with vortex scatter) on this board; plotted moves "
-             "checked and run by the engine when the GM chooses <i>plot and move</i>; out of command at a turn's "
-             "end; the helpers. <b>Not built yet</b>: fire, damage, morale, fighters, energy mines and ELINT are "
-             "played at the table with the helpers' numbers; the Game Master enters the results (destroyed, "
-             "captured), which are written back to the campaign.")
+NOT_BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex scatter) on this board; when the "
+             "GM chooses <i>plot and move</i>, secret plots checked and run, then fire resolved by the engine in "
+             "pulse 3 (structure only); out of command, command losses, morale and reinforcement rolls; the "
+             "helpers. <b>Not built yet</b>: fire between pulses, system damage, fighters, energy mines, ELINT "
+             "and abilities are played at the table with the helpers' numbers; the Game Master enters the results "
+             "(destroyed, captured), which are written back to the campaign.")
 
 
 class B5Panel(PanelBase):
@@ -114,6 +115,15 @@ class B5Panel(PanelBase):
         self.board.show_ships([], [], [])
         self.sheet.clear()
         self.prompt.clear()
+
+    def dialog_odds(self, q: Question) -> str | None:
+        """The engine's exact odds for a fire target question, as a table for its dialog."""
+        run = self._run()
+        odds = run.question_odds() if run is not None else {}
+        if not odds:
+            return None
+        rows = "".join(f"<tr><td>{escape(k)}</td><td>{escape(str(v))}</td></tr>" for k, v in odds.items())
+        return f"<table cellspacing=4><tr><th>target</th><th>chance to hit</th></tr>{rows}</table>"
 
     def place_at(self, at: Label) -> None:
         """Answer the pending placement with ``at`` and the facing chosen in the bar."""

@@ -18,7 +18,7 @@ from rules.battlehex.questions import Question, choose, unit_list
 from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
-from rules.model.b5 import B5Data, B5Settings
+from rules.model.b5 import B5Data, B5Settings, B5Weapon
 from rules.model.units import unit_secret
 from rules.systems.b5 import command, deploy, firing, jump, jumping, losses, morale, reinforce, turns
 from rules.systems.b5.asking import choose_units, place, secret_number
@@ -72,6 +72,8 @@ class B5Engine:
         self.structure_lost: dict[str, int] = {}
         self.lost_commands: dict[str, int] = {}
         """Squadron name -> the turn its command ship was lost (it fires at 50% the next)."""
+        self.aiming: tuple[str, B5Weapon] | None = None
+        """The firer and weapon the pending target question is for."""
         self.lost_flagship: dict[str, int] = {}
         """Team -> the turn its flagship was lost (the fleet fires at 75% the next)."""
         self.reinforcements: dict[str, int | None] = {}
@@ -123,7 +125,8 @@ class B5Engine:
         return None
 
     def question_odds(self, q: Question) -> dict[str, Any]:
-        return {}
+        """A fire target question: each target's exact chance per die (rules/systems/b5/firing.py)."""
+        return dict(firing.odds(self)) if q.key.endswith("/target") else {}
 
     def _intro(self) -> None:
         r = self.state.record

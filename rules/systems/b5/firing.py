@@ -95,10 +95,12 @@ def fire_step(self: B5Engine) -> Procedure:
         name = yield choose(f"b5/{self.round}/weapon", GM, RULE, f"Game Master: which weapon of "
                             f"{self.units[firer].unit.name}?", list(guns))
         aims = targets(self, firer, guns[name])
+        self.aiming = (firer, guns[name])
         q = choose(f"b5/{self.round}/target", GM, RULE, f"Game Master: {name} fires at which ship?", aims)
         target = yield Question(q.key, q.kind, q.to, q.rule, q.text, q.options,
                                 data={"option_words": {x: words.get(x, self.units[x].unit.name) for x in aims}},
                                 check=q.check)
+        self.aiming = None
         _resolve(self, firer, guns[name], target)
 
 
@@ -142,11 +144,24 @@ def _resolve(self: B5Engine, firer: str, w: B5Weapon, target: str) -> None:
         self.log.add("ruling", RULE, f"{self.units[target].unit.name} is destroyed", {"unit": target})
 
 
-def chance(self: B5Engine, firer: str, w: B5Weapon, target: str) -> str:
-    """The exact chance one die of ``w`` hits ``target`` (for a panel or a report)."""
-    band = _band(self, w, firer, target)
-    if band is None:
-        return "out of reach"
-    face = fire.need(self.data(target).defence, band, self.data(firer).sensor)
-    return str(fire.p_die_at_least(_fc(w, self.data(target)), face))
+def odds(self: B5Engine) -> dict[str, str]:
+    """Per target the pending target question offers, its exact chance per die before the roll."""
+    if self.aiming is None:
+        return {}
+    firer, w = self.aiming
+    out = {}
+    for target in targets(self, firer, w):
+        t = self.data(target)
+        band = _band(self, w, firer, target)
+        assert band is not None
+        sq = self.forces[self.units[target].team].squadron_of(target)
+        near = [deploy.distance(self.at[firer], self.at[x]) for x in (sq.ships if sq else ()) if x != target
+                and x in self.at and self.units[x].status is Status.PRESENT]
+        penalty = fire.bypass_penalty(deploy.distance(self.at[firer], self.at[target]), near)
+        face = fire.need(t.defence, band, self.data(firer).sensor, penalty)
+        p = fire.p_die_at_least(_fc(w, t), face)
+        out[self.units[target].unit.name] = (f"{fire.BANDS[band]} range, {_fc(w, t)} needs {face}+: "
+                                             f"{p} a die, "
+                                             f"x{losses.x_rating(self, firer, w.x)}")
+    return out
 

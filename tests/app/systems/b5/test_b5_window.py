@@ -18,6 +18,7 @@ from tests.app.systems.test_table import system_action, units
 from tests.app.test_gui_paths import battle_windows, end_movement
 
 AIM = "4530"
+FIRED: list[str] = []
 
 
 def dialogs(d) -> bool:
@@ -26,7 +27,12 @@ def dialogs(d) -> bool:
     if not isinstance(d, QuestionDialog):
         return False
     key = d.q.key
-    if key == "b5/scenario":
+    if "/fire/" in key and not FIRED:  # one shot in turn 1, then done
+        FIRED.append(key)
+        d.group.button(d.q.options.index("fire")).setChecked(True)
+    elif key.endswith("/target"):  # the engine's exact odds shown with the choice
+        FIRED.append(d.odds.text() if d.odds is not None else "")
+    elif key == "b5/scenario":
         d.group.button(1).setChecked(True)  # jump-in
     elif key.endswith("/turn"):  # turn 1: plot and move; turn 2: enter the results
         d.group.button(d.q.options.index("plot and move" if key == "b5/1/turn" else "results")).setChecked(True)
@@ -55,6 +61,7 @@ def click_hex(qtbot, panel: B5Panel, at: Label, drag_from: Label | None = None) 
 
 
 def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
+    FIRED.clear()
     main = open_main_window(qtbot, tmp_path)
     end_movement(main, qtbot)
     menu = sector_menu(main.strategic_view, "0604")
@@ -127,6 +134,8 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
             qtbot.waitUntil(lambda q=q: bw.b.pending is not q or bw.b.status().resolved, timeout=5000)
     answerer.stop()
     assert bw.b.status().resolved and refused and dragged and plotted == 3  # Claw; Pride, Fang
+    assert len(FIRED) == 2 and "chance to hit" in FIRED[1] and " a die, x" in FIRED[1]
+    assert any(" hit(s) on armor " in e.text for e in bw.b.log.events)  # the shot resolved on the dice
     assert any("plotted" in e.text for e in bw.b.log.events)
     assert "1 destroyed" in bw.b.status().resolution
     assert "squadron Fang: LSS Silent Pounce" not in panel.sheet.toPlainText()  # Fang's line carries its morale:

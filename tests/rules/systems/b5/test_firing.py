@@ -52,6 +52,8 @@ def test_a_laser_at_extreme_range_hits_the_side_armor():
     run.answer("r-flag")
     assert run.pending.options == ("Laser", "Matter cannon")
     run.answer("Laser")
+    assert run.question_odds() == {"B-FLAG": "extreme range, d10 needs 10+: 1/10 a die, x2",
+                                   "B-F2": "extreme range, d8 needs 10+: 0 a die, x2"}  # Def 10 + 5 - sensor 5
     with pytest.raises(IllegalAnswer):
         run.answer("r-f2")  # not an enemy
     run.answer("b-flag")
