@@ -12,7 +12,7 @@ from rules.model import save_campaign
 from tests.conftest import ROOT
 from tests.rules.systems.stcs.helpers import stcs_campaign
 
-GAME = ["sublight", ["lexington"], "scan:enterprise:bop", 4, "lock:d7:enterprise", "warpin:lexington", "8,0", "2",
+GAME = ["sublight", ["lexington"], "scan:enterprise:bop", 4, "moving", "lock:d7:enterprise", "warpin:lexington", "8,0", "2",
         "next", "warpout:bop", "2", "next", "resolve", ["d7"]]
 
 
@@ -44,8 +44,8 @@ def test_a_hidden_d10_of_11_exits_1_naming_the_rule(tmp_path):
 
 
 def test_the_scanning_side_never_reads_the_table(tmp_path):
-    blue = battle(tmp_path, GAME[:5], viewer="blue")
-    red = battle(tmp_path, GAME[:5], viewer="red")
+    blue = battle(tmp_path, GAME[:6], viewer="blue")
+    red = battle(tmp_path, GAME[:6], viewer="red")
     assert blue.returncode == 0 and red.returncode == 0, blue.stderr + red.stderr
     assert "Cloak Detection Table (1-5)" in red.stdout and "scan die" in red.stdout
     assert "Cloak Detection Table (" not in blue.stdout and "scan die" not in blue.stdout

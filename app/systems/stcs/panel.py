@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (QGraphicsScene, QLabel, QListWidget, QListWidgetItem, QPushButton, QSplitter,
                                QTextBrowser, QVBoxLayout, QWidget)
@@ -60,13 +60,15 @@ class MapView(ZoomableView):
         spots = [eng.at[x] for x in ships] + [Hex(*d["target"]) for d in eng.dispersions]
         cq = sum(h.q for h in spots) // len(spots) if spots else 12
         cr = sum(h.r for h in spots) // len(spots) if spots else 0
+        centre = Hex(cq, cr)
+        reach = min(40, max((centre.distance(h) for h in spots), default=8) + 3)
         grid = QPainterPath()
-        for h in hexes_within(Hex(cq, cr), 20):
+        for h in hexes_within(centre, reach):
             pts = [QPointF(x, y) for x, y in self.layout_.corners(h)]
             grid.addPolygon(QPolygonF(pts + [pts[0]]))
         e.addPath(grid, QPen(QColor("#263042"), 0))
         font = QFont()
-        font.setPointSizeF(5)
+        font.setPointSizeF(7)
         for d in eng.dispersions:
             if not self._sees(run, viewer, d["ship"]):
                 continue
@@ -77,7 +79,7 @@ class MapView(ZoomableView):
             t = e.addSimpleText(f"{'major' if d['major'] else 'minor'} error, bearing {d['bearing']:03d}, "
                                 f"D10 {d['d10'] % 10} + Warp {d['warp']} = {d['distance']} hexes", font)
             t.setBrush(QColor("#e0c040"))
-            t.setPos(a.x() + SIZE, a.y() - 2 * SIZE)
+            t.setPos(a.x() - 2 * SIZE, a.y() + SIZE * 1.1)  # under the target ring, clear of the ship's name
         for x, y in eng.locks.items():
             if x in ships and y in ships:
                 p, q = self.at(eng.at[x]), self.at(eng.at[y])
@@ -98,7 +100,11 @@ class MapView(ZoomableView):
             t.setBrush(QColor("#d8dde8"))
             t.setPos(p.x() - SIZE, p.y() + SIZE * 0.8)
         self.setSceneRect(e.itemsBoundingRect().adjusted(-20, -20, 20, 20))
-        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        pts = [self.at(h) for h in spots] or [self.at(centre)]
+        xs, ys = [p.x() for p in pts], [p.y() for p in pts]
+        m = 4 * SIZE
+        self.fitInView(QRectF(min(xs) - m, min(ys) - m, max(xs) - min(xs) + 2 * m, max(ys) - min(ys) + 2 * m),
+                       Qt.AspectRatioMode.KeepAspectRatio)
 
     @staticmethod
     def _sees(run: STCSBattle, viewer: str, x: str) -> bool:
@@ -139,6 +145,9 @@ class STCSPanel(PanelBase):
         split.addWidget(side)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
+        self.map.setMinimumWidth(360)
+        side.setMaximumWidth(560)  # the act list's long lines would otherwise squeeze the map to nothing
+        self.acts.setWordWrap(True)
         self.built = QLabel(NOT_BUILT)
         self.built.setObjectName("stcs_not_built")
         self.built.setWordWrap(True)

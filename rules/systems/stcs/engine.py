@@ -47,7 +47,6 @@ class STCSEngine:
         self.offmap: list[str] = []
         self.arrived: dict[str, int] = {}
         self.cloaked: dict[str, bool] = {}
-        self.still: dict[str, bool] = {}
         self.locks: dict[str, str] = {}
         self.dispersions: list[dict[str, Any]] = []
         self.hidden = 0
@@ -175,9 +174,6 @@ class STCSEngine:
             if d.cloak:
                 word = "uncloak" if self.cloaked[x] else "cloak"
                 acts[f"{word}:{x}"] = f"{self.ship(x)} {'drops' if self.cloaked[x] else 'raises'} its cloak"
-            if self.cloaked[x]:
-                word = "moving" if self.still.get(x) else "still"
-                acts[f"{word}:{x}"] = f"{self.ship(x)} {'moves' if word == 'moving' else 'holds still'} (cloaked)"
             assert self.mode is not None
             bars = warp.warp_out_bars(d, ShipCondition(), self.mode)
             if bars:
@@ -209,10 +205,6 @@ class STCSEngine:
             if verb == "cloak":  # a cloaked ship cannot fire: its lock goes
                 self.locks.pop(x, None)
             self.log.add("ruling", "STCS Romulan Cloaking Devices", f"{self.ship(x)} {verb}s")
-        elif verb in ("still", "moving"):
-            self.still[x] = verb == "still"
-            self.log.add("ruling", sensors.CLOAK, f"{self.ship(x)} {'holds still' if verb == 'still' else 'moves'}",
-                         visible_to=(self.units[x].team, GM))
         elif verb == "warpout":
             yield from self._warp_out(x)
         elif verb == "warpin":
@@ -229,8 +221,9 @@ class STCSEngine:
                      f"{self.ship(y)}")
 
     def _scan(self, x: str, y: str) -> Procedure:
-        """The cloaked side's hidden D10 (a secret answer) picks the table; the scan die is shown to
-        the cloaked side and the GM only; the scanner learns only what it found."""
+        """The cloaked side's hidden D10 (a secret answer) picks the table, and it says in secret whether
+        its ship moved; the scan die is shown to the cloaked side and the GM only; the scanner learns
+        only what it found."""
         hider = self.units[y].team
         self.hidden += 1
         q = Question(f"stcs/{self.round}/hidden/{self.hidden}", QKind.NUMBER, hider, sensors.CLOAK,
@@ -238,8 +231,12 @@ class STCSEngine:
                      "ships (1-5 or 6-0 picks the detection table; 10 reads 0)", low=1, high=10, default=1,
                      data={"secret": True}, check=_d10)
         hidden = int((yield q))
+        words = {"moving": f"{self.ship(y)} moved this segment", "still": f"{self.ship(y)} held still"}
+        how = yield self._choose(f"stcs/{self.round}/hidden/{self.hidden}/moving", sensors.CLOAK,
+                                 f"{self.name(hider)} (in secret): did your cloaked ship move this segment?", words,
+                                 to=hider, data={"secret": True})
         table = sensors.table_of(hidden)
-        r, moving, locked = self.range(x, y), not self.still.get(y, False), y in self.locks
+        r, moving, locked = self.range(x, y), how == "moving", y in self.locks
         die = self.dice.roll("d10", purpose="cloak scan", rule=sensors.CLOAK, who=hider).total
         found = sensors.detects(table, r, moving, locked, die)
         faces = sensors.detect_faces(table, r, moving, locked)
@@ -343,8 +340,9 @@ class STCSEngine:
                 top = sensors.lock_top(self.range(x, y), -2 if self.arrived.get(y) == self.round else 0)
                 out[opt] = f"D10 1-{top}: {top * 10}%"
             elif verb == "scan":
-                p = sensors.detect_chance(self.range(x, y), not self.still.get(y, False), y in self.locks)
-                out[opt] = f"{p:.0%} over both hidden tables"
+                r, held = self.range(x, y), y in self.locks
+                out[opt] = (f"{sensors.detect_chance(r, True, held):.0%} if it moves, "
+                            f"{sensors.detect_chance(r, False, held):.0%} if still, over both hidden tables")
             elif verb == "warpout":
                 t = warp.activation_target(self.data(x))
                 out[opt] = f"D100 1-{t}: {warp.d100_chance(t):.0%}"

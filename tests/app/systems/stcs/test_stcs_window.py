@@ -29,8 +29,10 @@ def dialogs(d) -> bool:
             item = d.list.item(i)
             if item.data(Qt.ItemDataRole.UserRole) == "lexington" and key == "stcs/arrivals":
                 item.setCheckState(Qt.CheckState.Checked)
-    elif "/hidden/" in key:
+    elif "/hidden/" in key and not key.endswith("/moving"):
         d.spin.setValue(4)  # table (1-5)
+    elif key.endswith("/moving"):
+        d.group.button(0).setChecked(True)  # it moved
     elif key.endswith("/speed"):
         d.group.button(0).setChecked(True)  # Warp 2
     elif key.endswith("/target"):
@@ -73,13 +75,21 @@ def test_an_stcs_battle_cloak_scan_warp_in_and_out(qtbot, tmp_path):
     answerer = Answerer(dialogs)
     hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
     assert [k for k, _t in answerer.seen] == ["QuestionDialog", "QuestionDialog"]  # mode, arrivals
-    assert "30% over both hidden tables" in " ".join(panel.acts.item(i).text() for i in range(panel.acts.count()))
+    assert "30% if it moves, 10% if still, over both hidden tables" in " ".join(panel.acts.item(i).text() for i in range(panel.acts.count()))
     assert "bop" in panel.map.shown  # the GM sees the cloaked ship
+    panel.map.draw(bw.b, "blue")
+    assert "bop" not in panel.map.shown and "d7" in panel.map.shown  # Blue, holding no lock, does not
+    panel.draw(None)
     act(qtbot, bw, panel, "scan:enterprise:bop")
     hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key.endswith("/act"))
-    assert bw.b.secret_answers() == {"3": "red"}
+    assert bw.b.secret_answers() == {"3": "red", "4": "red"}
     blue = bw.b.events_json("blue")
     assert "Cloak Detection Table (" not in blue and "Cloak Detection Table (1-5)" in bw.b.events_json("red")
+    locked = bw.b.engine.locks.get("enterprise") == "bop"
+    panel.map.draw(bw.b, "blue")  # as Blue's screen draws it: the cloaked ship only once Blue holds a lock on it
+    assert ("bop" in panel.map.shown) is locked and "d7" in panel.map.shown
+    panel.map.draw(bw.b, "red")
+    assert "bop" in panel.map.shown
     act(qtbot, bw, panel, "lock:d7:enterprise")
     act(qtbot, bw, panel, "warpin:lexington")
     hand_over(qtbot, bw, lambda: bool(bw.b.engine.dispersions))
@@ -92,7 +102,8 @@ def test_an_stcs_battle_cloak_scan_warp_in_and_out(qtbot, tmp_path):
     qtbot.waitUntil(lambda: bw.b.status().resolved, timeout=5000)
     answerer.stop()
     keys = [d.q.key for d in answerer.dialogs if isinstance(d, QuestionDialog)]
-    assert keys == ["stcs/mode", "stcs/arrivals", "stcs/1/hidden/1", "stcs/1/warpin/target", "stcs/1/warpin/speed",
+    assert keys == ["stcs/mode", "stcs/arrivals", "stcs/1/hidden/1", "stcs/1/hidden/1/moving",
+                    "stcs/1/warpin/target", "stcs/1/warpin/speed",
                     "stcs/1/warpout/speed", "stcs/destroyed"]
     st = bw.b.state
     assert st.units["lexington"].status is Status.PRESENT

@@ -48,7 +48,8 @@ def test_warp_speed_combat_offers_no_warping() -> None:
 
 def test_a_scan_uses_the_cloaked_sides_secret_d10_and_the_scanner_learns_only_the_finding() -> None:
     run = scripted([2])  # the scan die
-    assert run.question_odds()["scan:enterprise:bop"] == "30% over both hidden tables"  # 24 hexes, moving, no lock
+    odds = run.question_odds()["scan:enterprise:bop"]  # 24 hexes, no lock: moving 1-3 or 8-0, still 1 or 0
+    assert odds == "30% if it moves, 10% if still, over both hidden tables"
     run.answer("scan:enterprise:bop")
     q = run.pending
     assert q.to == RED and q.data["secret"] and (q.low, q.high) == (1, 10)
@@ -56,19 +57,23 @@ def test_a_scan_uses_the_cloaked_sides_secret_d10_and_the_scanner_learns_only_th
         run.answer(11)
     assert run.pending.key == q.key and len(run.answers) == 3  # nothing half-applied
     run.answer(3)  # table (1-5): 24 hexes, moving, no lock: 1-3 detects; the die 2 does
+    assert run.pending.to == RED and run.pending.data["secret"]
+    run.answer("moving")
     assert run.engine.locks == {"enterprise": "bop"}
     blue = json.dumps([e.to_dict() for e in run.log.for_viewer(BLUE)])
     red = json.dumps([e.to_dict() for e in run.log.for_viewer(RED)])
     assert "Cloak Detection Table (1-5)" in red and "scan die 2" in red
     assert "Cloak Detection Table (" not in blue and "hidden D10 3" not in blue and "cloak scan" not in blue
     assert "Enterprise's scan locks on a cloaked ship: Bird of Prey" in blue
-    assert run.secret_answers() == {"3": RED}
+    assert run.secret_answers() == {"3": RED, "4": RED}
+    assert "held still" not in blue and "moved this segment" not in blue
 
 
 def test_the_other_table_misses_on_the_same_die() -> None:
     run = scripted([2])
     run.answer("scan:enterprise:bop")
     run.answer(6)  # table (6-0): 8-0 detects
+    run.answer("moving")
     assert run.engine.locks == {}
     assert "Enterprise's scan finds nothing" in [e.text for e in run.log.for_viewer(BLUE)]
 
@@ -104,7 +109,7 @@ def test_a_lock_by_range_then_a_warp_in_with_its_dispersion_then_a_warp_out() ->
     assert "d7" in {u.id for f in c.fleets for u in f.units}
 
 
-GAME = OPENING + ["scan:enterprise:bop", 4, "lock:d7:enterprise", "warpin:lexington", "4,0", "3", "next",
+GAME = OPENING + ["scan:enterprise:bop", 4, "moving", "lock:d7:enterprise", "warpin:lexington", "4,0", "3", "next",
                   "warpout:bop", "2", "next", "resolve", []]
 
 
@@ -127,7 +132,7 @@ def test_replay_is_the_same_bytes_undo_and_reopen_go_on() -> None:
 @pytest.mark.parametrize("hidden", range(1, 11))
 def test_the_hidden_table_never_reaches_the_scanning_side_view_or_file(hidden: int, tmp_path) -> None:
     run = start(stcs_campaign(), AT)
-    for a in OPENING + ["scan:enterprise:bop", hidden, "scan:enterprise:bop", hidden % 10 + 1]:
+    for a in OPENING + ["scan:enterprise:bop", hidden, "still", "scan:enterprise:bop", hidden % 10 + 1, "moving"]:
         if run.pending is not None and run.pending.key.endswith("/act") and a not in run.pending.options:
             break  # the first scan locked on: no second scan offered
         run.answer(a)
