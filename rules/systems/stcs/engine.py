@@ -124,7 +124,8 @@ class STCSEngine:
                 here = [x for x in self.at if self.units[x].team == team and self.cloaked[x] == hidden]
                 if here:
                     self.log.add("ruling", RULE, f"{self.name(team)} {'cloaked ' if hidden else ''}ships take their "
-                                 "places: " + "; ".join(f"{self.ship(x)} at {self.at[x].q},{self.at[x].r}" for x in here),
+                                 "places: " + "; ".join(f"{self.ship(x)} at {self.at[x].q},{self.at[x].r}"
+                                                        for x in here),
                                  visible_to=(team, GM) if hidden else None)
         if self.offmap:
             self.log.add("ruling", warp.IN, f"arriving by warp: {', '.join(self.ship(x) for x in self.offmap)}")
@@ -148,8 +149,8 @@ class STCSEngine:
         options = list(words)
 
         def check(a: Any) -> str:
-            if a not in words:
-                raise IllegalAnswer(rule, "answer one of: " + "; ".join(words.values()))
+            if not isinstance(a, str) or a not in words:  # (a dict or list answer is refused, not hashed)
+                raise IllegalAnswer(rule, "answer one of: " + "; ".join(words.values())[:400])
             return str(a)
         return Question(key, QKind.CHOOSE, to, rule, text, tuple(options),
                         data={"option_words": dict(words), **(data or {})}, check=check)
@@ -252,8 +253,8 @@ class STCSEngine:
 
     def _speed_question(self, x: str, key: str, rule: str, verb: str) -> Question:
         d = self.data(x)
-        speeds = {str(w): f"Warp {w} ({warp.warp_power(w, d)} power)" for w in range(warp.MIN_WARP, d.emergency_warp + 1)
-                  if warp.warp_power(w, d) <= sum(d.warp_now)}
+        speeds = {str(w): f"Warp {w} ({warp.warp_power(w, d)} power)"
+                  for w in range(warp.MIN_WARP, d.emergency_warp + 1) if warp.warp_power(w, d) <= sum(d.warp_now)}
         return self._choose(key, rule, f"Game Master: at what warp speed does {self.ship(x)} {verb}?", speeds)
 
     def _warp_out(self, x: str) -> Procedure:

@@ -45,7 +45,8 @@ def act(qtbot, bw, panel: STCSPanel, option: str) -> None:
     hand_over(qtbot, bw)
     qtbot.waitUntil(lambda: any(panel.acts.item(i).data(Qt.ItemDataRole.UserRole) == option
                                 for i in range(panel.acts.count())), timeout=5000)
-    row = next(i for i in range(panel.acts.count()) if panel.acts.item(i).data(Qt.ItemDataRole.UserRole) == option)
+    row = next(i for i in range(panel.acts.count())
+               if panel.acts.item(i).data(Qt.ItemDataRole.UserRole) == option)
     panel.acts.setCurrentRow(row)
     qtbot.mouseClick(panel.do_button, Qt.MouseButton.LeftButton)
 
@@ -75,7 +76,8 @@ def test_an_stcs_battle_cloak_scan_warp_in_and_out(qtbot, tmp_path):
     answerer = Answerer(dialogs)
     hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
     assert [k for k, _t in answerer.seen] == ["QuestionDialog", "QuestionDialog"]  # mode, arrivals
-    assert "30% if it moves, 10% if still, over both hidden tables" in " ".join(panel.acts.item(i).text() for i in range(panel.acts.count()))
+    listed = " ".join(panel.acts.item(i).text() for i in range(panel.acts.count()))
+    assert "30% if it moves, 10% if still, over both hidden tables" in listed
     assert "bop" in panel.map.shown  # the GM sees the cloaked ship
     panel.map.draw(bw.b, "blue")
     assert "bop" not in panel.map.shown and "d7" in panel.map.shown  # Blue, holding no lock, does not

@@ -59,7 +59,8 @@ def test_crew_quality_tables_at_their_boundaries(nation: Nation, edges: list[tup
 def test_the_percent_column_is_the_exact_chance_rounded() -> None:
     fed = [round(crew.chance(Nation.FEDERATION, q) * 100) for q in Quality]
     assert fed == [6, 9, 57, 22, 6]
-    assert [round(crew.chance(Nation.KLINGON, q) * 100) for q in Quality] == [3, 25, 62, 9, 1]  # the seed's column says 30 for Poor (4-8): 25 exact
+    # the seed's column says 30 for Klingon Poor (4-8): 25 exact
+    assert [round(crew.chance(Nation.KLINGON, q) * 100) for q in Quality] == [3, 25, 62, 9, 1]
     assert [round(crew.chance(Nation.ROMULAN, q) * 100) for q in Quality] == [10, 5, 64, 18, 3]
 
 
