@@ -312,7 +312,7 @@ class Walk:
             key("alt+a")  # Answer...: a BIF or a unit to give up, which the panel takes as clicks, in the dialog
         elif system == "afef" and s in (1, 2):
             # Commit the plan as it stands (no dice: the keys place none); when a round is over
-            # ("Another round" in Commit's place, Alt+R), break off (Alt+B, the reason typed by ``dialog``)
+            # ("Another round" in Commit's place, Alt+O), break off (Alt+B, the reason typed by ``dialog``)
             key("alt+c" if s == 1 or answers < 4 else "alt+b")
         elif s in (6, 12, 18, 24):
             key("ctrl+shift+r")  # GM: overrule the last refusal (a break-off the seed leaves to the GM)
