@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsScene
 
 from app.widgets.zoom_view import ZoomableView
 from hexmap import Facing, Label, grid_hex
@@ -34,6 +34,9 @@ class BoardView(ZoomableView):
         self.zone_item.setZValue(1)
         self.items_: list = []
         self.animations: list[QVariantAnimation] = []
+        self.carrying = ""
+        """The name of the ship waiting to be placed ("" for none): a press picks up its counter."""
+        self.ghost: QGraphicsEllipseItem | None = None
         self.flights: list[tuple[Label, Label]] = []
         """Every scatter shown, (aimed at, formed at), in order."""
         self.fitted = False
@@ -145,8 +148,30 @@ class BoardView(ZoomableView):
         c, r = axial_to_offset(h)
         return Label(c, r) if 1 <= c <= self.cols and 1 <= r <= self.rows else None
 
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
+        """A press while a ship waits to be placed picks up its counter (a ghost under the pointer)."""
+        if event.button() == Qt.MouseButton.LeftButton and self.carrying:
+            p = self.mapToScene(event.position().toPoint())
+            self.ghost = self.scene_.addEllipse(QRectF(-6, -6, 12, 12), QPen(QColor("white"), 1, Qt.PenStyle.DashLine),
+                                                QBrush(QColor(255, 255, 255, 70)))
+            self.ghost.setZValue(7)
+            self.ghost.setPos(p)
+            self.ghost.setToolTip(self.carrying)
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
+        """The counter picked up follows the pointer, snapped to the hex under it."""
+        if self.ghost is not None:
+            at = self.label_at(event.position())
+            if at is not None:
+                self.ghost.setPos(self.centre(at))
+        super().mouseMoveEvent(event)
+
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
-        """A click, or a drag from anywhere ending on a hex, places the pending ship there."""
+        """A click, or a drag ending on a hex, places the pending ship there (the engine checks it)."""
+        if self.ghost is not None:
+            self.scene_.removeItem(self.ghost)
+            self.ghost = None
         if event.button() == Qt.MouseButton.LeftButton:
             at = self.label_at(event.position())
             if at is not None:

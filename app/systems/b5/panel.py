@@ -174,6 +174,8 @@ class B5Panel(PanelBase):
             self.board.animate(e.vortex_from[x], e.vortices[x])
         q = self._mine()
         self.board.show_zone(run.legal() if q is not None else [])
+        placing = q is not None and q.kind is QKind.PLACE
+        self.board.carrying = self.unit_names().get(str(q.data.get("unit", "")), "a hex") if placing and q else ""
         self.bar.setEnabled(q is not None)
         plot = q is not None and q.kind is not QKind.PLACE
         self.facing.setVisible(not plot)

@@ -56,7 +56,9 @@ def click_hex(qtbot, panel: B5Panel, at: Label, drag_from: Label | None = None) 
         qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
         return
     qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(view.centre(drag_from)))
+    assert view.ghost is not None and view.ghost.toolTip() == panel.unit_names()[panel.win.b.pending.data["unit"]]
     qtbot.mouseMove(view.viewport(), pos)
+    assert view.label_at(view.mapFromScene(view.ghost.pos()).toPointF()) == at  # the counter follows the pointer
     qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
 
 
