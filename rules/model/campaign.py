@@ -63,6 +63,10 @@ class Settings(Strict):
     empire_turn: Literal["by_hand", "seed004"] = Field("by_hand", description="the empire's turn outside combat: "
                                                        "by_hand (Income, Tech, Update Asset kept by the GM off the "
                                                        "tool) or seed004 (run by BattleHex: rules/turn/empire.py)")
+    turn_orders: Literal["gm", "powers"] = Field("gm", description="who enters seed 004's Turn Orders (purchases, "
+                                                 "repairs, productivity, intel points, cancels): gm (the GM, for every "
+                                                 "power) or powers (each power's Team, in secret behind the hand-over, "
+                                                 "before the movement orders; rules/turn/orders.py)")
     year: StrictInt | None = Field(None, ge=1, le=YEAR, description="the campaign's year (Y171 is 171): the era "
                                    "column of the BPV Capacity table; absent: the Y120-Y180 column")
     b5: B5Settings = Field(B5Settings(), description="seed 003 readings for the b5 battle system (docs/b5.md)")

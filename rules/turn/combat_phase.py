@@ -24,7 +24,7 @@ from rules.strategic.battle_hex import Decisions
 from rules.strategic.state import StrategicState
 from rules.strategic.turn import MovementReport, PhaseError, end_movement_phase, next_turn, refresh_resolution
 from rules.strategic.turn import end_movement as strategic_end_movement
-from rules.turn import empire, encounter_after, encounter_step, raids, repairs
+from rules.turn import empire, encounter_after, encounter_step, orders, raids, repairs
 from rules.turn.civilian import follow_orders
 from rules.turn.invasion import (
     apply_conquest,
@@ -53,6 +53,9 @@ def seed004(c: Campaign) -> bool:
 def end_movement(c: Campaign, graph: LaneGraph, decisions: Decisions | None = None) -> MovementReport:
     """End Movement: V13.11's Battle Hexes form; a seed-004 campaign then enters the Supply
     Phase with each fleet's supply status and its effects in the log."""
+    open_orders = orders.pending(c)  # each power's own Turn Orders first (settings.turn_orders powers)
+    if open_orders is not None:
+        raise PhaseError(orders.TURN_ORDERS, f"Turn Orders wait for: {open_orders.text.split(':')[0]}")
     c = follow_orders(c)  # escorts follow their civilian fleet's movement (seed 004 Movement Phase)
     report = strategic_end_movement(c, graph, decisions)
     if report.campaign is None or not seed004(c):
@@ -73,6 +76,9 @@ def pending(c: Campaign, graph: LaneGraph, state: StrategicState | None = None) 
     combat; ``None`` when none is open."""
     if c.phase in empire.PHASES:  # Income, Tech, Update Asset, End of Turn (settings.empire_turn seed004)
         q = empire.pending(c)
+        return None if q is None else (-1, q)
+    if c.phase is Phase.ORDERS:  # each power's own Turn Orders (settings.turn_orders powers)
+        q = orders.pending(c)
         return None if q is None else (-1, q)
     state = state if state is not None and state.campaign is c else None
     if f"ruling/{c.phase.value}" in c.turn_asked:  # a GM ruling waived this phase's questions (turn/unblock.py)
@@ -121,6 +127,8 @@ def answer(c: Campaign, graph: LaneGraph, raw: Any, state: StrategicState | None
     ``state``: the campaign's strategic state, when the caller holds it (else computed)."""
     if c.phase in empire.PHASES:
         return empire.answer(c, raw)
+    if c.phase is Phase.ORDERS:
+        return orders.answer(c, raw)
     state = state if state is not None and state.campaign is c else StrategicState.compute(c, graph)
     open_q = pending(c, graph, state)
     if open_q is None:

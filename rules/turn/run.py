@@ -169,6 +169,9 @@ class TurnRun:
             ig = self._open_ignore()
             if ig is not None:
                 return self._ignore_question(ig)
+            own = cp.pending(c, self.graph)  # each power's own Turn Orders first (rules/turn/orders.py)
+            if own is not None:
+                return own[1]
             fleets = tuple(f.id for f in c.fleets)
             buy = c.settings.empire_turn == "seed004"
             return _gm_question(f"turn/{n}/orders", MOVEMENT, "Game Master: give movement orders "
