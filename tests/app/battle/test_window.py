@@ -318,13 +318,22 @@ def test_the_report_map_picture_has_no_scrollbars(main, qtbot):
 
 def test_the_battle_map_stays_still_through_a_drop_and_the_hand_overs(main, qtbot):
     """The left panel widened after a placement drop and the hand-overs gave the map a new
-    size and scroll, so the counters moved under the pointer (issue 22): a hex stays at the
-    same place on the screen through a drop, a hand-over and the take-over; the side panel
-    never asks for more height than the screen has."""
+    size and scroll, so the counters moved under the pointer (issue 22): on a map the person
+    has zoomed (a map nobody touched fits the attackers' zone when it is offered:
+    tests/app/systems/v13/test_setup_fit.py), a hex stays at the same place on the screen through
+    a drop, a hand-over and the take-over; the side panel never asks for more height than the
+    screen has."""
     from PySide6.QtWidgets import QApplication
+    from tests.app.systems.v13.test_map import wheel
     bw = open_battle(main, qtbot, "0604")
     to_defender_placement(bw)
     view = bw.panel.view
+    for _ in range(3):
+        QApplication.processEvents()  # the window's first fit, once it is shown
+    centre = view.viewport().rect().center()
+    wheel(view, centre, 1)  # the GM zooms in a notch and back: the map is the person's now
+    wheel(view, centre, -1)
+    assert not view.auto_fit
     bw.panel.facing = Facing.D
     for uid, at in (("kz-cv-claw", "2103"), ("kz-aac-1", "2106")):
         drag_drop(bw, uid, at)
