@@ -89,8 +89,10 @@ def _unit_row(u: Unit) -> str:
         flags.append(f"Orion {u.orion_status.value}")
     if u.crew_quality.value != "normal":
         flags.append(f"{u.crew_quality.value} crew")
-    o = u.officers
-    officers = f"C{o.captain} N{o.navigator} H{o.helmsman} E{o.chief_engineer}"
+    o = u.officers  # the rated ones in words ("captain +2, helmsman -1"), a dash when none is
+    officers = ", ".join(f"{who} {n:+d}" for who, n in (("captain", o.captain), ("navigator", o.navigator),
+                                                        ("helmsman", o.helmsman), ("chief engineer", o.chief_engineer))
+                         if n) or "\u2014"
     return (f"<tr><td>{escape(u.name)}</td><td>{escape(words(u.class_designation or u.kind.value))}</td>"
             f"<td align=right>{u.size_class}</td><td align=right>{u.combat_bpv}</td>"
             f"<td>{officers}</td><td>{escape(', '.join(flags))}</td></tr>")
