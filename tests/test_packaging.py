@@ -106,4 +106,4 @@ def test_the_installed_copy_finds_its_battle_systems_in_its_metadata(wheel, tmp_
     r = subprocess.run([sys.executable, "-I", "-c", code, str(site)], cwd=tmp_path, env=env, check=False,
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert sorted(r.stdout.split()) == ["afef", "b5", "sidcors", "table", "v13"]
+    assert sorted(r.stdout.split()) == ["afef", "b5", "sidcors", "stcs", "table", "v13"]
