@@ -104,7 +104,12 @@ class CombatPhaseMixin:
             who = "Game Master" if q.to == "gm" else names.get(q.to, q.to)
             if q.to != self.combat_seat and not self.hand_over_combat(q, who):
                 return answered
-            dialog = QuestionDialog(q, who, dict(q.data.get("names", {})), None, self)
+            if q.key.startswith("orders/"):  # a power's own Turn Orders (app/shell/orders_dialog.py)
+                from app.shell.orders_dialog import OrdersDialog
+
+                dialog = OrdersDialog(self.session.campaign, str(q.data["power"]), self)
+            else:
+                dialog = QuestionDialog(q, who, dict(q.data.get("names", {})), None, self)
             self.question_dialog = dialog
             while True:
                 if dialog.exec() != QuestionDialog.DialogCode.Accepted:
@@ -112,7 +117,7 @@ class CombatPhaseMixin:
                                                  "Phase's Questions (Ctrl+Shift+A)", 10000)
                     return answered
                 try:
-                    self.session.answer_turn(dialog.answer())
+                    self.session.answer_turn(dialog.answer(), secret=bool(q.data.get("secret")))
                 except RuleError as e:
                     dialog.setWindowTitle(f"Refused: {e}")
                     self.statusBar().showMessage(f"Refused: {e}", 15000)

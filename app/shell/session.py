@@ -243,14 +243,17 @@ class CampaignSession(QObject):
         return self.apply(f"GM ruling: end {self.campaign.phase.title}",
                           lambda c: unblock.end_phase(c, note, error))
 
-    def answer_turn(self, raw) -> Campaign:
-        """Answer the Combat Phase's open question as one undoable step (refusals raise)."""
+    def answer_turn(self, raw, secret: bool = False) -> Campaign:
+        """Answer the Combat Phase's open question as one undoable step (refusals raise); a
+        ``secret`` answer is not named on the undo stack, which every player sees."""
         open_q = self.combat_pending()
         from rules.turn import combat_phase
         from rules.turn.words import answer_words
 
         names = {t.id: t.name for t in self.campaign.teams} | dict(open_q[1].data.get("names", {}) if open_q else {})
         what = answer_words(open_q[1], raw, names) if open_q else "answer"  # people's words, not the key
+        if secret and open_q is not None:
+            what = f"{names.get(open_q[1].to, open_q[1].to)} answers in secret"
 
         return self.apply(f"{self.campaign.phase.title}: {what}", lambda c: combat_phase.answer(c, self.graph, raw, self.state))
 
