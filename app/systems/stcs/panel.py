@@ -26,8 +26,9 @@ if TYPE_CHECKING:
     from app.battle.window import BattleWindow
 
 NOT_BUILT = ("Built: combat mode, sensor locks by range, scans for cloaked ships on the secret Cloak Detection "
-             "Tables, cloaking, warping in (dispersion drawn here) and out, with exact odds. <b>Not built yet</b>: "
-             "movement, fire and damage, explosions, mines, crew casualties and bridge hits, repairs, ramming, "
+             "Tables, cloaking, warping in (dispersion drawn here) and out, Bridge hits entered from the table "
+             "(they bar warping out; a new commander), with exact odds. <b>Not built yet</b>: "
+             "movement, fire and damage, explosions, mines, crew casualties, repairs, ramming, "
              "tractors, transporters and boarding are played at the table (the rules helpers give the numbers); "
              "the Game Master enters the ships destroyed, written back to the campaign.")
 SIZE = 12.0

@@ -20,6 +20,7 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.stcs import STCSData
 from rules.systems.stcs import sensors, warp
+from rules.systems.stcs.bridge import barred_now, bridge_hits
 from rules.systems.stcs.geometry import landing, toward
 from rules.systems.stcs.repair import SEGMENTS
 from rules.systems.stcs.warp import Mode, ShipCondition
@@ -50,6 +51,10 @@ class STCSEngine:
         self.locks: dict[str, str] = {}
         self.dispersions: list[dict[str, Any]] = []
         self.hidden = 0
+        self.bridge: dict[str, list[tuple[int, int]]] = {}
+        """Per ship, the segments (turn, segment) its Bridge hits bar warping out and repairs."""
+        self.captains: dict[str, list[int]] = {}
+        """Per ship, its replacement commanders' ratings, in order."""
         self.enlist()
 
     # -- reading -------------------------------------------------------------------------------
@@ -176,7 +181,8 @@ class STCSEngine:
                 word = "uncloak" if self.cloaked[x] else "cloak"
                 acts[f"{word}:{x}"] = f"{self.ship(x)} {'drops' if self.cloaked[x] else 'raises'} its cloak"
             assert self.mode is not None
-            bars = warp.warp_out_bars(d, ShipCondition(), self.mode)
+            bars = warp.warp_out_bars(d, ShipCondition(bridge_phases=barred_now(self, x)), self.mode)
+            acts[f"bridge:{x}"] = f"{self.ship(x)} took Bridge hits (entered from the table)"
             if bars:
                 barred[f"{self.ship(x)} warp out"] = "; ".join(bars)
             else:
@@ -210,6 +216,8 @@ class STCSEngine:
             yield from self._warp_out(x)
         elif verb == "warpin":
             yield from self._warp_in(x)
+        elif verb == "bridge":
+            yield from bridge_hits(self, x)
 
     def _lock(self, x: str, y: str) -> None:
         mod = -2 if self.arrived.get(y) == self.round else 0

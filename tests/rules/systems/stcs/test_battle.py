@@ -152,3 +152,24 @@ def test_the_hidden_table_never_reaches_the_scanning_side_view_or_file(hidden: i
     assert stored["secret_answers"] == run.secret_answers()
     assert len(stored["answers"]) <= min(secret)  # nothing from the first hidden D10 on lies in plain text
     assert "Cloak Detection Table" not in path.read_text()
+
+
+def test_three_bridge_hits_in_turn_2_segment_2_bar_warping_out_until_turn_3_segment_2() -> None:
+    run = scripted([1, 10, 5, 5, 5, 7, 2])  # per hit a D10; the 0 kills the captain: 3D10 15 + 45 - D10 7 = 53
+    for _ in range(4):
+        run.answer("next")
+    assert run.status().stage == "turn 2, segment 2" and "warpout:d7" in run.pending.options
+    run.answer("bridge:d7")
+    with pytest.raises(IllegalAnswer, match="Bridge hits are 1-10"):
+        run.answer(0)
+    run.answer(3)
+    assert run.engine.bridge["d7"] == [(2, 2), (2, 3), (3, 1)] and run.engine.captains["d7"] == [53]
+    assert "no warp out or repairs until turn 3, segment 2" in run.log.events[-2].text + run.log.events[-1].text
+    stages = []
+    for _ in range(3):
+        barred = run.pending.data["barred"].get("Klothos warp out", "")
+        stages.append((run.status().stage, "warpout:d7" in run.pending.options, "Bridge hits in effect" in barred))
+        run.answer("next")
+    stages.append((run.status().stage, "warpout:d7" in run.pending.options, False))
+    assert stages == [("turn 2, segment 2", False, True), ("turn 2, segment 3", False, True),
+                      ("turn 3, segment 1", False, True), ("turn 3, segment 2", True, False)]
