@@ -4,15 +4,13 @@ Three rows of counters: the attacker's line, the defender's front line and its s
 The player at the screen answers the round's questions on it:
 
 - **set-up** (the defender): drag a counter between the front and the screened row;
-- **attacks** (declare, return fire, breakthrough): drag from one of your counters to an enemy
-  counter to put one AF (one die) on it, Shift+drag for all the dice it has left; an arrow
-  with the dice shows each attack; right-click one of your counters to clear its attacks, or,
-  when declaring, to hold its fire for a breakthrough;
+- **attacks** (declare, return fire, breakthrough): drag from one of your counters to an enemy counter to put
+  one AF (one die) on it, Shift+drag for all the dice it has left; an arrow with the dice shows each attack;
+  right-click one of your counters to clear its attacks, or, when declaring, to hold its fire for a breakthrough;
 - **AF modifiers** (the GM): a number per unit; **another round or break off** (the GM).
 
-Before committing, the side box shows the engine's exact odds for each target with the dice
-put on it (from the question's data), and what a targeted defender still must match.
-The panel decides no rule: Commit hands the plan to the engine, which refuses what is illegal.
+Before committing, the side box shows the engine's exact odds for each target with the dice put on it, and
+what a targeted defender must still match. The panel decides no rule: the engine refuses what is illegal.
 """
 from __future__ import annotations
 
@@ -350,11 +348,14 @@ class AfefPanel(PanelBase):
                     continue
                 for dst, n in targets.items():
                     if src in centres and dst in centres:
-                        a, b = centres[src], centres[dst]
-                        scene.addLine(QLineF(a, b), QPen(QColor(color), 2 + min(int(n), 6)))
+                        a, b, width = centres[src], centres[dst], 2 + min(int(n), 6)
+                        scene.addLine(QLineF(a, b), QPen(QColor(color), width))
                         label = scene.addText(str(n), QFont("Sans", 10, QFont.Weight.Bold))
                         label.setDefaultTextColor(QColor(color))
-                        label.setPos((a + b) / 2)
+                        box, d = label.boundingRect(), b - a  # beside the line, clear of its pen
+                        off = (width / 2 + QLineF(box.topLeft(), box.bottomRight()).length() / 2 + 1) \
+                            / max(1.0, QLineF(a, b).length())
+                        label.setPos((a + b) / 2 + QPointF(-d.y(), d.x()) * off - box.center())
 
     def _show_odds(self, q: Question | None) -> None:
         kind = _kind(q)
