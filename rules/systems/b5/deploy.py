@@ -54,6 +54,10 @@ class Board:
         object.__setattr__(self, "q", np.array([h.q for h in hexes], dtype=np.int32))
         object.__setattr__(self, "r", np.array([h.r for h in hexes], dtype=np.int32))
 
+    def __reduce__(self) -> tuple[type[Board], tuple[int, int]]:
+        """Pickled as its size (a checkpoint on disk holds no arrays: they are made again)."""
+        return Board, (self.cols, self.rows)
+
     def index(self, at: Label) -> int:
         """``at``'s place in :attr:`labels`, or ``RuleError`` off the board."""
         if not (1 <= at.col <= self.cols and 1 <= at.row <= self.rows):

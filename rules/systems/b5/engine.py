@@ -24,6 +24,7 @@ from rules.systems.b5 import command, deploy, firing, jump, jumping, losses, mor
 from rules.systems.b5.asking import choose_units, place, secret_number
 from rules.systems.b5.deploy import Board, Place
 from rules.systems.b5.force import Force, Squadron, force_of
+from rules.systems.b5.movement import Plot
 
 Procedure = Generator[Question, Any, None]
 TURN_RULE = "B5 Turn Sequence"
@@ -32,6 +33,9 @@ ROUND_LIMIT = 30
 """After this many turns the GM may only enter the results (every battle ends within a bound)."""
 MEETING, JUMP_IN = "meeting engagement", "jump-in"
 AT_TABLE, RESULTS, PLOT = "at the table", "results", "plot and move"
+TURN_STEPS = ("turn", "plot", "fire", "firer", "weapon", "target", "morale")
+"""A turn's questions (``b5/{turn}/{step}...``): each one the procedure resumes from (a checkpoint)."""
+RESULT_STEPS = ("destroyed", "captured")
 
 
 class B5Engine:
@@ -83,6 +87,14 @@ class B5Engine:
         """Ships beyond their command ship's radius at the last plotted turn's end."""
         self.placing: tuple[str, Place] | None = None
         """The ship the pending placement question asks for, and its constraint."""
+        self.plotting = False
+        """This turn is plotted and moved by the engine."""
+        self.plots: dict[str, Plot] = {}
+        """Command ship -> its squadron's plot this turn, in the order given (secret until all are)."""
+        self.firer = ""
+        """The ship the pending weapon question is for."""
+        self.morale_hit: list[str] = []
+        """The command ships whose grey boxes lost the GM is still to give this turn."""
         self.enlist()
 
     def name(self, team: str) -> str:
@@ -121,8 +133,17 @@ class B5Engine:
         yield from self._turns()
 
     def resume(self, key: str) -> Procedure | None:
-        """Never: the deployment replays from its answers (no checkpoint)."""
-        return None
+        """The procedure from the pending question ``key`` (asked again): any question of a
+        turn (the turn, a plot, fire, morale) or of the results; None in the set-up and the
+        deployment (an undo there replays their few answers)."""
+        parts = key.split("/")
+        if parts[:2] == ["b5", "results"] and len(parts) == 3 and parts[2] in RESULT_STEPS:
+            return self._results(RESULT_STEPS.index(parts[2]))
+        if len(parts) < 3 or parts[0] != "b5" or not parts[1].isdigit() or int(parts[1]) != self.round:
+            return None
+        if parts[2] == "morale" and len(parts) == 4:
+            return self._turns("grey")  # a squadron's grey boxes lost (the squadrons were named)
+        return self._turns(parts[2]) if parts[2] in TURN_STEPS else None
 
     def question_odds(self, q: Question) -> dict[str, Any]:
         """A fire target question: each target's exact chance per die (rules/systems/b5/firing.py)."""
@@ -201,22 +222,30 @@ class B5Engine:
         self.at[uid], self.facing[uid] = at, facing
         self.log.add("ruling", rule, f"{name} is placed at {at}, facing {facing.name}", {"unit": uid, "at": str(at)})
 
-    def _turns(self) -> Procedure:
+    def _turns(self, at: str = "") -> Procedure:
+        """The turns, each from its turn question (``at``: the step of this turn the procedure
+        resumes at, asking its question again; one of :data:`TURN_STEPS`)."""
         while True:
-            self.round += 1
-            options = [AT_TABLE, RESULTS, PLOT] if self.round <= ROUND_LIMIT else [RESULTS]
-            said = yield choose(f"b5/{self.round}/turn", GM, TURN_RULE,
-                                f"Game Master: turn {self.round}: plot and move the squadrons here, or fight the "
-                                "turn at the table (the panel's helpers give the numbers), or enter the results?",
-                                options)
-            if said == RESULTS:
-                break
-            if said == PLOT:
+            if not at:
+                self.round += 1
+            if at in ("", "turn"):
+                options = [AT_TABLE, RESULTS, PLOT] if self.round <= ROUND_LIMIT else [RESULTS]
+                said = yield choose(f"b5/{self.round}/turn", GM, TURN_RULE,
+                                    f"Game Master: turn {self.round}: plot and move the squadrons here, or fight "
+                                    "the turn at the table (the panel's helpers give the numbers), or enter the "
+                                    "results?", options)
+                if said == RESULTS:
+                    break
+                self.plotting = said == PLOT
+                self.plots = {}
+            if self.plotting and at in ("", "turn", "plot"):
                 yield from turns.plotted_turn(self)
-                yield from firing.fire_step(self)
+            if self.plotting and at not in ("morale", "grey"):
+                yield from firing.fire_step(self, at if at in firing.STEPS else "")
                 losses.succession(self)
-            yield from morale.morale_step(self)
+            yield from morale.morale_step(self, at == "grey")
             reinforce.check(self)
+            at = ""
         yield from self._results()
 
     def live_squadrons(self, team: str) -> list[Squadron]:
@@ -224,10 +253,10 @@ class B5Engine:
         return [s for s in self.forces[team].squadrons
                 if self.units[s.command].status is Status.PRESENT and s.command in self.at]
 
-    def _results(self) -> Procedure:
+    def _results(self, first: int = 0) -> Procedure:
+        """The GM's results, from step ``first`` of :data:`RESULT_STEPS`."""
         left = [x for x, u in self.units.items() if u.status is Status.PRESENT]
-        counts: dict[str, int] = {}
-        for status, verb in (("destroyed", "were destroyed"), ("captured", "were captured")):
+        for status, verb in (("destroyed", "were destroyed"), ("captured", "were captured"))[first:]:
             def check(a: Any, verb: str = verb, options: list[str] = list(left)) -> list[str]:
                 return unit_list(a, options, RESULT_RULE, lambda x: self.units[x].unit.name,
                                  f"choose the units that {verb} among")
@@ -235,8 +264,8 @@ class B5Engine:
                                         f"Game Master: which units {verb}? (none: no unit ticked)", left, check)
             for uid in chosen:
                 self.units[uid].status = Status.DESTROYED if status == "destroyed" else Status.CAPTURED
-            counts[status] = sum(1 for u in self.units.values() if u.status.value == status)
             left = [x for x in left if x not in chosen]
+        counts = {x: sum(1 for u in self.units.values() if u.status.value == x) for x in RESULT_STEPS}
         st = self.state
         fought = self.round - 1  # the results are entered at the start of a turn not fought
         st.resolution = (f"Babylon 5 Fleet Action, {fought} turn{'s' if fought != 1 else ''} fought: "

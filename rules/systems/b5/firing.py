@@ -76,32 +76,43 @@ def _weapons(self: B5Engine, firer: str) -> list[B5Weapon]:
             and targets(self, firer, w)]
 
 
-def fire_step(self: B5Engine) -> Procedure:
-    """After the plotted moves: fire until the GM says done (each weapon once a turn, in pulse 3)."""
+STEPS = ("fire", "firer", "weapon", "target")
+"""A shot's questions (``b5/{turn}/{step}``), in order: the procedure resumes from each."""
+
+
+def fire_step(self: B5Engine, at: str = "") -> Procedure:
+    """After the plotted moves: fire until the GM says done (each weapon once a turn, in pulse 3);
+    ``at``: the step of :data:`STEPS` it resumes at (the firer and weapon chosen are the engine's)."""
     while True:
         ships = [x for x in self.at if self.units[x].status is Status.PRESENT and _weapons(self, x)]
-        if not ships:
-            return
-        said = yield choose(f"b5/{self.round}/fire/{len(self.log.events)}", GM, RULE,
-                            f"Game Master: turn {self.round}: does a ship fire (pulse 3, after the moves)?",
-                            [DONE, FIRE])
-        if said == DONE:
-            return
+        if at in ("", "fire"):
+            if not ships:
+                return
+            said = yield choose(f"b5/{self.round}/fire/{len(self.log.events)}", GM, RULE,
+                                f"Game Master: turn {self.round}: does a ship fire (pulse 3, after the moves)?",
+                                [DONE, FIRE])
+            if said == DONE:
+                return
         words = {x: f"{self.units[x].unit.name} ({self.name(self.units[x].team)})" for x in ships}
-        q = choose(f"b5/{self.round}/firer", GM, RULE, "Game Master: which ship fires?", ships)
-        firer = yield Question(q.key, q.kind, q.to, q.rule, q.text, q.options, data={"option_words": words},
-                               check=q.check)
-        guns = {w.name: w for w in _weapons(self, firer)}
-        name = yield choose(f"b5/{self.round}/weapon", GM, RULE, f"Game Master: which weapon of "
-                            f"{self.units[firer].unit.name}?", list(guns))
-        aims = targets(self, firer, guns[name])
-        self.aiming = (firer, guns[name])
-        q = choose(f"b5/{self.round}/target", GM, RULE, f"Game Master: {name} fires at which ship?", aims)
+        if at in ("", "fire", "firer"):
+            q = choose(f"b5/{self.round}/firer", GM, RULE, "Game Master: which ship fires?", ships)
+            self.firer = yield Question(q.key, q.kind, q.to, q.rule, q.text, q.options,
+                                        data={"option_words": words}, check=q.check)
+        firer = self.firer
+        if at != "target":
+            guns = {w.name: w for w in _weapons(self, firer)}
+            name = yield choose(f"b5/{self.round}/weapon", GM, RULE, f"Game Master: which weapon of "
+                                f"{self.units[firer].unit.name}?", list(guns))
+            self.aiming = (firer, guns[name])
+        assert self.aiming is not None
+        w = self.aiming[1]
+        aims = targets(self, firer, w)
+        q = choose(f"b5/{self.round}/target", GM, RULE, f"Game Master: {w.name} fires at which ship?", aims)
         target = yield Question(q.key, q.kind, q.to, q.rule, q.text, q.options,
                                 data={"option_words": {x: words.get(x, self.units[x].unit.name) for x in aims}},
                                 check=q.check)
-        self.aiming = None
-        _resolve(self, firer, guns[name], target)
+        self.aiming, self.firer, at = None, "", ""
+        _resolve(self, firer, w, target)
 
 
 def _resolve(self: B5Engine, firer: str, w: B5Weapon, target: str) -> None:

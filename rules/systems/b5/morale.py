@@ -39,22 +39,28 @@ def grey(self: B5Engine, name: str) -> int:
     return 0
 
 
-def morale_step(self: B5Engine) -> Procedure:
-    """The turn's morale: which squadrons lost grey boxes, how many, and their checks."""
-    live = {s.command: s for t in (self.defender, self.attacker) for s in self.live_squadrons(t)
-            if s.name not in self.withdrawing and grey(self, s.name) > self.marked.get(s.name, 0)}
-    options = list(live)
+def morale_step(self: B5Engine, resumed: bool = False) -> Procedure:
+    """The turn's morale: which squadrons lost grey boxes, how many, and their checks
+    (``resumed``: at the pending count of :attr:`B5Engine.morale_hit`)."""
+    if not resumed:
+        live = {s.command: s for t in (self.defender, self.attacker) for s in self.live_squadrons(t)
+                if s.name not in self.withdrawing and grey(self, s.name) > self.marked.get(s.name, 0)}
+        options = list(live)
 
-    def check(a: Any) -> list[str]:
-        return unit_list(a, options, RULE, lambda x: f"squadron {live[x].name}", "choose squadrons by commander")
-    hit = yield choose_units(f"b5/{self.round}/morale", GM, RULE, f"Game Master: turn {self.round}'s morale: which "
-                             "squadrons had grey structure boxes marked off? (by command ship; none: no unit ticked)",
-                             options, check)
-    for cmd in hit:
-        s = live[cmd]
+        def check(a: Any) -> list[str]:
+            return unit_list(a, options, RULE, lambda x: f"squadron {live[x].name}", "choose squadrons by commander")
+        hit = yield choose_units(f"b5/{self.round}/morale", GM, RULE, f"Game Master: turn {self.round}'s morale: "
+                                 "which squadrons had grey structure boxes marked off? (by command ship; none: no "
+                                 "unit ticked)", options, check)
+        self.morale_hit = list(hit)
+    while self.morale_hit:
+        cmd = self.morale_hit[0]
+        s = self.forces[self.units[cmd].team].squadron_of(cmd)
+        assert s is not None
         total, before = grey(self, s.name), self.marked.get(s.name, 0)
         n = yield number(f"b5/{self.round}/morale/{cmd}", GM, RULE, f"Game Master: grey boxes squadron {s.name} "
                          f"lost this turn ({before} of {total} before)", 1, total - before)
+        self.morale_hit.pop(0)
         self.marked[s.name] = before + n
         _checks(self, s.name, self.units[cmd].team, total)
 

@@ -32,10 +32,12 @@ def plotted_turn(self: B5Engine) -> Procedure:
     """Each side plots each squadron's move in secret; the plots are checked (the command ship's
     route, against every ship of the squadron and the board), revealed, and run pulse by pulse;
     the ships beyond their command ship's radius at the end are named out of command."""
-    plots: dict[str, tuple[Squadron, Plot]] = {}
     for team in (self.defender, self.attacker):
         for s in self.live_squadrons(team):
-            plots[s.command] = (s, (yield plot_question(self, team, s)))
+            if s.command not in self.plots:  # (resumed at a later plot: those given are kept)
+                self.plots[s.command] = yield plot_question(self, team, s)
+    squadrons = {s.command: s for t in (self.defender, self.attacker) for s in self.live_squadrons(t)}
+    plots = {cmd: (squadrons[cmd], plot) for cmd, plot in self.plots.items()}
     for cmd, (s, plot) in plots.items():
         self.log.add("ruling", movement.RULE, f"squadron {s.name} ({self.name(self.units[cmd].team)}) plotted "
                                               f"{movement.plot_text(plot)}")
