@@ -100,10 +100,16 @@ class STCSEngine:
         if self.mode is Mode.SUBLIGHT and can:
             self.offmap = list((yield self._arrivals_question(can)))
         self._place()
+        yield from self._segments()
+
+    def _segments(self, going_on: bool = False) -> Procedure:
+        """The segments to the end (``going_on``: from the current segment's act question)."""
         while True:
-            self.round += 1
-            t, s = self.turn_segment()
-            self.log.add("ruling", RULE, f"turn {t}, segment {s}")
+            if not going_on:
+                self.round += 1
+                t, s = self.turn_segment()
+                self.log.add("ruling", RULE, f"turn {t}, segment {s}")
+            going_on = False
             while True:
                 act = yield self._act_question()
                 if act == "next":
@@ -114,6 +120,11 @@ class STCSEngine:
                 yield from self._act(act)
 
     def resume(self, key: str) -> Procedure | None:
+        """The procedure from the pending question ``key`` asked again: a segment's act question
+        (checkpoints, issue 21); None elsewhere."""
+        parts = key.split("/")
+        if len(parts) == 3 and parts[0] == "stcs" and parts[2] == "act" and parts[1] == str(self.round):
+            return self._segments(going_on=True)
         return None
 
     def _place(self) -> None:
