@@ -172,6 +172,11 @@ def _main(argv: list[str], start: _Start) -> int:
 
         start.done()
         return run(argv[1:])
+    if argv[:1] == ["orders"]:  # a power's Turn Orders sealed to the GM (issue 23)
+        from rules.turn.orders_headless import run as run_orders
+
+        start.done()
+        return run_orders(argv[1:])
     if argv[:1] == ["turn"]:
         from rules.turn.headless import run as run_turn
 

@@ -24,6 +24,7 @@ from typing import Any, TextIO
 from rules.battlehex.headless import EXIT_CODES, finish, give_answers, question_view, start_cli
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question
+from rules.errors import RuleError
 from rules.model import CampaignError, passphrase_arg, save_campaign, visibility
 from rules.model.campaign import Campaign
 from rules.turn.run import TurnRun
@@ -41,6 +42,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--passphrase", action="append", type=passphrase_arg, default=[], metavar="NAME=FILE",
                    help="open the secrets sealed for NAME (a team id or gm) with the passphrase on FILE's first "
                         "line (-: standard input); may be repeated")
+    p.add_argument("--orders", action="append", default=[], metavar="FILE",
+                   help="a power's sealed Turn Orders (main.py orders), opened with the GM's --passphrase and "
+                        "answered when its orders are asked; may be repeated (rules/turn/sealed_orders.py)")
     return p
 
 
@@ -69,7 +73,16 @@ def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> 
     if args.seed is not None:
         campaign = campaign.model_copy(update={"dice_seed": args.seed})
     turn = TurnRun(campaign)
-    failure = give_answers(turn.answer, answers)
+    give = turn.answer
+    if args.orders:  # sealed Turn Orders: every file read (or all refused) before any answer
+        from rules.turn.sealed_orders import fed_answers
+
+        try:
+            give = fed_answers(turn, args.orders, dict(args.passphrase))
+        except (RuleError, OSError) as e:
+            print(f"turn: {e}", file=err)
+            return 1
+    failure = give_answers(give, answers)
     c = turn.campaign
     result: dict[str, Any] = {"turn": c.turn, "phase": c.phase.value, "phase_title": c.phase.title,
                               "seed": c.dice_seed, "answers_used": len(turn.answers),

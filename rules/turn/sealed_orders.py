@@ -1,0 +1,222 @@
+"""Seed 004 Turn Orders by sealed file, play by e-mail (issue 23): a power's Team exports its orders
+for this turn as a file only the GM opens; the GM imports every power's file and the turn runs
+with them (:func:`feed` answers each power's orders question, rules/turn/orders.py).
+
+How a file holds (the seals of issue 20, rules/model/seals.py; threat model docs/SECRETS.md):
+
+* The orders are sealed (AES-GCM, the data key wrapped for the GM's X25519 key) and bound to the
+  campaign's id, the power and the turn: a file edited, or moved to another power or turn, does
+  not open.
+* They are also authenticated by the power's Team: an HMAC keyed by the X25519 exchange of the
+  Team's key with the GM's (the Team with its private key and the GM's public one; the GM with
+  its own private key and the Team's public one). Anyone may seal to the GM, but only that Team
+  (or the GM) makes the MAC: a Klingon cannot send orders as the Federation.
+* Exporting checks each order on the exporter's copy of the campaign (refused with its rule);
+  importing refuses, naming the file and why, a file of another campaign, turn or power, a
+  power the GM runs, two files of one power, one whose orders are already closed, or one changed
+  after it was sealed. Nothing is applied before every file is read.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rules.errors import RuleError
+from rules.model.campaign import Campaign
+from rules.model.key_book import campaign_id_of
+from rules.model.seals import GM, SealedBlob, WrongPassphrase, open_blob, seal
+from rules.turn import orders
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
+
+    from rules.model.seals import Keyring
+
+FORMAT = "battlehex sealed orders 1"
+TURN_ORDERS = orders.TURN_ORDERS
+
+
+@dataclass(frozen=True)
+class Imported:
+    """One power's orders read from its file ``name``."""
+
+    name: str
+    power: str
+    orders: tuple[Any, ...]
+
+
+def _context(campaign: str, power: str) -> str:
+    return f"{campaign}/orders/{power}"
+
+
+def _mac(shared: bytes, plain: bytes) -> str:
+    key = hashlib.sha256(b"battlehex sealed orders mac|" + shared).digest()
+    return hmac.new(key, plain, hashlib.sha256).hexdigest()
+
+
+def _public(c: Campaign, holder: str, why: str) -> bytes:
+    import base64
+
+    from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PublicKey
+
+    record = c.keys.get(holder)
+    if record is None:
+        raise RuleError(TURN_ORDERS, why)
+    X25519PublicKey.from_public_bytes(base64.b64decode(record.public))  # a valid key
+    return base64.b64decode(record.public)
+
+
+def check(c: Campaign, power: str, given: list[Any]) -> Campaign:
+    """``given`` applied in turn as ``power``'s orders to ``c`` (each refused with its rule)."""
+    team = c.team_of_power(power)
+    if c.power(power) is None or team is None or team.id == GM:
+        raise RuleError(TURN_ORDERS, f"{power!r} is not a power of a player's Team in this campaign")
+    now = c
+    for i, raw in enumerate(given):
+        if raw == orders.DONE:
+            raise RuleError(TURN_ORDERS, f"order {i + 1}: \"done\" is not an order (the file closes the orders)")
+        if not (isinstance(raw, dict) and len(raw) == 1 and next(iter(raw)) in orders.KINDS
+                and isinstance(next(iter(raw.values())), dict)):
+            raise RuleError(TURN_ORDERS, f"order {i + 1}: one of {', '.join(orders.KINDS)} ({{kind: {{...}}}}), not "
+                                         f"{raw!r}")
+        kind, body = next(iter(raw.items()))
+        if body.get("power", power) != power:
+            raise RuleError(TURN_ORDERS, f"order {i + 1}: {power} enters only its own Turn Orders")
+        try:
+            now = orders.KINDS[kind](now, {**body, "power": power})
+        except RuleError as e:
+            raise type(e)(e.rule, f"order {i + 1}: {e}") from None
+    return now
+
+
+def export(c: Campaign, power: str, given: list[Any], team_key: X25519PrivateKey) -> str:
+    """The file of ``power``'s orders ``given`` for this turn, sealed to the GM and made with its
+    Team's private key ``team_key`` (an illegal order is refused with its rule)."""
+    from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PublicKey
+
+    check(c, power, given)
+    team = c.team_of_power(power)
+    assert team is not None
+    mine = _public(c, team.id, f"{team.name} has no seal key: set its passphrase first (File > Passphrases)")
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+    if team_key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw) != mine:
+        raise RuleError(TURN_ORDERS, f"that key is not {team.name}'s")
+    gm = _public(c, GM, "the GM has no seal key: orders cannot be sealed to the GM (File > Passphrases)")
+    campaign = campaign_id_of(c.key_book)
+    body = json.dumps({"campaign": campaign, "turn": c.turn, "power": power, "orders": given}, sort_keys=True,
+                      separators=(",", ":")).encode()
+    shared = team_key.exchange(X25519PublicKey.from_public_bytes(gm))
+    plain = json.dumps({"body": body.decode(), "mac": _mac(shared, body)}, sort_keys=True).encode()
+    blob = seal(plain, {GM: c.keys[GM]}, campaign=_context(campaign, power), save=c.turn)
+    return json.dumps({"format": FORMAT, "campaign": campaign, "turn": c.turn, "power": power,
+                       "sealed": blob.model_dump(mode="json")}, sort_keys=True, indent=1) + "\n"
+
+
+def _refused(name: str, why: str) -> RuleError:
+    return RuleError(TURN_ORDERS, f"{name}: {why}; no orders were imported")
+
+
+def read(c: Campaign, name: str, text: str, keyring: Keyring) -> Imported:
+    """The orders in file ``name`` (its ``text``), opened with the GM's key in ``keyring``; a file
+    of the wrong campaign, turn or power, or changed, is refused naming the file and why."""
+    import base64
+
+    from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PublicKey
+
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise _refused(name, "not a sealed orders file (not JSON)") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise _refused(name, f"not a sealed orders file (format is not {FORMAT!r})")
+    campaign, turn, power = data.get("campaign"), data.get("turn"), data.get("power")
+    if campaign != campaign_id_of(c.key_book):
+        raise _refused(name, "it was made for another campaign")
+    if turn != c.turn:
+        raise _refused(name, f"it holds the orders of turn {turn}, this is turn {c.turn}")
+    p = c.power(str(power))
+    team = c.team_of_power(str(power))
+    if p is None or team is None or team.id == GM:
+        raise _refused(name, f"{power!r} is not a power of a player's Team in this campaign")
+    if orders.key(p.id) in c.turn_asked:
+        raise _refused(name, f"{p.name}'s orders for turn {c.turn} are already closed")
+    gm = keyring.get(GM)
+    if gm is None:
+        raise _refused(name, "the GM's key is not open (the GM's passphrase opens sealed orders)")
+    try:
+        blob = SealedBlob.model_validate(data.get("sealed"))
+        if blob.save != c.turn:
+            raise WrongPassphrase("sealed", "bound to another turn")
+        plain = open_blob(blob, keyring, campaign=_context(str(campaign), p.id))
+    except (ValueError, WrongPassphrase):
+        raise _refused(name, f"it does not open as {p.name}'s orders for turn {c.turn}: it was changed after it "
+                             "was sealed, or made for another power or turn") from None
+    if plain is None:
+        raise _refused(name, "it is not sealed to the GM")
+    inner = json.loads(plain)
+    body = str(inner["body"]).encode()
+    team_public = c.keys.get(team.id)
+    if team_public is None:
+        raise _refused(name, f"{team.name} has no seal key: its orders cannot be authenticated")
+    shared = gm.exchange(X25519PublicKey.from_public_bytes(base64.b64decode(team_public.public)))
+    if not hmac.compare_digest(_mac(shared, body), str(inner["mac"])):
+        raise _refused(name, f"it was not made with {team.name}'s key: another Team cannot send {p.name}'s orders")
+    got = json.loads(body)
+    if (got["campaign"], got["turn"], got["power"]) != (campaign, c.turn, p.id):
+        raise _refused(name, "its sealed header differs from its outer one")
+    return Imported(name, p.id, tuple(got["orders"]))
+
+
+def read_all(c: Campaign, files: list[tuple[str, str]], keyring: Keyring) -> dict[str, Imported]:
+    """Every file read (``(name, text)``), by power; any refusal refuses them all."""
+    out: dict[str, Imported] = {}
+    for name, text in files:
+        got = read(c, name, text, keyring)
+        if got.power in out:
+            raise _refused(name, f"{out[got.power].name} already holds {got.power}'s orders")
+        out[got.power] = got
+    return out
+
+
+def feed(pending: Any, answer: Any, imported: dict[str, Imported]) -> list[str]:
+    """Answer the open orders questions whose power's file was imported (each order, then
+    ``"done"``) through ``answer``; ``pending()`` gives the open question. The powers fed."""
+    fed: list[str] = []
+    while True:
+        q = pending()
+        if q is None or not q.key.startswith("orders/") or q.data.get("power") not in imported:
+            return fed
+        got = imported[str(q.data["power"])]
+        for raw in got.orders:
+            try:
+                answer(raw)
+            except RuleError as e:
+                raise type(e)(e.rule, f"{got.name}: {e}") from None
+        answer(orders.DONE)
+        fed.append(got.power)
+
+
+def fed_answers(turn: Any, paths: list[str], passphrases: dict[str, str]) -> Any:
+    """For ``main.py turn --orders``: the files at ``paths`` read with the GM's passphrase, the
+    orders questions answered from them now and after each answer; the answer function to use."""
+    from pathlib import Path
+
+    from rules.model.seals import Keyring, unlock
+
+    c = turn.campaign
+    if GM not in passphrases or GM not in c.keys:
+        raise RuleError(TURN_ORDERS, "sealed orders open with the GM's key: --passphrase gm=FILE")
+    ring = Keyring()
+    ring.add(GM, unlock(c.keys[GM], passphrases[GM], GM, c.keys))
+    imported = read_all(c, [(p, Path(p).read_text(encoding="utf-8")) for p in paths], ring)
+
+    def answer(raw: Any) -> None:
+        turn.answer(raw)
+        feed(lambda: turn.pending, turn.answer, imported)
+
+    feed(lambda: turn.pending, turn.answer, imported)
+    return answer
