@@ -43,7 +43,7 @@ def step(key: str) -> str:
     return parts[2] if len(parts) > 2 and parts[1].isdigit() else "/".join(parts[:2])
 
 
-def play(seed: int) -> tuple[Any, Any]:
+def play(seed: int, turns: int = TURNS) -> tuple[Any, Any]:
     """Random answers, but the GM plots and moves the first turns and fires often."""
     import random
 
@@ -53,7 +53,7 @@ def play(seed: int) -> tuple[Any, Any]:
     while run.pending is not None:
         q = run.pending
         if q.key.endswith("/turn"):
-            a: Any = PLOT if run.engine.round <= TURNS else RESULTS
+            a: Any = PLOT if run.engine.round <= turns else RESULTS
         elif "/fire/" in q.key:
             a = FIRE if rng.random() < 0.8 else q.options[0]
         else:
