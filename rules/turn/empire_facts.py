@@ -4,7 +4,8 @@ system's Morale Check Chart facts, computed by the pure rules of :mod:`rules.eco
 Readings (docs/economy.md, "The empire's turn in the tool"):
 
 * Every planet a power owns produces (its utilized Productivity x RAW); a planet in rebellion
-  produces nothing.
+  produces nothing, nor one whose system was raided in the turn before this Income Phase
+  (``Planet.raided_turn``, docs/combat_phase.md "Raids on cargo carriers").
 * A Trade Fleet earns when it still has a unit in play and stands on its route (BattleHex keeps no
   record of the systems it visited: standing on the route at the Income Phase is read as having
   visited it); its route's output is every planet's output in the route's sectors.
@@ -37,10 +38,23 @@ def economy(c: Campaign, power: str) -> PowerEconomy:
     return p.economy if p is not None and p.economy is not None else PowerEconomy()
 
 
-def planet_output(s: Sector, pl: Planet) -> int:
-    """A planet's output this turn."""
+def raided_last_turn(c: Campaign, pl: Planet) -> bool:
+    """Seed 004 raids: "When a system is raided, it temporarily stops producing income" - a planet
+    raided in the turn before this Income Phase (``Planet.raided_turn``, rules/turn/raids.py)."""
+    return pl.raided_turn is not None and pl.raided_turn == c.turn - 1
+
+
+def planet_output(c: Campaign, s: Sector, pl: Planet) -> int:
+    """A planet's output this turn (nothing the turn after its system was raided)."""
+    if raided_last_turn(c, pl):
+        return 0
     post = s.star_system.has_command_post if s.star_system is not None else False
     return output(utilized(pl.productivity, pl.census, pl.morale, post), pl.raw)
+
+
+def _named(c: Campaign, s: Sector, pl: Planet) -> str:
+    raid = f", raided on turn {pl.raided_turn}: no output" if raided_last_turn(c, pl) else ""
+    return f"{pl.name} ({s.at}{raid})"
 
 
 def owned_planets(c: Campaign, power: str) -> list[tuple[Sector, Planet]]:
@@ -52,8 +66,8 @@ def owned_planets(c: Campaign, power: str) -> list[tuple[Sector, Planet]]:
 def power_ledger(c: Campaign, power: str) -> Ledger:
     """The power's Income Phase, every part named."""
     eco = economy(c, power)
-    outs = [(f"{pl.name} ({s.at})", planet_output(s, pl)) for s, pl in owned_planets(c, power)]
-    by_sector = {str(s.at): sum(planet_output(s, pl) for pl in s.star_system.planets)
+    outs = [(_named(c, s, pl), planet_output(c, s, pl)) for s, pl in owned_planets(c, power)]
+    by_sector = {str(s.at): sum(planet_output(c, s, pl) for pl in s.star_system.planets)
                  for s in c.map.sectors if s.star_system is not None}
     routes = []
     for f in c.fleets:
