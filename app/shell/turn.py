@@ -21,8 +21,7 @@ from rules.strategic import meetings
 from rules.strategic.planning import plan_orders
 from rules.strategic.table_view import table_lines
 from rules.strategic.turn import PhaseError
-from rules.turn.empire import PHASES as EMPIRE_PHASES
-from rules.turn.sequence import StepState, current, fightable, sequence
+from rules.turn.sequence import EMPIRE_PHASES, StepState, current, fightable, sequence
 
 
 class MovementPhaseMixin:

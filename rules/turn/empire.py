@@ -32,12 +32,13 @@ from rules.model.campaign import Campaign
 from rules.model.economy_model import PowerEconomy
 from rules.model.records import LogEntry, Phase
 from rules.strategic.turn import next_turn, open_battle_hexes, refresh_resolution
+from rules.turn.sequence import EMPIRE_PHASES
 from rules.turn.empire_facts import economy, morale_facts, owned_planets, power_ledger
 
 SEQUENCE = "004 Sequence of Play"
 END = "004 End of Turn Phase"
 CONSTRUCTION = "004 Construction Completion Phase"
-PHASES = (Phase.INCOME, Phase.TECH, Phase.UPDATE, Phase.END)
+PHASES = EMPIRE_PHASES
 NEXT = {Phase.INCOME: Phase.TECH, Phase.TECH: Phase.ORDERS, Phase.UPDATE: Phase.END}
 
 
