@@ -15,13 +15,13 @@ from app.strategic.scene import StrategicScene
 from app.shell.turn_dialogs import BattleHexesDialog, IgnoreDialog
 from hexmap import Label
 from rules.errors import RuleError
-from rules.model.records import Phase
+from rules.model.records import EMPIRE_PHASES, Phase
 from rules.model.visibility import GM, TABLE, readable_log
 from rules.strategic import meetings
 from rules.strategic.planning import plan_orders
 from rules.strategic.table_view import table_lines
 from rules.strategic.turn import PhaseError
-from rules.turn.sequence import EMPIRE_PHASES, StepState, current, fightable, sequence
+from rules.turn.sequence import StepState, current, fightable, sequence
 
 
 class MovementPhaseMixin:

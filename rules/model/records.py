@@ -46,6 +46,11 @@ class Phase(str, Enum):
         return _TITLES[self.value]
 
 
+EMPIRE_PHASES = (Phase.INCOME, Phase.TECH, Phase.UPDATE, Phase.END)
+"""The empire's phases rules/turn/empire.py runs (settings.empire_turn seed004), named here so the
+window can ask without importing the economy at start-up."""
+
+
 _TITLES = {"orders": "Turn Orders", "supply": "Combat: Supply", "encounters": "Combat: Encounters",
            "battles": "Combat: Space Combat (Battle Hexes)", "bombardment": "Combat: Orbital Bombardment",
            "troops": "Combat: Troop Combat", "income": "Income", "tech": "Tech", "update": "Update Asset",

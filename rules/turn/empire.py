@@ -30,9 +30,8 @@ from rules.economy.income import INCOME, points
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.model.economy_model import PowerEconomy
-from rules.model.records import LogEntry, Phase
+from rules.model.records import EMPIRE_PHASES, LogEntry, Phase
 from rules.strategic.turn import next_turn, open_battle_hexes, refresh_resolution
-from rules.turn.sequence import EMPIRE_PHASES
 from rules.turn.empire_facts import economy, morale_facts, owned_planets, power_ledger
 
 SEQUENCE = "004 Sequence of Play"

@@ -22,9 +22,6 @@ from rules.model.records import Phase
 from rules.model.turn_model import EncounterState, Scenario
 
 RULE = "004 Sequence of Play"
-EMPIRE_PHASES = (Phase.INCOME, Phase.TECH, Phase.UPDATE, Phase.END)
-"""The empire's phases rules/turn/empire.py runs (settings.empire_turn seed004), named here so the
-window can ask without importing the economy at start-up."""
 
 
 class StepState(str, Enum):
