@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from hexmap import Facing, Label
+from hexmap import Facing, Hex, Label
 from rules.battlehex.log import GM, EventLog
 from rules.battlehex.questions import Question, choose, unit_list
 from rules.battlehex.roster import BUnit, Status
@@ -91,6 +91,14 @@ class B5Engine:
         """This turn is plotted and moved by the engine."""
         self.plots: dict[str, Plot] = {}
         """Command ship -> its squadron's plot this turn, in the order given (secret until all are)."""
+        self.routes: dict[str, tuple[tuple[Hex, Facing], ...]] = {}
+        """Ship -> its place at each pulse's end this turn (the plots revealed)."""
+        self.pulse = 0
+        """The pulse being fought (0: before the moves)."""
+        self.struck: dict[str, int] = {}
+        """Squadron -> fired on in the last pulse: 0, damaged 1, a ship lost 2 (the movement priorities)."""
+        self.aims: dict[str, str] = {}
+        """This pulse: firing squadron -> the enemy squadron its ships target; ship -> its one target."""
         self.firer = ""
         """The ship the pending weapon question is for."""
         self.morale_hit: list[str] = []
@@ -241,12 +249,23 @@ class B5Engine:
             if self.plotting and at in ("", "turn", "plot"):
                 yield from turns.plotted_turn(self)
             if self.plotting and at not in ("morale", "grey"):
-                yield from firing.fire_step(self, at if at in firing.STEPS else "")
+                yield from self._pulses(at if at in firing.STEPS else "")
                 losses.succession(self)
             yield from morale.morale_step(self, at == "grey")
             reinforce.check(self)
             at = ""
         yield from self._results()
+
+    def _pulses(self, at: str = "") -> Procedure:
+        """The plotted turn's three pulses: the squadrons move, then fire (``at``: resumed at that
+        fire question of pulse :attr:`pulse`)."""
+        while at or self.pulse < 3:
+            if not at:
+                self.pulse += 1
+                self.aims = {}
+                turns.move_pulse(self)
+            yield from firing.fire_step(self, at)
+            at = ""
 
     def live_squadrons(self, team: str) -> list[Squadron]:
         """The squadrons whose command ship is on the board."""

@@ -64,16 +64,31 @@ def _fc(w: B5Weapon, d: B5Data) -> str:
 
 
 def targets(self: B5Engine, firer: str, w: B5Weapon) -> list[str]:
-    """The enemy ships ``w`` of ``firer`` reaches now."""
+    """The enemy ships ``w`` of ``firer`` may fire at now: in reach; the one ship ``firer`` fires
+    at this pulse once it has chosen; else in the enemy squadron its squadron targets this pulse
+    (Target Selection: not for a ship out of command)."""
     team = self.units[firer].team
-    return [x for x, at in self.at.items() if self.units[x].team != team and self.units[x].status is Status.PRESENT
-            and _band(self, w, firer, x) is not None]
+    reach = [x for x in self.at if self.units[x].team != team and self.units[x].status is Status.PRESENT
+             and _band(self, w, firer, x) is not None]
+    if firer in self.aims:
+        return [x for x in reach if x == self.aims[firer]]
+    mine = self.forces[team].squadron_of(firer)
+    if mine is None or firer in self.out_of_command or f"squadron {mine.name}" not in self.aims:
+        return reach
+    theirs = self.aims[f"squadron {mine.name}"]
+    return [x for x in reach if _squadron(self, x) == theirs]
+
+
+def _squadron(self: B5Engine, uid: str) -> str:
+    """The name of ``uid``'s squadron ("" for an escort)."""
+    s = self.forces[self.units[uid].team].squadron_of(uid)
+    return s.name if s else ""
 
 
 def _weapons(self: B5Engine, firer: str) -> list[B5Weapon]:
     fired = self.fired.setdefault(firer, {})
-    return [w for w in self.data(firer).weapons if not fire.may_fire(w.shots, fired.get(w.name, []), self.round, 3)
-            and targets(self, firer, w)]
+    return [w for w in self.data(firer).weapons if not fire.may_fire(w.shots, fired.get(w.name, []), self.round,
+                                                                     self.pulse) and targets(self, firer, w)]
 
 
 STEPS = ("fire", "firer", "weapon", "target")
@@ -81,7 +96,7 @@ STEPS = ("fire", "firer", "weapon", "target")
 
 
 def fire_step(self: B5Engine, at: str = "") -> Procedure:
-    """After the plotted moves: fire until the GM says done (each weapon once a turn, in pulse 3);
+    """After a pulse's moves: fire until the GM says done (shots per turn and their spacing);
     ``at``: the step of :data:`STEPS` it resumes at (the firer and weapon chosen are the engine's)."""
     while True:
         ships = [x for x in self.at if self.units[x].status is Status.PRESENT and _weapons(self, x)]
@@ -89,7 +104,8 @@ def fire_step(self: B5Engine, at: str = "") -> Procedure:
             if not ships:
                 return
             said = yield choose(f"b5/{self.round}/fire/{len(self.log.events)}", GM, RULE,
-                                f"Game Master: turn {self.round}: does a ship fire (pulse 3, after the moves)?",
+                                f"Game Master: turn {self.round} pulse {self.pulse}: does a ship fire (after the "
+                                "moves)?",
                                 [DONE, FIRE])
             if said == DONE:
                 return
@@ -112,6 +128,10 @@ def fire_step(self: B5Engine, at: str = "") -> Procedure:
                                 data={"option_words": {x: words.get(x, self.units[x].unit.name) for x in aims}},
                                 check=q.check)
         self.aiming, self.firer, at = None, "", ""
+        self.aims[firer] = target
+        mine = self.forces[self.units[firer].team].squadron_of(firer)
+        if mine is not None and firer not in self.out_of_command:
+            self.aims.setdefault(f"squadron {mine.name}", _squadron(self, target))
         _resolve(self, firer, w, target)
 
 
@@ -126,7 +146,7 @@ def _resolve(self: B5Engine, firer: str, w: B5Weapon, target: str) -> None:
     x = losses.x_rating(self, firer, w.x)
     need = t.defence + fire.RANGE_MODIFIER[band]
     die, who = _fc(w, t), self.units[firer].team
-    self.fired.setdefault(firer, {}).setdefault(w.name, []).append((self.round, 3))
+    self.fired.setdefault(firer, {}).setdefault(w.name, []).append((self.round, self.pulse))
     hits = 0
     for _ in range(x):
         total = self.dice.roll(die, purpose=f"{w.name} to hit", rule=RULE, who=who).total + f.sensor + penalty
@@ -153,6 +173,8 @@ def _resolve(self: B5Engine, firer: str, w: B5Weapon, target: str) -> None:
     if left <= 0:
         self.units[target].status = Status.DESTROYED
         self.log.add("ruling", RULE, f"{self.units[target].unit.name} is destroyed", {"unit": target})
+    hurt = _squadron(self, target)
+    self.struck[hurt] = max(self.struck.get(hurt, 0), 2 if left <= 0 else int(lost > 0))
 
 
 def odds(self: B5Engine) -> dict[str, str]:

@@ -30,28 +30,76 @@ def _label(h: Hex) -> Label:
 
 def plotted_turn(self: B5Engine) -> Procedure:
     """Each side plots each squadron's move in secret; the plots are checked (the command ship's
-    route, against every ship of the squadron and the board), revealed, and run pulse by pulse;
-    the ships beyond their command ship's radius at the end are named out of command."""
+    route, against every ship of the squadron and the board) and revealed; each ship's place at
+    each pulse's end is kept for :func:`move_pulse`."""
     for team in (self.defender, self.attacker):
         for s in self.live_squadrons(team):
             if s.command not in self.plots:  # (resumed at a later plot: those given are kept)
                 self.plots[s.command] = yield plot_question(self, team, s)
     squadrons = {s.command: s for t in (self.defender, self.attacker) for s in self.live_squadrons(t)}
-    plots = {cmd: (squadrons[cmd], plot) for cmd, plot in self.plots.items()}
-    for cmd, (s, plot) in plots.items():
+    self.routes = {}
+    for cmd, plot in self.plots.items():
+        s = squadrons[cmd]
         self.log.add("ruling", movement.RULE, f"squadron {s.name} ({self.name(self.units[cmd].team)}) plotted "
                                               f"{movement.plot_text(plot)}")
-    for cmd, (s, plot) in plots.items():
-        for uid, path in paths(self, s, plot).items():
-            on = [(h, f) for h, f in path if self.board.on(_label(h))]
-            end, facing = on[-1] if on else (deploy.hex_of(self.at[uid]), self.facing[uid])
-            if len(on) < len(path):  # only a GM ruling lets a plot off the board: the ship stops at its edge
-                self.log.add("ruling", movement.RULE, f"{self.units[uid].unit.name} stops at the board's edge")
-            self.at[uid], self.facing[uid] = _label(end), facing
-            self.speed[uid] = max(0, self.speed.get(uid, 0) + plot.delta)
-        self.log.add("ruling", movement.RULE, f"squadron {s.name}'s command ship ends turn {self.round} at "
-                                              f"{self.at[cmd]}, facing {self.facing[cmd].name}, speed "
-                                              f"{self.speed[cmd]}", {"unit": cmd, "at": str(self.at[cmd])})
+        self.routes.update({uid: tuple(path) for uid, path in paths(self, s, plot).items()})
+    self.pulse = 0
+
+
+def move_order(self: B5Engine) -> list[str]:
+    """The command ships of the squadrons that move this pulse, in the seed's order: the defender
+    first on odd turns, the attacker on even ones, alternating evened out; within a side, the
+    movement priorities (out of command first; the squadrons' own order among equals)."""
+    first = (self.defender, self.attacker) if self.round % 2 else (self.attacker, self.defender)
+    sides = []
+    for team in first:
+        live = [s for s in self.live_squadrons(team) if s.command in self.plots]
+        late = [movement.priority(out_of_command=any(x in self.out_of_command for x in s.ships),
+                                  lost_ship=self.struck.get(s.name) == 2, damaged=self.struck.get(s.name, 0) >= 1,
+                                  elint=any(self.data(x).elint for x in s.ships), fired_on=s.name in self.struck)
+                for s in live]
+        sides.append([s.command for _p, _i, s in sorted((p, i, s) for i, (p, s) in enumerate(zip(late, live)))])
+    out: list[str] = []
+    for side, n in movement.alternation(len(sides[0]), len(sides[1])):
+        out += sides[side][:n]
+        sides[side] = sides[side][n:]
+    return out
+
+
+def move_pulse(self: B5Engine) -> None:
+    """Every squadron moves to its place at the end of pulse :attr:`B5Engine.pulse`, in
+    :func:`move_order`; after pulse 3, the ships beyond their command ship's radius are named."""
+    p = self.pulse
+    for cmd in move_order(self):
+        s = self.forces[self.units[cmd].team].squadron_of(cmd)
+        assert s is not None
+        for uid in paths_of(self, s):
+            path = self.routes[uid]
+            h, f = path[p - 1]
+            if not self.board.on(_label(h)):  # only a GM ruling lets a plot off the board: it stops at its edge
+                if p == 1 or self.board.on(_label(path[p - 2][0])):
+                    self.log.add("ruling", movement.RULE, f"{self.units[uid].unit.name} stops at the board's edge")
+                continue
+            self.at[uid], self.facing[uid] = _label(h), f
+            if p == 3:
+                self.speed[uid] = max(0, self.speed.get(uid, 0) + self.plots[cmd].delta)
+        self.log.add("ruling", movement.RULE, f"turn {self.round} pulse {p}: squadron {s.name}'s command ship moves "
+                                              f"to {self.at[cmd]}, facing {self.facing[cmd].name}"
+                     + (f", speed {self.speed[cmd]}" if p == 3 else ""), {"unit": cmd, "at": str(self.at[cmd])})
+    self.struck = {}
+    if p == 3:
+        _out_of_command(self)
+
+
+def paths_of(self: B5Engine, s: Squadron) -> list[str]:
+    """The ships of ``s`` (and the flagship's escorts) with a route this turn."""
+    force = self.forces[self.units[s.command].team]
+    return [x for x in (s.command, *s.members, *(force.escorts if s.command == force.flagship else ()))
+            if x in self.routes]
+
+
+def _out_of_command(self: B5Engine) -> None:
+    """The ships beyond their command ship's radius at the turn's end (out of command next turn)."""
     self.out_of_command = set()
     for team in (self.defender, self.attacker):
         for s in self.live_squadrons(team):

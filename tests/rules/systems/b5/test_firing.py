@@ -71,7 +71,7 @@ def test_a_ship_with_no_structure_left_is_destroyed_and_counted():
         run.answer(a)
     assert "B-FLAG is destroyed" in [e.text for e in run.log.events]
     assert run.engine.units["b-flag"].status.value == "destroyed"
-    run.answer("done")
+    # no more fire this pulse: R-FLAG fires at one ship a pulse (gone), B-F2 has no weapon
     assert "B-F2 takes command of squadron bflag" in [e.text for e in run.log.events]
     assert "B-F2 is Blue's flagship now" in [e.text for e in run.log.events]
     run.answer([])

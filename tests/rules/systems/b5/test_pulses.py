@@ -1,0 +1,113 @@
+"""A plotted b5 turn fought pulse by pulse (seed 003 Movement Pulses, Squadron Movement
+Procedures, Combat: Target Selection, Max Shots/Turn): the squadrons move to each pulse's end in
+the seed's order, then the ships may fire, in each of the three pulses."""
+from __future__ import annotations
+
+import json
+
+from hexmap import Label
+from rules.dice import ScriptedDice
+from rules.model import io
+from rules.strategic import build_graph
+from rules.strategic.turn import end_movement
+from rules.systems.b5.battle import B5Battle
+from rules.systems.b5.deploy import distance
+from tests.rules.systems.b5.helpers import b5
+from tests.rules.systems.b5.test_firing import CANNON, LASER
+from tests.rules.systems.v13.helpers import AT, duel
+
+
+def ruled(at: str, facing: str) -> dict[str, object]:
+    return {"gm_ruling": "a close engagement", "answer": {"at": at, "facing": facing}}
+
+
+SET_UP = ["meeting engagement", "skirmish", "none", 5, 8,
+          {"at": "1030", "facing": "C"}, "1031",  # b-flag, b-f2
+          ruled("3530", "F"), ruled("3531", "F"),  # r-flag, r-f2: 25 hexes off
+          ruled("1040", "C"),  # b-c2 (squadron b2)
+          "plot and move", "FF F FF", "FF F FF", "FFF FF FFF"]
+
+
+def fight(faces=(1,) * 60):
+    """Blue: flag squadron (B-FLAG laser and cannon, B-F2 laser) and squadron b2 (B-C2, laser);
+    Red: flag squadron (R-FLAG laser and cannon, R-F2 laser); misses on the scripted dice."""
+    blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[LASER, CANNON]),
+            b5("b-f2", "bflag", weapons=[LASER]), b5("b-c2", "b2", command=True, weapons=[LASER])]
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER, CANNON]),
+           b5("r-f2", "rflag", weapons=[LASER])]
+    c = duel(blue, red)
+    data = json.loads(io.dumps(c))
+    data.setdefault("settings", {})["battle_system"] = "b5"
+    c = type(c).model_validate(data)
+    run = B5Battle(end_movement(c, build_graph(c)).campaign, AT, dice=lambda _seed: ScriptedDice(list(faces)))
+    for a in SET_UP:
+        run.answer(a)
+    return run
+
+
+def test_each_pulse_moves_the_charts_hexes_then_asks_for_fire():
+    """Speed 5 moves 2/1/2 and speed 8 3/2/3 (the Speed/Pulse chart); fire is asked after each pulse."""
+    run = fight()
+    e = run.engine
+    gone = []
+    for pulse in (1, 2, 3):
+        assert run.pending.key.startswith("b5/1/fire/") and f"turn 1 pulse {pulse}:" in run.pending.text
+        gone.append((distance(Label(10, 30), e.at["b-flag"]), distance(Label(35, 30), e.at["r-flag"])))
+        run.answer("done")
+    assert gone == [(2, 3), (3, 5), (5, 8)]
+    assert run.pending.key == "b5/1/morale"
+
+
+def test_the_move_order_the_defender_first_on_odd_turns_the_attacker_on_even():
+    """Squadron Movement Procedures: odd turns the defender (Blue) moves first, even turns the
+    attacker (Red); two squadrons against one, evened out (movement.alternation)."""
+    run = fight()
+    for a in ("done", "done", "done", [], "plot and move", "FF F FF", "FF F FF", "FFF FF FFF"):
+        run.answer(a)
+
+    def moved(turn: int) -> list[str]:
+        return [x.text.split("squadron ")[1].split("'")[0] for x in run.log.events
+                if x.text.startswith(f"turn {turn} pulse 1: squadron")]
+    assert moved(1) == ["bflag", "b2", "rflag"]
+    assert moved(2) == ["rflag", "bflag", "b2"]
+
+
+def test_a_two_per_turn_weapon_waits_a_pulse_between_shots():
+    """Max Shots/Turn: a weapon that cannot fire three times a turn waits one pulse between shots
+    (the seed: fired in pulse three of turn two, not again before pulse two of turn three)."""
+    run = fight()
+    for a in ("fire", "r-flag", "Matter cannon", "b-flag", "done"):
+        run.answer(a)
+    run.answer("fire")
+    run.answer("r-flag")
+    assert run.pending.options == ("Laser",)  # pulse 2: the cannon fired in pulse 1
+    run.answer("Laser")
+    run.answer("b-flag")
+    run.answer("done")
+    run.answer("fire")
+    run.answer("r-flag")
+    assert run.pending.options == ("Matter cannon",)  # pulse 3: the cannon again; the laser fires once a turn
+    fired = run.engine.fired["r-flag"]
+    assert fired == {"Matter cannon": [(1, 1)], "Laser": [(1, 2)]}
+
+
+def test_a_squadron_fires_at_one_enemy_squadron_and_a_ship_at_one_ship_a_pulse():
+    """Target Selection: all ships of a squadron target ships of the same enemy squadron; a ship
+    targets one enemy ship each pulse of fire."""
+    run = fight()
+    for a in ("fire", "r-flag", "Laser"):
+        run.answer(a)
+    assert set(run.pending.options) == {"b-flag", "b-f2", "b-c2"}
+    run.answer("b-f2")
+    for a in ("fire", "r-flag", "Matter cannon"):
+        run.answer(a)
+    assert run.pending.options == ("b-f2",)  # R-FLAG's one target this pulse
+    run.answer("b-f2")
+    for a in ("fire", "r-f2", "Laser"):
+        run.answer(a)
+    assert set(run.pending.options) == {"b-flag", "b-f2"}  # squadron bflag only: not B-C2 (squadron b2)
+    run.answer("b-flag")
+    run.answer("done")
+    for a in ("fire", "b-flag", "Matter cannon"):  # pulse 2: Blue's flagship free to choose either
+        run.answer(a)
+    assert set(run.pending.options) == {"r-flag", "r-f2"}
