@@ -99,6 +99,8 @@ class B5Engine:
         """Squadron -> fired on in the last pulse: 0, damaged 1, a ship lost 2 (the movement priorities)."""
         self.aims: dict[str, str] = {}
         """This pulse: firing squadron -> the enemy squadron its ships target; ship -> its one target."""
+        self.in_flight: list[firing.Flight] = []
+        """Ballistic weapons launched, to hit at a later pulse."""
         self.firer = ""
         """The ship the pending weapon question is for."""
         self.morale_hit: list[str] = []
@@ -263,6 +265,7 @@ class B5Engine:
             if not at:
                 self.pulse += 1
                 self.aims = {}
+                firing.impacts(self)
                 turns.move_pulse(self)
             yield from firing.fire_step(self, at)
             at = ""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Generator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hexmap.layout import Layout
@@ -145,13 +146,61 @@ def _resolve(self: B5Engine, firer: str, w: B5Weapon, target: str) -> None:
     penalty = fire.bypass_penalty(deploy.distance(self.at[firer], self.at[target]), near)
     x = losses.x_rating(self, firer, w.x)
     need = t.defence + fire.RANGE_MODIFIER[band]
-    die, who = _fc(w, t), self.units[firer].team
+    die = _fc(w, t)
     self.fired.setdefault(firer, {}).setdefault(w.name, []).append((self.round, self.pulse))
+    if w.cls is WeaponClass.BALLISTIC:
+        hexes = deploy.distance(self.at[firer], self.at[target])
+        turn, pulse = fire.impact(self.round, self.pulse, hexes)
+        self.in_flight.append(Flight(turn, pulse, firer, w.name, target, x, f.sensor, penalty))
+        self.log.add("ruling", RULE, f"{self.units[firer].unit.name}'s {w.name} (x{x}) launched at "
+                                     f"{self.units[target].unit.name}, {hexes} hexes: it hits in turn {turn} pulse "
+                                     f"{pulse} ({fire.ballistic_delay(hexes)} pulses)", {"unit": target})
+        return
+    _hits(self, firer, w, target, x, (die, f.sensor, penalty, need), band, t.armor[_arc(self, target, firer)],
+          f"{fire.BANDS[band]} range")
+
+
+@dataclass(frozen=True, slots=True)
+class Flight:
+    """A ballistic weapon in flight: it hits in ``turn``, ``pulse`` (seed: range / 15 rounded up,
+    plus one), with the firer's sensor and the penalties at the time of firing."""
+
+    turn: int
+    pulse: int
+    firer: str
+    weapon: str
+    target: str
+    x: int
+    sensor: int
+    penalty: int
+
+
+def impacts(self: B5Engine) -> None:
+    """The ballistic weapons due now, resolved before the pulse's moves and fire: no range
+    modifier, the target's best armor (Ballistic Weapons)."""
+    due = [f for f in self.in_flight if (f.turn, f.pulse) <= (self.round, self.pulse)]
+    self.in_flight = [f for f in self.in_flight if f not in due]
+    for f in due:
+        name = f"{self.units[f.firer].unit.name}'s {f.weapon}"
+        if self.units[f.target].status is not Status.PRESENT or f.target not in self.at:
+            self.log.add("ruling", RULE, f"{name} finds no target: {self.units[f.target].unit.name} is gone")
+            continue
+        w = next(x for x in self.data(f.firer).weapons if x.name == f.weapon)
+        t = self.data(f.target)
+        _hits(self, f.firer, w, f.target, f.x, (_fc(w, t), f.sensor, f.penalty, t.defence), 0, max(t.armor),
+              f"in flight, impact turn {f.turn} pulse {f.pulse}")
+
+
+def _hits(self: B5Engine, firer: str, w: B5Weapon, target: str, x: int, aim: tuple[str, int, int, int], band: int,
+          armor: int, how: str) -> None:
+    """``x`` fire-control dice ``aim`` = (die, sensor, penalty, need) at ``target``, each hit's
+    damage against ``armor``; the structure lost, a ship with none left destroyed."""
+    die, sensor, penalty, need = aim
+    t, who = self.data(target), self.units[firer].team
     hits = 0
     for _ in range(x):
-        total = self.dice.roll(die, purpose=f"{w.name} to hit", rule=RULE, who=who).total + f.sensor + penalty
+        total = self.dice.roll(die, purpose=f"{w.name} to hit", rule=RULE, who=who).total + sensor + penalty
         hits += fire.pulse_hits(need, total, w.max_pulses) if w.cls is WeaponClass.PULSE else int(total >= need)
-    armor = t.armor[_arc(self, target, firer)]
     lost, named = 0, []
     for _ in range(hits):
         dmg = w.damage[band] if w.cls is WeaponClass.PLASMA else w.damage[0]
@@ -167,7 +216,7 @@ def _resolve(self: B5Engine, firer: str, w: B5Weapon, target: str) -> None:
     self.structure_lost[target] = self.structure_lost.get(target, 0) + lost
     left = t.structure - self.structure_lost[target]
     self.log.add("ruling", RULE, f"{self.units[firer].unit.name}'s {w.name} (x{x}) at {self.units[target].unit.name}, "
-                                 f"{fire.BANDS[band]} range, {die} + sensor {f.sensor}{penalty:+d} needs {need}: "
+                                 f"{how}, {die} + sensor {sensor}{penalty:+d} needs {need}: "
                                  f"{hits} hit(s) on armor {armor}: {', '.join(named) or 'no damage'}; "
                                  f"{lost} structure, {max(0, left)} left", {"unit": target})
     if left <= 0:

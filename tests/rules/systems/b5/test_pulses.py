@@ -28,10 +28,11 @@ SET_UP = ["meeting engagement", "skirmish", "none", 5, 8,
           "plot and move", "FF F FF", "FF F FF", "FFF FF FFF"]
 
 
-def fight(faces=(1,) * 60):
+def fight(faces=(1,) * 60, torpedo=False):
     """Blue: flag squadron (B-FLAG laser and cannon, B-F2 laser) and squadron b2 (B-C2, laser);
     Red: flag squadron (R-FLAG laser and cannon, R-F2 laser); misses on the scripted dice."""
-    blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[LASER, CANNON]),
+    blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True,
+               weapons=[LASER, CANNON] + ([TORPEDO] if torpedo else [])),
             b5("b-f2", "bflag", weapons=[LASER]), b5("b-c2", "b2", command=True, weapons=[LASER])]
     red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER, CANNON]),
            b5("r-f2", "rflag", weapons=[LASER])]
@@ -111,3 +112,28 @@ def test_a_squadron_fires_at_one_enemy_squadron_and_a_ship_at_one_ship_a_pulse()
     for a in ("fire", "b-flag", "Matter cannon"):  # pulse 2: Blue's flagship free to choose either
         run.answer(a)
     assert set(run.pending.options) == {"r-flag", "r-f2"}
+
+
+TORPEDO = {"name": "Ion torpedo", "cls": "ballistic", "shots": 1, "ranges": [40],
+           "fire_control": ["d10", "d8", "d4"], "damage": ["d10"], "x": 1}
+
+
+def test_a_ballistic_weapon_hits_range_over_15_plus_one_pulses_later_before_the_moves():
+    """Ballistic Weapons: launched in pulse 1 at 16 to 30 hexes, it hits 3 pulses later, pulse 1
+    of the next turn (the seed's 21 hexes), resolved before that pulse's moves, with no range
+    modifier and against the target's best armor."""
+    run = fight(torpedo=True)
+    for a in ("fire", "b-flag", "Ion torpedo", "r-flag"):
+        run.answer(a)
+    texts = [e.text for e in run.log.events]
+    launch = next(t for t in texts if "Ion torpedo (x1) launched at R-FLAG" in t)
+    hexes = int(launch.split(", ")[1].split(" ")[0])
+    assert 16 <= hexes <= 30 and launch.endswith("it hits in turn 2 pulse 1 (3 pulses)")
+    assert not [e for e in run.log.events if e.kind == "roll"]  # nothing rolled: in flight
+    for a in ("done", "done", "done", [], "plot and move", "FF F FF", "FF F FF", "FFF FF FFF"):
+        run.answer(a)
+    texts = [e.text for e in run.log.events]
+    hit = next(i for i, t in enumerate(texts) if "B-FLAG's Ion torpedo (x1) at R-FLAG, in flight" in t)
+    first_move = next(i for i, t in enumerate(texts) if t.startswith("turn 2 pulse 1: squadron"))
+    assert hit < first_move
+    assert "d10 + sensor 5+0 needs 10: 0 hit(s) on armor 5" in texts[hit]  # Def 10, no range; best armor 5
