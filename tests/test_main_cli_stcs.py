@@ -12,8 +12,8 @@ from rules.model import save_campaign
 from tests.conftest import ROOT
 from tests.rules.systems.stcs.helpers import stcs_campaign
 
-GAME = ["sublight", ["lexington"], "scan:enterprise:bop", 4, "moving", "lock:d7:enterprise", "warpin:lexington",
-        "8,0", "2", "next", "warpout:bop", "2", "next", "resolve", ["d7"]]
+GAME = ["sublight", ["lexington"], "scan:enterprise", 4, "moving", "lock:d7:enterprise", "warpin:lexington",
+        "8,0", "2", "next", "none", "next", "warpout:bop:2", "resolve", ["d7"]]
 
 
 def battle(tmp_path, answers, viewer="gm", hash_seed="0"):

@@ -19,7 +19,7 @@ from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.stcs import STCSData
-from rules.systems.stcs import sensors, warp
+from rules.systems.stcs import cloaked, sensors, warp
 from rules.systems.stcs.bridge import barred_now, bridge_hits
 from rules.systems.stcs.geometry import landing, toward
 from rules.systems.stcs.repair import SEGMENTS
@@ -113,6 +113,7 @@ class STCSEngine:
             while True:
                 act = yield self._act_question()
                 if act == "next":
+                    yield from cloaked.segment_end(self)
                     break
                 if act == "resolve":
                     yield from self._resolve()
@@ -179,12 +180,12 @@ class STCSEngine:
             return {"resolve": f"resolve the battle (segment limit {SEGMENT_LIMIT} passed)"}, barred
         for x in self.on_map():
             team, d = self.units[x].team, self.data(x)
+            sees = not self.cloaked[x] and self.arrived.get(x) != self.round and d.sensors > 0
+            if sees:  # an area scan, offered whether or not a cloaked ship is near (issue 25)
+                acts[f"scan:{x}"] = f"{self.ship(x)} scans the area for cloaked ships"
             for y in self.on_map(self.enemy(team)):
                 r = self.range(x, y)
-                if self.cloaked[y]:
-                    if r <= 30 and not self.cloaked[x] and self.arrived.get(x) != self.round:
-                        acts[f"scan:{x}:{y}"] = f"{self.ship(x)} scans for cloaked ships ({r} hexes)"
-                elif self.cloaked[x] or self.arrived.get(x) == self.round or d.sensors == 0:
+                if self.cloaked[y] or not sees:
                     continue
                 elif self.locks.get(x) != y and r <= sensors.MAX_LOCK:
                     acts[f"lock:{x}:{y}"] = f"{self.ship(x)} locks on {self.ship(y)} ({r} hexes)"
@@ -192,8 +193,10 @@ class STCSEngine:
                 word = "uncloak" if self.cloaked[x] else "cloak"
                 acts[f"{word}:{x}"] = f"{self.ship(x)} {'drops' if self.cloaked[x] else 'raises'} its cloak"
             assert self.mode is not None
-            bars = warp.warp_out_bars(d, ShipCondition(bridge_phases=barred_now(self, x)), self.mode)
+            bars = warp.warp_out_bars(d, self.condition(x), self.mode)
             acts[f"bridge:{x}"] = f"{self.ship(x)} took Bridge hits (entered from the table)"
+            if self.cloaked[x]:  # its side chooses in secret at the segment's end
+                continue
             if bars:
                 barred[f"{self.ship(x)} warp out"] = "; ".join(bars)
             else:
@@ -217,7 +220,7 @@ class STCSEngine:
         if verb == "lock":
             self._lock(x, y)
         elif verb == "scan":
-            yield from self._scan(x, y)
+            yield from cloaked.scan(self, x)
         elif verb in ("cloak", "uncloak"):
             self.cloaked[x] = verb == "cloak"
             if verb == "cloak":  # a cloaked ship cannot fire: its lock goes
@@ -240,48 +243,30 @@ class STCSEngine:
         self.log.add("ruling", sensors.LOCK, f"{self.ship(x)} {'locks on' if die <= top else 'fails to lock on'} "
                      f"{self.ship(y)}")
 
-    def _scan(self, x: str, y: str) -> Procedure:
-        """The cloaked side's hidden D10 (a secret answer) picks the table, and it says in secret whether
-        its ship moved; the scan die is shown to the cloaked side and the GM only; the scanner learns
-        only what it found."""
-        hider = self.units[y].team
-        self.hidden += 1
-        q = Question(f"stcs/{self.round}/hidden/{self.hidden}", QKind.NUMBER, hider, sensors.CLOAK,
-                     f"{self.name(hider)} (in secret): roll a D10 for {self.ship(x)}'s scan against your cloaked "
-                     "ships (1-5 or 6-0 picks the detection table; 10 reads 0)", low=1, high=10, default=1,
-                     data={"secret": True}, check=_d10)
-        hidden = int((yield q))
-        words = {"moving": f"{self.ship(y)} moved this segment", "still": f"{self.ship(y)} held still"}
-        how = yield self._choose(f"stcs/{self.round}/hidden/{self.hidden}/moving", sensors.CLOAK,
-                                 f"{self.name(hider)} (in secret): did your cloaked ship move this segment?", words,
-                                 to=hider, data={"secret": True})
-        table = sensors.table_of(hidden)
-        r, moving, locked = self.range(x, y), how == "moving", y in self.locks
-        die = self.dice.roll("d10", purpose="cloak scan", rule=sensors.CLOAK, who=hider).total
-        found = sensors.detects(table, r, moving, locked, die)
-        faces = sensors.detect_faces(table, r, moving, locked)
-        reach = f"detects on {faces[0]}-{faces[1] % 10}" if faces else "beyond 30 hexes: none"
-        self.log.add("ruling", sensors.CLOAK, f"hidden D10 {hidden % 10}: Cloak Detection Table ({table}); "
-                     f"scan die {die % 10}; {reach}", visible_to=(hider, GM))
-        if found:
-            self.locks[x] = y
-            self.log.add("ruling", sensors.CLOAK, f"{self.ship(x)}'s scan locks on a cloaked ship: {self.ship(y)} at "
-                         f"{self.at[y].q},{self.at[y].r}")
-        else:
-            self.log.add("ruling", sensors.CLOAK, f"{self.ship(x)}'s scan finds nothing")
+    def speeds(self, x: str) -> dict[int, int]:
+        """The warp speeds ``x``'s engines can give now, with their power."""
+        d = self.data(x)
+        return {w: warp.warp_power(w, d) for w in range(warp.MIN_WARP, d.emergency_warp + 1)
+                if warp.warp_power(w, d) <= sum(d.warp_now)}
 
     def _speed_question(self, x: str, key: str, rule: str, verb: str) -> Question:
-        d = self.data(x)
-        speeds = {str(w): f"Warp {w} ({warp.warp_power(w, d)} power)"
-                  for w in range(warp.MIN_WARP, d.emergency_warp + 1) if warp.warp_power(w, d) <= sum(d.warp_now)}
+        speeds = {str(w): f"Warp {w} ({p} power)" for w, p in self.speeds(x).items()}
         return self._choose(key, rule, f"Game Master: at what warp speed does {self.ship(x)} {verb}?", speeds)
 
     def _warp_out(self, x: str) -> Procedure:
-        d = self.data(x)
         speed = int((yield self._speed_question(x, f"stcs/{self.round}/warpout/speed", warp.OUT, "warp out")))
+        self.activate(x, speed, warp.OUT)
+
+    def condition(self, x: str) -> ShipCondition:
+        """What of ``x``'s state bars a warp out."""
+        return ShipCondition(bridge_phases=barred_now(self, x))
+
+    def activate(self, x: str, speed: int, rule: str) -> None:
+        """The activation roll of ``x``'s warp out at ``speed``: a success is announced; a failure is
+        seen by all under ``rule`` warp.OUT, by its side and the GM under the cloaked rule."""
+        d, team = self.data(x), self.units[x].team
         target = warp.activation_target(d)
-        die = self.dice.roll("d100", purpose=f"warp engine activation (1-{target})", rule=warp.OUT,
-                             who=self.units[x].team).total
+        die = self.dice.roll("d100", purpose=f"warp engine activation (1-{target})", rule=rule, who=team).total
         if die <= target:
             u = self.units[x]
             u.status, u.outcome = Status.LEFT, f"warped out at Warp {speed}"
@@ -290,7 +275,8 @@ class STCSEngine:
             self.log.add("ruling", warp.OUT, f"{self.ship(x)} warps out at Warp {speed} (no planet, moon or asteroid "
                          "lies on the tactical map: the Striking Table is not rolled)", {"unit": x})
         else:
-            self.log.add("ruling", warp.OUT, f"{self.ship(x)}'s warp engines do not activate")
+            self.log.add("ruling", rule, f"{self.ship(x)}'s warp engines do not activate",
+                         visible_to=None if rule == warp.OUT else (team, GM))
 
     def _warp_in(self, x: str) -> Procedure:
         team = self.units[x].team
@@ -360,9 +346,7 @@ class STCSEngine:
                 top = sensors.lock_top(self.range(x, y), -2 if self.arrived.get(y) == self.round else 0)
                 out[opt] = f"D10 1-{top}: {top * 10}%"
             elif verb == "scan":
-                r, held = self.range(x, y), y in self.locks
-                out[opt] = (f"{sensors.detect_chance(r, True, held):.0%} if it moves, "
-                            f"{sensors.detect_chance(r, False, held):.0%} if still, over both hidden tables")
+                out[opt] = cloaked.scan_odds()
             elif verb == "warpout":
                 t = warp.activation_target(self.data(x))
                 out[opt] = f"D100 1-{t}: {warp.d100_chance(t):.0%}"
@@ -370,8 +354,3 @@ class STCSEngine:
                 out[opt] = f"minor error on D100 1-{self.data(x).crew_efficiency}"
         return out
 
-
-def _d10(a: Any) -> int:
-    if isinstance(a, bool) or not isinstance(a, int) or not 1 <= a <= 10:
-        raise IllegalAnswer(sensors.CLOAK, "a D10 face is 1-10 (10 reads 0)")
-    return a

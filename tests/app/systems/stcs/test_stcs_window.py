@@ -2,7 +2,8 @@
 GM picks sub-light combat and an arrival by warp in their dialogs; in the panel's act list a
 Federation ship scans for the cloaked Romulan (Red enters its secret D10 in its own dialog, the
 hidden table kept from Blue's screen), a Klingon locks on, the Lexington warps in (its dispersion
-drawn on the map), the Bird of Prey warps out, and the GM resolves the battle."""
+drawn on the map), the segment ends and Red warps its cloaked Bird of Prey out in its own secret
+dialog, and the GM resolves the battle."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
@@ -35,6 +36,8 @@ def dialogs(d) -> bool:
         d.group.button(0).setChecked(True)  # it moved
     elif key.endswith("/speed"):
         d.group.button(0).setChecked(True)  # Warp 2
+    elif "/cloakout/" in key:
+        d.group.button(1).setChecked(True)  # Red, in secret: the Bird of Prey warps out at Warp 2
     elif key.endswith("/target"):
         d.group.button(1).setChecked(True)
     return ok(d)
@@ -77,12 +80,12 @@ def test_an_stcs_battle_cloak_scan_warp_in_and_out(qtbot, tmp_path):
     hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
     assert [k for k, _t in answerer.seen] == ["QuestionDialog", "QuestionDialog"]  # mode, arrivals
     listed = " ".join(panel.acts.item(i).text() for i in range(panel.acts.count()))
-    assert "30% if it moves, 10% if still, over both hidden tables" in listed
+    assert "21-30 hexes 30%/10%" in listed
     assert "bop" in panel.map.shown  # the GM sees the cloaked ship
     panel.map.draw(bw.b, "blue")
     assert "bop" not in panel.map.shown and "d7" in panel.map.shown  # Blue, holding no lock, does not
     panel.draw(None)
-    act(qtbot, bw, panel, "scan:enterprise:bop")
+    act(qtbot, bw, panel, "scan:enterprise")
     hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key.endswith("/act"))
     assert bw.b.secret_answers() == {"3": "red", "4": "red"}
     blue = bw.b.events_json("blue")
@@ -98,15 +101,15 @@ def test_an_stcs_battle_cloak_scan_warp_in_and_out(qtbot, tmp_path):
     qtbot.waitUntil(lambda: "lexington" in panel.map.shown, timeout=5000)
     texts = [i.text() for i in panel.map.scene_.items() if hasattr(i, "text")]
     assert any("bearing" in t and "hexes" in t for t in texts)  # the dispersion and its dice, drawn
-    act(qtbot, bw, panel, "warpout:bop")
-    hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key.endswith("/act"))
+    act(qtbot, bw, panel, "next")  # the segment ends: Red says in its own dialog that its cloaked ship warps out
+    hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/2/act")
     act(qtbot, bw, panel, "resolve")
     qtbot.waitUntil(lambda: bw.b.status().resolved, timeout=5000)
     answerer.stop()
     keys = [d.q.key for d in answerer.dialogs if isinstance(d, QuestionDialog)]
     assert keys == ["stcs/mode", "stcs/arrivals", "stcs/1/hidden/1", "stcs/1/hidden/1/moving",
                     "stcs/1/warpin/target", "stcs/1/warpin/speed",
-                    "stcs/1/warpout/speed", "stcs/destroyed"]
+                    "stcs/1/cloakout/red", "stcs/destroyed"]
     st = bw.b.state
     assert st.units["lexington"].status is Status.PRESENT
     assert st.units["bop"].status in (Status.LEFT, Status.PRESENT)  # its engines activate on 1-90

@@ -48,9 +48,9 @@ def test_warp_speed_combat_offers_no_warping() -> None:
 
 def test_a_scan_uses_the_cloaked_sides_secret_d10_and_the_scanner_learns_only_the_finding() -> None:
     run = scripted([2])  # the scan die
-    odds = run.question_odds()["scan:enterprise:bop"]  # 24 hexes, no lock: moving 1-3 or 8-0, still 1 or 0
-    assert odds == "30% if it moves, 10% if still, over both hidden tables"
-    run.answer("scan:enterprise:bop")
+    odds = run.question_odds()["scan:enterprise"]  # 24 hexes, no lock: moving 1-3 or 8-0, still 1 or 0
+    assert "21-30 hexes 30%/10%" in odds
+    run.answer("scan:enterprise")
     q = run.pending
     assert q.to == RED and q.data["secret"] and (q.low, q.high) == (1, 10)
     with pytest.raises(IllegalAnswer, match="1-10"):
@@ -71,7 +71,7 @@ def test_a_scan_uses_the_cloaked_sides_secret_d10_and_the_scanner_learns_only_th
 
 def test_the_other_table_misses_on_the_same_die() -> None:
     run = scripted([2])
-    run.answer("scan:enterprise:bop")
+    run.answer("scan:enterprise")
     run.answer(6)  # table (6-0): 8-0 detects
     run.answer("moving")
     assert run.engine.locks == {}
@@ -100,6 +100,7 @@ def test_a_lock_by_range_then_a_warp_in_with_its_dispersion_then_a_warp_out() ->
     run.answer("2")
     assert run.state.units["d7"].status is Status.LEFT and "d7" not in run.engine.at
     run.answer("next")
+    run.answer("none")  # Red, in secret: its cloaked Bird of Prey stays
     assert run.status().stage == "turn 1, segment 2"
     run.answer("resolve")
     run.answer(["bop"])
@@ -109,8 +110,8 @@ def test_a_lock_by_range_then_a_warp_in_with_its_dispersion_then_a_warp_out() ->
     assert "d7" in {u.id for f in c.fleets for u in f.units}
 
 
-GAME = OPENING + ["scan:enterprise:bop", 4, "moving", "lock:d7:enterprise", "warpin:lexington", "4,0", "3", "next",
-                  "warpout:bop", "2", "next", "resolve", []]
+GAME = OPENING + ["scan:enterprise", 4, "moving", "lock:d7:enterprise", "warpin:lexington", "4,0", "3", "next", "none",
+                  "next", "warpout:bop:2", "resolve", []]
 
 
 def test_replay_is_the_same_bytes_undo_and_reopen_go_on() -> None:
@@ -132,7 +133,7 @@ def test_replay_is_the_same_bytes_undo_and_reopen_go_on() -> None:
 @pytest.mark.parametrize("hidden", range(1, 11))
 def test_the_hidden_table_never_reaches_the_scanning_side_view_or_file(hidden: int, tmp_path) -> None:
     run = start(stcs_campaign(), AT)
-    for a in OPENING + ["scan:enterprise:bop", hidden, "still", "scan:enterprise:bop", hidden % 10 + 1, "moving"]:
+    for a in OPENING + ["scan:enterprise", hidden, "still", "scan:enterprise", hidden % 10 + 1, "moving"]:
         if run.pending is not None and run.pending.key.endswith("/act") and a not in run.pending.options:
             break  # the first scan locked on: no second scan offered
         run.answer(a)
@@ -150,14 +151,21 @@ def test_the_hidden_table_never_reaches_the_scanning_side_view_or_file(hidden: i
     secret = {int(i) for i in stored["secret_answers"]}
     assert secret and all(stored["secret_answers"][str(i)] == RED for i in secret)
     assert stored["secret_answers"] == run.secret_answers()
-    assert len(stored["answers"]) <= min(secret)  # nothing from the first hidden D10 on lies in plain text
+    assert stored["answers"] == [a for i, a in enumerate(run.answers) if i not in secret]  # no secret in plain
     assert "Cloak Detection Table" not in path.read_text()
+
+
+def end_segment(run: STCSBattle) -> None:
+    """The GM ends the segment; Red, in secret, warps no cloaked ship out."""
+    run.answer("next")
+    if run.pending is not None and "/cloakout/" in run.pending.key:
+        run.answer("none")
 
 
 def test_three_bridge_hits_in_turn_2_segment_2_bar_warping_out_until_turn_3_segment_2() -> None:
     run = scripted([1, 10, 5, 5, 5, 7, 2])  # per hit a D10; the 0 kills the captain: 3D10 15 + 45 - D10 7 = 53
     for _ in range(4):
-        run.answer("next")
+        end_segment(run)
     assert run.status().stage == "turn 2, segment 2" and "warpout:d7" in run.pending.options
     run.answer("bridge:d7")
     with pytest.raises(IllegalAnswer, match="Bridge hits are 1-10"):
@@ -169,7 +177,7 @@ def test_three_bridge_hits_in_turn_2_segment_2_bar_warping_out_until_turn_3_segm
     for _ in range(3):
         barred = run.pending.data["barred"].get("Klothos warp out", "")
         stages.append((run.status().stage, "warpout:d7" in run.pending.options, "Bridge hits in effect" in barred))
-        run.answer("next")
+        end_segment(run)
     stages.append((run.status().stage, "warpout:d7" in run.pending.options, False))
     assert stages == [("turn 2, segment 2", False, True), ("turn 2, segment 3", False, True),
                       ("turn 3, segment 1", False, True), ("turn 3, segment 2", True, False)]

@@ -11,7 +11,7 @@ from tests.rules.systems.stcs.helpers import stcs_campaign
 from tests.rules.systems.test_junk_answers import JUNK
 from tests.rules.systems.v13.helpers import AT
 
-PLAN = ["scan:enterprise:bop", "lock:d7:enterprise", "warpin:lexington", "cloak:bop", "uncloak:bop", "next",
+PLAN = ["scan:enterprise", "lock:d7:enterprise", "warpin:lexington", "cloak:bop", "uncloak:bop", "next",
         "warpout:d7", "next", "resolve"]
 
 

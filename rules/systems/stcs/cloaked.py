@@ -1,0 +1,99 @@
+"""What a cloaked ship's side does in secret (seed 002, Romulan Cloaking Devices, Warping Out): the
+area scan, which any ship may make, and a cloaked ship's warp out, chosen by its side in secret at
+the segment's end; only a success is announced (issue 25: nothing tells the other side a cloaked
+ship is near, or that one tried and failed)."""
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from rules.battlehex.log import GM, IllegalAnswer
+from rules.battlehex.questions import QKind, Question
+from rules.systems.stcs import sensors, warp
+
+if TYPE_CHECKING:
+    from rules.systems.stcs.engine import STCSEngine
+
+CLOAKED_OUT = "STCS Warping Out Of Battles (cloaked)"
+"""The rule of a cloaked ship's secret warp out: its questions and its activation die are seen by its
+side and the GM only."""
+Procedure = Generator[Question, Any, None]
+BANDS = (10, 20, 30)
+
+
+def scan_odds() -> str:
+    """A scan's exact odds per cloaked ship over both hidden tables, by range band (the scanner does
+    not know where any is, or whether one is there)."""
+    def pct(r: int, moving: bool, held: bool) -> str:
+        return f"{sensors.detect_chance(r, moving, held):.0%}"
+    bands = "; ".join(f"{r - 9}-{r} hexes {pct(r, True, False)}/{pct(r, False, False)} "
+                      f"({pct(r, True, True)}/{pct(r, False, True)})" for r in BANDS)
+    return ("each cloaked ship, over both hidden tables, moving/still (one holding a lock): " + bands
+            + "; none beyond 30 hexes")
+
+
+def scan(e: STCSEngine, x: str) -> Procedure:
+    """``x`` scans the area: the enemy side is always asked in secret its D10 (the table) and whether its
+    cloaked ships moved, whether or not any is near; each cloaked enemy within 30 hexes gets a scan die
+    seen by its side and the GM; the scanner learns only what it found."""
+    hider = e.enemy(e.units[x].team)
+    e.hidden += 1
+    q = Question(f"stcs/{e.round}/hidden/{e.hidden}", QKind.NUMBER, hider, sensors.CLOAK,
+                 f"{e.name(hider)} (in secret): roll a D10 for {e.ship(x)}'s area scan (1-5 or 6-0 picks the Cloak "
+                 "Detection Table for any cloaked ship of yours; 10 reads 0)", low=1, high=10, default=1,
+                 data={"secret": True}, check=_d10)
+    hidden = int((yield q))
+    words = {"moving": "my cloaked ships moved this segment", "still": "my cloaked ships held still"}
+    how = yield e._choose(f"stcs/{e.round}/hidden/{e.hidden}/moving", sensors.CLOAK,
+                          f"{e.name(hider)} (in secret): did your cloaked ships (if any) move this segment?", words,
+                          to=hider, data={"secret": True})
+    table, found = sensors.table_of(hidden), False
+    for y in e.on_map(hider):
+        r = e.range(x, y)
+        if not e.cloaked[y] or r > 30:
+            continue
+        moving, locked = how == "moving", y in e.locks
+        die = e.dice.roll("d10", purpose="cloak scan", rule=sensors.CLOAK, who=hider).total
+        faces = sensors.detect_faces(table, r, moving, locked)
+        reach = f"detects on {faces[0]}-{faces[1] % 10}" if faces else "none"
+        e.log.add("ruling", sensors.CLOAK, f"{e.ship(y)}: hidden D10 {hidden % 10}: Cloak Detection Table ({table}); "
+                  f"scan die {die % 10}; {reach}", visible_to=(hider, GM))
+        if sensors.detects(table, r, moving, locked, die) and not found:
+            found = True
+            e.locks[x] = y
+            e.log.add("ruling", sensors.CLOAK, f"{e.ship(x)}'s scan locks on a cloaked ship: {e.ship(y)} at "
+                      f"{e.at[y].q},{e.at[y].r}")
+    if not found:
+        e.log.add("ruling", sensors.CLOAK, f"{e.ship(x)}'s scan finds nothing")
+
+
+def segment_end(e: STCSEngine) -> Procedure:
+    """Each side with cloaked ships on the map says in secret whether one warps out now; its speed and
+    activation roll are secret too; a success is announced, a failure seen by its side and the GM."""
+    assert e.mode is not None
+    for team in (e.attacker, e.defender):
+        ships = [x for x in e.on_map(team) if e.cloaked[x]]
+        if not ships:
+            continue
+        words = {"none": "no cloaked ship warps out"}
+        for x in ships:
+            d = e.data(x)
+            if not warp.warp_out_bars(d, e.condition(x), e.mode):
+                target = warp.activation_target(d)
+                for w, power in e.speeds(x).items():
+                    words[f"warpout:{x}:{w}"] = f"{e.ship(x)} warps out at Warp {w} ({power} power; D100 1-{target})"
+        t, s = e.turn_segment()  # one question, always asked: what it asks tells nothing
+        pick = yield e._choose(f"stcs/{e.round}/cloakout/{team}", CLOAKED_OUT, f"{e.name(team)} (in secret): turn {t}, "
+                               f"segment {s} ends: does a cloaked ship of yours warp out?", words, to=team,
+                               data={"secret": True})
+        if pick == "none":
+            continue
+        _, x, speed = str(pick).split(":")
+        e.activate(x, int(speed), CLOAKED_OUT)
+
+
+def _d10(a: Any) -> int:
+    if isinstance(a, bool) or not isinstance(a, int) or not 1 <= a <= 10:
+        raise IllegalAnswer(sensors.CLOAK, "a D10 face is 1-10 (10 reads 0)")
+    return a
+
