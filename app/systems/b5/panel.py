@@ -28,10 +28,12 @@ if TYPE_CHECKING:
     from app.battle.window import BattleWindow
 
 NOT_BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex scatter) on this board; when the "
-             "GM chooses <i>plot and move</i>, secret plots checked and run, then fire resolved by the engine in "
-             "pulse 3 (structure only); out of command, command losses, morale and reinforcement rolls; the "
-             "helpers. <b>Not built yet</b>: fire between pulses, system damage, fighters, energy mines, ELINT "
-             "and abilities are played at the table with the helpers' numbers; the Game Master enters the results "
+             "GM chooses <i>plot and move</i>, secret plots checked and revealed, then three pulses: the squadrons "
+             "move in the seed's order and the ships fire after each pulse's moves (shots spaced by pulse, a "
+             "squadron at one enemy squadron, ballistic weapons hitting pulses later; structure only); out of "
+             "command, command losses, morale and reinforcement rolls; the helpers. <b>Not built yet</b>: fire "
+             "arcs, system damage, fighters, energy mines, ELINT and abilities are played at the table with the "
+             "helpers' numbers; the Game Master enters the results "
              "(destroyed, captured), which are written back to the campaign.")
 
 

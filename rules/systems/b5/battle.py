@@ -64,7 +64,9 @@ class B5Battle(ReplayRun[B5Engine]):
             stage = "resolved"
         elif e.round:
             q = self.pending
-            stage = f"turn {e.round}" + (" (plotting)" if q is not None and "plot" in q.data else "")
+            stage = f"turn {e.round}" + (" (plotting)" if q is not None and "plot" in q.data else
+                                         f", pulse {e.pulse}" if e.plotting and e.pulse and q is not None
+                                         and q.key.split("/")[2:3] != ["morale"] else "")
         else:
             stage = f"deployment ({e.scenario})" if e.scenario else "set-up"
         return RunStatus(f"{e.name(e.attacker)} attacks {e.name(e.defender)}", stage, self.state.resolved,

@@ -54,9 +54,10 @@ def test_each_pulse_moves_the_charts_hexes_then_asks_for_fire():
     for pulse in (1, 2, 3):
         assert run.pending.key.startswith("b5/1/fire/") and f"turn 1 pulse {pulse}:" in run.pending.text
         gone.append((distance(Label(10, 30), e.at["b-flag"]), distance(Label(35, 30), e.at["r-flag"])))
+        assert run.status().stage == f"turn 1, pulse {pulse}"  # the battle window's Step
         run.answer("done")
     assert gone == [(2, 3), (3, 5), (5, 8)]
-    assert run.pending.key == "b5/1/morale"
+    assert run.pending.key == "b5/1/morale" and run.status().stage == "turn 1"
 
 
 def test_the_move_order_the_defender_first_on_odd_turns_the_attacker_on_even():
