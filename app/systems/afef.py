@@ -20,8 +20,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QGraphicsScene,
     QGraphicsView,
@@ -36,6 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.battle.panel import PanelBase
+from app.systems.afef_parts import ask_reason, num as _num, pct as _pct
 from rules.battlehex.change import BattleChange
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question
@@ -70,6 +69,17 @@ class LineView(QGraphicsView):
         self.src: str | None = None
         self.rubber = None
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)  # the line starts at the left
+
+    def fit(self) -> None:
+        """Show the whole line's width: shrink it (never enlarge) rather than scroll it sideways."""
+        self.resetTransform()
+        k = min(1.0, self.viewport().width() / max(1.0, self.sceneRect().width()))
+        self.scale(k, k)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self.fit()
 
     def unit_at(self, pos: QPointF) -> str | None:
         for item in self.items(pos.toPoint()):
@@ -107,25 +117,6 @@ class LineView(QGraphicsView):
         at = self.mapToScene(event.position().toPoint())
         self.panel.dropped(src, self.unit_at(event.position()), int(at.y() // (H + GAP * 2)),
                            bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier))
-
-
-def ask_reason(parent: QWidget, title: str, label: str) -> str | None:
-    """The GM's reason in words, or ``None`` when cancelled: OK stays disabled (Return does
-    nothing) while the reason is empty, as the engine refuses a ruling without one."""
-    d = QInputDialog(parent)
-    d.setWindowTitle(title)
-    d.setLabelText(label)
-    d.setInputMode(QInputDialog.InputMode.TextInput)
-    d.sizeHint()  # lays the dialog out: Qt makes its buttons then
-    box = d.findChild(QDialogButtonBox)
-    assert box is not None
-    ok = box.button(QDialogButtonBox.StandardButton.Ok)
-    ok.setEnabled(False)
-    d.textValueChanged.connect(lambda text: ok.setEnabled(bool(text.strip())))
-    accepted = d.exec() == QDialog.DialogCode.Accepted
-    reason = d.textValue().strip()
-    d.deleteLater()
-    return reason if accepted and reason else None
 
 
 class AfefPanel(PanelBase):
@@ -334,6 +325,8 @@ class AfefPanel(PanelBase):
                 text.setPos(x + 3, y + 2)
                 text.setData(0, u.id)
         self._arrows(scene, centres, run)
+        scene.setSceneRect(scene.itemsBoundingRect().adjusted(-4, -4, 4, 4))  # now: not a stale rect centred on 0,0
+        self.view.fit()
         self.commit_button.setEnabled(q is not None and (kind != "continue" or "fight" in q.options))  # the bound
         self.clear_button.setEnabled(kind in (*_PLANS, "modifiers"))
         self.break_button.setVisible(kind == "continue")
@@ -386,15 +379,3 @@ class AfefPanel(PanelBase):
         self.odds.setHtml("".join(parts))
         self.odds.setVisible(bool(parts))  # nothing to add: no empty box making the panel scroll
 
-
-def _num(text: Any) -> float:
-    """An exact fraction in text ("5/36") as a number."""
-    s = str(text)
-    if "/" in s:
-        a, b = s.split("/")
-        return round(int(a) / int(b), 3)
-    return round(float(s), 3)
-
-
-def _pct(text: Any) -> str:
-    return f"{_num(text) * 100:.1f}%"
