@@ -19,7 +19,7 @@ from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.stcs import STCSData
-from rules.systems.stcs import cloaked, sensors, warp
+from rules.systems.stcs import cloaked, damage, sensors, warp
 from rules.systems.stcs.bridge import barred_now, bridge_hits
 from rules.systems.stcs.geometry import landing, toward
 from rules.systems.stcs.repair import SEGMENTS
@@ -53,6 +53,10 @@ class STCSEngine:
         self.hidden = 0
         self.bridge: dict[str, list[tuple[int, int]]] = {}
         """Per ship, the segments (turn, segment) its Bridge hits bar warping out and repairs."""
+        self.ss_lost: dict[str, int] = {}
+        """Per ship, the superstructure points lost (:mod:`.damage`)."""
+        self.grid_down: set[str] = set()
+        """The ships whose Maneuver Engineering Grid is inoperable."""
         self.captains: dict[str, list[int]] = {}
         """Per ship, its replacement commanders' ratings, in order."""
         self.enlist()
@@ -113,6 +117,7 @@ class STCSEngine:
             while True:
                 act = yield self._act_question()
                 if act == "next":
+                    damage.repower(self)
                     yield from cloaked.segment_end(self)
                     break
                 if act == "resolve":
@@ -189,7 +194,8 @@ class STCSEngine:
                     continue
                 elif self.locks.get(x) != y and r <= sensors.MAX_LOCK:
                     acts[f"lock:{x}:{y}"] = f"{self.ship(x)} locks on {self.ship(y)} ({r} hexes)"
-            if d.cloak:
+            acts[f"hit:{x}"] = f"{self.ship(x)} took damage through its shields (entered from the table)"
+            if d.cloak and not (damage.forced_out(self, x) and not self.cloaked[x]):
                 word = "uncloak" if self.cloaked[x] else "cloak"
                 acts[f"{word}:{x}"] = f"{self.ship(x)} {'drops' if self.cloaked[x] else 'raises'} its cloak"
             assert self.mode is not None
@@ -230,6 +236,8 @@ class STCSEngine:
             yield from self._warp_out(x)
         elif verb == "warpin":
             yield from self._warp_in(x)
+        elif verb == "hit":
+            yield from damage.hit(self, x)
         elif verb == "bridge":
             yield from bridge_hits(self, x)
 
@@ -259,7 +267,7 @@ class STCSEngine:
 
     def condition(self, x: str) -> ShipCondition:
         """What of ``x``'s state bars a warp out."""
-        return ShipCondition(bridge_phases=barred_now(self, x))
+        return ShipCondition(bridge_phases=barred_now(self, x), superstructure_lost=self.ss_lost.get(x, 0))
 
     def activate(self, x: str, speed: int, rule: str) -> None:
         """The activation roll of ``x``'s warp out at ``speed``: a success is announced; a failure is

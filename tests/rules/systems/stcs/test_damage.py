@@ -1,0 +1,74 @@
+"""Seed 002 damage tracked by the engine (issue 25): a hit through a ship's shields entered from the
+table; 70% superstructure loss bars warping out and forces an uncloak in the Repair / Repower Phase
+(the segment's end), so does an inoperable Maneuver Engineering Grid; penetrating damage loses the
+ship's sensor lock; negative superstructure. The Bird of Prey has 20 superstructure points, the D-7 36."""
+from __future__ import annotations
+
+from rules.battlehex.log import GM
+from rules.dice import ScriptedDice
+from rules.systems.stcs.battle import STCSBattle
+from tests.rules.systems.stcs.helpers import stcs_campaign
+from tests.rules.systems.v13.helpers import AT
+
+OPENING = ["sublight", ["lexington"]]
+
+
+def scripted(faces: list[int]) -> STCSBattle:
+    run = STCSBattle(stcs_campaign(), AT, dice=lambda _seed: ScriptedDice(list(faces)))
+    for a in OPENING:
+        run.answer(a)
+    return run
+
+
+def hit(run: STCSBattle, x: str, points: int) -> None:
+    run.answer(f"hit:{x}")
+    run.answer("superstructure")
+    run.answer(points)
+
+
+def test_13_of_20_superstructure_lost_leaves_the_cloak_and_the_warp_out() -> None:
+    run = scripted([])
+    hit(run, "bop", 13)  # 65%
+    run.answer("next")
+    assert run.engine.cloaked["bop"] and "warpout:bop:2" in run.pending.options  # Red's secret question
+
+
+def test_14_of_20_lost_forces_the_uncloak_at_the_segments_end_and_bars_the_warp_out() -> None:
+    run = scripted([])
+    hit(run, "bop", 7)
+    hit(run, "bop", 7)  # 14 of 20: 70%
+    assert run.engine.cloaked["bop"]  # until the Repair / Repower Phase
+    run.answer("next")
+    assert not run.engine.cloaked["bop"] and run.pending.key == "stcs/2/act"  # no cloaked ship: no secret question
+    assert "Bird of Prey uncloaks (70% or more of its superstructure lost)" in run.events_json("blue")
+    assert "cloak:bop" not in run.pending.options and "warpout:bop" not in run.pending.options
+    assert "70% or more superstructure lost" in run.pending.data["barred"]["Bird of Prey warp out"]
+
+
+def test_an_inoperable_engineering_grid_forces_the_uncloak() -> None:
+    run = scripted([])
+    run.answer("hit:bop")
+    run.answer("grid")
+    assert run.engine.cloaked["bop"]
+    run.answer("next")
+    assert not run.engine.cloaked["bop"] and "cloak:bop" not in run.pending.options
+    assert "warpout:bop" in run.pending.options  # the grid does not bar a warp out
+
+
+def test_penetrating_damage_loses_the_ships_lock() -> None:
+    run = scripted([1])
+    run.answer("lock:d7:enterprise")
+    hit(run, "enterprise", 3)
+    assert run.engine.locks == {"d7": "enterprise"}  # the target's damage: the firer keeps its lock
+    hit(run, "d7", 1)
+    assert run.engine.locks == {}
+    assert "Klothos loses its sensor lock" in run.events_json(GM)
+
+
+def test_negative_superstructure_at_37_of_36_not_at_36() -> None:
+    run = scripted([])
+    hit(run, "d7", 36)
+    assert "0 of 36 left" in run.events_json() and "negative" not in run.events_json()
+    hit(run, "d7", 1)
+    assert "Klothos's superstructure is negative (-1)" in run.events_json()
+    assert "70% or more superstructure lost" in run.pending.data["barred"]["Klothos warp out"]
