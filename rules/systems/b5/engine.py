@@ -87,6 +87,8 @@ class B5Engine:
         """Ships beyond their command ship's radius at the last plotted turn's end."""
         self.placing: tuple[str, Place] | None = None
         """The ship the pending placement question asks for, and its constraint."""
+        self.fleet_speeds: dict[str, int] = {}
+        """A meeting engagement: each side's secret prior fleet speed (announced once all are placed)."""
         self.plotting = False
         """This turn is plotted and moved by the engine."""
         self.plots: dict[str, Plot] = {}
@@ -147,6 +149,8 @@ class B5Engine:
         turn (the turn, a plot, fire, morale) or of the results; None in the set-up and the
         deployment (an undo there replays their few answers)."""
         parts = key.split("/")
+        if parts[:2] == ["b5", "place"] and len(parts) == 3 and self.scenario == MEETING:
+            return self._from_placing(parts[2])
         if parts[:2] == ["b5", "results"] and len(parts) == 3 and parts[2] in RESULT_STEPS:
             return self._results(RESULT_STEPS.index(parts[2]))
         if len(parts) < 3 or parts[0] != "b5" or not parts[1].isdigit() or int(parts[1]) != self.round:
@@ -179,35 +183,58 @@ class B5Engine:
         if left:
             self.log.add("info", TURN_RULE, "without Babylon 5 data (b5), out of this battle: " + ", ".join(left))
 
-    def _meeting(self) -> Procedure:
+    def _from_placing(self, uid: str) -> Procedure:
+        """A meeting engagement from the placement of ``uid`` (asked again) on."""
+        yield from self._meeting(uid)
+        yield from self._turns()
+
+    def _meeting(self, at: str = "") -> Procedure:
+        """Secret speeds, then the squadrons placed (``at``: from that ship's placement on)."""
         rule = deploy.RULE
-        speeds: dict[str, int] = {}
-        for team in (self.defender, self.attacker):
+        speeds = self.fleet_speeds
+        for team in (self.defender, self.attacker) if not at else ():
             speeds[team] = yield secret_number(f"b5/speed/{team}", team, rule,
                                                f"{self.name(team)}: your fleet's speed last turn, noted in secret "
                                                f"(announced once every squadron is placed; 10 or less)",
                                                0, deploy.MEETING_SPEED, "fleets begin with a speed of 10 or less")
-        yield from self._deploy_squadrons(meeting=True)
+        yield from self._deploy_squadrons(meeting=True, at=at)
         for team, s in speeds.items():
             for uid in self.side_units(team):
                 self.speed[uid] = s
             self.log.add("ruling", rule, f"{self.name(team)} announces its fleet speed: {s}")
 
-    def _deploy_squadrons(self, meeting: bool, sides: tuple[str, ...] | None = None) -> Procedure:
+    def _deploy_squadrons(self, meeting: bool, sides: tuple[str, ...] | None = None, at: str = "") -> Procedure:
+        """The squadrons placed alternately (``at``: from that ship's placement on)."""
         teams = sides or (self.defender, self.attacker)
         lists = [[s.name for s in self.forces[t].squadrons] for t in teams]
         order = deploy.placement_order(lists[0], lists[1] if len(lists) > 1 else [])
         for side, sq in order:
             team = teams[side]
-            yield from self._place_squadron(team, sq, meeting)
+            if at and at not in self._placing_order(team, sq):
+                continue
+            yield from self._place_squadron(team, sq, meeting, at)
+            at = ""
 
-    def _place_squadron(self, team: str, name: str, meeting: bool) -> Procedure:
+    def _placing_order(self, team: str, name: str) -> list[str]:
+        """The ships of squadron ``name`` in the order they are placed (the flagship's escorts
+        right after it)."""
+        force = self.forces[team]
+        out: list[str] = []
+        for uid in next(s for s in force.squadrons if s.name == name).ships:
+            out += [uid, *force.escorts] if uid == force.flagship else [uid]
+        return out
+
+    def _place_squadron(self, team: str, name: str, meeting: bool, at: str = "") -> Procedure:
         force = self.forces[team]
         squadron = next(s for s in force.squadrons if s.name == name)
         rule = deploy.RULE if meeting else deploy.JUMP_RULE
         enemies = tuple(self.at[x] for x in self.side_units(self.enemy(team)) if x in self.at) if meeting else ()
-        flag = self.at.get(force.flagship)
-        for uid in squadron.ships:
+        steps = self._placing_order(team, name)
+        for uid in steps[steps.index(at) if at else 0:]:
+            flag = self.at.get(force.flagship)
+            if uid in force.escorts:
+                yield from self._place(team, uid, Place("escort", flag, enemies), rule, "escort of the flagship")
+                continue
             if uid == force.flagship:
                 p = Place("flagship", None, enemies)
             elif uid == squadron.command:
@@ -215,10 +242,6 @@ class B5Engine:
             else:
                 p = Place("member", self.at[squadron.command], enemies)
             yield from self._place(team, uid, p, rule, f"squadron {name}")
-            if uid == force.flagship:
-                flag = self.at[uid]
-                for e in force.escorts:
-                    yield from self._place(team, e, Place("escort", flag, enemies), rule, "escort of the flagship")
 
     def _place(self, team: str, uid: str, p: Place, rule: str, what: str) -> Procedure:
         name = self.units[uid].unit.name

@@ -25,9 +25,9 @@ from tests.rules.systems.v13.helpers import AT
 SEED = 3
 TURNS = 5
 """An armed battle with plotted turns, fire, morale and results."""
-SETUP = ("b5/scenario", "b5/situation", "b5/reinforcements", "b5/speed/", "b5/place/", "b5/jump/", "b5/vortex/",
+SETUP = ("b5/scenario", "b5/situation", "b5/reinforcements", "b5/speed/", "b5/jump/", "b5/vortex/",
          "b5/arrive/")
-"""The set-up's questions: an undo there replays the deployment's few answers."""
+"""The set-up's questions before the placements and a jump-in's: an undo there replays a few answers."""
 
 
 def reference(c: Any, _g: Any, answers: list[Any]) -> Any:
