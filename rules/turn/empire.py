@@ -174,11 +174,12 @@ def _update_assets(new: Campaign, c: Campaign) -> None:
 
     graph = build_graph(c)
     dice = _dice(c, 10_000)
+    memo: dict[str, Any] = {}  # each power's colonies and homeworld reach, computed once
     for s in new.map.sectors:
         for pl in s.star_system.planets if s.star_system is not None else []:
             if pl.owner is None:
                 continue
-            facts = morale_facts(c, graph, s, pl)
+            facts = morale_facts(c, graph, s, pl, memo)
             need = sum(1 for ch in pe.Check if ch.target and pe.applies(ch, facts))
             rolls = [dice.roll("1d10", purpose=f"morale {pl.name}", rule=pe.MORALE_CHART, who=GM).natural
                      for _ in range(need)]

@@ -89,12 +89,16 @@ def power_ledger(c: Campaign, power: str) -> Ledger:
     return ledger(outs, routes, misc, upkeep, eco.intel_points, eco.point_pool)
 
 
-def _distances(graph: LaneGraph, start: Label, through: set[Label] | None = None) -> dict[Label, int]:
-    """Jumps from ``start`` along open lanes (only through ``through`` when given)."""
+def _distances(graph: LaneGraph, start: Label, through: set[Label] | None = None,
+               limit: int | None = None) -> dict[Label, int]:
+    """Jumps from ``start`` along open lanes (only through ``through`` when given; no farther than
+    ``limit`` jumps when given)."""
     seen = {start: 0}
     todo = deque([start])
     while todo:
         at = todo.popleft()
+        if limit is not None and seen[at] >= limit:
+            continue
         for nxt in sorted(graph.neighbours(at)):
             if nxt in seen or (through is not None and nxt not in through):
                 continue
@@ -103,22 +107,43 @@ def _distances(graph: LaneGraph, start: Label, through: set[Label] | None = None
     return seen
 
 
-def morale_facts(c: Campaign, graph: LaneGraph, s: Sector, pl: Planet) -> SystemFacts:
-    """The Morale Check Chart's facts of a planet's system this turn."""
+FAR = 4
+"""Jumps to the nearest friendly colony are counted up to here: the chart asks only "more than 3"."""
+
+
+def morale_facts(c: Campaign, graph: LaneGraph, s: Sector, pl: Planet,
+                 memo: dict[str, tuple[set[Label], set[Label] | None]] | None = None) -> SystemFacts:
+    """The Morale Check Chart's facts of a planet's system this turn. ``memo`` (one dict for the
+    whole phase) keeps each power's colonies and the sectors its homeworld reaches, computed once;
+    jumps to the nearest friendly colony are counted up to :data:`FAR` (more is the same row)."""
     power = pl.owner or ""
     eco = economy(c, power)
-    colonies = {ss.at for ss, _ in owned_planets(c, power)} - {s.at}
-    dist = _distances(graph, s.at)
-    near = min((dist[at] for at in colonies if at in dist), default=None)
-    team = c.team_of_power(power)
-    friends = set(team.powers) if team is not None else {power}
-    cut = False
+    memo = {} if memo is None else memo
+    if power not in memo:
+        memo[power] = _power_facts(c, graph, power)
+    colonies, from_home = memo[power]
+    dist = _distances(graph, s.at, limit=FAR)
+    near = min((dist[at] for at in colonies - {s.at} if at in dist),
+               default=FAR if colonies - {s.at} else None)
     home = eco.homeworld
-    if home is not None:
-        held = {x.at for x in c.map.sectors if x.owner in friends}
-        cut = s.at not in _distances(graph, home, held | {home}) if home in held or home == s.at else True
+    cut = home is not None and (from_home is None or s.at not in from_home)
     attacked = home is not None and any(r.at == home and r.turn == c.turn and r.encounter in (
         EncounterState.V13, EncounterState.SCENARIO) for r in c.battle_hexes)
     post = s.star_system.has_command_post if s.star_system is not None else False
     return SystemFacts(pl.census, pl.productivity, near, cut, False,
                        sum(1 for g in pl.ground_units if g.power == power), attacked, post)
+
+
+def _power_facts(c: Campaign, graph: LaneGraph, power: str) -> tuple[set[Label], set[Label] | None]:
+    """The sectors of the power's planets, and the sectors its homeworld reaches along open lanes
+    through its Team's sectors (``None``: no homeworld, or one neither held nor its own)."""
+    colonies = {ss.at for ss, _ in owned_planets(c, power)}
+    home = economy(c, power).homeworld
+    if home is None:
+        return colonies, None
+    team = c.team_of_power(power)
+    friends = set(team.powers) if team is not None else {power}
+    held = {x.at for x in c.map.sectors if x.owner in friends}
+    if home not in held:
+        return colonies, {home}  # only the homeworld's own system is not cut off from it
+    return colonies, set(_distances(graph, home, held | {home}))
