@@ -19,7 +19,7 @@ from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.stcs import STCSData
-from rules.systems.stcs import cloaked, damage, sensors, warp
+from rules.systems.stcs import cloaked, damage, firing, sensors, warp
 from rules.systems.stcs.bridge import barred_now, bridge_hits
 from rules.systems.stcs.geometry import landing, toward
 from rules.systems.stcs.repair import SEGMENTS
@@ -194,6 +194,9 @@ class STCSEngine:
                     continue
                 elif self.locks.get(x) != y and r <= sensors.MAX_LOCK:
                     acts[f"lock:{x}:{y}"] = f"{self.ship(x)} locks on {self.ship(y)} ({r} hexes)"
+            for y in self.on_map(self.enemy(team)):
+                if firing.can_fire(self, x, y):
+                    acts[f"fire:{x}:{y}"] = f"{self.ship(x)} fires at {self.ship(y)} ({self.range(x, y)} hexes)"
             acts[f"hit:{x}"] = f"{self.ship(x)} took damage through its shields (entered from the table)"
             if d.cloak and not (damage.forced_out(self, x) and not self.cloaked[x]):
                 word = "uncloak" if self.cloaked[x] else "cloak"
@@ -236,6 +239,8 @@ class STCSEngine:
             yield from self._warp_out(x)
         elif verb == "warpin":
             yield from self._warp_in(x)
+        elif verb == "fire":
+            yield from firing.shoot(self, x, y)
         elif verb == "hit":
             yield from damage.hit(self, x)
         elif verb == "bridge":

@@ -1,0 +1,82 @@
+"""Fire resolved by the engine on the seeded dice (seed 002, To-Hit Modifier For Speed, Missile
+To-Hit Modifier, Firing Without A Sensor Lock, Extended To-Hit Values): the GM reads the Firing
+Chart's To-Hit number for the weapon at the range (the chart is the base game's); the target's speed
+is chosen among options that show the modified To-Hit and its exact chance before the die is rolled;
+a hit through the shields is entered from the table (:mod:`.damage`)."""
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from rules.battlehex.log import GM, IllegalAnswer
+from rules.battlehex.questions import QKind, Question
+from rules.model.stcs import WeaponKind
+from rules.systems.stcs import damage, fire
+
+if TYPE_CHECKING:
+    from rules.systems.stcs.engine import STCSEngine
+
+FIRE = "STCS Firing Weapons"
+FASTEST = 15
+"""The To-Hit Modifier For Speed table's last row (11-15)."""
+Procedure = Generator[Question, Any, None]
+
+
+def can_fire(e: STCSEngine, x: str, y: str) -> bool:
+    """Whether ``x`` may fire at ``y``: uncloaked, ``y`` seen (not cloaked, or locked on), in a weapon's reach."""
+    if e.cloaked[x] or e.cloaked[y] and e.locks.get(x) != y:
+        return False
+    r = e.range(x, y)
+    return any(w.reach >= r for w in e.data(x).weapons) and (e.locks.get(x) == y or e.data(x).sensors > 0)
+
+
+def words(value: int) -> str:
+    """A modified To-Hit value with its roll and exact chance."""
+    top = fire.extended(value)
+    if top is not None:
+        return f"To-Hit {value}: D100 1-{top} ({fire.hit_chance(value):.0%})"
+    return f"To-Hit {value}: D10 1-{value} ({fire.hit_chance(value):.0%})" if value > 0 else f"To-Hit {value}: no hit"
+
+
+def shoot(e: STCSEngine, x: str, y: str) -> Procedure:
+    """``x`` fires one weapon at ``y``."""
+    r, locked = e.range(x, y), e.locks.get(x) == y
+    arms = {str(i): f"{w.name} ({w.kind.value}, reach {w.reach})" for i, w in enumerate(e.data(x).weapons)
+            if w.reach >= r}
+    pick = yield e._choose(f"stcs/{e.round}/fire/{x}/weapon", FIRE, f"Game Master: which weapon does {e.ship(x)} "
+                           f"fire at {e.ship(y)} ({r} hexes)?", arms)
+    w = e.data(x).weapons[int(pick)]
+    base = int((yield Question(f"stcs/{e.round}/fire/{x}/chart", QKind.NUMBER, GM, FIRE,
+                               f"Game Master: the Firing Chart's To-Hit number for {w.name} at {r} hexes?",
+                               low=0, high=10, default=5, check=_chart)))
+    missile = w.kind is WeaponKind.MISSILE
+    speeds = {str(s): f"{e.ship(y)} at speed {s}: " + words(fire.to_hit(base, s, missile, locked))
+              for s in range(FASTEST + 1)}
+    s = int((yield e._choose(f"stcs/{e.round}/fire/{x}/speed", fire.TO_HIT, f"Game Master: {e.ship(y)}'s speed "
+                             f"(the modified To-Hit: {'' if locked else 'no lock -6, '}"
+                             f"{'missile -1, ' if missile else ''}speed)?", speeds)))
+    value = fire.to_hit(base, s, missile, locked)
+    if not locked and x in e.locks:
+        del e.locks[x]
+        e.log.add("ruling", fire.TO_HIT, f"{e.ship(x)} fires without a lock on {e.ship(y)}: its sensor lock is lost")
+    top, who = fire.extended(value), e.units[x].team
+    if top is not None:
+        hit_ = e.dice.roll("d100", purpose=f"to hit (1-{top})", rule=fire.TO_HIT, who=who).total <= top
+    elif value > 0:
+        hit_ = e.dice.roll("d10", purpose=f"to hit (1-{value})", rule=fire.TO_HIT, who=who).total <= value
+    else:
+        hit_ = False
+    e.log.add("ruling", FIRE, f"{e.ship(x)}'s {w.name} {'hits' if hit_ else 'misses'} {e.ship(y)} ({words(value)})")
+    if not hit_:
+        return
+    through = yield e._choose(f"stcs/{e.round}/fire/{x}/shields", FIRE, f"Game Master: did the damage go through "
+                              f"{e.ship(y)}'s shields (from the table)?", {"through": "damage through the shields",
+                                                                           "held": "the shields held"})
+    if through == "through":
+        yield from damage.hit(e, y)
+
+
+def _chart(a: Any) -> int:
+    if isinstance(a, bool) or not isinstance(a, int) or not 0 <= a <= 10:
+        raise IllegalAnswer(FIRE, "a Firing Chart To-Hit number is 0-10")
+    return a

@@ -1,0 +1,93 @@
+"""Seed 002 fire resolved by the engine on the seeded dice (issue 25): the target's speed is chosen
+among options showing the modified To-Hit and its exact chance before the die (speed, missile -1,
+no lock -6, the extended D100 at 10 or more); firing without a lock loses the firer's lock; a hit
+through the shields is entered from the table. The Lexington warps in 4 hexes from the D-7."""
+from __future__ import annotations
+
+import pytest
+
+from rules.battlehex.log import IllegalAnswer
+from rules.dice import ScriptedDice
+from rules.systems.stcs.battle import STCSBattle
+from tests.rules.systems.stcs.helpers import stcs_campaign
+from tests.rules.systems.v13.helpers import AT
+
+ARRIVAL = [10, 1, 1, 1, 1]
+"""Crew efficiency 10 (minor), bearing 011, minor D10 1 (-4) + Warp 2: it lands on its target 4,0."""
+
+
+def close(faces: list[int]) -> STCSBattle:
+    run = STCSBattle(stcs_campaign(), AT, dice=lambda _seed: ScriptedDice(ARRIVAL + faces))
+    for a in ["sublight", ["lexington"], "warpin:lexington", "4,0", "2"]:
+        run.answer(a)
+    assert run.engine.range("lexington", "d7") == 4
+    return run
+
+
+def test_no_ship_fires_beyond_its_weapons_reach() -> None:
+    run = close([])
+    assert "fire:lexington:d7" in run.pending.options and "fire:enterprise:d7" not in run.pending.options  # 24 > 20
+
+
+@pytest.mark.parametrize(("die", "hits"), [(4, True), (5, False)])
+def test_a_torpedo_without_a_lock_at_speed_0_hits_on_1_to_4(die: int, hits: bool) -> None:
+    run = close([die])
+    run.answer("fire:lexington:d7")
+    run.answer("1")  # FP-1 photon torpedoes: a missile
+    with pytest.raises(IllegalAnswer, match="0-10"):
+        run.answer(11)
+    run.answer(10)
+    words = run.pending.data["option_words"]
+    assert words["0"].endswith("To-Hit 4: D10 1-4 (40%)")  # 10 + 1 (speed 0) - 1 (missile) - 6 (no lock)
+    assert words["7"].endswith("To-Hit 2: D10 1-2 (20%)") and words["15"].endswith("To-Hit 1: D10 1-1 (10%)")
+    run.answer("0")
+    assert ("Lexington's FP-1 photon torpedoes hits Klothos" in run.events_json()) is hits
+    assert run.pending.key == ("stcs/1/fire/lexington/shields" if hits else "stcs/1/act")
+
+
+def next_segment(run: STCSBattle) -> None:
+    """The GM ends the segment (the Lexington may lock from its arrival's next); Red keeps its cloak."""
+    run.answer("next")
+    run.answer("none")
+
+
+@pytest.mark.parametrize(("die", "hits"), [(95, True), (96, False)])
+def test_a_locked_phaser_at_speed_0_rolls_the_extended_d100(die: int, hits: bool) -> None:
+    run = close([1, die])  # the lock die 1 (4 hexes: 1-10)
+    next_segment(run)
+    run.answer("lock:lexington:d7")
+    run.answer("fire:lexington:d7")
+    run.answer("0")
+    run.answer(10)
+    assert run.pending.data["option_words"]["0"].endswith("To-Hit 11: D100 1-95 (95%)")
+    run.answer("0")
+    assert ("hits Klothos" in run.events_json()) is hits and run.engine.locks == {"lexington": "d7"}
+
+
+def test_firing_without_a_lock_loses_the_lock_held() -> None:
+    run = close([1, 10])
+    assert "fire:lexington:bop" not in run.pending.options  # cloaked and not locked on: not a target
+    run.answer("uncloak:bop")
+    run.answer("next")  # no cloaked ship: Red is asked nothing
+    run.answer("lock:lexington:d7")
+    run.answer("fire:lexington:bop")
+    run.answer("0")
+    run.answer(10)
+    run.answer("0")  # no lock on the Bird of Prey: To-Hit 5, the die 10 misses
+    assert run.engine.locks == {} and "its sensor lock is lost" in run.events_json()
+
+
+def test_a_hit_through_the_shields_is_damage_and_loses_the_targets_lock() -> None:
+    run = close([1, 1, 1])
+    next_segment(run)
+    run.answer("lock:lexington:d7")
+    run.answer("lock:d7:lexington")
+    assert "fire:d7:enterprise" not in run.pending.options  # 24 hexes: beyond its reach
+    run.answer("fire:d7:lexington")
+    run.answer("0")
+    run.answer(5)
+    run.answer("3")  # locked, beam, speed 3: To-Hit 5; the die 1 hits
+    run.answer("through")
+    run.answer("superstructure")
+    run.answer(6)
+    assert run.engine.ss_lost == {"lexington": 6} and run.engine.locks == {"d7": "lexington"}  # Lexington's went
