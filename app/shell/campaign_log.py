@@ -101,6 +101,7 @@ class CampaignLog(QDockWidget):
         self.follow.toggled.connect(lambda on: self._to_end() if on else None)
         self.view = QTextBrowser()
         self.view.setObjectName("campaign_log_view")
+        self.view.setMinimumHeight(self.view.fontMetrics().lineSpacing() * 3)  # a short window gives it little
         self.view.setOpenLinks(False)  # a rule opens Help > Rules at that rule
         self.view.setPlaceholderText("No line of the campaign log to show here (yet).")
         self.view.anchorClicked.connect(self._link)

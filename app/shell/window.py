@@ -144,13 +144,15 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
         return dock
 
     def _keep_map_room(self, visible: bool) -> None:
-        """A docked campaign log that opens takes at most a third of the window's height, so
-        the strategic map keeps at least half of it (``QT_SCALE_FACTOR=2`` on a small screen)."""
+        """A docked campaign log that opens takes at most a third of the window's height, and less
+        when the map's own area (under the tool bar, above the owner strip) would keep under half
+        of it (``QT_SCALE_FACTOR=2`` on a 1600x1000 screen: 37% at a third)."""
         log = self.campaign_log
         if visible and not log.isFloating() and self.dockWidgetArea(log) in (
                 Qt.DockWidgetArea.BottomDockWidgetArea, Qt.DockWidgetArea.TopDockWidgetArea):
-            room = max(log.minimumSizeHint().height(), self.height() // 3)
-            if log.height() > room or self.strategic_view.height() * 2 < self.height():
+            lack = self.height() // 2 - self.strategic_view.viewport().height()  # the log is laid out here
+            room = max(log.minimumSizeHint().height(), min(self.height() // 3, log.height() - max(0, lack)))
+            if log.height() > room or lack > 0:
                 self.resizeDocks([log], [room], Qt.Orientation.Vertical)
 
     # -- campaign files ----------------------------------------------------------------------
