@@ -25,12 +25,14 @@ from rules.systems.stcs.battle import STCSBattle
 if TYPE_CHECKING:
     from app.battle.window import BattleWindow
 
-NOT_BUILT = ("Built: combat mode, sensor locks by range, scans for cloaked ships on the secret Cloak Detection "
-             "Tables, cloaking, warping in (dispersion drawn here) and out, Bridge hits entered from the table "
-             "(they bar warping out; a new commander), with exact odds. <b>Not built yet</b>: "
-             "movement, fire and damage, explosions, mines, crew casualties, repairs, ramming, "
-             "tractors, transporters and boarding are played at the table (the rules helpers give the numbers); "
-             "the Game Master enters the ships destroyed, written back to the campaign.")
+NOT_BUILT = ("Built: combat mode, sensor locks by range, area scans for cloaked ships on the secret Cloak "
+             "Detection Tables, cloaking (a cloaked ship's warp out chosen by its side in secret), warping in "
+             "(dispersion drawn here) and out, fire with its To-Hit odds on the seeded dice, hits through the "
+             "shields (superstructure, engineering grid: 70% loss bars warping out and forces an uncloak; "
+             "locks lost), Bridge hits, with exact odds. <b>Not built yet</b>: movement, shields and 5-point "
+             "system boxes, engines ripped off, explosions, mines, crew casualties, repairs, ramming, tractors, "
+             "transporters and boarding are played at the table; the Game Master enters the ships destroyed, "
+             "written back to the campaign.")
 SIZE = 12.0
 COLOURS = ("#2f6fd0", "#c8402f")
 
