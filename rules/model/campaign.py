@@ -15,6 +15,7 @@ from rules.model.economy_model import PowerEconomy
 from rules.model.key_book import KeyBook
 from rules.model.records import MAX_TURN, BattleHexRecord, BattleStart, IgnoreRecord, LogEntry, Phase, TerrainTable
 from rules.model.seals import SealKey
+from rules.model.treaty_model import Proposal, TreatyPair
 from rules.model.turn_model import Cargo, FleetKind, GroundCombat, GroundUnit
 from rules.model.types import DiplomaticState, LabelField, Strict, SystemKey, Terrain
 from rules.model.units import Unit
@@ -197,6 +198,9 @@ class Campaign(Strict):
     powers: list[Power] = Field(min_length=1)
     teams: list[Team] = Field(min_length=1)
     diplomacy: list[Relation] = []
+    treaties: list[TreatyPair] = Field([], description="seed 004: the treaties in force per pair and the Exhibit B "
+                                                       "facts between them (rules/model/treaty_model.py)")
+    proposals: list[Proposal] = Field([], description="seed 004: treaties proposed, waiting for their answer")
     map: StrategicMap
     fleets: list[Fleet] = []
     phase: Phase = Phase.ORDERS

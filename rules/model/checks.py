@@ -144,6 +144,9 @@ def _check_powers_and_teams(c: Campaign, out: list[Problem]) -> None:
         elif key in pairs:
             out.append(Problem(f"diplomacy[{i}]", f"relation {a!r}-{b!r} is given more than once"))
         pairs.add(key)
+    from rules.model.treaty_model import problems  # seed 004 treaties per pair (issue 23)
+
+    out.extend(Problem(path, why) for path, why in problems(c.treaties, c.proposals, powers))
 
 
 def _check_sectors(c: Campaign, out: list[Problem]) -> dict[str, Sector]:

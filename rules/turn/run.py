@@ -66,7 +66,8 @@ from rules.turn.logistics import do as cargo_do
 SEQUENCE = "004 Sequence of Play"
 MOVEMENT = "004 Movement Phase"
 SPACE_COMBAT = "V13.12"
-_EMPIRE_ORDERS = ("purchase", "productivity", "repair", "intel", "cancel")
+_EMPIRE_ORDERS = ("purchase", "productivity", "repair", "intel", "cancel",
+                  "propose", "accept", "reject", "break", "declare")
 """Turn Orders of a seed004-economy campaign beside movement (rules/turn/purchases.py)."""
 
 
@@ -179,7 +180,10 @@ class TurnRun:
                                 + (" - or buy a unit ({\"purchase\": {power, class, at, planet}}) or a planet's "
                                    "Productivity ({\"productivity\": {power, at, planet}}) or repair a unit "
                                    "({\"repair\": {power, unit, planet}}), Intel Points ({\"intel\": {power, "
-                                   "points}}), or cancel a project ({\"cancel\": {power, project}})" if buy else ""),
+                                   "points}}), or cancel a project ({\"cancel\": {power, project}}), or "
+                                   "diplomacy ({\"propose\"|\"accept\"|\"reject\": {power, to|from, treaty}}, "
+                                   "{\"break\": {power, with, treaty, intel}}, {\"declare\": {power, against, "
+                                   "declaration, intel}})" if buy else ""),
                                 fleets, {"answers": ["orders", "end_movement",
                                                      *(_EMPIRE_ORDERS if buy else ())]})
         open_q = cp.pending(c, self.graph)  # field repairs, demands, a winner between sectors, ground losses
@@ -262,6 +266,10 @@ class TurnRun:
                 how = {"purchase": purchases.order, "productivity": purchases.improve, "repair": purchases.repair,
                        "intel": purchases.intel, "cancel": purchases.cancel}
                 key = next(iter(raw))
+                if key not in how:  # seed 004 Intel Phase diplomacy (rules/turn/diplomacy_phase.py)
+                    from rules.turn import diplomacy_phase
+
+                    return diplomacy_phase.order(c, key, raw[key])
                 return how[key](c, raw[key])
             return self._orders(raw)
         if kind == "battle":

@@ -1,0 +1,143 @@
+"""Seed 004 Intel Phase diplomacy in the campaign turn (issue 23): treaties proposed and answered
+with their prerequisites, breaks and declarations with their Exhibit B chance logged before the
+seeded d100, the alliance cascade, the treaties kept per pair in the file."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from rules.battlehex.log import IllegalAnswer
+from rules.errors import RuleError
+from rules.model import dumps, load_campaign, parse_campaign
+from rules.model.campaign import Campaign
+from rules.model.records import Phase
+from rules.strategic.diplomacy import Diplomacy
+from rules.turn.run import TurnRun, play
+from tests.rules.turn.economy_builder import DEFAULT, ECONOMY
+
+
+def orders(**changes) -> Campaign:
+    c = load_campaign(ECONOMY).model_copy(deep=True)
+    c.phase = Phase.ORDERS
+    for k, v in changes.items():
+        setattr(c, k, v)
+    return c
+
+
+def state(c: Campaign, a: str, b: str) -> str:
+    return Diplomacy(c).state(a, b).value
+
+
+def test_an_armistice_then_non_aggression_and_peace_are_signed_in_order():
+    c = orders()
+    run = play(c, [{"propose": {"power": "orion", "to": "fed", "treaty": "armistice"}},
+                   {"accept": {"power": "fed", "from": "orion", "treaty": "armistice"}},
+                   {"propose": {"power": "orion", "to": "fed", "treaty": "non_aggression"}},
+                   {"accept": {"power": "fed", "from": "orion", "treaty": "non_aggression"}},
+                   {"propose": {"power": "fed", "to": "orion", "treaty": "peace"}},
+                   {"accept": {"power": "orion", "from": "fed", "treaty": "peace"}}])
+    new = run.campaign
+    assert state(new, "fed", "orion") == "peace"
+    pair = next(tp for tp in new.treaties if set(tp.powers) == {"fed", "orion"})
+    assert pair.treaties == ["non_aggression", "peace"]
+    assert not new.proposals
+    assert any("sign the Armistice Treaty (Normal Relations restored)" in e.text for e in new.log)
+    again = parse_campaign(dumps(new))  # kept in the file, read back equal
+    assert again.treaties == new.treaties and dumps(again) == dumps(new)
+
+
+@pytest.mark.parametrize("answer, words", [
+    ({"propose": {"power": "orion", "to": "fed", "treaty": "peace"}}, "Declaration of Hostilities stands"),
+    ({"propose": {"power": "lyran", "to": "romulan", "treaty": "mutual_defense"}}, "already in force"),
+    ({"propose": {"power": "fed", "to": "klingon", "treaty": "alliance"}}, "Declaration of War stands"),
+    ({"accept": {"power": "fed", "from": "orion", "treaty": "peace"}}, "proposed no Peace Treaty"),
+    ({"break": {"power": "fed", "with": "orion", "treaty": "peace"}}, "no Peace Treaty stands"),
+    ({"declare": {"power": "klingon", "against": "lyran", "declaration": "war"}}, "impossible"),
+])
+def test_a_refused_diplomacy_order_names_the_rule_and_changes_nothing(answer, words):
+    run = TurnRun(orders())
+    before = dumps(run.campaign)
+    with pytest.raises(RuleError, match=words) as e:
+        run.answer(answer)
+    assert e.value.rule.startswith("004")
+    assert dumps(run.campaign) == before
+
+
+def test_a_malformed_order_is_refused():
+    run = TurnRun(orders())
+    for bad in ({"propose": {"power": "orion", "to": "fed", "treaty": "friendship"}},
+                {"propose": {"power": "orion", "to": "orion", "treaty": "armistice"}},
+                {"break": {"power": "fed", "with": "orion", "treaty": "peace", "intel": True}},
+                {"declare": ["orion"]}):
+        with pytest.raises(IllegalAnswer):
+            run.answer(bad)
+
+
+def test_a_break_shows_its_exhibit_b_chance_before_the_seeded_roll():
+    c = orders()
+    run = play(c, [{"break": {"power": "lyran", "with": "romulan", "treaty": "mutual_defense"}}])
+    line = next(e.text for e in run.campaign.log if "Break the Mutual Defense Treaty" in e.text)
+    # base 40, "Power has a Peace Treaty with you" -20 (the treaty broken loses its own row)
+    assert "base 40 - Power has a Peace Treaty with you 20 = 20%" in line
+    roll = int(re.search(r"d100 (\d+)", line).group(1))
+    assert line.endswith("succeeds" if roll <= 20 else "fails")
+    pair = next(tp for tp in run.campaign.treaties if set(tp.powers) == {"lyran", "romulan"})
+    if roll <= 20:
+        assert pair.treaties == ["non_aggression", "peace"] and state(run.campaign, "lyran", "romulan") == "peace"
+    else:
+        assert [f.fact for f in pair.facts] == ["last_attempt_failed"]
+    again = play(c, [{"break": {"power": "lyran", "with": "romulan", "treaty": "mutual_defense"}}])
+    assert dumps(again.campaign) == dumps(run.campaign)  # the same dice
+
+
+def _first(answer: dict, ok: bool) -> Campaign:
+    for seed in range(1, 400):
+        run = play(orders(dice_seed=seed), [answer])
+        line = next(e.text for e in run.campaign.log if "d100" in e.text)
+        if ("succeeds" in line) == ok:
+            return run.campaign
+    raise AssertionError("no seed gave it")
+
+
+def test_a_declaration_of_war_breaks_every_treaty_and_cascades_over_the_alliance():
+    new = _first({"declare": {"power": "orion", "against": "fed", "declaration": "war"}}, True)
+    line = next(e.text for e in new.log if "Make a Declaration of War" in e.text)
+    assert "base -20 + Power is currently under a Declaration of Hostilities 25 = 5%" in line
+    assert state(new, "orion", "fed") == "war" and state(new, "orion", "kzinti") == "war"  # Kzinti: fed's ally
+    assert any("(the alliance cascade)" in e.text for e in new.log)
+
+
+def test_a_failed_attempt_counts_against_the_next():
+    new = _first({"declare": {"power": "orion", "against": "fed", "declaration": "war"}}, False)
+    run = play(new, [{"declare": {"power": "orion", "against": "fed", "declaration": "war"}}])
+    line = next(e.text for e in reversed(run.campaign.log) if "Make a Declaration of War" in e.text)
+    assert ("base -20 - Last attempt to break a treaty with power or declare against a power failed 25 + Power is "
+            "currently under a Declaration of Hostilities 25 = -20%; d100") in line
+
+
+def test_intel_points_spent_add_five_each_and_leave_the_pool():
+    c = orders()
+    p = c.power("lyran")
+    p.economy = p.economy.model_copy(update={"intel_points": 3})
+    with pytest.raises(RuleError, match="holds 3 Intel Points, not 4"):
+        TurnRun(c).answer({"break": {"power": "lyran", "with": "romulan", "treaty": "mutual_defense", "intel": 4}})
+    run = play(c, [{"break": {"power": "lyran", "with": "romulan", "treaty": "mutual_defense", "intel": 2}}])
+    assert "+ 2 Intel Points 10 = 30%" in next(e.text for e in run.campaign.log if "Break the" in e.text)
+    assert run.campaign.power("lyran").economy.intel_points == 1
+
+
+def test_the_file_refuses_a_treaty_without_its_prerequisite_and_an_unknown_power():
+    data = json.loads(DEFAULT.read_text(encoding="utf-8"))
+    for bad, words in (([{"powers": ["fed", "orion"], "treaties": ["peace"]}], "needs non_aggression"),
+                       ([{"powers": ["fed", "nobody"], "treaties": []}], "'nobody' does not exist"),
+                       ([{"powers": ["fed", "orion"], "treaties": ["war", "peace"]}], "stands alone")):
+        with pytest.raises(Exception, match=words):
+            parse_campaign(json.dumps({**data, "treaties": bad}))
+
+
+def test_a_file_without_treaties_is_written_as_before():
+    text = DEFAULT.read_text(encoding="utf-8")
+    c = parse_campaign(text)
+    assert "treaties" not in dumps(c) and "proposals" not in dumps(c)
