@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDockWidget, QLabel, QPushButton, QToolBar, QVBoxLayout, QWidget
 
 from app.battle.log import BattleLog
 from app.battle.log_room import LogRoom
@@ -58,7 +58,7 @@ def build_actions(win: BattleWindow) -> None:
     bar = win.addToolBar("Battle")
     bar.setObjectName("battle_bar")
 
-    def act(text: str, slot, key=None, tip: str = "", checkable=False) -> QAction:
+    def act(text: str, slot, key=None, tip: str = "", checkable=False) -> QAction:  # on ``bar`` as it is then
         a = QAction(text, win)
         if key:
             a.setShortcut(QKeySequence(key))
@@ -81,15 +81,22 @@ def build_actions(win: BattleWindow) -> None:
     win.ctl.undo_stack.redoTextChanged.connect(win._redo_text)
     for text, slot, key, tip in win.panel.actions():
         act(text, slot, key, tip)
+    first = bar
+    bar = QToolBar("Seat", win)  # a row of its own: at 790 px (scale 2) one row hid these behind its "»"
+    bar.setObjectName("battle_seat_bar")
+    win.addToolBarBreak()
+    win.addToolBar(bar)
     win.gm_action = act("GM view", win.toggle_gm, "Ctrl+Shift+G",
                          "Show everything, hidden units and secret answers included (the GM only)", checkable=True)
     win.pass_action = act("Pass the seat...", lambda: win.pass_seat(), "Ctrl+Shift+P",
                            "Hot seat: hand the screen to another Team's commander (behind the hand-over "
                            "screen), who then moves that Team's units")
-    win.overrule_action = act("GM: overrule the last refusal...", win.overrule, "Ctrl+Shift+R",
-                               "Give the last refused answer anyway, with the GM's reason in the log")
+    win.overrule_action = act("GM overrule...", win.overrule, "Ctrl+Shift+R",
+                               "GM: overrule the last refusal - give the refused answer anyway, with the "
+                               "GM's reason in the log")
     win.overrule_action.setEnabled(False)
     act("Export report...", lambda: win.export_report(), "Ctrl+Shift+S",
         "Write the battle report (HTML with the final map) to a file")
+    keep_in_step(first)
     keep_in_step(bar)  # Undo/Redo/overrule change at every answer: no connection piled up per change
     win.replay = BattleReplay(win)  # Replay menu and toolbar: step through the battle (issue 22)

@@ -76,7 +76,7 @@ def test_the_seat_passes_in_combat_and_a_dragged_unit_of_another_team_says_how(q
     bw.auto_dialogs = False
     set_up_0604(bw)
     assert bw.panel.combat_mode() and bw.b.pending.to == "any" and bw.viewer == "gm"  # the GM placed the centre
-    action = next(a for a in bw.findChild(QToolBar, "battle_bar").actions() if a.text().startswith("Pass the seat"))
+    action = next(a for a in bw.findChild(QToolBar, "battle_seat_bar").actions() if a.text().startswith("Pass the seat"))
     assert isinstance(action, QAction) and action.isEnabled() and "Ctrl+Shift+P" in action.toolTip()
     # the GM's seat: which Team takes it is asked (both fight)
     answerer = Answerer(choose_item("Coalition"))
