@@ -87,6 +87,10 @@ class B5Engine:
         """Ships beyond their command ship's radius at the last plotted turn's end."""
         self.placing: tuple[str, Place] | None = None
         """The ship the pending placement question asks for, and its constraint."""
+        self.jump_plan: jumping.Plan | None = None
+        """A jump-in: the attacker's secret choices and the defender's speed (once all are given)."""
+        self.vortex_chosen: dict[str, Label] = {}
+        """A jump-in: opener -> the hex its vortex was chosen at (before the scatter)."""
         self.fleet_speeds: dict[str, int] = {}
         """A meeting engagement: each side's secret prior fleet speed (announced once all are placed)."""
         self.plotting = False
@@ -151,6 +155,8 @@ class B5Engine:
         parts = key.split("/")
         if parts[:2] == ["b5", "place"] and len(parts) == 3 and self.scenario == MEETING:
             return self._from_placing(parts[2])
+        if parts[1:2] in (["place"], ["vortex"], ["arrive"]) and len(parts) == 3 and self.jump_plan is not None:
+            return self._then_turns(jumping.rest(self, key))
         if parts[:2] == ["b5", "results"] and len(parts) == 3 and parts[2] in RESULT_STEPS:
             return self._results(RESULT_STEPS.index(parts[2]))
         if len(parts) < 3 or parts[0] != "b5" or not parts[1].isdigit() or int(parts[1]) != self.round:
@@ -182,6 +188,10 @@ class B5Engine:
         left = [u.unit.name for u in self.state.units.values() if u.status is not Status.OUT and not u.unit.b5]
         if left:
             self.log.add("info", TURN_RULE, "without Babylon 5 data (b5), out of this battle: " + ", ".join(left))
+
+    def _then_turns(self, part: Procedure) -> Procedure:
+        yield from part
+        yield from self._turns()
 
     def _from_placing(self, uid: str) -> Procedure:
         """A meeting engagement from the placement of ``uid`` (asked again) on."""

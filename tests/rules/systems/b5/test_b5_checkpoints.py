@@ -25,9 +25,9 @@ from tests.rules.systems.v13.helpers import AT
 SEED = 3
 TURNS = 5
 """An armed battle with plotted turns, fire, morale and results."""
-SETUP = ("b5/scenario", "b5/situation", "b5/reinforcements", "b5/speed/", "b5/jump/", "b5/vortex/",
-         "b5/arrive/")
-"""The set-up's questions before the placements and a jump-in's: an undo there replays a few answers."""
+SETUP = ("b5/scenario", "b5/situation", "b5/reinforcements", "b5/speed/", "b5/jump/")
+"""The set-up's questions before the placements (and a jump-in's choices and patrols): an undo
+there replays a few answers."""
 
 
 def reference(c: Any, _g: Any, answers: list[Any]) -> Any:
@@ -43,7 +43,7 @@ def step(key: str) -> str:
     return parts[2] if len(parts) > 2 and parts[1].isdigit() else "/".join(parts[:2])
 
 
-def play(seed: int, turns: int = TURNS) -> tuple[Any, Any]:
+def play(seed: int, turns: int = TURNS, scenario: str = "") -> tuple[Any, Any]:
     """Random answers, but the GM plots and moves the first turns and fires often."""
     import random
 
@@ -52,8 +52,10 @@ def play(seed: int, turns: int = TURNS) -> tuple[Any, Any]:
     run = start(c, AT)
     while run.pending is not None:
         q = run.pending
-        if q.key.endswith("/turn"):
-            a: Any = PLOT if run.engine.round <= turns else RESULTS
+        if q.key == "b5/scenario" and scenario:
+            a: Any = scenario
+        elif q.key.endswith("/turn"):
+            a = PLOT if run.engine.round <= turns else RESULTS
         elif "/fire/" in q.key:
             a = FIRE if rng.random() < 0.8 else q.options[0]
         else:
@@ -67,11 +69,12 @@ def play(seed: int, turns: int = TURNS) -> tuple[Any, Any]:
     return c, run
 
 
-@pytest.fixture(scope="module")
-def played() -> tuple[Any, list[Any]]:
-    c, run = play(SEED)
+@pytest.fixture(scope="module", params=["meeting engagement", "jump-in"])
+def played(request: pytest.FixtureRequest) -> tuple[Any, list[Any]]:
+    c, run = play(SEED, scenario=request.param)
     steps = {step(e.data["key"]) for e in run.log.events if e.kind == "question"}
-    assert {"turn", "plot", "fire", "firer", "weapon", "target", "morale"} <= steps, steps
+    assert {"turn", "plot", "fire", "firer", "weapon", "target", "morale", "b5/place"} <= steps, steps
+    assert request.param != "jump-in" or {"b5/vortex", "b5/arrive", "b5/jump"} <= steps, steps
     return c, list(run.answers)
 
 
