@@ -106,3 +106,15 @@ def test_grid_hex_is_the_unfloated_grid_with_0101_at_the_origin():
     assert grid_hex(Label(2, 1)) == Hex(0, 0).neighbor(Facing.C)
     assert grid_hex(Label(1, 2)) == Hex(0, 0).neighbor(Facing.D)
     assert grid_hex(Label(21, 15)) - grid_hex(Label(22, 15)) == Facing.F.vector
+
+
+def test_a_deep_copy_shares_labels_they_are_immutable():
+    """Every campaign answer deep-copies the campaign: its thousands of labels are shared, not
+    rebuilt one by one (bench/economy.py, issue 23)."""
+    import copy
+
+    lab = Label(3, 4)
+    assert copy.deepcopy(lab) is lab and copy.copy(lab) is lab
+    held = {"at": [lab, Label(3, 4)]}
+    again = copy.deepcopy(held)
+    assert again["at"][0] is lab and again == held
