@@ -3,9 +3,10 @@
 Built: the scenario (meeting engagement or jump-in), deployment as questions with the legal
 zones computed here (secret prior fleet speeds; the squadrons placed alternately; patrols;
 the attacker's secret vortex openers and flagship jump-in hex; the vortex scatter rolled and
-logged with its dice; the squadrons jumping in), then the turns, which are fought at the table
-with the panel's helpers (the Action Phase is not played by the computer yet), and the GM's
-results, written back like any battle. docs/b5.md lists what is left.
+logged with its dice; the squadrons jumping in), then the turns: plotted and fought pulse by
+pulse (moves, then fire) or fought at the table, morale and reinforcements; and the GM's
+results, written back like any battle. :meth:`B5Engine.resume` goes on from any question from
+the placements on (checkpoints). docs/b5.md lists what is left.
 """
 from __future__ import annotations
 
