@@ -53,6 +53,8 @@ class STCSEngine:
         self.hidden = 0
         self.bridge: dict[str, list[tuple[int, int]]] = {}
         """Per ship, the segments (turn, segment) its Bridge hits bar warping out and repairs."""
+        self.warping: dict[str, int] = {}
+        """The ships announced to warp out this segment, with their speed (rolled at its end)."""
         self.ss_lost: dict[str, int] = {}
         """Per ship, the superstructure points lost (:mod:`.damage`)."""
         self.grid_down: set[str] = set()
@@ -118,6 +120,7 @@ class STCSEngine:
                 act = yield self._act_question()
                 if act == "next":
                     damage.repower(self)
+                    self._engine_activation()
                     yield from cloaked.segment_end(self)
                     break
                 if act == "resolve":
@@ -208,7 +211,7 @@ class STCSEngine:
                 continue
             if bars:
                 barred[f"{self.ship(x)} warp out"] = "; ".join(bars)
-            else:
+            elif x not in self.warping:
                 acts[f"warpout:{x}"] = f"{self.ship(x)} warps out"
         for x in self.offmap:
             acts[f"warpin:{x}"] = f"{self.ship(x)} warps in"
@@ -268,7 +271,20 @@ class STCSEngine:
 
     def _warp_out(self, x: str) -> Procedure:
         speed = int((yield self._speed_question(x, f"stcs/{self.round}/warpout/speed", warp.OUT, "warp out")))
-        self.activate(x, speed, warp.OUT)
+        self.warping[x] = speed
+        self.log.add("ruling", warp.OUT, f"{self.ship(x)} will try to warp out at Warp {speed} (the activation roll "
+                     "at the segment's end)")
+
+    def _engine_activation(self) -> None:
+        """The Engine Activation Phase at the segment's end: each announced ship rolls, unless now barred."""
+        assert self.mode is not None
+        for x, speed in sorted(self.warping.items(), key=lambda kv: list(self.units).index(kv[0])):
+            bars = warp.warp_out_bars(self.data(x), self.condition(x), self.mode) if x in self.at else ["gone"]
+            if bars:
+                self.log.add("ruling", warp.OUT, f"{self.ship(x)} cannot attempt the warp out: " + "; ".join(bars))
+            else:
+                self.activate(x, speed, warp.OUT)
+        self.warping = {}
 
     def condition(self, x: str) -> ShipCondition:
         """What of ``x``'s state bars a warp out."""

@@ -98,9 +98,9 @@ def test_a_lock_by_range_then_a_warp_in_with_its_dispersion_then_a_warp_out() ->
     assert run.question_odds()["lock:d7:lexington"].startswith("D10 1-")  # -2 on an arrival
     run.answer("warpout:d7")
     run.answer("2")
-    assert run.state.units["d7"].status is Status.LEFT and "d7" not in run.engine.at
-    run.answer("next")
+    run.answer("next")  # the activation roll at the segment's end
     run.answer("none")  # Red, in secret: its cloaked Bird of Prey stays
+    assert run.state.units["d7"].status is Status.LEFT and "d7" not in run.engine.at
     assert run.status().stage == "turn 1, segment 2"
     run.answer("resolve")
     run.answer(["bop"])
