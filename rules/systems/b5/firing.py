@@ -98,7 +98,10 @@ STEPS = ("fire", "firer", "weapon", "target")
 
 def fire_step(self: B5Engine, at: str = "") -> Procedure:
     """After a pulse's moves: fire until the GM says done (shots per turn and their spacing);
-    ``at``: the step of :data:`STEPS` it resumes at (the firer and weapon chosen are the engine's)."""
+    ``at``: the step of :data:`STEPS` it resumes at (the firer and weapon chosen are the engine's).
+    None in a jump-in's first turn (Jump-In Scenarios: "no weapons fire may occur during this turn")."""
+    if self.scenario == "jump-in" and self.round == 1:
+        return
     while True:
         ships = [x for x in self.at if self.units[x].status is Status.PRESENT and _weapons(self, x)]
         if at in ("", "fire"):

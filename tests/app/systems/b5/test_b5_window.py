@@ -23,19 +23,21 @@ FIRED: list[str] = []
 
 def dialogs(d) -> bool:
     """The GM picks a jump-in, the Coalition opens both its vortices, the Alliance moves at 3,
-    the GM enters the results after turn 1 (the Lyran destroyer destroyed)."""
+    two plotted turns (no fire in the first, a jump-in's), the GM enters the results after turn 2
+    (the Lyran destroyer destroyed)."""
     if not isinstance(d, QuestionDialog):
         return False
     key = d.q.key
-    if "/fire/" in key and not FIRED:  # one shot in turn 1, then done
+    if "/fire/" in key and not FIRED:  # one shot in turn 2 (none in a jump-in's first turn), then done
         FIRED.append(key)
         d.group.button(d.q.options.index("fire")).setChecked(True)
     elif key.endswith("/target"):  # the engine's exact odds shown with the choice
         FIRED.append(d.odds.text() if d.odds is not None else "")
     elif key == "b5/scenario":
         d.group.button(1).setChecked(True)  # jump-in
-    elif key.endswith("/turn"):  # turn 1: plot and move; turn 2: enter the results
-        d.group.button(d.q.options.index("plot and move" if key == "b5/1/turn" else "results")).setChecked(True)
+    elif key.endswith("/turn"):  # turns 1 and 2: plot and move; turn 3: enter the results
+        d.group.button(d.q.options.index("plot and move" if key in ("b5/1/turn", "b5/2/turn") else "results")
+                       ).setChecked(True)
     elif key == "b5/speed/alliance":
         d.spin.setValue(3)
     elif key == "b5/1/morale/lyr-cw-1":
@@ -135,7 +137,7 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
         else:
             qtbot.waitUntil(lambda q=q: bw.b.pending is not q or bw.b.status().resolved, timeout=5000)
     answerer.stop()
-    assert bw.b.status().resolved and refused and dragged and plotted == 3  # Claw; Pride, Fang
+    assert bw.b.status().resolved and refused and dragged and plotted == 6  # Claw; Pride, Fang; twice
     assert len(FIRED) == 2 and "chance to hit" in FIRED[1] and " a die, x" in FIRED[1]
     assert any(" hit(s) on armor " in e.text for e in bw.b.log.events)  # the shot resolved on the dice
     assert any("plotted" in e.text for e in bw.b.log.events)

@@ -138,3 +138,14 @@ def test_a_ballistic_weapon_hits_range_over_15_plus_one_pulses_later_before_the_
     first_move = next(i for i, t in enumerate(texts) if t.startswith("turn 2 pulse 1: squadron"))
     assert hit < first_move
     assert "d10 + sensor 5+0 needs 10: 0 hit(s) on armor 5" in texts[hit]  # Def 10, no range; best armor 5
+
+
+def test_no_weapons_fire_in_the_first_turn_of_a_jump_in():
+    """Jump-In Scenarios: the defender gets one turn to respond as the vortices form; "no weapons
+    fire may occur during this turn" (either side); from turn 2 on the ships fire."""
+    from tests.rules.systems.b5.test_b5_checkpoints import SEED, play
+
+    _c, run = play(SEED, turns=3, scenario="jump-in")
+    keys = [e.data["key"] for e in run.log.events if e.kind == "question"]
+    assert "b5/1/plot/r-flag" in keys and not [k for k in keys if k.startswith("b5/1/fire")]
+    assert [k for k in keys if k.startswith("b5/2/fire")]
