@@ -108,6 +108,7 @@ def build_menus(window: MainWindow) -> MenuActions:
     file_menu = bar.addMenu("&File")
     add_action(window, file_menu, "&Open...", window.open_dialog, QKeySequence.StandardKey.Open)
     add_action(window, file_menu, "Open &Default Campaign", lambda: window.open_other(DEFAULT_CAMPAIGN))
+    add_action(window, file_menu, "&New Campaign...", lambda: _new_campaign(window))  # issue 23: seed 004 Setup
     recent_menu = file_menu.addMenu("Open &Recent")
     file_menu.addSeparator()
     save_action = add_action(window, file_menu, "&Save", window.save, QKeySequence.StandardKey.Save)
@@ -278,6 +279,12 @@ def fill_systems_menu(menu: QMenu, window, at=None) -> None:
             act.setEnabled(False)
             act.setToolTip(f"the battle in {at} has begun: take its answers back first")
         act.triggered.connect(lambda _on=False, k=key: window.set_battle_system(k, at))
+
+
+def _new_campaign(window) -> None:
+    from app.shell.new_campaign import new_campaign
+
+    new_campaign(window)
 
 
 def _replay(window) -> None:
