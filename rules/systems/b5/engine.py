@@ -106,6 +106,8 @@ class B5Engine:
         """Squadron -> fired on in the last pulse: 0, damaged 1, a ship lost 2 (the movement priorities)."""
         self.aims: dict[str, str] = {}
         """This pulse: firing squadron -> the enemy squadron its ships target; ship -> its one target."""
+        self.doomed: list[str] = []
+        """Ships left with no structure by this pulse's fire (destroyed once it is done)."""
         self.in_flight: list[firing.Flight] = []
         """Ballistic weapons launched, to hit at a later pulse."""
         self.firer = ""

@@ -70,7 +70,7 @@ def targets(self: B5Engine, firer: str, w: B5Weapon) -> list[str]:
     (Target Selection: not for a ship out of command)."""
     team = self.units[firer].team
     reach = [x for x in self.at if self.units[x].team != team and self.units[x].status is Status.PRESENT
-             and _band(self, w, firer, x) is not None]
+             and x not in self.doomed and _band(self, w, firer, x) is not None]
     if firer in self.aims:
         return [x for x in reach if x == self.aims[firer]]
     mine = self.forces[team].squadron_of(firer)
@@ -99,7 +99,17 @@ STEPS = ("fire", "firer", "weapon", "target")
 def fire_step(self: B5Engine, at: str = "") -> Procedure:
     """After a pulse's moves: fire until the GM says done (shots per turn and their spacing);
     ``at``: the step of :data:`STEPS` it resumes at (the firer and weapon chosen are the engine's).
-    None in a jump-in's first turn (Jump-In Scenarios: "no weapons fire may occur during this turn")."""
+    None in a jump-in's first turn (Jump-In Scenarios: "no weapons fire may occur during this turn").
+    The ships left with no structure are destroyed once the pulse's fire is done (all fire is
+    rolled before the damage is resolved: a ship destroyed in a pulse fires in it)."""
+    yield from _fire(self, at)
+    for x in self.doomed:
+        self.units[x].status = Status.DESTROYED
+        self.log.add("ruling", RULE, f"{self.units[x].unit.name} is destroyed", {"unit": x})
+    self.doomed = []
+
+
+def _fire(self: B5Engine, at: str) -> Procedure:
     if self.scenario == "jump-in" and self.round == 1:
         return
     while True:
@@ -222,9 +232,10 @@ def _hits(self: B5Engine, firer: str, w: B5Weapon, target: str, x: int, aim: tup
                                  f"{how}, {die} + sensor {sensor}{penalty:+d} needs {need}: "
                                  f"{hits} hit(s) on armor {armor}: {', '.join(named) or 'no damage'}; "
                                  f"{lost} structure, {max(0, left)} left", {"unit": target})
-    if left <= 0:
-        self.units[target].status = Status.DESTROYED
-        self.log.add("ruling", RULE, f"{self.units[target].unit.name} is destroyed", {"unit": target})
+    if left <= 0 and target not in self.doomed:
+        self.doomed.append(target)
+        self.log.add("ruling", RULE, f"{self.units[target].unit.name} has no structure left: destroyed when this "
+                                     "pulse's fire is done (it may still fire)", {"unit": target})
     hurt = _squadron(self, target)
     self.struck[hurt] = max(self.struck.get(hurt, 0), 2 if left <= 0 else int(lost > 0))
 

@@ -65,13 +65,32 @@ def test_a_laser_at_extreme_range_hits_the_side_armor():
     assert run.pending.options == ("Matter cannon",)  # the laser fires once a turn
 
 
+def test_a_ship_destroyed_in_a_pulse_fires_in_it_and_is_destroyed_when_its_fire_is_done():
+    """Combat: "all weapons fire is rolled and the results are recorded before moving on to
+    resolving the damage": B-FLAG, left with no structure by R-FLAG's cannon, still fires its laser
+    in that pulse; it is destroyed once the pulse's fire is done, and no longer a target."""
+    run = fight([10, 3, 1, 1])  # the cannon's hit and location; the laser's two misses
+    for a in ("fire", "r-flag", "Matter cannon", "b-flag"):
+        run.answer(a)
+    assert "B-FLAG has no structure left: destroyed when this pulse's fire is done (it may still fire)" in [
+        e.text for e in run.log.events]
+    run.answer("fire")
+    assert run.pending.options == ("b-flag",)  # R-FLAG has fired at its one ship; B-F2 has no weapon
+    for a in ("b-flag", "Laser", "r-flag"):
+        run.answer(a)
+    assert any(e.text.startswith("B-FLAG's Laser (x2) at R-FLAG") for e in run.log.events)
+    assert run.pending.key == "b5/1/morale"  # no one left to fire: the pulse's fire done, B-FLAG gone
+    assert run.engine.units["b-flag"].status.value == "destroyed"
+
+
 def test_a_ship_with_no_structure_left_is_destroyed_and_counted():
     run = fight([10, 3])  # the cannon hits (10 + 5 >= 15), location d10 3: structure, all 12 points
     for a in ("fire", "r-flag", "Matter cannon", "b-flag"):
         run.answer(a)
+    assert run.engine.units["b-flag"].status.value == "present"  # until this pulse's fire is done: it fires
+    run.answer("done")
     assert "B-FLAG is destroyed" in [e.text for e in run.log.events]
     assert run.engine.units["b-flag"].status.value == "destroyed"
-    # no more fire this pulse: R-FLAG fires at one ship a pulse (gone), B-F2 has no weapon
     assert "B-F2 takes command of squadron bflag" in [e.text for e in run.log.events]
     assert "B-F2 is Blue's flagship now" in [e.text for e in run.log.events]
     run.answer([])
