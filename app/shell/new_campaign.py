@@ -23,6 +23,13 @@ def _spin(low: int, high: int, value: int, name: str) -> QSpinBox:
     return box
 
 
+def _buddy(text: str, widget: QWidget) -> QLabel:
+    """A form label whose mnemonic focuses ``widget`` (a row holding a layout has no buddy of its own)."""
+    label = QLabel(text)
+    label.setBuddy(widget)
+    return label
+
+
 class NewCampaignDialog(QDialog):
     """The GM's Setup choices; OK only when they make a campaign and a file is named."""
 
@@ -41,7 +48,7 @@ class NewCampaignDialog(QDialog):
         size.addWidget(self.cols)
         size.addWidget(QLabel("x"))
         size.addWidget(self.rows)
-        form.addRow("Map &size (sectors):", size)
+        form.addRow(_buddy("Map &size (sectors):", self.cols), size)
         self.year = _spin(1, 999, 171, "Year")
         self.year.setPrefix("Y")
         form.addRow("&Year:", self.year)
@@ -54,7 +61,7 @@ class NewCampaignDialog(QDialog):
                            ("Morale", self.morale)):
             home.addWidget(QLabel(label))
             home.addWidget(box)
-        form.addRow("&Homeworld (the GM's figures):", home)
+        form.addRow(_buddy("&Homeworld (the GM's figures):", self.census), home)
         self.empires = QListWidget()
         self.empires.setAccessibleName("Empires")
         for e in EMPIRES:
@@ -63,6 +70,8 @@ class NewCampaignDialog(QDialog):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if e.id in ("fed", "klingon") else Qt.CheckState.Unchecked)
             self.empires.addItem(item)
+        rows = self.empires.sizeHintForRow(0) * len(EMPIRES) + 2 * self.empires.frameWidth()
+        self.empires.setMinimumHeight(min(rows, 420))  # every allowed empire in sight where the screen allows
         form.addRow("&Empires (allowed by the seed):", self.empires)
         self.path_edit = QLineEdit(str(folder / "new_campaign.json"))
         self.path_edit.setAccessibleName("File")
@@ -71,7 +80,7 @@ class NewCampaignDialog(QDialog):
         where = QHBoxLayout()
         where.addWidget(self.path_edit, 1)
         where.addWidget(browse)
-        form.addRow("&File:", where)
+        form.addRow(_buddy("&File:", self.path_edit), where)
         lay.addLayout(form)
         self.why = QLabel("")
         self.why.setObjectName("why_not")
@@ -131,8 +140,7 @@ def new_campaign(window) -> bool:
     from rules.model import parse_campaign, save_campaign
     from rules.model.io import CampaignError
 
-    here = window.session.path.parent if window.session is not None else Path.home()
-    dialog = NewCampaignDialog(here, window)
+    dialog = NewCampaignDialog(Path.home(), window)  # not beside the open file: it may be the bundled scenarios
     window.new_campaign_dialog = dialog
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return False

@@ -125,7 +125,7 @@ def campaign_data(name: str, cols: int, rows: int, empires: list[str], year: int
                 "raw": home.raw, "morale": home.morale}]}
         sectors.append(s)
     pairs = [{"powers": [a, b], "state": "no_contact"} for i, a in enumerate(empires) for b in empires[i + 1:]]
-    text = (f"{SETUP}: {len(empires)} empires of the allowed list, {cols} x {rows} sectors, Y{year}; each owns "
+    text = (f"{len(empires)} empires of the allowed list, {cols} x {rows} sectors, Y{year}; each owns "
             f"{owned} sector(s) around its homeworld. The seed gives no starting planet figures: the GM set each "
             f"homeworld's Census {home.census}, Productivity {home.productivity}, RAW {home.raw}, Morale "
             f"{home.morale}. Every pair starts with no contact (004 Intel Phase).")
