@@ -102,9 +102,11 @@ class Roll:
         return self.natural + self.modifier_total
 
     def describe(self) -> str:
-        """A log line: ``V13.413: Weapon Status (Coalition): 2d6 [4, 5] = 9; +1 Orion = 10``."""
-        faces = ", ".join(str(f) for f in self.faces)
-        text = f"{self.rule}: {self.purpose} ({self.who}): {self.expr} [{faces}] = {self.natural}"
+        """A log line: ``V13.413: Weapon Status (Coalition): 2d6 rolled 4 + 5 = 9; +1 Orion = 10``
+        (one die: ``1d6 rolled 3``)."""
+        faces = " + ".join(str(f) for f in self.faces)
+        rolled = faces if len(self.faces) == 1 and not self.expr.plus else f"{faces} = {self.natural}"
+        text = f"{self.rule}: {self.purpose} ({self.who}): {self.expr} rolled {rolled}"
         if self.modifiers:
             text += "; " + ", ".join(str(m) for m in self.modifiers) + f" = {self.total}"
         return text

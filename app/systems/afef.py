@@ -367,7 +367,8 @@ class AfefPanel(PanelBase):
                 odds = tables.get(dst, {}).get("by_af", {}).get(str(n)) if isinstance(tables.get(dst), dict) else None
                 name = escape(self.unit_names().get(dst, dst))
                 if odds:
-                    parts.append(f"<p>{name}: {n} dice \u2192 damaged {_pct(odds['damaged'])}, destroyed "
+                    dice = "die" if n == 1 else "dice"
+                    parts.append(f"<p>{name}: {n} {dice} \u2192 damaged {_pct(odds['damaged'])}, destroyed "
                                  f"{_pct(odds['destroyed'])}, expected hits {_num(odds['expected'])}</p>")
             owed = q.data.get("must_match", {})
             for uid, need in owed.items():

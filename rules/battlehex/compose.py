@@ -32,6 +32,9 @@ R_MANDATORY = "004 Encounters Phase (units that must participate)"
 R_CIVILIAN = "004 Combat Phase (trade, colony and transport fleets are required to be included)"
 Ask = Generator[Question, Any, None]
 
+SYSTEM_WORDS = {"bpv": "BPV Capacity", "big_ships": "big ships", "flexible": "flexible", "none": "no limit"}
+"""The seed-004 fleet composition systems as people name them (the log's "of 1000 (BPV Capacity)")."""
+
 
 def compose(campaign: Campaign, record: BattleHexRecord, units: Mapping[str, BUnit], name: Callable[[str], str],
             log: EventLog) -> Ask:
@@ -67,7 +70,7 @@ def compose(campaign: Campaign, record: BattleHexRecord, units: Mapping[str, BUn
         if ask is None:
             v = legal_exclusion(fleet, flagship, system, (), year, squadrons=squads)
             log.add("info", RULE, f"{name(team)}: flagship {units[flagship].name}; {v.used} of {v.cap} "
-                                  f"({system}): every unit takes part")
+                                  f"({SYSTEM_WORDS.get(system, system)}): every unit takes part")
             continue
         for uid in ask.verdict.forced:
             _out(units, uid, log, f"{units[uid].name} stays out ({_reason(ask.verdict, uid)})")

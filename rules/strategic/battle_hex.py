@@ -249,7 +249,7 @@ def battle_terrain(campaign: Campaign, at: Label, dice: DiceRoller) -> tuple[Ter
     roll = dice.roll(table.dice, purpose=f"Battle Hex {at} terrain", rule="V13.17", who="GM")
     for e in table.entries:
         if e.low <= roll.total <= e.high:
-            return e.terrain, f"{roll.describe()} -> {e.terrain.title}"
+            return e.terrain, f"{roll.describe()}: {e.terrain.title}"
     return Terrain.NONE, f"{roll.describe()} is on no row of the table; empty space"
 
 

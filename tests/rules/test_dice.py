@@ -63,7 +63,7 @@ def test_roll_record_carries_everything():
     assert r.faces == (4, 5) and r.natural == 9 and r.modifier_total == 0 and r.total == 9
     assert (r.purpose, r.rule, r.who, r.seq) == ("Weapon Status", "V13.413", "Coalition", 1)
     assert roller.history == [r] == seen
-    assert r.describe() == ("V13.413: Weapon Status (Coalition): 2d6 [4, 5] = 9; "
+    assert r.describe() == ("V13.413: Weapon Status (Coalition): 2d6 rolled 4 + 5 = 9; "
                             "+1 Orion team [V13.414], -1 all crews Poor [V13.414] = 9")
     d = r.to_dict()
     assert d["faces"] == [4, 5] and d["dice"] == "2d6" and d["modifiers"][0]["value"] == 1
@@ -86,3 +86,13 @@ def test_scripted_dice_refuse_impossible_faces_and_running_out():
         ScriptedDice([7]).roll("d6", purpose="x", rule="V13.413", who="GM")
     with pytest.raises(LookupError):
         ScriptedDice([]).roll("d6", purpose="x", rule="V13.413", who="GM")
+
+
+def test_a_roll_reads_as_words_one_die_without_a_sum():
+    """Issue 22: the Battle Hex report said "1d6 [3] = 3 -> Empty space"; a roll now reads
+    "1d6 rolled 3", several dice "2d6 rolled 4 + 5 = 9"."""
+    roller = ScriptedDice([3, 4, 5])
+    one = roller.roll("1d6", purpose="terrain", rule="V13.17", who="GM")
+    two = roller.roll("2d6", purpose="Weapon Status", rule="V13.413", who="GM")
+    assert one.describe() == "V13.17: terrain (GM): 1d6 rolled 3"
+    assert two.describe() == "V13.413: Weapon Status (GM): 2d6 rolled 4 + 5 = 9"

@@ -60,7 +60,8 @@ class AfefBattle(ReplayRun[Engine]):
         if isinstance(raw, list):
             return f"{step}: " + (", ".join(self._name(x) for x in raw if isinstance(x, str)) or "none")
         if isinstance(raw, dict) and isinstance(raw.get("attacks"), dict):
-            parts = [f"{self._name(s)} -> " + ", ".join(f"{self._name(t)} {af}" for t, af in row.items())
+            parts = [f"{self._name(s)} at " + ", ".join(f"{self._name(t)} ({af} {'die' if af == 1 else 'dice'})"
+                                                   for t, af in row.items())
                      for s, row in raw["attacks"].items() if isinstance(row, dict)]
             hold = raw.get("hold") or []
             if hold and isinstance(hold, list):

@@ -77,8 +77,8 @@ def _allocate_one(e: Engine, team: str, left: int, smallest: int) -> Procedure:
                                               f"of {', '.join(opts)} (or {{'unit', 'fighters'}}), not {shown(a)}")
         return str(a), 0
     q = Question(f"sidcors/{e.round}/allocate/{team}", QKind.CHOOSE, team, R_ALLOCATION,
-                 f"{e.name(team)}: {left} Damage Points to resolve (half the smallest Defense Factor: "
-                 f"{smallest / 2:g}): choose a unit to cripple, or a crippled unit to destroy",
+                 f"{e.name(team)}: {left} Damage Point{'' if left == 1 else 's'} to resolve (half the smallest "
+                 f"Defense Factor: {smallest / 2:g}): choose a unit to cripple, or a crippled unit to destroy",
                  tuple(opts), data={"points": left, "steps": {k: list(v) for k, v in opts.items()},
                                     "fighters": fighters}, check=check)
     uid, n = yield q

@@ -51,6 +51,11 @@ from rules.systems.sidcors.tables import (
 Procedure = Generator[Question, Any, None]
 
 
+def points(n: int) -> str:
+    """``n`` Damage Points in words: "1 Damage Point", "3 Damage Points"."""
+    return f"{n} Damage Point{'' if n == 1 else 's'}"
+
+
 class Engine:
     """The battle's state and its procedure; :class:`rules.systems.sidcors.SidcorsBattle` runs it."""
 
@@ -247,14 +252,14 @@ class Engine:
                 if half else ""
             clamp = f" (held at {die}, {R_SHIFTS})" if die != roll.total else ""
             self.log.add("ruling", R_DAMAGE, f"{self.name(t)}: Combat Potential {show(pot)}{why}, die {die}{clamp}, "
-                                             f"BIR {self.bir}: {pct}% = {self.scored[t]} Damage Points",
+                                             f"BIR {self.bir}: {pct}% = {points(self.scored[t])}",
                          {"team": t, "potential": show(pot), "die": die, "percent": pct, "points": self.scored[t]})
         for t in self.sides:
             e = self.enemy(t)
             owed = self.scored[e] + self.carry[t]
             if self.carry[t]:
                 self.log.add("ruling", R_PLUS_MINUS, f"{self.name(t)}: {self.carry[t]:+d} from the last round: "
-                                                     f"{self.scored[e]} -> {max(0, owed)} Damage Points against it")
+                                                     f"{self.scored[e]} become {points(max(0, owed))} against it")
             self.owed[t], self.carry[t] = max(0, owed), 0
 
     # -- end of round ------------------------------------------------------------------------------

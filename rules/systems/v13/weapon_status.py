@@ -124,10 +124,10 @@ def weapon_status(ctx: Ctx) -> Ask:
         looked_up = ws_from_total(roll.total)
         st.ws[team], st.ws_mods[team] = ws_reduced(looked_up, down), mods
         st.ws_how[team] = (roll.rule, roll.describe().removeprefix(f"{roll.rule}: "))
-        ctx.info("V13.415", f"{name}: adjusted roll {roll.total} -> Weapon Status {ws_name(looked_up)}",
+        ctx.info("V13.415", f"{name}: adjusted roll {roll.total}: Weapon Status {ws_name(looked_up)}",
                  team=team, ws=looked_up)
         if down:
             st.ws_how[team] = (roll.rule, f"{st.ws_how[team][1]}; one level less for the enemy's Stealth "
                                           f"({STEALTH_RULE})")
             ctx.info(STEALTH_RULE, f"{name}: the enemy force is all Stealth ships: Weapon Status "
-                                   f"{ws_name(looked_up)} -> {ws_name(st.ws[team])}", team=team, ws=st.ws[team])
+                                   f"{ws_name(looked_up)} becomes {ws_name(st.ws[team])}", team=team, ws=st.ws[team])

@@ -24,8 +24,8 @@ def test_a_side_that_fits_is_only_logged():
                     [unit("r1", fe_command_rating=8, combat_bpv=150)]))
     assert not b.pending.key.startswith("composition/")
     lines = [e.text for e in b.log.events if e.rule == "seed 004 Fleet Composition"]
-    assert lines == ["Red: flagship R1; 150 of 1000 (bpv): every unit takes part",
-                     "Blue: flagship B1; 100 of 1000 (bpv): every unit takes part"]
+    assert lines == ["Red: flagship R1; 150 of 1000 (BPV Capacity): every unit takes part",
+                     "Blue: flagship B1; 100 of 1000 (BPV Capacity): every unit takes part"]
 
 
 def test_the_owner_names_who_stays_out_until_the_rest_fits_seed_004():

@@ -52,7 +52,7 @@ def test_v13_953_no_empty_space_roll_while_the_lost_time_runs_then_v13_9580(monk
     assert u is None  # destroyed: removed from the fleet
     new = c2.log[len(c1.log):]
     assert any(e.rule == "V13.953" and "Empty Space" in e.text and "V13.958" in e.text for e in new)
-    assert any(e.rule == "V13.9580" and "[5]" in e.text for e in new)  # the roll itself
+    assert any(e.rule == "V13.9580" and "1d6 rolled 5" in e.text for e in new)  # the roll itself
     assert any(e.rule == "V13.9580" and "destroyed with all hands" in e.text for e in new)
     assert [f.id for f in c2.fleets] == ["g"]
 
@@ -86,7 +86,7 @@ def test_v13_9680_row_2_is_lost_1d6_and_then_an_ordinary_v13_91x_loss():
     lines = nebula_lost_time_over(u, "hostile", ScriptedDice([2, 5]))
     assert (u.fate, u.lost_turns_remaining, u.lost_by) == (UnitFate.LOST, 5, "V13.91x")
     assert not lost_rear_guard(u)
-    assert any(r == "V13.9680" and "1d6 [5]" in t for r, t in lines)
+    assert any(r == "V13.9680" and "1d6 rolled 5" in t for r, t in lines)
 
 
 def test_v13_9680_row_6_an_orion_unit_self_destructs():
@@ -140,4 +140,4 @@ def test_the_seeded_dice_give_the_same_result_for_the_same_campaign():
     campaign's dice seed and turn)."""
     runs = [next_turn(nebula_campaign(turns=1, captain=1)) for _ in range(2)]
     assert runs[0][0].log == runs[1][0].log
-    assert any(e.rule == "V13.9580" and "1d6 [" in e.text for e in runs[0][0].log)
+    assert any(e.rule == "V13.9580" and "1d6 rolled " in e.text for e in runs[0][0].log)

@@ -255,8 +255,8 @@ def test_the_seeds_7_point_war_cruiser_plus_and_minus_points():
     q = b.pending  # red may direct 6 + 1 = 7 at the crippled cruiser (2 x 3 = 6): the points are applied first
     assert q.key == "sidcors/2/directed/red" and q.data["points"] == 7 and b.owed("red") == 5
     texts = [e.text for e in b.log.events if e.rule == "SIDCORS Plus and Minus Points"]
-    assert "Blue: +1 from the last round: 6 -> 7 Damage Points against it" in texts
-    assert "Red: -1 from the last round: 6 -> 5 Damage Points against it" in texts
+    assert "Blue: +1 from the last round: 6 become 7 Damage Points against it" in texts
+    assert "Red: -1 from the last round: 6 become 5 Damage Points against it" in texts
 
 
 def test_fighters_transfer_or_die_and_resolve_points_one_each():

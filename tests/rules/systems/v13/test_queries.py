@@ -94,7 +94,7 @@ def test_weapon_status_breakdown_as_data():
     b = fight()  # both teams rolled 2 -> Weapon Status 0
     lines = weapon_status_lines(b.ctx)
     assert [x.status for x in lines] == ["0", "0"] and all(x.rule == "V13.413" for x in lines)
-    assert all("2d6 [1, 1] = 2" in x.how for x in lines)
+    assert all("2d6 rolled 1 + 1 = 2" in x.how for x in lines)
     assert {x.team for x in lines} == {b.ctx.name(b.state.attacker), b.ctx.name(b.state.defender)}
 
 

@@ -97,7 +97,7 @@ def test_an_all_stealth_force_reduces_the_opposing_weapon_status_one_level_b_15(
     # 1+2 = 3 -> 0, never below 0
     assert battle(duel(red_units=red), answers=(False,), faces=[3, 4, 1, 2]).state.ws["blue"] == 0
     line = next(e for e in b.log.events if e.rule == "seed 004 Units: Stealth (B-15)")
-    assert line.text == "Blue: the enemy force is all Stealth ships: Weapon Status I -> 0"
+    assert line.text == "Blue: the enemy force is all Stealth ships: Weapon Status I becomes 0"
     mixed = battle(duel(red_units=[unit("r1", stealth=True), unit("r2")]), answers=(False,), faces=[3, 4, 2, 2])
     assert mixed.state.ws["blue"] == 1
     scouted = battle(duel(blue_units=[unit("b1", is_scout=True)], red_units=[unit("r1", stealth=True)]),
