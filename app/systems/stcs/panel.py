@@ -28,9 +28,9 @@ if TYPE_CHECKING:
 NOT_BUILT = ("Built: combat mode, sensor locks by range, area scans for cloaked ships on the secret Cloak "
              "Detection Tables, cloaking (a cloaked ship's warp out chosen by its side in secret), warping in "
              "(dispersion drawn here) and out, fire with its To-Hit odds on the seeded dice, hits through the "
-             "shields (superstructure, engineering grid: 70% loss bars warping out and forces an uncloak; "
-             "locks lost), Bridge hits, with exact odds. <b>Not built yet</b>: movement, shields and 5-point "
-             "system boxes, engines ripped off, explosions, mines, crew casualties, repairs, ramming, tractors, "
+             "shields (superstructure, grid, sensor and shield boxes, engines: 70% loss bars warping out and "
+             "forces an uncloak; locks lost), Bridge hits, with exact odds. <b>Not built yet</b>: movement, "
+             "shields absorbing damage, weapon boxes, explosions, mines, crew casualties, repairs, ramming, tractors, "
              "transporters and boarding are played at the table; the Game Master enters the ships destroyed, "
              "written back to the campaign.")
 SIZE = 12.0

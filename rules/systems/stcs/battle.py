@@ -35,7 +35,8 @@ class STCSBattle(ReplayRun[STCSEngine]):
         return STCSEngine(state, log, dice)
 
     def _log_roll(self, roll: Roll) -> None:
-        """A cloak scan's die and a cloaked ship's warp-out activation die are shown to the cloaked side (its ``who``) and the GM only."""
+        """A cloak scan's die and a cloaked ship's warp-out activation die are shown to the cloaked side
+        (its ``who``) and the GM only."""
         if roll.rule not in (CLOAK, CLOAKED_OUT):
             super()._log_roll(roll)
             return

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
+from rules.systems.stcs import fire
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -19,6 +20,10 @@ SS = "STCS Effects From Superstructure Hits"
 NEGATIVE = "STCS Negative Superstructure"
 LOCK_LOST = "STCS Sensors Phase (lock lost on penetrating damage)"
 UNCLOAK = "STCS Romulan Cloaking Devices (forced uncloak)"
+SHIELD = "STCS Effects From Shield Generator Hits"
+RIPPED = "STCS Engines Ripped Off"
+OUT_BOX = 5
+"""The fifth box (OUT) of a 5-point-box system marked: it is out."""
 MOST = 200
 """The most points one hit entered here may carry."""
 Procedure = Generator[Question, Any, None]
@@ -34,15 +39,30 @@ def forced_out(e: STCSEngine, x: str) -> str:
     return ""
 
 
+def sensors_out(e: STCSEngine, x: str) -> bool:
+    """Whether ``x``'s sensors are out (their fifth 5-point box marked: OPER, DMGD, REPD, INOP, OUT)."""
+    return e.boxes.get((x, "sensors"), (0, 0))[0] >= OUT_BOX
+
+
 def hit(e: STCSEngine, x: str) -> Procedure:
     """The GM enters a hit on ``x`` that penetrated its shields."""
-    words = {"superstructure": "superstructure points", "grid": "the Maneuver Engineering Grid made inoperable"}
-    what = yield e._choose(f"stcs/{e.round}/hit/{x}", SS, f"Game Master: what did the hit through "
-                           f"{e.ship(x)}'s shields strike (from the table)?", words)
-    if what == "superstructure":
+    d = e.data(x)
+    words = {"superstructure": "superstructure points", "grid": "the Maneuver Engineering Grid made inoperable",
+             "sensors": "the sensors (5-point boxes)"}
+    words.update({f"shield:{i}": f"shield generator {i} (5-point boxes)" for i in range(1, 7)})
+    words.update({f"engine:{i + 1}": f"warp engine {i + 1} ({n} power boxes left)" for i, n in enumerate(d.warp_now)
+                  if (x, i) not in e.ripped})
+    what = str((yield e._choose(f"stcs/{e.round}/hit/{x}", SS, f"Game Master: what did the hit through "
+                                f"{e.ship(x)}'s shields strike (from the table)?", words)))
+    if what != "grid":
         pts = int((yield Question(f"stcs/{e.round}/hit/{x}/points", QKind.NUMBER, GM, SS,
-                                  f"Game Master: how many superstructure points did {e.ship(x)} lose?",
+                                  f"Game Master: how many points of damage on {words[what]}?",
                                   low=1, high=MOST, default=1, check=_points)))
+    if what.startswith(("sensors", "shield")):
+        _boxes(e, x, what, pts)
+    elif what.startswith("engine"):
+        _engine(e, x, int(what.partition(":")[2]) - 1, pts)
+    elif what == "superstructure":
         e.ss_lost[x] = e.ss_lost.get(x, 0) + pts
         left = e.data(x).superstructure - e.ss_lost[x]
         e.log.add("ruling", SS, f"{e.ship(x)} loses {pts} superstructure points: {left} of "
@@ -50,12 +70,46 @@ def hit(e: STCSEngine, x: str) -> Procedure:
         if left < 0:
             e.log.add("ruling", NEGATIVE, f"{e.ship(x)}'s superstructure is negative ({left}): it ceases all "
                       "operations, dead in space (an explosion check at the table)")
-    else:
+    else:  # the grid
         e.grid_down.add(x)
         e.log.add("ruling", SS, f"{e.ship(x)}'s Maneuver Engineering Grid is inoperable", {"unit": x})
     if x in e.locks:
         del e.locks[x]
         e.log.add("ruling", LOCK_LOST, f"{e.ship(x)} loses its sensor lock (damage through its shields)")
+
+
+def _boxes(e: STCSEngine, x: str, what: str, pts: int) -> None:
+    """5-point boxes with the carried remainder (Carry Values From Hits)."""
+    marked, carry = e.boxes.get((x, what), (0, 0))
+    b = fire.boxes(pts, carry)
+    e.boxes[(x, what)] = (marked + b.marked, b.carried)
+    name = "sensors" if what == "sensors" else f"shield generator {what.partition(':')[2]}"
+    e.log.add("ruling", fire.CARRY, f"{e.ship(x)}'s {name}: {pts} points mark {b.marked} box(es) ({marked + b.marked} "
+              f"in all), {b.carried} carried", {"unit": x})
+    if what.startswith("shield") and marked == 0 and b.marked:
+        e.log.add("ruling", SHIELD, f"{e.ship(x)}'s shield {what.partition(':')[2]} is down "
+                  "(its power stays allocated)")
+    if what == "sensors" and marked < OUT_BOX <= marked + b.marked:
+        e.locks.pop(x, None)
+        e.log.add("ruling", fire.CARRY, f"{e.ship(x)}'s sensors are out: no lock, no scan")
+
+
+def _engine(e: STCSEngine, x: str, i: int, pts: int) -> None:
+    """Power boxes lost; past them the engine absorbs up to min(10, its boxes) more, then is ripped off
+    (the excess of that hit lost)."""
+    hits = e.engine_hits.setdefault(x, [0] * len(e.data(x).warp_engines))
+    d = e.units[x].unit.stcs
+    assert d is not None
+    had, original = d.warp_now[i], d.warp_engines[i]
+    hits[i] += pts
+    extra = hits[i] - had
+    if extra >= min(10, original):
+        e.ripped.add((x, i))
+        e.log.add("ruling", RIPPED, f"{e.ship(x)}'s warp engine {i + 1} and its mounting are ripped off", {"unit": x})
+    else:
+        e.log.add("ruling", SS, f"{e.ship(x)}'s warp engine {i + 1}: {max(0, had - hits[i])} of {original} power boxes "
+                  "left" + (f" ({extra} more to absorb before it is ripped off: {min(10, original)})" if extra >= 0
+                            else ""), {"unit": x})
 
 
 def repower(e: STCSEngine) -> None:

@@ -58,6 +58,11 @@ class STCSEngine:
         self.ss_lost: dict[str, int] = {}
         """Per ship, the superstructure points lost (:mod:`.damage`)."""
         self.grid_down: set[str] = set()
+        self.boxes: dict[tuple[str, str], tuple[int, int]] = {}
+        """Per (ship, "sensors" or "shield:N"), the 5-point boxes marked and the carry."""
+        self.engine_hits: dict[str, list[int]] = {}
+        """Per ship, the damage points on each warp engine."""
+        self.ripped: set[tuple[str, int]] = set()
         """The ships whose Maneuver Engineering Grid is inoperable."""
         self.captains: dict[str, list[int]] = {}
         """Per ship, its replacement commanders' ratings, in order."""
@@ -74,9 +79,11 @@ class STCSEngine:
         self.cloaked = {x: bool(u.unit.stcs and u.unit.stcs.cloak and u.unit.is_cloaked) for x, u in self.units.items()}
 
     def data(self, x: str) -> STCSData:
+        """``x``'s STCS data, its warp engines' power less their damage."""
         d = self.units[x].unit.stcs
         assert d is not None
-        return d
+        hits = self.engine_hits.get(x)
+        return d.model_copy(update={"warp_current": [max(0, n - h) for n, h in zip(d.warp_now, hits)]}) if hits else d
 
     def on_map(self, team: str | None = None) -> list[str]:
         return [x for x, u in self.units.items() if x in self.at and u.status is Status.PRESENT
@@ -188,7 +195,8 @@ class STCSEngine:
             return {"resolve": f"resolve the battle (segment limit {SEGMENT_LIMIT} passed)"}, barred
         for x in self.on_map():
             team, d = self.units[x].team, self.data(x)
-            sees = not self.cloaked[x] and self.arrived.get(x) != self.round and d.sensors > 0
+            sees = not self.cloaked[x] and self.arrived.get(x) != self.round and d.sensors > 0 \
+                and not damage.sensors_out(self, x)
             if sees:  # an area scan, offered whether or not a cloaked ship is near (issue 25)
                 acts[f"scan:{x}"] = f"{self.ship(x)} scans the area for cloaked ships"
             for y in self.on_map(self.enemy(team)):

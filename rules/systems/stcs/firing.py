@@ -27,7 +27,8 @@ def can_fire(e: STCSEngine, x: str, y: str) -> bool:
     if e.cloaked[x] or e.cloaked[y] and e.locks.get(x) != y:
         return False
     r = e.range(x, y)
-    return any(w.reach >= r for w in e.data(x).weapons) and (e.locks.get(x) == y or e.data(x).sensors > 0)
+    return any(w.reach >= r for w in e.data(x).weapons) and (
+        e.locks.get(x) == y or e.data(x).sensors > 0 and not damage.sensors_out(e, x))
 
 
 def words(value: int) -> str:

@@ -72,3 +72,43 @@ def test_negative_superstructure_at_37_of_36_not_at_36() -> None:
     hit(run, "d7", 1)
     assert "Klothos's superstructure is negative (-1)" in run.events_json()
     assert "70% or more superstructure lost" in run.pending.data["barred"]["Klothos warp out"]
+
+
+def boxes(run: STCSBattle, x: str, what: str, points: int) -> None:
+    run.answer(f"hit:{x}")
+    run.answer(what)
+    run.answer(points)
+
+
+def test_a_12_point_sensor_hit_marks_2_boxes_carries_2_then_8_more_mark_2_carrying_none() -> None:
+    run = scripted([1])
+    boxes(run, "d7", "sensors", 12)
+    assert run.engine.boxes[("d7", "sensors")] == (2, 2)
+    boxes(run, "d7", "sensors", 8)
+    assert run.engine.boxes[("d7", "sensors")] == (4, 0)
+    assert "Klothos's sensors: 8 points mark 2 box(es) (4 in all), 0 carried" in run.events_json()
+    boxes(run, "d7", "sensors", 4)  # 4 carried: no fifth box, the sensors still work
+    assert run.engine.boxes[("d7", "sensors")] == (4, 4) and "lock:d7:enterprise" in run.pending.options
+    boxes(run, "d7", "sensors", 1)  # the fifth (OUT) box
+    assert "Klothos's sensors are out" in run.events_json()
+    assert not [o for o in run.pending.options if o.startswith(("lock:d7", "scan:d7"))]
+
+
+def test_a_shield_generator_is_down_at_its_first_box_not_at_4_points() -> None:
+    run = scripted([])
+    boxes(run, "enterprise", "shield:1", 4)
+    assert "shield 1 is down" not in run.events_json()
+    boxes(run, "enterprise", "shield:1", 1)
+    assert "Enterprise's shield 1 is down" in run.events_json()
+
+
+def test_an_engine_loses_its_boxes_then_is_ripped_off_at_10_more() -> None:
+    run = scripted([])
+    boxes(run, "d7", "engine:1", 10)  # 10 of 10 boxes gone
+    assert run.question_odds()["warpout:d7"] == "D100 1-30: 30%"  # 10/20 x 100 - 10, -10 for a lost engine
+    boxes(run, "d7", "engine:1", 9)
+    assert ("d7", 0) not in run.engine.ripped
+    boxes(run, "d7", "engine:1", 1)
+    assert ("d7", 0) in run.engine.ripped and "warp engine 1 and its mounting are ripped off" in run.events_json()
+    run.answer("hit:d7")
+    assert "engine:1" not in run.pending.options and "engine:2" in run.pending.options

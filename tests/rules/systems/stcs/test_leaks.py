@@ -63,7 +63,8 @@ def test_a_scan_is_offered_with_no_cloaked_ship_and_reads_the_same_to_blue(tmp_p
     seen = [[(e.kind, e.text) for e in r.log.for_viewer(BLUE)] for r in (near, away)]
     assert seen[0][-6:] == seen[1][-6:]  # from the scan on Blue reads the same whether or not one is there
     blue = blue_sees(near, tmp_path)
-    assert "Cloak Detection Table (" not in blue and "cloak scan" not in blue and "scans for cloaked ships (" not in blue
+    assert "Cloak Detection Table (" not in blue and "cloak scan" not in blue
+    assert "scans for cloaked ships (" not in blue
 
 
 def test_the_scan_odds_name_no_range_to_a_cloaked_ship() -> None:
