@@ -56,6 +56,7 @@ from rules.errors import RuleError
 from rules.model.campaign import Campaign, Fleet, Planet
 from rules.model.records import LogEntry
 from rules.model.turn_model import Cargo, CargoKind
+from rules.model.types import DiplomaticState
 from rules.model.units import unit_secret
 from rules.strategic.control import supply_points
 from rules.strategic.diplomacy import Diplomacy
@@ -284,6 +285,9 @@ def disembark(campaign: Campaign, fleet_id: str, cargo_id: str, planet_name: str
         sec = out.sector_at(str(f.sector))
         if planet.owner is not None and sec is not None:
             dip = Diplomacy(campaign)
+            if planet.owner != f.power and dip.state(f.power, planet.owner) is DiplomaticState.MUTUAL_DEFENSE:
+                raise RuleError("004 Intel Phase", f"Mutual Defense Treaty: ground forces cannot be moved to the "
+                                f"systems of {planet.owner}, {f.power}'s treaty partner ({planet.name})")
             if not dip.allied(f.power, planet.owner) and ground_war(dip, sec, f.power, planet.owner) not in (
                     "both", f.power):
                 raise RuleError(INVASION, f"only a Declaration of War (or, at Normal Relations, a system {f.power} "
