@@ -254,7 +254,9 @@ class SidcorsPanel(PanelBase):
         dealt = odds.get("dealt", {}).get("expected", [])
         taken = odds.get("taken", {}).get("expected", [])
         self.choice_label.setText(f"{self.win.name(q.to)}: your Battle Intensity Factor, in secret ({q.rule})")
+        replaying = bool(getattr(getattr(self.win, "replay", None), "on", False))
         for n, b in enumerate(self.bif_buttons, 1):
+            b.setEnabled(not replaying)  # a replayed question answers nothing: the buttons do not look active
             b.setToolTip(f"BIF {n}: expected damage dealt {_row(dealt, n)}, taken {_row(taken, n)} against the "
                          "other side's 1-4")
         rows = "".join(f"<tr><td><b>{n}</b></td><td>{_row(dealt, n)}</td><td>{_row(taken, n)}</td></tr>"
