@@ -144,6 +144,7 @@ def build_menus(window: MainWindow) -> MenuActions:
     answer_turn = add_action(window, turn, "&Answer the Combat Phase's Questions...", window.answer_combat_questions,
                              "Ctrl+Shift+A")
     add_action(window, turn, "B&uy a Unit (Turn Orders)...", window.buy_unit, "Ctrl+Shift+U")  # seed 004 economy
+    add_action(window, turn, "Dip&lomacy (Turn Orders)...", lambda: _diplomacy(window))  # seed 004 Intel Phase
     add_action(window, turn, "Show &Battle Hexes", window.show_battle_hexes, "Ctrl+B")
     fight = add_action(window, turn, "&Fight a Battle Hex (set-up)...", window.fight, "Ctrl+F")
     add_action(window, turn, "&Cargo: Embark, Land, Deploy...", lambda: _cargo(window), "Ctrl+Shift+C")
@@ -279,6 +280,12 @@ def fill_systems_menu(menu: QMenu, window, at=None) -> None:
             act.setEnabled(False)
             act.setToolTip(f"the battle in {at} has begun: take its answers back first")
         act.triggered.connect(lambda _on=False, k=key: window.set_battle_system(k, at))
+
+
+def _diplomacy(window) -> None:
+    from app.shell.diplomacy_dialog import diplomacy
+
+    diplomacy(window)
 
 
 def _new_campaign(window) -> None:
