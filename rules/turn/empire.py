@@ -134,7 +134,7 @@ def answer(c: Campaign, raw: Any) -> Campaign:
     if q is None:
         raise RuleError(SEQUENCE, f"the {c.phase.title} phase waits for no answer: go on with End Phase")
     value = q.check(raw)
-    new = c.model_copy(deep=True)
+    new = _copy_for(c, q.key)
     new.turn_asked.append(q.key)
     if q.key == "income/confirm":
         for p in c.powers:
@@ -162,6 +162,17 @@ def answer(c: Campaign, raw: Any) -> Campaign:
     else:
         _update_assets(new, c)
     return new
+
+
+def _copy_for(c: Campaign, key: str) -> Campaign:
+    """The campaign an answer makes, copied as deep as the answer changes it: an Income or Tech
+    answer changes only the powers' records, the log and the questions asked, so those are copied
+    and the rest (map, fleets ...) is shared - a campaign is never changed once made, as
+    visibility.mark shares it too (a 10,000-sector map was deep-copied for each power's tech roll)."""
+    if key.startswith(("income/", "tech/")):
+        return c.model_copy(update={"powers": [p.model_copy(deep=True) for p in c.powers], "log": list(c.log),
+                                    "turn_asked": list(c.turn_asked)})
+    return c.model_copy(deep=True)
 
 
 def _update_assets(new: Campaign, c: Campaign) -> None:
@@ -241,7 +252,7 @@ def advance(c: Campaign, graph: LaneGraph) -> Campaign:
         new.phase = Phase.INCOME
         new.log.append(LogEntry(turn=new.turn, rule=SEQUENCE, text=f"{Phase.INCOME.title} begins"))
         return new
-    new = c.model_copy(deep=True)
+    new = _copy_for(c, "tech/advance")  # the phase, the log and (at the year's end) the powers' records
     if c.phase is Phase.TECH and tech.is_year_end(c.turn):  # the year's count starts anew
         for p in new.powers:
             if p.economy is not None:

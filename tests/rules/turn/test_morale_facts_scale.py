@@ -73,3 +73,24 @@ def test_bounded_facts_give_the_rows_an_unbounded_walk_gives():
                 assert pe.applies(ch, got) == pe.applies(ch, want), (s.at, ch)
             checked += 1
     assert checked > 50
+
+
+def test_income_and_tech_answers_copy_only_what_they_change():
+    """An Income or Tech answer changes the powers' records, the log and the questions asked: the
+    map and the fleets are shared with the campaign before it (never changed once made), which is
+    left as it was (bench/economy.py: the whole map was copied for every power's tech roll)."""
+    from rules.model import dumps
+    from rules.strategic import build_graph
+
+    c = generated(20, 10, 3)
+    before = dumps(c)
+    after = empire.answer(c, "confirm")
+    assert after.map is c.map and after.fleets is c.fleets
+    assert after.powers[0] is not c.powers[0] and after.log is not c.log and after.turn_asked is not c.turn_asked
+    assert dumps(c) == before and after.powers[0].economy.last_tdp != c.powers[0].economy.last_tdp
+    tech = empire.advance(after, build_graph(after))
+    assert tech.map is c.map and tech.phase is not after.phase
+    while (q := empire.pending(tech)) is not None:  # each power's investment, then the rolls of turn 6
+        tech = empire.answer(tech, "roll" if q.key.startswith("tech/roll/") else 1)
+        assert tech.map is c.map
+    assert "tech/roll/p00" in tech.turn_asked and dumps(c) == before
