@@ -79,6 +79,12 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
     qtbot.waitExposed(bw)
     panel = bw.panel
     assert isinstance(panel, B5Panel) and "Not built yet" in panel.built.text()
+    assert "Built: deployment" in panel.built.toolTip()  # what is built: a hover away
+    size = bw.size()
+    bw.resize(790, 466)  # the 1600x1000 screen at QT_SCALE_FACTOR=2: the banner keeps to a few lines
+    qtbot.waitUntil(lambda: bw.height() <= 520)
+    assert panel.built.heightForWidth(panel.built.width()) <= bw.height() // 6, panel.built.width()
+    bw.resize(size)
     helpers = panel.helpers
     assert helpers.findChild(QComboBox, "b5_dogfight_reading").currentText() == "text"  # settings.b5
     helpers.findChild(QSpinBox, "b5_pulse_need").setValue(12)
