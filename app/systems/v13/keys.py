@@ -2,7 +2,7 @@
 next / previous unit, so a battle is played without the mouse.
 
 Place... (P) puts a cursor on the legal hex (as the engine lists them) nearest the centre of
-the map sheet; Move... (M) puts it on the selected unit. Arrows move the cursor one hex (Up and Down
+the map sheet that holds no friendly counter yet (any legal hex if all do); Move... (M) puts it on the selected unit. Arrows move the cursor one hex (Up and Down
 along the column, Left and Right across it), Tab and Shift+Tab go to the next or previous
 legal hex of the placement zone, [ and ] turn the facing, Return places or moves there (the
 engine's answer, refused with its rule as a drop is) and Escape cancels. While the cursor is
@@ -68,7 +68,8 @@ class HexCursor(QObject):
 
     # -- starting and ending -------------------------------------------------------------------------
     def place(self) -> None:
-        """Place... (P): the cursor on the chosen unit's legal hex nearest the map sheet's centre."""
+        """Place... (P): the cursor on the chosen unit's legal hex nearest the map sheet's centre, one
+        holding no friendly counter if there is one (so units are placed side by side, not stacked)."""
         p, b = self.p, self.p.b
         if b is None or b.pending is None or b.pending.kind is not QKind.PLACE or p.win.handing_over():
             p.statusBar().showMessage("No unit is placed now (Place... works while units are set up)", 6000)
@@ -81,8 +82,11 @@ class HexCursor(QObject):
             p.statusBar().showMessage(f"No legal hex for {b.state.units[uid].name} now: the GM may overrule "
                                       "(Ctrl+Shift+R after a refused drop) or rule on the battle", 10000)
             return
+        team = b.state.units[uid].team  # a hex holding no friendly counter yet, so Return-Return places side by side
+        friends = {u.pos for u in b.state.units.values() if u.team == team and u.pos is not None}
+        free = [h for h in self.legal if h not in friends] or self.legal
         centre = b.ctx.current_window().centre  # the legal hex nearest the map sheet's centre: near the battle
-        self._start(PLACE, uid, min(self.legal, key=lambda h: (h.distance(centre), h.q, h.r)))
+        self._start(PLACE, uid, min(free, key=lambda h: (h.distance(centre), h.q, h.r)))
 
     def move(self) -> None:
         """Move... (M): the cursor on the selected unit, to move it to another hex by keys."""

@@ -204,3 +204,24 @@ def test_the_cursor_ends_when_its_unit_is_placed_another_way(qtbot, tmp_path):
     menu.close()
     assert bw.b.state.units[uid].pos == h and not bw.handing_over()  # the Alliance places its next unit
     assert not bw.panel.keys.active and not bw.panel.scene.hover_text.toPlainText()
+
+
+def test_p_and_return_place_each_unit_on_a_hex_of_its_own(qtbot, tmp_path):
+    """P then Return for every unit (no Tab, no arrow): the cursor starts on a legal hex that
+    holds no friendly counter yet, so the units stand side by side, not stacked on one hex."""
+    _main, bw = battle_0604(qtbot, tmp_path)
+    placed = []
+    while bw.b.pending.kind is QKind.PLACE:
+        take_over_by_keys(bw, qtbot)
+        uid = bw.panel.selected_unit()
+        team = bw.b.state.units[uid].team
+        friends = {u.pos for u in bw.b.state.units.values() if u.team == team and u.pos is not None}
+        key(bw, Qt.Key.Key_P)
+        assert bw.panel.keys.at in set(bw.b.placement.zone(uid))  # the engine's legal hex
+        assert bw.panel.keys.at not in friends, (bw.b.state.units[uid].name, bw.b.ctx.where(bw.panel.keys.at))
+        key(bw, Qt.Key.Key_Escape)
+        placed.append(place_by_keys(bw, qtbot))
+    units = [bw.b.state.units[uid] for uid in placed]
+    for team in {u.team for u in units}:
+        hexes = [u.pos for u in units if u.team == team]
+        assert len(hexes) > 1 and len(set(hexes)) == len(hexes), (team, hexes)
