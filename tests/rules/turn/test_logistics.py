@@ -112,7 +112,7 @@ def test_a_trade_fleet_on_its_route_is_met_where_the_enemy_entered_by_the_roll()
         out = encounter_step.trade_fleets_met(c2.model_copy(deep=True), state)
         met = str(next(f for f in out.fleets if f.id == "tf").sector) == "0305"
         face = next(e.text for e in out.log if "1d2" in e.text)
-        rolls.append((met, face.rstrip().endswith("= 2")))
+        rolls.append((met, face.rstrip().endswith("rolled 2")))
     assert all(met == two for met, two in rolls) and {m for m, _ in rolls} == {True, False}
 
 
