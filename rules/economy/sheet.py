@@ -16,6 +16,7 @@ from rules.economy import tech
 from rules.economy.income import INTEL_UPKEEP, points
 from rules.economy.planet import dock_spaces, in_rebellion, output, utilized
 from rules.model.campaign import Campaign
+from rules.model.units import UnitFate
 
 INCOME = "004 Income Phase"
 
@@ -90,6 +91,14 @@ def sheet(c: Campaign, power: str) -> Sheet:
             rows.append(PlanetRow(str(s.at), p.name, p.census, p.productivity, p.raw, p.morale, u, output(u, p.raw),
                                   dock_spaces(u), _note(p.productivity, p.census, p.morale, system.has_command_post)))
     return Sheet(power, names[power], tuple(rows))
+
+
+def fleet_strength(c: Campaign, power: str) -> Fraction:
+    """The power's fleet strength: each unit of its fleets at its seed 004 cost in Economic Points, or its
+    economic BPV where the unit list gives no cost; a destroyed, captured, scuttled or abandoned unit counts 0."""
+    gone = (UnitFate.DESTROYED, UnitFate.CAPTURED, UnitFate.SCUTTLED, UnitFate.ABANDONED)
+    return sum((Fraction(u.cost) if u.cost is not None else Fraction(u.economic_bpv)
+                for f in c.fleets if f.power == power for u in f.units if u.fate not in gone), Fraction(0))
 
 
 HEADERS = ("Sector", "Planet", "Census", "Productivity", "RAW", "Morale", "Utilized Productivity",

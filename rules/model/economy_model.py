@@ -68,6 +68,22 @@ class Project(Strict):
                                         "(unit_class is then that unit's class)")
 
 
+class TurnFigures(Strict):
+    """One power's figures at one turn's Income Phase, kept for the Empire Sheet's charts.
+
+    Attributes:
+        turn: the campaign turn.
+        tdp: the Total Domestic Product of that Income Phase.
+        pool: the Point Pool after it.
+        strength: the fleet strength then (rules.economy.sheet.fleet_strength).
+    """
+
+    turn: StrictInt = Field(ge=1, le=10_000)
+    tdp: StrictInt = Field(ge=0, le=POINTS)
+    pool: Points
+    strength: Points
+
+
 class PowerEconomy(Strict):
     """A power's economy between phases (seed 004 Income, Tech, Intel).
 
@@ -83,6 +99,7 @@ class PowerEconomy(Strict):
         misc: miscellaneous items waiting for the next Income Phase.
         projects: the units ordered and paid for, not completed yet.
         productivity_orders: the planets whose Productivity point was bought this turn.
+        history: one line per Income Phase, oldest first (the Empire Sheet's charts).
     """
 
     point_pool: Points = Fraction(0)
@@ -99,3 +116,5 @@ class PowerEconomy(Strict):
                                     "Completion that has room for them")
     productivity_orders: list[StrictStr] = Field([], description="planets (\"0207/Vanguard II\") whose next "
                                                  "Productivity point was bought this turn: added at Update Asset")
+    history: list[TurnFigures] = Field([], description="one line per Income Phase (turn, TDP, Point Pool after it, "
+                                       "fleet strength), oldest first: the Empire Sheet's charts")

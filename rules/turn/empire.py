@@ -27,9 +27,10 @@ from rules.dice import DiceRoller
 from rules.economy import planet as pe
 from rules.economy import tech
 from rules.economy.income import INCOME, points
+from rules.economy.sheet import fleet_strength
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
-from rules.model.economy_model import PowerEconomy
+from rules.model.economy_model import PowerEconomy, TurnFigures
 from rules.model.records import EMPIRE_PHASES, LogEntry, Phase
 from rules.strategic.turn import next_turn, open_battle_hexes, refresh_resolution
 from rules.turn.empire_facts import economy, morale_facts, owned_planets, power_ledger
@@ -140,7 +141,8 @@ def answer(c: Campaign, raw: Any) -> Campaign:
         for p in c.powers:
             book = power_ledger(c, p.id)
             tdp = int(book.items[0].amount)
-            _set(new, p.id, point_pool=book.pool, last_tdp=tdp, misc=[])
+            line = TurnFigures(turn=c.turn, tdp=tdp, pool=book.pool, strength=fleet_strength(c, p.id))
+            _set(new, p.id, point_pool=book.pool, last_tdp=tdp, misc=[], history=[*economy(c, p.id).history, line])
             _log(new, INCOME, f"{p.name}: " + "; ".join(book.lines()), p.id)
     elif q.key.startswith("tech/invest/"):
         power = q.key.split("/")[2]

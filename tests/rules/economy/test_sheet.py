@@ -53,3 +53,25 @@ def test_the_csv_has_every_planet_and_the_total():
 def test_an_unknown_power_is_refused():
     with pytest.raises(ValueError, match="no power 'nobody'"):
         sheet(load_campaign(DEFAULT), "nobody")
+
+
+def test_each_income_phase_keeps_a_line_per_power_for_the_charts():
+    """Two turns' Income Phases: two history lines per power (turn, TDP, Point Pool after, fleet
+    strength), kept in the saved file; a campaign that played no Income Phase writes none."""
+    from fractions import Fraction
+
+    from rules.economy.sheet import fleet_strength
+    from rules.model import dumps, parse_campaign
+    from rules.turn.run import play
+    from tests.rules.turn.test_empire import EXAMPLE, scenario
+
+    start = scenario()
+    assert '"history"' not in dumps(start)
+    run = play(start, EXAMPLE)  # a whole turn and turn 2's Income Phase (Tau Ceti IV taken by the Klingons)
+    c = parse_campaign(dumps(run.campaign))
+    fed = c.power("fed").economy
+    assert [(h.turn, h.tdp) for h in fed.history] == [(1, 20), (2, 18)]
+    assert fed.history[0].pool == Fraction(109, 5) and fed.history[1].pool == fed.point_pool
+    strength = sum(u.economic_bpv for f in start.fleets if f.power == "fed" for u in f.units)
+    assert strength > 0 and fed.history[0].strength == fleet_strength(start, "fed") == strength
+    assert all(len(p.economy.history) == 2 for p in c.powers)
