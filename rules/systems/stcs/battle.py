@@ -15,6 +15,7 @@ from rules.battlehex.run import ReplayRun
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller, Roll
 from rules.model.campaign import Campaign
+from rules.systems.stcs.advantage import HIDDEN
 from rules.systems.stcs.cloaked import CLOAKED_OUT
 from rules.systems.stcs.engine import RULE, STCSEngine
 from rules.systems.stcs.sensors import CLOAK
@@ -37,7 +38,7 @@ class STCSBattle(ReplayRun[STCSEngine]):
     def _log_roll(self, roll: Roll) -> None:
         """A cloak scan's die and a cloaked ship's warp-out activation die are shown to the cloaked side
         (its ``who``) and the GM only."""
-        if roll.rule not in (CLOAK, CLOAKED_OUT):
+        if roll.rule not in (CLOAK, CLOAKED_OUT, HIDDEN):
             super()._log_roll(roll)
             return
         named = dataclasses.replace(roll, who=self.engine.name(roll.who))

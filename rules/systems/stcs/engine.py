@@ -19,7 +19,7 @@ from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.stcs import STCSData
-from rules.systems.stcs import cloaked, damage, firing, sensors, warp
+from rules.systems.stcs import advantage, cloaked, damage, firing, sensors, warp
 from rules.systems.stcs.bridge import barred_now, bridge_hits
 from rules.systems.stcs.geometry import landing, toward
 from rules.systems.stcs.repair import SEGMENTS
@@ -66,6 +66,8 @@ class STCSEngine:
         """The ships whose Maneuver Engineering Grid is inoperable."""
         self.captains: dict[str, list[int]] = {}
         """Per ship, its replacement commanders' ratings, in order."""
+        self.sequence: list[str] = []
+        """The turn's order by tactical advantage (:mod:`.advantage`)."""
         self.enlist()
 
     # -- reading -------------------------------------------------------------------------------
@@ -122,6 +124,8 @@ class STCSEngine:
                 self.round += 1
                 t, s = self.turn_segment()
                 self.log.add("ruling", RULE, f"turn {t}, segment {s}")
+                if s == 1:
+                    advantage.phase(self)
             going_on = False
             while True:
                 act = yield self._act_question()
@@ -193,7 +197,7 @@ class STCSEngine:
         barred: dict[str, str] = {}
         if self.round > SEGMENT_LIMIT:
             return {"resolve": f"resolve the battle (segment limit {SEGMENT_LIMIT} passed)"}, barred
-        for x in self.on_map():
+        for x in advantage.in_order(self, self.on_map()):
             team, d = self.units[x].team, self.data(x)
             sees = not self.cloaked[x] and self.arrived.get(x) != self.round and d.sensors > 0 \
                 and not damage.sensors_out(self, x)
