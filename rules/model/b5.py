@@ -69,7 +69,10 @@ class B5Weapon(Strict):
                                     "fighters")
     damage: list[DIE | StrictInt] = Field(min_length=1, max_length=4, description="a die; a matter weapon's "
                                           "fixed points; a plasma weapon's four, by range band")
-    x: StrictInt = Field(1, ge=1, le=12, description="the 'x' factor into the target's arc")
+    x: StrictInt = Field(1, ge=1, le=12, description="the 'x' factor into the target's arc (its best arc's)")
+    arcs: list[StrictInt] = Field([], description="the hex diagram: the 'x' into each of the six arcs, front, "
+                                  "front right, aft right, aft, aft left, front left (0: cannot fire there); "
+                                  "empty: x all round")
     anti_fighter: StrictInt = Field(0, ge=0, le=12, description="the AF rating in the circle (0: none)")
     max_pulses: StrictInt = Field(5, ge=1, le=9, description="a pulse weapon's most pulses")
 
@@ -86,6 +89,9 @@ class B5Weapon(Strict):
             raise ValueError(f"{self.name}: a plasma weapon has four damage ratings, short to extreme range")
         if self.cls not in (WeaponClass.MATTER, WeaponClass.PLASMA) and len(self.damage) != 1:
             raise ValueError(f"{self.name}: one damage rating")
+        if self.arcs and (len(self.arcs) != 6 or any(not 0 <= a <= 12 for a in self.arcs) or max(self.arcs) != self.x):
+            raise ValueError(f"{self.name}: the arcs are six 'x' ratings 0-12 (front, front right, aft right, aft, "
+                             f"aft left, front left), the best of them its x {self.x}; not {self.arcs}")
         return self
 
 

@@ -29,10 +29,11 @@ if TYPE_CHECKING:
 
 BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex scatter) on this board; when the "
          "GM chooses <i>plot and move</i>, secret plots checked and revealed, then three pulses: the squadrons "
-         "move in the seed's order and the ships fire after each pulse's moves (shots spaced by pulse, a "
+         "move in the seed's order and the ships fire after each pulse's moves (in each weapon's arcs, shots "
+         "spaced by pulse, a "
          "squadron at one enemy squadron, ballistic weapons hitting pulses later; structure only); out of "
          "command, command losses, morale and reinforcement rolls; the helpers.")
-NOT_BUILT = ("<b>Not built yet</b>: fire arcs, system damage, fighters, energy mines, ELINT and abilities are played "
+NOT_BUILT = ("<b>Not built yet</b>: system damage, fighters, energy mines, ELINT and abilities are played "
              "at the table with the helpers' numbers; the Game Master enters the results (destroyed, captured), "
              "which are written back to the campaign.")
 """What the banner says plainly; what is built is its tooltip, so the banner keeps to a few lines

@@ -24,6 +24,23 @@ EMINE_CLASS = {Category.ENORMOUS: 2, Category.CAPITAL: -1, Category.HEAVY: -2, C
                Category.FIGHTER: -4}
 """The Energy Mine Hit Table's unit class modifiers."""
 EMINE_NEED = 5
+ARC_RULE = "B5 Firing Procedure - Determining the 'X' Factor"
+ARCS = ("front", "front right", "aft right", "aft", "aft left", "front left")
+"""The six arcs of a weapon's hex diagram, clockwise from the firer's facing."""
+
+
+def arcs_at(bearing: float) -> tuple[int, ...]:
+    """The arcs (indexes of :data:`ARCS`) a target at ``bearing`` degrees clockwise from the
+    firer's facing lies in: each arc spans 60 degrees about a hexside; a target on the line
+    between two arcs is in both (docs/b5.md)."""
+    b = bearing % 360
+    return tuple(a for a in range(6) if min(abs(b - 60 * a), 360 - abs(b - 60 * a)) <= 30 + 1e-6)
+
+
+def arc_x(arcs: Sequence[int], x: int, where: Sequence[int]) -> int:
+    """The 'x' a weapon of ``arcs`` (empty: ``x`` all round) fires at into the arcs ``where``
+    (the best of them); 0: it cannot fire there."""
+    return max(arcs[a] for a in where) if arcs else x
 
 
 def sides(die: str) -> tuple[int, int]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hexmap.layout import Layout
-from rules.battlehex.log import GM
+from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import Question, choose
 from rules.battlehex.roster import Status
 from rules.model.b5 import B5Data, B5Weapon, Category, Race, WeaponClass
@@ -55,6 +55,18 @@ def _arc(self: B5Engine, target: str, firer: str) -> int:
     return 0 if diff == 0 else 2 if diff == 3 else 1
 
 
+def bearing(self: B5Engine, firer: str, target: str) -> float:
+    """Degrees clockwise from ``firer``'s facing to ``target``."""
+    lay = Layout(1.0)
+    (fx, fy), (tx, ty) = lay.to_pixel(deploy.hex_of(self.at[firer])), lay.to_pixel(deploy.hex_of(self.at[target]))
+    return (math.degrees(math.atan2(tx - fx, -(ty - fy))) - 60 * self.facing[firer].value) % 360
+
+
+def arc_x(self: B5Engine, firer: str, w: B5Weapon, target: str) -> int:
+    """The 'x' of ``w``'s hex diagram in the arc of ``firer`` that holds ``target`` (0: out of arc)."""
+    return fire.arc_x(w.arcs, w.x, fire.arcs_at(bearing(self, firer, target)))
+
+
 def _band(self: B5Engine, w: B5Weapon, firer: str, target: str) -> int | None:
     jam = int(self.data(target).race is Race.MINBARI and self.data(firer).race is not Race.MINBARI)
     return fire.band(w.ranges, w.cls, deploy.distance(self.at[firer], self.at[target]), jam)
@@ -69,8 +81,7 @@ def targets(self: B5Engine, firer: str, w: B5Weapon) -> list[str]:
     at this pulse once it has chosen; else in the enemy squadron its squadron targets this pulse
     (Target Selection: not for a ship out of command)."""
     team = self.units[firer].team
-    reach = [x for x in self.at if self.units[x].team != team and self.units[x].status is Status.PRESENT
-             and x not in self.doomed and _band(self, w, firer, x) is not None]
+    reach = [x for x in _reach(self, firer, w) if arc_x(self, firer, w, x)]
     if firer in self.aims:
         return [x for x in reach if x == self.aims[firer]]
     mine = self.forces[team].squadron_of(firer)
@@ -78,6 +89,25 @@ def targets(self: B5Engine, firer: str, w: B5Weapon) -> list[str]:
         return reach
     theirs = self.aims[f"squadron {mine.name}"]
     return [x for x in reach if _squadron(self, x) == theirs]
+
+
+def _reach(self: B5Engine, firer: str, w: B5Weapon) -> list[str]:
+    team = self.units[firer].team
+    return [x for x in self.at if self.units[x].team != team and self.units[x].status is Status.PRESENT
+            and x not in self.doomed and _band(self, w, firer, x) is not None]
+
+
+def _arc_check(self: B5Engine, firer: str, w: B5Weapon, q: Question) -> Any:
+    """``q``'s check, refusing an enemy in reach but outside ``w``'s arcs with the arc's rule."""
+    def check(a: Any) -> Any:
+        if a not in q.options and a in _reach(self, firer, w) and not arc_x(self, firer, w, a):
+            where = " and ".join(fire.ARCS[i] for i in fire.arcs_at(bearing(self, firer, a)))
+            rated = ", ".join(f"{n} x{v}" for n, v in zip(fire.ARCS, w.arcs) if v)
+            raise IllegalAnswer(fire.ARC_RULE, f"{self.units[a].unit.name} is in {self.units[firer].unit.name}'s "
+                                               f"{where} arc, where its {w.name} cannot fire (it fires {rated})")
+        assert q.check is not None
+        return q.check(a)
+    return check
 
 
 def _squadron(self: B5Engine, uid: str) -> str:
@@ -140,7 +170,7 @@ def _fire(self: B5Engine, at: str) -> Procedure:
         q = choose(f"b5/{self.round}/target", GM, RULE, f"Game Master: {w.name} fires at which ship?", aims)
         target = yield Question(q.key, q.kind, q.to, q.rule, q.text, q.options,
                                 data={"option_words": {x: words.get(x, self.units[x].unit.name) for x in aims}},
-                                check=q.check)
+                                check=_arc_check(self, firer, w, q))
         self.aiming, self.firer, at = None, "", ""
         self.aims[firer] = target
         mine = self.forces[self.units[firer].team].squadron_of(firer)
@@ -157,7 +187,7 @@ def _resolve(self: B5Engine, firer: str, w: B5Weapon, target: str) -> None:
     near = [deploy.distance(self.at[firer], self.at[x]) for x in (sq.ships if sq else ()) if x != target
             and x in self.at and self.units[x].status is Status.PRESENT]
     penalty = fire.bypass_penalty(deploy.distance(self.at[firer], self.at[target]), near)
-    x = losses.x_rating(self, firer, w.x)
+    x = losses.x_rating(self, firer, arc_x(self, firer, w, target))
     need = t.defence + fire.RANGE_MODIFIER[band]
     die = _fc(w, t)
     self.fired.setdefault(firer, {}).setdefault(w.name, []).append((self.round, self.pulse))
@@ -258,6 +288,6 @@ def odds(self: B5Engine) -> dict[str, str]:
         p = fire.p_die_at_least(_fc(w, t), face)
         out[self.units[target].unit.name] = (f"{fire.BANDS[band]} range, {_fc(w, t)} needs {face}+: "
                                              f"{p} a die, "
-                                             f"x{losses.x_rating(self, firer, w.x)}")
+                                             f"x{losses.x_rating(self, firer, arc_x(self, firer, w, target))}")
     return out
 

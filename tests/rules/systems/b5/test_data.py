@@ -29,10 +29,18 @@ def test_a_unit_carries_its_b5_data_through_the_file_format():
     ({"cls": "plasma"}, "plasma weapon has four damage ratings"),
     ({"cls": "ballistic"}, "ballistic weapon has one range"),
     ({"shots": 4}, "less than or equal to 3"),
+    ({"arcs": [4, 2, 0, 0, 2]}, "the arcs are six 'x' ratings"),
+    ({"arcs": [3, 2, 0, 0, 0, 2]}, "the best of them its x 4"),
+    ({"arcs": [4, 13, 0, 0, 0, 2]}, "the arcs are six 'x' ratings 0-12"),
 ])
 def test_weapons_are_refused_with_clear_words(change, words):
     with pytest.raises(ValidationError, match=words):
         B5Weapon.model_validate({**LASER, **change})
+
+
+def test_a_weapons_hex_diagram_is_six_arcs_with_its_x_the_best():
+    w = B5Weapon.model_validate({**LASER, "arcs": [4, 2, 0, 0, 0, 2]})
+    assert w.arcs == [4, 2, 0, 0, 0, 2] and B5Weapon.model_validate(LASER).arcs == []  # none: x all round
 
 
 @pytest.mark.parametrize("data, words", [

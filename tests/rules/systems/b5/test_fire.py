@@ -7,8 +7,8 @@ import pytest
 
 from rules.errors import RuleError
 from rules.model.b5 import Category, WeaponClass
-from rules.systems.b5.fire import (DOGFIGHT_PATTERN, anti_fighter, ballistic_delay, band, bypass_penalty,
-                                   damage_class, dogfight_kills, emine_p_hit, emine_radius, fighter_bonus, impact,
+from rules.systems.b5.fire import (DOGFIGHT_PATTERN, anti_fighter, arc_x, arcs_at, ballistic_delay, band,
+                                   bypass_penalty, damage_class, dogfight_kills, emine_p_hit, emine_radius, fighter_bonus, impact,
                                    may_fire, need, p_die_at_least, pulse_hits)
 
 RANGES = [10, 20, 30, 40]
@@ -117,3 +117,12 @@ def test_energy_mine_area_around_the_impact_hex():
     assert emine_area(board, Label(40, 30), 1) == [Label(40, 30)]
     assert len(emine_area(board, Label(40, 30), 4)) == 19  # radius 2: 1 + 6 + 12 hexes
     assert len(emine_area(board, Label(1, 1), 2)) < 7  # the board's corner cuts it
+
+
+def test_six_arcs_about_the_hexsides_a_target_on_the_line_in_both():
+    """Determining the 'X' Factor: the arc holding the target gives the 'x'; each arc spans a
+    hexside's 60 degrees, a target on the line between two arcs is in both (the better x)."""
+    assert [arcs_at(b) for b in (0, 29.9, 30, 30.1, 180, 300, 330, 359)] == [
+        (0,), (0,), (0, 1), (1,), (3,), (5,), (0, 5), (0,)]
+    assert arc_x([2, 1, 0, 0, 0, 1], 2, (1,)) == 1 and arc_x([2, 1, 0, 0, 0, 1], 2, (3,)) == 0
+    assert arc_x([2, 1, 0, 0, 0, 1], 2, (0, 1)) == 2 and arc_x([], 3, (3,)) == 3  # no diagram: x all round

@@ -24,18 +24,51 @@ SET_UP = ["meeting engagement", "skirmish", "none", 5, 8, {"at": "1030", "facing
           {"at": "6030", "facing": "F"}, "6031", "plot and move", "FF F FF", "FFF FF FFF"]
 
 
-def fight(faces):
+def fight(faces, laser=LASER, set_up=SET_UP):
     blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[LASER]), b5("b-f2", "bflag")]
-    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER, CANNON]),
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[laser, CANNON]),
            b5("r-f2", "rflag")]
     c = duel(blue, red)
     data = json.loads(io.dumps(c))
     data.setdefault("settings", {})["battle_system"] = "b5"
     c = type(c).model_validate(data)
     run = B5Battle(end_movement(c, build_graph(c)).campaign, AT, dice=lambda _seed: ScriptedDice(list(faces)))
-    for a in SET_UP:
+    for a in set_up:
         run.answer(a)
     return run
+
+
+ASTRIDE = SET_UP[:5] + [{"at": "1027", "facing": "B"}, "1030"] + SET_UP[7:]
+"""After the moves R-FLAG (facing F) has B-FLAG in its front arc (bearing 333 degrees) and B-F2 in
+its front left arc (327 degrees), both at extreme range."""
+
+
+def test_a_weapon_fires_only_into_its_arcs_with_each_arcs_x():
+    """Determining the 'X' Factor: the target's arc on the weapon's hex diagram gives its 'x'."""
+    run = fight([], dict(LASER, arcs=[1, 0, 0, 0, 0, 2]), ASTRIDE)
+    for a in ("fire", "r-flag", "Laser"):
+        run.answer(a)
+    assert run.question_odds() == {"B-FLAG": "extreme range, d10 needs 10+: 1/10 a die, x1",
+                                   "B-F2": "extreme range, d8 needs 10+: 0 a die, x2"}
+
+
+def test_a_target_outside_the_weapons_arcs_is_not_offered_and_is_refused_naming_the_rule():
+    run = fight([8, 8], dict(LASER, arcs=[0, 0, 0, 0, 0, 2]), ASTRIDE)
+    for a in ("fire", "r-flag", "Laser"):
+        run.answer(a)
+    assert run.pending.options == ("b-f2",) and list(run.question_odds()) == ["B-F2"]
+    with pytest.raises(IllegalAnswer, match="B5 Firing Procedure - Determining the 'X' Factor: B-FLAG is in "
+                                            "R-FLAG's front arc, where its Laser cannot fire"):
+        run.answer("b-flag")
+    run.answer("b-f2")
+    assert any("R-FLAG's Laser (x2) at B-F2" in e.text for e in run.log.events)
+
+
+def test_a_weapon_with_no_target_in_its_arcs_is_not_offered():
+    run = fight([], dict(LASER, arcs=[0, 0, 0, 2, 0, 0]), ASTRIDE)  # aft only
+    for a in ("fire", "r-flag"):
+        run.answer(a)
+    assert run.pending.options == ("Matter cannon",)
 
 
 def test_structure_by_damage_class():
