@@ -43,3 +43,13 @@ def plain(raw: Any, name: Callable[[str], str]) -> str:
 
 def _signed(n: int) -> str:
     return f"{n:+d}"
+
+
+def possessive(name: str) -> str:
+    """``name``'s, with only an apostrophe after a final s: ``"Orion Pirates'"``, ``"Klothos'"``."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def changed(before: object, after: object) -> str:
+    """A value's change in words for a log line: ``"3 to 2"``, or ``"stays 8"`` when it did not change."""
+    return f"stays {after}" if str(before) == str(after) else f"{before} to {after}"

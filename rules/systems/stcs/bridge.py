@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
+from rules.battlehex.words import possessive
 from rules.systems.stcs import crew, repair
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ def bridge_hits(eng: STCSEngine, x: str) -> Generator[Question, Any, None]:
             less = tuple(eng.dice.roll("d10", purpose="less experience", rule=repair.BRIDGE, who=who).total
                          for _ in range(len(gone) + 1))
             gone.append(crew.replacement_captain((three.total, 0, 0), less))
-            eng.log.add("ruling", repair.BRIDGE, f"{eng.ship(x)}'s commanding officer is a casualty: the "
+            eng.log.add("ruling", repair.BRIDGE, f"{possessive(eng.ship(x))} commanding officer is a casualty: the "
                         f"replacement's rating is {gone[-1]}")
     t, s = repair.first_repair(*eng.bridge[x][-1], 1)
     eng.log.add("ruling", repair.BRIDGE, f"{eng.ship(x)}: {hits} Bridge hit(s): no warp out or repairs until turn "

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
+from rules.battlehex.words import possessive
 from rules.systems.stcs import fire
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ def hit(e: STCSEngine, x: str) -> Procedure:
     words.update({f"engine:{i + 1}": f"warp engine {i + 1} ({n} power boxes left)" for i, n in enumerate(d.warp_now)
                   if (x, i) not in e.ripped})
     what = str((yield e._choose(f"stcs/{e.round}/hit/{x}", SS, f"Game Master: what did the hit through "
-                                f"{e.ship(x)}'s shields strike (from the table)?", words)))
+                                f"{possessive(e.ship(x))} shields strike (from the table)?", words)))
     if what != "grid":
         pts = int((yield Question(f"stcs/{e.round}/hit/{x}/points", QKind.NUMBER, GM, SS,
                                   f"Game Master: how many points of damage on {words[what]}?",
@@ -68,11 +69,11 @@ def hit(e: STCSEngine, x: str) -> Procedure:
         e.log.add("ruling", SS, f"{e.ship(x)} loses {pts} superstructure points: {left} of "
                   f"{e.data(x).superstructure} left", {"unit": x})
         if left < 0:
-            e.log.add("ruling", NEGATIVE, f"{e.ship(x)}'s superstructure is negative ({left}): it ceases all "
+            e.log.add("ruling", NEGATIVE, f"{possessive(e.ship(x))} superstructure is negative ({left}): it ceases all "
                       "operations, dead in space (an explosion check at the table)")
     else:  # the grid
         e.grid_down.add(x)
-        e.log.add("ruling", SS, f"{e.ship(x)}'s Maneuver Engineering Grid is inoperable", {"unit": x})
+        e.log.add("ruling", SS, f"{possessive(e.ship(x))} Maneuver Engineering Grid is inoperable", {"unit": x})
     if x in e.locks:
         del e.locks[x]
         e.log.add("ruling", LOCK_LOST, f"{e.ship(x)} loses its sensor lock (damage through its shields)")
@@ -84,14 +85,14 @@ def _boxes(e: STCSEngine, x: str, what: str, pts: int) -> None:
     b = fire.boxes(pts, carry)
     e.boxes[(x, what)] = (marked + b.marked, b.carried)
     name = "sensors" if what == "sensors" else f"shield generator {what.partition(':')[2]}"
-    e.log.add("ruling", fire.CARRY, f"{e.ship(x)}'s {name}: {pts} points mark {b.marked} box(es) ({marked + b.marked} "
-              f"in all), {b.carried} carried", {"unit": x})
+    e.log.add("ruling", fire.CARRY, f"{possessive(e.ship(x))} {name}: {pts} points mark {b.marked} box(es) "
+              f"({marked + b.marked} in all), {b.carried} carried", {"unit": x})
     if what.startswith("shield") and marked == 0 and b.marked:
-        e.log.add("ruling", SHIELD, f"{e.ship(x)}'s shield {what.partition(':')[2]} is down "
+        e.log.add("ruling", SHIELD, f"{possessive(e.ship(x))} shield {what.partition(':')[2]} is down "
                   "(its power stays allocated)")
     if what == "sensors" and marked < OUT_BOX <= marked + b.marked:
         e.locks.pop(x, None)
-        e.log.add("ruling", fire.CARRY, f"{e.ship(x)}'s sensors are out: no lock, no scan")
+        e.log.add("ruling", fire.CARRY, f"{possessive(e.ship(x))} sensors are out: no lock, no scan")
 
 
 def _engine(e: STCSEngine, x: str, i: int, pts: int) -> None:
@@ -105,11 +106,12 @@ def _engine(e: STCSEngine, x: str, i: int, pts: int) -> None:
     extra = hits[i] - had
     if extra >= min(10, original):
         e.ripped.add((x, i))
-        e.log.add("ruling", RIPPED, f"{e.ship(x)}'s warp engine {i + 1} and its mounting are ripped off", {"unit": x})
+        e.log.add("ruling", RIPPED, f"{possessive(e.ship(x))} warp engine {i + 1} and its mounting are ripped off",
+                  {"unit": x})
     else:
-        e.log.add("ruling", SS, f"{e.ship(x)}'s warp engine {i + 1}: {max(0, had - hits[i])} of {original} power boxes "
-                  "left" + (f" ({extra} more to absorb before it is ripped off: {min(10, original)})" if extra >= 0
-                            else ""), {"unit": x})
+        e.log.add("ruling", SS, f"{possessive(e.ship(x))} warp engine {i + 1}: {max(0, had - hits[i])} of {original} "
+                  "power boxes left" + (f" ({extra} more to absorb before it is ripped off: {min(10, original)})"
+                                        if extra >= 0 else ""), {"unit": x})
 
 
 def repower(e: STCSEngine) -> None:

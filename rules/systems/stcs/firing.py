@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
+from rules.battlehex.words import possessive
 from rules.model.stcs import WeaponKind
 from rules.systems.stcs import damage, fire
 
@@ -53,9 +54,9 @@ def shoot(e: STCSEngine, x: str, y: str) -> Procedure:
     missile = w.kind is WeaponKind.MISSILE
     speeds = {str(s): f"{e.ship(y)} at speed {s}: " + words(fire.to_hit(base, s, missile, locked))
               for s in range(FASTEST + 1)}
-    s = int((yield e._choose(f"stcs/{e.round}/fire/{x}/speed", fire.TO_HIT, f"Game Master: {e.ship(y)}'s speed "
-                             f"(the modified To-Hit: {'' if locked else 'no lock -6, '}"
-                             f"{'missile -1, ' if missile else ''}speed)?", speeds)))
+    s = int((yield e._choose(f"stcs/{e.round}/fire/{x}/speed", fire.TO_HIT,
+                             f"Game Master: {possessive(e.ship(y))} speed (the modified To-Hit: "
+                             f"{'' if locked else 'no lock -6, '}{'missile -1, ' if missile else ''}speed)?", speeds)))
     value = fire.to_hit(base, s, missile, locked)
     if not locked and x in e.locks:
         del e.locks[x]
@@ -67,12 +68,13 @@ def shoot(e: STCSEngine, x: str, y: str) -> Procedure:
         hit_ = e.dice.roll("d10", purpose=f"to hit (1-{value})", rule=fire.TO_HIT, who=who).total <= value
     else:
         hit_ = False
-    e.log.add("ruling", FIRE, f"{e.ship(x)}'s {w.name} {'hits' if hit_ else 'misses'} {e.ship(y)} ({words(value)})")
+    e.log.add("ruling", FIRE, f"{possessive(e.ship(x))} {w.name} {'hits' if hit_ else 'misses'} {e.ship(y)} "
+                              f"({words(value)})")
     if not hit_:
         return
     through = yield e._choose(f"stcs/{e.round}/fire/{x}/shields", FIRE, f"Game Master: did the damage go through "
-                              f"{e.ship(y)}'s shields (from the table)?", {"through": "damage through the shields",
-                                                                           "held": "the shields held"})
+                              f"{possessive(e.ship(y))} shields (from the table)?",
+                              {"through": "damage through the shields", "held": "the shields held"})
     if through == "through":
         yield from damage.hit(e, y)
 

@@ -70,7 +70,7 @@ def test_negative_superstructure_at_37_of_36_not_at_36() -> None:
     hit(run, "d7", 36)
     assert "0 of 36 left" in run.events_json() and "negative" not in run.events_json()
     hit(run, "d7", 1)
-    assert "Klothos's superstructure is negative (-1)" in run.events_json()
+    assert "Klothos' superstructure is negative (-1)" in run.events_json()
     assert "70% or more superstructure lost" in run.pending.data["barred"]["Klothos warp out"]
 
 
@@ -86,11 +86,11 @@ def test_a_12_point_sensor_hit_marks_2_boxes_carries_2_then_8_more_mark_2_carryi
     assert run.engine.boxes[("d7", "sensors")] == (2, 2)
     boxes(run, "d7", "sensors", 8)
     assert run.engine.boxes[("d7", "sensors")] == (4, 0)
-    assert "Klothos's sensors: 8 points mark 2 box(es) (4 in all), 0 carried" in run.events_json()
+    assert "Klothos' sensors: 8 points mark 2 box(es) (4 in all), 0 carried" in run.events_json()
     boxes(run, "d7", "sensors", 4)  # 4 carried: no fifth box, the sensors still work
     assert run.engine.boxes[("d7", "sensors")] == (4, 4) and "lock:d7:enterprise" in run.pending.options
     boxes(run, "d7", "sensors", 1)  # the fifth (OUT) box
-    assert "Klothos's sensors are out" in run.events_json()
+    assert "Klothos' sensors are out" in run.events_json()
     assert not [o for o in run.pending.options if o.startswith(("lock:d7", "scan:d7"))]
 
 
