@@ -3,8 +3,12 @@ them (rules/economy/sheet.py): utilized Productivity, output and dock spaces wit
 any cut, and the Total Domestic Product; exported as CSV or HTML.
 
 With ``settings.empire_turn`` seed004 it adds the power's Point Pool and research
-(rules/economy/sheet.py ``economy_lines``) -- a power's secret, so shown only in the GM view
-(View > GM View) -- orders come with the rest of issue 23 and are not shown until then.
+(rules/economy/sheet.py ``economy_lines``) and the charts of its income and fleet strength over
+turns (app/shell/empire_charts.py) -- a power's secret. The sheet is hot-seat safe as the campaign
+log is: the GM view (View > GM View) sees every power's; a Team that took the seat ("Take the
+seat...", behind its hand-over screen) sees only its own powers, every figure of them; the
+table's view (nobody seated) sees the planets and nobody's secret. Leaving the seat, closing the
+sheet or turning the GM view on or off gives the screen back to the table.
 """
 from __future__ import annotations
 
@@ -28,8 +32,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.shell.empire_charts import ChartView, charts, svg
 from app.shell.signals import connect_plain
 from rules.model import Campaign
+from rules.model.visibility import GM, TABLE
 
 if TYPE_CHECKING:  # the economy loads when the sheet is first shown, not before the first frame (issue 21)
     from rules.economy.sheet import Sheet
@@ -39,11 +45,13 @@ NOT_YET = ("Point Pool, maintenance, commerce, research and orders are not run b
 ORDERS_NOT_YET = ("Turn Orders other than movement, research, purchases, productivity and repairs (reserve and "
                   "mothballs, scrapping, colonization, intel, diplomacy) are not run by BattleHex yet: the GM keeps "
                   "them by hand (docs/economy.md).")
-SECRET = "The Point Pool and research are the power's secret: shown in the GM view (View > GM View, Ctrl+Shift+G)."
+SECRET = ("The Point Pool, research and charts are the power's secret: shown to its Team (Take the seat...) "
+          "and in the GM view (View > GM View, Ctrl+Shift+G).")
 
 
-def html_text(s: Sheet, notes: tuple[str, ...] = (NOT_YET,)) -> str:
-    """The sheet as a small HTML page, ``notes`` (the economy's lines, what is not run) below it."""
+def html_text(s: Sheet, notes: tuple[str, ...] = (NOT_YET,), pictures: tuple[str, ...] = ()) -> str:
+    """The sheet as a small HTML page, ``notes`` (the economy's lines, what is not run) and the charts
+    (``pictures``: inline SVG) below it."""
     from rules.economy.sheet import HEADERS
 
     head = "".join(f"<th>{html.escape(h)}</th>" for h in HEADERS)
@@ -52,7 +60,8 @@ def html_text(s: Sheet, notes: tuple[str, ...] = (NOT_YET,)) -> str:
     total = f"<tr><th colspan=7>Total Domestic Product</th><th>{s.tdp}</th><th>{s.docks}</th><th></th></tr>"
     return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{html.escape(s.name)}: Empire Sheet</title>"
             f"</head><body><h1>{html.escape(s.name)}</h1><table border=1><tr>{head}</tr>{rows}{total}</table>"
-            + "".join(f"<p>{html.escape(n)}</p>" for n in notes) + "</body></html>\n")
+            + "".join(f"<p>{html.escape(n)}</p>" for n in notes) + "".join(f"<p>{p}</p>" for p in pictures)
+            + "</body></html>\n")
 
 
 def _csv(s: Sheet, notes: tuple[str, ...] = ()) -> str:
@@ -84,6 +93,10 @@ class EmpireSheet(QDockWidget):
         top.addWidget(self.power_box, 1)
         self.csv_button = QPushButton("Export &CSV...", body)
         self.html_button = QPushButton("Export &HTML...", body)
+        self.seat_button = QPushButton("Take the &seat...", body)
+        self.seat_button.setToolTip("The chosen power's Team takes the screen behind its hand-over and sees its own "
+                                    "powers' whole sheet; click again to give the screen back to the table")
+        top.addWidget(self.seat_button)
         top.addWidget(self.csv_button)
         top.addWidget(self.html_button)
         lay.addLayout(top)
@@ -96,14 +109,61 @@ class EmpireSheet(QDockWidget):
         self.totals.setTextFormat(Qt.TextFormat.PlainText)
         self.totals.setWordWrap(True)
         lay.addWidget(self.totals)
+        row = QHBoxLayout()
+        self.charts = (ChartView(body), ChartView(body))
+        for view in self.charts:
+            row.addWidget(view)
+        lay.addLayout(row)
         self.setWidget(body)
+        self.seat: str | None = None
+        """The Team that took the seat (hot seat); None: the table's view (or the GM's)."""
         self.sheet: Sheet | None = None
         self.notes: tuple[str, ...] = (NOT_YET,)
         self._gm_followed = False
         connect_plain(self.power_box.currentIndexChanged, self.refresh)
-        connect_plain(self.visibilityChanged, self.refresh)
+        connect_plain(self.visibilityChanged, self._shown)
+        connect_plain(self.seat_button.clicked, self.take_seat)
         connect_plain(self.csv_button.clicked, lambda: self._export("CSV files (*.csv)", ".csv", _csv))
-        connect_plain(self.html_button.clicked, lambda: self._export("HTML files (*.html)", ".html", html_text))
+        connect_plain(self.html_button.clicked, lambda: self._export(
+            "HTML files (*.html)", ".html",
+            lambda s, n: html_text(s, n, tuple(svg(v.chart) for v in self.charts if v.isVisible() and v.chart))))
+
+    def viewer(self) -> str:
+        """Who reads the sheet: the GM (GM view), the seated Team, or the table."""
+        gm = getattr(self.parent(), "gm_view_action", None)
+        if gm is not None and gm.isChecked():
+            return GM
+        return self.seat or TABLE
+
+    def _shown(self) -> None:
+        if not self.isVisible():
+            self._leave()
+        self.refresh()
+
+    def _leave(self) -> None:
+        self.seat = None
+        self.seat_button.setText("Take the &seat...")
+
+    def take_seat(self) -> None:
+        """The chosen power's Team takes the screen behind its hand-over (or, seated, gives it back)."""
+        c = self._campaign()
+        if self.seat is not None or c is None:
+            self._leave()
+            self.refresh()
+            return
+        team = c.team_of_power(str(self.power_box.currentData()))
+        if team is None or team.id in (GM, TABLE):  # the GM's own powers: seen in the GM view
+            return
+        from app.shell.turn_dialogs import HandOverDialog
+
+        screen = HandOverDialog(team.name, "The Empire Sheet shows this Team's own powers: their Point Pool, "
+                                           "research, orders and charts, which the other commanders do not see.",
+                                parent=self, title=f"Hand over to the {team.name} commander: Empire Sheet")
+        if screen.exec() != HandOverDialog.DialogCode.Accepted:
+            return
+        self.seat = team.id
+        self.seat_button.setText("&Leave the seat")
+        self.refresh()
 
     def refresh(self) -> None:
         """Show the chosen power's sheet of the campaign as it is now (nothing while hidden)."""
@@ -115,7 +175,11 @@ class EmpireSheet(QDockWidget):
         if self.table.columnCount() != len(HEADERS):
             self.table.setColumnCount(len(HEADERS))
             self.table.setHorizontalHeaderLabels(list(HEADERS))
-        powers = [(p.id, p.name) for p in c.powers]
+        viewer = self.viewer()
+        if viewer == GM and self.seat is not None:
+            self._leave()
+        team_of = {p.id: (t.id if (t := c.team_of_power(p.id)) else None) for p in c.powers}
+        powers = [(p.id, p.name) for p in c.powers if viewer in (GM, TABLE) or team_of[p.id] == viewer]
         if [self.power_box.itemData(i) for i in range(self.power_box.count())] != [p for p, _ in powers]:
             chosen = self.power_box.currentData()
             self.power_box.blockSignals(True)
@@ -141,12 +205,24 @@ class EmpireSheet(QDockWidget):
         gm = getattr(self.parent(), "gm_view_action", None)  # made after this dock: followed from here
         if gm is not None and not self._gm_followed:
             self._gm_followed = True
-            connect_plain(gm.toggled, self.refresh)
-        if lines and not (gm is not None and gm.isChecked()):
+            connect_plain(gm.toggled, self._gm_toggled)
+        own = viewer == GM or team_of[str(power)] == viewer
+        self.seat_button.setEnabled(viewer != GM and (self.seat is not None
+                                                      or team_of[str(power)] not in (None, GM, TABLE)))
+        if lines and not own:
             lines = (SECRET,)
+        eco = c.power(str(power)).economy  # type: ignore[union-attr]
+        shown = charts(eco.history) if own and c.settings.empire_turn == "seed004" and eco is not None else ()
+        for view, chart in zip(self.charts, shown or (None, None)):
+            view.set_chart(chart)
+            view.setVisible(chart is not None)
         self.notes = (*lines, ORDERS_NOT_YET if c.settings.empire_turn == "seed004" else NOT_YET)
         self.totals.setText(f"Total Domestic Product (construction capacity): {s.tdp}; dock spaces: {s.docks}; "
                             f"{len(s.planets)} planet{'s' if len(s.planets) != 1 else ''}.\n" + "\n".join(self.notes))
+
+    def _gm_toggled(self) -> None:
+        self._leave()  # the GM view on or off: the screen is back with the table (or the GM)
+        self.refresh()
 
     def _export(self, kinds: str, suffix: str, render: Callable[[Sheet, tuple[str, ...]], str]) -> None:
         if self.sheet is None:

@@ -49,3 +49,113 @@ def test_the_empire_sheet_opens_by_its_shortcut_and_shows_the_chosen_power(qtbot
 
     press(main, "Ctrl+Shift+K")  # the same shortcut closes it
     qtbot.waitUntil(lambda: not dock.isVisible())
+
+
+def _two_turns(tmp_path):
+    """The seed 004 economy copy of the default campaign after a whole turn and turn 2's Income Phase,
+    played by the engine from the documented answers and saved as the app saves it."""
+    from rules.model import save_campaign
+    from rules.turn.run import play
+    from tests.rules.turn.test_empire import EXAMPLE, scenario
+
+    path = tmp_path / "two_turns.json"
+    save_campaign(play(scenario(), EXAMPLE).campaign, path)
+    return path
+
+
+def _open(qtbot, tmp_path, path):
+    from PySide6.QtCore import QSettings
+
+    from app.shell.window import MainWindow
+    from tests.app.gui import show_active
+
+    w = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    show_active(w, qtbot)
+    return w
+
+
+def _choose(dock, qtbot, power):
+    dock.power_box.setCurrentIndex(dock.power_box.findData(power))
+    qtbot.waitUntil(lambda: dock.sheet is not None and dock.sheet.power == power)
+    return dock.totals.text()
+
+
+def _coloured(view, color) -> int:
+    from PySide6.QtGui import QColor
+
+    image = view.grab().toImage()
+    want = QColor(color).rgb()
+    return sum(1 for x in range(0, image.width(), 2) for y in range(image.height()) if image.pixel(x, y) == want)
+
+
+def test_a_team_sees_its_own_powers_sheet_and_charts_and_nothing_of_another_s(qtbot, tmp_path, monkeypatch):
+    from app.shell.empire_charts import STRENGTH_COLOR, TDP_COLOR
+    from rules.economy.income import points
+    from tests.app.gui import Answerer, take_over
+
+    main = _open(qtbot, tmp_path, _two_turns(tmp_path))
+    c = main.campaign
+    assert c.turn == 2 and all(len(p.economy.history) == 2 for p in c.powers)
+    pool = {p.id: f"Point Pool: {points(p.economy.point_pool)}" for p in c.powers}
+    assert len(set(pool.values())) > 1
+    view = next(m.menu() for m in main.menuBar().actions() if m.text().replace("&", "") == "View")
+    sheet_action = next(a for a in view.actions() if a.text().replace("&", "").startswith("Empire Sheet"))
+    sheet_action.trigger()  # View > Empire Sheet
+    dock = main.empire_sheet
+    qtbot.waitUntil(dock.isVisible)
+
+    # the table's view: every power listed, nobody's secret, no chart
+    assert [dock.power_box.itemData(i) for i in range(dock.power_box.count())] == [p.id for p in c.powers]
+    text = _choose(dock, qtbot, "klingon")
+    assert "the power's secret" in text and "Point Pool:" not in text
+    assert not any(v.isVisible() for v in dock.charts)
+
+    # the Alliance takes the seat behind its hand-over: its powers only, every figure and the charts
+    _choose(dock, qtbot, "fed")
+    answerer = Answerer(take_over)
+    try:
+        qtbot.mouseClick(dock.seat_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: dock.seat == "alliance")
+    finally:
+        answerer.stop()
+    assert answerer.seen == [("HandOverDialog", "Hand over to the Alliance commander: Empire Sheet")]
+    assert [dock.power_box.itemData(i) for i in range(dock.power_box.count())] == ["fed", "kzinti"]
+    for own in ("fed", "kzinti"):
+        text = _choose(dock, qtbot, own)
+        assert [line for line in text.splitlines() if line.startswith("Point Pool")] == [pool[own]]  # its own alone
+        assert "the power's secret" not in text
+        assert all(v.isVisible() for v in dock.charts)
+        assert [v.plotted() for v in dock.charts] == [4, 2]  # TDP and Point Pool, fleet strength: two turns each
+        assert _coloured(dock.charts[0], TDP_COLOR) > 20 and _coloured(dock.charts[1], STRENGTH_COLOR) > 20
+    page = tmp_path / "kz.html"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(page), ""))
+    qtbot.mouseClick(dock.html_button, Qt.MouseButton.LeftButton)
+    html_page = page.read_text(encoding="utf-8")
+    assert pool["kzinti"] in html_page and html_page.count("<svg") == 2 and "<polyline" in html_page
+
+    # giving the screen back: the table's view again
+    qtbot.mouseClick(dock.seat_button, Qt.MouseButton.LeftButton)
+    assert dock.seat is None and dock.power_box.count() == len(c.powers)
+    text = _choose(dock, qtbot, "kzinti")
+    assert "the power's secret" in text and "Point Pool:" not in text
+    assert not any(v.isVisible() for v in dock.charts)
+
+
+def test_the_gm_sees_every_power_s_sheet_and_charts(qtbot, tmp_path):
+    from rules.economy.income import points
+
+    main = _open(qtbot, tmp_path, _two_turns(tmp_path))
+    c = main.campaign
+    press(main, "Ctrl+Shift+K")
+    dock = main.empire_sheet
+    qtbot.waitUntil(dock.isVisible)
+    main.gm_view_action.trigger()
+    assert not dock.seat_button.isEnabled()
+    for p in c.powers:
+        text = _choose(dock, qtbot, p.id)
+        assert f"Point Pool: {points(p.economy.point_pool)}" in text.splitlines() and "the power's secret" not in text
+        assert [v.plotted() for v in dock.charts] == [4, 2] and all(v.isVisible() for v in dock.charts)
+    main.gm_view_action.trigger()  # back to the table's view
+    assert "the power's secret" in _choose(dock, qtbot, "fed")
