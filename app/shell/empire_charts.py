@@ -41,7 +41,8 @@ def charts(history: tuple[TurnFigures, ...] | list[TurnFigures]) -> tuple[Chart,
         return tuple((t, float(v)) for t, v in values)
 
     tdp = Series("Total Domestic Product", TDP_COLOR, pts([(h.turn, h.tdp) for h in history]))
-    return (Chart("Income over turns", (tdp, Series("Point Pool", POOL_COLOR, pts([(h.turn, h.pool) for h in history])))),
+    pool = Series("Point Pool", POOL_COLOR, pts([(h.turn, h.pool) for h in history]))
+    return (Chart("Income over turns", (tdp, pool)),
             Chart("Fleet strength over turns", (Series("Fleet strength (cost in EP)", STRENGTH_COLOR,
                                                        pts([(h.turn, h.strength) for h in history])),)))
 
