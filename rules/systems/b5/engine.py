@@ -15,28 +15,28 @@ from typing import Any
 
 from hexmap import Facing, Hex, Label
 from rules.battlehex.log import GM, EventLog
-from rules.battlehex.questions import Question, choose, unit_list
+from rules.battlehex.questions import Question, choose
 from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.b5 import B5Data, B5Settings, B5Weapon
 from rules.model.units import unit_secret
 from rules.systems.b5 import command, deploy, firing, jump, jumping, losses, morale, reinforce, turns
-from rules.systems.b5.asking import choose_units, place, secret_number
+from rules.systems.b5.asking import place, secret_number
 from rules.systems.b5.deploy import Board, Place
 from rules.systems.b5.force import Force, Squadron, force_of
 from rules.systems.b5.movement import Plot
 
 Procedure = Generator[Question, Any, None]
 TURN_RULE = "B5 Turn Sequence"
-RESULT_RULE = "V13.01"
+RESULT_RULE = losses.RESULT_RULE
 ROUND_LIMIT = 30
 """After this many turns the GM may only enter the results (every battle ends within a bound)."""
 MEETING, JUMP_IN = "meeting engagement", "jump-in"
 AT_TABLE, RESULTS, PLOT = "at the table", "results", "plot and move"
 TURN_STEPS = ("turn", "plot", "fire", "firer", "weapon", "target", "morale")
 """A turn's questions (``b5/{turn}/{step}...``): each one the procedure resumes from (a checkpoint)."""
-RESULT_STEPS = ("destroyed", "captured")
+RESULT_STEPS = losses.RESULT_STEPS
 
 
 class B5Engine:
@@ -72,6 +72,7 @@ class B5Engine:
         """Squadron name -> morale levels rolled for (one roll per level)."""
         self.withdrawing: set[str] = set()
         self.out_of_command: set[str] = set()
+        """Ships beyond their command ship's radius at the last plotted turn's end."""
         self.fired: dict[str, dict[str, list[tuple[int, int]]]] = {}
         """Ship -> weapon name -> (turn, pulse) it fired in (shots-per-turn spacing)."""
         self.structure_lost: dict[str, int] = {}
@@ -85,7 +86,6 @@ class B5Engine:
         """Team -> the turn its reinforcements are scheduled for."""
         self.arrival_checks: dict[str, int] = {}
         """Team -> arrival checks made (-1: settled)."""
-        """Ships beyond their command ship's radius at the last plotted turn's end."""
         self.placing: tuple[str, Place] | None = None
         """The ship the pending placement question asks for, and its constraint."""
         self.jump_plan: jumping.Plan | None = None
@@ -312,24 +312,8 @@ class B5Engine:
                 if self.units[s.command].status is Status.PRESENT and s.command in self.at]
 
     def _results(self, first: int = 0) -> Procedure:
-        """The GM's results, from step ``first`` of :data:`RESULT_STEPS`."""
-        left = [x for x, u in self.units.items() if u.status is Status.PRESENT]
-        for status, verb in (("destroyed", "were destroyed"), ("captured", "were captured"))[first:]:
-            def check(a: Any, verb: str = verb, options: list[str] = list(left)) -> list[str]:
-                return unit_list(a, options, RESULT_RULE, lambda x: self.units[x].unit.name,
-                                 f"choose the units that {verb} among")
-            chosen = yield choose_units(f"b5/results/{status}", GM, RESULT_RULE,
-                                        f"Game Master: which units {verb}? (none: no unit ticked)", left, check)
-            for uid in chosen:
-                self.units[uid].status = Status.DESTROYED if status == "destroyed" else Status.CAPTURED
-            left = [x for x in left if x not in chosen]
-        counts = {x: sum(1 for u in self.units.values() if u.status.value == x) for x in RESULT_STEPS}
-        st = self.state
-        fought = self.round - 1  # the results are entered at the start of a turn not fought
-        st.resolution = (f"Babylon 5 Fleet Action, {fought} turn{'s' if fought != 1 else ''} fought: "
-                         + ", ".join(f"{n} {s}" for s, n in counts.items()))
-        st.resolved = True
-        self.log.add("ruling", RESULT_RULE, f"Battle Hex {st.record.at} resolved: {st.resolution}")
+        """The GM's results, from step ``first`` of :data:`RESULT_STEPS` (rules/systems/b5/losses.py)."""
+        return losses.results(self, first)
 
     # -- queries -----------------------------------------------------------------------------------
     def ring(self, uid: str) -> int:

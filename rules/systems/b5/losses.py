@@ -1,20 +1,27 @@
 """b5 command losses (seed 003 Out of Command): a squadron whose command ship was destroyed
 fires at 50% the next turn, a fleet whose flagship was destroyed at 75% (both: 0.75 then 0.5,
 rounded up at the end); at the turn's end the ship with the highest command rating takes the
-squadron, and the squadron commander with the highest command rating becomes the flagship."""
+squadron, and the squadron commander with the highest command rating becomes the flagship. And
+the battle's end: the units the GM enters as destroyed or captured (written back)."""
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
 
+from rules.battlehex.log import GM
+from rules.battlehex.questions import Question, unit_list
 from rules.battlehex.roster import Status
 from rules.systems.b5 import command
+from rules.systems.b5.asking import choose_units
 from rules.systems.b5.force import Squadron
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
 
 RULE = command.RULE
+RESULT_RULE = "V13.01"
+RESULT_STEPS = ("destroyed", "captured")
 
 
 def x_rating(self: B5Engine, firer: str, x: int) -> int:
@@ -57,3 +64,24 @@ def succession(self: B5Engine) -> None:
         if flagship != force.flagship:
             self.log.add("ruling", RULE, f"{self.units[flagship].unit.name} is {self.name(team)}'s flagship now")
         self.forces[team] = dataclasses.replace(force, squadrons=tuple(squadrons), flagship=flagship)
+
+
+def results(self: B5Engine, first: int = 0) -> Generator[Question, Any, None]:
+    """The GM's results, from step ``first`` of :data:`RESULT_STEPS`."""
+    left = [x for x, u in self.units.items() if u.status is Status.PRESENT]
+    for status, verb in (("destroyed", "were destroyed"), ("captured", "were captured"))[first:]:
+        def check(a: Any, verb: str = verb, options: list[str] = list(left)) -> list[str]:
+            return unit_list(a, options, RESULT_RULE, lambda x: self.units[x].unit.name,
+                             f"choose the units that {verb} among")
+        chosen = yield choose_units(f"b5/results/{status}", GM, RESULT_RULE,
+                                    f"Game Master: which units {verb}? (none: no unit ticked)", left, check)
+        for uid in chosen:
+            self.units[uid].status = Status.DESTROYED if status == "destroyed" else Status.CAPTURED
+        left = [x for x in left if x not in chosen]
+    counts = {x: sum(1 for u in self.units.values() if u.status.value == x) for x in RESULT_STEPS}
+    st = self.state
+    fought = self.round - 1  # the results are entered at the start of a turn not fought
+    st.resolution = (f"Babylon 5 Fleet Action, {fought} turn{'s' if fought != 1 else ''} fought: "
+                     + ", ".join(f"{n} {s}" for s, n in counts.items()))
+    st.resolved = True
+    self.log.add("ruling", RESULT_RULE, f"Battle Hex {st.record.at} resolved: {st.resolution}")
