@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
-from rules.systems.stcs import sensors, warp
+from rules.systems.stcs import sensors, warp, warping
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -89,7 +89,7 @@ def segment_end(e: STCSEngine) -> Procedure:
         if pick == "none":
             continue
         _, x, speed = str(pick).split(":")
-        e.activate(x, int(speed), CLOAKED_OUT)
+        warping.activate(e, x, int(speed), CLOAKED_OUT)
 
 
 def _d10(a: Any) -> int:

@@ -5,7 +5,7 @@ then, at sub-light, which ships arrive by warp. Each segment the GM picks the ne
 legal ones the engine lists (a sensor lock, a scan for a cloaked ship, cloaking, warping out,
 warping in), each shown with its exact odds, until the segment ends; the GM resolves the battle
 with the ships destroyed at the table. Movement, fire, damage, repairs and the rest are fought at
-the table with the helpers (:mod:`.fire`, :mod:`.repair`): the panel says so.
+the table with the helpers (:mod:`.fire`, :mod:`.repair`): the panel says so. Warping: :mod:`.warping`.
 """
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.stcs import STCSData
-from rules.systems.stcs import advantage, cloaked, damage, firing, sensors, warp
+from rules.systems.stcs import advantage, cloaked, damage, firing, sensors, warp, warping
 from rules.systems.stcs.bridge import barred_now, bridge_hits
-from rules.systems.stcs.geometry import landing, toward
+from rules.systems.stcs.geometry import GAP, toward
 from rules.systems.stcs.repair import SEGMENTS
 from rules.systems.stcs.warp import Mode, ShipCondition
 
@@ -29,8 +29,6 @@ RULE = "STCS"
 MODE = "STCS Warp Movement Rules"
 SEGMENT_LIMIT = 30
 """Segments after which only resolving is offered (every battle ends within a bound)."""
-GAP = 24
-"""Hexes between the two sides' lines at the start (lock 1-7)."""
 Procedure = Generator[Question, Any, None]
 
 
@@ -131,7 +129,7 @@ class STCSEngine:
                 act = yield self._act_question()
                 if act == "next":
                     damage.repower(self)
-                    self._engine_activation()
+                    warping.engine_activation(self)
                     yield from cloaked.segment_end(self)
                     break
                 if act == "resolve":
@@ -251,9 +249,9 @@ class STCSEngine:
                 self.locks.pop(x, None)
             self.log.add("ruling", "STCS Romulan Cloaking Devices", f"{self.ship(x)} {verb}s")
         elif verb == "warpout":
-            yield from self._warp_out(x)
+            yield from warping.warp_out(self, x)
         elif verb == "warpin":
-            yield from self._warp_in(x)
+            yield from warping.warp_in(self, x)
         elif verb == "fire":
             yield from firing.shoot(self, x, y)
         elif verb == "hit":
@@ -277,84 +275,10 @@ class STCSEngine:
         return {w: warp.warp_power(w, d) for w in range(warp.MIN_WARP, d.emergency_warp + 1)
                 if warp.warp_power(w, d) <= sum(d.warp_now)}
 
-    def _speed_question(self, x: str, key: str, rule: str, verb: str) -> Question:
-        speeds = {str(w): f"Warp {w} ({p} power)" for w, p in self.speeds(x).items()}
-        return self._choose(key, rule, f"Game Master: at what warp speed does {self.ship(x)} {verb}?", speeds)
-
-    def _warp_out(self, x: str) -> Procedure:
-        speed = int((yield self._speed_question(x, f"stcs/{self.round}/warpout/speed", warp.OUT, "warp out")))
-        self.warping[x] = speed
-        self.log.add("ruling", warp.OUT, f"{self.ship(x)} will try to warp out at Warp {speed} (the activation roll "
-                     "at the segment's end)")
-
-    def _engine_activation(self) -> None:
-        """The Engine Activation Phase at the segment's end: each announced ship rolls, unless now barred."""
-        assert self.mode is not None
-        for x, speed in sorted(self.warping.items(), key=lambda kv: list(self.units).index(kv[0])):
-            bars = warp.warp_out_bars(self.data(x), self.condition(x), self.mode) if x in self.at else ["gone"]
-            if bars:
-                self.log.add("ruling", warp.OUT, f"{self.ship(x)} cannot attempt the warp out: " + "; ".join(bars))
-            else:
-                self.activate(x, speed, warp.OUT)
-        self.warping = {}
 
     def condition(self, x: str) -> ShipCondition:
         """What of ``x``'s state bars a warp out."""
         return ShipCondition(bridge_phases=barred_now(self, x), superstructure_lost=self.ss_lost.get(x, 0))
-
-    def activate(self, x: str, speed: int, rule: str) -> None:
-        """The activation roll of ``x``'s warp out at ``speed``: a success is announced; a failure is
-        seen by all under ``rule`` warp.OUT, by its side and the GM under the cloaked rule."""
-        d, team = self.data(x), self.units[x].team
-        target = warp.activation_target(d)
-        die = self.dice.roll("d100", purpose=f"warp engine activation (1-{target})", rule=rule, who=team).total
-        if die <= target:
-            u = self.units[x]
-            u.status, u.outcome = Status.LEFT, f"warped out at Warp {speed}"
-            del self.at[x]
-            self.locks = {a: b for a, b in self.locks.items() if x not in (a, b)}
-            self.log.add("ruling", warp.OUT, f"{self.ship(x)} warps out at Warp {speed} (no planet, moon or asteroid "
-                         "lies on the tactical map: the Striking Table is not rolled)", {"unit": x})
-        else:
-            self.log.add("ruling", rule, f"{self.ship(x)}'s warp engines do not activate",
-                         visible_to=None if rule == warp.OUT else (team, GM))
-
-    def _warp_in(self, x: str) -> Procedure:
-        team = self.units[x].team
-        foes = self.on_map(self.enemy(team)) or self.on_map()
-        centre = self.at[foes[0]] if foes else Hex(GAP // 2, 0)
-        travel = Facing.C if team == self.attacker else Facing.F
-        back = travel.opposite
-        spots = {f"{h.q},{h.r}": f"hex {h.q},{h.r} ({n} hexes from {self.ship(foes[0]) if foes else 'the centre'})"
-                 for n in (4, 8, 12) for h in [centre.neighbor(back, n)]}
-        aim = yield self._choose(f"stcs/{self.round}/warpin/target", warp.IN,
-                                 f"Game Master: the hex {self.ship(x)} aims to arrive at?", spots)
-        speed = int((yield self._speed_question(x, f"stcs/{self.round}/warpin/speed", warp.IN, "enter")))
-        q, r = (int(v) for v in str(aim).split(","))
-        d, who = self.data(x), self.units[x].team
-        ce = self.dice.roll("d100", purpose=f"crew efficiency (1-{d.crew_efficiency}: minor error)", rule=warp.IN,
-                            who=who).total
-        major = ce > d.crew_efficiency
-        while True:
-            d4 = self.dice.roll("d4", purpose="bearing hundreds (D4-1)", rule=warp.IN, who=who).total
-            tens = self.dice.roll("d10", purpose="bearing tens", rule=warp.IN, who=who).total
-            ones = self.dice.roll("d10", purpose="bearing ones", rule=warp.IN, who=who).total
-            b = warp.bearing(d4, tens, ones)
-            if b is not None:
-                break
-        d10 = self.dice.roll("d10", purpose=f"Warp Dispersion ({'major' if major else 'minor'})", rule=warp.IN,
-                             who=who).total
-        n = warp.dispersion(major, d10, speed)
-        goal = Hex(q, r)
-        land = landing(goal, travel, b, n)
-        self.at[x], self.facing[x] = land, travel
-        self.offmap.remove(x)
-        self.arrived[x] = self.round
-        self.dispersions.append({"ship": x, "target": [q, r], "landed": [land.q, land.r], "bearing": b,
-                                 "distance": n, "major": major, "d10": d10, "warp": speed})
-        self.log.add("ruling", warp.IN, f"{self.ship(x)} warps in at Warp {speed} aiming at {q},{r}: "
-                     f"{'major' if major else 'minor'} error, bearing {b:03d}, dispersion {n} hexes: arrives at "
-                     f"{land.q},{land.r}", {"unit": x})
 
     def _resolve(self) -> Procedure:
         can = [x for x in self.units if self.units[x].status is Status.PRESENT]

@@ -7,6 +7,9 @@ import math
 
 from hexmap.hexes import Facing, Hex, hex_ring
 
+GAP = 24
+"""Hexes between the two sides' lines at the start (lock 1-7)."""
+
 
 def _xy(h: Hex) -> tuple[float, float]:
     """Screen coordinates of a hex centre (flat-topped, y down)."""

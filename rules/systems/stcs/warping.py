@@ -1,0 +1,98 @@
+"""Warping out and in (seed 002, Warping Out Of / Into Battles) as the engine's acts: a warp out
+announced with its speed and rolled in the Engine Activation Phase at the segment's end; a warp in
+with its target hex, speed, crew-efficiency roll, bearing and the Warp Dispersion Table."""
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from hexmap.hexes import Facing, Hex
+from rules.battlehex.log import GM
+from rules.battlehex.questions import Question
+from rules.battlehex.roster import Status
+from rules.systems.stcs import warp
+from rules.systems.stcs.geometry import GAP, landing
+
+if TYPE_CHECKING:
+    from rules.systems.stcs.engine import STCSEngine
+
+
+
+def speed_question(e: STCSEngine, x: str, key: str, rule: str, verb: str) -> Question:
+    speeds = {str(w): f"Warp {w} ({p} power)" for w, p in e.speeds(x).items()}
+    return e._choose(key, rule, f"Game Master: at what warp speed does {e.ship(x)} {verb}?", speeds)
+
+
+def warp_out(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
+    speed = int((yield speed_question(e, x, f"stcs/{e.round}/warpout/speed", warp.OUT, "warp out")))
+    e.warping[x] = speed
+    e.log.add("ruling", warp.OUT, f"{e.ship(x)} will try to warp out at Warp {speed} (the activation roll "
+                 "at the segment's end)")
+
+
+def engine_activation(e: STCSEngine) -> None:
+    """The Engine Activation Phase at the segment's end: each announced ship rolls, unless now barred."""
+    assert e.mode is not None
+    for x, speed in sorted(e.warping.items(), key=lambda kv: list(e.units).index(kv[0])):
+        bars = warp.warp_out_bars(e.data(x), e.condition(x), e.mode) if x in e.at else ["gone"]
+        if bars:
+            e.log.add("ruling", warp.OUT, f"{e.ship(x)} cannot attempt the warp out: " + "; ".join(bars))
+        else:
+            activate(e, x, speed, warp.OUT)
+    e.warping = {}
+
+
+def activate(e: STCSEngine, x: str, speed: int, rule: str) -> None:
+    """The activation roll of ``x``'s warp out at ``speed``: a success is announced; a failure is
+    seen by all under ``rule`` warp.OUT, by its side and the GM under the cloaked rule."""
+    d, team = e.data(x), e.units[x].team
+    target = warp.activation_target(d)
+    die = e.dice.roll("d100", purpose=f"warp engine activation (1-{target})", rule=rule, who=team).total
+    if die <= target:
+        u = e.units[x]
+        u.status, u.outcome = Status.LEFT, f"warped out at Warp {speed}"
+        del e.at[x]
+        e.locks = {a: b for a, b in e.locks.items() if x not in (a, b)}
+        e.log.add("ruling", warp.OUT, f"{e.ship(x)} warps out at Warp {speed} (no planet, moon or asteroid "
+                     "lies on the tactical map: the Striking Table is not rolled)", {"unit": x})
+    else:
+        e.log.add("ruling", rule, f"{e.ship(x)}'s warp engines do not activate",
+                     visible_to=None if rule == warp.OUT else (team, GM))
+
+
+def warp_in(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
+    team = e.units[x].team
+    foes = e.on_map(e.enemy(team)) or e.on_map()
+    centre = e.at[foes[0]] if foes else Hex(GAP // 2, 0)
+    travel = Facing.C if team == e.attacker else Facing.F
+    back = travel.opposite
+    spots = {f"{h.q},{h.r}": f"hex {h.q},{h.r} ({n} hexes from {e.ship(foes[0]) if foes else 'the centre'})"
+             for n in (4, 8, 12) for h in [centre.neighbor(back, n)]}
+    aim = yield e._choose(f"stcs/{e.round}/warpin/target", warp.IN,
+                             f"Game Master: the hex {e.ship(x)} aims to arrive at?", spots)
+    speed = int((yield speed_question(e, x, f"stcs/{e.round}/warpin/speed", warp.IN, "enter")))
+    q, r = (int(v) for v in str(aim).split(","))
+    d, who = e.data(x), e.units[x].team
+    ce = e.dice.roll("d100", purpose=f"crew efficiency (1-{d.crew_efficiency}: minor error)", rule=warp.IN,
+                        who=who).total
+    major = ce > d.crew_efficiency
+    while True:
+        d4 = e.dice.roll("d4", purpose="bearing hundreds (D4-1)", rule=warp.IN, who=who).total
+        tens = e.dice.roll("d10", purpose="bearing tens", rule=warp.IN, who=who).total
+        ones = e.dice.roll("d10", purpose="bearing ones", rule=warp.IN, who=who).total
+        b = warp.bearing(d4, tens, ones)
+        if b is not None:
+            break
+    d10 = e.dice.roll("d10", purpose=f"Warp Dispersion ({'major' if major else 'minor'})", rule=warp.IN,
+                         who=who).total
+    n = warp.dispersion(major, d10, speed)
+    goal = Hex(q, r)
+    land = landing(goal, travel, b, n)
+    e.at[x], e.facing[x] = land, travel
+    e.offmap.remove(x)
+    e.arrived[x] = e.round
+    e.dispersions.append({"ship": x, "target": [q, r], "landed": [land.q, land.r], "bearing": b,
+                             "distance": n, "major": major, "d10": d10, "warp": speed})
+    e.log.add("ruling", warp.IN, f"{e.ship(x)} warps in at Warp {speed} aiming at {q},{r}: "
+                 f"{'major' if major else 'minor'} error, bearing {b:03d}, dispersion {n} hexes: arrives at "
+                 f"{land.q},{land.r}", {"unit": x})
