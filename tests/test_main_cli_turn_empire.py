@@ -27,7 +27,7 @@ def test_income_and_tech_play_headless_and_go_on_from_the_file_written(tmp_path)
     assert (shown["turn"], shown["phase"], shown["answers_used"]) == (1, "tech", 3)
     assert shown["next_question"]["key"] == "tech/invest/kzinti"
     texts = [e["text"] for e in shown["log"]]
-    assert any(FED_TDP in t and "Point Pool 0 -> 21 4/5" in t for t in texts)
+    assert any(FED_TDP in t and "Point Pool 0 to 21 4/5" in t for t in texts)
     assert any("United Federation of Planets invests 10 in research" in t for t in texts)
     assert _run("--check", str(out)).returncode == 0
     r = _turn(tmp_path, [19, 0, 14, 1, "end_phase"], campaign=str(out))

@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rules.battlehex.words import changed
+
 INCOME = "004 Income Phase"
 COMMERCE_SHARE = Fraction(1, 10)
 INTEL_UPKEEP = Fraction(1, 10)
@@ -82,7 +84,7 @@ class Ledger:
     def lines(self) -> tuple[str, ...]:
         """The ledger in words for the log and the sheet."""
         out = [f"{i.text}: {points(i.amount)}" for i in self.items]
-        out.append(f"Income: {points(self.income)}; Point Pool {points(self.carried)} -> {points(self.pool)}"
+        out.append(f"Income: {points(self.income)}; Point Pool {changed(points(self.carried), points(self.pool))}"
                    + (" (in debt: no purchases until it is paid back)" if self.in_debt else ""))
         return tuple(out)
 

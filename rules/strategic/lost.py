@@ -139,7 +139,7 @@ def nebula_lost_time_over(unit: Unit, where: Literal["friendly", "neutral", "hos
     unit.captured = fate is UnitFate.CAPTURED
     unit.lost_turns_remaining = r.lost_turns
     unit.lost_by = "V13.91x" if fate is UnitFate.LOST else ""
-    text = f"{unit.name}: Empty Space: adjusted {r.adjusted} -> {r.row.value}"
+    text = f"{unit.name}: Empty Space: adjusted roll {r.adjusted}: {r.row.value}"
     if r.lost_turns:
         text += f" for {r.lost_turns} Strategic Turns, then locatable"
     lines.append((r.rule, text))

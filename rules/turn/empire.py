@@ -23,6 +23,7 @@ from typing import Any
 from hexmap import LaneGraph
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question, choose, number
+from rules.battlehex.words import changed
 from rules.dice import DiceRoller
 from rules.economy import planet as pe
 from rules.economy import tech
@@ -204,7 +205,7 @@ def _update_assets(new: Campaign, c: Campaign) -> None:
             state = " - in rebellion: no output" if pe.in_rebellion(pl.morale, facts.command_post) else \
                 f" - below half its Census: utilized Productivity halved to {after}" if 2 * pl.morale < pl.census \
                 else ""
-            _log(new, pe.MORALE_CHART, f"{pl.name} ({s.at}): {parts}; Morale {before} -> {pl.morale}{state}")
+            _log(new, pe.MORALE_CHART, f"{pl.name} ({s.at}): {parts}; Morale {changed(before, pl.morale)}{state}")
             if pe.is_growth_turn(c.turn):
                 g = pe.census_growth(pl.census, pl.census_bonus,
                                      dice.roll("1d10", purpose=f"census {pl.name}", rule=pe.UPDATE_ASSET,

@@ -47,6 +47,7 @@ from typing import Any
 from hexmap import Label
 from rules.battlehex.log import IllegalAnswer
 from rules.battlehex.questions import QKind, Question, yes_no
+from rules.battlehex.words import changed
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, Planet, Sector
 from rules.model.records import LogEntry
@@ -267,7 +268,8 @@ def apply_seizure_morale(campaign: Campaign, at: Label, planet_name: str, failed
     if failed:
         before, pl.morale = pl.morale, morale_after(pl.morale, SEIZED_MORALE, post)
         held = " (the Command Post keeps it above 0)" if post and pl.morale != before + SEIZED_MORALE else ""
-        text = f"Planet {pl.name} at {at} failed its morale check for the hostile seizure: morale {before} -> {pl.morale}{held}"
+        text = (f"Planet {pl.name} at {at} failed its morale check for the hostile seizure: "
+                f"morale {changed(before, pl.morale)}{held}")
     else:
         text = f"Planet {pl.name} at {at} passed its morale check for the hostile seizure: morale stays {pl.morale}"
     out.log.append(LogEntry(turn=turn, rule=MORALE_RULE, text=text))

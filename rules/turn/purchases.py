@@ -124,7 +124,7 @@ def order(c: Campaign, raw: Any) -> Campaign:
     team = new.team_of_power(p.id)
     new.log.append(LogEntry(turn=c.turn, rule=TURN_ORDERS, secret_of=[team.id if team else "gm"],
                             text=f"{p.name} orders a {raw['class']} at {pl.name} ({s.at}) for {points(entry.cost)}: "
-                                 f"Point Pool {points(eco.point_pool)} -> {points(eco.point_pool - entry.cost)}; "
+                                 f"Point Pool {points(eco.point_pool)} to {points(eco.point_pool - entry.cost)}; "
                                  f"capacity left {points(cap - entry.cost)}"
                                  + (f", docks left {docks - 1}" if dock else "")))
     return new
@@ -236,7 +236,7 @@ def improve(c: Campaign, raw: Any) -> Campaign:
     team = new.team_of_power(p.id)
     new.log.append(LogEntry(turn=c.turn, rule=UPDATE_ASSET, secret_of=[team.id if team else "gm"],
                             text=f"{p.name} buys Productivity {pl.productivity + 1} at {pl.name} ({s.at}): 10 x "
-                                 f"{pl.productivity + 1} = {cost}; Point Pool {points(eco.point_pool)} -> "
+                                 f"{pl.productivity + 1} = {cost}; Point Pool {points(eco.point_pool)} to "
                                  f"{points(eco.point_pool - cost)}; added at Update Asset"))
     return new
 
@@ -257,7 +257,7 @@ def improvements(new: Campaign) -> None:
             pl = found[1]
             pl.productivity += 1
             new.log.append(LogEntry(turn=new.turn, rule=UPDATE_ASSET, text=f"{pl.name} ({at}): Productivity "
-                                    f"{pl.productivity - 1} -> {pl.productivity} (bought by {p.name})"))
+                                    f"{pl.productivity - 1} to {pl.productivity} (bought by {p.name})"))
         p.economy = eco.model_copy(update={"productivity_orders": []})
 
 
@@ -330,7 +330,7 @@ def repair(c: Campaign, raw: Any) -> Campaign:
     team = new.team_of_power(p.id)
     new.log.append(LogEntry(turn=c.turn, rule=CONSTRUCTION, secret_of=[team.id if team else "gm"],
                             text=f"{p.name} orders {u.name}'s repair at {pl.name} ({s.at}): 25% of "
-                                 f"{points(Fraction(u.cost))} = {points(cost)}; Point Pool {points(eco.point_pool)} -> "
+                                 f"{points(Fraction(u.cost))} = {points(cost)}; Point Pool {points(eco.point_pool)} to "
                                  f"{points(eco.point_pool - cost)}"))
     return new
 
@@ -361,7 +361,7 @@ def intel(c: Campaign, raw: Any) -> Campaign:
     team = new.team_of_power(p.id)
     new.log.append(LogEntry(turn=c.turn, rule=INTEL, secret_of=[team.id if team else "gm"],
                             text=f"{p.name} buys {raw['points']} Intel Points for {points(cost)}: "
-                                 f"{eco.intel_points + raw['points']} held; Point Pool {points(eco.point_pool)} -> "
+                                 f"{eco.intel_points + raw['points']} held; Point Pool {points(eco.point_pool)} to "
                                  f"{points(eco.point_pool - cost)}"))
     return new
 
@@ -387,6 +387,6 @@ def cancel(c: Campaign, raw: Any) -> Campaign:
     what = f"the repair of {j.repair_of}" if j.repair_of else f"the {j.unit_class}"
     new.log.append(LogEntry(turn=c.turn, rule=CONSTRUCTION, secret_of=[team.id if team else "gm"],
                             text=f"{p.name} cancels {what} at {j.planet} ({j.at}): 50% of {points(j.cost)} = "
-                                 f"{points(back)} back; Point Pool {points(eco.point_pool)} -> "
+                                 f"{points(back)} back; Point Pool {points(eco.point_pool)} to "
                                  f"{points(eco.point_pool + back)}"))
     return new

@@ -30,6 +30,7 @@ from typing import Any
 from hexmap import Label
 from rules.battlehex.log import IllegalAnswer
 from rules.battlehex.questions import Question, yes_no
+from rules.battlehex.words import changed
 from rules.model.campaign import Campaign, Fleet, Planet, Sector
 from rules.model.records import BattleHexRecord, LogEntry
 from rules.model.turn_model import EncounterState, FleetKind
@@ -145,7 +146,7 @@ def apply_morale(c: Campaign, at: Label, planet: str, raw: Any) -> Campaign:
     pl = next(p for p in sec.star_system.planets if p.name == planet)
     if failed:
         before, pl.morale = pl.morale, morale_after(pl.morale, SEIZED_MORALE, sec.star_system.has_command_post)
-        text = f"Planet {planet} at {at} failed its morale check for the raid: morale {before} -> {pl.morale}"
+        text = f"Planet {planet} at {at} failed its morale check for the raid: morale {changed(before, pl.morale)}"
     else:
         text = f"Planet {planet} at {at} passed its morale check for the raid: morale stays {pl.morale}"
     new.log.append(LogEntry(turn=new.turn, rule=MORALE_RULE, text=text))

@@ -152,7 +152,7 @@ def evasion_fate(unit: Unit, hex_class: HexClass, terrain: Terrain, dice: DiceRo
         adj = _roll(dice, unit, officer, f"{terrain.title}", rule)
         result = next(res for top, res in table["hostile" if hostile else "neutral"] if adj <= top)
         word = result if isinstance(result, str) else result[0]
-        fate.steps.append(f"{rule}: {terrain.title}: adjusted {adj} -> {word}")
+        fate.steps.append(f"{rule}: {terrain.title}: adjusted roll {adj}: {word}")
         if result == "destroyed":
             return _end(fate, Outcome.DESTROYED, rule)
         if isinstance(result, tuple):  # V13.953 / V13.963: lost now; the empty-space step only after it

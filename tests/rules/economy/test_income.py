@@ -18,7 +18,7 @@ def test_tdp_plus_commerce_plus_misc_minus_maintenance_is_income_added_to_the_po
     assert led.pool == 7 + led.income and not led.in_debt
     assert led.lines()[0] == "Total Domestic Product (Earth 40, Vulcan 12): 52"
     assert led.lines()[1] == "Commerce (fed-trade 5 1/5): 5 1/5"
-    assert led.lines()[-1].startswith("Income: 55 11/30; Point Pool 7 -> 62 11/30")
+    assert led.lines()[-1].startswith("Income: 55 11/30; Point Pool 7 to 62 11/30")
 
 
 @pytest.mark.parametrize("survived, visited, earns", [(True, True, 5), (False, True, 0), (True, False, 0)])
@@ -52,7 +52,7 @@ def test_a_planet_with_no_output_and_free_maintenance_are_fine():
     led = ledger([("Outpost", 0)], [], [], [("Old FF", Fraction(0))], 1, Fraction(0))
     assert led.lines() == ("Total Domestic Product (Outpost 0): 0", "Maintenance: Old FF: 0",
                            "Intel upkeep (1 points, 1 per 10): -1/10",
-                           "Income: -1/10; Point Pool 0 -> -1/10 (in debt: no purchases until it is paid back)")
+                           "Income: -1/10; Point Pool 0 to -1/10 (in debt: no purchases until it is paid back)")
 
 
 def test_refusals_say_why():
@@ -66,7 +66,7 @@ def test_misc_items_keep_their_words_and_routes_join_with_commas():
     led = ledger([], [TradeRoute("a", (10,)), TradeRoute("b", (20,))], [("Windfall", Fraction(2))], [], 0,
                  Fraction(0))
     assert led.lines()[1:3] == ("Commerce (a 1, b 2): 3", "Windfall: 2")
-    assert not led.in_debt and led.lines()[-1] == "Income: 5; Point Pool 0 -> 5"
+    assert not led.in_debt and led.lines()[-1] == "Income: 5; Point Pool 0 to 5"
 
 
 def test_a_positive_fraction_has_no_sign():

@@ -64,7 +64,7 @@ def test_income_logs_every_ledger_with_its_parts_and_updates_the_point_pools():
     line = next(t for t in logs(run) if t.startswith("004 Income Phase | United Federation"))
     for part in ("Commerce (Vanguard Trade Fleet 1 4/5)", "Miscellaneous: a raid's ransom: 3",
                  "Maintenance: 1 CA at 1/2: -1/2", "Intel upkeep (15 points, 1 per 10): -1 1/2",
-                 "Point Pool 2 1/2 -> 25 3/10"):
+                 "Point Pool 2 1/2 to 25 3/10"):
         assert part in line
     assert power(run.campaign, "kzinti").economy.point_pool == 38
     assert run.pending.key == "turn/1/income/end"
@@ -75,7 +75,7 @@ def test_a_power_that_cannot_pay_goes_into_debt():
     economy(c, "romulan", point_pool=-10)
     run = play(c, ["confirm"])
     assert power(run.campaign, "romulan").economy.point_pool == -8
-    assert any("Point Pool -10 -> -8 (in debt: no purchases until it is paid back)" in t for t in logs(run))
+    assert any("Point Pool -10 to -8 (in debt: no purchases until it is paid back)" in t for t in logs(run))
     run.answer("end_phase")
     assert all(q != "tech/invest/romulan" for q in [run.pending.key])  # nothing to invest from a debt
 
@@ -162,9 +162,9 @@ def test_update_asset_applies_the_chart_and_names_rebellion():
     run = _update(3, census=4, productivity=0, morale=1)
     assert _rrawl(run).morale == 0
     assert ("004 Morale Check Chart | Rrawl (0402): Productivity is at 0 and Census is greater than 3: automatic: "
-            "-1 Morale; Morale 1 -> 0 - in rebellion: no output") in logs(run)
+            "-1 Morale; Morale 1 to 0 - in rebellion: no output") in logs(run)
     run = _update(3, census=4, productivity=3, morale=2)  # 2 is not below half of 4
-    assert "Morale 2 -> 2" in next(t for t in logs(run) if "Rrawl" in t)
+    assert "Morale stays 2" in next(t for t in logs(run) if "Rrawl" in t)
     run = _update(3, census=5, productivity=3, morale=2)
     assert "below half its Census: utilized Productivity halved to 1" in next(t for t in logs(run) if "Rrawl" in t)
 

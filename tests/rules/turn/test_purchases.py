@@ -52,7 +52,7 @@ def test_a_purchase_is_paid_at_once_and_logged_for_its_team():
         [("FF", "Vanguard II")]
     line = run.campaign.log[-1]
     assert line.rule == "004 Turn Orders Phase" and line.secret_of == ["alliance"]
-    assert "orders a FF at Vanguard II (0207) for 3: Point Pool 11 4/5 -> 8 4/5; capacity left 15, docks left 5" \
+    assert "orders a FF at Vanguard II (0207) for 3: Point Pool 11 4/5 to 8 4/5; capacity left 15, docks left 5" \
         in line.text
 
 
@@ -140,7 +140,7 @@ def test_productivity_costs_ten_times_the_new_value_once_a_turn_and_comes_at_upd
         run.answer(a)
     vanguard = next(p for p in run.campaign.sector_at("0207").star_system.planets if p.name == "Vanguard II")
     assert vanguard.productivity == 7 and power(run.campaign, "fed").economy.productivity_orders == []
-    assert "Vanguard II (0207): Productivity 6 -> 7 (bought by United Federation of Planets)" in \
+    assert "Vanguard II (0207): Productivity 6 to 7 (bought by United Federation of Planets)" in \
         [e.text for e in run.campaign.log]
 
 
@@ -189,7 +189,7 @@ def test_intel_points_cost_one_each_and_their_upkeep_comes_next_income():
     run.answer({"intel": {"power": "fed", "points": 11}})
     eco = power(run.campaign, "fed").economy
     assert (eco.intel_points, eco.point_pool) == (11, Fraction(4, 5))
-    assert "buys 11 Intel Points for 11: 11 held; Point Pool 11 4/5 -> 4/5" in run.campaign.log[-1].text
+    assert "buys 11 Intel Points for 11: 11 held; Point Pool 11 4/5 to 4/5" in run.campaign.log[-1].text
     with pytest.raises(RuleError, match=r"Point Pool 4/5 cannot pay 1 Intel Points") as e:
         run.answer({"intel": {"power": "fed", "points": 1}})
     assert e.value.rule == "004 Intel Phase"
