@@ -152,7 +152,7 @@ class Unit(Strict):
     class_designation: StrictStr = ""
     hull_type: StrictStr = ""
     size_class: StrictInt = Field(3, ge=1, le=7)
-    race_flags: list[StrictStr] = []
+    race_flags: list[StrictStr] = Field(default_factory=list)  # made, not deep-copied, per unit read (issue 21)
     crew_quality: CrewQuality = CrewQuality.NORMAL
     officers: Officers = Field(default_factory=Officers)  # made, not deep-copied, per unit read (issue 21)
     crew_units_normal: StrictInt = Field(0, ge=0, le=CREW)
@@ -174,7 +174,7 @@ class Unit(Strict):
     carrier_id: StrictStr | None = None
     is_tug: StrictBool = False
     tow_capacity: StrictInt = Field(0, ge=0, le=TOW)
-    towing: list[StrictStr] = []
+    towing: list[StrictStr] = Field(default_factory=list)
     is_civilian: StrictBool = False
     supply_depot: StrictBool = Field(False, description="seed 004 trait: acts like a colony in good order for supply")
     supply_rating: StrictInt = Field(0, ge=0, le=1000, description="seed 004 cargo capacity (a Transport Fleet has "
