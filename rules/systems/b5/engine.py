@@ -111,6 +111,8 @@ class B5Engine:
         self.in_flight: list[firing.Flight] = []
         """Ballistic weapons launched, to hit at a later pulse."""
         self.firer = ""
+        self.late = False
+        """This pulse's fire is the out-of-command ships', after all other fire."""
         """The ship the pending weapon question is for."""
         self.morale_hit: list[str] = []
         """The command ships whose grey boxes lost the GM is still to give this turn."""
@@ -289,6 +291,7 @@ class B5Engine:
             if self.plotting and at not in ("morale", "grey"):
                 yield from self._pulses(at if at in firing.STEPS else "")
                 losses.succession(self)
+                turns.out_of_command(self)
             yield from morale.morale_step(self, at == "grey")
             reinforce.check(self)
             at = ""

@@ -131,8 +131,18 @@ def fire_step(self: B5Engine, at: str = "") -> Procedure:
     ``at``: the step of :data:`STEPS` it resumes at (the firer and weapon chosen are the engine's).
     None in a jump-in's first turn (Jump-In Scenarios: "no weapons fire may occur during this turn").
     The ships left with no structure are destroyed once the pulse's fire is done (all fire is
-    rolled before the damage is resolved: a ship destroyed in a pulse fires in it)."""
+    rolled before the damage is resolved: a ship destroyed in a pulse fires in it). Then the ships
+    out of command fire, on their own, and their damage is applied in turn (Out of Command)."""
+    if not self.late:
+        yield from _fire(self, at)
+        _destroyed(self)
+        self.late, at = True, ""
     yield from _fire(self, at)
+    _destroyed(self)
+    self.late = False
+
+
+def _destroyed(self: B5Engine) -> None:
     for x in self.doomed:
         self.units[x].status = Status.DESTROYED
         self.log.add("ruling", RULE, f"{self.units[x].unit.name} is destroyed", {"unit": x})
@@ -140,22 +150,26 @@ def fire_step(self: B5Engine, at: str = "") -> Procedure:
 
 
 def _fire(self: B5Engine, at: str) -> Procedure:
+    """The in-command ships' fire, or with :attr:`B5Engine.late` the out-of-command ships' (Out of
+    Command: "after all other fire has been resolved and after damage effects are applied")."""
     if self.scenario == "jump-in" and self.round == 1:
         return
+    late = " (out of command: after all other fire)" if self.late else ""
+    when = late or " (after the moves)"
     while True:
-        ships = [x for x in self.at if self.units[x].status is Status.PRESENT and _weapons(self, x)]
+        ships = [x for x in self.at if self.units[x].status is Status.PRESENT and _weapons(self, x)
+                 and (x in self.out_of_command) == self.late]
         if at in ("", "fire"):
             if not ships:
                 return
             said = yield choose(f"b5/{self.round}/fire/{len(self.log.events)}", GM, RULE,
-                                f"Game Master: turn {self.round} pulse {self.pulse}: does a ship fire (after the "
-                                "moves)?",
+                                f"Game Master: turn {self.round} pulse {self.pulse}: does a ship fire{when}?",
                                 [DONE, FIRE])
             if said == DONE:
                 return
         words = {x: f"{self.units[x].unit.name} ({self.name(self.units[x].team)})" for x in ships}
         if at in ("", "fire", "firer"):
-            q = choose(f"b5/{self.round}/firer", GM, RULE, "Game Master: which ship fires?", ships)
+            q = choose(f"b5/{self.round}/firer", GM, RULE, f"Game Master: which ship fires{late}?", ships)
             self.firer = yield Question(q.key, q.kind, q.to, q.rule, q.text, q.options,
                                         data={"option_words": words}, check=q.check)
         firer = self.firer

@@ -68,7 +68,7 @@ def move_order(self: B5Engine) -> list[str]:
 
 def move_pulse(self: B5Engine) -> None:
     """Every squadron moves to its place at the end of pulse :attr:`B5Engine.pulse`, in
-    :func:`move_order`; after pulse 3, the ships beyond their command ship's radius are named."""
+    :func:`move_order`."""
     p = self.pulse
     for cmd in move_order(self):
         s = self.forces[self.units[cmd].team].squadron_of(cmd)
@@ -87,8 +87,6 @@ def move_pulse(self: B5Engine) -> None:
                                               f"to {self.at[cmd]}, facing {self.facing[cmd].name}"
                      + (f", speed {self.speed[cmd]}" if p == 3 else ""), {"unit": cmd, "at": str(self.at[cmd])})
     self.struck = {}
-    if p == 3:
-        _out_of_command(self)
 
 
 def paths_of(self: B5Engine, s: Squadron) -> list[str]:
@@ -98,8 +96,9 @@ def paths_of(self: B5Engine, s: Squadron) -> list[str]:
             if x in self.routes]
 
 
-def _out_of_command(self: B5Engine) -> None:
-    """The ships beyond their command ship's radius at the turn's end (out of command next turn)."""
+def out_of_command(self: B5Engine) -> None:
+    """The ships beyond their command ship's radius at the turn's end, after its fire and the new
+    commanders (Out of Command: out of command during the next turn)."""
     self.out_of_command = set()
     for team in (self.defender, self.attacker):
         for s in self.live_squadrons(team):

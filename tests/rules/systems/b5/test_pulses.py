@@ -28,7 +28,11 @@ SET_UP = ["meeting engagement", "skirmish", "none", 5, 8,
           "plot and move", "FF F FF", "FF F FF", "FFF FF FFF"]
 
 
-def fight(faces=(1,) * 60, torpedo=False):
+STRAY = SET_UP[:8] + [ruled("3537", "F")] + SET_UP[9:]
+"""R-F2 placed 7 hexes from its command ship: out of command from turn 2 on."""
+
+
+def fight(faces=(1,) * 60, torpedo=False, set_up=SET_UP):
     """Blue: flag squadron (B-FLAG laser and cannon, B-F2 laser) and squadron b2 (B-C2, laser);
     Red: flag squadron (R-FLAG laser and cannon, R-F2 laser); misses on the scripted dice."""
     blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True,
@@ -41,7 +45,7 @@ def fight(faces=(1,) * 60, torpedo=False):
     data.setdefault("settings", {})["battle_system"] = "b5"
     c = type(c).model_validate(data)
     run = B5Battle(end_movement(c, build_graph(c)).campaign, AT, dice=lambda _seed: ScriptedDice(list(faces)))
-    for a in SET_UP:
+    for a in set_up:
         run.answer(a)
     return run
 
@@ -149,3 +153,28 @@ def test_no_weapons_fire_in_the_first_turn_of_a_jump_in():
     keys = [e.data["key"] for e in run.log.events if e.kind == "question"]
     assert "b5/1/plot/r-flag" in keys and not [k for k in keys if k.startswith("b5/1/fire")]
     assert [k for k in keys if k.startswith("b5/2/fire")]
+
+
+def test_a_ship_out_of_command_fires_after_all_other_fire():
+    """Out of Command: a ship beyond the command radius at a turn's end is out of command during
+    the next turn; it "may fire on its own, but must do so after all other fire has been resolved
+    and after damage effects are applied". In the turn it strays it is still in command."""
+    run = fight(set_up=STRAY)
+    for pulse in (1, 2, 3):
+        assert "out of command" not in run.pending.text and run.engine.out_of_command == set()
+        run.answer("done")  # turn 1: no late fire; R-F2 is named out of command at the turn's end
+    assert "out of command next turn (beyond 5 hexes of their command ship): R-F2" in [
+        e.text for e in run.log.events]
+    for a in ([], "plot and move", "FF F FF", "FF F FF", "FFF FF FFF", "fire"):
+        run.answer(a)
+    assert run.pending.options == ("b-flag", "b-f2", "r-flag", "b-c2")  # not R-F2, though its laser reaches
+    for a in ("r-flag", "Laser", "b-flag"):
+        run.answer(a)
+    run.answer("done")
+    assert "out of command: after all other fire" in run.pending.text
+    run.answer("fire")
+    assert run.pending.options == ("r-f2",)
+    for a in ("r-f2", "Laser", "b-flag"):
+        run.answer(a)
+    assert any("R-F2's Laser (x1) at B-FLAG" in e.text for e in run.log.events)  # x2 halved out of command
+    assert "turn 2 pulse 2" in run.pending.text
