@@ -55,12 +55,17 @@ def _bounds(chart: Chart) -> tuple[int, int, float, float]:
     return min(turns), max(turns), low, high if high > low else low + 1
 
 
-def _place(chart: Chart, w: float, h: float, pad: float) -> list[tuple[Series, list[tuple[float, float]]]]:
-    """Each series' points in a w x h box (pad inside each edge), y growing downwards."""
+LEFT, TOP, RIGHT, BOTTOM = 40.0, 36.0, 12.0, 20.0
+"""The plot's margins: the value range on the left, the title and the legend above, the turns below."""
+
+
+def _place(chart: Chart, w: float, h: float) -> list[tuple[Series, list[tuple[float, float]]]]:
+    """Each series' points in a w x h box inside the margins, y growing downwards."""
     t0, t1, low, high = _bounds(chart)
     span = max(t1 - t0, 1)
-    return [(s, [(pad + (w - 2 * pad) * ((t - t0) / span if t1 > t0 else 0.5),
-                  h - pad - (h - 2 * pad) * (v - low) / (high - low)) for t, v in s.points]) for s in chart.series]
+    pw, ph = w - LEFT - RIGHT, h - TOP - BOTTOM
+    return [(s, [(LEFT + pw * ((t - t0) / span if t1 > t0 else 0.5), TOP + ph - ph * (v - low) / (high - low))
+                 for t, v in s.points]) for s in chart.series]
 
 
 def _num(x: float) -> str:
@@ -69,21 +74,20 @@ def _num(x: float) -> str:
 
 def svg(chart: Chart, w: int = 420, h: int = 180) -> str:
     """``chart`` as inline SVG (polylines, the turns and the value range written on it)."""
-    pad = 28.0
     t0, t1, low, high = _bounds(chart)
     out = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='{h}' role='img' "
            f"aria-label='{html.escape(chart.title)}'><title>{html.escape(chart.title)}</title>",
            f"<rect x='0' y='0' width='{w}' height='{h}' fill='white' stroke='#999'/>",
-           f"<text x='{pad}' y='14' font-size='12'>{html.escape(chart.title)}</text>",
-           f"<text x='2' y='{pad + 4}' font-size='10'>{_num(high)}</text>",
-           f"<text x='2' y='{h - pad + 4}' font-size='10'>{_num(low)}</text>",
-           f"<text x='{pad}' y='{h - 8}' font-size='10'>turn {t0}</text>",
-           f"<text x='{w - pad - 40}' y='{h - 8}' font-size='10'>turn {t1}</text>"]
-    for i, (s, pts) in enumerate(_place(chart, w, h, pad)):
+           f"<text x='{LEFT}' y='14' font-size='12'>{html.escape(chart.title)}</text>",
+           f"<text x='2' y='{TOP + 4}' font-size='10'>{_num(high)}</text>",
+           f"<text x='2' y='{h - BOTTOM + 4}' font-size='10'>{_num(low)}</text>",
+           f"<text x='{LEFT}' y='{h - 5}' font-size='10'>turn {t0}</text>",
+           f"<text x='{w - RIGHT - 40}' y='{h - 5}' font-size='10'>turn {t1}</text>"]
+    for i, (s, pts) in enumerate(_place(chart, w, h)):
         coords = " ".join(f"{x:.1f},{y:.1f}" for x, y in pts)
         out.append(f"<polyline fill='none' stroke='{s.color}' stroke-width='2' points='{coords}'/>")
         out.extend(f"<circle cx='{x:.1f}' cy='{y:.1f}' r='3' fill='{s.color}'/>" for x, y in pts)
-        out.append(f"<text x='{w / 2 + 10}' y='{14 + 12 * i}' font-size='10' fill='{s.color}'>"
+        out.append(f"<text x='{LEFT + 160 * i}' y='28' font-size='10' fill='{s.color}'>"
                    f"{html.escape(s.name)}</text>")
     return "".join(out) + "</svg>"
 
@@ -94,7 +98,7 @@ class ChartView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.chart: Chart | None = None
-        self.setMinimumHeight(120)
+        self.setMinimumSize(240, 150)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def set_chart(self, chart: Chart | None) -> None:
@@ -118,15 +122,17 @@ class ChartView(QWidget):
         if not self.plotted():
             p.drawText(r, Qt.AlignmentFlag.AlignCenter, f"{self.chart.title}: no Income Phase run yet")
             return
-        pad = 28.0
         t0, t1, low, high = _bounds(self.chart)
-        p.drawText(QRectF(pad, 2, r.width() - pad, 16), Qt.AlignmentFlag.AlignLeft, self.chart.title)
-        p.drawText(QRectF(2, pad - 6, pad, 14), Qt.AlignmentFlag.AlignLeft, _num(high))
-        p.drawText(QRectF(2, r.height() - pad - 6, pad, 14), Qt.AlignmentFlag.AlignLeft, _num(low))
-        p.drawText(QRectF(pad, r.height() - 16, r.width() - 2 * pad, 14), Qt.AlignmentFlag.AlignLeft, f"turn {t0}")
-        p.drawText(QRectF(pad, r.height() - 16, r.width() - 2 * pad, 14), Qt.AlignmentFlag.AlignRight, f"turn {t1}")
-        p.drawRect(QRectF(pad, pad, r.width() - 2 * pad, r.height() - 2 * pad))
-        for i, (s, pts) in enumerate(_place(self.chart, r.width(), r.height(), pad)):
+        w, h = r.width(), r.height()
+        p.drawText(QRectF(LEFT, 1, w - LEFT, 16), Qt.AlignmentFlag.AlignLeft, self.chart.title)
+        p.drawText(QRectF(2, TOP - 7, LEFT - 4, 14), Qt.AlignmentFlag.AlignRight, _num(high))
+        p.drawText(QRectF(2, h - BOTTOM - 7, LEFT - 4, 14), Qt.AlignmentFlag.AlignRight, _num(low))
+        turns = QRectF(LEFT, h - BOTTOM + 3, w - LEFT - RIGHT, 16)
+        p.drawText(turns, Qt.AlignmentFlag.AlignLeft, f"turn {t0}")
+        p.drawText(turns, Qt.AlignmentFlag.AlignRight, f"turn {t1}")
+        p.drawRect(QRectF(LEFT, TOP, w - LEFT - RIGHT, h - TOP - BOTTOM))
+        legend = LEFT
+        for s, pts in _place(self.chart, w, h):
             color = QColor(s.color)
             p.setPen(QPen(color, 2))
             for a, b in zip(pts, pts[1:]):
@@ -134,4 +140,5 @@ class ChartView(QWidget):
             p.setBrush(color)
             for x, y in pts:
                 p.drawEllipse(QPointF(x, y), 3, 3)
-            p.drawText(QRectF(r.width() / 2, 2 + 13 * i, r.width() / 2 - 4, 14), Qt.AlignmentFlag.AlignRight, s.name)
+            p.drawText(QRectF(legend, 17, max(w - legend, 0), 16), Qt.AlignmentFlag.AlignLeft, s.name)
+            legend += p.fontMetrics().horizontalAdvance(s.name) + 12

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -104,16 +105,24 @@ class EmpireSheet(QDockWidget):
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
-        lay.addWidget(self.table, 1)
         self.totals = QLabel(body)
         self.totals.setTextFormat(Qt.TextFormat.PlainText)
         self.totals.setWordWrap(True)
-        lay.addWidget(self.totals)
-        row = QHBoxLayout()
-        self.charts = (ChartView(body), ChartView(body))
+        self.tabs = QTabWidget(body)  # the charts on a page of their own: a dock is short
+        page = QWidget(self.tabs)
+        figures = QVBoxLayout(page)
+        figures.setContentsMargins(0, 0, 0, 0)
+        figures.addWidget(self.table, 1)
+        figures.addWidget(self.totals)
+        self.tabs.addTab(page, "Fi&gures")
+        page = QWidget(self.tabs)
+        row = QHBoxLayout(page)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.charts = (ChartView(page), ChartView(page))
         for view in self.charts:
             row.addWidget(view)
-        lay.addLayout(row)
+        self.tabs.addTab(page, "Cha&rts")
+        lay.addWidget(self.tabs, 1)
         self.setWidget(body)
         self.seat: str | None = None
         """The Team that took the seat (hot seat); None: the table's view (or the GM's)."""
@@ -126,7 +135,8 @@ class EmpireSheet(QDockWidget):
         connect_plain(self.csv_button.clicked, lambda: self._export("CSV files (*.csv)", ".csv", _csv))
         connect_plain(self.html_button.clicked, lambda: self._export(
             "HTML files (*.html)", ".html",
-            lambda s, n: html_text(s, n, tuple(svg(v.chart) for v in self.charts if v.isVisible() and v.chart))))
+            lambda s, n: html_text(s, n, tuple(svg(v.chart) for v in self.charts
+                                               if self.tabs.isTabEnabled(1) and v.chart))))
 
     def viewer(self) -> str:
         """Who reads the sheet: the GM (GM view), the seated Team, or the table."""
@@ -157,7 +167,7 @@ class EmpireSheet(QDockWidget):
         from app.shell.turn_dialogs import HandOverDialog
 
         screen = HandOverDialog(team.name, "The Empire Sheet shows this Team's own powers: their Point Pool, "
-                                           "research, orders and charts, which the other commanders do not see.",
+                                           "research and charts, which the other commanders do not see.",
                                 parent=self, title=f"Hand over to the {team.name} commander: Empire Sheet")
         if screen.exec() != HandOverDialog.DialogCode.Accepted:
             return
@@ -215,7 +225,9 @@ class EmpireSheet(QDockWidget):
         shown = charts(eco.history) if own and c.settings.empire_turn == "seed004" and eco is not None else ()
         for view, chart in zip(self.charts, shown or (None, None)):
             view.set_chart(chart)
-            view.setVisible(chart is not None)
+        self.tabs.setTabEnabled(1, bool(shown))  # nobody's secret charts in the table's view
+        self.tabs.setTabToolTip(1, "" if shown else SECRET if lines == (SECRET,) else "no charts: the empire turn "
+                                "is kept by hand")
         self.notes = (*lines, ORDERS_NOT_YET if c.settings.empire_turn == "seed004" else NOT_YET)
         self.totals.setText(f"Total Domestic Product (construction capacity): {s.tdp}; dock spaces: {s.docks}; "
                             f"{len(s.planets)} planet{'s' if len(s.planets) != 1 else ''}.\n" + "\n".join(self.notes))

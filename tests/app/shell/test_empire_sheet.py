@@ -82,6 +82,14 @@ def _choose(dock, qtbot, power):
     return dock.totals.text()
 
 
+def _show_charts(dock, qtbot) -> None:
+    """Click the sheet's Charts tab, as a user does; the charts are then on the screen."""
+    bar = dock.tabs.tabBar()
+    assert dock.tabs.isTabEnabled(1)
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(1).center())
+    qtbot.waitUntil(lambda: all(v.isVisible() for v in dock.charts))
+
+
 def _coloured(view, color) -> int:
     from PySide6.QtGui import QColor
 
@@ -110,7 +118,7 @@ def test_a_team_sees_its_own_powers_sheet_and_charts_and_nothing_of_another_s(qt
     assert [dock.power_box.itemData(i) for i in range(dock.power_box.count())] == [p.id for p in c.powers]
     text = _choose(dock, qtbot, "klingon")
     assert "the power's secret" in text and "Point Pool:" not in text
-    assert not any(v.isVisible() for v in dock.charts)
+    assert not dock.tabs.isTabEnabled(1)
 
     # the Alliance takes the seat behind its hand-over: its powers only, every figure and the charts
     _choose(dock, qtbot, "fed")
@@ -126,7 +134,7 @@ def test_a_team_sees_its_own_powers_sheet_and_charts_and_nothing_of_another_s(qt
         text = _choose(dock, qtbot, own)
         assert [line for line in text.splitlines() if line.startswith("Point Pool")] == [pool[own]]  # its own alone
         assert "the power's secret" not in text
-        assert all(v.isVisible() for v in dock.charts)
+        _show_charts(dock, qtbot)
         assert [v.plotted() for v in dock.charts] == [4, 2]  # TDP and Point Pool, fleet strength: two turns each
         assert _coloured(dock.charts[0], TDP_COLOR) > 20 and _coloured(dock.charts[1], STRENGTH_COLOR) > 20
     page = tmp_path / "kz.html"
@@ -140,7 +148,7 @@ def test_a_team_sees_its_own_powers_sheet_and_charts_and_nothing_of_another_s(qt
     assert dock.seat is None and dock.power_box.count() == len(c.powers)
     text = _choose(dock, qtbot, "kzinti")
     assert "the power's secret" in text and "Point Pool:" not in text
-    assert not any(v.isVisible() for v in dock.charts)
+    assert not dock.tabs.isTabEnabled(1)
 
 
 def test_the_gm_sees_every_power_s_sheet_and_charts(qtbot, tmp_path):
@@ -156,6 +164,7 @@ def test_the_gm_sees_every_power_s_sheet_and_charts(qtbot, tmp_path):
     for p in c.powers:
         text = _choose(dock, qtbot, p.id)
         assert f"Point Pool: {points(p.economy.point_pool)}" in text.splitlines() and "the power's secret" not in text
-        assert [v.plotted() for v in dock.charts] == [4, 2] and all(v.isVisible() for v in dock.charts)
+        _show_charts(dock, qtbot)
+        assert [v.plotted() for v in dock.charts] == [4, 2]
     main.gm_view_action.trigger()  # back to the table's view
     assert "the power's secret" in _choose(dock, qtbot, "fed")
