@@ -52,6 +52,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.battlehex.words import possessive
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, Fleet, Planet
 from rules.model.records import LogEntry
@@ -133,7 +134,7 @@ def _planet(campaign: Campaign, fleet: Fleet, name: str) -> Planet:
     planets = sec.star_system.planets if sec is not None and sec.star_system is not None else []
     hit = next((p for p in planets if p.name == name), None)
     if hit is None:
-        raise RuleError(INVASION, f"there is no planet {name!r} in {fleet.name}'s sector {fleet.sector}")
+        raise RuleError(INVASION, f"there is no planet {name!r} in {possessive(fleet.name)} sector {fleet.sector}")
     return hit
 
 
@@ -210,7 +211,8 @@ def _take_census(campaign: Campaign, planet: Planet, fleet: Fleet, item: CensusI
     if item.amount < 1:
         raise RuleError(INVASION, f"census is embarked a point at a time, not {item.amount}")
     if planet.owner != fleet.power:
-        raise RuleError(INVASION, f"{planet.name} is not {fleet.power}'s: its Census is not {fleet.name}'s to move")
+        raise RuleError(INVASION, f"{planet.name} is not {fleet.power}'s: its Census is not "
+                                  f"{possessive(fleet.name)} to move")
     if planet.census <= item.amount:
         raise RuleError(INVASION, f"{planet.name} has Census {planet.census}: embarking {item.amount} would "
                         "leave it none")

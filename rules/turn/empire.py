@@ -23,7 +23,7 @@ from typing import Any
 from hexmap import LaneGraph
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question, choose, number
-from rules.battlehex.words import changed
+from rules.battlehex.words import changed, possessive
 from rules.dice import DiceRoller
 from rules.economy import planet as pe
 from rules.economy import tech
@@ -91,7 +91,7 @@ def pending(c: Campaign) -> Question | None:
                 o = _odds(eco)
                 if key in c.turn_asked or o.first == 0:  # nothing to roll for (no pool, or two advances made)
                     continue
-                return _secret(choose(key, GM, tech.TECH, f"Game Master: {p.name}'s tech roll on d100 (turn "
+                return _secret(choose(key, GM, tech.TECH, f"Game Master: {possessive(p.name)} tech roll on d100 (turn "
                                       f"{c.turn}): {o.words()}; Tech Year {eco.tech_year}, "
                                       f"{eco.advances_this_year} advance(s) this year - roll", ["roll"]))
     if c.phase is Phase.UPDATE and "update/roll" not in c.turn_asked:

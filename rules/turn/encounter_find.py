@@ -38,6 +38,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from hexmap import Label
+from rules.battlehex.words import possessive
 from rules.composition.common import is_fixed
 from rules.dice import DiceRoller
 from rules.errors import RuleError
@@ -166,7 +167,8 @@ def trade_fleet_met(fleet: Fleet, entered: Label, dice: DiceRoller) -> bool:
     if len(route) == 1:
         return True
     roll = dice.roll(f"1d{len(route)}", rule=R_TRADE, who="GM",
-                     purpose=f"the system of {fleet.name}'s route ({', '.join(map(str, route))}) it is met in; "
+                     purpose=f"the system of {possessive(fleet.name)} route ({', '.join(map(str, route))}) it "
+                             f"is met in; "
                              f"{entered} entered")
     return route[roll.total - 1] == entered
 

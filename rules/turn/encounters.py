@@ -43,6 +43,7 @@ from typing import Any
 from hexmap import Label
 from rules.battlehex.log import IllegalAnswer
 from rules.battlehex.questions import Question, choose, yes_no
+from rules.battlehex.words import possessive
 from rules.errors import RuleError
 from rules.model.turn_model import Scenario
 from rules.strategic.state import StrategicState
@@ -233,7 +234,7 @@ def _in_middle(m: Meeting, ans: Answers, name: Callable[[str], str]) -> Encounte
                                                                "last sector")
     asker, other = (m.attacker, m.defender) if da else (m.defender, m.attacker)
     if ans.agreed is None:
-        raise IllegalAnswer(RULE, f"{name(other)} must agree to or refuse {name(asker)}'s demand")
+        raise IllegalAnswer(RULE, f"{name(other)} must agree to or refuse {possessive(name(asker))} demand")
     if ans.agreed:
         return _result(m, Scenario.DEEP_SPACE, (), (), f"{name(asker)} demands a Deep Space encounter and "
                                                        f"{name(other)} agrees: resolve it; the winner remains "

@@ -24,6 +24,7 @@ from typing import Any
 
 from hexmap import Label
 from rules.battlehex.log import IllegalAnswer
+from rules.battlehex.words import possessive
 from rules.economy import construction as cons
 from rules.economy.income import points
 from rules.economy.intel import buy_cost
@@ -90,7 +91,8 @@ def order(c: Campaign, raw: Any) -> Campaign:
                                      "purchase only units of their own racial origin or generic units)")
     eco = p.economy or PowerEconomy()
     if entry.in_service is not None and entry.in_service > eco.tech_year:
-        raise RuleError(TURN_ORDERS, f"the {raw['class']} enters service in Y{entry.in_service}, after {p.name}'s Tech "
+        raise RuleError(TURN_ORDERS, f"the {raw['class']} enters service in Y{entry.in_service}, after "
+                                     f"{possessive(p.name)} Tech "
                                      f"Year {eco.tech_year}")
     try:
         at = Label.parse(raw["at"])
@@ -103,11 +105,12 @@ def order(c: Campaign, raw: Any) -> Campaign:
     s, pl = found
     if eco.point_pool < entry.cost:
         debt = " (in debt: no purchases until the pool is paid back)" if eco.point_pool < 0 else ""
-        raise RuleError(TURN_ORDERS, f"{p.name}'s Point Pool {points(eco.point_pool)}{debt} cannot pay the "
-                                     f"{raw['class']}'s cost {points(entry.cost)}")
+        raise RuleError(TURN_ORDERS, f"{possessive(p.name)} Point Pool {points(eco.point_pool)}{debt} cannot pay the "
+                                     f"{possessive(raw['class'])} cost {points(entry.cost)}")
     cap, docks = room(c, s, pl, c.turn)
     if entry.cost > cap:
-        raise RuleError(CONSTRUCTION, f"{pl.name}'s construction capacity left this turn is {points(cap)}, the "
+        raise RuleError(CONSTRUCTION, f"{possessive(pl.name)} construction capacity left this turn is "
+                                      f"{points(cap)}, the "
                                       f"{raw['class']} costs {points(entry.cost)}")
     dock = kind_of(entry.unit.kind).dock
     if dock and docks < 1:
@@ -150,7 +153,7 @@ def complete(c: Campaign) -> Campaign:
                                                                for j in projects):
                 waiting.extend(projects)
                 new.log.append(LogEntry(turn=new.turn, rule=CONSTRUCTION, text=f"{p.name}: the projects at {name} "
-                                        f"({at}) wait: the planet is no longer {p.name}'s"))
+                                        f"({at}) wait: the planet is no longer {possessive(p.name)}"))
                 continue
             s, pl = found
             cap, docks = room(new, s, pl)
@@ -226,7 +229,8 @@ def improve(c: Campaign, raw: Any) -> Campaign:
     cost = Fraction(cons.productivity_cost(pl.productivity, pl.productivity + 1))
     if eco.point_pool < cost:
         debt = " (in debt: no purchases until the pool is paid back)" if eco.point_pool < 0 else ""
-        raise RuleError(UPDATE_ASSET, f"{p.name}'s Point Pool {points(eco.point_pool)}{debt} cannot pay Productivity "
+        raise RuleError(UPDATE_ASSET, f"{possessive(p.name)} Point Pool {points(eco.point_pool)}{debt} cannot "
+                                      f"pay Productivity "
                                       f"{pl.productivity + 1} at {pl.name}: 10 x {pl.productivity + 1} = {cost}")
     new = c.model_copy(deep=True)
     q = new.power(p.id)
@@ -252,7 +256,7 @@ def improvements(new: Campaign) -> None:
             found = _planet(new, Label.parse(at), name)
             if found is None or found[1].owner != p.id:
                 new.log.append(LogEntry(turn=new.turn, rule=UPDATE_ASSET, text=f"{p.name}: the Productivity bought "
-                                        f"at {name} ({at}) is lost: the planet is no longer {p.name}'s"))
+                                        f"at {name} ({at}) is lost: the planet is no longer {possessive(p.name)}"))
                 continue
             pl = found[1]
             pl.productivity += 1
@@ -307,15 +311,17 @@ def repair(c: Campaign, raw: Any) -> Campaign:
         raise RuleError(CONSTRUCTION, f"{u.name} has no cost in the file (units[].cost): 25% of it cannot be counted")
     eco = p.economy or PowerEconomy()
     if any(j.repair_of == u.id for j in eco.projects):
-        raise RuleError(CONSTRUCTION, f"{u.name}'s repair is already ordered")
+        raise RuleError(CONSTRUCTION, f"{possessive(u.name)} repair is already ordered")
     cost = cons.repair_cost(Fraction(u.cost))
     if eco.point_pool < cost:
         debt = " (in debt: no purchases until the pool is paid back)" if eco.point_pool < 0 else ""
-        raise RuleError(TURN_ORDERS, f"{p.name}'s Point Pool {points(eco.point_pool)}{debt} cannot pay {u.name}'s "
+        raise RuleError(TURN_ORDERS, f"{possessive(p.name)} Point Pool {points(eco.point_pool)}{debt} cannot "
+                                     f"pay {possessive(u.name)} "
                                      f"repair: 25% of {points(Fraction(u.cost))} = {points(cost)}")
     cap, docks = room(c, s, pl, c.turn)
     if cost > cap:
-        raise RuleError(CONSTRUCTION, f"{pl.name}'s construction capacity left this turn is {points(cap)}, the repair "
+        raise RuleError(CONSTRUCTION, f"{possessive(pl.name)} construction capacity left this turn is "
+                                      f"{points(cap)}, the repair "
                                       f"costs {points(cost)}")
     dock = kind_of(u.kind).dock
     if dock and docks < 1:
@@ -329,7 +335,7 @@ def repair(c: Campaign, raw: Any) -> Campaign:
     q.economy = eco.model_copy(update={"point_pool": eco.point_pool - cost, "projects": [*eco.projects, project]})
     team = new.team_of_power(p.id)
     new.log.append(LogEntry(turn=c.turn, rule=CONSTRUCTION, secret_of=[team.id if team else "gm"],
-                            text=f"{p.name} orders {u.name}'s repair at {pl.name} ({s.at}): 25% of "
+                            text=f"{p.name} orders {possessive(u.name)} repair at {pl.name} ({s.at}): 25% of "
                                  f"{points(Fraction(u.cost))} = {points(cost)}; Point Pool {points(eco.point_pool)} to "
                                  f"{points(eco.point_pool - cost)}"))
     return new
@@ -351,7 +357,8 @@ def intel(c: Campaign, raw: Any) -> Campaign:
     cost = Fraction(buy_cost(raw["points"]))
     if eco.point_pool < cost:
         debt = " (in debt: no purchases until the pool is paid back)" if eco.point_pool < 0 else ""
-        raise RuleError(INTEL, f"{p.name}'s Point Pool {points(eco.point_pool)}{debt} cannot pay {raw['points']} Intel "
+        raise RuleError(INTEL, f"{possessive(p.name)} Point Pool {points(eco.point_pool)}{debt} cannot pay "
+                               f"{raw['points']} Intel "
                                f"Points (1 each)")
     new = c.model_copy(deep=True)
     q = new.power(p.id)

@@ -30,7 +30,7 @@ from typing import Any
 from hexmap import Label
 from rules.battlehex.log import IllegalAnswer
 from rules.battlehex.questions import Question, yes_no
-from rules.battlehex.words import changed
+from rules.battlehex.words import changed, possessive
 from rules.model.campaign import Campaign, Fleet, Planet, Sector
 from rules.model.records import BattleHexRecord, LogEntry
 from rules.model.turn_model import EncounterState, FleetKind
@@ -84,7 +84,8 @@ def question(c: Campaign, index: int, team: str) -> Question:
     other = r.attacker if team == r.defender else r.defender
     ships = ", ".join(f.name for f in carriers(c, r, team))
     return yes_no(f"raid/{r.at}/{team}", GM, R_RAID,
-                  f"Game Master: {names.get(other, other)} fought {names.get(team, team)}'s cargo carriers ({ships}) "
+                  f"Game Master: {names.get(other, other)} fought {possessive(names.get(team, team))} cargo "
+                  f"carriers ({ships}) "
                   f"in {r.at}. Was it a raid on the system? (a raided system produces no income in the next Income "
                   f"Phase and checks its morale as if seized: target {SEIZED_TARGET}, {SEIZED_MORALE} to Morale)")
 
@@ -103,13 +104,15 @@ def answer(c: Campaign, index: int, team: str, raw: Any) -> Campaign:
     new.turn_asked.append(f"raid/{r.at}/{team}")
     names = {t.id: t.name for t in new.teams}
     if not raided:
-        new.log.append(LogEntry(turn=new.turn, rule=R_RAID, text=f"{r.at}: no raid on {names.get(team, team)}'s "
+        new.log.append(LogEntry(turn=new.turn, rule=R_RAID, text=f"{r.at}: no raid on "
+                                                                 f"{possessive(names.get(team, team))} "
                                                                   "system (the GM)"))
         return new
     _, planets = _planets(new, r.at, team)
     for p in planets:
         p.raided_turn = new.turn
-    new.log.append(LogEntry(turn=new.turn, rule=R_RAID, text=f"{r.at}: {names.get(team, team)}'s system is raided: "
+    new.log.append(LogEntry(turn=new.turn, rule=R_RAID, text=f"{r.at}: {possessive(names.get(team, team))} "
+                                                             f"system is raided: "
                             f"{', '.join(p.name for p in planets)} produce no income in the next Income Phase and "
                             "check morale as if seized"))
     return new

@@ -15,6 +15,7 @@ from rules.battlehex.log import EventLog
 from rules.battlehex.questions import Question
 from rules.battlehex.roster import Status
 from rules.battlehex.state import BattleState
+from rules.battlehex.words import possessive
 from rules.dice import DiceRoller
 from rules.systems.afef import asking
 from rules.systems.afef.lines import (
@@ -152,7 +153,7 @@ class Engine:
             screened = yield asking.screen_question(self)
             for u in self.alive(self.defender):
                 u.line = SCREENED if u.id in screened else FRONT
-            self.log.add("ruling", R_SETUP, f"round {r}: {self.name(self.defender)}'s front line "
+            self.log.add("ruling", R_SETUP, f"round {r}: {possessive(self.name(self.defender))} front line "
                          + ", ".join(u.name for u in self.alive(self.defender, FRONT)) + "; screened: "
                          + (", ".join(u.name for u in self.alive(self.defender, SCREENED)) or "none"))
         if step in ("modifiers", "screen", "declare"):
@@ -173,7 +174,7 @@ class Engine:
         fired (4.2.b), so a held unit hit this round still fires with the AF it had."""
         front_gone = all(is_destroyed(u.hits, u.ef) for u in self.alive(self.defender, FRONT))
         if front_gone and self.alive(self.defender, SCREENED):
-            self.log.add("ruling", R_BREAKTHROUGH, f"{self.name(self.defender)}'s front line is wiped out: "
+            self.log.add("ruling", R_BREAKTHROUGH, f"{possessive(self.name(self.defender))} front line is wiped out: "
                                                    "breakthrough; the held fire may attack the screened line and "
                                                    "the screened units may fire back")
             yield from self._breakthrough_fire("breakthrough")

@@ -27,6 +27,7 @@ from rules.systems.v13.moves import blockers, check_form, check_owner, within_re
 from rules.battlehex.questions import QKind, Question, choose, unit_list, yes_no
 from rules.battlehex.roster import BUnit, Role, Status
 from rules.battlehex.state import BattleState, Ctx, Step
+from rules.battlehex.words import possessive
 
 Ask = Generator[Question, Any, None]
 ANY = "any"
@@ -189,7 +190,7 @@ def _check(ctx: Ctx, a: Any) -> dict[str, Any]:
             raise IllegalAnswer("V13.501 / V13.601", f"{u.name}: only Attacking units disengage and Defending units "
                                                      "retreat")
         check_owner(u, by, "V13.480 / V13.501" if u.role is Role.ATTACKER else "V13.480 / V13.601",
-                    f"{u.name}'s {'disengagement' if u.role is Role.ATTACKER else 'retreat'} is declared")
+                    f"{possessive(u.name)} {'disengagement' if u.role is Role.ATTACKER else 'retreat'} is declared")
         if not u.present or u.under_fire:
             raise IllegalAnswer("V13.50", f"{u.name} has already left or declared")
         _rear_guard_lock(ctx, u)

@@ -16,6 +16,7 @@ from rules.battlehex.questions import QKind, Question, yes_no
 from rules.battlehex.roster import BUnit, Role
 from rules.systems.v13.placement import MAX_SPEED
 from rules.battlehex.state import Ctx, Step
+from rules.battlehex.words import possessive
 
 if TYPE_CHECKING:
     from rules.systems.v13.placement import Placement
@@ -79,7 +80,7 @@ def _place_one(ctx: Ctx, rules: Placement, step: Step, todo: list[BUnit]) -> Ask
         data.update(gm_question=True, rule=way.rule, why=way.reason)
         to = GM
         text = (f"GM: the rules leave no legal hex here ({way.rule}: {way.reason}); place one of "
-                f"{ctx.name(team)}'s units by a GM ruling, or undo")
+                f"{possessive(ctx.name(team))} units by a GM ruling, or undo")
     got = yield Question(f"place/{step.name.lower()}/{len(st.placed_order) + 1}", QKind.PLACE, to,
                          step.value.split()[0], text, tuple(remaining), data=data, check=check, parse=parse)
     _apply(ctx, rules, got)

@@ -33,6 +33,7 @@ from rules.battlehex.questions import QKind, Question
 from rules.battlehex.results import write_back
 from rules.battlehex.roster import BUnit, Role, build_roster
 from rules.battlehex.state import BattleState, Ctx
+from rules.battlehex.words import possessive
 from rules.systems.v13.weapon_status import weapon_status
 from rules.systems.v13.withdrawal import withdrawal
 from rules.systems.v13.wording import answer_summary, answer_text
@@ -62,7 +63,8 @@ def _procedure(ctx: Ctx, rules: Placement) -> Generator[Question, Any, None]:
                 return
     elif st.record.kind == "rear_guard":
         ctx.info("V13.737 / A-36", "the rear-guard battle: no Withdrawal Before Combat and no Approach Battle; "
-                                   f"{ctx.name(st.attacker)}'s Pursuit Force attacks {ctx.name(st.defender)}'s "
+                                   f"{ctx.name(st.attacker)}'s Pursuit Force attacks "
+                                   f"{possessive(ctx.name(st.defender))} "
                                    "Rear Guard")
     else:
         ctx.info("A-39 / V13.712", f"a {st.record.kind} battle: no Withdrawal Before Combat and no Approach Battle; "

@@ -20,6 +20,7 @@ from rules.battlehex.log import GM
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.roster import Role
 from rules.battlehex.state import Ctx
+from rules.battlehex.words import possessive
 
 ANY = "any"
 SHORT_LIST = 3
@@ -143,8 +144,8 @@ def _place(q: Question, raw: Any, ctx: Ctx, w: str, short: bool) -> str:
 
 def _incidental_dor(q: Question, raw: Any, ctx: Ctx, w: str, short: bool) -> str:
     if _yes(raw):
-        return f"{w}'s Incidental Units will retreat towards the nearest friendly Base or Star System"
-    return f"{w}'s Incidental Units keep the Direction of Retreat"
+        return f"{possessive(w)} Incidental Units will retreat towards the nearest friendly Base or Star System"
+    return f"{possessive(w)} Incidental Units keep the Direction of Retreat"
 
 
 def _centre(q: Question, raw: Any, ctx: Ctx, w: str, short: bool) -> str:

@@ -58,7 +58,7 @@ def test_a_purchase_is_paid_at_once_and_logged_for_its_team():
 
 @pytest.mark.parametrize(("answer", "rule", "words"), [
     (buy("D7"), "004 Turn Orders Phase", "may not build a D7: it is not on its unit list"),
-    (buy("CA"), "004 Turn Orders Phase", "the CA enters service in Y180, after United Federation of Planets's Tech "
+    (buy("CA"), "004 Turn Orders Phase", "the CA enters service in Y180, after United Federation of Planets' Tech "
                                          "Year 171"),
     (buy("FF", "0203", "Kzin Prime"), "004 Turn Orders Phase", "builds only at its own planets"),
     (buy("FF", "0509", "Tau Ceti IV"), "004 Construction Completion Phase", "construction capacity left this turn "
