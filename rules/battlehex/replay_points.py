@@ -20,6 +20,7 @@ from __future__ import annotations
 import copy
 import gc
 import hashlib
+import json
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -284,10 +285,26 @@ def shelf_key(system: str, campaign: Campaign, record: BattleHexRecord, seed: in
     known = _KNOWN.get(id(campaign))
     if known is not None and known[0] is campaign and known[1].startswith(f"{system}:{seed}:{record.at}:"):
         return known[1]
-    bare = record.model_copy(update={"answers": [], "secret_answers": {}})
-    c = campaign.model_copy(update={"battle_hexes": [bare if r is record else r for r in campaign.battle_hexes]})
-    digest = hashlib.sha256(c.model_dump_json().encode("utf-8", "surrogatepass")).hexdigest()
-    return f"{system}:{seed}:{record.at}:{digest}"
+    return f"{system}:{seed}:{record.at}:{inputs_digest(campaign, record)}"
+
+
+def inputs_digest(campaign: Campaign, record: BattleHexRecord) -> str:
+    """A digest of ``campaign`` without ``record``'s answers: of its data as a save writes it
+    (fields at their default left out), which a campaign read from a file is validated from
+    (:func:`rules.model.io.read_data`: not serialised again; issue 21, a cold reopen), else its
+    dump in the same form (a run in the app: the same digest as the file it saves)."""
+    from rules.model.io import read_data
+
+    data = read_data(campaign)
+    if data is None:
+        data = json.loads(campaign.model_dump_json(exclude_defaults=True))
+    records = data.get("battle_hexes")
+    i = next((k for k, r in enumerate(campaign.battle_hexes) if r is record), -1)
+    if isinstance(records, list) and 0 <= i < len(records) and isinstance(records[i], dict):
+        bare = {k: v for k, v in records[i].items() if k not in ("answers", "secret_answers")}
+        data = {**data, "battle_hexes": [*records[:i], bare, *records[i + 1:]]}
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def shelved(key: str) -> Points:

@@ -13,6 +13,7 @@ import re
 import reprlib
 import sys
 from argparse import ArgumentTypeError
+from collections import OrderedDict
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,7 @@ from rules.model.seals import Keyring, SealKey, WrongPassphrase, unlock
 from rules.model.secrets import Locked, seal_data, unseal_data
 
 __all__ = ["CampaignError", "Problem", "SealedError", "campaign_text", "dumps", "load_campaign",
-           "load_with_passphrases", "parse_campaign", "passphrase_arg", "save_campaign"]
+           "load_with_passphrases", "parse_campaign", "passphrase_arg", "read_data", "save_campaign"]
 
 
 class CampaignError(RuleError):
@@ -173,7 +174,8 @@ def parse_campaign(text: str, source: str = "<text>", keyring: Keyring | None = 
     if sealed.problems:
         raise CampaignError(source, sealed.problems)
     try:
-        campaign = Campaign.model_validate(migrate(data))
+        data = migrate(data)
+        campaign = Campaign.model_validate(data)
         problems = check_campaign(campaign) or sealed.check(campaign)
     except ValidationError as e:
         raise CampaignError(source, _validation_problems(e)) from None
@@ -181,7 +183,28 @@ def parse_campaign(text: str, source: str = "<text>", keyring: Keyring | None = 
         raise CampaignError(source, [Problem("", "nested too deeply to read")]) from None
     if problems:
         raise CampaignError(source, problems)
-    return upgraded(campaign, keyring)  # a file sealed before issue 20: sealed anew at the next save, logged
+    out = upgraded(campaign, keyring)  # a file sealed before issue 20: sealed anew at the next save, logged
+    if out is campaign and not campaign.keys:
+        _READ.pop(id(campaign), None)
+        _READ[id(campaign)] = (campaign, data)  # the campaign is held: its id is not reused meanwhile
+        while len(_READ) > READ_KEPT:
+            _READ.popitem(last=False)
+    return out
+
+
+READ_KEPT = 2
+"""How many campaigns read last keep the data they were read from (:func:`read_data`)."""
+_READ: OrderedDict[int, tuple[Campaign, dict[str, Any]]] = OrderedDict()
+
+
+def read_data(campaign: Campaign) -> dict[str, Any] | None:
+    """The JSON data ``campaign`` was validated from (in the current format; never to be changed)
+    when it is one of the last :data:`READ_KEPT` campaigns :func:`parse_campaign` read and seals
+    nothing; else None. ``campaign`` is exactly what this data validates to, so a digest of it
+    stands for the campaign without serialising it again (issue 21: a battle's checkpoints are
+    found by one, :func:`rules.battlehex.replay_points.shelf_key`)."""
+    hit = _READ.get(id(campaign))
+    return hit[1] if hit is not None and hit[0] is campaign else None
 
 
 def load_campaign(path: str | os.PathLike[str], keyring: Keyring | None = None) -> Campaign:
