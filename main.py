@@ -271,6 +271,9 @@ def _warm_up():
 
     def engines() -> None:
         try:
+            from rules.model.types import build_all
+
+            build_all()  # every record's validator (deferred: a start from the cached campaign built none)
             import numpy  # noqa: F401
 
             from rules.systems import systems

@@ -73,6 +73,10 @@ class CampaignFilesMixin:
         if keyring is not None:
             ring.update(keyring)
         try:
+            if keyring is None and path == DEFAULT_CAMPAIGN:  # validated once, kept (issue 21: start-up)
+                from app.shell.campaign_cache import open_cached
+
+                return open_cached(path, lambda p: open_campaign_file(p, ring)), ring
             return open_campaign_file(path, ring), ring  # as main.py --check: the same files open
         except SealedError as e:
             from app.shell.passphrases import unlock_file

@@ -5,6 +5,7 @@ orientation, named by their ``CCRR`` label on the strategic map.
 """
 from __future__ import annotations
 
+import sys
 from typing import Literal
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr, field_validator
@@ -244,6 +245,6 @@ class Campaign(Strict):
         return [f for f in self.fleets if str(f.sector) == label]
 
 
-BattleStart.model_rebuild()  # its fleets are Fleets (records.py cannot import this module)
-BattleHexRecord.model_rebuild()
-Campaign.model_rebuild()
+# BattleStart's fleets are Fleets (records.py cannot import this module): its schema, built at
+# its first use (Strict's defer_build), finds Fleet in its own module's names
+vars(sys.modules[BattleStart.__module__])["Fleet"] = Fleet

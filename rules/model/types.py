@@ -13,7 +13,24 @@ from hexmap import Facing, Label
 class Strict(BaseModel):
     """Base of every campaign record: unknown fields are errors, assignments are validated."""
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    model_config = ConfigDict(extra="forbid", validate_assignment=True, defer_build=True)
+    """``defer_build``: a record's validator is built at its first use (or by :func:`build_all`
+    in main.py's warm-up), not when its class is made: a start that takes the built-in campaign
+    from the cache (app.shell.campaign_cache) builds none before its window is up (issue 21)."""
+
+
+def build_all() -> int:
+    """Build the validator and serializer of every campaign record not built yet (main.py's
+    warm-up, while the window waits for its user). Returns how many were built."""
+    built = 0
+    todo: list[type[Strict]] = [Strict]
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        if cls is not Strict and not cls.__pydantic_complete__:
+            cls.model_rebuild()
+            built += 1
+    return built
 
 
 def _facing(value: Any) -> Facing:
