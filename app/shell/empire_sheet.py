@@ -3,7 +3,7 @@ them (rules/economy/sheet.py): utilized Productivity, output and dock spaces wit
 any cut, and the Total Domestic Product; exported as CSV or HTML.
 
 With ``settings.empire_turn`` seed004 it adds the power's Point Pool and research
-(rules/economy/sheet.py ``economy_lines``) and the charts of its income and fleet strength over
+and the orders waiting in its record (rules/economy/sheet.py ``economy_lines``) and the charts of its income and fleet strength over
 turns (app/shell/empire_charts.py) -- a power's secret. The sheet is hot-seat safe as the campaign
 log is: the GM view (View > GM View) sees every power's; a Team that took the seat ("Take the
 seat...", behind its hand-over screen) sees only its own powers, every figure of them; the
@@ -46,7 +46,7 @@ NOT_YET = ("Point Pool, maintenance, commerce, research and orders are not run b
 ORDERS_NOT_YET = ("Turn Orders other than movement, research, purchases, productivity and repairs (reserve and "
                   "mothballs, scrapping, colonization, intel, diplomacy) are not run by BattleHex yet: the GM keeps "
                   "them by hand (docs/economy.md).")
-SECRET = ("The Point Pool, research and charts are the power's secret: shown to its Team (Take the seat...) "
+SECRET = ("The Point Pool, research, orders and charts are the power's secret: shown to its Team (Take the seat...) "
           "and in the GM view (View > GM View, Ctrl+Shift+G).")
 
 
@@ -167,7 +167,7 @@ class EmpireSheet(QDockWidget):
         from app.shell.turn_dialogs import HandOverDialog
 
         screen = HandOverDialog(team.name, "The Empire Sheet shows this Team's own powers: their Point Pool, "
-                                           "research and charts, which the other commanders do not see.",
+                                           "research, orders and charts, which the other commanders do not see.",
                                 parent=self, title=f"Hand over to the {team.name} commander: Empire Sheet")
         if screen.exec() != HandOverDialog.DialogCode.Accepted:
             return

@@ -16,6 +16,7 @@ from rules.economy import tech
 from rules.economy.income import INTEL_UPKEEP, points
 from rules.economy.planet import dock_spaces, in_rebellion, output, utilized
 from rules.model.campaign import Campaign
+from rules.model.economy_model import Project
 from rules.model.units import UnitFate
 
 INCOME = "004 Income Phase"
@@ -137,4 +138,13 @@ def economy_lines(c: Campaign, power: str) -> tuple[str, ...]:
             f"Research: pool {invested} of {need} required (half the last TDP, rounded up); odds {odds.words()}; "
             f"Tech Year {eco.tech_year if eco is not None else 0}, {done} advance(s) this year; rolls on turns 6 and "
             f"12 of each year (next: turn {c.turn + roll - year_turn})",
-            f"Intel Points: {intel} (upkeep {points(INTEL_UPKEEP * intel)} a turn)")
+            f"Intel Points: {intel} (upkeep {points(INTEL_UPKEEP * intel)} a turn)",
+            _orders(eco.projects if eco is not None else [], eco.productivity_orders if eco is not None else []))
+
+
+def _orders(projects: list[Project], productivity: list[str]) -> str:
+    """The power's orders waiting in its record: units paid for, not completed yet, and Productivity bought."""
+    parts = [f"{'repair of ' + j.repair_of + ' (' + j.unit_class + ')' if j.repair_of else j.unit_class} at "
+             f"{j.planet} ({j.at}), {points(j.cost)} paid on turn {j.turn}" for j in projects]
+    parts += [f"Productivity bought at {o}" for o in productivity]
+    return "Orders waiting for Construction Completion and Update Asset: " + ("; ".join(parts) or "none")

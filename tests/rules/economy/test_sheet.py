@@ -75,3 +75,15 @@ def test_each_income_phase_keeps_a_line_per_power_for_the_charts():
     strength = sum(u.economic_bpv for f in start.fleets if f.power == "fed" for u in f.units)
     assert strength > 0 and fed.history[0].strength == fleet_strength(start, "fed") == strength
     assert all(len(p.economy.history) == 2 for p in c.powers)
+
+
+def test_the_sheet_names_the_power_s_orders_waiting_in_its_record():
+    from rules.economy.sheet import economy_lines
+    from tests.rules.turn.test_purchases import buy, orders
+
+    run = orders()
+    assert economy_lines(run.campaign, "fed")[-1] == \
+        "Orders waiting for Construction Completion and Update Asset: none"
+    run.answer(buy("FF"))
+    assert economy_lines(run.campaign, "fed")[-1] == ("Orders waiting for Construction Completion and Update "
+                                                      "Asset: FF at Vanguard II (0207), 3 paid on turn 1")
