@@ -2,9 +2,9 @@
 them (rules/economy/sheet.py): utilized Productivity, output and dock spaces with the reason for
 any cut, and the Total Domestic Product; exported as CSV or HTML.
 
-With ``settings.empire_turn`` seed004 it adds the power's Point Pool and research
-and the orders waiting in its record (rules/economy/sheet.py ``economy_lines``) and the charts of its income and fleet strength over
-turns (app/shell/empire_charts.py) -- a power's secret. The sheet is hot-seat safe as the campaign
+With ``settings.empire_turn`` seed004 it adds the power's Point Pool, research and the orders
+waiting in its record (rules/economy/sheet.py ``economy_lines``) and the charts of its income and
+fleet strength over turns (app/shell/empire_charts.py) -- a power's secret. The sheet is hot-seat safe as the campaign
 log is: the GM view (View > GM View) sees every power's; a Team that took the seat ("Take the
 seat...", behind its hand-over screen) sees only its own powers, every figure of them; the
 table's view (nobody seated) sees the planets and nobody's secret. Leaving the seat, closing the
