@@ -150,6 +150,19 @@ def test_a_team_sees_its_own_powers_sheet_and_charts_and_nothing_of_another_s(qt
     assert "the power's secret" in text and "Point Pool:" not in text
     assert not dock.tabs.isTabEnabled(1)
 
+    # closing the sheet gives the screen back too: reopened, it shows the table's view
+    answerer = Answerer(take_over)
+    try:
+        qtbot.mouseClick(dock.seat_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: dock.seat == "alliance")
+    finally:
+        answerer.stop()
+    sheet_action.trigger()  # View > Empire Sheet: closed
+    qtbot.waitUntil(lambda: not dock.isVisible())
+    sheet_action.trigger()
+    qtbot.waitUntil(dock.isVisible)
+    assert dock.seat is None and "the power's secret" in dock.totals.text()
+
 
 def test_the_gm_sees_every_power_s_sheet_and_charts(qtbot, tmp_path):
     from rules.economy.income import points
