@@ -29,10 +29,10 @@ if TYPE_CHECKING:
 
 BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex scatter) on this board; when the "
          "GM chooses <i>plot and move</i>, secret plots checked and revealed, then three pulses: the squadrons "
-         "move in the seed's order and the ships fire after each pulse's moves (in each weapon's arcs, shots "
-         "spaced by pulse, a "
-         "squadron at one enemy squadron, ballistic weapons hitting pulses later; structure only); out of "
-         "command, command losses, morale and reinforcement rolls; the helpers.")
+         "move in the seed's order (one ship a squadron may be shifted first, once a turn) and the ships fire "
+         "after each pulse's moves (in each weapon's arcs, shots spaced by pulse, a squadron at one enemy "
+         "squadron, ships out of command last, ballistic weapons hitting pulses later; structure only); out "
+         "of command, command losses, morale and reinforcement rolls; the helpers.")
 NOT_BUILT = ("<b>Not built yet</b>: system damage, fighters, energy mines, ELINT and abilities are played "
              "at the table with the helpers' numbers; the Game Master enters the results (destroyed, captured), "
              "which are written back to the campaign.")
@@ -188,7 +188,8 @@ class B5Panel(PanelBase):
         self.place_button.setText("&Give plot" if plot else "&Place")
         self.hex_edit.setPlaceholderText("e.g. FF F FF" if plot else "hex, e.g. 1030")
         if q is not None:  # the question itself is read above, in the window's question label
-            self.prompt.setText("Type the plot: three pulses, such as FF FLF FF" if plot else
+            self.prompt.setText("Type the plot: three pulses, such as FF FLF FF (then maybe: shift SHIP HEX)" if plot
+                                else
                                 "Click the gate's hex (its direction in the facing box), or type none"
                                 if q.data.get("role") == "jump gate" else
                                 "Click a green hex, or type it" if run.legal() else "Click any hex, or type it")

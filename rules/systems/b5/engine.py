@@ -98,6 +98,8 @@ class B5Engine:
         """This turn is plotted and moved by the engine."""
         self.plots: dict[str, Plot] = {}
         """Command ship -> its squadron's plot this turn, in the order given (secret until all are)."""
+        self.shifts: dict[str, turns.Shift] = {}
+        """Command ship -> the one ship its commander shifts this turn, and where (secret with the plot)."""
         self.routes: dict[str, tuple[tuple[Hex, Facing], ...]] = {}
         """Ship -> its place at each pulse's end this turn (the plots revealed)."""
         self.pulse = 0
@@ -285,7 +287,7 @@ class B5Engine:
                 if said == RESULTS:
                     break
                 self.plotting = said == PLOT
-                self.plots = {}
+                self.plots, self.shifts = {}, {}
             if self.plotting and at in ("", "turn", "plot"):
                 yield from turns.plotted_turn(self)
             if self.plotting and at not in ("morale", "grey"):

@@ -1,7 +1,7 @@
 """A b5 turn plotted and moved by the engine: each side's secret plots, checked (the command
-ship's route against every ship of its squadron and the board's edge), revealed and run (the
-others keep their formation places around their command ship), and the ships out of command at
-the turn's end. Fire, damage and morale stay at the table."""
+ship's route against every ship of its squadron and the board's edge), each maybe with the
+squadron commander's once-per-turn shift of one ship, revealed and run (the others keep their
+formation places around their command ship), and the ships out of command at the turn's end."""
 from __future__ import annotations
 
 from collections.abc import Generator
@@ -21,6 +21,10 @@ if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
 
 Procedure = Generator[Question, Any, None]
+Shift = tuple[str, Label]
+"""A squadron commander's once-per-turn order: the ship shifted and where to."""
+SHIFT = "shift"
+SHIFT_RULE = "B5 Movement of a Squadron"
 
 
 def _label(h: Hex) -> Label:
@@ -35,13 +39,22 @@ def plotted_turn(self: B5Engine) -> Procedure:
     for team in (self.defender, self.attacker):
         for s in self.live_squadrons(team):
             if s.command not in self.plots:  # (resumed at a later plot: those given are kept)
-                self.plots[s.command] = yield plot_question(self, team, s)
+                plot, shift = yield plot_question(self, team, s)
+                self.plots[s.command] = plot
+                if shift is not None:
+                    self.shifts[s.command] = shift
     squadrons = {s.command: s for t in (self.defender, self.attacker) for s in self.live_squadrons(t)}
     self.routes = {}
     for cmd, plot in self.plots.items():
         s = squadrons[cmd]
         self.log.add("ruling", movement.RULE, f"squadron {s.name} ({self.name(self.units[cmd].team)}) plotted "
                                               f"{movement.plot_text(plot)}")
+        if cmd in self.shifts:
+            uid, to = self.shifts[cmd]
+            self.log.add("ruling", SHIFT_RULE, f"squadron {s.name}'s commander shifts {self.units[uid].unit.name} "
+                                               f"from {self.at[uid]} to {to}, before any ship moves",
+                         {"unit": uid, "at": str(to)})
+            self.at[uid] = to
         self.routes.update({uid: tuple(path) for uid, path in paths(self, s, plot).items()})
     self.pulse = 0
 
@@ -112,9 +125,10 @@ def out_of_command(self: B5Engine) -> None:
                              + ", ".join(self.units[x].unit.name for x in far))
 
 
-def paths(self: B5Engine, s: Squadron, plot: Plot) -> dict[str, list[tuple[Hex, Facing]]]:
+def paths(self: B5Engine, s: Squadron, plot: Plot, shift: Shift | None = None) -> dict[str, list[tuple[Hex, Facing]]]:
     """Where each ship of squadron ``s`` (and the flagship's escorts) is at each pulse's end: the
-    command ship on its plotted route, the others in formation around it."""
+    command ship on its plotted route, the others in formation around it (``shift``: one ship
+    shifted first)."""
     cmd = s.command
     force = self.forces[self.units[cmd].team]
     start, facing = deploy.hex_of(self.at[cmd]), self.facing[cmd]
@@ -122,8 +136,46 @@ def paths(self: B5Engine, s: Squadron, plot: Plot) -> dict[str, list[tuple[Hex, 
     out = {cmd: route}
     for uid in (*s.members, *(force.escorts if cmd == force.flagship else ())):
         if uid in self.at and self.units[uid].status is Status.PRESENT:
-            out[uid] = movement.in_formation(start, facing, deploy.hex_of(self.at[uid]), self.facing[uid], route)
+            at = shift[1] if shift is not None and shift[0] == uid else self.at[uid]
+            out[uid] = movement.in_formation(start, facing, deploy.hex_of(at), self.facing[uid], route)
     return out
+
+
+def _orders(self: B5Engine, s: Squadron, a: Any) -> tuple[Plot, Shift | None]:
+    """A plot answer's form: the plot and maybe ``shift SHIP HEX`` (a ship of ``s`` by id or name)."""
+    if not isinstance(a, str):
+        raise IllegalAnswer(movement.RULE, f"a plot such as \"FF FLF FF\" (three pulses), not {shown(a)}")
+    words = a.split()
+    cut = [w.lower() for w in words].index(SHIFT) if SHIFT in a.lower().split() else len(words)
+    try:
+        plot = movement.parse_plot(" ".join(words[:cut]))
+    except RuleError as e:
+        raise IllegalAnswer(e.rule, e.message) from None
+    if cut == len(words):
+        return plot, None
+    who, hex_ = " ".join(words[cut + 1:-1]), words[-1]
+    ships = [x for x in s.members if x in self.at and self.units[x].status is Status.PRESENT
+             and who.lower() in (x.lower(), self.units[x].unit.name.lower())]
+    if not who or not ships:
+        raise IllegalAnswer(SHIFT_RULE, f"shift one ship of squadron {s.name} (not its command ship): \"shift "
+                                        f"SHIP HEX\"; not {shown(' '.join(words[cut:]))}")
+    try:
+        return plot, (ships[0], Label.parse(hex_))
+    except ValueError as e:
+        raise IllegalAnswer(SHIFT_RULE, str(e)) from None
+
+
+def _check_shift(self: B5Engine, plot: Plot, shift: Shift) -> None:
+    """Movement of a Squadron: a shift of up to half (round up) the fewest hexes moved in a pulse."""
+    uid, to = shift
+    name = self.units[uid].unit.name
+    moves = [sum(c in "Flr" for c in steps) for steps in plot.steps]
+    most, far = movement.shift_allowance(moves), deploy.distance(self.at[uid], to)
+    if far > most:
+        raise RuleError(SHIFT_RULE, f"{name} may be shifted {most} hex{'es' if most != 1 else ''} this turn (half "
+                                    f"the fewest hexes moved in a pulse, {min(moves)}, rounded up), not {far}")
+    if not self.board.on(to):
+        raise RuleError(SHIFT_RULE, f"{to} is off the board")
 
 
 def plot_question(self: B5Engine, team: str, s: Squadron) -> Question:
@@ -133,31 +185,23 @@ def plot_question(self: B5Engine, team: str, s: Squadron) -> Question:
     speed = self.speed.get(cmd, 0)
     ships = [(self.units[x].unit.name, self.data(x)) for x in s.ships if self.units[x].status is Status.PRESENT]
 
-    def check(a: Any) -> Plot:
-        if not isinstance(a, str):
-            raise IllegalAnswer(rule, f"a plot such as \"FF FLF FF\" (three pulses), not {shown(a)}")
+    def check(a: Any) -> tuple[Plot, Shift | None]:
+        plot, shift = _orders(self, s, a)
         try:
-            plot = movement.parse_plot(a)
             movement.check_plot(plot, speed, ships)
-            for uid, path in paths(self, s, plot).items():
+            if shift is not None:
+                _check_shift(self, plot, shift)
+            for uid, path in paths(self, s, plot, shift).items():
                 for p, (h, _f) in enumerate(path, start=1):
                     if not self.board.on(_label(h)):
                         raise RuleError(rule, f"{self.units[uid].unit.name} would leave the board in pulse {p}")
         except RuleError as e:
             raise IllegalAnswer(e.rule, e.message) from None
-        return plot
+        return plot, shift
     moves = "/".join(str(n) for n in movement.pulse_moves(speed))
     return Question(f"b5/{self.round}/plot/{cmd}", QKind.LABEL, team, rule,
                     f"{self.name(team)}: plot squadron {s.name}'s move for turn {self.round} (in secret; speed "
-                    f"{speed}: {moves} hexes; F ahead, L/R turn, l/r slip, - none; +2@1 to accelerate)",
-                    data={"secret": True, "plot": cmd, "speed": speed}, check=check, parse=_form)
-
-
-def _form(a: Any) -> Plot:
-    """A plot's form only (a GM ruling overrules the rules, never the form)."""
-    if not isinstance(a, str):
-        raise IllegalAnswer(movement.RULE, f"a plot such as \"FF FLF FF\" (three pulses), not {shown(a)}")
-    try:
-        return movement.parse_plot(a)
-    except RuleError as e:
-        raise IllegalAnswer(e.rule, e.message) from None
+                    f"{speed}: {moves} hexes; F ahead, L/R turn, l/r slip, - none; +2@1 to accelerate; "
+                    "\"shift SHIP HEX\" to shift one ship first)",
+                    data={"secret": True, "plot": cmd, "speed": speed}, check=check,
+                    parse=lambda a: _orders(self, s, a))  # a GM ruling overrules the rules, never the form

@@ -10,8 +10,10 @@ from PySide6.QtWidgets import QComboBox, QSpinBox
 from app.systems.b5.panel import B5Panel
 from app.widgets.question_dialogs import QuestionDialog
 from app.strategic.menus import sector_menu
-from hexmap import Label
+from hexmap import Facing, Label
+from hexmap.labels import axial_to_offset
 from rules.battlehex.questions import QKind
+from rules.systems.b5.deploy import hex_of
 from rules.systems.b5.movement import pulse_moves
 from tests.app.gui import Answerer, choose_item, ok, open_main_window, press
 from tests.app.systems.test_table import system_action, units
@@ -64,6 +66,20 @@ def click_hex(qtbot, panel: B5Panel, at: Label, drag_from: Label | None = None) 
     qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
 
 
+def shift_order(run, command: str, speed: int) -> str:
+    """`` shift SHIP HEX`` for a member of ``command``'s squadron to a free board hex next to it
+    (empty: no member, or a speed with a pulse of no hexes)."""
+    e = run.engine
+    s = e.forces[e.units[command].team].squadron_of(command)
+    members = [m for m in s.members if m in e.at] if s else []
+    if not members or min(pulse_moves(speed)) == 0:
+        return ""
+    m = members[0]
+    to = next(lab for f in Facing for lab in [Label(*axial_to_offset(hex_of(e.at[m]).neighbor(f)))]
+              if e.board.on(lab) and lab not in e.at.values())
+    return f" shift {e.units[m].unit.name} {to}"
+
+
 def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
     FIRED.clear()
     main = open_main_window(qtbot, tmp_path)
@@ -96,6 +112,7 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
     seen_by_alliance: list[str] = []
     refused = dragged = False
     plotted = 0
+    shifted = False
     for _ in range(200):
         run = bw.b
         if run.status().resolved:
@@ -107,6 +124,9 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
         if "plot" in q.data:  # typed in the panel's bar, Return gives it
             assert panel.place_button.text() == "&Give plot" and not panel.facing.isVisible()
             plot = " ".join("F" * n or "-" for n in pulse_moves(q.data["speed"]))
+            if not shifted:  # one squadron commander shifts a ship a hex first (once a turn; seed 003)
+                plot += shift_order(run, q.data["plot"], q.data["speed"])
+                shifted = "shift" in plot
             qtbot.keyClicks(panel.hex_edit, plot)
             qtbot.keyClick(panel.hex_edit, Qt.Key.Key_Return)
             assert run.pending is not q, panel.prompt.text()
@@ -147,6 +167,7 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
     assert len(FIRED) == 2 and "chance to hit" in FIRED[1] and " a die, x" in FIRED[1]
     assert any(" hit(s) on armor " in e.text for e in bw.b.log.events)  # the shot resolved on the dice
     assert any("plotted" in e.text for e in bw.b.log.events)
+    assert shifted and any("'s commander shifts " in e.text for e in bw.b.log.events)
     assert "1 destroyed" in bw.b.status().resolution
     assert "squadron Fang: LSS Silent Pounce" not in panel.sheet.toPlainText()  # Fang's line carries its morale:
     assert "squadron Fang (morale 4 of 5): LSS Silent Pounce" in panel.sheet.toPlainText()

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from hexmap import Label
+from rules.battlehex.log import IllegalAnswer
 from rules.dice import ScriptedDice
 from rules.model import io
 from rules.strategic import build_graph
@@ -178,3 +181,27 @@ def test_a_ship_out_of_command_fires_after_all_other_fire():
         run.answer(a)
     assert any("R-F2's Laser (x1) at B-FLAG" in e.text for e in run.log.events)  # x2 halved out of command
     assert "turn 2 pulse 2" in run.pending.text
+
+
+def test_the_once_per_turn_shift_half_the_fewest_hexes_in_a_pulse():
+    """Movement of a Squadron: "Once per turn, the squadron commander can order a single ship to
+    alter its current location ... half of (round up) the lowest number of hexes the ship will
+    move in a single pulse that turn", announced before any ship moves. Red at speed 8 moves
+    3/2/3: one hex. Given with the secret plot (``shift SHIP HEX``), done before the moves."""
+    run = fight(set_up=SET_UP[:-1])
+    assert run.pending.key == "b5/1/plot/r-flag"
+    with pytest.raises(IllegalAnswer, match="B5 Movement of a Squadron: R-F2 may be shifted 1 hex this turn "
+                                            r"\(half the fewest hexes moved in a pulse, 2, rounded up\), not 2"):
+        run.answer("FFF FF FFF shift r-f2 3533")
+    with pytest.raises(IllegalAnswer, match="B5 Movement of a Squadron: shift one ship of squadron rflag"):
+        run.answer("FFF FF FFF shift r-flag 3529")  # its command ship follows the plot
+    before = distance(run.engine.at["r-flag"], run.engine.at["r-f2"])
+    run.answer("FFF FF FFF shift R-F2 3532")  # by its name or id
+    assert "squadron rflag's commander shifts R-F2 from 3531 to 3532, before any ship moves" in [
+        e.text for e in run.log.events]
+    assert (before, distance(run.engine.at["r-flag"], run.engine.at["r-f2"])) == (1, 2)  # its new place kept
+    for _ in range(3):
+        run.answer("done")
+    run.answer([])
+    run.answer("plot and move")
+    assert run.engine.shifts == {}  # once per turn: the next turn's orders are new
