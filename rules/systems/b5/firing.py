@@ -15,6 +15,7 @@ from hexmap.layout import Layout
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import Question, choose
 from rules.battlehex.roster import Status
+from rules.battlehex.words import possessive
 from rules.model.b5 import B5Data, B5Weapon, Category, Race, WeaponClass
 from rules.systems.b5 import deploy, fire, losses
 
@@ -103,7 +104,8 @@ def _arc_check(self: B5Engine, firer: str, w: B5Weapon, q: Question) -> Any:
         if a not in q.options and a in _reach(self, firer, w) and not arc_x(self, firer, w, a):
             where = " and ".join(fire.ARCS[i] for i in fire.arcs_at(bearing(self, firer, a)))
             rated = ", ".join(f"{n} x{v}" for n, v in zip(fire.ARCS, w.arcs) if v)
-            raise IllegalAnswer(fire.ARC_RULE, f"{self.units[a].unit.name} is in {self.units[firer].unit.name}'s "
+            raise IllegalAnswer(fire.ARC_RULE, f"{self.units[a].unit.name} is in "
+                                               f"{possessive(self.units[firer].unit.name)} "
                                                f"{where} arc, where its {w.name} cannot fire (it fires {rated})")
         assert q.check is not None
         return q.check(a)
@@ -209,7 +211,7 @@ def _resolve(self: B5Engine, firer: str, w: B5Weapon, target: str) -> None:
         hexes = deploy.distance(self.at[firer], self.at[target])
         turn, pulse = fire.impact(self.round, self.pulse, hexes)
         self.in_flight.append(Flight(turn, pulse, firer, w.name, target, x, f.sensor, penalty))
-        self.log.add("ruling", RULE, f"{self.units[firer].unit.name}'s {w.name} (x{x}) launched at "
+        self.log.add("ruling", RULE, f"{possessive(self.units[firer].unit.name)} {w.name} (x{x}) launched at "
                                      f"{self.units[target].unit.name}, {hexes} hexes: it hits in turn {turn} pulse "
                                      f"{pulse} ({fire.ballistic_delay(hexes)} pulses)", {"unit": target})
         return
@@ -238,7 +240,7 @@ def impacts(self: B5Engine) -> None:
     due = [f for f in self.in_flight if (f.turn, f.pulse) <= (self.round, self.pulse)]
     self.in_flight = [f for f in self.in_flight if f not in due]
     for f in due:
-        name = f"{self.units[f.firer].unit.name}'s {f.weapon}"
+        name = f"{possessive(self.units[f.firer].unit.name)} {f.weapon}"
         if self.units[f.target].status is not Status.PRESENT or f.target not in self.at:
             self.log.add("ruling", RULE, f"{name} finds no target: {self.units[f.target].unit.name} is gone")
             continue
@@ -272,7 +274,8 @@ def _hits(self: B5Engine, firer: str, w: B5Weapon, target: str, x: int, aim: tup
         named.append(cls)
     self.structure_lost[target] = self.structure_lost.get(target, 0) + lost
     left = t.structure - self.structure_lost[target]
-    self.log.add("ruling", RULE, f"{self.units[firer].unit.name}'s {w.name} (x{x}) at {self.units[target].unit.name}, "
+    self.log.add("ruling", RULE, f"{possessive(self.units[firer].unit.name)} {w.name} (x{x}) at "
+                                 f"{self.units[target].unit.name}, "
                                  f"{how}, {die} + sensor {sensor}{penalty:+d} needs {need}: "
                                  f"{hits} hit(s) on armor {armor}: {', '.join(named) or 'no damage'}; "
                                  f"{lost} structure, {max(0, left)} left", {"unit": target})

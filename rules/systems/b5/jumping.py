@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from hexmap import Facing, Label
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import Question, unit_list, yes_no
+from rules.battlehex.words import possessive
 from rules.systems.b5 import deploy, jump
 from rules.systems.b5.asking import choose_units, place, secret_number
 from rules.systems.b5.deploy import Place
@@ -96,7 +97,7 @@ def rest(self: B5Engine, key: str = "") -> Procedure:
         for x in self.side_units(dfn):
             sq = defence.squadron_of(x)
             self.speed[x] = self.patrol_speed if sq and sq.name in self.patrols else plan.speed
-        self.log.add("ruling", rule, f"{self.name(dfn)}'s fleet moves at speed {plan.speed}")
+        self.log.add("ruling", rule, f"{possessive(self.name(dfn))} fleet moves at speed {plan.speed}")
     if step != "arrive":
         yield from vortices(self, att, list(plan.openers), plan.flag_opener, plan.aim, plan.facing, plan.exact,
                             at=uid if step == "vortex" else "")
@@ -142,17 +143,20 @@ def vortices(self: B5Engine, team: str, openers: list[str], flag_opener: str, ai
         def why(to: Label, name: str = name) -> str:
             far = deploy.distance(flag_at, to)
             return "" if exact or jump.chosen_ok(flag_at, to) else \
-                f"{name}'s vortex is chosen within {jump.CHOSEN_RADIUS} hexes of the flagship's ({flag_at}), not {far}"
+                (f"{possessive(name)} vortex is chosen within {jump.CHOSEN_RADIUS} hexes of the flagship's "
+                 f"({flag_at}), not {far}")
         self.placing = (x, Place("any" if exact else "vortex", flag_at))
         where = "(anchored on the gate: exactly)" if exact else "(within 10 hexes of the flagship's)"
-        chosen[x], _ = yield place(f"b5/vortex/{x}", team, rule, f"{self.name(team)}: choose where {name}'s vortex "
+        chosen[x], _ = yield place(f"b5/vortex/{x}", team, rule,
+                                   f"{self.name(team)}: choose where {possessive(name)} vortex "
                                    f"opens {where}", self.board, why,
                                    {"unit": x, "role": "vortex"})
         self.placing = None
     for x, to in chosen.items():
         if exact:
             self.vortices[x] = self.vortex_from[x] = to
-            self.log.add("ruling", rule, f"{self.units[x].unit.name}'s vortex forms at {to}, anchored on the gate",
+            self.log.add("ruling", rule, f"{possessive(self.units[x].unit.name)} vortex forms at {to}, anchored "
+                                         f"on the gate",
                          {"at": str(to), "from": str(to)})
             continue
         far = jump.other_distance(race, self.dice.roll(jump.other_dice(race), purpose="vortex distance",
@@ -160,7 +164,8 @@ def vortices(self: B5Engine, team: str, openers: list[str], flag_opener: str, ai
         d = self.dice.roll("d6", purpose="vortex direction", rule=rule, who=team).total
         self.vortices[x] = jump.scatter(self.board, to, d, far)
         self.vortex_from[x] = to
-        self.log.add("ruling", rule, f"{self.units[x].unit.name}'s vortex forms at {self.vortices[x]}: {far} hexes "
+        self.log.add("ruling", rule, f"{possessive(self.units[x].unit.name)} vortex forms at "
+                                     f"{self.vortices[x]}: {far} hexes "
                                      f"in direction {d} from {to}", {"at": str(self.vortices[x]), "from": str(to)})
     self.jump_facing = facing
 

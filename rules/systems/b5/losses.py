@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question, unit_list
 from rules.battlehex.roster import Status
+from rules.battlehex.words import possessive
 from rules.systems.b5 import command
 from rules.systems.b5.asking import choose_units
 from rules.systems.b5.force import Squadron
@@ -62,7 +63,8 @@ def succession(self: B5Engine) -> None:
                 flagship = max(commanders, key=lambda x: (self.data(x).command_rating, -commanders.index(x)))
                 self.lost_flagship[team] = self.round
         if flagship != force.flagship:
-            self.log.add("ruling", RULE, f"{self.units[flagship].unit.name} is {self.name(team)}'s flagship now")
+            self.log.add("ruling", RULE, f"{self.units[flagship].unit.name} is {possessive(self.name(team))} "
+                                         f"flagship now")
         self.forces[team] = dataclasses.replace(force, squadrons=tuple(squadrons), flagship=flagship)
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question, choose
+from rules.battlehex.words import possessive
 from rules.systems.b5 import command
 from rules.systems.b5.asking import secret_number
 
@@ -45,7 +46,7 @@ def check(self: B5Engine) -> None:
         again = self.dice.roll("d6", purpose="reinforcements: a 6 again?", rule=RULE, who=team).total \
             if n == 1 and roll == 6 else None
         outcome = command.arrival(n, roll, again)
-        lead = (f"{self.name(team)}'s reinforcements, scheduled for turn {turn} (a {command.discount(turn)}% "
+        lead = (f"{possessive(self.name(team))} reinforcements, scheduled for turn {turn} (a {command.discount(turn)}% "
                 f"discount), check {n}: ")
         if outcome == "arrive":
             self.log.add("ruling", RULE, lead + f"they arrive on turn {self.round + 1}: place jump markers or name "

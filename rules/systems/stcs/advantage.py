@@ -11,6 +11,8 @@ from itertools import groupby
 from typing import TYPE_CHECKING
 
 from rules.battlehex.log import GM
+from rules.battlehex.words import possessive
+from rules.battlehex.words import possessive
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -64,7 +66,7 @@ def phase(e: STCSEngine) -> None:
     without cloaked ships; each side with cloaked ships sees the whole order)."""
     def roll(s: Standing, group: Sequence[Standing]) -> int:
         hid = [g.team for g in group if e.cloaked[g.ship]]
-        return e.dice.roll("d10", purpose=f"tactical advantage: {e.ship(s.ship)}'s captain",
+        return e.dice.roll("d10", purpose=f"tactical advantage: {possessive(e.ship(s.ship))} captain",
                            rule=HIDDEN if hid else RULE, who=hid[0] if hid else s.team).total
     ships = [Standing(x, e.units[x].team, e.data(x).crew_efficiency, e.data(x).class_size) for x in e.on_map()]
     e.sequence = order(ships, roll)

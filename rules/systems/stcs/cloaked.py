@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
+from rules.battlehex.words import possessive
 from rules.systems.stcs import sensors, warp, warping
 
 if TYPE_CHECKING:
@@ -39,7 +40,8 @@ def scan(e: STCSEngine, x: str) -> Procedure:
     hider = e.enemy(e.units[x].team)
     e.hidden += 1
     q = Question(f"stcs/{e.round}/hidden/{e.hidden}", QKind.NUMBER, hider, sensors.CLOAK,
-                 f"{e.name(hider)} (in secret): roll a D10 for {e.ship(x)}'s area scan (1-5 or 6-0 picks the Cloak "
+                 f"{e.name(hider)} (in secret): roll a D10 for {possessive(e.ship(x))} area scan (1-5 or 6-0 "
+                 f"picks the Cloak "
                  "Detection Table for any cloaked ship of yours; 10 reads 0)", low=1, high=10, default=1,
                  data={"secret": True}, check=_d10)
     hidden = int((yield q))
@@ -61,10 +63,10 @@ def scan(e: STCSEngine, x: str) -> Procedure:
         if sensors.detects(table, r, moving, locked, die) and not found:
             found = True
             e.locks[x] = y
-            e.log.add("ruling", sensors.CLOAK, f"{e.ship(x)}'s scan locks on a cloaked ship: {e.ship(y)} at "
+            e.log.add("ruling", sensors.CLOAK, f"{possessive(e.ship(x))} scan locks on a cloaked ship: {e.ship(y)} at "
                       f"{e.at[y].q},{e.at[y].r}")
     if not found:
-        e.log.add("ruling", sensors.CLOAK, f"{e.ship(x)}'s scan finds nothing")
+        e.log.add("ruling", sensors.CLOAK, f"{possessive(e.ship(x))} scan finds nothing")
 
 
 def segment_end(e: STCSEngine) -> Procedure:

@@ -10,6 +10,7 @@ from hexmap.hexes import Facing, Hex
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question
 from rules.battlehex.roster import Status
+from rules.battlehex.words import possessive
 from rules.systems.stcs import warp
 from rules.systems.stcs.geometry import GAP, landing
 
@@ -56,7 +57,7 @@ def activate(e: STCSEngine, x: str, speed: int, rule: str) -> None:
         e.log.add("ruling", warp.OUT, f"{e.ship(x)} warps out at Warp {speed} (no planet, moon or asteroid "
                      "lies on the tactical map: the Striking Table is not rolled)", {"unit": x})
     else:
-        e.log.add("ruling", rule, f"{e.ship(x)}'s warp engines do not activate",
+        e.log.add("ruling", rule, f"{possessive(e.ship(x))} warp engines do not activate",
                      visible_to=None if rule == warp.OUT else (team, GM))
 
 
