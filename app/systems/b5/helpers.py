@@ -18,8 +18,8 @@ def _pct(p: Fraction) -> str:
 
 
 class Helpers(QScrollArea):
-    """Calculators: to hit, pulse hits, ballistic delay, e-mines, dogfight, command, morale,
-    reinforcements."""
+    """Calculators: to hit, pulse hits, ballistic delay, e-mines, dogfight, fighter flights,
+    anti-fighter fire, command, morale, reinforcements."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -39,6 +39,11 @@ class Helpers(QScrollArea):
                                               ("class", [c.value for c in Category], 1)], self._emine)
         self._group("dogfight", "Dogfight (total beats the target's rating by)", [
             ("beat by", (-10, 20), 3), ("reading", [fire.DOGFIGHT_TEXT, fire.DOGFIGHT_PATTERN], 0)], self._dogfight)
+        self._group("fighters", "Fighter flight (attack and dogfight)", [
+            ("fighters", (1, 12), 6), ("roll", (1, 40), 6), ("anti-ship", (0, 5), 0), ("interceptor", (0, 5), 0)],
+            self._fighters)
+        self._group("af", "Anti-fighter fire (enemy flights in the ship's hex)", [
+            ("AF rating", (1, 12), 3), ("flights", (1, 20), 2)], self._af)
         self._group("command", "Weapon rating after command losses", [
             ("x", (1, 12), 4), ("commander lost", ["no", "yes"], 0), ("flagship lost", ["no", "yes"], 0)],
             self._command)
@@ -116,6 +121,17 @@ class Helpers(QScrollArea):
     @staticmethod
     def _dogfight(v: dict) -> str:
         return f"{fire.dogfight_kills(v['beat by'], v['reading'])} fighter(s) killed"
+
+    @staticmethod
+    def _fighters(v: dict) -> str:
+        bonus = fire.fighter_bonus(v["fighters"])
+        total = fire.dogfight_total(v["roll"], v["fighters"], v["anti-ship"], v["interceptor"])
+        return f"attack and damage +{bonus}; dogfight total {total} (compare with the target's rating)"
+
+    @staticmethod
+    def _af(v: dict) -> str:
+        x, flights = fire.anti_fighter(v["AF rating"], v["flights"])
+        return f"x{x} at each of {flights} flight(s)"
 
     @staticmethod
     def _command(v: dict) -> str:
