@@ -259,8 +259,9 @@ def _warm_up():
     """Import what the first Fight needs while the window waits for its user, so that Fight
     does not pay for some 150 modules (issue 21: first Fight in a fresh process < 150 ms): numpy
     and every registered battle system's engine in a thread, then, on the GUI thread once the
-    thread is done (its imports hold the modules' locks), the battle window and each system's
-    panel, one per turn of the event loop. A module that fails to import here is left for the
+    thread's imports are done (they hold the modules' locks), the battle window and each system's
+    panel, one per turn of the event loop, while the thread makes the code digest and builds the
+    campaign records' validators. A module that fails to import here is left for the
     Fight itself to import and report. Returns the thread (joined before the process exits)."""
     import importlib
     import threading
@@ -268,12 +269,10 @@ def _warm_up():
     from PySide6.QtCore import QTimer
 
     panels: list[str] = []
+    imported = threading.Event()
 
     def engines() -> None:
         try:
-            from rules.model.types import build_all
-
-            build_all()  # every record's validator (deferred: a start from the cached campaign built none)
             import numpy  # noqa: F401
 
             from rules.systems import systems
@@ -282,17 +281,24 @@ def _warm_up():
             panels.extend(s.panel.partition(":")[0] for s in found)
             for system in found:
                 importlib.import_module(system.engine.partition(":")[0])
+            imported.set()  # the GUI thread's imports may begin
             from rules.battlehex import resume
 
             resume.code_digest()  # what a checkpoint on disk is checked against: ~8 ms of sources read and hashed
         except Exception:  # noqa: BLE001 (only a head start: Fight imports and reports it)
+            pass
+        try:
+            from rules.model.types import build_all
+
+            build_all()  # every record's validator (~55 ms; deferred: a start from the cached campaign built none)
+        except Exception:  # noqa: BLE001 (as above: a record's first use builds it)
             pass
 
     thread = threading.Thread(target=engines, name="battlehex-warm-up", daemon=True)
     queue = ["app.battle.controller", "app.battle.window"]
 
     def gui_step() -> None:
-        if thread.is_alive():
+        if thread.is_alive() and not imported.is_set():
             QTimer.singleShot(20, gui_step)
             return
         queue.extend(panels)
