@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QGraphicsScene, QLabel, QListWidget, QListWidgetI
 
 from app.battle.panel import PanelBase
 from app.widgets.zoom_view import ZoomableView
-from hexmap.hexes import Hex, hexes_within
+from hexmap.hexes import Facing, Hex, hex_ring, hexes_within
 from hexmap.layout import Layout
 from rules.battlehex.change import BattleChange
 from rules.battlehex.log import GM
@@ -25,14 +25,15 @@ from rules.systems.stcs.battle import STCSBattle
 if TYPE_CHECKING:
     from app.battle.window import BattleWindow
 
-NOT_BUILT = ("Built: combat mode, sensor locks by range, area scans for cloaked ships on the secret Cloak "
-             "Detection Tables, cloaking (a cloaked ship's warp out chosen by its side in secret), warping in "
-             "(dispersion drawn here) and out, fire with its To-Hit odds on the seeded dice, hits through the "
-             "shields (superstructure, grid, sensor and shield boxes, engines: 70% loss bars warping out and "
-             "forces an uncloak; locks lost), Bridge hits, with exact odds. <b>Not built yet</b>: movement, "
-             "shields absorbing damage, weapon boxes, explosions, mines, crew casualties, repairs, ramming, tractors, "
-             "transporters and boarding are played at the table; the Game Master enters the ships destroyed, "
-             "written back to the campaign.")
+NOT_BUILT = ("Built: combat mode, turn order by tactical advantage, sensor locks by range, area scans for cloaked "
+             "ships on the secret Cloak Detection Tables, cloaking (a cloaked ship's warp out chosen by its side in "
+             "secret), warping in (dispersion drawn here) and out, fire with its To-Hit odds on the seeded dice, hits "
+             "through the shields (superstructure, grid, sensor and shield boxes, engines: 70% loss bars warping out "
+             "and forces an uncloak; locks lost), Bridge hits, explosions (blast rings drawn here), mines (deploying, "
+             "scanning a hex), with exact odds. <b>Not built yet</b>: movement, shields absorbing damage, weapon "
+             "boxes, locking on and firing at mines, crew casualties, repairs, ramming, tractors, transporters and "
+             "boarding are played at the table; the Game Master enters the ships destroyed, written back to the "
+             "campaign.")
 SIZE = 12.0
 COLOURS = ("#2f6fd0", "#c8402f")
 
@@ -49,6 +50,26 @@ class MapView(ZoomableView):
         self.setBackgroundBrush(QColor("#0d1118"))
         self.shown: list[str] = []
         """The ship ids drawn, in order (what a test reads)."""
+        self.rings: list[tuple[str, int, int]] = []
+        """The blast rings drawn: (exploded ship, hexes out, points)."""
+
+    def _blasts(self, run: STCSBattle, font: QFont) -> None:
+        """Each explosion's blast as rings of hexes, each ring with its points (seed 002)."""
+        self.rings = []
+        for b in run.engine.blasts:
+            centre = Hex(*b["at"])
+            for n, points in enumerate(b["rings"]):
+                ring = QPainterPath()
+                for h in hex_ring(centre, n) if n else [centre]:
+                    pts = [QPointF(x, y) for x, y in self.layout_.corners(h)]
+                    ring.addPolygon(QPolygonF(pts + [pts[0]]))
+                alpha = max(40, 200 - 40 * n)
+                self.scene_.addPath(ring, QPen(QColor(255, 140, 40, alpha), 1.5),
+                                    QBrush(QColor(255, 110, 30, alpha // 3)))
+                t = self.scene_.addSimpleText(str(points), font)
+                t.setBrush(QColor("#ffb060"))
+                t.setPos(self.at(centre.neighbor(Facing.A, n)) - QPointF(3, 5))
+                self.rings.append((b["ship"], n, points))
 
     def at(self, h: Hex) -> QPointF:
         x, y = self.layout_.to_pixel(h)
@@ -60,7 +81,8 @@ class MapView(ZoomableView):
         eng = run.engine
         ships = [x for x in eng.at if self._sees(run, viewer, x)]
         self.shown = ships
-        spots = [eng.at[x] for x in ships] + [Hex(*d["target"]) for d in eng.dispersions]
+        spots = [eng.at[x] for x in ships] + [Hex(*d["target"]) for d in eng.dispersions] \
+            + [Hex(*b["at"]) for b in eng.blasts]
         cq = sum(h.q for h in spots) // len(spots) if spots else 12
         cr = sum(h.r for h in spots) // len(spots) if spots else 0
         centre = Hex(cq, cr)
@@ -83,6 +105,7 @@ class MapView(ZoomableView):
                                 f"D10 {d['d10'] % 10} + Warp {d['warp']} = {d['distance']} hexes", font)
             t.setBrush(QColor("#e0c040"))
             t.setPos(a.x() - 2 * SIZE, a.y() + SIZE * 1.1)  # under the target ring, clear of the ship's name
+        self._blasts(run, font)
         for x, y in eng.locks.items():
             if x in ships and y in ships:
                 p, q = self.at(eng.at[x]), self.at(eng.at[y])

@@ -19,7 +19,7 @@ from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.stcs import STCSData
-from rules.systems.stcs import advantage, cloaked, damage, firing, sensors, warp, warping
+from rules.systems.stcs import advantage, cloaked, damage, explosion, firing, mines, sensors, warp, warping
 from rules.systems.stcs.bridge import barred_now, bridge_hits
 from rules.systems.stcs.geometry import GAP, toward
 from rules.systems.stcs.repair import SEGMENTS
@@ -65,6 +65,10 @@ class STCSEngine:
         self.captains: dict[str, list[int]] = {}
         """Per ship, its replacement commanders' ratings, in order."""
         self.sequence: list[str] = []
+        self.dead: set[str] = set()
+        """Ships dead in space that can never explode (core ejected or damaged, :mod:`.explosion`)."""
+        self.blasts: list[dict[str, Any]] = []
+        self.mines: list[mines.Mine] = []
         """The turn's order by tactical advantage (:mod:`.advantage`)."""
         self.enlist()
 
@@ -201,6 +205,9 @@ class STCSEngine:
                 and not damage.sensors_out(self, x)
             if sees:  # an area scan, offered whether or not a cloaked ship is near (issue 25)
                 acts[f"scan:{x}"] = f"{self.ship(x)} scans the area for cloaked ships"
+                acts[f"minescan:{x}"] = f"{self.ship(x)} scans a hex for mines"
+            if not self.cloaked[x]:
+                acts[f"mine:{x}"] = f"{self.ship(x)} deploys a mine"
             for y in self.on_map(self.enemy(team)):
                 r = self.range(x, y)
                 if self.cloaked[y] or not sees:
@@ -223,6 +230,8 @@ class STCSEngine:
                 barred[f"{self.ship(x)} warp out"] = "; ".join(bars)
             elif x not in self.warping:
                 acts[f"warpout:{x}"] = f"{self.ship(x)} warps out"
+        if any(self.ss_lost.get(x, 0) > self.data(x).superstructure and x not in self.dead for x in self.on_map()):
+            acts["explode"] = "ships failed their explosion roll (entered from the table)"
         for x in self.offmap:
             acts[f"warpin:{x}"] = f"{self.ship(x)} warps in"
         acts["next"] = "end this segment"
@@ -258,6 +267,10 @@ class STCSEngine:
             yield from damage.hit(self, x)
         elif verb == "bridge":
             yield from bridge_hits(self, x)
+        elif verb == "explode":
+            yield from explosion.explode(self)
+        elif verb in ("mine", "minescan"):
+            yield from (mines.lay if verb == "mine" else mines.scan)(self, x)
 
     def _lock(self, x: str, y: str) -> None:
         mod = -2 if self.arrived.get(y) == self.round else 0

@@ -115,3 +115,48 @@ def test_an_stcs_battle_cloak_scan_warp_in_and_out(qtbot, tmp_path):
     assert st.units["bop"].status in (Status.LEFT, Status.PRESENT)  # its engines activate on 1-90
     rec = next(r for r in main.campaign.battle_hexes if str(r.at) == "0304")
     assert rec.resolved
+
+
+def blast_dialogs(d) -> bool:
+    if not isinstance(d, QuestionDialog):
+        return False
+    key = d.q.key
+    if key == "stcs/mode":
+        d.group.button(0).setChecked(True)  # sub-light
+    elif key.endswith("/explode"):
+        for i in range(d.list.count()):
+            d.list.item(i).setCheckState(Qt.CheckState.Checked)
+    elif key.startswith("stcs/1/hit/") and not key.endswith("/points"):
+        d.group.button(0).setChecked(True)  # superstructure points
+    elif key.endswith("/points"):
+        d.spin.setValue(45)
+    return ok(d)
+
+
+def test_ships_whose_superstructure_is_gone_explode_and_their_blast_rings_are_drawn(qtbot, tmp_path):
+    path = tmp_path / "stcs.json"
+    save_campaign(stcs_campaign(), path)
+    main = open_main_window(qtbot, tmp_path)
+    assert main.open_campaign(path)
+    answerer = Answerer(choose_item("0304"))
+    press(main, "Ctrl+F")
+    qtbot.waitUntil(lambda: bool(battle_windows()))
+    answerer.stop()
+    bw = battle_windows()[-1]
+    qtbot.waitExposed(bw)
+    panel = bw.panel
+    answerer = Answerer(blast_dialogs)
+    hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
+    assert "explode" not in bw.b.pending.options
+    for x in ("d7", "enterprise", "lexington"):
+        act(qtbot, bw, panel, f"hit:{x}")
+        hand_over(qtbot, bw, lambda x=x: bw.b.engine.ss_lost.get(x) == 45)
+    act(qtbot, bw, panel, "explode")
+    hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
+    answerer.stop()
+    eng = bw.b.engine
+    assert eng.blasts and len(eng.blasts) + len(eng.dead) == 3  # each exploded or is dead in space
+    qtbot.waitUntil(lambda: len(panel.map.rings) == sum(len(b["rings"]) for b in eng.blasts), timeout=5000)
+    assert panel.map.rings[:len(eng.blasts[0]["rings"])] == [
+        (eng.blasts[0]["ship"], n, p) for n, p in enumerate(eng.blasts[0]["rings"])]
+    assert "Not built yet" in panel.built.text() and "explosions (blast rings drawn here)" in panel.built.text()

@@ -17,7 +17,7 @@ from tests.rules.systems.v13.helpers import AT
 def test_random_answers_end_within_the_bound_and_replay(seed: int) -> None:
     rng = random.Random(seed)
     run = start(stcs_campaign(), AT)
-    for _ in range(2000):
+    for _ in range(5000):  # (more acts since mines and explosions: more answers a segment)
         q = run.pending
         if q is None:
             break

@@ -1,0 +1,117 @@
+"""Seed 002's ship explosions (Firing Weapons, Ship Explosions; Multiple Explosions; Damage From
+Exploding Ships). A ship whose superstructure is gone (negative) that fails the explosion roll at the
+table makes a Crew Efficiency check to eject its warp core (not without crew), then the warp core
+roll (remaining / original warp power x 100 + 10; a natural 100 always fails the ship); either
+saving it leaves it dead in space, never to explode. Several explode most negative superstructure
+first, a ship set off by a blast joining the end. The blast: the ship's power boxes in its hex, each
+hex out half the one before (dropping fractions) until 0; 3 points or more in a hex destroy its mines."""
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from rules.battlehex.log import GM
+from rules.battlehex.questions import QKind, Question, unit_list
+from rules.battlehex.roster import Status
+
+if TYPE_CHECKING:
+    from rules.systems.stcs.engine import STCSEngine
+
+RULE = "STCS Ship Explosions"
+ORDER = "STCS Multiple Explosions"
+BLAST = "STCS Damage From Exploding Ships"
+MINE_KILL = 3
+"""Blast points in a hex that destroy every mine in it."""
+
+
+def blast(power: int) -> list[int]:
+    """The damage in the exploding ship's hex (index 0) and each hex out, halved dropping fractions,
+    until it reaches 0."""
+    if power < 0:
+        raise ValueError("power boxes are 0 or more")
+    out = []
+    while power > 0:
+        out.append(power)
+        power //= 2
+    return out
+
+
+def order(negative: dict[str, int]) -> list[str]:
+    """The ships exploding in one phase, the most negative superstructure (points lost beyond it)
+    first; ties in the listed order."""
+    return sorted(negative, key=lambda x: -negative[x])
+
+
+def core_value(remaining: int, original: int) -> int:
+    """The Warp Core Roll Value: remaining / original warp power x 100 + 10 (dropping fractions)."""
+    if original <= 0 or not 0 <= remaining <= original:
+        raise ValueError("remaining power is 0 to the original, the original above 0")
+    return remaining * 100 // original + 10
+
+
+def core_explodes(value: int, d100: int) -> bool:
+    """Whether the warp core is intact and explodes: D100 at or under the value; 100 always fails."""
+    return d100 == 100 or d100 <= value
+
+
+def explode(e: STCSEngine) -> Generator[Question, Any, None]:
+    """The GM enters the ships that failed their explosion roll this phase; each in order ejects its
+    core, is saved by a damaged core, or explodes (its blast rings drawn on the map)."""
+    can = [x for x in e.on_map() if e.ss_lost.get(x, 0) > e.data(x).superstructure and x not in e.dead]
+
+    def check(a: Any) -> list[str]:
+        return unit_list(a, can, RULE, e.ship, "choose the ships that failed their explosion roll among")
+    chosen = yield Question(f"stcs/{e.round}/explode", QKind.CHOOSE_UNITS, GM, RULE,
+                            "Game Master: which ships failed their explosion roll (from the table) this phase?",
+                            tuple(can), check=check)
+    queue = order({x: e.ss_lost[x] - e.data(x).superstructure for x in chosen})
+    if len(queue) > 1:
+        e.log.add("ruling", ORDER, "exploding, the most negative superstructure first: "
+                  + ", ".join(e.ship(x) for x in queue))
+    for x in queue:
+        _one(e, x)
+
+
+def _one(e: STCSEngine, x: str) -> None:
+    d, who = e.data(x), e.units[x].team
+    if d.crew > 0:
+        ce = e.dice.roll("d100", purpose=f"eject the warp core (crew efficiency 1-{d.crew_efficiency})", rule=RULE,
+                         who=who).total
+        if ce <= d.crew_efficiency:
+            return _dead(e, x, "its crew ejects the warp core (a minor explosion outside the ship, no damage)")
+    s = e.units[x].unit.stcs
+    assert s is not None
+    value = core_value(sum(d.warp_now), sum(s.warp_engines)) if s.warp_engines else 10
+    core = e.dice.roll("d100", purpose=f"warp core (1-{value} or 100: it explodes)", rule=RULE, who=who).total
+    if not core_explodes(value, core):
+        return _dead(e, x, "its warp core is damaged and cannot explode")
+    power = sum(d.warp_now) + d.impulse_power
+    rings = blast(power)
+    here = e.at[x]
+    u = e.units[x]
+    u.status, u.outcome = Status.DESTROYED, "exploded"
+    del e.at[x]
+    e.locks = {a: b for a, b in e.locks.items() if x not in (a, b)}
+    e.blasts.append({"ship": x, "at": [here.q, here.r], "rings": rings})
+    def caught(team: str | None) -> str:
+        return "; ".join(f"{e.ship(y)} {rings[n]} ({n} hex{'es' if n != 1 else ''})" for y in e.on_map()
+                         for n in [here.distance(e.at[y])] if n < len(rings)
+                         and (e.units[y].team == team if team else not e.cloaked[y]) and (not team or e.cloaked[y]))
+    e.log.add("ruling", BLAST, f"{e.ship(x)} explodes at {here.q},{here.r}: {power} power boxes, the blast "
+              + ", ".join(f"{p} at {n}" for n, p in enumerate(rings)) + " hexes out; caught (points through the "
+              "shield facing the blast, entered as hits): " + (caught(None) or "none"), {"unit": x})
+    for team in (e.attacker, e.defender):  # a cloaked ship caught: its side's and the GM's
+        if caught(team):
+            e.log.add("ruling", BLAST, f"your cloaked ships caught: {caught(team)}", visible_to=(team, GM))
+    gone = [m for m in e.mines if here.distance(m.at) < len(rings) and rings[here.distance(m.at)] >= MINE_KILL]
+    for m in gone:
+        e.mines.remove(m)
+    if gone:
+        e.log.add("ruling", BLAST, f"the blast destroys {len(gone)} mine(s)", visible_to=tuple(sorted(
+            {m.team for m in gone})) + (GM,))
+
+
+def _dead(e: STCSEngine, x: str, why: str) -> None:
+    e.dead.add(x)
+    e.log.add("ruling", RULE, f"{e.ship(x)} does not explode: {why}; it is dead in space and can never explode",
+              {"unit": x})

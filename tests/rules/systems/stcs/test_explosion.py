@@ -1,0 +1,85 @@
+"""Seed 002's ship explosions and mines (issue 25): once a ship's superstructure is gone and it fails
+the explosion roll, the crew-efficiency check to eject the core, the Warp Core Roll Value, the order
+of several (most negative first), the blast of its power boxes halved each hex (dropping fractions)
+drawn as rings; mines deployed within 4 hexes, a hex scanned at -2, 3 points destroy one."""
+from __future__ import annotations
+
+import pytest
+
+from hexmap.hexes import Hex
+from rules.battlehex.log import GM
+from rules.systems.stcs import explosion, mines
+from tests.rules.systems.stcs.test_damage import hit, scripted
+
+
+def test_the_blast_is_the_power_boxes_halved_each_hex_until_0() -> None:
+    assert explosion.blast(24) == [24, 12, 6, 3, 1]
+    assert explosion.blast(20) == [20, 10, 5, 2, 1]
+    assert explosion.blast(1) == [1] and explosion.blast(0) == []
+
+
+def test_several_explode_the_most_negative_first() -> None:
+    assert explosion.order({"d7": 4, "bop": 5, "enterprise": 4}) == ["bop", "d7", "enterprise"]
+
+
+def test_warp_core_roll_value_and_a_natural_100() -> None:
+    assert explosion.core_value(20, 20) == 110 and explosion.core_value(10, 24) == 51
+    assert explosion.core_value(0, 20) == 10
+    assert explosion.core_explodes(51, 51) and not explosion.core_explodes(51, 52)
+    assert explosion.core_explodes(51, 100)
+    with pytest.raises(ValueError):
+        explosion.core_value(21, 20)
+
+
+def test_no_explosion_offered_until_the_superstructure_is_gone() -> None:
+    run = scripted([])
+    hit(run, "d7", 36)  # 0 left: not negative
+    assert "explode" not in run.pending.options
+    hit(run, "d7", 1)
+    assert "explode" in run.pending.options and list(run.pending.options).index("explode") >= 0
+
+
+def test_two_explode_most_negative_first_the_blast_rings_catch_ships_and_mines() -> None:
+    # Bird of Prey 25 of 20 (-5), Klothos 40 of 36 (-4); each fails its ejection (D100 90) and its core explodes (50)
+    run = scripted([3, 90, 50, 90, 50])
+    run.answer("mine:d7")
+    d7 = run.engine.at["d7"]
+    near, far = (h for h in (Hex(d7.q - 2, d7.r), Hex(d7.q - 4, d7.r)))
+    run.answer(f"{near.q},{near.r}")
+    run.answer("mine:d7")
+    run.answer(f"{far.q},{far.r}")
+    assert "Klothos deploys a mine" in run.events_json("blue")
+    assert f"mine is at {near.q},{near.r}" not in run.events_json("blue")
+    run.answer("minescan:enterprise")  # 24 hexes: lock 1-7, -2: 1-5; D10 3
+    run.answer(f"{near.q},{near.r}")
+    assert f"Enterprise's scan of {near.q},{near.r}: 1 mine(s)" in run.events_json("blue")
+    hit(run, "bop", 25)
+    hit(run, "d7", 40)
+    run.answer("explode")
+    run.answer(["d7", "bop"])
+    log = run.events_json("blue")
+    assert "exploding, the most negative superstructure first: Bird of Prey, Klothos" in log
+    bop_blast = [6 + 6 + 8, 10, 5, 2, 1]
+    assert [b["rings"] for b in run.engine.blasts] == [bop_blast, [24, 12, 6, 3, 1]]
+    assert "Klothos explodes at" in log and "Klothos 5 (2 hexes)" in log  # caught in the Bird of Prey's blast
+    assert run.engine.mines == [mines.Mine(far, run.engine.units["d7"].team)]  # 6 at 2 hexes: gone; 1 at 4 stays
+    assert "destroys 1 mine(s)" in run.events_json("red") and "destroys" not in log
+    assert run.engine.units["d7"].status.name == "DESTROYED" and "d7" not in run.engine.at
+
+
+def test_a_cloaked_ship_caught_in_a_blast_is_told_to_its_side_only() -> None:
+    run = scripted([90, 50])
+    hit(run, "d7", 37)
+    run.answer("explode")
+    run.answer(["d7"])
+    assert "Bird of Prey" not in run.events_json("blue")
+    assert "your cloaked ships caught: Bird of Prey 6 (2 hexes)" in run.events_json("red")
+
+
+def test_an_ejected_core_leaves_the_ship_dead_never_to_explode() -> None:
+    run = scripted([61])  # Klothos's crew efficiency 61: ejected
+    hit(run, "d7", 37)
+    run.answer("explode")
+    run.answer(["d7"])
+    assert "Klothos does not explode: its crew ejects the warp core" in run.events_json(GM)
+    assert "explode" not in run.pending.options and run.engine.blasts == []
