@@ -122,3 +122,21 @@ def test_orders_sealed_by_another_team_are_refused(folder, capsys):
     assert c.keys["alliance"] == alliance_record
     code, _, err = _turn(folder, capsys, "forged.orders")
     assert code == 1 and "forged.orders" in err and "not made with Alliance" in err
+
+
+def test_the_gm_gives_the_imported_orders_as_one_step(folder):
+    """rules/turn/sealed_orders.run_imported: every imported power's orders answered on a campaign
+    value (the app applies it as one undoable step); a refused order there applies nothing."""
+    from rules.model.io import load_with_passphrases
+    from rules.model.seals import unlock
+    from rules.turn import sealed_orders
+
+    assert _export(folder, "fed", "alliance", FED, "fed.orders") == 0
+    c = load_with_passphrases(folder / "K.json", {"gm": PASSES["gm"]})
+    ring = Keyring()
+    ring.add("gm", unlock(c.keys["gm"], PASSES["gm"], "gm", c.keys))
+    got = sealed_orders.read_all(c, [("fed.orders", (folder / "fed.orders").read_text())], ring)
+    after = sealed_orders.run_imported(c, got)
+    fed = after.power("fed").economy
+    assert [j.unit_class for j in fed.projects] == ["FF"] and fed.intel_points == c.power("fed").economy.intel_points + 2
+    assert "orders/fed" in after.turn_asked and c.power("fed").economy.projects == []

@@ -220,3 +220,18 @@ def fed_answers(turn: Any, paths: list[str], passphrases: dict[str, str]) -> Any
 
     feed(lambda: turn.pending, turn.answer, imported)
     return answer
+
+
+def run_imported(c: Campaign, imported: dict[str, Imported]) -> Campaign:
+    """``c`` with every open orders question whose power's file was imported answered from it (a
+    new campaign; the app applies it as one undoable step, so an order refused applies nothing)."""
+    state = {"c": c}
+
+    def pending() -> Any:
+        return orders.pending(state["c"])
+
+    def answer(raw: Any) -> None:
+        state["c"] = orders.answer(state["c"], raw)
+
+    feed(pending, answer, imported)
+    return state["c"]
