@@ -1,5 +1,6 @@
 """Text written for people (issue 22): random games of every battle system (V13, the table,
-SIDCORS, AF/EF) and of the seed-004 Combat Phase (:mod:`tests.play.walk`); every question's text,
+SIDCORS, AF/EF, and B5 and STCS through the registry's seam), of the seed-004 Combat Phase and
+of the seed-004 empire phases (Income, Tech, purchases, Update Asset: :mod:`tests.play.walk`); every question's text,
 every choice's label in its dialog (:func:`app.widgets.question_dialogs.option_words`), every undo entry
 (the battle's ``summary``, the Combat Phase's :func:`rules.turn.words.answer_words`) and every log
 line must read as words: no braces, no quoted keys, no ``@``, no unit, Team or power id where it has a name.
@@ -14,12 +15,13 @@ from rules.model import load_campaign
 from rules.battlehex.words import STEPS
 from rules.turn.words import answer_words
 from tests.conftest import DEFAULT
-from tests.play.walk import battle_questions, phase_questions
+from tests.play.walk import battle_questions, empire_questions, phase_questions, seam_questions
 
 KEYS = sorted(k for k in STEPS if "_" in k or k in ("bir", "bif"))
 """The steps of question keys that are no words (``bir``, ``directed_fighters``)."""
-CODE = re.compile(r"[{}]|['\"][a-z_]+['\"]\s*:|@|\b(?:true|false)\b|\b(?:" + "|".join(KEYS) + r"):")
-"""Braces, a quoted key (``'dealt':``), an ``@``, JSON literals, a question key's step (``bir:``)."""
+CODE = re.compile(r"[{}]|['\"][a-z_]+['\"]\s*:|(?<![+-]\d)@(?!\d)|\b(?:true|false)\b|\b(?:" + "|".join(KEYS) + r"):")
+"""Braces, a quoted key (``'dealt':``), an ``@`` (but for a B5 plot's speed change as it is typed,
+``+2@1``: the question teaches that form), JSON literals, a question key's step (``bir:``)."""
 SLIPS = re.compile(r"(?<![\d.])1 (?:Damage Points|dice|hits)\b|s's\b| -> |\d+d\d+ \[|\(bpv\)")
 """Slips seen on the real screen: "1 Damage Points", "1 dice", "Orion Pirates's", an arrow "->",
 a roll as "1d6 [3]", "(bpv)" in lower case."""
@@ -47,9 +49,10 @@ def _names(run) -> dict[str, str]:
     return {uid: getattr(u, "name", uid) for uid, u in dict(units).items()}
 
 
-def test_random_games_of_every_system_and_the_combat_phase_read_as_words():
-    ids, bad, runs = _ids(), [], {}
-    for system, run, q, a in battle_questions():
+def _battle_texts(games, ids: re.Pattern[str]) -> list[str]:
+    """What looks like code in the questions, choices, undo entries, steps and logs of ``games``."""
+    bad, runs = [], {}
+    for system, run, q, a in games:
         names = _names(run)
         texts = [("question", q.text), ("undo", run.summary(a))]
         stage = run.status().stage  # the battle window's "Step" line
@@ -66,8 +69,13 @@ def test_random_games_of_every_system_and_the_combat_phase_read_as_words():
         for e in run.log.events:
             if _code(e.text, ids):
                 bad.append(f"{system} log: {_code(e.text, ids)!r} in {e.text!r}")
-    turn_runs = {}
-    for _s, run, q, _a in phase_questions():
+    return bad
+
+
+def _turn_texts(games, ids: re.Pattern[str]) -> list[str]:
+    """What looks like code in the questions, choices, undo entries and campaign logs of whole turns."""
+    bad, turn_runs = [], {}
+    for where_from, run, q, _a in games:
         if q.key.startswith("turn/"):
             continue  # the headless turn command's own questions (their text gives the JSON form);
             # the main window asks them through its menus and the hand-over dialogs
@@ -81,9 +89,36 @@ def test_random_games_of_every_system_and_the_combat_phase_read_as_words():
         turn_runs[id(run)] = run
         for where, text in texts:
             if _code(text, ids):
-                bad.append(f"combat phase {q.key} {where}: {_code(text, ids)!r} in {text!r}")
+                bad.append(f"{where_from} {q.key} {where}: {_code(text, ids)!r} in {text!r}")
     for run in turn_runs.values():
         for line in run.campaign.log:
             if _code(line.text, ids):
-                bad.append(f"campaign log: {_code(line.text, ids)!r} in {line.text!r}")
-    assert not bad, f"{len(bad)} texts look like code:\n" + "\n".join(sorted(set(bad))[:400])
+                bad.append(f"{where_from} log: {_code(line.text, ids)!r} in {line.text!r}")
+    return bad
+
+
+def _verdict(bad: list[str]) -> str:
+    return f"{len(set(bad))} texts look like code:\n" + "\n".join(sorted(set(bad))[:400])
+
+
+def test_random_games_of_every_system_and_the_combat_phase_read_as_words():
+    ids = _ids()
+    bad = _battle_texts(battle_questions(), ids) + _turn_texts(phase_questions(), ids)
+    assert not bad, _verdict(bad)
+
+
+def test_random_b5_and_stcs_battles_read_as_words():
+    """The systems added through the registry's seam: "Klothos' shields", never "Klothos's"."""
+    bad = _battle_texts(seam_questions(), _ids())
+    assert not bad, _verdict(bad)
+
+
+def test_random_empire_turns_read_as_words():
+    """The seed-004 empire phases (issue 23): "Point Pool 0 to 27", "Morale stays 8", "United
+    Federation of Planets' Tech", never an arrow or "s's"."""
+    played = list(empire_questions())
+    logs = [line for run in {id(r): r for _s, r, _q, _a in played}.values() for line in run.campaign.log]
+    assert {"004 Income Phase", "004 Morale Check Chart", "004 Tech Phase"} <= {line.rule for line in logs}
+    assert any("Point Pool" in line.text and " buys " in line.text for line in logs)  # a purchase was made
+    bad = _turn_texts(iter(played), _ids())
+    assert not bad, _verdict(bad)

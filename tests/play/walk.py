@@ -3,8 +3,11 @@
 :func:`battle_questions` plays each open Battle Hex of the default campaign and of a few
 generated campaigns with each battle system (V13, the table, SIDCORS, AF/EF) at random, then
 replays the answers afresh and yields each question as it was pending, with the run.
-:func:`phase_questions` does the same for whole turns of the default campaign's seed-004
-Combat Phase (:class:`tests.play.turn_player.TurnPlayer`).
+:func:`seam_questions` does the same for the systems added through the registry's seam (B5 and
+STCS, on their own test scenarios). :func:`phase_questions` does it for whole turns of the
+default campaign's seed-004 Combat Phase (:class:`tests.play.turn_player.TurnPlayer`), and
+:func:`empire_questions` for whole turns of ``scenarios/seed004_economy.json`` (the empire phases:
+Income, Tech, Turn Orders' purchases, Update Asset, End of Turn).
 """
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ from rules.strategic.turn import end_movement
 from rules.systems import choose_for_campaign, start
 from rules.battlehex.headless_systems import with_system
 from rules.turn.run import TurnRun
-from tests.conftest import DEFAULT
+from tests.conftest import DEFAULT, ROOT
 from tests.play.battle_player import fight
 from tests.play.random_battle import play_at_random
 from tests.play.turn_player import TurnPlayer
@@ -75,4 +78,54 @@ def phase_questions(seeds: tuple[int, ...] = (1, 2), turns: int = 2) -> Iterator
         run = TurnRun(c)
         for a in player.run.answers:
             yield "combat phase", run, run.pending, a
+            run.answer(a)
+
+
+def seam_questions(seeds: tuple[int, ...] = (0, 1)) -> Iterator[tuple[str, Any, Any, Any]]:
+    """``(system, run, question, answer)`` for every question of random B5 and STCS battles (their
+    random players, :mod:`tests.rules.systems.b5.test_random_b5` and the STCS one), replayed afresh."""
+    from rules.battlehex.questions import QKind
+    from tests.rules.systems.b5.helpers import b5_campaign
+    from tests.rules.systems.b5.test_random_b5 import play as play_b5
+    from tests.rules.systems.stcs.helpers import stcs_campaign
+    from tests.rules.systems.v13.helpers import AT
+
+    def stcs_answers(seed: int) -> list[Any]:
+        rng, run = random.Random(seed), start(stcs_campaign(), AT)
+        while run.pending is not None and len(run.answers) < 2000:
+            q = run.pending
+            if q.kind is QKind.CHOOSE:
+                run.answer(rng.choice([o for o in q.options if o != "resolve"] or list(q.options)))
+            elif q.kind is QKind.CHOOSE_UNITS:
+                run.answer([o for o in q.options if rng.random() < 0.3])
+            else:
+                run.answer(rng.randint(q.low, q.high))
+        return list(run.answers)
+
+    for seed in seeds:
+        games = [("b5", b5_campaign(4, armed=seed % 2 == 1), play_b5(seed).answers),
+                 ("stcs", stcs_campaign(), stcs_answers(seed))]
+        for system, c, answers in games:
+            run = start(c, AT)
+            for a in answers:
+                if run.pending is None:
+                    break
+                yield system, run, run.pending, a
+                run.answer(a)
+
+
+def empire_questions(seeds: tuple[int, ...] = (1, 2), turns: int = 2) -> Iterator[tuple[str, Any, Any, Any]]:
+    """``("empire turn", run, question, answer)`` for every question of random whole turns of the
+    seed-004 economy scenario, from turn 6 or 12 (Tech rolls, census growth), each power given a
+    Point Pool and a unit list to buy from (:func:`tests.test_campaign_property._economy`)."""
+    from tests.test_campaign_property import _economy
+
+    for seed in seeds:
+        c = load_campaign(ROOT / "scenarios" / "seed004_economy.json").model_copy(update={"dice_seed": seed})
+        c = _economy(c, seed, (6, 12)[seed % 2])
+        player = TurnPlayer(c, seed, ruling=1.0, check_saves=False)
+        player.play_turns(turns)
+        run = TurnRun(c)
+        for a in player.run.answers:
+            yield "empire turn", run, run.pending, a
             run.answer(a)
