@@ -188,8 +188,7 @@ class B5Panel(PanelBase):
         self.place_button.setText("&Give plot" if plot else "&Place")
         self.hex_edit.setPlaceholderText("e.g. FF F FF" if plot else "hex, e.g. 1030")
         if q is not None:  # the question itself is read above, in the window's question label
-            self.prompt.setText("Type the plot: three pulses, such as FF FLF FF (then maybe: shift SHIP HEX)" if plot
-                                else
+            self.prompt.setText("Type the plot: three pulses, such as FF FLF FF" if plot else
                                 "Click the gate's hex (its direction in the facing box), or type none"
                                 if q.data.get("role") == "jump gate" else
                                 "Click a green hex, or type it" if run.legal() else "Click any hex, or type it")
