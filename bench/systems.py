@@ -6,8 +6,11 @@ each answer stored as the battle window's controller stores it (``adopt(saved())
   (that answer pays for the engine copy and the release the undo does not);
 - reopen: a new run from the session's campaign in the same process (the battle window closed
   and opened again: the campaign the run last stored and adopted, as ``app.battle.controller``
-  starts it; the checkpoints filed under the battle's inputs). Opening the file again is the
-  cold reopen's path (load, lane graph, run);
+  starts it; the checkpoints filed under the battle's inputs);
+- the file opened again in the running app: a new run from the campaign just read from the
+  saved file (read untimed), which the run never adopted: its checkpoints are found by the
+  digest of the data the file was read from (:func:`rules.model.io.read_data`), not by
+  serialising the campaign again;
 - cold reopen from the file: what a new process does, timed from reading the saved file
   (load, lane graph, run) with nothing of the battle in the process (no checkpoints, no key,
   no code digest): the run resumes from the checkpoint on disk (:mod:`rules.battlehex.resume`);
@@ -74,6 +77,7 @@ class Fought:
         save_campaign(self.saved, self.file)
         self.what = f"{system} {n} v {n} ({len(self.answers) - 1} answers)"
         self.from_disk = True
+        self.loaded = self.saved
 
     def undo(self) -> None:
         self.run.undo(1)
@@ -87,6 +91,14 @@ class Fought:
 
     def reopen(self) -> None:
         start(self.saved, AT, self.graph)
+
+    def read_again(self) -> None:
+        """The saved file read again (untimed before :meth:`opened_again`)."""
+        self.loaded = load_campaign(self.file)
+
+    def opened_again(self) -> None:
+        """A new run from the campaign the file was read into, which no run adopted."""
+        start(self.loaded, AT, self.graph)
 
     def cold(self) -> None:
         """A new process opening the saved file: load it, build its lane graph, start the run."""
@@ -136,16 +148,19 @@ def rows() -> list[Row]:
         undo = interleaved({n: f.undo for n, f in fought.items()}, QUICK_REPEAT,
                            before={n: f.again for n, f in fought.items()})
         reopen = interleaved({n: f.reopen for n, f in fought.items()}, QUICK_REPEAT)
+        again = interleaved({n: f.opened_again for n, f in fought.items()}, QUICK_REPEAT,
+                            before={n: f.read_again for n, f in fought.items()})
         cold = interleaved({n: f.cold for n, f in fought.items()}, REPEAT, before={n: f.fresh for n, f in fought.items()})
         naive = interleaved({n: f.naive for n, f in fought.items()}, 3)
         naive_cold = interleaved({n: f.naive_cold for n, f in fought.items()}, 3)
         for n, f in fought.items():
             out += [Row(f"{f.what}: undo the last answer", undo[n], "< 100 ms", naive[n]),
                     Row(f"{f.what}: reopen in the running app", reopen[n], "< 100 ms", naive[n]),
+                    Row(f"{f.what}: the file opened again in the running app", again[n], "< 100 ms", naive[n]),
                     Row(f"{f.what}: cold reopen from the saved file (a new process)", cold[n], "< 100 ms",
                         naive_cold[n])]
         small, big = SIZES
-        for what, figures in (("undo", undo), ("reopen", reopen), ("cold reopen", cold)):
+        for what, figures in (("undo", undo), ("reopen", reopen), ("file opened again", again), ("cold reopen", cold)):
             out.append(Row(f"{system}: {what} {big} v {big} over {small} v {small} (flat)",
                            figures[big] / figures[small], "< 2 x", unit="x"))
     return out
