@@ -175,7 +175,7 @@ def test_one_turn_encounter_battle_landing_and_conquest(default):
     assert (tau.owner, tau.seized_turn, [g.id for g in tau.ground_units]) == ("klingon", 1, ["kli-legion-7"])
     # the system's only planet fell, but Battle Station Tau and its defences (ruled on, not destroyed) still
     # stand: the sector, whose fixed units belong to its owner, stays the Federation's
-    assert c.sector_at("0509").owner == "fed" and any("stays fed's while its fixed units stand" in e.text
+    assert c.sector_at("0509").owner == "fed" and any("stays United Federation of Planets' while its fixed units stand" in e.text
                                                       for e in c.log)
     texts = [e.text for e in c.log]
     assert any(t.startswith("Planet Tau Ceti IV at 0509 is conquered: it passes from fed to klingon") for t in texts)

@@ -122,6 +122,17 @@ def _fleet(campaign: Campaign, fleet_id: str) -> Fleet:
     return hit
 
 
+def _named(campaign: Campaign, power: str | None) -> str:
+    """A power's name for a refusal (its id if the campaign knows no power by it)."""
+    p = campaign.power(power) if power else None
+    return p.name if p is not None else str(power)
+
+
+def _whose(campaign: Campaign, power: str | None) -> str:
+    """A power's name as a possessive: "Orion Pirates'", "Klingon Empire's"."""
+    return possessive(_named(campaign, power))
+
+
 def _ready(fleet: Fleet, verb: str) -> None:
     if fleet.reserve:
         raise RuleError(INVASION, f"ships in reserve may not {verb}: {fleet.name} is in reserve")
@@ -198,7 +209,8 @@ def _take_ground(campaign: Campaign, planet: Planet, fleet: Fleet, item: GroundI
     if g is None:
         raise RuleError(INVASION, f"there is no ground unit {item.unit_id!r} on {planet.name}")
     if g.power != fleet.power:
-        raise RuleError(INVASION, f"{g.name} is {g.power}'s; {fleet.name} may embark only {fleet.power}'s")
+        raise RuleError(INVASION, f"{g.name} is {_whose(campaign, g.power)}; {fleet.name} may embark only "
+                                  f"{_whose(campaign, fleet.power)}")
     if _landed_this_turn(campaign, g.id, turn):
         raise RuleError(INVASION, f"{g.name} was disembarked this turn: cargo cannot be embarked and "
                         "disembarked on the same turn")
@@ -211,7 +223,7 @@ def _take_census(campaign: Campaign, planet: Planet, fleet: Fleet, item: CensusI
     if item.amount < 1:
         raise RuleError(INVASION, f"census is embarked a point at a time, not {item.amount}")
     if planet.owner != fleet.power:
-        raise RuleError(INVASION, f"{planet.name} is not {fleet.power}'s: its Census is not "
+        raise RuleError(INVASION, f"{planet.name} is not {_whose(campaign, fleet.power)}: its Census is not "
                                   f"{possessive(fleet.name)} to move")
     if planet.census <= item.amount:
         raise RuleError(INVASION, f"{planet.name} has Census {planet.census}: embarking {item.amount} would "
@@ -229,8 +241,8 @@ def _take_unit(campaign: Campaign, fleet: Fleet, source: str | None, item: UnitI
     if sec is None or u is None:
         raise RuleError(INVASION, f"there is no unit {item.unit_id!r} in the garrison of {fleet.sector}")
     if sec.owner != fleet.power:
-        raise RuleError(INVASION, f"the garrison of {fleet.sector} is {sec.owner}'s; {fleet.name} may embark only "
-                        f"{fleet.power}'s units")
+        raise RuleError(INVASION, f"the garrison of {fleet.sector} is {_whose(campaign, sec.owner)}; {fleet.name} may "
+                        f"embark only {_whose(campaign, fleet.power)} units")
     if unit_secret(u):
         raise RuleError(INVASION, f"{u.name} is hidden: a hidden unit is not moved as cargo (the GM moves it)")
     if not active(u) or u.crippled:
@@ -289,12 +301,13 @@ def disembark(campaign: Campaign, fleet_id: str, cargo_id: str, planet_name: str
             dip = Diplomacy(campaign)
             if planet.owner != f.power and dip.state(f.power, planet.owner) is DiplomaticState.MUTUAL_DEFENSE:
                 raise RuleError("004 Intel Phase", f"Mutual Defense Treaty: ground forces cannot be moved to the "
-                                f"systems of {planet.owner}, {f.power}'s treaty partner ({planet.name})")
+                                f"systems of {_named(campaign, planet.owner)}, {_whose(campaign, f.power)} treaty "
+                                f"partner ({planet.name})")
             if not dip.allied(f.power, planet.owner) and ground_war(dip, sec, f.power, planet.owner) not in (
                     "both", f.power):
-                raise RuleError(INVASION, f"only a Declaration of War (or, at Normal Relations, a system {f.power} "
+                raise RuleError(INVASION, f"only a Declaration of War (or, at Normal Relations, a system {_named(campaign, f.power)} "
                                 f"controls or controlled) allows the commitment of ground troops on "
-                                f"{planet.name} of {planet.owner}")
+                                f"{planet.name} of {_named(campaign, planet.owner)}")
         planet.ground_units.append(g)
         what = g.name
     elif cargo.kind is CargoKind.CENSUS:
@@ -302,7 +315,7 @@ def disembark(campaign: Campaign, fleet_id: str, cargo_id: str, planet_name: str
             raise RuleError(MOVEMENT, f"Census can only be disembarked in systems that already have Census; "
                             f"{planet.name} has none")
         if planet.owner != f.power:
-            raise RuleError(MOVEMENT, f"{planet.name} is not {f.power}'s: its Census cannot be added to")
+            raise RuleError(MOVEMENT, f"{planet.name} is not {_whose(campaign, f.power)}: its Census cannot be added to")
         planet.census += cargo.amount
         what = f"{cargo.amount} Census"
     else:
@@ -325,7 +338,7 @@ def deploy(campaign: Campaign, fleet_id: str, cargo_id: str, turn: int) -> Campa
     if cargo.unit is not None:
         sec = out.sector_at(str(f.sector))
         if sec is None or sec.owner != f.power:
-            raise RuleError(INVASION, f"{f.sector} is not {f.power}'s: {cargo.unit.name} is deployed only into a "
+            raise RuleError(INVASION, f"{f.sector} is not {_whose(campaign, f.power)}: {cargo.unit.name} is deployed only into a "
                             "garrison of its power")
         sec.garrison.append(cargo.unit)
         out.log.append(LogEntry(turn=turn, rule=INVASION, text=f"{f.name} deployed {cargo.unit.name} in {f.sector} "

@@ -47,7 +47,7 @@ from typing import Any
 from hexmap import Label
 from rules.battlehex.log import IllegalAnswer
 from rules.battlehex.questions import QKind, Question, yes_no
-from rules.battlehex.words import changed
+from rules.battlehex.words import changed, possessive
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, Planet, Sector
 from rules.model.records import LogEntry
@@ -162,6 +162,11 @@ def system_conquered(campaign: Campaign, state: StrategicState, at: Label) -> Co
                           _text(f"System {name} at {at}", owner, new, contested, conquered, why), system=True)
 
 
+def _power_name(campaign: Campaign, power: str) -> str:
+    p = campaign.power(power)
+    return p.name if p is not None else power
+
+
 def _hostile(campaign: Campaign, old: str | None, new: str) -> bool:
     return old is not None and not Diplomacy(campaign).allied(old, new)
 
@@ -191,7 +196,8 @@ def apply_conquest(campaign: Campaign, result: ConquestResult, turn: int) -> Cam
             # the sector's fixed units belong to its owner (the campaign format): while the old
             # owner's bases still stand the sector stays its own, only the planets pass (reading)
             out.log.append(LogEntry(turn=turn, rule=result.rule, text=f"{result.text}; the sector stays "
-                                    f"{result.old_owner}'s while its fixed units stand: {', '.join(holding)}"))
+                                    f"{possessive(_power_name(campaign, result.old_owner))} while its fixed units stand: "
+                                    f"{', '.join(holding)}"))
             return out
         sec.owner = new_owner
         passed = [pl for pl in sec.star_system.planets if pl.owner == result.old_owner and not pl.ground_units

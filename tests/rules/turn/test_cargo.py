@@ -118,7 +118,7 @@ def test_embark_refusals_name_their_rule() -> None:
     refused(INV, "between sectors", embark, c, "lane", "Earth", GroundItem("g1"), 1)
     refused(INV, "no planet 'Earth'", embark, c, "far", "Earth", GroundItem("g1"), 1)
     refused(INV, "no ground unit 'zz'", embark, c, "tr", "Earth", GroundItem("zz"), 1)
-    refused(INV, "klingon's", embark, c, "tr", "Earth", GroundItem("k1"), 1)
+    refused(INV, "is Klingon's; tr may embark only Fed's", embark, c, "tr", "Earth", GroundItem("k1"), 1)
     refused(INV, "no fleet", embark, c, "nope", "Earth", GroundItem("g1"), 1)
     refused(INV, "name it", embark, c, "tr", None, GroundItem("g1"), 1)
     assert fl(c).cargo == [] and len(planet(c, "Earth").ground_units) == 5  # argument untouched
@@ -132,7 +132,7 @@ def test_census_embark_leaves_at_least_one() -> None:
     c1 = embark(c, "tr", "Earth", CensusItem(1), 1)  # 2 -> 1: just inside
     assert planet(c1, "Earth").census == 1 and fl(c1).cargo[0].needs == 10
     refused(INV, "leave it none", embark, c1, "tr", "Earth", CensusItem(1), 1)
-    refused(INV, "not fed's", embark, c, "tr", "Kronos", CensusItem(1), 1)
+    refused(INV, "not Fed's", embark, c, "tr", "Kronos", CensusItem(1), 1)
     refused(MOV, "Supply rating of 20", embark, base(planets=[{"name": "Earth", "owner": "fed", "census": 9}]),
             "tr", "Earth", CensusItem(2), 1)
 
@@ -176,7 +176,7 @@ def test_census_disembarked_only_where_there_is_census() -> None:
     c = embark(base(), "tr", "Earth", CensusItem(1), 1)
     cid = fl(c).cargo[0].id
     refused(MOV, "already have Census", disembark, c, "tr", cid, "Mars", 2)
-    refused(MOV, "not fed's", disembark, c, "tr", cid, "Kronos", 2)
+    refused(MOV, "not Fed's", disembark, c, "tr", cid, "Kronos", 2)
     back = disembark(c, "tr", cid, "Earth", 2)
     assert planet(back, "Earth").census == 5 and fl(back).cargo == []
 
@@ -290,13 +290,13 @@ def test_unit_cargo_refusals_name_their_rule() -> None:
     here = fleet("s", "fed", "0202", units=[unit("s1", kind="supply_ship", supply_rating=9)])
     there = fleet("t", "fed", "0203", units=[unit("t1", kind="supply_ship", supply_rating=9)])
     c = campaign(sectors=sectors, fleets=[here, there])
-    refused(INV, "klingon's", embark, c, "t", None, UnitItem("k1"), 1)
+    refused(INV, "is Klingon's; t may embark only Fed's units", embark, c, "t", None, UnitItem("k1"), 1)
     refused(INV, "no unit 'zz'", embark, c, "s", None, UnitItem("zz"), 1)
     refused(INV, "not from a planet", embark, c, "s", "Earth", UnitItem("d1"), 1)
     moved = embark(c, "s", None, UnitItem("d1"), 1)
     away = moved.model_copy(deep=True)
     next(f for f in away.fleets if f.id == "s").sector = L("0203")
-    refused(INV, "0203 is not fed's", deploy, away, "s", "d1", 2)
+    refused(INV, "0203 is not Fed's", deploy, away, "s", "d1", 2)
 
 
 def test_the_refusals_name_the_room_there_is() -> None:

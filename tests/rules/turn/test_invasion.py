@@ -259,5 +259,5 @@ def test_a_system_whose_old_owner_still_has_bases_keeps_its_sector_owner():
     r = system_conquered(c, state(c), AT)
     assert r is not None and r.conquered
     new = apply_conquest(c, r, 3)
-    assert new.sector_at("0202").owner == "fed" and "stays fed's while its fixed units stand: Battle Station" \
+    assert new.sector_at("0202").owner == "fed" and "stays Fed's while its fixed units stand: Battle Station" \
         in new.log[-1].text

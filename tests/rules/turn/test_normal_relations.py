@@ -87,7 +87,7 @@ def test_ground_troops_land_at_normal_relations_only_in_a_system_their_power_con
     theirs, g = seed004(fleets=[transport()], sectors=world(owner="klingon"), relations=NORMAL)
     theirs = at_troops(theirs, g)
     land = next(a for a in actions(theirs, "t") if a.verb == "land")
-    with pytest.raises(RuleError, match="Normal Relations, a system fed controls or controlled"):
+    with pytest.raises(RuleError, match="Normal Relations, a system Fed controls or controlled"):
         do(theirs, g, "t", land)
     once, g = seed004(fleets=[transport(), fleet("x", "klingon", "0101", units=[unit("x1")])],
                       sectors=world(owner="klingon", original_owner="fed"), relations=NORMAL)
