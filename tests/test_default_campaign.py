@@ -178,7 +178,8 @@ def test_one_turn_encounter_battle_landing_and_conquest(default):
     assert c.sector_at("0509").owner == "fed" and any("stays United Federation of Planets' while its fixed units stand" in e.text
                                                       for e in c.log)
     texts = [e.text for e in c.log]
-    assert any(t.startswith("Planet Tau Ceti IV at 0509 is conquered: it passes from fed to klingon") for t in texts)
+    assert any(t.startswith("Planet Tau Ceti IV at 0509 is conquered: it passes from United Federation of Planets "
+                            "to Klingon Empire") for t in texts)
     assert run.pending.key == "morale/seized/0509/Tau Ceti IV"  # the seizure's morale check (target 3, -3)
     morale = tau.morale
     run.answer(True)  # the GM: it failed

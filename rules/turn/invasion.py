@@ -41,6 +41,7 @@ Readings:
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -107,28 +108,33 @@ def _planet(campaign: Campaign, at: Label, name: str) -> Planet:
     raise RuleError(RULE, f"the system at {at} has no planet named {name!r}")
 
 
-def _decide(dip: Diplomacy, owner: str | None, strength: dict[str, int]) -> tuple[str | None, bool, bool, str]:
-    """(new owner or None, contested, conquered, why) for an owner and the forces present."""
+def _decide(dip: Diplomacy, owner: str | None, strength: dict[str, int],
+            name: Callable[[str], str]) -> tuple[str | None, bool, bool, str]:
+    """(new owner or None, contested, conquered, why) for an owner and the forces present; ``name``
+    gives a power's name for the why."""
     present = {p: v for p, v in strength.items() if v > 0}
     hostile = sorted(p for p in present if owner is None or not dip.allied(owner, p))
     if owner is not None and owner in present:
-        return None, bool(hostile), False, f"{owner} still has ground units ({present[owner]} attrition)"
+        return None, bool(hostile), False, f"{name(owner)} still has ground units ({present[owner]} attrition)"
     if not hostile:
         why = "no ground forces remain" if not present else "only allies of the owner have ground units"
         return None, False, False, why
     top = max(present.values())
     best = sorted(p for p, v in present.items() if v == top)
     if len(best) > 1:
-        return None, True, False, f"{' and '.join(best)} tie at {top} attrition: contested until the tie is broken"
+        return None, True, False, (f"{' and '.join(map(name, best))} tie at {top} attrition: contested until the "
+                                   "tie is broken")
     winner = best[0]
     contested = any(not dip.allied(winner, p) for p in present)
-    return winner, contested, True, f"{winner} has the largest ground forces ({top} attrition)"
+    return winner, contested, True, f"{name(winner)} has the largest ground forces ({top} attrition)"
 
 
-def _text(what: str, owner: str | None, new: str | None, contested: bool, conquered: bool, why: str) -> str:
+def _text(what: str, owner: str | None, new: str | None, contested: bool, conquered: bool, why: str,
+          name: Callable[[str], str]) -> str:
     tail = " and remains contested" if contested else ""
     if conquered:
-        return f"{what} is conquered: it passes from {owner or 'no owner'} to {new} ({why}){tail}"
+        return f"{what} is conquered: it passes from {name(owner) if owner else 'no owner'} to {name(new or '')} " \
+               f"({why}){tail}"
     return f"{what} is not conquered ({why}){tail}"
 
 
@@ -140,9 +146,11 @@ def conquest(campaign: Campaign, state: StrategicState, at: Label, planet_name: 
     """
     del turn  # the check depends on the ground units present only; kept for the phase's call
     pl = _planet(campaign, at, planet_name)
-    new, contested, conquered, why = _decide(state.dip, pl.owner, ground_strength(pl))
+    def name(p: str) -> str:
+        return _power_name(campaign, p)
+    new, contested, conquered, why = _decide(state.dip, pl.owner, ground_strength(pl), name)
     return ConquestResult(at, pl.name, pl.owner, new, contested, conquered, RULE,
-                          _text(f"Planet {pl.name} at {at}", pl.owner, new, contested, conquered, why))
+                          _text(f"Planet {pl.name} at {at}", pl.owner, new, contested, conquered, why, name))
 
 
 def system_conquered(campaign: Campaign, state: StrategicState, at: Label) -> ConquestResult | None:
@@ -156,10 +164,13 @@ def system_conquered(campaign: Campaign, state: StrategicState, at: Label) -> Co
         for p, v in ground_strength(pl).items():
             total[p] += v
     owner = state.owner(at)
-    new, contested, conquered, why = _decide(state.dip, owner, dict(total))
+    def power_name(p: str) -> str:
+        return _power_name(campaign, p)
+    new, contested, conquered, why = _decide(state.dip, owner, dict(total), power_name)
     name = sec.star_system.name
     return ConquestResult(at, name, owner, new, contested, conquered, RULE,
-                          _text(f"System {name} at {at}", owner, new, contested, conquered, why), system=True)
+                          _text(f"System {name} at {at}", owner, new, contested, conquered, why, power_name),
+                          system=True)
 
 
 def _power_name(campaign: Campaign, power: str) -> str:
