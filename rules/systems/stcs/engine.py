@@ -9,7 +9,7 @@ the table with the helpers (:mod:`.fire`, :mod:`.repair`): the panel says so. Wa
 """
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any
 
 from hexmap.hexes import Facing, Hex
@@ -19,7 +19,7 @@ from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.stcs import STCSData
-from rules.systems.stcs import advantage, cloaked, damage, explosion, firing, mines, sensors, warp, warping
+from rules.systems.stcs import advantage, casualties, cloaked, damage, explosion, firing, mines, sensors, warp, warping
 from rules.systems.stcs.bridge import barred_now, bridge_hits
 from rules.systems.stcs.geometry import GAP, toward
 from rules.systems.stcs.repair import SEGMENTS
@@ -30,6 +30,9 @@ MODE = "STCS Warp Movement Rules"
 SEGMENT_LIMIT = 30
 """Segments after which only resolving is offered (every battle ends within a bound)."""
 Procedure = Generator[Question, Any, None]
+MORE: dict[str, Callable[[STCSEngine, str], Procedure]] = {
+    "explode": explosion.explode, "mine": mines.lay, "minescan": mines.scan, "crew": casualties.hit}
+"""Acts taking the engine and a ship id, by verb."""
 
 
 class STCSEngine:
@@ -68,6 +71,7 @@ class STCSEngine:
         self.dead: set[str] = set()
         """Ships dead in space that can never explode (core ejected or damaged, :mod:`.explosion`)."""
         self.blasts: list[dict[str, Any]] = []
+        self.casualties: dict[str, int] = {}  # per ship, its Percent Casualties Track
         self.mines: list[mines.Mine] = []
         """The turn's order by tactical advantage (:mod:`.advantage`)."""
         self.enlist()
@@ -224,6 +228,7 @@ class STCSEngine:
             assert self.mode is not None
             bars = warp.warp_out_bars(d, self.condition(x), self.mode)
             acts[f"bridge:{x}"] = f"{self.ship(x)} took Bridge hits (entered from the table)"
+            acts[f"crew:{x}"] = f"{self.ship(x)} took crew casualties from a hit (entered from the table)"
             if self.cloaked[x]:  # its side chooses in secret at the segment's end
                 continue
             if bars:
@@ -267,10 +272,8 @@ class STCSEngine:
             yield from damage.hit(self, x)
         elif verb == "bridge":
             yield from bridge_hits(self, x)
-        elif verb == "explode":
-            yield from explosion.explode(self)
-        elif verb in ("mine", "minescan"):
-            yield from (mines.lay if verb == "mine" else mines.scan)(self, x)
+        elif verb in MORE:
+            yield from MORE[verb](self, x)
 
     def _lock(self, x: str, y: str) -> None:
         mod = -2 if self.arrived.get(y) == self.round else 0
@@ -291,7 +294,8 @@ class STCSEngine:
 
     def condition(self, x: str) -> ShipCondition:
         """What of ``x``'s state bars a warp out."""
-        return ShipCondition(bridge_phases=barred_now(self, x), superstructure_lost=self.ss_lost.get(x, 0))
+        return ShipCondition(bridge_phases=barred_now(self, x), superstructure_lost=self.ss_lost.get(x, 0),
+                             crew_left=casualties.crew_left(self, x))
 
     def _resolve(self) -> Procedure:
         can = [x for x in self.units if self.units[x].status is Status.PRESENT]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import GM
 from rules.battlehex.questions import QKind, Question, unit_list
 from rules.battlehex.roster import Status
+from rules.systems.stcs import casualties
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -54,7 +55,7 @@ def core_explodes(value: int, d100: int) -> bool:
     return d100 == 100 or d100 <= value
 
 
-def explode(e: STCSEngine) -> Generator[Question, Any, None]:
+def explode(e: STCSEngine, _x: str = "") -> Generator[Question, Any, None]:
     """The GM enters the ships that failed their explosion roll this phase; each in order ejects its
     core, is saved by a damaged core, or explodes (its blast rings drawn on the map)."""
     can = [x for x in e.on_map() if e.ss_lost.get(x, 0) > e.data(x).superstructure and x not in e.dead]
@@ -74,7 +75,7 @@ def explode(e: STCSEngine) -> Generator[Question, Any, None]:
 
 def _one(e: STCSEngine, x: str) -> None:
     d, who = e.data(x), e.units[x].team
-    if d.crew > 0:
+    if casualties.crew_left(e, x) > 0:
         ce = e.dice.roll("d100", purpose=f"eject the warp core (crew efficiency 1-{d.crew_efficiency})", rule=RULE,
                          who=who).total
         if ce <= d.crew_efficiency:

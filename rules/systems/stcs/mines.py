@@ -82,4 +82,5 @@ def scan(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
         n = sum(1 for m in e.mines if m.at == h)
         e.log.add("ruling", DETECT, f"{possessive(e.ship(x))} scan of {q},{r}: {n} mine(s)", visible_to=(team, GM))
     else:
-        e.log.add("ruling", DETECT, f"{possessive(e.ship(x))} scan of {q},{r} gives no information", visible_to=(team, GM))
+        e.log.add("ruling", DETECT, f"{possessive(e.ship(x))} scan of {q},{r} gives no information",
+                  visible_to=(team, GM))

@@ -1,0 +1,72 @@
+"""Seed 002's Effects From Crew Casualties: for each hit the GM enters its damage points (after any
+divisors; no doubling, at most 5 count) and the ship's percentage casualties per damage point (its
+Master Control Panel, not in the seed). The engine rolls the Crew Efficiency (D100, never below 10
+while crew remain; 100 always fails): a success halves the points (dropping fractions). The points
+times the percentage, at most 20% a hit (10% for a Bridge hit), go on the Percent Casualties Track;
+at 100% no crew remain (no warp out, no repair, no core ejection). The Casualties Modifiers track is
+the base game's: the efficiency is read unmodified here."""
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from rules.battlehex.log import GM, IllegalAnswer
+from rules.battlehex.questions import QKind, Question
+from rules.battlehex.words import possessive
+
+if TYPE_CHECKING:
+    from rules.systems.stcs.engine import STCSEngine
+
+RULE = "STCS Effects From Crew Casualties"
+MOST_POINTS = 5
+"""Damage points of one hit that count for casualties."""
+CAP, BRIDGE_CAP = 20, 10
+"""The most percent casualties of one hit; of a Bridge hit."""
+FLOOR = 10
+"""A modified Crew Efficiency is never below 10 while crew remain."""
+
+
+def percent(points: int, per_point: int, efficiency_passed: bool, bridge: bool) -> int:
+    """The percent casualties of one hit of ``points``."""
+    if points < 0 or per_point < 0:
+        raise ValueError("points and the percentage are 0 or more")
+    p = min(MOST_POINTS, points)
+    if efficiency_passed:
+        p //= 2
+    return min(BRIDGE_CAP if bridge else CAP, p * per_point)
+
+
+def passes(efficiency: int, d100: int) -> bool:
+    """A Crew Efficiency roll: at or under the efficiency (never below 10); 100 always fails."""
+    return d100 != 100 and d100 <= max(FLOOR, efficiency)
+
+
+def crew_left(e: STCSEngine, x: str) -> int:
+    """The percent of ``x``'s crew left (0: no crew onboard)."""
+    return 0 if e.data(x).crew <= 0 else max(0, 100 - e.casualties.get(x, 0))
+
+
+def hit(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
+    """The GM enters one hit's crew casualties on ``x``; the Crew Efficiency roll is made here."""
+    where = yield e._choose(f"stcs/{e.round}/crew/{x}", RULE, f"Game Master: where did the hit on {e.ship(x)} "
+                            "fall for crew casualties (from the table)?",
+                            {"bridge": "a Bridge hit (at most 10%)", "other": "elsewhere (at most 20%)"})
+    points = int((yield _number(f"stcs/{e.round}/crew/{x}/points", "how many damage points did the hit do (after "
+                                "any divisors; at most 5 count)?", 200)))
+    per = int((yield _number(f"stcs/{e.round}/crew/{x}/rate", f"{possessive(e.ship(x))} percentage casualties per "
+                             "damage point (its control panel)?", 100)))
+    ce = e.data(x).crew_efficiency
+    die = e.dice.roll("d100", purpose=f"crew efficiency (1-{max(FLOOR, ce)}: half the points)", rule=RULE,
+                      who=e.units[x].team).total
+    pct = percent(points, per, passes(ce, die), where == "bridge")
+    e.casualties[x] = min(100, e.casualties.get(x, 0) + pct)
+    e.log.add("ruling", RULE, f"{e.ship(x)} loses {pct}% of its crew: {crew_left(e, x)}% left"
+              + ("; no crew onboard" if crew_left(e, x) == 0 else ""), {"unit": x})
+
+
+def _number(key: str, text: str, high: int) -> Question:
+    def check(a: Any) -> int:
+        if isinstance(a, bool) or not isinstance(a, int) or not 1 <= a <= high:
+            raise IllegalAnswer(RULE, f"a whole number 1-{high}")
+        return a
+    return Question(key, QKind.NUMBER, GM, RULE, f"Game Master: {text}", low=1, high=high, default=1, check=check)
