@@ -194,9 +194,9 @@ def _in_sector(m: Meeting, ans: Answers, name: Callable[[str], str]) -> Encounte
     dd, ad = ans.defender_demand, ans.attacker_demand
     if dd is not None:
         if ad is not None:
-            raise IllegalAnswer(RULE, f"{a} answers {d}'s demand; it demands nothing of its own")
+            raise IllegalAnswer(RULE, f"{a} answers {possessive(d)} demand; it demands nothing of its own")
         if ans.agreed is None:
-            raise IllegalAnswer(RULE, f"{a} must agree to or refuse {d}'s demand")
+            raise IllegalAnswer(RULE, f"{a} must agree to or refuse {possessive(d)} demand")
         what = _title(dd)
         if ans.agreed:
             if ans.pursuit:

@@ -1,0 +1,22 @@
+"""Words for people (issue 22): a possessive and a change as a person writes them."""
+from __future__ import annotations
+
+from rules.battlehex.words import changed, plain, possessive
+
+
+def test_a_name_ending_in_s_takes_only_an_apostrophe():
+    assert possessive("Orion Pirates") == "Orion Pirates'"
+    assert possessive("Klothos") == "Klothos'"
+    assert possessive("Coalition") == "Coalition's"
+    assert possessive("United Federation of Planets") == "United Federation of Planets'"
+
+
+def test_a_change_reads_from_to_or_stays():
+    assert changed(3, 2) == "3 to 2"
+    assert changed(8, 8) == "stays 8"
+    assert changed("19 4/5", "39 4/5") == "19 4/5 to 39 4/5"
+
+
+def test_an_answer_in_words():
+    assert plain({"b": 2, "a": -1}, str) == "a -1, b +2"
+    assert plain(["mauler@full", True], lambda u: u.upper()) == "MAULER (full at full value), yes"
