@@ -12,6 +12,7 @@ from hexmap.labels import axial_to_offset
 from rules.battlehex.log import IllegalAnswer, shown
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.roster import Status
+from rules.battlehex.words import possessive
 from rules.errors import RuleError
 from rules.systems.b5 import command, deploy, movement
 from rules.systems.b5.force import Squadron
@@ -51,7 +52,8 @@ def plotted_turn(self: B5Engine) -> Procedure:
                                               f"{movement.plot_text(plot)}")
         if cmd in self.shifts:
             uid, to = self.shifts[cmd]
-            self.log.add("ruling", SHIFT_RULE, f"squadron {s.name}'s commander shifts {self.units[uid].unit.name} "
+            self.log.add("ruling", SHIFT_RULE, f"squadron {possessive(s.name)} commander shifts "
+                                               f"{self.units[uid].unit.name} "
                                                f"from {self.at[uid]} to {to}, before any ship moves",
                          {"unit": uid, "at": str(to)})
             self.at[uid] = to
@@ -96,7 +98,8 @@ def move_pulse(self: B5Engine) -> None:
             self.at[uid], self.facing[uid] = _label(h), f
             if p == 3:
                 self.speed[uid] = max(0, self.speed.get(uid, 0) + self.plots[cmd].delta)
-        self.log.add("ruling", movement.RULE, f"turn {self.round} pulse {p}: squadron {s.name}'s command ship moves "
+        self.log.add("ruling", movement.RULE, f"turn {self.round} pulse {p}: squadron {possessive(s.name)} "
+                                              f"command ship moves "
                                               f"to {self.at[cmd]}, facing {self.facing[cmd].name}"
                      + (f", speed {self.speed[cmd]}" if p == 3 else ""), {"unit": cmd, "at": str(self.at[cmd])})
     self.struck = {}
@@ -200,7 +203,8 @@ def plot_question(self: B5Engine, team: str, s: Squadron) -> Question:
         return plot, shift
     moves = "/".join(str(n) for n in movement.pulse_moves(speed))
     return Question(f"b5/{self.round}/plot/{cmd}", QKind.LABEL, team, rule,
-                    f"{self.name(team)}: plot squadron {s.name}'s move for turn {self.round} (in secret; speed "
+                    f"{self.name(team)}: plot squadron {possessive(s.name)} move for turn {self.round} (in "
+                    f"secret; speed "
                     f"{speed}: {moves} hexes; F ahead, L/R turn, l/r slip, - none; +2@1 to accelerate; "
                     "\"shift SHIP HEX\" to shift one ship first)",
                     data={"secret": True, "plot": cmd, "speed": speed}, check=check,
