@@ -19,7 +19,8 @@ from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.stcs import STCSData
-from rules.systems.stcs import advantage, casualties, cloaked, damage, explosion, firing, mines, sensors, warp, warping
+from rules.systems.stcs import (advantage, casualties, cloaked, damage, explosion, firing, mines, repairing, sensors,
+                                warp, warping)
 from rules.systems.stcs.bridge import barred_now, bridge_hits
 from rules.systems.stcs.geometry import GAP, toward
 from rules.systems.stcs.repair import SEGMENTS
@@ -31,7 +32,8 @@ SEGMENT_LIMIT = 30
 """Segments after which only resolving is offered (every battle ends within a bound)."""
 Procedure = Generator[Question, Any, None]
 MORE: dict[str, Callable[[STCSEngine, str], Procedure]] = {
-    "explode": explosion.explode, "mine": mines.lay, "minescan": mines.scan, "crew": casualties.hit}
+    "explode": explosion.explode, "mine": mines.lay, "minescan": mines.scan, "crew": casualties.hit,
+    "repair": repairing.repair}
 """Acts taking the engine and a ship id, by verb."""
 
 
@@ -72,6 +74,8 @@ class STCSEngine:
         """Ships dead in space that can never explode (core ejected or damaged, :mod:`.explosion`)."""
         self.blasts: list[dict[str, Any]] = []
         self.casualties: dict[str, int] = {}  # per ship, its Percent Casualties Track
+        self.attempts: dict[tuple[str, str], int] = {}  # repair attempts per (ship, system)
+        self.assists: dict[tuple[str, int], int] = {}  # a tender's Repair Team assists per (tender, turn)
         self.mines: list[mines.Mine] = []
         """The turn's order by tactical advantage (:mod:`.advantage`)."""
         self.enlist()
@@ -229,6 +233,10 @@ class STCSEngine:
             bars = warp.warp_out_bars(d, self.condition(x), self.mode)
             acts[f"bridge:{x}"] = f"{self.ship(x)} took Bridge hits (entered from the table)"
             acts[f"crew:{x}"] = f"{self.ship(x)} took crew casualties from a hit (entered from the table)"
+            why = repairing.why_not(self, x) if repairing.damaged(self, x) else None
+            if why is not None:
+                (barred if why else acts)[f"{self.ship(x)} repair" if why else f"repair:{x}"] = why or \
+                    f"{self.ship(x)} repairs (Repair / Repower Phase)"
             if self.cloaked[x]:  # its side chooses in secret at the segment's end
                 continue
             if bars:
@@ -254,7 +262,7 @@ class STCSEngine:
         verb, _, rest = act.partition(":")
         x, _, y = rest.partition(":")
         if verb == "lock":
-            self._lock(x, y)
+            firing.lock(self, x, y)
         elif verb == "scan":
             yield from cloaked.scan(self, x)
         elif verb in ("cloak", "uncloak"):
@@ -274,16 +282,6 @@ class STCSEngine:
             yield from bridge_hits(self, x)
         elif verb in MORE:
             yield from MORE[verb](self, x)
-
-    def _lock(self, x: str, y: str) -> None:
-        mod = -2 if self.arrived.get(y) == self.round else 0
-        top = sensors.lock_top(self.range(x, y), mod)
-        die = self.dice.roll("d10", purpose=f"sensor lock on {self.ship(y)} (1-{top})", rule=sensors.LOCK,
-                             who=self.units[x].team).total
-        if die <= top:
-            self.locks[x] = y
-        self.log.add("ruling", sensors.LOCK, f"{self.ship(x)} {'locks on' if die <= top else 'fails to lock on'} "
-                     f"{self.ship(y)}")
 
     def speeds(self, x: str) -> dict[int, int]:
         """The warp speeds ``x``'s engines can give now, with their power."""

@@ -12,7 +12,7 @@ from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
 from rules.model.stcs import WeaponKind
-from rules.systems.stcs import damage, fire
+from rules.systems.stcs import damage, fire, sensors
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -83,3 +83,14 @@ def _chart(a: Any) -> int:
     if isinstance(a, bool) or not isinstance(a, int) or not 0 <= a <= 10:
         raise IllegalAnswer(FIRE, "a Firing Chart To-Hit number is 0-10")
     return a
+
+
+def lock(e: STCSEngine, x: str, y: str) -> None:
+    """``x`` tries a sensor lock on ``y`` (-2 on a ship in its arrival segment)."""
+    mod = -2 if e.arrived.get(y) == e.round else 0
+    top = sensors.lock_top(e.range(x, y), mod)
+    die = e.dice.roll("d10", purpose=f"sensor lock on {e.ship(y)} (1-{top})", rule=sensors.LOCK,
+                      who=e.units[x].team).total
+    if die <= top:
+        e.locks[x] = y
+    e.log.add("ruling", sensors.LOCK, f"{e.ship(x)} {'locks on' if die <= top else 'fails to lock on'} {e.ship(y)}")

@@ -1,0 +1,56 @@
+"""Repairs in the STCS procedure (issue 25, seed 002 Systems Repair, Repairing Superstructure And
+Engine Damage, Repair Assistance By Tenders): a boxed system's successive attempts at 0, -1, -2, at
+most -3 (a 0 always fails); superstructure on the Crew Efficiency D100; a tender's Repair Team on its
+efficiency + 10, Class / 3 assists a turn; none while Bridge hits bar repairs or with no crew."""
+from __future__ import annotations
+
+from rules.systems.stcs.repairing import box_repaired
+from tests.rules.systems.stcs.test_damage import hit, scripted
+
+
+def test_successive_attempts_on_a_boxed_system() -> None:
+    assert box_repaired(5, 1, 5) and not box_repaired(6, 1, 5)
+    assert box_repaired(6, 2, 5) and box_repaired(7, 3, 5)
+    assert box_repaired(8, 4, 5) and box_repaired(8, 9, 5) and not box_repaired(9, 9, 5)  # at most -3
+    assert not box_repaired(10, 4, 9)  # a 0 always fails
+
+
+def test_the_sensors_repaired_a_box_on_the_second_attempt() -> None:
+    run = scripted([6, 6])
+    run.answer("hit:d7")
+    run.answer("sensors")
+    run.answer(12)  # 2 boxes, 2 carried
+    for _ in range(2):
+        run.answer("repair:d7")
+        run.answer("sensors")
+        run.answer("crew")
+        run.answer(5)
+    assert run.engine.boxes[("d7", "sensors")] == (1, 2)  # 6 fails at 0; 6 - 1 = 5 repairs
+    assert "Klothos fails to repair the sensors" in run.events_json("blue")
+
+
+def test_a_tenders_repair_team_rolls_on_its_efficiency_plus_10_class_5_once_a_turn() -> None:
+    run = scripted([62, 63])
+    hit(run, "d7", 5)
+    run.answer("repair:d7")
+    run.answer("superstructure")
+    assert "team:bop" in run.pending.options  # the Bird of Prey, Class V, 2 hexes off: 1 assist a turn
+    run.answer("team:bop")  # 52 + 10: 62 repairs
+    assert run.engine.ss_lost["d7"] == 4
+    run.answer("repair:d7")
+    run.answer("superstructure")
+    assert run.pending.options == ("crew",)
+    run.answer("crew")  # 63 > 61 fails
+    assert run.engine.ss_lost["d7"] == 4
+
+
+def test_bridge_hits_bar_repairs_for_their_phases() -> None:
+    run = scripted([1])
+    hit(run, "d7", 5)
+    run.answer("bridge:d7")
+    run.answer(1)
+    assert "repair:d7" not in run.pending.options
+    assert run.pending.data["barred"]["Klothos repair"] == "Bridge hits bar repairs this phase"
+    run.answer("next")
+    run.answer("none")  # Red's secret question: no cloaked ship warps out
+    assert "repair:d7" in run.pending.options
