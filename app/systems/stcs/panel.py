@@ -29,11 +29,11 @@ NOT_BUILT = ("Built: combat mode, turn order by tactical advantage, sensor locks
              "ships on the secret Cloak Detection Tables, cloaking (a cloaked ship's warp out chosen by its side in "
              "secret), warping in (dispersion drawn here) and out, fire with its To-Hit odds on the seeded dice, hits "
              "through the shields (superstructure, grid, sensor and shield boxes, engines: 70% loss bars warping out "
-             "and forces an uncloak; locks lost), Bridge hits, explosions (blast rings drawn here), mines (deploying, "
-             "scanning a hex), with exact odds. <b>Not built yet</b>: movement, shields absorbing damage, weapon "
-             "boxes, locking on and firing at mines, crew casualties, repairs, ramming, tractors, transporters and "
-             "boarding are played at the table; the Game Master enters the ships destroyed, written back to the "
-             "campaign.")
+             "and forces an uncloak; locks lost), Bridge hits, crew casualties, repairs (tenders' Repair Teams), "
+             "explosions (blast rings drawn here), mines (deploying, scanning a hex), with exact odds. <b>Not built "
+             "yet</b>: movement, shields absorbing damage, weapon boxes, locking on and firing at mines, Repair "
+             "Shuttles, ramming, tractors, transporters and boarding are played at the table; the Game Master enters "
+             "the ships destroyed, written back to the campaign.")
 SIZE = 12.0
 COLOURS = ("#2f6fd0", "#c8402f")
 
