@@ -40,6 +40,12 @@ def forced_out(e: STCSEngine, x: str) -> str:
     return ""
 
 
+def dead_in_space(e: STCSEngine, x: str) -> bool:
+    """Whether ``x`` ceases all operations: negative superstructure, or its core ejected or damaged (it may
+    still take hits and casualties and be repaired)."""
+    return x in e.dead or e.ss_lost.get(x, 0) > e.data(x).superstructure
+
+
 def sensors_out(e: STCSEngine, x: str) -> bool:
     """Whether ``x``'s sensors are out (their fifth 5-point box marked: OPER, DMGD, REPD, INOP, OUT)."""
     return e.boxes.get((x, "sensors"), (0, 0))[0] >= OUT_BOX

@@ -209,12 +209,13 @@ class STCSEngine:
             return {"resolve": f"resolve the battle (segment limit {SEGMENT_LIMIT} passed)"}, barred
         for x in advantage.in_order(self, self.on_map()):
             team, d = self.units[x].team, self.data(x)
-            sees = not self.cloaked[x] and self.arrived.get(x) != self.round and d.sensors > 0 \
+            alive = not damage.dead_in_space(self, x)  # dead in space: hits, casualties and repairs only
+            sees = alive and not self.cloaked[x] and self.arrived.get(x) != self.round and d.sensors > 0 \
                 and not damage.sensors_out(self, x)
             if sees:  # an area scan, offered whether or not a cloaked ship is near (issue 25)
                 acts[f"scan:{x}"] = f"{self.ship(x)} scans the area for cloaked ships"
                 acts[f"minescan:{x}"] = f"{self.ship(x)} scans a hex for mines"
-            if not self.cloaked[x]:
+            if alive and not self.cloaked[x]:
                 acts[f"mine:{x}"] = f"{self.ship(x)} deploys a mine"
             for y in self.on_map(self.enemy(team)):
                 r = self.range(x, y)
@@ -226,7 +227,7 @@ class STCSEngine:
                 if firing.can_fire(self, x, y):
                     acts[f"fire:{x}:{y}"] = f"{self.ship(x)} fires at {self.ship(y)} ({self.range(x, y)} hexes)"
             acts[f"hit:{x}"] = f"{self.ship(x)} took damage through its shields (entered from the table)"
-            if d.cloak and not (damage.forced_out(self, x) and not self.cloaked[x]):
+            if d.cloak and alive and not (damage.forced_out(self, x) and not self.cloaked[x]):
                 word = "uncloak" if self.cloaked[x] else "cloak"
                 acts[f"{word}:{x}"] = f"{self.ship(x)} {'drops' if self.cloaked[x] else 'raises'} its cloak"
             assert self.mode is not None

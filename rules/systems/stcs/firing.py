@@ -24,8 +24,9 @@ Procedure = Generator[Question, Any, None]
 
 
 def can_fire(e: STCSEngine, x: str, y: str) -> bool:
-    """Whether ``x`` may fire at ``y``: uncloaked, ``y`` seen (not cloaked, or locked on), in a weapon's reach."""
-    if e.cloaked[x] or e.cloaked[y] and e.locks.get(x) != y:
+    """Whether ``x`` may fire at ``y``: uncloaked, not dead in space, ``y`` seen (not cloaked, or locked on), in
+    a weapon's reach."""
+    if e.cloaked[x] or e.cloaked[y] and e.locks.get(x) != y or damage.dead_in_space(e, x):
         return False
     r = e.range(x, y)
     return any(w.reach >= r for w in e.data(x).weapons) and (

@@ -83,3 +83,10 @@ def test_an_ejected_core_leaves_the_ship_dead_never_to_explode() -> None:
     run.answer(["d7"])
     assert "Klothos does not explode: its crew ejects the warp core" in run.events_json(GM)
     assert "explode" not in run.pending.options and run.engine.blasts == []
+
+
+def test_a_ship_dead_in_space_only_takes_hits_casualties_and_repairs() -> None:
+    run = scripted([])
+    hit(run, "d7", 37)  # negative superstructure: it ceases all operations
+    mine = [o for o in run.pending.options if o.partition(":")[2].startswith("d7")]
+    assert sorted(mine) == ["bridge:d7", "crew:d7", "hit:d7", "repair:d7"]
