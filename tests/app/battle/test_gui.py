@@ -55,7 +55,10 @@ def test_hover_readout_gives_label_range_bearing_and_who_is_there(bw, qtbot):
     vp = bw.panel.view.viewport()
     QTest.mouseClick(vp, Qt.MouseButton.LeftButton, pos=counter_point(bw, "kz-cv-claw"))  # select
     target = claw.pos + type(claw.facing).D.vector * 4  # towards the sheet (claw stands above it)
-    QTest.mouseMove(vp, point_of(bw, target))
+    bw.panel.view.centerOn((centre_of(claw.pos) + centre_of(target)) / 2)  # scrolled so both are on the screen
+    at = point_of(bw, target)
+    assert vp.rect().contains(at), (at, vp.rect())  # (a third toolbar row left the hex 2 px below the view)
+    QTest.mouseMove(vp, at)
     qtbot.wait(50)
     assert "range 4" in bw.panel.view.readout.text(), bw.panel.view.readout.text()
     text = bw.panel.view.readout.text()
