@@ -52,8 +52,7 @@ from rules.battlehex.questions import QKind, Question, yes_no
 from rules.model import visibility
 from rules.model.campaign import Campaign
 from rules.model.records import LogEntry, Phase
-from rules.strategic import build_graph
-from rules.strategic import meetings
+from rules.strategic import build_graph, meetings
 from rules.strategic.battle_hex import IgnoreQuestion
 from rules.strategic.state import StrategicState
 from rules.strategic.turn import gm_resolve, refresh_resolution, set_orders
