@@ -65,7 +65,7 @@ from rules.turn.logistics import do as cargo_do
 SEQUENCE = "004 Sequence of Play"
 MOVEMENT = "004 Movement Phase"
 SPACE_COMBAT = "V13.12"
-_EMPIRE_ORDERS = ("purchase", "productivity", "repair", "intel", "cancel",
+_EMPIRE_ORDERS = ("purchase", "productivity", "repair", "intel", "cancel", "scrap",
                   "propose", "accept", "reject", "break", "declare")
 """Turn Orders of a seed004-economy campaign beside movement (rules/turn/purchases.py)."""
 
@@ -260,10 +260,8 @@ class TurnRun:
             if raw == "end_movement":
                 return self._end_movement()
             if isinstance(raw, dict) and len(raw) == 1 and set(raw) <= set(_EMPIRE_ORDERS):
-                from rules.turn import purchases  # seed 004 Turn Orders (rules/turn/purchases.py)
+                from rules.turn.orders import KINDS as how  # seed 004 Turn Orders (rules/turn/orders.py)
 
-                how = {"purchase": purchases.order, "productivity": purchases.improve, "repair": purchases.repair,
-                       "intel": purchases.intel, "cancel": purchases.cancel}
                 key = next(iter(raw))
                 if key not in how:  # seed 004 Intel Phase diplomacy (rules/turn/diplomacy_phase.py)
                     from rules.turn import diplomacy_phase
