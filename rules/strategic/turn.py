@@ -160,7 +160,8 @@ def refresh_resolution(campaign: Campaign, graph: LaneGraph) -> Campaign:
     units that may fight (V13.12): another pair of Teams fighting there keeps only its own
     record open (issue 19: the first battle of a three-way meeting may remove a later one's side)."""
     state = StrategicState.compute(campaign, graph)
-    new = campaign.model_copy(deep=True)
+    new = campaign.model_copy(update={"battle_hexes": [b.model_copy(deep=True) for b in campaign.battle_hexes],
+                                      "log": list(campaign.log)})  # the rest is shared: never changed once made
     for b in new.battle_hexes:
         closed = None if b.resolved else _closed(state, b)
         if closed is None:
@@ -207,7 +208,9 @@ def end_movement_phase(campaign: Campaign, graph: LaneGraph) -> Campaign:
 
 def next_turn(campaign: Campaign, graph: LaneGraph) -> Campaign:
     """The next turn's Turn Orders: the turn counted on, Lost units counted down (a new campaign)."""
-    new = campaign.model_copy(deep=True)
+    changing = [f.model_copy(deep=True) if any(u.fate is UnitFate.LOST or u.destroyed or u.captured for u in f.units)
+                else f for f in campaign.fleets]  # only the fleets _lost_units changes are copied
+    new = campaign.model_copy(update={"fleets": changing, "log": list(campaign.log)})
     new.phase, new.turn = Phase.ORDERS, new.turn + 1
     new.ground_combats, new.turn_asked = [], []
     new.log.append(LogEntry(turn=new.turn, rule="004 Sequence of Play", text=f"Turn {new.turn} begins"))

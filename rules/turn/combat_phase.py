@@ -126,7 +126,7 @@ def answer(c: Campaign, graph: LaneGraph, raw: Any, state: StrategicState | None
     """Answer the question :func:`pending` names; an illegal answer raises and changes nothing.
     ``state``: the campaign's strategic state, when the caller holds it (else computed)."""
     if c.phase in empire.PHASES:
-        return empire.answer(c, raw)
+        return empire.answer(c, raw, graph)
     if c.phase is Phase.ORDERS:
         return orders.answer(c, raw)
     state = state if state is not None and state.campaign is c else StrategicState.compute(c, graph)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from hexmap import LaneGraph
+from hexmap import Label, LaneGraph
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question, choose, number
 from rules.battlehex.words import changed, possessive
@@ -130,8 +130,9 @@ def _log(new: Campaign, rule: str, text: str, power: str | None = None) -> None:
     new.log.append(LogEntry(turn=new.turn, rule=rule, text=text, secret_of=secret))
 
 
-def answer(c: Campaign, raw: Any) -> Campaign:
-    """Answer :func:`pending`; an illegal answer raises and changes nothing."""
+def answer(c: Campaign, raw: Any, graph: LaneGraph | None = None) -> Campaign:
+    """Answer :func:`pending`; an illegal answer raises and changes nothing. ``graph``: the
+    campaign's lane graph when the caller holds it (else built for Update Asset)."""
     q = pending(c)
     if q is None:
         raise RuleError(SEQUENCE, f"the {c.phase.title} phase waits for no answer: go on with End Phase")
@@ -163,7 +164,7 @@ def answer(c: Campaign, raw: Any) -> Campaign:
         words = "; ".join(result.lines) or "no roll"
         _log(new, tech.TECH, f"{_name(c, power)}: {words}; Tech Year {eco.tech_year}", power)
     else:
-        _update_assets(new, c)
+        _update_assets(new, c, graph)
     return new
 
 
@@ -172,13 +173,28 @@ def _copy_for(c: Campaign, key: str) -> Campaign:
     answer changes only the powers' records, the log and the questions asked, so those are copied
     and the rest (map, fleets ...) is shared - a campaign is never changed once made, as
     visibility.mark shares it too (a 10,000-sector map was deep-copied for each power's tech roll)."""
+    update: dict[str, Any] = {"powers": [p.model_copy(deep=True) for p in c.powers], "log": list(c.log),
+                              "turn_asked": list(c.turn_asked)}
     if key.startswith(("income/", "tech/")):
-        return c.model_copy(update={"powers": [p.model_copy(deep=True) for p in c.powers], "log": list(c.log),
-                                    "turn_asked": list(c.turn_asked)})
-    return c.model_copy(deep=True)
+        return c.model_copy(update=update)
+    # Update Asset changes the owned planets' Productivity, Morale and Census: their systems are copied
+    sectors = [s if s.star_system is None or not any(pl.owner is not None for pl in s.star_system.planets) else
+               s.model_copy(update={"star_system": s.star_system.model_copy(update={
+                   "planets": [pl.model_copy() for pl in s.star_system.planets]})}) for s in c.map.sectors]
+    return c.model_copy(update={**update, "map": c.map.model_copy(update={"sectors": sectors})})
 
 
-def _update_assets(new: Campaign, c: Campaign) -> None:
+def copy_at(c: Campaign, at: set[Label]) -> Campaign:
+    """A copy of ``c`` for a step that changes the powers, the log, and only the sectors ``at``
+    and the fleets there (Construction Completion): those are copied, the rest of the map and the
+    other fleets shared (a campaign is never changed once made)."""
+    sectors = [s.model_copy(deep=True) if s.at in at else s for s in c.map.sectors]
+    fleets = [f.model_copy(deep=True) if f.sector in at else f for f in c.fleets]
+    return c.model_copy(update={"powers": [p.model_copy(deep=True) for p in c.powers], "log": list(c.log),
+                                "fleets": fleets, "map": c.map.model_copy(update={"sectors": sectors})})
+
+
+def _update_assets(new: Campaign, c: Campaign, graph: LaneGraph | None) -> None:
     """The Productivity bought, then the morale checks and census growth of every owned planet,
     logged with their parts."""
     from rules.strategic import build_graph
@@ -186,7 +202,7 @@ def _update_assets(new: Campaign, c: Campaign) -> None:
 
     improvements(new)
 
-    graph = build_graph(c)
+    graph = build_graph(c) if graph is None else graph
     dice = _dice(c, 10_000)
     memo: dict[str, Any] = {}  # each power's colonies and homeworld reach, computed once
     for s in new.map.sectors:

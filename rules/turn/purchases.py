@@ -136,7 +136,8 @@ def order(c: Campaign, raw: Any) -> Campaign:
 def complete(c: Campaign) -> Campaign:
     """Construction Completion: every power's projects in the order given, within each planet's
     capacity and docks; the units built placed, the rest kept for the next one (a new campaign)."""
-    new = c.model_copy(deep=True)
+    from rules.turn.empire import copy_at  # only the sectors with projects, and the fleets there, are copied
+    new = copy_at(c, {j.at for p in c.powers for j in (p.economy.projects if p.economy is not None else [])})
     ids = {u.id for f in new.fleets for u in f.units} | {u.id for s in new.map.sectors for u in s.garrison}
     for p in new.powers:
         eco = p.economy
