@@ -2,10 +2,10 @@
 
 A battle is fought in segments (three a turn). Set-up: the combat mode (sub-light or warp speed),
 then, at sub-light, which ships arrive by warp. Each segment the GM picks the next act among the
-legal ones the engine lists (a sensor lock, a scan for a cloaked ship, cloaking, warping out,
-warping in), each shown with its exact odds, until the segment ends; the GM resolves the battle
-with the ships destroyed at the table. Movement, fire, damage, repairs and the rest are fought at
-the table with the helpers (:mod:`.fire`, :mod:`.repair`): the panel says so. Warping: :mod:`.warping`.
+legal ones the engine lists (a move, a sensor lock, a scan for a cloaked ship, cloaking, warping out,
+warping in, fire, damage, repairs...), each shown with its exact odds, until the segment ends; the GM
+resolves the battle with the ships destroyed at the table. Movement: :mod:`.movement`; warping:
+:mod:`.warping`.
 """
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.stcs import STCSData
-from rules.systems.stcs import (advantage, casualties, cloaked, damage, explosion, firing, mines, repairing, sensors,
-                                warp, warping)
+from rules.systems.stcs import (advantage, casualties, cloaked, damage, explosion, firing, mines, movement, repairing,
+                                sensors, warp, warping)
 from rules.systems.stcs.bridge import barred_now, bridge_hits
 from rules.systems.stcs.geometry import GAP, toward
 from rules.systems.stcs.repair import SEGMENTS
@@ -33,7 +33,7 @@ SEGMENT_LIMIT = 30
 Procedure = Generator[Question, Any, None]
 MORE: dict[str, Callable[[STCSEngine, str], Procedure]] = {
     "explode": explosion.explode, "mine": mines.lay, "minescan": mines.scan, "crew": casualties.hit,
-    "repair": repairing.repair}
+    "repair": repairing.repair, "move": movement.move}
 """Acts taking the engine and a ship id, by verb."""
 
 
@@ -77,6 +77,7 @@ class STCSEngine:
         self.attempts: dict[tuple[str, str], int] = {}  # repair attempts per (ship, system)
         self.assists: dict[tuple[str, int], int] = {}  # a tender's Repair Team assists per (tender, turn)
         self.mines: list[mines.Mine] = []
+        self.moves: dict[str, tuple[int, int]] = {}  # per ship, its latest move's (segment, points): its speed
         """The turn's order by tactical advantage (:mod:`.advantage`)."""
         self.enlist()
 
@@ -215,6 +216,7 @@ class STCSEngine:
             if sees:  # an area scan, offered whether or not a cloaked ship is near (issue 25)
                 acts[f"scan:{x}"] = f"{self.ship(x)} scans the area for cloaked ships"
                 acts[f"minescan:{x}"] = f"{self.ship(x)} scans a hex for mines"
+            acts.update(movement.acts(self, x))
             if alive and not self.cloaked[x]:
                 acts[f"mine:{x}"] = f"{self.ship(x)} deploys a mine"
             for y in self.on_map(self.enemy(team)):
@@ -289,7 +291,6 @@ class STCSEngine:
         d = self.data(x)
         return {w: warp.warp_power(w, d) for w in range(warp.MIN_WARP, d.emergency_warp + 1)
                 if warp.warp_power(w, d) <= sum(d.warp_now)}
-
 
     def condition(self, x: str) -> ShipCondition:
         """What of ``x``'s state bars a warp out."""

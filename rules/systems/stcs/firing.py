@@ -1,7 +1,7 @@
 """Fire resolved by the engine on the seeded dice (seed 002, To-Hit Modifier For Speed, Missile
 To-Hit Modifier, Firing Without A Sensor Lock, Extended To-Hit Values): the GM reads the Firing
 Chart's To-Hit number for the weapon at the range (the chart is the base game's); the target's speed
-is chosen among options that show the modified To-Hit and its exact chance before the die is rolled;
+is read from its latest move (:mod:`.movement`), the modified To-Hit and its exact chance logged with the die;
 a hit through the shields is entered from the table (:mod:`.damage`)."""
 from __future__ import annotations
 
@@ -12,14 +12,12 @@ from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
 from rules.model.stcs import WeaponKind
-from rules.systems.stcs import damage, fire, sensors
+from rules.systems.stcs import damage, fire, movement, sensors
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
 
 FIRE = "STCS Firing Weapons"
-FASTEST = 15
-"""The To-Hit Modifier For Speed table's last row (11-15)."""
 Procedure = Generator[Question, Any, None]
 
 
@@ -49,15 +47,13 @@ def shoot(e: STCSEngine, x: str, y: str) -> Procedure:
     pick = yield e._choose(f"stcs/{e.round}/fire/{x}/weapon", FIRE, f"Game Master: which weapon does {e.ship(x)} "
                            f"fire at {e.ship(y)} ({r} hexes)?", arms)
     w = e.data(x).weapons[int(pick)]
+    missile, s = w.kind is WeaponKind.MISSILE, movement.speed(e, y)  # the target's speed: its latest move
+    odds = {str(c): words(fire.to_hit(c, s, missile, locked)) for c in range(11)}
+    mods = f"speed {s} {fire.speed_modifier(s):+d}{'' if locked else ', no lock -6'}{', missile -1' if missile else ''}"
     base = int((yield Question(f"stcs/{e.round}/fire/{x}/chart", QKind.NUMBER, GM, FIRE,
-                               f"Game Master: the Firing Chart's To-Hit number for {w.name} at {r} hexes?",
-                               low=0, high=10, default=5, check=_chart)))
-    missile = w.kind is WeaponKind.MISSILE
-    speeds = {str(s): f"{e.ship(y)} at speed {s}: " + words(fire.to_hit(base, s, missile, locked))
-              for s in range(FASTEST + 1)}
-    s = int((yield e._choose(f"stcs/{e.round}/fire/{x}/speed", fire.TO_HIT,
-                             f"Game Master: {possessive(e.ship(y))} speed (the modified To-Hit: "
-                             f"{'' if locked else 'no lock -6, '}{'missile -1, ' if missile else ''}speed)?", speeds)))
+                               f"Game Master: the Firing Chart's To-Hit number for {w.name} at {r} hexes? "
+                               f"(then {mods}: chart 5 is {odds['5']})", low=0, high=10, default=5,
+                               data={"odds": odds}, check=_chart)))
     value = fire.to_hit(base, s, missile, locked)
     if not locked and x in e.locks:
         del e.locks[x]
@@ -70,7 +66,7 @@ def shoot(e: STCSEngine, x: str, y: str) -> Procedure:
     else:
         hit_ = False
     e.log.add("ruling", FIRE, f"{possessive(e.ship(x))} {w.name} {'hits' if hit_ else 'misses'} {e.ship(y)} "
-                              f"({words(value)})")
+                              f"at speed {s} ({words(value)})")
     if not hit_:
         return
     through = yield e._choose(f"stcs/{e.round}/fire/{x}/shields", FIRE, f"Game Master: did the damage go through "

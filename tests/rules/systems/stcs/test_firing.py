@@ -1,5 +1,5 @@
-"""Seed 002 fire resolved by the engine on the seeded dice (issue 25): the target's speed is chosen
-among options showing the modified To-Hit and its exact chance before the die (speed, missile -1,
+"""Seed 002 fire resolved by the engine on the seeded dice (issue 25): the target's speed is read from
+its move, the Firing Chart question shows each chart number's modified To-Hit and exact chance before the die (speed, missile -1,
 no lock -6, the extended D100 at 10 or more); firing without a lock loses the firer's lock; a hit
 through the shields is entered from the table. The Lexington warps in 4 hexes from the D-7."""
 from __future__ import annotations
@@ -36,11 +36,10 @@ def test_a_torpedo_without_a_lock_at_speed_0_hits_on_1_to_4(die: int, hits: bool
     run.answer("1")  # FP-1 photon torpedoes: a missile
     with pytest.raises(IllegalAnswer, match="0-10"):
         run.answer(11)
+    odds = run.pending.data["odds"]
+    assert odds["10"] == "To-Hit 4: D10 1-4 (40%)"  # 10 + 1 (speed 0) - 1 (missile) - 6 (no lock)
+    assert odds["5"] == "To-Hit -1: no hit" and "speed 0 +1, no lock -6, missile -1" in run.pending.text
     run.answer(10)
-    words = run.pending.data["option_words"]
-    assert words["0"].endswith("To-Hit 4: D10 1-4 (40%)")  # 10 + 1 (speed 0) - 1 (missile) - 6 (no lock)
-    assert words["7"].endswith("To-Hit 2: D10 1-2 (20%)") and words["15"].endswith("To-Hit 1: D10 1-1 (10%)")
-    run.answer("0")
     assert ("Lexington's FP-1 photon torpedoes hits Klothos" in run.events_json()) is hits
     assert run.pending.key == ("stcs/1/fire/lexington/shields" if hits else "stcs/1/act")
 
@@ -58,9 +57,8 @@ def test_a_locked_phaser_at_speed_0_rolls_the_extended_d100(die: int, hits: bool
     run.answer("lock:lexington:d7")
     run.answer("fire:lexington:d7")
     run.answer("0")
+    assert run.pending.data["odds"]["10"] == "To-Hit 11: D100 1-95 (95%)"
     run.answer(10)
-    assert run.pending.data["option_words"]["0"].endswith("To-Hit 11: D100 1-95 (95%)")
-    run.answer("0")
     assert ("hits Klothos" in run.events_json()) is hits and run.engine.locks == {"lexington": "d7"}
 
 
@@ -72,8 +70,7 @@ def test_firing_without_a_lock_loses_the_lock_held() -> None:
     run.answer("lock:lexington:d7")
     run.answer("fire:lexington:bop")
     run.answer("0")
-    run.answer(10)
-    run.answer("0")  # no lock on the Bird of Prey: To-Hit 5, the die 10 misses
+    run.answer(10)  # no lock on the Bird of Prey, speed 0: To-Hit 5, the die 10 misses
     assert run.engine.locks == {} and "its sensor lock is lost" in run.events_json()
 
 
@@ -85,8 +82,7 @@ def test_a_hit_through_the_shields_is_damage_and_loses_the_targets_lock() -> Non
     assert "fire:d7:enterprise" not in run.pending.options  # 24 hexes: beyond its reach
     run.answer("fire:d7:lexington")
     run.answer("0")
-    run.answer(5)
-    run.answer("3")  # locked, beam, speed 3: To-Hit 5; the die 1 hits
+    run.answer(5)  # locked, beam, speed 0: To-Hit 6; the die 1 hits
     run.answer("through")
     run.answer("superstructure")
     run.answer(6)

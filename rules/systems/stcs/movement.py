@@ -1,0 +1,85 @@
+"""Ships moving on the tactical map (seed 002, Warp Movement Rules: Sub-Light Combat, Warp Speed
+Combat, Sub-Light Movement), one move a ship in each segment's Movement Phase.
+
+A move is its movement points (the ship's speed, read by the To-Hit Modifier For Speed when it is
+fired at) spent turning one hex side or moving one hex ahead a point. The power allocated to movement
+is the base game's (at the table); the points are capped: in warp-speed combat at the ship's
+Emergency Warp Speed ("no more movement points than their maximum Emergency Warp Speed"), and a ship
+with no warp power left at one point, one hex a point (Sub-Light Movement); in sub-light combat at
+the speed table's last row (15). A cloaked ship is not moved by a public act (its place is its side's).
+"""
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from hexmap.hexes import Facing
+from rules.battlehex.questions import Question
+from rules.systems.stcs import damage, sensors
+from rules.systems.stcs.warp import Mode
+
+if TYPE_CHECKING:
+    from rules.systems.stcs.engine import STCSEngine
+
+MOVE = "STCS Movement"
+SUBLIGHT = "STCS Sub-Light Movement"
+WARP_COMBAT = "STCS Warp Speed Combat"
+FASTEST = 15
+"""The To-Hit Modifier For Speed table's last row (11-15): the most points in sub-light combat."""
+
+
+def most_points(e: STCSEngine, x: str) -> int:
+    """The most movement points ``x`` may spend in a Movement Phase."""
+    d = e.data(x)
+    if e.mode is Mode.WARP:
+        return d.emergency_warp if sum(d.warp_now) > 0 else 1
+    return FASTEST
+
+
+def speed(e: STCSEngine, x: str) -> int:
+    """``x``'s speed: the movement points of its latest move (0 before it moves)."""
+    return e.moves.get(x, (0, 0))[1]
+
+
+def acts(e: STCSEngine, x: str) -> dict[str, str]:
+    """The move act of ``x`` if it may move in this segment's Movement Phase."""
+    if e.cloaked[x] or damage.dead_in_space(e, x) or e.moves.get(x, (0, 0))[0] == e.round:
+        return {}
+    return {f"move:{x}": f"{e.ship(x)} moves (speed {speed(e, x)} now; at most {most_points(e, x)} points)"}
+
+
+def turns(a: Facing, b: Facing) -> int:
+    """Hex sides turned from ``a`` to ``b`` the short way."""
+    n = (b.value - a.value) % 6
+    return min(n, 6 - n)
+
+
+def move(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
+    """``x`` spends its movement points: the GM chooses them, then the heading and the hexes ahead."""
+    top = most_points(e, x)
+    rule = SUBLIGHT if e.mode is Mode.WARP and top == 1 else WARP_COMBAT if e.mode is Mode.WARP else MOVE
+    why = " (no warp power left: one point, one hex a point)" if rule == SUBLIGHT else ""
+    points = {str(p): f"{p} points (speed {p})" for p in range(top + 1)}
+    n = int((yield e._choose(f"stcs/{e.round}/move/{x}/points", rule, f"Game Master: how many movement points "
+                             f"does {e.ship(x)} spend this Movement Phase{why}?", points)))
+    here, now = e.at[x], e.facing[x]
+    paths: dict[str, str] = {}
+    for f in sorted(Facing, key=lambda g: (turns(now, g), g.value)):
+        for ahead in range(n - turns(now, f) + 1):
+            h = here.neighbor(f, ahead)
+            paths[f"{f.name}:{ahead}"] = (f"{'keep' if f is now else 'turn to'} heading {f.name}, "
+                                          f"{ahead} hexes ahead: to {h.q},{h.r}")
+    path = str((yield e._choose(f"stcs/{e.round}/move/{x}/path", rule, f"Game Master: where does {e.ship(x)} "
+                                f"move with {n} points (a point turns one hex side or moves one hex ahead)?",
+                                paths)))
+    face, _, hexes = path.partition(":")
+    e.facing[x] = Facing[face]
+    e.at[x] = here.neighbor(e.facing[x], int(hexes))
+    e.moves[x] = (e.round, n)
+    e.log.add("ruling", rule, f"{e.ship(x)} moves at speed {n}: heading {face}, to {e.at[x].q},{e.at[x].r}",
+              {"unit": x})
+    for a, b in sorted(e.locks.items()):
+        if x in (a, b) and a in e.at and b in e.at and e.range(a, b) > sensors.MAX_LOCK:
+            del e.locks[a]
+            e.log.add("ruling", sensors.LOCK, f"{e.ship(a)} loses its lock on {e.ship(b)} (beyond "
+                      f"{sensors.MAX_LOCK} hexes)")
