@@ -27,14 +27,14 @@ from rules.battlehex.words import changed, possessive
 from rules.dice import DiceRoller
 from rules.economy import planet as pe
 from rules.economy import tech
-from rules.economy.income import INCOME, points
+from rules.economy.income import INCOME, Ledger, points
 from rules.economy.sheet import fleet_strength
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.model.economy_model import PowerEconomy, TurnFigures
 from rules.model.records import EMPIRE_PHASES, LogEntry, Phase
 from rules.strategic.turn import next_turn, open_battle_hexes, refresh_resolution
-from rules.turn.empire_facts import economy, morale_facts, owned_planets, power_ledger
+from rules.turn.empire_facts import economy, morale_facts, power_ledgers
 
 SEQUENCE = "004 Sequence of Play"
 END = "004 End of Turn Phase"
@@ -70,9 +70,7 @@ def _odds(eco: PowerEconomy) -> tech.Odds:
 def pending(c: Campaign) -> Question | None:
     """The empire phase's open question, or ``None`` (End Phase goes on)."""
     if c.phase is Phase.INCOME and "income/confirm" not in c.turn_asked:
-        lines = [f"{_name(c, p.id)}: " + "; ".join(power_ledger(c, p.id).lines()) for p in c.powers]
-        return _secret(choose("income/confirm", GM, INCOME, "Game Master: the Income Phase's ledgers -\n"
-                              + "\n".join(lines) + "\n- confirm them (the Point Pools are updated)", ["confirm"]))
+        return _income_question(c, power_ledgers(c, [p.id for p in c.powers]))
     if c.phase is Phase.TECH:
         for p in c.powers:
             eco = economy(c, p.id)
@@ -95,13 +93,20 @@ def pending(c: Campaign) -> Question | None:
                                       f"{c.turn}): {o.words()}; Tech Year {eco.tech_year}, "
                                       f"{eco.advances_this_year} advance(s) this year - roll", ["roll"]))
     if c.phase is Phase.UPDATE and "update/roll" not in c.turn_asked:
-        n = sum(1 for p in c.powers for _ in owned_planets(c, p.id))
+        ids = {p.id for p in c.powers}
+        n = sum(1 for s in c.map.sectors for pl in (s.star_system.planets if s.star_system else []) if pl.owner in ids)
         growth = " and census growth (every 12 turns)" if pe.is_growth_turn(c.turn) else ""
         q = choose("update/roll", GM, pe.UPDATE_ASSET, f"Game Master: roll the Update Asset Phase: the Morale "
                    f"Check Chart for {n} planet(s){growth} - roll", ["roll"])
         return Question(q.key, q.kind, q.to, q.rule, q.text, q.options, data={"option_words": {"roll": "Roll"}},
                         check=q.check)
     return None
+
+
+def _income_question(c: Campaign, books: dict[str, Ledger]) -> Question:
+    lines = [f"{_name(c, p.id)}: " + "; ".join(books[p.id].lines()) for p in c.powers]
+    return _secret(choose("income/confirm", GM, INCOME, "Game Master: the Income Phase's ledgers -\n"
+                          + "\n".join(lines) + "\n- confirm them (the Point Pools are updated)", ["confirm"]))
 
 
 _WORDS = {"confirm": "Confirm the ledgers: every Point Pool is updated", "roll": "Roll"}
@@ -133,7 +138,10 @@ def _log(new: Campaign, rule: str, text: str, power: str | None = None) -> None:
 def answer(c: Campaign, raw: Any, graph: LaneGraph | None = None) -> Campaign:
     """Answer :func:`pending`; an illegal answer raises and changes nothing. ``graph``: the
     campaign's lane graph when the caller holds it (else built for Update Asset)."""
-    q = pending(c)
+    books: dict[str, Ledger] = {}  # the Income ledgers, computed once for the question and the answer
+    if c.phase is Phase.INCOME and "income/confirm" not in c.turn_asked:
+        books = power_ledgers(c, [p.id for p in c.powers])
+    q = _income_question(c, books) if books else pending(c)
     if q is None:
         raise RuleError(SEQUENCE, f"the {c.phase.title} phase waits for no answer: go on with End Phase")
     value = q.check(raw)
@@ -141,7 +149,7 @@ def answer(c: Campaign, raw: Any, graph: LaneGraph | None = None) -> Campaign:
     new.turn_asked.append(q.key)
     if q.key == "income/confirm":
         for p in c.powers:
-            book = power_ledger(c, p.id)
+            book = books[p.id]
             tdp = int(book.items[0].amount)
             line = TurnFigures(turn=c.turn, tdp=tdp, pool=book.pool, strength=fleet_strength(c, p.id))
             _set(new, p.id, point_pool=book.pool, last_tdp=tdp, misc=[], history=[*economy(c, p.id).history, line])
@@ -205,11 +213,12 @@ def _update_assets(new: Campaign, c: Campaign, graph: LaneGraph | None) -> None:
     graph = build_graph(c) if graph is None else graph
     dice = _dice(c, 10_000)
     memo: dict[str, Any] = {}  # each power's colonies and homeworld reach, computed once
+    near: dict[tuple[str, Label], int | None] = {}  # each system's jumps to its nearest other colony
     for s in new.map.sectors:
         for pl in s.star_system.planets if s.star_system is not None else []:
             if pl.owner is None:
                 continue
-            facts = morale_facts(c, graph, s, pl, memo)
+            facts = morale_facts(c, graph, s, pl, memo, near)
             need = sum(1 for ch in pe.Check if ch.target and pe.applies(ch, facts))
             rolls = [dice.roll("1d10", purpose=f"morale {pl.name}", rule=pe.MORALE_CHART, who=GM).natural
                      for _ in range(need)]

@@ -65,10 +65,25 @@ def owned_planets(c: Campaign, power: str) -> list[tuple[Sector, Planet]]:
 
 def power_ledger(c: Campaign, power: str) -> Ledger:
     """The power's Income Phase, every part named."""
-    eco = economy(c, power)
-    outs = [(_named(c, s, pl), planet_output(c, s, pl)) for s, pl in owned_planets(c, power)]
+    return power_ledgers(c, [power])[power]
+
+
+def power_ledgers(c: Campaign, powers: list[str]) -> dict[str, Ledger]:
+    """The Income Phase of each of ``powers``, computed in one pass over the map."""
+    planets: dict[str, list[tuple[Sector, Planet]]] = {p: [] for p in powers}
+    for s in c.map.sectors:
+        for pl in s.star_system.planets if s.star_system else []:
+            if pl.owner in planets:
+                planets[pl.owner].append((s, pl))
+    trade = any(f.kind is FleetKind.TRADE for f in c.fleets)  # a route's output: every planet's there
     by_sector = {str(s.at): sum(planet_output(c, s, pl) for pl in s.star_system.planets)
-                 for s in c.map.sectors if s.star_system is not None}
+                 for s in c.map.sectors if s.star_system is not None} if trade else {}
+    return {p: _ledger(c, p, planets[p], by_sector) for p in powers}
+
+
+def _ledger(c: Campaign, power: str, planets: list[tuple[Sector, Planet]], by_sector: dict[str, int]) -> Ledger:
+    eco = economy(c, power)
+    outs = [(_named(c, s, pl), planet_output(c, s, pl)) for s, pl in planets]
     routes = []
     for f in c.fleets:
         if f.power != power or f.kind is not FleetKind.TRADE:
@@ -89,18 +104,14 @@ def power_ledger(c: Campaign, power: str) -> Ledger:
     return ledger(outs, routes, misc, upkeep, eco.intel_points, eco.point_pool)
 
 
-def _distances(graph: LaneGraph, start: Label, through: set[Label] | None = None,
-               limit: int | None = None) -> dict[Label, int]:
-    """Jumps from ``start`` along open lanes (only through ``through`` when given; no farther than
-    ``limit`` jumps when given)."""
+def _distances(graph: LaneGraph, start: Label, through: set[Label]) -> dict[Label, int]:
+    """Jumps from ``start`` along open lanes through ``through``."""
     seen = {start: 0}
     todo = deque([start])
     while todo:
         at = todo.popleft()
-        if limit is not None and seen[at] >= limit:
-            continue
-        for nxt in sorted(graph.neighbours(at)):
-            if nxt in seen or (through is not None and nxt not in through):
+        for nxt in graph.neighbours(at):  # breadth-first: the jumps do not depend on the order
+            if nxt in seen or nxt not in through:
                 continue
             seen[nxt] = seen[at] + 1
             todo.append(nxt)
@@ -111,20 +122,45 @@ FAR = 4
 """Jumps to the nearest friendly colony are counted up to here: the chart asks only "more than 3"."""
 
 
+def _nearest(graph: LaneGraph, start: Label, targets: set[Label]) -> int | None:
+    """Jumps from ``start`` along open lanes to the nearest of ``targets`` other than ``start``:
+    :data:`FAR` when none is nearer (``None`` when there is no other target at all). A breadth-first
+    walk meets the nearest first, whatever the order it takes a sector's lanes in."""
+    if not targets - {start}:
+        return None
+    seen = {start}
+    layer = [start]
+    for jumps in range(1, FAR + 1):
+        nxt_layer = []
+        for at in layer:
+            for nxt in graph.neighbours(at):
+                if nxt in seen:
+                    continue
+                if nxt in targets:
+                    return jumps
+                seen.add(nxt)
+                nxt_layer.append(nxt)
+        layer = nxt_layer
+    return FAR
+
+
 def morale_facts(c: Campaign, graph: LaneGraph, s: Sector, pl: Planet,
-                 memo: dict[str, tuple[set[Label], set[Label] | None]] | None = None) -> SystemFacts:
+                 memo: dict[str, tuple[set[Label], set[Label] | None]] | None = None,
+                 near_memo: dict[tuple[str, Label], int | None] | None = None) -> SystemFacts:
     """The Morale Check Chart's facts of a planet's system this turn. ``memo`` (one dict for the
     whole phase) keeps each power's colonies and the sectors its homeworld reaches, computed once;
-    jumps to the nearest friendly colony are counted up to :data:`FAR` (more is the same row)."""
+    ``near_memo`` the jumps from a sector to its power's nearest other colony, counted up to
+    :data:`FAR` (more is the same row), once for all its planets."""
     power = pl.owner or ""
     eco = economy(c, power)
     memo = {} if memo is None else memo
     if power not in memo:
         memo[power] = _power_facts(c, graph, power)
     colonies, from_home = memo[power]
-    dist = _distances(graph, s.at, limit=FAR)
-    near = min((dist[at] for at in colonies - {s.at} if at in dist),
-               default=FAR if colonies - {s.at} else None)
+    near_memo = {} if near_memo is None else near_memo
+    if (power, s.at) not in near_memo:
+        near_memo[(power, s.at)] = _nearest(graph, s.at, colonies)
+    near = near_memo[(power, s.at)]
     home = eco.homeworld
     cut = home is not None and (from_home is None or s.at not in from_home)
     attacked = home is not None and any(r.at == home and r.turn == c.turn and r.encounter in (
