@@ -18,9 +18,11 @@ replays only the answers after the newest point that its answers begin with.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import gc
 import hashlib
 import json
+import weakref
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -227,6 +229,30 @@ class Points:
         self.kept: list[Point] = []
         self.written: Point | None = None
         """The point last written to disk (:mod:`rules.battlehex.resume`), or read from it."""
+        self._lent: dict[int, tuple[Point, weakref.ref[Any]]] = {}
+        """id of a point whose engine a run goes on with -> (the point, the run)."""
+
+    def lent(self, point: Point) -> bool:
+        """Whether a live run goes on with ``point``'s engine (another run copies it, never takes it)."""
+        entry = self._lent.get(id(point))
+        return entry is not None and entry[0] is point and entry[1]() is not None
+
+    def lend(self, point: Point, run: Any) -> None:
+        """``run`` goes on with ``point``'s engine itself (a reopen standing exactly at the point:
+        no copy); it gives it back (:meth:`give_back`) before it changes it."""
+        self._lent[id(point)] = (point, weakref.ref(run))
+
+    def give_back(self, point: Point, changing: bool) -> None:
+        """The run ``point`` was lent to is done with its engine. ``changing``: it is about to
+        change it (an answer), so the point keeps a copy made now, while the engine still stands
+        at the point; else (an undo left it, never changed again) the point keeps the engine."""
+        if self._lent.pop(id(point), None) is None or not changing:
+            return
+        engine = point.engine
+        kept = dataclasses.replace(point, engine=clone(engine, engine.state.record))
+        self.kept = [kept if p is point else p for p in self.kept]
+        if self.written is point:
+            self.written = kept
 
     def plan(self, expected: int) -> None:
         """A replay of ``expected`` answers starts: space its points so it makes about

@@ -27,7 +27,7 @@ from rules.dice import DiceRoller, Roll
 from rules.model.campaign import Campaign
 from rules.strategic.state import StrategicState
 from rules.systems import open_record
-from rules.battlehex.replay_points import Points, remember
+from rules.battlehex.replay_points import Point, Points, remember
 from rules.battlehex.run_points import Checkpointed
 
 
@@ -117,6 +117,8 @@ class ReplayRun(Checkpointed, Generic[E]):
         self._keeping = True
         """Whether a replay keeps checkpoints (not on the few answers after one read from disk)."""
         self._key = ""
+        self._lent: Point | None = None
+        """The checkpoint whose engine this run goes on with, lent (a reopen), until it changes it."""
         self._odds: tuple[Question, dict[str, Any]] | None = None
 
     @property
@@ -174,11 +176,14 @@ class ReplayRun(Checkpointed, Generic[E]):
         answer given keeps a checkpoint there again, :meth:`_keep_here`); one with answers to
         replay after it is copied and stays kept, so undoing again and again never wears the
         checkpoints away."""
+        self._give_back(changing=False)  # the engine it goes on with now is another
         points = self._shelf()
         point = points.best(answers) if points is not None else None
-        take = take and point is not None and point.answers == len(answers)
+        here = point is not None and points is not None and point.answers == len(answers) and not points.lent(point)
+        take = take and here
         if point is not None and take and points is not None:
             points.drop(point)
+        lend = here and not take  # a reopen standing exactly at a checkpoint: its engine lent, not copied
         disk = False
         if point is None and points is not None and answers:
             point = self._from_disk(points, answers)
@@ -186,7 +191,8 @@ class ReplayRun(Checkpointed, Generic[E]):
             if point is not None:  # the few answers after it keep no points (each copies the engine)
                 points.spacing = max(points.spacing, len(answers))
                 disk = True
-        if point is None or not self._resume_from(point, take):
+        if point is None or not (self._lend(point, points) if lend and points is not None
+                                 else self._resume_from(point, take)):
             state = self._state()
             dice = self._dice(self.seed)
             dice.listeners.append(self._log_roll)
@@ -231,6 +237,7 @@ class ReplayRun(Checkpointed, Generic[E]):
         """Give ``raw`` to the pending question; ``expected``: a replay of that many answers (no
         marks compared), else an answer given now (its changed units returned)."""
         self._left = None
+        self._give_back(changing=True)  # the lent engine's point keeps a copy before this answer changes it
         q = self.pending
         if q is None:
             raise IllegalAnswer(self.ROUNDS_RULE, "the Battle Hex is resolved: no question is open")

@@ -35,6 +35,7 @@ class Checkpointed:
     _key: str
     _keeping: bool
     _spare_state: BattleState | None
+    _lent: Point | None
 
     def _state(self) -> BattleState:
         raise NotImplementedError
@@ -70,6 +71,22 @@ class Checkpointed:
         self.pending = self._advance(None, first=True)
         assert self.pending is not None and self.pending.key == point.key, "a checkpoint resumed elsewhere"
         return True
+
+    def _lend(self, point: Point, points: Points) -> bool:
+        """Go on from ``point`` with its engine itself, lent (a reopen standing exactly there: no
+        copy until this run changes it, :meth:`_give_back`); False when its dice cannot be set back."""
+        if not self._resume_from(point, take=True):
+            return False
+        points.lend(point, self)
+        self._lent = point
+        return True
+
+    def _give_back(self, changing: bool) -> None:
+        """Give the engine lent by a point back before this run changes it (``changing``: the
+        point keeps a copy of it made now) or leaves it (an undo)."""
+        point, self._lent = self._lent, None
+        if point is not None and self._points is not None:
+            self._points.give_back(point, changing)
 
     def _from_disk(self, points: Points, answers: list[Any]) -> Point | None:
         """The checkpoint a run of this battle wrote to disk (a new process reopening the file);
