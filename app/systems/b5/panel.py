@@ -93,6 +93,8 @@ class B5Panel(PanelBase):
         self.widgets: list[QWidget] = [self.bar]
         self.flown: set[str] = set()
         """The vortices whose scatter the board has shown (a redraw from scratch shows none again)."""
+        self.filled = ""
+        """The plot question whose default the bar was last filled with (a redraw keeps what is typed)."""
 
     def _run(self) -> B5Battle | None:
         b = self.win.b
@@ -150,7 +152,15 @@ class B5Panel(PanelBase):
         text = self.hex_edit.text().strip()
         raw = {"at": text, "facing": self.facing.currentText()} if q.kind is QKind.PLACE else text
         if self.win.answer(raw) is None:
-            self.hex_edit.clear()  # given: the bar is empty for the next question
+            self.hex_edit.clear()  # given: the bar is empty for the next question, or holds its plot
+            self.filled = ""
+            self._fill(self._mine())
+
+    def _fill(self, q: Question | None) -> None:
+        """A new plot opens at the engine's default, straight on (a redraw keeps what is typed)."""
+        if q is not None and q.kind is not QKind.PLACE and q.key != self.filled:
+            self.hex_edit.setText(str(q.default or ""))
+        self.filled = q.key if q is not None else ""
 
     # -- drawing -----------------------------------------------------------------------------------
     def draw(self, change: BattleChange | None) -> None:
@@ -187,6 +197,7 @@ class B5Panel(PanelBase):
         self.facing.setVisible(not plot)
         self.place_button.setText("&Give plot" if plot else "&Place")
         self.hex_edit.setPlaceholderText("e.g. FF F FF" if plot else "hex, e.g. 1030")
+        self._fill(q)
         if q is not None:  # the question itself is read above, in the window's question label
             self.prompt.setText("Type the plot: three pulses, such as FF FLF FF" if plot else
                                 "Click the gate's hex (its direction in the facing box), or type none"

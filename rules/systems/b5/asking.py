@@ -49,6 +49,6 @@ def secret_number(key: str, to: str, rule: str, text: str, low: int, high: int, 
 
 
 def choose_units(key: str, to: str, rule: str, text: str, options: list[str], check: Any,
-                 secret: bool = False) -> Question:
+                 secret: bool = False, default: list[str] | None = None) -> Question:
     return Question(key, QKind.CHOOSE_UNITS, to, rule, text, tuple(options),
-                    data={"secret": True} if secret else {}, check=check)
+                    data={"secret": True} if secret else {}, check=check, default=default)

@@ -62,8 +62,10 @@ def jump_in(self: B5Engine) -> Procedure:
         q = yes_no("b5/jump/use_gate", att, rule, f"{self.name(att)}: jump in on the gate at {gate[0]} as the anchor "
                    "(no scatter; the vortices open in the gate's direction)? (in secret)")
         use_gate = yield Question(q.key, q.kind, q.to, q.rule, q.text, data={"secret": True}, check=q.check)
+    one_each = [next(x for x in s.ships if x in jumpers) for s in force.squadrons if any(x in jumpers for x in s.ships)]
     openers: list[str] = yield choose_units("b5/jump/openers", att, rule, f"{self.name(att)}: which ships open "
-                                            "vortices (in secret)?", jumpers, openers_ok, secret=True)
+                                            "vortices (in secret)?", jumpers, openers_ok, secret=True,
+                                            default=one_each)  # the usual case: one vortex a squadron
     flag_opener = next(x for x in openers if x in force.squadrons[0].ships)
     aim, facing = yield place("b5/jump/aim", att, rule, f"{self.name(att)}: the flagship's jump-in hex and the "
                               "direction the vortices open (in secret)", self.board, lambda at: "",
@@ -115,7 +117,8 @@ def patrols(self: B5Engine, team: str, n: int) -> Procedure:
             raise IllegalAnswer(rule, f"25% of {len(force.squadrons)} squadrons: {n} on patrol, not {len(chosen)}")
         return chosen
     chosen = yield choose_units("b5/jump/patrols", team, rule, f"{self.name(team)}: which {n} squadron"
-                                f"{'s go' if n > 1 else ' goes'} on patrol (by its commander)?", options, check)
+                                f"{'s go' if n > 1 else ' goes'} on patrol (by its commander)?", options, check,
+                                default=options[:n])  # opens at a legal choice: the first n
     self.patrols = {s.name for s in force.squadrons if s.command in chosen}
     self.patrol_speed = yield secret_number(f"b5/speed/{team}/patrol", team, rule,
                                                  f"{self.name(team)}: your patrols' speed (10 or less)", 0,

@@ -202,10 +202,15 @@ def plot_question(self: B5Engine, team: str, s: Squadron) -> Question:
             raise IllegalAnswer(e.rule, e.message) from None
         return plot, shift
     moves = "/".join(str(n) for n in movement.pulse_moves(speed))
+    straight = " ".join("F" * n or "-" for n in movement.pulse_moves(speed))
+    try:  # the usual case, where the bar opens: straight on at the squadron's speed
+        check(straight)
+    except IllegalAnswer:
+        straight = ""  # straight on leaves the board: the bar opens empty
     return Question(f"b5/{self.round}/plot/{cmd}", QKind.LABEL, team, rule,
                     f"{self.name(team)}: plot squadron {possessive(s.name)} move for turn {self.round} (in "
                     f"secret; speed "
                     f"{speed}: {moves} hexes; F ahead, L/R turn, l/r slip, - none; +2@1 to accelerate; "
                     "\"shift SHIP HEX\" to shift one ship first)",
                     data={"secret": True, "plot": cmd, "speed": speed}, check=check,
-                    parse=lambda a: _orders(self, s, a))  # a GM ruling overrules the rules, never the form
+                    parse=lambda a: _orders(self, s, a), default=straight or None)  # a GM ruling overrules the rules, never the form

@@ -124,10 +124,12 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
         if "plot" in q.data:  # typed in the panel's bar, Return gives it
             assert panel.place_button.text() == "&Give plot" and not panel.facing.isVisible()
             plot = " ".join("F" * n or "-" for n in pulse_moves(q.data["speed"]))
+            assert panel.hex_edit.text() == plot == q.default  # the bar opens at straight on (issue 22)
             if not shifted:  # one squadron commander shifts a ship a hex first (once a turn; seed 003)
-                plot += shift_order(run, q.data["plot"], q.data["speed"])
-                shifted = "shift" in plot
-            qtbot.keyClicks(panel.hex_edit, plot)
+                extra = shift_order(run, q.data["plot"], q.data["speed"])
+                shifted = "shift" in extra
+                panel.hex_edit.end(False)
+                qtbot.keyClicks(panel.hex_edit, extra)  # typed after the plot the bar opened at
             qtbot.keyClick(panel.hex_edit, Qt.Key.Key_Return)
             assert run.pending is not q, panel.prompt.text()
             plotted += 1
