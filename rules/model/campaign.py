@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import Field, StrictBool, StrictInt, StrictStr, field_validator
 
 from rules.model.b5 import B5Settings
-from rules.model.builds import BuildClass
+from rules.model.builds import BuildClass, GroundClass
 from rules.model.economy_model import PowerEconomy
 from rules.model.key_book import KeyBook
 from rules.model.records import MAX_TURN, BattleHexRecord, BattleStart, IgnoreRecord, LogEntry, Phase, TerrainTable
@@ -85,6 +85,8 @@ class Power(Strict):
                                          "absent: every figure at 0)")
     unit_list: list[BuildClass] = Field([], description="seed 004: the units it may build, each with its cost and "
                                         "in-service year")
+    ground_list: list[GroundClass] = Field([], description="seed 004: the ground units it may raise, each with its "
+                                           "cost and in-service year")
 
 
 class Team(Strict):

@@ -89,10 +89,12 @@ def check_turn(c: Campaign, sectors: dict[str, Sector], joined: Callable[[LabelF
         if home is not None and str(home) not in sectors:
             out.append((f"powers[{i}].economy.homeworld", f"sector {home} is not on the map"))
         classes = {b.unit.class_designation for b in pw.unit_list}
+        grounds = {g.unit.name for g in pw.ground_list}
         for j, pr in enumerate(pw.economy.projects if pw.economy is not None else []):
-            if pr.repair_of is None and pr.unit_class not in classes:
+            if pr.repair_of is None and pr.unit_class not in (grounds if pr.ground else classes):
+                which = "ground_list" if pr.ground else "unit_list"
                 out.append((f"powers[{i}].economy.projects[{j}].unit_class", f"{pr.unit_class!r} is not on "
-                                                                              f"{pw.id}'s unit_list"))
+                                                                              f"{pw.id}'s {which}"))
             if str(pr.at) not in sectors:
                 out.append((f"powers[{i}].economy.projects[{j}].at", f"sector {pr.at} is not on the map"))
     if c.settings.combat_phase == "v13" and c.phase not in (Phase.ORDERS, Phase.BATTLES, *empire):

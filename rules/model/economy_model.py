@@ -16,7 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Annotated, Any
 
-from pydantic import Field, PlainSerializer, PlainValidator, StrictInt, StrictStr
+from pydantic import Field, PlainSerializer, PlainValidator, StrictBool, StrictInt, StrictStr
 
 from rules.model.types import LabelField, Strict
 
@@ -66,6 +66,7 @@ class Project(Strict):
     turn: StrictInt = Field(ge=1, le=10_000, description="the turn it was ordered")
     repair_of: StrictStr | None = Field(None, description="a repair: the id of the crippled unit repaired there "
                                         "(unit_class is then that unit's class)")
+    ground: StrictBool = Field(False, description="a ground unit raised: unit_class names a ground_list entry")
 
 
 class TurnFigures(Strict):

@@ -1,6 +1,6 @@
 """Seed 004 Turn Orders and Construction Completion for purchases (issue 23): a power buys a unit
 of its unit list at one of its planets (a planet's next Productivity point: :func:`improve`; a
-repair: :func:`repair`; Intel Points: :func:`intel`; a cancel: :func:`cancel`), paid at once from
+repair: :func:`repair`; Intel Points: :func:`intel`; a cancel: rules/turn/scrapping.py), paid at once from
 its Point Pool, refused with the rule when illegal; the Construction Completion Phase completes
 the projects in the order given, within each planet's construction capacity and dock spaces, and
 places the units built.
@@ -69,7 +69,7 @@ def room(c: Campaign, s: Sector, pl: Planet, turn: int | None = None) -> tuple[F
             if j.turn == turn and j.at == s.at and j.planet == pl.name:
                 cap -= j.cost
                 entry = next((b for b in p.unit_list if b.unit.class_designation == j.unit_class), None)
-                docks -= 1 if entry is not None and kind_of(entry.unit.kind).dock else 0
+                docks -= 1 if entry is not None and not j.ground and kind_of(entry.unit.kind).dock else 0
     return cap, docks
 
 
@@ -150,8 +150,9 @@ def complete(c: Campaign) -> Campaign:
         for (at, name), projects in by_planet.items():
             found = _planet(new, projects[0].at, name)
             entries = {b.unit.class_designation: b for b in p.unit_list}
-            if found is None or found[1].owner != p.id or any(j.unit_class not in entries and j.repair_of is None
-                                                               for j in projects):
+            grounds = {g.unit.name for g in p.ground_list}
+            if found is None or found[1].owner != p.id or any(j.unit_class not in (grounds if j.ground else entries)
+                                                               and j.repair_of is None for j in projects):
                 waiting.extend(projects)
                 new.log.append(LogEntry(turn=new.turn, rule=CONSTRUCTION, text=f"{p.name}: the projects at {name} "
                                         f"({at}) wait: the planet is no longer {possessive(p.name)}"))
@@ -180,8 +181,12 @@ def complete(c: Campaign) -> Campaign:
                 if j.id not in finished:
                     continue
                 fixed = repaired.get(j.id)
-                if fixed is not None:
-                    fixed.crippled = False
+                if fixed is not None or j.ground:  # a repair done, or a ground unit raised (ground_orders.py)
+                    if fixed is not None:
+                        fixed.crippled = False
+                    else:
+                        from rules.turn.ground_orders import unit as raised
+                        pl.ground_units.append(raised(new, p, j))
                     continue
                 unit_id = j.id if j.id not in ids else f"{j.id}-{len(ids)}"
                 ids.add(unit_id)
@@ -282,6 +287,8 @@ def _kind(entries: dict[str, BuildClass], j: Project, repaired: dict[str, Unit |
     fixed = repaired.get(j.id)
     if fixed is not None:
         return cons.Kind.REPAIR if kind_of(fixed.kind).dock else cons.Kind.BASE_REPAIR
+    if j.ground:
+        return cons.Kind.GROUND
     return kind_of(entries[j.unit_class].unit.kind)
 
 
@@ -373,28 +380,3 @@ def intel(c: Campaign, raw: Any) -> Campaign:
                                  f"{points(eco.point_pool - cost)}"))
     return new
 
-
-def cancel(c: Campaign, raw: Any) -> Campaign:
-    """``{"power": id, "project": id}``: a project not completed yet cancelled, half of what was
-    spent on it back in the Point Pool (a new campaign)."""
-    if not (isinstance(raw, dict) and set(raw) == {"power", "project"}
-            and all(isinstance(v, str) for v in raw.values())):
-        raise IllegalAnswer(TURN_ORDERS, f"a cancel is {{\"cancel\": {{\"power\": id, \"project\": id}}}}, not {raw!r}")
-    p = c.power(raw["power"])
-    eco = p.economy if p is not None else None
-    j = next((x for x in eco.projects if x.id == raw["project"]), None) if eco is not None else None
-    if p is None or eco is None or j is None:
-        raise RuleError(CONSTRUCTION, f"{raw['power']} has no project {raw['project']!r} waiting to be completed")
-    back = cons.cancel_refund(j.cost)
-    new = c.model_copy(deep=True)
-    q = new.power(p.id)
-    assert q is not None
-    q.economy = eco.model_copy(update={"point_pool": eco.point_pool + back,
-                                       "projects": [x for x in eco.projects if x.id != j.id]})
-    team = new.team_of_power(p.id)
-    what = f"the repair of {j.repair_of}" if j.repair_of else f"the {j.unit_class}"
-    new.log.append(LogEntry(turn=c.turn, rule=CONSTRUCTION, secret_of=[team.id if team else "gm"],
-                            text=f"{p.name} cancels {what} at {j.planet} ({j.at}): 50% of {points(j.cost)} = "
-                                 f"{points(back)} back; Point Pool {points(eco.point_pool)} to "
-                                 f"{points(eco.point_pool + back)}"))
-    return new

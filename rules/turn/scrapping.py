@@ -1,4 +1,4 @@
-"""Seed 004 Turn Orders: scrapping (issue 23). "Units can be scrapped to recover 50% of their
+"""Seed 004 Turn Orders: scrapping and cancelling (issue 23). "Units can be scrapped to recover 50% of their
 original economic cost. Scrapping can be done where the unit could be constructed, and it does
 not count against the construction capacity."
 
@@ -9,6 +9,8 @@ Readings (docs/economy.md):
 * The refund is 50% of the unit's cost (``units[].cost``; refused without one), paid into the
   Point Pool at once; the unit leaves the campaign at once (a fleet left empty leaves too, and
   escorts of it are released); the planet's construction capacity and docks are not touched.
+* Cancelling a project not completed yet returns 50% of what was spent on it (its cost, paid in
+  full when ordered): :func:`cancel`.
 * Refused: a unit aboard another, carrying or towing units (unload them first), or with a repair
   ordered (cancel it first).
 """
@@ -77,3 +79,30 @@ def scrap(c: Campaign, raw: Any) -> Campaign:
                                  f"= {points(back)} back; Point Pool {points(eco.point_pool)} to "
                                  f"{points(eco.point_pool + back)}"))
     return release_escorts(new)
+
+
+def cancel(c: Campaign, raw: Any) -> Campaign:
+    """``{"power": id, "project": id}``: a project not completed yet cancelled, half of what was
+    spent on it back in the Point Pool (a new campaign)."""
+    if not (isinstance(raw, dict) and set(raw) == {"power", "project"}
+            and all(isinstance(v, str) for v in raw.values())):
+        raise IllegalAnswer(cons.TURN_ORDERS, f"a cancel is {{\"cancel\": {{\"power\": id, \"project\": id}}}}, "
+                                              f"not {raw!r}")
+    p = c.power(raw["power"])
+    eco = p.economy if p is not None else None
+    j = next((x for x in eco.projects if x.id == raw["project"]), None) if eco is not None else None
+    if p is None or eco is None or j is None:
+        raise RuleError(cons.CONSTRUCTION, f"{raw['power']} has no project {raw['project']!r} waiting to be completed")
+    back = cons.cancel_refund(j.cost)
+    new = c.model_copy(deep=True)
+    q = new.power(p.id)
+    assert q is not None
+    q.economy = eco.model_copy(update={"point_pool": eco.point_pool + back,
+                                       "projects": [x for x in eco.projects if x.id != j.id]})
+    team = new.team_of_power(p.id)
+    what = f"the repair of {j.repair_of}" if j.repair_of else f"the {j.unit_class}"
+    new.log.append(LogEntry(turn=c.turn, rule=cons.CONSTRUCTION, secret_of=[team.id if team else "gm"],
+                            text=f"{p.name} cancels {what} at {j.planet} ({j.at}): 50% of {points(j.cost)} = "
+                                 f"{points(back)} back; Point Pool {points(eco.point_pool)} to "
+                                 f"{points(eco.point_pool + back)}"))
+    return new
