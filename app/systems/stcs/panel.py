@@ -20,6 +20,7 @@ from rules.battlehex.change import BattleChange
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question
 from rules.model.visibility import TABLE
+from rules.systems.stcs import movement
 from rules.systems.stcs.battle import STCSBattle
 
 if TYPE_CHECKING:
@@ -30,8 +31,9 @@ NOT_BUILT = ("Built: combat mode, turn order by tactical advantage, sensor locks
              "secret), warping in (dispersion drawn here) and out, fire with its To-Hit odds on the seeded dice, hits "
              "through the shields (superstructure, grid, sensor and shield boxes, engines: 70% loss bars warping out "
              "and forces an uncloak; locks lost), Bridge hits, crew casualties, repairs (tenders' Repair Teams), "
-             "explosions (blast rings drawn here), mines (deploying, scanning a hex), with exact odds. <b>Not built "
-             "yet</b>: movement, shields absorbing damage, weapon boxes, locking on and firing at mines, Repair "
+             "explosions (blast rings drawn here), mines (deploying, scanning a hex), movement (each ship's latest "
+             "move drawn here; its speed read by the To-Hit), with exact odds. <b>Not built yet</b>: the power "
+             "allocated to movement (at the table), a cloaked ship's movement, shields absorbing damage, weapon boxes, locking on and firing at mines, Repair "
              "Shuttles, ramming, tractors, transporters and boarding are played at the table; the Game Master enters "
              "the ships destroyed, written back to the campaign.")
 SIZE = 12.0
@@ -52,6 +54,8 @@ class MapView(ZoomableView):
         """The ship ids drawn, in order (what a test reads)."""
         self.rings: list[tuple[str, int, int]] = []
         """The blast rings drawn: (exploded ship, hexes out, points)."""
+        self.trails: list[tuple[str, int]] = []
+        """The latest moves drawn: (ship, speed)."""
 
     def _blasts(self, run: STCSBattle, font: QFont) -> None:
         """Each explosion's blast as rings of hexes, each ring with its points (seed 002)."""
@@ -71,6 +75,20 @@ class MapView(ZoomableView):
                 t.setPos(self.at(centre.neighbor(Facing.A, n)) - QPointF(3, 5))
                 self.rings.append((b["ship"], n, points))
 
+    def _trails(self, run: STCSBattle, ships: list[str], font: QFont) -> None:
+        """Each seen ship's latest move: a dashed line from where it started, with its speed."""
+        self.trails = []
+        for x in ships:
+            move = run.engine.moves.get(x)
+            if move is None:
+                continue
+            a, b = self.at(move[2]), self.at(run.engine.at[x])
+            self.scene_.addLine(a.x(), a.y(), b.x(), b.y(), QPen(QColor("#9fb4d8"), 1.2, Qt.PenStyle.DashLine))
+            t = self.scene_.addSimpleText(f"speed {move[1]}", font)
+            t.setBrush(QColor("#9fb4d8"))
+            t.setPos(b.x() - SIZE, b.y() - SIZE * 1.9)  # above the ship, clear of its name
+            self.trails.append((x, move[1]))
+
     def at(self, h: Hex) -> QPointF:
         x, y = self.layout_.to_pixel(h)
         return QPointF(x, y)
@@ -82,7 +100,7 @@ class MapView(ZoomableView):
         ships = [x for x in eng.at if self._sees(run, viewer, x)]
         self.shown = ships
         spots = [eng.at[x] for x in ships] + [Hex(*d["target"]) for d in eng.dispersions] \
-            + [Hex(*b["at"]) for b in eng.blasts]
+            + [Hex(*b["at"]) for b in eng.blasts] + [eng.moves[x][2] for x in ships if x in eng.moves]
         cq = sum(h.q for h in spots) // len(spots) if spots else 12
         cr = sum(h.r for h in spots) // len(spots) if spots else 0
         centre = Hex(cq, cr)
@@ -106,6 +124,7 @@ class MapView(ZoomableView):
             t.setBrush(QColor("#e0c040"))
             t.setPos(a.x() - 2 * SIZE, a.y() + SIZE * 1.1)  # under the target ring, clear of the ship's name
         self._blasts(run, font)
+        self._trails(run, ships, font)
         for x, y in eng.locks.items():
             if x in ships and y in ships:
                 p, q = self.at(eng.at[x]), self.at(eng.at[y])
@@ -261,7 +280,7 @@ class STCSPanel(PanelBase):
                     u.team == viewer or viewer == GM) else ""
                 rows.append(f"<li><b>{escape(u.name)}</b> ({d.nation.value}, class {d.class_size}): {where}; "
                             f"CE {d.crew_efficiency}, warp {sum(d.warp_now)}/{sum(d.warp_engines)}, "
-                            f"cruising {d.cruising_warp}, emergency {d.emergency_warp}"
+                            f"cruising {d.cruising_warp}, emergency {d.emergency_warp}, speed {movement.speed(eng, x)}"
                             f"{', cloaked' if eng.cloaked.get(x) else ''}{escape(lock)}</li>")
             rows.append("</ul>")
         return "".join(rows)

@@ -77,7 +77,7 @@ class STCSEngine:
         self.attempts: dict[tuple[str, str], int] = {}  # repair attempts per (ship, system)
         self.assists: dict[tuple[str, int], int] = {}  # a tender's Repair Team assists per (tender, turn)
         self.mines: list[mines.Mine] = []
-        self.moves: dict[str, tuple[int, int]] = {}  # per ship, its latest move's (segment, points): its speed
+        self.moves: dict[str, tuple[int, int, Hex]] = {}  # per ship, its latest move's segment, points (speed), start
         """The turn's order by tactical advantage (:mod:`.advantage`)."""
         self.enlist()
 

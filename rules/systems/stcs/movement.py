@@ -38,12 +38,13 @@ def most_points(e: STCSEngine, x: str) -> int:
 
 def speed(e: STCSEngine, x: str) -> int:
     """``x``'s speed: the movement points of its latest move (0 before it moves)."""
-    return e.moves.get(x, (0, 0))[1]
+    m = e.moves.get(x)
+    return m[1] if m else 0
 
 
 def acts(e: STCSEngine, x: str) -> dict[str, str]:
     """The move act of ``x`` if it may move in this segment's Movement Phase."""
-    if e.cloaked[x] or damage.dead_in_space(e, x) or e.moves.get(x, (0, 0))[0] == e.round:
+    if e.cloaked[x] or damage.dead_in_space(e, x) or x in e.moves and e.moves[x][0] == e.round:
         return {}
     return {f"move:{x}": f"{e.ship(x)} moves (speed {speed(e, x)} now; at most {most_points(e, x)} points)"}
 
@@ -75,7 +76,7 @@ def move(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     face, _, hexes = path.partition(":")
     e.facing[x] = Facing[face]
     e.at[x] = here.neighbor(e.facing[x], int(hexes))
-    e.moves[x] = (e.round, n)
+    e.moves[x] = (e.round, n, here)
     e.log.add("ruling", rule, f"{e.ship(x)} moves at speed {n}: heading {face}, to {e.at[x].q},{e.at[x].r}",
               {"unit": x})
     for a, b in sorted(e.locks.items()):

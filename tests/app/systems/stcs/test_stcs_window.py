@@ -160,3 +160,54 @@ def test_ships_whose_superstructure_is_gone_explode_and_their_blast_rings_are_dr
     assert panel.map.rings[:len(eng.blasts[0]["rings"])] == [
         (eng.blasts[0]["ship"], n, p) for n, p in enumerate(eng.blasts[0]["rings"])]
     assert "Not built yet" in panel.built.text() and "explosions (blast rings drawn here)" in panel.built.text()
+
+
+def move_dialogs(d) -> bool:
+    if not isinstance(d, QuestionDialog):
+        return False
+    key = d.q.key
+    if key == "stcs/mode":
+        d.group.button(1).setChecked(True)  # warp-speed combat
+    elif key.endswith("/move/d7/points"):
+        d.group.button(8).setChecked(True)  # 8 points: the D-7's Emergency Warp
+    elif key.endswith("/move/d7/path"):
+        d.group.button(8).setChecked(True)  # keep its heading, 8 hexes ahead
+    elif key.endswith("/weapon"):
+        d.group.button(0).setChecked(True)  # the phasers, reach 18
+    elif key.endswith("/chart"):
+        SEEN_BY["chart"] = [d.q.text]
+        d.spin.setValue(5)
+    elif key.endswith("/shields"):
+        d.group.button(1).setChecked(True)  # the shields held
+    return ok(d)
+
+
+def test_a_ship_moves_on_the_map_and_is_fired_at_its_speed(qtbot, tmp_path):
+    path = tmp_path / "stcs.json"
+    save_campaign(stcs_campaign(), path)
+    main = open_main_window(qtbot, tmp_path)
+    assert main.open_campaign(path)
+    answerer = Answerer(choose_item("0304"))
+    press(main, "Ctrl+F")
+    qtbot.waitUntil(lambda: bool(battle_windows()))
+    answerer.stop()
+    bw = battle_windows()[-1]
+    qtbot.waitExposed(bw)
+    panel = bw.panel
+    answerer = Answerer(move_dialogs)
+    hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
+    assert "fire:enterprise:d7" not in bw.b.pending.options  # 24 hexes: beyond the phasers' 18
+    act(qtbot, bw, panel, "move:d7")
+    hand_over(qtbot, bw, lambda: "d7" in bw.b.engine.moves)
+    qtbot.waitUntil(lambda: panel.map.trails == [("d7", 8)], timeout=5000)  # the move drawn with its speed
+    texts = [i.text() for i in panel.map.scene_.items() if hasattr(i, "text")]
+    assert "speed 8" in texts and bw.b.engine.range("d7", "enterprise") == 16
+    assert "speed 8" in panel.report("gm")
+    act(qtbot, bw, panel, "fire:enterprise:d7")
+    hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
+    answerer.stop()
+    assert "speed 8 -1, no lock -6" in SEEN_BY["chart"][0]  # read from the move, not asked
+    assert "hits Klothos at speed 8" in bw.b.events_json() or "misses Klothos at speed 8" in bw.b.events_json()
+    keys = [d.q.key for d in answerer.dialogs if isinstance(d, QuestionDialog)]
+    assert keys[:5] == ["stcs/mode", "stcs/1/move/d7/points", "stcs/1/move/d7/path", "stcs/1/fire/enterprise/weapon",
+                        "stcs/1/fire/enterprise/chart"]
