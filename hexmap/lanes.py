@@ -56,11 +56,17 @@ class LaneGraph:
         self.hex_of: dict[Label, Hex] = {n: grid_hex(n) for n in nodes}
         self.closed: frozenset[frozenset[Label]] = frozenset(frozenset(p) for p in closed)
         kinds: dict[Label, dict[Label, LaneKind]] = {n: {} for n in nodes}
+        steps = [(f.vector.q, f.vector.r) for f in Facing]  # a 10,000-sector map takes 60,000 steps
+        closed_any = bool(self.closed)
+        minor = LaneKind.MINOR
         for n, h in self.hex_of.items():
-            for f in Facing:
-                lab = Label(*axial_to_offset(h + f.vector))
-                if lab in self.hex_of and frozenset((n, lab)) not in self.closed:
-                    kinds[n][lab] = kinds[lab][n] = LaneKind.MINOR
+            mine = kinds[n]
+            for dq, dr in steps:
+                q = h.q + dq  # axial_to_offset(h + step), without making the Hex
+                lab = Label(q + 1, h.r + dr + (q - (q & 1)) // 2 + 1)
+                if lab in mine or lab not in kinds or (closed_any and frozenset((n, lab)) in self.closed):
+                    continue
+                mine[lab] = kinds[lab][n] = minor
         for a, b in major:
             kinds.setdefault(a, {})[b] = kinds.setdefault(b, {})[a] = LaneKind.MAJOR
         self._kinds = kinds
