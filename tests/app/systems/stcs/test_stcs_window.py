@@ -76,6 +76,11 @@ def test_an_stcs_battle_cloak_scan_warp_in_and_out(qtbot, tmp_path):
     qtbot.waitExposed(bw)
     panel = bw.panel
     assert isinstance(panel, STCSPanel) and "Not built yet" in panel.built.text()
+    # the banner keeps to a few lines over the map (at QT_SCALE_FACTOR=2 on a 1600x1000 screen the
+    # whole built list took 280 of 930 pixels, the map a strip below it); what is built is a hover away
+    lines = panel.built.heightForWidth(panel.built.width()) / panel.built.fontMetrics().lineSpacing()
+    assert lines <= 3.5, (lines, panel.built.width())
+    assert "explosions (blast rings drawn here)" in panel.built.toolTip()
     answerer = Answerer(dialogs)
     hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
     assert [k for k, _t in answerer.seen] == ["QuestionDialog", "QuestionDialog"]  # mode, arrivals
@@ -159,7 +164,7 @@ def test_ships_whose_superstructure_is_gone_explode_and_their_blast_rings_are_dr
     qtbot.waitUntil(lambda: len(panel.map.rings) == sum(len(b["rings"]) for b in eng.blasts), timeout=5000)
     assert panel.map.rings[:len(eng.blasts[0]["rings"])] == [
         (eng.blasts[0]["ship"], n, p) for n, p in enumerate(eng.blasts[0]["rings"])]
-    assert "Not built yet" in panel.built.text() and "explosions (blast rings drawn here)" in panel.built.text()
+    assert "Not built yet" in panel.built.text() and "explosions (blast rings drawn here)" in panel.built.toolTip()
 
 
 def move_dialogs(d) -> bool:
