@@ -21,7 +21,7 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.b5 import B5Data, B5Settings, B5Weapon
 from rules.model.units import unit_secret
-from rules.systems.b5 import command, deploy, firing, jump, jumping, losses, morale, reinforce, turns
+from rules.systems.b5 import command, damage, deploy, firing, jump, jumping, losses, morale, reinforce, turns
 from rules.systems.b5.asking import place, secret_number
 from rules.systems.b5.deploy import Board, Place
 from rules.systems.b5.force import Force, Squadron, force_of
@@ -118,6 +118,8 @@ class B5Engine:
         """The ship the pending weapon question is for."""
         self.morale_hit: list[str] = []
         """The command ships whose grey boxes lost the GM is still to give this turn."""
+        self.hits: dict[str, dict[str, int]] = {}  # ship -> system boxes fire marked (data() takes them off)
+        self.grey_due: list[str] = []  # squadrons whose grey boxes fire marked this turn (morale at its end)
         self.enlist()
 
     def name(self, team: str) -> str:
@@ -125,9 +127,7 @@ class B5Engine:
         return t.name if t else team
 
     def data(self, uid: str) -> B5Data:
-        b5 = self.units[uid].unit.b5
-        assert b5 is not None
-        return b5
+        return damage.effective(self.units[uid].unit.b5, self.hits.get(uid, {}))
 
     def enlist(self) -> None:
         """The units taking part with Babylon 5 data, and each side's force (refused with the rule

@@ -2,8 +2,8 @@
 ship, one of its weapons and an enemy ship in reach; the engine works out the range band (the
 Minbari jammer), the bypass penalty, the 'x' rating after out-of-command, rolls the fire-control
 dice on the seeded dice, then each hit's damage die against the armor of the arc it struck, and
-marks the structure lost (a ship with none left is destroyed). System hits are named, not
-tracked; the GM enters the rest with the results (docs/b5.md)."""
+marks the structure lost (a ship with none left is destroyed), the systems hit
+(rules/systems/b5/damage.py) and the grey boxes marked off (each squadron's morale track)."""
 from __future__ import annotations
 
 import math
@@ -17,7 +17,7 @@ from rules.battlehex.questions import Question, choose
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.model.b5 import B5Data, B5Weapon, Category, Race, WeaponClass
-from rules.systems.b5 import deploy, fire, losses
+from rules.systems.b5 import damage, deploy, fire, losses, morale
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
@@ -263,15 +263,23 @@ def _hits(self: B5Engine, firer: str, w: B5Weapon, target: str, x: int, aim: tup
     lost, named = 0, []
     for _ in range(hits):
         dmg = w.damage[band] if w.cls is WeaponClass.PLASMA else w.damage[0]
-        if isinstance(dmg, int):  # a matter weapon: its points, where a d10 says
+        if isinstance(dmg, int):  # a matter weapon: its points, all where a d10 says
             where = self.dice.roll("d10", purpose="matter hit location", rule=RULE, who=who).total
-            lost += dmg if where <= 4 else 0
-            named.append("structure" if where <= 4 else "a minor system" if where <= 8 else "a primary system")
+            place = damage.matter(where)
+            marks = [_mark(self, firer, target, place) for _ in range(dmg)] if place != "structure" else []
+            lost += dmg if place == "structure" else marks.count("structure")
+            named.append("structure" if place == "structure" else f"{place}: {', '.join(marks)}")
             continue
         roll = self.dice.roll(dmg, purpose=f"{w.name} damage", rule=RULE, who=who).total
         cls = fire.damage_class(roll, armor, w.cls)
         lost += structure(cls, roll, w.cls is WeaponClass.FLASH)
-        named.append(cls)
+        marks = []
+        for kind in damage.systems(cls, roll, w.cls is WeaponClass.FLASH):
+            second = self.dice.roll("d6", purpose=f"{kind} hit: which system", rule=damage.RULE, who=who).total
+            marks.append(_mark(self, firer, target, damage.which(kind, second)))
+        lost += marks.count("structure")
+        named.append(cls + (f" ({', '.join(marks)})" if marks else ""))
+    _grey(self, target, lost)
     self.structure_lost[target] = self.structure_lost.get(target, 0) + lost
     left = t.structure - self.structure_lost[target]
     self.log.add("ruling", RULE, f"{possessive(self.units[firer].unit.name)} {w.name} (x{x}) at "
@@ -285,6 +293,38 @@ def _hits(self: B5Engine, firer: str, w: B5Weapon, target: str, x: int, aim: tup
                                      "pulse's fire is done (it may still fire)", {"unit": target})
     hurt = _squadron(self, target)
     self.struck[hurt] = max(self.struck.get(hurt, 0), 2 if left <= 0 else int(lost > 0))
+
+
+def _mark(self: B5Engine, firer: str, target: str, system: str) -> str:
+    """One box of ``system`` on ``target``, hit from ``firer`` (rules/systems/b5/damage.py)."""
+    base = self.units[target].unit.b5
+    assert base is not None
+    diff, where = 1, tuple(range(6))
+    if firer in self.at and target in self.at:
+        b = bearing(self, target, firer)
+        diff, where = round(b / 60) % 6, fire.arcs_at(b)
+    side = damage.FRONT if diff == 0 else damage.AFT if diff == 3 else damage.SIDE
+
+    def in_arc(i: int) -> bool:
+        return fire.arc_x(base.weapons[i].arcs, base.weapons[i].x, where) > 0
+    return damage.mark(base, self.hits.setdefault(target, {}), system, side, in_arc)
+
+
+def _grey(self: B5Engine, target: str, lost: int) -> None:
+    """The grey boxes ``lost`` more structure marks off ``target``, noted on its squadron's morale
+    track (Structural Damage: "If a grey box is marked as damage, it will affect the morale")."""
+    base = self.units[target].unit.b5
+    assert base is not None
+    before = self.structure_lost.get(target, 0)
+    n = (damage.grey_marked(base.structure, base.grey_boxes, min(base.structure, before + lost))
+         - damage.grey_marked(base.structure, base.grey_boxes, min(base.structure, before)))
+    name = _squadron(self, target)
+    if n and name:
+        self.marked[name] = self.marked.get(name, 0) + n
+        if name not in self.grey_due:
+            self.grey_due.append(name)
+        self.log.add("ruling", RULE, f"{self.units[target].unit.name}: {n} grey box{'es' if n > 1 else ''} marked "
+                                     f"off: {possessive('squadron ' + name)} morale track {self.marked[name]} of {morale.grey(self, name)}", {"unit": target})
 
 
 def odds(self: B5Engine) -> dict[str, str]:

@@ -1,5 +1,6 @@
-"""b5 morale at each turn's end (seed 003 Morale): the GM names the squadrons that lost grey
-structure boxes and how many; each morale level reached is rolled once on the seeded d12 with
+"""b5 morale at each turn's end (seed 003 Morale): the grey boxes the engine's fire marked off
+(rules/systems/b5/firing.py), then the GM names the squadrons that lost grey structure boxes at
+the table (fighters, energy mines, a turn fought at the table) and how many; each morale level reached is rolled once on the seeded d12 with
 the battle situation's modifier, and a squadron that rolls the level's number or more begins
 withdrawal operations (the GM enters what became of it with the results)."""
 from __future__ import annotations
@@ -33,9 +34,8 @@ def situation(self: B5Engine) -> Procedure:
 def grey(self: B5Engine, name: str) -> int:
     """Squadron ``name``'s starting morale level: its ships' grey boxes."""
     for team in self.forces:
-        for s in self.forces[team].squadrons:
-            if s.name == name:
-                return sum(self.data(x).grey_boxes for x in s.ships)
+        if any(s.name == name for s in self.forces[team].squadrons):  # its ships lost too: the level is fixed
+            return sum(self.data(x).grey_boxes for x in self.side_units(team) if self.data(x).squadron == name)
     return 0
 
 
@@ -43,6 +43,11 @@ def morale_step(self: B5Engine, resumed: bool = False) -> Procedure:
     """The turn's morale: which squadrons lost grey boxes, how many, and their checks
     (``resumed``: at the pending count of :attr:`B5Engine.morale_hit`)."""
     if not resumed:
+        for name in self.grey_due:  # the grey boxes fire marked off (rules/systems/b5/firing.py)
+            team = next(t for t in self.forces if any(s.name == name for s in self.forces[t].squadrons))
+            if name not in self.withdrawing:
+                _checks(self, name, team, grey(self, name))
+        self.grey_due = []
         live = {s.command: s for t in (self.defender, self.attacker) for s in self.live_squadrons(t)
                 if s.name not in self.withdrawing and grey(self, s.name) > self.marked.get(s.name, 0)}
         options = list(live)
@@ -50,8 +55,8 @@ def morale_step(self: B5Engine, resumed: bool = False) -> Procedure:
         def check(a: Any) -> list[str]:
             return unit_list(a, options, RULE, lambda x: f"squadron {live[x].name}", "choose squadrons by commander")
         hit = yield choose_units(f"b5/{self.round}/morale", GM, RULE, f"Game Master: turn {self.round}'s morale: "
-                                 "which squadrons had grey structure boxes marked off? (by command ship; none: no "
-                                 "unit ticked)", options, check)
+                                 "which squadrons had grey structure boxes marked off at the table (fighters, energy "
+                                 "mines; the engine's fire marks its own)? (by command ship; none: no unit ticked)", options, check)
         self.morale_hit = list(hit)
     while self.morale_hit:
         cmd = self.morale_hit[0]

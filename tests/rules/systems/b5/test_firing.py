@@ -78,7 +78,7 @@ def test_structure_by_damage_class():
 
 
 def test_a_laser_at_extreme_range_hits_the_side_armor():
-    run = fight([10, 1, 9])
+    run = fight([10, 1, 9, 4])  # 4: the severe hit's second die (a primary weapon)
     assert run.pending.options == ("done", "fire")
     run.answer("fire")
     assert run.pending.options == ("b-flag", "r-flag")  # both flagships reach the other (37 hexes)
@@ -90,9 +90,9 @@ def test_a_laser_at_extreme_range_hits_the_side_armor():
     with pytest.raises(IllegalAnswer):
         run.answer("r-f2")  # not an enemy
     run.answer("b-flag")
-    assert "R-FLAG's Laser (x2) at B-FLAG, extreme range, d10 + sensor 5+0 needs 15: 1 hit(s) on armor 4: severe; " \
-           "2 structure, 10 left" in [e.text for e in run.log.events]  # 10 + 5 hits, 1 + 5 misses; 9 - 4: severe, odd
-    assert [e.data["faces"] for e in run.log.events if e.kind == "roll"] == [[10], [1], [9]]
+    assert "R-FLAG's Laser (x2) at B-FLAG, extreme range, d10 + sensor 5+0 needs 15: 1 hit(s) on armor 4: severe " \
+           "(Laser); 2 structure, 10 left" in [e.text for e in run.log.events]  # 10 + 5 hits, 1 + 5 misses; 9 - 4: severe, odd
+    assert [e.data["faces"] for e in run.log.events if e.kind == "roll"] == [[10], [1], [9], [4]]
     run.answer("fire")
     run.answer("r-flag")
     assert run.pending.options == ("Matter cannon",)  # the laser fires once a turn
@@ -102,7 +102,7 @@ def test_a_ship_destroyed_in_a_pulse_fires_in_it_and_is_destroyed_when_its_fire_
     """Combat: "all weapons fire is rolled and the results are recorded before moving on to
     resolving the damage": B-FLAG, left with no structure by R-FLAG's cannon, still fires its laser
     in that pulse; it is destroyed once the pulse's fire is done, and no longer a target."""
-    run = fight([10, 3, 1, 1])  # the cannon's hit and location; the laser's two misses
+    run = fight([10, 3, 1, 1, 5])  # the cannon's hit and location; the laser's two misses; the morale d12
     for a in ("fire", "r-flag", "Matter cannon", "b-flag"):
         run.answer(a)
     assert "B-FLAG has no structure left: destroyed when this pulse's fire is done (it may still fire)" in [
@@ -117,7 +117,7 @@ def test_a_ship_destroyed_in_a_pulse_fires_in_it_and_is_destroyed_when_its_fire_
 
 
 def test_a_ship_with_no_structure_left_is_destroyed_and_counted():
-    run = fight([10, 3])  # the cannon hits (10 + 5 >= 15), location d10 3: structure, all 12 points
+    run = fight([10, 3, 5])  # the cannon hits (10 + 5 >= 15), location d10 3: structure, all 12 points; morale d12 5
     for a in ("fire", "r-flag", "Matter cannon", "b-flag"):
         run.answer(a)
     assert run.engine.units["b-flag"].status.value == "present"  # until this pulse's fire is done: it fires
