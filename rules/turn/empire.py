@@ -237,6 +237,9 @@ def _update_assets(new: Campaign, c: Campaign, graph: LaneGraph | None) -> None:
                                                who=GM).natural, pl.carrying_capacity)
                 pl.census, pl.census_bonus = g.census, g.bonus
                 _log(new, pe.UPDATE_ASSET, f"{pl.name} ({s.at}): census growth {g.words}")
+    from rules.turn.colonize import settle
+
+    settle(new)  # new colonies, after the checks (a colony starts with Morale equal to its Census)
 
 
 def waits_for(c: Campaign) -> str:

@@ -22,13 +22,13 @@ from rules.economy.income import points
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.model.records import Phase
-from rules.turn import ground_orders, purchases, scrapping
+from rules.turn import colonize, ground_orders, purchases, scrapping
 
 TURN_ORDERS = purchases.TURN_ORDERS
 KINDS: dict[str, Callable[[Campaign, Any], Campaign]] = {
     "purchase": purchases.order, "productivity": purchases.improve, "repair": purchases.repair,
     "intel": purchases.intel, "cancel": scrapping.cancel, "scrap": scrapping.scrap,
-    "ground": ground_orders.order}
+    "ground": ground_orders.order, "colonize": colonize.load}
 """The Turn Orders a power enters, each judged by rules/turn/purchases.py, scrapping.py, ground_orders.py."""
 DONE = "done"
 
@@ -63,7 +63,8 @@ def pending(c: Campaign) -> Question | None:
                 + (f"; projects waiting: {waiting}" if waiting else "")
                 + ") - one at a time: {\"purchase\": {class, at, planet}}, {\"productivity\": {at, planet}}, "
                   "{\"repair\": {unit, planet}}, {\"intel\": {points}}, {\"cancel\": {project}}, "
-                  "{\"scrap\": {unit, planet}}, {\"ground\": {class, at, planet}}; \"done\" when finished")
+                  "{\"scrap\": {unit, planet}}, {\"ground\": {class, at, planet}}, {\"colonize\": {fleet, planet}}; "
+                  "\"done\" when finished")
         return Question(key(p.id), QKind.ACTION, team, TURN_ORDERS, text, (DONE, *KINDS),
                         data={"secret": True, "power": p.id, "answers": [DONE, *KINDS]})
     return None

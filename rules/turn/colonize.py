@@ -1,0 +1,109 @@
+"""Seed 004 colonization (issue 23): "The Colony Fleet, along with any assigned escorts, can move
+one Census from the current system to the fleet, making it a loaded Colony Fleet. The Colony
+Fleet then moves to its destination. On the next "Update Assets Phase," the Census from the fleet
+is moved to the planet, establishing the colony. [...] The colony starts with Morale equal to its
+Census, and both Intel and Productivity are initially set to 0, unless there is pre-existing
+infrastructure on the planet."
+
+Readings (docs/economy.md):
+
+* ``{"colonize": {"power": id, "fleet": id, "planet": name}}`` in Turn Orders: the power's Colony
+  Fleet, standing (not in transit) at the sector of the power's planet ``planet``, loads 1 Census
+  from it (Census cargo, amount 1); the planet keeps at least 1 Census (emptying a colony is not
+  moving its people) and a fleet carries one Census at a time.
+* At Update Asset (:func:`settle`), a loaded Colony Fleet standing in a system with an unowned
+  planet of Census 0 settles the first such planet in the system's list: the power owns it, its
+  Census is the fleet's, its Morale equals its Census, its Productivity stays as the file gives it
+  (pre-existing infrastructure, else 0); an unowned sector becomes the power's. In a system another
+  power owns, or with no such planet, the fleet keeps its Census and waits (logged).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rules.battlehex.log import IllegalAnswer
+from rules.battlehex.words import possessive
+from rules.economy.construction import TURN_ORDERS, UPDATE_ASSET
+from rules.errors import RuleError
+from rules.model.campaign import Campaign
+from rules.model.records import LogEntry
+from rules.model.turn_model import Cargo, CargoKind, FleetKind
+
+LOAD = f"{TURN_ORDERS} (colonization)"
+SETTLE = f"{UPDATE_ASSET} (colonization)"
+
+
+def load(c: Campaign, raw: Any) -> Campaign:
+    """The Colony Fleet loads 1 Census from the power's planet where it stands (a new campaign);
+    an illegal order raises and changes nothing."""
+    keys = {"power", "fleet", "planet"}
+    if not (isinstance(raw, dict) and set(raw) == keys and all(isinstance(raw[k], str) for k in keys)):
+        raise IllegalAnswer(TURN_ORDERS, "a colonization is {\"colonize\": {\"power\": id, \"fleet\": id, \"planet\": "
+                                         f"name}}}}, not {raw!r}")
+    if c.settings.empire_turn != "seed004":
+        raise RuleError(TURN_ORDERS, "colonization is kept by hand in this campaign (settings.empire_turn by_hand)")
+    p = c.power(raw["power"])
+    if p is None:
+        raise IllegalAnswer(TURN_ORDERS, f"there is no power {raw['power']!r}")
+    f = next((x for x in c.fleets if x.id == raw["fleet"]), None)
+    if f is None or f.power != p.id or f.kind is not FleetKind.COLONY:
+        raise RuleError(LOAD, f"{raw['fleet']} is not a Colony Fleet of {p.name}: only a Colony Fleet loads Census to "
+                              "colonize")
+    if f.in_transit_to is not None:
+        raise RuleError(LOAD, f"{f.name} is in transit: it loads Census only where it stands")
+    if any(x.kind is CargoKind.CENSUS for x in f.cargo):
+        raise RuleError(LOAD, f"{f.name} is already loaded: a Colony Fleet moves one Census")
+    s = c.sector_at(str(f.sector))
+    pl = next((x for x in (s.star_system.planets if s is not None and s.star_system else [])
+               if x.name == raw["planet"]), None)
+    if s is None or pl is None or pl.owner != p.id:
+        raise RuleError(LOAD, f"{f.name} loads Census only from a planet of {p.name} in its system ({f.sector}): "
+                              f"{raw['planet']} is not one")
+    if pl.census < 2:
+        raise RuleError(LOAD, f"{possessive(pl.name)} Census is {pl.census}: it keeps at least 1 (a colony is not "
+                              "emptied)")
+    new = c.model_copy(deep=True)
+    nf = next(x for x in new.fleets if x.id == f.id)
+    ns = new.sector_at(str(f.sector))
+    assert ns is not None and ns.star_system is not None
+    npl = next(x for x in ns.star_system.planets if x.name == pl.name)
+    npl.census -= 1
+    nf.cargo.append(Cargo(id=f"{f.id}-census-t{c.turn}", kind=CargoKind.CENSUS, amount=1, embarked_turn=c.turn))
+    team = new.team_of_power(p.id)
+    new.log.append(LogEntry(turn=c.turn, rule=LOAD, secret_of=[team.id if team else "gm"],
+                            text=f"{f.name} loads 1 Census from {pl.name} ({s.at}): Census {pl.census} to "
+                                 f"{pl.census - 1}; the colony is settled at an Update Asset where it stands"))
+    return new
+
+
+def settle(new: Campaign) -> None:
+    """Update Asset: each loaded Colony Fleet settles its system's first unowned planet of Census
+    0, logged (in place; the sectors and fleets it changes are replaced by copies, as the Update
+    Asset campaign shares the others with the one before)."""
+    fleets = list(new.fleets)
+    for i, f in enumerate(fleets):
+        load_ = next((x for x in f.cargo if x.kind is CargoKind.CENSUS), None)
+        if f.kind is not FleetKind.COLONY or load_ is None or f.in_transit_to is not None:
+            continue
+        k, s = next((k, s) for k, s in enumerate(new.map.sectors) if s.at == f.sector)
+        name = new.power(f.power).name if new.power(f.power) is not None else f.power  # type: ignore[union-attr]
+        spot = next((pl for pl in (s.star_system.planets if s.star_system else [])
+                     if pl.owner is None and pl.census == 0), None)
+        why = (f"the system is {possessive(s.owner)}" if s.owner not in (None, f.power)
+               else "no unowned planet without Census in the system" if spot is None else "")
+        if why:
+            new.log.append(LogEntry(turn=new.turn, rule=SETTLE, text=f"{f.name} ({name}) keeps its Census at "
+                                    f"{s.at}: {why}"))
+            continue
+        assert spot is not None
+        ns = s.model_copy(deep=True)
+        npl = next(pl for pl in ns.star_system.planets if pl.name == spot.name)  # type: ignore[union-attr]
+        npl.owner, npl.census = f.power, load_.amount
+        npl.morale = npl.census
+        ns.owner = ns.owner or f.power
+        new.map.sectors[k] = ns
+        fleets[i] = f.model_copy(update={"cargo": [x for x in f.cargo if x.id != load_.id]})
+        new.log.append(LogEntry(turn=new.turn, rule=SETTLE, text=f"{name} settles {npl.name} ({s.at}) from "
+                                f"{f.name}: Census {npl.census}, Morale {npl.morale}, Productivity "
+                                f"{npl.productivity}"))
+    new.fleets = fleets
