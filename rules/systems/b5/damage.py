@@ -26,7 +26,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from rules.model.b5 import B5Data, B5Weapon
+from fractions import Fraction
+
+from rules.model.b5 import B5Data, B5Weapon, WeaponClass
+from rules.systems.b5 import fire
 
 RULE = "B5 Determining What Is Damaged"
 MINOR, PRIMARY = "minor system", "primary system"
@@ -68,6 +71,20 @@ def matter(where: int) -> str:
     if where <= 4:
         return "structure"
     return which(MINOR if where <= 8 else PRIMARY, where)
+
+
+def class_odds(dmg: str | int, armor: int, cls: WeaponClass) -> str:
+    """The exact chance of each damage class a hit's damage ``dmg`` (a die, or a matter weapon's
+    points) brings against ``armor``, shown before the roll."""
+    if isinstance(dmg, int):
+        return f"{dmg} point{'s' if dmg > 1 else ''} where a d10 says: structure 2/5, a minor system 2/5, " \
+               "a primary system 1/5"
+    n, f = fire.sides(dmg)
+    by: dict[str, Fraction] = {}
+    for t in range(n, n * f + 1):
+        c = fire.damage_class(t, armor, cls)
+        by[c] = by.get(c, Fraction(0)) + fire.p_die_at_least(dmg, t) - fire.p_die_at_least(dmg, t + 1)
+    return f"{dmg} on armor {armor}: " + ", ".join(f"{c} {by.get(c, 0)}" for c in ("minor", "moderate", "severe"))
 
 
 def mark(data: B5Data, hits: dict[str, int], system: str, side: str, in_arc: Callable[[int], bool]) -> str:

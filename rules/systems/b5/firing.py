@@ -262,7 +262,7 @@ def _hits(self: B5Engine, firer: str, w: B5Weapon, target: str, x: int, aim: tup
         hits += fire.pulse_hits(need, total, w.max_pulses) if w.cls is WeaponClass.PULSE else int(total >= need)
     lost, named = 0, []
     for _ in range(hits):
-        dmg = w.damage[band] if w.cls is WeaponClass.PLASMA else w.damage[0]
+        dmg = _dmg(w, band)
         if isinstance(dmg, int):  # a matter weapon: its points, all where a d10 says
             where = self.dice.roll("d10", purpose="matter hit location", rule=RULE, who=who).total
             place = damage.matter(where)
@@ -345,6 +345,18 @@ def odds(self: B5Engine) -> dict[str, str]:
         p = fire.p_die_at_least(_fc(w, t), face)
         out[self.units[target].unit.name] = (f"{fire.BANDS[band]} range, {_fc(w, t)} needs {face}+: "
                                              f"{p} a die, "
-                                             f"x{losses.x_rating(self, firer, arc_x(self, firer, w, target))}")
+                                             f"x{losses.x_rating(self, firer, arc_x(self, firer, w, target))}; "
+                                             f"damage {damage.class_odds(_dmg(w, band), _armor(self, w, target, firer), w.cls)}")
     return out
 
+
+
+def _dmg(w: B5Weapon, band: int) -> str | int:
+    """``w``'s damage at range band ``band`` (a plasma weapon's by band)."""
+    return w.damage[band] if w.cls is WeaponClass.PLASMA else w.damage[0]
+
+
+def _armor(self: B5Engine, w: B5Weapon, target: str, firer: str) -> int:
+    """The armor a shot of ``w`` strikes: the arc's, a ballistic weapon's the target's best."""
+    return max(self.data(target).armor) if w.cls is WeaponClass.BALLISTIC else self.data(target).armor[
+        _arc(self, target, firer)]

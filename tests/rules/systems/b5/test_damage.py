@@ -3,6 +3,7 @@ Damage Resolution, Tracking the Morale of a Squadron): the seed's numbers, then 
 on scripted dice marking systems and grey boxes, and the morale check they bring."""
 from __future__ import annotations
 
+from rules.model.b5 import WeaponClass
 from rules.systems.b5 import damage
 from rules.systems.b5.damage import MANEUVER, MINOR, PRIMARY, PRIMARY_W, SECONDARY_W, SENSOR
 from rules.systems.b5.fire import damage_class
@@ -10,6 +11,7 @@ from rules.systems.b5.firing import structure
 from tests.rules.systems.b5.helpers import ARRAY, PULSE, ship
 from tests.rules.systems.b5.test_firing import fight
 
+PARTICLE, PLASMA, MATTER = WeaponClass.PARTICLE, WeaponClass.PLASMA, WeaponClass.MATTER
 LIGHT = dict(PULSE, name="Light pulse cannon", shots=3)
 """The example's light pulse cannon: a secondary weapon (the heavy ones are its only primary)."""
 
@@ -75,6 +77,22 @@ def test_x1_arcs_are_kept_while_a_box_is_left():
     assert damage.effective(ship(weapons=[w]), {"w0": 3}).weapons[0].arcs == [0, 0, 0, 0, 0, 0]
 
 
+def test_the_damage_classes_odds_before_the_roll():
+    assert damage.class_odds("d10", 4, PARTICLE) == "d10 on armor 4: minor 1/5, moderate 1/5, severe 3/10"
+    assert damage.class_odds("d10", 6, PLASMA) == "d10 on armor 6: minor 1/5, moderate 1/5, severe 3/10"  # 6 - 2
+    assert damage.class_odds("2d6", 10, PARTICLE) == "2d6 on armor 10: minor 5/36, moderate 1/36, severe 0"  # 10-11; 12
+    assert damage.class_odds(12, 4, MATTER) == ("12 points where a d10 says: structure 2/5, a minor system 2/5, "
+                                                "a primary system 1/5")
+
+
+def test_the_target_question_shows_the_damage_odds():
+    run = fight([])
+    for a in ("fire", "r-flag", "Matter cannon"):
+        run.answer(a)
+    assert run.question_odds()["B-FLAG"].endswith("x1; damage 12 points where a d10 says: structure 2/5, "
+                                                  "a minor system 2/5, a primary system 1/5")
+
+
 def test_grey_boxes_spread_and_marked_from_the_right():
     assert damage.grey_boxes(12, 2) == [4, 8] and damage.grey_boxes(3, 3) == [1, 2, 3]
     assert [damage.grey_marked(12, 2, n) for n in (0, 4, 5, 8, 9, 12)] == [0, 0, 1, 1, 2, 2]
@@ -89,7 +107,7 @@ def test_fire_marks_a_primary_weapon_and_the_ship_fires_it_weaker():
     assert run.engine.data("b-flag").weapons[0].x == 1
     for a in ("fire", "b-flag", "Laser"):
         run.answer(a)
-    assert run.question_odds()["R-FLAG"].endswith("x1")
+    assert ", x1; damage d10" in run.question_odds()["R-FLAG"]  # its Laser now fires x1
 
 
 def test_fire_marks_the_sensors():

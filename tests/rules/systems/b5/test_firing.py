@@ -38,6 +38,8 @@ def fight(faces, laser=LASER, set_up=SET_UP):
     return run
 
 
+DAMAGE = "; damage d10 on armor 4: minor 1/5, moderate 1/5, severe 3/10"
+"""The laser's d10 on the side armor 4: 4-5 minor, 6-7 moderate, 8-10 severe (shown before the roll)."""
 ASTRIDE = SET_UP[:5] + [{"at": "1027", "facing": "B"}, "1030"] + SET_UP[7:]
 """After the moves R-FLAG (facing F) has B-FLAG in its front arc (bearing 333 degrees) and B-F2 in
 its front left arc (327 degrees), both at extreme range."""
@@ -48,8 +50,8 @@ def test_a_weapon_fires_only_into_its_arcs_with_each_arcs_x():
     run = fight([], dict(LASER, arcs=[1, 0, 0, 0, 0, 2]), ASTRIDE)
     for a in ("fire", "r-flag", "Laser"):
         run.answer(a)
-    assert run.question_odds() == {"B-FLAG": "extreme range, d10 needs 10+: 1/10 a die, x1",
-                                   "B-F2": "extreme range, d8 needs 10+: 0 a die, x2"}
+    assert run.question_odds() == {"B-FLAG": "extreme range, d10 needs 10+: 1/10 a die, x1" + DAMAGE,
+                                   "B-F2": "extreme range, d8 needs 10+: 0 a die, x2" + DAMAGE}
 
 
 def test_a_target_outside_the_weapons_arcs_is_not_offered_and_is_refused_naming_the_rule():
@@ -85,8 +87,8 @@ def test_a_laser_at_extreme_range_hits_the_side_armor():
     run.answer("r-flag")
     assert run.pending.options == ("Laser", "Matter cannon")
     run.answer("Laser")
-    assert run.question_odds() == {"B-FLAG": "extreme range, d10 needs 10+: 1/10 a die, x2",
-                                   "B-F2": "extreme range, d8 needs 10+: 0 a die, x2"}  # Def 10 + 5 - sensor 5
+    assert run.question_odds() == {"B-FLAG": "extreme range, d10 needs 10+: 1/10 a die, x2" + DAMAGE,
+                                   "B-F2": "extreme range, d8 needs 10+: 0 a die, x2" + DAMAGE}  # Def 10 + 5 - sensor 5
     with pytest.raises(IllegalAnswer):
         run.answer("r-f2")  # not an enemy
     run.answer("b-flag")
