@@ -89,7 +89,8 @@ class Snapshots:
             else:
                 y = object.__new__(t)
                 y.__dict__.update(fields)
-        else:
+        else:  # (a set, a slotted object): deepcopy reads its memo by id, so not the in-progress mark
+            del self._new[i]
             y = copy.deepcopy(x, self._new)
         self._new[i] = y
         return y

@@ -111,3 +111,27 @@ def test_snapshots_share_what_did_not_change() -> None:
     two = snaps.take(live, {})
     assert one == {"a": [1, 2], "b": {"x": [3]}} and two["a"] == [1, 2, 4]
     assert two["b"] is one["b"] and two["a"] is not one["a"] and two is not one
+
+
+def test_snapshots_copy_a_set_and_a_slotted_object() -> None:
+    """A set (B5's ships out of command) is copied as a set, not as the in-progress marker (seen on
+    the real screen: a B5 replay's first step failed, "argument of type 'object' is not iterable")."""
+    live: dict[str, Any] = {"out": {"b-flag"}, "frozen": Label.parse("0304")}
+    one = Snapshots().take(live, {})
+    assert one == live and isinstance(one["out"], set) and one["out"] is not live["out"]
+
+
+def test_a_b5_battle_steps_from_its_first_answer() -> None:
+    from tests.rules.systems.b5.helpers import b5_campaign
+    from tests.rules.systems.b5.test_random_b5 import play as play_b5
+    from tests.rules.systems.v13.helpers import AT as B5_AT
+
+    played = play_b5(1)
+    steps = Steps(played)
+    for k in (0, len(steps) // 2, len(steps)):
+        view = steps.at(k)
+        oracle = start(b5_campaign(4, armed=True), B5_AT)
+        for a in played.answers[:k]:
+            oracle.answer(a)
+        assert view.events_json() == oracle.events_json()  # type: ignore[attr-defined]
+        assert view.engine.out_of_command == oracle.engine.out_of_command  # type: ignore[attr-defined]
