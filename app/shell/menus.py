@@ -120,6 +120,8 @@ def build_menus(window: MainWindow) -> MenuActions:
     file_menu.addSeparator()
     add_action(window, file_menu, "Pass&phrases (sealed secrets)...", window.passphrases)
     add_action(window, file_menu, "Replay a &Battle...", lambda: _replay(window))  # issue 22: step through it
+    add_action(window, file_menu, "E&xport My Orders...", lambda: _sealed_orders(window, "export"))  # issue 23
+    add_action(window, file_menu, "&Import Orders...", lambda: _sealed_orders(window, "import"))  # by sealed file
     file_menu.addSeparator()
     # QKeySequence.StandardKey.Quit is empty on some platforms (Windows, Qt's offscreen one): Ctrl+Q everywhere
     add_action(window, file_menu, "&Quit", window.quit, "Ctrl+Q")
@@ -292,6 +294,13 @@ def _new_campaign(window) -> None:
     from app.shell.new_campaign import new_campaign
 
     new_campaign(window)
+
+
+def _sealed_orders(window, which: str) -> None:
+    """File > Export My Orders... / Import Orders... (issue 23: orders by sealed file)."""
+    from app.shell.sealed_orders_gui import export_my_orders, import_orders
+
+    (export_my_orders if which == "export" else import_orders)(window)
 
 
 def _replay(window) -> None:

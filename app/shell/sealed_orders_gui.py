@@ -1,0 +1,178 @@
+"""File > Export My Orders... and File > Import Orders... (issue 23, play by e-mail): a power's
+Team enters its Turn Orders for this turn in its orders dialog (checked on a scratch copy; the
+campaign is not changed) and writes them as a file sealed to the GM with its passphrase; the GM
+imports every power's file (its own passphrase opens them) and each power's orders question is
+answered from it, as one undoable step. The engine seals, reads and refuses
+(rules/turn/sealed_orders.py); these dialogs only gather."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QLabel, QLineEdit,
+                               QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
+
+from rules.errors import RuleError
+from rules.model.campaign import Campaign
+from rules.model.seals import GM
+
+
+def _buttons(d: QDialog, lay: QVBoxLayout) -> None:
+    box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+    box.accepted.connect(d.accept)
+    box.rejected.connect(d.reject)
+    lay.addWidget(box)
+
+
+class ExportOrdersDialog(QDialog):
+    """Whose orders, the Team's passphrase and the file to write."""
+
+    def __init__(self, c: Campaign, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Export my orders (sealed to the GM)")
+        lay = QVBoxLayout(self)
+        text = QLabel(f"Your power's Turn Orders for turn {c.turn}, sealed so that only the GM opens them and made "
+                      "with your Team's key (its passphrase), so no other Team can send orders in your name. You "
+                      "enter them next, one at a time.")
+        text.setWordWrap(True)
+        lay.addWidget(text)
+        form = QFormLayout()
+        self.power_box = QComboBox()
+        for p in c.powers:
+            team = c.team_of_power(p.id)
+            if team is not None and team.id != GM and team.id in c.keys:
+                self.power_box.addItem(f"{p.name} ({team.name})", p.id)
+        self.passphrase = QLineEdit()
+        self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
+        self.path = QLineEdit(f"orders-turn{c.turn}.battlehex-orders")
+        for label, w in (("&Power:", self.power_box), ("Team &passphrase:", self.passphrase), ("&File:", self.path)):
+            w.setAccessibleName(label.replace("&", "").rstrip(":"))
+            form.addRow(label, w)
+        lay.addLayout(form)
+        _buttons(self, lay)
+
+
+class ImportOrdersDialog(QDialog):
+    """The powers' sealed orders files and, unless the GM's key is open, the GM's passphrase."""
+
+    def __init__(self, needs_passphrase: bool, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Import orders (sealed to the GM)")
+        lay = QVBoxLayout(self)
+        text = QLabel("Each power's sealed orders file for this turn, one a line. Every file is read before any "
+                      "order is given: one of another turn, power or campaign, or changed, refuses them all.")
+        text.setWordWrap(True)
+        lay.addWidget(text)
+        self.files = QPlainTextEdit()
+        self.files.setAccessibleName("Files")
+        lay.addWidget(self.files)
+        browse = QPushButton("&Browse...")
+        browse.clicked.connect(self._browse)
+        lay.addWidget(browse)
+        form = QFormLayout()
+        self.passphrase = QLineEdit()
+        self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
+        self.passphrase.setAccessibleName("GM passphrase")
+        if needs_passphrase:
+            form.addRow("&GM passphrase:", self.passphrase)
+        lay.addLayout(form)
+        _buttons(self, lay)
+
+    def _browse(self) -> None:
+        paths, _ = QFileDialog.getOpenFileNames(self, "Sealed orders files", "", "Sealed orders (*.battlehex-orders)"
+                                                ";;All files (*)")
+        if paths:
+            self.files.setPlainText("\n".join([*self.paths(), *paths]))
+
+    def paths(self) -> list[str]:
+        return [line.strip() for line in self.files.toPlainText().splitlines() if line.strip()]
+
+
+def export_my_orders(window: Any) -> bool:
+    """File > Export My Orders...: True once the file is written."""
+    from app.shell.orders_dialog import OrdersDialog
+    from rules.model.seals import unlock
+    from rules.turn.sealed_orders import check, export
+
+    session = window.session
+    if session is None:
+        return False
+    c = session.campaign
+    if GM not in c.keys:
+        window.show_error("Export my orders", "The GM has no seal key: orders cannot be sealed to the GM (File > "
+                                              "Passphrases)")
+        return False
+    ask = ExportOrdersDialog(c, window)
+    window.export_orders_dialog = ask
+    if ask.exec() != QDialog.DialogCode.Accepted or ask.power_box.currentData() is None:
+        return False
+    power = str(ask.power_box.currentData())
+    team = c.team_of_power(power)
+    assert team is not None
+    try:
+        key = unlock(c.keys[team.id], ask.passphrase.text(), team.name, c.keys)
+    except RuleError as e:
+        window.show_error("Export my orders", str(e))
+        return False
+    given: list[Any] = []
+    scratch = c
+    while True:
+        dialog = OrdersDialog(scratch, power, window)
+        window.orders_dialog = dialog
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            window.statusBar().showMessage("Export cancelled: no file written", 8000)
+            return False
+        raw = dialog.answer()
+        if raw == "done":
+            break
+        try:
+            scratch = check(scratch, power, [raw])
+        except RuleError as e:
+            window.show_error("Order refused", str(e))
+            continue
+        given.append(raw)
+    try:
+        text = export(c, power, given, key)
+        Path(ask.path.text()).write_text(text, encoding="utf-8")
+    except (RuleError, OSError) as e:
+        window.show_error("Export my orders", str(e))
+        return False
+    window.statusBar().showMessage(f"{ask.path.text()}: {len(given)} order(s) sealed to the GM", 10000)
+    return True
+
+
+def import_orders(window: Any) -> bool:
+    """File > Import Orders...: True once the files' orders are given (one undoable step)."""
+    from rules.model.seals import Keyring, unlock
+    from rules.turn.sealed_orders import read_all, run_imported
+
+    session = window.session
+    if session is None:
+        return False
+    c = session.campaign
+    ring = session.keyring
+    ask = ImportOrdersDialog(ring.get(GM) is None, window)
+    window.import_orders_dialog = ask
+    if ask.exec() != QDialog.DialogCode.Accepted:
+        return False
+    try:
+        if ring.get(GM) is None:
+            if GM not in c.keys:
+                raise RuleError("keys", "the GM has no seal key: no orders were sealed to the GM")
+            ring = Keyring()
+            ring.add(GM, unlock(c.keys[GM], ask.passphrase.text(), "the GM", c.keys))
+        files = []
+        for p in ask.paths():
+            try:
+                files.append((p, Path(p).read_text(encoding="utf-8")))
+            except (OSError, ValueError) as e:
+                raise RuleError("004 Turn Orders Phase", f"{p}: cannot read it ({e}); no orders were imported") from None
+        imported = read_all(c, files, ring)
+        session.apply(f"Turn Orders: sealed orders of {len(imported)} power(s) imported",
+                      lambda now: run_imported(now, imported))
+    except RuleError as e:
+        window.show_error("Import orders", str(e))
+        return False
+    window.statusBar().showMessage(f"Imported the sealed orders of {', '.join(sorted(imported))}", 10000)
+    window.ask_when_open()
+    return True

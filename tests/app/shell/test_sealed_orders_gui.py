@@ -1,0 +1,133 @@
+"""File > Export My Orders... and File > Import Orders... (issue 23, play by e-mail), as people use
+them: the Federation's Team picks its power, types its passphrase and a file, enters an FF in its
+orders dialog and 'done' (its campaign unchanged); the GM imports the file with its passphrase and
+the Federation's orders are given as one undoable step; a changed file is refused naming it, and
+nothing changes."""
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QApplication
+
+from app.shell.window import MainWindow
+from rules.model import save_campaign
+from rules.model.seals import Keyring, new_key, pin_of
+from rules.model.secrets import with_key
+from rules.turn.run import play
+from tests.app.gui import Answerer, ok, press, show_active
+from tests.rules.turn.test_orders import by_powers
+from tests.rules.turn.test_purchases import TO_ORDERS
+
+PASSES = {"gm": "game master pass", "alliance": "alliance pass", "coalition": "coalition pass"}
+
+
+def keyed():
+    c, ring = play(by_powers(), TO_ORDERS).campaign, Keyring()
+    gm, private = new_key(PASSES["gm"], 10, holder="gm")
+    ring.add("gm", private)
+    c = with_key(c, "gm", gm, ring)
+    for team in ("alliance", "coalition"):
+        c = with_key(c, team, new_key(PASSES[team], 10, holder=team, pin=pin_of(c.keys))[0], ring)
+    return c
+
+
+def _trigger(main, qtbot, text, *handlers):
+    action = next(a for a in main.findChildren(QAction) if a.text() == text)
+    answerer = Answerer(*handlers)
+    try:
+        action.trigger()
+        qtbot.wait(300)  # what the action opens once the event loop runs (the next power's hand-over) is answered too
+        qtbot.waitUntil(lambda: QApplication.activeModalWidget() is None)
+    finally:
+        answerer.stop()
+    return answerer
+
+
+def test_export_then_import_sealed_orders(qtbot, tmp_path, monkeypatch):
+    from app.shell.orders_dialog import OrdersDialog
+    from app.shell.sealed_orders_gui import ExportOrdersDialog, ImportOrdersDialog
+
+    errors: list[tuple[str, str]] = []
+    monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: errors.append((title, text)))
+    c, file = keyed(), tmp_path / "K.json"
+    save_campaign(c, file)
+    main = MainWindow(file, campaign=c, offer_recovery=False, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main)
+    main.resize(1400, 900)
+    show_active(main, qtbot)
+    path = tmp_path / "fed.battlehex-orders"
+
+    def export(d) -> bool:
+        if not isinstance(d, ExportOrdersDialog):
+            return False
+        d.power_box.setCurrentIndex(d.power_box.findData("fed"))
+        d.passphrase.setText(PASSES["alliance"])
+        d.path.setText(str(path))
+        return ok(d)
+
+    entered: list[str] = []
+
+    def enter(d) -> bool:
+        if not isinstance(d, OrdersDialog):
+            return False
+        if not entered:
+            d.choose("purchase")
+            d.class_box.setCurrentIndex(d.class_box.findData("FF"))
+            d.planet_box.setCurrentIndex(next(i for i in range(d.planet_box.count())
+                                              if d.planet_box.itemData(i)[1] == "Vanguard II"))
+        else:
+            d.choose("done")
+        entered.append(str(d.answer()))
+        return ok(d)
+
+    _trigger(main, qtbot, "E&xport My Orders...", export, enter)
+    assert errors == [] and len(entered) == 2 and path.exists()
+    assert main.campaign.power("fed").economy.projects == []  # the exporter's campaign is not changed
+    assert "Vanguard" not in path.read_text()
+
+    def import_(names: str, passphrase: str = PASSES["gm"]):
+        def handle(d) -> bool:
+            if not isinstance(d, ImportOrdersDialog):
+                return False
+            d.files.setPlainText("\n".join(str(tmp_path / n) for n in names.split("\n")))
+            d.passphrase.setText(passphrase)
+            return ok(d)
+        return handle
+
+    sealed = path.read_text()
+    data = json.loads(sealed)
+    old, kzinti, changed = dict(data, turn=2), dict(data, power="kzinti"), json.loads(sealed)
+    flip = changed["sealed"]["data"]
+    changed["sealed"]["data"] = ("B" if flip[0] == "A" else "A") + flip[1:]
+    for name, value in (("old", old), ("kzinti", kzinti), ("changed", changed)):
+        (tmp_path / f"{name}.battlehex-orders").write_text(json.dumps(value))
+    before, undo_before = main.campaign, main.undo_group.undoText()
+    refusals = (("old.battlehex-orders", "turn 2, this is turn 1"),
+                ("kzinti.battlehex-orders", "does not open as Kzinti"),
+                ("changed.battlehex-orders", "changed after it was sealed"),
+                (f"{path.name}\n{tmp_path / 'changed.battlehex-orders'}", "changed after it was sealed"))
+    for n, (names, why) in enumerate(refusals, start=1):  # every file is read first: one bad file refuses them all
+        _trigger(main, qtbot, "&Import Orders...", import_(names))
+        assert len(errors) == n and why in errors[-1][1], errors[-1]
+        assert names.split("\n")[-1].rsplit("/", 1)[-1] in errors[-1][1] and "no orders were imported" in errors[-1][1]
+        assert main.campaign is before and main.undo_group.undoText() == undo_before  # nothing applied
+    _trigger(main, qtbot, "&Import Orders...", import_(path.name, passphrase="not the GM's"))
+    assert len(errors) == 5 and main.campaign is before
+    errors.clear()
+
+    answerer = _trigger(main, qtbot, "&Import Orders...", import_(path.name))  # then the next hand-over: "Not now"
+    assert errors == [] and answerer.seen[-1][0] == "HandOverDialog"  # the Kzinti's orders are asked next
+    fed = main.campaign.power("fed").economy
+    assert [j.unit_class for j in fed.projects] == ["FF"] and fed.point_pool == Fraction(59, 5) - 3
+    assert "orders/fed" in main.campaign.turn_asked
+    answerer = Answerer()  # undo may reopen the hand-over: "Not now"
+    try:
+        show_active(main, qtbot)  # the hand-over closed: the campaign window has the keyboard again
+        press(main, "Ctrl+Z")
+        qtbot.waitUntil(lambda: main.campaign.power("fed").economy.projects == [])
+    finally:
+        answerer.stop()
+    assert "orders/fed" not in main.campaign.turn_asked
