@@ -20,6 +20,7 @@ from rules.battlehex.log import GM
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.sight import sight
 from rules.model.visibility import TABLE
+from rules.systems.b5 import damage
 from rules.systems.b5.battle import B5Battle
 from rules.systems.b5.deploy import COLS, ROWS
 from rules.systems.b5.morale import grey
@@ -31,9 +32,10 @@ BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex sca
          "GM chooses <i>plot and move</i>, secret plots checked and revealed, then three pulses: the squadrons "
          "move in the seed's order (one ship a squadron may be shifted first, once a turn) and the ships fire "
          "after each pulse's moves (in each weapon's arcs, shots spaced by pulse, a squadron at one enemy "
-         "squadron, ships out of command last, ballistic weapons hitting pulses later; structure only); out "
+         "squadron, ships out of command last, ballistic weapons hitting pulses later; the damage class odds shown first, then "
+         "structure, grey boxes and system damage marked: weapons' 'x', sensors, accel, decel and turning); out "
          "of command, command losses, morale and reinforcement rolls; the helpers.")
-NOT_BUILT = ("<b>Not built yet</b>: system damage, fighters, energy mines, ELINT and abilities are played "
+NOT_BUILT = ("<b>Not built yet</b>: fighters, energy mines, ELINT and abilities are played "
              "at the table with the helpers' numbers; the Game Master enters the results (destroyed, captured), "
              "which are written back to the campaign.")
 """What the banner says plainly; what is built is its tooltip, so the banner keeps to a few lines
@@ -222,6 +224,9 @@ class B5Panel(PanelBase):
                         where = f" at {e.at[uid]}" if uid in e.at else ""
                         fate = "" if u.status.value == "present" else f" ({u.status.value})"
                         fate += " <i>out of command</i>" if uid in e.out_of_command else ""
+                        base = u.unit.b5
+                        hurt = damage.summary(base, e.hits.get(uid, {}), e.structure_lost.get(uid, 0)) if base else ""
+                        fate += f" [{escape(hurt)}]" if hurt else ""
                         names.append(f"{escape(u.unit.name)}{where}{fate}")
                 if names:
                     rows.append(f"<li>squadron <b>{escape(s.name)}</b>"

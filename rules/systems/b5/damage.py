@@ -140,3 +140,15 @@ def _cut(w: B5Weapon, left: int) -> B5Weapon:
         return w
     left = max(0, left)
     return w.model_copy(update={"x": left, "arcs": [min(a, left) for a in w.arcs]})
+
+
+def summary(data: B5Data, hits: dict[str, int], lost: int) -> str:
+    """What fire has marked on a ship (``data`` undamaged): its structure left and each system
+    hit at its rating now; empty when nothing is marked."""
+    if not lost and not hits:
+        return ""
+    now = effective(data, hits)
+    out = [f"structure {max(0, data.structure - lost)} of {data.structure}"]
+    out += [f"{row} {getattr(now, row)}" for row in ("sensor", "accel", "decel", "turn") if hits.get(row)]
+    out += [f"{w.name} {'destroyed' if not w.x else f'x{w.x}'}" for i, w in enumerate(now.weapons) if hits.get(f"w{i}")]
+    return ", ".join(out)

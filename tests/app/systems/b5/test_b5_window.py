@@ -182,3 +182,10 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
     qtbot.waitUntil(lambda: not panel.board.animations, timeout=3000)
     vortices = [e.text for e in bw.b.log.events if "vortex forms at" in e.text]
     assert len(vortices) == 2 and all(e.kind == "roll" for e in bw.b.log.events if "vortex d" in e.text)
+    hit = {x: n for x, n in e.structure_lost.items() if n}
+    assert hit, "the shot did no damage: the sheet's damage is not shown"
+    for uid, n in hit.items():  # fire's damage on the Forces sheet, as the engine marked it
+        base = e.units[uid].unit.b5
+        assert base is not None
+        assert f"{e.units[uid].unit.name} at {e.at[uid]}" in panel.sheet.toPlainText()
+        assert f"[structure {max(0, base.structure - n)} of {base.structure}" in panel.sheet.toPlainText()

@@ -130,3 +130,11 @@ def test_grey_boxes_marked_by_fire_bring_the_morale_check_without_the_gm():
         [e.text for e in run.log.events]
     assert run.engine.withdrawing == {"bflag"}
     assert run.pending.key == "b5/1/morale" and run.pending.options == ("r-flag",)  # the GM's table losses
+
+
+def test_the_damage_summary_the_forces_sheet_shows():
+    target = ship(weapons=[ARRAY, PULSE])
+    assert damage.summary(target, {}, 0) == ""
+    assert damage.summary(target, {"sensor": 1, "turn": 2, "w1": 2}, 14) == (
+        "structure 0 of 12, sensor 4, turn 10, Heavy pulse cannon destroyed")
+    assert damage.summary(target, {"w0": 1}, 3) == "structure 9 of 12, Twin array x2"
