@@ -68,7 +68,7 @@ def lay(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
 
 def scan(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     """``x`` scans a hex for mines (its Sensors Phase): a lock roll at -2; a success tells how many."""
-    near = {h for y in e.at.values() for h in hexes_within(y, REACH)}
+    near = {h for y in [*e.at.values(), *e.wake] for h in hexes_within(y, REACH)}  # where ships are or were
     spots = {f"{h.q},{h.r}": f"hex {h.q},{h.r} ({e.at[x].distance(h)} hexes: D10 1-{scan_top(e.at[x].distance(h))})"
              for h in sorted(near, key=lambda h: (h.q, h.r)) if scan_top(e.at[x].distance(h)) > 0}
     aim = str((yield e._choose(f"stcs/{e.round}/minescan/{x}", DETECT, f"Game Master: which hex does {e.ship(x)} scan "

@@ -60,7 +60,7 @@ def move(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     top = most_points(e, x)
     rule = SUBLIGHT if e.mode is Mode.WARP and top == 1 else WARP_COMBAT if e.mode is Mode.WARP else MOVE
     why = " (no warp power left: one point, one hex a point)" if rule == SUBLIGHT else ""
-    points = {str(p): f"{p} points (speed {p})" for p in range(top + 1)}
+    points = {str(p): f"{p} point{'' if p == 1 else 's'} (speed {p})" for p in range(top + 1)}
     n = int((yield e._choose(f"stcs/{e.round}/move/{x}/points", rule, f"Game Master: how many movement points "
                              f"does {e.ship(x)} spend this Movement Phase{why}?", points)))
     here, now = e.at[x], e.facing[x]
@@ -69,7 +69,7 @@ def move(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
         for ahead in range(n - turns(now, f) + 1):
             h = here.neighbor(f, ahead)
             paths[f"{f.name}:{ahead}"] = (f"{'keep' if f is now else 'turn to'} heading {f.name}, "
-                                          f"{ahead} hexes ahead: to {h.q},{h.r}")
+                                          f"{ahead} hex{'' if ahead == 1 else 'es'} ahead: to {h.q},{h.r}")
     path = str((yield e._choose(f"stcs/{e.round}/move/{x}/path", rule, f"Game Master: where does {e.ship(x)} "
                                 f"move with {n} points (a point turns one hex side or moves one hex ahead)?",
                                 paths)))
@@ -77,6 +77,8 @@ def move(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     e.facing[x] = Facing[face]
     e.at[x] = here.neighbor(e.facing[x], int(hexes))
     e.moves[x] = (e.round, n, here)
+    if here != e.at[x] and here not in e.wake:
+        e.wake.append(here)
     e.log.add("ruling", rule, f"{e.ship(x)} moves at speed {n}: heading {face}, to {e.at[x].q},{e.at[x].r}",
               {"unit": x})
     for a, b in sorted(e.locks.items()):

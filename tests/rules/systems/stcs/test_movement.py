@@ -91,3 +91,15 @@ def test_a_lock_is_lost_when_a_move_takes_the_target_beyond_36_hexes() -> None:
     run.answer(f"{away.name}:8")
     assert e.range("d7", "enterprise") == 37 and e.locks == {}
     assert "Klothos loses its lock on Enterprise (beyond 36 hexes)" in run.events_json()
+
+
+def test_a_mine_laid_before_a_move_can_still_be_scanned_for() -> None:
+    run = warp_battle()
+    run.answer("mine:d7")
+    run.answer("0,-4")  # 4 hexes from the D-7, 6 from the Bird of Prey
+    run.answer("move:d7")
+    run.answer("8")
+    run.answer(f"{run.engine.facing['d7'].name}:8")
+    assert run.engine.at["d7"].distance(run.engine.at["d7"].__class__(0, -4)) == 8
+    run.answer("minescan:enterprise")
+    assert "0,-4" in run.pending.options  # where the D-7 was, not only where ships are now
