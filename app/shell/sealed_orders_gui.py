@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QLabel, QLineEdit,
-                               QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
+                               QLineEdit, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
 
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
@@ -27,9 +27,10 @@ def _buttons(d: QDialog, lay: QVBoxLayout) -> None:
 class ExportOrdersDialog(QDialog):
     """Whose orders, the Team's passphrase and the file to write."""
 
-    def __init__(self, c: Campaign, parent: QWidget | None = None) -> None:
+    def __init__(self, c: Campaign, folder: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Export my orders (sealed to the GM)")
+        self._folder, self._turn = folder, c.turn
         lay = QVBoxLayout(self)
         text = QLabel(f"Your power's Turn Orders for turn {c.turn}, sealed so that only the GM opens them and made "
                       "with your Team's key (its passphrase), so no other Team can send orders in your name. You "
@@ -44,12 +45,34 @@ class ExportOrdersDialog(QDialog):
                 self.power_box.addItem(f"{p.name} ({team.name})", p.id)
         self.passphrase = QLineEdit()
         self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
-        self.path = QLineEdit(f"orders-turn{c.turn}.battlehex-orders")
+        self.path = QLineEdit()
+        self.power_box.currentIndexChanged.connect(self._default_path)
+        self._default_path()
+        file_row = QHBoxLayout()
+        file_row.addWidget(self.path)
+        browse = QPushButton("&Browse...")
+        browse.clicked.connect(self._browse)
+        file_row.addWidget(browse)
         for label, w in (("&Power:", self.power_box), ("Team &passphrase:", self.passphrase), ("&File:", self.path)):
             w.setAccessibleName(label.replace("&", "").rstrip(":"))
-            form.addRow(label, w)
+            form.addRow(label, file_row if w is self.path else w)
         lay.addLayout(form)
+        if self.power_box.count() == 0:
+            form.addRow(QLabel("No power's Team has a seal key: set its passphrase first (File > Passphrases)."))
         _buttons(self, lay)
+        self.resize(560, self.sizeHint().height())
+
+    def _default_path(self) -> None:
+        """The file beside the campaign's, named by the power and the turn."""
+        power = self.power_box.currentData()
+        if power is not None:
+            self.path.setText(str(self._folder / f"{power}-orders-turn{self._turn}.battlehex-orders"))
+
+    def _browse(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Sealed orders file", self.path.text(),
+                                              "Sealed orders (*.battlehex-orders);;All files (*)")
+        if path:
+            self.path.setText(path)
 
 
 class ImportOrdersDialog(QDialog):
@@ -102,7 +125,7 @@ def export_my_orders(window: Any) -> bool:
         window.show_error("Export my orders", "The GM has no seal key: orders cannot be sealed to the GM (File > "
                                               "Passphrases)")
         return False
-    ask = ExportOrdersDialog(c, window)
+    ask = ExportOrdersDialog(c, Path(session.path).parent, window)
     window.export_orders_dialog = ask
     if ask.exec() != QDialog.DialogCode.Accepted or ask.power_box.currentData() is None:
         return False
@@ -156,6 +179,8 @@ def import_orders(window: Any) -> bool:
     if ask.exec() != QDialog.DialogCode.Accepted:
         return False
     try:
+        if not ask.paths():
+            raise RuleError("004 Turn Orders Phase", "no sealed orders file was named: no orders were imported")
         if ring.get(GM) is None:
             if GM not in c.keys:
                 raise RuleError("keys", "the GM has no seal key: no orders were sealed to the GM")

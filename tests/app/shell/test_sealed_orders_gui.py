@@ -17,7 +17,9 @@ from rules.model import save_campaign
 from rules.model.seals import Keyring, new_key, pin_of
 from rules.model.secrets import with_key
 from rules.turn.run import play
-from tests.app.gui import Answerer, ok, press, show_active
+from PySide6.QtWidgets import QFileDialog
+
+from tests.app.gui import Answerer, click_button, ok, press, show_active
 from tests.rules.turn.test_orders import by_powers
 from tests.rules.turn.test_purchases import TO_ORDERS
 
@@ -59,13 +61,16 @@ def test_export_then_import_sealed_orders(qtbot, tmp_path, monkeypatch):
     main.resize(1400, 900)
     show_active(main, qtbot)
     path = tmp_path / "fed.battlehex-orders"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames", lambda *a, **k: ([str(path)], ""))
 
     def export(d) -> bool:
         if not isinstance(d, ExportOrdersDialog):
             return False
         d.power_box.setCurrentIndex(d.power_box.findData("fed"))
         d.passphrase.setText(PASSES["alliance"])
-        d.path.setText(str(path))
+        assert d.path.text() == str(tmp_path / "fed-orders-turn1.battlehex-orders")  # beside the campaign
+        assert click_button(d, "Browse") and d.path.text() == str(path)  # File > Save As's dialog names it
         return ok(d)
 
     entered: list[str] = []
@@ -92,7 +97,10 @@ def test_export_then_import_sealed_orders(qtbot, tmp_path, monkeypatch):
         def handle(d) -> bool:
             if not isinstance(d, ImportOrdersDialog):
                 return False
-            d.files.setPlainText("\n".join(str(tmp_path / n) for n in names.split("\n")))
+            if names:
+                d.files.setPlainText("\n".join(str(tmp_path / n) for n in names.split("\n")))
+            else:  # the GM picks the file in the open-files dialog
+                assert click_button(d, "Browse") and d.paths() == [str(path)]
             d.passphrase.setText(passphrase)
             return ok(d)
         return handle
@@ -116,9 +124,11 @@ def test_export_then_import_sealed_orders(qtbot, tmp_path, monkeypatch):
         assert main.campaign is before and main.undo_group.undoText() == undo_before  # nothing applied
     _trigger(main, qtbot, "&Import Orders...", import_(path.name, passphrase="not the GM's"))
     assert len(errors) == 5 and main.campaign is before
+    d_empty = _trigger(main, qtbot, "&Import Orders...", lambda d: isinstance(d, ImportOrdersDialog) and ok(d))
+    assert len(errors) == 6 and "no sealed orders file" in errors[-1][1] and main.campaign is before, d_empty.seen
     errors.clear()
 
-    answerer = _trigger(main, qtbot, "&Import Orders...", import_(path.name))  # then the next hand-over: "Not now"
+    answerer = _trigger(main, qtbot, "&Import Orders...", import_(""))  # then the next hand-over: "Not now"
     assert errors == [] and answerer.seen[-1][0] == "HandOverDialog"  # the Kzinti's orders are asked next
     fed = main.campaign.power("fed").economy
     assert [j.unit_class for j in fed.projects] == ["FF"] and fed.point_pool == Fraction(59, 5) - 3
