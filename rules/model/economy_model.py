@@ -101,6 +101,9 @@ class PowerEconomy(Strict):
         projects: the units ordered and paid for, not completed yet.
         productivity_orders: the planets whose Productivity point was bought this turn.
         history: one line per Income Phase, oldest first (the Empire Sheet's charts).
+        reserve: its units in Reserve; mothballed: its mothballed units.
+        status_orders: the maintenance statuses ordered this turn (rules/turn/reserve.py).
+        reserve_share: the share of maintenance a unit in Reserve pays.
     """
 
     point_pool: Points = Fraction(0)
@@ -119,3 +122,9 @@ class PowerEconomy(Strict):
                                                  "Productivity point was bought this turn: added at Update Asset")
     history: list[TurnFigures] = Field([], description="one line per Income Phase (turn, TDP, Point Pool after it, "
                                        "fleet strength), oldest first: the Empire Sheet's charts")
+    reserve: list[StrictStr] = Field([], description="ids of its units in Reserve (seed 004: reduced maintenance)")
+    mothballed: list[StrictStr] = Field([], description="ids of its mothballed units (seed 004: no maintenance)")
+    status_orders: dict[StrictStr, StrictStr] = Field({}, description="unit id -> reserve, mothball or active: the "
+                                                      "status ordered this turn, assumed at Construction Completion")
+    reserve_share: Points = Field(Fraction(1, 2), description="the share of its maintenance a unit in Reserve pays "
+                                  "(the seed says 'reducing' without a figure)")

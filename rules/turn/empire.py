@@ -181,8 +181,10 @@ def _copy_for(c: Campaign, key: str) -> Campaign:
     answer changes only the powers' records, the log and the questions asked, so those are copied
     and the rest (map, fleets ...) is shared - a campaign is never changed once made, as
     visibility.mark shares it too (a 10,000-sector map was deep-copied for each power's tech roll)."""
-    update: dict[str, Any] = {"powers": [p.model_copy(deep=True) for p in c.powers], "log": list(c.log),
-                              "turn_asked": list(c.turn_asked)}
+    one = key.split("/")[2] if key.startswith(("tech/invest/", "tech/roll/")) else None  # a power's own answer
+    powers = list(c.powers) if key == "tech/phase" else [  # a phase begins: the records change at the year's end
+        p.model_copy(deep=True) if one is None or p.id == one else p for p in c.powers]
+    update: dict[str, Any] = {"powers": powers, "log": list(c.log), "turn_asked": list(c.turn_asked)}
     if key.startswith(("income/", "tech/")):
         return c.model_copy(update=update)
     # Update Asset changes the owned planets' Productivity, Morale and Census: their systems are copied
@@ -267,8 +269,7 @@ def close_combat(c: Campaign, graph: LaneGraph) -> Campaign:
 
     new = complete(c)  # the units bought are built where they fit (rules/turn/purchases.py)
     new.phase = Phase.UPDATE
-    new.log.extend([LogEntry(turn=c.turn, rule=CONSTRUCTION, text="repairs, reserve, mothballs and replacement "
-                                                                   "flights are kept by hand"),
+    new.log.extend([LogEntry(turn=c.turn, rule=CONSTRUCTION, text="replacement flights are kept by hand"),
                     LogEntry(turn=c.turn, rule=SEQUENCE, text=f"{Phase.UPDATE.title} begins")])
     return new
 
@@ -283,11 +284,10 @@ def advance(c: Campaign, graph: LaneGraph) -> Campaign:
         new.phase = Phase.INCOME
         new.log.append(LogEntry(turn=new.turn, rule=SEQUENCE, text=f"{Phase.INCOME.title} begins"))
         return new
-    new = _copy_for(c, "tech/advance")  # the phase, the log and (at the year's end) the powers' records
+    new = _copy_for(c, "tech/phase")  # the phase, the log and (at the year's end) the powers' records
     if c.phase is Phase.TECH and tech.is_year_end(c.turn):  # the year's count starts anew
-        for p in new.powers:
-            if p.economy is not None:
-                p.economy = p.economy.model_copy(update={"advances_this_year": 0})
+        new.powers = [p if p.economy is None else p.model_copy(update={"economy": p.economy.model_copy(
+            update={"advances_this_year": 0})}) for p in c.powers]
     new.phase = NEXT[c.phase]
     new.log.append(LogEntry(turn=new.turn, rule=SEQUENCE, text=f"{new.phase.title} begins"))
     if new.phase is Phase.END:

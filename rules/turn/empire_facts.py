@@ -92,14 +92,21 @@ def _ledger(c: Campaign, power: str, planets: list[tuple[Sector, Planet]], by_se
         routes.append(TradeRoute(f.name, tuple(by_sector.get(str(at), 0) for at in f.trade_route), alive,
                                  f.sector in f.trade_route))
     count: Counter[str] = Counter()
+    held: Counter[str] = Counter()  # in Reserve (rules/turn/reserve.py); mothballed ones cost nothing
+    off = set(eco.mothballed) | set(eco.reserve)
     for f in c.fleets:
         if f.power == power:
-            count.update(u.class_designation for u in f.units if u.fate is UnitFate.ACTIVE)
+            count.update(u.class_designation for u in f.units if u.fate is UnitFate.ACTIVE and u.id not in off)
+            held.update(u.class_designation for u in f.units if u.fate is UnitFate.ACTIVE and u.id in eco.reserve)
     for s in c.map.sectors:
         if s.owner == power:
-            count.update(u.class_designation for u in s.garrison if u.fate is UnitFate.ACTIVE)
+            count.update(u.class_designation for u in s.garrison if u.fate is UnitFate.ACTIVE and u.id not in off)
+            held.update(u.class_designation for u in s.garrison if u.fate is UnitFate.ACTIVE and u.id in eco.reserve)
     upkeep = [(f"{n} {k} at {eco.maintenance[k]}", eco.maintenance[k] * n) for k, n in sorted(count.items())
               if k in eco.maintenance and eco.maintenance[k] and n]
+    upkeep += [(f"{n} {k} in Reserve at {eco.reserve_share} of {eco.maintenance[k]}",
+                eco.maintenance[k] * eco.reserve_share * n) for k, n in sorted(held.items())
+               if k in eco.maintenance and eco.maintenance[k] and n]
     misc = [(f"Miscellaneous: {m.text}", Fraction(m.amount)) for m in eco.misc]
     return ledger(outs, routes, misc, upkeep, eco.intel_points, eco.point_pool)
 

@@ -70,6 +70,8 @@ def room(c: Campaign, s: Sector, pl: Planet, turn: int | None = None) -> tuple[F
                 cap -= j.cost
                 entry = next((b for b in p.unit_list if b.unit.class_designation == j.unit_class), None)
                 docks -= 1 if entry is not None and not j.ground and kind_of(entry.unit.kind).dock else 0
+        if p.economy is not None:  # a mothballed ship restored here takes a dock (rules/turn/reserve.py)
+            docks -= sum(1 for v in p.economy.status_orders.values() if v == f"active@{s.at}/{pl.name}")
     return cap, docks
 
 
@@ -202,6 +204,9 @@ def complete(c: Campaign) -> Campaign:
                 new.fleets.append(Fleet(id=f"{p.id}-built-t{new.turn}-{at}", name=f"New construction at {name}",
                                         power=p.id, sector=s.at, units=built))
         p.economy = eco.model_copy(update={"projects": waiting})
+    from rules.turn.reserve import assume
+
+    assume(new)  # Reserve, mothballs and reactivations ordered this turn (rules/turn/reserve.py)
     return new
 
 
