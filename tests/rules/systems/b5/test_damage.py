@@ -3,6 +3,9 @@ Damage Resolution, Tracking the Morale of a Squadron): the seed's numbers, then 
 on scripted dice marking systems and grey boxes, and the morale check they bring."""
 from __future__ import annotations
 
+import pytest
+
+from rules.battlehex.log import IllegalAnswer
 from rules.model.b5 import WeaponClass
 from rules.systems.b5 import damage
 from rules.systems.b5.damage import MANEUVER, MINOR, PRIMARY, PRIMARY_W, SECONDARY_W, SENSOR
@@ -138,3 +141,26 @@ def test_the_damage_summary_the_forces_sheet_shows():
     assert damage.summary(target, {"sensor": 1, "turn": 2, "w1": 2}, 14) == (
         "structure 0 of 12, sensor 4, turn 10, Heavy pulse cannon destroyed")
     assert damage.summary(target, {"w0": 1}, 3) == "structure 9 of 12, Twin array x2"
+
+
+def _next_plot(faces: list[int]):
+    run = fight(faces)
+    for a in ("fire", "r-flag", "Matter cannon", "b-flag"):
+        run.answer(a)
+    while run.pending.key.startswith("b5/1/fire"):
+        run.answer("done")
+    run.answer([])  # no grey boxes lost at the table
+    run.answer("plot and move")
+    return run
+
+
+def test_maneuvering_damage_refuses_the_next_turns_plot():
+    """The cannon's 12 points, d10 5 (a minor system, odd: maneuvering), from B-FLAG's side: its 12
+    turn boxes marked, so B-FLAG may no longer turn at speed 5; with the cannon missing it may."""
+    missed = _next_plot([1])
+    missed.answer("FRF F FF")
+    assert missed.pending.key == "b5/2/plot/r-flag"
+    run = _next_plot([10, 5])
+    assert run.engine.hits["b-flag"] == {"turn": 12}
+    with pytest.raises(IllegalAnswer, match="B-FLAG cannot make a turn at speed 5"):
+        run.answer("FRF F FF")
