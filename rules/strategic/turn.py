@@ -159,11 +159,11 @@ def refresh_resolution(campaign: Campaign, graph: LaneGraph) -> Campaign:
     """Mark resolved each open Battle Hex whose own two sides no longer both stand in it with
     units that may fight (V13.12): another pair of Teams fighting there keeps only its own
     record open (issue 19: the first battle of a three-way meeting may remove a later one's side)."""
-    state = StrategicState.compute(campaign, graph)
+    state = StrategicState.compute(campaign, graph) if any(not b.resolved for b in campaign.battle_hexes) else None
     new = campaign.model_copy(update={"battle_hexes": [b.model_copy(deep=True) for b in campaign.battle_hexes],
                                       "log": list(campaign.log)})  # the rest is shared: never changed once made
     for b in new.battle_hexes:
-        closed = None if b.resolved else _closed(state, b)
+        closed = None if b.resolved or state is None else _closed(state, b)
         if closed is None:
             continue
         why, logged = closed
@@ -214,11 +214,11 @@ def next_turn(campaign: Campaign, graph: LaneGraph) -> Campaign:
     new.phase, new.turn = Phase.ORDERS, new.turn + 1
     new.ground_combats, new.turn_asked = [], []
     new.log.append(LogEntry(turn=new.turn, rule="004 Sequence of Play", text=f"Turn {new.turn} begins"))
-    _lost_units(new, StrategicState.compute(new, graph))
+    _lost_units(new, graph)
     return new
 
 
-def _lost_units(c: Campaign, state: StrategicState) -> None:
+def _lost_units(c: Campaign, graph: LaneGraph) -> None:
     """At the start of each Strategic Turn, Lost units count down. A sub-light evader whose
     Helmsman is above 1 may find the way back (V13.914: 2d6 at or under the Rating) and is then,
     or when its time is over, locatable -- except one lost in a nebula (V13.953 / V13.963): it
@@ -227,6 +227,8 @@ def _lost_units(c: Campaign, state: StrategicState) -> None:
     unit Lost by V13.753 rolls no Helmsman check (A-43) and, its time over, reappears on the map
     as an active unit in the sector it was moved to (V13.753)."""
     dice = DiceRoller(c.dice_seed * 7_919 + c.turn * 65_537)
+    lost = any(u.fate is UnitFate.LOST for f in c.fleets for u in f.units)
+    state = StrategicState.compute(c, graph) if lost else None  # as the turn begins, before any count-down
     for f in c.fleets:
         for u in f.units:
             if u.fate is not UnitFate.LOST:
@@ -247,6 +249,7 @@ def _lost_units(c: Campaign, state: StrategicState) -> None:
                 if found:
                     c.log.append(LogEntry(turn=c.turn, rule="V13.914", text=f"{u.name}: its Helmsman "
                                           f"({u.officers.helmsman}) found the way out of the nebula"))
+                assert state is not None
                 where, orion = _hex_class(state, f)
                 c.log.extend(LogEntry(turn=c.turn, rule=rule, text=text)
                              for rule, text in nebula_lost_time_over(u, where, dice, orion))

@@ -38,7 +38,7 @@ def test_update_asset_copies_the_owned_systems_and_shares_the_rest():
                for a, b in zip(s.star_system.planets, t.star_system.planets))
     for s, t in zip(new.map.sectors, c.map.sectors):
         assert (s is t) is not _owned(t), s.at
-    assert new.fleets is c.fleets and new.map is not c.map and new.log is not c.log
+    assert all(f is g for f, g in zip(new.fleets, c.fleets)) and new.map is not c.map and new.log is not c.log
 
 
 @pytest.mark.parametrize(("phase", "raw"), [(Phase.UPDATE, "bogus"), (Phase.INCOME, "roll"), (Phase.TECH, 10_000)])
@@ -76,3 +76,14 @@ def test_next_turn_copies_only_the_fleets_it_changes():
     assert new.fleets[0].units[0].fate is UnitFate.LOCATABLE and c.fleets[0].units[0].fate is UnitFate.LOST
     assert new.fleets[0] is not c.fleets[0] and all(f is g for f, g in zip(new.fleets[1:], c.fleets[1:]))
     assert new.map is c.map and new.turn == c.turn + 1
+
+
+def test_a_tech_answer_copies_only_its_power_s_record():
+    c = empire.answer(generated(20, 10, 3), "confirm")
+    c = empire.advance(c, build_graph(c))
+    before = dumps(c)
+    q = empire.pending(c)
+    assert q is not None and q.key == "tech/invest/p00"
+    new = empire.answer(c, 1)
+    assert dumps(c) == before and new.powers[0].economy.tech_pool == c.powers[0].economy.tech_pool + 1
+    assert new.powers[0] is not c.powers[0] and all(p is o for p, o in zip(new.powers[1:], c.powers[1:]))
