@@ -104,3 +104,33 @@ def test_an_undo_after_a_lent_reopen_and_an_undo_onto_a_lent_point_give_a_full_r
     end = reference(saved, g, answers)
     for run in (lent, other, again):
         assert run.events_json() == end.events_json() and run.saved() == end.saved()
+
+
+def test_the_file_opened_again_compares_each_answer_once_at_c_speed(played, monkeypatch, tmp_path):
+    from rules.model.io import load_campaign, save_campaign
+
+    c, g, answers = played
+    save_campaign(c, tmp_path / "battle.json")  # as a file the app saved and read back (the bench's battle)
+    saved, half = session(load_campaign(tmp_path / "battle.json"), g, answers)
+    save_campaign(saved, tmp_path / "battle.json")
+    again = load_campaign(tmp_path / "battle.json")  # the answers are other objects than the run's
+    compared: list[int] = []
+    real = replay_points.same
+
+    def same(a: Any, b: Any) -> bool:
+        compared.append(1)
+        return real(a, b)
+    monkeypatch.setattr(replay_points, "same", same)
+    run = start(again, AT, g)
+    assert 0 < len(compared) <= len(half), f"{len(compared)} comparisons for {len(half)} answers"
+    full = reference(saved, g, half)
+    assert run.events_json() == full.events_json() and run.saved() == full.saved()
+
+
+def test_answers_are_the_same_only_with_the_same_types_and_order_at_every_depth():
+    same = replay_points.same
+    assert same([{"a": [1, 2.5, True, None, "x"]}], [{"a": [1, 2.5, True, None, "x"]}])
+    assert not same([{"a": 1}], [{"a": True}]) and not same([{"a": 1}], [{"a": 1.0}])
+    assert not same([[1]], [(1,)]) and not same({1: 2}, {"1": 2}) and not same({True: 2}, {1: 2})
+    assert not same([{"a": 1, "b": 2}], [{"b": 2, "a": 1}])  # order counts at every depth
+    assert same([{(1, 2): "x"}], [{(1, 2): "x"}]) and not same([{(1, 2): 1}], [{(1, 2): True}])  # not JSON
