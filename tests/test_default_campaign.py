@@ -233,3 +233,32 @@ def test_the_example_of_docs_turn_answers_plays_this_turn(default):
     assert (c.turn, c.phase) == (2, Phase.ORDERS) and len(run.answers) == len(answers)
     assert _planet(c, "Tau Ceti IV").owner == "klingon" and c.sector_at("0509").owner == "fed"
     assert any(e.text.endswith("no bombardment at Tau Ceti") for e in c.log)
+
+
+def test_the_tau_ceti_battle_hex_can_be_fought_with_stcs(default):
+    """Issue 25: the default campaign's 0509 Battle Hex carries seed 002 ship data - the Federation's
+    Battle Station Tau (a monitor), the Klingon Deep Strike Squadron and the cloaked Romulan Shadow Fleet."""
+    from rules.systems.stcs.battle import STCSBattle
+    run = _to_supply(default)
+    _answer_until(run, "turn/1/battle/0509")
+    rec = next(r for r in run.campaign.battle_hexes if str(r.at) == "0509")
+    battle = STCSBattle(run.campaign, rec.at)
+    battle.answer("sublight")
+    assert "fed-bats-tau" not in battle.pending.options  # a monitor cannot warp in
+    battle.answer(["rom-we-sith"])  # the War Eagle arrives by warp
+    e = battle.engine
+    nations = {x: (e.data(x).nation.value, e.cloaked[x]) for x in e.units}
+    assert nations["fed-bats-tau"] == ("federation", False) and e.data("fed-bats-tau").monitor
+    assert {x for x, (n, _) in nations.items() if n == "klingon"} == {"kli-d7-kumara", "kli-d6-vorn", "kli-f5-ghos",
+                                                                       "kli-f5-taq"}
+    assert {x for x, (n, c) in nations.items() if n == "romulan" and c} == {"rom-kr-talon", "rom-spa-vaed",
+                                                                             "rom-we-sith"}
+    assert "no STCS data (left to the table" in battle.events_json()  # the ground bases, the satellite, transports
+    assert {"scan:fed-bats-tau", "move:kli-d7-kumara", "warpin:rom-we-sith"} <= set(battle.pending.options)
+    battle.answer("move:kli-d7-kumara")
+    battle.answer("8")
+    battle.answer(f"{e.facing['kli-d7-kumara'].name}:8")
+    assert e.range("kli-d7-kumara", "fed-bats-tau") == 16 and "fire:kli-d7-kumara:fed-bats-tau" in battle.pending.options
+    battle.answer("resolve")
+    battle.answer([])
+    assert battle.state.resolved
