@@ -70,6 +70,8 @@ class LineView(QGraphicsView):
         self.rubber = None
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)  # the line starts at the left
+        self.tops: list[float] = [0.0, H + GAP * 2, 2 * (H + GAP * 2)]  # each line's band's top, as last drawn
+        self.wrapped = 0  # the counters a row held when last drawn
 
     def fit(self) -> None:
         """Show the whole line's width: shrink it (never enlarge) rather than scroll it sideways."""
@@ -77,8 +79,18 @@ class LineView(QGraphicsView):
         k = min(1.0, self.viewport().width() / max(1.0, self.sceneRect().width()))
         self.scale(k, k)
 
+    def per_row(self) -> int:
+        """How many counters a row holds at their own size (a longer line wraps, issue 22)."""
+        return max(1, int((self.viewport().width() - 8) // (W + GAP)))
+
+    def row_at(self, y: float) -> int:
+        """The line (ROWS) whose band holds scene height ``y``."""
+        return max([r for r, top in enumerate(self.tops) if top <= y] or [0])
+
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)
+        if self.per_row() != self.wrapped and getattr(self.panel, "view", None) is self:
+            self.panel._redraw()  # the rows wrap again at the new width
         self.fit()
 
     def unit_at(self, pos: QPointF) -> str | None:
@@ -115,7 +127,7 @@ class LineView(QGraphicsView):
         self.rubber = None
         src, self.src = self.src, None
         at = self.mapToScene(event.position().toPoint())
-        self.panel.dropped(src, self.unit_at(event.position()), int(at.y() // (H + GAP * 2)),
+        self.panel.dropped(src, self.unit_at(event.position()), self.row_at(at.y()),
                            bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier))
 
 
@@ -300,30 +312,36 @@ class AfefPanel(PanelBase):
         scene.clear()
         centres: dict[str, QPointF] = {}
         attacker, defender = run.sides
+        seen = sight(run, self.win.viewer or TABLE)  # no other Team's hidden unit before the battle shows it
+        placed = [(team, u, 0 if team == attacker else ROWS["screened"] if (
+                   u.id in self.screened if kind == "screen" else u.line == "screened") else ROWS["front"])
+                  for team in (attacker, defender) for u in run.units(team) if seen.knows(u.id, u.name)]
+        per = self.view.wrapped = self.view.per_row()  # a long line wraps at the counters' own size
+        tops, top = [], 0.0
         for r, title in enumerate(ROW_TITLES):
             t = scene.addText(title, QFont("Sans", 9))
-            t.setPos(0, r * (H + GAP * 2))
-        seen = sight(run, self.win.viewer or TABLE)  # no other Team's hidden unit before the battle shows it
-        for team in (attacker, defender):
-            col = {0: 0, 1: 0, 2: 0}
-            for u in (u for u in run.units(team) if seen.knows(u.id, u.name)):
-                row = 0 if team == attacker else ROWS["screened"] if (
-                    u.id in self.screened if kind == "screen" else u.line == "screened") else ROWS["front"]
-                x, y = col[row] * (W + GAP), row * (H + GAP * 2) + GAP
-                col[row] += 1
-                centres[u.id] = QPointF(x + W / 2, y + H / 2)
-                fill = "#d0d0d0" if u.destroyed else "#f6e0c0" if u.damaged else "#ffffff"
-                edge = QColor(self.win.team_color(team))
-                rect = scene.addRect(QRectF(x, y, W, H), QPen(edge, 3 if self.may_drag(u.id) else 1.5),
-                                     QBrush(QColor(fill)))
-                rect.setData(0, u.id)
-                state = "destroyed" if u.destroyed else "damaged" if u.damaged else ""
-                held = " HOLD" if u.id in self.hold else ""
-                text = scene.addText(f"{u.name}\nAF {u.dice if u.alive else 0}  EF {u.ef}  hits {u.hits}"
-                                     f"{'  ' + state if state else ''}{held}", QFont("Sans", 8))
-                text.setTextWidth(W - 6)
-                text.setPos(x + 3, y + 2)
-                text.setData(0, u.id)
+            t.setPos(0, top)
+            tops.append(top)
+            n = sum(1 for p in placed if p[2] == r)
+            top += max(1, -(-n // per)) * (H + GAP) + GAP
+        self.view.tops = tops
+        col = {0: 0, 1: 0, 2: 0}
+        for team, u, row in placed:
+            x, y = (col[row] % per) * (W + GAP), tops[row] + GAP + (col[row] // per) * (H + GAP)
+            col[row] += 1
+            centres[u.id] = QPointF(x + W / 2, y + H / 2)
+            fill = "#d0d0d0" if u.destroyed else "#f6e0c0" if u.damaged else "#ffffff"
+            edge = QColor(self.win.team_color(team))
+            rect = scene.addRect(QRectF(x, y, W, H), QPen(edge, 3 if self.may_drag(u.id) else 1.5),
+                                 QBrush(QColor(fill)))
+            rect.setData(0, u.id)
+            state = "destroyed" if u.destroyed else "damaged" if u.damaged else ""
+            held = " HOLD" if u.id in self.hold else ""
+            text = scene.addText(f"{u.name}\nAF {u.dice if u.alive else 0}  EF {u.ef}  hits {u.hits}"
+                                 f"{'  ' + state if state else ''}{held}", QFont("Sans", 8))
+            text.setTextWidth(W - 6)
+            text.setPos(x + 3, y + 2)
+            text.setData(0, u.id)
         self._arrows(scene, centres, run)
         scene.setSceneRect(scene.itemsBoundingRect().adjusted(-4, -4, 4, 4))  # now: not a stale rect centred on 0,0
         self.view.fit()

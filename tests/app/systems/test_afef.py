@@ -70,3 +70,33 @@ def test_a_battle_hex_fought_on_the_afef_battle_line(qtbot, tmp_path):
     assert drags > 0 and any("damaged" in t and "destroyed" in t for t in seen_odds)
     rec = next(r for r in main.campaign.battle_hexes if str(r.at) == "0604")
     assert rec.resolved and rec.answers
+
+
+def test_a_long_line_wraps_at_a_readable_size(qtbot, tmp_path):
+    """0509's fourteen attackers (seen on the real screen at QT_SCALE_FACTOR=2, 1600x1000: the line was
+    shrunk to fit its width, each counter a 60-pixel box of unreadable text): the line wraps into rows
+    at its own size, nothing scrolls sideways, and a drag onto a wrapped counter still aims at it."""
+    main = open_main_window(qtbot, tmp_path)
+    system_action(main.findChild(QMenu, "battle_systems_menu"), "afef").trigger()
+    bw = end_movement_and_fight(main, qtbot, "0509")
+    assert isinstance(bw.panel, AfefPanel)
+    bw.auto_dialogs = False
+    bw.resize(1000, 700)
+    while bw.handing_over() or bw.b.pending.key.split("/")[2] not in ("declare", "return"):
+        if bw.handing_over():
+            qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+        else:
+            qtbot.mouseClick(bw.panel.commit_button, Qt.MouseButton.LeftButton)
+        qtbot.wait(20)
+    view = bw.panel.view
+    qtbot.waitUntil(lambda: view.viewport().width() > 0)
+    assert view.transform().m11() == 1.0, view.transform().m11()  # its own size, not shrunk
+    assert not view.horizontalScrollBar().isVisible()
+    counters = [i for i in view.scene().items() if isinstance(i, QGraphicsRectItem) and i.data(0)]
+    assert len(counters) > 14 and all(view.mapFromScene(c.sceneBoundingRect().topRight()).x()
+                                      <= view.viewport().width() for c in counters)
+    q = bw.b.pending
+    shooter = next(iter(q.data["dice"]))
+    target = q.data["targets"][-1]
+    drag(view, shooter, target)
+    assert target in str(bw.panel.plan.get(shooter)), bw.panel.plan
