@@ -161,6 +161,8 @@ def morale_facts(c: Campaign, graph: LaneGraph, s: Sector, pl: Planet,
     power = pl.owner or ""
     eco = economy(c, power)
     memo = {} if memo is None else memo
+    if not memo:  # every power's at once: one pass over the map, not two a power
+        memo.update(_all_power_facts(c, graph))
     if power not in memo:
         memo[power] = _power_facts(c, graph, power)
     colonies, from_home = memo[power]
@@ -177,16 +179,32 @@ def morale_facts(c: Campaign, graph: LaneGraph, s: Sector, pl: Planet,
                        sum(1 for g in pl.ground_units if g.power == power), attacked, post)
 
 
-def _power_facts(c: Campaign, graph: LaneGraph, power: str) -> tuple[set[Label], set[Label] | None]:
+def _all_power_facts(c: Campaign, graph: LaneGraph) -> dict[str, tuple[set[Label], set[Label] | None]]:
+    """:func:`_power_facts` of every power that owns a planet."""
+    colonies: dict[str, set[Label]] = {}
+    held_by: dict[str, set[Label]] = {}
+    for s in c.map.sectors:
+        if s.owner is not None:
+            held_by.setdefault(s.owner, set()).add(s.at)
+        for pl in s.star_system.planets if s.star_system else []:
+            if pl.owner is not None:
+                colonies.setdefault(pl.owner, set()).add(s.at)
+    return {p: _power_facts(c, graph, p, (at, held_by)) for p, at in colonies.items()}
+
+
+def _power_facts(c: Campaign, graph: LaneGraph, power: str,
+                 known: tuple[set[Label], dict[str, set[Label]]] | None = None) -> tuple[set[Label], set[Label] | None]:
     """The sectors of the power's planets, and the sectors its homeworld reaches along open lanes
-    through its Team's sectors (``None``: no homeworld, or one neither held nor its own)."""
-    colonies = {ss.at for ss, _ in owned_planets(c, power)}
+    through its Team's sectors (``None``: no homeworld, or one neither held nor its own).
+    ``known``: the power's planets' sectors and every power's sectors, when already gathered."""
+    colonies = known[0] if known is not None else {ss.at for ss, _ in owned_planets(c, power)}
     home = economy(c, power).homeworld
     if home is None:
         return colonies, None
     team = c.team_of_power(power)
     friends = set(team.powers) if team is not None else {power}
-    held = {x.at for x in c.map.sectors if x.owner in friends}
+    held = set().union(*(known[1].get(f, set()) for f in friends)) if known is not None else \
+        {x.at for x in c.map.sectors if x.owner in friends}
     if home not in held:
         return colonies, {home}  # only the homeworld's own system is not cut off from it
     return colonies, set(_distances(graph, home, held | {home}))
