@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
-                               QLineEdit, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
+                               QLineEdit, QMessageBox, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
 
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
@@ -55,7 +55,12 @@ class ExportOrdersDialog(QDialog):
         file_row.addWidget(browse)
         for label, w in (("&Power:", self.power_box), ("Team &passphrase:", self.passphrase), ("&File:", self.path)):
             w.setAccessibleName(label.replace("&", "").rstrip(":"))
-            form.addRow(label, file_row if w is self.path else w)
+            if w is self.path:  # a row of a layout gets no buddy by itself: the label's mnemonic needs one
+                file_label = QLabel(label)
+                file_label.setBuddy(self.path)
+                form.addRow(file_label, file_row)
+            else:
+                form.addRow(label, w)
         lay.addLayout(form)
         if self.power_box.count() == 0:
             form.addRow(QLabel("No power's Team has a seal key: set its passphrase first (File > Passphrases)."))
@@ -160,7 +165,13 @@ def export_my_orders(window: Any) -> bool:
     except (RuleError, OSError) as e:
         window.show_error("Export my orders", str(e))
         return False
-    window.statusBar().showMessage(f"{ask.path.text()}: {len(given)} order(s) sealed to the GM", 10000)
+    name = c.power(power).name if c.power(power) is not None else power
+    done = QMessageBox(QMessageBox.Icon.Information, "Orders exported",
+                       f"{ask.path.text()}\n\n{len(given)} order(s) of {name} for turn {c.turn}, sealed so that only "
+                       "the GM opens them. Send this file to the GM (File > Import Orders...).",
+                       QMessageBox.StandardButton.Ok, window)
+    window.export_done_box = done
+    done.exec()
     return True
 
 

@@ -17,7 +17,7 @@ from rules.model import save_campaign
 from rules.model.seals import Keyring, new_key, pin_of
 from rules.model.secrets import with_key
 from rules.turn.run import play
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QLabel
 
 from tests.app.gui import Answerer, click_button, ok, press, show_active
 from tests.rules.turn.test_orders import by_powers
@@ -71,6 +71,8 @@ def test_export_then_import_sealed_orders(qtbot, tmp_path, monkeypatch):
         d.passphrase.setText(PASSES["alliance"])
         assert d.path.text() == str(tmp_path / "fed-orders-turn1.battlehex-orders")  # beside the campaign
         assert click_button(d, "Browse") and d.path.text() == str(path)  # File > Save As's dialog names it
+        labels = {w.text(): w.buddy() for w in d.findChildren(QLabel)}  # Alt+F reaches the file (no bare "&")
+        assert labels["&File:"] is d.path and labels["&Power:"] is d.power_box
         return ok(d)
 
     entered: list[str] = []
@@ -88,8 +90,9 @@ def test_export_then_import_sealed_orders(qtbot, tmp_path, monkeypatch):
         entered.append(str(d.answer()))
         return ok(d)
 
-    _trigger(main, qtbot, "E&xport My Orders...", export, enter)
+    exported = _trigger(main, qtbot, "E&xport My Orders...", export, enter)
     assert errors == [] and len(entered) == 2 and path.exists()
+    assert exported.seen[-1] == ("QMessageBox", "Orders exported") and str(path) in exported.dialogs[-1].text()
     assert main.campaign.power("fed").economy.projects == []  # the exporter's campaign is not changed
     assert "Vanguard" not in path.read_text()
 
