@@ -89,7 +89,7 @@ class LineView(QGraphicsView):
 
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)
-        if self.per_row() != self.wrapped and getattr(self.panel, "view", None) is self:
+        if self.wrapped and self.per_row() != self.wrapped:  # drawn before, at another width
             self.panel._redraw()  # the rows wrap again at the new width
         self.fit()
 
