@@ -195,7 +195,7 @@ class ReplayRun(Checkpointed, Generic[E]):
                                  else self._resume_from(point, take)):
             state = self._state()
             dice = self._dice(self.seed)
-            dice.listeners.append(self._log_roll)
+            self._listen(dice)
             self.engine = self._engine(state, EventLog(), dice)
             self.answers = []
             self._secret = {}

@@ -7,6 +7,7 @@ named below for the type checker.
 """
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Generator
 from typing import Any
 
@@ -60,7 +61,7 @@ class Checkpointed:
         dice = self._dice(self.seed)
         if not point.dice_for(dice):
             return False
-        dice.listeners.append(self._log_roll)
+        self._listen(dice)
         log = EventLog(stored=point.events)  # read (a disk point's decoded) only when read
         self.engine = point.engine_taken(self.record, log, dice) if take else point.engine_copy(self.record, log, dice)
         gen = self.engine.resume(point.key)
@@ -71,6 +72,18 @@ class Checkpointed:
         self.pending = self._advance(None, first=True)
         assert self.pending is not None and self.pending.key == point.key, "a checkpoint resumed elsewhere"
         return True
+
+    def _listen(self, dice: DiceRoller) -> None:
+        """Log ``dice``'s rolls, holding this run weakly: a run left (a window closed, a file
+        opened again) is freed at once, not at the next garbage collection, so the engine it was
+        lent goes back to its checkpoint for the next reopen (:meth:`Points.lent`)."""
+        ref = weakref.WeakMethod(self._log_roll)
+
+        def log_roll(roll: Roll) -> None:
+            method = ref()
+            if method is not None:
+                method(roll)
+        dice.listeners.append(log_roll)
 
     def _lend(self, point: Point, points: Points) -> bool:
         """Go on from ``point`` with its engine itself, lent (a reopen standing exactly there: no

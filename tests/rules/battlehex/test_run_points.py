@@ -134,3 +134,22 @@ def test_answers_are_the_same_only_with_the_same_types_and_order_at_every_depth(
     assert not same([[1]], [(1,)]) and not same({1: 2}, {"1": 2}) and not same({True: 2}, {1: 2})
     assert not same([{"a": 1, "b": 2}], [{"b": 2, "a": 1}])  # order counts at every depth
     assert same([{(1, 2): "x"}], [{(1, 2): "x"}]) and not same([{(1, 2): 1}], [{(1, 2): True}])  # not JSON
+
+
+def test_a_run_left_without_an_answer_gives_its_lent_engine_back_at_once(played, monkeypatch):
+    import gc
+
+    c, g, answers = played
+    saved, half = session(c, g, answers)
+    made = cloning(monkeypatch)
+    collecting = gc.isenabled()
+    gc.disable()  # no collection between: the left run must be freed by its last reference going
+    try:
+        start(saved, AT, g)  # the file opened again, the window closed without an answer
+        reopened = start(saved, AT, g)  # and opened again: the engine is lent again, not copied
+    finally:
+        if collecting:
+            gc.enable()
+    assert not made, f"the second reopen copied the engine {len(made)} times"
+    full = reference(saved, g, half)
+    assert reopened.events_json() == full.events_json() and reopened.saved() == full.saved()
