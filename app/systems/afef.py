@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.battle.panel import PanelBase
-from app.systems.afef_parts import ask_reason, num as _num, pct as _pct
+from app.systems.afef_parts import ask_reason, num as _num, pct as _pct, per_row
 from rules.battlehex.change import BattleChange
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question
@@ -79,9 +79,9 @@ class LineView(QGraphicsView):
         k = min(1.0, self.viewport().width() / max(1.0, self.sceneRect().width()))
         self.scale(k, k)
 
-    def per_row(self) -> int:
-        """How many counters a row holds at their own size (a longer line wraps, issue 22)."""
-        return max(1, int((self.viewport().width() - 8) // (W + GAP)))
+    def per_row(self, counts: tuple[int, ...] = ()) -> int:
+        """How many counters a row holds: the lines wrap (issue 22, :func:`afef_parts.per_row`)."""
+        return per_row(counts, self.viewport().width() - 8, self.viewport().height() - 8, W + GAP, H + GAP)
 
     def row_at(self, y: float) -> int:
         """The line (ROWS) whose band holds scene height ``y``."""
@@ -89,8 +89,8 @@ class LineView(QGraphicsView):
 
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)
-        if self.wrapped and self.per_row() != self.wrapped:  # drawn before, at another width
-            self.panel._redraw()  # the rows wrap again at the new width
+        if self.wrapped:  # drawn before: the rows wrap again at the new size
+            self.panel._redraw()
         self.fit()
 
     def unit_at(self, pos: QPointF) -> str | None:
@@ -316,14 +316,14 @@ class AfefPanel(PanelBase):
         placed = [(team, u, 0 if team == attacker else ROWS["screened"] if (
                    u.id in self.screened if kind == "screen" else u.line == "screened") else ROWS["front"])
                   for team in (attacker, defender) for u in run.units(team) if seen.knows(u.id, u.name)]
-        per = self.view.wrapped = self.view.per_row()  # a long line wraps at the counters' own size
+        counts = tuple(sum(1 for p in placed if p[2] == r) for r in range(len(ROW_TITLES)))
+        per = self.view.wrapped = self.view.per_row(counts)  # a long line wraps, the lines all in view
         tops, top = [], 0.0
         for r, title in enumerate(ROW_TITLES):
             t = scene.addText(title, QFont("Sans", 9))
             t.setPos(0, top)
             tops.append(top)
-            n = sum(1 for p in placed if p[2] == r)
-            top += max(1, -(-n // per)) * (H + GAP) + GAP
+            top += max(1, -(-counts[r] // per)) * (H + GAP) + GAP
         self.view.tops = tops
         col = {0: 0, 1: 0, 2: 0}
         for team, u, row in placed:

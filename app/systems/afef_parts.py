@@ -1,4 +1,5 @@
-"""Small parts of the AF/EF panel: the GM's reason dialog, and the odds box's numbers as people read them."""
+"""Small parts of the AF/EF panel: the GM's reason dialog, the odds box's numbers as people read them,
+and how the battle line wraps."""
 from __future__ import annotations
 
 from typing import Any
@@ -37,3 +38,17 @@ def num(text: Any) -> float:
 def pct(text: Any) -> str:
     """A fraction in text as a percentage with one decimal ("13.9%")."""
     return f"{num(text) * 100:.1f}%"
+
+
+def per_row(counts: tuple[int, ...], width: float, height: float, step_x: float, step_y: float) -> int:
+    """How many counters a row of the battle line holds in a ``width`` x ``height`` view (issue 22):
+    the fewest that show every line (``counts`` counters each) in it, shrunk to no less than 0.6;
+    else as many as fit at 0.6, the rest scrolled down to. Never fewer than fit at their own size."""
+    vw, vh = max(1.0, width), max(1.0, height)
+    per = max(1, int(vw // step_x))
+    while any(n > per for n in counts) and vw / ((per + 1) * step_x) >= 0.6:
+        tall = sum(max(1, -(-n // per)) * step_y + step_y / 4 for n in counts)  # (a title's band)
+        if tall * min(1.0, vw / (per * step_x)) <= vh:
+            break
+        per += 1
+    return per

@@ -75,7 +75,7 @@ def test_a_battle_hex_fought_on_the_afef_battle_line(qtbot, tmp_path):
 def test_a_long_line_wraps_at_a_readable_size(qtbot, tmp_path):
     """0509's fourteen attackers (seen on the real screen at QT_SCALE_FACTOR=2, 1600x1000: the line was
     shrunk to fit its width, each counter a 60-pixel box of unreadable text): the line wraps into rows
-    at its own size, nothing scrolls sideways, and a drag onto a wrapped counter still aims at it."""
+    shown at 0.6 or more, every line in view, nothing sideways, and a drag onto a wrapped counter aims at it."""
     main = open_main_window(qtbot, tmp_path)
     system_action(main.findChild(QMenu, "battle_systems_menu"), "afef").trigger()
     bw = end_movement_and_fight(main, qtbot, "0509")
@@ -90,11 +90,12 @@ def test_a_long_line_wraps_at_a_readable_size(qtbot, tmp_path):
         qtbot.wait(20)
     view = bw.panel.view
     qtbot.waitUntil(lambda: view.viewport().width() > 0)
-    assert view.transform().m11() == 1.0, view.transform().m11()  # its own size, not shrunk
+    assert view.transform().m11() >= 0.6, view.transform().m11()  # readable: shrunk to no less than 0.6
     assert not view.horizontalScrollBar().isVisible()
     counters = [i for i in view.scene().items() if isinstance(i, QGraphicsRectItem) and i.data(0)]
-    assert len(counters) > 14 and all(view.mapFromScene(c.sceneBoundingRect().topRight()).x()
-                                      <= view.viewport().width() for c in counters)
+    corners = [view.mapFromScene(c.sceneBoundingRect().bottomRight()) for c in counters]
+    assert len(counters) > 14 and all(p.x() <= view.viewport().width() and p.y() <= view.viewport().height()
+                                      for p in corners)  # every line in view: a drag needs both ends
     q = bw.b.pending
     shooter = next(iter(q.data["dice"]))
     target = q.data["targets"][-1]
