@@ -93,6 +93,8 @@ class ImportOrdersDialog(QDialog):
         lay.addWidget(text)
         self.files = QPlainTextEdit()
         self.files.setAccessibleName("Files")
+        self.files.setTabChangesFocus(True)  # Tab leaves the list (a path holds no tab)
+        self.files.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)  # one file a line, as typed
         lay.addWidget(self.files)
         browse = QPushButton("&Browse...")
         browse.clicked.connect(self._browse)
@@ -105,6 +107,7 @@ class ImportOrdersDialog(QDialog):
             form.addRow("&GM passphrase:", self.passphrase)
         lay.addLayout(form)
         _buttons(self, lay)
+        self.resize(620, 360)  # the title and a file's whole path in view
 
     def _browse(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(self, "Sealed orders files", "", "Sealed orders (*.battlehex-orders)"

@@ -100,6 +100,7 @@ def test_export_then_import_sealed_orders(qtbot, tmp_path, monkeypatch):
         def handle(d) -> bool:
             if not isinstance(d, ImportOrdersDialog):
                 return False
+            assert d.files.tabChangesFocus() and d.width() >= 560  # seen on a real screen: Tab typed a tab, title cut
             if names:
                 d.files.setPlainText("\n".join(str(tmp_path / n) for n in names.split("\n")))
             else:  # the GM picks the file in the open-files dialog
