@@ -255,6 +255,7 @@ def test_the_tau_ceti_battle_hex_can_be_fought_with_stcs(default):
                                                                              "rom-we-sith"}
     assert "no STCS data (left to the table" in battle.events_json()  # the ground bases, the satellite, transports
     assert {"scan:fed-bats-tau", "move:kli-d7-kumara", "warpin:rom-we-sith"} <= set(battle.pending.options)
+    assert "at most 3 points" in battle.pending.data["option_words"]["move:fed-bats-tau"]  # Outpost Movement
     battle.answer("move:kli-d7-kumara")
     battle.answer("8")
     battle.answer(f"{e.facing['kli-d7-kumara'].name}:8")

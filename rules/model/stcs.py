@@ -77,6 +77,8 @@ class STCSData(Strict):
     captain: StrictInt = Field(ge=30, le=99, description="the captain's rating: 3D10+45, never below 30")
     cloak: StrictBool = False
     monitor: StrictBool = False
+    outpost: StrictBool = Field(False, description="a fixed space facility (Outpost Movement: at most 3 movement "
+                                "points a turn, none without impulse power)")
     name_of_engines: StrictStr = Field("", description="whose warp engines (what a ship beyond 36 hexes shows)")
 
     @model_validator(mode="after")

@@ -77,7 +77,7 @@ class STCSEngine:
         self.attempts: dict[tuple[str, str], int] = {}  # repair attempts per (ship, system)
         self.assists: dict[tuple[str, int], int] = {}  # a tender's Repair Team assists per (tender, turn)
         self.mines: list[mines.Mine] = []
-        self.moves: dict[str, tuple[int, int, Hex]] = {}  # per ship, its latest move's segment, points (speed), start
+        self.moves: dict[str, tuple[int, int, Hex, int]] = {}  # per ship, its latest move: segment, points, start, turn's
         self.wake: list[Hex] = []  # the hexes ships moved from (a mine may lie within 4 of them)
         """The turn's order by tactical advantage (:mod:`.advantage`)."""
         self.enlist()

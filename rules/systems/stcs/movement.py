@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from hexmap.hexes import Facing
 from rules.battlehex.questions import Question
 from rules.systems.stcs import damage, sensors
+from rules.systems.stcs.repair import SEGMENTS
 from rules.systems.stcs.warp import Mode
 
 if TYPE_CHECKING:
@@ -26,14 +27,25 @@ SUBLIGHT = "STCS Sub-Light Movement"
 WARP_COMBAT = "STCS Warp Speed Combat"
 FASTEST = 15
 """The To-Hit Modifier For Speed table's last row (11-15): the most points in sub-light combat."""
+OUTPOST = 3
+"""Outpost Movement: an outpost never uses more than three movement points a turn."""
+OUTPOSTS = "STCS Outpost Movement"
 
 
 def most_points(e: STCSEngine, x: str) -> int:
     """The most movement points ``x`` may spend in a Movement Phase."""
     d = e.data(x)
+    if d.outpost:  # Outpost Movement: at most 3 points a turn, and only with impulse engines
+        return max(0, OUTPOST - spent(e, x)) if d.impulse_power else 0
     if e.mode is Mode.WARP:
         return d.emergency_warp if sum(d.warp_now) > 0 else 1
     return FASTEST
+
+
+def spent(e: STCSEngine, x: str) -> int:
+    """The movement points ``x`` spent in this turn's earlier segments."""
+    m = e.moves.get(x)
+    return m[3] if m and (m[0] - 1) // SEGMENTS == (e.round - 1) // SEGMENTS else 0
 
 
 def speed(e: STCSEngine, x: str) -> int:
@@ -44,7 +56,8 @@ def speed(e: STCSEngine, x: str) -> int:
 
 def acts(e: STCSEngine, x: str) -> dict[str, str]:
     """The move act of ``x`` if it may move in this segment's Movement Phase."""
-    if e.cloaked[x] or damage.dead_in_space(e, x) or x in e.moves and e.moves[x][0] == e.round:
+    if e.cloaked[x] or damage.dead_in_space(e, x) or x in e.moves and e.moves[x][0] == e.round \
+            or not most_points(e, x):
         return {}
     return {f"move:{x}": f"{e.ship(x)} moves (speed {speed(e, x)} now; at most {most_points(e, x)} points)"}
 
@@ -58,7 +71,8 @@ def turns(a: Facing, b: Facing) -> int:
 def move(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     """``x`` spends its movement points: the GM chooses them, then the heading and the hexes ahead."""
     top = most_points(e, x)
-    rule = SUBLIGHT if e.mode is Mode.WARP and top == 1 else WARP_COMBAT if e.mode is Mode.WARP else MOVE
+    rule = OUTPOSTS if e.data(x).outpost else SUBLIGHT if e.mode is Mode.WARP and top == 1 \
+        else WARP_COMBAT if e.mode is Mode.WARP else MOVE
     why = " (no warp power left: one point, one hex a point)" if rule == SUBLIGHT else ""
     points = {str(p): f"{p} point{'' if p == 1 else 's'} (speed {p})" for p in range(top + 1)}
     n = int((yield e._choose(f"stcs/{e.round}/move/{x}/points", rule, f"Game Master: how many movement points "
@@ -76,7 +90,7 @@ def move(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     face, _, hexes = path.partition(":")
     e.facing[x] = Facing[face]
     e.at[x] = here.neighbor(e.facing[x], int(hexes))
-    e.moves[x] = (e.round, n, here)
+    e.moves[x] = (e.round, n, here, spent(e, x) + n)
     if here != e.at[x] and here not in e.wake:
         e.wake.append(here)
     e.log.add("ruling", rule, f"{e.ship(x)} moves at speed {n}: heading {face}, to {e.at[x].q},{e.at[x].r}",

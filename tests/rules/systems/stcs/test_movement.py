@@ -103,3 +103,35 @@ def test_a_mine_laid_before_a_move_can_still_be_scanned_for() -> None:
     assert run.engine.at["d7"].distance(run.engine.at["d7"].__class__(0, -4)) == 8
     run.answer("minescan:enterprise")
     assert "0,-4" in run.pending.options  # where the D-7 was, not only where ships are now
+
+
+def test_an_outpost_uses_at_most_three_movement_points_a_turn() -> None:
+    import json
+
+    from rules.model import io
+    c = stcs_campaign()
+    data = json.loads(io.dumps(c))
+    for f in data["fleets"]:
+        for u in f["units"]:
+            if u["id"] == "enterprise":  # a station with impulse engines
+                u["stcs"].update(warp_engines=[], monitor=True, outpost=True)
+    run = STCSBattle(type(c).model_validate(data), AT, dice=lambda _seed: ScriptedDice([]))
+    run.answer("sublight")
+    run.answer([])
+    run.answer("move:enterprise")
+    assert run.pending.options == ("0", "1", "2", "3") and run.pending.rule == "STCS Outpost Movement"
+    run.answer("2")
+    run.answer(f"{run.engine.facing['enterprise'].name}:2")
+    run.answer("next")
+    run.answer("none")  # Red's cloaked Bird of Prey does not warp out
+    run.answer("move:enterprise")
+    assert run.pending.options == ("0", "1")  # 2 of the turn's 3 spent in segment 1
+    run.answer("1")
+    run.answer(f"{run.engine.facing['enterprise'].name}:1")
+    run.answer("next")
+    run.answer("none")
+    assert "move:enterprise" not in run.pending.options  # segment 3: none left this turn
+    run.answer("next")
+    run.answer("none")
+    run.answer("move:enterprise")  # turn 2
+    assert run.pending.options == ("0", "1", "2", "3")
