@@ -145,3 +145,36 @@ def test_export_then_import_sealed_orders(qtbot, tmp_path, monkeypatch):
     finally:
         answerer.stop()
     assert "orders/fed" not in main.campaign.turn_asked
+
+
+def test_export_refused_with_another_teams_passphrase(qtbot, tmp_path, monkeypatch):
+    """The Coalition's passphrase does not seal the Federation's orders: refused, no orders asked,
+    no file written; a Team that cancels its orders dialog writes no file either."""
+    from app.shell.orders_dialog import OrdersDialog
+    from app.shell.sealed_orders_gui import ExportOrdersDialog
+
+    errors: list[tuple[str, str]] = []
+    monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: errors.append((title, text)))
+    c, file = keyed(), tmp_path / "K.json"
+    save_campaign(c, file)
+    main = MainWindow(file, campaign=c, offer_recovery=False,
+                      settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main)
+    show_active(main, qtbot)
+
+    def export(passphrase: str):
+        def handle(d) -> bool:
+            if not isinstance(d, ExportOrdersDialog):
+                return False
+            d.power_box.setCurrentIndex(d.power_box.findData("fed"))
+            d.passphrase.setText(passphrase)
+            return ok(d)
+        return handle
+
+    seen = _trigger(main, qtbot, "E&xport My Orders...", export(PASSES["coalition"])).seen
+    assert len(errors) == 1 and "passphrase" in errors[0][1] and "Alliance" in errors[0][1], errors
+    assert not any(k == "OrdersDialog" for k, _ in seen)
+    seen = _trigger(main, qtbot, "E&xport My Orders...", export(PASSES["alliance"]),
+                    lambda d: isinstance(d, OrdersDialog) and d.reject() is None).seen
+    assert [k for k, _ in seen] == ["ExportOrdersDialog", "OrdersDialog"] and len(errors) == 1
+    assert list(tmp_path.glob("*.battlehex-orders")) == [] and main.campaign is c
