@@ -57,6 +57,10 @@ class Fought:
 
     def __init__(self, turns: int) -> None:
         c, played = play(3, turns)
+        # Both lengths play the same set-up: told apart (a word the battle never reads), they are
+        # two battles, as in use; else they share one shelf of checkpoints (and one on disk) and
+        # each run's checkpoints drop the other's, so a figure read whichever battle kept them last.
+        c = c.model_copy(update={"description": f"b5 bench, {turns} plotted turns"})
         self.answers = list(played.answers)
         self.file = TMP / f"b5-{turns}.json"
         save_campaign(c, self.file)
