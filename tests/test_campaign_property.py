@@ -67,7 +67,7 @@ def _economy(c: Campaign, seed: int, turn: int) -> Campaign:
     import random
     from fractions import Fraction
 
-    from rules.model.builds import BuildClass
+    from rules.model.builds import BuildClass, GroundClass
     from rules.model.economy_model import PowerEconomy
     from rules.model.records import Phase
 
@@ -88,6 +88,11 @@ def _economy(c: Campaign, seed: int, turn: int) -> Campaign:
         p.unit_list = [BuildClass(unit=u, cost=Fraction(rng.randint(1, 24), rng.choice((1, 2))),
                                   in_service=rng.choice((None, 150, 171, 200)))
                        for u in rng.sample(own, min(len(own), 3)) if u.class_designation]  # what it may build: some of its own counters
+        for u in own:  # a cost, so that scrapping (50% of it) can be ordered
+            u.cost = rng.choice((None, Fraction(rng.randint(1, 24), 2)))
+        troops = [g for s in c.map.sectors for pl in (s.star_system.planets if s.star_system else [])
+                  for g in pl.ground_units if g.power == p.id]
+        p.ground_list = [GroundClass(unit=g, cost=Fraction(rng.randint(1, 8), 2)) for g in troops[:1]]  # up to Census
     for s in c.map.sectors:
         for pl in s.star_system.planets if s.star_system else []:
             pl.census_bonus = rng.randint(0, 3)

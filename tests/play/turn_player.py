@@ -156,6 +156,19 @@ class TurnPlayer:
             planets = [(p, s, pl) for p in c.powers if p.unit_list for s in c.map.sectors
                        for pl in (s.star_system.planets if s.star_system else []) if pl.owner == p.id]
             for p, s, pl in self.rng.sample(planets, min(len(planets), 3)):
+                here = [(f, u) for f in c.fleets if f.power == p.id and f.sector == s.at for u in f.units]
+                if here and self.rng.random() < 0.5:  # scrapping, Reserve, mothballs, reactivation, colonization
+                    f, u = self.rng.choice(here)
+                    kind = self.rng.choice(("scrap", "reserve", "mothball", "reactivate", "colonize"))
+                    body = {"fleet": f.id} if kind == "colonize" else {"unit": u.id}
+                    yield {kind: {"power": p.id, **body, **({} if kind == "reserve" else {"planet": pl.name})}}, False
+                mine = [u.id for f in c.fleets if f.power == p.id for u in f.units]
+                if mine and self.rng.random() < 0.2:  # Reserve and its reactivation need no planet
+                    kind = self.rng.choice(("reserve", "reactivate"))
+                    yield {kind: {"power": p.id, "unit": self.rng.choice(mine)}}, False
+                if p.ground_list and self.rng.random() < 0.3:
+                    ground = self.rng.choice(p.ground_list).unit.name
+                    yield {"ground": {"power": p.id, "class": ground, "at": str(s.at), "planet": pl.name}}, False
                 unit = self.rng.choice(p.unit_list).unit.class_designation
                 yield {"purchase": {"power": p.id, "class": unit, "at": str(s.at), "planet": pl.name}}, False
                 if self.rng.random() < 0.3:
