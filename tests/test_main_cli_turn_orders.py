@@ -41,3 +41,16 @@ def test_an_order_for_another_power_exits_1_with_the_rule(tmp_path):
     shown = json.loads(r.stdout)
     assert shown["error"]["rule"] == "004 Turn Orders Phase" and shown["error"]["answer_index"] == len(TO_ORDERS)
     assert "enters only its own Turn Orders" in shown["error"]["message"]
+
+
+def test_scrapping_and_reserve_orders_play_headless(tmp_path):
+    orders = [{"reserve": {"unit": "fed-ca-kongo"}}, {"scrap": {"unit": "fed-ff-burke", "planet": "Vanguard II"}}]
+    r = _turn(tmp_path, [*TO_ORDERS, *orders])
+    assert r.returncode == 1  # the frigate has no cost in the file: refused with the rule, after the Reserve order
+    shown = json.loads(r.stdout)
+    assert shown["error"]["rule"] == "004 Construction Completion Phase (scrapping)"
+    assert shown["error"]["answer_index"] == len(TO_ORDERS) + 1 and "50% of it cannot be counted" in \
+        shown["error"]["message"]
+    r = _turn(tmp_path, [*TO_ORDERS, orders[0], *["done"] * len(ASKED)])
+    assert r.returncode == 0, r.stderr
+    assert "goes to Reserve at Construction Completion" in json.dumps(json.loads(r.stdout)["log"])
