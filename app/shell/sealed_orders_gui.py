@@ -197,7 +197,7 @@ def import_orders(window: Any) -> bool:
             raise RuleError("004 Turn Orders Phase", "no sealed orders file was named: no orders were imported")
         if ring.get(GM) is None:
             if GM not in c.keys:
-                raise RuleError("keys", "the GM has no seal key: no orders were sealed to the GM")
+                raise RuleError("004 Turn Orders Phase", "the GM has no seal key: no orders were sealed to the GM")
             ring = Keyring()
             ring.add(GM, unlock(c.keys[GM], ask.passphrase.text(), "the GM", c.keys))
         files = []
