@@ -125,6 +125,8 @@ class B5Panel(PanelBase):
         self.board.show_ships([], [], [])
         self.sheet.clear()
         self.prompt.clear()
+        self.hex_edit.clear()  # a plot typed and not given is the typist's secret (issue 20)
+        self.filled = ""
 
     def dialog_odds(self, q: Question) -> str | None:
         """The engine's exact odds for a fire target question, as a table for its dialog."""

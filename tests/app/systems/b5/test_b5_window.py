@@ -112,7 +112,7 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
     seen_by_alliance: list[str] = []
     refused = dragged = False
     plotted = 0
-    shifted = False
+    shifted = typed_then_undone = False
     for _ in range(200):
         run = bw.b
         if run.status().resolved:
@@ -125,6 +125,13 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
             assert panel.place_button.text() == "&Give plot" and not panel.facing.isVisible()
             plot = " ".join("F" * n or "-" for n in pulse_moves(q.data["speed"]))
             assert panel.hex_edit.text() == plot == q.default  # the bar opens at straight on (issue 22)
+            if plotted == 1 and not typed_then_undone:  # typed, not given, then Undo answer: a hand-over
+                typed_then_undone = True
+                qtbot.keyClicks(panel.hex_edit, " shift SECRET")
+                bw.undo_action.trigger()  # the toolbar's Undo answer (Ctrl+Z in the bar undoes the typing)
+                assert bw.handing_over() and "SECRET" not in panel.hex_edit.text()  # not left for the next
+                bw.redo_action.trigger()
+                continue
             if not shifted:  # one squadron commander shifts a ship a hex first (once a turn; seed 003)
                 extra = shift_order(run, q.data["plot"], q.data["speed"])
                 shifted = "shift" in extra
