@@ -194,16 +194,6 @@ def _copy_for(c: Campaign, key: str) -> Campaign:
     return c.model_copy(update={**update, "map": c.map.model_copy(update={"sectors": sectors})})
 
 
-def copy_at(c: Campaign, at: set[Label]) -> Campaign:
-    """A copy of ``c`` for a step that changes the powers, the log, and only the sectors ``at``
-    and the fleets there (Construction Completion): those are copied, the rest of the map and the
-    other fleets shared (a campaign is never changed once made)."""
-    sectors = [s.model_copy(deep=True) if s.at in at else s for s in c.map.sectors]
-    fleets = [f.model_copy(deep=True) if f.sector in at else f for f in c.fleets]
-    return c.model_copy(update={"powers": [p.model_copy(deep=True) for p in c.powers], "log": list(c.log),
-                                "fleets": fleets, "map": c.map.model_copy(update={"sectors": sectors})})
-
-
 def _update_assets(new: Campaign, c: Campaign, graph: LaneGraph | None) -> None:
     """The Productivity bought, then the morale checks and census growth of every owned planet,
     logged with their parts."""
@@ -266,8 +256,10 @@ def close_combat(c: Campaign, graph: LaneGraph) -> Campaign:
             raise RuleError("V13.12", "the Movement Phase cannot end while Battle Hexes are unresolved: "
                                       + ", ".join(str(b.at) for b in still))
     from rules.turn.purchases import complete
+    from rules.turn.reserve import assume
 
     new = complete(c)  # the units bought are built where they fit (rules/turn/purchases.py)
+    assume(new)  # Reserve, mothballs and reactivations ordered this turn (rules/turn/reserve.py)
     new.phase = Phase.UPDATE
     new.log.extend([LogEntry(turn=c.turn, rule=CONSTRUCTION, text="replacement flights are kept by hand"),
                     LogEntry(turn=c.turn, rule=SEQUENCE, text=f"{Phase.UPDATE.title} begins")])

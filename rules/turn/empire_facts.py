@@ -208,3 +208,13 @@ def _power_facts(c: Campaign, graph: LaneGraph, power: str,
     if home not in held:
         return colonies, {home}  # only the homeworld's own system is not cut off from it
     return colonies, set(_distances(graph, home, held | {home}))
+
+
+def copy_at(c: Campaign, at: set[Label]) -> Campaign:
+    """A copy of ``c`` for a step that changes the powers, the log, and only the sectors ``at``
+    and the fleets there (Construction Completion): those are copied, the rest of the map and the
+    other fleets shared (a campaign is never changed once made)."""
+    sectors = [s.model_copy(deep=True) if s.at in at else s for s in c.map.sectors]
+    fleets = [f.model_copy(deep=True) if f.sector in at else f for f in c.fleets]
+    return c.model_copy(update={"powers": [p.model_copy(deep=True) for p in c.powers], "log": list(c.log),
+                                "fleets": fleets, "map": c.map.model_copy(update={"sectors": sectors})})

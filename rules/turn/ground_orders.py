@@ -23,10 +23,9 @@ from rules.battlehex.words import possessive
 from rules.economy import construction as cons
 from rules.economy.income import points
 from rules.errors import RuleError
-from rules.model.campaign import Campaign, Planet, Power, Sector
+from rules.model.campaign import Campaign, Planet, Sector
 from rules.model.economy_model import PowerEconomy, Project
 from rules.model.records import LogEntry
-from rules.model.turn_model import GroundUnit
 from rules.turn.purchases import _planet, room
 
 CENSUS_LIMIT = f"{cons.CONSTRUCTION} (ground units)"
@@ -93,13 +92,3 @@ def order(c: Campaign, raw: Any) -> Campaign:
                                  f"{pl.name} ({s.at}) for {points(entry.cost)}: Point Pool {points(eco.point_pool)} "
                                  f"to {points(eco.point_pool - entry.cost)}; capacity left {points(cap - entry.cost)}"))
     return new
-
-
-def unit(c: Campaign, p: Power, j: Project) -> GroundUnit:
-    """The ground unit project ``j`` raises: its class's unit, the power's, with an id not used yet."""
-    entry = next(g for g in p.ground_list if g.unit.name == j.unit_class)
-    used = {g.id for s in c.map.sectors for pl in (s.star_system.planets if s.star_system else [])
-            for g in pl.ground_units} | {x.ground_unit.id for f in c.fleets for x in f.cargo if x.ground_unit}
-    gid = j.id if j.id not in used else next(f"{j.id}-{k}" for k in range(2, len(used) + 3)
-                                             if f"{j.id}-{k}" not in used)
-    return entry.unit.model_copy(update={"id": gid, "power": p.id})

@@ -30,11 +30,13 @@ from rules.economy.income import points
 from rules.economy.intel import buy_cost
 from rules.economy.planet import dock_spaces, output, utilized
 from rules.errors import RuleError
-from rules.model.campaign import Campaign, Fleet, Planet, Sector
+from rules.model.campaign import Campaign, Fleet, Planet, Power, Sector
 from rules.model.economy_model import PowerEconomy, Project
 from rules.model.records import LogEntry
 from rules.model.builds import BuildClass
+from rules.model.turn_model import GroundUnit
 from rules.model.units import Unit, UnitFate, UnitKind
+from rules.turn.empire_facts import copy_at  # only the sectors with projects, and the fleets there, are copied
 
 TURN_ORDERS = cons.TURN_ORDERS
 CONSTRUCTION = cons.CONSTRUCTION
@@ -138,7 +140,6 @@ def order(c: Campaign, raw: Any) -> Campaign:
 def complete(c: Campaign) -> Campaign:
     """Construction Completion: every power's projects in the order given, within each planet's
     capacity and docks; the units built placed, the rest kept for the next one (a new campaign)."""
-    from rules.turn.empire import copy_at  # only the sectors with projects, and the fleets there, are copied
     new = copy_at(c, {j.at for p in c.powers for j in (p.economy.projects if p.economy is not None else [])})
     ids = {u.id for f in new.fleets for u in f.units} | {u.id for s in new.map.sectors for u in s.garrison}
     for p in new.powers:
@@ -187,8 +188,7 @@ def complete(c: Campaign) -> Campaign:
                     if fixed is not None:
                         fixed.crippled = False
                     else:
-                        from rules.turn.ground_orders import unit as raised
-                        pl.ground_units.append(raised(new, p, j))
+                        pl.ground_units.append(ground_unit(new, p, j))
                     continue
                 unit_id = j.id if j.id not in ids else f"{j.id}-{len(ids)}"
                 ids.add(unit_id)
@@ -204,9 +204,6 @@ def complete(c: Campaign) -> Campaign:
                 new.fleets.append(Fleet(id=f"{p.id}-built-t{new.turn}-{at}", name=f"New construction at {name}",
                                         power=p.id, sector=s.at, units=built))
         p.economy = eco.model_copy(update={"projects": waiting})
-    from rules.turn.reserve import assume
-
-    assume(new)  # Reserve, mothballs and reactivations ordered this turn (rules/turn/reserve.py)
     return new
 
 
@@ -385,3 +382,12 @@ def intel(c: Campaign, raw: Any) -> Campaign:
                                  f"{points(eco.point_pool - cost)}"))
     return new
 
+
+def ground_unit(c: Campaign, p: Power, j: Project) -> GroundUnit:
+    """The ground unit project ``j`` raises: its class's unit, the power's, with an id not used yet."""
+    entry = next(g for g in p.ground_list if g.unit.name == j.unit_class)
+    used = {g.id for s in c.map.sectors for pl in (s.star_system.planets if s.star_system else [])
+            for g in pl.ground_units} | {x.ground_unit.id for f in c.fleets for x in f.cargo if x.ground_unit}
+    gid = j.id if j.id not in used else next(f"{j.id}-{k}" for k in range(2, len(used) + 3)
+                                             if f"{j.id}-{k}" not in used)
+    return entry.unit.model_copy(update={"id": gid, "power": p.id})
