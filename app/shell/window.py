@@ -233,6 +233,8 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
         if text and self.session is not None and not self.gm_view_action.isChecked() \
                 and not visibility.seen_by(self.session.campaign, text, visibility.TABLE):
             self.statusBar().showMessage(HIDDEN_MESSAGE, 5000)
+        # the "waits for" line has all the stretch: while a message shows, it steps aside (issue 22)
+        self.waits_label.setVisible(not self.statusBar().currentMessage())
 
     # -- the map's overlays and the inspector ---------------------------------------------------
     def set_gm_view(self, on: bool) -> None:
