@@ -105,7 +105,7 @@ def test_two_files_of_one_power_are_refused(folder, capsys):
     assert _export(folder, "fed", "alliance", FED, "fed.orders") == 0
     assert _export(folder, "fed", "alliance", FED[:1], "fed2.orders") == 0
     code, _, err = _turn(folder, capsys, "fed.orders", "fed2.orders")
-    assert code == 1 and "fed2.orders" in err and "fed.orders already holds fed's orders" in err
+    assert code == 1 and "fed2.orders" in err and "fed.orders already holds United Federation of Planets' orders" in err
 
 
 def test_orders_sealed_by_another_team_are_refused(folder, capsys):

@@ -24,6 +24,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rules.battlehex.words import possessive
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.model.key_book import campaign_id_of
@@ -143,7 +144,7 @@ def read(c: Campaign, name: str, text: str, keyring: Keyring) -> Imported:
     if p is None or team is None or team.id == GM:
         raise _refused(name, f"{power!r} is not a power of a player's Team in this campaign")
     if orders.key(p.id) in c.turn_asked:
-        raise _refused(name, f"{p.name}'s orders for turn {c.turn} are already closed")
+        raise _refused(name, f"{possessive(p.name)} orders for turn {c.turn} are already closed")
     gm = keyring.get(GM)
     if gm is None:
         raise _refused(name, "the GM's key is not open (the GM's passphrase opens sealed orders)")
@@ -153,7 +154,7 @@ def read(c: Campaign, name: str, text: str, keyring: Keyring) -> Imported:
             raise WrongPassphrase("sealed", "bound to another turn")
         plain = open_blob(blob, keyring, campaign=_context(str(campaign), p.id))
     except (ValueError, WrongPassphrase):
-        raise _refused(name, f"it does not open as {p.name}'s orders for turn {c.turn}: it was changed after it "
+        raise _refused(name, f"it does not open as {possessive(p.name)} orders for turn {c.turn}: it was changed after it "
                              "was sealed, or made for another power or turn") from None
     if plain is None:
         raise _refused(name, "it is not sealed to the GM")
@@ -164,7 +165,7 @@ def read(c: Campaign, name: str, text: str, keyring: Keyring) -> Imported:
         raise _refused(name, f"{team.name} has no seal key: its orders cannot be authenticated")
     shared = gm.exchange(X25519PublicKey.from_public_bytes(base64.b64decode(team_public.public)))
     if not hmac.compare_digest(_mac(shared, body), str(inner["mac"])):
-        raise _refused(name, f"it was not made with {team.name}'s key: another Team cannot send {p.name}'s orders")
+        raise _refused(name, f"it was not made with {possessive(team.name)} key: another Team cannot send {possessive(p.name)} orders")
     got = json.loads(body)
     if (got["campaign"], got["turn"], got["power"]) != (campaign, c.turn, p.id):
         raise _refused(name, "its sealed header differs from its outer one")
@@ -177,7 +178,8 @@ def read_all(c: Campaign, files: list[tuple[str, str]], keyring: Keyring) -> dic
     for name, text in files:
         got = read(c, name, text, keyring)
         if got.power in out:
-            raise _refused(name, f"{out[got.power].name} already holds {got.power}'s orders")
+            who = c.power(got.power)
+            raise _refused(name, f"{out[got.power].name} already holds {possessive(who.name if who else got.power)} orders")
         out[got.power] = got
     return out
 
