@@ -115,10 +115,12 @@ def assume(new: Campaign) -> None:
         if eco is None or not eco.status_orders:
             continue
         reserve, mothballed = list(eco.reserve), list(eco.mothballed)
+        names = {u.id: u.name for f in new.fleets for u in f.units} | \
+            {u.id: u.name for s in new.map.sectors for u in s.garrison}  # the log names the unit, not its id
         for uid, status in sorted(eco.status_orders.items()):
             reserve = [x for x in reserve if x != uid] + ([uid] if status == "reserve" else [])
             mothballed = [x for x in mothballed if x != uid] + ([uid] if status == "mothball" else [])
-            new.log.append(LogEntry(turn=new.turn, rule=RULE, text=f"{p.name}: {uid} {VERBS[status.split('@')[0]]}; "
+            new.log.append(LogEntry(turn=new.turn, rule=RULE, text=f"{p.name}: {names.get(uid, uid)} {VERBS[status.split('@')[0]]}; "
                                     "its maintenance changes from the next Income"))
         p.economy = eco.model_copy(update={"reserve": reserve, "mothballed": mothballed, "status_orders": {}})
 
