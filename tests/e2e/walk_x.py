@@ -84,6 +84,7 @@ class Walk:
         self._next_system = 0
         self.started: dict[str, str] = {}    # Battle Hex -> the system chosen for it
         self._dialogs: list[str] = []        # the last dialogs answered (window ids)
+        self._refused = 0                    # refusals in a row: then the next answers are the defaults
         self.phases: dict[int, list[str]] = {}  # turn -> the phases it went through, in order
         self.v13_moves: dict[str, int] = {}  # V13 Battle Hex -> combat answers before the GM ends it
         self.v13_keys: dict[str, list[str]] = {}  # V13 Battle Hex -> what its keys did (placed, moved...)
@@ -100,7 +101,7 @@ class Walk:
         data = self.state()
         sig = hashlib.sha1(repr(data).encode()).hexdigest()
         if sig != self._seen:
-            self._seen, self.stalled = sig, 0
+            self._seen, self.stalled, self._refused = sig, 0, 0
             return
         self.stalled += 1
         limit = STALL if self.rng is None else STALL_RANDOM
@@ -243,7 +244,8 @@ class Walk:
         if title.startswith("Refused"):
             if self.rng is None:
                 raise Fail(f"a default answer was refused: {title!r}")
-            log(f"refused: {title!r}: another choice")
+            self._refused += 1  # a random choice refused: another, then (twice refused) the default, which is legal
+            log(f"refused: {title!r}: " + ("another choice" if self._refused < 2 else "the default next"))
         if title.startswith(CARGO_DIALOG):
             land_by_keys(self)
         elif "Battle Hexes" in title:  # End Movement's list (not modal): read, then closed
@@ -262,7 +264,7 @@ class Walk:
             self._dialogs.clear()
             key("Escape")  # the same dialog open through three answers (Return on a rule's link): closed
         else:
-            if self.rng is not None and ("Encounters" not in title or self.rng.random() < 0.3):
+            if self.rng is not None and self._refused < 2 and ("Encounters" not in title or self.rng.random() < 0.3):
                 for _ in range(self.rng.randrange(4)):
                     key(self.rng.choice(["Tab", "Down", "Down", "Up", "space"]))
             elif self.rng is not None:  # mostly a demand's first scenario or a reply's Yes: battles to fight
