@@ -189,6 +189,14 @@ class QuestionDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
+        if k is QKind.LABEL:  # "another hex" with nothing typed is no answer: OK waits for a label
+            ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+
+            def valid() -> None:
+                ok.setEnabled(self.use_proposal.isChecked() or bool(self.edit.text().strip()))
+            self.use_proposal.toggled.connect(lambda _on: valid())
+            self.edit.textChanged.connect(lambda _t: valid())
+            valid()
 
     def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         """As tall as its words at its own width: a wrapped label's first guess is its height at
