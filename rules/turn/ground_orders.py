@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from hexmap import Label
 from rules.battlehex.log import IllegalAnswer
 from rules.battlehex.words import possessive
 from rules.economy import construction as cons
@@ -26,7 +25,7 @@ from rules.errors import RuleError
 from rules.model.campaign import Campaign, Planet, Sector
 from rules.model.economy_model import PowerEconomy, Project
 from rules.model.records import LogEntry
-from rules.turn.purchases import _planet, room
+from rules.turn.purchases import own_planet, room
 
 CENSUS_LIMIT = f"{cons.CONSTRUCTION} (ground units)"
 
@@ -57,15 +56,7 @@ def order(c: Campaign, raw: Any) -> Campaign:
     if entry.in_service is not None and entry.in_service > eco.tech_year:
         raise RuleError(cons.TURN_ORDERS, f"the {raw['class']} enters service in Y{entry.in_service}, after "
                                           f"{possessive(p.name)} Tech Year {eco.tech_year}")
-    try:
-        at = Label.parse(raw["at"])
-    except ValueError as e:
-        raise IllegalAnswer(cons.TURN_ORDERS, f"{raw['at']!r} is not a sector label: {e}") from None
-    found = _planet(c, at, raw["planet"])
-    if found is None or found[1].owner != p.id:
-        raise RuleError(cons.TURN_ORDERS, f"{p.name} raises ground units only at its own planets: {raw['planet']} at "
-                                          f"{raw['at']} is not one")
-    s, pl = found
+    s, pl = own_planet(c, p, raw, cons.TURN_ORDERS, "raises ground units only at")
     if eco.point_pool < entry.cost:
         debt = " (in debt: no purchases until the pool is paid back)" if eco.point_pool < 0 else ""
         raise RuleError(cons.TURN_ORDERS, f"{possessive(p.name)} Point Pool {points(eco.point_pool)}{debt} cannot pay "

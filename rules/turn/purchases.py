@@ -59,6 +59,19 @@ def _planet(c: Campaign, at: Label, name: str) -> tuple[Sector, Planet] | None:
     return (s, pl) if pl is not None else None
 
 
+def own_planet(c: Campaign, p: Power, raw: dict[str, Any], rule: str, verb: str) -> tuple[Sector, Planet]:
+    """The planet ``raw`` names (``at``, ``planet``), which must be ``p``'s own: a malformed label is
+    an IllegalAnswer, another's planet refused under ``rule`` ("{p.name} {verb} its own planets")."""
+    try:
+        at = Label.parse(raw["at"])
+    except ValueError as e:
+        raise IllegalAnswer(TURN_ORDERS, f"{raw['at']!r} is not a sector label: {e}") from None
+    found = _planet(c, at, raw["planet"])
+    if found is None or found[1].owner != p.id:
+        raise RuleError(rule, f"{p.name} {verb} its own planets: {raw['planet']} at {raw['at']} is not one")
+    return found
+
+
 def room(c: Campaign, s: Sector, pl: Planet, turn: int | None = None) -> tuple[Fraction, int]:
     """A planet's construction capacity and dock spaces (less what ``turn``'s orders there take)."""
     post = s.star_system.has_command_post if s.star_system is not None else False
@@ -98,15 +111,7 @@ def order(c: Campaign, raw: Any) -> Campaign:
         raise RuleError(TURN_ORDERS, f"the {raw['class']} enters service in Y{entry.in_service}, after "
                                      f"{possessive(p.name)} Tech "
                                      f"Year {eco.tech_year}")
-    try:
-        at = Label.parse(raw["at"])
-    except ValueError as e:
-        raise IllegalAnswer(TURN_ORDERS, f"{raw['at']!r} is not a sector label: {e}") from None
-    found = _planet(c, at, raw["planet"])
-    if found is None or found[1].owner != p.id:
-        raise RuleError(TURN_ORDERS, f"{p.name} builds only at its own planets: {raw['planet']} at {raw['at']} is not "
-                                     "one")
-    s, pl = found
+    s, pl = own_planet(c, p, raw, TURN_ORDERS, "builds only at")
     if eco.point_pool < entry.cost:
         debt = " (in debt: no purchases until the pool is paid back)" if eco.point_pool < 0 else ""
         raise RuleError(TURN_ORDERS, f"{possessive(p.name)} Point Pool {points(eco.point_pool)}{debt} cannot pay the "
@@ -220,15 +225,7 @@ def improve(c: Campaign, raw: Any) -> Campaign:
     p = c.power(raw["power"])
     if p is None:
         raise IllegalAnswer(TURN_ORDERS, f"there is no power {raw['power']!r}")
-    try:
-        at = Label.parse(raw["at"])
-    except ValueError as e:
-        raise IllegalAnswer(TURN_ORDERS, f"{raw['at']!r} is not a sector label: {e}") from None
-    found = _planet(c, at, raw["planet"])
-    if found is None or found[1].owner != p.id:
-        raise RuleError(UPDATE_ASSET, f"{p.name} improves only its own planets: {raw['planet']} at {raw['at']} is not "
-                                      "one")
-    s, pl = found
+    s, pl = own_planet(c, p, raw, UPDATE_ASSET, "improves only")
     key = f"{s.at}/{pl.name}"
     eco = p.economy or PowerEconomy()
     if any(key in (x.economy.productivity_orders if x.economy else []) for x in c.powers):
