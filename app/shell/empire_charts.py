@@ -59,13 +59,34 @@ LEFT, TOP, RIGHT, BOTTOM = 40.0, 36.0, 12.0, 20.0
 """The plot's margins: the value range on the left, the title and the legend above, the turns below."""
 
 
-def _place(chart: Chart, w: float, h: float) -> list[tuple[Series, list[tuple[float, float]]]]:
-    """Each series' points in a w x h box inside the margins, y growing downwards."""
+def _place(chart: Chart, w: float, h: float, top: float = TOP) -> list[tuple[Series, list[tuple[float, float]]]]:
+    """Each series' points in a w x h box inside the margins (the plot starting at ``top``), y
+    growing downwards."""
     t0, t1, low, high = _bounds(chart)
     span = max(t1 - t0, 1)
-    pw, ph = w - LEFT - RIGHT, h - TOP - BOTTOM
-    return [(s, [(LEFT + pw * ((t - t0) / span if t1 > t0 else 0.5), TOP + ph - ph * (v - low) / (high - low))
+    pw, ph = w - LEFT - RIGHT, h - top - BOTTOM
+    return [(s, [(LEFT + pw * ((t - t0) / span if t1 > t0 else 0.5), top + ph - ph * (v - low) / (high - low))
                  for t, v in s.points]) for s in chart.series]
+
+
+LINE = 16.0
+"""A legend row's height."""
+
+
+def legend_boxes(advances: list[float], width: float) -> list[QRectF]:
+    """Where each legend name (given by its text width, ``advances``) is written in a chart ``width`` wide: side
+    by side from the plot's left edge, a name that would cross the right edge starting a new row
+    (at the view's left edge when even a row of its own from the plot's edge cannot hold it), so no
+    name is cut (the dock at its narrowest cut "Point Pool" at the edge, T18's charts3.png)."""
+    boxes: list[QRectF] = []
+    x, y = LEFT, 17.0
+    for advance in advances:
+        if x > LEFT and x + advance > width - 2:
+            x, y = LEFT, y + LINE
+        left = x if x + advance <= width - 2 else max(2.0, width - 2 - advance)
+        boxes.append(QRectF(left, y, advance, LINE))
+        x = left + advance + 12
+    return boxes
 
 
 def _num(x: float) -> str:
@@ -98,6 +119,8 @@ class ChartView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.chart: Chart | None = None
+        self.legend: list[tuple[str, QRectF]] = []
+        """Each series' name and where the last paint wrote it."""
         self.setMinimumSize(240, 150)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
@@ -124,15 +147,17 @@ class ChartView(QWidget):
             return
         t0, t1, low, high = _bounds(self.chart)
         w, h = r.width(), r.height()
+        names = [s.name for s in self.chart.series]
+        self.legend = list(zip(names, legend_boxes([p.fontMetrics().horizontalAdvance(n) + 1.0 for n in names], w)))
+        top = max(TOP, self.legend[-1][1].bottom() + 3) if self.legend else TOP
         p.drawText(QRectF(LEFT, 1, w - LEFT, 16), Qt.AlignmentFlag.AlignLeft, self.chart.title)
-        p.drawText(QRectF(2, TOP - 7, LEFT - 4, 14), Qt.AlignmentFlag.AlignRight, _num(high))
+        p.drawText(QRectF(2, top - 7, LEFT - 4, 14), Qt.AlignmentFlag.AlignRight, _num(high))
         p.drawText(QRectF(2, h - BOTTOM - 7, LEFT - 4, 14), Qt.AlignmentFlag.AlignRight, _num(low))
         turns = QRectF(LEFT, h - BOTTOM + 3, w - LEFT - RIGHT, 16)
         p.drawText(turns, Qt.AlignmentFlag.AlignLeft, f"turn {t0}")
         p.drawText(turns, Qt.AlignmentFlag.AlignRight, f"turn {t1}")
-        p.drawRect(QRectF(LEFT, TOP, w - LEFT - RIGHT, h - TOP - BOTTOM))
-        legend = LEFT
-        for s, pts in _place(self.chart, w, h):
+        p.drawRect(QRectF(LEFT, top, w - LEFT - RIGHT, h - top - BOTTOM))
+        for (s, pts), (_name, box) in zip(_place(self.chart, w, h, top), self.legend):
             color = QColor(s.color)
             p.setPen(QPen(color, 2))
             for a, b in zip(pts, pts[1:]):
@@ -140,5 +165,4 @@ class ChartView(QWidget):
             p.setBrush(color)
             for x, y in pts:
                 p.drawEllipse(QPointF(x, y), 3, 3)
-            p.drawText(QRectF(legend, 17, max(w - legend, 0), 16), Qt.AlignmentFlag.AlignLeft, s.name)
-            legend += p.fontMetrics().horizontalAdvance(s.name) + 12
+            p.drawText(box, Qt.AlignmentFlag.AlignLeft, s.name)

@@ -41,3 +41,21 @@ def test_the_view_draws_the_lines_and_is_empty_without_history(qtbot):
     image = view.grab().toImage()
     assert view.plotted() == 0
     assert not any(image.pixel(x, y) == want for x in range(image.width()) for y in range(image.height()))
+
+
+def test_no_legend_name_is_cut_at_the_charts_edge(qtbot):
+    """T18's charts3.png: in the dock at its narrowest, "Point Pool" ran past the chart's right
+    edge. Each name is now written whole inside the view, the plot below the last legend row."""
+    view = ChartView()
+    qtbot.addWidget(view)
+    for width in (240, 300, 420):
+        view.resize(width, 150)
+        view.set_chart(charts(HISTORY)[0])
+        view.grab()
+        metrics = view.fontMetrics()
+        assert [n for n, _ in view.legend] == ["Total Domestic Product", "Point Pool"]
+        for name, box in view.legend:
+            assert box.left() >= 0 and box.right() <= width, (width, name, box)
+            assert box.width() >= metrics.horizontalAdvance(name), (width, name)
+        a, b = (box for _, box in view.legend)
+        assert not a.intersects(b)
