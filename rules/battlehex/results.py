@@ -73,8 +73,9 @@ def _apply_unit(u: Unit, b: BUnit, approach: bool = False) -> str | None:
     return None
 
 
-def write_back(campaign: Campaign, st: BattleState) -> Campaign:
-    """A new campaign with the battle's results applied."""
+def write_back(campaign: Campaign, st: BattleState, rule: str = "V13.01") -> Campaign:
+    """A new campaign with the battle's results applied, logged under ``rule``: the system's own
+    end of battle (V13's is V13.01, the Tactical Combat Interface; :attr:`ReplayRun.RESULT_RULE`)."""
     new = campaign.model_copy(deep=True)
     by_id: dict[str, Unit] = {}
     for f in new.fleets:
@@ -113,8 +114,8 @@ def write_back(campaign: Campaign, st: BattleState) -> Campaign:
     new.fleets = [f for f in new.fleets if f.units]
     _orphans(new, report)
     turn = new.turn
-    new.log.append(LogEntry(turn=turn, rule="V13.01", text=f"Battle Hex {st.record.at} resolved: {st.resolution}"))
-    new.log.extend(LogEntry(turn=turn, rule="V13.01", text=line) for line in report)
+    new.log.append(LogEntry(turn=turn, rule=rule, text=f"Battle Hex {st.record.at} resolved: {st.resolution}"))
+    new.log.extend(LogEntry(turn=turn, rule=rule, text=line) for line in report)
     return new
 
 

@@ -80,7 +80,8 @@ E = TypeVar("E", bound=RunEngine)
 class ReplayRun(Checkpointed, Generic[E]):
     """A battle run that replays its record's answers on seeded dice.
 
-    Subclasses set ``ROUNDS_RULE`` (and ``RULINGS`` to take GM rulings and secret answers),
+    Subclasses set ``ROUNDS_RULE`` (``RESULT_RULE`` when their results are written back under
+    another rule, and ``RULINGS`` to take GM rulings and secret answers),
     implement :meth:`_engine`, :meth:`_words` and :meth:`_marks`, and call :meth:`restart`
     with the record's answers at the end of their ``__init__``.
 
@@ -92,6 +93,9 @@ class ReplayRun(Checkpointed, Generic[E]):
     """
 
     ROUNDS_RULE: ClassVar[str]
+    RESULT_RULE: ClassVar[str | None] = None
+    """The rule the campaign log's result lines cite: the system's own end of battle (None:
+    ``ROUNDS_RULE``, the rule its rounds end under)."""
     RULINGS: ClassVar[bool] = False
     SEEDED: ClassVar[bool] = True
     """Whether the record stores the dice seed (a system that rolls no dice leaves it out)."""
@@ -303,7 +307,7 @@ class ReplayRun(Checkpointed, Generic[E]):
         stored = self.record.model_copy(update=update)
         new = self.campaign.model_copy(update={"battle_hexes": [stored if r is self.record else r
                                                                 for r in self.campaign.battle_hexes]})
-        return write_back(new, self.state) if self.state.resolved else new
+        return write_back(new, self.state, self.RESULT_RULE or self.ROUNDS_RULE) if self.state.resolved else new
 
     def adopt(self, campaign: Campaign) -> None:
         """Go on from ``campaign``, the result of :meth:`saved` while the battle is open."""

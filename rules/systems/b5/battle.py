@@ -21,6 +21,7 @@ class B5Battle(ReplayRun[B5Engine]):
     """The registry entry's engine: the Babylon 5 Fleet Action battle at ``at`` of ``campaign``."""
 
     ROUNDS_RULE = TURN_RULE
+    RESULT_RULE = "B5 Check for Victory"  # seed 003: the turn's last step; the GM enters the losses
     RULINGS = True
 
     def __init__(self, campaign: Campaign, at: Label, graph: LaneGraph | None = None,

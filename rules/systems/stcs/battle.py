@@ -25,6 +25,7 @@ class STCSBattle(ReplayRun[STCSEngine]):
     """The registry entry's engine: the STCS battle at ``at`` of ``campaign``."""
 
     ROUNDS_RULE = RULE
+    RESULT_RULE = "STCS Campaign Advancement"  # seed 002: "handled by the Campaign Master"
     RULINGS = True
 
     def __init__(self, campaign: Campaign, at: Label, graph: LaneGraph | None = None,
