@@ -8,6 +8,9 @@
 - A fleet between sectors (``in_transit_to``) must go on to that sector, cannot be stopped,
   and blocks non-friendly fleets in that sector from taking the lane it arrived by.
 - A unit with a forced strategic direction (V13.514 / V13.614) must leave that way first.
+- A unit in Reserve or mothballed (seed 004: "deactivated", "out of active duty"), or a fleet kept
+  in reserve, does not move and is not moved with its fleet: the fleet's orders are refused with
+  the rule until it is reactivated (docs/economy.md).
 
 Orders are checked when given (:func:`check_orders`) and again when executed
 (:func:`resolve_movement`), where the opposite-direction and pass-through stops happen: between
@@ -20,12 +23,14 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from hexmap import Label
-from rules.model.campaign import Fleet
+from rules.economy.construction import CONSTRUCTION
+from rules.model.campaign import Campaign, Fleet
 from rules.model.units import Unit, UnitFate
 from rules.strategic.diplomacy import Diplomacy
 from rules.strategic.state import StrategicState
 
 MOVE_RULE = "004 Movement Phase"
+RESERVE_RULE = f"{CONSTRUCTION} (reserve and mothballs)"
 
 
 def _moving_units(fleet: Fleet) -> list[Unit]:
@@ -86,6 +91,20 @@ class OrderCheck:
         return f"{self.rule}: {self.reason}" if self.reason else "legal"
 
 
+def inactive(campaign: Campaign, fleet: Fleet) -> str | None:
+    """Why ``fleet`` may not move because a unit of it is inactive (in Reserve or mothballed), or ``None``."""
+    if fleet.reserve:
+        return f"{fleet.name} is kept in reserve"
+    p = campaign.power(fleet.power)
+    eco = p.economy if p is not None else None
+    if eco is None or not (eco.reserve or eco.mothballed):
+        return None
+    for u in fleet.units:
+        if u.id in eco.reserve or u.id in eco.mothballed:
+            return f"{u.name} is {'in Reserve' if u.id in eco.reserve else 'mothballed'}"
+    return None
+
+
 def _blocked_lanes(state: StrategicState, fleet: Fleet) -> dict[Label, str]:
     """Lanes from the fleet's sector that an arriving non-friendly fleet blocks (-> its name)."""
     out: dict[Label, str] = {}
@@ -108,6 +127,10 @@ def check_orders(state: StrategicState, fleet: Fleet, path: list[Label]) -> Orde
     if speed == 0:
         rule = "V13.753 / V13.914" if "Lost" in why else f"{MOVE_RULE} / V13.18"
         return OrderCheck(False, f"{fleet.name} cannot move: {why}", rule, bad_step=0)
+    idle = inactive(state.campaign, fleet)
+    if idle is not None:
+        return OrderCheck(False, f"{fleet.name} cannot move: {idle}, and an inactive unit does not move nor is "
+                                 "moved with its fleet (reactivate it first)", RESERVE_RULE, bad_step=0)
     g = state.graph
     if fleet.in_transit_to is not None and path[0] != fleet.in_transit_to:
         return OrderCheck(False, f"{fleet.name} is between sectors and must first arrive at {fleet.in_transit_to}",

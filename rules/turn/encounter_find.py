@@ -32,6 +32,9 @@ Readings:
 * Mandatory participants: the team's civilian fleets standing in the sector, the escorts standing
   there with them, and in a Defensive scenario every fixed unit of the team in the sector
   (garrison and fleets); destroyed units take part in nothing.
+* A unit in Reserve or mothballed (its power's ``economy.reserve`` / ``mothballed``) is inactive: it
+  does not move (rules/strategic/movement.py), so it cannot stay out of a scenario in its sector -
+  it must take part, like a fixed unit.
 """
 from __future__ import annotations
 
@@ -175,7 +178,8 @@ def trade_fleet_met(fleet: Fleet, entered: Label, dice: DiceRoller) -> bool:
 
 def participants(campaign: Campaign, at: Label, team: str, scenario: Scenario | None) -> list[str]:
     """Unit ids of ``team`` that must take part in a scenario in ``at``: its trade, colony and
-    transport fleets there, their escorts there and, in a Defensive scenario, its fixed units there.
+    transport fleets there, their escorts there, its units in Reserve or mothballed there and, in a
+    Defensive scenario, its fixed units there.
 
     Raises:
         RuleError: ``team`` is no Team of the campaign.
@@ -186,11 +190,13 @@ def participants(campaign: Campaign, at: Label, team: str, scenario: Scenario | 
     mine = _powers(t)
     here = [f for f in campaign.fleets if f.sector == at and f.in_transit_to is None and f.power in mine]
     civil = {f.id for f in here if f.kind.civilian}
+    idle = {u for p in campaign.powers if p.id in mine and p.economy is not None
+            for u in (*p.economy.reserve, *p.economy.mothballed)}  # inactive: it cannot leave
     out: list[str] = []
     for f in here:
         must = f.id in civil or f.escort_of in civil
-        out.extend(u.id for u in f.units if not u.destroyed and (must or scenario is Scenario.DEFENSIVE
-                                                                  and is_fixed(u)))
+        out.extend(u.id for u in f.units if not u.destroyed and (must or u.id in idle or scenario is
+                                                                  Scenario.DEFENSIVE and is_fixed(u)))
     sec = campaign.sector_at(str(at))
     if scenario is Scenario.DEFENSIVE and sec is not None and sec.owner in mine:
         out.extend(u.id for u in sec.garrison if not u.destroyed and is_fixed(u))

