@@ -6,7 +6,9 @@ fired at) spent turning one hex side or moving one hex ahead a point. The power 
 is the base game's (at the table); the points are capped: in warp-speed combat at the ship's
 Emergency Warp Speed ("no more movement points than their maximum Emergency Warp Speed"), and a ship
 with no warp power left at one point, one hex a point (Sub-Light Movement); in sub-light combat at
-the speed table's last row (15). A cloaked ship is not moved by a public act (its place is its side's).
+the speed table's last row (15). A cloaked ship is moved by its side in secret (issue 25): the GM's act
+only names it; the points (0 allowed: the act tells nothing of whether it moved), the heading, the
+hexes and where it ends are asked of and logged for its side and the GM only.
 """
 from __future__ import annotations
 
@@ -14,7 +16,9 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from hexmap.hexes import Facing
+from rules.battlehex.log import GM
 from rules.battlehex.questions import Question
+from rules.battlehex.words import possessive
 from rules.systems.stcs import damage, sensors
 from rules.systems.stcs.repair import SEGMENTS
 from rules.systems.stcs.warp import Mode
@@ -30,6 +34,8 @@ FASTEST = 15
 OUTPOST = 3
 """Outpost Movement: an outpost never uses more than three movement points a turn."""
 OUTPOSTS = "STCS Outpost Movement"
+CLOAKED = "STCS Movement (cloaked, in secret)"
+"""The rule of a cloaked ship's move: its questions and its line are its side's and the GM's."""
 
 
 def most_points(e: STCSEngine, x: str) -> int:
@@ -56,9 +62,10 @@ def speed(e: STCSEngine, x: str) -> int:
 
 def acts(e: STCSEngine, x: str) -> dict[str, str]:
     """The move act of ``x`` if it may move in this segment's Movement Phase."""
-    if e.cloaked[x] or damage.dead_in_space(e, x) or x in e.moves and e.moves[x][0] == e.round \
-            or not most_points(e, x):
+    if damage.dead_in_space(e, x) or x in e.moves and e.moves[x][0] == e.round or not most_points(e, x):
         return {}
+    if e.cloaked[x]:  # nothing of its speed or points: its side answers in secret
+        return {f"move:{x}": f"{possessive(e.ship(x))} side moves it or holds it still, in secret (cloaked)"}
     return {f"move:{x}": f"{e.ship(x)} moves (speed {speed(e, x)} now; at most {most_points(e, x)} points)"}
 
 
@@ -70,13 +77,15 @@ def turns(a: Facing, b: Facing) -> int:
 
 def move(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     """``x`` spends its movement points: the GM chooses them, then the heading and the hexes ahead."""
-    top = most_points(e, x)
+    top, team, hidden = most_points(e, x), e.units[x].team, e.cloaked[x]
     rule = OUTPOSTS if e.data(x).outpost else SUBLIGHT if e.mode is Mode.WARP and top == 1 \
         else WARP_COMBAT if e.mode is Mode.WARP else MOVE
     why = " (no warp power left: one point, one hex a point)" if rule == SUBLIGHT else ""
+    who, to, secret = (f"{e.name(team)} (in secret)", team, {"secret": True}) if hidden else ("Game Master", GM, None)
+    rule = CLOAKED if hidden else rule
     points = {str(p): f"{p} point{'' if p == 1 else 's'} (speed {p})" for p in range(top + 1)}
-    n = int((yield e._choose(f"stcs/{e.round}/move/{x}/points", rule, f"Game Master: how many movement points "
-                             f"does {e.ship(x)} spend this Movement Phase{why}?", points)))
+    n = int((yield e._choose(f"stcs/{e.round}/move/{x}/points", rule, f"{who}: how many movement points "
+                             f"does {e.ship(x)} spend this Movement Phase{why}?", points, to=to, data=secret)))
     here, now = e.at[x], e.facing[x]
     paths: dict[str, str] = {}
     for f in sorted(Facing, key=lambda g: (turns(now, g), g.value)):
@@ -84,17 +93,18 @@ def move(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
             h = here.neighbor(f, ahead)
             paths[f"{f.name}:{ahead}"] = (f"{'keep' if f is now else 'turn to'} heading {f.name}, "
                                           f"{ahead} hex{'' if ahead == 1 else 'es'} ahead: to {h.q},{h.r}")
-    path = str((yield e._choose(f"stcs/{e.round}/move/{x}/path", rule, f"Game Master: where does {e.ship(x)} "
-                                f"move with {n} points (a point turns one hex side or moves one hex ahead)?",
-                                paths)))
+    path = str((yield e._choose(f"stcs/{e.round}/move/{x}/path", rule, f"{who}: where does {e.ship(x)} "
+                                f"move{'' if hidden else f' with {n} points'} (a point turns one hex side or moves "
+                                "one hex ahead)?",
+                                paths, to=to, data=secret)))
     face, _, hexes = path.partition(":")
     e.facing[x] = Facing[face]
     e.at[x] = here.neighbor(e.facing[x], int(hexes))
     e.moves[x] = (e.round, n, here, spent(e, x) + n)
-    if here != e.at[x] and here not in e.wake:
+    if here != e.at[x] and here not in e.wake and not hidden:  # the wake is public (mine scans)
         e.wake.append(here)
     e.log.add("ruling", rule, f"{e.ship(x)} moves at speed {n}: heading {face}, to {e.at[x].q},{e.at[x].r}",
-              {"unit": x})
+              {"unit": x}, visible_to=(team, GM) if hidden else None)
     for a, b in sorted(e.locks.items()):
         if x in (a, b) and a in e.at and b in e.at and e.range(a, b) > sensors.MAX_LOCK:
             del e.locks[a]

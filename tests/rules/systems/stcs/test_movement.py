@@ -24,7 +24,7 @@ def warp_battle(faces: list[int] | None = None) -> STCSBattle:
 def test_in_warp_speed_combat_a_ship_spends_at_most_its_emergency_warp_straight_ahead() -> None:
     run = warp_battle()
     e = run.engine
-    assert "move:d7" in run.pending.options and "move:bop" not in run.pending.options  # cloaked: its side's
+    assert "move:d7" in run.pending.options and "move:bop" in run.pending.options  # cloaked: in secret
     start, heading = e.at["d7"], e.facing["d7"]
     run.answer("move:d7")
     assert run.pending.key == "stcs/1/move/d7/points"
