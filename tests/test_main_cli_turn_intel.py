@@ -27,3 +27,13 @@ def test_a_fleet_with_a_unit_in_reserve_is_refused_movement_headless(tmp_path):
     assert shown["error"]["answer_index"] == len(TO_ORDERS) and "is in Reserve" in shown["error"]["message"]
     ok = _turn(tmp_path, costed(), [*TO_ORDERS, {"orders": {"fed-third": ["0507"]}}])
     assert ok.returncode == 0, ok.stderr
+
+
+def test_contact_is_traced_when_turn_orders_begin_headless(tmp_path):
+    from tests.rules.turn.test_contact import FED_ALONE, LYRAN_ALONE, apart
+
+    r = _turn(tmp_path, apart(LYRAN_ALONE + FED_ALONE), TO_ORDERS)
+    assert r.returncode == 0, r.stderr
+    lines = [e for e in json.loads(r.stdout)["log"] if e["rule"] == "004 Intel Phase (contact)"]
+    assert any("United Federation of Planets and Lyran Star Empire make contact: a path is traced through 0506, "
+               "0505, 0604, 0704" in e["text"] for e in lines)

@@ -17,7 +17,8 @@ Turn Orders of a ``settings.empire_turn`` seed004 campaign (rules/turn/run.py, b
 
 Readings (docs/economy.md): a fact's age is the turns since it happened, at least 1 (a fact of
 this turn counts as last turn's); a success clears the pair's "last attempt failed". Contact is
-taken from ``diplomacy`` (a pair stated ``no_contact`` has none; tracing a path is left to the GM).
+taken from ``diplomacy`` (a pair stated ``no_contact`` has none until a path is traced when the Turn
+Orders begin, rules/turn/contact.py).
 """
 from __future__ import annotations
 

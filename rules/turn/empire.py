@@ -282,6 +282,10 @@ def advance(c: Campaign, graph: LaneGraph) -> Campaign:
             update={"advances_this_year": 0})}) for p in c.powers]
     new.phase = NEXT[c.phase]
     new.log.append(LogEntry(turn=new.turn, rule=SEQUENCE, text=f"{new.phase.title} begins"))
+    if new.phase is Phase.ORDERS:  # the Intel Phase's contact, traced as the diplomacy orders open
+        from rules.turn.contact import trace
+
+        new = trace(new, graph)
     if new.phase is Phase.END:
         new.log.append(LogEntry(turn=new.turn, rule=END, text="the turn ends (no random events: the optional rule "
                                                               "is not used in this campaign)"))
