@@ -15,6 +15,10 @@ from hexmap.labels import axial_to_offset
 from hexmap.layout import Layout
 
 SIZE = 10.0
+MARGIN = 4
+"""Hexes of room a fitted board keeps about the ships, the zone and the vortices."""
+LEAST = 24
+"""The fewest hexes across a fitted board shows (one ship alone is not blown up to fill it)."""
 TEAM_COLOURS = ("#2f6fd0", "#c8402f", "#3a9a4a", "#8a4fc0")
 
 
@@ -39,7 +43,14 @@ class BoardView(ZoomableView):
         self.ghost: QGraphicsEllipseItem | None = None
         self.flights: list[tuple[Label, Label]] = []
         """Every scatter shown, (aimed at, formed at), in order."""
-        self.fitted = False
+        self.auto_fit = True
+        """Keep fitting what matters (:meth:`focus_rect`) until the user zooms or pans."""
+        self._fitted = self.transform()
+        self._whole = False
+        self._focus: list[QPointF] = []
+        """The centres of the ships and vortices shown, for :meth:`focus_rect`."""
+        for bar in (self.horizontalScrollBar(), self.verticalScrollBar()):
+            bar.actionTriggered.connect(self._panned)  # the user's own scrolling, not a fit's
 
     def centre(self, at: Label) -> QPointF:
         x, y = self.layout_.to_pixel(grid_hex(at))
@@ -71,6 +82,7 @@ class BoardView(ZoomableView):
         for at in hexes:
             self._hex_path(path, at)
         self.zone_item.setPath(path)
+        self.keep_focus()
 
     def show_ships(self, ships: list[tuple[str, Label, Facing, int, bool]], rings: list[tuple[Label, int, int]],
                    vortices: list[tuple[str, Label]]) -> None:
@@ -114,9 +126,71 @@ class BoardView(ZoomableView):
             label.setPos(p.x() + r + 1, p.y() - 4)
             label.setZValue(5)
             self.items_ += [dot, line, label]
-        if not self.fitted and self.isVisible():
-            self.fitted = True
-            self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self._focus = [self.centre(at) for _, at, _, _, _ in ships] + [self.centre(at) for _, at in vortices]
+        self.keep_focus()
+
+    # -- fitting -----------------------------------------------------------------------------------
+    def focus_rect(self) -> QRectF:
+        """What a fitted board shows: the ships, the vortices and the legal zone, with
+        :data:`MARGIN` hexes of room, at least :data:`LEAST` hexes across, within the board;
+        the whole board when none is shown."""
+        step = self.layout_.size * 1.732
+        zone = self.zone_item.path().boundingRect()
+        xs = [p.x() for p in self._focus] + ([zone.left(), zone.right()] if not zone.isEmpty() else [])
+        ys = [p.y() for p in self._focus] + ([zone.top(), zone.bottom()] if not zone.isEmpty() else [])
+        board = self.sceneRect()
+        if not xs:
+            return board
+        rect = QRectF(QPointF(min(xs), min(ys)), QPointF(max(xs), max(ys)))
+        rect = rect.adjusted(-MARGIN * step, -MARGIN * step, MARGIN * step, MARGIN * step)
+        least = LEAST * step
+        if rect.width() < least:
+            rect.adjust(-(least - rect.width()) / 2, 0, (least - rect.width()) / 2, 0)
+        if rect.height() < least * 0.6:
+            grow = (least * 0.6 - rect.height()) / 2
+            rect.adjust(0, -grow, 0, grow)
+        return rect.intersected(board)
+
+    def fit(self, whole: bool = False) -> None:
+        """Fit the ships, vortices and zone (``whole``: the whole board), and keep them fitted
+        when the view is resized or a ship moves out of it, until the user zooms or pans."""
+        self._whole = whole
+        self.auto_fit = True
+        self._fitted = self.transform()
+        self._fit()
+
+    def keep_focus(self) -> None:
+        """A fitted board that no longer shows all it would fit, or shows it as a speck (less
+        than a quarter of the view: the board was bare behind a hand-over screen), fits again;
+        else nothing moves. A bare board (nothing shown) keeps the view it has."""
+        if not (self.auto_fit and self.isVisible()) or self._whole or not (self._focus or self.zone_item.path().elementCount()):
+            return
+        seen, focus = self.mapToScene(self.viewport().rect()).boundingRect(), self.focus_rect()
+        if not seen.contains(focus) or focus.width() * focus.height() < seen.width() * seen.height() / 4:
+            self._fit()
+
+    def _fit(self) -> None:
+        if self.transform() != self._fitted:  # zoomed since (the wheel): the user's view stays
+            self.auto_fit = False
+            return
+        rect = self.sceneRect() if self._whole else self.focus_rect()
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        if not self.MIN_SCALE <= self.transform().m11() <= self.MAX_SCALE:  # not laid out yet
+            self.zoom(1.0)
+            self.centerOn(rect.center())
+        self._fitted = self.transform()
+
+    def _panned(self, _action: int) -> None:
+        self.auto_fit = False
+
+    def wheelEvent(self, event) -> None:  # noqa: N802
+        super().wheelEvent(event)
+        self.auto_fit = False
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        if self.auto_fit:
+            self._fit()
 
     def animate(self, start: Label, end: Label, ms: int = 700) -> None:
         """The scatter shown: a marker flies from the hex a vortex was aimed at to where it formed."""
@@ -180,6 +254,5 @@ class BoardView(ZoomableView):
 
     def showEvent(self, event) -> None:  # noqa: N802
         super().showEvent(event)
-        if not self.fitted:
-            self.fitted = True
-            self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        if self.auto_fit:
+            self._fit()

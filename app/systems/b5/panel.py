@@ -5,9 +5,10 @@ other question is asked by the shared window's dialog. What is not built yet is 
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextOption
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter, QTabWidget,
                                QTextBrowser, QVBoxLayout, QWidget)
 
@@ -40,6 +41,9 @@ NOT_BUILT = ("<b>Not built yet</b>: fighters, energy mines, ELINT and abilities 
              "which are written back to the campaign.")
 """What the banner says plainly; what is built is its tooltip, so the banner keeps to a few lines
 at QT_SCALE_FACTOR=2 (on the 1600x1000 screen the whole text took 200 of 866 pixels over the board)."""
+SHEET_CHARS = 30
+"""The Forces sheet is never narrower than this many characters: a ship's name and where it is
+keep to a line (at QT_SCALE_FACTOR=2 the sheet was a quarter of 790 pixels and names broke)."""
 
 
 class B5Panel(PanelBase):
@@ -50,15 +54,21 @@ class B5Panel(PanelBase):
         self.board = BoardView(COLS, ROWS, self.place_at)
         self.sheet = QTextBrowser()
         self.sheet.setObjectName("b5_forces")
+        self.sheet.setWordWrapMode(QTextOption.WrapMode.WordWrap)  # "Enterprise", never "Enterpr ise"
         self.helpers = Helpers()
         tabs = QTabWidget()
+        tabs.setObjectName("b5_sheet_tabs")
         tabs.addTab(self.sheet, "Forces")
         tabs.addTab(self.helpers, "Helpers")
+        self.sheet.setMinimumWidth(self.sheet.fontMetrics().horizontalAdvance("x" * SHEET_CHARS))
         split = QSplitter(Qt.Orientation.Horizontal)
+        split.setObjectName("b5_split")
         split.addWidget(self.board)
         split.addWidget(tabs)
+        split.setChildrenCollapsible(False)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 1)
+        split.setSizes([3000, 1000])  # the board three quarters at first (the sheet's size hint took most)
         self.built = QLabel(NOT_BUILT)
         self.built.setObjectName("b5_not_built")
         self.built.setToolTip(f"<p>{BUILT}</p>")
@@ -107,6 +117,16 @@ class B5Panel(PanelBase):
         run = self._run()
         q = run.pending if run is not None else None
         return q if q is not None and self.handles(q) and self.win.viewer in (q.to, GM) else None
+
+    # -- the toolbar -------------------------------------------------------------------------------
+    def actions(self) -> list[tuple[str, Any, str, str]]:
+        """(text, slot, shortcut, tip) of the board's toolbar actions."""
+        return [("Fit ships", self.fit, "Ctrl+0", "Fit the ships, the vortices and the legal zone in the board"),
+                ("Fit board", lambda: self.board.fit(whole=True), "Ctrl+9", "Show the whole board")]
+
+    def fit(self) -> None:
+        """Show the ships, the vortices and the zone being offered, with room about them."""
+        self.board.fit()
 
     # -- the panel seam ----------------------------------------------------------------------------
     def handles(self, q: Question) -> bool:

@@ -1,0 +1,89 @@
+"""Issue 24: the B5 board opens fitted to the ships (with room), not to the whole 90x60 board
+where ships are dots; Fit ships (Ctrl+0) and Fit board (Ctrl+9) as the other maps have; the
+Forces sheet keeps names whole in a small window (QT_SCALE_FACTOR=2's 790 pixels)."""
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QTextOption, QWheelEvent
+from PySide6.QtWidgets import QApplication
+
+from app.systems.b5.panel import B5Panel
+from app.strategic.menus import sector_menu
+from hexmap import Label
+from tests.app.gui import open_main_window, press
+from tests.app.systems.test_table import system_action
+from tests.app.test_gui_paths import end_movement
+from tests.test_main_cli_b5 import MEETING
+
+
+def visible(view):
+    return view.mapToScene(view.viewport().rect()).boundingRect()
+
+
+def wheel(view, notches: int) -> None:
+    pos = QPointF(view.viewport().rect().center())
+    ev = QWheelEvent(pos, QPointF(view.mapToGlobal(pos.toPoint())), QPoint(0, 0), QPoint(0, 120 * notches),
+                     Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    view.wheelEvent(ev)
+
+
+def take_over(qtbot, bw) -> None:
+    """The hot seat's hand-over screen: the one it names takes the screen."""
+    while bw.handing_over():
+        qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+
+
+def test_the_board_opens_fitted_to_the_ships_and_fits_by_keys(qtbot, tmp_path):
+    main = open_main_window(qtbot, tmp_path)
+    end_movement(main, qtbot)
+    menu = sector_menu(main.strategic_view, "0604")
+    system_action(next(a.menu() for a in menu.actions() if a.menu() is not None), "b5").trigger()
+    bw = main.fight(Label.parse("0604"))
+    bw.auto_dialogs = False
+    qtbot.waitExposed(bw)
+    for answer in MEETING[:11]:  # a meeting engagement deployed: six ships about 1030 and 6040
+        bw.answer(answer)
+    assert bw.b.pending.key.endswith("/turn")
+    bw.close()
+    bw = main.fight(Label.parse("0604"))  # opened again: fitted to the ships
+    bw.auto_dialogs = False
+    bw.resize(1300, 850)
+    qtbot.waitExposed(bw)
+    take_over(qtbot, bw)
+    panel = bw.panel
+    assert isinstance(panel, B5Panel)
+    view = panel.board
+    ships = [view.centre(at) for at in bw.b.engine.at.values()]
+    qtbot.waitUntil(lambda: all(visible(view).contains(p) for p in ships))
+    board = view.sceneRect()
+    assert min(visible(view).width() / board.width(), visible(view).height() / board.height()) < 0.8, \
+        (visible(view), board)  # closer than the whole board (before: the whole board, ships as dots)
+    fitted = visible(view)
+    wheel(view, 4)  # the user zooms in: the view stays as the user left it
+    assert visible(view).width() < fitted.width() * 0.7
+    bw.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is bw)
+    press(bw, "Ctrl+9")  # Fit board: the whole 90x60 board
+    qtbot.waitUntil(lambda: visible(view).contains(board.adjusted(5, 5, -5, -5)), timeout=2000)
+    press(bw, "Ctrl+0")  # Fit ships: back to the ships with room about them
+    qtbot.waitUntil(lambda: abs(visible(view).width() - fitted.width()) < fitted.width() * 0.05, timeout=2000)
+    assert all(visible(view).adjusted(20, 20, -20, -20).contains(p) for p in ships)  # room about them
+
+
+def test_the_forces_sheet_keeps_names_whole_in_a_small_window(qtbot, tmp_path):
+    main = open_main_window(qtbot, tmp_path)
+    end_movement(main, qtbot)
+    menu = sector_menu(main.strategic_view, "0604")
+    system_action(next(a.menu() for a in menu.actions() if a.menu() is not None), "b5").trigger()
+    bw = main.fight(Label.parse("0604"))
+    bw.auto_dialogs = False
+    qtbot.waitExposed(bw)
+    for answer in MEETING[:11]:
+        bw.answer(answer)
+    take_over(qtbot, bw)
+    bw.resize(790, 466)  # the 1600x1000 screen at QT_SCALE_FACTOR=2
+    qtbot.waitUntil(lambda: bw.width() <= 800)
+    sheet = bw.panel.sheet
+    assert sheet.wordWrapMode() == QTextOption.WrapMode.WordWrap  # at word boundaries only
+    assert sheet.width() >= sheet.fontMetrics().horizontalAdvance("x" * 30)  # panel.SHEET_CHARS
+    assert "KHS Hunting Cry" in sheet.toPlainText()
