@@ -120,6 +120,8 @@ class CombatPhaseMixin:
                     self.session.answer_turn(dialog.answer(), secret=bool(q.data.get("secret")))
                 except RuleError as e:
                     dialog.setWindowTitle(f"Refused: {e}")
+                    if hasattr(dialog, "refused"):  # the orders dialog says it inside, where a title is not cut
+                        dialog.refused(str(e))
                     self.statusBar().showMessage(f"Refused: {e}", 15000)
                     continue
                 answered += 1

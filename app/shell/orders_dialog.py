@@ -1,22 +1,33 @@
 """A power's own Turn Orders (seed 004, issue 23, ``settings.turn_orders`` powers), shown behind
 its Team's hand-over screen: one order at a time - a unit of its list at one of its planets, a
-planet's next Productivity point, a crippled unit's repair, Intel Points, a project cancelled - or
-"my orders are done". The engine judges each order (rules/turn/orders.py, purchases.py); the
-dialog only gathers it, and shows only this power's pool, planets, units and projects."""
+planet's next Productivity point, a crippled unit's repair, Intel Points, a project cancelled, a
+unit scrapped, a ground unit raised, Census loaded on a Colony Fleet, a unit sent to Reserve,
+mothballed or reactivated - or "my orders are done". The engine judges each order
+(rules/turn/orders.py, purchases.py, ...); the repairs and the newer orders list only what the
+engine accepts now, in the words of the log line it would write (the cost, the refund, the Point
+Pool before and after: rules/turn/order_choices.py), filled when their kind is chosen. A refused
+order's rule and reason are shown in the dialog (:meth:`OrdersDialog.refused`). The dialog shows
+only this power's pool, planets, units and projects."""
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QSpinBox, QStackedWidget,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QPushButton, QSpinBox,
+                               QStackedWidget, QVBoxLayout, QWidget)
 
 from rules.economy.income import points
 from rules.model.campaign import Campaign
+from rules.turn.order_choices import Offer, offers
 from rules.turn.purchases import room
 
 KINDS = (("purchase", "Buy a unit"), ("productivity", "Buy a planet's next Productivity point"),
          ("repair", "Repair a crippled unit"), ("intel", "Buy Intel Points"), ("cancel", "Cancel a project"),
-         ("done", "My orders are done"))
+         ("scrap", "Scrap a unit (50% back)"), ("ground", "Raise a ground unit"),
+         ("colonize", "Load Census on a Colony Fleet"), ("reserve", "Send a unit to Reserve"),
+         ("mothball", "Mothball a ship"), ("reactivate", "Reactivate a unit"), ("done", "My orders are done"))
+LISTED = {"repair": "&Repair:", "scrap": "&Scrap:", "ground": "&Raise:", "colonize": "&Load:",
+          "reserve": "&Unit:", "mothball": "&Ship:", "reactivate": "&Unit:"}
+"""The kinds offered from the engine's list (rules/turn/order_choices.py), with their field's label."""
 
 
 class OrdersDialog(QDialog):
@@ -63,14 +74,10 @@ class OrdersDialog(QDialog):
             self.grow_box.addItem(f"{pl.name} ({s.at}): Productivity {pl.productivity} -> {pl.productivity + 1} for "
                                   f"{10 * (pl.productivity + 1)}", (str(s.at), pl.name))
         self._page((("P&lanet:", self.grow_box),))
-        self.repair_box = QComboBox()
-        for s, pl in planets:
-            units = [u for f in campaign.fleets if f.power == p.id and f.sector == s.at for u in f.units] + \
-                (list(s.garrison) if s.owner == p.id else [])
-            for u in units:
-                if u.crippled:
-                    self.repair_box.addItem(f"{u.name} at {pl.name} ({s.at})", (u.id, pl.name))
-        self._page((("&Unit:", self.repair_box),))
+        self.lists: dict[str, QComboBox] = {}
+        self.notes: dict[str, QLabel] = {}
+        self.offered: dict[str, list[Offer]] = {}
+        self._listed("repair")
         self.intel_box = QSpinBox()
         self.intel_box.setRange(1, 10_000)
         self._page((("&Intel Points (1 each):", self.intel_box),))
@@ -79,22 +86,63 @@ class OrdersDialog(QDialog):
             self.cancel_box.addItem(f"{j.unit_class if j.repair_of is None else 'repair of ' + j.repair_of} at "
                                     f"{j.planet} ({j.at}), paid {points(j.cost)}: 50% back", j.id)
         self._page((("&Project:", self.cancel_box),))
+        for k in ("scrap", "ground", "colonize", "reserve", "mothball", "reactivate"):
+            self._listed(k)
         self._page(())
-        self.kind_box.currentIndexChanged.connect(self.pages.setCurrentIndex)
+        self.refusal = QLabel()
+        self.refusal.setWordWrap(True)
+        self.refusal.setStyleSheet("color: #b00020")
+        self.refusal.setAccessibleName("Refused")
+        self.refusal.hide()
+        lay.addWidget(self.refusal)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)
+        self.ok_button: QPushButton = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.kind_box.currentIndexChanged.connect(self._shown)
 
     def _page(self, rows: tuple[tuple[str, QWidget], ...]) -> None:
         page = QWidget()
         form = QFormLayout(page)
         for label, box in rows:
-            box.setAccessibleName(label.replace("&", "").rstrip(":"))
+            if label:
+                box.setAccessibleName(label.replace("&", "").rstrip(":"))
             form.addRow(label, box)
         if not rows:
             form.addRow(QLabel("Close this power's orders for the turn: the next power, or the GM's movement orders."))
         self.pages.addWidget(page)
+
+    def _listed(self, kind: str) -> None:
+        """The page of a kind offered from the engine's list: the list, and a note under it."""
+        box, note = QComboBox(), QLabel()
+        note.setWordWrap(True)
+        self.lists[kind], self.notes[kind] = box, note
+        self._page(((LISTED[kind], box), ("", note)))
+
+    def _shown(self, index: int) -> None:
+        """Kind ``index`` chosen: its page shown, its list asked of the engine the first time."""
+        self.pages.setCurrentIndex(index)
+        self.refusal.hide()
+        kind = KINDS[index][0]
+        if kind in self.lists and kind not in self.offered:
+            judged = offers(self.c, self.p.id, kind)
+            legal = [o for o in judged if not o.refused]
+            refused = [o.refused for o in judged if o.refused]
+            self.offered[kind] = legal
+            box = self.lists[kind]
+            for o in legal:
+                box.addItem(o.text.removeprefix(f"{self.p.name} orders: "), o.kind)
+            self.notes[kind].setText(
+                "Each is the engine's own line for the order: what it costs or pays back, paid now." if legal else
+                "Nothing can be ordered so now" + (f" - for instance {refused[0]}" if refused else
+                                                    f": {self.p.name} has nothing it applies to") + ".")
+        self.ok_button.setEnabled(kind not in self.lists or bool(self.offered.get(kind)))
+
+    def refused(self, why: str) -> None:
+        """The engine refused the order given: its rule and reason shown above the buttons."""
+        self.refusal.setText(f"Refused: {why}")
+        self.refusal.show()
 
     def choose(self, kind: str) -> None:
         """Show the page of order ``kind`` (one of :data:`KINDS`)."""
@@ -109,9 +157,10 @@ class OrdersDialog(QDialog):
         if kind == "productivity":
             at, planet = self.grow_box.currentData() or ("", "")
             return {"productivity": {"at": at, "planet": planet}}
-        if kind == "repair":
-            unit, planet = self.repair_box.currentData() or ("", "")
-            return {"repair": {"unit": unit, "planet": planet}}
+        if kind in self.lists:
+            chosen = self.offered.get(kind, [])
+            i = self.lists[kind].currentIndex()
+            return chosen[i].order() if 0 <= i < len(chosen) else {kind: {}}
         if kind == "intel":
             return {"intel": {"points": self.intel_box.value()}}
         if kind == "cancel":

@@ -1,0 +1,109 @@
+"""The Turn Orders a power may give now, each in words with its cost (issue 23): what the orders
+dialog offers for repairs, scrapping, ground units, colonization, Reserve, mothballs and
+reactivation. A candidate (a unit, fleet or ground class at one of the power's planets) is
+offered only when the engine's own order function (rules/turn/orders.py ``KINDS``) accepts it on
+the campaign as it stands, and its words are the log line that order would write (what it costs,
+what it pays back, the Point Pool before and after), so the player reads the engine's figures
+before committing. Nothing here decides a rule; a candidate the engine refuses is kept with its
+refusal (:attr:`Offer.refused`), for the dialog to say why nothing is offered."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from rules.errors import RuleError
+from rules.model.campaign import Campaign, Planet, Sector
+from rules.model.turn_model import FleetKind
+from rules.model.units import Unit, UnitFate
+from rules.turn import orders
+
+KINDS = ("repair", "scrap", "ground", "colonize", "reserve", "mothball", "reactivate")
+"""The order kinds whose legal candidates are listed here."""
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One order of ``kind`` the power may give (``body`` without the power), in the engine's words
+    (``text``: the log line it would write); or, with ``refused`` set, a candidate the engine
+    refuses and its rule and reason."""
+
+    kind: str
+    body: tuple[tuple[str, str], ...]
+    text: str
+    refused: str = ""
+
+    def order(self) -> dict[str, Any]:
+        """The order as ``main.py turn`` takes it: ``{kind: {...}}``."""
+        return {self.kind: dict(self.body)}
+
+
+def _planets(c: Campaign, power: str) -> list[tuple[Sector, Planet]]:
+    return [(s, pl) for s in c.map.sectors for pl in (s.star_system.planets if s.star_system else [])
+            if pl.owner == power]
+
+
+def _standing(c: Campaign, power: str, s: Sector) -> list[Unit]:
+    """The power's active units standing in sector ``s`` (its fleets there, its garrison)."""
+    units = [u for f in c.fleets if f.power == power and f.sector == s.at and f.in_transit_to is None
+             for u in f.units] + (list(s.garrison) if s.owner == power else [])
+    return [u for u in units if u.fate is UnitFate.ACTIVE]
+
+
+def _in_play(c: Campaign, power: str) -> list[Unit]:
+    units = [u for f in c.fleets if f.power == power for u in f.units] + \
+        [u for s in c.map.sectors if s.owner == power for u in s.garrison]
+    return [u for u in units if u.fate is UnitFate.ACTIVE]
+
+
+def candidates(c: Campaign, power: str, kind: str) -> Iterator[dict[str, str]]:
+    """The orders of ``kind`` worth asking the engine about (bodies without the power), in the
+    file's order: each unit once per planet of its sector, each ground class at each planet."""
+    p = c.power(power)
+    eco = p.economy if p is not None else None
+    planets = _planets(c, power)
+    if kind in ("repair", "scrap", "mothball"):
+        for s, pl in planets:
+            for u in _standing(c, power, s):
+                if kind != "repair" or u.crippled:
+                    yield {"unit": u.id, "planet": pl.name}
+    elif kind == "ground":
+        for g in p.ground_list if p is not None else []:
+            for s, pl in planets:
+                yield {"class": g.unit.name, "at": str(s.at), "planet": pl.name}
+    elif kind == "colonize":
+        for f in c.fleets:
+            if f.power == power and f.kind is FleetKind.COLONY:
+                for s, pl in planets:
+                    if s.at == f.sector:
+                        yield {"fleet": f.id, "planet": pl.name}
+    elif kind == "reserve":
+        for u in _in_play(c, power):
+            yield {"unit": u.id}
+    elif kind == "reactivate" and eco is not None:
+        for u in _in_play(c, power):
+            if u.id in eco.reserve:
+                yield {"unit": u.id}
+            elif u.id in eco.mothballed:
+                for s, pl in planets:
+                    if u.id in {x.id for x in _standing(c, power, s)}:
+                        yield {"unit": u.id, "planet": pl.name}
+
+
+def offers(c: Campaign, power: str, kind: str) -> list[Offer]:
+    """Every candidate of ``kind`` for ``power`` judged by the engine: the legal ones in the words
+    of the log line they would write, the refused ones with their refusal. A unit legal at more
+    than one planet of its sector is offered once (at the first)."""
+    out: list[Offer] = []
+    given: set[str] = set()
+    for body in candidates(c, power, kind):
+        what = body.get("unit", body.get("fleet", body.get("class", "")))
+        try:
+            after = orders.KINDS[kind](c, {**body, "power": power})
+        except RuleError as e:
+            out.append(Offer(kind, tuple(body.items()), "", str(e)))
+            continue
+        if kind != "ground" and what in given:
+            continue
+        given.add(what)
+        out.append(Offer(kind, tuple(body.items()), after.log[-1].text if len(after.log) > len(c.log) else what))
+    return out
