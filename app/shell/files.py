@@ -79,8 +79,14 @@ class CampaignFilesMixin:
                 return open_cached(path, lambda p: open_campaign_file(p, ring)), ring
             return open_campaign_file(path, ring), ring  # as main.py --check: the same files open
         except SealedError as e:
-            from app.shell.passphrases import unlock_file
-            more = unlock_file(self, path.name, e)
+            from rules.model.team_copy import peek
+            mark = peek(path)
+            if mark is not None:  # a Team copy: its Team's passphrase alone (issue 23)
+                from app.shell.team_copy_gui import unlock_copy
+                more = unlock_copy(self, path, e, mark)
+            else:
+                from app.shell.passphrases import unlock_file
+                more = unlock_file(self, path.name, e)
             if more is None:
                 raise
             ring.update(more)
@@ -217,6 +223,10 @@ class CampaignFilesMixin:
 
     def save_to(self, path: Path) -> bool:
         if self.campaign is None:
+            return False
+        if self.campaign.team_copy is not None:
+            from app.shell.team_copy_gui import WHY
+            self.show_error("Cannot save a Team copy", WHY["save"])
             return False
         if installed(path):
             self.show_error("Cannot save campaign", f"{path} is an installed scenario, which BattleHex never "

@@ -122,6 +122,7 @@ def build_menus(window: MainWindow) -> MenuActions:
     add_action(window, file_menu, "Replay a &Battle...", lambda: _replay(window))  # issue 22: step through it
     add_action(window, file_menu, "E&xport My Orders...", lambda: _sealed_orders(window, "export"))  # issue 23
     add_action(window, file_menu, "&Import Orders...", lambda: _sealed_orders(window, "import"))  # by sealed file
+    add_action(window, file_menu, "Export &Team Copy...", lambda: _team_copy(window))  # play by e-mail
     file_menu.addSeparator()
     # QKeySequence.StandardKey.Quit is empty on some platforms (Windows, Qt's offscreen one): Ctrl+Q everywhere
     add_action(window, file_menu, "&Quit", window.quit, "Ctrl+Q")
@@ -294,6 +295,12 @@ def _new_campaign(window) -> None:
     from app.shell.new_campaign import new_campaign
 
     new_campaign(window)
+
+
+def _team_copy(window) -> None:
+    """File > Export Team Copy... (issue 23): loaded when first used."""
+    from app.shell.team_copy_gui import export_team_copy
+    export_team_copy(window)
 
 
 def _sealed_orders(window, which: str) -> None:

@@ -66,6 +66,9 @@ class MovementPhaseMixin:
         self.end_phase_action.setIconText("End Phase")
         self.end_phase_action.setToolTip(f"End the {now.title} phase: {now.waits_for}")
         with_shortcut_in_tooltip(self.end_phase_action)
+        if c.team_copy is not None or getattr(self, "_team_copy_saved", None) is not None:
+            from app.shell.team_copy_gui import show_mode
+            show_mode(self)  # a Team copy runs no phase (issue 23): its actions stay off, or come back
 
     def preview(self, fleet_id: str, label: str) -> tuple[list[Label], bool, str]:
         """The path a dragged fleet would take to ``label``, whether it is legal, and why (the

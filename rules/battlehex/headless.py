@@ -157,6 +157,10 @@ def start_cli(parser: argparse.ArgumentParser, argv: list[str], err: TextIO,
         return 2
     if not viewer_ok(campaign, args.viewer, prog, err):
         return 2
+    if campaign.team_copy is not None and prog != "orders":  # a Team copy only enters orders (issue 23)
+        print(f"{prog}: {args.campaign} is a Team copy (play by e-mail): it runs no phase and fights no battle; "
+              "export its orders (main.py orders) for the GM, who runs the turn on the campaign's own file", file=err)
+        return 2
     return args, campaign, answers
 
 

@@ -189,6 +189,15 @@ class Fleet(Strict):
     reserve: StrictBool = Field(False, description="in reserve: may not embark, disembark or deploy (seed 004)")
 
 
+class TeamCopyMark(Strict):
+    """A Team's own copy of the campaign for play by e-mail (rules/model/team_copy.py): for which
+    Team and turn it was made, and the GM's signature over the rest of the file."""
+
+    team: StrictStr = Field(min_length=1)
+    turn: StrictInt = Field(ge=1, le=MAX_TURN)
+    signature: StrictStr = ""
+
+
 class Campaign(Strict):
     """A whole campaign file (format ``battlehex-campaign``)."""
 
@@ -218,6 +227,8 @@ class Campaign(Strict):
                                                         "holder may know is sealed for it (rules/model/secrets.py)")
     key_book: KeyBook | None = Field(None, description="the campaign's id and the GM's signature of its key records "
                                                        "(rules/model/key_book.py)")
+    team_copy: TeamCopyMark | None = Field(None, description="set in a Team's own copy for play by e-mail, which "
+                                                             "opens read-only (rules/model/team_copy.py)")
 
     @field_validator("version")
     @classmethod

@@ -30,6 +30,7 @@ from rules.model.safe_write import safe_write_text
 from rules.model.seal_upgrade import upgraded
 from rules.model.seals import Keyring, SealKey, WrongPassphrase, unlock
 from rules.model.secrets import Locked, seal_data, unseal_data
+from rules.model.team_copy import copy_problems
 
 __all__ = ["CampaignError", "Problem", "SealedError", "campaign_text", "dumps", "load_campaign",
            "load_with_passphrases", "parse_campaign", "passphrase_arg", "read_data", "save_campaign"]
@@ -162,6 +163,9 @@ def parse_campaign(text: str, source: str = "<text>", keyring: Keyring | None = 
     if data.get("format") != "battlehex-campaign":
         raise CampaignError(source, [Problem("format", "not a BattleHex campaign file "
                                              "(expected \"format\": \"battlehex-campaign\")")])
+    signed = copy_problems(data)  # a Team copy: as the GM signed it (rules/model/team_copy.py)
+    if signed:
+        raise CampaignError(source, signed)
     try:
         sealed = unseal_data(data, keyring)
     except Locked as e:

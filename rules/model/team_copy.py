@@ -1,0 +1,135 @@
+"""A Team's own copy of the campaign file, for play by e-mail (issue 23).
+
+The GM makes, for one Team, a copy holding only what that Team may know: the table's view plus
+its own secrets (:func:`rules.model.secrets.secret_places` says what is secret and whose,
+:func:`rules.model.visibility.may_read` who may read it). Every other Team's secret is taken
+out of the copy entirely, not sealed: its hidden units, fleets made only of them, the log lines
+and Battle Hex words naming them, the GM's own secrets. The copy keeps the key records of the
+GM and of its Team alone (the key book signed anew for those two by the GM), so its Team's
+secrets are sealed for that Team (and the GM) as in any file, and its Team's passphrase opens
+it. It is marked (``team_copy``: the Team and the turn) and signed with the GM's Ed25519 key
+over everything else in the file, the campaign's id and the sealed parts included, so a copy
+edited to add units, or moved to another Team or turn, is refused when it is opened; the
+Team's passphrase checks the GM's key record against the one its own key was made with
+(its pin, :func:`rules.model.seals.unlock`), so a copy signed again with another key is
+refused too. A copy opens read-only: a player enters and exports orders from it
+(:mod:`rules.turn.sealed_orders`); the GM imports them into the campaign's own file.
+Threat model: docs/SECRETS.md.
+"""
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rules.errors import RuleError
+from rules.model.campaign import Campaign, TeamCopyMark
+from rules.model.checks import Problem, check_campaign
+from rules.model.key_book import campaign_id_of, signed_book
+from rules.model.seals import GM, signing_key, signing_public
+from rules.model.secrets import seal_data, secret_places
+from rules.model.visibility import may_read
+
+if TYPE_CHECKING:
+    from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
+
+__all__ = ["RULE", "copy_problems", "make_copy", "peek"]
+
+RULE = "docs/SECRETS.md (Team copy)"
+_TAG = b"battlehex team copy v1\n"
+
+
+def _message(data: dict[str, Any]) -> bytes:
+    """What the GM signs: the whole file but the signature itself, as canonical JSON."""
+    mark = {k: v for k, v in data["team_copy"].items() if k != "signature"}
+    rest = {**data, "team_copy": mark}
+    return _TAG + json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def make_copy(c: Campaign, team: str, gm: X25519PrivateKey) -> str:
+    """The text of ``team``'s own copy of ``c``, signed with the GM's key ``gm``.
+
+    Raises:
+        RuleError: ``team`` is not a player's Team, or it or the GM holds no key; ``gm`` is not
+            the GM's key; ``c`` is a Team copy itself.
+    """
+    t = next((x for x in c.teams if x.id == team), None)
+    if t is None or team == GM:
+        raise RuleError(RULE, f"{team!r} is not a player's Team of {c.name}")
+    if c.team_copy is not None:
+        raise RuleError(RULE, "this file is a Team copy: the GM makes copies from the campaign's own file")
+    record = c.keys.get(GM)
+    if record is None or record.sign is None:
+        raise RuleError(RULE, "the GM holds no signing key: set the GM's passphrase first (File > Passphrases)")
+    if signing_public(gm) != record.sign:
+        raise RuleError(RULE, "that is not the GM's key: the GM's passphrase signs a Team copy")
+    if team not in c.keys:
+        raise RuleError(RULE, f"{t.name} holds no passphrase: set it first (File > Passphrases), so that its "
+                              "copy opens with it and its orders are made with its key")
+    data = c.model_dump(mode="json", exclude_defaults=True)
+    gone = [p for p, owner in secret_places(c) if not may_read(owner, team)]
+    for place in sorted(gone, key=_order, reverse=True):  # the last first: earlier places keep their index
+        parent: Any = data
+        for part in place[:-1]:
+            parent = parent[part]
+        del parent[place[-1]]
+    keys = {GM: record, team: c.keys[team]}
+    copy = Campaign.model_validate(data).model_copy(update={
+        "keys": keys, "key_book": signed_book(keys, campaign_id_of(c.key_book), gm),
+        "team_copy": TeamCopyMark(team=team, turn=c.turn)})
+    problems = check_campaign(copy)
+    if problems:
+        raise RuleError(RULE, f"the copy for {t.name} would not open ({problems[0]}): none was made")
+    out = seal_data(copy.model_dump(mode="json", exclude_defaults=True), copy)
+    out["team_copy"]["signature"] = base64.b64encode(signing_key(gm).sign(_message(out))).decode()
+    return json.dumps(out, indent=1, ensure_ascii=False) + "\n"
+
+
+def _order(place: tuple[str | int, ...]) -> tuple[tuple[int, int | str], ...]:
+    return tuple((0, p) if isinstance(p, int) else (1, str(p)) for p in place)
+
+
+def copy_problems(data: dict[str, Any]) -> list[Problem]:
+    """Why the file data ``data`` (as read, its secrets still sealed) is not a Team copy as the
+    GM signed it; empty when it is, or when it is no Team copy."""
+    mark = data.get("team_copy")
+    if mark is None:
+        return []
+
+    def refused(why: str) -> list[Problem]:
+        return [Problem("team_copy", f"{why}: refused (a Team copy opens only as the GM made it)")]
+
+    if not isinstance(mark, dict) or not isinstance(mark.get("signature"), str) or not mark["signature"]:
+        return refused("a Team copy without the GM's signature")
+    team, keys = mark.get("team"), data.get("keys")
+    if not isinstance(keys, dict) or set(keys) != {GM, team} or not isinstance(keys[GM], dict):
+        return refused(f"a Team copy holds the key records of the GM and of its Team {team!r} alone, this one "
+                       f"{sorted(keys) if isinstance(keys, dict) else 'none'}")
+    if mark.get("turn") != data.get("turn", 1):
+        return refused(f"the copy was made for turn {mark.get('turn')}, its campaign is at turn "
+                       f"{data.get('turn', 1)}: the file was changed")
+    from cryptography.exceptions import InvalidSignature
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+    try:
+        public = Ed25519PublicKey.from_public_bytes(base64.b64decode(str(keys[GM].get("sign")), validate=True))
+        public.verify(base64.b64decode(mark["signature"], validate=True), _message(data))
+    except (InvalidSignature, ValueError, binascii.Error):
+        return refused("the GM's signature does not match the copy: it was changed after the GM made it "
+                       "(units added or taken out, another Team or turn)")
+    return []
+
+
+def peek(path: str | Path) -> TeamCopyMark | None:
+    """The mark of the Team copy at ``path`` (for whom, which turn), unchecked; ``None`` when
+    the file is no Team copy or cannot be read (opening it then says why)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+        if "\"team_copy\"" not in text:
+            return None
+        data = json.loads(text)
+        mark = data.get("team_copy") if isinstance(data, dict) else None
+        return None if mark is None else TeamCopyMark.model_validate(mark)
+    except (OSError, ValueError):
+        return None
