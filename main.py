@@ -10,6 +10,8 @@
                                             run a Battle Hex's set-up headless (JSON out)
     python main.py turn CAMPAIGN --answers FILE [--seed N] [--out FILE]
                                             play the campaign turn from answers (JSON out)
+    python main.py team-copy CAMPAIGN --team TEAM --passphrase gm=FILE --out FILE
+                                            the GM writes a Team's own copy (play by e-mail)
 """
 from __future__ import annotations
 
@@ -177,6 +179,11 @@ def _main(argv: list[str], start: _Start) -> int:
 
         start.done()
         return run_orders(argv[1:])
+    if argv[:1] == ["team-copy"]:  # a Team's own copy of the campaign for play by e-mail (issue 23)
+        from rules.turn.team_copy_headless import run as run_copy
+
+        start.done()
+        return run_copy(argv[1:])
     if argv[:1] == ["turn"]:
         from rules.turn.headless import run as run_turn
 
