@@ -181,6 +181,13 @@ class BattleController(QObject):
         self._store(run)
         self.changed.emit(change)
 
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` has a step to take back (the window's Undo is enabled only then)."""
+        if self.run is None:
+            stack = self.session.undo_stack
+            return self.last is not None and stack.canUndo() and stack.undoText().startswith(f"Battle {self.at}")
+        return self.undo_stack.canUndo() or bool(self.run.answers)
+
     def undo(self) -> str | None:
         """Take back this battle's last answer; returns why not, when it cannot."""
         if self.run is None:

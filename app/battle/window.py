@@ -62,12 +62,22 @@ class BattleWindow(QMainWindow):
         self.ctl.changed.connect(self._changed)
         self.ctl.reset.connect(self.refresh)
         session.undo_stack.cleanChanged.connect(self._clean_changed)
+        self.ctl.undo_stack.indexChanged.connect(self._enable_undo)
+        session.undo_stack.indexChanged.connect(self._enable_undo)  # a resolution is the campaign's change
         self.refresh()
 
     def _undo_text(self, text: str) -> None:
         """The Undo action names the answer it would take back (as the screen may show it)."""
         text = screen_words(self, text)
         self.undo_action.setToolTip(f"Undo: {text} (Ctrl+Z)" if text else "Undo answer (Ctrl+Z)")
+
+    def _enable_undo(self, _index: int = 0) -> None:
+        """Undo and Redo are enabled only when there is a step to take back or give again (a
+        replay keeps them paused until it is left)."""
+        if self.replay.on:
+            return
+        self.undo_action.setEnabled(self.ctl.can_undo())
+        self.redo_action.setEnabled(self.ctl.run is not None and self.ctl.undo_stack.canRedo())
 
     def _redo_text(self, text: str) -> None:
         text = screen_words(self, text)
@@ -111,6 +121,7 @@ class BattleWindow(QMainWindow):
         self._show(change)
 
     def _show(self, change: BattleChange | None) -> None:
+        self._enable_undo()
         b = self.b
         if b is None:
             self._set_title("no open Battle Hex here")
@@ -315,4 +326,6 @@ class BattleWindow(QMainWindow):
             self.ctl.undo_stack.undoTextChanged.disconnect(self._undo_text)
             self.ctl.undo_stack.redoTextChanged.disconnect(self._redo_text)
             self.session.undo_stack.cleanChanged.disconnect(self._clean_changed)
+            self.ctl.undo_stack.indexChanged.disconnect(self._enable_undo)
+            self.session.undo_stack.indexChanged.disconnect(self._enable_undo)
         super().closeEvent(event)
