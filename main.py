@@ -160,6 +160,33 @@ def _no_plugin_loader() -> None:
     sys.modules[name] = loader
 
 
+def _quick_feature_check() -> None:
+    """Stand in for the check Qt for Python's import hook makes of every module imported after
+    PySide6 (does its source name "PySide6"? its ``__feature__`` switching then applies): the
+    hook asks ``inspect.getsource``, which reads the file through ``linecache`` line by line,
+    keeps every module's text in memory and cost ~12 ms of start-up for some 110 modules. The
+    stand-in reads the file's bytes for the same answer; a module that is not a ``.py`` file,
+    or one it cannot read, is left to the hook's own check. Nothing changes when the hook is
+    not there (another PySide6 release)."""
+    feature = sys.modules.get("shibokensupport.feature")
+    slow = getattr(feature, "_mod_uses_pyside", None)
+    if slow is None or getattr(slow, "quick", False):
+        return
+
+    def uses_pyside(module) -> bool:
+        path = getattr(module, "__file__", None)
+        if isinstance(path, str) and path.endswith(".py"):
+            try:
+                with open(path, "rb") as f:
+                    return b"PySide6" in f.read()
+            except OSError:
+                pass
+        return slow(module)
+
+    uses_pyside.quick = True  # type: ignore[attr-defined]
+    feature._mod_uses_pyside = uses_pyside
+
+
 def main(argv: list[str] | None = None) -> int:
     start = _Start(own_process=argv is None)
     try:
@@ -218,7 +245,9 @@ def _main(argv: list[str], start: _Start) -> int:
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     _preload()
+    import PySide6  # noqa: F401 (Qt for Python's import hook, which the next imports go through)
 
+    _quick_feature_check()
     from PySide6.QtWidgets import QApplication
 
     from app.shell.window import MainWindow
