@@ -1,0 +1,90 @@
+"""rules/model/team_copy.py: a Team's own copy holds what the Team may know and nothing else,
+opens with its passphrase alone, and is refused when forged: edited, or signed again with a
+key that is not the GM's its Team key was made with (issue 23)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules.errors import RuleError
+from rules.model.io import CampaignError, parse_campaign
+from rules.model.key_book import signed_book
+from rules.model.seals import Keyring, new_key, unlock
+from rules.model.secrets import secret_places
+from rules.model.team_copy import copy_problems, make_copy, peek
+from rules.model.visibility import may_read
+from tests.app.shell.test_sealed_orders_gui import PASSES, keyed
+
+
+@pytest.fixture(scope="module")
+def full():
+    c = keyed()
+    return c, unlock(c.keys["gm"], PASSES["gm"], "the GM", c.keys)
+
+
+def _open(text, team="alliance"):
+    """The copy as a player opens it: its file and its Team's passphrase alone."""
+    import tempfile
+    from pathlib import Path
+
+    from rules.opening import open_campaign_file
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "copy.json"
+        path.write_text(text, encoding="utf-8")
+        return open_campaign_file(path, passphrases={team: PASSES[team]})
+
+
+def test_the_copy_holds_the_table_view_and_the_teams_own_secrets(full):
+    c, gm = full
+    copy = _open(make_copy(c, "alliance", gm))
+    assert copy.team_copy is not None and copy.team_copy.team == "alliance" and copy.team_copy.turn == c.turn
+    kept = [owner for _p, owner in secret_places(copy)]
+    assert kept and all(may_read(owner, "alliance") for owner in kept)  # the GM's own lines are gone too
+    theirs = [owner for _p, owner in secret_places(c) if may_read(owner, "alliance")]
+    assert sorted(kept) == sorted(theirs)
+    assert [f.id for f in copy.fleets] == [f.id for f in c.fleets if f.name != "Shadow Squadron (cloaked)"]
+    assert [e for e in copy.log if e.secret_of == ["gm"]] == [] and any(e.secret_of == ["gm"] for e in c.log)
+    assert copy.key_book is not None and copy.key_book.campaign == c.key_book.campaign  # bound to the campaign
+
+
+def test_making_a_copy_is_refused_without_keys_or_from_a_copy(full):
+    c, gm = full
+    with pytest.raises(RuleError, match="Orion .* holds no passphrase"):
+        make_copy(c, "orions", gm)
+    with pytest.raises(RuleError, match="not a player's Team"):
+        make_copy(c, "gm", gm)
+    other, _ = new_key("another gm pass", 10, holder="gm")
+    with pytest.raises(RuleError, match="not the GM's key"):
+        make_copy(c, "alliance", unlock(other, "another gm pass", "gm"))
+    copy = _open(make_copy(c, "alliance", gm))
+    with pytest.raises(RuleError, match="this file is a Team copy"):
+        make_copy(copy, "alliance", gm)
+
+
+def test_a_copy_signed_again_with_another_gm_key_is_refused_at_the_teams_passphrase(full):
+    """The player (or anyone on the way) adds a unit and signs the copy again with a GM key of
+    their own: the signature checks, but the Alliance's key pins the GM's real signing key."""
+    c, _gm = full
+    record, forger = new_key("forger's gm pass", 10, holder="gm")
+    keys = {**c.keys, "gm": record}
+    fleet = c.fleets[0]
+    forged = c.model_copy(update={
+        "keys": keys, "key_book": signed_book(keys, c.key_book.campaign, forger),
+        "fleets": [fleet.model_copy(update={"units": [*fleet.units, fleet.units[0].model_copy(
+            update={"id": "extra-1", "name": "Extra"})]}), *c.fleets[1:]]})
+    text = make_copy(forged, "alliance", forger)
+    assert copy_problems(json.loads(text)) == []  # well signed, by the forger
+    with pytest.raises(CampaignError, match="copy.json: .*the GM's key record is not the one the key of Alliance was made with"):
+        _open(text)
+
+
+def test_an_edited_copy_is_refused_before_any_passphrase(full, tmp_path):
+    c, gm = full
+    data = json.loads(make_copy(c, "alliance", gm))
+    data["fleets"][0]["units"][0]["name"] = "Renamed"
+    with pytest.raises(CampaignError, match="copy.json: team_copy: the GM's signature does not match"):
+        parse_campaign(json.dumps(data), "copy.json")
+    (tmp_path / "c.json").write_text(json.dumps(data))
+    assert peek(tmp_path / "c.json").team == "alliance" and peek(tmp_path / "none.json") is None
