@@ -15,8 +15,9 @@ from hexmap.labels import axial_to_offset
 from hexmap.layout import Layout
 
 SIZE = 10.0
-MARGIN = 4
-"""Hexes of room a fitted board keeps about the ships, the zone and the vortices."""
+MARGIN = 6
+"""Hexes of room a fitted board keeps about the ships, the zone and the vortices (a command
+ring's 5 hexes and a name)."""
 LEAST = 24
 """The fewest hexes across a fitted board shows (one ship alone is not blown up to fill it)."""
 TEAM_COLOURS = ("#2f6fd0", "#c8402f", "#3a9a4a", "#8a4fc0")
@@ -174,7 +175,8 @@ class BoardView(ZoomableView):
             self.auto_fit = False
             return
         rect = self.sceneRect() if self._whole else self.focus_rect()
-        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        for _ in range(2):  # again once the scroll bars the first fit brought (or took away) are laid out
+            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         if not self.MIN_SCALE <= self.transform().m11() <= self.MAX_SCALE:  # not laid out yet
             self.zoom(1.0)
             self.centerOn(rect.center())
