@@ -37,3 +37,20 @@ def test_contact_is_traced_when_turn_orders_begin_headless(tmp_path):
     lines = [e for e in json.loads(r.stdout)["log"] if e["rule"] == "004 Intel Phase (contact)"]
     assert any("United Federation of Planets and Lyran Star Empire make contact: a path is traced through 0506, "
                "0505, 0604, 0704" in e["text"] for e in lines)
+
+
+def test_an_intel_mission_is_ordered_and_ruled_by_the_gm_headless(tmp_path):
+    from tests.rules.turn.test_intel_missions import mission, spies
+
+    answers = [*TO_ORDERS, mission(2), "failed_caught"]
+    r = _turn(tmp_path, spies(), answers)
+    assert r.returncode == 0, r.stderr
+    shown = json.loads(r.stdout)
+    assert shown["answers_used"] == len(answers) and shown["next_question"]["key"] == "turn/1/orders"
+    texts = [e["text"] for e in shown["log"] if e["rule"] == "004 Intel Phase (Intel missions)"]
+    assert any("orders an espionage mission against United Federation of Planets at 0207" in t for t in texts)
+    assert any("failed, and its agents were caught" in t for t in texts)
+    alliance = json.dumps(json.loads(_turn(tmp_path, spies(), answers, "--viewer", "alliance").stdout)["log"])
+    assert "agents were caught" in alliance and "orders an espionage mission" not in alliance  # the order stays secret
+    bad = _turn(tmp_path, spies(), [*TO_ORDERS, mission(10)])
+    assert bad.returncode == 1 and json.loads(bad.stdout)["error"]["rule"] == "004 Intel Phase (Intel missions)"

@@ -14,7 +14,7 @@ Readings (docs/economy.md):
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, PlainSerializer, PlainValidator, StrictBool, StrictInt, StrictStr
 
@@ -67,6 +67,22 @@ class Project(Strict):
     repair_of: StrictStr | None = Field(None, description="a repair: the id of the crippled unit repaired there "
                                         "(unit_class is then that unit's class)")
     ground: StrictBool = Field(False, description="a ground unit raised: unit_class names a ground_list entry")
+
+
+class IntelMission(Strict):
+    """An Intel mission ordered this turn, waiting for the GM's ruling (seed 004 Intel Phase:
+    "Intel missions require a target system, staging system, mission details, and the allocation of
+    Intel points"; rules/turn/intel_missions.py)."""
+
+    id: StrictStr = Field(min_length=1)
+    mission: Literal["espionage", "sabotage", "insurgency"]
+    staging: LabelField
+    target: LabelField
+    against: StrictStr = Field(min_length=1, description="the power whose system is the target")
+    points: StrictInt = Field(ge=1, le=INTEL)
+    details: StrictStr = ""
+    turn: StrictInt = Field(ge=1, le=10_000)
+    ruled: StrictStr = Field("", description="the GM's ruling once given (kept for the turn's Census cap)")
 
 
 class TurnFigures(Strict):
@@ -126,5 +142,7 @@ class PowerEconomy(Strict):
     mothballed: list[StrictStr] = Field([], description="ids of its mothballed units (seed 004: no maintenance)")
     status_orders: dict[StrictStr, StrictStr] = Field({}, description="unit id -> reserve, mothball or active: the "
                                                       "status ordered this turn, assumed at Construction Completion")
+    missions: list[IntelMission] = Field([], description="Intel missions ordered this turn, and the GM's "
+                                         "ruling on each (the seed gives no table)")
     reserve_share: Points = Field(Fraction(1, 2), description="the share of its maintenance a unit in Reserve pays "
                                   "(the seed says 'reducing' without a figure)")

@@ -24,7 +24,7 @@ from rules.strategic.battle_hex import Decisions
 from rules.strategic.state import StrategicState
 from rules.strategic.turn import MovementReport, PhaseError, end_movement_phase, next_turn, refresh_resolution
 from rules.strategic.turn import end_movement as strategic_end_movement
-from rules.turn import empire, encounter_after, encounter_step, orders, raids, repairs
+from rules.turn import empire, encounter_after, encounter_step, intel_missions, orders, raids, repairs
 from rules.turn.civilian import follow_orders
 from rules.turn.invasion import (
     apply_conquest,
@@ -53,7 +53,7 @@ def seed004(c: Campaign) -> bool:
 def end_movement(c: Campaign, graph: LaneGraph, decisions: Decisions | None = None) -> MovementReport:
     """End Movement: V13.11's Battle Hexes form; a seed-004 campaign then enters the Supply
     Phase with each fleet's supply status and its effects in the log."""
-    open_orders = orders.pending(c)  # each power's own Turn Orders first (settings.turn_orders powers)
+    open_orders = orders.pending(c) or intel_missions.pending(c)  # each power's own Turn Orders first
     if open_orders is not None:
         raise PhaseError(orders.TURN_ORDERS, f"Turn Orders wait for: {open_orders.text.split(':')[0]}")
     c = follow_orders(c)  # escorts follow their civilian fleet's movement (seed 004 Movement Phase)
@@ -77,8 +77,8 @@ def pending(c: Campaign, graph: LaneGraph, state: StrategicState | None = None) 
     if c.phase in empire.PHASES:  # Income, Tech, Update Asset, End of Turn (settings.empire_turn seed004)
         q = empire.pending(c)
         return None if q is None else (-1, q)
-    if c.phase is Phase.ORDERS:  # each power's own Turn Orders (settings.turn_orders powers)
-        q = orders.pending(c)
+    if c.phase is Phase.ORDERS:  # each power's own Turn Orders (settings.turn_orders powers), then Intel rulings
+        q = orders.pending(c) or intel_missions.pending(c)
         return None if q is None else (-1, q)
     state = state if state is not None and state.campaign is c else None
     if f"ruling/{c.phase.value}" in c.turn_asked:  # a GM ruling waived this phase's questions (turn/unblock.py)
@@ -128,6 +128,8 @@ def answer(c: Campaign, graph: LaneGraph, raw: Any, state: StrategicState | None
     if c.phase in empire.PHASES:
         return empire.answer(c, raw, graph)
     if c.phase is Phase.ORDERS:
+        if orders.pending(c) is None and intel_missions.pending(c) is not None:
+            return intel_missions.answer(c, raw)
         return orders.answer(c, raw)
     state = state if state is not None and state.campaign is c else StrategicState.compute(c, graph)
     open_q = pending(c, graph, state)

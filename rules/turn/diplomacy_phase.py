@@ -89,6 +89,11 @@ def _record(c: Campaign, a: str, b: str) -> TreatyPair:
     return tp
 
 
+def pair_record(c: Campaign, a: str, b: str) -> TreatyPair:
+    """The pair's treaty record in ``c``, where its Exhibit B facts are kept (made when it has none)."""
+    return _record(c, a, b)
+
+
 def _names(ts: frozenset[Treaty]) -> list[Any]:
     """The treaties' names in the file, in the seed's order."""
     return [t.name.lower() for t in Treaty if t in ts]

@@ -1,0 +1,134 @@
+"""Seed 004 Intel missions (issue 23): "Intel missions require a target system, staging system,
+mission details, and the allocation of Intel points. The total Intel points spent on missions from
+a system cannot exceed the system's Census rating." The seed gives no table for the outcome: the GM
+rules, logged; a caught mission is Exhibit B's fact ("breaking a Peace Treaty after being caught
+spying with 2 intel points" -> 45%)."""
+from __future__ import annotations
+
+import pytest
+
+from rules.battlehex.log import IllegalAnswer
+from rules.errors import RuleError
+from rules.model.campaign import Campaign, Relation
+from rules.model.types import DiplomaticState as D
+from rules.turn import intel_missions as im
+from rules.turn.run import TurnRun, play
+from tests.rules.turn.test_empire import economy, power, scenario
+from tests.rules.turn.test_purchases import TO_ORDERS
+
+
+def spies(**relations: str) -> Campaign:
+    c = scenario()
+    economy(c, "klingon", intel_points=12)
+    for pair, st in relations.items():
+        a, b = pair.split("_")
+        c.diplomacy = [r for r in c.diplomacy if set(r.powers) != {a, b}] + [Relation(powers=(a, b), state=D(st))]
+    return c
+
+
+def mission(points: int, staging: str = "1208", target: str = "0207", kind: str = "espionage") -> dict:
+    return {"mission": {"power": "klingon", "mission": kind, "staging": staging, "target": target, "intel": points}}
+
+
+def test_a_mission_takes_its_points_and_the_gm_rules_it_logged() -> None:
+    run = play(spies(), TO_ORDERS)
+    run.answer(mission(3) | {"mission": {**mission(3)["mission"], "details": "steal the shipyard plans"}})
+    eco = power(run.campaign, "klingon").economy
+    assert eco.intel_points == 9 and [m.points for m in eco.missions] == [3]
+    line = run.campaign.log[-1]
+    assert line.rule == im.RULE and line.secret_of == ["coalition"]
+    assert line.text == ("Klingon Empire orders an espionage mission against United Federation of Planets at 0207, staged "
+                         "from 1208 with 3 Intel Points (3 of its Census 9 used there this turn); Military Intel Pool "
+                         "12 to 9")
+    q = run.pending
+    assert (q.key.split("/")[:2], q.to, q.rule) == (["mission", "klingon"], "gm", im.RULE)
+    assert "the seed gives no table for Intel missions" in q.text and "steal the shipyard plans" in q.text
+    assert "succeeded_implicated" not in q.options  # only a sabotage or insurgency implicates
+    with pytest.raises(IllegalAnswer):
+        run.answer("end_movement")  # the ruling comes first
+    run.answer("succeeded")
+    assert [m.ruled for m in power(run.campaign, "klingon").economy.missions] == ["succeeded"]
+    last = run.campaign.log[-1]
+    assert last.text.startswith("The GM rules Klingon Empire's espionage mission against United Federation")
+    assert last.text.endswith(": succeeded") and last.secret_of == ["coalition"]
+    assert run.pending.key == "turn/1/orders"
+
+
+def test_the_staging_systems_census_caps_its_missions_just_inside_and_outside() -> None:
+    run = play(spies(), TO_ORDERS)
+    run.answer(mission(8))
+    run.answer("failed")
+    run.answer(mission(1, staging="1009"))  # another system has its own Census
+    run.answer("failed")
+    with pytest.raises(RuleError, match=r"missions from 1009 use 4 Intel Points, over its Census \(3\)") as e:
+        run.answer(mission(3, staging="1009"))
+    assert e.value.rule == im.RULE
+    with pytest.raises(RuleError, match="over its Census"):
+        run.answer(mission(10))
+    run.answer(mission(2, staging="1009"))  # 3 of 3: just inside
+
+
+def test_a_mission_is_refused_with_the_rule() -> None:
+    run = play(spies(), TO_ORDERS)
+    cut = [r for r in run.campaign.diplomacy if set(r.powers) != {"klingon", "fed"}]
+    run.campaign = run.campaign.model_copy(update={"diplomacy": cut + [  # no contact (traced again next turn)
+        Relation(powers=("klingon", "fed"), state=D.NO_CONTACT)]})
+    for bad, words in ((mission(3), "has no contact with United Federation of Planets"),
+                       (mission(13, target="0203"), r"missions from 1208 use 13 Intel Points, over its Census \(9\)"),
+                       (mission(1, staging="0207", target="0203"), "0207 is not one of the power's systems"),
+                       (mission(1, target="1009"), "1009 is no system of another power")):
+        with pytest.raises(RuleError, match=words):
+            run.answer(bad)
+    with pytest.raises(IllegalAnswer, match="a mission is espionage, sabotage, insurgency"):
+        run.answer(mission(1, target="0203", kind="assassination"))
+    assert power(run.campaign, "klingon").economy.intel_points == 12
+
+
+def test_no_more_points_than_the_military_intel_pool_holds() -> None:
+    c = spies()
+    economy(c, "klingon", intel_points=3)
+    run = play(c, TO_ORDERS)
+    with pytest.raises(RuleError, match="missions use 4 Intel Points, more than the 3 held"):
+        run.answer(mission(4))
+    run.answer(mission(3))  # all of it: just inside
+    assert power(run.campaign, "klingon").economy.intel_points == 0
+
+
+def test_caught_spying_then_a_peace_treaty_broken_with_2_intel_points_is_45_percent() -> None:
+    c = spies(klingon_fed="peace")
+    economy(c, "fed", intel_points=2)
+    run = play(c, TO_ORDERS)
+    run.answer(mission(2))
+    run.answer("failed_caught")
+    last = run.campaign.log[-1]
+    assert "was caught running an espionage mission on a system of United Federation of Planets" in last.text
+    assert last.secret_of == ["coalition", "alliance"]  # the target knows
+    run.answer({"break": {"power": "fed", "with": "klingon", "treaty": "peace", "intel": 2}})
+    odds = next(e.text for e in reversed(run.campaign.log) if e.rule == "004 Exhibit B")
+    assert ("Break the Peace Treaty: base 10 + Power was caught running an espionage mission on one of your systems "
+            "25 + 2 Intel Points 10 = 45%") in odds
+
+
+def test_a_sabotage_may_implicate_its_power() -> None:
+    run = play(spies(), TO_ORDERS)
+    run.answer(mission(2, kind="sabotage"))
+    assert "succeeded_implicated" in run.pending.options
+    run.answer("succeeded_implicated")
+    rec = next(tp for tp in run.campaign.treaties if set(tp.powers) == {"fed", "klingon"})
+    assert [(f.fact, f.by) for f in rec.facts] == [("implicated_sabotage", "klingon")]
+
+
+def test_missions_play_in_each_powers_own_orders_then_the_gm_rules() -> None:
+    from tests.rules.turn.test_orders import ASKED, by_powers
+
+    c = by_powers()
+    economy(c, "klingon", intel_points=5)
+    run = TurnRun(c)
+    for a in TO_ORDERS:
+        run.answer(a)
+    while run.pending.key != "orders/klingon":
+        run.answer("done")
+    run.answer({"mission": {"mission": "espionage", "staging": "1208", "target": "0207", "intel": 2}})
+    while run.pending.key.startswith("orders/"):
+        run.answer("done")
+    assert run.pending.key.startswith("mission/klingon/") and len(ASKED) > 1
