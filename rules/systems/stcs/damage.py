@@ -23,6 +23,7 @@ LOCK_LOST = "STCS Sensors Phase (lock lost on penetrating damage)"
 UNCLOAK = "STCS Romulan Cloaking Devices (forced uncloak)"
 SHIELD = "STCS Effects From Shield Generator Hits"
 RIPPED = "STCS Engines Ripped Off"
+WEAPON = "STCS Effects From Beam / Missile Weapon Hits"
 OUT_BOX = 5
 """The fifth box (OUT) of a 5-point-box system marked: it is out."""
 MOST = 200
@@ -42,8 +43,9 @@ def forced_out(e: STCSEngine, x: str) -> str:
 
 def dead_in_space(e: STCSEngine, x: str) -> bool:
     """Whether ``x`` ceases all operations: negative superstructure, or its core ejected or damaged (it may
-    still take hits and casualties and be repaired)."""
-    return x in e.dead or e.ss_lost.get(x, 0) > e.data(x).superstructure
+    still take hits and casualties and be repaired), or its engines shut down (no action at all, not even
+    repairs: :mod:`.engines`)."""
+    return x in e.dead or x in e.shutdown or e.ss_lost.get(x, 0) > e.data(x).superstructure
 
 
 def sensors_out(e: STCSEngine, x: str) -> bool:
@@ -51,32 +53,44 @@ def sensors_out(e: STCSEngine, x: str) -> bool:
     return e.boxes.get((x, "sensors"), (0, 0))[0] >= OUT_BOX
 
 
-def hit(e: STCSEngine, x: str) -> Procedure:
-    """The GM enters a hit on ``x`` that penetrated its shields."""
+def weapon_ready(e: STCSEngine, x: str, i: int) -> bool:
+    """Whether weapon ``i`` of ``x`` may fire: none of its 5-point boxes marked (damaged or crossed off)."""
+    return e.boxes.get((x, f"weapon:{i}"), (0, 0))[0] == 0
+
+
+def system_name(e: STCSEngine, x: str, key: str) -> str:
+    """The words for a 5-point-box system of ``x``: the sensors, shield generator N, a weapon's name."""
+    kind, _, n = key.partition(":")
+    if kind == "weapon":
+        return f"the {e.data(x).weapons[int(n)].name}"
+    return "the sensors" if kind == "sensors" else f"shield generator {n}"
+
+
+def hit(e: STCSEngine, x: str, through: int | None = None) -> Procedure:
+    """The GM enters a hit on ``x`` that penetrated its shields (``through``: its points, known from the
+    shield that let them through)."""
     d = e.data(x)
     words = {"superstructure": "superstructure points", "grid": "the Maneuver Engineering Grid made inoperable",
              "sensors": "the sensors (5-point boxes)"}
     words.update({f"shield:{i}": f"shield generator {i} (5-point boxes)" for i in range(1, 7)})
+    words.update({f"weapon:{i}": f"{w.name} (5-point boxes)" for i, w in enumerate(d.weapons)
+                  if e.boxes.get((x, f"weapon:{i}"), (0, 0))[0] < OUT_BOX})
     words.update({f"engine:{i + 1}": f"warp engine {i + 1} ({n} power boxes left)" for i, n in enumerate(d.warp_now)
                   if (x, i) not in e.ripped})
     what = str((yield e._choose(f"stcs/{e.round}/hit/{x}", SS, f"Game Master: what did the hit through "
                                 f"{possessive(e.ship(x))} shields strike (from the table)?", words)))
-    if what != "grid":
+    if through is not None:
+        pts = through
+    elif what != "grid":
         pts = int((yield Question(f"stcs/{e.round}/hit/{x}/points", QKind.NUMBER, GM, SS,
                                   f"Game Master: how many points of damage on {words[what]}?",
-                                  low=1, high=MOST, default=1, check=_points)))
-    if what.startswith(("sensors", "shield")):
+                                  low=1, high=MOST, default=1, check=points)))
+    if what.startswith(("sensors", "shield", "weapon")):
         _boxes(e, x, what, pts)
     elif what.startswith("engine"):
         _engine(e, x, int(what.partition(":")[2]) - 1, pts)
     elif what == "superstructure":
-        e.ss_lost[x] = e.ss_lost.get(x, 0) + pts
-        left = e.data(x).superstructure - e.ss_lost[x]
-        e.log.add("ruling", SS, f"{e.ship(x)} loses {pts} superstructure points: {left} of "
-                  f"{e.data(x).superstructure} left", {"unit": x})
-        if left < 0:
-            e.log.add("ruling", NEGATIVE, f"{possessive(e.ship(x))} superstructure is negative ({left}): it ceases all "
-                      "operations, dead in space (an explosion check at the table)")
+        superstructure(e, x, pts)
     else:  # the grid
         e.grid_down.add(x)
         e.log.add("ruling", SS, f"{possessive(e.ship(x))} Maneuver Engineering Grid is inoperable", {"unit": x})
@@ -85,14 +99,36 @@ def hit(e: STCSEngine, x: str) -> Procedure:
         e.log.add("ruling", LOCK_LOST, f"{e.ship(x)} loses its sensor lock (damage through its shields)")
 
 
+def superstructure(e: STCSEngine, x: str, pts: int, why: str = "") -> None:
+    """``x`` loses ``pts`` superstructure points (``why``: words after them)."""
+    e.ss_lost[x] = e.ss_lost.get(x, 0) + pts
+    left = e.data(x).superstructure - e.ss_lost[x]
+    e.log.add("ruling", SS, f"{e.ship(x)} loses {pts} superstructure points{why}: {left} of "
+              f"{e.data(x).superstructure} left", {"unit": x})
+    if left < 0:
+        e.log.add("ruling", NEGATIVE, f"{possessive(e.ship(x))} superstructure is negative ({left}): it ceases all "
+                  "operations, dead in space (an explosion check at the table)")
+
+
 def _boxes(e: STCSEngine, x: str, what: str, pts: int) -> None:
-    """5-point boxes with the carried remainder (Carry Values From Hits)."""
+    """5-point boxes with the carried remainder (Carry Values From Hits); a weapon's fifth box crosses it
+    off, the excess points going to the superstructure at 1/2 value (Effects From Beam Weapon Hits)."""
     marked, carry = e.boxes.get((x, what), (0, 0))
     b = fire.boxes(pts, carry)
+    name = system_name(e, x, what).removeprefix("the ")
+    if what.startswith("weapon") and marked + b.marked >= OUT_BOX:
+        excess = pts + carry - (OUT_BOX - marked) * 5
+        e.boxes[(x, what)] = (OUT_BOX, 0)
+        e.log.add("ruling", WEAPON, f"{possessive(e.ship(x))} {name}: {pts} points mark its last box: it is crossed "
+                  f"off (destroyed){f', {excess} points over' if excess else ''}", {"unit": x})
+        if excess // 2:
+            superstructure(e, x, excess // 2, f" (half the {excess} over on its {name})")
+        return
     e.boxes[(x, what)] = (marked + b.marked, b.carried)
-    name = "sensors" if what == "sensors" else f"shield generator {what.partition(':')[2]}"
     e.log.add("ruling", fire.CARRY, f"{possessive(e.ship(x))} {name}: {pts} points mark {b.marked} box(es) "
               f"({marked + b.marked} in all), {b.carried} carried", {"unit": x})
+    if what.startswith("weapon") and marked == 0 and b.marked:
+        e.log.add("ruling", WEAPON, f"{possessive(e.ship(x))} {name} is damaged: it cannot fire until repaired")
     if what.startswith("shield") and marked == 0 and b.marked:
         e.log.add("ruling", SHIELD, f"{possessive(e.ship(x))} shield {what.partition(':')[2]} is down "
                   "(its power stays allocated)")
@@ -129,7 +165,8 @@ def repower(e: STCSEngine) -> None:
             e.log.add("ruling", UNCLOAK, f"{e.ship(x)} uncloaks ({why}) at {e.at[x].q},{e.at[x].r}")
 
 
-def _points(a: Any) -> int:
+def points(a: Any) -> int:
+    """A hit's points, checked."""
     if isinstance(a, bool) or not isinstance(a, int) or not 1 <= a <= MOST:
         raise IllegalAnswer(SS, f"a hit's superstructure points are 1-{MOST}")
     return a

@@ -19,8 +19,8 @@ from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.stcs import STCSData
-from rules.systems.stcs import (advantage, casualties, cloaked, damage, explosion, firing, mines, movement, repairing,
-                                sensors, warp, warping)
+from rules.systems.stcs import (acts as more_acts, advantage, casualties, cloaked, damage, explosion, firing, mines,
+                                movement, odds, repairing, sensors, shields, warp, warping)
 from rules.systems.stcs.bridge import barred_now, bridge_hits
 from rules.systems.stcs.geometry import GAP, toward
 from rules.systems.stcs.repair import SEGMENTS
@@ -33,7 +33,7 @@ SEGMENT_LIMIT = 30
 Procedure = Generator[Question, Any, None]
 MORE: dict[str, Callable[[STCSEngine, str], Procedure]] = {
     "explode": explosion.explode, "mine": mines.lay, "minescan": mines.scan, "crew": casualties.hit,
-    "repair": repairing.repair, "move": movement.move}
+    "repair": repairing.repair, "move": movement.move, **more_acts.VERBS}
 """Acts taking the engine and a ship id, by verb."""
 
 
@@ -79,6 +79,12 @@ class STCSEngine:
         self.mines: list[mines.Mine] = []
         self.moves: dict[str, tuple[int, int, Hex, int]] = {}  # per ship, its latest move: segment, points, start, turn's
         self.wake: list[Hex] = []  # the hexes ships moved from (a mine may lie within 4 of them)
+        self.shield_used: dict[tuple[str, int], int] = {}  # points each (ship, shield 1-6) absorbed this turn
+        self.shutdown: dict[str, int] = {}  # ships with engines shut down: their restart attempts made
+        self.restarted: dict[str, int] = {}  # the turn each ship's engines came on-line again
+        self.shadowed: dict[str, Hex] = {}  # ships removed from the board in a sensor shadow, where they left
+        self.mine_locks: dict[str, tuple[Hex, int]] = {}  # a ship's lock on a mine: its hex, the mine's index
+        self.warp_path: dict[str, str] = {}  # the object on an announced warp out's path (Striking Table)
         """The turn's order by tactical advantage (:mod:`.advantage`)."""
         self.enlist()
 
@@ -137,6 +143,7 @@ class STCSEngine:
                 t, s = self.turn_segment()
                 self.log.add("ruling", RULE, f"turn {t}, segment {s}")
                 if s == 1:
+                    shields.power_allocation(self)
                     advantage.phase(self)
             going_on = False
             while True:
@@ -218,6 +225,7 @@ class STCSEngine:
                 acts[f"scan:{x}"] = f"{self.ship(x)} scans the area for cloaked ships"
                 acts[f"minescan:{x}"] = f"{self.ship(x)} scans a hex for mines"
             acts.update(movement.acts(self, x))
+            acts.update(more_acts.acts(self, x, sees))
             if alive and not self.cloaked[x]:
                 acts[f"mine:{x}"] = f"{self.ship(x)} deploys a mine"
             for y in self.on_map(self.enemy(team)):
@@ -249,6 +257,7 @@ class STCSEngine:
                 acts[f"warpout:{x}"] = f"{self.ship(x)} warps out"
         if any(self.ss_lost.get(x, 0) > self.data(x).superstructure and x not in self.dead for x in self.on_map()):
             acts["explode"] = "ships failed their explosion roll (entered from the table)"
+        acts.update(more_acts.off_board(self))
         for x in self.offmap:
             acts[f"warpin:{x}"] = f"{self.ship(x)} warps in"
         acts["next"] = "end this segment"
@@ -296,7 +305,7 @@ class STCSEngine:
     def condition(self, x: str) -> ShipCondition:
         """What of ``x``'s state bars a warp out."""
         return ShipCondition(bridge_phases=barred_now(self, x), superstructure_lost=self.ss_lost.get(x, 0),
-                             crew_left=casualties.crew_left(self, x))
+                             crew_left=casualties.crew_left(self, x), engines_off=x in self.shutdown)
 
     def _resolve(self) -> Procedure:
         can = [x for x in self.units if self.units[x].status is Status.PRESENT]
@@ -318,22 +327,5 @@ class STCSEngine:
         self.log.add("ruling", RULE, f"Battle Hex {st.record.at} resolved: {st.resolution}")
 
     def question_odds(self, q: Question) -> dict[str, Any]:
-        """Each act's exact odds (a scan's over both hidden tables)."""
-        if not q.key.endswith("/act"):
-            return {}
-        out: dict[str, Any] = {}
-        for opt in q.options:
-            verb, _, rest = opt.partition(":")
-            x, _, y = rest.partition(":")
-            if verb == "lock":
-                top = sensors.lock_top(self.range(x, y), -2 if self.arrived.get(y) == self.round else 0)
-                out[opt] = f"D10 1-{top}: {top * 10}%"
-            elif verb == "scan":
-                out[opt] = cloaked.scan_odds()
-            elif verb == "warpout":
-                t = warp.activation_target(self.data(x))
-                out[opt] = f"D100 1-{t}: {warp.d100_chance(t):.0%}"
-            elif verb == "warpin":
-                out[opt] = f"minor error on D100 1-{self.data(x).crew_efficiency}"
-        return out
-
+        """Each act's exact odds (:func:`.odds.question_odds`)."""
+        return odds.question_odds(self, q)

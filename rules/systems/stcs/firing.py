@@ -1,8 +1,10 @@
 """Fire resolved by the engine on the seeded dice (seed 002, To-Hit Modifier For Speed, Missile
 To-Hit Modifier, Firing Without A Sensor Lock, Extended To-Hit Values): the GM reads the Firing
 Chart's To-Hit number for the weapon at the range (the chart is the base game's); the target's speed
-is read from its latest move (:mod:`.movement`), the modified To-Hit and its exact chance logged with the die;
-a hit through the shields is entered from the table (:mod:`.damage`)."""
+is read from its latest move (:mod:`.movement`), the modified To-Hit and its exact chance logged with the die.
+A hit: the GM enters its damage points (the chart's); the target's shield facing the firer absorbs what
+it can (:mod:`.shields`), the rest goes through and the GM enters what it struck (:mod:`.damage`). A
+weapon with a 5-point box marked cannot fire."""
 from __future__ import annotations
 
 from collections.abc import Generator
@@ -12,7 +14,7 @@ from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
 from rules.model.stcs import WeaponKind
-from rules.systems.stcs import damage, fire, movement, sensors
+from rules.systems.stcs import damage, fire, movement, sensors, shields
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -27,7 +29,7 @@ def can_fire(e: STCSEngine, x: str, y: str) -> bool:
     if e.cloaked[x] or e.cloaked[y] and e.locks.get(x) != y or damage.dead_in_space(e, x):
         return False
     r = e.range(x, y)
-    return any(w.reach >= r for w in e.data(x).weapons) and (
+    return any(w.reach >= r for i, w in enumerate(e.data(x).weapons) if damage.weapon_ready(e, x, i)) and (
         e.locks.get(x) == y or e.data(x).sensors > 0 and not damage.sensors_out(e, x))
 
 
@@ -43,7 +45,7 @@ def shoot(e: STCSEngine, x: str, y: str) -> Procedure:
     """``x`` fires one weapon at ``y``."""
     r, locked = e.range(x, y), e.locks.get(x) == y
     arms = {str(i): f"{w.name} ({w.kind.value}, reach {w.reach})" for i, w in enumerate(e.data(x).weapons)
-            if w.reach >= r}
+            if w.reach >= r and damage.weapon_ready(e, x, i)}
     pick = yield e._choose(f"stcs/{e.round}/fire/{x}/weapon", FIRE, f"Game Master: which weapon does {e.ship(x)} "
                            f"fire at {e.ship(y)} ({r} hexes)?", arms)
     w = e.data(x).weapons[int(pick)]
@@ -53,7 +55,7 @@ def shoot(e: STCSEngine, x: str, y: str) -> Procedure:
     base = int((yield Question(f"stcs/{e.round}/fire/{x}/chart", QKind.NUMBER, GM, FIRE,
                                f"Game Master: the Firing Chart's To-Hit number for {w.name} at {r} hexes? "
                                f"(then {mods}: chart 5 is {odds['5']})", low=0, high=10, default=5,
-                               data={"odds": odds}, check=_chart)))
+                               data={"odds": odds}, check=chart)))
     value = fire.to_hit(base, s, missile, locked)
     if not locked and x in e.locks:
         del e.locks[x]
@@ -69,14 +71,17 @@ def shoot(e: STCSEngine, x: str, y: str) -> Procedure:
                               f"at speed {s} ({words(value)})")
     if not hit_:
         return
-    through = yield e._choose(f"stcs/{e.round}/fire/{x}/shields", FIRE, f"Game Master: did the damage go through "
-                              f"{possessive(e.ship(y))} shields (from the table)?",
-                              {"through": "damage through the shields", "held": "the shields held"})
-    if through == "through":
-        yield from damage.hit(e, y)
+    pts = int((yield Question(f"stcs/{e.round}/fire/{x}/damage", QKind.NUMBER, GM, FIRE,
+                              f"Game Master: the damage points of {possessive(e.ship(x))} {w.name} hit (the Firing "
+                              "Chart's, from the table)?", low=1, high=damage.MOST, default=1, check=damage.points)))
+    i = yield from shields.which(e, y, e.at[x], e.ship(x))
+    through = shields.absorb(e, y, i, pts, e.ship(x))
+    if through:
+        yield from damage.hit(e, y, through)
 
 
-def _chart(a: Any) -> int:
+def chart(a: Any) -> int:
+    """A Firing Chart To-Hit number, checked."""
     if isinstance(a, bool) or not isinstance(a, int) or not 0 <= a <= 10:
         raise IllegalAnswer(FIRE, "a Firing Chart To-Hit number is 0-10")
     return a
@@ -88,6 +93,7 @@ def lock(e: STCSEngine, x: str, y: str) -> None:
     top = sensors.lock_top(e.range(x, y), mod)
     die = e.dice.roll("d10", purpose=f"sensor lock on {e.ship(y)} (1-{top})", rule=sensors.LOCK,
                       who=e.units[x].team).total
+    e.mine_locks.pop(x, None)  # the attempt is the ship's Sensors Phase
     if die <= top:
         e.locks[x] = y
     e.log.add("ruling", sensors.LOCK, f"{e.ship(x)} {'locks on' if die <= top else 'fails to lock on'} {e.ship(y)}")

@@ -44,3 +44,9 @@ def landing(target: Hex, travel: Facing, bearing_deg: int, distance: int) -> Hex
 def toward(a: Hex, b: Hex) -> Facing:
     """The facing from ``a`` that leads most nearly to ``b`` (A on a tie or at ``b``)."""
     return min(Facing, key=lambda f: (a.neighbor(f).distance(b), f.value))
+
+
+def angle_to(a: Hex, b: Hex) -> float:
+    """Degrees clockwise on screen from straight up, from ``a``'s centre to ``b``'s."""
+    (ax, ay), (bx, by) = _xy(a), _xy(b)
+    return _angle(bx - ax, by - ay)

@@ -2,8 +2,10 @@
 mine up to 4 hexes away into a hex with no ship (stationary, tractor beam working and the shield
 toward it down: at the table); the deployment is obvious, the hex is its side's. In the Sensors Phase a
 ship may scan a hex for mines: a lock-on roll at the range with -2; on a success it is told how many
-mines are there. A hit of 3 points or more destroys the mine it targets (not cumulative); a blast of
-3 or more in a hex destroys all its mines (:mod:`.explosion`)."""
+mines are there. A ship may instead try to lock on to a mine in a hex (the same roll at -2): it learns
+whether a mine is there and, if so, holds a lock on one; it fires at it as at a ship at speed 0 (+1), -2
+more for the small size. A hit of 3 points or more destroys the mine it targets (not cumulative); a
+blast of 3 or more in a hex destroys all its mines (:mod:`.explosion`)."""
 from __future__ import annotations
 
 from collections.abc import Generator
@@ -12,11 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from hexmap.hexes import Hex, hexes_within
 from rules.battlehex.log import GM
+from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
-from rules.systems.stcs import sensors
+from rules.systems.stcs import damage, fire, firing, sensors
 
 if TYPE_CHECKING:
-    from rules.battlehex.questions import Question
     from rules.systems.stcs.engine import STCSEngine
 
 LAY = "STCS Carrying And Deploying Mines"
@@ -84,3 +86,75 @@ def scan(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     else:
         e.log.add("ruling", DETECT, f"{possessive(e.ship(x))} scan of {q},{r} gives no information",
                   visible_to=(team, GM))
+
+
+def lock_spots(e: STCSEngine, x: str) -> dict[str, str]:
+    """The hexes ``x`` may try to lock on to a mine in, with their D10 (hexes where mines can lie)."""
+    near = {h for y in [*e.at.values(), *e.wake] for h in hexes_within(y, REACH)}
+    return {f"{h.q},{h.r}": f"hex {h.q},{h.r} ({e.at[x].distance(h)} hexes: D10 1-{scan_top(e.at[x].distance(h))})"
+            for h in sorted(near, key=lambda h: (h.q, h.r)) if scan_top(e.at[x].distance(h)) > 0}
+
+
+def lock(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
+    """``x`` tries to lock on to a mine in a hex (its Sensors Phase): a lock roll at -2. A success tells
+    whether a mine is there and, if one is, locks on to it: each ship locking on to the hex holds a
+    different mine (not told of more than one, nor that none is left for it)."""
+    aim = str((yield e._choose(f"stcs/{e.round}/minelock/{x}", DETECT, f"Game Master: in which hex does {e.ship(x)} "
+                               "try to lock on to a mine?", lock_spots(e, x))))
+    q, r = (int(v) for v in aim.split(","))
+    h, team = Hex(q, r), e.units[x].team
+    top = scan_top(e.at[x].distance(h))
+    die = e.dice.roll("d10", purpose=f"lock on to a mine at {q},{r} (1-{top})", rule=DETECT, who=team).total
+    e.locks.pop(x, None)  # in place of a normal sensor lock-on
+    e.mine_locks.pop(x, None)
+    here = [m for m in e.mines if m.at == h]
+    if die > top:
+        e.log.add("ruling", DETECT, f"{e.ship(x)} fails to lock on to a mine at {q},{r}", visible_to=(team, GM))
+        return
+    if not here:
+        e.log.add("ruling", DETECT, f"{e.ship(x)} finds no mine at {q},{r}", visible_to=(team, GM))
+        return
+    e.mine_locks[x] = (h, sum(1 for g, _ in e.mine_locks.values() if g == h))  # each lock a different mine
+    e.log.add("ruling", DETECT, f"{e.ship(x)} locks on to a mine at {q},{r}", visible_to=(team, GM))
+
+
+def fire_at(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
+    """``x`` fires at the mine it is locked on to: the To-Hit as at a ship at speed 0, -2 for the mine's
+    small size; a hit of 3 points or more destroys it."""
+    h, i = e.mine_locks[x]
+    r, team = e.at[x].distance(h), e.units[x].team
+    arms = {str(k): f"{w.name} ({w.kind.value}, reach {w.reach})" for k, w in enumerate(e.data(x).weapons)
+            if w.reach >= r and damage.weapon_ready(e, x, k)}
+    pick = yield e._choose(f"stcs/{e.round}/minefire/{x}/weapon", DETECT, f"Game Master: which weapon does "
+                           f"{e.ship(x)} fire at the mine at {h.q},{h.r} ({r} hexes)?", arms)
+    w = e.data(x).weapons[int(pick)]
+    missile = w.kind.value == "missile"
+    odds = {str(c): firing.words(fire.to_hit(c, 0, missile, True) + SMALL) for c in range(11)}
+    base = int((yield Question(f"stcs/{e.round}/minefire/{x}/chart", QKind.NUMBER, GM, DETECT,
+                               f"Game Master: the Firing Chart's To-Hit number for {w.name} at {r} hexes? (then "
+                               f"speed 0 +1, a mine -2{', missile -1' if missile else ''}: chart 5 is {odds['5']})",
+                               low=0, high=10, default=5, data={"odds": odds}, check=firing.chart)))
+    value = fire.to_hit(base, 0, missile, True) + SMALL
+    top = fire.extended(value)
+    if top is not None:
+        hit = e.dice.roll("d100", purpose=f"to hit a mine (1-{top})", rule=DETECT, who=team).total <= top
+    else:
+        hit = value > 0 and e.dice.roll("d10", purpose=f"to hit a mine (1-{value})", rule=DETECT,
+                                        who=team).total <= value
+    e.log.add("ruling", DETECT, f"{possessive(e.ship(x))} {w.name} {'hits' if hit else 'misses'} the mine at "
+              f"{h.q},{h.r} ({firing.words(value)})")
+    if not hit:
+        return
+    pts = int((yield Question(f"stcs/{e.round}/minefire/{x}/damage", QKind.NUMBER, GM, DETECT,
+                              f"Game Master: the damage points of the {w.name} hit on the mine (the Firing Chart's)? "
+                              f"({KILL} or more destroy it)", low=1, high=damage.MOST, default=KILL,
+                              check=damage.points)))
+    here = [j for j, m in enumerate(e.mines) if m.at == h]
+    if not destroyed(pts) or i >= len(here):  # its mine is gone (another ship's lock, a blast)
+        e.log.add("ruling", DETECT, f"{pts} points: no mine destroyed at {h.q},{h.r}"
+                  + ("" if destroyed(pts) else f" (a mine takes {KILL} from one hit)"))
+        return
+    del e.mines[here[i]]
+    del e.mine_locks[x]
+    e.mine_locks = {y: (g, j - 1 if g == h and j > i else j) for y, (g, j) in e.mine_locks.items()}
+    e.log.add("ruling", DETECT, f"{pts} points destroy the mine at {h.q},{h.r}")

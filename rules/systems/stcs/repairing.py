@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
-from rules.systems.stcs import casualties
+from rules.systems.stcs import casualties, damage
 from rules.systems.stcs.bridge import barred_now
 from rules.systems.stcs.repair import REPAIR, TENDER, repair_modifier, tender_assists
 
@@ -36,13 +36,16 @@ def why_not(e: STCSEngine, x: str) -> str:
     """Why ``x`` cannot repair now ("" when it can)."""
     if casualties.crew_left(e, x) == 0:
         return "no crew onboard"
+    if x in e.shutdown:
+        return "its engines are shut down (it may take no action)"
     return "Bridge hits bar repairs this phase" if barred_now(e, x) else ""
 
 
 def damaged(e: STCSEngine, x: str) -> dict[str, str]:
     """What of ``x`` may be repaired (option -> words)."""
-    out = {k: ("the sensors" if k == "sensors" else f"shield generator {k.partition(':')[2]}")
-           + f" ({m} box(es) marked, {c} carried)" for (y, k), (m, c) in sorted(e.boxes.items()) if y == x and m + c}
+    out = {k: damage.system_name(e, x, k) + f" ({m} box(es) marked, {c} carried)"
+           for (y, k), (m, c) in sorted(e.boxes.items())
+           if y == x and m + c and not (k.startswith("weapon") and m >= damage.OUT_BOX)}  # a crossed-off weapon is gone
     if e.ss_lost.get(x, 0) > 0:
         out["superstructure"] = f"superstructure ({e.ss_lost[x]} points lost)"
     for i, h in enumerate(e.engine_hits.get(x, [])):
@@ -71,7 +74,7 @@ def repair(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     if tender:
         e.assists[(tender, t)] = e.assists.get((tender, t), 0) + 1
     attempt = e.attempts[(x, what)] = e.attempts.get((x, what), 0) + 1
-    if what.startswith(("sensors", "shield")):
+    if what.startswith(("sensors", "shield", "weapon")):
         number = int((yield Question(f"stcs/{e.round}/repair/{x}/number", QKind.NUMBER, GM, REPAIR,
                                      "Game Master: the repair number from the base game's table (1-10)?",
                                      low=1, high=10, default=5, check=_number)))

@@ -49,6 +49,7 @@ class ShipCondition:
     bridge_phases: int = 0
     superstructure_lost: int = 0
     crew_left: int = 1
+    engines_off: bool = False
 
 
 def warp_out_bars(d: STCSData, cond: ShipCondition, mode: Mode, speed: int = MIN_WARP) -> list[str]:
@@ -68,6 +69,8 @@ def warp_out_bars(d: STCSData, cond: ShipCondition, mode: Mode, speed: int = MIN
         bars.append("70% or more superstructure lost: the navigational deflector is down")
     if cond.crew_left <= 0:
         bars.append("no crew onboard")
+    if cond.engines_off:
+        bars.append("its engines are shut down (Activating Shut Down Engines: it may take no action)")
     if not bars and activation_target(d) <= 0:
         bars.append(f"activation target {activation_target(d)}: the ship cannot achieve warp speed")
     return bars

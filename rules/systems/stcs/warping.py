@@ -17,6 +17,24 @@ from rules.systems.stcs.geometry import GAP, landing
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
 
+STRIKING = "STCS Warping Out Of Battles (Striking Table)"
+
+
+def path_acts(e: STCSEngine) -> dict[str, str]:
+    """For each announced warp out, the GM may enter an object on its path (the scenario's: no planet,
+    moon or asteroid lies on the tactical map)."""
+    return {f"warppath:{x}": f"an object lies on {possessive(e.ship(x))} warp path (Striking Table)"
+            for x in e.warping if x in e.at}
+
+
+def path(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
+    """The GM enters the object on ``x``'s warp path, rolled on the Striking Table if it warps out."""
+    words = {"nothing": "nothing", **{k: f"a {k} (strikes on D100 1-{v}: {v}%)" for k, v in warp.STRIKE.items()}}
+    thing = str((yield e._choose(f"stcs/{e.round}/warppath/{x}", STRIKING, f"Game Master: what lies on the path "
+                                 f"to {possessive(e.ship(x))} immediate front?", words)))
+    e.warp_path[x] = "" if thing == "nothing" else thing
+    e.log.add("ruling", STRIKING, f"on {possessive(e.ship(x))} warp path: {words[thing]}")
+
 
 
 def speed_question(e: STCSEngine, x: str, key: str, rule: str, verb: str) -> Question:
@@ -54,8 +72,18 @@ def activate(e: STCSEngine, x: str, speed: int, rule: str) -> None:
         u.status, u.outcome = Status.LEFT, f"warped out at Warp {speed}"
         del e.at[x]
         e.locks = {a: b for a, b in e.locks.items() if x not in (a, b)}
-        e.log.add("ruling", warp.OUT, f"{e.ship(x)} warps out at Warp {speed} (no planet, moon or asteroid "
-                     "lies on the tactical map: the Striking Table is not rolled)", {"unit": x})
+        thing = e.warp_path.pop(x, "")
+        if not thing:
+            e.log.add("ruling", warp.OUT, f"{e.ship(x)} warps out at Warp {speed} (nothing on its path: the "
+                      "Striking Table is not rolled)", {"unit": x})
+            return
+        chance = warp.STRIKE[thing]
+        struck = e.dice.roll("d100", purpose=f"Striking Table: the {thing} (1-{chance})", rule=STRIKING,
+                             who=team).total <= chance
+        u.outcome += f", struck the {thing} on its path" if struck else ""
+        e.log.add("ruling", STRIKING, f"{e.ship(x)} warps out at Warp {speed} and "
+                  f"{'strikes' if struck else 'misses'} the {thing} on its path"
+                  + (" (the damage at the table)" if struck else ""), {"unit": x})
     else:
         e.log.add("ruling", rule, f"{possessive(e.ship(x))} warp engines do not activate",
                      visible_to=None if rule == warp.OUT else (team, GM))

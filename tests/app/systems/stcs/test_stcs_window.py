@@ -182,8 +182,8 @@ def move_dialogs(d) -> bool:
     elif key.endswith("/chart"):
         SEEN_BY["chart"] = [d.q.text]
         d.spin.setValue(5)
-    elif key.endswith("/shields"):
-        d.group.button(1).setChecked(True)  # the shields held
+    elif key.endswith("/fire/enterprise/damage"):
+        d.spin.setValue(5)  # the Klothos' shield facing the Enterprise (20 points) holds it
     return ok(d)
 
 

@@ -112,3 +112,51 @@ def test_an_engine_loses_its_boxes_then_is_ripped_off_at_10_more() -> None:
     assert ("d7", 0) in run.engine.ripped and "warp engine 1 and its mounting are ripped off" in run.events_json()
     run.answer("hit:d7")
     assert "engine:1" not in run.pending.options and "engine:2" in run.pending.options
+
+
+def test_a_weapon_with_a_box_marked_cannot_fire_until_repaired() -> None:
+    from tests.rules.systems.stcs.test_firing import close
+    run = close([1])  # the repair die 1
+    boxes(run, "lexington", "weapon:1", 4)  # the torpedoes: 4 carried, no box - still armed
+    run.answer("fire:lexington:d7")
+    assert run.pending.options == ("0", "1")
+    run.answer("0")
+    run.answer(0)  # To-Hit 0 - 5: no hit, no die
+    boxes(run, "lexington", "weapon:1", 1)  # a box: damaged
+    assert "Lexington's FP-1 photon torpedoes is damaged: it cannot fire until repaired" in run.events_json()
+    run.answer("fire:lexington:d7")
+    assert run.pending.options == ("0",)  # the phasers only
+    run.answer("0")
+    run.answer(0)
+    boxes(run, "lexington", "weapon:0", 5)
+    assert "fire:lexington:d7" not in run.pending.options  # no weapon left to fire
+    run.answer("repair:lexington")
+    assert run.pending.options == ("weapon:0", "weapon:1")
+    assert "the FP-1 photon torpedoes (1 box(es) marked, 0 carried)" in run.pending.data["option_words"]["weapon:1"]
+    run.answer("weapon:1")
+    run.answer("crew")
+    run.answer(5)  # the repair number 5; the D10 1 repairs the box
+    assert "fire:lexington:d7" in run.pending.options
+
+
+def test_a_weapons_fifth_box_crosses_it_off_and_half_the_excess_goes_to_the_superstructure() -> None:
+    run = scripted([])
+    boxes(run, "d7", "weapon:0", 23)  # 4 boxes, 3 carried
+    assert run.engine.boxes[("d7", "weapon:0")] == (4, 3) and run.engine.ss_lost == {}
+    boxes(run, "d7", "weapon:0", 9)  # 3 + 9 = 12: 2 mark the fifth box, 7 over: 3 to the superstructure
+    assert "Klothos' FH-3 phasers: 9 points mark its last box: it is crossed off (destroyed), 7 points over" \
+        in run.events_json()
+    assert run.engine.ss_lost == {"d7": 3} and "half the 7 over on its FH-3 phasers" in run.events_json()
+    run.answer("hit:d7")
+    assert "weapon:0" not in run.pending.options and "weapon:1" in run.pending.options  # crossed off: gone
+    run.answer("weapon:1")
+    run.answer(1)
+    run.answer("repair:d7")
+    assert "weapon:0" not in run.pending.options  # a crossed-off weapon cannot be repaired
+
+
+def test_exactly_the_fifth_box_has_no_excess() -> None:
+    run = scripted([])
+    boxes(run, "d7", "weapon:1", 25)
+    assert run.engine.boxes[("d7", "weapon:1")] == (5, 0) and run.engine.ss_lost == {}
+    assert "crossed off (destroyed)" in run.events_json() and "over" not in run.events_json()

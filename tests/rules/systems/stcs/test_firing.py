@@ -1,7 +1,8 @@
 """Seed 002 fire resolved by the engine on the seeded dice (issue 25): the target's speed is read from
 its move, the Firing Chart question shows each chart number's modified To-Hit and exact chance before the die (speed, missile -1,
 no lock -6, the extended D100 at 10 or more); firing without a lock loses the firer's lock; a hit
-through the shields is entered from the table. The Lexington warps in 4 hexes from the D-7."""
+gets its damage points entered, the shield facing the firer absorbs what it can (test_shields.py).
+The Lexington warps in 4 hexes from the D-7."""
 from __future__ import annotations
 
 import pytest
@@ -41,7 +42,7 @@ def test_a_torpedo_without_a_lock_at_speed_0_hits_on_1_to_4(die: int, hits: bool
     assert odds["5"] == "To-Hit -1: no hit" and "speed 0 +1, no lock -6, missile -1" in run.pending.text
     run.answer(10)
     assert ("Lexington's FP-1 photon torpedoes hits Klothos" in run.events_json()) is hits
-    assert run.pending.key == ("stcs/1/fire/lexington/shields" if hits else "stcs/1/act")
+    assert run.pending.key == ("stcs/1/fire/lexington/damage" if hits else "stcs/1/act")
 
 
 def next_segment(run: STCSBattle) -> None:
@@ -83,7 +84,8 @@ def test_a_hit_through_the_shields_is_damage_and_loses_the_targets_lock() -> Non
     run.answer("fire:d7:lexington")
     run.answer("0")
     run.answer(5)  # locked, beam, speed 0: To-Hit 6; the die 1 hits
-    run.answer("through")
-    run.answer("superstructure")
-    run.answer(6)
+    run.answer(26)  # the hit's points: the Lexington's shield 1 (20 points) faces the D-7
+    assert "Lexington's shield 1 faces Klothos: it absorbs 20 of 26 points (0 left this turn), 6 through" \
+        in run.events_json()
+    run.answer("superstructure")  # the 6 through: no points asked
     assert run.engine.ss_lost == {"lexington": 6} and run.engine.locks == {"d7": "lexington"}  # Lexington's went

@@ -1,8 +1,11 @@
 """Seed 002's mines (issue 25): deployed within 4 hexes into a hex with no ship, the hex its side's;
 a hex scanned at -2 tells its side how many; 3 points of one hit destroy one (the blast's part is in
-test_explosion.py)."""
+test_explosion.py). A ship locks on to a mine at -2 and fires at it as at a ship at speed 0, -2 more."""
 from __future__ import annotations
 
+import pytest
+
+from hexmap.hexes import Hex
 from rules.systems.stcs import mines
 from tests.rules.systems.stcs.test_damage import scripted
 
@@ -21,3 +24,65 @@ def test_a_mine_is_deployed_within_4_hexes_of_the_ship_into_no_ships_hex() -> No
     assert run.engine.at["bop"] not in spots and len(spots) == 60 - 1  # 61 hexes, less its own and the Bird of Prey's
     run.answer("mine:d7")
     assert set(run.pending.options) == {f"{h.q},{h.r}" for h in spots}
+
+
+def mine_at_20_hexes(faces: list[int]):
+    """The D-7 deploys a mine at 4,-2 (20 hexes from the Enterprise); the Enterprise tries to lock on."""
+    run = scripted(faces)
+    run.answer("mine:d7")
+    run.answer("4,-2")
+    run.answer("minelock:enterprise")
+    assert run.pending.data["option_words"]["4,-2"] == "hex 4,-2 (20 hexes: D10 1-6)"  # 15-21: 1-8, -2
+    run.answer("4,-2")
+    return run
+
+
+@pytest.mark.parametrize(("die", "locked"), [(6, True), (7, False)])
+def test_a_lock_on_a_mine_at_20_hexes_is_d10_1_to_6(die: int, locked: bool) -> None:
+    run = mine_at_20_hexes([die])
+    assert ("Enterprise locks on to a mine at 4,-2" in run.events_json("blue")) is locked
+    assert ("minefire:enterprise" in run.pending.options) is locked
+    assert "locks on to a mine" not in run.events_json("red")
+
+
+def test_a_lock_on_an_empty_hex_finds_no_mine_and_no_lock() -> None:
+    run = scripted([1])
+    run.answer("minelock:enterprise")
+    run.answer("4,-2")
+    assert "Enterprise finds no mine at 4,-2" in run.events_json("blue") and "minefire:enterprise" not in \
+        run.pending.options
+
+
+@pytest.mark.parametrize(("die", "points", "gone"), [(8, 3, True), (8, 2, False), (9, None, False)])
+def test_a_torpedo_at_the_mine_hits_on_1_to_8_and_3_points_destroy_it(die: int, points: int | None,
+                                                                       gone: bool) -> None:
+    run = mine_at_20_hexes([1, die])
+    run.answer("minefire:enterprise")
+    assert run.pending.options == ("1",)  # the torpedoes reach 20, the phasers 18
+    run.answer("1")
+    assert run.pending.data["odds"]["10"] == "To-Hit 8: D10 1-8 (80%)"  # 10 + 1 (speed 0) - 1 (missile) - 2 (mine)
+    run.answer(10)
+    if points is not None:
+        run.answer(points)
+    assert (run.engine.mines == []) is gone
+    assert ("destroy the mine at 4,-2" in run.events_json()) is gone
+
+
+def test_two_locks_on_a_hex_with_one_mine_are_two_mines_the_second_finds_none_left() -> None:
+    run = mine_at_20_hexes([1, 1, 1, 1])  # both lock; the Enterprise's torpedo hits
+    run.answer("move:d7")  # the D-7 holds still (0 points) so the Enterprise's lock stays
+    run.answer("0")
+    run.answer("lock:d7:enterprise")
+    run.answer("minelock:d7")
+    run.answer("4,-2")
+    assert run.engine.mine_locks == {"enterprise": (Hex(4, -2), 0), "d7": (Hex(4, -2), 1)}
+    run.answer("minefire:d7")
+    run.answer("0")
+    run.answer(10)
+    run.answer(5)
+    assert len(run.engine.mines) == 1 and "no mine destroyed at 4,-2" in run.events_json()
+    run.answer("minefire:enterprise")
+    run.answer("1")
+    run.answer(10)
+    run.answer(3)
+    assert run.engine.mines == [] and "d7" in run.engine.mine_locks

@@ -70,7 +70,7 @@ def test_a_targets_speed_is_read_from_its_move(die: int, hits: bool) -> None:
     run.answer("1")  # FP-1 photon torpedoes: a missile
     assert "speed 7 -1" in run.pending.text
     run.answer(10)  # 10 - 1 (speed 7) - 1 (missile) - 6 (no lock) = 2: D10 1-2, no speed asked
-    assert run.pending.key == ("stcs/1/fire/lexington/shields" if hits else "stcs/1/act")
+    assert run.pending.key == ("stcs/1/fire/lexington/damage" if hits else "stcs/1/act")
     assert ("FP-1 photon torpedoes hits Klothos at speed 7" in run.events_json()) is hits
 
 

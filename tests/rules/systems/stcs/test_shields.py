@@ -1,0 +1,68 @@
+"""Shields absorbing damage (issue 25; seed 002 with the base game's six shields): the shield facing the
+firer absorbs up to its points left this turn, the rest goes through to what the GM enters; the points
+come back at the next turn's Power Allocation; a shield generator with a box marked is down; on the line
+between two shields the GM chooses. The Lexington warps in 4 hexes from the D-7 (shields 20 each)."""
+from __future__ import annotations
+
+import pytest
+
+from rules.systems.stcs import shields
+from tests.rules.systems.stcs.test_firing import close, next_segment
+
+
+@pytest.mark.parametrize(("toward", "found"), [(0, (1,)), (29, (1,)), (30, (1, 2)), (31, (2,)), (60, (2,)),
+                                                (180, (4,)), (270, (5, 6)), (300, (6,)), (330, (6, 1))])
+def test_the_shield_facing_a_source_numbered_clockwise_from_the_bow(toward: int, found: tuple[int, ...]) -> None:
+    assert shields.facing(0, toward) == found
+    assert shields.facing(240, (toward + 240) % 360) == found  # the same, the ship heading E
+
+
+def d7_hits_lexington(run, points: int) -> None:
+    """The D-7 fires without a lock, chart 10 (To-Hit 5, the die 1 hits), ``points`` entered."""
+    run.answer("fire:d7:lexington")
+    run.answer("0")
+    run.answer(10)
+    run.answer(points)
+
+
+def test_shield_1_absorbs_20_the_rest_goes_through_and_it_is_restored_next_turn() -> None:
+    run = close([1, 1, 1, 1])
+    d7_hits_lexington(run, 26)
+    assert run.pending.key == "stcs/1/hit/lexington"  # 6 points through: what did they strike?
+    run.answer("superstructure")
+    d7_hits_lexington(run, 5)  # shield 1 is spent this turn
+    assert "it absorbs 0 of 5 points (0 left this turn), 5 through" in run.events_json()
+    run.answer("superstructure")
+    assert run.engine.ss_lost == {"lexington": 11}
+    for _ in range(3):  # segments 2 and 3, then turn 2's Power Allocation
+        next_segment(run)
+    d7_hits_lexington(run, 20)
+    assert "absorbs 20 of 20 points (0 left this turn), 0 through" in run.events_json()
+    assert run.pending.key == "stcs/4/act" and run.engine.ss_lost == {"lexington": 11}  # nothing through
+
+
+def test_a_shield_whose_generator_has_a_box_marked_absorbs_nothing() -> None:
+    run = close([1])
+    run.answer("hit:lexington")
+    run.answer("shield:1")
+    run.answer(4)  # 4 points: carried, no box - the shield stands
+    assert shields.points_left(run.engine, "lexington", 1) == 20
+    run.answer("hit:lexington")
+    run.answer("shield:1")
+    run.answer(1)  # 4 + 1: one box marked - the shield is down
+    assert shields.points_left(run.engine, "lexington", 1) == 0
+    d7_hits_lexington(run, 7)
+    assert "shield 1 faces Klothos: it absorbs 0 of 7 points (its generator is down), 7 through" in run.events_json()
+
+
+def test_on_the_line_between_two_shields_the_gm_chooses() -> None:
+    run = close([1])
+    run.answer("move:lexington")
+    run.answer("3")
+    run.answer("A:2")  # turn to A, 2 hexes ahead: the D-7 lies at 270 degrees, between shields 5 and 6
+    assert run.engine.facing["lexington"].name == "A" and shields.shields_toward(
+        run.engine, "lexington", run.engine.at["d7"]) == (5, 6)
+    d7_hits_lexington(run, 7)
+    assert run.pending.key == "stcs/1/shield/lexington" and run.pending.options == ("5", "6")
+    run.answer("6")
+    assert "Lexington's shield 6 faces Klothos: it absorbs 7 of 7 points (13 left this turn)" in run.events_json()
