@@ -54,3 +54,17 @@ def test_an_intel_mission_is_ordered_and_ruled_by_the_gm_headless(tmp_path):
     assert "agents were caught" in alliance and "orders an espionage mission" not in alliance  # the order stays secret
     bad = _turn(tmp_path, spies(), [*TO_ORDERS, mission(10)])
     assert bad.returncode == 1 and json.loads(bad.stdout)["error"]["rule"] == "004 Intel Phase (Intel missions)"
+
+
+def test_cargo_is_seized_under_hostilities_in_the_troop_combat_step_headless(tmp_path):
+    from tests.rules.turn.test_seizure import loaded
+
+    seize = {"cargo": {"fleet": "k", "verb": "seize", "cargo": "c1"}}
+    r = _turn(tmp_path, loaded(phase="troops", settings={"combat_phase": "seed004"}), [seize])
+    assert r.returncode == 0, r.stderr + r.stdout
+    assert any(e["rule"] == "004 Intel Phase (Declaration of Hostilities: seize cargo)" and "k (Klingon) seizes 5 supply"
+               in e["text"] for e in json.loads(r.stdout)["log"])
+    bad = _turn(tmp_path, loaded("peace", phase="troops", settings={"combat_phase": "seed004"}), [seize])
+    assert bad.returncode == 1
+    err = json.loads(bad.stdout)["error"]
+    assert err["rule"] == "004 Intel Phase (Declaration of Hostilities: seize cargo)" and "at peace" in err["message"]

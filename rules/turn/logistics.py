@@ -27,7 +27,7 @@ class CargoAction:
     """One thing a fleet may try with its cargo where it stands (the engine judges it when done).
 
     Attributes:
-        verb: ``embark``, ``land`` or ``deploy``.
+        verb: ``embark``, ``land``, ``deploy`` or ``seize`` (another power's cargo item ``cargo``).
         text: how a menu names it.
         cargo: the cargo's id (land, deploy), or the id of the ground unit or garrison unit to
             embark (``""`` for census).
@@ -84,6 +84,10 @@ def do(c: Campaign, graph: LaneGraph, fleet_id: str, action: CargoAction) -> Cam
         raise RuleError(INVASION, why)
     if action.verb == "deploy":
         return deploy(c, fleet_id, action.cargo, c.turn)
+    if action.verb == "seize":  # another power's cargo, under Hostilities or War (rules/turn/seizure.py)
+        from rules.turn.seizure import seize
+
+        return seize(c, fleet_id, action.cargo, c.turn)
     if action.verb == "embark":
         if action.cargo and not action.planet:
             return embark(c, fleet_id, None, UnitItem(action.cargo), c.turn)

@@ -1,0 +1,71 @@
+"""Seed 004: cargo seized under a Declaration of Hostilities (issue 23) - "Ships can cross borders,
+seize cargo, and engage in hostile activities short of conquering systems"; War "includes all the
+effects of a declaration of hostilities". Refused with the rule under any other state, from a guarded
+carrier, troops, or without room."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rules.errors import RuleError
+from rules.model.campaign import Campaign
+from rules.model.turn_model import CargoKind
+from rules.turn.seizure import RULE, seize
+from tests.rules.strategic.builder import campaign, fleet, unit
+from tests.rules.turn.test_cargo import fl, transport
+
+
+def loaded(state: str = "hostilities", extra: list[dict[str, Any]] | None = None, room: int = 10,
+           kind: str = "supply", **kw: Any) -> Campaign:
+    cargo = [{"id": "c1", "kind": kind, "amount": 5 if kind == "supply" else 1, **({"size": 5} if kind == "supply" else {}), **(
+        {"ground_unit": {"id": "g1", "name": "G1", "power": "fed"}} if kind == "ground_unit" else {})}]
+    raider = fleet("k", "klingon", "0202", units=[unit("k-d7", supply_rating=room)])
+    return campaign(fleets=[transport(cargo=cargo), raider, *(extra or [])],
+                    relations={("fed", "klingon"): state}, **kw)
+
+
+@pytest.mark.parametrize("state", ["hostilities", "war"])
+def test_cargo_is_seized_under_hostilities_or_war_and_rides_as_embarked_this_turn(state: str) -> None:
+    new = seize(loaded(state), "k", "c1", 3)
+    assert fl(new, "tr").cargo == [] and [(x.id, x.kind, x.amount, x.embarked_turn) for x in fl(new, "k").cargo] == [
+        ("c1", CargoKind.SUPPLY, 5, 3)]
+    line = new.log[-1]
+    assert (line.rule, line.text) == (RULE, "k (Klingon) seizes 5 supply from tr (Fed) in 0202 [cargo c1]")
+
+
+@pytest.mark.parametrize("state", ["normal", "non_aggression", "trade", "peace", "alliance"])
+def test_no_other_state_lets_ships_seize_cargo(state: str) -> None:
+    with pytest.raises(RuleError, match="only a Declaration of Hostilities") as e:
+        seize(loaded(state), "k", "c1", 3)
+    assert e.value.rule == RULE
+
+
+@pytest.mark.parametrize("extra, words", [
+    ([fleet("f", "fed", "0202")], "f still guards tr in 0202"),
+    ([fleet("z", "kzinti", "0202")], "z still guards tr"),  # an ally of the carrier guards it too
+])
+def test_a_guarded_carrier_keeps_its_cargo(extra: list[dict[str, Any]], words: str) -> None:
+    with pytest.raises(RuleError, match=words) as e:
+        seize(loaded(extra=extra), "k", "c1", 3)
+    assert e.value.rule == RULE
+    assert fl(seize(loaded(extra=[fleet("f", "fed", "0203")]), "k", "c1", 3), "k").cargo  # next door: unguarded
+
+
+def test_troops_no_room_another_sector_and_reserve_are_refused() -> None:
+    for c, words in ((loaded(kind="ground_unit"), "troops aboard tr, not cargo to seize"),
+                     (loaded(room=4), "has no room for it"),
+                     (loaded(room=5), None),  # just inside: 5 supply in a Supply rating of 5
+                     (campaign(fleets=[transport(cargo=[{"id": "c1", "kind": "supply", "amount": 5}]),
+                                       fleet("k", "klingon", "0203", units=[unit("k-d7", supply_rating=10)])]),
+                      "do not stand in one sector")):
+        if words is None:
+            assert fl(seize(c, "k", "c1", 3), "k").cargo
+            continue
+        with pytest.raises(RuleError, match=words):
+            seize(c, "k", "c1", 3)
+    c = loaded()
+    k = fl(c, "k")
+    k.reserve = True
+    with pytest.raises(RuleError, match="k is kept in reserve"):
+        seize(c, "k", "c1", 3)
