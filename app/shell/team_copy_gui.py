@@ -17,9 +17,10 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout,
-                               QInputDialog, QLabel, QLineEdit, QMessageBox, QPushButton, QToolBar, QVBoxLayout,
+                               QInputDialog, QLabel, QLineEdit, QMenu, QMessageBox, QPushButton, QToolBar, QVBoxLayout,
                                QWidget)
 
+from rules.battlehex.words import possessive
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, TeamCopyMark
 from rules.model.checks import Problem
@@ -139,9 +140,9 @@ def export_team_copy(window: Any) -> bool:
         window.show_error("Export Team Copy", str(e))
         return False
     done = QMessageBox(QMessageBox.Icon.Information, "Team copy exported",
-                       f"{ask.path.text()}\n\n{ask.team_box.currentText()}'s copy of turn {c.turn}. Send it to "
-                       "the Team: its passphrase opens it; the orders it exports come back by File > Import "
-                       "Orders....", QMessageBox.StandardButton.Ok, window)
+                       f"{ask.path.text()}\n\n{possessive(ask.team_box.currentText())} copy of turn {c.turn}. "
+                       "Send it to the Team: its passphrase opens it. The orders it exports come back to you: File > "
+                       "Import Orders.", QMessageBox.StandardButton.Ok, window)
     window.export_team_copy_box = done
     done.exec()
     return True
@@ -164,8 +165,10 @@ def unlock_copy(window: Any, path: Path, err: SealedError, mark: TeamCopyMark) -
         d = QInputDialog(window)
         d.setObjectName("team_copy_passphrase")
         d.setWindowTitle(f"Team copy \u2014 {path.name}")
-        d.setLabelText(f"{note}{path.name} is {team}'s copy, turn {mark.turn}.\n{team}'s passphrase:")
+        whose = possessive(team)
+        d.setLabelText(f"{note}{path.name} is {whose} copy, turn {mark.turn}.\n{whose} passphrase:")
         d.setTextEchoMode(QLineEdit.EchoMode.Password)
+        d.setMinimumWidth(520)  # the title names the file (seen on a real screen: cut at 320 px)
         window.team_copy_prompt = d
         if d.exec() != QDialog.DialogCode.Accepted:
             return None
@@ -212,6 +215,9 @@ def show_mode(window: Any) -> None:
     for act, (_tip, why) in saved.items():
         act.setEnabled(False)
         act.setToolTip(WHY[why])
+        for menu in act.associatedObjects():
+            if isinstance(menu, QMenu):
+                menu.setToolTipsVisible(True)  # the why of a disabled entry shows on hover
     _team_view(window, True)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QLabel, QToolBar
+from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QLabel, QMenu, QToolBar
 
 from app.shell.window import MainWindow
 from rules.model import save_campaign
@@ -86,6 +86,7 @@ def test_the_gm_exports_a_team_copy_the_player_orders_from_it_the_gm_imports(qtb
                                                                                "runs no phase")):
         act = _action(main, text)
         assert not act.isEnabled() and why in act.toolTip(), (text, act.toolTip())
+        assert all(m.toolTipsVisible() for m in act.associatedObjects() if isinstance(m, QMenu))  # shown on hover
     assert not main.end_phase_action.isEnabled() and "runs no phase" in main.end_phase_action.toolTip()
     assert main.gm_view_action.isChecked() and not main.gm_view_action.isEnabled()  # the Team's view
     scene = main.strategic_view.scene()

@@ -76,7 +76,8 @@ def test_a_copy_signed_again_with_another_gm_key_is_refused_at_the_teams_passphr
             update={"id": "extra-1", "name": "Extra"})]}), *c.fleets[1:]]})
     text = make_copy(forged, "alliance", forger)
     assert copy_problems(json.loads(text)) == []  # well signed, by the forger
-    with pytest.raises(CampaignError, match="copy.json: .*the GM's key record is not the one the key of Alliance was made with"):
+    with pytest.raises(CampaignError, match="copy.json: .*the GM's key record is not the one the key of Alliance "
+                                            "was made with"):
         _open(text)
 
 
