@@ -69,10 +69,7 @@ def test_a_torpedo_at_the_mine_hits_on_1_to_8_and_3_points_destroy_it(die: int, 
 
 
 def test_two_locks_on_a_hex_with_one_mine_are_two_mines_the_second_finds_none_left() -> None:
-    run = mine_at_20_hexes([1, 1, 1, 1])  # both lock; the Enterprise's torpedo hits
-    run.answer("move:d7")  # the D-7 holds still (0 points) so the Enterprise's lock stays
-    run.answer("0")
-    run.answer("lock:d7:enterprise")
+    run = mine_at_20_hexes([1, 1, 1, 1])  # both lock on and hit
     run.answer("minelock:d7")
     run.answer("4,-2")
     assert run.engine.mine_locks == {"enterprise": (Hex(4, -2), 0), "d7": (Hex(4, -2), 1)}
