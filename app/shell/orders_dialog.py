@@ -19,6 +19,7 @@ from rules.economy.income import points
 from rules.model.campaign import Campaign
 from rules.turn.order_choices import Offer, offers
 from rules.turn.purchases import room
+from rules.battlehex.words import possessive
 
 KINDS = (("purchase", "Buy a unit"), ("productivity", "Buy a planet's next Productivity point"),
          ("repair", "Repair a crippled unit"), ("intel", "Buy Intel Points"), ("cancel", "Cancel a project"),
@@ -42,9 +43,9 @@ class OrdersDialog(QDialog):
         eco = p.economy
         lay = QVBoxLayout(self)
         waiting = [j for j in eco.projects] if eco is not None else []
-        head = QLabel(f"{p.name}'s orders for turn {campaign.turn}, seen by its Team and the GM only. Point Pool "
-                      f"{points(eco.point_pool) if eco else '0'}; {len(waiting)} project(s) waiting. Each order is "
-                      "paid now; choose \"My orders are done\" when finished.")
+        head = QLabel(f"{possessive(p.name)} orders for turn {campaign.turn}, seen by its Team and the GM only. "
+                      f"Point Pool {points(eco.point_pool) if eco else '0'}; {len(waiting)} project(s) waiting. "
+                      "Each order is paid now; choose \"My orders are done\" when finished.")
         head.setWordWrap(True)
         lay.addWidget(head)
         form = QFormLayout()

@@ -94,7 +94,7 @@ def check_turn(c: Campaign, sectors: dict[str, Sector], joined: Callable[[LabelF
             if pr.repair_of is None and pr.unit_class not in (grounds if pr.ground else classes):
                 which = "ground_list" if pr.ground else "unit_list"
                 out.append((f"powers[{i}].economy.projects[{j}].unit_class", f"{pr.unit_class!r} is not on "
-                                                                              f"{pw.id}'s {which}"))
+                                                                              f"the {which} of {pw.name}"))
             if str(pr.at) not in sectors:
                 out.append((f"powers[{i}].economy.projects[{j}].at", f"sector {pr.at} is not on the map"))
     if c.settings.combat_phase == "v13" and c.phase not in (Phase.ORDERS, Phase.BATTLES, *empire):

@@ -333,7 +333,7 @@ def open_blob(blob: SealedBlob, keyring: Keyring, campaign: str | None = None) -
             return AESGCM(data_key).decrypt(_dec(blob.nonce), _dec(blob.data), _aad(blob.to, context))
         except InvalidTag:
             raise WrongPassphrase("sealed", f"the secrets sealed for {', '.join(blob.to)} do not open with "
-                                            f"{n}'s key: they were changed after they were saved, or come from "
+                                            f"the key held by {n}: they were changed after they were saved, or come from "
                                             "another campaign") from None
     return None
 

@@ -80,3 +80,16 @@ def labels(campaign: Campaign, indexes: Sequence[int]) -> list[str]:
         repeat = sum(1 for o in out if o == text or o.startswith(f"{text} #"))
         out.append(text if repeat == 0 else f"{text} #{repeat + 1}")
     return out
+
+
+def not_fightable(c: Campaign, name: str) -> str:
+    """Why ``name`` names no Battle Hex that may be fought now."""
+    unresolved = [i for i, r in enumerate(c.battle_hexes) if not r.resolved]
+    index = named(c, unresolved, name)
+    if index is not None:
+        at = c.battle_hexes[index].at
+        begun = next((r for r in c.battle_hexes if r.at == at and not r.resolved and r.answers), None)
+        if begun is not None:
+            return (f"the battle at {at} ({sides(c, begun)}) is in progress: it is fought to its end, "
+                    f"or ruled, before another meeting there begins")
+    return f"there is no Battle Hex to fight named {name!r}"

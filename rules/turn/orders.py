@@ -18,6 +18,7 @@ from typing import Any, Callable
 
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
+from rules.battlehex.words import possessive
 from rules.economy.income import points
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
@@ -90,7 +91,7 @@ def answer(c: Campaign, raw: Any) -> Campaign:
                                          f"not {raw!r}")
     kind, body = next(iter(raw.items()))
     if body.get("power", power) != power:
-        name = c.power(power)
+        name, other = c.power(power), c.power(str(body["power"]))
         raise RuleError(TURN_ORDERS, f"{name.name if name else power} enters only its own Turn Orders, not "
-                                     f"{body['power']!r}'s")
+                                     f"{possessive(other.name) if other else 'those of ' + repr(body['power'])}")
     return KINDS[kind](c, {**body, "power": power})

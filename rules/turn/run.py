@@ -49,6 +49,7 @@ from typing import Any
 from hexmap import Label, LaneGraph
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question, yes_no
+from rules.battlehex.words import possessive
 from rules.model import visibility
 from rules.model.campaign import Campaign
 from rules.model.records import LogEntry, Phase
@@ -283,7 +284,9 @@ class TurnRun:
         new = self.campaign
         for fid, path in raw["orders"].items():
             if not isinstance(path, list):
-                raise IllegalAnswer(MOVEMENT, f"fleet {fid}'s orders are a list of sectors, not {path!r}")
+                fleet = next((f for f in new.fleets if f.id == fid), None)
+                raise IllegalAnswer(MOVEMENT, f"{possessive(fleet.name)} orders are a list of sectors, not {path!r}"
+                                    if fleet is not None else f"there is no fleet {fid!r}")
             labels = [_label(p, MOVEMENT) for p in path]
             new = set_orders(new, StrategicState.compute(new, self.graph), fid, labels)
         return new
@@ -310,7 +313,7 @@ class TurnRun:
         if index is None:
             several = [o for o in q.options if o.split(" ")[0] == name.strip() and o != name.strip()]
             why = f"{len(several)} meetings are open at {name.strip()}: name one" if several else \
-                _not_fightable(self.campaign, name)
+                meetings.not_fightable(self.campaign, name)
             raise IllegalAnswer(SPACE_COMBAT, f"{why}: one of {', '.join(q.options)}")
         at = self.campaign.battle_hexes[index].at
         if "ruling" in raw:
@@ -383,16 +386,3 @@ def play(campaign: Campaign, answers: list[Any], graph: LaneGraph | None = None)
     for a in answers:
         run.answer(a)
     return run
-
-
-def _not_fightable(c: Campaign, name: str) -> str:
-    """Why ``name`` names no Battle Hex that may be fought now."""
-    unresolved = [i for i, r in enumerate(c.battle_hexes) if not r.resolved]
-    index = meetings.named(c, unresolved, name)
-    if index is not None:
-        at = c.battle_hexes[index].at
-        begun = next((r for r in c.battle_hexes if r.at == at and not r.resolved and r.answers), None)
-        if begun is not None:
-            return (f"the battle at {at} ({meetings.sides(c, begun)}) is in progress: it is fought to its end, "
-                    f"or ruled, before another meeting there begins")
-    return f"there is no Battle Hex to fight named {name!r}"

@@ -105,7 +105,7 @@ def export(c: Campaign, power: str, given: list[Any], team_key: X25519PrivateKey
     from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 
     if team_key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw) != mine:
-        raise RuleError(TURN_ORDERS, f"that key is not {team.name}'s")
+        raise RuleError(TURN_ORDERS, f"that key is not {possessive(team.name)}")
     gm = _public(c, GM, "the GM has no seal key: orders cannot be sealed to the GM (File > Passphrases)")
     campaign = campaign_id_of(c.key_book)
     body = json.dumps({"campaign": campaign, "turn": c.turn, "power": power, "orders": given}, sort_keys=True,

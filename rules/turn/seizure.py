@@ -25,6 +25,7 @@ turn, as any cargo embarked), logged with the rule.
 """
 from __future__ import annotations
 
+from rules.battlehex.words import possessive
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, Fleet
 from rules.model.records import LogEntry
@@ -58,7 +59,7 @@ def seize(c: Campaign, fleet_id: str, cargo_id: str, turn: int) -> Campaign:
         raise RuleError(INVASION, f"no fleet carries a cargo {cargo_id!r}")
     item = next(k for k in holder.cargo if k.id == cargo_id)
     if holder.power == f.power:
-        raise RuleError(RULE, f"{holder.name} is {_name(c, f.power)}'s own: cargo is seized from another power")
+        raise RuleError(RULE, f"{holder.name} is {possessive(_name(c, f.power))} own: cargo is seized from another power")
     dip = Diplomacy(c)
     state = dip.state(f.power, holder.power)
     if state not in (D.HOSTILITIES, D.WAR):

@@ -20,6 +20,7 @@ from rules.model.safe_write import safe_write_text
 from rules.model.seals import GM, WrongPassphrase, unlock
 from rules.model.team_copy import make_copy
 from rules.opening import open_campaign_file
+from rules.battlehex.words import possessive
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -69,5 +70,5 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
         print(f"team-copy: --out {args.out}: {e}", file=err)
         return 2
     team = next(t.name for t in c.teams if t.id == args.team)
-    print(f"{args.out}: {team}'s copy of {c.name}, turn {c.turn}, signed by the GM", file=out)
+    print(f"{args.out}: {possessive(team)} copy of {c.name}, turn {c.turn}, signed by the GM", file=out)
     return 0

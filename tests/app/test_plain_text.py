@@ -122,3 +122,24 @@ def test_random_empire_turns_read_as_words():
     assert any("Point Pool" in line.text and " buys " in line.text for line in logs)  # a purchase was made
     bad = _turn_texts(iter(played), _ids())
     assert not bad, _verdict(bad)
+
+
+HAND_POSSESSIVE = re.compile(r"\{[^{}\n]*\}'s\b")
+"""A possessive written by hand after a name in an f-string: ``f"{team.name}'s"`` gives "Orion
+Pirates's" (seen: "United Federation of Planets's orders", "fleet fed-trade-vanguard's orders")."""
+NOT_NAMES = {"{self.round}": "a turn number", "{_OFFICER_NAME[officer]}": "an officer's title (Captain, ...)"}
+
+
+def test_no_possessive_is_written_by_hand():
+    """Every name's possessive in rules/ and app/ goes through rules.battlehex.words.possessive,
+    which gives "Orion Pirates'" and "Klothos'"; ``"{x}'s"`` is left only after a number or a fixed title."""
+    from tests.conftest import ROOT
+
+    found = []
+    for path in sorted([*(ROOT / "rules").rglob("*.py"), *(ROOT / "app").rglob("*.py")]):
+        if path == ROOT / "rules" / "battlehex" / "words.py":
+            continue  # the helper itself
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            found += [f"{path.relative_to(ROOT)}:{n}: {m.group(0)}" for m in HAND_POSSESSIVE.finditer(line)
+                      if m.group(0)[:-2] not in NOT_NAMES]
+    assert not found, "use possessive(name):\n" + "\n".join(found)

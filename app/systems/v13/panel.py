@@ -33,6 +33,7 @@ from rules.systems.v13.report import report_html
 from app.battle.log import replay_href, report_note
 from rules.battlehex.roster import BUnit, Role, Status
 from rules.systems.v13.withdrawal import why_not_selectable
+from rules.battlehex.words import possessive
 
 if TYPE_CHECKING:
     from app.battle.window import BattleWindow
@@ -233,7 +234,7 @@ class V13Panel(QObject):
         u = b.state.units.get(uid) if b is not None and isinstance(uid, str) else None
         if u is None or not self.win.hot_seat or self.viewer in (None, GM, u.team):
             return ""
-        return f"{u.name} is the {self.win.name(u.team)}'s: {self.win.seat_hint(u.team)}"
+        return f"{u.name} is the {possessive(self.win.name(u.team))}: {self.win.seat_hint(u.team)}"
 
     def select(self, uid: str) -> None:
         """Select the counter ``uid``: only the counters' marks and the unit's line change."""

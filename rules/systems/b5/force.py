@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from rules.errors import RuleError
 from rules.model.b5 import B5Data, Category
+from rules.battlehex.words import possessive
 
 RULE = "B5 Fleet Command"
 Member = tuple[str, str, B5Data]
@@ -75,7 +76,7 @@ def force_of(side: str, units: Sequence[Member]) -> Force:
         cmd = commands.get(sq, [])
         if len(cmd) != 1:
             listed = ", ".join(names[c] for c in cmd) or "none"
-            raise RuleError(RULE, f"{side}'s squadron {sq} needs exactly one command ship (b5.command), not "
+            raise RuleError(RULE, f"{possessive(side)} squadron {sq} needs exactly one command ship (b5.command), not "
                                   f"{len(cmd)}: {listed}")
         squadrons.append(Squadron(sq, cmd[0], tuple(s for s in ships if s != cmd[0])))
     flag = flags[0]

@@ -63,7 +63,7 @@ def _procedure(ctx: Ctx, rules: Placement) -> Generator[Question, Any, None]:
                 return
     elif st.record.kind == "rear_guard":
         ctx.info("V13.737 / A-36", "the rear-guard battle: no Withdrawal Before Combat and no Approach Battle; "
-                                   f"{ctx.name(st.attacker)}'s Pursuit Force attacks "
+                                   f"{possessive(ctx.name(st.attacker))} Pursuit Force attacks "
                                    f"{possessive(ctx.name(st.defender))} "
                                    "Rear Guard")
     else:
