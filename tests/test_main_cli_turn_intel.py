@@ -68,3 +68,20 @@ def test_cargo_is_seized_under_hostilities_in_the_troop_combat_step_headless(tmp
     assert bad.returncode == 1
     err = json.loads(bad.stdout)["error"]
     assert err["rule"] == "004 Intel Phase (Declaration of Hostilities: seize cargo)" and "at peace" in err["message"]
+
+
+def test_internment_is_asked_in_the_supply_phase_and_a_held_fleet_is_refused_orders_headless(tmp_path):
+    from rules.model.records import Phase
+    from tests.rules.turn.test_internment import astray
+
+    rule = "004 Intel Phase (Non-Aggression Treaty: internment)"
+    r = _turn(tmp_path, astray(), ["hold"])
+    assert r.returncode == 0, r.stderr + r.stdout
+    assert any(e["rule"] == rule and "Klingon Empire holds Second Squadron" in e["text"]
+               for e in json.loads(r.stdout)["log"])
+    held = astray(phase=Phase.ORDERS)
+    next(f for f in held.fleets if f.id == "fed-second").interned_by = "klingon"
+    bad = _turn(tmp_path, held, [{"orders": {"fed-second": ["0806"]}}])
+    assert bad.returncode == 1
+    err = json.loads(bad.stdout)["error"]
+    assert err["rule"] == rule and "Second Squadron is interned" in err["message"]

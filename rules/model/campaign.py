@@ -187,6 +187,8 @@ class Fleet(Strict):
     last_sector: LabelField | None = Field(None, description="the sector it left in its last move: where it returns "
                                            "when it refuses or loses an encounter (seed 004)")
     reserve: StrictBool = Field(False, description="in reserve: may not embark, disembark or deploy (seed 004)")
+    interned_by: StrictStr | None = Field(None, description="seed 004 Non-Aggression Treaty: the power holding it "
+                                          "(interned) in its system; it does not move until released")
 
 
 class TeamCopyMark(Strict):

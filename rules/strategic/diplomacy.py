@@ -28,6 +28,9 @@ ALLIED_STATES = frozenset({D.ALLIANCE, D.MUTUAL_DEFENSE, D.CO_BELLIGERENT})
 FRIENDLY_STATES = ALLIED_STATES | {D.PEACE}
 FIGHTING_STATES = frozenset({D.HOSTILITIES, D.WAR})
 NO_ENTRY_STATES = frozenset({D.NON_AGGRESSION, D.TRADE, D.PEACE})
+INTERNMENT = "004 Intel Phase (Non-Aggression Treaty: internment)"
+"""A fleet in a treaty partner's system it may not enter: "they can be held temporarily or allowed to
+leave. The internment costs are covered by the nation holding the units" (rules/turn/internment.py)."""
 
 
 class Diplomacy:

@@ -26,7 +26,7 @@ from hexmap import Label
 from rules.economy.construction import CONSTRUCTION
 from rules.model.campaign import Campaign, Fleet
 from rules.model.units import Unit, UnitFate
-from rules.strategic.diplomacy import Diplomacy
+from rules.strategic.diplomacy import INTERNMENT, Diplomacy
 from rules.strategic.state import StrategicState
 
 MOVE_RULE = "004 Movement Phase"
@@ -127,6 +127,12 @@ def check_orders(state: StrategicState, fleet: Fleet, path: list[Label]) -> Orde
     if speed == 0:
         rule = "V13.753 / V13.914" if "Lost" in why else f"{MOVE_RULE} / V13.18"
         return OrderCheck(False, f"{fleet.name} cannot move: {why}", rule, bad_step=0)
+    holder = fleet.interned_by
+    if holder is not None and state.owner(fleet.sector) == holder and state.dip.entry_refusal(
+            fleet.power, holder, fleet.units) is not None:
+        who = state.campaign.power(holder)
+        return OrderCheck(False, f"{fleet.name} is interned: {who.name if who else holder} holds it in {fleet.sector} "
+                                 "until it lets it leave", INTERNMENT, bad_step=0)
     idle = inactive(state.campaign, fleet)
     if idle is not None:
         return OrderCheck(False, f"{fleet.name} cannot move: {idle}, and an inactive unit does not move nor is "

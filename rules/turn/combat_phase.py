@@ -24,7 +24,7 @@ from rules.strategic.battle_hex import Decisions
 from rules.strategic.state import StrategicState
 from rules.strategic.turn import MovementReport, PhaseError, end_movement_phase, next_turn, refresh_resolution
 from rules.strategic.turn import end_movement as strategic_end_movement
-from rules.turn import empire, encounter_after, encounter_step, intel_missions, orders, raids, repairs
+from rules.turn import empire, encounter_after, encounter_step, intel_missions, internment, orders, raids, repairs
 from rules.turn.civilian import follow_orders
 from rules.turn.invasion import (
     apply_conquest,
@@ -61,6 +61,8 @@ def end_movement(c: Campaign, graph: LaneGraph, decisions: Decisions | None = No
     if report.campaign is None or not seed004(c):
         return report
     new = report.campaign  # made by this End Movement: no one else holds it
+    if any(f.interned_by is not None for f in new.fleets):  # holds the treaty no longer backs end
+        new = internment.release_stale(new, StrategicState.compute(new, graph))
     new.phase = Phase.SUPPLY
     names = {p.id: p.name for p in new.powers} | {t.id: t.name for t in new.teams}  # names, not ids
     lines = report_lines(supply_report(new, StrategicState.compute(new, graph)), names)
@@ -85,6 +87,9 @@ def pending(c: Campaign, graph: LaneGraph, state: StrategicState | None = None) 
         return None
     if c.phase is Phase.SUPPLY:
         state = state or StrategicState.compute(c, graph)
+        held = internment.pending(c, state)  # a fleet in a treaty partner's system: hold it or let it leave
+        if held is not None:
+            return -1, held
         for at, power, points, hurt in repairs.repairable(c, state):
             fix = repairs.question(at, power, points, hurt, next((p.name for p in c.powers if p.id == power), power))
             if fix.key not in c.turn_asked:
@@ -136,6 +141,8 @@ def answer(c: Campaign, graph: LaneGraph, raw: Any, state: StrategicState | None
     if open_q is None:
         raise PhaseError(SEQUENCE, f"the {c.phase.title} phase waits for no answer: go on with End Phase")
     i, q = open_q
+    if c.phase is Phase.SUPPLY and q.key.startswith("intern/"):
+        return internment.answer(c, state, raw)
     if c.phase is Phase.SUPPLY:
         chosen = q.check(raw)
         _, at, power = q.key.split("/")

@@ -95,7 +95,7 @@ def _ledger(c: Campaign, power: str, planets: list[tuple[Sector, Planet]], by_se
     held: Counter[str] = Counter()  # in Reserve (rules/turn/reserve.py); mothballed ones cost nothing
     off = set(eco.mothballed) | set(eco.reserve)
     for f in c.fleets:
-        if f.power == power:
+        if f.power == power and f.interned_by is None:  # a fleet held by another power: the holder pays
             count.update(u.class_designation for u in f.units if u.fate is UnitFate.ACTIVE and u.id not in off)
             held.update(u.class_designation for u in f.units if u.fate is UnitFate.ACTIVE and u.id in eco.reserve)
     for s in c.map.sectors:
@@ -107,8 +107,26 @@ def _ledger(c: Campaign, power: str, planets: list[tuple[Sector, Planet]], by_se
     upkeep += [(f"{n} {k} in Reserve at {eco.reserve_share} of {eco.maintenance[k]}",
                 eco.maintenance[k] * eco.reserve_share * n) for k, n in sorted(held.items())
                if k in eco.maintenance and eco.maintenance[k] and n]
+    upkeep += _internment(c, power)
     misc = [(f"Miscellaneous: {m.text}", Fraction(m.amount)) for m in eco.misc]
     return ledger(outs, routes, misc, upkeep, eco.intel_points, eco.point_pool)
+
+
+def _internment(c: Campaign, power: str) -> list[tuple[str, Fraction]]:
+    """The maintenance of the fleets ``power`` holds interned, at their own power's figures ("The internment
+    costs are covered by the nation holding the units", rules/turn/internment.py)."""
+    out: list[tuple[str, Fraction]] = []
+    for f in c.fleets:
+        if f.interned_by != power:
+            continue
+        eco = economy(c, f.power)
+        off = set(eco.mothballed) | set(eco.reserve)
+        cost = sum((Fraction(eco.maintenance.get(u.class_designation or "", 0)) for u in f.units
+                    if u.fate is UnitFate.ACTIVE and u.id not in off), Fraction(0))
+        if cost:
+            p = c.power(f.power)
+            out.append((f"{f.name} of {p.name if p is not None else f.power}, interned", cost))
+    return out
 
 
 def _distances(graph: LaneGraph, start: Label, through: set[Label]) -> dict[Label, int]:

@@ -1,0 +1,86 @@
+"""Seed 004: internment under a Non-Aggression Treaty (issue 23) - "It prohibits the movement of units
+through each other's systems. If units from one government accidentally enter the system of the other
+government, they can be held temporarily or allowed to leave. The internment costs are covered by the
+nation holding the units." The holder answers in the Supply Phase; a held fleet does not move and the
+holder pays its maintenance."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from hexmap import Label
+from rules.model.campaign import Campaign, Relation
+from rules.model.records import Phase
+from rules.model.types import DiplomaticState as D
+from rules.strategic.diplomacy import INTERNMENT
+from rules.strategic.turn import OrderRefused
+from rules.turn.empire_facts import power_ledger
+from rules.turn.run import TurnRun, play
+from tests.rules.turn.test_empire import economy, scenario
+from tests.rules.turn.test_purchases import TO_ORDERS
+
+
+def astray(state: str = "non_aggression", phase: Phase = Phase.SUPPLY, at: str = "0906") -> Campaign:
+    """The Federation's Second Squadron (a CL and a FF) stands in the Klingons' system ``at``."""
+    c = scenario()
+    c.diplomacy = [r for r in c.diplomacy if set(r.powers) != {"fed", "klingon"}] + [
+        Relation(powers=("fed", "klingon"), state=D(state))]
+    next(f for f in c.fleets if f.id == "fed-second").sector = Label.parse(at)
+    economy(c, "fed", maintenance={"CL": Fraction(2), "FF": Fraction(1, 2)})
+    c.phase = phase
+    return c
+
+
+def test_the_holder_is_asked_and_a_held_fleet_does_not_move() -> None:
+    run = TurnRun(astray())
+    q = run.pending
+    assert (q.key, q.to, q.rule, q.options) == ("intern/fed-second", "coalition", INTERNMENT, ("hold", "release"))
+    assert q.text.startswith("Klingon Empire: Second Squadron of United Federation of Planets stands in your system 0906, "
+                             "where a Non-Aggression Treaty with Klingon Empire prohibits entering its sectors")
+    run.answer("hold")
+    fleet = next(f for f in run.campaign.fleets if f.id == "fed-second")
+    assert fleet.interned_by == "klingon"
+    assert run.campaign.log[-1].text == ("Klingon Empire holds Second Squadron of United Federation of Planets in 0906: "
+                                         "interned, it does not move; Klingon Empire covers its costs")
+    assert run.pending.key != "intern/fed-second"  # once a turn
+    orders = TurnRun(run.campaign.model_copy(update={"phase": Phase.ORDERS}))
+    with pytest.raises(OrderRefused, match="Second Squadron is interned: Klingon Empire holds it in 0906") as e:
+        orders.answer({"orders": {"fed-second": ["0806"]}})
+    assert e.value.rule == INTERNMENT
+
+
+def test_a_released_fleet_may_leave() -> None:
+    run = TurnRun(astray())
+    run.answer("release")
+    assert next(f for f in run.campaign.fleets if f.id == "fed-second").interned_by is None
+    assert run.campaign.log[-1].text == "Klingon Empire lets Second Squadron of United Federation of Planets leave 0906"
+    TurnRun(run.campaign.model_copy(update={"phase": Phase.ORDERS})).answer({"orders": {"fed-second": ["0806"]}})
+
+
+@pytest.mark.parametrize("state, asked", [("non_aggression", True), ("peace", True), ("trade", True),
+                                          ("normal", False), ("hostilities", False), ("mutual_defense", False)])
+def test_only_a_treaty_that_bars_the_fleet_asks(state: str, asked: bool) -> None:
+    q = TurnRun(astray(state)).pending
+    assert (q.key == "intern/fed-second") is asked
+
+
+def test_the_holder_covers_the_internment_costs_at_income() -> None:
+    c = astray(phase=Phase.INCOME)
+    before_fed = {i.text: i.amount for i in power_ledger(c, "fed").items}
+    next(f for f in c.fleets if f.id == "fed-second").interned_by = "klingon"
+    fed = {i.text: i.amount for i in power_ledger(c, "fed").items}
+    kli = {i.text: i.amount for i in power_ledger(c, "klingon").items}
+    assert before_fed["Maintenance: 1 CL at 2"] == -2 and "Maintenance: 1 CL at 2" not in fed
+    assert kli["Maintenance: Second Squadron of United Federation of Planets, interned"] == Fraction(-5, 2)
+
+
+def test_a_hold_ends_when_the_treaty_no_longer_bars_the_fleet() -> None:
+    c = astray("war", phase=Phase.INCOME)  # a declaration broke the treaty since
+    next(f for f in c.fleets if f.id == "fed-second").interned_by = "klingon"
+    run = play(c, TO_ORDERS + ["end_movement"])
+    while run.campaign.phase is Phase.ORDERS:
+        run.answer(True)
+    assert next(f for f in run.campaign.fleets if f.id == "fed-second").interned_by is None
+    assert any(e.rule == INTERNMENT and e.text == "Second Squadron of United Federation of Planets is no longer held by "
+               "Klingon Empire: the treaty no longer bars it there" for e in run.campaign.log)
