@@ -21,7 +21,8 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.b5 import B5Data, B5Settings, B5Weapon
 from rules.model.units import unit_secret
-from rules.systems.b5 import command, damage, deploy, firing, jump, jumping, losses, morale, reinforce, turns
+from rules.systems.b5 import (command, damage, deploy, firing, jump, jumping, losses, marking, morale, reinforce,
+                              turns)
 from rules.systems.b5.asking import place, secret_number
 from rules.systems.b5.deploy import Board, Place
 from rules.systems.b5.force import Force, Squadron, force_of
@@ -34,7 +35,7 @@ ROUND_LIMIT = 30
 """After this many turns the GM may only enter the results (every battle ends within a bound)."""
 MEETING, JUMP_IN = "meeting engagement", "jump-in"
 AT_TABLE, RESULTS, PLOT = "at the table", "results", "plot and move"
-TURN_STEPS = ("turn", "plot", "fire", "firer", "weapon", "target", "morale")
+TURN_STEPS = ("turn", "plot", "fire", "firer", "weapon", "target", "mark", "morale")
 """A turn's questions (``b5/{turn}/{step}...``): each one the procedure resumes from (a checkpoint)."""
 RESULT_STEPS = losses.RESULT_STEPS
 
@@ -111,6 +112,8 @@ class B5Engine:
         self.doomed: list[str] = []
         """Ships left with no structure by this pulse's fire (destroyed once it is done)."""
         self.in_flight: list[firing.Flight] = []
+        self.shot: marking.Shot | None = None
+        """The shot whose hits are being marked (the defender choosing a weapon)."""
         """Ballistic weapons launched, to hit at a later pulse."""
         self.firer = ""
         self.late = False
@@ -291,25 +294,13 @@ class B5Engine:
             if self.plotting and at in ("", "turn", "plot"):
                 yield from turns.plotted_turn(self)
             if self.plotting and at not in ("morale", "grey"):
-                yield from self._pulses(at if at in firing.STEPS else "")
+                yield from turns.pulses(self, at if at in firing.STEPS else "")
                 losses.succession(self)
                 turns.out_of_command(self)
             yield from morale.morale_step(self, at == "grey")
             reinforce.check(self)
             at = ""
         yield from self._results()
-
-    def _pulses(self, at: str = "") -> Procedure:
-        """The plotted turn's three pulses: the squadrons move, then fire (``at``: resumed at that
-        fire question of pulse :attr:`pulse`)."""
-        while at or self.pulse < 3:
-            if not at:
-                self.pulse += 1
-                self.aims = {}
-                firing.impacts(self)
-                turns.move_pulse(self)
-            yield from firing.fire_step(self, at)
-            at = ""
 
     def live_squadrons(self, team: str) -> list[Squadron]:
         """The squadrons whose command ship is on the board."""

@@ -17,7 +17,7 @@ from rules.battlehex.questions import Question, choose
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.model.b5 import B5Data, B5Weapon, Category, Race, WeaponClass
-from rules.systems.b5 import damage, deploy, fire, losses, morale
+from rules.systems.b5 import damage, deploy, fire, losses, marking, morale
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
@@ -124,7 +124,7 @@ def _weapons(self: B5Engine, firer: str) -> list[B5Weapon]:
                                                                      self.pulse) and targets(self, firer, w)]
 
 
-STEPS = ("fire", "firer", "weapon", "target")
+STEPS = ("fire", "firer", "weapon", "target", marking.STEP)
 """A shot's questions (``b5/{turn}/{step}``), in order: the procedure resumes from each."""
 
 
@@ -159,6 +159,11 @@ def _fire(self: B5Engine, at: str) -> Procedure:
     late = " (out of command: after all other fire)" if self.late else ""
     when = late or " (after the moves)"
     while True:
+        if at == marking.STEP:  # resumed at a hit's weapon choice: the shot's marks go on
+            assert self.shot is not None
+            yield from marking.marks(self, self.shot)
+            at = ""
+            continue
         ships = [x for x in self.at if self.units[x].status is Status.PRESENT and _weapons(self, x)
                  and (x in self.out_of_command) == self.late]
         if at in ("", "fire"):
@@ -192,10 +197,10 @@ def _fire(self: B5Engine, at: str) -> Procedure:
         mine = self.forces[self.units[firer].team].squadron_of(firer)
         if mine is not None and firer not in self.out_of_command:
             self.aims.setdefault(f"squadron {mine.name}", _squadron(self, target))
-        _resolve(self, firer, w, target)
+        yield from _resolve(self, firer, w, target)
 
 
-def _resolve(self: B5Engine, firer: str, w: B5Weapon, target: str) -> None:
+def _resolve(self: B5Engine, firer: str, w: B5Weapon, target: str) -> Procedure:
     t, f = self.data(target), self.data(firer)
     band = _band(self, w, firer, target)
     assert band is not None
@@ -215,8 +220,8 @@ def _resolve(self: B5Engine, firer: str, w: B5Weapon, target: str) -> None:
                                      f"{self.units[target].unit.name}, {hexes} hexes: it hits in turn {turn} pulse "
                                      f"{pulse} ({fire.ballistic_delay(hexes)} pulses)", {"unit": target})
         return
-    _hits(self, firer, w, target, x, (die, f.sensor, penalty, need), band, t.armor[_arc(self, target, firer)],
-          f"{fire.BANDS[band]} range")
+    yield from _hits(self, firer, w, target, x, (die, f.sensor, penalty, need), band,
+                     t.armor[_arc(self, target, firer)], f"{fire.BANDS[band]} range")
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,68 +239,58 @@ class Flight:
     penalty: int
 
 
-def impacts(self: B5Engine) -> None:
-    """The ballistic weapons due now, resolved before the pulse's moves and fire: no range
-    modifier, the target's best armor (Ballistic Weapons)."""
-    due = [f for f in self.in_flight if (f.turn, f.pulse) <= (self.round, self.pulse)]
-    self.in_flight = [f for f in self.in_flight if f not in due]
-    for f in due:
+def impacts(self: B5Engine) -> Procedure:
+    """The ballistic weapons due now, one by one, resolved before the pulse's moves and fire: no
+    range modifier, the target's best armor (Ballistic Weapons)."""
+    while True:
+        due = [f for f in self.in_flight if (f.turn, f.pulse) <= (self.round, self.pulse)]
+        if not due:
+            return
+        f = due[0]
+        self.in_flight.remove(f)
         name = f"{possessive(self.units[f.firer].unit.name)} {f.weapon}"
         if self.units[f.target].status is not Status.PRESENT or f.target not in self.at:
             self.log.add("ruling", RULE, f"{name} finds no target: {self.units[f.target].unit.name} is gone")
             continue
         w = next(x for x in self.data(f.firer).weapons if x.name == f.weapon)
         t = self.data(f.target)
-        _hits(self, f.firer, w, f.target, f.x, (_fc(w, t), f.sensor, f.penalty, t.defence), 0, max(t.armor),
-              f"in flight, impact turn {f.turn} pulse {f.pulse}")
+        yield from _hits(self, f.firer, w, f.target, f.x, (_fc(w, t), f.sensor, f.penalty, t.defence), 0,
+                         max(t.armor), f"in flight, impact turn {f.turn} pulse {f.pulse}", ballistic=True)
 
 
 def _hits(self: B5Engine, firer: str, w: B5Weapon, target: str, x: int, aim: tuple[str, int, int, int], band: int,
-          armor: int, how: str) -> None:
+          armor: int, how: str, ballistic: bool = False) -> Procedure:
     """``x`` fire-control dice ``aim`` = (die, sensor, penalty, need) at ``target``, each hit's
-    damage against ``armor``; the structure lost, a ship with none left destroyed."""
+    damage against ``armor``, all rolled first; then the systems marked (the defender choosing a
+    weapon: rules/systems/b5/marking.py), the structure lost, a ship with none left destroyed."""
     die, sensor, penalty, need = aim
-    t, who = self.data(target), self.units[firer].team
+    who = self.units[firer].team
     hits = 0
     for _ in range(x):
         total = self.dice.roll(die, purpose=f"{w.name} to hit", rule=RULE, who=who).total + sensor + penalty
         hits += fire.pulse_hits(need, total, w.max_pulses) if w.cls is WeaponClass.PULSE else int(total >= need)
-    lost, named = 0, []
+    rolled: list[marking.Hit] = []
     for _ in range(hits):
         dmg = _dmg(w, band)
         if isinstance(dmg, int):  # a matter weapon: its points, all where a d10 says
             where = self.dice.roll("d10", purpose="matter hit location", rule=RULE, who=who).total
             place = damage.matter(where)
-            marks = [_mark(self, firer, target, place) for _ in range(dmg)] if place != "structure" else []
-            lost += dmg if place == "structure" else marks.count("structure")
-            named.append("structure" if place == "structure" else f"{place}: {', '.join(marks)}")
+            rolled.append(marking.Hit(place, dmg if place == "structure" else 0,
+                                      () if place == "structure" else (place,) * dmg, matter=True))
             continue
         roll = self.dice.roll(dmg, purpose=f"{w.name} damage", rule=RULE, who=who).total
         cls = fire.damage_class(roll, armor, w.cls)
-        lost += structure(cls, roll, w.cls is WeaponClass.FLASH)
-        marks = []
+        kinds = []
         for kind in damage.systems(cls, roll, w.cls is WeaponClass.FLASH):
             second = self.dice.roll("d6", purpose=f"{kind} hit: which system", rule=damage.RULE, who=who).total
-            marks.append(_mark(self, firer, target, damage.which(kind, second)))
-        lost += marks.count("structure")
-        named.append(cls + (f" ({', '.join(marks)})" if marks else ""))
-    _grey(self, target, lost)
-    self.structure_lost[target] = self.structure_lost.get(target, 0) + lost
-    left = t.structure - self.structure_lost[target]
-    self.log.add("ruling", RULE, f"{possessive(self.units[firer].unit.name)} {w.name} (x{x}) at "
-                                 f"{self.units[target].unit.name}, "
-                                 f"{how}, {die} + sensor {sensor}{penalty:+d} needs {need}: "
-                                 f"{hits} hit(s) on armor {armor}: {', '.join(named) or 'no damage'}; "
-                                 f"{lost} structure, {max(0, left)} left", {"unit": target})
-    if left <= 0 and target not in self.doomed:
-        self.doomed.append(target)
-        self.log.add("ruling", RULE, f"{self.units[target].unit.name} has no structure left: destroyed when this "
-                                     "pulse's fire is done (it may still fire)", {"unit": target})
-    hurt = _squadron(self, target)
-    self.struck[hurt] = max(self.struck.get(hurt, 0), 2 if left <= 0 else int(lost > 0))
+            kinds.append(damage.which(kind, second))
+        rolled.append(marking.Hit(cls, structure(cls, roll, w.cls is WeaponClass.FLASH), tuple(kinds)))
+    words = (f"{possessive(self.units[firer].unit.name)} {w.name} (x{x}) at {self.units[target].unit.name}, "
+             f"{how}, {die} + sensor {sensor}{penalty:+d} needs {need}: {hits} hit(s) on armor {armor}")
+    yield from marking.marks(self, marking.Shot(firer, target, tuple(rolled), words, ballistic))
 
 
-def _mark(self: B5Engine, firer: str, target: str, system: str) -> str:
+def mark_system(self: B5Engine, firer: str, target: str, system: str) -> str:
     """One box of ``system`` on ``target``, hit from ``firer`` (rules/systems/b5/damage.py)."""
     base = self.units[target].unit.b5
     assert base is not None
@@ -310,7 +305,7 @@ def _mark(self: B5Engine, firer: str, target: str, system: str) -> str:
     return damage.mark(base, self.hits.setdefault(target, {}), system, side, in_arc)
 
 
-def _grey(self: B5Engine, target: str, lost: int) -> None:
+def grey(self: B5Engine, target: str, lost: int) -> None:
     """The grey boxes ``lost`` more structure marks off ``target``, noted on its squadron's morale
     track (Structural Damage: "If a grey box is marked as damage, it will affect the morale")."""
     base = self.units[target].unit.b5

@@ -14,7 +14,7 @@ from rules.battlehex.questions import QKind, Question
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.errors import RuleError
-from rules.systems.b5 import command, deploy, movement
+from rules.systems.b5 import command, deploy, firing, marking, movement
 from rules.systems.b5.force import Squadron
 from rules.systems.b5.movement import Plot
 
@@ -214,3 +214,22 @@ def plot_question(self: B5Engine, team: str, s: Squadron) -> Question:
                     "\"shift SHIP HEX\" to shift one ship first)",
                     data={"secret": True, "plot": cmd, "speed": speed}, check=check,
                     parse=lambda a: _orders(self, s, a), default=straight or None)  # a GM ruling overrules the rules, never the form
+
+
+def pulses(self: B5Engine, at: str = "") -> Generator[Question, Any, None]:
+    """The plotted turn's three pulses: the ballistic weapons due hit, the squadrons move, then
+    fire (``at``: resumed at that fire question, or a hit's weapon choice, of pulse
+    :attr:`B5Engine.pulse`)."""
+    while at or self.pulse < 3:
+        if at == marking.STEP and self.shot is not None and self.shot.ballistic:  # resumed in the impacts
+            yield from marking.marks(self, self.shot)
+            yield from firing.impacts(self)
+            move_pulse(self)
+            at = ""
+        elif not at:
+            self.pulse += 1
+            self.aims = {}
+            yield from firing.impacts(self)
+            move_pulse(self)
+        yield from firing.fire_step(self, at)
+        at = ""

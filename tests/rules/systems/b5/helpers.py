@@ -34,7 +34,7 @@ PULSE = {"name": "Heavy pulse cannon", "cls": "pulse", "shots": 2, "ranges": [10
          "fire_control": ["d10", "d8", "d6"], "damage": ["d10"], "x": 2}
 
 
-def b5_campaign(blue_squadrons: int = 2, jumpers: bool = True, armed: bool = False):
+def b5_campaign(blue_squadrons: int = 2, jumpers: bool = True, armed: bool = False, weapons: list | None = None):
     """Blue (defending) and Red (attacking) at 0304, fought with the b5 system: each side's flag
     squadron (flagship and one more), Blue's flagship escort, and further one-ship squadrons."""
     import json
@@ -50,7 +50,7 @@ def b5_campaign(blue_squadrons: int = 2, jumpers: bool = True, armed: bool = Fal
            b5("r-f2", "rflag"), b5("r-c2", "r2", command=True, jump_engine=jumpers), b5("r-m2", "r2", speed=10)]
     if armed:
         for u in blue + red:
-            u["b5"]["weapons"] = [ARRAY, PULSE]
+            u["b5"]["weapons"] = weapons or [ARRAY, PULSE]
     c = duel(blue, red)
     data = json.loads(io.dumps(c))
     data.setdefault("settings", {})["battle_system"] = "b5"
