@@ -41,7 +41,7 @@ from rules.model import visibility
 from rules.model.seals import Keyring
 from rules.strategic import StrategicState, build_graph
 from rules.strategic.meetings import bring_first, sides
-from rules.strategic.turn import MovementReport, gm_resolve, set_orders, standing
+from rules.strategic.turn import MovementReport, PhaseError, gm_resolve, set_orders, standing
 from rules.turn.sequence import fightable
 
 if TYPE_CHECKING:
@@ -166,6 +166,10 @@ class CampaignSession(QObject):
         """Apply ``change`` as one undoable step; exceptions leave everything as it was (the new
         campaign's state is computed before the step is pushed, so a failure there pushes nothing)."""
         before = self.campaign
+        if before.team_copy is not None:  # read-only: the GM's file holds the campaign (issue 23)
+            raise PhaseError("docs/SECRETS.md (Team copy)", "a Team copy changes nothing (it is never saved): its "
+                                                            "Team exports its Turn Orders (File > Export My Orders...) "
+                                                            "and the GM gives the rest on the campaign's own file")
         after = change(before)
         if after is before:  # nothing changed: no empty step on the undo stack
             return after

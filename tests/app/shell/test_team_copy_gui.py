@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QInputDialog, QLabel, Q
 from app.shell.window import MainWindow
 from rules.model import save_campaign
 from tests.app.gui import Answerer, ok, show_active
+from tests.app.strategic.test_gui import drag
 from tests.app.shell.test_sealed_orders_gui import PASSES, keyed
 
 
@@ -92,6 +93,12 @@ def test_the_gm_exports_a_team_copy_the_player_orders_from_it_the_gm_imports(qtb
     scene = main.strategic_view.scene()
     shown = " ".join(i.toolTip() for i in scene.items())
     assert "Shadow Squadron" not in shown
+
+    assert main.preview("fed-logistics", "0308")[1]  # a legal move on the GM's file: a copy keeps no orders
+    before = main.campaign
+    drag(main, "fed-logistics", "0308")
+    assert main.campaign is before and main.session.undo_stack.count() == 0
+    assert "Team copy" in main.statusBar().currentMessage(), main.statusBar().currentMessage()
 
     orders = tmp_path / "fed.battlehex-orders"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(orders), ""))
