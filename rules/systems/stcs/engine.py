@@ -19,8 +19,8 @@ from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.stcs import STCSData
-from rules.systems.stcs import (acts as more_acts, advantage, casualties, cloaked, damage, explosion, firing, mines,
-                                movement, odds, repairing, sensors, shields, warp, warping)
+from rules.systems.stcs import (acts as more_acts, advantage, casualties, cloaked, contact, damage, explosion, firing,
+                                mines, movement, odds, repairing, sensors, shields, warp, warping)
 from rules.systems.stcs.bridge import barred_now, bridge_hits
 from rules.systems.stcs.geometry import GAP, toward
 from rules.systems.stcs.repair import SEGMENTS
@@ -33,7 +33,7 @@ SEGMENT_LIMIT = 30
 Procedure = Generator[Question, Any, None]
 MORE: dict[str, Callable[[STCSEngine, str], Procedure]] = {
     "explode": explosion.explode, "mine": mines.lay, "minescan": mines.scan, "crew": casualties.hit,
-    "repair": repairing.repair, "move": movement.move, **more_acts.VERBS}
+    "repair": repairing.repair, "move": movement.move, **more_acts.VERBS, **contact.VERBS}
 """Acts taking the engine and a ship id, by verb."""
 
 
@@ -79,6 +79,7 @@ class STCSEngine:
         self.mines: list[mines.Mine] = []
         self.moves: dict[str, tuple[int, int, Hex, int]] = {}  # per ship, its latest move: segment, points, start, turn's
         self.wake: list[Hex] = []  # the hexes ships moved from (a mine may lie within 4 of them)
+        self.contact = contact.Contact()  # ramming, tractors, transporters, boarding (:mod:`.contact`)
         self.shield_used: dict[tuple[str, int], int] = {}  # points each (ship, shield 1-6) absorbed this turn
         self.shutdown: dict[str, int] = {}  # ships with engines shut down: their restart attempts made
         self.restarted: dict[str, int] = {}  # the turn each ship's engines came on-line again
@@ -224,7 +225,7 @@ class STCSEngine:
             if sees:  # an area scan, offered whether or not a cloaked ship is near (issue 25)
                 acts[f"scan:{x}"] = f"{self.ship(x)} scans the area for cloaked ships"
                 acts[f"minescan:{x}"] = f"{self.ship(x)} scans a hex for mines"
-            acts.update(movement.acts(self, x))
+            acts.update(movement.acts(self, x) | contact.acts(self, x))
             acts.update(more_acts.acts(self, x, sees))
             if alive and not self.cloaked[x]:
                 acts[f"mine:{x}"] = f"{self.ship(x)} deploys a mine"

@@ -43,9 +43,8 @@ def most_points(e: STCSEngine, x: str) -> int:
     d = e.data(x)
     if d.outpost:  # Outpost Movement: at most 3 points a turn, and only with impulse engines
         return max(0, OUTPOST - spent(e, x)) if d.impulse_power else 0
-    if e.mode is Mode.WARP:
-        return d.emergency_warp if sum(d.warp_now) > 0 else 1
-    return FASTEST
+    top = (d.emergency_warp if sum(d.warp_now) > 0 else 1) if e.mode is Mode.WARP else FASTEST
+    return min(top, d.cruising_warp) if e.contact.tractors.get(x) else top  # Towing: never over Cruising Warp
 
 
 def spent(e: STCSEngine, x: str) -> int:
@@ -105,6 +104,8 @@ def move(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
         e.wake.append(here)
     e.log.add("ruling", rule, f"{e.ship(x)} moves at speed {n}: heading {face}, to {e.at[x].q},{e.at[x].r}",
               {"unit": x}, visible_to=(team, GM) if hidden else None)
+    from rules.systems.stcs import tractors  # (tractors reads movement)
+    tractors.check(e)
     for a, b in sorted(e.locks.items()):
         if x in (a, b) and a in e.at and b in e.at and e.range(a, b) > sensors.MAX_LOCK:
             del e.locks[a]

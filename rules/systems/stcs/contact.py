@@ -1,0 +1,62 @@
+"""Ships acting on one another at close range (seed 002: Ramming, Tractor Beams, Towing, Transporters,
+Boarding Operations, Shipboard Melee Combat): what the engine keeps of them (:class:`Contact`), their
+acts listed beside the engine's own and run by verb (:data:`VERBS`)."""
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from rules.battlehex.words import possessive
+from rules.systems.stcs import melee, ramming, tractors, transporters
+
+if TYPE_CHECKING:
+    from rules.battlehex.questions import Question
+    from rules.systems.stcs.engine import STCSEngine
+
+Procedure = Generator["Question", Any, None]
+
+
+@dataclass
+class Contact:
+    """The engine's record of close acts."""
+
+    tractors: dict[str, list[str]] = field(default_factory=dict)
+    """Per towing ship, the ships its tractor beams hold, in the order taken."""
+    drawn: list[tuple[int, str]] = field(default_factory=list)
+    """(segment, towing ship): a towed ship drawn closer in that Movement Phase."""
+    rammed: list[tuple[int, str]] = field(default_factory=list)
+    """(segment, ramming ship): one ram a segment."""
+    transports: list[tuple[int, str, str]] = field(default_factory=list)
+    """(segment, ship, the other vessel): all of a ship's transports in a segment are with one vessel."""
+    passengers: dict[str, int] = field(default_factory=dict)
+    """Per ship, the persons aboard who are not (yet) its crew."""
+    melees: dict[str, melee.Melee] = field(default_factory=dict)
+    """Per boarded ship, its melee."""
+    captured: dict[str, str] = field(default_factory=dict)
+    """Per ship taken by boarders, the side that took it."""
+
+
+VERBS: dict[str, Callable[[STCSEngine, str], Procedure]] = {
+    "ram": ramming.ram, "tractor": tractors.tractor, "release": tractors.release, "draw": tractors.draw,
+    "beam": transporters.beam, "melee": melee.fight}
+"""Acts taking the engine and a ship id, by verb."""
+
+
+def acts(e: STCSEngine, x: str) -> dict[str, str]:
+    """``x``'s close acts now."""
+    out: dict[str, str] = {}
+    if ramming.targets(e, x) and (e.round, x) not in e.contact.rammed:
+        out[f"ram:{x}"] = f"{e.ship(x)} rams a ship in its hex"
+    if tractors.targets(e, x):
+        out[f"tractor:{x}"] = f"{e.ship(x)} fires a tractor beam at a ship to tow"
+    if e.contact.tractors.get(x):
+        out[f"release:{x}"] = f"{possessive(e.ship(x))} tractor beam ends (released, or a shield up between the ships)"
+    if tractors.may_draw(e, x):
+        out[f"draw:{x}"] = f"{e.ship(x)} draws a towed ship one hex closer"
+    if transporters.options(e, x):
+        out[f"beam:{x}"] = f"{e.ship(x)} uses its transporters (crew, rescue, boarding party)"
+    if x in melee.due(e):
+        out[f"melee:{x}"] = f"melee aboard {e.ship(x)}"
+    return out
+

@@ -1,0 +1,208 @@
+"""Seed 002's Shipboard Melee Combat: from the segment after a boarding party beams on, a melee phase
+(between the Firing and the Repair / Repower Phases) compares the two sides' Total Melee Strengths
+(the persons committed times the Melee Strength Modifiers, 1/2 rounded up) on the Melee Combat Table
+(odds rounded in the defender's favour; worse than 1/5 the attackers, better than 6/1 the defenders
+give up at once), each side losing its percent (at least 1 person for any loss); then each side's
+morale roll (6 plus the Melee Morale modifiers; D10 at or under it, 1 always passes, 10 or more: no
+roll): one failure Shaken, a second Surrender. Defenders who surrender give up the ship. A boarding
+party may put 10 persons to shutting the ship's power down: D10 1.
+
+Readings: the boarded ship commits up to 20% of its original crew a phase (its crew aboard, less any
+already fighting); the odds modifiers are read as the side facing them: the attackers -2 at odds 1/3
+or worse for them, the defenders -2 at 3/1 or worse for them; reinforcements (+1) are the defenders'
+added this phase; marines, military passengers and the "cut off" modifier are the table's (the ship
+data has none); the defenders' losses go on the boarded ship's Percent Casualties Track.
+"""
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from rules.battlehex.log import GM, IllegalAnswer
+from rules.battlehex.questions import QKind, Question
+from rules.battlehex.words import possessive
+from rules.model.stcs import Nation
+from rules.systems.stcs import casualties
+
+if TYPE_CHECKING:
+    from rules.systems.stcs.engine import STCSEngine
+
+RULE = "STCS Shipboard Melee Combat"
+BOARD = "STCS Boarding Operations"
+ODDS = (Fraction(1, 5), Fraction(1, 4), Fraction(1, 3), Fraction(1, 2), Fraction(2, 3), Fraction(1),
+        Fraction(3, 2), Fraction(2), Fraction(3), Fraction(4), Fraction(5), Fraction(6))
+"""The Melee Combat Table's columns, attacker / defender."""
+_ROWS = {
+    1: "50/0 40/5 30/0 25/5 20/0 20/0 20/5 15/5 10/5 10/5 10/0 10/0",
+    2: "40/5 30/0 20/5 15/0 15/5 15/0 15/5 10/5 5/0 0/0 0/5 5/10",
+    3: "30/0 20/5 15/0 15/5 10/0 10/0 10/5 5/0 0/0 0/5 5/10 0/10",
+    4: "20/5 15/0 15/5 10/0 10/5 5/0 5/0 0/0 0/5 5/10 0/10 5/15",
+    5: "15/0 15/5 10/0 10/5 5/0 0/0 0/0 0/5 5/10 0/10 5/15 0/15",
+    6: "15/5 10/0 10/5 5/0 0/0 0/0 0/5 5/10 0/10 5/15 0/15 5/20",
+    7: "10/0 10/5 5/0 0/0 0/5 0/5 5/10 0/10 5/15 0/15 5/20 0/20",
+    8: "10/5 5/0 0/0 0/5 5/10 0/10 0/10 5/15 0/15 5/20 0/20 5/30",
+    9: "5/0 0/0 0/5 5/10 5/15 0/15 5/15 0/15 5/20 0/20 5/30 0/40",
+    10: "0/10 5/10 5/10 5/15 5/20 0/20 0/15 5/20 0/25 5/30 0/40 5/50"}
+TABLE: dict[int, tuple[tuple[int, int], ...]] = {
+    f: tuple((int(a), int(d)) for a, d in (c.split("/") for c in row.split())) for f, row in _ROWS.items()}
+"""Per D10 face (0 reads 10), per column: the attackers' and the defenders' percent losses."""
+MORALE = 6
+SHAKEN, SURRENDER = "Shaken", "Surrender"
+SHUTDOWN = 10
+"""Persons a boarding party puts to shutting down the power (not in the combat values)."""
+ADD_MOST = 20
+"""Percent of its original crew a boarded ship may add to a melee each phase."""
+Procedure = Generator[Question, Any, None]
+
+
+@dataclass
+class Melee:
+    """A melee aboard a boarded ship: the boarders, the defenders fighting, each side's morale."""
+
+    attackers: int
+    team: str
+    home: str
+    """The ship the boarders came from (its Crew Efficiency and nation)."""
+    since: int
+    """The segment the boarders beamed on."""
+    defenders: int = 0
+    morale: tuple[str, str] = ("Good", "Good")
+    fought: int = 0
+    """The last segment a melee phase was fought."""
+
+
+def quality(efficiency: int) -> Fraction:
+    """Melee Strength for Crew Quality: CE 44 or less 0.8, 45-90 1.0, 91 or more 1.2."""
+    return Fraction(4, 5) if efficiency <= 44 else Fraction(1) if efficiency <= 90 else Fraction(6, 5)
+
+
+def strength(n: int, efficiency: int, klingon: bool, own_ship: bool, first_phase: bool, shaken: bool) -> int:
+    """The Total Melee Strength of ``n`` persons: times every modifier that applies, 1/2 rounded up."""
+    m = quality(efficiency) * (Fraction(11, 10) if klingon else 1) * (1 if own_ship else Fraction(9, 10)) \
+        * (Fraction(4, 5) if first_phase else 1) * (Fraction(4, 5) if shaken else 1)
+    return int(n * m + Fraction(1, 2))
+
+
+def column(attack: int, defend: int) -> int | None:
+    """The odds column, rounded in the defender's favour: -1 below 1/5 (the attackers give up), None above 6/1
+    (the defenders give up)."""
+    if defend == 0:
+        return None
+    r = Fraction(attack, defend)
+    if r > ODDS[-1]:
+        return None
+    return max((i for i, c in enumerate(ODDS) if c <= r), default=-1)
+
+
+def losses(n: int, pct: int) -> int:
+    """Persons lost of ``n`` at ``pct`` percent: at least 1 for any loss."""
+    return min(n, max(1, n * pct // 100)) if pct and n else 0
+
+
+def morale_score(efficiency: int, own_ship: bool, klingon: bool, shaken: bool, reinforced: bool,
+                 bad_odds: bool) -> int:
+    """The Modified Melee Morale Score."""
+    return (MORALE + (-1 if efficiency <= 44 else 0 if efficiency <= 90 else 1) + (1 if own_ship else 0)
+            + (1 if klingon else 0) + (-1 if shaken else 0) + (1 if reinforced else 0) - (2 if bad_odds else 0))
+
+
+def holds(score: int, d10: int) -> bool:
+    """A morale roll: at or under the score, a 1 always passes."""
+    return d10 == 1 or d10 <= score
+
+
+# -- on the engine -----------------------------------------------------------------------------------
+def begin(e: STCSEngine, x: str, y: str, n: int) -> None:
+    """``n`` boarders from ``x`` beam onto ``y``."""
+    team = e.units[x].team
+    if y in e.contact.melees:  # more boarders join the melee already aboard
+        e.contact.melees[y].attackers += n
+    else:
+        e.contact.melees[y] = Melee(n, team, x, e.round)
+    operational = casualties.crew_left(e, y) >= 10
+    e.log.add("ruling", BOARD, f"{e.ship(y)} is being boarded" if operational else
+              f"a boarding party beams onto {e.ship(y)}", visible_to=None if operational else (team, GM))
+    e.log.add("ruling", BOARD, f"{n} boarders from {e.ship(x)} beam onto {e.ship(y)}", visible_to=(team, GM))
+
+
+def due(e: STCSEngine) -> list[str]:
+    """The boarded ships whose melee phase may be fought now (from the segment after the boarding)."""
+    return [y for y, m in e.contact.melees.items() if m.since < e.round and m.fought < e.round and y in e.at]
+
+
+def fight(e: STCSEngine, y: str) -> Procedure:
+    """One melee phase aboard ``y``."""
+    m = e.contact.melees[y]
+    d, h = e.data(y), e.data(m.home)
+    aboard = d.crew * casualties.crew_left(e, y) // 100 - m.defenders
+    most = max(0, min(aboard, d.crew * ADD_MOST // 100))
+    added = int((yield Question(f"stcs/{e.round}/melee/{y}/defenders", QKind.NUMBER, GM, RULE,
+                                f"Game Master: how many of {possessive(e.ship(y))} crew join the melee this phase "
+                                f"(0-{most}; {m.defenders} fighting)?", low=0, high=most, default=most,
+                                check=_count(most))))
+    m.defenders += added
+    m.fought = e.round
+    first = m.since + 1 == e.round
+    a_str = strength(m.attackers, h.crew_efficiency, h.nation is Nation.KLINGON, False, first, m.morale[0] == SHAKEN)
+    d_str = strength(m.defenders, d.crew_efficiency, d.nation is Nation.KLINGON, True, False, m.morale[1] == SHAKEN)
+    col = column(a_str, d_str)
+    words = f"strength {a_str} against {d_str}"
+    if col is None or col < 0:
+        _ends(e, y, attackers_win=col is None, why=f"odds {'above 6/1' if col is None else 'below 1/5'} ({words})")
+        return
+    die = e.dice.roll("d10", purpose=f"melee aboard {e.ship(y)} at {ODDS[col]}", rule=RULE, who=m.team).total
+    pa, pd = TABLE[die][col]
+    la, ld = losses(m.attackers, pa), losses(m.defenders, pd)
+    m.attackers -= la
+    m.defenders -= ld
+    e.casualties[y] = min(100, e.casualties.get(y, 0) + -(-ld * 100 // d.crew))
+    e.log.add("ruling", RULE, f"melee aboard {e.ship(y)}: {words}, odds {ODDS[col]}, D10 {die % 10}: boarders lose "
+              f"{pa}% ({la}), defenders {pd}% ({ld}); {m.attackers} boarders, {m.defenders} defenders left")
+    if m.attackers == 0 or m.defenders == 0:
+        _ends(e, y, attackers_win=m.attackers > 0, why="one side is gone")
+        return
+    morale = list(m.morale)
+    for i, (ce, nation, own, reinforced, bad) in enumerate((
+            (h.crew_efficiency, h.nation, False, False, col <= 2), (d.crew_efficiency, d.nation, True, added > 0,
+                                                                     col >= 8))):
+        score = morale_score(ce, own, nation is Nation.KLINGON, morale[i] == SHAKEN, reinforced, bad)
+        side = "boarders" if i == 0 else "defenders"
+        if score >= 10:
+            e.log.add("ruling", RULE, f"the {side}' morale score is {score}: no surrender considered")
+            continue
+        face = e.dice.roll("d10", purpose=f"{side}' morale (1-{max(1, score)})", rule=RULE,
+                           who=m.team if i == 0 else e.units[y].team).total
+        if not holds(score, face):
+            morale[i] = SHAKEN if morale[i] == "Good" else SURRENDER
+            e.log.add("ruling", RULE, f"the {side}' morale fails ({face % 10} over {score}): {morale[i]}")
+    m.morale = (morale[0], morale[1])
+    if SURRENDER in m.morale:
+        _ends(e, y, attackers_win=m.morale[1] == SURRENDER, why="a side surrenders")
+        return
+    if m.attackers > SHUTDOWN and (yield e._choose(
+            f"stcs/{e.round}/melee/{y}/shutdown", RULE, f"Game Master: do the boarders put {SHUTDOWN} persons to "
+            f"shutting down {possessive(e.ship(y))} power (D10 1)?", {"no": "no", "yes": "yes (D10 1)"})) == "yes":
+        face = e.dice.roll("d10", purpose="shut down the power (1)", rule=RULE, who=m.team).total
+        e.log.add("ruling", RULE, f"the boarders {'shut down' if face == 1 else 'fail to shut down'} "
+                  f"{possessive(e.ship(y))} power" + (" (no power to allocate next Power Allocation Phase, at the "
+                                                       "table)" if face == 1 else ""))
+
+
+def _ends(e: STCSEngine, y: str, attackers_win: bool, why: str) -> None:
+    m = e.contact.melees.pop(y)
+    if attackers_win:
+        e.contact.captured[y] = m.team
+        e.log.add("ruling", RULE, f"{e.ship(y)} is taken by {possessive(e.name(m.team))} boarders ({why}; the GM "
+                  "enters the battle's outcome)")
+    else:
+        e.log.add("ruling", RULE, f"the boarders aboard {e.ship(y)} are beaten ({why})")
+
+
+def _count(most: int) -> Any:
+    def check(a: Any) -> int:
+        if isinstance(a, bool) or not isinstance(a, int) or not 0 <= a <= most:
+            raise IllegalAnswer(RULE, f"a number of persons 0-{most}")
+        return a
+    return check

@@ -1,0 +1,195 @@
+"""Seed 002's Ramming: a ship with at most 20% of its crew left (40% for Klingons) that ended its
+movement in its target's hex rams it. The Ramming Roll is an opposed D10 each with the modifiers
+(speed, Crew Efficiency, Class, the target's +1, +2 an Evasive Maneuver, +1 an Emergency Heading
+Change); the ramming ship must win: by 1-4 a Glancing Blow, by more a Solid Hit. A target that does
+not try to avoid it (or cannot: no crew, an outpost, dead in space) faces the rammer's single D10: any
+face but 0 rams. Each ship's damage to the other is rolled on its own D10 (0 reads 10); shields
+protect as against weapons, so the points are entered as hits (at the table's shields).
+
+Readings: an unopposed ram's face is its margin (1-4 a Glancing Blow, 5-9 a Solid Hit), as if the
+target had rolled 0; an Evasive Maneuver damages the target as an Emergency Heading Change (one point
+on each warp engine not ripped off and one on the superstructure; the Turning Stress Chart is the
+table's); a cloaked ship neither rams nor is rammed here (its place would be shown).
+"""
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from rules.battlehex.words import possessive
+from rules.model.stcs import Nation
+from rules.systems.stcs import casualties, damage, movement
+
+if TYPE_CHECKING:
+    from rules.battlehex.questions import Question
+    from rules.systems.stcs.engine import STCSEngine
+
+RULE = "STCS Ramming"
+CREW_MOST, KLINGON_CREW_MOST = 20, 40
+"""The most percent of its crew a ship may have left to declare a ram."""
+Procedure = Generator["Question", Any, None]
+
+
+class Blow(str, Enum):
+    """What a Ramming Roll gives."""
+
+    NONE = "no ram"
+    GLANCING = "Glancing Blow"
+    SOLID = "Solid Hit"
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """What a ship brings to a Ramming Roll."""
+
+    speed: int
+    efficiency: int
+    class_size: int
+
+
+def may_ram(crew_left: int, nation: Nation) -> bool:
+    """Whether a ship with ``crew_left`` percent of its crew may declare a ram (a desperation tactic)."""
+    return 0 < crew_left <= (KLINGON_CREW_MOST if nation is Nation.KLINGON else CREW_MOST)
+
+
+def _edge(mine: int, theirs: int, per: int, most: int) -> int:
+    """+1 for every ``per`` full points ``mine`` has over ``theirs``, at most ``most``."""
+    return min(most, max(0, mine - theirs) // per)
+
+
+def modifiers(ram: Side, target: Side, evasive: int, heading_change: bool) -> tuple[int, int]:
+    """The ramming ship's and the target's Ramming Roll modifiers."""
+    def own(a: Side, b: Side) -> int:
+        return (_edge(a.speed, b.speed, 3, 2) + _edge(a.efficiency, b.efficiency, 10, 2)
+                + _edge(b.class_size, a.class_size, 2, 3))
+    return own(ram, target), own(target, ram) + 1 + 2 * evasive + (1 if heading_change else 0)
+
+
+def blow(margin: int) -> Blow:
+    """The ramming ship's modified roll less the target's: a tie or less no ram, 1-4 Glancing, more Solid."""
+    return Blow.NONE if margin <= 0 else Blow.GLANCING if margin <= 4 else Blow.SOLID
+
+
+def face(d10: int) -> int:
+    """A D10 face as the damage formulas read it (0 reads 10)."""
+    return 10 if d10 % 10 == 0 else d10
+
+
+def ram_damage(kind: Blow, class_size: int, ram_speed: int, d10: int) -> int:
+    """One ship's damage to the other: Glancing class x speed x D10 / 10; Solid class x speed x (1 + D10 / 5);
+    remainders dropped. The class is the ship doing the damage; the speed is always the ramming ship's."""
+    base = class_size * ram_speed
+    if kind is Blow.GLANCING:
+        return base * face(d10) // 10
+    if kind is Blow.SOLID:
+        return base * (5 + face(d10)) // 5
+    return 0
+
+
+def unopposed(d10: int) -> Blow:
+    """A target that does not avoid the ram: any face but 0 rams, the face its margin."""
+    return Blow.NONE if d10 % 10 == 0 else blow(d10)
+
+
+def odds(ram_mod: int, target_mod: int) -> dict[Blow, Fraction]:
+    """The exact chance of each result of an opposed Ramming Roll."""
+    out = {b: Fraction(0) for b in Blow}
+    for a in range(1, 11):
+        for b in range(1, 11):
+            out[blow(a + ram_mod - b - target_mod)] += Fraction(1, 100)
+    return out
+
+
+def odds_words(o: dict[Blow, Fraction]) -> str:
+    """Exact odds as words."""
+    return ", ".join(f"{b.value} {float(p):.0%}" for b, p in o.items())
+
+
+# -- the act ---------------------------------------------------------------------------------------
+def side(e: STCSEngine, x: str) -> Side:
+    d = e.data(x)
+    return Side(movement.speed(e, x), d.crew_efficiency, d.class_size)
+
+
+def targets(e: STCSEngine, x: str) -> list[str]:
+    """The enemies ``x`` may ram: in its hex, neither cloaked; ``x`` with few enough crew, not dead in space."""
+    if e.cloaked[x] or damage.dead_in_space(e, x) or not may_ram(casualties.crew_left(e, x), e.data(x).nation):
+        return []
+    return [y for y in e.on_map(e.enemy(e.units[x].team)) if e.at[y] == e.at[x] and not e.cloaked[y]]
+
+
+def evasions(e: STCSEngine, y: str) -> int:
+    """The Evasive Maneuvers ``y`` may make: none if it cannot move, else one and one a point it left unspent
+    in this Movement Phase; -1 when it cannot try to avoid the ram at all."""
+    d = e.data(y)
+    if casualties.crew_left(e, y) == 0 or d.outpost or damage.dead_in_space(e, y) or not movement.most_points(e, y):
+        return -1
+    m = e.moves.get(y)
+    used = m[1] if m and m[0] == e.round else 0
+    return 1 + max(0, movement.most_points(e, y) - used)
+
+
+def ram(e: STCSEngine, x: str) -> Procedure:
+    """``x`` rams an enemy in its hex (resolved after the fire and the explosions, at the GM's pick)."""
+    team = e.units[x].team
+    y = str((yield e._choose(f"stcs/{e.round}/ram/{x}", RULE, f"Game Master: which ship does {e.ship(x)} ram "
+                             f"(in its hex, {casualties.crew_left(e, x)}% of its crew left)?",
+                             {t: e.ship(t) for t in targets(e, x)})))
+    e.contact.rammed.append((e.round, x))
+    most = evasions(e, y)
+    a, b = side(e, x), side(e, y)
+    n, turned = -1, False
+    if most >= 0:
+        turned = (yield e._choose(f"stcs/{e.round}/ram/{x}/heading", RULE, f"Game Master: did {e.ship(y)} make an "
+                                  "Emergency Heading Change this segment (+1 to avoid)?",
+                                  {"no": "no", "yes": "yes (+1)"})) == "yes"
+        words = {"-1": f"{e.ship(y)} does not try to avoid it ({e.ship(x)} rams on D10 1-9: 90%)"}
+        for k in range(most + 1):
+            mine, theirs = modifiers(a, b, k, turned)
+            words[str(k)] = (f"{e.ship(y)} avoids with {k} Evasive Maneuver{'' if k == 1 else 's'} (D10{mine:+d} "
+                             f"against D10{theirs:+d}: {odds_words(odds(mine, theirs))})")
+        n = int((yield e._choose(f"stcs/{e.round}/ram/{x}/evade", RULE, f"Game Master: does {e.ship(y)} try to "
+                                 "avoid the ram (each Evasive Maneuver damages it as an Emergency Heading Change)?",
+                                 words)))
+    if n < 0:
+        die = e.dice.roll("d10", purpose="ramming roll, unopposed (1-9 rams)", rule=RULE, who=team).total
+        result = unopposed(die)
+        e.log.add("ruling", RULE, f"{e.ship(y)} does not avoid the ram: {possessive(e.ship(x))} D10 {die % 10}: "
+                  f"{result.value}")
+    else:
+        _evade(e, y, n)
+        mine, theirs = modifiers(a, b, n, turned)
+        d1 = e.dice.roll("d10", purpose=f"ramming roll ({mine:+d})", rule=RULE, who=team).total
+        d2 = e.dice.roll("d10", purpose=f"avoiding the ram ({theirs:+d})", rule=RULE, who=e.units[y].team).total
+        result = blow(d1 + mine - d2 - theirs)
+        e.log.add("ruling", RULE, f"Ramming Roll: {e.ship(x)} {d1}{mine:+d} = {d1 + mine}, {e.ship(y)} "
+                  f"{d2}{theirs:+d} = {d2 + theirs}: {result.value}")
+    if result is Blow.NONE:
+        return
+    for doer, victim in ((x, y), (y, x)):
+        cls = e.data(doer).class_size
+        die = e.dice.roll("d10", purpose=f"ramming damage to {e.ship(victim)}", rule=RULE,
+                          who=e.units[doer].team).total
+        pts = ram_damage(result, cls, a.speed, die)
+        e.log.add("ruling", RULE, f"{e.ship(victim)} takes {pts} ramming points from {e.ship(doer)} (Class {cls} x "
+                  f"speed {a.speed} x {'D10 / 10' if result is Blow.GLANCING else '(1 + D10 / 5)'}, D10 "
+                  f"{face(die)}; its shields protect as against weapons: entered as hits)", {"unit": victim})
+
+
+def _evade(e: STCSEngine, y: str, n: int) -> None:
+    """``n`` Evasive Maneuvers' damage on ``y``, as for Emergency Heading Changes."""
+    if not n:
+        return
+    engines = [i for i, left in enumerate(e.data(y).warp_now) if (y, i) not in e.ripped and left > 0]
+    for i in engines:
+        damage._engine(e, y, i, n)
+    if not engines:
+        e.log.add("ruling", RULE, f"{e.ship(y)}: {n} point(s) on its impulse engine (at the table)")
+    e.ss_lost[y] = e.ss_lost.get(y, 0) + n
+    d = e.data(y)
+    e.log.add("ruling", RULE, f"{e.ship(y)} loses {n} superstructure point{'' if n == 1 else 's'} ({n} Evasive "
+              f"Maneuver{'' if n == 1 else 's'}): {d.superstructure - e.ss_lost[y]} of {d.superstructure} left",
+              {"unit": y})

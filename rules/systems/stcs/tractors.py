@@ -1,0 +1,170 @@
+"""Seed 002's Tractor Beams and Towing: a tractor beam (1 power, at the table) takes a friendly or
+de-crewed ship within four hexes, "fired" as a beam weapon on Firing Chart A with no lock needed, and
+holds only while the shields between the two ships are down. Class VIII and less have one beam, Class
+IX and above two, a tug or transport two; one beam is lost at 70% superstructure loss (two beams: one
+at 40%, the second at 80%). A towing ship never exceeds its Cruising Warp Speed, its movement ratio is
+made worse by the Relative Class Size table (a tug one line higher), and a towing ship that advanced
+one hex without turning may draw the towed ship one hex closer once a Movement Phase.
+
+Readings: the Relative Class Size is the towed ship's Class less the towing ship's; the table's
+"+6 +4" line is read as +5 to +6 (its neighbours give +3 to +4 and +7); a beam breaks when the ships are
+more than four hexes apart after a move (its reach), when either cloaks, when a beam is lost to damage
+(the last taken goes first), or when the GM enters a shield raised between them (the table's shields).
+"""
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from rules.battlehex.log import GM, IllegalAnswer
+from rules.battlehex.questions import QKind, Question
+from rules.battlehex.words import possessive
+from rules.systems.stcs import casualties, damage, fire, firing, movement
+from rules.systems.stcs.geometry import toward
+
+if TYPE_CHECKING:
+    from rules.systems.stcs.engine import STCSEngine
+
+TRACTOR = "STCS Tractor Beams"
+TOWING = "STCS Towing"
+REACH = 4
+"""A tractor beam's maximum range in hexes."""
+STEPS = ((-5, 0), (-3, 1), (0, 2), (2, 3), (4, 5), (6, 7))
+"""The Relative Class Size table: (the highest relative size of the line, movement ratio steps worse)."""
+Procedure = Generator[Question, Any, None]
+
+
+def beams(class_size: int, tug: bool = False) -> int:
+    """Tractor beams of a ship: Class VIII and less one, IX and above two, a tug or transport two."""
+    return 2 if tug or class_size >= 9 else 1
+
+
+def beams_left(total: int, lost: int, superstructure: int) -> int:
+    """Working beams of a ship with ``total`` beams after ``lost`` of its ``superstructure`` points."""
+    if total == 1:
+        return 0 if lost * 10 >= superstructure * 7 else 1
+    return 2 - (lost * 10 >= superstructure * 4) - (lost * 10 >= superstructure * 8)
+
+
+def tow_steps(relative: int, tug: bool = False) -> int | None:
+    """Movement ratio steps made worse towing a ship ``relative`` Classes larger (None: not possible)."""
+    line = next((i for i, (top, _) in enumerate(STEPS) if relative <= top), len(STEPS))
+    if tug:
+        line -= 1
+    return 0 if line < 0 else STEPS[line][1] if line < len(STEPS) else None
+
+
+# -- on the engine -----------------------------------------------------------------------------------
+def working(e: STCSEngine, x: str) -> int:
+    d = e.data(x)
+    return beams_left(beams(d.class_size, e.units[x].unit.is_tug), e.ss_lost.get(x, 0), d.superstructure)
+
+
+def held(e: STCSEngine) -> list[tuple[str, str]]:
+    """Each (towing ship, towed ship), in the order taken."""
+    return [(x, y) for x, ys in e.contact.tractors.items() for y in ys]
+
+
+def towing(e: STCSEngine, x: str) -> bool:
+    return bool(e.contact.tractors.get(x))
+
+
+def check(e: STCSEngine) -> None:
+    """Beams broken since: a ship gone or cloaked, more than four hexes apart, a beam lost to damage."""
+    for x, ys in list(e.contact.tractors.items()):
+        for y in list(ys):
+            why = ("a ship is no longer on the map" if x not in e.on_map() or y not in e.on_map()
+                   else "a ship cloaked" if e.cloaked[x] or e.cloaked[y]
+                   else f"more than {REACH} hexes apart" if e.range(x, y) > REACH
+                   else "a beam lost to superstructure damage" if ys.index(y) >= working(e, x) else "")
+            if why:
+                ys.remove(y)
+                e.log.add("ruling", TRACTOR, f"{possessive(e.ship(x))} tractor beam on {e.ship(y)} breaks: {why}")
+        if not ys:
+            del e.contact.tractors[x]
+
+
+def targets(e: STCSEngine, x: str) -> list[str]:
+    """The ships ``x`` may take in a tractor beam: friendly or de-crewed, within four hexes, seen, not held."""
+    if e.cloaked[x] or damage.dead_in_space(e, x) or len(e.contact.tractors.get(x, [])) >= working(e, x):
+        return []
+    taken = {y for _, y in held(e)} | set(e.contact.tractors)
+    team = e.units[x].team
+    return [y for y in e.on_map() if y != x and y not in taken and not e.cloaked[y] and e.range(x, y) <= REACH
+            and (e.units[y].team == team or casualties.crew_left(e, y) == 0)]
+
+
+def tractor(e: STCSEngine, x: str) -> Procedure:
+    """``x`` fires a tractor beam at a ship to tow (Firing Chart A, no lock needed)."""
+    check(e)
+    y = str((yield e._choose(f"stcs/{e.round}/tractor/{x}", TRACTOR, f"Game Master: which ship does "
+                             f"{possessive(e.ship(x))} tractor beam take (friendly or de-crewed, within {REACH} "
+                             "hexes)?", {t: f"{e.ship(t)} ({e.range(x, t)} hexes)" for t in targets(e, x)})))
+    down = yield e._choose(f"stcs/{e.round}/tractor/{x}/shields", TRACTOR, f"Game Master: are the shields between "
+                           f"{e.ship(x)} and {e.ship(y)} down on both ships (from the table)?",
+                           {"down": "down on both", "up": "a shield is up: the beam cannot take effect"})
+    if down == "up":
+        e.log.add("ruling", TRACTOR, f"{possessive(e.ship(x))} tractor beam cannot take {e.ship(y)}: a shield is up "
+                  "between them")
+        return
+    s = movement.speed(e, y)
+    odds = {str(c): firing.words(fire.to_hit(c, s, False, True)) for c in range(11)}
+    base = int((yield Question(f"stcs/{e.round}/tractor/{x}/chart", QKind.NUMBER, GM, TRACTOR,
+                               f"Game Master: Firing Chart A's To-Hit number at {e.range(x, y)} hexes? (then speed "
+                               f"{s} {fire.speed_modifier(s):+d}, no lock needed: chart 5 is {odds['5']})",
+                               low=0, high=10, default=5, data={"odds": odds}, check=_chart)))
+    value, who = fire.to_hit(base, s, False, True), e.units[x].team
+    top = fire.extended(value)
+    if top is not None:
+        hit = e.dice.roll("d100", purpose=f"tractor beam (1-{top})", rule=TRACTOR, who=who).total <= top
+    else:
+        hit = value > 0 and e.dice.roll("d10", purpose=f"tractor beam (1-{value})", rule=TRACTOR,
+                                        who=who).total <= value
+    if not hit:
+        e.log.add("ruling", TRACTOR, f"{possessive(e.ship(x))} tractor beam misses {e.ship(y)} ({firing.words(value)})")
+        return
+    e.contact.tractors.setdefault(x, []).append(y)
+    rel = e.data(y).class_size - e.data(x).class_size
+    steps = tow_steps(rel, e.units[x].unit.is_tug)
+    how = ("it cannot be towed (Relative Class Size +7 or more): the beam holds it in place" if steps is None
+           else f"towing: movement ratio {steps} step(s) worse (Relative Class Size {rel:+d}; the ratio is the "
+           f"table's), at most Cruising Warp {e.data(x).cruising_warp}")
+    e.log.add("ruling", TRACTOR, f"{possessive(e.ship(x))} tractor beam holds {e.ship(y)} ({firing.words(value)}; "
+              f"1 power): {how}")
+
+
+def release(e: STCSEngine, x: str) -> Procedure:
+    """The GM ends one of ``x``'s beams: released, or broken by a shield raised between the ships."""
+    check(e)
+    y = str((yield e._choose(f"stcs/{e.round}/release/{x}", TRACTOR, f"Game Master: which of "
+                             f"{possessive(e.ship(x))} tractor beams ends (released, or a shield up between the "
+                             "ships: from the table)?", {t: e.ship(t) for t in e.contact.tractors.get(x, [])})))
+    e.contact.tractors[x].remove(y)
+    if not e.contact.tractors[x]:
+        del e.contact.tractors[x]
+    e.log.add("ruling", TRACTOR, f"{possessive(e.ship(x))} tractor beam lets go of {e.ship(y)}")
+
+
+def may_draw(e: STCSEngine, x: str) -> list[str]:
+    """The towed ships ``x`` may draw one hex closer: it advanced one hex without turning this Movement Phase."""
+    m = e.moves.get(x)
+    if not m or m[0] != e.round or m[1] != 1 or m[2].distance(e.at[x]) != 1 or (e.round, x) in e.contact.drawn:
+        return []
+    return [y for y in e.contact.tractors.get(x, []) if y in e.at and e.range(x, y) > 0]
+
+
+def draw(e: STCSEngine, x: str) -> Procedure:
+    """``x`` draws a towed ship one hex closer (once a Movement Phase)."""
+    check(e)
+    y = str((yield e._choose(f"stcs/{e.round}/draw/{x}", TOWING, f"Game Master: which ship does {e.ship(x)} draw "
+                             "one hex closer?", {t: e.ship(t) for t in may_draw(e, x)})))
+    e.contact.drawn.append((e.round, x))
+    e.at[y] = e.at[y].neighbor(toward(e.at[y], e.at[x]))
+    e.log.add("ruling", TOWING, f"{e.ship(x)} draws {e.ship(y)} one hex closer: to {e.at[y].q},{e.at[y].r} "
+              f"({e.range(x, y)} hexes apart)")
+
+
+def _chart(a: Any) -> int:
+    if isinstance(a, bool) or not isinstance(a, int) or not 0 <= a <= 10:
+        raise IllegalAnswer(TRACTOR, "a Firing Chart To-Hit number is 0-10")
+    return a

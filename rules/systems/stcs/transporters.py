@@ -1,0 +1,145 @@
+"""Seed 002's Transporters (Rescues During Combat) and Boarding Operations: personnel beam between two
+ships within transporter range (four hexes) when the shields along the line between them are down on
+both; in a segment all of a ship's transports are to or from one other vessel. The sending ship treats
+transferred crew as crew hits (its Percent Casualties Track); the receiving ship notes them as
+passengers: from a ship of the exact same type they are its crew at once; from another class of the
+same nation from the Repair Phase of the third turn after; from another nation never. A boarding party
+(ship's crew, by personnel transporters) beams onto an enemy: if the boarded ship is operational (10%
+of its crew or more) it is told it is being boarded, not how many; the melee begins the segment after
+(:mod:`.melee`). The Transporter Power Table's power is the table's (Power Allocation Phase).
+
+Readings: persons are the ship's crew times its Percent Casualties Track; a transfer of N persons marks
+N / crew x 100 percent (rounded up) on the sender's track and takes that much off an exact-same-type
+receiver's (rounded down); "exact same type" is the same nation, Class and class designation; a ship
+sending a boarding party keeps 10% of its original crew aboard (as for melee); a cloaked ship does not
+transport here (its place would be shown).
+"""
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from rules.battlehex.log import GM, IllegalAnswer
+from rules.battlehex.questions import QKind, Question
+from rules.battlehex.words import possessive
+from rules.systems.stcs import casualties, melee
+
+if TYPE_CHECKING:
+    from rules.systems.stcs.engine import STCSEngine
+
+RULE = "STCS Transporters"
+BOARD = "STCS Boarding Operations"
+REACH = 4
+"""Transporter range in hexes."""
+POWER = {"6-9 person (or smaller)": "1", "18-22 person": "2", "small cargo": "1", "large cargo": "2",
+         "emergency": "0 the first turn used, then 1"}
+"""The Transporter Power Table: power to allocate for each transporter used."""
+KEEP = 10
+"""Percent of its original crew a ship sending personnel must keep aboard to operate."""
+CREW_AFTER = 3
+"""Turns after a transfer from another class before the personnel may be taken as crew."""
+Procedure = Generator[Question, Any, None]
+
+
+def persons(crew: int, left_pct: int) -> int:
+    """Persons aboard of an original ``crew`` with ``left_pct`` percent left."""
+    return crew * left_pct // 100
+
+
+def pct_of(n: int, crew: int, up: bool) -> int:
+    """``n`` persons as a percent of a ``crew`` (rounded up or down)."""
+    return -(-n * 100 // crew) if up else n * 100 // crew
+
+
+def same_type(e: STCSEngine, a: str, b: str) -> bool:
+    da, db = e.data(a), e.data(b)
+    return (da.nation, da.class_size, e.units[a].unit.class_designation) == (
+        db.nation, db.class_size, e.units[b].unit.class_designation)
+
+
+def partner(e: STCSEngine, x: str) -> str | None:
+    """The vessel ``x`` transported to or from this segment (all its transports are with that one)."""
+    return next((b for r, a, b in e.contact.transports if r == e.round and a == x), None)
+
+
+def spare(e: STCSEngine, x: str) -> int:
+    """Persons ``x`` may send and keep 10% of its original crew aboard."""
+    crew = e.data(x).crew
+    return max(0, persons(crew, casualties.crew_left(e, x)) - -(-crew * KEEP // 100))
+
+
+def options(e: STCSEngine, x: str) -> dict[str, str]:
+    """``x``'s transports now: crew to a friendly ship, personnel taken off one, a boarding party onto an enemy."""
+    if e.cloaked[x] or x not in e.at or casualties.crew_left(e, x) == 0:
+        return {}
+    team, only, out = e.units[x].team, partner(e, x), {}
+    for y in e.on_map():
+        if y == x or e.cloaked[y] or e.range(x, y) > REACH or only not in (None, y):
+            continue
+        if e.units[y].team == team:
+            if spare(e, x):
+                out[f"crew:{y}"] = f"{e.ship(x)} beams crew over to {e.ship(y)}"
+            if persons(e.data(y).crew, casualties.crew_left(e, y)):
+                out[f"rescue:{y}"] = f"{e.ship(x)} beams personnel off {e.ship(y)}"
+        elif spare(e, x):
+            out[f"board:{y}"] = f"{e.ship(x)} beams a boarding party onto {e.ship(y)}"
+    return out
+
+
+def beam(e: STCSEngine, x: str) -> Procedure:
+    """``x`` uses its transporters (the Transport step, before the Repair / Repower Phase)."""
+    team = e.units[x].team
+    pick = str((yield e._choose(f"stcs/{e.round}/beam/{x}", RULE, f"Game Master: what do {possessive(e.ship(x))} "
+                                f"transporters do (within {REACH} hexes; power "
+                                + ", ".join(f"{k} {v}" for k, v in POWER.items()) + ")?", options(e, x), to=GM)))
+    how, _, y = pick.partition(":")
+    rule = BOARD if how == "board" else RULE
+    down = yield e._choose(f"stcs/{e.round}/beam/{x}/shields", rule, f"Game Master: are the shields along the line "
+                           f"between {e.ship(x)} and {e.ship(y)} down on both ships (from the table)?",
+                           {"down": "down on both", "up": "a shield is up: no transport"})
+    e.contact.transports.append((e.round, x, y))
+    seen = None if how == "board" else (team, GM)
+    if down == "up":
+        e.log.add("ruling", rule, f"{e.ship(x)} cannot transport with {e.ship(y)}: a shield is up between them",
+                  visible_to=seen)
+        return
+    src, dst = (y, x) if how == "rescue" else (x, y)
+    most = spare(e, x) if how != "rescue" else persons(e.data(y).crew, casualties.crew_left(e, y))
+    n = int((yield Question(f"stcs/{e.round}/beam/{x}/persons", QKind.NUMBER, GM, rule,
+                            f"Game Master: how many persons beam from {e.ship(src)} to {e.ship(dst)} (1-{most}; "
+                            "the transporters' capacity is the table's)?", low=1, high=most, default=1,
+                            check=_persons(most, rule))))
+    _off(e, src, n)
+    if how == "board":
+        melee.begin(e, x, y, n)
+        return
+    _onto(e, src, dst, n, seen)
+
+
+def _off(e: STCSEngine, x: str, n: int) -> None:
+    """``n`` persons leave ``x``: crew hits on its Percent Casualties Track."""
+    e.casualties[x] = min(100, e.casualties.get(x, 0) + pct_of(n, e.data(x).crew, True))
+
+
+def _onto(e: STCSEngine, src: str, dst: str, n: int, seen: tuple[str, str] | None) -> None:
+    """``n`` persons from ``src`` arrive on ``dst``: crew at once, later or never; passengers meanwhile."""
+    t, _ = e.turn_segment()
+    if same_type(e, src, dst):
+        e.casualties[dst] = max(0, e.casualties.get(dst, 0) - pct_of(n, e.data(dst).crew, False))
+        how = "its own crew at once (a ship of the exact same type)"
+    else:
+        e.contact.passengers[dst] = e.contact.passengers.get(dst, 0) + n
+        how = ("passengers, never its crew (another nation)" if e.data(src).nation != e.data(dst).nation
+               else f"passengers, its crew from the Repair Phase of turn {t + CREW_AFTER} (another class; the table "
+               "adjusts its Percent Casualties Track then)")
+    e.log.add("ruling", RULE, f"{n} persons beam from {e.ship(src)} to {e.ship(dst)}: {how}; {e.ship(src)} has "
+              f"{casualties.crew_left(e, src)}% of its crew, {e.ship(dst)} {casualties.crew_left(e, dst)}%",
+              visible_to=seen)
+
+
+def _persons(most: int, rule: str) -> Any:
+    def check(a: Any) -> int:
+        if isinstance(a, bool) or not isinstance(a, int) or not 1 <= a <= most:
+            raise IllegalAnswer(rule, f"a number of persons 1-{most}")
+        return a
+    return check

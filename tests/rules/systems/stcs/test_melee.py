@@ -1,0 +1,56 @@
+"""Seed 002's Shipboard Melee Combat (issue 25): the Melee Combat Table, the strength modifiers rounded
+1/2 up, odds rounded in the defender's favour, losses of at least 1, morale, and a melee phase fought
+aboard the boarded Klothos through the act list."""
+from __future__ import annotations
+
+import pytest
+
+from rules.systems.stcs.melee import TABLE, column, holds, losses, morale_score, strength
+from tests.rules.systems.stcs.test_transporters import boarded
+
+
+def test_the_melee_combat_table_corners() -> None:
+    assert TABLE[1][0] == (50, 0) and TABLE[1][11] == (10, 0)
+    assert TABLE[10][0] == (0, 10) and TABLE[10][11] == (5, 50) and TABLE[9][5] == (0, 15)
+
+
+@pytest.mark.parametrize(("a", "d", "col"), [(1, 6, -1), (1, 5, 0), (7, 10, 4), (2, 3, 4), (1, 1, 5), (6, 1, 11),
+                                             (13, 2, None), (5, 0, None)])
+def test_odds_are_rounded_in_the_defenders_favour(a: int, d: int, col: int | None) -> None:
+    assert column(a, d) == col
+
+
+def test_strength_modifiers_round_half_up() -> None:
+    assert strength(5, 57, False, False, False, False) == 5  # 4.5
+    assert strength(10, 95, True, False, True, True) == 8  # 10 x 1.2 x 1.1 x 0.9 x 0.8 x 0.8 = 7.6
+    assert strength(10, 44, False, True, False, False) == 8
+
+
+def test_losses_are_at_least_one_person() -> None:
+    assert losses(72, 5) == 3 and losses(10, 5) == 1 and losses(10, 0) == 0 and losses(0, 5) == 0
+
+
+def test_morale() -> None:
+    assert morale_score(57, False, False, False, False, False) == 6
+    assert morale_score(95, True, True, False, True, False) == 10
+    assert morale_score(40, False, False, True, False, True) == 2
+    assert holds(2, 1) and not holds(2, 3) and holds(6, 6)
+
+
+def test_a_melee_phase_aboard_the_klothos() -> None:
+    run = boarded(100, [5, 7, 9])  # the melee's D10 5; the boarders' morale 7, the defenders' 9
+    run.answer("next")
+    run.answer("none")  # no cloaked warp out
+    assert "melee:d7" in run.pending.options
+    run.answer("melee:d7")
+    assert run.pending.high == 86  # 20% of the Klothos' 430
+    run.answer(86)
+    log = run.events_json()
+    # boarders 100 x 0.9 (not own ship) x 0.8 (first phase) = 72; defenders 86 x 1.1 (Klingon) = 94.6 -> 95
+    assert ("melee aboard Klothos: strength 72 against 95, odds 2/3, D10 5: boarders lose 5% (5), defenders 0% "
+            "(0); 95 boarders, 86 defenders left") in log
+    assert "the boarders' morale fails (7 over 6): Shaken" in log
+    assert "defenders' morale fails" not in log  # 6 + 1 own ship + 1 Klingon + 1 reinforced = 9
+    run.answer("no")  # no power shut-down attempt
+    assert run.engine.contact.melees["d7"].morale == ("Shaken", "Good")
+    assert "melee:d7" not in run.pending.options  # one melee phase a segment

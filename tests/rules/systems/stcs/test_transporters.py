@@ -1,0 +1,56 @@
+"""Seed 002's Transporters and Boarding Operations (issue 25): persons and percents, a boarding party
+beamed through the act list (the boarded side told it is boarded, not how many), one vessel a segment,
+a shield up stopping it, no transport for a cloaked ship."""
+from __future__ import annotations
+
+import pytest
+
+from rules.battlehex.log import IllegalAnswer
+from rules.systems.stcs.transporters import pct_of, persons
+from tests.rules.systems.stcs.test_firing import close
+
+
+def test_persons_and_percents() -> None:
+    assert persons(430, 80) == 344
+    assert pct_of(100, 430, True) == 24 and pct_of(100, 430, False) == 23
+
+
+def boarded(n: int = 100, faces: list[int] | None = None):
+    run = close(faces or [])
+    run.answer("beam:lexington")
+    assert set(run.pending.options) == {"board:d7"}  # the Klothos within 4 hexes; no friend near
+    run.answer("board:d7")
+    run.answer("down")
+    with pytest.raises(IllegalAnswer, match="1-387"):  # 430 less the 10% (43) it keeps aboard
+        run.answer(388)
+    run.answer(n)
+    return run
+
+
+def test_a_boarding_party_beams_on_and_the_boarded_side_is_told_not_how_many() -> None:
+    run = boarded()
+    e = run.engine
+    assert e.casualties["lexington"] == 24  # 100 of 430 off their stations, rounded up
+    red, blue = run.events_json("red"), run.events_json("blue")
+    assert "Klothos is being boarded" in red and "100 boarders" not in red
+    assert "100 boarders from Lexington beam onto Klothos" in blue
+    assert "melee:d7" not in run.pending.options  # the melee begins the segment after
+    run.answer("beam:lexington")  # its transports this segment are all with the Klothos
+    assert run.pending.options == ("board:d7",)
+    for a in ("board:d7", "down", 20):
+        run.answer(a)
+    assert e.contact.melees["d7"].attackers == 120 and e.casualties["lexington"] == 24 + 5
+
+
+def test_a_shield_up_stops_the_transport() -> None:
+    run = close([])
+    run.answer("beam:lexington")
+    run.answer("board:d7")
+    run.answer("up")
+    assert "Lexington cannot transport with Klothos: a shield is up between them" in run.events_json()
+    assert run.engine.contact.melees == {}
+
+
+def test_a_cloaked_ship_does_not_transport() -> None:
+    run = close([])
+    assert "beam:bop" not in run.pending.options
