@@ -67,13 +67,20 @@ correction counts as a hard turn; nobody comes about while changing speed)."""
 WITH_SPEED_CHANGE[Category.FIGHTER].discard(Maneuver.COME_ABOUT)
 
 
+RELATIVE = "relative"
+"""A plot's last word for relative formation (Movement of a Squadron)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Plot:
-    """A squadron command ship's plotted turn."""
+    """A squadron command ship's plotted turn; ``relative``: every ship of the squadron follows
+    the same path from its own place (Movement of a Squadron: formation *relative* to the command
+    ship), not its formation place about the command ship (the normal, *absolute* way)."""
 
     steps: tuple[str, str, str]
     delta: int = 0
     at: int = 1
+    relative: bool = False
 
 
 def _rating(d: B5Data, m: Maneuver) -> int:
@@ -151,8 +158,11 @@ def check_plot(plot: Plot, speed: int, ships: Sequence[tuple[str, B5Data]]) -> M
 
 def parse_plot(text: str) -> Plot:
     """A plot written ``"FF FLF FF"`` (three pulses' steps; ``-`` for none), optionally followed by
-    a speed change ``+2`` or ``-3`` and its pulse ``@2`` (``"FF FFFF FFF +4@2"``)."""
+    a speed change ``+2`` or ``-3`` and its pulse ``@2`` (``"FF FFFF FFF +4@2"``), and maybe
+    ``relative``: the squadron moves in relative formation (``"FF FLF FF relative"``)."""
     parts = text.split()
+    relative = bool(parts) and parts[-1].lower() == RELATIVE
+    parts = parts[:-1] if relative else parts
     if len(parts) not in (3, 4):
         raise RuleError(RULE, f"a plot is three pulses' steps (F, L, R, l, r; - for none) and maybe a speed change "
                               f"such as +2@1, not {text!r}")
@@ -163,14 +173,15 @@ def parse_plot(text: str) -> Plot:
         try:
             delta, at = int(change), int(when or "1")
         except ValueError:
-            raise RuleError(RULE, f"a speed change is written +2 or -3, maybe @pulse, not {parts[3]!r}") from None
-    return Plot((steps[0], steps[1], steps[2]), delta, at)
+            raise RuleError(RULE, f"a speed change is written +2 or -3, maybe @pulse, and "
+                                  f"\"{RELATIVE}\" last for relative formation, not {parts[3]!r}") from None
+    return Plot((steps[0], steps[1], steps[2]), delta, at, relative)
 
 
 def plot_text(plot: Plot) -> str:
     """``plot`` as :func:`parse_plot` reads it."""
     steps = " ".join(s or "-" for s in plot.steps)
-    return steps + (f" {plot.delta:+d}@{plot.at}" if plot.delta else "")
+    return steps + (f" {plot.delta:+d}@{plot.at}" if plot.delta else "") + (f" {RELATIVE}" if plot.relative else "")
 
 
 def run_plot(at: Hex, facing: Facing, plot: Plot) -> list[tuple[Hex, Facing]]:

@@ -130,8 +130,8 @@ def out_of_command(self: B5Engine) -> None:
 
 def paths(self: B5Engine, s: Squadron, plot: Plot, shift: Shift | None = None) -> dict[str, list[tuple[Hex, Facing]]]:
     """Where each ship of squadron ``s`` (and the flagship's escorts) is at each pulse's end: the
-    command ship on its plotted route, the others in formation around it (``shift``: one ship
-    shifted first)."""
+    command ship on its plotted route, the others in formation around it, or in relative
+    formation each on the same path from its own place (``shift``: one ship shifted first)."""
     cmd = s.command
     force = self.forces[self.units[cmd].team]
     start, facing = deploy.hex_of(self.at[cmd]), self.facing[cmd]
@@ -140,7 +140,8 @@ def paths(self: B5Engine, s: Squadron, plot: Plot, shift: Shift | None = None) -
     for uid in (*s.members, *(force.escorts if cmd == force.flagship else ())):
         if uid in self.at and self.units[uid].status is Status.PRESENT:
             at = shift[1] if shift is not None and shift[0] == uid else self.at[uid]
-            out[uid] = movement.in_formation(start, facing, deploy.hex_of(at), self.facing[uid], route)
+            out[uid] = movement.run_plot(deploy.hex_of(at), self.facing[uid], plot) if plot.relative else \
+                movement.in_formation(start, facing, deploy.hex_of(at), self.facing[uid], route)
     return out
 
 
@@ -211,7 +212,7 @@ def plot_question(self: B5Engine, team: str, s: Squadron) -> Question:
                     f"{self.name(team)}: plot squadron {possessive(s.name)} move for turn {self.round} (in "
                     f"secret; speed "
                     f"{speed}: {moves} hexes; F ahead, L/R turn, l/r slip, - none; +2@1 to accelerate; "
-                    "\"shift SHIP HEX\" to shift one ship first)",
+                    "\"relative\" for each ship to follow the same path; \"shift SHIP HEX\" to shift one ship first)",
                     data={"secret": True, "plot": cmd, "speed": speed}, check=check,
                     parse=lambda a: _orders(self, s, a), default=straight or None)  # a GM ruling overrules the rules, never the form
 

@@ -205,3 +205,41 @@ def test_the_once_per_turn_shift_half_the_fewest_hexes_in_a_pulse():
     run.answer([])
     run.answer("plot and move")
     assert run.engine.shifts == {}  # once per turn: the next turn's orders are new
+
+
+def test_a_squadron_in_relative_formation_follows_its_commanders_path_ship_by_ship():
+    """Movement of a Squadron: "each member of the squadron follows the exact same movement path
+    that is plotted for the commander's ship": B-F2 beside B-FLAG (both facing C) makes the same
+    two hexes, a turn to port and one hex, then two hexes; in the normal (absolute) way it would
+    keep its place about B-FLAG, turned with it."""
+    from rules.systems.b5.deploy import hex_of
+    from rules.systems.b5.movement import in_formation, parse_plot, run_plot
+    from hexmap import Facing
+    from hexmap.labels import axial_to_offset
+
+    def end(plot_text: str) -> tuple[Label, Facing]:
+        set_up = SET_UP[:6] + [{"at": "1031", "facing": "C"}] + SET_UP[7:11] + [plot_text] + SET_UP[12:]
+        run = fight(set_up=set_up)
+        while run.pending.key.startswith("b5/1/fire"):
+            run.answer("done")
+        return run.engine.at["b-f2"], run.engine.facing["b-f2"]
+
+    plot = parse_plot("FF LF FF relative")
+    assert plot.relative and plot.steps == ("FF", "LF", "FF")
+    h, f = run_plot(hex_of(Label.parse("1031")), Facing.C, plot)[-1]
+    assert end("FF LF FF relative") == (Label(*axial_to_offset(h)), f)
+    route = run_plot(hex_of(Label.parse("1030")), Facing.C, plot)
+    h2, f2 = in_formation(hex_of(Label.parse("1030")), Facing.C, hex_of(Label.parse("1031")), Facing.C, route)[-1]
+    assert end("FF LF FF") == (Label(*axial_to_offset(h2)), f2) != end("FF LF FF relative")
+
+
+def test_a_relative_plot_is_logged_and_checked_ship_by_ship():
+    run = fight(set_up=SET_UP[:11])
+    with pytest.raises(IllegalAnswer) as e:
+        run.answer("FF F FF sideways")
+    assert "\"relative\" last for relative formation, not 'sideways'" in str(e.value)
+    run.answer("FF F FF relative")
+    run.answer("FF F FF")
+    run.answer("FFF FF FFF")
+    assert any(e.text.startswith("squadron bflag (") and e.text.endswith("plotted FF F FF relative")
+               for e in run.log.events)
