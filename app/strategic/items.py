@@ -61,12 +61,7 @@ class SectorItem(QGraphicsItem):
         self.setPos(sector_center(sector.at))
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, True)
         self.setAcceptHoverEvents(True)
-        tip = sector_tooltip(campaign, sector, gm)
-        if self.marks.status_text:
-            tip += f"\nStatus: {self.marks.status_text}"
-        if self.marks.battle:
-            tip += "\nOpen Battle Hex (V13.11)"
-        self.setToolTip(tip)
+        self._tip_from: tuple[Campaign, bool] | None = (campaign, gm)  # written when first wanted: _write_tip
         self.setZValue(0)
         owner = campaign.power(sector.owner) if sector.owner else None
         self._fill = lighter(owner.color, 255, 0.62) if owner else _UNOWNED
@@ -83,6 +78,25 @@ class SectorItem(QGraphicsItem):
         path = QPainterPath()
         path.addPolygon(_POLY)
         return path
+
+    def _write_tip(self) -> None:
+        """The sector's tooltip, written the first time it is wanted (issue 21: the first frame
+        of the map does not wait for 140 of them): by :meth:`toolTip`, which the scene asks
+        before it shows the tooltips at the pointer (:meth:`StrategicScene.helpEvent`)."""
+        if self._tip_from is None:
+            return
+        campaign, gm = self._tip_from
+        self._tip_from = None
+        tip = sector_tooltip(campaign, self.sector, gm)
+        if self.marks.status_text:
+            tip += f"\nStatus: {self.marks.status_text}"
+        if self.marks.battle:
+            tip += "\nOpen Battle Hex (V13.11)"
+        self.setToolTip(tip)
+
+    def toolTip(self) -> str:  # noqa: N802 (Qt name)
+        self._write_tip()
+        return super().toolTip()
 
     def hoverEnterEvent(self, event) -> None:  # noqa: N802 (Qt name)
         self._hover = True

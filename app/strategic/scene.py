@@ -111,6 +111,14 @@ class StrategicScene(QGraphicsScene):
                 self._extras.append(arrow)
         self.fan = StackFan(c for c in self.fleet_items if c.isVisible())  # stacks fan out on hover
 
+    def helpEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        """Qt's tooltip for the pointer's place: the sectors there write theirs first (each is
+        written when first wanted: :meth:`SectorItem.toolTip`)."""
+        for item in self.items(event.scenePos()):
+            if isinstance(item, SectorItem):
+                item.toolTip()
+        super().helpEvent(event)
+
     def set_gm(self, on: bool) -> None:
         """Show every unit (the GM view) or the table's view, keeping the selection."""
         if on != self.gm:
