@@ -9,11 +9,11 @@ blast of 3 or more in a hex destroys all its mines (:mod:`.explosion`)."""
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from hexmap.hexes import Hex, hexes_within
-from rules.battlehex.log import GM
+from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
 from rules.systems.stcs import damage, fire, firing, sensors
@@ -49,18 +49,30 @@ def destroyed(points: int) -> bool:
     return points >= KILL
 
 
+def seen(e: STCSEngine) -> list[Hex]:
+    """Where the ships not cloaked are (the hexes a question may name: never a cloaked ship's, issue 25)."""
+    return [h for x, h in e.at.items() if not e.cloaked[x]]
+
+
 def lay_spots(e: STCSEngine, x: str) -> list[Hex]:
-    """The hexes ``x`` may deploy a mine into: within 4 hexes, none with a ship."""
-    taken = set(e.at.values())
+    """The hexes ``x`` may deploy a mine into: within 4 hexes, none with a ship not cloaked (a cloaked ship's
+    hex is offered too, so the offer does not tell where it is; choosing it is refused)."""
+    taken = set(seen(e))
     return [h for h in hexes_within(e.at[x], REACH) if h not in taken]
 
 
 def lay(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     """``x`` deploys a mine: the GM chooses its hex; the deployment is announced, the hex is its side's."""
     spots = {f"{h.q},{h.r}": f"hex {h.q},{h.r} ({e.at[x].distance(h)} hexes)" for h in lay_spots(e, x)}
-    aim = str((yield e._choose(f"stcs/{e.round}/mine/{x}", LAY, f"Game Master: into which hex does {e.ship(x)} "
-                               "deploy a mine (it carries one, is stationary, its tractor beam works and the shield "
-                               "toward the hex is down)?", spots)))
+    ask = e._choose(f"stcs/{e.round}/mine/{x}", LAY, f"Game Master: into which hex does {e.ship(x)} deploy a mine "
+                    "(it carries one, is stationary, its tractor beam works and the shield toward the hex is down)?",
+                    spots)
+
+    def check(a: Any) -> str:
+        if ask.check(a) in {f"{h.q},{h.r}" for h in e.at.values()}:
+            raise IllegalAnswer(LAY, "a mine may not be deployed into a hex in which a ship is located")
+        return str(a)
+    aim = str((yield replace(ask, check=check)))
     q, r = (int(v) for v in aim.split(","))
     team = e.units[x].team
     e.mines.append(Mine(Hex(q, r), team))
@@ -70,7 +82,7 @@ def lay(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
 
 def scan(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     """``x`` scans a hex for mines (its Sensors Phase): a lock roll at -2; a success tells how many."""
-    near = {h for y in [*e.at.values(), *e.wake] for h in hexes_within(y, REACH)}  # where ships are or were
+    near = {h for y in [*seen(e), *e.wake] for h in hexes_within(y, REACH)}  # where ships are or were
     spots = {f"{h.q},{h.r}": f"hex {h.q},{h.r} ({e.at[x].distance(h)} hexes: D10 1-{scan_top(e.at[x].distance(h))})"
              for h in sorted(near, key=lambda h: (h.q, h.r)) if scan_top(e.at[x].distance(h)) > 0}
     aim = str((yield e._choose(f"stcs/{e.round}/minescan/{x}", DETECT, f"Game Master: which hex does {e.ship(x)} scan "
@@ -90,7 +102,7 @@ def scan(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
 
 def lock_spots(e: STCSEngine, x: str) -> dict[str, str]:
     """The hexes ``x`` may try to lock on to a mine in, with their D10 (hexes where mines can lie)."""
-    near = {h for y in [*e.at.values(), *e.wake] for h in hexes_within(y, REACH)}
+    near = {h for y in [*seen(e), *e.wake] for h in hexes_within(y, REACH)}
     return {f"{h.q},{h.r}": f"hex {h.q},{h.r} ({e.at[x].distance(h)} hexes: D10 1-{scan_top(e.at[x].distance(h))})"
             for h in sorted(near, key=lambda h: (h.q, h.r)) if scan_top(e.at[x].distance(h)) > 0}
 

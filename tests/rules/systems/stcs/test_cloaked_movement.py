@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from hexmap.hexes import Facing
 from rules.battlehex.log import GM
 from rules.systems.stcs.battle import STCSBattle
 from tests.rules.systems.stcs.test_leaks import BLUE, RED, blue_sees, scripted, screen
@@ -66,3 +67,30 @@ def test_a_scan_reads_the_range_the_cloaked_ship_moved_to(points: int, found: bo
     run.answer("moving")
     assert (run.engine.locks.get("enterprise") == "bop") is found
     assert ("scan locks on a cloaked ship: Bird of Prey" in run.events_json(BLUE)) is found
+
+
+def closing_in(run: STCSBattle, points: int) -> None:
+    """The Bird of Prey's side moves it ``points`` in secret along the path ending nearest 2 hexes from the
+    Enterprise."""
+    e = run.engine
+
+    def off(o: str) -> int:
+        face, ahead = o.split(":")
+        return abs(e.at["bop"].neighbor(Facing[face], int(ahead)).distance(e.at["enterprise"]) - 2)
+    run.answer("move:bop")
+    run.answer(str(points))
+    run.answer(min(run.pending.options, key=off))
+
+
+@pytest.mark.parametrize("act", ["minescan:enterprise", "mine:enterprise"])
+def test_the_mine_hexes_offered_tell_nothing_of_where_the_cloaked_ship_went(act: str) -> None:
+    moved, held = scripted([]), scripted([])
+    for run, points in ((moved, 15), (held, 0)):
+        closing_in(run, points)
+        run.answer("next")
+        run.answer("none")  # no cloaked warp out
+        closing_in(run, points)
+    assert moved.engine.range("bop", "enterprise") == 2 < held.engine.range("bop", "enterprise")
+    for run in (moved, held):
+        run.answer(act)
+    assert screen(moved, BLUE) == screen(held, BLUE)  # the GM's question as Blue's screen shows it

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from hexmap.hexes import Hex
+from rules.battlehex.log import IllegalAnswer
 from rules.systems.stcs import mines
 from tests.rules.systems.stcs.test_damage import scripted
 
@@ -21,9 +22,12 @@ def test_a_mine_is_deployed_within_4_hexes_of_the_ship_into_no_ships_hex() -> No
     spots = mines.lay_spots(run.engine, "d7")
     d7 = run.engine.at["d7"]
     assert spots and all(1 <= d7.distance(h) <= 4 for h in spots)
-    assert run.engine.at["bop"] not in spots and len(spots) == 60 - 1  # 61 hexes, less its own and the Bird of Prey's
+    bop = run.engine.at["bop"]  # cloaked: its hex is offered (the offer tells nothing), choosing it is refused
+    assert bop in spots and len(spots) == 60  # 61 hexes, less its own
     run.answer("mine:d7")
     assert set(run.pending.options) == {f"{h.q},{h.r}" for h in spots}
+    with pytest.raises(IllegalAnswer, match="a ship is located"):
+        run.answer(f"{bop.q},{bop.r}")
 
 
 def mine_at_20_hexes(faces: list[int]):
