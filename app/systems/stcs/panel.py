@@ -8,7 +8,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainterPath, QPen, QPolygonF, QTextOption
 from PySide6.QtWidgets import (QGraphicsScene, QLabel, QListWidget, QListWidgetItem, QPushButton, QSplitter,
                                QTextBrowser, QVBoxLayout, QWidget)
 
@@ -20,7 +20,7 @@ from rules.battlehex.change import BattleChange
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question
 from rules.model.visibility import TABLE
-from rules.systems.stcs import movement
+from rules.systems.stcs import engines, movement
 from rules.systems.stcs.battle import STCSBattle
 
 if TYPE_CHECKING:
@@ -28,14 +28,19 @@ if TYPE_CHECKING:
 
 BUILT = ("Built: combat mode, turn order by tactical advantage, sensor locks by range, area scans for cloaked "
              "ships on the secret Cloak Detection Tables, cloaking (a cloaked ship's warp out chosen by its side in "
-             "secret), warping in (dispersion drawn here) and out, fire with its To-Hit odds on the seeded dice, hits "
-             "through the shields (superstructure, grid, sensor and shield boxes, engines: 70% loss bars warping out "
-             "and forces an uncloak; locks lost), Bridge hits, crew casualties, repairs (tenders' Repair Teams), "
-             "explosions (blast rings drawn here), mines (deploying, scanning a hex), movement (each ship's latest "
-             "move drawn here; its speed read by the To-Hit), with exact odds.")
-NOT_BUILT = ("<b>Not built yet</b>, played at the table: movement power, cloaked movement, shields absorbing "
-             "damage, weapon boxes, firing at mines, Repair Shuttles, ramming, tractors, transporters, boarding; "
-             "the Game Master enters the ships destroyed. (Hover for what is built.)")
+             "secret), warping in (dispersion drawn here) and out (the Striking Table for an object on the path), "
+             "fire with its To-Hit odds on the seeded dice, shields absorbing damage (the shield facing the firer), "
+             "hits through the shields (superstructure, grid, sensor, shield and weapon boxes, engines: 70% loss bars "
+             "warping out and forces an uncloak; locks lost), Bridge hits, crew casualties, repairs (tenders' Repair "
+             "Teams), explosions (blast rings drawn here), mines (deploying, scanning a hex, locking on and firing at "
+             "one), shut-down engines and their restart, sensor shadows, movement (each ship's latest move drawn "
+             "here; its speed read by the To-Hit), with exact odds.")
+NOT_BUILT = ("<b>Not built yet</b>, played at the table: movement power, the Firing Charts and damage tables, "
+             "lowering shields, Repair Shuttles, ramming, tractors, transporters, boarding; the Game Master enters "
+             "the ships destroyed. (Hover for what is built.)")
+SIDE_CHARS = 36
+"""The side's least width in average characters: a ship's name never breaks mid-word (at QT_SCALE_FACTOR=2
+the sheet was squeezed to about 180 pixels and wrapped "Enterpr ise")."""
 """What the banner says plainly; what is built is its tooltip, so the banner keeps to a few lines over the
 map (at QT_SCALE_FACTOR=2 on the 1600x1000 screen the whole text took 280 of 930 pixels)."""
 SIZE = 12.0
@@ -143,7 +148,9 @@ class MapView(ZoomableView):
             if f is not None:
                 n = self.at(eng.at[x].neighbor(f))
                 e.addLine(p.x(), p.y(), (p.x() + n.x()) / 2, (p.y() + n.y()) / 2, QPen(QColor("#ffffff"), 1.5))
-            t = e.addSimpleText(u.name + (" (cloaked)" if eng.cloaked[x] else ""), font)
+            seen = engines.shown(eng, x, viewer)
+            t = e.addSimpleText("a ship (engines shut down)" if seen == "presence" else u.name + (
+                " (cloaked)" if eng.cloaked[x] else " (engines shut down)" if x in eng.shutdown else ""), font)
             t.setBrush(QColor("#d8dde8"))
             t.setPos(p.x() - SIZE, p.y() + SIZE * 0.8)
         self.setSceneRect(e.itemsBoundingRect().adjusted(-20, -20, 20, 20))
@@ -155,8 +162,11 @@ class MapView(ZoomableView):
 
     @staticmethod
     def _sees(run: STCSBattle, viewer: str, x: str) -> bool:
-        """A cloaked ship is seen by the GM, its own side, and a side holding a lock on it."""
+        """A cloaked ship is seen by the GM, its own side, and a side holding a lock on it; a ship with its
+        engines shut down is not seen beyond 40 hexes of the viewer's ships (only its presence within)."""
         eng = run.engine
+        if engines.shown(eng, x, viewer) == "hidden":
+            return False
         if not eng.cloaked.get(x) or viewer == GM or eng.units[x].team == viewer:
             return True
         return any(y == x and eng.units[s].team == viewer for s, y in eng.locks.items())
@@ -194,6 +204,9 @@ class STCSPanel(PanelBase):
         split.setStretchFactor(1, 2)
         self.map.setMinimumWidth(360)
         side.setMaximumWidth(560)  # the act list's long lines would otherwise squeeze the map to nothing
+        side.setMinimumWidth(QFontMetrics(self.sheet.font()).averageCharWidth() * SIDE_CHARS)
+        self.sheet.setWordWrapMode(QTextOption.WrapMode.WordWrap)  # "Enterprise", never "Enterpr ise"
+        self.sheet.document().setIndentWidth(QFontMetrics(self.sheet.font()).averageCharWidth() * 2)  # not 40 px
         self.acts.setWordWrap(True)
         self.built = QLabel(NOT_BUILT)
         self.built.setObjectName("stcs_not_built")
@@ -276,15 +289,23 @@ class STCSPanel(PanelBase):
                 if u.team != team or (x in eng.at and not MapView._sees(run, viewer, x)) or (
                         u.team != viewer and viewer != GM and eng.cloaked.get(x) and x not in eng.at):
                     continue
+                if x in eng.shadowed and u.team != viewer and viewer != GM:
+                    continue  # off the board in a sensor shadow: its side's
+                if x in eng.at and engines.shown(eng, x, viewer) == "presence":
+                    rows.append(f"<li>a ship at {eng.at[x].q},{eng.at[x].r} (only its presence is detected)</li>")
+                    continue
                 d = eng.data(x)
                 where = (f"at {eng.at[x].q},{eng.at[x].r}" if x in eng.at
+                         else f"in a sensor shadow, off the board at {eng.shadowed[x].q},{eng.shadowed[x].r}"
+                         if x in eng.shadowed
                          else "arriving by warp" if x in eng.offmap else u.status.value)
                 lock = f", locked on {eng.ship(eng.locks[x])}" if x in eng.locks and (
                     u.team == viewer or viewer == GM) else ""
                 rows.append(f"<li><b>{escape(u.name)}</b> ({d.nation.value}, class {d.class_size}): {where}; "
                             f"CE {d.crew_efficiency}, warp {sum(d.warp_now)}/{sum(d.warp_engines)}, "
                             f"cruising {d.cruising_warp}, emergency {d.emergency_warp}, speed {movement.speed(eng, x)}"
-                            f"{', cloaked' if eng.cloaked.get(x) else ''}{escape(lock)}</li>")
+                            f"{', cloaked' if eng.cloaked.get(x) else ''}{', engines shut down' if x in eng.shutdown else ''}"
+                            f"{escape(lock)}</li>")
             rows.append("</ul>")
         return "".join(rows)
 

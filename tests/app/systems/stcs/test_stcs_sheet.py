@@ -1,0 +1,78 @@
+"""Issue 25 part 4 and the STCS panel's newer acts, through the window as the GM uses it: on a small
+screen (the window at 800x500, what QT_SCALE_FACTOR=2 leaves of 1600x1000) the right-hand sheet keeps
+a sensible width and wraps at word boundaries ("Enterprise", never "Enterpr ise"); a ship whose
+engines the GM shuts down in the act list is drawn "engines shut down", and Blue's report shows only
+its presence; the banner names what is still at the table."""
+from __future__ import annotations
+
+from PySide6.QtGui import QFontMetrics
+
+from app.systems.stcs.panel import SIDE_CHARS, STCSPanel
+from rules.model import save_campaign
+from tests.app.gui import Answerer, choose_item, open_main_window, press
+from tests.app.systems.stcs.test_stcs_window import act, dialogs, hand_over
+from tests.app.test_gui_paths import battle_windows
+from tests.rules.systems.stcs.helpers import stcs_campaign
+
+
+def open_battle(qtbot, tmp_path):
+    path = tmp_path / "stcs.json"
+    save_campaign(stcs_campaign(), path)
+    main = open_main_window(qtbot, tmp_path)
+    assert main.open_campaign(path)
+    answerer = Answerer(choose_item("0304"))
+    press(main, "Ctrl+F")
+    qtbot.waitUntil(lambda: bool(battle_windows()))
+    answerer.stop()
+    bw = battle_windows()[-1]
+    qtbot.waitExposed(bw)
+    answerer = Answerer(dialogs)
+    hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
+    return bw, answerer
+
+
+def broken_words(panel: STCSPanel) -> list[str]:
+    """The sheet's line breaks that fall inside a word, as 'before|after'."""
+    doc = panel.sheet.document()
+    out = []
+    block = doc.begin()
+    while block.isValid():
+        text, lay = block.text(), block.layout()
+        for i in range(lay.lineCount() - 1):
+            end = lay.lineAt(i).textStart() + lay.lineAt(i).textLength()
+            if 0 < end < len(text) and text[end - 1].isalnum() and text[end].isalnum():
+                out.append(f"{text[max(0, end - 8):end]}|{text[end:end + 8]}")
+        block = block.next()
+    return out
+
+
+def test_on_a_small_screen_the_sheet_keeps_its_width_and_wraps_at_words(qtbot, tmp_path):
+    bw, answerer = open_battle(qtbot, tmp_path)
+    panel = bw.panel
+    bw.resize(800, 500)
+    split = panel.map.parentWidget()
+    split.setSizes([10_000, 1])  # the GM drags the splitter as far right as it goes
+    qtbot.wait(100)
+    least = QFontMetrics(panel.sheet.font()).averageCharWidth() * SIDE_CHARS
+    assert panel.sheet.width() >= least - 4 and "Enterprise" in panel.sheet.toPlainText()
+    qtbot.waitUntil(lambda: panel.sheet.document().size().height() > 0, timeout=3000)
+    assert broken_words(panel) == []
+    answerer.stop()
+
+
+def test_a_ship_with_its_engines_shut_down_is_only_a_presence_to_the_enemy(qtbot, tmp_path):
+    bw, answerer = open_battle(qtbot, tmp_path)
+    panel = bw.panel
+    act(qtbot, bw, panel, "shutdown:d7")
+    hand_over(qtbot, bw, lambda: "d7" in bw.b.engine.shutdown)
+    qtbot.waitUntil(lambda: "engines shut down" in panel.sheet.toPlainText(), timeout=5000)
+    texts = [i.text() for i in panel.map.scene_.items() if hasattr(i, "text")]
+    assert "Klothos (engines shut down)" in texts  # the GM's view
+    blue = bw.b.engine.defender
+    report = panel.report(blue)
+    assert "a ship at 0,0 (only its presence is detected)" in report and "klingon, class 8" not in report
+    panel.map.draw(bw.b, blue)
+    assert "a ship (engines shut down)" in [i.text() for i in panel.map.scene_.items() if hasattr(i, "text")]
+    assert "Klothos" not in [i.text() for i in panel.map.scene_.items() if hasattr(i, "text")]
+    assert "lowering shields" in panel.built.text() and "shields absorbing damage" in panel.built.toolTip()
+    answerer.stop()
