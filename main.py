@@ -331,7 +331,7 @@ def _warm_up():
             pass
 
     thread = threading.Thread(target=engines, name="battlehex-warm-up", daemon=True)
-    queue = ["app.battle.controller", "app.battle.window"]
+    queue = ["app.strategic.menus", "app.battle.controller", "app.battle.window"]  # the map's right-click menus
 
     def gui_step() -> None:
         if thread.is_alive() and not imported.is_set():

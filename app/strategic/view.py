@@ -11,7 +11,6 @@ from PySide6.QtWidgets import QApplication, QGraphicsView, QMenu
 
 from app.strategic.overlays import OverlayLegend, Overlays, OwnerStrip
 from app.strategic.items import FleetCounterItem, SectorItem
-from app.strategic.menus import fleet_menu, sector_menu, stack_menu
 from app.strategic.scene import StrategicScene
 from app.widgets.zoom_view import ZoomableView
 from rules.model import Campaign
@@ -133,6 +132,8 @@ class StrategicView(ZoomableView):
         if counter is None and sector is None:
             event.ignore()
             return
+        from app.strategic.menus import fleet_menu, sector_menu, stack_menu  # not before the first frame (issue 21)
+
         if len(counters) > 1:  # stacked: a picker of every fleet here, each with its menu
             menu = stack_menu(self, list({c.fleet.id: c.fleet for c in counters}.values()))
         else:
