@@ -295,7 +295,7 @@ class BattleWindow(QMainWindow):
                 if refusal is None:
                     answered = True
                     break
-                dialog.setWindowTitle(f"Refused: {refusal}")
+                dialog.refused(refusal)
         finally:
             self._asking = False
         if answered and self.auto_dialogs:

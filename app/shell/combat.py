@@ -119,9 +119,7 @@ class CombatPhaseMixin:
                 try:
                     self.session.answer_turn(dialog.answer(), secret=bool(q.data.get("secret")))
                 except RuleError as e:
-                    dialog.setWindowTitle(f"Refused: {e}")
-                    if hasattr(dialog, "refused"):  # the orders dialog says it inside, where a title is not cut
-                        dialog.refused(str(e))
+                    dialog.refused(str(e))  # inside the dialog, where it is not cut as a title is
                     self.statusBar().showMessage(f"Refused: {e}", 15000)
                     continue
                 answered += 1

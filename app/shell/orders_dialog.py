@@ -20,6 +20,7 @@ from rules.model.campaign import Campaign
 from rules.turn.order_choices import Offer, offers
 from rules.turn.purchases import room
 from rules.battlehex.words import possessive
+from app.widgets.titles import fit_title
 
 KINDS = (("purchase", "Buy a unit"), ("productivity", "Buy a planet's next Productivity point"),
          ("repair", "Repair a crippled unit"), ("intel", "Buy Intel Points"), ("cancel", "Cancel a project"),
@@ -39,11 +40,12 @@ class OrdersDialog(QDialog):
         p = campaign.power(power)
         assert p is not None
         self.c, self.p = campaign, p
-        self.setWindowTitle(f"{p.name}: Turn Orders (004 Turn Orders Phase)")
+        self.setWindowTitle(fit_title(f"{p.name}: Turn Orders"))  # the rule is in the words
         eco = p.economy
         lay = QVBoxLayout(self)
         waiting = [j for j in eco.projects] if eco is not None else []
-        head = QLabel(f"{possessive(p.name)} orders for turn {campaign.turn}, seen by its Team and the GM only. "
+        head = QLabel(f"{possessive(p.name)} orders for turn {campaign.turn} (004 Turn Orders Phase), seen by its Team and "
+                      "the GM only. "
                       f"Point Pool {points(eco.point_pool) if eco else '0'}; {len(waiting)} project(s) waiting. "
                       "Each order is paid now; choose \"My orders are done\" when finished.")
         head.setWordWrap(True)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from app.shell import window_state
 from rules.strategic.battle_hex import IgnoreQuestion
+from app.widgets.titles import fit_title
 
 
 class HandOverDialog(QDialog):
@@ -69,13 +70,14 @@ class IgnoreDialog(QDialog):
         super().__init__(parent)
         self.team = team or (questions[0].team if questions else "")
         self.who = names.get(self.team, self.team)
-        self.setWindowTitle(f"{self.who} commander: units that may be ignored (V13.16, V13.18)")
+        self.setWindowTitle(fit_title(f"{self.who}: units that may be ignored"))  # the rules are in the words
         self.setMinimumWidth(560)
         self.questions = questions
         self.groups: list[QButtonGroup] = []
         lay = QVBoxLayout(self)
         intro = QLabel(f"{self.who} commander: movement has been worked out. Before the Battle Hexes form, choose "
-                       "whether to ignore these units. Nothing is applied until every Team has answered.")
+                       "whether to ignore these units (V13.16, V13.18). Nothing is applied until every Team has "
+                       "answered.")
         intro.setWordWrap(True)
         lay.addWidget(intro)
         for q in questions:

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.widgets.log_html import linkify, linkify_html, rule_from_href
+from app.widgets.titles import fit_title
 from app.shell.rules_viewer import open_rule
 from rules.battlehex.questions import QKind, Question
 
@@ -90,7 +91,8 @@ class QuestionDialog(QDialog):
                  unit_notes: dict[str, str] | None = None, parent=None, odds_html: str | None = None) -> None:
         super().__init__(parent)
         self.q = question
-        self.setWindowTitle(f"{question.rule} \u2014 {team_name}")
+        self._title = fit_title(question.rule, f" \u2014 {team_name}")
+        self.setWindowTitle(self._title)
         self.setMinimumWidth(520)
         lay = QVBoxLayout(self)
         self.head = QLabel(f"<b>{linkify(question.rule)}</b> \u2014 for <b>{escape(team_name)}</b><br>{linkify(question.text).replace(chr(10), '<br>')}")
@@ -185,6 +187,13 @@ class QuestionDialog(QDialog):
                 self.use_proposal.setChecked(True)
             for w in (self.use_proposal, other, self.edit):
                 lay.addWidget(w)
+        self.refusal = QLabel()  # the engine's refusal, whole: a title would be cut
+        self.refusal.setObjectName("refusal")
+        self.refusal.setWordWrap(True)
+        self.refusal.setTextFormat(Qt.TextFormat.PlainText)
+        self.refusal.setStyleSheet("QLabel { color: #a00000; }")
+        self.refusal.hide()
+        lay.addWidget(self.refusal)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -205,6 +214,13 @@ class QuestionDialog(QDialog):
         fit = self.heightForWidth(self.width())
         if 0 < fit < self.height():
             self.resize(self.width(), fit)
+
+    def refused(self, why: str) -> None:
+        """The engine refused the answer given: its rule and reason shown above the buttons, the
+        title marked (short, as every title)."""
+        self.refusal.setText(f"Refused: {why}")
+        self.refusal.show()
+        self.setWindowTitle(fit_title("Refused: " + self._title))
 
     def answer(self) -> Any:
         k = self.q.kind

@@ -1,0 +1,69 @@
+"""Dialog titles a window manager does not cut (issue 22: long titles built from a question's
+rule and a Team's name, and a refusal's whole message as the title, were cut on the real
+screen). Every question of random games of every battle system, the Combat Phase and the
+empire phases opens a dialog whose title is at most ``TITLE_CHARS`` long, with the whole rule in
+its label; so is the title after a refusal, whose words go in the dialog. The ignore and Turn
+Orders dialogs of every Team and power too."""
+from __future__ import annotations
+
+import re
+from itertools import chain
+
+from app.shell.orders_dialog import OrdersDialog
+from app.shell.turn_dialogs import IgnoreDialog
+from app.widgets.question_dialogs import QuestionDialog
+from app.widgets.titles import TITLE_CHARS
+from hexmap import Label
+from rules.battlehex.log import GM
+from rules.model import load_campaign
+from rules.strategic.battle_hex import IgnoreQuestion
+from tests.conftest import DEFAULT
+from tests.play.walk import battle_questions, empire_questions, phase_questions, seam_questions
+from tests.rules.turn.test_orders import by_powers
+
+REFUSAL = ("004 Construction Completion Phase (reserve and mothballs): United Federation of Planets cannot "
+           "mothball USS Decatur: it is not at one of its planets")
+
+
+def _who(names: dict[str, str], to: str) -> str:
+    """Whom a question is for, as the battle window and the Combat Phase name it."""
+    return {GM: "Game Master", "any": "the table (any commander or the GM)"}.get(to, names.get(to, to))
+
+
+def _plain(html: str) -> str:
+    return re.sub(r"<[^>]+>", "", html).replace("&amp;", "&")
+
+
+def test_every_question_dialog_title_fits_with_the_whole_rule_in_its_label(qtbot):
+    names = {t.id: t.name for t in [*load_campaign(DEFAULT).teams, *by_powers().teams]}
+    asked = {}
+    for _where, run, q, _a in chain(battle_questions(), seam_questions(), phase_questions(), empire_questions()):
+        asked.setdefault((q.rule, q.to), q)
+        names.update({t.id: t.name for t in getattr(getattr(run, "campaign", None), "teams", [])})
+    assert len(asked) > 40  # every system's and phase's rules
+    long = []
+    for (rule, to), q in sorted(asked.items()):
+        d = QuestionDialog(q, _who(names, to))
+        qtbot.addWidget(d)
+        if len(d.windowTitle()) > TITLE_CHARS:
+            long.append(d.windowTitle())
+        assert rule in _plain(d.head.text()) and _who(names, to) in _plain(d.head.text())
+        d.refused(REFUSAL)
+        assert len(d.windowTitle()) <= TITLE_CHARS and d.windowTitle().startswith("Refused: ")
+        assert d.refusal.text() == f"Refused: {REFUSAL}" and not d.refusal.isHidden()
+    assert not long, f"{len(long)} titles over {TITLE_CHARS} characters:\n" + "\n".join(long)
+
+
+def test_the_ignore_and_turn_orders_dialogs_of_every_team_and_power_fit(qtbot):
+    c = by_powers()
+    names = {t.id: t.name for t in c.teams}
+    for team in names:
+        q = IgnoreQuestion(Label.parse("0703"), team, "orions", ("ori-cr-1",), "V13.16", False, ("Orion raider",))
+        d = IgnoreDialog([q], names, team=team)
+        qtbot.addWidget(d)
+        assert len(d.windowTitle()) <= TITLE_CHARS, d.windowTitle()
+    for p in c.powers:
+        d = OrdersDialog(c, p.id)
+        qtbot.addWidget(d)
+        assert len(d.windowTitle()) <= TITLE_CHARS and d.windowTitle().startswith(p.name), d.windowTitle()
+
