@@ -20,7 +20,7 @@ from rules.battlehex.change import BattleChange
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question
 from rules.model.visibility import TABLE
-from rules.systems.stcs import engines, movement
+from rules.systems.stcs import engines, movement, tractors
 from rules.systems.stcs.battle import STCSBattle
 
 if TYPE_CHECKING:
@@ -34,10 +34,11 @@ BUILT = ("Built: combat mode, turn order by tactical advantage, sensor locks by 
              "warping out and forces an uncloak; locks lost), Bridge hits, crew casualties, repairs (tenders' Repair "
              "Teams), explosions (blast rings drawn here), mines (deploying, scanning a hex, locking on and firing at "
              "one), shut-down engines and their restart, sensor shadows, movement (each ship's latest move drawn "
-             "here; its speed read by the To-Hit), with exact odds.")
+             "here; its speed read by the To-Hit; a cloaked ship moved by its side in secret), ramming, tractor "
+             "beams and towing (beams drawn here), transporters, boarding and shipboard melee, with exact odds.")
 NOT_BUILT = ("<b>Not built yet</b>, played at the table: movement power, the Firing Charts and damage tables, "
-             "lowering shields, Repair Shuttles, ramming, tractors, transporters, boarding; the Game Master enters "
-             "the ships destroyed. (Hover for what is built.)")
+             "lowering shields, Repair Shuttles, marines; the Game Master enters the ships destroyed. (Hover for "
+             "what is built.)")
 SIDE_CHARS = 36
 """The side's least width in average characters: a ship's name never breaks mid-word (at QT_SCALE_FACTOR=2
 the sheet was squeezed to about 180 pixels and wrapped "Enterpr ise")."""
@@ -62,6 +63,8 @@ class MapView(ZoomableView):
         self.rings: list[tuple[str, int, int]] = []
         """The blast rings drawn: (exploded ship, hexes out, points)."""
         self.trails: list[tuple[str, int]] = []
+        self.beams: list[tuple[str, str]] = []
+        """The tractor beams drawn: (towing ship, towed ship)."""
         """The latest moves drawn: (ship, speed)."""
 
     def _blasts(self, run: STCSBattle, font: QFont) -> None:
@@ -132,6 +135,10 @@ class MapView(ZoomableView):
             t.setPos(a.x() - 2 * SIZE, a.y() + SIZE * 1.1)  # under the target ring, clear of the ship's name
         self._blasts(run, font)
         self._trails(run, ships, font)
+        self.beams = [(x, y) for x, y in tractors.held(eng) if x in ships and y in ships]
+        for x, y in self.beams:
+            p, q = self.at(eng.at[x]), self.at(eng.at[y])
+            e.addLine(p.x(), p.y(), q.x(), q.y(), QPen(QColor("#c090ff"), 2.5, Qt.PenStyle.DashDotLine))
         for x, y in eng.locks.items():
             if x in ships and y in ships:
                 p, q = self.at(eng.at[x]), self.at(eng.at[y])
