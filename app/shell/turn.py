@@ -51,8 +51,8 @@ class MovementPhaseMixin:
         self.gm_action.setEnabled(bool(fights))
         self.fight_action.setEnabled(bool(fights))
         # the only phases with questions (the engine says which): a seed-004 campaign's, and the empire's
-        asking = (c.phase is not Phase.ORDERS or c.settings.turn_orders == "powers") and (
-            c.settings.combat_phase == "seed004" or c.phase in EMPIRE_PHASES or c.phase is Phase.ORDERS)
+        # (in Turn Orders: each power's own orders, and the GM's ruling on an Intel mission)
+        asking = c.settings.combat_phase == "seed004" or c.phase in EMPIRE_PHASES or c.phase is Phase.ORDERS
         try:
             waiting = asking and self.session is not None and self.session.combat_pending() is not None
         except Exception:  # the engine cannot produce the question: Answer... offers the GM a ruling

@@ -1,0 +1,86 @@
+"""Issue 23 in the window: a fleet holding a unit in Reserve, dragged on the map, is refused in words
+with the rule; the Klingon commander, behind the hand-over, answers the internment question of a
+Federation squadron in its system through Turn > Answer (Ctrl+Shift+A), and the held squadron's drag is
+then refused in words; the GM rules an Intel mission through the same dialog."""
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings
+
+from app.shell.window import MainWindow
+from rules.model import save_campaign
+from rules.model.records import Phase
+from rules.turn.run import play
+from tests.app.gui import Answerer, ok, show_active, take_over
+from tests.app.test_manners import drag
+from tests.rules.turn.test_internment import astray
+from tests.rules.turn.test_purchases import TO_ORDERS
+from tests.rules.turn.test_reserve import costed
+
+
+def _main(qtbot, tmp_path, campaign) -> MainWindow:
+    tmp_path.mkdir(exist_ok=True)
+    path = tmp_path / "camp.json"
+    save_campaign(campaign, path)
+    main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main)
+    main.resize(1400, 900)
+    show_active(main, qtbot)
+    return main
+
+
+def _pick(option: str):
+    def handle(d) -> bool:
+        from app.widgets.question_dialogs import QuestionDialog
+
+        if not isinstance(d, QuestionDialog):
+            return False
+        handle.texts.append(d.head.text())  # type: ignore[attr-defined]
+        d.group.button(list(d.q.options).index(option)).setChecked(True)
+        return ok(d)
+    handle.texts = []  # type: ignore[attr-defined]
+    return handle
+
+
+def test_a_fleet_with_a_unit_in_reserve_is_refused_in_words(qtbot, tmp_path):
+    main = _main(qtbot, tmp_path, play(costed(reserve=["fed-ca-kongo"]), TO_ORDERS).campaign)
+    before = main.campaign
+    drag(main, "fed-third", "0507")
+    said = main.statusBar().currentMessage()
+    assert main.campaign is before
+    assert said.startswith("Refused: Third Fleet to 0507: Third Fleet cannot move:") or "cannot move" in said
+    assert "is in Reserve" in said and "(004 Construction Completion Phase (reserve and mothballs))" in said
+
+
+def test_the_holder_answers_internment_and_the_held_squadron_is_refused(qtbot, tmp_path):
+    main = _main(qtbot, tmp_path, astray())
+    hold = _pick("hold")
+    answerer = Answerer(take_over, hold)
+    try:
+        main.answer_turn_action.trigger()
+        qtbot.waitUntil(lambda: any(f.interned_by == "klingon" for f in main.campaign.fleets), timeout=10000)
+    finally:
+        answerer.stop()
+    assert ("HandOverDialog", answerer.seen[0][1]) == answerer.seen[0] and "Coalition" in answerer.seen[0][1]
+    assert any("stands in your system 0906" in t for t in hold.texts)
+    assert any("holds Second Squadron" in e.text for e in main.campaign.log)
+    later = _main(qtbot, tmp_path / "later", main.campaign.model_copy(update={"phase": Phase.ORDERS}))
+    before = later.campaign  # the held squadron at a later Turn Orders
+    drag(later, "fed-second", "0806")
+    said = later.statusBar().currentMessage()
+    assert later.campaign is before and "Second Squadron is interned: Klingon Empire holds it in 0906" in said
+    assert "(004 Intel Phase (Non-Aggression Treaty: internment))" in said
+
+
+def test_the_gm_rules_an_intel_mission_in_the_answer_dialog(qtbot, tmp_path):
+    from tests.rules.turn.test_intel_missions import mission, spies
+
+    main = _main(qtbot, tmp_path, play(spies(), [*TO_ORDERS, mission(2)]).campaign)
+    caught = _pick("failed_caught")
+    answerer = Answerer(take_over, caught)
+    try:
+        main.answer_turn_action.trigger()
+        qtbot.waitUntil(lambda: any("agents were caught" in e.text for e in main.campaign.log), timeout=10000)
+    finally:
+        answerer.stop()
+    assert any("the seed gives no table for Intel missions" in t for t in caught.texts)
+    assert main.session.combat_pending() is None  # ruled: the GM goes on with the movement orders
