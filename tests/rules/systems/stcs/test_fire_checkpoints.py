@@ -1,0 +1,58 @@
+"""Checkpoints and undo keep giving a full replay's bytes with the fire-and-damage acts of issue 25
+(shields absorbing, weapon boxes, shut-down engines and restarts, sensor shadows, mines locked on and
+fired at, the Striking Table): a random battle leaning on those acts, undone after every answer, gives
+the bytes of a replay from the first answer, for the GM and for Blue."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from rules.battlehex import replay_points
+from rules.battlehex.questions import QKind
+from rules.systems import start
+from tests.rules.systems.stcs.helpers import stcs_campaign
+from tests.rules.systems.stcs.test_stcs_checkpoints import reference
+from tests.rules.systems.v13.helpers import AT
+
+MINE = ("fire", "hit", "shutdown", "restart", "shadow", "unshadow", "mine", "minelock", "minefire", "warpout",
+        "warppath", "repair", "move")
+
+
+def play(seed: int) -> tuple[Any, list[Any], set[str]]:
+    rng = random.Random(seed)
+    c = start(stcs_campaign(), AT).saved()
+    run = start(c, AT)
+    verbs: set[str] = set()
+    while run.pending is not None:
+        q = run.pending
+        if q.kind is QKind.CHOOSE:
+            options = [o for o in q.options if o != "resolve"] if run.engine.round < 9 else ["resolve"]
+            mine = [o for o in options if o.partition(":")[0] in MINE]
+            pick = rng.choice(mine if mine and rng.random() < 0.8 else options or list(q.options))
+            if q.key.endswith("/act"):
+                verbs.add(pick.partition(":")[0])
+            run.answer(pick)
+        elif q.kind is QKind.CHOOSE_UNITS:
+            run.answer([o for o in q.options if rng.random() < 0.3])
+        else:
+            assert q.low is not None and q.high is not None
+            run.answer(rng.randint(q.low, min(q.high, 30)))
+    return c, list(run.answers), verbs
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_undo_after_every_answer_gives_a_full_replays_bytes(seed: int) -> None:
+    c, answers, verbs = play(seed)
+    assert {"hit", "shutdown", "restart", "shadow", "unshadow", "minelock"} <= verbs  # (random: 1 fires, 3 warppath)
+    replay_points.SHELF.clear()
+    run = start(c, AT)
+    for a in answers[:-1]:
+        run.answer(a)
+        run.undo(1)
+        run.answer(a)
+    run.answer(answers[-1])
+    end = reference(c, answers)
+    assert run.state.resolved and run.events_json() == end.events_json() and run.saved() == end.saved()
+    assert run.events_json("blue") == end.events_json("blue")
