@@ -130,8 +130,8 @@ class B5Panel(PanelBase):
 
     # -- the panel seam ----------------------------------------------------------------------------
     def handles(self, q: Question) -> bool:
-        """Placements (on the board or typed) and plots (typed in the bar)."""
-        return q.kind is QKind.PLACE or "plot" in q.data
+        """Placements (on the board or typed), plots and ELINT orders (typed in the bar)."""
+        return q.kind is QKind.PLACE or "plot" in q.data or "elint" in q.data
 
     def unit_names(self) -> dict[str, str]:
         run = self._run()
@@ -219,11 +219,14 @@ class B5Panel(PanelBase):
         self.bar.setEnabled(q is not None)
         plot = q is not None and q.kind is not QKind.PLACE
         self.facing.setVisible(not plot)
-        self.place_button.setText("&Give plot" if plot else "&Place")
+        self.place_button.setText("&Give orders" if q is not None and "elint" in q.data else "&Give plot" if plot
+                                  else "&Place")
         self.hex_edit.setPlaceholderText("e.g. FF F FF" if plot else "hex, e.g. 1030")
         self._fill(q)
         if q is not None:  # the question itself is read above, in the window's question label
-            self.prompt.setText("Type the plot: three pulses, such as FF FLF FF" if plot else
+            self.prompt.setText("Type the ELINT orders, such as offensive; jam fire control SHIP" if "elint" in q.data
+                                else "Type the plot: three pulses, such as FF FLF FF (relative: each ship on the same "
+                                "path)" if plot else
                                 "Click the gate's hex (its direction in the facing box), or type none"
                                 if q.data.get("role") == "jump gate" else
                                 "Click a green hex, or type it" if run.legal() else "Click any hex, or type it")

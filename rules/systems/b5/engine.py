@@ -21,8 +21,8 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.b5 import B5Data, B5Settings, B5Weapon
 from rules.model.units import unit_secret
-from rules.systems.b5 import (command, damage, deploy, firing, jump, jumping, losses, marking, morale, reinforce,
-                              turns)
+from rules.systems.b5 import (command, damage, deploy, elint, firing, jump, jumping, losses, marking, morale,
+                              reinforce, turns)
 from rules.systems.b5.asking import place, secret_number
 from rules.systems.b5.deploy import Board, Place
 from rules.systems.b5.force import Force, Squadron, force_of
@@ -35,7 +35,7 @@ ROUND_LIMIT = 30
 """After this many turns the GM may only enter the results (every battle ends within a bound)."""
 MEETING, JUMP_IN = "meeting engagement", "jump-in"
 AT_TABLE, RESULTS, PLOT = "at the table", "results", "plot and move"
-TURN_STEPS = ("turn", "plot", "fire", "firer", "weapon", "target", "mark", "morale")
+TURN_STEPS = ("turn", "plot", "elint", "fire", "firer", "weapon", "target", "mark", "morale")
 """A turn's questions (``b5/{turn}/{step}...``): each one the procedure resumes from (a checkpoint)."""
 RESULT_STEPS = losses.RESULT_STEPS
 
@@ -114,6 +114,8 @@ class B5Engine:
         self.in_flight: list[firing.Flight] = []
         self.shot: marking.Shot | None = None
         """The shot whose hits are being marked (the defender choosing a weapon)."""
+        self.elint: dict[str, tuple[elint.Order, ...]] = {}  # ELINT ship -> its orders this turn (live once revealed)
+        self.elint_ooc: dict[str, tuple[str, ...]] = {}  # a network jam -> the ships it put out of command
         """Ballistic weapons launched, to hit at a later pulse."""
         self.firer = ""
         self.late = False
@@ -290,8 +292,8 @@ class B5Engine:
                 if said == RESULTS:
                     break
                 self.plotting = said == PLOT
-                self.plots, self.shifts = {}, {}
-            if self.plotting and at in ("", "turn", "plot"):
+                self.plots, self.shifts, self.elint = {}, {}, {}
+            if self.plotting and at in ("", "turn", "plot", "elint"):
                 yield from turns.plotted_turn(self)
             if self.plotting and at not in ("morale", "grey"):
                 yield from turns.pulses(self, at if at in firing.STEPS else "")

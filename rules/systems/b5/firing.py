@@ -17,7 +17,7 @@ from rules.battlehex.questions import Question, choose
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.model.b5 import B5Data, B5Weapon, Category, Race, WeaponClass
-from rules.systems.b5 import damage, deploy, fire, losses, marking, morale
+from rules.systems.b5 import damage, deploy, elint, fire, losses, marking, morale
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
@@ -70,7 +70,22 @@ def arc_x(self: B5Engine, firer: str, w: B5Weapon, target: str) -> int:
 
 def _band(self: B5Engine, w: B5Weapon, firer: str, target: str) -> int | None:
     jam = int(self.data(target).race is Race.MINBARI and self.data(firer).race is not Race.MINBARI)
-    return fire.band(w.ranges, w.cls, deploy.distance(self.at[firer], self.at[target]), jam)
+    return fire.band(w.ranges, w.cls, deploy.distance(self.at[firer], self.at[target]), jam + elint.jammed(self, firer))
+
+
+def _aim(self: B5Engine, firer: str, w: B5Weapon, target: str) -> tuple[int, int, int, int]:
+    """A shot's range band, the firer's sensor, the bypass penalty and the Def it needs, with
+    ELINT's (rules/systems/b5/elint.py): offensive support's sensor, defensive support's Def, a lit
+    jammer fired at without the bypass penalty, fire-control jamming's bracket."""
+    band = _band(self, w, firer, target)
+    assert band is not None
+    sq = self.forces[self.units[target].team].squadron_of(target)
+    near = [deploy.distance(self.at[firer], self.at[x]) for x in (sq.ships if sq else ()) if x != target
+            and x in self.at and self.units[x].status is Status.PRESENT]
+    penalty = 0 if elint.lit(self, target) else fire.bypass_penalty(deploy.distance(self.at[firer], self.at[target]),
+                                                                     near)
+    sensor = self.data(firer).sensor + elint.sensor_bonus(self, firer, target)
+    return band, sensor, penalty, self.data(target).defence + elint.defence_bonus(self, target)
 
 
 def _fc(w: B5Weapon, d: B5Data) -> str:
@@ -201,26 +216,21 @@ def _fire(self: B5Engine, at: str) -> Procedure:
 
 
 def _resolve(self: B5Engine, firer: str, w: B5Weapon, target: str) -> Procedure:
-    t, f = self.data(target), self.data(firer)
-    band = _band(self, w, firer, target)
-    assert band is not None
-    sq = self.forces[self.units[target].team].squadron_of(target)
-    near = [deploy.distance(self.at[firer], self.at[x]) for x in (sq.ships if sq else ()) if x != target
-            and x in self.at and self.units[x].status is Status.PRESENT]
-    penalty = fire.bypass_penalty(deploy.distance(self.at[firer], self.at[target]), near)
+    t = self.data(target)
+    band, sensor, penalty, defence = _aim(self, firer, w, target)
     x = losses.x_rating(self, firer, arc_x(self, firer, w, target))
-    need = t.defence + fire.RANGE_MODIFIER[band]
+    need = defence + fire.RANGE_MODIFIER[band]
     die = _fc(w, t)
     self.fired.setdefault(firer, {}).setdefault(w.name, []).append((self.round, self.pulse))
     if w.cls is WeaponClass.BALLISTIC:
         hexes = deploy.distance(self.at[firer], self.at[target])
         turn, pulse = fire.impact(self.round, self.pulse, hexes)
-        self.in_flight.append(Flight(turn, pulse, firer, w.name, target, x, f.sensor, penalty))
+        self.in_flight.append(Flight(turn, pulse, firer, w.name, target, x, sensor, penalty))
         self.log.add("ruling", RULE, f"{possessive(self.units[firer].unit.name)} {w.name} (x{x}) launched at "
                                      f"{self.units[target].unit.name}, {hexes} hexes: it hits in turn {turn} pulse "
                                      f"{pulse} ({fire.ballistic_delay(hexes)} pulses)", {"unit": target})
         return
-    yield from _hits(self, firer, w, target, x, (die, f.sensor, penalty, need), band,
+    yield from _hits(self, firer, w, target, x, (die, sensor, penalty, need), band,
                      t.armor[_arc(self, target, firer)], f"{fire.BANDS[band]} range")
 
 
@@ -254,7 +264,8 @@ def impacts(self: B5Engine) -> Procedure:
             continue
         w = next(x for x in self.data(f.firer).weapons if x.name == f.weapon)
         t = self.data(f.target)
-        yield from _hits(self, f.firer, w, f.target, f.x, (_fc(w, t), f.sensor, f.penalty, t.defence), 0,
+        yield from _hits(self, f.firer, w, f.target, f.x, (_fc(w, t), f.sensor, f.penalty,
+                                                           t.defence + elint.defence_bonus(self, f.target)), 0,
                          max(t.armor), f"in flight, impact turn {f.turn} pulse {f.pulse}", ballistic=True)
 
 
@@ -330,13 +341,8 @@ def odds(self: B5Engine) -> dict[str, str]:
     out = {}
     for target in targets(self, firer, w):
         t = self.data(target)
-        band = _band(self, w, firer, target)
-        assert band is not None
-        sq = self.forces[self.units[target].team].squadron_of(target)
-        near = [deploy.distance(self.at[firer], self.at[x]) for x in (sq.ships if sq else ()) if x != target
-                and x in self.at and self.units[x].status is Status.PRESENT]
-        penalty = fire.bypass_penalty(deploy.distance(self.at[firer], self.at[target]), near)
-        face = fire.need(t.defence, band, self.data(firer).sensor, penalty)
+        band, sensor, penalty, defence = _aim(self, firer, w, target)
+        face = fire.need(defence, band, sensor, penalty)
         p = fire.p_die_at_least(_fc(w, t), face)
         out[self.units[target].unit.name] = (f"{fire.BANDS[band]} range, {_fc(w, t)} needs {face}+: "
                                              f"{p} a die, "

@@ -14,7 +14,7 @@ from rules.battlehex.questions import QKind, Question
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.errors import RuleError
-from rules.systems.b5 import command, deploy, firing, marking, movement
+from rules.systems.b5 import command, deploy, elint, firing, marking, movement
 from rules.systems.b5.force import Squadron
 from rules.systems.b5.movement import Plot
 
@@ -34,7 +34,8 @@ def _label(h: Hex) -> Label:
 
 
 def plotted_turn(self: B5Engine) -> Procedure:
-    """Each side plots each squadron's move in secret; the plots are checked (the command ship's
+    """Each side plots each squadron's move in secret, and gives its ELINT ships' orders
+    (rules/systems/b5/elint.py); the plots are checked (the command ship's
     route, against every ship of the squadron and the board) and revealed; each ship's place at
     each pulse's end is kept for :func:`move_pulse`."""
     for team in (self.defender, self.attacker):
@@ -44,6 +45,9 @@ def plotted_turn(self: B5Engine) -> Procedure:
                 self.plots[s.command] = plot
                 if shift is not None:
                     self.shifts[s.command] = shift
+        for uid in elint.ships(self, team):
+            if uid not in self.elint:
+                self.elint[uid] = yield elint.question(self, uid)
     squadrons = {s.command: s for t in (self.defender, self.attacker) for s in self.live_squadrons(t)}
     self.routes = {}
     for cmd, plot in self.plots.items():
@@ -58,6 +62,7 @@ def plotted_turn(self: B5Engine) -> Procedure:
                          {"unit": uid, "at": str(to)})
             self.at[uid] = to
         self.routes.update({uid: tuple(path) for uid, path in paths(self, s, plot).items()})
+    elint.reveal(self)
     self.pulse = 0
 
 
@@ -71,7 +76,7 @@ def move_order(self: B5Engine) -> list[str]:
         live = [s for s in self.live_squadrons(team) if s.command in self.plots]
         late = [movement.priority(out_of_command=any(x in self.out_of_command for x in s.ships),
                                   lost_ship=self.struck.get(s.name) == 2, damaged=self.struck.get(s.name, 0) >= 1,
-                                  elint=any(self.data(x).elint for x in s.ships), fired_on=s.name in self.struck)
+                                  elint=elint.supported(self, s), fired_on=s.name in self.struck)
                 for s in live]
         sides.append([s.command for _p, _i, s in sorted((p, i, s) for i, (p, s) in enumerate(zip(late, live)))])
     out: list[str] = []
@@ -102,6 +107,7 @@ def move_pulse(self: B5Engine) -> None:
                                               f"command ship moves "
                                               f"to {self.at[cmd]}, facing {self.facing[cmd].name}"
                      + (f", speed {self.speed[cmd]}" if p == 3 else ""), {"unit": cmd, "at": str(self.at[cmd])})
+    elint.keep_range(self)
     self.struck = {}
 
 

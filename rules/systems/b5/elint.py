@@ -1,0 +1,228 @@
+"""b5 ELINT as engine steps (seed 003 ELINT Abilities): each side gives, in secret with its plots,
+the orders of each of its ELINT ships, one level each unless noted: lend offensive support (its
+squadron's sensors +1 at an enemy squadron whose commander is within 20 hexes of its own, commander
+to commander, when fire begins), lend defensive support (its squadron's Def +1; never jammed), jam
+fire control (two enemy ships a level, within 25 hexes when they fire: one range bracket further),
+jam enemy ELINT (one level of one enemy ELINT ship within 35 hexes a level), jam the enemy command
+network (a ship 1 level, a squadron commander 2, the flagship 4: out of command for the turn, the
+ship, its squadron or the whole fleet; lost for the rest of the turn once beyond 15 hexes; the
+jamming ship may be fired at without the bypass penalty). Squadron support needs the squadron in
+command. Readings (docs/b5.md): a jammed ship loses its orders from the last given, each jam level
+one (an order of more levels fails whole); all jams act on the orders as given; one ship's levels
+pay for each order (ships combining levels are not built); the 'S' boxes of the sensor track are
+not in the unit data, so ELINT levels are not lost to damage.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rules.battlehex.log import IllegalAnswer, shown
+from rules.battlehex.questions import QKind, Question
+from rules.battlehex.roster import Status
+from rules.battlehex.words import possessive
+from rules.systems.b5 import command, deploy
+
+if TYPE_CHECKING:
+    from rules.systems.b5.engine import B5Engine
+
+RULE = "B5 ELINT Abilities"
+OFFENSIVE, DEFENSIVE, JAM_FC, JAM_ELINT, JAM_COMMAND = ("offensive", "defensive", "jam fire control",
+                                                        "jam elint", "jam command")
+ABILITIES = (OFFENSIVE, DEFENSIVE, JAM_FC, JAM_ELINT, JAM_COMMAND)
+RANGE = {JAM_FC: command.ELINT_RANGE["jam fire control"], JAM_ELINT: command.ELINT_RANGE["jam elint"],
+         JAM_COMMAND: command.ELINT_RANGE["jam command"], OFFENSIVE: command.ELINT_RANGE["offensive support"]}
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """One ELINT order of ship ``ship``: its ability, the enemy ships it names, the levels it costs."""
+
+    ship: str
+    ability: str
+    targets: tuple[str, ...] = ()
+    levels: int = 1
+
+
+def ships(self: B5Engine, team: str) -> list[str]:
+    """``team``'s ELINT ships on the board."""
+    return [x for x in self.side_units(team) if x in self.at and self.units[x].status is Status.PRESENT
+            and self.data(x).elint > 0]
+
+
+def _enemy(self: B5Engine, team: str, word: str) -> str:
+    word = word.strip().lower()
+    found = [x for x in self.side_units(self.enemy(team)) if x in self.at and self.units[x].status is Status.PRESENT
+             and word in (x.lower(), self.units[x].unit.name.lower())]
+    if not found:
+        raise IllegalAnswer(RULE, f"{shown(word)} is no enemy ship on the board")
+    return found[0]
+
+
+def read(self: B5Engine, uid: str, a: Any) -> tuple[Order, ...]:
+    """An ELINT answer: orders separated by ``;`` (``none`` or empty: no order), such as
+    ``offensive; jam fire control LSS Pride, LSS Fang; jam command R-F2``."""
+    if not isinstance(a, str):
+        raise IllegalAnswer(RULE, f"ELINT orders such as \"offensive; jam fire control SHIP, SHIP\", not {shown(a)}")
+    team = self.units[uid].team
+    out: list[Order] = []
+    for part in (p.strip() for p in a.split(";")):
+        if part.lower() in ("", "none"):
+            continue
+        ability = next((x for x in ABILITIES if part.lower().startswith(x)), "")
+        rest = part[len(ability):].strip()
+        if not ability or ability in (OFFENSIVE, DEFENSIVE) and rest:
+            raise IllegalAnswer(RULE, f"an order is one of {', '.join(ABILITIES)} (with its ships), not {shown(part)}")
+        targets = tuple(_enemy(self, team, w) for w in rest.split(",")) if rest else ()
+        if ability in (JAM_FC, JAM_ELINT, JAM_COMMAND) and not targets:
+            raise IllegalAnswer(RULE, f"{ability} names the enemy ship{'s' if ability == JAM_FC else ''} it jams")
+        if len(targets) > (2 if ability == JAM_FC else 0 if ability in (OFFENSIVE, DEFENSIVE) else 1):
+            raise IllegalAnswer(RULE, f"one level of {ability} jams {'two ships' if ability == JAM_FC else 'one ship'}"
+                                      f", not {len(targets)}")
+        if ability == JAM_ELINT and self.data(targets[0]).elint <= 0:
+            raise IllegalAnswer(RULE, f"{self.units[targets[0]].unit.name} has no ELINT to jam")
+        out.append(Order(uid, ability, targets, _levels(self, ability, targets)))
+    have = self.data(uid).elint
+    if sum(o.levels for o in out) > have:
+        raise IllegalAnswer(RULE, f"{self.units[uid].unit.name} has {have} ELINT level{'s' if have != 1 else ''}, "
+                                  f"not the {sum(o.levels for o in out)} these orders need (jam command: 1 a ship, "
+                                  "2 a squadron commander, 4 the flagship)")
+    return tuple(out)
+
+
+def _levels(self: B5Engine, ability: str, targets: tuple[str, ...]) -> int:
+    if ability != JAM_COMMAND:
+        return 1
+    t = targets[0]
+    force = self.forces[self.units[t].team]
+    return command.JAM_COMMAND_LEVELS["flagship" if t == force.flagship else "command ship"
+                                      if any(s.command == t for s in force.squadrons) else "ship"]
+
+
+def question(self: B5Engine, uid: str) -> Question:
+    """``uid``'s side gives its ELINT orders for the turn, in secret with its plots."""
+    team = self.units[uid].team
+    name = self.units[uid].unit.name
+
+    def check(a: Any) -> tuple[Order, ...]:
+        return read(self, uid, a)
+    return Question(f"b5/{self.round}/elint/{uid}", QKind.LABEL, team, RULE,
+                    f"{self.name(team)}: {possessive(name)} ELINT orders for turn {self.round} ({self.data(uid).elint} "
+                    f"level(s); in secret): offensive, defensive, jam fire control SHIP, SHIP, jam elint SHIP, jam "
+                    "command SHIP, separated by ';' (none: no order)", data={"secret": True, "unit": uid, "elint": uid},
+                    check=check, default="none")
+
+
+def reveal(self: B5Engine) -> None:
+    """The orders revealed with the plots: jammed ELINT loses its orders (from the last given, a
+    level a jam level; defensive support is never jammed), ranges checked, networks jammed."""
+    cut: dict[str, int] = {}
+    for orders in self.elint.values():
+        for o in orders:
+            if o.ability == JAM_ELINT and _near(self, o.ship, o.targets[0], JAM_ELINT):
+                cut[o.targets[0]] = cut.get(o.targets[0], 0) + 1
+    live: dict[str, tuple[Order, ...]] = {}
+    for uid, orders in self.elint.items():
+        kept = list(orders)
+        for _ in range(cut.get(uid, 0)):
+            jammable = [o for o in kept if o.ability != DEFENSIVE]
+            if jammable:
+                kept.remove(jammable[-1])
+        for o in orders:
+            said = f"{possessive(self.units[uid].unit.name)} ELINT: {_words(self, o)}"
+            if o not in kept:
+                self.log.add("ruling", RULE, said + ": jammed, fails", {"unit": uid})
+            elif o.ability in (JAM_ELINT, JAM_COMMAND) and not _near(self, uid, o.targets[0], o.ability):
+                kept.remove(o)
+                self.log.add("ruling", RULE, f"{said}: beyond {RANGE[o.ability]} hexes, fails", {"unit": uid})
+            else:
+                self.log.add("ruling", RULE, said, {"unit": uid})
+        live[uid] = tuple(kept)
+    self.elint = live
+    self.elint_ooc = {}
+    for uid, orders in live.items():
+        for o in orders:
+            if o.ability == JAM_COMMAND:
+                _jam_network(self, o)
+
+
+def _words(self: B5Engine, o: Order) -> str:
+    names = ", ".join(self.units[t].unit.name for t in o.targets)
+    return o.ability + (f" {names}" if names else "") + (f" ({o.levels} levels)" if o.levels > 1 else "")
+
+
+def _near(self: B5Engine, a: str, b: str, ability: str) -> bool:
+    return a in self.at and b in self.at and deploy.distance(self.at[a], self.at[b]) <= RANGE[ability]
+
+
+def _jam_network(self: B5Engine, o: Order) -> None:
+    """A jammed ship out of command for the turn: the ship; a squadron commander, its squadron; the
+    flagship, the whole fleet."""
+    t = o.targets[0]
+    force = self.forces[self.units[t].team]
+    if t == force.flagship:
+        hit = [x for x in self.side_units(self.units[t].team) if x in self.at]
+    else:
+        sq = next((s for s in force.squadrons if s.command == t), None)
+        hit = [x for x in sq.ships if x in self.at] if sq else [t]
+    fresh = tuple(x for x in hit if x not in self.out_of_command)
+    self.elint_ooc[f"{o.ship}>{t}"] = fresh
+    self.out_of_command.update(fresh)
+    if fresh:
+        self.log.add("ruling", RULE, "out of command this turn (command network jammed): "
+                     + ", ".join(self.units[x].unit.name for x in fresh), {"unit": t})
+
+
+def keep_range(self: B5Engine) -> None:
+    """After a pulse's moves: a network jam whose ships are beyond 15 hexes is lost for the turn."""
+    for uid, orders in list(self.elint.items()):
+        for o in orders:
+            if o.ability == JAM_COMMAND and not _near(self, uid, o.targets[0], JAM_COMMAND):
+                back = self.elint_ooc.pop(f"{uid}>{o.targets[0]}", ())
+                self.out_of_command.difference_update(back)
+                self.elint[uid] = tuple(x for x in self.elint[uid] if x != o)
+                self.log.add("ruling", RULE, f"{possessive(self.units[uid].unit.name)} jamming of "
+                                             f"{self.units[o.targets[0]].unit.name} is lost for the turn (beyond 15 "
+                                             "hexes)" + (": back in command: " + ", ".join(
+                                                 self.units[x].unit.name for x in back) if back else ""))
+
+
+def _support(self: B5Engine, uid: str, ability: str) -> bool:
+    """``uid``'s squadron has ``ability`` from one of its ELINT ships, in command."""
+    team = self.units[uid].team
+    sq = self.forces[team].squadron_of(uid)
+    if sq is None or self.lost_commands.get(sq.name) == self.round - 1:
+        return False
+    return any(o.ability == ability and o.ship in sq.ships and o.ship not in self.out_of_command
+               and self.units[o.ship].status is Status.PRESENT for orders in self.elint.values() for o in orders)
+
+
+def supported(self: B5Engine, s: Any) -> bool:
+    """Squadron ``s`` has ELINT support this turn (offensive or defensive; the move priorities)."""
+    return any(_support(self, s.command, a) for a in (OFFENSIVE, DEFENSIVE))
+
+
+def sensor_bonus(self: B5Engine, firer: str, target: str) -> int:
+    """Offensive support: +1 when the target's squadron commander is within 20 hexes of the firer's."""
+    if not _support(self, firer, OFFENSIVE):
+        return 0
+    mine = self.forces[self.units[firer].team].squadron_of(firer)
+    theirs = self.forces[self.units[target].team].squadron_of(target)
+    a, b = (mine.command if mine else firer), (theirs.command if theirs else target)
+    return int(a in self.at and b in self.at and deploy.distance(self.at[a], self.at[b]) <= RANGE[OFFENSIVE])
+
+
+def defence_bonus(self: B5Engine, target: str) -> int:
+    """Defensive support: the target's squadron's Def +1."""
+    return int(_support(self, target, DEFENSIVE))
+
+
+def jammed(self: B5Engine, firer: str) -> int:
+    """Fire-control jamming: one range bracket further for ``firer`` (a jamming ship within 25)."""
+    return int(any(o.ability == JAM_FC and firer in o.targets and _near(self, o.ship, firer, JAM_FC)
+                   and self.units[o.ship].status is Status.PRESENT for orders in self.elint.values() for o in orders))
+
+
+def lit(self: B5Engine, target: str) -> bool:
+    """A ship jamming a command network is lit up: fired at without the bypass penalty."""
+    return any(o.ability == JAM_COMMAND for o in self.elint.get(target, ()))

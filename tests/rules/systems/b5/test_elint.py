@@ -1,0 +1,123 @@
+"""b5 ELINT as engine steps (seed 003 ELINT Abilities): orders given in secret with the plots,
+one level each (jam command 1 a ship, 2 a squadron commander, 4 the flagship); offensive support
++1 sensor at an enemy squadron within 20 hexes commander to commander; defensive support +1 Def,
+never jammed; fire-control jamming one range bracket further within 25 hexes; jamming enemy
+ELINT a level a level within 35; a jammed command network out of command for the turn within 15
+hexes, the jammer then fired at without the bypass penalty."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules.battlehex.log import IllegalAnswer
+from rules.dice import ScriptedDice
+from rules.model import io
+from rules.strategic import build_graph
+from rules.strategic.turn import end_movement
+from rules.systems.b5 import elint
+from rules.systems.b5.battle import B5Battle
+from tests.rules.systems.b5.helpers import b5
+from tests.rules.systems.b5.test_firing import LASER
+from tests.rules.systems.b5.test_pulses import ruled
+from tests.rules.systems.v13.helpers import AT, duel
+
+
+def fight(blue_elint: str = "none", red_elint: str = "none", red_at: str = "3530", faces=(1,) * 40, behind: str = ""):
+    """Blue: B-FLAG (laser) and B-F2 (laser, ELINT 3) at 1030 / 1031; Red: R-FLAG (laser) and R-F2
+    (laser, ELINT 2) at ``red_at`` and the hex below (or ``behind``); turn 1 plotted (Blue 2/1/2, Red 3/2/3) with
+    each side's ELINT orders; the GM asked whether a ship fires in pulse 1."""
+    blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[LASER]),
+            b5("b-f2", "bflag", weapons=[LASER], elint=3)]
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER]),
+           b5("r-f2", "rflag", weapons=[LASER], elint=2)]
+    c = duel(blue, red)
+    data = json.loads(io.dumps(c))
+    data.setdefault("settings", {})["battle_system"] = "b5"
+    c = type(c).model_validate(data)
+    run = B5Battle(end_movement(c, build_graph(c)).campaign, AT, dice=lambda _seed: ScriptedDice(list(faces)))
+    below = red_at[:2] + f"{int(red_at[2:]) + 1:02d}"
+    for a in ["meeting engagement", "skirmish", "none", 5, 8, {"at": "1030", "facing": "C"}, "1031",
+              ruled(red_at, "F"), ruled(behind or below, "F"), "plot and move", "FF F FF", blue_elint, "FFF FF FFF", red_elint]:
+        run.answer(a)
+    return run
+
+
+def odds(run, firer="b-flag", target="R-FLAG") -> str:
+    for a in ("fire", firer, "Laser"):
+        run.answer(a)
+    return run.question_odds()[target]
+
+
+def need(text: str) -> int:
+    return int(text.split(" needs ")[1].split("+")[0])
+
+
+def test_the_orders_are_a_secret_question_to_the_side_with_the_plots():
+    run = fight(blue_elint="offensive")
+    given = next(e for e in run.log.events if e.kind == "answer" and e.data["key"] == "b5/1/elint/b-f2")
+    assert given.data["by"] == run.engine.units["b-f2"].team and given.visible_to == ("blue", "gm")  # secret
+    keys = [e.data["key"] for e in run.log.events if e.kind == "question"]
+    assert keys.index("b5/1/plot/b-flag") < keys.index("b5/1/elint/b-f2") < keys.index("b5/1/plot/r-flag")
+    last = max(i for i, e in enumerate(run.log.events) if e.kind == "answer")
+    assert next(i for i, e in enumerate(run.log.events) if e.text == "B-F2's ELINT: offensive") > last  # revealed
+    assert run.engine.elint["b-f2"] == (elint.Order("b-f2", elint.OFFENSIVE),) and run.engine.elint["r-f2"] == ()
+
+
+def test_offensive_support_adds_one_to_the_squadrons_sensors_within_20_hexes():
+    plain, helped = odds(fight()), odds(fight(blue_elint="offensive"))
+    assert need(helped) == need(plain) - 1, (plain, helped)
+    assert "B-F2's ELINT: offensive" in [e.text for e in fight(blue_elint="offensive").log.events]
+
+
+def test_no_offensive_support_beyond_20_hexes_commander_to_commander():
+    plain, helped = odds(fight(red_at="4530")), odds(fight(blue_elint="offensive", red_at="4530"))
+    assert need(helped) == need(plain), (plain, helped)
+
+
+def test_defensive_support_adds_one_to_the_squadrons_def():
+    plain, guarded = odds(fight()), odds(fight(red_elint="defensive"))
+    assert need(guarded) == need(plain) + 1, (plain, guarded)
+
+
+def test_fire_control_jamming_moves_the_range_one_bracket_further():
+    plain, jammed = odds(fight()), odds(fight(red_elint="jam fire control B-FLAG"))
+    bands = ("short", "medium", "long", "extreme")
+    assert bands.index(jammed.split(" range")[0]) == bands.index(plain.split(" range")[0]) + 1, (plain, jammed)
+
+
+def test_jamming_enemy_elint_cancels_its_last_order_but_never_defensive_support():
+    run = fight(blue_elint="defensive; offensive", red_elint="jam elint B-F2")
+    texts = [e.text for e in run.log.events]
+    assert "B-F2's ELINT: offensive: jammed, fails" in texts and "B-F2's ELINT: defensive" in texts
+    assert [o.ability for o in run.engine.elint["b-f2"]] == ["defensive"]
+    run = fight(blue_elint="offensive; defensive", red_elint="jam elint B-F2")
+    assert [o.ability for o in run.engine.elint["b-f2"]] == ["defensive"]  # defensive support cannot be jammed
+
+
+def test_jamming_a_ship_out_of_its_command_network_within_15_hexes():
+    run = fight(blue_elint="jam command R-F2", red_at="2230")  # 12 hexes off
+    assert "out of command this turn (command network jammed): R-F2" in [e.text for e in run.log.events]
+    assert "r-f2" in run.engine.out_of_command
+    far = fight(blue_elint="jam command R-F2")  # 25 hexes off
+    assert "B-F2's ELINT: jam command R-F2: beyond 15 hexes, fails" in [e.text for e in far.log.events]
+    assert "r-f2" not in far.engine.out_of_command
+
+
+def test_more_levels_than_the_ship_has_are_refused_naming_the_rule():
+    with pytest.raises(IllegalAnswer) as e:
+        fight(blue_elint="offensive; defensive; jam elint R-F2; jam fire control R-FLAG")
+    assert e.value.rule == elint.RULE and "has 3 ELINT levels, not the 4 these orders need" in str(e.value)
+    with pytest.raises(IllegalAnswer) as e:
+        fight(blue_elint="jam command R-FLAG")
+    assert "not the 4 these orders need" in str(e.value)
+    with pytest.raises(IllegalAnswer) as e:
+        fight(blue_elint="cloak")
+    assert "an order is one of offensive, defensive" in str(e.value)
+
+
+def test_a_lit_jammer_is_fired_at_without_the_bypass_penalty():
+    """R-F2 jams B-F2's network: R-F2 (behind R-FLAG from B-FLAG) is fired at without the -1."""
+    plain = odds(fight(red_at="2230", behind="2430"), target="R-F2")
+    lit = odds(fight(red_elint="jam command B-F2", red_at="2230", behind="2430"), target="R-F2")
+    assert need(lit) == need(plain) - 1, (plain, lit)
