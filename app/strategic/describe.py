@@ -13,7 +13,7 @@ from html import escape
 from hexmap import Label
 from rules.model import Campaign, Fleet, Sector, Unit
 from rules.strategic.battle_hex import table_secret, table_units, units_by_team, what_team_sees
-from rules.strategic.movement import check_orders, fleet_speed
+from rules.strategic.movement import check_orders, fleet_speed, inactive
 from rules.strategic.neighbours import neighbourhood
 from rules.strategic.table_view import table_state
 
@@ -166,6 +166,9 @@ def fleet_html(state, fleet: Fleet, gm: bool = False) -> str:
               else "<b style='color:#c01010'>Out of Supply</b>: no route of at most 2 lanes through Controlled "
                    "or Contested sectors reaches a supply point (seed 004 Supply Phase)")
     speed, why = fleet_speed(fleet)
+    idle = inactive(c, fleet)  # a unit in Reserve or mothballed: the fleet does not move (the engine says why)
+    if idle is not None:
+        speed, why = 0, idle
     speed_text = {0: "cannot move", 1: "1 sector per turn",
                   2: "2 sectors per turn in own controlled space, 1 elsewhere"}
     transit = (f", between sectors on the way to {sector_label(c, fleet.in_transit_to)}" if fleet.in_transit_to

@@ -49,6 +49,7 @@ def test_a_fleet_with_a_unit_in_reserve_is_refused_in_words(qtbot, tmp_path):
     assert main.campaign is before
     assert said.startswith("Refused: Third Fleet to 0507: Third Fleet cannot move:") or "cannot move" in said
     assert "is in Reserve" in said and "(004 Construction Completion Phase (reserve and mothballs))" in said
+    assert "Speed: cannot move - USS Kongo is in Reserve" in main.inspector.toPlainText()  # the fleet inspector
 
 
 def test_the_holder_answers_internment_and_the_held_squadron_is_refused(qtbot, tmp_path):
