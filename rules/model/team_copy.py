@@ -70,6 +70,11 @@ def make_copy(c: Campaign, team: str, gm: X25519PrivateKey) -> str:
                               "copy opens with it and its orders are made with its key")
     data = c.model_dump(mode="json", exclude_defaults=True)
     gone = [p for p, owner in secret_places(c) if not may_read(owner, team)]
+    answers = [p for p in gone if p[0] == "battle_hexes" and p[2:3] == ("answers",)]
+    for i in sorted({p[1] for p in answers}):  # answers are named by index (secret_answers): a record with
+        data["battle_hexes"][i].pop("answers", None)  # another's among them keeps none (they are only its
+        data["battle_hexes"][i].pop("secret_answers", None)  # replay's, which a copy never plays)
+    gone = [p for p in gone if p not in answers]
     for place in sorted(gone, key=_order, reverse=True):  # the last first: earlier places keep their index
         parent: Any = data
         for part in place[:-1]:

@@ -89,3 +89,29 @@ def test_an_edited_copy_is_refused_before_any_passphrase(full, tmp_path):
         parse_campaign(json.dumps(data), "copy.json")
     (tmp_path / "c.json").write_text(json.dumps(data))
     assert peek(tmp_path / "c.json").team == "alliance" and peek(tmp_path / "none.json") is None
+
+
+def test_a_record_whose_answers_hold_another_teams_secret_keeps_none_of_them(tmp_path):
+    """V13.723: Blue's Pursuit Force, then Red's Rear Guard, each given in secret. Red's copy
+    cannot hold Blue's answer, and taking it out alone would move Red's answer to its index (the
+    record's secret_answers name answers by index): the copy then sealed Red's own answer for the
+    GM alone, and Red's passphrase no longer opened Red's copy."""
+    from rules.model.seals import pin_of
+    from rules.model.secrets import with_key
+    from rules.opening import open_campaign_file
+    from tests.rules.systems.v13.test_secret_answers import at_the_rear_guard
+
+    b = at_the_rear_guard()
+    b.answer(["r1"])  # Red's Rear Guard, in secret
+    c, ring = b.saved(), Keyring()
+    assert sorted(c.battle_hexes[0].secret_answers.values()) == ["blue", "red"]
+    record, gm = new_key(PASSES["gm"], 10, holder="gm")
+    ring.add("gm", gm)
+    c = with_key(c, "gm", record, ring)
+    for team in ("blue", "red"):
+        c = with_key(c, team, new_key(f"{team}'s passphrase", 10, holder=team, pin=pin_of(c.keys))[0], ring)
+    path = tmp_path / "red.json"
+    path.write_text(make_copy(c, "red", gm))
+    assert '"b2"]' not in path.read_text()  # Blue's Pursuit Force
+    copy = open_campaign_file(path, passphrases={"red": "red's passphrase"})
+    assert copy.battle_hexes[0].answers == [] and copy.battle_hexes[0].secret_answers == {}
