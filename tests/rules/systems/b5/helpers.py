@@ -34,7 +34,8 @@ PULSE = {"name": "Heavy pulse cannon", "cls": "pulse", "shots": 2, "ranges": [10
          "fire_control": ["d10", "d8", "d6"], "damage": ["d10"], "x": 2}
 
 
-def b5_campaign(blue_squadrons: int = 2, jumpers: bool = True, armed: bool = False, weapons: list | None = None):
+def b5_campaign(blue_squadrons: int = 2, jumpers: bool = True, armed: bool = False, weapons: list | None = None,
+                elint: int = 0):
     """Blue (defending) and Red (attacking) at 0304, fought with the b5 system: each side's flag
     squadron (flagship and one more), Blue's flagship escort, and further one-ship squadrons."""
     import json
@@ -51,6 +52,8 @@ def b5_campaign(blue_squadrons: int = 2, jumpers: bool = True, armed: bool = Fal
     if armed:
         for u in blue + red:
             u["b5"]["weapons"] = weapons or [ARRAY, PULSE]
+    for u in blue + red:
+        u["b5"]["elint"] = elint
     c = duel(blue, red)
     data = json.loads(io.dumps(c))
     data.setdefault("settings", {})["battle_system"] = "b5"

@@ -121,3 +121,15 @@ def test_a_lit_jammer_is_fired_at_without_the_bypass_penalty():
     plain = odds(fight(red_at="2230", behind="2430"), target="R-F2")
     lit = odds(fight(red_elint="jam command B-F2", red_at="2230", behind="2430"), target="R-F2")
     assert need(lit) == need(plain) - 1, (plain, lit)
+
+
+def test_undo_at_the_elint_orders_replays_nothing_and_gives_a_full_replays_bytes(monkeypatch):
+    from rules.systems import start
+    from tests.rules.systems.b5.helpers import b5_campaign
+    from tests.rules.systems.b5.test_marking import seeded, undo_everywhere
+
+    c = start(b5_campaign(4, armed=True, elint=1), AT).saved()
+    run = seeded(c, 6)
+    asked = [e.data["key"] for e in run.log.events if e.kind == "question"]
+    assert sum("/elint/" in k for k in asked) >= 6, asked
+    undo_everywhere(c, list(run.answers), monkeypatch)

@@ -81,33 +81,36 @@ def test_a_matter_weapons_points_all_mark_the_weapon_chosen():
     assert run.pending.key.startswith("b5/1/fire/")  # once the chosen one is gone, the only one left: no question
 
 
-def test_undo_at_the_choice_replays_nothing_and_gives_a_full_replays_bytes(monkeypatch):
-    """A seeded battle whose ships carry two primary weapons: undo after every answer of its turns,
-    the weapon choices included, resumes from a checkpoint with a full replay's bytes."""
+def seeded(c, seed: int, elint_orders=("offensive", "defensive", "none")):
+    """A seeded battle to its end: the GM plots and fires three turns; ELINT orders from a list."""
     import random
 
-    from rules.battlehex import replay_points
     from rules.systems import start
-    from tests.rules.systems.b5.helpers import ARRAY, PULSE, b5_campaign
-    from tests.rules.systems.b5.test_b5_checkpoints import SETUP, reference
     from tests.rules.systems.b5.test_random_b5 import answer_for
     from tests.rules.systems.v13.helpers import AT
 
-    second = dict(PULSE, name="Second pulse cannon")
-    c = start(b5_campaign(4, armed=True, weapons=[ARRAY, PULSE, second]), AT).saved()
-    rng, run = random.Random(5), start(c, AT)
+    rng, run = random.Random(seed), start(c, AT)
     while run.pending is not None:
         q = run.pending
         a = "plot and move" if q.key.endswith("/turn") and run.engine.round <= 3 else "results" \
-            if q.key.endswith("/turn") else "fire" if "/fire/" in q.key else answer_for(run, q, rng)
+            if q.key.endswith("/turn") else "fire" if "/fire/" in q.key else rng.choice(elint_orders) \
+            if "elint" in q.data else answer_for(run, q, rng)
         try:
             run.answer(a)
         except IllegalAnswer:
             run.answer({"gm_ruling": "at the board's edge",
                         "answer": " ".join("F" * n or "-" for n in pulse_moves(q.data["speed"]))})
-    answers = list(run.answers)
-    asked = [e.data["key"] for e in run.log.events if e.kind == "question"]
-    assert sum(k.endswith("/mark") for k in asked) >= 2, asked
+    return run
+
+
+def undo_everywhere(c, answers, monkeypatch) -> None:
+    """Undo after every answer of the turns resumes from a checkpoint (no answer replayed), and
+    the battle ends with a full replay's bytes."""
+    from rules.battlehex import replay_points
+    from rules.systems import start
+    from tests.rules.systems.b5.test_b5_checkpoints import SETUP, reference
+    from tests.rules.systems.v13.helpers import AT
+
     replay_points.SHELF.clear()
     run = start(c, AT)
     given = counting(monkeypatch)
@@ -124,3 +127,19 @@ def test_undo_at_the_choice_replays_nothing_and_gives_a_full_replays_bytes(monke
     run.answer(answers[-1])
     ref = reference(c, None, answers)
     assert run.events_json() == ref.events_json() and run.saved() == ref.saved()
+
+
+def test_undo_at_the_choice_replays_nothing_and_gives_a_full_replays_bytes(monkeypatch):
+    """A seeded battle whose ships carry two primary weapons: undo after every answer of its turns,
+    the weapon choices included, resumes from a checkpoint with a full replay's bytes."""
+    from rules.systems import start
+    from tests.rules.systems.b5.helpers import ARRAY, PULSE, b5_campaign
+    from tests.rules.systems.v13.helpers import AT
+
+    second = dict(PULSE, name="Second pulse cannon")
+    c = start(b5_campaign(4, armed=True, weapons=[ARRAY, PULSE, second]), AT).saved()
+    run = seeded(c, 5)
+    answers = list(run.answers)
+    asked = [e.data["key"] for e in run.log.events if e.kind == "question"]
+    assert sum(k.endswith("/mark") for k in asked) >= 2, asked
+    undo_everywhere(c, answers, monkeypatch)
