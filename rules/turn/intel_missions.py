@@ -156,8 +156,8 @@ def pending(c: Campaign) -> Question | None:
     q = choose(f"mission/{power}/{m.id}", GM, RULE, (
         f"Game Master: rule on {possessive(_name(c, power))} {m.mission} mission against {_name(c, m.against)} at "
         f"{m.target} ({m.points} Intel Point{'s' if m.points != 1 else ''}, staged from {m.staging}"
-        + (f"; {m.details}" if m.details else "") + "): the seed gives no table for Intel missions - "
-        + ", ".join(options)), options)
+        + (f"; {m.details}" if m.details else "") + "): the seed gives no table for Intel missions - how did it "
+        "go?"), options)
     return Question(q.key, q.kind, q.to, q.rule, q.text, q.options,
                     data={"secret": True, "option_words": {o: RULINGS[o] for o in options}}, check=q.check)
 

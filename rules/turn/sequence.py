@@ -126,7 +126,9 @@ def waits_for(c: Campaign) -> str:
         return empire_waits(c)
     open_hexes = [r for r in c.battle_hexes if not r.resolved]
     if c.phase is Phase.ORDERS:
-        return "movement orders from every team (drag fleets); then the GM ends movement (Ctrl+E)"
+        ruling = any(not m.ruled for p in c.powers if p.economy is not None for m in p.economy.missions)
+        return ("the GM: rule on an Intel mission (Turn > Answer, Ctrl+Shift+A); then " if ruling else "") + \
+            "movement orders from every team (drag fleets); then the GM ends movement (Ctrl+E)"
     if c.phase is Phase.SUPPLY:
         return "the GM: field repairs where supply ships can give them; review supply and its effects, then go on " \
                "(End Phase)"

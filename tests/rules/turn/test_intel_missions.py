@@ -132,3 +132,13 @@ def test_missions_play_in_each_powers_own_orders_then_the_gm_rules() -> None:
     while run.pending.key.startswith("orders/"):
         run.answer("done")
     assert run.pending.key.startswith("mission/klingon/") and len(ASKED) > 1
+
+
+def test_the_phase_bar_says_the_gm_rules_a_mission_first() -> None:
+    from rules.turn.sequence import waits_for
+
+    run = play(spies(), [*TO_ORDERS, mission(2)])
+    assert waits_for(run.campaign).startswith("the GM: rule on an Intel mission (Turn > Answer, Ctrl+Shift+A); then "
+                                              "movement orders")
+    run.answer("failed")
+    assert waits_for(run.campaign).startswith("movement orders from every team")
