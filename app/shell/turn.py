@@ -53,6 +53,10 @@ class MovementPhaseMixin:
         # the only phases with questions (the engine says which): a seed-004 campaign's, and the empire's
         # (in Turn Orders: each power's own orders, and the GM's ruling on an Intel mission)
         asking = c.settings.combat_phase == "seed004" or c.phase in EMPIRE_PHASES or c.phase is Phase.ORDERS
+        if c.phase is Phase.ORDERS:  # the engine asks only then (rules.turn.orders.asks, intel_missions.pending); else
+            # its whole turn engine and economy would be imported before the window's first frame (issue 21)
+            asking = (c.settings.empire_turn == "seed004" and c.settings.turn_orders == "powers") or any(
+                not m.ruled for p in c.powers if p.economy is not None for m in p.economy.missions)
         try:
             waiting = asking and self.session is not None and self.session.combat_pending() is not None
         except Exception:  # the engine cannot produce the question: Answer... offers the GM a ruling
