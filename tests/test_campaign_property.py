@@ -137,6 +137,9 @@ def test_the_seed004_economy_plays_on_with_any_legal_answers(seed, system, phase
                     "units built": sum(1 for e in p.run.log if e.kind == "log" and "completed:" in e.text),
                     "productivity bought": sum(1 for e in p.run.log
                                                if e.kind == "log" and "buys Productivity" in e.text)})
+    FIGURES.update({"intel missions ruled": sum(1 for e in p.run.log if e.kind == "log"  # issue 23's GM rulings
+                                                 and e.rule == "004 Intel Phase (Intel missions)"
+                                                 and e.text.startswith("The GM rules"))})
     FIGURES.update({"economy games": 1, "tech rolls": sum(1 for e in p.run.log if e.kind == "answer"
                                                           and e.rule == "004 Tech Phase" and "roll" in e.text)})
 

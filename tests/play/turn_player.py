@@ -175,6 +175,12 @@ class TurnPlayer:
                     yield {"productivity": {"power": p.id, "at": str(s.at), "planet": pl.name}}, False
                 if self.rng.random() < 0.3:
                     yield {"intel": {"power": p.id, "points": self.rng.randint(1, 5)}}, False
+                theirs = [str(t.at) for t in c.map.sectors if t.star_system is not None and any(
+                    x.owner not in (None, p.id) for x in t.star_system.planets)]
+                if theirs and self.rng.random() < 0.3:  # an Intel mission, which the GM then rules (issue 23)
+                    kind = self.rng.choice(("espionage", "sabotage", "insurgency"))
+                    yield {"mission": {"power": p.id, "mission": kind, "staging": str(s.at),
+                                       "target": self.rng.choice(theirs), "intel": self.rng.randint(1, 3)}}, False
         yield "end_movement", True
 
     def _path(self, state: StrategicState, f: Any) -> list[str] | None:
