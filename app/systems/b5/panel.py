@@ -229,6 +229,8 @@ class B5Panel(PanelBase):
                                 "path)" if plot else
                                 "Click the gate's hex (its direction in the facing box), or type none"
                                 if q.data.get("role") == "jump gate" else
+                                "Click the hex the energy mines centre on (green: in reach), or type none"
+                                if q.data.get("role") == "mines" else
                                 "Click a green hex, or type it" if run.legal() else "Click any hex, or type it")
         else:
             self.prompt.setText("")

@@ -21,8 +21,8 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.b5 import B5Data, B5Settings, B5Weapon
 from rules.model.units import unit_secret
-from rules.systems.b5 import (command, damage, deploy, elint, firing, jump, jumping, losses, marking, morale,
-                              reinforce, turns)
+from rules.systems.b5 import (command, damage, deploy, elint, emines, firing, jump, jumping, losses, marking,
+                              morale, reinforce, turns)
 from rules.systems.b5.asking import place, secret_number
 from rules.systems.b5.deploy import Board, Place
 from rules.systems.b5.force import Force, Squadron, force_of
@@ -35,7 +35,7 @@ ROUND_LIMIT = 30
 """After this many turns the GM may only enter the results (every battle ends within a bound)."""
 MEETING, JUMP_IN = "meeting engagement", "jump-in"
 AT_TABLE, RESULTS, PLOT = "at the table", "results", "plot and move"
-TURN_STEPS = ("turn", "plot", "elint", "fire", "firer", "weapon", "target", "mark", "morale")
+TURN_STEPS = ("turn", "plot", "elint", "mines", "fire", "firer", "weapon", "target", "mark", "morale")
 """A turn's questions (``b5/{turn}/{step}...``): each one the procedure resumes from (a checkpoint)."""
 RESULT_STEPS = losses.RESULT_STEPS
 
@@ -116,6 +116,8 @@ class B5Engine:
         """The shot whose hits are being marked (the defender choosing a weapon)."""
         self.elint: dict[str, tuple[elint.Order, ...]] = {}  # ELINT ship -> its orders this turn (live once revealed)
         self.elint_ooc: dict[str, tuple[str, ...]] = {}  # a network jam -> the ships it put out of command
+        self.launches: dict[str, Label | None] = {}  # command ship -> its mines' hex this turn (secret)
+        self.mines: list[emines.Salvo] = []  # energy mines in flight
         """Ballistic weapons launched, to hit at a later pulse."""
         self.firer = ""
         self.late = False
@@ -292,8 +294,8 @@ class B5Engine:
                 if said == RESULTS:
                     break
                 self.plotting = said == PLOT
-                self.plots, self.shifts, self.elint = {}, {}, {}
-            if self.plotting and at in ("", "turn", "plot", "elint"):
+                self.plots, self.shifts, self.elint, self.launches = {}, {}, {}, {}
+            if self.plotting and at in ("", "turn", "plot", "elint", "mines"):
                 yield from turns.plotted_turn(self)
             if self.plotting and at not in ("morale", "grey"):
                 yield from turns.pulses(self, at if at in firing.STEPS else "")
@@ -327,8 +329,9 @@ class B5Engine:
             return [p.anchor]
         if p.role == "any":
             return list(self.board.labels)
-        if p.role in ("vortex", "jumped") and p.anchor is not None:
-            mask = self.board.distances(p.anchor) <= (jump.CHOSEN_RADIUS if p.role == "vortex" else 2)
+        if p.role in ("vortex", "jumped", "mines") and p.anchor is not None:
+            mask = self.board.distances(p.anchor) <= {"vortex": jump.CHOSEN_RADIUS, "jumped": 2}.get(
+                p.role, emines.reach(self, _uid))
         else:
             mask = deploy.zone(self.board, p)
         return [self.board.labels[i] for i in mask.nonzero()[0]]

@@ -17,7 +17,7 @@ from rules.battlehex.questions import Question, choose
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.model.b5 import B5Data, B5Weapon, Category, Race, WeaponClass
-from rules.systems.b5 import damage, deploy, elint, fire, losses, marking, morale
+from rules.systems.b5 import damage, deploy, elint, emines, fire, losses, marking, morale
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
@@ -135,8 +135,8 @@ def _squadron(self: B5Engine, uid: str) -> str:
 
 def _weapons(self: B5Engine, firer: str) -> list[B5Weapon]:
     fired = self.fired.setdefault(firer, {})
-    return [w for w in self.data(firer).weapons if not fire.may_fire(w.shots, fired.get(w.name, []), self.round,
-                                                                     self.pulse) and targets(self, firer, w)]
+    return [w for w in self.data(firer).weapons if w.cls is not WeaponClass.ENERGY_MINE  # launched, not fired
+            and not fire.may_fire(w.shots, fired.get(w.name, []), self.round, self.pulse) and targets(self, firer, w)]
 
 
 STEPS = ("fire", "firer", "weapon", "target", marking.STEP)
@@ -255,7 +255,7 @@ def impacts(self: B5Engine) -> Procedure:
     while True:
         due = [f for f in self.in_flight if (f.turn, f.pulse) <= (self.round, self.pulse)]
         if not due:
-            return
+            break
         f = due[0]
         self.in_flight.remove(f)
         name = f"{possessive(self.units[f.firer].unit.name)} {f.weapon}"
@@ -267,6 +267,7 @@ def impacts(self: B5Engine) -> Procedure:
         yield from _hits(self, f.firer, w, f.target, f.x, (_fc(w, t), f.sensor, f.penalty,
                                                            t.defence + elint.defence_bonus(self, f.target)), 0,
                          max(t.armor), f"in flight, impact turn {f.turn} pulse {f.pulse}", ballistic=True)
+    yield from emines.arrive(self)
 
 
 def _hits(self: B5Engine, firer: str, w: B5Weapon, target: str, x: int, aim: tuple[str, int, int, int], band: int,
@@ -280,6 +281,16 @@ def _hits(self: B5Engine, firer: str, w: B5Weapon, target: str, x: int, aim: tup
     for _ in range(x):
         total = self.dice.roll(die, purpose=f"{w.name} to hit", rule=RULE, who=who).total + sensor + penalty
         hits += fire.pulse_hits(need, total, w.max_pulses) if w.cls is WeaponClass.PULSE else int(total >= need)
+    words = (f"{possessive(self.units[firer].unit.name)} {w.name} (x{x}) at {self.units[target].unit.name}, "
+             f"{how}, {die} + sensor {sensor}{penalty:+d} needs {need}: {hits} hit(s) on armor {armor}")
+    yield from strike(self, firer, w, target, hits, band, armor, words, ballistic)
+
+
+def strike(self: B5Engine, firer: str, w: B5Weapon, target: str, hits: int, band: int, armor: int, words: str,
+           ballistic: bool = False) -> Procedure:
+    """``hits`` hits of ``w`` on ``target``: each one's damage rolled against ``armor``, then the
+    systems marked (rules/systems/b5/marking.py); ``words`` the log's start."""
+    who = self.units[firer].team
     rolled: list[marking.Hit] = []
     for _ in range(hits):
         dmg = _dmg(w, band)
@@ -296,8 +307,6 @@ def _hits(self: B5Engine, firer: str, w: B5Weapon, target: str, x: int, aim: tup
             second = self.dice.roll("d6", purpose=f"{kind} hit: which system", rule=damage.RULE, who=who).total
             kinds.append(damage.which(kind, second))
         rolled.append(marking.Hit(cls, structure(cls, roll, w.cls is WeaponClass.FLASH), tuple(kinds)))
-    words = (f"{possessive(self.units[firer].unit.name)} {w.name} (x{x}) at {self.units[target].unit.name}, "
-             f"{how}, {die} + sensor {sensor}{penalty:+d} needs {need}: {hits} hit(s) on armor {armor}")
     yield from marking.marks(self, marking.Shot(firer, target, tuple(rolled), words, ballistic))
 
 

@@ -14,7 +14,7 @@ from rules.battlehex.questions import QKind, Question
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.errors import RuleError
-from rules.systems.b5 import command, deploy, elint, firing, marking, movement
+from rules.systems.b5 import command, deploy, elint, emines, firing, marking, movement
 from rules.systems.b5.force import Squadron
 from rules.systems.b5.movement import Plot
 
@@ -48,6 +48,7 @@ def plotted_turn(self: B5Engine) -> Procedure:
         for uid in elint.ships(self, team):
             if uid not in self.elint:
                 self.elint[uid] = yield elint.question(self, uid)
+    yield from emines.launch(self)
     squadrons = {s.command: s for t in (self.defender, self.attacker) for s in self.live_squadrons(t)}
     self.routes = {}
     for cmd, plot in self.plots.items():
