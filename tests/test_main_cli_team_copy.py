@@ -62,6 +62,11 @@ def test_the_copy_holds_no_other_teams_secret_names(folder):
     assert [n for n in others if n in raw] == []
     plain = (folder / "K.json").read_text()
     assert [n for n in own if n in raw] == [n for n in own if n in plain]  # sealed as in the GM's file
+    assert _copy(folder, "coalition", "c.json") == 0  # the Alliance's incidental units are not in its copy; only
+    coalition = (folder / "c.json").read_text()  # what the GM's file shows anyone (the Federation's unit list)
+    theirs = [n for n, owner in hidden_names(full).items() if owner != "coalition"]
+    assert "Tau Ceti IV Ground Base Alpha" in theirs
+    assert [n for n in theirs if n in coalition and n not in plain] == []
     blobs = json.loads(raw)["sealed"]["blobs"]
     assert [b["to"] for b in blobs] == [["alliance", "gm"]]
     c = open_campaign_file(folder / "a.json", passphrases={"alliance": PASSES["alliance"]})
