@@ -1,11 +1,11 @@
-"""The acts of shut-down engines, sensor shadows, mines as targets and the Striking Table, listed beside
-the engine's own (:meth:`.engine.STCSEngine.actions`) and run by verb (:data:`VERBS`)."""
+"""The acts of damage on a shield, shut-down engines, sensor shadows, mines as targets and the Striking
+Table, listed beside the engine's own (:meth:`.engine.STCSEngine.actions`) and run by verb (:data:`VERBS`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
-from rules.systems.stcs import damage, engines, mines, warping
+from rules.systems.stcs import damage, engines, mines, shields, warping
 
 if TYPE_CHECKING:
     from rules.battlehex.questions import Question
@@ -14,12 +14,15 @@ if TYPE_CHECKING:
 Procedure = Generator["Question", Any, None]
 VERBS: dict[str, Callable[[STCSEngine, str], Procedure]] = {
     "shutdown": engines.shut_down, "restart": engines.restart, "shadow": engines.shadow,
-    "unshadow": engines.unshadow, "minelock": mines.lock, "minefire": mines.fire_at, "warppath": warping.path}
+    "unshadow": engines.unshadow, "minelock": mines.lock, "minefire": mines.fire_at, "warppath": warping.path,
+    "struck": shields.struck}
 
 
 def acts(e: STCSEngine, x: str, sees: bool) -> dict[str, str]:
     """``x``'s acts of this module (``sees``: its sensors work and it may use them)."""
     out = engines.acts(e, x)
+    if not damage.dead_in_space(e, x):  # else its shields are down: its damage is entered as a hit
+        out[f"struck:{x}"] = f"{e.ship(x)} takes damage on a shield (a blast, a mine, a ram: from the table)"
     if sees and mines.lock_spots(e, x):
         out[f"minelock:{x}"] = f"{e.ship(x)} tries to lock on to a mine in a hex"
     if x in e.mine_locks and not e.cloaked[x] and not damage.dead_in_space(e, x) and any(

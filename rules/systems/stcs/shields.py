@@ -6,7 +6,9 @@ shields the GM chooses (the target's side may select, as the seed lets it for a 
 same hex a D6 decides (Range Zero Combat, no relationship declared). A shield absorbs up to its points
 left this turn (the record's points stand for the power the base game allocates each turn; restored
 at each turn's first segment, its Power Allocation); the rest goes through. A shield whose generator
-has a box marked is down (absorbs nothing) but keeps its points for a repair later in the turn."""
+has a box marked is down (absorbs nothing) but keeps its points for a repair later in the turn; a ship
+dead in space or with its engines shut down has no power to raise its shields. Damage on a shield not
+from fire (a blast, a mine, a ram) is entered by the GM with the shield (or a D6) and its points."""
 from __future__ import annotations
 
 import math
@@ -14,11 +16,13 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from hexmap.hexes import Hex
+from rules.battlehex.log import GM
+from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
+from rules.systems.stcs import damage
 from rules.systems.stcs.geometry import angle_to, facing_angle
 
 if TYPE_CHECKING:
-    from rules.battlehex.questions import Question
     from rules.systems.stcs.engine import STCSEngine
 
 SHIELDS = "STCS Shields (the shield facing the attacker)"
@@ -49,8 +53,9 @@ def generator_down(e: STCSEngine, x: str, i: int) -> bool:
 
 
 def points_left(e: STCSEngine, x: str, i: int) -> int:
-    """What shield ``i`` of ``x`` can still absorb this turn (0 while its generator is down)."""
-    if generator_down(e, x, i):
+    """What shield ``i`` of ``x`` can still absorb this turn (0 while its generator is down, and with no
+    power to raise it: dead in space or its engines shut down)."""
+    if generator_down(e, x, i) or damage.dead_in_space(e, x):
         return 0
     return max(0, e.data(x).shields[i - 1] - e.shield_used.get((x, i), 0))
 
@@ -75,7 +80,8 @@ def absorb(e: STCSEngine, x: str, i: int, points: int, what: str) -> int:
     if held:
         e.shield_used[(x, i)] = e.shield_used.get((x, i), 0) + held
     through = points - held
-    state = " (its generator is down)" if generator_down(e, x, i) else f" ({points_left(e, x, i)} left this turn)"
+    state = (" (its generator is down)" if generator_down(e, x, i) else " (no power to raise it)"
+             if damage.dead_in_space(e, x) else f" ({points_left(e, x, i)} left this turn)")
     e.log.add("ruling", SHIELDS, f"{possessive(e.ship(x))} shield {i} faces {what}: it absorbs {held} of {points} "
               f"points{state}, {through} through", {"unit": x})
     return through
@@ -84,3 +90,21 @@ def absorb(e: STCSEngine, x: str, i: int, points: int, what: str) -> int:
 def power_allocation(e: STCSEngine) -> None:
     """Each turn's Power Allocation: the shields' points are restored."""
     e.shield_used.clear()
+
+
+def struck(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
+    """Damage on a shield not from fire (a blast, a mine, a ram: the table's points): the GM names the
+    shield or has a D6 choose it (a blast in the same hex, a mine under a stationary ship), enters the
+    points; the shield absorbs what it can, the rest goes through (:func:`.damage.hit`)."""
+    words = {str(i): f"shield {i} ({points_left(e, x, i)} points left)" for i in range(1, COUNT + 1)}
+    words["d6"] = "at random (a D6: a blast in the same hex, a mine under a stationary ship)"
+    pick = str((yield e._choose(f"stcs/{e.round}/struck/{x}", SHIELDS, f"Game Master: which of "
+                                f"{possessive(e.ship(x))} shields faces the damage?", words)))
+    i = e.dice.roll("d6", purpose=f"which of {possessive(e.ship(x))} shields faces the damage", rule=ZERO,
+                    who=e.units[x].team).total if pick == "d6" else int(pick)
+    pts = int((yield Question(f"stcs/{e.round}/struck/{x}/points", QKind.NUMBER, GM, SHIELDS,
+                              f"Game Master: how many points of damage on {possessive(e.ship(x))} shield {i}?",
+                              low=1, high=damage.MOST, default=1, check=damage.points)))
+    through = absorb(e, x, i, pts, "the damage")
+    if through:
+        yield from damage.hit(e, x, through)

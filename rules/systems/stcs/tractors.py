@@ -136,6 +136,8 @@ def tractor(e: STCSEngine, x: str) -> Procedure:
 def release(e: STCSEngine, x: str) -> Procedure:
     """The GM ends one of ``x``'s beams: released, or broken by a shield raised between the ships."""
     check(e)
+    if not e.contact.tractors.get(x):
+        return  # its beams broke since the act was offered (logged by check)
     y = str((yield e._choose(f"stcs/{e.round}/release/{x}", TRACTOR, f"Game Master: which of "
                              f"{possessive(e.ship(x))} tractor beams ends (released, or a shield up between the "
                              "ships: from the table)?", {t: e.ship(t) for t in e.contact.tractors.get(x, [])})))

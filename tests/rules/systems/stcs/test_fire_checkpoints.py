@@ -16,7 +16,7 @@ from tests.rules.systems.stcs.helpers import stcs_campaign
 from tests.rules.systems.stcs.test_stcs_checkpoints import reference
 from tests.rules.systems.v13.helpers import AT
 
-MINE = ("fire", "hit", "shutdown", "restart", "shadow", "unshadow", "mine", "minelock", "minefire", "warpout",
+MINE = ("fire", "hit", "struck", "shutdown", "restart", "shadow", "unshadow", "mine", "minelock", "minefire", "warpout",
         "warppath", "repair", "move")
 
 
@@ -42,10 +42,10 @@ def play(seed: int) -> tuple[Any, list[Any], set[str]]:
     return c, list(run.answers), verbs
 
 
-@pytest.mark.parametrize("seed", [1, 3])
+@pytest.mark.parametrize("seed", [2, 6])
 def test_undo_after_every_answer_gives_a_full_replays_bytes(seed: int) -> None:
     c, answers, verbs = play(seed)
-    assert {"hit", "shutdown", "restart", "shadow", "unshadow", "minelock"} <= verbs  # (random: 1 fires, 3 warppath)
+    assert {"shutdown", "restart", "shadow", "minelock", "struck", "warppath"} <= verbs  # (2 also fires)
     replay_points.SHELF.clear()
     run = start(c, AT)
     for a in answers[:-1]:

@@ -66,3 +66,28 @@ def test_on_the_line_between_two_shields_the_gm_chooses() -> None:
     assert run.pending.key == "stcs/1/shield/lexington" and run.pending.options == ("5", "6")
     run.answer("6")
     assert "Lexington's shield 6 faces Klothos: it absorbs 7 of 7 points (13 left this turn)" in run.events_json()
+
+
+def test_damage_on_a_shield_from_the_table_a_d6_or_the_gms_shield() -> None:
+    from tests.rules.systems.stcs.test_damage import scripted
+    run = scripted([3])
+    run.answer("struck:d7")
+    run.answer("d6")  # a blast in its hex: the D6 3
+    run.answer(25)
+    assert "Klothos' shield 3 faces the damage: it absorbs 20 of 25 points (0 left this turn), 5 through" \
+        in run.events_json()
+    run.answer("sensors")  # the 5 through
+    assert run.engine.boxes[("d7", "sensors")] == (1, 0)
+    run.answer("struck:d7")
+    assert run.pending.data["option_words"]["3"] == "shield 3 (0 points left)"
+    run.answer("2")
+    run.answer(4)
+    assert run.pending.key == "stcs/1/act" and run.engine.shield_used[("d7", 2)] == 4
+
+
+def test_a_ship_with_its_engines_shut_down_has_no_shields() -> None:
+    run = close([1])
+    run.answer("shutdown:lexington")
+    assert "struck:lexington" not in run.pending.options  # its damage is entered as a hit
+    d7_hits_lexington(run, 7)
+    assert "shield 1 faces Klothos: it absorbs 0 of 7 points (no power to raise it), 7 through" in run.events_json()
