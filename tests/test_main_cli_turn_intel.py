@@ -52,6 +52,7 @@ def test_an_intel_mission_is_ordered_and_ruled_by_the_gm_headless(tmp_path):
     assert any("failed, and its agents were caught" in t for t in texts)
     alliance = json.dumps(json.loads(_turn(tmp_path, spies(), answers, "--viewer", "alliance").stdout)["log"])
     assert "agents were caught" in alliance and "orders an espionage mission" not in alliance  # the order stays secret
+    assert "1208" not in alliance  # nor the GM's answer that gave it (its staging system)
     bad = _turn(tmp_path, spies(), [*TO_ORDERS, mission(10)])
     assert bad.returncode == 1 and json.loads(bad.stdout)["error"]["rule"] == "004 Intel Phase (Intel missions)"
 

@@ -195,3 +195,12 @@ def answer(c: Campaign, raw: Any) -> Campaign:
         f"The GM rules {possessive(_name(c, power))} {m.mission} mission against {_name(c, m.against)} at "
         f"{m.target}: {RULINGS[ruling].lower()}{said}")))
     return new
+
+
+def order_seen(c: Campaign, raw: Any) -> tuple[str, ...] | None:
+    """Who may see the GM's answer ``raw`` when it orders an Intel mission: the ordering power's Team
+    (and the GM), not the target (``None`` for any other answer: as the question's)."""
+    body = raw.get("mission") if isinstance(raw, dict) and len(raw) == 1 else None
+    if not isinstance(body, dict) or not isinstance(body.get("power"), str):
+        return None
+    return (_team(c, body["power"]),)

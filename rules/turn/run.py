@@ -60,6 +60,7 @@ from rules.strategic.turn import gm_resolve, refresh_resolution, set_orders
 from rules.turn import combat_phase as cp
 from rules.turn.cargo import INVASION
 from rules.turn.civilian import release_escorts
+from rules.turn.intel_missions import order_seen
 from rules.turn.logistics import CargoAction
 from rules.turn.logistics import do as cargo_do
 
@@ -235,7 +236,7 @@ class TurnRun:
         self.campaign = after
         self.answers.append(raw)
         hidden = visibility.Secrets(before, after)
-        seen = (q.to,) if q.key.split("/")[2:3] == ["ignore"] or q.data.get("secret") else None
+        seen = (q.to,) if q.key.split("/")[2:3] == ["ignore"] or q.data.get("secret") else order_seen(before, raw)
         said = f"{q.to}: {_words(raw)}"
         self._event("question", before.turn, phase, q.rule, q.text, {"key": q.key, "to": q.to},
                     _narrowed(seen, hidden.owner(q.text + json.dumps(q.data, sort_keys=True))))
