@@ -74,8 +74,7 @@ class BattleReplay(QObject):
         menu.setObjectName("replay_menu")
         bar = QToolBar("Replay", win)
         bar.setObjectName("replay_bar")
-        win.addToolBarBreak()  # a row of its own: the battle's toolbar fills the first one
-        win.addToolBar(bar)
+        win.addToolBar(bar)  # beside the seat's: two rows at QT_SCALE_FACTOR=2, not three (issue 22)
 
         def act(text: str, slot: Any, key: str | QKeySequence.StandardKey | None, tip: str,
                 checkable: bool = False) -> QAction:
@@ -102,6 +101,8 @@ class BattleReplay(QObject):
         self.forward_action = act("Forward", self.forward, "Right", "One answer forward")
         self.last_action = act("Last", self.last, "End", "The battle after its last answer (as it stands now)")
         self.leave_action = act("Leave the replay", self.leave, "Escape", "Back to the live battle")
+        self.replay_action.setIconText("Replay")  # the toolbar's short words; the menu keeps the whole
+        self.leave_action.setIconText("Leave")
         speed = menu.addMenu("Speed")
         speed.setObjectName("replay_speed_menu")
         group = QActionGroup(self)
@@ -114,9 +115,12 @@ class BattleReplay(QObject):
             connect_plain(a.triggered, lambda ms=ms: self.timer.setInterval(ms))
             speed.addAction(a)
             self.speed_actions.append(a)
-        self.label = QLabel("")
+        self.label = QLabel("")  # the step and its answer's words, in the side panel under its title
         self.label.setObjectName("replay_label")
-        self.label_action = bar.addWidget(self.label)  # a toolbar widget shows and hides by its action
+        self.label.setWordWrap(True)
+        self.label.hide()
+        heading = win.title.parentWidget().layout()
+        heading.insertWidget(heading.indexOf(win.title) + 1, self.label)
         keep_in_step(bar)  # its buttons' enabled state changes at every step
         self._enable()
 
@@ -129,8 +133,8 @@ class BattleReplay(QObject):
             if a.isEnabled() != (stepping and ok):
                 a.setEnabled(stepping and ok)
         self.replay_action.setChecked(self.on)
-        if self.label_action.isVisible() != self.on:
-            self.label_action.setVisible(self.on)
+        if self.label.isHidden() == self.on:
+            self.label.setVisible(self.on)
 
     # -- the run shown -----------------------------------------------------------------------------
     @property
@@ -285,7 +289,7 @@ class BattleReplay(QObject):
         win._show_log(rebuild=change is None, rewind_to=change.events_from if change and change.rewound else None)
         n = len(steps) if steps is not None else 0
         words = self.said(self.k)
-        self.label.setText(f"  <b>Replay</b>: answer {self.k} of {n}" + (f" \u2014 {escape(words)}" if words else ""))
+        self.label.setText(f"<b>Replay</b>: answer {self.k} of {n}" + (f" \u2014 {escape(words)}" if words else ""))
         win.setWindowTitle(f"Battle Hex {win.at} \u2014 replay, answer {self.k} of {n} \u2014 "
                            f"{win.session.campaign.name}[*]")
         win.statusBar().showMessage(f"Replay: answer {self.k} of {n} ({KEYS_HINT})")

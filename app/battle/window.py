@@ -13,7 +13,7 @@ import contextlib
 from html import escape
 from typing import Any
 
-from PySide6.QtWidgets import QInputDialog, QMainWindow, QStackedWidget
+from PySide6.QtWidgets import QInputDialog, QMainWindow, QStackedWidget, QToolBar
 
 from app.shell import window_state
 from app.battle.building import build_actions, build_log, build_panel
@@ -59,6 +59,9 @@ class BattleWindow(QMainWindow):
         build_actions(self)
         scrolled(self.panel_dock)  # the panel never widens the dock nor outgrows the screen (issue 22)
         window_state.restore(self, getattr(parent, "settings", None), "battle_window", (1400, 900))
+        replay_bar = self.findChild(QToolBar, "replay_bar")
+        if replay_bar is not None and self.toolBarBreak(replay_bar):  # a layout remembered with three rows
+            self.removeToolBarBreak(replay_bar)
         self.ctl.changed.connect(self._changed)
         self.ctl.reset.connect(self.refresh)
         session.undo_stack.cleanChanged.connect(self._clean_changed)
