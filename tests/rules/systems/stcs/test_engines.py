@@ -125,3 +125,10 @@ def test_nothing_on_the_path_rolls_nothing() -> None:
     run.answer("nothing")
     end_segment(run)
     assert "nothing on its path: the Striking Table is not rolled" in run.events_json()
+
+
+def test_a_cloaked_ship_is_not_offered_the_sensor_shadow_whose_public_line_would_name_it() -> None:
+    run = scripted([])
+    assert "shadow:bop" not in run.pending.options and "shutdown:bop" not in run.pending.options
+    run.answer("uncloak:bop")
+    assert "shadow:bop" in run.pending.options
