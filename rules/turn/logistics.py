@@ -17,7 +17,10 @@ from rules.model.campaign import Campaign
 from rules.model.records import Phase
 from rules.strategic.state import StrategicState
 from rules.model.units import unit_secret
-from rules.turn.cargo import GOODS, INVASION, CensusItem, GroundItem, UnitItem, deploy, disembark, embark
+from rules.model.turn_model import Cargo
+from rules.model.types import DiplomaticState
+from rules.strategic.diplomacy import Diplomacy
+from rules.turn.cargo import GOODS, GROUND, INVASION, CensusItem, GroundItem, UnitItem, deploy, disembark, embark
 
 _WHEN = {"seed004": Phase.TROOPS, "v13": Phase.BATTLES}
 
@@ -51,7 +54,8 @@ def when_refused(c: Campaign) -> str | None:
 def actions(c: Campaign, fleet_id: str) -> list[CargoAction]:
     """What fleet ``fleet_id`` could do with cargo in its sector: land what it carries on each
     planet there, deploy its goods, embark its power's ground units or Census from the planets, or
-    units of its power's garrison there (seed 004: "units that may be carried as cargo")."""
+    units of its power's garrison there (seed 004: "units that may be carried as cargo"), or seize
+    another power's cargo there under Hostilities or War (not troops)."""
     f = next((x for x in c.fleets if x.id == fleet_id), None)
     sec = c.sector_at(str(f.sector)) if f is not None else None
     if f is None or sec is None or f.in_transit_to is not None:
@@ -59,8 +63,7 @@ def actions(c: Campaign, fleet_id: str) -> list[CargoAction]:
     planets = sec.star_system.planets if sec.star_system else []
     out: list[CargoAction] = []
     for item in f.cargo:
-        what = item.ground_unit.name if item.ground_unit else item.unit.name if item.unit else \
-            f"{item.amount} {item.kind.value.replace('_', ' ')}"
+        what = _what(item)
         if item.kind in GOODS:
             out.append(CargoAction("deploy", f"Deploy {what} in {f.sector}", item.id))
         else:
@@ -73,7 +76,18 @@ def actions(c: Campaign, fleet_id: str) -> list[CargoAction]:
     if sec.owner == f.power:
         out.extend(CargoAction("embark", f"Embark {u.name} from the garrison of {f.sector}", u.id)
                    for u in sec.garrison if not unit_secret(u) and not u.crippled)
+    dip = Diplomacy(c)  # another power's cargo here, under Hostilities or War (rules/turn/seizure.py judges the rest)
+    for g in c.fleets:
+        if g.power != f.power and g.sector == f.sector and g.in_transit_to is None and g.cargo and \
+                dip.state(f.power, g.power) in (DiplomaticState.HOSTILITIES, DiplomaticState.WAR):
+            out.extend(CargoAction("seize", f"Seize {_what(k)} from {g.name}", k.id) for k in g.cargo
+                       if k.kind not in GROUND)
     return out
+
+
+def _what(item: Cargo) -> str:
+    return item.ground_unit.name if item.ground_unit else item.unit.name if item.unit else \
+        f"{item.amount} {item.kind.value.replace('_', ' ')}"
 
 
 def do(c: Campaign, graph: LaneGraph, fleet_id: str, action: CargoAction) -> Campaign:

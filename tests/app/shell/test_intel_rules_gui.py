@@ -85,3 +85,37 @@ def test_the_gm_rules_an_intel_mission_in_the_answer_dialog(qtbot, tmp_path):
         answerer.stop()
     assert any("the seed gives no table for Intel missions" in t for t in caught.texts)
     assert main.session.combat_pending() is None  # ruled: the GM goes on with the movement orders
+
+
+def test_cargo_is_seized_by_keys_in_the_cargo_dialog_and_a_guarded_carrier_is_refused_in_words(qtbot, tmp_path,
+                                                                                                monkeypatch):
+    from PySide6.QtCore import Qt
+
+    from tests.app.gui import press
+    from tests.app.shell.test_cargo_dialog import keys_in_cargo_dialog
+    from tests.rules.strategic.builder import fleet
+    from tests.rules.turn.test_seizure import loaded
+
+    troops = {"phase": "troops", "settings": {"combat_phase": "seed004"}}
+    main = _main(qtbot, tmp_path, loaded(**troops))
+    lines: list[list[str]] = []
+    answerer = Answerer(keys_in_cargo_dialog(lines, Qt.Key.Key_Down, Qt.Key.Key_Return))
+    try:
+        press(main, "Ctrl+Shift+C")
+        qtbot.waitUntil(lambda: any("seizes 5 supply" in e.text for e in main.campaign.log), timeout=5000)
+    finally:
+        answerer.stop()
+    assert lines == [["Deploy 5 supply in 0202 \u2014 tr (0202)", "Seize 5 supply from tr \u2014 k (0202)"]]
+    assert next(f for f in main.campaign.fleets if f.id == "k").cargo[0].id == "c1"
+    errors: list[str] = []
+    monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: errors.append(text))
+    guarded = _main(qtbot, tmp_path / "guarded", loaded(extra=[fleet("f", "fed", "0202")], **troops))
+    answerer = Answerer(keys_in_cargo_dialog(lines, Qt.Key.Key_End, Qt.Key.Key_Return))
+    try:
+        press(guarded, "Ctrl+Shift+C")
+        qtbot.waitUntil(lambda: bool(errors) or "Refused" in guarded.statusBar().currentMessage(), timeout=5000)
+    finally:
+        answerer.stop()
+    said = " ".join(errors) + guarded.statusBar().currentMessage()
+    assert "f still guards tr in 0202" in said and "seize cargo" in said
+    assert next(f for f in guarded.campaign.fleets if f.id == "tr").cargo  # nothing taken
