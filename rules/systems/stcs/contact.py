@@ -27,6 +27,8 @@ class Contact:
     """(segment, towing ship): a towed ship drawn closer in that Movement Phase."""
     rammed: list[tuple[int, str]] = field(default_factory=list)
     """(segment, ramming ship): one ram a segment."""
+    ramming: dict[str, str] = field(default_factory=dict)
+    """Per ship that declared a ram, its target (until the ram is resolved)."""
     transports: list[tuple[int, str, str]] = field(default_factory=list)
     """(segment, ship, the other vessel): all of a ship's transports in a segment are with one vessel."""
     passengers: dict[str, int] = field(default_factory=dict)
@@ -38,7 +40,7 @@ class Contact:
 
 
 VERBS: dict[str, Callable[[STCSEngine, str], Procedure]] = {
-    "ram": ramming.ram, "tractor": tractors.tractor, "release": tractors.release, "draw": tractors.draw,
+    "declare": ramming.declare, "ram": ramming.ram, "tractor": tractors.tractor, "release": tractors.release, "draw": tractors.draw,
     "beam": transporters.beam, "melee": melee.fight}
 """Acts taking the engine and a ship id, by verb."""
 
@@ -46,8 +48,10 @@ VERBS: dict[str, Callable[[STCSEngine, str], Procedure]] = {
 def acts(e: STCSEngine, x: str) -> dict[str, str]:
     """``x``'s close acts now."""
     out: dict[str, str] = {}
-    if ramming.targets(e, x) and (e.round, x) not in e.contact.rammed:
-        out[f"ram:{x}"] = f"{e.ship(x)} rams a ship in its hex"
+    if ramming.targets(e, x):
+        out[f"declare:{x}"] = f"{e.ship(x)} declares a ram"
+    if ramming.may_resolve(e, x):
+        out[f"ram:{x}"] = f"{e.ship(x)} rams {e.ship(e.contact.ramming[x])} (its declared ram, after the fire)"
     if tractors.targets(e, x):
         out[f"tractor:{x}"] = f"{e.ship(x)} fires a tractor beam at a ship to tow"
     if e.contact.tractors.get(x):

@@ -14,7 +14,7 @@ from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
 from rules.model.stcs import WeaponKind
-from rules.systems.stcs import damage, fire, movement, sensors, shields
+from rules.systems.stcs import damage, fire, movement, ramming, sensors, shields
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -50,13 +50,15 @@ def shoot(e: STCSEngine, x: str, y: str) -> Procedure:
                            f"fire at {e.ship(y)} ({r} hexes)?", arms)
     w = e.data(x).weapons[int(pick)]
     missile, s = w.kind is WeaponKind.MISSILE, movement.speed(e, y)  # the target's speed: its latest move
-    odds = {str(c): words(fire.to_hit(c, s, missile, locked)) for c in range(11)}
-    mods = f"speed {s} {fire.speed_modifier(s):+d}{'' if locked else ', no lock -6'}{', missile -1' if missile else ''}"
+    ram = ramming.fire_modifier(e, x, y)  # a ram declared by or on the firer
+    odds = {str(c): words(fire.to_hit(c, s, missile, locked) + ram) for c in range(11)}
+    mods = f"speed {s} {fire.speed_modifier(s):+d}{'' if locked else ', no lock -6'}{', missile -1' if missile else ''}" \
+        + (f", ramming {ram:+d}" if ram else "")
     base = int((yield Question(f"stcs/{e.round}/fire/{x}/chart", QKind.NUMBER, GM, FIRE,
                                f"Game Master: the Firing Chart's To-Hit number for {w.name} at {r} hexes? "
                                f"(then {mods}: chart 5 is {odds['5']})", low=0, high=10, default=5,
                                data={"odds": odds}, check=chart)))
-    value = fire.to_hit(base, s, missile, locked)
+    value = fire.to_hit(base, s, missile, locked) + ram
     if not locked and x in e.locks:
         del e.locks[x]
         e.log.add("ruling", fire.TO_HIT, f"{e.ship(x)} fires without a lock on {e.ship(y)}: its sensor lock is lost")

@@ -4,7 +4,10 @@ movement in its target's hex rams it. The Ramming Roll is an opposed D10 each wi
 Change); the ramming ship must win: by 1-4 a Glancing Blow, by more a Solid Hit. A target that does
 not try to avoid it (or cannot: no crew, an outpost, dead in space) faces the rammer's single D10: any
 face but 0 rams. Each ship's damage to the other is rolled on its own D10 (0 reads 10); shields
-protect as against weapons, so the points are entered as hits (at the table's shields).
+protect as against weapons, so the points are entered as hits (at the table's shields). A ram is
+declared first (at most 20% crew); from then until it is resolved the targeting modifiers apply: +1 for
+any ship firing on the ramming ship, +3 instead for its target firing on it, +1 for the ramming ship
+firing on its target.
 
 Readings: an unopposed ram's face is its margin (1-4 a Glancing Blow, 5-9 a Solid Hit), as if the
 target had rolled 0; an Evasive Maneuver damages the target as an Emergency Heading Change (one point
@@ -115,10 +118,36 @@ def side(e: STCSEngine, x: str) -> Side:
 
 
 def targets(e: STCSEngine, x: str) -> list[str]:
-    """The enemies ``x`` may ram: in its hex, neither cloaked; ``x`` with few enough crew, not dead in space."""
-    if e.cloaked[x] or damage.dead_in_space(e, x) or not may_ram(casualties.crew_left(e, x), e.data(x).nation):
+    """The enemies ``x`` may declare a ram on: neither cloaked; ``x`` with few enough crew, not dead in space,
+    not already trying to ram."""
+    if e.cloaked[x] or damage.dead_in_space(e, x) or x in e.contact.ramming or not may_ram(
+            casualties.crew_left(e, x), e.data(x).nation):
         return []
-    return [y for y in e.on_map(e.enemy(e.units[x].team)) if e.at[y] == e.at[x] and not e.cloaked[y]]
+    return [y for y in e.on_map(e.enemy(e.units[x].team)) if not e.cloaked[y]]
+
+
+def fire_modifier(e: STCSEngine, x: str, y: str) -> int:
+    """The ramming targeting modifier for ``x`` firing on ``y``: +3 on the ship trying to ram ``x``, +1 on
+    another ship trying to ram, +1 for a ramming ship on its target."""
+    if y in e.contact.ramming:
+        return 3 if e.contact.ramming[y] == x else 1
+    return 1 if e.contact.ramming.get(x) == y else 0
+
+
+def declare(e: STCSEngine, x: str) -> Procedure:
+    """``x`` declares a ram: the targeting modifiers apply until it is resolved."""
+    y = str((yield e._choose(f"stcs/{e.round}/declare/{x}", RULE, f"Game Master: which ship does {e.ship(x)} "
+                             f"declare a ram on ({casualties.crew_left(e, x)}% of its crew left)?",
+                             {t: f"{e.ship(t)} ({e.range(x, t)} hexes)" for t in targets(e, x)})))
+    e.contact.ramming[x] = y
+    e.log.add("ruling", RULE, f"{e.ship(x)} declares a ram on {e.ship(y)}: +1 to hit it for any ship firing on it "
+              f"(+3 for {e.ship(y)}), +1 for it firing on {e.ship(y)}, until the ram is resolved")
+
+
+def may_resolve(e: STCSEngine, x: str) -> bool:
+    """Whether ``x``'s declared ram is resolved now (after the fire: the GM picks when)."""
+    y = e.contact.ramming.get(x)
+    return y is not None and (e.round, x) not in e.contact.rammed and y in e.on_map() and x in e.on_map()
 
 
 def evasions(e: STCSEngine, y: str) -> int:
@@ -133,12 +162,14 @@ def evasions(e: STCSEngine, y: str) -> int:
 
 
 def ram(e: STCSEngine, x: str) -> Procedure:
-    """``x`` rams an enemy in its hex (resolved after the fire and the explosions, at the GM's pick)."""
-    team = e.units[x].team
-    y = str((yield e._choose(f"stcs/{e.round}/ram/{x}", RULE, f"Game Master: which ship does {e.ship(x)} ram "
-                             f"(in its hex, {casualties.crew_left(e, x)}% of its crew left)?",
-                             {t: e.ship(t) for t in targets(e, x)})))
+    """``x``'s declared ram is resolved (after the fire and the explosions, at the GM's pick): it fails unless
+    ``x`` ended its movement in its target's hex."""
+    team, y = e.units[x].team, e.contact.ramming.pop(x)
     e.contact.rammed.append((e.round, x))
+    if e.at[x] != e.at[y] or e.cloaked[y]:
+        e.log.add("ruling", RULE, f"{possessive(e.ship(x))} ram on {e.ship(y)} fails: it did not end its movement "
+                  f"in {possessive(e.ship(y))} hex")
+        return
     most = evasions(e, y)
     a, b = side(e, x), side(e, y)
     n, turned = -1, False

@@ -71,7 +71,11 @@ def crewless(faces: list[int]):
         run.answer(5)
         run.answer(4)  # 5 points x 4% = 20% (the efficiency roll 99 fails)
     e = run.engine
-    assert "ram:lexington" not in run.pending.options  # not in the Klothos' hex yet
+    assert "declare:lexington" in run.pending.options and "declare:d7" not in run.pending.options  # crew 100%
+    run.answer("declare:lexington")
+    assert run.pending.options == ("d7",)  # the cloaked Bird of Prey is no target
+    run.answer("d7")
+    assert "Lexington declares a ram on Klothos" in run.events_json()
     run.answer("move:lexington")
     run.answer("4")
     run.answer(next(o for o in run.pending.options if lands(e.at["lexington"], o) == e.at["d7"]))
@@ -86,10 +90,8 @@ def lands(start: Hex, path: str) -> Hex:
 
 def test_a_ram_fought_through_the_act_list_a_solid_hit() -> None:
     run = crewless([9, 2, 3, 10])  # the rammer's 9, the target's 2; damage D10 3 and 0
-    assert "ram:lexington" in run.pending.options and "ram:d7" not in run.pending.options  # the Klothos has its crew
+    assert "ram:lexington" in run.pending.options and "ram:d7" not in run.pending.options
     run.answer("ram:lexington")
-    assert run.pending.options == ("d7",)
-    run.answer("d7")
     run.answer("no")  # no Emergency Heading Change
     words = run.pending.data["option_words"]
     assert words["-1"].endswith("(Lexington rams on D10 1-9: 90%)")
@@ -105,7 +107,6 @@ def test_a_ram_fought_through_the_act_list_a_solid_hit() -> None:
 def test_a_target_that_does_not_avoid_is_missed_only_on_a_0() -> None:
     run = crewless([10])
     run.answer("ram:lexington")
-    run.answer("d7")
     run.answer("no")
     run.answer("-1")
     assert "Klothos does not avoid the ram: Lexington's D10 0: no ram" in run.events_json()
@@ -114,9 +115,34 @@ def test_a_target_that_does_not_avoid_is_missed_only_on_a_0() -> None:
 def test_evasive_maneuvers_damage_the_target() -> None:
     run = crewless([1, 1])
     run.answer("ram:lexington")
-    run.answer("d7")
     run.answer("no")
     run.answer("2")
     e = run.engine
     assert e.ss_lost["d7"] == 2 and e.engine_hits["d7"] == [2, 2]
     assert "Ramming Roll: Lexington 1+1 = 2, Klothos 1+5 = 6: no ram" in run.events_json()
+
+
+def test_a_ram_fails_unless_the_rammer_ends_its_movement_in_the_targets_hex() -> None:
+    run = close([99, 99, 99, 99])
+    for _ in range(4):
+        for a in ("crew:lexington", "other", 5, 4):
+            run.answer(a)
+    run.answer("declare:lexington")
+    run.answer("d7")
+    run.answer("ram:lexington")
+    assert "Lexington's ram on Klothos fails: it did not end its movement in Klothos' hex" in run.events_json()
+    assert "ram:lexington" not in run.pending.options and run.engine.contact.ramming == {}
+
+
+@pytest.mark.parametrize(("firer", "target", "mod"), [("lexington", "d7", "+1"), ("d7", "lexington", "+3")])
+def test_the_ramming_targeting_modifiers(firer: str, target: str, mod: str) -> None:
+    run = close([99, 99, 99, 99])
+    for _ in range(4):
+        for a in ("crew:lexington", "other", 5, 4):
+            run.answer(a)
+    run.answer("declare:lexington")
+    run.answer("d7")
+    run.answer(f"fire:{firer}:{target}")
+    run.answer("0")
+    assert f"ramming {mod}" in run.pending.text
+    assert run.pending.data["odds"]["10"].startswith(f"To-Hit {10 + 1 - 6 + int(mod)}")  # speed 0 +1, no lock -6
