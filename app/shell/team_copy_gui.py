@@ -35,6 +35,7 @@ WHY = {
     "battle": "A Team copy fights no battle: the GM's file holds what your copy leaves out",
     "gm": "The GM's work is done on the campaign's own file, not on a Team copy",
     "view": "A Team copy holds only what its Team may know: your own hidden units are shown, no other Team's",
+    "replay": "A Team copy replays no battle: it leaves out what the other Teams kept secret in them",
 }
 _ACTIONS = {  # the menu entries a Team copy disables, by text (without '&'), and why
     "Save": "save", "Save As...": "save", "Open Last Autosave": "save", "End Movement (execute orders)": "phase",
@@ -42,6 +43,7 @@ _ACTIONS = {  # the menu entries a Team copy disables, by text (without '&'), an
     "Fight a Battle Hex (set-up)...": "battle", "Import Orders...": "gm", "Passphrases (sealed secrets)...": "gm",
     "Export Team Copy...": "gm", "Buy a Unit (Turn Orders)...": "save", "Diplomacy (Turn Orders)...": "save",
     "Cargo: Embark, Land, Deploy...": "phase", "Clear Orders of Selected Fleet": "phase",
+    "Replay a Battle...": "replay",
 }
 _PHASE_ACTIONS = ("end_movement_action", "gm_action", "fight_action", "answer_turn_action", "end_phase_action")
 """Enabled by the phase bar itself (app/shell/turn.py) once the copy is closed."""

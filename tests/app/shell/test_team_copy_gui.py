@@ -83,8 +83,9 @@ def test_the_gm_exports_a_team_copy_the_player_orders_from_it_the_gm_imports(qtb
     assert banner is not None and banner.isVisible()
     assert banner.text() == "Team copy for Alliance, turn 1: enter your orders and export them"
     for text, why in (("&Save", "never saved"), ("&Import Orders...", "GM's work"),
-                      ("&Fight a Battle Hex (set-up)...", "fights no battle"), ("End &Movement (execute orders)",
-                                                                               "runs no phase")):
+                      ("&Fight a Battle Hex (set-up)...", "fights no battle"),
+                      ("Replay a &Battle...", "replays no battle"),
+                      ("End &Movement (execute orders)", "runs no phase")):
         act = _action(main, text)
         assert not act.isEnabled() and why in act.toolTip(), (text, act.toolTip())
         assert all(m.toolTipsVisible() for m in act.associatedObjects() if isinstance(m, QMenu))  # shown on hover
