@@ -92,5 +92,5 @@ def seize(c: Campaign, fleet_id: str, cargo_id: str, turn: int) -> Campaign:
             x.cargo = [*x.cargo, taken]
     what = item.unit.name if item.unit is not None else f"{item.amount} {item.kind.value.replace('_', ' ')}"
     new.log.append(LogEntry(turn=turn, rule=RULE, text=f"{f.name} ({_name(c, f.power)}) seizes {what} from "
-                            f"{holder.name} ({_name(c, holder.power)}) in {f.sector} [cargo {cargo_id}]"))
+                            f"{holder.name} ({_name(c, holder.power)}) in {f.sector}"))
     return new

@@ -31,7 +31,7 @@ def test_cargo_is_seized_under_hostilities_or_war_and_rides_as_embarked_this_tur
     assert fl(new, "tr").cargo == [] and [(x.id, x.kind, x.amount, x.embarked_turn) for x in fl(new, "k").cargo] == [
         ("c1", CargoKind.SUPPLY, 5, 3)]
     line = new.log[-1]
-    assert (line.rule, line.text) == (RULE, "k (Klingon) seizes 5 supply from tr (Fed) in 0202 [cargo c1]")
+    assert (line.rule, line.text) == (RULE, "k (Klingon) seizes 5 supply from tr (Fed) in 0202")
 
 
 @pytest.mark.parametrize("state", ["normal", "non_aggression", "trade", "peace", "alliance"])
