@@ -13,7 +13,6 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from rules.battlehex.headless import EXIT_CODES
 from rules.errors import RuleError
 from rules.model import CampaignError, passphrase_arg
 from rules.model.safe_write import safe_write_text
@@ -23,8 +22,12 @@ from rules.opening import open_campaign_file
 from rules.battlehex.words import possessive
 
 
+_EXIT_CODES = ("exit codes: 0 the copy was written; 1 refused (stderr says why: not a player's Team, a Team without "
+               "a passphrase); 2 the command line, the campaign file, the GM's key or passphrase cannot be used")
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="battlehex team-copy", epilog=EXIT_CODES,
+    p = argparse.ArgumentParser(prog="battlehex team-copy", epilog=_EXIT_CODES,
                                 description="write a Team's own copy of the campaign (play by e-mail)")
     p.add_argument("campaign", help="the campaign's own file (the GM's)")
     p.add_argument("--team", required=True, help="the Team the copy is for (its id)")
