@@ -135,3 +135,13 @@ def test_the_copy_needs_the_gms_passphrase_and_a_keyed_team(folder, capsys):
     assert "--passphrase gm=FILE" in capsys.readouterr().err
     assert _copy(folder, "orions", "o.json") == 1  # the Orions hold no passphrase
     assert "Orion" in capsys.readouterr().err and not (folder / "o.json").exists()
+
+
+def test_orders_from_a_copy_of_an_earlier_turn_are_refused_naming_the_file(folder, capsys):
+    """The player worked on last turn's copy: the GM's campaign has moved on."""
+    assert _copy(folder, "alliance", "a.json") == 0
+    assert _orders(folder, "a.json", "fed", "alliance", FED, "fed.orders") == 0
+    c = open_campaign_file(folder / "K.json", passphrases={"gm": PASSES["gm"]})
+    save_campaign(c.model_copy(update={"turn": 2}), folder / "K.json")
+    code, out, err = _turn(folder, capsys, "fed.orders")
+    assert code == 1 and "fed.orders" in err and "it holds the orders of turn 1, this is turn 2" in err and out == ""
