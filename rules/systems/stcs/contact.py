@@ -64,3 +64,9 @@ def acts(e: STCSEngine, x: str) -> dict[str, str]:
         out[f"melee:{x}"] = f"melee aboard {e.ship(x)}"
     return out
 
+
+def settle(e: STCSEngine) -> None:
+    """What changed since the last act, settled before the next is offered: tractor beams broken (a ship gone or
+    cloaked, beyond reach, a beam lost to damage)."""
+    if e.contact.tractors:
+        tractors.check(e)

@@ -148,6 +148,7 @@ class STCSEngine:
                     advantage.phase(self)
             going_on = False
             while True:
+                contact.settle(self)  # beams broken since the last act break before the next is offered
                 act = yield self._act_question()
                 if act == "next":
                     damage.repower(self)

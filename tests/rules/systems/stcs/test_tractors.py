@@ -103,3 +103,20 @@ def test_the_beam_breaks_beyond_four_hexes_and_the_gm_may_release_it() -> None:
 def test_a_ship_with_its_crew_is_no_tractor_target_for_the_enemy() -> None:
     run = close([])
     assert "tractor:lexington" not in run.pending.options  # the Klothos has its crew; no friend within 4
+
+
+def test_a_beam_lost_to_damage_breaks_before_the_next_act_is_offered() -> None:
+    run = decrewed([1])
+    e = run.engine
+    for a in ("tractor:lexington", "d7", "down", 5):
+        run.answer(a)
+    assert e.contact.tractors == {"lexington": ["d7"]}
+    run.answer("hit:lexington")
+    run.answer("superstructure")
+    if run.pending.key.endswith("/points"):
+        run.answer(28)  # 70% of its 40: its one beam is lost
+    while run.pending.key != "stcs/1/act":  # any further question of the hit (from the table)
+        run.answer(run.pending.options[0] if run.pending.options else run.pending.default)
+    assert e.contact.tractors == {}
+    assert "release:lexington" not in run.pending.options and "draw:lexington" not in run.pending.options
+    assert "Lexington's tractor beam on Klothos breaks: a beam lost to superstructure damage" in run.events_json()
