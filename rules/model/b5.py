@@ -111,6 +111,14 @@ class B5Fighter(Strict):
     stealth: StrictBool = False
 
 
+Ability = Literal["rapid net change", "improved command network", "command reorganization", "stubborn",
+                  "ex-fighter ops commander", "elint priority support", "superior strategic planner", "clout",
+                  "superior tactical planner"]
+"""Special Command Orders (command.ABILITY_COST gives their points)."""
+ADMIRAL = ("elint priority support", "superior strategic planner", "clout", "superior tactical planner")
+"""Task Group and Fleet Admiral abilities: the flagship's commander only."""
+
+
 class B5Data(Strict):
     """A seed 003 ship's (or fighter flight's) data and its place in its squadron."""
 
@@ -139,6 +147,12 @@ class B5Data(Strict):
     command: StrictBool = Field(False, description="its squadron's command ship")
     flagship: StrictBool = Field(False, description="the group flagship")
     escort: StrictBool = Field(False, description="an escort of the flagship")
+    abilities: list[Ability] = Field([], description="a command ship's commander's special abilities bought "
+                                     "(Special Command Orders; one entry a purchase: stubborn twice, two re-rolls)")
+    style: Literal["", "defensive", "standard", "offensive"] = Field("", description="its squadron commander's "
+                                                                       "command style (the optional rule; a command "
+                                                                       "ship; empty: rolled when settings.b5 "
+                                                                       "command_styles is on)")
 
     @model_validator(mode="after")
     def _whole(self) -> B5Data:
@@ -158,7 +172,27 @@ class B5Data(Strict):
             raise ValueError("a command ship names its squadron")
         if not self.squadron and not self.escort and self.category is not Category.FIGHTER:
             raise ValueError("a ship is in a squadron (squadron) or escorts the flagship (escort)")
+        self._bought()
         return self
+
+    def _bought(self) -> None:
+        """Special Command Orders: a commander's abilities, at most 25% of its ship's command rating
+        (round down, at least 1); the admiral's only on the flagship; rapid net change and an
+        improved command network once, rapid net change never on the flagship."""
+        if (self.abilities or self.style) and not self.command:
+            raise ValueError("abilities and a command style belong to a command ship's commander (command true)")
+        most = max(1, self.command_rating * 25 // 100)
+        if len(self.abilities) > most:
+            raise ValueError(f"a commander buys at most {most} abilit{'y' if most == 1 else 'ies'} (25% of command "
+                             f"rating {self.command_rating}, at least 1), not {len(self.abilities)}")
+        admiral = [a for a in self.abilities if a in ADMIRAL]
+        if admiral and not self.flagship:
+            raise ValueError(f"{admiral[0]} is the fleet admiral's: only on the flagship")
+        for once in ("rapid net change", "improved command network"):
+            if self.abilities.count(once) > 1:
+                raise ValueError(f"{once} may be bought once")
+        if self.flagship and "rapid net change" in self.abilities:
+            raise ValueError("rapid net change may not be bought for the fleet flagship")
 
 
 class B5Settings(Strict):
@@ -170,3 +204,6 @@ class B5Settings(Strict):
                                                    "level rounded down (the text) or up (the control sheet)")
     command_by_race: StrictBool = Field(False, description="the optional rule: command radius 4 (Earth, Narn), 5 "
                                         "(Centauri, others), 6 (Minbari) instead of 5")
+    command_styles: StrictBool = Field(False, description="the optional rule: each squadron commander's style "
+                                       "rolled on a d10 at the start (1-2 defensive: Def +1, sensor -1; 9-10 "
+                                       "offensive: sensor +1, Def -1), unless its command ship names one")

@@ -21,7 +21,7 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.b5 import B5Data, B5Settings, B5Weapon
 from rules.model.units import unit_secret
-from rules.systems.b5 import (command, damage, deploy, elint, emines, firing, jump, jumping, losses, marking,
+from rules.systems.b5 import (abilities, command, damage, deploy, elint, emines, firing, jump, jumping, losses, marking,
                               morale, reinforce, turns)
 from rules.systems.b5.asking import place, secret_number
 from rules.systems.b5.deploy import Board, Place
@@ -118,6 +118,8 @@ class B5Engine:
         self.elint_ooc: dict[str, tuple[str, ...]] = {}  # a network jam -> the ships it put out of command
         self.launches: dict[str, Label | None] = {}  # command ship -> its mines' hex this turn (secret)
         self.mines: list[emines.Salvo] = []  # energy mines in flight
+        self.styles: dict[str, str] = {}  # squadron -> its commander's command style (the optional rule)
+        self.used: dict[str, list[tuple[int, str]]] = {}  # command ship -> (turn, ability) its commander used
         """Ballistic weapons launched, to hit at a later pulse."""
         self.firer = ""
         self.late = False
@@ -282,6 +284,8 @@ class B5Engine:
     def _turns(self, at: str = "") -> Procedure:
         """The turns, each from its turn question (``at``: the step of this turn the procedure
         resumes at, asking its question again; one of :data:`TURN_STEPS`)."""
+        if not self.round and not at:
+            abilities.start(self)
         while True:
             if not at:
                 self.round += 1

@@ -17,7 +17,7 @@ from rules.battlehex.questions import Question, choose
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.model.b5 import B5Data, B5Weapon, Category, Race, WeaponClass
-from rules.systems.b5 import damage, deploy, elint, emines, fire, losses, marking, morale
+from rules.systems.b5 import abilities, damage, deploy, elint, emines, fire, losses, marking, morale
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
@@ -84,8 +84,9 @@ def _aim(self: B5Engine, firer: str, w: B5Weapon, target: str) -> tuple[int, int
             and x in self.at and self.units[x].status is Status.PRESENT]
     penalty = 0 if elint.lit(self, target) else fire.bypass_penalty(deploy.distance(self.at[firer], self.at[target]),
                                                                      near)
-    sensor = self.data(firer).sensor + elint.sensor_bonus(self, firer, target)
-    return band, sensor, penalty, self.data(target).defence + elint.defence_bonus(self, target)
+    sensor = self.data(firer).sensor + elint.sensor_bonus(self, firer, target) + abilities.sensor(self, firer)
+    return band, sensor, penalty, self.data(target).defence + elint.defence_bonus(self, target) + abilities.defence(
+        self, target)
 
 
 def _fc(w: B5Weapon, d: B5Data) -> str:
@@ -265,7 +266,8 @@ def impacts(self: B5Engine) -> Procedure:
         w = next(x for x in self.data(f.firer).weapons if x.name == f.weapon)
         t = self.data(f.target)
         yield from _hits(self, f.firer, w, f.target, f.x, (_fc(w, t), f.sensor, f.penalty,
-                                                           t.defence + elint.defence_bonus(self, f.target)), 0,
+                                                           t.defence + elint.defence_bonus(self, f.target)
+                                                           + abilities.defence(self, f.target)), 0,
                          max(t.armor), f"in flight, impact turn {f.turn} pulse {f.pulse}", ballistic=True)
     yield from emines.arrive(self)
 

@@ -13,7 +13,7 @@ from rules.battlehex.log import GM
 from rules.battlehex.questions import Question, unit_list
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
-from rules.systems.b5 import command
+from rules.systems.b5 import abilities, command
 from rules.systems.b5.asking import choose_units
 from rules.systems.b5.force import Squadron
 
@@ -50,7 +50,8 @@ def succession(self: B5Engine) -> None:
                 squadrons.append(s)
                 continue
             new = max(left, key=lambda x: (self.data(x).command_rating, -left.index(x)))
-            self.lost_commands[s.name] = self.round
+            if not abilities.rapid_net(self, s.command):
+                self.lost_commands[s.name] = self.round
             if s.command == flagship:
                 self.lost_flagship[team] = self.round
             self.log.add("ruling", RULE, f"{self.units[new].unit.name} takes command of squadron {s.name}")

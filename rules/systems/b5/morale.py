@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question, choose, number, unit_list
-from rules.systems.b5 import command
+from rules.systems.b5 import abilities, command
 from rules.systems.b5.asking import choose_units
 
 if TYPE_CHECKING:
@@ -77,8 +77,15 @@ def _checks(self: B5Engine, name: str, team: str, total: int) -> None:
         self.rolled[name] = self.rolled.get(name, 0) + 1
         d = self.dice.roll("d12", purpose=f"morale of squadron {name}", rule=RULE, who=team).total
         gone = d + mod >= need
+        again = ""
+        cmd = next((s.command for s in self.forces[team].squadrons if s.name == name), "")
+        if gone and cmd and abilities.use(self, cmd, "stubborn"):  # the second result stands
+            first = d
+            d = self.dice.roll("d12", purpose=f"morale of squadron {name}: Stubborn", rule=RULE, who=team).total
+            gone = d + mod >= need
+            again = f"d12 {first} {mod:+d} = {first + mod}, failed; Stubborn: rolled again, "
         self.log.add("ruling", RULE, f"squadron {name}: morale {total - self.marked[name]} of {total}, level "
-                                     f"{self.rolled[name]} needs {need}+: d12 {d} {mod:+d} = {d + mod}: "
+                                     f"{self.rolled[name]} needs {need}+: {again}d12 {d} {mod:+d} = {d + mod}: "
                                      + ("begins withdrawal operations" if gone else "holds"))
         if gone:
             self.withdrawing.add(name)

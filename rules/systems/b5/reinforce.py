@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question, choose
 from rules.battlehex.words import possessive
-from rules.systems.b5 import command
+from rules.systems.b5 import abilities, command
 from rules.systems.b5.asking import secret_number
 
 if TYPE_CHECKING:
@@ -40,6 +40,12 @@ def check(self: B5Engine) -> None:
     """The end of a turn: each side whose reinforcements are due next turn (or delayed) rolls."""
     for team, turn in sorted(self.reinforcements.items()):
         if turn is None or self.round < turn - 1 or self.arrival_checks[team] < 0:
+            continue
+        if abilities.planner(self, team):  # Superior Strategic Planner: no roll needed
+            self.arrival_checks[team] = -1
+            self.log.add("ruling", abilities.RULE, f"{possessive(self.name(team))} reinforcements arrive on turn "
+                                                   f"{self.round + 1} as scheduled (Superior Strategic Planner: no "
+                                                   "roll): place jump markers or name the board edge now")
             continue
         n = self.arrival_checks[team] = self.arrival_checks[team] + 1
         roll = self.dice.roll("d6", purpose="reinforcement arrival", rule=RULE, who=team).total

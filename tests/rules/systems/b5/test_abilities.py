@@ -1,0 +1,136 @@
+"""b5 special command abilities and command styles (seed 003 Special Command Orders, Squadron
+Commander Styles): bought in the campaign's unit data, checked there (25% of the command rating,
+at least 1; the admiral's on the flagship only; rapid net change once and never the flagship's);
+Stubborn re-rolls a failed morale roll, the second result standing; Rapid Net Change spares the
+squadron the 50% after its commander's loss; Superior Strategic Planner brings reinforcements
+without a roll; styles rolled on a d10 (1-2 defensive: Def +1, sensor -1; 9-10 offensive)."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from pydantic import ValidationError
+
+from rules.dice import ScriptedDice
+from rules.model import io
+from rules.model.b5 import B5Data
+from rules.strategic import build_graph
+from rules.strategic.turn import end_movement
+from rules.systems.b5 import abilities
+from rules.systems.b5.battle import B5Battle
+from rules.systems.b5.losses import x_rating
+from tests.rules.systems.b5.helpers import b5, ship
+from tests.rules.systems.b5.test_firing import CANNON, LASER, SET_UP
+from tests.rules.systems.b5.test_pulses import ruled
+from tests.rules.systems.v13.helpers import AT, duel
+
+
+def battle(blue, red, answers, faces, b5_settings=None):
+    c = duel(blue, red)
+    data = json.loads(io.dumps(c))
+    data.setdefault("settings", {})["battle_system"] = "b5"
+    if b5_settings:
+        data["settings"]["b5"] = b5_settings
+    c = type(c).model_validate(data)
+    run = B5Battle(end_movement(c, build_graph(c)).campaign, AT, dice=lambda _seed: ScriptedDice(list(faces)))
+    for a in answers:
+        run.answer(a)
+    return run
+
+
+def test_the_abilities_bought_are_checked_in_the_campaign_format():
+    ship(command=True, abilities=["stubborn"])  # command rating 3: one ability
+    with pytest.raises(ValidationError, match="buys at most 1 ability"):
+        ship(command=True, abilities=["stubborn", "stubborn"])
+    ship(command=True, command_rating=8, abilities=["stubborn", "stubborn"])  # 25% of 8: two
+    with pytest.raises(ValidationError, match="belong to a command ship"):
+        ship(abilities=["stubborn"])
+    with pytest.raises(ValidationError, match="the fleet admiral's: only on the flagship"):
+        ship(command=True, abilities=["superior strategic planner"])
+    with pytest.raises(ValidationError, match="never|may not be bought for the fleet flagship"):
+        ship("f", "capital", command=True, flagship=True, abilities=["rapid net change"])
+    with pytest.raises(ValidationError, match="may be bought once"):
+        ship(command=True, command_rating=8, abilities=["rapid net change", "rapid net change"])
+    with pytest.raises(ValidationError):
+        ship(command=True, abilities=["cloak"])
+    assert B5Data.model_validate(ship(command=True, style="offensive").model_dump()).style == "offensive"
+
+
+def stubborn_fight(faces, stubborn=True):
+    """R-FLAG's cannon (12 points, location 3: structure) at B-FLAG (17 structure, 2 grey boxes:
+    6 and 12): 12 lost marks both; squadron bflag (4 grey) then checks its morale."""
+    blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[LASER], structure=17,
+               abilities=["stubborn"] if stubborn else []), b5("b-f2", "bflag")]
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER, CANNON]),
+           b5("r-f2", "rflag")]
+    run = battle(blue, red, SET_UP, faces)
+    for a in ("fire", "r-flag", "Matter cannon", "b-flag"):
+        run.answer(a)
+    while run.pending.key.startswith("b5/1/fire"):
+        run.answer("done")
+    return run
+
+
+def test_stubborn_rolls_a_failed_morale_roll_again_and_the_second_result_stands():
+    texts = [e.text for e in stubborn_fight([10, 3, 10, 2]).log.events]
+    assert "squadron bflag: morale 2 of 4, level 1 needs 11+: d12 10 +1 = 11, failed; Stubborn: rolled again, " \
+           "d12 2 +1 = 3: holds" in texts, [t for t in texts if "morale" in t]
+    plain = [e.text for e in stubborn_fight([10, 3, 10, 2], stubborn=False).log.events]
+    assert "squadron bflag: morale 2 of 4, level 1 needs 11+: d12 10 +1 = 11: begins withdrawal operations" in plain
+    assert any("squadron bflag's commander (B-FLAG): stubborn (100 points)" in t for t in texts)
+
+
+def test_rapid_net_change_spares_the_squadron_the_50_percent_after_its_commanders_loss():
+    """Squadron b2's command ship B-C2 is destroyed by R-FLAG's cannon; B-M2 takes command. With
+    Rapid Net Change, B-M2 fires at full rating the next turn; without, at 50%."""
+    def fight(rapid: bool):
+        blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True),
+                b5("b-c2", "b2", "capital", command=True, abilities=["rapid net change"] if rapid else []), b5("b-m2", "b2")]
+        red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER, CANNON])]
+        run = battle(blue, red, ["meeting engagement", "skirmish", "none", 5, 8, {"at": "1030", "facing": "C"},
+                                 ruled("3530", "F"), ruled("1232", "C"), ruled("1233", "C"), "plot and move",
+                                 "FF F FF", "FF F FF", "FFF FF FFF"], [10, 3] + [1] * 20)
+        for a in ("fire", "r-flag", "Matter cannon", "b-c2"):
+            run.answer(a)
+        while run.pending.key != "b5/2/turn":
+            run.answer("done" if "/fire/" in run.pending.key else [])
+        assert "B-M2 takes command of squadron b2" in [e.text for e in run.log.events]
+        return run
+    spared, hurt = fight(True), fight(False)
+    assert x_rating(spared.engine, "b-m2", 4) == 4 and x_rating(hurt.engine, "b-m2", 4) == 2
+    assert "Rapid Net Change: B-C2's squadron suffers no out-of-command penalties for its loss" in [
+        e.text for e in spared.log.events]
+
+
+def test_superior_strategic_planner_brings_reinforcements_without_a_roll():
+    blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, command_rating=4,
+               abilities=["superior strategic planner"]), b5("b-f2", "bflag")]
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True), b5("r-f2", "rflag")]
+    run = battle(blue, red, ["meeting engagement", "skirmish", "defender", 4, 5, 8, {"at": "1030", "facing": "C"},
+                             "1031", {"at": "6030", "facing": "F"}, "6031"], [6] * 20)
+    for _ in range(3):
+        run.answer("at the table")
+        run.answer([])
+    texts = [e.text for e in run.log.events]
+    assert "Blue's reinforcements arrive on turn 4 as scheduled (Superior Strategic Planner: no roll): place jump " \
+           "markers or name the board edge now" in texts, [t for t in texts if "reinforce" in t]
+    assert not any(e.kind == "roll" and "reinforcement" in e.text for e in run.log.events)
+
+
+def test_command_styles_rolled_on_a_d10_change_def_and_sensor_in_fire():
+    """d10 1: squadron bflag defensive (Def +1, sensor -1); d10 5: rflag standard. R-FLAG's laser
+    then needs one more at B-FLAG than without the rule."""
+    def odds(settings):
+        blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[LASER]), b5("b-f2", "bflag")]
+        red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER]), b5("r-f2", "rflag")]
+        run = battle(blue, red, SET_UP, [1, 5] + [1] * 10 if settings else [1] * 10, settings)
+        for a in ("fire", "r-flag", "Laser"):
+            run.answer(a)
+        return run, run.question_odds()["B-FLAG"]
+    styled, with_styles = odds({"command_styles": True})
+    _, plain = odds(None)
+    need = lambda t: int(t.split(" needs ")[1].split("+")[0])  # noqa: E731
+    assert need(with_styles) == need(plain) + 1, (plain, with_styles)
+    texts = [e.text for e in styled.log.events]
+    assert "squadron bflag (Blue): d10 1: defensive" in texts and "squadron rflag (Red): d10 5: standard" in texts
+    assert abilities.defence(styled.engine, "b-f2") == 1 and abilities.sensor(styled.engine, "b-flag") == -1
