@@ -17,7 +17,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout,
-                               QInputDialog, QLabel, QLineEdit, QMenu, QMessageBox, QPushButton, QToolBar, QVBoxLayout,
+                               QLabel, QLineEdit, QMenu, QMessageBox, QPushButton, QToolBar, QVBoxLayout,
                                QWidget)
 
 from rules.battlehex.words import possessive
@@ -150,6 +150,31 @@ def export_team_copy(window: Any) -> bool:
     return True
 
 
+class TeamPassphraseDialog(QDialog):
+    """A Team copy's one question: its Team's passphrase (never shown)."""
+
+    def __init__(self, parent: QWidget | None, title: str, text: str, label: str) -> None:
+        super().__init__(parent)
+        self.setObjectName("team_copy_passphrase")
+        self.setWindowTitle(title)
+        lay = QVBoxLayout(self)
+        intro = QLabel(text)
+        intro.setObjectName("team_copy_prompt_text")
+        intro.setWordWrap(True)
+        lay.addWidget(intro)
+        form = QFormLayout()
+        self.passphrase = QLineEdit()
+        self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
+        self.passphrase.setAccessibleName("Passphrase")
+        form.addRow(label, self.passphrase)
+        lay.addLayout(form)
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        box.accepted.connect(self.accept)
+        box.rejected.connect(self.reject)
+        lay.addWidget(box)
+        self.resize(520, self.sizeHint().height())  # the title names the file (a real screen cut it at 320 px)
+
+
 def unlock_copy(window: Any, path: Path, err: SealedError, mark: TeamCopyMark) -> Keyring | None:
     """The key that opens the Team copy at ``path``: its Team's passphrase, asked until it opens
     (``None`` when cancelled).
@@ -164,19 +189,15 @@ def unlock_copy(window: Any, path: Path, err: SealedError, mark: TeamCopyMark) -
                                                              "changed")])
     note = ""
     while True:
-        d = QInputDialog(window)
-        d.setObjectName("team_copy_passphrase")
-        d.setWindowTitle(f"Team copy \u2014 {path.name}")
-        whose = possessive(team)
-        d.setLabelText(f"{note}{path.name} is {whose} copy, turn {mark.turn}.\n{whose} passphrase:")
-        d.setTextEchoMode(QLineEdit.EchoMode.Password)
-        d.setMinimumWidth(520)  # the title names the file (seen on a real screen: cut at 320 px)
+        d = TeamPassphraseDialog(window, f"Team copy \u2014 {path.name}",
+                                 f"{note}{path.name} is {possessive(team)} copy, turn {mark.turn}.",
+                                 f"{possessive(team)} &passphrase:")
         window.team_copy_prompt = d
         if d.exec() != QDialog.DialogCode.Accepted:
             return None
         ring = Keyring()
         try:
-            ring.add(mark.team, unlock(record, d.textValue(), team, err.keys), d.textValue())
+            ring.add(mark.team, unlock(record, d.passphrase.text(), team, err.keys), d.passphrase.text())
         except KeyChanged as e:
             raise CampaignError(str(path), [Problem("keys", e.message)]) from None
         except WrongPassphrase as e:
