@@ -30,15 +30,19 @@ if TYPE_CHECKING:
     from app.battle.window import BattleWindow
 
 BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex scatter) on this board; when the "
-         "GM chooses <i>plot and move</i>, secret plots checked and revealed, then three pulses: the squadrons "
-         "move in the seed's order (one ship a squadron may be shifted first, once a turn) and the ships fire "
-         "after each pulse's moves (in each weapon's arcs, shots spaced by pulse, a squadron at one enemy "
-         "squadron, ships out of command last, ballistic weapons hitting pulses later; the damage class odds shown first, then "
-         "structure, grey boxes and system damage marked: weapons' 'x', sensors, accel, decel and turning); out "
-         "of command, command losses, morale and reinforcement rolls; the helpers.")
-NOT_BUILT = ("<b>Not built yet</b>: fighters, energy mines, ELINT and abilities are played "
-             "at the table with the helpers' numbers; the Game Master enters the results (destroyed, captured), "
-             "which are written back to the campaign.")
+         "GM chooses <i>plot and move</i>, secret plots (maybe in relative formation) and ELINT orders checked and "
+         "revealed, energy mines launched, then three pulses: the squadrons move in the seed's order (one ship a "
+         "squadron may be shifted first, once a turn) and the ships fire after each pulse's moves (in each weapon's "
+         "arcs, shots spaced by pulse, a squadron at one enemy squadron, ships out of command last, ballistic "
+         "weapons and energy mines hitting pulses later; ELINT support and jamming; the damage class odds shown "
+         "first, then structure, grey boxes and system damage marked, the defender choosing which weapon a hit "
+         "marks); out of command, command losses, morale and reinforcement rolls; the abilities Stubborn, Rapid "
+         "Net Change and Superior Strategic Planner; command styles (settings.b5); the helpers.")
+NOT_BUILT = ("<b>Not built yet</b>: fighters (the seed's Fighters chapter is cut: their missions, when flights "
+             "move, the dogfight's target number), ships pooling ELINT levels, and the abilities Improved Command "
+             "Network, Command Reorganization, ELINT Priority Support and Superior Tactical Planner are played at "
+             "the table with the helpers' numbers; the Game Master enters the results, written back to the "
+             "campaign.")
 """What the banner says plainly; what is built is its tooltip, so the banner keeps to a few lines
 at QT_SCALE_FACTOR=2 (on the 1600x1000 screen the whole text took 200 of 866 pixels over the board)."""
 SHEET_CHARS = 30
