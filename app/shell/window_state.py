@@ -133,7 +133,11 @@ def restore(window: QWidget, settings: QSettings | None, key: str, default_size:
         state = _bytes(settings.value(_key(key, "state")))
         if state is not None and isinstance(window, QMainWindow):
             laid_out = window.restoreState(state)
-        for splitter in window.findChildren(QSplitter):
+        settings.beginGroup(_key(key, "splitters"))
+        saved = set(settings.allKeys())
+        settings.endGroup()
+        # only then: findChildren hands every child widget to Python (~3 ms and a dozen Qt enum types at start)
+        for splitter in window.findChildren(QSplitter) if saved else []:
             sizes = _bytes(settings.value(_key(key, f"splitters/{splitter.objectName()}")))
             if splitter.objectName() and sizes is not None:
                 splitter.restoreState(sizes)
