@@ -138,7 +138,8 @@ class CombatPhaseMixin:
         self.statusBar().clearMessage()
         whom = who if q.to == "gm" else f"{who} commander"
         screen = HandOverDialog(who, f"The {whom} answers a question of the {q.rule} the other players do not see.",
-                                "Not now", self, f"Hand over to the {whom}: {q.rule}", commander=q.to != "gm")
+                                "Not now", self, f"Hand over to {'the ' if q.to == 'gm' else ''}{who}: {q.rule}",
+                                commander=q.to != "gm")
         self.handover_dialog = screen
         if screen.exec() != HandOverDialog.DialogCode.Accepted:
             self.statusBar().showMessage("The Combat Phase waits for this answer: Turn > Answer the Combat Phase's "

@@ -168,7 +168,7 @@ class EmpireSheet(QDockWidget):
 
         screen = HandOverDialog(team.name, "The Empire Sheet shows this Team's own powers: their Point Pool, "
                                            "research, orders and charts, which the other commanders do not see.",
-                                parent=self, title=f"Hand over to the {team.name} commander: Empire Sheet")
+                                parent=self, title=f"Hand over to {team.name}: Empire Sheet")
         if screen.exec() != HandOverDialog.DialogCode.Accepted:
             return
         self.seat = team.id

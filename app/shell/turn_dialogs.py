@@ -30,7 +30,7 @@ class HandOverDialog(QDialog):
                  commander: bool = True) -> None:
         super().__init__(parent)
         who = f"{who} commander" if commander else who  # the Game Master is no commander
-        self.setWindowTitle(title or f"Hand over to the {who}")
+        self.setWindowTitle(fit_title(title or f"Hand over to the {who}"))
         self.setMinimumWidth(520)
         lay = QVBoxLayout(self)
         self.label = QLabel(f"Pass the screen to the {who}")
@@ -107,7 +107,7 @@ class IgnoreDialog(QDialog):
         screen = HandOverDialog(self.who, f"The {self.who} commander decides, unseen by the other commanders, "
                                           "whether to ignore units it may ignore (V13.16, V13.18).",
                                 "Cancel End Movement", self.parentWidget(),
-                                f"Hand over to the {self.who} commander: units that may be ignored (V13.16, V13.18)")
+                                f"Hand over to {self.who}: units to ignore")
         if screen.exec() != QDialog.DialogCode.Accepted:
             return QDialog.DialogCode.Rejected
         return super().exec()

@@ -128,7 +128,7 @@ def test_a_team_sees_its_own_powers_sheet_and_charts_and_nothing_of_another_s(qt
         qtbot.waitUntil(lambda: dock.seat == "alliance")
     finally:
         answerer.stop()
-    assert answerer.seen == [("HandOverDialog", "Hand over to the Alliance commander: Empire Sheet")]
+    assert answerer.seen == [("HandOverDialog", "Hand over to Alliance: Empire Sheet")]
     assert [dock.power_box.itemData(i) for i in range(dock.power_box.count())] == ["fed", "kzinti"]
     for own in ("fed", "kzinti"):
         text = _choose(dock, qtbot, own)

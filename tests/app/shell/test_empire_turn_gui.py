@@ -111,8 +111,8 @@ def test_a_whole_turn_of_the_economy_through_the_gui(qtbot, tmp_path, monkeypatc
             qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
             assert "Point Pool: 11 4/5" in (tmp_path / name).read_text(encoding="utf-8")  # the export as shown
         handovers = [t for k, t in answerer.seen if k == "HandOverDialog" and "Tech" in t]
-        assert handovers == ["Hand over to the Alliance commander: 004 Tech Phase",  # the Federation, the Kzinti
-                             "Hand over to the Coalition commander: 004 Tech Phase"]
+        assert handovers == ["Hand over to Alliance: 004 Tech Phase",  # the Federation, the Kzinti
+                             "Hand over to Coalition: 004 Tech Phase"]
 
         press(main, "Ctrl+Shift+E")  # -> Turn Orders
         assert main.campaign.phase is Phase.ORDERS

@@ -67,3 +67,19 @@ def test_the_ignore_and_turn_orders_dialogs_of_every_team_and_power_fit(qtbot):
         qtbot.addWidget(d)
         assert len(d.windowTitle()) <= TITLE_CHARS and d.windowTitle().startswith(p.name), d.windowTitle()
 
+
+
+def test_the_dialogs_of_end_movement_and_the_encounters_fit(qtbot, tmp_path):
+    """Every dialog the GM and the Teams see from End Movement to Space Combat in the default
+    campaign: the hand-overs ("Hand over to the Alliance commander: units that may be ignored
+    (V13.16, V13.18)" was 79 long), the ignore and the encounter questions."""
+    from tests.app.gui import Answerer, ok, open_main_window, to_space_combat
+
+    main = open_main_window(qtbot, tmp_path)
+    answerer = Answerer(ok)
+    main.end_movement_action.trigger()
+    answerer.stop()
+    seen = [*answerer.seen, *to_space_combat(main, qtbot)]
+    assert {"HandOverDialog", "IgnoreDialog", "QuestionDialog"} <= {kind for kind, _t in seen}
+    long = [title for _kind, title in seen if len(title) > TITLE_CHARS]
+    assert not long, long
