@@ -119,8 +119,8 @@ def _boxes(e: STCSEngine, x: str, what: str, pts: int) -> None:
     if what.startswith("weapon") and marked + b.marked >= OUT_BOX:
         excess = pts + carry - (OUT_BOX - marked) * 5
         e.boxes[(x, what)] = (OUT_BOX, 0)
-        e.log.add("ruling", WEAPON, f"{possessive(e.ship(x))} {name}: {pts} points mark its last box: it is crossed "
-                  f"off (destroyed){f', {excess} points over' if excess else ''}", {"unit": x})
+        e.log.add("ruling", WEAPON, f"{possessive(e.ship(x))} {name}: {pts} points mark the last box: crossed off "
+                  f"(destroyed){f', {excess} points over' if excess else ''}", {"unit": x})
         if excess // 2:
             superstructure(e, x, excess // 2, f" (half the {excess} over on its {name})")
         return
@@ -128,7 +128,7 @@ def _boxes(e: STCSEngine, x: str, what: str, pts: int) -> None:
     e.log.add("ruling", fire.CARRY, f"{possessive(e.ship(x))} {name}: {pts} points mark {b.marked} box(es) "
               f"({marked + b.marked} in all), {b.carried} carried", {"unit": x})
     if what.startswith("weapon") and marked == 0 and b.marked:
-        e.log.add("ruling", WEAPON, f"{possessive(e.ship(x))} {name} is damaged: it cannot fire until repaired")
+        e.log.add("ruling", WEAPON, f"{possessive(e.ship(x))} {name}: damaged, no fire until repaired")
     if what.startswith("shield") and marked == 0 and b.marked:
         e.log.add("ruling", SHIELD, f"{possessive(e.ship(x))} shield {what.partition(':')[2]} is down "
                   "(its power stays allocated)")

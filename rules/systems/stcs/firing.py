@@ -74,8 +74,9 @@ def shoot(e: STCSEngine, x: str, y: str) -> Procedure:
     if not hit_:
         return
     pts = int((yield Question(f"stcs/{e.round}/fire/{x}/damage", QKind.NUMBER, GM, FIRE,
-                              f"Game Master: the damage points of {possessive(e.ship(x))} {w.name} hit (the Firing "
-                              "Chart's, from the table)?", low=1, high=damage.MOST, default=1, check=damage.points)))
+                              f"Game Master: how many damage points does the hit of {possessive(e.ship(x))} "
+                              f"{w.name} do (the Firing Chart's, from the table)?", low=1, high=damage.MOST,
+                              default=1, check=damage.points)))
     i = yield from shields.which(e, y, e.at[x], e.ship(x))
     through = shields.absorb(e, y, i, pts, e.ship(x))
     if through:

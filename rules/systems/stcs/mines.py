@@ -158,8 +158,8 @@ def fire_at(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     if not hit:
         return
     pts = int((yield Question(f"stcs/{e.round}/minefire/{x}/damage", QKind.NUMBER, GM, DETECT,
-                              f"Game Master: the damage points of the {w.name} hit on the mine (the Firing Chart's)? "
-                              f"({KILL} or more destroy it)", low=1, high=damage.MOST, default=KILL,
+                              f"Game Master: how many damage points does the {w.name} hit on the mine do (the Firing "
+                              f"Chart's)? ({KILL} or more destroy it)", low=1, high=damage.MOST, default=KILL,
                               check=damage.points)))
     here = [j for j, m in enumerate(e.mines) if m.at == h]
     if not destroyed(pts) or i >= len(here):  # its mine is gone (another ship's lock, a blast)

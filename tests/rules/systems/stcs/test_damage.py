@@ -123,7 +123,7 @@ def test_a_weapon_with_a_box_marked_cannot_fire_until_repaired() -> None:
     run.answer("0")
     run.answer(0)  # To-Hit 0 - 5: no hit, no die
     boxes(run, "lexington", "weapon:1", 1)  # a box: damaged
-    assert "Lexington's FP-1 photon torpedoes is damaged: it cannot fire until repaired" in run.events_json()
+    assert "Lexington's FP-1 photon torpedoes: damaged, no fire until repaired" in run.events_json()
     run.answer("fire:lexington:d7")
     assert run.pending.options == ("0",)  # the phasers only
     run.answer("0")
@@ -144,7 +144,7 @@ def test_a_weapons_fifth_box_crosses_it_off_and_half_the_excess_goes_to_the_supe
     boxes(run, "d7", "weapon:0", 23)  # 4 boxes, 3 carried
     assert run.engine.boxes[("d7", "weapon:0")] == (4, 3) and run.engine.ss_lost == {}
     boxes(run, "d7", "weapon:0", 9)  # 3 + 9 = 12: 2 mark the fifth box, 7 over: 3 to the superstructure
-    assert "Klothos' FH-3 phasers: 9 points mark its last box: it is crossed off (destroyed), 7 points over" \
+    assert "Klothos' FH-3 phasers: 9 points mark the last box: crossed off (destroyed), 7 points over" \
         in run.events_json()
     assert run.engine.ss_lost == {"d7": 3} and "half the 7 over on its FH-3 phasers" in run.events_json()
     run.answer("hit:d7")
