@@ -105,9 +105,11 @@ def beam(e: STCSEngine, x: str) -> Procedure:
         return
     src, dst = (y, x) if how == "rescue" else (x, y)
     most = spare(e, x) if how != "rescue" else persons(e.data(y).crew, casualties.crew_left(e, y))
-    n = int((yield Question(f"stcs/{e.round}/beam/{x}/persons", QKind.NUMBER, GM, rule,
-                            f"Game Master: how many persons beam from {e.ship(src)} to {e.ship(dst)} (1-{most}; "
-                            "the transporters' capacity is the table's)?", low=1, high=most, default=1,
+    board = how == "board"  # a boarding party's size is its side's secret ("the number ... is not revealed")
+    n = int((yield Question(f"stcs/{e.round}/beam/{x}/persons", QKind.NUMBER, team if board else GM, rule,
+                            f"{f'{e.name(team)} (in secret)' if board else 'Game Master'}: how many persons beam "
+                            f"from {e.ship(src)} to {e.ship(dst)} (the transporters' capacity is the table's)?",
+                            low=1, high=most, default=1, data={"secret": True} if board else {},
                             check=_persons(most, rule))))
     _off(e, src, n)
     if how == "board":

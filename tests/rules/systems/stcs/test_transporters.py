@@ -21,6 +21,7 @@ def boarded(n: int = 100, faces: list[int] | None = None):
     assert set(run.pending.options) == {"board:d7"}  # the Klothos within 4 hexes; no friend near
     run.answer("board:d7")
     run.answer("down")
+    assert run.pending.to == "blue" and run.pending.data["secret"]  # how many: the boarding side, in secret
     with pytest.raises(IllegalAnswer, match="1-387"):  # 430 less the 10% (43) it keeps aboard
         run.answer(388)
     run.answer(n)
@@ -33,6 +34,7 @@ def test_a_boarding_party_beams_on_and_the_boarded_side_is_told_not_how_many() -
     assert e.casualties["lexington"] == 24  # 100 of 430 off their stations, rounded up
     red, blue = run.events_json("red"), run.events_json("blue")
     assert "Klothos is being boarded" in red and "100 boarders" not in red
+    assert '"answer": 100' not in red and ": 100" not in red  # the number is given by Blue in secret
     assert "100 boarders from Lexington beam onto Klothos" in blue
     assert "melee:d7" not in run.pending.options  # the melee begins the segment after
     run.answer("beam:lexington")  # its transports this segment are all with the Klothos
