@@ -67,6 +67,12 @@ def acts(e: STCSEngine, x: str) -> dict[str, str]:
 
 def settle(e: STCSEngine) -> None:
     """What changed since the last act, settled before the next is offered: tractor beams broken (a ship gone or
-    cloaked, beyond reach, a beam lost to damage)."""
+    cloaked, beyond reach, a beam lost to damage); a declared ram whose ship or target has left the map ends."""
     if e.contact.tractors:
         tractors.check(e)
+    here = e.on_map()
+    for x, y in sorted(e.contact.ramming.items()):
+        if x not in here or y not in here:
+            del e.contact.ramming[x]
+            e.log.add("ruling", ramming.RULE, f"{possessive(e.ship(x))} ram on {e.ship(y)} ends: "
+                      f"{e.ship(x if x not in here else y)} has left the map")

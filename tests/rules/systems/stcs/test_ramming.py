@@ -146,3 +146,20 @@ def test_the_ramming_targeting_modifiers(firer: str, target: str, mod: str) -> N
     run.answer("0")
     assert f"ramming {mod}" in run.pending.text
     assert run.pending.data["odds"]["10"].startswith(f"To-Hit {10 + 1 - 6 + int(mod)}")  # speed 0 +1, no lock -6
+
+
+def test_a_declared_ram_ends_when_its_target_warps_out() -> None:
+    run = close([99, 99, 99, 99, 1])
+    for _ in range(4):
+        for a in ("crew:lexington", "other", 5, 4):
+            run.answer(a)
+    run.answer("declare:lexington")
+    run.answer("d7")
+    run.answer("warpout:d7")
+    run.answer(run.pending.options[0])  # its speed; the activation roll at the segment's end: 1
+    run.answer("next")
+    while run.pending.key != "stcs/2/act":
+        run.answer(run.pending.options[0])  # the Romulans' secret question: no cloaked warp out
+    assert run.engine.contact.ramming == {} and "ram:lexington" not in run.pending.options
+    assert "Lexington's ram on Klothos ends: Klothos has left the map" in run.events_json()
+    assert "declare:lexington" not in run.pending.options  # no enemy left but the cloaked Bird of Prey
