@@ -142,6 +142,9 @@ def test_the_ramming_targeting_modifiers(firer: str, target: str, mod: str) -> N
             run.answer(a)
     run.answer("declare:lexington")
     run.answer("d7")
+    run.answer("next")  # the next segment: the Lexington is no longer a warp arrival
+    run.answer("none")  # the Romulans' secret question: no cloaked warp out
+    assert run.engine.contact.ramming == {"lexington": "d7"}  # declared until resolved
     run.answer(f"fire:{firer}:{target}")
     run.answer("0")
     assert f"ramming {mod}" in run.pending.text
