@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
-from rules.systems.stcs import casualties, melee
+from rules.systems.stcs import casualties, damage, melee
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -70,8 +70,8 @@ def spare(e: STCSEngine, x: str) -> int:
 
 def options(e: STCSEngine, x: str) -> dict[str, str]:
     """``x``'s transports now: crew to a friendly ship, personnel taken off one, a boarding party onto an enemy."""
-    if e.cloaked[x] or x not in e.at or casualties.crew_left(e, x) == 0:
-        return {}
+    if e.cloaked[x] or x not in e.at or casualties.crew_left(e, x) == 0 or damage.dead_in_space(e, x):
+        return {}  # (a ship dead in space has its Emergency Transporters only: the table's)
     team, only, out = e.units[x].team, partner(e, x), {}
     for y in e.on_map():
         if y == x or e.cloaked[y] or e.range(x, y) > REACH or only not in (None, y):

@@ -56,3 +56,13 @@ def test_a_shield_up_stops_the_transport() -> None:
 def test_a_cloaked_ship_does_not_transport() -> None:
     run = close([])
     assert "beam:bop" not in run.pending.options
+
+
+def test_a_ship_dead_in_space_has_no_transporters_but_its_emergency_ones() -> None:
+    run = close([])
+    run.answer("hit:lexington")
+    run.answer("superstructure")
+    while run.pending.key != "stcs/1/act":
+        run.answer(41 if run.pending.key.endswith("/points") else run.pending.options[0])
+    assert run.engine.ss_lost["lexington"] == 41  # of 40: negative, dead in space
+    assert "beam:lexington" not in run.pending.options
