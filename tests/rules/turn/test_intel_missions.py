@@ -142,3 +142,14 @@ def test_the_phase_bar_says_the_gm_rules_a_mission_first() -> None:
                                               "movement orders")
     run.answer("failed")
     assert waits_for(run.campaign).startswith("movement orders from every team")
+
+
+def test_a_mission_and_its_ruling_are_saved_and_replay_to_the_same_bytes() -> None:
+    from rules.model import dumps, parse_campaign
+    from tests.play.turn_player import replay, run_bytes
+
+    c = spies()
+    run = play(c, [*TO_ORDERS, mission(2, kind="sabotage"), "succeeded_implicated", mission(1, staging="1009"),
+                   "failed_caught"])
+    assert parse_campaign(dumps(run.campaign)) == run.campaign  # saved, reopened equal
+    assert replay(c, run.answers) == run_bytes(run)

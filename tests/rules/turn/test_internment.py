@@ -84,3 +84,14 @@ def test_a_hold_ends_when_the_treaty_no_longer_bars_the_fleet() -> None:
     assert next(f for f in run.campaign.fleets if f.id == "fed-second").interned_by is None
     assert any(e.rule == INTERNMENT and e.text == "Second Squadron of United Federation of Planets is no longer held by "
                "Klingon Empire: the treaty no longer bars it there" for e in run.campaign.log)
+
+
+def test_a_hold_is_saved_and_replays_to_the_same_bytes() -> None:
+    from rules.model import dumps, parse_campaign
+    from tests.play.turn_player import replay, run_bytes
+
+    c = astray()
+    run = play(c, ["hold"])
+    assert parse_campaign(dumps(run.campaign)) == run.campaign
+    assert '"interned_by": "klingon"' in dumps(run.campaign) and '"interned_by"' not in dumps(c)  # unset: not written
+    assert replay(c, run.answers) == run_bytes(run)
