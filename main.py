@@ -331,14 +331,16 @@ def _warm_up():
             pass
 
     thread = threading.Thread(target=engines, name="battlehex-warm-up", daemon=True)
-    queue = ["app.strategic.menus", "app.battle.controller", "app.battle.window"]  # the map's right-click menus
+    queue = ["app.battle.controller", "app.battle.window"]
+    after = ["app.strategic.menus"]  # the map's right-click menus, once what Fight needs is in
 
     def gui_step() -> None:
         if thread.is_alive() and not imported.is_set():
             QTimer.singleShot(20, gui_step)
             return
-        queue.extend(panels)
+        queue.extend(panels + after)
         panels.clear()
+        after.clear()
         if queue:
             try:
                 importlib.import_module(queue.pop(0))
