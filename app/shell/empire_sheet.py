@@ -22,10 +22,12 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDockWidget,
     QFileDialog,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -123,7 +125,12 @@ class EmpireSheet(QDockWidget):
             row.addWidget(view)
         self.tabs.addTab(page, "Cha&rts")
         lay.addWidget(self.tabs, 1)
-        self.setWidget(body)
+        area = QScrollArea(self)  # the sheet scrolls in what a short window leaves it (issue 22)
+        area.setObjectName("empire_sheet_scroll")
+        area.setFrameShape(QFrame.Shape.NoFrame)
+        area.setWidgetResizable(True)
+        area.setWidget(body)
+        self.setWidget(area)
         self.seat: str | None = None
         """The Team that took the seat (hot seat); None: the table's view (or the GM's)."""
         self.sheet: Sheet | None = None

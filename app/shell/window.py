@@ -91,6 +91,7 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
         self.empire_sheet = EmpireSheet(self, lambda: self.campaign)  # View > Empire Sheet (issue 23)
         self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.empire_sheet)
         self.empire_sheet.hide()
+        self.empire_sheet.visibilityChanged.connect(self._keep_map_room)
         menus = build_menus(self)
         self.recent_menu = menus.recent_menu
         self.save_action = menus.save_action
@@ -144,16 +145,17 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
         return dock
 
     def _keep_map_room(self, visible: bool) -> None:
-        """A docked campaign log that opens takes at most a third of the window's height, and less
-        when the map's own area (under the tool bar, above the owner strip) would keep under half
-        of it (``QT_SCALE_FACTOR=2`` on a 1600x1000 screen: 37% at a third)."""
-        log = self.campaign_log
-        if visible and not log.isFloating() and self.dockWidgetArea(log) in (
-                Qt.DockWidgetArea.BottomDockWidgetArea, Qt.DockWidgetArea.TopDockWidgetArea):
-            lack = self.height() // 2 - self.strategic_view.viewport().height()  # the log is laid out here
-            room = max(log.minimumSizeHint().height(), min(self.height() // 3, log.height() - max(0, lack)))
-            if log.height() > room or lack > 0:
-                self.resizeDocks([log], [room], Qt.Orientation.Vertical)
+        """A docked campaign log or Empire Sheet that opens takes at most a third of the window's
+        height, and less when the map's own area (under the tool bar, above the owner strip) would
+        keep under half of it (``QT_SCALE_FACTOR=2`` on a 1600x1000 screen: 37% at a third; the
+        Empire Sheet left the map 28 pixels of 466)."""
+        for dock in (self.campaign_log, self.empire_sheet):
+            if visible and dock.isVisible() and not dock.isFloating() and self.dockWidgetArea(dock) in (
+                    Qt.DockWidgetArea.BottomDockWidgetArea, Qt.DockWidgetArea.TopDockWidgetArea):
+                lack = self.height() // 2 - self.strategic_view.viewport().height()  # the dock is laid out here
+                room = max(dock.minimumSizeHint().height(), min(self.height() // 3, dock.height() - max(0, lack)))
+                if dock.height() > room or lack > 0:
+                    self.resizeDocks([dock], [room], Qt.Orientation.Vertical)
 
     # -- campaign files ----------------------------------------------------------------------
     @property

@@ -1,0 +1,37 @@
+"""The Empire Sheet in a short main window (issue 22): at QT_SCALE_FACTOR=2 on the real 1600x1000
+screen (790 x 466 logical pixels) View > Empire Sheet (Ctrl+Shift+K) took the height and left
+the strategic map a strip of about 50 pixels (seen on the real screen with the seed-004 economy
+campaign). Like the campaign log, it gives the map back what it needs to keep half the height,
+the sheet scrolling inside what it keeps; with the log open too."""
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+
+from app.shell.window import MainWindow
+from tests.app.gui import press, show_active
+from tests.conftest import ROOT
+
+
+def _short_main(qtbot, tmp_path):
+    main = MainWindow(ROOT / "scenarios" / "seed004_economy.json",
+                      settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main)
+    show_active(main, qtbot)
+    main.resize(790, 466)
+    QApplication.processEvents()
+    return main
+
+
+def test_ctrl_shift_k_in_a_short_window_leaves_the_map_half_the_height(qtbot, tmp_path):
+    main = _short_main(qtbot, tmp_path)
+    assert not main.empire_sheet.isVisible()
+    press(main, "Ctrl+Shift+K")  # View > Empire Sheet
+    qtbot.waitUntil(main.empire_sheet.isVisible)
+    qtbot.wait(20)
+    map_area = main.strategic_view.viewport()
+    assert map_area.height() * 2 >= main.height(), (map_area.size(), main.empire_sheet.size(), main.size())
+    press(main, "Ctrl+L")  # the campaign log beside it
+    qtbot.waitUntil(main.campaign_log.isVisible)
+    qtbot.wait(20)
+    assert map_area.height() * 2 >= main.height(), (map_area.size(), main.empire_sheet.size(), main.size())
