@@ -158,6 +158,13 @@ def _powers(c: Campaign, *ids: str) -> None:
         raise IllegalAnswer(dip.INTEL, f"a power has no treaty with itself ({ids[0]})")
 
 
+def _contact(c: Campaign, rel: tr.Relations, a: str, b: str) -> None:
+    """Refused, in names, while the pair has no contact (rules/turn/contact.py traces it)."""
+    if rel.between(a, b) is None:
+        raise RuleError(dip.INTEL, f"{_name(c, a)} and {_name(c, b)} have no contact: no path of their own or known "
+                                   "powers' systems joins them yet (traced when the Turn Orders begin)")
+
+
 def _name(c: Campaign, p: str) -> str:
     pw = c.power(p)
     return pw.name if pw is not None else p
@@ -184,6 +191,7 @@ def _propose(c: Campaign, raw: dict[str, Any]) -> Campaign:
     a, b, t = raw["power"], raw["to"], _treaty(raw["treaty"])
     _powers(c, a, b)
     rel = relations(c)
+    _contact(c, rel, a, b)
     why = tr.why_not_sign(rel, t, a, b, consenting=rel.alliance_of(a) | rel.alliance_of(b))
     if why is not None:
         raise RuleError(dip.INTEL, f"{_name(c, a)} cannot propose the {t.title} to {_name(c, b)}: {why}")
@@ -223,9 +231,8 @@ def _attempt(c: Campaign, raw: dict[str, Any], other_key: str, what_key: str) ->
     intel = raw.get("intel", 0)
     _powers(c, a, b)
     rel = relations(c)
-    now = rel.between(a, b)
-    if now is None:
-        raise RuleError(dip.INTEL, f"{_name(c, a)} and {_name(c, b)} have no contact: trace a path first")
+    _contact(c, rel, a, b)
+    now = rel.between(a, b) or frozenset()
     declaring = what_key == "declaration"
     if declaring and t not in dip.DECLARATIONS:
         raise IllegalAnswer(dip.INTEL, f"a declaration is hostilities or war, not {raw[what_key]!r}")

@@ -119,3 +119,17 @@ def test_cargo_is_seized_by_keys_in_the_cargo_dialog_and_a_guarded_carrier_is_re
     said = " ".join(errors) + guarded.statusBar().currentMessage()
     assert "f still guards tr in 0202" in said and "seize cargo" in said
     assert next(f for f in guarded.campaign.fleets if f.id == "tr").cargo  # nothing taken
+
+
+def test_a_proposal_to_a_power_out_of_contact_is_refused_in_words(qtbot, tmp_path, monkeypatch):
+    from tests.app.shell.test_diplomacy_gui import _do
+    from tests.rules.turn.test_contact import FED_ALONE, LYRAN_ALONE, apart
+
+    errors: list[tuple[str, str]] = []
+    monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: errors.append((title, text)))
+    main = _main(qtbot, tmp_path, play(apart(LYRAN_ALONE + FED_ALONE + [("fed", "kzinti")]), TO_ORDERS).campaign)
+    before = main.campaign
+    _do(main, qtbot, "fed", "propose", "lyran", "non_aggression", [])
+    assert main.campaign is before and errors
+    assert "United Federation of Planets and Lyran Star Empire have no contact" in errors[-1][1]
+    assert "004 Intel Phase" in errors[-1][1]
