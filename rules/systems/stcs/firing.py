@@ -25,9 +25,11 @@ Procedure = Generator[Question, Any, None]
 
 def can_fire(e: STCSEngine, x: str, y: str) -> bool:
     """Whether ``x`` may fire at ``y``: uncloaked, not dead in space, ``y`` seen (not cloaked, or locked on), in
-    a weapon's reach."""
+    a weapon's reach; in a warp arrival's segment only with a lock on it, and not by it (it cannot lock)."""
     if e.cloaked[x] or e.cloaked[y] and e.locks.get(x) != y or damage.dead_in_space(e, x):
         return False
+    if e.arrived.get(x) == e.round or e.arrived.get(y) == e.round and e.locks.get(x) != y:
+        return False  # Warping Into Battles: an arrival is fired on only with a lock, fires only with one
     r = e.range(x, y)
     return any(w.reach >= r for i, w in enumerate(e.data(x).weapons) if damage.weapon_ready(e, x, i)) and (
         e.locks.get(x) == y or e.data(x).sensors > 0 and not damage.sensors_out(e, x))

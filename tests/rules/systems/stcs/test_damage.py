@@ -115,8 +115,8 @@ def test_an_engine_loses_its_boxes_then_is_ripped_off_at_10_more() -> None:
 
 
 def test_a_weapon_with_a_box_marked_cannot_fire_until_repaired() -> None:
-    from tests.rules.systems.stcs.test_firing import close
-    run = close([1])  # the repair die 1
+    from tests.rules.systems.stcs.test_firing import settled
+    run = settled([1])  # the repair die 1
     boxes(run, "lexington", "weapon:1", 4)  # the torpedoes: 4 carried, no box - still armed
     run.answer("fire:lexington:d7")
     assert run.pending.options == ("0", "1")

@@ -25,14 +25,30 @@ def close(faces: list[int]) -> STCSBattle:
     return run
 
 
+def settled(faces: list[int]) -> STCSBattle:
+    """The Lexington 4 hexes from the D-7, in the segment after its arrival (no longer a warp arrival)."""
+    run = close(faces)
+    next_segment(run)
+    return run
+
+
+def test_an_arrival_is_fired_on_only_with_a_lock_and_fires_not_in_its_arrival_segment() -> None:
+    run = close([1])
+    assert not [o for o in run.pending.options if o.startswith("fire:") and "lexington" in o]
+    run.answer("lock:d7:lexington")  # 4 hexes: D10 1-10, -2 on an arrival: 1-8; the die 1
+    assert "fire:d7:lexington" in run.pending.options and "fire:lexington:d7" not in run.pending.options
+    next_segment(run)
+    assert "fire:lexington:d7" in run.pending.options and "fire:enterprise:d7" not in run.pending.options
+
+
 def test_no_ship_fires_beyond_its_weapons_reach() -> None:
-    run = close([])
+    run = settled([])
     assert "fire:lexington:d7" in run.pending.options and "fire:enterprise:d7" not in run.pending.options  # 24 > 20
 
 
 @pytest.mark.parametrize(("die", "hits"), [(4, True), (5, False)])
 def test_a_torpedo_without_a_lock_at_speed_0_hits_on_1_to_4(die: int, hits: bool) -> None:
-    run = close([die])
+    run = settled([die])
     run.answer("fire:lexington:d7")
     run.answer("1")  # FP-1 photon torpedoes: a missile
     with pytest.raises(IllegalAnswer, match="0-10"):
@@ -42,7 +58,7 @@ def test_a_torpedo_without_a_lock_at_speed_0_hits_on_1_to_4(die: int, hits: bool
     assert odds["5"] == "To-Hit -1: no hit" and "speed 0 +1, no lock -6, missile -1" in run.pending.text
     run.answer(10)
     assert ("Lexington's FP-1 photon torpedoes hits Klothos" in run.events_json()) is hits
-    assert run.pending.key == ("stcs/1/fire/lexington/damage" if hits else "stcs/1/act")
+    assert run.pending.key == ("stcs/2/fire/lexington/damage" if hits else "stcs/2/act")
 
 
 def next_segment(run: STCSBattle) -> None:

@@ -11,7 +11,7 @@ from hexmap.hexes import Facing
 from rules.dice import ScriptedDice
 from rules.systems.stcs.battle import STCSBattle
 from tests.rules.systems.stcs.helpers import stcs_campaign
-from tests.rules.systems.stcs.test_firing import close
+from tests.rules.systems.stcs.test_firing import settled
 from tests.rules.systems.v13.helpers import AT
 
 
@@ -62,7 +62,7 @@ def test_with_no_warp_power_left_a_ship_moves_one_point_one_hex() -> None:
 
 @pytest.mark.parametrize(("die", "hits"), [(2, True), (3, False)])
 def test_a_targets_speed_is_read_from_its_move(die: int, hits: bool) -> None:
-    run = close([die])  # the Lexington 4 hexes from the D-7
+    run = settled([die])  # the Lexington 4 hexes from the D-7, the segment after its arrival
     run.answer("move:d7")
     run.answer("7")
     run.answer(f"{run.engine.facing['d7'].name}:0")  # speed 7, staying in reach
@@ -70,7 +70,7 @@ def test_a_targets_speed_is_read_from_its_move(die: int, hits: bool) -> None:
     run.answer("1")  # FP-1 photon torpedoes: a missile
     assert "speed 7 -1" in run.pending.text
     run.answer(10)  # 10 - 1 (speed 7) - 1 (missile) - 6 (no lock) = 2: D10 1-2, no speed asked
-    assert run.pending.key == ("stcs/1/fire/lexington/damage" if hits else "stcs/1/act")
+    assert run.pending.key == ("stcs/2/fire/lexington/damage" if hits else "stcs/2/act")
     assert ("FP-1 photon torpedoes hits Klothos at speed 7" in run.events_json()) is hits
 
 

@@ -1,13 +1,14 @@
 """Shields absorbing damage (issue 25; seed 002 with the base game's six shields): the shield facing the
 firer absorbs up to its points left this turn, the rest goes through to what the GM enters; the points
 come back at the next turn's Power Allocation; a shield generator with a box marked is down; on the line
-between two shields the GM chooses. The Lexington warps in 4 hexes from the D-7 (shields 20 each)."""
+between two shields the GM chooses. The Lexington warps in 4 hexes from the D-7 (shields 20 each); the
+D-7 fires in the next segment (an arrival is fired on only with a lock in its own)."""
 from __future__ import annotations
 
 import pytest
 
 from rules.systems.stcs import shields
-from tests.rules.systems.stcs.test_firing import close, next_segment
+from tests.rules.systems.stcs.test_firing import next_segment, settled
 
 
 @pytest.mark.parametrize(("toward", "found"), [(0, (1,)), (29, (1,)), (30, (1, 2)), (31, (2,)), (60, (2,)),
@@ -26,15 +27,15 @@ def d7_hits_lexington(run, points: int) -> None:
 
 
 def test_shield_1_absorbs_20_the_rest_goes_through_and_it_is_restored_next_turn() -> None:
-    run = close([1, 1, 1, 1])
+    run = settled([1, 1, 1, 1])
     d7_hits_lexington(run, 26)
-    assert run.pending.key == "stcs/1/hit/lexington"  # 6 points through: what did they strike?
+    assert run.pending.key == "stcs/2/hit/lexington"  # 6 points through: what did they strike?
     run.answer("superstructure")
     d7_hits_lexington(run, 5)  # shield 1 is spent this turn
     assert "it absorbs 0 of 5 points (0 left this turn), 5 through" in run.events_json()
     run.answer("superstructure")
     assert run.engine.ss_lost == {"lexington": 11}
-    for _ in range(3):  # segments 2 and 3, then turn 2's Power Allocation
+    for _ in range(2):  # segment 3, then turn 2's Power Allocation
         next_segment(run)
     d7_hits_lexington(run, 20)
     assert "absorbs 20 of 20 points (0 left this turn), 0 through" in run.events_json()
@@ -42,7 +43,7 @@ def test_shield_1_absorbs_20_the_rest_goes_through_and_it_is_restored_next_turn(
 
 
 def test_a_shield_whose_generator_has_a_box_marked_absorbs_nothing() -> None:
-    run = close([1])
+    run = settled([1])
     run.answer("hit:lexington")
     run.answer("shield:1")
     run.answer(4)  # 4 points: carried, no box - the shield stands
@@ -56,14 +57,14 @@ def test_a_shield_whose_generator_has_a_box_marked_absorbs_nothing() -> None:
 
 
 def test_on_the_line_between_two_shields_the_gm_chooses() -> None:
-    run = close([1])
+    run = settled([1])
     run.answer("move:lexington")
     run.answer("3")
     run.answer("A:2")  # turn to A, 2 hexes ahead: the D-7 lies at 270 degrees, between shields 5 and 6
     assert run.engine.facing["lexington"].name == "A" and shields.shields_toward(
         run.engine, "lexington", run.engine.at["d7"]) == (5, 6)
     d7_hits_lexington(run, 7)
-    assert run.pending.key == "stcs/1/shield/lexington" and run.pending.options == ("5", "6")
+    assert run.pending.key == "stcs/2/shield/lexington" and run.pending.options == ("5", "6")
     run.answer("6")
     assert "Lexington's shield 6 faces Klothos: it absorbs 7 of 7 points (13 left this turn)" in run.events_json()
 
@@ -86,7 +87,7 @@ def test_damage_on_a_shield_from_the_table_a_d6_or_the_gms_shield() -> None:
 
 
 def test_a_ship_with_its_engines_shut_down_has_no_shields() -> None:
-    run = close([1])
+    run = settled([1])
     run.answer("shutdown:lexington")
     assert "struck:lexington" not in run.pending.options  # its damage is entered as a hit
     d7_hits_lexington(run, 7)
