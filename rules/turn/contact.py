@@ -68,6 +68,8 @@ def path(state: StrategicState, a: str, b: str, claimed: dict[str, set[Label]] |
 def trace(c: Campaign, graph: LaneGraph) -> Campaign:
     """Every pair of powers without contact whose path can now be traced goes to Normal Relations,
     logged with its path (``c`` itself when none; else a new campaign)."""
+    if not any(r.state is D.NO_CONTACT for r in c.diplomacy):  # every pair in contact: no map to read
+        return c
     state = StrategicState.compute(c, graph)
     gm = {p for t in c.teams if t.gm_controlled for p in t.powers}
     ids = [p.id for p in c.powers if p.id not in gm]
