@@ -12,7 +12,7 @@ from rules.battlehex.log import IllegalAnswer
 from rules.battlehex.questions import QKind
 from rules.systems import start
 from rules.systems.b5.movement import pulse_moves
-from tests.rules.systems.b5.helpers import b5_campaign
+from tests.rules.systems.b5.helpers import ARRAY, PULSE, b5_campaign
 from tests.rules.systems.v13.helpers import AT
 
 BOUND = 400
@@ -26,6 +26,12 @@ def answer_for(run, q, rng: random.Random):
         legal = run.legal() or list(run.engine.board.labels)
         facing = run.engine.jump_facing.name if q.key.startswith("b5/arrive/") else rng.choice("ABCDEF")
         return {"at": str(rng.choice(legal)), "facing": facing}
+    if "elint" in q.data:  # an ELINT ship's orders: support, or jamming a random enemy
+        team = run.engine.units[q.data["elint"]].team
+        enemies = [run.engine.units[x].unit.name for x in run.engine.side_units(run.engine.enemy(team))
+                   if x in run.engine.at and run.engine.units[x].status.value == "present"]
+        return rng.choice(["none", "offensive", "defensive", f"jam fire control {rng.choice(enemies)}",
+                           f"jam elint {rng.choice(enemies)}"])
     if "plot" in q.data:
         moves = pulse_moves(q.data["speed"])
         return " ".join(("L" if rng.random() < 0.2 else "") + "F" * n or "-" for n in moves)
@@ -45,9 +51,18 @@ def answer_for(run, q, rng: random.Random):
     raise AssertionError(f"no random answer for {q.key}")
 
 
+def campaign(seed: int):
+    """Seeds 3, 7, 11, 15: every ship with ELINT 1 and two primary weapons and energy mines."""
+    if seed % 4 == 3:
+        mines = {"name": "Energy mine", "cls": "energy_mine", "shots": 1, "ranges": [40],
+                 "fire_control": ["d10"] * 3, "damage": ["d12"], "x": 2}
+        return b5_campaign(4, armed=True, weapons=[ARRAY, PULSE, dict(PULSE, name="Second pulse"), mines], elint=1)
+    return b5_campaign(4, armed=seed % 2 == 1)
+
+
 def play(seed: int):
     rng = random.Random(seed)
-    run = start(b5_campaign(4, armed=seed % 2 == 1), AT)
+    run = start(campaign(seed), AT)
     while run.pending is not None:
         assert len(run.answers) < BOUND, f"seed {seed}: no end after {BOUND} answers"
         q = run.pending
@@ -68,7 +83,10 @@ def play(seed: int):
 def test_random_b5_battles_end_replay_and_reopen(seed):
     run = play(seed)
     assert run.state.resolved
-    again = start(b5_campaign(4, armed=seed % 2 == 1), AT)
+    if seed in (3, 11):  # ELINT orders and energy mines in play
+        keys = [e.data.get("key", "") for e in run.log.events if e.kind == "question"]
+        assert any("/elint/" in k for k in keys) and any("arrive centred on" in e.text for e in run.log.events)
+    again = start(campaign(seed), AT)
     for a in run.answers:
         again.answer(a)
     assert again.events_json() == run.events_json()
