@@ -152,13 +152,14 @@ def fight(e: STCSEngine, y: str) -> Procedure:
     if col is None or col < 0:
         _ends(e, y, attackers_win=col is None, why=f"odds {'above 6/1' if col is None else 'below 1/5'} ({words})")
         return
-    die = e.dice.roll("d10", purpose=f"melee aboard {e.ship(y)} at {ODDS[col]}", rule=RULE, who=m.team).total
+    odds = f"{ODDS[col].numerator}/{ODDS[col].denominator}"  # the table's words: 1/1, not 1
+    die = e.dice.roll("d10", purpose=f"melee aboard {e.ship(y)} at {odds}", rule=RULE, who=m.team).total
     pa, pd = TABLE[die][col]
     la, ld = losses(m.attackers, pa), losses(m.defenders, pd)
     m.attackers -= la
     m.defenders -= ld
     e.casualties[y] = min(100, e.casualties.get(y, 0) + -(-ld * 100 // d.crew))
-    e.log.add("ruling", RULE, f"melee aboard {e.ship(y)}: {words}, odds {ODDS[col]}, D10 {die % 10}: boarders lose "
+    e.log.add("ruling", RULE, f"melee aboard {e.ship(y)}: {words}, odds {odds}, D10 {die % 10}: boarders lose "
               f"{pa}% ({la}), defenders {pd}% ({ld}); {m.attackers} boarders, {m.defenders} defenders left")
     if m.attackers == 0 or m.defenders == 0:
         _ends(e, y, attackers_win=m.attackers > 0, why="one side is gone")

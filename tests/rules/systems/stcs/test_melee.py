@@ -54,3 +54,12 @@ def test_a_melee_phase_aboard_the_klothos() -> None:
     run.answer("no")  # no power shut-down attempt
     assert run.engine.contact.melees["d7"].morale == ("Shaken", "Good")
     assert "melee:d7" not in run.pending.options  # one melee phase a segment
+
+
+def test_even_odds_read_as_the_tables_1_1() -> None:
+    run = boarded(100, [1, 1, 1])  # the melee's D10 1, both morale rolls 1
+    run.answer("next")
+    run.answer("none")
+    run.answer("melee:d7")
+    run.answer(65)  # 72 against 65 x 1.1 = 71.5 -> 72: odds 1/1
+    assert "strength 72 against 72, odds 1/1, D10 1: boarders lose 20% (20), defenders 0% (0)" in run.events_json()
