@@ -53,9 +53,12 @@ def seed004(c: Campaign) -> bool:
 def end_movement(c: Campaign, graph: LaneGraph, decisions: Decisions | None = None) -> MovementReport:
     """End Movement: V13.11's Battle Hexes form; a seed-004 campaign then enters the Supply
     Phase with each fleet's supply status and its effects in the log."""
-    open_orders = orders.pending(c) or intel_missions.pending(c)  # each power's own Turn Orders first
+    open_orders = orders.pending(c)  # each power's own Turn Orders first, then the GM's rulings on missions
     if open_orders is not None:
         raise PhaseError(orders.TURN_ORDERS, f"Turn Orders wait for: {open_orders.text.split(':')[0]}")
+    if intel_missions.pending(c) is not None:
+        raise PhaseError(intel_missions.RULE, "Turn Orders wait for the GM's ruling on an Intel mission (Turn > Answer, "
+                                              "Ctrl+Shift+A)")
     c = follow_orders(c)  # escorts follow their civilian fleet's movement (seed 004 Movement Phase)
     report = strategic_end_movement(c, graph, decisions)
     if report.campaign is None or not seed004(c):

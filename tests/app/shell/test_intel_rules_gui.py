@@ -133,3 +133,16 @@ def test_a_proposal_to_a_power_out_of_contact_is_refused_in_words(qtbot, tmp_pat
     assert main.campaign is before and errors
     assert "United Federation of Planets and Lyran Star Empire have no contact" in errors[-1][1]
     assert "004 Intel Phase" in errors[-1][1]
+
+
+def test_end_movement_before_the_missions_ruling_is_refused_in_words(qtbot, tmp_path, monkeypatch):
+    from tests.app.gui import press
+    from tests.rules.turn.test_intel_missions import mission, spies
+
+    errors: list[tuple[str, str]] = []
+    monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: errors.append((title, text)))
+    main = _main(qtbot, tmp_path, play(spies(), [*TO_ORDERS, mission(2)]).campaign)
+    before = main.campaign
+    press(main, "Ctrl+E")
+    assert main.campaign is before and errors
+    assert "Turn Orders wait for the GM's ruling on an Intel mission (Turn > Answer, Ctrl+Shift+A)" in errors[-1][1]
