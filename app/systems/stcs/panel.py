@@ -143,9 +143,11 @@ class MapView(ZoomableView):
             if x in ships and y in ships:
                 p, q = self.at(eng.at[x]), self.at(eng.at[y])
                 e.addLine(p.x(), p.y(), q.x(), q.y(), QPen(QColor(80, 200, 120, 160), 1))
+        sharing: dict[Hex, int] = {}  # ships drawn so far in each hex: the next beside them, named below
         for x in ships:
             u = eng.units[x]
-            p = self.at(eng.at[x])
+            k = sharing[eng.at[x]] = sharing.get(eng.at[x], -1) + 1
+            p = self.at(eng.at[x]) + QPointF(k * SIZE * 0.8, 0)
             colour = QColor(COLOURS[0 if u.team == eng.defender else 1])
             pen = QPen(QColor("#ffffff"), 1, Qt.PenStyle.DotLine if eng.cloaked[x] else Qt.PenStyle.SolidLine)
             e.addEllipse(p.x() - SIZE * 0.7, p.y() - SIZE * 0.7, SIZE * 1.4, SIZE * 1.4, pen,
@@ -159,7 +161,7 @@ class MapView(ZoomableView):
             t = e.addSimpleText("a ship (engines shut down)" if seen == "presence" else u.name + (
                 " (cloaked)" if eng.cloaked[x] else " (engines shut down)" if x in eng.shutdown else ""), font)
             t.setBrush(QColor("#d8dde8"))
-            t.setPos(p.x() - SIZE, p.y() + SIZE * 0.8)
+            t.setPos(p.x() - SIZE - k * SIZE * 0.8, p.y() + SIZE * (0.8 + 1.1 * k))
         self.setSceneRect(e.itemsBoundingRect().adjusted(-20, -20, 20, 20))
         pts = [self.at(h) for h in spots] or [self.at(centre)]
         xs, ys = [p.x() for p in pts], [p.y() for p in pts]
