@@ -7,7 +7,7 @@ menus are :mod:`app.strategic.menus`; what is drawn is :mod:`app.strategic.scene
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt, QTimer, Signal
-from PySide6.QtWidgets import QApplication, QGraphicsView, QMenu
+from PySide6.QtWidgets import QApplication, QGraphicsView, QMenu, QWidget
 
 from app.strategic.overlays import OverlayLegend, Overlays, OwnerStrip
 from app.strategic.items import FleetCounterItem, SectorItem
@@ -34,6 +34,12 @@ class StrategicView(ZoomableView):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
+        # a viewport made here rather than Qt's own: handing Qt's own to Python (the legend's place,
+        # any viewport()) made PySide6 build some 30 Qt enum types while looking up its class (~5 ms of
+        # the start, issue 21); the same widget as Qt's (name, role, attributes: setViewport gives them)
+        viewport = QWidget()
+        viewport.setAttribute(Qt.WidgetAttribute.WA_InputMethodEnabled, True)  # as QGraphicsView sets on its own
+        self.setViewport(viewport)
         self.setDragMode(QGraphicsView.DragMode.NoDrag)  # panning is ours: sectors accept presses
         self.setMouseTracking(True)
         self.auto_fit = True
