@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.battlehex.log import GM
+from rules.battlehex.words import possessive
 from rules.systems.b5 import command
 
 if TYPE_CHECKING:
@@ -53,8 +54,9 @@ def start(self: B5Engine) -> None:
             if have:
                 words = ", ".join(f"{a} ({command.ABILITY_COST[a]} points)"
                                   + ("" if a in BUILT else ": at the table") for a in have)
-                self.log.add("info", RULE, f"squadron {s.name}'s commander ({self.units[s.command].unit.name}): "
-                                           f"{words}", {"unit": s.command}, visible_to=(team, GM))
+                self.log.add("info", RULE, f"{possessive('squadron ' + s.name)} commander "
+                                           f"({self.units[s.command].unit.name}): {words}", {"unit": s.command},
+                             visible_to=(team, GM))
     if not self.settings.command_styles:
         return
     for team in (self.defender, self.attacker):
@@ -104,7 +106,7 @@ def rapid_net(self: B5Engine, lost: str) -> bool:
     """Command ship ``lost`` was destroyed: Rapid Net Change spares its squadron the penalties."""
     if "rapid net change" not in bought(self, lost):
         return False
-    self.log.add("ruling", RULE, f"Rapid Net Change: {possessive_name(self, lost)} squadron suffers no "
+    self.log.add("ruling", RULE, f"Rapid Net Change: {possessive(self.units[lost].unit.name)} squadron suffers no "
                                  "out-of-command penalties for its loss", {"unit": lost})
     return True
 
@@ -114,7 +116,3 @@ def planner(self: B5Engine, team: str) -> bool:
     force = self.forces.get(team)
     return force is not None and "superior strategic planner" in bought(self, force.flagship)
 
-
-def possessive_name(self: B5Engine, uid: str) -> str:
-    from rules.battlehex.words import possessive
-    return possessive(self.units[uid].unit.name)
