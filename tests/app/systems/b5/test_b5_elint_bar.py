@@ -1,0 +1,64 @@
+"""Issue 24 in the GUI: an ELINT ship's orders (seed 003 ELINT Abilities) are typed in the B5
+panel's bar like a plot, by the side the screen is handed to; no dialog opens for them."""
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import Qt
+
+from app.strategic.menus import sector_menu
+from app.widgets.question_dialogs import QuestionDialog
+from hexmap import Label
+from tests.app.gui import Answerer, open_main_window
+from tests.app.systems.test_table import system_action
+from tests.app.test_gui_paths import end_movement
+from tests.conftest import DEFAULT
+from tests.test_main_cli_b5 import MEETING
+
+OPENED: list[str] = []
+
+
+def seen(d) -> bool:
+    if isinstance(d, QuestionDialog):
+        OPENED.append(d.q.key)
+    return False
+
+
+def test_elint_orders_are_typed_in_the_bar_by_their_side(qtbot, tmp_path):
+    OPENED.clear()
+    data = json.loads(DEFAULT.read_text(encoding="utf-8"))
+    claw = next(u for f in data["fleets"] for u in f["units"] if u["id"] == "kz-cv-claw")
+    claw["b5"]["elint"] = 2  # KHS Claw of Rrit as an ELINT ship
+    path = tmp_path / "elint.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    main = open_main_window(qtbot, tmp_path)
+    assert main.open_campaign(path)
+    end_movement(main, qtbot)
+    menu = sector_menu(main.strategic_view, "0604")
+    system_action(next(a.menu() for a in menu.actions() if a.menu() is not None), "b5").trigger()
+    bw = main.fight(Label.parse("0604"))
+    bw.auto_dialogs = False
+    qtbot.waitExposed(bw)
+    for answer in MEETING[:11] + ["plot and move"]:
+        bw.answer(answer)
+    run = bw.b
+    while "plot" in run.pending.data:
+        bw.answer(run.pending.default)
+        if "elint" in run.pending.data:
+            break
+    q = run.pending
+    assert q.key == "b5/1/elint/kz-cv-claw" and q.to == "alliance"
+    answerer = Answerer(seen)
+    bw.auto_dialogs = True
+    while bw.handing_over():
+        qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+    panel = bw.panel
+    assert "Type the ELINT orders" in panel.prompt.text() and panel.place_button.text() == "&Give orders"
+    assert panel.hex_edit.text() == "none"  # the bar opens at no order
+    panel.hex_edit.clear()
+    qtbot.keyClicks(panel.hex_edit, "offensive; jam fire control LSS Pride of Redclaw")
+    qtbot.keyClick(panel.hex_edit, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: run.pending is not q)
+    answerer.stop()
+    assert q.key not in OPENED  # typed in the bar, not asked in a dialog
+    assert [o.ability for o in run.engine.elint["kz-cv-claw"]] == ["offensive", "jam fire control"]
