@@ -25,6 +25,7 @@ class QKind(str, Enum):
     PLACE = "place"
     LABEL = "label"
     ACTION = "action"
+    TEXT = "text"
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,19 @@ def number(key: str, to: str, rule: str, text: str, low: int, high: int, optiona
     if default is not None:
         check(default)  # a default outside the bounds is the engine's error, not the user's
     return Question(key, kind, to, rule, text, low=low, high=high, check=check, default=default)
+
+
+def words(key: str, to: str, rule: str, text: str, field_name: str, longest: int = 200) -> Question:
+    """A question answered in words (a line of text, at most ``longest`` characters; empty is allowed:
+    the procedure asking says what it means). A non-string is refused naming ``field_name``."""
+    def check(a: Any) -> str:
+        if not isinstance(a, str):
+            raise IllegalAnswer(rule, f"the {field_name} are words (a string), not {shown(a)}")
+        said = " ".join(a.split())
+        if len(said) > longest:
+            raise IllegalAnswer(rule, f"the {field_name} are at most {longest} characters, not {len(said)}")
+        return said
+    return Question(key, QKind.TEXT, to, rule, text, check=check, default="")
 
 
 def unit_list(a: Any, options: Sequence[str], rule: str, name: Callable[[str], str], words: str) -> list[str]:

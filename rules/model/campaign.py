@@ -69,6 +69,8 @@ class Settings(Strict):
                                                  "repairs, productivity, intel points, cancels): gm (the GM, for every "
                                                  "power) or powers (each power's Team, in secret behind the hand-over, "
                                                  "before the movement orders; rules/turn/orders.py)")
+    random_events: StrictBool = Field(False, description="seed 004's optional Random Events rule: at End of Turn the "
+                                      "GM enters each event (the seed prints no table: rules/turn/random_events.py)")
     year: StrictInt | None = Field(None, ge=1, le=YEAR, description="the campaign's year (Y171 is 171): the era "
                                    "column of the BPV Capacity table; absent: the Y120-Y180 column")
     b5: B5Settings = Field(B5Settings(), description="seed 003 readings for the b5 battle system (docs/b5.md)")

@@ -34,6 +34,7 @@ from rules.model.campaign import Campaign
 from rules.model.economy_model import PowerEconomy, TurnFigures
 from rules.model.records import EMPIRE_PHASES, LogEntry, Phase
 from rules.strategic.turn import next_turn, open_battle_hexes, refresh_resolution
+from rules.turn import random_events
 from rules.turn.empire_facts import economy, morale_facts, power_ledgers
 
 SEQUENCE = "004 Sequence of Play"
@@ -100,6 +101,8 @@ def pending(c: Campaign) -> Question | None:
                    f"Check Chart for {n} planet(s){growth} - roll", ["roll"])
         return Question(q.key, q.kind, q.to, q.rule, q.text, q.options, data={"option_words": {"roll": "Roll"}},
                         check=q.check)
+    if c.phase is Phase.END:  # the Random Events option (settings.random_events): the GM's events, then "none"
+        return random_events.pending(c)
     return None
 
 
@@ -141,6 +144,8 @@ def answer(c: Campaign, raw: Any, graph: LaneGraph | None = None) -> Campaign:
     books: dict[str, Ledger] = {}  # the Income ledgers, computed once for the question and the answer
     if c.phase is Phase.INCOME and "income/confirm" not in c.turn_asked:
         books = power_ledgers(c, [p.id for p in c.powers])
+    if c.phase is Phase.END and random_events.pending(c) is not None:
+        return random_events.answer(c, raw)
     q = _income_question(c, books) if books else pending(c)
     if q is None:
         raise RuleError(SEQUENCE, f"the {c.phase.title} phase waits for no answer: go on with End Phase")
@@ -237,6 +242,8 @@ def _update_assets(new: Campaign, c: Campaign, graph: LaneGraph | None) -> None:
 def waits_for(c: Campaign) -> str:
     """What the empire phase now waits for, and who."""
     q = pending(c)
+    if q is not None and c.phase is Phase.END:
+        return random_events.waits_for(c)
     if q is not None:
         who = "the GM" if q.to == GM else next((t.name for t in c.teams if t.id == q.to), q.to)
         what = {"confirm": "confirm the ledgers", "invest": "a research investment", "roll": "the roll"}
@@ -286,7 +293,10 @@ def advance(c: Campaign, graph: LaneGraph) -> Campaign:
         from rules.turn.contact import trace
 
         new = trace(new, graph)
-    if new.phase is Phase.END:
+    if new.phase is Phase.END and random_events.runs(new):
+        new.log.append(LogEntry(turn=new.turn, rule=END, text="the turn ends: the GM enters this turn's random "
+                                                              "events (the Random Events option)"))
+    elif new.phase is Phase.END:
         new.log.append(LogEntry(turn=new.turn, rule=END, text="the turn ends (no random events: the optional rule "
                                                               "is not used in this campaign)"))
     return new

@@ -1,0 +1,133 @@
+"""Seed 004's optional Random Events rule at End of Turn (issue 23, rules/turn/random_events.py): the
+GM's loop of events, each checked, logged with the rule and sealed to the power's Team; an economic
+item reaches the next Income Phase's ledger, a morale event applies now; saved, undone, replayed."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rules.battlehex.log import IllegalAnswer
+from rules.battlehex.questions import QKind
+from rules.model import dumps, parse_campaign
+from rules.model.campaign import Campaign
+from rules.model.records import Phase
+from rules.turn.random_events import RULE
+from rules.turn.run import TurnRun, play
+from rules.turn.sequence import current
+from tests.rules.turn.test_empire import scenario
+
+
+def at_end(on: bool = True) -> Campaign:
+    """The economy scenario in its Update Asset Phase, the Random Events option ``on`` or off."""
+    c = scenario(phase=Phase.UPDATE)
+    c.settings = c.settings.model_copy(update={"random_events": on})
+    return c
+
+
+def planet(c: Campaign, name: str):
+    return next(p for s in c.map.sectors if s.star_system for p in s.star_system.planets if p.name == name)
+
+
+def test_off_by_default_the_turn_ends_with_no_question():
+    c = scenario()
+    assert c.settings.random_events is False and '"random_events"' not in dumps(c)
+    run = play(at_end(False), ["roll", "end_phase"])
+    assert run.campaign.phase is Phase.END and run.pending.key.endswith("/end/end")
+    assert "the turn ends (no random events" in run.campaign.log[-1].text
+
+
+def test_the_gm_s_loop_asks_until_none_and_none_is_the_default():
+    run = play(at_end(), ["roll", "end_phase"])
+    q = run.pending
+    assert (q.key, q.to, q.rule, q.kind, q.default) == ("random/1", "gm", RULE, QKind.CHOOSE, "none")
+    assert q.options[0] == "none" and "economic/fed" in q.options and "morale/0402/Rrawl" in q.options
+    assert q.data["secret"] and "Random Event table" in q.text
+    assert "random event" in current(run.campaign).waits_for
+    with pytest.raises(Exception, match="End of Turn"):  # End Phase waits for the events
+        run.answer("end_phase")
+    run.answer("none")
+    assert run.pending.key.endswith("/end/end")
+    run.answer("end_phase")
+    assert (run.campaign.turn, run.campaign.phase) == (2, Phase.INCOME)
+
+
+def test_an_economic_item_is_the_power_s_next_income_item_sealed_to_its_team():
+    run = play(at_end(), ["roll", "end_phase", "economic/fed", -12, "  a  plague on Vanguard II "])
+    assert [(m.text, m.amount) for m in run.campaign.power("fed").economy.misc] == [
+        ("random event: a plague on Vanguard II", Fraction(-12))]
+    line = run.campaign.log[-1]
+    assert (line.rule, line.secret_of) == (RULE, ["alliance"])
+    assert line.text == ("Random event for United Federation of Planets: a plague on Vanguard II - a miscellaneous "
+                         "expense of 12 in the next Income Phase (a one-time event)")
+    run.answer("none")
+    run.answer("end_phase")
+    q = run.pending  # the next Income Phase's ledger shows it
+    assert q.key == "income/confirm" and "Miscellaneous: random event: a plague on Vanguard II: -12" in q.text
+    run.answer("confirm")
+    assert run.campaign.power("fed").economy.misc == []
+    assert "Miscellaneous: random event: a plague on Vanguard II: -12" in run.campaign.log[-7].text
+
+
+def test_a_morale_event_is_applied_now_logged_with_the_chart_s_row():
+    c = at_end()
+    run = play(c, ["roll", "end_phase"])
+    before = planet(run.campaign, "Rrawl").morale
+    run.answer("morale/0402/Rrawl")
+    assert run.pending.key == "random/1/amount" and "Morale" in run.pending.text
+    run.answer(-2)
+    run.answer("")
+    assert planet(run.campaign, "Rrawl").morale == max(before - 2, 0)
+    line = run.campaign.log[-1]
+    assert (line.rule, line.secret_of) == (RULE, ["alliance"])
+    assert "Rrawl (0402): a random event - Morale Check Chart \"Event from Random Event table\" -2" in line.text
+    assert run.pending.key == "random/2"  # the loop goes on
+    run.answer("morale/0207/Vanguard II")  # a Command Post keeps Morale at 1 or more
+    run.answer(-99)
+    run.answer("riots")
+    assert planet(run.campaign, "Vanguard II").morale == 1
+
+
+@pytest.mark.parametrize("answers, words", [
+    (["economic/nobody"], "there is no power 'nobody'"),
+    (["morale/0402/Nowhere"], "no power holds a planet 'Nowhere' at '0402'"),
+    ([7], "a random event is \"none\""),
+    (["economic/fed", "ten"], "the amount of random event 1 is a whole number, not 'ten'"),
+    (["economic/fed", 2_000_000], "the amount of random event 1 is -1000000 to 1000000"),
+    (["morale/0402/Rrawl", 1.5], "the morale change of random event 1 is a whole number"),
+    (["economic/fed", 3, 12], "the words of the event are words"),
+])
+def test_each_answer_is_checked_naming_its_field_and_changes_nothing(answers, words):
+    run = play(at_end(), ["roll", "end_phase", *answers[:-1]])
+    before = dumps(run.campaign)
+    with pytest.raises(IllegalAnswer, match=words.replace("(", r"\(")) as e:
+        run.answer(answers[-1])
+    assert e.value.rule == RULE and dumps(run.campaign) == before
+
+
+def test_saved_between_questions_it_asks_the_next_one_and_replays_the_same_bytes():
+    answers = ["roll", "end_phase", "economic/klingon", 30, "a trade windfall", "morale/0402/Rrawl", 1]
+    run = play(at_end(), answers)
+    again = play(parse_campaign(dumps(run.campaign)), [])
+    assert again.pending.key == "random/2/words" and again.pending.kind is QKind.TEXT
+    again.answer("festival")
+    run.answer("festival")
+    assert dumps(again.campaign) == dumps(run.campaign)
+    assert [e.to_dict() for e in play(at_end(), [*answers, "festival"]).log] == \
+        [e.to_dict() for e in run.log]
+
+
+def test_the_gm_s_questions_and_answers_are_the_gm_s_and_each_line_its_team_s():
+    run = play(at_end(), ["roll", "end_phase", "economic/klingon", 30, "a trade windfall"])
+    events = [e for e in run.log if e.rule == RULE]
+    assert {e.visible_to for e in events if e.kind in ("question", "answer")} == {("gm",)}
+    assert [e.visible_to for e in events if e.kind == "log"] == [("coalition",)]
+    assert not run.log[-1].seen_by("alliance") and run.log[-1].seen_by("coalition")
+
+
+def test_undo_is_the_campaign_before_the_answer():
+    run = play(at_end(), ["roll", "end_phase", "economic/fed", 5])
+    before = dumps(run.campaign)
+    run.answer("gift")
+    back = TurnRun(parse_campaign(before))
+    assert back.pending.key == "random/1/words"
