@@ -160,7 +160,7 @@ def _out_question(team: str, name: Callable[[str], str], fleet: list[Member], fl
                                       + ", ".join(units[x].name for x in choosable))
         v = legal_exclusion(fleet, flagship, system, a, year, squadrons=squads)
         if not v.ok:
-            raise IllegalAnswer(rule, "; ".join(v.problems))
+            raise IllegalAnswer(rule, "; ".join(p.removeprefix(f"{rule}: ") for p in v.problems))  # the rule once
         return list(a)
     return Question(f"composition/{team}/out", QKind.CHOOSE_UNITS, team, rule,
                     f"{name(team)}: the force ({used}) is over the capacity of {units[flagship].name} ({cap}): choose "

@@ -99,10 +99,10 @@ def check(fleet: Sequence[Member], flagship: str, system: System, year: int | No
     problems: list[str] = []
     forced = _forced(fleet, flag, system)
     if flagship in out:
-        problems.append(f"{R_SETUP}: the flagship {flagship} cannot stay out")
+        problems.append(f"{R_SETUP}: the flagship {flag.unit.name} cannot stay out")
     for m in fleet:
         if m.id in out and must_fight(m.unit):
-            problems.append(f"{R_CONVOY}: {m.id} must take part")
+            problems.append(f"{R_CONVOY}: {m.unit.name} must take part")
     gone = set(out) | set(forced)
     carriers = {m.id for m in fleet if m.unit.is_carrier}
     fighters_out = {m.id: f"{R_FIGHTERS}: its carrier {m.unit.carrier_id} stays out" for m in fleet
@@ -163,7 +163,8 @@ def legal_exclusion(fleet: Sequence[Member], flagship: str, system: System, out:
         for uid in out:
             if uid not in v.forced and check(fleet, flagship, system, year, set(out) - {uid}, web_hexes,
                                              squadrons).ok:
-                extra.append(f"{_rule(system)}: {uid} need not stay out (the rest still fits with it)")
+                name = next((m.unit.name for m in fleet if m.id == uid), uid)
+                extra.append(f"{_rule(system)}: {name} need not stay out (the rest still fits with it)")
     if not extra:
         return v
     return Verdict(v.system, v.flagship, v.cap, v.used, v.cap_lines, v.lines, v.excluded, v.inactive, v.forced,
