@@ -30,6 +30,14 @@ def extended(value: int) -> int | None:
     return {10: 93, 11: 95, 12: 97}.get(value, 99)
 
 
+def words(value: int) -> str:
+    """A modified To-Hit value with its roll and exact chance."""
+    top = extended(value)
+    if top is not None:
+        return f"To-Hit {value}: D100 1-{top} ({hit_chance(value):.0%})"
+    return f"To-Hit {value}: D10 1-{value} ({hit_chance(value):.0%})" if value > 0 else f"To-Hit {value}: no hit"
+
+
 def hit_chance(value: int) -> float:
     """The exact chance to hit at a modified To-Hit ``value``."""
     top = extended(value)

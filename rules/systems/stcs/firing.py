@@ -35,14 +35,6 @@ def can_fire(e: STCSEngine, x: str, y: str) -> bool:
         e.locks.get(x) == y or e.data(x).sensors > 0 and not damage.sensors_out(e, x))
 
 
-def words(value: int) -> str:
-    """A modified To-Hit value with its roll and exact chance."""
-    top = fire.extended(value)
-    if top is not None:
-        return f"To-Hit {value}: D100 1-{top} ({fire.hit_chance(value):.0%})"
-    return f"To-Hit {value}: D10 1-{value} ({fire.hit_chance(value):.0%})" if value > 0 else f"To-Hit {value}: no hit"
-
-
 def shoot(e: STCSEngine, x: str, y: str) -> Procedure:
     """``x`` fires one weapon at ``y``."""
     r, locked = e.range(x, y), e.locks.get(x) == y
@@ -53,7 +45,7 @@ def shoot(e: STCSEngine, x: str, y: str) -> Procedure:
     w = e.data(x).weapons[int(pick)]
     missile, s = w.kind is WeaponKind.MISSILE, movement.speed(e, y)  # the target's speed: its latest move
     ram = ramming.fire_modifier(e, x, y)  # a ram declared by or on the firer
-    odds = {str(c): words(fire.to_hit(c, s, missile, locked) + ram) for c in range(11)}
+    odds = {str(c): fire.words(fire.to_hit(c, s, missile, locked) + ram) for c in range(11)}
     mods = f"speed {s} {fire.speed_modifier(s):+d}{'' if locked else ', no lock -6'}{', missile -1' if missile else ''}" \
         + (f", ramming {ram:+d}" if ram else "")
     base = int((yield Question(f"stcs/{e.round}/fire/{x}/chart", QKind.NUMBER, GM, FIRE,
@@ -72,7 +64,7 @@ def shoot(e: STCSEngine, x: str, y: str) -> Procedure:
     else:
         hit_ = False
     e.log.add("ruling", FIRE, f"{possessive(e.ship(x))} {w.name} {'hits' if hit_ else 'misses'} {e.ship(y)} "
-                              f"at speed {s} ({words(value)})")
+                              f"at speed {s} ({fire.words(value)})")
     if not hit_:
         return
     pts = int((yield Question(f"stcs/{e.round}/fire/{x}/damage", QKind.NUMBER, GM, FIRE,

@@ -141,7 +141,7 @@ def fire_at(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
                            f"{e.ship(x)} fire at the mine at {h.q},{h.r} ({r} hexes)?", arms)
     w = e.data(x).weapons[int(pick)]
     missile = w.kind.value == "missile"
-    odds = {str(c): firing.words(fire.to_hit(c, 0, missile, True) + SMALL) for c in range(11)}
+    odds = {str(c): fire.words(fire.to_hit(c, 0, missile, True) + SMALL) for c in range(11)}
     base = int((yield Question(f"stcs/{e.round}/minefire/{x}/chart", QKind.NUMBER, GM, DETECT,
                                f"Game Master: the Firing Chart's To-Hit number for {w.name} at {r} hexes? (then "
                                f"speed 0 +1, a mine -2{', missile -1' if missile else ''}: chart 5 is {odds['5']})",
@@ -154,7 +154,7 @@ def fire_at(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
         hit = value > 0 and e.dice.roll("d10", purpose=f"to hit a mine (1-{value})", rule=DETECT,
                                         who=team).total <= value
     e.log.add("ruling", DETECT, f"{possessive(e.ship(x))} {w.name} {'hits' if hit else 'misses'} the mine at "
-              f"{h.q},{h.r} ({firing.words(value)})")
+              f"{h.q},{h.r} ({fire.words(value)})")
     if not hit:
         return
     pts = int((yield Question(f"stcs/{e.round}/minefire/{x}/damage", QKind.NUMBER, GM, DETECT,

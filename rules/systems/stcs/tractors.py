@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
-from rules.systems.stcs import casualties, damage, fire, firing, movement
+from rules.systems.stcs import casualties, damage, fire, movement
 from rules.systems.stcs.geometry import toward
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ def tractor(e: STCSEngine, x: str) -> Procedure:
                   "between them")
         return
     s = movement.speed(e, y)
-    odds = {str(c): firing.words(fire.to_hit(c, s, False, True)) for c in range(11)}
+    odds = {str(c): fire.words(fire.to_hit(c, s, False, True)) for c in range(11)}
     base = int((yield Question(f"stcs/{e.round}/tractor/{x}/chart", QKind.NUMBER, GM, TRACTOR,
                                f"Game Master: Firing Chart A's To-Hit number at {e.range(x, y)} hexes? (then speed "
                                f"{s} {fire.speed_modifier(s):+d}, no lock needed: chart 5 is {odds['5']})",
@@ -121,7 +121,7 @@ def tractor(e: STCSEngine, x: str) -> Procedure:
         hit = value > 0 and e.dice.roll("d10", purpose=f"tractor beam (1-{value})", rule=TRACTOR,
                                         who=who).total <= value
     if not hit:
-        e.log.add("ruling", TRACTOR, f"{possessive(e.ship(x))} tractor beam misses {e.ship(y)} ({firing.words(value)})")
+        e.log.add("ruling", TRACTOR, f"{possessive(e.ship(x))} tractor beam misses {e.ship(y)} ({fire.words(value)})")
         return
     e.contact.tractors.setdefault(x, []).append(y)
     rel = e.data(y).class_size - e.data(x).class_size
@@ -129,7 +129,7 @@ def tractor(e: STCSEngine, x: str) -> Procedure:
     how = ("it cannot be towed (Relative Class Size +7 or more): the beam holds it in place" if steps is None
            else f"towing: movement ratio {steps} step(s) worse (Relative Class Size {rel:+d}; the ratio is the "
            f"table's), at most Cruising Warp {e.data(x).cruising_warp}")
-    e.log.add("ruling", TRACTOR, f"{possessive(e.ship(x))} tractor beam holds {e.ship(y)} ({firing.words(value)}; "
+    e.log.add("ruling", TRACTOR, f"{possessive(e.ship(x))} tractor beam holds {e.ship(y)} ({fire.words(value)}; "
               f"1 power): {how}")
 
 
