@@ -99,7 +99,7 @@ def _mend(e: STCSEngine, x: str, what: str) -> None:
         e.engine_hits[x][int(what.partition(":")[2])] -= 1
     else:
         m, c = e.boxes[(x, what)]
-        e.boxes[(x, what)] = (m - 1, c) if m else (0, 0)
+        e.boxes[(x, what)] = (m - 1, c) if m > 1 else (0, 0)  # repaired: "any carry value is eliminated"
 
 
 def _number(a: Any) -> int:

@@ -54,3 +54,15 @@ def test_bridge_hits_bar_repairs_for_their_phases() -> None:
     run.answer("next")
     run.answer("none")  # Red's secret question: no cloaked ship warps out
     assert "repair:d7" in run.pending.options
+
+
+def test_the_carry_is_eliminated_when_the_equipment_is_repaired() -> None:
+    run = scripted([1, 1])
+    run.answer("hit:d7")
+    run.answer("shield:2")
+    run.answer(8)  # 1 box, 3 carried: shield 2 down
+    run.answer("repair:d7")
+    run.answer("shield:2")
+    run.answer("crew")
+    run.answer(5)  # the D10 1 repairs the box: the generator works again, its carry goes
+    assert run.engine.boxes[("d7", "shield:2")] == (0, 0) and "repair:d7" not in run.pending.options
