@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from rules.model.seals import GM, Keyring, WrongPassphrase, unlock
+from app.widgets.titles import fit_title
 
 if TYPE_CHECKING:
     from app.shell.session import CampaignSession
@@ -54,7 +55,7 @@ def ask_passphrase(parent: QWidget, title: str, label: str) -> str | None:
     """A passphrase typed in a dialog (never shown on screen); ``None`` when cancelled."""
     d = QInputDialog(parent)
     d.setObjectName("passphrase_prompt")
-    d.setWindowTitle(title)
+    d.setWindowTitle(fit_title(title))
     d.setLabelText(label)
     d.setTextEchoMode(QLineEdit.EchoMode.Password)
     d.setInputMode(QInputDialog.InputMode.TextInput)
@@ -85,7 +86,7 @@ class UnlockDialog(QDialog):
     def __init__(self, parent: QWidget | None, file_name: str, err: SealedError) -> None:
         super().__init__(parent)
         self.setObjectName("unlock_secrets")
-        self.setWindowTitle(f"Sealed secrets \u2014 {file_name}")
+        self.setWindowTitle(fit_title(f"Sealed secrets \u2014 {file_name}"))  # the whole name is in the intro
         self.err, self.keyring = err, Keyring()
         lay = QVBoxLayout(self)
         intro = QLabel(f"<b>{escape(file_name)}</b> holds secrets sealed with passphrases. Each part opens with "

@@ -83,3 +83,14 @@ def test_the_dialogs_of_end_movement_and_the_encounters_fit(qtbot, tmp_path):
     assert {"HandOverDialog", "IgnoreDialog", "QuestionDialog"} <= {kind for kind, _t in seen}
     long = [title for _kind, title in seen if len(title) > TITLE_CHARS]
     assert not long, long
+
+
+def test_the_sealed_secrets_dialog_of_a_long_file_name_fits(qtbot):
+    """File > Open of a sealed file whose name is long: the title is cut, the intro names it whole."""
+    from app.shell.passphrases import UnlockDialog
+    from rules.model.io import SealedError
+
+    name = "the-ardana-crisis-turn-12-alliance-copy-for-play-by-email.json"
+    d = UnlockDialog(None, name, SealedError(name, [("alliance",)], {}, {"alliance": "Alliance"}))
+    qtbot.addWidget(d)
+    assert len(d.windowTitle()) <= TITLE_CHARS and d.windowTitle().startswith("Sealed secrets"), d.windowTitle()
