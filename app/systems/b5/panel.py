@@ -38,11 +38,12 @@ BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex sca
          "first, then structure, grey boxes and system damage marked, the defender choosing which weapon a hit "
          "marks); out of command, command losses, morale and reinforcement rolls; the abilities Stubborn, Rapid "
          "Net Change and Superior Strategic Planner; command styles (settings.b5); the helpers.")
-NOT_BUILT = ("<b>Not built yet</b>: fighters (the seed's Fighters chapter is cut: their missions, when flights "
-             "move, the dogfight's target number), ships pooling ELINT levels, and the abilities Improved Command "
-             "Network, Command Reorganization, ELINT Priority Support and Superior Tactical Planner are played at "
-             "the table with the helpers' numbers; the Game Master enters the results, written back to the "
-             "campaign.")
+NOT_BUILT = ("<b>Not built yet</b>: fighters (the seed's Fighters chapter is cut), ships pooling ELINT levels and "
+             "four abilities are played at the table with the helpers' numbers; the GM enters the results, written "
+             "back to the campaign.")
+NOT_BUILT_WHY = ("Fighters: the seed's text loses their missions, when flights move and the dogfight's target number "
+                 "(docs/b5.md). Abilities at the table: Improved Command Network, Command Reorganization, ELINT "
+                 "Priority Support, Superior Tactical Planner.")
 """What the banner says plainly; what is built is its tooltip, so the banner keeps to a few lines
 at QT_SCALE_FACTOR=2 (on the 1600x1000 screen the whole text took 200 of 866 pixels over the board)."""
 SHEET_CHARS = 30
@@ -75,7 +76,7 @@ class B5Panel(PanelBase):
         split.setSizes([3000, 1000])  # the board three quarters at first (the sheet's size hint took most)
         self.built = QLabel(NOT_BUILT)
         self.built.setObjectName("b5_not_built")
-        self.built.setToolTip(f"<p>{BUILT}</p>")
+        self.built.setToolTip(f"<p>{BUILT}</p><p>{NOT_BUILT_WHY}</p>")
         self.built.setWordWrap(True)
         self.built.setTextFormat(Qt.TextFormat.RichText)
         box = QWidget()
@@ -86,7 +87,7 @@ class B5Panel(PanelBase):
         self.central: QWidget = box
         self.bar = QWidget()
         self.bar.setObjectName("b5_place_bar")
-        bar = QHBoxLayout(self.bar)
+        bar = self.bar_layout = QHBoxLayout(self.bar)
         self.prompt = QLabel()
         self.prompt.setObjectName("b5_prompt")
         self.prompt.setTextFormat(Qt.TextFormat.RichText)
@@ -225,12 +226,15 @@ class B5Panel(PanelBase):
         self.facing.setVisible(not plot)
         self.place_button.setText("&Give orders" if q is not None and "elint" in q.data else "&Give plot" if plot
                                   else "&Place")
-        self.hex_edit.setPlaceholderText("e.g. FF F FF" if plot else "hex, e.g. 1030")
+        elint = q is not None and "elint" in q.data
+        self.hex_edit.setPlaceholderText("e.g. offensive; jam fire control SHIP" if elint else "e.g. FF F FF" if plot
+                                         else "hex, e.g. 1030")
+        self.hex_edit.setMaximumWidth(16777215 if plot else 110)  # orders take the bar's width (QT_SCALE_FACTOR=2)
+        self.bar_layout.setStretch(0, 0 if plot else 1)
+        self.bar_layout.setStretch(1, 1 if plot else 0)
         self._fill(q)
         if q is not None:  # the question itself is read above, in the window's question label
-            self.prompt.setText("Type the ELINT orders, such as offensive; jam fire control SHIP" if "elint" in q.data
-                                else "Type the plot: three pulses, such as FF FLF FF (relative: each ship on the same "
-                                "path)" if plot else
+            self.prompt.setText("ELINT orders:" if elint else "Plot:" if plot else
                                 "Click the gate's hex (its direction in the facing box), or type none"
                                 if q.data.get("role") == "jump gate" else
                                 "Click the hex the energy mines centre on (green: in reach), or type none"

@@ -53,8 +53,9 @@ def test_elint_orders_are_typed_in_the_bar_by_their_side(qtbot, tmp_path):
     while bw.handing_over():
         qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
     panel = bw.panel
-    assert "Type the ELINT orders" in panel.prompt.text() and panel.place_button.text() == "&Give orders"
+    assert panel.prompt.text() == "ELINT orders:" and panel.place_button.text() == "&Give orders"
     assert panel.hex_edit.text() == "none"  # the bar opens at no order
+    assert panel.hex_edit.maximumWidth() > 1000  # orders take the bar's width, not a hex's 110 pixels
     panel.hex_edit.clear()
     qtbot.keyClicks(panel.hex_edit, "offensive; jam fire control LSS Pride of Redclaw")
     qtbot.keyClick(panel.hex_edit, Qt.Key.Key_Return)
