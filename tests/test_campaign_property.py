@@ -97,6 +97,7 @@ def _economy(c: Campaign, seed: int, turn: int) -> Campaign:
         for pl in s.star_system.planets if s.star_system else []:
             pl.census_bonus = rng.randint(0, 3)
             pl.carrying_capacity = rng.choice((None, pl.census, pl.census + 2))
+    c.settings = c.settings.model_copy(update={"random_events": rng.random() < 0.75})  # mostly the GM's events
     return c
 
 
@@ -134,6 +135,8 @@ def test_the_seed004_economy_plays_on_with_any_legal_answers(seed, system, phase
     rules = {e.rule for e in p.run.log}
     assert {"004 Income Phase", "004 Morale Check Chart", "004 End of Turn Phase"} <= rules
     FIGURES.update({"purchases": sum(1 for e in p.run.log if e.kind == "log" and e.rule == "004 Turn Orders Phase"),
+                    "random events": sum(1 for e in p.run.log if e.kind == "log" and e.rule.endswith("(Random "
+                                                                                                 "Events option)")),
                     "units built": sum(1 for e in p.run.log if e.kind == "log" and "completed:" in e.text),
                     "productivity bought": sum(1 for e in p.run.log
                                                if e.kind == "log" and "buys Productivity" in e.text)})

@@ -187,6 +187,11 @@ class QuestionDialog(QDialog):
                 self.use_proposal.setChecked(True)
             for w in (self.use_proposal, other, self.edit):
                 lay.addWidget(w)
+        elif k is QKind.TEXT:  # words (a random event's, ...): empty is an answer the engine reads
+            self.text_edit = QLineEdit(str(question.default or ""))
+            self.text_edit.setObjectName("text_answer")
+            self.text_edit.setAccessibleName("Words")
+            lay.addWidget(self.text_edit)
         self.refusal = QLabel()  # the engine's refusal, whole: a title would be cut
         self.refusal.setObjectName("refusal")
         self.refusal.setWordWrap(True)
@@ -239,6 +244,8 @@ class QuestionDialog(QDialog):
             if self.use_proposal.isChecked():
                 return self.proposed
             return self.edit.text().strip()
+        if k is QKind.TEXT:
+            return self.text_edit.text()
         return None
 
 

@@ -118,6 +118,8 @@ class TurnPlayer:
             else:
                 yield from self._end_phase()
             return
+        if parts[0] == "random" and len(parts) == 2 and self.rng.random() < 0.45:  # the Random Events loop ends
+            yield "none", True
         yield from self._offered(q)
 
     def _offered(self, q: Question) -> Iterator[Candidate]:
@@ -140,6 +142,8 @@ class TurnPlayer:
                 yield pick, True
         elif q.kind is QKind.NUMBER and q.low is not None and q.high is not None:  # a research investment
             yield self.rng.randint(q.low, q.high), True
+        elif q.kind is QKind.TEXT:  # a random event's words (empty is "a random event")
+            yield self.rng.choice(["", "a plague", "a  festival  of lights"]), True
         else:
             raise Wall(f"{q.key}: a {q.kind.value} question the player does not know")
 
@@ -275,7 +279,7 @@ def default_answer(q: Question) -> Any:
         return False
     if q.kind is QKind.CHOOSE:
         return "none" if "none" in q.options else q.options[0]
-    if q.kind is QKind.NUMBER:
+    if q.kind in (QKind.NUMBER, QKind.TEXT):
         return q.default
     return []
 

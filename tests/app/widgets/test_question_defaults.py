@@ -15,7 +15,8 @@ from rules.battlehex.log import IllegalAnswer
 from rules.battlehex.questions import QKind
 from tests.play.walk import battle_questions, phase_questions, seam_questions
 
-IN_A_DIALOG = (QKind.YES_NO, QKind.CHOOSE, QKind.CHOOSE_UNITS, QKind.NUMBER, QKind.OPTIONAL_NUMBER, QKind.LABEL)
+IN_A_DIALOG = (QKind.YES_NO, QKind.CHOOSE, QKind.CHOOSE_UNITS, QKind.NUMBER, QKind.OPTIONAL_NUMBER, QKind.LABEL,
+               QKind.TEXT)
 """The kinds QuestionDialog asks (placements and actions are answered on the map and the panel)."""
 
 
