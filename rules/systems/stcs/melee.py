@@ -10,8 +10,10 @@ party may put 10 persons to shutting the ship's power down: D10 1.
 Readings: the boarded ship commits up to 20% of its original crew a phase (its crew aboard, less any
 already fighting); the odds modifiers are read as the side facing them: the attackers -2 at odds 1/3
 or worse for them, the defenders -2 at 3/1 or worse for them; reinforcements (+1) are the defenders'
-added this phase; marines, military passengers and the "cut off" modifier are the table's (the ship
-data has none); the defenders' losses go on the boarded ship's Percent Casualties Track.
+added this phase; "cut off" (-1 to the boarders) is asked of the GM each phase; step a's losses are
+the rise of the boarded ship's Percent Casualties Track since the last phase (its melee losses aside);
+marines and military passengers are the table's (the ship data has none); the defenders' losses go on
+the boarded ship's Percent Casualties Track.
 """
 from __future__ import annotations
 
@@ -71,6 +73,8 @@ class Melee:
     morale: tuple[str, str] = ("Good", "Good")
     fought: int = 0
     """The last segment a melee phase was fought."""
+    track: int = 0
+    """The boarded ship's Percent Casualties Track after the last melee phase (step a reads its rise)."""
 
 
 def quality(efficiency: int) -> Fraction:
@@ -120,7 +124,7 @@ def begin(e: STCSEngine, x: str, y: str, n: int) -> None:
     if y in e.contact.melees:  # more boarders join the melee already aboard
         e.contact.melees[y].attackers += n
     else:
-        e.contact.melees[y] = Melee(n, team, x, e.round)
+        e.contact.melees[y] = Melee(n, team, x, e.round, track=e.casualties.get(y, 0))
     operational = casualties.crew_left(e, y) >= 10
     e.log.add("ruling", BOARD, f"{e.ship(y)} is being boarded" if operational else
               f"a boarding party beams onto {e.ship(y)}", visible_to=None if operational else (team, GM))
@@ -136,6 +140,12 @@ def fight(e: STCSEngine, y: str) -> Procedure:
     """One melee phase aboard ``y``."""
     m = e.contact.melees[y]
     d, h = e.data(y), e.data(m.home)
+    hurt = max(0, e.casualties.get(y, 0) - m.track)  # a: the ship's damage since the last phase hurts both sides
+    if hurt:
+        la, ld = losses(m.attackers, hurt), losses(m.defenders, hurt)
+        m.attackers, m.defenders = m.attackers - la, m.defenders - ld
+        e.log.add("ruling", RULE, f"damage to {e.ship(y)} since the last melee phase ({hurt}% casualties): the "
+                  f"boarders lose {la}, the defenders {ld}")
     aboard = d.crew * casualties.crew_left(e, y) // 100 - m.defenders
     most = max(0, min(aboard, d.crew * ADD_MOST // 100))
     added = int((yield Question(f"stcs/{e.round}/melee/{y}/defenders", QKind.NUMBER, GM, RULE,
@@ -144,6 +154,9 @@ def fight(e: STCSEngine, y: str) -> Procedure:
                                 check=_count(most))))
     m.defenders += added
     m.fought = e.round
+    cut = (yield e._choose(f"stcs/{e.round}/melee/{y}/cut", RULE, f"Game Master: does {e.ship(y)} have a shield up "
+                           "between itself and every ship that sent the boarders (the boarders are cut off: -1 to "
+                           "their morale)?", {"no": "no", "yes": "yes: cut off"})) == "yes"
     first = m.since + 1 == e.round
     a_str = strength(m.attackers, h.crew_efficiency, h.nation is Nation.KLINGON, False, first, m.morale[0] == SHAKEN)
     d_str = strength(m.defenders, d.crew_efficiency, d.nation is Nation.KLINGON, True, False, m.morale[1] == SHAKEN)
@@ -159,6 +172,7 @@ def fight(e: STCSEngine, y: str) -> Procedure:
     m.attackers -= la
     m.defenders -= ld
     e.casualties[y] = min(100, e.casualties.get(y, 0) + -(-ld * 100 // d.crew))
+    m.track = e.casualties[y]
     e.log.add("ruling", RULE, f"melee aboard {e.ship(y)}: {words}, odds {odds}, D10 {die % 10}: boarders lose "
               f"{pa}% ({la}), defenders {pd}% ({ld}); {m.attackers} boarders, {m.defenders} defenders left")
     if m.attackers == 0 or m.defenders == 0:
@@ -168,7 +182,8 @@ def fight(e: STCSEngine, y: str) -> Procedure:
     for i, (ce, nation, own, reinforced, bad) in enumerate((
             (h.crew_efficiency, h.nation, False, False, col <= 2), (d.crew_efficiency, d.nation, True, added > 0,
                                                                      col >= 8))):
-        score = morale_score(ce, own, nation is Nation.KLINGON, morale[i] == SHAKEN, reinforced, bad)
+        score = morale_score(ce, own, nation is Nation.KLINGON, morale[i] == SHAKEN, reinforced, bad) \
+            - (1 if cut and i == 0 else 0)
         side = "boarders" if i == 0 else "defenders"
         if score >= 10:
             e.log.add("ruling", RULE, f"the {side}' morale score is {score}: no surrender considered")

@@ -45,6 +45,7 @@ def test_a_melee_phase_aboard_the_klothos() -> None:
     run.answer("melee:d7")
     assert run.pending.high == 86  # 20% of the Klothos' 430
     run.answer(86)
+    run.answer("no")  # not cut off
     log = run.events_json()
     # boarders 100 x 0.9 (not own ship) x 0.8 (first phase) = 72; defenders 86 x 1.1 (Klingon) = 94.6 -> 95
     assert ("melee aboard Klothos: strength 72 against 95, odds 2/3, D10 5: boarders lose 5% (5), defenders 0% "
@@ -62,4 +63,27 @@ def test_even_odds_read_as_the_tables_1_1() -> None:
     run.answer("none")
     run.answer("melee:d7")
     run.answer(65)  # 72 against 65 x 1.1 = 71.5 -> 72: odds 1/1
+    run.answer("no")
     assert "strength 72 against 72, odds 1/1, D10 1: boarders lose 20% (20), defenders 0% (0)" in run.events_json()
+
+
+def test_cut_off_boarders_lose_1_on_their_morale() -> None:
+    run = boarded(100, [5, 6, 9])  # the melee's D10 5; the boarders' morale 6 (over 6 - 1), the defenders' 9
+    run.answer("next")
+    run.answer("none")
+    run.answer("melee:d7")
+    run.answer(86)
+    run.answer("yes")
+    assert "the boarders' morale fails (6 over 5): Shaken" in run.events_json()
+
+
+def test_the_ships_damage_since_the_last_phase_hurts_both_sides_first() -> None:
+    run = boarded(100, [99, 5, 1, 1])  # the Klothos' crew hit: its efficiency roll 99 fails (20%)
+    for a in ("crew:d7", "other", 5, 4):
+        run.answer(a)
+    run.answer("next")
+    run.answer("none")
+    run.answer("melee:d7")
+    assert "damage to Klothos since the last melee phase (20% casualties): the boarders lose 20, the defenders 0" \
+        in run.events_json()
+    assert run.engine.contact.melees["d7"].attackers == 80
