@@ -9,8 +9,8 @@ import json
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
-                               QListWidget, QListWidgetItem, QPushButton, QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
+                               QLineEdit, QListWidget, QListWidgetItem, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from rules.economy.setup import EMPIRES, Homeworld, campaign_data, why_not
 
@@ -73,6 +73,11 @@ class NewCampaignDialog(QDialog):
         rows = self.empires.sizeHintForRow(0) * len(EMPIRES) + 2 * self.empires.frameWidth()
         self.empires.setMinimumHeight(min(rows, 420))  # every allowed empire in sight where the screen allows
         form.addRow("&Empires (allowed by the seed):", self.empires)
+        self.random_events = QCheckBox("The GM enters &random events at End of Turn (the seed's optional rule)")
+        self.random_events.setToolTip("Seed 004 End of Turn: \"Optional rules like the Random Events option take "
+                                      "place in this phase\". The seed prints no Random Event table: the GM enters "
+                                      "each event - a power's one-time income or expense, or a planet's morale.")
+        form.addRow("Optional rules:", self.random_events)
         self.path_edit = QLineEdit(str(folder / "new_campaign.json"))
         self.path_edit.setAccessibleName("File")
         browse = QPushButton("&Browse...")
@@ -127,7 +132,8 @@ class NewCampaignDialog(QDialog):
         """The new campaign as JSON (the choices must make one: :meth:`problem` is ``None``)."""
         home = Homeworld(self.census.value(), self.productivity.value(), self.raw.value(), self.morale.value())
         return json.dumps(campaign_data(self.name_edit.text().strip(), self.cols.value(), self.rows.value(),
-                                        self.chosen(), self.year.value(), self.owned.value(), home))
+                                        self.chosen(), self.year.value(), self.owned.value(), home,
+                                        self.random_events.isChecked()))
 
     def path(self) -> Path:
         """The file to write."""

@@ -100,8 +100,9 @@ def why_not(cols: int, rows: int, empires: list[str], year: int, owned: int) -> 
 
 
 def campaign_data(name: str, cols: int, rows: int, empires: list[str], year: int, owned: int,
-                  home: Homeworld) -> dict[str, Any]:
-    """The new campaign's JSON (refused with ``ValueError`` naming :func:`why_not`'s reason)."""
+                  home: Homeworld, random_events: bool = False) -> dict[str, Any]:
+    """The new campaign's JSON (refused with ``ValueError`` naming :func:`why_not`'s reason);
+    ``random_events``: the seed's optional Random Events rule (the GM's events at End of Turn)."""
     why = why_not(cols, rows, empires, year, owned)
     if why is not None:
         raise ValueError(why)
@@ -133,7 +134,8 @@ def campaign_data(name: str, cols: int, rows: int, empires: list[str], year: int
         "format": "battlehex-campaign", "version": 2, "name": name,
         "description": f"A new seed 004 campaign (File > New Campaign): {', '.join(BY_ID[e].name for e in empires)}.",
         "phase": "income",
-        "settings": {"empire_turn": "seed004", "combat_phase": "seed004", "year": year},
+        "settings": {"empire_turn": "seed004", "combat_phase": "seed004", "year": year,
+                     **({"random_events": True} if random_events else {})},
         "powers": [{"id": e, "name": BY_ID[e].name, "color": BY_ID[e].color,
                     "economy": {"tech_year": year, "homeworld": str(h)}} for e, h in zip(empires, homes)],
         "teams": [{"id": e, "name": BY_ID[e].name, "color": BY_ID[e].color, "powers": [e]} for e in empires],

@@ -139,7 +139,9 @@ def economy_lines(c: Campaign, power: str) -> tuple[str, ...]:
             f"Tech Year {eco.tech_year if eco is not None else 0}, {done} advance(s) this year; rolls on turns 6 and "
             f"12 of each year (next: turn {c.turn + roll - year_turn})",
             f"Intel Points: {intel} (upkeep {points(INTEL_UPKEEP * intel)} a turn)",
-            _orders(eco.projects if eco is not None else [], eco.productivity_orders if eco is not None else []))
+            _orders(eco.projects if eco is not None else [], eco.productivity_orders if eco is not None else []),
+            *(("Miscellaneous items for the next Income Phase: " + "; ".join(
+                f"{m.text}: {points(Fraction(m.amount))}" for m in eco.misc),) if eco is not None and eco.misc else ()))
 
 
 def _orders(projects: list[Project], productivity: list[str]) -> str:
