@@ -13,7 +13,8 @@ or worse for them, the defenders -2 at 3/1 or worse for them; reinforcements (+1
 added this phase; "cut off" (-1 to the boarders) is asked of the GM each phase; step a's losses are
 the rise of the boarded ship's Percent Casualties Track since the last phase (its melee losses aside);
 marines and military passengers are the table's (the ship data has none); the defenders' losses go on
-the boarded ship's Percent Casualties Track.
+the boarded ship's Percent Casualties Track. A side that withdraws (asked of each in secret every
+phase) ends the melee; the defenders withdrawing leave the ship to the boarders (taken).
 """
 from __future__ import annotations
 
@@ -157,6 +158,15 @@ def fight(e: STCSEngine, y: str) -> Procedure:
     cut = (yield e._choose(f"stcs/{e.round}/melee/{y}/cut", RULE, f"Game Master: does {e.ship(y)} have a shield up "
                            "between itself and every ship that sent the boarders (the boarders are cut off: -1 to "
                            "their morale)?", {"no": "no", "yes": "yes: cut off"})) == "yes"
+    leave = []  # c: each side decides in secret whether it withdraws (beaming off or by shuttle: 5%, at least 1)
+    for side, team in (("boarders", m.team), ("defenders", e.units[y].team)):
+        pick = yield e._choose(f"stcs/{e.round}/melee/{y}/withdraw/{side}", RULE, f"{e.name(team)} (in secret): do "
+                               f"your {side} aboard {e.ship(y)} withdraw from the melee (5% lost, at least 1)?",
+                               {"stay": "stay and fight", "withdraw": "withdraw"}, to=team, data={"secret": True})
+        leave.append(pick == "withdraw")
+    if any(leave):
+        _withdraw(e, y, leave[0], leave[1])
+        return
     first = m.since + 1 == e.round
     a_str = strength(m.attackers, h.crew_efficiency, h.nation is Nation.KLINGON, False, first, m.morale[0] == SHAKEN)
     d_str = strength(m.defenders, d.crew_efficiency, d.nation is Nation.KLINGON, True, False, m.morale[1] == SHAKEN)
@@ -206,12 +216,25 @@ def fight(e: STCSEngine, y: str) -> Procedure:
                                                        "table)" if face == 1 else ""))
 
 
+def _withdraw(e: STCSEngine, y: str, boarders: bool, defenders: bool) -> None:
+    """Sides withdraw: each loses 5% (at least 1); the melee ends (the defenders gone, the ship is taken)."""
+    m = e.contact.melees[y]
+    for gone, n, side in ((boarders, m.attackers, "boarders"), (defenders, m.defenders, "defenders")):
+        if gone:
+            e.log.add("ruling", RULE, f"the {side} withdraw from {e.ship(y)}: {max(1, n * 5 // 100)} lost on the way")
+    if defenders:  # they beamed off or took the shuttles: no longer aboard
+        e.casualties[y] = min(100, e.casualties.get(y, 0) + -(-m.defenders * 100 // e.data(y).crew))
+    _ends(e, y, attackers_win=defenders and not boarders, why="a side withdrew")
+
+
 def _ends(e: STCSEngine, y: str, attackers_win: bool, why: str) -> None:
     m = e.contact.melees.pop(y)
     if attackers_win:
         e.contact.captured[y] = m.team
         e.log.add("ruling", RULE, f"{e.ship(y)} is taken by {possessive(e.name(m.team))} boarders ({why}; the GM "
                   "enters the battle's outcome)")
+    elif why == "a side withdrew":
+        e.log.add("ruling", RULE, f"the melee aboard {e.ship(y)} ends ({why})")
     else:
         e.log.add("ruling", RULE, f"the boarders aboard {e.ship(y)} are beaten ({why})")
 

@@ -46,6 +46,9 @@ def test_a_melee_phase_aboard_the_klothos() -> None:
     assert run.pending.high == 86  # 20% of the Klothos' 430
     run.answer(86)
     run.answer("no")  # not cut off
+    assert run.pending.to == "blue" and run.pending.data["secret"]  # c: each side, in secret
+    run.answer("stay")
+    run.answer("stay")
     log = run.events_json()
     # boarders 100 x 0.9 (not own ship) x 0.8 (first phase) = 72; defenders 86 x 1.1 (Klingon) = 94.6 -> 95
     assert ("melee aboard Klothos: strength 72 against 95, odds 2/3, D10 5: boarders lose 5% (5), defenders 0% "
@@ -63,7 +66,8 @@ def test_even_odds_read_as_the_tables_1_1() -> None:
     run.answer("none")
     run.answer("melee:d7")
     run.answer(65)  # 72 against 65 x 1.1 = 71.5 -> 72: odds 1/1
-    run.answer("no")
+    for a in ("no", "stay", "stay"):
+        run.answer(a)
     assert "strength 72 against 72, odds 1/1, D10 1: boarders lose 20% (20), defenders 0% (0)" in run.events_json()
 
 
@@ -73,7 +77,8 @@ def test_cut_off_boarders_lose_1_on_their_morale() -> None:
     run.answer("none")
     run.answer("melee:d7")
     run.answer(86)
-    run.answer("yes")
+    for a in ("yes", "stay", "stay"):
+        run.answer(a)
     assert "the boarders' morale fails (6 over 5): Shaken" in run.events_json()
 
 
@@ -87,3 +92,19 @@ def test_the_ships_damage_since_the_last_phase_hurts_both_sides_first() -> None:
     assert "damage to Klothos since the last melee phase (20% casualties): the boarders lose 20, the defenders 0" \
         in run.events_json()
     assert run.engine.contact.melees["d7"].attackers == 80
+
+
+@pytest.mark.parametrize(("blue", "red", "taken"), [("withdraw", "stay", False), ("stay", "withdraw", True)])
+def test_a_side_that_withdraws_ends_the_melee(blue: str, red: str, taken: bool) -> None:
+    run = boarded(100)
+    run.answer("next")
+    run.answer("none")
+    run.answer("melee:d7")
+    for a in (86, "no", blue, red):
+        run.answer(a)
+    e = run.engine
+    assert e.contact.melees == {} and ("d7" in e.contact.captured) is taken
+    side = "boarders" if blue == "withdraw" else "defenders"
+    assert f"the {side} withdraw from Klothos: {5 if side == 'boarders' else 4} lost on the way" in run.events_json()
+    other = run.events_json("red" if blue == "withdraw" else "blue")
+    assert '"answer": "withdraw"' not in other  # each side's choice is its own (the withdrawal itself is seen)
