@@ -37,13 +37,13 @@ BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex sca
          "weapons and energy mines hitting pulses later; ELINT support and jamming; the damage class odds shown "
          "first, then structure, grey boxes and system damage marked, the defender choosing which weapon a hit "
          "marks); out of command, command losses, morale and reinforcement rolls; the abilities Stubborn, Rapid "
-         "Net Change and Superior Strategic Planner; command styles (settings.b5); the helpers.")
+         "Net Change, Superior Strategic Planner and ELINT Priority Support; command styles (settings.b5); the helpers.")
 NOT_BUILT = ("<b>Not built yet</b>: fighters (the seed's Fighters chapter is cut), ships pooling ELINT levels and "
-             "four abilities are played at the table with the helpers' numbers; the GM enters the results, written "
+             "three abilities are played at the table with the helpers' numbers; the GM enters the results, written "
              "back to the campaign.")
 NOT_BUILT_WHY = ("Fighters: the seed's text loses their missions, when flights move and the dogfight's target number "
-                 "(docs/b5.md). Abilities at the table: Improved Command Network, Command Reorganization, ELINT "
-                 "Priority Support, Superior Tactical Planner.")
+                 "(docs/b5.md). Abilities at the table: Improved Command Network, Command Reorganization, Superior "
+                 "Tactical Planner (Ex-Fighter Ops Commander goes with the fighters; Clout is a purchase rule).")
 """What the banner says plainly; what is built is its tooltip, so the banner keeps to a few lines
 at QT_SCALE_FACTOR=2 (on the 1600x1000 screen the whole text took 200 of 866 pixels over the board)."""
 SHEET_CHARS = 30

@@ -10,11 +10,12 @@ a commander a turn ("no commander may ever use more than one ability per turn"):
   (the engine re-rolls each failed roll while one is left: a failed roll is always worth it);
 - **Rapid Net Change**: a squadron whose command ship is destroyed suffers no out-of-command
   penalties for it (no 50% fire the next turn); never the flagship's;
-- **Superior Strategic Planner**: reinforcements arrive as scheduled, without the arrival roll.
+- **Superior Strategic Planner**: reinforcements arrive as scheduled, without the arrival roll;
+- **ELINT Priority Support**: an ELINT ship of the flag squadron lends its support to another
+  squadron whose command ship is within 15 hexes of the flagship (rules/systems/b5/elint.py).
 
 The others are played at the table (named in the log): Improved Command Network, Command
-Reorganization, Ex-Fighter Ops Commander (fighters), ELINT Priority Support, Clout (a purchase),
-Superior Tactical Planner.
+Reorganization, Ex-Fighter Ops Commander (fighters), Clout (a purchase), Superior Tactical Planner.
 
 Command styles (the optional rule, settings.b5 ``command_styles``): each squadron commander's style
 is rolled on a d10 at the start (1-2 defensive, 3-8 standard, 9-10 offensive) unless its command
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 
 RULE = "B5 Special Command Orders"
 STYLE_RULE = "B5 Squadron Commander Styles"
-BUILT = ("stubborn", "rapid net change", "superior strategic planner")
+BUILT = ("stubborn", "rapid net change", "superior strategic planner", "elint priority support")
 """The abilities the engine applies; the rest are played at the table."""
 STYLE = {"defensive": (1, -1), "standard": (0, 0), "offensive": (-1, 1)}
 """Command style: (Def, sensor) changes of the squadron's ships."""

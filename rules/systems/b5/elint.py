@@ -30,6 +30,8 @@ RULE = "B5 ELINT Abilities"
 OFFENSIVE, DEFENSIVE, JAM_FC, JAM_ELINT, JAM_COMMAND = ("offensive", "defensive", "jam fire control",
                                                         "jam elint", "jam command")
 ABILITIES = (OFFENSIVE, DEFENSIVE, JAM_FC, JAM_ELINT, JAM_COMMAND)
+PRIORITY = 15
+"""ELINT Priority Support: the supported squadron's command ship within 15 hexes of the flagship."""
 RANGE = {JAM_FC: command.ELINT_RANGE["jam fire control"], JAM_ELINT: command.ELINT_RANGE["jam elint"],
          JAM_COMMAND: command.ELINT_RANGE["jam command"], OFFENSIVE: command.ELINT_RANGE["offensive support"]}
 
@@ -42,6 +44,8 @@ class Order:
     ability: str
     targets: tuple[str, ...] = ()
     levels: int = 1
+    squadron: str = ""
+    """Support lent to another squadron of its side (ELINT Priority Support), not its own."""
 
 
 def ships(self: B5Engine, team: str) -> list[str]:
@@ -71,6 +75,9 @@ def read(self: B5Engine, uid: str, a: Any) -> tuple[Order, ...]:
             continue
         ability = next((x for x in ABILITIES if part.lower().startswith(x)), "")
         rest = part[len(ability):].strip()
+        if ability in (OFFENSIVE, DEFENSIVE) and rest.lower().startswith("for "):
+            out.append(Order(uid, ability, squadron=_priority(self, uid, rest[4:].strip())))
+            continue
         if not ability or ability in (OFFENSIVE, DEFENSIVE) and rest:
             raise IllegalAnswer(RULE, f"an order is one of {', '.join(ABILITIES)} (with its ships), not {shown(part)}")
         targets = tuple(_enemy(self, team, w) for w in rest.split(",")) if rest else ()
@@ -88,6 +95,23 @@ def read(self: B5Engine, uid: str, a: Any) -> tuple[Order, ...]:
                                   f"not the {sum(o.levels for o in out)} these orders need (jam command: 1 a ship, "
                                   "2 a squadron commander, 4 the flagship)")
     return tuple(out)
+
+
+def _priority(self: B5Engine, uid: str, name: str) -> str:
+    """ELINT Priority Support: the admiral orders an ELINT ship of the flag squadron to support
+    another squadron of its side (``offensive for SQUADRON``)."""
+    from rules.systems.b5 import abilities
+    force = self.forces[self.units[uid].team]
+    flag = force.squadron_of(force.flagship)
+    if "elint priority support" not in abilities.bought(self, force.flagship):
+        raise IllegalAnswer(RULE, "support for another squadron needs the fleet admiral's ELINT Priority Support")
+    if flag is None or uid not in flag.ships:
+        raise IllegalAnswer(RULE, f"ELINT Priority Support orders an ELINT ship of the flag squadron, not "
+                                  f"{self.units[uid].unit.name}")
+    found = [s.name for s in force.squadrons if s.name.lower() == name.lower() and s.name != flag.name]
+    if not found:
+        raise IllegalAnswer(RULE, f"{shown(name)} is no other squadron of {self.name(self.units[uid].team)}")
+    return found[0]
 
 
 def _levels(self: B5Engine, ability: str, targets: tuple[str, ...]) -> int:
@@ -108,8 +132,9 @@ def question(self: B5Engine, uid: str) -> Question:
         return read(self, uid, a)
     return Question(f"b5/{self.round}/elint/{uid}", QKind.LABEL, team, RULE,
                     f"{self.name(team)}: {possessive(name)} ELINT orders for turn {self.round} ({self.data(uid).elint} "
-                    f"level(s); in secret): offensive, defensive, jam fire control SHIP, SHIP, jam elint SHIP, jam "
-                    "command SHIP, separated by ';' (none: no order)", data={"secret": True, "unit": uid, "elint": uid},
+                    f"level(s); in secret): offensive, defensive (with ELINT Priority Support: offensive for "
+                    "SQUADRON), jam fire control SHIP, SHIP, jam elint SHIP, jam command SHIP, separated by ';' "
+                    "(none: no order)", data={"secret": True, "unit": uid, "elint": uid},
                     check=check, default="none")
 
 
@@ -135,6 +160,11 @@ def reveal(self: B5Engine) -> None:
             elif o.ability in (JAM_ELINT, JAM_COMMAND) and not _near(self, uid, o.targets[0], o.ability):
                 kept.remove(o)
                 self.log.add("ruling", RULE, f"{said}: beyond {RANGE[o.ability]} hexes, fails", {"unit": uid})
+            elif o.squadron and not _priority_holds(self, uid, o):
+                kept.remove(o)
+                self.log.add("ruling", RULE, f"{said}: {possessive('squadron ' + o.squadron)} command ship is beyond {PRIORITY} hexes "
+                                             "of the flagship, or the admiral has used an ability this turn: fails",
+                             {"unit": uid})
             else:
                 self.log.add("ruling", RULE, said, {"unit": uid})
         live[uid] = tuple(kept)
@@ -148,7 +178,21 @@ def reveal(self: B5Engine) -> None:
 
 def _words(self: B5Engine, o: Order) -> str:
     names = ", ".join(self.units[t].unit.name for t in o.targets)
-    return o.ability + (f" {names}" if names else "") + (f" ({o.levels} levels)" if o.levels > 1 else "")
+    return (o.ability + (f" {names}" if names else "") + (f" ({o.levels} levels)" if o.levels > 1 else "")
+            + (f" for squadron {o.squadron} (ELINT Priority Support)" if o.squadron else ""))
+
+
+def _priority_holds(self: B5Engine, uid: str, o: Order) -> bool:
+    """ELINT Priority Support at the reveal: the squadron's command ship within 15 hexes of the
+    flagship, and the admiral's one ability this turn."""
+    from rules.systems.b5 import abilities
+    force = self.forces[self.units[uid].team]
+    s = next((x for x in force.squadrons if x.name == o.squadron), None)
+    if s is None or force.flagship not in self.at or s.command not in self.at or \
+            deploy.distance(self.at[force.flagship], self.at[s.command]) > PRIORITY:
+        return False
+    done = any(turn == self.round and a == "elint priority support" for turn, a in self.used.get(force.flagship, []))
+    return done or abilities.use(self, force.flagship, "elint priority support")
 
 
 def _near(self: B5Engine, a: str, b: str, ability: str) -> bool:
@@ -193,8 +237,9 @@ def _support(self: B5Engine, uid: str, ability: str) -> bool:
     sq = self.forces[team].squadron_of(uid)
     if sq is None or self.lost_commands.get(sq.name) == self.round - 1:
         return False
-    return any(o.ability == ability and o.ship in sq.ships and o.ship not in self.out_of_command
-               and self.units[o.ship].status is Status.PRESENT for orders in self.elint.values() for o in orders)
+    return any(o.ability == ability and (o.squadron == sq.name if o.squadron else o.ship in sq.ships)
+               and o.ship not in self.out_of_command and self.units[o.ship].status is Status.PRESENT
+               for orders in self.elint.values() for o in orders)
 
 
 def supported(self: B5Engine, s: Any) -> bool:

@@ -133,3 +133,38 @@ def test_undo_at_the_elint_orders_replays_nothing_and_gives_a_full_replays_bytes
     asked = [e.data["key"] for e in run.log.events if e.kind == "question"]
     assert sum("/elint/" in k for k in asked) >= 6, asked
     undo_everywhere(c, list(run.answers), monkeypatch)
+
+
+def priority(blue_elint: str, admiral: bool = True, b2_at: str = "2030"):
+    """Blue's flag squadron (B-FLAG, the admiral, maybe with ELINT Priority Support; B-F2 with
+    ELINT 3) and squadron b2 (B-C2, laser) at ``b2_at``; Red at 3530; B-C2 asked to fire."""
+    blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True,
+               abilities=["elint priority support"] if admiral else []),
+            b5("b-f2", "bflag", elint=3), b5("b-c2", "b2", command=True, weapons=[LASER])]
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER]), b5("r-f2", "rflag")]
+    c = duel(blue, red)
+    data = json.loads(io.dumps(c))
+    data.setdefault("settings", {})["battle_system"] = "b5"
+    c = type(c).model_validate(data)
+    run = B5Battle(end_movement(c, build_graph(c)).campaign, AT, dice=lambda _seed: ScriptedDice([1] * 20))
+    for a in ["meeting engagement", "skirmish", "none", 5, 8, {"at": "1030", "facing": "C"}, "1031",
+              ruled("3530", "F"), ruled("3531", "F"), ruled(b2_at, "C"), "plot and move", "FF F FF", "FF F FF",
+              blue_elint, "FFF FF FFF"]:
+        run.answer(a)
+    return run
+
+
+def test_elint_priority_support_lends_a_flag_squadron_ships_support_to_another_squadron():
+    """The Fleet Admiral orders B-F2 (flag squadron) to support squadron b2, whose command ship is
+    within 15 hexes of the flagship: B-C2's laser needs one less (offensive support)."""
+    plain, helped = odds(priority("none"), firer="b-c2"), odds(priority("offensive for b2"), firer="b-c2")
+    assert need(helped) == need(plain) - 1, (plain, helped)
+    texts = [e.text for e in priority("offensive for b2").log.events]
+    assert "B-F2's ELINT: offensive for squadron b2 (ELINT Priority Support)" in texts
+    far = priority("offensive for b2", b2_at="2630")  # 16 hexes from the flagship
+    assert any(t.endswith("beyond 15 hexes of the flagship, or the admiral has used an ability this turn: fails")
+               for t in (e.text for e in far.log.events))
+    assert need(odds(far, firer="b-c2")) == need(odds(priority("none", b2_at="2630"), firer="b-c2"))
+    with pytest.raises(IllegalAnswer) as e:
+        priority("offensive for b2", admiral=False)
+    assert "needs the fleet admiral's ELINT Priority Support" in str(e.value)
