@@ -138,7 +138,7 @@ class CombatPhaseMixin:
         self.statusBar().clearMessage()
         whom = who if q.to == "gm" else f"{who} commander"
         screen = HandOverDialog(who, f"The {whom} answers a question of the {q.rule} the other players do not see.",
-                                "Not now", self, f"Hand over to {'the ' if q.to == 'gm' else ''}{who}: {q.rule}",
+                                "Not now", self, f"Hand over to {'GM' if q.to == 'gm' else who}: {q.rule}",
                                 commander=q.to != "gm")
         self.handover_dialog = screen
         if screen.exec() != HandOverDialog.DialogCode.Accepted:
