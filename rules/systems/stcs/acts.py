@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
-from rules.systems.stcs import damage, engines, mines, shields, warping
+from rules.systems.stcs import damage, engines, firing, mines, shields, warping
 
 if TYPE_CHECKING:
     from rules.battlehex.questions import Question
@@ -26,7 +26,7 @@ def acts(e: STCSEngine, x: str, sees: bool) -> dict[str, str]:
     if sees and mines.lock_spots(e, x):
         out[f"minelock:{x}"] = f"{e.ship(x)} tries to lock on to a mine in a hex"
     if x in e.mine_locks and not e.cloaked[x] and not damage.dead_in_space(e, x) and any(
-            w.reach >= e.at[x].distance(e.mine_locks[x][0]) and damage.weapon_ready(e, x, i)
+            w.reach >= e.at[x].distance(e.mine_locks[x][0]) and firing.armed(e, x, i)
             for i, w in enumerate(e.data(x).weapons)):
         h = e.mine_locks[x][0]
         out[f"minefire:{x}"] = f"{e.ship(x)} fires at the mine it is locked on to at {h.q},{h.r}"

@@ -86,6 +86,7 @@ class STCSEngine:
         self.shadowed: dict[str, Hex] = {}  # ships removed from the board in a sensor shadow, where they left
         self.mine_locks: dict[str, tuple[Hex, int]] = {}  # a ship's lock on a mine: its hex, the mine's index
         self.warp_path: dict[str, str] = {}  # the object on an announced warp out's path (Striking Table)
+        self.fired: dict[tuple[str, int], int] = {}  # the segment each (ship, weapon) last fired (recharge)
         """The turn's order by tactical advantage (:mod:`.advantage`)."""
         self.enlist()
 

@@ -23,6 +23,12 @@ FIRE = "STCS Firing Weapons"
 Procedure = Generator[Question, Any, None]
 
 
+def armed(e: STCSEngine, x: str, i: int) -> bool:
+    """Whether weapon ``i`` of ``x`` may fire now: no box marked, and it did not fire in this segment or the
+    one before (Weapons Recharge Time: never in two immediately sequential firing phases)."""
+    return damage.weapon_ready(e, x, i) and e.fired.get((x, i), -2) < e.round - 1
+
+
 def can_fire(e: STCSEngine, x: str, y: str) -> bool:
     """Whether ``x`` may fire at ``y``: uncloaked, not dead in space, ``y`` seen (not cloaked, or locked on), in
     a weapon's reach; in a warp arrival's segment only with a lock on it, and not by it (it cannot lock)."""
@@ -31,7 +37,7 @@ def can_fire(e: STCSEngine, x: str, y: str) -> bool:
     if e.arrived.get(x) == e.round or e.arrived.get(y) == e.round and e.locks.get(x) != y:
         return False  # Warping Into Battles: an arrival is fired on only with a lock, fires only with one
     r = e.range(x, y)
-    return any(w.reach >= r for i, w in enumerate(e.data(x).weapons) if damage.weapon_ready(e, x, i)) and (
+    return any(w.reach >= r for i, w in enumerate(e.data(x).weapons) if armed(e, x, i)) and (
         e.locks.get(x) == y or e.data(x).sensors > 0 and not damage.sensors_out(e, x))
 
 
@@ -39,10 +45,11 @@ def shoot(e: STCSEngine, x: str, y: str) -> Procedure:
     """``x`` fires one weapon at ``y``."""
     r, locked = e.range(x, y), e.locks.get(x) == y
     arms = {str(i): f"{w.name} ({w.kind.value}, reach {w.reach})" for i, w in enumerate(e.data(x).weapons)
-            if w.reach >= r and damage.weapon_ready(e, x, i)}
+            if w.reach >= r and armed(e, x, i)}
     pick = yield e._choose(f"stcs/{e.round}/fire/{x}/weapon", FIRE, f"Game Master: which weapon does {e.ship(x)} "
                            f"fire at {e.ship(y)} ({r} hexes)?", arms)
     w = e.data(x).weapons[int(pick)]
+    e.fired[(x, int(pick))] = e.round
     missile, s = w.kind is WeaponKind.MISSILE, movement.speed(e, y)  # the target's speed: its latest move
     ram = ramming.fire_modifier(e, x, y)  # a ram declared by or on the firer
     odds = {str(c): fire.words(fire.to_hit(c, s, missile, locked) + ram) for c in range(11)}

@@ -136,10 +136,11 @@ def fire_at(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     h, i = e.mine_locks[x]
     r, team = e.at[x].distance(h), e.units[x].team
     arms = {str(k): f"{w.name} ({w.kind.value}, reach {w.reach})" for k, w in enumerate(e.data(x).weapons)
-            if w.reach >= r and damage.weapon_ready(e, x, k)}
+            if w.reach >= r and firing.armed(e, x, k)}
     pick = yield e._choose(f"stcs/{e.round}/minefire/{x}/weapon", DETECT, f"Game Master: which weapon does "
                            f"{e.ship(x)} fire at the mine at {h.q},{h.r} ({r} hexes)?", arms)
     w = e.data(x).weapons[int(pick)]
+    e.fired[(x, int(pick))] = e.round
     missile = w.kind.value == "missile"
     odds = {str(c): fire.words(fire.to_hit(c, 0, missile, True) + SMALL) for c in range(11)}
     base = int((yield Question(f"stcs/{e.round}/minefire/{x}/chart", QKind.NUMBER, GM, DETECT,

@@ -115,20 +115,25 @@ def test_an_engine_loses_its_boxes_then_is_ripped_off_at_10_more() -> None:
 
 
 def test_a_weapon_with_a_box_marked_cannot_fire_until_repaired() -> None:
-    from tests.rules.systems.stcs.test_firing import settled
+    from tests.rules.systems.stcs.test_firing import next_segment, settled
     run = settled([1])  # the repair die 1
     boxes(run, "lexington", "weapon:1", 4)  # the torpedoes: 4 carried, no box - still armed
     run.answer("fire:lexington:d7")
     assert run.pending.options == ("0", "1")
     run.answer("0")
-    run.answer(0)  # To-Hit 0 - 5: no hit, no die
+    run.answer(0)  # To-Hit 0 - 5: no hit, no die; the phasers recharge through the next segment
     boxes(run, "lexington", "weapon:1", 1)  # a box: damaged
     assert "Lexington's FP-1 photon torpedoes: damaged, no fire until repaired" in run.events_json()
+    assert "fire:lexington:d7" not in run.pending.options
+    next_segment(run)
+    next_segment(run)
     run.answer("fire:lexington:d7")
     assert run.pending.options == ("0",)  # the phasers only
     run.answer("0")
     run.answer(0)
     boxes(run, "lexington", "weapon:0", 5)
+    next_segment(run)
+    next_segment(run)
     assert "fire:lexington:d7" not in run.pending.options  # no weapon left to fire
     run.answer("repair:lexington")
     assert run.pending.options == ("weapon:0", "weapon:1")

@@ -105,3 +105,20 @@ def test_a_hit_through_the_shields_is_damage_and_loses_the_targets_lock() -> Non
         in run.events_json()
     run.answer("superstructure")  # the 6 through: no points asked
     assert run.engine.ss_lost == {"lexington": 6} and run.engine.locks == {"d7": "lexington"}  # Lexington's went
+
+
+def test_a_weapon_does_not_fire_in_two_sequential_firing_phases() -> None:
+    run = settled([10, 10])  # two misses
+    run.answer("fire:lexington:d7")
+    run.answer("0")  # the phasers, segment 2
+    run.answer(5)
+    run.answer("fire:lexington:d7")
+    assert run.pending.options == ("1",)  # the phasers fired this segment: the torpedoes only
+    run.answer("1")
+    run.answer(5)
+    assert "fire:lexington:d7" not in run.pending.options  # both fired
+    next_segment(run)
+    assert "fire:lexington:d7" not in run.pending.options  # segment 3: both recharge
+    next_segment(run)
+    run.answer("fire:lexington:d7")  # turn 2, segment 1: both again
+    assert run.pending.options == ("0", "1")

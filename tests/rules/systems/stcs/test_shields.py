@@ -18,10 +18,11 @@ def test_the_shield_facing_a_source_numbered_clockwise_from_the_bow(toward: int,
     assert shields.facing(240, (toward + 240) % 360) == found  # the same, the ship heading E
 
 
-def d7_hits_lexington(run, points: int) -> None:
-    """The D-7 fires without a lock, chart 10 (To-Hit 5, the die 1 hits), ``points`` entered."""
+def d7_hits_lexington(run, points: int, weapon: str = "0") -> None:
+    """The D-7 fires without a lock, chart 10 (To-Hit 5 - 4 with the torpedoes -, the die 1 hits), ``points``
+    entered."""
     run.answer("fire:d7:lexington")
-    run.answer("0")
+    run.answer(weapon)
     run.answer(10)
     run.answer(points)
 
@@ -31,7 +32,7 @@ def test_shield_1_absorbs_20_the_rest_goes_through_and_it_is_restored_next_turn(
     d7_hits_lexington(run, 26)
     assert run.pending.key == "stcs/2/hit/lexington"  # 6 points through: what did they strike?
     run.answer("superstructure")
-    d7_hits_lexington(run, 5)  # shield 1 is spent this turn
+    d7_hits_lexington(run, 5, "1")  # the torpedoes (the phasers recharge): shield 1 is spent this turn
     assert "it absorbs 0 of 5 points (0 left this turn), 5 through" in run.events_json()
     run.answer("superstructure")
     assert run.engine.ss_lost == {"lexington": 11}
