@@ -33,6 +33,8 @@ class Contact:
     """(segment, ship, the other vessel): all of a ship's transports in a segment are with one vessel."""
     passengers: dict[str, int] = field(default_factory=dict)
     """Per ship, the persons aboard who are not (yet) its crew."""
+    arriving: list[tuple[int, str, int]] = field(default_factory=list)
+    """(turn, ship, persons): passengers of another class becoming its crew in that turn."""
     melees: dict[str, melee.Melee] = field(default_factory=dict)
     """Per boarded ship, its melee."""
     captured: dict[str, str] = field(default_factory=dict)
@@ -67,9 +69,12 @@ def acts(e: STCSEngine, x: str) -> dict[str, str]:
 
 def settle(e: STCSEngine) -> None:
     """What changed since the last act, settled before the next is offered: tractor beams broken (a ship gone or
-    cloaked, beyond reach, a beam lost to damage); a declared ram whose ship or target has left the map ends."""
+    cloaked, beyond reach, a beam lost to damage); a declared ram whose ship or target has left the map ends;
+    passengers of another class become crew in the third turn after their transfer."""
     if e.contact.tractors:
         tractors.check(e)
+    if e.contact.arriving:
+        transporters.take_on(e)
     here = e.on_map()
     for x, y in sorted(e.contact.ramming.items()):
         if x not in here or y not in here:

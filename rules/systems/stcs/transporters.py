@@ -131,9 +131,11 @@ def _onto(e: STCSEngine, src: str, dst: str, n: int, seen: tuple[str, str] | Non
         how = "its own crew at once (a ship of the exact same type)"
     else:
         e.contact.passengers[dst] = e.contact.passengers.get(dst, 0) + n
-        how = ("passengers, never its crew (another nation)" if e.data(src).nation != e.data(dst).nation
-               else f"passengers, its crew from the Repair Phase of turn {t + CREW_AFTER} (another class; the table "
-               "adjusts its Percent Casualties Track then)")
+        later = e.data(src).nation == e.data(dst).nation
+        if later:
+            e.contact.arriving.append((t + CREW_AFTER, dst, n))
+        how = (f"passengers, its crew from turn {t + CREW_AFTER} (another class)" if later
+               else "passengers, never its crew (another nation)")
     e.log.add("ruling", RULE, f"{n} persons beam from {e.ship(src)} to {e.ship(dst)}: {how}; {e.ship(src)} has "
               f"{casualties.crew_left(e, src)}% of its crew, {e.ship(dst)} {casualties.crew_left(e, dst)}%",
               visible_to=seen)
@@ -145,3 +147,15 @@ def _persons(most: int, rule: str) -> Any:
             raise IllegalAnswer(rule, f"a number of persons 1-{most}")
         return a
     return check
+
+
+def take_on(e: STCSEngine) -> None:
+    """Passengers of another class of the same nation become crew in the third turn after their transfer (read:
+    from its first segment, the end of its Power Allocation Phase)."""
+    t, _ = e.turn_segment()
+    for due, dst, n in [a for a in e.contact.arriving if a[0] <= t]:
+        e.contact.arriving.remove((due, dst, n))
+        e.contact.passengers[dst] = max(0, e.contact.passengers.get(dst, 0) - n)
+        e.casualties[dst] = max(0, e.casualties.get(dst, 0) - pct_of(n, e.data(dst).crew, False))
+        e.log.add("ruling", RULE, f"{n} passengers on {e.ship(dst)} become its crew: {casualties.crew_left(e, dst)}% "
+                  "of its crew", visible_to=(e.units[dst].team, GM))

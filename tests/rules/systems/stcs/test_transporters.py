@@ -3,11 +3,18 @@ beamed through the act list (the boarded side told it is boarded, not how many),
 a shield up stopping it, no transport for a cloaked ship."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from rules.battlehex.log import IllegalAnswer
+from rules.dice import ScriptedDice
+from rules.model import io
+from rules.systems.stcs.battle import STCSBattle
 from rules.systems.stcs.transporters import pct_of, persons
+from tests.rules.systems.stcs.helpers import stcs_campaign
 from tests.rules.systems.stcs.test_firing import close
+from tests.rules.systems.v13.helpers import AT
 
 
 def test_persons_and_percents() -> None:
@@ -66,3 +73,27 @@ def test_a_ship_dead_in_space_has_no_transporters_but_its_emergency_ones() -> No
         run.answer(41 if run.pending.key.endswith("/points") else run.pending.options[0])
     assert run.engine.ss_lost["lexington"] == 41  # of 40: negative, dead in space
     assert "beam:lexington" not in run.pending.options
+
+
+def test_crew_from_another_class_becomes_crew_in_the_third_turn_after() -> None:
+    c = stcs_campaign()
+    data = json.loads(io.dumps(c))
+    for f in data["fleets"]:
+        for u in f["units"]:
+            if u["id"] == "lexington":
+                u["stcs"]["class_size"] = 9  # a Federation ship of another class
+    run = STCSBattle(type(c).model_validate(data), AT, dice=lambda _seed: ScriptedDice([99]))
+    run.answer("warp")
+    for a in ("crew:lexington", "other", 5, 4):  # 20% of the Lexington's crew lost
+        run.answer(a)
+    for a in ("beam:enterprise", "crew:lexington", "down", 50):
+        run.answer(a)
+    e = run.engine
+    assert "passengers, its crew from turn 4 (another class)" in run.events_json()
+    assert e.contact.passengers == {"lexington": 50} and e.casualties["lexington"] == 20
+    while e.turn_segment() != (4, 1):
+        assert e.casualties["lexington"] == 20
+        run.answer("next")
+        run.answer("none")  # the Romulans' secret question: no cloaked warp out
+    assert e.casualties["lexington"] == 9 and e.contact.passengers == {"lexington": 0}  # 50 of 430: 11%
+    assert "50 passengers on Lexington become its crew: 91% of its crew" in run.events_json("blue")
