@@ -20,7 +20,7 @@ from rules.battlehex.change import BattleChange
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question
 from rules.model.visibility import TABLE
-from rules.systems.stcs import engines, movement, tractors
+from rules.systems.stcs import contact, engines, movement, tractors
 from rules.systems.stcs.battle import STCSBattle
 
 if TYPE_CHECKING:
@@ -314,7 +314,7 @@ class STCSPanel(PanelBase):
                             f"CE {d.crew_efficiency}, warp {sum(d.warp_now)}/{sum(d.warp_engines)}, "
                             f"cruising {d.cruising_warp}, emergency {d.emergency_warp}, speed {movement.speed(eng, x)}"
                             f"{', cloaked' if eng.cloaked.get(x) else ''}{', engines shut down' if x in eng.shutdown else ''}"
-                            f"{escape(lock)}</li>")
+                            f"{escape(lock)}{escape(contact.words(eng, x))}</li>")
             rows.append("</ul>")
         return "".join(rows)
 

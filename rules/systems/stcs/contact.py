@@ -81,3 +81,13 @@ def settle(e: STCSEngine) -> None:
             del e.contact.ramming[x]
             e.log.add("ruling", ramming.RULE, f"{possessive(e.ship(x))} ram on {e.ship(y)} ends: "
                       f"{e.ship(x if x not in here else y)} has left the map")
+
+
+def words(e: STCSEngine, x: str) -> str:
+    """What the sheet adds for ``x``'s close acts (each public: its tows, a declared ram, taken by boarders)."""
+    out = [f", towing {e.ship(y)}" for y in e.contact.tractors.get(x, [])]
+    if x in e.contact.ramming:
+        out.append(f", ramming {e.ship(e.contact.ramming[x])}")
+    if x in e.contact.captured:
+        out.append(f", taken by {e.name(e.contact.captured[x])}")
+    return "".join(out)

@@ -64,6 +64,7 @@ def test_a_cloaked_ship_moves_in_secret_and_a_tractor_beam_is_drawn(qtbot, tmp_p
             break
     assert eng.contact.tractors == {"enterprise": ["lexington"]}
     qtbot.waitUntil(lambda: panel.map.beams == [("enterprise", "lexington")], timeout=5000)
+    assert "speed 0, towing Lexington" in panel.sheet.toPlainText()
     answerer.stop()
     keys = [d.q.key for d in answerer.dialogs if isinstance(d, QuestionDialog)]
     assert keys[:5] == ["stcs/mode", "stcs/1/move/bop/points", "stcs/1/move/bop/path", "stcs/1/tractor/enterprise",
