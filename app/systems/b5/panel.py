@@ -37,13 +37,14 @@ BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex sca
          "weapons and energy mines hitting pulses later; ELINT support and jamming; the damage class odds shown "
          "first, then structure, grey boxes and system damage marked, the defender choosing which weapon a hit "
          "marks); out of command, command losses, morale and reinforcement rolls; the abilities Stubborn, Rapid "
-         "Net Change, Superior Strategic Planner and ELINT Priority Support; command styles (settings.b5); the helpers.")
+         "Net Change, Superior Strategic and Tactical Planners and ELINT Priority Support; command styles "
+         "(settings.b5); the helpers.")
 NOT_BUILT = ("<b>Not built yet</b>: fighters (the seed's Fighters chapter is cut), ships pooling ELINT levels and "
-             "three abilities are played at the table with the helpers' numbers; the GM enters the results, written "
+             "two abilities are played at the table with the helpers' numbers; the GM enters the results, written "
              "back to the campaign.")
 NOT_BUILT_WHY = ("Fighters: the seed's text loses their missions, when flights move and the dogfight's target number "
-                 "(docs/b5.md). Abilities at the table: Improved Command Network, Command Reorganization, Superior "
-                 "Tactical Planner (Ex-Fighter Ops Commander goes with the fighters; Clout is a purchase rule).")
+                 "(docs/b5.md). Abilities at the table: Improved Command Network, Command Reorganization (Ex-Fighter "
+                 "Ops Commander goes with the fighters; Clout is a purchase rule).")
 """What the banner says plainly; what is built is its tooltip, so the banner keeps to a few lines
 at QT_SCALE_FACTOR=2 (on the 1600x1000 screen the whole text took 200 of 866 pixels over the board)."""
 SHEET_CHARS = 30
@@ -136,7 +137,7 @@ class B5Panel(PanelBase):
     # -- the panel seam ----------------------------------------------------------------------------
     def handles(self, q: Question) -> bool:
         """Placements (on the board or typed), plots and ELINT orders (typed in the bar)."""
-        return q.kind is QKind.PLACE or "plot" in q.data or "elint" in q.data
+        return q.kind is QKind.PLACE or any(k in q.data for k in ("plot", "elint", "tactical"))
 
     def unit_names(self) -> dict[str, str]:
         run = self._run()
@@ -224,17 +225,18 @@ class B5Panel(PanelBase):
         self.bar.setEnabled(q is not None)
         plot = q is not None and q.kind is not QKind.PLACE
         self.facing.setVisible(not plot)
-        self.place_button.setText("&Give orders" if q is not None and "elint" in q.data else "&Give plot" if plot
-                                  else "&Place")
+        self.place_button.setText("&Give orders" if q is not None and ("elint" in q.data or "tactical" in q.data)
+                                  else "&Give plot" if plot else "&Place")
         elint = q is not None and "elint" in q.data
-        self.hex_edit.setPlaceholderText("e.g. offensive; jam fire control SHIP" if elint else "e.g. FF F FF" if plot
-                                         else "hex, e.g. 1030")
+        moves = q is not None and "tactical" in q.data
+        self.hex_edit.setPlaceholderText("e.g. offensive; jam fire control SHIP" if elint else "e.g. Claw 1234"
+                                         if moves else "e.g. FF F FF" if plot else "hex, e.g. 1030")
         self.hex_edit.setMaximumWidth(16777215 if plot else 110)  # orders take the bar's width (QT_SCALE_FACTOR=2)
         self.bar_layout.setStretch(0, 0 if plot else 1)
         self.bar_layout.setStretch(1, 1 if plot else 0)
         self._fill(q)
         if q is not None:  # the question itself is read above, in the window's question label
-            self.prompt.setText("ELINT orders:" if elint else "Plot:" if plot else
+            self.prompt.setText("ELINT orders:" if elint else "Squadron moves:" if moves else "Plot:" if plot else
                                 "Click the gate's hex (its direction in the facing box), or type none"
                                 if q.data.get("role") == "jump gate" else
                                 "Click the hex the energy mines centre on (green: in reach), or type none"

@@ -12,10 +12,14 @@ a commander a turn ("no commander may ever use more than one ability per turn"):
   penalties for it (no 50% fire the next turn); never the flagship's;
 - **Superior Strategic Planner**: reinforcements arrive as scheduled, without the arrival roll;
 - **ELINT Priority Support**: an ELINT ship of the flag squadron lends its support to another
-  squadron whose command ship is within 15 hexes of the flagship (rules/systems/b5/elint.py).
+  squadron whose command ship is within 15 hexes of the flagship (rules/systems/b5/elint.py);
+- **Superior Tactical Planner**: after the deployment, before the first turn, the admiral's side
+  may move squadrons on the board, each command ship to a hex, its ships keeping their formation
+  (each moved as its command ship), 10 hexes in all (the 15-hex limit from the flagship does not
+  apply).
 
 The others are played at the table (named in the log): Improved Command Network, Command
-Reorganization, Ex-Fighter Ops Commander (fighters), Clout (a purchase), Superior Tactical Planner.
+Reorganization, Ex-Fighter Ops Commander (fighters), Clout (a purchase).
 
 Command styles (the optional rule, settings.b5 ``command_styles``): each squadron commander's style
 is rolled on a d10 at the start (1-2 defensive, 3-8 standard, 9-10 offensive) unless its command
@@ -24,19 +28,29 @@ and Def -1 (in fire: the to-hit roll's sensor, the target's Def).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
 
-from rules.battlehex.log import GM
+from hexmap import Label
+from hexmap.labels import axial_to_offset
+from rules.battlehex.log import GM, IllegalAnswer, shown
+from rules.battlehex.questions import QKind, Question
+from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
-from rules.systems.b5 import command
+from rules.systems.b5 import command, deploy
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
 
 RULE = "B5 Special Command Orders"
 STYLE_RULE = "B5 Squadron Commander Styles"
-BUILT = ("stubborn", "rapid net change", "superior strategic planner", "elint priority support")
+BUILT = ("stubborn", "rapid net change", "superior strategic planner", "elint priority support",
+         "superior tactical planner")
 """The abilities the engine applies; the rest are played at the table."""
+PLANNER_STEP = "planner"
+"""The Superior Tactical Planner's question (``b5/planner/{team}``): the procedure resumes from it."""
+PLANNER_HEXES = 10
+"""Superior Tactical Planner: the hexes the squadrons may be moved in all."""
 STYLE = {"defensive": (1, -1), "standard": (0, 0), "offensive": (-1, 1)}
 """Command style: (Def, sensor) changes of the squadron's ships."""
 
@@ -117,3 +131,63 @@ def planner(self: B5Engine, team: str) -> bool:
     force = self.forces.get(team)
     return force is not None and "superior strategic planner" in bought(self, force.flagship)
 
+
+
+def tactical(self: B5Engine) -> Generator[Question, Any, None]:
+    """Superior Tactical Planner: each side whose admiral has it may move squadrons before the
+    game begins: ``SQUADRON HEX; SQUADRON HEX`` (the command ship's new hex), or none."""
+    for team in (self.defender, self.attacker):
+        flag = self.forces[team].flagship
+        if "superior tactical planner" not in bought(self, flag) or any(a == "superior tactical planner"
+                                                                       for _, a in self.used.get(flag, [])):
+            continue
+        def check(a: Any, team: str = team) -> list[tuple[str, Any]]:
+            return _moves(self, team, a)
+        moves = yield Question(f"b5/{PLANNER_STEP}/{team}", QKind.LABEL, team, RULE,
+                               f"{self.name(team)}: Superior Tactical Planner: move squadrons before the game begins "
+                               f"({PLANNER_HEXES} hexes in all; formations kept): SQUADRON HEX, separated by ';' "
+                               "(none: no move)", data={"tactical": team},
+                               check=check, default="none")
+        self.used.setdefault(flag, []).append((0, "superior tactical planner"))
+        for name, shift in moves:
+            s = next(x for x in self.forces[team].squadrons if x.name == name)
+            for uid in s.ships:
+                if uid in self.at:
+                    self.at[uid] = _moved(self.at[uid], shift)
+            self.log.add("ruling", RULE, f"Superior Tactical Planner: squadron {name} moves to {self.at[s.command]}, "
+                                         "its formation kept", {"unit": s.command, "at": str(self.at[s.command])})
+
+
+def _moved(at: Label, shift: Any) -> Label:
+    col, row = axial_to_offset(deploy.hex_of(at) + shift)
+    return Label(col, row)
+
+
+def _moves(self: B5Engine, team: str, a: Any) -> list[tuple[str, Any]]:
+    """A Superior Tactical Planner answer: each squadron named once, on the board, its ships on
+    the board after the move, 10 hexes in all."""
+    if not isinstance(a, str):
+        raise IllegalAnswer(RULE, f"squadrons and hexes such as \"Claw 1234; Fang 1240\", not {shown(a)}")
+    out: list[tuple[str, Any]] = []
+    hexes = 0
+    for part in (p.strip() for p in a.split(";")):
+        if part.lower() in ("", "none"):
+            continue
+        name, _, where = part.rpartition(" ")
+        s = next((x for x in self.forces[team].squadrons if x.name.lower() == name.strip().lower()
+                  and x.command in self.at and self.units[x.command].status is Status.PRESENT), None)
+        if s is None or any(n == s.name for n, _ in out):
+            raise IllegalAnswer(RULE, f"{shown(name)} is no squadron of {self.name(team)} on the board (or named twice)")
+        try:
+            to = Label.parse(where)
+        except ValueError as e:
+            raise IllegalAnswer(RULE, str(e)) from None
+        shift = deploy.hex_of(to) - deploy.hex_of(self.at[s.command])
+        hexes += deploy.distance(self.at[s.command], to)
+        off = [self.units[x].unit.name for x in s.ships if x in self.at and not self.board.on(_moved(self.at[x], shift))]
+        if off:
+            raise IllegalAnswer(RULE, f"{', '.join(off)} would leave the board")
+        out.append((s.name, shift))
+    if hexes > PLANNER_HEXES:
+        raise IllegalAnswer(RULE, f"the squadrons may be moved {PLANNER_HEXES} hexes in all, not {hexes}")
+    return out

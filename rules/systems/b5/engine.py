@@ -57,20 +57,16 @@ class B5Engine:
         self.facing: dict[str, Facing] = {}
         self.speed: dict[str, int] = {}
         self.patrols: set[str] = set()
-        self.vortices: dict[str, Label] = {}
-        """Vortex opener id -> where its vortex formed."""
+        self.vortices: dict[str, Label] = {}  # vortex opener id -> where its vortex formed
         self.vortex_from: dict[str, Label] = {}
         """Vortex opener id -> the hex it was aimed at (the scatter's start)."""
         self.patrol_speed = 0
         self.jump_facing = Facing.A
         self.gate: tuple[Label, Facing] | None = None
         """A jump gate in the system (a jump-in): its hex and the direction it opens in."""
-        self.situation = "skirmish"
-        """The battle's situation (morale modifiers: rules/systems/b5/command.py SITUATION)."""
-        self.marked: dict[str, int] = {}
-        """Squadron name -> grey boxes marked off so far."""
-        self.rolled: dict[str, int] = {}
-        """Squadron name -> morale levels rolled for (one roll per level)."""
+        self.situation = "skirmish"  # the battle's situation (morale modifiers: command.SITUATION)
+        self.marked: dict[str, int] = {}  # squadron name -> grey boxes marked off so far
+        self.rolled: dict[str, int] = {}  # squadron name -> morale levels rolled for (one roll per level)
         self.withdrawing: set[str] = set()
         self.out_of_command: set[str] = set()
         """Ships beyond their command ship's radius at the last plotted turn's end."""
@@ -79,14 +75,11 @@ class B5Engine:
         self.structure_lost: dict[str, int] = {}
         self.lost_commands: dict[str, int] = {}
         """Squadron name -> the turn its command ship was lost (it fires at 50% the next)."""
-        self.aiming: tuple[str, B5Weapon] | None = None
-        """The firer and weapon the pending target question is for."""
+        self.aiming: tuple[str, B5Weapon] | None = None  # the firer and weapon of the pending target question
         self.lost_flagship: dict[str, int] = {}
         """Team -> the turn its flagship was lost (the fleet fires at 75% the next)."""
-        self.reinforcements: dict[str, int | None] = {}
-        """Team -> the turn its reinforcements are scheduled for."""
-        self.arrival_checks: dict[str, int] = {}
-        """Team -> arrival checks made (-1: settled)."""
+        self.reinforcements: dict[str, int | None] = {}  # team -> the turn its reinforcements are scheduled for
+        self.arrival_checks: dict[str, int] = {}  # team -> arrival checks made (-1: settled)
         self.placing: tuple[str, Place] | None = None
         """The ship the pending placement question asks for, and its constraint."""
         self.jump_plan: jumping.Plan | None = None
@@ -95,8 +88,7 @@ class B5Engine:
         """A jump-in: opener -> the hex its vortex was chosen at (before the scatter)."""
         self.fleet_speeds: dict[str, int] = {}
         """A meeting engagement: each side's secret prior fleet speed (announced once all are placed)."""
-        self.plotting = False
-        """This turn is plotted and moved by the engine."""
+        self.plotting = False  # this turn is plotted and moved by the engine
         self.plots: dict[str, Plot] = {}
         """Command ship -> its squadron's plot this turn, in the order given (secret until all are)."""
         self.shifts: dict[str, turns.Shift] = {}
@@ -173,6 +165,8 @@ class B5Engine:
             return self._from_placing(parts[2])
         if parts[1:2] in (["place"], ["vortex"], ["arrive"]) and len(parts) == 3 and self.jump_plan is not None:
             return self._then_turns(jumping.rest(self, key))
+        if parts[:2] == ["b5", abilities.PLANNER_STEP]:
+            return self._turns(abilities.PLANNER_STEP)  # before the first turn
         if parts[:2] == ["b5", "results"] and len(parts) == 3 and parts[2] in RESULT_STEPS:
             return self._results(RESULT_STEPS.index(parts[2]))
         if len(parts) < 3 or parts[0] != "b5" or not parts[1].isdigit() or int(parts[1]) != self.round:
@@ -284,8 +278,11 @@ class B5Engine:
     def _turns(self, at: str = "") -> Procedure:
         """The turns, each from its turn question (``at``: the step of this turn the procedure
         resumes at, asking its question again; one of :data:`TURN_STEPS`)."""
-        if not self.round and not at:
-            abilities.start(self)
+        if not self.round and at in ("", abilities.PLANNER_STEP):
+            if not at:
+                abilities.start(self)
+            yield from abilities.tactical(self)  # Superior Tactical Planner, before the game begins
+            at = ""
         while True:
             if not at:
                 self.round += 1

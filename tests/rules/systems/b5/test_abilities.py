@@ -16,6 +16,8 @@ from rules.model import io
 from rules.model.b5 import B5Data
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
+from hexmap import Label
+from rules.battlehex.log import IllegalAnswer
 from rules.systems.b5 import abilities
 from rules.systems.b5.battle import B5Battle
 from rules.systems.b5.losses import x_rating
@@ -134,3 +136,66 @@ def test_command_styles_rolled_on_a_d10_change_def_and_sensor_in_fire():
     texts = [e.text for e in styled.log.events]
     assert "squadron bflag (Blue): d10 1: defensive" in texts and "squadron rflag (Red): d10 5: standard" in texts
     assert abilities.defence(styled.engine, "b-f2") == 1 and abilities.sensor(styled.engine, "b-flag") == -1
+
+
+def planner(moves):
+    """Blue's admiral is a Superior Tactical Planner: after the deployment (B-FLAG 1030, B-F2 1031),
+    before turn 1, Blue moves squadrons."""
+    blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, abilities=["superior tactical planner"]),
+            b5("b-f2", "bflag")]
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True), b5("r-f2", "rflag")]
+    run = battle(blue, red, SET_UP[:9], [1] * 10)
+    q = run.pending
+    assert q.key == "b5/planner/blue" and q.to == "blue" and q.default == "none"
+    run.answer(moves)
+    return run
+
+
+def test_superior_tactical_planner_moves_squadrons_before_the_game_keeping_formations():
+    run = planner("bflag 1530")  # 5 hexes
+    assert run.engine.at["b-flag"] == Label(15, 30) and run.engine.at["b-f2"] == Label(15, 31)  # formation kept
+    assert "Superior Tactical Planner: squadron bflag moves to 1530, its formation kept" in [
+        e.text for e in run.log.events]
+    assert run.pending.key == "b5/1/turn"
+    with pytest.raises(IllegalAnswer) as e:
+        planner("bflag 2130")  # 11 hexes
+    assert e.value.rule == abilities.RULE and "10 hexes in all, not 11" in str(e.value)
+    with pytest.raises(IllegalAnswer):
+        planner("rflag 6530")  # not Blue's
+
+
+def test_undo_at_the_planners_question_resumes_it(monkeypatch):
+    import random
+
+    from rules.systems import start
+    from rules.systems.b5.movement import pulse_moves
+    from tests.rules.systems.b5.test_random_b5 import answer_for
+    from tests.rules.systems.b5.helpers import b5_campaign
+    from tests.rules.systems.b5.test_marking import undo_everywhere
+    import json as json_
+
+    c = b5_campaign(4, armed=True)
+    data = json_.loads(io.dumps(c))
+    for f in data["fleets"]:
+        for u in f["units"]:
+            if u["b5"].get("flagship"):
+                u["b5"]["abilities"] = ["superior tactical planner"]
+    c = type(c).model_validate(data)
+    c = start(c, AT).saved()
+    run = start(c, AT)
+    answers = []
+    while run.pending is not None and len(answers) < 60:
+        q = run.pending
+        a = ("none" if "tactical" in q.data else "plot and move" if q.key.endswith("/turn") and run.engine.round < 2
+             else "results" if q.key.endswith("/turn") else "done" if "/fire/" in q.key else None)
+        if a is None:
+            a = answer_for(run, q, random.Random(len(answers)))
+        try:
+            run.answer(a)
+        except IllegalAnswer:
+            a = {"gm_ruling": "edge", "answer": " ".join("F" * n or "-" for n in pulse_moves(q.data["speed"]))}
+            run.answer(a)
+        answers.append(a)
+    keys = [e.data["key"] for e in run.log.events if e.kind == "question"]
+    assert any(k.startswith("b5/planner/") for k in keys)
+    undo_everywhere(c, list(run.answers), monkeypatch)  # the planner's question resumed, none replayed
