@@ -20,7 +20,7 @@ from rules.battlehex.change import BattleChange
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question
 from rules.model.visibility import TABLE
-from rules.systems.stcs import contact, engines, movement, tractors
+from rules.systems.stcs import contact, engines, movement, sensors, tractors
 from rules.systems.stcs.battle import STCSBattle
 
 if TYPE_CHECKING:
@@ -158,8 +158,12 @@ class MapView(ZoomableView):
                 n = self.at(eng.at[x].neighbor(f))
                 e.addLine(p.x(), p.y(), (p.x() + n.x()) / 2, (p.y() + n.y()) / 2, QPen(QColor("#ffffff"), 1.5))
             seen = engines.shown(eng, x, viewer)
-            t = e.addSimpleText("a ship (engines shut down)" if seen == "presence" else u.name + (
-                " (cloaked)" if eng.cloaked[x] else " (engines shut down)" if x in eng.shutdown else ""), font)
+            far = sensors.long_range_only(eng, x, viewer)  # beyond 36 hexes: class and engines only
+            sd = eng.data(x)
+            t = e.addSimpleText("a ship (engines shut down)" if seen == "presence" else
+                                f"Class {sensors.roman(sd.class_size)}, {sd.name_of_engines or sd.nation.value} engines"
+                                if far else u.name + (" (cloaked)" if eng.cloaked[x] else " (engines shut down)"
+                                                      if x in eng.shutdown else ""), font)
             t.setBrush(QColor("#d8dde8"))
             t.setPos(p.x() - SIZE - k * SIZE * 0.8, p.y() + SIZE * (0.8 + 1.1 * k))
         self.setSceneRect(e.itemsBoundingRect().adjusted(-20, -20, 20, 20))
@@ -302,6 +306,10 @@ class STCSPanel(PanelBase):
                     continue  # off the board in a sensor shadow: its side's
                 if x in eng.at and engines.shown(eng, x, viewer) == "presence":
                     rows.append(f"<li>a ship at {eng.at[x].q},{eng.at[x].r} (only its presence is detected)</li>")
+                    continue
+                if sensors.long_range_only(eng, x, viewer):
+                    rows.append(f"<li>{escape(sensors.long_range_words(eng, x))} (beyond 36 hexes: no more is "
+                                "known)</li>")
                     continue
                 d = eng.data(x)
                 where = (f"at {eng.at[x].q},{eng.at[x].r}" if x in eng.at

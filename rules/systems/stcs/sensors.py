@@ -1,5 +1,14 @@
-"""Seed 002 sensor locks by range and the two Cloak Detection Tables."""
+"""Seed 002 sensor locks by range, the two Cloak Detection Tables, and what is known of a ship beyond 36
+hexes (Sensors, Sensor Locks, Obtaining A Sensor Lock - Information: its location, its heading, its
+class and the maker of its warp engines, nothing more)."""
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.battlehex.log import GM
+
+if TYPE_CHECKING:
+    from rules.systems.stcs.engine import STCSEngine
 
 LOCK = "STCS Sensor Locks - Range"
 CLOAK = "STCS Cloak Detection Table"
@@ -54,3 +63,31 @@ def detect_chance(range_hexes: int, moving: bool, locked: bool) -> float:
         faces = detect_faces(table, range_hexes, moving, locked)
         total += faces[1] - faces[0] + 1 if faces else 0
     return total / 20
+
+
+_ROMAN = ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
+
+
+def roman(n: int) -> str:
+    """A Class in Roman numerals (I-XX)."""
+    out = ""
+    for value, mark in _ROMAN:
+        while n >= value:
+            out, n = out + mark, n - value
+    return out
+
+
+def long_range_only(e: STCSEngine, x: str, viewer: str) -> bool:
+    """Whether the side ``viewer`` knows of ``x`` only what long range sensors show: every ship of its on
+    the map is more than 36 hexes away (the GM and ``x``'s side know all)."""
+    if viewer == GM or viewer == e.units[x].team or viewer not in (e.attacker, e.defender) or x not in e.at:
+        return False
+    return all(e.range(x, y) > MAX_LOCK for y in e.on_map(viewer))  # (no lock holds beyond 36)
+
+
+def long_range_words(e: STCSEngine, x: str) -> str:
+    """What a ship beyond 36 hexes reveals: location, heading, class, the maker of its warp engines."""
+    d = e.data(x)
+    maker = d.name_of_engines or d.nation.value.capitalize()
+    return (f"a Class {roman(d.class_size)} ship at {e.at[x].q},{e.at[x].r}, heading {e.facing[x].name}, "
+            f"{maker} engines")

@@ -76,3 +76,40 @@ def test_a_ship_with_its_engines_shut_down_is_only_a_presence_to_the_enemy(qtbot
     assert "Klothos" not in [i.text() for i in panel.map.scene_.items() if hasattr(i, "text")]
     assert "lowering shields" in panel.built.text() and "shields absorbing damage" in panel.built.toolTip()
     answerer.stop()
+
+
+def test_beyond_36_hexes_blue_sees_only_class_heading_and_engines(qtbot, tmp_path):
+    from app.widgets.question_dialogs import QuestionDialog
+    from tests.app.gui import ok
+
+    bw, answerer = open_battle(qtbot, tmp_path)
+    answerer.stop()
+    panel, e = bw.panel, bw.b.engine
+    away = e.facing["d7"].opposite.name
+    plan = {"stcs/1/move/d7/points": "15", "stcs/1/move/d7/path": f"{away}:12",
+            "stcs/2/move/d7/points": "1", "stcs/2/move/d7/path": f"{away}:1", "stcs/1/cloakout/": "none"}
+
+    def moves(d) -> bool:
+        if not isinstance(d, QuestionDialog):
+            return False
+        want = next((v for k, v in plan.items() if d.q.key.startswith(k)), None)
+        if want is not None and want in d.q.options:
+            d.group.button(d.q.options.index(want)).setChecked(True)
+        return ok(d)
+    answerer = Answerer(moves)
+    act(qtbot, bw, panel, "move:d7")
+    hand_over(qtbot, bw, lambda: "d7" in e.moves)
+    blue = e.defender
+    assert e.range("d7", "enterprise") == 36 and "<b>Klothos</b> (klingon, class 8)" in panel.report(blue)
+    act(qtbot, bw, panel, "next")
+    hand_over(qtbot, bw, lambda: e.round == 2 and bw.b.pending is not None and bw.b.pending.key == "stcs/2/act")
+    act(qtbot, bw, panel, "move:d7")
+    hand_over(qtbot, bw, lambda: e.moves["d7"][0] == 2)
+    answerer.stop()
+    assert e.range("d7", "enterprise") == 37
+    report = panel.report(blue)
+    assert f"a Class VIII ship at {e.at['d7'].q},{e.at['d7'].r}, heading {away}, Klingon engines (beyond 36 hexes" \
+        in report and "<b>Klothos</b>" not in report
+    panel.map.draw(bw.b, blue)
+    texts = [i.text() for i in panel.map.scene_.items() if hasattr(i, "text")]
+    assert "Class VIII, Klingon engines" in texts and "Klothos" not in texts
