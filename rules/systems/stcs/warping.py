@@ -91,7 +91,8 @@ def activate(e: STCSEngine, x: str, speed: int, rule: str) -> None:
 
 def warp_in(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     team = e.units[x].team
-    foes = e.on_map(e.enemy(team)) or e.on_map()
+    seen = [y for y in e.on_map() if not e.cloaked[y]]  # the hexes offered never tell where a cloaked ship is
+    foes = [y for y in seen if e.units[y].team != team] or seen
     centre = e.at[foes[0]] if foes else Hex(GAP // 2, 0)
     travel = Facing.C if team == e.attacker else Facing.F
     back = travel.opposite

@@ -4,12 +4,16 @@ file - Blue reads the same whether the Bird of Prey crossed the map or held stil
 the range it moved to."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from hexmap.hexes import Facing
 from rules.battlehex.log import GM
 from rules.systems.stcs.battle import STCSBattle
+from tests.rules.systems.stcs.helpers import stcs_campaign
 from tests.rules.systems.stcs.test_leaks import BLUE, RED, blue_sees, scripted, screen
+from tests.rules.systems.v13.helpers import AT
 
 
 def cloaked_move(run: STCSBattle, points: int, path: str | None = None) -> list[dict]:
@@ -94,3 +98,19 @@ def test_the_mine_hexes_offered_tell_nothing_of_where_the_cloaked_ship_went(act:
     for run in (moved, held):
         run.answer(act)
     assert screen(moved, BLUE) == screen(held, BLUE)  # the GM's question as Blue's screen shows it
+
+
+def test_the_warp_in_hexes_offered_are_not_measured_from_a_cloaked_ship() -> None:
+    """Found by the property test: with the Klothos still off the map, the Enterprise's warp-in target hexes were
+    counted from the only Red ship on it, the cloaked Bird of Prey ("4 hexes from Bird of Prey")."""
+    runs = []
+    for points in (6, 0):
+        run = STCSBattle(stcs_campaign(), AT)
+        run.answer("sublight")
+        run.answer(["enterprise", "d7"])  # both arrive by warp
+        cloaked_move(run, points, f"{run.engine.facing['bop'].name}:{points}")
+        run.answer("warpin:enterprise")
+        runs.append(run)
+    assert runs[0].engine.at["bop"] != runs[1].engine.at["bop"]
+    assert screen(runs[0], BLUE) == screen(runs[1], BLUE)
+    assert "Bird of Prey" not in json.dumps(screen(runs[0], BLUE))
