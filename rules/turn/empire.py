@@ -8,7 +8,8 @@ The order the tool runs (docs/economy.md): Income (the ledgers shown, the GM con
 first) -> Turn Orders (movement; purchases, productivity and repairs) -> Movement -> Combat
 Phase -> Construction Completion (the purchases and repairs, rules/turn/purchases.py; the rest kept
 by hand) -> Update Asset (the Productivity bought; the GM rolls every morale check and, on turns 12,
-24, ..., census growth) -> End of Turn -> the next turn's Income. Seed 004 puts Tech after Turn Orders; the
+24, ..., census growth) -> End of Turn (with ``settings.random_events``, the GM's events:
+rules/turn/random_events.py) -> the next turn's Income. Seed 004 puts Tech after Turn Orders; the
 investment is the one Turn Order Tech reads, and it is asked in the Tech Phase itself, before the
 movement orders, which change nothing in it.
 
