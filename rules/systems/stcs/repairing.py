@@ -64,7 +64,8 @@ def repair(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     helpers = {"crew": f"{possessive(e.ship(x))} crew (Crew Efficiency {e.data(x).crew_efficiency})"}
     for y in e.on_map(team):
         used = e.assists.get((y, t), 0)
-        if y != x and e.range(x, y) <= TEAM_REACH and used < tender_assists(e.data(y).class_size):
+        if y != x and e.range(x, y) <= TEAM_REACH and used < tender_assists(e.data(y).class_size) \
+                and not e.cloaked[x] and not e.cloaked[y]:  # a team beams over: no cloak (its place would tell)
             helpers[f"team:{y}"] = (f"a Repair Team from the tender {e.ship(y)} (Crew Efficiency "
                                     f"{e.data(y).crew_efficiency} + 10; {used} of "
                                     f"{tender_assists(e.data(y).class_size)} assists used this turn)")

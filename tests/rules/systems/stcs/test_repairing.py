@@ -34,6 +34,12 @@ def test_a_tenders_repair_team_rolls_on_its_efficiency_plus_10_class_5_once_a_tu
     hit(run, "d7", 5)
     run.answer("repair:d7")
     run.answer("superstructure")
+    assert "team:bop" not in run.pending.options  # cloaked: no team beams over (the offer would tell its place)
+    run = scripted([62, 63])
+    run.answer("uncloak:bop")
+    hit(run, "d7", 5)
+    run.answer("repair:d7")
+    run.answer("superstructure")
     assert "team:bop" in run.pending.options  # the Bird of Prey, Class V, 2 hexes off: 1 assist a turn
     run.answer("team:bop")  # 52 + 10: 62 repairs
     assert run.engine.ss_lost["d7"] == 4
