@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
-from rules.systems.stcs import damage, engines, firing, mines, shields, warping
+from rules.systems.stcs import damage, engines, firing, mines, selfdestruct, shields, warping
 
 if TYPE_CHECKING:
     from rules.battlehex.questions import Question
@@ -15,7 +15,7 @@ Procedure = Generator["Question", Any, None]
 VERBS: dict[str, Callable[[STCSEngine, str], Procedure]] = {
     "shutdown": engines.shut_down, "restart": engines.restart, "shadow": engines.shadow,
     "unshadow": engines.unshadow, "minelock": mines.lock, "minefire": mines.fire_at, "warppath": warping.path,
-    "struck": shields.struck}
+    "struck": shields.struck, "selfdestruct": selfdestruct.self_destruct}
 
 
 def acts(e: STCSEngine, x: str, sees: bool) -> dict[str, str]:
@@ -23,6 +23,8 @@ def acts(e: STCSEngine, x: str, sees: bool) -> dict[str, str]:
     out = engines.acts(e, x)
     if not damage.dead_in_space(e, x):  # else its shields are down: its damage is entered as a hit
         out[f"struck:{x}"] = f"{e.ship(x)} takes damage on a shield (a blast, a mine, a ram: from the table)"
+    if selfdestruct.may(e, x):
+        out[f"selfdestruct:{x}"] = f"{e.ship(x)} self-destructs (its crew 20% or less, 40% Klingon)"
     if sees and mines.lock_spots(e, x):
         out[f"minelock:{x}"] = f"{e.ship(x)} tries to lock on to a mine in a hex"
     if x in e.mine_locks and not e.cloaked[x] and not damage.dead_in_space(e, x) and any(

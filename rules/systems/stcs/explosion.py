@@ -86,11 +86,18 @@ def _one(e: STCSEngine, x: str) -> None:
     core = e.dice.roll("d100", purpose=f"warp core (1-{value} or 100: it explodes)", rule=RULE, who=who).total
     if not core_explodes(value, core):
         return _dead(e, x, "its warp core is damaged and cannot explode")
+    burst(e, x, "exploded")
+
+
+def burst(e: STCSEngine, x: str, outcome: str) -> None:
+    """``x`` explodes (or self-destructs): its blast rings from its power boxes, the ships caught listed,
+    the mines in a hex of 3 points or more destroyed."""
+    d = e.data(x)
     power = sum(d.warp_now) + d.impulse_power
     rings = blast(power)
     here = e.at[x]
     u = e.units[x]
-    u.status, u.outcome = Status.DESTROYED, "exploded"
+    u.status, u.outcome = Status.DESTROYED, outcome
     del e.at[x]
     e.locks = {a: b for a, b in e.locks.items() if x not in (a, b)}
     e.blasts.append({"ship": x, "at": [here.q, here.r], "rings": rings})

@@ -1,12 +1,13 @@
 """Each act's exact odds, shown beside the act before its die (the engine's ``question_odds``): a
 lock by range, a scan over both hidden Cloak Detection Tables, a warp out's activation target, a warp
-in's crew-efficiency roll, a restart of shut-down engines, a lock on a mine."""
+in's crew-efficiency roll, a restart of shut-down engines, a self-destruct's morale check, a lock on a
+mine."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.questions import Question
-from rules.systems.stcs import cloaked, engines, sensors, warp
+from rules.systems.stcs import cloaked, engines, selfdestruct, sensors, warp
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -33,6 +34,9 @@ def question_odds(e: STCSEngine, q: Question) -> dict[str, Any]:
         elif verb == "restart":
             t = engines.restart_target(e, x)
             out[opt] = f"D100 1-{t}: {warp.d100_chance(t):.0%}"
+        elif verb == "selfdestruct":
+            m = selfdestruct.target(e, x)
+            out[opt] = "no morale check (Klingon, Romulan)" if m is None else f"D100 1-{m}: {warp.d100_chance(m):.0%}"
         elif verb == "minelock":
             out[opt] = "D10 at the range -2 (each hex's odds in the next question)"
     return out
