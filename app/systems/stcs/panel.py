@@ -33,8 +33,8 @@ BUILT = ("Built: combat mode, turn order by tactical advantage, sensor locks by 
              "hits through the shields (superstructure, grid, sensor, shield and weapon boxes, engines: 70% loss bars "
              "warping out and forces an uncloak; locks lost), Bridge hits, crew casualties, repairs (tenders' Repair "
              "Teams), explosions (blast rings drawn here), mines (deploying, scanning a hex, locking on and firing at "
-             "one), shut-down engines and their restart, sensor shadows, movement (each ship's latest move drawn "
-             "here; its speed read by the To-Hit; a cloaked ship moved by its side in secret), ramming, tractor "
+             "one), weapons recharging, self-destruct, shut-down engines and their restart, sensor shadows, only "
+             "class and engines beyond 36 hexes, movement (each ship's latest move drawn here; its speed read by the To-Hit; a cloaked ship moved by its side in secret), ramming, tractor "
              "beams and towing (beams drawn here), transporters, boarding and shipboard melee, with exact odds.")
 NOT_BUILT = ("<b>Not built yet</b>, played at the table: movement power, the Firing Charts and damage tables, "
              "lowering shields, Repair Shuttles, marines; the Game Master enters the ships destroyed. (Hover for "
