@@ -21,7 +21,7 @@ from rules.battlehex.log import GM
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.sight import sight
 from rules.model.visibility import TABLE
-from rules.systems.b5 import damage
+from rules.systems.b5 import damage, fighters
 from rules.systems.b5.battle import B5Battle
 from rules.systems.b5.deploy import COLS, ROWS
 from rules.systems.b5.morale import grey
@@ -38,12 +38,12 @@ BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex sca
          "first, then structure, grey boxes and system damage marked, the defender choosing which weapon a hit "
          "marks); out of command, command losses, morale and reinforcement rolls; the abilities Stubborn, Rapid "
          "Net Change, Superior Strategic and Tactical Planners and ELINT Priority Support; command styles "
-         "(settings.b5); the helpers.")
-NOT_BUILT = ("<b>Not built yet</b>: fighters (the seed's Fighters chapter is cut), ships pooling ELINT levels and "
-             "two abilities are played at the table with the helpers' numbers; the GM enters the results, written "
-             "back to the campaign.")
+         "(settings.b5); a fighter flight's attack on a ship, after the ship's anti-fighter fire; the helpers.")
+NOT_BUILT = ("<b>Not built yet</b>: fighters' moves, missions, launching, landing and dogfights (the seed's "
+             "Fighters chapter is cut), pooled ELINT levels and two abilities: at the table with the helpers' numbers; "
+             "the GM enters the results, written back to the campaign.")
 NOT_BUILT_WHY = ("Fighters: the seed's text loses their missions, when flights move and the dogfight's target number "
-                 "(docs/b5.md). Abilities at the table: Improved Command Network, Command Reorganization (Ex-Fighter "
+                 "(docs/b5.md); a flight's attack on a ship, with the ship's anti-fighter fire first, is built. Abilities at the table: Improved Command Network, Command Reorganization (Ex-Fighter "
                  "Ops Commander goes with the fighters; Clout is a purchase rule).")
 """What the banner says plainly; what is built is its tooltip, so the banner keeps to a few lines
 at QT_SCALE_FACTOR=2 (on the 1600x1000 screen the whole text took 200 of 866 pixels over the board)."""
@@ -275,6 +275,11 @@ class B5Panel(PanelBase):
                 if seen.knows(uid, u.unit.name):
                     where = f" at {e.at[uid]}" if uid in e.at else ""
                     rows.append(f"<li>escort: {escape(u.unit.name)}{where}</li>")
+            for uid in force.flights if force else ():
+                u = e.units[uid]
+                if seen.knows(uid, u.unit.name):
+                    fate = "" if u.status.value == "present" else f", {u.status.value}"
+                    rows.append(f"<li>flight: {escape(u.unit.name)} ({fighters.left(e, uid)} fighters{fate})</li>")
             rows.append("</ul>")
         return "".join(rows)
 

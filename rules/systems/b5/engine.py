@@ -35,7 +35,8 @@ ROUND_LIMIT = 30
 """After this many turns the GM may only enter the results (every battle ends within a bound)."""
 MEETING, JUMP_IN = "meeting engagement", "jump-in"
 AT_TABLE, RESULTS, PLOT = "at the table", "results", "plot and move"
-TURN_STEPS = ("turn", "plot", "elint", "mines", "fire", "firer", "weapon", "target", "mark", "morale")
+TURN_STEPS = ("turn", "plot", "elint", "mines", "fire", "firer", "weapon", "target", "mark", "flight", "strafe",
+              "morale")
 """A turn's questions (``b5/{turn}/{step}...``): each one the procedure resumes from (a checkpoint)."""
 RESULT_STEPS = losses.RESULT_STEPS
 
@@ -111,6 +112,7 @@ class B5Engine:
         self.launches: dict[str, Label | None] = {}  # command ship -> its mines' hex this turn (secret)
         self.mines: list[emines.Salvo] = []  # energy mines in flight
         self.styles: dict[str, str] = {}  # squadron -> its commander's command style (the optional rule)
+        self.fighters: dict[str, int] = {}  # flight -> fighters alive (once attacked)
         self.used: dict[str, list[tuple[int, str]]] = {}  # command ship -> (turn, ability) its commander used
         """Ballistic weapons launched, to hit at a later pulse."""
         self.firer = ""

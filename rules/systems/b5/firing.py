@@ -17,7 +17,7 @@ from rules.battlehex.questions import Question, choose
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.model.b5 import B5Data, B5Weapon, Category, Race, WeaponClass
-from rules.systems.b5 import abilities, damage, deploy, elint, emines, fire, losses, marking, morale
+from rules.systems.b5 import abilities, damage, deploy, elint, emines, fighters, fire, losses, marking, morale
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
@@ -140,7 +140,7 @@ def _weapons(self: B5Engine, firer: str) -> list[B5Weapon]:
             and not fire.may_fire(w.shots, fired.get(w.name, []), self.round, self.pulse) and targets(self, firer, w)]
 
 
-STEPS = ("fire", "firer", "weapon", "target", marking.STEP)
+STEPS = ("fire", "firer", "weapon", "target", marking.STEP, *fighters.STEPS)
 """A shot's questions (``b5/{turn}/{step}``), in order: the procedure resumes from each."""
 
 
@@ -180,16 +180,25 @@ def _fire(self: B5Engine, at: str) -> Procedure:
             yield from marking.marks(self, self.shot)
             at = ""
             continue
+        if at in fighters.STEPS:  # resumed in a flight's attack
+            yield from fighters.step(self, at)
+            at = ""
+            continue
         ships = [x for x in self.at if self.units[x].status is Status.PRESENT and _weapons(self, x)
                  and (x in self.out_of_command) == self.late]
+        flights = fighters.ready(self) if not self.late else []
         if at in ("", "fire"):
-            if not ships:
+            if not ships and not flights:
                 return
             said = yield choose(f"b5/{self.round}/fire/{len(self.log.events)}", GM, RULE,
-                                f"Game Master: turn {self.round} pulse {self.pulse}: does a ship fire{when}?",
-                                [DONE, FIRE])
+                                f"Game Master: turn {self.round} pulse {self.pulse}: does a ship fire{when}"
+                                + (" or a flight attack a ship" if flights else "") + "?",
+                                [DONE] + ([FIRE] if ships else []) + ([fighters.FIGHTERS] if flights else []))
             if said == DONE:
                 return
+            if said == fighters.FIGHTERS:
+                yield from fighters.step(self)
+                continue
         words = {x: f"{self.units[x].unit.name} ({self.name(self.units[x].team)})" for x in ships}
         if at in ("", "fire", "firer"):
             q = choose(f"b5/{self.round}/firer", GM, RULE, f"Game Master: which ship fires{late}?", ships)
@@ -289,9 +298,10 @@ def _hits(self: B5Engine, firer: str, w: B5Weapon, target: str, x: int, aim: tup
 
 
 def strike(self: B5Engine, firer: str, w: B5Weapon, target: str, hits: int, band: int, armor: int, words: str,
-           ballistic: bool = False) -> Procedure:
-    """``hits`` hits of ``w`` on ``target``: each one's damage rolled against ``armor``, then the
-    systems marked (rules/systems/b5/marking.py); ``words`` the log's start."""
+           ballistic: bool = False, bonus: int = 0) -> Procedure:
+    """``hits`` hits of ``w`` on ``target``: each one's damage rolled against ``armor`` (``bonus``
+    added: a fighter flight's), then the systems marked (rules/systems/b5/marking.py); ``words``
+    the log's start."""
     who = self.units[firer].team
     rolled: list[marking.Hit] = []
     for _ in range(hits):
@@ -303,7 +313,7 @@ def strike(self: B5Engine, firer: str, w: B5Weapon, target: str, hits: int, band
                                       () if place == "structure" else (place,) * dmg, matter=True))
             continue
         roll = self.dice.roll(dmg, purpose=f"{w.name} damage", rule=RULE, who=who).total
-        cls = fire.damage_class(roll, armor, w.cls)
+        cls = fire.damage_class(roll + bonus, armor, w.cls)
         kinds = []
         for kind in damage.systems(cls, roll, w.cls is WeaponClass.FLASH):
             second = self.dice.roll("d6", purpose=f"{kind} hit: which system", rule=damage.RULE, who=who).total

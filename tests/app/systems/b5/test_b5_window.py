@@ -98,7 +98,9 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
     assert "Built: deployment" in panel.built.toolTip()  # what is built: a hover away
     for built in ("ELINT orders", "energy mines launched", "the defender choosing which weapon", "relative formation"):
         assert built in panel.built.toolTip() and built not in panel.built.text()
-    assert "fighters (the seed's Fighters chapter is cut)" in panel.built.text()
+    assert "fighters' moves, missions, launching, landing and dogfights (the seed's Fighters chapter is cut)" in \
+        panel.built.text()
+    assert "a fighter flight's attack on a ship" in panel.built.toolTip()
     assert "Improved Command Network" in panel.built.toolTip()  # the details a hover away
     size = bw.size()
     bw.resize(790, 466)  # the 1600x1000 screen at QT_SCALE_FACTOR=2: the banner keeps to a few lines

@@ -34,8 +34,19 @@ PULSE = {"name": "Heavy pulse cannon", "cls": "pulse", "shots": 2, "ranges": [10
          "fire_control": ["d10", "d8", "d6"], "damage": ["d10"], "x": 2}
 
 
+FLIGHT = {"move": 10, "defence": 8, "offence": "d10", "dogfight": "d6", "armor": 3, "damage": "d6", "fighters": 6,
+          "anti_ship": 1}
+"""A fighter flight's statistics (the tests' own numbers)."""
+
+
+def flight(uid: str, fighters: int = 6) -> dict[str, Any]:
+    """A campaign unit: a fighter flight of ``fighters``."""
+    return {"id": uid, "name": uid.upper(), "b5": {"category": "fighter", "armor": [3], "defence": 8,
+                                                   "flight": dict(FLIGHT, fighters=fighters)}}
+
+
 def b5_campaign(blue_squadrons: int = 2, jumpers: bool = True, armed: bool = False, weapons: list | None = None,
-                elint: int = 0):
+                elint: int = 0, flights: int = 0):
     """Blue (defending) and Red (attacking) at 0304, fought with the b5 system: each side's flag
     squadron (flagship and one more), Blue's flagship escort, and further one-ship squadrons."""
     import json
@@ -54,6 +65,8 @@ def b5_campaign(blue_squadrons: int = 2, jumpers: bool = True, armed: bool = Fal
             u["b5"]["weapons"] = weapons or [ARRAY, PULSE]
     for u in blue + red:
         u["b5"]["elint"] = elint
+    blue += [flight(f"b-fl{i}") for i in range(flights)]
+    red += [flight(f"r-fl{i}") for i in range(flights)]
     c = duel(blue, red)
     data = json.loads(io.dumps(c))
     data.setdefault("settings", {})["battle_system"] = "b5"
