@@ -105,6 +105,7 @@ def move(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     e.log.add("ruling", rule, f"{e.ship(x)} moves at speed {n}: heading {face}, to {e.at[x].q},{e.at[x].r}",
               {"unit": x}, visible_to=(team, GM) if hidden else None)
     from rules.systems.stcs import tractors  # (tractors reads movement)
+    tractors.tow_along(e, x, here)
     tractors.check(e)
     for a, b in sorted(e.locks.items()):
         if x in (a, b) and a in e.at and b in e.at and e.range(a, b) > sensors.MAX_LOCK:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from hexmap.hexes import Hex
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
@@ -82,6 +83,15 @@ def check(e: STCSEngine) -> None:
                 e.log.add("ruling", TRACTOR, f"{possessive(e.ship(x))} tractor beam on {e.ship(y)} breaks: {why}")
         if not ys:
             del e.contact.tractors[x]
+
+
+def tow_along(e: STCSEngine, x: str, start: Hex) -> None:
+    """The ships ``x`` tows in its hex (``start``, before its move) move with it (Towing: in the same hex they
+    "may move normally without their shields endangering the tractor beam")."""
+    for y in e.contact.tractors.get(x, []):
+        if e.at.get(y) == start and e.at[x] != start:
+            e.at[y], e.facing[y] = e.at[x], e.facing[x]
+            e.log.add("ruling", TOWING, f"{e.ship(x)} tows {e.ship(y)} along to {e.at[y].q},{e.at[y].r}")
 
 
 def targets(e: STCSEngine, x: str) -> list[str]:

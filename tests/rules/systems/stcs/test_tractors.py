@@ -120,3 +120,25 @@ def test_a_beam_lost_to_damage_breaks_before_the_next_act_is_offered() -> None:
     assert e.contact.tractors == {}
     assert "release:lexington" not in run.pending.options and "draw:lexington" not in run.pending.options
     assert "Lexington's tractor beam on Klothos breaks: a beam lost to superstructure damage" in run.events_json()
+
+
+def test_a_ship_drawn_into_the_towing_ships_hex_moves_with_it() -> None:
+    run = decrewed([1])
+    e = run.engine
+    for a in ("tractor:lexington", "d7", "down", 5):
+        run.answer(a)
+    for _ in range(2):  # each segment: one hex straight toward the Klothos, then draw it one closer
+        run.answer("move:lexington")
+        run.answer("1")
+        run.answer(next(o for o in run.pending.options if o.endswith(":1") and lands(e.at["lexington"], o).distance(
+            e.at["d7"]) < e.range("lexington", "d7")))
+        run.answer("draw:lexington")
+        run.answer("d7")
+        run.answer("next")
+        run.answer("none")
+    assert e.at["d7"] == e.at["lexington"]
+    run.answer("move:lexington")
+    run.answer("6")
+    run.answer(f"{e.facing['lexington'].name}:6")
+    assert e.at["d7"] == e.at["lexington"] and e.contact.tractors == {"lexington": ["d7"]}
+    assert f"Lexington tows Klothos along to {e.at['d7'].q},{e.at['d7'].r}" in run.events_json()
