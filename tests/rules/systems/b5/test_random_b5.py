@@ -52,11 +52,13 @@ def answer_for(run, q, rng: random.Random):
 
 
 def campaign(seed: int):
-    """Seeds 3, 7, 11, 15: every ship with ELINT 1 and two primary weapons and energy mines."""
+    """Seeds 3, 7, 11, 15: every ship with ELINT 1 and two primary weapons and energy mines, and a
+    fighter flight a side."""
     if seed % 4 == 3:
         mines = {"name": "Energy mine", "cls": "energy_mine", "shots": 1, "ranges": [40],
                  "fire_control": ["d10"] * 3, "damage": ["d12"], "x": 2}
-        return b5_campaign(4, armed=True, weapons=[ARRAY, PULSE, dict(PULSE, name="Second pulse"), mines], elint=1)
+        return b5_campaign(4, armed=True, weapons=[ARRAY, PULSE, dict(PULSE, name="Second pulse"), mines], elint=1,
+                           flights=1)
     return b5_campaign(4, armed=seed % 2 == 1)
 
 
@@ -83,9 +85,12 @@ def play(seed: int):
 def test_random_b5_battles_end_replay_and_reopen(seed):
     run = play(seed)
     assert run.state.resolved
-    if seed in (3, 11):  # ELINT orders and energy mines in play
-        keys = [e.data.get("key", "") for e in run.log.events if e.kind == "question"]
-        assert any("/elint/" in k for k in keys) and any("arrive centred on" in e.text for e in run.log.events)
+    if seed in (3, 11):  # ELINT orders, energy mines and fighter flights in play
+        texts = [e.text for e in run.log.events]
+        assert any("'s ELINT: " in t for t in texts) and any(" launches " in t for t in texts)
+        assert any(" fighters) attacks " in t for t in texts)
+    if seed == 11:
+        assert any("arrive centred on" in t for t in texts)
     again = start(campaign(seed), AT)
     for a in run.answers:
         again.answer(a)
