@@ -176,6 +176,8 @@ def fight(e: STCSEngine, y: str) -> Procedure:
         _ends(e, y, attackers_win=col is None, why=f"odds {'above 6/1' if col is None else 'below 1/5'} ({words})")
         return
     odds = f"{ODDS[col].numerator}/{ODDS[col].denominator}"  # the table's words: 1/1, not 1
+    e.log.add("ruling", RULE, f"melee aboard {e.ship(y)} at {odds} ({words}): each D10 face 10%, boarders / "
+              "defenders lost: " + ", ".join(f"{f % 10} {TABLE[f][col][0]}/{TABLE[f][col][1]}%" for f in range(1, 11)))
     die = e.dice.roll("d10", purpose=f"melee aboard {e.ship(y)} at {odds}", rule=RULE, who=m.team).total
     pa, pd = TABLE[die][col]
     la, ld = losses(m.attackers, pa), losses(m.defenders, pd)

@@ -50,6 +50,8 @@ def test_a_melee_phase_aboard_the_klothos() -> None:
     run.answer("stay")
     run.answer("stay")
     log = run.events_json()
+    assert ("at 2/3 (strength 72 against 95): each D10 face 10%, boarders / defenders lost: 1 20/0%, 2 15/5%, 3 "
+            "10/0%, 4 10/5%, 5 5/0%, 6 0/0%, 7 0/5%, 8 5/10%, 9 5/15%, 0 5/20%") in log  # the odds before the die
     # boarders 100 x 0.9 (not own ship) x 0.8 (first phase) = 72; defenders 86 x 1.1 (Klingon) = 94.6 -> 95
     assert ("melee aboard Klothos: strength 72 against 95, odds 2/3, D10 5: boarders lose 5% (5), defenders 0% "
             "(0); 95 boarders, 86 defenders left") in log
