@@ -15,13 +15,13 @@ from app.strategic.scene import StrategicScene
 from app.shell.turn_dialogs import BattleHexesDialog, IgnoreDialog
 from hexmap import Label
 from rules.errors import RuleError
-from rules.model.records import EMPIRE_PHASES, Phase
+from rules.model.records import Phase
 from rules.model.visibility import GM, TABLE, readable_log
 from rules.strategic import meetings
 from rules.strategic.planning import plan_orders
 from rules.strategic.table_view import table_lines
 from rules.strategic.turn import PhaseError
-from rules.turn.sequence import StepState, current, fightable, sequence
+from rules.turn.sequence import StepState, current, fightable, may_ask, sequence
 
 
 class MovementPhaseMixin:
@@ -50,13 +50,7 @@ class MovementPhaseMixin:
         self.end_movement_action.setEnabled(c.phase is Phase.ORDERS)
         self.gm_action.setEnabled(bool(fights))
         self.fight_action.setEnabled(bool(fights))
-        # the only phases with questions (the engine says which): a seed-004 campaign's, and the empire's
-        # (in Turn Orders: each power's own orders, and the GM's ruling on an Intel mission)
-        asking = c.settings.combat_phase == "seed004" or c.phase in EMPIRE_PHASES or c.phase is Phase.ORDERS
-        if c.phase is Phase.ORDERS:  # the engine asks only then (rules.turn.orders.asks, intel_missions.pending); else
-            # its whole turn engine and economy would be imported before the window's first frame (issue 21)
-            asking = (c.settings.empire_turn == "seed004" and c.settings.turn_orders == "powers") or any(
-                not m.ruled for p in c.powers if p.economy is not None for m in p.economy.missions)
+        asking = may_ask(c)  # the engine says when it can ask (without importing the turn engine: issue 21)
         try:
             waiting = asking and self.session is not None and self.session.combat_pending() is not None
         except Exception:  # the engine cannot produce the question: Answer... offers the GM a ruling

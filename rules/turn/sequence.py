@@ -18,7 +18,7 @@ from enum import Enum
 
 from hexmap import Label
 from rules.model.campaign import Campaign
-from rules.model.records import Phase
+from rules.model.records import EMPIRE_PHASES, Phase
 from rules.model.turn_model import EncounterState, Scenario
 
 RULE = "004 Sequence of Play"
@@ -193,3 +193,14 @@ def fightable(c: Campaign) -> list[int]:
 def current(c: Campaign) -> Step:
     """The phase the campaign stands in."""
     return next(s for s in sequence(c) if s.state is StepState.NOW)
+
+
+def may_ask(c: Campaign) -> bool:
+    """Whether the turn engine can have a question now (a cheap check: the engine itself is not
+    imported): a seed-004 Combat Phase, an empire phase, and in Turn Orders only each power's own
+    orders (rules.turn.orders.asks) or an Intel mission waiting for the GM's ruling
+    (rules.turn.intel_missions.pending)."""
+    if c.phase is Phase.ORDERS:
+        return (c.settings.empire_turn == "seed004" and c.settings.turn_orders == "powers") or any(
+            not m.ruled for p in c.powers if p.economy is not None for m in p.economy.missions)
+    return c.settings.combat_phase == "seed004" or c.phase in EMPIRE_PHASES

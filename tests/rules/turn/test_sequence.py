@@ -76,3 +76,26 @@ def test_a_meeting_between_sectors_is_named_by_its_lane():
     g = graph_of(c)
     c = cp.advance(cp.end_movement(c, g).campaign, g)
     assert current(c).waits_for == "demands and refusals between 0101 and 0102 (Blue and Red)"
+
+
+def test_may_ask_says_when_the_turn_engine_can_have_a_question():
+    """The phase bar asks the engine only when :func:`may_ask` says it can (the engine is not imported
+    before the first frame otherwise, issue 21): in Turn Orders only a power's own orders or a mission
+    waiting for the GM's ruling; any seed-004 Combat Phase or empire phase."""
+    from rules.turn.sequence import may_ask
+    from rules.turn.run import play
+    from tests.rules.turn.test_intel_missions import mission, spies
+    from tests.rules.turn.test_purchases import TO_ORDERS
+
+    assert not may_ask(with_phase(Phase.ORDERS))
+    assert may_ask(with_phase(Phase.ENCOUNTERS)) and not may_ask(with_phase(Phase.ENCOUNTERS, "v13"))
+    assert may_ask(with_phase(Phase.INCOME, "v13")) and may_ask(with_phase(Phase.END, "v13"))
+    c = with_phase(Phase.ORDERS)
+    c.settings = c.settings.model_copy(update={"empire_turn": "seed004", "turn_orders": "powers"})
+    assert may_ask(c)
+    run = play(spies(), TO_ORDERS)
+    assert not may_ask(run.campaign)
+    run.answer(mission(3))
+    assert run.campaign.phase is Phase.ORDERS and may_ask(run.campaign)  # the GM's ruling waits
+    run.answer("succeeded")
+    assert not may_ask(run.campaign)
