@@ -20,7 +20,7 @@ from hexmap.hexes import Hex
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
-from rules.systems.stcs import casualties, damage, fire, movement
+from rules.systems.stcs import casualties, damage, fire
 from rules.systems.stcs.geometry import toward
 
 if TYPE_CHECKING:
@@ -117,7 +117,8 @@ def tractor(e: STCSEngine, x: str) -> Procedure:
         e.log.add("ruling", TRACTOR, f"{possessive(e.ship(x))} tractor beam cannot take {e.ship(y)}: a shield is up "
                   "between them")
         return
-    s = movement.speed(e, y)
+    m = e.moves.get(y)
+    s = m[1] if m else 0  # its speed: its latest move's points (movement.speed; movement imports this module)
     odds = {str(c): fire.words(fire.to_hit(c, s, False, True)) for c in range(11)}
     base = int((yield Question(f"stcs/{e.round}/tractor/{x}/chart", QKind.NUMBER, GM, TRACTOR,
                                f"Game Master: Firing Chart A's To-Hit number at {e.range(x, y)} hexes? (then speed "
