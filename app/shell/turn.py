@@ -36,8 +36,10 @@ class MovementPhaseMixin:
         steps = sequence(c)
         shown = [s for s in steps if s.state is not StepState.BY_HAND]
         short = {"Turn Orders": "Orders", "Orbital Bombardment": "Bombardment", "Troop Combat": "Troops"}
-        trail = " \u25b8 ".join(f"[{s.title}]" if s.state is StepState.NOW else short.get(s.title, s.title)
-                                for s in shown)
+        # the phase now by its short name too: "[Orbital Bombardment]" made the trail too wide for
+        # a 1500-pixel window one phase after "[Space Combat]" fitted (its whole name: tooltip, status)
+        trail = " \u25b8 ".join(f"[{short.get(s.title, s.title)}]" if s.state is StepState.NOW
+                                else short.get(s.title, s.title) for s in shown)
         now = current(c)
         fights = self.session.fightable() if self.session is not None else fightable(c)
         self.waits_label.setText(f"{now.title} waits for: {now.waits_for}")

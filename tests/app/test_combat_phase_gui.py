@@ -270,7 +270,7 @@ def test_a_whole_turn_of_the_default_campaign_orders_encounter_battle_landing_co
     show_active(w, qtbot)
     press(w, "Ctrl+Shift+E")  # -> the next turn
     assert w.campaign.phase is Phase.ORDERS and w.campaign.turn == 2
-    assert "[Turn Orders]" in w.phase_label.text() and "Turn 2" in w.phase_label.text()
+    assert "[Orders]" in w.phase_label.text() and "Turn 2" in w.phase_label.text()
 
 
 def test_field_repairs_and_the_winner_between_sectors_are_asked_in_their_dialogs(qtbot, tmp_path):
