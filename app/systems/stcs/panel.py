@@ -166,6 +166,14 @@ class MapView(ZoomableView):
                                                       if x in eng.shutdown else ""), font)
             t.setBrush(QColor("#d8dde8"))
             t.setPos(p.x() - SIZE - k * SIZE * 0.8, p.y() + SIZE * (0.8 + 1.1 * k))
+        for x, h in eng.shadowed.items():  # off the board in a sensor shadow: its side's and the GM's
+            if viewer == GM or eng.units[x].team == viewer:
+                p = self.at(h)
+                e.addEllipse(p.x() - SIZE * 0.7, p.y() - SIZE * 0.7, SIZE * 1.4, SIZE * 1.4,
+                             QPen(QColor("#9aa3b5"), 1, Qt.PenStyle.DashLine))
+                t = e.addSimpleText(f"{eng.ship(x)} (in a sensor shadow)", font)
+                t.setBrush(QColor("#9aa3b5"))
+                t.setPos(p.x() - SIZE, p.y() + SIZE * 0.8)
         self.setSceneRect(e.itemsBoundingRect().adjusted(-20, -20, 20, 20))
         pts = [self.at(h) for h in spots] or [self.at(centre)]
         xs, ys = [p.x() for p in pts], [p.y() for p in pts]

@@ -113,3 +113,20 @@ def test_beyond_36_hexes_blue_sees_only_class_heading_and_engines(qtbot, tmp_pat
     panel.map.draw(bw.b, blue)
     texts = [i.text() for i in panel.map.scene_.items() if hasattr(i, "text")]
     assert "Class VIII, Klingon engines" in texts and "Klothos" not in texts
+
+
+def test_a_ship_in_a_sensor_shadow_is_drawn_for_its_side_only(qtbot, tmp_path):
+    bw, answerer = open_battle(qtbot, tmp_path)
+    panel = bw.panel
+    act(qtbot, bw, panel, "shadow:enterprise")
+    hand_over(qtbot, bw, lambda: "enterprise" in bw.b.engine.shadowed)
+    e = bw.b.engine
+
+    def texts() -> list[str]:
+        return [i.text() for i in panel.map.scene_.items() if hasattr(i, "text")]
+    qtbot.waitUntil(lambda: "Enterprise (in a sensor shadow)" in texts(), timeout=5000)  # the GM's view
+    panel.map.draw(bw.b, e.attacker)
+    assert not [t for t in texts() if "Enterprise" in t] and "Enterprise" not in panel._sheet(bw.b, e.attacker)
+    panel.map.draw(bw.b, e.defender)
+    assert "Enterprise (in a sensor shadow)" in texts()
+    answerer.stop()
