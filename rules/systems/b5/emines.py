@@ -24,7 +24,7 @@ from rules.battlehex.questions import Question
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.model.b5 import B5Weapon, WeaponClass
-from rules.systems.b5 import deploy, fire, losses
+from rules.systems.b5 import deploy, fire, losses, marking
 from rules.systems.b5.asking import place
 from rules.systems.b5.deploy import Place
 from rules.systems.b5.force import Squadron
@@ -114,7 +114,6 @@ def launch(self: B5Engine) -> Procedure:
 
 def arrive(self: B5Engine) -> Procedure:
     """The salvoes due now: each unit in the area rolled for, one by one, a hit struck."""
-    from rules.systems.b5.firing import strike
     while True:
         due = [m for m in self.mines if (m.turn, m.pulse) <= (self.round, self.pulse)]
         if not due:
@@ -141,5 +140,5 @@ def arrive(self: B5Engine) -> Procedure:
         if not hit:
             self.log.add("ruling", RULE, words, {"unit": x})
             continue
-        yield from strike(self, m.command, MINE, x, 1, 0, max(t.armor), words + f", d12 damage on armor "
+        yield from marking.strike(self, m.command, MINE, x, 1, 0, max(t.armor), words + f", d12 damage on armor "
                           f"{max(t.armor)}", ballistic=True)

@@ -27,7 +27,7 @@ from rules.battlehex.questions import Question, choose
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.model.b5 import B5Weapon, Category, WeaponClass
-from rules.systems.b5 import abilities, fire
+from rules.systems.b5 import abilities, fire, marking
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
@@ -91,7 +91,6 @@ def _af_ready(self: B5Engine, ship: str, w: B5Weapon) -> bool:
 
 def attack(self: B5Engine, flight: str, target: str) -> Procedure:
     """The target's anti-fighter fire, then the fighters left attack (rolled on the seeded dice)."""
-    from rules.systems.b5.firing import strike
     f = self.data(flight).flight
     assert f is not None
     t = self.data(target)
@@ -130,5 +129,5 @@ def attack(self: B5Engine, flight: str, target: str) -> Procedure:
         return
     gun = B5Weapon(name="fighter weapons", cls=WeaponClass.PARTICLE, shots=3, ranges=[0],
                    fire_control=[f.offence] * 3, damage=[f.damage])
-    yield from strike(self, flight, gun, target, 1, 0, max(t.armor),
+    yield from marking.strike(self, flight, gun, target, 1, 0, max(t.armor),
                       words + f"hit, damage {f.damage} {bonus:+d} on armor {max(t.armor)}", bonus=bonus)

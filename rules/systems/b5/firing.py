@@ -24,21 +24,9 @@ if TYPE_CHECKING:
 
 Procedure = Generator[Question, Any, None]
 RULE = fire.RULE
+structure = marking.structure  # (where the tests and the docs name it)
+bearing = marking.bearing
 DONE, FIRE = "done", "fire"
-
-
-def structure(cls: str, roll: int, flash: bool = False) -> int:
-    """Structure a hit of damage class ``cls`` takes off with damage die ``roll``: minor 1;
-    moderate odd 1 (and a minor system), even 0 (a primary system); severe even 1 (and two minor
-    systems), odd 2 (and a primary system); a flash weapon's moderate or severe hit both results,
-    the worst structure only."""
-    if cls == "minor":
-        return 1
-    if cls == "moderate":
-        return 1 if flash or roll % 2 else 0
-    if cls == "severe":
-        return 2 if flash or roll % 2 else 1
-    return 0
 
 
 def _arc(self: B5Engine, target: str, firer: str) -> int:
@@ -56,16 +44,9 @@ def _arc(self: B5Engine, target: str, firer: str) -> int:
     return 0 if diff == 0 else 2 if diff == 3 else 1
 
 
-def bearing(self: B5Engine, firer: str, target: str) -> float:
-    """Degrees clockwise from ``firer``'s facing to ``target``."""
-    lay = Layout(1.0)
-    (fx, fy), (tx, ty) = lay.to_pixel(deploy.hex_of(self.at[firer])), lay.to_pixel(deploy.hex_of(self.at[target]))
-    return (math.degrees(math.atan2(tx - fx, -(ty - fy))) - 60 * self.facing[firer].value) % 360
-
-
 def arc_x(self: B5Engine, firer: str, w: B5Weapon, target: str) -> int:
     """The 'x' of ``w``'s hex diagram in the arc of ``firer`` that holds ``target`` (0: out of arc)."""
-    return fire.arc_x(w.arcs, w.x, fire.arcs_at(bearing(self, firer, target)))
+    return fire.arc_x(w.arcs, w.x, fire.arcs_at(marking.bearing(self, firer, target)))
 
 
 def _band(self: B5Engine, w: B5Weapon, firer: str, target: str) -> int | None:
@@ -118,7 +99,7 @@ def _arc_check(self: B5Engine, firer: str, w: B5Weapon, q: Question) -> Any:
     """``q``'s check, refusing an enemy in reach but outside ``w``'s arcs with the arc's rule."""
     def check(a: Any) -> Any:
         if a not in q.options and a in _reach(self, firer, w) and not arc_x(self, firer, w, a):
-            where = " and ".join(fire.ARCS[i] for i in fire.arcs_at(bearing(self, firer, a)))
+            where = " and ".join(fire.ARCS[i] for i in fire.arcs_at(marking.bearing(self, firer, a)))
             rated = ", ".join(f"{n} x{v}" for n, v in zip(fire.ARCS, w.arcs) if v)
             raise IllegalAnswer(fire.ARC_RULE, f"{self.units[a].unit.name} is in "
                                                f"{possessive(self.units[firer].unit.name)} "
@@ -294,64 +275,7 @@ def _hits(self: B5Engine, firer: str, w: B5Weapon, target: str, x: int, aim: tup
         hits += fire.pulse_hits(need, total, w.max_pulses) if w.cls is WeaponClass.PULSE else int(total >= need)
     words = (f"{possessive(self.units[firer].unit.name)} {w.name} (x{x}) at {self.units[target].unit.name}, "
              f"{how}, {die} + sensor {sensor}{penalty:+d} needs {need}: {hits} hit(s) on armor {armor}")
-    yield from strike(self, firer, w, target, hits, band, armor, words, ballistic)
-
-
-def strike(self: B5Engine, firer: str, w: B5Weapon, target: str, hits: int, band: int, armor: int, words: str,
-           ballistic: bool = False, bonus: int = 0) -> Procedure:
-    """``hits`` hits of ``w`` on ``target``: each one's damage rolled against ``armor`` (``bonus``
-    added: a fighter flight's), then the systems marked (rules/systems/b5/marking.py); ``words``
-    the log's start."""
-    who = self.units[firer].team
-    rolled: list[marking.Hit] = []
-    for _ in range(hits):
-        dmg = _dmg(w, band)
-        if isinstance(dmg, int):  # a matter weapon: its points, all where a d10 says
-            where = self.dice.roll("d10", purpose="matter hit location", rule=RULE, who=who).total
-            place = damage.matter(where)
-            rolled.append(marking.Hit(place, dmg if place == "structure" else 0,
-                                      () if place == "structure" else (place,) * dmg, matter=True))
-            continue
-        roll = self.dice.roll(dmg, purpose=f"{w.name} damage", rule=RULE, who=who).total
-        cls = fire.damage_class(roll + bonus, armor, w.cls)
-        kinds = []
-        for kind in damage.systems(cls, roll, w.cls is WeaponClass.FLASH):
-            second = self.dice.roll("d6", purpose=f"{kind} hit: which system", rule=damage.RULE, who=who).total
-            kinds.append(damage.which(kind, second))
-        rolled.append(marking.Hit(cls, structure(cls, roll, w.cls is WeaponClass.FLASH), tuple(kinds)))
-    yield from marking.marks(self, marking.Shot(firer, target, tuple(rolled), words, ballistic))
-
-
-def mark_system(self: B5Engine, firer: str, target: str, system: str) -> str:
-    """One box of ``system`` on ``target``, hit from ``firer`` (rules/systems/b5/damage.py)."""
-    base = self.units[target].unit.b5
-    assert base is not None
-    diff, where = 1, tuple(range(6))
-    if firer in self.at and target in self.at:
-        b = bearing(self, target, firer)
-        diff, where = round(b / 60) % 6, fire.arcs_at(b)
-    side = damage.FRONT if diff == 0 else damage.AFT if diff == 3 else damage.SIDE
-
-    def in_arc(i: int) -> bool:
-        return fire.arc_x(base.weapons[i].arcs, base.weapons[i].x, where) > 0
-    return damage.mark(base, self.hits.setdefault(target, {}), system, side, in_arc)
-
-
-def grey(self: B5Engine, target: str, lost: int) -> None:
-    """The grey boxes ``lost`` more structure marks off ``target``, noted on its squadron's morale
-    track (Structural Damage: "If a grey box is marked as damage, it will affect the morale")."""
-    base = self.units[target].unit.b5
-    assert base is not None
-    before = self.structure_lost.get(target, 0)
-    n = (damage.grey_marked(base.structure, base.grey_boxes, min(base.structure, before + lost))
-         - damage.grey_marked(base.structure, base.grey_boxes, min(base.structure, before)))
-    name = _squadron(self, target)
-    if n and name:
-        self.marked[name] = self.marked.get(name, 0) + n
-        if name not in self.grey_due:
-            self.grey_due.append(name)
-        self.log.add("ruling", RULE, f"{self.units[target].unit.name}: {n} grey box{'es' if n > 1 else ''} marked "
-                                     f"off: {possessive('squadron ' + name)} morale track {self.marked[name]} of {morale.grey(self, name)}", {"unit": target})
+    yield from marking.strike(self, firer, w, target, hits, band, armor, words, ballistic)
 
 
 def odds(self: B5Engine) -> dict[str, str]:
@@ -368,14 +292,9 @@ def odds(self: B5Engine) -> dict[str, str]:
         out[self.units[target].unit.name] = (f"{fire.BANDS[band]} range, {_fc(w, t)} needs {face}+: "
                                              f"{p} a die, "
                                              f"x{losses.x_rating(self, firer, arc_x(self, firer, w, target))}; "
-                                             f"damage {damage.class_odds(_dmg(w, band), _armor(self, w, target, firer), w.cls)}")
+                                             f"damage {damage.class_odds(marking.dmg(w, band), _armor(self, w, target, firer), w.cls)}")
     return out
 
-
-
-def _dmg(w: B5Weapon, band: int) -> str | int:
-    """``w``'s damage at range band ``band`` (a plasma weapon's by band)."""
-    return w.damage[band] if w.cls is WeaponClass.PLASMA else w.damage[0]
 
 
 def _armor(self: B5Engine, w: B5Weapon, target: str, firer: str) -> int:

@@ -12,16 +12,24 @@ arc the damage came from) asks the target's side which one, proposing the one wi
 left. A matter weapon's points all go to one location: the weapon chosen for its first point
 takes the rest while it has boxes. The shot being marked is the engine's :attr:`B5Engine.shot`,
 so the procedure resumes from the question (a checkpoint).
+
+Here too are what every hit's damage shares, whoever strikes (fire, ballistic weapons, energy
+mines, fighters): :func:`strike` (the damage dice rolled, then marked), :func:`mark_system`,
+:func:`grey` (a squadron's morale track), :func:`structure`, :func:`bearing` and :func:`dmg`; the
+modules that strike import them from here (no import circle with rules/systems/b5/firing.py).
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Generator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from hexmap.layout import Layout
 from rules.battlehex.questions import Question, choose
 from rules.battlehex.words import possessive
-from rules.systems.b5 import damage, fire
+from rules.model.b5 import B5Weapon, WeaponClass
+from rules.systems.b5 import damage, deploy, fire, morale
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
@@ -110,7 +118,6 @@ def _in_arc(self: B5Engine, shot: Shot) -> Any:
     assert base is not None
     where = tuple(range(6))
     if shot.firer in self.at and shot.target in self.at:
-        from rules.systems.b5.firing import bearing
         where = fire.arcs_at(bearing(self, shot.target, shot.firer))
 
     def in_arc(i: int) -> bool:
@@ -120,7 +127,6 @@ def _in_arc(self: B5Engine, shot: Shot) -> Any:
 
 def _mark(self: B5Engine, shot: Shot, system: str, pick: int) -> str:
     """One box of ``system`` on the target: weapon ``pick`` when one was chosen."""
-    from rules.systems.b5.firing import mark_system
     if pick < 0:
         return mark_system(self, shot.firer, shot.target, system)
     base = self.units[shot.target].unit.b5
@@ -154,7 +160,6 @@ def _ask(self: B5Engine, shot: Shot, system: str, options: list[int]) -> Questio
 
 def finish(self: B5Engine, shot: Shot) -> None:
     """The shot's structure lost, grey boxes and log; a ship with no structure left is doomed."""
-    from rules.systems.b5.firing import grey
     t = self.data(shot.target)
     grey(self, shot.target, shot.lost)
     self.structure_lost[shot.target] = self.structure_lost.get(shot.target, 0) + shot.lost
@@ -168,3 +173,88 @@ def finish(self: B5Engine, shot: Shot) -> None:
     s = self.forces[self.units[shot.target].team].squadron_of(shot.target)
     hurt = s.name if s else ""
     self.struck[hurt] = max(self.struck.get(hurt, 0), 2 if left <= 0 else int(shot.lost > 0))
+
+
+def structure(cls: str, roll: int, flash: bool = False) -> int:
+    """Structure a hit of damage class ``cls`` takes off with damage die ``roll``: minor 1;
+    moderate odd 1 (and a minor system), even 0 (a primary system); severe even 1 (and two minor
+    systems), odd 2 (and a primary system); a flash weapon's moderate or severe hit both results,
+    the worst structure only."""
+    if cls == "minor":
+        return 1
+    if cls == "moderate":
+        return 1 if flash or roll % 2 else 0
+    if cls == "severe":
+        return 2 if flash or roll % 2 else 1
+    return 0
+
+
+def bearing(self: B5Engine, firer: str, target: str) -> float:
+    """Degrees clockwise from ``firer``'s facing to ``target``."""
+    lay = Layout(1.0)
+    (fx, fy), (tx, ty) = lay.to_pixel(deploy.hex_of(self.at[firer])), lay.to_pixel(deploy.hex_of(self.at[target]))
+    return (math.degrees(math.atan2(tx - fx, -(ty - fy))) - 60 * self.facing[firer].value) % 360
+
+
+def dmg(w: B5Weapon, band: int) -> str | int:
+    """``w``'s damage at range band ``band`` (a plasma weapon's by band)."""
+    return w.damage[band] if w.cls is WeaponClass.PLASMA else w.damage[0]
+
+
+def strike(self: B5Engine, firer: str, w: B5Weapon, target: str, hits: int, band: int, armor: int, words: str,
+           ballistic: bool = False, bonus: int = 0) -> Procedure:
+    """``hits`` hits of ``w`` on ``target``: each one's damage rolled against ``armor`` (``bonus``
+    added: a fighter flight's), then the systems marked (:func:`marks`); ``words``
+    the log's start."""
+    who = self.units[firer].team
+    rolled: list[Hit] = []
+    for _ in range(hits):
+        rating = dmg(w, band)
+        if isinstance(rating, int):  # a matter weapon: its points, all where a d10 says
+            where = self.dice.roll("d10", purpose="matter hit location", rule=fire.RULE, who=who).total
+            place = damage.matter(where)
+            rolled.append(Hit(place, rating if place == "structure" else 0,
+                              () if place == "structure" else (place,) * rating, matter=True))
+            continue
+        roll = self.dice.roll(rating, purpose=f"{w.name} damage", rule=fire.RULE, who=who).total
+        cls = fire.damage_class(roll + bonus, armor, w.cls)
+        kinds = []
+        for kind in damage.systems(cls, roll, w.cls is WeaponClass.FLASH):
+            second = self.dice.roll("d6", purpose=f"{kind} hit: which system", rule=damage.RULE, who=who).total
+            kinds.append(damage.which(kind, second))
+        rolled.append(Hit(cls, structure(cls, roll, w.cls is WeaponClass.FLASH), tuple(kinds)))
+    yield from marks(self, Shot(firer, target, tuple(rolled), words, ballistic))
+
+
+def mark_system(self: B5Engine, firer: str, target: str, system: str) -> str:
+    """One box of ``system`` on ``target``, hit from ``firer`` (rules/systems/b5/damage.py)."""
+    base = self.units[target].unit.b5
+    assert base is not None
+    diff, where = 1, tuple(range(6))
+    if firer in self.at and target in self.at:
+        b = bearing(self, target, firer)
+        diff, where = round(b / 60) % 6, fire.arcs_at(b)
+    side = damage.FRONT if diff == 0 else damage.AFT if diff == 3 else damage.SIDE
+
+    def in_arc(i: int) -> bool:
+        return fire.arc_x(base.weapons[i].arcs, base.weapons[i].x, where) > 0
+    return damage.mark(base, self.hits.setdefault(target, {}), system, side, in_arc)
+
+
+def grey(self: B5Engine, target: str, lost: int) -> None:
+    """The grey boxes ``lost`` more structure marks off ``target``, noted on its squadron's morale
+    track (Structural Damage: "If a grey box is marked as damage, it will affect the morale")."""
+    base = self.units[target].unit.b5
+    assert base is not None
+    before = self.structure_lost.get(target, 0)
+    n = (damage.grey_marked(base.structure, base.grey_boxes, min(base.structure, before + lost))
+         - damage.grey_marked(base.structure, base.grey_boxes, min(base.structure, before)))
+    s = self.forces[self.units[target].team].squadron_of(target)
+    name = s.name if s else ""
+    if n and name:
+        self.marked[name] = self.marked.get(name, 0) + n
+        if name not in self.grey_due:
+            self.grey_due.append(name)
+        self.log.add("ruling", fire.RULE, f"{self.units[target].unit.name}: {n} grey box{'es' if n > 1 else ''} "
+                                          f"marked off: {possessive('squadron ' + name)} morale track "
+                                          f"{self.marked[name]} of {morale.grey(self, name)}", {"unit": target})
