@@ -7,6 +7,7 @@ Expressions follow the seeds: ``d3``, ``d6``, ``2d6``, ``3d6``, ``7d6``, ``d10``
 """
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -140,6 +141,12 @@ class DiceRoller:
     def _face(self, sides: int) -> int:
         return self._rng.randint(1, sides)
 
+    def _secret_faces(self, e: DiceExpr, key: str) -> tuple[int, ...]:
+        """``e``'s faces on the secret stream of ``key`` (SHA-256 of the seed and the key)."""
+        digest = hashlib.sha256(f"{self.seed}\x1f{key}".encode("utf-8", "surrogatepass")).digest()
+        rng = random.Random(int.from_bytes(digest, "big"))
+        return tuple(rng.randint(1, e.sides) for _ in range(e.count))
+
     def roll(
         self,
         expr: str | DiceExpr,
@@ -148,14 +155,26 @@ class DiceRoller:
         rule: str,
         who: str,
         modifiers: Iterable[Modifier] = (),
+        secret: str = "",
     ) -> Roll:
-        """Roll ``expr`` and log it; every roll must say why, under which rule and for whom."""
+        """Roll ``expr`` and log it; every roll must say why, under which rule and for whom.
+
+        ``secret``: a roll seen by one side only, keyed by a text unique in the battle (its question's
+        key and what it is for). Its faces come from a stream of their own (the seed and the key,
+        hashed), not from the public one, and it is not in ``history`` (its ``seq`` is 0): the public
+        rolls that follow are the same whatever secret rolls came before, so their number cannot be
+        counted from them (issue 25: the cloak scan dice).
+        """
         if not purpose or not rule or not who:
             raise ValueError("a roll needs its purpose, the rule it applies and who rolls")
         e = DiceExpr.parse(expr)
-        faces = tuple(self._face(e.sides) for _ in range(e.count))
-        r = Roll(len(self.history) + 1, e, faces, purpose, rule, who, tuple(modifiers))
-        self.history.append(r)
+        if secret:
+            faces = self._secret_faces(e, secret)
+            r = Roll(0, e, faces, purpose, rule, who, tuple(modifiers))
+        else:
+            faces = tuple(self._face(e.sides) for _ in range(e.count))
+            r = Roll(len(self.history) + 1, e, faces, purpose, rule, who, tuple(modifiers))
+            self.history.append(r)
         for listen in self.listeners:
             listen(r)
         return r
@@ -179,3 +198,7 @@ class ScriptedDice(DiceRoller):
         if not 1 <= f <= sides:
             raise ValueError(f"scripted face {f} cannot come up on a d{sides}")
         return f
+
+    def _secret_faces(self, e: DiceExpr, key: str) -> tuple[int, ...]:
+        """A secret roll takes the next scripted faces too (a test scripts every roll in order)."""
+        return tuple(self._face(e.sides) for _ in range(e.count))

@@ -96,3 +96,19 @@ def test_a_roll_reads_as_words_one_die_without_a_sum():
     two = roller.roll("2d6", purpose="Weapon Status", rule="V13.413", who="GM")
     assert one.describe() == "V13.17: terrain (GM): 1d6 rolled 3"
     assert two.describe() == "V13.413: Weapon Status (GM): 2d6 rolled 4 + 5 = 9"
+
+
+def test_secret_rolls_do_not_shift_the_public_stream():
+    """Issue 25: a reader with the seed replayed the public rolls and counted the secret ones before
+    them; secret rolls now come from a stream of their own keyed by what they are for."""
+    plain, mixed = DiceRoller(7), DiceRoller(7)
+    first = [plain.roll("d10", purpose="x", rule="R", who="a").total for _ in range(6)]
+    out = []
+    for i in range(6):
+        for j in range(i):  # a different number of secret rolls before each public one
+            mixed.roll("d10", purpose="scan", rule="R", who="b", secret=f"scan/{i}/{j}")
+        out.append(mixed.roll("d10", purpose="x", rule="R", who="a").total)
+    assert out == first and [r.seq for r in mixed.history] == [1, 2, 3, 4, 5, 6]
+    again = [DiceRoller(7).roll("2d10", purpose="s", rule="R", who="b", secret=k).faces for k in ("k1", "k2")]
+    assert again[0] == DiceRoller(7).roll("2d10", purpose="s", rule="R", who="b", secret="k1").faces  # same key, same faces
+    assert again != [DiceRoller(8).roll("2d10", purpose="s", rule="R", who="b", secret=k).faces for k in ("k1", "k2")]
