@@ -14,14 +14,14 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.campaign import Campaign
 from rules.systems.b5.asking import read_place
-from rules.systems.b5.engine import B5Engine, TURN_RULE
+from rules.systems.b5.engine import RESULT_RULE, B5Engine, TURN_RULE
 
 
 class B5Battle(ReplayRun[B5Engine]):
     """The registry entry's engine: the Babylon 5 Fleet Action battle at ``at`` of ``campaign``."""
 
     ROUNDS_RULE = TURN_RULE
-    RESULT_RULE = "B5 Check for Victory"  # seed 003: the turn's last step; the GM enters the losses
+    RESULT_RULE = RESULT_RULE
     RULINGS = True
 
     def __init__(self, campaign: Campaign, at: Label, graph: LaneGraph | None = None,

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
 
 RULE = command.RULE
-RESULT_RULE = "V13.01"
+RESULT_RULE = "B5 Check for Victory"  # seed 003: the turn's last step; the GM enters the losses
 RESULT_STEPS = ("destroyed", "captured")
 
 
