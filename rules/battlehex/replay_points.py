@@ -341,21 +341,19 @@ def shelf_key(system: str, campaign: Campaign, record: BattleHexRecord, seed: in
 
 def inputs_digest(campaign: Campaign, record: BattleHexRecord) -> str:
     """A digest of ``campaign`` without ``record``'s answers: of its data as a save writes it
-    (fields at their default left out), which a campaign read from a file is validated from
-    (:func:`rules.model.io.read_data`: not serialised again; issue 21, a cold reopen), else its
-    dump in the same form (a run in the app: the same digest as the file it saves)."""
-    from rules.model.io import read_data
+    (fields at their default left out), made when it was read from a file
+    (:func:`rules.model.io.read_digests`: not serialised again; issue 21, a cold reopen and the
+    file opened again), else from its dump in the same form (a run in the app: the same digest
+    as the file it saves). Every other record's answers count (as digests of their own)."""
+    from rules.model.io import inputs_digests, read_digests
 
-    data = read_data(campaign)
-    if data is None:
-        data = json.loads(campaign.model_dump_json(exclude_defaults=True))
-    records = data.get("battle_hexes")
+    digests = read_digests(campaign)
+    if digests is None:
+        digests = inputs_digests(json.loads(campaign.model_dump_json(exclude_defaults=True)))
+    base, parts = digests
     i = next((k for k, r in enumerate(campaign.battle_hexes) if r is record), -1)
-    if isinstance(records, list) and 0 <= i < len(records) and isinstance(records[i], dict):
-        bare = {k: v for k, v in records[i].items() if k not in ("answers", "secret_answers")}
-        data = {**data, "battle_hexes": [*records[:i], bare, *records[i + 1:]]}
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    joined = ",".join("-" if k == i else p for k, p in enumerate(parts))
+    return hashlib.sha256(f"{base}:{joined}".encode()).hexdigest()
 
 
 def shelved(key: str) -> Points:

@@ -165,13 +165,20 @@ class ReplayRun(Checkpointed, Generic[E]):
 
     # -- running -----------------------------------------------------------------------------------
     def _state(self) -> BattleState:
-        """The battle's state at its set-up (the one :meth:`_spare` holds, if it holds one)."""
+        """The battle's state at its set-up (the one a checkpoint on disk that could not be used was checked against, if any)."""
         spare, self._spare_state = self._spare_state, None
         if spare is not None:
             return spare
         teams = {t.id: t for t in self.campaign.teams}
-        return BattleState(self.record, build_roster(self.campaign, self.strategic, self.record), teams,
-                           terrain=self.record.terrain)
+        state = BattleState(self.record, build_roster(self.campaign, self.strategic, self.record), teams,
+                            terrain=self.record.terrain)
+        self._check(state)
+        return state
+
+    def _check(self, state: BattleState) -> None:
+        """Refuse a battle this system cannot fight (``RuleError``), on its set-up ``state``: run
+        whenever the roster is built, never when the run resumes from a checkpoint (made by a run
+        of the same inputs, which passed it; issue 21: a reopen builds no roster)."""
 
     def restart(self, answers: list[Any], take: bool = False) -> None:
         """Start again from the newest checkpoint these ``answers`` begin with (else from the

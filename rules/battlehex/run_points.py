@@ -112,11 +112,6 @@ class Checkpointed:
             self._spare_state = state  # only read: the replay from the first round starts on it
         return point
 
-    def _spare(self, state: BattleState) -> None:
-        """Keep ``state``, a fresh set-up state only read so far (a system's check of its units),
-        for the next :meth:`_state` (each builds the roster anew)."""
-        self._spare_state = state
-
     def _write_point(self) -> None:
         """Keep the newest checkpoint on disk for a reopen in a new process
         (:func:`rules.battlehex.resume.keep`); never for a campaign whose file seals secrets (the

@@ -7,6 +7,7 @@ leaves half a file behind, and ``load(save(c)) == c`` exactly.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -33,7 +34,7 @@ from rules.model.secrets import Locked, seal_data, unseal_data
 from rules.model.team_copy import copy_problems
 
 __all__ = ["CampaignError", "Problem", "SealedError", "campaign_text", "dumps", "load_campaign",
-           "load_with_passphrases", "parse_campaign", "passphrase_arg", "read_data", "save_campaign"]
+           "load_with_passphrases", "parse_campaign", "passphrase_arg", "read_data", "read_digests", "save_campaign"]
 
 
 class CampaignError(RuleError):
@@ -190,7 +191,9 @@ def parse_campaign(text: str, source: str = "<text>", keyring: Keyring | None = 
     out = upgraded(campaign, keyring)  # a file sealed before issue 20: sealed anew at the next save, logged
     if out is campaign and not campaign.keys:
         _READ.pop(id(campaign), None)
-        _READ[id(campaign)] = (campaign, data)  # the campaign is held: its id is not reused meanwhile
+        # the campaign is held: its id is not reused meanwhile; a battle begun in it will look its
+        # checkpoints up by the digest: made now, with the file (issue 21, the file opened again)
+        _READ[id(campaign)] = (campaign, data, inputs_digests(data) if _begun(data) else None)
         while len(_READ) > READ_KEPT:
             _READ.popitem(last=False)
     return out
@@ -198,7 +201,7 @@ def parse_campaign(text: str, source: str = "<text>", keyring: Keyring | None = 
 
 READ_KEPT = 2
 """How many campaigns read last keep the data they were read from (:func:`read_data`)."""
-_READ: OrderedDict[int, tuple[Campaign, dict[str, Any]]] = OrderedDict()
+_READ: OrderedDict[int, tuple[Campaign, dict[str, Any], Digests | None]] = OrderedDict()
 
 
 def read_data(campaign: Campaign) -> dict[str, Any] | None:
@@ -209,6 +212,54 @@ def read_data(campaign: Campaign) -> dict[str, Any] | None:
     found by one, :func:`rules.battlehex.replay_points.shelf_key`)."""
     hit = _READ.get(id(campaign))
     return hit[1] if hit is not None and hit[0] is campaign else None
+
+
+Digests = tuple[str, tuple[str, ...]]
+"""(the digest of a campaign's data without any battle record's answers, per battle record the
+digest of its answers and secret answers)."""
+_ANSWERS = ("answers", "secret_answers")
+
+
+def _sha(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def inputs_digests(data: dict[str, Any]) -> Digests:
+    """The :data:`Digests` of a campaign's JSON data (as a save writes it), which a battle's
+    checkpoints are filed under joined without that battle's own answers
+    (:func:`rules.battlehex.replay_points.inputs_digest`)."""
+    records = data.get("battle_hexes")
+    parts: list[str] = []
+    if isinstance(records, list):
+        bare: list[Any] = []
+        for r in records:
+            if isinstance(r, dict):
+                parts.append(_sha({k: r[k] for k in _ANSWERS if k in r}))
+                bare.append({k: v for k, v in r.items() if k not in _ANSWERS})
+            else:
+                parts.append(_sha(None))
+                bare.append(r)
+        data = {**data, "battle_hexes": bare}
+    return _sha(data), tuple(parts)
+
+
+def _begun(data: dict[str, Any]) -> bool:
+    """Whether ``data`` holds a battle begun and not resolved (whose reopen looks its checkpoints up)."""
+    records = data.get("battle_hexes")
+    return isinstance(records, list) and any(isinstance(r, dict) and r.get("answers") and not r.get("resolved")
+                                             for r in records)
+
+
+def read_digests(campaign: Campaign) -> Digests | None:
+    """The :data:`Digests` of the data ``campaign`` was read from (:func:`read_data`; made with
+    the file when it holds a battle begun, else now and kept); None when it was not read."""
+    hit = _READ.get(id(campaign))
+    if hit is None or hit[0] is not campaign:
+        return None
+    if hit[2] is None:
+        hit = _READ[id(campaign)] = (campaign, hit[1], inputs_digests(hit[1]))
+    return hit[2]
 
 
 def load_campaign(path: str | os.PathLike[str], keyring: Keyring | None = None) -> Campaign:

@@ -33,14 +33,14 @@ class AfefBattle(ReplayRun[Engine]):
     def __init__(self, campaign: Campaign, at: Label, graph: LaneGraph | None = None,
                  dice: Callable[[int], DiceRoller] = DiceRoller) -> None:
         super().__init__(campaign, at, graph, dice)
+        self.restart(list(self.record.answers))  # refused by _check when it builds the roster
+
+    def _check(self, state: BattleState) -> None:
         r = self.record
-        state = self._state()
         missing = [b.name for b in state.units.values() if b.team in (r.attacker, r.defender) and b.unit.afef is None]
         if missing:
             raise RuleError(R_VALUES, f"AF/EF combat needs every unit's AF and EF: {', '.join(missing)} "
                                       "have none (give them afef values, or fight this Battle Hex another way)")
-        self._spare(state)  # only read: the run starts on it (no second roster)
-        self.restart(list(r.answers))
 
     def _engine(self, state: BattleState, log: EventLog, dice: DiceRoller) -> Engine:
         return Engine(state, log, dice)
