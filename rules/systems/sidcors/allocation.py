@@ -39,13 +39,19 @@ def transfer(e: Engine, team: str) -> Procedure:
                  + (f", resolving {used} Damage Points" if used else ""))
 
 
+Asked = tuple[int, dict[str, tuple[str, int]], dict[str, int], dict[str, list[Any]]]
+"""A damage allocation question as made from every unit left: the smallest Defense Factor, the
+options (unit -> its next step and Defense Factor), the fighter factors and the steps shown."""
+
+
 def allocate(e: Engine, team: str) -> Procedure:
     """``team`` resolves the Damage Points owed, one unit at a time, until less than half the
     smallest Defense Factor is left (carried to the next round)."""
     while True:
         yield from transfer(e, team)
         left = e.owed[team]
-        smallest = fz.smallest_df(e.units[team])
+        asked = e.asking.get(team)  # pending when the engine was kept: asked again as it was made
+        smallest = asked[0] if asked is not None else fz.smallest_df(e.units[team])
         if smallest is None or left <= 0 or 2 * left < smallest:
             if smallest is not None and left != 0:
                 e.carry[team] = left
@@ -55,12 +61,16 @@ def allocate(e: Engine, team: str) -> Procedure:
                     f"{-left} next round"))
             e.owed[team] = 0
             return
-        yield from _allocate_one(e, team, left, smallest)
+        yield from _allocate_one(e, team, left, smallest, asked)
 
 
-def _allocate_one(e: Engine, team: str, left: int, smallest: int) -> Procedure:
-    opts = e.options(team)
-    fighters = {u.id: u.ff for u in fz.alive(e.units[team]) if u.ff}
+def _allocate_one(e: Engine, team: str, left: int, smallest: int, asked: Asked | None) -> Procedure:
+    if asked is None:
+        opts = e.options(team)
+        asked = (smallest, opts, {u.id: u.ff for u in fz.alive(e.units[team]) if u.ff},
+                 {k: list(v) for k, v in opts.items()})
+        e.asking[team] = asked
+    _smallest, opts, fighters, steps = asked
 
     def check(a: Any) -> tuple[str, int]:
         if isinstance(a, dict) and set(a) == {"unit", "fighters"}:
@@ -79,9 +89,9 @@ def _allocate_one(e: Engine, team: str, left: int, smallest: int) -> Procedure:
     q = Question(f"sidcors/{e.round}/allocate/{team}", QKind.CHOOSE, team, R_ALLOCATION,
                  f"{e.name(team)}: {left} Damage Point{'' if left == 1 else 's'} to resolve (half the smallest "
                  f"Defense Factor: {smallest / 2:g}): choose a unit to cripple, or a crippled unit to destroy",
-                 tuple(opts), data={"points": left, "steps": {k: list(v) for k, v in opts.items()},
-                                    "fighters": fighters}, check=check)
+                 tuple(opts), data={"points": left, "steps": steps, "fighters": fighters}, check=check)
     uid, n = yield q
+    del e.asking[team]  # the units change now
     u = e.unit(uid)
     if n:
         u.lose_fighters(n)

@@ -19,7 +19,7 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller, Modifier
 from rules.strategic.neighbours import NeighbourSector
 from rules.systems.sidcors import ending
-from rules.systems.sidcors.allocation import allocate
+from rules.systems.sidcors.allocation import Asked, allocate
 from rules.systems.sidcors.directed import directed
 from rules.systems.sidcors import force as fz
 from rules.systems.sidcors.force import SUnit
@@ -84,6 +84,9 @@ class Engine:
         self.loose: dict[str, int] = {t: 0 for t in self.sides}
         self.going: list[str] = []
         """The sides that chose to retreat at the end of this round (so far)."""
+        self.asking: dict[str, Asked] = {}
+        """Per team, its damage allocation question pending, as made (an engine kept at it asks
+        it again without counting every unit again: issue 21, a reopen flat in units)."""
 
     def enlist(self) -> None:
         """Build each Battle Force from the roster's units that take part (not kept out by fleet composition)."""
