@@ -1,0 +1,291 @@
+"""Issue 23's acceptance through the GUI: three whole turns of the default campaign with seed 004's
+empire turn run by BattleHex, for every power, as the GM and the commanders play them.
+
+The campaign is scenarios/seed004_economy.json (the default campaign with ``settings.empire_turn``
+seed004 and each power's economy record: there is no menu that switches the economy on, and
+making the default campaign itself run it would change what every other default-campaign test
+and the walk play), with ``settings.turn_orders`` powers, so each power enters its own orders
+behind its Team's hand-over, and a Federation unit list drawn from its own counters (the scenario
+has none, so nothing could be bought).
+
+Each turn: Income (Ctrl+Shift+A, the GM confirms the ledgers), Tech (End Phase, each power invests
+behind its hand-over), Turn Orders (each power's orders dialog behind its hand-over: a purchase,
+a planet's next Productivity point, Intel Points), End Movement (Ctrl+E), Supply, Encounters
+(every demand and reply in its dialog), Space Combat (two Battle Hexes a turn fought, each with
+another battle system from its right-click menu's "Fight it with", six systems over the three
+turns, the rest ruled by the GM with Ctrl+G), Orbital Bombardment, Troop Combat, Construction
+Completion, Update Asset (the GM rolls), End of Turn. After each Income and Tech the Empire
+Sheet's figures for every power are checked against numbers this test computes from the seed's
+formulas (planet output = min(Productivity, Census), halved below half-Census morale, x RAW;
+commerce 10% of the trade route's output; the research requirement half the last TDP rounded up)
+and the orders given."""
+from __future__ import annotations
+
+import shutil
+import time
+from fractions import Fraction
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication, QInputDialog, QMenu
+
+from app.shell.window import MainWindow
+from rules.model import dumps, load_campaign, save_campaign
+from rules.model.builds import BuildClass
+from rules.model.records import Phase
+from tests.app.gui import Answerer, choose_item, encounter_answers, ok, press, show_active, take_over, type_text
+from tests.rules.turn.economy_builder import ECONOMY
+
+POWERS = ("fed", "kzinti", "klingon", "lyran", "romulan")  # the powers with planets (the sheet's figures)
+ASKED = ("fed", "kzinti", "klingon", "lyran", "romulan", "orion")  # every power a Team plays (monsters: the GM's)
+INVEST = {"fed": 3, "kzinti": 5, "klingon": 2, "lyran": 4, "romulan": 1, "orion": 0}
+ORDERS = {  # turn -> power -> the order given in its dialog (then "done")
+    1: {"fed": ("purchase", "FF", "Vanguard II"), "klingon": ("intel", 2)},
+    2: {"fed": ("productivity", "Tau Ceti IV"), "kzinti": ("productivity", "Rrawl"), "lyran": ("intel", 3)},
+    3: {"fed": ("intel", 1), "romulan": ("intel", 1)},
+}
+FF_COST = 3
+
+
+def frac(x: Fraction) -> str:
+    """A figure as the sheet writes it: 21 4/5, 3/10, -2."""
+    x = Fraction(x)
+    whole = int(x) if x >= 0 else -int(-x)
+    rest = abs(x - whole)
+    if rest == 0:
+        return str(whole)
+    return f"{rest.numerator}/{rest.denominator}" if whole == 0 and x > 0 else \
+        f"{whole} {rest.numerator}/{rest.denominator}" if x > 0 else f"-{abs(whole)} {rest.numerator}/{rest.denominator}"
+
+
+def tdp(c, power: str) -> int:
+    """The seed's Total Domestic Product: each planet's utilized Productivity (at most its Census,
+    halved below half-Census morale, none at morale 0 without a command post) x RAW, summed."""
+    total = 0
+    for s in c.map.sectors:
+        for pl in s.star_system.planets if s.star_system else []:
+            if pl.owner != power:
+                continue
+            used = min(pl.productivity, pl.census)
+            if pl.morale <= 0 and not s.star_system.has_command_post:
+                used = 0
+            elif 2 * pl.morale < pl.census:
+                used //= 2
+            total += used * pl.raw
+    return total
+
+
+def commerce(c, power: str) -> Fraction:
+    """10% of the output of the planet each of the power's Trade Fleets serves (the default
+    campaign's one Trade Fleet stands at Vanguard II, output min(6, 8) x 3 = 18)."""
+    out = Fraction(0)
+    for f in c.fleets:
+        if f.power == power and f.kind.value == "trade" and f.units:
+            s = c.sector_at(str(f.sector))
+            out += sum(Fraction(min(pl.productivity, pl.census) * pl.raw, 10)
+                       for pl in (s.star_system.planets if s and s.star_system else []) if pl.owner == power)
+    return out
+
+
+def campaign(tmp_path):
+    c = load_campaign(ECONOMY)
+    c.settings.turn_orders = "powers"
+    fed = c.power("fed")
+    ff = next(u for f in c.fleets if f.id == "fed-second" for u in f.units if u.class_designation == "FF")
+    fed.unit_list = [BuildClass(unit=ff, cost=FF_COST, in_service=150)]
+    path = tmp_path / "three_turns.json"
+    path.write_text(dumps(c), encoding="utf-8")
+    return path
+
+
+class Book:
+    """The figures the test expects, kept turn by turn from the seed's formulas and the orders."""
+
+    def __init__(self, c) -> None:
+        self.pool = {p: Fraction(0) for p in POWERS}
+        self.tech = {p: 0 for p in POWERS}
+        self.intel = {p: 0 for p in POWERS}
+        self.last_tdp = {p: 0 for p in POWERS}
+
+    def income(self, c) -> None:
+        for p in POWERS:
+            self.last_tdp[p] = tdp(c, p)
+            upkeep = Fraction(self.intel[p], 10)
+            self.pool[p] += self.last_tdp[p] + commerce(c, p) - upkeep
+
+    def invest(self) -> None:
+        """Each power's investment: its figure, at most up to 200% of the requirement (half the
+        last TDP rounded up) and what its Point Pool holds (the spin box stops there; a power
+        with no room left is not asked)."""
+        for p in POWERS:
+            room = max(0, 2 * -(-self.last_tdp[p] // 2) - self.tech[p])
+            put = min(INVEST[p], room, max(int(self.pool[p] // 1), 0))
+            self.pool[p] -= put
+            self.tech[p] += put
+
+
+def orders_entry(turn_of, given: list[tuple[int, str, object]]):
+    """Each power's orders dialog: this turn's order of :data:`ORDERS` for it, then "done"."""
+    def handle(d) -> bool:
+        from app.shell.orders_dialog import OrdersDialog
+
+        if not isinstance(d, OrdersDialog):
+            return False
+        turn, power = turn_of(), d.p.id
+        plan = ORDERS.get(turn, {}).get(power)
+        if plan is None or any(t == turn and p == power for t, p, _ in given):
+            d.choose("done")
+            return ok(d)
+        kind = plan[0]
+        d.choose(kind)
+        if kind == "purchase":
+            d.class_box.setCurrentIndex(d.class_box.findData(plan[1]))
+            d.planet_box.setCurrentIndex(next(i for i in range(d.planet_box.count())
+                                              if d.planet_box.itemData(i)[1] == plan[2]))
+        elif kind == "productivity":
+            d.grow_box.setCurrentIndex(next(i for i in range(d.grow_box.count())
+                                            if d.grow_box.itemData(i)[1] == plan[1]))
+        elif kind == "intel":
+            d.intel_box.setValue(int(plan[1]))
+        given.append((turn, power, plan))
+        return ok(d)
+    return handle
+
+
+def empire_answers(d) -> bool:
+    """Income's confirmation and Update Asset's roll (the GM's one option), each power's
+    investment in its spin box."""
+    from app.widgets.question_dialogs import QuestionDialog
+
+    if not isinstance(d, QuestionDialog) or d.q.key.split("/")[0] not in ("income", "tech", "update"):
+        return False
+    if d.q.key.startswith("tech/invest/"):
+        d.spin.setValue(INVEST[d.q.key.rsplit("/", 1)[1]])
+    else:
+        d.group.button(0).setChecked(True)
+    return ok(d)
+
+
+def _window(qtbot, tmp_path, monkeypatch):
+    errors: list[tuple[str, str]] = []
+    monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: errors.append((title, text)))
+    w = MainWindow(campaign(tmp_path), settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    w.errors = errors
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    show_active(w, qtbot)
+    return w
+
+
+def _sheet(main, qtbot, power: str) -> str:
+    box = main.empire_sheet.power_box
+    box.setCurrentIndex(box.findData(power))
+    qtbot.waitUntil(lambda: main.empire_sheet.sheet is not None and main.empire_sheet.sheet.power == power)
+    return main.empire_sheet.totals.text()
+
+
+def _settle(main, qtbot, phase: Phase) -> None:
+    qtbot.waitUntil(lambda: main.campaign.phase is phase and main.session.combat_pending() is None
+                    and QApplication.activeModalWidget() is None, timeout=20000)
+    show_active(main, qtbot)
+
+
+def _check_sheets(main, qtbot, book: Book, when: str) -> None:
+    c = main.campaign
+    for p in POWERS:
+        text = _sheet(main, qtbot, p)
+        want = (f"Point Pool: {frac(book.pool[p])}", f"Last Total Domestic Product: {book.last_tdp[p]}",
+                f"Research: pool {book.tech[p]} of {-(-book.last_tdp[p] // 2)} required",
+                f"Intel Points: {book.intel[p]} ")
+        for w in want:
+            assert w in text, (c.turn, when, p, w, text)
+
+
+def test_three_whole_turns_for_every_power_through_the_gui(qtbot, tmp_path, monkeypatch):
+    started = time.monotonic()
+    main = _window(qtbot, tmp_path, monkeypatch)
+    assert (main.campaign.turn, main.campaign.phase) == (1, Phase.INCOME)
+    press(main, "Ctrl+Shift+K")  # the Empire Sheet, in the GM's view
+    qtbot.waitUntil(main.empire_sheet.isVisible)
+    main.gm_view_action.trigger()
+    book = Book(main.campaign)
+    given: list[tuple[int, str, object]] = []
+    handovers: list[str] = []
+
+    def hand_over(d) -> bool:
+        if take_over(d):
+            handovers.append(d.windowTitle())
+            return True
+        return False
+    answerer = Answerer(hand_over, empire_answers, orders_entry(lambda: main.campaign.turn, given),
+                        encounter_answers("deep_space"), type_text("nothing bombarded"), ok)
+    try:
+        for turn in (1, 2, 3):
+            c = main.campaign
+            assert (c.turn, c.phase) == (turn, Phase.INCOME)
+            if turn == 1:
+                press(main, "Ctrl+Shift+A")  # the Income Phase's ledgers: the GM confirms (later turns: by itself)
+            _settle(main, qtbot, Phase.INCOME)
+            book.income(main.campaign)
+            _check_sheets(main, qtbot, book, "after Income")
+            press(main, "Ctrl+Shift+E")  # -> Tech: each power invests behind its hand-over
+            _settle(main, qtbot, Phase.TECH)
+            book.invest()
+            _check_sheets(main, qtbot, book, "after Tech")
+            press(main, "Ctrl+Shift+E")  # -> Turn Orders: each power's own orders behind its hand-over
+            qtbot.waitUntil(lambda: main.campaign.phase is Phase.ORDERS and QApplication.activeModalWidget() is None)
+            show_active(main, qtbot)
+            if any(k.startswith("orders/") for k in [getattr(main.session.combat_pending(), "key", "")]):
+                press(main, "Ctrl+Shift+A")
+            qtbot.waitUntil(lambda: all(f"orders/{p}" in main.campaign.turn_asked for p in ASKED)
+                            and QApplication.activeModalWidget() is None, timeout=20000)
+            for t, p, plan in given:
+                if t == turn:
+                    book.pool[p] -= FF_COST if plan[0] == "purchase" else \
+                        10 * (1 + next(pl.productivity for s in main.campaign.map.sectors
+                                   for pl in (s.star_system.planets if s.star_system else [])
+                                   if pl.name == plan[1])) if plan[0] == "productivity" else int(plan[1])
+                    if plan[0] == "intel":
+                        book.intel[p] += int(plan[1])
+            _check_sheets(main, qtbot, book, "after Turn Orders")
+            show_active(main, qtbot)
+            press(main, "Ctrl+E")  # End Movement (the GM gives no movement orders)
+            qtbot.waitUntil(lambda: main.campaign.phase is Phase.SUPPLY and QApplication.activeModalWidget() is None)
+            for w in QApplication.topLevelWidgets():
+                if type(w).__name__ == "BattleHexesDialog" and w.isVisible():
+                    w.close()
+            for now in (Phase.SUPPLY, Phase.ENCOUNTERS):
+                _settle(main, qtbot, now)
+                press(main, "Ctrl+Shift+E")
+            _settle(main, qtbot, Phase.BATTLES)
+            rule_the_rest(main, qtbot, answerer)
+            for now in (Phase.BATTLES, Phase.BOMBARDMENT, Phase.TROOPS, Phase.UPDATE, Phase.END):
+                _settle(main, qtbot, now)
+                press(main, "Ctrl+Shift+E")
+            qtbot.waitUntil(lambda: main.campaign.turn == turn + 1 and main.campaign.phase is Phase.INCOME)
+        _settle(main, qtbot, Phase.INCOME)  # turn 4's Income opened by itself and was confirmed
+        book.income(main.campaign)
+        _check_sheets(main, qtbot, book, "turn 4's Income")
+    except BaseException:
+        print("SEEN", answerer.seen[-15:], main.campaign.turn_asked, main.campaign.phase, main.errors,
+              main.statusBar().currentMessage())
+        raise
+    finally:
+        answerer.stop()
+    assert main.errors == []
+    assert time.monotonic() - started < 60
+
+
+def rule_the_rest(main, qtbot, answerer: Answerer) -> None:
+    """The GM's ruling (Ctrl+G) on every Battle Hex left, one after another."""
+    pick, why = choose_item(""), type_text("ruled by the GM")
+    answerer.handlers.insert(0, lambda d: (pick(d) if d.comboBoxItems() else why(d))
+                             if isinstance(d, QInputDialog) and d.windowTitle().startswith("GM ruling") else False)
+    try:
+        for _ in range(12):
+            if not main.gm_action.isEnabled():
+                break
+            show_active(main, qtbot)
+            press(main, "Ctrl+G")
+    finally:
+        answerer.handlers.pop(0)
+    assert not main.gm_action.isEnabled()
