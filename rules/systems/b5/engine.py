@@ -297,7 +297,7 @@ class B5Engine:
                 if said == RESULTS:
                     break
                 self.plotting = said == PLOT
-                self.plots, self.shifts, self.elint, self.launches = {}, {}, {}, {}
+                self.plots, self.shifts, self.elint, self.launches, self.routes = {}, {}, {}, {}, {}
             if self.plotting and at in ("", "turn", "plot", "elint", "mines"):
                 yield from turns.plotted_turn(self)
             if self.plotting and at not in ("morale", "grey"):

@@ -37,11 +37,15 @@ def plotted_turn(self: B5Engine) -> Procedure:
     """Each side plots each squadron's move in secret, and gives its ELINT ships' orders
     (rules/systems/b5/elint.py); the plots are checked (the command ship's
     route, against every ship of the squadron and the board) and revealed; each ship's place at
-    each pulse's end is kept for :func:`move_pulse`."""
-    for team in (self.defender, self.attacker):
+    each pulse's end is kept for :func:`move_pulse`. In a jump-in's first turn the defender does
+    not plot (:func:`responding`): the attacker's plots are revealed first."""
+    respond = responding(self)
+    for team in (self.attacker, self.defender) if respond else (self.defender, self.attacker):
+        if respond and team == self.defender:
+            _reveal(self, self.attacker)  # the vortices form: the defender answers what it sees
         for s in self.live_squadrons(team):
             if s.command not in self.plots:  # (resumed at a later plot: those given are kept)
-                plot, shift = yield plot_question(self, team, s)
+                plot, shift = yield plot_question(self, team, s, secret=not (respond and team == self.defender))
                 self.plots[s.command] = plot
                 if shift is not None:
                     self.shifts[s.command] = shift
@@ -49,9 +53,25 @@ def plotted_turn(self: B5Engine) -> Procedure:
             if uid not in self.elint:
                 self.elint[uid] = yield elint.question(self, uid)
     yield from emines.launch(self)
+    _reveal(self)
+    elint.reveal(self)
+    self.pulse = 0
+
+
+def responding(self: B5Engine) -> bool:
+    """The defender's first turn of a jump-in, which it does not plot (Jump-In Scenarios: "during
+    this turn the defending player does not need to plot the movement of his squadron
+    commanders"; he "has a chance to respond as the vortices form")."""
+    return self.scenario == "jump-in" and self.round == 1
+
+
+def _reveal(self: B5Engine, team: str = "") -> None:
+    """The plots given and not yet revealed (``team``: that side's only): logged, the shifts made,
+    each ship's route kept."""
     squadrons = {s.command: s for t in (self.defender, self.attacker) for s in self.live_squadrons(t)}
-    self.routes = {}
     for cmd, plot in self.plots.items():
+        if cmd in self.routes or team and self.units[cmd].team != team:
+            continue
         s = squadrons[cmd]
         self.log.add("ruling", movement.RULE, f"squadron {s.name} ({self.name(self.units[cmd].team)}) plotted "
                                               f"{movement.plot_text(plot)}")
@@ -63,8 +83,6 @@ def plotted_turn(self: B5Engine) -> Procedure:
                          {"unit": uid, "at": str(to)})
             self.at[uid] = to
         self.routes.update({uid: tuple(path) for uid, path in paths(self, s, plot).items()})
-    elint.reveal(self)
-    self.pulse = 0
 
 
 def move_order(self: B5Engine) -> list[str]:
@@ -189,8 +207,10 @@ def _check_shift(self: B5Engine, plot: Plot, shift: Shift) -> None:
         raise RuleError(SHIFT_RULE, f"{to} is off the board")
 
 
-def plot_question(self: B5Engine, team: str, s: Squadron) -> Question:
-    """A side's secret plot for squadron ``s``, checked against its ships and the board."""
+def plot_question(self: B5Engine, team: str, s: Squadron, secret: bool = True) -> Question:
+    """A side's secret plot for squadron ``s``, checked against its ships and the board (not
+    ``secret``: the jumped-upon defender's first turn, given openly once the attacker's are
+    revealed)."""
     rule = movement.RULE
     cmd = s.command
     speed = self.speed.get(cmd, 0)
@@ -215,12 +235,14 @@ def plot_question(self: B5Engine, team: str, s: Squadron) -> Question:
         check(straight)
     except IllegalAnswer:
         straight = ""  # straight on leaves the board: the bar opens empty
+    how = ("not plotted in advance: you respond as the vortices form, the attacker's plots revealed; "
+           if not secret else "in secret; ")
     return Question(f"b5/{self.round}/plot/{cmd}", QKind.LABEL, team, rule,
-                    f"{self.name(team)}: plot squadron {possessive(s.name)} move for turn {self.round} (in "
-                    f"secret; speed "
+                    f"{self.name(team)}: {'give' if not secret else 'plot'} squadron {possessive(s.name)} move "
+                    f"for turn {self.round} ({how}speed "
                     f"{speed}: {moves} hexes; F ahead, L/R turn, l/r slip, - none; +2@1 to accelerate; "
                     "\"relative\" for each ship to follow the same path; \"shift SHIP HEX\" to shift one ship first)",
-                    data={"secret": True, "plot": cmd, "speed": speed}, check=check,
+                    data={"secret": secret, "plot": cmd, "speed": speed}, check=check,
                     parse=lambda a: _orders(self, s, a), default=straight or None)  # a GM ruling overrules the rules, never the form
 
 

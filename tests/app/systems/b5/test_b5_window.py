@@ -118,6 +118,7 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
     seen_by_alliance: list[str] = []
     refused = dragged = False
     plotted = 0
+    plot_sides: list[tuple[str, bool]] = []
     shifted = typed_then_undone = False
     for _ in range(200):
         run = bw.b
@@ -131,7 +132,8 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
             assert panel.place_button.text() == "&Give plot" and not panel.facing.isVisible()
             plot = " ".join("F" * n or "-" for n in pulse_moves(q.data["speed"]))
             assert panel.hex_edit.text() == plot == q.default  # the bar opens at straight on (issue 22)
-            if plotted == 1 and not typed_then_undone:  # typed, not given, then Undo answer: a hand-over
+            if plotted == 4 and not typed_then_undone:  # turn 2's second plot (Pride's after Claw's secret one):
+                # typed, not given, then Undo answer: a hand-over
                 typed_then_undone = True
                 qtbot.keyClicks(panel.hex_edit, " shift SECRET")
                 bw.undo_action.trigger()  # the toolbar's Undo answer (Ctrl+Z in the bar undoes the typing)
@@ -146,6 +148,7 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
             qtbot.keyClick(panel.hex_edit, Qt.Key.Key_Return)
             assert run.pending is not q, panel.prompt.text()
             plotted += 1
+            plot_sides.append((q.key, bool(q.data.get("secret"))))
         elif q.key == "b5/jump/gate":  # no gate in this system: typed in the bar
             assert "type none" in panel.prompt.text()
             qtbot.keyClicks(panel.hex_edit, "none")
@@ -178,7 +181,11 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
         else:
             qtbot.waitUntil(lambda q=q: bw.b.pending is not q or bw.b.status().resolved, timeout=5000)
     answerer.stop()
-    assert bw.b.status().resolved and refused and dragged and plotted == 6  # Claw; Pride, Fang; twice
+    assert bw.b.status().resolved and refused and dragged and plotted == 6
+    # turn 1: the Coalition jumps in and plots in secret first; the Alliance's Claw responds openly
+    # (seed 003 Jump-In Scenarios: the defender does not plot its first turn); turn 2: Claw first, in secret
+    assert [k.split("/")[1] + (" secret" if sec else " open") for k, sec in plot_sides] == \
+        ["1 secret", "1 secret", "1 open", "2 secret", "2 secret", "2 secret"], plot_sides
     assert len(FIRED) == 2 and "chance to hit" in FIRED[1] and " a die, x" in FIRED[1]
     assert any(" hit(s) on armor " in e.text for e in bw.b.log.events)  # the shot resolved on the dice
     assert any("plotted" in e.text for e in bw.b.log.events)

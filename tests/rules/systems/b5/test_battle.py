@@ -333,3 +333,38 @@ def test_reinforcements_scheduled_in_secret_and_checked_the_turn_before():
                     "the end of the next turn",
                     "Red's reinforcements, scheduled for turn 5 (a 15% discount), check 2: they arrive on turn 6: place "
                     "jump markers or name the board edge now"]
+
+
+ARRIVED = ["4533", "4527", "4525", "4535", "4534"]
+"""After :data:`JUMP`: r-c2's vortex chosen, then r-f2, r-flag, r-m2 and r-c2 jump in."""
+
+
+def test_the_jumped_upon_defender_does_not_plot_its_first_turn():
+    """Jump-In Scenarios: "during this turn the defending player does not need to plot the movement
+    of his squadron commanders" (he "has a chance to respond as the vortices form"): in turn 1 the
+    attacker plots in secret first, its plots are revealed, then the defender gives each
+    squadron's move openly, still checked; from turn 2 on the defender plots first, in secret."""
+    run = jumped([1, 5, 2, 4])
+    for a in JUMP + ARRIVED:
+        run.answer(a)
+    run.answer("plot and move")
+    keys = []
+    for a in ("FFF FF FFF", "FFF FF FFF"):  # Red's two squadrons, in secret
+        keys.append(run.pending.key)
+        assert run.pending.to == RED and run.pending.data.get("secret")
+        run.answer(a)
+    assert keys == ["b5/1/plot/r-flag", "b5/1/plot/r-c2"]
+    blue_sees = [e.text for e in run.log.for_viewer(BLUE)]
+    assert "squadron rflag (Red) plotted FFF FF FFF" in blue_sees  # revealed before Blue answers
+    q = run.pending
+    assert q.key == "b5/1/plot/b-flag" and q.to == BLUE and not q.data.get("secret")
+    assert "not plotted in advance" in q.text
+    with pytest.raises(IllegalAnswer, match="at speed 3 a ship moves 1 hex"):
+        run.answer("FF F F")  # still the chart's hexes and the ships' ratings
+    for a in ("F F F", "F F F", "F F F", "FFF FFF FFF"):  # b4 on patrol at speed 9
+        assert run.pending.to == BLUE
+        run.answer(a)
+    assert run.pending.key == "b5/1/morale"
+    run.answer([])
+    run.answer("plot and move")
+    assert run.pending.key == "b5/2/plot/b-flag" and run.pending.data.get("secret")
