@@ -44,6 +44,11 @@ ORDERS = {  # turn -> power -> the order given in its dialog (then "done")
     3: {"fed": ("intel", 1), "romulan": ("intel", 1)},
 }
 FF_COST = 3
+FIGHTS = {1: ("table", "sidcors"), 2: ("afef", "v13"), 3: ("b5", "stcs")}
+"""The battle systems fought with each turn (a Battle Hex's right-click menu, "Fight it with"):
+six systems over the three turns."""
+PREFERRED = ("0604", "0703", "0907", "0707", "0509")
+"""The open Battle Hexes fought first: in deep space before Tau Ceti's planet."""
 
 
 def frac(x: Fraction) -> str:
@@ -210,6 +215,7 @@ def test_three_whole_turns_for_every_power_through_the_gui(qtbot, tmp_path, monk
     book = Book(main.campaign)
     given: list[tuple[int, str, object]] = []
     handovers: list[str] = []
+    fought: list[tuple[int, str, str, int, bool]] = []
 
     def hand_over(d) -> bool:
         if take_over(d):
@@ -257,6 +263,11 @@ def test_three_whole_turns_for_every_power_through_the_gui(qtbot, tmp_path, monk
                 _settle(main, qtbot, now)
                 press(main, "Ctrl+Shift+E")
             _settle(main, qtbot, Phase.BATTLES)
+            for system in FIGHTS[turn]:
+                open_ = {str(r.at) for r in main.campaign.battle_hexes if r.turn == turn and not r.resolved
+                         and not r.answers and r.scenario is not None}
+                at = next(a for a in PREFERRED if a in open_ and all(a != f[1] for f in fought if f[0] == turn))
+                fought.append((turn, at, system, *fight(main, qtbot, answerer, at, system)))
             rule_the_rest(main, qtbot, answerer)
             for now in (Phase.BATTLES, Phase.BOMBARDMENT, Phase.TROOPS, Phase.UPDATE, Phase.END):
                 _settle(main, qtbot, now)
@@ -272,7 +283,74 @@ def test_three_whole_turns_for_every_power_through_the_gui(qtbot, tmp_path, monk
     finally:
         answerer.stop()
     assert main.errors == []
+    assert [(t, system) for t, _at, system, _n, _end in fought] == [(t, s) for t in FIGHTS for s in FIGHTS[t]]
+    assert all(n > 0 for *_x, n, _end in fought), fought  # each battle's own questions answered in its window
+    ended = {system for _t, _at, system, _n, end in fought if end}
+    assert {"table", "sidcors", "afef"} <= ended, fought  # fought to their end in their windows (the rest ruled)
     assert time.monotonic() - started < 60
+
+
+def fight(main, qtbot, answerer: Answerer, at: str, system: str) -> tuple[int, bool]:
+    """The Battle Hex ``at`` fought with ``system``: chosen in its right-click menu's "Fight it
+    with", opened with Fight (Ctrl+F, the hex chosen in its dialog), and its questions answered in
+    the battle window - each commander taking the screen at the hand-over, each question opened
+    with Answer... and answered in its dialog - until it ends or a step takes the panel's own
+    widgets (the GM then rules on it with the rest). Returns the answers given and whether the
+    battle ended."""
+    from app.strategic.menus import sector_menu
+    from tests.app.systems.test_table import system_action
+    from tests.app.test_gui_paths import battle_windows
+
+    menu = sector_menu(main.strategic_view, at)
+    with_menu = next((a.menu() for a in menu.actions() if a.menu() is not None), None)
+    assert with_menu is not None, [(str(r.at), r.encounter, r.scenario, r.resolved, r.system, len(r.answers or []))
+                                   for r in main.campaign.battle_hexes if r.turn == main.campaign.turn]
+    system_action(with_menu, system).trigger()
+    rec = next(r for r in main.campaign.battle_hexes if str(r.at) == at and not r.resolved)
+    assert (rec.system or main.campaign.settings.battle_system) == system  # v13 is the campaign's own
+    before = len(battle_windows())
+    answerer.handlers.insert(0, lambda d: choose_item(at)(d) if isinstance(d, QInputDialog)
+                             and d.windowTitle().startswith("Fight") else False)
+    try:
+        show_active(main, qtbot)
+        press(main, "Ctrl+F")
+        qtbot.waitUntil(lambda: len(battle_windows()) > before, timeout=10000)
+    finally:
+        answerer.handlers.pop(0)
+    bw = battle_windows()[-1]
+    qtbot.waitExposed(bw)
+    answerer.handlers.insert(0, lambda d: ok(d) if isinstance(d, QInputDialog) and d.comboBoxItems()
+                             and d.windowTitle() == "Break off" else False)  # the first side named breaks off
+    stalled = 0
+    try:
+        for _ in range(120):
+            if bw.b.status().resolved or stalled > 3:
+                break
+            step = (len(bw.b.answers), bw.b.pending)
+            if bw.handing_over():
+                qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+            elif bw.answer_button.isEnabled():
+                bw.answer_button.click()
+            elif system == "afef":  # Commit the plan as it stands, then Break off (the GM's reason typed)
+                panel = bw.panel
+                button = panel.commit_button if len(bw.b.answers) < 4 and panel.commit_button.isEnabled() \
+                    else panel.break_button
+                qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+            elif system == "v13":  # its set-up questions answered: the GM ends the battle (A-59, the reason typed)
+                from PySide6.QtGui import QAction
+
+                next(a for a in bw.findChildren(QAction) if a.text().startswith("End battle (GM)")).trigger()
+            else:
+                break
+            qtbot.waitUntil(lambda: QApplication.activeModalWidget() is None, timeout=5000)
+            qtbot.wait(5)
+            stalled = stalled + 1 if (len(bw.b.answers), bw.b.pending) == step and not bw.handing_over() else 0
+    finally:
+        answerer.handlers.pop(0)
+    n, ended = len(bw.b.answers), bw.b.status().resolved
+    bw.close()
+    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is None)
+    return n, ended
 
 
 def rule_the_rest(main, qtbot, answerer: Answerer) -> None:
