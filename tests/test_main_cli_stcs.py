@@ -12,7 +12,7 @@ from rules.model import save_campaign
 from tests.conftest import ROOT
 from tests.rules.systems.stcs.helpers import stcs_campaign
 
-GAME = ["sublight", ["lexington"], "scan:enterprise", 4, "moving", "lock:d7:enterprise", "warpin:lexington",
+GAME = ["sublight", ["lexington"], "scan:enterprise", 4, "lock:d7:enterprise", "warpin:lexington",
         "8,0", "2", "next", "none", "next", "warpout:bop:2", "resolve", ["d7"]]
 
 

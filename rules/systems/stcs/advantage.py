@@ -64,10 +64,14 @@ def _tie(group: list[Standing], roll: Roll) -> list[str]:
 def phase(e: STCSEngine) -> None:
     """The Tactical Advantage Phase at a turn's start: ``e.sequence`` set and logged (the public line
     without cloaked ships; each side with cloaked ships sees the whole order)."""
+    secret = [0]  # a tie with a cloaked ship rolls on a stream of its own: the public dice do not count it
+
     def roll(s: Standing, group: Sequence[Standing]) -> int:
         hid = [g.team for g in group if e.cloaked[g.ship]]
+        secret[0] += bool(hid)
         return e.dice.roll("d10", purpose=f"tactical advantage: {possessive(e.ship(s.ship))} captain",
-                           rule=HIDDEN if hid else RULE, who=hid[0] if hid else s.team).total
+                           rule=HIDDEN if hid else RULE, who=hid[0] if hid else s.team,
+                           secret=f"stcs/{e.round}/advantage/{secret[0]}" if hid else "").total
     ships = [Standing(x, e.units[x].team, e.data(x).crew_efficiency, e.data(x).class_size) for x in e.on_map()]
     e.sequence = order(ships, roll)
     t, _ = e.turn_segment()

@@ -37,9 +37,12 @@ class STCSBattle(ReplayRun[STCSEngine]):
         return STCSEngine(state, log, dice)
 
     def _log_roll(self, roll: Roll) -> None:
-        """A cloak scan's die and a cloaked ship's warp-out activation die are shown to the cloaked side
-        (its ``who``) and the GM only."""
-        if roll.rule not in (CLOAK, CLOAKED_OUT, HIDDEN):
+        """A cloaked ship's warp-out activation die and a tie roll with a cloaked ship in it are shown to the
+        cloaked side (its ``who``) and the GM only; a cloak scan's dice are in the scan's one secret line
+        (:func:`.cloaked.scan`: as many lines whatever the number of dice)."""
+        if roll.rule == CLOAK:
+            return
+        if roll.rule not in (CLOAKED_OUT, HIDDEN):
             super()._log_roll(roll)
             return
         named = dataclasses.replace(roll, who=self.engine.name(roll.who))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
-from rules.systems.stcs import sensors, warp, warping
+from rules.systems.stcs import movement, sensors, warp, warping
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -34,9 +34,11 @@ def scan_odds() -> str:
 
 
 def scan(e: STCSEngine, x: str) -> Procedure:
-    """``x`` scans the area: the enemy side is always asked in secret its D10 (the table) and whether its
-    cloaked ships moved, whether or not any is near; each cloaked enemy within 30 hexes gets a scan die
-    seen by its side and the GM; the scanner learns only what it found."""
+    """``x`` scans the area: the enemy side is always asked in secret its D10 (the table), whether or not
+    any cloaked ship is near; each cloaked enemy within 30 hexes gets a scan die, moving or stationary as
+    its recorded moves say (its speed: :func:`.movement.speed`), on a secret stream of the dice (the
+    public rolls after it are the same however many there were); the cloaked side and the GM read one
+    line of it, the scanner only what it found."""
     hider = e.enemy(e.units[x].team)
     e.hidden += 1
     q = Question(f"stcs/{e.round}/hidden/{e.hidden}", QKind.NUMBER, hider, sensors.CLOAK,
@@ -45,27 +47,28 @@ def scan(e: STCSEngine, x: str) -> Procedure:
                  "Detection Table for any cloaked ship of yours; 10 reads 0)", low=1, high=10, default=1,
                  data={"secret": True}, check=_d10)
     hidden = int((yield q))
-    words = {"moving": "my cloaked ships moved this segment", "still": "my cloaked ships held still"}
-    how = yield e._choose(f"stcs/{e.round}/hidden/{e.hidden}/moving", sensors.CLOAK,
-                          f"{e.name(hider)} (in secret): did your cloaked ships (if any) move this segment?", words,
-                          to=hider, data={"secret": True})
-    table, found = sensors.table_of(hidden), False
+    table, lines = sensors.table_of(hidden), []
+    found: str | None = None
     for y in e.on_map(hider):
         r = e.range(x, y)
         if not e.cloaked[y] or r > 30:
             continue
-        moving, locked = how == "moving", y in e.locks
-        die = e.dice.roll("d10", purpose="cloak scan", rule=sensors.CLOAK, who=hider).total
+        moving, locked = movement.speed(e, y) > 0, y in e.locks
+        die = e.dice.roll("d10", purpose="cloak scan", rule=sensors.CLOAK, who=hider, secret=f"{q.key}/{y}").total
         faces = sensors.detect_faces(table, r, moving, locked)
         reach = f"detects on {faces[0]}-{faces[1] % 10}" if faces else "none"
-        e.log.add("ruling", sensors.CLOAK, f"{e.ship(y)}: hidden D10 {hidden % 10}: Cloak Detection Table ({table}); "
-                  f"scan die {die % 10}; {reach}", visible_to=(hider, GM))
-        if sensors.detects(table, r, moving, locked, die) and not found:
-            found = True
-            e.locks[x] = y
-            e.log.add("ruling", sensors.CLOAK, f"{possessive(e.ship(x))} scan locks on a cloaked ship: {e.ship(y)} at "
-                      f"{e.at[y].q},{e.at[y].r}")
-    if not found:
+        lines.append(f"{e.ship(y)} ({'moving' if moving else 'stationary'}{', holding a lock' if locked else ''}): "
+                     f"scan die {die % 10}; {reach}")
+        if sensors.detects(table, r, moving, locked, die) and found is None:
+            found = y
+    e.log.add("ruling", sensors.CLOAK, f"{possessive(e.ship(x))} area scan: hidden D10 {hidden % 10}: Cloak Detection "
+              f"Table ({table}); " + ("; ".join(lines) or "no cloaked ship of yours within 30 hexes"),
+              visible_to=(hider, GM))  # one line, however many ships were rolled for
+    if found is not None:
+        e.locks[x] = found
+        e.log.add("ruling", sensors.CLOAK, f"{possessive(e.ship(x))} scan locks on a cloaked ship: {e.ship(found)} at "
+                  f"{e.at[found].q},{e.at[found].r}")
+    else:
         e.log.add("ruling", sensors.CLOAK, f"{possessive(e.ship(x))} scan finds nothing")
 
 

@@ -66,7 +66,8 @@ def activate(e: STCSEngine, x: str, speed: int, rule: str) -> None:
     seen by all under ``rule`` warp.OUT, by its side and the GM under the cloaked rule."""
     d, team = e.data(x), e.units[x].team
     target = warp.activation_target(d)
-    die = e.dice.roll("d100", purpose=f"warp engine activation (1-{target})", rule=rule, who=team).total
+    secret = f"stcs/{e.round}/cloakout/{team}/{x}" if rule != warp.OUT else ""  # its own stream: a failure tells
+    die = e.dice.roll("d100", purpose=f"warp engine activation (1-{target})", rule=rule, who=team, secret=secret).total
     if die <= target:
         u = e.units[x]
         u.status, u.outcome = Status.LEFT, f"warped out at Warp {speed}"

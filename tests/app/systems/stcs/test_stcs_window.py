@@ -30,10 +30,8 @@ def dialogs(d) -> bool:
             item = d.list.item(i)
             if item.data(Qt.ItemDataRole.UserRole) == "lexington" and key == "stcs/arrivals":
                 item.setCheckState(Qt.CheckState.Checked)
-    elif "/hidden/" in key and not key.endswith("/moving"):
+    elif "/hidden/" in key:
         d.spin.setValue(4)  # table (1-5)
-    elif key.endswith("/moving"):
-        d.group.button(0).setChecked(True)  # it moved
     elif key.endswith("/speed"):
         d.group.button(0).setChecked(True)  # Warp 2
     elif "/cloakout/" in key:
@@ -92,7 +90,7 @@ def test_an_stcs_battle_cloak_scan_warp_in_and_out(qtbot, tmp_path):
     panel.draw(None)
     act(qtbot, bw, panel, "scan:enterprise")
     hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key.endswith("/act"))
-    assert bw.b.secret_answers() == {"3": "red", "4": "red"}
+    assert bw.b.secret_answers() == {"3": "red"}  # the hidden D10 (moving or not is read from its moves)
     blue = bw.b.events_json("blue")
     assert "Cloak Detection Table (" not in blue and "Cloak Detection Table (1-5)" in bw.b.events_json("red")
     locked = bw.b.engine.locks.get("enterprise") == "bop"
@@ -112,7 +110,7 @@ def test_an_stcs_battle_cloak_scan_warp_in_and_out(qtbot, tmp_path):
     qtbot.waitUntil(lambda: bw.b.status().resolved, timeout=5000)
     answerer.stop()
     keys = [d.q.key for d in answerer.dialogs if isinstance(d, QuestionDialog)]
-    assert keys == ["stcs/mode", "stcs/arrivals", "stcs/1/hidden/1", "stcs/1/hidden/1/moving",
+    assert keys == ["stcs/mode", "stcs/arrivals", "stcs/1/hidden/1",
                     "stcs/1/warpin/target", "stcs/1/warpin/speed",
                     "stcs/1/cloakout/red", "stcs/destroyed"]
     st = bw.b.state

@@ -47,7 +47,7 @@ def test_warp_speed_combat_offers_no_warping() -> None:
 
 
 def test_a_scan_uses_the_cloaked_sides_secret_d10_and_the_scanner_learns_only_the_finding() -> None:
-    run = scripted([2])  # the scan die
+    run = scripted([1])  # the scan die
     odds = run.question_odds()["scan:enterprise"]  # 24 hexes, no lock: moving 1-3 or 8-0, still 1 or 0
     assert "21-30 hexes 30%/10%" in odds
     run.answer("scan:enterprise")
@@ -56,24 +56,21 @@ def test_a_scan_uses_the_cloaked_sides_secret_d10_and_the_scanner_learns_only_th
     with pytest.raises(IllegalAnswer, match="1-10"):
         run.answer(11)
     assert run.pending.key == q.key and len(run.answers) == 3  # nothing half-applied
-    run.answer(3)  # table (1-5): 24 hexes, moving, no lock: 1-3 detects; the die 2 does
-    assert run.pending.to == RED and run.pending.data["secret"]
-    run.answer("moving")
+    run.answer(3)  # table (1-5): 24 hexes, stationary (it has not moved), no lock: 1 detects; the die 1 does
     assert run.engine.locks == {"enterprise": "bop"}
     blue = json.dumps([e.to_dict() for e in run.log.for_viewer(BLUE)])
     red = json.dumps([e.to_dict() for e in run.log.for_viewer(RED)])
-    assert "Cloak Detection Table (1-5)" in red and "scan die 2" in red
+    assert "Cloak Detection Table (1-5)" in red and "scan die 1" in red
     assert "Cloak Detection Table (" not in blue and "hidden D10 3" not in blue and "cloak scan" not in blue
     assert "Enterprise's scan locks on a cloaked ship: Bird of Prey" in blue
-    assert run.secret_answers() == {"3": RED, "4": RED}
+    assert run.secret_answers() == {"3": RED}
     assert "held still" not in blue and "moved this segment" not in blue
 
 
 def test_the_other_table_misses_on_the_same_die() -> None:
     run = scripted([2])
     run.answer("scan:enterprise")
-    run.answer(6)  # table (6-0): 8-0 detects
-    run.answer("moving")
+    run.answer(6)  # table (6-0): stationary, 0 detects
     assert run.engine.locks == {}
     assert "Enterprise's scan finds nothing" in [e.text for e in run.log.for_viewer(BLUE)]
 
@@ -110,7 +107,7 @@ def test_a_lock_by_range_then_a_warp_in_with_its_dispersion_then_a_warp_out() ->
     assert "d7" in {u.id for f in c.fleets for u in f.units}
 
 
-GAME = OPENING + ["scan:enterprise", 4, "moving", "lock:d7:enterprise", "warpin:lexington", "4,0", "3", "next", "none",
+GAME = OPENING + ["scan:enterprise", 4, "lock:d7:enterprise", "warpin:lexington", "4,0", "3", "next", "none",
                   "next", "warpout:bop:2", "resolve", []]
 
 
@@ -133,7 +130,7 @@ def test_replay_is_the_same_bytes_undo_and_reopen_go_on() -> None:
 @pytest.mark.parametrize("hidden", range(1, 11))
 def test_the_hidden_table_never_reaches_the_scanning_side_view_or_file(hidden: int, tmp_path) -> None:
     run = start(stcs_campaign(), AT)
-    for a in OPENING + ["scan:enterprise", hidden, "still", "scan:enterprise", hidden % 10 + 1, "moving"]:
+    for a in OPENING + ["scan:enterprise", hidden, "scan:enterprise", hidden % 10 + 1]:
         if run.pending is not None and run.pending.key.endswith("/act") and a not in run.pending.options:
             break  # the first scan locked on: no second scan offered
         run.answer(a)

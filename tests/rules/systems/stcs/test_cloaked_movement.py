@@ -67,10 +67,24 @@ def test_a_scan_reads_the_range_the_cloaked_ship_moved_to(points: int, found: bo
     run = scripted([4])
     cloaked_move(run, points, f"{run.engine.facing['bop'].name}:{points}")
     run.answer("scan:enterprise")
-    run.answer(3)  # the hidden D10: table (1-5)
-    run.answer("moving")
+    run.answer(3)  # the hidden D10: table (1-5); moving or not is read from its moves
+    assert run.pending.key == "stcs/1/act"
     assert (run.engine.locks.get("enterprise") == "bop") is found
     assert ("scan locks on a cloaked ship: Bird of Prey" in run.events_json(BLUE)) is found
+
+
+def test_whether_a_cloaked_ship_moved_is_read_from_its_recorded_moves_not_asked() -> None:
+    """Red was asked in secret whether its cloaked ships moved, and its word was taken: it moved 6 hexes (18
+    from the Enterprise, table (1-5): moving, no lock, 1-4 detects; stationary 1-2) and answered "held still",
+    so the scan die 3 missed it. Its speed is the engine's record now (seed 002: Movement Of Cloaked Vessel)."""
+    run = scripted([3])
+    cloaked_move(run, 6, f"{run.engine.facing['bop'].name}:6")
+    run.answer("scan:enterprise")
+    run.answer(3)
+    if run.pending.key.endswith("/moving"):  # (asked before: the false answer was taken)
+        run.answer("still")
+    assert run.pending.key == "stcs/1/act" and run.engine.locks.get("enterprise") == "bop"
+    assert "Bird of Prey (moving): scan die 3; detects on 1-4" in run.events_json(RED)
 
 
 def closing_in(run: STCSBattle, points: int) -> None:
