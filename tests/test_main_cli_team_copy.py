@@ -145,3 +145,16 @@ def test_orders_from_a_copy_of_an_earlier_turn_are_refused_naming_the_file(folde
     save_campaign(c.model_copy(update={"turn": 2}), folder / "K.json")
     code, out, err = _turn(folder, capsys, "fed.orders")
     assert code == 1 and "fed.orders" in err and "it holds the orders of turn 1, this is turn 2" in err and out == ""
+
+
+def test_a_copy_over_the_campaign_s_own_file_is_refused_and_the_file_kept(folder, capsys):
+    """The GM's file written over by a Team copy lost every other Team's secret for good (--out K.json
+    wrote the Alliance's copy there, exit 0); a refusal also says its rule once."""
+    before = (folder / "K.json").read_bytes()
+    assert main(["team-copy", str(folder / "K.json"), "--team", "alliance", "--passphrase", f"gm={folder / 'gm.txt'}",
+                 "--out", str(folder / "." / "K.json")]) == 1
+    err = capsys.readouterr().err
+    assert (folder / "K.json").read_bytes() == before
+    assert "K.json is the campaign's own file" in err and err.count("docs/SECRETS.md (Team copy)") == 1, err
+    assert _copy(folder, "gm", "x.json") == 1
+    assert capsys.readouterr().err.count("docs/SECRETS.md (Team copy)") == 1

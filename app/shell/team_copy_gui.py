@@ -119,7 +119,7 @@ class ExportTeamCopyDialog(QDialog):
 def export_team_copy(window: Any) -> bool:
     """File > Export Team Copy...: True once the copy is written."""
     from rules.model.safe_write import safe_write_text
-    from rules.model.team_copy import make_copy
+    from rules.model.team_copy import make_copy, refuse_own_file
 
     session = window.session
     if session is None:
@@ -136,6 +136,7 @@ def export_team_copy(window: Any) -> bool:
         return False
     try:
         gm = ring.get(GM) or unlock(c.keys[GM], ask.passphrase.text(), "the GM", c.keys)
+        refuse_own_file(Path(ask.path.text()), Path(session.path))
         text = make_copy(c, str(ask.team_box.currentData()), gm)
         safe_write_text(Path(ask.path.text()), text)
     except (RuleError, OSError) as e:

@@ -35,7 +35,7 @@ from rules.model.visibility import may_read
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PrivateKey
 
-__all__ = ["RULE", "copy_problems", "make_copy", "peek"]
+__all__ = ["RULE", "copy_problems", "make_copy", "peek", "refuse_own_file"]
 
 RULE = "docs/SECRETS.md (Team copy)"
 _TAG = b"battlehex team copy v1\n"
@@ -46,6 +46,22 @@ def _message(data: dict[str, Any]) -> bytes:
     mark = {k: v for k, v in data["team_copy"].items() if k != "signature"}
     rest = {**data, "team_copy": mark}
     return _TAG + json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def refuse_own_file(out: Path, campaign: Path) -> None:
+    """Refuses writing a copy over the campaign's own file: the copy would replace it, every
+    other Team's secret lost for good.
+
+    Raises:
+        RuleError: ``out`` is the file ``campaign`` (by another spelling or link too).
+    """
+    try:
+        same = out.resolve() == campaign.resolve() or (out.exists() and out.samefile(campaign))
+    except OSError:
+        same = False
+    if same:
+        raise RuleError(RULE, f"{out.name} is the campaign's own file: a Team copy would replace it and every "
+                              "other Team's secret in it; write the copy to another file")
 
 
 def make_copy(c: Campaign, team: str, gm: X25519PrivateKey) -> str:

@@ -17,7 +17,7 @@ from rules.errors import RuleError
 from rules.model import CampaignError, passphrase_arg
 from rules.model.safe_write import safe_write_text
 from rules.model.seals import GM, WrongPassphrase, unlock
-from rules.model.team_copy import make_copy
+from rules.model.team_copy import make_copy, refuse_own_file
 from rules.opening import open_campaign_file
 from rules.battlehex.words import possessive
 
@@ -63,9 +63,10 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
         print(f"team-copy: {e}", file=err)
         return 2
     try:
+        refuse_own_file(Path(args.out), Path(args.campaign))
         text = make_copy(c, args.team, gm)
     except RuleError as e:
-        print(f"team-copy: refused: {e.rule}: {e}", file=err)
+        print(f"team-copy: refused: {e}", file=err)
         return 1
     try:
         safe_write_text(Path(args.out), text)

@@ -155,3 +155,31 @@ def test_the_gm_exports_a_team_copy_the_player_orders_from_it_the_gm_imports(qtb
     _run(main, qtbot, _action(main, "&Import Orders..."), import_)
     assert errors == [], errors
     assert main.campaign.power("fed").economy.intel_points == intel + 2 and "orders/fed" in main.campaign.turn_asked
+
+
+def test_a_copy_over_the_open_campaign_s_own_file_is_refused(qtbot, tmp_path, monkeypatch):
+    """File > Export Team Copy... with the campaign's own file typed as the copy's wrote the copy over
+    it: the GM's campaign, every other Team's secret, gone. Now refused in words, the file kept."""
+    from app.shell.team_copy_gui import ExportTeamCopyDialog
+
+    errors: list[tuple[str, str]] = []
+    monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: errors.append((title, text)))
+    c, file = keyed(), tmp_path / "K.json"
+    save_campaign(c, file)
+    before = file.read_bytes()
+    main = MainWindow(file, campaign=c, offer_recovery=False,
+                      settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main)
+    show_active(main, qtbot)
+
+    def export_copy(d) -> bool:
+        if not isinstance(d, ExportTeamCopyDialog):
+            return False
+        d.team_box.setCurrentIndex(d.team_box.findData("alliance"))
+        d.path.setText(str(tmp_path / "." / "K.json"))
+        d.passphrase.setText(PASSES["gm"])
+        return ok(d)
+
+    seen = _run(main, qtbot, _action(main, "Export &Team Copy..."), export_copy).seen
+    assert file.read_bytes() == before and ("QMessageBox", "Team copy exported") not in seen
+    assert len(errors) == 1 and "K.json is the campaign's own file" in errors[0][1], errors
