@@ -29,7 +29,8 @@ from rules.systems.b5.morale import grey
 if TYPE_CHECKING:
     from app.battle.window import BattleWindow
 
-BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex scatter) on this board; when the "
+BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex scatter, a secondary jump point on its "
+         "turn, the defender's unplotted first turn) on this board; when the "
          "GM chooses <i>plot and move</i>, secret plots (maybe in relative formation) and ELINT orders checked and "
          "revealed, energy mines launched, then three pulses: the squadrons move in the seed's order (one ship a "
          "squadron may be shifted first, once a turn) and the ships fire after each pulse's moves (in each weapon's "
@@ -136,8 +137,8 @@ class B5Panel(PanelBase):
 
     # -- the panel seam ----------------------------------------------------------------------------
     def handles(self, q: Question) -> bool:
-        """Placements (on the board or typed), plots and ELINT orders (typed in the bar)."""
-        return q.kind is QKind.PLACE or any(k in q.data for k in ("plot", "elint", "tactical"))
+        """Placements (on the board or typed), plots, ELINT orders and a secondary jump point (typed in the bar)."""
+        return q.kind is QKind.PLACE or any(k in q.data for k in ("plot", "elint", "tactical", "secondary"))
 
     def unit_names(self) -> dict[str, str]:
         run = self._run()
@@ -225,18 +226,20 @@ class B5Panel(PanelBase):
         self.bar.setEnabled(q is not None)
         plot = q is not None and q.kind is not QKind.PLACE
         self.facing.setVisible(not plot)
-        self.place_button.setText("&Give orders" if q is not None and ("elint" in q.data or "tactical" in q.data)
-                                  else "&Give plot" if plot else "&Place")
         elint = q is not None and "elint" in q.data
         moves = q is not None and "tactical" in q.data
+        second = q is not None and "secondary" in q.data
+        self.place_button.setText("&Give orders" if elint or moves or second else "&Give plot" if plot else "&Place")
         self.hex_edit.setPlaceholderText("e.g. offensive; jam fire control SHIP" if elint else "e.g. Claw 1234"
-                                         if moves else "e.g. FF F FF" if plot else "hex, e.g. 1030")
+                                         if moves else "e.g. Fang at 4050 A turn 3, or none" if second
+                                         else "e.g. FF F FF" if plot else "hex, e.g. 1030")
         self.hex_edit.setMaximumWidth(16777215 if plot else 110)  # orders take the bar's width (QT_SCALE_FACTOR=2)
         self.bar_layout.setStretch(0, 0 if plot else 1)
         self.bar_layout.setStretch(1, 1 if plot else 0)
         self._fill(q)
         if q is not None:  # the question itself is read above, in the window's question label
-            self.prompt.setText("ELINT orders:" if elint else "Squadron moves:" if moves else "Plot:" if plot else
+            self.prompt.setText("ELINT orders:" if elint else "Squadron moves:" if moves else
+                                "Secondary jump point:" if second else "Plot:" if plot else
                                 "Click the gate's hex (its direction in the facing box), or type none"
                                 if q.data.get("role") == "jump gate" else
                                 "Click the hex the energy mines centre on (green: in reach), or type none"

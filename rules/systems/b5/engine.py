@@ -31,11 +31,11 @@ from rules.systems.b5.movement import Plot
 Procedure = Generator[Question, Any, None]
 TURN_RULE = "B5 Turn Sequence"
 RESULT_RULE = losses.RESULT_RULE
-ROUND_LIMIT = 30
+ROUND_LIMIT = jumping.LAST_TURN
 """After this many turns the GM may only enter the results (every battle ends within a bound)."""
 MEETING, JUMP_IN = "meeting engagement", "jump-in"
 AT_TABLE, RESULTS, PLOT = "at the table", "results", "plot and move"
-TURN_STEPS = ("turn", "plot", "elint", "mines", "fire", "firer", "weapon", "target", "mark", "flight", "strafe",
+TURN_STEPS = ("vortex", "arrive", "turn", "plot", "elint", "mines", "fire", "firer", "weapon", "target", "mark", "flight", "strafe",
               "morale")
 """A turn's questions (``b5/{turn}/{step}...``): each one the procedure resumes from (a checkpoint)."""
 RESULT_STEPS = losses.RESULT_STEPS
@@ -288,6 +288,9 @@ class B5Engine:
         while True:
             if not at:
                 self.round += 1
+            if at in ("", "vortex", "arrive"):
+                yield from jumping.secondary(self, at)  # a secondary jump point forming at this turn's start
+                at = ""
             if at in ("", "turn"):
                 options = [AT_TABLE, RESULTS, PLOT] if self.round <= ROUND_LIMIT else [RESULTS]
                 said = yield choose(f"b5/{self.round}/turn", GM, TURN_RULE,

@@ -1,15 +1,17 @@
 """A b5 jump-in (seed 003 Jump-In Scenarios): the attacker's secret vortex openers and flagship
 jump-in hex, the defender at speed 4 or less with its patrols, the vortex scatter rolled on the
-seeded dice (or a jump gate as the exact anchor), and the squadrons coming through."""
+seeded dice (or a jump gate as the exact anchor), and the squadrons coming through; maybe a
+secondary jump point, chosen in secret, forming at the start of the turn chosen for it."""
 from __future__ import annotations
 
+import re
 from collections.abc import Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hexmap import Facing, Label
-from rules.battlehex.log import GM, IllegalAnswer
-from rules.battlehex.questions import Question, unit_list, yes_no
+from rules.battlehex.log import GM, IllegalAnswer, shown
+from rules.battlehex.questions import QKind, Question, unit_list, yes_no
 from rules.battlehex.words import possessive
 from rules.systems.b5 import deploy, jump
 from rules.systems.b5.asking import choose_units, place, secret_number
@@ -20,6 +22,9 @@ if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
 
 Procedure = Generator[Question, Any, None]
+LAST_TURN = 30
+"""The last turn the GM may plot or fight (the engine's ROUND_LIMIT): the latest a secondary jump
+point may be scheduled for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +41,18 @@ class Plan:
     """Anchored on a jump gate: no scatter."""
     speed: int
     """The defender's fleet speed."""
+    second: tuple[str, ...] = ()
+    """The command ships of the squadrons that jump in at a secondary jump point (none: no such point)."""
+    second_aim: Label | None = None
+    second_facing: Facing = Facing.A
+    second_turn: int = 0
+    """The turn the secondary jump point forms, at its start."""
+
+
+def group(self: B5Engine, plan: Plan, second: bool) -> list[str]:
+    """The openers of the secondary jump point's squadrons (``second``) or of the others."""
+    force = self.forces[self.attacker]
+    return [x for x in plan.openers if any(x in s.ships for s in force.squadrons if s.command in plan.second) is second]
 
 
 def jump_in(self: B5Engine) -> Procedure:
@@ -70,6 +87,7 @@ def jump_in(self: B5Engine) -> Procedure:
     aim, facing = yield place("b5/jump/aim", att, rule, f"{self.name(att)}: the flagship's jump-in hex and the "
                               "direction the vortices open (in secret)", self.board, lambda at: "",
                               {"secret": True, "unit": force.flagship, "role": "jump-in hex"})
+    second, second_aim, second_facing, second_turn = yield from secondary_choice(self)
     defence = self.forces[dfn]
     n = deploy.patrol_count(len(defence.squadrons))
     self.speed.update({x: 0 for x in self.side_units(dfn)})
@@ -77,7 +95,10 @@ def jump_in(self: B5Engine) -> Procedure:
                                 0, deploy.DEFENDER_SPEED, "a fleet jumped upon moves at speed 4 or less")
     if use_gate and gate is not None:
         facing = gate[1]
-    self.jump_plan = Plan(tuple(openers), flag_opener, aim, facing, use_gate, speed)
+    if use_gate and gate is not None and second:
+        second_facing = gate[1]
+    self.jump_plan = Plan(tuple(openers), flag_opener, aim, facing, use_gate, speed, second, second_aim,
+                          second_facing, second_turn)
     if n:
         yield from patrols(self, dfn, n)
     yield from rest(self)
@@ -100,10 +121,94 @@ def rest(self: B5Engine, key: str = "") -> Procedure:
             sq = defence.squadron_of(x)
             self.speed[x] = self.patrol_speed if sq and sq.name in self.patrols else plan.speed
         self.log.add("ruling", rule, f"{possessive(self.name(dfn))} fleet moves at speed {plan.speed}")
+    first = group(self, plan, second=False)
     if step != "arrive":
-        yield from vortices(self, att, list(plan.openers), plan.flag_opener, plan.aim, plan.facing, plan.exact,
+        yield from vortices(self, att, first, plan.flag_opener, plan.aim, plan.facing, plan.exact,
                             at=uid if step == "vortex" else "")
-    yield from arrive(self, att, list(plan.openers), at=uid if step == "arrive" else "")
+    yield from arrive(self, att, first, at=uid if step == "arrive" else "")
+    self.log.add("info", "B5 Turn Sequence", f"turn 1: {self.name(self.defender)} responds as the vortices form: no "
+                                             "weapons fire this turn")
+
+
+def secondary_choice(self: B5Engine) -> Generator[Question, Any, tuple[tuple[str, ...], Label | None, Facing, int]]:
+    """The attacker's secret choice of squadrons for a secondary jump point (not the flagship's),
+    its hex and direction, and the turn it forms ("they may also choose to arrive on a future turn
+    ... will arrive when scheduled"): one typed answer, so that the other side cannot tell from
+    the questions asked whether there is one."""
+    att = self.attacker
+    if len(self.forces[att].squadrons) < 2:
+        return (), None, Facing.A, 0
+
+    def check(a: Any) -> tuple[tuple[str, ...], Label | None, Facing, int]:
+        return read_secondary(self, a)
+    q = Question("b5/jump/secondary", QKind.LABEL, att, deploy.JUMP_RULE,
+                 f"{self.name(att)}: squadrons jumping in at a secondary jump point, its hex, the direction its "
+                 "vortices open and the turn it forms (1: with the others), in secret: \"SQUADRON, SQUADRON at "
+                 "HEX FACING turn N\", or none", data={"secret": True, "secondary": att}, check=check,
+                 default="none")
+    chosen: tuple[tuple[str, ...], Label | None, Facing, int] = yield q
+    return chosen
+
+
+SECONDARY_FORM = re.compile(r"^(?P<names>.+?)\s+at\s+(?P<hex>\S+)\s+(?P<facing>[a-fA-F])\s+turn\s+(?P<turn>\d+)$",
+                            re.IGNORECASE)
+
+
+def read_secondary(self: B5Engine, a: Any) -> tuple[tuple[str, ...], Label | None, Facing, int]:
+    """A secondary jump point answer: ``none``, or ``SQUADRON, SQUADRON at HEX FACING turn N`` (the
+    command ships of the squadrons named, not the flagship's; the hex on the board; turn 1 to
+    :data:`LAST_TURN`)."""
+    rule = deploy.JUMP_RULE
+    force = self.forces[self.attacker]
+    text = a.strip() if isinstance(a, str) else ""
+    if text.lower() == "none":
+        return (), None, Facing.A, 0
+    m = SECONDARY_FORM.match(text)
+    if m is None:
+        raise IllegalAnswer(rule, f"a secondary jump point such as \"{force.squadrons[-1].name} at 4050 A turn 3\", "
+                                  f"or none; not {shown(a)}")
+    names = [n.strip().lower() for n in m["names"].split(",")]
+    chosen = [s for s in force.squadrons if s.name.lower() in names]
+    if len(chosen) != len(names) or len(set(names)) != len(names):
+        raise IllegalAnswer(rule, f"name squadrons of {self.name(self.attacker)} once each: "
+                                  + ", ".join(s.name for s in force.squadrons[1:]) + f"; not {shown(m['names'])}")
+    if force.squadrons[0] in chosen:
+        raise IllegalAnswer(rule, f"the flagship's squadron {force.squadrons[0].name} comes through the flagship's "
+                                  "vortex, not a secondary jump point")
+    try:
+        at, facing = Label.parse(m["hex"]), Facing.parse(m["facing"].upper())
+    except ValueError as e:
+        raise IllegalAnswer(rule, str(e)) from None
+    if not self.board.on(at):
+        raise IllegalAnswer(rule, f"{at} is off the board (0101 to {Label(self.board.cols, self.board.rows)})")
+    turn = int(m["turn"])
+    if not 1 <= turn <= LAST_TURN:
+        raise IllegalAnswer(rule, f"the secondary jump point forms on a turn of the battle, 1 to {LAST_TURN}, not "
+                                  f"{turn}")
+    return tuple(s.command for s in force.squadrons if s in chosen), at, facing, turn
+
+
+def secondary(self: B5Engine, step: str = "") -> Procedure:
+    """The secondary jump point at the start of its turn: revealed, its first opener's vortex
+    scattered as the flagship's (the "secondary primary jump point"), the others chosen within 10
+    hexes of it and scattered, the squadrons through (``step``: resumed at the pending ``vortex`` or
+    ``arrive`` question, :attr:`B5Engine.placing`'s ship)."""
+    plan = self.jump_plan
+    if plan is None or not plan.second or self.round != plan.second_turn or plan.second_aim is None:
+        return
+    att = self.attacker
+    openers = group(self, plan, second=True)
+    uid = self.placing[0] if step and self.placing else ""
+    prefix = f"b5/{self.round}"
+    if step != "arrive":
+        if not step:
+            self.log.add("ruling", jump.RULE, f"{self.name(att)} jumps in at a secondary jump point this turn: "
+                         + ", ".join(f"squadron {s.name}" for s in self.forces[att].squadrons
+                                     if s.command in plan.second))
+        yield from vortices(self, att, openers, openers[0], plan.second_aim, plan.second_facing, plan.exact,
+                            at=uid if step == "vortex" else "", key=f"{prefix}/vortex",
+                            what="the secondary jump point")
+    yield from arrive(self, att, openers, at=uid if step == "arrive" else "", key=f"{prefix}/arrive")
 
 
 def patrols(self: B5Engine, team: str, n: int) -> Procedure:
@@ -128,15 +233,16 @@ def patrols(self: B5Engine, team: str, n: int) -> Procedure:
 
 
 def vortices(self: B5Engine, team: str, openers: list[str], flag_opener: str, aim: Label, facing: Facing,
-             exact: bool = False, at: str = "") -> Procedure:
+             exact: bool = False, at: str = "", key: str = "b5/vortex", what: str = "the flagship") -> Procedure:
     """Where each vortex forms: scattered from the hexes chosen, or, anchored on a jump gate
     (``exact``), where they were chosen, in the gate's direction (``at``: resumed at the choice
-    of that opener's vortex)."""
+    of that opener's vortex; ``key``: the questions' keys, ``what``: whose vortex the others are
+    chosen about)."""
     rule = jump.RULE
     race = self.data(self.forces[team].flagship).race
     if not at:
         self.vortex_chosen = {}
-        _flag_vortex(self, team, openers, flag_opener, aim, facing, exact)
+        _flag_vortex(self, team, openers, flag_opener, aim, facing, exact, what)
     flag_at = self.vortices[flag_opener]
     chosen = self.vortex_chosen
     later = [x for x in openers if x != flag_opener]
@@ -146,11 +252,11 @@ def vortices(self: B5Engine, team: str, openers: list[str], flag_opener: str, ai
         def why(to: Label, name: str = name) -> str:
             far = deploy.distance(flag_at, to)
             return "" if exact or jump.chosen_ok(flag_at, to) else \
-                (f"{possessive(name)} vortex is chosen within {jump.CHOSEN_RADIUS} hexes of the flagship's "
+                (f"{possessive(name)} vortex is chosen within {jump.CHOSEN_RADIUS} hexes of {possessive(what)} "
                  f"({flag_at}), not {far}")
         self.placing = (x, Place("any" if exact else "vortex", flag_at))
-        where = "(anchored on the gate: exactly)" if exact else "(within 10 hexes of the flagship's)"
-        chosen[x], _ = yield place(f"b5/vortex/{x}", team, rule,
+        where = "(anchored on the gate: exactly)" if exact else f"(within 10 hexes of {possessive(what)})"
+        chosen[x], _ = yield place(f"{key}/{x}", team, rule,
                                    f"{self.name(team)}: choose where {possessive(name)} vortex "
                                    f"opens {where}", self.board, why,
                                    {"unit": x, "role": "vortex"})
@@ -174,36 +280,38 @@ def vortices(self: B5Engine, team: str, openers: list[str], flag_opener: str, ai
 
 
 def _flag_vortex(self: B5Engine, team: str, openers: list[str], flag_opener: str, aim: Label, facing: Facing,
-                 exact: bool) -> None:
+                 exact: bool, what: str = "the flagship") -> None:
     """The attacker's choices revealed and the flagship's vortex formed (scattered, or exactly
     on the gate's anchor)."""
     rule = jump.RULE
     race = self.data(self.forces[team].flagship).race
-    self.log.add("ruling", jump.RULE, f"{self.name(team)} reveals: the flagship aimed at {aim}, vortices open facing "
+    self.log.add("ruling", jump.RULE, f"{self.name(team)} reveals: {what} aimed at {aim}, vortices open facing "
                                  f"{facing.name}; opened by " + ", ".join(self.units[x].unit.name for x in openers))
     if exact:
         flag_at = aim
-        self.log.add("ruling", rule, f"anchored on the jump gate: the flagship's vortex forms at {aim}, no scatter",
+        self.log.add("ruling", rule, f"anchored on the jump gate: {possessive(what)} vortex forms at {aim}, no scatter",
                      {"at": str(aim), "from": str(aim)})
     else:
-        d = self.dice.roll("d6", purpose="flagship vortex direction", rule=rule, who=team).total
-        far = self.dice.roll(jump.flagship_dice(race), purpose="flagship vortex distance", rule=rule, who=team).total
+        whose = "flagship" if what == "the flagship" else "secondary jump point"
+        d = self.dice.roll("d6", purpose=f"{whose} vortex direction", rule=rule, who=team).total
+        far = self.dice.roll(jump.flagship_dice(race), purpose=f"{whose} vortex distance", rule=rule, who=team).total
         flag_at = jump.scatter(self.board, aim, d, far)
-        self.log.add("ruling", rule, f"the flagship's vortex forms at {flag_at}: {far} hexes in direction {d} "
+        self.log.add("ruling", rule, f"{possessive(what)} vortex forms at {flag_at}: {far} hexes in direction {d} "
                                      f"({jump.direction(d).name}) from {aim}", {"at": str(flag_at), "from": str(aim)})
     self.vortices[flag_opener] = flag_at
     self.vortex_from[flag_opener] = aim
 
 
-def arrive(self: B5Engine, team: str, openers: list[str], at: str = "") -> Procedure:
+def arrive(self: B5Engine, team: str, openers: list[str], at: str = "", key: str = "b5/arrive") -> Procedure:
     """Each squadron jumps in at its first vortex: the command ship at the vortex (its first
     point of movement), the others within 2 hexes of it, the ships that opened the squadron's
     vortices last (the vortex closes behind its opener); the flagship's escorts after its
-    squadron (``at``: resumed at that ship's arrival)."""
+    squadron; only the squadrons with an opener in ``openers`` (``at``: resumed at that ship's
+    arrival; ``key``: the questions' keys)."""
     rule = jump.RULE
     force = self.forces[team]
     steps: list[tuple[Squadron, str]] = []
-    for s in force.squadrons:
+    for s in (s for s in force.squadrons if any(x in s.ships for x in openers)):
         order = [x for x in s.ships if x not in openers] + [x for x in s.ships if x in openers]
         steps += [(s, x) for x in order] + [(s, e) for e in (force.escorts if s.command == force.flagship else ())]
     first = next(i for i, (_s, x) in enumerate(steps) if x == at) if at else 0
@@ -223,11 +331,9 @@ def arrive(self: B5Engine, team: str, openers: list[str], at: str = "") -> Proce
             return "" if far <= 2 else (f"after jumping in, {name} is within 2 hexes of its command ship at "
                                         f"the vortex {entry}, not {far}")
         self.placing = (uid, p if p.anchor is not None else Place("entry", entry))
-        where, facing = yield place(f"b5/arrive/{uid}", team, rule, f"{self.name(team)}: {name} jumps in "
+        where, facing = yield place(f"{key}/{uid}", team, rule, f"{self.name(team)}: {name} jumps in "
                                     f"(squadron {s.name}), facing {self.jump_facing.name} as the vortices open",
                                     self.board, why, {"unit": uid, "role": p.role}, facing=self.jump_facing)
         self.placing = None
         self.at[uid], self.facing[uid], self.speed[uid] = where, facing, self.data(uid).speed
         self.log.add("ruling", rule, f"{name} jumps in at {where}", {"unit": uid, "at": str(where)})
-    self.log.add("info", "B5 Turn Sequence", f"turn 1: {self.name(self.defender)} responds as the vortices form: no "
-                                    "weapons fire this turn")

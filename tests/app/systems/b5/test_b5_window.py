@@ -149,6 +149,11 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
             assert run.pending is not q, panel.prompt.text()
             plotted += 1
             plot_sides.append((q.key, bool(q.data.get("secret"))))
+        elif q.key == "b5/jump/secondary":  # asked whatever the answer; typed in the bar: no secondary jump point
+            assert panel.prompt.text() == "Secondary jump point:" and panel.hex_edit.text() == "none"
+            assert panel.place_button.text() == "&Give orders" and not panel.facing.isVisible()
+            qtbot.keyClick(panel.hex_edit, Qt.Key.Key_Return)
+            assert run.pending is not q, panel.prompt.text()
         elif q.key == "b5/jump/gate":  # no gate in this system: typed in the bar
             assert "type none" in panel.prompt.text()
             qtbot.keyClicks(panel.hex_edit, "none")

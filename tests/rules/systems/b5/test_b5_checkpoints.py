@@ -43,8 +43,13 @@ def step(key: str) -> str:
     return parts[2] if len(parts) > 2 and parts[1].isdigit() else "/".join(parts[:2])
 
 
-def play(seed: int, turns: int = TURNS, scenario: str = "") -> tuple[Any, Any]:
-    """Random answers, but the GM plots and moves the first turns and fires often."""
+SECONDARY = "r2 at 4040 A turn 2"
+"""A jump-in's squadron r2 at a secondary jump point forming at the start of turn 2."""
+
+
+def play(seed: int, turns: int = TURNS, scenario: str = "", secondary: str = "none") -> tuple[Any, Any]:
+    """Random answers, but the GM plots and moves the first turns and fires often (a jump-in:
+    ``secondary`` the attacker's secondary jump point)."""
     import random
 
     rng = random.Random(seed)
@@ -54,6 +59,8 @@ def play(seed: int, turns: int = TURNS, scenario: str = "") -> tuple[Any, Any]:
         q = run.pending
         if q.key == "b5/scenario" and scenario:
             a: Any = scenario
+        elif q.key == "b5/jump/secondary":
+            a = secondary
         elif q.key.endswith("/turn"):
             a = PLOT if run.engine.round <= turns else RESULTS
         elif "/fire/" in q.key:
@@ -69,12 +76,15 @@ def play(seed: int, turns: int = TURNS, scenario: str = "") -> tuple[Any, Any]:
     return c, run
 
 
-@pytest.fixture(scope="module", params=["meeting engagement", "jump-in"])
+@pytest.fixture(scope="module", params=["meeting engagement", "jump-in", "jump-in, secondary"])
 def played(request: pytest.FixtureRequest) -> tuple[Any, list[Any]]:
-    c, run = play(SEED, scenario=request.param)
+    scenario, _, second = request.param.partition(", ")
+    c, run = play(SEED, scenario=scenario, secondary=SECONDARY if second else "none")
     steps = {step(e.data["key"]) for e in run.log.events if e.kind == "question"}
     assert {"turn", "plot", "fire", "firer", "weapon", "target", "morale", "b5/place"} <= steps, steps
     assert request.param != "jump-in" or {"b5/vortex", "b5/arrive", "b5/jump"} <= steps, steps
+    assert not second or {"b5/2/arrive/r-m2", "b5/2/arrive/r-c2"} <= {e.data["key"] for e in run.log.events
+                                                                       if e.kind == "question"}, steps
     return c, list(run.answers)
 
 

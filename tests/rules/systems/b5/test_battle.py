@@ -118,7 +118,7 @@ def test_undo_and_reopen_go_on_from_the_saved_file():
     assert reopened.pending.key == run.pending.key and reopened.events_json() == run.events_json()
 
 
-JUMP = ["jump-in", "skirmish", "none", "none", ["r-flag", "r-c2"], {"at": "4530", "facing": "A"}, 3, ["b-c4"], 9,
+JUMP = ["jump-in", "skirmish", "none", "none", ["r-flag", "r-c2"], {"at": "4530", "facing": "A"}, "none", 3, ["b-c4"], 9,
         "1030", "1031", "1032",  # Blue's flag squadron: b-flag, its escort, b-f2
         "1040", "1020", "3530"]  # b-c2, b-c3 within 15; b-c4 on patrol, 25 from the flagship
 
@@ -133,8 +133,8 @@ def test_jump_in_the_vortex_scatter_with_its_dice():
     for a in JUMP:
         keys.append(run.pending.key)
         run.answer(a)
-    assert keys[3:10] == ["b5/jump/gate", "b5/jump/openers", "b5/jump/aim", "b5/speed/blue", "b5/jump/patrols", "b5/speed/blue/patrol",
-                        "b5/place/b-flag"]
+    assert keys[3:11] == ["b5/jump/gate", "b5/jump/openers", "b5/jump/aim", "b5/jump/secondary", "b5/speed/blue",
+                          "b5/jump/patrols", "b5/speed/blue/patrol", "b5/place/b-flag"]
     assert run.engine.vortices == {"r-flag": Label(45, 25)}  # 5 hexes up from 4530
     assert run.pending.key == "b5/vortex/r-c2"
     with pytest.raises(IllegalAnswer, match="within 10 hexes of the flagship's .4525., not 11"):
@@ -161,12 +161,12 @@ def test_jump_in_the_vortex_scatter_with_its_dice():
 
 def test_jump_in_patrols_and_secrets():
     run = jumped([1, 5, 2, 4])
-    for a in JUMP[:8]:
+    for a in JUMP[:9]:
         run.answer(a)
     assert run.engine.patrols == {"b4"}
     blue_sees = " ".join(e.text + str(e.data.get("answer", "")) for e in run.log.for_viewer(BLUE))
     assert "4530" not in blue_sees and "r-c2" not in blue_sees  # the aim and the openers are Red's secret
-    for a in JUMP[8:14]:
+    for a in JUMP[9:15]:
         run.answer(a)
     assert run.pending.key == "b5/place/b-c4"
     with pytest.raises(IllegalAnswer, match="on patrol: at least 20 hexes from the group flagship, not 19"):
@@ -186,6 +186,7 @@ def test_jump_in_every_squadron_needs_an_opener_and_patrols_count():
         run.answer(["r-flag"])
     run.answer(["r-flag", "r-c2"])
     run.answer("4530")
+    run.answer("none")  # no secondary jump point
     with pytest.raises(IllegalAnswer, match="outside 0-4"):
         run.answer(5)
     run.answer(3)
@@ -273,7 +274,7 @@ def test_a_jump_gate_anchors_the_vortices_exactly_in_its_direction():
     run.answer(True)
     blue = [e for e in run.log.for_viewer(BLUE) if e.kind == "answer" and e.data.get("key") == "b5/jump/use_gate"]
     assert blue == []  # the decision is Red's secret
-    for a in (["r-flag", "r-c2"], {"at": "4530", "facing": "A"}, 3, ["b-c4"], 9, "1030", "1031", "1032", "1040",
+    for a in (["r-flag", "r-c2"], {"at": "4530", "facing": "A"}, "none", 3, ["b-c4"], 9, "1030", "1031", "1032", "1040",
               "1020", "3530"):
         run.answer(a)
     assert run.engine.vortices == {"r-flag": Label(45, 30)}  # exactly the hex chosen
@@ -368,3 +369,53 @@ def test_the_jumped_upon_defender_does_not_plot_its_first_turn():
     run.answer([])
     run.answer("plot and move")
     assert run.pending.key == "b5/2/plot/b-flag" and run.pending.data.get("secret")
+
+
+SECONDARY = JUMP[:6] + ["r2 at 4050 F turn 2"] + JUMP[7:]
+"""Red sends squadron r2 (r-c2, r-m2) to a secondary jump point at 4050, arriving on turn 2."""
+
+
+def test_a_secondary_jump_point_arrives_on_its_turn():
+    """Jump-In Scenarios: the attacker "may ... allocate some of his group to jump in at a secondary
+    jump point", maybe "on a future turn"; they "arrive when scheduled" (no roll, no discount).
+    Secret until it forms; it scatters as the flagship's (here Minbari: d6 hexes), its squadrons
+    come through within 2 hexes of their command ship, the opener last."""
+    run = jumped([1, 5, 1, 3])  # the flagship's vortex: direction 1, 5 hexes; the secondary's: direction 1, 3
+    keys = []
+    for a in SECONDARY:
+        keys.append(run.pending.key)
+        if keys[-1] == "b5/jump/secondary":  # one typed answer, so the questions asked tell Blue nothing
+            assert run.pending.to == RED and run.pending.data.get("secret") and run.pending.default == "none"
+            for wrong, why in (("rflag at 4050 F turn 2", "the flagship's squadron rflag comes through"),
+                               ("r2 at 4050 F turn 31", "1 to 30, not 31"), ("r9 at 4050 F turn 2", "once each: r2"),
+                               ("r2 at 9999 F turn 2", "off the board"), ("r2 4050", "such as")):
+                with pytest.raises(IllegalAnswer, match=why):
+                    run.answer(wrong)
+        run.answer(a)
+    assert keys[5:8] == ["b5/jump/aim", "b5/jump/secondary", "b5/speed/blue"]
+    assert run.pending.key == "b5/arrive/r-f2"  # no vortex chosen for r2: it comes later
+    run.answer("4527")
+    run.answer("4525")
+    assert run.pending.key == "b5/1/turn" and "r-c2" not in run.engine.at and "r-m2" not in run.engine.at
+    blue_sees = " ".join(e.text + str(e.data.get("answer", "")) for e in run.log.for_viewer(BLUE)
+                         if e.kind != "question")  # (the question is asked whatever the answer)
+    assert "4050" not in blue_sees and "secondary" not in blue_sees
+    for a in ("plot and move", "FFF FF FFF", "F F F", "F F F", "F F F", "FFF FFF FFF", []):
+        run.answer(a)  # turn 1: Red's flag squadron alone plots; Blue responds
+    assert run.pending.key == "b5/2/vortex/r-c2" or run.pending.key == "b5/2/arrive/r-m2"
+    assert run.engine.vortices["r-c2"] == Label(40, 47)  # 3 hexes up from 4050
+    assert "the secondary jump point's vortex forms at 4047: 3 hexes in direction 1 (A) from 4050" in \
+        [e.text for e in run.log.for_viewer(BLUE)]
+    assert run.pending.key == "b5/2/arrive/r-m2" and run.pending.to == RED
+    with pytest.raises(IllegalAnswer, match="within 2 hexes of its command ship at the vortex 4047, not 3"):
+        run.answer({"at": "4050", "facing": "F"})
+    run.answer({"at": "4049", "facing": "F"})
+    before = run.events_json()
+    run.undo(1)
+    assert run.pending.key == "b5/2/arrive/r-m2"
+    run.answer({"at": "4049", "facing": "F"})
+    assert run.events_json() == before
+    assert run.pending.key == "b5/2/arrive/r-c2"
+    run.answer({"at": "4047", "facing": "F"})
+    assert run.engine.at["r-c2"] == Label(40, 47) and run.engine.facing["r-c2"].name == "F"
+    assert run.pending.key == "b5/2/turn"

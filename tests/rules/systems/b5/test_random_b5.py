@@ -24,7 +24,7 @@ def answer_for(run, q, rng: random.Random):
         if q.key == "b5/jump/gate" and rng.random() < 0.5:
             return "none"
         legal = run.legal() or list(run.engine.board.labels)
-        facing = run.engine.jump_facing.name if q.key.startswith("b5/arrive/") else rng.choice("ABCDEF")
+        facing = run.engine.jump_facing.name if "/arrive/" in q.key else rng.choice("ABCDEF")
         return {"at": str(rng.choice(legal)), "facing": facing}
     if "elint" in q.data:  # an ELINT ship's orders: support, or jamming a random enemy
         team = run.engine.units[q.data["elint"]].team
@@ -32,6 +32,10 @@ def answer_for(run, q, rng: random.Random):
                    if x in run.engine.at and run.engine.units[x].status.value == "present"]
         return rng.choice(["none", "offensive", "defensive", f"jam fire control {rng.choice(enemies)}",
                            f"jam elint {rng.choice(enemies)}"])
+    if "secondary" in q.data:  # half the time a squadron at a secondary jump point, forming in turns 1-3
+        names = [s.name for s in run.engine.forces[q.to].squadrons[1:]]
+        return "none" if rng.random() < 0.5 else \
+            f"{rng.choice(names)} at {rng.choice(run.engine.board.labels)} {rng.choice('ABCDEF')} turn {rng.randint(1, 3)}"
     if "plot" in q.data:
         moves = pulse_moves(q.data["speed"])
         return " ".join(("L" if rng.random() < 0.2 else "") + "F" * n or "-" for n in moves)
