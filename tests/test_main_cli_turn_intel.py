@@ -86,3 +86,15 @@ def test_internment_is_asked_in_the_supply_phase_and_a_held_fleet_is_refused_ord
     assert bad.returncode == 1
     err = json.loads(bad.stdout)["error"]
     assert err["rule"] == rule and "Second Squadron is interned" in err["message"]
+
+
+def test_a_malformed_seize_order_is_refused_naming_seize_among_the_verbs_headless(tmp_path):
+    """A seize order with an amount (a field cargo orders do not have) was refused with the form of
+    a cargo order that named only embark, land and deploy: the verb being used was not among them."""
+    from tests.rules.turn.test_seizure import loaded
+
+    c = loaded(phase="troops", settings={"combat_phase": "seed004"})
+    bad = _turn(tmp_path, c, [{"cargo": {"fleet": "k", "verb": "seize", "cargo": "c1", "amount": 5}}])
+    assert bad.returncode == 1
+    err = json.loads(bad.stdout)["error"]
+    assert '"embark" | "land" | "deploy" | "seize"' in err["message"] and err["answer_index"] == 0, err

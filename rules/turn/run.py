@@ -348,13 +348,13 @@ class TurnRun:
 
 
     def _cargo(self, order: Any) -> Campaign:
-        """``{"fleet": id, "verb": "embark" | "land" | "deploy", "cargo": id, "planet": name}``
+        """``{"fleet": id, "verb": "embark" | "land" | "deploy" | "seize", "cargo": id, "planet": name}``
         (rules.turn.logistics; seed 004 Invasion Phase)."""
         keys = {"fleet", "verb", "cargo", "planet"}
         if not isinstance(order, dict) or not {"fleet", "verb", "cargo"} <= set(order) or set(order) - keys \
                 or not all(isinstance(order[k], str) for k in order):
             raise IllegalAnswer(INVASION, "a cargo order is {\"fleet\": id, \"verb\": \"embark\" | \"land\" | "
-                                          "\"deploy\", \"cargo\": id, \"planet\": name}")
+                                          "\"deploy\" | \"seize\", \"cargo\": id, \"planet\": name}")
         action = CargoAction(order["verb"], f"{order['verb']} {order['cargo']}", order["cargo"],
                              order.get("planet", ""))
         if not any(f.id == order["fleet"] for f in self.campaign.fleets):
