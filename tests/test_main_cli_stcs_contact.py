@@ -35,7 +35,8 @@ def test_blue_reads_the_same_bytes_whether_the_cloaked_ship_moved(tmp_path):
 
 
 def test_a_tractor_beam_from_an_answers_file_gives_the_same_bytes(tmp_path):
-    answers = ["warp", "tractor:enterprise", "lexington", "down", 10]
+    answers = ["warp", "shields:enterprise", "toward:lexington", "shields:lexington", "toward:enterprise",
+               "tractor:enterprise", "lexington", 10]  # Shield Control, in secret, then the beam
     one, two = battle(tmp_path, answers, hash_seed="1"), battle(tmp_path, answers, hash_seed="2")
     assert one.returncode == 0, one.stderr
     assert one.stdout == two.stdout

@@ -20,7 +20,7 @@ from rules.battlehex.change import BattleChange
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question
 from rules.model.visibility import TABLE
-from rules.systems.stcs import contact, engines, movement, sensors, tractors
+from rules.systems.stcs import contact, engines, movement, sensors, shieldcontrol, tractors
 from rules.systems.stcs.battle import STCSBattle
 
 if TYPE_CHECKING:
@@ -35,9 +35,11 @@ BUILT = ("Built: combat mode, turn order by tactical advantage, sensor locks by 
              "Teams), explosions (blast rings drawn here), mines (deploying, scanning a hex, locking on and firing at "
              "one), weapons recharging, self-destruct, shut-down engines and their restart, sensor shadows, only "
              "class and engines beyond 36 hexes, movement (each ship's latest move drawn here; its speed read by the To-Hit; a cloaked ship moved by its side in secret), ramming, tractor "
-             "beams and towing (beams drawn here), transporters, boarding and shipboard melee, with exact odds.")
+             "beams and towing (beams drawn here), transporters, boarding and shipboard melee, Shield Control (a side "
+             "lowers shields in secret; transporters, tractor beams and Repair Teams read them; a lock tells the "
+             "shields powered and down), with exact odds.")
 NOT_BUILT = ("<b>Not built yet</b>, played at the table: movement power, the Firing Charts and damage tables, "
-             "lowering shields, Repair Shuttles, marines; the Game Master enters the ships destroyed. (Hover for "
+             "Repair Shuttles, marines; the Game Master enters the ships destroyed. (Hover for "
              "what is built.)")
 SIDE_CHARS = 36
 """The side's least width in average characters: a ship's name never breaks mid-word (at QT_SCALE_FACTOR=2
@@ -330,7 +332,8 @@ class STCSPanel(PanelBase):
                             f"CE {d.crew_efficiency}, warp {sum(d.warp_now)}/{sum(d.warp_engines)}, "
                             f"cruising {d.cruising_warp}, emergency {d.emergency_warp}, speed {movement.speed(eng, x)}"
                             f"{', cloaked' if eng.cloaked.get(x) else ''}{', engines shut down' if x in eng.shutdown else ''}"
-                            f"{escape(lock)}{escape(contact.words(eng, x))}</li>")
+                            f"{escape(lock)}{escape(contact.words(eng, x))}"
+                            f"{escape(shieldcontrol.words(eng, x, viewer))}</li>")
             rows.append("</ul>")
         return "".join(rows)
 

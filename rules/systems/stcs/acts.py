@@ -1,11 +1,12 @@
-"""The acts of damage on a shield, shut-down engines, sensor shadows, mines as targets and the Striking
-Table, listed beside the engine's own (:meth:`.engine.STCSEngine.actions`) and run by verb (:data:`VERBS`)."""
+"""The acts of Shield Control, damage on a shield, shut-down engines, sensor shadows, mines as targets and
+the Striking Table, listed beside the engine's own (:meth:`.engine.STCSEngine.actions`) and run by verb (:data:`VERBS`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
-from rules.systems.stcs import damage, engines, firing, mines, selfdestruct, shields, warping
+from rules.battlehex.words import possessive
+from rules.systems.stcs import damage, engines, firing, mines, selfdestruct, shieldcontrol, shields, warping
 
 if TYPE_CHECKING:
     from rules.battlehex.questions import Question
@@ -15,12 +16,14 @@ Procedure = Generator["Question", Any, None]
 VERBS: dict[str, Callable[[STCSEngine, str], Procedure]] = {
     "shutdown": engines.shut_down, "restart": engines.restart, "shadow": engines.shadow,
     "unshadow": engines.unshadow, "minelock": mines.lock, "minefire": mines.fire_at, "warppath": warping.path,
-    "struck": shields.struck, "selfdestruct": selfdestruct.self_destruct}
+    "struck": shields.struck, "selfdestruct": selfdestruct.self_destruct, "shields": shieldcontrol.control}
 
 
 def acts(e: STCSEngine, x: str, sees: bool) -> dict[str, str]:
     """``x``'s acts of this module (``sees``: its sensors work and it may use them)."""
     out = engines.acts(e, x)
+    if shieldcontrol.may(e, x):
+        out[f"shields:{x}"] = f"{possessive(e.ship(x))} Shield Control (its side lowers or raises shields, in secret)"
     if not damage.dead_in_space(e, x):  # else its shields are down: its damage is entered as a hit
         out[f"struck:{x}"] = f"{e.ship(x)} takes damage on a shield (a blast, a mine, a ram: from the table)"
     if selfdestruct.may(e, x):

@@ -57,7 +57,7 @@ def acts(e: STCSEngine, x: str) -> dict[str, str]:
     if tractors.targets(e, x):
         out[f"tractor:{x}"] = f"{e.ship(x)} fires a tractor beam at a ship to tow"
     if e.contact.tractors.get(x):
-        out[f"release:{x}"] = f"{possessive(e.ship(x))} tractor beam ends (released, or a shield up between the ships)"
+        out[f"release:{x}"] = f"{possessive(e.ship(x))} tractor beam lets go (released)"
     if tractors.may_draw(e, x):
         out[f"draw:{x}"] = f"{e.ship(x)} draws a towed ship one hex closer"
     if transporters.options(e, x):

@@ -20,7 +20,8 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.stcs import STCSData
 from rules.systems.stcs import (acts as more_acts, advantage, casualties, cloaked, contact, damage, explosion, firing,
-                                mines, movement, odds, repairing, sensors, shields, warp, warping)
+                                mines, movement, odds, repairing, sensors, shieldcontrol, shields, warp,
+                                warping)
 from rules.systems.stcs.bridge import barred_now, bridge_hits
 from rules.systems.stcs.geometry import GAP, toward
 from rules.systems.stcs.repair import SEGMENTS
@@ -81,6 +82,7 @@ class STCSEngine:
         self.wake: list[Hex] = []  # the hexes ships moved from (a mine may lie within 4 of them)
         self.contact = contact.Contact()  # ramming, tractors, transporters, boarding (:mod:`.contact`)
         self.shield_used: dict[tuple[str, int], int] = {}  # points each (ship, shield 1-6) absorbed this turn
+        self.lowered: dict[tuple[str, int], bool] = {}  # shields lowered (Shield Control): True once marked to rise
         self.shutdown: dict[str, int] = {}  # ships with engines shut down: their restart attempts made
         self.restarted: dict[str, int] = {}  # the turn each ship's engines came on-line again
         self.shadowed: dict[str, Hex] = {}  # ships removed from the board in a sensor shadow, where they left
@@ -153,6 +155,7 @@ class STCSEngine:
                 act = yield self._act_question()
                 if act == "next":
                     damage.repower(self)
+                    shieldcontrol.repower(self)
                     warping.engine_activation(self)
                     yield from cloaked.segment_end(self)
                     break

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
-from rules.systems.stcs import casualties, damage
+from rules.systems.stcs import casualties, damage, shieldcontrol
 from rules.systems.stcs.bridge import barred_now
 from rules.systems.stcs.repair import REPAIR, TENDER, repair_modifier, tender_assists
 
@@ -65,7 +65,8 @@ def repair(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     for y in e.on_map(team):
         used = e.assists.get((y, t), 0)
         if y != x and e.range(x, y) <= TEAM_REACH and used < tender_assists(e.data(y).class_size) \
-                and not e.cloaked[x] and not e.cloaked[y]:  # a team beams over: no cloak (its place would tell)
+                and not e.cloaked[x] and not e.cloaked[y] and shieldcontrol.both_down(e, x, y):
+            # a team beams over: no cloak (its place would tell), the shields along the line lowered
             helpers[f"team:{y}"] = (f"a Repair Team from the tender {e.ship(y)} (Crew Efficiency "
                                     f"{e.data(y).crew_efficiency} + 10; {used} of "
                                     f"{tender_assists(e.data(y).class_size)} assists used this turn)")

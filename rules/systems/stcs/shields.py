@@ -53,9 +53,9 @@ def generator_down(e: STCSEngine, x: str, i: int) -> bool:
 
 
 def points_left(e: STCSEngine, x: str, i: int) -> int:
-    """What shield ``i`` of ``x`` can still absorb this turn (0 while its generator is down, and with no
-    power to raise it: dead in space or its engines shut down)."""
-    if generator_down(e, x, i) or damage.dead_in_space(e, x):
+    """What shield ``i`` of ``x`` can still absorb this turn (0 while its generator is down, lowered by Shield
+    Control, and with no power to raise it: dead in space or its engines shut down)."""
+    if generator_down(e, x, i) or (x, i) in e.lowered or damage.dead_in_space(e, x):
         return 0
     return max(0, e.data(x).shields[i - 1] - e.shield_used.get((x, i), 0))
 
@@ -80,7 +80,8 @@ def absorb(e: STCSEngine, x: str, i: int, points: int, what: str) -> int:
     if held:
         e.shield_used[(x, i)] = e.shield_used.get((x, i), 0) + held
     through = points - held
-    state = (" (its generator is down)" if generator_down(e, x, i) else " (no power to raise it)"
+    state = (" (its generator is down)" if generator_down(e, x, i) else " (lowered)" if (x, i) in e.lowered
+             else " (no power to raise it)"
              if damage.dead_in_space(e, x) else f" ({points_left(e, x, i)} left this turn)")
     e.log.add("ruling", SHIELDS, f"{possessive(e.ship(x))} shield {i} faces {what}: it absorbs {held} of {points} "
               f"points{state}, {through} through", {"unit": x})

@@ -9,7 +9,7 @@ one hex without turning may draw the towed ship one hex closer once a Movement P
 Readings: the Relative Class Size is the towed ship's Class less the towing ship's; the table's
 "+6 +4" line is read as +5 to +6 (its neighbours give +3 to +4 and +7); a beam breaks when the ships are
 more than four hexes apart after a move (its reach), when either cloaks, when a beam is lost to damage
-(the last taken goes first), or when the GM enters a shield raised between them (the table's shields).
+(the last taken goes first), or when a shield between them is up (Shield Control, :mod:`.shieldcontrol`).
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from hexmap.hexes import Hex
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
-from rules.systems.stcs import casualties, damage, fire
+from rules.systems.stcs import casualties, damage, fire, shieldcontrol
 from rules.systems.stcs.geometry import toward
 
 if TYPE_CHECKING:
@@ -77,7 +77,8 @@ def check(e: STCSEngine) -> None:
             why = ("a ship is no longer on the map" if x not in e.on_map() or y not in e.on_map()
                    else "a ship cloaked" if e.cloaked[x] or e.cloaked[y]
                    else f"more than {REACH} hexes apart" if e.range(x, y) > REACH
-                   else "a beam lost to superstructure damage" if ys.index(y) >= working(e, x) else "")
+                   else "a beam lost to superstructure damage" if ys.index(y) >= working(e, x)
+                   else "a shield up between them" if not shieldcontrol.both_down(e, x, y) else "")
             if why:
                 ys.remove(y)
                 e.log.add("ruling", TRACTOR, f"{possessive(e.ship(x))} tractor beam on {e.ship(y)} breaks: {why}")
@@ -110,10 +111,7 @@ def tractor(e: STCSEngine, x: str) -> Procedure:
     y = str((yield e._choose(f"stcs/{e.round}/tractor/{x}", TRACTOR, f"Game Master: which ship does "
                              f"{possessive(e.ship(x))} tractor beam take (friendly or de-crewed, within {REACH} "
                              "hexes)?", {t: f"{e.ship(t)} ({e.range(x, t)} hexes)" for t in targets(e, x)})))
-    down = yield e._choose(f"stcs/{e.round}/tractor/{x}/shields", TRACTOR, f"Game Master: are the shields between "
-                           f"{e.ship(x)} and {e.ship(y)} down on both ships (from the table)?",
-                           {"down": "down on both", "up": "a shield is up: the beam cannot take effect"})
-    if down == "up":
+    if not shieldcontrol.both_down(e, x, y):  # Shield Control: the engine's, no longer the GM's word
         e.log.add("ruling", TRACTOR, f"{possessive(e.ship(x))} tractor beam cannot take {e.ship(y)}: a shield is up "
                   "between them")
         return
@@ -145,13 +143,13 @@ def tractor(e: STCSEngine, x: str) -> Procedure:
 
 
 def release(e: STCSEngine, x: str) -> Procedure:
-    """The GM ends one of ``x``'s beams: released, or broken by a shield raised between the ships."""
+    """The GM ends one of ``x``'s beams: released (a shield up between the ships breaks it by itself)."""
     check(e)
     if not e.contact.tractors.get(x):
         return  # its beams broke since the act was offered (logged by check)
     y = str((yield e._choose(f"stcs/{e.round}/release/{x}", TRACTOR, f"Game Master: which of "
-                             f"{possessive(e.ship(x))} tractor beams ends (released, or a shield up between the "
-                             "ships: from the table)?", {t: e.ship(t) for t in e.contact.tractors.get(x, [])})))
+                             f"{possessive(e.ship(x))} tractor beams lets go?",
+                             {t: e.ship(t) for t in e.contact.tractors.get(x, [])})))
     e.contact.tractors[x].remove(y)
     if not e.contact.tractors[x]:
         del e.contact.tractors[x]

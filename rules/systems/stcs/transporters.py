@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
-from rules.systems.stcs import casualties, damage, melee
+from rules.systems.stcs import casualties, damage, melee, shieldcontrol
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -94,14 +94,11 @@ def beam(e: STCSEngine, x: str) -> Procedure:
                                 + ", ".join(f"{k} {v}" for k, v in POWER.items()) + ")?", options(e, x), to=GM)))
     how, _, y = pick.partition(":")
     rule = BOARD if how == "board" else RULE
-    down = yield e._choose(f"stcs/{e.round}/beam/{x}/shields", rule, f"Game Master: are the shields along the line "
-                           f"between {e.ship(x)} and {e.ship(y)} down on both ships (from the table)?",
-                           {"down": "down on both", "up": "a shield is up: no transport"})
     e.contact.transports.append((e.round, x, y))
     seen = None if how == "board" else (team, GM)
-    if down == "up":
-        e.log.add("ruling", rule, f"{e.ship(x)} cannot transport with {e.ship(y)}: a shield is up between them",
-                  visible_to=seen)
+    if not shieldcontrol.both_down(e, x, y):  # Shield Control: the engine's, no longer the GM's word
+        e.log.add("ruling", rule, f"{e.ship(x)} cannot transport with {e.ship(y)}: a shield is up on the line "
+                  "between them (Shield Control)", visible_to=seen)
         return
     src, dst = (y, x) if how == "rescue" else (x, y)
     most = spare(e, x) if how != "rescue" else persons(e.data(y).crew, casualties.crew_left(e, y))

@@ -1,6 +1,7 @@
 """Issue 25 in the GUI: in an STCS battle the Romulans move their cloaked Bird of Prey in secret in their
 own dialogs (Blue's map never shows it, Red's does at its new place), and the Enterprise takes the
-Lexington in a tractor beam through the act list - the beam drawn on the map; the banner no longer lists
+Lexington in a tractor beam through the act list once both lowered their shields toward each other in
+their own secret Shield Control dialogs - the beam drawn on the map; the banner no longer lists
 ramming, tractors, transporters or boarding as not built."""
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ def contact_dialogs(d) -> bool:
         d.group.button(3).setChecked(True)  # Red, in secret: 3 points
     elif key.endswith("/move/bop/path"):
         d.group.button(1).setChecked(True)
+    elif "/shields/" in key:  # Shield Control, in the side's own secret dialog: the shields toward its friend
+        d.group.button(next(i for i, o in enumerate(d.q.options) if o.startswith("toward:"))).setChecked(True)
     elif key.endswith("/chart"):
         d.spin.setValue(10)  # Firing Chart A: 10 (+1 at speed 0: D100 1-95)
     else:
@@ -57,6 +60,12 @@ def test_a_cloaked_ship_moves_in_secret_and_a_tractor_beam_is_drawn(qtbot, tmp_p
     assert "bop" not in panel.map.shown and all(x != "bop" for x, _ in panel.map.trails)
     panel.map.draw(bw.b, "red")
     assert "bop" in panel.map.shown and ("bop", 3) in panel.map.trails
+    for x in ("enterprise", "lexington"):  # Shield Control: each lowers its shields toward the other, in secret
+        act(qtbot, bw, panel, f"shields:{x}")
+        hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
+    assert "(lowered: " in panel.report("blue") and "(lowered: " not in panel.report("red")
+    assert "lowers shield" not in panel.report("red") and "lowers shield" in panel.report("blue")
+    assert "lowers shield" not in bw.b.events_json("red")
     for _ in range(5):  # the beam's D100 on the battle's seeded dice: fired again until it holds
         act(qtbot, bw, panel, "tractor:enterprise")
         hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
@@ -67,5 +76,6 @@ def test_a_cloaked_ship_moves_in_secret_and_a_tractor_beam_is_drawn(qtbot, tmp_p
     assert "speed 0, towing Lexington" in panel.sheet.toPlainText()
     answerer.stop()
     keys = [d.q.key for d in answerer.dialogs if isinstance(d, QuestionDialog)]
-    assert keys[:5] == ["stcs/mode", "stcs/1/move/bop/points", "stcs/1/move/bop/path", "stcs/1/tractor/enterprise",
-                        "stcs/1/tractor/enterprise/shields"]
+    assert keys[:6] == ["stcs/mode", "stcs/1/move/bop/points", "stcs/1/move/bop/path", "stcs/1/shields/enterprise",
+                        "stcs/1/shields/lexington", "stcs/1/tractor/enterprise"]
+    assert "stcs/1/tractor/enterprise/shields" not in keys  # the engine reads the shields, the GM is not asked

@@ -74,7 +74,7 @@ def test_a_ship_with_its_engines_shut_down_is_only_a_presence_to_the_enemy(qtbot
     panel.map.draw(bw.b, blue)
     assert "a ship (engines shut down)" in [i.text() for i in panel.map.scene_.items() if hasattr(i, "text")]
     assert "Klothos" not in [i.text() for i in panel.map.scene_.items() if hasattr(i, "text")]
-    assert "lowering shields" in panel.built.text() and "shields absorbing damage" in panel.built.toolTip()
+    assert "lowering shields" not in panel.built.text() and "shields absorbing damage" in panel.built.toolTip()
     answerer.stop()
 
 

@@ -12,15 +12,18 @@ from tests.rules.systems.v13.helpers import AT
 
 
 def game(c) -> list:
-    """Warp-speed combat: the Enterprise takes the Lexington in a tractor beam (tried until it holds) and beams
+    """Warp-speed combat: the Enterprise and the Lexington lower their shields toward each other (in secret),
+    the Enterprise takes the Lexington in a tractor beam (tried until it holds) and beams
     crew over; the Romulans move the Bird of Prey in secret; the next segment the Enterprise lets go."""
     run = start(c, AT)
     run.answer("warp")
+    for a in ("shields:enterprise", "toward:lexington", "shields:lexington", "toward:enterprise"):  # Shield Control
+        run.answer(a)
     while not run.engine.contact.tractors:
-        for a in ("tractor:enterprise", "lexington", "down", 10):
+        for a in ("tractor:enterprise", "lexington", 10):
             run.answer(a)
     heading = run.engine.facing["bop"].name
-    for a in ("beam:enterprise", "crew:lexington", "down", 20, "move:bop", "2", f"{heading}:2", "next", "none",
+    for a in ("beam:enterprise", "crew:lexington", 20, "move:bop", "2", f"{heading}:2", "next", "none",
               "release:enterprise", "lexington"):
         run.answer(a)
     return list(run.answers)

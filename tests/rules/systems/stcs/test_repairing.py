@@ -40,6 +40,13 @@ def test_a_tenders_repair_team_rolls_on_its_efficiency_plus_10_class_5_once_a_tu
     hit(run, "d7", 5)
     run.answer("repair:d7")
     run.answer("superstructure")
+    assert "team:bop" not in run.pending.options  # the shields along the line are up (Shield Control)
+    run = scripted([62, 63])
+    for a in ("uncloak:bop", "shields:bop", "toward:d7", "shields:d7", "toward:bop"):
+        run.answer(a)
+    hit(run, "d7", 5)
+    run.answer("repair:d7")
+    run.answer("superstructure")
     assert "team:bop" in run.pending.options  # the Bird of Prey, Class V, 2 hexes off: 1 assist a turn
     run.answer("team:bop")  # 52 + 10: 62 repairs
     assert run.engine.ss_lost["d7"] == 4

@@ -8,6 +8,7 @@ import pytest
 from rules.systems.stcs.tractors import beams, beams_left, tow_steps
 from tests.rules.systems.stcs.test_firing import close
 from tests.rules.systems.stcs.test_ramming import lands
+from tests.rules.systems.stcs.test_shieldcontrol import lower
 
 
 @pytest.mark.parametrize(("cls", "tug", "n"), [(8, False, 1), (9, False, 2), (3, True, 2), (20, False, 2)])
@@ -45,10 +46,10 @@ def test_a_tractor_beam_takes_a_de_crewed_ship_on_firing_chart_a_and_tows_it() -
     run = decrewed([6])
     e = run.engine
     assert "tractor:lexington" in run.pending.options and "tractor:enterprise" not in run.pending.options  # 24 hexes
+    lower(run, "lexington", "d7")  # Shield Control: its shield toward the Klothos (no crew: none raised there)
     run.answer("tractor:lexington")
     assert run.pending.options == ("d7",)
     run.answer("d7")
-    run.answer("down")
     assert run.pending.data["odds"]["5"] == "To-Hit 6: D10 1-6 (60%)"  # speed 0 +1, no lock needed
     run.answer(5)
     assert e.contact.tractors == {"lexington": ["d7"]}
@@ -72,12 +73,11 @@ def test_a_tractor_beam_takes_a_de_crewed_ship_on_firing_chart_a_and_tows_it() -
 def test_a_shield_up_between_the_ships_stops_the_beam_and_a_miss_takes_nothing() -> None:
     run = decrewed([7])
     run.answer("tractor:lexington")
-    run.answer("d7")
-    run.answer("up")
+    run.answer("d7")  # the Lexington's shield toward the Klothos is up (the engine reads Shield Control)
     assert "cannot take Klothos: a shield is up" in run.events_json()
+    lower(run, "lexington", "d7")
     run.answer("tractor:lexington")
     run.answer("d7")
-    run.answer("down")
     run.answer(5)  # D10 1-6: the 7 misses
     assert run.engine.contact.tractors == {}
     assert "Lexington's tractor beam misses Klothos" in run.events_json()
@@ -86,14 +86,14 @@ def test_a_shield_up_between_the_ships_stops_the_beam_and_a_miss_takes_nothing()
 def test_the_beam_breaks_beyond_four_hexes_and_the_gm_may_release_it() -> None:
     run = decrewed([1])
     e = run.engine
-    for a in ("tractor:lexington", "d7", "down", 5):
+    for a in ("shields:lexington", "toward:d7", "tractor:lexington", "d7", 5):
         run.answer(a)
     run.answer("release:lexington")
     run.answer("d7")
     assert e.contact.tractors == {} and "Lexington's tractor beam lets go of Klothos" in run.events_json()
     run = decrewed([1])
     e = run.engine
-    for a in ("tractor:lexington", "d7", "down", 5, "move:lexington", "6"):
+    for a in ("shields:lexington", "toward:d7", "tractor:lexington", "d7", 5, "move:lexington", "6"):
         run.answer(a)
     run.answer(next(o for o in run.pending.options if lands(e.at["lexington"], o).distance(e.at["d7"]) > 4))
     assert e.contact.tractors == {}
@@ -108,7 +108,7 @@ def test_a_ship_with_its_crew_is_no_tractor_target_for_the_enemy() -> None:
 def test_a_beam_lost_to_damage_breaks_before_the_next_act_is_offered() -> None:
     run = decrewed([1])
     e = run.engine
-    for a in ("tractor:lexington", "d7", "down", 5):
+    for a in ("shields:lexington", "toward:d7", "tractor:lexington", "d7", 5):
         run.answer(a)
     assert e.contact.tractors == {"lexington": ["d7"]}
     run.answer("hit:lexington")
@@ -125,7 +125,7 @@ def test_a_beam_lost_to_damage_breaks_before_the_next_act_is_offered() -> None:
 def test_a_ship_drawn_into_the_towing_ships_hex_moves_with_it() -> None:
     run = decrewed([1])
     e = run.engine
-    for a in ("tractor:lexington", "d7", "down", 5):
+    for a in ("shields:lexington", "toward:d7", "tractor:lexington", "d7", 5):
         run.answer(a)
     for _ in range(2):  # each segment: one hex straight toward the Klothos, then draw it one closer
         run.answer("move:lexington")

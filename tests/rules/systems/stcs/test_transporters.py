@@ -14,6 +14,7 @@ from rules.systems.stcs.battle import STCSBattle
 from rules.systems.stcs.transporters import pct_of, persons
 from tests.rules.systems.stcs.helpers import stcs_campaign
 from tests.rules.systems.stcs.test_firing import close
+from tests.rules.systems.stcs.test_shieldcontrol import lower
 from tests.rules.systems.v13.helpers import AT
 
 
@@ -24,10 +25,11 @@ def test_persons_and_percents() -> None:
 
 def boarded(n: int = 100, faces: list[int] | None = None):
     run = close(faces or [])
+    lower(run, "lexington", "d7")  # Shield Control: the shields along the line down on both ships
+    lower(run, "d7", "lexington")
     run.answer("beam:lexington")
     assert set(run.pending.options) == {"board:d7"}  # the Klothos within 4 hexes; no friend near
     run.answer("board:d7")
-    run.answer("down")
     assert run.pending.to == "blue" and run.pending.data["secret"]  # how many: the boarding side, in secret
     with pytest.raises(IllegalAnswer, match="1-387"):  # 430 less the 10% (43) it keeps aboard
         run.answer(388)
@@ -46,7 +48,7 @@ def test_a_boarding_party_beams_on_and_the_boarded_side_is_told_not_how_many() -
     assert "melee:d7" not in run.pending.options  # the melee begins the segment after
     run.answer("beam:lexington")  # its transports this segment are all with the Klothos
     assert run.pending.options == ("board:d7",)
-    for a in ("board:d7", "down", 20):
+    for a in ("board:d7", 20):
         run.answer(a)
     assert e.contact.melees["d7"].attackers == 120 and e.casualties["lexington"] == 24 + 5
 
@@ -54,9 +56,8 @@ def test_a_boarding_party_beams_on_and_the_boarded_side_is_told_not_how_many() -
 def test_a_shield_up_stops_the_transport() -> None:
     run = close([])
     run.answer("beam:lexington")
-    run.answer("board:d7")
-    run.answer("up")
-    assert "Lexington cannot transport with Klothos: a shield is up between them" in run.events_json()
+    run.answer("board:d7")  # the Klothos's shield toward it is up (the engine reads Shield Control)
+    assert "Lexington cannot transport with Klothos: a shield is up on the line between them" in run.events_json()
     assert run.engine.contact.melees == {}
 
 
@@ -86,7 +87,9 @@ def test_crew_from_another_class_becomes_crew_in_the_third_turn_after() -> None:
     run.answer("warp")
     for a in ("crew:lexington", "other", 5, 4):  # 20% of the Lexington's crew lost
         run.answer(a)
-    for a in ("beam:enterprise", "crew:lexington", "down", 50):
+    lower(run, "enterprise", "lexington")
+    lower(run, "lexington", "enterprise")
+    for a in ("beam:enterprise", "crew:lexington", 50):
         run.answer(a)
     e = run.engine
     assert "passengers, its crew from turn 4 (another class)" in run.events_json()
