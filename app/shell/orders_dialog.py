@@ -41,6 +41,7 @@ class OrdersDialog(QDialog):
         assert p is not None
         self.c, self.p = campaign, p
         self.setWindowTitle(fit_title(f"{p.name}: Turn Orders"))  # the rule is in the words
+        self.setMinimumWidth(640)  # the orders' lines are long (the engine's words, with the pool)
         eco = p.economy
         lay = QVBoxLayout(self)
         waiting = [j for j in eco.projects] if eco is not None else []
@@ -136,11 +137,19 @@ class OrdersDialog(QDialog):
             box = self.lists[kind]
             for o in legal:
                 box.addItem(o.text.removeprefix(f"{self.p.name} orders: "), o.kind)
-            self.notes[kind].setText(
-                "Each is the engine's own line for the order: what it costs or pays back, paid now." if legal else
-                "Nothing can be ordered so now" + (f" - for instance {refused[0]}" if refused else
-                                                    f": {self.p.name} has nothing it applies to") + ".")
+            if not legal:
+                self.notes[kind].setText("Nothing can be ordered so now" + (
+                    f" - for instance {refused[0]}" if refused else f": {self.p.name} has nothing it applies to") + ".")
+            else:  # the chosen order's whole line under the list, which a narrow dialog cuts
+                box.currentIndexChanged.connect(lambda i, k=kind: self._said(k, i))
+                self._said(kind, box.currentIndex())
         self.ok_button.setEnabled(kind not in self.lists or bool(self.offered.get(kind)))
+
+    def _said(self, kind: str, index: int) -> None:
+        """The note under ``kind``'s list: the chosen order in the engine's words, paid now."""
+        chosen = self.offered.get(kind, [])
+        if 0 <= index < len(chosen):
+            self.notes[kind].setText(f"Paid now, as the engine logs it: {chosen[index].text}")
 
     def refused(self, why: str) -> None:
         """The engine refused the order given: its rule and reason shown above the buttons."""
