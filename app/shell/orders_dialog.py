@@ -144,6 +144,7 @@ class OrdersDialog(QDialog):
                 box.currentIndexChanged.connect(lambda i, k=kind: self._said(k, i))
                 self._said(kind, box.currentIndex())
         self.ok_button.setEnabled(kind not in self.lists or bool(self.offered.get(kind)))
+        self.adjustSize()  # the chosen page's lines whole (the note under a list wraps to two or three)
 
     def _said(self, kind: str, index: int) -> None:
         """The note under ``kind``'s list: the chosen order in the engine's words, paid now."""
