@@ -163,20 +163,34 @@ class Point:
     rolls: tuple[Roll, ...]
     events: Sequence[Event]
     secret: tuple[tuple[int, str], ...]
+    digests: list[str | None] = dataclasses.field(default_factory=list, compare=False, repr=False)
+    """The digest of each of ``given`` as a file holds it (:func:`rules.model.io.json_digest`; None
+    for one that is not plain JSON), made when first compared with a file's (:meth:`fits`)."""
 
     @property
     def answers(self) -> int:
         """How many answers were given."""
         return len(self.given)
 
-    def fits(self, answers: list[Any]) -> bool:
-        """True when ``answers`` begin with this point's answers."""
+    def fits(self, answers: list[Any], digests: Sequence[str] | None = None) -> bool:
+        """True when ``answers`` begin with this point's answers (``digests``: theirs as the file
+        they were read from holds them, compared instead, flat in their size: issue 21)."""
         n = len(self.given)
         if n > len(answers):
             return False
         if all(map(is_, self.given, answers)):  # the run's own answer objects (an undo, a reopen): at C speed
             return True
+        if digests is not None and len(digests) >= n:
+            return all(same(a, b) if m is None else m == d
+                       for m, d, a, b in zip(self._digests(), digests, self.given, answers))
         return all(same(a, b) for a, b in zip(self.given, answers))
+
+    def _digests(self) -> list[str | None]:
+        if len(self.digests) != len(self.given):
+            from rules.model.io import json_digest
+
+            self.digests[:] = [json_digest(a) if _plain(a) else None for a in self.given]
+        return self.digests
 
     def engine_copy(self, record: BattleHexRecord, log: EventLog, dice: DiceRoller) -> Any:
         """A fresh copy of the engine on ``record``, writing to ``log`` and rolling ``dice``."""
@@ -218,6 +232,14 @@ def same(a: Any, b: Any) -> bool:
         except (TypeError, ValueError):  # not JSON through and through: value by value
             return _same_values(a, b)
     return _same_values(a, b)
+
+
+def _plain(a: Any) -> bool:
+    """Whether ``a`` is plain JSON (what its text reads back as: no tuple, no key that is not a string)."""
+    try:
+        return same(a, json.loads(_text(a)))
+    except (TypeError, ValueError):
+        return False
 
 
 def _text(a: Any) -> str:
@@ -305,10 +327,10 @@ class Points:
         """Keep ``point`` no more (an undo takes its engine)."""
         self.kept = [p for p in self.kept if p is not point]
 
-    def best(self, answers: list[Any]) -> Point | None:
-        """The newest point that ``answers`` begin with."""
+    def best(self, answers: list[Any], digests: Sequence[str] | None = None) -> Point | None:
+        """The newest point that ``answers`` begin with (``digests``: :meth:`Point.fits`)."""
         for p in reversed(self.kept):
-            if p.fits(answers):
+            if p.fits(answers, digests):
                 return p
         return None
 
@@ -350,7 +372,7 @@ def inputs_digest(campaign: Campaign, record: BattleHexRecord) -> str:
     digests = read_digests(campaign)
     if digests is None:
         digests = inputs_digests(json.loads(campaign.model_dump_json(exclude_defaults=True)))
-    base, parts = digests
+    base, parts, _each = digests
     i = next((k for k, r in enumerate(campaign.battle_hexes) if r is record), -1)
     joined = ",".join("-" if k == i else p for k, p in enumerate(parts))
     return hashlib.sha256(f"{base}:{joined}".encode()).hexdigest()

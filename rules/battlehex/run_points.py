@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable, Generator
+from operator import is_
 from typing import Any
 
 from rules.battlehex.log import EventLog
@@ -54,6 +55,18 @@ class Checkpointed:
             self._key = shelf_key(type(self).__name__, self.campaign, self.record, self.seed)
             self._points = shelved(self._key)
         return self._points
+
+    def _read_digests(self, answers: list[Any]) -> tuple[str, ...] | None:
+        """The digests of ``answers`` as the file the campaign was read from holds them, when they
+        are its record's (:func:`rules.model.io.read_digests`), else None."""
+        from rules.model.io import read_digests
+
+        own = self.record.answers
+        if len(answers) != len(own) or not all(map(is_, answers, own)):
+            return None
+        digests = read_digests(self.campaign)
+        i = next((k for k, r in enumerate(self.campaign.battle_hexes) if r is self.record), -1)
+        return digests[2][i] if digests is not None and 0 <= i < len(digests[2]) else None
 
     def _resume_from(self, point: Point, take: bool = False) -> bool:
         """Go on from ``point`` (``take``: with its own engine, the point dropped); False when

@@ -34,7 +34,7 @@ from rules.model.secrets import Locked, seal_data, unseal_data
 from rules.model.team_copy import copy_problems
 
 __all__ = ["CampaignError", "Problem", "SealedError", "campaign_text", "dumps", "load_campaign",
-           "load_with_passphrases", "parse_campaign", "passphrase_arg", "read_data", "read_digests", "save_campaign"]
+           "load_with_passphrases", "parse_campaign", "json_digest", "passphrase_arg", "read_data", "read_digests", "save_campaign"]
 
 
 class CampaignError(RuleError):
@@ -214,15 +214,19 @@ def read_data(campaign: Campaign) -> dict[str, Any] | None:
     return hit[1] if hit is not None and hit[0] is campaign else None
 
 
-Digests = tuple[str, tuple[str, ...]]
+Digests = tuple[str, tuple[str, ...], tuple[tuple[str, ...], ...]]
 """(the digest of a campaign's data without any battle record's answers, per battle record the
-digest of its answers and secret answers)."""
+digest of its answers and secret answers, per battle record the digest of each answer)."""
 _ANSWERS = ("answers", "secret_answers")
 
 
-def _sha(value: Any) -> str:
+def json_digest(value: Any) -> str:
+    """The SHA-256 of ``value``'s compact JSON text (an answer as a file holds it)."""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+_sha = json_digest
 
 
 def inputs_digests(data: dict[str, Any]) -> Digests:
@@ -231,17 +235,21 @@ def inputs_digests(data: dict[str, Any]) -> Digests:
     (:func:`rules.battlehex.replay_points.inputs_digest`)."""
     records = data.get("battle_hexes")
     parts: list[str] = []
+    each: list[tuple[str, ...]] = []
     if isinstance(records, list):
         bare: list[Any] = []
         for r in records:
             if isinstance(r, dict):
-                parts.append(_sha({k: r[k] for k in _ANSWERS if k in r}))
+                answers = r.get("answers")
+                each.append(tuple(map(_sha, answers)) if isinstance(answers, list) else ())
+                parts.append(_sha([each[-1], None if isinstance(answers, list) else answers, r.get("secret_answers")]))
                 bare.append({k: v for k, v in r.items() if k not in _ANSWERS})
             else:
+                each.append(())
                 parts.append(_sha(None))
                 bare.append(r)
         data = {**data, "battle_hexes": bare}
-    return _sha(data), tuple(parts)
+    return _sha(data), tuple(parts), tuple(each)
 
 
 def _begun(data: dict[str, Any]) -> bool:

@@ -191,7 +191,7 @@ class Engine:
         self._resolve_fire(self.breakthrough_returns, self.defender)
 
     def _over(self) -> bool:
-        if not all(self.alive(t) for t in self.sides):
+        if not all(any(u.alive for u in self._teams.get(t, ())) for t in self.sides):  # at the first unit left
             return True
         if not any(u.dice for u in self.units.values() if u.alive):
             self.ended = "neither side can fire (AF 0 never fires, 4.1.b)"

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from rules.battlehex import run as run_module
-from rules.battlehex.replay_points import inputs_digest
+from rules.battlehex.replay_points import Point, inputs_digest
 from rules.errors import RuleError
-from rules.model.io import load_campaign, save_campaign
+from rules.model.io import json_digest, load_campaign, save_campaign
 from rules.systems import start
 from tests.play.duel import AT, battle
 from tests.rules.battlehex.test_resume import counting, full_replay, new_process, saved_file  # noqa: F401 (fixture)
@@ -98,3 +98,33 @@ def test_afef_still_refuses_a_unit_without_values(tmp_path: Path):
               if i == 0 else f for i, f in enumerate(c.fleets)]
     with pytest.raises(RuleError, match="AF/EF combat needs every unit's AF and EF"):
         start(c.model_copy(update={"fleets": fleets}), AT, g)
+
+
+def test_the_file_opened_again_makes_no_text_of_an_answer_once_its_checkpoint_has_compared_them(
+        saved_file, monkeypatch):
+    path, g, answers = saved_file
+    start(load_campaign(path), AT, g)  # the checkpoint's answers digested (once, when first compared)
+    c = load_campaign(path)  # read untimed: its answers digested with the file
+    texts: list[int] = []
+    real = json.dumps
+    monkeypatch.setattr(json, "dumps", lambda value, *a, **k: texts.append(1) or real(value, *a, **k))
+    given = counting(monkeypatch)
+    reopened = start(c, AT, g)
+    assert texts == [], f"{len(texts)} JSON texts made to tell the file's answers from the checkpoint's"
+    assert len(given) < len(answers), "the checkpoint was not found"
+    monkeypatch.undo()
+    assert reopened.events_json() == full_replay(c, g).events_json()
+
+
+@pytest.mark.parametrize(("given", "read", "fits"), [
+    ({"to": ["a1", "a2"], "n": 1}, {"to": ["a1", "a2"], "n": 1}, True),
+    ({"n": 1}, {"n": True}, False),  # equal in Python, not the same answer
+    ({"n": 1}, {"n": 1.0}, False),
+    ({"a": 1, "b": 2}, {"b": 2, "a": 1}, False),  # the order of a dict's keys counts (rolls follow it)
+    (["a1", "a2"], ["a1", "a3"], False),
+    (("a1", "a2"), ["a1", "a2"], False),  # a tuple given is not plain JSON: compared as before, not a list
+])
+def test_a_checkpoint_fits_a_files_answers_by_their_digests_only_when_the_same(given, read, fits):
+    point = Point((given,), "k", None, ("random", None), (), (), ())
+    assert point.fits([read], (json_digest(read),)) is fits
+    assert point.fits([read]) is fits  # the same as without the file's digests
