@@ -77,6 +77,7 @@ class STCSEngine:
         self.casualties: dict[str, int] = {}  # per ship, its Percent Casualties Track
         self.attempts: dict[tuple[str, str], int] = {}  # repair attempts per (ship, system)
         self.assists: dict[tuple[str, int], int] = {}  # a tender's Repair Team assists per (tender, turn)
+        self.assisted: list[tuple[int, str, str, str]] = []  # each tender assist: segment, tender, ship, team/shuttles
         self.mines: list[mines.Mine] = []
         self.moves: dict[str, tuple[int, int, Hex, int]] = {}  # per ship, its latest move: segment, points, start, turn's
         self.wake: list[Hex] = []  # the hexes ships moved from (a mine may lie within 4 of them)

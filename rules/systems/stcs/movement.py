@@ -53,6 +53,13 @@ def spent(e: STCSEngine, x: str) -> int:
     return m[3] if m and (m[0] - 1) // SEGMENTS == (e.round - 1) // SEGMENTS else 0
 
 
+def shuttled(e: STCSEngine, x: str) -> bool:
+    """Whether ``x`` took part in a Repair Shuttle assist this turn: it may not move this turn (Repair Assistance
+    By Tenders During Battle, :mod:`.repairing`)."""
+    turn = (e.round - 1) // SEGMENTS
+    return any((r - 1) // SEGMENTS == turn and k == "shuttles" and x in (y, z) for r, y, z, k in e.assisted)
+
+
 def speed(e: STCSEngine, x: str) -> int:
     """``x``'s speed: the movement points of its latest move (0 before it moves)."""
     m = e.moves.get(x)
@@ -61,7 +68,8 @@ def speed(e: STCSEngine, x: str) -> int:
 
 def acts(e: STCSEngine, x: str) -> dict[str, str]:
     """The move act of ``x`` if it may move in this segment's Movement Phase."""
-    if damage.dead_in_space(e, x) or x in e.moves and e.moves[x][0] == e.round or not most_points(e, x):
+    if damage.dead_in_space(e, x) or x in e.moves and e.moves[x][0] == e.round or not most_points(e, x) \
+            or shuttled(e, x):
         return {}
     if e.cloaked[x]:  # nothing of its speed or points: its side answers in secret
         return {f"move:{x}": f"{possessive(e.ship(x))} side moves it or holds it still, in secret (cloaked)"}

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rules.systems.stcs.repairing import box_repaired
 from tests.rules.systems.stcs.test_damage import hit, scripted
+from tests.rules.systems.stcs.test_ramming import lands
 
 
 def test_successive_attempts_on_a_boxed_system() -> None:
@@ -79,3 +80,52 @@ def test_the_carry_is_eliminated_when_the_equipment_is_repaired() -> None:
     run.answer("crew")
     run.answer(5)  # the D10 1 repairs the box: the generator works again, its carry goes
     assert run.engine.boxes[("d7", "shield:2")] == (0, 0) and "repair:d7" not in run.pending.options
+
+
+def test_repair_shuttles_two_rolls_in_the_same_hex_neither_ship_moving_that_turn() -> None:
+    """Seed 002 Repair Shuttles: the Bird of Prey (Class V) joins the Klothos's hex in turn 1, so its Shuttles
+    wait for turn 2; there, with a shield down on each, they make two rolls on 52 + 10 (40 repairs, 63 does
+    not), then neither ship may move that turn and the tender gives no other assist that phase."""
+    run = scripted([99, 40, 63])
+    e = run.engine
+    run.answer("uncloak:bop")
+    run.answer("move:bop")
+    run.answer("3")
+    run.answer(next(o for o in run.pending.options if lands(e.at["bop"], o) == e.at["d7"]))
+    assert e.at["bop"] == e.at["d7"]
+    hit(run, "d7", 5)
+    for a in ("shields:d7", "lower:1", "shields:bop", "lower:1", "repair:d7", "superstructure"):
+        run.answer(a)
+    assert "team:bop" in run.pending.options and "shuttles:bop" not in run.pending.options  # it moved this turn
+    run.answer("crew")  # 99 fails
+    while e.turn_segment() != (2, 1):
+        run.answer("next")
+    assert "move:bop" in run.pending.options and "move:d7" in run.pending.options
+    run.answer("repair:d7")
+    run.answer("superstructure")
+    assert "shuttles:bop" in run.pending.options  # the same hex, neither moved this turn, a shield down on each
+    run.answer("shuttles:bop")
+    assert e.ss_lost["d7"] == 4
+    assert "Klothos repairs one box of superstructure (by Bird of Prey's Repair Shuttles)" in run.events_json()
+    assert "Klothos fails to repair superstructure (by Bird of Prey's Repair Shuttles)" in run.events_json()
+    assert "move:bop" not in run.pending.options and "move:d7" not in run.pending.options
+    run.answer("repair:d7")
+    run.answer("superstructure")
+    assert run.pending.options == ("crew",)  # one assist a phase (and Class V: one a turn)
+
+
+def test_no_repair_shuttles_without_a_shield_down_on_each_ship() -> None:
+    run = scripted([])
+    e = run.engine
+    run.answer("uncloak:bop")
+    run.answer("move:bop")
+    run.answer("3")
+    run.answer(next(o for o in run.pending.options if lands(e.at["bop"], o) == e.at["d7"]))
+    hit(run, "d7", 5)
+    while e.turn_segment() != (2, 1):
+        run.answer("next")
+    run.answer("shields:d7")
+    run.answer("lower:1")  # the Klothos only
+    run.answer("repair:d7")
+    run.answer("superstructure")
+    assert "shuttles:bop" not in run.pending.options and "team:bop" not in run.pending.options
