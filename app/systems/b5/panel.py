@@ -38,14 +38,17 @@ BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex sca
          "weapons and energy mines hitting pulses later; ELINT support and jamming; the damage class odds shown "
          "first, then structure, grey boxes and system damage marked, the defender choosing which weapon a hit "
          "marks); out of command, command losses, morale and reinforcement rolls; the abilities Stubborn, Rapid "
-         "Net Change, Superior Strategic and Tactical Planners and ELINT Priority Support; command styles "
+         "Net Change, Improved Command Network, Command Reorganization, Superior Strategic and Tactical Planners "
+         "and ELINT Priority Support; command styles "
          "(settings.b5); a fighter flight's attack on a ship, after the ship's anti-fighter fire; the helpers.")
 NOT_BUILT = ("<b>Not built yet</b>: fighters' moves, missions, launching, landing and dogfights (the seed's "
-             "Fighters chapter is cut), pooled ELINT levels and two abilities: at the table with the helpers' numbers; "
+             "Fighters chapter is cut), pooled ELINT levels and Ex-Fighter Ops Commander: at the table with the helpers' "
+             "numbers; "
              "the GM enters the results, written back to the campaign.")
 NOT_BUILT_WHY = ("Fighters: the seed's text loses their missions, when flights move and the dogfight's target number "
-                 "(docs/b5.md); a flight's attack on a ship, with the ship's anti-fighter fire first, is built. Abilities at the table: Improved Command Network, Command Reorganization (Ex-Fighter "
-                 "Ops Commander goes with the fighters; Clout is a purchase rule).")
+                 "(docs/b5.md); a flight's attack on a ship, with the ship's anti-fighter fire first, is built. Ex-Fighter "
+                 "Ops Commander goes with the fighters; Clout is a purchase rule (what a fleet may buy), nothing in "
+                 "the battle.")
 """What the banner says plainly; what is built is its tooltip, so the banner keeps to a few lines
 at QT_SCALE_FACTOR=2 (on the 1600x1000 screen the whole text took 200 of 866 pixels over the board)."""
 SHEET_CHARS = 30

@@ -16,10 +16,15 @@ a commander a turn ("no commander may ever use more than one ability per turn"):
 - **Superior Tactical Planner**: after the deployment, before the first turn, the admiral's side
   may move squadrons on the board, each command ship to a hex, its ships keeping their formation
   (each moved as its command ship), 10 hexes in all (the 15-hex limit from the flagship does not
-  apply).
+  apply);
+- **Improved Command Network**: the command ship's rating 25% more, round up (:func:`capacity`);
+  when it is destroyed, the ships its successor cannot command become a squadron of their own at
+  75% firepower, not out of command (rules/systems/b5/losses.py);
+- **Command Reorganization**: at a turn's end, ships out of command within the commander's radius
+  join its squadron while it has an opening (:func:`reorganize`).
 
-The others are played at the table (named in the log): Improved Command Network, Command
-Reorganization, Ex-Fighter Ops Commander (fighters), Clout (a purchase).
+The others are played at the table (named in the log): Ex-Fighter Ops Commander (fighters), Clout
+(a purchase rule: it changes what a fleet may buy, nothing in the battle).
 
 Command styles (the optional rule, settings.b5 ``command_styles``): each squadron commander's style
 is rolled on a d10 at the start (1-2 defensive, 3-8 standard, 9-10 offensive) unless its command
@@ -28,6 +33,7 @@ and Def -1 (in fire: the to-hit roll's sensor, the target's Def).
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
@@ -45,7 +51,7 @@ if TYPE_CHECKING:
 RULE = "B5 Special Command Orders"
 STYLE_RULE = "B5 Squadron Commander Styles"
 BUILT = ("stubborn", "rapid net change", "superior strategic planner", "elint priority support",
-         "superior tactical planner")
+         "superior tactical planner", "improved command network", "command reorganization")
 """The abilities the engine applies; the rest are played at the table."""
 PLANNER_STEP = "planner"
 """The Superior Tactical Planner's question (``b5/planner/{team}``): the procedure resumes from it."""
@@ -124,6 +130,46 @@ def rapid_net(self: B5Engine, lost: str) -> bool:
     self.log.add("ruling", RULE, f"Rapid Net Change: {possessive(self.units[lost].unit.name)} squadron suffers no "
                                  "out-of-command penalties for its loss", {"unit": lost})
     return True
+
+
+def capacity(self: B5Engine, uid: str) -> int:
+    """How many ships command ship ``uid`` commands besides itself: its command rating, 25% more
+    (round up) with an Improved Command Network (**reading**: the rating counts the ships under it)."""
+    rating = self.data(uid).command_rating
+    return command.improved_network(rating) if "improved command network" in bought(self, uid) else rating
+
+
+def reorganize(self: B5Engine) -> None:
+    """Command Reorganization at a turn's end: each commander with it takes ships out of command
+    (cut off after a succession, or beyond their own command ship's radius) within its command
+    radius into its squadron while it has an opening (nearest first), one ability a turn."""
+    for team in (self.defender, self.attacker):
+        force = self.forces[team]
+        for s in force.squadrons:
+            cmd = s.command
+            if "command reorganization" not in bought(self, cmd) or self.units[cmd].status is not Status.PRESENT \
+                    or cmd not in self.at:
+                continue
+            members = [x for x in s.members if self.units[x].status is Status.PRESENT]
+            opening = capacity(self, cmd) - len(members)
+            near = sorted((deploy.distance(self.at[cmd], self.at[x]), i, x)
+                          for i, x in enumerate(self.side_units(team))
+                          if (x in self.cut_off or x in self.out_of_command) and x not in s.ships and x in self.at
+                          and self.units[x].status is Status.PRESENT
+                          and deploy.distance(self.at[cmd], self.at[x]) <= self.ring(cmd))
+            taken = [x for _d, _i, x in near[:max(0, opening)]]
+            if not taken or not use(self, cmd, "command reorganization"):
+                continue
+            squadrons = [dataclasses.replace(o, members=tuple(x for x in o.members if x not in taken))
+                         for o in self.forces[team].squadrons]
+            squadrons = [dataclasses.replace(o, members=o.members + tuple(taken)) if o.command == cmd else o
+                         for o in squadrons]
+            self.forces[team] = dataclasses.replace(self.forces[team], squadrons=tuple(squadrons))
+            self.cut_off.difference_update(taken)
+            self.log.add("ruling", RULE, f"Command Reorganization: {self.units[cmd].unit.name} takes "
+                         + ", ".join(self.units[x].unit.name for x in taken)
+                         + f" into {possessive('squadron ' + s.name)} command network (an opening of {opening})",
+                         {"unit": cmd})
 
 
 def planner(self: B5Engine, team: str) -> bool:

@@ -69,6 +69,8 @@ class B5Engine:
         self.marked: dict[str, int] = {}  # squadron name -> grey boxes marked off so far
         self.rolled: dict[str, int] = {}  # squadron name -> morale levels rolled for (one roll per level)
         self.withdrawing: set[str] = set()
+        self.cut_off: set[str] = set()  # ships a new commander could not command: out of command from then on
+        self.detached: set[str] = set()  # squadrons of an Improved Command Network's excess ships (75% firepower)
         self.out_of_command: set[str] = set()
         """Ships beyond their command ship's radius at the last plotted turn's end."""
         self.fired: dict[str, dict[str, list[tuple[int, int]]]] = {}
@@ -104,7 +106,7 @@ class B5Engine:
         """This pulse: firing squadron -> the enemy squadron its ships target; ship -> its one target."""
         self.doomed: list[str] = []
         """Ships left with no structure by this pulse's fire (destroyed once it is done)."""
-        self.in_flight: list[firing.Flight] = []
+        self.in_flight: list[firing.Flight] = []  # ballistic weapons launched, to hit at a later pulse
         self.shot: marking.Shot | None = None
         """The shot whose hits are being marked (the defender choosing a weapon)."""
         self.elint: dict[str, tuple[elint.Order, ...]] = {}  # ELINT ship -> its orders this turn (live once revealed)
@@ -114,11 +116,9 @@ class B5Engine:
         self.styles: dict[str, str] = {}  # squadron -> its commander's command style (the optional rule)
         self.fighters: dict[str, int] = {}  # flight -> fighters alive (once attacked)
         self.used: dict[str, list[tuple[int, str]]] = {}  # command ship -> (turn, ability) its commander used
-        """Ballistic weapons launched, to hit at a later pulse."""
-        self.firer = ""
+        self.firer = ""  # the ship the pending weapon question is for
         self.late = False
         """This pulse's fire is the out-of-command ships', after all other fire."""
-        """The ship the pending weapon question is for."""
         self.morale_hit: list[str] = []
         """The command ships whose grey boxes lost the GM is still to give this turn."""
         self.hits: dict[str, dict[str, int]] = {}  # ship -> system boxes fire marked (data() takes them off)

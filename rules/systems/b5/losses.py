@@ -31,7 +31,8 @@ def x_rating(self: B5Engine, firer: str, x: int) -> int:
     sq = self.forces[team].squadron_of(firer)
     last = self.round - 1
     commander_lost = sq is not None and self.lost_commands.get(sq.name) == last
-    flagship_lost = self.lost_flagship.get(team) == last
+    outside = sq is not None and sq.name in self.detached  # outside the fleet network: 25% less, always
+    flagship_lost = self.lost_flagship.get(team) == last or outside
     return command.rating(x, out_of_command=firer in self.out_of_command, commander_lost=commander_lost,
                           flagship_lost=flagship_lost)
 
@@ -50,12 +51,31 @@ def succession(self: B5Engine) -> None:
                 squadrons.append(s)
                 continue
             new = max(left, key=lambda x: (self.data(x).command_rating, -left.index(x)))
-            if not abilities.rapid_net(self, s.command):
+            spared = abilities.rapid_net(self, s.command)
+            if not spared:
                 self.lost_commands[s.name] = self.round
             if s.command == flagship:
                 self.lost_flagship[team] = self.round
-            self.log.add("ruling", RULE, f"{self.units[new].unit.name} takes command of squadron {s.name}")
-            squadrons.append(Squadron(s.name, new, tuple(x for x in s.members if x != new)))
+            others = [x for x in left if x != new]
+            room = abilities.capacity(self, new)
+            kept, extra = others[:room], others[room:]
+            words, apart = "", None
+            if extra and "improved command network" in abilities.bought(self, s.command):
+                own = max(extra, key=lambda x: (self.data(x).command_rating, -extra.index(x)))
+                name = f"{s.name} (detached)"
+                apart = Squadron(name, own, tuple(x for x in extra if x != own))
+                self.detached.add(name)
+                if not spared:
+                    self.lost_commands[name] = self.round
+                words = (f": {', '.join(self.units[x].unit.name for x in extra)} a squadron of its own, {name}, "
+                         f"commanded by {self.units[own].unit.name}, at 75% firepower (Improved Command Network)")
+            elif extra:  # they keep their places in the formation (they move with it), out of command
+                self.cut_off.update(extra)
+                kept = others
+                words = f": {', '.join(self.units[x].unit.name for x in extra)} out of command for the rest of the battle"
+            self.log.add("ruling", RULE, f"{self.units[new].unit.name} takes command of squadron {s.name}"
+                         + (f" (command rating {room})" if extra else "") + words)
+            squadrons += [Squadron(s.name, new, tuple(kept))] + ([apart] if apart else [])
             if s.command == flagship:
                 flagship = new
         if self.units[flagship].status is not Status.PRESENT:

@@ -32,7 +32,9 @@ def situation(self: B5Engine) -> Procedure:
 
 
 def grey(self: B5Engine, name: str) -> int:
-    """Squadron ``name``'s starting morale level: its ships' grey boxes."""
+    """Squadron ``name``'s starting morale level: its ships' grey boxes (a detached squadron's: its
+    squadron's, as its ships' data name it)."""
+    name = name.removesuffix(" (detached)")
     for team in self.forces:
         if any(s.name == name for s in self.forces[team].squadrons):  # its ships lost too: the level is fixed
             return sum(self.data(x).grey_boxes for x in self.side_units(team) if self.data(x).squadron == name)

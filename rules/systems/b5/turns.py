@@ -14,7 +14,7 @@ from rules.battlehex.questions import QKind, Question
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.errors import RuleError
-from rules.systems.b5 import command, deploy, elint, emines, firing, marking, movement
+from rules.systems.b5 import abilities, command, deploy, elint, emines, firing, marking, movement
 from rules.systems.b5.force import Squadron
 from rules.systems.b5.movement import Plot
 
@@ -139,8 +139,10 @@ def paths_of(self: B5Engine, s: Squadron) -> list[str]:
 
 def out_of_command(self: B5Engine) -> None:
     """The ships beyond their command ship's radius at the turn's end, after its fire and the new
-    commanders (Out of Command: out of command during the next turn)."""
-    self.out_of_command = set()
+    commanders (Out of Command: out of command during the next turn); before, Command
+    Reorganization takes such ships in; ships cut off by a succession stay out of command."""
+    abilities.reorganize(self)
+    self.out_of_command = {x for x in self.cut_off if self.units[x].status is Status.PRESENT}
     for team in (self.defender, self.attacker):
         for s in self.live_squadrons(team):
             far = command.out_of_command(self.at[s.command], {x: self.at[x] for x in s.members if x in self.at

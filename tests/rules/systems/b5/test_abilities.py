@@ -199,3 +199,70 @@ def test_undo_at_the_planners_question_resumes_it(monkeypatch):
     keys = [e.data["key"] for e in run.log.events if e.kind == "question"]
     assert any(k.startswith("b5/planner/") for k in keys)
     undo_everywhere(c, list(run.answers), monkeypatch)  # the planner's question resumed, none replayed
+
+
+def network(b2_abilities=(), flag_abilities=(), at_table=1):
+    """Squadron b2 (B-C2, command rating 3; B-M2 rating 1, B-M3 and B-M4 rating 0) loses B-C2 to
+    R-FLAG's matter cannon in turn 1; B-M2, the highest rating left, takes command of one ship.
+    B-FLAG (rating 4) leads a squadron of its own. Then ``at_table`` turns at the table."""
+    blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, command_rating=4,
+               abilities=list(flag_abilities)),
+            b5("b-c2", "b2", "capital", command=True, abilities=list(b2_abilities)),
+            b5("b-m2", "b2", command_rating=1), b5("b-m3", "b2", command_rating=0),
+            b5("b-m4", "b2", command_rating=0)]
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER, CANNON])]
+    run = battle(blue, red, ["meeting engagement", "skirmish", "none", 5, 8, {"at": "1030", "facing": "C"},
+                             ruled("3530", "F"), ruled("1232", "C"), ruled("1233", "C"), ruled("1231", "C"),
+                             ruled("1132", "C"), "plot and move", "FF F FF", "FF F FF", "FFF FF FFF"],
+                 [10, 3] + [1] * 20)
+    for a in ("fire", "r-flag", "Matter cannon", "b-c2"):
+        run.answer(a)
+    while run.pending.key != "b5/2/turn":
+        run.answer("done" if "/fire/" in run.pending.key else [])
+    for _ in range(at_table - 1):
+        run.answer("at the table")
+        run.answer([])
+    return run
+
+
+def test_a_new_squadron_commander_commands_only_its_command_rating_the_rest_out_of_command():
+    """Squadron Commander is Destroyed: the new commander "must be a ship with the ability to
+    command all the ships remaining ... If no such ship exists, then the ship that can command the
+    most units ... Any extra ships will be considered out of command for the remainder of the
+    game". B-M2 (rating 1) keeps B-M3; B-M4 is out of command from turn 2 on, at half its rating."""
+    run = network(at_table=2)
+    e = run.engine
+    assert ("B-M2 takes command of squadron b2 (command rating 1): B-M4 out of command for the rest of the battle"
+            in [x.text for x in run.log.events])
+    assert e.forces["blue"].squadron_of("b-m4").name == "b2" and e.cut_off == {"b-m4"}  # it keeps its formation place
+    assert "b-m4" in e.out_of_command and "b-m3" not in e.out_of_command
+    assert x_rating(e, "b-m4", 4) == 2 and x_rating(e, "b-m3", 4) == 4  # turn 3: b2's 50% is over
+
+
+def test_improved_command_network_the_excess_a_squadron_of_its_own_at_75_percent():
+    """Improved Command Network: the rating 25% more, round up (3 -> 4); "should the command ship be
+    destroyed and the new command ship not have the CR ability to absorb the entire squadron
+    network, then any excess ships become a squadron of their own ... but will always suffer a 25%
+    reduction (round up) in firepower"."""
+    from rules.systems.b5.command import improved_network
+
+    assert improved_network(3) == 4 and improved_network(4) == 5 and improved_network(1) == 2
+    run = network(b2_abilities=["improved command network"], at_table=2)
+    e = run.engine
+    s = e.forces["blue"].squadron_of("b-m4")
+    assert s is not None and s.name == "b2 (detached)" and s.command == "b-m4"
+    assert "b-m4" not in e.out_of_command
+    assert x_rating(e, "b-m4", 4) == 3 and x_rating(e, "b-m3", 4) == 4  # 75% (x4 -> x3), always
+
+
+def test_command_reorganization_takes_a_ship_out_of_command_into_an_opening_in_range():
+    """Command Reorganization: "the commander may integrate them into his command network if they are
+    within command at the start of a turn and the commander has the opening in his command net".
+    B-FLAG (rating 4, no other ship) takes B-M4 (2 hexes off) at turn 1's end; it fires at full
+    rating in turn 3 (turn 2: the 50% of its old squadron's loss)."""
+    run = network(flag_abilities=["command reorganization"], at_table=2)
+    e = run.engine
+    assert e.forces["blue"].squadron_of("b-m4").name == "bflag" and "b-m4" not in e.out_of_command
+    assert "Command Reorganization: B-FLAG takes B-M4 into squadron bflag's command network (an opening of 4)" in [
+        x.text for x in run.log.events]
+    assert x_rating(e, "b-m4", 4) == 4
