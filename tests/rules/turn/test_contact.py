@@ -9,6 +9,7 @@ import pytest
 from hexmap import Label
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, Relation
+from rules.model.records import LogEntry
 from rules.model.types import DiplomaticState as D
 from rules.strategic import build_graph
 from rules.strategic.state import StrategicState
@@ -63,3 +64,51 @@ def test_contact_made_now_opens_no_path_for_another_pair_until_the_next_turn() -
     assert {frozenset(r.powers) for r in new.diplomacy if r.state is D.NORMAL} >= {frozenset(("fed", "kzinti"))}
     assert state(new) is D.NO_CONTACT  # "already have relations": the Kzinti were not known when traced
     assert state(contact.trace(new, build_graph(new))) is D.NORMAL
+
+
+ALL = ("fed", "kzinti", "klingon", "lyran", "romulan", "orion")
+
+
+def test_powers_starting_with_no_contact_at_all_meet_their_neighbours() -> None:
+    # "Diplomatic Relations start from a state of no contact between powers": every pair apart
+    c = apart([(a, b) for i, a in enumerate(ALL) for b in ALL[i + 1:]])
+    c.log.append(LogEntry(turn=c.turn, rule="004 Movement Phase", text="an earlier line"))
+    new = contact.trace(c, build_graph(c))
+    met = {frozenset(r.powers) for r in new.diplomacy if r.state is D.NORMAL}
+    assert met == {frozenset(p) for p in [("fed", "kzinti"), ("fed", "klingon"), ("fed", "romulan"),
+                                          ("kzinti", "lyran"), ("kzinti", "orion"), ("klingon", "lyran"),
+                                          ("klingon", "romulan"), ("lyran", "orion")]}
+    assert new.log[:len(c.log)] == c.log and len(new.log) == len(c.log) + 8  # the earlier log kept
+
+
+def test_a_path_only_the_other_power_can_trace_makes_contact_too() -> None:
+    # the Lyrans know the Kzinti, the Federation does not: only the Lyrans trace a path, logged from fed's end
+    c = apart([("lyran", x) for x in ("fed", "klingon", "romulan", "orion")] + FED_ALONE + [("fed", "kzinti")])
+    st = StrategicState.compute(c, build_graph(c))
+    assert contact.path(st, "fed", "lyran") is None
+    new = contact.trace(c, build_graph(c))
+    assert state(new) is D.NORMAL
+    assert ("United Federation of Planets and Lyran Star Empire make contact: a path is traced through "
+            "0506, 0505, 0604, 0704; Normal Relations") in [e.text for e in new.log if e.rule == contact.RULE]
+
+
+def test_of_two_paths_as_short_the_first_powers_own_is_logged() -> None:
+    pairs = [("fed", "klingon"), ("kzinti", "romulan"), ("kzinti", "orion"), ("klingon", "lyran"),
+             ("klingon", "romulan"), ("lyran", "romulan"), ("lyran", "orion"), ("romulan", "orion")]
+    c = apart(pairs)
+    st = StrategicState.compute(c, build_graph(c))
+    back = contact.path(st, "romulan", "kzinti")
+    assert back is not None and [str(x) for x in reversed(back)] == ["0405", "0406", "0407", "0508", "0608"]
+    text = next(e.text for e in contact.trace(c, build_graph(c)).log
+                if e.rule == contact.RULE and e.text.startswith("Kzinti Hegemony and Romulan"))
+    assert "through 0405, 0506, 0507, 0607, 0608;" in text  # the Kzinti's path (Kzinti before Romulans)
+
+
+def test_a_planet_held_in_another_powers_system_is_claimed_by_its_holder() -> None:
+    c = scenario()
+    kzin = Label.parse("0203")
+    sec = next(s for s in c.map.sectors if s.at == kzin)
+    sec.star_system.planets[0].owner = "romulan"  # Kzin Prime taken; the sector's record still the Kzinti's
+    claimed = contact.claims(StrategicState.compute(c, build_graph(c)))
+    assert set(claimed) == set(ALL)  # no unowned planet (Ardana, 0606) claimed by "no one"
+    assert kzin in claimed["romulan"] and kzin in claimed["kzinti"]
