@@ -75,6 +75,7 @@ def test_a_ship_with_its_engines_shut_down_is_only_a_presence_to_the_enemy(qtbot
     assert "a ship (engines shut down)" in [i.text() for i in panel.map.scene_.items() if hasattr(i, "text")]
     assert "Klothos" not in [i.text() for i in panel.map.scene_.items() if hasattr(i, "text")]
     assert "lowering shields" not in panel.built.text() and "shields absorbing damage" in panel.built.toolTip()
+    assert "Repair Shuttles" not in panel.built.text() and "Repair Teams and Shuttles" in panel.built.toolTip()
     answerer.stop()
 
 
