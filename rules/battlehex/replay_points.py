@@ -163,34 +163,33 @@ class Point:
     rolls: tuple[Roll, ...]
     events: Sequence[Event]
     secret: tuple[tuple[int, str], ...]
-    digests: list[str | None] = dataclasses.field(default_factory=list, compare=False, repr=False)
-    """The digest of each of ``given`` as a file holds it (:func:`rules.model.io.json_digest`; None
-    for one that is not plain JSON), made when first compared with a file's (:meth:`fits`)."""
+    digest: list[str | None] = dataclasses.field(default_factory=list, compare=False, repr=False)
+    """[the digest of ``given`` as a file holds its answers (:func:`rules.model.io.json_digest`;
+    None when they are not plain JSON)], made when first compared with a file's (:meth:`fits`)."""
 
     @property
     def answers(self) -> int:
         """How many answers were given."""
         return len(self.given)
 
-    def fits(self, answers: list[Any], digests: Sequence[str] | None = None) -> bool:
-        """True when ``answers`` begin with this point's answers (``digests``: theirs as the file
-        they were read from holds them, compared instead, flat in their size: issue 21)."""
+    def fits(self, answers: list[Any], digest: str | None = None) -> bool:
+        """True when ``answers`` begin with this point's answers (``digest``: theirs as the file
+        they were read from holds them, compared instead when they are as many: a reopen standing
+        at this point, flat in their size: issue 21)."""
         n = len(self.given)
         if n > len(answers):
             return False
         if all(map(is_, self.given, answers)):  # the run's own answer objects (an undo, a reopen): at C speed
             return True
-        if digests is not None and len(digests) >= n:
-            return all(same(a, b) if m is None else m == d
-                       for m, d, a, b in zip(self._digests(), digests, self.given, answers))
+        if digest is not None and n == len(answers):
+            if not self.digest:
+                from rules.model.io import json_digest
+
+                given = list(self.given)
+                self.digest.append(json_digest(given) if _plain(given) else None)
+            if self.digest[0] is not None:
+                return self.digest[0] == digest
         return all(same(a, b) for a, b in zip(self.given, answers))
-
-    def _digests(self) -> list[str | None]:
-        if len(self.digests) != len(self.given):
-            from rules.model.io import json_digest
-
-            self.digests[:] = [json_digest(a) if _plain(a) else None for a in self.given]
-        return self.digests
 
     def engine_copy(self, record: BattleHexRecord, log: EventLog, dice: DiceRoller) -> Any:
         """A fresh copy of the engine on ``record``, writing to ``log`` and rolling ``dice``."""
@@ -327,10 +326,10 @@ class Points:
         """Keep ``point`` no more (an undo takes its engine)."""
         self.kept = [p for p in self.kept if p is not point]
 
-    def best(self, answers: list[Any], digests: Sequence[str] | None = None) -> Point | None:
-        """The newest point that ``answers`` begin with (``digests``: :meth:`Point.fits`)."""
+    def best(self, answers: list[Any], digest: str | None = None) -> Point | None:
+        """The newest point that ``answers`` begin with (``digest``: :meth:`Point.fits`)."""
         for p in reversed(self.kept):
-            if p.fits(answers, digests):
+            if p.fits(answers, digest):
                 return p
         return None
 

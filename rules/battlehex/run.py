@@ -189,7 +189,7 @@ class ReplayRun(Checkpointed, Generic[E]):
         checkpoints away."""
         self._give_back(changing=False)  # the engine it goes on with now is another
         points = self._shelf()
-        point = points.best(answers, self._read_digests(answers)) if points is not None else None
+        point = points.best(answers, self._read_digest(answers)) if points is not None else None
         here = point is not None and points is not None and point.answers == len(answers) and not points.lent(point)
         take = take and here
         if point is not None and take and points is not None:

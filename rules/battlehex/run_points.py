@@ -56,8 +56,8 @@ class Checkpointed:
             self._points = shelved(self._key)
         return self._points
 
-    def _read_digests(self, answers: list[Any]) -> tuple[str, ...] | None:
-        """The digests of ``answers`` as the file the campaign was read from holds them, when they
+    def _read_digest(self, answers: list[Any]) -> str | None:
+        """The digest of ``answers`` as the file the campaign was read from holds them, when they
         are its record's (:func:`rules.model.io.read_digests`), else None."""
         from rules.model.io import read_digests
 

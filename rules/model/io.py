@@ -214,9 +214,9 @@ def read_data(campaign: Campaign) -> dict[str, Any] | None:
     return hit[1] if hit is not None and hit[0] is campaign else None
 
 
-Digests = tuple[str, tuple[str, ...], tuple[tuple[str, ...], ...]]
+Digests = tuple[str, tuple[str, ...], tuple[str, ...]]
 """(the digest of a campaign's data without any battle record's answers, per battle record the
-digest of its answers and secret answers, per battle record the digest of each answer)."""
+digest of its answers and secret answers, per battle record the digest of its answers)."""
 _ANSWERS = ("answers", "secret_answers")
 
 
@@ -235,21 +235,20 @@ def inputs_digests(data: dict[str, Any]) -> Digests:
     (:func:`rules.battlehex.replay_points.inputs_digest`)."""
     records = data.get("battle_hexes")
     parts: list[str] = []
-    each: list[tuple[str, ...]] = []
+    answers: list[str] = []
     if isinstance(records, list):
         bare: list[Any] = []
         for r in records:
             if isinstance(r, dict):
-                answers = r.get("answers")
-                each.append(tuple(map(_sha, answers)) if isinstance(answers, list) else ())
-                parts.append(_sha([each[-1], None if isinstance(answers, list) else answers, r.get("secret_answers")]))
+                answers.append(_sha(r.get("answers", [])))
+                parts.append(_sha([answers[-1], r.get("secret_answers")]))
                 bare.append({k: v for k, v in r.items() if k not in _ANSWERS})
             else:
-                each.append(())
+                answers.append(_sha(None))
                 parts.append(_sha(None))
                 bare.append(r)
         data = {**data, "battle_hexes": bare}
-    return _sha(data), tuple(parts), tuple(each)
+    return _sha(data), tuple(parts), tuple(answers)
 
 
 def _begun(data: dict[str, Any]) -> bool:

@@ -104,7 +104,7 @@ def test_the_file_opened_again_makes_no_text_of_an_answer_once_its_checkpoint_ha
         saved_file, monkeypatch):
     path, g, answers = saved_file
     start(load_campaign(path), AT, g)  # the checkpoint's answers digested (once, when first compared)
-    c = load_campaign(path)  # read untimed: its answers digested with the file
+    c = load_campaign(path)  # read untimed: its answers digested with the file (as a whole)
     texts: list[int] = []
     real = json.dumps
     monkeypatch.setattr(json, "dumps", lambda value, *a, **k: texts.append(1) or real(value, *a, **k))
@@ -124,7 +124,8 @@ def test_the_file_opened_again_makes_no_text_of_an_answer_once_its_checkpoint_ha
     (["a1", "a2"], ["a1", "a3"], False),
     (("a1", "a2"), ["a1", "a2"], False),  # a tuple given is not plain JSON: compared as before, not a list
 ])
-def test_a_checkpoint_fits_a_files_answers_by_their_digests_only_when_the_same(given, read, fits):
+def test_a_checkpoint_fits_a_files_answers_by_their_digest_only_when_the_same(given, read, fits):
     point = Point((given,), "k", None, ("random", None), (), (), ())
-    assert point.fits([read], (json_digest(read),)) is fits
-    assert point.fits([read]) is fits  # the same as without the file's digests
+    assert point.fits([read], json_digest([read])) is fits
+    assert point.fits([read]) is fits  # the same as without the file's digest
+    assert point.fits([read, "more"], json_digest([read, "more"])) is fits  # not as many: compared one by one
