@@ -72,6 +72,9 @@ def secret_places(c: Campaign) -> Iterator[tuple[Path, Owner]]:
     for i, e in enumerate(c.log):
         if e.secret_of:
             yield ("log", i), owner_of(tuple(e.secret_of))
+    for i, p in enumerate(c.powers):  # its Intel missions, their targets and details (seed 004 Intel Phase)
+        if p.economy is not None and p.economy.missions:
+            yield ("powers", i, "economy", "missions"), (t.id,) if (t := c.team_of_power(p.id)) else (GM,)
 
 
 def _unit_places(c: Campaign, at: Path, fleets: Sequence[Fleet],

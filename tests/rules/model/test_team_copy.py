@@ -115,3 +115,32 @@ def test_a_record_whose_answers_hold_another_teams_secret_keeps_none_of_them(tmp
     assert '"b2"]' not in path.read_text()  # Blue's Pursuit Force
     copy = open_campaign_file(path, passphrases={"red": "red's passphrase"})
     assert copy.battle_hexes[0].answers == [] and copy.battle_hexes[0].secret_answers == {}
+
+
+def test_another_team_s_intel_mission_is_not_in_the_copy_nor_plain_in_the_file(tmp_path):
+    """A Klingon Intel mission against the Federation (its target, staging system and details) lay
+    in the Klingon economy record in plain text: the Alliance's copy, and the sealed file itself,
+    showed it to the target's Team, though the order and the GM's answer giving it are the
+    Coalition's secret in the log."""
+    from rules.model import save_campaign
+    from rules.model.seals import pin_of
+    from rules.model.secrets import with_key
+    from rules.turn.run import play
+    from tests.rules.turn.test_intel_missions import mission, spies
+    from tests.rules.turn.test_purchases import TO_ORDERS
+
+    run = play(spies(), TO_ORDERS)
+    run.answer({"mission": {**mission(3)["mission"], "details": "steal the shipyard plans"}})
+    c, ring = run.campaign, Keyring()
+    gm_record, gm = new_key(PASSES["gm"], 10, holder="gm")
+    ring.add("gm", gm)
+    c = with_key(c, "gm", gm_record, ring)
+    for team in ("alliance", "coalition"):
+        c = with_key(c, team, new_key(PASSES[team], 10, holder=team, pin=pin_of(c.keys))[0], ring)
+    assert [m.details for m in c.power("klingon").economy.missions] == ["steal the shipyard plans"]
+    theirs = make_copy(c, "alliance", gm)
+    assert "shipyard plans" not in theirs and _open(theirs).power("klingon").economy.missions == []
+    own = _open(make_copy(c, "coalition", gm), "coalition")
+    assert [m.details for m in own.power("klingon").economy.missions] == ["steal the shipyard plans"]
+    save_campaign(c, tmp_path / "K.json")
+    assert "shipyard plans" not in (tmp_path / "K.json").read_text(encoding="utf-8")  # sealed for the Coalition
