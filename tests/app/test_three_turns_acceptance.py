@@ -13,8 +13,8 @@ behind its hand-over), Turn Orders (each power's orders dialog behind its hand-o
 a planet's next Productivity point, Intel Points), End Movement (Ctrl+E), Supply, Encounters
 (every demand and reply in its dialog), Space Combat (two Battle Hexes a turn fought, each with
 another battle system from its right-click menu's "Fight it with", six systems over the three
-turns: the table, SIDCORS, AF/EF and V13 battles end in their windows, B5's and STCS's first
-questions are answered there and the GM rules on them, as on the other Battle Hexes, Ctrl+G), Orbital Bombardment, Troop Combat, Construction
+turns: the table, SIDCORS, AF/EF, V13 and STCS battles end in their windows, B5's first
+questions are answered there and the GM rules on it, as on the other Battle Hexes, Ctrl+G), Orbital Bombardment, Troop Combat, Construction
 Completion, Update Asset (the GM rolls), End of Turn. After each Income and Tech the Empire
 Sheet's figures for every power are checked against numbers this test computes from the seed's
 formulas (planet output = min(Productivity, Census), halved below half-Census morale, x RAW;
@@ -287,9 +287,9 @@ def test_three_whole_turns_for_every_power_through_the_gui(qtbot, tmp_path, monk
     assert [(t, system) for t, _at, system, _n, _end in fought] == [(t, s) for t in FIGHTS for s in FIGHTS[t]]
     assert all(n > 0 for *_x, n, _end in fought), fought  # each battle's own questions answered in its window
     ended = {system for _t, _at, system, _n, end in fought if end}
-    # ended in their windows (V13: its units placed by keys, then the GM ends it, A-59); B5 and STCS are
-    # begun there (their first questions answered) and ruled by the GM with the rest
-    assert {"table", "sidcors", "afef", "v13"} <= ended, fought
+    # ended in their windows (V13: its units placed by keys, then the GM ends it, A-59; STCS: the GM's
+    # "resolve" act); B5 is begun there (its first questions answered) and ruled by the GM with the rest
+    assert {"table", "sidcors", "afef", "v13", "stcs"} <= ended, fought
     assert time.monotonic() - started < 60
 
 
@@ -345,6 +345,13 @@ def fight(main, qtbot, answerer: Answerer, at: str, system: str) -> tuple[int, b
                     bw.activateWindow()
                     qtbot.keyClick(bw.panel.view, Qt.Key.Key_P)
                     qtbot.keyClick(bw.panel.view, Qt.Key.Key_Return)
+            elif system == "stcs" and any(bw.panel.acts.item(i).data(Qt.ItemDataRole.UserRole) == "resolve"
+                                          for i in range(bw.panel.acts.count())):
+                # STCS: the act list's "resolve the battle (the ships destroyed at the table)", Do it
+                panel = bw.panel
+                panel.acts.setCurrentRow(next(i for i in range(panel.acts.count())
+                                              if panel.acts.item(i).data(Qt.ItemDataRole.UserRole) == "resolve"))
+                qtbot.mouseClick(panel.do_button, Qt.MouseButton.LeftButton)
             elif system == "afef":  # Commit the plan as it stands, then Break off (the GM's reason typed)
                 panel = bw.panel
                 button = panel.commit_button if len(bw.b.answers) < 4 and panel.commit_button.isEnabled() \
