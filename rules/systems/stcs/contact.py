@@ -39,6 +39,8 @@ class Contact:
     """Per boarded ship, its melee."""
     captured: dict[str, str] = field(default_factory=dict)
     """Per ship taken by boarders, the side that took it."""
+    emergency: dict[str, int] = field(default_factory=dict)
+    """Per ship abandoned by its Emergency Transporters, the first turn they were used (stored power)."""
 
 
 VERBS: dict[str, Callable[[STCSEngine, str], Procedure]] = {
@@ -61,7 +63,7 @@ def acts(e: STCSEngine, x: str) -> dict[str, str]:
     if tractors.may_draw(e, x):
         out[f"draw:{x}"] = f"{e.ship(x)} draws a towed ship one hex closer"
     if transporters.options(e, x):
-        out[f"beam:{x}"] = f"{e.ship(x)} uses its transporters (crew, rescue, boarding party)"
+        out[f"beam:{x}"] = f"{e.ship(x)} uses its transporters (crew, rescue, boarding party, abandoning ship)"
     if x in melee.due(e):
         out[f"melee:{x}"] = f"melee aboard {e.ship(x)}"
     return out

@@ -6,7 +6,9 @@ passengers: from a ship of the exact same type they are its crew at once; from a
 same nation from the Repair Phase of the third turn after; from another nation never. A boarding party
 (ship's crew, by personnel transporters) beams onto an enemy: if the boarded ship is operational (10%
 of its crew or more) it is told it is being boarded, not how many; the melee begins the segment after
-(:mod:`.melee`). The Transporter Power Table's power is the table's (Power Allocation Phase).
+(:mod:`.melee`). The Transporter Power Table's power is the table's (Power Allocation Phase). Emergency
+Transporters only abandon ship, by the ship the personnel leave (a ship dead in space too: on stored power),
+no power the first turn they are used, then powered normally; abandoning keeps no one aboard.
 
 Readings: persons are the ship's crew times its Percent Casualties Track; a transfer of N persons marks
 N / crew x 100 percent (rounded up) on the sender's track and takes that much off an exact-same-type
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
 
 RULE = "STCS Transporters"
 BOARD = "STCS Boarding Operations"
+EMERGENCY = "STCS Transporters (Emergency Transporters)"
 REACH = 4
 """Transporter range in hexes."""
 POWER = {"6-9 person (or smaller)": "1", "18-22 person": "2", "small cargo": "1", "large cargo": "2",
@@ -69,12 +72,18 @@ def spare(e: STCSEngine, x: str) -> int:
 
 
 def options(e: STCSEngine, x: str) -> dict[str, str]:
-    """``x``'s transports now: crew to a friendly ship, personnel taken off one, a boarding party onto an enemy."""
-    if e.cloaked[x] or x not in e.at or casualties.crew_left(e, x) == 0 or damage.dead_in_space(e, x):
-        return {}  # (a ship dead in space has its Emergency Transporters only: the table's)
-    team, only, out = e.units[x].team, partner(e, x), {}
+    """``x``'s transports now: crew to a friendly ship, personnel taken off one, a boarding party onto an enemy,
+    or abandoning ship to a friendly one by its Emergency Transporters (all a ship dead in space has)."""
+    if e.cloaked[x] or x not in e.at or casualties.crew_left(e, x) == 0 or x in e.shutdown:
+        return {}
+    team, only, out, dead = e.units[x].team, partner(e, x), {}, damage.dead_in_space(e, x)
     for y in e.on_map():
         if y == x or e.cloaked[y] or e.range(x, y) > REACH or only not in (None, y):
+            continue
+        if e.units[y].team == team and persons(e.data(x).crew, casualties.crew_left(e, x)):
+            out[f"abandon:{y}"] = (f"{e.ship(x)} abandons ship to {e.ship(y)} (Emergency Transporters: "
+                                   f"{emergency_power(e, x)})")
+        if dead:
             continue
         if e.units[y].team == team:
             if spare(e, x):
@@ -101,7 +110,12 @@ def beam(e: STCSEngine, x: str) -> Procedure:
                   "between them (Shield Control)", visible_to=seen)
         return
     src, dst = (y, x) if how == "rescue" else (x, y)
-    most = spare(e, x) if how != "rescue" else persons(e.data(y).crew, casualties.crew_left(e, y))
+    most = persons(e.data(y).crew, casualties.crew_left(e, y)) if how == "rescue" else persons(
+        e.data(x).crew, casualties.crew_left(e, x)) if how == "abandon" else spare(e, x)
+    if how == "abandon":  # its own transporters only ("never beams someone off of another ship")
+        e.log.add("ruling", EMERGENCY, f"{e.ship(x)} abandons ship by its Emergency Transporters "
+                  f"({emergency_power(e, x)})", visible_to=seen)
+        e.contact.emergency.setdefault(x, e.turn_segment()[0])
     board = how == "board"  # a boarding party's size is its side's secret ("the number ... is not revealed")
     n = int((yield Question(f"stcs/{e.round}/beam/{x}/persons", QKind.NUMBER, team if board else GM, rule,
                             f"{f'{e.name(team)} (in secret)' if board else 'Game Master'}: how many persons beam "
@@ -113,6 +127,13 @@ def beam(e: STCSEngine, x: str) -> Procedure:
         melee.begin(e, x, y, n)
         return
     _onto(e, src, dst, n, seen)
+
+
+def emergency_power(e: STCSEngine, x: str) -> str:
+    """The power ``x``'s Emergency Transporters need now: none the first turn they are used, then 1 (the
+    Transporter Power Table; allocated at the table)."""
+    first = e.contact.emergency.get(x)
+    return "stored power, the first turn used" if first in (None, e.turn_segment()[0]) else "1 power, powered normally"
 
 
 def _off(e: STCSEngine, x: str, n: int) -> None:

@@ -100,3 +100,38 @@ def test_crew_from_another_class_becomes_crew_in_the_third_turn_after() -> None:
         run.answer("none")  # the Romulans' secret question: no cloaked warp out
     assert e.casualties["lexington"] == 9 and e.contact.passengers == {"lexington": 0}  # 50 of 430: 11%
     assert "50 passengers on Lexington become its crew: 91% of its crew" in run.events_json("blue")
+
+
+def test_a_ship_dead_in_space_abandons_ship_by_its_emergency_transporters() -> None:
+    """Seed 002 Transporters and Negative Superstructure: the Lexington, dead in space, abandons ship by its own
+    Emergency Transporters to the Enterprise once the Enterprise lowered its shield toward it (the Lexington's
+    have no power); stored power the first turn, powered normally the next."""
+    run = STCSBattle(stcs_campaign(), AT, dice=lambda _seed: ScriptedDice([99]))
+    run.answer("warp")
+    e = run.engine
+    run.answer("hit:lexington")
+    run.answer("superstructure")
+    while run.pending.key != "stcs/1/act":
+        run.answer(41 if run.pending.key.endswith("/points") else run.pending.options[0])
+    assert e.ss_lost["lexington"] == 41  # of 40: dead in space
+    run.answer("beam:lexington")
+    assert run.pending.options == ("abandon:enterprise",)  # no crew transfer, rescue or boarding: only abandoning
+    run.answer("abandon:enterprise")
+    assert "cannot transport with Enterprise: a shield is up" in run.events_json("blue")
+    lower(run, "enterprise", "lexington")
+    run.answer("beam:lexington")
+    assert "Emergency Transporters: stored power, the first turn used" in run.pending.data["option_words"][
+        "abandon:enterprise"]
+    run.answer("abandon:enterprise")
+    assert run.pending.high == 430  # everyone aboard: abandoning keeps no one
+    run.answer(200)
+    assert "Lexington abandons ship by its Emergency Transporters (stored power, the first turn used)" in \
+        run.events_json("blue")
+    assert "200 persons beam from Lexington to Enterprise" in run.events_json("blue")
+    while e.turn_segment() != (2, 1):
+        run.answer("next")
+        while not run.pending.key.endswith("/act"):
+            run.answer("none")
+    run.answer("beam:lexington")
+    assert "Emergency Transporters: 1 power, powered normally" in run.pending.data["option_words"][
+        "abandon:enterprise"]
