@@ -72,9 +72,9 @@ def secret_places(c: Campaign) -> Iterator[tuple[Path, Owner]]:
     for i, e in enumerate(c.log):
         if e.secret_of:
             yield ("log", i), owner_of(tuple(e.secret_of))
-    for i, p in enumerate(c.powers):  # its Intel missions, their targets and details (seed 004 Intel Phase)
-        if p.economy is not None and p.economy.missions:
-            yield ("powers", i, "economy", "missions"), (t.id,) if (t := c.team_of_power(p.id)) else (GM,)
+    for i, p in enumerate(c.powers):  # its Intel missions; its items for the next Income (a random event's words)
+        for name in [n for n in ("missions", "misc") if p.economy is not None and getattr(p.economy, n)]:
+            yield ("powers", i, "economy", name), (t.id,) if (t := c.team_of_power(p.id)) else (GM,)
 
 
 def _unit_places(c: Campaign, at: Path, fleets: Sequence[Fleet],

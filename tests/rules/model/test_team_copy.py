@@ -144,3 +144,29 @@ def test_another_team_s_intel_mission_is_not_in_the_copy_nor_plain_in_the_file(t
     assert [m.details for m in own.power("klingon").economy.missions] == ["steal the shipyard plans"]
     save_campaign(c, tmp_path / "K.json")
     assert "shipyard plans" not in (tmp_path / "K.json").read_text(encoding="utf-8")  # sealed for the Coalition
+
+
+def test_another_team_s_random_event_item_is_not_in_the_copy(tmp_path):
+    """A random event's economic item for the Federation ('random event: a plague on Vanguard II',
+    waiting for its next Income Phase) lay in its economy record in plain text: the Coalition's
+    copy and the sealed file read it, though the event's log line is the Alliance's secret."""
+    from rules.model import save_campaign
+    from rules.model.seals import pin_of
+    from rules.model.secrets import with_key
+    from rules.turn.run import play
+    from tests.test_main_cli_turn_random_events import events_campaign
+
+    c = play(events_campaign(), ["roll", "end_phase", "economic/fed", -12, "a plague on Vanguard II", "none"]).campaign
+    ring = Keyring()
+    gm_record, gm = new_key(PASSES["gm"], 10, holder="gm")
+    ring.add("gm", gm)
+    c = with_key(c, "gm", gm_record, ring)
+    for team in ("alliance", "coalition"):
+        c = with_key(c, team, new_key(PASSES[team], 10, holder=team, pin=pin_of(c.keys))[0], ring)
+    assert [m.text for m in c.power("fed").economy.misc] == ["random event: a plague on Vanguard II"]
+    theirs = make_copy(c, "coalition", gm)
+    assert "plague" not in theirs and _open(theirs, "coalition").power("fed").economy.misc == []
+    own = _open(make_copy(c, "alliance", gm))
+    assert [m.text for m in own.power("fed").economy.misc] == ["random event: a plague on Vanguard II"]
+    save_campaign(c, tmp_path / "K.json")
+    assert "plague" not in (tmp_path / "K.json").read_text(encoding="utf-8")
