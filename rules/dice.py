@@ -135,8 +135,16 @@ class DiceRoller:
     history: list[Roll] = field(default_factory=list)
     listeners: list[RollListener] = field(default_factory=list)
 
+    hidden: str = ""
+    """While set (:meth:`hide`), every roll is secret, keyed by it and a count (a procedure about a hidden unit)."""
+
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
+        self._hidden_rolls = 0
+
+    def hide(self, key: str) -> None:
+        """Make every roll from now on secret, keyed by ``key`` and its count from 0 ("": public again)."""
+        self.hidden, self._hidden_rolls = key, 0
 
     def _face(self, sides: int) -> int:
         return self._rng.randint(1, sides)
@@ -168,6 +176,9 @@ class DiceRoller:
         if not purpose or not rule or not who:
             raise ValueError("a roll needs its purpose, the rule it applies and who rolls")
         e = DiceExpr.parse(expr)
+        if not secret and self.hidden:
+            self._hidden_rolls += 1
+            secret = f"{self.hidden}/{self._hidden_rolls}"
         if secret:
             faces = self._secret_faces(e, secret)
             r = Roll(0, e, faces, purpose, rule, who, tuple(modifiers))

@@ -50,3 +50,14 @@ def test_the_scanning_side_never_reads_the_table(tmp_path):
     assert "Cloak Detection Table (1-5)" in red.stdout and "scan die" in red.stdout
     assert "Cloak Detection Table (" not in blue.stdout and "scan die" not in blue.stdout
     assert "cloak scan" not in blue.stdout
+
+
+def test_damage_to_the_cloaked_ship_is_not_in_the_other_sides_view(tmp_path):
+    """Issue 25: the GM's "Bird of Prey took damage" act, its questions and rulings were in Blue's view."""
+    answers = GAME[:2] + ["hit:bop", "superstructure"]
+    blue, gm = battle(tmp_path, answers, viewer="blue"), battle(tmp_path, answers)
+    assert blue.returncode == 0 and gm.returncode == 0, blue.stderr + gm.stderr
+    assert "Bird of Prey took damage through its shields" in gm.stdout and "superstructure" in gm.stdout
+    assert "Bird of Prey" not in json.dumps(json.loads(blue.stdout)["log"]) and json.loads(blue.stdout)["next_question"]["secret"]
+    done = battle(tmp_path, answers + [4, "lock:enterprise:d7"], viewer="blue")
+    assert done.returncode == 0 and "Bird of Prey" not in json.dumps(json.loads(done.stdout)["log"])

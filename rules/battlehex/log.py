@@ -96,6 +96,9 @@ class EventLog:
     def __init__(self, events: list[Event] | None = None, stored: Sequence[Event] = ()) -> None:
         self._events: list[Event] = events if events is not None else []
         self._stored = stored
+        self.hidden_to: tuple[str, ...] | None = None
+        """While set, an event added without its own ``visible_to`` is seen by these only (a procedure
+        about a hidden unit: :meth:`rules.systems.stcs.battle.STCSBattle._give`)."""
 
     @property
     def events(self) -> list[Event]:
@@ -128,7 +131,8 @@ class EventLog:
     def add(self, kind: str, rule: str, text: str, data: dict[str, Any] | None = None,
             visible_to: tuple[str, ...] | None = None) -> Event:
         events = self._events
-        e = new_event(len(self._stored) + len(events) + 1, kind, rule, text, data or {}, visible_to)
+        e = new_event(len(self._stored) + len(events) + 1, kind, rule, text, data or {},
+                      visible_to if visible_to is not None else self.hidden_to)
         events.append(e)
         return e
 

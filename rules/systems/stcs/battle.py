@@ -21,6 +21,10 @@ from rules.systems.stcs.engine import RULE, STCSEngine
 from rules.systems.stcs.sensors import CLOAK
 
 
+HIDDEN_ACTS = ("hit", "struck", "bridge", "crew")
+"""The GM's acts entering damage from the table, seen by the ship's side and the GM when it is cloaked."""
+
+
 class STCSBattle(ReplayRun[STCSEngine]):
     """The registry entry's engine: the STCS battle at ``at`` of ``campaign``."""
 
@@ -49,6 +53,41 @@ class STCSBattle(ReplayRun[STCSEngine]):
         self.log.add("roll", roll.rule, named.describe().removeprefix(f"{roll.rule}: "),
                      {"faces": list(roll.faces), "total": roll.total, "purpose": roll.purpose, "who": roll.who},
                      visible_to=(roll.who, GM))
+
+    def _give(self, raw: Any, expected: int | None = None) -> set[str]:
+        """An act entering damage to a cloaked ship (:data:`HIDDEN_ACTS`) is its side's and the GM's: its
+        answer, questions (secret to the other side's screen), rulings and dice (their own streams) until
+        the next act question, unless the rules reveal the ship (issue 25: they named it to everyone)."""
+        q, e = self.pending, self.engine
+        verb, _, x = str(raw).partition(":") if isinstance(raw, str) else ("", "", "")
+        if q is not None and q.key.endswith("/act") and verb in HIDDEN_ACTS and e.cloaked.get(x) \
+                and q.check(raw) == raw:
+            e.log.hidden_to = (e.units[x].team, GM)
+            e.dice.hide(f"{q.key}/{len(self.answers)}")
+        try:
+            return super()._give(raw, expected)
+        finally:
+            if self.pending is None or self.pending.key.endswith("/act"):
+                self.engine.log.hidden_to = None
+                self.engine.dice.hide("")
+
+    def _advance(self, value: Any, first: bool = False) -> Question | None:
+        """:meth:`ReplayRun._advance`, the hiding of :meth:`_give` ended before the next act question is
+        logged (a checkpoint resumed there logs it again, for everyone) and its questions secret."""
+        e = self.engine
+        try:
+            q = next(self._gen) if first else self._gen.send(value)
+        except StopIteration:
+            q = None
+        if q is None or q.key.endswith("/act"):
+            e.log.hidden_to = None
+            e.dice.hide("")
+        if q is None:
+            return None
+        if e.log.hidden_to:
+            q = dataclasses.replace(q, data={**q.data, "secret": True})  # the other side's screen shows nothing
+        self.log.add("question", q.rule, q.text, {"key": q.key, "to": q.to})
+        return q
 
     def _words(self, q: Question, raw: Any) -> str:
         given = raw["answer"] if isinstance(raw, dict) and "gm_ruling" in raw else raw

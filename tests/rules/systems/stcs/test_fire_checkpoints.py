@@ -42,7 +42,7 @@ def play(seed: int) -> tuple[Any, list[Any], set[str]]:
     return c, list(run.answers), verbs
 
 
-@pytest.mark.parametrize("seed", [1, 26])
+@pytest.mark.parametrize("seed", [1, 66])
 def test_undo_after_every_answer_gives_a_full_replays_bytes(seed: int) -> None:
     c, answers, verbs = play(seed)
     assert {"shutdown", "restart", "shadow", "minelock", "struck", "warppath", "fire", "shields"} <= verbs
