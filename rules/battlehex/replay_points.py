@@ -343,12 +343,25 @@ _KNOWN: OrderedDict[int, tuple[Campaign, str]] = OrderedDict()
 battle stored with more answers) keeps the run's key without serialising it again."""
 
 
+_LATEST: dict[str, int] = {}
+"""Battle key -> the id of the campaign in :data:`_KNOWN` last adopted by a run of it."""
+
+
 def remember(campaign: Campaign, key: str) -> None:
-    """``campaign`` (adopted by the run filed under ``key``) has that key."""
+    """``campaign`` (adopted by the run filed under ``key``) has that key. One campaign is kept
+    per battle, the newest (the session's): a battle's every answer stored never pushes another
+    battle's campaign out (issue 21: a reopen would serialise it to find its checkpoints)."""
+    older = _LATEST.pop(key, None)
+    hit = _KNOWN.get(older) if older is not None else None
+    if older is not None and hit is not None and hit[1] == key:
+        del _KNOWN[older]
     _KNOWN.pop(id(campaign), None)
     _KNOWN[id(campaign)] = (campaign, key)  # the campaign is held: its id is not reused meanwhile
+    _LATEST[key] = id(campaign)
     while len(_KNOWN) > 2 * SHELVES:
-        _KNOWN.popitem(last=False)
+        _gone, (_c, gone_key) = _KNOWN.popitem(last=False)
+        if _LATEST.get(gone_key) == _gone:
+            del _LATEST[gone_key]
 
 
 def shelf_key(system: str, campaign: Campaign, record: BattleHexRecord, seed: int) -> str:

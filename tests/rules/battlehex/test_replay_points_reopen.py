@@ -10,12 +10,15 @@ from typing import Any
 
 import pytest
 
+from rules.battlehex import replay_points
 from rules.battlehex import run as run_module
 from rules.battlehex.replay_points import Point, inputs_digest
 from rules.errors import RuleError
+from rules.model.campaign import Campaign
 from rules.model.io import json_digest, load_campaign, save_campaign
 from rules.systems import start
 from tests.play.duel import AT, battle
+from tests.play.random_battle import play_at_random
 from tests.rules.battlehex.test_resume import counting, full_replay, new_process, saved_file  # noqa: F401 (fixture)
 
 
@@ -129,3 +132,26 @@ def test_a_checkpoint_fits_a_files_answers_by_their_digest_only_when_the_same(gi
     assert point.fits([read], json_digest([read])) is fits
     assert point.fits([read]) is fits  # the same as without the file's digest
     assert point.fits([read, "more"], json_digest([read, "more"])) is fits  # not as many: compared one by one
+
+
+def test_a_reopen_in_the_running_app_finds_its_key_after_another_battle_stored_many_answers(monkeypatch):
+    played = {}
+    for system in ("afef", "sidcors"):
+        c, g = battle(12, system)
+        played[system] = (play_at_random(c, AT, system, 6, g, stubborn=1.0), g)
+    new_process()
+    sessions = {}
+    for system, (p, g) in played.items():  # each battle played to its end, every answer stored as the window does
+        run = start(p.campaign, AT, g)
+        for a in p.answers[:-1]:
+            run.answer(a)
+            run.adopt(run.saved())
+        sessions[system] = (run.saved(), g)
+        run.adopt(sessions[system][0])
+    assert len(played["sidcors"][0].answers) > 2 * replay_points.SHELVES  # more campaigns than the process keeps
+    dumped: list[int] = []
+    real = Campaign.model_dump_json
+    monkeypatch.setattr(Campaign, "model_dump_json", lambda self, *a, **k: dumped.append(1) or real(self, *a, **k))
+    saved, g = sessions["afef"]
+    start(saved, AT, g)  # the first battle's window closed and opened again
+    assert dumped == [], "the session's campaign was serialised again to find its checkpoints"
