@@ -220,6 +220,9 @@ def _moves(self: B5Engine, team: str, a: Any) -> list[tuple[str, Any]]:
         if part.lower() in ("", "none"):
             continue
         name, _, where = part.rpartition(" ")
+        if not name.strip():
+            raise IllegalAnswer(RULE, f"{shown(part)} names no hex: a squadron and its command ship's new hex, such as "
+                                      "\"Claw 1234\"")
         s = next((x for x in self.forces[team].squadrons if x.name.lower() == name.strip().lower()
                   and x.command in self.at and self.units[x.command].status is Status.PRESENT), None)
         if s is None or any(n == s.name for n, _ in out):

@@ -266,3 +266,11 @@ def test_command_reorganization_takes_a_ship_out_of_command_into_an_opening_in_r
     assert "Command Reorganization: B-FLAG takes B-M4 into squadron bflag's command network (an opening of 4)" in [
         x.text for x in run.log.events]
     assert x_rating(e, "b-m4", 4) == 4
+
+
+def test_a_planner_move_without_its_hex_is_refused_naming_what_is_missing():
+    """'bflag' alone was refused as "'' is no squadron of Blue on the board": the squadron named,
+    its hex missing."""
+    with pytest.raises(IllegalAnswer) as e:
+        planner("bflag")
+    assert "'bflag' names no hex" in str(e.value) and "such as \"Claw 1234\"" in str(e.value), str(e.value)
