@@ -59,3 +59,32 @@ def test_a_cloaked_ships_warp_out_attempt_does_not_shift_the_public_dice() -> No
     assert "warp engine activation" in runs[0].events_json(RED)
     assert "warp engine activation" not in json.dumps(public_faces(runs[0]))
     assert len(public_faces(runs[1])) >= 3 and public_faces(runs[0]) == public_faces(runs[1])
+
+
+def tied(efficiency: int) -> STCSBattle:
+    """The Bird of Prey a Class VIII of ``efficiency`` (57: tied with the Enterprise for the tactical advantage,
+    broken by dice seen by Red and the GM only), then the public locks."""
+    from rules.model import io
+    from rules.strategic import build_graph
+    from rules.strategic.turn import end_movement
+    from tests.rules.systems.stcs.helpers import BOP, D7, FED, ship
+    from tests.rules.systems.v13.helpers import duel
+
+    bop = {**BOP, "class_size": 8, "crew_efficiency": efficiency}
+    c = duel([ship("enterprise", FED, name="Enterprise"), ship("lexington", FED, name="Lexington")],
+             [ship("d7", D7, name="Klothos"), ship("bop", bop, name="Bird of Prey", cloak_capable=True, is_cloaked=True)])
+    data = json.loads(io.dumps(c))
+    data.setdefault("settings", {})["battle_system"] = "stcs"
+    c = type(c).model_validate(data)
+    run = STCSBattle(end_movement(c, build_graph(c)).campaign, AT)
+    for a in [*OPENING, *AFTER]:
+        if a in run.pending.options or not run.pending.key.endswith("/act"):
+            run.answer(a)
+    return run
+
+
+def test_a_tie_with_a_cloaked_ship_does_not_shift_the_public_dice() -> None:
+    tie, none = tied(57), tied(53)
+    assert "tactical advantage: Bird of Prey's captain" in tie.events_json(RED)
+    assert "tactical advantage: Bird of Prey's captain" not in none.events_json(RED)
+    assert len(public_faces(none)) >= 3 and public_faces(tie) == public_faces(none)
