@@ -148,6 +148,7 @@ def build_menus(window: MainWindow) -> MenuActions:
                              "Ctrl+Shift+A")
     add_action(window, turn, "B&uy a Unit (Turn Orders)...", window.buy_unit, "Ctrl+Shift+U")  # seed 004 economy
     add_action(window, turn, "Dip&lomacy (Turn Orders)...", lambda: _diplomacy(window))  # seed 004 Intel Phase
+    add_action(window, turn, "Turn &Orders for a Power...", lambda: _gm_orders(window))  # seed 004, the GM's entry
     add_action(window, turn, "Show &Battle Hexes", window.show_battle_hexes, "Ctrl+B")
     fight = add_action(window, turn, "&Fight a Battle Hex (set-up)...", window.fight, "Ctrl+F")
     add_action(window, turn, "&Cargo: Embark, Land, Deploy...", lambda: _cargo(window), "Ctrl+Shift+C")
@@ -289,6 +290,12 @@ def _diplomacy(window) -> None:
     from app.shell.diplomacy_dialog import diplomacy
 
     diplomacy(window)
+
+
+def _gm_orders(window) -> None:
+    from app.shell.orders_dialog import gm_orders
+
+    gm_orders(window)
 
 
 def _new_campaign(window) -> None:

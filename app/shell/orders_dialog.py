@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QPushButton, QSpinBox,
-                               QStackedWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QInputDialog, QLabel, QLineEdit,
+                               QPushButton, QSpinBox, QStackedWidget, QVBoxLayout, QWidget)
 
+from rules.battlehex.log import GM
 from rules.economy.income import points
 from rules.model.campaign import Campaign
-from rules.turn.order_choices import Offer, offers
+from rules.turn.order_choices import Missions, Offer, missions, offers
 from rules.turn.purchases import room
 from rules.battlehex.words import possessive
 from app.widgets.titles import fit_title
@@ -26,7 +27,8 @@ KINDS = (("purchase", "Buy a unit"), ("productivity", "Buy a planet's next Produ
          ("repair", "Repair a crippled unit"), ("intel", "Buy Intel Points"), ("cancel", "Cancel a project"),
          ("scrap", "Scrap a unit (50% back)"), ("ground", "Raise a ground unit"),
          ("colonize", "Load Census on a Colony Fleet"), ("reserve", "Send a unit to Reserve"),
-         ("mothball", "Mothball a ship"), ("reactivate", "Reactivate a unit"), ("done", "My orders are done"))
+         ("mothball", "Mothball a ship"), ("reactivate", "Reactivate a unit"),
+         ("mission", "Send an Intel mission"), ("done", "My orders are done"))
 LISTED = {"repair": "&Repair:", "scrap": "&Scrap:", "ground": "&Raise:", "colonize": "&Load:",
           "reserve": "&Unit:", "mothball": "&Ship:", "reactivate": "&Unit:"}
 """The kinds offered from the engine's list (rules/turn/order_choices.py), with their field's label."""
@@ -92,6 +94,7 @@ class OrdersDialog(QDialog):
         self._page((("&Project:", self.cancel_box),))
         for k in ("scrap", "ground", "colonize", "reserve", "mothball", "reactivate"):
             self._listed(k)
+        self._mission_page()
         self._page(())
         self.refusal = QLabel()
         self.refusal.setWordWrap(True)
@@ -124,6 +127,43 @@ class OrdersDialog(QDialog):
         self.lists[kind], self.notes[kind] = box, note
         self._page(((LISTED[kind], box), ("", note)))
 
+    def _mission_page(self) -> None:
+        """The Intel mission order's page (rules/turn/intel_missions.py): its lists are filled from
+        the engine's (rules/turn/order_choices.py ``missions``) when the kind is first chosen."""
+        from rules.turn.intel_missions import KINDS as MISSIONS
+
+        self.mission_box, self.staging_box, self.target_box = QComboBox(), QComboBox(), QComboBox()
+        for m in MISSIONS:
+            self.mission_box.addItem(m.capitalize(), m)
+        self.mission_points = QSpinBox()
+        self.mission_details = QLineEdit()
+        self.mission_note = QLabel()
+        self.mission_note.setWordWrap(True)
+        self.mission_lists: Missions | None = None
+        self._page((("&Mission:", self.mission_box), ("S&taging system:", self.staging_box),
+                    ("Tar&get system:", self.target_box), ("Intel &Points:", self.mission_points),
+                    ("&Details:", self.mission_details), ("", self.mission_note)))
+
+    def _fill_missions(self) -> None:
+        got = self.mission_lists = missions(self.c, self.p.id)
+        for at, left in got.staging:
+            self.staging_box.addItem(f"{at}: Census {left} left this turn", at)
+        for at, whose in got.targets:
+            self.target_box.addItem(f"{at} ({whose})", at)
+        self.staging_box.currentIndexChanged.connect(self._staged)
+        self._staged(self.staging_box.currentIndex())
+        self.mission_note.setText(
+            f"Military Intel Pool {got.pool}; at most the staging system's Census left this turn; the GM rules the "
+            "mission (the seed gives no table)." if got.targets else
+            f"Nothing can be ordered so now - for instance {got.refused}.")
+
+    def _staged(self, index: int) -> None:
+        """A staging system chosen: the points run from 1 to its Census left, within the pool."""
+        got = self.mission_lists
+        left = got.staging[index][1] if got is not None and 0 <= index < len(got.staging) else 0
+        pool = got.pool if got is not None else 0
+        self.mission_points.setRange(min(1, pool), max(0, min(pool, left)))
+
     def _shown(self, index: int) -> None:
         """Kind ``index`` chosen: its page shown, its list asked of the engine the first time."""
         self.pages.setCurrentIndex(index)
@@ -143,7 +183,10 @@ class OrdersDialog(QDialog):
             else:  # the chosen order's whole line under the list, which a narrow dialog cuts
                 box.currentIndexChanged.connect(lambda i, k=kind: self._said(k, i))
                 self._said(kind, box.currentIndex())
-        self.ok_button.setEnabled(kind not in self.lists or bool(self.offered.get(kind)))
+        if kind == "mission" and self.mission_lists is None:
+            self._fill_missions()
+        self.ok_button.setEnabled((kind not in self.lists or bool(self.offered.get(kind))) and (
+            kind != "mission" or bool(self.mission_lists and self.mission_lists.targets and self.mission_lists.pool)))
         self.adjustSize()  # the chosen page's lines whole (the note under a list wraps to two or three)
 
     def _said(self, kind: str, index: int) -> None:
@@ -176,6 +219,63 @@ class OrdersDialog(QDialog):
             return chosen[i].order() if 0 <= i < len(chosen) else {kind: {}}
         if kind == "intel":
             return {"intel": {"points": self.intel_box.value()}}
+        if kind == "mission":
+            body: dict[str, Any] = {"mission": str(self.mission_box.currentData()),
+                                    "staging": str(self.staging_box.currentData()),
+                                    "target": str(self.target_box.currentData()),
+                                    "intel": self.mission_points.value()}
+            if self.mission_details.text().strip():
+                body["details"] = self.mission_details.text().strip()
+            return {"mission": body}
         if kind == "cancel":
             return {"cancel": {"project": str(self.cancel_box.currentData())}}
         return "done"
+
+
+def gm_orders(window: Any) -> None:
+    """Turn > Turn Orders for a Power... (issue 23): the GM enters a power's Turn Orders in the same
+    dialog a power uses (the powers the GM runs: all of them under ``settings.turn_orders`` gm),
+    each order one undoable step, a refused one shown in the dialog with its rule, until "done"."""
+    from rules.errors import RuleError
+    from rules.model.records import Phase
+    from rules.turn.orders import KINDS as JUDGED
+
+    if window.session is None:
+        return
+    c = window.session.campaign
+    if c.settings.empire_turn != "seed004" or c.phase is not Phase.ORDERS:
+        window.statusBar().showMessage("Turn Orders are given in a campaign whose empire turn BattleHex runs "
+                                       "(settings.empire_turn seed004), before End Movement", 10000)
+        return
+    mine = [p for p in c.powers if c.settings.turn_orders != "powers" or c.team_of_power(p.id) is None
+            or c.team_of_power(p.id).id == GM]  # a player's power enters its own (Turn > Answer...)
+    if not mine:
+        window.statusBar().showMessage("Each power enters its own Turn Orders (settings.turn_orders powers): "
+                                       "Turn > Answer the Combat Phase's Questions", 10000)
+        return
+    ask = QInputDialog(window)
+    ask.setWindowTitle("Turn Orders for a Power")
+    ask.setLabelText("The power whose Turn Orders the GM enters (004 Turn Orders Phase):")
+    ask.setComboBoxItems([p.name for p in mine])
+    ask.setComboBoxEditable(False)
+    window.orders_power_dialog = ask
+    if ask.exec() != QDialog.DialogCode.Accepted:
+        return
+    power = next(p for p in mine if p.name == ask.textValue())
+    dialog = OrdersDialog(window.session.campaign, power.id, window)
+    window.orders_dialog = dialog
+    while dialog.exec() == QDialog.DialogCode.Accepted:
+        raw = dialog.answer()
+        if raw == "done":
+            window.statusBar().showMessage(f"{possessive(power.name)} Turn Orders closed", 8000)
+            return
+        kind, body = next(iter(raw.items()))
+        try:  # the step's words name no target: the undo list is the table's
+            window.session.apply(f"Turn Orders of {power.name}: {dialog.kind_box.currentText().lower()}",
+                                 lambda now: JUDGED[kind](now, {**body, "power": power.id}))
+        except RuleError as e:
+            dialog.refused(str(e))
+            continue
+        window.statusBar().showMessage(window.session.campaign.log[-1].text, 10000)
+        dialog = OrdersDialog(window.session.campaign, power.id, window)  # the lists as they are now
+        window.orders_dialog = dialog

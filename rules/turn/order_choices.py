@@ -107,3 +107,51 @@ def offers(c: Campaign, power: str, kind: str) -> list[Offer]:
         given.add(what)
         out.append(Offer(kind, tuple(body.items()), after.log[-1].text if len(after.log) > len(c.log) else what))
     return out
+
+
+@dataclass(frozen=True)
+class Missions:
+    """What an Intel mission order (rules/turn/intel_missions.py) may name now: the staging systems
+    with the Census left there this turn, the target systems of the powers the engine accepts a
+    mission against, the Military Intel Pool; ``refused`` is a refusal when no target is offered."""
+
+    staging: tuple[tuple[str, int], ...]
+    targets: tuple[tuple[str, str], ...]
+    pool: int
+    refused: str = ""
+
+
+def missions(c: Campaign, power: str) -> Missions:
+    """The Intel mission order's lists for ``power``: each other power owning a system is judged by
+    the engine once (a 1-point espionage mission from the first staging system with Census left); its
+    systems are offered when accepted, the first refusal kept otherwise."""
+    from rules.turn import intel_missions as im
+
+    p = c.power(power)
+    eco = p.economy if p is not None else None
+    used: dict[str, int] = {}
+    for m in eco.missions if eco is not None else []:
+        if m.turn == c.turn:
+            used[str(m.staging)] = used.get(str(m.staging), 0) + m.points
+    staging = tuple((at, census - used.get(at, 0)) for at, census in im.systems(c, power).items()
+                    if census > used.get(at, 0))
+    by_power: dict[str, list[str]] = {}
+    for s in c.map.sectors:
+        other = im._target_power(c, s.at, power)
+        if other is not None:
+            by_power.setdefault(other, []).append(str(s.at))
+    targets: list[tuple[str, str]] = []
+    refused = "" if staging else (f"{p.name if p is not None else power} has no system of its own with Census "
+                                  "left this turn to stage a mission from")
+    for other, labels in by_power.items() if staging else ():
+        body = {"power": power, "mission": "espionage", "staging": staging[0][0],
+                "target": labels[0], "intel": 1}
+        try:
+            im.order(c, body)
+        except RuleError as e:
+            refused = refused or str(e)
+            continue
+        named = c.power(other)
+        targets += [(at, named.name if named is not None else other) for at in labels]
+    return Missions(staging, tuple(targets), eco.intel_points if eco is not None else 0,
+                    "" if targets else refused or "no other power owns a system")
