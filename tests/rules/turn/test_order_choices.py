@@ -49,3 +49,28 @@ def test_an_offer_given_is_accepted_as_offered():
             if not o.refused:
                 after = ORDER_KINDS[kind](c, {**dict(o.body), "power": "fed"})
                 assert after.log[-1].text == o.text
+
+
+def test_the_mission_lists_are_those_the_engine_accepts() -> None:
+    from rules.turn.order_choices import missions
+    from rules.turn.run import play as play_to
+    from tests.rules.turn.test_intel_missions import mission, spies
+    from tests.rules.turn.test_purchases import TO_ORDERS as TO
+
+    run = play_to(spies(), TO)
+    got = missions(run.campaign, "klingon")
+    assert got.pool == 12 and ("1208", 9) in got.staging and got.refused == ""
+    assert ("0207", "United Federation of Planets") in got.targets
+    assert all(whose != "Klingon Empire" for _, whose in got.targets)
+    run.answer(mission(9))  # 1208's Census used up this turn: no longer a staging system
+    assert "1208" not in dict(missions(run.campaign, "klingon").staging)
+    from rules.model.campaign import Relation
+    from rules.model.types import DiplomaticState
+
+    c = play_to(spies(), TO).campaign
+    c = c.model_copy(update={"diplomacy": [r for r in c.diplomacy if set(r.powers) != {"klingon", "fed"}] + [
+        Relation(powers=("klingon", "fed"), state=DiplomaticState.NO_CONTACT)]})
+    none = missions(c, "klingon")  # no contact: the Federation's systems are not offered, the rule said
+    assert not any(whose == "United Federation of Planets" for _, whose in none.targets)
+    if not none.targets:
+        assert "has no contact with United Federation of Planets" in none.refused
