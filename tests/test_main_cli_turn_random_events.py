@@ -74,3 +74,23 @@ def test_a_non_number_is_refused_naming_the_field(tmp_path):
     assert error["message"] == "the amount of random event 1 is a whole number, not 'ten'"
     r = _turn(tmp_path, ["roll", "end_phase", "economic/nobody"])
     assert r.returncode == 1 and "there is no power 'nobody'" in json.loads(r.stdout)["error"]["message"]
+
+
+def test_a_file_whose_random_events_asked_cannot_be_read_is_refused_naming_the_field(tmp_path):
+    """A campaign file whose End of Turn keys were edited ('random/1/amount=abc', an event for a
+    power no longer there) was 'a fault of BattleHex' at opening, or a StopIteration traceback at the
+    next answer: now refused naming the file and the key."""
+    from rules.turn.run import play
+
+    c = play(events_campaign(), ["roll", "end_phase", "economic/fed", 5]).campaign
+    for bad, why in (("random/1/amount=abc", "a whole number"), ("random/1=economic/nobody", "no power 'nobody'"),
+                     ("random/1=morale/0402/Nowhere", "no power holds a planet 'Nowhere'")):
+        asked = [bad if k.startswith(bad.partition("=")[0] + "=") else k for k in c.turn_asked]
+        camp = tmp_path / "events.json"
+        camp.write_text(dumps(c.model_copy(update={"turn_asked": asked})), encoding="utf-8")
+        before = camp.read_bytes()
+        (tmp_path / "a.json").write_text(json.dumps(["a plague"]), encoding="utf-8")
+        r = _run("turn", str(camp), "--answers", str(tmp_path / "a.json"))
+        assert r.returncode == 2 and "Traceback" not in r.stderr and "fault of BattleHex" not in r.stderr, r.stderr
+        assert str(camp) in r.stderr and f"turn_asked[{asked.index(bad)}]" in r.stderr and why in r.stderr, r.stderr
+        assert camp.read_bytes() == before

@@ -33,6 +33,7 @@ from typing import Any
 from rules.battlehex.log import GM, IllegalAnswer, shown
 from rules.battlehex.questions import QKind, Question, words
 from rules.battlehex.words import changed
+from rules.errors import RuleError
 from rules.economy import planet as pe
 from rules.model.campaign import PLANET_VALUE, Campaign, Planet
 from rules.model.economy_model import MiscItem, PowerEconomy
@@ -57,19 +58,31 @@ def _given(c: Campaign) -> tuple[int, str | None, int | None, bool]:
     """The event asked now: its number, the choice and amount given for it so far, and whether
     the GM said "none" (no more events)."""
     n, choice, amount = 1, None, None
-    for key in c.turn_asked:
+    for i, key in enumerate(c.turn_asked):
         if not key.startswith("random/"):
             continue
         head, _, value = key.partition("=")
-        if head == f"random/{n}":
-            if value == NONE:
-                return n, None, None, True
-            choice = value
-        elif head == f"random/{n}/amount":
-            amount = int(value)
-        elif head == f"random/{n}/words":
-            n, choice, amount = n + 1, None, None
+        try:
+            if head == f"random/{n}":
+                if value == NONE:
+                    return n, None, None, True
+                choice = _target(c, value)
+            elif head == f"random/{n}/amount":
+                amount = _amount(choice, value)
+            elif head == f"random/{n}/words":
+                n, choice, amount = n + 1, None, None
+        except (IllegalAnswer, ValueError) as e:  # a file edited by hand: named, never a fault at opening
+            raise RuleError(RULE, f"turn_asked[{i}] {key!r} cannot be read: {getattr(e, 'message', e)}") from None
     return n, choice, amount, False
+
+
+def _amount(choice: str | None, value: str) -> int:
+    """A ``random/N/amount=VALUE`` key's amount, in its event's range."""
+    high = MOST if choice is not None and choice.startswith("economic/") else MOST_MORALE
+    if choice is None or not value.lstrip("+-").isdigit() or not value.isascii() or len(value) > 8 \
+            or not -high <= int(value) <= high:
+        raise ValueError(f"an amount is a whole number, -{high} to {high}, after its event")
+    return int(value)
 
 
 def _owned(c: Campaign) -> list[tuple[str, Planet]]:
