@@ -4,7 +4,8 @@ table makes a Crew Efficiency check to eject its warp core (not without crew), t
 roll (remaining / original warp power x 100 + 10; a natural 100 always fails the ship); either
 saving it leaves it dead in space, never to explode. Several explode most negative superstructure
 first, a ship set off by a blast joining the end. The blast: the ship's power boxes in its hex, each
-hex out half the one before (dropping fractions) until 0; 3 points or more in a hex destroy its mines."""
+hex out half the one before (dropping fractions) until 0; 3 points or more in a hex destroy its mines;
+each ship caught takes its points through the one shield facing the blast."""
 from __future__ import annotations
 
 from collections.abc import Generator
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import GM
 from rules.battlehex.questions import QKind, Question, unit_list
 from rules.battlehex.roster import Status
-from rules.systems.stcs import casualties
+from rules.systems.stcs import casualties, damage, shields
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -70,28 +71,32 @@ def explode(e: STCSEngine, _x: str = "") -> Generator[Question, Any, None]:
         e.log.add("ruling", ORDER, "exploding, the most negative superstructure first: "
                   + ", ".join(e.ship(x) for x in queue))
     for x in queue:
-        _one(e, x)
+        yield from _one(e, x)
 
 
-def _one(e: STCSEngine, x: str) -> None:
+def _one(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     d, who = e.data(x), e.units[x].team
     if casualties.crew_left(e, x) > 0:
         ce = e.dice.roll("d100", purpose=f"eject the warp core (crew efficiency 1-{d.crew_efficiency})", rule=RULE,
                          who=who).total
         if ce <= d.crew_efficiency:
-            return _dead(e, x, "its crew ejects the warp core (a minor explosion outside the ship, no damage)")
+            _dead(e, x, "its crew ejects the warp core (a minor explosion outside the ship, no damage)")
+            return
     s = e.units[x].unit.stcs
     assert s is not None
     value = core_value(sum(d.warp_now), sum(s.warp_engines)) if s.warp_engines else 10
     core = e.dice.roll("d100", purpose=f"warp core (1-{value} or 100: it explodes)", rule=RULE, who=who).total
     if not core_explodes(value, core):
-        return _dead(e, x, "its warp core is damaged and cannot explode")
-    burst(e, x, "exploded")
+        _dead(e, x, "its warp core is damaged and cannot explode")
+        return
+    yield from burst(e, x, "exploded")
 
 
-def burst(e: STCSEngine, x: str, outcome: str) -> None:
+def burst(e: STCSEngine, x: str, outcome: str) -> Generator[Question, Any, None]:
     """``x`` explodes (or self-destructs): its blast rings from its power boxes, the ships caught listed,
-    the mines in a hex of 3 points or more destroyed."""
+    the mines in a hex of 3 points or more destroyed; each ship caught not cloaked takes its ring's points on
+    the one shield facing the blast (a D6 in the same hex, the GM on the line between two), what goes through
+    entered as a hit (a cloaked one is left to the GM: the questions would name it to the other side)."""
     d = e.data(x)
     power = sum(d.warp_now) + d.impulse_power
     rings = blast(power)
@@ -106,8 +111,8 @@ def burst(e: STCSEngine, x: str, outcome: str) -> None:
                          for n in [here.distance(e.at[y])] if n < len(rings)
                          and (e.units[y].team == team if team else not e.cloaked[y]) and (not team or e.cloaked[y]))
     e.log.add("ruling", BLAST, f"{e.ship(x)} explodes at {here.q},{here.r}: {power} power boxes, the blast "
-              + ", ".join(f"{p} at {n}" for n, p in enumerate(rings)) + " hexes out; caught (points through the "
-              "shield facing the blast, entered as hits): " + (caught(None) or "none"), {"unit": x})
+              + ", ".join(f"{p} at {n}" for n, p in enumerate(rings)) + " hexes out; caught (on the shield "
+              "facing the blast): " + (caught(None) or "none"), {"unit": x})
     for team in (e.attacker, e.defender):  # a cloaked ship caught: its side's and the GM's
         if caught(team):
             e.log.add("ruling", BLAST, f"your cloaked ships caught: {caught(team)}", visible_to=(team, GM))
@@ -117,6 +122,12 @@ def burst(e: STCSEngine, x: str, outcome: str) -> None:
     if gone:
         e.log.add("ruling", BLAST, f"the blast destroys {len(gone)} mine(s)", visible_to=tuple(sorted(
             {m.team for m in gone})) + (GM,))
+    for y in [y for y in e.on_map() if here.distance(e.at[y]) < len(rings) and not e.cloaked[y]]:
+        what = f"the blast of {e.ship(x)}"
+        i = yield from shields.which(e, y, here, what)
+        through = shields.absorb(e, y, i, rings[here.distance(e.at[y])], what)
+        if through:
+            yield from damage.hit(e, y, through)
 
 
 def _dead(e: STCSEngine, x: str, why: str) -> None:

@@ -49,6 +49,5 @@ def self_destruct(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
                       f"{die} over {t})", {"unit": x})
             return
     e.log.add("ruling", RULE, f"{e.ship(x)} self-destructs", {"unit": x})
-    explosion.burst(e, x, "self-destructed")
-    yield from ()
+    yield from explosion.burst(e, x, "self-destructed")
 

@@ -57,6 +57,10 @@ def test_two_explode_most_negative_first_the_blast_rings_catch_ships_and_mines()
     hit(run, "d7", 40)
     run.answer("explode")
     run.answer(["d7", "bop"])
+    assert run.pending.key.endswith("/hit/d7")  # the Bird of Prey's blast on the Klothos: 5 through (no power)
+    assert ("Klothos' shield 3 faces the blast of Bird of Prey: it absorbs 0 of 5 points (no power to raise it), "
+            "5 through") in run.events_json()
+    run.answer("superstructure")
     log = run.events_json("blue")
     assert "exploding, the most negative superstructure first: Bird of Prey, Klothos" in log
     bop_blast = [6 + 6 + 8, 10, 5, 2, 1]
@@ -90,3 +94,25 @@ def test_a_ship_dead_in_space_only_takes_hits_casualties_and_repairs() -> None:
     hit(run, "d7", 37)  # negative superstructure: it ceases all operations
     mine = [o for o in run.pending.options if o.partition(":")[2].startswith("d7")]
     assert sorted(mine) == ["bridge:d7", "crew:d7", "hit:d7", "repair:d7"]
+
+
+def test_a_blast_strikes_each_caught_ship_on_the_shield_facing_it() -> None:
+    """Seed 002 Damage From Exploding Ships: the Klothos's blast is 6 at 2 hexes; the Bird of Prey (uncloaked)
+    takes it on its shield 6 (10 points: all absorbed), or, with that shield lowered, all 6 through as a hit."""
+    run = scripted([90, 50])
+    run.answer("uncloak:bop")
+    hit(run, "d7", 37)
+    run.answer("explode")
+    run.answer(["d7"])
+    assert "Bird of Prey's shield 6 faces the blast of Klothos: it absorbs 6 of 6 points (4 left this turn), 0 " \
+        "through" in run.events_json("blue")
+    assert run.pending.key.endswith("/act") and run.engine.ss_lost.get("bop", 0) == 0
+    run = scripted([90, 50])
+    for a in ("uncloak:bop", "shields:bop", "toward:d7"):
+        run.answer(a)
+    hit(run, "d7", 37)
+    run.answer("explode")
+    run.answer(["d7"])
+    assert "it absorbs 0 of 6 points (lowered), 6 through" in run.events_json("red")
+    run.answer("superstructure")
+    assert run.engine.ss_lost["bop"] == 6
