@@ -129,3 +129,15 @@ def test_no_repair_shuttles_without_a_shield_down_on_each_ship() -> None:
     run.answer("repair:d7")
     run.answer("superstructure")
     assert "shuttles:bop" not in run.pending.options and "team:bop" not in run.pending.options
+
+
+def test_a_bridge_hit_on_the_tender_bars_its_repair_assists() -> None:
+    run = scripted([1])
+    for a in ("uncloak:bop", "shields:bop", "toward:d7", "shields:d7", "toward:bop"):
+        run.answer(a)
+    hit(run, "d7", 5)
+    run.answer("bridge:bop")
+    run.answer(1)  # one Bridge hit on the Bird of Prey (D10 1: its commander unhurt)
+    run.answer("repair:d7")
+    run.answer("superstructure")
+    assert run.pending.options == ("crew",)  # no Repair Team from a tender with a Bridge hit in effect
