@@ -28,7 +28,7 @@ KINDS = (("purchase", "Buy a unit"), ("productivity", "Buy a planet's next Produ
          ("scrap", "Scrap a unit (50% back)"), ("ground", "Raise a ground unit"),
          ("colonize", "Load Census on a Colony Fleet"), ("reserve", "Send a unit to Reserve"),
          ("mothball", "Mothball a ship"), ("reactivate", "Reactivate a unit"),
-         ("mission", "Send an Intel mission"), ("done", "My orders are done"))
+         ("mission", "Intel mission against another power"), ("done", "My orders are done"))
 LISTED = {"repair": "&Repair:", "scrap": "&Scrap:", "ground": "&Raise:", "colonize": "&Load:",
           "reserve": "&Unit:", "mothball": "&Ship:", "reactivate": "&Unit:"}
 """The kinds offered from the engine's list (rules/turn/order_choices.py), with their field's label."""
