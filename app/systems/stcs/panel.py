@@ -32,7 +32,7 @@ BUILT = ("Built: combat mode, turn order by tactical advantage, sensor locks by 
              "fire with its To-Hit odds on the seeded dice, shields absorbing damage (the shield facing the firer), "
              "hits through the shields (superstructure, grid, sensor, shield and weapon boxes, engines: 70% loss bars "
              "warping out and forces an uncloak; locks lost), Bridge hits, crew casualties, repairs (tenders' Repair "
-             "Teams and Shuttles), explosions (blast rings drawn here; each ship caught struck on its shield facing the blast), mines (deploying, scanning a hex, locking on and firing at "
+             "Teams and Shuttles), explosions (blast rings drawn here), blasts on each caught ship's facing shield, mines (deploying, scanning a hex, locking on and firing at "
              "one), weapons recharging, self-destruct, shut-down engines and their restart, sensor shadows, only "
              "class and engines beyond 36 hexes, movement (each ship's latest move drawn here; its speed read by the To-Hit; a cloaked ship moved by its side in secret), ramming, tractor "
              "beams and towing (beams drawn here), transporters (abandoning ship too), boarding and shipboard melee, "
