@@ -98,3 +98,30 @@ def test_a_malformed_seize_order_is_refused_naming_seize_among_the_verbs_headles
     assert bad.returncode == 1
     err = json.loads(bad.stdout)["error"]
     assert '"embark" | "land" | "deploy" | "seize"' in err["message"] and err["answer_index"] == 0, err
+
+
+def test_a_file_whose_mission_or_internment_names_no_other_power_is_refused_by_check(tmp_path):
+    """A hand-edited file with a Klingon mission against the Klingons passed --check and the GM's
+    'failed_caught' ruling died with a ValueError traceback ('a power has no relations with
+    itself'); one against 'nobody' wrote relations with no power; a fleet interned by 'nobody'
+    passed. --check now names each field."""
+    from rules.model.records import Phase
+    from rules.turn.run import play
+    from tests.rules.turn.test_intel_missions import mission, spies
+    from tests.rules.turn.test_internment import astray
+
+    c = play(spies(), [*TO_ORDERS, mission(3)]).campaign
+    k = next(i for i, p in enumerate(c.powers) if p.id == "klingon")
+    for against, staging in (("klingon", "1208"), ("nobody", "1208"), ("fed", "9999")):
+        bad = c.model_copy(deep=True)
+        m = bad.powers[k].economy.missions[0]
+        bad.powers[k].economy.missions[0] = m.model_copy(update={"against": against, "staging": staging})
+        r = _turn(tmp_path, bad, ["failed_caught"])
+        assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+        field = "against" if against != "fed" else "staging"
+        assert f"powers[{k}].economy.missions[0].{field}" in r.stderr, r.stderr
+    held = astray(phase=Phase.ORDERS)
+    f = next(i for i, x in enumerate(held.fleets) if x.id == "fed-second")
+    held.fleets[f].interned_by = "nobody"
+    r = _turn(tmp_path, held, [{"orders": {"fed-second": ["0806"]}}])
+    assert r.returncode == 2 and f"fleets[{f}].interned_by" in r.stderr, r.stderr

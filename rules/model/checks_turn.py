@@ -33,8 +33,11 @@ def check_turn(c: Campaign, sectors: dict[str, Sector], joined: Callable[[LabelF
             for k, g in enumerate(p.ground_units):
                 unit_ok(f"map.sectors[{i}].star_system.planets[{j}].ground_units[{k}]", g)
     cargo_ids: dict[str, str] = {}
+    powers = {p.id for p in c.powers}
     for i, f in enumerate(c.fleets):
         at = f"fleets[{i}]"
+        if f.interned_by is not None and (f.interned_by not in powers or f.interned_by == f.power):
+            out.append((f"{at}.interned_by", f"{f.interned_by!r} is not another power of the campaign"))
         if f.escort_of is not None:
             ward = fleets.get(f.escort_of)
             if ward is None or ward is f:
@@ -97,6 +100,13 @@ def check_turn(c: Campaign, sectors: dict[str, Sector], joined: Callable[[LabelF
                                                                               f"the {which} of {pw.name}"))
             if str(pr.at) not in sectors:
                 out.append((f"powers[{i}].economy.projects[{j}].at", f"sector {pr.at} is not on the map"))
+        for j, m in enumerate(pw.economy.missions if pw.economy is not None else []):
+            where = f"powers[{i}].economy.missions[{j}]"
+            if m.against == pw.id or m.against not in powers:
+                out.append((f"{where}.against", f"{m.against!r} is not another power of the campaign"))
+            out += [(f"{where}.{k}", f"sector {v} is not on the map") for k, v in (("staging", m.staging),
+                                                                                   ("target", m.target))
+                    if str(v) not in sectors]
     if c.settings.combat_phase == "v13" and c.phase not in (Phase.ORDERS, Phase.BATTLES, *empire):
         out.append(("phase", f"{c.phase.value!r} is a step of seed 004's Combat Phase, which a campaign whose "
                              "settings.combat_phase is v13 does not play (its turn is orders, then battles)"))
