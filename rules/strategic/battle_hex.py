@@ -89,8 +89,18 @@ def units_by_team(state: StrategicState, at: Label) -> dict[str, list[Unit]]:
 
 
 def powers_by_team(state: StrategicState, at: Label) -> dict[str, set[str]]:
-    """The powers present in a sector (fleets not between sectors, garrison) by team."""
-    return {k: {p for _, p in v} for k, v in _present(state, at).items()}
+    """The powers present in a sector (fleets not between sectors, garrison) by team: those with an
+    active unit there (as :func:`units_by_team` counts them; each fleet read to its first one)."""
+    out: dict[str, set[str]] = {}
+    sec = state.sectors.get(at)
+    if sec is not None and sec.garrison and sec.owner and (t := state.team_of(sec.owner)) is not None \
+            and any(not u.destroyed for u in sec.garrison):
+        out.setdefault(t.id, set()).add(sec.owner)
+    lost = UnitFate.LOST
+    for f in state.fleets_at(at):
+        if (t := state.team_of(f.power)) is not None and any(not u.destroyed and u.fate is not lost for u in f.units):
+            out.setdefault(t.id, set()).add(f.power)
+    return out
 
 
 def _present(state: StrategicState, at: Label) -> dict[str, list[tuple[Unit, str]]]:
@@ -136,9 +146,8 @@ def teams_fighting_in(state: StrategicState, at: Label) -> list[tuple[str, str]]
     """Pairs of teams present in ``at`` whose present powers may fight (V13.11, V13.12), or whose
     powers are at Normal Relations in a system one of them controls or controlled (seed 004,
     :func:`normal_exception`)."""
-    present = _present(state, at)
+    present = powers = powers_by_team(state, at)  # the first active unit of each fleet tells (issue 21: a reopen)
     teams = {t.id: t for t in state.campaign.teams}
-    powers = {k: {p for _, p in v} for k, v in present.items()}
     order = {t.id: i for i, t in enumerate(state.campaign.teams)}
     return [(a, b) for a, b in combinations(sorted(present, key=order.__getitem__), 2)
             if state.dip.teams_may_fight(teams[a], teams[b], powers[a], powers[b])

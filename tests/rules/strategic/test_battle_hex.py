@@ -232,3 +232,16 @@ def test_lost_units_count_down_each_turn_v13_914():
     assert (u.fate.value, u.lost_turns_remaining) == ("lost", 1)  # helmsman 1: no roll (V13.914)
     t3 = end_movement_phase(run(t2).campaign, g)
     assert t3.fleets[0].units[0].fate.value == "locatable" and any(e.rule == "V13.914" for e in t3.log)
+
+
+def test_powers_present_are_those_with_an_active_unit_read_to_the_first():
+    """powers_by_team reads each fleet to its first active unit (issue 21: a reopen's V13.12 check
+    flat in units), with what the units present say: destroyed and Lost units count for nothing."""
+    from rules.strategic.battle_hex import powers_by_team, units_by_team, teams_fighting_in
+
+    c = campaign(fleets=[fleet("f", "fed", "0304", units=[unit("f1", destroyed=True), unit("f2")]),
+                         fleet("k", "klingon", "0304", units=[unit("k1", destroyed=True)]),
+                         fleet("r", "romulan", "0304", units=[unit("r1", fate="lost"), unit("r2", destroyed=True)])])
+    s = state(c)
+    assert powers_by_team(s, L("0304")) == {t: {"fed"} for t in units_by_team(s, L("0304"))}
+    assert teams_fighting_in(s, L("0304")) == []
