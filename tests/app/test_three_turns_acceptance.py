@@ -13,8 +13,9 @@ behind its hand-over), Turn Orders (each power's orders dialog behind its hand-o
 a planet's next Productivity point, Intel Points), End Movement (Ctrl+E), Supply, Encounters
 (every demand and reply in its dialog), Space Combat (two Battle Hexes a turn fought, each with
 another battle system from its right-click menu's "Fight it with", six systems over the three
-turns: the table, SIDCORS, AF/EF, V13 and STCS battles end in their windows, B5's first
-questions are answered there and the GM rules on it, as on the other Battle Hexes, Ctrl+G), Orbital Bombardment, Troop Combat, Construction
+turns, each ended in its window: B5's ships placed and plotted by typing in its bar and Return, its
+first turn moved, then the GM enters the results; the GM rules on the other Battle Hexes,
+Ctrl+G), Orbital Bombardment, Troop Combat, Construction
 Completion, Update Asset (the GM rolls), End of Turn. After each Income and Tech the Empire
 Sheet's figures for every power are checked against numbers this test computes from the seed's
 formulas (planet output = min(Productivity, Census), halved below half-Census morale, x RAW;
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import QApplication, QInputDialog, QPushButton
 from app.shell.window import MainWindow
 from rules.model import dumps, load_campaign, save_campaign
 from rules.model.builds import BuildClass
+from rules.battlehex.questions import QKind
 from rules.model.records import Phase
 from tests.app.gui import Answerer, choose_item, encounter_answers, ok, press, show_active, take_over, type_text
 from tests.rules.turn.economy_builder import ECONOMY
@@ -288,8 +290,8 @@ def test_three_whole_turns_for_every_power_through_the_gui(qtbot, tmp_path, monk
     assert all(n > 0 for *_x, n, _end in fought), fought  # each battle's own questions answered in its window
     ended = {system for _t, _at, system, _n, end in fought if end}
     # ended in their windows (V13: its units placed by keys, then the GM ends it, A-59; STCS: the GM's
-    # "resolve" act); B5 is begun there (its first questions answered) and ruled by the GM with the rest
-    assert {"table", "sidcors", "afef", "v13", "stcs"} <= ended, fought
+    # "resolve" act; B5: placed and plotted in its bar, one turn moved, then the GM's results)
+    assert {"table", "sidcors", "afef", "v13", "b5", "stcs"} <= ended, fought
     assert time.monotonic() - started < 60
 
 
@@ -324,6 +326,7 @@ def fight(main, qtbot, answerer: Answerer, at: str, system: str) -> tuple[int, b
     qtbot.waitExposed(bw)
     answerer.handlers.insert(0, lambda d: ok(d) if isinstance(d, QInputDialog) and d.comboBoxItems()
                              and d.windowTitle() == "Break off" else False)  # the first side named breaks off
+    answerer.handlers.insert(0, b5_turn)
     stalled = 0
     try:
         for _ in range(120):
@@ -357,6 +360,19 @@ def fight(main, qtbot, answerer: Answerer, at: str, system: str) -> tuple[int, b
                 button = panel.commit_button if len(bw.b.answers) < 4 and panel.commit_button.isEnabled() \
                     else panel.break_button
                 qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+            elif system == "b5" and bw.b.pending is not None:
+                # B5 by its bar: a placement's hex typed (one the engine accepts), a plot as the bar opens
+                # (straight on), "none" for a typed answer with no default; Return gives it
+                q, panel = bw.b.pending, bw.panel
+                bw.activateWindow()
+                panel.hex_edit.setFocus()
+                if q.kind is QKind.PLACE:
+                    legal = bw.b.legal()
+                    panel.hex_edit.clear()
+                    qtbot.keyClicks(panel.hex_edit, str(legal[len(legal) // 2]))
+                elif not panel.hex_edit.text():
+                    qtbot.keyClicks(panel.hex_edit, "none")
+                qtbot.keyClick(panel.hex_edit, Qt.Key.Key_Return)
             elif system == "v13":  # its set-up questions answered: the GM ends the battle (A-59, the reason typed)
                 from PySide6.QtGui import QAction
 
@@ -368,10 +384,23 @@ def fight(main, qtbot, answerer: Answerer, at: str, system: str) -> tuple[int, b
             stalled = stalled + 1 if (len(bw.b.answers), bw.b.pending) == step and not bw.handing_over() else 0
     finally:
         answerer.handlers.pop(0)
+        answerer.handlers.pop(0)
     n, ended = len(bw.b.answers), bw.b.status().resolved
     bw.close()
     qtbot.waitUntil(lambda: QApplication.activeModalWidget() is None)
     return n, ended
+
+
+def b5_turn(d) -> bool:
+    """B5's turn question in its dialog: the first turn plotted and moved, then the GM enters the
+    results (the seed's end of a battle at the table)."""
+    from app.widgets.question_dialogs import QuestionDialog
+
+    if not (isinstance(d, QuestionDialog) and d.q.key.startswith("b5/") and d.q.key.endswith("/turn")
+            and "results" in d.q.options):
+        return False
+    d.group.button(d.q.options.index("plot and move" if d.q.key == "b5/1/turn" else "results")).setChecked(True)
+    return ok(d)
 
 
 def rule_the_rest(main, qtbot, answerer: Answerer) -> None:
