@@ -125,3 +125,17 @@ def test_a_file_whose_mission_or_internment_names_no_other_power_is_refused_by_c
     held.fleets[f].interned_by = "nobody"
     r = _turn(tmp_path, held, [{"orders": {"fed-second": ["0806"]}}])
     assert r.returncode == 2 and f"fleets[{f}].interned_by" in r.stderr, r.stderr
+
+
+def test_a_mission_s_details_beyond_1000_characters_are_refused_headless(tmp_path):
+    """100,000 characters of details were taken into the mission, its log line and the GM's question
+    (the random events' words stop at 200): now refused naming the field, nothing changed."""
+    from tests.rules.turn.test_intel_missions import mission, spies
+
+    long = {"mission": {**mission(2)["mission"], "details": "x" * 100_000}}
+    r = _turn(tmp_path, spies(), [*TO_ORDERS, long])
+    assert r.returncode == 1
+    err = json.loads(r.stdout)["error"]
+    assert err["answer_index"] == len(TO_ORDERS) and "details are at most 1000 characters, not 100000" in err["message"]
+    fine = {"mission": {**mission(2)["mission"], "details": "x" * 1000}}
+    assert _turn(tmp_path, spies(), [*TO_ORDERS, fine]).returncode == 0

@@ -100,6 +100,8 @@ def order(c: Campaign, raw: Any) -> Campaign:
         raise IllegalAnswer(RULE, f"there is no power {raw['power']!r}")
     if raw["mission"] not in KINDS:
         raise IllegalAnswer(RULE, f"a mission is {', '.join(KINDS)}, not {raw['mission']!r}")
+    if len(raw.get("details", "")) > 1000:
+        raise IllegalAnswer(RULE, f"a mission's details are at most 1000 characters, not {len(raw['details'])}")
     staging, target = _label(raw["staging"], "staging"), _label(raw["target"], "target")
     against = _target_power(c, target, p.id)
     if against is None:
