@@ -238,10 +238,17 @@ class ReplayRun(Checkpointed, Generic[E]):
 
     def _advance(self, value: Any, first: bool = False) -> Question | None:
         try:
-            q = next(self._gen) if first else self._gen.send(value)
+            q = self._came(next(self._gen) if first else self._gen.send(value))
         except StopIteration:
+            q = self._came(None)
+        if q is None:
             return None
         self.log.add("question", q.rule, q.text, {"key": q.key, "to": q.to})
+        return q
+
+    def _came(self, q: Question | None) -> Question | None:
+        """The engine's next question (``None``: the battle is over) before it is logged: a system
+        may mark it (STCS hides what follows damage to a cloaked ship). This one keeps it as it is."""
         return q
 
     def _give(self, raw: Any, expected: int | None = None) -> set[str]:

@@ -71,22 +71,15 @@ class STCSBattle(ReplayRun[STCSEngine]):
                 self.engine.log.hidden_to = None
                 self.engine.dice.hide("")
 
-    def _advance(self, value: Any, first: bool = False) -> Question | None:
-        """:meth:`ReplayRun._advance`, the hiding of :meth:`_give` ended before the next act question is
-        logged (a checkpoint resumed there logs it again, for everyone) and its questions secret."""
+    def _came(self, q: Question | None) -> Question | None:
+        """The hiding of :meth:`_give` ends before the next act question is logged (a checkpoint
+        resumed there logs it again, for everyone); questions while hidden are secret."""
         e = self.engine
-        try:
-            q = next(self._gen) if first else self._gen.send(value)
-        except StopIteration:
-            q = None
         if q is None or q.key.endswith("/act"):
             e.log.hidden_to = None
             e.dice.hide("")
-        if q is None:
-            return None
-        if e.log.hidden_to:
+        if q is not None and e.log.hidden_to:
             q = dataclasses.replace(q, data={**q.data, "secret": True})  # the other side's screen shows nothing
-        self.log.add("question", q.rule, q.text, {"key": q.key, "to": q.to})
         return q
 
     def _words(self, q: Question, raw: Any) -> str:
