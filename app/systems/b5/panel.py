@@ -242,7 +242,7 @@ class B5Panel(PanelBase):
         self._fill(q)
         if q is not None:  # the question itself is read above, in the window's question label
             self.prompt.setText("ELINT orders:" if elint else "Squadron moves:" if moves else
-                                "Secondary jump point:" if second else "Plot:" if plot else
+                                "Jump point:" if second else "Plot:" if plot else
                                 "Click the gate's hex (its direction in the facing box), or type none"
                                 if q.data.get("role") == "jump gate" else
                                 "Click the hex the energy mines centre on (green: in reach), or type none"

@@ -65,9 +65,11 @@ class B5Battle(ReplayRun[B5Engine]):
             stage = "resolved"
         elif e.round:
             q = self.pending
+            step = q.key.split("/")[2:3] if q is not None else []
             stage = f"turn {e.round}" + (" (plotting)" if q is not None and "plot" in q.data else
+                                         " (a secondary jump point)" if step in (["vortex"], ["arrive"]) else
                                          f", pulse {e.pulse}" if e.plotting and e.pulse and q is not None
-                                         and q.key.split("/")[2:3] != ["morale"] else "")
+                                         and step != ["morale"] else "")
         else:
             stage = f"deployment ({e.scenario})" if e.scenario else "set-up"
         return RunStatus(f"{e.name(e.attacker)} attacks {e.name(e.defender)}", stage, self.state.resolved,

@@ -150,7 +150,7 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
             plotted += 1
             plot_sides.append((q.key, bool(q.data.get("secret"))))
         elif q.key == "b5/jump/secondary":  # asked whatever the answer; typed in the bar: no secondary jump point
-            assert panel.prompt.text() == "Secondary jump point:" and panel.hex_edit.text() == "none"
+            assert panel.prompt.text() == "Jump point:" and panel.hex_edit.text() == "none"
             assert panel.place_button.text() == "&Give orders" and not panel.facing.isVisible()
             qtbot.keyClick(panel.hex_edit, Qt.Key.Key_Return)
             assert run.pending is not q, panel.prompt.text()

@@ -407,6 +407,7 @@ def test_a_secondary_jump_point_arrives_on_its_turn():
     assert "the secondary jump point's vortex forms at 4047: 3 hexes in direction 1 (A) from 4050" in \
         [e.text for e in run.log.for_viewer(BLUE)]
     assert run.pending.key == "b5/2/arrive/r-m2" and run.pending.to == RED
+    assert run.status().stage == "turn 2 (a secondary jump point)"  # not turn 1's last pulse
     with pytest.raises(IllegalAnswer, match="within 2 hexes of its command ship at the vortex 4047, not 3"):
         run.answer({"at": "4050", "facing": "F"})
     run.answer({"at": "4049", "facing": "F"})
