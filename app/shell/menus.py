@@ -158,6 +158,9 @@ def build_menus(window: MainWindow) -> MenuActions:
     systems.aboutToShow.connect(lambda: fill_systems_menu(systems, window))  # filled as it opens: the registry
     # (its entry points scanned) loads after the first frame, not before it (issue 21: start-up)
 
+    campaign_menu = bar.addMenu("&Campaign")  # the GM's settings (issue 23)
+    add_action(window, campaign_menu, "&Settings...", lambda: _campaign_settings(window))
+
     view = bar.addMenu("&View")
     overlay_actions = {}
     for key, text, sc in (("control", "&Control Overlay", "Ctrl+1"), ("supply", "&Supply Overlay", "Ctrl+2"),
@@ -290,6 +293,12 @@ def _diplomacy(window) -> None:
     from app.shell.diplomacy_dialog import diplomacy
 
     diplomacy(window)
+
+
+def _campaign_settings(window) -> None:
+    from app.shell.settings_dialog import campaign_settings
+
+    campaign_settings(window)
 
 
 def _gm_orders(window) -> None:
