@@ -170,3 +170,31 @@ def test_another_team_s_random_event_item_is_not_in_the_copy(tmp_path):
     assert [m.text for m in own.power("fed").economy.misc] == ["random event: a plague on Vanguard II"]
     save_campaign(c, tmp_path / "K.json")
     assert "plague" not in (tmp_path / "K.json").read_text(encoding="utf-8")
+
+
+def test_a_file_saved_before_economy_items_were_sealed_still_opens_and_seals_them_on_save(tmp_path, monkeypatch):
+    """A keyed file with a plain economy.misc (saved before it was sealed) was refused at opening as
+    changed ('the secret at powers[0].economy.misc is not sealed'); it opens, and its next save seals it."""
+    from rules.model import save_campaign, secrets
+    from rules.model.seals import pin_of
+    from rules.model.secrets import with_key
+    from rules.opening import open_campaign_file
+    from rules.turn.run import play
+    from tests.test_main_cli_turn_random_events import events_campaign
+
+    c = play(events_campaign(), ["roll", "end_phase", "economic/fed", -12, "a plague on Vanguard II", "none"]).campaign
+    ring = Keyring()
+    gm_record, gm = new_key(PASSES["gm"], 10, holder="gm")
+    ring.add("gm", gm)
+    c = with_key(c, "gm", gm_record, ring)
+    for team in ("alliance", "coalition"):
+        c = with_key(c, team, new_key(PASSES[team], 10, holder=team, pin=pin_of(c.keys))[0], ring)
+    places = secrets.secret_places
+    with monkeypatch.context() as m:
+        m.setattr(secrets, "secret_places", lambda x: (p for p in places(x) if p[0][0] != "powers"))
+        save_campaign(c, tmp_path / "old.json")
+    assert "plague" in (tmp_path / "old.json").read_text(encoding="utf-8")  # as an older build wrote it
+    opened = open_campaign_file(tmp_path / "old.json", passphrases={"gm": PASSES["gm"]})
+    assert [m.text for m in opened.power("fed").economy.misc] == ["random event: a plague on Vanguard II"]
+    save_campaign(opened, tmp_path / "new.json")
+    assert "plague" not in (tmp_path / "new.json").read_text(encoding="utf-8")
