@@ -335,9 +335,9 @@ class AfefPanel(PanelBase):
             rect = scene.addRect(QRectF(x, y, W, H), QPen(edge, 3 if self.may_drag(u.id) else 1.5),
                                  QBrush(QColor(fill)))
             rect.setData(0, u.id)
-            state = "destroyed" if u.destroyed else "damaged" if u.damaged else ""
+            state = "destroyed" if u.destroyed else ", ".join(["damaged"] * u.damaged + ["broke off"] * (not u.alive))
             held = " HOLD" if u.id in self.hold else ""
-            text = scene.addText(f"{u.name}\nAF {u.dice if u.alive else 0}  EF {u.ef}  hits {u.hits}"
+            text = scene.addText(f"{u.name}\nAF {0 if u.destroyed else u.dice}  EF {u.ef}  hits {u.hits}"
                                  f"{'  ' + state if state else ''}{held}", QFont("Sans", 8))
             text.setTextWidth(W - 6)
             text.setPos(x + 3, y + 2)
