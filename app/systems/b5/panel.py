@@ -32,7 +32,8 @@ if TYPE_CHECKING:
 BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex scatter, a secondary jump point on its "
          "turn, the defender's unplotted first turn) on this board; when the "
          "GM chooses <i>plot and move</i>, secret plots (maybe in relative formation) and ELINT orders checked and "
-         "revealed, energy mines launched, then three pulses: the squadrons move in the seed's order (one ship a "
+         "revealed (several ELINT ships may pool levels for one order), energy mines launched, then three pulses: "
+         "the squadrons move in the seed's order (one ship a "
          "squadron may be shifted first, once a turn) and the ships fire after each pulse's moves (in each weapon's "
          "arcs, shots spaced by pulse, a squadron at one enemy squadron, ships out of command last, ballistic "
          "weapons and energy mines hitting pulses later; ELINT support and jamming; the damage class odds shown "
@@ -42,8 +43,7 @@ BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex sca
          "and ELINT Priority Support; command styles "
          "(settings.b5); a fighter flight's attack on a ship, after the ship's anti-fighter fire; the helpers.")
 NOT_BUILT = ("<b>Not built yet</b>: fighters' moves, missions, launching, landing and dogfights (the seed's "
-             "Fighters chapter is cut), pooled ELINT levels and Ex-Fighter Ops Commander: at the table with the helpers' "
-             "numbers; "
+             "Fighters chapter is cut) and Ex-Fighter Ops Commander: at the table with the helpers' numbers; "
              "the GM enters the results, written back to the campaign.")
 NOT_BUILT_WHY = ("Fighters: the seed's text loses their missions, when flights move and the dogfight's target number "
                  "(docs/b5.md); a flight's attack on a ship, with the ship's anti-fighter fire first, is built. Ex-Fighter "

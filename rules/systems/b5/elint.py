@@ -8,8 +8,9 @@ network (a ship 1 level, a squadron commander 2, the flagship 4: out of command 
 ship, its squadron or the whole fleet; lost for the rest of the turn once beyond 15 hexes; the
 jamming ship may be fired at without the bypass penalty). Squadron support needs the squadron in
 command. Readings (docs/b5.md): a jammed ship loses its orders from the last given, each jam level
-one (an order of more levels fails whole); all jams act on the orders as given; one ship's levels
-pay for each order (ships combining levels are not built); the 'S' boxes of the sensor track are
+one (an order of more levels fails whole); all jams act on the orders as given; several ships may
+pool their levels for one order (``with SHIP, SHIP``: the ordering ship pays what it has free, the
+ships named the rest, each then within the order's range); the 'S' boxes of the sensor track are
 not in the unit data, so ELINT levels are not lost to damage.
 """
 from __future__ import annotations
@@ -46,6 +47,13 @@ class Order:
     levels: int = 1
     squadron: str = ""
     """Support lent to another squadron of its side (ELINT Priority Support), not its own."""
+    lent: tuple[tuple[str, int], ...] = ()
+    """Other ELINT ships of its side pooling levels for this order, and how many each pays."""
+
+    @property
+    def own(self) -> int:
+        """The levels the ordering ship pays itself."""
+        return self.levels - sum(n for _x, n in self.lent)
 
 
 def ships(self: B5Engine, team: str) -> list[str]:
@@ -75,6 +83,8 @@ def read(self: B5Engine, uid: str, a: Any) -> tuple[Order, ...]:
             continue
         ability = next((x for x in ABILITIES if part.lower().startswith(x)), "")
         rest = part[len(ability):].strip()
+        cut = f" {rest.lower()}".find(" with ")  # several ships pooling levels: "ORDER with SHIP, SHIP"
+        rest, pool = (rest[:max(0, cut - 1)].strip(), rest[cut + 5:]) if cut >= 0 else (rest, "")
         if ability in (OFFENSIVE, DEFENSIVE) and rest.lower().startswith("for "):
             out.append(Order(uid, ability, squadron=_priority(self, uid, rest[4:].strip())))
             continue
@@ -89,12 +99,54 @@ def read(self: B5Engine, uid: str, a: Any) -> tuple[Order, ...]:
         if ability == JAM_ELINT and self.data(targets[0]).elint <= 0:
             raise IllegalAnswer(RULE, f"{self.units[targets[0]].unit.name} has no ELINT to jam")
         out.append(Order(uid, ability, targets, _levels(self, ability, targets)))
-    have = self.data(uid).elint
-    if sum(o.levels for o in out) > have:
-        raise IllegalAnswer(RULE, f"{self.units[uid].unit.name} has {have} ELINT level{'s' if have != 1 else ''}, "
-                                  f"not the {sum(o.levels for o in out)} these orders need (jam command: 1 a ship, "
-                                  "2 a squadron commander, 4 the flagship)")
+        if pool:
+            out[-1] = _pool(self, uid, out[-1], pool, out[:-1])
+    have, lent = self.data(uid).elint, _lent(self, uid)
+    if sum(o.own for o in out) > have - lent:
+        raise IllegalAnswer(RULE, f"{self.units[uid].unit.name} has {have} ELINT level{'s' if have != 1 else ''}"
+                                  + (f", {lent} lent to other orders:" if lent else ",")
+                                  + f" not the {sum(o.own for o in out)} these orders need (jam command: 1 a ship, "
+                                  "2 a squadron commander, 4 the flagship; several ships may pool levels: "
+                                  "\"jam command SHIP with SHIP\")")
     return tuple(out)
+
+
+def _lent(self: B5Engine, uid: str) -> int:
+    """The levels ``uid`` lends this turn to other ships' orders given so far."""
+    return sum(n for ship, orders in self.elint.items() if ship != uid for o in orders for x, n in o.lent if x == uid)
+
+
+def _free(self: B5Engine, uid: str) -> int:
+    """``uid``'s ELINT levels not yet spent this turn (its own orders, if given, and levels lent)."""
+    return self.data(uid).elint - sum(o.own for o in self.elint.get(uid, ())) - _lent(self, uid)
+
+
+def _pool(self: B5Engine, uid: str, o: Order, words: str, before: list[Order]) -> Order:
+    """ELINT Abilities: "several ELINT ships whose levels are less individually but combine to meet
+    the level requirements": ``uid`` pays what it has free after its orders before this one, the
+    ships named (other ELINT ships of its side on the board) the rest, in the order named."""
+    team = self.units[uid].team
+    helpers = []
+    for w in (w.strip().lower() for w in words.split(",")):
+        found = [x for x in ships(self, team) if x != uid and w in (x.lower(), self.units[x].unit.name.lower())]
+        if not found or found[0] in helpers:
+            raise IllegalAnswer(RULE, f"{shown(w)} is no other ELINT ship of {self.name(team)} on the board (or named "
+                                      "twice)")
+        helpers.append(found[0])
+    left = o.levels - max(0, min(o.levels, self.data(uid).elint - _lent(self, uid) - sum(b.own for b in before)))
+    lent: list[tuple[str, int]] = []
+    for x in helpers:
+        n = min(left, _free(self, x))
+        if n <= 0:
+            raise IllegalAnswer(RULE, f"{self.units[x].unit.name} has no ELINT level free for {o.ability}"
+                                + ("" if left else f": {self.units[uid].unit.name} pays all {o.levels} itself"))
+        lent.append((x, n))
+        left -= n
+    if left:
+        raise IllegalAnswer(RULE, f"{o.ability} needs {o.levels} levels: not enough between "
+                                  f"{self.units[uid].unit.name} and " + ", ".join(self.units[x].unit.name
+                                                                                   for x in helpers))
+    return Order(o.ship, o.ability, o.targets, o.levels, o.squadron, tuple(lent))
 
 
 def _priority(self: B5Engine, uid: str, name: str) -> str:
@@ -134,7 +186,7 @@ def question(self: B5Engine, uid: str) -> Question:
                     f"{self.name(team)}: {possessive(name)} ELINT orders for turn {self.round} ({self.data(uid).elint} "
                     f"level(s); in secret): offensive, defensive (with ELINT Priority Support: offensive for "
                     "SQUADRON), jam fire control SHIP, SHIP, jam elint SHIP, jam command SHIP, separated by ';' "
-                    "(none: no order)", data={"secret": True, "unit": uid, "elint": uid},
+                    "(none: no order); \"with SHIP\" after an order: other ELINT ships lend it levels", data={"secret": True, "unit": uid, "elint": uid},
                     check=check, default="none")
 
 
@@ -157,7 +209,7 @@ def reveal(self: B5Engine) -> None:
             said = f"{possessive(self.units[uid].unit.name)} ELINT: {_words(self, o)}"
             if o not in kept:
                 self.log.add("ruling", RULE, said + ": jammed, fails", {"unit": uid})
-            elif o.ability in (JAM_ELINT, JAM_COMMAND) and not _near(self, uid, o.targets[0], o.ability):
+            elif o.ability in (JAM_ELINT, JAM_COMMAND) and not _all_near(self, o):
                 kept.remove(o)
                 self.log.add("ruling", RULE, f"{said}: beyond {RANGE[o.ability]} hexes, fails", {"unit": uid})
             elif o.squadron and not _priority_holds(self, uid, o):
@@ -176,9 +228,15 @@ def reveal(self: B5Engine) -> None:
                 _jam_network(self, o)
 
 
+def _all_near(self: B5Engine, o: Order) -> bool:
+    """The ordering ship and every ship pooling levels for it within the order's range of its target."""
+    return all(_near(self, x, o.targets[0], o.ability) for x in (o.ship, *(x for x, _n in o.lent)))
+
+
 def _words(self: B5Engine, o: Order) -> str:
     names = ", ".join(self.units[t].unit.name for t in o.targets)
-    return (o.ability + (f" {names}" if names else "") + (f" ({o.levels} levels)" if o.levels > 1 else "")
+    pooled = "".join(f", {n} of them lent by {self.units[x].unit.name}" for x, n in o.lent)
+    return (o.ability + (f" {names}" if names else "") + (f" ({o.levels} levels{pooled})" if o.levels > 1 else "")
             + (f" for squadron {o.squadron} (ELINT Priority Support)" if o.squadron else ""))
 
 
@@ -221,7 +279,7 @@ def keep_range(self: B5Engine) -> None:
     """After a pulse's moves: a network jam whose ships are beyond 15 hexes is lost for the turn."""
     for uid, orders in list(self.elint.items()):
         for o in orders:
-            if o.ability == JAM_COMMAND and not _near(self, uid, o.targets[0], JAM_COMMAND):
+            if o.ability == JAM_COMMAND and not _all_near(self, o):
                 back = self.elint_ooc.pop(f"{uid}>{o.targets[0]}", ())
                 self.out_of_command.difference_update(back)
                 self.elint[uid] = tuple(x for x in self.elint[uid] if x != o)

@@ -168,3 +168,42 @@ def test_elint_priority_support_lends_a_flag_squadron_ships_support_to_another_s
     with pytest.raises(IllegalAnswer) as e:
         priority("offensive for b2", admiral=False)
     assert "needs the fleet admiral's ELINT Priority Support" in str(e.value)
+
+
+def pooled(flag_orders: str, f2_orders: str, red_at: str = "2230"):
+    """As :func:`fight`, but B-FLAG has ELINT 1 (asked first) beside B-F2's 3."""
+    blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[LASER], elint=1),
+            b5("b-f2", "bflag", weapons=[LASER], elint=3)]
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER]),
+           b5("r-f2", "rflag", weapons=[LASER], elint=2)]
+    c = duel(blue, red)
+    data = json.loads(io.dumps(c))
+    data.setdefault("settings", {})["battle_system"] = "b5"
+    c = type(c).model_validate(data)
+    run = B5Battle(end_movement(c, build_graph(c)).campaign, AT, dice=lambda _seed: ScriptedDice([1] * 40))
+    below = red_at[:2] + f"{int(red_at[2:]) + 1:02d}"
+    for a in ["meeting engagement", "skirmish", "none", 5, 8, {"at": "1030", "facing": "C"}, "1031",
+              ruled(red_at, "F"), ruled(below, "F"), "plot and move", "FF F FF", flag_orders, f2_orders,
+              "FFF FF FFF", "none"]:
+        run.answer(a)
+    return run
+
+
+def test_several_ships_pool_their_levels_for_one_order():
+    """ELINT Abilities: "it is possible to utilize several ELINT ships whose levels are less
+    individually but combine to meet the level requirements": B-FLAG (1) and B-F2 (3) jam the
+    enemy flagship's network (4 levels), ``with`` naming the ships that lend the rest."""
+    run = pooled("jam command R-FLAG with B-F2", "none")
+    texts = [e.text for e in run.log.events]
+    assert "B-FLAG's ELINT: jam command R-FLAG (4 levels, 3 of them lent by B-F2)" in texts
+    assert {"r-flag", "r-f2"} <= run.engine.out_of_command  # the flagship jammed: the whole fleet
+    with pytest.raises(IllegalAnswer, match="B-F2 has 3 ELINT levels, 3 lent to other orders: not the 1"):
+        pooled("jam command R-FLAG with B-F2", "offensive")  # its levels are spent on B-FLAG's order
+    run = pooled("none", "jam command R-FLAG with B-FLAG")  # the other way round: B-FLAG already asked
+    assert "B-F2's ELINT: jam command R-FLAG (4 levels, 1 of them lent by B-FLAG)" in [e.text for e in run.log.events]
+    with pytest.raises(IllegalAnswer, match="B-FLAG has no ELINT level free for jam command"):
+        pooled("offensive", "jam command R-FLAG with B-FLAG")  # B-FLAG's one level already given
+    with pytest.raises(IllegalAnswer, match="not the 4 these orders need"):
+        pooled("jam command R-FLAG", "none")  # alone it has 1
+    with pytest.raises(IllegalAnswer, match="is no other ELINT ship of Blue"):
+        pooled("jam command R-FLAG with R-F2", "none")
