@@ -153,3 +153,117 @@ def test_a_mission_and_its_ruling_are_saved_and_replay_to_the_same_bytes() -> No
                    "failed_caught"])
     assert parse_campaign(dumps(run.campaign)) == run.campaign  # saved, reopened equal
     assert replay(c, run.answers) == run_bytes(run)
+
+
+def test_an_order_and_a_ruling_leave_the_campaign_they_were_given_as_it_was() -> None:
+    c = spies(klingon_fed="peace")
+    before = c.model_dump_json()
+    ordered = im.order(c, mission(2)["mission"])
+    assert c.model_dump_json() == before  # a new campaign: the one given keeps its 12 points
+    assert ordered.power("klingon").economy.missions[0].id == f"m{len(c.log) + 1}"
+    mid = ordered.model_dump_json()
+    im.answer(ordered, "failed_caught")
+    assert ordered.model_dump_json() == mid  # the ruling's Exhibit B fact lands in the new one only
+
+
+def test_every_malformed_or_misplaced_order_is_refused_with_its_words() -> None:
+    c = spies()
+    good = mission(1)["mission"]
+    for bad in ("espionage", good | {"intel": True}, good | {"staging": 1208}, good | {"extra": "x"},
+                {k: v for k, v in good.items() if k != "intel"}):
+        with pytest.raises(IllegalAnswer, match=r'^004 Intel Phase \(Intel missions\): a mission is \{"mission": \{"power": \.\.\., "mission": "espionage" '
+                                                r'\| "sabotage" \| "insurgency", "staging": "1208"') as e:
+            im.order(c, bad)
+        assert e.value.rule == im.RULE
+    for bad, words in ((good | {"power": "gorn"}, "there is no power 'gorn'"),
+                       (good | {"staging": "x12"}, "the staging system is a sector label such as \"0507\", not 'x12'"),
+                       (good | {"target": "x12"}, "the target system is a sector label such as \"0507\", not 'x12'")):
+        with pytest.raises(IllegalAnswer) as e:
+            im.order(c, bad)
+        assert str(e.value) == f"{im.RULE}: {words}"
+    with pytest.raises(IllegalAnswer) as e:
+        im.order(c, good | {"mission": "assassination"})
+    assert str(e.value) == f"{im.RULE}: a mission is espionage, sabotage, insurgency, not 'assassination'"
+    with pytest.raises(RuleError, match=r"a mission from 1208 against 0207 needs at least 1 Intel Point"):
+        im.order(c, good | {"intel": 0})
+    for bad, words in ((good | {"target": "1009"}, "1009 is no system of another power: a mission targets another "
+                                                   "power's system"),):
+        with pytest.raises(RuleError) as e:
+            im.order(c, bad)
+        assert str(e.value) == f"{im.RULE}: {words}"
+    c.diplomacy = [r for r in c.diplomacy if set(r.powers) != {"klingon", "fed"}] + [
+        Relation(powers=("klingon", "fed"), state=D.NO_CONTACT)]
+    with pytest.raises(RuleError) as e:
+        im.order(c, good)
+    assert str(e.value) == (f"{im.RULE}: Klingon Empire has no contact with United Federation of Planets: Intel "
+                            "missions can be initiated once contact is established (a path traced)")
+    by_hand = spies()
+    by_hand.settings.empire_turn = "by_hand"
+    with pytest.raises(RuleError) as e:
+        im.order(by_hand, good)
+    assert str(e.value) == f"{im.RULE}: Intel missions are kept by hand in this campaign (settings.empire_turn by_hand)"
+    with pytest.raises(RuleError) as e:
+        im.answer(c, "failed")
+    assert str(e.value) == f"{im.RULE}: no Intel mission waits for a ruling"
+
+
+def test_one_intel_point_reads_singular_in_the_order_and_the_question() -> None:
+    c = im.order(spies(), mission(1)["mission"])
+    assert " with 1 Intel Point (1 of its Census 9 used there this turn);" in c.log[-1].text
+    q = im.pending(c)
+    assert q.text == ("Game Master: rule on Klingon Empire's espionage mission against United Federation of Planets at "
+                      "0207 (1 Intel Point, staged from 1208): the seed gives no table for Intel missions - how did "
+                      "it go?")
+    assert q.kind.value == "choose" and q.data == {"secret": True, "option_words": {o: im.RULINGS[o] for o in q.options}}
+    two = im.pending(im.order(spies(), mission(2)["mission"]))
+    assert "(2 Intel Points, staged from 1208):" in two.text
+
+
+def test_last_turns_ruled_missions_are_dropped_this_turns_and_unruled_kept() -> None:
+    c = spies()
+    c = im.answer(im.order(c, mission(1)["mission"]), "failed")
+    c = im.order(c, mission(1)["mission"])  # still pending
+    assert [m.ruled for m in power(c, "klingon").economy.missions] == ["failed", ""]  # this turn's ruled one kept
+    nxt = c.model_copy(deep=True)
+    nxt.turn += 1
+    after = im.order(nxt, mission(1, staging="1009")["mission"])
+    kept = power(after, "klingon").economy.missions
+    assert [(m.turn, m.ruled, str(m.staging)) for m in kept] == [(1, "", "1208"), (2, "", "1009")]
+
+
+def test_the_gm_rules_one_mission_at_a_time_each_logged_under_the_rule() -> None:
+    c = im.order(im.order(spies(), mission(1, kind="sabotage")["mission"]), mission(2)["mission"])
+    c = im.answer(c, "succeeded_implicated")
+    assert [m.ruled for m in power(c, "klingon").economy.missions] == ["succeeded_implicated", ""]
+    assert c.log[-1].rule == im.RULE and c.log[-1].text.endswith(
+        ": succeeded, and the power is implicated (sabotage or insurgency) - Exhibit B: Klingon Empire is implicated "
+        "in a successful sabotage mission")
+    c = im.answer(c, "failed_caught")
+    assert c.log[-1].text.endswith(": failed, and its agents were caught - Exhibit B: Klingon Empire was caught "
+                                   "running an espionage mission on a system of United Federation of Planets")
+
+
+def test_who_sees_a_mission_order_its_own_team_only() -> None:
+    c = spies()
+    assert im.order_seen(c, mission(1)) == ("coalition",)
+    assert im.order_seen(c, {"mission": {"mission": "espionage"}}) is None  # no power named
+    assert im.order_seen(c, mission(1) | {"other": 1}) is None and im.order_seen(c, "failed") is None
+
+
+def test_a_planet_held_in_a_system_makes_it_a_target_and_a_system_without_star_is_one_too() -> None:
+    c = spies()
+    tagh = next(s for s in c.map.sectors if str(s.at) == "1009")
+    tagh.star_system.planets[0].owner = "fed"  # a Federation planet in a Klingon sector
+    c = im.order(c, mission(1, target="1009", kind="sabotage")["mission"])
+    assert power(c, "klingon").economy.missions[-1].against == "fed"
+    bare = next(s for s in c.map.sectors if s.owner == "fed" and s.star_system is None)
+    c = im.order(c, mission(1, target=str(bare.at))["mission"])
+    assert power(c, "klingon").economy.missions[-1].against == "fed"
+    c = im.answer(c, "failed_caught")
+    assert "was caught running a sabotage mission on a system of" in c.log[-1].text
+
+
+def test_a_power_without_an_economy_has_no_mission_waiting() -> None:
+    c = spies()
+    power(c, "fed").economy = None
+    assert im.pending(c) is None
