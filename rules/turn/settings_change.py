@@ -80,6 +80,13 @@ def change(c: Campaign, wanted: dict[str, Any]) -> Campaign:
 def _word(key: str, value: Any) -> str:
     if key == "random_events":
         return "on" if value else "off"
+    if key == "battle_system":
+        from rules.systems import systems
+
+        known = systems()
+        return known[str(value)].title if str(value) in known else str(value)
+    if key == "empire_turn":
+        return {"by_hand": "kept by hand", "seed004": "run by BattleHex (seed 004)"}.get(str(value), str(value))
     if key == "turn_orders":
         return {"gm": "the GM", "powers": "each power"}.get(str(value), str(value))
     return str(value)
