@@ -33,6 +33,8 @@ class B5Battle(ReplayRun[B5Engine]):
         return B5Engine(state, log, dice, self.campaign.settings.b5)
 
     def _words(self, q: Question, raw: Any) -> str:
+        if isinstance(raw, dict) and "gm_ruling" in raw and q.kind is not QKind.PLACE:  # the ruling is logged apart
+            raw = raw["answer"]
         if q.kind is QKind.PLACE:
             given = raw["answer"] if isinstance(raw, dict) and "gm_ruling" in raw else raw
             if given == "none" or isinstance(given, dict) and given.get("at") == "none":

@@ -161,7 +161,7 @@ def read_secondary(self: B5Engine, a: Any) -> tuple[tuple[str, ...], Label | Non
     rule = deploy.JUMP_RULE
     force = self.forces[self.attacker]
     text = a.strip() if isinstance(a, str) else ""
-    if text.lower() == "none":
+    if text.lower() in ("", "none"):  # (empty: none, as for the other orders typed in the bar)
         return (), None, Facing.A, 0
     m = SECONDARY_FORM.match(text)
     if m is None:
