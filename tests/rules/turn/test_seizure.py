@@ -69,3 +69,51 @@ def test_troops_no_room_another_sector_and_reserve_are_refused() -> None:
     k.reserve = True
     with pytest.raises(RuleError, match="k is kept in reserve"):
         seize(c, "k", "c1", 3)
+
+
+def refused(c: Campaign, fleet_id: str = "k", cargo_id: str = "c1") -> str:
+    with pytest.raises(RuleError) as e:
+        seize(c, fleet_id, cargo_id, 3)
+    return str(e.value)
+
+
+def test_each_refusal_says_its_rule_and_words_and_changes_nothing() -> None:
+    c = loaded("non_aggression")
+    before = c.model_dump_json()
+    assert refused(c) == (f"{RULE}: Klingon and Fed are at non aggression: only a Declaration of Hostilities (or of "
+                          "War) lets ships seize cargo")
+    assert c.model_dump_json() == before
+    assert refused(loaded(), "x") == "004 Invasion Phase: there is no fleet 'x'"
+    assert refused(loaded(), cargo_id="c9") == "004 Invasion Phase: no fleet carries a cargo 'c9'"
+    own = loaded(extra=[fleet("f2", "fed", "0205")])
+    assert refused(own, "f2") == f"{RULE}: tr is Fed's own: cargo is seized from another power"
+    assert refused(loaded(kind="ground_unit")) == (f"{RULE}: c1 is troops aboard tr, not cargo to seize (a boarding "
+                                                   "is the GM's)")
+    assert refused(loaded(room=4)).startswith(f"{RULE}: k has no room for it: ")
+    c = loaded()
+    fl(c, "k").reserve = True
+    assert refused(c) == f"{RULE}: k cannot seize cargo: k is kept in reserve"
+
+
+def test_a_fleet_in_transit_or_unarmed_seizes_nothing() -> None:
+    c = loaded()
+    fl(c, "k").in_transit_to = fl(c, "k").sector.__class__.parse("0203")  # leaving the carrier's sector
+    assert refused(c) == f"{RULE}: k and tr do not stand in one sector: cargo is seized in a sector"
+    unarmed = campaign(fleets=[transport(cargo=[{"id": "c1", "kind": "supply", "amount": 5, "size": 5}]),
+                               fleet("k", "klingon", "0202", units=[unit("k-fr", supply_rating=10, is_civilian=True)])],
+                       relations={("fed", "klingon"): "war"})
+    assert refused(unarmed) == f"{RULE}: k has no active military unit to seize cargo with"
+
+
+def test_a_unit_carried_as_cargo_is_seized_by_its_name_and_the_given_campaign_kept() -> None:
+    c = loaded(kind="other")
+    fl(c, "tr").cargo[0].unit = fl(c, "k").units[0].model_copy(update={"id": "ds1", "name": "DefSat 1"})
+    before = c.model_dump_json()
+    new = seize(c, "k", "c1", 3)
+    assert new.log[-1].text == "k (Klingon) seizes DefSat 1 from tr (Fed) in 0202"
+    assert c.model_dump_json() == before
+
+
+def test_the_guards_refusal_words() -> None:
+    assert refused(loaded(extra=[fleet("f", "fed", "0202")])) == (f"{RULE}: f still guards tr in 0202: cargo is seized "
+                                                                  "from unguarded carriers")
