@@ -95,3 +95,57 @@ def test_a_hold_is_saved_and_replays_to_the_same_bytes() -> None:
     assert parse_campaign(dumps(run.campaign)) == run.campaign
     assert '"interned_by": "klingon"' in dumps(run.campaign) and '"interned_by"' not in dumps(c)  # unset: not written
     assert replay(c, run.answers) == run_bytes(run)
+
+
+def _fleet(c: Campaign, fid: str):
+    return next(f for f in c.fleets if f.id == fid)
+
+
+def test_two_fleets_astray_are_asked_one_after_the_other_one_in_transit_or_destroyed_never() -> None:
+    from rules.battlehex.log import IllegalAnswer
+    from rules.errors import RuleError
+    from rules.strategic import build_graph
+    from rules.strategic.state import StrategicState
+    from rules.turn import internment as im
+
+    def st(c: Campaign) -> StrategicState:
+        return StrategicState.compute(c, build_graph(c))
+
+    c = astray()
+    _fleet(c, "fed-third").sector = Label.parse("0906")
+    _fleet(c, "fed-third").in_transit_to = Label.parse("0806")  # leaving: not asked, the next one is
+    assert im.pending(c, st(c)).key == "intern/fed-second"
+    _fleet(c, "fed-third").in_transit_to = None
+    q = im.pending(c, st(c))
+    assert q.key == "intern/fed-third" and q.kind.value == "choose"
+    assert q.data == {"option_words": im.WORDS, "fleet": "fed-third", "holder": "klingon"}
+    assert "prohibits entering its sectors - hold it (interned: it does not move" in q.text  # not held before
+    with pytest.raises(IllegalAnswer):
+        im.answer(c, st(c), "keep")
+    c = im.answer(c, st(c), "hold")
+    assert c.log[-1].rule == INTERNMENT
+    assert im.pending(c, st(c)).key == "intern/fed-second"  # the next fleet, once the first is decided
+    for u in _fleet(c, "fed-second").units:
+        u.destroyed = True
+    assert im.pending(c, st(c)) is None
+    with pytest.raises(RuleError) as e:
+        im.answer(c, st(c), "hold")
+    assert str(e.value) == f"{INTERNMENT}: no fleet waits for its holder's answer"
+    nxt = c.model_copy(update={"turn_asked": []})  # the next turn: asked again, held since
+    again = im.pending(nxt, st(nxt))
+    assert again.key == "intern/fed-third" and "(held since an earlier turn) - hold it" in again.text
+
+
+def test_releasing_stale_holds_logs_each_once_and_keeps_the_given_campaign() -> None:
+    from rules.strategic import build_graph
+    from rules.strategic.state import StrategicState
+    from rules.turn import internment as im
+
+    c = astray("war")
+    _fleet(c, "fed-second").interned_by = "klingon"
+    before = c.model_dump_json()
+    new = im.release_stale(c, StrategicState.compute(c, build_graph(c)))
+    assert c.model_dump_json() == before
+    assert [e.text for e in new.log[len(c.log):]] == [
+        "Second Squadron of United Federation of Planets is no longer held by Klingon Empire: the treaty no longer "
+        "bars it there"]
