@@ -60,3 +60,13 @@ def test_an_inactive_unit_must_take_part_in_an_encounter_in_its_sector() -> None
     assert "fed-ncl-1" in participants(c, L("0607"), "alliance", Scenario.DEEP_SPACE)
     assert "fed-dd-1" not in participants(c, L("0607"), "alliance", Scenario.DEEP_SPACE)
     assert "fed-ncl-1" not in participants(costed(), L("0607"), "alliance", Scenario.DEEP_SPACE)
+
+
+@pytest.mark.parametrize("status, words", [("reserve", "is in Reserve"), ("mothballed", "is mothballed")])
+def test_why_a_fleet_may_not_move_names_the_inactive_unit_in_the_seeds_words(status: str, words: str) -> None:
+    from rules.strategic.movement import inactive
+
+    c = costed(**{status: ["fed-ff-1"]})
+    third = next(f for f in c.fleets if f.id == "fed-third")
+    ff = next(u for u in third.units if u.id == "fed-ff-1")
+    assert inactive(c, third) == f"{ff.name} {words}"
