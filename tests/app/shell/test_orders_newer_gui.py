@@ -78,12 +78,14 @@ def test_the_newer_orders_are_offered_from_the_engines_lists(qtbot, tmp_path):
         kind = next(steps)
         now.append(kind)
         if kind == "scrap":  # by keys alone: the kind typed in the Order list, Tab to the unit list, Return
+            d.activateWindow()  # keys go to the active window: a loaded machine may not have made it so yet
+            qtbot.waitUntil(d.isActiveWindow, timeout=10000)
             d.kind_box.setFocus()
             while d.kind_box.currentData() != "scrap":  # Down through the Order list
                 qtbot.keyClick(d.kind_box, Qt.Key.Key_Down)
             assert d.kind_box.currentData() == "scrap"
             box = d.lists["scrap"]
-            for _ in range(4):  # Tab on to the list (past a button the window system may have focused)
+            for _ in range(12):  # Tab on to the list (past the buttons and fields before it in the Tab order)
                 qtbot.keyClick(QApplication.focusWidget() or d, Qt.Key.Key_Tab)
                 if QApplication.focusWidget() is box:
                     break
