@@ -101,6 +101,10 @@ class IgnoreDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         lay.addWidget(self.buttons)
+        # Qt opens a wrapped-text dialog at most 2/3 of the screen tall: at QT_SCALE_FACTOR=2 that
+        # squeezed the questions' lines; take the height the words need, as far as the screen allows
+        room = self.screen().availableGeometry().height() - 60
+        self.resize(self.minimumWidth(), min(lay.totalHeightForWidth(self.minimumWidth()), room))
 
     def exec(self) -> int:
         """The hand-over, then (if the right commander took the screen) the questions."""
