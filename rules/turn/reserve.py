@@ -40,12 +40,6 @@ RULE = f"{cons.CONSTRUCTION} (reserve and mothballs)"
 VERBS = {"reserve": "goes to Reserve", "mothball": "is mothballed", "active": "is reactivated"}
 
 
-def _dock_taken(c: Campaign, at: str) -> int:
-    """Mothballed units ordered reactivated this turn at ``at`` ("0207/Vanguard II")."""
-    return sum(1 for p in c.powers for v in (p.economy.status_orders.values() if p.economy else [])
-               if v == f"active@{at}")
-
-
 def order(kind: str, c: Campaign, raw: Any) -> Campaign:
     """A Reserve, mothball or reactivation order (``kind``) checked and recorded, paid when it is a
     reactivation (a new campaign); an illegal order raises and changes nothing."""
@@ -85,7 +79,8 @@ def order(kind: str, c: Campaign, raw: Any) -> Campaign:
         where = f"{s.at}/{pl.name}"
         if kind == "mothball" and not kind_of(u.kind).dock:
             raise RuleError(RULE, f"{u.name} is not a ship: ships are mothballed (at a shipyard)")
-        if kind == "reactivate" and u.id in eco.mothballed and room(c, s, pl, c.turn)[1] - _dock_taken(c, where) < 1:
+        # room() already counts the docks of the ships ordered restored here this turn
+        if kind == "reactivate" and u.id in eco.mothballed and room(c, s, pl, c.turn)[1] < 1:
             raise RuleError(RULE, f"{pl.name} has no dock space left this turn (restoring a mothballed ship takes one)")
     if kind == "reactivate":
         cost = Fraction(eco.maintenance.get(u.class_designation or "", Fraction(0)))

@@ -88,3 +88,97 @@ def test_a_status_order_is_refused_with_the_rule(status, answer, words):
     with pytest.raises(RuleError, match=words) as e:
         run.answer(answer)
     assert e.value.rule == RULE and run.campaign is before
+
+
+def _at_orders(**status) -> Campaign:
+    return play(costed(**status), TO_ORDERS).campaign
+
+
+def _said(c: Campaign, raw: dict) -> str:
+    from rules.turn import reserve
+
+    kind = next(iter(raw))
+    with pytest.raises(RuleError) as e:
+        reserve.order(kind, c, raw[kind])
+    return str(e.value)
+
+
+def test_a_pool_of_exactly_the_full_maintenance_pays_it_and_a_reserve_order_costs_nothing() -> None:
+    from rules.turn import reserve
+
+    c = _at_orders(mothballed=["fed-ff-burke"], reserve=["fed-cl-1"])
+    power(c, "fed").economy.point_pool = Fraction(1)  # an FF's maintenance, 1: just enough
+    paid = reserve.order("reactivate", c, order("reactivate", "fed-ff-burke")["reactivate"])
+    assert power(paid, "fed").economy.point_pool == 0 and power(c, "fed").economy.point_pool == 1  # c kept
+    assert paid.log[-1].text == ("United Federation of Planets orders: USS Burke is reactivated at Construction "
+                                 "Completion; full maintenance 1 paid, Point Pool 1 to 0")
+    free = reserve.order("reactivate", paid, order("reactivate", "fed-cl-1", None)["reactivate"])  # no CL figure: 0
+    assert power(free, "fed").economy.status_orders == {"fed-ff-burke": "active@0207/Vanguard II", "fed-cl-1": "active"}
+    kept = reserve.order("reserve", c, order("reserve", "fed-ca-kongo", None)["reserve"])
+    assert power(kept, "fed").economy.point_pool == 1
+    assert kept.log[-1].text == "United Federation of Planets orders: USS Kongo goes to Reserve at Construction Completion"
+    assert _said(kept, order("mothball", "fed-ca-kongo")) == f"{RULE}: USS Kongo's status is already ordered this turn"
+
+
+def test_only_a_ship_is_mothballed_at_the_planet_named_and_orders_keep_their_shape() -> None:
+    from rules.battlehex.log import IllegalAnswer
+    from rules.turn import reserve
+
+    c = _at_orders(mothballed=["fed-ff-burke"])
+    assert _said(c, order("mothball", "fed-sb-11")) == (f"{RULE}: Starbase 11 is not a ship: ships are mothballed "
+                                                        "(at a shipyard)")
+    assert _said(c, order("mothball", "fed-ff-esc", "Nowhere")) == (
+        f"{RULE}: USS Tripoli is not standing at Nowhere, a planet of United Federation of Planets (a mothballed ship "
+        "is restored in a dock)")
+    assert _said(c, order("reactivate", "fed-ff-burke", None)) == (
+        f"{RULE}: USS Burke is not standing at (no planet named), a planet of United Federation of Planets (a "
+        "mothballed ship is restored in a dock)")
+    for bad in (order("reserve", "fed-ca-kongo")["reserve"], {"power": "fed", "unit": 7}, "fed-ca-kongo"):
+        with pytest.raises(IllegalAnswer) as e:
+            reserve.order("reserve", c, bad)
+        assert str(e.value) == (f'004 Turn Orders Phase: a reserve order is {{"reserve": {{"power": ..., "unit": ...}}}}, '
+                                f"not {bad!r}")
+    with pytest.raises(IllegalAnswer) as e:
+        reserve.order("reserve", c, {"power": "gorn", "unit": "x"})
+    assert str(e.value) == "004 Turn Orders Phase: there is no power 'gorn'"
+    by_hand = c.model_copy(deep=True)
+    by_hand.settings.empire_turn = "by_hand"
+    assert _said(by_hand, order("reserve", "fed-ca-kongo", None)) == (
+        "004 Turn Orders Phase: reserve orders are kept by hand in this campaign (settings.empire_turn by_hand)")
+
+
+@pytest.mark.parametrize("bought, second_refused", [(4, False), (5, True)])
+def test_each_mothballed_ship_restored_takes_one_of_the_docks_left(bought: int, second_refused: bool) -> None:
+    from hexmap import Label
+    from rules.turn import reserve
+
+    c = costed(mothballed=["fed-ff-burke", "fed-ff-1"])
+    next(f for f in c.fleets if f.id == "fed-third").sector = Label.parse("0207")  # Buckner at Vanguard II too
+    c = play(c, [*TO_ORDERS, *[buy("CL")] * bought]).campaign  # Vanguard II's 6 docks: 2 or 1 left
+    c = reserve.order("reactivate", c, order("reactivate", "fed-ff-burke")["reactivate"])
+    if second_refused:
+        assert _said(c, order("reactivate", "fed-ff-1")) == (
+            f"{RULE}: Vanguard II has no dock space left this turn (restoring a mothballed ship takes one)")
+    else:
+        reserve.order("reactivate", c, order("reactivate", "fed-ff-1")["reactivate"])
+
+
+def test_construction_completion_assumes_each_powers_statuses_logged_by_name() -> None:
+    from rules.turn import reserve
+
+    c = costed(mothballed=["fed-ff-burke"])
+    power(c, "fed").economy.status_orders = {"fed-ff-burke": "active@0207/Vanguard II", "fed-ca-kongo": "reserve"}
+    kli = power(c, "klingon")
+    kli.economy = (kli.economy or type(power(c, "fed").economy)()).model_copy(
+        update={"status_orders": {"kli-d7-kumara": "mothball"}})
+    power(c, "fed").economy, fed_eco = None, power(c, "fed").economy  # a power without economy is passed over
+    reserve.assume(c)
+    eco = power(c, "klingon").economy
+    assert (eco.mothballed, eco.status_orders) == (["kli-d7-kumara"], {})
+    power(c, "fed").economy = fed_eco
+    reserve.assume(c)
+    eco = power(c, "fed").economy
+    assert (eco.reserve, eco.mothballed, eco.status_orders) == (["fed-ca-kongo"], [], {})
+    assert [(e.rule, e.text) for e in c.log[-2:]] == [
+        (RULE, "United Federation of Planets: USS Kongo goes to Reserve; its maintenance changes from the next Income"),
+        (RULE, "United Federation of Planets: USS Burke is reactivated; its maintenance changes from the next Income")]
