@@ -198,3 +198,25 @@ def test_a_file_saved_before_economy_items_were_sealed_still_opens_and_seals_the
     assert [m.text for m in opened.power("fed").economy.misc] == ["random event: a plague on Vanguard II"]
     save_campaign(opened, tmp_path / "new.json")
     assert "plague" not in (tmp_path / "new.json").read_text(encoding="utf-8")
+
+
+def test_a_copy_is_never_written_over_the_campaigns_own_file_by_any_spelling_or_link(tmp_path) -> None:
+    from rules.model.team_copy import RULE as COPY_RULE, refuse_own_file
+
+    own = tmp_path / "war.json"
+    own.write_text("{}", encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    link = tmp_path / "link.json"
+    link.symlink_to(own)
+    hard = tmp_path / "hard.json"
+    hard.hardlink_to(own)
+    for out in (own, tmp_path / "sub" / ".." / "war.json", link, hard):
+        with pytest.raises(RuleError) as e:
+            refuse_own_file(out, own)
+        assert str(e.value) == (f"{COPY_RULE}: {out.name} is the campaign's own file: a Team copy would replace it "
+                                "and every other Team's secret in it; write the copy to another file")
+    refuse_own_file(tmp_path / "blue.json", own)  # a new file: written
+    other = tmp_path / "red.json"
+    other.write_text("{}", encoding="utf-8")
+    refuse_own_file(other, own)  # another existing file: overwritten
+    refuse_own_file(other, tmp_path / "gone" / "war.json")  # no campaign file there to compare with
