@@ -133,7 +133,8 @@ def test_only_a_ship_is_mothballed_at_the_planet_named_and_orders_keep_their_sha
     assert _said(c, order("reactivate", "fed-ff-burke", None)) == (
         f"{RULE}: USS Burke is not standing at (no planet named), a planet of United Federation of Planets (a "
         "mothballed ship is restored in a dock)")
-    for bad in (order("reserve", "fed-ca-kongo")["reserve"], {"power": "fed", "unit": 7}, "fed-ca-kongo"):
+    assert _said(c, order("reserve", "fed-ff-burke", None)) == f"{RULE}: USS Burke is already mothballed"
+    for bad in (order("reserve", "fed-ca-kongo")["reserve"], {"power": "fed", "unit": 7}, "fed-ca-kongo", 7):
         with pytest.raises(IllegalAnswer) as e:
             reserve.order("reserve", c, bad)
         assert str(e.value) == (f'004 Turn Orders Phase: a reserve order is {{"reserve": {{"power": ..., "unit": ...}}}}, '
@@ -166,8 +167,9 @@ def test_each_mothballed_ship_restored_takes_one_of_the_docks_left(bought: int, 
 def test_construction_completion_assumes_each_powers_statuses_logged_by_name() -> None:
     from rules.turn import reserve
 
-    c = costed(mothballed=["fed-ff-burke"])
-    power(c, "fed").economy.status_orders = {"fed-ff-burke": "active@0207/Vanguard II", "fed-ca-kongo": "reserve"}
+    c = costed(mothballed=["fed-ff-burke", "fed-ff-1"])
+    power(c, "fed").economy.status_orders = {"fed-ff-burke": "active@0207/Vanguard II", "fed-ca-kongo": "reserve",
+                                             "fed-lost": "reserve"}  # a unit no longer in play: named by its id
     kli = power(c, "klingon")
     kli.economy = (kli.economy or type(power(c, "fed").economy)()).model_copy(
         update={"status_orders": {"kli-d7-kumara": "mothball"}})
@@ -178,7 +180,8 @@ def test_construction_completion_assumes_each_powers_statuses_logged_by_name() -
     power(c, "fed").economy = fed_eco
     reserve.assume(c)
     eco = power(c, "fed").economy
-    assert (eco.reserve, eco.mothballed, eco.status_orders) == (["fed-ca-kongo"], [], {})
-    assert [(e.rule, e.text) for e in c.log[-2:]] == [
+    assert (eco.reserve, eco.mothballed, eco.status_orders) == (["fed-ca-kongo", "fed-lost"], ["fed-ff-1"], {})
+    assert [(e.rule, e.text) for e in c.log[-3:]] == [
         (RULE, "United Federation of Planets: USS Kongo goes to Reserve; its maintenance changes from the next Income"),
-        (RULE, "United Federation of Planets: USS Burke is reactivated; its maintenance changes from the next Income")]
+        (RULE, "United Federation of Planets: USS Burke is reactivated; its maintenance changes from the next Income"),
+        (RULE, "United Federation of Planets: fed-lost goes to Reserve; its maintenance changes from the next Income")]
