@@ -171,7 +171,8 @@ def test_every_malformed_or_misplaced_order_is_refused_with_its_words() -> None:
     good = mission(1)["mission"]
     for bad in ("espionage", good | {"intel": True}, good | {"staging": 1208}, good | {"extra": "x"},
                 {k: v for k, v in good.items() if k != "intel"}):
-        with pytest.raises(IllegalAnswer, match=r'^004 Intel Phase \(Intel missions\): a mission is \{"mission": \{"power": \.\.\., "mission": "espionage" '
+        with pytest.raises(IllegalAnswer, match=r'^004 Intel Phase \(Intel missions\): a mission is '
+                                                r'\{"mission": \{"power": \.\.\., "mission": "espionage" '
                                                 r'\| "sabotage" \| "insurgency", "staging": "1208"') as e:
             im.order(c, bad)
         assert e.value.rule == im.RULE
@@ -214,7 +215,8 @@ def test_one_intel_point_reads_singular_in_the_order_and_the_question() -> None:
     assert q.text == ("Game Master: rule on Klingon Empire's espionage mission against United Federation of Planets at "
                       "0207 (1 Intel Point, staged from 1208): the seed gives no table for Intel missions - how did "
                       "it go?")
-    assert q.kind.value == "choose" and q.data == {"secret": True, "option_words": {o: im.RULINGS[o] for o in q.options}}
+    assert q.kind.value == "choose"
+    assert q.data == {"secret": True, "option_words": {o: im.RULINGS[o] for o in q.options}}
     two = im.pending(im.order(spies(), mission(2)["mission"]))
     assert "(2 Intel Points, staged from 1208):" in two.text
 

@@ -116,7 +116,8 @@ def test_a_pool_of_exactly_the_full_maintenance_pays_it_and_a_reserve_order_cost
     assert power(free, "fed").economy.status_orders == {"fed-ff-burke": "active@0207/Vanguard II", "fed-cl-1": "active"}
     kept = reserve.order("reserve", c, order("reserve", "fed-ca-kongo", None)["reserve"])
     assert power(kept, "fed").economy.point_pool == 1
-    assert kept.log[-1].text == "United Federation of Planets orders: USS Kongo goes to Reserve at Construction Completion"
+    assert kept.log[-1].text == ("United Federation of Planets orders: USS Kongo goes to Reserve at Construction "
+                                 "Completion")
     assert _said(kept, order("mothball", "fed-ca-kongo")) == f"{RULE}: USS Kongo's status is already ordered this turn"
 
 
@@ -137,7 +138,8 @@ def test_only_a_ship_is_mothballed_at_the_planet_named_and_orders_keep_their_sha
     for bad in (order("reserve", "fed-ca-kongo")["reserve"], {"power": "fed", "unit": 7}, "fed-ca-kongo", 7):
         with pytest.raises(IllegalAnswer) as e:
             reserve.order("reserve", c, bad)
-        assert str(e.value) == (f'004 Turn Orders Phase: a reserve order is {{"reserve": {{"power": ..., "unit": ...}}}}, '
+        assert str(e.value) == ('004 Turn Orders Phase: a reserve order is '
+                                f'{{"reserve": {{"power": ..., "unit": ...}}}}, '
                                 f"not {bad!r}")
     with pytest.raises(IllegalAnswer) as e:
         reserve.order("reserve", c, {"power": "gorn", "unit": "x"})
