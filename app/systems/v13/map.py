@@ -15,6 +15,7 @@ from html import escape
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtWidgets import QApplication
 
 from app.systems.v13.counters import CounterItem, CounterSpec, abbreviation
 from app.systems.v13.grid import HEX, LAYOUT, centre_of
@@ -53,6 +54,8 @@ class BattleMapView(HudView):
     roster and ``drop(uid, hex)`` when it is dropped; in combat (``combat_mode()``) a press on
     a counter calls ``select(uid)``, dragging it asks ``move_preview(uid, hex) -> (ok, text) |
     None`` whenever the hex under the cursor changes, and the release calls ``move_to(uid, hex)``.
+    A press and release within the drag distance is a click: it selects, it never moves (a
+    fanned-out counter may lie over the next hex).
     """
 
     SETTLE_MS = 160
@@ -81,6 +84,7 @@ class BattleMapView(HudView):
         self._grab: str | None = None
         self._grab_from: Hex | None = None
         self._drag_at: Hex | None = None
+        self._press_at: QPointF | None = None  # where the grab began, until it is a drag
         self._pan: QPointF | None = None
         self._rehover = QTimer(self)  # once the window has redrawn: tell the hex under the mouse again
         self._rehover.setSingleShot(True)
@@ -245,6 +249,7 @@ class BattleMapView(HudView):
         item = self.counter_at(pos)
         if event.button() == Qt.MouseButton.LeftButton and item is not None and self._combat():
             self._grab, self._grab_from, self._drag_at = item.uid, item.spec.hex, item.spec.hex
+            self._press_at = QPointF(pos)
             self.controller.select(item.uid)
             event.accept()
             return
@@ -260,7 +265,11 @@ class BattleMapView(HudView):
             self.verticalScrollBar().setValue(self.verticalScrollBar().value() - round(d.y()))
             event.accept()
         elif self._grab is not None:
-            self._drag_to(self.hex_at(pos))
+            if self._press_at is not None \
+                    and (pos - self._press_at).manhattanLength() >= QApplication.startDragDistance():
+                self._press_at = None  # a drag from now on, no longer a click
+            if self._press_at is None:
+                self._drag_to(self.hex_at(pos))
             event.accept()
         else:
             if event.buttons() & Qt.MouseButton.LeftButton:
@@ -293,9 +302,13 @@ class BattleMapView(HudView):
             return
         if self._grab is not None and event.button() == Qt.MouseButton.LeftButton:
             uid, self._grab, self._drag_at = self._grab, None, None
+            click = self._press_at is not None and (event.position() - self._press_at).manhattanLength() \
+                < QApplication.startDragDistance()
+            self._press_at = None
             self.scene().show_ghost(None)
             self.scene().show_hover(None)
-            self.controller.move_to(uid, self.hex_at(event.position()))
+            if not click:  # a click only selected the counter
+                self.controller.move_to(uid, self.hex_at(event.position()))
             event.accept()
             return
         super().mouseReleaseEvent(event)
