@@ -131,3 +131,22 @@ def test_undo_is_the_campaign_before_the_answer():
     run.answer("gift")
     back = TurnRun(parse_campaign(before))
     assert back.pending.key == "random/1/words"
+
+
+@pytest.mark.parametrize("change, morale, state", [
+    (-2, 3, ""),  # 3 of Census 6: exactly half, not below it
+    (-3, 2, " - below half its Census: utilized Productivity halved"),
+    (-5, 0, " - in rebellion: no output"),  # Morale 0 without a Command Post
+    (-9, 0, " - in rebellion: no output"),  # never below 0
+])
+def test_a_morale_event_s_boundaries_half_the_census_and_rebellion(change: int, morale: int, state: str) -> None:
+    c = at_end()
+    rrawl = planet(c, "Rrawl")
+    rrawl.census, rrawl.morale = 6, 5
+    run = play(c, ["roll", "end_phase", "morale/0402/Rrawl", change, "unrest"])
+    assert planet(run.campaign, "Rrawl").morale == morale and planet(c, "Rrawl").morale == 5
+    line = next(e for e in reversed(run.campaign.log) if e.rule == RULE and "Rrawl (0402)" in e.text)
+    assert line.text.startswith(f"Random event on Rrawl (0402): unrest - Morale Check Chart \"Event from Random "
+                                f"Event table\" {change:+d}, a permanent effect as if in this turn's Update Asset "
+                                "Phase; Morale ")
+    assert line.text.endswith(f"{morale}{state}") and line.secret_of == ["alliance"]
