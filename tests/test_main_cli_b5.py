@@ -42,6 +42,6 @@ def test_a_ship_placed_4_from_its_command_ship_exits_1_naming_the_rule(tmp_path)
 def test_each_team_reads_only_its_own_speed_until_it_is_announced(tmp_path):
     out = json.loads(battle(tmp_path, MEETING[:5], viewer="alliance").stdout)
     answers = [e for e in out["log"] if e["kind"] == "answer"]
-    assert [e["text"] for e in answers] == ["Wild Space (GM): meeting engagement",
-                                            "Wild Space (GM): a skirmish, or a meeting engagement in a neutral system (+1 each side)",
-                                            "Wild Space (GM): none", "Alliance: 5"]
+    assert [e["text"] for e in answers] == ["Game Master: meeting engagement",
+                                            "Game Master: a skirmish, or a meeting engagement in a neutral system (+1 each side)",
+                                            "Game Master: none", "Alliance: 5"]

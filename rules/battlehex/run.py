@@ -151,7 +151,10 @@ class ReplayRun(Checkpointed, Generic[E]):
         return self.state.resolved
 
     def _who(self, team: str) -> str:
-        """The name the log gives the one answering."""
+        """The name the log gives the one answering: the GM not fighting answers as the Game
+        Master, never under the name of the GM-controlled Team."""
+        if team == GM and GM not in self.state.battle_teams:
+            return "Game Master"
         return self.engine.name(team)
 
     def _answer_text(self, q: Question, raw: Any) -> str:

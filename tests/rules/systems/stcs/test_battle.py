@@ -178,3 +178,16 @@ def test_three_bridge_hits_in_turn_2_segment_2_bar_warping_out_until_turn_3_segm
     stages.append((run.status().stage, "warpout:d7" in run.pending.options, False))
     assert stages == [("turn 2, segment 2", False, True), ("turn 2, segment 3", False, True),
                       ("turn 3, segment 1", False, True), ("turn 3, segment 2", True, False)]
+
+
+def test_the_gms_answers_are_logged_as_the_game_masters_not_a_teams() -> None:
+    """H10's real-screen pass: the warp-in answer read "Wild Space (GM): none" (the GM named by the
+    GM-controlled Team's name); the GM, when not fighting, answers as the Game Master."""
+    c = stcs_campaign()
+    c = c.model_copy(update={"teams": [t.model_copy(update={"name": "Wild Space (GM)"}) if t.id == GM else t
+                                       for t in c.teams]})
+    run = start(c, AT)
+    for a in OPENING[:1] + [[]]:
+        run.answer(a)
+    assert [e.text for e in run.log.events if e.kind == "answer"] == [
+        "Game Master: sub-light combat (warping in and out allowed)", "Game Master: none"]
