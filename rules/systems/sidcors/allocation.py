@@ -103,7 +103,7 @@ def _allocate_one(e: Engine, team: str, left: int, smallest: int, asked: Asked |
     done, loose = u.damage()
     e.owed[team] -= pts
     e.loose[team] += loose
-    e.log.add("ruling", R_ALLOCATION, f"{e.name(team)}: {u.name} {done} ({pts} points); {e.owed[team]} "
+    e.log.add("ruling", R_ALLOCATION, f"{e.name(team)}: {u.name} {done} ({pts} Damage Point{'' if pts == 1 else 's'}); {e.owed[team]} "
                                          "left" + (f"; {loose} fighter factors must transfer or die" if loose
                                                    else ""), {"unit": uid})
 

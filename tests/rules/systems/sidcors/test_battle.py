@@ -404,3 +404,12 @@ def test_a_carried_fighter_squadron_follows_its_carriers_side():
     b = run(blue, red, faces=[6, 1], answers=[4, 4, "cv", True])  # the carrier destroyed: 8 + 4
     assert b.engine.unit("cv").destroyed and b.engine.unit("fs").destroyed
     assert any("0 fighter factors transferred, 6 die" in e.text for e in b.log.events)
+
+
+def test_a_one_point_unit_given_up_is_logged_in_the_singular():
+    """H10's real-screen pass: "KHS Lurker destroyed (1 points)"."""
+    convoy = ship("cv", 0, 1, kind="convoy_ship", has_crippled_side=False)
+    b = run([ship("b1", 6, 6, 3, 3), convoy], [ship("r1", 30, 10, 15, 5)], faces=[5, 1], answers=[1, 1, "none"])
+    b.answer("cv")
+    line = [e.text for e in b.log.events if e.kind == "ruling" and e.rule == R_ALLOCATION][-1]
+    assert line.endswith(" destroyed (1 Damage Point); 7 left") and "points)" not in line
