@@ -31,6 +31,13 @@ def _disc(n: int) -> tuple[tuple[int, int], ...]:
     """Axial offsets of the hexes within ``n`` of a hex."""
     return tuple((dq, dr) for dq in range(-n, n + 1) for dr in range(max(-n, -dq - n), min(n, -dq + n) + 1))
 
+
+def _click(press: QPointF | None, pos: QPointF) -> bool:
+    """Whether a grab pressed at ``press`` is still a click at ``pos``: within the drag distance
+    (a fanned-out counter may lie over the next hex: a click on it must not move it there)."""
+    return press is not None and (pos - press).manhattanLength() < QApplication.startDragDistance()
+
+
 __all__ = ["UNIT_MIME", "ArrowItem", "BattleMapView", "BattleScene", "CounterItem", "CounterSpec", "HEX", "LAYOUT",
            "abbreviation", "centre_of", "segments_path"]
 
@@ -53,9 +60,7 @@ class BattleMapView(HudView):
     ``controller`` answers ``verdict(uid, hex) -> (ok, text)`` while a unit is dragged from the
     roster and ``drop(uid, hex)`` when it is dropped; in combat (``combat_mode()``) a press on
     a counter calls ``select(uid)``, dragging it asks ``move_preview(uid, hex) -> (ok, text) |
-    None`` whenever the hex under the cursor changes, and the release calls ``move_to(uid, hex)``.
-    A press and release within the drag distance is a click: it selects, it never moves (a
-    fanned-out counter may lie over the next hex).
+    None`` whenever the hex under the cursor changes, and a release after a drag (no click) calls ``move_to``.
     """
 
     SETTLE_MS = 160
@@ -265,10 +270,8 @@ class BattleMapView(HudView):
             self.verticalScrollBar().setValue(self.verticalScrollBar().value() - round(d.y()))
             event.accept()
         elif self._grab is not None:
-            if self._press_at is not None \
-                    and (pos - self._press_at).manhattanLength() >= QApplication.startDragDistance():
-                self._press_at = None  # a drag from now on, no longer a click
-            if self._press_at is None:
+            if not _click(self._press_at, pos):  # a drag from now on
+                self._press_at = None
                 self._drag_to(self.hex_at(pos))
             event.accept()
         else:
@@ -302,9 +305,7 @@ class BattleMapView(HudView):
             return
         if self._grab is not None and event.button() == Qt.MouseButton.LeftButton:
             uid, self._grab, self._drag_at = self._grab, None, None
-            click = self._press_at is not None and (event.position() - self._press_at).manhattanLength() \
-                < QApplication.startDragDistance()
-            self._press_at = None
+            click, self._press_at = _click(self._press_at, event.position()), None
             self.scene().show_ghost(None)
             self.scene().show_hover(None)
             if not click:  # a click only selected the counter
