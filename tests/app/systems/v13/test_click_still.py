@@ -10,7 +10,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from tests.app.systems.v13.test_map import (  # noqa: F401 (the fixture)
-    LEFT, MOVE, NO_BUTTON, FakeController, at, hover, look_at, send_mouse, spec, view)
+    LEFT, MOVE, NO_BUTTON, PRESS, RELEASE, FakeController, at, hover, look_at, send_mouse, spec, view)
 
 
 def _click(view, pos: QPoint) -> None:
@@ -71,3 +71,53 @@ def test_a_release_far_from_the_press_is_still_a_move(view):  # noqa: F811
     QTest.mousePress(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at(view, start))
     QTest.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at(view, to))
     assert ctl.calls == [("select", "a"), ("move", "a", to)]
+
+
+def test_in_a_real_battle_a_click_on_a_stacked_counter_asks_the_engine_nothing(qtbot, tmp_path, monkeypatch):
+    """The default campaign's 0604 battle with two Kzinti counters stacked in 2104, in combat."""
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QDialog
+
+    from app.shell.turn_dialogs import IgnoreDialog
+    from app.shell.window import MainWindow
+    from hexmap import Facing
+    from tests.app.battle.test_window import drag_drop, open_battle, take_over, to_defender_placement
+    from tests.app.gui import to_space_combat
+
+    monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: None)
+    monkeypatch.setattr(IgnoreDialog, "exec", lambda d: QDialog.DialogCode.Accepted)
+    main = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main)
+    main.show()
+    main.end_movement()
+    main._battle_dialog.close()
+    to_space_combat(main, qtbot)
+    bw = open_battle(main, qtbot, "0604")
+    to_defender_placement(bw)
+    bw.panel.facing = Facing.D
+    for uid, label in (("kz-cv-claw", "2103"), ("kz-aac-1", "2104"), ("kz-eff-1", "2104")):
+        drag_drop(bw, uid, label)
+    take_over(bw)
+    bw.panel.facing = Facing.A
+    r = bw.b.state.min_range
+    for uid, label in (("lyr-ca-pride", f"21{6 + r:02d}"), ("lyr-cw-1", f"22{6 + r:02d}"),
+                       ("lyr-dd-1", f"20{6 + r:02d}")):
+        drag_drop(bw, uid, label)
+    take_over(bw)
+    bw.answer(bw.b.pending.data["proposed"])
+    assert bw.panel.combat_mode()
+    view = bw.panel.view
+    stacked = bw.b.state.units["kz-aac-1"].pos
+    assert bw.b.state.units["kz-eff-1"].pos == stacked
+    look_at(view, stacked, 1.0)
+    answers, events = len(bw.b.answers), len(bw.b.log.events)
+    for uid in ("kz-aac-1", "kz-eff-1", "kz-aac-1"):
+        send_mouse(view, MOVE, at(view, stacked))  # straight to the viewport: the main window is shown too
+        assert view.scene().expanded == stacked
+        pos = _centre(view, uid)
+        send_mouse(view, MOVE, pos)
+        send_mouse(view, PRESS, pos, LEFT, LEFT)
+        send_mouse(view, RELEASE, pos, LEFT, NO_BUTTON)
+        QApplication.processEvents()
+        assert bw.b.state.units[uid].pos == stacked, (uid, view.hex_at(pos))
+        assert (len(bw.b.answers), len(bw.b.log.events)) == (answers, events)
