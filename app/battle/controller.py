@@ -18,7 +18,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from hexmap import Label
 from rules.battlehex.log import IllegalAnswer
-from rules.errors import RuleError
+from rules.errors import NoBattleHex, RuleError
 from rules.model import Campaign
 from rules.model.records import BattleHexRecord
 from rules.strategic.turn import refresh_resolution
@@ -62,6 +62,7 @@ class BattleController(QObject):
         self.run: BattleRun | None = None
         self.system: BattleSystem = get(session.campaign.settings.battle_system)
         self.error = ""  # why there is no run (no open Battle Hex here, a saved answer refused)
+        self.open_here = True  # a Battle Hex is open here (with no run: its system refused to set it up)
         self.last: BattleRun | None = None  # the battle as it ended, once resolved
         self._stored: Campaign | None = None  # the campaign this run last stored
         session.changed.connect(self._campaign_changed)
@@ -74,9 +75,9 @@ class BattleController(QObject):
         try:
             self.system = system_for(c, self.at)
             self.run = start(c, self.at, self.session.graph)
-            self.error = ""
+            self.error, self.open_here = "", True
         except RuleError as e:
-            self.run, self.error = None, str(e)
+            self.run, self.error, self.open_here = None, str(e), not isinstance(e, NoBattleHex)
         self._stored = c
 
     def _campaign_changed(self) -> None:

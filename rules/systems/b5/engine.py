@@ -199,7 +199,7 @@ class B5Engine:
                                         f"{'by race (4/5/6)' if st.command_by_race else '5'}")
         left = [u.unit.name for u in self.state.units.values() if u.status is not Status.OUT and not u.unit.b5]
         if left:
-            self.log.add("info", TURN_RULE, "without Babylon 5 data (b5), out of this battle: " + ", ".join(left))
+            self.log.add("info", TURN_RULE, "without Babylon 5 data, out of this battle: " + ", ".join(left))
 
     def _then_turns(self, part: Procedure) -> Procedure:
         yield from part

@@ -56,7 +56,7 @@ def force_of(side: str, units: Sequence[Member]) -> Force:
     command ship of its own squadron; escorts and fighter flights belong to no squadron.
     """
     if not units:
-        raise RuleError(RULE, f"{side} has no ship with Babylon 5 data (b5) in this battle")
+        raise RuleError(RULE, f"{side} has no ship with Babylon 5 data in this battle")
     names = {uid: name for uid, name, _ in units}
     by_squadron: dict[str, list[str]] = {}
     commands: dict[str, list[str]] = {}

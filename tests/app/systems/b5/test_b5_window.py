@@ -214,3 +214,25 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
         assert base is not None
         assert f"{e.units[uid].unit.name} at {e.at[uid]}" in panel.sheet.toPlainText()
         assert f"[structure {max(0, base.structure - n)} of {base.structure}" in panel.sheet.toPlainText()
+
+
+def test_a_b5_battle_that_cannot_start_says_so_in_words(qtbot, tmp_path):
+    """H10's real-screen pass: B5 at 0509 (the Alliance's ships there have no Babylon 5 data):
+    the title read "no open Battle Hex here" though 0509 is open, and the refusal showed the
+    internal key "(b5)"."""
+    main = open_main_window(qtbot, tmp_path)
+    end_movement(main, qtbot)
+    menu = sector_menu(main.strategic_view, "0509")
+    with_menu = next(a.menu() for a in menu.actions() if a.menu() is not None)
+    system_action(with_menu, "b5").trigger()
+    answerer = Answerer(choose_item("0509"))
+    press(main, "Ctrl+F")
+    qtbot.waitUntil(lambda: bool(battle_windows()))
+    answerer.stop()
+    bw = battle_windows()[-1]
+    qtbot.waitExposed(bw)
+    title = bw.windowTitle()
+    assert title.startswith("Battle Hex 0509 \u2014 Babylon 5 Fleet Action cannot start") and "no open" not in title
+    shown = bw.step_label.text()
+    assert "has no ship with Babylon 5 data in this battle" in shown and "(b5)" not in shown
+    bw.close()
