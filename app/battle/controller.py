@@ -62,7 +62,7 @@ class BattleController(QObject):
         self.run: BattleRun | None = None
         self.system: BattleSystem = get(session.campaign.settings.battle_system)
         self.error = ""  # why there is no run (no open Battle Hex here, a saved answer refused)
-        self.open_here = True  # a Battle Hex is open here (with no run: its system refused to set it up)
+        self.heading = ""  # the window's title with no run: no Battle Hex here, or its system cannot start it
         self.last: BattleRun | None = None  # the battle as it ended, once resolved
         self._stored: Campaign | None = None  # the campaign this run last stored
         session.changed.connect(self._campaign_changed)
@@ -75,9 +75,11 @@ class BattleController(QObject):
         try:
             self.system = system_for(c, self.at)
             self.run = start(c, self.at, self.session.graph)
-            self.error, self.open_here = "", True
+            self.error = self.heading = ""
         except RuleError as e:
-            self.run, self.error, self.open_here = None, str(e), not isinstance(e, NoBattleHex)
+            self.run, self.error = None, str(e)
+            self.heading = ("no open Battle Hex here" if isinstance(e, NoBattleHex)
+                            else f"{self.system.title} cannot start")
         self._stored = c
 
     def _campaign_changed(self) -> None:

@@ -127,8 +127,7 @@ class BattleWindow(QMainWindow):
         self._enable_undo()
         b = self.b
         if b is None:
-            self._set_title(f"{self.ctl.system.title} cannot start" if self.ctl.open_here
-                            else "no open Battle Hex here")
+            self._set_title(self.ctl.heading or "no open Battle Hex here")
             self.title.setText(f"Battle Hex {self.at}")
             self.step_label.setText(escape(self.ctl.error) or "No open Battle Hex")
             self.answer_button.setEnabled(False)
