@@ -19,6 +19,7 @@ from hexmap.layout import Layout
 from rules.battlehex.change import BattleChange
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question
+from rules.model.stcs import Nation
 from rules.model.visibility import TABLE
 from rules.systems.stcs import contact, engines, movement, sensors, shieldcontrol, tractors
 from rules.systems.stcs.battle import STCSBattle
@@ -48,6 +49,9 @@ the sheet was squeezed to about 180 pixels and wrapped "Enterpr ise")."""
 """What the banner says plainly; what is built is its tooltip, so the banner keeps to a few lines over the
 map (at QT_SCALE_FACTOR=2 on the 1600x1000 screen the whole text took 280 of 930 pixels)."""
 SIZE = 12.0
+NATIONS = {Nation.FEDERATION: "Federation", Nation.KLINGON: "Klingon", Nation.ROMULAN: "Romulan",
+           Nation.OTHER: "another nation"}
+"""A ship's nation in words on the sheet."""
 COLOURS = ("#2f6fd0", "#c8402f")
 
 
@@ -316,20 +320,20 @@ class STCSPanel(PanelBase):
                 if x in eng.shadowed and u.team != viewer and viewer != GM:
                     continue  # off the board in a sensor shadow: its side's
                 if x in eng.at and engines.shown(eng, x, viewer) == "presence":
-                    rows.append(f"<li>a ship at {eng.at[x].q},{eng.at[x].r} (only its presence is detected)</li>")
+                    rows.append(f"<li>a ship at {_hex(eng.at[x])} (only its presence is detected)</li>")
                     continue
                 if sensors.long_range_only(eng, x, viewer):
                     rows.append(f"<li>{escape(sensors.long_range_words(eng, x))} (beyond 36 hexes: no more is "
                                 "known)</li>")
                     continue
                 d = eng.data(x)
-                where = (f"at {eng.at[x].q},{eng.at[x].r}" if x in eng.at
-                         else f"in a sensor shadow, off the board at {eng.shadowed[x].q},{eng.shadowed[x].r}"
+                where = (f"at {_hex(eng.at[x])}" if x in eng.at
+                         else f"in a sensor shadow, off the board at {_hex(eng.shadowed[x])}"
                          if x in eng.shadowed
                          else "arriving by warp" if x in eng.offmap else u.status.value)
                 lock = f", locked on {eng.ship(eng.locks[x])}" if x in eng.locks and (
                     u.team == viewer or viewer == GM) else ""
-                rows.append(f"<li><b>{escape(u.name)}</b> ({d.nation.value}, class {d.class_size}): {where}; "
+                rows.append(f"<li><b>{escape(u.name)}</b> ({NATIONS[d.nation]}, class {d.class_size}): {where}; "
                             f"CE {d.crew_efficiency}, warp {sum(d.warp_now)}/{sum(d.warp_engines)}, "
                             f"cruising {d.cruising_warp}, emergency {d.emergency_warp}, speed {movement.speed(eng, x)}"
                             f"{', cloaked' if eng.cloaked.get(x) else ''}{', engines shut down' if x in eng.shutdown else ''}"
@@ -343,3 +347,8 @@ class STCSPanel(PanelBase):
         body = self._sheet(run, viewer) if run is not None else ""
         return (f"<html><body><h1>Battle Hex {self.win.at} (STCS)</h1>{body}"
                 f"<h2>Log</h2>{self.report_log(run, viewer)}</body></html>")
+
+
+def _hex(h: Hex) -> str:
+    """A board hex as the STCS questions name it ("hex 24,-12")."""
+    return f"hex {h.q},{h.r}"
