@@ -48,9 +48,12 @@ def _message(data: dict[str, Any]) -> bytes:
     return _TAG + json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-def refuse_own_file(out: Path, campaign: Path) -> None:
-    """Refuses writing a copy over the campaign's own file: the copy would replace it, every
-    other Team's secret lost for good.
+_LOST = "a Team copy would replace it and every other Team's secret in it; write the copy to another file"
+
+
+def refuse_own_file(out: Path, campaign: Path, why: str = _LOST) -> None:
+    """Refuses writing a copy (or a player's sealed orders, ``why`` says so) over the campaign's
+    own file: the copy would replace it, every other Team's secret lost for good.
 
     Raises:
         RuleError: ``out`` is the file ``campaign`` (by another spelling or link too).
@@ -60,8 +63,7 @@ def refuse_own_file(out: Path, campaign: Path) -> None:
     except OSError:
         same = False
     if same:
-        raise RuleError(RULE, f"{out.name} is the campaign's own file: a Team copy would replace it and every "
-                              "other Team's secret in it; write the copy to another file")
+        raise RuleError(RULE, f"{out.name} is the campaign's own file: {why}")
 
 
 def make_copy(c: Campaign, team: str, gm: X25519PrivateKey) -> str:

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import TextIO
 
 from rules.battlehex.headless import EXIT_CODES, start_cli
 from rules.errors import RuleError
 from rules.model import passphrase_arg
 from rules.model.seals import WrongPassphrase, unlock
+from rules.model.team_copy import refuse_own_file
 from rules.turn.sealed_orders import export
 
 
@@ -50,9 +52,11 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
         print(f"orders: {e}", file=err)
         return 2
     try:
+        refuse_own_file(Path(args.out), Path(args.campaign), "the sealed orders would replace it and the campaign "
+                        "in it for good; write the orders to another file")
         text = export(campaign, args.power, given, key)
     except RuleError as e:
-        print(f"orders: refused: {e.rule}: {e}", file=err)
+        print(f"orders: refused: {e}", file=err)  # its rule once
         return 1
     try:
         with open(args.out, "w", encoding="utf-8") as f:
