@@ -150,3 +150,155 @@ def test_a_morale_event_s_boundaries_half_the_census_and_rebellion(change: int, 
                                 f"Event table\" {change:+d}, a permanent effect as if in this turn's Update Asset "
                                 "Phase; Morale ")
     assert line.text.endswith(f"{morale}{state}") and line.secret_of == ["alliance"]
+
+
+# Mutation testing (mutmut, docs/ARCHITECTURE.md): the exact words of each question, refusal and
+# log line, and the ranges' boundaries.
+FIRST = ("random event this End of Turn? The seed prints no Random Event table: the GM rules each one - a one-time "
+         "economic item for a power (its next Income Phase's miscellaneous income or expense) or a morale event on "
+         "a planet (\"Event from Random Event table\", a permanent effect applied now); or no more events")
+WAITS = " (Random Events option; Turn > Answer, Ctrl+Shift+A)"
+
+
+def test_each_question_s_words_ranges_and_what_the_end_of_turn_waits_for() -> None:
+    from rules.turn import random_events as ev
+
+    c = play(at_end(), ["roll", "end_phase"]).campaign
+    q = ev.pending(c)
+    assert q.text == f"Game Master: a {FIRST}" and ev.waits_for(c) == f"the GM: another random event, or none{WAITS}"
+    words = q.data["option_words"]
+    assert (words["none"], words["economic/fed"], words["morale/0402/Rrawl"]) == (
+        "No more random events this turn", "An economic item for United Federation of Planets",
+        "A morale event on Rrawl (0402, Kzinti Hegemony, Morale 5)")
+    assert list(words) == list(q.options) and q.check("none") == "none"
+    c = ev.answer(c, "economic/fed")
+    assert c.turn_asked[-1] == "random/1=economic/fed"
+    q = ev.pending(c)
+    assert (q.key, q.kind, q.to, q.rule, q.low, q.high, q.default, q.data) == (
+        "random/1/amount", QKind.NUMBER, "gm", RULE, -1_000_000, 1_000_000, 0, {"secret": True})
+    assert q.text == ("Game Master: random event 1, an economic item for United Federation of Planets: its amount "
+                      "in points (+ a miscellaneous income, - an expense; -1000000 to 1000000), applied in the next "
+                      "Income Phase")
+    assert ev.waits_for(c) == f"the GM: the event's amount{WAITS}"
+    assert [q.check(a) for a in (-1_000_000, 1_000_000)] == [-1_000_000, 1_000_000]
+    for bad, why in ((True, "a whole number, not True"), (-1_000_001, "-1000000 to 1000000, not -1000001"),
+                     (1_000_001, "-1000000 to 1000000, not 1000001")):
+        with pytest.raises(IllegalAnswer) as e:
+            q.check(bad)
+        assert e.value.message == f"the amount of random event 1 is {why}"
+    c = ev.answer(c, 0)
+    assert c.turn_asked[-1] == "random/1/amount=0"
+    q = ev.pending(c)
+    assert (q.key, q.kind, q.to, q.rule, q.data["secret"]) == ("random/1/words", QKind.TEXT, "gm", RULE, True)
+    assert q.text == ("Game Master: random event 1, an economic item for United Federation of Planets (+0): what "
+                      "happened, in words for the log and the ledger (empty: \"a random event\")")
+    assert ev.waits_for(c) == f"the GM: the event's words{WAITS}"
+    before = dumps(c)
+    after = ev.answer(c, "x")
+    assert dumps(c) == before
+    assert after.log[-1].text == ("Random event for United Federation of Planets: x - a miscellaneous income of 0 "
+                                  "in the next Income Phase (a one-time event)")  # 0 is no expense
+    assert after.turn_asked[-1] == "random/1/words" and ev.pending(after).text == f"Game Master: another {FIRST}"
+    c = ev.answer(after, "morale/0402/Rrawl")
+    q = ev.pending(c)
+    assert (q.low, q.high, q.default) == (-99, 99, 0) and q.text == (
+        "Game Master: random event 2, a morale event on Rrawl (0402, Kzinti Hegemony, Morale 5): the change to its "
+        "Morale (-99 to 99; Morale Check Chart \"Event from Random Event table\": Varies), applied now as a "
+        "permanent effect")
+    assert [q.check(a) for a in (-99, 99)] == [-99, 99]
+    for bad, why in (("1", "a whole number, not '1'"), (100, "-99 to 99, not 100"), (-100, "-99 to 99, not -100")):
+        with pytest.raises(IllegalAnswer) as e:
+            q.check(bad)
+        assert e.value.message == f"the morale change of random event 2 is {why}"
+    c = ev.answer(c, 1)
+    assert ev.pending(c).text.startswith("Game Master: random event 2, a morale event on Rrawl (0402, Kzinti "
+                                         "Hegemony, Morale 5) (+1): what happened")
+    before = dumps(c)
+    after = ev.answer(c, "y")
+    assert dumps(c) == before and planet(c, "Rrawl").morale == 5 and planet(after, "Rrawl").morale == 6
+    assert after.log[-1].text == ("Random event on Rrawl (0402): y - Morale Check Chart \"Event from Random Event "
+                                  "table\" +1, a permanent effect as if in this turn's Update Asset Phase; Morale 5 "
+                                  "to 6")
+    assert after.turn_asked[-2:] == ["random/2/amount=1", "random/2/words"]
+    done = ev.answer(after, "none")
+    assert ev.pending(done) is None and ev.waits_for(done) == ""
+    with pytest.raises(IllegalAnswer) as e:
+        ev.answer(done, "none")
+    assert (e.value.rule, e.value.message) == (RULE, "no random event question is open")
+
+
+def test_an_economic_item_s_text_and_the_other_powers_untouched() -> None:
+    from rules.turn import random_events as ev
+
+    run = play(at_end(), ["roll", "end_phase", "economic/klingon", 1_000_000])
+    fed, before = run.campaign.power("fed").model_dump_json(), dumps(run.campaign)
+    c = ev.answer(run.campaign, "")
+    assert dumps(run.campaign) == before  # the Klingon record copied, not changed in place
+    assert [(m.text, m.amount) for m in c.power("klingon").economy.misc] == [("random event: a random event", 1_000_000)]
+    assert c.power("fed").model_dump_json() == fed and c.log[-1].text == (
+        "Random event for Klingon Empire: a random event - a miscellaneous income of 1000000 in the next Income "
+        "Phase (a one-time event)")
+
+
+def test_off_or_outside_the_seed_s_empire_turn_there_is_no_question() -> None:
+    from rules.turn import random_events as ev
+
+    c = play(at_end(), ["roll", "end_phase"]).campaign
+    assert ev.runs(c) and ev.pending(c) is not None
+    by_hand = c.model_copy(update={"settings": c.settings.model_copy(update={"empire_turn": "by_hand"})})
+    off = c.model_copy(update={"settings": c.settings.model_copy(update={"random_events": False})})
+    assert [(ev.runs(x), ev.pending(x), ev.waits_for(x)) for x in (by_hand, off)] == [(False, None, "")] * 2
+
+
+@pytest.mark.parametrize("asked, why", [
+    (["random/1=economic/nobody"], "an economic event's power: there is no power 'nobody' (one of fed, kzinti, "
+                                   "klingon, lyran, romulan, orion, monsters)"),
+    (["random/1=morale/0402/Nowhere"], "a morale event's planet: no power holds a planet 'Nowhere' at '0402' "
+                                       "(\"morale/SECTOR/PLANET\", e.g. \"morale/0507/Terra\")"),
+    (["random/1=weather"], "a random event is \"none\", \"economic/POWER\" or \"morale/SECTOR/PLANET\", not 'weather'"),
+    (["random/1/amount=5"], "an amount is a whole number, -99 to 99, after its event"),  # before its event
+    (["random/1=economic/fed", "random/1/amount=1000001"], "an amount is a whole number, -1000000 to 1000000, "
+                                                           "after its event"),
+    (["random/1=economic/fed", "random/1/amount=-1000001"], "an amount is a whole number, -1000000 to 1000000, "
+                                                            "after its event"),
+    (["random/1=economic/fed", "random/1/amount=000000001"], "an amount is a whole number, -1000000 to 1000000, "
+                                                             "after its event"),  # nine characters
+    (["random/1=economic/fed", "random/1/amount=\u0661"], "an amount is a whole number, -1000000 to 1000000, "
+                                                          "after its event"),  # an Arabic-Indic digit
+    (["random/1=economic/fed", "random/1/amount=1x"], "an amount is a whole number, -1000000 to 1000000, "
+                                                      "after its event"),
+    (["random/1=morale/0402/Rrawl", "random/1/amount=100"], "an amount is a whole number, -99 to 99, after its event"),
+    (["random/1=morale/0402/Rrawl", "random/1/amount=-100"], "an amount is a whole number, -99 to 99, "
+                                                             "after its event"),
+])
+def test_a_hand_edited_answer_in_the_file_is_named_with_its_place(asked: list[str], why: str) -> None:
+    from rules.errors import RuleError
+    from rules.turn import random_events as ev
+
+    c = play(at_end(), ["roll", "end_phase"]).campaign  # turn_asked[0] is the Update Asset roll
+    c = c.model_copy(update={"turn_asked": [*c.turn_asked, *asked]})
+    with pytest.raises(RuleError) as e:
+        ev.pending(c)
+    assert (e.value.rule, e.value.message) == (RULE, f"turn_asked[{len(c.turn_asked) - 1}] {asked[-1]!r} cannot be "
+                                                     f"read: {why}")
+
+
+@pytest.mark.parametrize("asked, key, amount", [
+    (["random/1=economic/fed", "random/1/amount=-1000000"], "random/1/words", -1_000_000),
+    (["random/1=economic/fed", "random/1/amount=+1000000"], "random/1/words", 1_000_000),  # eight characters
+    (["random/1=morale/0402/Rrawl", "random/1/amount=-99"], "random/1/words", -99),
+    (["random/1=morale/0402/Rrawl", "random/1/amount=99"], "random/1/words", 99),
+    (["random/1=economic/fed", "random/1/amount=3", "random/1/words", "random/2=economic/fed"], "random/2/amount",
+     None),
+    (["random/1=economic/fed", "random/1/amount=3", "random/1/words", "random/2=none"], None, None),
+    (["random/1=none", "random/2=weather"], None, None),  # nothing after "none" is read
+])
+def test_the_answers_in_the_file_at_the_ranges_ends(asked: list[str], key: str | None, amount: int | None) -> None:
+    from rules.turn import random_events as ev
+
+    c = play(at_end(), ["roll", "end_phase"]).campaign
+    c = c.model_copy(update={"turn_asked": [*c.turn_asked, *asked]})
+    q = ev.pending(c)
+    assert (q.key if q else None) == key
+    if amount is not None:
+        assert f"({amount:+d}): what happened" in q.text
