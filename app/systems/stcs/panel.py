@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainterPath, QPen, QPolygonF, QTextOption
-from PySide6.QtWidgets import (QGraphicsScene, QLabel, QListWidget, QListWidgetItem, QPushButton, QSplitter,
-                               QTextBrowser, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QGraphicsScene, QGraphicsSimpleTextItem, QLabel, QListWidget, QListWidgetItem,
+                               QPushButton, QSplitter, QTextBrowser, QVBoxLayout, QWidget)
 
 from app.battle.panel import PanelBase
 from app.widgets.zoom_view import ZoomableView
@@ -48,6 +48,11 @@ SIDE_CHARS = 36
 the sheet was squeezed to about 180 pixels and wrapped "Enterpr ise")."""
 """What the banner says plainly; what is built is its tooltip, so the banner keeps to a few lines over the
 map (at QT_SCALE_FACTOR=2 on the 1600x1000 screen the whole text took 280 of 930 pixels)."""
+ACT_CHARS = 90
+"""The most characters an act shows in the list (its whole text is its tooltip): at QT_SCALE_FACTOR=2
+the area scan with both hidden tables' odds wrapped taller than the list."""
+ACT_LINES = 9
+"""The act list's least height in lines."""
 SIZE = 12.0
 NATIONS = {Nation.FEDERATION: "Federation", Nation.KLINGON: "Klingon", Nation.ROMULAN: "Romulan",
            Nation.OTHER: "another nation"}
@@ -73,6 +78,9 @@ class MapView(ZoomableView):
         self.beams: list[tuple[str, str]] = []
         """The tractor beams drawn: (towing ship, towed ship)."""
         """The latest moves drawn: (ship, speed)."""
+        self._fit_rect: QRectF | None = None
+        """What the last draw fitted: the ships and every label (a resize fits it again)."""
+        self._fitted = self.transform()
 
     def _blasts(self, run: STCSBattle, font: QFont) -> None:
         """Each explosion's blast as rings of hexes, each ring with its points (seed 002)."""
@@ -185,8 +193,23 @@ class MapView(ZoomableView):
         pts = [self.at(h) for h in spots] or [self.at(centre)]
         xs, ys = [p.x() for p in pts], [p.y() for p in pts]
         m = 4 * SIZE
-        self.fitInView(QRectF(min(xs) - m, min(ys) - m, max(xs) - min(xs) + 2 * m, max(ys) - min(ys) + 2 * m),
-                       Qt.AspectRatioMode.KeepAspectRatio)
+        rect = QRectF(min(xs) - m, min(ys) - m, max(xs) - min(xs) + 2 * m, max(ys) - min(ys) + 2 * m)
+        for item in e.items():  # room for every label ("Battle Station Tau" was cut at the right edge)
+            if isinstance(item, QGraphicsSimpleTextItem):
+                rect = rect.united(item.sceneBoundingRect().adjusted(-SIZE / 2, -SIZE / 2, SIZE / 2, SIZE / 2))
+        self.fit(rect)
+
+    def fit(self, rect: QRectF) -> None:
+        """Show ``rect`` whole, and again when the view is resized until the user zooms."""
+        self._fit_rect = rect
+        for _ in range(2):  # again once the scroll bars the first fit brought (or took away) are laid out
+            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self._fitted = self.transform()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        if self._fit_rect is not None and self.transform() == self._fitted:
+            self.fit(self._fit_rect)
 
     @staticmethod
     def _sees(run: STCSBattle, viewer: str, x: str) -> bool:
@@ -236,6 +259,7 @@ class STCSPanel(PanelBase):
         self.sheet.setWordWrapMode(QTextOption.WrapMode.WordWrap)  # "Enterprise", never "Enterpr ise"
         self.sheet.document().setIndentWidth(QFontMetrics(self.sheet.font()).averageCharWidth() * 2)  # not 40 px
         self.acts.setWordWrap(True)
+        self.acts.setMinimumHeight(QFontMetrics(self.acts.font()).height() * ACT_LINES)  # a few acts, not a fragment
         self.built = QLabel(NOT_BUILT)
         self.built.setObjectName("stcs_not_built")
         self.built.setToolTip(f"<p>{BUILT}</p>")
@@ -298,7 +322,9 @@ class STCSPanel(PanelBase):
             odds = run.question_odds()
             words = q.data.get("option_words", {})
             for opt in q.options:
-                item = QListWidgetItem(words.get(opt, opt) + (f"  [{odds[opt]}]" if opt in odds else ""))
+                whole = words.get(opt, opt) + (f"  [{odds[opt]}]" if opt in odds else "")
+                item = QListWidgetItem(_short(whole))
+                item.setToolTip(whole)
                 item.setData(Qt.ItemDataRole.UserRole, opt)
                 self.acts.addItem(item)
             self.acts.setCurrentRow(0)
@@ -352,3 +378,10 @@ class STCSPanel(PanelBase):
 def _hex(h: Hex) -> str:
     """A board hex as the STCS questions name it ("hex 24,-12")."""
     return f"hex {h.q},{h.r}"
+
+
+def _short(text: str) -> str:
+    """``text`` cut at a word to :data:`ACT_CHARS` characters, with an ellipsis."""
+    if len(text) <= ACT_CHARS:
+        return text
+    return text[:text.rfind(" ", 0, ACT_CHARS)].rstrip(" ;,:") + " \u2026" + ("]" if "[" in text[:ACT_CHARS] else "")

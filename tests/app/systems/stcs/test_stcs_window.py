@@ -82,7 +82,7 @@ def test_an_stcs_battle_cloak_scan_warp_in_and_out(qtbot, tmp_path):
     answerer = Answerer(dialogs)
     hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
     assert [k for k, _t in answerer.seen] == ["QuestionDialog", "QuestionDialog"]  # mode, arrivals
-    listed = " ".join(panel.acts.item(i).text() for i in range(panel.acts.count()))
+    listed = " ".join(panel.acts.item(i).toolTip() for i in range(panel.acts.count()))
     assert "21-30 hexes 30%/10%" in listed
     assert "bop" in panel.map.shown  # the GM sees the cloaked ship
     panel.map.draw(bw.b, "blue")
