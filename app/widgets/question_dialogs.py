@@ -126,7 +126,7 @@ class QuestionDialog(QDialog):
         k = question.kind
         if k is QKind.YES_NO:
             self.group = QButtonGroup(self)
-            for i, text in enumerate(("Yes", "No")):
+            for i, text in enumerate(("&Yes", "&No")):  # Alt+Y / Alt+N (OK and Cancel have none)
                 b = QRadioButton(text)
                 self.group.addButton(b, i)
                 lay.addWidget(b)
