@@ -220,3 +220,78 @@ def test_a_copy_is_never_written_over_the_campaigns_own_file_by_any_spelling_or_
     other.write_text("{}", encoding="utf-8")
     refuse_own_file(other, own)  # another existing file: overwritten
     refuse_own_file(other, tmp_path / "gone" / "war.json")  # no campaign file there to compare with
+
+
+# Mutation testing (mutmut, docs/ARCHITECTURE.md): what the GM signs, byte for byte (a copy made by
+# one build opens in another), and each refusal's exact words.
+def test_what_the_gm_signs_is_the_file_but_the_signature_as_canonical_json() -> None:
+    from rules.model.team_copy import _message
+
+    data = {"team_copy": {"signature": "c2ln", "team": "alliance", "turn": 3}, "name": "Ardana é", "b": [1, 2]}
+    assert _message(data) == ('battlehex team copy v1\n{"b":[1,2],"name":"Ardana é","team_copy":{"team":"alliance",'
+                              '"turn":3}}').encode()
+    assert data["team_copy"]["signature"] == "c2ln"  # the file data itself is left as it was
+
+
+def _refused(why: str) -> list:
+    from rules.model.checks import Problem
+
+    return [Problem("team_copy", f"{why}: refused (a Team copy opens only as the GM made it)")]
+
+
+def test_each_forged_mark_is_refused_in_its_own_words(full) -> None:
+    import base64
+
+    c, gm = full
+    good = json.loads(make_copy(c, "alliance", gm))
+    assert copy_problems(good) == [] and "turn" not in good  # turn 1, the default, is not written
+    assert copy_problems({k: v for k, v in good.items() if k != "team_copy"}) == []  # no copy: nothing to check
+
+    def forged(**change) -> dict:
+        data = json.loads(json.dumps(good))
+        for where, value in change.items():
+            parent, _, key = where.rpartition("__")
+            (data[parent] if parent else data)[key] = value
+        return data
+
+    unsigned = _refused("a Team copy without the GM's signature")
+    for data in (forged(team_copy="alliance"), forged(team_copy__signature=""), forged(team_copy__signature=7),
+                 {**good, "team_copy": {"team": "alliance", "turn": 1}}):
+        assert copy_problems(data) == unsigned
+    only = "a Team copy holds the key records of the GM and of its Team 'alliance' alone, this one "
+    assert copy_problems(forged(keys=[])) == _refused(only + "none")
+    assert copy_problems({**good, "keys": {"gm": good["keys"]["gm"]}}) == _refused(only + "['gm']")
+    assert copy_problems(forged(keys__coalition=good["keys"]["alliance"])) == _refused(
+        only + "['alliance', 'coalition', 'gm']")
+    assert copy_problems(forged(keys__gm="key")) == _refused(only + "['alliance', 'gm']")
+    assert copy_problems(forged(team_copy__team="coalition"))[0].message.startswith(
+        "a Team copy holds the key records of the GM and of its Team 'coalition' alone, this one ['alliance', 'gm']")
+    assert copy_problems(forged(turn=2)) == _refused(
+        "the copy was made for turn 1, its campaign is at turn 2: the file was changed")
+    assert copy_problems(forged(team_copy__turn=2)) == _refused(
+        "the copy was made for turn 2, its campaign is at turn 1: the file was changed")
+    changed = _refused("the GM's signature does not match the copy: it was changed after the GM made it (units added "
+                       "or taken out, another Team or turn)")
+    signature = base64.b64decode(good["team_copy"]["signature"])
+    sign = good["keys"]["gm"]["sign"]
+    for data in (forged(name="Another"), forged(team_copy__signature="not base64!"),
+                 forged(team_copy__signature=base64.b64encode(signature[:-1] + bytes([signature[-1] ^ 1])).decode()),
+                 forged(team_copy__signature=good["team_copy"]["signature"] + "!"),
+                 forged(keys__gm={**good["keys"]["gm"], "sign": sign + "!"}),
+                 forged(keys__gm={**good["keys"]["gm"], "sign": base64.b64encode(b"short").decode()}),
+                 forged(keys__gm={k: v for k, v in good["keys"]["gm"].items() if k != "sign"})):
+        assert copy_problems(data) == changed
+
+
+def test_peek_reads_the_mark_alone_and_never_fails(full, tmp_path) -> None:
+    c, gm = full
+    path = tmp_path / "copy.json"
+    path.write_text(make_copy(c, "alliance", gm), encoding="utf-8")
+    mark = peek(str(path))
+    assert (mark.team, mark.turn) == ("alliance", 1) and peek(path) == mark
+    for text in ('["team_copy"]', '{"team_copy": null}', '{"name": "team_copy"}', '{"team_copy": {"turn": "x"}',
+                 '{"team_copy": {"team": 5}}', '{"team_copy": {"turn": 2}}', b"\xff\"team_copy\""):
+        bad = tmp_path / "bad.json"
+        bad.write_bytes(text if isinstance(text, bytes) else text.encode())
+        assert peek(bad) is None, text
+    assert peek(tmp_path) is None  # a folder
