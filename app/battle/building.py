@@ -4,9 +4,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDockWidget, QLabel, QPushButton, QToolBar, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDockWidget,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QTextEdit,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.battle.log import BattleLog
 from app.battle.log_room import LogRoom
@@ -42,6 +54,52 @@ def build_panel(win: BattleWindow) -> None:
     win.panel_dock.setObjectName("battle_panel")
     win.panel_dock.setWidget(w)
     win.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, win.panel_dock)
+    win.installEventFilter(ReturnPresses(win))
+
+
+class ReturnPresses(QObject):
+    """Return (or Enter) that no widget took, in the panel dock or the battle's picture: a focused
+    button is pressed (as in a dialog), else the panel's main button (SIDCORS: Answer..., AF/EF:
+    Commit, or Answer... while Commit is greyed). Never where the focus is in a field that takes Return itself (a typed hex, a combo
+    box's words), nor in the log, nor behind the hand-over screen."""
+
+    def __init__(self, win: BattleWindow) -> None:
+        super().__init__(win)
+        self.win = win
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() != QEvent.Type.KeyPress or obj is not self.win:
+            return False
+        assert isinstance(event, QKeyEvent)
+        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if event.key() not in (Qt.Key.Key_Return, Qt.Key.Key_Enter) or mods != Qt.KeyboardModifier.NoModifier:
+            return False
+        win, focus = self.win, QApplication.focusWidget()
+        if win.handing_over() or not _in_panel(win, focus) or _takes_return(focus):
+            return False
+        button = focus if isinstance(focus, QPushButton) else win.panel.primary_button()
+        if button is not None and not button.isEnabled():  # a question the panel leaves to the dialog
+            button = win.answer_button
+        if button is None or not (button.isVisible() and button.isEnabled()):
+            return False
+        button.click()
+        return True
+
+
+def _in_panel(win: BattleWindow, focus: QWidget | None) -> bool:
+    """``focus`` is the window itself, in the side panel, or in the battle's picture."""
+    if focus is None or focus is win:
+        return True
+    return any(w is focus or w.isAncestorOf(focus) for w in (win.panel_dock.widget(), win.centralWidget()))
+
+
+def _takes_return(focus: QWidget | None) -> bool:
+    """A field of words where Return is the field's (QLineEdit passes it on after its own use)."""
+    if isinstance(focus, QLineEdit):
+        return True
+    if isinstance(focus, (QTextEdit, QPlainTextEdit)):
+        return not focus.isReadOnly()
+    return isinstance(focus, QComboBox) and focus.isEditable()
 
 
 def build_log(win: BattleWindow) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QAbstractButton, QWidget
 
 from rules.battlehex.change import BattleChange
 from rules.battlehex.questions import Question
@@ -64,6 +64,11 @@ class BattlePanel(Protocol):
         """The battle report as HTML, as ``viewer`` may see it."""
         ...
 
+    def primary_button(self) -> QAbstractButton | None:
+        """The button Return presses in the window's panel and picture, Answer... while it is greyed
+        (None: Return is left alone)."""
+        ...
+
 
 class PanelBase(QObject):
     """The parts of a panel that most systems share: no toolbar actions, no notes, nothing to
@@ -84,6 +89,12 @@ class PanelBase(QObject):
 
     def blocks_questions(self) -> bool:
         return False
+
+    primary: QAbstractButton | None = None
+    """The button Return presses (:meth:`primary_button`)."""
+
+    def primary_button(self) -> QAbstractButton | None:
+        return self.primary
 
     def report_log(self, run: Any, viewer: str) -> str:
         """The report's log of ``run`` as ``viewer`` may read it, each event with its anchor and

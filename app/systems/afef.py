@@ -144,7 +144,7 @@ class AfefPanel(PanelBase):
         self.mods = QWidget()
         self.mods_form = QFormLayout(self.mods)
         row = QGridLayout()  # two buttons a row: the side panel stays as narrow as the dock (issue 22)
-        self.commit_button = QPushButton("&Commit")
+        self.commit_button = self.primary = QPushButton("&Commit")  # Return presses it too
         self.commit_button.setObjectName("afef_commit")
         self.commit_button.clicked.connect(self.commit)
         self.clear_button = QPushButton("C&lear")

@@ -148,6 +148,10 @@ class SidcorsPanel(PanelBase):
             return None
         return bir_table(run.question_odds(), self.win.name(q.to))
 
+    def primary_button(self) -> QPushButton:
+        """Return asks the pending question by keys, as Answer... (Alt+A) does."""
+        return self.win.answer_button
+
     def unit_names(self) -> dict[str, str]:
         run = self._run()
         return run.unit_names() if run is not None else {}
