@@ -46,7 +46,7 @@ class B5Battle(ReplayRun[B5Engine]):
             return str(words[raw])
         if q.kind is QKind.CHOOSE_UNITS and isinstance(raw, list):
             return ", ".join(self.state.units[x].name for x in raw if x in self.state.units) or "none"
-        return str(raw)
+        return str(raw).strip() or "none"  # a field left empty (the Tactical Planner's no move): not "Blue: "
 
     def _marks(self) -> dict[str, Any]:
         e = self.engine

@@ -274,3 +274,12 @@ def test_a_planner_move_without_its_hex_is_refused_naming_what_is_missing():
     with pytest.raises(IllegalAnswer) as e:
         planner("bflag")
     assert "'bflag' names no hex" in str(e.value) and "such as \"Claw 1234\"" in str(e.value), str(e.value)
+
+
+@pytest.mark.parametrize("blank", ["", "  ", "none"])
+def test_a_blank_planner_answer_is_logged_as_none(blank):
+    """No move typed (the field left empty): the log said "Blue: " with nothing after it."""
+    run = planner(blank)
+    answers = [e.text for e in run.log.events if e.kind == "answer"]
+    assert answers[-1] == "Blue: none", answers
+    assert run.engine.at["b-flag"] == Label(10, 30) and run.pending.key == "b5/1/turn"  # nobody moved
