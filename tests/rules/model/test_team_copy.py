@@ -281,6 +281,12 @@ def test_each_forged_mark_is_refused_in_its_own_words(full) -> None:
                  forged(keys__gm={**good["keys"]["gm"], "sign": base64.b64encode(b"short").decode()}),
                  forged(keys__gm={k: v for k, v in good["keys"]["gm"].items() if k != "sign"})):
         assert copy_problems(data) == changed
+    from rules.model.seals import signing_key
+    from rules.model.team_copy import _message
+
+    junk = forged(keys__gm={**good["keys"]["gm"], "sign": sign + "!"})  # signed again by the GM itself: the
+    junk["team_copy"]["signature"] = base64.b64encode(signing_key(gm).sign(_message(junk))).decode()  # key is
+    assert copy_problems(junk) == changed  # read strictly, never with its junk dropped
 
 
 def test_peek_reads_the_mark_alone_and_never_fails(full, tmp_path) -> None:
@@ -295,3 +301,44 @@ def test_peek_reads_the_mark_alone_and_never_fails(full, tmp_path) -> None:
         bad.write_bytes(text if isinstance(text, bytes) else text.encode())
         assert peek(bad) is None, text
     assert peek(tmp_path) is None  # a folder
+
+
+def test_making_a_copy_each_refusal_s_rule_and_words(full, monkeypatch) -> None:
+    from rules.model import team_copy
+    from rules.model.checks import Problem
+
+    c, gm = full
+
+    def refusal(campaign, team: str) -> tuple[str, str]:
+        with pytest.raises(RuleError) as e:
+            make_copy(campaign, team, gm)
+        return e.value.rule, e.value.message
+
+    rule = team_copy.RULE
+    assert refusal(c, "nobody") == (rule, f"'nobody' is not a player's Team of {c.name}")
+    assert refusal(c, "gm") == (rule, f"'gm' is not a player's Team of {c.name}")
+    assert refusal(c, "orions") == (rule, "Orion Pirates holds no passphrase: set it first (File > Passphrases), so "
+                                          "that its copy opens with it and its orders are made with its key")
+    no_sign = "the GM holds no signing key: set the GM's passphrase first (File > Passphrases)"
+    unsigned = {**c.keys, "gm": c.keys["gm"].model_copy(update={"sign": None})}
+    assert refusal(c.model_copy(update={"keys": {k: v for k, v in c.keys.items() if k != "gm"}}), "alliance") == (
+        rule, no_sign)
+    assert refusal(c.model_copy(update={"keys": unsigned}), "alliance") == (rule, no_sign)
+    other, _ = new_key("another gm pass", 10, holder="gm")
+    with pytest.raises(RuleError) as e:
+        make_copy(c, "alliance", unlock(other, "another gm pass", "gm"))
+    assert (e.value.rule, e.value.message) == (rule, "that is not the GM's key: the GM's passphrase signs a Team copy")
+    copy = _open(make_copy(c, "alliance", gm))
+    assert refusal(copy, "alliance") == (
+        rule, "this file is a Team copy: the GM makes copies from the campaign's own file")
+    monkeypatch.setattr(team_copy, "check_campaign", lambda x: [Problem("fleets[0].sector", "no such sector")])
+    assert refusal(c, "alliance") == (rule, "the copy for Alliance would not open "
+                                            "(fleets[0].sector: no such sector): none was made")
+
+
+def test_the_copy_s_text_is_the_file_s_own_form(full) -> None:
+    """Written as a campaign file is: indented by one, words not escaped ('Ardana — Y171', not '\\u2014')."""
+    c, gm = full
+    text = make_copy(c.model_copy(update={"name": "Ardana — Y171"}), "alliance", gm)
+    assert text.startswith('{\n "') and text.endswith("\n}\n") and '\n  "' in text
+    assert '"name": "Ardana — Y171"' in text and "\\u2014" not in text
