@@ -342,3 +342,19 @@ def test_the_copy_s_text_is_the_file_s_own_form(full) -> None:
     text = make_copy(c.model_copy(update={"name": "Ardana — Y171"}), "alliance", gm)
     assert text.startswith('{\n "') and text.endswith("\n}\n") and '\n  "' in text
     assert '"name": "Ardana — Y171"' in text and "\\u2014" not in text
+
+
+def test_a_battle_record_s_hidden_units_of_another_team_are_not_in_the_copy() -> None:
+    """The 0509 battle fought to its end (tests/rules/model/test_seals_began.py): its record's
+    ``began`` holds the cloaked Shadow Squadron and the Alliance's incidental units; each Team's
+    copy holds the record, and no other Team's hidden unit in it."""
+    from tests.rules.model.test_seals_began import TEAMS, _hidden, fought
+
+    before, after, ring = fought.__wrapped__()
+    hidden = _hidden(before)
+    i = next(i for i, b in enumerate(after.battle_hexes) if b.began is not None)
+    for team in TEAMS:
+        text = make_copy(after, team, ring.get("gm"))
+        others = {x for t, names in hidden.items() if t != team for x in names}
+        assert others and not [x for x in others if f'"{x}"' in text], team
+        assert json.loads(text)["battle_hexes"][i]["at"] == "0509"
