@@ -8,9 +8,9 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QTextOption
-from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter, QTabWidget,
-                               QTextBrowser, QVBoxLayout, QWidget)
+from PySide6.QtGui import QTextDocumentFragment, QTextOption
+from PySide6.QtWidgets import (QBoxLayout, QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter,
+                               QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
 from app.battle.panel import PanelBase
 from app.systems.b5.board import BoardView
@@ -56,6 +56,46 @@ SHEET_CHARS = 30
 keep to a line (at QT_SCALE_FACTOR=2 the sheet was a quarter of 790 pixels and names broke)."""
 
 
+class PlaceBar(QWidget):
+    """The bar under the question: the prompt beside the field and its buttons, or above them in a
+    dock too narrow for it (beside, it wrapped a word a line and cut the field's placeholder); in
+    the narrowest dock the buttons go under the field too."""
+
+    def __init__(self, prompt: QLabel, edit: QLineEdit, buttons: tuple[QWidget, ...]) -> None:
+        super().__init__()
+        self.prompt, self.edit = prompt, edit
+        self.outer = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
+        self.outer.setContentsMargins(0, 0, 0, 0)
+        self.row = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self.buttons = QHBoxLayout()
+        self.outer.addWidget(prompt, 1)
+        self.outer.addLayout(self.row)
+        self.row.addWidget(edit, 1)
+        self.row.addLayout(self.buttons)
+        for w in buttons:
+            self.buttons.addWidget(w)
+
+    def fit(self) -> None:
+        """The field keeps its placeholder whole beside the buttons, else they go under it; the
+        prompt goes beside when it keeps there its one line or 20 characters a line."""
+        field = max(self.edit.minimumSizeHint().width(), self.edit.fontMetrics().horizontalAdvance(
+            self.edit.placeholderText()) + 16)
+        row = field + self.row.spacing() + self.buttons.sizeHint().width()
+        text = QTextDocumentFragment.fromHtml(self.prompt.text()).toPlainText()
+        metrics = self.prompt.fontMetrics()
+        want = min(metrics.horizontalAdvance(text), 20 * metrics.averageCharWidth())
+        across = self.width() >= row
+        beside = across and self.width() - row - self.outer.spacing() >= want
+        for box, way in ((self.row, across), (self.outer, beside)):
+            to = QBoxLayout.Direction.LeftToRight if way else QBoxLayout.Direction.TopToBottom
+            if box.direction() != to:
+                box.setDirection(to)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self.fit()
+
+
 class B5Panel(PanelBase):
     """The board, the forces sheet and the helpers of a Babylon 5 battle."""
 
@@ -90,9 +130,6 @@ class B5Panel(PanelBase):
         lay.addWidget(self.built)
         lay.addWidget(split, 1)
         self.central: QWidget = box
-        self.bar = QWidget()
-        self.bar.setObjectName("b5_place_bar")
-        bar = self.bar_layout = QHBoxLayout(self.bar)
         self.prompt = QLabel()
         self.prompt.setObjectName("b5_prompt")
         self.prompt.setTextFormat(Qt.TextFormat.RichText)
@@ -109,9 +146,9 @@ class B5Panel(PanelBase):
         self.place_button.setObjectName("b5_place")
         self.place_button.clicked.connect(self.place_typed)
         self.hex_edit.returnPressed.connect(self.place_typed)
-        for w in (self.prompt, self.hex_edit, self.facing, self.place_button):
-            bar.addWidget(w)
-        bar.setStretch(0, 1)
+        self.bar = PlaceBar(self.prompt, self.hex_edit, (self.facing, self.place_button))
+        self.bar.setObjectName("b5_place_bar")
+        self.bar_layout = self.bar.outer
         self.widgets: list[QWidget] = [self.bar]
         self.flown: set[str] = set()
         """The vortices whose scatter the board has shown (a redraw from scratch shows none again)."""
@@ -149,6 +186,7 @@ class B5Panel(PanelBase):
 
     def refused(self, text: str) -> None:
         self.prompt.setText(f"<span style='color:#c01010'><b>Refused</b>: {escape(text)}</span>")
+        self.bar.fit()
 
     def hide_secrets(self) -> None:
         self.board.show_zone([])
@@ -250,6 +288,7 @@ class B5Panel(PanelBase):
                                 "Click a green hex, or type it" if run.legal() else "Click any hex, or type it")
         else:
             self.prompt.setText("")
+        self.bar.fit()
         self.sheet.setHtml(self._sheet(run, viewer))
 
     def _sheet(self, run: B5Battle, viewer: str) -> str:

@@ -1,0 +1,52 @@
+"""The B5 placing bar in a narrow left dock (issue 22, real-screen pass): the prompt "Click a green
+hex, or type it" wrapped one word a line beside the field, and the field's placeholder was cut.
+When the dock is narrow the prompt sits above the field, which keeps a placeholder's width."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from app.strategic.menus import sector_menu
+from hexmap import Label
+from tests.app.gui import open_main_window
+from tests.app.systems.test_table import system_action
+from tests.app.test_gui_paths import end_movement
+from tests.test_main_cli_b5 import MEETING
+
+
+def _placing(qtbot, tmp_path):
+    """The default campaign's 0604 fought with B5, at its first ship's placement (a green zone)."""
+    main = open_main_window(qtbot, tmp_path)
+    end_movement(main, qtbot)
+    menu = sector_menu(main.strategic_view, "0604")
+    system_action(next(a.menu() for a in menu.actions() if a.menu() is not None), "b5").trigger()
+    bw = main.fight(Label.parse("0604"))
+    qtbot.waitExposed(bw)
+    for answer in MEETING[:5]:
+        bw.answer(answer)
+    while bw.handing_over():
+        qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+    assert bw.panel.prompt.text() == "Click a green hex, or type it", bw.panel.prompt.text()
+    return bw
+
+
+def _lines(label) -> int:
+    """The lines ``label``'s words take at its width."""
+    return round(label.heightForWidth(label.width()) / label.fontMetrics().lineSpacing())
+
+
+def test_the_prompt_sits_above_the_field_in_a_narrow_dock(qtbot, tmp_path):
+    bw = _placing(qtbot, tmp_path)
+    panel = bw.panel
+    edit = panel.hex_edit
+    for width in (200, 260, 320):  # the dock dragged narrow, as on a small screen
+        bw.resizeDocks([bw.panel_dock], [width], Qt.Orientation.Horizontal)
+        QApplication.processEvents()
+        qtbot.waitUntil(lambda: abs(bw.panel_dock.width() - width) < 40 or bw.panel_dock.width() > width, timeout=2000)
+        QApplication.processEvents()
+        need = edit.fontMetrics().horizontalAdvance(edit.placeholderText())
+        assert edit.width() >= need, (width, bw.panel_dock.width(), edit.width(), need)  # the placeholder whole
+        assert _lines(panel.prompt) <= 2, (width, panel.prompt.width(), panel.prompt.height())  # not a word a line
+    bw.resizeDocks([bw.panel_dock], [700], Qt.Orientation.Horizontal)  # wide: the prompt beside the field again
+    qtbot.waitUntil(lambda: abs(panel.prompt.geometry().center().y() - edit.geometry().center().y()) < 8, timeout=2000)
+    assert panel.prompt.x() < edit.x() and _lines(panel.prompt) == 1
