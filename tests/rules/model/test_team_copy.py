@@ -357,4 +357,6 @@ def test_a_battle_record_s_hidden_units_of_another_team_are_not_in_the_copy() ->
         text = make_copy(after, team, ring.get("gm"))
         others = {x for t, names in hidden.items() if t != team for x in names}
         assert others and not [x for x in others if f'"{x}"' in text], team
-        assert json.loads(text)["battle_hexes"][i]["at"] == "0509"
+        data = json.loads(text)
+        assert data["battle_hexes"][i]["at"] == "0509"
+        assert all(team in blob["to"] for blob in data["sealed"]["blobs"]), team  # none sealed for another
