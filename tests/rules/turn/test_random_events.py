@@ -267,6 +267,8 @@ def test_off_or_outside_the_seed_s_empire_turn_there_is_no_question() -> None:
                                                           "after its event"),  # an Arabic-Indic digit
     (["random/1=economic/fed", "random/1/amount=1x"], "an amount is a whole number, -1000000 to 1000000, "
                                                       "after its event"),
+    (["random/1=economic/fed", "random/1/amount=X5"], "an amount is a whole number, -1000000 to 1000000, "
+                                                      "after its event"),
     (["random/1=morale/0402/Rrawl", "random/1/amount=100"], "an amount is a whole number, -99 to 99, after its event"),
     (["random/1=morale/0402/Rrawl", "random/1/amount=-100"], "an amount is a whole number, -99 to 99, "
                                                              "after its event"),
@@ -302,3 +304,35 @@ def test_the_answers_in_the_file_at_the_ranges_ends(asked: list[str], key: str |
     assert (q.key if q else None) == key
     if amount is not None:
         assert f"({amount:+d}): what happened" in q.text
+
+
+def test_a_second_planet_in_a_system_named_with_a_slash() -> None:
+    """A planet's name is free words: 'Rrawl/B', Rrawl's system's second planet, is its own target."""
+    from rules.turn import random_events as ev
+
+    c = at_end()
+    system = next(s.star_system for s in c.map.sectors if str(s.at) == "0402")
+    system.planets.append(system.planets[0].model_copy(update={"name": "Rrawl/B", "morale": 4}))
+    c = play(c, ["roll", "end_phase"]).campaign
+    assert "morale/0402/Rrawl/B" in ev.pending(c).options
+    c = ev.answer(c, "morale/0402/Rrawl/B")
+    assert ev.pending(c).text.startswith("Game Master: random event 1, a morale event on Rrawl/B (0402, Kzinti "
+                                         "Hegemony, Morale 4): the change to its Morale")
+    c = ev.answer(ev.answer(c, 2), "feast")
+    assert (planet(c, "Rrawl").morale, planet(c, "Rrawl/B").morale) == (5, 6)
+    assert c.log[-1].text.startswith("Random event on Rrawl/B (0402): feast - ")
+
+
+def test_two_economic_items_for_one_power_are_both_kept() -> None:
+    run = play(at_end(), ["roll", "end_phase", "economic/fed", 4, "a gift", "economic/fed", -3, "a flood"])
+    assert [(m.text, m.amount) for m in run.campaign.power("fed").economy.misc] == [
+        ("random event: a gift", 4), ("random event: a flood", -3)]
+
+
+def test_a_choice_that_is_no_string_is_quoted_in_the_refusal() -> None:
+    from rules.turn import random_events as ev
+
+    q = ev.pending(play(at_end(), ["roll", "end_phase"]).campaign)
+    with pytest.raises(IllegalAnswer) as e:
+        q.check(7)
+    assert e.value.message == "a random event is \"none\", \"economic/POWER\" or \"morale/SECTOR/PLANET\", not 7"
