@@ -336,3 +336,15 @@ def test_a_choice_that_is_no_string_is_quoted_in_the_refusal() -> None:
     with pytest.raises(IllegalAnswer) as e:
         q.check(7)
     assert e.value.message == "a random event is \"none\", \"economic/POWER\" or \"morale/SECTOR/PLANET\", not 7"
+
+
+def test_a_power_whose_id_holds_a_slash() -> None:
+    """A power's id is any word ('orion/x'): "economic/orion/x" is that power's item, named in words."""
+    run = play(parse_campaign(dumps(at_end()).replace('"orion"', '"orion/x"')), ["roll", "end_phase",
+                                                                                  "economic/orion/x"])
+    assert run.pending.text.startswith("Game Master: random event 1, an economic item for Orion Pirates (Blackstar "
+                                       "Cartel): its amount")
+    run.answer(5)
+    run.answer("loot")
+    assert [m.text for m in run.campaign.power("orion/x").economy.misc] == ["random event: loot"]
+    assert run.campaign.log[-1].text.startswith("Random event for Orion Pirates (Blackstar Cartel): loot - ")
