@@ -179,7 +179,7 @@ def test_tactical_map_floats_in_its_own_window(window, qtbot):
 
 def test_menus(window):
     titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
-    assert titles == ["File", "Edit", "Turn", "View", "Help"]
+    assert titles == ["File", "Edit", "Turn", "Campaign", "View", "Help"]
     file_items = [a.text().replace("&", "") for a in window.menuBar().actions()[0].menu().actions() if a.text()]
     assert {"Open...", "Save As...", "Quit", "Open Recent"} <= set(file_items)
 
