@@ -234,7 +234,8 @@ def test_an_economic_item_s_text_and_the_other_powers_untouched() -> None:
     fed, before = run.campaign.power("fed").model_dump_json(), dumps(run.campaign)
     c = ev.answer(run.campaign, "")
     assert dumps(run.campaign) == before  # the Klingon record copied, not changed in place
-    assert [(m.text, m.amount) for m in c.power("klingon").economy.misc] == [("random event: a random event", 1_000_000)]
+    assert [(m.text, m.amount) for m in c.power("klingon").economy.misc] == [
+        ("random event: a random event", 1_000_000)]
     assert c.power("fed").model_dump_json() == fed and c.log[-1].text == (
         "Random event for Klingon Empire: a random event - a miscellaneous income of 1000000 in the next Income "
         "Phase (a one-time event)")
