@@ -99,3 +99,102 @@ def test_may_ask_says_when_the_turn_engine_can_have_a_question():
     assert run.campaign.phase is Phase.ORDERS and may_ask(run.campaign)  # the GM's ruling waits
     run.answer("succeeded")
     assert not may_ask(run.campaign)
+
+
+KEYS = ["income", "orders", "tech", "intel", "movement", "supply", "encounters", "space_combat", "bombardment",
+        "troops", "construction", "update", "end"]
+NOT_BUILT = "not run by BattleHex yet: the GM keeps it by hand and the turn passes it"
+
+
+def seed004_empire(phase: Phase):
+    c = with_phase(phase)
+    c.settings = c.settings.model_copy(update={"empire_turn": "seed004"})
+    return c
+
+
+def test_every_step_by_hand_keeps_its_words_and_the_phase_states_move_on():
+    """Each step's key, title, group, state and words, exactly, in Turn Orders and in Supply."""
+    steps = sequence(with_phase(Phase.ORDERS))
+    assert [s.key for s in steps] == KEYS
+    assert [s.group for s in steps] == [""] * 5 + ["Combat"] * 5 + [""] * 3
+    by_hand = {s.key: s.waits_for for s in steps if s.state is StepState.BY_HAND}
+    assert by_hand == {k: NOT_BUILT for k in ("income", "tech", "intel", "construction", "update", "end")}
+    states = {s.key: s.state for s in steps}
+    assert states["movement"] is StepState.NEXT and states["orders"] is StepState.NOW
+    assert all(states[k] is StepState.NEXT for k in KEYS[5:10])
+    assert [s.waits_for for s in steps if s.key == "movement"] == [""]
+    supply = {s.key: s for s in sequence(with_phase(Phase.SUPPLY))}
+    assert supply["orders"].state is StepState.DONE and supply["orders"].waits_for == ""
+    assert supply["movement"].state is StepState.DONE and supply["supply"].state is StepState.NOW
+    assert supply["encounters"].state is StepState.NEXT and supply["encounters"].waits_for == ""
+    troops = {s.key: s.state for s in sequence(with_phase(Phase.TROOPS))}
+    assert [troops[k] for k in KEYS[5:10]] == [StepState.DONE] * 4 + [StepState.NOW]
+    assert [s.value for s in StepState] == ["done", "now", "to come", "kept by hand"]
+
+
+def test_a_v13_campaign_names_why_each_combat_sub_phase_is_kept_by_hand():
+    steps = {s.key: s for s in sequence(with_phase(Phase.BATTLES, "v13"))}
+    words = "kept by hand in this campaign (settings.combat_phase v13: the Battle Hexes of V13.11 alone)"
+    assert [steps[k].waits_for for k in ("supply", "encounters", "bombardment", "troops")] == [words] * 4
+    assert steps["space_combat"].state is StepState.NOW and steps["income"].waits_for == NOT_BUILT
+
+
+def test_a_seed004_empire_turn_runs_tech_second_and_completes_construction_after_combat():
+    """Settings.empire_turn seed004: Income, Tech, Turn Orders, ...; Construction Completion is
+    done once Update Asset is reached."""
+    steps = sequence(seed004_empire(Phase.ORDERS))
+    assert [s.title for s in steps] == ["Income", "Tech", "Turn Orders"] + SEED_ORDER[3:]
+    states = {s.key: s.state for s in steps}
+    assert states["income"] is StepState.DONE and states["tech"] is StepState.DONE
+    assert states["update"] is StepState.NEXT and states["end"] is StepState.NEXT
+    assert states["intel"] is StepState.BY_HAND and states["movement"] is StepState.NEXT
+    cons = next(s for s in steps if s.key == "construction")
+    assert cons.state is StepState.NEXT and cons.waits_for == (
+        "purchases completed when the Combat Phase ends; repairs, reserve and mothballs kept by hand")
+    assert cons.group == "" and cons.title == "Construction Completion"
+    income = {s.key: s for s in sequence(seed004_empire(Phase.INCOME))}
+    assert income["income"].state is StepState.NOW and income["tech"].state is StepState.NEXT
+    assert income["orders"].state is StepState.NEXT and income["movement"].state is StepState.NEXT
+    troops = {s.key: s for s in sequence(seed004_empire(Phase.TROOPS))}
+    assert troops["construction"].state is StepState.NEXT
+    for phase in (Phase.UPDATE, Phase.END):
+        done = {s.key: s for s in sequence(seed004_empire(phase))}["construction"]
+        assert done.state is StepState.DONE and done.waits_for == ""
+    assert sequence(with_phase(Phase.ORDERS))[2].title == "Tech"  # by hand: the seed's own order
+
+
+def test_waits_for_names_each_combat_phase_exactly():
+    from rules.turn.sequence import waits_for
+    assert waits_for(with_phase(Phase.ORDERS)) == (
+        "movement orders from every team (drag fleets); then the GM ends movement (Ctrl+E)")
+    assert waits_for(with_phase(Phase.SUPPLY)) == (
+        "the GM: field repairs where supply ships can give them; review supply and its effects, then go on "
+        "(End Phase)")
+    c = with_phase(Phase.ENCOUNTERS)
+    c.battle_hexes[0].encounter = EncounterState.SCENARIO
+    assert waits_for(c) == "the GM: every encounter is decided; go on to Space Combat (End Phase)"
+    c = with_phase(Phase.BATTLES)
+    assert waits_for(c) == "1 open Battle Hex to fight (Ctrl+F) or rule on (V13.12)"
+    c.battle_hexes.append(c.battle_hexes[0].model_copy())
+    assert waits_for(c) == "2 open Battle Hexes to fight (Ctrl+F) or rule on (V13.12)"
+    for r in c.battle_hexes:
+        r.resolved = True
+    assert waits_for(c) == "the GM: every Battle Hex is resolved; end the phase (End Phase)"
+    assert waits_for(with_phase(Phase.BOMBARDMENT)) == (
+        "the GM: orbital bombardment is fought by hand (seed 004 gives no procedure); go on (End Phase)")
+    assert waits_for(with_phase(Phase.TROOPS)) == (
+        "the GM: ground losses of each contested planet, then conquests; go on to the next turn (End Phase)")
+
+
+def test_waits_for_an_unknown_team_and_several_pending_meetings():
+    """Team names where known, else the id; several meetings joined by ", "."""
+    from rules.turn.sequence import waits_for
+    c = with_phase(Phase.ENCOUNTERS)
+    first = c.battle_hexes[0]
+    first.encounter = EncounterState.PENDING
+    other = first.model_copy(update={"attacker": "nobody", "defender": "noone"})
+    c.battle_hexes.append(other)
+    assert waits_for(c) == ("demands and refusals in 0304 (Red defends, Blue enters), "
+                            "in 0304 (noone defends, nobody enters)")
+    other.resolved = True
+    assert waits_for(c) == "demands and refusals in 0304 (Red defends, Blue enters)"
