@@ -198,3 +198,83 @@ def test_waits_for_an_unknown_team_and_several_pending_meetings():
                             "in 0304 (noone defends, nobody enters)")
     other.resolved = True
     assert waits_for(c) == "demands and refusals in 0304 (Red defends, Blue enters)"
+
+
+def test_a_v13_step_kept_by_hand_stays_in_the_combat_group():
+    steps = sequence(with_phase(Phase.BATTLES, "v13"))
+    assert [s.group for s in steps if "settings.combat_phase v13" in s.waits_for] == ["Combat"] * 4
+
+
+def test_turn_orders_wait_first_for_the_gms_ruling_on_an_intel_mission():
+    from rules.turn.run import play
+    from rules.turn.sequence import waits_for
+    from tests.rules.turn.test_intel_missions import mission, spies
+    from tests.rules.turn.test_purchases import TO_ORDERS
+    orders = "movement orders from every team (drag fleets); then the GM ends movement (Ctrl+E)"
+    run = play(spies(), TO_ORDERS)
+    assert waits_for(run.campaign) == orders
+    run.answer(mission(3))
+    assert waits_for(run.campaign) == "the GM: rule on an Intel mission (Turn > Answer, Ctrl+Shift+A); then " + orders
+    run.answer("succeeded")
+    assert waits_for(run.campaign) == orders  # the mission ruled: only the orders
+
+
+def test_a_meeting_between_sectors_with_unknown_teams_names_their_ids():
+    from hexmap import Label
+    from rules.turn.sequence import waits_for
+    c = with_phase(Phase.ENCOUNTERS)
+    c.battle_hexes[0] = c.battle_hexes[0].model_copy(update={
+        "encounter": EncounterState.PENDING, "between": Label(3, 3), "attacker": "x1", "defender": "y2"})
+    assert waits_for(c) == "demands and refusals between 0304 and 0303 (x1 and y2)"
+
+
+def test_space_combat_waits_for_the_winners_of_battles_between_sectors():
+    """Seed 004: "Winner remains between sectors": the GM names each deep-space winner."""
+    from hexmap import Label
+    from rules.model.turn_model import Scenario
+    from rules.turn.sequence import unsettled, waits_for
+    c = with_phase(Phase.BATTLES)
+    base = c.battle_hexes[0].model_copy(update={"between": Label(3, 3), "resolved": True,
+                                               "scenario": Scenario.DEEP_SPACE})
+    c.battle_hexes = [base, base.model_copy(update={"at": Label(5, 5), "between": Label(5, 6)})]
+    assert unsettled(c) == [0, 1]
+    assert waits_for(c) == "the GM: name the winner of the battle between 0304 and 0303, 0505 and 0506"
+    c.battle_hexes[1] = c.battle_hexes[1].model_copy(update={"winner": "blue"})
+    assert unsettled(c) == [0] and waits_for(c).endswith("between 0304 and 0303")
+    for change in ({"between": None}, {"resolved": False}, {"scenario": Scenario.PURSUIT}, {"winner": "red"}):
+        c.battle_hexes[0] = base.model_copy(update=change)
+        assert unsettled(c) == [], change
+    c.battle_hexes = []
+    assert waits_for(c) == "the GM: every Battle Hex is resolved; end the phase (End Phase)"
+
+
+def test_the_seeded_order_of_systems_is_pinned():
+    from hexmap import Label
+    from rules.turn.sequence import system_order
+    c = with_phase(Phase.ORDERS)
+    places = [Label(1, r) for r in range(1, 6)]
+    def drawn(seed: int, turn: int) -> list[str]:
+        order = system_order(c.model_copy(update={"dice_seed": seed, "turn": turn}), places)
+        return [str(p) for p in sorted(places, key=order.__getitem__)]
+    assert drawn(1, 1) == ["0103", "0105", "0101", "0102", "0104"]
+    assert drawn(7, 3) == ["0103", "0101", "0104", "0102", "0105"]
+
+
+def test_fightable_battle_hexes_in_space_combat_only_and_one_battle_per_sector_at_a_time():
+    """V13.12 / seed 004: only open Battle Hexes that generated a scenario, in Space Combat; a battle
+    begun in a sector keeps the other meetings there waiting (issue 19); seed 004 shuffles systems."""
+    from hexmap import Label
+    from rules.turn.sequence import fightable, system_order
+    c = with_phase(Phase.BATTLES)
+    b = c.battle_hexes[0]
+    c.battle_hexes = [b, b.model_copy(update={"resolved": True}),
+                      b.model_copy(update={"encounter": EncounterState.PENDING}),
+                      b.model_copy(update={"encounter": EncounterState.NONE}),
+                      b.model_copy(update={"encounter": EncounterState.SCENARIO, "at": Label(1, 1)})]
+    assert fightable(c.model_copy(update={"phase": Phase.ENCOUNTERS})) == []
+    assert system_order(c, [Label(3, 4), Label(1, 1)]) == {Label(1, 1): 0, Label(3, 4): 1}
+    assert fightable(c) == [4, 0]  # 0101 drawn first
+    c.battle_hexes.append(b.model_copy(update={"answers": ["go"]}))
+    assert fightable(c) == [4, 5]  # 0304's begun battle alone there
+    v13 = c.model_copy(update={"settings": c.settings.model_copy(update={"combat_phase": "v13"})})
+    assert fightable(v13) == [4, 5]  # in the file's order
