@@ -12,7 +12,7 @@ from dataclasses import replace
 from html import escape
 from typing import TYPE_CHECKING, Any, cast
 
-from PySide6.QtCore import QBuffer, QIODevice, QObject, QPoint, QTimer
+from PySide6.QtCore import QBuffer, QIODevice, QPoint, QTimer
 from PySide6.QtGui import QAction, QColor
 from PySide6.QtWidgets import QLabel, QStatusBar, QWidget
 
@@ -31,6 +31,7 @@ from rules.systems.v13.queries import MovePreview, corrected_facing, hex_info, p
 from rules.battlehex.questions import QKind, Question
 from rules.systems.v13.report import report_html
 from app.battle.log import replay_href, report_note
+from app.battle.panel import PanelBase
 from rules.battlehex.roster import BUnit, Role, Status
 from rules.systems.v13.withdrawal import why_not_selectable
 from rules.battlehex.words import possessive
@@ -49,7 +50,7 @@ def _on_map(u: BUnit) -> bool:
     return u.pos is not None and (u.present or u.status in _WRECKS)
 
 
-class V13Panel(QObject):
+class V13Panel(PanelBase):
     """Map, set-up and combat controls of a V13 battle in ``window``."""
 
     def __init__(self, window: BattleWindow) -> None:

@@ -82,3 +82,18 @@ def test_return_and_enter_in_an_afef_battle_commit(qtbot, tmp_path):
     _key(panel.view, Qt.Key.Key_Enter, Qt.KeyboardModifier.KeypadModifier)  # the battle line, keypad Enter
     qtbot.waitUntil(lambda: bw.b.pending is not q, timeout=3000)
     assert shooter in str(bw.b.answers[-1])  # what Commit gives: the plan dragged
+
+
+def test_every_systems_panel_has_every_part_of_the_panel_protocol():
+    """The window calls each BattlePanel method on any system's panel: V13's lacked primary_button,
+    and Return in a V13 battle window raised AttributeError (CI's random walk at e418551)."""
+    from app.battle.panel import BattlePanel
+    from rules.systems import registry
+
+    wanted = [n for n in vars(BattlePanel) if not n.startswith("_")]
+    assert "primary_button" in wanted
+    for key, entry in registry.systems().items():
+        panel = registry.load(entry.panel)
+        missing = [n for n in wanted if not hasattr(panel, n)]
+        assert missing == [], f"{key}: {missing}"
+
