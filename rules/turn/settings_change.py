@@ -22,7 +22,7 @@ from rules.model.records import LogEntry
 RULE = "Campaign settings"
 FIELDS = ("empire_turn", "turn_orders", "random_events", "battle_system")
 """The settings a GM changes here, in the order they are logged."""
-_WORDS = {"empire_turn": "empire turn", "turn_orders": "Turn Orders entered by", "random_events": "Random Events",
+_WORDS = {"empire_turn": "empire turn", "turn_orders": "Turn Orders", "random_events": "Random Events",
           "battle_system": "battle system for new Battle Hexes"}
 
 
@@ -71,7 +71,7 @@ def change(c: Campaign, wanted: dict[str, Any]) -> Campaign:
     problems = check_campaign(new)
     if problems:
         raise RuleError(RULE, "; ".join(str(p) for p in problems[:3]))
-    said = ", ".join(f"{_WORDS[k]} {_word(k, getattr(now, k))} -> {_word(k, changed[k])}" for k in FIELDS
+    said = ", ".join(f"{_WORDS[k]} from {_word(k, getattr(now, k))} to {_word(k, changed[k])}" for k in FIELDS
                      if k in changed)
     new.log.append(LogEntry(turn=c.turn, rule=RULE, text=f"The GM changes the campaign's settings: {said}"))
     return new
@@ -88,5 +88,5 @@ def _word(key: str, value: Any) -> str:
     if key == "empire_turn":
         return {"by_hand": "kept by hand", "seed004": "run by BattleHex (seed 004)"}.get(str(value), str(value))
     if key == "turn_orders":
-        return {"gm": "the GM", "powers": "each power"}.get(str(value), str(value))
+        return {"gm": "entered by the GM", "powers": "entered by each power"}.get(str(value), str(value))
     return str(value)

@@ -50,7 +50,7 @@ def test_the_gm_switches_the_settings_and_undoes_it(qtbot, tmp_path):
         answerer.stop()
     s = main.campaign.settings
     assert (s.empire_turn, s.turn_orders, s.random_events, s.battle_system) == ("seed004", "powers", True, "afef")
-    assert main.campaign.log[-1].text.startswith("The GM changes the campaign's settings: empire turn kept by hand -> run by BattleHex")
+    assert main.campaign.log[-1].text.startswith("The GM changes the campaign's settings: empire turn from kept by hand to run by BattleHex")
     show_active(main, qtbot)
     press(main, "Ctrl+Z")
     qtbot.waitUntil(lambda: main.campaign.settings.empire_turn == "by_hand")
