@@ -139,6 +139,9 @@ class B5Data(Strict):
     grey_boxes: StrictInt = Field(0, ge=0, le=200, description="structure boxes that count for morale")
     command_rating: StrictInt = Field(0, ge=0, le=60)
     elint: StrictInt = Field(0, ge=0, le=8)
+    elint_boxes: list[StrictInt] = Field([], description="the sensor track's boxes (1 to sensor) with an 'S': each "
+                                         "one marked loses an ELINT level (Damage to the ELINT Systems); empty: "
+                                         "one a level, spread evenly along the track like the grey boxes")
     jump_engine: StrictBool = False
     weapons: list[B5Weapon] = []
     fighter_flights: StrictInt = Field(0, ge=0, le=40, description="flights it carries")
@@ -164,6 +167,11 @@ class B5Data(Strict):
             raise ValueError("a fighter flight (category fighter) has its flight statistics, and only it")
         if self.grey_boxes > self.structure:
             raise ValueError(f"{self.grey_boxes} grey boxes on a structure of {self.structure}")
+        boxes = self.elint_boxes
+        if boxes and (len(boxes) > self.elint or len(set(boxes)) != len(boxes)
+                      or any(not 1 <= b <= self.sensor for b in boxes)):
+            raise ValueError(f"the 'S' boxes are distinct boxes of the sensor track (1-{self.sensor}), at most one an "
+                             f"ELINT level ({self.elint}); not {self.elint_boxes}")
         if self.flagship and not self.command:
             raise ValueError("the flagship commands its own squadron (command true)")
         if self.escort and (self.command or self.flagship):

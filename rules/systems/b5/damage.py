@@ -42,6 +42,20 @@ def grey_boxes(structure: int, grey: int) -> list[int]:
     return [math.ceil(k * structure / (grey + 1)) for k in range(1, grey + 1)]
 
 
+def elint_boxes(data: B5Data) -> list[int]:
+    """The sensor track's 'S' boxes (Damage to the ELINT Systems): the unit data's, else one an ELINT
+    level spread evenly like the grey boxes (no more than the track's boxes; docs/b5.md)."""
+    if data.elint_boxes:
+        return sorted(data.elint_boxes)
+    return sorted(set(grey_boxes(data.sensor, min(data.elint, data.sensor))))
+
+
+def elint_lost(data: B5Data, sensor_hits: int) -> int:
+    """ELINT levels lost when ``sensor_hits`` sensor boxes are marked (from the right): one for each
+    'S' box marked ("Each time one of these boxes is marked as damaged, the ship will lose one level")."""
+    return sum(1 for b in elint_boxes(data) if b > data.sensor - sensor_hits)
+
+
 def grey_marked(structure: int, grey: int, lost: int) -> int:
     """How many grey boxes ``lost`` structure (marked from the right) has marked off."""
     left = structure - lost
@@ -128,7 +142,8 @@ def effective(data: B5Data | None, hits: dict[str, int]) -> B5Data:
     turned = hits.get("turn", 0)
     weapons = [_cut(w, w.x - hits.get(f"w{i}", 0)) for i, w in enumerate(data.weapons)]
     return data.model_copy(update={
-        "sensor": data.sensor - hits.get("sensor", 0), "accel": data.accel - hits.get("accel", 0),
+        "sensor": data.sensor - hits.get("sensor", 0),
+        "elint": data.elint - elint_lost(data, hits.get("sensor", 0)) if data.elint else 0, "accel": data.accel - hits.get("accel", 0),
         "decel": data.decel - hits.get("decel", 0), "turn": data.turn - turned,
         "hard_turn": max(0, data.hard_turn - turned // 2), "come_about": max(0, data.come_about - turned // 2),
         "course_correct": max(0, data.course_correct - turned // 2), "weapons": weapons})

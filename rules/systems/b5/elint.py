@@ -10,8 +10,9 @@ jamming ship may be fired at without the bypass penalty). Squadron support needs
 command. Readings (docs/b5.md): a jammed ship loses its orders from the last given, each jam level
 one (an order of more levels fails whole); all jams act on the orders as given; several ships may
 pool their levels for one order (``with SHIP, SHIP``: the ordering ship pays what it has free, the
-ships named the rest, each then within the order's range); the 'S' boxes of the sensor track are
-not in the unit data, so ELINT levels are not lost to damage.
+ships named the rest, each then within the order's range). Damage to the ELINT Systems: each 'S' box
+of the sensor track marked loses a level (rules/systems/b5/damage.py places them); orders given for
+more levels than are left fail from the last given, and orders lent levels it no longer has fail whole.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from rules.battlehex.log import IllegalAnswer, shown
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
-from rules.systems.b5 import command, deploy
+from rules.systems.b5 import command, damage, deploy
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
@@ -329,3 +330,39 @@ def jammed(self: B5Engine, firer: str) -> int:
 def lit(self: B5Engine, target: str) -> bool:
     """A ship jamming a command network is lit up: fired at without the bypass penalty."""
     return any(o.ability == JAM_COMMAND for o in self.elint.get(target, ()))
+
+
+def damaged(self: B5Engine, uid: str) -> None:
+    """Damage to the ELINT Systems, after a shot is marked on ``uid``: "Each time one of these boxes
+    is marked as damaged, the ship will lose one level of its ELINT ability". Its orders this turn
+    beyond the levels left fail from the last given (any order: damage is not jamming), then the
+    orders of other ships it lends levels it no longer has (whole, the last given first); a jammed
+    network they held comes back in command."""
+    base = self.units[uid].unit.b5
+    if base is None or not base.elint:
+        return
+    lost = damage.elint_lost(base, self.hits.get(uid, {}).get("sensor", 0))
+    before = self.elint_lost.get(uid, 0)
+    if lost <= before:
+        return
+    self.elint_lost[uid] = lost
+    name, left = self.units[uid].unit.name, base.elint - lost
+    boxes = "an 'S' box" if lost - before == 1 else f"{lost - before} 'S' boxes"
+    self.log.add("ruling", RULE, f"{name}: {boxes} of its sensor track marked: ELINT level {left} now (of "
+                                 f"{base.elint})", {"unit": uid})
+    why = f"{name} has {left} ELINT level{'s' if left != 1 else ''} left"
+    while self.elint.get(uid) and sum(o.own for o in self.elint[uid]) + _lent(self, uid) > left:
+        _fail(self, uid, self.elint[uid][-1], why)
+    while _lent(self, uid) > left:
+        owner, o = [(x, o) for x, orders in self.elint.items() for o in orders if any(y == uid for y, _n in o.lent)][-1]
+        _fail(self, owner, o, why)
+
+
+def _fail(self: B5Engine, uid: str, o: Order, why: str) -> None:
+    """``uid``'s order ``o`` fails for the rest of the turn (ELINT lost to damage)."""
+    self.elint[uid] = tuple(x for x in self.elint[uid] if x != o)
+    back = self.elint_ooc.pop(f"{uid}>{o.targets[0]}", ()) if o.ability == JAM_COMMAND else ()
+    self.out_of_command.difference_update(back)
+    self.log.add("ruling", RULE, f"{possessive(self.units[uid].unit.name)} ELINT: {_words(self, o)}: fails ({why})"
+                 + (": back in command: " + ", ".join(self.units[x].unit.name for x in back) if back else ""),
+                 {"unit": uid})

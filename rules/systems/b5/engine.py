@@ -111,6 +111,7 @@ class B5Engine:
         """The shot whose hits are being marked (the defender choosing a weapon)."""
         self.elint: dict[str, tuple[elint.Order, ...]] = {}  # ELINT ship -> its orders this turn (live once revealed)
         self.elint_ooc: dict[str, tuple[str, ...]] = {}  # a network jam -> the ships it put out of command
+        self.elint_lost: dict[str, int] = {}  # ELINT ship -> levels lost to its 'S' boxes marked (logged)
         self.launches: dict[str, Label | None] = {}  # command ship -> its mines' hex this turn (secret)
         self.mines: list[emines.Salvo] = []  # energy mines in flight
         self.styles: dict[str, str] = {}  # squadron -> its commander's command style (the optional rule)

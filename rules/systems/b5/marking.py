@@ -29,7 +29,7 @@ from hexmap.layout import Layout
 from rules.battlehex.questions import Question, choose
 from rules.battlehex.words import possessive
 from rules.model.b5 import B5Weapon, WeaponClass
-from rules.systems.b5 import damage, deploy, fire, morale
+from rules.systems.b5 import damage, deploy, elint, fire, morale
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
@@ -173,6 +173,7 @@ def finish(self: B5Engine, shot: Shot) -> None:
     s = self.forces[self.units[shot.target].team].squadron_of(shot.target)
     hurt = s.name if s else ""
     self.struck[hurt] = max(self.struck.get(hurt, 0), 2 if left <= 0 else int(shot.lost > 0))
+    elint.damaged(self, shot.target)  # 'S' boxes of the sensor track marked: ELINT levels lost
 
 
 def structure(cls: str, roll: int, flash: bool = False) -> int:

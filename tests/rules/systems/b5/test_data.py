@@ -50,6 +50,13 @@ def test_a_weapons_hex_diagram_is_six_arcs_with_its_x_the_best():
     ({"category": "medium", "armor": [4], "structure": 3, "grey_boxes": 4, "squadron": "s"}, "4 grey boxes"),
     ({"category": "fighter", "armor": [2]}, "fighter flight .* has its flight statistics"),
     ({"category": "medium", "armor": [4], "squadron": "s", "speed": 41}, "less than or equal to 40"),
+    ({"category": "medium", "armor": [4], "squadron": "s", "sensor": 5, "elint": 1, "elint_boxes": [6]},
+     r"'S' boxes are distinct boxes of the sensor track \(1-5\), at most one an ELINT level \(1\); not \[6\]"),
+    ({"category": "medium", "armor": [4], "squadron": "s", "sensor": 5, "elint": 1, "elint_boxes": [5, 4]},
+     "at most one an ELINT level"),
+    ({"category": "medium", "armor": [4], "squadron": "s", "sensor": 5, "elint": 2, "elint_boxes": [5, 5]},
+     "distinct boxes"),
+    ({"category": "medium", "armor": [4], "squadron": "s", "sensor": 5, "elint_boxes": [5]}, "ELINT level \\(0\\)"),
 ])
 def test_ships_are_refused_with_clear_words(data, words):
     with pytest.raises(ValidationError, match=words):

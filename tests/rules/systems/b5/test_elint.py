@@ -23,12 +23,13 @@ from tests.rules.systems.b5.test_pulses import ruled
 from tests.rules.systems.v13.helpers import AT, duel
 
 
-def fight(blue_elint: str = "none", red_elint: str = "none", red_at: str = "3530", faces=(1,) * 40, behind: str = ""):
+def fight(blue_elint: str = "none", red_elint: str = "none", red_at: str = "3530", faces=(1,) * 40, behind: str = "",
+          **b_f2):
     """Blue: B-FLAG (laser) and B-F2 (laser, ELINT 3) at 1030 / 1031; Red: R-FLAG (laser) and R-F2
     (laser, ELINT 2) at ``red_at`` and the hex below (or ``behind``); turn 1 plotted (Blue 2/1/2, Red 3/2/3) with
     each side's ELINT orders; the GM asked whether a ship fires in pulse 1."""
     blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[LASER]),
-            b5("b-f2", "bflag", weapons=[LASER], elint=3)]
+            b5("b-f2", "bflag", weapons=[LASER], **dict({"elint": 3}, **b_f2))]
     red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER]),
            b5("r-f2", "rflag", weapons=[LASER], elint=2)]
     c = duel(blue, red)
@@ -170,17 +171,17 @@ def test_elint_priority_support_lends_a_flag_squadron_ships_support_to_another_s
     assert "needs the fleet admiral's ELINT Priority Support" in str(e.value)
 
 
-def pooled(flag_orders: str, f2_orders: str, red_at: str = "2230"):
+def pooled(flag_orders: str, f2_orders: str, red_at: str = "2230", faces=(1,) * 40, **b_f2):
     """As :func:`fight`, but B-FLAG has ELINT 1 (asked first) beside B-F2's 3."""
     blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[LASER], elint=1),
-            b5("b-f2", "bflag", weapons=[LASER], elint=3)]
+            b5("b-f2", "bflag", weapons=[LASER], **dict({"elint": 3}, **b_f2))]
     red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER]),
            b5("r-f2", "rflag", weapons=[LASER], elint=2)]
     c = duel(blue, red)
     data = json.loads(io.dumps(c))
     data.setdefault("settings", {})["battle_system"] = "b5"
     c = type(c).model_validate(data)
-    run = B5Battle(end_movement(c, build_graph(c)).campaign, AT, dice=lambda _seed: ScriptedDice([1] * 40))
+    run = B5Battle(end_movement(c, build_graph(c)).campaign, AT, dice=lambda _seed: ScriptedDice(list(faces)))
     below = red_at[:2] + f"{int(red_at[2:]) + 1:02d}"
     for a in ["meeting engagement", "skirmish", "none", 5, 8, {"at": "1030", "facing": "C"}, "1031",
               ruled(red_at, "F"), ruled(below, "F"), "plot and move", "FF F FF", flag_orders, f2_orders,
@@ -207,3 +208,68 @@ def test_several_ships_pool_their_levels_for_one_order():
         pooled("jam command R-FLAG", "none")  # alone it has 1
     with pytest.raises(IllegalAnswer, match="is no other ELINT ship of Blue"):
         pooled("jam command R-FLAG with R-F2", "none")
+
+
+SENSOR_HIT = [8, 1, 9, 3]
+"""R-FLAG's Laser (x2) at B-F2: d8 8 + sensor 5 hits (needs 11), 1 misses; damage 9 on armor 4 severe,
+odd: a primary system; the second die 3, odd: the sensors (one box, from the right)."""
+
+
+def test_each_s_box_marked_loses_an_elint_level_and_the_last_orders_fail():
+    """Damage to the ELINT Systems: B-F2 (sensor 5, ELINT 3, an 'S' in box 5) has its sensor box 5
+    marked: ELINT 2; of its three orders the last given fails, and next turn 3 levels are refused."""
+    run = fight(blue_elint="offensive; jam elint R-F2; jam fire control R-F2", faces=SENSOR_HIT + [1] * 40,
+                elint_boxes=[5])
+    for a in ("fire", "r-flag", "Laser", "b-f2"):
+        run.answer(a)
+    texts = [e.text for e in run.log.events]
+    assert "B-F2: an 'S' box of its sensor track marked: ELINT level 2 now (of 3)" in texts
+    assert "B-F2's ELINT: jam fire control R-F2: fails (B-F2 has 2 ELINT levels left)" in texts
+    assert [o.ability for o in run.engine.elint["b-f2"]] == [elint.OFFENSIVE, elint.JAM_ELINT]
+    assert (run.engine.data("b-f2").sensor, run.engine.data("b-f2").elint) == (4, 2)
+    for a in ("done", "done", "done", [], "plot and move", "FF F FF"):
+        run.answer(a)
+    assert run.pending.key == "b5/2/elint/b-f2" and "(2 level(s); in secret)" in run.pending.text
+    with pytest.raises(IllegalAnswer, match="B-F2 has 2 ELINT levels, not the 3 these orders need"):
+        run.answer("offensive; jam elint R-F2; jam fire control R-F2")
+    run.answer("offensive; jam elint R-F2")
+
+
+def test_a_sensor_box_without_an_s_keeps_the_elint_level():
+    """Without 'S' places in the unit data, B-F2's 3 levels sit in boxes 2, 3 and 4 of its 5 (spread
+    like the grey boxes): the first sensor hit (box 5) costs no level, the second (box 4) one."""
+    run = fight(blue_elint="offensive; jam elint R-F2; jam fire control R-F2", faces=SENSOR_HIT * 2 + [1] * 40)
+    for a in ("fire", "r-flag", "Laser", "b-f2"):
+        run.answer(a)
+    assert run.engine.data("b-f2").elint == 3 and len(run.engine.elint["b-f2"]) == 3
+    assert not [e for e in run.log.events if "'S' box" in e.text]
+    for a in ("fire", "r-f2", "Laser", "b-f2"):
+        run.answer(a)
+    assert (run.engine.data("b-f2").sensor, run.engine.data("b-f2").elint) == (3, 2)
+    assert "B-F2: an 'S' box of its sensor track marked: ELINT level 2 now (of 3)" in [e.text for e in run.log.events]
+
+
+def test_the_s_boxes_and_the_levels_lost_on_the_track():
+    from rules.systems.b5 import damage
+    from tests.rules.systems.b5.helpers import ship
+    spread = ship(sensor=5, elint=3)
+    assert damage.elint_boxes(spread) == [2, 3, 4]
+    assert [damage.elint_lost(spread, n) for n in range(6)] == [0, 0, 1, 2, 3, 3]
+    placed = ship(sensor=6, elint=2, elint_boxes=[6, 4])
+    assert [damage.elint_lost(placed, n) for n in range(7)] == [0, 1, 1, 2, 2, 2, 2]
+    assert damage.effective(placed, {"sensor": 3}).elint == 0 and damage.effective(placed, {"sensor": 1}).elint == 1
+
+
+
+def test_levels_lent_and_lost_to_damage_fail_the_pooled_order():
+    """B-F2 (ELINT 3, an 'S' in box 5) lends its 3 levels to B-FLAG's jam of the enemy flagship's
+    network; R-FLAG, out of command, marks B-F2's sensor box 5: B-F2 has 2 levels, not the 3 it lends,
+    so the jam fails and the enemy fleet is back in command."""
+    run = pooled("jam command R-FLAG with B-F2", "none", faces=[8, 9, 3] + [1] * 40, elint_boxes=[5])
+    for a in ("done", "fire", "r-flag", "Laser", "b-f2"):  # Blue has no shot; R-FLAG fires late, at x1
+        run.answer(a)
+    texts = [e.text for e in run.log.events]
+    assert "B-F2: an 'S' box of its sensor track marked: ELINT level 2 now (of 3)" in texts
+    assert ("B-FLAG's ELINT: jam command R-FLAG (4 levels, 3 of them lent by B-F2): fails (B-F2 has 2 ELINT "
+            "levels left): back in command: R-FLAG, R-F2") in texts
+    assert run.engine.elint["b-flag"] == () and not {"r-flag", "r-f2"} & run.engine.out_of_command
