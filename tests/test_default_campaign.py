@@ -1,4 +1,5 @@
-"""The default campaign (scenarios/default_campaign.json, "The Ardana Crisis, Y171") exercises
+"""The default campaign (scenarios/default_campaign.json, "The Ardana Crisis, Y171") starts in
+turn 1's Income Phase and runs seed 004's whole turn (issue 23); from its Turn Orders it exercises
 every phase of seed 004's Combat Phase (issue 13): a Trade Fleet on its trade route with an
 escort, a Transport Fleet carrying a ground unit toward a planet with a garrison, ground units
 on the home planets, a fleet Out of Supply at the Supply Phase, and one turn played headless
@@ -38,11 +39,18 @@ from tests.conftest import DEFAULT, ROOT
 L = Label.parse
 IGNORES = ["end_movement", False, False, False]  # V13.16 Orions at 0703 (both teams), V13.18 monitor at 0907
 LAND = {"cargo": {"fleet": "kli-transport-7", "verb": "land", "cargo": "kli-legion-7", "planet": "Tau Ceti IV"}}
+EMPIRE = ["confirm", "end_phase", 10, 19, 0, 14, 1, "end_phase"]  # Income, Tech (docs/turn_answers.md's example)
 
 
 @pytest.fixture(scope="module")
-def default() -> Campaign:
+def shipped() -> Campaign:
     return load_campaign(DEFAULT)
+
+
+@pytest.fixture(scope="module")
+def default(shipped) -> Campaign:
+    """The default campaign in turn 1's Turn Orders: its Income and Tech Phases played."""
+    return play(shipped, EMPIRE).campaign
 
 
 def _fleet(c: Campaign, fid: str) -> Fleet:
@@ -53,8 +61,10 @@ def _planet(c: Campaign, name: str) -> Planet:
     return next(p for s in c.map.sectors if s.star_system for p in s.star_system.planets if p.name == name)
 
 
-def test_the_default_campaign_plays_seed_004s_combat_phase(default):
-    assert default.settings.combat_phase == "seed004" and default.phase is Phase.ORDERS and default.turn == 1
+def test_the_default_campaign_plays_seed_004s_whole_turn_from_its_income_phase(shipped, default):
+    s = shipped.settings
+    assert (s.combat_phase, s.empire_turn, shipped.phase, shipped.turn) == ("seed004", "seed004", Phase.INCOME, 1)
+    assert default.phase is Phase.ORDERS and default.turn == 1
 
 
 def test_a_federation_trade_fleet_of_4_ft_on_a_route_of_three_adjacent_systems(default):
@@ -184,8 +194,8 @@ def test_one_turn_encounter_battle_landing_and_conquest(default):
     morale = tau.morale
     run.answer(True)  # the GM: it failed
     assert _planet(run.campaign, "Tau Ceti IV").morale == morale - 3
-    run.answer("end_phase")
-    assert (run.campaign.turn, run.campaign.phase) == (2, Phase.ORDERS)
+    run.answer("end_phase")  # Construction Completion, then Update Asset (seed 004's empire turn)
+    assert (run.campaign.turn, run.campaign.phase, run.pending.key) == (1, Phase.UPDATE, "update/roll")
 
 
 def test_a_militia_that_survives_keeps_tau_ceti_federal(default):
@@ -222,15 +232,16 @@ def test_landing_on_the_turn_of_embarking_is_refused(default):
     assert "kli-legion-7" in [g.id for g in _planet(landed, "Tau Ceti IV").ground_units]
 
 
-def test_the_example_of_docs_turn_answers_plays_this_turn(default):
-    """docs/turn_answers.md's example answers file is this same turn, answer for answer."""
+def test_the_example_of_docs_turn_answers_plays_this_turn(shipped):
+    """docs/turn_answers.md's example answers file is this same turn, answer for answer, from the
+    shipped file's Income Phase to turn 2's."""
     text = (ROOT / "docs" / "turn_answers.md").read_text(encoding="utf-8")
     example = text.split("## Example: one turn of the default campaign", 1)[1].split("```json", 1)[1].split("```")[0]
     answers = json.loads(example)
-    assert LAND in answers and ["fed-militia-tau"] in answers
-    run = play(default, answers)
+    assert LAND in answers and ["fed-militia-tau"] in answers and answers[:len(EMPIRE)] == EMPIRE
+    run = play(shipped, answers)
     c = run.campaign
-    assert (c.turn, c.phase) == (2, Phase.ORDERS) and len(run.answers) == len(answers)
+    assert (c.turn, c.phase) == (2, Phase.INCOME) and len(run.answers) == len(answers)
     assert _planet(c, "Tau Ceti IV").owner == "klingon" and c.sector_at("0509").owner == "fed"
     assert any(e.text.endswith("no bombardment at Tau Ceti") for e in c.log)
 

@@ -3,14 +3,17 @@ with the guarantees of ``main.py battle``: the same campaign, seed and answers p
 bytes; an illegal answer exits 1 naming its rule; a bad command line or file exits 2; ``--out``
 writes a campaign ``main.py --check`` accepts; a Team sees only what it may.
 
-The default campaign plays seed 004's Combat Phase (``settings.combat_phase`` seed004); the
-tests about V13's own loop (the Battle Hexes fought right after End Movement) run on a copy
-of it with ``combat_phase`` set to ``v13``."""
+The default campaign plays seed 004's Combat Phase (``settings.combat_phase`` seed004). It ships
+in turn 1's Income Phase with the empire turn run by BattleHex (tests/test_main_cli_turn_empire.py,
+tests/test_docs_examples.py); these tests of the Combat Phase start from its Turn Orders with the
+empire turn kept by hand (tests/hand_kept.py, written into the test's folder), so turn 1 ends in
+turn 2's Turn Orders. The tests about V13's own loop (the Battle Hexes fought right after End
+Movement) run on a copy of it with ``combat_phase`` set to ``v13``."""
 from __future__ import annotations
 
 import json
 
-from tests.conftest import ROOT
+from tests.hand_kept import hand_kept_data, hand_kept_file
 from tests.test_main_cli import _run
 
 DEFAULT = "scenarios/default_campaign.json"
@@ -28,15 +31,18 @@ SEED004_TURN = [*IGNORES, "end_phase",  # Supply -> Encounters, the systems one 
                 {"end_phase": "no bombardment"}, "end_phase"]  # -> Troop Combat -> turn 2
 
 
-def _turn(tmp_path, answers, *extra, campaign=DEFAULT):
+def _turn(tmp_path, answers, *extra, campaign=None):
+    """``main.py turn`` on ``campaign`` (by default the hand-kept variant of the default campaign)."""
+    campaign = campaign or str(hand_kept_file(tmp_path))
     f = tmp_path / "answers.json"
     f.write_text(json.dumps(answers), encoding="utf-8")
     return _run("turn", campaign, "--answers", str(f), *extra)
 
 
 def v13_copy(tmp_path):
-    """The default campaign with ``settings.combat_phase`` v13 (V13.11's Battle Hexes alone)."""
-    data = json.loads((ROOT / DEFAULT).read_text(encoding="utf-8"))
+    """The default campaign (empire turn kept by hand) with ``settings.combat_phase`` v13 (V13.11's
+    Battle Hexes alone)."""
+    data = hand_kept_data()
     assert data["settings"]["combat_phase"] == "seed004"
     data["settings"]["combat_phase"] = "v13"
     path = tmp_path / "v13.json"
@@ -115,7 +121,7 @@ def test_out_writes_a_campaign_the_check_accepts_and_that_plays_on(tmp_path):
 
 
 def test_the_default_campaign_enters_supply_then_encounters(tmp_path):
-    path = DEFAULT
+    path = str(hand_kept_file(tmp_path))
     r = _turn(tmp_path, [*IGNORES, "end_phase"], campaign=path)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)

@@ -8,7 +8,7 @@ import json
 
 from tests.test_main_cli import _run
 
-ECONOMY = "scenarios/seed004_economy.json"
+ECONOMY = "scenarios/default_campaign.json"  # the shipped default runs the empire turn
 FED_TDP = "Vanguard II (0207) 18"  # a line of the Federation's ledger
 KLINGON_TDP = "Qo'noS Minor (1208) 21"
 

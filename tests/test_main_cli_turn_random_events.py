@@ -11,7 +11,7 @@ from fractions import Fraction
 from rules.model import dumps, load_campaign, parse_campaign
 from rules.model.campaign import Campaign
 from rules.model.records import Phase
-from tests.rules.turn.economy_builder import ECONOMY, ROOT
+from tests.conftest import DEFAULT as ECONOMY, ROOT
 from tests.test_main_cli import _run
 
 DOC = (ROOT / "docs" / "economy.md").read_text(encoding="utf-8")

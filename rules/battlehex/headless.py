@@ -5,8 +5,9 @@ and print the event log and where it stopped, as JSON, as the viewer may know it
 sees what the rules hide from it; ``--viewer gm`` shows everything, so it must be asked for).
 
 The answers file is a JSON list of answers (docs/battle_answers.md). If the campaign is still
-in its Turn Orders phase, movement is executed first (every V13.16/V13.18 question answered
-"pay attention") so its Battle Hexes exist. Exit codes: 0 when every answer was legal, 1 on
+before its movement (Turn Orders, or seed 004's Income or Tech Phase, which move no fleet: they are
+not played), movement is executed first on the fleets' standing orders (every V13.16/V13.18 question
+answered "pay attention") so its Battle Hexes exist; the campaign file is not changed. Exit codes: 0 when every answer was legal, 1 on
 an illegal answer (the message names the rule), 2 on a bad command line or file. A file with
 sealed secrets (rules/model/secrets.py) opens with ``--passphrase`` for each holder it needs.
 """
@@ -164,6 +165,10 @@ def start_cli(parser: argparse.ArgumentParser, argv: list[str], err: TextIO,
     return args, campaign, answers
 
 
+BEFORE_MOVEMENT = (Phase.INCOME, Phase.TECH, Phase.ORDERS)
+"""The phases of a turn before its movement (seed 004's empire turn runs Income and Tech first)."""
+
+
 def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     started = start_cli(_parser(), argv, err, "battle")
     if isinstance(started, int):
@@ -175,15 +180,19 @@ def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> 
         print(f"battle: {e}", file=err)
         return 2
     graph = build_graph(campaign)
-    if campaign.phase is Phase.ORDERS:
+    if campaign.phase in BEFORE_MOVEMENT:
+        before = campaign.phase
+        campaign = campaign.model_copy(update={"phase": Phase.ORDERS})  # Income and Tech move no fleet
         report = end_movement(campaign, graph)
         if report.campaign is None:
             decisions = {(q.at, q.team, q.other): False for q in report.questions}
             report = end_movement(campaign, graph, decisions)
         assert report.campaign is not None, "every question of the movement is answered"
         campaign = report.campaign
-        print("battle: the campaign was in Turn Orders: movement executed to form its Battle Hexes (every "
-              "V13.16/V13.18 question answered 'pay attention')", file=err)
+        where = "Turn Orders" if before is Phase.ORDERS else f"its {before.title} Phase"
+        skipped = "" if before is Phase.ORDERS else "; the Income and Tech Phases, which move no fleet, not played"
+        print(f"battle: the campaign was in {where}: movement executed to form its Battle Hexes (every "
+              f"V13.16/V13.18 question answered 'pay attention'{skipped})", file=err)
     try:
         from rules.systems import system_for  # the other battle systems load only when asked for
         from rules.battlehex.headless_systems import with_system

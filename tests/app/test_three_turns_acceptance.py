@@ -36,7 +36,7 @@ from rules.model.builds import BuildClass
 from rules.battlehex.questions import QKind
 from rules.model.records import Phase
 from tests.app.gui import Answerer, choose_item, encounter_answers, ok, press, show_active, take_over, type_text
-from tests.rules.turn.economy_builder import ECONOMY
+from tests.conftest import DEFAULT as ECONOMY
 
 POWERS = ("fed", "kzinti", "klingon", "lyran", "romulan")  # the powers with planets (the sheet's figures)
 ASKED = ("fed", "kzinti", "klingon", "lyran", "romulan", "orion")  # every power a Team plays (monsters: the GM's)

@@ -6,7 +6,7 @@ replays the answers afresh and yields each question as it was pending, with the 
 :func:`seam_questions` does the same for the systems added through the registry's seam (B5 and
 STCS, on their own test scenarios). :func:`phase_questions` does it for whole turns of the
 default campaign's seed-004 Combat Phase (:class:`tests.play.turn_player.TurnPlayer`), and
-:func:`empire_questions` for whole turns of ``scenarios/seed004_economy.json`` (the empire phases:
+:func:`empire_questions` for whole turns of ``scenarios/default_campaign.json`` (the empire phases:
 Income, Tech, Turn Orders' purchases, Update Asset, End of Turn).
 """
 from __future__ import annotations
@@ -121,7 +121,7 @@ def empire_questions(seeds: tuple[int, ...] = (1, 2), turns: int = 2) -> Iterato
     from tests.test_campaign_property import _economy
 
     for seed in seeds:
-        c = load_campaign(ROOT / "scenarios" / "seed004_economy.json").model_copy(update={"dice_seed": seed})
+        c = load_campaign(ROOT / "scenarios" / "default_campaign.json").model_copy(update={"dice_seed": seed})
         c = _economy(c, seed, (6, 12)[seed % 2])
         player = TurnPlayer(c, seed, ruling=1.0, check_saves=False)
         player.play_turns(turns)

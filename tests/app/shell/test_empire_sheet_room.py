@@ -1,7 +1,7 @@
 """The Empire Sheet in a short main window (issue 22): at QT_SCALE_FACTOR=2 on the real 1600x1000
 screen (790 x 466 logical pixels) View > Empire Sheet (Ctrl+Shift+K) took the height and left
 the strategic map a strip of about 50 pixels (seen on the real screen with the seed-004 economy
-campaign). Like the campaign log, it gives the map back what it needs to keep half the height,
+campaign, now the default campaign). Like the campaign log, it gives the map back what it needs to keep half the height,
 the sheet scrolling inside what it keeps; with the log open too."""
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from tests.conftest import ROOT
 
 
 def _short_main(qtbot, tmp_path):
-    main = MainWindow(ROOT / "scenarios" / "seed004_economy.json",
+    main = MainWindow(ROOT / "scenarios" / "default_campaign.json",
                       settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(main)
     show_active(main, qtbot)

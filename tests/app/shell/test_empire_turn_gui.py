@@ -21,7 +21,7 @@ from tests.app.gui import (
     take_over,
     type_text,
 )
-from tests.rules.turn.economy_builder import ECONOMY
+from tests.conftest import DEFAULT as ECONOMY
 
 HEADS: dict[str, str] = {}
 INVEST = {"tech/invest/fed": 10, "tech/invest/kzinti": 19, "tech/invest/klingon": 0, "tech/invest/lyran": 14,

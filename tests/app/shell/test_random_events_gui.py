@@ -11,7 +11,7 @@ from rules.model import load_campaign, save_campaign
 from rules.model.records import Phase
 from tests.app.gui import Answerer, ok, open_main_window, press, show_active, take_over
 from tests.app.shell.test_empire_turn_gui import _settle, _sheet_for
-from tests.rules.turn.economy_builder import ECONOMY
+from tests.conftest import DEFAULT as ECONOMY
 
 SEEN: list[tuple[str, str]] = []
 

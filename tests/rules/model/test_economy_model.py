@@ -7,12 +7,13 @@ from fractions import Fraction
 
 import pytest
 
-from app.shell.paths import DEFAULT_CAMPAIGN
-from rules.model import CampaignError, dumps, load_campaign, parse_campaign
+from rules.model import CampaignError, dumps, parse_campaign
+from tests.hand_kept import hand_kept, hand_kept_data
 
 
 def _data() -> dict:
-    return json.loads(DEFAULT_CAMPAIGN.read_text(encoding="utf-8"))
+    """A file without the empire turn's fields: the default campaign with its empire turn kept by hand."""
+    return hand_kept_data()
 
 
 def _problems(data: dict) -> str:
@@ -22,7 +23,7 @@ def _problems(data: dict) -> str:
 
 
 def test_an_old_file_writes_no_new_field():
-    text = dumps(load_campaign(DEFAULT_CAMPAIGN))
+    text = dumps(hand_kept())
     for word in ("empire_turn", "economy", "carrying_capacity", "census_bonus"):
         assert word not in text
     assert dumps(parse_campaign(text)) == text

@@ -15,7 +15,9 @@ from rules.model.campaign import Campaign
 from rules.model.records import Phase
 from rules.strategic.diplomacy import Diplomacy
 from rules.turn.run import TurnRun, play
-from tests.rules.turn.economy_builder import DEFAULT, ECONOMY
+from tests.conftest import DEFAULT
+
+ECONOMY = DEFAULT  # the shipped default runs the empire turn
 
 
 def orders(**changes) -> Campaign:

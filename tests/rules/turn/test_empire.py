@@ -16,10 +16,13 @@ from rules.model.economy_model import PowerEconomy
 from rules.model.records import Phase
 from rules.turn.run import TurnRun, play
 from rules.turn.sequence import StepState, sequence
-from tests.rules.turn.economy_builder import DEFAULT, ECONOMY, economy_data
+from tests.conftest import DEFAULT
+from tests.hand_kept import EMPIRE_SENTENCE, HOMEWORLDS, hand_kept, hand_kept_data
+
+ECONOMY = DEFAULT  # the shipped default campaign runs the empire turn (issue 23)
 
 EXAMPLE = json.loads(re.findall(r"```json\n(.*?)```", (ECONOMY.parents[1] / "docs" / "turn_answers.md")
-                                .read_text(encoding="utf-8"), re.S)[1])
+                                .read_text(encoding="utf-8"), re.S)[0])
 
 
 def scenario(**changes) -> Campaign:
@@ -44,8 +47,22 @@ def logs(run: TurnRun) -> list[str]:
     return [f"{e.rule} | {e.text}" for e in run.log if e.kind == "log"]
 
 
-def test_the_scenario_is_the_default_campaign_with_an_economy():
-    assert load_campaign(ECONOMY) == parse_campaign(json.dumps(economy_data(json.loads(DEFAULT.read_text()))))
+def test_the_default_campaign_runs_the_empire_turn_from_turn_1s_income_phase():
+    c = load_campaign(DEFAULT)
+    assert (c.settings.empire_turn, c.settings.combat_phase, c.phase, c.turn) == ("seed004", "seed004", Phase.INCOME, 1)
+    records = {p.id: p.economy for p in c.powers if p.economy is not None}
+    assert {k: (e.tech_year, e.homeworld and str(e.homeworld)) for k, e in records.items()} == \
+        {p.id: (171, HOMEWORLDS.get(p.id)) for p in c.powers}  # every power, Tech Year the campaign's year
+    assert "Income Phase" in c.description and "seed004" in c.description
+
+
+def test_the_hand_kept_variant_is_the_default_campaign_without_its_empire_turn():
+    c, data = hand_kept(), hand_kept_data()
+    assert (c.settings.empire_turn, c.phase) == ("by_hand", Phase.ORDERS) and all(p.economy is None for p in c.powers)
+    assert "empire turn kept by hand" in c.name and EMPIRE_SENTENCE not in c.description
+    default = json.loads(DEFAULT.read_text(encoding="utf-8"))
+    same = ("map", "fleets", "teams", "battle_hexes", "turn")
+    assert [data.get(k) for k in same] == [default.get(k) for k in same]
 
 
 def test_income_logs_every_ledger_with_its_parts_and_updates_the_point_pools():
@@ -211,5 +228,5 @@ def test_the_phase_bar_shows_the_empire_phases_as_run():
     assert [steps[k] for k in ("tech", "orders", "update", "end")] == [StepState.NEXT] * 4
     assert steps["intel"] is StepState.BY_HAND and steps["construction"] is StepState.NEXT
     assert [s.key for s in sequence(scenario())][:3] == ["income", "tech", "orders"]
-    old = {s.key: s.state for s in sequence(load_campaign(DEFAULT))}
+    old = {s.key: s.state for s in sequence(hand_kept())}
     assert all(old[k] is StepState.BY_HAND for k in ("income", "tech", "update", "end"))

@@ -9,12 +9,14 @@ import pytest
 from rules.errors import RuleError
 from rules.model import dumps, load_campaign
 from rules.turn.settings_change import change, missing
+from tests.hand_kept import hand_kept
 
 ROOT = Path(__file__).resolve().parents[3]
 
 
 def default():
-    return load_campaign(ROOT / "scenarios" / "default_campaign.json")
+    """The default campaign with its empire turn kept by hand (the shipped one runs it)."""
+    return hand_kept()
 
 
 def test_switching_the_economy_on_names_the_planets_never_filled():
@@ -54,6 +56,6 @@ def test_refusals_change_nothing():
         change(c, {"turn_orders": "everyone"})
     with pytest.raises(RuleError, match="not colour"):
         change(c, {"colour": "red"})
-    e = load_campaign(ROOT / "scenarios" / "seed004_economy.json")
+    e = load_campaign(ROOT / "scenarios" / "default_campaign.json")
     with pytest.raises(RuleError, match="'income' is a phase of seed 004's empire turn"):
         change(e, {"empire_turn": "by_hand"})  # during its own Income Phase
