@@ -234,7 +234,7 @@ class STCSPanel(PanelBase):
         self.acts = QListWidget()
         self.acts.setObjectName("stcs_acts")
         self.acts.itemDoubleClicked.connect(lambda _item: self.do_it())
-        self.do_button = QPushButton("&Do it")
+        self.do_button = self.primary = QPushButton("&Do it")  # Return presses it too (the act chosen)
         self.do_button.setObjectName("stcs_do")
         self.do_button.clicked.connect(self.do_it)
         self.prompt = QLabel()
