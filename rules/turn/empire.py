@@ -29,7 +29,6 @@ from rules.dice import DiceRoller
 from rules.economy import planet as pe
 from rules.economy import tech
 from rules.economy.income import INCOME, Ledger, points
-from rules.economy.sheet import fleet_strength
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.model.economy_model import PowerEconomy, TurnFigures
@@ -154,6 +153,8 @@ def answer(c: Campaign, raw: Any, graph: LaneGraph | None = None) -> Campaign:
     new = _copy_for(c, q.key)
     new.turn_asked.append(q.key)
     if q.key == "income/confirm":
+        from rules.economy.sheet import fleet_strength  # the sheet's economy: not on a start's first frame
+
         for p in c.powers:
             book = books[p.id]
             tdp = int(book.items[0].amount)
