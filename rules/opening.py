@@ -63,7 +63,9 @@ def opening_problems(c: Campaign) -> list[Problem]:
         sequence.sequence(c)
         sequence.current(c)
         sequence.fightable(c)
-        if c.phase is not Phase.ORDERS:  # the Combat Phase (and the battle engine) load when a file needs them
+        if c.phase is not Phase.ORDERS and sequence.outside_combat(c):  # an empire phase: its engine alone
+            sequence.pending_outside_combat(c)
+        elif c.phase is not Phase.ORDERS:  # the Combat Phase (and the battle engine) load when a file needs them
             from rules.turn import combat_phase
 
             combat_phase.pending(c, graph, state)

@@ -220,7 +220,12 @@ class CampaignSession(QObject):
                           lambda c: combat_phase.advance(c, self.graph, note))
 
     def combat_pending(self):
-        """The Combat Phase's open question ``(index, Question)``, or ``None`` (the engine says)."""
+        """The turn's open question ``(index, Question)``, or ``None`` (the engine says): an empire
+        phase's or Turn Orders' without importing the Combat Phase (issue 21: start-up)."""
+        from rules.turn.sequence import outside_combat, pending_outside_combat
+
+        if outside_combat(self.campaign):
+            return pending_outside_combat(self.campaign)
         from rules.turn import combat_phase
 
         return combat_phase.pending(self.campaign, self.graph, self.state)

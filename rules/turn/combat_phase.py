@@ -37,7 +37,7 @@ from rules.turn.invasion import (
     system_conquered,
 )
 from rules.turn.sequence import fightable as fightable  # re-exported: the phase's callers ask it here too
-from rules.turn.sequence import system_order, unsettled
+from rules.turn.sequence import outside_combat, pending_outside_combat, system_order, unsettled
 from rules.turn.supply_phase import report_lines, supply_report
 
 SEQUENCE = "004 Sequence of Play"
@@ -79,12 +79,8 @@ def pending(c: Campaign, graph: LaneGraph, state: StrategicState | None = None) 
     """The first question the Combat Phase waits for (field repairs, an encounter's demand, a
     winner between sectors, a planet's ground losses), with the index of its meeting or ground
     combat; ``None`` when none is open."""
-    if c.phase in empire.PHASES:  # Income, Tech, Update Asset, End of Turn (settings.empire_turn seed004)
-        q = empire.pending(c)
-        return None if q is None else (-1, q)
-    if c.phase is Phase.ORDERS:  # each power's own Turn Orders (settings.turn_orders powers), then Intel rulings
-        q = orders.pending(c) or intel_missions.pending(c)
-        return None if q is None else (-1, q)
+    if outside_combat(c):  # an empire phase (settings.empire_turn seed004) or Turn Orders: their own questions
+        return pending_outside_combat(c)
     state = state if state is not None and state.campaign is c else None
     if f"ruling/{c.phase.value}" in c.turn_asked:  # a GM ruling waived this phase's questions (turn/unblock.py)
         return None

@@ -16,10 +16,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
+from typing import TYPE_CHECKING
+
 from hexmap import Label
 from rules.model.campaign import Campaign
 from rules.model.records import EMPIRE_PHASES, Phase
 from rules.model.turn_model import EncounterState, Scenario
+
+if TYPE_CHECKING:
+    from rules.battlehex.questions import Question
 
 RULE = "004 Sequence of Play"
 
@@ -204,3 +209,25 @@ def may_ask(c: Campaign) -> bool:
         return (c.settings.empire_turn == "seed004" and c.settings.turn_orders == "powers") or any(
             not m.ruled for p in c.powers if p.economy is not None for m in p.economy.missions)
     return c.settings.combat_phase == "seed004" or c.phase in EMPIRE_PHASES
+
+
+def outside_combat(c: Campaign) -> bool:
+    """Whether the phase the campaign stands in asks its questions outside the Combat Phase:
+    an empire phase (rules/turn/empire.py) or Turn Orders (:func:`pending_outside_combat`)."""
+    return c.phase in EMPIRE_PHASES or c.phase is Phase.ORDERS
+
+
+def pending_outside_combat(c: Campaign) -> tuple[int, Question] | None:
+    """The open question of an empire phase, or of Turn Orders (each power's own orders, then the
+    GM's ruling on an Intel mission), as ``(-1, question)``; ``None`` when none is open. Only that
+    phase's engine is imported: a start in the Income Phase imports none of the Combat Phase's
+    modules (issue 21)."""
+    if c.phase is Phase.ORDERS:
+        from rules.turn import intel_missions, orders
+
+        q = orders.pending(c) or intel_missions.pending(c)
+    else:
+        from rules.turn import empire
+
+        q = empire.pending(c)
+    return None if q is None else (-1, q)
