@@ -130,7 +130,7 @@ class QuestionDialog(QDialog):
                 b = QRadioButton(text)
                 self.group.addButton(b, i)
                 lay.addWidget(b)
-            self.group.button(1).setChecked(True)
+            self.group.button(0 if question.default is True else 1).setChecked(True)  # the rule's usual case
         elif k is QKind.CHOOSE:
             self.group = QButtonGroup(self)
             long = len(question.options) > LONG_CHOICE  # a unit a choice (Directed Damage at 300 v 300)
@@ -143,7 +143,8 @@ class QuestionDialog(QDialog):
                 into.addWidget(b)
             if long:  # they scroll inside a dialog that fits the screen
                 lay.addWidget(Choices(box), 1)
-            self.group.button(0).setChecked(True)
+            usual = question.options.index(question.default) if question.default in question.options else 0
+            self.group.button(usual).setChecked(True)
         elif k is QKind.CHOOSE_UNITS:
             self.list = QListWidget()
             self.list.setWordWrap(True)

@@ -44,7 +44,8 @@ class Question:
     """Reads an answer's form only, for a GM ruling that overrides the rule (``None``: as ``check``)."""
     default: Any = None
     """The answer a dialog opens at: the rule's usual case (a number question always names one, in its
-    bounds; for an optional number ``None`` is no proposal). Not part of the question's data."""
+    bounds; for an optional number ``None`` is no proposal; a yes/no question a bool; a choice one of
+    its options). Not part of the question's data: never in :meth:`to_dict`, never in a replay."""
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"key": self.key, "kind": self.kind.value, "to": self.to, "rule": self.rule,
@@ -58,23 +59,34 @@ class Question:
         return out
 
 
-def yes_no(key: str, to: str, rule: str, text: str) -> Question:
+def yes_no(key: str, to: str, rule: str, text: str, default: bool = False) -> Question:
+    """A yes/no question; ``default`` is the rule's usual case, where the dialog opens (no, unless
+    the procedure asking says otherwise)."""
     def check(a: Any) -> bool:
         if isinstance(a, bool):
             return a
         if isinstance(a, str) and a.lower() in ("yes", "no", "true", "false"):
             return a.lower() in ("yes", "true")
         raise IllegalAnswer(rule, f"answer yes or no, not {shown(a)}")
-    return Question(key, QKind.YES_NO, to, rule, text, check=check)
+    return Question(key, QKind.YES_NO, to, rule, text, check=check, default=default)
 
 
-def choose(key: str, to: str, rule: str, text: str, options: list[str]) -> Question:
+def choose(key: str, to: str, rule: str, text: str, options: list[str], default: str | None = None) -> Question:
+    """A choice of one of ``options``; ``default`` is the rule's usual case, where the dialog opens
+    (the first option when none is named).
+
+    Raises:
+        ValueError: ``default`` is not one of ``options`` (the engine's error, not the user's).
+    """
     def check(a: Any) -> str:
         if a not in options:
             raise IllegalAnswer(rule, f"answer one of {', '.join(options)}, not {shown(a)}")
         chosen: str = a  # one of the options
         return chosen
-    return Question(key, QKind.CHOOSE, to, rule, text, tuple(options), check=check)
+    if default is not None and default not in options:
+        raise ValueError(f"{key}: the default {default!r} is not one of the options {options}")
+    usual = default if default is not None else (options[0] if options else None)
+    return Question(key, QKind.CHOOSE, to, rule, text, tuple(options), check=check, default=usual)
 
 
 def number(key: str, to: str, rule: str, text: str, low: int, high: int, optional: bool = False,

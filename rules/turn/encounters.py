@@ -52,6 +52,14 @@ RULE = "004 Encounters Phase"
 R_NORMAL = "004 Intel Phase (Normal Relations)"
 NONE = "none"
 """The ``choose`` option that demands no scenario."""
+AGREE_USUALLY = True
+"""Where a side asked to agree to a demanded encounter starts (the question's default, what Return
+answers): yes. The side asked moved into the other's sector (or towards it, meeting in the middle),
+so the encounter is what its move sought; refusing turns the move back ("Attacker returns to the
+last sector"), the unusual case a commander picks on purpose. Answering no by default made a GM
+pressing Return through turn 1 refuse every demanded encounter, and the turn had no battle. A
+demand starts at the table's first row, a Deep Space encounter; a Pursuit after a refusal at no
+(the seed's "may")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,7 +281,8 @@ def _demand_question(m: Meeting, team: str, name: Callable[[str], str]) -> Quest
     only = (f" (Normal Relations: {name(other)} may not generate an encounter here; you may, as the system is "
             "or was yours)") if other in m.restricted else ""
     q = choose(f"encounter/{m.where}/demand/{team}", team, RULE,
-               f"{name(team)}: you meet {name(other)} {here}. Demand a scenario?{only}", opts)
+               f"{name(team)}: you meet {name(other)} {here}. Demand a scenario?{only}", opts,
+               default=opts[0])  # the table's first row: a Deep Space encounter, where it may be demanded
 
     def check(a: Any) -> Scenario | None:
         if a == Scenario.DEFENSIVE.value and a not in opts:
@@ -314,7 +323,8 @@ def decide(m: Meeting, name: Callable[[str], str]) -> Generator[Question, Any, E
             q = _demand_question(m, m.attacker, name)
             return effect(m, Answers(attacker_demand=_checked(q, (yield q))), name)
         q = yes_no(f"encounter/{m.where}/agree/{m.attacker}", m.attacker, RULE,
-                   f"{a}: {d} demands a {_title(dd)} encounter in {m.at}. Agree (no: return to your last sector)?")
+                   f"{a}: {d} demands a {_title(dd)} encounter in {m.at}. Agree (no: return to your last sector)?",
+                   default=AGREE_USUALLY)
         agreed = bool(_checked(q, (yield q)))
         pursuit = False
         if not agreed:
@@ -331,6 +341,6 @@ def decide(m: Meeting, name: Callable[[str], str]) -> Generator[Question, Any, E
         asker, other = (m.attacker, m.defender) if ad is not None else (m.defender, m.attacker)
         q = yes_no(f"encounter/{m.where}/agree/{other}", other, RULE,
                    f"{name(other)}: {name(asker)} demands a Deep Space encounter between {m.at} and {m.between}. "
-                   "Agree (no: return to your last sector)?")
+                   "Agree (no: return to your last sector)?", default=AGREE_USUALLY)
         reply = bool(_checked(q, (yield q)))
     return effect(m, Answers(defender_demand=dd, attacker_demand=ad, agreed=reply), name)

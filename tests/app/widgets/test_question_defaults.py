@@ -82,3 +82,30 @@ def test_the_rules_usual_case_is_where_a_number_opens(qtbot):
     for q in named["V13.425/choice"]:
         assert _opened(qtbot, q) == q.default and q.low < q.default < q.high, (q.text, q.default)
     assert {_opened(qtbot, q) for q in named["sidcors/bir"]} == {5}
+
+
+def test_a_yes_no_or_a_choice_opens_at_the_rules_usual_case(qtbot):
+    """Issue 22: a yes/no dialog opened at No and a choice at its first option whatever the engine
+    named; now each opens at ``Question.default`` (``yes_no`` always names one). The Encounters
+    Phase's "Agree?" opens at Yes, so Return plays on into the encounter."""
+    agree, kinds = [], set()
+    for system, q, a, _why in _asked(qtbot):
+        if q.kind is QKind.YES_NO:
+            assert a is (q.default is True), (system, q.key, a, q.default)  # no default named: No
+        elif q.kind is QKind.CHOOSE and "plot" not in q.data:
+            assert a == (q.default if q.default is not None else q.options[0]), (system, q.key, a, q.default)
+        else:
+            continue
+        kinds.add(q.kind)
+        if "/agree/" in q.key:
+            agree.append((q.key, a))
+    assert kinds == {QKind.YES_NO, QKind.CHOOSE}
+    assert agree and all(a is True for _k, a in agree), agree
+
+
+def test_the_dialog_opens_at_a_default_given_by_the_engine(qtbot):
+    from rules.battlehex.questions import choose, yes_no
+    assert _opened(qtbot, yes_no("k", "red", "R", "?", default=True)) is True
+    assert _opened(qtbot, yes_no("k", "red", "R", "?")) is False
+    assert _opened(qtbot, choose("k", "red", "R", "?", ["a", "b", "c"], default="c")) == "c"
+    assert _opened(qtbot, choose("k", "red", "R", "?", ["a", "b", "c"])) == "a"

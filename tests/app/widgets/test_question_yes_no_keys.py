@@ -34,11 +34,9 @@ def test_blue_agrees_with_alt_y_and_return(qtbot, tmp_path):
             d.group.button(list(d.q.options).index("deep_space")).setChecked(True)
             return ok(d)
         yes, no = d.group.button(0), d.group.button(1)
-        assert no.isChecked()  # the dialog opens at No
+        assert yes.isChecked()  # the dialog opens at the rule's usual case: agree (issue 22, the defaults)
         marks = _mnemonics(d)
         assert "y" in marks and "n" in marks and len(marks) == len(set(marks)), marks
-        QTest.keyClick(d, Qt.Key.Key_Y, Qt.KeyboardModifier.AltModifier)
-        qtbot.waitUntil(yes.isChecked, timeout=2000)
         QTest.keyClick(d, Qt.Key.Key_N, Qt.KeyboardModifier.AltModifier)
         qtbot.waitUntil(no.isChecked, timeout=2000)
         QTest.keyClick(d, Qt.Key.Key_Y, Qt.KeyboardModifier.AltModifier)

@@ -90,3 +90,17 @@ def test_an_optional_number_says_none_is_allowed():
     with pytest.raises(IllegalAnswer) as e:
         q.check(0)
     assert e.value.message == "0 is outside 1-200"
+
+
+def test_a_yes_no_and_a_choice_carry_the_rules_usual_case_outside_their_data():
+    """Issue 22: the dialog opens at ``default``; it is never part of the question's data (replays
+    and files stay the same bytes)."""
+    from rules.battlehex.questions import choose, yes_no
+    plain, agreed = yes_no("k", "red", "R", "?"), yes_no("k", "red", "R", "?", default=True)
+    assert (plain.default, agreed.default) == (False, True)
+    assert plain.to_dict() == agreed.to_dict() and "default" not in str(agreed.to_dict())
+    first, picked = choose("k", "red", "R", "?", ["a", "b"]), choose("k", "red", "R", "?", ["a", "b"], default="b")
+    assert (first.default, picked.default) == ("a", "b")
+    assert first.to_dict() == picked.to_dict() and "default" not in str(picked.to_dict())
+    with pytest.raises(ValueError, match="not one of the options"):
+        choose("k", "red", "R", "?", ["a", "b"], default="c")

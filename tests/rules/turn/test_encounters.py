@@ -219,3 +219,28 @@ def test_raw_answers_sent_to_the_generator_are_checked_too():
     next(gen)
     with pytest.raises(IllegalAnswer, match="no fixed defensive point"):
         gen.send("defensive")
+
+
+def _first(m: Meeting, answers: list[Any]):
+    """The question asked after ``answers`` (raw, read by each question's check)."""
+    gen = decide(m, str.upper)
+    q = next(gen)
+    for a in answers:
+        q = gen.send(q.check(a))
+    return q
+
+
+def test_the_usual_case_is_a_demand_agreed_to():
+    """Issue 22: a GM pressing Return through the Encounters gets battles: a demand opens at a Deep
+    Space encounter and the side asked to agree opens at yes (it moved in to meet the other); a
+    Pursuit after a refusal opens at no (the seed's "may"); a side that may demand nothing at none."""
+    demand = _first(SECTOR, [])
+    assert demand.key == "encounter/0303/demand/blue" and demand.default == "deep_space"
+    agree = _first(SECTOR, ["deep_space"])
+    assert agree.key == "encounter/0303/agree/red" and agree.default is True
+    assert _first(SECTOR, ["deep_space", "no"]).default is False  # the Pursuit
+    middle = _first(MIDDLE, ["none", "deep_space"])
+    assert middle.key == "encounter/0303-0403/agree/red" and middle.default is True
+    assert _first(FIXED, []).default == "deep_space" and "defensive" in _first(FIXED, []).options
+    asked, r = run(SECTOR, [_first(SECTOR, []).default, agree.default])
+    assert r.scenario is DS
