@@ -19,6 +19,7 @@ from hexmap.layout import Layout
 from rules.battlehex.change import BattleChange
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question
+from rules.battlehex.roster import Status
 from rules.model.stcs import Nation
 from rules.model.visibility import TABLE
 from rules.systems.stcs import contact, engines, movement, sensors, shieldcontrol, tractors
@@ -122,8 +123,8 @@ class MapView(ZoomableView):
         e = self.scene_
         e.clear()
         eng = run.engine
-        ships = [x for x in eng.at if self._sees(run, viewer, x)]
-        self.shown = ships
+        ships = [x for x in eng.at if eng.units[x].status is Status.PRESENT and self._sees(run, viewer, x)]
+        self.shown = ships  # a ship the GM entered as destroyed at the end leaves the map
         spots = [eng.at[x] for x in ships] + [Hex(*d["target"]) for d in eng.dispersions] \
             + [Hex(*b["at"]) for b in eng.blasts] + [eng.moves[x][2] for x in ships if x in eng.moves]
         cq = sum(h.q for h in spots) // len(spots) if spots else 12
@@ -353,7 +354,8 @@ class STCSPanel(PanelBase):
                                 "known)</li>")
                     continue
                 d = eng.data(x)
-                where = (f"at {_hex(eng.at[x])}" if x in eng.at
+                where = (u.status.value if u.status is not Status.PRESENT  # destroyed at the end: not "at hex"
+                         else f"at {_hex(eng.at[x])}" if x in eng.at
                          else f"in a sensor shadow, off the board at {_hex(eng.shadowed[x])}"
                          if x in eng.shadowed
                          else "arriving by warp" if x in eng.offmap else u.status.value)
