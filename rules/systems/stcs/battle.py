@@ -21,8 +21,9 @@ from rules.systems.stcs.engine import RULE, STCSEngine
 from rules.systems.stcs.sensors import CLOAK
 
 
-HIDDEN_ACTS = ("hit", "struck", "bridge", "crew")
-"""The GM's acts entering damage from the table, seen by the ship's side and the GM when it is cloaked."""
+HIDDEN_ACTS = ("hit", "struck", "bridge", "crew", "explode", "repair", "selfdestruct")
+"""The GM's acts entering damage from the table, and what follows from its hidden state, seen by the ship's side
+and the GM when it is cloaked (a blast it makes is seen by all: :func:`.explosion.burst`)."""
 
 
 class STCSBattle(ReplayRun[STCSEngine]):

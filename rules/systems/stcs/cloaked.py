@@ -102,3 +102,39 @@ def _d10(a: Any) -> int:
         raise IllegalAnswer(sensors.CLOAK, "a D10 face is 1-10 (10 reads 0)")
     return a
 
+
+
+FIXED = {
+    "move": ("{own} side moves it or holds it still, in secret (cloaked)",
+             "it may not move now (dead in space, or held by Repair Shuttles)"),
+    "shields": ("{own} Shield Control (its side lowers or raises shields, in secret)", "it is dead in space"),
+    "struck": ("{name} takes damage on a shield (a blast, a mine, a ram: from the table)",
+               "it is dead in space: its shields are down, its damage is entered as a hit"),
+    "hit": ("{name} took damage through its shields (entered from the table)", ""),
+    "bridge": ("{name} took Bridge hits (entered from the table)", ""),
+    "crew": ("{name} took crew casualties from a hit (entered from the table)", ""),
+    "repair": ("{name} repairs (Repair / Repower Phase)", "nothing of it to repair, or its repairs are barred"),
+    "selfdestruct": ("{name} self-destructs (its crew 20% or less, 40% Klingon)",
+                     "it may not self-destruct (its crew above 20%, 40% Klingon, no power, or dead in space)"),
+    "explode": ("{name} failed its explosion roll (entered from the table; its superstructure gone)",
+                "its superstructure is not gone (negative), or it can no longer explode"),
+    "uncloak": ("{name} drops its cloak", "it is dead in space"),
+}
+"""A cloaked ship's acts in the GM's act list, always the same while it is cloaked (words, order, count), each
+with why it is refused when its hidden state bars it (issue 25: the list told its damage, so a blast that
+caught it told where it was)."""
+
+
+def fixed_acts(e: STCSEngine, x: str, legal: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
+    """Cloaked ``x``'s acts in the act list (option -> words) from its ``legal`` ones now, and the refused
+    ones (option -> why: the GM is told, nothing is logged). Acts of ``legal`` outside :data:`FIXED` follow."""
+    acts, refused = {}, {}
+    for verb, (words, why) in FIXED.items():
+        opt = f"{verb}:{x}"
+        if verb == "move" and x in e.moves and e.moves[x][0] == e.round:
+            continue  # its move act this segment was answered in the open
+        acts[opt] = words.format(own=possessive(e.ship(x)), name=e.ship(x))
+        if opt not in legal:
+            refused[opt] = f"{e.ship(x)}: {why or 'not now'}"
+    acts.update((k, v) for k, v in legal.items() if k not in acts)
+    return acts, refused

@@ -56,10 +56,21 @@ def core_explodes(value: int, d100: int) -> bool:
     return d100 == 100 or d100 <= value
 
 
-def explode(e: STCSEngine, _x: str = "") -> Generator[Question, Any, None]:
-    """The GM enters the ships that failed their explosion roll this phase; each in order ejects its
-    core, is saved by a damaged core, or explodes (its blast rings drawn on the map)."""
-    can = [x for x in e.on_map() if e.ss_lost.get(x, 0) > e.data(x).superstructure and x not in e.dead]
+def negative(e: STCSEngine, x: str) -> bool:
+    """Whether ``x``'s superstructure is gone (negative) and it may still explode."""
+    return e.ss_lost.get(x, 0) > e.data(x).superstructure and x not in e.dead
+
+
+def explode(e: STCSEngine, x: str = "") -> Generator[Question, Any, None]:
+    """The GM enters the ships not cloaked that failed their explosion roll this phase; each in order ejects
+    its core, is saved by a damaged core, or explodes (its blast rings drawn on the map). A cloaked ship
+    ``x`` by its own act, which its side and the GM read (:data:`.battle.HIDDEN_ACTS`) until it blows up
+    (issue 25: the question named it to the other side, the act offered only when its superstructure was
+    gone told its damage)."""
+    if x:
+        yield from _one(e, x)
+        return
+    can = [x for x in e.on_map() if negative(e, x) and not e.cloaked[x]]
 
     def check(a: Any) -> list[str]:
         return unit_list(a, can, RULE, e.ship, "choose the ships that failed their explosion roll among")
@@ -98,6 +109,9 @@ def burst(e: STCSEngine, x: str, outcome: str) -> Generator[Question, Any, None]
     the one shield facing the blast (a D6 in the same hex, the GM on the line between two), what goes through
     entered as a hit (a cloaked one is left to the GM: the questions would name it to the other side)."""
     d = e.data(x)
+    if e.cloaked[x]:  # a blast is seen by everyone: what follows is no longer its side's alone
+        e.log.hidden_to = None
+        e.dice.hide("")
     power = sum(d.warp_now) + d.impulse_power
     rings = blast(power)
     here = e.at[x]

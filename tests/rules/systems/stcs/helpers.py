@@ -35,3 +35,15 @@ def stcs_campaign():
     data.setdefault("settings", {})["battle_system"] = "stcs"
     c = type(c).model_validate(data)
     return end_movement(c, build_graph(c)).campaign
+
+
+def legal(q: Any, option: str) -> bool:
+    """Whether ``option`` is accepted: a cloaked ship's acts are listed whatever its hidden state, and refused
+    when it bars them (issue 25), so a random player picks among the accepted ones."""
+    from rules.battlehex.log import IllegalAnswer
+
+    try:
+        q.check(option)
+    except IllegalAnswer:
+        return False
+    return True

@@ -15,7 +15,7 @@ import pytest
 
 from rules.battlehex.questions import QKind
 from rules.systems import start
-from tests.rules.systems.stcs.helpers import stcs_campaign
+from tests.rules.systems.stcs.helpers import legal, stcs_campaign
 from tests.rules.systems.stcs.test_leaks import BLUE, screen
 from tests.rules.systems.v13.helpers import AT
 
@@ -29,7 +29,7 @@ def play(c: Any, seed: int) -> list[Any]:
     while run.pending is not None and len(run.answers) < 60:
         q = run.pending
         if q.kind is QKind.CHOOSE:
-            options = [o for o in q.options if not o.startswith(TELLS)] or list(q.options)
+            options = [o for o in q.options if not o.startswith(TELLS) and legal(q, o)] or list(q.options)
             if "/cloakout/" in q.key:
                 options = ["none"]  # the Bird of Prey stays to move in secret
             run.answer("move:bop" if "move:bop" in options and rng.random() < 0.5 else rng.choice(options))

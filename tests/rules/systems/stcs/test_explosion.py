@@ -55,14 +55,16 @@ def test_two_explode_most_negative_first_the_blast_rings_catch_ships_and_mines()
     assert f"Enterprise's scan of {near.q},{near.r}: 1 mine(s)" in run.events_json("blue")
     hit(run, "bop", 25)
     hit(run, "d7", 40)
-    run.answer("explode")
-    run.answer(["d7", "bop"])
+    assert "bop" not in run.pending.options  # no public explosion question names the cloaked ship (issue 25):
+    run.answer("explode:bop")  # it explodes by its own act, the most negative first (the GM's order of acts)
     assert run.pending.key.endswith("/hit/d7")  # the Bird of Prey's blast on the Klothos: 5 through (no power)
     assert ("Klothos' shield 3 faces the blast of Bird of Prey: it absorbs 0 of 5 points (no power to raise it), "
             "5 through") in run.events_json()
     run.answer("superstructure")
+    run.answer("explode")
+    run.answer(["d7"])
     log = run.events_json("blue")
-    assert "exploding, the most negative superstructure first: Bird of Prey, Klothos" in log
+    assert "Bird of Prey explodes at" in log
     bop_blast = [6 + 6 + 8, 10, 5, 2, 1]
     assert [b["rings"] for b in run.engine.blasts] == [bop_blast, [24, 12, 6, 3, 1]]
     assert "Klothos explodes at" in log and "Klothos 5 (2 hexes)" in log  # caught in the Bird of Prey's blast

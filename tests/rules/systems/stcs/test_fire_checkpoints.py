@@ -12,7 +12,7 @@ import pytest
 from rules.battlehex import replay_points
 from rules.battlehex.questions import QKind
 from rules.systems import start
-from tests.rules.systems.stcs.helpers import stcs_campaign
+from tests.rules.systems.stcs.helpers import legal, stcs_campaign
 from tests.rules.systems.stcs.test_stcs_checkpoints import reference
 from tests.rules.systems.v13.helpers import AT
 
@@ -28,7 +28,7 @@ def play(seed: int) -> tuple[Any, list[Any], set[str]]:
     while run.pending is not None:
         q = run.pending
         if q.kind is QKind.CHOOSE:
-            options = [o for o in q.options if o != "resolve"] if run.engine.round < 9 else ["resolve"]
+            options = [o for o in q.options if o != "resolve" and legal(q, o)] if run.engine.round < 9 else ["resolve"]
             mine = [o for o in options if o.partition(":")[0] in MINE]
             pick = rng.choice(mine if mine and rng.random() < 0.8 else options or list(q.options))
             if q.key.endswith("/act"):

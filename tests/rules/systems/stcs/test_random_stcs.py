@@ -9,7 +9,7 @@ import pytest
 from rules.battlehex.questions import QKind
 from rules.systems import start
 from rules.systems.stcs.engine import SEGMENT_LIMIT
-from tests.rules.systems.stcs.helpers import stcs_campaign
+from tests.rules.systems.stcs.helpers import legal, stcs_campaign
 from tests.rules.systems.v13.helpers import AT
 
 
@@ -22,7 +22,7 @@ def test_random_answers_end_within_the_bound_and_replay(seed: int) -> None:
         if q is None:
             break
         if q.kind is QKind.CHOOSE:
-            options = [o for o in q.options if o != "resolve"] or list(q.options)
+            options = [o for o in q.options if o != "resolve" and legal(q, o)] or list(q.options)
             run.answer(rng.choice(options))
         elif q.kind is QKind.CHOOSE_UNITS:
             run.answer([o for o in q.options if rng.random() < 0.3])

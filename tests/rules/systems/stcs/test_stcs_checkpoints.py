@@ -13,7 +13,7 @@ from rules.battlehex.questions import QKind
 from rules.dice import DiceRoller
 from rules.systems import start
 from tests.rules.battlehex.test_replay_points import counting
-from tests.rules.systems.stcs.helpers import stcs_campaign
+from tests.rules.systems.stcs.helpers import legal, stcs_campaign
 from tests.rules.systems.v13.helpers import AT
 
 SETUP = ("stcs/mode", "stcs/arrivals")
@@ -35,7 +35,7 @@ def played() -> tuple[Any, list[Any]]:
     while run.pending is not None:
         q = run.pending
         if q.kind is QKind.CHOOSE:
-            options = [o for o in q.options if o != "resolve"] if run.engine.round < 8 else ["resolve"]
+            options = [o for o in q.options if o != "resolve" and legal(q, o)] if run.engine.round < 8 else ["resolve"]
             run.answer(rng.choice(options or list(q.options)))
         elif q.kind is QKind.CHOOSE_UNITS:
             run.answer([o for o in q.options if rng.random() < 0.3])
