@@ -14,7 +14,7 @@ from rules.battlehex.questions import QKind, Question
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.errors import RuleError
-from rules.systems.b5 import abilities, command, deploy, elint, emines, firing, fleet, marking, movement
+from rules.systems.b5 import abilities, command, deploy, dogfight, elint, emines, firing, fleet, flights, flying, marking, movement
 from rules.systems.b5.force import Squadron
 from rules.systems.b5.movement import Plot
 
@@ -53,10 +53,12 @@ def plotted_turn(self: B5Engine) -> Procedure:
         for uid in elint.ships(self, team):
             if uid not in self.elint:
                 self.elint[uid] = yield elint.question(self, uid)
+        yield from flights.orders(self, team, secret=not (respond and team == self.defender))
     yield from emines.launch(self)
     _reveal(self)
     fleet.reveal(self)
     elint.reveal(self)
+    flights.reveal(self)
     self.pulse = 0
 
 
@@ -266,11 +268,16 @@ def pulses(self: B5Engine, at: str = "") -> Generator[Question, Any, None]:
             yield from marking.marks(self, self.shot)
             yield from firing.impacts(self)
             move_pulse(self)
-            at = ""
+            at = flying.STEP
         elif not at:
             self.pulse += 1
             self.aims = {}
             yield from firing.impacts(self)
             move_pulse(self)
+            at = flying.STEP
+        if at == flying.STEP:  # the flights move after the squadrons (rules/systems/b5/flying.py)
+            yield from flying.fly(self)
+            at = ""
         yield from firing.fire_step(self, at)
+        dogfight.pulse_end(self)  # after all fire
         at = ""
