@@ -177,14 +177,10 @@ def build_menus(window: MainWindow) -> MenuActions:
     add_action(window, view, "&Fit Map", window.strategic_view.fit, "Ctrl+0")
     view.addSeparator()
     view.addAction(window.inspector_dock.toggleViewAction())
-    log = window.campaign_log.toggleViewAction()
-    log.setText("Campaign &Log")
-    log.setShortcut(QKeySequence("Ctrl+L"))
-    view.addAction(log)
-    sheet = window.empire_sheet.toggleViewAction()
-    sheet.setText("&Empire Sheet")
-    sheet.setShortcut(QKeySequence("Ctrl+Shift+K"))
-    view.addAction(sheet)
+    for name, text, key in (("campaign_log", "Campaign &Log", "Ctrl+L"), ("empire_sheet", "&Empire Sheet", "Ctrl+Shift+K")):
+        # the docks are made when first wanted (app/shell/docks.py): these open them
+        window.dock_actions[name] = add_action(window, view, text, lambda on, n=name: window.show_dock(n, on), key,
+                                               checkable=True)
     tact = window.tactical_dock.toggleViewAction()
     tact.setText("&Tactical Map")
     tact.setShortcut(QKeySequence("Ctrl+T"))

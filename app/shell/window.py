@@ -17,9 +17,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.shell import window_state
-from app.shell.campaign_log import CampaignLog
-from app.shell.empire_sheet import EmpireSheet
 from app.shell.combat import CombatPhaseMixin
+from app.shell.docks import BottomDocksMixin
 from app.shell.files import CampaignFilesMixin
 from app.shell.inspector import InspectMixin
 from app.shell.menus import ElidedLabel, build_menus, build_phase_bar
@@ -42,7 +41,8 @@ if TYPE_CHECKING:
 HIDDEN_MESSAGE = "A message about units kept from the table (View > GM View shows it)"
 
 
-class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, InspectMixin, QMainWindow):
+class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, InspectMixin, BottomDocksMixin,
+                 QMainWindow):
     """BattleHex's main window on one campaign.
 
     Args:
@@ -85,13 +85,7 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
                                             | QDockWidget.DockWidgetFeature.DockWidgetFloatable
                                             | QDockWidget.DockWidgetFeature.DockWidgetClosable)
         self.resizeDocks([self.inspector_dock], [560], Qt.Orientation.Horizontal)
-        self.campaign_log = CampaignLog(self)  # the whole campaign log, as the viewer may read it
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.campaign_log)
-        self.campaign_log.visibilityChanged.connect(self._keep_map_room)
-        self.empire_sheet = EmpireSheet(self, lambda: self.campaign)  # View > Empire Sheet (issue 23)
-        self.addDockWidget(Qt.DockWidgetArea.BottomDockWidgetArea, self.empire_sheet)
-        self.empire_sheet.hide()
-        self.empire_sheet.visibilityChanged.connect(self._keep_map_room)
+        self._start_docks()  # the campaign log and the Empire Sheet: made when first wanted (docks.py)
         menus = build_menus(self)
         self.recent_menu = menus.recent_menu
         self.save_action = menus.save_action
@@ -112,6 +106,7 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
                              Qt.Orientation.Horizontal)
             # the tactical map has nothing to show before a battle: closed until View > Tactical Map
             self.tactical_dock.hide()
+        self._reopen_docks()
         self.strategic_view.fleet_hovered.connect(self._fleet_hovered)
         self.strategic_view.message.connect(self.statusBar().showMessage)
         self.statusBar().messageChanged.connect(self._guard_status)
@@ -143,19 +138,6 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
         dock.setWidget(widget)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
         return dock
-
-    def _keep_map_room(self, visible: bool) -> None:
-        """A docked campaign log or Empire Sheet that opens takes at most a third of the window's
-        height, and less when the map's own area (under the tool bar, above the owner strip) would
-        keep under half of it (``QT_SCALE_FACTOR=2`` on a 1600x1000 screen: 37% at a third; the
-        Empire Sheet left the map 28 pixels of 466)."""
-        for dock in (self.campaign_log, self.empire_sheet):
-            if visible and dock.isVisible() and not dock.isFloating() and self.dockWidgetArea(dock) in (
-                    Qt.DockWidgetArea.BottomDockWidgetArea, Qt.DockWidgetArea.TopDockWidgetArea):
-                lack = self.height() // 2 - self.strategic_view.viewport().height()  # the dock is laid out here
-                room = max(dock.minimumSizeHint().height(), min(self.height() // 3, dock.height() - max(0, lack)))
-                if dock.height() > room or lack > 0:
-                    self.resizeDocks([dock], [room], Qt.Orientation.Vertical)
 
     # -- campaign files ----------------------------------------------------------------------
     @property
@@ -193,7 +175,7 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
                                      f"{len(campaign.fleets)} fleets, turn {campaign.turn}")
         self.strategic_view.show_legend(self.overlays, campaign)
         self._show_log()
-        self.empire_sheet.refresh()
+        self._refresh_sheet()
         self._update_phase_bar()
 
     def _set_title(self) -> None:
@@ -212,15 +194,9 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
             scene.rebuild(self.session.campaign, self.session.state)
             scene.blockSignals(False)
         self._show_log()
-        self.empire_sheet.refresh()
+        self._refresh_sheet()
         self._update_phase_bar()
         self._selection_changed()
-
-    def _show_log(self) -> None:
-        """The campaign log dock: the new lines, as the viewer (the table or the GM) may read them."""
-        if self.session is not None:
-            gm = self.gm_view_action.isChecked()
-            self.campaign_log.show_log(self.session.campaign, visibility.GM if gm else visibility.TABLE)
 
     def _map_changed(self, shown: Campaign) -> bool:
         """Whether the strategic map must be redrawn: a battle answer changes only its Battle Hex
@@ -319,6 +295,7 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
         if (event.spontaneous() or self._quit_requested) and not self.may_close_campaign("quitting"):
             event.ignore()
             return
+        self._remember_docks()
         window_state.save(self, self.settings, "main_window")
         if self.session is not None:
             self.session.flush()  # a pending autosave is written before the window goes
