@@ -208,6 +208,9 @@ class B5Settings(Strict):
 
     dogfight: Literal["text", "pattern"] = Field("text", description="the dogfight chart past 6 kills: text (\"7 or "
                                                  "higher: 6\") or pattern (one more kill per two points past 8)")
+    dogfight_rating: Literal["face", "roll"] = Field("face", description="a dogfight's target number, the "
+                                                     "target's dogfight rating (a die): face, its largest face (d6: "
+                                                     "6), or roll, that die rolled for the target each pulse")
     morale_rounding: Literal["down", "up"] = Field("down", description="the top morale circle: half the starting "
                                                    "level rounded down (the text) or up (the control sheet)")
     command_by_race: StrictBool = Field(False, description="the optional rule: command radius 4 (Earth, Narn), 5 "

@@ -143,7 +143,8 @@ def effective(data: B5Data | None, hits: dict[str, int]) -> B5Data:
     weapons = [_cut(w, w.x - hits.get(f"w{i}", 0)) for i, w in enumerate(data.weapons)]
     return data.model_copy(update={
         "sensor": data.sensor - hits.get("sensor", 0),
-        "elint": data.elint - elint_lost(data, hits.get("sensor", 0)) if data.elint else 0, "accel": data.accel - hits.get("accel", 0),
+        "elint": data.elint - elint_lost(data, hits.get("sensor", 0)) if data.elint else 0,
+        "accel": data.accel - hits.get("accel", 0),
         "decel": data.decel - hits.get("decel", 0), "turn": data.turn - turned,
         "hard_turn": max(0, data.hard_turn - turned // 2), "come_about": max(0, data.come_about - turned // 2),
         "course_correct": max(0, data.course_correct - turned // 2), "weapons": weapons})

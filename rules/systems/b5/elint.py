@@ -32,6 +32,8 @@ RULE = "B5 ELINT Abilities"
 OFFENSIVE, DEFENSIVE, JAM_FC, JAM_ELINT, JAM_COMMAND = ("offensive", "defensive", "jam fire control",
                                                         "jam elint", "jam command")
 ABILITIES = (OFFENSIVE, DEFENSIVE, JAM_FC, JAM_ELINT, JAM_COMMAND)
+S_BOX = "S"
+"""The key of :attr:`B5Engine.hits` counting a ship's 'S' boxes marked (ELINT levels lost)."""
 PRIORITY = 15
 """ELINT Priority Support: the supported squadron's command ship within 15 hexes of the flagship."""
 RANGE = {JAM_FC: command.ELINT_RANGE["jam fire control"], JAM_ELINT: command.ELINT_RANGE["jam elint"],
@@ -341,11 +343,11 @@ def damaged(self: B5Engine, uid: str) -> None:
     base = self.units[uid].unit.b5
     if base is None or not base.elint:
         return
-    lost = damage.elint_lost(base, self.hits.get(uid, {}).get("sensor", 0))
-    before = self.elint_lost.get(uid, 0)
+    hits = self.hits.setdefault(uid, {})
+    lost, before = damage.elint_lost(base, hits.get("sensor", 0)), hits.get(S_BOX, 0)
     if lost <= before:
         return
-    self.elint_lost[uid] = lost
+    hits[S_BOX] = lost  # (the 'S' boxes marked, logged; data() counts them from the sensor boxes)
     name, left = self.units[uid].unit.name, base.elint - lost
     boxes = "an 'S' box" if lost - before == 1 else f"{lost - before} 'S' boxes"
     self.log.add("ruling", RULE, f"{name}: {boxes} of its sensor track marked: ELINT level {left} now (of "

@@ -21,8 +21,8 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.b5 import B5Data, B5Settings, B5Weapon
 from rules.model.units import unit_secret
-from rules.systems.b5 import (abilities, command, damage, deploy, elint, emines, firing, jump, jumping, losses, marking,
-                              morale, reinforce, turns)
+from rules.systems.b5 import (abilities, command, damage, deploy, elint, emines, firing, fleet, flights, flying, jump, jumping,
+                              losses, marking, morale, reinforce, turns)
 from rules.systems.b5.asking import place, secret_number
 from rules.systems.b5.deploy import Board, Place
 from rules.systems.b5.force import Force, Squadron, force_of
@@ -35,8 +35,8 @@ ROUND_LIMIT = jumping.LAST_TURN
 """After this many turns the GM may only enter the results (every battle ends within a bound)."""
 MEETING, JUMP_IN = "meeting engagement", "jump-in"
 AT_TABLE, RESULTS, PLOT = "at the table", "results", "plot and move"
-TURN_STEPS = ("vortex", "arrive", "turn", "plot", "elint", "mines", "fire", "firer", "weapon", "target", "mark", "flight", "strafe",
-              "morale")
+TURN_STEPS = ("vortex", "arrive", "turn", fleet.FIRST, "plot", "elint", "orders", "mines", "fly", "fire", "firer", "weapon", "target", "mark",
+              "flight", "strafe", fleet.STEP, "morale")
 """A turn's questions (``b5/{turn}/{step}...``): each one the procedure resumes from (a checkpoint)."""
 RESULT_STEPS = losses.RESULT_STEPS
 
@@ -111,11 +111,12 @@ class B5Engine:
         """The shot whose hits are being marked (the defender choosing a weapon)."""
         self.elint: dict[str, tuple[elint.Order, ...]] = {}  # ELINT ship -> its orders this turn (live once revealed)
         self.elint_ooc: dict[str, tuple[str, ...]] = {}  # a network jam -> the ships it put out of command
-        self.elint_lost: dict[str, int] = {}  # ELINT ship -> levels lost to its 'S' boxes marked (logged)
+        self.net = fleet.Net()  # fleet command after flagships are lost (rules/systems/b5/fleet.py)
         self.launches: dict[str, Label | None] = {}  # command ship -> its mines' hex this turn (secret)
         self.mines: list[emines.Salvo] = []  # energy mines in flight
         self.styles: dict[str, str] = {}  # squadron -> its commander's command style (the optional rule)
         self.fighters: dict[str, int] = {}  # flight -> fighters alive (once attacked)
+        self.air = flights.Air()  # the flights on the board, their missions (rules/systems/b5/flights.py)
         self.used: dict[str, list[tuple[int, str]]] = {}  # command ship -> (turn, ability) its commander used
         self.firer = ""  # the ship the pending weapon question is for
         self.late = False
@@ -302,12 +303,10 @@ class B5Engine:
                     break
                 self.plotting = said == PLOT
                 self.plots, self.shifts, self.elint, self.launches, self.routes = {}, {}, {}, {}, {}
-            if self.plotting and at in ("", "turn", "plot", "elint", "mines"):
+            if self.plotting and at in ("", "turn", fleet.FIRST, "plot", "elint", "orders", "mines"):
                 yield from turns.plotted_turn(self)
-            if self.plotting and at not in ("morale", "grey"):
-                yield from turns.pulses(self, at if at in firing.STEPS else "")
-                losses.succession(self)
-                turns.out_of_command(self)
+            if self.plotting and at not in ("morale", "grey"):  # the pulses, new commanders, flagship, net
+                yield from fleet.turn_end(self, at, turns.pulses(self, at if at in (*firing.STEPS, flying.STEP) else ""))
             yield from morale.morale_step(self, at == "grey")
             reinforce.check(self)
             at = ""
@@ -342,4 +341,3 @@ class B5Engine:
         else:
             mask = deploy.zone(self.board, p)
         return [self.board.labels[i] for i in mask.nonzero()[0]]
-

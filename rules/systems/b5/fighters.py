@@ -1,28 +1,29 @@
-"""b5 fighter attacks on ships as engine steps (seed 003 Fighter Combat, Anti-Fighter Fire): what
-the seed's text defines without the flights' missions and moves, which it loses (docs/b5.md).
+"""b5 fighter attacks on ships as engine steps (seed 003 Fighter Combat, Anti-Fighter Fire).
 
-In a pulse's fire the GM may have a fighter flight attack an enemy ship (the flight is in the
-ship's hex at the table's word: flights are not on the engine's board). Each flight attacks once
-a pulse. First the ship's weapons in anti-fighter mode fire at it ("Anti-fighter fire enjoys the
-benefit of attacking the fighters before the fighters may attack back"): each weapon with an AF
-rating that has not fired in standard mode this pulse, nor in the pulse before (unless it has not
-fired this turn), at its AF rating (one flight in the hex), the fighters' fire-control die plus
-the ship's sensor against the flight's Def; each hit's damage die that reaches the fighters' armor
-destroys one fighter ("if a shot penetrates the armor of a fighter, the fighter is assumed to be
-destroyed"; a matter weapon's points always do). Then the fighters left attack: the flight's
-offensive die, +1 for each two fighters alive (and its anti-ship level against a medium ship or
-larger) against the ship's Def (range 0: no modifier); a hit rolls the flight's damage die with
-the same bonus, classed against the ship's best armor (**reading**: a flight "may face any
-direction", so no arc is struck; the best armor, as a ballistic weapon's), and the systems it
-strikes are marked as any hit's (from the side). Not built: launching, landing and moving flights,
-several flights in one hex (the AF split), escorts absorbing fire, dogfights and their drift.
+In a pulse's fire the GM may have a flight attack an enemy ship in its hex on the board, as its
+mission allows (rules/systems/b5/flights.py: an attack mission only its target; an escort any
+ship, once a turn, with no fighter bonus; superiority none), unless it is in a dogfight. Each
+flight attacks once a pulse. First the ship's weapons in anti-fighter mode fire at it
+("Anti-fighter fire enjoys the benefit of attacking the fighters before the fighters may attack
+back"): each weapon with an AF rating that has not fired in standard mode this pulse, nor in the
+pulse before (unless it has not fired this turn), at its AF rating divided by half the enemy
+flights in the ship's hex on the board (round up; below x1, x1 at the first half of the flights
+attacking it this pulse), the fighters' fire-control die plus the ship's sensor against the
+flight's Def; each hit's damage die that reaches the fighters' armor destroys one fighter ("if a
+shot penetrates the armor of a fighter, the fighter is assumed to be destroyed"; a matter
+weapon's points always do). Then the fighters left attack: the flight's offensive die, +1 for
+each two fighters alive (and its anti-ship level against a medium ship or larger) against the
+ship's Def (range 0: no modifier); a hit rolls the flight's damage die with the same bonus,
+classed against the ship's best armor (**reading**: a flight "may face any direction", so no arc
+is struck; the best armor, as a ballistic weapon's), and the systems it strikes are marked as any
+hit's (from the side). Not built: escorts absorbing AF fire, long-range AF mode.
 """
 from __future__ import annotations
 
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from rules.battlehex.log import GM
+from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import Question, choose
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
 Procedure = Generator[Question, Any, None]
 RULE = "B5 Fighter Combat"
 AF_RULE = "B5 Anti-Fighter Fire"
+MISSION_RULE = "B5 Fighter Missions"
 STEPS = ("flight", "strafe")
 """The questions of a flight's attack (``b5/{turn}/flight``, ``b5/{turn}/strafe``): each resumes."""
 FIGHTERS = "fighters"
@@ -50,34 +52,72 @@ def left(self: B5Engine, flight: str) -> int:
 
 
 def ready(self: B5Engine) -> list[str]:
-    """The flights that may attack this pulse (alive, not yet attacked in it)."""
-    return [x for t in (self.defender, self.attacker) for x in self.forces[t].flights
-            if self.units[x].status is Status.PRESENT and left(self, x) > 0
-            and (self.round, self.pulse) not in self.fired.get(x, {}).get("attack", [])]
+    """The flights that may attack a ship this pulse: alive on the board, not yet attacked in it,
+    not in a dogfight, with an enemy ship in their hex that their mission lets them attack."""
+    from rules.systems.b5 import flights
+    return [x for t in (self.defender, self.attacker) for x in flights.flights_of(self, t)
+            if (self.round, self.pulse) not in self.fired.get(x, {}).get("attack", []) and _targets(self, x)]
+
+
+def _in_hex(self: B5Engine, flight: str) -> list[str]:
+    """The enemy ships in ``flight``'s hex that may be attacked (present, not doomed)."""
+    team, at = self.units[flight].team, self.air.at.get(flight)
+    return [x for x in self.at if self.units[x].team != team and self.units[x].status is Status.PRESENT
+            and x not in self.doomed and self.at[x] == at]
 
 
 def _targets(self: B5Engine, flight: str) -> list[str]:
-    team = self.units[flight].team
-    return [x for x in self.at if self.units[x].team != team and self.units[x].status is Status.PRESENT
-            and x not in self.doomed]
+    """The ships ``flight`` may attack now (its mission's: attack, its target; escort, any, once a
+    turn; superiority, none), none while it is in a dogfight."""
+    from rules.systems.b5 import flights, flying
+    m = self.air.mission.get(flight)
+    if m is None or flight not in self.air.at or flying.locked(self, flight):
+        return []
+    here = _in_hex(self, flight)
+    if m.kind == flights.ATTACK:
+        return [x for x in here if x == m.target]
+    if m.kind == flights.ESCORT and not any(t == self.round for t, _p in self.fired.get(flight, {}).get("attack", [])):
+        return here
+    return []
+
+
+def _refuse(self: B5Engine, flight: str, a: Any) -> str:
+    """Why ``flight`` may not attack ship ``a`` (its mission), or "" when the answer is no ship of its hex."""
+    from rules.systems.b5 import flights
+    if a not in _in_hex(self, flight):
+        return ""
+    m = self.air.mission.get(flight)
+    name, ship = self.units[flight].unit.name, self.units[a].unit.name
+    if m is not None and m.kind == flights.ATTACK:
+        return f"{name} flies an attack mission against {self.units[m.target].unit.name}: it attacks only its target, " \
+               f"not {ship}"
+    if m is not None and m.kind == flights.ESCORT:
+        return f"{name} is an escort: it attacks one ship in a turn, and has this turn"
+    return f"{name} flies {flights.words_of(self, flight)}: it does not attack ships"
 
 
 def step(self: B5Engine, at: str = "") -> Procedure:
-    """The GM's flight and the enemy ship it attacks (``at``: resumed at that question)."""
+    """The GM's flight and the enemy ship in its hex it attacks (``at``: resumed at that question)."""
     if at in ("", "flight"):
         flights = ready(self)
-        q = choose(f"b5/{self.round}/flight", GM, RULE, "Game Master: which flight attacks a ship (in the ship's "
-                   "hex, as the table says)?", flights)
-        words = {x: f"{self.units[x].unit.name} ({left(self, x)} fighters, {self.name(self.units[x].team)})"
-                 for x in flights}
+        q = choose(f"b5/{self.round}/flight", GM, RULE, "Game Master: which flight attacks a ship in its hex?",
+                   flights)
+        words = {x: f"{self.units[x].unit.name} ({left(self, x)} fighters, {self.name(self.units[x].team)}, at "
+                    f"{self.air.at[x]})" for x in flights}
         self.firer = yield Question(q.key, q.kind, q.to, q.rule, q.text, q.options, data={"option_words": words},
                                     check=q.check)
     flight = self.firer
     aims = _targets(self, flight)
     q = choose(f"b5/{self.round}/strafe", GM, RULE, f"Game Master: {self.units[flight].unit.name} attacks which "
-               "enemy ship?", aims)
+               f"enemy ship (in its hex, {self.air.at[flight]})?", aims)
+
+    def check(a: Any) -> Any:
+        why = _refuse(self, flight, a) if a not in aims else ""
+        if why:
+            raise IllegalAnswer(MISSION_RULE, why)
+        return q.check(a)
     target = yield Question(q.key, q.kind, q.to, q.rule, q.text, q.options,
-                            data={"option_words": {x: self.units[x].unit.name for x in aims}}, check=q.check)
+                            data={"option_words": {x: self.units[x].unit.name for x in aims}}, check=check)
     self.firer = ""
     yield from attack(self, flight, target)
 
@@ -89,6 +129,17 @@ def _af_ready(self: B5Engine, ship: str, w: B5Weapon) -> bool:
     return not this_turn or self.pulse - max(this_turn) >= 2
 
 
+def _af_counts(self: B5Engine, flight: str, target: str) -> tuple[int, int]:
+    """The enemy flights in ``target``'s hex this pulse (attacking or not; never its allies), and
+    those of them attacking it (an attack mission on it, or ``flight``)."""
+    from rules.systems.b5 import flights
+    team, at = self.units[target].team, self.at[target]
+    here = [x for x in flights.flights_of(self, self.enemy(team)) if self.air.at.get(x) == at]
+    attacking = [x for x in here if x == flight or (m := self.air.mission.get(x)) is not None
+                 and m.kind == flights.ATTACK and m.target == target]
+    return max(1, len(here)), max(1, len(attacking))
+
+
 def attack(self: B5Engine, flight: str, target: str) -> Procedure:
     """The target's anti-fighter fire, then the fighters left attack (rolled on the seeded dice)."""
     f = self.data(flight).flight
@@ -97,10 +148,19 @@ def attack(self: B5Engine, flight: str, target: str) -> Procedure:
     name, ship = self.units[flight].unit.name, self.units[target].unit.name
     self.fired.setdefault(flight, {}).setdefault("attack", []).append((self.round, self.pulse))
     n = left(self, flight)
+    enemies, attacking = _af_counts(self, flight, target)
     for w in t.weapons:
         if not w.anti_fighter or not _af_ready(self, target, w) or n <= 0:
             continue
-        x, _ = fire.anti_fighter(w.anti_fighter, 1)
+        x, _ = fire.anti_fighter(w.anti_fighter, enemies)
+        if w.anti_fighter < -(-enemies // 2):  # below x1: x1 at half the attacking flights, the first to attack
+            key = f"{self.round}/{self.pulse}/{target}/{w.name}"
+            if self.air.af.get(key, 0) >= -(-attacking // 2):
+                self.log.add("ruling", AF_RULE, f"{possessive(ship)} {w.name} (AF {w.anti_fighter} over half of "
+                                                f"{enemies} flights: below x1) has fired at half the {attacking} "
+                                                f"attacking flights: not at {name}", {"unit": flight})
+                continue
+            self.air.af[key] = self.air.af.get(key, 0) + 1
         die, kills, hits = w.fire_control[2], 0, 0
         for _ in range(x):
             hits += int(self.dice.roll(die, purpose=f"{w.name} anti-fighter fire", rule=AF_RULE,
@@ -118,9 +178,13 @@ def attack(self: B5Engine, flight: str, target: str) -> Procedure:
     self.fighters[flight] = n
     if n <= 0:
         self.units[flight].status = Status.DESTROYED
+        self.air.at.pop(flight, None)
         self.log.add("ruling", AF_RULE, f"{name} is destroyed", {"unit": flight})
         return
-    bonus = fire.fighter_bonus(n) + (f.anti_ship if t.category in SHIPS else 0)
+    from rules.systems.b5 import flights
+    m = self.air.mission.get(flight)
+    bonus = 0 if m is not None and m.kind == flights.ESCORT else \
+        fire.fighter_bonus(n) + (f.anti_ship if t.category in SHIPS else 0)  # "Escort flights gain no bonus"
     need = t.defence + abilities.defence(self, target)
     roll = self.dice.roll(f.offence, purpose=f"{name} attack", rule=RULE, who=self.units[flight].team).total
     words = f"{name} ({n} fighters) attacks {ship}: {f.offence} {roll} {bonus:+d} needs {need}: "

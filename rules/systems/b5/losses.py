@@ -31,7 +31,8 @@ def x_rating(self: B5Engine, firer: str, x: int) -> int:
     sq = self.forces[team].squadron_of(firer)
     last = self.round - 1
     commander_lost = sq is not None and self.lost_commands.get(sq.name) == last
-    outside = sq is not None and sq.name in self.detached  # outside the fleet network: 25% less, always
+    outside = sq is not None and (sq.name in self.detached  # outside the fleet network: 25% less, always
+                                  or sq.name in self.net.outside.get(team, ()))  # or a new flagship's, until room
     flagship_lost = self.lost_flagship.get(team) == last or outside
     return command.rating(x, out_of_command=firer in self.out_of_command, commander_lost=commander_lost,
                           flagship_lost=flagship_lost)
@@ -76,9 +77,8 @@ def succession(self: B5Engine) -> None:
             self.log.add("ruling", RULE, f"{self.units[new].unit.name} takes command of squadron {s.name}"
                          + (f" (command rating {room})" if extra else "") + words)
             squadrons += [Squadron(s.name, new, tuple(kept))] + ([apart] if apart else [])
-            if s.command == flagship:
-                flagship = new
-        if self.units[flagship].status is not Status.PRESENT:
+        if self.units[flagship].status is not Status.PRESENT:  # "chosen from the squadron commander with the
+            # highest command rating" (the flag squadron's new commander among them, first on a tie)
             commanders = [s.command for s in squadrons if self.units[s.command].status is Status.PRESENT]
             if commanders:
                 flagship = max(commanders, key=lambda x: (self.data(x).command_rating, -commanders.index(x)))

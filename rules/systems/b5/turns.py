@@ -14,7 +14,7 @@ from rules.battlehex.questions import QKind, Question
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.errors import RuleError
-from rules.systems.b5 import abilities, command, deploy, elint, emines, firing, marking, movement
+from rules.systems.b5 import abilities, command, deploy, dogfight, elint, emines, firing, fleet, flights, flying, marking, movement
 from rules.systems.b5.force import Squadron
 from rules.systems.b5.movement import Plot
 
@@ -40,6 +40,7 @@ def plotted_turn(self: B5Engine) -> Procedure:
     each pulse's end is kept for :func:`move_pulse`. In a jump-in's first turn the defender does
     not plot (:func:`responding`): the attacker's plots are revealed first."""
     respond = responding(self)
+    yield from fleet.first_pulse(self)  # a flagship lost last turn: the enemy's pulse
     for team in (self.attacker, self.defender) if respond else (self.defender, self.attacker):
         if respond and team == self.defender:
             _reveal(self, self.attacker)  # the vortices form: the defender answers what it sees
@@ -52,9 +53,12 @@ def plotted_turn(self: B5Engine) -> Procedure:
         for uid in elint.ships(self, team):
             if uid not in self.elint:
                 self.elint[uid] = yield elint.question(self, uid)
+        yield from flights.orders(self, team, secret=not (respond and team == self.defender))
     yield from emines.launch(self)
     _reveal(self)
+    fleet.reveal(self)
     elint.reveal(self)
+    flights.reveal(self)
     self.pulse = 0
 
 
@@ -75,7 +79,8 @@ def _reveal(self: B5Engine, team: str = "") -> None:
         s = squadrons[cmd]
         self.log.add("ruling", movement.RULE, f"squadron {s.name} ({self.name(self.units[cmd].team)}) plotted "
                                               f"{movement.plot_text(plot)}")
-        if cmd in self.shifts:
+        late = fleet.late_shift(self, cmd) if cmd in self.shifts else 0
+        if cmd in self.shifts and not late:
             uid, to = self.shifts[cmd]
             self.log.add("ruling", SHIFT_RULE, f"squadron {possessive(s.name)} commander shifts "
                                                f"{self.units[uid].unit.name} "
@@ -83,6 +88,10 @@ def _reveal(self: B5Engine, team: str = "") -> None:
                          {"unit": uid, "at": str(to)})
             self.at[uid] = to
         self.routes.update({uid: tuple(path) for uid, path in paths(self, s, plot).items()})
+        if late:  # its enemy's flagship lost: the shift is made in the pulse that enemy moves first, after it
+            uid = self.shifts[cmd][0]
+            moved = paths(self, s, plot, self.shifts[cmd])[uid]
+            self.routes[uid] = self.routes[uid][:late - 1] + tuple(moved[late - 1:])
 
 
 def move_order(self: B5Engine) -> list[str]:
@@ -102,7 +111,8 @@ def move_order(self: B5Engine) -> list[str]:
     for side, n in movement.alternation(len(sides[0]), len(sides[1])):
         out += sides[side][:n]
         sides[side] = sides[side][n:]
-    return out
+    lead = fleet.first_in(self, self.pulse)  # a flagship lost: that side moves all its ships first
+    return sorted(out, key=lambda c: self.units[c].team != lead) if lead else out
 
 
 def move_pulse(self: B5Engine) -> None:
@@ -112,6 +122,7 @@ def move_pulse(self: B5Engine) -> None:
     for cmd in move_order(self):
         s = self.forces[self.units[cmd].team].squadron_of(cmd)
         assert s is not None
+        fleet.shift_made(self, cmd, s.name, p)
         for uid in paths_of(self, s):
             path = self.routes[uid]
             h, f = path[p - 1]
@@ -257,11 +268,16 @@ def pulses(self: B5Engine, at: str = "") -> Generator[Question, Any, None]:
             yield from marking.marks(self, self.shot)
             yield from firing.impacts(self)
             move_pulse(self)
-            at = ""
+            at = flying.STEP
         elif not at:
             self.pulse += 1
             self.aims = {}
             yield from firing.impacts(self)
             move_pulse(self)
+            at = flying.STEP
+        if at == flying.STEP:  # the flights move after the squadrons (rules/systems/b5/flying.py)
+            yield from flying.fly(self)
+            at = ""
         yield from firing.fire_step(self, at)
+        dogfight.pulse_end(self)  # after all fire
         at = ""

@@ -25,15 +25,19 @@ ARRAY = {"name": "Twin array", "cls": "particle", "shots": 3, "ranges": [6, 12, 
 
 def fight(faces, count=6):
     """Blue's B-FLAG (a twin array, AF 2) and B-F2; Red's R-FLAG, R-F2 and flight R-FL of
-    ``count`` fighters; turn 1's first pulse: no ship in reach, the GM asked about fire."""
+    ``count`` fighters (Move 99: 33 a pulse; no carrier: it begins ahead of R-FLAG), on an attack
+    mission against B-FLAG; it flies to 2729 in pulse 1 and into B-FLAG's hex (1332) in pulse 2:
+    no ship in reach, the GM asked about fire."""
     blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[ARRAY]), b5("b-f2", "bflag")]
-    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True), b5("r-f2", "rflag"), flight("r-fl", count)]
+    fl = flight("r-fl", count)
+    fl["b5"]["flight"]["move"] = 99
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True), b5("r-f2", "rflag"), fl]
     c = duel(blue, red)
     data = json.loads(io.dumps(c))
     data.setdefault("settings", {})["battle_system"] = "b5"
     c = type(c).model_validate(data)
     run = B5Battle(end_movement(c, build_graph(c)).campaign, AT, dice=lambda _seed: ScriptedDice(list(faces)))
-    for a in SET_UP:
+    for a in [*SET_UP, "r-fl attack b-flag", "r-fl 2729", "r-fl 1332"]:
         run.answer(a)
     return run
 
@@ -50,7 +54,7 @@ def test_anti_fighter_fire_first_then_the_fighters_left_attack():
     run.answer(fighters.FIGHTERS)
     assert run.pending.key == "b5/1/flight" and run.pending.options == ("r-fl",)
     run.answer("r-fl")
-    assert run.pending.key == "b5/1/strafe" and set(run.pending.options) == {"b-flag", "b-f2"}
+    assert run.pending.key == "b5/1/strafe" and run.pending.options == ("b-flag",)  # its mission's target
     run.answer("b-flag")
     texts = [e.text for e in run.log.events]
     assert "B-FLAG's Twin array (AF x2) at R-FL: d10 + sensor 5 needs 8: 1 hit(s), 1 fighter(s) destroyed, 5 left" \
@@ -58,7 +62,7 @@ def test_anti_fighter_fire_first_then_the_fighters_left_attack():
     assert "R-FL (5 fighters) attacks B-FLAG: d10 8 +3 needs 10: hit, damage d6 +3 on armor 5: severe (Twin array, " \
            "turn); 1 structure, 11 left" in texts, texts[-4:]
     assert fighters.left(run.engine, "r-fl") == 5 and run.engine.data("b-flag").weapons[0].x == 2
-    assert "pulse 2:" in run.pending.text  # one attack a pulse: nothing more to ask in pulse 1
+    assert "pulse 3:" in run.pending.text  # one attack a pulse: nothing more to ask in pulse 2
 
 
 def test_a_flight_with_no_fighters_left_is_destroyed_before_it_attacks():
@@ -67,7 +71,7 @@ def test_a_flight_with_no_fighters_left_is_destroyed_before_it_attacks():
         run.answer(a)
     assert "R-FL is destroyed" in [e.text for e in run.log.events]
     assert run.engine.units["r-fl"].status.value == "destroyed"
-    assert not any(e.text.startswith("R-FL (") for e in run.log.events)  # no attack
+    assert not any(" fighters) attacks " in e.text for e in run.log.events)  # no attack
 
 
 def test_anti_fighter_mode_waits_a_full_pulse_after_standard_fire():
@@ -87,10 +91,11 @@ def test_undo_after_every_answer_with_flights_attacking_gives_a_full_replays_byt
 
     from rules.systems import start
     from tests.rules.systems.b5.helpers import b5_campaign
+    from tests.rules.systems.b5.test_flights import fast
     from tests.rules.systems.b5.test_marking import undo_everywhere
     from tests.rules.systems.b5.test_random_b5 import answer_for
 
-    c = start(b5_campaign(4, armed=True, flights=2), AT).saved()
+    c = start(fast(b5_campaign(4, armed=True, flights=2)), AT).saved()  # the flights reach the ships in turn 1
     rng, run = random.Random(4), start(c, AT)
     while run.pending is not None:
         q = run.pending
@@ -102,4 +107,5 @@ def test_undo_after_every_answer_with_flights_attacking_gives_a_full_replays_byt
             run.answer({"gm_ruling": "edge", "answer": " ".join("F" * n or "-" for n in pulse_moves(q.data["speed"]))})
     keys = [e.data["key"] for e in run.log.events if e.kind == "question"]
     assert sum(k.endswith("/strafe") for k in keys) >= 4, keys
+    assert sum("/fly/" in k for k in keys) >= 4 and any("/orders/" in k for k in keys)
     undo_everywhere(c, list(run.answers), monkeypatch)

@@ -13,6 +13,7 @@ from rules.battlehex.questions import QKind
 from rules.systems import start
 from rules.systems.b5.movement import pulse_moves
 from tests.rules.systems.b5.helpers import ARRAY, PULSE, b5_campaign
+from tests.rules.systems.b5.test_flights import fast, flight_answer
 from tests.rules.systems.v13.helpers import AT
 
 BOUND = 400
@@ -36,6 +37,9 @@ def answer_for(run, q, rng: random.Random):
         names = [s.name for s in run.engine.forces[q.to].squadrons[1:]]
         return "none" if rng.random() < 0.5 else \
             f"{rng.choice(names)} at {rng.choice(run.engine.board.labels)} {rng.choice('ABCDEF')} turn {rng.randint(1, 3)}"
+    flown = flight_answer(run, q, rng)  # fighter orders and flight moves
+    if flown is not None:
+        return flown
     if "plot" in q.data:
         moves = pulse_moves(q.data["speed"])
         return " ".join(("L" if rng.random() < 0.2 else "") + "F" * n or "-" for n in moves)
@@ -61,8 +65,8 @@ def campaign(seed: int):
     if seed % 4 == 3:
         mines = {"name": "Energy mine", "cls": "energy_mine", "shots": 1, "ranges": [40],
                  "fire_control": ["d10"] * 3, "damage": ["d12"], "x": 2}
-        return b5_campaign(4, armed=True, weapons=[ARRAY, PULSE, dict(PULSE, name="Second pulse"), mines], elint=1,
-                           flights=1)
+        return fast(b5_campaign(4, armed=True, weapons=[ARRAY, PULSE, dict(PULSE, name="Second pulse"), mines],
+                                elint=1, flights=1))  # flights of Move 99: they reach the ships in turn 1
     return b5_campaign(4, armed=seed % 2 == 1)
 
 
@@ -92,7 +96,8 @@ def test_random_b5_battles_end_replay_and_reopen(seed):
     if seed in (3, 11):  # ELINT orders, energy mines and fighter flights in play
         texts = [e.text for e in run.log.events]
         assert any("'s ELINT: " in t for t in texts) and any(" launches " in t for t in texts)
-        assert any(" fighters) attacks " in t for t in texts)
+        assert any(" flies from " in t for t in texts)  # flights on the board
+        assert seed == 11 or any(" fighters) attacks " in t for t in texts)  # (11 ends in turn 2)
     if seed == 11:
         assert any("arrive centred on" in t for t in texts)
     again = start(campaign(seed), AT)

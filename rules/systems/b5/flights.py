@@ -1,0 +1,237 @@
+"""b5 fighter flights on the board (seed 003 Fighters, Launching and Landing Fighters): which
+carrier holds each flight, the flights no carrier holds placed beside their flagship, and the
+missions each side declares in secret with its plots (revealed with them; altered on odd turns
+only). docs/b5.md "Fighters" records each reading where the cut text is silent."""
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from hexmap import Label
+from hexmap.labels import axial_to_offset
+from rules.battlehex.log import IllegalAnswer, shown
+from rules.battlehex.questions import QKind, Question
+from rules.battlehex.roster import Status
+from rules.model.b5 import Category
+from rules.systems.b5 import deploy
+
+if TYPE_CHECKING:
+    from rules.systems.b5.engine import B5Engine
+
+Procedure = Generator[Question, Any, None]
+RULE = "B5 Fighter Missions"
+LAUNCH_RULE = "B5 Launching and Landing Fighters"
+ATTACK, ESCORT, SUPERIORITY = "attack", "escort", "superiority"
+MISSIONS = (ATTACK, ESCORT, SUPERIORITY)
+PATROL = 5
+"""Superiority's patrol zone: the hexes within 5 of the hex named (**reading**: the command radius)."""
+ESCORT_RANGE = 4
+"""A legal escort position: "within four hexes of a command ship or the same hex as a fighter"."""
+FOPS = "ex-fighter ops commander"
+
+
+@dataclass(frozen=True, slots=True)
+class Mission:
+    """A flight's mission: its kind, an attack's enemy ship or an escort's charge, a patrol zone."""
+
+    kind: str
+    target: str = ""
+    zone: Label | None = None
+
+
+@dataclass
+class Air:
+    """The flights' state in the engine (pickled with it for checkpoints)."""
+
+    at: dict[str, Label] = field(default_factory=dict)
+    """Flight -> its hex, once launched (a flight aboard or destroyed is not here)."""
+    mission: dict[str, Mission] = field(default_factory=dict)
+    """Flight -> its mission, revealed."""
+    declared: dict[str, dict[str, Mission]] = field(default_factory=dict)
+    """Team -> the missions it declared this turn (secret until the plots are revealed)."""
+    ordered: dict[str, int] = field(default_factory=dict)
+    """Team -> the turn it last gave its fighter orders."""
+    flown: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Team -> the (turn, pulse) its flights last moved."""
+    burned: dict[str, int] = field(default_factory=dict)
+    """Flight -> the turn it used its afterburners (once a turn)."""
+    af: dict[str, int] = field(default_factory=dict)
+    """'turn/pulse/ship/weapon' -> attacking flights its AF fire at x1 has reached (below x1)."""
+    placed: bool = False
+    """The flights no carrier holds have been placed (at the first turn)."""
+
+
+def alive(self: B5Engine, uid: str) -> bool:
+    """Whether flight ``uid`` still flies (present, fighters left)."""
+    from rules.systems.b5.fighters import left
+    return self.units[uid].status is Status.PRESENT and left(self, uid) > 0
+
+
+def flights_of(self: B5Engine, team: str) -> list[str]:
+    """``team``'s flights alive, in the roster's order."""
+    return [x for x in self.forces[team].flights if alive(self, x)]
+
+
+def carriers(self: B5Engine) -> dict[str, str]:
+    """Flight -> the ship carrying it (**reading**: a side's flights fill its carriers' places,
+    ``fighter_flights``, in the roster's order; a flight left over has no carrier)."""
+    out: dict[str, str] = {}
+    for team in (self.defender, self.attacker):
+        places = [c for c in self.side_units(team) for _ in range(self.data(c).fighter_flights)
+                  if self.data(c).category is not Category.FIGHTER]
+        for f, c in zip(self.forces[team].flights, places):
+            out[f] = c
+    return out
+
+
+def aboard(self: B5Engine, uid: str) -> bool:
+    """Whether flight ``uid`` is aboard its carrier (alive, carried, not launched)."""
+    return alive(self, uid) and uid not in self.air.at and uid in carriers(self)
+
+
+def ahead(self: B5Engine, ship: str) -> Label:
+    """The hex ahead of ``ship`` (its facing's hexside), or its own hex at the board's edge."""
+    h = deploy.hex_of(self.at[ship]).neighbor(self.facing[ship])
+    col, row = axial_to_offset(h)
+    out = Label(col, row)
+    return out if self.board.on(out) else self.at[ship]
+
+
+def place_free(self: B5Engine) -> None:
+    """The flights no carrier holds begin launched, in the hex ahead of their flagship (Launching:
+    "in one of the six hexes surrounding the ship"), on superiority over it (**reading**)."""
+    if self.air.placed:
+        return
+    self.air.placed = True
+    held = carriers(self)
+    for team in (self.defender, self.attacker):
+        flag = self.forces[team].flagship
+        for f in flights_of(self, team):
+            if f not in held and flag in self.at:
+                self.air.at[f] = ahead(self, flag)
+                self.air.mission[f] = Mission(SUPERIORITY, zone=self.air.at[f])
+                self.log.add("ruling", LAUNCH_RULE, f"{self.units[f].unit.name} ({self.name(team)}; no carrier) "
+                                                    f"begins launched at {self.air.at[f]}, on superiority over it",
+                             {"unit": f, "at": str(self.air.at[f])})
+
+
+def _fops(self: B5Engine, flight: str) -> bool:
+    """Ex-Fighter Ops Commander: the flight's carrier's squadron commander has it (orders every turn)."""
+    carrier = carriers(self).get(flight)
+    if carrier is None:
+        return False
+    s = self.forces[self.units[carrier].team].squadron_of(carrier)
+    return s is not None and FOPS in self.data(s.command).abilities
+
+
+def may_order(self: B5Engine, team: str) -> list[str]:
+    """``team``'s flights that may be given orders this turn: none the turn after its flagship
+    was lost ("no fighters may be given new orders"); on even turns only a flight never ordered
+    ("may be assigned any mission when launched"), or one whose carrier's commander is an
+    Ex-Fighter Ops Commander; every flight on odd turns."""
+    if self.lost_flagship.get(team) == self.round - 1:
+        return []
+    return [f for f in flights_of(self, team)
+            if self.round % 2 or f not in self.air.mission or _fops(self, f)]
+
+
+def _find(self: B5Engine, words: str, among: list[str]) -> str:
+    w = words.strip().lower()
+    hit = [x for x in among if w in (x.lower(), self.units[x].unit.name.lower())]
+    return hit[0] if hit else ""
+
+
+def read(self: B5Engine, team: str, a: Any) -> dict[str, Mission]:
+    """A side's fighter orders: ``FLIGHT attack SHIP; FLIGHT escort SHIP|FLIGHT; FLIGHT
+    superiority HEX`` (none: no change), each checked."""
+    if not isinstance(a, str):
+        raise IllegalAnswer(RULE, f"orders such as \"R-FL1 attack B-FLAG; R-FL2 superiority 1010\", not {shown(a)}")
+    out: dict[str, Mission] = {}
+    mine, allowed = flights_of(self, team), may_order(self, team)
+    enemy = self.enemy(team)
+    for part in (p.strip() for p in a.split(";")):
+        if part.lower() in ("", "none"):
+            continue
+        words = part.split()
+        cut = next((i for i, w in enumerate(words) if w.lower() in MISSIONS), -1)
+        if cut < 1 or cut == len(words) - 1:
+            raise IllegalAnswer(RULE, f"an order is FLIGHT attack SHIP, FLIGHT escort SHIP or FLIGHT superiority "
+                                      f"HEX, not {shown(part)}")
+        flight, kind, rest = _find(self, " ".join(words[:cut]), mine), words[cut].lower(), " ".join(words[cut + 1:])
+        if not flight:
+            raise IllegalAnswer(RULE, f"{shown(' '.join(words[:cut]))} is no flight of {self.name(team)} still flying")
+        name = self.units[flight].unit.name
+        if flight in out:
+            raise IllegalAnswer(RULE, f"{name} is given two orders")
+        if flight not in allowed:
+            why = ("no fighters may be given new orders the turn after the flagship is destroyed"
+                   if self.lost_flagship.get(team) == self.round - 1 else
+                   f"orders may only be altered on odd-numbered turns ({name} flies {words_of(self, flight)})")
+            raise IllegalAnswer(RULE, why)
+        out[flight] = _mission(self, flight, kind, rest, team, enemy)
+    return out
+
+
+def _mission(self: B5Engine, flight: str, kind: str, rest: str, team: str, enemy: str) -> Mission:
+    name = self.units[flight].unit.name
+    if kind == SUPERIORITY:
+        try:
+            zone = Label.parse(rest)
+        except ValueError as e:
+            raise IllegalAnswer(RULE, f"superiority names its patrol zone's hex: {e}") from None
+        if not self.board.on(zone):
+            raise IllegalAnswer(RULE, f"{zone} is off the board")
+        return Mission(SUPERIORITY, zone=zone)
+    ships = [x for x in self.at if self.units[x].status is Status.PRESENT]
+    if kind == ATTACK:
+        target = _find(self, rest, [x for x in ships if self.units[x].team == enemy])
+        if not target:
+            raise IllegalAnswer(RULE, f"{name} attacks an enemy ship on the board, not {shown(rest)}")
+        return Mission(ATTACK, target)
+    charge = _find(self, rest, [x for x in ships if self.units[x].team == team]
+                   + [x for x in flights_of(self, team) if x != flight])
+    if not charge:
+        raise IllegalAnswer(RULE, f"{name} escorts a friendly ship on the board or another friendly flight, not "
+                                  f"{shown(rest)}")
+    return Mission(ESCORT, charge)
+
+
+def words_of(self: B5Engine, flight: str) -> str:
+    """A flight's mission in words."""
+    m = self.air.mission.get(flight)
+    if m is None:
+        return "no mission yet"
+    if m.kind == SUPERIORITY:
+        return f"superiority over {m.zone} (within {PATROL})"
+    return f"{m.kind} {self.units[m.target].unit.name}"
+
+
+def orders(self: B5Engine, team: str, secret: bool = True) -> Procedure:
+    """``team``'s fighter orders for the turn, in secret with its plots (none asked when no
+    flight of it may be ordered, or when given already: resumed)."""
+    if self.air.ordered.get(team) == self.round:
+        return
+    place_free(self)
+    allowed = may_order(self, team)
+    if not allowed:
+        return
+    listed = ", ".join(f"{self.units[f].unit.name} ({'aboard' if aboard(self, f) else self.air.at.get(f, '')}; "
+                       f"{words_of(self, f)})" for f in allowed)
+    said = yield Question(f"b5/{self.round}/orders/{team}", QKind.LABEL, team, RULE,
+                          f"{self.name(team)}: fighter orders for turn {self.round}"
+                          f"{' (in secret)' if secret else ''}: FLIGHT attack SHIP, FLIGHT escort SHIP or FLIGHT, "
+                          f"FLIGHT superiority HEX, separated by ';' (none: no change). May be ordered: {listed}",
+                          data={"secret": secret, "fighter_orders": team}, check=lambda a: read(self, team, a),
+                          default="none")
+    self.air.declared[team] = said
+    self.air.ordered[team] = self.round
+
+
+def reveal(self: B5Engine) -> None:
+    """The orders declared this turn revealed with the plots, and logged."""
+    for team in (self.defender, self.attacker):
+        for f, m in self.air.declared.pop(team, {}).items():
+            self.air.mission[f] = m
+            self.log.add("ruling", RULE, f"{self.units[f].unit.name} ({self.name(team)}) flies {words_of(self, f)}",
+                         {"unit": f})

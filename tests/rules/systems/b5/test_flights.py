@@ -1,0 +1,301 @@
+"""b5 fighter flights on the board (seed 003 Fighters): missions declared in secret with the plots
+and altered on odd turns only, launched beside the carrier, moved by the pulse's share of Move,
+landed, the afterburner only to intercept, superiority's patrol zone, an attack mission's flight
+attacking only its target, dogfights on scripted dice with the chart and their drift."""
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from rules.battlehex.log import IllegalAnswer
+from rules.dice import ScriptedDice
+from rules.model import io
+from rules.strategic import build_graph
+from rules.strategic.turn import end_movement
+from rules.systems.b5 import dogfight, fighters, flights
+from rules.systems.b5.battle import B5Battle
+from tests.rules.systems.b5.helpers import ARRAY, b5, flight
+from tests.rules.systems.v13.helpers import AT, duel
+
+SET_UP = ["meeting engagement", "skirmish", "none", 5, 8, {"at": "1030", "facing": "C"}, "1031",
+          {"at": "5530", "facing": "F"}, "5531", "plot and move", "FF F FF"]
+"""Blue (defending) at 1030 facing C at speed 5, Red 45 hexes away at 5530 facing F at speed 8;
+Blue's plot."""
+
+
+def fl(uid: str, n: int = 6, **kw):
+    f = flight(uid, n)
+    f["b5"]["flight"].update(kw)
+    return f
+
+
+def battle(faces=(), blue_move=99, settings=None, red_flights=1):
+    """Blue: B-FLAG (twin array, AF 2; carries one flight) and B-F2, flight B-FL (Move
+    ``blue_move``: 33 a pulse, Burn 3). Red: R-FLAG (carries one flight) and R-F2, flight R-FL
+    (carried) and R-FL2 (no carrier: begins ahead of R-FLAG, at 5429), Move 30 (10/10/10)."""
+    blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[ARRAY], fighter_flights=1),
+            b5("b-f2", "bflag"), fl("b-fl", move=blue_move, burn=3)]
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, fighter_flights=1), b5("r-f2", "rflag"),
+           fl("r-fl", move=30)] + [fl(f"r-fl{i}", move=30) for i in range(2, red_flights + 2)]
+    c = duel(blue, red)
+    data = json.loads(io.dumps(c))
+    data.setdefault("settings", {})["battle_system"] = "b5"
+    data["settings"]["b5"] = dict(data["settings"].get("b5") or {}, **(settings or {}))
+    c = type(c).model_validate(data)
+    run = B5Battle(end_movement(c, build_graph(c)).campaign, AT,
+                   dice=lambda _seed: ScriptedDice(list(faces) + [1] * 100))
+    for a in SET_UP:
+        run.answer(a)
+    return run
+
+
+def play(run, *answers):
+    for a in answers:
+        run.answer(a)
+    return run
+
+
+def next_turn(run):
+    """No more flight moves, fire or morale until the next turn's question; then plot and move."""
+    while not run.pending.key.endswith("/turn"):
+        q = run.pending
+        run.answer("none" if "/fly/" in q.key else "done" if "/fire/" in q.key else [])
+    run.answer("plot and move")
+    return run
+
+
+def texts(run) -> list[str]:
+    return [e.text for e in run.log.events]
+
+
+TURN1 = ["b-fl attack r-flag", "FFF FF FFF", "r-fl escort r-flag; r-fl2 superiority 4528"]
+PULSE1 = ["launch b-fl 1230", "launch r-fl; r-fl2 4528"]
+"""Pulse 1's flights: B-FL launched behind B-FLAG (at 1231), R-FL ahead of R-FLAG, R-FL2 nine
+hexes to its zone."""
+
+
+def test_missions_are_secret_with_the_plots_and_revealed_with_them():
+    run = battle()
+    q = run.pending
+    assert q.key == "b5/1/orders/blue" and q.data["secret"] and "B-FL (aboard; no mission yet)" in q.text
+    play(run, *TURN1)
+    given = next(e for e in run.log.events if e.kind == "answer" and e.data["key"] == "b5/1/orders/red")
+    assert given.visible_to == ("red", "gm")
+    last = max(i for i, e in enumerate(run.log.events) if e.kind == "answer")
+    shown = next(i for i, e in enumerate(run.log.events) if e.text == "B-FL (Blue) flies attack R-FLAG")
+    assert shown > last and "R-FL2 (Red) flies superiority over 4528 (within 5)" in texts(run)
+    assert run.engine.air.mission["r-fl"] == flights.Mission(flights.ESCORT, "r-flag")
+
+
+def test_orders_are_refused_naming_what_is_wrong():
+    run = battle()
+    for bad, words in (("b-fl attack b-f2", "attacks an enemy ship on the board"),
+                       ("b-fl escort r-flag", "escorts a friendly ship"),
+                       ("b-fl superiority 9999", "off the board"),
+                       ("r-fl attack r-flag", "no flight of Blue"),
+                       ("b-fl patrol 1010", "an order is FLIGHT attack SHIP")):
+        with pytest.raises(IllegalAnswer, match=words):
+            run.answer(bad)
+
+
+def test_orders_may_only_be_altered_on_odd_numbered_turns():
+    """Turn 2: Blue's one flight has its mission (not asked); Red's R-FL2 keeps its mission, and
+    R-FL, never ordered and aboard, may be given one ("any mission when launched")."""
+    run = next_turn(play(battle(), "b-fl attack r-flag", "FFF FF FFF", "r-fl2 superiority 4528", "launch b-fl",
+                         "r-fl2 4528"))
+    run.answer("FF F FF")
+    assert run.pending.key == "b5/2/plot/r-flag"  # no Blue orders on turn 2
+    run.answer("FFF FF FFF")
+    q = run.pending
+    assert q.key == "b5/2/orders/red" and "R-FL (" in q.text and "R-FL2" not in q.text
+    with pytest.raises(IllegalAnswer, match=r"B5 Fighter Missions: orders may only be altered on odd-numbered turns "
+                                            r"\(R-FL2 flies superiority over 4528 \(within 5\)\)"):
+        run.answer("r-fl2 superiority 4529")
+    run.answer("r-fl escort r-flag")
+    assert run.engine.air.mission["r-fl"] == flights.Mission(flights.ESCORT, "r-flag")
+
+
+def test_launch_beside_the_carrier_and_the_free_flight_ahead_of_its_flagship():
+    run = play(battle(), *TURN1)
+    assert {k: str(v) for k, v in run.engine.air.at.items()} == {"r-fl2": "5429"}  # ahead of R-FLAG (5530, F)
+    assert str(run.engine.at["b-flag"]) == "1231"  # pulse 1: two hexes
+    with pytest.raises(IllegalAnswer, match="one of the six hexes around B-FLAG"):
+        run.answer("launch b-fl 1431")
+    with pytest.raises(IllegalAnswer, match="is aboard: launch it first"):
+        run.answer("b-fl 1331")
+    run.answer("launch b-fl 1230")
+    assert str(run.engine.air.at["b-fl"]) == "1230" and "B-FLAG launches B-FL to 1230 (attack R-FLAG)" in texts(run)
+
+
+def test_a_flight_one_point_beyond_its_share_of_move_is_refused():
+    """Move 30 (R-FL2): 10/10/10 (the Speed/Pulse chart's 10). Move 99 (B-FL): 33 a pulse; from
+    1230 ten hexes straight on (direction B, 2225) cost 10; 33 hexes off the six lines cost 34."""
+    run = play(battle(), *TURN1, "launch b-fl 1230")
+    with pytest.raises(IllegalAnswer, match=r"R-FL2 has 10 movement point\(s\) in pulse 1 \(Move 30: 10/10/10\); "
+                                            r"5429 to 4428 costs 11 \(10 hexes and a hexside turned\)"):
+        run.answer("r-fl2 4428")
+    run.answer("launch r-fl; r-fl2 4528")
+    with pytest.raises(IllegalAnswer, match=r"B-FL has 33 movement point\(s\) in pulse 2 \(Move 99: 33/33/33\); "
+                                            r"1230 to 4530 costs 34 \(33 hexes and a hexside turned\)"):
+        run.answer("b-fl 4530")
+    run.answer("b-fl 2225")  # 10 straight on: 10 points
+    assert str(run.engine.air.at["b-fl"]) == "2225" and "B-FL flies from 1230 to 2225" in texts(run)
+
+
+def test_afterburners_only_to_intercept_an_enemy_flight_once_a_turn():
+    """R-FL2 at 4528, 33 hexes and a turn from B-FL: 34 points; Burn 3 adds the hexes, but only
+    to intercept (4529 holds no flight)."""
+    run = play(battle(), *TURN1, *PULSE1)
+    with pytest.raises(IllegalAnswer, match="costs 34"):
+        run.answer("b-fl 4528")
+    with pytest.raises(IllegalAnswer, match="afterburners only to intercept an enemy fighter: no enemy flight at 4529"):
+        run.answer("b-fl 4529 burn")
+    run.answer("b-fl 4528 burn")
+    assert "B-FL flies from 1230 to 4528 on its afterburners" in texts(run)
+    assert run.engine.air.burned == {"b-fl": 1}
+
+
+def test_superiority_stays_in_its_patrol_zone_unless_it_intercepts():
+    run = play(battle(), *TURN1, "launch b-fl")
+    with pytest.raises(IllegalAnswer, match="R-FL2 flies superiority over 4528: it ends its move within 5 hexes of "
+                                            "it, or intercepts an enemy flight; 5429 is 9 away"):
+        run.answer("r-fl2 5429")
+    run.answer("r-fl2 4828")
+    assert str(run.engine.air.at["r-fl2"]) == "4828"
+
+
+def test_a_dogfight_on_scripted_dice_with_the_odds_before_the_roll():
+    """B-FL intercepts R-FL2 at 4528 in pulse 2. At the pulse's end, Blue (the defender) first:
+    B-FL d6 4 + 6 fighters - 1 anti-ship = 9 against R-FL2's d6 rating 6: beat by 3, 4 kills;
+    R-FL2 d6 1 + 5 = 6: beat by 0, 2 kills. Pulse 3: B-FL (4) d6 2 + 3 = 5, beat by -1: 2 kills
+    (R-FL2 destroyed); R-FL2 (2) d6 6 + 1 = 7: beat by 1, 3 kills."""
+    run = play(battle([4, 1, 2, 6]), *TURN1, *PULSE1)
+    run.answer("b-fl 4528 burn")
+    assert "dogfight at 4528: B-FL against R-FL2" in texts(run)
+    run.answer("none")  # Red: R-FL (escort) stays; R-FL2 is in the dogfight
+    t = texts(run)
+    odds = next(x for x in t if x.startswith("B-FL (6) against R-FL2: kills"))
+    assert odds == "B-FL (6) against R-FL2: kills 2 1/6, 3 1/3, 4 1/3, 5 1/6"
+    assert "B-FL: d6 4 +5 = 9 against R-FL2's 6: beat by 3, 4 kill(s)" in t
+    assert "R-FL2: d6 1 +5 = 6 against B-FL's 6: beat by 0, 2 kill(s)" in t
+    assert t.index("R-FL2 loses 4 fighter(s), 2 left") > t.index("R-FL2: d6 1 +5 = 6 against B-FL's 6: beat by 0, "
+                                                                  "2 kill(s)")  # simultaneous
+    assert fighters.left(run.engine, "b-fl") == 4 and fighters.left(run.engine, "r-fl2") == 2
+    assert run.pending.key == "b5/1/fly/red"  # pulse 3: Blue's B-FL is locked; Red moves R-FL only
+    with pytest.raises(IllegalAnswer, match="R-FL2 is in a dogfight at 4528"):
+        run.answer("r-fl2 4529")
+    run.answer("none")
+    t = texts(run)
+    assert "B-FL: d6 2 +3 = 5 against R-FL2's 6: beat by -1, 2 kill(s)" in t and "R-FL2 is destroyed" in t
+    assert "B-FL loses 3 fighter(s), 1 left" in t and "r-fl2" not in run.engine.air.at
+    assert not any("drifts" in x for x in t)  # one side left: no drift
+
+
+def test_dogfight_odds_by_each_reading():
+    """Six fighters (anti-ship: -1): d6 + 5 against 6 beats it by 0-5; one fighter: d6 + 0, by -5
+    to 0; with the roll reading, d6 + 5 against a d6 beats it by 7 or more (six kills) 10/36."""
+    f = flights_stats()
+    assert dogfight.odds(f, 6, f) == {2: Fraction(1, 6), 3: Fraction(1, 3), 4: Fraction(1, 3), 5: Fraction(1, 6)}
+    assert dogfight.odds(f, 1, f) == {0: Fraction(1, 3), 1: Fraction(1, 3), 2: Fraction(1, 3)}
+    roll = dogfight.odds(f, 6, f, dogfight.ROLL)
+    assert sum(roll.values()) == 1 and roll[6] == Fraction(10, 36)
+
+
+def flights_stats():
+    from rules.model.b5 import B5Fighter
+    from tests.rules.systems.b5.helpers import FLIGHT
+    return B5Fighter.model_validate(FLIGHT)
+
+
+def test_the_drift_at_the_turns_end_with_a_superiority_flight_joining():
+    """Pulse 2: B-FL d6 2 + 5 = 7, 3 kills (R-FL2 3 left); R-FL2 d6 1 + 5 = 6, 2 kills (B-FL 4).
+    Pulse 3: B-FL d6 1 + 3 = 4, 1 kill (R-FL2 2); R-FL2 d6 1 + 2 = 3, 1 kill (B-FL 3). Both sides
+    left: the drift d6 4 (direction D), d4 2: 4528 to 4530; R-FL (superiority over 4529, waiting
+    at 4529 on the way) joins, its enemy having more fighters in the dogfight (3 to 2)."""
+    run = battle([2, 1, 1, 1, 4, 2])
+    play(run, "b-fl attack r-flag", "FFF FF FFF", "r-fl superiority 4529; r-fl2 superiority 4528",
+         *PULSE1, "b-fl 4528 burn", "r-fl 4529", "none")
+    t = texts(run)
+    assert "the dogfight at 4528 drifts d6 4 (direction D), d4 2: to 4530" in t, t[-12:]
+    assert "R-FL (superiority, its enemy more fighters in the dogfight) joins it" in t
+    assert {k: str(v) for k, v in run.engine.air.at.items()} == {"b-fl": "4530", "r-fl": "4530", "r-fl2": "4530"}
+
+
+def test_an_attack_missions_flight_attacks_only_its_target_in_its_hex():
+    """B-FL (attack R-FLAG) flies into R-FLAG's hex in pulse 3: the GM may name it and R-FLAG
+    only; R-F2 put in the same hex is refused with the mission's rule."""
+    run = play(battle(), *TURN1, *PULSE1, "b-fl 4428", "none")
+    run.answer(f"b-fl {run.engine.at['r-flag']}")
+    run.answer("none")
+    assert run.pending.options == ("done", fighters.FIGHTERS)
+    run.answer(fighters.FIGHTERS)
+    run.answer("b-fl")
+    assert run.pending.options == ("r-flag",)
+    run.engine.at["r-f2"] = run.engine.at["r-flag"]
+    with pytest.raises(IllegalAnswer, match="B5 Fighter Missions: B-FL flies an attack mission against R-FLAG: it "
+                                            "attacks only its target, not R-F2"):
+        run.answer("r-f2")
+    run.answer("r-flag")
+    assert any(x.startswith("B-FL (6 fighters) attacks R-FLAG") for x in texts(run))
+
+
+def fast(c, move=99):
+    """Campaign ``c`` with its flights' Move ``move`` (99: 33 a pulse, across the board in a turn)."""
+    data = json.loads(io.dumps(c))
+    for fleet in data["fleets"]:
+        for u in fleet["units"]:
+            if (u.get("b5") or {}).get("flight"):
+                u["b5"]["flight"]["move"] = move
+    return type(c).model_validate(data)
+
+
+def flight_answer(run, q, rng):
+    """A random answer to a side's fighter orders or flight moves that the engine takes (each
+    part tried against the engine's check), or None when ``q`` is neither (test_random_b5)."""
+    from hexmap.hexes import hex_line
+    from hexmap.labels import axial_to_offset
+
+    from rules.systems.b5 import deploy, flying
+    from hexmap import Label
+
+    import random
+
+    e, rng = run.engine, random.Random(f"{q.key} {len(run.answers)}")  # its own: the caller's rng left alone
+    if "fighter_orders" in q.data:
+        team = q.data["fighter_orders"]
+        ships = [x for x in e.at if e.units[x].status.value == "present"]
+        parts = []
+        for f in flights.may_order(e, team):
+            r, enemies = rng.random(), [x for x in ships if e.units[x].team != team]
+            if r < 0.4 and enemies:
+                parts.append(f"{f} attack {rng.choice(enemies)}")
+            elif r < 0.6:
+                parts.append(f"{f} escort {rng.choice([x for x in ships if e.units[x].team == team])}")
+            elif r < 0.8:
+                parts.append(f"{f} superiority {rng.choice(e.board.labels)}")
+        return "; ".join(parts) or "none"
+    if "flights" not in q.data:
+        return None
+    team, parts = q.data["flights"], []
+    for f in flying.movable(e, team):
+        if f not in e.air.at:
+            tries = [f"launch {f}"] if rng.random() < 0.7 else []
+        else:
+            m = e.air.mission.get(f)
+            goal = (e.at.get(m.target) or e.air.at.get(m.target)) if m and m.target else m.zone if m else None
+            foes = [str(e.air.at[x]) for x in flying.enemies_at(e, team, e.air.at[f])] or \
+                [str(h) for x, h in e.air.at.items() if e.units[x].team != team]
+            tries = [f"{f} {h} burn" for h in foes[:1]] + [f"{f} land"] * (rng.random() < 0.1)
+            if goal is not None:
+                line = [Label(*axial_to_offset(h)) for h in hex_line(deploy.hex_of(e.air.at[f]), deploy.hex_of(goal))]
+                tries += [f"{f} {h}" for h in reversed(line[1:])]
+        for t in tries:
+            try:
+                flying.read(e, team, "; ".join([*parts, t]))
+            except IllegalAnswer:
+                continue
+            parts.append(t)
+            break
+    return "; ".join(parts) or "none"
