@@ -1,7 +1,8 @@
 """What the main window's first frame does not need is made or imported later (issue 21: start
 to an interactive window < 0.5 s and within 3x the bare PySide6 import): the tactical map's
-1,260 hexes (its dock starts closed), the empire sheet's economy (its dock starts hidden), the
-battle systems' registry (Turn > Battle System fills itself as it opens) and pydantic's plugin
+1,260 hexes (its dock starts closed), the Empire Sheet and the campaign log (their docks start
+hidden) and the sheet's economy, the Combat Phase (the default campaign starts in the Income Phase),
+the battle systems' registry (Turn > Battle System fills itself as it opens) and pydantic's plugin
 search through every installed package. A fresh process starts the window as main.py does."""
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ app = QApplication(sys.argv[:1])
 window = MainWindow(None, offer_recovery=False, reopen_last=False)
 window.show()
 app.processEvents()
-print(json.dumps({"modules": sorted(m for m in ("rules.economy.sheet", "rules.systems.registry") if m in sys.modules),
+print(json.dumps({"modules": sorted(m for m in ("rules.economy.sheet", "rules.systems.registry", "app.shell.campaign_log",
+                                                "app.shell.empire_sheet", "rules.turn.combat_phase") if m in sys.modules),
                   "hexes": sum(isinstance(i, TacticalHexItem) for i in window.tactical_scene.items()),
                   "plugins searched": plugins._plugins is not None, "map": len(window.strategic_view.scene().sector_items)}))
 window.close()
@@ -38,6 +40,8 @@ def test_the_first_frame_makes_and_imports_only_what_it_shows(tmp_path):
     r = subprocess.run([sys.executable, "-c", START], cwd=ROOT, capture_output=True, text=True, env=env, timeout=120)
     assert r.returncode == 0, r.stderr
     got = json.loads(r.stdout.strip().splitlines()[-1])
+    default = json.loads((ROOT / "scenarios" / "default_campaign.json").read_text(encoding="utf-8"))
+    assert not default.get("log")  # nothing to read: the campaign log dock is not made (app/shell/docks.py)
     assert got == {"modules": [], "hexes": 0, "plugins searched": False, "map": 140}, got
 
 
