@@ -313,7 +313,7 @@ def sensor_bonus(self: B5Engine, firer: str, target: str) -> int:
     if not _support(self, firer, OFFENSIVE):
         return 0
     mine = self.forces[self.units[firer].team].squadron_of(firer)
-    theirs = self.forces[self.units[target].team].squadron_of(target)
+    theirs = self.forces[self.units[target].team].target_group(target)
     a, b = (mine.command if mine else firer), (theirs.command if theirs else target)
     return int(a in self.at and b in self.at and deploy.distance(self.at[a], self.at[b]) <= RANGE[OFFENSIVE])
 

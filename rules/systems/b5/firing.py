@@ -60,7 +60,7 @@ def _aim(self: B5Engine, firer: str, w: B5Weapon, target: str) -> tuple[int, int
     jammer fired at without the bypass penalty, fire-control jamming's bracket."""
     band = _band(self, w, firer, target)
     assert band is not None
-    sq = self.forces[self.units[target].team].squadron_of(target)
+    sq = self.forces[self.units[target].team].target_group(target)  # (the flagship's escorts with its squadron)
     near = [deploy.distance(self.at[firer], self.at[x]) for x in (sq.ships if sq else ()) if x != target
             and x in self.at and self.units[x].status is Status.PRESENT]
     penalty = 0 if elint.lit(self, target) else fire.bypass_penalty(deploy.distance(self.at[firer], self.at[target]),
@@ -110,8 +110,8 @@ def _arc_check(self: B5Engine, firer: str, w: B5Weapon, q: Question) -> Any:
 
 
 def _squadron(self: B5Engine, uid: str) -> str:
-    """The name of ``uid``'s squadron ("" for an escort)."""
-    s = self.forces[self.units[uid].team].squadron_of(uid)
+    """The name of the enemy squadron a shot at ``uid`` targets (an escort: the flagship's)."""
+    s = self.forces[self.units[uid].team].target_group(uid)
     return s.name if s else ""
 
 

@@ -48,6 +48,16 @@ class Force:
                 return s
         return None
 
+    def target_group(self, uid: str) -> Squadron | None:
+        """The enemy squadron a shot at ``uid`` targets (Target Selection): its squadron; the flagship's
+        escorts go with the flagship, so they are targeted (and bypassed) with its squadron; None for
+        a flight."""
+        s = self.squadron_of(uid)
+        flag = self.squadron_of(self.flagship)
+        if flag is None or not self.escorts or (uid not in self.escorts and s != flag):
+            return s
+        return Squadron(flag.name, flag.command, flag.members + self.escorts)
+
 
 def force_of(side: str, units: Sequence[Member]) -> Force:
     """``side``'s force from its units' data, or ``RuleError`` saying what is missing.
