@@ -17,7 +17,7 @@ from rules.battlehex.questions import Question, choose
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.model.b5 import B5Data, B5Weapon, Category, Race, WeaponClass
-from rules.systems.b5 import abilities, damage, deploy, elint, emines, fighters, fire, losses, marking, morale
+from rules.systems.b5 import abilities, damage, deploy, elint, emines, fighters, fire, flightfire, losses, marking, morale
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
@@ -78,6 +78,10 @@ def targets(self: B5Engine, firer: str, w: B5Weapon) -> list[str]:
     """The enemy ships ``w`` of ``firer`` may fire at now: in reach; the one ship ``firer`` fires
     at this pulse once it has chosen; else in the enemy squadron its squadron targets this pulse
     (Target Selection: not for a ship out of command)."""
+    return _ship_targets(self, firer, w) + flightfire.targets(self, firer, w)  # and flights (flightfire.py)
+
+
+def _ship_targets(self: B5Engine, firer: str, w: B5Weapon) -> list[str]:
     team = self.units[firer].team
     reach = [x for x in _reach(self, firer, w) if arc_x(self, firer, w, x)]
     if firer in self.aims:
@@ -199,6 +203,9 @@ def _fire(self: B5Engine, at: str) -> Procedure:
                                 data={"option_words": {x: words.get(x, self.units[x].unit.name) for x in aims}},
                                 check=_arc_check(self, firer, w, q))
         self.aiming, self.firer, at = None, "", ""
+        if target in self.air.at:  # a fighter flight (rules/systems/b5/flightfire.py)
+            flightfire.resolve(self, firer, w, target)
+            continue
         self.aims[firer] = target
         mine = self.forces[self.units[firer].team].squadron_of(firer)
         if mine is not None and firer not in self.out_of_command:
@@ -285,6 +292,9 @@ def odds(self: B5Engine) -> dict[str, str]:
     firer, w = self.aiming
     out = {}
     for target in targets(self, firer, w):
+        if target in self.air.at:
+            out[self.units[target].unit.name] = flightfire.odds(self, firer, w, target)
+            continue
         t = self.data(target)
         band, sensor, penalty, defence = _aim(self, firer, w, target)
         face = fire.need(defence, band, sensor, penalty)

@@ -26,8 +26,8 @@ ARRAY = {"name": "Twin array", "cls": "particle", "shots": 3, "ranges": [6, 12, 
 def fight(faces, count=6):
     """Blue's B-FLAG (a twin array, AF 2) and B-F2; Red's R-FLAG, R-F2 and flight R-FL of
     ``count`` fighters (Move 99: 33 a pulse; no carrier: it begins ahead of R-FLAG), on an attack
-    mission against B-FLAG; it flies to 2729 in pulse 1 and into B-FLAG's hex (1332) in pulse 2:
-    no ship in reach, the GM asked about fire."""
+    mission against B-FLAG; it flies to 2729 in pulse 1 (in reach of B-FLAG's twin array: the GM
+    answers done) and into B-FLAG's hex (1332) in pulse 2: no ship in reach, the GM asked about fire."""
     blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[ARRAY]), b5("b-f2", "bflag")]
     fl = flight("r-fl", count)
     fl["b5"]["flight"]["move"] = 99
@@ -37,7 +37,7 @@ def fight(faces, count=6):
     data.setdefault("settings", {})["battle_system"] = "b5"
     c = type(c).model_validate(data)
     run = B5Battle(end_movement(c, build_graph(c)).campaign, AT, dice=lambda _seed: ScriptedDice(list(faces)))
-    for a in [*SET_UP, "r-fl attack b-flag", "r-fl 2729", "r-fl 1332"]:
+    for a in [*SET_UP, "r-fl attack b-flag", "r-fl 2729", "done", "r-fl 1332"]:
         run.answer(a)
     return run
 
@@ -50,7 +50,7 @@ def test_anti_fighter_fire_first_then_the_fighters_left_attack():
     maneuvering, from the side: turn)."""
     run = fight([5, 1, 4, 8, 6, 2, 1] + [1] * 10)
     q = run.pending
-    assert q.options == ("done", fighters.FIGHTERS) and "or a flight attack a ship" in q.text  # no ship in reach
+    assert q.options == ("done", "fire", fighters.FIGHTERS) and "or a flight attack a ship" in q.text  # (fire: at R-FL)
     run.answer(fighters.FIGHTERS)
     assert run.pending.key == "b5/1/flight" and run.pending.options == ("r-fl",)
     run.answer("r-fl")
@@ -62,7 +62,7 @@ def test_anti_fighter_fire_first_then_the_fighters_left_attack():
     assert "R-FL (5 fighters) attacks B-FLAG: d10 8 +3 needs 10: hit, damage d6 +3 on armor 5: severe (Twin array, " \
            "turn); 1 structure, 11 left" in texts, texts[-4:]
     assert fighters.left(run.engine, "r-fl") == 5 and run.engine.data("b-flag").weapons[0].x == 2
-    assert "pulse 3:" in run.pending.text  # one attack a pulse: nothing more to ask in pulse 2
+    assert "pulse 2:" in run.pending.text and fighters.FIGHTERS not in run.pending.options  # one attack a pulse
 
 
 def test_a_flight_with_no_fighters_left_is_destroyed_before_it_attacks():

@@ -31,11 +31,11 @@ def fl(uid: str, n: int = 6, **kw):
     return f
 
 
-def battle(faces=(), blue_move=99, settings=None, red_flights=1):
+def battle(faces=(), blue_move=99, settings=None, red_flights=1, weapons=(ARRAY,)):
     """Blue: B-FLAG (twin array, AF 2; carries one flight) and B-F2, flight B-FL (Move
     ``blue_move``: 33 a pulse, Burn 3). Red: R-FLAG (carries one flight) and R-F2, flight R-FL
     (carried) and R-FL2 (no carrier: begins ahead of R-FLAG, at 5429), Move 30 (10/10/10)."""
-    blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[ARRAY], fighter_flights=1),
+    blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=list(weapons), fighter_flights=1),
             b5("b-f2", "bflag"), fl("b-fl", move=blue_move, burn=3)]
     red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, fighter_flights=1), b5("r-f2", "rflag"),
            fl("r-fl", move=30)] + [fl(f"r-fl{i}", move=30) for i in range(2, red_flights + 2)]
@@ -299,3 +299,52 @@ def flight_answer(run, q, rng):
             parts.append(t)
             break
     return "; ".join(parts) or "none"
+
+
+def toward(run, flight, goal):
+    """``flight`` as far along the line to ``goal`` as its points this pulse reach."""
+    from hexmap.hexes import hex_line
+    from hexmap.labels import axial_to_offset
+    from hexmap import Label
+    from rules.systems.b5 import deploy, flying
+
+    e = run.engine
+    line = [Label(*axial_to_offset(h)) for h in hex_line(deploy.hex_of(e.air.at[flight]), deploy.hex_of(goal))]
+    return f"{flight} {next(h for h in reversed(line) if flying.cost(e.air.at[flight], h) <= flying.share(e, flight))}"
+
+
+def test_ships_fire_at_one_flight_a_pulse_and_secondary_weapons_at_others_halved():
+    """Target Selection. Pulse 3: R-FL at long range of B-FLAG, R-FL2 at medium. B-FLAG's Twin
+    array (x3, three shots a turn) fires at R-FL: d10 + sensor 5 needs Def 8 + 3 = 11; d10 6 and
+    10 hit, 1 misses; d8 damage 3 reaches armor 3, 2 does not: one fighter destroyed. Then its heavy
+    pulse cannon (two a turn) may fire only at R-FL (its one flight this pulse); its second array at
+    R-FL too, or at R-FL2, not yet fired at, halved (x3 -> x2)."""
+    pulse = {"name": "Heavy pulse cannon", "cls": "pulse", "shots": 2, "ranges": [10, 20, 30, 40],
+             "fire_control": ["d10", "d8", "d6"], "damage": ["d10"], "x": 2}
+    run = battle([6, 1, 10, 3, 2], weapons=(ARRAY, dict(ARRAY, name="Second array"), pulse))
+    play(run, "b-fl superiority 1231", "FFF FF FFF", "r-fl attack b-flag; r-fl2 attack b-flag", "none")
+    e = run.engine
+    run.answer(f"launch r-fl; {toward(run, 'r-fl2', e.at['b-flag'])}")
+    while e.pulse < 3 or not run.pending.key.startswith("b5/1/fire/"):
+        q = run.pending
+        run.answer("done" if "/fire/" in q.key else "none" if "/fly/blue" in q.key else
+                   "; ".join(toward(run, f, e.at["b-flag"]) for f in ("r-fl", "r-fl2")))
+    run.answer("fire")
+    run.answer("b-flag")
+    run.answer("Twin array")
+    assert set(run.pending.options) == {"r-fl", "r-fl2"}  # no ship in reach
+    assert run.question_odds()["R-FL"].startswith("flight, long range, d10 needs 6+: 1/2 a die, x3; a fighter "
+                                                   "destroyed 3/8 a die"), run.question_odds()
+    run.answer("r-fl")
+    assert "B-FLAG's Twin array (x3) at R-FL, long range, d10 + sensor 5 needs 11: 2 hit(s), 1 fighter(s) " \
+           "destroyed, 5 left" in texts(run)
+    run.answer("fire")
+    run.answer("b-flag")
+    run.answer("Heavy pulse cannon")
+    assert run.pending.options == ("r-fl",)  # one enemy flight a pulse
+    run.answer("r-fl")
+    run.answer("fire")
+    run.answer("b-flag")
+    run.answer("Second array")
+    assert run.pending.options == ("r-fl", "r-fl2")  # the ship's one flight, or another halved
+    assert ", x2; " in run.question_odds()["R-FL2"] and ", x3; " in run.question_odds()["R-FL"]
