@@ -7,8 +7,6 @@ the maneuver"); 0: never. Squadrons are named by ``squadron``; its command ship 
 ``command``; the group flagship has ``flagship`` (and commands its own squadron); an escort
 of the flagship has ``escort`` (docs/b5.md says how the seed's gaps are read).
 """
-from __future__ import annotations
-
 from enum import Enum
 from typing import Literal
 
@@ -77,7 +75,7 @@ class B5Weapon(Strict):
     max_pulses: StrictInt = Field(5, ge=1, le=9, description="a pulse weapon's most pulses")
 
     @model_validator(mode="after")
-    def _bands(self) -> B5Weapon:
+    def _bands(self) -> "B5Weapon":
         if any(r < 0 or r > RANGE for r in self.ranges) or self.ranges != sorted(set(self.ranges)):
             raise ValueError(f"{self.name}: range bands must rise, 0-{RANGE} hexes (short, medium, long, extreme)")
         if self.cls in (WeaponClass.BALLISTIC, WeaponClass.ENERGY_MINE) and len(self.ranges) != 1:
@@ -158,7 +156,7 @@ class B5Data(Strict):
                                                                        "command_styles is on)")
 
     @model_validator(mode="after")
-    def _whole(self) -> B5Data:
+    def _whole(self) -> "B5Data":
         armors = {Category.CAPITAL: 3, Category.ENORMOUS: 3, Category.HEAVY: 2}.get(self.category, 1)
         if len(self.armor) != armors:
             raise ValueError(f"a {self.category.value} ship has {armors} armor rating{'s' if armors > 1 else ''}, "

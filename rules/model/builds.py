@@ -13,8 +13,6 @@ Readings (docs/economy.md):
 * Ground units are raised from ``Power.ground_list`` (:class:`GroundClass`, named by the ground
   unit's name), at most Census of them a turn at a planet (rules/turn/ground_orders.py).
 """
-from __future__ import annotations
-
 from pydantic import Field, StrictInt
 
 from rules.model.economy_model import Points

@@ -3,8 +3,6 @@
 RULES_MATRIX §3.2-3.5 and INTERPRETATIONS 16-18. Sectors are hexes in the tactical
 orientation, named by their ``CCRR`` label on the strategic map.
 """
-from __future__ import annotations
-
 import sys
 from typing import Literal
 

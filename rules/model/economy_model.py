@@ -11,8 +11,6 @@ Readings (docs/economy.md):
 * ``maintenance`` is the source material's figure per unit class in service (a unit's
   ``class_designation``); a class not listed costs nothing (the GM keeps it by hand).
 """
-from __future__ import annotations
-
 from fractions import Fraction
 from typing import Annotated, Any, Literal
 

@@ -7,8 +7,6 @@ was signed, broken or declared in the tool (rules/turn/diplomacy_phase.py keeps 
 pair without a record reads its set from its state (Peace implies its Non-Aggression Treaty).
 Fields at their defaults are not written, so older files stay byte-identical.
 """
-from __future__ import annotations
-
 from typing import Literal
 
 from pydantic import Field, StrictInt, StrictStr, field_validator, model_validator
@@ -61,7 +59,7 @@ class TreatyPair(Strict):
         return v
 
     @model_validator(mode="after")
-    def _two(self) -> TreatyPair:
+    def _two(self) -> "TreatyPair":
         a, b = self.powers
         if a == b:
             raise ValueError(f"a power has no treaty with itself ({a!r})")

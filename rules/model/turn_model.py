@@ -15,8 +15,6 @@ Readings of the seed (004 Movement Phase, Encounters Phase, Invasion Phase, Unit
 * ground units stand on planets (``Planet.ground_units``) with an attrition value, the number
   seed 004 compares when a conquered planet passes to a new owner.
 """
-from __future__ import annotations
-
 from enum import Enum
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr

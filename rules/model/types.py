@@ -1,7 +1,5 @@
 """Shared pieces of the campaign model: the strict record base, facings and hex labels as
 validated JSON strings, and the enums of terrain and diplomacy."""
-from __future__ import annotations
-
 from enum import Enum
 from typing import Annotated, Any, Literal
 

@@ -3,8 +3,6 @@
 Only data lives here; the rules that read it live in their own modules. Fields of the other
 seeds' tactical systems (STCS, B5, AF/EF blocks) are added when those systems are built.
 """
-from __future__ import annotations
-
 from enum import Enum
 from typing import Literal
 
