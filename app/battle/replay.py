@@ -286,6 +286,8 @@ class BattleReplay(QObject):
         win.answer_button.setEnabled(False)
         # a step back redraws what it changed on the map, as a step forward does (the log is cut back)
         win.panel.draw(replace(change, rewound=False) if change is not None and change.rewound else change)
+        for w in win.panel.widgets:  # a panel's draw enables its controls for the step's question: none answers
+            w.setEnabled(False)      # in a replay (the B5 bar came back live, its field taking the replay's keys)
         win._show_log(rebuild=change is None, rewind_to=change.events_from if change and change.rewound else None)
         n = len(steps) if steps is not None else 0
         words = self.said(self.k)
