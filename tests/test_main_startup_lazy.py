@@ -1,7 +1,7 @@
 """What the main window's first frame does not need is made or imported later (issue 21: start
 to an interactive window < 0.5 s and within 3x the bare PySide6 import): the tactical map's
 1,260 hexes (its dock starts closed), the Empire Sheet and the campaign log (their docks start
-hidden) and the sheet's economy, the Combat Phase (the default campaign starts in the Income Phase),
+hidden) and the sheet's economy, the passphrase dialogs (the GM view asks when opened), the Combat Phase (the default campaign starts in the Income Phase),
 the battle systems' registry (Turn > Battle System fills itself as it opens) and pydantic's plugin
 search through every installed package. A fresh process starts the window as main.py does."""
 from __future__ import annotations
@@ -26,7 +26,8 @@ window = MainWindow(None, offer_recovery=False, reopen_last=False)
 window.show()
 app.processEvents()
 print(json.dumps({"modules": sorted(m for m in ("rules.economy.sheet", "rules.systems.registry", "app.shell.campaign_log",
-                                                "app.shell.empire_sheet", "rules.turn.combat_phase") if m in sys.modules),
+                                                "app.shell.empire_sheet", "rules.turn.combat_phase",
+                                                "app.shell.passphrases") if m in sys.modules),
                   "hexes": sum(isinstance(i, TacticalHexItem) for i in window.tactical_scene.items()),
                   "plugins searched": plugins._plugins is not None, "map": len(window.strategic_view.scene().sector_items)}))
 window.close()

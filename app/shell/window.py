@@ -24,7 +24,6 @@ from app.shell.inspector import InspectMixin
 from app.shell.menus import ElidedLabel, build_menus, build_phase_bar
 from app.shell.turn import MovementPhaseMixin
 from app.strategic.overlays import Overlays
-from app.shell.passphrases import gm_may_see
 from app.shell.paths import DEFAULT_CAMPAIGN, ICONS
 from app.shell.session import CampaignSession
 from app.strategic.scene import StrategicScene
@@ -218,6 +217,8 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
     def set_gm_view(self, on: bool) -> None:
         """The GM view shows every unit; off, the table's view (what every Team may know). When
         the GM holds a passphrase, it is asked each time the GM view opens."""
+        from app.shell.passphrases import gm_may_see  # not at start-up: its dialogs' widgets build ~22 Qt enum types
+
         if on and not gm_may_see(self, self.session):
             on = False
         self.gm_view_action.setChecked(on)
