@@ -38,7 +38,9 @@ BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex sca
          "arcs, shots spaced by pulse, a squadron at one enemy squadron, ships out of command last, ballistic "
          "weapons and energy mines hitting pulses later; ELINT support and jamming; the damage class odds shown "
          "first, then structure, grey boxes and system damage marked, the defender choosing which weapon a hit "
-         "marks); out of command, command losses, morale and reinforcement rolls; the abilities Stubborn, Rapid "
+         "marks); out of command, command losses (a new flagship's command net; the enemy's pulse to move "
+         "first), ELINT levels lost to 'S' boxes, the flagship's escorts targeted with its squadron, "
+         "morale and reinforcement rolls; the abilities Stubborn, Rapid "
          "Net Change, Improved Command Network, Command Reorganization, Superior Strategic and Tactical Planners "
          "and ELINT Priority Support; command styles "
          "(settings.b5); a fighter flight's attack on a ship, after the ship's anti-fighter fire; the helpers.")
@@ -313,7 +315,9 @@ class B5Panel(PanelBase):
                 if names:
                     rows.append(f"<li>squadron <b>{escape(s.name)}</b>"
                                 f"{' (flag)' if s.command == force.flagship else ''}"
-                                f"{' (on patrol)' if s.name in e.patrols else ''}{self._morale(run, s.name)}: "
+                                f"{' (on patrol)' if s.name in e.patrols else ''}"
+                                f"{' (outside the command net: 75%)' if s.name in e.net.outside.get(team, ()) else ''}"
+                                f"{self._morale(run, s.name)}: "
                                 + ", ".join(names) + "</li>")
             for uid in force.escorts if force else ():
                 u = e.units[uid]

@@ -166,5 +166,6 @@ def summary(data: B5Data, hits: dict[str, int], lost: int) -> str:
     now = effective(data, hits)
     out = [f"structure {max(0, data.structure - lost)} of {data.structure}"]
     out += [f"{row} {getattr(now, row)}" for row in ("sensor", "accel", "decel", "turn") if hits.get(row)]
+    out += [f"ELINT {now.elint} of {data.elint}"] if now.elint < data.elint else []  # 'S' boxes marked
     out += [f"{w.name} {'destroyed' if not w.x else f'x{w.x}'}" for i, w in enumerate(now.weapons) if hits.get(f"w{i}")]
     return ", ".join(out)

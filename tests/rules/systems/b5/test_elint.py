@@ -227,6 +227,9 @@ def test_each_s_box_marked_loses_an_elint_level_and_the_last_orders_fail():
     assert "B-F2's ELINT: jam fire control R-F2: fails (B-F2 has 2 ELINT levels left)" in texts
     assert [o.ability for o in run.engine.elint["b-f2"]] == [elint.OFFENSIVE, elint.JAM_ELINT]
     assert (run.engine.data("b-f2").sensor, run.engine.data("b-f2").elint) == (4, 2)
+    from rules.systems.b5 import damage
+    base = run.engine.units["b-f2"].unit.b5
+    assert damage.summary(base, run.engine.hits["b-f2"], 2) == "structure 10 of 12, sensor 4, ELINT 2 of 3"
     for a in ("done", "done", "done", [], "plot and move", "FF F FF"):
         run.answer(a)
     assert run.pending.key == "b5/2/elint/b-f2" and "(2 level(s); in secret)" in run.pending.text
