@@ -8,14 +8,21 @@ from __future__ import annotations
 
 import pytest
 
+import json
+
 from hexmap import Label
 from rules.battlehex.log import IllegalAnswer
+from rules.model import io
+from rules.strategic import build_graph
+from rules.strategic.turn import end_movement
+from rules.systems import start
 from rules.systems.b5 import fleet
 from rules.systems.b5.losses import x_rating
 from tests.rules.systems.b5.helpers import b5
 from tests.rules.systems.b5.test_abilities import battle
 from tests.rules.systems.b5.test_firing import CANNON, LASER
 from tests.rules.systems.b5.test_pulses import ruled
+from tests.rules.systems.v13.helpers import AT, duel
 
 PLACES = {"b-flag": {"at": "1030", "facing": "C"}, "b-f2": "1031", "b-c2": ruled("1040", "C"),
           "b-c3": ruled("1020", "C"), "b-c4": ruled("1036", "C"), "r-flag": ruled("3530", "F"),
@@ -46,6 +53,64 @@ def lost_flagship(faces=KILL + [1] * 60):
     while "/fire/" in run.pending.key:
         run.answer("done")
     return run
+
+
+def loss_campaign():
+    """:func:`lost_flagship`'s forces, B-FLAG with structure 1 and Def 2, at the Battle Hex."""
+    blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, command_rating=4, grey_boxes=0,
+               structure=1, defence=2),
+            b5("b-f2", "bflag", command_rating=0, grey_boxes=0),
+            b5("b-c2", "b2", command=True, command_rating=2, weapons=[LASER], grey_boxes=0),
+            b5("b-c3", "b3", "capital", command=True, command_rating=1, weapons=[LASER], grey_boxes=0),
+            b5("b-c4", "b4", command=True, command_rating=1, weapons=[LASER], grey_boxes=0)]
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER, CANNON]),
+           b5("r-f2", "rflag", weapons=[LASER])]
+    c = duel(blue, red)
+    data = json.loads(io.dumps(c))
+    data.setdefault("settings", {})["battle_system"] = "b5"
+    c = type(c).model_validate(data)
+    return end_movement(c, build_graph(c)).campaign
+
+
+def seeded_loss(c=None):
+    """:func:`lost_flagship`'s battle on the campaign's own dice (so a saved file replays it):
+    B-FLAG fired at by Red until it is destroyed in turn 1; the run stops at the new flagship's
+    question."""
+    run = start(c or loss_campaign(), AT)
+    for a in ["meeting engagement", "skirmish", "none", 5, 8]:
+        run.answer(a)
+    while run.pending.key.startswith("b5/place/"):
+        run.answer(PLACES[run.pending.key.split("/")[2]])
+    run.answer("plot and move")
+    while "/plot/" in run.pending.key:
+        run.answer(run.pending.default)
+    while "/fire/" in run.pending.key:
+        e = run.engine
+        if "fire" not in run.pending.options or "b-flag" in e.doomed or e.units["b-flag"].status.value != "present":
+            run.answer("done")
+            continue
+        run.answer("fire")
+        run.answer(next(x for x in ("r-flag", "r-f2") if x in run.pending.options))
+        run.answer(run.pending.options[0])  # its first weapon
+        run.answer("b-flag" if "b-flag" in run.pending.options else run.pending.options[0])
+    assert run.pending.key == "b5/1/network/blue", run.pending.key
+    return run
+
+
+def test_undo_after_every_answer_with_a_new_flagship_gives_a_full_replays_bytes(monkeypatch):
+    """The net's question and the enemy's pulse resume from checkpoints like every turn question."""
+    from tests.rules.systems.b5.test_marking import undo_everywhere
+    c = loss_campaign()
+    run = seeded_loss(c)
+    for a in (["b-f2", "b-c3"], [], "plot and move", 3):
+        run.answer(a)
+    while not run.state.resolved:
+        q = run.pending
+        run.answer("done" if "/fire/" in q.key else "results" if q.key.endswith("/turn") else
+                   q.default if q.default is not None else [])
+    keys = [e.data["key"] for e in run.log.events if e.kind == "question"]
+    assert "b5/1/network/blue" in keys and "b5/2/first/blue" in keys
+    undo_everywhere(c, list(run.answers), monkeypatch)
 
 
 def texts(run) -> list[str]:
