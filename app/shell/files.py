@@ -21,10 +21,7 @@ from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import (
-    QFileDialog,
-    QMessageBox,
-)
+from PySide6.QtWidgets import QMessageBox
 
 from app.shell.paths import DEFAULT_CAMPAIGN, SCENARIOS, autosave_file, discarded_file, legacy_autosave_file
 from rules.model import Campaign, CampaignError, SealedError, save_campaign
@@ -170,6 +167,8 @@ class CampaignFilesMixin:
                                      f"{path.name}; {where}", 10000)
 
     def open_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog  # when asked for: its ~5 Qt enum types are not the first frame's
+
         start = str(self.campaign_path.parent) if self.campaign_path else ""
         path, _ = QFileDialog.getOpenFileName(self, "Open campaign", start, FILE_FILTER)
         if path:
@@ -218,6 +217,8 @@ class CampaignFilesMixin:
         return self.save_to(self.campaign_path)
 
     def save_as_dialog(self) -> bool:
+        from PySide6.QtWidgets import QFileDialog
+
         path, _ = QFileDialog.getSaveFileName(self, "Save campaign as", "campaign.json", FILE_FILTER)
         return self.save_to(Path(path)) if path else False
 

@@ -14,10 +14,12 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-
-from PySide6.QtGui import QTextCursor, QTextDocument
+from typing import TYPE_CHECKING
 
 from app.shell.paths import RULES_TEXTS
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QTextDocument
 
 RULE_ID = re.compile(r"(?<![\w.])([A-Z]\d+\.\d+)(?![\w.]*\d)")
 """A rule number such as ``V13.812`` (interpretations such as ``A-16`` are not rule numbers)."""
@@ -177,6 +179,8 @@ def to_markdown(text: str, known: frozenset[str] = frozenset()) -> str:
 def unbullet(doc: QTextDocument) -> None:
     """Lines that continue a list item (marked by :func:`to_markdown`) lose the bullet Qt gives
     every line of an item and stand indented under it."""
+    from PySide6.QtGui import QTextCursor  # here: the Help menu lists the texts at start-up, the viewer renders them
+
     doc.setUndoRedoEnabled(False)
     block = doc.begin()
     while block.isValid():
