@@ -21,7 +21,7 @@ from app.battle.replay_link import ReplayLink
 from app.widgets.log_html import append_events, events_html
 from app.widgets.question_dialogs import open_rule_link
 from app.widgets.zoom_view import flat_scroll_bars
-from rules.battlehex.log import GM, Event
+from rules.battlehex.log import GM, Event, renumbered, seen_count
 from rules.model.visibility import TABLE
 from rules.battlehex.sight import Seen, sight
 
@@ -51,7 +51,10 @@ class BattleLog(QDockWidget):
         self.setWidget(box)
         self._key: tuple[object, bool] | None = None
         self._count = 0  # events (of the whole log) already taken into account
+        self._start, self._first, self._n, self._who = 0, 0, 0, GM  # the first event drawn, the viewer's events
+        # before it and up to _count
         self._shown: list[int] = []  # index in the log of each event shown ...
+        self._numbers: list[int] = []  # ... its number in the viewer's view (its events counted 1, 2, 3...) ...
         self._blocks: list[int] = []  # ... and its block in the document
         self._all = False  # the whole log asked for, not only its last LOG_SHOWN events
         self._sees: Callable[[Event], bool] = lambda e: True  # what the viewer may read (show_events)
@@ -62,7 +65,7 @@ class BattleLog(QDockWidget):
         """Clear it (a hand-over: the next viewer's log is drawn for that viewer only)."""
         self.view.clear()
         self._key = None
-        self._shown, self._blocks = [], []
+        self._shown, self._blocks, self._numbers = [], [], []
 
     def show_events(self, events: Sequence[Event], viewer: str | None, names: dict[str, str],
                     rebuild: bool = False, rewind_to: int | None = None, run: Seen | None = None) -> None:
@@ -76,30 +79,47 @@ class BattleLog(QDockWidget):
         or ``rebuild`` draws the log afresh, as one HTML insert.
         """
         self._last = (events, viewer, names, run)
-        who = viewer or GM
+        who = self._who = viewer or GM
         seen = sight(run, who) if run is not None else None
         self._sees = seen.sees if seen is not None else (lambda e: e.seen_by(who))
         key = (seen.key if seen is not None else who, self.details.isChecked())
-        if rebuild or key != self._key or len(events) < self._count and rewind_to is None:
+        if rebuild or key != self._key or len(events) < self._count and rewind_to is None \
+                or rewind_to is not None and rewind_to < self._start:
             self._draw(events, key, names)
             return
         if rewind_to is not None and rewind_to < self._count:
             self._truncate(rewind_to)
-        new = [(i, e) for i, e in enumerate(events[self._count:], self._count) if self._sees(e)]
+            self._n = self._first + sum(e.seen_by(who) for e in events[self._start:rewind_to])
+        new = self._numbered(events, self._count)
         self._count = len(events)
         doc = self.view.document()
         first = 0 if doc.isEmpty() else doc.blockCount()  # append fills an empty document's first block
         self._shown.extend(i for i, _e in new)
+        self._numbers.extend(e.seq for _i, e in new)
         self._blocks.extend(range(first, first + len(new)))
         append_events(self.view, [e for _i, e in new], key[1], names)
 
+    def _numbered(self, events: Sequence[Event], start: int) -> list[tuple[int, Event]]:
+        """The events from ``start`` the viewer may read, with their indexes, numbered in its view (issue 25: the
+        log's own numbers left gaps where an event was kept from it); ``_n`` counts on."""
+        out, n, who = [], self._n, self._who
+        for i, e in enumerate(events[start:], start):
+            if e.seen_by(who):
+                n += 1
+                if self._sees(e):
+                    out.append((i, renumbered(e, n)))
+        self._n = n
+        return out
+
     def _draw(self, events: Sequence[Event], key: tuple[object, bool], names: dict[str, str]) -> None:
         start = len(events) - LOG_SHOWN if not self._all and len(events) > LOG_SHOWN else 0
-        shown = [(i, e) for i, e in enumerate(events[start:], start) if self._sees(e)]
+        self._first = seen_count(events, start, self._who)  # the viewer's events before it: rows read, not decoded
+        self._start, self._n = start, self._first
+        shown = self._numbered(events, start)
         note = f"<p><i>{start} earlier events are not shown. <a href='log:all'>Show the whole log</a> (or export " \
                "the report, Ctrl+Shift+S)</i></p>" if start else ""
         self._key, self._count = key, len(events)
-        self._shown = [i for i, _e in shown]
+        self._shown, self._numbers = [i for i, _e in shown], [e.seq for _i, e in shown]
         self._blocks = list(range(1 if note else 0, len(shown) + (1 if note else 0)))
         self.view.setHtml(f"<html><body>{note}{events_html((e for _i, e in shown), key[1], names)}</body></html>")
         self.view.moveCursor(QTextCursor.MoveOperation.End)  # lays the text out: the latest events in view
@@ -116,8 +136,14 @@ class BattleLog(QDockWidget):
             cursor.removeSelectedText()
             if self._blocks[k] > 0:
                 cursor.deletePreviousChar()  # the paragraph break before the first block dropped
-            del self._shown[k:], self._blocks[k:]
+            del self._shown[k:], self._blocks[k:], self._numbers[k:]
         self._count = at
+
+    def index_of(self, number: int) -> int | None:
+        """The index in the battle's log of the shown event numbered ``number`` in the viewer's view (None: not
+        shown): where a click on its number (``replay:N``) replays to."""
+        k = bisect_left(self._numbers, number)
+        return self._shown[k] if k < len(self._numbers) and self._numbers[k] == number else None
 
     def _again(self) -> None:
         if self._last is not None:

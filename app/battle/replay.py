@@ -315,9 +315,11 @@ class BattleReplay(QObject):
 
     # -- the log's links and menu -----------------------------------------------------------------
     def _link(self, url: QUrl) -> None:
-        """``replay:N`` (an event's number in the log): the battle as it stood at event N."""
+        """``replay:N`` (an event's number in the viewer's log): the battle as it stood at event N."""
         if url.scheme() == "replay" and url.path().isdigit():
-            self.enter_at_event(int(url.path()) - 1)
+            index = self.win.log_dock.index_of(int(url.path()))
+            if index is not None:
+                self.enter_at_event(index)
     def _log_menu(self, pos: QPoint) -> None:
         view = self.win.log_dock.view
         menu = view.createStandardContextMenu(pos)

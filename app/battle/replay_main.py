@@ -121,6 +121,7 @@ def open_replay(main: Any, what: Any, viewer: str | None = None, event: int | No
     from app.battle.window import BattleWindow
     from app.shell.passphrases import gm_may_see
     from rules.battlehex.log import GM
+    from rules.battlehex.sight import sight
 
     if isinstance(what, int):  # resolved in the file: rebuilt from the inputs its record keeps
         ctl = _from_file(main, what)
@@ -155,6 +156,7 @@ def open_replay(main: Any, what: Any, viewer: str | None = None, event: int | No
     window.seat = viewer if viewer != GM else window.seat  # as taking the seat
     window.show()
     window.replay.enter(0, viewer)
-    if event is not None and event > 0:
-        window.replay.enter_at_event(event - 1)  # the log's event numbers count from 1
+    index = None if event is None else sight(run, viewer).index(run.log.view(), event)  # its own numbers
+    if index is not None:
+        window.replay.enter_at_event(index)
     return window

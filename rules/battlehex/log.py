@@ -5,7 +5,7 @@ Events are plain data and carry who may see them (``visible_to``: team ids and `
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any, overload
 
@@ -137,7 +137,31 @@ class EventLog:
         return e
 
     def for_viewer(self, viewer: str) -> list[Event]:
-        return [e for e in self.events if e.seen_by(viewer)]
+        """The events ``viewer`` may see, numbered in its own view (:func:`renumbered`)."""
+        return [renumbered(e, n) for n, e in enumerate((e for e in self.events if e.seen_by(viewer)), 1)]
+
+
+def renumbered(e: Event, number: int) -> Event:
+    """``e`` with the number ``number`` it has in one viewer's view of the log. A viewer's view counts the
+    events meant for it (:meth:`Event.seen_by`) 1, 2, 3..., so the events kept from it leave no gap telling
+    that something hidden happened, and when (issue 25); the GM sees every event: its numbers are the log's
+    own. An event meant for the viewer keeps its number while its words are kept from it
+    (:mod:`rules.battlehex.sight`), so the numbers never change as the battle shows it more."""
+    return e if e.seq == number else new_event(number, e.kind, e.rule, e.text, e.data, e.visible_to)
+
+
+def seen_count(events: Sequence[Event], stop: int, viewer: str) -> int:
+    """How many of ``events[:stop]`` are meant for ``viewer`` (its number of the last of them); the events of a
+    log's :meth:`EventLog.view` still on disk are counted from their rows, not decoded."""
+    if viewer == GM:
+        return stop
+    if isinstance(events, _View) and events._log.stored:
+        log = events._log
+        n = min(stop, log.stored)
+        count = getattr(log._stored, "seen_count", None)
+        head = count(n, viewer) if count is not None else sum(e.seen_by(viewer) for e in log._stored[:n])
+        return int(head) + sum(e.seen_by(viewer) for e in log.after[:max(stop - n, 0)])
+    return sum(e.seen_by(viewer) for e in events[:stop])
 
 
 class _View(Sequence[Event]):

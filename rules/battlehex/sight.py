@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from rules.battlehex.log import GM, Event, EventLog
+from rules.battlehex.log import GM, Event, EventLog, renumbered
 from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.state import BattleState
 from rules.model.campaign import Campaign
@@ -81,8 +81,27 @@ class Sight:
         return self.reads(e.text) and (not e.data or self.reads(json.dumps(e.data, sort_keys=True, default=str)))
 
     def events(self, events: Iterable[Event]) -> list[Event]:
-        """The events of ``events`` the viewer may see, in order."""
-        return [e for e in events if self.sees(e)]
+        """The events of ``events`` (the whole log) the viewer may see, in order, numbered in its own view
+        (:func:`rules.battlehex.log.renumbered`: the events meant for it counted 1, 2, 3..., no gap where an
+        event is kept from it)."""
+        out, n = [], 0
+        for e in events:
+            if e.seen_by(self.viewer):
+                n += 1
+                if self.sees(e):
+                    out.append(renumbered(e, n))
+        return out
+
+    def index(self, events: Iterable[Event], number: int) -> int | None:
+        """The index in ``events`` (the whole log) of the viewer's event ``number`` (its own numbering, as
+        :meth:`events` gives it: a replay link a viewer shares); None when it has no such event."""
+        n = 0
+        for i, e in enumerate(events):
+            if e.seen_by(self.viewer):
+                n += 1
+                if n == number:
+                    return i
+        return None
 
     def knows(self, unit_id: str, name: str) -> bool:
         """Whether the viewer may know of the unit ``unit_id`` named ``name`` (a panel's counter)."""
