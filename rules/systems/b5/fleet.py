@@ -17,7 +17,7 @@ outside comes in, in the fleet's order, at a turn's end when a squadron of the n
 """
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -146,30 +146,43 @@ def _designate(self: B5Engine, team: str, flag: str) -> Procedure:
     others, most = _others(self, team), rating(self, flag)
     name = self.units[flag].unit.name
     self.net.outside[team] = ()
-    if len(others) > most:
+    if len(others) <= most:
+        self.log.add("ruling", RULE, f"{name}, {possessive(self.name(team))} new flagship (fleet command rating "
+                                     f"{most}), commands the whole fleet")
+        self.net.designated[team] = self.round
+        return
+    chosen: list[str] = []
+    if most:
         def check(a: Any) -> list[str]:
-            chosen = unit_list(a, [s.command for s in others], RULE, lambda x: self.units[x].unit.name,
+            picked = unit_list(a, [s.command for s in others], RULE, lambda x: self.units[x].unit.name,
                                "choose the command ships of the squadrons under the flagship among")
-            if len(chosen) != most:
+            if len(picked) != most:
                 raise IllegalAnswer(RULE, f"{name} commands {most} squadron{'s' if most != 1 else ''} besides its own "
-                                          f"(its fleet command rating), not {len(chosen)}")
-            return chosen
+                                          f"(its fleet command rating), not {len(picked)}")
+            return picked
+        listed = ", ".join(f"{self.units[s.command].unit.name} (squadron {s.name})" for s in others)
         chosen = yield choose_units(f"b5/{self.round}/{STEP}/{team}", team, RULE,
                                     f"{self.name(team)}: {name}, the new flagship, commands {most} squadron"
                                     f"{'s' if most != 1 else ''} besides its own (fleet command rating {most}): tick "
-                                    f"their command ships; the others operate on their own at 75% until there is "
-                                    "room in the command net", [s.command for s in others], check,
+                                    f"their command ships ({listed}); the others operate on their own at 75% until "
+                                    "there is room in the command net", [s.command for s in others], check,
                                     default=[s.command for s in others][:most])
-        self.net.outside[team] = tuple(s.name for s in others if s.command not in chosen)
-        self.log.add("ruling", RULE, f"{name}, {possessive(self.name(team))} new flagship (fleet command rating "
-                                     f"{most}), commands squadron{'s' if len(chosen) != 1 else ''} "
-                                     + ", ".join(s.name for s in others if s.command in chosen)
-                                     + ": operating on their own at 75% until there is room in the command net: "
-                                     + ", ".join(self.net.outside[team]))
-    else:
-        self.log.add("ruling", RULE, f"{name}, {possessive(self.name(team))} new flagship (fleet command rating "
-                                     f"{most}), commands the whole fleet")
+    self.net.outside[team] = tuple(s.name for s in others if s.command not in chosen)
+    kept = [s.name for s in others if s.command in chosen]
+    alone = self.net.outside[team]
+    self.log.add("ruling", RULE, f"{name}, {possessive(self.name(team))} new flagship (fleet command rating {most}), "
+                                 + (f"commands squadron{'s' if len(kept) > 1 else ''} {_and(kept)} besides its own; "
+                                    if kept else "commands no squadron besides its own; ")
+                                 + f"squadron{'s' if len(alone) > 1 else ''} {_and(alone)} operate"
+                                 + ("" if len(alone) > 1 else "s") + " on "
+                                 + ("their" if len(alone) > 1 else "its") + " own at 75% until there is room in the "
+                                 "command net")
     self.net.designated[team] = self.round
+
+
+def _and(names: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _room(self: B5Engine, team: str, flag: str) -> None:

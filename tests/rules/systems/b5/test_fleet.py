@@ -31,16 +31,16 @@ KILL = [10, 3]
 """R-FLAG's matter cannon hits (d10 10 + sensor 5) and its d10 3 puts all 12 points in the structure."""
 
 
-def lost_flagship(faces=KILL + [1] * 60):
+def lost_flagship(faces=KILL + [1] * 60, ratings=(2, 1, 1)):
     """Blue: B-FLAG (flagship, rating 4) and B-F2 (rating 0) in squadron bflag; one-ship squadrons b2
     (B-C2, rating 2), b3 and b4 (rating 1). Red: R-FLAG and R-F2. Turn 1 plotted; R-FLAG's cannon
     destroys B-FLAG in pulse 1; no grey boxes (no morale dice). Stops at the turn's first question
     after the pulses."""
     blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, command_rating=4, grey_boxes=0),
             b5("b-f2", "bflag", command_rating=0, grey_boxes=0),
-            b5("b-c2", "b2", command=True, command_rating=2, weapons=[LASER], grey_boxes=0),
-            b5("b-c3", "b3", "capital", command=True, command_rating=1, weapons=[LASER], grey_boxes=0),
-            b5("b-c4", "b4", command=True, command_rating=1, weapons=[LASER], grey_boxes=0)]
+            b5("b-c2", "b2", command=True, command_rating=ratings[0], weapons=[LASER], grey_boxes=0),
+            b5("b-c3", "b3", "capital", command=True, command_rating=ratings[1], weapons=[LASER], grey_boxes=0),
+            b5("b-c4", "b4", command=True, command_rating=ratings[2], weapons=[LASER], grey_boxes=0)]
     red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER, CANNON]), b5("r-f2", "rflag")]
     run = battle(blue, red, ["meeting engagement", "skirmish", "none", 5, 8], faces)
     while run.pending.key.startswith("b5/place/"):
@@ -122,13 +122,14 @@ def test_the_new_flagship_has_the_highest_rating_and_designates_the_squadrons_it
     assert "B-C2 is Blue's flagship now" in texts(run)  # rating 2, above B-F2 (0), the flag squadron's new commander
     q = run.pending
     assert q.key == "b5/1/network/blue" and q.to == "blue" and q.options == ("b-f2", "b-c3", "b-c4")
-    assert "commands 2 squadrons besides its own (fleet command rating 2)" in q.text
+    assert ("commands 2 squadrons besides its own (fleet command rating 2): tick their command ships (B-F2 (squadron "
+            "bflag), B-C3 (squadron b3), B-C4 (squadron b4))") in q.text
     with pytest.raises(IllegalAnswer, match="B-C2 commands 2 squadrons besides its own .its fleet command rating., "
                                             "not 3"):
         run.answer(["b-f2", "b-c3", "b-c4"])
     run.answer(["b-f2", "b-c3"])
-    assert ("B-C2, Blue's new flagship (fleet command rating 2), commands squadrons bflag, b3: operating on their own "
-            "at 75% until there is room in the command net: b4") in texts(run)
+    assert ("B-C2, Blue's new flagship (fleet command rating 2), commands squadrons bflag and b3 besides its own; "
+            "squadron b4 operates on its own at 75% until there is room in the command net") in texts(run)
     assert run.engine.net.outside == {"blue": ("b4",)}
     run.answer([])  # morale: no grey boxes at the table
     assert run.pending.key == "b5/2/turn"
@@ -139,6 +140,14 @@ def test_the_new_flagship_has_the_highest_rating_and_designates_the_squadrons_it
         run.answer(a)
     assert x_rating(e, "b-c3", 4) == 4 and x_rating(e, "b-c4", 4) == 3  # turn 3: b4 outside the net, 75%
     assert not fleet.no_new_fighter_orders(e, "blue")
+
+
+def test_a_new_flagship_of_rating_0_leaves_every_other_squadron_outside_unasked():
+    run = lost_flagship(ratings=(0, 0, 0))  # all 0: the first listed, B-F2 (the flag squadron's), is flagship
+    assert "B-F2 is Blue's flagship now" in texts(run) and run.pending.key == "b5/1/morale"
+    assert ("B-F2, Blue's new flagship (fleet command rating 0), commands no squadron besides its own; squadrons "
+            "b2, b3 and b4 operate on their own at 75% until there is room in the command net") in texts(run)
+    assert run.engine.net.outside == {"blue": ("b2", "b3", "b4")}
 
 
 def test_a_squadron_outside_comes_into_the_net_once_there_is_room():
