@@ -289,7 +289,7 @@ class B5Engine:
             at = ""
         while True:
             if not at:
-                self.round += 1
+                self.round, self.pulse = self.round + 1, 0  # a new turn: no pulse yet (the Step said turn 1's last)
             if at in ("", "vortex", "arrive"):
                 yield from jumping.secondary(self, at)  # a secondary jump point forming at this turn's start
                 at = ""

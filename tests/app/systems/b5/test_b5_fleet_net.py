@@ -59,6 +59,8 @@ def test_the_new_flagships_net_and_the_enemys_pulse_through_the_dialogs(qtbot, t
             blue_saw += [bw.log_dock.view.toPlainText(), bw.panel.sheet.toPlainText()]
         if q.key == "b5/1/morale":
             sheet = bw.panel.sheet.toPlainText()
+        if q.key == "b5/2/first/blue":  # turn 2's start: no pulse yet (it said "turn 2, pulse 3", turn 1's last)
+            step = bw.step_label.text()
         qtbot.waitUntil(lambda q=q: bw.b.pending is not q, timeout=5000)
     answerer.stop()
     while bw.handing_over():  # Blue plots turn 2 first (the defender, in secret)
@@ -69,6 +71,7 @@ def test_the_new_flagships_net_and_the_enemys_pulse_through_the_dialogs(qtbot, t
     assert bw.b.engine.net.outside == {"blue": ("b4",)}
     assert "squadron b4 (outside the command net: 75%): B-C4" in sheet
     assert bw.b.engine.net.moves_first == {"blue": (2, 2)}
+    assert step == "<b>Step</b>: turn 2", step
     assert any("B-C2, Blue's new flagship (fleet command rating 2)" in t for t in blue_saw)
     assert "Red has chosen in secret a pulse in which Blue moves all its ships first" in blue_saw[-2]
     assert not any("Red: 2" in t or "chose pulse 2" in t for t in blue_saw)  # Red's secret pulse: not on Blue's screen
