@@ -80,6 +80,12 @@ class STCSData(Strict):
     outpost: StrictBool = Field(False, description="a fixed space facility (Outpost Movement: at most 3 movement "
                                 "points a turn, none without impulse power)")
     name_of_engines: StrictStr = Field("", description="whose warp engines (what a ship beyond 36 hexes shows)")
+    movement_ratio: list[StrictInt] | None = Field(None, description="the base game's Movement Point Ratio as "
+                                                   "[power, points] (3/1: [3, 1]); none: the table's")
+    shield_ratio: list[StrictInt] | None = Field(None, description="the base game's Shield Point Ratio as "
+                                                 "[power, points] (1:2: [1, 2]); none: the table's")
+    cloak_power: StrictInt | None = Field(None, ge=1, le=POWER, description="the power its cloaking device needs "
+                                          "(the base game's); none: the table's")
 
     @model_validator(mode="after")
     def _consistent(self) -> STCSData:
@@ -100,6 +106,12 @@ class STCSData(Strict):
                              f"({self.cruising_warp}), which is at least 1")
         if any(not 0 <= s <= POINTS for s in self.shields):
             raise ValueError(f"stcs.shields: 0-{POINTS} points each")
+        for name in ("movement_ratio", "shield_ratio"):
+            ratio = getattr(self, name)
+            if ratio is not None and (len(ratio) != 2 or any(not 1 <= n <= POWER for n in ratio)):
+                raise ValueError(f"stcs.{name}: [power, points], each 1-{POWER}")
+        if self.cloak_power is not None and not self.cloak:
+            raise ValueError("stcs.cloak_power: a ship without a cloaking device (cloak) needs no cloak power")
         return self
 
     @property

@@ -87,17 +87,19 @@ def seam_questions(seeds: tuple[int, ...] = (0, 1)) -> Iterator[tuple[str, Any, 
     from rules.battlehex.questions import QKind
     from tests.rules.systems.b5.helpers import b5_campaign
     from tests.rules.systems.b5.test_random_b5 import play as play_b5
-    from tests.rules.systems.stcs.helpers import stcs_campaign
+    from tests.rules.systems.stcs.helpers import legal, stcs_campaign
     from tests.rules.systems.v13.helpers import AT
 
     def stcs_answers(seed: int) -> list[Any]:
         rng, run = random.Random(seed), start(stcs_campaign(), AT)
         while run.pending is not None and len(run.answers) < 2000:
             q = run.pending
-            if q.kind is QKind.CHOOSE:
-                run.answer(rng.choice([o for o in q.options if o != "resolve"] or list(q.options)))
+            if q.kind is QKind.CHOOSE:  # (acts a hidden state or a power allocation bars are listed, refused)
+                run.answer(rng.choice([o for o in q.options if o != "resolve" and legal(q, o)] or list(q.options)))
             elif q.kind is QKind.CHOOSE_UNITS:
                 run.answer([o for o in q.options if rng.random() < 0.3])
+            elif q.kind is QKind.TEXT:  # a power allocation: the proposal it opens at
+                run.answer(q.default)
             else:
                 run.answer(rng.randint(q.low, q.high))
         return list(run.answers)

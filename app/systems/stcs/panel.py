@@ -22,7 +22,7 @@ from rules.battlehex.questions import Question
 from rules.battlehex.roster import Status
 from rules.model.stcs import Nation
 from rules.model.visibility import TABLE
-from rules.systems.stcs import contact, engines, movement, sensors, shieldcontrol, tractors
+from rules.systems.stcs import contact, engines, movement, power, sensors, shieldcontrol, tractors
 from rules.systems.stcs.battle import STCSBattle
 
 if TYPE_CHECKING:
@@ -40,8 +40,10 @@ BUILT = ("Built: combat mode, turn order by tactical advantage, sensor locks by 
              "beams and towing (beams drawn here), transporters (abandoning ship too), boarding and shipboard melee, "
              "Shield Control (a side "
              "lowers shields in secret; transporters, tractor beams and Repair Teams read them; a lock tells the "
-             "shields powered and down), with exact odds.")
-NOT_BUILT = ("<b>Not built yet</b>, played at the table: movement power, the Firing Charts and damage tables, "
+             "shields powered and down), the Power Allocation Phase (each side in secret), mines going off on "
+             "ships, with exact odds.")
+NOT_BUILT = ("<b>Not built yet</b>, played at the table: the base game's power ratios a ship's record does not "
+             "give, the Firing Charts and damage tables, "
              "marines; the Game Master enters the ships destroyed. (Hover for "
              "what is built.)")
 SIDE_CHARS = 36
@@ -366,7 +368,7 @@ class STCSPanel(PanelBase):
                             f"cruising {d.cruising_warp}, emergency {d.emergency_warp}, speed {movement.speed(eng, x)}"
                             f"{', cloaked' if eng.cloaked.get(x) else ''}{', engines shut down' if x in eng.shutdown else ''}"
                             f"{escape(lock)}{escape(contact.words(eng, x))}"
-                            f"{escape(shieldcontrol.words(eng, x, viewer))}</li>")
+                            f"{escape(shieldcontrol.words(eng, x, viewer))}{escape(power.words(eng, x, viewer))}</li>")
             rows.append("</ul>")
         return "".join(rows)
 

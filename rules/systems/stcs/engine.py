@@ -21,8 +21,8 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.stcs import STCSData
 from rules.systems.stcs import (acts as more_acts, advantage, casualties, cloaked, contact, damage, explosion, firing,
-                                mines, movement, odds, repairing, sensors, shieldcontrol, shields, warp,
-                                warping)
+                                mines, minehits, movement, odds, power, repairing, sensors, shieldcontrol,
+                                shields, warp, warping)
 from rules.systems.stcs.bridge import barred_now, bridge_hits
 from rules.systems.stcs.geometry import GAP, toward
 from rules.systems.stcs.repair import SEGMENTS
@@ -35,7 +35,8 @@ SEGMENT_LIMIT = 30
 Procedure = Generator[Question, Any, None]
 MORE: dict[str, Callable[[STCSEngine, str], Procedure]] = {
     "explode": explosion.explode, "mine": mines.lay, "minescan": mines.scan, "crew": casualties.hit,
-    "repair": repairing.repair, "move": movement.move, **more_acts.VERBS, **contact.VERBS}
+    "repair": repairing.repair, "move": movement.move, "power": power.allocate, **more_acts.VERBS,
+    **contact.VERBS}
 """Acts taking the engine and a ship id, by verb."""
 
 
@@ -91,6 +92,7 @@ class STCSEngine:
         self.mine_locks: dict[str, tuple[Hex, int]] = {}  # a ship's lock on a mine: its hex, the mine's index
         self.warp_path: dict[str, str] = {}  # the object on an announced warp out's path (Striking Table)
         self.fired: dict[tuple[str, int], int] = {}  # the segment each (ship, weapon) last fired (recharge)
+        self.power = power.Power()  # the standing allocations, the phase, power shut down (:mod:`.power`)
         """The turn's order by tactical advantage (:mod:`.advantage`)."""
         self.enlist()
 
@@ -149,13 +151,15 @@ class STCSEngine:
                 t, s = self.turn_segment()
                 self.log.add("ruling", RULE, f"turn {t}, segment {s}")
                 if s == 1:
-                    shields.power_allocation(self)
+                    power.phase(self)  # the shields' points restored, the allocations
                     advantage.phase(self)
             going_on = False
             while True:
                 contact.settle(self)  # beams broken since the last act break before the next is offered
                 act = yield self._act_question()
                 if act == "next":
+                    yield from minehits.stationary(self)
+                    power.restore(self)
                     damage.repower(self)
                     shieldcontrol.repower(self)
                     warping.engine_activation(self)
@@ -221,7 +225,7 @@ class STCSEngine:
     def actions(self) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
         """The acts now (option -> words), the barred ones (words -> why) and the refused ones (option -> why:
         a cloaked ship's acts are listed the same whatever its hidden state, :func:`.cloaked.fixed_acts`)."""
-        acts: dict[str, str] = {}
+        acts: dict[str, str] = power.acts(self)  # the turn's first step
         barred: dict[str, str] = {}
         if self.round > SEGMENT_LIMIT:
             return {"resolve": f"resolve the battle (segment limit {SEGMENT_LIMIT} passed)"}, barred, {}
@@ -287,19 +291,18 @@ class STCSEngine:
         t, s = self.turn_segment()
         q = self._choose(f"stcs/{self.round}/act", RULE, f"Game Master: turn {t}, segment {s}: what happens next?",
                          acts, data={"barred": barred})
-        if not refused:
-            return q
 
         def check(a: Any) -> str:  # a cloaked ship's act its hidden state bars: the GM is told why
             if isinstance(a, str) and a in refused:
                 raise IllegalAnswer(RULE, refused[a])
-            return q.check(a)  # type: ignore[no-any-return]
+            return power.refuse(self, q.check(a))  # what its power allocation bars, told the GM only
         return dataclasses.replace(q, check=check)
 
     # -- the acts -------------------------------------------------------------------------------
     def _act(self, act: str) -> Procedure:
         verb, _, rest = act.partition(":")
         x, _, y = rest.partition(":")
+        self.power.open = self.power.open and verb == "power"
         if verb == "lock":
             firing.lock(self, x, y)
         elif verb == "scan":
@@ -324,9 +327,7 @@ class STCSEngine:
 
     def speeds(self, x: str) -> dict[int, int]:
         """The warp speeds ``x``'s engines can give now, with their power."""
-        d = self.data(x)
-        return {w: warp.warp_power(w, d) for w in range(warp.MIN_WARP, d.emergency_warp + 1)
-                if warp.warp_power(w, d) <= sum(d.warp_now)}
+        return power.speeds(self, x)
 
     def condition(self, x: str) -> ShipCondition:
         """What of ``x``'s state bars a warp out."""

@@ -213,9 +213,11 @@ def fight(e: STCSEngine, y: str) -> Procedure:
             f"stcs/{e.round}/melee/{y}/shutdown", RULE, f"Game Master: do the boarders put {SHUTDOWN} persons to "
             f"shutting down {possessive(e.ship(y))} power (D10 1)?", {"no": "no", "yes": "yes (D10 1)"})) == "yes":
         face = e.dice.roll("d10", purpose="shut down the power (1)", rule=RULE, who=m.team).total
+        if face == 1:  # no power to allocate while off (:mod:`.power`)
+            e.power.off.add(y)
         e.log.add("ruling", RULE, f"the boarders {'shut down' if face == 1 else 'fail to shut down'} "
-                  f"{possessive(e.ship(y))} power" + (" (no power to allocate next Power Allocation Phase, at the "
-                                                       "table)" if face == 1 else ""))
+                  f"{possessive(e.ship(y))} power" + (" (no power to allocate in the Power Allocation Phase until "
+                                                       "it is restored)" if face == 1 else ""))
 
 
 def _withdraw(e: STCSEngine, y: str, boarders: bool, defenders: bool) -> None:

@@ -2,8 +2,9 @@
 Combat, Sub-Light Movement), one move a ship in each segment's Movement Phase.
 
 A move is its movement points (the ship's speed, read by the To-Hit Modifier For Speed when it is
-fired at) spent turning one hex side or moving one hex ahead a point. The power allocated to movement
-is the base game's (at the table); the points are capped: in warp-speed combat at the ship's
+fired at) spent turning one hex side or moving one hex ahead a point, within what its power to movement
+buys (:mod:`.power`: none without power; at the record's Movement Point Ratio when it gives one); the points
+are capped: in warp-speed combat at the ship's
 Emergency Warp Speed ("no more movement points than their maximum Emergency Warp Speed"), and a ship
 with no warp power left at one point, one hex a point (Sub-Light Movement); in sub-light combat at
 the speed table's last row (15). A cloaked ship is moved by its side in secret (issue 25): the GM's act
@@ -12,6 +13,7 @@ hexes and where it ends are asked of and logged for its side and the GM only.
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
@@ -19,7 +21,7 @@ from hexmap.hexes import Facing
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question
 from rules.battlehex.words import possessive
-from rules.systems.stcs import damage, sensors
+from rules.systems.stcs import damage, minehits, power, sensors
 from rules.systems.stcs.repair import SEGMENTS
 from rules.systems.stcs.warp import Mode
 
@@ -91,8 +93,9 @@ def move(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     who, to, secret = (f"{e.name(team)} (in secret)", team, {"secret": True}) if hidden else ("Game Master", GM, None)
     rule = CLOAKED if hidden else rule
     points = {str(p): f"{p} point{'' if p == 1 else 's'} (speed {p})" for p in range(top + 1)}
-    n = int((yield e._choose(f"stcs/{e.round}/move/{x}/points", rule, f"{who}: how many movement points "
-                             f"does {e.ship(x)} spend this Movement Phase{why}?", points, to=to, data=secret)))
+    ask = e._choose(f"stcs/{e.round}/move/{x}/points", rule, f"{who}: how many movement points does {e.ship(x)} "
+                    f"spend this Movement Phase{why}?", points, to=to, data=secret)
+    n = int((yield dataclasses.replace(ask, check=lambda a: str(power.points_check(e, x, int(ask.check(a)))))))
     here, now = e.at[x], e.facing[x]
     paths: dict[str, str] = {}
     for f in sorted(Facing, key=lambda g: (turns(now, g), g.value)):
@@ -120,3 +123,4 @@ def move(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
             del e.locks[a]
             e.log.add("ruling", sensors.LOCK, f"{e.ship(a)} loses its lock on {e.ship(b)} (beyond "
                       f"{sensors.MAX_LOCK} hexes)")
+    yield from minehits.went_over(e, x, here, e.facing[x] is not now, int(hexes))  # a mine in its way or under it

@@ -117,15 +117,15 @@ def words(e: STCSEngine, x: str, viewer: str) -> str:
     holding a lock on it, nothing else (a lowered shield "is not announced to other players")."""
     if x not in e.at:
         return ""
-    d = e.data(x)
-    gone = [i for i in range(1, shields.COUNT + 1) if d.shields[i - 1] and down(e, x, i)]
+    up = [shields.powered(e, x, i) for i in range(1, shields.COUNT + 1)]  # by its power allocation
+    gone = [i for i in range(1, shields.COUNT + 1) if up[i - 1] and down(e, x, i)]
     if viewer == GM or viewer == e.units[x].team:
         each = "/".join(str(shields.points_left(e, x, i)) for i in range(1, shields.COUNT + 1))
         low = sorted(i for y, i in e.lowered if y == x)
         return f", shields {each}" + (f" (lowered: {', '.join(str(i) for i in low)})" if low else "")
     if not locked_by(e, x, viewer):
         return ""
-    powered = [p for p in d.shields if p]
+    powered = [p for p in up if p]
     n = len(gone)
     return (f", {NUMBERS[len(powered)]} shield{'s' if len(powered) != 1 else ''} powered, {sum(powered)} shield "
             f"points, {NUMBERS[n]} shield{'s' if n != 1 else ''} down"

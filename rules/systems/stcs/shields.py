@@ -57,7 +57,22 @@ def points_left(e: STCSEngine, x: str, i: int) -> int:
     Control, and with no power to raise it: dead in space or its engines shut down)."""
     if generator_down(e, x, i) or (x, i) in e.lowered or damage.dead_in_space(e, x):
         return 0
-    return max(0, e.data(x).shields[i - 1] - e.shield_used.get((x, i), 0))
+    return max(0, powered(e, x, i) - e.shield_used.get((x, i), 0))
+
+
+def powered(e: STCSEngine, x: str, i: int) -> int:
+    """Shield ``i``'s points this turn by ``x``'s power allocation (:mod:`.power`): the record's for a ship never
+    allocated; none without power; its power at the Shield Point Ratio, at most the record's; the record's when
+    the ratio is the table's."""
+    d, a = e.data(x), e.power.of.get(x)
+    if a is None:
+        return d.shields[i - 1]
+    if not a.shields[i - 1]:
+        return 0
+    if d.shield_ratio is None:
+        return d.shields[i - 1]
+    pw, pts = d.shield_ratio
+    return min(d.shields[i - 1], a.shields[i - 1] * pts // pw)
 
 
 def which(e: STCSEngine, x: str, source: Hex, what: str) -> Generator[Question, Any, int]:

@@ -35,6 +35,8 @@ def play(c: Any, seed: int) -> list[Any]:
             run.answer("move:bop" if "move:bop" in options and rng.random() < 0.5 else rng.choice(options))
         elif q.kind is QKind.CHOOSE_UNITS:
             run.answer([o for o in q.options if o != "bop" and rng.random() < 0.3])
+        elif q.kind is QKind.TEXT:  # a power allocation: the proposal it opens at
+            run.answer(q.default)
         else:
             run.answer(rng.randint(q.low or 0, min(q.high or 0, 30)))
     return list(run.answers)

@@ -26,6 +26,8 @@ def test_random_answers_end_within_the_bound_and_replay(seed: int) -> None:
             run.answer(rng.choice(options))
         elif q.kind is QKind.CHOOSE_UNITS:
             run.answer([o for o in q.options if rng.random() < 0.3])
+        elif q.kind is QKind.TEXT:  # a power allocation: the proposal it opens at
+            run.answer(q.default)
         else:
             assert q.low is not None and q.high is not None
             run.answer(rng.randint(q.low, q.high))

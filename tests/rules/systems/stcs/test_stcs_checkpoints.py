@@ -39,6 +39,8 @@ def played() -> tuple[Any, list[Any]]:
             run.answer(rng.choice(options or list(q.options)))
         elif q.kind is QKind.CHOOSE_UNITS:
             run.answer([o for o in q.options if rng.random() < 0.3])
+        elif q.kind is QKind.TEXT:  # a power allocation: the proposal it opens at
+            run.answer(q.default)
         else:
             assert q.low is not None and q.high is not None
             run.answer(rng.randint(q.low, q.high))

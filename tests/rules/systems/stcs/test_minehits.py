@@ -1,0 +1,118 @@
+"""A mine going off on a ship (seed 002, Mines, Mine Damage; issue 25): the engine's step after a move and at the
+segment's end. Moving ahead into a mine's hex: the bow (shield 1); rotating in it: shield 1 or 3; stationary in
+it: a D6. The chance that it goes off (the base game's) is the GM's, in secret, rolled on D100 with the odds
+first; a mine that does not go off is told to the GM and the mine's side only. The Klothos (Class VIII, 20-point
+shields, 36 superstructure) lays a mine two hexes ahead and moves over it."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from hexmap.hexes import Hex
+from rules.battlehex.log import GM, IllegalAnswer
+from rules.systems.stcs import mines
+from tests.rules.systems.stcs.test_damage import scripted
+
+
+def seen(run, viewer: str) -> str:
+    return json.dumps([e.to_dict() for e in run.log.for_viewer(viewer)])
+
+
+def lay_ahead(run, k: int = 2) -> Hex:
+    """The Klothos deploys a mine ``k`` hexes ahead of it."""
+    e = run.engine
+    h = e.at["d7"].neighbor(e.facing["d7"], k)
+    run.answer("mine:d7")
+    run.answer(f"{h.q},{h.r}")
+    return h
+
+
+def move(run, points: int, path: str) -> None:
+    run.answer("move:d7")
+    run.answer(str(points))
+    run.answer(path)
+
+
+def end_segment(run) -> None:
+    run.answer("next")
+    while "/cloakout/" in run.pending.key:
+        run.answer("none")
+
+
+@pytest.mark.parametrize(("die", "off"), [(60, True), (61, False)])
+def test_a_ship_moving_ahead_into_a_mines_hex_rolls_its_chance_then_takes_it_on_the_bow(die: int, off: bool) -> None:
+    run = scripted([die])
+    h = lay_ahead(run)
+    face = run.engine.facing["d7"].name
+    move(run, 3, f"{face}:3")  # through the mine's hex at the second hex ahead
+    q = run.pending
+    assert q.to == GM and q.data["secret"] and (q.low, q.high) == (0, 100)
+    assert f"Klothos enters the hex {h.q},{h.r} of a mine" in q.text and "shield 1 (the bow" in q.text
+    with pytest.raises(IllegalAnswer, match="0-100"):
+        run.answer(101)
+    run.answer(60)
+    assert any("a mine goes off (1-60: 60%)" in e.text for e in run.log.events)  # the odds with the die
+    if not off:
+        assert run.pending.key.endswith("/act") and len(run.engine.mines) == 1
+        assert "does not go off under Klothos" in seen(run, "red") and "does not go off" not in seen(run, "blue")
+        assert "a mine goes off (1-60" not in seen(run, "blue") and "of a mine" not in seen(run, "blue")
+        assert "of a mine" in seen(run, "red")  # the chance question: the GM's and the mine's side
+        return
+    assert run.engine.mines == [] and f"a mine goes off on Klothos at {h.q},{h.r} (60%)" in seen(run, "blue")
+    run.answer(25)  # the base game's damage: shield 1's 20 points absorb 20, 5 through
+    assert "Klothos' shield 1 faces the mine: it absorbs 20 of 25 points" in seen(run, "blue")
+    run.answer("superstructure")
+    assert run.engine.ss_lost["d7"] == 5 and run.pending.key.endswith("/act")
+
+
+def test_a_ship_stationary_in_a_mines_hex_takes_it_on_a_d6_shield_at_the_segments_end() -> None:
+    run = scripted([4])  # the D6: shield 4
+    lay_ahead(run, 1)
+    move(run, 1, f"{run.engine.facing['d7'].name}:1")
+    run.answer(0)  # it does not go off: no die
+    end_segment(run)  # it moved this segment: not stationary yet
+    assert run.pending.key == "stcs/2/act"
+    end_segment(run)  # segment 2: it stayed in the mine's hex
+    q = run.pending
+    assert "Klothos stays in the hex" in q.text and "a D6: each shield 1 in 6" in q.text
+    run.answer(100)  # certain: no D100
+    assert any("the shield the mine attacks under Klothos (1 in 6 each)" in e.text and "rolled 4" in e.text
+               for e in run.log.events)
+    run.answer(3)
+    assert "Klothos' shield 4 faces the mine: it absorbs 3 of 3 points" in seen(run, "blue")
+
+
+def test_a_ship_rotating_in_a_mines_hex_takes_it_on_shield_1_or_3() -> None:
+    run = scripted([])
+    lay_ahead(run, 1)
+    face = run.engine.facing["d7"]
+    move(run, 1, f"{face.name}:1")
+    run.answer(0)
+    end_segment(run)
+    turned = next(f for f in type(face) if (f.value - face.value) % 6 == 1)
+    move(run, 1, f"{turned.name}:0")  # one point: turn one hex side, no hex ahead
+    assert "Klothos rotates in the hex" in run.pending.text
+    run.answer(100)
+    assert run.pending.options == ("1", "3")
+    run.answer("3")
+    run.answer(2)
+    assert "Klothos' shield 3 faces the mine" in seen(run, "blue")
+
+
+def test_a_mine_going_off_on_a_cloaked_enemy_is_its_sides_and_the_gms() -> None:
+    run = scripted([50])
+    e = run.engine
+    h = e.at["bop"].neighbor(e.facing["bop"], 1)
+    e.mines.append(mines.Mine(h, "blue"))  # a Federation mine ahead of the Bird of Prey (laid off the map's reach)
+    run.answer("move:bop")
+    run.answer("1")
+    run.answer(f"{e.facing['bop'].name}:1")
+    q = run.pending
+    assert q.to == GM and q.data["secret"]
+    run.answer(50)  # D100 50: it goes off
+    assert "a mine goes off on Bird of Prey" in seen(run, "red")
+    run.answer(4)
+    blue = seen(run, "blue")
+    assert "a mine goes off" not in blue and "a mine goes off (1-50" not in blue and "shield 1 faces the mine" \
+        not in blue
