@@ -146,6 +146,7 @@ class CombatPhaseMixin:
                                          "Questions (Ctrl+Shift+A)", 10000)
             return False
         self.combat_seat = q.to
+        self.take_seat(q.to)  # the map as the commander who took the screen sees it
         return True
 
     def rule_on_stuck_step(self, error: Exception) -> bool:

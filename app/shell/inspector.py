@@ -25,12 +25,12 @@ class InspectMixin:
             return
         if fleet is not None:
             self._welcome_shown = None  # a selection's page, until the first page is shown again
-            self.inspector.setHtml(fleet_html(self.session.state, fleet, gm))
+            self.inspector.setHtml(fleet_html(self.session.state, fleet, gm, scene.seat))
             return
         sector = scene.selected_sector()
         if sector is not None:
             self._welcome_shown = None
-            self.inspector.setHtml(sector_html(self.session.campaign, sector, gm)
+            self.inspector.setHtml(sector_html(self.session.campaign, sector, gm, scene.seat)
                                    + sector_status_html(self.session.state, sector, gm))
             return
         if getattr(self, "_welcome_shown", None) is not None:  # the first page follows the turn

@@ -78,11 +78,16 @@ class MovementPhaseMixin:
         return list(plan.path), plan.check.ok, text if plan.check.ok else "\n".join(textwrap.wrap(text, 46))
 
     def commit(self, fleet_id: str, label: str) -> bool:
-        """Give the orders a drag ended with; a refusal is shown and changes nothing."""
+        """Give the orders a drag ended with; a refusal is shown and changes nothing. When another
+        Team's commander has the screen, the fleet's own commander takes it first (its hand-over)."""
         plan = plan_orders(self.session.state, fleet_id, Label.parse(label))
         fleet = plan.fleet
         if plan.clears and not fleet.orders:
             return True
+        if not self._seated_for(fleet):
+            self.statusBar().showMessage(f"{fleet.name}: no orders given (its commander did not take the screen)",
+                                         8000)
+            return False
         reason = None if plan.check.ok else f"{plan.check.reason} ({plan.check.rule})"
         if reason is None:
             try:
@@ -93,6 +98,43 @@ class MovementPhaseMixin:
             self.statusBar().showMessage(f"Refused: {fleet.name} to {label}: {reason}", 15000)
             return False
         self.statusBar().showMessage(f"{fleet.name}: orders {' -> '.join(map(str, plan.orders)) or 'cleared'}", 8000)
+        return True
+
+    def take_seat(self, seat: str | None) -> None:
+        """The commander ``seat`` (a Team id, or "gm") took the screen at a hand-over: the map draws
+        only that Team's plotted orders (none for the GM, but in the GM view), and nothing the last
+        player selected or was told stays in the inspector, the status bar or the Empire Sheet."""
+        self.statusBar().clearMessage()
+        scene = self.strategic_view.scene()
+        if isinstance(scene, StrategicScene):
+            scene.blockSignals(True)
+            scene.clearSelection()
+            scene.set_seat(seat)
+            scene.blockSignals(False)
+        if self.session is not None:
+            self._welcome_shown = None
+            self.show_welcome()
+        sheet = getattr(self, "empire_sheet", None)
+        if sheet is not None and sheet.seat not in (None, seat):
+            sheet.take_seat()  # seated for another Team: it leaves the seat (the sheet shows no Team's)
+
+    def _seated_for(self, fleet) -> bool:
+        """Whether ``fleet``'s commander has the screen to plot its orders: the table before any
+        hand-over, the GM view, or its own Team; else its hand-over, True once it took the screen."""
+        scene = self.strategic_view.scene()
+        team = self.session.campaign.team_of_power(fleet.power)
+        if not isinstance(scene, StrategicScene) or scene.seat is None or self.gm_view_action.isChecked() \
+                or team is None or team.id == scene.seat:
+            return True
+        from app.shell.turn_dialogs import HandOverDialog
+
+        screen = HandOverDialog(team.name, f"The {team.name} commander plots its fleets' movement orders, which the "
+                                           "other commanders do not see.", "Cancel", self,
+                                f"Hand over to {team.name}: movement orders")
+        self.handover_dialog = screen
+        if screen.exec() != HandOverDialog.DialogCode.Accepted:
+            return False
+        self.take_seat(team.id)
         return True
 
     def clear_selected_orders(self) -> None:
@@ -136,7 +178,8 @@ class MovementPhaseMixin:
                 order = [t.id for t in self.session.campaign.teams]
                 for team in sorted({q.team for q in new}, key=lambda t: order.index(t) if t in order else len(order)):
                     self.statusBar().clearMessage()  # nothing of the last commander's stays on screen
-                    dialog = IgnoreDialog([q for q in new if q.team == team], names, self, team=team)
+                    dialog = IgnoreDialog([q for q in new if q.team == team], names, self, team=team,
+                                          seated=self.take_seat)
                     if dialog.exec() != IgnoreDialog.DialogCode.Accepted:
                         self.statusBar().showMessage("End Movement cancelled: nothing changed", 8000)
                         return

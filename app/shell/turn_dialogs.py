@@ -2,18 +2,24 @@
 that movement formed, and the GM's override of V13.12."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+import contextlib
+from collections.abc import Iterator
+
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
     QDialogButtonBox,
+    QDockWidget,
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QMainWindow,
     QPushButton,
     QRadioButton,
     QTextBrowser,
     QVBoxLayout,
+    QWidget,
 )
 
 from app.shell import window_state
@@ -21,10 +27,79 @@ from rules.strategic.battle_hex import IgnoreQuestion
 from app.widgets.titles import fit_title
 
 
+class HandOverCover(QWidget):
+    """An opaque page over the whole of one window (the main window's map, docked docks, tool and
+    status bars; a floating dock; the Battle Hexes list; a battle window) while a hot-seat hand-over
+    is up, so nothing of any side shows behind the hand-over dialog. A child widget, not a hidden
+    window: showing it again moves no focus. :meth:`lift` takes it away."""
+
+    def __init__(self, window: QWidget) -> None:
+        super().__init__(window)
+        self.setObjectName("handover_cover")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.setStyleSheet("QWidget#handover_cover { background: #20242e; } QLabel { color: #f2f2f2; }")
+        lay = QVBoxLayout(self)
+        note = QLabel("Hand-over: nothing of any side is shown until the next player takes the screen.")
+        note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        note.setWordWrap(True)
+        note.setStyleSheet("QLabel { font-size: 16px; padding: 24px; }")
+        lay.addWidget(note)
+        lay.addStretch(1)  # above the hand-over dialog, which opens over the window's middle
+        self.window_ = window
+        self.setGeometry(window.rect())
+        window.installEventFilter(self)
+        self.show()
+        self.raise_()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        """Cover the whole window as it is resized (and stay above what it lays out anew)."""
+        if watched is self.window_ and event.type() in (QEvent.Type.Resize, QEvent.Type.LayoutRequest):
+            self.setGeometry(self.window_.rect())
+            self.raise_()
+        return False
+
+    def lift(self) -> None:
+        """The hand-over is over (taken, cancelled or broken by an error): the window shows again."""
+        with contextlib.suppress(RuntimeError):  # the window was closed and deleted meanwhile
+            self.window_.removeEventFilter(self)
+            self.hide()
+            self.deleteLater()
+
+
+def _windows_of(window: QMainWindow) -> list[QWidget]:
+    """The main window and the other windows it owns that show now: floating docks, non-modal
+    dialogs (the Battle Hexes list), battle windows."""
+    return [window] + [w for w in window.findChildren(QWidget)
+                       if w.isWindow() and w.isVisible() and not (isinstance(w, QDialog) and w.isModal())
+                       and (isinstance(w, (QDialog, QMainWindow)) or (isinstance(w, QDockWidget) and w.isFloating()))]
+
+
+@contextlib.contextmanager
+def covered(parent: QWidget | None) -> Iterator[list[HandOverCover]]:
+    """While the block runs, the main window ``parent`` belongs to (if any) and every window it
+    owns are covered (:class:`HandOverCover`) and its status bar is empty; the covers are lifted
+    however the block ends (taken, cancelled, an exception)."""
+    window = parent
+    while window is not None and not isinstance(window, QMainWindow):
+        window = window.parentWidget()
+    if window is None:
+        yield []
+        return
+    window.statusBar().clearMessage()  # nothing said to the last player stays (a V13.443 note...)
+    covers = [HandOverCover(w) for w in _windows_of(window)]
+    try:
+        yield covers
+    finally:
+        for cover in covers:
+            cover.lift()
+
+
 class HandOverDialog(QDialog):
     """A hot-seat hand-over: "Pass the screen to the <Team> commander", answered by that
     commander's "I am the <Team> commander" (or a cancel of what it leads to); with
-    ``commander`` False, to "the Game Master"."""
+    ``commander`` False, to "the Game Master". While it is up, the main window it belongs to
+    shows nothing (:func:`covered`).
+    """
 
     def __init__(self, who: str, why: str, cancel_text: str = "Cancel", parent=None, title: str = "",
                  commander: bool = True) -> None:
@@ -54,6 +129,11 @@ class HandOverDialog(QDialog):
         row.addStretch(1)
         lay.addLayout(row)
 
+    def exec(self) -> int:
+        """Up over a covered main window; the cover is lifted when it is answered."""
+        with covered(self.parentWidget()):
+            return super().exec()
+
 
 class IgnoreDialog(QDialog):
     """One Team's V13.16 / V13.18 questions, asked behind that Team's hand-over.
@@ -62,12 +142,13 @@ class IgnoreDialog(QDialog):
     commander"); the questions show only after "I am the <Team> commander", and a cancel there
     cancels this dialog too. One group per question: ignore the Orion / sub-light unit, or
     pay attention to it. ``team`` defaults to the first question's Team; the caller passes one
-    Team's questions at a time.
+    Team's questions at a time. ``seated(team)`` is called once its commander took the screen.
     """
 
     def __init__(self, questions: list[IgnoreQuestion], names: dict[str, str], parent=None,
-                 team: str | None = None) -> None:
+                 team: str | None = None, seated=None) -> None:
         super().__init__(parent)
+        self.seated = seated  # told the Team once its commander has taken the screen (the map's view)
         self.team = team or (questions[0].team if questions else "")
         self.who = names.get(self.team, self.team)
         self.setWindowTitle(fit_title(f"{self.who}: units that may be ignored"))  # the rules are in the words
@@ -114,6 +195,8 @@ class IgnoreDialog(QDialog):
                                 f"Hand over to {self.who}: units to ignore")
         if screen.exec() != QDialog.DialogCode.Accepted:
             return QDialog.DialogCode.Rejected
+        if self.seated is not None:
+            self.seated(self.team)
         return super().exec()
 
     def decisions(self) -> dict:

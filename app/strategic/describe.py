@@ -104,16 +104,32 @@ def _unit_table(units: list[Unit]) -> str:
     return "<table cellspacing=0 cellpadding=2>" + head + "".join(_unit_row(u) for u in units) + "</table>"
 
 
-def _fleet_html(c: Campaign, f: Fleet, gm: bool = False) -> str:
+ORDERS_KEPT = "kept by its own commander (another Team's)"
+"""What the inspector says of a fleet's orders the viewer may not see."""
+
+
+def orders_seen(c: Campaign, f: Fleet, gm: bool = False, seat: str | None = None) -> bool:
+    """Whether fleet ``f``'s plotted orders are shown to the viewer: the GM view and the table (nobody
+    took the screen, ``seat`` None) see every fleet's; the commander who took the screen at a
+    hand-over (``seat`` its Team id, "gm" the Game Master) only its own Team's (issue 22)."""
+    if gm or seat is None:
+        return True
+    team = c.team_of_power(f.power)
+    return team is not None and team.id == seat
+
+
+def _fleet_html(c: Campaign, f: Fleet, gm: bool = False, seat: str | None = None) -> str:
     team = c.team_of_power(f.power)
     orders = " &rarr; ".join(str(x) for x in f.orders) if f.orders else "hold position"
+    orders = orders if orders_seen(c, f, gm, seat) else ORDERS_KEPT
     return (f"<h4>{escape(f.name)} <small>({escape(_power_name(c, f.power))}"
             f"{', ' + escape(team.name) if team else ''})</small></h4>"
             f"<p>Orders: {orders}</p>{_unit_table(shown_units(f.units, gm))}")
 
 
-def sector_html(c: Campaign, s: Sector, gm: bool = False) -> str:
-    """The inspector's full page for a sector (the table's view unless ``gm``)."""
+def sector_html(c: Campaign, s: Sector, gm: bool = False, seat: str | None = None) -> str:
+    """The inspector's full page for a sector (the table's view unless ``gm``; the fleets' orders as
+    :func:`orders_seen` by ``seat``)."""
     parts = [f"<h3>Sector {s.at}{' &mdash; ' + escape(s.name) if s.name else ''}</h3>",
              f"<p><b>Owner:</b> {escape(owner_line(c, s))}<br>"]
     if s.original_owner and s.original_owner != s.owner:
@@ -139,7 +155,7 @@ def sector_html(c: Campaign, s: Sector, gm: bool = False) -> str:
         hint = "" if gm else f"<p><i>The table's view leaves out incidental units and cloaked units: {escape(GM_HINT)}.</i></p>"
         parts.append("<h4>Fixed units</h4>" + _unit_table(garrison) + hint)
     fleets = shown_fleets(c, s.at, gm)
-    parts += [_fleet_html(c, f, gm) for f in fleets]
+    parts += [_fleet_html(c, f, gm, seat) for f in fleets]
     if not garrison and not fleets:
         parts.append("<p><i>No units in this sector.</i></p>")
     return "".join(parts)
@@ -154,9 +170,10 @@ def _route_text(route, c: Campaign | None = None) -> str:
     return " \u2192 ".join(sector_label(c, x) if c is not None else str(x) for x in route)
 
 
-def fleet_html(state, fleet: Fleet, gm: bool = False) -> str:
+def fleet_html(state, fleet: Fleet, gm: bool = False, seat: str | None = None) -> str:
     """The fleet inspector: units, supply status and route, speed, orders and their verdict
-    (the table's view, without the units the rules keep from it, unless ``gm``)."""
+    (the table's view, without the units the rules keep from it, unless ``gm``; the orders as
+    :func:`orders_seen` by ``seat``)."""
     c = state.campaign
     team = c.team_of_power(fleet.power)
     route = state.supply.route(fleet.power, fleet.sector)
@@ -174,7 +191,9 @@ def fleet_html(state, fleet: Fleet, gm: bool = False) -> str:
     transit = (f", between sectors on the way to {sector_label(c, fleet.in_transit_to)}" if fleet.in_transit_to
                else "")
     where = f"{sector_label(c, fleet.sector)}{transit}"
-    if fleet.orders:
+    if fleet.orders and not orders_seen(c, fleet, gm, seat):
+        orders = ORDERS_KEPT
+    elif fleet.orders:
         chk = check_orders(state, fleet, list(fleet.orders))
         verdict = "legal" if chk.ok else f"<span style='color:#c01010'>{escape(str(chk))}</span>"
         orders = f"{_route_text(fleet.orders, c)} ({verdict})"

@@ -9,7 +9,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QColor, QFont, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
 
-from app.strategic.describe import shown_units
+from app.strategic.describe import orders_seen, shown_units
 from app.strategic.overlays import PREVIEW_BAD, PREVIEW_OK, ROUTE_PEN, LanesItem, Overlays, polyline, sector_marks
 from app.strategic.fan import StackFan
 from app.strategic.items import SECTOR_SIZE, FleetCounterItem, SectorItem, orders_path, sector_center
@@ -102,7 +102,7 @@ class StrategicScene(QGraphicsScene):
                 counter.setVisible(False)  # every unit is kept from the table (cloaked): nothing betrays it
                 continue
             counter.setSelected(f.id in chosen)
-            if f.orders:
+            if f.orders and self.orders_shown(f):
                 arrow = QGraphicsPathItem(orders_path(f, counter.pos()))
                 arrow.setPen(QPen(counter.team_color, 2.5, Qt.PenStyle.DashLine, Qt.PenCapStyle.RoundCap))
                 arrow.setZValue(5)
@@ -118,6 +118,21 @@ class StrategicScene(QGraphicsScene):
             if isinstance(item, SectorItem):
                 item.toolTip()
         super().helpEvent(event)
+
+    seat: str | None = None
+    """Who has the screen, for whose plotted orders are drawn: ``None`` the table (nobody took it
+    since the file opened: every fleet's, as before any hand-over), a Team id the commander who took
+    it at a hand-over (that Team's only), ``"gm"`` the Game Master (none, but in the GM view)."""
+
+    def orders_shown(self, f: Fleet) -> bool:
+        """Whether fleet ``f``'s plotted orders are drawn for the viewer (:func:`describe.orders_seen`)."""
+        return orders_seen(self.campaign, f, self.gm, self.seat)
+
+    def set_seat(self, seat: str | None) -> None:
+        """The commander ``seat`` took the screen: only its Team's orders are drawn from now on."""
+        if seat != self.seat:
+            self.seat = seat
+            self.rebuild(self.campaign, self.state)
 
     def set_gm(self, on: bool) -> None:
         """Show every unit (the GM view) or the table's view, keeping the selection."""

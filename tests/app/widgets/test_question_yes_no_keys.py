@@ -34,6 +34,7 @@ def test_blue_agrees_with_alt_y_and_return(qtbot, tmp_path):
             d.group.button(list(d.q.options).index("deep_space")).setChecked(True)
             return ok(d)
         yes, no = d.group.button(0), d.group.button(1)
+        qtbot.waitUntil(d.isActiveWindow, timeout=2000)  # keys go to the dialog once it is up, as a person's do
         assert yes.isChecked()  # the dialog opens at the rule's usual case: agree (issue 22, the defaults)
         marks = _mnemonics(d)
         assert "y" in marks and "n" in marks and len(marks) == len(set(marks)), marks
