@@ -2,7 +2,8 @@
 # End-to-end smoke test on a real X server (issue 9): Xvfb + openbox, keys and mouse by
 # xdotool, screenshots by ImageMagick. Starts the app with README.md's run command (the line
 # after its <!-- run-command --> marker) in a throw-away HOME, then tests/e2e/smoke_x.py
-# plays it as a person would: End Movement (Ctrl+E), End Phase (Ctrl+Shift+E) through Supply and
+# plays it as a person would: the default campaign's Income and Tech Phases (Answer, Ctrl+Shift+A, and
+# End Phase, Ctrl+Shift+E, each dialog's default), End Movement (Ctrl+E), End Phase through Supply and
 # the Encounters (each encounter dialog answered), Fight (Ctrl+F), the hand-overs and
 # set-up questions, a unit dragged onto the map (checked in the autosave), the report
 # exported (Ctrl+Shift+S). Screenshots and the app's log stay in the artefacts folder it

@@ -51,8 +51,9 @@ from app.systems.v13.map import centre_of  # noqa: E402
 from app.battle.window import BattleWindow  # noqa: E402
 from app.shell.window import MainWindow  # noqa: E402
 from app.shell.turn_dialogs import IgnoreDialog  # noqa: E402
-from rules.model import load_campaign, save_campaign  # noqa: E402
+from rules.model import save_campaign  # noqa: E402
 from tests.app.battle.test_window import set_up_0604  # noqa: E402
+from tests.hand_kept import hand_kept  # noqa: E402
 
 SIZES = sizes((100, 2000, 5000), (100,))
 REPEAT = 1 if SMOKE else 9  # runs of each operation (the quick ones: QUICK; a cold reopen: COLD)
@@ -91,7 +92,7 @@ class Bench:
         self.main.show()
         # the default campaign plays seed 004's Combat Phase (Fight right after End Movement has
         # no battle yet): the bench plays a copy of it with V13's Combat Phase (battles at once)
-        c = load_campaign(ROOT / "scenarios" / "default_campaign.json")
+        c = hand_kept()  # from Turn Orders (the default ships in turn 1's Income Phase)
         v13 = self.folder / "default_v13.json"
         # each size's battle is a battle of its own (its campaign named apart): the same campaign
         # would file the three battles' checkpoints on disk under the same inputs, each size's

@@ -20,9 +20,9 @@ from common import Row, interleaved, main, sizes  # noqa: E402
 from hexmap import Label  # noqa: E402
 from rules.systems.v13.procedure import BattleProcedure  # noqa: E402
 from rules.systems.v13.autoplay import play  # noqa: E402
-from rules.model import load_campaign  # noqa: E402
 from rules.strategic import build_graph  # noqa: E402
 from rules.strategic.turn import end_movement  # noqa: E402
+from tests.hand_kept import hand_kept  # noqa: E402
 
 AT = Label.parse("0604")
 ATTENTION = {(Label.parse("0703"), "alliance", "orions"): False, (Label.parse("0703"), "coalition", "orions"): False,
@@ -31,7 +31,7 @@ REPEAT = 7
 
 
 def rows() -> list[Row]:
-    c = load_campaign(ROOT / "scenarios" / "default_campaign.json")
+    c = hand_kept()  # the default campaign from Turn Orders (it ships in turn 1's Income Phase)
     g = build_graph(c)
     formed = end_movement(c, g, ATTENTION).campaign
     b = BattleProcedure(formed, AT, seed=8, graph=g)

@@ -23,10 +23,10 @@ from common import Row, SMOKE, main, median_ms  # noqa: E402
 from hexmap import Label  # noqa: E402
 from rules.systems.v13.procedure import BattleProcedure  # noqa: E402
 from rules.systems.v13.autoplay import play  # noqa: E402
-from rules.model import load_campaign  # noqa: E402
 from rules.strategic import build_graph  # noqa: E402
 from rules.strategic.turn import end_movement  # noqa: E402
 from rules.systems import BattleRun, start  # noqa: E402
+from tests.hand_kept import hand_kept  # noqa: E402
 from rules.battlehex.replay_steps import Steps  # noqa: E402
 from tests.play.duel import AT, battle  # noqa: E402
 from tests.play.random_battle import play_at_random  # noqa: E402
@@ -39,7 +39,7 @@ ANSWERS = 40 if SMOKE else 300
 
 def v13() -> tuple[BattleRun, object, object]:
     """0604 set up at random, then clock answers up to ``ANSWERS`` in all."""
-    c = load_campaign(ROOT / "scenarios" / "default_campaign.json")
+    c = hand_kept()  # the default campaign from Turn Orders (it ships in turn 1's Income Phase)
     g = build_graph(c)
     formed = end_movement(c, g, QUIET).campaign
     b = BattleProcedure(formed, V13_AT, seed=8, graph=g)

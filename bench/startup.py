@@ -59,12 +59,14 @@ def bare_once(env: dict[str, str]) -> tuple[float, float]:
 
 
 def battle_file(folder: Path) -> Path:
-    """The default campaign with V13's Combat Phase after End Movement (``main.py turn``)."""
+    """The default campaign with V13's Combat Phase after End Movement (``main.py turn``), its turn 1's
+    Income and Tech Phases played first (the GM confirms, nobody invests)."""
     data = json.loads((ROOT / "scenarios" / "default_campaign.json").read_text(encoding="utf-8"))
     data["settings"]["combat_phase"] = "v13"
     campaign, answers, out = folder / "v13.json", folder / "answers.json", folder / "battles.json"
     campaign.write_text(json.dumps(data), encoding="utf-8")
-    answers.write_text(json.dumps(["end_movement", False, False, False]), encoding="utf-8")
+    empire = ["confirm", "end_phase", 0, 0, 0, 0, 0, "end_phase"]  # Income, Tech (five powers with points)
+    answers.write_text(json.dumps([*empire, "end_movement", False, False, False]), encoding="utf-8")
     subprocess.run([sys.executable, "main.py", "turn", str(campaign), "--answers", str(answers), "--out", str(out)],
                    cwd=ROOT, capture_output=True, text=True, check=True, timeout=120)
     return out

@@ -22,11 +22,13 @@ CASES = int(os.environ.get("BATTLEHEX_FUZZ_CASES", "4000"))
 SEED = int(os.environ.get("BATTLEHEX_FUZZ_SEED", "20261123"))
 GUI_EVERY = int(os.environ.get("BATTLEHEX_FUZZ_GUI_EVERY", "8"))
 TEXT = DEFAULT.read_text(encoding="utf-8")
-ENCOUNTERS = ["end_movement", False, False, False, "end_phase", "none", "none", "none", "none"]
+EMPIRE = ["confirm", "end_phase", 0, 0, 0, 0, 0, "end_phase"]  # its Income and Tech: nobody invests
+ENCOUNTERS = [*EMPIRE, "end_movement", False, False, False, "end_phase", "none", "none", "none", "none"]
 
 
 def _mid_turn() -> str:
-    """The default campaign in its Encounters Phase (0703's meetings answered), one Battle Hex
+    """The default campaign in its Encounters Phase (played from its Income Phase; 0703's meetings
+    answered), its economy records filled by the Income Phase, one Battle Hex
     given battle answers and a pursuit, so the free-form fields are there to spoil."""
     turn = TurnRun(parse_campaign(TEXT))
     for answer in ENCOUNTERS:

@@ -54,6 +54,7 @@ def hand_kept() -> Campaign:
 
 def hand_kept_file(folder: Path, name: str = "hand_kept.json") -> Path:
     """Write the hand-kept variant into ``folder`` (through the app's own save) and return its path."""
+    folder.mkdir(parents=True, exist_ok=True)
     path = folder / name
     save_campaign(hand_kept(), path)
     return path

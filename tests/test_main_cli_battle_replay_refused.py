@@ -5,18 +5,18 @@ system and the rule, never a traceback."""
 from __future__ import annotations
 
 from hexmap import Label
-from rules.model import load_campaign, save_campaign
+from rules.model import save_campaign
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
-from tests.conftest import DEFAULT
 from tests.test_main_cli import _run
 from tests.test_main_cli_began import QUIET
+from tests.hand_kept import hand_kept
 
 AT = Label.parse("0604")
 
 
 def test_saved_answers_another_system_refuses_exit_1_without_a_traceback(tmp_path):
-    c0 = load_campaign(DEFAULT)
+    c0 = hand_kept()
     c = end_movement(c0, build_graph(c0), QUIET).campaign
     rec = next(r for r in c.battle_hexes if r.at == AT and not r.resolved)
     c = c.model_copy(update={  # V13.21's "no withdrawal" (False), kept for a battle AF/EF now fights

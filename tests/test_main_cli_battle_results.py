@@ -9,7 +9,7 @@ import json
 import pytest
 
 from rules.model import save_campaign
-from tests.conftest import DEFAULT, ROOT
+from tests.hand_kept import hand_kept_data
 from tests.rules.systems.stcs.helpers import stcs_campaign
 from tests.test_main_cli_b5 import MEETING
 from tests.test_main_cli_stcs import GAME
@@ -26,7 +26,7 @@ TABLE_0604 = [["lyr-dd-1"], [], []]
 
 
 def _default_with(tmp_path, system: str) -> str:
-    data = json.loads((ROOT / DEFAULT).read_text(encoding="utf-8"))
+    data = hand_kept_data()
     data["settings"].update(combat_phase="v13", battle_system=system)
     path = tmp_path / f"{system}.json"
     path.write_text(json.dumps(data), encoding="utf-8")

@@ -8,13 +8,13 @@ import json
 import pytest
 
 from hexmap import Label
-from rules.model import load_campaign, save_campaign
+from rules.model import save_campaign
 from rules.model.visibility import mark
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
-from tests.conftest import DEFAULT
 from tests.play.random_battle import play_at_random
 from tests.test_main_cli import _run
+from tests.hand_kept import hand_kept
 
 AT = Label.parse("0604")
 QUIET = {(Label.parse("0703"), "alliance", "orions"): False, (Label.parse("0703"), "coalition", "orions"): False,
@@ -24,7 +24,7 @@ QUIET = {(Label.parse("0703"), "alliance", "orions"): False, (Label.parse("0703"
 @pytest.fixture(scope="module")
 def resolved(tmp_path_factory) -> tuple[str, int]:
     """A saved default campaign whose 0604 battle was fought by SIDCORS to its end: (text, index)."""
-    c0 = load_campaign(DEFAULT)
+    c0 = hand_kept()
     g = build_graph(c0)
     before = mark(c0, end_movement(c0, g, QUIET).campaign)
     after = mark(before, play_at_random(before, AT, "sidcors", 4, g).run.saved())

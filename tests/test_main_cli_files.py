@@ -28,6 +28,10 @@ main.main(["turn", {campaign!r}, "--answers", {answers!r}, "--out", {out!r}])
 """
 
 
+EMPIRE = ["confirm", "end_phase", 0, 0, 0, 0, 0, "end_phase"]
+"""The default campaign's turn 1 Income and Tech Phases (it starts in Income): the GM confirms, nobody invests."""
+
+
 def _temps(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
 
@@ -52,7 +56,7 @@ def test_the_next_save_removes_the_temp_file_of_a_save_killed_a_moment_ago(tmp_p
     ``turn --out`` to the same file removes it at once (it waited for a minute to pass, so
     30 of them piled up), and leaves a file that is not a BattleHex save's alone."""
     answers = tmp_path / "answers.json"
-    answers.write_text(json.dumps(["end_movement", False, False, False]), encoding="utf-8")
+    answers.write_text(json.dumps([*EMPIRE, "end_movement", False, False, False]), encoding="utf-8")
     out = tmp_path / "out.json"
     left = killed_save(out, answers)
     assert len(left) == 1 and left[0].startswith(".out.json.")
@@ -135,12 +139,13 @@ def test_an_answer_no_save_could_write_is_refused_before_play(tmp_path, answer, 
     assert f"turn: {answers}: {problem}" in r.stderr and not out.exists()
 
 
-AFTER_MOVEMENT = ["end_movement", False, False, False, "end_phase", "none", "none", "none", "none"]
+AFTER_MOVEMENT = [*EMPIRE, "end_movement", False, False, False, "end_phase", "none", "none", "none", "none"]
 
 
 @pytest.fixture(scope="module")
 def mid_turn(tmp_path_factory) -> dict:
-    """The default campaign in its Encounters Phase, 0703's meetings answered (saved by ``turn --out``)."""
+    """The default campaign in its Encounters Phase (played from its Income Phase), 0703's meetings answered
+    (saved by ``turn --out``)."""
     folder = tmp_path_factory.mktemp("mid_turn")
     answers = _answers(folder, json.dumps(AFTER_MOVEMENT))
     r = _run("turn", str(DEFAULT), "--answers", str(answers), "--out", str(folder / "mid.json"))

@@ -14,11 +14,11 @@ import json
 
 import pytest
 
-from rules.model import load_campaign, load_with_passphrases, save_campaign
+from rules.model import load_with_passphrases, save_campaign
 from rules.model.seals import Keyring, new_key, pin_of
 from rules.model.secrets import with_key
 from rules.turn.headless import run as turn_run
-from tests.conftest import DEFAULT
+from tests.hand_kept import hand_kept, hand_kept_data
 
 PASSES = {"gm": "the game master", "alliance": "alliance only", "coalition": "coalition only"}
 MOVE = ["end_movement", False, False, False]
@@ -27,7 +27,7 @@ MOVE = ["end_movement", False, False, False]
 def coalition_secrets() -> list[str]:
     """The names and ids of the Coalition's hidden units and fleets in the default campaign,
     read from the file itself (cloaked or incidental units; a fleet made only of them)."""
-    data = json.loads(DEFAULT.read_text())
+    data = hand_kept_data()
     powers = next(t["powers"] for t in data["teams"] if t["id"] == "coalition")
     out = []
     for f in data["fleets"]:
@@ -44,7 +44,7 @@ def coalition_secrets() -> list[str]:
 def keyed(tmp_path_factory):
     """The default campaign keyed as File > Passphrases keys it, and the passphrase files."""
     folder = tmp_path_factory.mktemp("log_secrets")
-    c, ring = load_campaign(DEFAULT), Keyring()
+    c, ring = hand_kept(), Keyring()
     gm, private = new_key(PASSES["gm"], holder="gm")
     ring.add("gm", private)
     c = with_key(c, "gm", gm, ring)

@@ -19,14 +19,14 @@ import main
 from hexmap import Label
 from rules.systems.v13.procedure import BattleProcedure
 from rules.battlehex.headless import run as battle_run
-from rules.model import load_campaign, load_with_passphrases, save_campaign
+from rules.model import load_with_passphrases, save_campaign
 from rules.model.seals import Keyring, new_key, pin_of
 from rules.model.secrets import with_key
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
 from rules.turn.headless import run as turn_run
-from tests.conftest import DEFAULT
 from tests.test_main_cli import TAU, _battle, _run
+from tests.hand_kept import hand_kept
 
 GM_PASS, ALLIANCE_PASS, COALITION_PASS = "the game master", "alliance only", "coalition only"
 
@@ -36,7 +36,7 @@ def sealed(tmp_path_factory):
     """The default campaign after movement, 0509's battle 5 answers in, keyed for the GM, the
     Alliance and the Coalition as File > Passphrases keys it; with the passphrase files."""
     folder = tmp_path_factory.mktemp("sealed")
-    c = load_campaign(DEFAULT)
+    c = hand_kept()
     questions = end_movement(c, build_graph(c)).questions  # as `battle` does: each answered 'pay attention'
     formed = end_movement(c, build_graph(c), {(q.at, q.team, q.other): False for q in questions}).campaign
     b = BattleProcedure(formed, Label.parse("0509"), seed=4, answers=TAU)

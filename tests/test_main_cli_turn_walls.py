@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.conftest import DEFAULT, ROOT
+from tests.hand_kept import hand_kept, hand_kept_data
 from tests.test_main_cli import _run
 from tests.test_main_cli_turn import _turn, v13_copy
 
@@ -63,12 +63,10 @@ def test_an_escort_its_trade_fleet_took_off_the_route_does_not_stop_end_movement
     escort follows it. Next turn, End Movement was refused ("Escorts must be placed in a system
     on the trade route ... at the beginning of the movement phase") and no answer could move
     the escort back: the turn was stuck in Turn Orders. The breach is logged and the turn goes on."""
-    from rules.model import load_campaign
-    from tests.conftest import DEFAULT
     from tests.play.turn_player import answers_to_next_turn
 
     first = [{"orders": {"fed-trade-vanguard": ["0206"]}}]
-    answers = [*answers_to_next_turn(load_campaign(DEFAULT), first), "end_movement"]
+    answers = [*answers_to_next_turn(hand_kept(), first), "end_movement"]
     for _ in range(8):  # the ignore questions End Movement asks, answered "no" through the command
         r = _turn(tmp_path, answers)
         assert r.returncode == 0, r.stderr
@@ -86,7 +84,7 @@ def test_the_escort_of_a_civilian_fleet_a_battle_destroyed_is_released_and_the_f
     """A battle (here fought at the table) destroys the Vanguard Trade Fleet; its escort still
     named it in ``escort_of``, so the campaign ``turn --out`` wrote was refused by --check
     ("fleets[..].escort_of: fleet ... does not exist") and could no longer be opened."""
-    data = json.loads((ROOT / DEFAULT).read_text(encoding="utf-8"))
+    data = hand_kept_data()
     data["settings"].update(combat_phase="v13", battle_system="table")
     next(f for f in data["fleets"] if f["id"] == "kli-home-guard")["sector"] = "0207"  # meets the Trade Fleet
     path = tmp_path / "raid.json"

@@ -11,13 +11,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.hand_kept import hand_kept_data
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _battle_ready(tmp_path: Path) -> Path:
-    """The default campaign with V13's Combat Phase after End Movement (``main.py turn``):
-    its Battle Hexes wait to be fought."""
-    data = json.loads((ROOT / "scenarios" / "default_campaign.json").read_text(encoding="utf-8"))
+    """The default campaign (its empire turn kept by hand, tests/hand_kept.py) with V13's Combat Phase
+    after End Movement (``main.py turn``): its Battle Hexes wait to be fought."""
+    data = hand_kept_data()
     data["settings"]["combat_phase"] = "v13"
     campaign = tmp_path / "v13.json"
     campaign.write_text(json.dumps(data), encoding="utf-8")

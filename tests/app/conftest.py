@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.shell.window import MainWindow
 from tests.app.gui import show_active, v13_copy
+from tests.hand_kept import hand_kept_file
 
 
 @pytest.fixture(autouse=True)
@@ -26,8 +27,15 @@ def _clean_screen(qapp):
 
 @pytest.fixture
 def window(qtbot, tmp_path, monkeypatch):
-    """The main window on the default campaign, 1400 x 900, active, the map zoomed in; error
-    boxes are collected in ``window.errors`` instead of blocking."""
+    """The main window on the default campaign with its empire turn kept by hand (tests/hand_kept.py,
+    in turn 1's Turn Orders, written into the test's folder), 1400 x 900, active, the map zoomed in;
+    error boxes are collected in ``window.errors`` instead of blocking."""
+    return _window(qtbot, tmp_path, monkeypatch, hand_kept_file(tmp_path))
+
+
+@pytest.fixture
+def shipped_window(qtbot, tmp_path, monkeypatch):
+    """As ``window``, on the default campaign as shipped (the installed file, turn 1's Income Phase)."""
     return _window(qtbot, tmp_path, monkeypatch, None)
 
 

@@ -168,12 +168,15 @@ def dialogs_of(widget: QWidget) -> list[QDialog]:
 
 
 def open_main_window(qtbot, folder):
-    """The main window on the default campaign, shown and active, its settings in ``folder``."""
+    """The main window on the default campaign with its empire turn kept by hand, in turn 1's Turn
+    Orders (tests/hand_kept.py: written into ``folder``; the shipped one starts in the Income
+    Phase), shown and active, its settings in ``folder``."""
     from PySide6.QtCore import QSettings
 
     from app.shell.window import MainWindow
+    from tests.hand_kept import hand_kept_file
 
-    w = MainWindow(settings=QSettings(str(folder / "s.ini"), QSettings.Format.IniFormat))
+    w = MainWindow(hand_kept_file(folder), settings=QSettings(str(folder / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(w)
     show_active(w, qtbot)
     return w
@@ -209,6 +212,50 @@ def end_movement_listing(main, qtbot):
     qtbot.waitUntil(lambda: not main.end_movement_action.isEnabled())
     answerer.stop()
     return next(d for d in QApplication.topLevelWidgets() if isinstance(d, BattleHexesDialog) and d.isVisible())
+
+
+def confirm_income(main, qtbot) -> None:
+    """The shipped default campaign's first step (turn 1's Income Phase): Turn > Answer
+    (Ctrl+Shift+A), the GM takes the screen at a hand-over and confirms the ledgers in the question
+    dialog; the campaign has changed, unsaved."""
+    from app.widgets.question_dialogs import QuestionDialog
+
+    def confirm(d: QWidget) -> bool:
+        if not isinstance(d, QuestionDialog) or d.q.key != "income/confirm":
+            return False
+        d.group.button(0).setChecked(True)
+        return ok(d)
+    answerer = Answerer(take_over, confirm)
+    try:
+        press(main, "Ctrl+Shift+A")
+        qtbot.waitUntil(lambda: any(e.rule == "004 Income Phase" for e in main.campaign.log)
+                        and QApplication.activeModalWidget() is None, timeout=10000)
+    finally:
+        answerer.stop()
+    assert ("QuestionDialog", ) == tuple(k for k, _ in answerer.seen if k == "QuestionDialog"), answerer.seen
+
+
+def to_turn_orders(main, qtbot) -> None:
+    """From the shipped default campaign's turn 1 Income Phase to its Turn Orders as the GM and the
+    commanders do with the defaults: Turn > Answer (Ctrl+Shift+A), the ledgers confirmed, End Phase
+    (Ctrl+Shift+E), each power's research investment left at its default behind its hand-over, End
+    Phase again."""
+    from rules.model.records import Phase
+
+    confirm_income(main, qtbot)
+    answerer = Answerer(take_over, ok)
+    try:
+        show_active(main, qtbot)
+        press(main, "Ctrl+Shift+E")  # -> Tech: the investments open behind their hand-overs
+        qtbot.waitUntil(lambda: main.campaign.phase is Phase.TECH and main.session.combat_pending() is None
+                        and QApplication.activeModalWidget() is None, timeout=15000)
+        show_active(main, qtbot)
+        press(main, "Ctrl+Shift+E")  # -> Turn Orders
+        qtbot.waitUntil(lambda: main.campaign.phase is Phase.ORDERS and QApplication.activeModalWidget() is None,
+                        timeout=10000)
+    finally:
+        answerer.stop()
+    show_active(main, qtbot)
 
 
 def take_over(d: QWidget) -> bool:
@@ -265,13 +312,14 @@ def to_space_combat(window, qtbot, demand: str = "deep_space", *handlers: Handle
 
 
 def v13_copy(folder):
-    """A copy of the default campaign in ``folder`` with ``settings.combat_phase`` v13: V13's own
-    loop (the Battle Hexes fought right after End Movement, End Phase then starts the next turn)."""
+    """A copy of the default campaign (its empire turn kept by hand, tests/hand_kept.py) in ``folder``
+    with ``settings.combat_phase`` v13: V13's own loop (the Battle Hexes fought right after End
+    Movement, End Phase then starts the next turn)."""
     import json
 
-    from app.shell.paths import DEFAULT_CAMPAIGN
+    from tests.hand_kept import hand_kept_data
 
-    data = json.loads(DEFAULT_CAMPAIGN.read_text(encoding="utf-8"))
+    data = hand_kept_data()
     assert data["settings"]["combat_phase"] == "seed004"
     data["settings"]["combat_phase"] = "v13"
     path = folder / "default_v13.json"

@@ -31,8 +31,9 @@ from app.shell.turn_dialogs import HandOverDialog, IgnoreDialog
 from hexmap import Label
 from rules.model import load_campaign
 from rules.model.records import Phase
-from tests.app.gui import Answerer, show_active, take_over, to_space_combat
+from tests.app.gui import Answerer, confirm_income, show_active, take_over, to_space_combat
 from tests.conftest import ROOT
+from tests.hand_kept import hand_kept_file
 
 
 # -- helpers -----------------------------------------------------------------------------------
@@ -83,7 +84,19 @@ def settings(tmp_path):
 
 
 @pytest.fixture
-def window(qtbot, settings, monkeypatch):
+def window(qtbot, settings, monkeypatch, tmp_path):
+    """The main window on the default campaign with its empire turn kept by hand (tests/hand_kept.py:
+    turn 1's Turn Orders, fleets to drag), the user's own file."""
+    monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: None)
+    w = MainWindow(hand_kept_file(tmp_path), settings=settings)
+    qtbot.addWidget(w)
+    show_active(w, qtbot)
+    return w
+
+
+@pytest.fixture
+def shipped(qtbot, settings, monkeypatch):
+    """The main window as it starts with no file named: the installed default campaign."""
     monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: None)
     w = MainWindow(settings=settings)
     qtbot.addWidget(w)
@@ -146,13 +159,14 @@ def test_the_default_size_shrinks_to_fit_a_small_screen(window):
 
 SCALED = """
 import json, sys
+from pathlib import Path
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
 from app.shell.window import MainWindow
 from app.battle.window import BattleWindow
 from rules.strategic.turn import open_battle_hexes
-w = MainWindow(settings=QSettings(sys.argv[1], QSettings.IniFormat))
+w = MainWindow(Path(sys.argv[2]), settings=QSettings(sys.argv[1], QSettings.IniFormat))
 w.show()
 decisions = {(q.at, q.team, q.other): False for q in w.session.end_movement().questions}
 w.session.end_movement(decisions)
@@ -181,7 +195,8 @@ def test_windows_open_inside_the_screen_at_scale_factor_2(tmp_path):
                                                "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}))
     env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", "QT_SCALE_FACTOR": "2",
            "BATTLEHEX_DATA": str(tmp_path / "data")}
-    r = subprocess.run([sys.executable, "-c", textwrap.dedent(SCALED), str(tmp_path / "s.ini")], cwd=ROOT, env=env,
+    r = subprocess.run([sys.executable, "-c", textwrap.dedent(SCALED), str(tmp_path / "s.ini"),
+                        str(hand_kept_file(tmp_path))], cwd=ROOT, env=env,
                        check=False, capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout.strip().splitlines()[-1])
@@ -218,9 +233,11 @@ def test_the_battle_window_remembers_its_size(qtbot, settings, window):
 
 
 # -- 2. the unsaved-changes mark and prompts -------------------------------------------------------------
-def test_a_change_marks_the_title_and_saving_clears_it(window, qtbot, tmp_path):
+def test_a_change_marks_the_title_and_saving_clears_it(shipped, qtbot, tmp_path):
+    window = shipped
     assert window.windowTitle().endswith("[*]") and not window.isWindowModified()
-    drag(window, "fed-logistics", "0308")
+    confirm_income(window, qtbot)  # the installed default campaign starts in turn 1's Income Phase
+    show_active(window, qtbot)
     assert window.isWindowModified()
     target = tmp_path / "mine.json"
 
@@ -275,9 +292,8 @@ def test_quit_without_changes_asks_nothing(window):
 
 
 def test_save_in_the_quit_prompt_saves_then_quits(window, tmp_path):
-    own = tmp_path / "own.json"
-    own.write_text((ROOT / "scenarios" / "default_campaign.json").read_text(encoding="utf-8"), encoding="utf-8")
-    assert window.open_campaign(own)
+    own = window.campaign_path
+    assert own.parent == tmp_path
     drag(window, "fed-logistics", "0308")
     answers = Answerer(message_box_answer(QMessageBox.StandardButton.Save))
     action(window, "Quit").trigger()
@@ -305,12 +321,11 @@ def test_opening_another_file_asks_first(window):
     assert not window.isWindowModified()
 
 
-def test_open_recent_asks_first(window, tmp_path):
-    own = tmp_path / "other.json"
-    own.write_text((ROOT / "scenarios" / "default_campaign.json").read_text(encoding="utf-8"), encoding="utf-8")
+def test_open_recent_asks_first(window, tmp_path, qtbot):
+    own = hand_kept_file(tmp_path, "other.json")
     window.open_campaign(own)
     window.open_campaign(ROOT / "scenarios" / "default_campaign.json")
-    drag(window, "fed-logistics", "0308")
+    confirm_income(window, qtbot)  # a change to the default campaign (its Income Phase)
     recent = next(a for a in window.recent_menu.actions() if a.text().endswith("other.json"))
     answers = Answerer(message_box_answer(QMessageBox.StandardButton.Cancel))
     recent.trigger()

@@ -11,11 +11,10 @@ import re
 
 from app.widgets.question_dialogs import option_words
 from rules.battlehex.questions import QKind
-from rules.model import load_campaign
 from rules.battlehex.words import STEPS
 from rules.turn.words import answer_words
-from tests.conftest import DEFAULT
 from tests.play.walk import battle_questions, empire_questions, phase_questions, seam_questions
+from tests.hand_kept import hand_kept
 
 KEYS = sorted(k for k in STEPS if "_" in k or k in ("bir", "bif"))
 """The steps of question keys that are no words (``bir``, ``directed_fighters``)."""
@@ -28,7 +27,7 @@ a roll as "1d6 [3]", "(bpv)" in lower case."""
 
 
 def _ids() -> re.Pattern[str]:
-    c = load_campaign(DEFAULT)
+    c = hand_kept()
     ids = {u.id for f in c.fleets for u in f.units} | {u.id for s in c.map.sectors for u in s.garrison}
     # a Team or power has a name too; its id shows as "(klingon)" or "retreat/alliance" ("monsters" is a word)
     sides = sorted({x.id for x in [*c.teams, *c.powers] if x.id != x.name}, key=len, reverse=True)

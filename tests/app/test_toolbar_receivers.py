@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QDialog, QToolBar
 
 from app.shell.window import MainWindow
 from app.shell.turn_dialogs import IgnoreDialog
+from tests.hand_kept import hand_kept_file
 
 CYCLES = 12
 
@@ -21,7 +22,7 @@ def _changed(action) -> int:
 def test_main_toolbar_undo_keeps_its_connections(qtbot, tmp_path, monkeypatch):
     monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: None)
     monkeypatch.setattr(IgnoreDialog, "exec", lambda d: QDialog.DialogCode.Accepted)
-    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    w = MainWindow(hand_kept_file(tmp_path), settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(w)
     w.show()
     bar = w.findChild(QToolBar, "phase_bar")
@@ -52,7 +53,7 @@ def test_battle_toolbar_undo_keeps_its_connections(qtbot, tmp_path, monkeypatch)
 
     monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: None)
     monkeypatch.setattr(IgnoreDialog, "exec", lambda d: QDialog.DialogCode.Accepted)
-    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    w = MainWindow(hand_kept_file(tmp_path), settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(w)
     w.show()
     w.end_movement()

@@ -7,7 +7,9 @@ passes them in through the environment (see ``xdrive``, the X and app helpers it
 not collect it. Standard library only, so it runs with the system ``python3`` before or without
 the project's venv.
 
-Steps: 1 the main window; 2 End Movement by Ctrl+E; 2b seed 004's Combat Phase: End Phase
+Steps: 1 the main window; 1b seed 004's Income and Tech Phases (the default campaign starts in turn
+1's Income Phase): Answer (Ctrl+Shift+A) and End Phase (Ctrl+Shift+E), every dialog's default
+(Return), up to Turn Orders; 2 End Movement by Ctrl+E; 2b seed 004's Combat Phase: End Phase
 (Ctrl+Shift+E) from Supply to Encounters, each encounter question answered in its dialog with
 keys (a demand: the default, a Deep Space encounter; a reply: Space on Yes, agree), End Phase
 again to Space Combat; 3 Fight a Battle Hex by Ctrl+F;
@@ -120,6 +122,46 @@ def placements(at: str) -> list[dict]:
 
 
 # -- the steps -------------------------------------------------------------------------------------
+def to_turn_orders(main: str) -> None:
+    """The default campaign starts in turn 1's Income Phase (seed 004's empire turn run by BattleHex):
+    the GM confirms the ledgers (Answer), End Phase opens Tech, whose investment questions each power
+    answers behind its hand-over (the defaults), and End Phase again reaches Turn Orders."""
+    step("1b Income and Tech: Answer (Ctrl+Shift+A), End Phase (Ctrl+Shift+E), each dialog's default")
+    deadline = time.monotonic() + 90
+    presses = dialogs = 0
+    while time.monotonic() < deadline:
+        time.sleep(0.7)
+        check_app()
+        saved = autosave()
+        phase = "income" if saved is None else saved.get("phase", "orders")
+        if phase == "orders":
+            log(f"Turn Orders reached: {presses} key presses on the main window, {dialogs} dialogs answered")
+            return
+        if phase not in ("income", "tech"):
+            raise Fail(f"the autosave went from Income to phase {phase!r}, not to Tech and Turn Orders")
+        wid, title = active()
+        check_title(title)
+        if wid and wid != main:
+            if title.startswith("Refused"):
+                Shot("empire-refused")
+                raise Fail(f"a default answer was refused: {title!r}")
+            if dialogs < 4:
+                Shot(f"empire-dialog-{dialogs + 1:02d}")
+            log(f"{title!r} -> Return (its default)")
+            key("Return")
+            dialogs += 1
+            continue
+        activate(main)
+        if presses == 0:
+            Shot("income-phase")
+        # the phase's question first (the Income's confirmation), then End Phase; a key that does
+        # nothing here (End Phase before the confirmation) changes nothing
+        key("ctrl+shift+a" if presses % 2 == 0 else "ctrl+shift+e")
+        presses += 1
+    raise Fail(f"Turn Orders not reached within 90 s; the autosave says phase "
+               f"{(autosave() or {}).get('phase', 'orders')!r}, active window {active()[1]!r}")
+
+
 def end_movement(main: str) -> None:
     step("2 End Movement (Ctrl+E)")
     activate(main)
@@ -475,6 +517,7 @@ def export_report(bw: str) -> None:
 def main() -> int:
     try:
         main_wid = wait_main_window()
+        to_turn_orders(main_wid)
         end_movement(main_wid)
         to_space_combat(main_wid)
         bw, at = fight(main_wid)

@@ -9,7 +9,8 @@ Started by ``.ci/walk_x.sh`` (which owns the X server and the app, see ``xdrive`
     walk_x.py --monkey 600 --seed 7          600 s of random keys, clicks and drags
 
 A walk reads where the campaign stands from its autosave (the phase, the turn, the Battle Hexes
-and their answers) and presses what that phase needs: End Movement (Ctrl+E), End Phase
+and their answers; before the first change, the default campaign's file: turn 1's Income Phase)
+and presses what that phase needs: End Movement (Ctrl+E), End Phase
 (Ctrl+Shift+E), Answer... (Ctrl+Shift+A) for a question the phase waits for, and in the Space
 Combat Phase Fight (Ctrl+F) after choosing the battle system through Turn > Battle System for
 New Battle Hexes (the four systems in turn, one battle each at least), then the battle by keys.
@@ -55,7 +56,9 @@ from xdrive import (
     xdo,
 )
 
-PHASES = ("orders", "supply", "encounters", "battles", "bombardment", "troops")  # seed 004's turn (rules.model)
+PHASES = ("income", "tech", "orders", "supply", "encounters", "battles", "bombardment", "troops", "update",
+          "end")  # seed 004's whole turn (rules.model), as the default campaign runs it
+DEFAULT_CAMPAIGN = Path(__file__).resolve().parents[2] / "scenarios" / "default_campaign.json"
 SYSTEMS = ("v13", "table", "sidcors", "afef")  # the order of Turn > Battle System for New Battle Hexes
 STALL = 14             # key presses that change nothing before a phase counts as stopped (default answers)
 STALL_RANDOM = 30      # the same with random choices (a Tab may land on Cancel, which changes nothing)
@@ -93,7 +96,11 @@ class Walk:
 
     # -- what the autosave says -------------------------------------------------------------------
     def state(self) -> dict:
-        return autosave() or {}
+        """The autosave; before the first change (none written yet) the default campaign the app opened."""
+        saved = autosave()
+        if saved is None:
+            return json.loads(DEFAULT_CAMPAIGN.read_text(encoding="utf-8"))
+        return saved
 
     def progress(self) -> None:
         """Count a key press that changed nothing; fail once STALL of them did nothing."""

@@ -24,7 +24,8 @@ from rules.strategic.turn import end_movement
 from rules.systems import choose_for_campaign, start
 from rules.battlehex.headless_systems import with_system
 from rules.turn.run import TurnRun
-from tests.conftest import DEFAULT, ROOT
+from tests.conftest import ROOT
+from tests.hand_kept import hand_kept
 from tests.play.battle_player import fight
 from tests.play.random_battle import play_at_random
 from tests.play.turn_player import TurnPlayer
@@ -35,8 +36,9 @@ SYSTEMS = ("v13", "table", "sidcors", "afef")
 
 @lru_cache(maxsize=None)
 def formed(source: int) -> tuple[Campaign, LaneGraph]:
-    """The campaign after End Movement: ``-1`` the default one, else the generated one of that seed."""
-    c = load_campaign(DEFAULT) if source < 0 else campaign_from_seed(source)
+    """The campaign after End Movement: ``-1`` the default one (its empire turn kept by hand, from its
+    Turn Orders: tests/hand_kept.py), else the generated one of that seed."""
+    c = hand_kept() if source < 0 else campaign_from_seed(source)
     graph = build_graph(c)
     asked = end_movement(c, graph).questions
     out = end_movement(c, graph, {(q.at, q.team, q.other): False for q in asked}).campaign
@@ -69,9 +71,10 @@ def battle_questions(sources: tuple[int, ...] = (-1, 3, 5), seed: int = 7) -> It
 
 def phase_questions(seeds: tuple[int, ...] = (1, 2), turns: int = 2) -> Iterator[tuple[str, Any, Any, Any]]:
     """``("combat phase", run, question, answer)`` for every question of random whole turns of the default
-    campaign (seed-004 Combat Phase, battles fought with each system in turn)."""
+    campaign (seed-004 Combat Phase, battles fought with each system in turn; its empire turn kept by hand:
+    :func:`empire_questions` plays the shipped one's)."""
     for seed in seeds:
-        c = load_campaign(DEFAULT)
+        c = hand_kept()
         c = choose_for_campaign(c.model_copy(update={"dice_seed": seed}), SYSTEMS[seed % len(SYSTEMS)])
         player = TurnPlayer(c, seed, check_saves=False)
         player.play_turns(turns)

@@ -17,6 +17,7 @@ from tests.app.battle.test_seat import _drag, _hand_over_to, _legal_step
 from tests.app.systems.test_table import system_action
 from tests.app.battle.test_window import set_up_0604
 from tests.app.test_gui_paths import end_movement_and_fight
+from tests.hand_kept import hand_kept_file
 
 L = Label.parse
 
@@ -265,7 +266,7 @@ def test_a_replay_shows_the_coalition_no_hidden_unit_the_gm_sees(qtbot, tmp_path
     from tests.app.gui import to_space_combat
     from tests.app.battle.test_window import drag_drop, take_over
     monkeypatch.setattr(IgnoreDialog, "exec", lambda d: QDialog.DialogCode.Accepted)
-    main = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    main = MainWindow(hand_kept_file(tmp_path), settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(main)
     main.show()
     main.end_movement()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import html
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -20,10 +19,11 @@ from app.battle.replay_main import open_link
 from app.shell.window import MainWindow
 from app.widgets.question_dialogs import QuestionDialog
 from rules.battlehex.sight import events_for, sight
-from tests.app.gui import Answerer, ok, show_active
+from tests.app.gui import Answerer, ok, show_active, to_turn_orders
 from tests.app.systems.test_table import system_action
 from tests.app.test_gui_paths import end_movement_and_fight
 from tests.conftest import DEFAULT
+from tests.hand_kept import hand_kept_file
 
 ROOT = Path(__file__).resolve().parents[3]
 LINK = re.compile(r"<(?:li|tr) id='event-(\d+)'>(?:<td>)?<a href='(battlehex://replay\?[^']*)'>")
@@ -63,7 +63,7 @@ def fought_to_its_end(main, qtbot, at: str):
 
 def test_each_event_of_the_report_links_to_the_replay_at_that_event(qtbot, tmp_path):
     src = tmp_path / "ardana.json"
-    shutil.copy(DEFAULT, src)
+    hand_kept_file(src.parent, src.name)  # from Turn Orders
     main = opened(qtbot, tmp_path, src)
     bw = fought_to_its_end(main, qtbot, "0604")
     main.save_action.trigger()  # File > Save: the battle's answers and inputs are in the file
@@ -103,6 +103,7 @@ def test_each_event_of_the_report_links_to_the_replay_at_that_event(qtbot, tmp_p
 
 def test_a_report_of_a_campaign_without_a_file_of_its_own_says_why_it_has_no_links(qtbot, tmp_path):
     main = opened(qtbot, tmp_path, DEFAULT)  # the installed scenario: never written, so no link to it
+    to_turn_orders(main, qtbot)  # it starts in turn 1's Income Phase
     bw = end_movement_and_fight(main, qtbot, "0604")
     bw.auto_dialogs = False
     page = Path(bw.export_report(str(tmp_path / "r.html"))).read_text(encoding="utf-8")
@@ -122,7 +123,7 @@ def test_an_open_v13_battle_s_report_links_to_its_replay(qtbot, tmp_path):
     """A V13 battle left open at its placement (its set-up answered in the dialogs), saved: its
     report's links open the battle again, from the answers the file holds, in replay mode."""
     src = tmp_path / "open.json"
-    shutil.copy(DEFAULT, src)
+    hand_kept_file(src.parent, src.name)  # from Turn Orders
     main = opened(qtbot, tmp_path, src)
     system_action(main.findChild(QMenu, "battle_systems_menu"), "v13").trigger()
     bw = end_movement_and_fight(main, qtbot, "0604")
@@ -151,7 +152,7 @@ def test_an_open_v13_battle_s_report_links_to_its_replay(qtbot, tmp_path):
 
 def test_a_table_battle_s_report_links_every_event(qtbot, tmp_path):
     src = tmp_path / "table.json"
-    shutil.copy(DEFAULT, src)
+    hand_kept_file(src.parent, src.name)  # from Turn Orders
     main = opened(qtbot, tmp_path, src)
     system_action(main.findChild(QMenu, "battle_systems_menu"), "table").trigger()
     bw = end_movement_and_fight(main, qtbot, "0509")

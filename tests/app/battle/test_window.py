@@ -17,6 +17,7 @@ from rules.battlehex.log import GM
 from rules.battlehex.state import Step
 from rules.battlehex.questions import QKind
 from tests.app.gui import to_space_combat
+from tests.hand_kept import hand_kept_file
 
 L = Label.parse
 
@@ -25,7 +26,7 @@ L = Label.parse
 def main(qtbot, tmp_path, monkeypatch):
     monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: None)
     monkeypatch.setattr(IgnoreDialog, "exec", lambda d: QDialog.DialogCode.Accepted)
-    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    w = MainWindow(hand_kept_file(tmp_path), settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(w)
     w.show()
     w.end_movement()

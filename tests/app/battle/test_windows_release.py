@@ -10,12 +10,13 @@ from app.shell.window import MainWindow
 from app.shell.turn_dialogs import IgnoreDialog
 from hexmap import Label
 from tests.app.gui import to_space_combat
+from tests.hand_kept import hand_kept_file
 
 
 def test_a_closed_battle_window_is_let_go(qtbot, tmp_path, monkeypatch):
     monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: None)
     monkeypatch.setattr(IgnoreDialog, "exec", lambda d: QDialog.DialogCode.Accepted)
-    main = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    main = MainWindow(hand_kept_file(tmp_path), settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(main)
     main.show()
     main.end_movement()

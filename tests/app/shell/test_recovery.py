@@ -16,16 +16,14 @@ from hexmap import Label
 from rules.model import load_campaign, save_campaign
 from tests.app.gui import Answerer, click_button, show_active
 from tests.app.test_manners import action, drag, message_box_answer
-from tests.conftest import ROOT
-
-DEFAULT = ROOT / "scenarios" / "default_campaign.json"
+from tests.hand_kept import hand_kept_file
 
 
 def _own(tmp_path, name="own.json", folder="games"):
-    own = tmp_path / folder / name
-    own.parent.mkdir(parents=True, exist_ok=True)
-    own.write_text(DEFAULT.read_text(encoding="utf-8"), encoding="utf-8")
-    return own
+    """The default campaign with its empire turn kept by hand (in Turn Orders: fleets to drag) as the
+    user's own file."""
+    (tmp_path / folder).mkdir(parents=True, exist_ok=True)
+    return hand_kept_file(tmp_path / folder, name)
 
 
 def _later_autosave(own, **changes):

@@ -6,12 +6,11 @@ the installed scenarios are never written."""
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QMessageBox
 
 from app.shell.window import MainWindow
 from app.shell.paths import DEFAULT_CAMPAIGN, autosave_file
-from app.shell.turn_dialogs import BattleHexesDialog
-from tests.app.gui import Answerer, click_button, end_movement_listing, press, save_file, show_active
+from tests.app.gui import Answerer, click_button, confirm_income, press, save_file, show_active
 
 
 def _start(qtbot, tmp_path, active: bool = True) -> MainWindow:
@@ -31,13 +30,10 @@ def _menu_action(window: MainWindow, text: str):
 
 
 def _changed_default(qtbot, tmp_path) -> MainWindow:
-    """The default campaign with its movement ended (unsaved), its autosave written."""
+    """The default campaign with turn 1's ledgers confirmed (unsaved), its autosave written."""
     main = _start(qtbot, tmp_path)
     assert main.campaign_path == DEFAULT_CAMPAIGN
-    end_movement_listing(main, qtbot)
-    for d in QApplication.topLevelWidgets():
-        if isinstance(d, BattleHexesDialog) and d.isVisible():
-            d.close()
+    confirm_income(main, qtbot)
     show_active(main, qtbot)
     main.session.flush()
     assert autosave_file(DEFAULT_CAMPAIGN).exists() and main.isWindowModified()

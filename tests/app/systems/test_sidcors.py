@@ -12,6 +12,7 @@ from app.widgets.question_dialogs import QuestionDialog
 from tests.app.gui import Answerer, ok, open_main_window
 from tests.app.systems.test_table import system_action
 from tests.app.test_gui_paths import end_movement_and_fight
+from tests.hand_kept import hand_kept
 
 
 def dialogs(d) -> bool:
@@ -71,14 +72,12 @@ def test_the_directed_damage_choice_names_units_not_ids(qtbot):
 
     from app.widgets.question_dialogs import QuestionDialog
     from hexmap import Label
-    from rules.model import load_campaign
     from rules.strategic import build_graph
     from rules.strategic.turn import end_movement
     from rules.systems import start
     from rules.battlehex.headless_systems import with_system
-    from tests.conftest import DEFAULT
 
-    c = load_campaign(DEFAULT)
+    c = hand_kept()
     asked = end_movement(c, build_graph(c)).questions
     formed = end_movement(c, build_graph(c), {(q.at, q.team, q.other): False for q in asked}).campaign
     run = start(with_system(formed, Label.parse("0604"), "sidcors", 3), Label.parse("0604"))

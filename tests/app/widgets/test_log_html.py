@@ -12,17 +12,16 @@ from hexmap import Label
 from rules.systems.v13.procedure import BattleProcedure
 from rules.systems.v13.autoplay import play
 from rules.battlehex.log import EventLog
-from rules.model import load_campaign
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
 from tests.app.shell.test_rules_viewer import cursor_kept
-from tests.conftest import DEFAULT
 from tests.rules.systems.v13.test_procedure import ATTENTION
+from tests.hand_kept import hand_kept
 
 
 @pytest.fixture(scope="module")
 def battle() -> BattleProcedure:
-    c = load_campaign(DEFAULT)
+    c = hand_kept()
     g = build_graph(c)
     b = BattleProcedure(end_movement(c, g, ATTENTION).campaign, Label.parse("0604"), seed=8, graph=g)
     play(b, 8, through_combat=True, combat_actions=12)

@@ -12,7 +12,6 @@ from hexmap import Label
 from rules.systems.v13.procedure import BattleProcedure
 from rules.systems.v13.autoplay import play
 from rules.errors import RuleError
-from rules.model import load_campaign
 from rules.model.io import dumps, parse_campaign
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
@@ -21,6 +20,7 @@ from rules.battlehex.replay_source import as_began, replay_run, replayable
 from rules.battlehex.replay_steps import Steps
 from tests.play.duel import AT, battle
 from tests.play.random_battle import play_at_random
+from tests.hand_kept import hand_kept
 
 ROOT = Path(__file__).resolve().parents[3]
 QUIET = {(Label.parse("0703"), "alliance", "orions"): False, (Label.parse("0703"), "coalition", "orions"): False,
@@ -60,7 +60,7 @@ def test_a_reopened_battle_replays_to_its_end(system: str) -> None:
 
 
 def test_a_reopened_v13_battle_replays_to_its_end() -> None:
-    c0 = load_campaign(ROOT / "scenarios" / "default_campaign.json")
+    c0 = hand_kept()
     g = build_graph(c0)
     c = end_movement(c0, g, QUIET).campaign
     live = BattleProcedure(c, Label.parse("0604"), seed=2, graph=g)

@@ -11,13 +11,13 @@ import pytest
 from hexmap import Label
 from rules.systems.v13.procedure import BattleProcedure
 from rules.systems.v13.autoplay import play
-from rules.model import load_campaign
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
 from rules.systems import BattleRun, start
 from rules.battlehex.replay_steps import Snapshots, Steps
 from tests.play.duel import AT, battle
 from tests.play.random_battle import play_at_random
+from tests.hand_kept import hand_kept
 
 ROOT = Path(__file__).resolve().parents[3]
 V13_AT = Label.parse("0604")
@@ -58,7 +58,7 @@ def test_every_step_is_the_replay_to_it(system: str) -> None:
 
 
 def test_v13_steps_follow_the_map() -> None:
-    c0 = load_campaign(ROOT / "scenarios" / "default_campaign.json")
+    c0 = hand_kept()
     g = build_graph(c0)
     c = end_movement(c0, g, QUIET).campaign
     live = BattleProcedure(c, V13_AT, seed=8, graph=g)

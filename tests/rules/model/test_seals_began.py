@@ -9,7 +9,7 @@ import json
 import pytest
 
 from hexmap import Label
-from rules.model import CampaignError, dumps, load_campaign, parse_campaign
+from rules.model import CampaignError, dumps, parse_campaign
 from rules.model.campaign import Campaign
 from rules.model.key_book import campaign_id_of
 from rules.model.seals import Keyring, SealedBlob, new_key, open_blob, pin_of
@@ -17,8 +17,8 @@ from rules.model.secrets import with_key
 from rules.model.visibility import mark
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
-from tests.conftest import DEFAULT
 from tests.play.random_battle import play_at_random
+from tests.hand_kept import hand_kept
 
 TEAMS = ("alliance", "coalition", "orions")
 AT = Label.parse("0509")
@@ -47,7 +47,7 @@ def _hidden(c: Campaign) -> dict[str, set[str]]:
 def fought() -> tuple[Campaign, Campaign, Keyring]:
     """The default campaign keyed for the GM and every Team, its 0509 battle (the cloaked Shadow
     Squadron, the Alliance's incidental units) fought to its end: (before, after, keys)."""
-    c, ring = load_campaign(DEFAULT), Keyring()
+    c, ring = hand_kept(), Keyring()
     gm, private = new_key("the game master", holder="gm")
     ring.add("gm", private)
     c = with_key(c, "gm", gm, ring)

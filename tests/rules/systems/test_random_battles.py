@@ -25,15 +25,15 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from hexmap import Label, LaneGraph
-from rules.model import load_campaign
 from rules.model.campaign import Campaign
 from rules.model.io import dumps, parse_campaign
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
 from rules.systems import start
-from tests.conftest import DEFAULT, ROOT
+from tests.conftest import ROOT
 from tests.play.random_battle import BOUNDS, Played, play_at_random
 from tests.strategies.campaigns import campaign_from_seed
+from tests.hand_kept import hand_kept
 
 LONG = os.environ.get("BATTLEHEX_LONG") == "1"
 EXAMPLES = 2000 if LONG else 40
@@ -46,7 +46,7 @@ SYSTEMS = ("table", "sidcors", "afef")
 def formed(source: int) -> tuple[Campaign, LaneGraph]:
     """The campaign after End Movement (its Battle Hexes formed): ``-1`` the default campaign,
     else the generated campaign of that seed (every V13.16/V13.18 question: pay attention)."""
-    c = load_campaign(DEFAULT) if source < 0 else campaign_from_seed(source)
+    c = hand_kept() if source < 0 else campaign_from_seed(source)
     graph = build_graph(c)
     asked = end_movement(c, graph).questions
     out = end_movement(c, graph, {(q.at, q.team, q.other): False for q in asked}).campaign

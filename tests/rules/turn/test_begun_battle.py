@@ -14,13 +14,12 @@ import pytest
 
 from hexmap import Label
 from rules.battlehex.log import IllegalAnswer
-from rules.model import load_campaign
 from rules.model.campaign import Campaign
 from rules.strategic import meetings
 from rules.systems import choose_for_campaign
 from rules.turn.run import TurnRun
-from tests.conftest import DEFAULT
 from tests.play.battle_player import fight
+from tests.hand_kept import hand_kept
 
 TO_SPACE_COMBAT = ["end_movement", True, False, True, {"end_phase": "random play"}, "none", "deep_space", "none",
                    "none", "deep_space", False, True, "deep_space", True, "none", "none", "none", "deep_space",
@@ -28,7 +27,7 @@ TO_SPACE_COMBAT = ["end_movement", True, False, True, {"end_phase": "random play
 
 
 def _at_space_combat() -> TurnRun:
-    c = load_campaign(DEFAULT)
+    c = hand_kept()
     c = c.model_copy(update={"dice_seed": 52, "settings": c.settings.model_copy(update={"combat_phase": "seed004"})})
     run = TurnRun(choose_for_campaign(c, "v13"))
     for a in TO_SPACE_COMBAT:

@@ -12,7 +12,7 @@ from hexmap import Label
 from tests.app.gui import Answerer, open_main_window
 from tests.app.systems.test_table import system_action
 from tests.app.test_gui_paths import end_movement
-from tests.conftest import DEFAULT
+from tests.hand_kept import hand_kept_data
 from tests.test_main_cli_b5 import MEETING
 
 OPENED: list[str] = []
@@ -26,7 +26,7 @@ def seen(d) -> bool:
 
 def test_elint_orders_are_typed_in_the_bar_by_their_side(qtbot, tmp_path):
     OPENED.clear()
-    data = json.loads(DEFAULT.read_text(encoding="utf-8"))
+    data = hand_kept_data()  # from Turn Orders
     claw = next(u for f in data["fleets"] for u in f["units"] if u["id"] == "kz-cv-claw")
     claw["b5"]["elint"] = 2  # KHS Claw of Rrit as an ELINT ship
     path = tmp_path / "elint.json"

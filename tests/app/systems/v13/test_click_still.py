@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from tests.app.systems.v13.test_map import (  # noqa: F401 (the fixture)
     LEFT, MOVE, NO_BUTTON, PRESS, RELEASE, FakeController, at, hover, look_at, send_mouse, spec, view)
+from tests.hand_kept import hand_kept_file
 
 
 def _click(view, pos: QPoint) -> None:
@@ -86,7 +87,7 @@ def test_in_a_real_battle_a_click_on_a_stacked_counter_asks_the_engine_nothing(q
 
     monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: None)
     monkeypatch.setattr(IgnoreDialog, "exec", lambda d: QDialog.DialogCode.Accepted)
-    main = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    main = MainWindow(hand_kept_file(tmp_path), settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(main)
     main.show()
     main.end_movement()

@@ -12,13 +12,14 @@ from app.shell.window import MainWindow
 from app.shell.turn_dialogs import IgnoreDialog
 from tests.app.gui import to_space_combat
 from tests.app.battle.test_window import open_battle, set_up_0604
+from tests.hand_kept import hand_kept_file
 
 
 @pytest.fixture
 def main(qtbot, tmp_path, monkeypatch):
     monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: None)
     monkeypatch.setattr(IgnoreDialog, "exec", lambda d: QDialog.DialogCode.Accepted)
-    w = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    w = MainWindow(hand_kept_file(tmp_path), settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(w)
     w.show()
     w.end_movement()

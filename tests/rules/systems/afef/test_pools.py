@@ -13,7 +13,6 @@ import pytest
 from hexmap import Label
 from rules.battlehex.log import IllegalAnswer
 from rules.dice import ScriptedDice
-from rules.model import load_campaign
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
 from rules.systems import start
@@ -21,6 +20,7 @@ from rules.systems.afef.odds import face_hits
 from rules.battlehex.headless_systems import with_system
 from tests.conftest import DEFAULT
 from tests.test_main_cli import _run
+from tests.hand_kept import hand_kept
 
 AT = "0604"
 BIG = [{"lyr-ca-pride": 200}, [], {"attacks": {"lyr-ca-pride": {"kz-aac-1": 204}}},
@@ -52,7 +52,7 @@ def test_an_answer_the_procedure_fails_on_is_not_kept():
     """Dice that run out in the middle of resolving an answer: the answer is refused, the run is as
     before it, and its record replays."""
     at = Label.parse(AT)
-    c = load_campaign(DEFAULT)
+    c = hand_kept()
     asked = end_movement(c, build_graph(c)).questions
     formed = end_movement(c, build_graph(c), {(q.at, q.team, q.other): True for q in asked}).campaign
     formed = with_system(formed, at, "afef", 3)

@@ -12,12 +12,12 @@ from rules.model.campaign import Campaign
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
 from rules.systems.sidcors import SidcorsBattle
-from tests.conftest import DEFAULT
+from tests.hand_kept import hand_kept
 
 
 @pytest.fixture(scope="module")
 def formed() -> Campaign:
-    c = Campaign.model_validate_json(DEFAULT.read_text(encoding="utf-8"))
+    c = hand_kept()
     graph = build_graph(c)
     asked = end_movement(c, graph).questions
     out = end_movement(c, graph, {(q.at, q.team, q.other): True for q in asked}).campaign

@@ -16,15 +16,15 @@ from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
 from rules.systems.sidcors import SidcorsBattle
 from rules.systems.sidcors.ending import HOLD, R_BOUND, R_STALEMATE, ROUND_LIMIT
-from tests.conftest import DEFAULT
 from tests.rules.systems.sidcors.test_battle import run, ship
+from tests.hand_kept import hand_kept
 
 AMOEBA = Label.parse("0707")
 
 
 @pytest.fixture(scope="module")
 def formed() -> Campaign:
-    c = Campaign.model_validate_json(DEFAULT.read_text(encoding="utf-8"))
+    c = hand_kept()
     graph = build_graph(c)
     asked = end_movement(c, graph).questions
     out = end_movement(c, graph, {(q.at, q.team, q.other): True for q in asked}).campaign

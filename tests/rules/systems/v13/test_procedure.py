@@ -12,11 +12,11 @@ from rules.battlehex.log import GM, IllegalAnswer
 from rules.systems.v13.procedure import BattleProcedure
 from rules.battlehex.state import Step
 from rules.systems.v13.autoplay import play
-from rules.model import dumps, load_campaign, parse_campaign
+from rules.model import dumps, parse_campaign
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
-from tests.conftest import DEFAULT
 from tests.rules.systems.v13.helpers import AT, battle, duel, fleet, place, unit
+from tests.hand_kept import hand_kept
 
 L = Label.parse
 ATTENTION = {(L("0703"), "alliance", "orions"): False, (L("0703"), "coalition", "orions"): False,
@@ -25,7 +25,7 @@ ATTENTION = {(L("0703"), "alliance", "orions"): False, (L("0703"), "coalition", 
 
 @pytest.fixture(scope="module")
 def formed():
-    c = load_campaign(DEFAULT)
+    c = hand_kept()
     g = build_graph(c)
     return end_movement(c, g, ATTENTION).campaign, g
 
@@ -95,7 +95,7 @@ _CACHE: list = []
 
 def _formed_cache():
     if not _CACHE:
-        c = load_campaign(DEFAULT)
+        c = hand_kept()
         g = build_graph(c)
         _CACHE.append((end_movement(c, g, ATTENTION).campaign, g))
     return _CACHE[0]

@@ -13,13 +13,12 @@ from rules.battlehex.log import IllegalAnswer
 from rules.systems.v13.autoplay import play
 from rules.battlehex.questions import QKind
 from rules.systems.v13.wording import answer_summary, answer_text
-from rules.model import load_campaign
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
-from tests.conftest import DEFAULT
 from tests.rules.systems.v13.helpers import battle, duel, place, unit
 from tests.rules.systems.v13.test_combat import WS, fight
 from tests.rules.systems.v13.test_procedure import ATTENTION
+from tests.hand_kept import hand_kept
 
 L = Label.parse
 HEXES = ["0509", "0604", "0703", "0707", "0907"]
@@ -27,7 +26,7 @@ HEXES = ["0509", "0604", "0703", "0707", "0907"]
 
 @pytest.fixture(scope="module")
 def formed():
-    c = load_campaign(DEFAULT)
+    c = hand_kept()
     g = build_graph(c)
     return end_movement(c, g, ATTENTION).campaign, g
 
