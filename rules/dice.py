@@ -8,8 +8,10 @@ Expressions follow the seeds: ``d3``, ``d6``, ``2d6``, ``3d6``, ``7d6``, ``d10``
 from __future__ import annotations
 
 import hashlib
+import hmac
 import random
 import re
+import secrets
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -138,6 +140,10 @@ class DiceRoller:
     hidden: str = ""
     """While set (:meth:`hide`), every roll is secret, keyed by it and a count (a procedure about a hidden unit)."""
 
+    secret_key: str = ""
+    """The GM's secret key of the secret streams (:func:`new_dice_key`, sealed for the GM in the battle's record):
+    with it a secret stream cannot be recomputed from the plain seed; "": the seed alone (before issue 25's fix)."""
+
     def __post_init__(self) -> None:
         self._rng = random.Random(self.seed)
         self._hidden_rolls = 0
@@ -150,8 +156,12 @@ class DiceRoller:
         return self._rng.randint(1, sides)
 
     def _secret_faces(self, e: DiceExpr, key: str) -> tuple[int, ...]:
-        """``e``'s faces on the secret stream of ``key`` (SHA-256 of the seed and the key)."""
-        digest = hashlib.sha256(f"{self.seed}\x1f{key}".encode("utf-8", "surrogatepass")).digest()
+        """``e``'s faces on the secret stream of ``key``: HMAC-SHA-256 under :attr:`secret_key` of the seed and
+        the key (without a secret key, SHA-256 of the seed and the key: a player holding the file could
+        recompute it)."""
+        text = f"{self.seed}\x1f{key}".encode("utf-8", "surrogatepass")
+        digest = hmac.new(bytes.fromhex(self.secret_key), text, hashlib.sha256).digest() if self.secret_key \
+            else hashlib.sha256(text).digest()
         rng = random.Random(int.from_bytes(digest, "big"))
         return tuple(rng.randint(1, e.sides) for _ in range(e.count))
 
@@ -189,6 +199,14 @@ class DiceRoller:
         for listen in self.listeners:
             listen(r)
         return r
+
+
+DICE_KEY_BYTES = 32
+
+
+def new_dice_key() -> str:
+    """A fresh random secret key for a battle's secret dice streams (hex), made when the GM begins the battle."""
+    return secrets.token_hex(DICE_KEY_BYTES)
 
 
 class ScriptedDice(DiceRoller):

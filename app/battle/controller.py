@@ -22,6 +22,7 @@ from rules.errors import NoBattleHex, RuleError
 from rules.model import Campaign
 from rules.model.records import BattleHexRecord
 from rules.strategic.turn import refresh_resolution
+from rules.dice import new_dice_key
 from rules.systems import BattleRun, BattleSystem, get, start, system_for
 
 if TYPE_CHECKING:
@@ -75,6 +76,9 @@ class BattleController(QObject):
         try:
             self.system = system_for(c, self.at)
             self.run = start(c, self.at, self.session.graph)
+            keyed = getattr(self.run, "key_secret_dice", None)  # a battle begun now: the GM's secret dice key
+            if keyed is not None:
+                keyed(new_dice_key())
             self.error = self.heading = ""
         except RuleError as e:
             self.run, self.error = None, str(e)

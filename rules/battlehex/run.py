@@ -99,6 +99,8 @@ class ReplayRun(Checkpointed, Generic[E]):
     RULINGS: ClassVar[bool] = False
     SEEDED: ClassVar[bool] = True
     """Whether the record stores the dice seed (a system that rolls no dice leaves it out)."""
+    SECRET_DICE: ClassVar[bool] = False
+    """Whether the system rolls secret dice: its battles are begun with a key of them (:meth:`key_secret_dice`)."""
     engine: E
 
     def __init__(self, campaign: Campaign, at: Label, graph: LaneGraph | None = None,
@@ -110,6 +112,7 @@ class ReplayRun(Checkpointed, Generic[E]):
         r = self.record
         self.seed = r.seed if r.seed is not None else (
             campaign.dice_seed * 7919 + campaign.turn * 104_729 + at.col * 131 + at.row)
+        self.dice_key = r.dice_key
         self._dice = dice
         self.answers: list[Any] = []
         self.pending: Question | None = None
@@ -208,7 +211,7 @@ class ReplayRun(Checkpointed, Generic[E]):
         if point is None or not (self._lend(point, points) if lend and points is not None
                                  else self._resume_from(point, take)):
             state = self._state()
-            dice = self._dice(self.seed)
+            dice = self._roller()
             self._listen(dice)
             self.engine = self._engine(state, EventLog(), dice)
             self.answers = []
@@ -317,7 +320,7 @@ class ReplayRun(Checkpointed, Generic[E]):
         """The campaign with the seed and answers stored; once resolved, its results written back."""
         update: dict[str, Any] = {"answers": list(self.answers)}
         if self.SEEDED:
-            update["seed"] = self.seed
+            update.update(seed=self.seed, **({"dice_key": self.dice_key} if self.dice_key else {}))
         if self.RULINGS:
             update["secret_answers"] = self.secret_answers()
         self._write_point()
@@ -325,6 +328,19 @@ class ReplayRun(Checkpointed, Generic[E]):
         new = self.campaign.model_copy(update={"battle_hexes": [stored if r is self.record else r
                                                                 for r in self.campaign.battle_hexes]})
         return write_back(new, self.state, self.RESULT_RULE or self.ROUNDS_RULE) if self.state.resolved else new
+
+    def key_secret_dice(self, key: str) -> bool:
+        """Begin a battle not begun (no seed stored, answer or key) of secret dice with ``key`` of their streams (the
+        record's, sealed for the GM: the plain seed no longer gives them away, issue 25). Whether it was taken."""
+        r = self.record
+        if not self.SECRET_DICE or self.answers or r.seed is not None or r.dice_key:
+            return False
+        self.record = r.model_copy(update={"dice_key": key})
+        self.campaign = self.campaign.model_copy(update={"battle_hexes": [self.record if b is r else b
+                                                                          for b in self.campaign.battle_hexes]})
+        self.dice_key, self._points = key, None
+        self.restart([])
+        return True
 
     def adopt(self, campaign: Campaign) -> None:
         """Go on from ``campaign``, the result of :meth:`saved` while the battle is open."""

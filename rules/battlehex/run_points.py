@@ -27,6 +27,7 @@ class Checkpointed:
     campaign: Campaign
     record: BattleHexRecord
     seed: int
+    dice_key: str
     engine: Any
     answers: list[Any]
     pending: Question | None
@@ -41,6 +42,12 @@ class Checkpointed:
 
     def _state(self) -> BattleState:
         raise NotImplementedError
+
+    def _roller(self) -> DiceRoller:
+        """The battle's dice: seeded, their secret streams keyed by the record's ``dice_key`` (the GM's secret)."""
+        dice = self._dice(self.seed)
+        dice.secret_key = self.dice_key
+        return dice
 
     def _log_roll(self, roll: Roll) -> None:
         raise NotImplementedError
@@ -71,7 +78,7 @@ class Checkpointed:
     def _resume_from(self, point: Point, take: bool = False) -> bool:
         """Go on from ``point`` (``take``: with its own engine, the point dropped); False when
         its dice cannot be set back."""
-        dice = self._dice(self.seed)
+        dice = self._roller()
         if not point.dice_for(dice):
             return False
         self._listen(dice)

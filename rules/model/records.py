@@ -136,6 +136,9 @@ class BattleHexRecord(Strict):
     answers: list[JsonValue] = Field([], description="the battle procedure's answers so far (replayed on load)")
     secret_answers: dict[StrictStr, StrictStr] = Field({}, description="answers given in secret (V13.723): the "
                                                        "answer's index and the Team it belongs to (sealed for it)")
+    dice_key: StrictStr = Field("", pattern=r"^([0-9a-f]{64})?$", description="the GM's secret key of the battle's "
+                                "secret dice streams (hex; sealed for the GM alone, rules/dice.py), made when the GM "
+                                "begins a battle that rolls secret dice; empty: the plain seed alone")
     encounter: EncounterState = Field(EncounterState.V13, description="seed 004 Encounters Phase: v13 (formed by "
                                       "V13.11, no encounter step), pending, scenario (fought), none (no battle)")
     scenario: Scenario | None = Field(None, description="the scenario the encounter generated")

@@ -9,7 +9,7 @@ Secret (each for its Team and the GM):
 - the same in a resolved Battle Hex's ``began`` (its fleets and fixed units as the battle began,
   kept for its replay), at their own places;
 - a Battle Hex's answers to secret questions (V13.723: the Pursuit Force, the Rear Guard),
-  listed in the record's ``secret_answers``;
+  listed in the record's ``secret_answers``; its ``dice_key``, the key of its secret dice (the GM's alone);
 - the campaign log's lines about hidden units (``secret_of``, :mod:`rules.model.visibility`).
 
 Saving takes each secret out of the campaign's JSON at its place and puts it, with its place,
@@ -69,6 +69,8 @@ def secret_places(c: Campaign) -> Iterator[tuple[Path, Owner]]:
         for k in range(len(b.answers)):
             if (who := answer_owner(told, b, k)):
                 yield ("battle_hexes", i, "answers", k), owner_of(who)
+        if b.dice_key:  # the key of its secret dice streams: the GM's alone (issue 25)
+            yield ("battle_hexes", i, "dice_key"), (GM,)
     for i, e in enumerate(c.log):
         if e.secret_of:
             yield ("log", i), owner_of(tuple(e.secret_of))

@@ -32,6 +32,7 @@ class STCSBattle(ReplayRun[STCSEngine]):
     ROUNDS_RULE = RULE
     RESULT_RULE = "STCS Campaign Advancement"  # seed 002: "handled by the Campaign Master"
     RULINGS = True
+    SECRET_DICE = True  # the cloak scan dice, a cloaked ship's activation die... (issue 25)
 
     def __init__(self, campaign: Campaign, at: Label, graph: LaneGraph | None = None,
                  dice: Callable[[int], DiceRoller] = DiceRoller) -> None:
