@@ -175,7 +175,8 @@ def why(e: STCSEngine, x: str) -> str:
     """Where ``x``'s available power comes from, in words."""
     d = e.data(x)
     if available(e, x) == 0:
-        return "its engines are shut down" if x in e.shutdown else "its power is shut down by boarders"
+        return "its engines are shut down" if x in e.shutdown else "its power is shut down by boarders" \
+            if x in e.power.off else "dead in space"
     half = ", half the turn after its engines came on-line" if engines.half_power(e, x) else ""
     return f"warp {sum(d.warp_now)} + impulse {d.impulse_power}{half}"
 
@@ -235,8 +236,9 @@ def restore(e: STCSEngine) -> None:
 
 
 def may(e: STCSEngine, x: str) -> bool:
-    """Whether ``x``'s side allocates its power now: the turn's first step, power to allocate."""
-    return e.power.open and (x in e.offmap or x in e.at) and available(e, x) > 0
+    """Whether ``x``'s allocation act is listed now: the turn's first step, with power to allocate; a cloaked
+    ship's always (refused without power: the list never tells that it is dead in space)."""
+    return e.power.open and (x in e.offmap or x in e.at) and (available(e, x) > 0 or bool(e.cloaked.get(x)))
 
 
 def acts(e: STCSEngine) -> dict[str, str]:
@@ -270,7 +272,7 @@ def allocate(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
               {"unit": x}, visible_to=(team, GM))
     if e.cloaked.get(x) and not cloak_powered(e, x):
         e.cloaked[x] = False
-        e.log.add("ruling", CLOAK, f"{e.ship(x)} uncloaks (no power to its cloaking device)")
+        e.log.add("ruling", CLOAK, f"{e.ship(x)} uncloaks")  # seen by all; why is its side's (its line above)
 
 
 def warp_speeds(e: STCSEngine, x: str) -> dict[int, int]:
@@ -329,6 +331,8 @@ def refuse(e: STCSEngine, act: str) -> str:
     if x not in e.units:
         return act
     a = e.power.of.get(x)
+    if verb == "power" and not available(e, x):
+        raise IllegalAnswer(RULE, f"{e.ship(x)} has no power to allocate ({why(e, x)})")
     if verb in ("cloak", "uncloak") and barred_now(e, x):
         raise IllegalAnswer(CLOAK, f"a Bridge hit bars {e.ship(x)} changing its cloak status (only by withdrawing "
                             "all power from the cloak in the Power Allocation Phase)")
