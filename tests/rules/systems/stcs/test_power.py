@@ -255,3 +255,20 @@ def test_the_ratios_and_cloak_power_are_checked_in_the_file(change: dict[str, An
         STCSData.model_validate({**FED, **change})
     assert STCSData.model_validate(ENTERPRISE).shield_ratio == [1, 2]
 
+
+
+def test_boarders_who_shut_the_power_down_leave_the_ship_none_to_allocate() -> None:
+    from tests.rules.systems.stcs.test_transporters import boarded
+    run = boarded(100, [5, 7, 9, 1])  # the melee's D10 5, morale 7 and 9, the shut-down's D10 1
+    end_segment(run)
+    run.answer("melee:d7")
+    run.answer(86)
+    run.answer("no")  # not cut off
+    run.answer("stay")
+    run.answer("stay")
+    run.answer("yes")  # 10 boarders try to shut the power down: D10 1
+    assert "d7" in run.engine.power.off and "until it is restored" in seen(run, "red")
+    end_segment(run)
+    end_segment(run)  # turn 2: the boarders still aboard
+    assert "power:d7" not in run.pending.options and "power:lexington" in run.pending.options
+    assert power.available(run.engine, "d7") == 0
