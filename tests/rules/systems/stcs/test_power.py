@@ -272,3 +272,13 @@ def test_boarders_who_shut_the_power_down_leave_the_ship_none_to_allocate() -> N
     end_segment(run)  # turn 2: the boarders still aboard
     assert "power:d7" not in run.pending.options and "power:lexington" in run.pending.options
     assert power.available(run.engine, "d7") == 0
+
+
+def test_the_file_keeps_a_sides_allocation_sealed_for_it(tmp_path) -> None:
+    from tests.rules.systems.stcs.test_leaks import blue_sees
+    run = battle()
+    allocate(run, "bop", "movement 4, shields 1/1/1/1/1/1, weapons 2, cloak 8")
+    run.answer("power:d7")  # Red's next question pending: Blue's screen shows nothing of it
+    blue = blue_sees(run, tmp_path)
+    assert "cloak 8" not in blue and "movement 4" not in blue and "power: 24" not in blue
+    assert "Bird of Prey's power allocation (its side, in secret)" in blue  # the GM's act: no number
