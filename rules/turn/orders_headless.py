@@ -1,7 +1,9 @@
-"""``python main.py orders CAMPAIGN --power POWER --answers FILE --passphrase TEAM=FILE --out FILE``:
-a power's Turn Orders for this turn (a JSON list of orders, as rules/turn/orders.py takes them)
-checked on the campaign and written as a file sealed to the GM (rules/turn/sealed_orders.py); the
-GM's ``main.py turn ... --orders FILE ...`` runs the turn with them.
+"""``python main.py orders CAMPAIGN --power POWER --answers FILE [--moves FILE] --passphrase TEAM=FILE --out FILE``:
+a power's Turn Orders for this turn (a JSON list of orders, as rules/turn/orders.py takes them) and
+its fleets' movement orders (``--moves``: a JSON object, fleet -> the sectors to enter, as a drag on
+the map gives them) checked on the campaign (the campaign's own file or the Team's copy) and
+written as a file sealed to the GM (rules/turn/sealed_orders.py); the GM's ``main.py turn ...
+--orders FILE ...`` runs the turn with them.
 
 Exit codes as ``main.py turn``: 0 written, 1 an order refused (stderr names the rule), 2 a bad
 command line, file or passphrase.
@@ -9,6 +11,7 @@ command line, file or passphrase.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import TextIO
@@ -29,6 +32,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--answers", required=True, help="JSON file with the list of orders")
     p.add_argument("--passphrase", action="append", type=passphrase_arg, default=[], metavar="NAME=FILE",
                    help="the power's Team's passphrase (TEAM=FILE, FILE's first line; -: standard input)")
+    p.add_argument("--moves", metavar="FILE", help="JSON file with the fleets' movement orders: {fleet: [sectors]}")
     p.add_argument("--out", required=True, metavar="FILE", help="the sealed orders file to write")
     p.add_argument("--viewer", default="gm", help=argparse.SUPPRESS)
     return p
@@ -41,6 +45,13 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
     if isinstance(started, int):
         return started
     args, campaign, given = started
+    moves = None
+    if args.moves:
+        try:
+            moves = json.loads(Path(args.moves).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as e:
+            print(f"orders: --moves {args.moves}: {e}", file=err)
+            return 2
     team = campaign.team_of_power(args.power)
     passes = dict(args.passphrase)
     if team is None or team.id not in passes or team.id not in campaign.keys:
@@ -54,7 +65,7 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
     try:
         refuse_own_file(Path(args.out), Path(args.campaign), "the sealed orders would replace it and the campaign "
                         "in it for good; write the orders to another file")
-        text = export(campaign, args.power, given, key)
+        text = export(campaign, args.power, given, key, moves)
     except RuleError as e:
         print(f"orders: refused: {e}", file=err)  # its rule once
         return 1
@@ -64,5 +75,7 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
     except OSError as e:
         print(f"orders: --out {args.out}: {e}", file=err)
         return 2
-    print(f"{args.out}: {len(given)} order(s) of {args.power} for turn {campaign.turn}, sealed to the GM", file=out)
+    fleets = f" and the movement orders of {len(moves)} fleet(s)" if moves else ""
+    print(f"{args.out}: {len(given)} order(s){fleets} of {args.power} for turn {campaign.turn}, sealed to the GM",
+          file=out)
     return 0

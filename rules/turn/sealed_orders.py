@@ -11,6 +11,16 @@ How a file holds (the seals of issue 20, rules/model/seals.py; threat model docs
   Team's key with the GM's (the Team with its private key and the GM's public one; the GM with
   its own private key and the Team's public one). Anyone may seal to the GM, but only that Team
   (or the GM) makes the MAC: a Klingon cannot send orders as the Federation.
+* The file carries the power's fleets' movement orders too (``moves``: fleet -> sectors, plotted
+  by dragging on the map, in a Team copy as in the full file; :func:`plot` refuses another
+  Team's fleet in a copy). The GM's import gives them to those fleets, after the power's Turn
+  Orders, each checked on the GM's file as a drag would be (rules/strategic/movement.py): a path
+  illegal there refuses the whole import, naming the file, the fleet and the rule. The seed
+  (004 Movement Phase) makes the orders a player writes for its own fleets only; what a copy did
+  not know (a hidden non-friendly fleet arriving along a lane, which "prevent[s] non-friendly
+  ships in the destination system from using the path that they just arrived from") is no
+  order the GM may rewrite: the GM tells the Team the path was refused and it plots again
+  (docs/economy.md, "Orders by sealed file").
 * Exporting checks each order on the exporter's copy of the campaign (refused with its rule);
   importing refuses, naming the file and why, a file of another campaign, turn or power, a
   power the GM runs, two files of one power, one whose orders are already closed, or one changed
@@ -24,10 +34,12 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from hexmap import Label, LaneGraph
 from rules.battlehex.words import possessive
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.model.key_book import campaign_id_of
+from rules.model.records import Phase
 from rules.model.seals import GM, SealedBlob, WrongPassphrase, open_blob, seal
 from rules.turn import orders
 
@@ -47,6 +59,8 @@ class Imported:
     name: str
     power: str
     orders: tuple[Any, ...]
+    moves: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """The fleets' movement orders: ``(fleet, sectors)`` in the order they are given."""
 
 
 def _context(campaign: str, power: str) -> str:
@@ -93,12 +107,80 @@ def check(c: Campaign, power: str, given: list[Any]) -> Campaign:
     return now
 
 
-def export(c: Campaign, power: str, given: list[Any], team_key: X25519PrivateKey) -> str:
-    """The file of ``power``'s orders ``given`` for this turn, sealed to the GM and made with its
-    Team's private key ``team_key`` (an illegal order is refused with its rule)."""
+MOVE_RULE = "004 Movement Phase"
+
+
+def moves_of(c: Campaign, power: str) -> dict[str, list[str]]:
+    """The movement orders plotted for ``power``'s fleets in ``c`` (by fleet id, in the
+    campaign's order); an escort is left out: it follows its fleet's orders (004 Movement Phase)."""
+    return {f.id: [str(x) for x in f.orders] for f in c.fleets
+            if f.power == power and f.orders and f.escort_of is None}
+
+
+def plot(c: Campaign, graph: LaneGraph, fleet_id: str, path: list[Label]) -> Campaign:
+    """``c`` with ``fleet_id`` ordered along ``path`` (a drag on the map): in a Team copy only
+    its Team's own fleets, then as in the full file (refused with the rule, nothing changed)."""
+    from rules.strategic.state import StrategicState
+    from rules.strategic.turn import set_orders
+
+    fleet = next((f for f in c.fleets if f.id == fleet_id), None)
+    mark = c.team_copy
+    if mark is not None and fleet is not None:
+        team = c.team_of_power(fleet.power)
+        if team is None or team.id != mark.team:
+            raise RuleError(MOVE_RULE, f"{fleet.name} is not a fleet of your Team: a Team copy gives orders to its "
+                                       "own fleets only")
+    return set_orders(c, StrategicState.compute(c, graph), fleet_id, path)
+
+
+def _moves_body(c: Campaign, power: str, raw: Any, where: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``raw`` (fleet -> sectors) checked for form and ownership, escorts last."""
+    if not isinstance(raw, dict) or not all(isinstance(k, str) and isinstance(v, list)
+                                            and all(isinstance(x, str) for x in v) for k, v in raw.items()):
+        raise RuleError(MOVE_RULE, f"{where}movement orders are {{fleet: [sectors]}}, not {raw!r}")
+    name = c.power(power)
+    out = []
+    for fid, path in raw.items():
+        fleet = next((f for f in c.fleets if f.id == fid), None)
+        if fleet is None or fleet.power != power:
+            raise RuleError(MOVE_RULE, f"{where}{name.name if name else power} orders only its own fleets, and "
+                                       f"{fleet.name if fleet else repr(fid)} is not one of them")
+        out.append((fid, tuple(path)))
+    return tuple(out)
+
+
+def give_moves(c: Campaign, graph: LaneGraph, power: str, moves: tuple[tuple[str, tuple[str, ...]], ...],
+               where: str = "") -> Campaign:
+    """``c`` with ``power``'s fleets given ``moves``, each checked as a drag is; the first path
+    refused raises naming the fleet, its path and the rule (``where``: the file), nothing given."""
+    from rules.strategic.state import StrategicState
+    from rules.strategic.turn import set_orders
+
+    now = c
+    for fid, path in _moves_body(c, power, {k: list(v) for k, v in moves}, where):
+        fleet = next(f for f in now.fleets if f.id == fid)
+        try:
+            now = set_orders(now, StrategicState.compute(now, graph), fid, [Label.parse(x) for x in path])
+        except RuleError as e:
+            raise RuleError(e.rule, f"{where}{fleet.name} to {' -> '.join(path)}: {e.message}; no orders were "
+                                    "given") from None
+        except ValueError:
+            raise RuleError(MOVE_RULE, f"{where}{fleet.name}: {list(path)!r} are not sectors") from None
+    return now
+
+
+def export(c: Campaign, power: str, given: list[Any], team_key: X25519PrivateKey,
+           moves: dict[str, list[str]] | None = None, graph: LaneGraph | None = None) -> str:
+    """The file of ``power``'s orders ``given`` and its fleets' movement orders ``moves`` (fleet
+    -> sectors) for this turn, sealed to the GM and made with its Team's private key
+    ``team_key`` (an illegal order or path is refused with its rule)."""
     from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PublicKey
 
-    check(c, power, given)
+    after = check(c, power, given)
+    if moves:
+        from rules.strategic.state import build_graph
+
+        give_moves(after, graph or build_graph(c), power, _moves_body(c, power, moves, ""))
     team = c.team_of_power(power)
     assert team is not None
     mine = _public(c, team.id, f"{team.name} has no seal key: set its passphrase first (File > Passphrases)")
@@ -108,8 +190,10 @@ def export(c: Campaign, power: str, given: list[Any], team_key: X25519PrivateKey
         raise RuleError(TURN_ORDERS, f"that key is not {possessive(team.name)}")
     gm = _public(c, GM, "the GM has no seal key: orders cannot be sealed to the GM (File > Passphrases)")
     campaign = campaign_id_of(c.key_book)
-    body = json.dumps({"campaign": campaign, "turn": c.turn, "power": power, "orders": given}, sort_keys=True,
-                      separators=(",", ":")).encode()
+    content: dict[str, Any] = {"campaign": campaign, "turn": c.turn, "power": power, "orders": given}
+    if moves:
+        content["moves"] = moves
+    body = json.dumps(content, sort_keys=True, separators=(",", ":")).encode()
     shared = team_key.exchange(X25519PublicKey.from_public_bytes(gm))
     plain = json.dumps({"body": body.decode(), "mac": _mac(shared, body)}, sort_keys=True).encode()
     blob = seal(plain, {GM: c.keys[GM]}, campaign=_context(campaign, power), save=c.turn)
@@ -169,7 +253,11 @@ def read(c: Campaign, name: str, text: str, keyring: Keyring) -> Imported:
     got = json.loads(body)
     if (got["campaign"], got["turn"], got["power"]) != (campaign, c.turn, p.id):
         raise _refused(name, "its sealed header differs from its outer one")
-    return Imported(name, p.id, tuple(got["orders"]))
+    try:
+        moves = _moves_body(c, p.id, got.get("moves", {}), "")
+    except RuleError as e:
+        raise _refused(name, e.message) from None
+    return Imported(name, p.id, tuple(got["orders"]), moves)
 
 
 def read_all(c: Campaign, files: list[tuple[str, str]], keyring: Keyring) -> dict[str, Imported]:
@@ -216,17 +304,39 @@ def fed_answers(turn: Any, paths: list[str], passphrases: dict[str, str]) -> Any
     ring.add(GM, unlock(c.keys[GM], passphrases[GM], GM, c.keys))
     imported = read_all(c, [(p, Path(p).read_text(encoding="utf-8")) for p in paths], ring)
 
+    if c.phase is Phase.ORDERS:  # every file's paths checked now, after its Turn Orders, before any answer
+        for power in sorted(imported):
+            got = imported[power]
+            give_moves(check(c, power, list(got.orders)), turn.graph, power, got.moves, f"{got.name}: ")
+    moved: list[bool] = []
+
+    def fed() -> None:
+        feed(lambda: turn.pending, turn.answer, imported)
+        q = turn.pending
+        if moved or q is None or q.key != f"turn/{turn.campaign.turn}/orders":
+            return
+        moved.append(True)  # the GM's movement question: every file's movement orders, checked first
+        given: dict[str, list[str]] = {}
+        now = turn.campaign
+        for power in sorted(imported):
+            got = imported[power]
+            now = give_moves(now, turn.graph, power, got.moves, f"{got.name}: ")
+            given.update((fid, list(path)) for fid, path in got.moves)
+        if given:
+            turn.answer({"orders": given})
+
     def answer(raw: Any) -> None:
         turn.answer(raw)
-        feed(lambda: turn.pending, turn.answer, imported)
+        fed()
 
-    feed(lambda: turn.pending, turn.answer, imported)
+    fed()
     return answer
 
 
-def run_imported(c: Campaign, imported: dict[str, Imported]) -> Campaign:
-    """``c`` with every open orders question whose power's file was imported answered from it (a
-    new campaign; the app applies it as one undoable step, so an order refused applies nothing)."""
+def run_imported(c: Campaign, imported: dict[str, Imported], graph: LaneGraph | None = None) -> Campaign:
+    """``c`` with every open orders question whose power's file was imported answered from it,
+    then each file's movement orders given (a new campaign; the app applies it as one undoable
+    step, so an order or path refused applies nothing)."""
     state = {"c": c}
 
     def pending() -> Any:
@@ -236,4 +346,12 @@ def run_imported(c: Campaign, imported: dict[str, Imported]) -> Campaign:
         state["c"] = orders.answer(state["c"], raw)
 
     feed(pending, answer, imported)
-    return state["c"]
+    now = state["c"]
+    if any(got.moves for got in imported.values()):
+        from rules.strategic.state import build_graph
+
+        lanes = graph or build_graph(now)
+        for power in sorted(imported):
+            got = imported[power]
+            now = give_moves(now, lanes, power, got.moves, f"{got.name}: ")
+    return now
