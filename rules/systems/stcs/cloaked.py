@@ -4,13 +4,14 @@ the segment's end; only a success is announced (issue 25: nothing tells the othe
 ship is near, or that one tried and failed)."""
 from __future__ import annotations
 
-from collections.abc import Generator
+import dataclasses
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
-from rules.systems.stcs import movement, sensors, warp, warping
+from rules.systems.stcs import explosion, movement, sensors, warp, warping
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -123,6 +124,44 @@ FIXED = {
 """A cloaked ship's acts in the GM's act list, always the same while it is cloaked (words, order, count), each
 with why it is refused when its hidden state bars it (issue 25: the list told its damage, so a blast that
 caught it told where it was)."""
+
+
+TAIL = ("explode", "warppath", "unshadow", "warpin", "next", "resolve")
+"""The acts listed after every ship's own (the cloaked ships' last of those)."""
+
+
+def fixed_list(e: STCSEngine, acts: dict[str, str], barred: dict[str, str]) -> tuple[dict[str, str], dict[str, str],
+                                                                                     dict[str, str]]:
+    """The act list with each cloaked ship's acts (``acts``: the legal ones, ``barred``: why others are barred) as
+    :func:`fixed_acts` lists them, after the ships not cloaked (not in their tactical advantage place, which its
+    side alone reads), in the roster's order; with the refused ones (option -> why)."""
+    hidden: dict[str, dict[str, str]] = {x: {} for x in e.on_map() if e.cloaked[x]}
+    if not hidden:
+        return acts, barred, {}
+    kept: dict[str, str] = {}
+    refused: dict[str, str] = {}
+    for k, v in acts.items():
+        x = k.partition(":")[2].partition(":")[0]
+        (hidden[x] if x in hidden else kept)[k] = v
+    tail = {k: kept.pop(k) for k in [k for k in kept if k.partition(":")[0] in TAIL]}  # they stay last
+    gone = {f"{e.ship(x)} {what}" for x in hidden for what in ("repair", "warp out")}
+    for x, mine in hidden.items():
+        if explosion.negative(e, x):
+            mine[f"explode:{x}"] = ""
+        fixed, why = fixed_acts(e, x, mine)
+        kept.update(fixed)
+        refused.update(why)
+    return {**kept, **tail}, {k: v for k, v in barred.items() if k not in gone}, refused
+
+
+def refusing(q: Question, refused: dict[str, str], then: Callable[[str], str]) -> Question:
+    """The act question ``q`` refusing a cloaked ship's act its hidden state bars (the GM is told why, nothing is
+    logged), its answer passed on to ``then`` once checked."""
+    def check(a: Any) -> str:
+        if isinstance(a, str) and a in refused:
+            raise IllegalAnswer(q.rule, refused[a])
+        return then(q.check(a))
+    return dataclasses.replace(q, check=check)
 
 
 def fixed_acts(e: STCSEngine, x: str, legal: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:

@@ -9,7 +9,6 @@ resolves the battle with the ships destroyed at the table. Movement: :mod:`.move
 """
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Generator
 from typing import Any
 
@@ -223,16 +222,12 @@ class STCSEngine:
                         data={"option_words": dict(words), **(data or {})}, check=check)
 
     def actions(self) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
-        """The acts now (option -> words), the barred ones (words -> why) and the refused ones (option -> why:
-        a cloaked ship's acts are listed the same whatever its hidden state, :func:`.cloaked.fixed_acts`)."""
+        """The acts now (option -> words), the barred ones (words -> why), the refused (:func:`.cloaked.fixed_list`)."""
         acts: dict[str, str] = power.acts(self)  # the turn's first step
         barred: dict[str, str] = {}
         if self.round > SEGMENT_LIMIT:
             return {"resolve": f"resolve the battle (segment limit {SEGMENT_LIMIT} passed)"}, barred, {}
-        refused: dict[str, str] = {}
-        ahead = advantage.in_order(self, self.on_map())  # the cloaked ships last, in a fixed order (issue 25)
-        for x in [x for x in ahead if not self.cloaked[x]] + [x for x in self.units if x in ahead and self.cloaked[x]]:
-            before, barred_before = dict(acts), set(barred)
+        for x in advantage.in_order(self, self.on_map()):
             team, d = self.units[x].team, self.data(x)
             alive = not damage.dead_in_space(self, x)  # dead in space: hits, casualties and repairs only
             sees = alive and not self.cloaked[x] and self.arrived.get(x) != self.round and d.sensors > 0 \
@@ -265,15 +260,9 @@ class STCSEngine:
             if why is not None:
                 (barred if why else acts)[f"{self.ship(x)} repair" if why else f"repair:{x}"] = why or \
                     f"{self.ship(x)} repairs (Repair / Repower Phase)"
-            if self.cloaked[x]:  # the same acts while cloaked, whatever its hidden state; it warps out in secret
-                mine = {k: v for k, v in acts.items() if k not in before}
-                acts, barred = before, {k: v for k, v in barred.items() if k in barred_before}
-                if explosion.negative(self, x):
-                    mine[f"explode:{x}"] = ""
-                fixed, refuse = cloaked.fixed_acts(self, x, mine)
-                acts.update(fixed)
-                refused.update(refuse)
-            elif bars:
+            if self.cloaked[x]:  # its side chooses in secret at the segment's end
+                continue
+            if bars:
                 barred[f"{self.ship(x)} warp out"] = "; ".join(bars)
             elif x not in self.warping:
                 acts[f"warpout:{x}"] = f"{self.ship(x)} warps out"
@@ -284,19 +273,13 @@ class STCSEngine:
             acts[f"warpin:{x}"] = f"{self.ship(x)} warps in"
         acts["next"] = "end this segment"
         acts["resolve"] = "resolve the battle (the ships destroyed at the table)"
-        return acts, barred, refused
+        return cloaked.fixed_list(self, acts, barred)  # a cloaked ship's acts the same whatever its hidden state
 
     def _act_question(self) -> Question:
-        acts, barred, refused = self.actions()
-        t, s = self.turn_segment()
+        (acts, barred, refused), (t, s) = self.actions(), self.turn_segment()
         q = self._choose(f"stcs/{self.round}/act", RULE, f"Game Master: turn {t}, segment {s}: what happens next?",
-                         acts, data={"barred": barred})
-
-        def check(a: Any) -> str:  # a cloaked ship's act its hidden state bars: the GM is told why
-            if isinstance(a, str) and a in refused:
-                raise IllegalAnswer(RULE, refused[a])
-            return power.refuse(self, q.check(a))  # what its power allocation bars, told the GM only
-        return dataclasses.replace(q, check=check)
+                         acts, data={"barred": barred})  # what a power allocation or hidden state bars: the GM's
+        return cloaked.refusing(q, refused, lambda a: power.refuse(self, a))
 
     # -- the acts -------------------------------------------------------------------------------
     def _act(self, act: str) -> Procedure:
