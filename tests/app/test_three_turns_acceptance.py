@@ -1,12 +1,11 @@
 """Issue 23's acceptance through the GUI: three whole turns of the default campaign with seed 004's
 empire turn run by BattleHex, for every power, as the GM and the commanders play them.
 
-The campaign is scenarios/seed004_economy.json (the default campaign with ``settings.empire_turn``
-seed004 and each power's economy record: there is no menu that switches the economy on, and
-making the default campaign itself run it would change what every other default-campaign test
-and the walk play), with ``settings.turn_orders`` powers, so each power enters its own orders
-behind its Team's hand-over, and a Federation unit list drawn from its own counters (the scenario
-has none, so nothing could be bought).
+The campaign is the default campaign as shipped (scenarios/default_campaign.json: seed 004's empire
+turn run by BattleHex from turn 1's Income Phase), with one thing added to its file: a Federation
+unit list drawn from its own counters (the shipped campaign has none and no menu adds one; the seed
+gives no unit costs), so something can be bought. The GM then sets Turn Orders to be entered by each
+power in Campaign > Settings..., so each power enters its own orders behind its Team's hand-over.
 
 Each turn: Income (Ctrl+Shift+A, the GM confirms the ledgers), Tech (End Phase, each power invests
 behind its hand-over), Turn Orders (each power's orders dialog behind its hand-over: a purchase,
@@ -36,7 +35,7 @@ from rules.model.builds import BuildClass
 from rules.battlehex.questions import QKind
 from rules.model.records import Phase
 from tests.app.gui import Answerer, choose_item, encounter_answers, ok, press, show_active, take_over, type_text
-from tests.conftest import DEFAULT as ECONOMY
+from tests.conftest import DEFAULT
 
 POWERS = ("fed", "kzinti", "klingon", "lyran", "romulan")  # the powers with planets (the sheet's figures)
 ASKED = ("fed", "kzinti", "klingon", "lyran", "romulan", "orion")  # every power a Team plays (monsters: the GM's)
@@ -95,8 +94,8 @@ def commerce(c, power: str) -> Fraction:
 
 
 def campaign(tmp_path):
-    c = load_campaign(ECONOMY)
-    c.settings.turn_orders = "powers"
+    """The shipped default campaign's file with a Federation unit list (its one FF class)."""
+    c = load_campaign(DEFAULT)
     fed = c.power("fed")
     ff = next(u for f in c.fleets if f.id == "fed-second" for u in f.units if u.class_designation == "FF")
     fed.unit_list = [BuildClass(unit=ff, cost=FF_COST, in_service=150)]
@@ -181,7 +180,27 @@ def _window(qtbot, tmp_path, monkeypatch):
     qtbot.addWidget(w)
     w.resize(1400, 900)
     show_active(w, qtbot)
+    _each_power_enters_its_orders(w, qtbot)
     return w
+
+
+def _each_power_enters_its_orders(main, qtbot) -> None:
+    """Campaign > Settings...: Turn Orders entered by each power, chosen in the dialog's box and OK."""
+    from app.shell.settings_dialog import SettingsDialog
+
+    def settings(d) -> bool:
+        if not isinstance(d, SettingsDialog):
+            return False
+        d.orders_box.setCurrentIndex(d.orders_box.findData("powers"))
+        return ok(d)
+    answerer = Answerer(settings)
+    try:
+        next(a for a in main.findChildren(type(main.save_action)) if a.text() == "&Settings...").trigger()
+    finally:
+        answerer.stop()
+    assert main.campaign.settings.turn_orders == "powers" and main.campaign.phase is Phase.INCOME
+    assert [k for k, _ in answerer.seen] == ["SettingsDialog"]
+    show_active(main, qtbot)
 
 
 def _sheet(main, qtbot, power: str) -> str:
