@@ -93,7 +93,7 @@ def read(a: Any) -> Allocation:
             parts[name.lower()] = re.split(r"[/ ]+", value.strip()) if name.lower() == "shields" else value.strip()
     else:
         raise IllegalAnswer(RULE, "write the allocation, e.g. 'movement 6, shields 2/2/2/2/2/2, weapons 4'")
-    unknown = sorted(set(parts) - set(PARTS))
+    unknown = sorted(str(k) for k in parts if k not in PARTS)
     if unknown:
         raise IllegalAnswer(RULE, f"no part {', '.join(unknown)}: the parts are {', '.join(PARTS)}")
     sh = parts.get("shields", [0] * SHIELDS)
@@ -104,7 +104,7 @@ def read(a: Any) -> Allocation:
 
 
 def _count(part: str, v: Any) -> int:
-    if isinstance(v, bool) or not isinstance(v, (int, str)) or isinstance(v, str) and not v.isdigit():
+    if isinstance(v, bool) or not isinstance(v, (int, str)) or isinstance(v, str) and not (v.isascii() and v.isdigit()):
         raise IllegalAnswer(RULE, f"{part}: a whole number of power, 0 or more (not {v!r})")
     n = int(v)
     if n > 999:
