@@ -1,0 +1,63 @@
+"""Issue 25 in the GUI: a mine going off on a ship. The GM has the Klothos deploy a mine two hexes ahead and
+move over it; the engine asks the GM, in a dialog, the mine's chance to go off (its shield rule shown first),
+rolls, and asks its damage; the bow's shield absorbs what it can and the rest is entered as a hit. The mine is
+gone from the map and Blue reads that it went off, never the chance the GM entered."""
+from __future__ import annotations
+
+from app.systems.stcs.panel import STCSPanel
+from app.widgets.question_dialogs import QuestionDialog
+from rules.model import save_campaign
+from tests.app.gui import Answerer, choose_item, ok, open_main_window, press
+from tests.app.systems.stcs.test_stcs_window import act, hand_over
+from tests.app.test_gui_paths import battle_windows
+from tests.rules.systems.stcs.helpers import stcs_campaign
+
+PICK = {"stcs/mode": "sublight", "/mine/d7": "2,-2", "/move/d7/points": "3", "/move/d7/path": "B:3",
+        "/hit/d7": "superstructure"}
+
+
+def test_a_mine_goes_off_under_a_ship_moving_over_it(qtbot, tmp_path):
+    path = tmp_path / "stcs.json"
+    save_campaign(stcs_campaign(), path)
+    main = open_main_window(qtbot, tmp_path)
+    assert main.open_campaign(path)
+    answerer = Answerer(choose_item("0304"))
+    press(main, "Ctrl+F")
+    qtbot.waitUntil(lambda: bool(battle_windows()))
+    answerer.stop()
+    bw = battle_windows()[-1]
+    qtbot.waitExposed(bw)
+    panel = bw.panel
+    assert isinstance(panel, STCSPanel)
+    chance: list[str] = []
+
+    def dialogs(d) -> bool:
+        if not isinstance(d, QuestionDialog):
+            return False
+        key = d.q.key
+        if "/minehit/" in key and key.count("/") == 5:  # the chance, in secret: the GM's
+            chance.append(d.q.text)
+            d.spin.setValue(100)  # it goes off: no die
+        elif key.endswith("/points") and "/minehit/" in key:
+            d.spin.setValue(25)
+        elif key == "stcs/arrivals":
+            pass  # none
+        else:
+            want = next(v for k, v in PICK.items() if key.endswith(k))
+            d.group.button(d.q.options.index(want)).setChecked(True)
+        return ok(d)
+
+    answerer = Answerer(dialogs)
+    hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
+    act(qtbot, bw, panel, "mine:d7")
+    hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
+    act(qtbot, bw, panel, "move:d7")
+    hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
+    answerer.stop()
+    eng = bw.b.engine
+    assert chance and "Klothos enters the hex 2,-2 of a mine" in chance[0] and "shield 1 (the bow" in chance[0]
+    assert eng.mines == [] and eng.ss_lost["d7"] == 5  # 25 on the bow's 20: 5 through
+    blue = bw.b.events_json("blue")
+    assert "a mine goes off on Klothos at 2,-2 (100%)" in blue and "its chance to go off" not in blue
+    assert "Klothos' shield 1 faces the mine: it absorbs 20 of 25 points" in blue
+    assert "a mine goes off on Klothos at 2,-2" in panel.report("blue")  # Blue's report, as its screen shows
