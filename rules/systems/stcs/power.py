@@ -340,6 +340,8 @@ def refuse(e: STCSEngine, act: str) -> str:
         raise IllegalAnswer(CLOAK, f"{e.ship(x)} has no power allocated to its cloaking device")
     if a is not None and verb in ("warpout", "warpin") and a.warp and not e.speeds(x):
         raise IllegalAnswer(warp.OUT, f"{possessive(e.ship(x))} engines no longer give its set Warp {a.warp}")
+    if a is not None and verb == "tractor" and 0 < a.tractors <= len(e.contact.tractors.get(x, [])):
+        raise IllegalAnswer(RULE, f"{e.ship(x)}: its tractor power ({a.tractors}, 1 a beam) is in use")
     if a is not None and verb in NEEDS and not getattr(a, NEEDS[verb][0]) and not (
             verb == "beam" and damage.dead_in_space(e, x)):  # abandoning ship on stored power
         raise IllegalAnswer(RULE, f"{e.ship(x)}: {NEEDS[verb][1]}")

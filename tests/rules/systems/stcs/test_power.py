@@ -284,3 +284,13 @@ def test_the_file_keeps_a_sides_allocation_sealed_for_it(tmp_path) -> None:
     blue = blue_sees(run, tmp_path)
     assert "cloak 8" not in blue and "movement 4" not in blue and "power: 24" not in blue
     assert "Bird of Prey's power allocation (its side, in secret)" in blue  # the GM's act: no number
+
+
+def test_one_power_a_tractor_beam_a_second_beam_needs_a_second_power() -> None:
+    run = battle()
+    allocate(run, "d7", "tractors 1, movement 2")
+    run.engine.contact.tractors["d7"] = ["bop"]  # (a tow taken: test_tractors.py fires the beams)
+    with pytest.raises(IllegalAnswer, match="its tractor power \\(1, 1 a beam\\) is in use"):
+        power.refuse(run.engine, "tractor:d7")
+    run.engine.power.of["d7"] = power.Allocation(tractors=2)
+    assert power.refuse(run.engine, "tractor:d7") == "tractor:d7"
