@@ -1,9 +1,10 @@
 """File > Export My Orders... and File > Import Orders... (issue 23, play by e-mail): a power's
 Team enters its Turn Orders for this turn in its orders dialog (checked on a scratch copy; the
-campaign is not changed) and writes them as a file sealed to the GM with its passphrase; the GM
-imports every power's file (its own passphrase opens them) and each power's orders question is
-answered from it, as one undoable step. The engine seals, reads and refuses
-(rules/turn/sealed_orders.py); these dialogs only gather."""
+campaign is not changed) and writes them as a file sealed to the GM with its passphrase, with the
+movement orders plotted on the map for its fleets (a drag, in its Team copy as in the full file);
+the GM imports every power's file (its own passphrase opens them), each power's orders question is
+answered from it and its fleets given their movement orders, as one undoable step. The engine
+seals, reads and refuses (rules/turn/sealed_orders.py); these dialogs only gather."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -46,6 +47,10 @@ class ExportOrdersDialog(QDialog):
         self.passphrase = QLineEdit()
         self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
         self.path = QLineEdit()
+        self.moves = QLabel("")
+        self.moves.setObjectName("export_moves")
+        self.moves.setWordWrap(True)
+        self._campaign = c
         self.power_box.currentIndexChanged.connect(self._default_path)
         self._default_path()
         file_row = QHBoxLayout()
@@ -62,16 +67,25 @@ class ExportOrdersDialog(QDialog):
             else:
                 form.addRow(label, w)
         lay.addLayout(form)
+        lay.addWidget(self.moves)
         if self.power_box.count() == 0:
             form.addRow(QLabel("No power's Team has a seal key: set its passphrase first (File > Passphrases)."))
         _buttons(self, lay)
         self.resize(560, self.sizeHint().height())
 
     def _default_path(self) -> None:
-        """The file beside the campaign's, named by the power and the turn."""
+        """The file beside the campaign's, named by the power and the turn; the movement orders it carries."""
+        from rules.turn.sealed_orders import moves_of
+
         power = self.power_box.currentData()
         if power is not None:
             self.path.setText(str(self._folder / f"{power}-orders-turn{self._turn}.battlehex-orders"))
+            c = self._campaign
+            names = {f.id: f.name for f in c.fleets}
+            moves = moves_of(c, str(power))
+            self.moves.setText("Movement orders it carries (drag your fleets on the map to plot them): "
+                               + ("; ".join(f"{names[f]} → {' → '.join(p)}" for f, p in moves.items())
+                                  if moves else "none plotted") + ".")
 
     def _browse(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Sealed orders file", self.path.text(),
@@ -123,7 +137,7 @@ def export_my_orders(window: Any) -> bool:
     """File > Export My Orders...: True once the file is written."""
     from app.shell.orders_dialog import OrdersDialog
     from rules.model.seals import unlock
-    from rules.turn.sealed_orders import check, export
+    from rules.turn.sealed_orders import check, export, moves_of
 
     session = window.session
     if session is None:
@@ -163,15 +177,19 @@ def export_my_orders(window: Any) -> bool:
             continue
         given.append(raw)
     try:
-        text = export(c, power, given, key)
+        moves = moves_of(c, power)
+        text = export(c, power, given, key, moves, session.graph)
         Path(ask.path.text()).write_text(text, encoding="utf-8")
     except (RuleError, OSError) as e:
         window.show_error("Export my orders", str(e))
         return False
     name = c.power(power).name if c.power(power) is not None else power
+    if c.team_copy is not None:  # its plotted orders are in the file now: closing the copy asks nothing
+        session.undo_stack.setClean()
+    fleets = f" and the movement orders of {len(moves)} fleet(s)" if moves else ""
     done = QMessageBox(QMessageBox.Icon.Information, "Orders exported",
-                       f"{ask.path.text()}\n\n{len(given)} order(s) of {name} for turn {c.turn}, sealed so that only "
-                       "the GM opens them. Send this file to the GM (File > Import Orders...).",
+                       f"{ask.path.text()}\n\n{len(given)} order(s){fleets} of {name} for turn {c.turn}, sealed so "
+                       "that only the GM opens them. Send this file to the GM (File > Import Orders...).",
                        QMessageBox.StandardButton.Ok, window)
     window.export_done_box = done
     done.exec()
@@ -208,7 +226,7 @@ def import_orders(window: Any) -> bool:
                 raise RuleError("004 Turn Orders Phase", f"{p}: cannot read it ({e}); no orders were imported") from None
         imported = read_all(c, files, ring)
         session.apply(f"Turn Orders: sealed orders of {len(imported)} power(s) imported",
-                      lambda now: run_imported(now, imported))
+                      lambda now: run_imported(now, imported, session.graph))
     except RuleError as e:
         window.show_error("Import orders", str(e))
         return False

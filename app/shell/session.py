@@ -162,11 +162,12 @@ class CampaignSession(QObject):
             ctl.reload()  # a resolved battle's hex may hold the next battle (a pursuit, a rear guard)
         return ctl
 
-    def apply(self, text: str, change: Callable[[Campaign], Campaign]) -> Campaign:
+    def apply(self, text: str, change: Callable[[Campaign], Campaign], copy_ok: bool = False) -> Campaign:
         """Apply ``change`` as one undoable step; exceptions leave everything as it was (the new
-        campaign's state is computed before the step is pushed, so a failure there pushes nothing)."""
+        campaign's state is computed before the step is pushed, so a failure there pushes nothing).
+        ``copy_ok``: a change a Team copy may make too (its fleets' movement orders, issue 23)."""
         before = self.campaign
-        if before.team_copy is not None:  # read-only: the GM's file holds the campaign (issue 23)
+        if before.team_copy is not None and not copy_ok:  # read-only: the GM's file holds the campaign (issue 23)
             raise PhaseError("docs/SECRETS.md (Team copy)", "a Team copy changes nothing (it is never saved): its "
                                                             "Team exports its Turn Orders (File > Export My Orders...) "
                                                             "and the GM gives the rest on the campaign's own file")
@@ -183,6 +184,9 @@ class CampaignSession(QObject):
     def set_orders(self, fleet_id: str, path: list[Label]) -> Campaign:
         name = next((f.name for f in self.campaign.fleets if f.id == fleet_id), fleet_id)
         what = f"Orders for {name}: {' -> '.join(map(str, path))}" if path else f"Clear orders of {name}"
+        if self.campaign.team_copy is not None:  # its own fleets only, exported sealed (issue 23)
+            from rules.turn.sealed_orders import plot
+            return self.apply(what, lambda c: plot(c, self.graph, fleet_id, path), copy_ok=True)
         return self.apply(what, lambda c: set_orders(c, self.state, fleet_id, path))
 
     def end_movement(self, decisions=None) -> MovementReport:
@@ -294,6 +298,8 @@ class CampaignSession(QObject):
 
     def _autosave(self) -> None:
         """Schedule the autosave: one write after a burst of changes, off the GUI thread."""
+        if self.campaign.team_copy is not None:  # a Team copy is never saved (its signature would not hold)
+            return
         if self._held:
             self._held_changes = True
             return

@@ -4,9 +4,11 @@ The GM's File > Export Team Copy... writes, for a chosen Team, the copy the engi
 (:mod:`rules.model.team_copy`: only what that Team may know, signed with the GM's key). A
 player opening a copy is asked for its Team's passphrase alone; the window then shows the
 campaign as that Team sees it under a banner, and what a copy cannot do (run phases, fight
-battles, save, import orders, change passphrases) is disabled with a tooltip saying why. The
+battles, save, import orders, change passphrases) is disabled with a tooltip saying why. Its
+own fleets are given movement orders by the same drag as in the full file (the engine refuses
+another Team's fleet; the orders live in the open copy, never saved nor autosaved). The
 player's File > Export My Orders... (app/shell/sealed_orders_gui.py) works as with the full
-file. These dialogs only gather; the engine makes, checks and refuses.
+file and carries those movement orders. These dialogs only gather; the engine makes, checks and refuses.
 """
 from __future__ import annotations
 
@@ -42,7 +44,7 @@ _ACTIONS = {  # the menu entries a Team copy disables, by text (without '&'), an
     "End Phase": "phase", "Answer the Combat Phase's Questions...": "phase", "GM Ruling on a Battle Hex...": "gm",
     "Fight a Battle Hex (set-up)...": "battle", "Import Orders...": "gm", "Passphrases (sealed secrets)...": "gm",
     "Export Team Copy...": "gm", "Buy a Unit (Turn Orders)...": "save", "Diplomacy (Turn Orders)...": "save",
-    "Cargo: Embark, Land, Deploy...": "phase", "Clear Orders of Selected Fleet": "phase",
+    "Cargo: Embark, Land, Deploy...": "phase",
     "Replay a Battle...": "replay",
 }
 _PHASE_ACTIONS = ("end_movement_action", "gm_action", "fight_action", "answer_turn_action", "end_phase_action")
@@ -54,7 +56,7 @@ def banner_text(c: Campaign) -> str:
     mark = c.team_copy
     assert mark is not None
     team = next((t.name for t in c.teams if t.id == mark.team), mark.team)
-    return f"Team copy for {team}, turn {mark.turn}: enter your orders and export them"
+    return f"Team copy for {team}, turn {mark.turn}: drag your fleets, enter your orders and export them"
 
 
 class ExportTeamCopyDialog(QDialog):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from hexmap import Label
-from rules.model.campaign import Fleet
+from rules.model.campaign import Campaign, Fleet
 from rules.strategic.movement import MOVE_RULE, OrderCheck, check_orders
 from rules.strategic.state import StrategicState
 
@@ -41,6 +41,16 @@ class Plan:
         return f"Refused: {self.check.reason} ({self.check.rule})"
 
 
+def not_in_copy(fleet: Fleet, campaign: Campaign) -> str | None:
+    """Why a Team copy (issue 23) gives ``fleet`` no orders: it is not a fleet of the copy's Team;
+    ``None`` when it is, or ``campaign`` is no copy."""
+    mark = campaign.team_copy
+    team = campaign.team_of_power(fleet.power)
+    if mark is None or (team is not None and team.id == mark.team):
+        return None
+    return f"{fleet.name} is not a fleet of your Team: a Team copy gives orders to its own fleets only"
+
+
 def plan_orders(state: StrategicState, fleet_id: str, target: Label) -> Plan:
     """The orders that would take ``fleet_id`` to ``target`` along the lanes, and the verdict.
 
@@ -51,6 +61,9 @@ def plan_orders(state: StrategicState, fleet_id: str, target: Label) -> Plan:
     if fleet is None:
         raise KeyError(fleet_id)
     start = fleet.in_transit_to or fleet.sector
+    foreign = not_in_copy(fleet, state.campaign)
+    if foreign is not None:
+        return Plan(fleet, (fleet.sector, target), (target,), OrderCheck(False, foreign, MOVE_RULE, bad_step=0))
     if target == fleet.sector and fleet.in_transit_to is None:
         return Plan(fleet, (fleet.sector,), (), OrderCheck(True), clears=True)
     route = state.graph.path(start, target)

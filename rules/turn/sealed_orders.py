@@ -120,16 +120,14 @@ def moves_of(c: Campaign, power: str) -> dict[str, list[str]]:
 def plot(c: Campaign, graph: LaneGraph, fleet_id: str, path: list[Label]) -> Campaign:
     """``c`` with ``fleet_id`` ordered along ``path`` (a drag on the map): in a Team copy only
     its Team's own fleets, then as in the full file (refused with the rule, nothing changed)."""
+    from rules.strategic.planning import not_in_copy
     from rules.strategic.state import StrategicState
-    from rules.strategic.turn import set_orders
+    from rules.strategic.turn import PhaseError, set_orders
 
     fleet = next((f for f in c.fleets if f.id == fleet_id), None)
-    mark = c.team_copy
-    if mark is not None and fleet is not None:
-        team = c.team_of_power(fleet.power)
-        if team is None or team.id != mark.team:
-            raise RuleError(MOVE_RULE, f"{fleet.name} is not a fleet of your Team: a Team copy gives orders to its "
-                                       "own fleets only")
+    foreign = None if fleet is None else not_in_copy(fleet, c)
+    if foreign is not None:
+        raise PhaseError(MOVE_RULE, foreign)
     return set_orders(c, StrategicState.compute(c, graph), fleet_id, path)
 
 

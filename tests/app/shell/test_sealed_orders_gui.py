@@ -178,3 +178,49 @@ def test_export_refused_with_another_teams_passphrase(qtbot, tmp_path, monkeypat
                     lambda d: isinstance(d, OrdersDialog) and d.reject() is None).seen
     assert [k for k, _ in seen] == ["ExportOrdersDialog", "OrdersDialog"] and len(errors) == 1
     assert list(tmp_path.glob("*.battlehex-orders")) == [] and main.campaign is c
+
+
+def test_import_refuses_a_path_blocked_on_the_gms_file(qtbot, tmp_path, monkeypatch):
+    """The Alliance's copy did not hold the cloaked Romulan squadron arriving at 0607 along the lane
+    from 0608; its Third Fleet was plotted 0607 -> 0608 there. On the GM's file that lane is
+    blocked (004 Movement Phase): File > Import Orders... refuses the file naming it, the fleet and
+    the rule, and nothing is given (no step, the Turn Orders in the same file neither)."""
+    from app.shell.sealed_orders_gui import ImportOrdersDialog
+    from hexmap import Label
+    from rules.model.seals import unlock
+    from rules.model.team_copy import make_copy
+    from rules.strategic.state import build_graph
+    from rules.turn.sealed_orders import export, moves_of, plot
+    from tests.rules.model.test_team_copy import _open
+
+    errors: list[tuple[str, str]] = []
+    monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: errors.append((title, text)))
+    c = keyed()
+    c = c.model_copy(update={"fleets": [f.model_copy(update={"in_transit_to": Label.parse("0607"),
+                                                              "orders": [Label.parse("0607")]})
+                                        if f.id == "rom-shadow" else f for f in c.fleets]})
+    copy = _open(make_copy(c, "alliance", unlock(c.keys["gm"], PASSES["gm"], "the GM", c.keys)))
+    copy = plot(copy, build_graph(copy), "fed-third", [Label.parse("0608")])
+    key = unlock(copy.keys["alliance"], PASSES["alliance"], "Alliance", copy.keys)
+    sealed = tmp_path / "fed.battlehex-orders"
+    sealed.write_text(export(copy, "fed", [{"intel": {"points": 2}}], key, moves_of(copy, "fed")))
+    file = tmp_path / "K.json"
+    save_campaign(c, file)
+    main = MainWindow(file, campaign=c, offer_recovery=False,
+                      settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main)
+    show_active(main, qtbot)
+    before, steps = main.campaign, main.session.undo_stack.count()
+
+    def import_(d) -> bool:
+        if not isinstance(d, ImportOrdersDialog):
+            return False
+        d.files.setPlainText(str(sealed))
+        d.passphrase.setText(PASSES["gm"])
+        return ok(d)
+
+    _trigger(main, qtbot, "&Import Orders...", import_)
+    assert len(errors) == 1, errors
+    assert errors[0][1] == (f"004 Movement Phase (between sectors): {sealed}: Third Fleet to 0608: Shadow Squadron "
+                            "(cloaked) arrived from 0608 and blocks that lane this turn; no orders were given")
+    assert main.campaign is before and main.session.undo_stack.count() == steps

@@ -82,7 +82,7 @@ def test_the_gm_exports_a_team_copy_the_player_orders_from_it_the_gm_imports(qtb
     assert main.campaign.team_copy is not None and main.campaign_path == copy
     banner = main.findChild(QLabel, "team_copy_banner")
     assert banner is not None and banner.isVisible()
-    assert banner.text() == "Team copy for Alliance, turn 1: enter your orders and export them"
+    assert banner.text() == "Team copy for Alliance, turn 1: drag your fleets, enter your orders and export them"
     for text, why in (("&Save", "never saved"), ("&Import Orders...", "GM's work"),
                       ("&Fight a Battle Hex (set-up)...", "fights no battle"),
                       ("Replay a &Battle...", "replays no battle"),
@@ -96,11 +96,18 @@ def test_the_gm_exports_a_team_copy_the_player_orders_from_it_the_gm_imports(qtb
     shown = " ".join(i.toolTip() for i in scene.items())
     assert "Shadow Squadron" not in shown
 
-    assert main.preview("fed-logistics", "0308")[1]  # a legal move on the GM's file: a copy keeps no orders
+    assert main.preview("fed-logistics", "0308")[1]
+    drag(main, "fed-logistics", "0308")  # its own fleet: the drag gives its orders in the copy, as in the full file
+    assert [str(x) for x in next(f for f in main.campaign.fleets if f.id == "fed-logistics").orders] == ["0308"]
+    assert main.session.undo_stack.count() == 1 and "orders 0308" in main.statusBar().currentMessage()
+    path, legal, why = main.preview("kli-deep-strike", "0509")  # another Team's fleet: refused, as the drop is
+    assert not legal and "not a fleet of your Team" in why.replace("\n", " ")
     before = main.campaign
-    drag(main, "fed-logistics", "0308")
-    assert main.campaign is before and main.session.undo_stack.count() == 0
-    assert "Team copy" in main.statusBar().currentMessage(), main.statusBar().currentMessage()
+    drag(main, "kli-home-guard", "1108")
+    assert main.campaign is before and main.session.undo_stack.count() == 1
+    assert "Home Guard to 1108: Home Guard is not a fleet of your Team" in main.statusBar().currentMessage()
+    main.session.flush()
+    assert main.session.last_autosave is None  # a copy is never written, even to the autosave
 
     orders = tmp_path / "fed.battlehex-orders"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(orders), ""))
@@ -109,6 +116,8 @@ def test_the_gm_exports_a_team_copy_the_player_orders_from_it_the_gm_imports(qtb
         if not isinstance(d, ExportOrdersDialog):
             return False
         assert [d.power_box.itemData(i) for i in range(d.power_box.count())] == ["fed", "kzinti"]  # its own
+        carried = d.findChild(QLabel, "export_moves").text()
+        assert "Vanguard Logistics Group \u2192 0308" in carried and "Third Fleet \u2192 0707" in carried, carried
         d.passphrase.setText(PASSES["alliance"])
         d.path.setText(str(orders))
         return ok(d)
@@ -128,6 +137,8 @@ def test_the_gm_exports_a_team_copy_the_player_orders_from_it_the_gm_imports(qtb
     export = next(a for a in bar.actions() if a.text() == "Export My Orders...")
     seen = _run(main, qtbot, export, export_orders, enter).seen
     assert errors == [] and orders.exists() and seen[-1] == ("QMessageBox", "Orders exported"), (errors, seen)
+    assert "movement orders of 3 fleet(s)" in exported_box(main) and "0308" not in orders.read_text()
+    assert main.session.undo_stack.isClean()  # exported: opening the GM's file asks nothing
 
     def gm_unlock(d) -> bool:
         if d.objectName() != "unlock_secrets":
@@ -152,9 +163,16 @@ def test_the_gm_exports_a_team_copy_the_player_orders_from_it_the_gm_imports(qtb
         return ok(d)
 
     intel = main.campaign.power("fed").economy.intel_points
+    assert next(f for f in main.campaign.fleets if f.id == "fed-logistics").orders == []
     _run(main, qtbot, _action(main, "&Import Orders..."), import_)
     assert errors == [], errors
     assert main.campaign.power("fed").economy.intel_points == intel + 2 and "orders/fed" in main.campaign.turn_asked
+    assert [str(x) for x in next(f for f in main.campaign.fleets if f.id == "fed-logistics").orders] == ["0308"]
+    assert main.undo_group.undoText() == "Turn Orders: sealed orders of 1 power(s) imported"  # one step
+
+
+def exported_box(main) -> str:
+    return main.export_done_box.text()
 
 
 def test_a_copy_over_the_open_campaign_s_own_file_is_refused(qtbot, tmp_path, monkeypatch):

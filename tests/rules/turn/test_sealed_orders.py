@@ -62,6 +62,11 @@ def test_a_copy_orders_its_own_teams_fleets_only(full):
     copy = _open(make_copy(c, "alliance", gm))
     with pytest.raises(RuleError, match="004 Movement Phase: Deep Strike Squadron is not a fleet of your Team"):
         plot(copy, build_graph(copy), "kli-deep-strike", [L("0509")])
+    from rules.strategic.planning import plan_orders
+    from rules.strategic.state import StrategicState
+
+    preview = plan_orders(StrategicState.compute(copy, build_graph(copy)), "kli-deep-strike", L("0509"))
+    assert not preview.check.ok and "is not a fleet of your Team" in preview.summary()  # the drag's preview says so
     with pytest.raises(RuleError, match="beyond this turn's movement"):  # the drag's own verdict, as in the full file
         plot(copy, build_graph(copy), "fed-third", [L("0608"), L("0609"), L("0610")])
     key = unlock(copy.keys["alliance"], PASSES["alliance"], "Alliance", copy.keys)
