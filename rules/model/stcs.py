@@ -27,6 +27,9 @@ class Nation(str, Enum):
     FEDERATION = "federation"
     KLINGON = "klingon"
     ROMULAN = "romulan"
+    GORN = "gorn"
+    """Gorn personnel fight and hold in melee as Klingons do (the Melee Strength and Morale Modifiers'
+    "Klingon or Gorn"); a Gorn crew is generated on the Federation's table, as other nations'."""
     OTHER = "other"
 
 
@@ -38,6 +41,18 @@ class Quality(str, Enum):
     AVERAGE = "average"
     GOOD = "good"
     CRACK = "crack"
+
+
+class Carry(str, Enum):
+    """How a ship carries its marines (Carrying Marines): all Active, or all in Stasis (revived only
+    outside battle: they never join a battle's melee)."""
+
+    ACTIVE = "active"
+    STASIS = "stasis"
+
+
+LEAST_MARINES = {Carry.ACTIVE: 10, Carry.STASIS: 20}
+"""The Troop Carry Table's Minimum Number of Troops."""
 
 
 class WeaponKind(str, Enum):
@@ -86,6 +101,11 @@ class STCSData(Strict):
                                                  "[power, points] (1:2: [1, 2]); none: the table's")
     cloak_power: StrictInt | None = Field(None, ge=1, le=POWER, description="the power its cloaking device needs "
                                           "(the base game's); none: the table's")
+    marines: StrictInt = Field(0, ge=0, le=100_000, description="marines permanently assigned to it (never its "
+                               "crew: they do not man the ship)")
+    marines_carry: Carry = Field(Carry.ACTIVE, description="its marines Active or in Stasis (all one way)")
+    military_passengers: StrictInt = Field(0, ge=0, le=100_000, description="military personnel riding aboard, "
+                                           "not its crew nor its marines (Poor Crew Quality in melee)")
 
     @model_validator(mode="after")
     def _consistent(self) -> STCSData:
@@ -112,6 +132,11 @@ class STCSData(Strict):
                 raise ValueError(f"stcs.{name}: [power, points], each 1-{POWER}")
         if self.cloak_power is not None and not self.cloak:
             raise ValueError("stcs.cloak_power: a ship without a cloaking device (cloak) needs no cloak power")
+        if self.marines and self.marines < LEAST_MARINES[self.marines_carry]:
+            raise ValueError(f"stcs.marines: a ship carrying marines {self.marines_carry.value} carries at least "
+                             f"{LEAST_MARINES[self.marines_carry]} (seed 002 Troop Carry Table), not {self.marines}")
+        if self.marines_carry is Carry.STASIS and not self.marines:
+            raise ValueError("stcs.marines_carry: stasis is how a ship carries its marines; it has none (marines 0)")
         return self
 
     @property
