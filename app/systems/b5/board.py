@@ -1,11 +1,12 @@
 """The b5 board: the hex grid, the legal zone of the ship being placed, the ships placed (by
-the viewer's sight), each command ship's command ring and the vortices. A click, or a drag
+the viewer's sight), each command ship's command ring, the vortices, the fighter flights and their
+dogfights. A click, or a drag
 ending on a hex, places the pending ship there (the engine checks it)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsScene
 
@@ -38,6 +39,8 @@ class BoardView(ZoomableView):
         self.zone_item = self.scene_.addPath(QPainterPath(), QPen(Qt.PenStyle.NoPen), QBrush(QColor(80, 200, 120, 90)))
         self.zone_item.setZValue(1)
         self.items_: list = []
+        self.flight_items: list = []
+        """The fighter flights' counters and dogfight rings (:meth:`show_flights`)."""
         self.animations: list[QVariantAnimation] = []
         self.carrying = ""
         """The name of the ship waiting to be placed ("" for none): a press picks up its counter."""
@@ -47,6 +50,9 @@ class BoardView(ZoomableView):
         self.auto_fit = True
         """Keep fitting what matters (:meth:`focus_rect`) until the user zooms or pans."""
         self._fitted = self.transform()
+        self._fit_size = QSize()
+        """The view's size at the last fit: a resize refits only when it changes (not the viewport's,
+        which the scroll bars a fit brings or takes away change, fitting again for ever)."""
         self._whole = False
         self._focus: list[QPointF] = []
         """The centres of the ships and vortices shown, for :meth:`focus_rect`."""
@@ -130,6 +136,38 @@ class BoardView(ZoomableView):
         self._focus = [self.centre(at) for _, at, _, _, _ in ships] + [self.centre(at) for _, at in vortices]
         self.keep_focus()
 
+    def show_flights(self, flights: list[tuple[str, Label, int, str]], dogfights: Iterable[Label] = ()) -> None:
+        """Fighter flight counters: (name with its fighters, hex, team index, tooltip), a small
+        diamond each (several in a hex fanned out), and a red ring about each dogfight's hex."""
+        for it in self.flight_items:
+            self.scene_.removeItem(it)
+        self.flight_items = []
+        font = QFont()
+        font.setPointSizeF(4.5)
+        stacked: dict[Label, int] = {}
+        for name, at, team, tip in flights:
+            n = stacked[at] = stacked.get(at, -1) + 1
+            p = self.centre(at) + QPointF(-3.0 + 6.0 * (n % 2), -4.0 + 6.0 * (n // 2))
+            d = 3.2
+            diamond = self.scene_.addPolygon(QPolygonF([p + QPointF(0, -d), p + QPointF(d, 0), p + QPointF(0, d),
+                                                        p + QPointF(-d, 0)]),
+                                             QPen(QColor("#f4f4a0"), 0.7), QBrush(QColor(TEAM_COLOURS[team % 4])))
+            diamond.setZValue(6)
+            diamond.setToolTip(tip)
+            label = self.scene_.addSimpleText(name, font)
+            label.setBrush(QColor("#f4f4a0"))
+            label.setPos(p.x() - d - 1 - label.boundingRect().width(), p.y() - 3)
+            label.setZValue(6)
+            self.flight_items += [diamond, label]
+        for at in dogfights:
+            p = self.centre(at)
+            ring = self.scene_.addEllipse(QRectF(p.x() - 9, p.y() - 9, 18, 18), QPen(QColor("#ff5040"), 1.2))
+            ring.setZValue(6)
+            ring.setToolTip(f"dogfight at {at}")
+            self.flight_items.append(ring)
+        self._focus += [self.centre(at) for _, at, _, _ in flights]
+        self.keep_focus()
+
     # -- fitting -----------------------------------------------------------------------------------
     def focus_rect(self) -> QRectF:
         """What a fitted board shows: the ships, the vortices and the legal zone, with
@@ -175,6 +213,7 @@ class BoardView(ZoomableView):
             self.auto_fit = False
             return
         rect = self.sceneRect() if self._whole else self.focus_rect()
+        self._fit_size = self.size()
         for _ in range(2):  # again once the scroll bars the first fit brought (or took away) are laid out
             self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         if not self.MIN_SCALE <= self.transform().m11() <= self.MAX_SCALE:  # not laid out yet
@@ -191,7 +230,7 @@ class BoardView(ZoomableView):
 
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)
-        if self.auto_fit:
+        if self.auto_fit and self.size() != self._fit_size:  # the view resized, not its scroll bars toggled
             self._fit()
 
     def animate(self, start: Label, end: Label, ms: int = 700) -> None:
