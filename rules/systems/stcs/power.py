@@ -182,16 +182,19 @@ def why(e: STCSEngine, x: str) -> str:
 
 
 def proposal(e: STCSEngine, x: str) -> Allocation:
-    """What the question opens at (not a rule, the usual case): its standing allocation if still legal, else up
-    to half its power spread over the shields a point of power at a time (to each one's full points at its
-    ratio, 1 each at the table's), the rest split between movement and weapons."""
+    """What the question opens at (not a rule, the usual case): its standing allocation if still legal, else (an
+    arrival by warp: Warp 2's power first) up to half its power spread over the shields a point of power at a
+    time (to each one's full points at its ratio, 1 each at the table's), the rest split between movement and
+    weapons."""
     d = e.data(x)
     if x in e.power.of:
         try:
             return check(e, x, e.power.of[x])
         except IllegalAnswer:
             pass
-    have = available(e, x)
+    have, speeds = available(e, x), warp_speeds(e, x)
+    speed = min(speeds) if x in e.offmap and speeds else 0  # an arrival by warp: its warp movement first
+    have -= speeds.get(speed, 0)
     want = [(shield_power(d, i) or 0 if d.shield_ratio else 1) if d.shields[i - 1] else 0
             for i in range(1, SHIELDS + 1)]
     sh, budget = [0] * SHIELDS, have // 2
@@ -200,7 +203,7 @@ def proposal(e: STCSEngine, x: str) -> Allocation:
             if budget and sh[i] < want[i]:
                 sh[i], budget = sh[i] + 1, budget - 1
     rest = have - sum(sh)
-    return Allocation(movement=rest - rest // 2, shields=tuple(sh), weapons=rest // 2)
+    return Allocation(movement=rest - rest // 2, shields=tuple(sh), weapons=rest // 2, warp=speed)
 
 
 def phase(e: STCSEngine) -> None:

@@ -156,6 +156,7 @@ def test_an_arrival_allocates_its_warp_movement_and_enters_at_that_speed() -> No
     run = battle()
     run.answer("power:lexington")
     assert "power: 34 (warp 24 + impulse 10)" in run.pending.text
+    assert run.pending.default == "movement 10, shields 1/1/1/1/1/1, weapons 10, warp 2"  # Warp 2 (8) first
     refused(run, "warp 8", "Warp 8 needs 32 power; the warp engines have 24")  # its Emergency Warp
     run.answer("warp 6, movement 10")  # 6 x 24 / 6 = 24, + 10 = 34
     run.answer("warpin:lexington")
