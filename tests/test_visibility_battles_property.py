@@ -28,14 +28,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.battlehex.headless import run as battle_run
-from rules.model import load_campaign, save_campaign
+from rules.model import save_campaign
 from rules.model.campaign import Campaign
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
 from rules.systems import choose_for_campaign, keys, start
-from tests.conftest import DEFAULT
 from tests.play.battle_player import fight
 from tests.test_visibility_property import secrets_by_team
+from tests.hand_kept import hand_kept
 
 LONG = os.environ.get("BATTLEHEX_LONG") == "1"
 VIEWERS = ("alliance", "coalition", "orions")
@@ -43,9 +43,9 @@ VIEWERS = ("alliance", "coalition", "orions")
 
 @pytest.fixture(scope="module")
 def moved() -> Campaign:
-    """The default campaign after movement, as ``main.py battle`` executes it (every question
-    answered 'pay attention')."""
-    c = load_campaign(DEFAULT)
+    """The default campaign (its empire turn kept by hand: tests/hand_kept.py) after movement, as
+    ``main.py battle`` executes it (every question answered 'pay attention')."""
+    c = hand_kept()
     graph = build_graph(c)
     report = end_movement(c, graph)
     if report.campaign is None:
