@@ -215,9 +215,11 @@ class TurnRun:
     def _ignore_question(self, ig: IgnoreQuestion) -> Question:
         names = {t.id: t.name for t in self.campaign.teams}
         q = yes_no(f"turn/{self.campaign.turn}/ignore/{ig.team}/{ig.units[0] if ig.units else ig.other}", ig.team,
-                   ig.rule, ig.text(names) + " (true: ignore them; false: pay attention)")
+                   ig.rule, ig.text(names) + " (true: ignore them; false: pay attention)",
+                   default=ig.ignored_before)  # as the dialog opens: attention, unless ignored before
         return Question(q.key, q.kind, q.to, q.rule, q.text,
-                        data={"at": str(ig.at), "other": ig.other, "units": list(ig.units)}, check=q.check)
+                        data={"at": str(ig.at), "other": ig.other, "units": list(ig.units)}, check=q.check,
+                        default=q.default)
 
     # -- answering ---------------------------------------------------------------------------------
     def answer(self, raw: Any) -> None:

@@ -10,7 +10,7 @@ import pytest
 from rules.battlehex.log import IllegalAnswer
 from rules.errors import RuleError
 from rules.model.io import dumps
-from rules.model.records import Phase
+from rules.model.records import IgnoreRecord, Phase
 from rules.model.turn_model import EncounterState, Scenario
 from rules.turn.run import BattleAnswerIllegal, TurnRun, play
 from tests.rules.strategic.builder import campaign, fleet, unit
@@ -175,6 +175,19 @@ def test_an_illegal_ignore_answer_is_refused_with_its_rule_and_the_question_stay
     with pytest.raises(IllegalAnswer, match="V13.16"):
         run.answer("maybe")
     assert run.pending.key == "turn/1/ignore/blue/ori" and run.campaign.phase is Phase.ORDERS
+
+
+def test_an_ignore_question_opens_at_the_rules_usual_case_as_the_dialog_does():
+    """Its default is a bool (questions.Question.default): pay attention, or keep ignoring what this
+    Team ignored before (app/shell/turn_dialogs.py opens there); was None, an answer refused."""
+    run = play(orion_met(), ["end_movement"])
+    assert run.pending.default is False
+    run.answer(run.pending.default)
+    assert [(r.attacker, r.defender) for r in run.campaign.battle_hexes] == [("blue", "orions")]
+    c = orion_met()
+    c.ignores = [IgnoreRecord(team="blue", unit="ori", at="0304", turn=1, rule="V13.16")]
+    run = play(c, ["end_movement"])
+    assert run.pending.key == "turn/1/ignore/blue/ori" and run.pending.default is True
 
 
 def test_reading_the_ignore_question_and_answer_are_seen_by_its_team_and_the_gm_only():
