@@ -321,7 +321,9 @@ class STCSPanel(PanelBase):
         self.sheet.setHtml(self._sheet(run, viewer))
         self.acts.clear()
         q = run.pending
-        if q is not None and self.handles(q) and viewer in (q.to, GM):
+        mine = q is not None and self.handles(q) and viewer in (q.to, GM)
+        self.do_button.setEnabled(mine and not self.win.replay.on)  # no act to do: resolved, or a replay's step
+        if mine and q is not None:
             odds = run.question_odds()
             words = q.data.get("option_words", {})
             for opt in q.options:
