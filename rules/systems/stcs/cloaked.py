@@ -95,7 +95,7 @@ def segment_end(e: STCSEngine) -> Procedure:
         if pick == "none":
             continue
         _, x, speed = str(pick).split(":")
-        warping.activate(e, x, int(speed), CLOAKED_OUT)
+        yield from warping.activate(e, x, int(speed), CLOAKED_OUT)
 
 
 def _d10(a: Any) -> int:

@@ -161,7 +161,7 @@ class STCSEngine:
                     power.restore(self)
                     damage.repower(self)
                     shieldcontrol.repower(self)
-                    warping.engine_activation(self)
+                    yield from warping.engine_activation(self)
                     yield from cloaked.segment_end(self)
                     break
                 if act == "resolve":

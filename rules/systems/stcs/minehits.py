@@ -50,6 +50,16 @@ def went_over(e: STCSEngine, x: str, start: Hex, turned: bool, ahead: int) -> Ge
         yield from _hex(e, x, start, "rotates in" if turned else "stays in")
 
 
+def warp_path(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
+    """``x`` warps out "along a path to its immediate front": each mine straight ahead of it, nearest first,
+    attacks its bow as it goes ("determine if the mine explodes in the normal manner")."""
+    here, f = e.at[x], e.facing[x]
+    ahead = sorted({m.at for m in e.mines if m.at != here and here.neighbor(f, here.distance(m.at)) == m.at},
+                   key=here.distance)
+    for h in ahead:
+        yield from _hex(e, x, h, "warps out through")
+
+
 def stationary(e: STCSEngine) -> Generator[Question, Any, None]:
     """The segment's end: a ship that did not move this segment and is in a mine's hex remains stationary in it
     (the shield a D6)."""
@@ -74,7 +84,7 @@ def goes_off(e: STCSEngine, x: str, h: Hex, i: int, how: str) -> Generator[Quest
     mine = [m for m in e.mines if m.at == h][i]
     team, hidden = e.units[x].team, e.cloaked[x]
     key = f"stcs/{e.round}/minehit/{x}/{h.q},{h.r}/{i}"
-    shield = ("shield 1 (the bow, moving ahead into it)" if how == "enters" else
+    shield = ("shield 1 (the bow, moving ahead into it)" if how in ("enters", "warps out through") else
               "shield 1 or 3 (rotating: the GM picks)" if how == "rotates in" else "a D6: each shield 1 in 6")
     _hide(e, (GM,) if hidden and mine.team != team else (mine.team, GM), key)
     chance = int((yield Question(key, QKind.NUMBER, GM, GOES_OFF, f"Game Master (in secret): {e.ship(x)} {how} the "
@@ -91,7 +101,7 @@ def goes_off(e: STCSEngine, x: str, h: Hex, i: int, how: str) -> Generator[Quest
     _drop(e, h, i)
     e.log.add("ruling", GOES_OFF, f"a mine goes off on {e.ship(x)} at {h.q},{h.r} ({chance}%)", {"unit": x})
     secret = {"secret": True} if hidden else {}
-    if how == "enters":
+    if how in ("enters", "warps out through"):
         side = BOW
     elif how == "rotates in":
         side = int((yield e._choose(f"{key}/shield", GOES_OFF, f"Game Master: {e.ship(x)} rotates in the mine's "

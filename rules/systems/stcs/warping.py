@@ -11,7 +11,7 @@ from rules.battlehex.log import GM
 from rules.battlehex.questions import Question
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
-from rules.systems.stcs import warp
+from rules.systems.stcs import minehits, warp
 from rules.systems.stcs.geometry import GAP, landing
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ def warp_out(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
                  "at the segment's end)")
 
 
-def engine_activation(e: STCSEngine) -> None:
+def engine_activation(e: STCSEngine) -> Generator[Question, Any, None]:
     """The Engine Activation Phase at the segment's end: each announced ship rolls, unless now barred."""
     assert e.mode is not None
     for x, speed in sorted(e.warping.items(), key=lambda kv: list(e.units).index(kv[0])):
@@ -57,18 +57,20 @@ def engine_activation(e: STCSEngine) -> None:
         if bars:
             e.log.add("ruling", warp.OUT, f"{e.ship(x)} cannot attempt the warp out: " + "; ".join(bars))
         else:
-            activate(e, x, speed, warp.OUT)
+            yield from activate(e, x, speed, warp.OUT)
     e.warping = {}
 
 
-def activate(e: STCSEngine, x: str, speed: int, rule: str) -> None:
-    """The activation roll of ``x``'s warp out at ``speed``: a success is announced; a failure is
-    seen by all under ``rule`` warp.OUT, by its side and the GM under the cloaked rule."""
+def activate(e: STCSEngine, x: str, speed: int, rule: str) -> Generator[Question, Any, None]:
+    """The activation roll of ``x``'s warp out at ``speed``: a success is announced, each mine on its path
+    tried (:func:`.minehits.warp_path`); a failure is seen by all under ``rule`` warp.OUT, by its side and the
+    GM under the cloaked rule."""
     d, team = e.data(x), e.units[x].team
     target = warp.activation_target(d)
     secret = f"stcs/{e.round}/cloakout/{team}/{x}" if rule != warp.OUT else ""  # its own stream: a failure tells
     die = e.dice.roll("d100", purpose=f"warp engine activation (1-{target})", rule=rule, who=team, secret=secret).total
     if die <= target:
+        yield from minehits.warp_path(e, x)
         u = e.units[x]
         u.status, u.outcome = Status.LEFT, f"warped out at Warp {speed}"
         del e.at[x]

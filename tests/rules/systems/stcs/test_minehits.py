@@ -116,3 +116,29 @@ def test_a_mine_going_off_on_a_cloaked_enemy_is_its_sides_and_the_gms() -> None:
     blue = seen(run, "blue")
     assert "a mine goes off" not in blue and "a mine goes off (1-50" not in blue and "shield 1 faces the mine" \
         not in blue
+
+
+def test_a_ship_warping_out_through_a_mine_straight_ahead_takes_it_on_the_bow() -> None:
+    run = scripted([50])  # the activation D100: 50 of 1-90
+    h = lay_ahead(run, 4)
+    run.answer("warpout:d7")
+    run.answer("2")
+    run.answer("next")  # the Engine Activation Phase: it activates and goes "along a path to its immediate front"
+    q = run.pending
+    assert q.to == GM and f"Klothos warps out through the hex {h.q},{h.r} of a mine" in q.text
+    run.answer(100)
+    run.answer(12)  # all absorbed by the bow's 20: no hit to enter
+    assert run.engine.mines == [] and run.engine.units["d7"].outcome == "warped out at Warp 2"
+    assert "Klothos' shield 1 faces the mine: it absorbs 12 of 12 points" in seen(run, "blue")
+
+
+def test_no_mine_on_the_path_no_question() -> None:
+    run = scripted([50])
+    e = run.engine
+    h = e.at["d7"].neighbor(e.facing["d7"].opposite, 3)  # behind it
+    run.answer("mine:d7")
+    run.answer(f"{h.q},{h.r}")
+    run.answer("warpout:d7")
+    run.answer("2")
+    run.answer("next")
+    assert "/minehit/" not in run.pending.key and run.engine.units["d7"].outcome == "warped out at Warp 2"
