@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
+from rules.systems.stcs import troops
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -60,8 +61,12 @@ def hit(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
                       who=e.units[x].team).total
     pct = percent(points, per, passes(ce, die), where == "bridge")
     e.casualties[x] = min(100, e.casualties.get(x, 0) + pct)
+    troops.hurt(e, x, pct)  # its marines and passengers "in the same manner as for the crew"
     e.log.add("ruling", RULE, f"{e.ship(x)} loses {pct}% of its crew: {crew_left(e, x)}% left"
               + ("; no crew onboard" if crew_left(e, x) == 0 else ""), {"unit": x})
+    if troops.words(e, x):  # how many are aboard tells how many boarded elsewhere: its side's and the GM's
+        e.log.add("ruling", RULE, f"{e.ship(x)} has{troops.words(e, x)} after the hit",
+                  visible_to=(e.units[x].team, GM))
 
 
 def _number(key: str, text: str, high: int) -> Question:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.words import possessive
 from rules.systems.stcs import melee, ramming, tractors, transporters
+from rules.systems.stcs.troops import Troops
 
 if TYPE_CHECKING:
     from rules.battlehex.questions import Question
@@ -41,6 +42,8 @@ class Contact:
     """Per ship taken by boarders, the side that took it."""
     emergency: dict[str, int] = field(default_factory=dict)
     """Per ship abandoned by its Emergency Transporters, the first turn they were used (stored power)."""
+    troops: dict[str, Troops] = field(default_factory=dict)
+    """Per ship whose marines or military passengers left it (beamed over, lost), those left aboard."""
 
 
 VERBS: dict[str, Callable[[STCSEngine, str], Procedure]] = {

@@ -12,8 +12,12 @@ already fighting); the odds modifiers are read as the side facing them: the atta
 or worse for them, the defenders -2 at 3/1 or worse for them; reinforcements (+1) are the defenders'
 added this phase; "cut off" (-1 to the boarders) is asked of the GM each phase; step a's losses are
 the rise of the boarded ship's Percent Casualties Track since the last phase (its melee losses aside);
-marines and military passengers are the table's (the ship data has none); the defenders' losses go on
-the boarded ship's Percent Casualties Track. A side that withdraws (asked of each in secret every
+marines and military passengers fight beside the crew (:mod:`.troops`: each group's strength by its
+rows, rounded, then added; a side's losses taken first from the kind its owner chooses, the Melee Combat
+Table's "personnel of the owning player's choice"); the defending crew's losses go on the boarded ship's
+Percent Casualties Track, its marines' never. Step b: the boarded ship adds up to 20% of its original
+crew and up to 40% of its original marines a phase, or takes some back (a negative number: back to their
+stations). A side that withdraws (asked of each in secret every
 phase) ends the melee; the defenders withdrawing leave the ship to the boarders (taken).
 """
 from __future__ import annotations
@@ -27,7 +31,8 @@ from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
 from rules.model.stcs import Nation
-from rules.systems.stcs import casualties
+from rules.systems.stcs import casualties, troops
+from rules.systems.stcs.troops import CREW, MARINES, PASSENGERS
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -76,6 +81,31 @@ class Melee:
     """The last segment a melee phase was fought."""
     track: int = 0
     """The boarded ship's Percent Casualties Track after the last melee phase (step a reads its rise)."""
+    marines: int = 0
+    """The boarders' marines (``attackers`` are the boarders of its crew)."""
+    passengers: int = 0
+    """The boarders' military passengers."""
+    guards: int = 0
+    """The boarded ship's own marines fighting (``defenders`` are its crew fighting)."""
+
+    def side(self, defending: bool) -> dict[str, int]:
+        """A side's persons by kind (the kinds it has)."""
+        g = {CREW: self.defenders, MARINES: self.guards} if defending else {
+            CREW: self.attackers, MARINES: self.marines, PASSENGERS: self.passengers}
+        return {k: n for k, n in g.items() if n > 0}
+
+    def lose(self, defending: bool, lost: dict[str, int]) -> None:
+        """Takes ``lost`` persons by kind off a side."""
+        if defending:
+            self.defenders -= lost.get(CREW, 0)
+            self.guards -= lost.get(MARINES, 0)
+        else:
+            self.attackers -= lost.get(CREW, 0)
+            self.marines -= lost.get(MARINES, 0)
+            self.passengers -= lost.get(PASSENGERS, 0)
+
+    def total(self, defending: bool) -> int:
+        return sum(self.side(defending).values())
 
 
 def quality(efficiency: int) -> Fraction:
@@ -88,6 +118,20 @@ def strength(n: int, efficiency: int, klingon: bool, own_ship: bool, first_phase
     m = quality(efficiency) * (Fraction(11, 10) if klingon else 1) * (1 if own_ship else Fraction(9, 10)) \
         * (Fraction(4, 5) if first_phase else 1) * (Fraction(4, 5) if shaken else 1)
     return int(n * m + Fraction(1, 2))
+
+
+def side_strength(groups: dict[str, int], efficiency: int, nation: Nation, own_ship: bool, first_phase: bool,
+                  shaken: bool) -> int:
+    """A side's Total Melee Strength: each kind's persons times its modifiers, 1/2 rounded up, added."""
+    phase = (Fraction(4, 5) if first_phase else 1) * (Fraction(4, 5) if shaken else 1)
+    return sum(int(n * troops.factor(k, efficiency, nation, own_ship) * phase + Fraction(1, 2))
+               for k, n in groups.items())
+
+
+def best_morale(kinds: list[str], efficiency: int, nation: Nation, own_ship: bool) -> int:
+    """The base morale (6) and the best kind's own modifiers ("the rolling side may pick the type of personnel
+    which will generate the best value")."""
+    return MORALE + max(troops.morale_bonus(k, efficiency, nation, own_ship) for k in kinds)
 
 
 def column(attack: int, defend: int) -> int | None:
@@ -119,17 +163,17 @@ def holds(score: int, d10: int) -> bool:
 
 
 # -- on the engine -----------------------------------------------------------------------------------
-def begin(e: STCSEngine, x: str, y: str, n: int) -> None:
-    """``n`` boarders from ``x`` beam onto ``y``."""
+def begin(e: STCSEngine, x: str, y: str, n: int, kind: str = CREW) -> None:
+    """``n`` boarders (of ``x``'s crew, marines or military passengers) from ``x`` beam onto ``y``."""
     team = e.units[x].team
-    if y in e.contact.melees:  # more boarders join the melee already aboard
-        e.contact.melees[y].attackers += n
-    else:
-        e.contact.melees[y] = Melee(n, team, x, e.round, track=e.casualties.get(y, 0))
+    if y not in e.contact.melees:  # more boarders join the melee already aboard
+        e.contact.melees[y] = Melee(0, team, x, e.round, track=e.casualties.get(y, 0))
+    e.contact.melees[y].lose(False, {kind: -n})
     operational = casualties.crew_left(e, y) >= 10
     e.log.add("ruling", BOARD, f"{e.ship(y)} is being boarded" if operational else
               f"a boarding party beams onto {e.ship(y)}", visible_to=None if operational else (team, GM))
-    e.log.add("ruling", BOARD, f"{n} boarders from {e.ship(x)} beam onto {e.ship(y)}", visible_to=(team, GM))
+    e.log.add("ruling", BOARD, f"{n} boarders{'' if kind == CREW else f' ({kind})'} from {e.ship(x)} beam onto "
+              f"{e.ship(y)}", visible_to=(team, GM))
 
 
 def due(e: STCSEngine) -> list[str]:
@@ -142,18 +186,23 @@ def fight(e: STCSEngine, y: str) -> Procedure:
     m = e.contact.melees[y]
     d, h = e.data(y), e.data(m.home)
     hurt = max(0, e.casualties.get(y, 0) - m.track)  # a: the ship's damage since the last phase hurts both sides
-    if hurt:
-        la, ld = losses(m.attackers, hurt), losses(m.defenders, hurt)
-        m.attackers, m.defenders = m.attackers - la, m.defenders - ld
+    if hurt:  # (the marines fighting for the ship were taken off those aboard by the hit: :func:`.troops.hurt`)
+        both = [{k: losses(n, hurt) for k, n in m.side(i).items()} for i in (False, True)]
+        m.lose(False, both[0])
+        m.lose(True, both[1])
+        la, ld = sum(both[0].values()), sum(both[1].values())
         e.log.add("ruling", RULE, f"damage to {e.ship(y)} since the last melee phase ({hurt}% casualties): the "
                   f"boarders lose {la}, the defenders {ld}")
     aboard = d.crew * casualties.crew_left(e, y) // 100 - m.defenders
     most = max(0, min(aboard, d.crew * ADD_MOST // 100))
-    added = int((yield Question(f"stcs/{e.round}/melee/{y}/defenders", QKind.NUMBER, GM, RULE,
-                                f"Game Master: how many of {possessive(e.ship(y))} crew join the melee this phase "
-                                f"(0-{most}; {m.defenders} fighting)?", low=0, high=most, default=most,
-                                check=_count(most))))
+    added = int((yield _join(e, y, "defenders", "crew", -m.defenders, most, m.defenders)))
     m.defenders += added
+    reinforced = added > 0  # (morale: reinforcements received)
+    if troops.aboard(e, y, MARINES):  # b: its marines too (up to 40% of its original a phase; none in Stasis)
+        joined = int((yield _join(e, y, "defenders/marines", f"marines (40% of its {d.marines} a phase)", -m.guards,
+                                  troops.defend_most(e, y, m.guards), m.guards)))
+        m.guards += joined
+        reinforced = reinforced or joined > 0
     m.fought = e.round
     cut = (yield e._choose(f"stcs/{e.round}/melee/{y}/cut", RULE, f"Game Master: does {e.ship(y)} have a shield up "
                            "between itself and every ship that sent the boarders (the boarders are cut off: -1 to "
@@ -168,8 +217,8 @@ def fight(e: STCSEngine, y: str) -> Procedure:
         _withdraw(e, y, leave[0], leave[1])
         return
     first = m.since + 1 == e.round
-    a_str = strength(m.attackers, h.crew_efficiency, h.nation is Nation.KLINGON, False, first, m.morale[0] == SHAKEN)
-    d_str = strength(m.defenders, d.crew_efficiency, d.nation is Nation.KLINGON, True, False, m.morale[1] == SHAKEN)
+    a_str = side_strength(m.side(False), h.crew_efficiency, h.nation, False, first, m.morale[0] == SHAKEN)
+    d_str = side_strength(m.side(True), d.crew_efficiency, d.nation, True, False, m.morale[1] == SHAKEN)
     col = column(a_str, d_str)
     words = f"strength {a_str} against {d_str}"
     if col is None or col < 0:
@@ -180,22 +229,33 @@ def fight(e: STCSEngine, y: str) -> Procedure:
               "defenders lost: " + ", ".join(f"{f % 10} {TABLE[f][col][0]}/{TABLE[f][col][1]}%" for f in range(1, 11)))
     die = e.dice.roll("d10", purpose=f"melee aboard {e.ship(y)} at {odds}", rule=RULE, who=m.team).total
     pa, pd = TABLE[die][col]
-    la, ld = losses(m.attackers, pa), losses(m.defenders, pd)
-    m.attackers -= la
-    m.defenders -= ld
-    e.casualties[y] = min(100, e.casualties.get(y, 0) + -(-ld * 100 // d.crew))
-    m.track = e.casualties[y]
+    la, ld = losses(m.total(False), pa), losses(m.total(True), pd)
+    for defending, n, team in ((False, la, m.team), (True, ld, e.units[y].team)):
+        kinds = list(m.side(defending))
+        pick = kinds[0] if len(kinds) < 2 or not n else str((yield e._choose(
+            f"stcs/{e.round}/melee/{y}/losses/{'defenders' if defending else 'boarders'}", RULE, f"{e.name(team)}: "
+            f"which of your {'defenders' if defending else 'boarders'} aboard {e.ship(y)} take the {n} losses first "
+            "(the rest from the others)?", {k: k for k in kinds}, to=team, data={"secret": True})))
+        lost = troops.take(m.side(defending), n, pick)
+        m.lose(defending, lost)
+        if defending:  # its crew on its Percent Casualties Track; its marines off those aboard
+            e.casualties[y] = min(100, e.casualties.get(y, 0) + -(-lost.get(CREW, 0) * 100 // max(1, d.crew)))
+            troops.leave(e, y, MARINES, lost.get(MARINES, 0))
+        if len(kinds) > 1:
+            e.log.add("ruling", RULE, f"the {'defenders' if defending else 'boarders'} lost: " + ", ".join(
+                f"{lost[k]} {k}" for k in kinds), visible_to=(team, GM))
+    m.track = e.casualties.get(y, 0)
     e.log.add("ruling", RULE, f"melee aboard {e.ship(y)}: {words}, odds {odds}, D10 {die % 10}: boarders lose "
-              f"{pa}% ({la}), defenders {pd}% ({ld}); {m.attackers} boarders, {m.defenders} defenders left")
-    if m.attackers == 0 or m.defenders == 0:
-        _ends(e, y, attackers_win=m.attackers > 0, why="one side is gone")
+              f"{pa}% ({la}), defenders {pd}% ({ld}); {m.total(False)} boarders, {m.total(True)} defenders left")
+    if m.total(False) == 0 or m.total(True) == 0:
+        _ends(e, y, attackers_win=m.total(False) > 0, why="one side is gone")
         return
     morale = list(m.morale)
     for i, (ce, nation, own, reinforced, bad) in enumerate((
-            (h.crew_efficiency, h.nation, False, False, col <= 2), (d.crew_efficiency, d.nation, True, added > 0,
+            (h.crew_efficiency, h.nation, False, False, col <= 2), (d.crew_efficiency, d.nation, True, reinforced,
                                                                      col >= 8))):
-        score = morale_score(ce, own, nation is Nation.KLINGON, morale[i] == SHAKEN, reinforced, bad) \
-            - (1 if cut and i == 0 else 0)
+        score = best_morale(list(m.side(i == 1)), ce, nation, own) + (-1 if morale[i] == SHAKEN else 0) \
+            + (1 if reinforced else 0) - (2 if bad else 0) - (1 if cut and i == 0 else 0)
         side = "boarders" if i == 0 else "defenders"
         if score >= 10:
             e.log.add("ruling", RULE, f"the {side}' morale score is {score}: no surrender considered")
@@ -209,7 +269,7 @@ def fight(e: STCSEngine, y: str) -> Procedure:
     if SURRENDER in m.morale:
         _ends(e, y, attackers_win=m.morale[1] == SURRENDER, why="a side surrenders")
         return
-    if m.attackers > SHUTDOWN and (yield e._choose(
+    if m.total(False) > SHUTDOWN and (yield e._choose(
             f"stcs/{e.round}/melee/{y}/shutdown", RULE, f"Game Master: do the boarders put {SHUTDOWN} persons to "
             f"shutting down {possessive(e.ship(y))} power (D10 1)?", {"no": "no", "yes": "yes (D10 1)"})) == "yes":
         face = e.dice.roll("d10", purpose="shut down the power (1)", rule=RULE, who=m.team).total
@@ -223,11 +283,12 @@ def fight(e: STCSEngine, y: str) -> Procedure:
 def _withdraw(e: STCSEngine, y: str, boarders: bool, defenders: bool) -> None:
     """Sides withdraw: each loses 5% (at least 1); the melee ends (the defenders gone, the ship is taken)."""
     m = e.contact.melees[y]
-    for gone, n, side in ((boarders, m.attackers, "boarders"), (defenders, m.defenders, "defenders")):
+    for gone, n, side in ((boarders, m.total(False), "boarders"), (defenders, m.total(True), "defenders")):
         if gone:
             e.log.add("ruling", RULE, f"the {side} withdraw from {e.ship(y)}: {max(1, n * 5 // 100)} lost on the way")
     if defenders:  # they beamed off or took the shuttles: no longer aboard
         e.casualties[y] = min(100, e.casualties.get(y, 0) + -(-m.defenders * 100 // e.data(y).crew))
+        troops.leave(e, y, MARINES, m.guards)
     _ends(e, y, attackers_win=defenders and not boarders, why="a side withdrew")
 
 
@@ -243,9 +304,17 @@ def _ends(e: STCSEngine, y: str, attackers_win: bool, why: str) -> None:
         e.log.add("ruling", RULE, f"the boarders aboard {e.ship(y)} are beaten ({why})")
 
 
-def _count(most: int) -> Any:
+def _join(e: STCSEngine, y: str, key: str, who: str, low: int, most: int, fighting: int) -> Question:
+    """Step b's question: how many of ``y``'s crew or marines join the melee (a negative number: leave it)."""
+    back = f", or {low} to -1 to take that many back" if low < 0 else ""
+    return Question(f"stcs/{e.round}/melee/{y}/{key}", QKind.NUMBER, GM, RULE, f"Game Master: how many of "
+                    f"{possessive(e.ship(y))} {who} join the melee this phase (0-{most}{back}; {fighting} fighting)?",
+                    low=low, high=most, default=most, check=_count(low, most))
+
+
+def _count(low: int, most: int) -> Any:
     def check(a: Any) -> int:
-        if isinstance(a, bool) or not isinstance(a, int) or not 0 <= a <= most:
-            raise IllegalAnswer(RULE, f"a number of persons 0-{most}")
+        if isinstance(a, bool) or not isinstance(a, int) or not low <= a <= most:
+            raise IllegalAnswer(RULE, f"a number of persons {low}-{most}")
         return a
     return check

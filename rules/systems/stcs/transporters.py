@@ -19,12 +19,13 @@ transport here (its place would be shown).
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
-from rules.systems.stcs import casualties, damage, melee, shieldcontrol
+from rules.systems.stcs import casualties, damage, melee, shieldcontrol, troops
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -42,6 +43,8 @@ KEEP = 10
 CREW_AFTER = 3
 """Turns after a transfer from another class before the personnel may be taken as crew."""
 Procedure = Generator[Question, Any, None]
+_KIND = {troops.MARINES: "marines", troops.PASSENGERS: "military passengers"}
+"""The boarding parties not of the ship's crew (their option's verb -> words)."""
 
 
 def persons(crew: int, left_pct: int) -> int:
@@ -90,41 +93,53 @@ def options(e: STCSEngine, x: str) -> dict[str, str]:
                 out[f"crew:{y}"] = f"{e.ship(x)} beams crew over to {e.ship(y)}"
             if persons(e.data(y).crew, casualties.crew_left(e, y)):
                 out[f"rescue:{y}"] = f"{e.ship(x)} beams personnel off {e.ship(y)}"
-        elif spare(e, x):
-            out[f"board:{y}"] = f"{e.ship(x)} beams a boarding party onto {e.ship(y)}"
+        else:
+            if spare(e, x):
+                out[f"board:{y}"] = f"{e.ship(x)} beams a boarding party onto {e.ship(y)}"
+            for kind in (troops.MARINES, troops.PASSENGERS):  # marines in Stasis: none aboard to fight
+                if troops.aboard(e, x, kind):
+                    out[f"{kind}:{y}"] = (f"{e.ship(x)} beams a boarding party of its {_KIND[kind]} onto {e.ship(y)} "
+                                          f"({troops.aboard(e, x, kind)} aboard)")
     return out
 
 
 def beam(e: STCSEngine, x: str) -> Procedure:
     """``x`` uses its transporters (the Transport step, before the Repair / Repower Phase)."""
     team = e.units[x].team
-    pick = str((yield e._choose(f"stcs/{e.round}/beam/{x}", RULE, f"Game Master: what do {possessive(e.ship(x))} "
-                                f"transporters do (within {REACH} hexes; power "
-                                + ", ".join(f"{k} {v}" for k, v in POWER.items()) + ")?", options(e, x), to=GM)))
+    q = e._choose(f"stcs/{e.round}/beam/{x}", RULE, f"Game Master: what do {possessive(e.ship(x))} transporters do "
+                  f"(within {REACH} hexes; power " + ", ".join(f"{k} {v}" for k, v in POWER.items()) + ")?",
+                  options(e, x), to=GM)
+    pick = str((yield replace(q, check=troops.no_stasis(e, x, q.check))))
     how, _, y = pick.partition(":")
-    rule = BOARD if how == "board" else RULE
+    party = how in ("board", *_KIND)  # a boarding party: of its crew, marines or military passengers
+    rule = BOARD if party else RULE
     e.contact.transports.append((e.round, x, y))
-    seen = None if how == "board" else (team, GM)
+    seen = None if party else (team, GM)
     if not shieldcontrol.both_down(e, x, y):  # Shield Control: the engine's, no longer the GM's word
         e.log.add("ruling", rule, f"{e.ship(x)} cannot transport with {e.ship(y)}: a shield is up on the line "
                   "between them (Shield Control)", visible_to=seen)
         return
     src, dst = (y, x) if how == "rescue" else (x, y)
     most = persons(e.data(y).crew, casualties.crew_left(e, y)) if how == "rescue" else persons(
-        e.data(x).crew, casualties.crew_left(e, x)) if how == "abandon" else spare(e, x)
+        e.data(x).crew, casualties.crew_left(e, x)) if how == "abandon" else troops.aboard(e, x, how) \
+        if how in _KIND else spare(e, x)
     if how == "abandon":  # its own transporters only ("never beams someone off of another ship")
         e.log.add("ruling", EMERGENCY, f"{e.ship(x)} abandons ship by its Emergency Transporters "
                   f"({emergency_power(e, x)})", visible_to=seen)
         e.contact.emergency.setdefault(x, e.turn_segment()[0])
-    board = how == "board"  # a boarding party's size is its side's secret ("the number ... is not revealed")
+    board = party  # a boarding party's size is its side's secret ("the number ... is not revealed")
+    who = f"of its {_KIND[how]}" if how in _KIND else "persons"
     n = int((yield Question(f"stcs/{e.round}/beam/{x}/persons", QKind.NUMBER, team if board else GM, rule,
-                            f"{f'{e.name(team)} (in secret)' if board else 'Game Master'}: how many persons beam "
+                            f"{f'{e.name(team)} (in secret)' if board else 'Game Master'}: how many {who} beam "
                             f"from {e.ship(src)} to {e.ship(dst)} (the transporters' capacity is the table's)?",
                             low=1, high=most, default=1, data={"secret": True} if board else {},
                             check=_persons(most, rule))))
-    _off(e, src, n)
-    if how == "board":
-        melee.begin(e, x, y, n)
+    if how in _KIND:  # not crew: off no Percent Casualties Track ("Marines may not be used to man ships")
+        troops.leave(e, x, how, n)
+    else:
+        _off(e, src, n)
+    if party:
+        melee.begin(e, x, y, n, troops.CREW if how == "board" else how)
         return
     _onto(e, src, dst, n, seen)
 
