@@ -201,3 +201,13 @@ def test_undo_and_replay_of_a_marines_melee_through_the_seam() -> None:
     ref.restart(answers)
     assert ref.events_json() == before and ref.saved() == run.saved()
     assert ref.events_json("blue") == run.events_json("blue")
+
+
+def test_the_default_campaigns_klingon_cruiser_and_battle_station_carry_marines() -> None:
+    from rules.model import load_campaign
+    from tests.conftest import DEFAULT
+
+    c = load_campaign(DEFAULT)
+    units = [u for f in c.fleets for u in f.units] + [u for s in c.map.sectors for u in s.garrison]
+    marines = {u.name: u.stcs.marines for u in units if u.stcs is not None and u.stcs.marines}
+    assert marines == {"IKV Kumara": 25, "Battle Station Tau": 40}  # Active: they may board and defend
