@@ -116,6 +116,7 @@ def move(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     e.log.add("ruling", rule, f"{e.ship(x)} moves at speed {n}: heading {face}, to {e.at[x].q},{e.at[x].r}",
               {"unit": x}, visible_to=(team, GM) if hidden else None)
     from rules.systems.stcs import tractors  # (tractors reads movement)
+    along = [y for y in e.contact.tractors.get(x, []) if e.at.get(y) == here]  # towed in its hex: moved with it
     tractors.tow_along(e, x, here)
     tractors.check(e)
     for a, b in sorted(e.locks.items()):
@@ -124,3 +125,6 @@ def move(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
             e.log.add("ruling", sensors.LOCK, f"{e.ship(a)} loses its lock on {e.ship(b)} (beyond "
                       f"{sensors.MAX_LOCK} hexes)")
     yield from minehits.went_over(e, x, here, e.facing[x] is not now, int(hexes))  # a mine in its way or under it
+    for y in along:
+        if e.at.get(y) != here:  # towed along the same hexes, after the ship towing it
+            yield from minehits.went_over(e, y, here, False, int(hexes))

@@ -142,3 +142,32 @@ def test_no_mine_on_the_path_no_question() -> None:
     run.answer("2")
     run.answer("next")
     assert "/minehit/" not in run.pending.key and run.engine.units["d7"].outcome == "warped out at Warp 2"
+
+
+def test_a_towed_ship_moved_along_meets_the_mines_its_tug_passed() -> None:
+    from tests.rules.systems.stcs.test_ramming import lands
+    from tests.rules.systems.stcs.test_tractors import decrewed
+    run = decrewed([1])  # the tractor beam's D100
+    e = run.engine
+    for a in ("shields:lexington", "toward:d7", "tractor:lexington", "d7", 5):
+        run.answer(a)
+    for _ in range(2):  # into one hex, as test_tractors.py does
+        run.answer("move:lexington")
+        run.answer("1")
+        run.answer(next(o for o in run.pending.options if o.endswith(":1") and lands(e.at["lexington"], o).distance(
+            e.at["d7"]) < e.range("lexington", "d7")))
+        run.answer("draw:lexington")
+        run.answer("d7")
+        end_segment(run)
+    h = e.at["lexington"].neighbor(e.facing["lexington"], 2)
+    run.answer("mine:lexington")
+    run.answer(f"{h.q},{h.r}")
+    run.answer("move:lexington")
+    run.answer("3")
+    run.answer(f"{e.facing['lexington'].name}:3")
+    assert "Lexington enters the hex" in run.pending.text
+    run.answer(0)  # not under the Lexington
+    assert "Klothos enters the hex" in run.pending.text  # the towed Klothos, through the same hex
+    run.answer(100)
+    run.answer(5)
+    assert e.mines == [] and "a mine goes off on Klothos" in seen(run, "blue")
