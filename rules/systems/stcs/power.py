@@ -3,7 +3,8 @@ each side allocates, in secret, each ship's available power among movement, the 
 cloaking device, warp movement (out or in), transporters and tractor beams.
 
 Available power: the warp engines' boxes left plus the impulse power; none for a ship whose engines are shut
-down ("it has no power to allocate") or whose power boarders shut down while they are still aboard; half,
+down ("it has no power to allocate") or whose power boarders shut down, until its crew restores it (D10 1-5
+each segment once the boarders are gone); half,
 rounded up, the turn after its engines came on-line again; a ship dead in space has none to allocate (its
 Emergency Transporters run on stored power, :mod:`.transporters`).
 
@@ -29,7 +30,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rules.battlehex.log import GM, IllegalAnswer
+from rules.battlehex.log import GM, IllegalAnswer, shown
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
 from rules.systems.stcs import damage, engines, shields, tractors, warp
@@ -105,11 +106,12 @@ def read(a: Any) -> Allocation:
 
 def _count(part: str, v: Any) -> int:
     if isinstance(v, bool) or not isinstance(v, (int, str)) or isinstance(v, str) and not (v.isascii() and v.isdigit()):
-        raise IllegalAnswer(RULE, f"{part}: a whole number of power, 0 or more (not {v!r})")
-    n = int(v)
-    if n > 999:
-        raise IllegalAnswer(RULE, f"{part}: {n} is more power than any ship has")
-    return n
+        raise IllegalAnswer(RULE, f"{part}: a whole number of power, 0 or more (not {shown(v)})")
+    if isinstance(v, int) and v < 0:
+        raise IllegalAnswer(RULE, f"{part}: a whole number of power, 0 or more (not {v})")
+    if len(v.lstrip("0")) > 3 if isinstance(v, str) else v > 999:  # (a long text is not made a number)
+        raise IllegalAnswer(RULE, f"{part}: {shown(v)} is more power than any ship has")
+    return int(v)
 
 
 def available(e: STCSEngine, x: str) -> int:

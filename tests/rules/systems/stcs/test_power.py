@@ -77,10 +77,12 @@ def test_the_written_form_reads_and_malformed_ones_are_refused() -> None:
     a = power.read("movement 6, shields 2/2/2/2/2/2; weapons 4, warp 2")
     assert a == power.Allocation(movement=6, shields=(2,) * 6, weapons=4, warp=2)
     assert power.read(a.text()) == a and power.read({"movement": 3}) == power.Allocation(movement=3)
+    assert power.read("movement 0012") == power.Allocation(movement=12)
     for bad, words in (("speed 3", "no part speed"), ("shields 1/2", "six numbers"), ("movement -1", "whole"),
                        ("movement", "its name and power"), (7, "write the allocation"), ("movement \u00b2", "whole"),
                        ({1: 2}, "no part 1"), ({"weapons": 1.5}, "whole"), ({"cloak": True}, "whole"),
-                       ("movement 1000", "more power than any ship")):
+                       ("movement 1000", "more power than any ship"), ({"movement": -3}, "not -3"),
+                       ({"weapons": 10 ** 5000}, "more power than any ship"), ("movement " + "9" * 5000, "more power")):
         with pytest.raises(IllegalAnswer, match=words):
             power.read(bad)
 
