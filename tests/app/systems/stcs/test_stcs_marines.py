@@ -1,0 +1,86 @@
+"""Issue 25 in the GUI: the Lexington's transporters question offers a boarding party of its marines
+beside its crew and its military passengers, in the GM's dialog; how many beam over is asked of Blue in
+its own secret dialog (at most the 25 aboard), and the marines are in the melee aboard the Klothos, the
+Lexington's crew untouched."""
+from __future__ import annotations
+
+import json
+
+from app.systems.stcs.panel import STCSPanel
+from app.widgets.question_dialogs import QuestionDialog
+from rules.model import save_campaign
+from rules.systems import start
+from tests.app.gui import Answerer, choose_item, ok, open_main_window, press
+from tests.app.systems.stcs.test_stcs_window import act, hand_over
+from tests.app.test_gui_paths import battle_windows
+from tests.rules.systems.stcs.helpers import stcs_campaign
+from tests.rules.systems.v13.helpers import AT
+
+PICK = {"stcs/mode": "sublight", "stcs/1/warpin/target": "8,0", "stcs/1/warpin/speed": "2",
+        "stcs/1/move/d7/points": "7", "stcs/1/move/d7/path": "A:6", "stcs/1/beam/lexington": "marines:d7"}
+"""The options picked in each dialog: the Lexington warps in 8 hexes off, the Klothos closes in."""
+
+
+def marines_campaign():
+    """The tests' STCS campaign, the Lexington carrying 25 marines and 40 military passengers."""
+    c = stcs_campaign()
+    data = json.loads(c.model_dump_json(exclude_defaults=True))
+    for f in data["fleets"]:
+        for u in f["units"]:
+            if u["id"] == "lexington":
+                u["stcs"].update(marines=25, military_passengers=40)
+    return type(c).model_validate(data)
+
+
+def marine_dialogs(seen: list[tuple[str, list[str]]]):
+    def answer(d) -> bool:
+        if not isinstance(d, QuestionDialog):
+            return False
+        q = d.q
+        seen.append((q.key, [b.text() for b in d.group.buttons()] if getattr(d, "group", None) else []))
+        if q.key == "stcs/arrivals":
+            from PySide6.QtCore import Qt
+            for i in range(d.list.count()):
+                if d.list.item(i).data(Qt.ItemDataRole.UserRole) == "lexington":
+                    d.list.item(i).setCheckState(Qt.CheckState.Checked)
+        elif "/shields/" in q.key:  # Shield Control in the side's own secret dialog: toward the enemy
+            d.group.button(next(i for i, o in enumerate(q.options) if o.startswith("toward:"))).setChecked(True)
+        elif q.key.endswith("/beam/lexington/persons"):
+            assert d.spin.maximum() == 25 and q.to == "blue"
+            d.spin.setValue(25)
+        elif q.key in PICK:
+            d.group.button(q.options.index(PICK[q.key])).setChecked(True)
+        return ok(d)
+    return answer
+
+
+def test_the_boarding_question_offers_the_lexingtons_marines(qtbot, tmp_path):
+    path = tmp_path / "stcs.json"
+    c = start(marines_campaign(), AT).saved()  # the record's seed kept in the file
+    save_campaign(c, path)
+    main = open_main_window(qtbot, tmp_path)
+    assert main.open_campaign(path)
+    answerer = Answerer(choose_item("0304"))
+    press(main, "Ctrl+F")
+    qtbot.waitUntil(lambda: bool(battle_windows()))
+    answerer.stop()
+    bw = battle_windows()[-1]
+    qtbot.waitExposed(bw)
+    panel = bw.panel
+    assert isinstance(panel, STCSPanel)
+    seen: list[tuple[str, list[str]]] = []
+    answerer = Answerer(marine_dialogs(seen))
+    hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
+    for a in ("warpin:lexington", "move:d7", "shields:lexington", "shields:d7"):
+        act(qtbot, bw, panel, a)
+        hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
+    eng = bw.b.engine
+    assert eng.range("lexington", "d7") <= 4, eng.at
+    act(qtbot, bw, panel, "beam:lexington")
+    hand_over(qtbot, bw, lambda: "d7" in eng.contact.melees)
+    answerer.stop()
+    words = dict(seen)["stcs/1/beam/lexington"]
+    assert any("boarding party of its marines onto Klothos (25 aboard)" in w for w in words), words
+    assert any("boarding party of its military passengers onto Klothos (40 aboard)" in w for w in words)
+    assert eng.contact.melees["d7"].marines == 25 and eng.casualties.get("lexington", 0) == 0
+    assert "25 boarders" not in bw.b.events_json("red")
