@@ -99,7 +99,8 @@ def goes_off(e: STCSEngine, x: str, h: Hex, i: int, how: str) -> Generator[Quest
         return False
     _hide(e, (team, GM) if hidden else None, f"{key}/on" if hidden else "")
     _drop(e, h, i)
-    e.log.add("ruling", GOES_OFF, f"a mine goes off on {e.ship(x)} at {h.q},{h.r} ({chance}%)", {"unit": x})
+    e.log.add("ruling", GOES_OFF, f"a mine goes off on {e.ship(x)} at {h.q},{h.r}", {"unit": x})  # (its chance: the
+    # GM's and the mine side's, with the die)
     secret = {"secret": True} if hidden else {}
     if how in ("enters", "warps out through"):
         side = BOW

@@ -59,7 +59,8 @@ def test_a_ship_moving_ahead_into_a_mines_hex_rolls_its_chance_then_takes_it_on_
         assert "a mine goes off (1-60" not in seen(run, "blue") and "of a mine" not in seen(run, "blue")
         assert "of a mine" in seen(run, "red")  # the chance question: the GM's and the mine's side
         return
-    assert run.engine.mines == [] and f"a mine goes off on Klothos at {h.q},{h.r} (60%)" in seen(run, "blue")
+    assert run.engine.mines == [] and f"a mine goes off on Klothos at {h.q},{h.r}" in seen(run, "blue")
+    assert "60%" not in seen(run, "blue") and "a mine goes off (1-60: 60%)" in seen(run, "red")  # the mine's side
     run.answer(25)  # the base game's damage: shield 1's 20 points absorb 20, 5 through
     assert "Klothos' shield 1 faces the mine: it absorbs 20 of 25 points" in seen(run, "blue")
     run.answer("superstructure")
