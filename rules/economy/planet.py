@@ -148,10 +148,24 @@ def morale_checks(f: SystemFacts, rolls: list[int]) -> tuple[Applied, ...]:
             out.append(Applied(check, None, True))
             continue
         roll = next(it)
-        if not 1 <= roll <= 10:
-            raise ValueError(f"a d10 roll is 1-10, not {roll}")
-        out.append(Applied(check, roll, roll + (1 if f.command_post else 0) <= check.target))
+        out.append(Applied(check, roll, chart_hit(roll, check.target, f.command_post)))
     return tuple(out)
+
+
+def chart_hit(roll: int, target: int, command_post: bool = False) -> bool:
+    """A chart row's d10 test: the roll (a Command Post adds 1) at or under the target number."""
+    if not 1 <= roll <= 10:
+        raise ValueError(f"a d10 roll is 1-10, not {roll}")
+    return roll + (1 if command_post else 0) <= target
+
+
+def varies_check(target: int, effect: int, roll: int, morale: int, command_post: bool = False) -> tuple[bool, int]:
+    """A "Varies" row of the chart (Use of Intel: the GM rules its target number and effect): the
+    same d10 test as every row; whether it hit, and Morale after (a Command Post keeps it at 1 or
+    more, as :func:`new_morale`)."""
+    hit = chart_hit(roll, target, command_post)
+    after = morale + (effect if hit else 0)
+    return hit, (max(after, 1) if command_post else max(after, 0)) if hit else morale
 
 
 def new_morale(morale: int, applied: tuple[Applied, ...], command_post: bool = False) -> int:

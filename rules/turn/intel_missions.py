@@ -20,8 +20,19 @@ Turn Orders of a ``settings.empire_turn`` seed004 campaign:
   or ``failed_caught``. A caught mission is Exhibit B's "caught running an espionage / sabotage /
   insurgency mission on one of your systems", an implicated one its "implicated in successful
   sabotage/insurgency mission", kept for the target's power in the pair's facts (the break and
-  declare chances read them, rules/turn/diplomacy_phase.py). What else a mission did (morale, a
-  unit's loss) the GM applies by hand.
+  declare chances read them, rules/turn/diplomacy_phase.py).
+* After a successful sabotage or insurgency ruling the GM is asked what it did, one effect at a
+  time until "none" (``mission/POWER/ID/effect/K``): a morale check of the target system (the
+  Morale Check Chart's "Use of Intel | Varies | See Intel Missions": the GM rules its d10 target
+  number, ``.../K/target``, and its change to Morale, ``.../K/change``; each of the target power's
+  planets there rolls the campaign's d10 as every chart row does, a Command Post adding 1 and
+  keeping Morale at 1 or more, rules/economy/planet.varies_check), or a unit or base of the
+  target power in that system destroyed or damaged (crippled, as a battle leaves it). The seed
+  speaks of no lost Productivity or Census for a mission, so none is offered. Each effect is
+  applied at once with this rule, logged to the mission's Team (and the target's when caught or
+  implicated, naming the mission) and to the target's Team, which sees what happened in its
+  system but not whose mission it was unless caught or implicated. The answers so far are kept in
+  ``Campaign.turn_asked`` (cleared at the next turn), as random_events.py keeps its own.
 
 Readings (docs/economy.md): the kinds are the three Exhibit B names; the target system is a sector
 another power owns (or holds a planet in); the staging system is a sector where the power owns a
@@ -44,6 +55,7 @@ from rules.model.economy_model import IntelMission, PowerEconomy
 from rules.model.records import LogEntry
 from rules.model.treaty_model import PairFact
 from rules.model.types import DiplomaticState as D
+from rules.model.units import UnitFate
 from rules.strategic.diplomacy import Diplomacy
 
 RULE = "004 Intel Phase (Intel missions)"
@@ -149,10 +161,12 @@ def _waiting(c: Campaign) -> tuple[str, IntelMission] | None:
 
 
 def pending(c: Campaign) -> Question | None:
-    """The GM's ruling on the first mission waiting for one, or ``None``."""
+    """The GM's ruling on the first mission waiting for one, else the next effect of a successful
+    sabotage or insurgency mission ruled this turn, or ``None``."""
     hit = _waiting(c)
     if hit is None:
-        return None
+        after = _effect_open(c)
+        return None if after is None else _effect_question(c, *after)
     power, m = hit
     options = [o for o in RULINGS if o != "succeeded_implicated" or m.mission != "espionage"]
     q = choose(f"mission/{power}/{m.id}", GM, RULE, (
@@ -170,9 +184,12 @@ def _name(c: Campaign, power: str) -> str:
 
 
 def answer(c: Campaign, raw: Any) -> Campaign:
-    """The GM's ruling on :func:`pending`'s mission (a new campaign): logged, its Exhibit B fact kept."""
+    """The GM's ruling on :func:`pending`'s mission (a new campaign): logged, its Exhibit B fact kept;
+    or the effect :func:`pending` asks for, applied."""
     q = pending(c)
     hit = _waiting(c)
+    if q is not None and hit is None:
+        return _effect_answer(c, q, raw)
     if q is None or hit is None:
         raise RuleError(RULE, "no Intel mission waits for a ruling")
     ruling = q.check(raw)
@@ -206,3 +223,135 @@ def order_seen(c: Campaign, raw: Any) -> tuple[str, ...] | None:
     if not isinstance(body, dict) or not isinstance(body.get("power"), str):
         return None
     return (_team(c, body["power"]),)
+
+
+# -- what a successful sabotage or insurgency did (the GM's effects) ---------------------------------
+NONE = "none"
+MOST_MORALE = 10
+"""The largest loss of Morale one effect may make (the chart's own rows lose 1 or 3)."""
+_DONE = ("succeeded", "succeeded_caught", "succeeded_implicated")
+
+
+def _effect_state(c: Campaign, power: str, m: IntelMission) -> tuple[int, str | None, int | None, bool]:
+    """The effect asked now: its number, its choice and target number so far, and whether the GM said "none"."""
+    pre, k, choice, target = f"mission/{power}/{m.id}/effect/", 1, None, None
+    for key in c.turn_asked:
+        head, _, value = key.partition("=")
+        if head == f"{pre}{k}":
+            if value == NONE:
+                return k, None, None, True
+            choice = value
+            if value != "morale":
+                k, choice = k + 1, None
+        elif head == f"{pre}{k}/target":
+            target = int(value)
+        elif head == f"{pre}{k}/change":
+            k, choice, target = k + 1, None, None
+    return k, choice, target, False
+
+
+def _effect_open(c: Campaign) -> tuple[str, IntelMission] | None:
+    for p in c.powers:
+        for m in p.economy.missions if p.economy is not None else []:
+            if m.turn == c.turn and m.ruled in _DONE and m.mission in ("sabotage", "insurgency") \
+                    and not _effect_state(c, p.id, m)[3]:
+                return p.id, m
+    return None
+
+
+def _planets(c: Campaign, m: IntelMission) -> tuple[bool, list[Any]]:
+    """The target power's planets in the target system, and whether a Command Post stands there."""
+    s = c.sector_at(str(m.target))
+    system = s.star_system if s is not None else None
+    return (system is not None and system.has_command_post,
+            [pl for pl in (system.planets if system is not None else []) if pl.owner == m.against])
+
+
+def _units(c: Campaign, m: IntelMission) -> list[Any]:
+    """The target power's units and bases standing in the target system (not destroyed)."""
+    s = c.sector_at(str(m.target))
+    base = [u for u in s.garrison] if s is not None and s.owner == m.against else []
+    ships = [u for f in c.fleets if f.power == m.against and f.sector == m.target and f.in_transit_to is None
+             for u in f.units]
+    return [u for u in [*base, *ships] if not u.destroyed]
+
+
+def _effect_question(c: Campaign, power: str, m: IntelMission) -> Question:
+    k, choice, target, _ = _effect_state(c, power, m)
+    key, what = f"mission/{power}/{m.id}/effect/{k}", (f"{possessive(_name(c, power))} successful {m.mission} "
+                                                       f"mission against {_name(c, m.against)} at {m.target}")
+    if choice is None:
+        words = {NONE: "Nothing more"}
+        if _planets(c, m)[1]:
+            words["morale"] = f"A morale check of the system (Morale Check Chart \"Use of Intel\")"
+        for u in _units(c, m):
+            words[f"destroyed/{u.id}"] = f"{u.name} destroyed"
+            if not u.crippled:
+                words[f"damaged/{u.id}"] = f"{u.name} damaged (crippled)"
+        q = choose(key, GM, RULE, f"Game Master: what did {what} do{' else' if k > 1 else ''}? The seed gives no "
+                   "table: the GM rules it, and BattleHex applies it", list(words))
+        return Question(q.key, q.kind, q.to, q.rule, q.text, q.options, data={"secret": True, "option_words": words},
+                        check=q.check, default=NONE)
+    if target is None:
+        return _secret_number(f"{key}/target", f"Game Master: {what}: the morale check's d10 target number (Morale "
+                              "Check Chart \"Use of Intel | Varies\": a roll at or under it applies the effect)", 1, 10)
+    return _secret_number(f"{key}/change", f"Game Master: {what}: the morale check's effect, the Morale lost when a "
+                          f"planet fails it (target number {target})", 1, MOST_MORALE)
+
+
+def _secret_number(key: str, text: str, low: int, high: int) -> Question:
+    from rules.battlehex.questions import number
+
+    q = number(key, GM, RULE, text, low, high)
+    return Question(q.key, q.kind, q.to, q.rule, q.text, q.options, q.low, q.high, {**q.data, "secret": True},
+                    q.check, q.parse, low)
+
+
+def _effect_answer(c: Campaign, q: Question, raw: Any) -> Campaign:
+    value = q.check(raw)
+    hit = _effect_open(c)
+    assert hit is not None
+    power, m = hit
+    _k, choice, target, _ = _effect_state(c, power, m)
+    noted = c.model_copy(update={"turn_asked": [*c.turn_asked, f"{q.key}={value}"]})
+    if value == NONE or q.key.endswith("/target") or (choice is None and value == "morale"):
+        return noted
+    new = noted.model_copy(deep=True)
+    if q.key.endswith("/change"):
+        assert target is not None
+        effect = _morale(new, m, target, -int(value))
+    else:
+        how, _, uid = str(value).partition("/")
+        u = next(u for u in _units(new, m) if u.id == uid)
+        if how == "destroyed":
+            u.destroyed, u.fate = True, UnitFate.DESTROYED
+        else:
+            u.crippled = True
+        effect = f"{u.name} {'destroyed' if how == 'destroyed' else 'damaged (crippled)'}"
+    caught = m.ruled in ("succeeded_caught", "succeeded_implicated")
+    mine, theirs = _team(c, power), _team(c, m.against)
+    new.log.append(LogEntry(turn=c.turn, rule=RULE, secret_of=list(dict.fromkeys([mine, *([theirs] if caught else [])])),
+                            text=f"{possessive(_name(c, power))} {m.mission} mission against {_name(c, m.against)} "
+                                 f"at {m.target}: {effect}"))
+    if not caught and theirs != mine:
+        new.log.append(LogEntry(turn=c.turn, rule=RULE, secret_of=[theirs], text=(
+            f"{m.mission.capitalize()} at {m.target} against {_name(c, m.against)}, by whom is not known: {effect}")))
+    return new
+
+
+def _morale(c: Campaign, m: IntelMission, target: int, change: int) -> str:
+    """Each of the target power's planets in the system checks morale (``c`` changed in place): its words."""
+    from rules.dice import DiceRoller
+    from rules.economy import planet as pe
+    from rules.battlehex.words import changed
+
+    post, planets = _planets(c, m)
+    dice = DiceRoller(c.dice_seed * 104_729 + c.turn * 1_299_709 + 20_000 + len(c.log))
+    out = []
+    for pl in planets:
+        roll = dice.roll("1d10", purpose=f"morale {pl.name}", rule=pe.MORALE_CHART, who=GM).natural
+        failed, after = pe.varies_check(target, change, roll, pl.morale, post)
+        out.append(f"{pl.name} d10 {roll}{' +1 (Command Post)' if post else ''} (target {target}): "
+                   + (f"{change:+d} Morale, {changed(pl.morale, after)}" if failed else f"no effect, Morale {pl.morale}"))
+        pl.morale = after
+    return f"Morale Check Chart \"Use of Intel\": {'; '.join(out)}"

@@ -149,8 +149,8 @@ def test_a_mission_and_its_ruling_are_saved_and_replay_to_the_same_bytes() -> No
     from tests.play.turn_player import replay, run_bytes
 
     c = spies()
-    run = play(c, [*TO_ORDERS, mission(2, kind="sabotage"), "succeeded_implicated", mission(1, staging="1009"),
-                   "failed_caught"])
+    run = play(c, [*TO_ORDERS, mission(2, kind="sabotage"), "succeeded_implicated", "morale", 3, 1,
+                   "damaged/fed-sb-11", "none", mission(1, staging="1009"), "failed_caught"])
     assert parse_campaign(dumps(run.campaign)) == run.campaign  # saved, reopened equal
     assert replay(c, run.answers) == run_bytes(run)
 
@@ -269,3 +269,83 @@ def test_a_power_without_an_economy_has_no_mission_waiting() -> None:
     c = spies()
     power(c, "fed").economy = None
     assert im.pending(c) is None
+
+
+def _sabotaged(ruling: str, kind: str = "sabotage") -> TurnRun:
+    run = play(spies(), TO_ORDERS)
+    run.answer(mission(3, kind=kind))
+    run.answer(ruling)
+    return run
+
+
+def test_a_successful_sabotage_asks_its_effects_and_the_engine_applies_them() -> None:
+    """Klingon sabotage at 0207 (Vanguard II, Morale 7, a Command Post; Starbase 11): the GM rules a
+    morale check (target 4, -2 Morale) and Starbase 11 destroyed, then nothing more. The Alliance
+    sees what happened in its system but not whose mission it was; the Coalition sees its mission."""
+    from rules.economy import planet as pe
+
+    run = _sabotaged("succeeded")
+    q = run.pending
+    assert q.key.endswith("/effect/1") and q.to == "gm" and q.data["secret"] and q.default == "none"
+    assert {"none", "morale", "destroyed/fed-sb-11", "damaged/fed-sb-11", "destroyed/fed-ff-burke"} <= set(q.options)
+    run.answer("morale")
+    assert run.pending.key.endswith("/effect/1/target") and (run.pending.low, run.pending.high) == (1, 10)
+    with pytest.raises(IllegalAnswer):
+        run.answer(11)  # a d10 target number
+    run.answer(4)
+    assert run.pending.key.endswith("/effect/1/change")
+    run.answer(2)
+    mine, theirs = run.campaign.log[-2:]
+    roll = int(mine.text.split("d10 ")[1].split(" ")[0])
+    hit, morale = pe.varies_check(4, -2, roll, 7, command_post=True)
+    planet = run.campaign.sector_at("0207").star_system.planets[0]
+    assert planet.morale == morale and hit == (roll + 1 <= 4)
+    assert mine.secret_of == ["coalition"] and mine.rule == im.RULE
+    assert mine.text.startswith("Klingon Empire's sabotage mission against United Federation of Planets at 0207: "
+                                f"Morale Check Chart \"Use of Intel\": Vanguard II d10 {roll} +1 (Command Post) "
+                                "(target 4): ")
+    assert theirs.secret_of == ["alliance"] and "Klingon" not in theirs.text
+    assert theirs.text.startswith("Sabotage at 0207 against United Federation of Planets, by whom is not known: ")
+    assert run.pending.key.endswith("/effect/2")
+    run.answer("destroyed/fed-sb-11")
+    base = run.campaign.sector_at("0207").garrison[0]
+    assert base.destroyed and base.fate.value == "destroyed"
+    assert run.campaign.log[-1].text == ("Sabotage at 0207 against United Federation of Planets, by whom is not "
+                                         "known: Starbase 11 destroyed")
+    assert "destroyed/fed-sb-11" not in run.pending.options  # a destroyed base is no target again
+    run.answer("none")
+    assert run.pending.key == "turn/1/orders"
+    again = _sabotaged("succeeded")
+    for raw in ("morale", 4, 2, "destroyed/fed-sb-11", "none"):
+        again.answer(raw)
+    assert [e.text for e in again.campaign.log] == [e.text for e in run.campaign.log]  # same answers, same dice
+
+
+def test_a_caught_saboteur_is_named_to_the_target_and_a_unit_is_damaged() -> None:
+    run = _sabotaged("succeeded_caught", kind="insurgency")
+    run.answer("damaged/fed-ff-burke")
+    line = run.campaign.log[-1]
+    assert line.secret_of == ["coalition", "alliance"]
+    assert line.text == ("Klingon Empire's insurgency mission against United Federation of Planets at 0207: USS Burke "
+                         "damaged (crippled)")
+    burke = next(u for f in run.campaign.fleets for u in f.units if u.id == "fed-ff-burke")
+    assert burke.crippled and not burke.destroyed
+    assert "damaged/fed-ff-burke" not in run.pending.options and "destroyed/fed-ff-burke" in run.pending.options
+
+
+@pytest.mark.parametrize(("ruling", "kind"), [("succeeded", "espionage"), ("failed", "sabotage"),
+                                              ("failed_caught", "insurgency")])
+def test_no_effect_is_asked_of_espionage_or_a_failed_mission(ruling, kind) -> None:
+    assert _sabotaged(ruling, kind).pending.key == "turn/1/orders"
+
+
+def test_the_chart_s_d10_test_with_the_gms_numbers() -> None:
+    """A "Varies" row rolls as every row of the Morale Check Chart: at or under the target number,
+    a Command Post adding 1 to the roll and keeping Morale at 1 or more."""
+    from rules.economy import planet as pe
+
+    assert pe.varies_check(3, -2, 3, 7) == (True, 5) and pe.varies_check(3, -2, 4, 7) == (False, 7)
+    assert pe.varies_check(3, -2, 2, 7, True) == (True, 5) and pe.varies_check(3, -2, 3, 7, True) == (False, 7)
+    assert pe.varies_check(10, -10, 1, 5) == (True, 0) and pe.varies_check(10, -10, 1, 5, True) == (True, 1)
+    with pytest.raises(ValueError):
+        pe.varies_check(3, -1, 11, 5)
