@@ -17,7 +17,7 @@ ANSWERS = [*SET_UP, *TURN1, *PULSE1, "b-fl 4528 burn", "none", "none", [], "resu
 
 
 def run(tmp_path, answers, viewer="gm", hash_seed="0"):
-    (tmp_path / "c.json").write_text(io.dumps(battle().campaign))
+    (tmp_path / "c.json").write_text(io.dumps(battle(campaign_only=True)))
     (tmp_path / "a.json").write_text(json.dumps(answers))
     env = {**os.environ, "PYTHONHASHSEED": hash_seed, "QT_QPA_PLATFORM": "offscreen"}
     return subprocess.run([sys.executable, "main.py", "battle", str(tmp_path / "c.json"), "--hex", "0304", "--system",

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QBoxLayout, QComboBox, QHBoxLayout, QLabel, QLine
                                QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
 from app.battle.panel import PanelBase
+from app.systems.b5 import flight_clicks
 from app.systems.b5.board import BoardView
 from app.systems.b5.helpers import Helpers
 from hexmap import Facing, Label
@@ -43,14 +44,13 @@ BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex sca
          "morale and reinforcement rolls; the abilities Stubborn, Rapid "
          "Net Change, Improved Command Network, Command Reorganization, Superior Strategic and Tactical Planners "
          "and ELINT Priority Support; command styles "
-         "(settings.b5); a fighter flight's attack on a ship, after the ship's anti-fighter fire; the helpers.")
-NOT_BUILT = ("<b>Not built yet</b>: fighters' moves, missions, launching, landing and dogfights (the seed's "
-             "Fighters chapter is cut) and Ex-Fighter Ops Commander: at the table with the helpers' numbers; "
-             "the GM enters the results, written back to the campaign.")
-NOT_BUILT_WHY = ("Fighters: the seed's text loses their missions, when flights move and the dogfight's target number "
-                 "(docs/b5.md); a flight's attack on a ship, with the ship's anti-fighter fire first, is built. Ex-Fighter "
-                 "Ops Commander goes with the fighters; Clout is a purchase rule (what a fleet may buy), nothing in "
-                 "the battle.")
+         "(settings.b5); fighter flights on the board (secret missions, launch, moves, landing, dogfights and "
+         "their drift, attacks on ships after the ship's anti-fighter fire, ships firing at flights); the helpers.")
+NOT_BUILT = ("<b>Not built yet</b>: escorts absorbing anti-fighter fire and long-range anti-fighter mode: at the "
+             "table with the helpers' numbers; the GM enters the results, written back to the campaign.")
+NOT_BUILT_WHY = ("Fighters: the seed's cut text loses the missions, when flights move and the dogfight's target "
+                 "number; docs/b5.md records how each is read (settings.b5 dogfight_rating). Clout is a purchase rule "
+                 "(what a fleet may buy), nothing in the battle.")
 """What the banner says plainly; what is built is its tooltip, so the banner keeps to a few lines
 at QT_SCALE_FACTOR=2 (on the 1600x1000 screen the whole text took 200 of 866 pixels over the board)."""
 SHEET_CHARS = 30
@@ -155,6 +155,8 @@ class B5Panel(PanelBase):
         self.flown: set[str] = set()
         """The vortices whose scatter the board has shown (a redraw from scratch shows none again)."""
         self.filled = ""
+        self.picked = ""
+        """The flight a board click picked while its side moves flights (flight_clicks.py)."""
         """The plot question whose default the bar was last filled with (a redraw keeps what is typed)."""
 
     def _run(self) -> B5Battle | None:
@@ -180,7 +182,8 @@ class B5Panel(PanelBase):
     # -- the panel seam ----------------------------------------------------------------------------
     def handles(self, q: Question) -> bool:
         """Placements (on the board or typed), plots, ELINT orders and a secondary jump point (typed in the bar)."""
-        return q.kind is QKind.PLACE or any(k in q.data for k in ("plot", "elint", "tactical", "secondary"))
+        return q.kind is QKind.PLACE or any(k in q.data for k in ("plot", "elint", "tactical", "secondary",
+                                                                  "fighter_orders", "flights"))
 
     def unit_names(self) -> dict[str, str]:
         run = self._run()
@@ -193,6 +196,8 @@ class B5Panel(PanelBase):
     def hide_secrets(self) -> None:
         self.board.show_zone([])
         self.board.show_ships([], [], [])
+        self.board.show_flights([])
+        self.picked = ""
         self.sheet.clear()
         self.prompt.clear()
         self.hex_edit.clear()  # a plot typed and not given is the typist's secret (issue 20)
@@ -210,7 +215,10 @@ class B5Panel(PanelBase):
     def place_at(self, at: Label) -> None:
         """Answer the pending placement with ``at`` and the facing chosen in the bar."""
         q = self._mine()
-        if q is not None and q.kind is QKind.PLACE:
+        run = self._run()
+        if q is not None and "flights" in q.data and run is not None:  # a flight picked, then its hex
+            flight_clicks.click(self, run, q.data["flights"], at)
+        elif q is not None and q.kind is QKind.PLACE:
             self.win.answer({"at": str(at), "facing": self.facing.currentText()})
 
     def board_labels(self) -> tuple[Label, ...]:
@@ -258,6 +266,7 @@ class B5Panel(PanelBase):
         self.helpers.read_as(e.settings.dogfight, e.settings.morale_rounding)
         vortices = [(e.units[x].unit.name, at) for x, at in e.vortices.items()] if not e.round else []  # closed
         self.board.show_ships(ships, rings, vortices)
+        self.board.show_flights(*flight_clicks.counters(run, viewer))
         new = [x for x in e.vortices if x not in self.flown]
         self.flown = set(e.vortices)
         for x in new:  # a vortex formed since the board last showed it: its scatter flies on the board
@@ -272,16 +281,21 @@ class B5Panel(PanelBase):
         elint = q is not None and "elint" in q.data
         moves = q is not None and "tactical" in q.data
         second = q is not None and "secondary" in q.data
-        self.place_button.setText("&Give orders" if elint or moves or second else "&Give plot" if plot else "&Place")
+        orders, flying = q is not None and "fighter_orders" in q.data, q is not None and "flights" in q.data
+        self.place_button.setText("&Give orders" if elint or moves or second or orders or flying else
+                                  "&Give plot" if plot else "&Place")
         self.hex_edit.setPlaceholderText("e.g. offensive; jam fire control SHIP" if elint else "e.g. Claw 1234"
                                          if moves else "e.g. Fang at 4050 A turn 3, or none" if second
+                                         else "e.g. FL1 attack SHIP; FL2 superiority 1010" if orders
+                                         else "click a flight, then its hex; launch FL1; FL2 land" if flying
                                          else "e.g. FF F FF" if plot else "hex, e.g. 1030")
         self.hex_edit.setMaximumWidth(16777215 if plot else 110)  # orders take the bar's width (QT_SCALE_FACTOR=2)
         self.bar_layout.setStretch(0, 0 if plot else 1)
         self.bar_layout.setStretch(1, 1 if plot else 0)
         self._fill(q)
         if q is not None:  # the question itself is read above, in the window's question label
-            self.prompt.setText("ELINT orders:" if elint else "Squadron moves:" if moves else
+            self.prompt.setText("ELINT orders:" if elint else "Squadron moves:" if moves else "Fighter orders:"
+                                if orders else "Flights:" if flying else
                                 "Jump point:" if second else "Plot:" if plot else
                                 "Click the gate's hex (its direction in the facing box), or type none"
                                 if q.data.get("role") == "jump gate" else

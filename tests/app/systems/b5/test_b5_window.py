@@ -98,9 +98,8 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
     assert "Built: deployment" in panel.built.toolTip()  # what is built: a hover away
     for built in ("ELINT orders", "energy mines launched", "the defender choosing which weapon", "relative formation"):
         assert built in panel.built.toolTip() and built not in panel.built.text()
-    assert "fighters' moves, missions, launching, landing and dogfights (the seed's Fighters chapter is cut)" in \
-        panel.built.text()
-    assert "a fighter flight's attack on a ship" in panel.built.toolTip()
+    assert "escorts absorbing anti-fighter fire" in panel.built.text()
+    assert "fighter flights on the board" in panel.built.toolTip()
     assert "Improved Command Network" in panel.built.toolTip()  # the details a hover away
     size = bw.size()
     bw.resize(790, 466)  # the 1600x1000 screen at QT_SCALE_FACTOR=2: the banner keeps to a few lines
@@ -149,6 +148,10 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
             assert run.pending is not q, panel.prompt.text()
             plotted += 1
             plot_sides.append((q.key, bool(q.data.get("secret"))))
+        elif "fighter_orders" in q.data or "flights" in q.data:  # the Claw's flight: typed in the bar, none
+            assert panel.hex_edit.text() == "none" and panel.place_button.text() == "&Give orders"
+            qtbot.keyClick(panel.hex_edit, Qt.Key.Key_Return)
+            assert run.pending is not q, panel.prompt.text()
         elif q.key == "b5/jump/secondary":  # asked whatever the answer; typed in the bar: no secondary jump point
             assert panel.prompt.text() == "Jump point:" and panel.hex_edit.text() == "none"
             assert panel.place_button.text() == "&Give orders" and not panel.facing.isVisible()

@@ -31,7 +31,7 @@ def fl(uid: str, n: int = 6, **kw):
     return f
 
 
-def battle(faces=(), blue_move=99, settings=None, red_flights=1, weapons=(ARRAY,)):
+def battle(faces=(), blue_move=99, settings=None, red_flights=1, weapons=(ARRAY,), campaign_only=False):
     """Blue: B-FLAG (twin array, AF 2; carries one flight) and B-F2, flight B-FL (Move
     ``blue_move``: 33 a pulse, Burn 3). Red: R-FLAG (carries one flight) and R-F2, flight R-FL
     (carried) and R-FL2 (no carrier: begins ahead of R-FLAG, at 5429), Move 30 (10/10/10)."""
@@ -44,8 +44,10 @@ def battle(faces=(), blue_move=99, settings=None, red_flights=1, weapons=(ARRAY,
     data.setdefault("settings", {})["battle_system"] = "b5"
     data["settings"]["b5"] = dict(data["settings"].get("b5") or {}, **(settings or {}))
     c = type(c).model_validate(data)
-    run = B5Battle(end_movement(c, build_graph(c)).campaign, AT,
-                   dice=lambda _seed: ScriptedDice(list(faces) + [1] * 100))
+    c = end_movement(c, build_graph(c)).campaign
+    if campaign_only:
+        return c
+    run = B5Battle(c, AT, dice=lambda _seed: ScriptedDice(list(faces) + [1] * 100))
     for a in SET_UP:
         run.answer(a)
     return run
