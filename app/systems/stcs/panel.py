@@ -37,14 +37,14 @@ BUILT = ("Built: combat mode, turn order by tactical advantage, sensor locks by 
              "Teams and Shuttles), explosions (blast rings drawn here), blasts on each caught ship's facing shield, mines (deploying, scanning a hex, locking on and firing at "
              "one), weapons recharging, self-destruct, shut-down engines and their restart, sensor shadows, only "
              "class and engines beyond 36 hexes, movement (each ship's latest move drawn here; its speed read by the To-Hit; a cloaked ship moved by its side in secret), ramming, tractor "
-             "beams and towing (beams drawn here), transporters (abandoning ship too), boarding and shipboard melee, "
+             "beams and towing (beams drawn here), transporters (abandoning ship too), boarding and shipboard melee "
+             "(crew, marines, military passengers), "
              "Shield Control (a side "
              "lowers shields in secret; transporters, tractor beams and Repair Teams read them; a lock tells the "
              "shields powered and down), the Power Allocation Phase (each side in secret), mines going off on "
              "ships, with exact odds.")
 NOT_BUILT = ("<b>Not built yet</b>, played at the table: the base game's power ratios a ship's record does not "
-             "give, the Firing Charts and damage tables, "
-             "marines; the Game Master enters the ships destroyed. (Hover for "
+             "give, the Firing Charts and damage tables; the Game Master enters the ships destroyed. (Hover for "
              "what is built.)")
 SIDE_CHARS = 36
 """The side's least width in average characters: a ship's name never breaks mid-word (at QT_SCALE_FACTOR=2

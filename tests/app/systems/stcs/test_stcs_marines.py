@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from app.systems.stcs.panel import STCSPanel
+from app.systems.stcs.panel import NOT_BUILT, STCSPanel
 from app.widgets.question_dialogs import QuestionDialog
 from rules.model import save_campaign
 from rules.systems import start
@@ -68,6 +68,7 @@ def test_the_boarding_question_offers_the_lexingtons_marines(qtbot, tmp_path):
     qtbot.waitExposed(bw)
     panel = bw.panel
     assert isinstance(panel, STCSPanel)
+    assert "marines" not in NOT_BUILT and "(crew, marines, military passengers)" in panel.built.toolTip()
     seen: list[tuple[str, list[str]]] = []
     answerer = Answerer(marine_dialogs(seen))
     hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
