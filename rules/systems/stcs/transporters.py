@@ -96,10 +96,9 @@ def options(e: STCSEngine, x: str) -> dict[str, str]:
         else:
             if spare(e, x):
                 out[f"board:{y}"] = f"{e.ship(x)} beams a boarding party onto {e.ship(y)}"
-            for kind in (troops.MARINES, troops.PASSENGERS):  # marines in Stasis: none aboard to fight
+            for kind in (troops.MARINES, troops.PASSENGERS):  # (in Stasis: none to fight; how many: the party's question)
                 if troops.aboard(e, x, kind):
-                    out[f"{kind}:{y}"] = (f"{e.ship(x)} beams a boarding party of its {_KIND[kind]} onto {e.ship(y)} "
-                                          f"({troops.aboard(e, x, kind)} aboard)")
+                    out[f"{kind}:{y}"] = f"{e.ship(x)} beams a boarding party of its {_KIND[kind]} onto {e.ship(y)}"
     return out
 
 

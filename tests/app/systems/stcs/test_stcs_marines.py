@@ -81,7 +81,7 @@ def test_the_boarding_question_offers_the_lexingtons_marines(qtbot, tmp_path):
     hand_over(qtbot, bw, lambda: "d7" in eng.contact.melees)
     answerer.stop()
     words = dict(seen)["stcs/1/beam/lexington"]
-    assert any("boarding party of its marines onto Klothos (25 aboard)" in w for w in words), words
-    assert any("boarding party of its military passengers onto Klothos (40 aboard)" in w for w in words)
+    assert "Lexington beams a boarding party of its marines onto Klothos" in words, words
+    assert "Lexington beams a boarding party of its military passengers onto Klothos" in words
     assert eng.contact.melees["d7"].marines == 25 and eng.casualties.get("lexington", 0) == 0
     assert "25 boarders" not in bw.b.events_json("red")
