@@ -147,7 +147,7 @@ class BoardView(ZoomableView):
         stacked: dict[Label, int] = {}
         for name, at, team, tip in flights:
             n = stacked[at] = stacked.get(at, -1) + 1
-            p = self.centre(at) + QPointF(-3.0 + 6.0 * (n % 2), -4.0 + 6.0 * (n // 2))
+            p = self.centre(at) + QPointF(-5.0, -4.0 + 5.5 * n)  # a column at the hex's left, a row a flight
             d = 3.2
             diamond = self.scene_.addPolygon(QPolygonF([p + QPointF(0, -d), p + QPointF(d, 0), p + QPointF(0, d),
                                                         p + QPointF(-d, 0)]),

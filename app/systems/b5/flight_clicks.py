@@ -32,6 +32,14 @@ def counters(run: B5Battle, viewer: str) -> tuple[list[tuple[str, Label, int, st
     return out, dogfight.fights(e)
 
 
+def where(run: B5Battle, uid: str) -> str:
+    """Where flight ``uid`` is and its mission once revealed, for the Forces sheet."""
+    e = run.engine
+    carrier = flights.carriers(e).get(uid, "")
+    at = f" at {e.air.at[uid]}" if uid in e.air.at else f" aboard {e.units[carrier].unit.name}" if carrier else ""
+    return f"{at}, {flights.words_of(e, uid)}"
+
+
 def click(panel: B5Panel, run: B5Battle, team: str, at: Label) -> None:
     """A board click while ``team`` moves its flights: its flight there is picked (or, on its
     carrier's hex, a flight aboard is launched); with a flight picked, it is moved to ``at`` (to

@@ -342,7 +342,9 @@ class B5Panel(PanelBase):
                 u = e.units[uid]
                 if seen.knows(uid, u.unit.name):
                     fate = "" if u.status.value == "present" else f", {u.status.value}"
-                    rows.append(f"<li>flight: {escape(u.unit.name)} ({fighters.left(e, uid)} fighters{fate})</li>")
+                    where = flight_clicks.where(run, uid) if not fate else ""
+                    rows.append(f"<li>flight: {escape(u.unit.name)} ({fighters.left(e, uid)} fighters{fate})"
+                                f"{escape(where)}</li>")
             rows.append("</ul>")
         return "".join(rows)
 

@@ -81,6 +81,7 @@ def test_orders_typed_a_flight_launched_by_a_click_and_moved_by_two(qtbot, tmp_p
     tips = [it.toolTip() for it in view.flight_items]
     assert "B-FL at 1332: 6 fighters, attack R-FLAG" in tips, tips
     assert "R-FL2 at 4528: 6 fighters, superiority over 4528 (within 5)" in tips
+    assert "flight: B-FL (6 fighters) at 1332, attack R-FLAG" in panel.sheet.toPlainText()
     click_hex(qtbot, view, Label.parse("1332"))
     assert "B-FL picked" in panel.prompt.text()
     click_hex(qtbot, view, Label.parse("4629"))  # 34 points: one beyond B-FL's 33
