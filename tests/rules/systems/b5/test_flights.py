@@ -350,3 +350,38 @@ def test_ships_fire_at_one_flight_a_pulse_and_secondary_weapons_at_others_halved
     run.answer("Second array")
     assert run.pending.options == ("r-fl", "r-fl2")  # the ship's one flight, or another halved
     assert ", x2; " in run.question_odds()["R-FL2"] and ", x3; " in run.question_odds()["R-FL"]
+
+
+def test_undo_after_every_answer_with_flights_in_a_dogfight_gives_a_full_replays_bytes(monkeypatch):
+    """Through the seam: fighter orders, launches, moves, a dogfight and its drift, ships firing at
+    flights; undo after every answer resumes from a checkpoint (the orders and flight-move questions
+    too) and the battle ends with a full replay's bytes."""
+    import random
+
+    from rules.systems import start
+    from tests.rules.systems.b5.test_marking import undo_everywhere
+    from tests.rules.systems.b5.test_random_b5 import answer_for
+    from tests.rules.systems.v13.helpers import AT
+
+    c = start(battle(campaign_only=True, weapons=(ARRAY,)), AT).saved()
+    rng, run = random.Random(2), start(c, AT)
+    script = [*SET_UP, *TURN1, *PULSE1, "b-fl 4528 burn"]
+    while run.pending is not None:
+        q = run.pending
+        a = script.pop(0) if script else ("plot and move" if run.engine.round <= 2 else "results") \
+            if q.key.endswith("/turn") else answer_for(run, q, rng)
+        try:
+            run.answer(a)
+        except IllegalAnswer:
+            run.answer({"gm_ruling": "edge", "answer": " ".join("F" * n or "-" for n in
+                                                                movement_pulses(q.data["speed"]))})
+    texts = [e.text for e in run.log.events]
+    assert any(t.startswith("dogfight at 4528") for t in texts) and any(" kill(s)" in t for t in texts)
+    keys = [e.data["key"] for e in run.log.events if e.kind == "question"]
+    assert any("/orders/" in k for k in keys) and sum("/fly/" in k for k in keys) >= 6
+    undo_everywhere(c, list(run.answers), monkeypatch)
+
+
+def movement_pulses(speed):
+    from rules.systems.b5.movement import pulse_moves
+    return pulse_moves(speed)
