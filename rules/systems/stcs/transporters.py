@@ -4,7 +4,7 @@ both; in a segment all of a ship's transports are to or from one other vessel. T
 transferred crew as crew hits (its Percent Casualties Track); the receiving ship notes them as
 passengers: from a ship of the exact same type they are its crew at once; from another class of the
 same nation from the Repair Phase of the third turn after; from another nation never. A boarding party
-(ship's crew, by personnel transporters) beams onto an enemy: if the boarded ship is operational (10%
+(ship's crew, marines or military passengers: :mod:`.troops`; by personnel transporters) beams onto an enemy: if the boarded ship is operational (10%
 of its crew or more) it is told it is being boarded, not how many; the melee begins the segment after
 (:mod:`.melee`). The Transporter Power Table's power is the table's (Power Allocation Phase). Emergency
 Transporters only abandon ship, by the ship the personnel leave (a ship dead in space too: on stored power),

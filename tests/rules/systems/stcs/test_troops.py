@@ -212,3 +212,25 @@ def test_the_default_campaigns_klingon_cruiser_and_battle_station_carry_marines(
     units = [u for f in c.fleets for u in f.units] + [u for s in c.map.sectors for u in s.garrison]
     marines = {u.name: u.stcs.marines for u in units if u.stcs is not None and u.stcs.marines}
     assert marines == {"IKV Kumara": 25, "Battle Station Tau": 40}  # Active: they may board and defend
+
+
+def test_step_b_the_boarded_ship_takes_defenders_back_before_a_later_phase() -> None:
+    run = near([5, 1, 1, 5, 1, 1])  # two melee phases: each D10 5 (2/3, then 1/1: no defenders lost), morale 1s
+    board_marines(run)
+    first_phase(run)
+    for a in (10, 10, "no", "stay", "stay", "no"):  # (no shut-down attempt)
+        run.answer(a)
+    first_phase(run)  # the next segment's melee phase
+    q = run.pending
+    assert (q.low, q.high) == (-10, 86) and "or -10 to -1 to take that many back" in q.text  # 20% of 430 a phase
+    with pytest.raises(IllegalAnswer, match="-10-86"):
+        run.answer(-11)
+    run.answer(-5)
+    assert run.pending.key.endswith("/defenders/marines") and (run.pending.low, run.pending.high) == (-10, 10)
+    run.answer(-10)  # the marines go back: 5 crew fight on
+    m = run.engine.contact.melees["d7"]
+    assert (m.defenders, m.guards) == (5, 0)
+    for a in ("no", "stay", "stay"):
+        run.answer(a)
+    # boarders 24 marines x 0.99 = 23.76 -> 24 (no longer the first phase); defenders 5 x 1.1 = 5.5 -> 6: 4/1
+    assert "melee aboard Klothos: strength 24 against 6, odds 4/1" in run.events_json()
