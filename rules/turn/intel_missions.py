@@ -283,7 +283,7 @@ def _effect_question(c: Campaign, power: str, m: IntelMission) -> Question:
     if choice is None:
         words = {NONE: "Nothing more"}
         if _planets(c, m)[1]:
-            words["morale"] = f"A morale check of the system (Morale Check Chart \"Use of Intel\")"
+            words["morale"] = "A morale check of the system (Morale Check Chart \"Use of Intel\")"
         for u in _units(c, m):
             words[f"destroyed/{u.id}"] = f"{u.name} destroyed"
             if not u.crippled:

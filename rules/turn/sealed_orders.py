@@ -132,7 +132,7 @@ def plot(c: Campaign, graph: LaneGraph, fleet_id: str, path: list[Label]) -> Cam
 
 
 def _moves_body(c: Campaign, power: str, raw: Any, where: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """``raw`` (fleet -> sectors) checked for form and ownership, escorts last."""
+    """``raw`` (fleet -> sectors) checked for form and ownership, in its order."""
     if not isinstance(raw, dict) or not all(isinstance(k, str) and isinstance(v, list)
                                             and all(isinstance(x, str) for x in v) for k, v in raw.items()):
         raise RuleError(MOVE_RULE, f"{where}movement orders are {{fleet: [sectors]}}, not {raw!r}")
