@@ -62,7 +62,9 @@ class V13Panel(PanelBase):
         self._ws_seen: int | None = None  # set on the first look: a reopened battle shows it only if new
         self.ws_dialog: WeaponStatusDialog | None = None
         s = window.session.campaign.settings
-        self.scene = BattleScene(MapWindow(s.map_cols, s.map_rows), window)
+        self.first_window = MapWindow(s.map_cols, s.map_rows)
+        """The map sheet as it lies until the original centre is set (V13.811)."""
+        self.scene = BattleScene(self.first_window, window)
         self.view = BattleMapView(self.scene, window)
         self.view.controller = self
         self.view.rotate.connect(self.turn_facing)
@@ -179,8 +181,8 @@ class V13Panel(PanelBase):
             self.setup.show_state()
         if not full:
             return
-        if b.state.centre is not None:
-            self.scene.grid.set_window(b.ctx.current_window())
+        # the sheet where it lies at this step: a replay or an undo back before V13.811 shows it unmoved
+        self.scene.grid.set_window(b.ctx.current_window() if b.state.centre is not None else self.first_window)
         arrows = []
         if b.state.dor is not None:
             arrows.append((b.state.dor, f"DoR {b.state.dor.name}", QColor("#2a6fd6")))
