@@ -37,6 +37,9 @@ Procedure = Generator[Question, Any, None]
 RULE = "B5 Fighter Combat"
 AF_RULE = "B5 Anti-Fighter Fire"
 MISSION_RULE = "B5 Fighter Missions"
+AF_MODE = "anti-fighter mode: "
+"""``fired[ship][AF_MODE + weapon]``: the (turn, pulse) it fired in anti-fighter mode ("A single
+weapon system cannot fire in both standard and anti-fighter modes in the same pulse")."""
 STEPS = ("flight", "strafe")
 """The questions of a flight's attack (``b5/{turn}/flight``, ``b5/{turn}/strafe``): each resumes."""
 FIGHTERS = "fighters"
@@ -172,6 +175,7 @@ def attack(self: B5Engine, flight: str, target: str) -> Procedure:
                 >= f.armor)
         kills = min(kills, n)
         n -= kills
+        self.fired.setdefault(target, {}).setdefault(AF_MODE + w.name, []).append((self.round, self.pulse))
         self.log.add("ruling", AF_RULE, f"{possessive(ship)} {w.name} (AF x{x}) at {name}: {die} + sensor {t.sensor} "
                                         f"needs {f.defence}: {hits} hit(s), {kills} fighter(s) destroyed, {n} left",
                      {"unit": flight})

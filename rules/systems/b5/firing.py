@@ -122,7 +122,9 @@ def _squadron(self: B5Engine, uid: str) -> str:
 def _weapons(self: B5Engine, firer: str) -> list[B5Weapon]:
     fired = self.fired.setdefault(firer, {})
     return [w for w in self.data(firer).weapons if w.cls is not WeaponClass.ENERGY_MINE  # launched, not fired
-            and not fire.may_fire(w.shots, fired.get(w.name, []), self.round, self.pulse) and targets(self, firer, w)]
+            and not fire.may_fire(w.shots, fired.get(w.name, []), self.round, self.pulse)
+            and (self.round, self.pulse) not in fired.get(fighters.AF_MODE + w.name, [])  # not after AF fire
+            and targets(self, firer, w)]
 
 
 STEPS = ("fire", "firer", "weapon", "target", marking.STEP, *fighters.STEPS)

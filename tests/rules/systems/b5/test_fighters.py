@@ -62,7 +62,7 @@ def test_anti_fighter_fire_first_then_the_fighters_left_attack():
     assert "R-FL (5 fighters) attacks B-FLAG: d10 8 +3 needs 10: hit, damage d6 +3 on armor 5: severe (Twin array, " \
            "turn); 1 structure, 11 left" in texts, texts[-4:]
     assert fighters.left(run.engine, "r-fl") == 5 and run.engine.data("b-flag").weapons[0].x == 2
-    assert "pulse 2:" in run.pending.text and fighters.FIGHTERS not in run.pending.options  # one attack a pulse
+    assert run.pending.key == "b5/1/fly/red"  # one attack a pulse, the array fired in AF mode: pulse 3
 
 
 def test_a_flight_with_no_fighters_left_is_destroyed_before_it_attacks():
@@ -109,3 +109,17 @@ def test_undo_after_every_answer_with_flights_attacking_gives_a_full_replays_byt
     assert sum(k.endswith("/strafe") for k in keys) >= 4, keys
     assert sum("/fly/" in k for k in keys) >= 4 and any("/orders/" in k for k in keys)
     undo_everywhere(c, list(run.answers), monkeypatch)
+
+
+def test_a_weapon_that_fired_in_anti_fighter_mode_does_not_fire_in_standard_mode_that_pulse():
+    """Anti-Fighter Fire: "A single weapon system cannot fire in both standard and anti-fighter
+    modes in the same pulse": B-FLAG's twin array fired AF at R-FL (attacking it in its hex) is not
+    offered against R-FL in standard mode after, in that pulse; in the next it is."""
+    run = fight([5, 1, 4, 8, 6, 2, 1] + [1] * 10)
+    for a in (fighters.FIGHTERS, "r-fl", "b-flag"):
+        run.answer(a)
+    q = run.pending
+    assert not (q.key.startswith("b5/1/fire/") and "pulse 2:" in q.text), q.text  # nothing may fire in pulse 2
+    assert q.key == "b5/1/fly/red"  # pulse 3's flight moves: R-FL stays
+    run.answer("none")
+    assert "pulse 3:" in run.pending.text and "fire" in run.pending.options  # the array fires again
