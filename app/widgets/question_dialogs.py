@@ -227,6 +227,10 @@ class QuestionDialog(QDialog):
         self.refusal.setText(f"Refused: {why}")
         self.refusal.show()
         self.setWindowTitle(fit_title("Refused: " + self._title))
+        self.layout().activate()  # the refusal's words counted before the height is asked
+        fit = self.heightForWidth(self.width())  # the dialog was fitted to its words without them:
+        if fit > self.height():  # grow it, or the question's wrapped words above are cut
+            self.resize(self.width(), fit)
 
     def answer(self) -> Any:
         k = self.q.kind
