@@ -49,6 +49,15 @@ def option_words(opt: str, names: dict[str, str]) -> str:
     return {"none": "None", "fighters": "Its fighters"}.get(opt, opt)
 
 
+def odds_table(odds: dict[Any, Any]) -> str:
+    """The odds of each answer as a table in words, two answers a row (the dialog fits the
+    screen at QT_SCALE_FACTOR=2): never a dict's text (issue 22)."""
+    cells = [f"<td align=right><b>{escape(str(k))}</b></td><td>{escape(str(v))}</td>" for k, v in odds.items()]
+    half = (len(cells) + 1) // 2
+    rows = "".join(f"<tr>{a}<td width=16></td>{b}</tr>" for a, b in zip(cells[:half], cells[half:] + [""]))
+    return f"<p>Odds of each answer:</p><table cellspacing=2>{rows}</table>"
+
+
 LONG_CHOICE = 12
 """A choice of more options than this shows them in a scroll area that fits the screen."""
 
@@ -104,6 +113,8 @@ class QuestionDialog(QDialog):
         lay.addWidget(self.head)
         self.odds: QLabel | None = None
         odds = question.data.get("odds")
+        if isinstance(odds, dict) and odds:  # the odds of each answer (STCS: a chart number's To-Hit): a table
+            odds_html, odds = odds_table(odds), None
         if odds:
             self.odds = QLabel(f"Odds: {odds}")
             self.odds.setObjectName("odds")
