@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from hexmap import Label
 from hexmap.labels import axial_to_offset
 from rules.battlehex.log import GM
+from rules.battlehex.words import possessive
 from rules.systems.b5 import deploy, fire, flights, jump
 from rules.systems.b5.fighters import left
 
@@ -108,8 +109,8 @@ def _fight(self: B5Engine, at: Label) -> None:
                 t.dogfight, purpose=f"{tname} dogfight rating", rule=RULE, who=self.units[target].team).total
             total = roll + bonus(f, n)
             k = fire.dogfight_kills(total - need, st.dogfight)
-            self.log.add("ruling", RULE, f"{name}: {f.damage} {roll} {bonus(f, n):+d} = {total} against {tname}'s "
-                                         f"{need}: beat by {total - need}, {k} kill(s)", {"unit": x})
+            self.log.add("ruling", RULE, f"{name}: {f.damage} {roll} {bonus(f, n):+d} = {total} against "
+                                         f"{possessive(tname)} {need}: beat by {total - need}, {k} kill(s)", {"unit": x})
             kills += k
         rolls[team] = kills
     for team, kills in rolls.items():  # simultaneous: taken once every flight has rolled

@@ -92,8 +92,8 @@ def _refuse(self: B5Engine, flight: str, a: Any) -> str:
     m = self.air.mission.get(flight)
     name, ship = self.units[flight].unit.name, self.units[a].unit.name
     if m is not None and m.kind == flights.ATTACK:
-        return f"{name} flies an attack mission against {self.units[m.target].unit.name}: it attacks only its target, " \
-               f"not {ship}"
+        return (f"{name} flies an attack mission against {self.units[m.target].unit.name}: it attacks only its "
+                f"target, not {ship}")
     if m is not None and m.kind == flights.ESCORT:
         return f"{name} is an escort: it attacks one ship in a turn, and has this turn"
     return f"{name} flies {flights.words_of(self, flight)}: it does not attack ships"

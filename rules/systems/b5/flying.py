@@ -13,6 +13,7 @@ from hexmap import Label
 from rules.battlehex.log import IllegalAnswer, shown
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.roster import Status
+from rules.battlehex.words import possessive
 from rules.systems.b5 import deploy, flights, movement
 from rules.systems.b5.flights import ATTACK, ESCORT, SUPERIORITY, Mission
 
@@ -129,7 +130,7 @@ def _launch(self: B5Engine, team: str, flight: str, where: str, part: str) -> Mo
     cname = self.units[carrier].unit.name
     if not _can_launch(self, carrier):
         raise IllegalAnswer(flights.LAUNCH_RULE, f"a ship may launch its fighters when its squadron moves: "
-                                                 f"{possessive_name(cname)} squadron has no plotted move this turn")
+                                                 f"{possessive(cname)} squadron has no plotted move this turn")
     to = flights.ahead(self, carrier)
     if where:
         to = _hex(where)
@@ -137,10 +138,6 @@ def _launch(self: B5Engine, team: str, flight: str, where: str, part: str) -> Mo
             raise IllegalAnswer(flights.LAUNCH_RULE, f"launched fighters are placed in one of the six hexes around "
                                                      f"{cname} ({self.at[carrier]}), not {to}")
     return Move("launch", flight, to)
-
-
-def possessive_name(name: str) -> str:
-    return name + ("'" if name.endswith("s") else "'s")
 
 
 def _hex(text: str) -> Label:
