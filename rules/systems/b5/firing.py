@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from hexmap.layout import Layout
@@ -27,6 +27,8 @@ RULE = fire.RULE
 structure = marking.structure  # (where the tests and the docs name it)
 bearing = marking.bearing
 DONE, FIRE = "done", "fire"
+OPTION_WORDS = {FIRE: "a ship fires", fighters.FIGHTERS: "a flight attacks a ship"}
+"""How the pulse fire question's options read (its answer stays the option)."""
 
 
 def _arc(self: B5Engine, target: str, firer: str) -> int:
@@ -177,10 +179,11 @@ def _fire(self: B5Engine, at: str) -> Procedure:
         if at in ("", "fire"):
             if not ships and not flights:
                 return
-            said = yield choose(f"b5/{self.round}/fire/{len(self.log.events)}", GM, RULE,
-                                f"Game Master: turn {self.round} pulse {self.pulse}: does a ship fire{when}"
-                                + (" or a flight attack a ship" if flights else "") + "?",
-                                [DONE] + ([FIRE] if ships else []) + ([fighters.FIGHTERS] if flights else []))
+            q = choose(f"b5/{self.round}/fire/{len(self.log.events)}", GM, RULE,
+                       f"Game Master: turn {self.round} pulse {self.pulse}: does a ship fire{when}"
+                       + (" or a flight attack a ship" if flights else "") + "?",
+                       [DONE] + ([FIRE] if ships else []) + ([fighters.FIGHTERS] if flights else []))
+            said = yield replace(q, data={"option_words": OPTION_WORDS})  # not 'Its fighters' (issue 22)
             if said == DONE:
                 return
             if said == fighters.FIGHTERS:
