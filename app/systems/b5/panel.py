@@ -46,8 +46,8 @@ BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex sca
          "and ELINT Priority Support; command styles "
          "(settings.b5); fighter flights on the board (secret missions, launch, moves, landing, dogfights and "
          "their drift, attacks on ships after the ship's anti-fighter fire, ships firing at flights); the helpers.")
-NOT_BUILT = ("<b>Not built yet</b>: escorts absorbing anti-fighter fire and long-range anti-fighter mode: at the "
-             "table with the helpers' numbers; the GM enters the results, written back to the campaign.")
+NOT_BUILT = ("<b>Not built yet</b>: long-range anti-fighter mode: at the table with the helpers' numbers; the GM "
+             "enters the results, written back to the campaign.")
 NOT_BUILT_WHY = ("Fighters: the seed's cut text loses the missions, when flights move and the dogfight's target "
                  "number; docs/b5.md records how each is read (settings.b5 dogfight_rating). Clout is a purchase rule "
                  "(what a fleet may buy), nothing in the battle.")

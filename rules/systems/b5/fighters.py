@@ -132,6 +132,16 @@ def _af_ready(self: B5Engine, ship: str, w: B5Weapon) -> bool:
     return not this_turn or self.pulse - max(this_turn) >= 2
 
 
+def _escorts(self: B5Engine, flight: str) -> list[str]:
+    """The flights escorting ``flight`` in its hex: they absorb the AF fire at it ("use the escort
+    flight's armor to determine what actual damage is caused. If all the escort fighters are
+    destroyed, any remaining damage will hit the original target flight")."""
+    from rules.systems.b5 import flights
+    at = self.air.at.get(flight)
+    return [x for x in flights.flights_of(self, self.units[flight].team) if x != flight and self.air.at.get(x) == at
+            and (m := self.air.mission.get(x)) is not None and m.kind == flights.ESCORT and m.target == flight]
+
+
 def _af_counts(self: B5Engine, flight: str, target: str) -> tuple[int, int]:
     """The enemy flights in ``target``'s hex this pulse (attacking or not; never its allies), and
     those of them attacking it (an attack mission on it, or ``flight``)."""
@@ -168,17 +178,30 @@ def attack(self: B5Engine, flight: str, target: str) -> Procedure:
         for _ in range(x):
             hits += int(self.dice.roll(die, purpose=f"{w.name} anti-fighter fire", rule=AF_RULE,
                                        who=self.units[target].team).total + t.sensor >= f.defence)
+        absorbed = ""
         for _ in range(hits):
+            guard = next((g for g in _escorts(self, flight) if left(self, g) > 0), "")  # escorts absorb the fire
+            shield = self.data(guard).flight if guard else None
+            armor = shield.armor if shield is not None else f.armor
             dmg = w.damage[0]
-            kills += 1 if isinstance(dmg, int) else int(self.dice.roll(
-                dmg, purpose=f"{w.name} anti-fighter damage", rule=AF_RULE, who=self.units[target].team).total
-                >= f.armor)
+            kill = isinstance(dmg, int) or self.dice.roll(dmg, purpose=f"{w.name} anti-fighter damage", rule=AF_RULE,
+                                                          who=self.units[target].team).total >= armor
+            if guard:
+                self.fighters[guard] = left(self, guard) - int(kill)
+                absorbed += f"; {self.units[guard].unit.name} absorbs a hit" + (
+                    f" (a fighter destroyed, {left(self, guard)} left)" if kill else "")
+                if not left(self, guard):
+                    self.units[guard].status = Status.DESTROYED
+                    self.air.at.pop(guard, None)
+                    absorbed += f", {self.units[guard].unit.name} destroyed"
+            else:
+                kills += int(kill)
         kills = min(kills, n)
         n -= kills
         self.fired.setdefault(target, {}).setdefault(AF_MODE + w.name, []).append((self.round, self.pulse))
         self.log.add("ruling", AF_RULE, f"{possessive(ship)} {w.name} (AF x{x}) at {name}: {die} + sensor {t.sensor} "
-                                        f"needs {f.defence}: {hits} hit(s), {kills} fighter(s) destroyed, {n} left",
-                     {"unit": flight})
+                                        f"needs {f.defence}: {hits} hit(s){absorbed}; {kills} fighter(s) of {name} "
+                                        f"destroyed, {n} left", {"unit": flight})
     self.fighters[flight] = n
     if n <= 0:
         self.units[flight].status = Status.DESTROYED

@@ -31,14 +31,14 @@ def fl(uid: str, n: int = 6, **kw):
     return f
 
 
-def battle(faces=(), blue_move=99, settings=None, red_flights=1, weapons=(ARRAY,), campaign_only=False):
+def battle(faces=(), blue_move=99, settings=None, red_flights=1, weapons=(ARRAY,), campaign_only=False, red_move=30):
     """Blue: B-FLAG (twin array, AF 2; carries one flight) and B-F2, flight B-FL (Move
     ``blue_move``: 33 a pulse, Burn 3). Red: R-FLAG (carries one flight) and R-F2, flight R-FL
     (carried) and R-FL2 (no carrier: begins ahead of R-FLAG, at 5429), Move 30 (10/10/10)."""
     blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=list(weapons), fighter_flights=1),
             b5("b-f2", "bflag"), fl("b-fl", move=blue_move, burn=3)]
     red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, fighter_flights=1), b5("r-f2", "rflag"),
-           fl("r-fl", move=30)] + [fl(f"r-fl{i}", move=30) for i in range(2, red_flights + 2)]
+           fl("r-fl", move=red_move)] + [fl(f"r-fl{i}", move=red_move) for i in range(2, red_flights + 2)]
     c = duel(blue, red)
     data = json.loads(io.dumps(c))
     data.setdefault("settings", {})["battle_system"] = "b5"
@@ -385,3 +385,33 @@ def test_undo_after_every_answer_with_flights_in_a_dogfight_gives_a_full_replays
 def movement_pulses(speed):
     from rules.systems.b5.movement import pulse_moves
     return pulse_moves(speed)
+
+
+def test_an_escort_absorbs_the_anti_fighter_fire_at_its_charge():
+    """Anti-Fighter Fire: R-FL escorts R-FL2, which attacks B-FLAG; both in B-FLAG's hex (two enemy
+    flights: AF 2 over 1, x2). d10 5 and 5 + sensor 5 hit Def 8 twice; each hit's d8 4 is read
+    against the escort's armor 3: R-FL loses two fighters, R-FL2 none ("use the escort flight's
+    armor ... If all the escort fighters are destroyed, any remaining damage will hit the original
+    target flight")."""
+    run = battle([5, 5, 4, 4], red_move=99)  # no die rolled before the attack
+    play(run, "b-fl superiority 1231", "FFF FF FFF", "r-fl escort r-fl2; r-fl2 attack b-flag")
+    e = run.engine
+    while not (run.pending.key.startswith("b5/1/fire/") and fighters.FIGHTERS in run.pending.options):
+        q = run.pending
+        if "/fly/red" in q.key:
+            ship = e.at["b-flag"]
+            if "r-fl" not in e.air.at:  # R-FL launched; R-FL2 flies on ahead
+                run.answer(f"launch r-fl; {toward(run, 'r-fl2', ship)}")
+            elif e.air.at["r-fl"] == e.air.at["r-fl2"]:  # together: into B-FLAG's hex
+                run.answer(f"r-fl2 {ship}; r-fl {ship}")
+            else:  # the escort joins its charge
+                run.answer(toward(run, "r-fl", e.air.at["r-fl2"]))
+        else:
+            run.answer("done" if "/fire/" in q.key else "none")
+    for a in (fighters.FIGHTERS, "r-fl2", "b-flag"):
+        run.answer(a)
+    t = texts(run)
+    assert "B-FLAG's Twin array (AF x2) at R-FL2: d10 + sensor 5 needs 8: 2 hit(s); R-FL absorbs a hit (a fighter " \
+           "destroyed, 5 left); R-FL absorbs a hit (a fighter destroyed, 4 left); 0 fighter(s) of R-FL2 destroyed, " \
+           "6 left" in t, [x for x in t if "AF" in x]
+    assert fighters.left(e, "r-fl") == 4 and fighters.left(e, "r-fl2") == 6
