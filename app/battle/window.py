@@ -250,6 +250,8 @@ class BattleWindow(QMainWindow):
             return refusal
         self._refused = None
         self.overrule_action.setEnabled(False)
+        if self.statusBar().currentMessage().startswith("Refused:"):  # given: the last refusal no longer holds
+            self.statusBar().clearMessage()
         self.panel.after_answer(q)
         return None
 
