@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QAction, QKeySequence, QPainter, QUndoGroup
+from PySide6.QtGui import QAction, QKeySequence, QPainter, QPalette, QUndoGroup
 from PySide6.QtWidgets import QLabel, QMenu, QToolBar
 
 from app.shell.paths import DEFAULT_CAMPAIGN
@@ -27,28 +27,31 @@ class ElidedLabel(QLabel):
     """A one-line label that may shrink, ending its text with "..." (the whole text in its
     tooltip), so that a narrow window keeps the toolbar's buttons rather than the whole label.
 
-    A label given a ``short`` text as well (:meth:`set_texts`) shows it when the whole text does
-    not fit, and never shrinks below it: the phase bar keeps "Turn 1: [Turn Orders]" readable
-    at ``QT_SCALE_FACTOR=2`` instead of "Turn 1: [Tu...".
+    A label given narrower forms of its text as well (:meth:`set_forms`, widest first) shows the
+    first that fits and never shrinks below the last: the phase bar keeps the turn's phases done,
+    now and to come as its width allows, and "Turn 1: [Turn Orders]" whole at
+    ``QT_SCALE_FACTOR=2`` instead of "Turn 1: [Tu..." (issue 22). In a form with a phase in
+    brackets, what stands between the turn and the bracket (the phases done) is drawn dimmed.
     """
 
-    short = ""
+    forms: tuple[str, ...] = ()
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt name)
-        floor = self._advance(self.short) if self.short else 90
+        floor = self._advance(self.forms[-1]) if self.forms else 90
         return QSize(min(floor, super().sizeHint().width()), super().minimumSizeHint().height())
 
     def setText(self, text: str) -> None:  # noqa: N802
         super().setText(text)
         self.setToolTip(text)
 
-    def set_texts(self, text: str, short: str, tooltip: str = "") -> None:
-        """Show ``text``, or ``short`` when it does not fit; ``tooltip`` (else ``text``) on hover."""
-        self.short = short
-        self.setText(text)
+    def set_forms(self, forms: list[str], tooltip: str = "") -> None:
+        """Show the first of ``forms`` (widest first) that fits; ``tooltip`` (else the first) on hover."""
+        self.forms = tuple(forms)
+        self.setText(forms[0])
         if tooltip:
             self.setToolTip(tooltip)
         self.updateGeometry()
+        self.update()
 
     def _advance(self, text: str) -> int:
         m = self.contentsMargins()
@@ -56,18 +59,31 @@ class ElidedLabel(QLabel):
 
     def shown_text(self) -> str:
         """What the label paints at its present width."""
-        width = self.contentsRect().width()
         if self.width() >= super().sizeHint().width():
             return self.text()
-        text = self.short or self.text()
-        return self.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, width)
+        fits = next((f for f in self.forms[1:] if self._advance(f) <= self.width()), None)
+        if fits is not None:
+            return fits
+        text = self.forms[-1] if self.forms else self.text()
+        return self.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, self.contentsRect().width())
 
     def paintEvent(self, event) -> None:  # noqa: N802
-        if self.width() >= super().sizeHint().width():
-            super().paintEvent(event)
-            return
+        text = self.shown_text()
+        head, bracket = text.find(":"), text.find("[")
+        if not self.forms or not 0 <= head < bracket:
+            if text == self.text():
+                super().paintEvent(event)
+                return
+            head = bracket = len(text)
         p = QPainter(self)
-        p.drawText(self.contentsRect(), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, self.shown_text())
+        rect = self.contentsRect()
+        flags = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
+        x = rect.left()
+        for part, dim in ((text[:head + 1], False), (text[head + 1:bracket], True), (text[bracket:], False)):
+            p.setPen(self.palette().color(QPalette.ColorGroup.Disabled if dim else QPalette.ColorGroup.Active,
+                                          QPalette.ColorRole.WindowText))
+            p.drawText(rect.adjusted(x - rect.left(), 0, 0, 0), flags, part)
+            x += self.fontMetrics().horizontalAdvance(part)
 
 
 @dataclass

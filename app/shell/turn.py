@@ -21,7 +21,7 @@ from rules.strategic import meetings
 from rules.strategic.planning import plan_orders
 from rules.strategic.table_view import table_lines
 from rules.strategic.turn import PhaseError
-from rules.turn.sequence import StepState, current, fightable, may_ask, sequence
+from rules.turn.sequence import current, fightable, may_ask, sequence, trail_forms
 
 
 class MovementPhaseMixin:
@@ -34,19 +34,13 @@ class MovementPhaseMixin:
         if c is None:
             return
         steps = sequence(c)
-        shown = [s for s in steps if s.state is not StepState.BY_HAND]
-        short = {"Turn Orders": "Orders", "Orbital Bombardment": "Bombardment", "Troop Combat": "Troops"}
-        # the phase now by its short name too: "[Orbital Bombardment]" made the trail too wide for
-        # a 1500-pixel window one phase after "[Space Combat]" fitted (its whole name: tooltip, status)
-        trail = " \u25b8 ".join(f"[{short.get(s.title, s.title)}]" if s.state is StepState.NOW
-                                else short.get(s.title, s.title) for s in shown)
         now = current(c)
         fights = self.session.fightable() if self.session is not None else fightable(c)
         self.waits_label.setText(f"{now.title} waits for: {now.waits_for}")
-        # a narrow window (QT_SCALE_FACTOR=2) shows the turn and the phase now, the trail on hover
-        self.phase_label.set_texts(
-            f"Turn {c.turn}:  {trail} \u25b8 Next turn", f"Turn {c.turn}: [{now.title}]",
-            f"Turn {c.turn}:  {trail} \u25b8 Next turn\n\nSeed 004 Sequence of Play, turn {c.turn}:\n" + "\n".join(
+        # as much of the trail as the bar's width allows (rules.turn.sequence.trail_forms), the whole on hover
+        forms = trail_forms(c.turn, steps)
+        self.phase_label.set_forms(
+            forms, f"{forms[0]}\n\nSeed 004 Sequence of Play, turn {c.turn}:\n" + "\n".join(
                 f"{'  ' if s.group else ''}{s.title}: {s.state.value}"
                 + (f" \u2014 {s.waits_for}" if s.waits_for else "") for s in steps))
         self.end_movement_action.setEnabled(c.phase is Phase.ORDERS)

@@ -231,3 +231,43 @@ def pending_outside_combat(c: Campaign) -> tuple[int, Question] | None:
 
         q = empire.pending(c)
     return None if q is None else (-1, q)
+
+
+_SHORT = {"Turn Orders": "Orders", "Orbital Bombardment": "Bombardment", "Troop Combat": "Troops"}
+_SHORTER = {"Construction Completion": "Construction"}
+
+
+def trail_forms(turn: int, steps: Iterable[Step]) -> list[str]:
+    """The phase bar's words for ``steps`` (:func:`sequence`), widest first, each saying which
+    phases are done, which is now (in brackets) and which are to come; the bar shows the first
+    that fits its width. The whole trail; the Combat Phase's sub-phases as one "Combat" while it
+    is not now; the phases done counted ("2 done"), then fewer to come named ("3 more"); last,
+    the turn and the phase now by its whole name (issue 22: a phase never cut mid-word)."""
+    shown = [s for s in steps if s.state is not StepState.BY_HAND]
+    now = next(s for s in shown if s.state is StepState.NOW)
+    lead = f"Turn {turn}:  "
+
+    def name(s: Step, names: dict[str, str]) -> str:
+        word = names.get(s.title, s.title)
+        return f"[{word}]" if s is now else word
+
+    forms = [lead + " \u25b8 ".join([name(s, _SHORT) for s in shown] + ["Next turn"])]
+    grouped: list[tuple[str, int]] = []  # the words, and how many phases they stand for
+    for s in shown:
+        if s.group and not now.group:
+            if grouped and grouped[-1][0] == s.group:
+                grouped[-1] = (s.group, grouped[-1][1] + 1)
+            else:
+                grouped.append((s.group, 1))
+            continue
+        grouped.append((name(s, _SHORT | _SHORTER), 1))
+    words = [w for w, _ in grouped]
+    at = next(i for i, word in enumerate(words) if word.startswith("["))
+    forms.append(lead + " \u25b8 ".join(words + ["Next turn"]))
+    done = [f"{sum(n for _, n in grouped[:at])} done"] if at else []
+    for after in range(len(grouped) - at - 1, -1, -1):
+        rest = sum(n for _, n in grouped[at + 1 + after:])
+        forms.append(lead + " \u25b8 ".join(done + words[at:at + 1 + after] + [f"{rest} more" if rest else
+                                                                              "Next turn"]))
+    forms.append(f"Turn {turn}: [{now.title}]")
+    return list(dict.fromkeys(forms))  # each once, in order
