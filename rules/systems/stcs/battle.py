@@ -36,6 +36,7 @@ class STCSBattle(ReplayRun[STCSEngine]):
 
     def __init__(self, campaign: Campaign, at: Label, graph: LaneGraph | None = None,
                  dice: Callable[[int], DiceRoller] = DiceRoller) -> None:
+        self._resumed = False
         super().__init__(campaign, at, graph, dice)
         self.restart(list(self.record.answers))
 
@@ -73,14 +74,26 @@ class STCSBattle(ReplayRun[STCSEngine]):
                 self.engine.log.hidden_to = None
                 self.engine.dice.hide("")
 
+    def _advance(self, value: Any, first: bool = False) -> Question | None:
+        """The hiding of :meth:`_give` ends once the next act question is logged (``first``: a start, or a
+        checkpoint resumed at that question, which logs it again as it was logged)."""
+        self._resumed = first
+        q = super()._advance(value, first)
+        if q is None or q.key.endswith("/act"):
+            self.engine.log.hidden_to = None
+        return q
+
     def _came(self, q: Question | None) -> Question | None:
-        """The hiding of :meth:`_give` ends before the next act question is logged (a checkpoint
-        resumed there logs it again, for everyone); questions while hidden are secret."""
+        """The act question asked again after an act :meth:`_give` hid is logged for that side and the GM only
+        (issue 25: asked again in everyone's log, it told the other side that the GM had entered something it
+        may not read); questions while hidden are secret."""
         e = self.engine
         if q is None or q.key.endswith("/act"):
-            e.log.hidden_to = None
+            if q is not None and not self._resumed:
+                e.act_to = e.log.hidden_to
+            e.log.hidden_to = e.act_to if q is not None else None
             e.dice.hide("")
-        if q is not None and e.log.hidden_to:
+        elif e.log.hidden_to:
             q = dataclasses.replace(q, data={**q.data, "secret": True})  # the other side's screen shows nothing
         return q
 

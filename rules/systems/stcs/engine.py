@@ -45,7 +45,7 @@ class STCSEngine:
     def __init__(self, state: BattleState, log: EventLog, dice: DiceRoller) -> None:
         self.state, self.log, self.dice = state, log, dice
         self.attacker, self.defender = state.record.attacker, state.record.defender
-        self.round = 0
+        self.round = self.hidden = 0
         self.mode: Mode | None = None
         self.units: dict[str, BUnit] = {}
         self.at: dict[str, Hex] = {}
@@ -55,7 +55,7 @@ class STCSEngine:
         self.cloaked: dict[str, bool] = {}
         self.locks: dict[str, str] = {}
         self.dispersions: list[dict[str, Any]] = []
-        self.hidden = 0
+        self.act_to: tuple[str, ...] | None = None  # who reads the act question (asked again after a hidden act)
         self.bridge: dict[str, list[tuple[int, int]]] = {}
         """Per ship, the segments (turn, segment) its Bridge hits bar warping out and repairs."""
         self.warping: dict[str, int] = {}
