@@ -14,7 +14,7 @@ from rules.battlehex.log import IllegalAnswer, shown
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.roster import Status
 from rules.model.b5 import Category
-from rules.systems.b5 import deploy
+from rules.systems.b5 import deploy, fleet
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
@@ -130,7 +130,7 @@ def may_order(self: B5Engine, team: str) -> list[str]:
     was lost ("no fighters may be given new orders"); on even turns only a flight never ordered
     ("may be assigned any mission when launched"), or one whose carrier's commander is an
     Ex-Fighter Ops Commander; every flight on odd turns."""
-    if self.lost_flagship.get(team) == self.round - 1:
+    if fleet.no_new_fighter_orders(self, team):
         return []
     return [f for f in flights_of(self, team)
             if self.round % 2 or f not in self.air.mission or _fops(self, f)]
@@ -166,7 +166,7 @@ def read(self: B5Engine, team: str, a: Any) -> dict[str, Mission]:
             raise IllegalAnswer(RULE, f"{name} is given two orders")
         if flight not in allowed:
             why = ("no fighters may be given new orders the turn after the flagship is destroyed"
-                   if self.lost_flagship.get(team) == self.round - 1 else
+                   if fleet.no_new_fighter_orders(self, team) else
                    f"orders may only be altered on odd-numbered turns ({name} flies {words_of(self, flight)})")
             raise IllegalAnswer(RULE, why)
         out[flight] = _mission(self, flight, kind, rest, team, enemy)

@@ -415,3 +415,17 @@ def test_an_escort_absorbs_the_anti_fighter_fire_at_its_charge():
            "destroyed, 5 left); R-FL absorbs a hit (a fighter destroyed, 4 left); 0 fighter(s) of R-FL2 destroyed, " \
            "6 left" in t, [x for x in t if "AF" in x]
     assert fighters.left(e, "r-fl") == 4 and fighters.left(e, "r-fl2") == 6
+
+
+def test_no_new_fighter_orders_the_turn_after_the_flagship_is_lost():
+    """Fleet Flagship is Destroyed: "On the next turn ... no fighters may be given new orders": Red's
+    R-FL, never ordered, may be given none in turn 2 when Red's flagship was lost in turn 1."""
+    run = next_turn(play(battle(), "b-fl attack r-flag", "FFF FF FFF", "r-fl2 superiority 4528", "launch b-fl",
+                         "r-fl2 4528"))
+    run.engine.lost_flagship["red"] = 1  # (as the GM's fire would have it; R-FLAG's loss is tested in test_fleet)
+    while not run.pending.key.startswith("b5/2/fly/"):
+        q = run.pending
+        assert q.key != "b5/2/orders/red"
+        run.answer("FF F FF" if q.key == "b5/2/plot/b-flag" else "FFF FF FFF" if "/plot/" in q.key else q.default)
+    keys = [e.data["key"] for e in run.log.events if e.kind == "question"]
+    assert "b5/2/plot/r-flag" in keys and "b5/2/orders/red" not in keys
