@@ -16,14 +16,11 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller, Roll
 from rules.model.campaign import Campaign
 from rules.systems.stcs.advantage import HIDDEN
-from rules.systems.stcs.cloaked import CLOAKED_OUT
+from rules.systems.stcs.cloaked import CLOAKED_OUT, hidden
 from rules.systems.stcs.engine import RULE, STCSEngine
 from rules.systems.stcs.sensors import CLOAK
 
 
-HIDDEN_ACTS = ("hit", "struck", "bridge", "crew", "explode", "repair", "selfdestruct")
-"""The GM's acts entering damage from the table, and what follows from its hidden state, seen by the ship's side
-and the GM when it is cloaked (a blast it makes is seen by all: :func:`.explosion.burst`)."""
 
 
 class STCSBattle(ReplayRun[STCSEngine]):
@@ -58,14 +55,12 @@ class STCSBattle(ReplayRun[STCSEngine]):
                      visible_to=(roll.who, GM))
 
     def _give(self, raw: Any, expected: int | None = None) -> set[str]:
-        """An act entering damage to a cloaked ship (:data:`HIDDEN_ACTS`) is its side's and the GM's: its
+        """An act entering damage to a cloaked ship (:data:`.cloaked.HIDDEN_ACTS`) is its side's and the GM's: its
         answer, questions (secret to the other side's screen), rulings and dice (their own streams) until
         the next act question, unless the rules reveal the ship (issue 25: they named it to everyone)."""
         q, e = self.pending, self.engine
-        verb, _, x = str(raw).partition(":") if isinstance(raw, str) else ("", "", "")
-        if q is not None and q.key.endswith("/act") and verb in HIDDEN_ACTS and e.cloaked.get(x) \
-                and q.check(raw) == raw:
-            e.log.hidden_to = (e.units[x].team, GM)
+        if q is not None and q.key.endswith("/act") and isinstance(raw, str) and hidden(e, raw) and q.check(raw) == raw:
+            e.log.hidden_to = (e.units[raw.partition(":")[2]].team, GM)
             e.dice.hide(f"{q.key}/{len(self.answers)}")
         try:
             return super()._give(raw, expected)

@@ -21,6 +21,16 @@ CLOAKED_OUT = "STCS Warping Out Of Battles (cloaked)"
 side and the GM only."""
 Procedure = Generator[Question, Any, None]
 BANDS = (10, 20, 30)
+HIDDEN_ACTS = ("hit", "struck", "bridge", "crew", "explode", "repair", "selfdestruct")
+"""The GM's acts entering damage from the table, and what follows from its hidden state, seen by the ship's side
+and the GM when it is cloaked (a blast it makes is seen by all: :func:`.explosion.burst`)."""
+
+
+def hidden(e: STCSEngine, act: str) -> bool:
+    """Whether the GM's ``act`` is its cloaked ship's side's and the GM's (:data:`HIDDEN_ACTS`): it changes nothing
+    the other side reads, the act list included (issue 25: it closed the turn's power allocation step)."""
+    verb, _, x = act.partition(":")
+    return verb in HIDDEN_ACTS and bool(e.cloaked.get(x))
 
 
 def scan_odds() -> str:

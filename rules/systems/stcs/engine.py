@@ -285,7 +285,7 @@ class STCSEngine:
     def _act(self, act: str) -> Procedure:
         verb, _, rest = act.partition(":")
         x, _, y = rest.partition(":")
-        self.power.open = self.power.open and verb == "power"
+        self.power.open = self.power.open and (verb == "power" or cloaked.hidden(self, act))  # (hidden: unseen)
         if verb == "lock":
             firing.lock(self, x, y)
         elif verb == "scan":

@@ -64,7 +64,7 @@ def negative(e: STCSEngine, x: str) -> bool:
 def explode(e: STCSEngine, x: str = "") -> Generator[Question, Any, None]:
     """The GM enters the ships not cloaked that failed their explosion roll this phase; each in order ejects
     its core, is saved by a damaged core, or explodes (its blast rings drawn on the map). A cloaked ship
-    ``x`` by its own act, which its side and the GM read (:data:`.battle.HIDDEN_ACTS`) until it blows up
+    ``x`` by its own act, which its side and the GM read (:data:`.cloaked.HIDDEN_ACTS`) until it blows up
     (issue 25: the question named it to the other side, the act offered only when its superstructure was
     gone told its damage)."""
     if x:
