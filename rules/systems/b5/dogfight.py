@@ -67,7 +67,9 @@ def fights(self: B5Engine) -> list[Label]:
 
 
 def _in(self: B5Engine, at: Label) -> list[str]:
-    return [x for t in (self.defender, self.attacker) for x in flights.flights_of(self, t) if self.air.at.get(x) == at]
+    """The flights fighting in hex ``at``: not one whose escort there fights instead."""
+    return [x for t in (self.defender, self.attacker) for x in flights.flights_of(self, t)
+            if self.air.at.get(x) == at and not flights.shielded(self, x)]
 
 
 def pulse_end(self: B5Engine) -> None:

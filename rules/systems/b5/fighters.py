@@ -132,16 +132,6 @@ def _af_ready(self: B5Engine, ship: str, w: B5Weapon) -> bool:
     return not this_turn or self.pulse - max(this_turn) >= 2
 
 
-def _escorts(self: B5Engine, flight: str) -> list[str]:
-    """The flights escorting ``flight`` in its hex: they absorb the AF fire at it ("use the escort
-    flight's armor to determine what actual damage is caused. If all the escort fighters are
-    destroyed, any remaining damage will hit the original target flight")."""
-    from rules.systems.b5 import flights
-    at = self.air.at.get(flight)
-    return [x for x in flights.flights_of(self, self.units[flight].team) if x != flight and self.air.at.get(x) == at
-            and (m := self.air.mission.get(x)) is not None and m.kind == flights.ESCORT and m.target == flight]
-
-
 def _af_counts(self: B5Engine, flight: str, target: str) -> tuple[int, int]:
     """The enemy flights in ``target``'s hex this pulse (attacking or not; never its allies), and
     those of them attacking it (an attack mission on it, or ``flight``)."""
@@ -155,6 +145,7 @@ def _af_counts(self: B5Engine, flight: str, target: str) -> tuple[int, int]:
 
 def attack(self: B5Engine, flight: str, target: str) -> Procedure:
     """The target's anti-fighter fire, then the fighters left attack (rolled on the seeded dice)."""
+    from rules.systems.b5 import flights
     f = self.data(flight).flight
     assert f is not None
     t = self.data(target)
@@ -180,7 +171,7 @@ def attack(self: B5Engine, flight: str, target: str) -> Procedure:
                                        who=self.units[target].team).total + t.sensor >= f.defence)
         absorbed = ""
         for _ in range(hits):
-            guard = next((g for g in _escorts(self, flight) if left(self, g) > 0), "")  # escorts absorb the fire
+            guard = next(iter(flights.escorts(self, flight)), "")  # escorts absorb the fire (their armor)
             shield = self.data(guard).flight if guard else None
             armor = shield.armor if shield is not None else f.armor
             dmg = w.damage[0]
@@ -208,7 +199,6 @@ def attack(self: B5Engine, flight: str, target: str) -> Procedure:
         self.air.at.pop(flight, None)
         self.log.add("ruling", AF_RULE, f"{name} is destroyed", {"unit": flight})
         return
-    from rules.systems.b5 import flights
     m = self.air.mission.get(flight)
     bonus = 0 if m is not None and m.kind == flights.ESCORT else \
         fire.fighter_bonus(n) + (f.anti_ship if t.category in SHIPS else 0)  # "Escort flights gain no bonus"

@@ -197,6 +197,20 @@ def _mission(self: B5Engine, flight: str, kind: str, rest: str, team: str, enemy
     return Mission(ESCORT, charge)
 
 
+def escorts(self: B5Engine, flight: str) -> list[str]:
+    """The flights escorting ``flight`` in its hex, still flying."""
+    at = self.air.at.get(flight)
+    return [x for x in flights_of(self, self.units[flight].team) if x != flight and self.air.at.get(x) == at
+            and (m := self.air.mission.get(x)) is not None and m.kind == ESCORT and m.target == flight]
+
+
+def shielded(self: B5Engine, flight: str) -> bool:
+    """``flight`` has an escort in its hex: the escort dogfights instead ("the escort fighter will do
+    the dogfighting while the charge continues on"; "the escorts will get involved instead of the
+    escort's charge")."""
+    return bool(escorts(self, flight))
+
+
 def words_of(self: B5Engine, flight: str) -> str:
     """A flight's mission in words."""
     m = self.air.mission.get(flight)

@@ -55,14 +55,16 @@ def share(self: B5Engine, flight: str) -> int:
 
 
 def enemies_at(self: B5Engine, team: str, at: Label) -> list[str]:
-    """The enemy flights of ``team`` in hex ``at``."""
-    return [x for x in flights.flights_of(self, self.enemy(team)) if self.air.at.get(x) == at]
+    """The enemy flights of ``team`` in hex ``at`` that would fight (not one its escort there covers)."""
+    return [x for x in flights.flights_of(self, self.enemy(team)) if self.air.at.get(x) == at
+            and not flights.shielded(self, x)]
 
 
 def locked(self: B5Engine, flight: str) -> bool:
     """In a dogfight (an enemy flight in its hex): it does not move ("it continues until ... only
     one side or the other remains")."""
-    return flight in self.air.at and bool(enemies_at(self, self.units[flight].team, self.air.at[flight]))
+    return flight in self.air.at and not flights.shielded(self, flight) and \
+        bool(enemies_at(self, self.units[flight].team, self.air.at[flight]))
 
 
 def movable(self: B5Engine, team: str) -> list[str]:

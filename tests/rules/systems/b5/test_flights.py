@@ -429,3 +429,26 @@ def test_no_new_fighter_orders_the_turn_after_the_flagship_is_lost():
         run.answer("FF F FF" if q.key == "b5/2/plot/b-flag" else "FFF FF FFF" if "/plot/" in q.key else q.default)
     keys = [e.data["key"] for e in run.log.events if e.kind == "question"]
     assert "b5/2/plot/r-flag" in keys and "b5/2/orders/red" not in keys
+
+
+def test_the_escort_dogfights_while_its_charge_continues_on():
+    """Escort: "If the escort's charge moves into the same hex as an enemy fighter ... the escort
+    fighter will do the dogfighting while the charge continues on": B-FL intercepts R-FL2 and its
+    escort R-FL in one hex; the dogfight is B-FL against R-FL, and R-FL2 is not held by it."""
+    run = battle(red_move=99)
+    play(run, "b-fl superiority 1231", "FFF FF FFF", "r-fl escort r-fl2; r-fl2 attack b-flag")
+    e = run.engine
+    while not (e.air.at.get("r-fl") is not None and e.air.at.get("r-fl") == e.air.at.get("r-fl2")
+               and run.pending.key == "b5/1/fly/blue"):
+        q = run.pending
+        if "/fly/red" in q.key:
+            run.answer(f"launch r-fl; {toward(run, 'r-fl2', e.at['b-flag'])}" if "r-fl" not in e.air.at
+                       else toward(run, "r-fl", e.air.at["r-fl2"]))
+        else:
+            run.answer("launch b-fl" if "/fly/blue" in q.key and "b-fl" not in e.air.at else
+                       "done" if "/fire/" in q.key else "none")
+    pair = e.air.at["r-fl2"]
+    run.answer(f"b-fl {pair}")
+    assert f"dogfight at {pair}: B-FL against R-FL" in texts(run)
+    run.answer(f"r-fl2 {toward(run, 'r-fl2', e.at['b-flag']).split()[-1]}")  # the charge flies on
+    assert e.air.at["r-fl2"] != pair and e.air.at["r-fl"] == pair
