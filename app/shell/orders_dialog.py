@@ -47,9 +47,10 @@ class OrdersDialog(QDialog):
         eco = p.economy
         lay = QVBoxLayout(self)
         waiting = [j for j in eco.projects] if eco is not None else []
+        projects = {0: "no project", 1: "1 project"}.get(len(waiting), f"{len(waiting)} projects")
         head = QLabel(f"{possessive(p.name)} orders for turn {campaign.turn} (004 Turn Orders Phase), seen by its Team and "
                       "the GM only. "
-                      f"Point Pool {points(eco.point_pool) if eco else '0'}; {len(waiting)} project(s) waiting. "
+                      f"Point Pool {points(eco.point_pool) if eco else '0'}; {projects} waiting. "
                       "Each order is paid now; choose \"My orders are done\" when finished.")
         head.setWordWrap(True)
         lay.addWidget(head)
@@ -74,11 +75,15 @@ class OrdersDialog(QDialog):
             cap, docks = room(campaign, s, pl, campaign.turn)
             self.planet_box.addItem(f"{pl.name} ({s.at}): capacity left {points(cap)}, docks {docks}",
                                     (str(s.at), pl.name))
-        self._page((("&Unit:", self.class_box), ("P&lanet:", self.planet_box)))
+        self.unit_note = QLabel("" if p.unit_list else f"Nothing can be bought: {p.name} has no unit list in this "
+                                "campaign (seed 004: \"Each player has a list of ships they could build\"; the GM "
+                                "writes it into the campaign file).")
+        self.unit_note.setWordWrap(True)
+        self._page((("&Unit:", self.class_box), ("P&lanet:", self.planet_box), ("", self.unit_note)))
         self.grow_box = QComboBox()
         for s, pl in planets:
-            self.grow_box.addItem(f"{pl.name} ({s.at}): Productivity {pl.productivity} -> {pl.productivity + 1} for "
-                                  f"{10 * (pl.productivity + 1)}", (str(s.at), pl.name))
+            self.grow_box.addItem(f"{pl.name} ({s.at}): Productivity from {pl.productivity} to {pl.productivity + 1}, "
+                                  f"for {10 * (pl.productivity + 1)}", (str(s.at), pl.name))
         self._page((("P&lanet:", self.grow_box),))
         self.lists: dict[str, QComboBox] = {}
         self.notes: dict[str, QLabel] = {}
@@ -108,6 +113,7 @@ class OrdersDialog(QDialog):
         lay.addWidget(buttons)
         self.ok_button: QPushButton = buttons.button(QDialogButtonBox.StandardButton.Ok)
         self.kind_box.currentIndexChanged.connect(self._shown)
+        self._shown(self.kind_box.currentIndex())  # the page it opens at, its OK as for a kind chosen
 
     def _page(self, rows: tuple[tuple[str, QWidget], ...]) -> None:
         page = QWidget()
@@ -186,6 +192,7 @@ class OrdersDialog(QDialog):
         if kind == "mission" and self.mission_lists is None:
             self._fill_missions()
         self.ok_button.setEnabled((kind not in self.lists or bool(self.offered.get(kind))) and (
+            kind != "purchase" or bool(self.p.unit_list)) and (
             kind != "mission" or bool(self.mission_lists and self.mission_lists.targets and self.mission_lists.pool)))
         self.adjustSize()  # the chosen page's lines whole (the note under a list wraps to two or three)
 

@@ -1,0 +1,55 @@
+"""The GM's Turn Orders on the shipped default campaign (issue 22, what a new GM sees): Turn >
+Turn Orders for a Power..., the power chosen in its widget, each kind picked in the Order list.
+The shipped powers have no unit list: "Buy a unit" showed an empty Unit list and an OK that only
+led to a refusal; the Productivity list read "Productivity 6 -> 7 for 70", the head "0
+project(s) waiting"."""
+from __future__ import annotations
+
+import shutil
+
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication, QLabel
+
+from app.shell.orders_dialog import OrdersDialog
+from app.shell.paths import DEFAULT_CAMPAIGN
+from app.shell.window import MainWindow
+from tests.app.gui import Answerer, cancel, choose_item, show_active, to_turn_orders
+from tests.app.shell.test_orders_gm_gui import the_action
+
+
+def test_a_new_gm_reads_the_federations_orders_in_words(qtbot, tmp_path):
+    path = tmp_path / "default.json"
+    shutil.copy(DEFAULT_CAMPAIGN, path)
+    main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main)
+    main.resize(1500, 950)
+    show_active(main, qtbot)
+    to_turn_orders(main, qtbot)
+    seen: dict[str, object] = {}
+
+    def read(d) -> bool:
+        if not isinstance(d, OrdersDialog):
+            return False
+        seen["head"] = next(lb.text() for lb in d.findChildren(QLabel) if " orders for turn " in lb.text())
+        d.kind_box.setCurrentIndex(d.kind_box.findText("Buy a unit"))
+        seen["units"] = d.class_box.count()
+        seen["buy ok"] = d.ok_button.isEnabled()
+        note = [lb.text() for lb in d.pages.currentWidget().findChildren(QLabel) if lb.isVisible()]
+        seen["buy note"] = " ".join(note)
+        d.kind_box.setCurrentIndex(d.kind_box.findText("Buy a planet's next Productivity point"))
+        seen["grow"] = [d.grow_box.itemText(i) for i in range(d.grow_box.count())]
+        seen["grow ok"] = d.ok_button.isEnabled()
+        return cancel(d)
+
+    answerer = Answerer(choose_item("United Federation"), read)
+    try:
+        the_action(main, "Turn Orders for a Power...").trigger()
+        qtbot.waitUntil(lambda: QApplication.activeModalWidget() is None and "grow" in seen, timeout=20000)
+    finally:
+        answerer.stop()
+    assert "no project waiting" in str(seen["head"]) and "(s)" not in str(seen["head"]), seen["head"]
+    assert seen["units"] == 0 and seen["buy ok"] is False, seen
+    assert "has no unit list" in str(seen["buy note"]), seen["buy note"]
+    grow = seen["grow"]
+    assert isinstance(grow, list) and grow and seen["grow ok"] is True
+    assert all(" -> " not in g and "Productivity from " in g for g in grow), grow
