@@ -164,8 +164,8 @@ def parse_plot(text: str) -> Plot:
     relative = bool(parts) and parts[-1].lower() == RELATIVE
     parts = parts[:-1] if relative else parts
     if len(parts) not in (3, 4):
-        raise RuleError(RULE, f"a plot is three pulses' steps (F, L, R, l, r; - for none) and maybe a speed change "
-                              f"such as +2@1, not {text!r}")
+        raise RuleError(RULE, "a plot is three pulses' steps (F, L, R, l, r; - for none) and maybe a speed change "
+                              f"such as +2@1, {'not ' + repr(text) if text.strip() else 'none was given'}")
     steps = tuple("" if p == "-" else p for p in parts[:3])
     delta, at = 0, 1
     if len(parts) == 4:
