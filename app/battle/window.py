@@ -213,6 +213,7 @@ class BattleWindow(QMainWindow):
         return seat_hint(self, team)
 
     def take_over(self) -> None:
+        self.statusBar().clearMessage()  # words for whoever sat here before ("Cannot replay: take over...")
         self.viewer = self.handover.team
         self.seat = self.viewer if self.viewer not in (None, GM) else self.seat
         self.refresh()
