@@ -23,12 +23,15 @@ from rules.turn.purchases import room
 from rules.battlehex.words import possessive
 from app.widgets.titles import fit_title
 
-KINDS = (("purchase", "Buy a unit"), ("productivity", "Buy a planet's next Productivity point"),
+KINDS = (("done", "My orders are done"), ("purchase", "Buy a unit"),
+         ("productivity", "Buy a planet's next Productivity point"),
          ("repair", "Repair a crippled unit"), ("intel", "Buy Intel Points"), ("cancel", "Cancel a project"),
          ("scrap", "Scrap a unit (50% back)"), ("ground", "Raise a ground unit"),
          ("colonize", "Load Census on a Colony Fleet"), ("reserve", "Send a unit to Reserve"),
          ("mothball", "Mothball a ship"), ("reactivate", "Reactivate a unit"),
-         ("mission", "Intel mission against another power"), ("done", "My orders are done"))
+         ("mission", "Intel mission against another power"))
+"""The order kinds, in the Order list's order: the dialog opens at the first, "done" (Return closes the
+power's orders; it never spends points nor orders a unit the power's list may not hold)."""
 LISTED = {"repair": "&Repair:", "scrap": "&Scrap:", "ground": "&Raise:", "colonize": "&Load:",
           "reserve": "&Unit:", "mothball": "&Ship:", "reactivate": "&Unit:"}
 """The kinds offered from the engine's list (rules/turn/order_choices.py), with their field's label."""
@@ -63,6 +66,7 @@ class OrdersDialog(QDialog):
         lay.addLayout(form)
         self.pages = QStackedWidget()
         lay.addWidget(self.pages)
+        self._page(())  # "done", where the dialog opens
         planets = [(s, pl) for s in campaign.map.sectors for pl in (s.star_system.planets if s.star_system else [])
                    if pl.owner == p.id]
         # a unit of the list at a planet
@@ -100,7 +104,6 @@ class OrdersDialog(QDialog):
         for k in ("scrap", "ground", "colonize", "reserve", "mothball", "reactivate"):
             self._listed(k)
         self._mission_page()
-        self._page(())
         self.refusal = QLabel()
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet("color: #b00020")
