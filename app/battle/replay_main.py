@@ -93,7 +93,19 @@ def open_link(main: Any, link: ReplayLink) -> Any:
     ``main`` has open: the battle window of the link's Battle Hex (its battle of the link's
     turn: open in the file, or resolved with its inputs kept) in replay mode at the link's event,
     as the link's viewer (asked when the link names none of the battle's). Returns the battle
-    window, or None (why, in the status bar)."""
+    window, or None: why, in a message box (the link was asked for at start, when a status bar
+    message passes unseen while the window is laid out)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    main.statusBar().clearMessage()
+    window = _open_link(main, link)
+    why = main.statusBar().currentMessage()
+    if window is None and why.startswith("Cannot replay"):
+        QMessageBox.warning(main, "Cannot replay the battle", why)
+    return window
+
+
+def _open_link(main: Any, link: ReplayLink) -> Any:
     c = main.session.campaign if main.session is not None else None
     found = [] if c is None else [
         (r.turn, not r.resolved, i) for i, r in enumerate(c.battle_hexes)
