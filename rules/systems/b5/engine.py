@@ -306,7 +306,7 @@ class B5Engine:
             if self.plotting and at in ("", "turn", fleet.FIRST, "plot", "elint", "orders", "mines"):
                 yield from turns.plotted_turn(self)
             if self.plotting and at not in ("morale", "grey"):  # the pulses, new commanders, flagship, net
-                yield from fleet.turn_end(self, at, turns.pulses(self, at if at in (*firing.STEPS, flying.STEP) else ""))
+                yield from turns.turn_end(self, at, turns.pulses(self, at if at in (*firing.STEPS, flying.STEP) else ""))
             yield from morale.morale_step(self, at == "grey")
             reinforce.check(self)
             at = ""

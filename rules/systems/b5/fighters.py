@@ -29,6 +29,7 @@ from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.model.b5 import B5Weapon, Category, WeaponClass
 from rules.systems.b5 import abilities, fire, marking
+from rules.systems.b5.flights import left as left  # (the fighters alive in a flight: kept there, which flights needs)
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
@@ -46,12 +47,6 @@ FIGHTERS = "fighters"
 """The fire question's option for a flight's attack."""
 SHIPS = (Category.MEDIUM, Category.HEAVY, Category.CAPITAL, Category.ENORMOUS)
 """Anti-Ship: "against a ship of medium size or larger"."""
-
-
-def left(self: B5Engine, flight: str) -> int:
-    """The fighters alive in ``flight``."""
-    f = self.data(flight).flight
-    return self.fighters.get(flight, f.fighters if f else 0)
 
 
 def ready(self: B5Engine) -> list[str]:

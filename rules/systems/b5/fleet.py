@@ -52,13 +52,12 @@ class Net:
 
 def turn_end(self: B5Engine, at: str, pulses: Procedure) -> Procedure:
     """A plotted turn from its ``pulses`` on (not when resumed at the net's question, ``at``): the new
-    commanders and flagships (losses.succession), a new flagship's net, the ships out of command."""
-    from rules.systems.b5 import turns  # (turns asks this module at the turn's start)
+    commanders and flagships (losses.succession), a new flagship's net; the engine then marks the ships
+    out of command (turns.out_of_command: not called here, as turns imports this module)."""
     if at != STEP:
         yield from pulses
         losses.succession(self)
     yield from network(self)
-    turns.out_of_command(self)
 
 
 def lost_last_turn(self: B5Engine, team: str) -> bool:

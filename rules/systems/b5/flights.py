@@ -62,9 +62,14 @@ class Air:
     """The flights no carrier holds have been placed (at the first turn)."""
 
 
+def left(self: B5Engine, flight: str) -> int:
+    """The fighters alive in ``flight``."""
+    f = self.data(flight).flight
+    return self.fighters.get(flight, f.fighters if f else 0)
+
+
 def alive(self: B5Engine, uid: str) -> bool:
     """Whether flight ``uid`` still flies (present, fighters left)."""
-    from rules.systems.b5.fighters import left
     return self.units[uid].status is Status.PRESENT and left(self, uid) > 0
 
 

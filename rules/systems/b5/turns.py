@@ -148,6 +148,13 @@ def paths_of(self: B5Engine, s: Squadron) -> list[str]:
             if x in self.routes]
 
 
+def turn_end(self: B5Engine, at: str, pulses: Procedure) -> Procedure:
+    """The turn's pulses and its end (fleet.turn_end: new commanders, a new flagship's net), then the
+    ships out of command."""
+    yield from fleet.turn_end(self, at, pulses)
+    out_of_command(self)
+
+
 def out_of_command(self: B5Engine) -> None:
     """The ships beyond their command ship's radius at the turn's end, after its fire and the new
     commanders (Out of Command: out of command during the next turn); before, Command

@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.log import IllegalAnswer
+from rules.battlehex.words import possessive
 from rules.model.stcs import Carry, Nation
 
 if TYPE_CHECKING:
@@ -125,7 +126,7 @@ def no_stasis(e: STCSEngine, x: str, check: Callable[[Any], Any]) -> Callable[[A
     """``check`` refusing a boarding party of ``x``'s marines in Stasis, with the rule's words."""
     def refuse(a: Any) -> Any:
         if isinstance(a, str) and a.startswith(f"{MARINES}:") and in_stasis(e, x):
-            raise IllegalAnswer(CARRY, f"{e.ship(x)}'s marines are in Stasis: they must be reanimated, which cannot "
-                                "be performed during battle")
+            raise IllegalAnswer(CARRY, f"{possessive(e.ship(x))} marines are in Stasis: they must be reanimated, "
+                                "which cannot be performed during battle")
         return check(a)
     return refuse
