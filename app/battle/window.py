@@ -249,10 +249,7 @@ class BattleWindow(QMainWindow):
                 self._refused = (q.key, raw)
                 self.overrule_action.setEnabled(True)
             return refusal
-        self._refused = None
-        self.overrule_action.setEnabled(False)
-        if self.statusBar().currentMessage().startswith("Refused:"):  # given: the last refusal no longer holds
-            self.statusBar().clearMessage()
+        _given(self)
         self.panel.after_answer(q)
         return None
 
@@ -335,3 +332,11 @@ class BattleWindow(QMainWindow):
             self.ctl.undo_stack.indexChanged.disconnect(self._enable_undo)
             self.session.undo_stack.indexChanged.disconnect(self._enable_undo)
         super().closeEvent(event)
+
+
+def _given(win: BattleWindow) -> None:
+    """An answer given: no refusal stands, nor its GM overrule, nor its words in the status bar."""
+    win._refused = None
+    win.overrule_action.setEnabled(False)
+    if win.statusBar().currentMessage().startswith("Refused:"):
+        win.statusBar().clearMessage()

@@ -62,8 +62,7 @@ class V13Panel(PanelBase):
         self._ws_seen: int | None = None  # set on the first look: a reopened battle shows it only if new
         self.ws_dialog: WeaponStatusDialog | None = None
         s = window.session.campaign.settings
-        self.first_window = MapWindow(s.map_cols, s.map_rows)
-        """The map sheet as it lies until the original centre is set (V13.811)."""
+        self.first_window = MapWindow(s.map_cols, s.map_rows)  # the sheet until the centre is set (V13.811)
         self.scene = BattleScene(self.first_window, window)
         self.view = BattleMapView(self.scene, window)
         self.view.controller = self
