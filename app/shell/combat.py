@@ -113,8 +113,7 @@ class CombatPhaseMixin:
             self.question_dialog = dialog
             while True:
                 if dialog.exec() != QuestionDialog.DialogCode.Accepted:
-                    self.statusBar().showMessage("The Combat Phase waits for this answer: Turn > Answer the Combat "
-                                                 "Phase's Questions (Ctrl+Shift+A)", 10000)
+                    self.statusBar().showMessage(self._waits_for_answer(), 10000)
                     return answered
                 try:
                     self.session.answer_turn(dialog.answer(), secret=bool(q.data.get("secret")))
@@ -125,6 +124,14 @@ class CombatPhaseMixin:
                 answered += 1
                 break
         return answered
+
+    def _waits_for_answer(self) -> str:
+        """The status bar's words when a question is put off: the phase the turn stands in waits
+        (the Income Phase's ledgers too, not only the Combat Phase's questions)."""
+        from rules.turn.sequence import current
+
+        return f"The {current(self.session.campaign).title} Phase waits for this answer: Turn > Answer the " \
+               "Phase's Questions (Ctrl+Shift+A)"
 
     combat_seat: str | None = None
     """Who last took the screen for a Combat Phase question (hot seat); None: nobody yet."""
@@ -142,8 +149,7 @@ class CombatPhaseMixin:
                                 commander=q.to != "gm")
         self.handover_dialog = screen
         if screen.exec() != HandOverDialog.DialogCode.Accepted:
-            self.statusBar().showMessage("The Combat Phase waits for this answer: Turn > Answer the Combat Phase's "
-                                         "Questions (Ctrl+Shift+A)", 10000)
+            self.statusBar().showMessage(self._waits_for_answer(), 10000)
             return False
         self.combat_seat = q.to
         self.take_seat(q.to)  # the map as the commander who took the screen sees it
@@ -165,7 +171,7 @@ class CombatPhaseMixin:
         dialog = RulingDialog(stuck, phase, self)
         self.ruling_dialog = dialog
         if dialog.exec() != RulingDialog.DialogCode.Accepted:
-            self.statusBar().showMessage("The Combat Phase waits: Turn > Answer the Combat Phase's Questions "
+            self.statusBar().showMessage("The phase waits: Turn > Answer the Phase's Questions "
                                          "(Ctrl+Shift+A) offers the GM ruling again", 10000)
             return False
         if not self._try(lambda: self.session.rule_stuck(dialog.note())):

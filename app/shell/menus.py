@@ -160,7 +160,7 @@ def build_menus(window: MainWindow) -> MenuActions:
     end_movement = add_action(window, turn, "End &Movement (execute orders)", window.end_movement, "Ctrl+E")
     gm = add_action(window, turn, "&GM Ruling on a Battle Hex...", window.gm_ruling, "Ctrl+G")
     end_phase = add_action(window, turn, "End &Phase", window.end_phase, "Ctrl+Shift+E")
-    answer_turn = add_action(window, turn, "&Answer the Combat Phase's Questions...", window.answer_combat_questions,
+    answer_turn = add_action(window, turn, "&Answer the Phase's Questions...", window.answer_combat_questions,
                              "Ctrl+Shift+A")
     add_action(window, turn, "B&uy a Unit (Turn Orders)...", window.buy_unit, "Ctrl+Shift+U")  # seed 004 economy
     add_action(window, turn, "Dip&lomacy (Turn Orders)...", lambda: _diplomacy(window))  # seed 004 Intel Phase
@@ -226,8 +226,8 @@ def build_phase_bar(window: MainWindow, actions: MenuActions) -> tuple[QToolBar,
             (actions.end_movement_action, "End Movement",
              "Execute every fleet's orders and form the Battle Hexes (V13.11-V13.18)"),
             (actions.gm_action, "GM Ruling...", "The GM marks an open Battle Hex resolved, with a reason (V13.12)"),
-            (actions.answer_turn_action, "Answer...", "Answer the questions the Combat Phase waits for (encounter "
-                                                      "demands, ground losses)"),
+            (actions.answer_turn_action, "Answer...", "Answer the questions the phase waits for (the ledgers, "
+                                                      "investments, encounter demands, ground losses)"),
             (actions.end_phase_action, "End Phase", "")):
         act.setIconText(short)
         if tip:

@@ -261,7 +261,7 @@ def gm_orders(window: Any) -> None:
             or c.team_of_power(p.id).id == GM]  # a player's power enters its own (Turn > Answer...)
     if not mine:
         window.statusBar().showMessage("Each power enters its own Turn Orders (settings.turn_orders powers): "
-                                       "Turn > Answer the Combat Phase's Questions", 10000)
+                                       "Turn > Answer the Phase's Questions", 10000)
         return
     ask = QInputDialog(window)
     ask.setWindowTitle("Turn Orders for a Power")

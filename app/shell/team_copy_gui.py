@@ -41,7 +41,7 @@ WHY = {
 }
 _ACTIONS = {  # the menu entries a Team copy disables, by text (without '&'), and why
     "Save": "save", "Save As...": "save", "Open Last Autosave": "save", "End Movement (execute orders)": "phase",
-    "End Phase": "phase", "Answer the Combat Phase's Questions...": "phase", "GM Ruling on a Battle Hex...": "gm",
+    "End Phase": "phase", "Answer the Phase's Questions...": "phase", "GM Ruling on a Battle Hex...": "gm",
     "Fight a Battle Hex (set-up)...": "battle", "Import Orders...": "gm", "Passphrases (sealed secrets)...": "gm",
     "Export Team Copy...": "gm", "Buy a Unit (Turn Orders)...": "save", "Diplomacy (Turn Orders)...": "save",
     "Cargo: Embark, Land, Deploy...": "phase",

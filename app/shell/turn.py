@@ -54,6 +54,8 @@ class MovementPhaseMixin:
             self.waits_label.setText(f"{now.title} is stuck: BattleHex cannot ask its next question; Turn > Answer "
                                      "(Ctrl+Shift+A) offers a GM ruling")
         self.answer_turn_action.setEnabled(waiting)
+        self.answer_turn_action.setToolTip(f"Answer the questions the {now.title} Phase waits for")  # not only combat
+        with_shortcut_in_tooltip(self.answer_turn_action)
         # End Phase waits, as the engine would refuse it, while a question or a Battle Hex is open (V13.12)
         self.end_phase_action.setEnabled(c.phase is not Phase.ORDERS and not waiting and not fights)
         self.end_phase_action.setText(f"End {now.title} Phase" if c.phase is not Phase.ORDERS else "End Phase")
