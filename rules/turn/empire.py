@@ -92,18 +92,23 @@ def pending(c: Campaign) -> Question | None:
                     continue
                 return _secret(choose(key, GM, tech.TECH, f"Game Master: {possessive(p.name)} tech roll on d100 (turn "
                                       f"{c.turn}): {o.words()}; Tech Year {eco.tech_year}, "
-                                      f"{eco.advances_this_year} advance(s) this year - roll", ["roll"]))
+                                      f"{_many(eco.advances_this_year, 'advance')} this year - roll", ["roll"]))
     if c.phase is Phase.UPDATE and "update/roll" not in c.turn_asked:
         ids = {p.id for p in c.powers}
         n = sum(1 for s in c.map.sectors for pl in (s.star_system.planets if s.star_system else []) if pl.owner in ids)
         growth = " and census growth (every 12 turns)" if pe.is_growth_turn(c.turn) else ""
         q = choose("update/roll", GM, pe.UPDATE_ASSET, f"Game Master: roll the Update Asset Phase: the Morale "
-                   f"Check Chart for {n} planet(s){growth} - roll", ["roll"])
+                   f"Check Chart for {_many(n, 'planet')}{growth} - roll", ["roll"])
         return Question(q.key, q.kind, q.to, q.rule, q.text, q.options, data={"option_words": {"roll": "Roll"}},
                         check=q.check)
     if c.phase is Phase.END:  # the Random Events option (settings.random_events): the GM's events, then "none"
         return random_events.pending(c)
     return None
+
+
+def _many(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless one: "11 planets", "1 advance" (not "11 planet(s)")."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _income_question(c: Campaign, books: dict[str, Ledger]) -> Question:

@@ -1,0 +1,58 @@
+"""The empire phases' questions on the shipped default campaign as the GM reads them in the
+question dialog (issue 22: words for people): Turn > Answer (Ctrl+Shift+A), the GM takes the
+screen. The Update Asset roll read "the Morale Check Chart for 11 planet(s)", a turn-6 tech roll
+"0 advance(s) this year"."""
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+
+from app.shell.window import MainWindow
+from app.widgets.question_dialogs import QuestionDialog
+from rules.model import load_campaign, save_campaign
+from rules.model.campaign import Campaign
+from rules.model.records import Phase
+from tests.app.gui import Answerer, cancel, press, show_active, take_over
+from tests.conftest import DEFAULT
+
+
+def _question_read(qtbot, tmp_path, c: Campaign) -> str:
+    path = tmp_path / "default.json"
+    save_campaign(c, path)
+    main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main)
+    main.resize(1500, 950)
+    show_active(main, qtbot)
+    seen: list[str] = []
+
+    def read(d) -> bool:
+        if not isinstance(d, QuestionDialog):
+            return False
+        seen.append(d.head.text())
+        return cancel(d)
+
+    answerer = Answerer(take_over, read)
+    try:
+        press(main, "Ctrl+Shift+A")
+        qtbot.waitUntil(lambda: bool(seen) and QApplication.activeModalWidget() is None, timeout=10000)
+    finally:
+        answerer.stop()
+    return seen[0]
+
+
+def test_the_update_asset_roll_counts_its_planets_in_words(qtbot, tmp_path):
+    c = load_campaign(DEFAULT)
+    c.phase = Phase.UPDATE
+    said = _question_read(qtbot, tmp_path, c)
+    assert "Morale Check Chart for 11 planets" in said and "(s)" not in said, said
+
+
+def test_a_tech_roll_counts_the_advances_in_words(qtbot, tmp_path):
+    c = load_campaign(DEFAULT)
+    c.phase, c.turn = Phase.TECH, 6
+    c.turn_asked = [f"tech/invest/{p.id}" for p in c.powers]
+    fed = c.power("fed")
+    assert fed is not None and fed.economy is not None
+    fed.economy = fed.economy.model_copy(update={"tech_pool": 5, "last_tdp": 20})
+    said = _question_read(qtbot, tmp_path, c)
+    assert "tech roll on d100" in said and "0 advances this year" in said and "(s)" not in said, said
