@@ -198,7 +198,8 @@ class MovementPhaseMixin:
                                          "(settings.empire_turn seed004), before End Movement", 10000)
             return
         if not any(p.unit_list for p in c.powers):
-            self.statusBar().showMessage("No power has a unit list to buy from (powers[].unit_list)", 10000)
+            self.statusBar().showMessage("Nothing can be bought: no power has a unit list in this campaign (the GM "
+                                         "writes each power's list of ships it could build into the file)", 10000)
             return
         from app.shell.purchase_dialog import PurchaseDialog
         from rules.turn.purchases import order

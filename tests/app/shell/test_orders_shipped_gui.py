@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 from app.shell.orders_dialog import OrdersDialog
 from app.shell.paths import DEFAULT_CAMPAIGN
 from app.shell.window import MainWindow
-from tests.app.gui import Answerer, cancel, choose_item, show_active, to_turn_orders
+from tests.app.gui import Answerer, cancel, choose_item, press, show_active, to_turn_orders
 from tests.app.shell.test_orders_gm_gui import the_action
 
 
@@ -53,3 +53,18 @@ def test_a_new_gm_reads_the_federations_orders_in_words(qtbot, tmp_path):
     grow = seen["grow"]
     assert isinstance(grow, list) and grow and seen["grow ok"] is True
     assert all(" -> " not in g and "Productivity from " in g for g in grow), grow
+
+
+def test_buy_a_unit_says_in_words_why_nothing_can_be_bought(qtbot, tmp_path):
+    """Turn > Buy a Unit (Ctrl+Shift+U) on the shipped default read "No power has a unit list to
+    buy from (powers[].unit_list)": a key of the file, not words."""
+    path = tmp_path / "default.json"
+    shutil.copy(DEFAULT_CAMPAIGN, path)
+    main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main)
+    main.resize(1500, 950)
+    show_active(main, qtbot)
+    to_turn_orders(main, qtbot)
+    press(main, "Ctrl+Shift+U")
+    said = main.statusBar().currentMessage()
+    assert "no power has a unit list" in said and "[" not in said and "_" not in said, said
