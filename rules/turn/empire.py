@@ -80,7 +80,7 @@ def pending(c: Campaign) -> Question | None:
             if key in c.turn_asked or high <= 0:
                 continue
             q = number(key, _team(c, p.id), tech.TECH, f"{p.name}: points to invest in research this turn (0-{high}): "
-                       f"pool {eco.tech_pool}, required {tech.requirement(eco.last_tdp)} (half the last TDP "
+                       f"research pool {eco.tech_pool}, required {tech.requirement(eco.last_tdp)} (half the last TDP "
                        f"{eco.last_tdp}), odds now {_odds(eco).words()}; Point Pool {points(eco.point_pool)}", 0, high)
             return _secret(q)
         if tech.is_roll_turn(c.turn):

@@ -56,3 +56,16 @@ def test_a_tech_roll_counts_the_advances_in_words(qtbot, tmp_path):
     fed.economy = fed.economy.model_copy(update={"tech_pool": 5, "last_tdp": 20})
     said = _question_read(qtbot, tmp_path, c)
     assert "tech roll on d100" in said and "0 advances this year" in said and "(s)" not in said, said
+
+
+def test_the_research_investment_names_its_pool(qtbot, tmp_path):
+    """The investment question read "(0-20): pool 0, required 10 ...; Point Pool 21 4/5": two pools,
+    one unnamed. The research pool is named."""
+    from rules.turn.run import TurnRun
+    from tests.play.turn_player import default_answer
+
+    run = TurnRun(load_campaign(DEFAULT))
+    while run.campaign.phase is not Phase.TECH:  # the ledgers confirmed, End Phase
+        run.answer(default_answer(run.pending))
+    said = _question_read(qtbot, tmp_path, run.campaign)
+    assert "points to invest in research this turn (0-20): research pool 0, required 10" in said, said
