@@ -278,3 +278,23 @@ def test_fightable_battle_hexes_in_space_combat_only_and_one_battle_per_sector_a
     assert fightable(c) == [4, 5]  # 0304's begun battle alone there
     v13 = c.model_copy(update={"settings": c.settings.model_copy(update={"combat_phase": "v13"})})
     assert fightable(v13) == [4, 5]  # in the file's order
+
+
+def test_the_bar_forms_count_phases_done_and_to_come_not_groups():
+    """The phase bar's narrower forms (trail_forms) count phases: in Update Asset of the shipped
+    default ten are done - the Combat Phase's five sub-phases among them, shown as one "Combat"
+    in the wider form - and never cut a phase's name."""
+    from rules.model import load_campaign
+    from rules.turn.sequence import trail_forms
+    from tests.conftest import DEFAULT
+
+    c = load_campaign(DEFAULT)
+    c.phase = Phase.UPDATE
+    forms = trail_forms(c.turn, sequence(c))
+    assert forms[1] == ("Turn 1:  Income \u25b8 Tech \u25b8 Orders \u25b8 Movement \u25b8 Combat \u25b8 Construction "
+                        "\u25b8 [Update Asset] \u25b8 End of Turn \u25b8 Next turn")
+    assert forms[2:] == ["Turn 1:  10 done \u25b8 [Update Asset] \u25b8 End of Turn \u25b8 Next turn",
+                         "Turn 1:  10 done \u25b8 [Update Asset] \u25b8 1 more", "Turn 1: [Update Asset]"]
+    c.phase = Phase.INCOME
+    forms = trail_forms(c.turn, sequence(c))
+    assert "Turn 1:  [Income] \u25b8 Tech \u25b8 Orders \u25b8 Movement \u25b8 8 more" in forms  # Combat: five
