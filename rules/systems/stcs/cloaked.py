@@ -9,6 +9,7 @@ from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.log import GM, IllegalAnswer
+from rules.battlehex.roster import Status
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
 from rules.systems.stcs import explosion, movement, sensors, warp, warping
@@ -21,9 +22,9 @@ CLOAKED_OUT = "STCS Warping Out Of Battles (cloaked)"
 side and the GM only."""
 Procedure = Generator[Question, Any, None]
 BANDS = (10, 20, 30)
-HIDDEN_ACTS = ("hit", "struck", "bridge", "crew", "explode", "repair", "selfdestruct")
+HIDDEN_ACTS = ("hit", "struck", "bridge", "crew", "explode", "repair", "selfdestruct", "shadow")
 """The GM's acts entering damage from the table, and what follows from its hidden state, seen by the ship's side
-and the GM when it is cloaked (a blast it makes is seen by all: :func:`.explosion.burst`)."""
+and the GM when it is cloaked (a blast it makes is seen by all: :func:`.explosion.burst`); its sensor shadow."""
 
 
 def hidden(e: STCSEngine, act: str) -> bool:
@@ -88,11 +89,11 @@ def segment_end(e: STCSEngine) -> Procedure:
     activation roll are secret too; a success is announced, a failure seen by its side and the GM."""
     assert e.mode is not None
     for team in (e.attacker, e.defender):
-        ships = [x for x in e.on_map(team) if e.cloaked[x]]
+        ships = hiding(e, team)  # (one in a sensor shadow: the question asked all the same)
         if not ships:
             continue
         words = {"none": "no cloaked ship warps out"}
-        for x in ships:
+        for x in [x for x in ships if x in e.at]:
             d = e.data(x)
             if not warp.warp_out_bars(d, e.condition(x), e.mode):
                 target = warp.activation_target(d)
@@ -130,10 +131,22 @@ FIXED = {
     "explode": ("{name} failed its explosion roll (entered from the table; its superstructure gone)",
                 "its superstructure is not gone (negative), or it can no longer explode"),
     "uncloak": ("{name} drops its cloak", "it is dead in space"),
+    "shadow": ("{own} side takes it into a sensor shadow off the board, or back (in secret)",
+               "an enemy ship holds a lock on it (it can sense it), or it is dead in space"),
 }
 """A cloaked ship's acts in the GM's act list, always the same while it is cloaked (words, order, count), each
 with why it is refused when its hidden state bars it (issue 25: the list told its damage, so a blast that
 caught it told where it was)."""
+
+
+OFF = "it waits off the board in a sensor shadow (its side brings it back first)"
+
+
+def hiding(e: STCSEngine, team: str | None = None) -> list[str]:
+    """The cloaked ships (of ``team``) on the map or off it in a sensor shadow, in the roster's order: their acts are
+    listed, and their side asked, the same wherever they are (issue 25)."""
+    return [x for x, u in e.units.items() if e.cloaked.get(x) and (x in e.at or x in e.shadowed)
+            and u.status is Status.PRESENT and (team is None or u.team == team)]
 
 
 TAIL = ("explode", "warppath", "unshadow", "warpin", "next", "resolve")
@@ -145,7 +158,7 @@ def fixed_list(e: STCSEngine, acts: dict[str, str], barred: dict[str, str]) -> t
     """The act list with each cloaked ship's acts (``acts``: the legal ones, ``barred``: why others are barred) as
     :func:`fixed_acts` lists them, after the ships not cloaked (not in their tactical advantage place, which its
     side alone reads), in the roster's order; with the refused ones (option -> why)."""
-    hidden: dict[str, dict[str, str]] = {x: {} for x in e.on_map() if e.cloaked[x]}
+    hidden: dict[str, dict[str, str]] = {x: {} for x in hiding(e)}
     if not hidden:
         return acts, barred, {}
     kept: dict[str, str] = {}
@@ -156,7 +169,9 @@ def fixed_list(e: STCSEngine, acts: dict[str, str], barred: dict[str, str]) -> t
     tail = {k: kept.pop(k) for k in [k for k in kept if k.partition(":")[0] in TAIL]}  # they stay last
     gone = {f"{e.ship(x)} {what}" for x in hidden for what in ("repair", "warp out")}
     for x, mine in hidden.items():
-        if explosion.negative(e, x):
+        if x in e.shadowed:  # off the board: it may come back
+            mine[f"shadow:{x}"] = ""
+        elif explosion.negative(e, x):
             mine[f"explode:{x}"] = ""
         fixed, why = fixed_acts(e, x, mine)
         kept.update(fixed)
@@ -184,6 +199,6 @@ def fixed_acts(e: STCSEngine, x: str, legal: dict[str, str]) -> tuple[dict[str, 
             continue  # its move act this segment was answered in the open
         acts[opt] = words.format(own=possessive(e.ship(x)), name=e.ship(x))
         if opt not in legal:
-            refused[opt] = f"{e.ship(x)}: {why or 'not now'}"
+            refused[opt] = f"{e.ship(x)}: {OFF if x in e.shadowed else why or 'not now'}"
     acts.update((k, v) for k, v in legal.items() if k not in acts)
     return acts, refused

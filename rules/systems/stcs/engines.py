@@ -12,7 +12,7 @@ table).
 A ship in a sensor shadow (the shadow's object is the table's: none lies on the tactical map) may be
 removed from the board at its side's option if no enemy ship can sense it, read as: no enemy ship holds
 a lock on it. Off the board it is neither drawn for the enemy nor targeted; it comes back where it left
-when its side chooses."""
+when its side chooses. A cloaked ship goes and comes back in secret (its side's and the GM's, issue 25)."""
 from __future__ import annotations
 
 from collections.abc import Generator
@@ -60,15 +60,16 @@ def acts(e: STCSEngine, x: str) -> dict[str, str]:
         out[f"restart:{x}"] = f"{e.ship(x)} tries to activate its engines (Engine Activation Phase)"
     if not damage.dead_in_space(e, x) and not e.cloaked[x]:
         out[f"shutdown:{x}"] = f"{e.ship(x)} shuts down its engines"
-    if not (damage.dead_in_space(e, x) and x not in e.shutdown) and not e.cloaked[x] \
-            and not any(y == x for y in e.locks.values()):  # (a cloaked ship is unseen: the act would name it)
+    if not (damage.dead_in_space(e, x) and x not in e.shutdown) and not any(y == x for y in e.locks.values()):
         out[f"shadow:{x}"] = f"{e.ship(x)} is in a sensor shadow and leaves the board (its side's option)"
     return out
 
 
 def off_board(e: STCSEngine) -> dict[str, str]:
-    """The ships in a sensor shadow coming back to the board."""
-    return {f"unshadow:{x}": f"{e.ship(x)} comes back to the board from its sensor shadow" for x in e.shadowed}
+    """The ships in a sensor shadow coming back to the board (a cloaked one's act is ``shadow`` again: its side's,
+    listed whatever it did, :data:`.cloaked.FIXED`)."""
+    return {f"unshadow:{x}": f"{e.ship(x)} comes back to the board from its sensor shadow" for x in e.shadowed
+            if not e.cloaked[x]}
 
 
 def shut_down(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
@@ -107,7 +108,11 @@ def half_power(e: STCSEngine, x: str) -> bool:
 
 
 def shadow(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
-    """``x`` leaves the board in a sensor shadow (its side's option: no enemy ship senses it)."""
+    """``x`` leaves the board in a sensor shadow (its side's option: no enemy ship senses it); a cloaked ship's
+    act brings it back once it is off the board (its side's and the GM's, as the act: :func:`.cloaked.hidden`)."""
+    if x in e.shadowed:
+        yield from unshadow(e, x)
+        return
     e.shadowed[x] = e.at.pop(x)
     e.locks.pop(x, None)
     e.warping.pop(x, None)

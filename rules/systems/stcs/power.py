@@ -243,14 +243,16 @@ def restore(e: STCSEngine) -> None:
 def may(e: STCSEngine, x: str) -> bool:
     """Whether ``x``'s allocation act is listed now: the turn's first step, with power to allocate; a cloaked
     ship's always (refused without power: the list never tells that it is dead in space)."""
-    return e.power.open and (x in e.offmap or x in e.at) and (available(e, x) > 0 or bool(e.cloaked.get(x)))
+    return e.power.open and (x in e.offmap or x in e.at or x in e.shadowed) and (available(e, x) > 0 or bool(
+        e.cloaked.get(x)))
 
 
 def acts(e: STCSEngine) -> dict[str, str]:
     """The allocation acts of the Power Allocation Phase (every ship with power, cloaked or not: the act
     tells nothing of the numbers)."""
+    board = [x for t in (e.attacker, e.defender) for x, u in e.units.items() if u.team == t and x not in e.offmap]
     return {f"power:{x}": f"{possessive(e.ship(x))} power allocation (its side, in secret)"
-            for x in [*e.at, *e.offmap] if may(e, x)}
+            for x in [*board, *e.offmap] if may(e, x)}  # (not the map's order: a cloaked ship's secret shadow moved it)
 
 
 def allocate(e: STCSEngine, x: str) -> Generator[Question, Any, None]:

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from rules.battlehex.log import IllegalAnswer
 from rules.systems.stcs.battle import STCSBattle
 from tests.rules.systems.stcs.test_cloaked_damage import OPENING, entered
 from tests.rules.systems.stcs.helpers import stcs_campaign
-from tests.rules.systems.stcs.test_leaks import BLUE, screen
+from tests.rules.systems.stcs.test_damage import scripted
+from tests.rules.systems.stcs.test_leaks import BLUE, RED, screen
 from tests.rules.systems.v13.helpers import AT
 
 
@@ -35,3 +39,34 @@ def test_damage_entered_on_a_cloaked_ship_leaves_the_power_allocation_acts_liste
     assert "power:enterprise" in hit.pending.options
     hit.answer("lock:enterprise:d7")  # a public act closes the step, as before
     assert "power:enterprise" not in hit.pending.options
+
+
+def test_a_cloaked_ship_goes_into_a_sensor_shadow_and_back_in_secret() -> None:
+    """The sensor shadow act was never offered to a cloaked ship: it is now one of its fixed acts, taken in
+    secret (its side's and the GM's); off the board it is listed the same, its other acts refused with why."""
+    gone, clean = opened(), opened()
+    assert "shadow:bop" in gone.pending.options
+    entered(gone, "shadow:bop")
+    assert "bop" in gone.engine.shadowed and "bop" not in gone.engine.at
+    assert "Bird of Prey is in a sensor shadow" in gone.events_json(RED)
+    assert blue(gone) == blue(clean)
+    with pytest.raises(IllegalAnswer, match="off the board in a sensor shadow"):
+        gone.answer("move:bop")
+    for run in (gone, clean):
+        for a in ("lock:enterprise:d7", "next", "none"):
+            run.answer(a)
+    assert blue(gone) == blue(clean)  # the cloaked side's segment end question asked all the same
+    entered(gone, "shadow:bop")  # back where it left
+    assert "bop" in gone.engine.at and "Bird of Prey comes back to the board at" in gone.events_json(RED)
+    assert blue(gone) == blue(clean)
+    assert "Bird of Prey" not in gone.events_json(BLUE) and "shadow" not in gone.events_json(BLUE)
+
+
+def test_a_cloaked_ship_a_scan_locked_on_is_refused_its_sensor_shadow() -> None:
+    run = scripted([1])  # 24 hexes, stationary, table (1-5): the scan die 1 finds it, locked
+    run.answer("scan:enterprise")
+    run.answer(4)
+    assert run.engine.locks.get("enterprise") == "bop"
+    with pytest.raises(IllegalAnswer, match="holds a lock on it"):
+        run.answer("shadow:bop")
+    assert "shadow:bop" in run.pending.options

@@ -127,8 +127,13 @@ def test_nothing_on_the_path_rolls_nothing() -> None:
     assert "nothing on its path: the Striking Table is not rolled" in run.events_json()
 
 
-def test_a_cloaked_ship_is_not_offered_the_sensor_shadow_whose_public_line_would_name_it() -> None:
+def test_a_cloaked_ships_sensor_shadow_is_its_sides_and_the_gms() -> None:
+    """Once left out (its public line would name it, and its absence told): now its side's act, in secret
+    (test_cloaked_tells.py); shutting down is still not offered to a cloaked ship (no power for its cloak)."""
     run = scripted([])
-    assert "shadow:bop" not in run.pending.options and "shutdown:bop" not in run.pending.options
+    assert "shadow:bop" in run.pending.options and "shutdown:bop" not in run.pending.options
+    run.answer("shadow:bop")
+    assert "sensor shadow" in run.events_json("red") and "sensor shadow" not in run.events_json("blue")
+    run.answer("shadow:bop")
     run.answer("uncloak:bop")
-    assert "shadow:bop" in run.pending.options
+    assert "shadow:bop" in run.pending.options and "Bird of Prey uncloaks" in run.events_json("blue")
