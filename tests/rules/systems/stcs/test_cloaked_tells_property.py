@@ -1,0 +1,79 @@
+"""Issue 25's tells of a cloaked ship as a property: random STCS battles in which the GM enters damage on the
+cloaked Bird of Prey now and then (a hit through its shields, on a shield, Bridge hits, casualties: its side's and
+the GM's) read the same to Blue - its screen at every question it may read and its log - as the same battles
+without that damage, until the Bird of Prey uncloaks (forced at 70% lost, its place then everyone's). It found
+the GM's act question asked again in Blue's log, and the power allocation acts leaving the list."""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from rules.battlehex.questions import QKind
+from rules.systems import start
+from tests.rules.systems.stcs.helpers import legal, stcs_campaign
+from tests.rules.systems.stcs.test_leaks import BLUE, screen
+from tests.rules.systems.v13.helpers import AT
+
+HIDDEN = ("hit:bop", "struck:bop", "bridge:bop", "crew:bop")
+TELLS = ("scan:", "uncloak:", "explode", "resolve", "repair:bop", "selfdestruct:bop", "shadow:bop")
+"""Left out of the random choice: acts that rightly tell (a scan's finding, uncloaking), or whose legality the
+damage changes (the battle without it could not take them)."""
+
+
+def play(c: Any, seed: int, most: int = 100) -> list[tuple[list[Any], bool]]:
+    """A random battle's answers in groups, an act question's answer and those after it; True: damage entered on
+    the cloaked Bird of Prey."""
+    rng = random.Random(seed)
+    run = start(c, AT)
+    groups: list[tuple[list[Any], bool]] = [([], False)]
+    while run.pending is not None and len(run.answers) < most and run.engine.cloaked["bop"]:
+        q = run.pending
+        if q.kind is QKind.CHOOSE:
+            options = [o for o in q.options if not o.startswith(TELLS) and legal(q, o)] or list(q.options)
+            hidden = [o for o in HIDDEN if o in q.options and legal(q, o)]
+            a: Any = rng.choice(hidden if hidden and rng.random() < 0.35 else ["none"] if "/cloakout/" in q.key
+                                else options)
+        elif q.kind is QKind.CHOOSE_UNITS:
+            a = [o for o in q.options if rng.random() < 0.3]
+        elif q.kind is QKind.TEXT:  # a power allocation: the proposal it opens at
+            a = q.default
+        else:
+            a = rng.randint(q.low or 0, min(q.high or 0, 30))
+        if q.key.endswith("/act"):
+            groups.append(([], a in HIDDEN))
+        groups[-1][0].append(a)
+        run.answer(a)
+    return groups
+
+
+def blue_view(c: Any, answers: list[Any], asked: list[bool]) -> tuple[list[str], list[Any]]:
+    """Blue's screen at each question ``asked`` marks, and Blue's log, until the Bird of Prey uncloaks."""
+    run = start(c, AT)
+    seen = []
+    for a, mark in zip(answers, asked):
+        if not run.engine.cloaked["bop"]:
+            break
+        if mark:
+            seen.append(json.dumps(screen(run, BLUE), sort_keys=True, default=str))
+        run.answer(a)
+    log = [(e["kind"], e["text"], e.get("data", {}).get("faces")) for e in json.loads(run.events_json(BLUE))]
+    shown = next((i for i, e in enumerate(log) if "Bird of Prey uncloaks" in e[1]), len(log))
+    return seen, log[:shown]
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3, 6])
+def test_blue_reads_the_same_whatever_the_gm_entered_on_the_cloaked_ship(seed: int) -> None:
+    c = start(stcs_campaign(), AT).saved()
+    groups = play(c, seed)
+    assert sum(hidden for _, hidden in groups) >= 5
+    full = [a for g, _ in groups for a in g]
+    clean = [a for g, hidden in groups if not hidden for a in g]
+    seen, log = blue_view(c, full, [not hidden for g, hidden in groups for _ in g])
+    seen_clean, log_clean = blue_view(c, clean, [True] * len(clean))
+    n = min(len(seen), len(seen_clean))
+    assert n > 20 and seen[:n] == seen_clean[:n]
+    m = min(len(log), len(log_clean))
+    assert m > 20 and log[:m] == log_clean[:m]
