@@ -83,7 +83,7 @@ def which(e: STCSEngine, x: str, source: Hex, what: str) -> Generator[Question, 
     if not found:
         return e.dice.roll("d6", purpose=f"which of {possessive(e.ship(x))} shields faces {what}", rule=ZERO,
                            who=e.units[x].team).total
-    words = {str(i): f"shield {i} ({points_left(e, x, i)} points left)" for i in found}
+    words = {str(i): f"shield {i}" for i in found}  # (no points left: on every screen)
     return int((yield e._choose(f"stcs/{e.round}/shield/{x}", SHIELDS, f"Game Master: {what} lies on the line "
                                 f"between {possessive(e.ship(x))} shields {found[0]} and {found[1]}: which takes "
                                 "the hit (the target's side selects)?", words)))
@@ -95,11 +95,12 @@ def absorb(e: STCSEngine, x: str, i: int, points: int, what: str) -> int:
     if held:
         e.shield_used[(x, i)] = e.shield_used.get((x, i), 0) + held
     through = points - held
-    state = (" (its generator is down)" if generator_down(e, x, i) else " (lowered)" if (x, i) in e.lowered
-             else " (no power to raise it)"
-             if damage.dead_in_space(e, x) else f" ({points_left(e, x, i)} left this turn)")
+    state = ("its generator is down" if generator_down(e, x, i) else "lowered" if (x, i) in e.lowered
+             else "no power to raise it" if damage.dead_in_space(e, x) else f"{points_left(e, x, i)} left this turn")
     e.log.add("ruling", SHIELDS, f"{possessive(e.ship(x))} shield {i} faces {what}: it absorbs {held} of {points} "
-              f"points{state}, {through} through", {"unit": x})
+              f"points, {through} through", {"unit": x})
+    e.log.add("ruling", SHIELDS, f"{possessive(e.ship(x))} shield {i}: {state}", {"unit": x},
+              visible_to=(e.units[x].team, GM))  # a lowered shield, the points its power gave: its side's (issue 25)
     return through
 
 
@@ -112,7 +113,8 @@ def struck(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     """Damage on a shield not from fire (a blast, a mine, a ram: the table's points): the GM names the
     shield or has a D6 choose it (a blast in the same hex, a mine under a stationary ship), enters the
     points; the shield absorbs what it can, the rest goes through (:func:`.damage.hit`)."""
-    words = {str(i): f"shield {i} ({points_left(e, x, i)} points left)" for i in range(1, COUNT + 1)}
+    words = {str(i): f"shield {i}" for i in range(1, COUNT + 1)}  # no points left: they told a lowered shield, the
+    # power allocation (issue 25: secret), on every screen
     words["d6"] = "at random (a D6: a blast in the same hex, a mine under a stationary ship)"
     pick = str((yield e._choose(f"stcs/{e.round}/struck/{x}", SHIELDS, f"Game Master: which of "
                                 f"{possessive(e.ship(x))} shields faces the damage?", words)))

@@ -70,3 +70,25 @@ def test_a_cloaked_ship_a_scan_locked_on_is_refused_its_sensor_shadow() -> None:
     with pytest.raises(IllegalAnswer, match="holds a lock on it"):
         run.answer("shadow:bop")
     assert "shadow:bop" in run.pending.options
+
+
+
+def test_the_gms_shield_questions_name_no_points_left() -> None:
+    """Found by playing two battles differing only in Red's secret answers: the GM's question "which of Klothos'
+    shields faces the damage?", on every screen, gave each shield's points left - "shield 4 (0 points left)" told
+    Blue that Red had lowered it in secret (Shield Control), or what power its shields were allocated."""
+    low, kept = opened(), opened()
+    for run, pick in ((low, "lower:4"), (kept, "keep")):
+        run.answer("shields:d7")
+        run.answer(pick)  # Red's secret answer
+        run.answer("struck:d7")
+    assert low.engine.lowered == {("d7", 4): False} and not kept.engine.lowered
+    assert blue(low) == blue(kept)
+    assert low.pending.data["option_words"]["4"] == "shield 4"
+    for run in (low, kept):
+        run.answer("4")
+        run.answer(6)
+    # the shield's line gave "(lowered)" or "(14 left this turn)" to everyone; now its side's and the GM's
+    assert "Klothos' shield 4: lowered" in low.events_json(RED) and "14 left this turn" in kept.events_json(RED)
+    assert "4: lowered" not in low.events_json(BLUE) and "left this turn" not in kept.events_json(BLUE)
+    assert "Klothos' shield 4 faces the damage: it absorbs 0 of 6 points, 6 through" in low.events_json(BLUE)

@@ -58,7 +58,7 @@ def test_two_explode_most_negative_first_the_blast_rings_catch_ships_and_mines()
     assert "bop" not in run.pending.options  # no public explosion question names the cloaked ship (issue 25):
     run.answer("explode:bop")  # it explodes by its own act, the most negative first (the GM's order of acts)
     assert run.pending.key.endswith("/hit/d7")  # the Bird of Prey's blast on the Klothos: 5 through (no power)
-    assert ("Klothos' shield 3 faces the blast of Bird of Prey: it absorbs 0 of 5 points (no power to raise it), "
+    assert ("Klothos' shield 3 faces the blast of Bird of Prey: it absorbs 0 of 5 points, "
             "5 through") in run.events_json()
     run.answer("superstructure")
     run.answer("explode")
@@ -106,7 +106,7 @@ def test_a_blast_strikes_each_caught_ship_on_the_shield_facing_it() -> None:
     hit(run, "d7", 37)
     run.answer("explode")
     run.answer(["d7"])
-    assert "Bird of Prey's shield 6 faces the blast of Klothos: it absorbs 6 of 6 points (4 left this turn), 0 " \
+    assert "Bird of Prey's shield 6 faces the blast of Klothos: it absorbs 6 of 6 points, 0 " \
         "through" in run.events_json("blue")
     assert run.pending.key.endswith("/act") and run.engine.ss_lost.get("bop", 0) == 0
     run = scripted([90, 50])
@@ -115,6 +115,7 @@ def test_a_blast_strikes_each_caught_ship_on_the_shield_facing_it() -> None:
     hit(run, "d7", 37)
     run.answer("explode")
     run.answer(["d7"])
-    assert "it absorbs 0 of 6 points (lowered), 6 through" in run.events_json("red")
+    assert "it absorbs 0 of 6 points, 6 through" in run.events_json("red")
+    assert "Bird of Prey's shield 6: lowered" in run.events_json("red")
     run.answer("superstructure")
     assert run.engine.ss_lost["bop"] == 6

@@ -101,7 +101,7 @@ def test_a_hit_through_the_shields_is_damage_and_loses_the_targets_lock() -> Non
     run.answer("0")
     run.answer(5)  # locked, beam, speed 0: To-Hit 6; the die 1 hits
     run.answer(26)  # the hit's points: the Lexington's shield 1 (20 points) faces the D-7
-    assert "Lexington's shield 1 faces Klothos: it absorbs 20 of 26 points (0 left this turn), 6 through" \
+    assert "Lexington's shield 1 faces Klothos: it absorbs 20 of 26 points, 6 through" \
         in run.events_json()
     run.answer("superstructure")  # the 6 through: no points asked
     assert run.engine.ss_lost == {"lexington": 6} and run.engine.locks == {"d7": "lexington"}  # Lexington's went

@@ -23,7 +23,8 @@ def test_a_lowered_shield_absorbs_nothing_and_is_not_announced() -> None:
     assert "Klothos lowers shield 2" in run.events_json("red") and "lowers shield" not in run.events_json("blue")
     for a in ("struck:d7", "2", 12):
         run.answer(a)
-    assert "Klothos' shield 2 faces the damage: it absorbs 0 of 12 points (lowered), 12 through" in run.events_json()
+    assert "Klothos' shield 2 faces the damage: it absorbs 0 of 12 points, 12 through" in run.events_json()
+    assert "Klothos' shield 2: lowered" in run.events_json("red") and ": lowered" not in run.events_json("blue")
 
 
 def test_transporters_read_the_shields_along_the_line_on_both_ships() -> None:

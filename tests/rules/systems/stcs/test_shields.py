@@ -33,13 +33,13 @@ def test_shield_1_absorbs_20_the_rest_goes_through_and_it_is_restored_next_turn(
     assert run.pending.key == "stcs/2/hit/lexington"  # 6 points through: what did they strike?
     run.answer("superstructure")
     d7_hits_lexington(run, 5, "1")  # the torpedoes (the phasers recharge): shield 1 is spent this turn
-    assert "it absorbs 0 of 5 points (0 left this turn), 5 through" in run.events_json()
+    assert "it absorbs 0 of 5 points, 5 through" in run.events_json()
     run.answer("superstructure")
     assert run.engine.ss_lost == {"lexington": 11}
     for _ in range(2):  # segment 3, then turn 2's Power Allocation
         next_segment(run)
     d7_hits_lexington(run, 20)
-    assert "absorbs 20 of 20 points (0 left this turn), 0 through" in run.events_json()
+    assert "absorbs 20 of 20 points, 0 through" in run.events_json()
     assert run.pending.key == "stcs/4/act" and run.engine.ss_lost == {"lexington": 11}  # nothing through
 
 
@@ -54,7 +54,8 @@ def test_a_shield_whose_generator_has_a_box_marked_absorbs_nothing() -> None:
     run.answer(1)  # 4 + 1: one box marked - the shield is down
     assert shields.points_left(run.engine, "lexington", 1) == 0
     d7_hits_lexington(run, 7)
-    assert "shield 1 faces Klothos: it absorbs 0 of 7 points (its generator is down), 7 through" in run.events_json()
+    assert "shield 1 faces Klothos: it absorbs 0 of 7 points, 7 through" in run.events_json()
+    assert "shield 1: its generator is down" in run.events_json()
 
 
 def test_on_the_line_between_two_shields_the_gm_chooses() -> None:
@@ -67,7 +68,9 @@ def test_on_the_line_between_two_shields_the_gm_chooses() -> None:
     d7_hits_lexington(run, 7)
     assert run.pending.key == "stcs/2/shield/lexington" and run.pending.options == ("5", "6")
     run.answer("6")
-    assert "Lexington's shield 6 faces Klothos: it absorbs 7 of 7 points (13 left this turn)" in run.events_json()
+    assert "Lexington's shield 6 faces Klothos: it absorbs 7 of 7 points" in run.events_json()
+    assert "Lexington's shield 6: 13 left this turn" in run.events_json("blue")  # its side's (and the GM's)
+    assert "13 left this turn" not in run.events_json("red")
 
 
 def test_damage_on_a_shield_from_the_table_a_d6_or_the_gms_shield() -> None:
@@ -76,12 +79,12 @@ def test_damage_on_a_shield_from_the_table_a_d6_or_the_gms_shield() -> None:
     run.answer("struck:d7")
     run.answer("d6")  # a blast in its hex: the D6 3
     run.answer(25)
-    assert "Klothos' shield 3 faces the damage: it absorbs 20 of 25 points (0 left this turn), 5 through" \
+    assert "Klothos' shield 3 faces the damage: it absorbs 20 of 25 points, 5 through" \
         in run.events_json()
     run.answer("sensors")  # the 5 through
     assert run.engine.boxes[("d7", "sensors")] == (1, 0)
     run.answer("struck:d7")
-    assert run.pending.data["option_words"]["3"] == "shield 3 (0 points left)"
+    assert run.pending.data["option_words"]["3"] == "shield 3"  # (its points left told a secret: the GM's sheet)
     run.answer("2")
     run.answer(4)
     assert run.pending.key == "stcs/1/act" and run.engine.shield_used[("d7", 2)] == 4
@@ -92,4 +95,4 @@ def test_a_ship_with_its_engines_shut_down_has_no_shields() -> None:
     run.answer("shutdown:lexington")
     assert "struck:lexington" not in run.pending.options  # its damage is entered as a hit
     d7_hits_lexington(run, 7)
-    assert "shield 1 faces Klothos: it absorbs 0 of 7 points (no power to raise it), 7 through" in run.events_json()
+    assert "shield 1 faces Klothos: it absorbs 0 of 7 points, 7 through" in run.events_json()
