@@ -92,3 +92,24 @@ def test_the_gms_shield_questions_name_no_points_left() -> None:
     assert "Klothos' shield 4: lowered" in low.events_json(RED) and "14 left this turn" in kept.events_json(RED)
     assert "4: lowered" not in low.events_json(BLUE) and "left this turn" not in kept.events_json(BLUE)
     assert "Klothos' shield 4 faces the damage: it absorbs 0 of 6 points, 6 through" in low.events_json(BLUE)
+
+
+def test_undo_after_every_answer_in_and_out_of_a_secret_sensor_shadow_gives_a_full_replays_bytes() -> None:
+    from rules.systems import start
+    from tests.rules.systems.stcs.test_stcs_checkpoints import reference
+
+    c = start(stcs_campaign(), AT).saved()
+    answers = [*OPENING, "shadow:bop", "hit:bop", "lock:enterprise:d7", "next", "none", "shadow:bop", "next", "none"]
+    run = start(c, AT)
+    for i, a in enumerate(answers):
+        if a == "hit:bop":  # refused to the GM off the board, nothing logged
+            with pytest.raises(IllegalAnswer, match="sensor shadow"):
+                run.answer(a)
+            continue
+        run.answer(a)
+        run.undo(1)
+        run.answer(a)
+        ref = reference(c, run.answers)
+        assert run.events_json(BLUE) == ref.events_json(BLUE) and run.events_json() == ref.events_json()
+        assert run.saved() == ref.saved()
+    assert "bop" in run.engine.at and "Bird of Prey" not in run.events_json(BLUE)
