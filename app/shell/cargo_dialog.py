@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from rules.model import Campaign, Fleet, visibility
-from rules.turn.logistics import CargoAction, actions, when_refused
+from rules.turn.logistics import CargoAction, actions, refusal, when_refused
 
 if TYPE_CHECKING:
     from app.shell.window import MainWindow
@@ -35,8 +35,8 @@ def cargo_choices(c: Campaign, gm: bool) -> list[tuple[Fleet, CargoAction]]:
 class CargoDialog(QDialog):
     """The cargo actions of ``choices``, one a line; OK (Return) chooses the current one."""
 
-    def __init__(self, choices: list[tuple[Fleet, CargoAction]], refused: str | None, parent: QWidget | None = None
-                 ) -> None:
+    def __init__(self, choices: list[tuple[Fleet, CargoAction]], refused: str | None, parent: QWidget | None = None,
+                 refusals: list[str | None] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Cargo: embark, land, deploy")
         self.choices = choices
@@ -46,10 +46,14 @@ class CargoDialog(QDialog):
         note.setWordWrap(True)
         lay.addWidget(note)
         self.list = QListWidget()
-        for fleet, action in choices:
+        why = refusals if refusals is not None else [None] * len(choices)
+        for (fleet, action), no in zip(choices, why):
             item = QListWidgetItem(f"{action.text} \u2014 {fleet.name} ({fleet.sector})")
+            if no is not None:
+                item.setToolTip(f"Refused: {no}")
             self.list.addItem(item)
-        self.list.setCurrentRow(0)
+        # opens at the first line the engine would do now, so that Return does something
+        self.list.setCurrentRow(next((i for i, no in enumerate(why) if no is None), 0))
         self.list.setMinimumWidth(min(900, self.list.sizeHintForColumn(0) + 40))  # every line whole
         self.list.itemActivated.connect(lambda _item: self.accept())
         lay.addWidget(self.list, 1)
@@ -87,7 +91,9 @@ def open_cargo_dialog(window: MainWindow) -> bool:
     if not choices:
         window.statusBar().showMessage("No fleet has cargo to embark, land or deploy where it stands", 8000)
         return False
-    dialog = CargoDialog(choices, when_refused(c), window)
+    phase = when_refused(c)
+    refusals = None if phase is not None else [refusal(c, session.graph, f.id, a) for f, a in choices]
+    dialog = CargoDialog(choices, phase, window, refusals)
     got = dialog.chosen() if dialog.exec() == QDialog.DialogCode.Accepted else None
     if got is None:
         return False

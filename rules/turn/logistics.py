@@ -85,6 +85,16 @@ def actions(c: Campaign, fleet_id: str) -> list[CargoAction]:
     return out
 
 
+def refusal(c: Campaign, graph: LaneGraph, fleet_id: str, action: CargoAction) -> str | None:
+    """Why :func:`do` would refuse ``action`` now (its rule and words), or ``None`` when it would do it;
+    ``c`` is left as it was (:func:`actions` lists what a fleet could try, not what it may do now)."""
+    try:
+        do(c, graph, fleet_id, action)
+    except RuleError as e:
+        return str(e)
+    return None
+
+
 def _what(item: Cargo) -> str:
     return item.ground_unit.name if item.ground_unit else item.unit.name if item.unit else \
         f"{item.amount} {item.kind.value.replace('_', ' ')}"

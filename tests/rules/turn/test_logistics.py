@@ -146,3 +146,17 @@ def test_a_garrison_unit_is_embarked_by_its_defense_and_deployed_next_turn_headl
     c, g = camp(21)
     with pytest.raises(RuleError, match="Supply rating of 11; t has 10"):
         play(c, [*to_troops, order], g)
+
+
+def test_refusal_says_why_an_action_would_be_refused_and_changes_nothing():
+    """rules.turn.logistics.refusal (the cargo dialog opens at the first action it does not refuse)."""
+    from rules.model.io import dumps
+    from rules.turn.logistics import refusal
+
+    kl = {"id": "g1", "name": "Klingon legion", "power": "klingon", "attrition": 2}
+    c, g = seed004(fleets=[transport()], sectors=planet(kl))
+    land = next(a for a in actions(c, "t") if a.verb == "land")
+    assert "Troop Combat phase" in (refusal(c, g, "t", land) or "")
+    c = at_troops(c, g)
+    before = dumps(c)
+    assert refusal(c, g, "t", land) is None and dumps(c) == before
