@@ -22,7 +22,6 @@ from rules.errors import NoBattleHex, RuleError
 from rules.model import Campaign
 from rules.model.records import BattleHexRecord
 from rules.strategic.turn import refresh_resolution
-from rules.dice import new_dice_key
 from rules.systems import BattleRun, BattleSystem, get, start, system_for
 
 if TYPE_CHECKING:
@@ -78,7 +77,7 @@ class BattleController(QObject):
             self.run = start(c, self.at, self.session.graph)
             keyed = getattr(self.run, "key_secret_dice", None)  # a battle begun now: the GM's secret dice key
             if keyed is not None:
-                keyed(new_dice_key())
+                keyed()  # (the engine makes the key: app/ works out no dice)
             self.error = self.heading = ""
         except RuleError as e:
             self.run, self.error = None, str(e)

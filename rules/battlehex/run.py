@@ -23,7 +23,7 @@ from rules.battlehex.questions import Question
 from rules.battlehex.results import write_back
 from rules.battlehex.roster import build_roster
 from rules.battlehex.state import BattleState
-from rules.dice import DiceRoller, Roll
+from rules.dice import DiceRoller, Roll, new_dice_key
 from rules.model.campaign import Campaign
 from rules.strategic.state import StrategicState
 from rules.systems import open_record
@@ -329,16 +329,17 @@ class ReplayRun(Checkpointed, Generic[E]):
                                                                 for r in self.campaign.battle_hexes]})
         return write_back(new, self.state, self.RESULT_RULE or self.ROUNDS_RULE) if self.state.resolved else new
 
-    def key_secret_dice(self, key: str) -> bool:
+    def key_secret_dice(self, key: str | None = None) -> bool:
         """Begin a battle not begun (no seed stored, answer or key) of secret dice with ``key`` of their streams (the
-        record's, sealed for the GM: the plain seed no longer gives them away, issue 25). Whether it was taken."""
+        record's, sealed for the GM: the plain seed no longer gives them away, issue 25; ``None``: a new random
+        key, :func:`rules.dice.new_dice_key`). Whether it was taken."""
         r = self.record
         if not self.SECRET_DICE or self.answers or r.seed is not None or r.dice_key:
             return False
-        self.record = r.model_copy(update={"dice_key": key})
+        self.record = r.model_copy(update={"dice_key": new_dice_key() if key is None else key})
         self.campaign = self.campaign.model_copy(update={"battle_hexes": [self.record if b is r else b
                                                                           for b in self.campaign.battle_hexes]})
-        self.dice_key, self._points = key, None
+        self.dice_key, self._points = self.record.dice_key, None
         self.restart([])
         return True
 
