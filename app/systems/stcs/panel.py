@@ -332,7 +332,7 @@ class STCSPanel(PanelBase):
                 item.setToolTip(whole)
                 item.setData(Qt.ItemDataRole.UserRole, opt)
                 self.acts.addItem(item)
-            self.acts.setCurrentRow(0)
+            self.acts.setCurrentRow(q.options.index(q.default) if q.default in q.options else 0)  # Return: legal
             barred = q.data.get("barred", {})
             self.prompt.setText(escape(q.text) + "".join(f"<br><i>{escape(k)}: barred - {escape(v)}</i>"
                                                          for k, v in barred.items()))

@@ -186,7 +186,17 @@ def refusing(q: Question, refused: dict[str, str], then: Callable[[str], str]) -
         if isinstance(a, str) and a in refused:
             raise IllegalAnswer(q.rule, refused[a])
         return then(q.check(a))
-    return dataclasses.replace(q, check=check)
+    return dataclasses.replace(q, check=check, default=next((o for o in q.options if _passes(check, o)), None))
+
+
+def _passes(check: Callable[[str], str], option: str) -> bool:
+    """Whether ``check`` takes ``option``: the act question opens at the first act the GM may do (the GM's
+    dialog only: a default is no part of the question's data, which the other side reads)."""
+    try:
+        check(option)
+    except IllegalAnswer:
+        return False
+    return True
 
 
 def fixed_acts(e: STCSEngine, x: str, legal: dict[str, str]) -> tuple[dict[str, str], dict[str, str]]:
