@@ -7,11 +7,9 @@ from __future__ import annotations
 
 from app.systems.stcs.panel import NOT_BUILT, STCSPanel
 from app.widgets.question_dialogs import QuestionDialog
-from rules.model import save_campaign
-from tests.app.gui import Answerer, choose_item, ok, open_main_window, press
+from tests.app.gui import Answerer, ok
 from tests.app.systems.stcs.test_stcs_window import act, hand_over
-from tests.app.test_gui_paths import battle_windows
-from tests.rules.systems.stcs.helpers import stcs_campaign
+from tests.app.systems.stcs.opening import fight_stcs
 
 
 def contact_dialogs(d) -> bool:
@@ -34,16 +32,7 @@ def contact_dialogs(d) -> bool:
 
 
 def test_a_cloaked_ship_moves_in_secret_and_a_tractor_beam_is_drawn(qtbot, tmp_path):
-    path = tmp_path / "stcs.json"
-    save_campaign(stcs_campaign(), path)
-    main = open_main_window(qtbot, tmp_path)
-    assert main.open_campaign(path)
-    answerer = Answerer(choose_item("0304"))
-    press(main, "Ctrl+F")
-    qtbot.waitUntil(lambda: bool(battle_windows()))
-    answerer.stop()
-    bw = battle_windows()[-1]
-    qtbot.waitExposed(bw)
+    main, bw, path = fight_stcs(qtbot, tmp_path)
     panel = bw.panel
     assert isinstance(panel, STCSPanel)
     assert "ramming" not in NOT_BUILT and "tractor" not in NOT_BUILT and "boarding" not in NOT_BUILT

@@ -8,13 +8,12 @@ import json
 
 from app.systems.stcs.panel import NOT_BUILT, STCSPanel
 from app.widgets.question_dialogs import QuestionDialog
-from rules.model import save_campaign
 from rules.systems import start
-from tests.app.gui import Answerer, choose_item, ok, open_main_window, press
+from tests.app.gui import Answerer, ok
 from tests.app.systems.stcs.test_stcs_window import act, hand_over
-from tests.app.test_gui_paths import battle_windows
 from tests.rules.systems.stcs.helpers import stcs_campaign
 from tests.rules.systems.v13.helpers import AT
+from tests.app.systems.stcs.opening import fight_stcs
 
 PICK = {"stcs/mode": "sublight", "stcs/1/warpin/target": "8,0", "stcs/1/warpin/speed": "2",
         "stcs/1/move/d7/points": "7", "stcs/1/move/d7/path": "A:6", "stcs/1/beam/lexington": "marines:d7"}
@@ -55,17 +54,8 @@ def marine_dialogs(seen: list[tuple[str, list[str]]]):
 
 
 def test_the_boarding_question_offers_the_lexingtons_marines(qtbot, tmp_path):
-    path = tmp_path / "stcs.json"
     c = start(marines_campaign(), AT).saved()  # the record's seed kept in the file
-    save_campaign(c, path)
-    main = open_main_window(qtbot, tmp_path)
-    assert main.open_campaign(path)
-    answerer = Answerer(choose_item("0304"))
-    press(main, "Ctrl+F")
-    qtbot.waitUntil(lambda: bool(battle_windows()))
-    answerer.stop()
-    bw = battle_windows()[-1]
-    qtbot.waitExposed(bw)
+    main, bw, path = fight_stcs(qtbot, tmp_path, c)
     panel = bw.panel
     assert isinstance(panel, STCSPanel)
     assert "marines" not in NOT_BUILT and "(crew, marines, military passengers)" in panel.built.toolTip()

@@ -6,27 +6,16 @@ from __future__ import annotations
 
 from app.systems.stcs.panel import STCSPanel
 from app.widgets.question_dialogs import QuestionDialog
-from rules.model import save_campaign
-from tests.app.gui import Answerer, choose_item, ok, open_main_window, press
+from tests.app.gui import Answerer, ok
 from tests.app.systems.stcs.test_stcs_window import act, hand_over
-from tests.app.test_gui_paths import battle_windows
-from tests.rules.systems.stcs.helpers import stcs_campaign
+from tests.app.systems.stcs.opening import fight_stcs
 
 PICK = {"stcs/mode": "sublight", "/mine/d7": "2,-2", "/move/d7/points": "3", "/move/d7/path": "B:3",
         "/hit/d7": "superstructure"}
 
 
 def test_a_mine_goes_off_under_a_ship_moving_over_it(qtbot, tmp_path):
-    path = tmp_path / "stcs.json"
-    save_campaign(stcs_campaign(), path)
-    main = open_main_window(qtbot, tmp_path)
-    assert main.open_campaign(path)
-    answerer = Answerer(choose_item("0304"))
-    press(main, "Ctrl+F")
-    qtbot.waitUntil(lambda: bool(battle_windows()))
-    answerer.stop()
-    bw = battle_windows()[-1]
-    qtbot.waitExposed(bw)
+    main, bw, path = fight_stcs(qtbot, tmp_path)
     panel = bw.panel
     assert isinstance(panel, STCSPanel)
     chance: list[str] = []

@@ -8,27 +8,16 @@ from PySide6.QtCore import QTimer
 
 from app.systems.stcs.panel import STCSPanel
 from app.widgets.question_dialogs import QuestionDialog
-from rules.model import save_campaign
-from tests.app.gui import Answerer, choose_item, ok, open_main_window, press
+from tests.app.gui import Answerer, ok
 from tests.app.systems.stcs.test_stcs_window import act, hand_over
-from tests.app.test_gui_paths import battle_windows
-from tests.rules.systems.stcs.helpers import stcs_campaign
+from tests.app.systems.stcs.opening import fight_stcs
 
 TOO_MUCH = "movement 9, shields 10/10/0/0/0/0"  # 29 of 28
 GIVEN = "movement 6, shields 2/2/2/2/2/2, weapons 2"
 
 
 def test_a_side_allocates_its_power_in_its_own_secret_dialog_refused_over_its_power(qtbot, tmp_path):
-    path = tmp_path / "stcs.json"
-    save_campaign(stcs_campaign(), path)
-    main = open_main_window(qtbot, tmp_path)
-    assert main.open_campaign(path)
-    answerer = Answerer(choose_item("0304"))
-    press(main, "Ctrl+F")
-    qtbot.waitUntil(lambda: bool(battle_windows()))
-    answerer.stop()
-    bw = battle_windows()[-1]
-    qtbot.waitExposed(bw)
+    main, bw, path = fight_stcs(qtbot, tmp_path)
     panel = bw.panel
     assert isinstance(panel, STCSPanel)
     seen: dict[str, object] = {}

@@ -8,24 +8,13 @@ from __future__ import annotations
 from PySide6.QtGui import QFontMetrics
 
 from app.systems.stcs.panel import SIDE_CHARS, STCSPanel
-from rules.model import save_campaign
-from tests.app.gui import Answerer, choose_item, open_main_window, press
+from tests.app.gui import Answerer
 from tests.app.systems.stcs.test_stcs_window import act, dialogs, hand_over
-from tests.app.test_gui_paths import battle_windows
-from tests.rules.systems.stcs.helpers import stcs_campaign
+from tests.app.systems.stcs.opening import fight_stcs
 
 
 def open_battle(qtbot, tmp_path):
-    path = tmp_path / "stcs.json"
-    save_campaign(stcs_campaign(), path)
-    main = open_main_window(qtbot, tmp_path)
-    assert main.open_campaign(path)
-    answerer = Answerer(choose_item("0304"))
-    press(main, "Ctrl+F")
-    qtbot.waitUntil(lambda: bool(battle_windows()))
-    answerer.stop()
-    bw = battle_windows()[-1]
-    qtbot.waitExposed(bw)
+    main, bw, path = fight_stcs(qtbot, tmp_path)
     answerer = Answerer(dialogs)
     hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
     return bw, answerer

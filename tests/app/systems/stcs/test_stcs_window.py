@@ -11,10 +11,8 @@ from PySide6.QtCore import Qt
 from app.systems.stcs.panel import STCSPanel
 from app.widgets.question_dialogs import QuestionDialog
 from rules.battlehex.roster import Status
-from rules.model import save_campaign
-from tests.app.gui import Answerer, choose_item, ok, open_main_window, press
-from tests.app.test_gui_paths import battle_windows
-from tests.rules.systems.stcs.helpers import stcs_campaign
+from tests.app.gui import Answerer, ok
+from tests.app.systems.stcs.opening import fight_stcs
 
 SEEN_BY: dict[str, list[str]] = {}
 
@@ -62,16 +60,7 @@ def hand_over(qtbot, bw, until=lambda: True) -> None:
 
 
 def test_an_stcs_battle_cloak_scan_warp_in_and_out(qtbot, tmp_path):
-    path = tmp_path / "stcs.json"
-    save_campaign(stcs_campaign(), path)
-    main = open_main_window(qtbot, tmp_path)
-    assert main.open_campaign(path)
-    answerer = Answerer(choose_item("0304"))
-    press(main, "Ctrl+F")
-    qtbot.waitUntil(lambda: bool(battle_windows()))
-    answerer.stop()
-    bw = battle_windows()[-1]
-    qtbot.waitExposed(bw)
+    main, bw, path = fight_stcs(qtbot, tmp_path)
     panel = bw.panel
     assert isinstance(panel, STCSPanel) and "Not built yet" in panel.built.text()
     # the banner keeps to a few lines over the map (at QT_SCALE_FACTOR=2 on a 1600x1000 screen the
@@ -137,16 +126,7 @@ def blast_dialogs(d) -> bool:
 
 
 def test_ships_whose_superstructure_is_gone_explode_and_their_blast_rings_are_drawn(qtbot, tmp_path):
-    path = tmp_path / "stcs.json"
-    save_campaign(stcs_campaign(), path)
-    main = open_main_window(qtbot, tmp_path)
-    assert main.open_campaign(path)
-    answerer = Answerer(choose_item("0304"))
-    press(main, "Ctrl+F")
-    qtbot.waitUntil(lambda: bool(battle_windows()))
-    answerer.stop()
-    bw = battle_windows()[-1]
-    qtbot.waitExposed(bw)
+    main, bw, path = fight_stcs(qtbot, tmp_path)
     panel = bw.panel
     answerer = Answerer(blast_dialogs)
     hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
@@ -186,16 +166,7 @@ def move_dialogs(d) -> bool:
 
 
 def test_a_ship_moves_on_the_map_and_is_fired_at_its_speed(qtbot, tmp_path):
-    path = tmp_path / "stcs.json"
-    save_campaign(stcs_campaign(), path)
-    main = open_main_window(qtbot, tmp_path)
-    assert main.open_campaign(path)
-    answerer = Answerer(choose_item("0304"))
-    press(main, "Ctrl+F")
-    qtbot.waitUntil(lambda: bool(battle_windows()))
-    answerer.stop()
-    bw = battle_windows()[-1]
-    qtbot.waitExposed(bw)
+    main, bw, path = fight_stcs(qtbot, tmp_path)
     panel = bw.panel
     answerer = Answerer(move_dialogs)
     hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
