@@ -41,6 +41,15 @@ TURN_STEPS = ("vortex", "arrive", "turn", fleet.FIRST, "plot", "elint", "orders"
 RESULT_STEPS = losses.RESULT_STEPS
 
 
+def readings(st: B5Settings) -> str:
+    """The campaign's readings of the seed's disagreements and options (Campaign > Settings), in words."""
+    chart = "as its words say (7 or more: 6)" if st.dogfight == "text" else "by its pattern (one more per two points)"
+    target = "its largest face" if st.dogfight_rating == "face" else "that die rolled each pulse"
+    return (f"this campaign reads the seed so: the dogfight chart past 6 kills {chart}; a dogfight's target number "
+            f"the target's dogfight die, {target}; the top morale circle half the starting level rounded "
+            f"{st.morale_rounding}; command radius {'by race (4, 5 or 6)' if st.command_by_race else '5'}")
+
+
 class B5Engine:
     """The forces, the board, where each ship stands and the procedure."""
 
@@ -196,9 +205,7 @@ class B5Engine:
                                                    f"{', kept from the other side' if secret else ''}): "
                                  + ", ".join(names))
         st = self.settings
-        self.log.add("info", TURN_RULE, f"readings (settings.b5): dogfight chart past 6 kills: {st.dogfight}; morale "
-                                        f"top circle rounded {st.morale_rounding}; command radius "
-                                        f"{'by race (4/5/6)' if st.command_by_race else '5'}")
+        self.log.add("info", TURN_RULE, readings(st))
         left = [u.unit.name for u in self.state.units.values() if u.status is not Status.OUT and not u.unit.b5]
         if left:
             self.log.add("info", TURN_RULE, "without Babylon 5 data, out of this battle: " + ", ".join(left))

@@ -207,15 +207,17 @@ def test_the_gm_may_overrule_the_45_hex_rule():
 def test_the_readings_are_campaign_settings():
     c = b5_campaign()
     run = start(c, AT)
-    assert "readings (settings.b5): dogfight chart past 6 kills: text; morale top circle rounded down; command " \
-           "radius 5" in [e.text for e in run.log.events]
+    assert ("this campaign reads the seed so: the dogfight chart past 6 kills as its words say (7 or more: 6); a "
+            "dogfight's target number the target's dogfight die, its largest face; the top morale circle half the "
+            "starting level rounded down; command radius 5") in [e.text for e in run.log.events]
     assert run.engine.ring("r-flag") == 5  # a Minbari flagship: 5 unless the optional rule is on
     by_race = c.model_copy(update={"settings": c.settings.model_copy(update={"b5": c.settings.b5.model_copy(
         update={"command_by_race": True, "dogfight": "pattern", "morale_rounding": "up"})})})
     run = start(by_race, AT)
     assert run.engine.ring("r-flag") == 6 and run.engine.ring("b-flag") == 5
-    assert any("dogfight chart past 6 kills: pattern; morale top circle rounded up; command radius by race"
-               in e.text for e in run.log.events)
+    assert any("the dogfight chart past 6 kills by its pattern (one more per two points);" in e.text
+               and "rounded up; command radius by race (4, 5 or 6)" in e.text for e in run.log.events)
+    assert not any("settings.b5" in e.text for e in run.log.events)  # words, not the file's keys
 
 
 
