@@ -99,7 +99,10 @@ class MovementPhaseMixin:
     def take_seat(self, seat: str | None) -> None:
         """The commander ``seat`` (a Team id, or "gm") took the screen at a hand-over: the map draws
         only that Team's plotted orders (none for the GM, but in the GM view), and nothing the last
-        player selected or was told stays in the inspector, the status bar or the Empire Sheet."""
+        player selected or was told stays in the inspector, the status bar or the Empire Sheet. A Team's
+        commander never takes the screen in the GM view: it is closed (every unit, the GM's log lines)."""
+        if seat not in (None, "gm") and self.gm_view_action.isChecked():
+            self.set_gm_view(False)
         self.statusBar().clearMessage()
         scene = self.strategic_view.scene()
         if isinstance(scene, StrategicScene):

@@ -218,6 +218,8 @@ def _settle(main, qtbot, phase: Phase) -> None:
 
 def _check_sheets(main, qtbot, book: Book, when: str) -> None:
     c = main.campaign
+    if not main.gm_view_action.isChecked():  # closed when a Team took the screen: the GM opens it again
+        main.gm_view_action.trigger()
     for p in POWERS:
         text = _sheet(main, qtbot, p)
         want = (f"Point Pool: {frac(book.pool[p])}", f"Last Total Domestic Product: {book.last_tdp[p]}",

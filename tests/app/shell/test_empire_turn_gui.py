@@ -100,6 +100,8 @@ def test_a_whole_turn_of_the_economy_through_the_gui(qtbot, tmp_path, monkeypatc
 
         press(main, "Ctrl+Shift+E")  # -> Tech: each power invests behind its hand-over
         _settle(main, qtbot, Phase.TECH)
+        assert not main.gm_view_action.isChecked()  # closed when a Team took the screen
+        main.gm_view_action.trigger()  # the GM opens it again to read every power's sheet
         text = _sheet_for(main, qtbot, "fed")
         assert "Point Pool: 11 4/5" in text
         assert "Research: pool 10 of 10 required" in text and "odds 10 / 10 = 100%" in text
@@ -132,6 +134,8 @@ def test_a_whole_turn_of_the_economy_through_the_gui(qtbot, tmp_path, monkeypatc
     assert c.turn == 2 and main.errors == []
     assert any(e.rule == "004 Morale Check Chart" for e in c.log) and any(e.rule == "004 End of Turn Phase"
                                                                             for e in c.log)
+    if not main.gm_view_action.isChecked():  # closed when a Team took the screen in the turn
+        main.gm_view_action.trigger()
     assert "Point Pool: 33 3/5" in _sheet_for(main, qtbot, "fed")  # 11 4/5 + 21 4/5
     press(main, "Ctrl+Z")  # the confirmation is one undoable step
     qtbot.waitUntil(lambda: main.session.combat_pending() is not None)

@@ -136,3 +136,29 @@ def test_the_cover_is_lifted_when_an_error_unwinds(main):
         raise RuntimeError("the engine failed behind the hand-over")
     assert not [c for c in main.findChildren(QWidget, "handover_cover") if c.isVisible()]
     assert main.campaign_log.isVisible() and main.inspector_dock.isVisible()
+
+
+def test_a_team_that_takes_the_screen_never_sees_the_gm_view(main, qtbot):
+    """The GM left the GM view on (View > GM View): the Team commander who took the screen at the next
+    hand-over read every unit and the GM's campaign log lines behind its own questions (T11's random
+    walk on the real screen). The GM view closes when a Team takes the screen."""
+    main.gm_view_action.trigger()  # View > GM View (every unit): no GM passphrase in this campaign
+    assert main.gm_view_action.isChecked()
+    seen: list[tuple[str, bool]] = []
+
+    def handle(d) -> bool:
+        if isinstance(d, HandOverDialog):
+            return take_over(d)
+        if isinstance(d, IgnoreDialog):
+            seen.append((d.team, main.gm_view_action.isChecked()))
+            d.buttons.button(d.buttons.StandardButton.Ok).click()
+            return True
+        return False
+
+    answerer = Answerer(handle)
+    try:
+        main.end_movement_action.trigger()
+    finally:
+        answerer.stop()
+    assert seen == [("alliance", False), ("coalition", False)], seen
+    assert not main.gm_view_action.isChecked()
