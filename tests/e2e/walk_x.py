@@ -210,22 +210,32 @@ class Walk:
             time.sleep(0.3)
 
     def choose_system(self, system: str) -> None:
-        """Turn > Battle System for New Battle Hexes > the ``system``th entry, by keys."""
-        if self.state().get("settings", {}).get("battle_system", "v13") == system:
-            return
-        key("alt+t")
-        time.sleep(0.3)
-        key("s")
-        time.sleep(0.3)
-        for _ in range(SYSTEMS.index(system)):
-            key("Down")
-        snap(f"battle-system-{system}")
-        key("Return")
-        time.sleep(0.5)
+        """Turn > Battle System for New Battle Hexes > the ``system``th entry, by keys.
+
+        The submenu is filled as it opens (the registry loads then); on a loaded machine an
+        arrow key sent before it shows is lost (a CI run chose 'sidcors' for 'afef' so), so the
+        walk waits for it, and tries again, slower, before it says the menu's order changed.
+        """
         now = self.state().get("settings", {}).get("battle_system", "v13")
+        for attempt in range(3):
+            if now == system:
+                return
+            key("alt+t")
+            time.sleep(0.3 + attempt)
+            key("s")
+            time.sleep(0.6 + attempt)
+            for _ in range(SYSTEMS.index(system)):
+                key("Down")
+                time.sleep(0.1 * attempt)
+            snap(f"battle-system-{system}" + (f"-try-{attempt + 1}" if attempt else ""))
+            key("Return")
+            time.sleep(0.5 + attempt)
+            now = self.state().get("settings", {}).get("battle_system", "v13")
+            if now != system:
+                log(f"Turn > Battle System: {now!r}, not {system!r}, was chosen (try {attempt + 1} of 3)")
         if now != system:
-            raise Fail(f"Turn > Battle System entry {SYSTEMS.index(system) + 1} chose {now!r}, not {system!r} "
-                       f"(the menu's order is no longer {', '.join(SYSTEMS)})")
+            raise Fail(f"Turn > Battle System entry {SYSTEMS.index(system) + 1} chose {now!r}, not {system!r}, "
+                       f"three times (the menu's order is no longer {', '.join(SYSTEMS)})")
 
     def rule_on(self, at: str, why: str) -> None:
         """The GM's ruling on the Battle Hex ``at`` (Ctrl+G, its two questions answered by keys)."""
