@@ -13,6 +13,7 @@ from rules.battlehex.run import ReplayRun
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.campaign import Campaign
+from rules.systems.b5 import compat
 from rules.systems.b5.asking import read_place
 from rules.systems.b5.engine import RESULT_RULE, B5Engine, TURN_RULE
 
@@ -27,7 +28,7 @@ class B5Battle(ReplayRun[B5Engine]):
     def __init__(self, campaign: Campaign, at: Label, graph: LaneGraph | None = None,
                  dice: Callable[[int], DiceRoller] = DiceRoller) -> None:
         super().__init__(campaign, at, graph, dice)
-        self.restart(list(self.record.answers))
+        compat.replay(self, list(self.record.answers))  # a record saved by older code too
 
     def _engine(self, state: BattleState, log: EventLog, dice: DiceRoller) -> B5Engine:
         return B5Engine(state, log, dice, self.campaign.settings.b5)
