@@ -99,7 +99,7 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
         self.gm_view_action = menus.gm_view_action
         self._rebuild_recent()
         self.phase_bar, self.phase_label = build_phase_bar(self, menus)
-        if not window_state.restore(self, self.settings, "main_window", (1500, 950)):
+        if not window_state.restore(self, self.settings, "main_window", (1500, 950), central_share=0.5):
             # the docks' first width: 560 px, less on a small screen, so the map keeps the most room
             self.resizeDocks([self.inspector_dock], [min(560, max(240, self.width() * 2 // 5))],
                              Qt.Orientation.Horizontal)

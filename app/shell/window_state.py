@@ -9,6 +9,11 @@ some tests) only sizes and places the window and remembers nothing.
 The available area is the screen's ``availableGeometry`` in logical pixels, so a 1500 x 950
 default on a small screen, or at ``QT_SCALE_FACTOR=2``, shrinks to fit instead of opening with
 its title bar or its bottom edge out of reach.
+
+The window's size is kept beside its dock layout: a layout restored into a window of another size
+(another screen, or ``QT_SCALE_FACTOR=2`` after 1) has its docked docks scaled with the window, and
+a window that names a ``central_share`` keeps at least that share of its width and height for its
+central widget (the main window's strategic map: half), the docks giving it back.
 """
 from __future__ import annotations
 
@@ -19,10 +24,12 @@ from PySide6.QtCore import (
     QObject,
     QRect,
     QSettings,
+    QSize,
+    Qt,
     QTimer,
 )
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QMainWindow, QSplitter, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QDockWidget, QMainWindow, QSplitter, QWidget
 
 # The window frame before the window manager has framed the window (title bar, borders); once
 # it is shown the real frame is used.
@@ -95,34 +102,104 @@ def later(owner: QObject, call) -> None:
     timer.start(0)
 
 
+_SIDES = (Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea)
+_ENDS = (Qt.DockWidgetArea.TopDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea)
+
+
+def _docked(window: QMainWindow, areas: tuple[Qt.DockWidgetArea, ...]) -> list[QDockWidget]:
+    """The window's docks shown docked in ``areas`` (a tabified dock behind another is not shown)."""
+    return [d for d in window.findChildren(QDockWidget)
+            if d.parent() is window and d.isVisibleTo(window) and not d.isFloating()
+            and window.dockWidgetArea(d) in areas]
+
+
+def _scale_docks(window: QMainWindow, saved: QSize) -> None:
+    """Docked docks as wide (side areas) and tall (top and bottom) in the window's size now as
+    they were in ``saved``, the size the layout was saved at."""
+    window.layout().activate()  # the restored layout's sizes, before the window is shown
+    for areas, orientation, now, then in (
+            (_SIDES, Qt.Orientation.Horizontal, window.width(), saved.width()),
+            (_ENDS, Qt.Orientation.Vertical, window.height(), saved.height())):
+        docks = _docked(window, areas)
+        if docks and then > 0 and now != then:
+            sizes = [d.width() if orientation == Qt.Orientation.Horizontal else d.height() for d in docks]
+            window.resizeDocks(docks, [max(1, s * now // then) for s in sizes], orientation)
+
+
+def keep_central(window: QMainWindow, share: float) -> None:
+    """Give the central widget (a scroll area's viewport: a map view's drawing) at least ``share``
+    of the window's width and height, taken from the docked docks beside it (side areas) and above
+    and below it, each area giving in proportion."""
+    central = window.centralWidget()
+    if central is None:
+        return
+    if isinstance(central, QAbstractScrollArea):  # what it shows, its frame, margins and scroll bars left out
+        central = central.viewport()
+    window.layout().activate()
+    for areas, orientation in ((_SIDES, Qt.Orientation.Horizontal), (_ENDS, Qt.Orientation.Vertical)):
+        horizontal = orientation == Qt.Orientation.Horizontal
+        lack = int(share * (window.width() if horizontal else window.height())) - (
+            central.width() if horizontal else central.height())
+        widest: dict[Qt.DockWidgetArea, QDockWidget] = {}
+        for d in _docked(window, areas):  # an area is as wide (or tall) as its widest dock
+            area, size = window.dockWidgetArea(d), d.width() if horizontal else d.height()
+            if area not in widest or size > (widest[area].width() if horizontal else widest[area].height()):
+                widest[area] = d
+        docks = list(widest.values())
+        sizes = [d.width() if horizontal else d.height() for d in docks]
+        if lack > 0 and sum(sizes) > 0:
+            total = sum(sizes)
+            window.resizeDocks(docks, [max(1, s - (lack * s + total - 1) // total) for s in sizes], orientation)
+
+
 class _RefitOnShow(QObject):
     """On the window's first show, fit it again with its real frame, unless someone resized or
-    moved it on purpose since :func:`restore` placed it."""
+    moved it on purpose since :func:`restore` placed it; then keep the central widget its share
+    (docks made after :func:`restore`, as the main window's bottom docks, are laid out by then)."""
 
-    def __init__(self, window: QWidget) -> None:
+    def __init__(self, window: QWidget, central_share: float | None = None) -> None:
         super().__init__(window)
         self.window = window
+        self.central_share = central_share
         self.placed = window.geometry()
         window.installEventFilter(self)
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 (Qt name)
         if obj is self.window and event.type() == QEvent.Type.Show:
             self.window.removeEventFilter(self)
-            if self.window.geometry() == self.placed:
-                later(self, self._refit)
+            later(self, self._refit if self.window.geometry() == self.placed else self._keep)
         return False
 
     def _refit(self) -> None:
         try:
             fit_to_screen(self.window)
         except RuntimeError:  # the window was deleted meanwhile
-            pass
+            return
+        self._keep()
+
+    def _keep(self) -> None:
+        if self.central_share is not None and isinstance(self.window, QMainWindow):
+            try:
+                keep_central(self.window, self.central_share)
+            except RuntimeError:  # the window was deleted meanwhile
+                pass
 
 
-def restore(window: QWidget, settings: QSettings | None, key: str, default_size: tuple[int, int]) -> bool:
+def _size(value) -> QSize | None:
+    try:
+        w, h = (int(n) for n in str(value).split("x"))
+    except ValueError:
+        return None
+    return QSize(w, h)
+
+
+def restore(window: QWidget, settings: QSettings | None, key: str, default_size: tuple[int, int],
+            central_share: float | None = None) -> bool:
     """Give ``window`` its remembered geometry, dock layout and splitter sizes (or
-    ``default_size``, centred), then fit it inside the available screen area. Returns whether
-    a remembered dock layout was restored (else the window may size its docks to the screen)."""
+    ``default_size``, centred), then fit it inside the available screen area, its docks scaled
+    with it when it is not the size it was saved at, and its central widget kept at least
+    ``central_share`` of it (if given). Returns whether a remembered dock layout was restored
+    (else the window may size its docks to the screen)."""
     geometry = _bytes(settings.value(_key(key, "geometry"))) if settings is not None else None
     if geometry is None or not window.restoreGeometry(geometry):
         window.resize(*default_size)
@@ -142,7 +219,13 @@ def restore(window: QWidget, settings: QSettings | None, key: str, default_size:
             if splitter.objectName() and sizes is not None:
                 splitter.restoreState(sizes)
     fit_to_screen(window)
-    _RefitOnShow(window)
+    if laid_out and isinstance(window, QMainWindow):
+        saved = _size(settings.value(_key(key, "size"))) if settings is not None else None
+        if saved is not None and saved != window.size():
+            _scale_docks(window, saved)
+        if central_share is not None:
+            keep_central(window, central_share)
+    _RefitOnShow(window, central_share)
     return laid_out
 
 
@@ -153,6 +236,7 @@ def save(window: QWidget, settings: QSettings | None, key: str) -> None:
     settings.setValue(_key(key, "geometry"), window.saveGeometry())
     if isinstance(window, QMainWindow):
         settings.setValue(_key(key, "state"), window.saveState())
+        settings.setValue(_key(key, "size"), f"{window.width()}x{window.height()}")  # the docks' sizes are of it
     for splitter in window.findChildren(QSplitter):
         if splitter.objectName():
             settings.setValue(_key(key, f"splitters/{splitter.objectName()}"), splitter.saveState())
