@@ -21,8 +21,8 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.b5 import B5Data, B5Settings, B5Weapon
 from rules.model.units import unit_secret
-from rules.systems.b5 import (abilities, command, damage, deploy, elint, emines, firing, fleet, flights, flying, jump, jumping,
-                              losses, marking, morale, reinforce, turns)
+from rules.systems.b5 import (abilities, antifighter, command, damage, deploy, elint, emines, firing, fleet, flights, flying, jump, jumping,
+                              longrange, losses, marking, morale, reinforce, turns)
 from rules.systems.b5.asking import place, secret_number
 from rules.systems.b5.deploy import Board, Place
 from rules.systems.b5.force import Force, Squadron, force_of
@@ -36,7 +36,7 @@ ROUND_LIMIT = jumping.LAST_TURN
 MEETING, JUMP_IN = "meeting engagement", "jump-in"
 AT_TABLE, RESULTS, PLOT = "at the table", "results", "plot and move"
 TURN_STEPS = ("vortex", "arrive", "turn", fleet.FIRST, "plot", "elint", "orders", "mines", "fly", "fire", "firer", "weapon", "target", "mark",
-              "flight", "strafe", fleet.STEP, "morale")
+              "flight", "strafe", antifighter.PICK, *longrange.STEPS, fleet.STEP, "morale")
 """A turn's questions (``b5/{turn}/{step}...``): each one the procedure resumes from (a checkpoint)."""
 RESULT_STEPS = losses.RESULT_STEPS
 
@@ -126,6 +126,7 @@ class B5Engine:
         self.styles: dict[str, str] = {}  # squadron -> its commander's command style (the optional rule)
         self.fighters: dict[str, int] = {}  # flight -> fighters alive (once attacked)
         self.air = flights.Air()  # the flights on the board, their missions (rules/systems/b5/flights.py)
+        self.afire = antifighter.AFState()  # anti-fighter fire's choices (rules/systems/b5/antifighter.py)
         self.used: dict[str, list[tuple[int, str]]] = {}  # command ship -> (turn, ability) its commander used
         self.firer = ""  # the ship the pending weapon question is for
         self.late = False
@@ -190,7 +191,7 @@ class B5Engine:
 
     def question_odds(self, q: Question) -> dict[str, Any]:
         """A fire target question: each target's exact chance per die (rules/systems/b5/firing.py)."""
-        return dict(firing.odds(self)) if q.key.endswith("/target") else {}
+        return dict(firing.odds(self)) if q.key.endswith("/target") else {**antifighter.odds(self, q), **longrange.odds(self, q)}
 
     def _intro(self) -> None:
         r = self.state.record

@@ -16,7 +16,8 @@ each two fighters alive (and its anti-ship level against a medium ship or larger
 ship's Def (range 0: no modifier); a hit rolls the flight's damage die with the same bonus,
 classed against the ship's best armor (**reading**: a flight "may face any direction", so no arc
 is struck; the best armor, as a ballistic weapon's), and the systems it strikes are marked as any
-hit's (from the side). Not built: escorts absorbing AF fire, long-range AF mode.
+hit's (from the side). The AF fire itself, the escorts fired at before they absorb and the firing
+side's choice below x1: rules/systems/b5/antifighter.py; long-range AF mode: longrange.py.
 """
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from rules.battlehex.questions import Question, choose
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.model.b5 import B5Weapon, Category, WeaponClass
-from rules.systems.b5 import abilities, fire, marking
+from rules.systems.b5 import abilities, antifighter, fire, marking
 from rules.systems.b5.flights import left as left  # (the fighters alive in a flight: kept there, which flights needs)
 
 if TYPE_CHECKING:
@@ -36,13 +37,12 @@ if TYPE_CHECKING:
 
 Procedure = Generator[Question, Any, None]
 RULE = "B5 Fighter Combat"
-AF_RULE = "B5 Anti-Fighter Fire"
+AF_RULE = antifighter.RULE
 MISSION_RULE = "B5 Fighter Missions"
-AF_MODE = "anti-fighter mode: "
-"""``fired[ship][AF_MODE + weapon]``: the (turn, pulse) it fired in anti-fighter mode ("A single
-weapon system cannot fire in both standard and anti-fighter modes in the same pulse")."""
-STEPS = ("flight", "strafe")
-"""The questions of a flight's attack (``b5/{turn}/flight``, ``b5/{turn}/strafe``): each resumes."""
+AF_MODE = antifighter.AF_MODE
+STEPS = ("flight", "strafe", antifighter.PICK)
+"""The questions of a flight's attack (``b5/{turn}/flight``, ``b5/{turn}/strafe``, the firing side's
+choice below x1 ``b5/{turn}/afpick``): each resumes."""
 FIGHTERS = "fighters"
 """The fire question's option for a flight's attack."""
 SHIPS = (Category.MEDIUM, Category.HEAVY, Category.CAPITAL, Category.ENORMOUS)
@@ -96,6 +96,10 @@ def _refuse(self: B5Engine, flight: str, a: Any) -> str:
 
 def step(self: B5Engine, at: str = "") -> Procedure:
     """The GM's flight and the enemy ship in its hex it attacks (``at``: resumed at that question)."""
+    if at == antifighter.PICK and self.afire.strafing is not None:  # resumed in the attack's AF fire
+        flight, target, _ = self.afire.strafing
+        yield from attack(self, flight, target, resumed=True)
+        return
     if at in ("", "flight"):
         flights = ready(self)
         q = choose(f"b5/{self.round}/flight", GM, RULE, "Game Master: which flight attacks a ship in its hex?",
@@ -120,80 +124,23 @@ def step(self: B5Engine, at: str = "") -> Procedure:
     yield from attack(self, flight, target)
 
 
-def _af_ready(self: B5Engine, ship: str, w: B5Weapon) -> bool:
-    """A weapon may fire in anti-fighter mode if it has not fired in standard mode this turn, or a
-    full pulse has been played since it last did (never in the pulse it fired in standard mode)."""
-    this_turn = [p for t, p in self.fired.get(ship, {}).get(w.name, []) if t == self.round]
-    return not this_turn or self.pulse - max(this_turn) >= 2
+_af_ready = antifighter.ready  # (where the tests name it)
 
 
-def _af_counts(self: B5Engine, flight: str, target: str) -> tuple[int, int]:
-    """The enemy flights in ``target``'s hex this pulse (attacking or not; never its allies), and
-    those of them attacking it (an attack mission on it, or ``flight``)."""
-    from rules.systems.b5 import flights
-    team, at = self.units[target].team, self.at[target]
-    here = [x for x in flights.flights_of(self, self.enemy(team)) if self.air.at.get(x) == at]
-    attacking = [x for x in here if x == flight or (m := self.air.mission.get(x)) is not None
-                 and m.kind == flights.ATTACK and m.target == target]
-    return max(1, len(here)), max(1, len(attacking))
-
-
-def attack(self: B5Engine, flight: str, target: str) -> Procedure:
-    """The target's anti-fighter fire, then the fighters left attack (rolled on the seeded dice)."""
+def attack(self: B5Engine, flight: str, target: str, resumed: bool = False) -> Procedure:
+    """The target's anti-fighter fire (rules/systems/b5/antifighter.py), then the fighters left
+    attack (rolled on the seeded dice); ``resumed``: at the firing side's choice below x1."""
     from rules.systems.b5 import flights
     f = self.data(flight).flight
     assert f is not None
     t = self.data(target)
     name, ship = self.units[flight].unit.name, self.units[target].unit.name
-    self.fired.setdefault(flight, {}).setdefault("attack", []).append((self.round, self.pulse))
-    n = left(self, flight)
-    enemies, attacking = _af_counts(self, flight, target)
-    for w in t.weapons:
-        if not w.anti_fighter or not _af_ready(self, target, w) or n <= 0:
-            continue
-        x, _ = fire.anti_fighter(w.anti_fighter, enemies)
-        if w.anti_fighter < -(-enemies // 2):  # below x1: x1 at half the attacking flights, the first to attack
-            key = f"{self.round}/{self.pulse}/{target}/{w.name}"
-            if self.air.af.get(key, 0) >= -(-attacking // 2):
-                self.log.add("ruling", AF_RULE, f"{possessive(ship)} {w.name} (AF {w.anti_fighter} over half of "
-                                                f"{enemies} flights: below x1) has fired at half the {attacking} "
-                                                f"attacking flights: not at {name}", {"unit": flight})
-                continue
-            self.air.af[key] = self.air.af.get(key, 0) + 1
-        die, kills, hits = w.fire_control[2], 0, 0
-        for _ in range(x):
-            hits += int(self.dice.roll(die, purpose=f"{w.name} anti-fighter fire", rule=AF_RULE,
-                                       who=self.units[target].team).total + t.sensor >= f.defence)
-        absorbed = ""
-        for _ in range(hits):
-            guard = next(iter(flights.escorts(self, flight)), "")  # escorts absorb the fire (their armor)
-            shield = self.data(guard).flight if guard else None
-            armor = shield.armor if shield is not None else f.armor
-            dmg = w.damage[0]
-            kill = isinstance(dmg, int) or self.dice.roll(dmg, purpose=f"{w.name} anti-fighter damage", rule=AF_RULE,
-                                                          who=self.units[target].team).total >= armor
-            if guard:
-                self.fighters[guard] = left(self, guard) - int(kill)
-                absorbed += f"; {self.units[guard].unit.name} absorbs a hit" + (
-                    f" (a fighter destroyed, {left(self, guard)} left)" if kill else "")
-                if not left(self, guard):
-                    self.units[guard].status = Status.DESTROYED
-                    self.air.at.pop(guard, None)
-                    absorbed += f", {self.units[guard].unit.name} destroyed"
-            else:
-                kills += int(kill)
-        kills = min(kills, n)
-        n -= kills
-        self.fired.setdefault(target, {}).setdefault(AF_MODE + w.name, []).append((self.round, self.pulse))
-        self.log.add("ruling", AF_RULE, f"{possessive(ship)} {w.name} (AF x{x}) at {name}: {die} + sensor {t.sensor} "
-                                        f"needs {f.defence}: {hits} hit(s){absorbed}; {kills} fighter(s) of {name} "
-                                        f"destroyed, {n} left", {"unit": flight})
-    self.fighters[flight] = n
-    if n <= 0:
-        self.units[flight].status = Status.DESTROYED
-        self.air.at.pop(flight, None)
-        self.log.add("ruling", AF_RULE, f"{name} is destroyed", {"unit": flight})
+    if not resumed:
+        self.fired.setdefault(flight, {}).setdefault("attack", []).append((self.round, self.pulse))
+    yield from antifighter.at_attack(self, flight, target)
+    if not flights.alive(self, flight):
         return
+    n = left(self, flight)
     m = self.air.mission.get(flight)
     bonus = 0 if m is not None and m.kind == flights.ESCORT else \
         fire.fighter_bonus(n) + (f.anti_ship if t.category in SHIPS else 0)  # "Escort flights gain no bonus"

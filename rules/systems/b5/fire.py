@@ -160,6 +160,18 @@ def anti_fighter(rating: int, flights: int) -> tuple[int, int]:
     return (x, flights) if x >= 1 else (1, ceil(flights / 2))
 
 
+def long_range_af(arc_x: int, flights: int) -> tuple[int, int]:
+    """(x, flights fired at) of long-range anti-fighter fire into a hex of ``flights`` enemy flights
+    by a weapon of 'x' ``arc_x`` in that arc: "use half of the 'x' rating for the weapon system in
+    the appropriate arc as your base AF rating" (exact, then as :func:`anti_fighter`: over half the
+    flights, round up, the 'x' rounded down; under x1, x1 at half of them)."""
+    if flights < 1 or arc_x < 1:
+        return 0, 0
+    share = ceil(flights / 2)
+    x = int(Fraction(arc_x, 2) / share)
+    return (x, flights) if x >= 1 else (1, share)
+
+
 DOGFIGHT_TEXT = "text"
 DOGFIGHT_PATTERN = "pattern"
 

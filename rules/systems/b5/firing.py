@@ -17,7 +17,8 @@ from rules.battlehex.questions import Question, choose
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.model.b5 import B5Data, B5Weapon, Category, Race, WeaponClass
-from rules.systems.b5 import abilities, damage, deploy, elint, emines, fighters, fire, flightfire, losses, marking, morale
+from rules.systems.b5 import (abilities, damage, deploy, elint, emines, fighters, fire, flightfire, longrange, losses,
+                              marking, morale)
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
@@ -27,7 +28,8 @@ RULE = fire.RULE
 structure = marking.structure  # (where the tests and the docs name it)
 bearing = marking.bearing
 DONE, FIRE = "done", "fire"
-OPTION_WORDS = {FIRE: "a ship fires", fighters.FIGHTERS: "a flight attacks a ship"}
+OPTION_WORDS = {FIRE: "a ship fires", fighters.FIGHTERS: "a flight attacks a ship",
+                longrange.LONG: "a ship fires anti-fighter weapons in long-range mode"}
 """How the pulse fire question's options read (its answer stays the option)."""
 
 
@@ -129,7 +131,7 @@ def _weapons(self: B5Engine, firer: str) -> list[B5Weapon]:
             and targets(self, firer, w)]
 
 
-STEPS = ("fire", "firer", "weapon", "target", marking.STEP, *fighters.STEPS)
+STEPS = ("fire", "firer", "weapon", "target", marking.STEP, *fighters.STEPS, *longrange.STEPS)
 """A shot's questions (``b5/{turn}/{step}``), in order: the procedure resumes from each."""
 
 
@@ -169,25 +171,30 @@ def _fire(self: B5Engine, at: str) -> Procedure:
             yield from marking.marks(self, self.shot)
             at = ""
             continue
-        if at in fighters.STEPS:  # resumed in a flight's attack
-            yield from fighters.step(self, at)
+        if at in fighters.STEPS or at in longrange.STEPS:  # resumed in a flight's attack, or long-range AF fire
+            yield from (fighters.step(self, at) if at in fighters.STEPS else longrange.step(self, at))
             at = ""
             continue
         ships = [x for x in self.at if self.units[x].status is Status.PRESENT and _weapons(self, x)
                  and (x in self.out_of_command) == self.late]
         flights = fighters.ready(self) if not self.late else []
+        far = bool(longrange.ships(self))
         if at in ("", "fire"):
-            if not ships and not flights:
+            if not ships and not flights and not far:
                 return
             q = choose(f"b5/{self.round}/fire/{len(self.log.events)}", GM, RULE,
                        f"Game Master: turn {self.round} pulse {self.pulse}: does a ship fire{when}"
                        + (" or a flight attack a ship" if flights else "") + "?",
-                       [DONE] + ([FIRE] if ships else []) + ([fighters.FIGHTERS] if flights else []))
+                       [DONE] + ([FIRE] if ships else []) + ([fighters.FIGHTERS] if flights else [])
+                       + ([longrange.LONG] if far else []))
             said = yield replace(q, data={"option_words": OPTION_WORDS})  # not 'Its fighters' (issue 22)
             if said == DONE:
                 return
             if said == fighters.FIGHTERS:
                 yield from fighters.step(self)
+                continue
+            if said == longrange.LONG:
+                yield from longrange.step(self)
                 continue
         words = {x: f"{self.units[x].unit.name} ({self.name(self.units[x].team)})" for x in ships}
         if at in ("", "fire", "firer"):

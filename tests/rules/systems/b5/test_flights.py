@@ -389,11 +389,12 @@ def movement_pulses(speed):
 
 def test_an_escort_absorbs_the_anti_fighter_fire_at_its_charge():
     """Anti-Fighter Fire: R-FL escorts R-FL2, which attacks B-FLAG; both in B-FLAG's hex (two enemy
-    flights: AF 2 over 1, x2). d10 5 and 5 + sensor 5 hit Def 8 twice; each hit's d8 4 is read
-    against the escort's armor 3: R-FL loses two fighters, R-FL2 none ("use the escort flight's
-    armor ... If all the escort fighters are destroyed, any remaining damage will hit the original
-    target flight")."""
-    run = battle([5, 5, 4, 4], red_move=99)  # no die rolled before the attack
+    flights: AF 2 over 1, x2). The escort is fired at first ("the escort flight must first survive
+    any AF fire directed at it first"): d10 1 and 1 miss. Then R-FL2: d10 5 and 5 + sensor 5 hit
+    Def 8 twice; each hit's d8 4 is read against the escort's armor 3: R-FL loses two fighters,
+    R-FL2 none ("use the escort flight's armor ... If all the escort fighters are destroyed, any
+    remaining damage will hit the original target flight")."""
+    run = battle([1, 1, 5, 5, 4, 4], red_move=99)  # no die rolled before the attack
     play(run, "b-fl superiority 1231", "FFF FF FFF", "r-fl escort r-fl2; r-fl2 attack b-flag")
     e = run.engine
     while not (run.pending.key.startswith("b5/1/fire/") and fighters.FIGHTERS in run.pending.options):
