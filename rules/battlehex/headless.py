@@ -201,12 +201,13 @@ def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> 
     except RuleError as e:
         print(f"battle: {e.message}", file=err)
         return 2
-    code: int = headless(campaign, at, graph, answers, args.viewer, args.replay, args.undo, out, err)
+    code: int = headless(campaign, at, graph, answers, args.viewer, args.replay, args.undo, out, err,
+                         source=args.campaign)
     return code
 
 
 def run_v13(campaign: Campaign, at: Label, graph: LaneGraph, answers: list[Any], viewer: str, replay: bool,
-            undo: int, out: TextIO, err: TextIO) -> int:
+            undo: int, out: TextIO, err: TextIO, source: str = "") -> int:
     """``main.py battle`` for V13 (its registry entry's ``headless``): the procedure's own log,
     question and map state as ``viewer`` may know them; the exit code."""
     try:

@@ -27,15 +27,16 @@ def with_system(campaign: Campaign, at: Label, key: str | None, seed: int | None
 
 
 def run_system(campaign: Campaign, at: Label, graph: LaneGraph, answers: list[Any], viewer: str, replay: bool,
-               undo: int, out: TextIO, err: TextIO) -> int:
+               undo: int, out: TextIO, err: TextIO, source: str = "") -> int:
     """Run the Battle Hex at ``at`` with its system from ``answers`` and print JSON as ``viewer``
-    may know it; exit code 0, 1 (an illegal answer) or 2 (a bad command)."""
+    may know it; exit code 0, 1 (an illegal answer) or 2 (a bad command). ``source``: the
+    campaign's file, named when its saved answers do not replay."""
     system = system_for(campaign, at)
     try:
         run = begin(system, campaign, at, graph)
     except IllegalAnswer as e:  # the file's answers for this hex do not replay with its system
-        print(f"battle: the answers saved for Battle Hex {at} are refused by {system.title} when replayed: "
-              f"{e}", file=err)
+        print(f"battle: the answers saved for Battle Hex {at}{f' in {source}' if source else ''} are refused by "
+              f"{system.title} when replayed: {e}", file=err)
         return 1
     if replay:
         answers = [*run.answers, *answers]

@@ -45,7 +45,7 @@ class BattleSystem:
         panel: ``"module:callable"`` in ``app/``, called with the battle window to make the
             system's panel (:class:`app.battle.panel.BattlePanel`).
         headless: ``"module:callable"`` running ``main.py battle`` for this system, called
-            ``(campaign, at, graph, answers, viewer, replay, undo, out, err)``; the default
+            ``(campaign, at, graph, answers, viewer, replay, undo, out, err, source=FILE)``; the default
             prints the run's log, question and status (:func:`rules.battlehex.headless_systems.run_system`).
     """
 

@@ -28,8 +28,9 @@ def old_campaign(answers=None):
     c = load_campaign(OLD)
     if answers is None:
         return c
-    return c.model_copy(update={"battle_hexes": [r.model_copy(update={"answers": answers}) if r.at == AT else r
-                                                 for r in c.battle_hexes]})
+    return c.model_copy(update={"battle_hexes": [r.model_copy(update={"answers": answers, "secret_answers": {
+        i: t for i, t in r.secret_answers.items() if int(i) < len(answers)}}) if r.at == AT else r
+        for r in c.battle_hexes]})
 
 
 def saved_answers():
