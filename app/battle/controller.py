@@ -81,6 +81,9 @@ class BattleController(QObject):
             self.error = self.heading = ""
         except RuleError as e:
             self.run, self.error = None, str(e)
+            if isinstance(e, IllegalAnswer) and any(r.at == self.at and not r.resolved and r.answers
+                                                    for r in c.battle_hexes):  # its saved answers do not replay
+                self.error = f"{self.session.path.name}: the answers saved for Battle Hex {self.at} do not replay: {e}"
             self.heading = ("no open Battle Hex here" if isinstance(e, NoBattleHex)
                             else f"{self.system.title} cannot start")
         self._stored = c
