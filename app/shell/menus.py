@@ -176,6 +176,7 @@ def build_menus(window: MainWindow) -> MenuActions:
 
     campaign_menu = bar.addMenu("&Campaign")  # the GM's settings (issue 23)
     add_action(window, campaign_menu, "&Settings...", lambda: _campaign_settings(window))
+    add_action(window, campaign_menu, "&Unit Lists...", lambda: _unit_lists(window))  # the GM enters (no costs in 004)
 
     view = bar.addMenu("&View")
     overlay_actions = {}
@@ -311,6 +312,12 @@ def _campaign_settings(window) -> None:
     from app.shell.settings_dialog import campaign_settings
 
     campaign_settings(window)
+
+
+def _unit_lists(window) -> None:
+    from app.shell.unit_lists_dialog import unit_lists
+
+    unit_lists(window)
 
 
 def _gm_orders(window) -> None:

@@ -1,0 +1,159 @@
+"""Campaign > Unit Lists... (issue 23): the GM enters a power's buildable classes (a campaign unit
+as template, its cost typed in the table) and ground units through the dialog's widgets, applied
+as one undoable, logged step; a bad row refused in the dialog naming the power, the row and the
+field, nothing changed; the shipped default's empty state says the seed gives no costs; a Team at
+the screen hands it over to the GM first."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QLineEdit, QPushButton, QTableWidget
+
+from tests.app.gui import Answerer, cancel, menu_action, ok, open_campaign, press, show_active, take_over
+
+
+def type_cell(table: QTableWidget, row: int, col: int, text: str) -> None:
+    """Type ``text`` into a cell as a person does (its dialog active): the cell chosen, F2, the text, Return."""
+    for _ in range(250):  # the dialog active (the answerer may meet it before the window manager made it so)
+        if table.window().isActiveWindow():
+            break
+        table.window().activateWindow()
+        QTest.qWait(20)
+    assert table.window().isActiveWindow(), "the dialog never became active"
+    table.setFocus()
+    table.setCurrentCell(row, col)
+    QTest.keyClick(table, Qt.Key.Key_F2)
+    editor = QApplication.focusWidget()  # the cell's editor has the keyboard
+    assert isinstance(editor, QLineEdit) and editor.parent() is table.viewport(), editor
+    editor.selectAll()
+    QTest.keyClicks(editor, text)
+    QTest.keyClick(editor, Qt.Key.Key_Return)
+    QApplication.processEvents()  # the delegate commits the text queued, as between a person's keys
+
+
+def button(d, words: str) -> QPushButton:
+    return next(b for b in d.findChildren(QPushButton) if b.text().replace("&", "") == words)
+
+
+def enter_ff(d, cost: str, year: str = "150") -> None:
+    """The Federation chosen, its FF (the USS Buckner's counter) added from the template list, its
+    cost and in-service year typed; a ground unit added too."""
+    d.power_box.setCurrentIndex(d.power_box.findData("fed"))
+    d.template_box.setCurrentIndex(next(i for i in range(d.template_box.count())
+                                        if d.template_box.itemText(i).startswith("FF \u2014 USS Buckner")))
+    button(d, "Add from Template").click()
+    row = d.classes.rowCount() - 1
+    type_cell(d.classes, row, 2, cost)
+    type_cell(d.classes, row, 3, year)
+    button(d, "Add Ground Unit").click()
+    type_cell(d.grounds, 0, 0, "Starfleet Marines")
+    type_cell(d.grounds, 0, 4, "2")
+    d.grounds.item(0, 2).setCheckState(Qt.CheckState.Checked)
+
+
+def test_the_gm_enters_a_class_from_a_template_and_undoes_it(qtbot, tmp_path):
+    from app.shell.unit_lists_dialog import UnitListsDialog
+
+    main = open_campaign(qtbot, tmp_path)
+    empty: list[str] = []
+
+    def lists(d) -> bool:
+        if not isinstance(d, UnitListsDialog):
+            return False
+        empty.append(d.empty.text() if d.empty.isVisible() else "")
+        enter_ff(d, "9/2")
+        assert not d.empty.isVisible()
+        return ok(d)
+
+    answerer = Answerer(lists)
+    try:
+        menu_action(main, "Unit Lists...").trigger()
+        qtbot.waitUntil(lambda: bool(answerer.seen) and QApplication.activeModalWidget() is None)
+    finally:
+        answerer.stop()
+    assert empty == ["Seed 004 gives no unit costs: enter the classes each power may build."]
+    fed = main.campaign.power("fed")
+    (b,), (g,) = fed.unit_list, fed.ground_list
+    assert (b.unit.class_designation, b.unit.name, b.cost, b.in_service, b.unit.fe.attack) == \
+        ("FF", "USS Buckner", Fraction(9, 2), 150, 4)
+    assert (g.unit.name, g.unit.marines, g.cost) == ("Starfleet Marines", True, 2)
+    assert main.campaign.log[-1].text.startswith("The GM sets United Federation of Planets' unit lists: class FF "
+                                                 "added (9/2 EP, in service 150)")
+    assert "Unit lists changed: United Federation of Planets" in main.statusBar().currentMessage()
+    assert main.isWindowModified()
+    show_active(main, qtbot)
+    press(main, "Ctrl+Z")
+    qtbot.waitUntil(lambda: main.campaign.power("fed").unit_list == [])
+    assert main.campaign.power("fed").ground_list == []
+
+
+def test_a_bad_row_is_refused_in_the_dialog_and_nothing_changes(qtbot, tmp_path):
+    from app.shell.unit_lists_dialog import UnitListsDialog
+
+    main = open_campaign(qtbot, tmp_path)
+    said: list[str] = []
+
+    def lists(d) -> bool:
+        if not isinstance(d, UnitListsDialog):
+            return False
+        enter_ff(d, "three")
+        d.power_box.setCurrentIndex(d.power_box.findData("klingon"))  # the refusal shows the power it names
+
+        def refused() -> None:  # the same dialog open again, the rows as typed, saying why
+            if not (d.isVisible() and d.refusal.isVisible() and QApplication.activeModalWidget() is d
+                    and d.isActiveWindow()):
+                QTimer.singleShot(50, refused)
+                return
+            said.append(d.refusal.text())
+            said.append(d.power_box.currentData())
+            said.extend([main.campaign.power("fed").unit_list, main.session.undo_stack.count()])
+            type_cell(d.classes, 0, 2, "3")
+            ok(d)
+        QTimer.singleShot(0, refused)
+        return ok(d)
+
+    answerer = Answerer(lists)
+    try:
+        menu_action(main, "Unit Lists...").trigger()
+        qtbot.waitUntil(lambda: len(said) == 4 and QApplication.activeModalWidget() is None, timeout=10000)
+    finally:
+        answerer.stop()
+    assert said[0].startswith("Refused: Unit lists (004 Turn Orders): United Federation of Planets, unit class row "
+                              "1 (FF), cost: 'three' is not a point figure"), said
+    assert said[1] == "fed"
+    assert [(b.unit.class_designation, b.cost) for b in main.campaign.power("fed").unit_list] == [("FF", 3)]
+    assert said[2:] == [[], 0]  # when refused: nothing applied, nothing pushed
+    assert main.session.undo_stack.count() == 1
+
+
+def test_a_team_at_the_screen_hands_it_to_the_gm_first(qtbot, tmp_path):
+    from app.shell.turn_dialogs import HandOverDialog
+    from app.shell.unit_lists_dialog import UnitListsDialog
+
+    main = open_campaign(qtbot, tmp_path)
+    main.combat_seat = "alliance"  # the Alliance commander answered the last question
+    main.take_seat("alliance")
+    order: list[str] = []
+
+    def handover(d) -> bool:
+        if not isinstance(d, HandOverDialog):
+            return False
+        order.append(d.label.text())
+        return take_over(d)
+
+    def lists(d) -> bool:
+        if not isinstance(d, UnitListsDialog):
+            return False
+        order.append("lists")
+        return cancel(d)
+
+    answerer = Answerer(handover, lists)
+    try:
+        menu_action(main, "Unit Lists...").trigger()
+        qtbot.waitUntil(lambda: len(order) == 2 and QApplication.activeModalWidget() is None)
+    finally:
+        answerer.stop()
+    assert order == ["Pass the screen to the Game Master", "lists"]
+    assert main.combat_seat == "gm"
