@@ -123,5 +123,24 @@ class BottomDocksMixin:
                     Qt.DockWidgetArea.BottomDockWidgetArea, Qt.DockWidgetArea.TopDockWidgetArea):
                 lack = self.height() // 2 - self.strategic_view.viewport().height()  # the dock is laid out here
                 room = max(dock.minimumSizeHint().height(), min(self.height() // 3, dock.height() - max(0, lack)))
-                if dock.height() > room or lack > 0:
+                wants = getattr(dock, "wants_height", None)
+                if wants is not None and min(room, dock.height() - max(0, lack)) < wants():
+                    self._beside_map(dock)
+                elif dock.height() > room or lack > 0:
                     self.resizeDocks([dock], [room], Qt.Orientation.Vertical)
+
+    def _beside_map(self, dock: QDockWidget) -> None:
+        """``dock`` (the Empire Sheet), which a bottom area that keeps the map half the window's
+        height cannot give the height of its controls and first rows (``QT_SCALE_FACTOR=2`` on a
+        1600x1000 screen: 99 of 466 pixels, its table squeezed to its header), goes beside the
+        map, a tab over the Sector inspector, where it has the window's height."""
+        inspector = self.inspector_dock
+        if not dock.isVisible() or dock.isFloating() or self.dockWidgetArea(dock) not in (
+                Qt.DockWidgetArea.BottomDockWidgetArea, Qt.DockWidgetArea.TopDockWidgetArea):
+            return
+        if inspector.isVisible() and not inspector.isFloating():
+            self.tabifyDockWidget(inspector, dock)
+        else:
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+        dock.show()
+        dock.raise_()

@@ -17,8 +17,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QComboBox,
     QDockWidget,
     QFileDialog,
@@ -85,23 +86,31 @@ class EmpireSheet(QDockWidget):
         super().__init__("Empire sheet", parent)
         self.setObjectName("empire_sheet")
         self._campaign = campaign
-        body = QWidget(self)
+        body = self._body = QWidget(self)
         lay = QVBoxLayout(body)
-        top = QHBoxLayout()
+        lay.setContentsMargins(4, 4, 4, 4)  # a dock is short: its height goes to the rows
+        self._top = top = QBoxLayout(QBoxLayout.Direction.LeftToRight)  # two rows in a narrow dock
+        choice, buttons = QHBoxLayout(), QHBoxLayout()
         self.power_box = QComboBox(body)
         self.power_box.setAccessibleName("Power")
-        top.addWidget(QLabel("&Power:", body))
-        top.itemAt(0).widget().setBuddy(self.power_box)
-        top.addWidget(self.power_box, 1)
+        choice.addWidget(QLabel("&Power:", body))
+        choice.itemAt(0).widget().setBuddy(self.power_box)
+        choice.addWidget(self.power_box, 1)
         self.csv_button = QPushButton("Export &CSV...", body)
         self.html_button = QPushButton("Export &HTML...", body)
         self.seat_button = QPushButton("Take the &seat...", body)
         self.seat_button.setToolTip("The chosen power's Team takes the screen behind its hand-over and sees its own "
                                     "powers' whole sheet; click again to give the screen back to the table")
-        top.addWidget(self.seat_button)
-        top.addWidget(self.csv_button)
-        top.addWidget(self.html_button)
+        self.power_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.power_box.setMinimumContentsLength(10)  # a long name elided in a narrow dock, not widening it
+        choice.addWidget(self.seat_button)
+        buttons.addWidget(self.csv_button)
+        buttons.addWidget(self.html_button)
+        buttons.addStretch(1)
+        top.addLayout(choice, 1)
+        top.addLayout(buttons)
         lay.addLayout(top)
+        body.installEventFilter(self)
         self.table = QTableWidget(0, 0, body)  # its columns set when the sheet is first shown
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -116,13 +125,17 @@ class EmpireSheet(QDockWidget):
         figures.addWidget(self.table, 1)
         figures.addWidget(self.totals)
         self.tabs.addTab(page, "Fi&gures")
-        page = QWidget(self.tabs)
-        row = QHBoxLayout(page)
+        scroll = QScrollArea(self.tabs)  # the two charts side by side, or one above the other in a narrow dock
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidgetResizable(True)
+        page = QWidget(scroll)
+        self._chart_row = row = QBoxLayout(QBoxLayout.Direction.LeftToRight, page)
         row.setContentsMargins(0, 0, 0, 0)
         self.charts = (ChartView(page), ChartView(page))
         for view in self.charts:
             row.addWidget(view)
-        self.tabs.addTab(page, "Cha&rts")
+        scroll.setWidget(page)
+        self.tabs.addTab(scroll, "Cha&rts")
         lay.addWidget(self.tabs, 1)
         area = QScrollArea(self)  # the sheet scrolls in what a short window leaves it (issue 22)
         area.setObjectName("empire_sheet_scroll")
@@ -143,6 +156,37 @@ class EmpireSheet(QDockWidget):
             "HTML files (*.html)", ".html",
             lambda s, n: html_text(s, n, tuple(svg(v.chart) for v in self.charts
                                                if self.tabs.isTabEnabled(1) and v.chart))))
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        """The Power choice and the buttons in one row, or in two when the dock is too narrow
+        for one (the dock beside the map at ``QT_SCALE_FACTOR=2``)."""
+        if obj is self._body and event.type() == QEvent.Type.Resize:
+            choice, buttons = self._top.itemAt(0).layout(), self._top.itemAt(1).layout()
+            margins = self._body.layout().contentsMargins()
+            wide = choice.sizeHint().width() + 120 + buttons.sizeHint().width() + self._top.spacing() \
+                + margins.left() + margins.right() <= self._body.width()
+            direction = QBoxLayout.Direction.LeftToRight if wide else QBoxLayout.Direction.TopToBottom
+            if self._top.direction() != direction:
+                self._top.setDirection(direction)
+                self._chart_row.setDirection(direction)
+        return False
+
+    def wants_height(self) -> int:
+        """The height the dock needs to show its controls and its table's first rows (the notes
+        below them scroll): a bottom area that cannot give it this puts it beside the map."""
+        margins = self._body.layout().contentsMargins()
+        bar = self.height() - self.widget().height() if self.isVisible() else self.fontMetrics().height() + 10
+        return (bar + margins.top() + margins.bottom() + self._top.sizeHint().height() + self._body.layout().spacing()
+                + self.tabs.tabBar().sizeHint().height() + self.table.minimumHeight() + 8)
+
+    def _fit_rows(self) -> None:
+        """The table keeps room for its header and first rows (three at most), however much of the
+        dock the notes below it would take: the sheet scrolls to them instead."""
+        rows = min(3, self.table.rowCount()) or 1
+        self.table.setMinimumHeight(self.table.horizontalHeader().sizeHint().height()
+                                    + rows * self.table.verticalHeader().defaultSectionSize()
+                                    + 2 * self.table.frameWidth()
+                                    + self.table.horizontalScrollBar().sizeHint().height())
 
     def viewer(self) -> str:
         """Who reads the sheet: the GM (GM view), the seated Team, or the table."""
@@ -215,6 +259,7 @@ class EmpireSheet(QDockWidget):
                 if isinstance(v, int):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(r, col, item)
+        self._fit_rows()
         from rules.economy.sheet import economy_lines
 
         lines = economy_lines(c, str(power))

@@ -56,3 +56,31 @@ def test_the_sheet_names_no_order_the_engine_runs_as_kept_by_hand(qtbot, tmp_pat
     assert set(ORDER_WORDS) >= set(KINDS), set(KINDS) - set(ORDER_WORDS)  # a new kind gets its words here
     named = [ORDER_WORDS[k] for k in KINDS if ORDER_WORDS[k] in note.lower()]
     assert not named and "diplomacy" not in note, (named, note)
+
+
+def _rows_seen(table) -> int:
+    """How many of the table's rows a person sees whole: its viewport as clipped by the dock (and
+    the sheet's scrolling), not only as laid out."""
+    seen = table.viewport().visibleRegion().boundingRect()
+    rows = 0
+    for r in range(table.rowCount()):
+        top, height = table.rowViewportPosition(r), table.rowHeight(r)
+        if top >= seen.top() and top + height <= seen.bottom() + 1:
+            rows += 1
+    return rows
+
+
+def test_the_sheet_shows_rows_in_a_short_window(qtbot, tmp_path):
+    """At QT_SCALE_FACTOR=2 on the real 1600x1000 screen the sheet showed its header and no row
+    (seen on the real screen: the word-wrapped totals and notes under the table and the Power row
+    above it took the dock's height, the table squeezed to its header). It now shows the
+    Federation's planets (two in the default campaign) without scrolling, the map keeping half the
+    window."""
+    main = _short_main(qtbot, tmp_path)
+    press(main, "Ctrl+Shift+K")
+    qtbot.waitUntil(main.empire_sheet.isVisible)
+    qtbot.wait(50)
+    table = main.empire_sheet.table
+    assert table.rowCount() >= 2
+    assert _rows_seen(table) >= min(3, table.rowCount()), (table.viewport().visibleRegion().boundingRect(), main.empire_sheet.size())
+    assert main.strategic_view.viewport().height() * 2 >= main.height()
