@@ -2,10 +2,11 @@
 empire turn run by BattleHex, for every power, as the GM and the commanders play them.
 
 The campaign is the default campaign as shipped (scenarios/default_campaign.json: seed 004's empire
-turn run by BattleHex from turn 1's Income Phase), with one thing added to its file: a Federation
-unit list drawn from its own counters (the shipped campaign has none and no menu adds one; the seed
-gives no unit costs), so something can be bought. The GM then sets Turn Orders to be entered by each
-power in Campaign > Settings..., so each power enters its own orders behind its Team's hand-over.
+turn run by BattleHex from turn 1's Income Phase). It has no unit lists (the seed gives no unit
+costs), so the GM first enters the Federation's FF in Campaign > Unit Lists... (its counter from
+the USS Buckner, its cost typed), so something can be bought. The GM then sets Turn Orders to be
+entered by each power in Campaign > Settings..., so each power enters its own orders behind its
+Team's hand-over.
 
 Each turn: Income (Ctrl+Shift+A, the GM confirms the ledgers), Tech (End Phase, each power invests
 behind its hand-over), Turn Orders (each power's orders dialog behind its hand-over: a purchase,
@@ -30,11 +31,11 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QInputDialog, QPushButton
 
 from app.shell.window import MainWindow
-from rules.model import dumps, load_campaign, save_campaign
-from rules.model.builds import BuildClass
+from rules.model import load_campaign
 from rules.battlehex.questions import QKind
 from rules.model.records import Phase
-from tests.app.gui import Answerer, choose_item, encounter_answers, ok, press, show_active, take_over, type_text
+from tests.app.gui import (Answerer, choose_item, encounter_answers, menu_action, ok, press, show_active, take_over,
+                           type_text)
 from tests.conftest import DEFAULT
 
 POWERS = ("fed", "kzinti", "klingon", "lyran", "romulan")  # the powers with planets (the sheet's figures)
@@ -94,13 +95,10 @@ def commerce(c, power: str) -> Fraction:
 
 
 def campaign(tmp_path):
-    """The shipped default campaign's file with a Federation unit list (its one FF class)."""
-    c = load_campaign(DEFAULT)
-    fed = c.power("fed")
-    ff = next(u for f in c.fleets if f.id == "fed-second" for u in f.units if u.class_designation == "FF")
-    fed.unit_list = [BuildClass(unit=ff, cost=FF_COST, in_service=150)]
+    """The shipped default campaign's file, as shipped (no unit list: the seed gives no costs)."""
     path = tmp_path / "three_turns.json"
-    path.write_text(dumps(c), encoding="utf-8")
+    shutil.copy(DEFAULT, path)
+    assert all(not p.unit_list for p in load_campaign(path).powers)
     return path
 
 
@@ -180,8 +178,33 @@ def _window(qtbot, tmp_path, monkeypatch):
     qtbot.addWidget(w)
     w.resize(1400, 900)
     show_active(w, qtbot)
+    _the_gm_enters_the_federation_ff(w, qtbot)
     _each_power_enters_its_orders(w, qtbot)
     return w
+
+
+def _the_gm_enters_the_federation_ff(main, qtbot) -> None:
+    """Campaign > Unit Lists...: the GM adds the Federation's FF (the USS Buckner's counter as its
+    template), its cost and in-service year typed in the table, and OK."""
+    from app.shell.unit_lists_dialog import UnitListsDialog
+    from tests.app.shell.test_unit_lists_dialog import enter_class
+
+    def lists(d) -> bool:
+        if not isinstance(d, UnitListsDialog):
+            return False
+        assert d.empty.isVisible() and d.empty.text().startswith("Seed 004 gives no unit costs")
+        enter_class(d, "fed", "FF \u2014 USS Buckner", str(FF_COST), "150")
+        return ok(d)
+    answerer = Answerer(lists)
+    try:
+        menu_action(main, "Unit Lists...").trigger()
+        qtbot.waitUntil(lambda: bool(answerer.seen) and QApplication.activeModalWidget() is None)
+    finally:
+        answerer.stop()
+    assert [k for k, _ in answerer.seen] == ["UnitListsDialog"]
+    assert [(b.unit.class_designation, b.cost, b.in_service) for b in main.campaign.power("fed").unit_list] == \
+        [("FF", FF_COST, 150)]
+    show_active(main, qtbot)
 
 
 def _each_power_enters_its_orders(main, qtbot) -> None:

@@ -37,16 +37,22 @@ def button(d, words: str) -> QPushButton:
     return next(b for b in d.findChildren(QPushButton) if b.text().replace("&", "") == words)
 
 
-def enter_ff(d, cost: str, year: str = "150") -> None:
-    """The Federation chosen, its FF (the USS Buckner's counter) added from the template list, its
-    cost and in-service year typed; a ground unit added too."""
-    d.power_box.setCurrentIndex(d.power_box.findData("fed"))
+def enter_class(d, power: str, template: str, cost: str, year: str) -> None:
+    """``power`` chosen in the Unit Lists dialog ``d``, the template whose words start with
+    ``template`` added as a class, its cost and in-service year typed in its row."""
+    d.power_box.setCurrentIndex(d.power_box.findData(power))
     d.template_box.setCurrentIndex(next(i for i in range(d.template_box.count())
-                                        if d.template_box.itemText(i).startswith("FF \u2014 USS Buckner")))
+                                        if d.template_box.itemText(i).startswith(template)))
     button(d, "Add from Template").click()
     row = d.classes.rowCount() - 1
     type_cell(d.classes, row, 2, cost)
     type_cell(d.classes, row, 3, year)
+
+
+def enter_ff(d, cost: str, year: str = "150") -> None:
+    """The Federation chosen, its FF (the USS Buckner's counter) added from the template list, its
+    cost and in-service year typed; a ground unit added too."""
+    enter_class(d, "fed", "FF \u2014 USS Buckner", cost, year)
     button(d, "Add Ground Unit").click()
     type_cell(d.grounds, 0, 0, "Starfleet Marines")
     type_cell(d.grounds, 0, 4, "2")
