@@ -1,0 +1,137 @@
+"""b5 anti-fighter fire at attacking flights (seed 003 Anti-Fighter Fire; rules/systems/b5/antifighter.py):
+the escorts fired at before they absorb the fire at their charge, and below x1 the firing side
+choosing the flights its x1 fire reaches (``b5/N/afpick``), with the odds before the roll."""
+from __future__ import annotations
+
+import pytest
+
+from rules.battlehex.log import IllegalAnswer
+from rules.systems.b5 import antifighter, fighters
+from tests.rules.systems.b5.afhelp import campaign, fight, texts
+
+ALL_IN = {"r-fl1": "1332", "r-fl2": "1332", "r-fl3": "1332"}  # B-FLAG's hex in pulse 2
+THREE = "r-fl1 attack b-flag; r-fl2 attack b-flag; r-fl3 attack b-flag"
+
+
+def attack(run, flight: str) -> None:
+    for a in (fighters.FIGHTERS, flight, "b-flag"):
+        run.answer(a)
+
+
+def test_below_x1_the_firing_side_chooses_which_flights_its_fire_reaches():
+    """AF 1 with three enemy flights in the hex: 1 over half of 3 (2) is below x1, so x1 at only
+    half of the three attacking (2), "The player who is doing the AF fire chooses": Blue is asked,
+    not the GM, at R-FL1's attack, with each flight's odds at x1 (d10 + sensor 5 against Def 8:
+    4/5 a die; the d8 reaching armor 3, 3/4: 3/5 a fighter). One flight, or all three, refused.
+    Blue chooses R-FL2 and R-FL3: R-FL1 attacks unfired at; R-FL2 then meets x1 (d10 5: a hit,
+    d8 4: a fighter destroyed) with no second question."""
+    run = fight(campaign(af=1), THREE, ALL_IN, faces=[1, 5, 4] + [1] * 30)
+    attack(run, "r-fl1")
+    q = run.pending
+    assert q.key == "b5/1/afpick" and q.to == run.engine.units["b-flag"].team == "blue"
+    assert q.options == ("r-fl1", "r-fl2", "r-fl3") and q.data["pick"] == 2 and q.default == ["r-fl1", "r-fl2"]
+    assert "(the firing side chooses)" in q.text and "secret" not in q.data
+    assert run.question_odds() == {n: "x1, d10 + sensor 5 needs 8: 4/5 a die; a fighter destroyed 3/5 a die"
+                                   for n in ("R-FL1", "R-FL2", "R-FL3")}
+    for wrong in (["r-fl1"], ["r-fl1", "r-fl2", "r-fl3"], ["r-fl2", "r-fl2"], ["b-flag", "r-fl1"]):
+        with pytest.raises(IllegalAnswer) as e:
+            run.answer(wrong)
+        assert e.value.rule == antifighter.RULE
+    with pytest.raises(IllegalAnswer, match="choose 2, not 1"):
+        run.answer(["r-fl3"])
+    run.answer(["r-fl3", "r-fl2"])
+    t = texts(run)
+    assert "B-FLAG's Twin array (AF 1 over half of 3 flights: below x1) fires at R-FL2, R-FL3, as its side chose: " \
+           "not at R-FL1" in t
+    assert not any("(AF x1) at R-FL1" in x for x in t) and "R-FL1 (6 fighters) attacks B-FLAG: d10 1 +4 needs 10: " \
+                                                               "missed" in t
+    attack(run, "r-fl2")
+    assert "B-FLAG's Twin array (AF x1) at R-FL2: d10 + sensor 5 needs 8: 1 hit(s); 1 fighter(s) of R-FL2 " \
+           "destroyed, 5 left" in texts(run)
+    assert sum(e.data.get("key") == "b5/1/afpick" for e in run.log.events if e.kind == "question") == 1
+
+
+def test_at_x1_or_more_every_attacking_flight_is_fired_at_and_no_one_is_asked():
+    """Just inside: AF 2 over half of three flights (2) is x1: each attacking flight meets x1 and no
+    choice is asked (AF 1 with three is just outside, above)."""
+    run = fight(campaign(af=2), THREE, ALL_IN, faces=[1] * 40)
+    attack(run, "r-fl1")
+    assert run.pending.key != "b5/1/afpick"
+    assert "B-FLAG's Twin array (AF x1) at R-FL1: d10 + sensor 5 needs 8: 0 hit(s); 0 fighter(s) of R-FL1 " \
+           "destroyed, 6 left" in texts(run)
+
+
+def test_a_single_attacker_below_x1_is_fired_at_without_a_choice():
+    """AF 1, three flights in the hex but one attacking B-FLAG (the others' mission is B-F2): half of
+    one attacking is one, no choice to make."""
+    run = fight(campaign(af=1), "r-fl1 attack b-flag; r-fl2 attack b-f2; r-fl3 attack b-f2", ALL_IN,
+                faces=[1] * 40)
+    attack(run, "r-fl1")
+    assert run.pending.key != "b5/1/afpick" and any("(AF x1) at R-FL1" in x for x in texts(run))
+
+
+def test_the_escort_is_fired_at_first_and_only_what_is_left_absorbs():
+    """R-FL1 (2 fighters) escorts R-FL2, which attacks B-FLAG (AF 2 over half of two flights: x2).
+    "the escort flight must first survive any AF fire directed at it first": d10 5, 5 hit R-FL1,
+    d8 4, 4 destroy both its fighters; then R-FL2's d10 5 hits, 1 misses, and with no escort left
+    the d8 4 strikes R-FL2 itself ("If all the escort fighters are destroyed, any remaining damage
+    will hit the original target flight")."""
+    c = campaign(af=2, count=2, sizes={"r-fl1": 2})
+    run = fight(c, "r-fl1 escort r-fl2; r-fl2 attack b-flag", {"r-fl2": "1332", "r-fl1": "1332"},
+                faces=[5, 5, 4, 4, 5, 1, 4] + [1] * 30, stay=("r-fl1",))
+    attack(run, "r-fl2")
+    t = [x for x in texts(run) if x.startswith("B-FLAG's Twin array") or " is destroyed" in x]
+    assert t[:3] == ["B-FLAG's Twin array (AF x2) at R-FL1: d10 + sensor 5 needs 8: 2 hit(s); 2 fighter(s) of R-FL1 "
+                     "destroyed, 0 left", "R-FL1 is destroyed",
+                     "B-FLAG's Twin array (AF x2) at R-FL2: d10 + sensor 5 needs 8: 1 hit(s); 1 fighter(s) of R-FL2 "
+                     "destroyed, 5 left"], t
+
+
+def test_below_x1_the_escorts_count_among_the_flights_fired_at():
+    """**Reading**: AF fire reaches flights "attacking the ship or escorting an attacking flight", so
+    below x1 the half is of both: R-FL1 escorts R-FL2 (attacking), R-FL3 attacks; AF 1 over half of
+    three is below x1, x1 at 2 of the three, escorts listed before their charge."""
+    run = fight(campaign(af=1), "r-fl1 escort r-fl2; r-fl2 attack b-flag; r-fl3 attack b-flag",
+                ALL_IN, faces=[1] * 40, stay=("r-fl1",))
+    attack(run, "r-fl2")
+    q = run.pending
+    assert q.key == "b5/1/afpick" and q.options == ("r-fl1", "r-fl2", "r-fl3") and q.data["pick"] == 2
+    run.answer(["r-fl1", "r-fl3"])
+    t = texts(run)
+    assert any("(AF x1) at R-FL1" in x for x in t) and "B-FLAG's Twin array (AF 1 over half of 3 flights: below " \
+                                                        "x1) fires at R-FL1, R-FL3, as its side chose: not at R-FL2" in t
+
+
+def _answers(c):
+    """A seeded battle to the second attack after the choice, answered as a GM and Blue would."""
+    run = fight(c, THREE, ALL_IN)
+    attacks = 0
+    while attacks < 3:
+        q = run.pending
+        if "/fire/" in q.key:
+            a = fighters.FIGHTERS if fighters.FIGHTERS in q.options else "done"
+            attacks += a == fighters.FIGHTERS
+        elif q.key.endswith("/afpick"):
+            a = list(q.options[-q.data["pick"]:])
+        else:
+            a = q.options[0] if q.options else q.default
+        run.answer(a)
+    return run
+
+
+def test_undo_after_every_answer_around_the_choice_gives_a_full_replays_bytes(monkeypatch):
+    """Undo after every answer (the choice of flights among them) resumes from a checkpoint, with a
+    full replay's bytes; the same seed and answers give the same bytes."""
+    from rules.systems import start
+    from tests.rules.systems.b5.test_marking import undo_everywhere
+    from tests.rules.systems.v13.helpers import AT
+
+    c = campaign(af=1)
+    run = _answers(c)
+    keys = [e.data["key"] for e in run.log.events if e.kind == "question"]
+    assert "b5/1/afpick" in keys
+    again = start(c, AT)
+    for a in run.answers:
+        again.answer(a)
+    assert again.events_json() == run.events_json()
+    undo_everywhere(c, list(run.answers), monkeypatch)
