@@ -81,7 +81,7 @@ class OrdersDialog(QDialog):
                                     (str(s.at), pl.name))
         self.unit_note = QLabel("" if p.unit_list else f"Nothing can be bought: {p.name} has no unit list in this "
                                 "campaign (seed 004: \"Each player has a list of ships they could build\"; the GM "
-                                "writes it into the campaign file).")
+                                "enters it: Campaign > Unit Lists...).")
         self.unit_note.setWordWrap(True)
         self._page((("&Unit:", self.class_box), ("P&lanet:", self.planet_box), ("", self.unit_note)))
         self.grow_box = QComboBox()

@@ -202,7 +202,7 @@ class MovementPhaseMixin:
             return
         if not any(p.unit_list for p in c.powers):
             self.statusBar().showMessage("Nothing can be bought: no power has a unit list in this campaign (the GM "
-                                         "writes each power's list of ships it could build into the file)", 10000)
+                                         "enters the classes each power may build: Campaign > Unit Lists...)", 10000)
             return
         from app.shell.purchase_dialog import PurchaseDialog
         from rules.turn.purchases import order

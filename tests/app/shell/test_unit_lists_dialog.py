@@ -163,3 +163,31 @@ def test_a_team_at_the_screen_hands_it_to_the_gm_first(qtbot, tmp_path):
         answerer.stop()
     assert order == ["Pass the screen to the Game Master", "lists"]
     assert main.combat_seat == "gm"
+
+
+def test_nothing_to_buy_points_to_the_unit_lists(qtbot, tmp_path):
+    """Turn > Buy a Unit (Ctrl+Shift+U) and a power's orders dialog on the shipped default said the
+    GM "writes" the list "into the campaign file": the GM enters it in Campaign > Unit Lists... now."""
+    from PySide6.QtWidgets import QLabel
+
+    from app.shell.orders_dialog import OrdersDialog
+    from tests.app.gui import answering, choose_item, to_turn_orders
+
+    main = open_campaign(qtbot, tmp_path)
+    to_turn_orders(main, qtbot)
+    press(main, "Ctrl+Shift+U")
+    said = main.statusBar().currentMessage()
+    assert "no power has a unit list" in said and "Campaign > Unit Lists..." in said and "file" not in said, said
+    notes: list[str] = []
+
+    def read(d) -> bool:
+        if not isinstance(d, OrdersDialog):
+            return False
+        d.kind_box.setCurrentIndex(d.kind_box.findText("Buy a unit"))
+        notes.extend(lb.text() for lb in d.pages.currentWidget().findChildren(QLabel) if lb.isVisible())
+        return cancel(d)
+
+    answering(qtbot, menu_action(main, "Turn Orders for a Power...").trigger, choose_item("United Federation"), read,
+              until=lambda: bool(notes), timeout=20000)
+    note = " ".join(notes)
+    assert "has no unit list" in note and "Campaign > Unit Lists..." in note and "file" not in note, note
