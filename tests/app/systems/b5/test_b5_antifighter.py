@@ -1,0 +1,60 @@
+"""Issue 24 in the GUI: below x1 the firing side chooses the flights its anti-fighter fire reaches
+(seed 003 Anti-Fighter Fire: "The player who is doing the AF fire chooses what flights get
+attacked"): the window hands the screen to Blue, whose dialog lists the three flights attacking
+B-FLAG with each one's odds at x1, ticked at the engine's default; Blue ticks the two it wants."""
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
+
+from app.widgets.question_dialogs import QuestionDialog
+from hexmap import Label
+from rules.model import io
+from tests.app.gui import Answerer, ok, open_main_window
+from tests.rules.systems.b5.afhelp import campaign
+from tests.rules.systems.b5.test_firing import SET_UP
+
+SEEN: list[tuple[str, list[str], list[str], str]] = []
+
+
+def pick_two_last(d) -> bool:
+    """Blue unticks R-FL1 and ticks R-FL3 through the dialog's list, then OK."""
+    if not isinstance(d, QuestionDialog) or not d.q.key.endswith("/afpick"):
+        return False
+    items = [d.list.item(i) for i in range(d.list.count())]
+    odds = " ".join(x.text() for x in d.findChildren(QLabel))
+    SEEN.append((d.q.to, [x.text() for x in items], [x.text() for x in items
+                                                      if x.checkState() == Qt.CheckState.Checked], odds))
+    for item in items:
+        item.setCheckState(Qt.CheckState.Unchecked if item.text() == "R-FL1" else Qt.CheckState.Checked)
+    return ok(d)
+
+
+def test_blue_chooses_the_flights_its_x1_fire_reaches_after_a_hand_over(qtbot, tmp_path):
+    SEEN.clear()
+    path = tmp_path / "af.json"
+    path.write_text(io.dumps(campaign(af=1)), encoding="utf-8")
+    main = open_main_window(qtbot, tmp_path)
+    assert main.open_campaign(path)
+    bw = main.fight(Label.parse("0304"))
+    bw.auto_dialogs = False
+    qtbot.waitExposed(bw)
+    for answer in [*SET_UP, "r-fl1 attack b-flag; r-fl2 attack b-flag; r-fl3 attack b-flag",
+                   "r-fl1 2729; r-fl2 2729; r-fl3 2729", "done", "r-fl1 1332; r-fl2 1332; r-fl3 1332",
+                   "fighters", "r-fl1", "b-flag"]:
+        bw.answer(answer)
+    run = bw.b
+    q = run.pending
+    assert q is not None and q.key == "b5/1/afpick" and q.to == "blue"
+    assert bw.handing_over() and "Blue" in bw.handover_label.text()  # the screen goes to the firing side
+    answerer = Answerer(pick_two_last)
+    bw.auto_dialogs = True
+    qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: run.pending is not q, timeout=5000)
+    answerer.stop()
+    assert SEEN and SEEN[0][0] == "blue" and SEEN[0][1] == ["R-FL1", "R-FL2", "R-FL3"]
+    assert SEEN[0][2] == ["R-FL1", "R-FL2"]  # the dialog opened at the engine's default
+    assert "x1, d10 + sensor 5 needs 8: 4/5 a die" in SEEN[0][3]  # the odds before the roll
+    answered = [e for e in run.log.events if e.kind == "answer" and e.data.get("key") == "b5/1/afpick"]
+    assert answered and answered[-1].data.get("answer") == ["r-fl2", "r-fl3"], answered
+    assert any("fires at R-FL2, R-FL3, as its side chose: not at R-FL1" in e.text for e in run.log.events)
