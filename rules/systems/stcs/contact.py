@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.words import possessive
 from rules.systems.stcs import melee, ramming, tractors, transporters
+from rules.systems.stcs.parties import Parties
 from rules.systems.stcs.troops import Troops
 
 if TYPE_CHECKING:
@@ -44,6 +45,10 @@ class Contact:
     """Per ship abandoned by its Emergency Transporters, the first turn they were used (stored power)."""
     troops: dict[str, Troops] = field(default_factory=dict)
     """Per ship whose marines or military passengers left it (beamed over, lost), those left aboard."""
+    parties: Parties = field(default_factory=Parties)
+    """The crew in boarding parties (:mod:`.parties`)."""
+    beamed: list[tuple[int, str, int]] = field(default_factory=list)
+    """(segment, ship, transporters): the transporters each transport used (once a phase each)."""
 
 
 VERBS: dict[str, Callable[[STCSEngine, str], Procedure]] = {

@@ -31,7 +31,7 @@ from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
 from rules.model.stcs import Nation
-from rules.systems.stcs import casualties, troops
+from rules.systems.stcs import casualties, parties, troops
 from rules.systems.stcs.troops import CREW, MARINES, PASSENGERS
 
 if TYPE_CHECKING:
@@ -286,6 +286,12 @@ def _withdraw(e: STCSEngine, y: str, boarders: bool, defenders: bool) -> None:
     for gone, n, side in ((boarders, m.total(False), "boarders"), (defenders, m.total(True), "defenders")):
         if gone:
             e.log.add("ruling", RULE, f"the {side} withdraw from {e.ship(y)}: {max(1, n * 5 // 100)} lost on the way")
+    if boarders and m.home in e.units:  # back aboard their ship, the way's losses taken from its crew first
+        lost = troops.take(m.side(False), max(1, m.total(False) * 5 // 100), CREW)
+        back = {k: n - lost.get(k, 0) for k, n in m.side(False).items()}
+        parties.returned(e, m.home, back.get(CREW, 0))  # at their stations in the next turn's Power Allocation Phase
+        for kind in [k for k in (MARINES, PASSENGERS) if back.get(k)]:  # not crew: aboard again at once (no track)
+            troops.leave(e, m.home, kind, -back[kind])
     if defenders:  # they beamed off or took the shuttles: no longer aboard
         e.casualties[y] = min(100, e.casualties.get(y, 0) + -(-m.defenders * 100 // e.data(y).crew))
         troops.leave(e, y, MARINES, m.guards)

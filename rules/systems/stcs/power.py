@@ -27,13 +27,13 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Generator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.log import GM, IllegalAnswer, shown
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
-from rules.systems.stcs import damage, engines, shields, tractors, warp
+from rules.systems.stcs import damage, engines, parties, shields, tractors, transporters, warp
 from rules.systems.stcs.bridge import barred_now
 
 if TYPE_CHECKING:
@@ -42,8 +42,8 @@ if TYPE_CHECKING:
 
 RULE = "STCS Power Allocation Phase"
 CLOAK = "STCS Romulan Cloaking Devices"
-PARTS = ("movement", "shields", "weapons", "cloak", "warp", "transporters", "tractors")
-"""The parts an allocation names, in the order written."""
+PARTS = ("movement", "shields", "weapons", "cloak", "warp", "transporters", "tractors", "boarding")
+"""The parts an allocation names, in the order written (``boarding``: crew in boarding parties, no power)."""
 SHIELDS = 6
 SHUT = "STCS Shipboard Melee Combat (power shut down)"
 RESTORE = 5
@@ -71,12 +71,13 @@ class Allocation:
     warp: int = 0
     transporters: int = 0
     tractors: int = 0
+    boarding: int = 0
 
     def text(self) -> str:
         """The allocation as its side writes it (the parts with power, the shields always)."""
         parts = {"movement": self.movement, "shields": "/".join(str(s) for s in self.shields),
                  "weapons": self.weapons, "cloak": self.cloak, "warp": self.warp, "transporters": self.transporters,
-                 "tractors": self.tractors}
+                 "tractors": self.tractors, "boarding": self.boarding}
         return ", ".join(f"{k} {v}" for k, v in parts.items() if v or k == "shields")
 
 
@@ -166,6 +167,8 @@ def check(e: STCSEngine, x: str, a: Allocation) -> Allocation:
     beams = tractors.beams(d.class_size, e.units[x].unit.is_tug)
     if a.tractors > beams:
         raise IllegalAnswer("STCS Tractor Beams", f"{e.ship(x)} has {beams} tractor beam(s), 1 power each")
+    if a.boarding:
+        parties.check(e, x, a.boarding)
     total = cost(d, a)
     if total > have:
         raise IllegalAnswer(RULE, f"{e.ship(x)} has {have} power to allocate ({why(e, x)}); this takes {total}"
@@ -191,7 +194,7 @@ def proposal(e: STCSEngine, x: str) -> Allocation:
     d = e.data(x)
     if x in e.power.of:
         try:
-            return check(e, x, e.power.of[x])
+            return check(e, x, replace(e.power.of[x], boarding=parties.waiting(e, x)))
         except IllegalAnswer:
             pass
     have, speeds = available(e, x), warp_speeds(e, x)
@@ -213,6 +216,7 @@ def phase(e: STCSEngine) -> None:
     allocation the ship's power no longer covers (no power, half power, engines damaged) stands no more: none
     until its side allocates again."""
     shields.power_allocation(e)
+    parties.phase(e)  # boarding parties back at their stations
     e.power.open = True
     for x, a in sorted(e.power.of.items()):
         if x not in e.units or x not in e.at and x not in e.offmap:
@@ -264,7 +268,8 @@ def allocate(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     speeds = ", ".join(f"{w}: {p}" for w, p in warp_speeds(e, x).items())
     text = (f"{e.name(team)} (in secret): {possessive(e.ship(x))} power: {have} ({why(e, x)}) among movement, "
             f"shields (six), weapons, cloak{f' ({d.cloak_power})' if d.cloak_power else ''}, warp (a speed"
-            + (f", Warp {speeds}" if speeds else ": none") + "), transporters, tractors"
+            + (f", Warp {speeds}" if speeds else ": none") + "), transporters (1 a 6-9 person transporter), tractors, "
+            "boarding (its crew in boarding parties, no power)"
             + (f"; {ratios}" if ratios else "") + "?")
 
     def ok(a: Any) -> Allocation:
@@ -275,6 +280,7 @@ def allocate(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
                                     default=proposal(e, x).text()))
     e.log.hidden_to = None
     e.power.of[x] = a
+    parties.assign(e, x, a.boarding)
     e.log.add("ruling", RULE, f"{possessive(e.ship(x))} power: {cost(d, a)} of {have} allocated: {a.text()}",
               {"unit": x}, visible_to=(team, GM))
     if e.cloaked.get(x) and not cloak_powered(e, x):
@@ -347,11 +353,17 @@ def refuse(e: STCSEngine, act: str) -> str:
         raise IllegalAnswer(CLOAK, f"{e.ship(x)} has no power allocated to its cloaking device")
     if a is not None and verb in ("warpout", "warpin") and a.warp and not e.speeds(x):
         raise IllegalAnswer(warp.OUT, f"{possessive(e.ship(x))} engines no longer give its set Warp {a.warp}")
+    if a is not None and verb == "beam" and a.transporters:
+        transporters.refuse_used(e, x, a.transporters)
     if a is not None and verb == "tractor" and 0 < a.tractors <= len(e.contact.tractors.get(x, [])):
         raise IllegalAnswer(RULE, f"{e.ship(x)}: its tractor power ({a.tractors}, 1 a beam) is in use")
     if a is not None and verb in NEEDS and not getattr(a, NEEDS[verb][0]) and not (
             verb == "beam" and damage.dead_in_space(e, x)):  # abandoning ship on stored power
         raise IllegalAnswer(RULE, f"{e.ship(x)}: {NEEDS[verb][1]}")
+    if verb == "beam":
+        transporters.refuse_act(e, x)
+    if verb == "tractor":
+        tractors.refuse_act(e, x)
     return act
 
 

@@ -14,6 +14,7 @@ more than four hexes apart after a move (its reach), when either cloaks, when a 
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from hexmap.hexes import Hex
@@ -95,6 +96,29 @@ def tow_along(e: STCSEngine, x: str, start: Hex) -> None:
             e.log.add("ruling", TOWING, f"{e.ship(x)} tows {e.ship(y)} along to {e.at[y].q},{e.at[y].r}")
 
 
+def blocked(e: STCSEngine, x: str, y: str) -> str:
+    """Why ``x``'s tractor beam cannot take ``y`` ("": it can): a shield up between them (Shield Control). The
+    shields' state is not announced (seed 002): the refusal is the GM's (asked again), never a public line."""
+    if shieldcontrol.both_down(e, x, y):
+        return ""
+    return f"{possessive(e.ship(x))} tractor beam cannot take {e.ship(y)}: a shield is up between them"
+
+
+def _unblocked(e: STCSEngine, x: str, y: str) -> str:
+    why = blocked(e, x, y)
+    if why:
+        raise IllegalAnswer(TRACTOR, why)
+    return y
+
+
+def refuse_act(e: STCSEngine, x: str) -> None:
+    """The act "``x`` fires a tractor beam" refused (to the GM) when a shield is up toward every ship it could take."""
+    near = targets(e, x)
+    if near and all(blocked(e, x, y) for y in near):
+        raise IllegalAnswer(TRACTOR, f"{possessive(e.ship(x))} tractor beam cannot take "
+                            + ", ".join(e.ship(y) for y in near) + ": a shield is up between them")
+
+
 def targets(e: STCSEngine, x: str) -> list[str]:
     """The ships ``x`` may take in a tractor beam: friendly or de-crewed, within four hexes, seen, not held."""
     if e.cloaked[x] or damage.dead_in_space(e, x) or len(e.contact.tractors.get(x, [])) >= working(e, x):
@@ -108,13 +132,10 @@ def targets(e: STCSEngine, x: str) -> list[str]:
 def tractor(e: STCSEngine, x: str) -> Procedure:
     """``x`` fires a tractor beam at a ship to tow (Firing Chart A, no lock needed)."""
     check(e)
-    y = str((yield e._choose(f"stcs/{e.round}/tractor/{x}", TRACTOR, f"Game Master: which ship does "
-                             f"{possessive(e.ship(x))} tractor beam take (friendly or de-crewed, within {REACH} "
-                             "hexes)?", {t: f"{e.ship(t)} ({e.range(x, t)} hexes)" for t in targets(e, x)})))
-    if not shieldcontrol.both_down(e, x, y):  # Shield Control: the engine's, no longer the GM's word
-        e.log.add("ruling", TRACTOR, f"{possessive(e.ship(x))} tractor beam cannot take {e.ship(y)}: a shield is up "
-                  "between them")
-        return
+    q = e._choose(f"stcs/{e.round}/tractor/{x}", TRACTOR, f"Game Master: which ship does {possessive(e.ship(x))} "
+                  f"tractor beam take (friendly or de-crewed, within {REACH} hexes)?",
+                  {t: f"{e.ship(t)} ({e.range(x, t)} hexes)" for t in targets(e, x)})
+    y = str((yield replace(q, check=lambda a: _unblocked(e, x, q.check(a)))))
     m = e.moves.get(y)
     s = m[1] if m else 0  # its speed: its latest move's points (movement.speed; movement imports this module)
     odds = {str(c): fire.words(fire.to_hit(c, s, False, True)) for c in range(11)}

@@ -25,12 +25,13 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
-from rules.systems.stcs import casualties, damage, melee, shieldcontrol, troops
+from rules.systems.stcs import casualties, damage, melee, parties, shieldcontrol, troops
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
 
 RULE = "STCS Transporters"
+TABLE = "STCS Transporters (Transporter Power Table)"
 BOARD = "STCS Boarding Operations"
 EMERGENCY = "STCS Transporters (Emergency Transporters)"
 REACH = 4
@@ -38,6 +39,9 @@ REACH = 4
 POWER = {"6-9 person (or smaller)": "1", "18-22 person": "2", "small cargo": "1", "large cargo": "2",
          "emergency": "0 the first turn used, then 1"}
 """The Transporter Power Table: power to allocate for each transporter used."""
+CARRY = 6
+"""Persons a powered personnel transporter beams in a use: a 6-9 person transporter (1 power, the table's; the ship
+records name no larger ones), read at the least its row names."""
 KEEP = 10
 """Percent of its original crew a ship sending personnel must keep aboard to operate."""
 CREW_AFTER = 3
@@ -108,20 +112,18 @@ def beam(e: STCSEngine, x: str) -> Procedure:
     q = e._choose(f"stcs/{e.round}/beam/{x}", RULE, f"Game Master: what do {possessive(e.ship(x))} transporters do "
                   f"(within {REACH} hexes; power " + ", ".join(f"{k} {v}" for k, v in POWER.items()) + ")?",
                   options(e, x), to=GM)
-    pick = str((yield replace(q, check=troops.no_stasis(e, x, q.check))))
+    pick = str((yield replace(q, check=troops.no_stasis(e, x, _refusing(e, x, q.check)))))
     how, _, y = pick.partition(":")
     party = how in ("board", *_KIND)  # a boarding party: of its crew, marines or military passengers
     rule = BOARD if party else RULE
     e.contact.transports.append((e.round, x, y))
     seen = None if party else (team, GM)
-    if not shieldcontrol.both_down(e, x, y):  # Shield Control: the engine's, no longer the GM's word
-        e.log.add("ruling", rule, f"{e.ship(x)} cannot transport with {e.ship(y)}: a shield is up on the line "
-                  "between them (Shield Control)", visible_to=seen)
-        return
     src, dst = (y, x) if how == "rescue" else (x, y)
     most = persons(e.data(y).crew, casualties.crew_left(e, y)) if how == "rescue" else persons(
         e.data(x).crew, casualties.crew_left(e, x)) if how == "abandon" else troops.aboard(e, x, how) \
-        if how in _KIND else spare(e, x)
+        if how in _KIND else parties.waiting(e, x) \
+        if how == "board" and x in e.power.of else spare(e, x)
+    cap = None if how == "abandon" else capacity(e, x)
     if how == "abandon":  # its own transporters only ("never beams someone off of another ship")
         e.log.add("ruling", EMERGENCY, f"{e.ship(x)} abandons ship by its Emergency Transporters "
                   f"({emergency_power(e, x)})", visible_to=seen)
@@ -130,17 +132,75 @@ def beam(e: STCSEngine, x: str) -> Procedure:
     who = f"of its {_KIND[how]}" if how in _KIND else "persons"
     n = int((yield Question(f"stcs/{e.round}/beam/{x}/persons", QKind.NUMBER, team if board else GM, rule,
                             f"{f'{e.name(team)} (in secret)' if board else 'Game Master'}: how many {who} beam "
-                            f"from {e.ship(src)} to {e.ship(dst)} (the transporters' capacity is the table's)?",
-                            low=1, high=most, default=1, data={"secret": True} if board else {},
-                            check=_persons(most, rule))))
+                            f"from {e.ship(src)} to {e.ship(dst)} ("
+                            + (f"its powered transporters carry {cap} this segment" if cap is not None else
+                               "the transporters' capacity is the table's") + ")?",
+                            low=1, high=most if cap is None else max(1, min(most, cap)), default=1,
+                            data={"secret": True} if board else {}, check=_persons(most, rule, cap))))
+    if cap is not None:
+        e.contact.beamed.append((e.round, x, -(-n // CARRY)))
     if how in _KIND:  # not crew: off no Percent Casualties Track ("Marines may not be used to man ships")
         troops.leave(e, x, how, n)
+    elif how == "board":
+        parties.send(e, x, n)
     else:
         _off(e, src, n)
     if party:
         melee.begin(e, x, y, n, troops.CREW if how == "board" else how)
         return
     _onto(e, src, dst, n, seen)
+
+
+def blocked(e: STCSEngine, x: str, y: str) -> str:
+    """Why ``x`` cannot transport with ``y`` now ("": it can): a shield up on the line between them. The shields'
+    state is not announced (seed 002 Transporters): the refusal is the GM's, never a line of the public log."""
+    if shieldcontrol.both_down(e, x, y):  # Shield Control: the engine's, no longer the GM's word
+        return ""
+    return f"{e.ship(x)} cannot transport with {e.ship(y)}: a shield is up on the line between them (Shield Control)"
+
+
+def _refusing(e: STCSEngine, x: str, check: Any) -> Any:
+    """``check`` refusing, with the rule, a transport through a shield that is up or a boarding party of crew not
+    assigned in the Power Allocation Phase (the question is asked again of the GM; nothing is logged)."""
+    def refuse(a: Any) -> Any:
+        pick = check(a)
+        how, _, y = str(pick).partition(":")
+        why = blocked(e, x, y)
+        if why:
+            raise IllegalAnswer(BOARD if how in ("board", *_KIND) else RULE, why)
+        if how == "board" and x in e.power.of and not parties.waiting(e, x):
+            raise IllegalAnswer(parties.RULE, f"{e.ship(x)} has no boarding party of its crew: they are assigned in "
+                                "the Power Allocation Phase (its allocation's 'boarding N')")
+        return pick
+    return refuse
+
+
+def refuse_act(e: STCSEngine, x: str) -> None:
+    """The act "``x`` uses its transporters" refused (to the GM) when a shield is up toward every ship it could
+    transport with."""
+    near = sorted({o.partition(":")[2] for o in options(e, x)})
+    if near and all(blocked(e, x, y) for y in near):
+        raise IllegalAnswer(RULE, f"{e.ship(x)} cannot transport: a shield is up on the line between it and "
+                            + ", ".join(e.ship(y) for y in near) + " (Shield Control)")
+
+
+def used(e: STCSEngine, x: str) -> int:
+    """The transporters ``x`` used this segment (each once a phase)."""
+    return sum(k for r, s, k in e.contact.beamed if r == e.round and s == x)
+
+
+def capacity(e: STCSEngine, x: str) -> int | None:
+    """The persons ``x``'s powered transporters not yet used this segment beam (None: never allocated, the
+    table's)."""
+    a = e.power.of.get(x)
+    return None if a is None else max(0, a.transporters - used(e, x)) * CARRY
+
+
+def refuse_used(e: STCSEngine, x: str, powered: int) -> None:
+    """Refused when each of ``x``'s ``powered`` transporters was used this segment."""
+    if used(e, x) >= powered:
+        raise IllegalAnswer(TABLE, f"{e.ship(x)}: its {powered} powered transporter{'' if powered == 1 else 's'} "
+                            "(1 power each) were used this segment: a transporter may be used only once per phase")
 
 
 def emergency_power(e: STCSEngine, x: str) -> str:
@@ -173,10 +233,13 @@ def _onto(e: STCSEngine, src: str, dst: str, n: int, seen: tuple[str, str] | Non
               visible_to=seen)
 
 
-def _persons(most: int, rule: str) -> Any:
+def _persons(most: int, rule: str, cap: int | None = None) -> Any:
     def check(a: Any) -> int:
         if isinstance(a, bool) or not isinstance(a, int) or not 1 <= a <= most:
             raise IllegalAnswer(rule, f"a number of persons 1-{most}")
+        if cap is not None and a > cap:
+            raise IllegalAnswer(TABLE, f"the transporters powered and not yet used this segment beam at most {cap} "
+                                f"persons ({CARRY} a 6-9 person transporter, 1 power each, once a phase), not {a}")
         return a
     return check
 

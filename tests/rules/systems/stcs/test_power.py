@@ -96,8 +96,9 @@ def test_the_phase_is_the_turns_first_step_secret_for_every_ship_with_power() ->
     q = run.pending
     assert q.to == "blue" and q.data["secret"] and q.data["available"] == 28
     assert q.text == ("Blue (in secret): Enterprise's power: 28 (warp 24 + impulse 4) among movement, shields (six), "
-                      "weapons, cloak, warp (a speed, Warp 2: 8, 3: 12, 4: 16, 5: 20, 6: 24, 7: 28), transporters, "
-                      "tractors; movement ratio 2:1; shield ratio 1:2?")
+                      "weapons, cloak, warp (a speed, Warp 2: 8, 3: 12, 4: 16, 5: 20, 6: 24, 7: 28), transporters (1 a "
+                      "6-9 person transporter), tractors, boarding (its crew in boarding parties, no power); movement "
+                      "ratio 2:1; shield ratio 1:2?")
     assert q.default == "movement 7, shields 3/3/2/2/2/2, weapons 7"
     run.answer("movement 6, shields 5/5/5/5/0/0, weapons 2")
     assert run.engine.power.of["enterprise"] == power.Allocation(movement=6, shields=(5, 5, 5, 5, 0, 0), weapons=2)

@@ -4,6 +4,9 @@ read the shields along the line (no longer the GM's word); a side locked on a sh
 (the seed's example: three shields powered at 10 points, one down)."""
 from __future__ import annotations
 
+import pytest
+
+from rules.battlehex.log import IllegalAnswer
 from rules.systems.stcs import shieldcontrol
 from rules.systems.stcs.battle import STCSBattle
 from tests.rules.systems.stcs.test_firing import close
@@ -29,9 +32,10 @@ def test_a_lowered_shield_absorbs_nothing_and_is_not_announced() -> None:
 
 def test_transporters_read_the_shields_along_the_line_on_both_ships() -> None:
     run = close([])
-    for a in ("beam:lexington", "board:d7"):
-        run.answer(a)
-    assert "cannot transport with Klothos: a shield is up on the line between them" in run.events_json()
+    lower(run, "lexington", "d7")  # the Klothos' is still up: refused to the GM (not announced), nothing logged
+    with pytest.raises(IllegalAnswer, match="cannot transport: a shield is up on the line between it and Klothos"):
+        run.answer("beam:lexington")
+    assert "a shield is up" not in run.events_json()
     assert run.pending.key.endswith("/act")  # no question of the GM on the shields
     run = close([])
     lower(run, "lexington", "d7")
@@ -48,9 +52,9 @@ def test_a_raised_shield_comes_up_at_the_segments_end_and_breaks_a_tractor_beam(
         for a in ("crew:d7", "other", 5, 4):
             run.answer(a)
     assert shieldcontrol.line_down(e, "d7", "lexington")
-    run.answer("tractor:lexington")
-    run.answer("d7")  # the Lexington's shield toward it is up: the beam cannot take effect
-    assert "tractor beam cannot take Klothos: a shield is up" in run.events_json() and not e.contact.tractors
+    with pytest.raises(IllegalAnswer, match="tractor beam cannot take Klothos: a shield is up"):
+        run.answer("tractor:lexington")  # the Lexington's shield toward it is up: refused to the GM
+    assert "a shield is up" not in run.events_json() and not e.contact.tractors
     lower(run, "lexington", "d7")
     for a in ("tractor:lexington", "d7", 5):
         run.answer(a)

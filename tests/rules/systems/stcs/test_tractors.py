@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.battlehex.log import IllegalAnswer
 from rules.systems.stcs.tractors import beams, beams_left, tow_steps
 from tests.rules.systems.stcs.test_firing import close
 from tests.rules.systems.stcs.test_ramming import lands
@@ -72,9 +73,10 @@ def test_a_tractor_beam_takes_a_de_crewed_ship_on_firing_chart_a_and_tows_it() -
 
 def test_a_shield_up_between_the_ships_stops_the_beam_and_a_miss_takes_nothing() -> None:
     run = decrewed([7])
-    run.answer("tractor:lexington")
-    run.answer("d7")  # the Lexington's shield toward the Klothos is up (the engine reads Shield Control)
-    assert "cannot take Klothos: a shield is up" in run.events_json()
+    before = run.events_json()
+    with pytest.raises(IllegalAnswer, match="cannot take Klothos: a shield is up") as why:
+        run.answer("tractor:lexington")  # the Lexington's shield toward the Klothos is up (Shield Control)
+    assert why.value.rule == "STCS Tractor Beams" and run.events_json() == before  # the GM's, not announced
     lower(run, "lexington", "d7")
     run.answer("tractor:lexington")
     run.answer("d7")

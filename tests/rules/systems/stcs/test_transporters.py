@@ -50,14 +50,23 @@ def test_a_boarding_party_beams_on_and_the_boarded_side_is_told_not_how_many() -
     assert run.pending.options == ("board:d7",)
     for a in ("board:d7", 20):
         run.answer(a)
-    assert e.contact.melees["d7"].attackers == 120 and e.casualties["lexington"] == 24 + 5
+    # 120 of 430 off their stations: 28% (the persons away rounded up once, not 24 + 5 by pieces)
+    assert e.contact.melees["d7"].attackers == 120 and e.casualties["lexington"] == 28
 
 
-def test_a_shield_up_stops_the_transport() -> None:
+def test_a_shield_up_stops_the_transport_refused_to_the_gm_only() -> None:
+    """The shields' state is not announced (seed 002 Transporters): the refusal is the GM's, asked again; the
+    public log says nothing (it read 'a shield is up on the line between them' to everyone)."""
     run = close([])
-    run.answer("beam:lexington")
-    run.answer("board:d7")  # the Klothos's shield toward it is up (the engine reads Shield Control)
-    assert "Lexington cannot transport with Klothos: a shield is up on the line between them" in run.events_json()
+    before = run.events_json()
+    with pytest.raises(IllegalAnswer, match="Lexington cannot transport: a shield is up on the line between it and "
+                       "Klothos") as why:
+        run.answer("beam:lexington")  # the Klothos's shield toward it is up (the engine reads Shield Control)
+    assert why.value.rule == "STCS Transporters"
+    assert run.events_json() == before and run.pending.key.endswith("/act")
+    lower(run, "lexington", "d7")
+    lower(run, "d7", "lexington")
+    run.answer("beam:lexington")  # both down now: the act is taken
     assert run.engine.contact.melees == {}
 
 
@@ -114,12 +123,11 @@ def test_a_ship_dead_in_space_abandons_ship_by_its_emergency_transporters() -> N
     while run.pending.key != "stcs/1/act":
         run.answer(41 if run.pending.key.endswith("/points") else run.pending.options[0])
     assert e.ss_lost["lexington"] == 41  # of 40: dead in space
-    run.answer("beam:lexington")
-    assert run.pending.options == ("abandon:enterprise",)  # no crew transfer, rescue or boarding: only abandoning
-    run.answer("abandon:enterprise")
-    assert "cannot transport with Enterprise: a shield is up" in run.events_json("blue")
+    with pytest.raises(IllegalAnswer, match="cannot transport: a shield is up on the line between it and Enterprise"):
+        run.answer("beam:lexington")  # refused to the GM: the Enterprise's shield toward it is up
     lower(run, "enterprise", "lexington")
     run.answer("beam:lexington")
+    assert run.pending.options == ("abandon:enterprise",)  # no crew transfer, rescue or boarding: only abandoning
     assert "Emergency Transporters: stored power, the first turn used" in run.pending.data["option_words"][
         "abandon:enterprise"]
     run.answer("abandon:enterprise")

@@ -1,0 +1,153 @@
+"""Seed 002 Boarding Operations' bookkeeping and the Transporter Power Table (issue 25): boarding parties of crew
+assigned in the Power Allocation Phase leave their stations at once (the Percent Casualties Track); those taken out
+of a party, or back from a melee, are at their stations again in the Power Allocation Phase of the turn after; a
+ship's transporters are counted against the power allocated to them (a 6-9 person transporter: 1 power, 6 persons
+a use, once a phase), refused naming the rule just outside."""
+from __future__ import annotations
+
+import pytest
+
+from rules.battlehex.log import IllegalAnswer
+from rules.dice import ScriptedDice
+from rules.systems.stcs.battle import STCSBattle
+from tests.rules.systems.stcs.helpers import stcs_campaign
+from tests.rules.systems.stcs.test_firing import ARRIVAL, next_segment
+from tests.rules.systems.stcs.test_shieldcontrol import lower
+from tests.rules.systems.v13.helpers import AT
+
+POWER = "warp 2, movement 4, shields 1/1/1/1/1/1, weapons 4, transporters {t}, boarding {b}"
+"""The Lexington's allocation: Warp 2 (8) to warp in, 23 of its 28."""
+
+
+def arrived(transporters: int = 1, boarding: int = 20, faces: list[int] | None = None) -> STCSBattle:
+    """The Lexington allocates (boarding parties among it), warps in 4 hexes from the Klothos; the shields along the
+    line are lowered on both."""
+    run = STCSBattle(stcs_campaign(), AT, dice=lambda _seed: ScriptedDice(ARRIVAL + (faces or [])))
+    for a in ("sublight", ["lexington"], "power:lexington", POWER.format(t=transporters, b=boarding),
+              "warpin:lexington", "4,0", "2"):
+        run.answer(a)
+    lower(run, "lexington", "d7")
+    lower(run, "d7", "lexington")
+    return run
+
+
+def test_crew_assigned_to_boarding_parties_leave_their_stations_in_the_power_allocation_phase() -> None:
+    run = arrived()
+    e = run.engine
+    assert e.casualties["lexington"] == 5  # 20 of 430 off their stations: 4.65%, rounded up
+    assert e.contact.parties.waiting == {"lexington": 20}
+    blue, red = run.events_json("blue"), run.events_json("red")
+    assert "Lexington's boarding parties: 20 of its crew (20 more of its crew leave their stations" in blue
+    assert "boarding parties" not in red  # its side's secret (the allocation)
+    run.answer("beam:lexington")
+    run.answer("board:d7")
+    assert run.pending.high == 6  # one 6-9 person transporter powered: 6 persons this segment
+    with pytest.raises(IllegalAnswer, match="at most 6 persons") as why:
+        run.answer(7)  # just outside
+    assert why.value.rule == "STCS Transporters (Transporter Power Table)"
+    run.answer(6)  # just inside
+    assert e.contact.melees["d7"].attackers == 6 and e.contact.parties.waiting == {"lexington": 14}
+    assert e.casualties["lexington"] == 5  # they left their stations in the Power Allocation Phase, not now
+
+
+def test_a_transporter_is_used_once_a_phase() -> None:
+    run = arrived()
+    for a in ("beam:lexington", "board:d7", 3):
+        run.answer(a)
+    with pytest.raises(IllegalAnswer, match="its 1 powered transporter .* used this segment") as why:
+        run.answer("beam:lexington")  # 3 persons used the one transporter
+    assert why.value.rule == "STCS Transporters (Transporter Power Table)"
+    next_segment(run)
+    run.answer("beam:lexington")  # a new phase: the transporter again
+    run.answer("board:d7")
+    assert run.pending.high == 6
+
+
+def test_two_transporters_carry_twelve_and_none_is_refused() -> None:
+    run = arrived(transporters=2)
+    run.answer("beam:lexington")
+    run.answer("board:d7")
+    with pytest.raises(IllegalAnswer, match="at most 12"):
+        run.answer(13)
+    run.answer(12)
+    off = arrived(transporters=0)
+    with pytest.raises(IllegalAnswer, match="no power allocated to transporters"):
+        off.answer("beam:lexington")
+
+
+def test_no_boarding_party_of_crew_without_one_assigned() -> None:
+    run = arrived(boarding=0)
+    assert run.engine.casualties.get("lexington", 0) == 0
+    run.answer("beam:lexington")
+    with pytest.raises(IllegalAnswer, match="no boarding party of its crew: they are assigned in the Power "
+                       "Allocation Phase") as why:
+        run.answer("board:d7")
+    assert why.value.rule == "STCS Boarding Operations"
+
+
+def test_at_most_the_crew_beyond_the_ten_percent_kept_aboard() -> None:
+    run = STCSBattle(stcs_campaign(), AT, dice=lambda _seed: ScriptedDice(ARRIVAL))
+    for a in ("sublight", ["lexington"], "power:lexington"):
+        run.answer(a)
+    with pytest.raises(IllegalAnswer, match="at most 387 of its crew in boarding parties") as why:
+        run.answer(POWER.format(t=1, b=388))  # 430 less the 43 it keeps aboard
+    assert why.value.rule == "STCS Boarding Operations"
+    run.answer(POWER.format(t=1, b=387))
+    assert run.engine.casualties["lexington"] == 90
+
+
+def test_a_party_not_used_is_back_at_its_stations_the_turn_after() -> None:
+    run = arrived()
+    e = run.engine
+    while e.turn_segment() != (2, 1):
+        next_segment(run)
+    assert e.casualties["lexington"] == 5
+    run.answer("power:lexington")
+    assert "boarding 20" in run.pending.default  # the party still waiting
+    run.answer("movement 4, shields 1/1/1/1/1/1, weapons 4, transporters 1, boarding 6")
+    assert e.casualties["lexington"] == 5  # 14 out of the parties: back in turn 3's Power Allocation Phase
+    assert "14 of its crew leave the boarding parties (back at their stations in turn 3)" in run.events_json("blue")
+    while e.turn_segment() != (3, 1):
+        assert e.casualties["lexington"] == 5
+        next_segment(run)
+    assert e.casualties["lexington"] == 2  # 6 of 430 away: 1.4%, rounded up
+    assert "14 of Lexington's crew are back at their stations: 98% of its crew" in run.events_json("blue")
+
+
+def test_boarders_who_withdraw_are_back_at_their_stations_the_turn_after() -> None:
+    run = arrived(transporters=4)
+    e = run.engine
+    for a in ("beam:lexington", "board:d7", 20):
+        run.answer(a)
+    assert e.contact.parties.waiting == {"lexington": 0} and e.casualties["lexington"] == 5
+    next_segment(run)
+    for a in ("melee:d7", 86, "no", "withdraw", "stay"):
+        run.answer(a)
+    assert e.contact.melees == {}
+    assert "19 boarders are back aboard Lexington (at their stations in turn 2)" in run.events_json("blue")
+    while e.turn_segment() != (2, 1):
+        assert e.casualties["lexington"] == 5
+        next_segment(run)
+    assert e.casualties["lexington"] == 1  # the one lost on the way: 1 of 430, rounded up
+
+
+def test_undo_after_every_answer_gives_a_full_replays_bytes() -> None:
+    c = stcs_campaign()
+
+    def fresh() -> STCSBattle:
+        return STCSBattle(c, AT, dice=lambda _seed: ScriptedDice(ARRIVAL + [9] * 10))
+    answers = ["sublight", ["lexington"], "power:lexington", POWER.format(t=4, b=20), "warpin:lexington", "4,0", "2",
+               "shields:lexington", "toward:d7", "shields:d7", "toward:lexington", "beam:lexington", "board:d7", 20,
+               "next", "none", "melee:d7", 86, "no", "withdraw", "stay", "next", "none", "next", "none",
+               "power:lexington", "movement 4, transporters 1"]
+    run = fresh()
+    for a in answers:
+        run.answer(a)
+        run.undo(1)
+        run.answer(a)
+        ref = fresh()
+        ref.restart(list(run.answers))
+        assert run.events_json("blue") == ref.events_json("blue") and run.events_json() == ref.events_json()
+        assert run.saved() == ref.saved()
+    assert "boarders are back aboard Lexington" in run.events_json("blue")
+    assert run.engine.casualties["lexington"] == 1
