@@ -161,7 +161,8 @@ class Walk:
     def on_main(self) -> None:
         data = self.state()
         phase = data.get("phase", "orders")
-        activate(self.main)
+        if not activate(self.main, may_yield=True):
+            return  # a dialog came up meanwhile (a morale check, a question): the loop answers it first
         snap(f"main-{phase}")
         if phase == "orders":
             key("ctrl+e")

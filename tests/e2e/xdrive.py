@@ -89,9 +89,26 @@ def geometry(wid: str) -> tuple[int, int, int, int]:
     return (get["Absolute upper-left X"], get["Absolute upper-left Y"], get["Width"], get["Height"])
 
 
-def activate(wid: str) -> None:
-    xdo("windowactivate", "--sync", wid, timeout=5)
+def activate(wid: str, may_yield: bool = False) -> bool:
+    """Raise ``wid``; True when it is the active window.
+
+    With ``may_yield``, a window that will not come up because a modal dialog of the app
+    opened meanwhile (the window manager keeps the dialog above its parent, and
+    ``windowactivate --sync`` then waits forever) is not a failure: False, and the caller
+    lets its loop answer the dialog first.
+    """
+    try:
+        xdo("windowactivate", "--sync", wid, timeout=5)
+    except Fail:
+        now = active()
+        if now[0] == wid:
+            return True  # it came up, late (a loaded machine)
+        if not may_yield or not now[0]:
+            raise
+        log(f"window {wid} did not come up: {now[1]!r} (a dialog) is active; it is answered first")
+        return False
     time.sleep(0.3)
+    return True
 
 
 def key(*keys: str) -> None:
