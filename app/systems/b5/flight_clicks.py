@@ -35,7 +35,7 @@ def counters(run: B5Battle, viewer: str) -> tuple[list[tuple[str, Label, int, st
 def where(run: B5Battle, uid: str) -> str:
     """Where flight ``uid`` is and its mission once revealed, for the Forces sheet."""
     e = run.engine
-    carrier = flights.carriers(e).get(uid, "")
+    carrier = flights.carrier_of(e, uid)
     at = f" at {e.air.at[uid]}" if uid in e.air.at else f" aboard {e.units[carrier].unit.name}" if carrier else ""
     return f"{at}, {flights.words_of(e, uid)}"
 
@@ -43,19 +43,21 @@ def where(run: B5Battle, uid: str) -> str:
 def click(panel: B5Panel, run: B5Battle, team: str, at: Label) -> None:
     """A board click while ``team`` moves its flights: its flight there is picked (or, on its
     carrier's hex, a flight aboard is launched); with a flight picked, it is moved to ``at`` (to
-    its carrier's hex: it lands). The move is added to the bar."""
+    its carrier's hex: it lands; to another friendly carrier's: it lands there). The move is added to the bar."""
     e = run.engine
     mine = flights.flights_of(e, team)
-    held = flights.carriers(e)
     part = ""
     if panel.picked:
-        carrier = held.get(panel.picked, "")
+        carrier = flights.carrier_of(e, panel.picked)
         name = e.units[panel.picked].unit.name
-        part = f"{name} land" if carrier and e.at.get(carrier) == at else f"{name} {at}"
+        other = [x for x in e.at if e.at[x] == at and e.units[x].team == team and x != carrier
+                 and e.data(x).fighter_flights and flights.space(e, x) > 0]  # another carrier with a place free
+        part = f"{name} land" if carrier and e.at.get(carrier) == at else \
+            f"{name} land {e.units[other[0]].unit.name}" if other else f"{name} {at}"
         panel.picked = ""
     else:
         here = [f for f in mine if e.air.at.get(f) == at]
-        aboard = [f for f in mine if flights.aboard(e, f) and e.at.get(held.get(f, "")) == at]
+        aboard = [f for f in mine if flights.aboard(e, f) and e.at.get(flights.carrier_of(e, f)) == at]
         if here:
             panel.picked = here[0]
             panel.prompt.setText(f"{e.units[here[0]].unit.name} picked: click the hex it flies to")

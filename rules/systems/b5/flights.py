@@ -60,6 +60,8 @@ class Air:
     """'turn/pulse/ship/weapon' -> attacking flights its AF fire at x1 has reached (below x1)."""
     placed: bool = False
     """The flights no carrier holds have been placed (at the first turn)."""
+    landed: dict[str, str] = field(default_factory=dict)
+    """Flight -> the carrier it last landed on (its carrier from then on: "a carrier that has space for it")."""
 
 
 def left(self: B5Engine, flight: str) -> int:
@@ -90,9 +92,23 @@ def carriers(self: B5Engine) -> dict[str, str]:
     return out
 
 
+def carrier_of(self: B5Engine, flight: str) -> str:
+    """The ship ``flight`` is aboard, or was launched from: the carrier it last landed on, else its own
+    (:func:`carriers`); "" for a flight no carrier holds."""
+    return self.air.landed.get(flight) or carriers(self).get(flight, "")
+
+
 def aboard(self: B5Engine, uid: str) -> bool:
-    """Whether flight ``uid`` is aboard its carrier (alive, carried, not launched)."""
-    return alive(self, uid) and uid not in self.air.at and uid in carriers(self)
+    """Whether flight ``uid`` is aboard a carrier (alive, carried, not launched)."""
+    return alive(self, uid) and uid not in self.air.at and bool(carrier_of(self, uid))
+
+
+def space(self: B5Engine, carrier: str) -> int:
+    """The flights ``carrier`` may still take aboard: its places (``fighter_flights``) less the
+    flights aboard it now (**reading**: a flight launched leaves its place free until one lands)."""
+    team = self.units[carrier].team
+    return self.data(carrier).fighter_flights - sum(1 for f in flights_of(self, team) if f not in self.air.at
+                                                    and carrier_of(self, f) == carrier)
 
 
 def ahead(self: B5Engine, ship: str) -> Label:
@@ -123,8 +139,8 @@ def place_free(self: B5Engine) -> None:
 
 def _fops(self: B5Engine, flight: str) -> bool:
     """Ex-Fighter Ops Commander: the flight's carrier's squadron commander has it (orders every turn)."""
-    carrier = carriers(self).get(flight)
-    if carrier is None:
+    carrier = carrier_of(self, flight)
+    if not carrier:
         return False
     s = self.forces[self.units[carrier].team].squadron_of(carrier)
     return s is not None and FOPS in self.data(s.command).abilities

@@ -14,6 +14,7 @@ from rules.battlehex.log import IllegalAnswer, shown
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
+from rules.model.b5 import Category
 from rules.systems.b5 import deploy, flights, movement
 from rules.systems.b5.flights import ATTACK, ESCORT, SUPERIORITY, Mission
 
@@ -35,6 +36,8 @@ class Move:
     flight: str
     to: Label
     burn: bool = False
+    carrier: str = ""
+    """A landing's carrier."""
 
 
 def cost(a: Label, b: Label) -> int:
@@ -71,7 +74,7 @@ def movable(self: B5Engine, team: str) -> list[str]:
     """``team``'s flights that may launch, fly or land this pulse."""
     out = []
     for f in flights.flights_of(self, team):
-        c = flights.carriers(self).get(f, "")
+        c = flights.carrier_of(self, f)
         if f in self.air.at and not locked(self, f) or f not in self.air.at and _can_launch(self, c):
             out.append(f)
     return out
@@ -88,8 +91,8 @@ def _can_launch(self: B5Engine, carrier: str) -> bool:
 
 def read(self: B5Engine, team: str, a: Any) -> tuple[Move, ...]:
     """A side's flight moves: ``FLIGHT HEX`` (``burn`` after it: afterburners), ``launch FLIGHT``
-    (``HEX``: one of the six around the carrier; none: ahead of it), ``FLIGHT land``; ';' between
-    them; none: no move. Each checked."""
+    (``HEX``: one of the six around the carrier; none: ahead of it), ``FLIGHT land`` (``SHIP``
+    after it: on that carrier; none: its own); ';' between them; none: no move. Each checked."""
     if not isinstance(a, str):
         raise IllegalAnswer(RULE, f"moves such as \"R-FL1 1012; launch R-FL2\", not {shown(a)}")
     out: list[Move] = []
@@ -104,8 +107,10 @@ def read(self: B5Engine, team: str, a: Any) -> tuple[Move, ...]:
             if not flight and len(words) > 2:
                 flight, where = flights._find(self, " ".join(words[1:-1]), mine), words[-1]
             m = _launch(self, team, flight, where, part)
-        elif low[-1] == "land":
-            m = _land(self, flights._find(self, " ".join(words[:-1]), mine), part)
+        elif "land" in low[1:]:
+            cut = low.index("land", 1)
+            m = _land(self, team, flights._find(self, " ".join(words[:cut]), mine), " ".join(words[cut + 1:]), part,
+                      sum(1 for x in out if x.kind == "land" and x.carrier))
         else:
             burn = low[-1] == "burn"
             body = words[:-1] if burn else words
@@ -126,7 +131,7 @@ def _named(self: B5Engine, flight: str, part: str) -> str:
 
 def _launch(self: B5Engine, team: str, flight: str, where: str, part: str) -> Move:
     name = _named(self, flight, part)
-    carrier = flights.carriers(self).get(flight, "")
+    carrier = flights.carrier_of(self, flight)
     if not flights.aboard(self, flight):
         raise IllegalAnswer(flights.LAUNCH_RULE, f"{name} is not aboard a carrier")
     cname = self.units[carrier].unit.name
@@ -149,19 +154,34 @@ def _hex(text: str) -> Label:
         raise IllegalAnswer(RULE, str(e)) from None
 
 
-def _land(self: B5Engine, flight: str, part: str) -> Move:
+def _land(self: B5Engine, team: str, flight: str, ship: str, part: str, landing: int) -> Move:
+    """``flight`` lands on ``ship`` (words naming a friendly carrier; none: its own), "a carrier that
+    has space for it" (``landing``: flights this answer lands before it) "in the command net"."""
     name = _named(self, flight, part)
-    carrier = flights.carriers(self).get(flight, "")
     if flight not in self.air.at:
         raise IllegalAnswer(flights.LAUNCH_RULE, f"{name} is not on the board")
+    carrier = flights.carrier_of(self, flight)
+    if ship:
+        carrier = flights._find(self, ship, [x for x in self.at if self.units[x].team == team
+                                             and self.units[x].status is Status.PRESENT])
+        if not carrier:
+            raise IllegalAnswer(flights.LAUNCH_RULE, f"{name} lands on a friendly ship on the board, not {shown(ship)}")
     if not carrier or self.units[carrier].status is not Status.PRESENT or carrier not in self.at:
-        raise IllegalAnswer(flights.LAUNCH_RULE, f"{name} has no carrier on the board to land on")
+        raise IllegalAnswer(flights.LAUNCH_RULE, f"{name} has no carrier on the board to land on: name one ({name} "
+                                                 "land SHIP)")
+    cname = self.units[carrier].unit.name
+    if not self.data(carrier).fighter_flights or self.data(carrier).category is Category.FIGHTER:
+        raise IllegalAnswer(flights.LAUNCH_RULE, f"{cname} carries no fighters")
+    free = flights.space(self, carrier) - landing
+    if free <= 0:
+        raise IllegalAnswer(flights.LAUNCH_RULE, f"a fighter lands on a carrier that has space for it: {cname} "
+                                                 f"carries {self.data(carrier).fighter_flights} flight(s), "
+                                                 f"{self.data(carrier).fighter_flights - free} aboard or landing")
     if carrier in self.out_of_command:
-        raise IllegalAnswer(flights.LAUNCH_RULE, f"the carrier {self.units[carrier].unit.name} must be in the "
-                                                 "command net")
+        raise IllegalAnswer(flights.LAUNCH_RULE, f"the carrier {cname} must be in the command net")
     to = self.at[carrier]
     _reach(self, flight, to, False)
-    return Move("land", flight, to)
+    return Move("land", flight, to, carrier=carrier)
 
 
 def _reach(self: B5Engine, flight: str, to: Label, burn: bool) -> None:
@@ -256,7 +276,7 @@ def apply(self: B5Engine, team: str, moves: tuple[Move, ...]) -> None:
     for m in moves:
         name = self.units[m.flight].unit.name
         if m.kind == "launch":
-            carrier = flights.carriers(self)[m.flight]
+            carrier = flights.carrier_of(self, m.flight)
             self.air.at[m.flight] = m.to
             if m.flight not in self.air.mission:
                 self.air.mission[m.flight] = Mission(SUPERIORITY, zone=m.to)
@@ -265,8 +285,8 @@ def apply(self: B5Engine, team: str, moves: tuple[Move, ...]) -> None:
                          {"unit": m.flight, "at": str(m.to)})
         elif m.kind == "land":
             del self.air.at[m.flight]
-            self.log.add("ruling", flights.LAUNCH_RULE, f"{name} lands on "
-                                                        f"{self.units[flights.carriers(self)[m.flight]].unit.name}",
+            self.air.landed[m.flight] = m.carrier
+            self.log.add("ruling", flights.LAUNCH_RULE, f"{name} lands on {self.units[m.carrier].unit.name}",
                          {"unit": m.flight})
         else:
             was = self.air.at[m.flight]
