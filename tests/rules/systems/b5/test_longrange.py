@@ -126,3 +126,54 @@ def test_undo_after_every_answer_of_long_range_fire_gives_a_full_replays_bytes(m
         again.answer(a)
     assert again.events_json() == run.events_json()
     undo_everywhere(c, list(run.answers), monkeypatch)
+
+
+def _random(seed: int):
+    """A random battle of three flights a side, the GM having them attack or fire long-range AF
+    when offered (70%), three plotted turns (tests/rules/systems/b5/test_random_b5.py's answers)."""
+    import random
+
+    from rules.systems import start
+    from rules.systems.b5.movement import pulse_moves
+    from tests.rules.systems.b5.helpers import PULSE, b5_campaign
+    from tests.rules.systems.b5.test_flights import fast
+    from tests.rules.systems.b5.test_random_b5 import BOUND, answer_for
+    from tests.rules.systems.v13.helpers import AT
+
+    c = fast(b5_campaign(4, armed=True, weapons=[dict(ARRAY, anti_fighter=1), PULSE], flights=3))
+    rng, run = random.Random(seed), start(c, AT)
+    while run.pending is not None:
+        assert len(run.answers) < BOUND, f"seed {seed}: no end after {BOUND} answers"
+        q = run.pending
+        if q.key.endswith("/turn"):
+            a = "plot and move" if run.engine.round <= 3 else "results"
+        elif "/fire/" in q.key and {fighters.FIGHTERS, longrange.LONG} & set(q.options) and rng.random() < 0.7:
+            a = rng.choice([o for o in q.options if o in (fighters.FIGHTERS, longrange.LONG)])
+        else:
+            a = answer_for(run, q, rng)
+        try:
+            run.answer(a)
+        except IllegalAnswer:
+            assert "plot" in q.data, f"seed {seed}: {q.key} refused {a!r}"
+            straight = " ".join("F" * n or "-" for n in pulse_moves(q.data["speed"]))
+            try:
+                run.answer(straight)
+            except IllegalAnswer:
+                run.answer({"gm_ruling": "at the board's edge", "answer": straight})
+    return c, run
+
+
+def test_random_battles_with_long_range_fire_end_and_replay_to_the_same_bytes():
+    from rules.systems import start
+    from tests.rules.systems.v13.helpers import AT
+
+    fired = 0
+    for seed in (0, 3):
+        c, run = _random(seed)
+        assert run.state.resolved
+        fired += sum("long-range mode into" in x for x in texts(run))
+        again = start(c, AT)
+        for a in run.answers:
+            again.answer(a)
+        assert again.events_json() == run.events_json()
+    assert fired

@@ -50,6 +50,8 @@ def answer_for(run, q, rng: random.Random):
     if q.kind in (QKind.NUMBER, QKind.OPTIONAL_NUMBER):
         return rng.randint(q.low, q.high)
     if q.kind is QKind.CHOOSE_UNITS:
+        if "pick" in q.data:  # below x1, the flights the firing side's AF fire reaches: exactly so many
+            return rng.sample(list(q.options), q.data["pick"])
         if q.key == "b5/jump/openers":
             return list(q.options)
         if q.key == "b5/jump/patrols":
