@@ -186,6 +186,9 @@ class CampaignFilesMixin:
         saved or discarded them; False when they cancelled (then nothing changes)."""
         if self.session is None or self.session.undo_stack.isClean():
             return True
+        if self.campaign.team_copy is not None:  # its orders are exported, never saved (issue 23)
+            from app.shell.team_copy_gui import may_close_copy
+            return may_close_copy(self, doing)
         box = QMessageBox(QMessageBox.Icon.Warning, "Unsaved changes",
                           f"<b>{self.campaign.name}</b> has changes that are not saved.<br>"
                           f"Save them before {doing}?",

@@ -247,6 +247,33 @@ def show_mode(window: Any) -> None:
     _team_view(window, True)
 
 
+def may_close_copy(window: Any, doing: str) -> bool:
+    """Before a Team copy with orders plotted and not exported goes away (File > Quit, the window
+    closed, another file opened): its orders are exported, never saved, so the question is whether
+    to export them (Export / Discard / Cancel). True once exported or discarded; False when
+    cancelled, or when the export did not happen (the copy stays open as it was)."""
+    mark = window.campaign.team_copy
+    team = next((t.name for t in window.campaign.teams if t.id == mark.team), mark.team)
+    box = QMessageBox(QMessageBox.Icon.Warning, "Orders not exported",
+                      f"<b>{escape(possessive(team), quote=False)}</b> orders plotted in this copy are not "
+                      f"exported.<br>Export them for the GM before {escape(doing, quote=False)}?",
+                      QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel, window)
+    box.setObjectName("unexported_orders")
+    box.setInformativeText("A Team copy is never saved: the orders reach the GM only as an exported file "
+                           "(File > Export My Orders...). If you discard them, they are lost.")
+    box.setStyleSheet("QLabel#qt_msgbox_informativelabel { min-width: 460px; }")
+    export = box.addButton("&Export My Orders...", QMessageBox.ButtonRole.AcceptRole)
+    box.setDefaultButton(export)
+    box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+    window.unexported_orders_box = box
+    box.exec()
+    if box.clickedButton() is export:
+        from app.shell.sealed_orders_gui import export_my_orders
+
+        return bool(export_my_orders(window))
+    return box.clickedButton() is box.button(QMessageBox.StandardButton.Discard)
+
+
 def _export(window: Any) -> None:
     from app.shell.sealed_orders_gui import export_my_orders
     export_my_orders(window)
