@@ -104,17 +104,21 @@ def _preload() -> None:
     import html  # noqa: F401
     import textwrap  # noqa: F401
 
-    # pydantic looks for plugins in every installed package's entry points when it builds the
-    # first model (~10 ms of start-up); BattleHex uses none (an environment may still name some)
-    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    _no_plugin_loader()
-
-    import rules.model  # noqa: F401
+    _pydantic_quiet()
+    import rules.model.campaign  # noqa: F401
+    import rules.model.io  # noqa: F401
     import rules.strategic.battle_hex  # noqa: F401
     import rules.strategic.movement  # noqa: F401
     import rules.strategic.neighbours  # noqa: F401
     import rules.strategic.planning  # noqa: F401
     import rules.strategic.turn  # noqa: F401
+
+
+def _pydantic_quiet() -> None:
+    """pydantic looks for plugins in every installed package's entry points when it builds the
+    first model (~10 ms of start-up); BattleHex uses none (an environment may still name some)."""
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    _no_plugin_loader()
 
 
 class _Start:
@@ -244,13 +248,13 @@ def _main(argv: list[str], start: _Start) -> int:
             return 1
     if args.screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    _preload()
+    drawn = path is None and link is None and not args.screenshot  # its first frame may have been kept
+    if not drawn:
+        _preload()
     import PySide6  # noqa: F401 (Qt for Python's import hook, which the next imports go through)
 
     _quick_feature_check()
     from PySide6.QtWidgets import QApplication
-
-    from app.shell.window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("BattleHex")
@@ -258,10 +262,10 @@ def _main(argv: list[str], start: _Start) -> int:
     from app.shell.errors import install
 
     install()  # no failure ends as a line on stderr alone: a dialog, and the log in the data folder
-    window = MainWindow(path, campaign=campaign, offer_recovery=not args.screenshot,
-                        reopen_last=not args.screenshot)  # a screenshot shows the file named, or the default
+    opening = _opening(path, campaign, args.screenshot, drawn)
     if args.screenshot:
         start.done()
+        window = opening.window
         window.resize(*args.size)
         window.show()
         app.processEvents()
@@ -269,44 +273,95 @@ def _main(argv: list[str], start: _Start) -> int:
         print(f"{'wrote' if ok else 'could not write'} {args.screenshot}")
         _tear_down(app, window)
         return 0 if ok else 1
-    window.show()
-    from PySide6.QtCore import QTimer
+    opening.show()
+    warming = []
 
-    QTimer.singleShot(0, lambda: start.done(started=True))  # the window shown, its first frame queued
-    if link is not None:  # the battle's window in replay mode, once the main window is up
-        from app.battle.replay_main import open_link
+    def ready(window) -> None:  # the real window shown, its first frame queued
+        from PySide6.QtCore import QTimer
 
-        QTimer.singleShot(0, lambda: open_link(window, link))
-    from app.shell.warm_up import warm_up
+        QTimer.singleShot(0, lambda: start.done(started=True))
+        if link is not None:  # the battle's window in replay mode, once the main window is up
+            from app.battle.replay_main import open_link
 
-    warming = warm_up()
+            QTimer.singleShot(0, lambda: open_link(window, link))
+        from app.shell.warm_up import warm_up
+
+        warming.append(warm_up())
+    opening.when_ready(ready)
     if args.startup_probe or args.fight_probe:
-        _probe(app, window, args.fight_probe)
+        _probe(app, opening, args.fight_probe)
     code = app.exec()
-    if warming.ident is not None:  # started: let its imports end (one cut off by the exit could crash it)
-        warming.join(5)
-    _tear_down(app, window)
+    for thread in warming:  # started: let its imports end (one cut off by the exit could crash it)
+        if thread.ident is not None:
+            thread.join(5)
+    opening.tear_down()
     return code
 
 
-def _probe(app, window, fight: str | None = None) -> None:
-    """Print how long the start took and quit, once the window has painted its first frame and
-    the event loop is idle (every event queued by then handled): the time from main.py's first
-    line, and from the process's start when the caller passes its clock in ``BATTLEHEX_T0``
-    (``time.time()`` just before it started this process). With ``fight`` (a sector), the
-    window's Fight of that Battle Hex is timed too, ``BATTLEHEX_FIGHT_AFTER`` ms (default 1000:
-    a user's first key press) after the window became interactive: the first Fight of a fresh
-    process, up to the battle window's first frame."""
+def _opening(path: Path | None, campaign, screenshot: bool, drawn: bool, settings=None):
+    """The main window being opened (:class:`app.shell.stand_in.Opening`): with nothing named,
+    behind its first frame kept by the last such start when the key matches
+    (:mod:`app.shell.first_frame`), else made at once. ``settings``: the app's (tests pass theirs)."""
+    from PySide6.QtCore import QSettings
+
+    from app.shell.stand_in import Opening
+
+    key = picture = None
+    if drawn:
+        from app.shell import first_frame
+
+        key = first_frame.start_key(settings or QSettings("BattleHex", "BattleHex"))
+        picture = first_frame.read_picture(key)
+        if picture is None:
+            _preload()
+
+    def make(later: bool):
+        from app.shell.window import MainWindow
+
+        return MainWindow(path, settings, campaign=campaign, offer_recovery=not screenshot, open_later=later,
+                          reopen_last=not screenshot)  # a screenshot shows the file named, or the default
+    return Opening(make, picture, key, prepare=_pydantic_quiet)
+
+
+def _probe(app, opening, fight: str | None = None) -> None:
+    """Print how long the start took, once the first frame is painted and the event loop is idle
+    (every event queued by then handled): the time from main.py's first line, and from the
+    process's start when the caller passes its clock in ``BATTLEHEX_T0`` (``time.time()`` just
+    before it started this process). Then, once the real window is up behind a kept first frame
+    (:mod:`app.shell.stand_in`; at once for a plain start), the same for the window and the
+    longest stall of the event loop in between (the longest wait between two turns of a 0 ms
+    timer: what a key or a click waited at most). With ``fight`` (a sector), the window's Fight
+    of that Battle Hex is timed too, ``BATTLEHEX_FIGHT_AFTER`` ms (default 1000: a user's first
+    key press) after the window became ready: the first Fight of a fresh process, up to the
+    battle window's first frame."""
     from PySide6.QtCore import QEvent, QObject, QTimer
 
-    def report() -> None:
+    ticks = [0.0, 0.0]  # the last turn of the loop, the longest wait between two
+
+    def line(what: str) -> str:
         now = time.perf_counter()
-        line = f"startup to interactive window: {(now - _T0) * 1000:.0f} ms"
+        text = f"{what}: {(now - _T0) * 1000:.0f} ms"
         t0 = os.environ.get("BATTLEHEX_T0")
         if t0:
-            line += f"; from process start {(time.time() - float(t0)) * 1000:.0f} ms"
-        line += f"; cpu {time.process_time() * 1000:.0f} ms"  # the process's own, however busy the machine
-        print(line, flush=True)
+            text += f"; from process start {(time.time() - float(t0)) * 1000:.0f} ms"
+        return text + f"; cpu {time.process_time() * 1000:.0f} ms"  # the process's own, however busy the machine
+
+    def tick() -> None:
+        now = time.perf_counter()
+        ticks[1] = max(ticks[1], now - ticks[0])
+        ticks[0] = now
+
+    def first_frame() -> None:
+        print(line("startup to interactive window"), flush=True)
+        ticks[0] = time.perf_counter()
+        stalls.start()
+        opening.when_ready(lambda window: painted(window, ready))
+
+    def ready() -> None:
+        stalls.stop()
+        tick()
+        print(line("window ready") + f"; longest stall {ticks[1] * 1000:.0f} ms"
+              f"{' (kept first frame shown)' if opening.loading is not None else ''}", flush=True)
         if fight:
             QTimer.singleShot(int(os.environ.get("BATTLEHEX_FIGHT_AFTER", "1000")), fight_once)
         else:
@@ -318,7 +373,7 @@ def _probe(app, window, fight: str | None = None) -> None:
         before = set(sys.modules)
         digest = bool(getattr(sys.modules.get("rules.battlehex.resume"), "_CODE", None))
         t = time.perf_counter()
-        bw = window.fight(Label.parse(fight))
+        bw = opening.window.fight(Label.parse(fight))
         app.processEvents()  # its first frame
         took = (time.perf_counter() - t) * 1000
         loaded = sorted(m for m in set(sys.modules) - before if m.split(".")[0] in ("app", "rules", "hexmap", "numpy"))
@@ -328,14 +383,28 @@ def _probe(app, window, fight: str | None = None) -> None:
         app.quit()
 
     class FirstPaint(QObject):
+        def __init__(self, widget, then) -> None:
+            super().__init__(widget)
+            self.then = then
+            widget.installEventFilter(self)
+
         def eventFilter(self, obj, event) -> bool:  # noqa: N802
             if event.type() == QEvent.Type.Paint:
-                window.removeEventFilter(self)
-                QTimer.singleShot(0, report)  # after the whole frame is painted, when the loop is idle
+                obj.removeEventFilter(self)
+                QTimer.singleShot(0, self.then)  # after the whole frame is painted, when the loop is idle
             return False
 
-    watcher = FirstPaint(window)  # the window alone: a filter on the whole application had every event of
-    window.installEventFilter(watcher)  # every object handed to Python (~70 Qt enum types built for it, ~12 ms)
+    def painted(widget, then) -> None:
+        if not opening.drawn:  # a plain start: its first frame was the window's
+            QTimer.singleShot(0, then)
+        else:
+            FirstPaint(widget, then)
+
+    stalls = QTimer()
+    stalls.setInterval(0)
+    stalls.timeout.connect(tick)
+    FirstPaint(opening.first, first_frame)  # the window alone: a filter on the whole application had every
+    # event of every object handed to Python (~70 Qt enum types built for it, ~12 ms)
 
 
 def _tear_down(app, window) -> None:

@@ -36,11 +36,11 @@ class MapPaints(QObject):
             painted.append(1)
         return False
 probe = main._probe
-def watched(app, window, fight=None):
+def watched(app, opening, fight=None):
     global spy
-    spy = MapPaints(window)
-    window.strategic_view.viewport().installEventFilter(spy)
-    probe(app, window, fight)
+    spy = MapPaints(opening.window)
+    opening.window.strategic_view.viewport().installEventFilter(spy)
+    probe(app, opening, fight)
 main._probe = watched
 sys.argv = ["main.py", "--startup-probe"]
 code = main.main()

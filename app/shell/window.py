@@ -52,11 +52,13 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
             headless screenshot, which has nobody to answer).
         reopen_last: with no ``campaign_path``, open the last file opened or saved (when
             File > Reopen the Last File at Start is on) rather than the default campaign.
+        open_later: make the window only; :meth:`open_start` opens the campaign (a start behind
+            its kept first frame does it in the next turn of the event loop: app/shell/stand_in.py).
     """
 
     def __init__(self, campaign_path: Path | None = None, settings: QSettings | None = None,
                  campaign: Campaign | None = None, offer_recovery: bool = True,
-                 reopen_last: bool = True) -> None:
+                 reopen_last: bool = True, open_later: bool = False) -> None:
         super().__init__()
         self.offer_recovery = offer_recovery
         self.settings = settings or QSettings("BattleHex", "BattleHex")
@@ -119,6 +121,15 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
         self._gm_label.setToolTip("Every unit is shown, also those the rules keep from the table (Ctrl+Shift+G)")
         self._gm_label.setVisible(False)
         self.statusBar().addPermanentWidget(self._gm_label)
+        self._start_with: tuple[Path | None, Campaign | None, bool] | None = (campaign_path, campaign, reopen_last)
+        if not open_later:
+            self.open_start()
+
+    def open_start(self) -> None:
+        """Open the campaign the window starts with (see the class's arguments), once."""
+        if self._start_with is None:
+            return
+        (campaign_path, campaign, reopen_last), self._start_with = self._start_with, None
         if campaign is not None and campaign_path is not None:
             self._adopt(campaign, campaign_path)
             return

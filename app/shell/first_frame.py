@@ -1,0 +1,148 @@
+"""The main window's first frame, kept for the next start (issue 21: start to an interactive window
+within 3x the bare PySide6 import).
+
+A start with nothing named opens the built-in campaign; its window's first frame waited for
+pydantic and the campaign's 46 record classes (~110 ms of ~370). The picture of that first frame
+is stored in the cache folder under a key of everything the frame depends on: the built-in
+campaign's bytes, the settings file's bytes (window geometry, docks, overlays, recent files), its
+autosave's size and time (a recovery offer), the sources of ``app/``, ``rules/`` and ``hexmap/``
+(paths, sizes, times), the Python and Qt versions, the platform, the screens and the scale. The
+next start with the same key shows the picture in a stand-in window (:mod:`app.shell.stand_in`)
+while the real window is built; any other start (a file named, a changed key, no picture) is the
+plain start, which stores a new picture after its first frame. The picture holds only what that
+first frame showed: the table's view of the built-in campaign.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtGui import QGuiApplication, QImage
+from PySide6.QtWidgets import QMainWindow
+
+from app.shell.paths import DEFAULT_CAMPAIGN, PACKAGE, ROOT, autosave_file, legacy_autosave_file
+
+PICTURE_NAME = "first_frame.bin"
+MAGIC = b"BattleHex first frame 1\n"
+IMAGE_FORMAT = QImage.Format.Format_ARGB32_Premultiplied
+
+
+@dataclass(frozen=True)
+class Picture:
+    """A stored first frame: the window's title and saved geometry, and its image."""
+
+    title: str
+    geometry: bytes
+    image: QImage
+
+
+def picture_file() -> Path:
+    """Where the picture is kept: beside the cached built-in campaign (``BATTLEHEX_DATA/cache``
+    in tests, else the user's cache folder)."""
+    data = os.environ.get("BATTLEHEX_DATA")
+    if data:
+        return Path(data) / "cache" / PICTURE_NAME
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("BattleHex", "BattleHex")) / PICTURE_NAME
+
+
+def _sources(folder: Path) -> list[str]:
+    """The ``.py`` files under ``folder``, each as "path size mtime", sorted."""
+    found = []
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(files):
+            if name.endswith(".py"):
+                stat = os.stat(os.path.join(root, name))
+                found.append(f"{os.path.relpath(os.path.join(root, name), folder)} {stat.st_size} {stat.st_mtime_ns}")
+    return found
+
+
+def _stat(path: Path) -> str:
+    try:
+        stat = path.stat()
+    except OSError:
+        return f"{path} none"
+    return f"{path} {stat.st_size} {stat.st_mtime_ns}"
+
+
+def _first_recent(settings: QSettings) -> list[object]:
+    """The file a start reopens when it is there (``recent_files``' first: app/shell/files.py)."""
+    value = settings.value("recent_files", [])
+    return ([value] if isinstance(value, str) else list(value or []))[:1]
+
+
+def start_key(settings: QSettings) -> str:
+    """The key of a start with nothing named (64 hex digits): what its first frame depends on.
+    Call it before the window is made (the window writes the settings it reads)."""
+    import PySide6
+
+    app = QGuiApplication.instance()
+    screens = [f"{s.name()} {s.geometry().getRect()} {s.availableGeometry().getRect()} {s.devicePixelRatio()} "
+               f"{s.logicalDotsPerInch()}" for s in QGuiApplication.screens()]
+    parts = [MAGIC.decode(), sys.version, PySide6.__version__, QGuiApplication.platformName(), *screens,
+             *(f"{k}={v}" for k, v in sorted(os.environ.items()) if k.startswith("QT_")),
+             app.font().toString() if isinstance(app, QGuiApplication) else "",
+             _stat(autosave_file(DEFAULT_CAMPAIGN)), _stat(legacy_autosave_file(DEFAULT_CAMPAIGN)),
+             _stat(ROOT / "main.py"), *(_stat(Path(str(f))) for f in _first_recent(settings))]
+    for folder in (PACKAGE, ROOT / "rules", ROOT / "hexmap"):
+        parts.extend(_sources(folder))
+    digest = hashlib.sha256("\n".join(parts).encode("utf-8", "surrogateescape"))
+    for path in (DEFAULT_CAMPAIGN, Path(settings.fileName())):
+        digest.update(b"\0" + path.name.encode())
+        try:
+            digest.update(path.read_bytes())
+        except OSError:
+            digest.update(b"none")
+    return digest.hexdigest()
+
+
+def read_picture(key: str) -> Picture | None:
+    """The picture stored for ``key``, or None (none stored, another key, unreadable)."""
+    try:
+        data = picture_file().read_bytes()
+        if not data.startswith(MAGIC):
+            return None
+        end = data.index(b"\n", len(MAGIC))
+        head = json.loads(data[len(MAGIC):end])
+        if head.get("key") != key:
+            return None
+        bits = data[end + 1:]
+        w, h, line = int(head["width"]), int(head["height"]), int(head["bytes_per_line"])
+        if len(bits) != h * line:
+            return None
+        image = QImage(bits, w, h, line, IMAGE_FORMAT).copy()  # its own bits: ``data`` goes
+        image.setDevicePixelRatio(float(head["ratio"]))
+        return Picture(str(head["title"]), bytes.fromhex(head["geometry"]), image)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def store_picture(window: QMainWindow, key: str) -> bool:
+    """Keep ``window``'s frame as it is now for the next start with ``key`` (atomically); a
+    window with a floating dock is not kept (the picture would not show it). Returns whether kept."""
+    from PySide6.QtWidgets import QDockWidget
+
+    if any(d.isFloating() and d.isVisible() for d in window.findChildren(QDockWidget)):
+        return False
+    image = window.grab().toImage().convertToFormat(IMAGE_FORMAT)
+    geometry = window.saveGeometry()
+    head = {"key": key, "title": window.windowTitle(), "width": image.width(), "height": image.height(),
+            "bytes_per_line": image.bytesPerLine(), "ratio": image.devicePixelRatio(),
+            "geometry": bytes(geometry.data() if isinstance(geometry, QByteArray) else geometry).hex()}
+    store = picture_file()
+    try:
+        store.parent.mkdir(parents=True, exist_ok=True)
+        temp = store.with_name(f"{store.name}.{os.getpid()}.tmp")
+        bits = image.constBits()
+        temp.write_bytes(MAGIC + json.dumps(head).encode() + b"\n" + bytes(bits)[:image.sizeInBytes()])
+        os.replace(temp, store)
+    except OSError:  # a picture that cannot be kept only costs the next start its head start
+        return False
+    return True

@@ -1,0 +1,326 @@
+"""The stored first frame shown while the main window is built (issue 21: start to an interactive
+window within 3x the bare PySide6 import).
+
+A start with nothing named whose first frame was kept (:mod:`app.shell.first_frame`) shows it at
+once in a stand-in window, and the real window is built behind it in short slices driven by the
+event loop (:class:`Loading`: pydantic, the campaign's records, the engine and the window's
+modules a few at a time, then the window), so the loop keeps handling paints and input between
+slices. The real window then takes the stand-in's place. Input that needs the window before it is
+there, a key, a click, the wheel or closing the stand-in, finishes the loading at once and is then
+given to the real window at the same place: a key as its shortcut (the enabled action with that
+shortcut, a menu's Alt letter) or to the focused widget, a click to the widget under the pointer.
+Nothing is refused and nothing differs; it only comes after the loading.
+"""
+from __future__ import annotations
+
+import importlib
+import time
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
+
+from app.shell.first_frame import Picture
+
+MILESTONES = (
+    "platformdirs", "pydantic_core._pydantic_core", "fractions", "pydantic_core.core_schema",
+    "typing_inspection.typing_objects", "pydantic._internal._typing_extra", "platform", "pydantic.aliases",
+    "pydantic._internal._utils", "pydantic.config", "pydantic._internal._config", "zoneinfo",
+    "pydantic._internal._validators", "pydantic._internal._decorators", "pydantic._internal._mock_val_ser",
+    "pydantic.json_schema", "pydantic.functional_validators", "pydantic._internal._generate_schema", "pydantic.main",
+    "pydantic.types", "hexmap.hexes", "hexmap.labels", "hexmap", "rules.model.types", "rules.model.stcs",
+    "rules.model.units", "rules.model.economy_model", "rules.model.turn_model", "rules.model.b5",
+    "rules.model.builds", "rules.errors", "rules.model.seals", "rules.model.key_book", "rules.model.records",
+    "rules.model.treaty_model", "rules.model.campaign", "rules.dice", "rules.model.checks", "rules.model.seal_upgrade",
+    "rules.model.io", "rules.strategic.control", "rules.strategic.supply", "rules.strategic.state",
+    "rules.strategic.battle_hex", "rules.economy.construction", "rules.strategic.movement", "rules.strategic.turn",
+    "html.entities", "app.strategic.describe", "app.strategic.overlays", "app.strategic.scene", "app.shell.files",
+    "app.shell.rules_texts", "app.shell.menus", "app.shell.turn_dialogs", "app.shell.turn", "app.shell.combat",
+    "app.strategic.view", "app.shell.window", "rules.battlehex.log", "rules.battlehex.questions",
+    "rules.battlehex.words", "rules.economy.planet", "rules.economy.tech", "rules.economy.income", "rules.turn.empire",
+    "app.shell.campaign_cache",
+)
+"""What the window needs, in an order in which each import brings few others: one per slice. A
+name no longer there is passed over (the window's own imports then say what is missing)."""
+
+
+class Loading(QObject):
+    """Run ``steps`` one per turn of the event loop; :meth:`finish` runs the rest at once.
+    ``done`` is emitted once the last step has run."""
+
+    done = Signal()
+
+    def __init__(self, steps: list[Callable[[], None]], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.steps = list(steps)
+        self.longest = 0.0  # ms: the longest step run by the event loop
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._step)
+        self._running = False
+
+    def start(self) -> None:
+        self._timer.start()
+
+    @property
+    def ready(self) -> bool:
+        return not self.steps and not self._running
+
+    def _step(self) -> None:
+        if self._running or not self.steps:
+            return
+        t = time.perf_counter()
+        self._run(1)
+        self.longest = max(self.longest, (time.perf_counter() - t) * 1000)
+        if self.steps:
+            self._timer.start()
+
+    def finish(self) -> None:
+        """Run every step left now (a user's input needs what they make)."""
+        self._timer.stop()
+        if not self._running:
+            self._run(len(self.steps))
+
+    def _run(self, n: int) -> None:
+        self._running = True
+        try:
+            for _ in range(n):
+                self.steps.pop(0)()
+        finally:
+            self._running = False
+        if not self.steps:
+            self.done.emit()
+
+
+def import_steps(names: tuple[str, ...] = MILESTONES) -> list[Callable[[], None]]:
+    """One step per module in ``names``."""
+    def step(name: str) -> Callable[[], None]:
+        def run() -> None:
+            try:
+                importlib.import_module(name)
+            except ImportError:
+                pass  # see MILESTONES
+        return run
+    return [step(n) for n in names]
+
+
+class StandIn(QWidget):
+    """The stored first frame in a window of its own, in the real window's place, until
+    :meth:`hand_over` puts the real one there. ``finish`` builds the real window at once and
+    returns it (input that needs it)."""
+
+    _FINISHING = (QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonDblClick,
+                  QEvent.Type.Wheel)
+
+    def __init__(self, picture: Picture, finish: Callable[[], QMainWindow | None]) -> None:
+        super().__init__()
+        self.setObjectName("stand_in")
+        self.picture: Picture | None = picture
+        self._finish = finish
+        self.window: QMainWindow | None = None
+        self._pressed: QWidget | None = None
+        self.setWindowTitle(picture.title)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
+        self.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)
+        size = picture.image.deviceIndependentSize().toSize()
+        if not self.restoreGeometry(picture.geometry):
+            self.resize(size)
+        self._size = size
+        self.placed = self.geometry()
+
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt name)
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), self.palette().window())
+        if self.picture is not None:
+            painter.drawImage(0, 0, self.picture.image)
+
+    def hand_over(self, window: QMainWindow) -> None:
+        """Show ``window`` where the stand-in is (moved or resized by the user meanwhile:
+        there) and put the stand-in away."""
+        self.window = window
+        self.picture = None  # its image no longer needed
+        if self.isVisible():
+            if self.geometry() != self.placed and not (self.isMaximized() or self.isFullScreen()):
+                window.setGeometry(self.geometry())
+            active = self.isActiveWindow()
+            window.show()
+            if active:
+                window.activateWindow()
+        self.hide()
+
+    def event(self, event: QEvent) -> bool:
+        kind = event.type()
+        if kind == QEvent.Type.Close:
+            event.ignore()
+            window = self._finish()
+            if window is not None:
+                window.close()  # as the real window's close (nothing unsaved yet)
+            return True
+        if kind == QEvent.Type.Resize and self.isVisible() and self.size() != self._size:
+            self._finish()  # the picture no longer fits: the real window, at this size (hand_over)
+            return super().event(event)
+        pressing = kind in (QEvent.Type.MouseButtonRelease, QEvent.Type.MouseMove) and self._pressed is not None
+        if kind not in self._FINISHING and not pressing:
+            return super().event(event)
+        window = self._finish()
+        if window is None:
+            return True
+        if isinstance(event, QKeyEvent) and kind == QEvent.Type.KeyPress:
+            key_to(window, event)
+        elif isinstance(event, QMouseEvent):
+            self._mouse_to(window, event)
+        elif isinstance(event, QWheelEvent):
+            target = _under(window, event.globalPosition().toPoint())
+            QApplication.sendEvent(target, QWheelEvent(
+                target.mapFromGlobal(event.globalPosition()), event.globalPosition(), event.pixelDelta(),
+                event.angleDelta(), event.buttons(), event.modifiers(), event.phase(), event.inverted()))
+        return True
+
+    def _mouse_to(self, window: QMainWindow, event: QMouseEvent) -> None:
+        """A press (and its moves and release, which still come here) to the real window's widget
+        under the pointer."""
+        kind = event.type()
+        if kind in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonDblClick):
+            self._pressed = _under(window, event.globalPosition().toPoint())
+        target = self._pressed
+        if target is None:
+            return
+        QApplication.sendEvent(target, QMouseEvent(kind, target.mapFromGlobal(event.globalPosition()),
+                                                   event.globalPosition(), event.button(), event.buttons(),
+                                                   event.modifiers()))
+        if kind == QEvent.Type.MouseButtonRelease:
+            self._pressed = None
+
+
+def _under(window: QMainWindow, point: QPoint) -> QWidget:
+    """The real window's widget at the global ``point`` (the window itself when none)."""
+    return window.childAt(window.mapFromGlobal(point)) or window
+
+
+def key_to(window: QMainWindow, event: QKeyEvent) -> None:
+    """Give the real window a key pressed on the stand-in: the enabled action whose shortcut it is
+    (Qt's shortcut map only reads keys from the window system), a menu's Alt letter, or else the
+    focused widget."""
+    pressed = QKeySequence(event.keyCombination())
+    for action in window.findChildren(QAction):
+        if action.isEnabled() and any(s.matches(pressed) == QKeySequence.SequenceMatch.ExactMatch
+                                      for s in action.shortcuts()):
+            action.trigger()
+            return
+    letter = event.text().lower()
+    if event.modifiers() == Qt.KeyboardModifier.AltModifier and letter:
+        for action in window.menuBar().actions():
+            if f"&{letter}" in action.text().lower():
+                window.menuBar().setActiveAction(action)
+                return
+    target = QApplication.focusWidget() or window.focusWidget() or window
+    QApplication.sendEvent(target, QKeyEvent(QEvent.Type.KeyPress, event.key(), event.modifiers(), event.text(),
+                                             event.isAutoRepeat(), event.count()))
+
+
+class Opening(QObject):
+    """``main.py``'s main window being opened: made at once (no ``picture``), or made in slices
+    behind the stand-in showing ``picture``. ``make(later)`` makes the window (with ``later``, it
+    opens its campaign when its ``open_start()`` is called), ``prepare`` is the first slice
+    (before pydantic is imported); ``key`` (:func:`app.shell.first_frame.start_key`, a start
+    with nothing named) keeps the plain start's first frame for the next start."""
+
+    def __init__(self, make: Callable[[bool], QMainWindow], picture: Picture | None = None, key: str | None = None,
+                 prepare: Callable[[], None] = lambda: None) -> None:
+        super().__init__()
+        self.make = make
+        self.key = key
+        self.drawn = picture is not None  # behind a kept first frame
+        self.window: QMainWindow | None = None
+        self.stand_in: StandIn | None = None
+        self.loading: Loading | None = None
+        self._waiting: list[Callable[[QMainWindow], None]] = []
+        if picture is None:
+            self.window = make(False)
+        else:
+            self.stand_in = StandIn(picture, self.finish)
+            self.loading = Loading([prepare, *import_steps(), self._make, self._open, self._show], self)
+            self.stand_in.installEventFilter(self)
+
+    @property
+    def first(self) -> QWidget:
+        """The window whose first frame the user sees first."""
+        return self.stand_in if self.stand_in is not None else self.window  # type: ignore[return-value]
+
+    def show(self) -> None:
+        if self.stand_in is not None:
+            self.stand_in.show()
+            return
+        assert self.window is not None
+        self.window.show()
+        if self.key is not None:
+            self.window.installEventFilter(self)  # its first frame kept (first_frame.store_picture)
+        QTimer.singleShot(0, self._ready)
+
+    def when_ready(self, call: Callable[[QMainWindow], None]) -> None:
+        """Call ``call`` with the real window once it is shown (at once when it is)."""
+        if self.window is not None and not self._waiting and self.window.isVisible():
+            call(self.window)
+        else:
+            self._waiting.append(call)
+
+    def finish(self) -> QMainWindow | None:
+        """The real window, made now if it is not yet (None while a slice is running: a dialog it
+        opened is modal, so no input reaches the stand-in meanwhile)."""
+        if self.loading is not None:
+            self.loading.finish()
+        return self.window
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        if event.type() == QEvent.Type.Paint:
+            obj.removeEventFilter(self)
+            if obj is self.stand_in and self.loading is not None:
+                self.loading.start()  # after the first frame
+            elif obj is self.window:
+                QTimer.singleShot(0, self._keep)
+        return False
+
+    def _make(self) -> None:
+        self._made = self.make(True)
+
+    def _open(self) -> None:
+        self._made.open_start()  # type: ignore[attr-defined]
+
+    def _show(self) -> None:
+        self.window = self._made
+        assert self.stand_in is not None
+        self.stand_in.hand_over(self.window)
+        self._ready()
+
+    def _ready(self) -> None:
+        waiting, self._waiting = self._waiting, []
+        for call in waiting:
+            call(self.window)  # type: ignore[arg-type]
+
+    def tear_down(self) -> None:
+        """Delete the windows while Qt is alive (the stand-in without closing it: a close finishes
+        the loading)."""
+        for widget in (self.window, self.stand_in):
+            if widget is not None:
+                if widget is self.window:
+                    widget.close()
+                widget.deleteLater()
+        self.window = self.stand_in = None
+        QApplication.processEvents()
+
+    def _keep(self) -> None:
+        """Keep the plain start's first frame, unless it no longer shows the start (another
+        file, the GM view, a change: the user was quicker)."""
+        from app.shell.first_frame import store_picture
+        from app.shell.paths import DEFAULT_CAMPAIGN
+
+        window = self.window
+        session = getattr(window, "session", None)
+        if window is None or self.key is None or session is None or getattr(window, "campaign_path", None) \
+                != DEFAULT_CAMPAIGN or window.isWindowModified() or session.undo_stack.count() \
+                or window.gm_view_action.isChecked() or QApplication.activeModalWidget() is not None:
+            return
+        store_picture(window, self.key)

@@ -1,0 +1,116 @@
+"""A start behind the kept first frame (issue 21, app/shell/stand_in.py): the window is built in
+slices after the stand-in's first frame; input that comes before it is there finishes it at once
+and reaches the real window with the same result as on a window opened the plain way."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtWidgets import QApplication
+
+import main
+from app.shell import first_frame
+from app.shell.paths import DEFAULT_CAMPAIGN
+from app.shell.stand_in import Loading, Opening
+from tests.app.gui import press
+
+
+def _open(qtbot, tmp_path, hold: bool = False) -> Opening:
+    """Open the window as main.py does with nothing named (its settings in the test's folder);
+    ``hold``: the slices do not run by themselves (input before the window is ready)."""
+    opening = main._opening(None, None, False, True, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    if hold and opening.loading is not None:
+        opening.loading.start = lambda: None
+    opening.show()
+    qtbot.waitExposed(opening.first)
+    return opening
+
+
+def _drawn(qtbot, tmp_path, hold: bool = False, plain=lambda window: None):
+    """Start and quit until a start is drawn behind a kept first frame (the first start keeps
+    its frame; its close writes the settings the next start's key reads): (that start, what
+    ``plain`` gave on the plain start whose frame it shows)."""
+    got = None
+    for _ in range(6):  # another start when the sources changed meanwhile (the key reads their times)
+        opening = _open(qtbot, tmp_path, hold)
+        if opening.drawn:
+            return opening, got
+        assert opening.window.campaign_path == DEFAULT_CAMPAIGN
+        _kept(qtbot, opening)
+        got = plain(opening.window)
+        opening.tear_down()
+    pytest.fail("no start was drawn behind the kept first frame")
+
+
+def _kept(qtbot, opening: Opening) -> None:
+    """Wait until the plain start kept its first frame."""
+    qtbot.waitUntil(lambda: first_frame.read_picture(opening.key) is not None)
+
+
+def _hex_point(window, label: str = "0604") -> QPoint:
+    """Where sector ``label``'s centre is in the window."""
+    view = window.strategic_view
+    item = view.scene().sector_items[label]
+    return view.viewport().mapTo(window, view.mapFromScene(item.sceneBoundingRect().center()))
+
+
+def _clicked(window) -> tuple[str | None, str]:
+    sector = window.strategic_view.scene().selected_sector()
+    return (str(sector.at) if sector is not None else None), window.inspector.toHtml()
+
+
+def test_a_click_on_a_hex_before_the_window_is_ready_selects_it_as_on_the_plain_window(qtbot, tmp_path):
+    def click(window) -> tuple[QPoint, tuple[str | None, str]]:
+        point = _hex_point(window)
+        view = window.strategic_view
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.viewport().mapFrom(window, point))
+        return point, _clicked(window)
+
+    opening, (point, expected) = _drawn(qtbot, tmp_path, hold=True, plain=click)
+    assert expected[0] == "0604"
+    assert opening.window is None and opening.loading.steps  # nothing of the window yet
+    qtbot.mouseClick(opening.stand_in, Qt.MouseButton.LeftButton, pos=point)
+    assert opening.loading.ready and opening.window is not None and opening.window.isVisible()
+    assert not opening.stand_in.isVisible()
+    assert _hex_point(opening.window) == point  # the real window where the picture was
+    assert _clicked(opening.window) == expected
+    opening.tear_down()
+
+
+def test_a_shortcut_before_the_window_is_ready_is_the_real_windows_shortcut(qtbot, tmp_path):
+    opening, _ = _drawn(qtbot, tmp_path, hold=True)
+    assert opening.window is None
+    press(opening.stand_in, "Ctrl+Shift+G")  # View > GM View
+    window = opening.window
+    assert window is not None and window.gm_view_action.isChecked()
+    assert "GM view" in window.windowTitle()
+    opening.tear_down()
+
+
+def test_left_alone_the_window_is_built_in_slices_and_takes_the_stand_ins_place(qtbot, tmp_path):
+    opening, _ = _drawn(qtbot, tmp_path)
+    ran: list[int] = []
+    loading = opening.loading
+    step = loading._step
+
+    def counted() -> None:
+        ran.append(len(loading.steps))
+        step()
+    loading._timer.timeout.disconnect()
+    loading._timer.timeout.connect(counted)
+    qtbot.waitUntil(lambda: opening.window is not None and opening.window.isVisible(), timeout=10000)
+    assert len(ran) >= 20  # one slice per turn of the event loop, not one block
+    assert opening.window.campaign_path == DEFAULT_CAMPAIGN and not opening.stand_in.isVisible()
+    assert opening.window.windowTitle().replace("[*]", "") == opening.stand_in.windowTitle().replace("[*]", "")
+    opening.tear_down()
+
+
+def test_loading_runs_one_step_per_turn_and_finish_runs_the_rest(qtbot):
+    done: list[int] = []
+    loading = Loading([lambda i=i: done.append(i) for i in range(5)])
+    finished: list[bool] = []
+    loading.done.connect(lambda: finished.append(True))
+    loading.start()
+    QApplication.processEvents()
+    assert 1 <= len(done) < 5
+    loading.finish()
+    assert done == [0, 1, 2, 3, 4] and loading.ready and finished == [True]
