@@ -98,7 +98,7 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
     assert "Built: deployment" in panel.built.toolTip()  # what is built: a hover away
     for built in ("ELINT orders", "energy mines launched", "the defender choosing which weapon", "relative formation"):
         assert built in panel.built.toolTip() and built not in panel.built.text()
-    assert "long-range anti-fighter mode" in panel.built.text()
+    assert "declared as a whole" in panel.built.text() and "long-range anti-fighter mode" in panel.built.toolTip()
     assert "fighter flights on the board" in panel.built.toolTip()
     assert "Improved Command Network" in panel.built.toolTip()  # the details a hover away
     size = bw.size()
