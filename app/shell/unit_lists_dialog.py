@@ -136,8 +136,10 @@ class UnitListsDialog(QDialog):
         row = QHBoxLayout()
         self.template_box = QComboBox()
         self.template_box.setAccessibleName("Template")
-        for unit_id, words in templates(self.c):
-            self.template_box.addItem(words, unit_id)
+        self.template_powers: list[str] = []
+        for t in templates(self.c):
+            self.template_box.addItem(t.words, t.unit)
+            self.template_powers.append(t.power)
         label = QLabel("&Template:")
         label.setBuddy(self.template_box)
         row.addWidget(label)
@@ -190,6 +192,8 @@ class UnitListsDialog(QDialog):
         self.grounds.setRowCount(0)
         for g in lists.grounds:
             self._ground_row(g)
+        if self.shown in self.template_powers:  # its own counters first offered (any may be chosen)
+            self.template_box.setCurrentIndex(self.template_powers.index(self.shown))
         self._empty_state()
 
     def _empty_state(self) -> None:

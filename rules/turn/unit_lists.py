@@ -95,10 +95,19 @@ class PowerLists:
     grounds: tuple[GroundRow, ...] = ()
 
 
-def templates(c: Campaign) -> list[tuple[str, str]]:
+@dataclass(frozen=True)
+class Template:
+    """A counter of the campaign a class may be built as: its unit's id, its words, its power."""
+
+    unit: str
+    words: str
+    power: str
+
+
+def templates(c: Campaign) -> list[Template]:
     """Every counter of the campaign a class may be built as: one per power and class, in the
-    campaign's order (fleets, then garrisons), as (unit id, words)."""
-    out: list[tuple[str, str]] = []
+    campaign's order (fleets, then garrisons)."""
+    out: list[Template] = []
     seen: set[tuple[str, str]] = set()
     names = {p.id: p.name for p in c.powers}
     found = [(f.power, u) for f in c.fleets for u in f.units] + \
@@ -109,7 +118,7 @@ def templates(c: Campaign) -> list[tuple[str, str]]:
             continue
         seen.add(key)
         label = f"{u.class_designation} \u2014 {u.name}" if u.class_designation else u.name
-        out.append((u.id, f"{label} ({names.get(power, power)}, {u.kind.value})"))
+        out.append(Template(u.id, f"{label} ({names.get(power, power)}, {u.kind.value})", power))
     return out
 
 

@@ -69,6 +69,10 @@ def test_the_gm_enters_a_class_from_a_template_and_undoes_it(qtbot, tmp_path):
         if not isinstance(d, UnitListsDialog):
             return False
         empty.append(d.empty.text() if d.empty.isVisible() else "")
+        assert d.power_box.currentData() == "fed"  # the power's own counters offered first
+        assert d.template_box.currentText() == "CA \u2014 USS Kongo (United Federation of Planets, ship)"
+        d.power_box.setCurrentIndex(d.power_box.findData("klingon"))
+        assert d.template_box.currentText().endswith("(Klingon Empire, ship)")
         enter_ff(d, "9/2")
         assert not d.empty.isVisible()
         return ok(d)

@@ -32,10 +32,10 @@ def test_the_shipped_default_has_no_list_and_offers_every_counter_as_a_template(
     c = shipped()
     assert all(not p.unit_list and not p.ground_list for p in c.powers)
     assert rows_of(c, "fed") == PowerLists("fed")
-    ids = [i for i, _ in templates(c)]
+    ids = [t.unit for t in templates(c)]
     assert len(ids) == len(set(ids)) and "kli-d7-kumara" in ids
-    words = dict(templates(c))["kli-d7-kumara"]
-    assert words == "D7C \u2014 IKV Kumara (Klingon Empire, ship)"
+    d7 = next(t for t in templates(c) if t.unit == "kli-d7-kumara")
+    assert (d7.words, d7.power) == ("D7C \u2014 IKV Kumara (Klingon Empire, ship)", "klingon")
 
 
 def test_a_template_leaves_its_state_behind():
