@@ -174,7 +174,7 @@ def _resolve(self: B5Engine, ship: str, w: B5Weapon, at: Label) -> Procedure:
         self.log.add("ruling", RULE, f"{name} switches to long-range anti-fighter mode this pulse (all its weapon "
                                      "systems: no standard AF fire)", {"unit": ship})
     self.log.add("ruling", RULE, f"{possessive(name)} {w.name} fires in long-range mode into {at}: half its x{ax} "
-                                 f"there over half of {len(aims)} flights: x{x} at "
+                                 f"there over half of {len(aims)} flight{'s' if len(aims) != 1 else ''}: x{x} at "
                                  f"{', '.join(self.units[f].unit.name for f in chosen)}", {"unit": ship})
     for f in chosen:
         if antifighter.enemies_at(self, ship, at).count(f):

@@ -49,7 +49,7 @@ def test_long_range_fire_into_a_hex_around_within_the_arcs_at_half_the_x():
     run.answer("1432")
     t = texts(run)
     lines = ["B-FLAG switches to long-range anti-fighter mode this pulse (all its weapon systems: no standard AF fire)",
-             "B-FLAG's Twin array fires in long-range mode into 1432: half its x4 there over half of 1 flights: x2 at "
+             "B-FLAG's Twin array fires in long-range mode into 1432: half its x4 there over half of 1 flight: x2 at "
              "R-FL1",
              "B-FLAG's Twin array (AF x2, long range) at R-FL1: d10 + sensor 5 needs 8: 2 hit(s); 2 fighter(s) of "
              "R-FL1 destroyed, 4 left"]
