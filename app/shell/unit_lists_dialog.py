@@ -67,6 +67,14 @@ def _item(text: str, editable: bool = True, tip: str = "") -> QTableWidgetItem:
     return it
 
 
+def _type_in(table: QTableWidget, row: int, col: int) -> None:
+    """The keyboard in the cell, its editor open: a row just added is typed in at once (on the real
+    screen the keys went on into the cell left before)."""
+    table.setFocus()
+    table.setCurrentCell(row, col)
+    table.editItem(table.item(row, col))
+
+
 def _check(on: bool) -> QTableWidgetItem:
     it = QTableWidgetItem()
     it.setFlags((it.flags() | Qt.ItemFlag.ItemIsUserCheckable) & ~Qt.ItemFlag.ItemIsEditable)
@@ -227,19 +235,19 @@ class UnitListsDialog(QDialog):
         if unit_id is None:
             return -1
         i = self._class_row(template(self.c, str(unit_id)))
-        self.classes.setCurrentCell(i, 2)
+        _type_in(self.classes, i, 2)  # its cost next
         return i
 
     def add_typed(self) -> int:
         """An empty class row, its counter typed with Edit Factors...; the row's index."""
         i = self._class_row(ClassRow("", "", "{}", ""))
-        self.classes.setCurrentCell(i, 0)
+        _type_in(self.classes, i, 0)
         return i
 
     def add_ground(self) -> int:
         """An empty ground unit row (attrition 1); the row's index."""
         i = self._ground_row(GroundRow("", "1", ""))
-        self.grounds.setCurrentCell(i, 0)
+        _type_in(self.grounds, i, 0)
         return i
 
     def remove_class(self) -> None:

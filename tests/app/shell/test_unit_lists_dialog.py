@@ -195,3 +195,40 @@ def test_nothing_to_buy_points_to_the_unit_lists(qtbot, tmp_path):
               until=lambda: bool(notes), timeout=20000)
     note = " ".join(notes)
     assert "has no unit list" in note and "Campaign > Unit Lists..." in note and "file" not in note, note
+
+
+def test_a_row_added_takes_the_keys_at_once(qtbot, tmp_path):
+    """On the real screen, "Add Ground Unit" clicked and a name typed went on into the class
+    table's cell left before (its Maintenance read "Starfleet Marines"): a row added now has the
+    keyboard in its first cell to fill, its editor open (a class from a template: its cost)."""
+    from app.shell.unit_lists_dialog import UnitListsDialog
+
+    main = open_campaign(qtbot, tmp_path)
+    read: list[object] = []
+
+    def typed(words: str) -> None:
+        QTest.keyClicks(QApplication.focusWidget(), words)
+        QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)  # to the next cell, as a person goes on
+        QApplication.processEvents()
+
+    def lists(d) -> bool:
+        if not isinstance(d, UnitListsDialog):
+            return False
+        for _ in range(250):
+            if d.isActiveWindow():
+                break
+            QTest.qWait(20)
+        QTest.mouseClick(button(d, "Add from Template"), Qt.MouseButton.LeftButton)
+        typed("12")
+        QTest.mouseClick(button(d, "Add Ground Unit"), Qt.MouseButton.LeftButton)
+        typed("Starfleet Marines")
+        read.extend([d.classes.item(0, 2).text(), d.classes.item(0, 4).text(), d.grounds.item(0, 0).text()])
+        return cancel(d)
+
+    answerer = Answerer(lists)
+    try:
+        menu_action(main, "Unit Lists...").trigger()
+        qtbot.waitUntil(lambda: bool(read) and QApplication.activeModalWidget() is None)
+    finally:
+        answerer.stop()
+    assert read == ["12", "", "Starfleet Marines"]
