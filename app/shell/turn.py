@@ -118,12 +118,17 @@ class MovementPhaseMixin:
             sheet.take_seat()  # seated for another Team: it leaves the seat (the sheet shows no Team's)
 
     def _seated_for(self, fleet) -> bool:
-        """Whether ``fleet``'s commander has the screen to plot its orders: the table before any
-        hand-over, the GM view, or its own Team; else its hand-over, True once it took the screen."""
+        """Whether ``fleet``'s commander has the screen to plot its orders: the GM view, or its own
+        Team; at the table's view (nobody took the screen, no orders drawn) whoever drags a Team's
+        fleet is that Team's commander and takes the screen, its own orders drawn from then on;
+        else its hand-over, True once it took the screen."""
         scene = self.strategic_view.scene()
         team = self.session.campaign.team_of_power(fleet.power)
-        if not isinstance(scene, StrategicScene) or scene.seat is None or self.gm_view_action.isChecked() \
+        if not isinstance(scene, StrategicScene) or self.gm_view_action.isChecked() \
                 or team is None or team.id == scene.seat:
+            return True
+        if scene.seat is None:
+            self.take_seat(team.id)
             return True
         from app.shell.turn_dialogs import HandOverDialog
 

@@ -12,10 +12,11 @@ from html import escape
 
 from hexmap import Label
 from rules.model import Campaign, Fleet, Sector, Unit
+from rules.model.visibility import GM, TABLE
 from rules.strategic.battle_hex import table_secret, table_units, units_by_team, what_team_sees
 from rules.strategic.movement import check_orders, fleet_speed, inactive
 from rules.strategic.neighbours import neighbourhood
-from rules.strategic.table_view import table_state
+from rules.strategic.table_view import orders_seen_by, table_state
 
 
 def words(value: str) -> str:
@@ -109,13 +110,11 @@ ORDERS_KEPT = "kept by its own commander (another Team's)"
 
 
 def orders_seen(c: Campaign, f: Fleet, gm: bool = False, seat: str | None = None) -> bool:
-    """Whether fleet ``f``'s plotted orders are shown to the viewer: the GM view and the table (nobody
-    took the screen, ``seat`` None) see every fleet's; the commander who took the screen at a
-    hand-over (``seat`` its Team id, "gm" the Game Master) only its own Team's (issue 22)."""
-    if gm or seat is None:
-        return True
-    team = c.team_of_power(f.power)
-    return team is not None and team.id == seat
+    """Whether fleet ``f``'s plotted orders are shown to the viewer, as the engine says
+    (:func:`rules.strategic.table_view.orders_seen_by`): the GM view every fleet's; the commander
+    who took the screen (``seat`` its Team id) its own Team's; the table (nobody took the screen,
+    ``seat`` None) and the Game Master's seat outside the GM view none (issue 22)."""
+    return orders_seen_by(c, f, GM if gm else TABLE if seat in (None, GM) else seat)
 
 
 def _fleet_html(c: Campaign, f: Fleet, gm: bool = False, seat: str | None = None) -> str:

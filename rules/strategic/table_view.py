@@ -9,6 +9,10 @@ the table when it names a secret fleet or a secret unit: "<fleet> moves to 0509"
 stopped ...: met <fleet> coming the other way", "<fleet>: orders cancelled: <unit> is ...".
 A visible name that contains a secret one keeps its line back too: the table may see less, never
 more.
+
+A fleet's plotted movement orders are its commander's (seed 004 Turn Orders Phase: each player
+records its own orders): :func:`orders_seen_by` shows them to the GM and to the fleet's own Team,
+never to the table, before any hand-over too.
 """
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ import re
 from collections.abc import Iterable
 
 from rules.model.campaign import Campaign, Fleet
-from rules.model.visibility import table_campaign
+from rules.model.visibility import GM, table_campaign
 from rules.strategic.battle_hex import table_secret
 from rules.strategic.state import StrategicState
 
@@ -28,6 +32,16 @@ def fleet_secret(fleet: Fleet) -> str:
     if not rules or not all(rules):
         return ""
     return " / ".join(sorted(set(rules)))
+
+
+def orders_seen_by(campaign: Campaign, fleet: Fleet, viewer: str) -> bool:
+    """Whether ``viewer`` (:data:`~rules.model.visibility.GM`, a Team id, or
+    :data:`~rules.model.visibility.TABLE`: the shared screen, every Team at once) may see
+    ``fleet``'s plotted orders: the GM every fleet's, a Team its own fleets', the table none."""
+    if viewer == GM:
+        return True
+    team = campaign.team_of_power(fleet.power)
+    return team is not None and team.id == viewer
 
 
 def secret_names(campaign: Campaign) -> dict[str, str]:

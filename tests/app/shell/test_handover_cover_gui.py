@@ -72,8 +72,8 @@ def hidden(w: MainWindow) -> list[str]:
 
 
 def test_end_movement_hand_overs_hide_the_window_and_each_commander_sees_its_own_orders(main, qtbot):
-    assert drawn_orders(main) == {"alliance", "coalition"}  # the table before any hand-over: as before
-    assert "Orders: 0604" in main.inspector.toPlainText()
+    assert drawn_orders(main) == set()  # the table's view before any hand-over: no Team's orders (issue 22)
+    assert KEPT in main.inspector.toPlainText()
     main.statusBar().showMessage("Kzinti Claw Carrier Group: orders 0604")
     log: list[tuple[str, object]] = []
 

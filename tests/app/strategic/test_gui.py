@@ -173,5 +173,9 @@ def test_clicking_a_fleet_shows_the_fleet_inspector(window, qtbot):
     view.centerOn(counter)
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(counter.scenePos()))
     text = window.inspector.toPlainText()
-    assert "7th Legion Transport Fleet" in text and "Out of Supply" in text and "Orders: 0509 (legal)" in text
+    assert "7th Legion Transport Fleet" in text and "Out of Supply" in text
+    assert "Orders: kept by its own commander" in text  # the table's view: no Team's orders (issue 22)
+    window.gm_view_action.trigger()  # the GM view (no passphrase held) reads them
+    text = window.inspector.toPlainText()
+    assert "Orders: 0509 (legal)" in text
     assert "Transport Fleet (seed 004)" in text and "Cargo: 7th Assault Legion" in text

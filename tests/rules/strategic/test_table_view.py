@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rules.model import load_campaign
 from rules.strategic import build_graph
-from rules.strategic.table_view import fleet_secret, line_secret, secret_names, table_lines
+from rules.model.visibility import GM, TABLE
+from rules.strategic.table_view import fleet_secret, line_secret, orders_seen_by, secret_names, table_lines
 from rules.strategic.turn import end_movement
 from tests.conftest import DEFAULT
 from tests.rules.strategic.builder import campaign, fleet, unit
@@ -68,3 +69,17 @@ def test_incidental_units_are_kept_from_the_table_v13_03():
     assert line_secret(c, "Battle Station Tau moves") == ""
     assert line_secret(c, "Shadow Squadron (cloaked) moves to 0509") == "V13.29"
     assert line_secret(c, "RIS Talons moves") == ""  # a different name: whole names only
+
+
+def test_a_fleets_plotted_orders_are_seen_by_the_gm_and_its_own_team_never_by_the_table():
+    """Seed 004's Turn Orders Phase: each player records its own orders. The table (the shared
+    screen before anyone took it) saw every fleet's (issue 22)."""
+    c = load_campaign(DEFAULT)
+    teams = {f.id: c.team_of_power(f.power) for f in c.fleets}
+    with_team = [f for f in c.fleets if f.orders and teams[f.id] is not None]
+    assert {teams[f.id].id for f in with_team} == {"alliance", "coalition"}  # type: ignore[union-attr]
+    for f in with_team:
+        own = teams[f.id].id  # type: ignore[union-attr]
+        other = next(t.id for t in c.teams if t.id != own)
+        assert orders_seen_by(c, f, GM) and orders_seen_by(c, f, own)
+        assert not orders_seen_by(c, f, TABLE) and not orders_seen_by(c, f, other)
