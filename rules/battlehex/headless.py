@@ -49,6 +49,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--passphrase", action="append", type=passphrase_arg, default=[], metavar="NAME=FILE",
                    help="open the secrets sealed for NAME (a team id or gm) with the passphrase on FILE's first "
                         "line (-: standard input); may be repeated")
+    p.add_argument("--dice-key", metavar="FILE",
+                   help="the secret dice key on FILE's first line (a FILE that does not exist gets a new key); "
+                        "default: the battle's own, else the answers file's \"dice_key\", else a new one each run")
     p.add_argument("--seed", type=int, help="dice seed (default: the saved battle's, else derived from the campaign)")
     p.add_argument("--undo", type=int, default=0, metavar="N",
                    help="take back the last N answers with the engine's undo before printing")
@@ -195,8 +198,14 @@ def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> 
               f"V13.16/V13.18 question answered 'pay attention'{skipped})", file=err)
     try:
         from rules.systems import system_for  # the other battle systems load only when asked for
-        from rules.battlehex.headless_systems import with_system
+        from rules.battlehex.headless_systems import dice_key_arg, with_dice_key, with_system
         campaign = with_system(campaign, at, args.system, args.seed)
+        try:
+            key = dice_key_arg(args.dice_key, args.answers, err)
+        except (ValueError, OSError) as e:
+            print(f"battle: {e}", file=err)
+            return 2
+        campaign = with_dice_key(campaign, at, key, err)
         headless = load(system_for(campaign, at).headless)
     except RuleError as e:
         print(f"battle: {e.message}", file=err)

@@ -4,13 +4,20 @@ its rule; the same seed and answers print the same bytes; a Team sees only what 
 it see), with the system's status in place of V13's map state."""
 from __future__ import annotations
 
+import json
+import os
+import re
+from pathlib import Path
 from typing import Any, TextIO
 
 from hexmap import Label, LaneGraph
 from rules.battlehex.cli_output import finish, give_answers
 from rules.battlehex.log import IllegalAnswer
+from rules.dice import new_dice_key
+from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.systems import BattleRun, begin, choose_for_hex, open_record, system_for
+from rules.systems.registry import load
 from rules.battlehex.sight import KEPT, sight
 
 
@@ -24,6 +31,72 @@ def with_system(campaign: Campaign, at: Label, key: str | None, seed: int | None
         campaign = campaign.model_copy(update={"battle_hexes": [
             rec.model_copy(update={"seed": seed}) if r is rec else r for r in campaign.battle_hexes]})
     return campaign
+
+
+KEY_FORM = re.compile(r"[0-9a-f]{64}")
+"""A secret dice key as written: 64 hex digits (rules.dice.new_dice_key)."""
+
+
+def dice_key_arg(path: str | None, answers_path: str | None, err: TextIO) -> str | None:
+    """The secret dice key the command was given (issue 25): ``--dice-key FILE``'s first line (a FILE that does not
+    exist gets a new key, written for the GM alone, mode 0600), or the answers file's ``"dice_key"``; None: none.
+
+    Raises:
+        ValueError: naming the file: not a key, or the two disagree.
+    """
+    keys = []
+    if answers_path:
+        data = json.loads(Path(answers_path).read_text(encoding="utf-8"))
+        if isinstance(data, dict) and "dice_key" in data:
+            if not isinstance(data["dice_key"], str) or not KEY_FORM.fullmatch(data["dice_key"]):
+                raise ValueError(f"{answers_path}: \"dice_key\" is 64 hex digits (0-9, a-f)")
+            keys.append(data["dice_key"])
+    if path:
+        f = Path(path)
+        if not f.exists():
+            key = new_dice_key()
+            fd = os.open(f, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(key + "\n")
+            print(f"battle: {path}: a new secret dice key was made and written there (the GM's alone: give the "
+                  "same --dice-key to play the same battle again)", file=err)
+        lines = f.read_text(encoding="utf-8").splitlines()
+        key = lines[0].strip() if lines else ""
+        if not KEY_FORM.fullmatch(key):
+            raise ValueError(f"{path}: the first line is not a secret dice key (64 hex digits, 0-9, a-f)")
+        keys.append(key)
+    if len(set(keys)) > 1:
+        raise ValueError(f"{path}: its key is not the answers file's \"dice_key\"")
+    return keys[0] if keys else None
+
+
+def with_dice_key(campaign: Campaign, at: Label, key: str | None, err: TextIO) -> Campaign:
+    """``campaign`` with the Battle Hex at ``at`` keyed for its secret dice as the GM's app keys it (issue 25: the
+    plain seed must not give the secret streams away): the record's own key (sealed for the GM) if it has one, else
+    ``key``, else a new one made for this run (said on ``err``); a battle begun without a key (saved answers, no
+    key) replays on the seed alone, as the app does. A system with no secret dice is left as it is.
+
+    Raises:
+        RuleError: ``key`` given for a battle keyed otherwise, begun without a key, or with no secret dice.
+    """
+    system = system_for(campaign, at)
+    rec = open_record(campaign, at)
+    if not getattr(load(system.engine), "SECRET_DICE", False):
+        if key:
+            raise RuleError("--dice-key", f"{system.title} rolls no secret dice: it takes no key")
+        return campaign
+    if rec.dice_key or rec.answers:
+        if key and key != rec.dice_key:
+            raise RuleError("--dice-key", f"Battle Hex {at} " + ("has its own secret dice key (the GM's, in the "
+                            "campaign file)" if rec.dice_key else "was begun without a secret dice key: its saved "
+                            "answers replay on the seed alone"))
+        return campaign
+    if key is None:
+        key = new_dice_key()
+        print(f"battle: a new secret dice key was made for this run (Battle Hex {at} has none, and none was given): "
+              "its secret rolls differ from run to run; give --dice-key FILE to keep one", file=err)
+    return campaign.model_copy(update={"battle_hexes": [r.model_copy(update={"dice_key": key}) if r is rec else r
+                                                        for r in campaign.battle_hexes]})
 
 
 def run_system(campaign: Campaign, at: Label, graph: LaneGraph, answers: list[Any], viewer: str, replay: bool,
@@ -75,4 +148,4 @@ def shown(run: BattleRun, question: dict[str, Any]) -> dict[str, Any]:
     return question
 
 
-__all__ = ["run_system", "with_system"]
+__all__ = ["dice_key_arg", "run_system", "with_dice_key", "with_system"]
