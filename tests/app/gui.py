@@ -167,6 +167,62 @@ def dialogs_of(widget: QWidget) -> list[QDialog]:
     return [d for d in widget.findChildren(QDialog) if d.isVisible()]
 
 
+def open_campaign(qtbot, folder, campaign=None, size: tuple[int, int] = (1500, 950)):
+    """The main window as a person opens a campaign file: the shipped default campaign copied into
+    ``folder`` (``campaign`` None), or ``campaign`` (a Campaign) saved there; its settings in
+    ``folder``, at ``size``, shown and active."""
+    import shutil
+
+    from PySide6.QtCore import QSettings
+
+    from app.shell.paths import DEFAULT_CAMPAIGN
+    from app.shell.window import MainWindow
+    from rules.model import save_campaign
+
+    path = folder / ("default.json" if campaign is None else "campaign.json")
+    if campaign is None:
+        shutil.copy(DEFAULT_CAMPAIGN, path)
+    else:
+        save_campaign(campaign, path)
+    w = MainWindow(path, settings=QSettings(str(folder / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(w)
+    w.resize(*size)
+    show_active(w, qtbot)
+    return w
+
+
+def answering(qtbot, act: Callable[[], object], *handlers: Handler, until: Callable[[], bool],
+              timeout: int = 10000) -> Answerer:
+    """``act`` (a shortcut pressed, a menu action triggered) with each dialog it opens answered by
+    the first of ``handlers`` that takes it (any other cancelled), until ``until`` holds and no
+    dialog is open. Returns the :class:`Answerer`, stopped, with the dialogs it saw."""
+    answerer = Answerer(*handlers)
+    try:
+        act()
+        qtbot.waitUntil(lambda: until() and QApplication.activeModalWidget() is None, timeout=timeout)
+    finally:
+        answerer.stop()
+    return answerer
+
+
+def refuse_questions(read: Callable[[QWidget], object], seen: list) -> Handler:
+    """Each question dialog read (``read(dialog)`` appended to ``seen``), then cancelled."""
+    def handle(d: QWidget) -> bool:
+        from app.widgets.question_dialogs import QuestionDialog
+
+        if not isinstance(d, QuestionDialog):
+            return False
+        seen.append(read(d))
+        return cancel(d)
+    return handle
+
+
+def menu_action(main, words: str):
+    """The main window's menu entry reading ``words`` (its ``&`` left out), from any menu of its bar."""
+    return next(a for m in main.menuBar().actions() if m.menu() is not None for a in m.menu().actions()
+                if a.text().replace("&", "") == words)
+
+
 def open_main_window(qtbot, folder):
     """The main window on the default campaign with its empire turn kept by hand, in turn 1's Turn
     Orders (tests/hand_kept.py: written into ``folder``; the shipped one starts in the Income
@@ -225,13 +281,8 @@ def confirm_income(main, qtbot) -> None:
             return False
         d.group.button(0).setChecked(True)
         return ok(d)
-    answerer = Answerer(take_over, confirm)
-    try:
-        press(main, "Ctrl+Shift+A")
-        qtbot.waitUntil(lambda: any(e.rule == "004 Income Phase" for e in main.campaign.log)
-                        and QApplication.activeModalWidget() is None, timeout=10000)
-    finally:
-        answerer.stop()
+    answerer = answering(qtbot, lambda: press(main, "Ctrl+Shift+A"), take_over, confirm,
+                         until=lambda: any(e.rule == "004 Income Phase" for e in main.campaign.log))
     assert ("QuestionDialog", ) == tuple(k for k, _ in answerer.seen if k == "QuestionDialog"), answerer.seen
 
 

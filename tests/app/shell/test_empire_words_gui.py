@@ -4,39 +4,19 @@ screen. The Update Asset roll read "the Morale Check Chart for 11 planet(s)", a 
 "0 advance(s) this year"."""
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication
-
-from app.shell.window import MainWindow
-from app.widgets.question_dialogs import QuestionDialog
-from rules.model import load_campaign, save_campaign
+from rules.model import load_campaign
 from rules.model.campaign import Campaign
 from rules.model.records import Phase
-from tests.app.gui import Answerer, cancel, press, show_active, take_over
+from tests.app.gui import answering, open_campaign, press, refuse_questions, take_over
 from tests.conftest import DEFAULT
 
 
 def _question_read(qtbot, tmp_path, c: Campaign) -> str:
-    path = tmp_path / "default.json"
-    save_campaign(c, path)
-    main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(main)
-    main.resize(1500, 950)
-    show_active(main, qtbot)
+    """The head of the first question Turn > Answer (Ctrl+Shift+A) opens on ``c``."""
+    main = open_campaign(qtbot, tmp_path, c)
     seen: list[str] = []
-
-    def read(d) -> bool:
-        if not isinstance(d, QuestionDialog):
-            return False
-        seen.append(d.head.text())
-        return cancel(d)
-
-    answerer = Answerer(take_over, read)
-    try:
-        press(main, "Ctrl+Shift+A")
-        qtbot.waitUntil(lambda: bool(seen) and QApplication.activeModalWidget() is None, timeout=10000)
-    finally:
-        answerer.stop()
+    answering(qtbot, lambda: press(main, "Ctrl+Shift+A"), take_over, refuse_questions(lambda d: d.head.text(), seen),
+              until=lambda: bool(seen))
     return seen[0]
 
 

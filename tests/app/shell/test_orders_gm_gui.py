@@ -4,20 +4,11 @@ too, and the Intel mission order, its target, staging system and points chosen f
 engine accepts. Each order is one undoable step; "My orders are done" closes the dialog."""
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication
-
-from app.shell.window import MainWindow
-from rules.model import dumps, parse_campaign, save_campaign
+from rules.model import dumps, parse_campaign
 from rules.turn.run import play
-from tests.app.gui import Answerer, choose_item, ok, press, show_active
+from tests.app.gui import answering, choose_item, menu_action, ok, open_campaign, press, show_active
 from tests.rules.turn.test_intel_missions import spies
 from tests.rules.turn.test_purchases import TO_ORDERS
-
-
-def the_action(main, words: str):
-    return next(a for m in main.menuBar().actions() if m.menu() is not None for a in m.menu().actions()
-                if a.text().replace("&", "") == words)
 
 
 def test_the_gm_enters_a_powers_orders_with_an_intel_mission(qtbot, tmp_path):
@@ -25,12 +16,7 @@ def test_the_gm_enters_a_powers_orders_with_an_intel_mission(qtbot, tmp_path):
 
     c = parse_campaign(dumps(play(spies(), TO_ORDERS).campaign))
     assert c.settings.turn_orders == "gm"
-    path = tmp_path / "gm.json"
-    save_campaign(c, path)
-    main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(main)
-    main.resize(1400, 900)
-    show_active(main, qtbot)
+    main = open_campaign(qtbot, tmp_path, c, size=(1400, 900))
     steps = iter(["mission", "reserve", "done"])
     seen: dict[str, object] = {}
 
@@ -53,12 +39,8 @@ def test_the_gm_enters_a_powers_orders_with_an_intel_mission(qtbot, tmp_path):
             seen["reserve"] = d.lists["reserve"].currentText()
         return ok(d)
 
-    answerer = Answerer(choose_item("Klingon"), enter)
-    try:
-        the_action(main, "Turn Orders for a Power...").trigger()
-        qtbot.waitUntil(lambda: QApplication.activeModalWidget() is None and "reserve" in seen, timeout=20000)
-    finally:
-        answerer.stop()
+    answering(qtbot, menu_action(main, "Turn Orders for a Power...").trigger, choose_item("Klingon"), enter,
+              until=lambda: "reserve" in seen, timeout=20000)
     assert next(steps, None) is None  # "done" given: the dialog closed
     assert seen["power"] == "klingon"
     assert "0207 (United Federation of Planets)" in seen["targets"]

@@ -5,25 +5,14 @@ led to a refusal; the Productivity list read "Productivity 6 -> 7 for 70", the h
 project(s) waiting"."""
 from __future__ import annotations
 
-import shutil
-
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import QLabel
 
 from app.shell.orders_dialog import OrdersDialog
-from app.shell.paths import DEFAULT_CAMPAIGN
-from app.shell.window import MainWindow
-from tests.app.gui import Answerer, cancel, choose_item, press, show_active, to_turn_orders
-from tests.app.shell.test_orders_gm_gui import the_action
+from tests.app.gui import answering, cancel, choose_item, menu_action, open_campaign, press, to_turn_orders
 
 
 def test_a_new_gm_reads_the_federations_orders_in_words(qtbot, tmp_path):
-    path = tmp_path / "default.json"
-    shutil.copy(DEFAULT_CAMPAIGN, path)
-    main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(main)
-    main.resize(1500, 950)
-    show_active(main, qtbot)
+    main = open_campaign(qtbot, tmp_path)
     to_turn_orders(main, qtbot)
     seen: dict[str, object] = {}
 
@@ -41,12 +30,8 @@ def test_a_new_gm_reads_the_federations_orders_in_words(qtbot, tmp_path):
         seen["grow ok"] = d.ok_button.isEnabled()
         return cancel(d)
 
-    answerer = Answerer(choose_item("United Federation"), read)
-    try:
-        the_action(main, "Turn Orders for a Power...").trigger()
-        qtbot.waitUntil(lambda: QApplication.activeModalWidget() is None and "grow" in seen, timeout=20000)
-    finally:
-        answerer.stop()
+    answering(qtbot, menu_action(main, "Turn Orders for a Power...").trigger, choose_item("United Federation"), read,
+              until=lambda: "grow" in seen, timeout=20000)
     assert "no project waiting" in str(seen["head"]) and "(s)" not in str(seen["head"]), seen["head"]
     assert seen["units"] == 0 and seen["buy ok"] is False, seen
     assert "has no unit list" in str(seen["buy note"]), seen["buy note"]
@@ -58,12 +43,7 @@ def test_a_new_gm_reads_the_federations_orders_in_words(qtbot, tmp_path):
 def test_buy_a_unit_says_in_words_why_nothing_can_be_bought(qtbot, tmp_path):
     """Turn > Buy a Unit (Ctrl+Shift+U) on the shipped default read "No power has a unit list to
     buy from (powers[].unit_list)": a key of the file, not words."""
-    path = tmp_path / "default.json"
-    shutil.copy(DEFAULT_CAMPAIGN, path)
-    main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(main)
-    main.resize(1500, 950)
-    show_active(main, qtbot)
+    main = open_campaign(qtbot, tmp_path)
     to_turn_orders(main, qtbot)
     press(main, "Ctrl+Shift+U")
     said = main.statusBar().currentMessage()
