@@ -7,7 +7,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, QUrl
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QUrl
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -81,6 +82,51 @@ class Choices(QScrollArea):
         return QSize(inner.width() + self.verticalScrollBar().sizeHint().width(), min(inner.height(), room))
 
 
+STEP_KEYS = (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_PageUp, Qt.Key.Key_PageDown, Qt.Key.Key_Home, Qt.Key.Key_End)
+"""The keys that move a choice's chosen option (issue 22: in a long choice they scrolled it)."""
+
+
+class ChoiceKeys(QObject):
+    """Up/Down/PgUp/PgDn/Home/End move the chosen option of ``group`` (and the focus with it);
+    Return then gives it through the dialog's OK. ``area`` is the scroll area of a long choice,
+    kept on the chosen option; it never takes the focus itself."""
+
+    def __init__(self, group: QButtonGroup, area: QScrollArea | None = None) -> None:
+        super().__init__(group)
+        self.group, self.area = group, area
+        for b in group.buttons():
+            b.installEventFilter(self)
+        if area is not None:
+            area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+    def page(self) -> int:
+        """How many options one page of the scroll area shows (at least one)."""
+        first = self.group.button(0)
+        if self.area is None or first is None or first.height() <= 0:
+            return max(1, len(self.group.buttons()) // 4)
+        return max(1, self.area.viewport().height() // first.height() - 1)
+
+    def step(self, key: int) -> None:
+        """Choose the option ``key`` leads to from the chosen one, focus and show it."""
+        last = len(self.group.buttons()) - 1
+        at = max(0, self.group.checkedId())
+        to = {Qt.Key.Key_Up: at - 1, Qt.Key.Key_Down: at + 1, Qt.Key.Key_PageUp: at - self.page(),
+              Qt.Key.Key_PageDown: at + self.page(), Qt.Key.Key_Home: 0, Qt.Key.Key_End: last}[Qt.Key(key)]
+        b = self.group.button(max(0, min(last, to)))
+        b.setChecked(True)
+        b.setFocus(Qt.FocusReason.OtherFocusReason)
+        if self.area is not None:
+            self.area.ensureWidgetVisible(b)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent) \
+                and event.modifiers() in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.KeypadModifier) \
+                and event.key() in STEP_KEYS:
+            self.step(event.key())
+            return True
+        return super().eventFilter(watched, event)
+
+
 def open_rule_link(href: str | QUrl, parent: QWidget | None = None) -> None:
     """Open Help > Rules at the rule a ``rule:`` link names (other links are ignored)."""
     rule = rule_from_href(href)
@@ -152,10 +198,13 @@ class QuestionDialog(QDialog):
                 b = QRadioButton(words[opt] if opt in words else option_words(opt, names))
                 self.group.addButton(b, i)
                 into.addWidget(b)
-            if long:  # they scroll inside a dialog that fits the screen
-                lay.addWidget(Choices(box), 1)
+            area = Choices(box) if long else None
+            if area is not None:  # they scroll inside a dialog that fits the screen
+                lay.addWidget(area, 1)
             usual = question.options.index(question.default) if question.default in question.options else 0
             self.group.button(usual).setChecked(True)
+            self.group.button(usual).setFocus()  # the keys move the choice from the first frame
+            self.choice_keys = ChoiceKeys(self.group, area)
         elif k is QKind.CHOOSE_UNITS:
             self.list = QListWidget()
             self.list.setWordWrap(True)
