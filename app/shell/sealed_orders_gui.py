@@ -133,8 +133,8 @@ class ImportOrdersDialog(QDialog):
         return [line.strip() for line in self.files.toPlainText().splitlines() if line.strip()]
 
 
-def export_my_orders(window: Any) -> bool:
-    """File > Export My Orders...: True once the file is written."""
+def export_my_orders(window: Any, power: str | None = None) -> bool:
+    """File > Export My Orders...: True once the file is written (``power``: the one it opens at)."""
     from app.shell.orders_dialog import OrdersDialog
     from rules.model.seals import unlock
     from rules.turn.sealed_orders import check, export, moves_of
@@ -148,6 +148,8 @@ def export_my_orders(window: Any) -> bool:
                                               "Passphrases)")
         return False
     ask = ExportOrdersDialog(c, Path(session.path).parent, window)
+    if power is not None and ask.power_box.findData(power) >= 0:
+        ask.power_box.setCurrentIndex(ask.power_box.findData(power))
     window.export_orders_dialog = ask
     if ask.exec() != QDialog.DialogCode.Accepted or ask.power_box.currentData() is None:
         return False
@@ -184,8 +186,11 @@ def export_my_orders(window: Any) -> bool:
         window.show_error("Export my orders", str(e))
         return False
     name = c.power(power).name if c.power(power) is not None else power
-    if c.team_copy is not None:  # its plotted orders are in the file now: closing the copy asks nothing
-        session.undo_stack.setClean()
+    if c.team_copy is not None:  # its plotted orders are in the file now: closing asks of the Team's others only
+        from app.shell.team_copy_gui import sent
+
+        if sent(window, power, moves):
+            session.undo_stack.setClean()
     fleets = f" and the movement orders of {len(moves)} fleet(s)" if moves else ""
     done = QMessageBox(QMessageBox.Icon.Information, "Orders exported",
                        f"{ask.path.text()}\n\n{len(given)} order(s){fleets} of {name} for turn {c.turn}, sealed so "

@@ -41,17 +41,19 @@ def opened_copy(qtbot, tmp_path, monkeypatch):
     return main, {p: p.read_bytes() for p in (file, copy)}
 
 
-def quit_answering(main, qtbot, choice: str, *handlers) -> list[list[str]]:
-    """File > Quit, its question answered with the button reading ``choice``; the buttons of each
-    such question asked."""
+def quit_answering(main, qtbot, choice: str | list[str], *handlers) -> list[list[str]]:
+    """File > Quit, its question answered with the button reading ``choice`` (a list: one for each
+    time it is asked); the buttons and the words of each such question asked."""
     asked: list[list[str]] = []
+    choices = [choice] if isinstance(choice, str) else list(choice)
 
     def answer(d) -> bool:
         if not isinstance(d, QMessageBox) or d.objectName() != "unexported_orders":
             return False
         asked.append([b.text().replace("&", "") for b in d.buttons()])
         asked[-1].append(d.text())
-        next(b for b in d.buttons() if b.text().replace("&", "") == choice).click()
+        words = choices[min(len(asked), len(choices)) - 1]
+        next(b for b in d.buttons() if b.text().replace("&", "") == words).click()
         return True
 
     answerer = Answerer(answer, *handlers)
@@ -68,7 +70,7 @@ def test_cancel_keeps_the_copy_open_with_its_orders(qtbot, tmp_path, monkeypatch
     asked = quit_answering(main, qtbot, "Cancel")
     assert len(asked) == 1, asked
     assert sorted(asked[0][:3]) == ["Cancel", "Discard", "Export My Orders..."], asked  # no Save
-    assert "Alliance's</b> orders plotted in this copy are not exported" in asked[0][3]
+    assert "United Federation of Planets'</b> movement orders plotted in this copy are not exported" in asked[0][3]
     assert main.isVisible() and main.campaign.team_copy is not None and not main.session.undo_stack.isClean()
     assert [str(x) for x in next(f for f in main.campaign.fleets if f.id == "fed-logistics").orders] == ["0308"]
     assert main.errors == [] and all(p.read_bytes() == b for p, b in files.items())
@@ -126,3 +128,43 @@ def test_an_export_cancelled_keeps_the_copy_open(qtbot, tmp_path, monkeypatch):
 
     quit_answering(main, qtbot, "Export My Orders...", cancel_export)
     assert seen == ["export"] and main.isVisible() and not main.session.undo_stack.isClean()
+
+
+def test_each_power_of_the_team_is_exported_before_the_copy_closes(qtbot, tmp_path, monkeypatch):
+    """The Alliance plays the Federation and the Kzinti: with both powers' fleets dragged, exporting
+    the Federation's orders marked the copy exported and File > Quit closed it, the Kzinti's
+    movement orders lost unasked. The question now comes back for the Kzinti, whose export opens
+    at the Kzinti, and only then does the copy close."""
+    from app.shell.orders_dialog import OrdersDialog
+    from app.shell.sealed_orders_gui import ExportOrdersDialog
+
+    main, files = opened_copy(qtbot, tmp_path, monkeypatch)
+    target = next(t for t in ("0502", "0601", "0702", "0603", "0701") if main.preview("kz-frontier", t)[1])
+    drag(main, "kz-frontier", target)
+    exported: list[str] = []
+
+    def export_orders(d) -> bool:
+        if not isinstance(d, ExportOrdersDialog):
+            return False
+        exported.append(str(d.power_box.currentData()))
+        d.passphrase.setText(PASSES["alliance"])
+        d.path.setText(str(tmp_path / f"{d.power_box.currentData()}.battlehex-orders"))
+        return ok(d)
+
+    def done(d) -> bool:
+        if not isinstance(d, OrdersDialog):
+            return False
+        d.choose("done")
+        return ok(d)
+
+    def box(d) -> bool:
+        return isinstance(d, QMessageBox) and d.windowTitle() == "Orders exported" and ok(d)
+
+    asked = quit_answering(main, qtbot, ["Export My Orders...", "Cancel"], export_orders, done, box)
+    assert exported == ["fed"] and len(asked) == 2, (exported, asked)
+    assert "Kzinti Hegemony's</b> movement orders plotted in this copy are not exported" in asked[1][3], asked
+    assert main.isVisible() and (tmp_path / "fed.battlehex-orders").exists()
+    asked = quit_answering(main, qtbot, "Export My Orders...", export_orders, done, box)
+    qtbot.waitUntil(lambda: not main.isVisible())
+    assert exported == ["fed", "kzinti"] and len(asked) == 1 and (tmp_path / "kzinti.battlehex-orders").exists()
+    assert main.errors == [] and all(p.read_bytes() == b for p, b in files.items())
