@@ -45,7 +45,7 @@ _ACTIONS = {  # the menu entries a Team copy disables, by text (without '&'), an
     "Fight a Battle Hex (set-up)...": "battle", "Import Orders...": "gm", "Passphrases (sealed secrets)...": "gm",
     "Export Team Copy...": "gm", "Buy a Unit (Turn Orders)...": "save", "Diplomacy (Turn Orders)...": "save",
     "Cargo: Embark, Land, Deploy...": "phase",
-    "Replay a Battle...": "replay", "Unit Lists...": "gm",
+    "Replay a Battle...": "replay", "Unit Lists...": "gm", "Settings...": "gm",
 }
 _PHASE_ACTIONS = ("end_movement_action", "gm_action", "fight_action", "answer_turn_action", "end_phase_action")
 """Enabled by the phase bar itself (app/shell/turn.py) once the copy is closed."""

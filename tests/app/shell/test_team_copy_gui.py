@@ -87,6 +87,7 @@ def test_the_gm_exports_a_team_copy_the_player_orders_from_it_the_gm_imports(qtb
                       ("&Fight a Battle Hex (set-up)...", "fights no battle"),
                       ("Replay a &Battle...", "replays no battle"),
                       ("&Unit Lists...", "GM's work"),  # the GM's entry: no other power's list in a copy
+                      ("&Settings...", "GM's work"),  # the campaign's settings are the GM's
                       ("End &Movement (execute orders)", "runs no phase")):
         act = _action(main, text)
         assert not act.isEnabled() and why in act.toolTip(), (text, act.toolTip())
