@@ -383,4 +383,4 @@ def words(e: STCSEngine, x: str, viewer: str) -> str:
     a = e.power.of.get(x)
     if a is None or viewer not in (GM, e.units[x].team):
         return ""
-    return f"; power {cost(e.data(x), a)} of {available(e, x)}: {a.text()}"
+    return f"; power {cost(e.data(x), a)} of {available(e, x)}: {replace(a, boarding=parties.waiting(e, x)).text()}"

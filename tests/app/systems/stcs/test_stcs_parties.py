@@ -64,5 +64,8 @@ def test_boarding_parties_allocated_and_beamed_by_one_transporter(qtbot, tmp_pat
     assert seen["to"] == "blue" and seen["most"] == 6  # one powered transporter: 6 persons a use
     assert eng.contact.melees["d7"].attackers == 6 and eng.contact.parties.waiting == {"lexington": 14}
     assert eng.casualties["lexington"] == 5  # off their stations since the Power Allocation Phase
+    # Blue's sheet reads the party still waiting (it read the allocation's 'boarding 20'); Red's never
+    assert "transporters 1, boarding 14" in panel.report("blue")
+    assert "transporters 1" not in panel.report("red") and "boarding 1" not in panel.report("red")
     red = bw.b.events_json("red")
     assert "boarding parties" not in red and "6 boarders" not in red and "Klothos is being boarded" in red
