@@ -199,6 +199,9 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
 
     def _campaign_changed(self) -> None:
         scene = self.strategic_view.scene()
+        if isinstance(scene, StrategicScene) and self.session is not None and scene.seat is not None and (
+                self.session.campaign.turn, self.session.campaign.phase) != (scene.campaign.turn, scene.campaign.phase):
+            scene.seat = None  # a phase ended: the screen is the table's again, no Team's orders drawn (issue 22)
         if isinstance(scene, StrategicScene) and self.session is not None and self._map_changed(scene.campaign):
             scene.blockSignals(True)
             scene.rebuild(self.session.campaign, self.session.state)

@@ -62,3 +62,15 @@ def test_a_battle_fought_at_the_table_shows_no_teams_orders_before_and_after_its
     qtbot.waitUntil(lambda: bw.b.status().resolved, timeout=5000)
     answerer.stop()
     assert drawn_orders(main) == set()
+
+
+def test_a_phase_ended_gives_the_screen_back_to_the_table(shipped_window, qtbot):
+    """The Tech Phase's investments are asked behind each Team's hand-over, the Coalition's last:
+    after the GM ended the phase (Ctrl+Shift+E) the Turn Orders Phase still drew the Coalition's
+    orders to whoever sat down next (seen on the real screen at QT_SCALE_FACTOR=2). A phase that
+    ends gives the screen back to the table: no Team's orders drawn."""
+    from tests.app.gui import to_turn_orders
+
+    to_turn_orders(shipped_window, qtbot)
+    assert plotted(shipped_window) == {"alliance", "coalition"}
+    assert drawn_orders(shipped_window) == set()
