@@ -216,3 +216,6 @@ class B5Settings(Strict):
     command_styles: StrictBool = Field(False, description="the optional rule: each squadron commander's style "
                                        "rolled on a d10 at the start (1-2 defensive: Def +1, sensor -1; 9-10 "
                                        "offensive: sensor +1, Def -1), unless its command ship names one")
+    declared_fire: StrictBool = Field(False, description="Combat Procedures: a squadron's fire declared as a whole, "
+                                      "all its dice rolled, then its damage resolved (off: each shot resolved as it "
+                                      "is named, as the battles saved before were played)")

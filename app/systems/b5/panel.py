@@ -47,8 +47,9 @@ BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex sca
          "(settings.b5); fighter flights on the board (secret missions, launch, moves, landing, dogfights and "
          "their drift, attacks on ships after the ship's anti-fighter fire (the escorts fired at first, the firing "
          "side choosing the flights below x1), long-range anti-fighter mode, ships firing at flights); the helpers.")
-NOT_BUILT = ("<b>Not built yet</b>: a squadron's fire declared as a whole before any of it is resolved (each shot "
-             "is resolved as it is named); the GM enters the results, written back to the campaign.")
+NOT_BUILT = ("<b>Not built yet</b>: what docs/b5.md lists as left. A squadron's fire declared as a whole before "
+             "any of it is resolved only with settings.b5 declared_fire (off: each shot resolved as it is named); the "
+             "GM enters the results, written back to the campaign.")
 NOT_BUILT_WHY = ("Fighters: the seed's cut text loses the missions, when flights move and the dogfight's target "
                  "number; docs/b5.md records how each is read (settings.b5 dogfight_rating). Clout is a purchase rule "
                  "(what a fleet may buy), nothing in the battle.")

@@ -17,8 +17,8 @@ from rules.battlehex.questions import Question, choose
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.model.b5 import B5Data, B5Weapon, Category, Race, WeaponClass
-from rules.systems.b5 import (abilities, damage, deploy, elint, emines, fighters, fire, flightfire, longrange, losses,
-                              marking, morale)
+from rules.systems.b5 import (abilities, damage, declared, deploy, elint, emines, fighters, fire, flightfire, longrange,
+                              losses, marking, morale)
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
@@ -29,7 +29,8 @@ structure = marking.structure  # (where the tests and the docs name it)
 bearing = marking.bearing
 DONE, FIRE = "done", "fire"
 OPTION_WORDS = {FIRE: "a ship fires", fighters.FIGHTERS: "a flight attacks a ship",
-                longrange.LONG: "a ship fires anti-fighter weapons in long-range mode"}
+                longrange.LONG: "a ship fires anti-fighter weapons in long-range mode",
+                declared.RESOLVE: "the squadron's declared fire is rolled and resolved"}
 """How the pulse fire question's options read (its answer stays the option)."""
 
 
@@ -177,19 +178,29 @@ def _fire(self: B5Engine, at: str) -> Procedure:
             continue
         ships = [x for x in self.at if self.units[x].status is Status.PRESENT and _weapons(self, x)
                  and (x in self.out_of_command) == self.late]
-        flights = fighters.ready(self) if not self.late else []
-        far = bool(longrange.ships(self))
+        if self.declared:  # a squadron's fire declared as a whole (rules/systems/b5/declared.py): its ships only
+            ships = [x for x in ships if declared.group(self, x) == declared.pending(self)]
+            if self.declared[0].hits >= 0 or not ships:  # being resolved (resumed), or nothing left to declare
+                yield from declared.resolve(self)
+                at = ""
+                continue
+        flights = fighters.ready(self) if not self.late and not self.declared else []
+        far = not self.declared and bool(longrange.ships(self))
         if at in ("", "fire"):
             if not ships and not flights and not far:
                 return
             q = choose(f"b5/{self.round}/fire/{len(self.log.events)}", GM, RULE,
                        f"Game Master: turn {self.round} pulse {self.pulse}: does a ship fire{when}"
-                       + (" or a flight attack a ship" if flights else "") + "?",
-                       [DONE] + ([FIRE] if ships else []) + ([fighters.FIGHTERS] if flights else [])
-                       + ([longrange.LONG] if far else []))
+                       + (" or a flight attack a ship" if flights else "")
+                       + (f" (the declared fire of {declared.pending(self)} waits)" if self.declared else "") + "?",
+                       ([declared.RESOLVE] if self.declared else [DONE]) + ([FIRE] if ships else [])
+                       + ([fighters.FIGHTERS] if flights else []) + ([longrange.LONG] if far else []))
             said = yield replace(q, data={"option_words": OPTION_WORDS})  # not 'Its fighters' (issue 22)
             if said == DONE:
                 return
+            if said == declared.RESOLVE:
+                yield from declared.resolve(self)
+                continue
             if said == fighters.FIGHTERS:
                 yield from fighters.step(self)
                 continue
@@ -239,6 +250,10 @@ def _resolve(self: B5Engine, firer: str, w: B5Weapon, target: str) -> Procedure:
         self.log.add("ruling", RULE, f"{possessive(self.units[firer].unit.name)} {w.name} (x{x}) launched at "
                                      f"{self.units[target].unit.name}, {hexes} hexes: it hits in turn {turn} pulse "
                                      f"{pulse} ({fire.ballistic_delay(hexes)} pulses)", {"unit": target})
+        return
+    if declared.on(self):  # rolled when the squadron's fire is resolved (rules/systems/b5/declared.py)
+        declared.declare(self, declared.Declared(firer, w, target, x, (die, sensor, penalty, need), band,
+                                                 t.armor[_arc(self, target, firer)], f"{fire.BANDS[band]} range"))
         return
     yield from _hits(self, firer, w, target, x, (die, sensor, penalty, need), band,
                      t.armor[_arc(self, target, firer)], f"{fire.BANDS[band]} range")
