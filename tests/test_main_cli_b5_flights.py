@@ -13,7 +13,8 @@ from rules.model import io
 from tests.conftest import ROOT
 from tests.rules.systems.b5.test_flights import PULSE1, SET_UP, TURN1, battle
 
-ANSWERS = [*SET_UP, *TURN1, *PULSE1, "b-fl 4528 burn", "none", "none", [], "results"]
+ANSWERS = [*SET_UP, *TURN1, *PULSE1, "b-fl 4528 burn", "none", "none", False, [], "results"]
+"""... pulse 3's moves, Blue not calling the dogfight off at the turn's end, no grey boxes, the results."""
 
 
 def run(tmp_path, answers, viewer="gm", hash_seed="0"):

@@ -42,6 +42,8 @@ class B5Battle(ReplayRun[B5Engine]):
                 return "none"
             at, facing = read_place(given, q.rule)
             return f"{at}, facing {facing.name}"
+        if q.kind is QKind.YES_NO and isinstance(raw, bool):
+            return "yes" if raw else "no"  # not "True" (a dogfight's call-off, a gate used)
         words = q.data.get("option_words", {})
         if q.kind is QKind.CHOOSE and isinstance(raw, str) and raw in words:
             return str(words[raw])

@@ -1,31 +1,55 @@
 """b5 battles saved by older code: a record's answers replayed when the battle is opened.
 
-A battle saved before the fighter flights flew on the board (the code before 70bfe51) recorded
-no answer to the questions they brought: each side's fighter orders with its plots
-(``b5/{turn}/orders/{team}``) and its flights' moves in each pulse (``b5/{turn}/fly/{team}``).
-Its answers, replayed as they are, give the next plot to a fighter orders question, which refuses
-it. Such a record replays with each of those questions the old battle passed by answered "none"
-(no orders, no move: its flights stay aboard their carriers, as the old code had them), and each
-pulse's fire question the old code asked only because a flight was alive (its flights attacked at
-the table's word from anywhere; now only from an enemy ship's hex), answered "done" then, is one
-the replay no longer meets: that "done" is passed over. The battle then goes on under the rules of now (the next of those questions is asked). A record made
-now never needs it (it replays as it is: same answers, same bytes), and the filled answers are
-part of the answers the next save writes. A record that does not replay either way is refused
-naming the saved answer that no longer fits and the question it was given to.
+Each era of the code left questions out that the rules of now ask; a record saved then has no
+answer for them, and replayed as it is, gives its next answer to one of them, which refuses it.
+
+- Before the fighter flights flew on the board (the code before 70bfe51): each side's fighter
+  orders with its plots (``b5/{turn}/orders/{team}``) and its flights' moves in each pulse
+  (``b5/{turn}/fly/{team}``) are answered "none" (no orders, no move: its flights stay aboard
+  their carriers, as the old code had them); each pulse's fire question the old code asked only
+  because a flight was alive (its flights attacked at the table's word from anywhere; now only
+  from an enemy ship's hex), answered "done" then, is one the replay no longer meets: that "done"
+  is passed over.
+- Before a dogfight's end was asked (rules/systems/b5/drift.py): the call-off, joining and forcing
+  questions at a turn's end are answered "no" (the dogfight drifts, and only the superiority
+  flights join it, as the old code had it).
+
+A record is replayed as it is first (a record made now always replays so: same answers, same
+bytes), then as saved in each era, the newest first; the first that replays goes on under the
+rules of now, and the answers it filled in are part of the answers the next save writes. A record
+that replays in none is refused naming the saved answer that no longer fits and the question it
+was given to (of the replay that went furthest).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rules.battlehex.log import IllegalAnswer, shown
 from rules.battlehex.questions import Question
+from rules.systems.b5.drift import ASKED
 
 DONE = "done"
 """The fire question's "no more fire" (rules/systems/b5/firing.py), its only question taking it."""
-NEW_SINCE_FLIGHTS = ("fighter_orders", "flights")
-OLD = (" (the battle was saved before the fighter flights flew on the board, when a flight attacked any "
-       "ship at the table's word)")
-"""The ``data`` keys of the questions the flights on the board brought (flights.orders, flying.fly)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Era:
+    """Code that asked none of the questions with these ``data`` keys (their default filled in)."""
+
+    keys: tuple[str, ...]
+    note: str
+    """Said with a refusal of a record replayed as saved then."""
+    fire_for_flights: bool = False
+    """Its pulses asked a fire question whenever a flight was alive (a saved "done" passed over)."""
+
+
+ERAS = (Era((ASKED,), " (replayed as saved before a dogfight's end was asked)"),
+        Era(("fighter_orders", "flights", ASKED), " (the battle was saved before the fighter flights flew on the board, "
+                                                  "when a flight attacked any ship at the table's word)", True))
+"""Newest first."""
+Tried = tuple[int, IllegalAnswer | None, Question | None, str]
+"""A replay: the saved answers given, the refusal or None, the question refusing, the era's note."""
 
 
 class Replaying(Protocol):
@@ -39,52 +63,49 @@ class Replaying(Protocol):
     def answer(self, raw: Any) -> object: ...
 
 
-def new_since_flights(q: Question | None) -> bool:
-    """Whether ``q`` is a question a battle saved before the flights on the board never answered."""
-    return q is not None and any(k in q.data for k in NEW_SINCE_FLIGHTS)
+def new_question(q: Question | None, era: Era = ERAS[-1]) -> bool:
+    """Whether ``q`` is a question a battle saved in ``era`` (the oldest: any) never answered."""
+    return q is not None and any(k in q.data for k in era.keys)
 
 
-def _fill(run: Replaying, answers: list[Any]) -> tuple[int, IllegalAnswer | None, Question | None]:
-    """Replay ``answers`` answering "none" for each question new since the flights that comes before
-    one of them: (the saved answers given, the refusal or None, the question refusing)."""
+def _fill(run: Replaying, answers: list[Any], era: Era) -> Tried:
+    """Replay ``answers`` as saved in ``era``: each question new since then that comes before one of
+    them given its default ("none", no)."""
     run.restart([])
     for i, a in enumerate(answers):
-        while new_since_flights(run.pending) and run.pending is not None:
+        while run.pending is not None and new_question(run.pending, era):
             run.answer(run.pending.default if run.pending.default is not None else "none")
         q = run.pending
-        if a == DONE and q is not None and DONE not in q.options:
-            continue  # a pulse's fire question asked for its flights alone (below)
+        if era.fire_for_flights and a == DONE and q is not None and DONE not in q.options:
+            continue  # a pulse's fire question asked for its flights alone
         try:
             run.answer(a)
         except IllegalAnswer as e:
-            return i, e, q
-    return len(answers), None, None
+            return i, e, q, era.note
+    return len(answers), None, None, era.note
 
 
 def replay(run: Replaying, answers: list[Any]) -> None:
-    """Replay a record's ``answers`` on ``run``: as they are, else as saved before the flights.
+    """Replay a record's ``answers`` on ``run``: as they are, else as saved in an older era.
 
     Raises:
-        IllegalAnswer: neither replays; it names the saved answer (its number, its words) and the
+        IllegalAnswer: none replays; it names the saved answer (its number, its words) and the
             question it no longer fits, with the rule that refuses it.
     """
     try:
         run.restart(list(answers))
         return
     except IllegalAnswer as e:
-        plain: tuple[int, IllegalAnswer | None, Question | None] = (len(run.answers), e, run.pending)
-    if not new_since_flights(plain[2]):
-        given, error, q = plain
-        old = ""
-    else:
-        given, error, q = _fill(run, answers)
-        if error is None:
-            return
-        old = OLD
-        if given <= plain[0]:  # the plain replay went as far: its refusal says more
-            run.restart(list(answers[:plain[0]]))
-            (given, error, q), old = plain, ""
+        best: Tried = (len(run.answers), e, run.pending, "")
+    if new_question(best[2]):
+        for era in ERAS:
+            tried = _fill(run, answers, era)
+            if tried[1] is None:
+                return
+            if tried[0] > best[0]:  # it went further: its refusal says more
+                best = tried
+    given, error, q, note = best
     assert error is not None
     asked = f" to {shown(q.text, 90)}" if q is not None else ""
     raise IllegalAnswer(error.rule, f"saved answer {given + 1} of {len(answers)}, {shown(answers[given])},{asked} no "
-                                    f"longer fits{old}: {error.message}") from error
+                                    f"longer fits{note}: {error.message}") from error

@@ -1,9 +1,8 @@
 """b5 dogfights (seed 003 Dogfights): enemy flights in one hex fight at the end of each pulse,
 after all fire, simultaneously: each flight's total (its damage die, +1 a fighter, -1 anti-ship,
 +1 an interceptor level) against its target's dogfight rating gives kills on the chart; the kills
-are taken from the enemy flights in the hex. At the end of the turn a dogfight still fought drifts
-(d6 direction, d4 hexes), superiority flights on its way joining when their enemy has more fighters
-in it. The exact odds of each flight's kills are logged before its roll. docs/b5.md "Fighters"."""
+are taken from the enemy flights in the hex. At the end of the turn a dogfight still fought is
+called off by agreement or drifts (rules/systems/b5/drift.py). The exact odds of each flight's kills are logged before its roll. docs/b5.md "Fighters"."""
 from __future__ import annotations
 
 from fractions import Fraction
@@ -11,9 +10,8 @@ from typing import TYPE_CHECKING
 
 from hexmap import Label
 from hexmap.labels import axial_to_offset
-from rules.battlehex.log import GM
 from rules.battlehex.words import possessive
-from rules.systems.b5 import deploy, fire, flights, jump
+from rules.systems.b5 import fire, flights
 from rules.systems.b5.fighters import left
 
 if TYPE_CHECKING:
@@ -21,6 +19,8 @@ if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
 
 RULE = "B5 Dogfights"
+STEP = "dogfight"
+"""The turn's end questions of the dogfights (``b5/{turn}/dogfight/{hex}/...``): the step resumes."""
 FACE, ROLL = "face", "roll"
 """settings.b5 ``dogfight_rating``: the target number is the target's dogfight die's largest face,
 or that die rolled for the target in the pulse."""
@@ -69,19 +69,17 @@ def fights(self: B5Engine) -> list[Label]:
 def _in(self: B5Engine, at: Label) -> list[str]:
     """The flights fighting in hex ``at``: not one whose escort there fights instead."""
     return [x for t in (self.defender, self.attacker) for x in flights.flights_of(self, t)
-            if self.air.at.get(x) == at and not flights.shielded(self, x)]
+            if self.air.at.get(x) == at and not flights.shielded(self, x) and not flights.calm(self, x)]
 
 
 def pulse_end(self: B5Engine) -> None:
-    """Every dogfight's attacks at the pulse's end, then (after the third pulse) the drift; none in a
-    jump-in's first turn ("No weapons fire may occur during this turn")."""
+    """Every dogfight's attacks at the pulse's end (after the third pulse each is then called off by
+    agreement or drifts: rules/systems/b5/drift.py); none in a jump-in's first turn ("No weapons fire
+    may occur during this turn")."""
     if self.scenario == "jump-in" and self.round == 1:
         return
     for at in fights(self):
         _fight(self, at)
-    if self.pulse == 3:
-        for at in fights(self):
-            _drift(self, at)
 
 
 def _target(self: B5Engine, among: list[str]) -> str:
@@ -135,37 +133,3 @@ def _take(self: B5Engine, foes: list[str], kills: int) -> None:
             self.air.at.pop(x, None)
             self.log.add("ruling", RULE, f"{self.units[x].unit.name} is destroyed", {"unit": x})
         foes = [y for y in foes if y != x]
-
-
-def _drift(self: B5Engine, at: Label) -> None:
-    """A dogfight with both sides left at the turn's end drifts: d6 direction (clockwise from
-    direction 1), d4 hexes, stopping at the board's edge; a superiority flight on its way (the
-    hexes it passes and ends in) joins when its enemy has more fighters in the dogfight."""
-    here = _in(self, at)
-    d6 = self.dice.roll("d6", purpose="dogfight drift direction", rule=RULE, who=GM).total
-    d4 = self.dice.roll("d4", purpose="dogfight drift distance", rule=RULE, who=GM).total
-    step, h, to, way = jump.direction(d6).vector, deploy.hex_of(at), at, []
-    for _ in range(d4):
-        h = h + step
-        nxt = Label(*axial_to_offset(h))
-        if not self.board.on(nxt):
-            break
-        to = nxt
-        way.append(to)
-    for x in here:
-        self.air.at[x] = to
-    self.log.add("ruling", RULE, f"the dogfight at {at} drifts d6 {d6} (direction {jump.direction(d6).name}), d4 "
-                                 f"{d4}: to {to}", {"at": str(to)})
-    strength = {t: sum(left(self, x) for x in here if self.units[x].team == t) for t in (self.defender, self.attacker)}
-    for hx in way:
-        for team in (self.defender, self.attacker):
-            for x in flights.flights_of(self, team):
-                m = self.air.mission.get(x)
-                if x in here or self.air.at.get(x) != hx or m is None or m.kind != flights.SUPERIORITY:
-                    continue
-                if strength[self.enemy(team)] > strength[team]:
-                    self.air.at[x] = to
-                    here.append(x)
-                    strength[team] += left(self, x)
-                    self.log.add("ruling", RULE, f"{self.units[x].unit.name} (superiority, its enemy more "
-                                                 "fighters in the dogfight) joins it", {"unit": x, "at": str(to)})

@@ -21,8 +21,8 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.b5 import B5Data, B5Settings, B5Weapon
 from rules.model.units import unit_secret
-from rules.systems.b5 import (abilities, antifighter, command, damage, declared, deploy, elint, emines, firing, fleet, flights, flying, jump, jumping,
-                              longrange, losses, marking, morale, reinforce, turns)
+from rules.systems.b5 import (abilities, antifighter, command, damage, deploy, dogfight, elint, emines, firing, fleet, flights,
+                              flying, jump, jumping, longrange, losses, marking, morale, reinforce, turns)
 from rules.systems.b5.asking import place, secret_number
 from rules.systems.b5.deploy import Board, Place
 from rules.systems.b5.force import Force, Squadron, force_of
@@ -35,9 +35,12 @@ ROUND_LIMIT = jumping.LAST_TURN
 """After this many turns the GM may only enter the results (every battle ends within a bound)."""
 MEETING, JUMP_IN = "meeting engagement", "jump-in"
 AT_TABLE, RESULTS, PLOT = "at the table", "results", "plot and move"
-TURN_STEPS = ("vortex", "arrive", "turn", fleet.FIRST, "plot", "elint", "orders", "mines", "fly", "fire", "firer", "weapon", "target", "mark",
+TURN_STEPS = ("vortex", "arrive", "turn", fleet.FIRST, "plot", "elint", "orders", "mines", "fly", dogfight.STEP, "fire",
+              "firer", "weapon", "target", "mark",
               "flight", "strafe", antifighter.PICK, *longrange.STEPS, fleet.STEP, "morale")
 """A turn's questions (``b5/{turn}/{step}...``): each one the procedure resumes from (a checkpoint)."""
+PULSE_STEPS = (*firing.STEPS, flying.STEP, dogfight.STEP)
+"""The steps of a turn resumed inside its pulses."""
 RESULT_STEPS = losses.RESULT_STEPS
 
 
@@ -47,8 +50,7 @@ def readings(st: B5Settings) -> str:
     target = "its largest face" if st.dogfight_rating == "face" else "that die rolled each pulse"
     return (f"this campaign reads the seed so: the dogfight chart past 6 kills {chart}; a dogfight's target number "
             f"the target's dogfight die, {target}; the top morale circle half the starting level rounded "
-            f"{st.morale_rounding}; command radius {'by race (4, 5 or 6)' if st.command_by_race else '5'}"
-            + ("; a squadron's fire declared as a whole, then rolled, then resolved" if st.declared_fire else ""))
+            f"{st.morale_rounding}; command radius {'by race (4, 5 or 6)' if st.command_by_race else '5'}")
 
 
 class B5Engine:
@@ -128,7 +130,6 @@ class B5Engine:
         self.fighters: dict[str, int] = {}  # flight -> fighters alive (once attacked)
         self.air = flights.Air()  # the flights on the board, their missions (rules/systems/b5/flights.py)
         self.afire = antifighter.AFState()  # anti-fighter fire's choices (rules/systems/b5/antifighter.py)
-        self.declared: list[declared.Declared] = []  # a squadron's shots declared, not yet resolved (declared.py)
         self.used: dict[str, list[tuple[int, str]]] = {}  # command ship -> (turn, ability) its commander used
         self.firer = ""  # the ship the pending weapon question is for
         self.late = False
@@ -316,7 +317,7 @@ class B5Engine:
             if self.plotting and at in ("", "turn", fleet.FIRST, "plot", "elint", "orders", "mines"):
                 yield from turns.plotted_turn(self)
             if self.plotting and at not in ("morale", "grey"):  # the pulses, new commanders, flagship, net
-                yield from turns.turn_end(self, at, turns.pulses(self, at if at in (*firing.STEPS, flying.STEP) else ""))
+                yield from turns.turn_end(self, at, turns.pulses(self, at if at in PULSE_STEPS else ""))
             yield from morale.morale_step(self, at == "grey")
             reinforce.check(self)
             at = ""

@@ -62,6 +62,18 @@ class Air:
     """The flights no carrier holds have been placed (at the first turn)."""
     landed: dict[str, str] = field(default_factory=dict)
     """Flight -> the carrier it last landed on (its carrier from then on: "a carrier that has space for it")."""
+    off: dict[str, Label] = field(default_factory=dict)
+    """Flight -> the hex of the dogfight called off by agreement it was in (out of it while it stays there)."""
+    ending: list[Label] = field(default_factory=list)
+    """The dogfights still to end this turn (called off or drifting: rules/systems/b5/drift.py)."""
+    ending_turn: int = 0
+    """The turn :attr:`ending` was listed in."""
+    said: dict[str, bool] = field(default_factory=dict)
+    """The turn's end questions' answers (question key -> yes/no), kept so the step resumes."""
+    drifts: dict[str, tuple[Label, tuple[Label, ...], tuple[str, ...]]] = field(default_factory=dict)
+    """Dogfight hex -> (where it drifted, the hexes on its way, its flights), once rolled this turn."""
+    passed: list[str] = field(default_factory=list)
+    """The flights on the way of the dogfight drifting now that have joined it or not."""
 
 
 def left(self: B5Engine, flight: str) -> int:
@@ -216,6 +228,12 @@ def _mission(self: B5Engine, flight: str, kind: str, rest: str, team: str, enemy
         raise IllegalAnswer(RULE, f"{name} escorts a friendly ship on the board or another friendly flight, not "
                                   f"{shown(rest)}")
     return Mission(ESCORT, charge)
+
+
+def calm(self: B5Engine, flight: str) -> bool:
+    """``flight`` is still in the hex of a dogfight called off by agreement: it fights there no more
+    until an enemy flight enters the hex (rules/systems/b5/drift.py)."""
+    return flight in self.air.off and self.air.off[flight] == self.air.at.get(flight)
 
 
 def escorts(self: B5Engine, flight: str) -> list[str]:

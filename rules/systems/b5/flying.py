@@ -60,13 +60,13 @@ def share(self: B5Engine, flight: str) -> int:
 def enemies_at(self: B5Engine, team: str, at: Label) -> list[str]:
     """The enemy flights of ``team`` in hex ``at`` that would fight (not one its escort there covers)."""
     return [x for x in flights.flights_of(self, self.enemy(team)) if self.air.at.get(x) == at
-            and not flights.shielded(self, x)]
+            and not flights.shielded(self, x) and not flights.calm(self, x)]
 
 
 def locked(self: B5Engine, flight: str) -> bool:
     """In a dogfight (an enemy flight in its hex): it does not move ("it continues until ... only
     one side or the other remains")."""
-    return flight in self.air.at and not flights.shielded(self, flight) and \
+    return flight in self.air.at and not flights.shielded(self, flight) and not flights.calm(self, flight) and \
         bool(enemies_at(self, self.units[flight].team, self.air.at[flight]))
 
 
@@ -278,6 +278,7 @@ def apply(self: B5Engine, team: str, moves: tuple[Move, ...]) -> None:
         if m.kind == "launch":
             carrier = flights.carrier_of(self, m.flight)
             self.air.at[m.flight] = m.to
+            _enter(self, m.to)
             if m.flight not in self.air.mission:
                 self.air.mission[m.flight] = Mission(SUPERIORITY, zone=m.to)
             self.log.add("ruling", flights.LAUNCH_RULE, f"{self.units[carrier].unit.name} launches {name} to {m.to} "
@@ -285,12 +286,15 @@ def apply(self: B5Engine, team: str, moves: tuple[Move, ...]) -> None:
                          {"unit": m.flight, "at": str(m.to)})
         elif m.kind == "land":
             del self.air.at[m.flight]
+            self.air.off.pop(m.flight, None)
             self.air.landed[m.flight] = m.carrier
             self.log.add("ruling", flights.LAUNCH_RULE, f"{name} lands on {self.units[m.carrier].unit.name}",
                          {"unit": m.flight})
         else:
             was = self.air.at[m.flight]
             self.air.at[m.flight] = m.to
+            self.air.off.pop(m.flight, None)
+            _enter(self, m.to)
             if m.burn:
                 self.air.burned[m.flight] = self.round
             self.log.add("ruling", BURN_RULE if m.burn else RULE,
@@ -301,3 +305,9 @@ def apply(self: B5Engine, team: str, moves: tuple[Move, ...]) -> None:
                 self.log.add("ruling", "B5 Dogfights", f"dogfight at {m.to}: {name} against "
                              + ", ".join(self.units[x].unit.name for x in foes))
 
+
+def _enter(self: B5Engine, at: Label) -> None:
+    """A flight enters ``at``: a dogfight called off there is over (**reading**: "when two enemy flights of
+    fighters enter the same hex, they begin a dogfight": the flights there fight whoever enters)."""
+    for x in [x for x, h in self.air.off.items() if h == at]:
+        del self.air.off[x]

@@ -14,7 +14,8 @@ from rules.battlehex.questions import QKind, Question
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.errors import RuleError
-from rules.systems.b5 import abilities, command, deploy, dogfight, elint, emines, firing, fleet, flights, flying, marking, movement
+from rules.systems.b5 import (abilities, command, deploy, dogfight, drift, elint, emines, firing, fleet, flights, flying,
+                              marking, movement)
 from rules.systems.b5.force import Squadron
 from rules.systems.b5.movement import Plot
 
@@ -285,6 +286,9 @@ def pulses(self: B5Engine, at: str = "") -> Generator[Question, Any, None]:
         if at == flying.STEP:  # the flights move after the squadrons (rules/systems/b5/flying.py)
             yield from flying.fly(self)
             at = ""
-        yield from firing.fire_step(self, at)
-        dogfight.pulse_end(self)  # after all fire
+        if at != dogfight.STEP:
+            yield from firing.fire_step(self, at)
+            dogfight.pulse_end(self)  # after all fire
+        if self.pulse == 3:
+            yield from drift.turn_end(self)  # each dogfight called off or drifting (resumed at its questions)
         at = ""

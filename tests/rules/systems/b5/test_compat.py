@@ -12,10 +12,13 @@ from hexmap import Label
 from rules.battlehex.log import IllegalAnswer
 from rules.model import load_campaign
 from rules.systems.b5.battle import B5Battle
-from rules.systems.b5.compat import new_since_flights
+from rules.systems.b5.compat import new_question
 from tests.conftest import ROOT
 
 OLD = ROOT / "tests" / "fixtures" / "b5_saved_before_flights.json"
+MID = ROOT / "tests" / "fixtures" / "b5_saved_before_dogfight_ends.json"
+"""Saved by cd46c6c's code (flights on the board, no question at a dogfight's turn end): tests/rules/systems/b5/
+test_flights.py's Battle Hex 0304, B-FL and R-FL2 in a dogfight through turn 1's end, turn 2's first plot given."""
 AT = Label.parse("0604")
 FLIGHT_ATTACK = ["meeting engagement", "skirmish", "none", 5, 8, {"at": "1030", "facing": "B"}, "1032", "1033",
                  {"at": "6030", "facing": "E"}, "6040", "6042", "plot and move", "FF F FF", "FFF FF FFF", "FFF FF FFF",
@@ -88,6 +91,24 @@ def test_a_record_made_now_is_never_filled():
 
 def test_only_the_flights_questions_are_filled():
     run = B5Battle(old_campaign(), AT)
-    assert new_since_flights(run.pending)
+    assert new_question(run.pending)
     run.answer("none")
-    assert run.pending is not None and not new_since_flights(run.pending)  # the Coalition's plot
+    assert run.pending is not None and not new_question(run.pending)  # the Coalition's plot
+
+
+def test_a_battle_saved_before_the_dogfights_end_was_asked_opens_where_it_stood():
+    """Its dogfight drifted at turn 1's end with no question: replayed, Blue's call-off question is
+    answered no (as the old code had it), and the battle stands at turn 2's second plot."""
+    c = load_campaign(MID)
+    at = Label.parse("0304")
+    saved = next(r for r in c.battle_hexes if r.at == at).answers
+    run = B5Battle(c, at)
+    assert run.pending.key == "b5/2/plot/r-flag"
+    i = saved.index([])  # turn 1's morale
+    assert run.answers == [*saved[:i], False, *saved[i:]]
+    texts = [e.text for e in run.log.events]
+    assert texts.index("the dogfight at 4528 drifts d6 2 (direction B), d4 4: to 4926") > \
+        texts.index("Blue: call off the dogfight at 4528 (B-FL (1) against R-FL2 (2))? It ends only if both sides "
+                    "agree; else it drifts")
+    again = B5Battle(run.saved(), at)
+    assert again.answers == run.answers and again.events_json() == run.events_json()

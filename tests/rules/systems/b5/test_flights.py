@@ -218,7 +218,7 @@ def test_the_drift_at_the_turns_end_with_a_superiority_flight_joining():
     at 4529 on the way) joins, its enemy having more fighters in the dogfight (3 to 2)."""
     run = battle([2, 1, 1, 1, 4, 2])
     play(run, "b-fl attack r-flag", "FFF FF FFF", "r-fl superiority 4529; r-fl2 superiority 4528",
-         *PULSE1, "b-fl 4528 burn", "r-fl 4529", "none")
+         *PULSE1, "b-fl 4528 burn", "r-fl 4529", "none", False)  # Blue does not call it off (rules/systems/b5/drift.py)
     t = texts(run)
     assert "the dogfight at 4528 drifts d6 4 (direction D), d4 2: to 4530" in t, t[-12:]
     assert "R-FL (superiority, its enemy more fighters in the dogfight) joins it" in t
