@@ -21,7 +21,7 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.b5 import B5Data, B5Settings, B5Weapon
 from rules.model.units import unit_secret
-from rules.systems.b5 import (abilities, antifighter, command, damage, deploy, dogfight, elint, emines, firing, fleet, flights,
+from rules.systems.b5 import (abilities, antifighter, command, damage, declared, deploy, dogfight, elint, emines, firing, fleet, flights,
                               flying, jump, jumping, longrange, losses, marking, morale, reinforce, turns)
 from rules.systems.b5.asking import place, secret_number
 from rules.systems.b5.deploy import Board, Place
@@ -50,7 +50,8 @@ def readings(st: B5Settings) -> str:
     target = "its largest face" if st.dogfight_rating == "face" else "that die rolled each pulse"
     return (f"this campaign reads the seed so: the dogfight chart past 6 kills {chart}; a dogfight's target number "
             f"the target's dogfight die, {target}; the top morale circle half the starting level rounded "
-            f"{st.morale_rounding}; command radius {'by race (4, 5 or 6)' if st.command_by_race else '5'}")
+            f"{st.morale_rounding}; command radius {'by race (4, 5 or 6)' if st.command_by_race else '5'}"
+            + ("; a squadron's fire declared as a whole, then rolled, then resolved" if st.declared_fire else ""))
 
 
 class B5Engine:
@@ -130,6 +131,7 @@ class B5Engine:
         self.fighters: dict[str, int] = {}  # flight -> fighters alive (once attacked)
         self.air = flights.Air()  # the flights on the board, their missions (rules/systems/b5/flights.py)
         self.afire = antifighter.AFState()  # anti-fighter fire's choices (rules/systems/b5/antifighter.py)
+        self.declared: list[declared.Declared] = []  # a squadron's shots declared, not yet resolved (declared.py)
         self.used: dict[str, list[tuple[int, str]]] = {}  # command ship -> (turn, ability) its commander used
         self.firer = ""  # the ship the pending weapon question is for
         self.late = False
