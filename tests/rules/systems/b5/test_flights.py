@@ -432,6 +432,27 @@ def test_no_new_fighter_orders_the_turn_after_the_flagship_is_lost():
     assert "b5/2/plot/r-flag" in keys and "b5/2/orders/red" not in keys
 
 
+
+def test_new_fighter_orders_again_the_turn_after_next():
+    """Just outside "On the next turn": Red's flagship lost in turn 1, its flights are ordered again in
+    turn 3 (an odd turn), and the orders' rule is read then (R-FL given its mission)."""
+    run = next_turn(play(battle(), "b-fl attack r-flag", "FFF FF FFF", "r-fl2 superiority 4528", "launch b-fl",
+                         "r-fl2 4528"))
+    run.engine.lost_flagship["red"] = 1
+    while not run.pending.key.startswith("b5/3/"):
+        q = run.pending
+        assert q.key != "b5/2/orders/red"
+        run.answer("plot and move" if q.key.endswith("/turn") else "FF F FF" if q.key.endswith("/plot/b-flag")
+                   else "FFF FF FFF" if "/plot/" in q.key else "done" if "/fire/" in q.key else
+                   [] if q.key.endswith("/morale") else q.default if q.default is not None else "none")
+    while run.pending.key != "b5/3/orders/red":
+        q = run.pending
+        run.answer("plot and move" if q.key.endswith("/turn") else "FF F FF" if q.key.endswith("/plot/b-flag")
+                   else "FFF FF FFF" if "/plot/" in q.key else "none")
+    run.answer("r-fl escort r-flag")
+    assert run.engine.air.mission["r-fl"] == flights.Mission(flights.ESCORT, "r-flag")
+
+
 def test_the_escort_dogfights_while_its_charge_continues_on():
     """Escort: "If the escort's charge moves into the same hex as an enemy fighter ... the escort
     fighter will do the dogfighting while the charge continues on": B-FL intercepts R-FL2 and its
