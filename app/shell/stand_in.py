@@ -45,6 +45,10 @@ MILESTONES = (
 name no longer there is passed over (the window's own imports then say what is missing)."""
 
 
+PUT_AWAY_MS = 150
+"""How long the stand-in stays under the real window after the real one's first frame."""
+
+
 class Loading(QObject):
     """Run ``steps`` one per turn of the event loop; :meth:`finish` runs the rest at once.
     ``done`` is emitted once the last step has run."""
@@ -130,6 +134,9 @@ class StandIn(QWidget):
             self.resize(size)
         self._size = size
         self.placed = self.geometry()
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._put_away)
 
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt name)
         painter = QPainter(self)
@@ -139,17 +146,32 @@ class StandIn(QWidget):
 
     def hand_over(self, window: QMainWindow) -> None:
         """Show ``window`` where the stand-in is (moved or resized by the user meanwhile:
-        there) and put the stand-in away."""
+        there) and put the stand-in away once ``window`` has painted its first frame (a window
+        manager maps and frames a new window some time after it is shown: hidden at once, the
+        stand-in left the screen empty for a moment)."""
         self.window = window
-        self.picture = None  # its image no longer needed
-        if self.isVisible():
-            if self.geometry() != self.placed and not (self.isMaximized() or self.isFullScreen()):
-                window.setGeometry(self.geometry())
-            active = self.isActiveWindow()
-            window.show()
-            if active:
-                window.activateWindow()
+        if not self.isVisible():
+            self._put_away()
+            return
+        if self.geometry() != self.placed and not (self.isMaximized() or self.isFullScreen()):
+            window.setGeometry(self.geometry())
+        active = self.isActiveWindow()
+        window.installEventFilter(self)
+        window.show()
+        if active:
+            window.activateWindow()
+        self._timer.start(2000)  # a window that never paints (minimized) does not keep it
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        if obj is self.window and event.type() == QEvent.Type.Paint:
+            obj.removeEventFilter(self)
+            QTimer.singleShot(PUT_AWAY_MS, self._put_away)  # the window manager has framed and shown it by then
+        return False
+
+    def _put_away(self) -> None:
+        self._timer.stop()
         self.hide()
+        self.picture = None  # its image no longer needed
 
     def event(self, event: QEvent) -> bool:
         kind = event.type()
