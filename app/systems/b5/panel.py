@@ -44,8 +44,9 @@ BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex sca
          "morale and reinforcement rolls; the abilities Stubborn, Rapid "
          "Net Change, Improved Command Network, Command Reorganization, Superior Strategic and Tactical Planners "
          "and ELINT Priority Support; command styles "
-         "(settings.b5); fighter flights on the board (secret missions, launch, moves, landing, dogfights and "
-         "their drift, attacks on ships after the ship's anti-fighter fire (the escorts fired at first, the firing "
+         "(settings.b5); fighter flights on the board (secret missions, launch, moves, landing on any "
+         "friendly carrier with space, dogfights, called off by agreement or drifting, flights joining by choice, "
+         "attacks on ships after the ship's anti-fighter fire (the escorts fired at first, the firing "
          "side choosing the flights below x1), long-range anti-fighter mode, ships firing at flights); the helpers.")
 NOT_BUILT = ("<b>Not built yet</b>: what docs/b5.md lists as left. A squadron's fire declared as a whole before "
              "any of it is resolved only with settings.b5 declared_fire (off: each shot resolved as it is named); the "
@@ -289,7 +290,7 @@ class B5Panel(PanelBase):
         self.hex_edit.setPlaceholderText("e.g. offensive; jam fire control SHIP" if elint else "e.g. Claw 1234"
                                          if moves else "e.g. Fang at 4050 A turn 3, or none" if second
                                          else "e.g. FL1 attack SHIP; FL2 superiority 1010" if orders
-                                         else "click a flight, then its hex; launch FL1; FL2 land" if flying
+                                         else "click a flight, then its hex; launch FL1; FL2 land [SHIP]" if flying
                                          else "e.g. FF F FF" if plot else "hex, e.g. 1030")
         self.hex_edit.setMaximumWidth(16777215 if plot else 110)  # orders take the bar's width (QT_SCALE_FACTOR=2)
         self.bar_layout.setStretch(0, 0 if plot else 1)
