@@ -193,10 +193,11 @@ def fight(e: STCSEngine, y: str) -> Procedure:
         la, ld = sum(both[0].values()), sum(both[1].values())
         e.log.add("ruling", RULE, f"damage to {e.ship(y)} since the last melee phase ({hurt}% casualties): the "
                   f"boarders lose {la}, the defenders {ld}")
-    aboard = d.crew * casualties.crew_left(e, y) // 100 - m.defenders
+    aboard = d.crew * casualties.crew_left(e, y) // 100  # at their stations (those fighting are off them)
     most = max(0, min(aboard, d.crew * ADD_MOST // 100))
     added = int((yield _join(e, y, "defenders", "crew", -m.defenders, most, m.defenders)))
     m.defenders += added
+    parties.stations(e, y, added)  # off their stations now (a negative number: back at them at once)
     reinforced = added > 0  # (morale: reinforcements received)
     if troops.aboard(e, y, MARINES):  # b: its marines too (up to 40% of its original a phase; none in Stasis)
         joined = int((yield _join(e, y, "defenders/marines", f"marines (40% of its {d.marines} a phase)", -m.guards,
@@ -238,8 +239,7 @@ def fight(e: STCSEngine, y: str) -> Procedure:
             "(the rest from the others)?", {k: k for k in kinds}, to=team, data={"secret": True})))
         lost = troops.take(m.side(defending), n, pick)
         m.lose(defending, lost)
-        if defending:  # its crew on its Percent Casualties Track; its marines off those aboard
-            e.casualties[y] = min(100, e.casualties.get(y, 0) + -(-lost.get(CREW, 0) * 100 // max(1, d.crew)))
+        if defending:  # its crew was off its track when it joined (lost: never back); its marines off those aboard
             troops.leave(e, y, MARINES, lost.get(MARINES, 0))
         if len(kinds) > 1:
             e.log.add("ruling", RULE, f"the {'defenders' if defending else 'boarders'} lost: " + ", ".join(
@@ -292,14 +292,18 @@ def _withdraw(e: STCSEngine, y: str, boarders: bool, defenders: bool) -> None:
         parties.returned(e, m.home, back.get(CREW, 0))  # at their stations in the next turn's Power Allocation Phase
         for kind in [k for k in (MARINES, PASSENGERS) if back.get(k)]:  # not crew: aboard again at once (no track)
             troops.leave(e, m.home, kind, -back[kind])
-    if defenders:  # they beamed off or took the shuttles: no longer aboard
-        e.casualties[y] = min(100, e.casualties.get(y, 0) + -(-m.defenders * 100 // e.data(y).crew))
+    if defenders:  # they beamed off or took the shuttles: no longer aboard (their crew off the track since they joined)
+        m.defenders = 0
         troops.leave(e, y, MARINES, m.guards)
     _ends(e, y, attackers_win=defenders and not boarders, why="a side withdrew")
 
 
 def _ends(e: STCSEngine, y: str, attackers_win: bool, why: str) -> None:
     m = e.contact.melees.pop(y)
+    if not attackers_win and m.defenders:  # the ship's crew still fighting go back to their stations at once
+        parties.stations(e, y, -m.defenders)
+        e.log.add("ruling", RULE, f"{m.defenders} of {possessive(e.ship(y))} crew go back to their stations: "
+                  f"{casualties.crew_left(e, y)}% of its crew", {"unit": y}, visible_to=(e.units[y].team, GM))
     if attackers_win:
         e.contact.captured[y] = m.team
         e.log.add("ruling", RULE, f"{e.ship(y)} is taken by {possessive(e.name(m.team))} boarders ({why}; the GM "

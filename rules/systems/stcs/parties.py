@@ -53,9 +53,11 @@ def _charge(e: STCSEngine, x: str, away: int) -> None:
     """``x``'s crew away from their stations is now ``away``: the Percent Casualties Track moves by the change of
     its percent (rounded up)."""
     p = e.contact.parties
-    was = p.away.get(x, 0)
-    e.casualties[x] = max(0, min(100, e.casualties.get(x, 0) + _pct(e, x, away) - _pct(e, x, was)))
+    was, track = p.away.get(x, 0), e.casualties.get(x, 0)
+    e.casualties[x] = max(0, min(100, track + _pct(e, x, away) - _pct(e, x, was)))
     p.away[x] = away
+    if x in e.contact.melees:  # a melee aboard reads the track's rise as damage (its step a): not this
+        e.contact.melees[x].track += e.casualties[x] - track
 
 
 def waiting(e: STCSEngine, x: str) -> int:
@@ -105,6 +107,14 @@ def send(e: STCSEngine, x: str, n: int) -> None:
         p.waiting[x] = max(0, waiting(e, x) - n)
     else:
         _charge(e, x, p.away.get(x, 0) + n)
+
+
+def stations(e: STCSEngine, x: str, n: int) -> None:
+    """``n`` of ``x``'s crew leave their stations for a melee aboard it, off the track at once (Shipboard Melee
+    Combat: "The Percent Casualties ... Tracks must be modified for the number of crew removed from their normal
+    stations on any ship which puts personnel into melee combat"); a negative ``n``: back at them at once (the
+    boarded ship adds or removes personnel "just before combat in each segment", "unlike boarding parties")."""
+    _charge(e, x, max(0, e.contact.parties.away.get(x, 0) + n))
 
 
 def returned(e: STCSEngine, x: str, n: int) -> None:

@@ -151,3 +151,32 @@ def test_undo_after_every_answer_gives_a_full_replays_bytes() -> None:
         assert run.saved() == ref.saved()
     assert "boarders are back aboard Lexington" in run.events_json("blue")
     assert run.engine.casualties["lexington"] == 1
+
+
+def test_defenders_in_melee_are_off_their_stations_and_back_when_it_ends() -> None:
+    """Shipboard Melee Combat: "The Percent Casualties ... Tracks must be modified for the number of crew removed
+    from their normal stations on any ship which puts personnel into melee combat": the Klothos' 86 defenders are
+    off its track while they fight (20%); the 17 lost never come back, the 69 left go back at once when the boarders
+    withdraw; the Lexington's boarders who withdraw are back at their stations in the next turn's phase."""
+    from tests.rules.systems.stcs.test_transporters import boarded
+
+    run = boarded(100, [10, 1, 1])  # the melee's D10 0 at 2/3: boarders 5%, defenders 20%; both morale 1
+    e = run.engine
+    assert e.casualties["lexington"] == 24  # never allocated: its 100 boarders off their stations when they beam
+    next_segment(run)
+    run.answer("melee:d7")
+    run.answer(86)  # 20% of its crew join the melee
+    assert e.casualties["d7"] == 20
+    for a in ("no", "stay", "stay", "no"):
+        run.answer(a)
+    assert e.contact.melees["d7"].defenders == 69 and e.casualties["d7"] == 20  # the 17 lost: never back
+    assert "boarders lose 5% (5), defenders 20% (17)" in run.events_json()
+    next_segment(run)
+    for a in ("melee:d7", 0, "no", "withdraw", "stay"):
+        run.answer(a)
+    assert e.contact.melees == {} and e.casualties["d7"] == 4  # 17 of 430 lost: 3.95%, rounded up
+    assert "69 of Klothos' crew go back to their stations: 96% of its crew" in run.events_json("red")
+    assert "crew go back to their stations" not in run.events_json("blue")
+    assert e.casualties["lexington"] == 24  # 91 of its 95 boarders back aboard: at their stations next turn
+    next_segment(run)
+    assert e.turn_segment() == (2, 1) and e.casualties["lexington"] == 3  # 9 of 430 lost: 2.1%, rounded up
