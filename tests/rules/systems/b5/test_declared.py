@@ -133,3 +133,58 @@ def test_undo_after_every_answer_of_declared_fire_gives_a_full_replays_bytes(mon
         again.answer(a)
     assert again.events_json() == run.events_json()
     undo_everywhere(c, list(run.answers), monkeypatch)
+
+
+def _played(c):
+    """A seeded battle of two plotted turns, ships firing (declared) in every pulse they may."""
+    from rules.systems import start
+
+    run = start(c, AT)
+    for a in SET_UP:
+        run.answer(a)
+    declared_n = 0
+    while run.pending is not None and run.engine.round <= 2 and len(run.answers) < 120:
+        q = run.pending
+        if q.key.endswith("/turn"):
+            a = "plot and move"
+        elif "plot" in q.data:
+            a = q.default or " ".join("-" for _ in range(3))
+        elif "/fire/" in q.key:
+            a = "fire" if "fire" in q.options and declared_n < 6 else q.options[0]
+            declared_n += a == "fire"
+        else:
+            a = q.default if q.default is not None else [] if q.kind.value == "choose_units" else q.options[0]
+        run.answer(a)
+    return run
+
+
+def test_a_cold_reopen_with_declared_fire_waiting_replays_a_few_answers(tmp_path, monkeypatch):
+    """The file saved while a squadron's declared fire waits to be resolved, late in a seeded battle:
+    a cold reopen (a new process) replays a few answers, with the same bytes, and goes on alike."""
+    from rules.model.io import load_campaign, save_campaign
+    from rules.systems import start
+    from tests.rules.battlehex.test_replay_points import counting
+    from tests.rules.battlehex.test_resume import WRITE_EVERY, new_process
+    from tests.rules.systems.b5.test_b5_checkpoints import reference
+
+    path = tmp_path / "declared.json"
+    save_campaign(start(campaign(True), AT).saved(), path)  # as the window saves it (the record as it is kept)
+    c = load_campaign(path)
+    answers = list(_played(c).answers)
+    waiting = [i for i, e in enumerate(answers) if e == declared.RESOLVE]
+    cut = waiting[-1]  # the last 'resolve': saved with the declared fire waiting
+    new_process()
+    run = start(c, AT)
+    for a in answers[:cut]:
+        run.answer(a)
+        run.adopt(run.saved())  # as the battle window stores every answer
+    assert run.engine.declared and run.pending.options[0] == declared.RESOLVE
+    save_campaign(run.saved(), path)
+    new_process()
+    given = counting(monkeypatch)
+    reopened = start(load_campaign(path), AT)
+    assert len(given) <= WRITE_EVERY + 2, f"a cold reopen gave {len(given)} of {cut} answers again"
+    assert reopened.events_json() == run.events_json() and len(reopened.engine.declared) == len(run.engine.declared)
+    for a in answers[cut:cut + 6]:
+        reopened.answer(a)
+    assert reopened.events_json() == reference(c, None, answers[:cut + 6]).events_json()
