@@ -135,3 +135,35 @@ def test_undo_after_every_answer_around_the_choice_gives_a_full_replays_bytes(mo
         again.answer(a)
     assert again.events_json() == run.events_json()
     undo_everywhere(c, list(run.answers), monkeypatch)
+
+
+def test_a_cold_reopen_at_the_choice_of_flights_replays_a_few_answers(tmp_path, monkeypatch):
+    """The file saved while Blue's choice below x1 is pending (the attack's AF fire half done): a
+    cold reopen replays a few answers, asks the same choice, and goes on with the same bytes."""
+    from rules.model.io import load_campaign, save_campaign
+    from rules.systems import start
+    from tests.rules.battlehex.test_replay_points import counting
+    from tests.rules.battlehex.test_resume import WRITE_EVERY, new_process
+    from tests.rules.systems.b5.test_b5_checkpoints import reference
+    from tests.rules.systems.v13.helpers import AT
+
+    path = tmp_path / "af.json"
+    save_campaign(start(campaign(af=1), AT).saved(), path)  # as the window saves it
+    c = load_campaign(path)
+    answers = list(_answers(c).answers)
+    cut = next(i for i in range(len(answers)) if isinstance(answers[i], list))  # the choice of flights
+    new_process()
+    run = start(c, AT)
+    for a in answers[:cut]:
+        run.answer(a)
+        run.adopt(run.saved())
+    assert run.pending.key == "b5/1/afpick"
+    save_campaign(run.saved(), path)
+    new_process()
+    given = counting(monkeypatch)
+    reopened = start(load_campaign(path), AT)
+    assert len(given) <= WRITE_EVERY + 2, f"a cold reopen gave {len(given)} of {cut} answers again"
+    assert reopened.pending.key == "b5/1/afpick" and reopened.events_json() == run.events_json()
+    for a in answers[cut:]:
+        reopened.answer(a)
+    assert reopened.events_json() == reference(c, None, answers).events_json()
