@@ -10,7 +10,8 @@ the Def it needs fixed as it is named, logged); the squadron's other ships then 
 (only they are offered) until the GM answers ``resolve`` (or ``done``): every declared shot's
 fire-control dice are rolled and logged first, then each shot's damage is rolled and marked in the
 order declared (the defender choosing a weapon a hit marks, as ever). **Readings**: a ship out of
-command declares on its own (it "is free to target any enemy ship"); a shot at a flight and a
+command declares on its own (it "is free to target any enemy ship"), and so does a ship of no
+squadron (a flagship's escort); a shot at a flight and a
 ballistic weapon's launch are not declared (the flight's dice are its own; the launch hits pulses
 later); a flight's attack and long-range AF fire wait until the declared fire is resolved.
 """
