@@ -172,3 +172,131 @@ def test_a_towed_ship_moved_along_meets_the_mines_its_tug_passed() -> None:
     run.answer(100)
     run.answer(5)
     assert e.mines == [] and "a mine goes off on Klothos" in seen(run, "blue")
+
+
+def _questions(run, answers: list[int]) -> list[str]:
+    """The mine questions' keys as each is answered with the next of ``answers``."""
+    keys = []
+    for a in answers:
+        keys.append(run.pending.key)
+        run.answer(a)
+    return keys
+
+
+def test_each_mine_in_a_hex_attacks_in_turn_and_one_gone_moves_the_later_ones_and_their_locks_up() -> None:
+    """Three mines in the hex ahead: the first does not go off, the second does (3 points, all absorbed),
+    the third (now the second) is asked next; a lock on the one gone is lost, a lock on the third follows
+    it to index 1, a lock in another hex keeps its index."""
+    from rules.battlehex.questions import QKind
+    from rules.systems.stcs.minehits import GOES_OFF
+
+    run = scripted([])
+    e = run.engine
+    h = e.at["d7"].neighbor(e.facing["d7"], 1)
+    far = e.at["d7"].neighbor(e.facing["d7"].opposite, 2)
+    e.mines.extend([mines.Mine(h, "red"), mines.Mine(h, "red"), mines.Mine(h, "red"), mines.Mine(far, "red"),
+                    mines.Mine(far, "red"), mines.Mine(far, "red")])
+    e.mine_locks = {"bop": (h, 1), "lexington": (h, 2), "d7": (far, 2)}
+    move(run, 1, f"{e.facing['d7'].name}:1")
+    q = run.pending
+    assert (q.kind, q.to, q.rule, q.default, q.low, q.high) == (QKind.NUMBER, GM, GOES_OFF, 100, 0, 100)
+    keys = _questions(run, [0, 100])
+    q = run.pending
+    assert (q.kind, q.to, q.rule, q.low, q.default) == (QKind.NUMBER, GM, GOES_OFF, 1, 1) and q.key.endswith("/points")
+    assert q.text == "Game Master: how many points of damage does the mine do to Klothos' shield 1 (the base game's)?"
+    run.answer(3)
+    assert e.mine_locks == {"lexington": (h, 1), "d7": (far, 2)}
+    keys += _questions(run, [0])
+    assert [k.rsplit("/", 1)[-1] for k in keys] == ["0", "1", "1"] and run.pending.key.endswith("/act")
+    assert [m.at for m in e.mines] == [h, h, far, far, far]
+    ruled = [(ev.kind, ev.rule, ev.text, ev.data) for ev in run.log.events if "goes off on" in ev.text
+             or "does not go off" in ev.text]
+    assert ruled == [("ruling", GOES_OFF, f"the mine at {h.q},{h.r} does not go off under Klothos", {}),
+                     ("ruling", GOES_OFF, f"a mine goes off on Klothos at {h.q},{h.r}", {"unit": "d7"}),
+                     ("ruling", GOES_OFF, f"the mine at {h.q},{h.r} does not go off under Klothos", {})]
+
+
+def test_a_mine_in_the_hex_left_or_one_past_the_last_hex_entered_does_not_attack() -> None:
+    run = scripted([])
+    e = run.engine
+    e.mines.extend([mines.Mine(e.at["d7"], "red"), mines.Mine(e.at["d7"].neighbor(e.facing["d7"], 2), "red")])
+    move(run, 1, f"{e.facing['d7'].name}:1")
+    assert run.pending.key.endswith("/act") and "/minehit/" not in run.pending.key
+
+
+def test_the_nearest_mine_ahead_attacks_first_as_a_ship_warps_out() -> None:
+    """Mines 4 and 2 hexes ahead (laid in that order): the one 2 ahead is asked first."""
+    run = scripted([50])
+    far, near = lay_ahead(run, 4), None
+    e = run.engine
+    near = e.at["d7"].neighbor(e.facing["d7"], 2)
+    e.mines.append(mines.Mine(near, "red"))
+    run.answer("warpout:d7")
+    run.answer("2")
+    run.answer("next")
+    q = run.pending
+    assert f"through the hex {near.q},{near.r} of a mine" in q.text, q.text
+    assert q.text.endswith("Then its shield: shield 1 (the bow, moving ahead into it).")
+    run.answer(0)
+    assert f"through the hex {far.q},{far.r} of a mine" in run.pending.text
+
+
+def test_a_ship_that_moved_in_this_segment_is_not_stationary_at_its_end() -> None:
+    """Moved 1 point in segment 2 into a mine's hex: no stationary attack at segment 2's end (its move is
+    this segment's), one at segment 3's."""
+    run = scripted([2])
+    h = lay_ahead(run, 1)
+    end_segment(run)
+    move(run, 1, f"{run.engine.facing['d7'].name}:1")
+    assert f"Klothos enters the hex {h.q},{h.r}" in run.pending.text
+    run.answer(0)
+    end_segment(run)
+    assert run.pending.key == "stcs/3/act"
+    end_segment(run)
+    q = run.pending
+    assert "Klothos stays in the hex" in q.text and q.text.endswith("Then its shield: a D6: each shield 1 in 6.")
+
+
+def test_the_rotating_ships_shield_question_is_the_gms_under_the_mine_rule() -> None:
+    from rules.systems.stcs.minehits import GOES_OFF
+
+    run = scripted([])
+    lay_ahead(run, 1)
+    face = run.engine.facing["d7"]
+    move(run, 1, f"{face.name}:1")
+    run.answer(0)
+    end_segment(run)
+    turned = next(f for f in type(face) if (f.value - face.value) % 6 == 1)
+    move(run, 1, f"{turned.name}:0")
+    assert run.pending.text.endswith("Then its shield: shield 1 or 3 (rotating: the GM picks).")
+    run.answer(100)
+    q = run.pending
+    assert (q.to, q.rule) == (GM, GOES_OFF) and q.text == ("Game Master: Klothos rotates in the mine's hex: which "
+                                                            "shield does the mine attack (1 or 3 by the direction of rotation)?")
+
+
+def test_an_enemy_ship_seen_by_all_entering_a_mine_is_asked_of_the_gm_and_told_to_the_mines_side() -> None:
+    """The Enterprise (blue, not cloaked) enters a Klingon mine: the chance is the GM's and red's; blue reads
+    nothing of it; the D100 is on the secret stream (the public dice left as they were)."""
+    run = scripted([50])
+    e = run.engine
+    h = e.at["enterprise"].neighbor(e.facing["enterprise"], 1)
+    e.mines.append(mines.Mine(h, "red"))
+    run.answer("move:enterprise")
+    run.answer("1")
+    run.answer(f"{e.facing['enterprise'].name}:1")
+    assert run.pending.to == GM and e.dice.hidden == run.pending.key
+    assert "Enterprise enters the hex" in seen(run, "red") and "Enterprise enters the hex" not in seen(run, "blue")
+    run.answer(40)
+    assert "does not go off under Enterprise" in seen(run, "red") and "does not go off" not in seen(run, "blue")
+    assert e.dice.hidden == "" and e.log.hidden_to is None
+
+
+def test_a_chance_that_is_not_a_whole_number_in_percent_is_refused_by_the_mine_rule() -> None:
+    from rules.systems.stcs.minehits import GOES_OFF, _percent
+
+    for bad in (True, 1.5, "50", -1, 101):
+        with pytest.raises(IllegalAnswer) as caught:
+            _percent(bad)
+        assert caught.value.rule == GOES_OFF and "a chance in percent is 0-100" in str(caught.value)
+    assert [_percent(a) for a in (0, 1, 100)] == [0, 1, 100]
