@@ -113,17 +113,34 @@ def _docked(window: QMainWindow, areas: tuple[Qt.DockWidgetArea, ...]) -> list[Q
             and window.dockWidgetArea(d) in areas]
 
 
-def _scale_docks(window: QMainWindow, saved: QSize) -> None:
+def _scale_docks(window: QMainWindow, saved: QSize, sizes: dict[str, QSize]) -> None:
     """Docked docks as wide (side areas) and tall (top and bottom) in the window's size now as
-    they were in ``saved``, the size the layout was saved at."""
-    window.layout().activate()  # the restored layout's sizes, before the window is shown
+    they were (``sizes``, by object name) in ``saved``, the size the layout was saved at."""
     for areas, orientation, now, then in (
             (_SIDES, Qt.Orientation.Horizontal, window.width(), saved.width()),
             (_ENDS, Qt.Orientation.Vertical, window.height(), saved.height())):
-        docks = _docked(window, areas)
-        if docks and then > 0 and now != then:
-            sizes = [d.width() if orientation == Qt.Orientation.Horizontal else d.height() for d in docks]
-            window.resizeDocks(docks, [max(1, s * now // then) for s in sizes], orientation)
+        horizontal = orientation == Qt.Orientation.Horizontal
+        widest: dict[Qt.DockWidgetArea, tuple[int, QDockWidget]] = {}
+        for d in _docked(window, areas):  # an area's docks (split or tabbed) share its width (height)
+            if d.objectName() in sizes:
+                n = sizes[d.objectName()].width() if horizontal else sizes[d.objectName()].height()
+                area = window.dockWidgetArea(d)
+                if area not in widest or n > widest[area][0]:
+                    widest[area] = (n, d)
+        if widest and then > 0 and now != then:
+            window.resizeDocks([d for _n, d in widest.values()],
+                               [max(1, n * now // then) for n, _d in widest.values()], orientation)
+
+
+def _dock_sizes(value) -> dict[str, QSize]:
+    """The docks' sizes kept by :func:`save`: ``name=WxH;...``."""
+    sizes = {}
+    for part in str(value or "").split(";"):
+        name, _, size = part.partition("=")
+        parsed = _size(size)
+        if name and parsed is not None:
+            sizes[name] = parsed
+    return sizes
 
 
 def keep_central(window: QMainWindow, share: float) -> None:
@@ -154,13 +171,17 @@ def keep_central(window: QMainWindow, share: float) -> None:
 
 class _RefitOnShow(QObject):
     """On the window's first show, fit it again with its real frame, unless someone resized or
-    moved it on purpose since :func:`restore` placed it; then keep the central widget its share
-    (docks made after :func:`restore`, as the main window's bottom docks, are laid out by then)."""
+    moved it on purpose since :func:`restore` placed it; then scale its docks if it is not the size
+    its layout was saved at (``saved``) and keep the central widget its share (docks made after
+    :func:`restore`, as the main window's bottom docks, are laid out by then)."""
 
-    def __init__(self, window: QWidget, central_share: float | None = None) -> None:
+    def __init__(self, window: QWidget, central_share: float | None = None, saved: QSize | None = None,
+                 sizes: dict[str, QSize] | None = None) -> None:
         super().__init__(window)
         self.window = window
         self.central_share = central_share
+        self.saved = saved
+        self.sizes = sizes or {}
         self.placed = window.geometry()
         window.installEventFilter(self)
 
@@ -178,11 +199,15 @@ class _RefitOnShow(QObject):
         self._keep()
 
     def _keep(self) -> None:
-        if self.central_share is not None and isinstance(self.window, QMainWindow):
-            try:
+        if not isinstance(self.window, QMainWindow):
+            return
+        try:
+            if self.saved is not None and self.saved != self.window.size():
+                _scale_docks(self.window, self.saved, self.sizes)
+            if self.central_share is not None:
                 keep_central(self.window, self.central_share)
-            except RuntimeError:  # the window was deleted meanwhile
-                pass
+        except RuntimeError:  # the window was deleted meanwhile
+            pass
 
 
 def _size(value) -> QSize | None:
@@ -219,13 +244,15 @@ def restore(window: QWidget, settings: QSettings | None, key: str, default_size:
             if splitter.objectName() and sizes is not None:
                 splitter.restoreState(sizes)
     fit_to_screen(window)
-    if laid_out and isinstance(window, QMainWindow):
-        saved = _size(settings.value(_key(key, "size"))) if settings is not None else None
-        if saved is not None and saved != window.size():
-            _scale_docks(window, saved)
+    saved, sizes = None, {}
+    if laid_out and isinstance(window, QMainWindow) and settings is not None:
+        # the docks are scaled once shown, from their sizes kept by save(): docks made after the
+        # restore (the main window's bottom docks) are in place then, and the restored layout
+        # is applied only when the window is shown
+        saved, sizes = _size(settings.value(_key(key, "size"))), _dock_sizes(settings.value(_key(key, "docks")))
         if central_share is not None:
             keep_central(window, central_share)
-    _RefitOnShow(window, central_share)
+    _RefitOnShow(window, central_share, saved, sizes)
     return laid_out
 
 
@@ -237,6 +264,8 @@ def save(window: QWidget, settings: QSettings | None, key: str) -> None:
     if isinstance(window, QMainWindow):
         settings.setValue(_key(key, "state"), window.saveState())
         settings.setValue(_key(key, "size"), f"{window.width()}x{window.height()}")  # the docks' sizes are of it
+        settings.setValue(_key(key, "docks"), ";".join(f"{d.objectName()}={d.width()}x{d.height()}"
+                                                      for d in _docked(window, _SIDES + _ENDS) if d.objectName()))
     for splitter in window.findChildren(QSplitter):
         if splitter.objectName():
             settings.setValue(_key(key, f"splitters/{splitter.objectName()}"), splitter.saveState())

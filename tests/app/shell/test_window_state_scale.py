@@ -63,6 +63,8 @@ def test_a_layout_saved_at_scale_1_keeps_the_map_half_the_window_at_scale_2(tmp_
 
 
 def test_an_empire_sheet_left_open_at_scale_1_keeps_the_map_half_the_window_at_scale_2(tmp_path):
-    _start(tmp_path, 1, "sheet")
+    first = _start(tmp_path, 1, "sheet")
     _fits_and_keeps_half(_start(tmp_path, 2))
-    _fits_and_keeps_half(_start(tmp_path, 1))  # and back at scale 1
+    back = _start(tmp_path, 1)  # and back at scale 1: the docks scaled up again, not left at scale 2's pixels
+    _fits_and_keeps_half(back)  # (the side column: 123 px of 1500 when the layout was read before it was applied)
+    assert back["map"][0] <= first["map"][0] + first["window"][0] // 20, (first, back)
