@@ -17,8 +17,8 @@ from tests.rules.systems.b5.test_compat import AT, FLIGHT_ATTACK, OLD, old_campa
 
 def battle(path, hash_seed="0", *more):
     env = {**os.environ, "PYTHONHASHSEED": hash_seed, "QT_QPA_PLATFORM": "offscreen"}
-    return subprocess.run([sys.executable, "main.py", "battle", str(path), "--hex", str(AT), "--replay", "--viewer", "gm",
-                           *more], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    return subprocess.run([sys.executable, "main.py", "battle", str(path), "--hex", str(AT), "--replay", "--viewer",
+                           "gm", *more], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
 
 
 def test_a_battle_saved_before_the_flights_replays_and_goes_on_the_same_bytes():

@@ -45,8 +45,9 @@ class Era:
 
 
 ERAS = (Era((ASKED,), " (replayed as saved before a dogfight's end was asked)"),
-        Era(("fighter_orders", "flights", ASKED), " (the battle was saved before the fighter flights flew on the board, "
-                                                  "when a flight attacked any ship at the table's word)", True))
+        Era(("fighter_orders", "flights", ASKED),
+            " (the battle was saved before the fighter flights flew on the board, when a flight attacked any ship at "
+            "the table's word)", True))
 """Newest first."""
 Tried = tuple[int, IllegalAnswer | None, Question | None, str]
 """A replay: the saved answers given, the refusal or None, the question refusing, the era's note."""

@@ -2,14 +2,14 @@
 after all fire, simultaneously: each flight's total (its damage die, +1 a fighter, -1 anti-ship,
 +1 an interceptor level) against its target's dogfight rating gives kills on the chart; the kills
 are taken from the enemy flights in the hex. At the end of the turn a dogfight still fought is
-called off by agreement or drifts (rules/systems/b5/drift.py). The exact odds of each flight's kills are logged before its roll. docs/b5.md "Fighters"."""
+called off by agreement or drifts (rules/systems/b5/drift.py). The exact odds of each flight's
+kills are logged before its roll. docs/b5.md "Fighters"."""
 from __future__ import annotations
 
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmap import Label
-from hexmap.labels import axial_to_offset
 from rules.battlehex.words import possessive
 from rules.systems.b5 import fire, flights
 from rules.systems.b5.fighters import left

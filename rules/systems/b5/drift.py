@@ -52,7 +52,8 @@ def _ask(self: B5Engine, key: str, to: str, text: str) -> Generator[Question, An
 
 
 def _names(self: B5Engine, uids: list[str] | tuple[str, ...]) -> str:
-    return ", ".join(f"{self.units[x].unit.name} ({left(self, x)})" for x in uids)
+    return ", ".join(f"{self.units[x].unit.name} ({left(self, x)} fighter{'' if left(self, x) == 1 else 's'})"
+                     for x in uids)
 
 
 def _end(self: B5Engine, at: Label) -> Procedure:

@@ -108,7 +108,7 @@ def test_a_battle_saved_before_the_dogfights_end_was_asked_opens_where_it_stood(
     assert run.answers == [*saved[:i], False, *saved[i:]]
     texts = [e.text for e in run.log.events]
     assert texts.index("the dogfight at 4528 drifts d6 2 (direction B), d4 4: to 4926") > \
-        texts.index("Blue: call off the dogfight at 4528 (B-FL (1) against R-FL2 (2))? It ends only if both sides "
-                    "agree; else it drifts")
+        texts.index("Blue: call off the dogfight at 4528 (B-FL (1 fighter) against R-FL2 (2 fighters))? It ends "
+                    "only if both sides agree; else it drifts")
     again = B5Battle(run.saved(), at)
     assert again.answers == run.answers and again.events_json() == run.events_json()

@@ -36,14 +36,15 @@ def test_both_sides_agree_and_the_dogfight_is_called_off():
     run = at_the_end()
     q = run.pending
     assert q.key == "b5/1/dogfight/4528/off/blue" and q.to == "blue" and q.default is False
-    assert q.text == ("Blue: call off the dogfight at 4528 (B-FL (3) against R-FL2 (2))? It ends only if both sides "
-                      "agree; else it drifts")
+    assert q.text == ("Blue: call off the dogfight at 4528 (B-FL (3 fighters) against R-FL2 (2 fighters))? It ends "
+                      "only if both sides agree; else it drifts")
     run.answer(True)
     assert run.pending.key == "b5/1/dogfight/4528/off/red"
     run.answer(True)
     t = texts(run)
     assert "Blue: yes" in t and "Red: yes" in t
-    assert "the dogfight at 4528 is called off by mutual agreement: B-FL (3), R-FL2 (2) go on with their missions" in t
+    assert "the dogfight at 4528 is called off by mutual agreement: B-FL (3 fighters), R-FL2 (2 fighters) go on " \
+           "with their missions" in t
     assert not any("4528 drifts" in x for x in t) and run.pending.key == "b5/1/morale"
     e = run.engine
     assert {k: str(v) for k, v in e.air.at.items()} == {"b-fl": "4528", "r-fl": "4529", "r-fl2": "4528"}

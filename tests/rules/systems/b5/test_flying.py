@@ -95,7 +95,8 @@ def test_only_a_friendly_carrier_on_the_board():
 
 def test_a_flight_no_carrier_holds_names_one():
     run = played(campaign(), *TURN1, "launch b-fl 1230")
-    with pytest.raises(IllegalAnswer, match=r"R-FL2 has no carrier on the board to land on: name one \(R-FL2 land SHIP\)"):
+    with pytest.raises(IllegalAnswer,
+                       match=r"R-FL2 has no carrier on the board to land on: name one \(R-FL2 land SHIP\)"):
         run.answer("r-fl2 land")
 
 
