@@ -358,7 +358,7 @@ def refuse(e: STCSEngine, act: str) -> str:
     if a is not None and verb == "tractor" and 0 < a.tractors <= len(e.contact.tractors.get(x, [])):
         raise IllegalAnswer(RULE, f"{e.ship(x)}: its tractor power ({a.tractors}, 1 a beam) is in use")
     if a is not None and verb in NEEDS and not getattr(a, NEEDS[verb][0]) and not (
-            verb == "beam" and damage.dead_in_space(e, x)):  # abandoning ship on stored power
+            verb == "beam" and transporters.stored(e, x)):  # abandoning ship on stored power
         raise IllegalAnswer(RULE, f"{e.ship(x)}: {NEEDS[verb][1]}")
     if verb == "beam":
         transporters.refuse_act(e, x)

@@ -168,6 +168,11 @@ def _refusing(e: STCSEngine, x: str, check: Any) -> Any:
         why = blocked(e, x, y)
         if why:
             raise IllegalAnswer(BOARD if how in ("board", *_KIND) else RULE, why)
+        alloc = e.power.of.get(x)
+        if alloc is not None and not alloc.transporters and (how != "abandon" or not stored(e, x)):
+            raise IllegalAnswer(EMERGENCY if how == "abandon" else TABLE, f"{e.ship(x)}: no power allocated to "
+                                "transporters" + (" (its Emergency Transporters ran on stored power the first turn "
+                                                  "they were used: powered normally now)" if how == "abandon" else ""))
         if how == "board" and x in e.power.of and not parties.waiting(e, x):
             raise IllegalAnswer(parties.RULE, f"{e.ship(x)} has no boarding party of its crew: they are assigned in "
                                 "the Power Allocation Phase (its allocation's 'boarding N')")
@@ -201,6 +206,13 @@ def refuse_used(e: STCSEngine, x: str, powered: int) -> None:
     if used(e, x) >= powered:
         raise IllegalAnswer(TABLE, f"{e.ship(x)}: its {powered} powered transporter{'' if powered == 1 else 's'} "
                             "(1 power each) were used this segment: a transporter may be used only once per phase")
+
+
+def stored(e: STCSEngine, x: str) -> bool:
+    """Whether ``x`` may abandon ship now with no power allocated to transporters: its Emergency Transporters on
+    stored power the first turn they are used (a ship dead in space has no other transport)."""
+    return (damage.dead_in_space(e, x) or any(o.startswith("abandon:") for o in options(e, x))) and \
+        e.contact.emergency.get(x) in (None, e.turn_segment()[0])
 
 
 def emergency_power(e: STCSEngine, x: str) -> str:

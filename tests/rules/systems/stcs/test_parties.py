@@ -180,3 +180,34 @@ def test_defenders_in_melee_are_off_their_stations_and_back_when_it_ends() -> No
     assert e.casualties["lexington"] == 24  # 91 of its 95 boarders back aboard: at their stations next turn
     next_segment(run)
     assert e.turn_segment() == (2, 1) and e.casualties["lexington"] == 3  # 9 of 430 lost: 2.1%, rounded up
+
+
+def test_emergency_transporters_run_on_stored_power_the_first_turn_then_need_their_power() -> None:
+    """The Transporter Power Table's "Emergency 0/1": "Emergency Transporters require no power to operate for the
+    first turn in which they are used ... They must be powered normally in any following turns"."""
+    run = STCSBattle(stcs_campaign(), AT, dice=lambda _seed: ScriptedDice([99] * 20))
+    run.answer("warp")
+    e = run.engine
+    run.answer("power:lexington")
+    run.answer("movement 4, shields 1/1/1/1/1/1")  # no power to transporters
+    lower(run, "lexington", "enterprise")
+    lower(run, "enterprise", "lexington")
+    run.answer("beam:lexington")  # its Emergency Transporters may run on stored power
+    with pytest.raises(IllegalAnswer, match="no power allocated to transporters") as why:
+        run.answer("crew:enterprise")  # its personnel transporters have none
+    assert why.value.rule == "STCS Transporters (Transporter Power Table)"
+    for a in ("abandon:enterprise", 10):
+        run.answer(a)
+    assert "Lexington abandons ship by its Emergency Transporters (stored power, the first turn used)" in \
+        run.events_json("blue")
+    while e.turn_segment() != (2, 1):
+        run.answer("next")
+        while not run.pending.key.endswith("/act"):
+            run.answer("none")
+    with pytest.raises(IllegalAnswer, match="no power allocated to transporters"):
+        run.answer("beam:lexington")  # the next turn: powered normally, and it has none
+    run.answer("power:lexington")
+    run.answer("movement 4, shields 1/1/1/1/1/1, transporters 1")
+    run.answer("beam:lexington")
+    run.answer("abandon:enterprise")
+    assert run.pending.key.endswith("/persons")
