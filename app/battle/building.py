@@ -137,8 +137,12 @@ def build_actions(win: BattleWindow) -> None:
     win.redo_action.setShortcuts(QKeySequence.keyBindings(QKeySequence.StandardKey.Redo))  # Ctrl+Shift+Z, Ctrl+Y
     win.ctl.undo_stack.undoTextChanged.connect(win._undo_text)  # bound methods: cut when the window goes
     win.ctl.undo_stack.redoTextChanged.connect(win._redo_text)
+    views = getattr(win.panel, "view_actions", None)  # the panel's actions that only show (Fit): kept
+    win.play_actions = {}  # the others, disabled once the battle is resolved (BattleWindow._battle_over)
     for text, slot, key, tip in win.panel.actions():
-        act(text, slot, key, tip)
+        a = act(text, slot, key, tip)
+        if views is not None and text not in views:
+            win.play_actions[a] = a.toolTip()
     first = bar
     bar = QToolBar("Seat", win)  # a row of its own: at 790 px (scale 2) one row hid these behind its "»"
     bar.setObjectName("battle_seat_bar")

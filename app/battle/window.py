@@ -135,6 +135,8 @@ class BattleWindow(QMainWindow):
             return
         st = b.status()
         q = b.pending
+        if not self.replay.on:  # a replay pauses every action itself and gives them back as they were
+            self._battle_over(st.resolved)
         self._set_title("resolved" if st.resolved else st.heading)
         self.title.setText(f"Battle Hex {self.at}")
         self.step_label.setText(f"<b>Step</b>: {escape(st.stage)}" + (f"<br><b>Resolved</b>: {escape(st.resolution)}"
@@ -169,6 +171,13 @@ class BattleWindow(QMainWindow):
         if not self.panel.blocks_questions() and q is not None and not self.panel.handles(q) \
                 and self.auto_dialogs and not self._asking:
             window_state.later(self, self.ask)
+
+    def _battle_over(self, resolved: bool) -> None:
+        """Once the battle is resolved the panel's play actions (place, move, next unit...) are
+        disabled, their tooltips saying why; an undo that reopens the battle enables them again."""
+        for a, tip in self.play_actions.items():
+            a.setEnabled(not resolved)
+            a.setToolTip(f"{tip} \u2014 the battle is over (undo its resolution to reopen it)" if resolved else tip)
 
     def _clean_changed(self, clean: bool) -> None:
         """The title's unsaved-changes mark follows the campaign's."""

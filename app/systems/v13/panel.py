@@ -97,6 +97,9 @@ class V13Panel(PanelBase):
         return self.win.answer(raw)
 
     # -- the toolbar -------------------------------------------------------------------------------
+    view_actions = ("Fit",)
+    """The toolbar actions that only show the battle: the others are disabled once it is resolved."""
+
     def actions(self) -> list[tuple[str, Any, str, str]]:
         """(text, slot, shortcut, tip) of this system's toolbar actions."""
         return [("Turn left", lambda: self.turn_facing(-1), "[", "Turn the facing of the unit to place "
