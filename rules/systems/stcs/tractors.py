@@ -135,7 +135,8 @@ def tractor(e: STCSEngine, x: str) -> Procedure:
     q = e._choose(f"stcs/{e.round}/tractor/{x}", TRACTOR, f"Game Master: which ship does {possessive(e.ship(x))} "
                   f"tractor beam take (friendly or de-crewed, within {REACH} hexes)?",
                   {t: f"{e.ship(t)} ({e.range(x, t)} hexes)" for t in targets(e, x)})
-    y = str((yield replace(q, check=lambda a: _unblocked(e, x, q.check(a)))))
+    near = [t for t in q.options if not blocked(e, x, t)]  # its GM's dialog opens at one it takes
+    y = str((yield replace(q, check=lambda a: _unblocked(e, x, q.check(a)), default=near[0] if near else None)))
     m = e.moves.get(y)
     s = m[1] if m else 0  # its speed: its latest move's points (movement.speed; movement imports this module)
     odds = {str(c): fire.words(fire.to_hit(c, s, False, True)) for c in range(11)}

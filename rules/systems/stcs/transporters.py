@@ -112,7 +112,8 @@ def beam(e: STCSEngine, x: str) -> Procedure:
     q = e._choose(f"stcs/{e.round}/beam/{x}", RULE, f"Game Master: what do {possessive(e.ship(x))} transporters do "
                   f"(within {REACH} hexes; power " + ", ".join(f"{k} {v}" for k, v in POWER.items()) + ")?",
                   options(e, x), to=GM)
-    pick = str((yield replace(q, check=troops.no_stasis(e, x, _refusing(e, x, q.check)))))
+    q = replace(q, check=troops.no_stasis(e, x, _refusing(e, x, q.check)))
+    pick = str((yield replace(q, default=next((o for o in q.options if _takes(q, o)), None))))
     how, _, y = pick.partition(":")
     party = how in ("board", *_KIND)  # a boarding party: of its crew, marines or military passengers
     rule = BOARD if party else RULE
@@ -178,6 +179,15 @@ def _refusing(e: STCSEngine, x: str, check: Any) -> Any:
                                 "the Power Allocation Phase (its allocation's 'boarding N')")
         return pick
     return refuse
+
+
+def _takes(q: Question, option: str) -> bool:
+    """Whether ``q`` takes ``option`` (its GM's dialog opens at the first it takes: no part of the question's data)."""
+    try:
+        q.check(option)
+    except IllegalAnswer:
+        return False
+    return True
 
 
 def refuse_act(e: STCSEngine, x: str) -> None:

@@ -77,3 +77,16 @@ def test_undo_after_every_answer_around_a_refused_transport_gives_a_full_replays
         assert run.events_json(RED) == ref.events_json(RED) and run.events_json() == ref.events_json()
         assert run.saved() == ref.saved()
     assert "5 persons beam from Lexington to Enterprise" in run.events_json("blue")
+
+
+def test_the_gms_transporters_dialog_opens_at_a_ship_it_may_transport_with() -> None:
+    """The GM's transporters dialog opens at an option the engine takes (Return plays on; a refused one would only
+    bring the refusal); a default is the GM's dialog's alone, never in the question's data."""
+    run = opened()
+    for x, y in (("lexington", "enterprise"), ("enterprise", "lexington")):
+        run.answer(f"shields:{x}")
+        run.answer(f"toward:{y}")
+    run.answer("beam:lexington")
+    q = run.pending
+    assert q.default is not None and q.check(q.default) == q.default and q.default.endswith(":enterprise")
+    assert "default" not in q.to_dict()
