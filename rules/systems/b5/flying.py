@@ -175,7 +175,8 @@ def _land(self: B5Engine, team: str, flight: str, ship: str, part: str, landing:
     free = flights.space(self, carrier) - landing
     if free <= 0:
         raise IllegalAnswer(flights.LAUNCH_RULE, f"a fighter lands on a carrier that has space for it: {cname} "
-                                                 f"carries {self.data(carrier).fighter_flights} flight(s), "
+                                                 f"carries {self.data(carrier).fighter_flights} "
+                                                 f"flight{'' if self.data(carrier).fighter_flights == 1 else 's'}, "
                                                  f"{self.data(carrier).fighter_flights - free} aboard or landing")
     if carrier in self.out_of_command:
         raise IllegalAnswer(flights.LAUNCH_RULE, f"the carrier {cname} must be in the command net")

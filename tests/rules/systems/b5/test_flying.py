@@ -65,7 +65,7 @@ def test_no_place_free_is_refused_and_a_place_freed_by_a_launch_is_taken():
     e = run.engine
     assert run.pending.key == "b5/1/fly/red"
     with pytest.raises(IllegalAnswer, match=r"B5 Launching and Landing Fighters: a fighter lands on a carrier that has "
-                                            r"space for it: R-FLAG carries 1 flight\(s\), 1 aboard or landing"):
+                                            r"space for it: R-FLAG carries 1 flight, 1 aboard or landing"):
         run.answer("r-fl2 land r-flag")
     run.answer("launch r-fl")
     run.answer("none")  # Blue, pulse 2
@@ -78,7 +78,7 @@ def test_no_place_free_is_refused_and_a_place_freed_by_a_launch_is_taken():
 
 def test_two_flights_landing_on_one_place_in_one_answer():
     run = played(campaign(), *TURN1, "launch b-fl 1230", "launch r-fl", "none")
-    with pytest.raises(IllegalAnswer, match="R-FLAG carries 1 flight\\(s\\), 1 aboard or landing"):
+    with pytest.raises(IllegalAnswer, match="R-FLAG carries 1 flight, 1 aboard or landing"):
         run.answer("r-fl land; r-fl2 land r-flag")  # R-FL's own place, then R-FL2 finds none
     run.answer("r-fl land")
 
