@@ -250,8 +250,20 @@ class MovementPhaseMixin:
         if len(still) == 1 and at is not None:
             return still[0]
         items = meetings.labels(c, still)
-        choice, ok = QInputDialog.getItem(self, title, label, items, 0, False)
+        here = self._selected_label()  # the selected sector's Battle Hex opens chosen, else the first (issue 22)
+        first = next((k for k, i in enumerate(still) if str(c.battle_hexes[i].at) == here), 0)
+        choice, ok = QInputDialog.getItem(self, title, label, items, first, False)
         return still[items.index(choice)] if ok else None
+
+    def _selected_label(self) -> str | None:
+        """The sector selected on the strategic map (a selected fleet's sector), if any."""
+        scene = self.strategic_view.scene()
+        if not isinstance(scene, StrategicScene):
+            return None
+        sector, fleet = scene.selected_sector(), scene.selected_fleet()
+        if sector is not None:
+            return str(sector.at)
+        return str(fleet.sector) if fleet is not None and fleet.in_transit_to is None else None
 
     def fight(self, at: Label | None = None):
         """Open the set-up window of an open Battle Hex (asks which when there are several: a
