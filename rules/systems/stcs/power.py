@@ -222,7 +222,7 @@ def phase(e: STCSEngine) -> None:
         if x not in e.units or x not in e.at and x not in e.offmap:
             continue
         try:
-            check(e, x, a)
+            check(e, x, replace(a, boarding=parties.waiting(e, x)))  # (the party waiting now, not as written)
         except IllegalAnswer as why:
             e.power.of[x] = Allocation()
             e.log.add("ruling", RULE, f"{possessive(e.ship(x))} allocation no longer stands ({why.message}): no "

@@ -211,3 +211,20 @@ def test_emergency_transporters_run_on_stored_power_the_first_turn_then_need_the
     run.answer("beam:lexington")
     run.answer("abandon:enterprise")
     assert run.pending.key.endswith("/persons")
+
+
+def test_an_allocation_stands_by_the_party_still_waiting_not_the_number_written() -> None:
+    """The Lexington wrote 'boarding 20' and 6 beamed over; crew hits then leave it no one beyond the 10% it keeps.
+    Its allocation still stands next turn (14 waiting, all it has): read by the number written it was refused and
+    every part lost its power."""
+    run = arrived(faces=[99] * 10)  # every crew hit's efficiency roll fails
+    e = run.engine
+    for a in ("beam:lexington", "board:d7", 6):
+        run.answer(a)
+    for points, per in ((5, 4), (5, 4), (5, 4), (5, 4), (5, 1)):  # 20% four times, then 5%: 90% on its track
+        for a in ("crew:lexington", "other", points, per):
+            run.answer(a)
+    assert e.casualties["lexington"] == 90 and e.contact.parties.waiting == {"lexington": 14}
+    while e.turn_segment() != (2, 1):
+        next_segment(run)
+    assert e.power.of["lexington"].movement == 4 and "no longer stands" not in run.events_json("blue")
