@@ -143,7 +143,8 @@ class ChartView(QWidget):
         if self.chart is None:
             return
         if not self.plotted():
-            p.drawText(r, Qt.AlignmentFlag.AlignCenter, f"{self.chart.title}: no Income Phase run yet")
+            p.drawText(r.adjusted(6, 4, -6, -4), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                       f"{self.chart.title}: no Income Phase run yet")  # wrapped in a narrow dock, not cut
             return
         t0, t1, low, high = _bounds(self.chart)
         w, h = r.width(), r.height()

@@ -84,3 +84,30 @@ def test_the_sheet_shows_rows_in_a_short_window(qtbot, tmp_path):
     assert table.rowCount() >= 2
     assert _rows_seen(table) >= min(3, table.rowCount()), (table.viewport().visibleRegion().boundingRect(), main.empire_sheet.size())
     assert main.strategic_view.viewport().height() * 2 >= main.height()
+
+
+def test_the_charts_note_is_whole_in_the_narrow_sheet(qtbot, tmp_path):
+    """Beside the map at QT_SCALE_FACTOR=2 the charts stand one above the other, as narrow as the
+    dock: 'Fleet strength over turns: no Income Phase run yet' was cut at both ends (seen on the real
+    screen). The note wraps inside the chart: no text pixel touches its left or right edge."""
+    from PySide6.QtCore import Qt
+
+    from tests.app.gui import Answerer, take_over
+
+    main = _short_main(qtbot, tmp_path)
+    press(main, "Ctrl+Shift+K")
+    qtbot.waitUntil(main.empire_sheet.isVisible)
+    sheet = main.empire_sheet
+    answerer = Answerer(take_over)  # the Federation's Team takes the seat: its charts
+    qtbot.mouseClick(sheet.seat_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: sheet.seat is not None)
+    answerer.stop()
+    bar = sheet.tabs.tabBar()
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(1).center())
+    assert sheet.tabs.currentIndex() == 1
+    qtbot.wait(20)
+    for view in sheet.charts:
+        image = view.grab().toImage()
+        base = image.pixel(image.width() // 2, 2)
+        edges = [image.pixel(x, y) for x in (0, 1, image.width() - 2, image.width() - 1) for y in range(image.height())]
+        assert view.width() < 400 and all(p == base for p in edges), view.size()
