@@ -175,7 +175,10 @@ class StandIn(QWidget):
 
     def event(self, event: QEvent) -> bool:
         kind = event.type()
-        if kind == QEvent.Type.Close:
+        if kind == QEvent.Type.Close and not event.spontaneous():  # the program's (Qt's quit closes every window)
+            self._timer.stop()
+            return super().event(event)
+        if kind == QEvent.Type.Close:  # the user's: the real window's close
             event.ignore()
             window = self._finish()
             if window is not None:

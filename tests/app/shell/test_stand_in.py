@@ -115,3 +115,18 @@ def test_loading_runs_one_step_per_turn_and_finish_runs_the_rest(qtbot):
     assert 1 <= len(done) < 5
     loading.finish()
     assert done == [0, 1, 2, 3, 4] and loading.ready and finished == [True]
+
+
+def test_quitting_while_the_stand_in_is_still_up_quits(qtbot, tmp_path):
+    """Qt's quit closes every window and gives up when one refuses: the stand-in, still shown for
+    a moment under the real window, refused every close and the app never quit (the start-up
+    probe hung after "window ready")."""
+    from PySide6.QtCore import QTimer
+
+    opening, _ = _drawn(qtbot, tmp_path, hold=True)
+    press(opening.stand_in, "Ctrl+Shift+G")  # the window made, the stand-in not yet put away
+    assert opening.window is not None and opening.stand_in.isVisible()
+    QTimer.singleShot(0, QApplication.quit)
+    QTimer.singleShot(3000, lambda: QApplication.exit(1))  # the quit refused: leave anyway
+    assert QApplication.exec() == 0
+    opening.tear_down()

@@ -1,0 +1,89 @@
+"""The first frame kept for the next start (issue 21, app/shell/first_frame.py): kept under a key of
+what the frame depends on, read back only for that key, never kept with a floating dock."""
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow
+
+from app.shell import first_frame
+from app.shell.paths import DEFAULT_CAMPAIGN, autosave_file
+
+
+def _settings(tmp_path) -> QSettings:
+    return QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+
+
+def _window(qtbot) -> QMainWindow:
+    w = QMainWindow()
+    w.setWindowTitle("BattleHex \u2014 test [x.json][*]")
+    w.setCentralWidget(QLabel("a frame"))
+    w.resize(320, 200)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def test_a_kept_frame_is_read_back_for_its_key_only(qtbot, tmp_path):
+    w = _window(qtbot)
+    key = first_frame.start_key(_settings(tmp_path))
+    assert first_frame.read_picture(key) is None  # none kept yet
+    assert first_frame.store_picture(w, key)
+    got = first_frame.read_picture(key)
+    assert got is not None and got.title == w.windowTitle() and bytes(w.saveGeometry().data()) == got.geometry
+    assert got.image == w.grab().toImage().convertToFormat(first_frame.IMAGE_FORMAT)
+    assert first_frame.read_picture("0" * 64) is None
+
+
+def test_the_key_changes_with_the_settings_the_autosave_and_the_last_file(tmp_path):
+    settings = _settings(tmp_path)
+    key = first_frame.start_key(settings)
+    assert first_frame.start_key(settings) == key  # nothing changed
+    settings.setValue("windows/main_window/size", "800x600")
+    settings.sync()
+    moved = first_frame.start_key(settings)
+    assert moved != key
+    autosave = autosave_file(DEFAULT_CAMPAIGN)
+    autosave.parent.mkdir(parents=True, exist_ok=True)
+    autosave.write_text("{}", encoding="utf-8")  # a recovery would be offered
+    offered = first_frame.start_key(settings)
+    assert offered != moved
+    mine = tmp_path / "mine.json"
+    settings.setValue("recent_files", [str(mine)])
+    settings.sync()
+    gone = first_frame.start_key(settings)
+    mine.write_text("{}", encoding="utf-8")  # the last file is there again: the start reopens it
+    assert first_frame.start_key(settings) != gone
+
+
+def test_a_cut_short_or_foreign_picture_is_not_read(qtbot, tmp_path):
+    w = _window(qtbot)
+    key = first_frame.start_key(_settings(tmp_path))
+    assert first_frame.store_picture(w, key)
+    store = first_frame.picture_file()
+    data = store.read_bytes()
+    store.write_bytes(data[:-10])
+    assert first_frame.read_picture(key) is None
+    head, _, bits = data[len(first_frame.MAGIC):].partition(b"\n")
+    store.write_bytes(b"something else\n" + head + b"\n" + bits)
+    assert first_frame.read_picture(key) is None
+    assert json.loads(head)["key"] == key
+
+
+def test_a_window_with_a_floating_dock_is_not_kept(qtbot, tmp_path):
+    w = _window(qtbot)
+    dock = QDockWidget("floating", w)
+    w.addDockWidget(dock_area(), dock)
+    dock.setFloating(True)
+    dock.show()
+    qtbot.waitExposed(dock)
+    assert not first_frame.store_picture(w, first_frame.start_key(_settings(tmp_path)))
+    assert not first_frame.picture_file().exists()
+
+
+def dock_area():
+    from PySide6.QtCore import Qt
+
+    return Qt.DockWidgetArea.RightDockWidgetArea
