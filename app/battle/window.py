@@ -129,7 +129,7 @@ class BattleWindow(QMainWindow):
         if b is None:
             self._set_title(self.ctl.heading or "no open Battle Hex here")
             self.title.setText(f"Battle Hex {self.at}")
-            self.step_label.setText(escape(self.ctl.error) or "No open Battle Hex")
+            self.step_label.setText(f"<p>{escape(self.ctl.error)}</p>" if self.ctl.error else "No open Battle Hex")
             self.answer_button.setEnabled(False)
             self.stack.setCurrentIndex(0)
             return
