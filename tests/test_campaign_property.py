@@ -41,7 +41,7 @@ from tests.play.turn_player import TurnPlayer, replay, run_bytes
 from tests.strategies.campaigns import campaign_data_from_seed, campaigns
 
 LONG = os.environ.get("BATTLEHEX_LONG") == "1"
-SYSTEMS = ("v13", "table", "sidcors", "afef")
+SYSTEMS = ("v13", "table", "sidcors", "afef", "b5", "stcs")
 FIGURES: Counter[str] = Counter()
 _SLOW = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
 
@@ -118,7 +118,7 @@ def test_the_default_campaign_plays_on_with_any_legal_answers(seed, system, phas
 
 
 @settings(max_examples=480 if LONG else 4, deadline=None, suppress_health_check=_SLOW, derandomize=not LONG)
-@given(campaign=campaigns(combat_phases=("seed004", "v13")), seed=st.integers(0, 2**31 - 1),
+@given(campaign=campaigns(combat_phases=("seed004", "v13"), systems=SYSTEMS), seed=st.integers(0, 2**31 - 1),
        turns=st.integers(1, 4 if LONG else 2), ruling=st.sampled_from((0.0, 0.3)))
 def test_generated_campaigns_play_on_with_any_legal_answers(campaign, seed, turns, ruling):
     _play(campaign, seed, turns, ruling)
@@ -148,10 +148,29 @@ def test_the_seed004_economy_plays_on_with_any_legal_answers(seed, system, phase
 
 
 @settings(max_examples=480 if LONG else 3, deadline=None, suppress_health_check=_SLOW, derandomize=not LONG)
-@given(campaign=campaigns(combat_phases=("seed004", "v13")), seed=st.integers(0, 2**31 - 1),
+@given(campaign=campaigns(combat_phases=("seed004", "v13"), systems=SYSTEMS), seed=st.integers(0, 2**31 - 1),
        turn=st.sampled_from((1, 6, 12)), turns=st.integers(1, 3 if LONG else 1), ruling=st.sampled_from((0.0, 0.3)))
 def test_generated_campaigns_with_the_seed004_economy_play_on(campaign, seed, turn, turns, ruling):
     _play(_economy(campaign, seed, turn), seed, turns, ruling)
+
+
+SEAM_REFUSALS = ("has no ship with Babylon 5 data in this battle", "needs exactly one group flagship")
+"""B5 Fleet Command's refusals to set up a Battle Hex (a side without B5 data, or without its flagship):
+the battle is not fought and the GM rules it."""
+
+
+@pytest.mark.parametrize("system, seed", [("b5", 0), ("b5", 6), ("stcs", 0), ("stcs", 2)])
+def test_b5_and_stcs_battles_are_fought_to_their_end_in_whole_turns(system, seed):
+    """The systems added through the seam fought in whole turns of the default campaign: each battle
+    started ends by random legal answers; units without the system's data are named in the log and
+    stay out (B5 refuses a side with nobody left, cited, and the GM rules it)."""
+    p = _play(_default(seed, system, "seed004"), seed, 1, 0.0)
+    assert p.notes[f"{system} battle fought"] >= 1, p.notes
+    wrong = [k for k in p.notes if k.startswith(system) and not k.endswith("battle fought")
+             and not any(r in k for r in SEAM_REFUSALS)]
+    assert not wrong, wrong
+    if system == "stcs":  # (the default campaign's B5 data: both sides at 0604, whole)
+        assert any(t.startswith("no STCS data (left to the table") for t in p.battle_texts), "units without data named"
 
 
 def _turn_cmd(path: str, answers: str, hashseed: str) -> subprocess.CompletedProcess[str]:
@@ -160,9 +179,10 @@ def _turn_cmd(path: str, answers: str, hashseed: str) -> subprocess.CompletedPro
                           capture_output=True, text=True, env=env, timeout=300)
 
 
-CROSS = [("default", 11, "sidcors"), ("generated", 3, ""), ("economy", 12, "v13")]
+CROSS = [("default", 11, "sidcors"), ("generated", 3, ""), ("economy", 12, "v13"), ("default", 6, "b5"),
+         ("default", 2, "stcs")]
 if LONG:
-    CROSS += [("default", s, SYSTEMS[s % 4]) for s in range(20, 28)] + [("generated", s, "") for s in range(30, 38)]
+    CROSS += [("default", s, SYSTEMS[s % len(SYSTEMS)]) for s in range(20, 28)] + [("generated", s, "") for s in range(30, 38)]
 
 
 @pytest.mark.parametrize("source, seed, system", CROSS)

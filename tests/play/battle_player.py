@@ -5,8 +5,8 @@ among answers the pending question's own check accepts, up to a bound of answers
 reports the answers given, whether the battle ended, and any exception that is not an
 ``IllegalAnswer`` (a wall in that battle system, to be reported, not hidden).
 
-V13 questions are answered by :func:`rules.systems.v13.autoplay.random_answer`; the other
-systems' by :func:`candidates`, which knows their question forms (choices, unit lists,
+V13 questions are answered by :func:`rules.systems.v13.autoplay.random_answer`, B5's and STCS's
+by :func:`tests.play.seam_answers.seam_candidates`; the other systems' by :func:`candidates`, which knows their question forms (choices, unit lists,
 numbers, AF/EF attack plans, SIDCORS fighter splits) and proposes answers the question's
 check then judges.
 """
@@ -22,6 +22,7 @@ from rules.battlehex.log import IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
+from tests.play.seam_answers import SEAM, seam_candidates
 
 ENDED_BY_PLAYER = "random play: enough"
 
@@ -37,6 +38,7 @@ class Fought:
         error: an exception other than ``IllegalAnswer`` (``"Type: message"``), if one escaped.
         stuck: a question for which no candidate answer passed its own check.
         dangling: flights the battle's write-back left with a carrier no longer in the file.
+        texts: the battle's log, its entries' words (when it started).
     """
 
     answers: list[Any] = field(default_factory=list)
@@ -45,6 +47,7 @@ class Fought:
     error: str = ""
     stuck: str = ""
     dangling: str = ""
+    texts: list[str] = field(default_factory=list)
 
 
 def _subsets(options: tuple[str, ...], rng: random.Random) -> Iterator[list[str]]:
@@ -183,11 +186,13 @@ def fight(campaign: Campaign, at: Label, graph: LaneGraph, rng: random.Random, b
                     tried.extend(_subsets(q.options, rng))
                 if q.kind is QKind.LABEL:  # units so far apart that no centre holds them all: the GM rules
                     tried.append({"gm_ruling": "random play: no legal centre", "answer": tried[0]})
+            elif out.system in SEAM:
+                tried = list(seam_candidates(out.system, b, q, rng))
             else:
                 tried = list(candidates(q, rng))
             for a in tried:
                 try:
-                    if out.system != "v13":
+                    if out.system not in ("v13", *SEAM):
                         q.check(a)
                     b.answer(a)
                 except IllegalAnswer:
@@ -201,6 +206,7 @@ def fight(campaign: Campaign, at: Label, graph: LaneGraph, rng: random.Random, b
             out.error = f"{type(e).__name__}: {e} (at {q.key})"
             return out
     out.ended = b.pending is None
+    out.texts = [e.text for e in b.log.events]
     if out.ended:
         out.dangling = dangling_flights(b.saved())
     return out

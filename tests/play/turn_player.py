@@ -51,6 +51,7 @@ class TurnPlayer:
         notes: what was worked around, counted (``battle ruled``, ``battle fought``,
             ``sidcors did not end``, ``afef error: ...``).
         checked: saves checked (``dumps`` -> ``parse_campaign`` -> equal).
+        battle_texts: the log entries' words of the battles fought (not ruled), in order.
     """
 
     def __init__(self, campaign: Campaign, seed: int, ruling: float = 0.3, move: float = 0.6,
@@ -61,6 +62,7 @@ class TurnPlayer:
         self.max_answers, self.check_saves = max_answers, check_saves
         self.notes: Counter[str] = Counter()
         self.checked = 0
+        self.battle_texts: list[str] = []
 
     # -- playing -----------------------------------------------------------------------------------
     def play_turns(self, n: int) -> int:
@@ -231,6 +233,7 @@ class TurnPlayer:
         if index is None:
             raise Wall(f"{q.key}: the option {at!r} names no Battle Hex the engine would fight")
         done = fight(meetings.bring_first(c, index), sector, self.run.graph, self.rng, self.bound)
+        self.battle_texts.extend(done.texts)
         if done.error:
             self.notes[f"{system} error: {done.error[:120]}"] += 1
         elif done.stuck:
