@@ -127,8 +127,8 @@ class MovementPhaseMixin:
         if not isinstance(scene, StrategicScene) or self.gm_view_action.isChecked() \
                 or team is None or team.id == scene.seat:
             return True
-        if scene.seat is None:
-            self.take_seat(team.id)
+        if scene.seat is None:  # nothing of another Team's is on screen: no hand-over, the fleet kept selected
+            scene.set_seat(team.id)
             return True
         from app.shell.turn_dialogs import HandOverDialog
 
