@@ -62,8 +62,10 @@ def hit(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     pct = percent(points, per, passes(ce, die), where == "bridge")
     e.casualties[x] = min(100, e.casualties.get(x, 0) + pct)
     troops.hurt(e, x, pct)  # its marines and passengers "in the same manner as for the crew"
-    e.log.add("ruling", RULE, f"{e.ship(x)} loses {pct}% of its crew: {crew_left(e, x)}% left"
-              + ("; no crew onboard" if crew_left(e, x) == 0 else ""), {"unit": x})
+    e.log.add("ruling", RULE, f"{e.ship(x)} loses {pct}% of its crew", {"unit": x})
+    # what is left counts the crew away in boarding parties, its side's secret (:mod:`.parties`): its side's, the GM's
+    e.log.add("ruling", RULE, f"{e.ship(x)}: {crew_left(e, x)}% of its crew at their stations"
+              + ("; no crew onboard" if crew_left(e, x) == 0 else ""), {"unit": x}, visible_to=(e.units[x].team, GM))
     if troops.words(e, x):  # how many are aboard tells how many boarded elsewhere: its side's and the GM's
         e.log.add("ruling", RULE, f"{e.ship(x)} has{troops.words(e, x)} after the hit",
                   visible_to=(e.units[x].team, GM))

@@ -228,3 +228,18 @@ def test_an_allocation_stands_by_the_party_still_waiting_not_the_number_written(
     while e.turn_segment() != (2, 1):
         next_segment(run)
     assert e.power.of["lexington"].movement == 4 and "no longer stands" not in run.events_json("blue")
+
+
+def test_red_reads_a_crew_hit_on_the_lexington_the_same_whatever_its_secret_boarding_parties() -> None:
+    """The boarding parties are the allocation's, its side's secret: the public line of a crew hit gave the percent
+    left ("loses 20% of its crew: 75% left"), which told Red that 5% were away in boarding parties. The percent left
+    is now its side's and the GM's line; Red reads the hit alone, the same with a party or none."""
+    views = []
+    for b in (20, 0):
+        run = arrived(boarding=b, faces=[99])
+        for a in ("crew:lexington", "other", 5, 4):
+            run.answer(a)
+        views.append(run.events_json("red"))
+        assert "Lexington loses 20% of its crew" in views[-1]
+        assert f"Lexington: {75 if b else 80}% of its crew at their stations" in run.events_json("blue")
+    assert views[0] == views[1]
