@@ -27,6 +27,7 @@ from typing import Any, Protocol
 
 from rules.battlehex.log import IllegalAnswer, shown
 from rules.battlehex.questions import Question
+from rules.errors import RuleError
 from rules.systems.b5.drift import ASKED
 
 DONE = "done"
@@ -49,7 +50,7 @@ ERAS = (Era((ASKED,), " (replayed as saved before a dogfight's end was asked)"),
             " (the battle was saved before the fighter flights flew on the board, when a flight attacked any ship at "
             "the table's word)", True))
 """Newest first."""
-Tried = tuple[int, IllegalAnswer | None, Question | None, str]
+Tried = tuple[int, RuleError | None, Question | None, str]
 """A replay: the saved answers given, the refusal or None, the question refusing, the era's note."""
 
 
@@ -81,7 +82,7 @@ def _fill(run: Replaying, answers: list[Any], era: Era) -> Tried:
             continue  # a pulse's fire question asked for its flights alone
         try:
             run.answer(a)
-        except IllegalAnswer as e:
+        except RuleError as e:  # refused (IllegalAnswer), or a rule the replayed battle cannot meet
             return i, e, q, era.note
     return len(answers), None, None, era.note
 
@@ -96,7 +97,7 @@ def replay(run: Replaying, answers: list[Any]) -> None:
     try:
         run.restart(list(answers))
         return
-    except IllegalAnswer as e:
+    except RuleError as e:
         best: Tried = (len(run.answers), e, run.pending, "")
     if new_question(best[2]):
         for era in ERAS:
@@ -107,6 +108,6 @@ def replay(run: Replaying, answers: list[Any]) -> None:
                 best = tried
     given, error, q, note = best
     assert error is not None
-    asked = f" to {shown(q.text, 90)}" if q is not None else ""
-    raise IllegalAnswer(error.rule, f"saved answer {given + 1} of {len(answers)}, {shown(answers[given])},{asked} no "
+    asked = f", to {shown(q.text, 90)}," if q is not None else ""
+    raise IllegalAnswer(error.rule, f"saved answer {given + 1} of {len(answers)}, {shown(answers[given])}{asked} no "
                                     f"longer fits{note}: {error.message}") from error

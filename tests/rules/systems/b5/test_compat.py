@@ -112,3 +112,26 @@ def test_a_battle_saved_before_the_dogfights_end_was_asked_opens_where_it_stood(
                     "only if both sides agree; else it drifts")
     again = B5Battle(run.saved(), at)
     assert again.answers == run.answers and again.events_json() == run.events_json()
+
+
+class _Breaking:
+    """A run whose replay meets a rule it cannot keep (a RuleError, not a refused answer) at the 2nd answer."""
+
+    def __init__(self) -> None:
+        self.answers: list = []
+        self.pending = None
+
+    def restart(self, answers, take=False) -> None:
+        from rules.errors import RuleError
+        self.answers = list(answers[:1])
+        if len(answers) > 1:
+            raise RuleError("B5 Energy Mines", "the chart stops at 33 launchers, not 34")
+
+    def answer(self, raw) -> None:
+        self.answers.append(raw)
+
+
+def test_a_rule_the_replay_cannot_keep_is_named_as_a_refusal_not_a_traceback():
+    from rules.systems.b5.compat import replay
+    with pytest.raises(IllegalAnswer, match=r"B5 Energy Mines: saved answer 2 of 2, 'b' no longer fits: the chart stops"):
+        replay(_Breaking(), ["a", "b"])
