@@ -50,6 +50,21 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+def agrees(name: str, verb: str) -> str:
+    """``verb`` (its singular present: ``"hits"``, ``"misses"``) agreeing with ``name``: a plural
+    name (its last word ends in a single s: ``"KD-4 disruptors"``) takes ``"hit"``, ``"miss"``;
+    ``"tractor beam"`` and ``"RP-1 plasma"`` keep ``"hits"``."""
+    words = name.split()
+    last = words[-1] if words else name
+    if not last.endswith("s") or last.endswith("ss") or not verb.endswith("s"):
+        return verb
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return verb[:-2]
+    if verb.endswith("ies") and len(verb) > 4:
+        return verb[:-3] + "y"
+    return verb[:-1]
+
+
 def changed(before: object, after: object) -> str:
     """A value's change in words for a log line: ``"3 to 2"``, or ``"stays 8"`` when it did not change."""
     return f"stays {after}" if str(before) == str(after) else f"{before} to {after}"

@@ -21,9 +21,11 @@ KEYS = sorted(k for k in STEPS if "_" in k or k in ("bir", "bif"))
 CODE = re.compile(r"[{}]|['\"][a-z_]+['\"]\s*:|(?<![+-]\d)@(?!\d)|\b(?:true|false)\b|\b(?:" + "|".join(KEYS) + r"):")
 """Braces, a quoted key (``'dealt':``), an ``@`` (but for a B5 plot's speed change as it is typed,
 ``+2@1``: the question teaches that form), JSON literals, a question key's step (``bir:``)."""
-SLIPS = re.compile(r"(?<![\d.])1 (?:Damage Points|dice|hits)\b|s's\b| -> |\d+d\d+ \[|\(bpv\)")
+SLIPS = re.compile(r"(?<![\d.])1 (?:Damage Points|dice|hits)\b|s's\b| -> |\d+d\d+ \[|\(bpv\)"
+                   r"|\b(?:phasers|disruptors|torpedoes|cannons|beams|lasers|missiles|batteries|drones|weapons) "
+                   r"(?:hits|misses)\b")
 """Slips seen on the real screen: "1 Damage Points", "1 dice", "Orion Pirates's", an arrow "->",
-a roll as "1d6 [3]", "(bpv)" in lower case."""
+a roll as "1d6 [3]", "(bpv)" in lower case, a plural weapon's singular verb ("KD-4 disruptors misses")."""
 
 
 def _ids() -> re.Pattern[str]:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
-from rules.battlehex.words import possessive
+from rules.battlehex.words import agrees, possessive
 from rules.model.stcs import WeaponKind
 from rules.systems.stcs import damage, fire, movement, ramming, sensors, shields
 
@@ -70,7 +70,8 @@ def shoot(e: STCSEngine, x: str, y: str) -> Procedure:
         hit_ = e.dice.roll("d10", purpose=f"to hit (1-{value})", rule=fire.TO_HIT, who=who).total <= value
     else:
         hit_ = False
-    e.log.add("ruling", FIRE, f"{possessive(e.ship(x))} {w.name} {'hits' if hit_ else 'misses'} {e.ship(y)} "
+    verb = agrees(w.name, "hits" if hit_ else "misses")  # "KD-4 disruptors miss"
+    e.log.add("ruling", FIRE, f"{possessive(e.ship(x))} {w.name} {verb} {e.ship(y)} "
                               f"at speed {s} ({fire.words(value)})")
     if not hit_:
         return

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from hexmap.hexes import Hex, hexes_within
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
-from rules.battlehex.words import possessive
+from rules.battlehex.words import agrees, possessive
 from rules.systems.stcs import damage, fire, firing, sensors
 
 if TYPE_CHECKING:
@@ -154,7 +154,8 @@ def fire_at(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     else:
         hit = value > 0 and e.dice.roll("d10", purpose=f"to hit a mine (1-{value})", rule=DETECT,
                                         who=team).total <= value
-    e.log.add("ruling", DETECT, f"{possessive(e.ship(x))} {w.name} {'hits' if hit else 'misses'} the mine at "
+    verb = agrees(w.name, "hits" if hit else "misses")  # "KD-4 disruptors miss"
+    e.log.add("ruling", DETECT, f"{possessive(e.ship(x))} {w.name} {verb} the mine at "
               f"{h.q},{h.r} ({fire.words(value)})")
     if not hit:
         return

@@ -1,7 +1,7 @@
 """Words for people (issue 22): a possessive and a change as a person writes them."""
 from __future__ import annotations
 
-from rules.battlehex.words import changed, plain, possessive
+from rules.battlehex.words import agrees, changed, plain, possessive
 
 
 def test_a_name_ending_in_s_takes_only_an_apostrophe():
@@ -9,6 +9,18 @@ def test_a_name_ending_in_s_takes_only_an_apostrophe():
     assert possessive("Klothos") == "Klothos'"
     assert possessive("Coalition") == "Coalition's"
     assert possessive("United Federation of Planets") == "United Federation of Planets'"
+
+
+def test_a_plural_name_takes_a_plural_verb():
+    """STCS's log said "KD-4 disruptors misses" (issue 22)."""
+    assert agrees("KD-4 disruptors", "misses") == "miss"
+    assert agrees("FP-1 photon torpedoes", "hits") == "hit"
+    assert agrees("tractor beam", "misses") == "misses"
+    assert agrees("RP-1 plasma", "hits") == "hits"
+    assert agrees("Klingon ss", "hits") == "hits"  # a last word in -ss is no plural
+    assert agrees("phasers", "strikes") == "strike"
+    assert agrees("phasers", "carries") == "carry"
+    assert agrees("phasers", "reaches") == "reach"
 
 
 def test_a_change_reads_from_to_or_stays():

@@ -57,7 +57,8 @@ def test_a_torpedo_without_a_lock_at_speed_0_hits_on_1_to_4(die: int, hits: bool
     assert odds["10"] == "To-Hit 4: D10 1-4 (40%)"  # 10 + 1 (speed 0) - 1 (missile) - 6 (no lock)
     assert odds["5"] == "To-Hit -1: no hit" and "speed 0 +1, no lock -6, missile -1" in run.pending.text
     run.answer(10)
-    assert ("Lexington's FP-1 photon torpedoes hits Klothos" in run.events_json()) is hits
+    said = "hit" if hits else "miss"  # plural torpedoes: "hit"/"miss", never "hits"/"misses" (issue 22)
+    assert f"Lexington's FP-1 photon torpedoes {said} Klothos" in run.events_json()
     assert run.pending.key == ("stcs/2/fire/lexington/damage" if hits else "stcs/2/act")
 
 
@@ -76,7 +77,8 @@ def test_a_locked_phaser_at_speed_0_rolls_the_extended_d100(die: int, hits: bool
     run.answer("0")
     assert run.pending.data["odds"]["10"] == "To-Hit 11: D100 1-95 (95%)"
     run.answer(10)
-    assert ("hits Klothos" in run.events_json()) is hits and run.engine.locks == {"lexington": "d7"}
+    said = "phasers hit" if hits else "phasers miss"  # FH-3 phasers: plural (issue 22)
+    assert said + " Klothos" in run.events_json() and run.engine.locks == {"lexington": "d7"}
 
 
 def test_firing_without_a_lock_loses_the_lock_held() -> None:

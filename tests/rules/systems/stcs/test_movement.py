@@ -71,7 +71,8 @@ def test_a_targets_speed_is_read_from_its_move(die: int, hits: bool) -> None:
     assert "speed 7 -1" in run.pending.text
     run.answer(10)  # 10 - 1 (speed 7) - 1 (missile) - 6 (no lock) = 2: D10 1-2, no speed asked
     assert run.pending.key == ("stcs/2/fire/lexington/damage" if hits else "stcs/2/act")
-    assert ("FP-1 photon torpedoes hits Klothos at speed 7" in run.events_json()) is hits
+    said = "hit" if hits else "miss"  # plural torpedoes (issue 22)
+    assert f"FP-1 photon torpedoes {said} Klothos at speed 7" in run.events_json()
 
 
 def test_a_lock_is_lost_when_a_move_takes_the_target_beyond_36_hexes() -> None:
