@@ -67,6 +67,15 @@ def _item(text: str, editable: bool = True, tip: str = "") -> QTableWidgetItem:
     return it
 
 
+def _factors_tip(factors: str) -> str:
+    """A class's factors one a line, then how to type them."""
+    try:
+        shown = json.dumps(json.loads(factors), indent=1, sort_keys=True)
+    except ValueError:
+        shown = factors
+    return f"{shown}\n\nDouble-click, or Edit Factors..., to type them"
+
+
 def _type_in(table: QTableWidget, row: int, col: int) -> None:
     """The keyboard in the cell, its editor open: a row just added is typed in at once (on the real
     screen the keys went on into the cell left before)."""
@@ -214,7 +223,7 @@ class UnitListsDialog(QDialog):
         for col, text in enumerate((r.class_designation, r.name, r.cost, r.in_service)):
             self.classes.setItem(i, col, _item(text))
         self.classes.setItem(i, 4, _item(r.maintenance if economy else "", economy, "" if economy else NO_ECONOMY))
-        self.classes.setItem(i, 5, _item(r.factors, False, "Double-click or Edit Factors... to type them"))
+        self.classes.setItem(i, 5, _item(r.factors, False, _factors_tip(r.factors)))
         self._empty_state()
         return i
 
@@ -270,6 +279,7 @@ class UnitListsDialog(QDialog):
         self.factors_dialog = d
         if d.exec() == QDialog.DialogCode.Accepted:
             self.classes.item(row, 5).setText(d.factors())
+            self.classes.item(row, 5).setToolTip(_factors_tip(d.factors()))
 
     def _read(self, power: str) -> PowerLists:
         def text(t: QTableWidget, r: int, col: int) -> str:

@@ -232,3 +232,61 @@ def test_a_row_added_takes_the_keys_at_once(qtbot, tmp_path):
     finally:
         answerer.stop()
     assert read == ["12", "", "Starfleet Marines"]
+
+
+def test_a_class_typed_with_its_factors(qtbot, tmp_path):
+    """Add Typed, its class, name and cost typed in the row, its counter typed in Edit Factors...;
+    a factor the Unit record does not know is refused naming the field, then put right."""
+    from app.shell.unit_lists_dialog import FactorsDialog, UnitListsDialog
+
+    main = open_campaign(qtbot, tmp_path)
+    said: list[str] = []
+    factors = iter(['{"size_class": 5, "fe": {"attack": 3, "defense": 2}, "warp": 9}',
+                    '{"size_class": 5, "fe": {"attack": 3, "defense": 2}}'])
+
+    def typed_factors(d) -> bool:
+        if not isinstance(d, FactorsDialog):
+            return False
+        d.text.selectAll()
+        QTest.keyClicks(d.text, next(factors))
+        return ok(d)
+
+    seen: list[object] = []
+
+    def lists(d) -> bool:
+        if not isinstance(d, UnitListsDialog):
+            return False
+        if d not in seen:  # worked on outside the answerer's own call: its timer answers the factors' dialog
+            seen.append(d)
+            QTimer.singleShot(0, lambda: work(d))
+        return True
+
+    def work(d) -> None:
+        d.power_box.setCurrentIndex(d.power_box.findData("klingon"))
+        button(d, "Add Typed").click()
+        for col, text in ((0, "F5X"), (1, "IKV Typed"), (2, "7/2")):
+            type_cell(d.classes, 0, col, text)
+        d.classes.setCurrentCell(0, 5)
+        button(d, "Edit Factors...").click()  # answered by typed_factors
+
+        def refused() -> None:
+            if not (d.isVisible() and d.refusal.isVisible() and QApplication.activeModalWidget() is d):
+                QTimer.singleShot(50, refused)
+                return
+            said.append(d.refusal.text())
+            d.edit_factors(0)  # typed again, answered by typed_factors
+            ok(d)
+        QTimer.singleShot(0, refused)
+        ok(d)
+
+    answerer = Answerer(lists, typed_factors)
+    try:
+        menu_action(main, "Unit Lists...").trigger()
+        qtbot.waitUntil(lambda: bool(said) and QApplication.activeModalWidget() is None, timeout=10000)
+    finally:
+        answerer.stop()
+    assert said == ["Refused: Unit lists (004 Turn Orders): Klingon Empire, unit class row 1 (F5X), factors: warp: "
+                    "Extra inputs are not permitted"], said
+    (b,) = main.campaign.power("klingon").unit_list
+    assert (b.unit.class_designation, b.unit.name, b.cost, b.unit.size_class, b.unit.fe.attack, b.unit.fe.defense) == \
+        ("F5X", "IKV Typed", Fraction(7, 2), 5, 3, 2)
