@@ -187,8 +187,6 @@ def export_my_orders(window: Any, power: str | None = None) -> bool:
         return False
     name = c.power(power).name if c.power(power) is not None else power
     if c.team_copy is not None:  # its plotted orders are in the file now: closing asks of the Team's others only
-        from app.shell.team_copy_gui import sent
-
         if sent(window, power, moves):
             session.undo_stack.setClean()
     fleets = f" and the movement orders of {len(moves)} fleet(s)" if moves else ""
@@ -238,3 +236,33 @@ def import_orders(window: Any) -> bool:
     window.statusBar().showMessage(f"Imported the sealed orders of {', '.join(sorted(imported))}", 10000)
     window.ask_when_open()
     return True
+
+
+def copy_book(window: Any) -> tuple[Campaign, dict[str, dict[str, list[str]]]]:
+    """The open copy as it was opened and the movement orders exported since, by power (made when
+    the copy is first shown, anew for each copy opened)."""
+    book = getattr(window, "_copy_book", None)
+    if book is None or book[0] is not window.session:
+        book = window._copy_book = (window.session, window.session.campaign, {})
+    return book[1], book[2]
+
+
+def unexported(window: Any) -> list[str]:
+    """The powers of the open copy's Team whose movement orders now differ from those exported
+    last (or, none exported, from the copy as opened), in the Team's order."""
+    from rules.turn.sealed_orders import moves_of
+
+    c = window.campaign
+    mark = c.team_copy
+    team = next((t for t in c.teams if t.id == mark.team), None) if mark is not None else None
+    if team is None:
+        return []
+    opened, given = copy_book(window)
+    return [p for p in team.powers if moves_of(c, p) != given.get(p, moves_of(opened, p))]
+
+
+def sent(window: Any, power: str, moves: dict[str, list[str]]) -> bool:
+    """``power``'s movement orders ``moves`` exported from the open copy; True when no power of its
+    Team is left with orders not exported (the copy is then marked clean)."""
+    copy_book(window)[1][power] = moves
+    return not unexported(window)

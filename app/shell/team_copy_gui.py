@@ -244,7 +244,9 @@ def show_mode(window: Any) -> None:
         for menu in act.associatedObjects():
             if isinstance(menu, QMenu):
                 menu.setToolTipsVisible(True)  # the why of a disabled entry shows on hover
-    _book(window)  # the copy as opened: what its orders are told apart from
+    from app.shell.sealed_orders_gui import copy_book
+
+    copy_book(window)  # the copy as opened: what its orders are told apart from
     _team_view(window, True)
 
 
@@ -254,7 +256,7 @@ def may_close_copy(window: Any, doing: str) -> bool:
     the question is whether to export them (Export / Discard / Cancel), asked again while a power
     is left. True once all are exported, or discarded; False when cancelled, or when an export did
     not happen (the copy stays open as it was)."""
-    from app.shell.sealed_orders_gui import export_my_orders
+    from app.shell.sealed_orders_gui import export_my_orders, unexported
 
     c = window.campaign
     while True:
@@ -279,36 +281,6 @@ def may_close_copy(window: Any, doing: str) -> bool:
             return box.clickedButton() is box.button(QMessageBox.StandardButton.Discard)
         if not export_my_orders(window, left[0]):
             return False
-
-
-def _book(window: Any) -> tuple[Campaign, dict[str, dict[str, list[str]]]]:
-    """The open copy as it was opened and the movement orders exported since, by power (made when
-    the copy is first shown, anew for each copy opened)."""
-    book = getattr(window, "_copy_book", None)
-    if book is None or book[0] is not window.session:
-        book = window._copy_book = (window.session, window.session.campaign, {})
-    return book[1], book[2]
-
-
-def unexported(window: Any) -> list[str]:
-    """The powers of the open copy's Team whose movement orders now differ from those exported
-    last (or, none exported, from the copy as opened), in the Team's order."""
-    from rules.turn.sealed_orders import moves_of
-
-    c = window.campaign
-    mark = c.team_copy
-    team = next((t for t in c.teams if t.id == mark.team), None) if mark is not None else None
-    if team is None:
-        return []
-    opened, sent = _book(window)
-    return [p for p in team.powers if moves_of(c, p) != sent.get(p, moves_of(opened, p))]
-
-
-def sent(window: Any, power: str, moves: dict[str, list[str]]) -> bool:
-    """``power``'s movement orders ``moves`` exported from the open copy; True when no power of its
-    Team is left with orders not exported (the copy is then marked clean)."""
-    _book(window)[1][power] = moves
-    return not unexported(window)
 
 
 def _export(window: Any) -> None:
