@@ -119,3 +119,95 @@ def test_a_blast_strikes_each_caught_ship_on_the_shield_facing_it() -> None:
     assert "Bird of Prey's shield 6: lowered" in run.events_json("red")
     run.answer("superstructure")
     assert run.engine.ss_lost["bop"] == 6
+
+
+def test_the_blast_order_and_core_value_at_their_bounds() -> None:
+    assert explosion.blast(3) == [3, 1] and explosion.blast(2) == [2, 1]
+    with pytest.raises(ValueError, match="power boxes are 0 or more"):
+        explosion.blast(-1)
+    assert explosion.order({"a": 1, "b": 5, "c": 1}) == ["b", "a", "c"]  # not by name: most negative first
+    assert explosion.core_value(0, 1) == 10 and explosion.core_value(1, 1) == 110 and explosion.core_value(1, 3) == 43
+    for remaining, original in ((0, 0), (-1, 20), (21, 20)):
+        with pytest.raises(ValueError, match="remaining power is 0 to the original, the original above 0"):
+            explosion.core_value(remaining, original)
+
+
+def _events(run, rule: str) -> list[tuple]:
+    return [(ev.kind, ev.rule, ev.text, ev.data, ev.visible_to) for ev in run.log.events if ev.rule == rule]
+
+
+def test_the_gm_names_the_ships_that_failed_their_roll_among_the_negative_ones_seen_by_all() -> None:
+    from rules.battlehex.log import IllegalAnswer
+    from rules.battlehex.questions import QKind
+
+    run = scripted([70, 50])  # Klothos's ejection fails (70 over its crew efficiency 61); its warp core: 50 of 1-10
+    e = run.engine
+    e.engine_hits["d7"] = [10, 10]  # no warp power left: a Warp Core Roll Value of 10
+    hit(run, "d7", 37)
+    run.answer("explode")
+    q = run.pending
+    assert (q.key, q.kind, q.to, q.rule, q.options) == (f"stcs/{e.round}/explode", QKind.CHOOSE_UNITS, GM, explosion.RULE, ("d7",))
+    assert q.text == "Game Master: which ships failed their explosion roll (from the table) this phase?"
+    with pytest.raises(IllegalAnswer) as no:
+        run.answer(["enterprise"])
+    assert no.value.rule == explosion.RULE and "choose the ships that failed their explosion roll among" in str(no.value)
+    run.answer(["d7"])
+    assert _events(run, explosion.ORDER) == []  # one ship: no order to tell
+    assert _events(run, explosion.RULE)[-1] == (
+        "ruling", explosion.RULE, "Klothos does not explode: its warp core is damaged and cannot explode; it is dead "
+        "in space and can never explode", {"unit": "d7"}, None)
+    assert "d7" in e.dead and e.blasts == [] and "d7" in e.at
+
+
+def test_two_ships_explode_in_order_and_the_blast_is_told_in_full() -> None:
+    """The Klothos 5 beyond its superstructure, the Enterprise 1 (with 40 superstructure to the Klothos's 36,
+    the points lost alone would put the Enterprise first); the Klothos's blast catches the cloaked Bird of
+    Prey, told to red only."""
+    run = scripted([90, 50, 90, 50])
+    e = run.engine
+    hit(run, "d7", 41)
+    hit(run, "enterprise", 41)
+    run.answer("explode")
+    assert run.pending.options == ("enterprise", "d7")
+    run.answer(["enterprise", "d7"])
+    assert _events(run, explosion.ORDER) == [("ruling", explosion.ORDER, "exploding, the most negative "
+                                              "superstructure first: Klothos, Enterprise", {}, None)]
+    told = _events(run, explosion.BLAST)
+    assert told[0] == ("ruling", explosion.BLAST, "Klothos explodes at 0,0: 24 power boxes, the blast 24 at 0, 12 at "
+                       "1, 6 at 2, 3 at 3, 1 at 4 hexes out; caught (on the shield facing the blast): none",
+                       {"unit": "d7"}, None)
+    assert told[1] == ("ruling", explosion.BLAST, "your cloaked ships caught: Bird of Prey 6 (2 hexes)", {},
+                       ("red", GM))
+    assert [b["ship"] for b in e.blasts] == ["d7", "enterprise"] and e.blasts[0] == {
+        "ship": "d7", "at": [0, 0], "rings": [24, 12, 6, 3, 1]}
+    assert e.units["d7"].outcome == "exploded" and e.units["enterprise"].outcome == "exploded"
+
+
+def test_a_blast_catches_ships_to_its_last_ring_destroys_mines_of_3_points_and_ends_the_locks_on_the_ship() -> None:
+    run = scripted([90, 50])
+    e = run.engine
+    run.answer("uncloak:bop")  # 2 hexes from the Klothos: 6 points
+    d7, f = e.at["d7"], e.facing["d7"]
+    e.at["enterprise"] = d7.neighbor(f.opposite, 1)  # 1 hex: 12 points
+    e.mines.extend([mines.Mine(d7.neighbor(f.opposite, k), "blue") for k in (3, 4, 5)])  # 3, 1 and no points
+    e.locks = {"enterprise": "d7", "d7": "enterprise", "bop": "enterprise"}
+    hit(run, "d7", 37)
+    run.answer("explode")
+    run.answer(["d7"])
+    told = _events(run, explosion.BLAST)
+    assert told[0][2].endswith("caught (on the shield facing the blast): Enterprise 12 (1 hex); Bird of Prey 6 "
+                               "(2 hexes)"), told[0][2]
+    assert told[1] == ("ruling", explosion.BLAST, "the blast destroys 1 mine(s)", {}, ("blue", GM))
+    assert [d7.distance(m.at) for m in e.mines] == [4, 5] and e.locks == {"bop": "enterprise"}
+
+
+def test_a_ship_at_the_blasts_reach_is_not_caught() -> None:
+    run = scripted([90, 50])
+    e = run.engine
+    d7, f = e.at["d7"], e.facing["d7"]
+    e.at["enterprise"] = d7.neighbor(f.opposite, 5)  # the rings reach 4 hexes out
+    hit(run, "d7", 37)
+    run.answer("explode")
+    run.answer(["d7"])
+    assert _events(run, explosion.BLAST)[0][2].endswith("caught (on the shield facing the blast): none")
+    assert run.engine.ss_lost.get("enterprise", 0) == 0
