@@ -304,7 +304,7 @@ def _opening(path: Path | None, campaign, screenshot: bool, drawn: bool, setting
     (:mod:`app.shell.first_frame`), else made at once. ``settings``: the app's (tests pass theirs)."""
     from PySide6.QtCore import QSettings
 
-    from app.shell.stand_in import Opening
+    from app.shell.opening import Opening
 
     key = picture = None
     if drawn:

@@ -10,7 +10,8 @@ from PySide6.QtWidgets import QApplication
 import main
 from app.shell import first_frame
 from app.shell.paths import DEFAULT_CAMPAIGN
-from app.shell.stand_in import Loading, Opening
+from app.shell.opening import Opening
+from app.shell.stand_in import Loading
 from tests.app.gui import press
 
 
