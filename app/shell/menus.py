@@ -10,13 +10,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence, QPainter, QPalette, QUndoGroup
-from PySide6.QtWidgets import QLabel, QMenu, QToolBar
+from PySide6.QtWidgets import QLabel, QMenu, QToolBar, QToolTip
 
 from app.shell.paths import DEFAULT_CAMPAIGN
 from app.shell.rules_texts import rules_texts
 from app.shell.signals import connect_plain
+from app.widgets.titles import whole_labels
 from app.widgets.toolbar_sync import keep_in_step
 
 if TYPE_CHECKING:
@@ -43,6 +44,13 @@ class ElidedLabel(QLabel):
     def setText(self, text: str) -> None:  # noqa: N802
         super().setText(text)
         self.setToolTip(text)
+
+    def event(self, event) -> bool:  # noqa: N802 (Qt name)
+        """Its tooltip shown with each phase's name kept whole where Qt wraps it (issue 22)."""
+        if event.type() == QEvent.Type.ToolTip and self.toolTip():
+            QToolTip.showText(event.globalPos(), whole_labels(self.toolTip()), self)
+            return True
+        return super().event(event)
 
     def set_forms(self, forms: list[str], tooltip: str = "") -> None:
         """Show the first of ``forms`` (widest first) that fits; ``tooltip`` (else the first) on hover."""
@@ -153,6 +161,8 @@ def build_menus(window: MainWindow) -> MenuActions:
     edit.addAction(redo_action)
     for signal in (group.undoTextChanged, group.redoTextChanged, group.canUndoChanged, group.canRedoChanged):
         connect_plain(signal, lambda: undo_tooltips(group, undo_action, redo_action))
+    from app.shell.seat_undo import SeatUndo
+    window.seat_undo = SeatUndo(window, undo_action, group)  # never back over a hand-over (issue 22)
     add_action(window, edit, "&Clear Orders of Selected Fleet", window.clear_selected_orders,
                QKeySequence.StandardKey.Delete)
 

@@ -103,6 +103,8 @@ class MovementPhaseMixin:
         commander never takes the screen in the GM view: it is closed (every unit, the GM's log lines)."""
         if seat not in (None, "gm") and self.gm_view_action.isChecked():
             self.set_gm_view(False)
+        if seat is not None and getattr(self, "seat_undo", None) is not None:
+            self.seat_undo.handed_over(seat)  # Undo stops here for the seat (the GM's asks first)
         self.statusBar().clearMessage()
         scene = self.strategic_view.scene()
         if isinstance(scene, StrategicScene):

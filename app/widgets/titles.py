@@ -16,3 +16,25 @@ def fit_title(title: str, keep: str = "") -> str:
     head = title[:room + 1]
     cut = head.rsplit(" ", 1)[0] if " " in head[1:] else title[:room]
     return cut.rstrip(" ,;:(-\u2014")[:room] + "\u2026" + keep
+
+
+NBSP = "\u00a0"
+TRAIL = " \u25b8 "
+"""The phase bar's separator between two phases."""
+
+
+def whole_labels(text: str) -> str:
+    """``text`` (a plain tooltip) with the spaces inside each short label made non-breaking: a
+    tooltip wider than the screen is wrapped by Qt at a space, and "Space Combat" came out as
+    "Space" on one line and "Combat" on the next (issue 22). A line of a trail (phases joined by
+    " ▸ ") keeps each phase whole; another line keeps whole what stands before its first ": "."""
+    lines = []
+    for line in text.split("\n"):
+        if TRAIL in line:
+            line = TRAIL.join(part.replace(" ", NBSP) for part in line.split(TRAIL))
+        else:
+            head, sep, rest = line.partition(": ")
+            if sep and len(head.strip()) <= 40:
+                line = head.replace(" ", NBSP) + sep + rest
+        lines.append(line)
+    return "\n".join(lines)
