@@ -301,14 +301,22 @@ class UnitListsDialog(QDialog):
             self.rows[self.shown] = self._read(self.shown)
         return [self.rows[p.id] for p in self.c.powers]
 
-    def refused(self, why: str) -> None:
-        """The engine refused the lists: its reason shown above the buttons, the power it names shown."""
+    def refused(self, why: str, error: Exception | None = None) -> None:
+        """The engine refused the lists: its reason shown above the buttons, the power and the row
+        it names shown and selected."""
+        from rules.turn.unit_lists import RowRefused
+
         self.refusal.setText(f"Refused: {why}")
         self.refusal.show()
-        for i in range(self.power_box.count()):
-            if f": {self.power_box.itemText(i)}, " in why:
-                self.power_box.setCurrentIndex(i)
-                break
+        power = error.power if isinstance(error, RowRefused) else next(
+            (self.power_box.itemData(i) for i in range(self.power_box.count())
+             if f": {self.power_box.itemText(i)}, " in why), None)
+        if power is not None and self.power_box.findData(power) >= 0:
+            self.power_box.setCurrentIndex(self.power_box.findData(power))
+        if isinstance(error, RowRefused) and error.row >= 0:
+            table = self.classes if error.table == "classes" else self.grounds
+            table.selectRow(error.row)
+            table.setFocus()
 
 
 def unit_lists(window: Any) -> None:
@@ -329,7 +337,7 @@ def unit_lists(window: Any) -> None:
         try:
             after = window.session.apply("Unit lists", lambda now: change(now, lists))
         except RuleError as e:
-            dialog.refused(str(e))
+            dialog.refused(str(e), e)
             continue
         if after is before:
             window.statusBar().showMessage("Unit lists: nothing changed", 10000)

@@ -53,6 +53,15 @@ _LEFT = ("id", "name", "class_designation", *(k for k in _STATE if k != "crew_un
 _POINTS: TypeAdapter[Fraction] = TypeAdapter(Points)
 
 
+class RowRefused(RuleError):
+    """A row refused: the power, its table (``classes`` or ``grounds``) and the row's index, so
+    that the dialog shows the row its words name."""
+
+    def __init__(self, message: str, power: str, table: str, row: int) -> None:
+        super().__init__(RULE, message)
+        self.power, self.table, self.row = power, table, row
+
+
 @dataclass(frozen=True)
 class ClassRow:
     """One class a power may build, as the GM enters it (texts as typed).
@@ -239,68 +248,76 @@ def _classes(p: Power, rows: Sequence[ClassRow]) -> tuple[list[BuildClass], dict
     out: list[BuildClass] = []
     upkeep: dict[str, Fraction | None] = {}
     first: dict[str, int] = {}
-    for i, row in enumerate(rows):
-        cls = row.class_designation.strip()
-        where = _where(p, "unit class", i, cls)
-        if not cls:
-            raise RuleError(RULE, f"{where}, class: enter the class designation (purchases name the class by it)")
-        if cls in first:
-            raise RuleError(RULE, f"{where}, class: row {first[cls] + 1} already holds class {cls}")
-        first[cls] = i
-        if not row.name.strip():
-            raise RuleError(RULE, f"{where}, name: enter the counter's name")
-        try:
-            factors: Any = json.loads(row.factors or "{}")
-        except ValueError as e:
-            raise RuleError(RULE, f"{where}, factors: not JSON ({e})") from None
-        if not isinstance(factors, dict):
-            raise RuleError(RULE, f"{where}, factors: the Unit record's fields as a JSON object {{...}}")
-        left = sorted(set(factors) & set(_LEFT))
-        if left:
-            raise RuleError(RULE, f"{where}, factors: {', '.join(left)} is not a factor of a class (the row names it, "
-                                  "a new unit is whole)")
-        cost = _cost(where, "cost", row.cost)
-        year = _year(where, row.in_service)
-        try:
-            unit = Unit.model_validate({**factors, "id": f"{p.id}-class-{cls}", "name": row.name.strip(),
-                                        "class_designation": cls})
-            out.append(BuildClass(unit=unit, cost=cost, in_service=year))
-        except ValidationError as e:
-            field = _first(e)
-            raise RuleError(RULE, f"{where}, in-service year: {field.removeprefix('in_service: ')}"
-                            if field.startswith("in_service") else f"{where}, factors: {field}") from None
-        if row.maintenance.strip() and p.economy is None:
-            raise RuleError(RULE, f"{where}, maintenance: {p.name} keeps no seed 004 economy (Campaign > Settings: "
-                                  "the empire turn run by BattleHex)")
-        upkeep[cls] = _cost(where, "maintenance", row.maintenance) if row.maintenance.strip() else None
+    i = -1
+    try:
+        for i, row in enumerate(rows):
+            cls = row.class_designation.strip()
+            where = _where(p, "unit class", i, cls)
+            if not cls:
+                raise RuleError(RULE, f"{where}, class: enter the class designation (purchases name the class by it)")
+            if cls in first:
+                raise RuleError(RULE, f"{where}, class: row {first[cls] + 1} already holds class {cls}")
+            first[cls] = i
+            if not row.name.strip():
+                raise RuleError(RULE, f"{where}, name: enter the counter's name")
+            try:
+                factors: Any = json.loads(row.factors or "{}")
+            except ValueError as e:
+                raise RuleError(RULE, f"{where}, factors: not JSON ({e})") from None
+            if not isinstance(factors, dict):
+                raise RuleError(RULE, f"{where}, factors: the Unit record's fields as a JSON object {{...}}")
+            left = sorted(set(factors) & set(_LEFT))
+            if left:
+                raise RuleError(RULE, f"{where}, factors: {', '.join(left)} is not a factor of a class (the row "
+                                      "names it, a new unit is whole)")
+            cost = _cost(where, "cost", row.cost)
+            year = _year(where, row.in_service)
+            try:
+                unit = Unit.model_validate({**factors, "id": f"{p.id}-class-{cls}", "name": row.name.strip(),
+                                            "class_designation": cls})
+                out.append(BuildClass(unit=unit, cost=cost, in_service=year))
+            except ValidationError as e:
+                field = _first(e)
+                raise RuleError(RULE, f"{where}, in-service year: {field.removeprefix('in_service: ')}"
+                                if field.startswith("in_service") else f"{where}, factors: {field}") from None
+            if row.maintenance.strip() and p.economy is None:
+                raise RuleError(RULE, f"{where}, maintenance: {p.name} keeps no seed 004 economy (Campaign > Settings: "
+                                      "the empire turn run by BattleHex)")
+            upkeep[cls] = _cost(where, "maintenance", row.maintenance) if row.maintenance.strip() else None
+    except RuleError as err:  # the row it stands in, for the dialog to show
+        raise RowRefused(err.message, p.id, "classes", i) from None
     return _kept(p.unit_list, out), upkeep
 
 
 def _grounds(p: Power, rows: Sequence[GroundRow]) -> list[GroundClass]:
     out: list[GroundClass] = []
     first: dict[str, int] = {}
-    for i, row in enumerate(rows):
-        name = row.name.strip()
-        where = _where(p, "ground class", i, name)
-        if not name:
-            raise RuleError(RULE, f"{where}, name: enter the ground unit's name (it names the class)")
-        if name in first:
-            raise RuleError(RULE, f"{where}, name: row {first[name] + 1} already holds {name}")
-        first[name] = i
-        t = row.attrition.strip()
-        if not t.isdigit():
-            raise RuleError(RULE, f"{where}, attrition: {t!r} is not a whole number of 1 or more")
-        cost = _cost(where, "cost", row.cost)
-        year = _year(where, row.in_service)
-        try:
-            unit = {"id": f"{p.id}-class-{name}", "name": name, "power": p.id, "attrition": int(t),
-                    "marines": row.marines, "supply_depot": row.supply_depot}
-            out.append(GroundClass.model_validate({"unit": unit, "cost": cost, "in_service": year}))
-        except ValidationError as e:
-            field = _first(e)
-            word = "in-service year" if field.startswith("in_service") else "attrition" if "attrition" in field \
-                else "ground unit"
-            raise RuleError(RULE, f"{where}, {word}: {field.split(': ', 1)[-1]}") from None
+    i = -1
+    try:
+        for i, row in enumerate(rows):
+            name = row.name.strip()
+            where = _where(p, "ground class", i, name)
+            if not name:
+                raise RuleError(RULE, f"{where}, name: enter the ground unit's name (it names the class)")
+            if name in first:
+                raise RuleError(RULE, f"{where}, name: row {first[name] + 1} already holds {name}")
+            first[name] = i
+            t = row.attrition.strip()
+            if not t.isdigit():
+                raise RuleError(RULE, f"{where}, attrition: {t!r} is not a whole number of 1 or more")
+            cost = _cost(where, "cost", row.cost)
+            year = _year(where, row.in_service)
+            try:
+                unit = {"id": f"{p.id}-class-{name}", "name": name, "power": p.id, "attrition": int(t),
+                        "marines": row.marines, "supply_depot": row.supply_depot}
+                out.append(GroundClass.model_validate({"unit": unit, "cost": cost, "in_service": year}))
+            except ValidationError as e:
+                field = _first(e)
+                word = "in-service year" if field.startswith("in_service") else "attrition" if "attrition" in field \
+                    else "ground unit"
+                raise RuleError(RULE, f"{where}, {word}: {field.split(': ', 1)[-1]}") from None
+    except RuleError as err:  # the row it stands in, for the dialog to show
+        raise RowRefused(err.message, p.id, "grounds", i) from None
     return _kept(p.ground_list, out)
 
 

@@ -118,7 +118,8 @@ def test_a_bad_row_is_refused_in_the_dialog_and_nothing_changes(qtbot, tmp_path)
                 return
             said.append(d.refusal.text())
             said.append(d.power_box.currentData())
-            said.extend([main.campaign.power("fed").unit_list, main.session.undo_stack.count()])
+            said.extend([main.campaign.power("fed").unit_list, main.session.undo_stack.count(),
+                         [i.row() for i in d.classes.selectionModel().selectedRows()], d.classes.hasFocus()])
             type_cell(d.classes, 0, 2, "3")
             ok(d)
         QTimer.singleShot(0, refused)
@@ -127,14 +128,14 @@ def test_a_bad_row_is_refused_in_the_dialog_and_nothing_changes(qtbot, tmp_path)
     answerer = Answerer(lists)
     try:
         menu_action(main, "Unit Lists...").trigger()
-        qtbot.waitUntil(lambda: len(said) == 4 and QApplication.activeModalWidget() is None, timeout=10000)
+        qtbot.waitUntil(lambda: len(said) == 6 and QApplication.activeModalWidget() is None, timeout=10000)
     finally:
         answerer.stop()
     assert said[0].startswith("Refused: Unit lists (004 Turn Orders): United Federation of Planets, unit class row "
                               "1 (FF), cost: 'three' is not a point figure"), said
     assert said[1] == "fed"
     assert [(b.unit.class_designation, b.cost) for b in main.campaign.power("fed").unit_list] == [("FF", 3)]
-    assert said[2:] == [[], 0]  # when refused: nothing applied, nothing pushed
+    assert said[2:] == [[], 0, [0], True]  # when refused: nothing applied, nothing pushed; its row selected
     assert main.session.undo_stack.count() == 1
 
 

@@ -14,7 +14,8 @@ from rules.model import dumps, load_campaign, parse_campaign
 from rules.model.economy_model import Project
 from rules.model.records import Phase
 from rules.turn.purchases import order
-from rules.turn.unit_lists import ClassRow, GroundRow, PowerLists, change, rows_of, template, templates
+from rules.turn.unit_lists import (ClassRow, GroundRow, PowerLists, RowRefused, change, rows_of, template,
+                                   templates)
 from tests.conftest import DEFAULT
 
 
@@ -102,9 +103,10 @@ def test_a_bad_row_is_refused_naming_power_row_and_field_nothing_changed(row, wo
     before = dumps(c)
     good = PowerLists("klingon", (replace(ff_row(c), class_designation="D7"),))
     bad = PowerLists("fed", (replace(ff_row(c), class_designation="CL"), replace(ff_row(c), **row)))
-    with pytest.raises(RuleError, match=re.escape(f"United Federation of Planets, unit class {words}")):
+    with pytest.raises(RuleError, match=re.escape(f"United Federation of Planets, unit class {words}")) as e:
         change(c, [good, bad])
     assert dumps(c) == before
+    assert isinstance(e.value, RowRefused) and (e.value.power, e.value.table, e.value.row) == ("fed", "classes", 1)
 
 
 def test_two_rows_of_one_class_and_bad_ground_rows_are_refused():
@@ -115,8 +117,9 @@ def test_two_rows_of_one_class_and_bad_ground_rows_are_refused():
                      (GroundRow("M", "x", "1"), r"ground class row 1 \(M\), attrition: 'x' is not a whole number"),
                      (GroundRow("", "1", "1"), r"ground class row 1 \(no name\), name: enter the ground unit's"),
                      (GroundRow("M", "1", "1", in_service="1000"), r"\(M\), in-service year: Input should be less")):
-        with pytest.raises(RuleError, match=words):
+        with pytest.raises(RowRefused, match=words) as e:
             change(c, [PowerLists("fed", (), (g, GroundRow("M", "1", "1")))])
+        assert (e.value.table, e.value.row) == ("grounds", 0)
 
 
 def test_a_class_ordered_and_not_built_stays_on_the_list():
