@@ -7,7 +7,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QTextDocumentFragment, QTextOption
 from PySide6.QtWidgets import (QBoxLayout, QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter,
                                QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
@@ -241,6 +241,10 @@ class B5Panel(PanelBase):
             self.filled = ""
             self._fill(self._mine())
 
+    def _focus_bar(self) -> None:
+        if self.bar.isEnabled() and self.hex_edit.isVisible():
+            self.hex_edit.setFocus()
+
     def _fill(self, q: Question | None) -> None:
         """A new plot opens at the engine's default, straight on (a redraw keeps what is typed)."""
         if q is not None and q.kind is not QKind.PLACE and q.key != self.filled:
@@ -295,7 +299,10 @@ class B5Panel(PanelBase):
         self.hex_edit.setMaximumWidth(16777215 if plot else 110)  # orders take the bar's width (QT_SCALE_FACTOR=2)
         self.bar_layout.setStretch(0, 0 if plot else 1)
         self.bar_layout.setStretch(1, 1 if plot else 0)
+        asked = q is not None and q.key != self.filled
         self._fill(q)
+        if asked:  # a new placement or plot: typed at once, Return gives it (the keyboard's way, issue 19),
+            QTimer.singleShot(0, self._focus_bar)  # once the window shows the panel (after a hand-over)
         if q is not None:  # the question itself is read above, in the window's question label
             self.prompt.setText("ELINT orders:" if elint else "Squadron moves:" if moves else "Fighter orders:"
                                 if orders else "Flights:" if flying else
