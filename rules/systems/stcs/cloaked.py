@@ -12,7 +12,7 @@ from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.roster import Status
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
-from rules.systems.stcs import explosion, movement, sensors, warp, warping
+from rules.systems.stcs import explosion, movement, ramming, selfdestruct, sensors, warp, warping
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -158,9 +158,10 @@ def fixed_list(e: STCSEngine, acts: dict[str, str], barred: dict[str, str]) -> t
     """The act list with each cloaked ship's acts (``acts``: the legal ones, ``barred``: why others are barred) as
     :func:`fixed_acts` lists them, after the ships not cloaked (not in their tactical advantage place, which its
     side alone reads), in the roster's order; with the refused ones (option -> why)."""
+    crew = crew_refusals(e, acts)
     hidden: dict[str, dict[str, str]] = {x: {} for x in hiding(e)}
     if not hidden:
-        return acts, barred, {}
+        return acts, barred, crew
     kept: dict[str, str] = {}
     refused: dict[str, str] = {}
     for k, v in acts.items():
@@ -176,7 +177,25 @@ def fixed_list(e: STCSEngine, acts: dict[str, str], barred: dict[str, str]) -> t
         fixed, why = fixed_acts(e, x, mine)
         kept.update(fixed)
         refused.update(why)
-    return {**kept, **tail}, {k: v for k, v in barred.items() if k not in gone}, refused
+    return {**kept, **tail}, {k: v for k, v in barred.items() if k not in gone}, {**refused, **crew}
+
+
+CREW_BARS = {"declare": ramming.crew_bar, "selfdestruct": selfdestruct.crew_bar}
+"""The acts a ship's crew left bars (seed 002: 20% or less, 40% Klingon), by verb: its side's and the GM's, the
+crew track counting the crew away in secret boarding parties (issue 25: whether they were listed told a party)."""
+RULES = {"declare": ramming.RULE, "selfdestruct": selfdestruct.RULE}
+"""The rule a refused act cites, by verb (else the act question's)."""
+
+
+def crew_refusals(e: STCSEngine, acts: dict[str, str]) -> dict[str, str]:
+    """The acts of ``acts`` listed whatever the crew left, that it bars now (option -> why: the GM is told)."""
+    out = {}
+    for k in acts:
+        verb, _, x = k.partition(":")
+        why = CREW_BARS[verb](e, x) if verb in CREW_BARS else ""
+        if why:
+            out[k] = why
+    return out
 
 
 def refusing(q: Question, refused: dict[str, str], then: Callable[[str], str]) -> Question:
@@ -184,7 +203,7 @@ def refusing(q: Question, refused: dict[str, str], then: Callable[[str], str]) -
     logged), its answer passed on to ``then`` once checked."""
     def check(a: Any) -> str:
         if isinstance(a, str) and a in refused:
-            raise IllegalAnswer(q.rule, refused[a])
+            raise IllegalAnswer(RULES.get(a.partition(":")[0], q.rule), refused[a])
         return then(q.check(a))
     return dataclasses.replace(q, check=check, default=next((o for o in q.options if _passes(check, o)), None))
 

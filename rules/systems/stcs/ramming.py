@@ -118,12 +118,22 @@ def side(e: STCSEngine, x: str) -> Side:
 
 
 def targets(e: STCSEngine, x: str) -> list[str]:
-    """The enemies ``x`` may declare a ram on: neither cloaked; ``x`` with few enough crew, not dead in space,
-    not already trying to ram."""
-    if e.cloaked[x] or damage.dead_in_space(e, x) or x in e.contact.ramming or not may_ram(
-            casualties.crew_left(e, x), e.data(x).nation):
+    """The enemies ``x`` may declare a ram on, its crew aside (:func:`crew_bar`): neither cloaked; ``x`` not dead
+    in space, not already trying to ram."""
+    if e.cloaked[x] or damage.dead_in_space(e, x) or x in e.contact.ramming:
         return []
     return [y for y in e.on_map(e.enemy(e.units[x].team)) if not e.cloaked[y]]
+
+
+def crew_bar(e: STCSEngine, x: str) -> str:
+    """Why ``x``'s crew bars a ram ("": it does not). Its side's and the GM's: the crew track counts the crew
+    away in secret boarding parties, so the act is listed all the same and the GM refused (issue 25)."""
+    d, left = e.data(x), casualties.crew_left(e, x)
+    if may_ram(left, d.nation):
+        return ""
+    most = KLINGON_CREW_MOST if d.nation is Nation.KLINGON else CREW_MOST
+    return (f"{e.ship(x)} may not declare a ram: " + ("no crew onboard" if left == 0 else
+            f"more than {most}% of its crew remain onboard ({left}% at their stations)"))
 
 
 def fire_modifier(e: STCSEngine, x: str, y: str) -> int:
@@ -137,7 +147,7 @@ def fire_modifier(e: STCSEngine, x: str, y: str) -> int:
 def declare(e: STCSEngine, x: str) -> Procedure:
     """``x`` declares a ram: the targeting modifiers apply until it is resolved."""
     y = str((yield e._choose(f"stcs/{e.round}/declare/{x}", RULE, f"Game Master: which ship does {e.ship(x)} "
-                             f"declare a ram on ({casualties.crew_left(e, x)}% of its crew left)?",
+                             "declare a ram on?",
                              {t: f"{e.ship(t)} ({e.range(x, t)} hexes)" for t in targets(e, x)})))
     e.contact.ramming[x] = y
     e.log.add("ruling", RULE, f"{e.ship(x)} declares a ram on {e.ship(y)}: +1 to hit it for any ship firing on it "

@@ -31,11 +31,20 @@ def target(e: STCSEngine, x: str) -> int | None:
 
 
 def may(e: STCSEngine, x: str) -> bool:
-    """Whether ``x`` may initiate a self-destruct now."""
+    """Whether ``x`` may initiate a self-destruct now, its crew aside (:func:`crew_bar`)."""
+    d = e.data(x)
+    return sum(d.warp_now) + d.impulse_power > 0 and x not in e.dead and not damage.dead_in_space(e, x)
+
+
+def crew_bar(e: STCSEngine, x: str) -> str:
+    """Why ``x``'s crew bars a self-destruct ("": it does not). Its side's and the GM's: the crew track counts the
+    crew away in secret boarding parties, so the act is listed all the same and the GM refused (issue 25)."""
     d, left = e.data(x), casualties.crew_left(e, x)
     most = KLINGON_CREW if d.nation is Nation.KLINGON else MOST_CREW
-    return (0 < left <= most and sum(d.warp_now) + d.impulse_power > 0 and x not in e.dead
-            and not damage.dead_in_space(e, x))
+    if 0 < left <= most:
+        return ""
+    return (f"{e.ship(x)} may not self-destruct: " + ("no crew onboard" if left == 0 else
+            f"more than {most}% of its crew remain onboard ({left}% at their stations)"))
 
 
 def self_destruct(e: STCSEngine, x: str) -> Generator[Question, Any, None]:

@@ -7,6 +7,7 @@ from fractions import Fraction
 import pytest
 
 from hexmap.hexes import Facing, Hex
+from rules.battlehex.log import IllegalAnswer
 from rules.model.stcs import Nation
 from rules.systems.stcs.ramming import Blow, Side, blow, may_ram, modifiers, odds, ram_damage, unopposed
 from tests.rules.systems.stcs.test_firing import close
@@ -71,7 +72,10 @@ def crewless(faces: list[int]):
         run.answer(5)
         run.answer(4)  # 5 points x 4% = 20% (the efficiency roll 99 fails)
     e = run.engine
-    assert "declare:lexington" in run.pending.options and "declare:d7" not in run.pending.options  # crew 100%
+    assert "declare:lexington" in run.pending.options and "declare:d7" in run.pending.options  # listed: crew secret
+    with pytest.raises(IllegalAnswer, match="more than 40% of its crew remain onboard") as why:
+        run.answer("declare:d7")  # crew 100%: the GM is refused, asked again (issue 25)
+    assert why.value.rule == "STCS Ramming"
     run.answer("declare:lexington")
     assert run.pending.options == ("d7",)  # the cloaked Bird of Prey is no target
     run.answer("d7")

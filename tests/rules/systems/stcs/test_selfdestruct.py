@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from rules.battlehex.log import IllegalAnswer
+
 from rules.battlehex.roster import Status
 from tests.rules.systems.stcs.test_damage import scripted
 
@@ -17,10 +19,18 @@ def casualties(run, x: str, hits: int) -> None:
             run.answer(a)
 
 
+def refused(run, act: str, why: str) -> None:
+    """``act`` is listed (the crew left is its side's secret, issue 25) and refused to the GM naming the rule."""
+    assert act in run.pending.options
+    with pytest.raises(IllegalAnswer, match=why) as e:
+        run.answer(act)
+    assert e.value.rule == "STCS Self-Destructing A Starship" and run.pending.key.endswith("/act")
+
+
 def test_a_klingon_self_destructs_at_40_percent_crew_without_a_morale_check() -> None:
     run = scripted([99, 99, 99])
     casualties(run, "d7", 2)  # 60% left
-    assert "selfdestruct:d7" not in run.pending.options
+    refused(run, "selfdestruct:d7", "more than 40% of its crew remain onboard")
     casualties(run, "d7", 1)  # 40% left
     assert run.question_odds()["selfdestruct:d7"] == "no morale check (Klingon, Romulan)"
     run.answer("selfdestruct:d7")
@@ -33,7 +43,7 @@ def test_a_klingon_self_destructs_at_40_percent_crew_without_a_morale_check() ->
 def test_a_federation_ship_at_20_percent_passes_a_morale_check_on_57(die: int, goes: bool) -> None:
     run = scripted([99, 99, 99, 99, die])
     casualties(run, "enterprise", 3)  # 40% left: not yet
-    assert "selfdestruct:enterprise" not in run.pending.options
+    refused(run, "selfdestruct:enterprise", "more than 20% of its crew remain onboard")
     casualties(run, "enterprise", 1)  # 20%
     assert run.question_odds()["selfdestruct:enterprise"] == "D100 1-57: 57%"
     run.answer("selfdestruct:enterprise")
@@ -44,4 +54,4 @@ def test_a_federation_ship_at_20_percent_passes_a_morale_check_on_57(die: int, g
 def test_with_no_crew_left_no_self_destruct() -> None:
     run = scripted([99] * 5)
     casualties(run, "d7", 5)  # no crew left
-    assert "selfdestruct:d7" not in run.pending.options
+    refused(run, "selfdestruct:d7", "no crew onboard")
