@@ -327,7 +327,7 @@ def unit_lists(window: Any) -> None:
 
     if window.session is None:
         return
-    if getattr(window, "combat_seat", None) not in (None, "gm") and not _handed_to_gm(window):
+    if _team_at_screen(window) and not _handed_to_gm(window):
         return
     dialog = UnitListsDialog(window.session.campaign, window)
     window.unit_lists_dialog = dialog
@@ -351,6 +351,18 @@ def unit_lists(window: Any) -> None:
 def _lists(c: Campaign, power: str) -> tuple[Any, Any]:
     p = c.power(power)
     return (p.unit_list, p.ground_list) if p is not None else ([], [])
+
+
+def _team_at_screen(window: Any) -> bool:
+    """Whether a Team's commander holds the screen (took it at a hand-over: a question, movement
+    orders, the Empire Sheet's seat); the GM view means the GM has it."""
+    if window.gm_view_action.isChecked():
+        return False
+    scene = window.strategic_view.scene()
+    sheet = getattr(window, "empire_sheet", None)
+    return (getattr(window, "combat_seat", None) not in (None, "gm")
+            or getattr(scene, "seat", None) not in (None, "gm")
+            or getattr(sheet, "seat", None) is not None)
 
 
 def _handed_to_gm(window: Any) -> bool:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLineEdit, QPushButton, QTableWidget
@@ -139,13 +141,15 @@ def test_a_bad_row_is_refused_in_the_dialog_and_nothing_changes(qtbot, tmp_path)
     assert main.session.undo_stack.count() == 1
 
 
-def test_a_team_at_the_screen_hands_it_to_the_gm_first(qtbot, tmp_path):
+@pytest.mark.parametrize("how", ["question", "movement"])
+def test_a_team_at_the_screen_hands_it_to_the_gm_first(qtbot, tmp_path, how):
     from app.shell.turn_dialogs import HandOverDialog
     from app.shell.unit_lists_dialog import UnitListsDialog
 
     main = open_campaign(qtbot, tmp_path)
-    main.combat_seat = "alliance"  # the Alliance commander answered the last question
-    main.take_seat("alliance")
+    if how == "question":
+        main.combat_seat = "alliance"  # the Alliance commander answered the last question
+    main.take_seat("alliance")  # (movement: it took the screen to plot its fleets' orders)
     order: list[str] = []
 
     def handover(d) -> bool:
@@ -167,7 +171,7 @@ def test_a_team_at_the_screen_hands_it_to_the_gm_first(qtbot, tmp_path):
     finally:
         answerer.stop()
     assert order == ["Pass the screen to the Game Master", "lists"]
-    assert main.combat_seat == "gm"
+    assert main.combat_seat == "gm" and main.strategic_view.scene().seat == "gm"
 
 
 def test_nothing_to_buy_points_to_the_unit_lists(qtbot, tmp_path):
