@@ -109,21 +109,20 @@ def start_key(settings: QSettings) -> str:
 def read_picture(key: str) -> Picture | None:
     """The picture stored for ``key``, or None (none stored, another key, unreadable)."""
     try:
-        data = picture_file().read_bytes()
-        if not data.startswith(MAGIC):
-            return None
-        end = data.index(b"\n", len(MAGIC))
-        head = json.loads(data[len(MAGIC):end])
-        if head.get("key") != key:
-            return None
-        bits = data[end + 1:]
+        with open(picture_file(), "rb") as f:  # the head first: a picture for another key is not read
+            if f.read(len(MAGIC)) != MAGIC:
+                return None
+            head = json.loads(f.readline(1 << 16))
+            if head.get("key") != key:
+                return None
+            bits = f.read()
         w, h, line = int(head["width"]), int(head["height"]), int(head["bytes_per_line"])
         if len(bits) != h * line:
             return None
-        image = QImage(bits, w, h, line, IMAGE_FORMAT).copy()  # its own bits: ``data`` goes
+        image = QImage(bits, w, h, line, IMAGE_FORMAT).copy()  # its own bits: ``bits`` goes
         image.setDevicePixelRatio(float(head["ratio"]))
         return Picture(str(head["title"]), bytes.fromhex(head["geometry"]), image)
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
 
 
