@@ -4,7 +4,7 @@ within 3x the bare PySide6 import).
 A start with nothing named opens the built-in campaign; its window's first frame waited for
 pydantic and the campaign's 46 record classes (~110 ms of ~370). The picture of that first frame
 is stored in the cache folder under a key of everything the frame depends on: the built-in
-campaign's bytes, the settings file's bytes (window geometry, docks, overlays, recent files), its
+campaign's bytes, the settings (window geometry, docks, overlays, recent files), its
 autosave's size and time (a recovery offer), the sources of ``app/``, ``rules/`` and ``hexmap/``
 (paths, sizes, times), the Python and Qt versions, the platform, the screens and the scale. The
 next start with the same key shows the picture in a stand-in window (:mod:`app.shell.stand_in`)
@@ -96,13 +96,12 @@ def start_key(settings: QSettings) -> str:
              _stat(ROOT / "main.py"), *(_stat(Path(str(f))) for f in _first_recent(settings))]
     for folder in (PACKAGE, ROOT / "rules", ROOT / "hexmap"):
         parts.extend(_sources(str(folder), f"{folder.name}/"))
+    parts.extend(f"{k}={settings.value(k)!r}" for k in sorted(settings.allKeys()))  # any platform's settings
     digest = hashlib.sha256("\n".join(parts).encode("utf-8", "surrogateescape"))
-    for path in (DEFAULT_CAMPAIGN, Path(settings.fileName())):
-        digest.update(b"\0" + path.name.encode())
-        try:
-            digest.update(path.read_bytes())
-        except OSError:
-            digest.update(b"none")
+    try:
+        digest.update(b"\0" + DEFAULT_CAMPAIGN.read_bytes())
+    except OSError:
+        digest.update(b"\0none")
     return digest.hexdigest()
 
 
