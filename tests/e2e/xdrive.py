@@ -233,10 +233,12 @@ def wait_main_window() -> str:
         check_app()
         found = windows("^BattleHex")
         if found:
-            wid, title = found[0]
+            time.sleep(1.5)  # let it finish painting
+            # a start that repeats the last one shows its kept first frame in a stand-in window first,
+            # which the real window replaces (app/shell/stand_in.py): the window found now is the real one
+            wid, title = (windows("^BattleHex") or found)[0]
             log(f"main window {wid}: {title!r}")
             check_title(title)
-            time.sleep(1.5)  # let it finish painting
             activate(wid)
             Shot("main-window")
             return wid
