@@ -172,7 +172,9 @@ BEFORE_MOVEMENT = (Phase.INCOME, Phase.TECH, Phase.ORDERS)
 """The phases of a turn before its movement (seed 004's empire turn runs Income and Tech first)."""
 
 
-def run(argv: list[str], out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """``main.py battle``: the exit code; ``out``, ``err``: the streams now (None: ``sys``'s, as the call finds them)."""
+    out, err = out or sys.stdout, err or sys.stderr
     started = start_cli(_parser(), argv, err, "battle")
     if isinstance(started, int):
         return started

@@ -37,7 +37,7 @@ KEY_FORM = re.compile(r"[0-9a-f]{64}")
 """A secret dice key as written: 64 hex digits (rules.dice.new_dice_key)."""
 
 
-def dice_key_arg(path: str | None, answers_path: str | None, err: TextIO) -> str | None:
+def dice_key_arg(path: str | None, answers_path: str | None, err: TextIO, prog: str = "battle") -> str | None:
     """The secret dice key the command was given (issue 25): ``--dice-key FILE``'s first line (a FILE that does not
     exist gets a new key, written for the GM alone, mode 0600), or the answers file's ``"dice_key"``; None: none.
 
@@ -58,7 +58,7 @@ def dice_key_arg(path: str | None, answers_path: str | None, err: TextIO) -> str
             fd = os.open(f, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             with os.fdopen(fd, "w", encoding="utf-8") as out:
                 out.write(key + "\n")
-            print(f"battle: {path}: a new secret dice key was made and written there (the GM's alone: give the "
+            print(f"{prog}: {path}: a new secret dice key was made and written there (the GM's alone: give the "
                   "same --dice-key to play the same battle again)", file=err)
         lines = f.read_text(encoding="utf-8").splitlines()
         key = lines[0].strip() if lines else ""

@@ -154,8 +154,9 @@ class TurnRun:
         answers: the answers taken so far.
     """
 
-    def __init__(self, campaign: Campaign, graph: LaneGraph | None = None) -> None:
-        self.campaign = campaign
+    def __init__(self, campaign: Campaign, graph: LaneGraph | None = None, dice_key: str | None = None) -> None:
+        self.campaign, self.dice_key = campaign, dice_key  # the key a battle begun here takes (issue 25)
+        self.keyed: list[Label] = []  # the battles begun with it
         self.graph = graph if graph is not None else build_graph(campaign)
         self.log: list[TurnEvent] = []
         self.answers: list[Any] = []
@@ -329,6 +330,9 @@ class TurnRun:
                                               f"{answers!r}")
         from rules.systems import start  # the battle systems load only when a battle is fought
         run = start(meetings.bring_first(self.campaign, index), at, self.graph)  # the record named is fought
+        keying = getattr(run, "key_secret_dice", None)  # a battle begun now: keyed as the GM's app keys one
+        if self.dice_key is not None and keying is not None and keying(self.dice_key):
+            self.keyed.append(at)
         for i, a in enumerate(answers):
             try:
                 run.answer(a)
