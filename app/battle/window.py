@@ -47,6 +47,7 @@ class BattleWindow(QMainWindow):
         self._refused: tuple[str, Any] | None = None  # the last refused answer, for a GM ruling
         self._fitted = False
         self.question_dialog: QuestionDialog | None = None
+        self._undo_mark: int | None = None  # the battle's undo index at the last hand-over (hot seat)
         self.panel: BattlePanel = make_panel(self.ctl.system, self)
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.panel.central)
@@ -70,16 +71,30 @@ class BattleWindow(QMainWindow):
         self.refresh()
 
     def _undo_text(self, text: str) -> None:
-        """The Undo action names the answer it would take back (as the screen may show it)."""
+        """The Undo action names the answer it would take back (as the screen may show it), or
+        says it stops at the hand-over (the last seat's answer is not named)."""
+        if self._stops_at_hand_over():
+            self.undo_action.setToolTip(f"Undo stops at the hand-over to {self.name(self.viewer or '')}: what came "
+                                        "before it was another seat's to give (Ctrl+Z)")
+            return
         text = screen_words(self, text)
         self.undo_action.setToolTip(f"Undo: {text} (Ctrl+Z)" if text else "Undo answer (Ctrl+Z)")
+
+    def _crosses_hand_over(self) -> bool:
+        """The next undo would take back an answer given before the last hand-over (issue 22)."""
+        mark = self._undo_mark
+        return mark is not None and self.ctl.run is not None and self.ctl.undo_stack.index() <= mark
+
+    def _stops_at_hand_over(self) -> bool:
+        """A Team's commander took the screen at the last hand-over: its Undo stops there (the GM's asks)."""
+        return self._crosses_hand_over() and self.viewer not in (None, GM) and not self.gm_action.isChecked()
 
     def _enable_undo(self, _index: int = 0) -> None:
         """Undo and Redo are enabled only when there is a step to take back or give again (a
         replay keeps them paused until it is left)."""
         if self.replay.on:
             return
-        self.undo_action.setEnabled(self.ctl.can_undo())
+        self.undo_action.setEnabled(self.ctl.can_undo() and not self._stops_at_hand_over())
         self.redo_action.setEnabled(self.ctl.run is not None and self.ctl.undo_stack.canRedo())
 
     def _redo_text(self, text: str) -> None:
@@ -225,6 +240,7 @@ class BattleWindow(QMainWindow):
         self.statusBar().clearMessage()  # words for whoever sat here before ("Cannot replay: take over...")
         self.viewer = self.handover.team
         self.seat = self.viewer if self.viewer not in (None, GM) else self.seat
+        self._undo_mark = self.ctl.undo_stack.index()  # Undo stops here for the seat (the GM's asks first)
         self.refresh()
         show_undo_words(self)
 
@@ -314,7 +330,23 @@ class BattleWindow(QMainWindow):
             window_state.later(self, self.ask)  # the next question for the same player opens by itself too
 
     def undo(self) -> None:
-        """Take back this battle's last answer (the engine's undo, on this battle's own stack)."""
+        """Take back this battle's last answer (the engine's undo, on this battle's own stack); never
+        one given before the last hand-over for a Team's seat, and for the GM after a confirmation."""
+        if self._crosses_hand_over():
+            if self._stops_at_hand_over():
+                self.statusBar().showMessage(f"Undo stops at the hand-over to {self.name(self.viewer or '')}", 8000)
+                return
+            from PySide6.QtWidgets import QMessageBox
+
+            words = screen_words(self, self.ctl.undo_stack.undoText()) or "the last answer"
+            box = QMessageBox(QMessageBox.Icon.Question, "Undo before the hand-over?",
+                              f"Take back \u201c{words}\u201d? It was given before the last hand-over, perhaps "
+                              "by another seat.", QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+            box.setObjectName("undo_across_handover")
+            box.setDefaultButton(QMessageBox.StandardButton.No)
+            self.undo_box = box
+            if box.exec() != QMessageBox.StandardButton.Yes:
+                return
         why = self.ctl.undo()
         if why is not None and self.b is not None and self.b.answers:
             self.statusBar().showMessage(f"Cannot undo: {why} (Ctrl+Z there)", 8000)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QToolBar
+from PySide6.QtWidgets import QApplication, QMessageBox, QToolBar
 
 from app.systems.v13.keys import arrow_step
 from rules.systems.v13.queries import preview_move
@@ -129,8 +129,18 @@ def test_escape_cancels_and_an_arrow_outside_the_zone_is_refused_with_its_rule(q
     key(bw, Qt.Key.Key_Return)
     assert bw.b.answers == before and bw.panel.keys.active
     assert "Refused: V13." in bw.statusBar().currentMessage()
-    # Ctrl+Z takes back the last answer before the set-up: the cursor goes with the question it answered
+    # Ctrl+Z: the last answer before the set-up was the Coalition's, given before the Alliance's hand-over:
+    # not the Alliance's to take back (issue 22), nothing is undone; the GM view takes it back after a
+    # confirmation, and the cursor goes with the question it answered
     key(bw, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert bw.b.answers == before and "hand-over" in bw.undo_action.toolTip()
+    bw.gm_action.trigger()
+    answerer = Answerer(lambda d: d.objectName() == "undo_across_handover" and bool(d.button(
+        QMessageBox.StandardButton.Yes).click() or True))
+    try:
+        key(bw, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    finally:
+        answerer.stop()
     assert bw.b.pending.kind is not QKind.PLACE and not bw.panel.keys.active
     assert not bw.panel.scene.hover_text.toPlainText()
 
