@@ -133,7 +133,6 @@ class StandIn(QWidget):
         if not self.restoreGeometry(picture.geometry):
             self.resize(size)
         self._size = size
-        self.placed = self.geometry()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._put_away)
@@ -153,8 +152,9 @@ class StandIn(QWidget):
         if not self.isVisible():
             self._put_away()
             return
-        if self.geometry() != self.placed and not (self.isMaximized() or self.isFullScreen()):
-            window.setGeometry(self.geometry())
+        here = self.saveGeometry()  # frame and all, as the window saves its own
+        if self.picture is not None and bytes(here.data()) != self.picture.geometry:
+            window.restoreGeometry(here)  # moved or resized meanwhile (setGeometry crept by the frame each start)
         active = self.isActiveWindow()
         window.installEventFilter(self)
         window.show()
@@ -190,6 +190,8 @@ class StandIn(QWidget):
         pressing = kind in (QEvent.Type.MouseButtonRelease, QEvent.Type.MouseMove) and self._pressed is not None
         if kind not in self._FINISHING and not pressing:
             return super().event(event)
+        if isinstance(event, QKeyEvent) and event.key() in _MODIFIERS:
+            return True  # Ctrl, Shift...: the key that comes with them finishes the loading
         window = self._finish()
         if window is None:
             return True
@@ -225,6 +227,10 @@ def _under(window: QMainWindow, point: QPoint) -> QWidget:
     return window.childAt(window.mapFromGlobal(point)) or window
 
 
+_MODIFIERS = (Qt.Key.Key_Control, Qt.Key.Key_Shift, Qt.Key.Key_Alt, Qt.Key.Key_Meta, Qt.Key.Key_AltGr,
+              Qt.Key.Key_CapsLock, Qt.Key.Key_NumLock)
+
+
 def key_to(window: QMainWindow, event: QKeyEvent) -> None:
     """Give the real window a key pressed on the stand-in: the enabled action whose shortcut it is
     (Qt's shortcut map only reads keys from the window system), a menu's Alt letter, or else the
@@ -241,6 +247,6 @@ def key_to(window: QMainWindow, event: QKeyEvent) -> None:
             if f"&{letter}" in action.text().lower():
                 window.menuBar().setActiveAction(action)
                 return
-    target = QApplication.focusWidget() or window.focusWidget() or window
+    target = window.focusWidget() or window  # the window's own: the application's may be the stand-in still
     QApplication.sendEvent(target, QKeyEvent(QEvent.Type.KeyPress, event.key(), event.modifiers(), event.text(),
                                              event.isAutoRepeat(), event.count()))

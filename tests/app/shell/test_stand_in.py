@@ -118,16 +118,46 @@ def test_loading_runs_one_step_per_turn_and_finish_runs_the_rest(qtbot):
     assert done == [0, 1, 2, 3, 4] and loading.ready and finished == [True]
 
 
-def test_quitting_while_the_stand_in_is_still_up_quits(qtbot, tmp_path):
+def test_the_programs_close_of_the_stand_in_is_taken(qtbot, tmp_path):
     """Qt's quit closes every window and gives up when one refuses: the stand-in, still shown for
     a moment under the real window, refused every close and the app never quit (the start-up
-    probe hung after "window ready")."""
-    from PySide6.QtCore import QTimer
+    probe hung after "window ready"). A close the program makes (not the user's) is taken."""
+    from PySide6.QtGui import QCloseEvent
 
     opening, _ = _drawn(qtbot, tmp_path, hold=True)
     press(opening.stand_in, "Ctrl+Shift+G")  # the window made, the stand-in not yet put away
     assert opening.window is not None and opening.stand_in.isVisible()
-    QTimer.singleShot(0, QApplication.quit)
-    QTimer.singleShot(3000, lambda: QApplication.exit(1))  # the quit refused: leave anyway
-    assert QApplication.exec() == 0
+    close = QCloseEvent()
+    QApplication.sendEvent(opening.stand_in, close)  # not spontaneous: as Qt's quit sends it
+    assert close.isAccepted()
+    opening.tear_down()
+
+
+def test_a_key_no_action_takes_goes_to_the_real_window_and_a_modifier_alone_waits(qtbot, tmp_path):
+    """On a real screen Ctrl+Shift+G comes as Ctrl, then Shift, then G: the Ctrl finished the
+    loading, no action took it, and it was sent to the application's focused widget, the stand-in
+    itself, which sent it on again until the process crashed (RecursionError, then SIGSEGV)."""
+    from PySide6.QtCore import QEvent, QObject
+
+    opening, _ = _drawn(qtbot, tmp_path, hold=True)
+    opening.stand_in.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is opening.stand_in)
+    qtbot.keyPress(opening.stand_in, Qt.Key.Key_Control)
+    assert opening.window is None  # a modifier alone: the key with it finishes the loading
+    seen: list[int] = []
+
+    class Keys(QObject):
+        def eventFilter(self, obj, event) -> bool:  # noqa: N802
+            if event.type() == QEvent.Type.KeyPress:
+                seen.append(event.key())
+            return False
+
+    keys = Keys()
+    QApplication.instance().installEventFilter(keys)
+    try:
+        qtbot.keyClick(opening.stand_in, Qt.Key.Key_X)  # no action's shortcut
+    finally:
+        QApplication.instance().removeEventFilter(keys)
+    assert opening.window is not None and opening.window.isVisible()
+    assert seen.count(Qt.Key.Key_X) == 2  # the stand-in's, then the real window's once
     opening.tear_down()
