@@ -276,3 +276,41 @@ def test_levels_lent_and_lost_to_damage_fail_the_pooled_order():
     assert ("B-FLAG's ELINT: jam command R-FLAG (4 levels, 3 of them lent by B-F2): fails (B-F2 has 2 ELINT "
             "levels left): back in command: R-FLAG, R-F2") in texts
     assert run.engine.elint["b-flag"] == () and not {"r-flag", "r-f2"} & run.engine.out_of_command
+
+
+def test_the_orders_read_word_by_word_and_each_refusal_names_the_rule():
+    """elint.read, as the question's check: empty parts and 'none' skipped (not the end of the orders),
+    ships by id or name in any case, two ships for fire control split at ','; the refusals say why."""
+    run = fight()
+    e = run.engine
+    e.units["r-f2"].unit.name = "Fang"  # a name unlike its id: both read
+    read = lambda a: elint.read(e, "b-f2", a)  # noqa: E731
+    assert read("none; ; defensive") == (elint.Order("b-f2", elint.DEFENSIVE),)
+    assert read("jam fire control R-FLAG, fang") == (elint.Order("b-f2", elint.JAM_FC, ("r-flag", "r-f2")),)
+    assert read("jam elint R-f2")[0].targets == ("r-f2",) and read("jam elint FANG")[0].targets == ("r-f2",)
+    refusals = {5: "ELINT orders such as \"offensive; jam fire control SHIP, SHIP\", not 5",
+                "jam elint Pride": "'pride' is no enemy ship on the board",
+                "fly": "an order is one of offensive, defensive, jam fire control, jam elint, jam command (with its "
+                       "ships), not 'fly'",
+                "jam elint": "jam elint names the enemy ship it jams",
+                "jam fire control": "jam fire control names the enemy ships it jams",
+                "jam command": "jam command names the enemy ship it jams",
+                "jam elint r-flag": "R-FLAG has no ELINT to jam",
+                "jam elint fang, r-flag": "one level of jam elint jams one ship, not 2",
+                "jam fire control fang, r-flag, fang": "one level of jam fire control jams two ships, not 3",
+                "jam elint fang with fang with fang": "'fang with fang' is no other ELINT ship of Blue on the board "
+                                                      "(or named twice)"}
+    for answer, why in refusals.items():
+        with pytest.raises(IllegalAnswer) as no:
+            read(answer)
+        assert no.value.rule == elint.RULE and why in str(no.value), (answer, str(no.value))
+
+
+def test_an_order_pooled_from_its_first_word_and_its_words_in_the_log():
+    """"offensive with B-FLAG" after B-F2's three levels are given: the pool named right after the ability
+    (nothing between), B-FLAG lending the one level."""
+    run = pooled("none", "jam elint R-F2")
+    got = elint.read(run.engine, "b-f2", "defensive; jam elint R-F2; jam fire control R-FLAG; offensive with B-FLAG")
+    assert got[-1] == elint.Order("b-f2", elint.OFFENSIVE, (), 1, "", (("b-flag", 1),)), got
+    said = [(ev.kind, ev.rule, ev.text, ev.data) for ev in run.log.events if ev.rule == elint.RULE]
+    assert ("ruling", elint.RULE, "B-F2's ELINT: jam elint R-F2", {"unit": "b-f2"}) in said, said
