@@ -314,3 +314,44 @@ def test_an_order_pooled_from_its_first_word_and_its_words_in_the_log():
     assert got[-1] == elint.Order("b-f2", elint.OFFENSIVE, (), 1, "", (("b-flag", 1),)), got
     said = [(ev.kind, ev.rule, ev.text, ev.data) for ev in run.log.events if ev.rule == elint.RULE]
     assert ("ruling", elint.RULE, "B-F2's ELINT: jam elint R-F2", {"unit": "b-f2"}) in said, said
+
+
+def _elint_rulings_told_right(run) -> list[str]:
+    """Every ELINT ruling of ``run``: kind 'ruling', the ELINT rule, the unit it is about in its data."""
+    names = {u.unit.name: x for x, u in run.engine.units.items()}
+    texts = []
+    for ev in run.log.events:
+        if "'s ELINT: " in ev.text or "'S' box" in ev.text or ev.text.startswith("out of command this turn"):
+            about = ev.text.split("'s ELINT: ")[0] if "'s ELINT: " in ev.text else ev.text.split(":")[0] \
+                if "'S' box" in ev.text else ev.text.rsplit(": ", 1)[1].split(", ")[0]
+            assert (ev.kind, ev.rule, ev.data) == ("ruling", elint.RULE, {"unit": names[about]}), ev
+            texts.append(ev.text)
+    return texts
+
+
+def test_each_elint_ruling_is_a_ruling_of_the_elint_rule_about_its_ship():
+    told = _elint_rulings_told_right(fight(blue_elint="defensive; offensive", red_elint="jam elint B-F2"))
+    assert "B-F2's ELINT: offensive: jammed, fails" in told and "R-F2's ELINT: jam elint B-F2" in told
+    assert "out of command this turn (command network jammed): R-F2" in _elint_rulings_told_right(
+        fight(blue_elint="jam command R-F2", red_at="2230"))
+    assert "B-F2's ELINT: jam command R-F2: beyond 15 hexes, fails" in _elint_rulings_told_right(
+        fight(blue_elint="jam command R-F2"))
+    assert any(t.endswith("of the flagship, or the admiral has used an ability this turn: fails")
+               for t in _elint_rulings_told_right(priority("offensive for b2", b2_at="2630")))
+    assert "B-F2's ELINT: jam fire control R-FLAG, R-F2" in _elint_rulings_told_right(
+        fight(blue_elint="jam fire control R-FLAG, R-F2"))
+    run = fight(blue_elint="offensive; jam elint R-F2; jam fire control R-F2", faces=SENSOR_HIT + [1] * 40,
+                elint_boxes=[5])
+    for a in ("fire", "r-flag", "Laser", "b-f2"):
+        run.answer(a)
+    told = _elint_rulings_told_right(run)
+    assert "B-F2: an 'S' box of its sensor track marked: ELINT level 2 now (of 3)" in told
+    assert "B-F2's ELINT: jam fire control R-F2: fails (B-F2 has 2 ELINT levels left)" in told
+
+
+def test_each_jam_level_cuts_exactly_one_order_from_the_last_given():
+    orders = "offensive; defensive; jam fire control R-FLAG"
+    one = fight(blue_elint=orders, red_elint="jam elint B-F2")
+    assert [o.ability for o in one.engine.elint["b-f2"]] == [elint.OFFENSIVE, elint.DEFENSIVE]
+    two = fight(blue_elint=orders, red_elint="jam elint B-F2; jam elint B-F2")
+    assert [o.ability for o in two.engine.elint["b-f2"]] == [elint.DEFENSIVE]
