@@ -69,6 +69,6 @@ def test_keys_move_the_choice_and_return_takes_it_in_a_long_choice(qtbot, tmp_pa
     finally:
         answerer.stop()
     last = 15
-    assert SEEN == [("long", 1), ("End", last), ("End in sight", 1), ("Home", 0), ("Home in sight", 1), ("PgDn moved", 1),
-                    ("PgUp", 0), ("Up at the top", 0), ("Down x10", 10)], SEEN
+    assert SEEN == [("long", 1), ("End", last), ("End in sight", 1), ("Home", 0), ("Home in sight", 1),
+                    ("PgDn moved", 1), ("PgUp", 0), ("Up at the top", 0), ("Down x10", 10)], SEEN
     assert bw.b.answers[given + 1] == "10", bw.b.answers[given:]  # before: "0" (the arrows scrolled)
