@@ -6,22 +6,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from tests.app.gui import Answerer
-from tests.app.systems.stcs.test_stcs_resolved import tick, to_acts
+from tests.app.systems.stcs.test_stcs_resolved import resolve, to_acts
 
 
 def test_do_it_is_greyed_in_the_replay_and_once_the_battle_is_resolved(qtbot, tmp_path):
     _main, bw = to_acts(qtbot, tmp_path)
     panel = bw.panel
     assert panel.do_button.isEnabled()  # the GM's acts: Do it does the one chosen
-    row = next(i for i in range(panel.acts.count()) if panel.acts.item(i).data(Qt.ItemDataRole.UserRole) == "resolve")
-    panel.acts.setCurrentRow(row)
-    answerer = Answerer(tick("IKV Taq"))
-    try:
-        qtbot.mouseClick(panel.do_button, Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: bw.b.status().resolved, timeout=5000)
-    finally:
-        answerer.stop()
+    resolve(qtbot, bw, "IKV Taq")
     assert not panel.do_button.isEnabled()  # resolved: nothing left to do
     bw.replay.replay_action.trigger()  # Replay (Ctrl+Shift+Y): to the step where the GM chose the act
     steps = len(bw.replay.steps or [])

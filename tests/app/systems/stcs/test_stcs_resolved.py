@@ -47,19 +47,26 @@ def tick(name: str):
     return answer
 
 
-def test_a_ship_destroyed_at_the_end_leaves_the_map_and_the_sheet_says_so(qtbot, tmp_path):
-    _main, bw = to_acts(qtbot, tmp_path)
+def resolve(qtbot, bw, destroyed: str) -> None:
+    """The GM's "resolve" act chosen in the act list and Do it clicked, ``destroyed`` ticked in the
+    dialog that asks which ships were destroyed: the battle resolved."""
     panel = bw.panel
-    taq = next(x for x, u in bw.b.engine.units.items() if u.name == "IKV Taq")
-    assert taq in panel.map.shown
     row = next(i for i in range(panel.acts.count()) if panel.acts.item(i).data(Qt.ItemDataRole.UserRole) == "resolve")
     panel.acts.setCurrentRow(row)
-    answerer = Answerer(tick("IKV Taq"))
+    answerer = Answerer(tick(destroyed))
     try:
         qtbot.mouseClick(panel.do_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: bw.b.status().resolved, timeout=5000)
     finally:
         answerer.stop()
+
+
+def test_a_ship_destroyed_at_the_end_leaves_the_map_and_the_sheet_says_so(qtbot, tmp_path):
+    _main, bw = to_acts(qtbot, tmp_path)
+    panel = bw.panel
+    taq = next(x for x, u in bw.b.engine.units.items() if u.name == "IKV Taq")
+    assert taq in panel.map.shown
+    resolve(qtbot, bw, "IKV Taq")
     qtbot.wait(20)
     assert taq not in panel.map.shown  # off the map, as a ship destroyed in the battle is
     kumara = next(x for x, u in bw.b.engine.units.items() if u.name == "IKV Kumara")
