@@ -32,14 +32,19 @@ def fight(blue_elint: str = "none", red_elint: str = "none", red_at: str = "3530
             b5("b-f2", "bflag", weapons=[LASER], **dict({"elint": 3}, **b_f2))]
     red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER]),
            b5("r-f2", "rflag", weapons=[LASER], elint=2)]
+    below = red_at[:2] + f"{int(red_at[2:]) + 1:02d}"
+    return _started(blue, red, faces, [ruled(red_at, "F"), ruled(behind or below, "F"), "plot and move", "FF F FF",
+                                       blue_elint, "FFF FF FFF", red_elint])
+
+
+def _started(blue, red, faces, answers: list) -> B5Battle:
+    """A b5 duel of ``blue`` and ``red`` on the dice ``faces``: Blue set up at 1030 / 1031, then ``answers``."""
     c = duel(blue, red)
     data = json.loads(io.dumps(c))
     data.setdefault("settings", {})["battle_system"] = "b5"
     c = type(c).model_validate(data)
     run = B5Battle(end_movement(c, build_graph(c)).campaign, AT, dice=lambda _seed: ScriptedDice(list(faces)))
-    below = red_at[:2] + f"{int(red_at[2:]) + 1:02d}"
-    for a in ["meeting engagement", "skirmish", "none", 5, 8, {"at": "1030", "facing": "C"}, "1031",
-              ruled(red_at, "F"), ruled(behind or below, "F"), "plot and move", "FF F FF", blue_elint, "FFF FF FFF", red_elint]:
+    for a in ["meeting engagement", "skirmish", "none", 5, 8, {"at": "1030", "facing": "C"}, "1031", *answers]:
         run.answer(a)
     return run
 
@@ -143,16 +148,8 @@ def priority(blue_elint: str, admiral: bool = True, b2_at: str = "2030"):
                abilities=["elint priority support"] if admiral else []),
             b5("b-f2", "bflag", elint=3), b5("b-c2", "b2", command=True, weapons=[LASER])]
     red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER]), b5("r-f2", "rflag")]
-    c = duel(blue, red)
-    data = json.loads(io.dumps(c))
-    data.setdefault("settings", {})["battle_system"] = "b5"
-    c = type(c).model_validate(data)
-    run = B5Battle(end_movement(c, build_graph(c)).campaign, AT, dice=lambda _seed: ScriptedDice([1] * 20))
-    for a in ["meeting engagement", "skirmish", "none", 5, 8, {"at": "1030", "facing": "C"}, "1031",
-              ruled("3530", "F"), ruled("3531", "F"), ruled(b2_at, "C"), "plot and move", "FF F FF", "FF F FF",
-              blue_elint, "FFF FF FFF"]:
-        run.answer(a)
-    return run
+    return _started(blue, red, [1] * 20, [ruled("3530", "F"), ruled("3531", "F"), ruled(b2_at, "C"), "plot and move",
+                                          "FF F FF", "FF F FF", blue_elint, "FFF FF FFF"])
 
 
 def test_elint_priority_support_lends_a_flag_squadron_ships_support_to_another_squadron():
@@ -177,17 +174,9 @@ def pooled(flag_orders: str, f2_orders: str, red_at: str = "2230", faces=(1,) * 
             b5("b-f2", "bflag", weapons=[LASER], **dict({"elint": 3}, **b_f2))]
     red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER]),
            b5("r-f2", "rflag", weapons=[LASER], elint=2)]
-    c = duel(blue, red)
-    data = json.loads(io.dumps(c))
-    data.setdefault("settings", {})["battle_system"] = "b5"
-    c = type(c).model_validate(data)
-    run = B5Battle(end_movement(c, build_graph(c)).campaign, AT, dice=lambda _seed: ScriptedDice(list(faces)))
     below = red_at[:2] + f"{int(red_at[2:]) + 1:02d}"
-    for a in ["meeting engagement", "skirmish", "none", 5, 8, {"at": "1030", "facing": "C"}, "1031",
-              ruled(red_at, "F"), ruled(below, "F"), "plot and move", "FF F FF", flag_orders, f2_orders,
-              "FFF FF FFF", "none"]:
-        run.answer(a)
-    return run
+    return _started(blue, red, faces, [ruled(red_at, "F"), ruled(below, "F"), "plot and move", "FF F FF", flag_orders,
+                                       f2_orders, "FFF FF FFF", "none"])
 
 
 def test_several_ships_pool_their_levels_for_one_order():
