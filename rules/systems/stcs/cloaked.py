@@ -42,7 +42,31 @@ def scan_odds() -> str:
     bands = "; ".join(f"{r - 9}-{r} hexes {pct(r, True, False)}/{pct(r, False, False)} "
                       f"({pct(r, True, True)}/{pct(r, False, True)})" for r in BANDS)
     return ("each cloaked ship, over both hidden tables, moving/still (one holding a lock): " + bands
-            + "; none beyond 30 hexes")
+            + "; none beyond 30 hexes; several detected: a secret die picks the one locked on (each alike), each "
+            f"other reported found, not where, on D10 1-{REPORT_TOP} ({REPORT_TOP * 10}%)")
+
+
+REPORT_TOP = 5
+"""Seed 002 Detecting Cloaked Ships: a cloaked ship detected but not locked on to is reported on D10 1-5."""
+
+
+def several(e: STCSEngine, key: str, hider: str, found: list[str]) -> tuple[str | None, int, str]:
+    """Of the cloaked ships ``found`` by one scan (seed 002 Detecting Cloaked Ships), the one locked on to, how many
+    others the scanner is told it located (not where), and the cloaked side's words of the dice: with several, a
+    secret die of as many faces picks the one, then a secret D10 for each other (1-5: reported)."""
+    if len(found) < 2:
+        return (found[0] if found else None), 0, ""
+    which = e.dice.roll(f"d{len(found)}", purpose="which cloaked ship the scan locks on", rule=sensors.CLOAK,
+                        who=hider, secret=f"{key}/which").total
+    locked, told, words = found[which - 1], 0, []
+    for y in found:
+        if y != locked:
+            die = e.dice.roll("d10", purpose=f"cloaked ship found, not locked on (1-{REPORT_TOP}: reported)",
+                              rule=sensors.CLOAK, who=hider, secret=f"{key}/{y}/report").total
+            told += die <= REPORT_TOP
+            words.append(f"{e.ship(y)} D10 {die % 10}: {'reported' if die <= REPORT_TOP else 'not reported'}")
+    return locked, told, (f"; {len(found)} detected: the lock by a d{len(found)}: {which} ({e.ship(locked)}); "
+                          + "; ".join(words))
 
 
 def scan(e: STCSEngine, x: str) -> Procedure:
@@ -60,7 +84,7 @@ def scan(e: STCSEngine, x: str) -> Procedure:
                  data={"secret": True}, check=_d10)
     hidden = int((yield q))
     table, lines = sensors.table_of(hidden), []
-    found: str | None = None
+    found: list[str] = []
     for y in e.on_map(hider):
         r = e.range(x, y)
         if not e.cloaked[y] or r > 30:
@@ -71,15 +95,17 @@ def scan(e: STCSEngine, x: str) -> Procedure:
         reach = f"detects on {faces[0]}-{faces[1] % 10}" if faces else "none"
         lines.append(f"{e.ship(y)} ({'moving' if moving else 'stationary'}{', holding a lock' if locked else ''}): "
                      f"scan die {die % 10}; {reach}")
-        if sensors.detects(table, r, moving, locked, die) and found is None:
-            found = y
+        if sensors.detects(table, r, moving, locked, die):
+            found.append(y)
+    lock, told, dice = several(e, q.key, hider, found)
     e.log.add("ruling", sensors.CLOAK, f"{possessive(e.ship(x))} area scan: hidden D10 {hidden % 10}: Cloak Detection "
-              f"Table ({table}); " + ("; ".join(lines) or "no cloaked ship of yours within 30 hexes"),
+              f"Table ({table}); " + ("; ".join(lines) or "no cloaked ship of yours within 30 hexes") + dice,
               visible_to=(hider, GM))  # one line, however many ships were rolled for
-    if found is not None:
-        e.locks[x] = found
-        e.log.add("ruling", sensors.CLOAK, f"{possessive(e.ship(x))} scan locks on a cloaked ship: {e.ship(found)} at "
-                  f"{e.at[found].q},{e.at[found].r}")
+    if lock is not None:
+        e.locks[x] = lock
+        more = f"; it located {told} more cloaked ship{'' if told == 1 else 's'}, not locked on (not where)"
+        e.log.add("ruling", sensors.CLOAK, f"{possessive(e.ship(x))} scan locks on a cloaked ship: {e.ship(lock)} at "
+                  f"{e.at[lock].q},{e.at[lock].r}" + (more if told else ""))
     else:
         e.log.add("ruling", sensors.CLOAK, f"{possessive(e.ship(x))} scan finds nothing")
 
