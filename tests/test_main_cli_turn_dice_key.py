@@ -81,3 +81,34 @@ def test_the_same_key_prints_the_same_bytes_and_writes_the_same_file(tmp_path) -
     assert made not in one.stdout and "made" not in two.stderr
     blue, _ = turn(tmp_path, "--dice-key", str(key), "--viewer", "blue", hash_seed="3", name="blue.json")
     assert blue.returncode == 0 and made not in blue.stdout
+
+
+def test_the_key_is_sealed_for_the_gm_in_the_file_written(tmp_path) -> None:
+    """A campaign keyed for the GM (File > Passphrases): ``--out`` seals the battle's key for the GM alone, as the
+    app's save does; opened with the GM's passphrase it is the key given."""
+    from rules.model import load_with_passphrases
+    from rules.model.seals import Keyring, new_key
+    from rules.model.secrets import with_key
+
+    ring = Keyring()
+    gm, private = new_key("the game master", holder="gm")
+    ring.add("gm", private)
+    camp, out = tmp_path / "sealed.json", tmp_path / "after.json"
+    save_campaign(with_key(stcs_campaign(), "gm", gm, ring), camp)
+    (tmp_path / "gm.txt").write_text("the game master\n")
+    (tmp_path / "a.json").write_text(json.dumps({"answers": TURN, "dice_key": KEY}))
+    assert main.main(["turn", str(camp), "--answers", str(tmp_path / "a.json"), "--out", str(out),
+                      "--passphrase", f"gm={tmp_path / 'gm.txt'}"]) == 0
+    assert KEY not in out.read_text()
+    opened = load_with_passphrases(out, {"gm": "the game master"})
+    assert next(b for b in opened.battle_hexes if b.at == AT).dice_key == KEY
+
+
+def test_a_bad_key_exits_2(tmp_path, capsys) -> None:
+    camp = tmp_path / "stcs.json"
+    save_campaign(stcs_campaign(), camp)
+    (tmp_path / "bad.key").write_text("not a key\n")
+    (tmp_path / "a.json").write_text(json.dumps(TURN))
+    assert main.main(["turn", str(camp), "--answers", str(tmp_path / "a.json"), "--dice-key",
+                      str(tmp_path / "bad.key")]) == 2
+    assert "turn: " in capsys.readouterr().err
