@@ -7,7 +7,7 @@ from typing import Any
 
 from hexmap import Label, LaneGraph
 from rules.battlehex.change import RunStatus
-from rules.battlehex.log import EventLog
+from rules.battlehex.log import EventLog, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.run import ReplayRun
 from rules.battlehex.state import BattleState
@@ -61,7 +61,10 @@ class B5Battle(ReplayRun[B5Engine]):
     def summary(self, raw: Any) -> str:
         q = self.pending
         what = q.text.split(": ", 1)[-1] if q else "answer"
-        words = self._words(q, raw) if q is not None else str(raw)
+        try:
+            words = self._words(q, raw) if q is not None else str(raw)
+        except IllegalAnswer:  # no hex typed: the answer itself is refused, in the rule's words
+            words = str(raw)
         return f"Battle {self.record.at}: {what[:60]}: {words}"
 
     def status(self) -> RunStatus:

@@ -15,7 +15,8 @@ from tests.app.systems.test_table import system_action
 from tests.app.test_gui_paths import end_movement_and_fight
 
 
-def test_a_b5_placement_is_typed_where_the_focus_is(qtbot, tmp_path):
+def _first_placement(qtbot, tmp_path):
+    """The b5 battle at 0604 at its first placement, the window active; its window, panel and answerer."""
     main = open_main_window(qtbot, tmp_path)
     system_action(main.findChild(QMenu, "battle_systems_menu"), "b5").trigger()
     bw = end_movement_and_fight(main, qtbot, "0604")
@@ -34,6 +35,15 @@ def test_a_b5_placement_is_typed_where_the_focus_is(qtbot, tmp_path):
         assert q is not None and q.kind is QKind.PLACE
         bw.activateWindow()
         qtbot.waitUntil(bw.isActiveWindow, timeout=2000)
+    except BaseException:
+        answerer.stop()
+        raise
+    return bw, panel, answerer
+
+
+def test_a_b5_placement_is_typed_where_the_focus_is(qtbot, tmp_path):
+    bw, panel, answerer = _first_placement(qtbot, tmp_path)
+    try:
         at = str(bw.b.legal()[0])
         given = len(bw.b.answers)
         focus = QApplication.focusWidget()
@@ -42,5 +52,20 @@ def test_a_b5_placement_is_typed_where_the_focus_is(qtbot, tmp_path):
         qtbot.keyClick(focus, Qt.Key.Key_Return)
         qtbot.waitUntil(lambda: len(bw.b.answers) > given, timeout=3000)
         assert bw.b.answers[given]["at"] == at
+    finally:
+        answerer.stop()
+
+
+def test_return_in_the_empty_hex_field_is_refused_in_words(qtbot, tmp_path):
+    """Return before a hex is typed (the real-screen walk's first key at a placement): refused under
+    the question ('answer a hex and a facing'), nothing given; it raised IllegalAnswer out of the
+    undo entry's words (B5Battle.summary), a traceback in the app's log."""
+    bw, panel, answerer = _first_placement(qtbot, tmp_path)
+    try:
+        given = len(bw.b.answers)
+        assert panel.hex_edit.text() == ""
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+        assert "Refused" in panel.prompt.text() and "answer a hex and a facing" in panel.prompt.text()
+        assert len(bw.b.answers) == given
     finally:
         answerer.stop()
