@@ -73,7 +73,7 @@ def test_on_a_small_screen_the_act_list_shows_its_first_item_whole(qtbot, tmp_pa
     row = next(i for i in range(acts.count()) if acts.item(i).text().startswith("IKV Kumara scans the area"))
     first, second = acts.item(row), acts.item(row + 1)  # (the power allocations, short, are listed first)
     assert first.text().startswith("IKV Kumara scans the area for cloaked ships")
-    assert first.toolTip().endswith("none beyond 30 hexes]")  # the whole text a hover away
+    assert first.toolTip().endswith("not where, on D10 1-5 (50%)]")  # the whole text a hover away
     rect, seen = acts.visualItemRect(first), acts.viewport().rect()
     assert rect.width() <= seen.width()
     assert rect.height() + 2 * acts.visualItemRect(second).height() <= seen.height()
