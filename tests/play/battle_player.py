@@ -160,13 +160,17 @@ def _v13_answer(b: Any, q: Question, rng: random.Random, actions: list[int]) -> 
     return random_answer(b, rng)
 
 
-def fight(campaign: Campaign, at: Label, graph: LaneGraph, rng: random.Random, bound: int = 300) -> Fought:
-    """Play the open Battle Hex at ``at`` with random legal answers, at most ``bound`` of them."""
+def fight(campaign: Campaign, at: Label, graph: LaneGraph, rng: random.Random, bound: int = 300,
+          dice_key: str | None = None) -> Fought:
+    """Play the open Battle Hex at ``at`` with random legal answers, at most ``bound`` of them (a battle begun now
+    keyed for its secret dice by ``dice_key``, as ``main.py turn`` keys it)."""
     from rules.systems import start, system_for
 
     out = Fought(system=system_for(campaign, at).key)
     try:
         b = start(campaign, at, graph)
+        if dice_key is not None and hasattr(b, "key_secret_dice"):
+            b.key_secret_dice(dice_key)
     except (IllegalAnswer, RuleError) as e:
         out.error = f"{type(e).__name__}: {e}"
         return out

@@ -55,8 +55,9 @@ class TurnPlayer:
     """
 
     def __init__(self, campaign: Campaign, seed: int, ruling: float = 0.3, move: float = 0.6,
-                 bound: int = 300, max_answers: int = 600, check_saves: bool = True) -> None:
-        self.run = TurnRun(campaign)
+                 bound: int = 300, max_answers: int = 600, check_saves: bool = True,
+                 dice_key: str | None = None) -> None:
+        self.run = TurnRun(campaign, dice_key=dice_key)  # (its battles' secret dice keyed as main.py turn's)
         self.rng = random.Random(seed)
         self.ruling, self.move, self.bound = ruling, move, bound
         self.max_answers, self.check_saves = max_answers, check_saves
@@ -232,7 +233,7 @@ class TurnPlayer:
         index = meetings.named(c, self.run.fightable(), at)
         if index is None:
             raise Wall(f"{q.key}: the option {at!r} names no Battle Hex the engine would fight")
-        done = fight(meetings.bring_first(c, index), sector, self.run.graph, self.rng, self.bound)
+        done = fight(meetings.bring_first(c, index), sector, self.run.graph, self.rng, self.bound, self.run.dice_key)
         self.battle_texts.extend(done.texts)
         if done.error:
             self.notes[f"{system} error: {done.error[:120]}"] += 1
@@ -259,11 +260,12 @@ def run_bytes(run: TurnRun) -> str:
     return json.dumps([e.to_dict() for e in run.log], sort_keys=True) + "\n" + dumps(run.campaign)
 
 
-def replay(campaign: Campaign, answers: list[Any]) -> str:
-    """:func:`run_bytes` of a fresh run given ``answers``."""
-    from rules.turn.run import play
-
-    return run_bytes(play(campaign, answers))
+def replay(campaign: Campaign, answers: list[Any], dice_key: str | None = None) -> str:
+    """:func:`run_bytes` of a fresh run given ``answers`` (its battles keyed by ``dice_key``)."""
+    run = TurnRun(campaign, dice_key=dice_key)
+    for a in answers:
+        run.answer(a)
+    return run_bytes(run)
 
 
 def default_answer(q: Question) -> Any:
