@@ -188,6 +188,7 @@ def test_each_mine_in_a_hex_attacks_in_turn_and_one_gone_moves_the_later_ones_an
     the third (now the second) is asked next; a lock on the one gone is lost, a lock on the third follows
     it to index 1, a lock in another hex keeps its index."""
     from rules.battlehex.questions import QKind
+    from rules.systems.stcs import damage
     from rules.systems.stcs.minehits import GOES_OFF
 
     run = scripted([])
@@ -202,7 +203,10 @@ def test_each_mine_in_a_hex_attacks_in_turn_and_one_gone_moves_the_later_ones_an
     assert (q.kind, q.to, q.rule, q.default, q.low, q.high) == (QKind.NUMBER, GM, GOES_OFF, 100, 0, 100)
     keys = _questions(run, [0, 100])
     q = run.pending
-    assert (q.kind, q.to, q.rule, q.low, q.default) == (QKind.NUMBER, GM, GOES_OFF, 1, 1) and q.key.endswith("/points")
+    assert (q.kind, q.to, q.rule, q.low, q.high, q.default) == (QKind.NUMBER, GM, GOES_OFF, 1, damage.MOST, 1)
+    assert q.key.endswith("/points")
+    with pytest.raises(IllegalAnswer):
+        run.answer(0)
     assert q.text == "Game Master: how many points of damage does the mine do to Klothos' shield 1 (the base game's)?"
     run.answer(3)
     assert e.mine_locks == {"lexington": (h, 1), "d7": (far, 2)}
@@ -224,11 +228,15 @@ def test_a_mine_in_the_hex_left_or_one_past_the_last_hex_entered_does_not_attack
     assert run.pending.key.endswith("/act") and "/minehit/" not in run.pending.key
 
 
-def test_the_nearest_mine_ahead_attacks_first_as_a_ship_warps_out() -> None:
-    """Mines 4 and 2 hexes ahead (laid in that order): the one 2 ahead is asked first."""
+@pytest.mark.parametrize("about", [False, True])
+def test_the_nearest_mine_ahead_attacks_first_as_a_ship_warps_out(about: bool) -> None:
+    """Mines 4 and 2 hexes ahead (laid in that order): the one 2 ahead is asked first, facing either way
+    (the hexes' own order is not the distance's)."""
     run = scripted([50])
-    far, near = lay_ahead(run, 4), None
     e = run.engine
+    if about:
+        e.facing["d7"] = e.facing["d7"].opposite
+    far, near = lay_ahead(run, 4), None
     near = e.at["d7"].neighbor(e.facing["d7"], 2)
     e.mines.append(mines.Mine(near, "red"))
     run.answer("warpout:d7")
@@ -298,5 +306,14 @@ def test_a_chance_that_is_not_a_whole_number_in_percent_is_refused_by_the_mine_r
     for bad in (True, 1.5, "50", -1, 101):
         with pytest.raises(IllegalAnswer) as caught:
             _percent(bad)
-        assert caught.value.rule == GOES_OFF and "a chance in percent is 0-100" in str(caught.value)
+        assert caught.value.rule == GOES_OFF and str(caught.value) == f"{GOES_OFF}: a chance in percent is 0-100"
     assert [_percent(a) for a in (0, 1, 100)] == [0, 1, 100]
+
+
+def test_a_chance_of_1_percent_is_rolled_and_a_1_sets_the_mine_off() -> None:
+    run = scripted([1])
+    h = lay_ahead(run, 1)
+    move(run, 1, f"{run.engine.facing['d7'].name}:1")
+    run.answer(1)
+    assert any("a mine goes off (1-1: 1%)" in ev.text for ev in run.log.events)
+    assert run.engine.mines == [] and f"a mine goes off on Klothos at {h.q},{h.r}" in seen(run, "blue")
