@@ -211,3 +211,40 @@ def test_a_ship_at_the_blasts_reach_is_not_caught() -> None:
     run.answer(["d7"])
     assert _events(run, explosion.BLAST)[0][2].endswith("caught (on the shield facing the blast): none")
     assert run.engine.ss_lost.get("enterprise", 0) == 0
+
+
+def test_the_refusals_words_in_full() -> None:
+    with pytest.raises(ValueError) as no:
+        explosion.blast(-1)
+    assert str(no.value) == "power boxes are 0 or more"
+    with pytest.raises(ValueError) as no:
+        explosion.core_value(1, 0)
+    assert str(no.value) == "remaining power is 0 to the original, the original above 0"
+    from rules.battlehex.log import IllegalAnswer
+    run = scripted([])
+    hit(run, "d7", 37)
+    run.answer("explode")
+    with pytest.raises(IllegalAnswer) as refused:
+        run.answer(["enterprise"])
+    assert str(refused.value) == ("STCS Ship Explosions: choose the ships that failed their explosion roll among: "
+                                  "Klothos; not ['enterprise']")
+
+
+@pytest.mark.parametrize(("casualties", "ejected"), [(100, False), (99, True)])
+def test_only_a_ship_with_crew_left_tries_to_eject_its_core(casualties: int, ejected: bool) -> None:
+    """Crew efficiency 61: with 1% of the crew left the D100 61 ejects the core; with none the 61 is the warp
+    core roll (1-110: it explodes)."""
+    run = scripted([61, 50])
+    run.engine.casualties["d7"] = casualties
+    hit(run, "d7", 37)
+    run.answer("explode")
+    run.answer(["d7"])
+    assert ("d7" in run.engine.dead) is ejected and (run.engine.blasts == []) is ejected
+
+
+def test_a_cloaked_ship_blowing_up_rolls_what_follows_on_the_public_dice() -> None:
+    run = scripted([90, 50])
+    hit(run, "bop", 25)
+    hit(run, "d7", 40)  # its shields down to take the blast through
+    run.answer("explode:bop")
+    assert run.pending.key.endswith("/hit/d7") and run.engine.dice.hidden == "" and run.engine.log.hidden_to is None
