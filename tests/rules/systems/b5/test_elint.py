@@ -344,3 +344,29 @@ def test_each_jam_level_cuts_exactly_one_order_from_the_last_given():
     assert [o.ability for o in one.engine.elint["b-f2"]] == [elint.OFFENSIVE, elint.DEFENSIVE]
     two = fight(blue_elint=orders, red_elint="jam elint B-F2; jam elint B-F2")
     assert [o.ability for o in two.engine.elint["b-f2"]] == [elint.DEFENSIVE]
+
+
+def test_pooling_and_priority_support_refusals_in_full():
+    """B-F2 (3 levels) pools with B-FLAG (1, renamed Pride: named by id or name); each refusal's words."""
+    run = pooled("none", "none")
+    e = run.engine
+    e.units["b-flag"].unit.name = "Pride"
+    read = lambda a: elint.read(e, "b-f2", a)  # noqa: E731
+    for pool in ("pride", "B-FLAG"):
+        assert read(f"jam command R-FLAG with {pool}")[0].lent == (("b-flag", 1),)
+    refusals = {
+        "jam command R-FLAG with pride, pride": "'pride' is no other ELINT ship of Blue on the board (or named twice)",
+        "jam command R-FLAG with r-f2": "'r-f2' is no other ELINT ship of Blue on the board (or named twice)",
+        "offensive; jam command R-FLAG with pride": "jam command needs 4 levels: not enough between B-F2 and Pride",
+        "jam elint R-F2 with pride": "Pride has no ELINT level free for jam elint: B-F2 pays all 1 itself"}
+    for answer, why in refusals.items():
+        with pytest.raises(IllegalAnswer) as no:
+            read(answer)
+        assert str(no.value) == f"{elint.RULE}: {why}", (answer, str(no.value))
+    run = priority("none")
+    with pytest.raises(IllegalAnswer) as no:
+        elint.read(run.engine, "b-f2", "offensive for bflag")
+    assert str(no.value) == f"{elint.RULE}: 'bflag' is no other squadron of Blue"
+    with pytest.raises(IllegalAnswer) as no:
+        priority("offensive for b2", admiral=False)
+    assert str(no.value) == f"{elint.RULE}: support for another squadron needs the fleet admiral's ELINT Priority Support"
