@@ -110,6 +110,16 @@ def build_log(win: BattleWindow) -> None:
     win.log_room = LogRoom(win)
 
 
+def battle_over(win: BattleWindow, resolved: bool) -> None:
+    """Once the battle is resolved the panel's play actions (place, move, next unit...) are
+    disabled, their tooltips saying why; an undo that reopens the battle enables them again."""
+    if win.replay.on:  # a replay pauses every action itself and gives them back as they were
+        return
+    for a, tip in win.play_actions.items():
+        a.setEnabled(not resolved)
+        a.setToolTip(f"{tip} \u2014 the battle is over (undo its resolution to reopen it)" if resolved else tip)
+
+
 def build_actions(win: BattleWindow) -> None:
     """The battle toolbar and its shortcuts: undo, redo, the system panel's actions, GM view,
     pass the seat, overrule, export, and the replay."""

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from app.battle.log import screen_words, show_undo_words
 from rules.battlehex.log import GM
 
 if TYPE_CHECKING:
@@ -95,3 +96,52 @@ def seat_hint(win: BattleWindow, team: str) -> str:
         return "the GM moves it in the GM view (Ctrl+Shift+G)"
     key = win.pass_action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
     return f"pass the seat to the {win.name(team)} commander to move it (Pass the seat, {key})"
+
+
+def took_over(win: BattleWindow) -> None:
+    """A player took the screen: Undo stops here for the seat (the GM's asks first), and names
+    what it would take back as that player may read it."""
+    win.undo_mark = win.ctl.undo_stack.index()
+    win._enable_undo()
+    show_undo_words(win)
+
+
+def crosses_hand_over(win: BattleWindow) -> bool:
+    """The next undo would take back an answer given before the last hand-over (issue 22)."""
+    mark = getattr(win, "undo_mark", None)
+    return mark is not None and win.ctl.run is not None and win.ctl.undo_stack.index() <= mark
+
+
+def undo_stops(win: BattleWindow) -> bool:
+    """A Team's commander took the screen at the last hand-over: its Undo stops there (the GM's asks)."""
+    return crosses_hand_over(win) and win.viewer not in (None, GM) and not win.gm_action.isChecked()
+
+
+def undo_tip(win: BattleWindow, text: str) -> str:
+    """The Undo action's tooltip: the answer it would take back (as the screen may show it), or
+    why it stops at the hand-over, naming nothing of the last seat's answer."""
+    if undo_stops(win):
+        return f"Undo stops at the hand-over to {win.name(win.viewer or '')}: what came before it was another " \
+               "seat's to give (Ctrl+Z)"
+    text = screen_words(win, text)
+    return f"Undo: {text} (Ctrl+Z)" if text else "Undo answer (Ctrl+Z)"
+
+
+def may_undo(win: BattleWindow) -> bool:
+    """Whether Undo may take back the last answer now: never one given before the last hand-over
+    for a Team's seat (the status bar says so); the GM's after a confirmation naming it."""
+    if not crosses_hand_over(win):
+        return True
+    if undo_stops(win):
+        win.statusBar().showMessage(f"Undo stops at the hand-over to {win.name(win.viewer or '')}", 8000)
+        return False
+    from PySide6.QtWidgets import QMessageBox
+
+    words = screen_words(win, win.ctl.undo_stack.undoText()) or "the last answer"
+    box = QMessageBox(QMessageBox.Icon.Question, "Undo before the hand-over?",
+                      f"Take back \u201c{words}\u201d? It was given before the last hand-over, perhaps by another "
+                      "seat.", QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, win)
+    box.setObjectName("undo_across_handover")
+    box.setDefaultButton(QMessageBox.StandardButton.No)
+    win.undo_box = box
+    return box.exec() == QMessageBox.StandardButton.Yes

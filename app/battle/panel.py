@@ -93,6 +93,10 @@ class PanelBase(QObject):
     primary: QAbstractButton | None = None
     """The button Return presses (:meth:`primary_button`)."""
 
+    view_actions: tuple[str, ...] | None = None
+    """The toolbar actions that only show the battle; the others are disabled once it is resolved
+    (:func:`app.battle.building.battle_over`). None: every action stays."""
+
     def primary_button(self) -> QAbstractButton | None:
         return self.primary
 

@@ -16,8 +16,17 @@ from typing import Any
 from PySide6.QtWidgets import QInputDialog, QMainWindow, QStackedWidget, QToolBar
 
 from app.shell import window_state
-from app.battle.building import build_actions, build_log, build_panel
-from app.battle.handover import HandOverPage, choose_seat, seat_hint, seat_teams
+from app.battle.building import battle_over, build_actions, build_log, build_panel
+from app.battle.handover import (
+    HandOverPage,
+    choose_seat,
+    may_undo,
+    seat_hint,
+    seat_teams,
+    took_over,
+    undo_stops,
+    undo_tip,
+)
 from app.battle.log import export_report, screen_viewer, screen_words, show_undo_words
 from app.battle.panel import BattlePanel, make_panel
 from app.battle.still import scrolled
@@ -47,7 +56,6 @@ class BattleWindow(QMainWindow):
         self._refused: tuple[str, Any] | None = None  # the last refused answer, for a GM ruling
         self._fitted = False
         self.question_dialog: QuestionDialog | None = None
-        self._undo_mark: int | None = None  # the battle's undo index at the last hand-over (hot seat)
         self.panel: BattlePanel = make_panel(self.ctl.system, self)
         self.stack = QStackedWidget(self)
         self.stack.addWidget(self.panel.central)
@@ -71,30 +79,15 @@ class BattleWindow(QMainWindow):
         self.refresh()
 
     def _undo_text(self, text: str) -> None:
-        """The Undo action names the answer it would take back (as the screen may show it), or
-        says it stops at the hand-over (the last seat's answer is not named)."""
-        if self._stops_at_hand_over():
-            self.undo_action.setToolTip(f"Undo stops at the hand-over to {self.name(self.viewer or '')}: what came "
-                                        "before it was another seat's to give (Ctrl+Z)")
-            return
-        text = screen_words(self, text)
-        self.undo_action.setToolTip(f"Undo: {text} (Ctrl+Z)" if text else "Undo answer (Ctrl+Z)")
-
-    def _crosses_hand_over(self) -> bool:
-        """The next undo would take back an answer given before the last hand-over (issue 22)."""
-        mark = self._undo_mark
-        return mark is not None and self.ctl.run is not None and self.ctl.undo_stack.index() <= mark
-
-    def _stops_at_hand_over(self) -> bool:
-        """A Team's commander took the screen at the last hand-over: its Undo stops there (the GM's asks)."""
-        return self._crosses_hand_over() and self.viewer not in (None, GM) and not self.gm_action.isChecked()
+        """The Undo action names the answer it would take back, or why it stops (:func:`undo_tip`)."""
+        self.undo_action.setToolTip(undo_tip(self, text))
 
     def _enable_undo(self, _index: int = 0) -> None:
         """Undo and Redo are enabled only when there is a step to take back or give again (a
         replay keeps them paused until it is left)."""
         if self.replay.on:
             return
-        self.undo_action.setEnabled(self.ctl.can_undo() and not self._stops_at_hand_over())
+        self.undo_action.setEnabled(self.ctl.can_undo() and not undo_stops(self))
         self.redo_action.setEnabled(self.ctl.run is not None and self.ctl.undo_stack.canRedo())
 
     def _redo_text(self, text: str) -> None:
@@ -150,8 +143,7 @@ class BattleWindow(QMainWindow):
             return
         st = b.status()
         q = b.pending
-        if not self.replay.on:  # a replay pauses every action itself and gives them back as they were
-            self._battle_over(st.resolved)
+        battle_over(self, st.resolved)  # the play actions off once it is resolved (not in a replay)
         self._set_title("resolved" if st.resolved else st.heading)
         self.title.setText(f"Battle Hex {self.at}")
         self.step_label.setText(f"<b>Step</b>: {escape(st.stage)}" + (f"<br><b>Resolved</b>: {escape(st.resolution)}"
@@ -186,13 +178,6 @@ class BattleWindow(QMainWindow):
         if not self.panel.blocks_questions() and q is not None and not self.panel.handles(q) \
                 and self.auto_dialogs and not self._asking:
             window_state.later(self, self.ask)
-
-    def _battle_over(self, resolved: bool) -> None:
-        """Once the battle is resolved the panel's play actions (place, move, next unit...) are
-        disabled, their tooltips saying why; an undo that reopens the battle enables them again."""
-        for a, tip in self.play_actions.items():
-            a.setEnabled(not resolved)
-            a.setToolTip(f"{tip} \u2014 the battle is over (undo its resolution to reopen it)" if resolved else tip)
 
     def _clean_changed(self, clean: bool) -> None:
         """The title's unsaved-changes mark follows the campaign's."""
@@ -240,9 +225,8 @@ class BattleWindow(QMainWindow):
         self.statusBar().clearMessage()  # words for whoever sat here before ("Cannot replay: take over...")
         self.viewer = self.handover.team
         self.seat = self.viewer if self.viewer not in (None, GM) else self.seat
-        self._undo_mark = self.ctl.undo_stack.index()  # Undo stops here for the seat (the GM's asks first)
         self.refresh()
-        show_undo_words(self)
+        took_over(self)  # Undo stops here for the seat; the words as it may read them
 
     def toggle_gm(self, on: bool) -> None:
         """The GM view shows everything; the GM's passphrase is asked first when one is set."""
@@ -330,24 +314,8 @@ class BattleWindow(QMainWindow):
             window_state.later(self, self.ask)  # the next question for the same player opens by itself too
 
     def undo(self) -> None:
-        """Take back this battle's last answer (the engine's undo, on this battle's own stack); never
-        one given before the last hand-over for a Team's seat, and for the GM after a confirmation."""
-        if self._crosses_hand_over():
-            if self._stops_at_hand_over():
-                self.statusBar().showMessage(f"Undo stops at the hand-over to {self.name(self.viewer or '')}", 8000)
-                return
-            from PySide6.QtWidgets import QMessageBox
-
-            words = screen_words(self, self.ctl.undo_stack.undoText()) or "the last answer"
-            box = QMessageBox(QMessageBox.Icon.Question, "Undo before the hand-over?",
-                              f"Take back \u201c{words}\u201d? It was given before the last hand-over, perhaps "
-                              "by another seat.", QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
-            box.setObjectName("undo_across_handover")
-            box.setDefaultButton(QMessageBox.StandardButton.No)
-            self.undo_box = box
-            if box.exec() != QMessageBox.StandardButton.Yes:
-                return
-        why = self.ctl.undo()
+        """Take back this battle's last answer (the engine's undo, on this battle's own stack)."""
+        why = self.ctl.undo() if may_undo(self) else None  # never back over a Team's hand-over; the GM confirms
         if why is not None and self.b is not None and self.b.answers:
             self.statusBar().showMessage(f"Cannot undo: {why} (Ctrl+Z there)", 8000)
 

@@ -97,9 +97,6 @@ class V13Panel(PanelBase):
         return self.win.answer(raw)
 
     # -- the toolbar -------------------------------------------------------------------------------
-    view_actions = ("Fit",)
-    """The toolbar actions that only show the battle: the others are disabled once it is resolved."""
-
     def actions(self) -> list[tuple[str, Any, str, str]]:
         """(text, slot, shortcut, tip) of this system's toolbar actions."""
         return [("Turn left", lambda: self.turn_facing(-1), "[", "Turn the facing of the unit to place "
@@ -391,3 +388,6 @@ def show_ws_if_new(panel: V13Panel) -> bool:
             panel.ws_dialog.open()
             return True
     return False
+
+
+V13Panel.view_actions = ("Fit",)  # the toolbar's only action that just shows the battle: kept once it is over
