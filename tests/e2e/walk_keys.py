@@ -1,8 +1,10 @@
 """The walk's keys for what used to take the mouse (issue 19): a V13 battle played on its map
-by keys (app/systems/v13/keys.py) and troops landed through Turn > Cargo (app/shell/cargo_dialog.py).
-Used by ``walk_x.py``; standard library only, as ``xdrive``."""
+by keys (app/systems/v13/keys.py), a B5 battle's ships placed by typing their hexes, an STCS
+battle's acts done and resolved from the act list, and troops landed through Turn > Cargo
+(app/shell/cargo_dialog.py). Used by ``walk_x.py``; standard library only, as ``xdrive``."""
 from __future__ import annotations
 
+import re
 import time
 from typing import TYPE_CHECKING
 
@@ -14,6 +16,51 @@ if TYPE_CHECKING:
 CARGO_DIALOG = "Cargo: embark, land, deploy"  # app/shell/cargo_dialog.py
 V13_ACTIONS = ("clock", "move", "mark", "declare", "float")  # the keys of a V13 combat answer
 V13_MOVES = 6          # combat answers before the default walk's GM ends a V13 battle (A-59)
+B5_HEXES = ("1030", "8030", "4550")  # a side's ships all in one hex: one side, the other 45+ hexes off, a patrol
+B5_TURN = re.compile(r"^B5 Turn Sequence")  # the title of B5's turn question (the GM: at the table, results, plot)
+STCS_ACTS = 6          # acts done (Return: the act the list opens at) before the walk's GM resolves the battle
+
+
+def b5_ready(data: dict, rec: dict) -> bool:
+    """Both sides of the Battle Hex ``rec`` have a unit with Babylon 5 data there (else B5 refuses to start)."""
+    powers = {f.get("power") for f in data.get("fleets", []) if f.get("sector") == rec.get("at")
+              and any("b5" in u for u in f.get("units", []))}
+    return len(powers) >= 2
+
+
+def b5_by_keys(walk: Walk, at: str, answers: int) -> None:
+    """A B5 placement by keys: the hex field under the question has the focus (a plot or orders there
+    open at their default, which the Return before this gave); the hex typed over what it holds, Return.
+    Every ship of a side goes in one hex (a squadron within 3 hexes of its command ship, commanders within
+    15 of the flagship); when a hex typed placed nothing (the other side's: fleets begin 45 hexes apart),
+    the next one is typed."""
+    hexes = walk.b5_hex.setdefault(at, [])
+    last = walk.b5_last.get(at)
+    turn = 0 if last is None else last[1] + (last[0] == answers)  # the same answers since: refused, the next
+    where = B5_HEXES[turn % len(B5_HEXES)]
+    walk.b5_last[at] = (answers, turn)
+    key("ctrl+a")
+    xdo("type", "--delay", "60", where)
+    if len(hexes) < 3:
+        snap(f"battle-{at}-b5-place-{where}")
+    key("Return")
+    hexes.append(where)
+
+
+def stcs_by_keys(walk: Walk, at: str, answers: int, s: int) -> None:
+    """An STCS act by keys: Return does the act the list opens at (the engine's default); after
+    STCS_ACTS answers the act list takes the focus (Tab to it) and its last act, resolve the battle, is done
+    (End, Return): the GM resolves it at the table."""
+    log_ = walk.stcs_keys.setdefault(at, [])
+    if answers < STCS_ACTS or s == 1:
+        key("Return")
+        log_.append("Return")
+        return
+    seq = ["Tab"] * (s - 1) + ["End", "Return"]  # the focus moved on one more each time nothing moved
+    if len(log_) < 40:
+        snap(f"battle-{at}-stcs-resolve-{s}")
+    key(*seq)
+    log_.append(" ".join(seq))
 
 
 def v13_by_keys(walk: Walk, at: str, answers: list, s: int) -> None:

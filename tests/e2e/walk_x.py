@@ -13,11 +13,15 @@ and their answers; before the first change, the default campaign's file: turn 1'
 and presses what that phase needs: End Movement (Ctrl+E), End Phase
 (Ctrl+Shift+E), Answer... (Ctrl+Shift+A) for a question the phase waits for, and in the Space
 Combat Phase Fight (Ctrl+F) after choosing the battle system through Turn > Battle System for
-New Battle Hexes (the four systems in turn, one battle each at least), then the battle by keys.
+New Battle Hexes (the six systems in turn, one battle each at least; B5 where both sides have B5
+data), then the battle by keys.
 A V13 battle is played on its map by keys (app/systems/v13/keys.py): each unit placed with Place...
 (P, Tab to the next legal hex, [ ] the facing, Return), units selected with N and moved with
 Move... (M, arrows, Return) or a step (W/Q/E/A/D), the clock with Space, and after some moves
-the battle ended by the GM (Ctrl+Shift+X, A-59, as random play ends it). In the random walk the
+the battle ended by the GM (Ctrl+Shift+X, A-59, as random play ends it). A B5 battle's set-up takes
+each dialog's default (a meeting engagement), its ships are placed by typing a hex in the field under
+the question (every ship of a side in one hex), and at the first turn the GM enters the results; an
+STCS battle's acts are done with Return, then the GM resolves it (End, Return in the act list). In the random walk the
 Troop Combat phase lands troops by keys: Turn > Cargo (Ctrl+Shift+C), "Land" typed, Return.
 It fails (exit 1, naming the step) on a traceback in the app's log or error log, on the app's
 exit, on a refused default answer, and on a phase or a battle that stops moving: the autosave
@@ -34,7 +38,8 @@ import sys
 import time
 from pathlib import Path
 
-from walk_keys import CARGO_DIALOG, ask_for_cargo, land_by_keys, v13_by_keys
+from walk_keys import (B5_TURN, CARGO_DIALOG, ask_for_cargo, b5_by_keys, b5_ready, land_by_keys, stcs_by_keys,
+                       v13_by_keys)
 from xdrive import (
     ART,
     BATTLE_WINDOW,
@@ -59,7 +64,7 @@ from xdrive import (
 PHASES = ("income", "tech", "orders", "supply", "encounters", "battles", "bombardment", "troops", "update",
           "end")  # seed 004's whole turn (rules.model), as the default campaign runs it
 DEFAULT_CAMPAIGN = Path(__file__).resolve().parents[2] / "scenarios" / "default_campaign.json"
-SYSTEMS = ("v13", "table", "sidcors", "afef")  # the order of Turn > Battle System for New Battle Hexes
+SYSTEMS = ("v13", "table", "sidcors", "afef", "b5", "stcs")  # the order of Turn > Battle System for New Battle Hexes
 STALL = 14             # key presses that change nothing before a phase counts as stopped (default answers)
 STALL_RANDOM = 30      # the same with random choices (a Tab may land on Cancel, which changes nothing)
 BATTLE_ANSWERS = 150   # answers after which a battle counts as never ending
@@ -93,6 +98,10 @@ class Walk:
         self.v13_keys: dict[str, list[str]] = {}  # V13 Battle Hex -> what its keys did (placed, moved...)
         self.landings: dict[int, str] = {}   # turn -> the cargo dialog's outcome in Troop Combat
         self._cargo_before: list[str] = []   # the cargo held when the cargo dialog was asked for
+        self.in_b5 = False                   # a B5 battle's window is the last battle window seen
+        self.b5_hex: dict[str, list[str]] = {}  # B5 Battle Hex -> the hexes typed for its placements
+        self.b5_last: dict[str, tuple[int, int]] = {}  # B5 Battle Hex -> (its answers, the hex's turn) last typed
+        self.stcs_keys: dict[str, list[str]] = {}  # STCS Battle Hex -> what its keys did
 
     # -- what the autosave says -------------------------------------------------------------------
     def state(self) -> dict:
@@ -161,6 +170,7 @@ class Walk:
     def on_main(self) -> None:
         data = self.state()
         phase = data.get("phase", "orders")
+        self.in_b5 = False
         if not activate(self.main, may_yield=True):
             return  # a dialog came up meanwhile (a morale check, a question): the loop answers it first
         snap(f"main-{phase}")
@@ -188,6 +198,13 @@ class Walk:
         if not fresh:
             self.rule_on(open_[0]["at"], "the walk's keys could not finish this battle")
             return
+        if self._next_system < len(SYSTEMS):  # B5 needs both sides with B5 data: such a hex is kept for it
+            ready = [b for b in fresh if b5_ready(data, b)]
+            b5_left = SYSTEMS[self._next_system:].count("b5") > 0
+            if SYSTEMS[self._next_system] == "b5":
+                fresh = ready or fresh
+            elif b5_left and len(fresh) > len(ready):
+                fresh = [b for b in fresh if b not in ready]
         target = fresh[0] if self.rng is None else self.rng.choice(fresh)
         if self._next_system >= len(SYSTEMS):  # one battle per system fought: the GM rules on the rest
             self.rule_on(target["at"], "one battle per battle system is fought in this walk")
@@ -278,6 +295,12 @@ class Walk:
             key("Escape")
         elif title.startswith("Hand over"):  # a hot-seat hand-over: the next commander takes the screen
             key("Return")
+        elif B5_TURN.search(title) and self.in_b5 and self.b5_hex:  # B5's turn (its ships placed by keys): the GM
+            # enters the results (before the placements, the same title asks for a meeting engagement: Return)
+            snap("b5-turn-results")
+            key("Down", "Return")  # at the table, *results*, plot and move
+        elif self.in_b5:  # B5's set-up: each dialog's default (a meeting engagement: the walk's placements fit it)
+            key("Return")
         elif self._dialogs.count(wid) >= 3:
             self._dialogs.clear()
             key("Escape")  # the same dialog open through three answers (Return on a rule's link): closed
@@ -297,6 +320,7 @@ class Walk:
         rec = next((b for b in data.get("battle_hexes", []) if b.get("at") == at and not b.get("resolved")
                     and b.get("turn", 1) == data.get("turn", 1)), None)
         system = self.started.get(at) or data.get("settings", {}).get("battle_system", "v13")
+        self.in_b5 = system == "b5"
         if "\u2014 replay," in active()[1]:  # a random key began the battle's replay: nothing is answered there
             key("Escape")  # leave the replay
             self.progress()
@@ -328,6 +352,10 @@ class Walk:
             self.rule_on(at, f"the {system} battle's keys answered nothing")
         elif system == "v13":
             v13_by_keys(self, at, rec.get("answers") or [], s)
+        elif system == "b5" and s < 12:
+            b5_by_keys(self, at, answers)
+        elif system == "stcs" and s < 12:
+            stcs_by_keys(self, at, answers, s)
         elif system == "sidcors" and s in (1, 2):
             key("alt+a")  # Answer...: a BIF or a unit to give up, which the panel takes as clicks, in the dialog
         elif system == "afef" and s in (1, 2):
@@ -386,6 +414,10 @@ def report(walk: Walk | None) -> None:
         log(f"GM ruling: {line}")
     for at, keys in walk.v13_keys.items():
         log(f"V13 {at} by keys: {len(keys)} key sequences; " + "; ".join(keys[:40]))
+    for at, hexes in walk.b5_hex.items():
+        log(f"B5 {at} by keys: ships placed by typing " + ", ".join(hexes))
+    for at, keys in walk.stcs_keys.items():
+        log(f"STCS {at} by keys: {len(keys)} key sequences; " + "; ".join(keys[:40]))
     for turn, what in sorted(walk.landings.items()):
         log(f"turn {turn} Troop Combat cargo: {what}")
     for line in dict.fromkeys(walk.notes):
