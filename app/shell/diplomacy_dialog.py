@@ -111,14 +111,14 @@ class DiplomacyDialog(QDialog):
 def diplomacy(window) -> None:
     """Turn > Diplomacy (Turn Orders)...: the dialog, then the order as one undoable step (a refusal
     shown with its rule, nothing changed)."""
-    from rules.model.records import Phase
+    from app.shell.orders_dialog import orders_closed
 
     if window.session is None:
         return
     c = window.session.campaign
-    if c.settings.empire_turn != "seed004" or c.phase is not Phase.ORDERS:
-        window.statusBar().showMessage("Diplomacy is a Turn Order of a campaign whose empire turn BattleHex runs "
-                                       "(settings.empire_turn seed004), before End Movement", 10000)
+    closed = orders_closed(c, "Diplomacy")
+    if closed:
+        window.statusBar().showMessage(closed, 10000)
         return
     dialog = DiplomacyDialog(c, window)
     window.diplomacy_dialog = dialog

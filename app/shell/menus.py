@@ -111,6 +111,13 @@ class MenuActions:
     answer_turn_action: QAction
 
 
+ORDERS_WHY = ("Turn Orders (seed 004): purchases, diplomacy and each power's orders are given in the Turn Orders "
+              "Phase, before End Movement, in a campaign whose empire turn BattleHex runs (Campaign > Settings... > "
+              "Empire turn: Run by BattleHex). A campaign whose empire turn is kept by hand keeps them in the GM's "
+              "own records.")
+"""Why a Turn Order may be refused, whole: the Turn Orders entries' tooltip and What's This."""
+
+
 def add_action(window: MainWindow, menu: QMenu, text: str, slot: Callable[..., Any], shortcut: Any = None,
                checkable: bool = False) -> QAction:
     """An action of ``window`` in ``menu``; only a checkable one passes its checked state to ``slot``."""
@@ -172,9 +179,12 @@ def build_menus(window: MainWindow) -> MenuActions:
     end_phase = add_action(window, turn, "End &Phase", window.end_phase, "Ctrl+Shift+E")
     answer_turn = add_action(window, turn, "&Answer the Phase's Questions...", window.answer_combat_questions,
                              "Ctrl+Shift+A")
-    add_action(window, turn, "B&uy a Unit (Turn Orders)...", window.buy_unit, "Ctrl+Shift+U")  # seed 004 economy
-    add_action(window, turn, "Dip&lomacy (Turn Orders)...", lambda: _diplomacy(window))  # seed 004 Intel Phase
-    add_action(window, turn, "Turn &Orders for a Power...", lambda: _gm_orders(window))  # seed 004, the GM's entry
+    for act in (add_action(window, turn, "B&uy a Unit (Turn Orders)...", window.buy_unit, "Ctrl+Shift+U"),
+                add_action(window, turn, "Dip&lomacy (Turn Orders)...", lambda: _diplomacy(window)),
+                add_action(window, turn, "Turn &Orders for a Power...", lambda: _gm_orders(window))):
+        act.setToolTip(ORDERS_WHY)  # the status bar's refusal is a few words (issue 22, QT_SCALE_FACTOR=2)
+        act.setWhatsThis(ORDERS_WHY)
+    turn.setToolTipsVisible(True)
     add_action(window, turn, "Show &Battle Hexes", window.show_battle_hexes, "Ctrl+B")
     fight = add_action(window, turn, "&Fight a Battle Hex (set-up)...", window.fight, "Ctrl+F")
     add_action(window, turn, "&Cargo: Embark, Land, Deploy...", lambda: _cargo(window), "Ctrl+Shift+C")

@@ -242,26 +242,38 @@ class OrdersDialog(QDialog):
         return "done"
 
 
+def orders_closed(campaign: Campaign, what: str) -> str:
+    """Why ``what`` (a kind of Turn Order) cannot be given now, in words that fit the status bar at
+    QT_SCALE_FACTOR=2 on a 1600-pixel screen and name no file key; "" when it can (the long reading is
+    the Turn Orders entries' tooltip, :data:`app.shell.menus.ORDERS_WHY`)."""
+    from rules.model.records import Phase
+
+    if campaign.settings.empire_turn != "seed004":
+        return f"{what}: this campaign's empire turn is kept by hand (Campaign > Settings...)"
+    if campaign.phase is not Phase.ORDERS:
+        return f"{what}: only in the Turn Orders Phase, before End Movement"
+    return ""
+
+
 def gm_orders(window: Any) -> None:
     """Turn > Turn Orders for a Power... (issue 23): the GM enters a power's Turn Orders in the same
     dialog a power uses (the powers the GM runs: all of them under ``settings.turn_orders`` gm),
     each order one undoable step, a refused one shown in the dialog with its rule, until "done"."""
     from rules.errors import RuleError
-    from rules.model.records import Phase
     from rules.turn.orders import KINDS as JUDGED
 
     if window.session is None:
         return
     c = window.session.campaign
-    if c.settings.empire_turn != "seed004" or c.phase is not Phase.ORDERS:
-        window.statusBar().showMessage("Turn Orders are given in a campaign whose empire turn BattleHex runs "
-                                       "(settings.empire_turn seed004), before End Movement", 10000)
+    closed = orders_closed(c, "Turn Orders")
+    if closed:
+        window.statusBar().showMessage(closed, 10000)
         return
     mine = [p for p in c.powers if c.settings.turn_orders != "powers" or c.team_of_power(p.id) is None
             or c.team_of_power(p.id).id == GM]  # a player's power enters its own (Turn > Answer...)
     if not mine:
-        window.statusBar().showMessage("Each power enters its own Turn Orders (settings.turn_orders powers): "
-                                       "Turn > Answer the Phase's Questions", 10000)
+        window.statusBar().showMessage("Each power enters its own Turn Orders: Turn > Answer the Phase's Questions",
+                                       10000)
         return
     ask = QInputDialog(window)
     ask.setWindowTitle("Turn Orders for a Power")

@@ -203,13 +203,15 @@ class MovementPhaseMixin:
         if self.session is None:
             return
         c = self.session.campaign
-        if c.settings.empire_turn != "seed004" or c.phase is not Phase.ORDERS:
-            self.statusBar().showMessage("Purchases are Turn Orders of a campaign whose empire turn BattleHex runs "
-                                         "(settings.empire_turn seed004), before End Movement", 10000)
+        from app.shell.orders_dialog import orders_closed
+
+        closed = orders_closed(c, "Purchases")
+        if closed:
+            self.statusBar().showMessage(closed, 10000)
             return
         if not any(p.unit_list for p in c.powers):
-            self.statusBar().showMessage("Nothing can be bought: no power has a unit list in this campaign (the GM "
-                                         "enters the classes each power may build: Campaign > Unit Lists...)", 10000)
+            self.statusBar().showMessage("Nothing can be bought: no power has a unit list (Campaign > Unit Lists...)",
+                                         10000)
             return
         from app.shell.purchase_dialog import PurchaseDialog
         from rules.turn.purchases import order

@@ -22,7 +22,7 @@ def test_a_message_from_a_menu_action_gets_the_status_bar(qtbot, tmp_path):
     _action(w, "Buy a Unit (Turn Orders)...").trigger()  # the default campaign keeps its economy by hand
     QApplication.processEvents()
     bar = w.statusBar()
-    assert "Purchases are Turn Orders" in bar.currentMessage()
+    assert bar.currentMessage().startswith("Purchases: ")
     assert not w.waits_label.isVisible()  # the message has the room the line had
     bar.clearMessage()
     QApplication.processEvents()
