@@ -26,7 +26,7 @@ def test_moves_from_a_copy_are_given_on_the_gms_file(folder, capsys):
     assert _copy(folder, "coalition", "coalition-copy.json") == 0
     assert _orders(folder, "alliance-copy.json", "fed", "alliance", FED,
                    {"fed-third": ["0608"], "fed-logistics": ["0407"]}, "fed.orders") == 0
-    assert "and the movement orders of 2 fleet(s) of fed" in capsys.readouterr().out
+    assert "and the movement orders of 2 fleets of fed" in capsys.readouterr().out
     assert _orders(folder, "coalition-copy.json", "klingon", "coalition", KLINGON, {"kli-home-guard": ["1108"]},
                    "klingon.orders") == 0
     sealed = (folder / "fed.orders").read_text()

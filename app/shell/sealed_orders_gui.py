@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
                                QLineEdit, QMessageBox, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
 
+from rules.battlehex.words import plural
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.model.seals import GM
@@ -189,9 +190,9 @@ def export_my_orders(window: Any, power: str | None = None) -> bool:
     if c.team_copy is not None:  # its plotted orders are in the file now: closing asks of the Team's others only
         if sent(window, power, moves):
             session.undo_stack.setClean()
-    fleets = f" and the movement orders of {len(moves)} fleet(s)" if moves else ""
+    fleets = f" and the movement orders of {plural(len(moves), 'fleet')}" if moves else ""
     done = QMessageBox(QMessageBox.Icon.Information, "Orders exported",
-                       f"{ask.path.text()}\n\n{len(given)} order(s){fleets} of {name} for turn {c.turn}, sealed so "
+                       f"{ask.path.text()}\n\n{plural(len(given), 'order')}{fleets} of {name} for turn {c.turn}, sealed so "
                        "that only the GM opens them. Send this file to the GM (File > Import Orders...).",
                        QMessageBox.StandardButton.Ok, window)
     window.export_done_box = done
@@ -228,7 +229,7 @@ def import_orders(window: Any) -> bool:
             except (OSError, ValueError) as e:
                 raise RuleError("004 Turn Orders Phase", f"{p}: cannot read it ({e}); no orders were imported") from None
         imported = read_all(c, files, ring)
-        session.apply(f"Turn Orders: sealed orders of {len(imported)} power(s) imported",
+        session.apply(f"Turn Orders: sealed orders of {plural(len(imported), 'power')} imported",
                       lambda now: run_imported(now, imported, session.graph))
     except RuleError as e:
         window.show_error("Import orders", str(e))

@@ -275,7 +275,7 @@ def _gm_units(state, b) -> str:
     return "".join(rows)
 
 
-_TABLE_NOTE = (f"<li><i>The table's view: any incidental unit(s) hidden until placement (V13.03, V13.461) and "
+_TABLE_NOTE = (f"<li><i>The table's view: any incidental units hidden until placement (V13.03, V13.461) and "
                f"cloaked units are left out. {escape(GM_HINT)}.</i></li>")
 
 

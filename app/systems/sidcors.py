@@ -33,6 +33,7 @@ from app.battle.panel import PanelBase
 from rules.battlehex.change import BattleChange
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question
+from rules.battlehex.words import plural
 from rules.model.visibility import TABLE
 from rules.systems.sidcors import SidcorsBattle
 from rules.battlehex.sight import sight
@@ -202,7 +203,7 @@ class SidcorsPanel(PanelBase):
                              + (f" (carried {pm:+d})" if pm else ""))
         if q is not None and _kind(q) == "allocate" and self.win.viewer in (q.to, GM):
             parts.append(f"<b>{escape(self.win.name(q.to))}: click a counter to cripple or destroy it "
-                         f"({q.data.get('points', 0)} points to resolve, {q.rule})</b>")
+                         f"({plural(q.data.get('points', 0), 'point')} to resolve, {q.rule})</b>")
         return " \u2014 ".join(parts)
 
     def _lay_out(self, side: str, ids: list[str]) -> None:

@@ -50,6 +50,12 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``n`` and ``word`` agreeing with it: ``"1 point"``, ``"3 points"``, ``"0 orders"``; ``many`` is
+    the plural where it is not ``word`` + s (``plural(2, "die", "dice")``). Never "order(s)"."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
 def agrees(name: str, verb: str) -> str:
     """``verb`` (its singular present: ``"hits"``, ``"misses"``) agreeing with ``name``: a plural
     name (its last word ends in a single s: ``"KD-4 disruptors"``) takes ``"hit"``, ``"miss"``;

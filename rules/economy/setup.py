@@ -22,6 +22,7 @@ from typing import Any
 
 from hexmap import Label
 from hexmap.labels import offset_to_axial
+from rules.battlehex.words import plural
 
 SETUP = "004 Setup"
 
@@ -127,7 +128,7 @@ def campaign_data(name: str, cols: int, rows: int, empires: list[str], year: int
         sectors.append(s)
     pairs = [{"powers": [a, b], "state": "no_contact"} for i, a in enumerate(empires) for b in empires[i + 1:]]
     text = (f"{len(empires)} empires of the allowed list, {cols} x {rows} sectors, Y{year}; each owns "
-            f"{owned} sector(s) around its homeworld. The seed gives no starting planet figures: the GM set each "
+            f"{plural(owned, 'sector')} around its homeworld. The seed gives no starting planet figures: the GM set each "
             f"homeworld's Census {home.census}, Productivity {home.productivity}, RAW {home.raw}, Morale "
             f"{home.morale}. Every pair starts with no contact (004 Intel Phase).")
     return {

@@ -12,6 +12,7 @@ import io
 from fractions import Fraction
 from dataclasses import dataclass
 
+from rules.battlehex.words import plural
 from rules.economy import tech
 from rules.economy.income import INTEL_UPKEEP, points
 from rules.economy.planet import dock_spaces, in_rebellion, output, utilized
@@ -136,7 +137,7 @@ def economy_lines(c: Campaign, power: str) -> tuple[str, ...]:
     return (f"Point Pool: {points(pool)}" + (" (in debt: no purchases until it is paid back)" if pool < 0 else ""),
             f"Last Total Domestic Product: {tdp}",
             f"Research: pool {invested} of {need} required (half the last TDP, rounded up); odds {odds.words()}; "
-            f"Tech Year {eco.tech_year if eco is not None else 0}, {done} advance(s) this year; rolls on turns 6 and "
+            f"Tech Year {eco.tech_year if eco is not None else 0}, {plural(done, 'advance')} this year; rolls on turns 6 and "
             f"12 of each year (next: turn {c.turn + roll - year_turn})",
             f"Intel Points: {intel} (upkeep {points(INTEL_UPKEEP * intel)} a turn)",
             _orders(eco.projects if eco is not None else [], eco.productivity_orders if eco is not None else []),

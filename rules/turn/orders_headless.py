@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TextIO
 
 from rules.battlehex.headless import EXIT_CODES, start_cli
+from rules.battlehex.words import plural
 from rules.errors import RuleError
 from rules.model import passphrase_arg
 from rules.model.seals import WrongPassphrase, unlock
@@ -75,7 +76,7 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
     except OSError as e:
         print(f"orders: --out {args.out}: {e}", file=err)
         return 2
-    fleets = f" and the movement orders of {len(moves)} fleet(s)" if moves else ""
-    print(f"{args.out}: {len(given)} order(s){fleets} of {args.power} for turn {campaign.turn}, sealed to the GM",
+    fleets = f" and the movement orders of {plural(len(moves), 'fleet')}" if moves else ""
+    print(f"{args.out}: {plural(len(given), 'order')}{fleets} of {args.power} for turn {campaign.turn}, sealed to the GM",
           file=out)
     return 0

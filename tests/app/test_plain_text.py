@@ -144,3 +144,19 @@ def test_no_possessive_is_written_by_hand():
             found += [f"{path.relative_to(ROOT)}:{n}: {m.group(0)}" for m in HAND_POSSESSIVE.finditer(line)
                       if m.group(0)[:-2] not in NOT_NAMES]
     assert not found, "use possessive(name):\n" + "\n".join(found)
+
+
+HAND_PLURAL = re.compile(r"\{[^{}\n]*\}[a-z ]*\b[a-z]+\(s\)|\{[^{}\n]*\} points to resolve")
+"""A count's word written by hand: ``f"{n} order(s)"``, ``f"{n} energy mine(s)"``, ``f"{left} points to resolve"``
+(seen: SIDCORS "(1 points to resolve, ...)", "0 order(s)", "1 power(s) imported")."""
+
+
+def test_no_count_is_written_with_s_in_brackets():
+    """Every count's word in rules/ and app/ goes through rules.battlehex.words.plural: "1 point", "3 fleets"."""
+    from tests.conftest import ROOT
+
+    found = []
+    for path in sorted([*(ROOT / "rules").rglob("*.py"), *(ROOT / "app").rglob("*.py")]):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            found += [f"{path.relative_to(ROOT)}:{n}: {m.group(0)}" for m in HAND_PLURAL.finditer(line)]
+    assert not found, "use plural(n, word):\n" + "\n".join(found)

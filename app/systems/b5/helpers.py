@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from PySide6.QtWidgets import QComboBox, QFormLayout, QGroupBox, QLabel, QScrollArea, QSpinBox, QVBoxLayout, QWidget
 
+from rules.battlehex.words import plural
 from rules.errors import RuleError
 from rules.model.b5 import Category
 from rules.systems.b5 import command, fire
@@ -107,11 +108,11 @@ class Helpers(QScrollArea):
 
     @staticmethod
     def _pulse(v: dict) -> str:
-        return f"{fire.pulse_hits(v['need'], v['rolled'], v['most'])} pulse(s) hit"
+        return f"{plural(fire.pulse_hits(v['need'], v['rolled'], v['most']), 'pulse')} hit"
 
     @staticmethod
     def _ballistic(v: dict) -> str:
-        return f"hits {fire.ballistic_delay(v['hexes'])} pulse(s) after launch"
+        return f"hits {plural(fire.ballistic_delay(v['hexes']), 'pulse')} after launch"
 
     @staticmethod
     def _emine(v: dict) -> str:
@@ -120,7 +121,7 @@ class Helpers(QScrollArea):
 
     @staticmethod
     def _dogfight(v: dict) -> str:
-        return f"{fire.dogfight_kills(v['beat by'], v['reading'])} fighter(s) killed"
+        return f"{plural(fire.dogfight_kills(v['beat by'], v['reading']), 'fighter')} killed"
 
     @staticmethod
     def _fighters(v: dict) -> str:
@@ -131,7 +132,7 @@ class Helpers(QScrollArea):
     @staticmethod
     def _af(v: dict) -> str:
         x, flights = fire.anti_fighter(v["AF rating"], v["flights"])
-        return f"x{x} at each of {flights} flight(s)"
+        return f"x{x} at each of {plural(flights, 'flight')}"
 
     @staticmethod
     def _command(v: dict) -> str:

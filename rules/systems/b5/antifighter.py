@@ -22,7 +22,7 @@ from hexmap import Label
 from rules.battlehex.log import IllegalAnswer
 from rules.battlehex.questions import QKind, Question, unit_list
 from rules.battlehex.roster import Status
-from rules.battlehex.words import possessive
+from rules.battlehex.words import plural, possessive
 from rules.model.b5 import B5Weapon
 from rules.systems.b5 import fire, flights
 
@@ -164,7 +164,7 @@ def volley(self: B5Engine, ship: str, w: B5Weapon, x: int, flight: str, how: str
     kills = min(kills, n)
     self.fighters[flight] = n - kills
     self.log.add("ruling", RULE, f"{possessive(self.units[ship].unit.name)} {w.name} (AF x{x}{how}) at {name}: {die} "
-                                 f"+ sensor {t.sensor} needs {f.defence}: {hits} hit(s){absorbed}; {kills} fighter(s) "
+                                 f"+ sensor {t.sensor} needs {f.defence}: {plural(hits, 'hit')}{absorbed}; {plural(kills, 'fighter')} "
                                  f"of {name} destroyed, {n - kills} left", {"unit": flight})
     if n - kills <= 0:
         _destroyed(self, flight)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.questions import Question
-from rules.battlehex.words import possessive
+from rules.battlehex.words import plural, possessive
 from rules.model.b5 import B5Weapon, WeaponClass
 from rules.systems.b5 import fire, marking
 
@@ -81,7 +81,7 @@ def _words(self: B5Engine, d: Declared) -> str:
     die, sensor, penalty, need = d.aim
     return (f"{possessive(self.units[d.firer].unit.name)} {d.weapon.name} (x{d.x}) at "
             f"{self.units[d.target].unit.name}, {d.how}, {die} + sensor {sensor}{penalty:+d} needs {need}: "
-            f"{d.hits} hit(s) on armor {d.armor}")
+            f"{plural(d.hits, 'hit')} on armor {d.armor}")
 
 
 def resolve(self: B5Engine) -> Procedure:

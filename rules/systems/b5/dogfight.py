@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from hexmap import Label
-from rules.battlehex.words import possessive
+from rules.battlehex.words import plural, possessive
 from rules.systems.b5 import fire, flights
 from rules.systems.b5.fighters import left
 
@@ -110,7 +110,7 @@ def _fight(self: B5Engine, at: Label) -> None:
             total = roll + bonus(f, n)
             k = fire.dogfight_kills(total - need, st.dogfight)
             self.log.add("ruling", RULE, f"{name}: {f.damage} {roll} {bonus(f, n):+d} = {total} against "
-                                         f"{possessive(tname)} {need}: beat by {total - need}, {k} kill(s)", {"unit": x})
+                                         f"{possessive(tname)} {need}: beat by {total - need}, {plural(k, 'kill')}", {"unit": x})
             kills += k
         rolls[team] = kills
     for team, kills in rolls.items():  # simultaneous: taken once every flight has rolled
@@ -126,7 +126,7 @@ def _take(self: B5Engine, foes: list[str], kills: int) -> None:
         lost = min(kills, left(self, x))
         kills -= lost
         self.fighters[x] = left(self, x) - lost
-        self.log.add("ruling", RULE, f"{self.units[x].unit.name} loses {lost} fighter(s), {left(self, x)} left",
+        self.log.add("ruling", RULE, f"{self.units[x].unit.name} loses {plural(lost, 'fighter')}, {left(self, x)} left",
                      {"unit": x})
         if not left(self, x):
             self.units[x].status = Status.DESTROYED

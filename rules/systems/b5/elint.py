@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import IllegalAnswer, shown
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.roster import Status
-from rules.battlehex.words import possessive
+from rules.battlehex.words import plural, possessive
 from rules.systems.b5 import command, damage, deploy
 
 if TYPE_CHECKING:
@@ -186,8 +186,8 @@ def question(self: B5Engine, uid: str) -> Question:
     def check(a: Any) -> tuple[Order, ...]:
         return read(self, uid, a)
     return Question(f"b5/{self.round}/elint/{uid}", QKind.LABEL, team, RULE,
-                    f"{self.name(team)}: {possessive(name)} ELINT orders for turn {self.round} ({self.data(uid).elint} "
-                    f"level(s); in secret): offensive, defensive (with ELINT Priority Support: offensive for "
+                    f"{self.name(team)}: {possessive(name)} ELINT orders for turn {self.round} ("
+                    f"{plural(self.data(uid).elint, 'level')}; in secret): offensive, defensive (with ELINT Priority Support: offensive for "
                     "SQUADRON), jam fire control SHIP, SHIP, jam elint SHIP, jam command SHIP, separated by ';' "
                     "(none: no order); \"with SHIP\" after an order: other ELINT ships lend it levels", data={"secret": True, "unit": uid, "elint": uid},
                     check=check, default="none")

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from hexmap import Label
 from rules.battlehex.questions import Question
 from rules.battlehex.roster import Status
-from rules.battlehex.words import possessive
+from rules.battlehex.words import plural, possessive
 from rules.model.b5 import B5Weapon, WeaponClass
 from rules.systems.b5 import deploy, fire, losses, marking
 from rules.systems.b5.asking import place
@@ -107,7 +107,7 @@ def launch(self: B5Engine) -> Procedure:
             hexes = deploy.distance(self.at[s.command], centre)
             turn, pulse = fire.impact(self.round, 1, hexes)
             self.mines.append(Salvo(s.name, s.command, centre, n, turn, pulse))
-            self.log.add("ruling", RULE, f"squadron {s.name} ({self.name(team)}) launches {n} energy mine(s), radius "
+            self.log.add("ruling", RULE, f"squadron {s.name} ({self.name(team)}) launches {plural(n, 'energy mine')}, radius "
                                          f"{fire.emine_radius(min(n, 33))}: they arrive in turn {turn} pulse {pulse} "
                                          "(their hex is revealed then)", {"unit": s.command})
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from hexmap.layout import Layout
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import Question, choose
+from rules.battlehex.words import plural
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.model.b5 import B5Data, B5Weapon, Category, Race, WeaponClass
@@ -308,7 +309,7 @@ def _hits(self: B5Engine, firer: str, w: B5Weapon, target: str, x: int, aim: tup
         total = self.dice.roll(die, purpose=f"{w.name} to hit", rule=RULE, who=who).total + sensor + penalty
         hits += fire.pulse_hits(need, total, w.max_pulses) if w.cls is WeaponClass.PULSE else int(total >= need)
     words = (f"{possessive(self.units[firer].unit.name)} {w.name} (x{x}) at {self.units[target].unit.name}, "
-             f"{how}, {die} + sensor {sensor}{penalty:+d} needs {need}: {hits} hit(s) on armor {armor}")
+             f"{how}, {die} + sensor {sensor}{penalty:+d} needs {need}: {plural(hits, 'hit')} on armor {armor}")
     yield from marking.strike(self, firer, w, target, hits, band, armor, words, ballistic)
 
 

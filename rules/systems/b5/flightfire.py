@@ -16,7 +16,7 @@ from hexmap import Label
 from hexmap.layout import Layout
 from rules.battlehex.questions import Question
 from rules.battlehex.roster import Status
-from rules.battlehex.words import possessive
+from rules.battlehex.words import plural, possessive
 from rules.model.b5 import B5Weapon, WeaponClass
 from rules.systems.b5 import abilities, deploy, fire, flights, losses
 
@@ -130,8 +130,8 @@ def resolve(self: B5Engine, firer: str, w: B5Weapon, flight: str) -> None:
     name = self.units[flight].unit.name
     self.log.add("ruling", RULE, f"{possessive(self.units[firer].unit.name)} {w.name} (x{x}"
                                  f"{', halved' if halved(self, firer, w, flight) else ''}) at {name}, "
-                                 f"{fire.BANDS[band]} range, {die} + sensor {sensor} needs {need}: {hits} hit(s), "
-                                 f"{kills} fighter(s) destroyed, {n - kills} left", {"unit": flight})
+                                 f"{fire.BANDS[band]} range, {die} + sensor {sensor} needs {need}: {plural(hits, 'hit')}, "
+                                 f"{plural(kills, 'fighter')} destroyed, {n - kills} left", {"unit": flight})
     if n - kills <= 0:
         self.units[flight].status = Status.DESTROYED
         self.air.at.pop(flight, None)

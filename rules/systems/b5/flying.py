@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from hexmap import Label
 from rules.battlehex.log import IllegalAnswer, shown
 from rules.battlehex.questions import QKind, Question
+from rules.battlehex.words import plural
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.model.b5 import Category
@@ -195,7 +196,7 @@ def _reach(self: B5Engine, flight: str, to: Label, burn: bool) -> None:
     n, points, most = deploy.distance(self.air.at[flight], to), cost(self.air.at[flight], to), share(self, flight)
     extra = min(f.burn, n) if burn else 0
     if points - extra > most:
-        raise IllegalAnswer(RULE, f"{name} has {most} movement point(s) in pulse {self.pulse} (Move {f.move}: "
+        raise IllegalAnswer(RULE, f"{name} has {plural(most, 'movement point')} in pulse {self.pulse} (Move {f.move}: "
                                   f"{'/'.join(map(str, movement.pulse_moves(f.move)))}); {self.air.at[flight]} to "
                                   f"{to} costs {points} ({n} hexes"
                                   f"{' and a hexside turned' if points > n else ''})"
@@ -257,7 +258,7 @@ def fly(self: B5Engine) -> Procedure:
         if self.air.flown.get(team) == (self.round, self.pulse) or not movable(self, team):
             continue
         ready = ", ".join(f"{self.units[f].unit.name} ({self.air.at.get(f, 'aboard')}, "
-                          f"{share(self, f)} point(s))" for f in movable(self, team))
+                          f"{plural(share(self, f), 'point')})" for f in movable(self, team))
         said = yield _question(self, team, ready)
         apply(self, team, said)
         self.air.flown[team] = (self.round, self.pulse)

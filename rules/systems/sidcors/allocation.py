@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.log import IllegalAnswer, shown
 from rules.battlehex.questions import QKind, Question, number
+from rules.battlehex.words import plural
 from rules.systems.sidcors import force as fz
 from rules.systems.sidcors.tables import R_ALLOCATION, R_PLUS_MINUS, R_TRANSFER
 
@@ -79,7 +80,7 @@ def _allocate_one(e: Engine, team: str, left: int, smallest: int, asked: Asked |
                 raise IllegalAnswer(R_ALLOCATION, f"{shown(uid)} carries no fighter factors of {e.name(team)}")
             if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= min(fighters[uid], left):
                 raise IllegalAnswer(R_ALLOCATION, f"lose 1-{min(fighters[uid], left)} fighter factors of "
-                                                  f"{e.unit(uid).name} ({left} points to resolve), "
+                                                  f"{e.unit(uid).name} ({plural(left, 'point')} to resolve), "
                                                   f"not {shown(n)}")
             return uid, n
         if not isinstance(a, str) or a not in opts:

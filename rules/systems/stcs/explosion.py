@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import GM
 from rules.battlehex.questions import QKind, Question, unit_list
 from rules.battlehex.roster import Status
+from rules.battlehex.words import plural
 from rules.systems.stcs import casualties, damage, shields
 
 if TYPE_CHECKING:
@@ -134,7 +135,7 @@ def burst(e: STCSEngine, x: str, outcome: str) -> Generator[Question, Any, None]
     for m in gone:
         e.mines.remove(m)
     if gone:
-        e.log.add("ruling", BLAST, f"the blast destroys {len(gone)} mine(s)", visible_to=tuple(sorted(
+        e.log.add("ruling", BLAST, f"the blast destroys {plural(len(gone), 'mine')}", visible_to=tuple(sorted(
             {m.team for m in gone})) + (GM,))
     for y in [y for y in e.on_map() if here.distance(e.at[y]) < len(rings) and not e.cloaked[y]]:
         what = f"the blast of {e.ship(x)}"

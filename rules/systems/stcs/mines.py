@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from hexmap.hexes import Hex, hexes_within
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
-from rules.battlehex.words import agrees, possessive
+from rules.battlehex.words import agrees, plural, possessive
 from rules.systems.stcs import damage, fire, firing, sensors
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ def scan(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     e.locks.pop(x, None)  # the scan is the ship's Sensors Phase
     if die <= top:
         n = sum(1 for m in e.mines if m.at == h)
-        e.log.add("ruling", DETECT, f"{possessive(e.ship(x))} scan of {q},{r}: {n} mine(s)", visible_to=(team, GM))
+        e.log.add("ruling", DETECT, f"{possessive(e.ship(x))} scan of {q},{r}: {plural(n, 'mine')}", visible_to=(team, GM))
     else:
         e.log.add("ruling", DETECT, f"{possessive(e.ship(x))} scan of {q},{r} gives no information",
                   visible_to=(team, GM))

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.log import GM, IllegalAnswer, shown
 from rules.battlehex.questions import QKind, Question
-from rules.battlehex.words import possessive
+from rules.battlehex.words import plural, possessive
 from rules.systems.stcs import damage, engines, parties, shields, tractors, transporters, warp
 from rules.systems.stcs.bridge import barred_now
 
@@ -166,7 +166,7 @@ def check(e: STCSEngine, x: str, a: Allocation) -> Allocation:
                                 f"{d.shield_ratio[0]}:{d.shield_ratio[1]})" if d.shield_ratio else "")
     beams = tractors.beams(d.class_size, e.units[x].unit.is_tug)
     if a.tractors > beams:
-        raise IllegalAnswer("STCS Tractor Beams", f"{e.ship(x)} has {beams} tractor beam(s), 1 power each")
+        raise IllegalAnswer("STCS Tractor Beams", f"{e.ship(x)} has {plural(beams, 'tractor beam')}, 1 power each")
     if a.boarding:
         parties.check(e, x, a.boarding)
     total = cost(d, a)

@@ -22,7 +22,7 @@ from enum import Enum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from rules.battlehex.words import possessive
+from rules.battlehex.words import plural, possessive
 from rules.model.stcs import Nation
 from rules.systems.stcs import casualties, damage, movement
 
@@ -228,7 +228,7 @@ def _evade(e: STCSEngine, y: str, n: int) -> None:
     for i in engines:
         damage._engine(e, y, i, n)
     if not engines:
-        e.log.add("ruling", RULE, f"{e.ship(y)}: {n} point(s) on its impulse engine (at the table)")
+        e.log.add("ruling", RULE, f"{e.ship(y)}: {plural(n, 'point')} on its impulse engine (at the table)")
     e.ss_lost[y] = e.ss_lost.get(y, 0) + n
     d = e.data(y)
     e.log.add("ruling", RULE, f"{e.ship(y)} loses {n} superstructure point{'' if n == 1 else 's'} ({n} Evasive "

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from hexmap.hexes import Hex
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
-from rules.battlehex.words import possessive
+from rules.battlehex.words import plural, possessive
 from rules.systems.stcs import casualties, damage, fire, shieldcontrol
 from rules.systems.stcs.geometry import toward
 
@@ -158,7 +158,7 @@ def tractor(e: STCSEngine, x: str) -> Procedure:
     rel = e.data(y).class_size - e.data(x).class_size
     steps = tow_steps(rel, e.units[x].unit.is_tug)
     how = ("it cannot be towed (Relative Class Size +7 or more): the beam holds it in place" if steps is None
-           else f"towing: movement ratio {steps} step(s) worse (Relative Class Size {rel:+d}; the ratio is the "
+           else f"towing: movement ratio {plural(steps, 'step')} worse (Relative Class Size {rel:+d}; the ratio is the "
            f"table's), at most Cruising Warp {e.data(x).cruising_warp}")
     e.log.add("ruling", TRACTOR, f"{possessive(e.ship(x))} tractor beam holds {e.ship(y)} ({fire.words(value)}; "
               f"1 power): {how}")

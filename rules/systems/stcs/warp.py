@@ -5,6 +5,7 @@ import math
 from dataclasses import dataclass
 from enum import Enum
 
+from rules.battlehex.words import plural
 from rules.model.stcs import STCSData
 
 OUT = "STCS Warping Out Of Battles"
@@ -64,7 +65,7 @@ def warp_out_bars(d: STCSData, cond: ShipCondition, mode: Mode, speed: int = MIN
     elif d.warp_engines and warp_power(speed, d) > sum(d.warp_now):
         bars.append(f"Warp {speed} needs {warp_power(speed, d)} power; the warp engines have {sum(d.warp_now)}")
     if cond.bridge_phases > 0:
-        bars.append(f"Bridge hits in effect ({cond.bridge_phases} repair phase(s) left)")
+        bars.append(f"Bridge hits in effect ({plural(cond.bridge_phases, 'repair phase')} left)")
     if cond.superstructure_lost * 10 >= d.superstructure * 7:
         bars.append("70% or more superstructure lost: the navigational deflector is down")
     if cond.crew_left <= 0:

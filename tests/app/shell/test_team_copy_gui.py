@@ -139,7 +139,7 @@ def test_the_gm_exports_a_team_copy_the_player_orders_from_it_the_gm_imports(qtb
     export = next(a for a in bar.actions() if a.text() == "Export My Orders...")
     seen = _run(main, qtbot, export, export_orders, enter).seen
     assert errors == [] and orders.exists() and seen[-1] == ("QMessageBox", "Orders exported"), (errors, seen)
-    assert "movement orders of 3 fleet(s)" in exported_box(main) and "0308" not in orders.read_text()
+    assert "movement orders of 3 fleets" in exported_box(main) and "0308" not in orders.read_text()
     assert main.session.undo_stack.isClean()  # exported: opening the GM's file asks nothing
 
     def gm_unlock(d) -> bool:
@@ -170,7 +170,7 @@ def test_the_gm_exports_a_team_copy_the_player_orders_from_it_the_gm_imports(qtb
     assert errors == [], errors
     assert main.campaign.power("fed").economy.intel_points == intel + 2 and "orders/fed" in main.campaign.turn_asked
     assert [str(x) for x in next(f for f in main.campaign.fleets if f.id == "fed-logistics").orders] == ["0308"]
-    assert main.undo_group.undoText() == "Turn Orders: sealed orders of 1 power(s) imported"  # one step
+    assert main.undo_group.undoText() == "Turn Orders: sealed orders of 1 power imported"  # one step
 
 
 def exported_box(main) -> str:

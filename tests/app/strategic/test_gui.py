@@ -101,7 +101,7 @@ def test_end_movement_lists_the_expected_battle_hexes(window, monkeypatch):
     html = window._battle_dialog.browser.toPlainText()
     for at in got:
         assert f"Battle Hex {at}" in html
-    assert "incidental unit(s) hidden until placement" in html  # Tau Ceti's incidental units, V13.03
+    assert "any incidental units hidden until placement" in html and "(s)" not in html  # Tau Ceti's incidental units, V13.03
     # a meeting is fought only once a side demands a scenario (Encounters Phase): End Phase goes on
     assert window.end_phase_action.isEnabled() and not window.gm_action.isEnabled()
     assert "[Supply]" in window.phase_label.text()

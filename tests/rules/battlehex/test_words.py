@@ -1,7 +1,7 @@
 """Words for people (issue 22): a possessive and a change as a person writes them."""
 from __future__ import annotations
 
-from rules.battlehex.words import agrees, changed, plain, possessive
+from rules.battlehex.words import agrees, changed, plain, plural, possessive
 
 
 def test_a_name_ending_in_s_takes_only_an_apostrophe():
@@ -32,3 +32,9 @@ def test_a_change_reads_from_to_or_stays():
 def test_an_answer_in_words():
     assert plain({"b": 2, "a": -1}, str) == "a -1, b +2"
     assert plain(["mauler@full", True], lambda u: u.upper()) == "MAULER (full at full value), yes"
+
+
+def test_a_count_agrees_with_its_word():
+    """"1 point to resolve", "0 orders", "3 fleets", never "1 points" or "order(s)" (issue 22)."""
+    assert [plural(n, "point") for n in (0, 1, 2)] == ["0 points", "1 point", "2 points"]
+    assert plural(1, "die", "dice") == "1 die" and plural(3, "die", "dice") == "3 dice"

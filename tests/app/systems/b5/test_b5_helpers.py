@@ -20,6 +20,6 @@ def test_the_fighter_and_anti_fighter_helpers_give_the_seeds_numbers(qtbot):
     assert "dogfight total 13" in h.results["fighters"].text()  # 7 + 5 - 1 + 2
     h.findChild(QSpinBox, "b5_af_AF_rating").setValue(6)
     h.findChild(QSpinBox, "b5_af_flights").setValue(4)
-    assert h.results["af"].text() == "x3 at each of 4 flight(s)"  # 6 over 2
+    assert h.results["af"].text() == "x3 at each of 4 flights"  # 6 over 2
     h.findChild(QSpinBox, "b5_af_flights").setValue(15)
-    assert h.results["af"].text() == "x1 at each of 8 flight(s)"  # 6 over 8 is under 1: half of 15, rounded up
+    assert h.results["af"].text() == "x1 at each of 8 flights"  # 6 over 8 is under 1: half of 15, rounded up

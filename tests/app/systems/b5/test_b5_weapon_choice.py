@@ -60,7 +60,7 @@ def test_the_target_side_chooses_the_weapon_a_hit_marks_after_a_hand_over(qtbot,
         else:
             bw.answer(q.default if q.default is not None else [] if q.kind.value == "choose_units" else q.options[0])
     q = run.pending
-    assert q is not None and q.key.endswith("/mark"), [e.text for e in run.log.events if "hit(s)" in e.text or "moves to" in e.text][-30:]
+    assert q is not None and q.key.endswith("/mark"), [e.text for e in run.log.events if " on armor " in e.text or "moves to" in e.text][-30:]
     target = run.engine.units[q.data["unit"]]
     assert q.to == target.team != "gm"
     assert bw.handing_over() and run.engine.name(target.team) in bw.handover_label.text()  # the screen goes over

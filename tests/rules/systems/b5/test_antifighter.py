@@ -46,7 +46,7 @@ def test_below_x1_the_firing_side_chooses_which_flights_its_fire_reaches():
     assert not any("(AF x1) at R-FL1" in x for x in t) and "R-FL1 (6 fighters) attacks B-FLAG: d10 1 +4 needs 10: " \
                                                                "missed" in t
     attack(run, "r-fl2")
-    assert "B-FLAG's Twin array (AF x1) at R-FL2: d10 + sensor 5 needs 8: 1 hit(s); 1 fighter(s) of R-FL2 " \
+    assert "B-FLAG's Twin array (AF x1) at R-FL2: d10 + sensor 5 needs 8: 1 hit; 1 fighter of R-FL2 " \
            "destroyed, 5 left" in texts(run)
     assert sum(e.data.get("key") == "b5/1/afpick" for e in run.log.events if e.kind == "question") == 1
 
@@ -57,7 +57,7 @@ def test_at_x1_or_more_every_attacking_flight_is_fired_at_and_no_one_is_asked():
     run = fight(campaign(af=2), THREE, ALL_IN, faces=[1] * 40)
     attack(run, "r-fl1")
     assert run.pending.key != "b5/1/afpick"
-    assert "B-FLAG's Twin array (AF x1) at R-FL1: d10 + sensor 5 needs 8: 0 hit(s); 0 fighter(s) of R-FL1 " \
+    assert "B-FLAG's Twin array (AF x1) at R-FL1: d10 + sensor 5 needs 8: 0 hits; 0 fighters of R-FL1 " \
            "destroyed, 6 left" in texts(run)
 
 
@@ -81,9 +81,9 @@ def test_the_escort_is_fired_at_first_and_only_what_is_left_absorbs():
                 faces=[5, 5, 4, 4, 5, 1, 4] + [1] * 30, stay=("r-fl1",))
     attack(run, "r-fl2")
     t = [x for x in texts(run) if x.startswith("B-FLAG's Twin array") or " is destroyed" in x]
-    assert t[:3] == ["B-FLAG's Twin array (AF x2) at R-FL1: d10 + sensor 5 needs 8: 2 hit(s); 2 fighter(s) of R-FL1 "
+    assert t[:3] == ["B-FLAG's Twin array (AF x2) at R-FL1: d10 + sensor 5 needs 8: 2 hits; 2 fighters of R-FL1 "
                      "destroyed, 0 left", "R-FL1 is destroyed",
-                     "B-FLAG's Twin array (AF x2) at R-FL2: d10 + sensor 5 needs 8: 1 hit(s); 1 fighter(s) of R-FL2 "
+                     "B-FLAG's Twin array (AF x2) at R-FL2: d10 + sensor 5 needs 8: 1 hit; 1 fighter of R-FL2 "
                      "destroyed, 5 left"], t
 
 

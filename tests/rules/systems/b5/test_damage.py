@@ -105,7 +105,7 @@ def test_fire_marks_a_primary_weapon_and_the_ship_fires_it_weaker():
     run = fight([10, 1, 9, 4])  # a hit; severe, odd: a primary system and 2 structure; second die even
     for a in ("fire", "r-flag", "Laser", "b-flag"):
         run.answer(a)
-    assert "R-FLAG's Laser (x2) at B-FLAG, extreme range, d10 + sensor 5+0 needs 15: 1 hit(s) on armor 4: " \
+    assert "R-FLAG's Laser (x2) at B-FLAG, extreme range, d10 + sensor 5+0 needs 15: 1 hit on armor 4: " \
            "severe (Laser); 2 structure, 10 left" in [e.text for e in run.log.events]
     assert run.engine.data("b-flag").weapons[0].x == 1
     for a in ("fire", "b-flag", "Laser"):

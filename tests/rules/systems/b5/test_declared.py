@@ -73,9 +73,9 @@ def test_a_squadrons_shots_are_declared_then_all_rolled_before_any_damage():
                         e.data.get("purpose", "to hit"))
     rolled = [i for i, t in enumerate(texts) if t.startswith("rolled: ")]
     assert len(rolled) == 2 and max(rolled) < first_damage
-    assert "rolled: R-FLAG's Laser (x2) at B-FLAG, extreme range, d10 + sensor 5+0 needs 15: 1 hit(s) on armor " \
+    assert "rolled: R-FLAG's Laser (x2) at B-FLAG, extreme range, d10 + sensor 5+0 needs 15: 1 hit on armor " \
            "4" in texts
-    assert "R-FLAG's Laser (x2) at B-FLAG, extreme range, d10 + sensor 5+0 needs 15: 1 hit(s) on armor 4: severe " \
+    assert "R-FLAG's Laser (x2) at B-FLAG, extreme range, d10 + sensor 5+0 needs 15: 1 hit on armor 4: severe " \
            "(Laser); 2 structure, 10 left" in texts
     assert run.pending.options == ("done", "fire")  # resolved: the pulse's fire goes on (R-FLAG's cannon)
 

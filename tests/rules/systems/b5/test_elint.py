@@ -221,7 +221,7 @@ def test_each_s_box_marked_loses_an_elint_level_and_the_last_orders_fail():
     assert damage.summary(base, run.engine.hits["b-f2"], 2) == "structure 10 of 12, sensor 4, ELINT 2 of 3"
     for a in ("done", "done", "done", [], "plot and move", "FF F FF"):
         run.answer(a)
-    assert run.pending.key == "b5/2/elint/b-f2" and "(2 level(s); in secret)" in run.pending.text
+    assert run.pending.key == "b5/2/elint/b-f2" and "(2 levels; in secret)" in run.pending.text
     with pytest.raises(IllegalAnswer, match="B-F2 has 2 ELINT levels, not the 3 these orders need"):
         run.answer("offensive; jam elint R-F2; jam fire control R-F2")
     run.answer("offensive; jam elint R-F2")

@@ -59,7 +59,7 @@ def test_mines_arrive_as_a_ballistic_weapon_and_roll_for_every_unit_in_their_are
     run = fight([6, 9, 3, 7] + [1] * 10)
     run.answer({"at": "3530", "facing": "A"})
     texts = [e.text for e in run.log.events]
-    assert "squadron bflag (Blue) launches 4 energy mine(s), radius 2: they arrive in turn 2 pulse 1 (their hex " \
+    assert "squadron bflag (Blue) launches 4 energy mines, radius 2: they arrive in turn 2 pulse 1 (their hex " \
            "is revealed then)" in texts
     given = next(e for e in run.log.events if e.kind == "answer" and e.data["key"] == "b5/1/mines/b-flag")
     assert given.visible_to == ("blue", "gm")  # the hex is Blue's secret until the mines arrive

@@ -57,7 +57,7 @@ def test_anti_fighter_fire_first_then_the_fighters_left_attack():
     assert run.pending.key == "b5/1/strafe" and run.pending.options == ("b-flag",)  # its mission's target
     run.answer("b-flag")
     texts = [e.text for e in run.log.events]
-    assert "B-FLAG's Twin array (AF x2) at R-FL: d10 + sensor 5 needs 8: 1 hit(s); 1 fighter(s) of R-FL destroyed, " \
+    assert "B-FLAG's Twin array (AF x2) at R-FL: d10 + sensor 5 needs 8: 1 hit; 1 fighter of R-FL destroyed, " \
            "5 left" in texts
     assert "R-FL (5 fighters) attacks B-FLAG: d10 8 +3 needs 10: hit, damage d6 +3 on armor 5: severe (Twin array, " \
            "turn); 1 structure, 11 left" in texts, texts[-4:]

@@ -92,7 +92,7 @@ def test_a_laser_at_extreme_range_hits_the_side_armor():
     with pytest.raises(IllegalAnswer):
         run.answer("r-f2")  # not an enemy
     run.answer("b-flag")
-    assert "R-FLAG's Laser (x2) at B-FLAG, extreme range, d10 + sensor 5+0 needs 15: 1 hit(s) on armor 4: severe " \
+    assert "R-FLAG's Laser (x2) at B-FLAG, extreme range, d10 + sensor 5+0 needs 15: 1 hit on armor 4: severe " \
            "(Laser); 2 structure, 10 left" in [e.text for e in run.log.events]  # 10 + 5 hits, 1 + 5 misses; 9 - 4: severe, odd
     assert [e.data["faces"] for e in run.log.events if e.kind == "roll"] == [[10], [1], [9], [4]]
     run.answer("fire")

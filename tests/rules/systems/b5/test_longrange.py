@@ -51,7 +51,7 @@ def test_long_range_fire_into_a_hex_around_within_the_arcs_at_half_the_x():
     lines = ["B-FLAG switches to long-range anti-fighter mode this pulse (all its weapon systems: no standard AF fire)",
              "B-FLAG's Twin array fires in long-range mode into 1432: half its x4 there over half of 1 flight: x2 at "
              "R-FL1",
-             "B-FLAG's Twin array (AF x2, long range) at R-FL1: d10 + sensor 5 needs 8: 2 hit(s); 2 fighter(s) of "
+             "B-FLAG's Twin array (AF x2, long range) at R-FL1: d10 + sensor 5 needs 8: 2 hits; 2 fighters of "
              "R-FL1 destroyed, 4 left"]
     at = t.index(lines[0])
     assert [x for x in t[at:] if x.startswith("B-FLAG")][:3] == lines

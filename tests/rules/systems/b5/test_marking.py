@@ -38,7 +38,7 @@ def test_the_defender_chooses_which_primary_weapon_a_hit_marks():
     assert not any("R-FLAG's Laser (x2) at" in e.text or "B-FLAG's Laser (x2) at R-FLAG" in e.text
                    for e in run.log.events)  # nothing is marked or logged before the choice
     run.answer("Matter cannon")  # by its name (or its option)
-    assert "B-FLAG's Laser (x2) at R-FLAG, extreme range, d10 + sensor 5+0 needs 15: 1 hit(s) on armor 4: " \
+    assert "B-FLAG's Laser (x2) at R-FLAG, extreme range, d10 + sensor 5+0 needs 15: 1 hit on armor 4: " \
            "severe (Matter cannon); 2 structure, 10 left" in [e.text for e in run.log.events]
     weapons = {w.name: w.x for w in run.engine.data("r-flag").weapons}
     assert weapons == {"Laser": 2, "Matter cannon": 0}  # the cannon destroyed, the laser whole

@@ -144,7 +144,7 @@ def test_a_ballistic_weapon_hits_range_over_15_plus_one_pulses_later_before_the_
     hit = next(i for i, t in enumerate(texts) if "B-FLAG's Ion torpedo (x1) at R-FLAG, in flight" in t)
     first_move = next(i for i, t in enumerate(texts) if t.startswith("turn 2 pulse 1: squadron"))
     assert hit < first_move
-    assert "d10 + sensor 5+0 needs 10: 0 hit(s) on armor 5" in texts[hit]  # Def 10, no range; best armor 5
+    assert "d10 + sensor 5+0 needs 10: 0 hits on armor 5" in texts[hit]  # Def 10, no range; best armor 5
 
 
 def test_no_weapons_fire_in_the_first_turn_of_a_jump_in():

@@ -52,7 +52,7 @@ def test_two_explode_most_negative_first_the_blast_rings_catch_ships_and_mines()
     assert f"mine is at {near.q},{near.r}" not in run.events_json("blue")
     run.answer("minescan:enterprise")  # 24 hexes: lock 1-7, -2: 1-5; D10 3
     run.answer(f"{near.q},{near.r}")
-    assert f"Enterprise's scan of {near.q},{near.r}: 1 mine(s)" in run.events_json("blue")
+    assert f"Enterprise's scan of {near.q},{near.r}: 1 mine" in run.events_json("blue")
     hit(run, "bop", 25)
     hit(run, "d7", 40)
     assert "bop" not in run.pending.options  # no public explosion question names the cloaked ship (issue 25):
@@ -69,7 +69,7 @@ def test_two_explode_most_negative_first_the_blast_rings_catch_ships_and_mines()
     assert [b["rings"] for b in run.engine.blasts] == [bop_blast, [24, 12, 6, 3, 1]]
     assert "Klothos explodes at" in log and "Klothos 5 (2 hexes)" in log  # caught in the Bird of Prey's blast
     assert run.engine.mines == [mines.Mine(far, run.engine.units["d7"].team)]  # 6 at 2 hexes: gone; 1 at 4 stays
-    assert "destroys 1 mine(s)" in run.events_json("red") and "destroys" not in log
+    assert "destroys 1 mine" in run.events_json("red") and "destroys" not in log
     assert run.engine.units["d7"].status.name == "DESTROYED" and "d7" not in run.engine.at
 
 
@@ -197,7 +197,7 @@ def test_a_blast_catches_ships_to_its_last_ring_destroys_mines_of_3_points_and_e
     told = _events(run, explosion.BLAST)
     assert told[0][2].endswith("caught (on the shield facing the blast): Enterprise 12 (1 hex); Bird of Prey 6 "
                                "(2 hexes)"), told[0][2]
-    assert told[1] == ("ruling", explosion.BLAST, "the blast destroys 1 mine(s)", {}, ("blue", GM))
+    assert told[1] == ("ruling", explosion.BLAST, "the blast destroys 1 mine", {}, ("blue", GM))
     assert [d7.distance(m.at) for m in e.mines] == [4, 5] and e.locks == {"bop": "enterprise"}
 
 

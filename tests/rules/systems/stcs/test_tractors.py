@@ -55,7 +55,7 @@ def test_a_tractor_beam_takes_a_de_crewed_ship_on_firing_chart_a_and_tows_it() -
     run.answer(5)
     assert e.contact.tractors == {"lexington": ["d7"]}
     assert ("Lexington's tractor beam holds Klothos (To-Hit 6: D10 1-6 (60%); 1 power): towing: movement ratio 2 "
-            "step(s) worse (Relative Class Size +0; the ratio is the table's), at most Cruising Warp 6"
+            "steps worse (Relative Class Size +0; the ratio is the table's), at most Cruising Warp 6"
             ) in run.events_json("red")
     assert "tractor:lexington" not in run.pending.options  # Class VIII: its one beam is in use
     run.answer("move:lexington")
