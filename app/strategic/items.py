@@ -30,10 +30,17 @@ _RECT = _POLY.boundingRect().adjusted(-2, -2, 2, 2)
 _UNOWNED = NEUTRAL_FILL
 _EDGE = QPen(QColor("#5b5b5b"), 1.0)
 _HATCH = brush_hatched(QColor(120, 120, 120, 150))
-_LABEL_FONT = QFont()
-_LABEL_FONT.setPixelSize(int(SECTOR_SIZE * 0.24))
-_LABEL_COLOR = QColor("#333333")
+LABEL_MIN_PX = 9.0
+"""The smallest hex number drawn, in the view's pixels (issue 22: at QT_SCALE_FACTOR=2 the map opens
+fitted at ~0.43 and the numbers were 4 pixels high); below it the number grows, up to :data:`_LABEL_MOST`."""
+_LABEL_SIZE = SECTOR_SIZE * 0.24
+_LABEL_MOST = SECTOR_SIZE * 0.55
+"""The largest a hex number grows (scene units): its four digits still fit the hex; a hex smaller on
+screen than that gets no number rather than an unreadable one."""
 _LABEL_RECT = QRectF(-SECTOR_SIZE, -SECTOR_SIZE * 0.86, 2 * SECTOR_SIZE, SECTOR_SIZE * 0.3)
+"""Where the number is written at its usual size (a fanned stack keeps off it)."""
+_LABEL_FONTS: dict[int, tuple[QFont, QRectF]] = {}
+_LABEL_COLOR = QColor("#333333")
 _LABEL_ALIGN = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
 """Made once: a Python flag's ``|`` at each of 140 sectors' paint cost ~3 ms of the first frame (issue 21)."""
 _SELECTED = QPen(QColor("#ffffff"), 3.0)
@@ -42,6 +49,25 @@ _RINGS = [QPolygonF([QPointF(x * f, y * f) for x, y in _LAYOUT.corners(Hex(0, 0)
 _OOS_PEN = QPen(QColor("#ffffff"), 1.0)
 _OOS_BRUSH = QColor("#d01818")
 _HOVERED = QPen(QColor("#202020"), 3.0)
+
+
+def label_size(lod: float) -> float | None:
+    """The hex number's pixel size in scene units at the view's level of detail ``lod`` (its scale):
+    the usual size, larger where that would be under :data:`LABEL_MIN_PX` on screen; None when even
+    the largest would be (the number is then left out)."""
+    size = max(_LABEL_SIZE, LABEL_MIN_PX / lod) if lod > 0 else math.inf
+    return None if size > _LABEL_MOST else size
+
+
+def _label_font(size: float) -> tuple[QFont, QRectF]:
+    """The font and box of a hex number ``size`` high, made once per whole pixel size."""
+    key = math.ceil(size)
+    made = _LABEL_FONTS.get(key)
+    if made is None:
+        font = QFont()
+        font.setPixelSize(key)
+        made = _LABEL_FONTS[key] = (font, QRectF(-SECTOR_SIZE, -SECTOR_SIZE * 0.86, 2 * SECTOR_SIZE, key * 1.3))
+    return made
 
 
 def sector_center(label: Label) -> QPointF:
@@ -127,9 +153,12 @@ class SectorItem(QGraphicsItem):
         if self._incidental:
             paint_base(p, QPointF(r * 0.45, -r * 0.3 + len(self._bases) * r * 0.3), r * 0.18,
                        f"+{self._incidental}", QColor("#dddddd"))
-        p.setFont(_LABEL_FONT)
-        p.setPen(_LABEL_COLOR)
-        p.drawText(_LABEL_RECT, _LABEL_ALIGN, self.label)
+        size = label_size(option.levelOfDetailFromTransform(p.worldTransform()))
+        if size is not None:  # readable at this zoom (issue 22)
+            font, box = _label_font(size)
+            p.setFont(font)
+            p.setPen(_LABEL_COLOR)
+            p.drawText(box, _LABEL_ALIGN, self.label)
         if self.marks.battle:
             p.setBrush(Qt.BrushStyle.NoBrush)
             p.setPen(BATTLE_PEN)

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from hexmap import Label
-from rules.battlehex.words import plural
 from rules.dice import DiceRoller
 from rules.model.campaign import Campaign, Team
 from rules.model.records import BattleHexRecord, IgnoreRecord
@@ -319,6 +318,6 @@ def what_team_sees(state: StrategicState, b: BattleHexRecord, team_id: str,
         hide = team_id != b.defender
         hidden = [u for u in units if u.is_incidental and hide and tid == b.defender]
         seen = tuple(u.name for u in units if u not in hidden)
-        note = f"{plural(len(hidden), 'incidental unit')} hidden until placement (V13.03, V13.461)" if hidden else ""
+        note = f"{len(hidden)} incidental unit{'' if len(hidden) == 1 else 's'} hidden until placement (V13.03, V13.461)" if hidden else ""
         out.append(Sighting(tid, seen, len(hidden), note))
     return out
