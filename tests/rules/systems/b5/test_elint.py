@@ -370,3 +370,16 @@ def test_pooling_and_priority_support_refusals_in_full():
     with pytest.raises(IllegalAnswer) as no:
         priority("offensive for b2", admiral=False)
     assert str(no.value) == f"{elint.RULE}: support for another squadron needs the fleet admiral's ELINT Priority Support"
+
+
+def test_the_orders_question_and_the_levels_a_network_jam_costs():
+    from rules.battlehex.questions import QKind
+
+    run = priority("none")
+    e = run.engine
+    q = elint.question(e, "b-f2")
+    assert (q.key, q.kind, q.to, q.rule, q.default) == (f"b5/{e.round}/elint/b-f2", QKind.LABEL, "blue", elint.RULE,
+                                                         "none")
+    assert q.data == {"secret": True, "unit": "b-f2", "elint": "b-f2"}
+    assert [elint._levels(e, elint.JAM_COMMAND, (x,)) for x in ("b-flag", "b-c2", "b-f2")] == [4, 2, 1]
+    assert elint._levels(e, elint.JAM_ELINT, ("b-flag",)) == 1
