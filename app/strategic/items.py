@@ -30,11 +30,11 @@ _RECT = _POLY.boundingRect().adjusted(-2, -2, 2, 2)
 _UNOWNED = NEUTRAL_FILL
 _EDGE = QPen(QColor("#5b5b5b"), 1.0)
 _HATCH = brush_hatched(QColor(120, 120, 120, 150))
-LABEL_MIN_PX = 9.0
+LABEL_MIN_PX = 8.0
 """The smallest hex number drawn, in the view's pixels (issue 22: at QT_SCALE_FACTOR=2 the map opens
-fitted at ~0.43 and the numbers were 4 pixels high); below it the number grows, up to :data:`_LABEL_MOST`."""
+fitted at 0.34-0.43 and the numbers were 3-4 pixels high); below it the number grows, up to :data:`_LABEL_MOST`."""
 _LABEL_SIZE = SECTOR_SIZE * 0.24
-_LABEL_MOST = SECTOR_SIZE * 0.55
+_LABEL_MOST = SECTOR_SIZE * 0.7
 """The largest a hex number grows (scene units): its four digits still fit the hex; a hex smaller on
 screen than that gets no number rather than an unreadable one."""
 _LABEL_RECT = QRectF(-SECTOR_SIZE, -SECTOR_SIZE * 0.86, 2 * SECTOR_SIZE, SECTOR_SIZE * 0.3)
