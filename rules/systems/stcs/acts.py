@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
+from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.systems.stcs import damage, engines, firing, mines, selfdestruct, shieldcontrol, shields, warping
 
@@ -17,6 +18,9 @@ VERBS: dict[str, Callable[[STCSEngine, str], Procedure]] = {
     "shutdown": engines.shut_down, "restart": engines.restart, "shadow": engines.shadow,
     "unshadow": engines.unshadow, "minelock": mines.lock, "minefire": mines.fire_at, "warppath": warping.path,
     "struck": shields.struck, "selfdestruct": selfdestruct.self_destruct, "shields": shieldcontrol.control}
+
+ENDING = {"next": "end this segment", "resolve": "resolve the battle (the ships destroyed at the table)"}
+"""The acts listed last, every segment."""
 
 
 def acts(e: STCSEngine, x: str, sees: bool) -> dict[str, str]:
@@ -41,3 +45,31 @@ def acts(e: STCSEngine, x: str, sees: bool) -> dict[str, str]:
 def off_board(e: STCSEngine) -> dict[str, str]:
     """Acts not of a ship on the board: back from a sensor shadow, an object on a warp path."""
     return {**engines.off_board(e), **warping.path_acts(e)}
+
+
+def unopposed(e: STCSEngine) -> str | None:
+    """Why the battle has nothing to fight (no two opposing sides both have a ship in it), or None."""
+    have = [t for t in (e.attacker, e.defender) if any(u.team == t and u.status is Status.PRESENT
+                                                        for u in e.units.values())]
+    if len(have) == 2:
+        return None
+    who = "neither side has a" if not have else f"{e.name(e.enemy(have[0]))} has no"
+    return f"nothing to fight: {who} ship with STCS data in the battle"
+
+
+def resolve_first(e: STCSEngine, acts: dict[str, str], barred: dict[str, str],
+                  refused: dict[str, str]) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """The act list with resolving first (the question opens at it: Return resolves) when there is nothing to
+    fight (issue 25: at 0907 of the default campaign the GM ended 30 segments before resolving was offered)."""
+    why = unopposed(e)
+    if why is not None:
+        acts = {"resolve": f"resolve the battle ({why})", **{k: v for k, v in acts.items() if k != "resolve"}}
+    return acts, barred, refused
+
+
+def tell_unopposed(e: STCSEngine) -> None:
+    """The log says, once, that the battle has nothing to fight and the GM resolves it."""
+    why = unopposed(e)
+    if why is not None and not e.told_unopposed:
+        e.told_unopposed = True
+        e.log.add("ruling", "STCS", f"{why}: the Game Master resolves the battle")

@@ -91,6 +91,7 @@ class STCSEngine:
         self.mine_locks: dict[str, tuple[Hex, int]] = {}  # a ship's lock on a mine: its hex, the mine's index
         self.warp_path: dict[str, str] = {}  # the object on an announced warp out's path (Striking Table)
         self.fired: dict[tuple[str, int], int] = {}  # the segment each (ship, weapon) last fired (recharge)
+        self.told_unopposed = False  # the log said the battle has nothing to fight (:meth:`unopposed`)
         self.power = power.Power()  # the standing allocations, the phase, power shut down (:mod:`.power`)
         """The turn's order by tactical advantage (:mod:`.advantage`)."""
         self.enlist()
@@ -155,6 +156,7 @@ class STCSEngine:
             going_on = False
             while True:
                 contact.settle(self)  # beams broken since the last act break before the next is offered
+                more_acts.tell_unopposed(self)
                 act = yield self._act_question()
                 if act == "next":
                     yield from minehits.stationary(self)
@@ -271,9 +273,7 @@ class STCSEngine:
         acts.update(more_acts.off_board(self))
         for x in self.offmap:
             acts[f"warpin:{x}"] = f"{self.ship(x)} warps in"
-        acts["next"] = "end this segment"
-        acts["resolve"] = "resolve the battle (the ships destroyed at the table)"
-        return cloaked.fixed_list(self, acts, barred)  # a cloaked ship's acts the same whatever its hidden state
+        return more_acts.resolve_first(self, *cloaked.fixed_list(self, {**acts, **more_acts.ENDING}, barred))
 
     def _act_question(self) -> Question:
         (acts, barred, refused), (t, s) = self.actions(), self.turn_segment()
