@@ -11,13 +11,21 @@ from rules.systems.b5.deploy import Board
 
 def read_place(a: Any, rule: str) -> tuple[Label, Facing]:
     """An answer placing a ship: ``"CCRR"`` or ``{"at": "CCRR", "facing": "A"}`` (facing A if none)."""
-    at, facing = (a, "A") if isinstance(a, str) else (a.get("at"), a.get("facing", "A")) \
-        if isinstance(a, dict) else (None, None)
-    try:
-        return Label.parse(at), Facing.parse(facing)  # type: ignore[arg-type]
-    except ValueError as e:
+    if not isinstance(a, (str, dict)):  # only a file's answer (the panel gives a hex and a facing): its form
         raise IllegalAnswer(rule, f"answer a hex and a facing, such as {{\"at\": \"4530\", \"facing\": \"A\"}}, "
-                                  f"not {shown(a)} ({e})") from None
+                                  f"not {shown(a)}")
+    at, facing = (a, "A") if isinstance(a, str) else (a.get("at"), a.get("facing", "A"))
+    if not isinstance(at, str) or not at.strip():  # Return in the empty hex field (it read "not {'at': ''...")
+        raise IllegalAnswer(rule, "type a hex, such as 1030 (its column, then its row)"
+                            + ("" if at is None or isinstance(at, str) else f", not {shown(at)}"))
+    try:
+        spot = Label.parse(at)
+    except ValueError:
+        raise IllegalAnswer(rule, f"type a hex, such as 1030 (its column, then its row), not \"{at[:20]}\"") from None
+    try:
+        return spot, Facing.parse(facing)
+    except ValueError:
+        raise IllegalAnswer(rule, f"a facing is a letter from A to F, not {shown(facing, 20)}") from None
 
 
 def place(key: str, to: str, rule: str, text: str, board: Board, why: Any, data: dict[str, Any],

@@ -91,7 +91,7 @@ class STCSEngine:
         self.mine_locks: dict[str, tuple[Hex, int]] = {}  # a ship's lock on a mine: its hex, the mine's index
         self.warp_path: dict[str, str] = {}  # the object on an announced warp out's path (Striking Table)
         self.fired: dict[tuple[str, int], int] = {}  # the segment each (ship, weapon) last fired (recharge)
-        self.told_unopposed = False  # the log said the battle has nothing to fight (:meth:`unopposed`)
+        self.told_unopposed = False  # the log said the battle has nothing to fight (:func:`.acts.unopposed`)
         self.power = power.Power()  # the standing allocations, the phase, power shut down (:mod:`.power`)
         """The turn's order by tactical advantage (:mod:`.advantage`)."""
         self.enlist()

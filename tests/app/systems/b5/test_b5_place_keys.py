@@ -4,6 +4,9 @@ focus, so a commander at the keyboard types the hex and presses Return. Before, 
 elsewhere in the window and typing a hex placed nothing (the walk could not place a ship)."""
 from __future__ import annotations
 
+import html
+import re
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMenu
 
@@ -58,14 +61,17 @@ def test_a_b5_placement_is_typed_where_the_focus_is(qtbot, tmp_path):
 
 def test_return_in_the_empty_hex_field_is_refused_in_words(qtbot, tmp_path):
     """Return before a hex is typed (the real-screen walk's first key at a placement): refused under
-    the question ('answer a hex and a facing'), nothing given; it raised IllegalAnswer out of the
-    undo entry's words (B5Battle.summary), a traceback in the app's log."""
+    the question ('type a hex, such as 1030'), nothing given; it raised IllegalAnswer out of the
+    undo entry's words (B5Battle.summary), a traceback in the app's log. The refusal read
+    "not {'at': '', 'facing': 'A'}" (issue 22, the whole-campaign play): the panel's answer as code."""
     bw, panel, answerer = _first_placement(qtbot, tmp_path)
     try:
         given = len(bw.b.answers)
         assert panel.hex_edit.text() == ""
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
-        assert "Refused" in panel.prompt.text() and "answer a hex and a facing" in panel.prompt.text()
+        said = html.unescape(re.sub("<[^>]+>", "", panel.prompt.text()))  # as the prompt reads
+        assert "Refused" in said and "type a hex, such as 1030" in said
+        assert not [c for c in "{}'" if c in said], said
         assert len(bw.b.answers) == given
     finally:
         answerer.stop()
