@@ -93,7 +93,7 @@ class MovementPhaseMixin:
         if reason:
             self.statusBar().showMessage(f"Refused: {fleet.name} to {label}: {reason}", 15000)
             return False
-        self.statusBar().showMessage(f"{fleet.name}: orders {' -> '.join(map(str, plan.orders)) or 'cleared'}", 8000)
+        self.statusBar().showMessage(f"{fleet.name}: orders {' ▸ '.join(map(str, plan.orders)) or 'cleared'}", 8000)
         return True
 
     def take_seat(self, seat: str | None) -> None:
