@@ -61,9 +61,8 @@ def resolve_first(e: STCSEngine, acts: dict[str, str], barred: dict[str, str],
                   refused: dict[str, str]) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
     """The act list with resolving first (the question opens at it: Return resolves) when there is nothing to
     fight (issue 25: at 0907 of the default campaign the GM ended 30 segments before resolving was offered)."""
-    why = unopposed(e)
-    if why is not None:
-        acts = {"resolve": f"resolve the battle ({why})", **{k: v for k, v in acts.items() if k != "resolve"}}
+    if unopposed(e) is not None:  # (the log says why: :func:`tell_unopposed`; the list item reads whole)
+        acts = {"resolve": "resolve the battle (nothing to fight)", **{k: v for k, v in acts.items() if k != "resolve"}}
     return acts, barred, refused
 
 
