@@ -349,3 +349,31 @@ def test_the_chart_s_d10_test_with_the_gms_numbers() -> None:
     assert pe.varies_check(10, -10, 1, 5) == (True, 0) and pe.varies_check(10, -10, 1, 5, True) == (True, 1)
     with pytest.raises(ValueError):
         pe.varies_check(3, -1, 11, 5)
+
+
+def test_the_effect_questions_in_full() -> None:
+    """The GM's effect questions (kind, seat, rule, words, option words, the check) and the morale
+    check's two numbers; the second effect asks what it did "else"."""
+    from rules.battlehex.questions import QKind
+
+    run = _sabotaged("succeeded")
+    q = run.pending
+    what = "Klingon Empire's successful sabotage mission against United Federation of Planets at 0207"
+    assert (q.kind, q.to, q.rule) == (QKind.CHOOSE, "gm", im.RULE)
+    assert q.text == f"Game Master: what did {what} do? The seed gives no table: the GM rules it, and BattleHex applies it"
+    words = q.data["option_words"]
+    assert (words["none"], words["morale"], words["destroyed/fed-sb-11"], words["damaged/fed-sb-11"]) == (
+        "Nothing more", 'A morale check of the system (Morale Check Chart "Use of Intel")', "Starbase 11 destroyed",
+        "Starbase 11 damaged (crippled)")
+    with pytest.raises(IllegalAnswer):
+        run.answer("destroyed/kli-d7-1")
+    run.answer("morale")
+    q = run.pending
+    assert (q.kind, q.to, q.rule, q.low, q.high) == (QKind.NUMBER, "gm", im.RULE, 1, 10)
+    assert q.text == (f"Game Master: {what}: the morale check's d10 target number (Morale Check Chart \"Use of Intel | "
+                      "Varies\": a roll at or under it applies the effect)")
+    run.answer(4)
+    assert run.pending.text == (f"Game Master: {what}: the morale check's effect, the Morale lost when a planet fails "
+                                "it (target number 4)")
+    run.answer(2)
+    assert run.pending.text.startswith(f"Game Master: what did {what} do else? ")
