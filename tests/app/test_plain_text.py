@@ -160,3 +160,29 @@ def test_no_count_is_written_with_s_in_brackets():
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             found += [f"{path.relative_to(ROOT)}:{n}: {m.group(0)}" for m in HAND_PLURAL.finditer(line)]
     assert not found, "use plural(n, word):\n" + "\n".join(found)
+
+
+PANEL_SLIPS = ({"at": "", "facing": "A"}, {"at": "north", "facing": "A"}, {"at": "0101", "facing": "Q"})
+"""What the B5 panel sends at a placement when the hex field is left empty, holds a word, or the facing is wrong."""
+
+
+def test_a_b5_placement_is_refused_in_words():
+    """A refusal is read under the question too (issue 22: Return in the empty hex field read
+    "not {'at': '', 'facing': 'A'}"): the B5 panel's slips at a placement are refused in words."""
+    from rules.battlehex.log import IllegalAnswer
+
+    ids, bad, asked = _ids(), [], 0
+    for system, _run, q, _a in seam_questions(seeds=(0,)):
+        if system != "b5" or q.kind is not QKind.PLACE:
+            continue
+        asked += 1
+        for slip in PANEL_SLIPS:
+            try:
+                q.check(slip)
+            except IllegalAnswer as refused:
+                bad += [f"{q.key}: {refused.message}"] if _code(refused.message, ids) else []
+            else:
+                bad.append(f"{q.key}: {slip} taken")
+        if asked == 3:
+            break
+    assert asked == 3 and not bad, _verdict(bad)
