@@ -250,8 +250,8 @@ def restore(window: QWidget, settings: QSettings | None, key: str, default_size:
         # restore (the main window's bottom docks) are in place then, and the restored layout
         # is applied only when the window is shown
         saved, sizes = _size(settings.value(_key(key, "size"))), _dock_sizes(settings.value(_key(key, "docks")))
-        if central_share is not None:
-            keep_central(window, central_share)
+        # not the central share yet: before the show the restored layout is not applied, and the
+        # docks measured now gave a second start's Sector inspector 70 of its 560 pixels
     _RefitOnShow(window, central_share, saved, sizes)
     return laid_out
 

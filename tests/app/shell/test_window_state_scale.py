@@ -68,3 +68,14 @@ def test_an_empire_sheet_left_open_at_scale_1_keeps_the_map_half_the_window_at_s
     back = _start(tmp_path, 1)  # and back at scale 1: the docks scaled up again, not left at scale 2's pixels
     _fits_and_keeps_half(back)  # (the side column: 123 px of 1500 when the layout was read before it was applied)
     assert back["map"][0] <= first["map"][0] + first["window"][0] // 20, (first, back)
+
+
+def test_a_second_start_at_the_same_scale_opens_as_the_first_closed(tmp_path):
+    """At the same scale the layout comes back as it was: the Sector inspector kept its width (a
+    second start squeezed it from 560 to 70 pixels on the real screen, 1600x1000: the central
+    share was taken before the restored layout was applied, from a window not laid out yet)."""
+    first = _start(tmp_path, 1)
+    second = _start(tmp_path, 1)
+    third = _start(tmp_path, 1)
+    for later_ in (second, third):
+        assert abs(later_["map"][0] - first["map"][0]) <= 8, (first, second, third)
