@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from app.shell.paths import source_listing
 from rules.model import Campaign
 
 CACHE_NAME = "default_campaign.pickle"
@@ -47,24 +48,9 @@ def code_key() -> str:
         parts = [sys.version, pydantic.VERSION]
         for package in (rules, hexmap):
             for root in package.__path__:
-                parts.extend(_sources(root, ""))
+                parts.extend(source_listing(root, ""))
         _code = "\n".join(parts)
     return _code
-
-
-def _sources(folder: str, prefix: str) -> list[str]:
-    """``folder``'s source files, each as "relative/path.py size mtime" (path strings, not
-    pathlib: some 200 files on every start)."""
-    found = []
-    with os.scandir(folder) as entries:
-        for entry in sorted(entries, key=lambda e: e.name):
-            if entry.is_dir():
-                if entry.name != "__pycache__":
-                    found.extend(_sources(entry.path, f"{prefix}{entry.name}/"))
-            elif entry.name.endswith(".py"):
-                stat = entry.stat()
-                found.append(f"{prefix}{entry.name} {stat.st_size} {stat.st_mtime_ns}")
-    return found
 
 
 def key(data: bytes) -> bytes:

@@ -25,7 +25,7 @@ from PySide6.QtCore import QByteArray, QSettings
 from PySide6.QtGui import QGuiApplication, QImage
 from PySide6.QtWidgets import QMainWindow
 
-from app.shell.paths import DEFAULT_CAMPAIGN, PACKAGE, ROOT, autosave_file, legacy_autosave_file
+from app.shell.paths import DEFAULT_CAMPAIGN, PACKAGE, ROOT, autosave_file, legacy_autosave_file, source_listing
 
 PICTURE_NAME = "first_frame.bin"
 MAGIC = b"BattleHex first frame 1\n"
@@ -50,21 +50,6 @@ def picture_file() -> Path:
     from platformdirs import user_cache_dir
 
     return Path(user_cache_dir("BattleHex", "BattleHex")) / PICTURE_NAME
-
-
-def _sources(folder: str, prefix: str = "") -> list[str]:
-    """The ``.py`` files under ``folder``, each as "path size mtime", sorted (path strings and
-    ``os.scandir``: some 400 files on every start with nothing named)."""
-    found = []
-    with os.scandir(folder) as entries:
-        for entry in sorted(entries, key=lambda e: e.name):
-            if entry.is_dir():
-                if entry.name != "__pycache__":
-                    found.extend(_sources(entry.path, f"{prefix}{entry.name}/"))
-            elif entry.name.endswith(".py"):
-                stat = entry.stat()
-                found.append(f"{prefix}{entry.name} {stat.st_size} {stat.st_mtime_ns}")
-    return found
 
 
 def _stat(path: Path) -> str:
@@ -95,7 +80,7 @@ def start_key(settings: QSettings) -> str:
              _stat(autosave_file(DEFAULT_CAMPAIGN)), _stat(legacy_autosave_file(DEFAULT_CAMPAIGN)),
              _stat(ROOT / "main.py"), *(_stat(Path(str(f))) for f in _first_recent(settings))]
     for folder in (PACKAGE, ROOT / "rules", ROOT / "hexmap"):
-        parts.extend(_sources(str(folder), f"{folder.name}/"))
+        parts.extend(source_listing(str(folder), f"{folder.name}/"))
     parts.extend(f"{k}={settings.value(k)!r}" for k in sorted(settings.allKeys()))  # any platform's settings
     digest = hashlib.sha256("\n".join(parts).encode("utf-8", "surrogateescape"))
     try:

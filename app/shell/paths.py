@@ -6,6 +6,7 @@ pyproject.toml), so the installed ``battlehex`` command finds them with no check
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent
@@ -58,3 +59,19 @@ def legacy_autosave_file(campaign_path: Path) -> Path:
 def discarded_file(autosave: Path) -> Path:
     """Where an autosave the user chose not to recover is kept aside (never deleted silently)."""
     return autosave.with_name(autosave.name.removesuffix(".autosave.json") + ".discarded.json")
+
+
+def source_listing(folder: str, prefix: str = "") -> list[str]:
+    """The ``.py`` files under ``folder``, each as "relative/path.py size mtime", sorted: what a
+    stored start (the campaign cache, the kept first frame) depends on. Path strings and
+    ``os.scandir``, not pathlib: some 400 files on every start with nothing named."""
+    found = []
+    with os.scandir(folder) as entries:
+        for entry in sorted(entries, key=lambda e: e.name):
+            if entry.is_dir():
+                if entry.name != "__pycache__":
+                    found.extend(source_listing(entry.path, f"{prefix}{entry.name}/"))
+            elif entry.name.endswith(".py"):
+                stat = entry.stat()
+                found.append(f"{prefix}{entry.name} {stat.st_size} {stat.st_mtime_ns}")
+    return found
