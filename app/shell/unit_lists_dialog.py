@@ -25,6 +25,27 @@ GROUND_COLUMNS = ("Name", "Attrition", "Marines", "Supply depot", "Cost (EP)", "
 NO_ECONOMY = "Maintenance is kept in seed 004's economy record, which this power has none of"
 
 
+def _table(name: str, columns, widths) -> QTableWidget:
+    """A table of rows picked whole, its columns named and sized, the last one stretched."""
+    table = QTableWidget(0, len(columns))
+    table.setAccessibleName(name)
+    table.setHorizontalHeaderLabels(columns)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.horizontalHeader().setStretchLastSection(True)
+    for col, width in enumerate(widths):
+        table.setColumnWidth(col, width)
+    return table
+
+
+def _buttons(row: QHBoxLayout, pairs) -> None:
+    """Push buttons (text, slot) added to ``row``; none takes Return from the dialog's OK."""
+    for text, slot in pairs:
+        b = QPushButton(text)
+        b.setAutoDefault(False)
+        b.clicked.connect(slot)
+        row.addWidget(b)
+
+
 class FactorsDialog(QDialog):
     """A class's counter typed: the Unit record's fields as JSON (the engine checks them)."""
 
@@ -141,13 +162,7 @@ class UnitListsDialog(QDialog):
     def _classes_box(self) -> QGroupBox:
         box = QGroupBox("Classes it may &build")
         lay = QVBoxLayout(box)
-        self.classes = QTableWidget(0, len(CLASS_COLUMNS))
-        self.classes.setAccessibleName("Classes")
-        self.classes.setHorizontalHeaderLabels(CLASS_COLUMNS)
-        self.classes.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.classes.horizontalHeader().setStretchLastSection(True)
-        for col, width in enumerate((110, 180, 80, 120, 130)):
-            self.classes.setColumnWidth(col, width)
+        self.classes = _table("Classes", CLASS_COLUMNS, (110, 180, 80, 120, 130))
         self.classes.cellDoubleClicked.connect(lambda row, col: self.edit_factors(row) if col == 5 else None)
         lay.addWidget(self.classes)
         row = QHBoxLayout()
@@ -161,35 +176,20 @@ class UnitListsDialog(QDialog):
         label.setBuddy(self.template_box)
         row.addWidget(label)
         row.addWidget(self.template_box, 1)
-        for text, slot in (("&Add from Template", self.add_from_template), ("Add T&yped", self.add_typed),
-                           ("Edit &Factors...", lambda: self.edit_factors(self.classes.currentRow())),
-                           ("&Remove Class", self.remove_class)):
-            b = QPushButton(text)
-            b.setAutoDefault(False)
-            b.clicked.connect(slot)
-            row.addWidget(b)
+        _buttons(row, (("&Add from Template", self.add_from_template), ("Add T&yped", self.add_typed),
+                       ("Edit &Factors...", lambda: self.edit_factors(self.classes.currentRow())),
+                       ("&Remove Class", self.remove_class)))
         lay.addLayout(row)
         return box
 
     def _grounds_box(self) -> QGroupBox:
         box = QGroupBox("&Ground units it may raise")
         lay = QVBoxLayout(box)
-        self.grounds = QTableWidget(0, len(GROUND_COLUMNS))
-        self.grounds.setAccessibleName("Ground units")
-        self.grounds.setHorizontalHeaderLabels(GROUND_COLUMNS)
-        self.grounds.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.grounds.horizontalHeader().setStretchLastSection(True)
-        for col, width in enumerate((200, 80, 80, 100, 80)):
-            self.grounds.setColumnWidth(col, width)
+        self.grounds = _table("Ground units", GROUND_COLUMNS, (200, 80, 80, 100, 80))
         lay.addWidget(self.grounds)
         row = QHBoxLayout()
         row.addStretch(1)
-        for text, slot in (("Add Gro&und Unit", self.add_ground),
-                           ("Remove Grou&nd Unit", self.remove_ground)):
-            b = QPushButton(text)
-            b.setAutoDefault(False)
-            b.clicked.connect(slot)
-            row.addWidget(b)
+        _buttons(row, (("Add Gro&und Unit", self.add_ground), ("Remove Grou&nd Unit", self.remove_ground)))
         lay.addLayout(row)
         return box
 
