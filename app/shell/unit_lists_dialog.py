@@ -9,14 +9,14 @@ refusal shown in the dialog, which stays open with the rows as typed). The other
 read a power's list: when a Team holds the screen, it is handed over to the GM first."""
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox, QGroupBox, QHBoxLayout,
-                               QLabel, QPlainTextEdit, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout,
+                               QLabel, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout,
                                QWidget)
 
+from app.shell.unit_factors import FactorsDialog, factors_cell, factors_of, item as _item
 from rules.model.campaign import Campaign
 from rules.turn.unit_lists import EMPTY, ClassRow, GroundRow, PowerLists, rows_of, template, templates
 
@@ -44,57 +44,6 @@ def _buttons(row: QHBoxLayout, pairs) -> None:
         b.setAutoDefault(False)
         b.clicked.connect(slot)
         row.addWidget(b)
-
-
-class FactorsDialog(QDialog):
-    """A class's counter typed: the Unit record's fields as JSON (the engine checks them)."""
-
-    def __init__(self, name: str, factors: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(f"Factors of {name}")
-        lay = QVBoxLayout(self)
-        note = QLabel("The counter as built: the Unit record's fields (docs/campaign_format.md), e.g. "
-                      "\"size_class\", \"fe\", \"afef\", \"combat_bpv\". The class and name are the row's.")
-        note.setWordWrap(True)
-        lay.addWidget(note)
-        self.text = QPlainTextEdit()
-        self.text.setAccessibleName("Factors")
-        try:
-            self.text.setPlainText(json.dumps(json.loads(factors or "{}"), indent=2, sort_keys=True))
-        except ValueError:
-            self.text.setPlainText(factors)
-        lay.addWidget(self.text)
-        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        box.accepted.connect(self.accept)
-        box.rejected.connect(self.reject)
-        lay.addWidget(box)
-        self.resize(560, 520)
-
-    def factors(self) -> str:
-        """The text as typed, on one line when it is JSON."""
-        t = self.text.toPlainText()
-        try:
-            return json.dumps(json.loads(t), sort_keys=True)
-        except ValueError:
-            return t
-
-
-def _item(text: str, editable: bool = True, tip: str = "") -> QTableWidgetItem:
-    it = QTableWidgetItem(text)
-    if not editable:
-        it.setFlags(it.flags() & ~Qt.ItemFlag.ItemIsEditable)
-    if tip:
-        it.setToolTip(tip)
-    return it
-
-
-def _factors_tip(factors: str) -> str:
-    """A class's factors one a line, then how to type them."""
-    try:
-        shown = json.dumps(json.loads(factors), indent=1, sort_keys=True)
-    except ValueError:
-        shown = factors
-    return f"{shown}\n\nDouble-click, or Edit Factors..., to type them"
 
 
 def _type_in(table: QTableWidget, row: int, col: int) -> None:
@@ -223,7 +172,7 @@ class UnitListsDialog(QDialog):
         for col, text in enumerate((r.class_designation, r.name, r.cost, r.in_service)):
             self.classes.setItem(i, col, _item(text))
         self.classes.setItem(i, 4, _item(r.maintenance if economy else "", economy, "" if economy else NO_ECONOMY))
-        self.classes.setItem(i, 5, _item(r.factors, False, _factors_tip(r.factors)))
+        self.classes.setItem(i, 5, factors_cell(r.factors))
         self._empty_state()
         return i
 
@@ -275,18 +224,18 @@ class UnitListsDialog(QDialog):
         if row < 0:
             return
         name = self.classes.item(row, 0).text() or "a new class"
-        d = FactorsDialog(name, self.classes.item(row, 5).text(), self)
+        d = FactorsDialog(name, factors_of(self.classes, row), self)
         self.factors_dialog = d
         if d.exec() == QDialog.DialogCode.Accepted:
-            self.classes.item(row, 5).setText(d.factors())
-            self.classes.item(row, 5).setToolTip(_factors_tip(d.factors()))
+            self.classes.setItem(row, 5, factors_cell(d.factors()))
 
     def _read(self, power: str) -> PowerLists:
         def text(t: QTableWidget, r: int, col: int) -> str:
             it = t.item(r, col)
             return it.text() if it is not None else ""
 
-        classes = tuple(ClassRow(*(text(self.classes, r, col) for col in (0, 1, 5, 2, 3, 4)))
+        classes = tuple(ClassRow(text(self.classes, r, 0), text(self.classes, r, 1), factors_of(self.classes, r),
+                                 *(text(self.classes, r, col) for col in (2, 3, 4)))
                         for r in range(self.classes.rowCount()))
         grounds = tuple(GroundRow(text(self.grounds, r, 0), text(self.grounds, r, 1), text(self.grounds, r, 4),
                                   text(self.grounds, r, 5),
