@@ -59,19 +59,32 @@ xs_init() {
 
   ART=$(mktemp -d "${TMPDIR:-/tmp}/$3-XXXX")
   # A display nobody uses: the requested one, else the next free one.
+  # An X server that does not come up there (a display another run took meanwhile: seen once, the
+  # log empty) is stopped and the next free display tried, three in all, before failing.
   num=${2#:}
-  for _ in 1 2 3 4 5 6 7 8 9 10; do
-    [ -e "/tmp/.X$num-lock" ] || [ -e "/tmp/.X11-unix/X$num" ] || break
-    num=$((num + 1))
-  done
-  export DISPLAY=:$num
   trap xs_cleanup EXIT
   trap 'exit 130' INT TERM
-
-  echo "X server $DISPLAY (Xvfb + openbox), artefacts in $ART"
-  Xvfb "$DISPLAY" -screen 0 1920x1200x24 -nolisten tcp >"$ART/xvfb.log" 2>&1 &
-  XVFB_PID=$!
-  for _ in $(seq 1 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.2; done
+  local server
+  for server in 1 2 3; do
+    for _ in 1 2 3 4 5 6 7 8 9 10; do
+      [ -e "/tmp/.X$num-lock" ] || [ -e "/tmp/.X11-unix/X$num" ] || break
+      num=$((num + 1))
+    done
+    export DISPLAY=:$num
+    echo "X server $DISPLAY (Xvfb + openbox), artefacts in $ART"
+    Xvfb "$DISPLAY" -screen 0 1920x1200x24 -nolisten tcp >>"$ART/xvfb.log" 2>&1 &
+    XVFB_PID=$!
+    for _ in $(seq 1 50); do
+      xdpyinfo >/dev/null 2>&1 && break
+      kill -0 "$XVFB_PID" 2>/dev/null || break
+      sleep 0.2
+    done
+    xdpyinfo >/dev/null 2>&1 && break
+    echo "Xvfb $DISPLAY attempt $server did not start ($(tail -1 "$ART/xvfb.log"))" >&2
+    kill -TERM "$XVFB_PID" 2>/dev/null || true
+    XVFB_PID=
+    num=$((num + 1))
+  done
   xdpyinfo >/dev/null 2>&1 || fail "0 X server: Xvfb $DISPLAY did not start ($(tail -3 "$ART/xvfb.log"))"
   # openbox has been seen to fail "to open the display" once on a machine that had just installed
   # it (the X server answered xdpyinfo): start it again, up to three times, before failing.
