@@ -21,10 +21,13 @@ a commander a turn ("no commander may ever use more than one ability per turn"):
   when it is destroyed, the ships its successor cannot command become a squadron of their own at
   75% firepower, not out of command (rules/systems/b5/losses.py);
 - **Command Reorganization**: at a turn's end, ships out of command within the commander's radius
-  join its squadron while it has an opening (:func:`reorganize`).
+  join its squadron while it has an opening (:func:`reorganize`);
+- **Ex-Fighter Ops Commander**: the fighters of the commander's squadron may be given new orders on
+  even turns too (rules/systems/b5/flights.py); a group commander's (the flagship's) for his own
+  squadron's fighters only, never the fleet's ("may not be purchased by the Task Group Admiral for
+  use on a group scale").
 
-The others are played at the table (named in the log): Ex-Fighter Ops Commander (fighters), Clout
-(a purchase rule: it changes what a fleet may buy, nothing in the battle).
+Clout is a purchase rule (it changes what a fleet may buy, nothing in the battle): named in the log.
 
 Command styles (the optional rule, settings.b5 ``command_styles``): each squadron commander's style
 is rolled on a d10 at the start (1-2 defensive, 3-8 standard, 9-10 offensive) unless its command
@@ -50,8 +53,9 @@ if TYPE_CHECKING:
 
 RULE = "B5 Special Command Orders"
 STYLE_RULE = "B5 Squadron Commander Styles"
+FOPS = "ex-fighter ops commander"
 BUILT = ("stubborn", "rapid net change", "superior strategic planner", "elint priority support",
-         "superior tactical planner", "improved command network", "command reorganization")
+         "superior tactical planner", "improved command network", "command reorganization", FOPS)
 """The abilities the engine applies; the rest are played at the table."""
 PLANNER_STEP = "planner"
 """The Superior Tactical Planner's question (``b5/planner/{team}``): the procedure resumes from it."""
@@ -109,6 +113,12 @@ def defence(self: B5Engine, uid: str) -> int:
 def sensor(self: B5Engine, uid: str) -> int:
     """The command style's change to ``uid``'s sensor."""
     return _style(self, uid)[1]
+
+
+def free(self: B5Engine, cmd: str, ability: str) -> bool:
+    """Whether command ship ``cmd``'s commander may use ``ability`` this turn: bought, and no other
+    ability used this turn ("no commander may ever use more than one ability per turn")."""
+    return ability in bought(self, cmd) and all(a == ability for turn, a in self.used.get(cmd, []) if turn == self.round)
 
 
 def use(self: B5Engine, cmd: str, ability: str) -> bool:

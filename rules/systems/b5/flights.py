@@ -13,8 +13,9 @@ from hexmap.labels import axial_to_offset
 from rules.battlehex.log import IllegalAnswer, shown
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.roster import Status
+from rules.battlehex.words import possessive
 from rules.model.b5 import Category
-from rules.systems.b5 import deploy, fleet
+from rules.systems.b5 import abilities, deploy, fleet
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
@@ -28,7 +29,7 @@ PATROL = 5
 """Superiority's patrol zone: the hexes within 5 of the hex named (**reading**: the command radius)."""
 ESCORT_RANGE = 4
 """A legal escort position: "within four hexes of a command ship or the same hex as a fighter"."""
-FOPS = "ex-fighter ops commander"
+FOPS = abilities.FOPS
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,24 +150,52 @@ def place_free(self: B5Engine) -> None:
                              {"unit": f, "at": str(self.air.at[f])})
 
 
-def _fops(self: B5Engine, flight: str) -> bool:
-    """Ex-Fighter Ops Commander: the flight's carrier's squadron commander has it (orders every turn)."""
+def commander(self: B5Engine, flight: str) -> str:
+    """The command ship of the squadron ``flight`` is from: its carrier's squadron's (a flagship
+    escort's: the flag squadron's, **reading**, as they are targeted with it); "" for a flight no
+    carrier holds (it is from no squadron)."""
     carrier = carrier_of(self, flight)
     if not carrier:
-        return False
-    s = self.forces[self.units[carrier].team].squadron_of(carrier)
-    return s is not None and FOPS in self.data(s.command).abilities
+        return ""
+    force = self.forces[self.units[carrier].team]
+    s = force.squadron_of(force.flagship if carrier in force.escorts else carrier)
+    return s.command if s is not None else ""
+
+
+def _fops(self: B5Engine, flight: str) -> str:
+    """Ex-Fighter Ops Commander: the commander who may change ``flight``'s orders this turn too ("the
+    orders of fighters from his squadron every turn instead of every other turn"): its squadron's
+    commander, his ship on the board, with the ability and no other used this turn; "" for none."""
+    cmd = commander(self, flight)
+    if not cmd or self.units[cmd].status is not Status.PRESENT or not abilities.free(self, cmd, FOPS):
+        return ""
+    return cmd
 
 
 def may_order(self: B5Engine, team: str) -> list[str]:
     """``team``'s flights that may be given orders this turn: none the turn after its flagship
     was lost ("no fighters may be given new orders"); on even turns only a flight never ordered
-    ("may be assigned any mission when launched"), or one whose carrier's commander is an
+    ("may be assigned any mission when launched"), or one whose squadron's commander is an
     Ex-Fighter Ops Commander; every flight on odd turns."""
     if fleet.no_new_fighter_orders(self, team):
         return []
     return [f for f in flights_of(self, team)
             if self.round % 2 or f not in self.air.mission or _fops(self, f)]
+
+
+def _even(self: B5Engine, team: str, flight: str) -> str:
+    """Why ``flight`` may not be given new orders on this even turn, in the seed's words."""
+    name = self.units[flight].unit.name
+    why = f"orders may only be altered on odd-numbered turns ({name} flies {words_of(self, flight)})"
+    cmd, flag = commander(self, flight), self.forces[team].flagship
+    if cmd and FOPS in abilities.bought(self, cmd) and self.units[cmd].status is Status.PRESENT:
+        return (f"{why}: {possessive(self.units[cmd].unit.name)} commander, an Ex-Fighter Ops Commander, has used "
+                "another ability this turn (no commander may ever use more than one ability per turn)")
+    if cmd != flag and FOPS in abilities.bought(self, flag):
+        return (f"{why}: {possessive(self.units[flag].unit.name)} Ex-Fighter Ops Commander is no Task Group Admiral's "
+                "ability on a group scale: \"A group commander may only use this ability for fighters from his "
+                "squadron\"")
+    return why
 
 
 def _find(self: B5Engine, words: str, among: list[str]) -> str:
@@ -198,10 +227,8 @@ def read(self: B5Engine, team: str, a: Any) -> dict[str, Mission]:
         if flight in out:
             raise IllegalAnswer(RULE, f"{name} is given two orders")
         if flight not in allowed:
-            why = ("no fighters may be given new orders the turn after the flagship is destroyed"
-                   if fleet.no_new_fighter_orders(self, team) else
-                   f"orders may only be altered on odd-numbered turns ({name} flies {words_of(self, flight)})")
-            raise IllegalAnswer(RULE, why)
+            raise IllegalAnswer(RULE, "no fighters may be given new orders the turn after the flagship is destroyed"
+                                if fleet.no_new_fighter_orders(self, team) else _even(self, team, flight))
         out[flight] = _mission(self, flight, kind, rest, team, enemy)
     return out
 
@@ -279,12 +306,33 @@ def orders(self: B5Engine, team: str, secret: bool = True) -> Procedure:
                           default="none")
     self.air.declared[team] = said
     self.air.ordered[team] = self.round
+    for cmd in _changed(self, said):  # its commander's one ability this turn
+        abilities.use(self, cmd, FOPS)
+
+
+def _changed(self: B5Engine, said: dict[str, Mission]) -> list[str]:
+    """The commanders whose Ex-Fighter Ops Commander changes the orders ``said`` on an even turn (of
+    flights given a mission before), in the order given."""
+    if self.round % 2:
+        return []
+    out: list[str] = []
+    for f in said:
+        cmd = commander(self, f) if f in self.air.mission else ""
+        if cmd and cmd not in out:
+            out.append(cmd)
+    return out
 
 
 def reveal(self: B5Engine) -> None:
     """The orders declared this turn revealed with the plots, and logged."""
     for team in (self.defender, self.attacker):
-        for f, m in self.air.declared.pop(team, {}).items():
+        said = self.air.declared.pop(team, {})
+        for cmd in _changed(self, said):
+            self.log.add("ruling", abilities.RULE, f"Ex-Fighter Ops Commander: {possessive(self.units[cmd].unit.name)} "
+                                                   f"commander changes his squadron's fighter orders on turn "
+                                                   f"{self.round}, an even turn (his one ability this turn)",
+                         {"unit": cmd})
+        for f, m in said.items():
             self.air.mission[f] = m
             self.log.add("ruling", RULE, f"{self.units[f].unit.name} ({self.name(team)}) flies {words_of(self, f)}",
                          {"unit": f})
