@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, TeamCopyMark
 from rules.model.checks import Problem, check_campaign
+from rules.model.economy_model import PowerEconomy
 from rules.model.key_book import campaign_id_of, signed_book
 from rules.model.seals import GM, signing_key, signing_public
 from rules.model.secrets import seal_data, secret_places
@@ -99,7 +100,7 @@ def make_copy(c: Campaign, team: str, gm: X25519PrivateKey) -> str:
             parent = parent[part]
         del parent[place[-1]]
     keys = {GM: record, team: c.keys[team]}
-    copy = Campaign.model_validate(data).model_copy(update={
+    copy = _economies_out(Campaign.model_validate(data), t.powers).model_copy(update={
         "keys": keys, "key_book": signed_book(keys, campaign_id_of(c.key_book), gm),
         "team_copy": TeamCopyMark(team=team, turn=c.turn)})
     problems = check_campaign(copy)
@@ -108,6 +109,30 @@ def make_copy(c: Campaign, team: str, gm: X25519PrivateKey) -> str:
     out = seal_data(copy.model_dump(mode="json", exclude_defaults=True), copy)
     out["team_copy"]["signature"] = base64.b64encode(signing_key(gm).sign(_message(out))).decode()
     return json.dumps(out, indent=1, ensure_ascii=False) + "\n"
+
+
+_SPIED = frozenset({"caught_espionage", "caught_sabotage", "caught_insurgency", "implicated_sabotage"})
+"""Exhibit B facts an Intel mission's ruling writes: told to the two Teams alone (their log line)."""
+
+
+def _economies_out(c: Campaign, own: list[str]) -> Campaign:
+    """``c`` (changed in place) without the economy of every power but ``own`` (a seated Team's
+    Empire Sheet shows only its own powers'; the seed makes no figure of it public): of each
+    other power's record only what the table's view shows is kept, its homeworld and the units
+    (still in the copy) in Reserve or mothballed (a fleet that cannot move says why); and without
+    the Exhibit B facts an Intel mission left between two powers not ``own`` (caught, implicated:
+    their log line is those two Teams' alone)."""
+    units = {u.id for f in c.fleets for u in f.units} | {u.id for s in c.map.sectors for u in s.garrison}
+    for p in c.powers:
+        if p.id in own or p.economy is None:
+            continue
+        kept = PowerEconomy(homeworld=p.economy.homeworld, reserve=[u for u in p.economy.reserve if u in units],
+                            mothballed=[u for u in p.economy.mothballed if u in units])
+        p.economy = None if kept == PowerEconomy() else kept
+    for pair in c.treaties:
+        if not set(pair.powers) & set(own):
+            pair.facts = [f for f in pair.facts if f.fact not in _SPIED]
+    return c
 
 
 def _order(place: tuple[str | int, ...]) -> tuple[tuple[int, int | str], ...]:

@@ -25,7 +25,7 @@ from rules.errors import RuleError
 from rules.model.campaign import Campaign, Planet, Sector
 from rules.model.economy_model import PowerEconomy, Project
 from rules.model.records import LogEntry
-from rules.turn.purchases import own_planet, room
+from rules.turn.purchases import own_planet, project_id, room
 
 CENSUS_LIMIT = f"{cons.CONSTRUCTION} (ground units)"
 
@@ -72,8 +72,7 @@ def order(c: Campaign, raw: Any) -> Campaign:
     new = c.model_copy(deep=True)
     q = new.power(p.id)
     assert q is not None
-    made = sum(len(x.economy.projects) if x.economy else 0 for x in new.powers)
-    project = Project(id=f"{p.id}-t{c.turn}-{made + 1}", unit_class=raw["class"], at=s.at, planet=pl.name,
+    project = Project(id=project_id(eco, p.id, c.turn), unit_class=raw["class"], at=s.at, planet=pl.name,
                       cost=entry.cost, turn=c.turn, ground=True)
     q.economy = eco.model_copy(update={"point_pool": eco.point_pool - entry.cost,
                                        "projects": [*eco.projects, project]})

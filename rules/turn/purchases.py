@@ -72,6 +72,15 @@ def own_planet(c: Campaign, p: Power, raw: dict[str, Any], rule: str, verb: str)
     return found
 
 
+def project_id(eco: PowerEconomy, power: str, turn: int) -> str:
+    """A new project's id: the power's next number this turn, counted over its own projects alone
+    (a Team copy holds no other Team's: its orders name the ids the GM's file gives them)."""
+    head = f"{power}-t{turn}-"
+    n = max((int(j.id[len(head):]) for j in eco.projects if j.id.startswith(head) and j.id[len(head):].isdigit()),
+            default=0)
+    return f"{head}{n + 1}"
+
+
 def room(c: Campaign, s: Sector, pl: Planet, turn: int | None = None) -> tuple[Fraction, int]:
     """A planet's construction capacity and dock spaces (less what ``turn``'s orders there take)."""
     post = s.star_system.has_command_post if s.star_system is not None else False
@@ -128,8 +137,7 @@ def order(c: Campaign, raw: Any) -> Campaign:
     new = c.model_copy(deep=True)
     q = new.power(p.id)
     assert q is not None
-    made = sum(len(x.economy.projects) if x.economy else 0 for x in new.powers)
-    project = Project(id=f"{p.id}-t{c.turn}-{made + 1}", unit_class=raw["class"], at=s.at, planet=pl.name,
+    project = Project(id=project_id(eco, p.id, c.turn), unit_class=raw["class"], at=s.at, planet=pl.name,
                       cost=entry.cost, turn=c.turn)
     q.economy = eco.model_copy(update={"point_pool": eco.point_pool - entry.cost,
                                        "projects": [*eco.projects, project]})
@@ -336,8 +344,7 @@ def repair(c: Campaign, raw: Any) -> Campaign:
     new = c.model_copy(deep=True)
     q = new.power(p.id)
     assert q is not None
-    made = sum(len(x.economy.projects) if x.economy else 0 for x in new.powers)
-    project = Project(id=f"{p.id}-t{c.turn}-{made + 1}", unit_class=u.class_designation or u.name, at=s.at,
+    project = Project(id=project_id(eco, p.id, c.turn), unit_class=u.class_designation or u.name, at=s.at,
                       planet=pl.name, cost=cost, turn=c.turn, repair_of=u.id)
     q.economy = eco.model_copy(update={"point_pool": eco.point_pool - cost, "projects": [*eco.projects, project]})
     team = new.team_of_power(p.id)
