@@ -189,7 +189,11 @@ class EmpireSheet(QDockWidget):
                                     + self.table.horizontalScrollBar().sizeHint().height())
 
     def viewer(self) -> str:
-        """Who reads the sheet: the GM (GM view), the seated Team, or the table."""
+        """Who reads the sheet: a Team copy's Team (it holds no other Team's economy), the GM (GM
+        view), the seated Team, or the table."""
+        c = self._campaign()
+        if c is not None and c.team_copy is not None:
+            return c.team_copy.team
         gm = getattr(self.parent(), "gm_view_action", None)
         if gm is not None and gm.isChecked():
             return GM
@@ -268,7 +272,7 @@ class EmpireSheet(QDockWidget):
             self._gm_followed = True
             connect_plain(gm.toggled, self._gm_toggled)
         own = viewer == GM or team_of[str(power)] == viewer
-        self.seat_button.setEnabled(viewer != GM and (self.seat is not None
+        self.seat_button.setEnabled(viewer != GM and c.team_copy is None and (self.seat is not None
                                                       or team_of[str(power)] not in (None, GM, TABLE)))
         if lines and not own:
             lines = (SECRET,)
