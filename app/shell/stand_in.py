@@ -6,9 +6,10 @@ once in a stand-in window, and the real window is built behind it in short slice
 event loop (:class:`Loading`: pydantic, the campaign's records, the engine and the window's
 modules a few at a time, then the window), so the loop keeps handling paints and input between
 slices. The real window then takes the stand-in's place. Input that needs the window before it is
-there, a key, a click, the wheel or closing the stand-in, finishes the loading at once and is then
-given to the real window at the same place: a key as its shortcut (the enabled action with that
-shortcut, a menu's Alt letter) or to the focused widget, a click to the widget under the pointer.
+there, a key, a click, the wheel, a move of the pointer (the hex under it is named, its tooltip
+shown) or closing the stand-in, finishes the loading at once and is then given to the real window
+at the same place: a key as its shortcut (the enabled action with that shortcut, a menu's Alt
+letter) or to the focused widget, a click, a move or a tooltip to the widget under the pointer.
 Nothing is refused and nothing differs; it only comes after the loading.
 """
 from __future__ import annotations
@@ -18,7 +19,7 @@ import time
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtGui import QAction, QHelpEvent, QKeyEvent, QKeySequence, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
 from app.shell.first_frame import Picture
@@ -116,7 +117,7 @@ class StandIn(QWidget):
     returns it (input that needs it)."""
 
     _FINISHING = (QEvent.Type.KeyPress, QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonDblClick,
-                  QEvent.Type.Wheel)
+                  QEvent.Type.Wheel, QEvent.Type.MouseMove)
 
     def __init__(self, picture: Picture, finish: Callable[[], QMainWindow | None]) -> None:
         super().__init__()
@@ -127,6 +128,7 @@ class StandIn(QWidget):
         self._pressed: QWidget | None = None
         self.setWindowTitle(picture.title)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(True)  # a move with no button pressed: the real window's hover
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)
         size = picture.image.deviceIndependentSize().toSize()
@@ -187,7 +189,13 @@ class StandIn(QWidget):
         if kind == QEvent.Type.Resize and self.isVisible() and self.size() != self._size:
             self._finish()  # the picture no longer fits: the real window, at this size (hand_over)
             return super().event(event)
-        pressing = kind in (QEvent.Type.MouseButtonRelease, QEvent.Type.MouseMove) and self._pressed is not None
+        if kind == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):  # the pointer rests: after a move
+            if self.window is not None:
+                target = _under(self.window, event.globalPos())
+                QApplication.sendEvent(target, QHelpEvent(kind, target.mapFromGlobal(event.globalPos()),
+                                                          event.globalPos()))
+            return True
+        pressing = kind == QEvent.Type.MouseButtonRelease and self._pressed is not None
         if kind not in self._FINISHING and not pressing:
             return super().event(event)
         if isinstance(event, QKeyEvent) and event.key() in _MODIFIERS:
@@ -208,11 +216,13 @@ class StandIn(QWidget):
 
     def _mouse_to(self, window: QMainWindow, event: QMouseEvent) -> None:
         """A press (and its moves and release, which still come here) to the real window's widget
-        under the pointer."""
+        under the pointer; a move with no press to the widget under it (its hover)."""
         kind = event.type()
         if kind in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonDblClick):
             self._pressed = _under(window, event.globalPosition().toPoint())
         target = self._pressed
+        if target is None and kind == QEvent.Type.MouseMove:
+            target = _under(window, event.globalPosition().toPoint())
         if target is None:
             return
         QApplication.sendEvent(target, QMouseEvent(kind, target.mapFromGlobal(event.globalPosition()),

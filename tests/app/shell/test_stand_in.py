@@ -161,3 +161,34 @@ def test_a_key_no_action_takes_goes_to_the_real_window_and_a_modifier_alone_wait
     assert opening.window is not None and opening.window.isVisible()
     assert seen.count(Qt.Key.Key_X) == 2  # the stand-in's, then the real window's once
     opening.tear_down()
+
+
+def test_a_pointer_moved_over_the_stand_in_hovers_the_real_window_as_on_the_plain_window(qtbot, tmp_path):
+    """The kept frame is a picture: hovering over it showed nothing (no hex named in the status
+    bar, no tooltip) until the user clicked or pressed a key. A move of the pointer finishes the
+    loading and is given to the real window's widget under it, as on a window opened the plain way."""
+    from PySide6.QtCore import QEvent, QPointF
+    from PySide6.QtGui import QHelpEvent
+    from PySide6.QtWidgets import QToolTip
+
+    def hover(window) -> tuple[QPoint, str]:
+        point = _hex_point(window)
+        view = window.strategic_view
+        qtbot.mouseMove(view.viewport(), view.viewport().mapFrom(window, point))
+        qtbot.waitUntil(lambda: window._hover_label.text() != "")
+        hovered = window._hover_label.text()
+        qtbot.mouseMove(view.viewport(), QPoint(2, 2))  # away (Qt drops a move to where the pointer is)
+        return point, hovered
+
+    opening, (point, expected) = _drawn(qtbot, tmp_path, hold=True, plain=hover)
+    assert expected.startswith("0604")
+    assert opening.window is None and opening.loading.steps  # nothing of the window yet
+    qtbot.mouseMove(opening.stand_in, point)
+    assert opening.loading.ready and opening.window is not None and opening.window.isVisible()
+    window = opening.window
+    assert window._hover_label.text() == expected  # the hex under the pointer named, as on the plain window
+    global_point = opening.stand_in.mapToGlobal(QPointF(point)).toPoint()
+    QApplication.sendEvent(opening.stand_in, QHelpEvent(QEvent.Type.ToolTip, point, global_point))  # Qt's, on a rest
+    qtbot.waitUntil(lambda: QToolTip.isVisible() and "0604" in QToolTip.text())
+    QToolTip.hideText()
+    opening.tear_down()
