@@ -41,7 +41,10 @@ def folder(tmp_path):
         "history": [TurnFigures(turn=1, tdp=87654, pool=Fraction(98765, 7), strength=Fraction(13579))],
         "projects": [Project(id="klingon-t1-1", unit_class=d7.class_designation or d7.name, at="1208",
                              planet=_planet(c, "1208"), cost=Fraction(24680, 3), turn=1)],
-        "reserve_share": Fraction(1212, 5)})
+        "reserve_share": Fraction(1212, 5), "reserve": ["kli-mon-korvat"]})
+    rom = next(p for p in c.powers if p.id == "romulan")
+    assert rom.economy is not None
+    rom.economy = rom.economy.model_copy(update={"mothballed": ["rom-kr-talon"]})  # a cloaked ship's id
     c.treaties = [TreatyPair(powers=("klingon", "orion"), facts=[PairFact(fact="caught_espionage", by="klingon", turn=1)]),
                   TreatyPair(powers=("fed", "klingon"), facts=[PairFact(fact="caught_sabotage", by="klingon", turn=1)])]
     gm, private = new_key(PASSES["gm"], 10, holder="gm")
@@ -72,7 +75,7 @@ def test_the_copy_holds_no_other_teams_economy_figures(folder):
     assert [f for f in KLINGON_FIGURES if f not in plain] == []
     assert _copy(folder, "alliance", "a.json") == 0
     raw = (folder / "a.json").read_text()
-    assert [f for f in KLINGON_FIGURES if f in raw] == []
+    assert [f for f in (*KLINGON_FIGURES, "rom-kr-talon") if f in raw] == []
     assert _copy(folder, "coalition", "c.json") == 0
     assert [f for f in KLINGON_FIGURES if f not in (folder / "c.json").read_text()] == []
 
@@ -87,10 +90,11 @@ def test_the_copy_keeps_its_own_economy_and_what_the_table_sees(folder):
         team = c.team_of_power(p.id)
         if team is not None and team.id == "alliance":
             assert p.economy == whole.economy
-        else:  # the homeworld (the map's) is kept, no figure (nobody's unit is in Reserve here)
-            kept = p.economy.model_dump(mode="json", exclude_defaults=True) if p.economy is not None else {}
-            home = whole.economy.homeworld if whole.economy is not None else None
-            assert kept == ({"homeworld": str(home)} if home is not None else {}), p.id
+        elif p.id == "klingon":  # its monitor in Reserve: the table's view shows why its fleet cannot move
+            assert p.economy is not None and p.economy.model_dump(exclude_defaults=True) == {
+                "reserve": ["kli-mon-korvat"]}
+        else:  # no record (the Romulans' mothballed ship is cloaked: its id is not in the copy either)
+            assert p.economy is None, p.id
         assert p.unit_list == whole.unit_list  # the seed: "this list of ships is public"
 
 

@@ -118,15 +118,15 @@ _SPIED = frozenset({"caught_espionage", "caught_sabotage", "caught_insurgency", 
 def _economies_out(c: Campaign, own: list[str]) -> Campaign:
     """``c`` (changed in place) without the economy of every power but ``own`` (a seated Team's
     Empire Sheet shows only its own powers'; the seed makes no figure of it public): of each
-    other power's record only what the table's view shows is kept, its homeworld and the units
-    (still in the copy) in Reserve or mothballed (a fleet that cannot move says why); and without
+    other power's record only what the table's view shows is kept, its units (still in the copy)
+    in Reserve or mothballed (the inspector says why such a fleet cannot move); and without
     the Exhibit B facts an Intel mission left between two powers not ``own`` (caught, implicated:
     their log line is those two Teams' alone)."""
     units = {u.id for f in c.fleets for u in f.units} | {u.id for s in c.map.sectors for u in s.garrison}
     for p in c.powers:
         if p.id in own or p.economy is None:
             continue
-        kept = PowerEconomy(homeworld=p.economy.homeworld, reserve=[u for u in p.economy.reserve if u in units],
+        kept = PowerEconomy(reserve=[u for u in p.economy.reserve if u in units],
                             mothballed=[u for u in p.economy.mothballed if u in units])
         p.economy = None if kept == PowerEconomy() else kept
     for pair in c.treaties:
