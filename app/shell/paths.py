@@ -6,6 +6,7 @@ pyproject.toml), so the installed ``battlehex`` command finds them with no check
 """
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
@@ -62,16 +63,30 @@ def discarded_file(autosave: Path) -> Path:
 
 
 def source_listing(folder: str, prefix: str = "") -> list[str]:
-    """The ``.py`` files under ``folder``, each as "relative/path.py size mtime", sorted: what a
-    stored start (the campaign cache, the kept first frame) depends on. Path strings and
-    ``os.scandir``, not pathlib: some 400 files on every start with nothing named."""
+    """The ``.py`` files under ``folder``, each as "``prefix``relative/path.py size mtime", sorted:
+    what a stored start (the campaign cache, the kept first frame) depends on. Listed once per
+    process (both keys list rules/ and hexmap/: the code this process runs was loaded by then);
+    ``source_listing.cache_clear()`` lists again. Path strings and ``os.scandir``, not pathlib:
+    some 400 files on every start with nothing named."""
+    return [prefix + line for line in _listing(folder)]
+
+
+@functools.lru_cache(maxsize=None)
+def _listing(folder: str) -> tuple[str, ...]:
+    return tuple(_scan(folder, ""))
+
+
+def _scan(folder: str, prefix: str) -> list[str]:
     found = []
     with os.scandir(folder) as entries:
         for entry in sorted(entries, key=lambda e: e.name):
             if entry.is_dir():
                 if entry.name != "__pycache__":
-                    found.extend(source_listing(entry.path, f"{prefix}{entry.name}/"))
+                    found.extend(_scan(entry.path, f"{prefix}{entry.name}/"))
             elif entry.name.endswith(".py"):
                 stat = entry.stat()
                 found.append(f"{prefix}{entry.name} {stat.st_size} {stat.st_mtime_ns}")
     return found
+
+
+source_listing.cache_clear = _listing.cache_clear  # type: ignore[attr-defined]
