@@ -151,10 +151,12 @@ class B5Engine:
 
     def enlist(self) -> None:
         """The units taking part with Babylon 5 data, and each side's force (refused with the rule
-        when a side has no flagship or a squadron no command ship)."""
+        when a side has no ship; a flagship or a command ship not in the battle is the seed's choice
+        until fleet.set_up has its side designate one)."""
         self.units = {u.id: u for u in self.state.units.values() if u.status is not Status.OUT and u.unit.b5}
         self.forces = {t: force_of(self.name(t), [(u.id, u.unit.name, self.data(u.id)) for u in self.units.values()
-                                                  if u.team == t]) for t in (self.defender, self.attacker)}
+                                                  if u.team == t], self.net.flagships.get(t, ""), self.net.commanders)
+                       for t in (self.defender, self.attacker)}
 
     def side_units(self, team: str) -> list[str]:
         return [uid for uid, u in self.units.items() if u.team == team]
@@ -165,6 +167,7 @@ class B5Engine:
     # -- the procedure -----------------------------------------------------------------------------
     def run(self) -> Procedure:
         self._intro()
+        yield from fleet.set_up(self)  # a side's flagship or a squadron's command ship not in the battle
         self.scenario = yield choose("b5/scenario", GM, TURN_RULE, "Game Master: is this a meeting engagement, or "
                                      f"does {self.name(self.attacker)} jump in?", [MEETING, JUMP_IN])
         yield from morale.situation(self)

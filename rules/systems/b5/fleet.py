@@ -21,13 +21,13 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rules.battlehex.log import IllegalAnswer
-from rules.battlehex.questions import Question, unit_list
+from rules.battlehex.log import IllegalAnswer, shown
+from rules.battlehex.questions import QKind, Question, unit_list
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.systems.b5 import command, losses
 from rules.systems.b5.asking import choose_units, secret_number
-from rules.systems.b5.force import Squadron
+from rules.systems.b5.force import Member, Squadron, able_commanders, flagship_choices, squadron_ships
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
@@ -48,6 +48,10 @@ class Net:
     """Team -> the turn its new flagship designated the squadrons under it."""
     moves_first: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Team -> (turn, pulse) it moves all its ships first in (chosen by its enemy)."""
+    flagships: dict[str, str] = field(default_factory=dict)
+    """Team -> the flagship it designated at the set-up (none of its ships in the battle is one)."""
+    commanders: tuple[str, ...] = ()
+    """The command ships designated at the set-up (their squadrons' are not in the battle)."""
 
 
 def turn_end(self: B5Engine, at: str, pulses: Procedure) -> Procedure:
@@ -79,10 +83,12 @@ def rating(self: B5Engine, flagship: str) -> int:
     return data.command_rating
 
 
-def _others(self: B5Engine, team: str) -> list[Squadron]:
-    """``team``'s squadrons on the board besides the flagship's own, not detached (always outside)."""
+def _others(self: B5Engine, team: str, board: bool = True) -> list[Squadron]:
+    """``team``'s squadrons on the board (``board`` false: at the set-up, before any is placed)
+    besides the flagship's own, not detached (always outside)."""
     flag = self.forces[team].flagship
-    return [s for s in self.live_squadrons(team) if s.command != flag and s.name not in self.detached]
+    squadrons = self.live_squadrons(team) if board else self.forces[team].squadrons
+    return [s for s in squadrons if s.command != flag and s.name not in self.detached]
 
 
 def first_pulse(self: B5Engine) -> Procedure:
@@ -141,8 +147,9 @@ def network(self: B5Engine) -> Procedure:
         _room(self, team, flag)
 
 
-def _designate(self: B5Engine, team: str, flag: str) -> Procedure:
-    others, most = _others(self, team), rating(self, flag)
+def _designate(self: B5Engine, team: str, flag: str, set_up: bool = False) -> Procedure:
+    others, most = _others(self, team, not set_up), rating(self, flag)
+    key = f"b5/{SET_UP[2]}/{team}" if set_up else f"b5/{self.round}/{STEP}/{team}"
     name = self.units[flag].unit.name
     self.net.outside[team] = ()
     if len(others) <= most:
@@ -160,7 +167,7 @@ def _designate(self: B5Engine, team: str, flag: str) -> Procedure:
                                           f"(its fleet command rating), not {len(picked)}")
             return picked
         listed = ", ".join(f"{self.units[s.command].unit.name} (squadron {s.name})" for s in others)
-        chosen = yield choose_units(f"b5/{self.round}/{STEP}/{team}", team, RULE,
+        chosen = yield choose_units(key, team, RULE,
                                     f"{self.name(team)}: {name}, the new flagship, commands {most} squadron"
                                     f"{'s' if most != 1 else ''} besides its own (fleet command rating {most}): tick "
                                     f"their command ships ({listed}); the others operate on their own at 75% until "
@@ -206,3 +213,88 @@ def shift_made(self: B5Engine, cmd: str, squadron: str, pulse: int) -> None:
         self.log.add("ruling", RULE, f"squadron {possessive(squadron)} commander shifts {self.units[uid].unit.name} "
                                      f"in pulse {pulse}, after {possessive(self.name(enemy))} fleet has moved (its "
                                      f"flagship lost): to its formation place declared as {to}", {"unit": uid})
+
+
+FLAG_RULE = f"{RULE} (Fleet Flagship is Destroyed)"
+SQUADRON_RULE = f"{RULE} (Squadron Commander is Destroyed)"
+SET_UP = ("commander", "flagship", "net")
+"""The set-up's designations: ``b5/commander/{team}/{n}`` (the n-th squadron's), ``b5/flagship/{team}``,
+``b5/net/{team}`` (the squadrons under it); asked only of a side that lacks them in the battle."""
+
+
+def set_up(self: B5Engine) -> Procedure:
+    """Before the scenario: a side whose flagship, or a squadron whose command ship, is not in the
+    battle designates one by the seed's rules for a lost one (Squadron Commander is Destroyed: "a
+    new squadron commander must be designated"; Fleet Flagship is Destroyed: "a new flagship must
+    be designated. This is chosen from the squadron commander with the highest command rating"),
+    a question to that side when more than one ship may be; the new flagship's command net as after
+    a loss (:func:`_designate`). A side of escorts alone has them as a squadron of their own, outside
+    the fleet network at 75% (as an Improved Command Network's excess ships). Nothing is asked or
+    logged of a side whose data names them all (a battle saved before replays as it was)."""
+    for team in (self.defender, self.attacker):
+        members = [(u, self.units[u].unit.name, self.data(u)) for u in self.side_units(team)]
+        groups = squadron_ships(self.name(team), members)
+        for n, (sq, ships) in enumerate(groups.items()):
+            if not any(self.data(x).command for x in ships):
+                yield from _commander(self, team, n, sq, [m for m in members if m[0] in ships])
+        if any(m[2].flagship for m in members) or not groups:
+            continue
+        self.enlist()
+        force = self.forces[team]
+        heads = [(s.command, self.units[s.command].unit.name, self.data(s.command))
+                 for s in sorted(force.squadrons, key=lambda s: list(groups).index(s.name))]  # the roster's order
+        flag = yield from _pick(self, team, f"b5/{SET_UP[1]}/{team}", FLAG_RULE, heads, flagship_choices(heads),
+                                "the group flagship", "the flagship is chosen from the squadron commander with the "
+                                "highest command rating", "squadron commanders")
+        self.net.flagships[team] = flag
+        self.enlist()
+        alone = [s.name for s in self.forces[team].squadrons if not any(self.data(x).squadron for x in s.ships)]
+        self.detached.update(alone)
+        self.log.add("ruling", FLAG_RULE, f"{self.units[flag].unit.name} is {possessive(self.name(team))} group "
+                                          "flagship (none in the battle): chosen from the squadron commanders with the "
+                                          f"highest command rating, {self.data(flag).command_rating}"
+                                          + (f"; {self.name(team)} has no squadron, so its escorts are one of their "
+                                             "own, outside the fleet network: 75% of their ratings" if alone else ""))
+        yield from _designate(self, team, flag, set_up=True)
+
+
+def _commander(self: B5Engine, team: str, n: int, sq: str, ships: list[Member]) -> Procedure:
+    """Squadron ``sq``'s command ship designated among ``ships`` (none of them is one); the ships
+    it cannot command are out of command for the rest of the battle."""
+    able = able_commanders(ships)
+    pick = yield from _pick(self, team, f"b5/{SET_UP[0]}/{team}/{n}", SQUADRON_RULE, ships, able,
+                            f"the commander of squadron {sq}", "the commander must be a ship able to command "
+                            "all the ships of the squadron (or, if none is, the one that can command the most)",
+                            f"the ships of squadron {sq}")
+    self.net.commanders += (pick,)
+    others = [m[0] for m in ships if m[0] != pick]
+    extra = others[self.data(pick).command_rating:]
+    self.cut_off.update(extra)
+    self.log.add("ruling", SQUADRON_RULE, f"{self.units[pick].unit.name} commands squadron {sq} (its command ship is "
+                                          f"not in the battle; command rating {self.data(pick).command_rating})"
+                                          + (f": {_and([self.units[x].unit.name for x in extra])} out of command for "
+                                             "the rest of the battle" if extra else ""))
+    self.enlist()
+
+
+def _pick(self: B5Engine, team: str, key: str, rule: str, among: list[Member], legal: list[str], what: str,
+          why: str, whom: str) -> Generator[Question, Any, str]:
+    """``legal[0]`` when it is the only one; else ``team`` chooses one of ``legal`` (the seed's usual
+    choice, ``legal[0]``, first); another of ``among`` is refused saying ``why``."""
+    if len(legal) == 1:
+        return legal[0]
+    rated = {m[0]: m for m in among}
+    words = {u: f"{rated[u][1]} (command rating {rated[u][2].command_rating})" for u in legal}
+
+    def check(a: Any) -> str:
+        if a in legal:
+            return str(a)
+        if a in rated:
+            raise IllegalAnswer(rule, f"{rated[a][1]} (command rating {rated[a][2].command_rating}) may not be "
+                                      f"{what}: {why}")
+        raise IllegalAnswer(rule, f"answer one of {', '.join(words[u] for u in legal)}, not {shown(a)}")
+    text = (f"{self.name(team)}: designate {what}, none being in the battle ({why}; among {whom}): "
+            + " or ".join(words[u] for u in legal) + "?")
+    chosen: str = yield Question(key, QKind.CHOOSE, team, rule, text, tuple(legal), data={"option_words": words},
+                                 check=check, default=legal[0])
+    return chosen

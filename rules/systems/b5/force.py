@@ -6,7 +6,7 @@ and the tests share them; a force that breaks a rule raises ``RuleError`` naming
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from rules.errors import RuleError
@@ -59,36 +59,79 @@ class Force:
         return Squadron(flag.name, flag.command, flag.members + self.escorts)
 
 
-def force_of(side: str, units: Sequence[Member]) -> Force:
-    """``side``'s force from its units' data, or ``RuleError`` saying what is missing.
+def force_of(side: str, units: Sequence[Member], flagship: str = "", commands: Collection[str] = ()) -> Force:
+    """``side``'s force from its units' data, or ``RuleError`` saying what is wrong.
 
     Each squadron has exactly one command ship; the side has exactly one flagship, the
-    command ship of its own squadron; escorts and fighter flights belong to no squadron.
+    command ship of its own squadron; escorts and fighter flights belong to no squadron. A
+    squadron whose command ship is not in the battle takes the ship of ``commands`` among its
+    own, else the seed's choice (:func:`able_commanders`); a side whose flagship is not in the
+    battle takes ``flagship``, else the seed's (:func:`flagship_choices`); a side with escorts
+    and no squadron has them as a squadron of their own (:data:`ESCORTS`), as an Improved Command
+    Network's excess ships are (rules/systems/b5/fleet.py asks and logs these designations).
     """
-    if not units:
-        raise RuleError(RULE, f"{side} has no ship with Babylon 5 data in this battle")
     names = {uid: name for uid, name, _ in units}
-    by_squadron: dict[str, list[str]] = {}
-    commands: dict[str, list[str]] = {}
+    data = {uid: d for uid, _, d in units}
+    if not any(d.category is not Category.FIGHTER or d.squadron for d in data.values()):
+        raise RuleError(RULE, f"{side} has no ship with Babylon 5 data in this battle"
+                        + (" (its fighter flights have no ship to fly from)" if units else ""))
     flags = [uid for uid, _, d in units if d.flagship]
     escorts = tuple(uid for uid, _, d in units if d.escort)
     flights = tuple(uid for uid, _, d in units if d.category is Category.FIGHTER and not d.squadron)
+    if len(flags) > 1:
+        raise RuleError(RULE, f"{side} needs exactly one group flagship (b5.flagship), not {len(flags)}: "
+                              + ", ".join(names[f] for f in flags))
+    squadrons = []
+    for sq, ships in squadron_ships(side, units).items():
+        cmd = [uid for uid in ships if data[uid].command] or [uid for uid in ships if uid in commands]
+        if len(cmd) > 1:
+            raise RuleError(RULE, f"{possessive(side)} squadron {sq} needs exactly one command ship (b5.command), not "
+                                  f"{len(cmd)}: {', '.join(names[c] for c in cmd)}")
+        lead = cmd[0] if cmd else able_commanders([(u, names[u], data[u]) for u in ships])[0]
+        squadrons.append(Squadron(sq, lead, tuple(s for s in ships if s != lead)))
+    if not any(d.squadron for d in data.values()):
+        escorts = ()  # they are a squadron of their own (ESCORTS)
+    heads = [(s.command, names[s.command], data[s.command]) for s in squadrons]
+    flag = flags[0] if flags else flagship if flagship in [h[0] for h in heads] else flagship_choices(heads)[0]
+    squadrons.sort(key=lambda s: s.command != flag)  # the flag squadron first, the others as listed
+    return Force(tuple(squadrons), flag, escorts, flights)
+
+
+ESCORTS = "escorts"
+"""The name of the squadron a side's escorts form when it has no squadron (nor flagship) in the battle."""
+
+
+def squadron_ships(side: str, units: Sequence[Member]) -> dict[str, list[str]]:
+    """Squadron name -> its ships in the roster's order; a side with escorts and no squadron has
+    them as one (:data:`ESCORTS`: "any excess ships become a squadron of their own", Improved
+    Command Network)."""
+    by_squadron: dict[str, list[str]] = {}
     for uid, _, d in units:
         if d.squadron:
             by_squadron.setdefault(d.squadron, []).append(uid)
-            if d.command:
-                commands.setdefault(d.squadron, []).append(uid)
-    if len(flags) != 1:
-        listed = ", ".join(names[f] for f in flags) or "none"
-        raise RuleError(RULE, f"{side} needs exactly one group flagship (b5.flagship), not {len(flags)}: {listed}")
-    squadrons = []
-    for sq, ships in by_squadron.items():
-        cmd = commands.get(sq, [])
-        if len(cmd) != 1:
-            listed = ", ".join(names[c] for c in cmd) or "none"
-            raise RuleError(RULE, f"{possessive(side)} squadron {sq} needs exactly one command ship (b5.command), not "
-                                  f"{len(cmd)}: {listed}")
-        squadrons.append(Squadron(sq, cmd[0], tuple(s for s in ships if s != cmd[0])))
-    flag = flags[0]
-    squadrons.sort(key=lambda s: s.command != flag)  # the flag squadron first, the others as listed
-    return Force(tuple(squadrons), flag, escorts, flights)
+    if not by_squadron and any(d.escort for _, _, d in units):
+        by_squadron[f"{possessive(side)} {ESCORTS}"] = [uid for uid, _, d in units if d.escort]
+    return by_squadron
+
+
+def able_commanders(ships: Sequence[Member]) -> list[str]:
+    """The ships that may be designated a squadron's commander, the seed's usual choice first
+    (Squadron Commander is Destroyed: "This will generally be the ship with the highest command
+    rating ... It must be a ship with the ability to command all the ships remaining in the
+    squadron. If no such ship exists, then the ship that can command the most units should be
+    designated"): those whose command rating reaches the others, else those with the highest;
+    the highest rating first, then the roster's order."""
+    others = len(ships) - 1
+    able = [m for m in ships if m[2].command_rating >= others]
+    if not able:
+        most = max(m[2].command_rating for m in ships)
+        able = [m for m in ships if m[2].command_rating == most]
+    return [m[0] for m in sorted(able, key=lambda m: -m[2].command_rating)]
+
+
+def flagship_choices(commanders: Sequence[Member]) -> list[str]:
+    """The squadron commanders that may be designated the flagship, in the roster's order (Fleet
+    Flagship is Destroyed: "This is chosen from the squadron commander with the highest command
+    rating")."""
+    most = max(m[2].command_rating for m in commanders)
+    return [m[0] for m in commanders if m[2].command_rating == most]

@@ -73,9 +73,14 @@ def test_a_force_has_its_flag_squadron_first_and_its_escorts():
     assert f.squadron_of("a1") is f.squadrons[1] and f.squadron_of("e1") is None
 
 
-def test_a_force_without_one_flagship_or_command_ship_is_refused():
-    with pytest.raises(RuleError, match="exactly one group flagship .* not 0: none"):
-        force_of("Narn", [("a", "A", ship("s", command=True))])
+def test_a_force_with_two_flagships_or_command_ships_is_refused_and_one_without_takes_the_seeds_choice():
+    with pytest.raises(RuleError, match="exactly one group flagship .* not 2: F, G"):
+        force_of("Narn", [("f", "F", ship("f", command=True, flagship=True)),
+                          ("g", "G", ship("g", command=True, flagship=True))])
+    # none in the battle: the squadron commander with the highest command rating (fleet.set_up asks and logs it)
+    f = force_of("Narn", [("a", "A", ship("s", command=True, command_rating=2)),
+                          ("b", "B", ship("t", command=True, command_rating=5))])
+    assert f.flagship == "b" and [s.name for s in f.squadrons] == ["t", "s"]
     with pytest.raises(RuleError, match="squadron s needs exactly one command ship .* not 2: A, B"):
         force_of("Narn", [("f", "F", ship("f", command=True, flagship=True)), ("a", "A", ship("s", command=True)),
                           ("b", "B", ship("s", command=True))])
