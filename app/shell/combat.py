@@ -86,7 +86,16 @@ class CombatPhaseMixin:
     def answer_combat_questions(self) -> int:
         """Ask the Combat Phase's open questions one after another until none is left or the
         dialog is cancelled; returns how many were answered. A question the engine cannot
-        produce is offered to the GM to settle by a ruling (:meth:`rule_on_stuck_step`)."""
+        produce is offered to the GM to settle by a ruling (:meth:`rule_on_stuck_step`). A Team's
+        commander who still holds the screen then passes it back to the GM (:meth:`hand_back`)."""
+        answered = self._ask_open_questions()
+        said = self.statusBar().currentMessage()  # what the phase waits for, said to the GM after the hand-back
+        if self.hand_back() and said:
+            self.statusBar().showMessage(said, 10000)
+        return answered
+
+    def _ask_open_questions(self) -> int:
+        """The loop of :meth:`answer_combat_questions`: how many questions were answered."""
         from app.widgets.question_dialogs import QuestionDialog  # the battle engine's question kinds load when used
 
         answered = 0
@@ -153,6 +162,40 @@ class CombatPhaseMixin:
             return False
         self.combat_seat = q.to
         self.take_seat(q.to)  # the map as the commander who took the screen sees it
+        return True
+
+    def team_at_screen(self) -> str | None:
+        """The Team whose commander holds the screen (took it at a hand-over: its questions, its
+        movement orders, the Empire Sheet's seat), or None: the GM's seat, the table's view, the GM view."""
+        if self.gm_view_action.isChecked():
+            return None
+        scene = self.strategic_view.scene()
+        sheet = getattr(self, "empire_sheet", None)
+        seats = (self.combat_seat, getattr(scene, "seat", None), getattr(sheet, "seat", None))
+        return next((s for s in seats if s not in (None, "gm")), None)
+
+    def hand_back(self) -> bool:
+        """A Team's commander holds the screen and nothing more is asked of it now (its last
+        question answered or put off, the next one for nobody or cancelled at its hand-over): the
+        screen goes back to the GM at once (the map, inspector, status bar and Empire Sheet show no
+        Team's; Undo stops there, the GM's asks first) behind the hand-over "Pass the screen back to
+        the Game Master" (docs/SECRETS.md, On screen); True if a Team held it."""
+        team = self.team_at_screen()
+        if team is None:
+            return False
+        from app.shell.turn_dialogs import HandOverDialog
+
+        names = {t.id: t.name for t in self.session.campaign.teams} if self.session is not None else {}
+        who = names.get(team, team)
+        self.combat_seat = "gm"
+        self.take_seat("gm")  # before the hand-over shows: nothing of the Team's stays, covered or not
+        screen = HandOverDialog("Game Master", f"The {who} commander is done for now: nothing of its Team's is shown. "
+                                "The Game Master goes on with the phase (or hands the screen to the next player).",
+                                "", self, f"Hand back to GM: {who} done", commander=False)
+        screen.label.setText("Pass the screen back to the Game Master")
+        screen.cancel_button.hide()  # nothing to put off: the Team's part is over, whoever closes it
+        self.handover_dialog = screen
+        screen.exec()
         return True
 
     def rule_on_stuck_step(self, error: Exception) -> bool:

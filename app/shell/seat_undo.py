@@ -7,7 +7,7 @@ the campaign's undo stack: ``take_seat`` marks the stack's index at each hand-ov
 from __future__ import annotations
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction, QUndoGroup, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence, QUndoGroup, QUndoStack
 from PySide6.QtWidgets import QMessageBox
 
 from app.shell.signals import connect_plain
@@ -23,6 +23,7 @@ class SeatUndo(QObject):
         super().__init__(window)
         self.window, self.action, self.group = window, action, group
         self.mark: tuple[QUndoStack, str, int] | None = None  # the stack, the seat, its index at the hand-over
+        self.stopped = False  # the action is held disabled at a commander's hand-over
         action.triggered.disconnect()  # not QUndoGroup's own undo: this one asks first
         connect_plain(action.triggered, self.undo)
         for signal in (group.canUndoChanged, group.undoTextChanged, group.indexChanged, group.activeStackChanged):
@@ -52,11 +53,24 @@ class SeatUndo(QObject):
         """A commander's seat is offered no Undo that crosses its hand-over (disabled, saying why)."""
         seat = self.crossing()
         if seat is None or seat == GM_SEAT:
+            if self.stopped:  # the commander's stop is over (the screen handed back): the group's own Undo again
+                self.stopped = False
+                self._as_the_group()
             return
+        self.stopped = True
         self.action.setEnabled(False)
         self.action.setText("&Undo (stops at the hand-over)")  # not the last seat's answer, named
         self.action.setToolTip(f"Undo stops at the hand-over to {self._seat_name(seat)}: what came before it "
                                "was another seat's to give")
+
+    def _as_the_group(self) -> None:
+        """The action as QUndoGroup keeps it: enabled when it can undo, named for what it undoes."""
+        can, text = self.group.canUndo(), self.group.undoText()
+        self.action.setEnabled(can)
+        self.action.setText(f"&Undo {text}" if text else "&Undo")
+        key = self.action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        tip = f"Undo {text}" if can and text else "Nothing to undo"
+        self.action.setToolTip(f"{tip} ({key})" if key else tip)
 
     def undo(self) -> None:
         """Undo the last change, unless it crosses the hand-over for a commander; the GM is asked

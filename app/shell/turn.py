@@ -187,9 +187,11 @@ class MovementPhaseMixin:
                     dialog = IgnoreDialog([q for q in new if q.team == team], names, self, team=team,
                                           seated=self.take_seat)
                     if dialog.exec() != IgnoreDialog.DialogCode.Accepted:
+                        self.hand_back()  # a Team that answered before does not keep the screen
                         self.statusBar().showMessage("End Movement cancelled: nothing changed", 8000)
                         return
                     decisions.update(dialog.decisions())
+                self.hand_back()  # the last Team's commander answered: the screen goes back to the GM
                 report = self.session.end_movement(decisions)
         except PhaseError as e:
             self.show_error("Cannot end movement", str(e))

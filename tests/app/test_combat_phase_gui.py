@@ -74,7 +74,7 @@ def test_a_whole_combat_phase_through_the_main_window(qtbot, tmp_path):
     # each Team's questions behind its own hand-over (hot seat, as the ignore questions), nothing
     # of the last answer left in the status bar
     assert seen == ["handover/Red commander", "encounter/0304/demand/red", "handover/Blue commander",
-                    "encounter/0304/agree/blue"], seen
+                    "encounter/0304/agree/blue", "handover/Game Master"], seen  # Blue, done, hands the screen back
     assert w.campaign.battle_hexes[0].scenario is Scenario.DEEP_SPACE
     assert "[Encounters]" in w.phase_label.text() and w.end_phase_action.isEnabled()
     show_active(w, qtbot)

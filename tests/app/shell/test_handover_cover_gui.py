@@ -96,7 +96,8 @@ def test_end_movement_hand_overs_hide_the_window_and_each_commander_sees_its_own
         answerer.stop()
     welcome = main.campaign.name
     assert log == [("Pass the screen to the Alliance commander", []), ("alliance", {"alliance"}, welcome, True),
-                   ("Pass the screen to the Coalition commander", []), ("coalition", {"coalition"}, welcome, True)], log
+                   ("Pass the screen to the Coalition commander", []), ("coalition", {"coalition"}, welcome, True),
+                   ("Pass the screen back to the Game Master", [])], log  # the Coalition, done, hands it back
     assert not [c for c in main.findChildren(QWidget, "handover_cover") if c.isVisible()]  # lifted
     assert main.campaign_log.isVisible() and main.campaign_log.isFloating()
 
@@ -118,7 +119,7 @@ def test_a_cancelled_hand_over_lifts_the_cover_and_the_seat_passes_with_a_drag(m
         main.end_movement_action.trigger()
         assert not [c for c in main.findChildren(QWidget, "handover_cover") if c.isVisible()]
         assert main.inspector_dock.isVisible() and main.campaign_log.isVisible()
-        assert drawn_orders(main) == {"alliance"}  # the Alliance's commander still has the screen
+        assert drawn_orders(main) == set()  # the Alliance's commander handed the screen back to the GM (issue 22)
         # a Coalition fleet dragged: its commander takes the screen first, then sees its own orders only
         drag(main, "kli-home-guard", "1108")
     finally:

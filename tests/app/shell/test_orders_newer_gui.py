@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from app.shell.window import MainWindow
 from rules.model import dumps, parse_campaign, save_campaign
@@ -146,7 +146,10 @@ def test_the_newer_orders_are_offered_from_the_engines_lists(qtbot, tmp_path):
     assert "orders/fed" in c.turn_asked
     # each order is one undoable step: undo back to before the reactivation (the orders are open again)
     undo = main.session.undo_stack
-    answerer = Answerer()  # a question dialog the undo reopens waits: cancelled ("Not now")
+    # the Alliance handed the screen back to the GM (issue 22): the GM confirms each step taken back; a
+    # question dialog the undo reopens waits: cancelled ("Not now")
+    answerer = Answerer(lambda d: isinstance(d, QMessageBox) and d.objectName() == "undo_across_handover"
+                        and ok(d))
     try:
         for _ in range(3):  # the Kzinti's "done", the Federation's "done", the reactivation
             before = undo.index()

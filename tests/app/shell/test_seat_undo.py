@@ -1,7 +1,8 @@
 """Edit > Undo at a hot-seat hand-over (issue 22, real-screen pass): after Red's secret demand and
 the hand-over to Blue, Ctrl+Z was offered to Blue and took Red's demand back. A commander's seat
 now never undoes back over its hand-over (Edit > Undo and Ctrl+Z disabled, the tooltip saying
-why); the GM's seat may, after a confirmation naming what it takes back."""
+why); the GM's seat may, after a confirmation naming what it takes back. A commander who puts its
+question off hands the screen back to the GM: Undo then asks the GM."""
 from __future__ import annotations
 
 from PySide6.QtWidgets import QInputDialog, QMessageBox
@@ -13,7 +14,7 @@ from tests.app.gui import Answerer, cancel, choose_item, press, show_active, typ
 from tests.app.test_combat_phase_gui import answers, opened, seed004_campaign
 
 
-def test_blue_cannot_undo_reds_demand_after_the_hand_over(qtbot, tmp_path):
+def test_reds_demand_is_not_undone_without_the_gm_after_blue_puts_its_question_off(qtbot, tmp_path):
     w = opened(qtbot, tmp_path, seed004_campaign())
     press(w, "Ctrl+E")
     seen: list[str] = []
@@ -28,19 +29,24 @@ def test_blue_cannot_undo_reds_demand_after_the_hand_over(qtbot, tmp_path):
     try:
         show_active(w, qtbot)
         press(w, "Ctrl+Shift+E")  # Supply -> Encounters: the questions open by themselves
-        qtbot.waitUntil(lambda: "encounter/0304/agree/blue" in seen, timeout=5000)
+        qtbot.waitUntil(lambda: "handover/Game Master" in seen, timeout=5000)
     finally:
         answerer.stop()
     assert seen == ["handover/Red commander", "encounter/0304/demand/red", "handover/Blue commander",
-                    "encounter/0304/agree/blue"], seen
+                    "encounter/0304/agree/blue", "handover/Game Master"], seen  # Blue hands the screen back
     stack = w.session.undo_stack
     before = (stack.index(), w.campaign.battle_hexes[0].encounter)
     assert stack.canUndo()  # Red's demand is the last change
     undo = w.undo_action  # Edit > Undo (and the toolbar's)
-    assert not undo.isEnabled() and "hand-over to the Blue commander" in undo.toolTip()  # before: offered
-    assert "Red" not in undo.text() and "Red" not in undo.toolTip()  # Red's answer not named to Blue either
-    show_active(w, qtbot)
-    press(w, "Ctrl+Z")  # Blue's Ctrl+Z: nothing taken back, Red's demand stays
+    assert undo.isEnabled() and "stops at the hand-over" not in undo.text()  # the GM's seat: offered, asked first
+    asked: list[str] = []
+    answerer = Answerer(lambda d: isinstance(d, QMessageBox) and (asked.append(d.objectName()) or cancel(d)))
+    try:
+        show_active(w, qtbot)
+        press(w, "Ctrl+Z")  # whoever walks up: the GM is asked first, and says No
+    finally:
+        answerer.stop()
+    assert asked == ["undo_across_handover"]
     assert (stack.index(), w.campaign.battle_hexes[0].encounter) == before
 
 

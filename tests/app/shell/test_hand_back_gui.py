@@ -1,0 +1,134 @@
+"""Hot seat (issue 22): a Team's commander does not keep the screen after its last question.
+Once the phase asks it nothing more (the next question is nobody's, or it puts its question
+off), the map, the inspector and the Empire Sheet go back to the GM's seat behind the hand-over
+"Pass the screen back to the Game Master" (app/shell/combat.py hand_back), so the next player
+who walks up sees nothing of that Team's."""
+from __future__ import annotations
+
+from PySide6.QtWidgets import QApplication, QGraphicsPathItem
+
+from app.shell.turn_dialogs import HandOverDialog
+from app.widgets.question_dialogs import QuestionDialog
+from rules.model.records import Phase
+from tests.app.gui import Answerer, cancel, encounter_answers, press, show_active
+from tests.app.test_combat_phase_gui import opened
+from tests.rules.strategic.builder import campaign, fleet
+
+
+def hot_seat_campaign():
+    """Red and Blue meet at 0304 (a seed 004 Combat Phase)."""
+    return campaign(settings={"combat_phase": "seed004"},
+                    fleets=[fleet("f", "fed", "0303", ("0304",)), fleet("k", "klingon", "0304")])
+
+
+def arrows(w) -> list[str]:
+    """The plotted orders the strategic map draws (their tooltips)."""
+    return sorted(i.toolTip() for i in w.strategic_view.scene().items() if isinstance(i, QGraphicsPathItem)
+                  and "orders" in i.toolTip())
+
+
+def recorder(seen: list[str], put_off: str | None = None):
+    """Every hand-over's words and every question's key, in order; the question ``put_off`` is
+    put off (Not now), the others answered as the table does by default."""
+    answer = encounter_answers()
+
+    def handle(d) -> bool:
+        if isinstance(d, HandOverDialog):
+            seen.append(d.label.text())
+        elif isinstance(d, QuestionDialog):
+            seen.append(d.q.key)
+            if d.q.key == put_off:
+                return cancel(d)
+        return answer(d)
+    return handle
+
+
+def to_supply(qtbot, tmp_path):
+    w = opened(qtbot, tmp_path, hot_seat_campaign())
+    press(w, "Ctrl+E")  # End Movement: Red and Blue meet at 0304
+    assert w.campaign.phase is Phase.SUPPLY
+    return w
+
+
+def test_the_last_team_to_answer_hands_the_screen_back_to_the_gm(qtbot, tmp_path):
+    w = to_supply(qtbot, tmp_path)
+    seen: list[str] = []
+    answerer = Answerer(recorder(seen))
+    show_active(w, qtbot)
+    press(w, "Ctrl+Shift+E")  # Supply -> Encounters: Red demands, Blue agrees, each behind its hand-over
+    qtbot.waitUntil(lambda: w.campaign.phase is Phase.ENCOUNTERS and w.session.combat_pending() is None
+                    and QApplication.activeModalWidget() is None, timeout=10000)
+    answerer.stop()
+    assert seen == ["Pass the screen to the Red commander", "encounter/0304/demand/red",
+                    "Pass the screen to the Blue commander", "encounter/0304/agree/blue",
+                    "Pass the screen back to the Game Master"], seen
+    # the screen is the GM's: Blue's next question gets its hand-over, its orders are not drawn, Undo asks the GM
+    assert w.strategic_view.scene().seat == "gm" and w.combat_seat == "gm" and w.team_at_screen() is None
+    assert w.seat_undo.mark is not None and w.seat_undo.mark[1] == "gm"
+
+
+def test_a_team_that_puts_its_question_off_hands_the_screen_back(qtbot, tmp_path):
+    w = to_supply(qtbot, tmp_path)
+    seen: list[str] = []
+    answerer = Answerer(recorder(seen, put_off="encounter/0304/agree/blue"))
+    show_active(w, qtbot)
+    press(w, "Ctrl+Shift+E")
+    qtbot.waitUntil(lambda: "Pass the screen back to the Game Master" in seen
+                    and QApplication.activeModalWidget() is None, timeout=10000)
+    answerer.stop()
+    assert seen[-2:] == ["encounter/0304/agree/blue", "Pass the screen back to the Game Master"], seen
+    assert w.strategic_view.scene().seat == "gm" and w.combat_seat == "gm"
+    assert "waits for this answer" in w.statusBar().currentMessage()  # the GM is told what the phase waits for
+
+
+def test_a_put_off_hand_over_does_not_show_the_last_team_s_orders_again(qtbot, tmp_path):
+    """Turn Orders (seed 004, each power its own): the Alliance closes its powers' orders, the
+    Coalition's hand-over is put off ("Not now"); the screen goes back to the GM, and the map
+    no longer draws the Alliance fleets' plotted movement orders."""
+    from PySide6.QtCore import QSettings
+
+    from app.shell.orders_dialog import OrdersDialog
+    from app.shell.window import MainWindow
+    from rules.model import save_campaign
+    from rules.turn.run import play
+    from tests.app.gui import ok
+    from tests.rules.turn.test_orders import by_powers
+    from tests.rules.turn.test_purchases import TO_ORDERS
+
+    path = tmp_path / "orders.json"
+    save_campaign(play(by_powers(), TO_ORDERS).campaign, path)
+    w = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    show_active(w, qtbot)
+    alliance = sorted(f"{f.name}: orders" for f in w.campaign.fleets if f.orders
+                      and w.campaign.team_of_power(f.power).id == "alliance")
+    assert alliance and arrows(w) == []  # the table's view draws no fleet's orders
+    seen: list[str] = []
+
+    def handle(d) -> bool:
+        if isinstance(d, HandOverDialog):
+            seen.append(d.label.text())
+            if "Coalition" in d.label.text():
+                seen.append(",".join(arrows(w)))  # under the cover: what the screen would show after it
+                return cancel(d)
+            d.take_over_button.click()
+            return True
+        if isinstance(d, OrdersDialog):
+            seen.append(f"orders/{d.p.id}")
+            d.choose("done")
+            return ok(d)
+        return False
+    answerer = Answerer(handle)
+    try:
+        press(w, "Ctrl+Shift+A")
+        qtbot.waitUntil(lambda: "Pass the screen back to the Game Master" in seen
+                        and QApplication.activeModalWidget() is None, timeout=15000)
+    finally:
+        answerer.stop()
+    assert seen[:3] == ["Pass the screen to the Alliance commander", "orders/fed", "orders/kzinti"], seen
+    assert seen[3] == "Pass the screen to the Coalition commander"
+    drawn = sorted(a.split(": ")[0] + ": orders" for a in seen[4].split(",") if a)  # "name: orders 0605 -> ..."
+    assert drawn == alliance, seen[4]  # the Alliance's own orders were drawn while it held the screen
+    assert seen[5:] == ["Pass the screen back to the Game Master"], seen
+    assert w.strategic_view.scene().seat == "gm" and arrows(w) == []  # no Alliance orders left on the map
