@@ -12,6 +12,8 @@
                                             play the campaign turn from answers (JSON out)
     python main.py team-copy CAMPAIGN --team TEAM --passphrase gm=FILE --out FILE
                                             the GM writes a Team's own copy (play by e-mail)
+    python main.py unit-lists CAMPAIGN --lists FILE [--out FILE]
+                                            the GM enters the powers' unit lists (JSON out)
 """
 from __future__ import annotations
 
@@ -42,7 +44,8 @@ def _parser() -> argparse.ArgumentParser:
                                        "does not (every problem on stderr), 2 on a bad --passphrase. The battle and "
                                        "turn commands (main.py turn --help) exit 0 when every answer was legal, 1 "
                                        "on an illegal answer, 2 when the command line, the campaign file or the "
-                                       "answers file cannot be used.")
+                                       "answers file cannot be used. Commands: battle, turn, orders, team-copy, unit-lists "
+                                       "(main.py COMMAND --help).")
     p.add_argument("campaign", nargs="?", help="campaign file to open (default: the built-in campaign)")
     p.add_argument("--check", metavar="FILE", help="validate a campaign file, print its problems, exit 1 if any")
     p.add_argument("--passphrase", action="append", default=[], metavar="NAME=FILE",
@@ -215,6 +218,11 @@ def _main(argv: list[str], start: _Start) -> int:
 
         start.done()
         return run_copy(argv[1:])
+    if argv[:1] == ["unit-lists"]:  # the GM's unit lists, as Campaign > Unit Lists... (issue 23)
+        from rules.turn.unit_lists_headless import run as run_lists
+
+        start.done()
+        return run_lists(argv[1:])
     if argv[:1] == ["turn"]:
         from rules.turn.headless import run as run_turn
 
