@@ -4,7 +4,10 @@ The GM makes, for one Team, a copy holding only what that Team may know: the tab
 its own secrets (:func:`rules.model.secrets.secret_places` says what is secret and whose,
 :func:`rules.model.visibility.may_read` who may read it). Every other Team's secret is taken
 out of the copy entirely, not sealed: its hidden units, fleets made only of them, the log lines
-and Battle Hex words naming them, the GM's own secrets. The copy keeps the key records of the
+and Battle Hex words naming them, the GM's own secrets; so is every other Team's powers' economy
+record (a seated Team's Empire Sheet shows only its own powers'; only the units in Reserve or
+mothballed, which the table's view shows, are kept) and the Exhibit B facts an Intel mission left
+between two other powers. The copy keeps the key records of the
 GM and of its Team alone (the key book signed anew for those two by the GM), so its Team's
 secrets are sealed for that Team (and the GM) as in any file, and its Team's passphrase opens
 it. It is marked (``team_copy``: the Team and the turn) and signed with the GM's Ed25519 key

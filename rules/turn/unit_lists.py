@@ -20,6 +20,9 @@ Readings:
   may still be in service).
 * Each power's change is logged for the GM and that power's Team alone: the other Teams do not
   read another power's list.
+
+Headless: ``main.py unit-lists`` (rules/turn/unit_lists_headless.py) gives :func:`change` the rows
+of a JSON file.
 """
 from __future__ import annotations
 
