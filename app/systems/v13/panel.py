@@ -178,6 +178,10 @@ class V13Panel(PanelBase):
         self.setup.setVisible(placing)
         if placing:  # the roster, the facing and the zone of the next unit to place
             self.setup.show_state()
+        elif full:  # nothing to place: no zone, ring or count (a replay left at a placement kept its own)
+            self.scene.show_zone([], [])
+            self.scene.show_ring([], [])
+            self.verdict_label.setText("")
         if not full:
             return
         # the sheet where it lies at this step: a replay or an undo back before V13.811 shows it unmoved
