@@ -216,6 +216,8 @@ class B5Settings(Strict):
     command_styles: StrictBool = Field(False, description="the optional rule: each squadron commander's style "
                                        "rolled on a d10 at the start (1-2 defensive: Def +1, sensor -1; 9-10 "
                                        "offensive: sensor +1, Def -1), unless its command ship names one")
-    declared_fire: StrictBool = Field(False, description="Combat Procedures: a squadron's fire declared as a whole, "
-                                      "all its dice rolled, then its damage resolved (off: each shot resolved as it "
-                                      "is named, as the battles saved before were played)")
+    declared_fire: StrictBool | None = Field(None, description="Combat Procedures: a squadron's fire declared as a "
+                                             "whole, all its dice rolled, then its damage resolved (true), or each "
+                                             "shot resolved as it is named (false); absent: the seed's rule, true, "
+                                             "for a battle begun now, and false for one saved before it (its record "
+                                             "of era 0: rules/systems/b5/compat.py)")

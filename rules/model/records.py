@@ -151,6 +151,9 @@ class BattleHexRecord(Strict):
                                        "V13.29) when they were given; sealed for them and the GM in saved files")
     began: BattleStart | None = Field(None, description="once resolved: the battle's inputs as they stood when it "
                                       "began, for its replay (absent: resolved before these were kept)")
+    era: StrictInt = Field(0, ge=0, le=1000, description="the code era of its battle system the battle began in "
+                           "(rules/systems/*/compat.py): it replays under the rules it began with; 0: begun "
+                           "before its system kept one")
 
 
 class LogEntry(Strict):

@@ -28,10 +28,15 @@ class B5Battle(ReplayRun[B5Engine]):
     def __init__(self, campaign: Campaign, at: Label, graph: LaneGraph | None = None,
                  dice: Callable[[int], DiceRoller] = DiceRoller) -> None:
         super().__init__(campaign, at, graph, dice)
+        r = self.record
+        if compat.era(r) != r.era:  # a battle begun now: recorded in this era (saved with it)
+            self.record = r.model_copy(update={"era": compat.era(r)})
+            self.campaign = self.campaign.model_copy(update={"battle_hexes": [self.record if b is r else b
+                                                                              for b in self.campaign.battle_hexes]})
         compat.replay(self, list(self.record.answers))  # a record saved by older code too
 
     def _engine(self, state: BattleState, log: EventLog, dice: DiceRoller) -> B5Engine:
-        return B5Engine(state, log, dice, self.campaign.settings.b5)
+        return B5Engine(state, log, dice, compat.settings(self.campaign.settings.b5, self.record.era))
 
     def _words(self, q: Question, raw: Any) -> str:
         if isinstance(raw, dict) and "gm_ruling" in raw and q.kind is not QKind.PLACE:  # the ruling is logged apart

@@ -14,6 +14,14 @@ answer for them, and replayed as it is, gives its next answer to one of them, wh
   questions at a turn's end are answered "no" (the dogfight drifts, and only the superiority
   flights join it, as the old code had it).
 
+Rules that changed without a new question are settled by the record's ``era`` (BattleHexRecord.era,
+written when a battle begins: :data:`ERA`); a record saved with answers and no era (0) was begun
+before it:
+
+- Era 1: a squadron's fire is declared as a whole (settings.b5 ``declared_fire`` absent: the
+  seed's Combat Procedures); a battle of era 0 is fought shot by shot unless the campaign sets
+  ``declared_fire`` true (:func:`settings`).
+
 A record is replayed as it is first (a record made now always replays so: same answers, same
 bytes), then as saved in each era, the newest first; the first that replays goes on under the
 rules of now, and the answers it filled in are part of the answers the next save writes. A record
@@ -28,8 +36,12 @@ from typing import Any, Protocol
 from rules.battlehex.log import IllegalAnswer, shown
 from rules.battlehex.questions import Question
 from rules.errors import RuleError
+from rules.model.b5 import B5Settings
+from rules.model.records import BattleHexRecord
 from rules.systems.b5.drift import ASKED
 
+ERA = 1
+"""The era a battle begun now is recorded in (docs/b5.md "Old saves")."""
 DONE = "done"
 """The fire question's "no more fire" (rules/systems/b5/firing.py), its only question taking it."""
 
@@ -52,6 +64,20 @@ ERAS = (Era((ASKED,), " (replayed as saved before a dogfight's end was asked)"),
 """Newest first."""
 Tried = tuple[int, RuleError | None, Question | None, str]
 """A replay: the saved answers given, the refusal or None, the question refusing, the era's note."""
+
+
+def era(record: BattleHexRecord) -> int:
+    """The era ``record``'s battle is fought in: its own, once it has answers; :data:`ERA` for a
+    battle not begun (no answer given yet)."""
+    return record.era if record.answers else max(record.era, ERA)
+
+
+def settings(st: B5Settings, era: int) -> B5Settings:
+    """The campaign's b5 settings ``st`` as a battle of ``era`` plays them: ``declared_fire`` absent
+    is the seed's rule (true) from era 1 on, false before it (the fire then was shot by shot)."""
+    if st.declared_fire is not None:
+        return st
+    return st.model_copy(update={"declared_fire": era >= ERA})
 
 
 class Replaying(Protocol):

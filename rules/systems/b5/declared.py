@@ -1,5 +1,7 @@
 """b5 a squadron's fire declared as a whole before any of it is resolved (seed 003 Combat
-Procedures), when the campaign plays it so (settings.b5 ``declared_fire``).
+Procedures), as the seed has it: settings.b5 ``declared_fire``, absent for a battle begun now (its
+record's era, rules/systems/b5/compat.py), or true; off (shot by shot) for a battle saved before
+the era or when the campaign sets it false.
 
 "Fire is done by squadron, not by ship"; "Once you've declared all of your targets for the
 squadron, you must determine what 'x' factor is applied against each target"; "all weapons fire is
@@ -52,8 +54,9 @@ class Declared:
 
 
 def on(self: B5Engine) -> bool:
-    """Whether this campaign declares a squadron's fire as a whole (settings.b5 ``declared_fire``)."""
-    return self.settings.declared_fire
+    """Whether this battle declares a squadron's fire as a whole (settings.b5 ``declared_fire``, as
+    rules/systems/b5/compat.py settles it for the battle's era when it opens)."""
+    return bool(self.settings.declared_fire)
 
 
 def group(self: B5Engine, ship: str) -> str:

@@ -46,9 +46,11 @@ def flight(uid: str, fighters: int = 6) -> dict[str, Any]:
 
 
 def b5_campaign(blue_squadrons: int = 2, jumpers: bool = True, armed: bool = False, weapons: list | None = None,
-                elint: int = 0, flights: int = 0):
+                elint: int = 0, flights: int = 0, shot_by_shot: bool = True):
     """Blue (defending) and Red (attacking) at 0304, fought with the b5 system: each side's flag
-    squadron (flagship and one more), Blue's flagship escort, and further one-ship squadrons."""
+    squadron (flagship and one more), Blue's flagship escort, and further one-ship squadrons.
+    ``shot_by_shot``: settings.b5 declared_fire false (the tests written for fire resolved shot by
+    shot); else the campaign's default (the seed's declared fire)."""
     import json
 
     from rules.model import io
@@ -70,5 +72,7 @@ def b5_campaign(blue_squadrons: int = 2, jumpers: bool = True, armed: bool = Fal
     c = duel(blue, red)
     data = json.loads(io.dumps(c))
     data.setdefault("settings", {})["battle_system"] = "b5"
+    if shot_by_shot:
+        data["settings"]["b5"] = {"declared_fire": False}
     c = type(c).model_validate(data)
     return end_movement(c, build_graph(c)).campaign

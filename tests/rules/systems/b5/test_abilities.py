@@ -33,6 +33,7 @@ def battle(blue, red, answers, faces, b5_settings=None):
     data.setdefault("settings", {})["battle_system"] = "b5"
     if b5_settings:
         data["settings"]["b5"] = b5_settings
+    data["settings"].setdefault("b5", {}).setdefault("declared_fire", False)  # written for shot-by-shot fire
     c = type(c).model_validate(data)
     run = B5Battle(end_movement(c, build_graph(c)).campaign, AT, dice=lambda _seed: ScriptedDice(list(faces)))
     for a in answers:

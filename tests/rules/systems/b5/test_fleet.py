@@ -68,6 +68,7 @@ def loss_campaign():
     c = duel(blue, red)
     data = json.loads(io.dumps(c))
     data.setdefault("settings", {})["battle_system"] = "b5"
+    data["settings"].setdefault("b5", {}).setdefault("declared_fire", False)  # written for shot-by-shot fire
     c = type(c).model_validate(data)
     return end_movement(c, build_graph(c)).campaign
 

@@ -63,13 +63,15 @@ def answer_for(run, q, rng: random.Random):
 
 def campaign(seed: int):
     """Seeds 3, 7, 11, 15: every ship with ELINT 1 and two primary weapons and energy mines, and a
-    fighter flight a side."""
+    fighter flight a side. Seeds 0-7 fire shot by shot (settings.b5 declared_fire false), 8-15 as a
+    new battle does by default (a squadron's fire declared as a whole)."""
+    shots = seed < 8
     if seed % 4 == 3:
         mines = {"name": "Energy mine", "cls": "energy_mine", "shots": 1, "ranges": [40],
                  "fire_control": ["d10"] * 3, "damage": ["d12"], "x": 2}
         return fast(b5_campaign(4, armed=True, weapons=[ARRAY, PULSE, dict(PULSE, name="Second pulse"), mines],
-                                elint=1, flights=1))  # flights of Move 99: they reach the ships in turn 1
-    return b5_campaign(4, armed=seed % 2 == 1)
+                                elint=1, flights=1, shot_by_shot=shots))  # flights of Move 99: in reach in turn 1
+    return b5_campaign(4, armed=seed % 2 == 1, shot_by_shot=shots)
 
 
 def play(seed: int):
