@@ -413,6 +413,7 @@ def test_each_side_answers_its_ignore_questions_behind_its_own_hand_over(window,
         ("questions", "alliance", ["alliance"], ["0703", "0907"]),
         ("hand-over", "Pass the screen to the Coalition commander", "I am the Coalition commander", 0),
         ("questions", "coalition", ["coalition"], ["0703"]),
+        ("hand-over", "Pass the screen back to the Game Master", "I am the Game Master", 0),  # done (issue 22)
     ]
     c = window.campaign
     assert c.phase is Phase.SUPPLY  # seed 004: End Movement enters the Combat Phase's Supply Phase
@@ -425,7 +426,7 @@ def test_cancelling_at_the_second_hand_over_changes_nothing(window, qtbot):
     answers = EndMovementAnswers(cancel_at="Coalition")
     qtbot.keyClick(window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     answers.stop()
-    assert [e[0] for e in answers.log] == ["hand-over", "questions", "hand-over"]
+    assert [e[0] for e in answers.log] == ["hand-over", "questions", "hand-over", "hand-over"]  # and back to the GM
     assert window.campaign is before and "cancelled" in window.statusBar().currentMessage()
 
 
