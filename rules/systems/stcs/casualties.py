@@ -3,7 +3,10 @@ divisors; no doubling, at most 5 count) and the ship's percentage casualties per
 Master Control Panel, not in the seed). The engine rolls the Crew Efficiency (D100, never below 10
 while crew remain; 100 always fails): a success halves the points (dropping fractions). The points
 times the percentage, at most 20% a hit (10% for a Bridge hit), go on the Percent Casualties Track;
-at 100% no crew remain (no warp out, no repair, no core ejection). The Casualties Modifiers track is
+at 100% none remain at their stations. A ship has no crew (:func:`no_crew`: no Shield Control to raise a
+shield, no transporters, no repair, taken in a tractor beam by an enemy, no Evasive Maneuvers) only when none are at
+their stations nor aboard off them: crew in boarding parties waiting in the transporter rooms are crew members on the
+ship (a hit beyond the stations falls on them, :func:`rules.systems.stcs.parties.lost`). The Casualties Modifiers track is
 the base game's: the efficiency is read unmodified here."""
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
-from rules.systems.stcs import troops
+from rules.systems.stcs import parties, troops
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -47,6 +50,13 @@ def crew_left(e: STCSEngine, x: str) -> int:
     return 0 if e.data(x).crew <= 0 else max(0, 100 - e.casualties.get(x, 0))
 
 
+def no_crew(e: STCSEngine, x: str) -> bool:
+    """Whether no crew members are on ``x`` (seed 002: "no crew members on a ship", "ships without crews",
+    "de-crewed vessels"): none at their stations and none aboard off them (:func:`parties.aboard`: in the transporter
+    rooms, back aboard, in a melee aboard). Its crew on another ship are not aboard."""
+    return crew_left(e, x) == 0 and parties.aboard(e, x) == 0
+
+
 def hit(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     """The GM enters one hit's crew casualties on ``x``; the Crew Efficiency roll is made here."""
     where = yield e._choose(f"stcs/{e.round}/crew/{x}", RULE, f"Game Master: where did the hit on {e.ship(x)} "
@@ -60,12 +70,18 @@ def hit(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     die = e.dice.roll("d100", purpose=f"crew efficiency (1-{max(FLOOR, ce)}: half the points)", rule=RULE,
                       who=e.units[x].team).total
     pct = percent(points, per, passes(ce, die), where == "bridge")
-    e.casualties[x] = min(100, e.casualties.get(x, 0) + pct)
+    track = e.casualties.get(x, 0)
+    e.casualties[x] = min(100, track + pct)
+    dead = track - parties.charged(e, x) + pct  # the track less those off their stations: its losses
+    if track + pct >= 100 and (gone := parties.lost(e, x, dead)):  # beyond its stations: those aboard off them
+        e.log.add("ruling", RULE, f"{gone} of {possessive(e.ship(x))} crew aboard off their stations are lost (the hit is "
+                  "more than the crew at their stations)", {"unit": x}, visible_to=(e.units[x].team, GM))
     troops.hurt(e, x, pct)  # its marines and passengers "in the same manner as for the crew"
     e.log.add("ruling", RULE, f"{e.ship(x)} loses {pct}% of its crew", {"unit": x})
     # what is left counts the crew away in boarding parties, its side's secret (:mod:`.parties`): its side's, the GM's
     e.log.add("ruling", RULE, f"{e.ship(x)}: {crew_left(e, x)}% of its crew at their stations"
-              + ("; no crew onboard" if crew_left(e, x) == 0 else ""), {"unit": x}, visible_to=(e.units[x].team, GM))
+              + ("; no crew onboard" if no_crew(e, x) else f"; {parties.aboard(e, x)} aboard off them"
+                 if crew_left(e, x) == 0 else ""), {"unit": x}, visible_to=(e.units[x].team, GM))
     if troops.words(e, x):  # how many are aboard tells how many boarded elsewhere: its side's and the GM's
         e.log.add("ruling", RULE, f"{e.ship(x)} has{troops.words(e, x)} after the hit",
                   visible_to=(e.units[x].team, GM))

@@ -16,6 +16,13 @@ party, boarded, or back but not yet at their stations) over the original crew, r
 returning in pieces never drifts it; a ship never allocated ("at the table as before", :mod:`.power`) sends its
 boarders straight from its stations when they beam; a ship keeps 10% of its original crew aboard (as for melee);
 marines and military passengers are not crew and are not assigned here (:mod:`.troops`).
+
+Crew away from their stations but still aboard (waiting in the transporter rooms, back aboard and not yet at their
+stations, defending a melee aboard: :func:`aboard`) are crew members on the ship: a ship whose stations a hit empties
+still has crew onboard while they are aboard (:func:`rules.systems.stcs.casualties.no_crew`). Read so, a hit's
+casualties beyond the crew at their stations fall on those aboard off their stations (:func:`lost`: the waiting
+parties first, then those back aboard), so a ship is without crew at the same casualties whether its side has a
+party waiting or not (the party is its side's secret).
 """
 from __future__ import annotations
 
@@ -49,6 +56,11 @@ def _pct(e: STCSEngine, x: str, n: int) -> int:
     return -(-n * 100 // crew) if crew else 0
 
 
+def charged(e: STCSEngine, x: str) -> int:
+    """The percent ``x``'s Percent Casualties Track charges for its crew off their stations (rounded up)."""
+    return _pct(e, x, e.contact.parties.away.get(x, 0))
+
+
 def _charge(e: STCSEngine, x: str, away: int) -> None:
     """``x``'s crew away from their stations is now ``away``: the Percent Casualties Track moves by the change of
     its percent (rounded up)."""
@@ -71,6 +83,46 @@ def most(e: STCSEngine, x: str) -> int:
     crew = e.data(x).crew
     left = crew * max(0, 100 - e.casualties.get(x, 0)) // 100
     return waiting(e, x) + max(0, left - -(-crew * KEEP // 100))
+
+
+def resting(e: STCSEngine, x: str) -> int:
+    """``x``'s crew aboard it off their stations and not fighting: waiting in boarding parties, or back aboard and
+    not yet at their stations."""
+    return waiting(e, x) + sum(n for _, y, n in e.contact.parties.back if y == x)
+
+
+def aboard(e: STCSEngine, x: str) -> int:
+    """``x``'s crew aboard it off their stations: :func:`resting`, and those fighting a melee aboard it (its boarders
+    on another ship are not aboard)."""
+    m = e.contact.melees.get(x)
+    return resting(e, x) + (m.defenders if m else 0)
+
+
+def leave(e: STCSEngine, x: str, k: int) -> int:
+    """``k`` of ``x``'s crew resting off their stations (:func:`resting`: the waiting parties first) are gone for
+    good (lost, or beamed off): its track keeps charging them. The persons taken."""
+    p = e.contact.parties
+    take = min(k, waiting(e, x))
+    if take:
+        p.waiting[x] -= take
+    for i, (due, y, n) in enumerate(list(p.back)):
+        if y == x and take < k:
+            t = min(n, k - take)
+            p.back[i] = (due, y, n - t)
+            take += t
+    p.back[:] = [b for b in p.back if b[2] > 0]
+    if take:
+        p.away[x] = max(0, p.away.get(x, 0) - take)
+    return take
+
+
+def lost(e: STCSEngine, x: str, dead: int) -> int:
+    """A hit left none of ``x``'s crew at their stations and ``dead`` percent of its original crew lost in all: its
+    crew resting off their stations are cut to the persons ``dead`` leaves (fractions dropped, at least one below
+    100%), so they are all lost exactly when its casualties reach 100%, as on a ship with no party. The persons
+    lost."""
+    alive = 0 if dead >= 100 else max(1, e.data(x).crew * (100 - dead) // 100)
+    return leave(e, x, max(0, resting(e, x) - alive))
 
 
 def check(e: STCSEngine, x: str, n: int) -> int:

@@ -164,7 +164,7 @@ def evasions(e: STCSEngine, y: str) -> int:
     """The Evasive Maneuvers ``y`` may make: none if it cannot move, else one and one a point it left unspent
     in this Movement Phase; -1 when it cannot try to avoid the ram at all."""
     d = e.data(y)
-    if casualties.crew_left(e, y) == 0 or d.outpost or damage.dead_in_space(e, y) or not movement.most_points(e, y):
+    if casualties.no_crew(e, y) or d.outpost or damage.dead_in_space(e, y) or not movement.most_points(e, y):
         return -1
     m = e.moves.get(y)
     used = m[1] if m and m[0] == e.round else 0

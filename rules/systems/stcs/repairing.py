@@ -42,7 +42,7 @@ def box_repaired(face: int, attempt: int, number: int) -> bool:
 
 def why_not(e: STCSEngine, x: str) -> str:
     """Why ``x`` cannot repair now ("" when it can)."""
-    if casualties.crew_left(e, x) == 0:
+    if casualties.no_crew(e, x):
         return "no crew onboard"
     if x in e.shutdown:
         return "its engines are shut down (it may take no action)"

@@ -10,7 +10,8 @@ Readings: a shield is down when it absorbs nothing now - lowered, its generator 
 (a ship dead in space or shut down, a shield of 0 points) or its points used up this turn; on the line
 between two shields either being down will do (the ship "may select which shield will be dropped"); in the
 same hex any shield down will do (the relationship - shields 6 and 2 or 5 and 1 - is the table's); a ship
-with no crew left has no one to raise its shields (so a de-crewed ship can be towed, as the seed allows).
+with no crew members aboard (none at their stations nor off them, e.g. in the transporter rooms:
+:func:`casualties.no_crew`) has no one to raise its shields (so a de-crewed ship can be towed, as the seed allows).
 A side holding a lock on a ship within 36 hexes is told answers A3 and A4 (its powered shields, their points
 as if every shield were up, the number down; each shield down), not the base game's power ratio (no ship
 data for it)."""
@@ -41,7 +42,7 @@ def down(e: STCSEngine, x: str, i: int) -> bool:
 
 def line_down(e: STCSEngine, x: str, y: str) -> bool:
     """Whether ``x``'s shields along the line to ``y`` are down (either of two on the line; any in one hex)."""
-    if casualties.crew_left(e, x) == 0:
+    if casualties.no_crew(e, x):
         return True
     return any(down(e, x, i) for i in shields.shields_toward(e, x, e.at[y]) or range(1, shields.COUNT + 1))
 

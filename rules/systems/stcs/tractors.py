@@ -126,7 +126,7 @@ def targets(e: STCSEngine, x: str) -> list[str]:
     taken = {y for _, y in held(e)} | set(e.contact.tractors)
     team = e.units[x].team
     return [y for y in e.on_map() if y != x and y not in taken and not e.cloaked[y] and e.range(x, y) <= REACH
-            and (e.units[y].team == team or casualties.crew_left(e, y) == 0)]
+            and (e.units[y].team == team or casualties.no_crew(e, y))]
 
 
 def tractor(e: STCSEngine, x: str) -> Procedure:

@@ -72,6 +72,12 @@ def partner(e: STCSEngine, x: str) -> str | None:
     return next((b for r, a, b in e.contact.transports if r == e.round and a == x), None)
 
 
+def onboard(e: STCSEngine, x: str) -> int:
+    """Persons of ``x``'s crew aboard it who may beam off: at their stations, or resting off them (a boarding party
+    waiting in the transporter rooms, boarders back aboard: :func:`parties.resting`)."""
+    return persons(e.data(x).crew, casualties.crew_left(e, x)) + parties.resting(e, x)
+
+
 def spare(e: STCSEngine, x: str) -> int:
     """Persons ``x`` may send and keep 10% of its original crew aboard."""
     crew = e.data(x).crew
@@ -81,25 +87,24 @@ def spare(e: STCSEngine, x: str) -> int:
 def options(e: STCSEngine, x: str) -> dict[str, str]:
     """``x``'s transports now: crew to a friendly ship, personnel taken off one, a boarding party onto an enemy,
     or abandoning ship to a friendly one by its Emergency Transporters (all a ship dead in space has)."""
-    if e.cloaked[x] or x not in e.at or casualties.crew_left(e, x) == 0 or x in e.shutdown:
+    if e.cloaked[x] or x not in e.at or casualties.no_crew(e, x) or x in e.shutdown:
         return {}
     team, only, out, dead = e.units[x].team, partner(e, x), {}, damage.dead_in_space(e, x)
     for y in e.on_map():
         if y == x or e.cloaked[y] or e.range(x, y) > REACH or only not in (None, y):
             continue
-        if e.units[y].team == team and persons(e.data(x).crew, casualties.crew_left(e, x)):
+        if e.units[y].team == team and onboard(e, x):
             out[f"abandon:{y}"] = (f"{e.ship(x)} abandons ship to {e.ship(y)} (Emergency Transporters: "
                                    f"{emergency_power(e, x)})")
         if dead:
             continue
-        if e.units[y].team == team:
-            if spare(e, x):
-                out[f"crew:{y}"] = f"{e.ship(x)} beams crew over to {e.ship(y)}"
-            if persons(e.data(y).crew, casualties.crew_left(e, y)):
+        if e.units[y].team == team:  # listed whatever the crew kept aboard (refused: :func:`_refusing`)
+            out[f"crew:{y}"] = f"{e.ship(x)} beams crew over to {e.ship(y)}"
+            if onboard(e, y):
                 out[f"rescue:{y}"] = f"{e.ship(x)} beams personnel off {e.ship(y)}"
         else:
-            if spare(e, x):
-                out[f"board:{y}"] = f"{e.ship(x)} beams a boarding party onto {e.ship(y)}"
+            # listed whatever crew it keeps aboard (a secret party away), refused by :func:`_refusing`
+            out[f"board:{y}"] = f"{e.ship(x)} beams a boarding party onto {e.ship(y)}"
             for kind in (troops.MARINES, troops.PASSENGERS):  # (in Stasis: none to fight; how many: the party's question)
                 if troops.aboard(e, x, kind):
                     out[f"{kind}:{y}"] = f"{e.ship(x)} beams a boarding party of its {_KIND[kind]} onto {e.ship(y)}"
@@ -120,8 +125,7 @@ def beam(e: STCSEngine, x: str) -> Procedure:
     e.contact.transports.append((e.round, x, y))
     seen = None if party else (team, GM)
     src, dst = (y, x) if how == "rescue" else (x, y)
-    most = persons(e.data(y).crew, casualties.crew_left(e, y)) if how == "rescue" else persons(
-        e.data(x).crew, casualties.crew_left(e, x)) if how == "abandon" else troops.aboard(e, x, how) \
+    most = onboard(e, y) if how == "rescue" else onboard(e, x) if how == "abandon" else troops.aboard(e, x, how) \
         if how in _KIND else parties.waiting(e, x) \
         if how == "board" and x in e.power.of else spare(e, x)
     cap = None if how == "abandon" else capacity(e, x)
@@ -177,6 +181,9 @@ def _refusing(e: STCSEngine, x: str, check: Any) -> Any:
         if how == "board" and x in e.power.of and not parties.waiting(e, x):
             raise IllegalAnswer(parties.RULE, f"{e.ship(x)} has no boarding party of its crew: they are assigned in "
                                 "the Power Allocation Phase (its allocation's 'boarding N')")
+        if how in ("crew", "board") and (how == "crew" or x not in e.power.of) and not spare(e, x):
+            raise IllegalAnswer(BOARD if how == "board" else RULE, f"{e.ship(x)} has no crew to send: it keeps "
+                                f"{KEEP}% of its original crew aboard to operate")
         return pick
     return refuse
 
@@ -233,8 +240,11 @@ def emergency_power(e: STCSEngine, x: str) -> str:
 
 
 def _off(e: STCSEngine, x: str, n: int) -> None:
-    """``n`` persons leave ``x``: crew hits on its Percent Casualties Track."""
-    e.casualties[x] = min(100, e.casualties.get(x, 0) + pct_of(n, e.data(x).crew, True))
+    """``n`` persons leave ``x``: those at their stations first, crew hits on its Percent Casualties Track; the rest
+    resting off their stations (already off its track: :func:`parties.leave`)."""
+    s = min(n, persons(e.data(x).crew, casualties.crew_left(e, x)))
+    e.casualties[x] = min(100, e.casualties.get(x, 0) + pct_of(s, e.data(x).crew, True))
+    parties.leave(e, x, n - s)
 
 
 def _onto(e: STCSEngine, src: str, dst: str, n: int, seen: tuple[str, str] | None) -> None:
