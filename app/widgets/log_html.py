@@ -128,10 +128,9 @@ def append_events(view: QTextBrowser, events: Iterable[Event], details: bool = F
     the view was scrolled to it. Returns how many events were added."""
     bar = view.verticalScrollBar()
     at_end = bar.value() >= bar.maximum() - 4
-    n = 0
-    for e in events:
-        view.append(event_html(e, details, names))
-        n += 1
+    html = [event_html(e, details, names) for e in events]
+    if html:  # one append of every new paragraph (each its own block): one layout of the text, not one each
+        view.append("".join(html))
     if at_end:
         bar.setValue(bar.maximum())
-    return n
+    return len(html)
