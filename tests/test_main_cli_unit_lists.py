@@ -99,3 +99,22 @@ def test_a_file_that_is_no_json_or_no_campaign_is_refused(folder, capsys):
     assert "--lists" in capsys.readouterr().err
     assert main(["unit-lists", "--help"]) == 0
     assert "unit lists" in capsys.readouterr().out
+
+
+def test_a_table_left_out_stays_as_the_file_holds_it(tmp_path, capsys):
+    """A power's classes not given in the lists file stay exactly as the campaign holds them, even an
+    entry the dialog's rows would renew (here a counter written with its state: a crippled FF)."""
+    from rules.model import save_campaign
+    from rules.model.builds import BuildClass
+
+    c = load_campaign(DEFAULT)
+    ff = next(u for f in c.fleets if f.id == "fed-second" for u in f.units if u.class_designation == "FF")
+    c.power("fed").unit_list = [BuildClass(unit=ff.model_copy(update={"crippled": True}), cost=3)]
+    save_campaign(c, tmp_path / "K.json")
+    (tmp_path / "lists.json").write_text(json.dumps({"fed": {"grounds": [{"name": "Marines", "attrition": 2,
+                                                                          "cost": 1}]}}))
+    code, out, err = _run(tmp_path, capsys)
+    assert code == 0, err
+    assert [e["text"] for e in json.loads(out)["log"]] == [
+        "The GM sets United Federation of Planets' unit lists: ground unit Marines added (1 EP)"]
+    assert load_campaign(tmp_path / "after.json").power("fed").unit_list == c.power("fed").unit_list

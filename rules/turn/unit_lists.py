@@ -100,11 +100,12 @@ class GroundRow:
 
 @dataclass(frozen=True)
 class PowerLists:
-    """A power's whole unit list and ground list as the GM leaves them."""
+    """A power's whole unit list and ground list as the GM leaves them (``None``: that list kept
+    exactly as the campaign holds it)."""
 
     power: str
-    classes: tuple[ClassRow, ...] = ()
-    grounds: tuple[GroundRow, ...] = ()
+    classes: tuple[ClassRow, ...] | None = ()
+    grounds: tuple[GroundRow, ...] | None = ()
 
 
 @dataclass(frozen=True)
@@ -163,8 +164,8 @@ def change(c: Campaign, lists: Sequence[PowerLists]) -> Campaign:
     built: list[tuple[Power, list[BuildClass], list[GroundClass], dict[str, Fraction | None]]] = []
     for pl in lists:
         p = _power(c, pl.power)
-        units, upkeep = _classes(p, pl.classes)
-        built.append((p, units, _grounds(p, pl.grounds), upkeep))
+        units, upkeep = _classes(p, pl.classes) if pl.classes is not None else (list(p.unit_list), {})
+        built.append((p, units, _grounds(p, pl.grounds) if pl.grounds is not None else list(p.ground_list), upkeep))
     new = c.model_copy(deep=True)
     lines: list[LogEntry] = []
     for p, units, grounds, upkeep in built:

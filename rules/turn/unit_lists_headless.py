@@ -2,7 +2,8 @@
 the GM's unit lists headless (Campaign > Unit Lists... in the window; rules/turn/unit_lists.py).
 
 The lists file is a JSON object, power id -> its lists; a power left out is unchanged, a table
-left out (``classes`` or ``grounds``) too, a table given is the power's whole table::
+left out (``classes`` or ``grounds``) too, exactly as the file holds it; a table given is the
+power's whole table::
 
     {"fed": {"classes": [{"class": "FF", "name": "Frigate", "factors": {"kind": "ship"}, "cost": "9/2",
                           "in_service": 150, "maintenance": "1/2"},
@@ -16,7 +17,7 @@ and the same one step is applied: a bad row is refused naming the file, the powe
 the field, nothing applied; each power changed gets the dialog's log line (the GM's and its
 Team's). It prints, as JSON with sorted keys, the turn, the powers changed and their log lines;
 ``--out`` writes the campaign (through :func:`rules.model.save_campaign`: the same lists give the
-same bytes). Exit codes: 0 applied (or nothing to change), 1 refused (stderr says why), 2 the
+same bytes, but for a keyed file's seals, made anew at every save). Exit codes: 0 applied (or nothing to change), 1 refused (stderr says why), 2 the
 command line, the campaign file or the lists file cannot be used.
 """
 from __future__ import annotations
@@ -95,8 +96,8 @@ def lists_of(c: Campaign, data: Any) -> list[ul.PowerLists]:
         if not isinstance(tables, dict) or set(tables) - {"classes", "grounds"}:
             raise RuleError(ul.RULE, f"{p.name}: an object with \"classes\" and \"grounds\" (lists of rows), not "
                                      f"{_short(tables)}")
-        now = ul.rows_of(c, power)
-        classes, grounds = now.classes, now.grounds
+        classes: tuple[ul.ClassRow, ...] | None = None
+        grounds: tuple[ul.GroundRow, ...] | None = None
         if "classes" in tables:
             classes = tuple(_class(c, f"{p.name}, unit class row {i + 1}", row)
                             for i, row in enumerate(_rows(p.name, "classes", tables["classes"])))

@@ -17,13 +17,14 @@ def test_a_template_row_takes_the_counter_and_the_row_wins():
     (fed,) = lists_of(c, {"fed": {"classes": [{"template": "kli-d7-kumara", "class": "D7X", "cost": 12,
                                                "in_service": None}]}})
     base = template(c, "kli-d7-kumara")
-    assert fed == PowerLists("fed", (ClassRow("D7X", base.name, base.factors, "12", "", ""),), ())
+    assert fed == PowerLists("fed", (ClassRow("D7X", base.name, base.factors, "12", "", ""),), None)
 
 
 def test_a_table_left_out_is_kept_as_it_stands():
     c = change(load_campaign(DEFAULT), [PowerLists("fed", (), (GroundRow("Marines", "2", "1"),))])
     (fed,) = lists_of(c, {"fed": {"classes": []}})
-    assert fed.grounds == rows_of(c, "fed").grounds == (GroundRow("Marines", "2", "1", "", False, False),)
+    assert fed == PowerLists("fed", (), None)  # None: change() keeps the list exactly
+    assert change(c, [fed]) is c and rows_of(c, "fed").grounds == (GroundRow("Marines", "2", "1", "", False, False),)
     with pytest.raises(RuleError, match=r"United Federation of Planets, ground class row 1, marines: true or false"):
         lists_of(c, {"fed": {"grounds": [{"name": "M", "attrition": 1, "cost": 1, "marines": "yes"}]}})
     with pytest.raises(RuleError, match=r"United Federation of Planets: an object with \"classes\" and \"grounds\""):
