@@ -137,10 +137,8 @@ class CombatPhaseMixin:
     def _waits_for_answer(self) -> str:
         """The status bar's words when a question is put off: the phase the turn stands in waits
         (the Income Phase's ledgers too, not only the Combat Phase's questions)."""
-        from rules.turn.sequence import current
-
-        return f"The {current(self.session.campaign).title} Phase waits for this answer: Turn > Answer the " \
-               "Phase's Questions (Ctrl+Shift+A)"
+        return f"The {self._phase_title()} Phase waits for this answer: Turn > Answer the Phase's Questions " \
+               "(Ctrl+Shift+A)"
 
     combat_seat: str | None = None
     """Who last took the screen for a Combat Phase question (hot seat); None: nobody yet."""
@@ -191,12 +189,18 @@ class CombatPhaseMixin:
         self.take_seat("gm")  # before the hand-over shows: nothing of the Team's stays, covered or not
         screen = HandOverDialog("Game Master", f"The {who} commander is done for now: nothing of its Team's is shown. "
                                 "The Game Master goes on with the phase (or hands the screen to the next player).",
-                                "", self, f"Hand back to GM: {who} done", commander=False)
+                                "", self, f"Hand over to GM: {who} done, {self._phase_title()} Phase", commander=False)
         screen.label.setText("Pass the screen back to the Game Master")
         screen.cancel_button.hide()  # nothing to put off: the Team's part is over, whoever closes it
         self.handover_dialog = screen
         screen.exec()
         return True
+
+    def _phase_title(self) -> str:
+        """The phase the turn stands in, as the phase bar names it ("Encounters")."""
+        from rules.turn.sequence import current
+
+        return current(self.session.campaign).title if self.session is not None else "this"
 
     def rule_on_stuck_step(self, error: Exception) -> bool:
         """The engine cannot produce the question the phase waits for: log why, and offer the GM

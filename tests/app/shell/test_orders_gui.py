@@ -62,7 +62,7 @@ def test_each_power_orders_behind_its_hand_over(qtbot, tmp_path):
         answerer.stop()
     assert orders == ["fed", "fed", "kzinti"]
     assert "Alliance" in handed[0] and "Coalition" in handed[1] and len(handed) == 3
-    assert handed[2] == "Hand back to GM: Alliance done"  # the Alliance does not keep the screen (issue 22)
+    assert handed[2] == "Hand over to GM: Alliance done, Turn Orders Phase"  # the Alliance does not keep the screen (issue 22)
     c = main.campaign
     fed = c.power("fed").economy
     assert [j.unit_class for j in fed.projects] == ["FF"] and fed.point_pool == Fraction(59, 5) - 3
