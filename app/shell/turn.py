@@ -183,7 +183,6 @@ class MovementPhaseMixin:
                 names = {t.id: t.name for t in self.session.campaign.teams}
                 order = [t.id for t in self.session.campaign.teams]
                 for team in sorted({q.team for q in new}, key=lambda t: order.index(t) if t in order else len(order)):
-                    self.statusBar().clearMessage()  # nothing of the last commander's stays on screen
                     dialog = IgnoreDialog([q for q in new if q.team == team], names, self, team=team,
                                           seated=self.take_seat)
                     if dialog.exec() != IgnoreDialog.DialogCode.Accepted:

@@ -79,6 +79,15 @@ def test_a_team_that_puts_its_question_off_hands_the_screen_back(qtbot, tmp_path
     assert seen[-2:] == ["encounter/0304/agree/blue", "Pass the screen back to the Game Master"], seen
     assert w.strategic_view.scene().seat == "gm" and w.combat_seat == "gm"
     assert "waits for this answer" in w.statusBar().currentMessage()  # the GM is told what the phase waits for
+    seen.clear()  # Turn > Answer (Ctrl+Shift+A): Blue's question again, behind Blue's hand-over again
+    answerer = Answerer(recorder(seen))
+    show_active(w, qtbot)
+    press(w, "Ctrl+Shift+A")
+    qtbot.waitUntil(lambda: "Pass the screen back to the Game Master" in seen
+                    and QApplication.activeModalWidget() is None, timeout=10000)
+    answerer.stop()
+    assert seen == ["Pass the screen to the Blue commander", "encounter/0304/agree/blue",
+                    "Pass the screen back to the Game Master"], seen
 
 
 def test_a_put_off_hand_over_does_not_show_the_last_team_s_orders_again(qtbot, tmp_path):
