@@ -21,6 +21,9 @@ before it:
 - Era 1: a squadron's fire is declared as a whole (settings.b5 ``declared_fire`` absent: the
   seed's Combat Procedures); a battle of era 0 is fought shot by shot unless the campaign sets
   ``declared_fire`` true (:func:`settings`).
+- Era 2: energy mines roll for the flights of fighters in their area too (rules/systems/b5/emines.py:
+  the seed's text on them is cut after "Fighters will"; :func:`mines_hit_flights`); before it, the
+  mines left flights out.
 
 A record is replayed as it is first (a record made now always replays so: same answers, same
 bytes), then as saved in each era, the newest first; the first that replays goes on under the
@@ -40,8 +43,11 @@ from rules.model.b5 import B5Settings
 from rules.model.records import BattleHexRecord
 from rules.systems.b5.drift import ASKED
 
-ERA = 1
-"""The era a battle begun now is recorded in (docs/b5.md "Old saves")."""
+ERA = 2
+"""The era a battle begun now is recorded in (docs/b5.md "Battles saved by older code")."""
+DECLARED_ERA, MINES_ERA = 1, 2
+"""The eras a squadron's fire was first declared as a whole by default, and energy mines first
+rolled for flights."""
 DONE = "done"
 """The fire question's "no more fire" (rules/systems/b5/firing.py), its only question taking it."""
 
@@ -77,7 +83,12 @@ def settings(st: B5Settings, era: int) -> B5Settings:
     is the seed's rule (true) from era 1 on, false before it (the fire then was shot by shot)."""
     if st.declared_fire is not None:
         return st
-    return st.model_copy(update={"declared_fire": era >= ERA})
+    return st.model_copy(update={"declared_fire": era >= DECLARED_ERA})
+
+
+def mines_hit_flights(era: int) -> bool:
+    """Whether energy mines roll for the flights in their area in a battle of ``era``."""
+    return era >= MINES_ERA
 
 
 class Replaying(Protocol):

@@ -12,6 +12,12 @@ after pulse 1, resolved before that pulse's moves and fire. Every unit in the ar
 rolls a d12 with its class modifier (Enormous +2, Capital -1, Heavy -2, Medium -3; the modifier read
 as added, docs/b5.md): 5 or more is hit, and "takes 1d12 damage", read as one hit of a d12 damage
 die against its best armor, classed like any ballistic weapon's hit (a particle weapon's damage).
+Flights of fighters on the board in the area roll too ("Roll a single d12 for each unit or flight
+of fighters"; Fighter -4: 9 or more), after the ships; the text is cut after "Fighters will", so a
+hit is read by the nearest rule the seed states (**reading**, docs/b5.md): the d12 damage is a shot
+at the flight, one fighter destroyed if it reaches the flight's armor ("if a shot penetrates the
+armor of a fighter, the fighter is assumed to be destroyed"). A battle saved before (its era,
+rules/systems/b5/compat.py) leaves flights out, as it was fought.
 """
 from __future__ import annotations
 
@@ -24,7 +30,7 @@ from rules.battlehex.questions import Question
 from rules.battlehex.roster import Status
 from rules.battlehex.words import plural, possessive
 from rules.model.b5 import B5Weapon, WeaponClass
-from rules.systems.b5 import deploy, fire, losses, marking
+from rules.systems.b5 import compat, deploy, fire, flights, losses, marking
 from rules.systems.b5.asking import place
 from rules.systems.b5.deploy import Place
 from rules.systems.b5.force import Squadron
@@ -126,6 +132,8 @@ def arrive(self: B5Engine) -> Procedure:
                          {"at": str(m.centre)})
         left = [x for x in self.at if self.at[x] in area and self.units[x].status is Status.PRESENT
                 and x not in m.done and x not in self.doomed]
+        if compat.mines_hit_flights(self.state.record.era):
+            left += [f for f, at in self.air.at.items() if at in area and flights.alive(self, f) and f not in m.done]
         if not left:
             self.mines.remove(m)
             continue
@@ -140,5 +148,23 @@ def arrive(self: B5Engine) -> Procedure:
         if not hit:
             self.log.add("ruling", RULE, words, {"unit": x})
             continue
+        if t.flight is not None:
+            _flight_hit(self, m, x, t.flight.armor, words)
+            continue
         yield from marking.strike(self, m.command, MINE, x, 1, 0, max(t.armor), words + f", d12 damage on armor "
                           f"{max(t.armor)}", ballistic=True)
+
+
+def _flight_hit(self: B5Engine, m: Salvo, flight: str, armor: int, words: str) -> None:
+    """A flight hit by ``m``: its d12 damage as a shot at it, one fighter destroyed if it reaches
+    the armor (**reading**: the seed's text on fighters is cut)."""
+    dmg = self.dice.roll("d12", purpose="energy mine damage", rule=RULE, who=self.units[m.command].team).total
+    n = flights.left(self, flight)
+    kill = int(dmg >= armor and n > 0)
+    self.fighters[flight] = n - kill
+    self.log.add("ruling", RULE, f"{words}, d12 damage {dmg} on armor {armor}: {plural(kill, 'fighter')} destroyed, "
+                                 f"{n - kill} left", {"unit": flight})
+    if n - kill <= 0:
+        self.units[flight].status = Status.DESTROYED
+        self.air.at.pop(flight, None)
+        self.log.add("ruling", RULE, f"{self.units[flight].unit.name} is destroyed", {"unit": flight})

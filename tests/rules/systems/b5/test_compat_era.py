@@ -1,6 +1,6 @@
 """A b5 battle's era (rules/systems/b5/compat.py, BattleHexRecord.era): a battle begun now declares a
 squadron's fire as a whole, as seed 003's Combat Procedures have it (settings.b5 ``declared_fire``
-absent), and keeps era 1 in its record; a record saved before (answers, no era) replays shot by shot,
+absent, from era 1 on), and keeps its era (2) in its record; a record saved before (answers, no era) replays shot by shot,
 as it was fought, byte for byte."""
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def record(c: Campaign, at: Label = AT):
 def as_saved_before(c: Campaign) -> Campaign:
     """``c`` as the code before the era wrote it: no era in the record, no declared_fire in the settings."""
     data = json.loads(io.dumps(c))
-    data["settings"]["b5"].pop("declared_fire", None)
+    data["settings"].get("b5", {}).pop("declared_fire", None)
     for r in data["battle_hexes"]:
         r.pop("era", None)
     return Campaign.model_validate(data)
@@ -55,7 +55,7 @@ def test_a_new_battle_declares_a_squadrons_fire_as_the_seed_has_it():
     assert run.pending.options == (declared.RESOLVE, "fire")
     assert any(t.endswith("; a squadron's fire declared as a whole, then rolled, then resolved") for t in texts)
     saved = run.saved()
-    assert record(saved).era == compat.ERA == 1
+    assert record(saved).era == compat.ERA == 2
     again = open_battle(saved)
     assert again.answers == run.answers and again.events_json() == run.events_json()
 
@@ -65,7 +65,7 @@ def test_a_battle_not_begun_is_of_this_era_and_a_campaign_may_still_say_shot_by_
     assert record(c).era == 0 and compat.era(record(c)) == compat.ERA  # no answer yet: begun now
     run = open_battle(campaign(False), (*SET_UP, *SHOT))  # the campaign's own choice, for any era
     assert run.engine.settings.declared_fire is False and rolls(run)[:3] == ["Laser to hit"] * 2 + ["Laser damage"]
-    assert record(run.saved()).era == 1
+    assert record(run.saved()).era == compat.ERA
 
 
 def test_a_record_saved_before_the_era_replays_shot_by_shot_byte_for_byte():
@@ -76,8 +76,9 @@ def test_a_record_saved_before_the_era_replays_shot_by_shot_byte_for_byte():
     assert again.engine.settings.declared_fire is False
     assert again.answers == played.answers and again.events_json() == played.events_json()
     assert record(again.saved()).era == 0  # it stays of its era
-    begun_now = old.model_copy(update={"battle_hexes": [r.model_copy(update={"era": 1}) for r in old.battle_hexes]})
-    with pytest.raises(IllegalAnswer, match="no longer fits"):  # the same answers as a battle of this era: refused
+    begun_now = old.model_copy(update={"battle_hexes": [r.model_copy(update={"era": compat.DECLARED_ERA})
+                                                        for r in old.battle_hexes]})
+    with pytest.raises(IllegalAnswer, match="no longer fits"):  # the same answers as a battle of era 1: refused
         open_battle(begun_now)
 
 
@@ -93,3 +94,4 @@ def test_the_saved_fixtures_open_with_fire_shot_by_shot_and_keep_their_era(name,
     assert record(saved, where).era == 0
     again = B5Battle(saved, where)
     assert again.answers == run.answers and again.events_json() == run.events_json()
+

@@ -98,3 +98,55 @@ def test_undo_after_every_answer_with_mines_gives_a_full_replays_bytes(monkeypat
     assert any("energy mines arrive centred on" in t for t in texts), texts[-20:]
     assert any("/mines/" in e.data["key"] for e in run.log.events if e.kind == "question")
     undo_everywhere(c, list(run.answers), monkeypatch)
+
+
+def flight_fight(faces, era: int | None = None):
+    """As :func:`fight`, with Red's flight R-FL (no carrier: it begins launched at 3529, ahead of R-FLAG,
+    armor 3) in the mines' area when they arrive in turn 2 pulse 1; ``era``: the record's (a battle
+    saved before)."""
+    from rules.systems.b5 import compat
+    from tests.rules.systems.b5.helpers import flight
+
+    blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[MINES]),
+            b5("b-f2", "bflag", weapons=[dict(MINES, x=1)])]
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True), b5("r-f2", "rflag"), flight("r-fl")]
+    c = duel(blue, red)
+    data = json.loads(io.dumps(c))
+    data.setdefault("settings", {})["battle_system"] = "b5"
+    c = end_movement(type(c).model_validate(data), build_graph(type(c).model_validate(data))).campaign
+    run = B5Battle(c, AT, dice=lambda _seed: ScriptedDice(list(faces)))
+    run.answer("meeting engagement")
+    if era is not None:  # saved so: its record of that era, reopened
+        c = run.saved()
+        c = c.model_copy(update={"battle_hexes": [r.model_copy(update={"era": era}) for r in c.battle_hexes]})
+        run = B5Battle(c, AT, dice=lambda _seed: ScriptedDice(list(faces)))
+    assert run.record.era == (compat.ERA if era is None else era)
+    for a in ["skirmish", "none", 5, 0, {"at": "1030", "facing": "C"}, "1031",
+              ruled("3530", "A"), ruled("3531", "A"), "plot and move", "FF F FF", "- - -", "none",
+              {"at": "3530", "facing": "A"}, "none", "none", "none", [], "plot and move", "FF F FF", "- - -", "none"]:
+        run.answer(a)
+    return run
+
+
+def test_a_flight_in_the_area_rolls_and_a_hit_is_a_shot_at_it():
+    """The seed: "Roll a single d12 for each unit or flight of fighters" (Fighter -4); its text is cut
+    after "Fighters will": a hit's d12 damage is read as a shot at the flight (one fighter destroyed if
+    it reaches the armor). R-FL rolls 9: 5, hit; damage 3 on armor 3: one fighter destroyed. Then a
+    flight rolling 8 (4) is missed."""
+    run = flight_fight([6, 9, 3, 7, 9, 3] + [1] * 10)
+    texts = [e.text for e in run.log.events]
+    assert run.engine.air.at["r-fl"].__str__() == "3529"
+    assert "squadron bflag's energy mines at R-FL: d12 9 -4 needs 5: hit, d12 damage 3 on armor 3: 1 fighter " \
+           "destroyed, 5 left" in texts, [t for t in texts if "mines" in t]
+    assert texts.index("squadron bflag's energy mines at R-F2: d12 7 -3 needs 5: missed") < next(
+        i for i, t in enumerate(texts) if "mines at R-FL:" in t)  # after the ships
+    assert run.engine.fighters["r-fl"] == 5
+    missed = flight_fight([6, 9, 3, 7, 8] + [1] * 10)
+    assert "squadron bflag's energy mines at R-FL: d12 8 -4 needs 5: missed" in [e.text for e in missed.log.events]
+
+
+def test_a_battle_saved_before_leaves_the_flights_out_of_the_mines():
+    run = flight_fight([6, 9, 3, 7, 9, 3] + [1] * 10, era=1)
+    assert not any("mines at R-FL:" in e.text for e in run.log.events)
+    assert any("mines at R-F2: d12 7 -3 needs 5: missed" in e.text for e in run.log.events)  # they did arrive
+    assert "r-fl" not in run.engine.fighters
