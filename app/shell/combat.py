@@ -111,7 +111,8 @@ class CombatPhaseMixin:
             q = open_q[1]
             names = {t.id: t.name for t in self.session.campaign.teams}
             who = "Game Master" if q.to == "gm" else names.get(q.to, q.to)
-            if q.to != self.combat_seat and not self.hand_over_combat(q, who):
+            seated = q.to == self.combat_seat and self.team_at_screen() in (None, q.to)  # no other Team's up
+            if not seated and not self.hand_over_combat(q, who):
                 return answered
             if q.key.startswith("orders/"):  # a power's own Turn Orders (app/shell/orders_dialog.py)
                 from app.shell.orders_dialog import OrdersDialog

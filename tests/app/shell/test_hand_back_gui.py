@@ -11,14 +11,12 @@ from app.shell.turn_dialogs import HandOverDialog
 from app.widgets.question_dialogs import QuestionDialog
 from rules.model.records import Phase
 from tests.app.gui import Answerer, cancel, encounter_answers, press, show_active
-from tests.app.test_combat_phase_gui import opened
-from tests.rules.strategic.builder import campaign, fleet
+from tests.app.test_combat_phase_gui import opened, seed004_campaign
 
 
 def hot_seat_campaign():
-    """Red and Blue meet at 0304 (a seed 004 Combat Phase)."""
-    return campaign(settings={"combat_phase": "seed004"},
-                    fleets=[fleet("f", "fed", "0303", ("0304",)), fleet("k", "klingon", "0304")])
+    """Red and Blue meet at 0304 (a seed 004 Combat Phase); Vor I (0505) has ground units of both."""
+    return seed004_campaign()
 
 
 def arrows(w) -> list[str]:
@@ -141,3 +139,56 @@ def test_a_put_off_hand_over_does_not_show_the_last_team_s_orders_again(qtbot, t
     assert drawn == alliance, seen[4]  # the Alliance's own orders were drawn while it held the screen
     assert seen[5:] == ["Pass the screen back to the Game Master"], seen
     assert w.strategic_view.scene().seat == "gm" and arrows(w) == []  # no Alliance orders left on the map
+
+
+def test_a_team_seated_at_the_empire_sheet_gives_the_screen_to_the_gm_before_the_gm_s_question(qtbot, tmp_path):
+    """The GM held the screen (Blue handed it back after the Encounters); Blue then took the Empire
+    Sheet's seat (its own Point Pool on screen). The Troop Combat's ground losses are the GM's
+    question: it came straight up, Blue's sheet beside it, for whoever sat there. Now the GM's
+    hand-over comes first, and the sheet leaves Blue's seat."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QInputDialog
+
+    from tests.app.gui import choose_item, take_over, type_text
+
+    w = to_supply(qtbot, tmp_path)
+    seen: list[str] = []
+    answerer = Answerer(recorder(seen))
+    show_active(w, qtbot)
+    press(w, "Ctrl+Shift+E")  # Encounters: Red demands, Blue agrees and hands the screen back
+    qtbot.waitUntil(lambda: "Pass the screen back to the Game Master" in seen
+                    and QApplication.activeModalWidget() is None, timeout=10000)
+    show_active(w, qtbot)
+    press(w, "Ctrl+Shift+E")  # -> Space Combat
+    answerer.stop()
+    pick, why = choose_item("0304"), type_text("fought at the table")
+    answerer = Answerer(lambda d: pick(d) if isinstance(d, QInputDialog) and d.comboBoxItems() else why(d))
+    show_active(w, qtbot)
+    press(w, "Ctrl+G")  # the GM's ruling on the Battle Hex
+    qtbot.waitUntil(lambda: w.campaign.battle_hexes[0].resolved, timeout=5000)
+    answerer.stop()
+    show_active(w, qtbot)
+    press(w, "Ctrl+Shift+E")  # -> Orbital Bombardment
+    assert w.campaign.phase is Phase.BOMBARDMENT and w.combat_seat == "gm"
+    press(w, "Ctrl+Shift+K")  # View > Empire Sheet: Blue takes its seat for the Federation's sheet
+    sheet = w.empire_sheet
+    qtbot.waitUntil(sheet.isVisible)
+    sheet.power_box.setCurrentIndex(sheet.power_box.findData("fed"))
+    answerer = Answerer(take_over)
+    qtbot.mouseClick(sheet.seat_button, Qt.MouseButton.LeftButton)
+    answerer.stop()
+    assert sheet.seat == "blue"
+    seen.clear()
+    at_question: list[object] = []
+
+    def ground(d) -> bool:
+        if isinstance(d, QuestionDialog) and d.q.key.startswith("ground/"):
+            at_question.append(sheet.seat)  # what the sheet shows while the GM's question is up
+        return recorder(seen)(d)
+    answerer = Answerer(type_text("no bombardment"), ground)
+    show_active(w, qtbot)
+    press(w, "Ctrl+Shift+E")  # -> Troop Combat: the GM's ground losses
+    qtbot.waitUntil(lambda: bool(at_question) and QApplication.activeModalWidget() is None, timeout=10000)
+    answerer.stop()
+    assert seen[:2] == ["Pass the screen to the Game Master", "ground/0505/Vor I"], seen
+    assert at_question[0] is None  # Blue's sheet left before the GM's question showed
