@@ -115,15 +115,18 @@ class Sight:
 KEPT = "resolved (how names units the rules keep from this viewer)"
 """A resolution as a viewer who may not read its words sees it."""
 
-_cache: list[tuple[Campaign, Secrets]] = []
+_cache: list[tuple[tuple[object, ...], Secrets]] = []
 
 
 def secrets_of(c: Campaign) -> Secrets:
-    """The hidden names of ``c`` (the last campaign's kept: a battle asks again at every event)."""
-    if _cache and _cache[0][0] is c:
+    """The hidden names of ``c``, made from its fleets, map and Teams: kept while the campaign
+    asked about holds those very objects (a battle asks again at every event, and each answer
+    stores a copy of the campaign with only its battle records new: 0.35 ms a time otherwise)."""
+    key = (c.fleets, c.map, c.teams, c.powers)
+    if _cache and all(a is b for a, b in zip(_cache[0][0], key)):
         return _cache[0][1]
     s = Secrets(c)
-    _cache[:] = [(c, s)]
+    _cache[:] = [(key, s)]
     return s
 
 
