@@ -106,6 +106,14 @@ class STCSData(Strict):
     marines_carry: Carry = Field(Carry.ACTIVE, description="its marines Active or in Stasis (all one way)")
     military_passengers: StrictInt = Field(0, ge=0, le=100_000, description="military personnel riding aboard, "
                                            "not its crew nor its marines (Poor Crew Quality in melee)")
+    stasis_revived: StrictBool = Field(False, description="its marines in Stasis revived before the battle (the "
+                                       "scenario's set-up): active aboard, they fight and crowd the ship")
+    temporary_troops: StrictInt = Field(0, ge=0, le=10_000, description="troops a ship that does not normally carry "
+                                        "them carries for this battle: at most 10% of its crew; one box down the "
+                                        "Casualty Modifier Track")
+    casualty_modifiers: list[StrictInt] | None = Field(None, max_length=10, description="the base game's Casualty "
+                                                       "Modifier Track: the Crew Efficiency modifier of each box, "
+                                                       "90-100% first, then 80-89% ... 0-9%; none: the table's")
 
     @model_validator(mode="after")
     def _consistent(self) -> STCSData:
@@ -137,6 +145,15 @@ class STCSData(Strict):
                              f"{LEAST_MARINES[self.marines_carry]} (seed 002 Troop Carry Table), not {self.marines}")
         if self.marines_carry is Carry.STASIS and not self.marines:
             raise ValueError("stcs.marines_carry: stasis is how a ship carries its marines; it has none (marines 0)")
+        if self.stasis_revived and self.marines_carry is not Carry.STASIS:
+            raise ValueError("stcs.stasis_revived: only marines carried in Stasis are revived (marines_carry stasis)")
+        if self.temporary_troops and (self.marines or self.temporary_troops > self.crew * 10 // 100):
+            raise ValueError(f"stcs.temporary_troops: a ship that does not normally carry troops (marines 0) carries "
+                             f"at most 10% of its crew ({self.crew * 10 // 100}) for a battle, not "
+                             f"{self.temporary_troops}")
+        if self.casualty_modifiers is not None and (not self.casualty_modifiers or any(
+                not -99 <= m <= 99 for m in self.casualty_modifiers)):
+            raise ValueError("stcs.casualty_modifiers: one to ten boxes' modifiers, each -99 to 99")
         return self
 
     @property

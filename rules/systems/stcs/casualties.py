@@ -6,8 +6,9 @@ times the percentage, at most 20% a hit (10% for a Bridge hit), go on the Percen
 at 100% none remain at their stations. A ship has no crew (:func:`no_crew`: no Shield Control to raise a
 shield, no transporters, no repair, taken in a tractor beam by an enemy, no Evasive Maneuvers) only when none are at
 their stations nor aboard off them: crew in boarding parties waiting in the transporter rooms are crew members on the
-ship (a hit beyond the stations falls on them, :func:`rules.systems.stcs.parties.lost`). The Casualties Modifiers track is
-the base game's: the efficiency is read unmodified here."""
+ship (a hit beyond the stations falls on them, :func:`rules.systems.stcs.parties.lost`). The roll is on the Crew
+Efficiency as modified by the Casualty Modifier Track's box (:mod:`.casualty_track`; unmodified when the record
+gives no modifiers: the base game's chart)."""
 from __future__ import annotations
 
 from collections.abc import Generator
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
-from rules.systems.stcs import parties, troops
+from rules.systems.stcs import casualty_track, parties, troops
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -66,9 +67,11 @@ def hit(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
                                 "any divisors; at most 5 count)?", 200)))
     per = int((yield _number(f"stcs/{e.round}/crew/{x}/rate", f"{possessive(e.ship(x))} percentage casualties per "
                              "damage point (its control panel)?", 100)))
-    ce = e.data(x).crew_efficiency
-    die = e.dice.roll("d100", purpose=f"crew efficiency (1-{max(FLOOR, ce)}: half the points)", rule=RULE,
-                      who=e.units[x].team).total
+    ce, kept, team = casualty_track.efficiency(e, x), casualty_track.kept(e, x), e.units[x].team
+    if kept:  # its box counts its secret boarding parties: the modified efficiency is its side's and the GM's
+        e.log.add("ruling", casualty_track.RULE, casualty_track.words(e, x), {"unit": x}, visible_to=(team, GM))
+    die = e.dice.roll("d100", purpose="crew efficiency (at or under its Casualty Modifier Track's: half the points)"
+                      if kept else f"crew efficiency (1-{max(FLOOR, ce)}: half the points)", rule=RULE, who=team).total
     pct = percent(points, per, passes(ce, die), where == "bridge")
     track = e.casualties.get(x, 0)
     e.casualties[x] = min(100, track + pct)
@@ -77,7 +80,8 @@ def hit(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
         e.log.add("ruling", RULE, f"{gone} of {possessive(e.ship(x))} crew aboard off their stations are lost (the hit is "
                   "more than the crew at their stations)", {"unit": x}, visible_to=(e.units[x].team, GM))
     troops.hurt(e, x, pct)  # its marines and passengers "in the same manner as for the crew"
-    e.log.add("ruling", RULE, f"{e.ship(x)} loses {pct}% of its crew", {"unit": x})
+    e.log.add("ruling", RULE, f"{e.ship(x)} loses {pct}% of its crew", {"unit": x},
+              visible_to=(team, GM) if kept else None)
     # what is left counts the crew away in boarding parties, its side's secret (:mod:`.parties`): its side's, the GM's
     e.log.add("ruling", RULE, f"{e.ship(x)}: {crew_left(e, x)}% of its crew at their stations"
               + ("; no crew onboard" if no_crew(e, x) else f"; {parties.aboard(e, x)} aboard off them"

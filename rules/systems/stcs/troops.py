@@ -6,7 +6,9 @@ Readings: marines and military passengers are not crew ("Marines may not be used
 never go on the Percent Casualties Track, and beaming them over or losing them in melee leaves the track
 alone. "Losses to the troops are taken in the same manner as for the crew": each crew hit on the ship
 (:mod:`.casualties`) costs its marines and passengers aboard the same percent of their original number.
-Marines in Stasis "must be reanimated ... cannot be performed during battle": none of them fight. A
+Marines in Stasis "must be reanimated ... cannot be performed during battle": none of them fight, unless the
+scenario revived them before the battle (``stasis_revived``: "Scenario setup rules may permit Marines in Stasis to be
+revived prior to the start of a battle"). Troops a ship carries for this battle (``temporary_troops``) are marines. A
 boarded ship may add up to 40% of its original marines a phase (as 20% of its crew, each its own limit);
 its military passengers are not committed in its defence here. Military passengers take the Personnel
 row too (Klingon or Gorn 1.1: they are non-marine personnel), Poor Crew Quality and never On Own Ship.
@@ -43,15 +45,15 @@ class Troops:
 
 
 def carried(e: STCSEngine, x: str, kind: str) -> int:
-    """``x``'s original marines or military passengers (its data)."""
+    """``x``'s original marines (with troops carried for this battle) or military passengers (its data)."""
     d = e.data(x)
-    return d.marines if kind == MARINES else d.military_passengers
+    return d.marines + d.temporary_troops if kind == MARINES else d.military_passengers
 
 
 def in_stasis(e: STCSEngine, x: str) -> bool:
-    """Whether ``x`` carries its marines in Stasis (none of them fight in a battle)."""
+    """Whether ``x`` carries its marines in Stasis (none of them fight in a battle), not revived before it."""
     d = e.data(x)
-    return d.marines > 0 and d.marines_carry is Carry.STASIS
+    return d.marines > 0 and d.marines_carry is Carry.STASIS and not d.stasis_revived
 
 
 def aboard(e: STCSEngine, x: str, kind: str) -> int:
@@ -84,7 +86,7 @@ def words(e: STCSEngine, x: str) -> str:
 
 def defend_most(e: STCSEngine, x: str, fighting: int) -> int:
     """The marines ``x`` may add to a melee aboard it this phase: 40% of its original, of those not fighting."""
-    return max(0, min(aboard(e, x, MARINES) - fighting, e.data(x).marines * DEFEND_MOST // 100))
+    return max(0, min(aboard(e, x, MARINES) - fighting, carried(e, x, MARINES) * DEFEND_MOST // 100))
 
 
 def brawny(nation: Nation) -> bool:
