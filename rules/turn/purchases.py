@@ -20,6 +20,7 @@ Readings (docs/economy.md):
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from hexmap import Label
@@ -159,6 +160,8 @@ def complete(c: Campaign) -> Campaign:
         eco = p.economy
         if eco is None or not eco.projects:
             continue
+        said = partial(LogEntry, turn=new.turn, rule=CONSTRUCTION,  # its secret orders: its Team's lines
+                       secret_of=[t.id if (t := new.team_of_power(p.id)) is not None else "gm"])
         waiting: list[Project] = []
         by_planet: dict[tuple[str, str], list[Project]] = {}
         for j in eco.projects:
@@ -170,8 +173,8 @@ def complete(c: Campaign) -> Campaign:
             if found is None or found[1].owner != p.id or any(j.unit_class not in (grounds if j.ground else entries)
                                                                and j.repair_of is None for j in projects):
                 waiting.extend(projects)
-                new.log.append(LogEntry(turn=new.turn, rule=CONSTRUCTION, text=f"{p.name}: the projects at {name} "
-                                        f"({at}) wait: the planet is no longer {possessive(p.name)}"))
+                new.log.append(said(text=f"{p.name}: the projects at {name} ({at}) wait: the planet is no longer "
+                                         f"{possessive(p.name)}"))
                 continue
             s, pl = found
             cap, docks = room(new, s, pl)
@@ -180,8 +183,8 @@ def complete(c: Campaign) -> Campaign:
             for j in projects:
                 if j.repair_of is not None and repaired[j.id] is None:
                     waiting.append(j)
-                    new.log.append(LogEntry(turn=new.turn, rule=CONSTRUCTION, text=f"{p.name} at {name} ({at}): the "
-                                            f"repair of {j.repair_of} waits: the unit is not at {at}, crippled"))
+                    new.log.append(said(text=f"{p.name} at {name} ({at}): the repair of {j.repair_of} waits: the "
+                                             f"unit is not at {at}, crippled"))
             projects = here
             done = cons.complete([cons.Project(j.id, _kind(entries, j, repaired), j.cost) for j in projects],
                                  int(cap), docks, pl.census)
@@ -191,7 +194,7 @@ def complete(c: Campaign) -> Campaign:
             for line in done.lines:
                 for jid, cls in names.items():
                     line = line.replace(jid, cls)
-                new.log.append(LogEntry(turn=new.turn, rule=CONSTRUCTION, text=f"{p.name} at {name} ({at}): {line}"))
+                new.log.append(said(text=f"{p.name} at {name} ({at}): {line}"))
             built = []
             for j in projects:
                 if j.id not in finished:

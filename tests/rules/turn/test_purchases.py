@@ -209,3 +209,16 @@ def test_cancelling_a_project_returns_half_of_what_was_spent():
     with pytest.raises(RuleError, match="has no project") as e:
         run.answer({"cancel": {"power": "fed", "project": project}})
     assert e.value.rule == "004 Construction Completion Phase"
+
+
+def test_construction_completion_lines_are_the_builders_teams():
+    """What a power completes, delays and keeps waiting tells its secret Turn Orders (the class, its cost,
+    the capacity left): its Team's and the GM's lines, as the purchase's; a Team copy of another Team holds none."""
+    from rules.model.visibility import readable_log
+
+    answers = [*EXAMPLE[:8], buy("FF"), buy("DEFSAT"), buy("CL", "0509", "Tau Ceti IV"), *EXAMPLE[8:]]
+    c = play(with_list(), answers[:answers.index("roll")]).campaign
+    lines = [e for e in c.log if e.rule == "004 Construction Completion Phase" and "United Federation" in e.text]
+    assert len(lines) >= 3 and all(e.secret_of == ["alliance"] for e in lines), [(e.text, e.secret_of) for e in lines]
+    seen = [e.text for e in readable_log(c, "coalition")]
+    assert not any("completed:" in t or "delayed:" in t or " wait: " in t for t in seen)
