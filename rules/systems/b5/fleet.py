@@ -243,9 +243,10 @@ def set_up(self: B5Engine) -> Procedure:
         force = self.forces[team]
         heads = [(s.command, self.units[s.command].unit.name, self.data(s.command))
                  for s in sorted(force.squadrons, key=lambda s: list(groups).index(s.name))]  # the roster's order
-        flag = yield from _pick(self, team, f"b5/{SET_UP[1]}/{team}", FLAG_RULE, heads, flagship_choices(heads),
-                                "the group flagship", "the flagship is chosen from the squadron commander with the "
-                                "highest command rating", "squadron commanders")
+        legal = flagship_choices(heads)
+        flag = yield from _pick(self, team, f"b5/{SET_UP[1]}/{team}", FLAG_RULE, heads, legal, "the group flagship",
+                                "the flagship is chosen from the squadron commander with the highest command rating, "
+                                f"{self.data(legal[0]).command_rating} here", "squadron commanders")
         self.net.flagships[team] = flag
         self.enlist()
         alone = [s.name for s in self.forces[team].squadrons if not any(self.data(x).squadron for x in s.ships)]

@@ -56,7 +56,7 @@ def test_a_tie_is_blues_choice_the_first_listed_by_default_and_a_lower_rating_is
     assert q.default == "b-c2"
     assert q.data["option_words"]["b-c3"] == "B-C3 (command rating 3)"
     with pytest.raises(IllegalAnswer, match=r"B-C4 \(command rating 1\) may not be the group flagship: the flagship is "
-                                            "chosen from the squadron commander with the highest command rating"):
+                                            "chosen from the squadron commander with the highest command rating, 3 here"):
         run.answer("b-c4")
     with pytest.raises(IllegalAnswer, match="answer one of"):
         run.answer("r-flag")
