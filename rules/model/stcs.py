@@ -106,6 +106,8 @@ class STCSData(Strict):
     marines_carry: Carry = Field(Carry.ACTIVE, description="its marines Active or in Stasis (all one way)")
     military_passengers: StrictInt = Field(0, ge=0, le=100_000, description="military personnel riding aboard, "
                                            "not its crew nor its marines (Poor Crew Quality in melee)")
+    large_transporters: StrictInt = Field(0, ge=0, le=20, description="its 18-22 person transporters (the "
+                                          "Transporter Power Table: 2 power each); the others are 6-9 person ones")
     stasis_revived: StrictBool = Field(False, description="its marines in Stasis revived before the battle (the "
                                        "scenario's set-up): active aboard, they fight and crowd the ship")
     temporary_troops: StrictInt = Field(0, ge=0, le=10_000, description="troops a ship that does not normally carry "

@@ -48,7 +48,9 @@ class Contact:
     parties: Parties = field(default_factory=Parties)
     """The crew in boarding parties (:mod:`.parties`)."""
     beamed: list[tuple[int, str, int]] = field(default_factory=list)
-    """(segment, ship, transporters): the transporters each transport used (once a phase each)."""
+    """(segment, ship, transporters): the 6-9 person transporters each transport used (once a phase each)."""
+    beamed_large: list[tuple[int, str, int]] = field(default_factory=list)
+    """(segment, ship, transporters): the 18-22 person transporters each transport used."""
 
 
 VERBS: dict[str, Callable[[STCSEngine, str], Procedure]] = {

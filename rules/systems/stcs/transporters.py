@@ -40,8 +40,9 @@ POWER = {"6-9 person (or smaller)": "1", "18-22 person": "2", "small cargo": "1"
          "emergency": "0 the first turn used, then 1"}
 """The Transporter Power Table: power to allocate for each transporter used."""
 CARRY = 6
-"""Persons a powered personnel transporter beams in a use: a 6-9 person transporter (1 power, the table's; the ship
-records name no larger ones), read at the least its row names."""
+"""Persons a 6-9 person transporter (1 power) beams in a use, read at the least its row names."""
+LARGE_CARRY, LARGE_POWER = 18, 2
+"""Persons an 18-22 person transporter (2 power; a record's ``large_transporters``) beams in a use, and its power."""
 KEEP = 10
 """Percent of its original crew a ship sending personnel must keep aboard to operate."""
 CREW_AFTER = 3
@@ -143,7 +144,10 @@ def beam(e: STCSEngine, x: str) -> Procedure:
                             low=1, high=most if cap is None else max(1, min(most, cap)), default=1,
                             data={"secret": True} if board else {}, check=_persons(most, rule, cap))))
     if cap is not None:
-        e.contact.beamed.append((e.round, x, -(-n // CARRY)))
+        big, small = uses(e, x, n)
+        e.contact.beamed.append((e.round, x, small))
+        if big:
+            e.contact.beamed_large.append((e.round, x, big))
     if how in _KIND:  # not crew: off no Percent Casualties Track ("Marines may not be used to man ships")
         troops.leave(e, x, how, n)
     elif how == "board":
@@ -206,23 +210,51 @@ def refuse_act(e: STCSEngine, x: str) -> None:
                             + ", ".join(e.ship(y) for y in near) + " (Shield Control)")
 
 
-def used(e: STCSEngine, x: str) -> int:
-    """The transporters ``x`` used this segment (each once a phase)."""
-    return sum(k for r, s, k in e.contact.beamed if r == e.round and s == x)
+def used(e: STCSEngine, x: str, large: bool = False) -> int:
+    """The 6-9 (or 18-22) person transporters ``x`` used this segment (each once a phase)."""
+    return sum(k for r, s, k in (e.contact.beamed_large if large else e.contact.beamed) if r == e.round and s == x)
+
+
+def powered(e: STCSEngine, x: str) -> tuple[int, int]:
+    """``x``'s powered 18-22 and 6-9 person transporters: its transporters' power goes to its 18-22 person ones
+    first (2 each, as many as its record gives), the rest to 6-9 person ones (1 each)."""
+    a = e.power.of.get(x)
+    p = a.transporters if a is not None else 0
+    big = min(e.data(x).large_transporters, p // LARGE_POWER)
+    return big, p - big * LARGE_POWER
+
+
+def left(e: STCSEngine, x: str) -> tuple[int, int]:
+    """``x``'s powered 18-22 and 6-9 person transporters not yet used this segment."""
+    big, small = powered(e, x)
+    return max(0, big - used(e, x, True)), max(0, small - used(e, x))
+
+
+def uses(e: STCSEngine, x: str, n: int) -> tuple[int, int]:
+    """The 18-22 and 6-9 person transporters a transport of ``n`` persons uses: the 18-22 person ones for each full
+    18, the 6-9 person ones for the rest, an 18-22 person one more for what they cannot carry."""
+    big_left, small_left = left(e, x)
+    big = min(big_left, n // LARGE_CARRY)
+    small = min(small_left, -(-(n - big * LARGE_CARRY) // CARRY))
+    rest = n - big * LARGE_CARRY - small * CARRY
+    return big + max(0, -(-rest // LARGE_CARRY)), small
 
 
 def capacity(e: STCSEngine, x: str) -> int | None:
     """The persons ``x``'s powered transporters not yet used this segment beam (None: never allocated, the
     table's)."""
-    a = e.power.of.get(x)
-    return None if a is None else max(0, a.transporters - used(e, x)) * CARRY
+    if e.power.of.get(x) is None:
+        return None
+    big, small = left(e, x)
+    return big * LARGE_CARRY + small * CARRY
 
 
-def refuse_used(e: STCSEngine, x: str, powered: int) -> None:
-    """Refused when each of ``x``'s ``powered`` transporters was used this segment."""
-    if used(e, x) >= powered:
-        raise IllegalAnswer(TABLE, f"{e.ship(x)}: its {powered} powered transporter{'' if powered == 1 else 's'} "
-                            "(1 power each) were used this segment: a transporter may be used only once per phase")
+def refuse_used(e: STCSEngine, x: str, power: int) -> None:
+    """Refused when each of ``x``'s transporters powered by ``power`` was used this segment."""
+    if left(e, x) == (0, 0):
+        n = sum(powered(e, x))
+        raise IllegalAnswer(TABLE, f"{e.ship(x)}: its {n} powered transporter{'' if n == 1 else 's'} "
+                            f"({power} power) were used this segment: a transporter may be used only once per phase")
 
 
 def stored(e: STCSEngine, x: str) -> bool:
@@ -271,7 +303,8 @@ def _persons(most: int, rule: str, cap: int | None = None) -> Any:
             raise IllegalAnswer(rule, f"a number of persons 1-{most}")
         if cap is not None and a > cap:
             raise IllegalAnswer(TABLE, f"the transporters powered and not yet used this segment beam at most {cap} "
-                                f"persons ({CARRY} a 6-9 person transporter, 1 power each, once a phase), not {a}")
+                                f"persons ({CARRY} a 6-9 person transporter, 1 power each, {LARGE_CARRY} an 18-22 "
+                                f"person one, 2 power each; once a phase), not {a}")
         return a
     return check
 

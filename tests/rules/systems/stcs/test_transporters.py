@@ -4,6 +4,7 @@ a shield up stopping it, no transport for a cloaked ship."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -143,3 +144,45 @@ def test_a_ship_dead_in_space_abandons_ship_by_its_emergency_transporters() -> N
     run.answer("beam:lexington")
     assert "Emergency Transporters: 1 power, powered normally" in run.pending.data["option_words"][
         "abandon:enterprise"]
+
+
+def large(power: int) -> Any:
+    """The Lexington with one 18-22 person transporter allocates ``power`` to transporters and boarding parties of
+    100, warps in 4 hexes from the Klothos; the shields along the line lowered on both; its side beams a party."""
+    from tests.rules.systems.stcs.test_casualty_track import campaign
+    from tests.rules.systems.stcs.test_firing import ARRIVAL
+    from tests.rules.systems.stcs.test_parties import POWER
+    from tests.rules.systems.v13.helpers import AT
+
+    run = STCSBattle(campaign(large_transporters=1), AT, dice=lambda _seed: ScriptedDice(ARRIVAL))
+    for a in ("sublight", ["lexington"], "power:lexington", POWER.format(t=power, b=100), "warpin:lexington",
+              "4,0", "2"):
+        run.answer(a)
+    lower(run, "lexington", "d7")
+    lower(run, "d7", "lexington")
+    run.answer("beam:lexington")
+    run.answer("board:d7")
+    return run
+
+
+@pytest.mark.parametrize(("power", "most"), [(1, 6), (2, 18), (3, 24), (4, 30)])
+def test_an_18_22_person_transporter_takes_2_power_and_beams_18(power: int, most: int) -> None:
+    """The Transporter Power Table: "6-9 Person (or smaller) 1, 18-22 Person 2": the power goes to the 18-22 person
+    transporter first (18 persons, the least its row names), the rest to 6-9 person ones (6 each)."""
+    run = large(power)
+    assert run.pending.high == most
+    with pytest.raises(IllegalAnswer, match=f"at most {most} persons") as why:
+        run.answer(most + 1)
+    assert why.value.rule == "STCS Transporters (Transporter Power Table)"
+    run.answer(most)
+    with pytest.raises(IllegalAnswer, match="used this segment: a transporter may be used only once per phase"):
+        run.answer("beam:lexington")
+
+
+def test_a_small_party_leaves_the_18_22_person_transporter_for_the_next_transport() -> None:
+    run = large(3)
+    run.answer(4)  # one 6-9 person transporter
+    assert run.engine.contact.beamed_large == []
+    run.answer("beam:lexington")
+    run.answer("board:d7")
+    assert run.pending.high == 18  # the 18-22 person one is left this segment
