@@ -4,7 +4,8 @@ within 3x the bare PySide6 import).
 A start with nothing named opens the built-in campaign; its window's first frame waited for
 pydantic and the campaign's 46 record classes (~110 ms of ~370). The picture of that first frame
 is stored in the cache folder under a key of everything the frame depends on: the built-in
-campaign's bytes, the settings (window geometry, docks, overlays, recent files), its
+campaign's bytes, the settings (the main window's geometry and docks, recent files; not the places
+of the battle windows and dialogs, which the first frame does not show), its
 autosave's size and time (a recovery offer), the sources of ``app/``, ``rules/`` and ``hexmap/``
 (paths, sizes, times), the Python and Qt versions, the platform, the screens and the scale. The
 next start with the same key shows the picture in a stand-in window (:mod:`app.shell.stand_in`)
@@ -30,6 +31,9 @@ from app.shell.paths import DEFAULT_CAMPAIGN, PACKAGE, ROOT, autosave_file, lega
 PICTURE_NAME = "first_frame.bin"
 MAGIC = b"BattleHex first frame 1\n"
 IMAGE_FORMAT = QImage.Format.Format_ARGB32_Premultiplied
+OTHER_WINDOWS, MAIN_WINDOW = "windows/", "windows/main_window/"
+"""The settings of each window's place (app/shell/window_state.py): only the main window's are in
+the key (a battle window or a dialog moved in the last session does not change the first frame)."""
 
 
 @dataclass(frozen=True)
@@ -81,7 +85,8 @@ def start_key(settings: QSettings) -> str:
              _stat(ROOT / "main.py"), *(_stat(Path(str(f))) for f in _first_recent(settings))]
     for folder in (PACKAGE, ROOT / "rules", ROOT / "hexmap"):
         parts.extend(source_listing(str(folder), f"{folder.name}/"))
-    parts.extend(f"{k}={settings.value(k)!r}" for k in sorted(settings.allKeys()))  # any platform's settings
+    parts.extend(f"{k}={settings.value(k)!r}" for k in sorted(settings.allKeys())  # any platform's settings
+                 if not k.startswith(OTHER_WINDOWS) or k.startswith(MAIN_WINDOW))
     digest = hashlib.sha256("\n".join(parts).encode("utf-8", "surrogateescape"))
     try:
         digest.update(b"\0" + DEFAULT_CAMPAIGN.read_bytes())

@@ -87,3 +87,19 @@ def dock_area():
     from PySide6.QtCore import Qt
 
     return Qt.DockWidgetArea.RightDockWidgetArea
+
+
+def test_another_windows_place_keeps_the_key(tmp_path):
+    """A battle window or a dialog moved in the last session (its place kept in the settings) does
+    not change the main window's first frame: the next start still shows the kept one. A setting
+    of the main window's own does (above)."""
+    settings = _settings(tmp_path)
+    key = first_frame.start_key(settings)
+    for name in ("battle_window", "battle_hexes_dialog"):
+        settings.setValue(f"windows/{name}/geometry", b"\x01\x02")
+        settings.setValue(f"windows/{name}/size", "900x700")
+    settings.sync()
+    assert first_frame.start_key(settings) == key
+    settings.setValue("windows/main_window/open_docks", "log")
+    settings.sync()
+    assert first_frame.start_key(settings) != key

@@ -192,3 +192,19 @@ def test_a_pointer_moved_over_the_stand_in_hovers_the_real_window_as_on_the_plai
     qtbot.waitUntil(lambda: QToolTip.isVisible() and "0604" in QToolTip.text())
     QToolTip.hideText()
     opening.tear_down()
+
+
+def test_a_battle_windows_place_kept_in_the_last_session_still_shows_the_kept_frame(qtbot, tmp_path):
+    """Each window keeps its place in the settings; the key of the kept frame read them all, so a
+    session that only moved a battle window or the Battle Hexes dialog made the next start a plain
+    one. Only the main window's own are in the key."""
+    opening, _ = _drawn(qtbot, tmp_path)
+    qtbot.waitUntil(lambda: opening.window is not None and opening.window.isVisible(), timeout=10000)
+    opening.tear_down()  # its close writes the main window's place as it was
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    settings.setValue("windows/battle_window/geometry", b"\x01\xd9\xd0\xcb")
+    settings.setValue("windows/battle_hexes_dialog/size", "760x640")
+    settings.sync()
+    again = _open(qtbot, tmp_path)
+    assert again.drawn
+    again.tear_down()
