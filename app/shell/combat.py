@@ -197,6 +197,13 @@ class CombatPhaseMixin:
         screen.exec()
         return True
 
+    def pass_screen_back(self) -> None:
+        """Turn > Hand the Screen Back to the GM (Ctrl+Shift+P): a commander who took the screen with
+        no question to end its turn at it (its movement orders dragged, the Empire Sheet's seat) gives
+        it back (:meth:`hand_back`)."""
+        if not self.hand_back():
+            self.statusBar().showMessage("No Team's commander holds the screen: nothing to hand back", 8000)
+
     def _phase_title(self) -> str:
         """The phase the turn stands in, as the phase bar names it ("Encounters")."""
         from rules.turn.sequence import current

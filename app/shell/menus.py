@@ -179,6 +179,7 @@ def build_menus(window: MainWindow) -> MenuActions:
     end_phase = add_action(window, turn, "End &Phase", window.end_phase, "Ctrl+Shift+E")
     answer_turn = add_action(window, turn, "&Answer the Phase's Questions...", window.answer_combat_questions,
                              "Ctrl+Shift+A")
+    add_action(window, turn, "Hand the Screen Bac&k to the GM", window.pass_screen_back, "Ctrl+Shift+P")  # hot seat
     for act in (add_action(window, turn, "B&uy a Unit (Turn Orders)...", window.buy_unit, "Ctrl+Shift+U"),
                 add_action(window, turn, "Dip&lomacy (Turn Orders)...", lambda: _diplomacy(window)),
                 add_action(window, turn, "Turn &Orders for a Power...", lambda: _gm_orders(window))):

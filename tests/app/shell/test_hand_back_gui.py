@@ -192,3 +192,32 @@ def test_a_team_seated_at_the_empire_sheet_gives_the_screen_to_the_gm_before_the
     answerer.stop()
     assert seen[:2] == ["Pass the screen to the Game Master", "ground/0505/Vor I"], seen
     assert at_question[0] is None  # Blue's sheet left before the GM's question showed
+
+
+def test_a_commander_who_plotted_its_orders_hands_the_screen_back_by_the_turn_menu(qtbot, tmp_path):
+    """Turn Orders by dragging: the Coalition's commander drags its fleet at the table's view and so
+    takes the screen, its fleets' orders drawn. Nothing asked it a question, so nothing handed the
+    screen back: the next player to walk up read the Coalition's plotted orders. Turn > Hand the
+    Screen Back to the GM (Ctrl+Shift+P) gives it back behind the hand-over."""
+    from tests.app.gui import menu_action, open_main_window, take_over
+    from tests.app.strategic.test_gui import drag
+
+    w = open_main_window(qtbot, tmp_path)
+    assert arrows(w) == []  # the table's view
+    drag(w, "kli-home-guard", "1108")  # the Coalition's commander plots an order: it has the screen
+    coalition = {f.name for f in w.campaign.fleets if f.orders and w.campaign.team_of_power(f.power).id == "coalition"}
+    drawn = {a.split(": ")[0] for a in arrows(w)}
+    home = next(f.name for f in w.campaign.fleets if f.id == "kli-home-guard")
+    assert home in drawn and drawn <= coalition  # its own orders only
+    seen: list[str] = []
+    answerer = Answerer(lambda d: isinstance(d, HandOverDialog) and (seen.append(d.label.text()) or take_over(d)))
+    try:
+        menu_action(w, "Hand the Screen Back to the GM").trigger()
+    finally:
+        answerer.stop()
+    assert seen == ["Pass the screen back to the Game Master"]
+    assert arrows(w) == [] and w.strategic_view.scene().seat == "gm"
+    assert [str(x) for x in next(f for f in w.campaign.fleets if f.id == "kli-home-guard").orders] == ["1108"]
+    show_active(w, qtbot)
+    press(w, "Ctrl+Shift+P")  # nobody's Team holds it now: nothing to hand back, and it says so
+    assert "No Team's commander holds the screen" in w.statusBar().currentMessage()
