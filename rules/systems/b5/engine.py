@@ -25,7 +25,7 @@ from rules.systems.b5 import (abilities, antifighter, command, damage, declared,
                               flying, jump, jumping, longrange, losses, marking, morale, reinforce, turns)
 from rules.systems.b5.asking import place, secret_number
 from rules.systems.b5.deploy import Board, Place
-from rules.systems.b5.force import Force, Squadron, force_of
+from rules.systems.b5.force import Force, Squadron
 from rules.systems.b5.movement import Plot
 
 Procedure = Generator[Question, Any, None]
@@ -150,13 +150,9 @@ class B5Engine:
         return damage.effective(self.units[uid].unit.b5, self.hits.get(uid, {}))
 
     def enlist(self) -> None:
-        """The units taking part with Babylon 5 data, and each side's force (refused with the rule
-        when a side has no ship; a flagship or a command ship not in the battle is the seed's choice
-        until fleet.set_up has its side designate one)."""
+        """The units taking part with Babylon 5 data, and each side's force (fleet.forces)."""
         self.units = {u.id: u for u in self.state.units.values() if u.status is not Status.OUT and u.unit.b5}
-        self.forces = {t: force_of(self.name(t), [(u.id, u.unit.name, self.data(u.id)) for u in self.units.values()
-                                                  if u.team == t], self.net.flagships.get(t, ""), self.net.commanders)
-                       for t in (self.defender, self.attacker)}
+        self.forces = fleet.forces(self)
 
     def side_units(self, team: str) -> list[str]:
         return [uid for uid, u in self.units.items() if u.team == team]

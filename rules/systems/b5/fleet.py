@@ -27,7 +27,7 @@ from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.systems.b5 import command, losses
 from rules.systems.b5.asking import choose_units, secret_number
-from rules.systems.b5.force import Member, Squadron, able_commanders, flagship_choices, squadron_ships
+from rules.systems.b5.force import Force, Member, Squadron, able_commanders, flagship_choices, force_of, squadron_ships
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
@@ -220,6 +220,14 @@ SQUADRON_RULE = f"{RULE} (Squadron Commander is Destroyed)"
 SET_UP = ("commander", "flagship", "net")
 """The set-up's designations: ``b5/commander/{team}/{n}`` (the n-th squadron's), ``b5/flagship/{team}``,
 ``b5/net/{team}`` (the squadrons under it); asked only of a side that lacks them in the battle."""
+
+
+def forces(self: B5Engine) -> dict[str, Force]:
+    """Each side's force from its units' data (refused with the rule when a side has no ship); a
+    flagship or a command ship not in the battle is the seed's choice until :func:`set_up` has its
+    side designate one."""
+    return {t: force_of(self.name(t), [(u, self.units[u].unit.name, self.data(u)) for u in self.side_units(t)],
+                        self.net.flagships.get(t, ""), self.net.commanders) for t in (self.defender, self.attacker)}
 
 
 def set_up(self: B5Engine) -> Procedure:
