@@ -69,6 +69,12 @@ def flat_scroll_bars(area: QAbstractScrollArea) -> None:
     """Plain scroll bars (:data:`FLAT_BARS`) on ``area``, for one whose bars change at every
     step: a map's at every zoom, the battle log's at every replay step. The style's own
     (Fusion: gradients, bevels, arrow buttons) took 1.1 ms of a 3 ms zoom step and 2.2 ms of a
-    replay step to paint again; these take a few hundredths of a ms."""
+    replay step to paint again; these take a few hundredths of a ms. Each bar and the box it
+    sits in fill their own background, so Qt counts them opaque and paints nothing under them
+    again when a bar changes (the battle log's dock repainted its title bar at every answer
+    for its bar's new range: 0.35 ms of a drop)."""
     for bar in (area.horizontalScrollBar(), area.verticalScrollBar()):
         bar.setStyleSheet(FLAT_BARS)
+        for w in (bar, bar.parentWidget()):
+            if w is not None and w is not area:
+                w.setAutoFillBackground(True)

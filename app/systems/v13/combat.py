@@ -51,6 +51,10 @@ class CombatPanel(QWidget):
                   ("+8", lambda: self.w.act({"clock": 8}), None), ("Next turn", self.next_turn, "Ctrl+N"))
         self.unit_label = QLabel("Click a counter (or N) to select it; drag it (or M) to move it.")
         self.unit_label.setWordWrap(True)
+        # three lines kept for the selected unit's words ("at a hex off the map, 12 hexes above 2101" at a
+        # drop that floats the map reads "at 2101"): the buttons below do not jump under the mouse as
+        # the words change length, nor repaint at every drop (issue 21)
+        self.unit_label.setMinimumHeight(3 * self.unit_label.fontMetrics().lineSpacing())
         g.addWidget(self.unit_label)
         self._row(g, ("Forward", lambda: self.step(Step.FORWARD), "W"), ("Turn left", lambda: self.step(Step.LEFT), "Q"),
                   ("Turn right", lambda: self.step(Step.RIGHT), "E"))
