@@ -58,6 +58,13 @@ def no_crew(e: STCSEngine, x: str) -> bool:
     return crew_left(e, x) == 0 and parties.aboard(e, x) == 0
 
 
+def onboard(e: STCSEngine, x: str) -> int:
+    """The percent of ``x``'s crew remaining onboard: at their stations and aboard off them (:func:`parties.aboard`,
+    rounded up as the track charges them): its losses alone, whatever its secret boarding parties waiting."""
+    crew = e.data(x).crew
+    return 0 if crew <= 0 else min(100, crew_left(e, x) + -(-parties.aboard(e, x) * 100 // crew))
+
+
 def hit(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     """The GM enters one hit's crew casualties on ``x``; the Crew Efficiency roll is made here."""
     where = yield e._choose(f"stcs/{e.round}/crew/{x}", RULE, f"Game Master: where did the hit on {e.ship(x)} "

@@ -128,12 +128,12 @@ def targets(e: STCSEngine, x: str) -> list[str]:
 def crew_bar(e: STCSEngine, x: str) -> str:
     """Why ``x``'s crew bars a ram ("": it does not). Its side's and the GM's: the crew track counts the crew
     away in secret boarding parties, so the act is listed all the same and the GM refused (issue 25)."""
-    d, left = e.data(x), casualties.crew_left(e, x)
+    d, left = e.data(x), casualties.onboard(e, x)  # "remaining onboard": a party waiting aboard too
     if may_ram(left, d.nation):
         return ""
     most = KLINGON_CREW_MOST if d.nation is Nation.KLINGON else CREW_MOST
     return (f"{e.ship(x)} may not declare a ram: " + ("no crew onboard" if left == 0 else
-            f"more than {most}% of its crew remain onboard ({left}% at their stations)"))
+            f"more than {most}% of its crew remain onboard ({left}%)"))
 
 
 def fire_modifier(e: STCSEngine, x: str, y: str) -> int:

@@ -39,12 +39,12 @@ def may(e: STCSEngine, x: str) -> bool:
 def crew_bar(e: STCSEngine, x: str) -> str:
     """Why ``x``'s crew bars a self-destruct ("": it does not). Its side's and the GM's: the crew track counts the
     crew away in secret boarding parties, so the act is listed all the same and the GM refused (issue 25)."""
-    d, left = e.data(x), casualties.crew_left(e, x)
+    d, left = e.data(x), casualties.onboard(e, x)  # "remaining onboard": a party waiting aboard too
     most = KLINGON_CREW if d.nation is Nation.KLINGON else MOST_CREW
     if 0 < left <= most:
         return ""
     return (f"{e.ship(x)} may not self-destruct: " + ("no crew onboard" if left == 0 else
-            f"more than {most}% of its crew remain onboard ({left}% at their stations)"))
+            f"more than {most}% of its crew remain onboard ({left}%)"))
 
 
 def self_destruct(e: STCSEngine, x: str) -> Generator[Question, Any, None]:

@@ -3,7 +3,9 @@ Klingon: seed 002 Ramming, Self-Destructing A Starship), read from the crew trac
 secret boarding parties (:mod:`rules.systems.stcs.parties`): whether the act list offered them told Red that a party
 was away. Both are now listed for every ship that could (its crew aside) and refused to the GM with the rule when its
 crew bars them (asked again, nothing logged), as a transport through a raised shield is. Played as the tells tests
-do: two battles differing only in Blue's secret boarding party read the same to Red."""
+do: two battles differing only in Blue's secret boarding party read the same to Red. The crew bar reads the crew
+"remaining onboard", the party waiting in the transporter rooms included (test_crew_away.py): a declaration accepted
+with the party away and refused without it told Red the party."""
 from __future__ import annotations
 
 import pytest
@@ -20,7 +22,7 @@ HITS = ((5, 4), (5, 4), (5, 4), (5, 3))
 def hurt(boarding: int) -> STCSBattle:
     """The Lexington, boarding parties of ``boarding`` of its 430 crew assigned (its side's secret), takes 75% crew
     casualties (public): 20% at its stations with the party (5% away), 25% without."""
-    run = arrived(boarding=boarding, faces=[99] * len(HITS))
+    run = arrived(boarding=boarding, faces=[99] * (len(HITS) + 1))
     for points, rate in HITS:
         for a in ("crew:lexington", "other", points, rate):
             run.answer(a)
@@ -40,7 +42,17 @@ def test_red_reads_the_act_list_the_same_whatever_blues_secret_boarding_party() 
         none.answer("selfdestruct:lexington")
     assert why.value.rule == "STCS Self-Destructing A Starship"
     assert none.pending.key == "stcs/1/act" and none.pending.to == "gm"
+    with pytest.raises(IllegalAnswer, match="more than 20% of its crew remain onboard \\(25%\\)"):
+        party.answer("declare:lexington")  # 20% at its stations, its party aboard: 25% remain onboard
+    with pytest.raises(IllegalAnswer, match="more than 20% of its crew remain onboard \\(25%\\)") as why:
+        party.answer("selfdestruct:lexington")
+    assert why.value.rule == "STCS Self-Destructing A Starship"
     assert red(party) == red(none)
+    for run in (party, none):  # 5% more lost: 20% remain onboard, party or none
+        for a in ("crew:lexington", "other", 5, 1):
+            run.answer(a)
+    assert red(party) == red(none)
+    none.answer("declare:lexington")
     party.answer("declare:lexington")  # 20%: the ram is declared
     assert party.pending.key == "stcs/1/declare/lexington"
     assert "% of its crew" not in party.pending.text  # how many are left is its side's and the GM's
