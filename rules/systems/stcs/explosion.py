@@ -88,7 +88,7 @@ def explode(e: STCSEngine, x: str = "") -> Generator[Question, Any, None]:
 
 def _one(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     d, who = e.data(x), e.units[x].team
-    if casualties.crew_left(e, x) > 0:
+    if not casualties.no_crew(e, x):  # "a ship which has no crew": none aboard (a party waiting is crew)
         ce = e.dice.roll("d100", purpose=f"eject the warp core (crew efficiency 1-{d.crew_efficiency})", rule=RULE,
                          who=who).total
         if ce <= d.crew_efficiency:

@@ -175,3 +175,17 @@ def test_red_reads_the_five_acts_the_same_whatever_blues_secret_party() -> None:
             except IllegalAnswer:
                 pass
         assert red(party) == red(none)
+
+
+@pytest.mark.parametrize(("boarding", "hits", "ejects"), [(KEPT, TEN, True), (0, TEN, True), (0, ALL, False)])
+def test_the_crew_aboard_may_eject_the_warp_core(boarding: int, hits: tuple[tuple[int, int], ...],
+                                                 ejects: bool) -> None:
+    """Ship Explosions: "A ship which has no crew may not attempt to eject its warp core": the Lexington, its
+    superstructure at -1, with its party aboard (its stations emptied) rolls the ejection (D100 57 at 57: ejected);
+    with its crew dead it does not, and its core roll is made."""
+    run = hurt(boarding, hits, faces=[57, 57, 1, 1, 1, 1])
+    for a in ("hit:lexington", "superstructure", 41, "explode", ["lexington"]):
+        run.answer(a)
+    log = run.events_json("gm")
+    assert ("Lexington does not explode: its crew ejects the warp core" in log) is ejects
+    assert ("eject the warp core" in log) is ejects
