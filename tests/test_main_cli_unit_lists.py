@@ -118,3 +118,16 @@ def test_a_table_left_out_stays_as_the_file_holds_it(tmp_path, capsys):
     assert [e["text"] for e in json.loads(out)["log"]] == [
         "The GM sets United Federation of Planets' unit lists: ground unit Marines added (1 EP)"]
     assert load_campaign(tmp_path / "after.json").power("fed").unit_list == c.power("fed").unit_list
+
+
+def test_a_team_copy_takes_no_unit_lists(tmp_path, capsys):
+    """The lists are the GM's work, on the campaign's own file: a Team copy is refused, naming it."""
+    from tests.test_main_cli_sealed_orders import folder as keyed_folder
+
+    keyed = keyed_folder.__wrapped__(tmp_path)
+    assert main(["team-copy", str(keyed / "K.json"), "--team", "alliance", "--passphrase",
+                 f"gm={keyed / 'gm.txt'}", "--out", str(keyed / "a.json")]) == 0
+    (keyed / "lists.json").write_text(json.dumps({"fed": {"grounds": []}}))
+    code = main(["unit-lists", str(keyed / "a.json"), "--lists", str(keyed / "lists.json"), "--passphrase",
+                 f"alliance={keyed / 'alliance.txt'}", "--out", str(keyed / "b.json")])
+    assert code == 2 and "a.json is a Team copy" in capsys.readouterr().err and not (keyed / "b.json").exists()
