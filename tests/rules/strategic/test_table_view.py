@@ -2,10 +2,14 @@
 fleet made only of secret units, nor a secret unit; the GM's view (the unfiltered lines) keeps them."""
 from __future__ import annotations
 
+from hexmap import Label
 from rules.model import load_campaign
 from rules.strategic import build_graph
 from rules.model.visibility import GM, TABLE
-from rules.strategic.table_view import fleet_secret, line_secret, orders_seen_by, secret_names, table_lines
+from rules.strategic.control import ControlStatus, SectorStatus
+from rules.strategic.state import StrategicState
+from rules.strategic.table_view import (fleet_secret, line_secret, orders_seen_by, secret_names, table_lines,
+                                        table_state)
 from rules.strategic.turn import end_movement
 from tests.conftest import DEFAULT
 from tests.rules.strategic.builder import campaign, fleet, unit
@@ -83,3 +87,60 @@ def test_a_fleets_plotted_orders_are_seen_by_the_gm_and_its_own_team_never_by_th
         other = next(t.id for t in c.teams if t.id != own)
         assert orders_seen_by(c, f, GM) and orders_seen_by(c, f, own)
         assert not orders_seen_by(c, f, TABLE) and not orders_seen_by(c, f, other)
+
+
+def test_a_fleet_of_incidental_and_cloaked_units_names_both_rules():
+    """A fleet whose every unit is secret, some incidental (V13.03), some cloaked (V13.29): the
+    table may know nothing of it, for both rules, named once each in order."""
+    c = campaign(fleets=[fleet("raid", "klingon", "0303", units=[unit("i1", is_incidental=True),
+                                                                   unit("c1", is_cloaked=True),
+                                                                   unit("c2", is_cloaked=True)])])
+    assert fleet_secret(c.fleets[0]) == "V13.03 / V13.29"
+    assert line_secret(c, "raid moves to 0304") == "V13.03 / V13.29"
+
+
+def test_a_line_naming_a_longer_secret_name_gets_its_rule_not_the_shorter_ones():
+    """An incidental unit "TAL" (V13.03) and a cloaked fleet "TAL Wing" (V13.29): the line names
+    the fleet, so its rule is the fleet's; the unit alone is still found by its own name."""
+    c = campaign(fleets=[fleet("base", "klingon", "0303", units=[unit("b1"), unit("tal", is_incidental=True)]),
+                         fleet("wing", "klingon", "0304", name="TAL Wing", units=[unit("w1", is_cloaked=True)])])
+    assert line_secret(c, "TAL Wing moves to 0305") == "V13.29"
+    assert line_secret(c, "orders cancelled: TAL is sub-light") == "V13.03"
+    assert line_secret(c, "TALON moves") == ""  # whole names only
+
+
+def test_with_nothing_secret_every_line_is_the_tables():
+    c = campaign(fleets=[fleet("blue", "fed", "0306", ("0305",))])
+    assert secret_names(c) == {}
+    assert line_secret(c, "blue moves to 0305") == ""
+    assert table_lines(c, ["blue moves to 0305", "x"]) == ["blue moves to 0305", "x"]
+
+
+def test_the_tables_state_knows_no_control_from_a_cloaked_fleet():
+    """The shipped default: the cloaked Shadow Squadron (V13.29) alone makes 0608 Romulan-controlled;
+    the table's state computes it without the squadron, so 0608 is the Federation's by range."""
+    c = load_campaign(DEFAULT)
+    state = StrategicState.compute(c)
+    seen = table_state(state)
+    assert state.status(Label.parse("0608")).powers == frozenset({"romulan"})
+    assert seen.status(Label.parse("0608")) == SectorStatus(ControlStatus.CONTROLLED, frozenset({"fed"}), by_range=True)
+    assert all(f.name != "Shadow Squadron (cloaked)" for f in seen.campaign.fleets)
+    assert state.campaign.fleets == c.fleets  # the GM's state is not touched
+
+
+def test_the_tables_state_is_the_state_itself_when_nothing_is_hidden():
+    c = campaign(fleets=[fleet("blue", "fed", "0306")])
+    state = StrategicState.compute(c)
+    assert table_state(state) is state
+
+
+def test_the_tables_state_knows_no_control_from_an_incidental_garrison():
+    """Only a garrison unit is hidden (no fleet): an incidental Lyran battle station (V13.03) is all
+    that contests 0303 with the Federation fleet there, so the table sees 0303 the Federation's."""
+    c = campaign(sectors={"0303": {"owner": "lyran", "garrison": [unit("bats", kind="battle_station",
+                                                                        is_incidental=True)]}},
+                 fleets=[fleet("f", "fed", "0303")])
+    state = StrategicState.compute(c)
+    at = Label.parse("0303")
+    assert state.status(at) == SectorStatus(ControlStatus.CONTESTED, frozenset({"lyran", "fed"}))
+    assert table_state(state).status(at) == SectorStatus(ControlStatus.CONTROLLED, frozenset({"fed"}))
