@@ -200,7 +200,7 @@ def fight(e: STCSEngine, y: str) -> Procedure:
     parties.stations(e, y, added)  # off their stations now (a negative number: back at them at once)
     reinforced = added > 0  # (morale: reinforcements received)
     if troops.aboard(e, y, MARINES):  # b: its marines too (up to 40% of its original a phase; none in Stasis)
-        joined = int((yield _join(e, y, "defenders/marines", f"marines (40% of its {d.marines} a phase)", -m.guards,
+        joined = int((yield _join(e, y, "defenders/marines", f"marines (40% of its {troops.carried(e, y, MARINES)} a phase)", -m.guards,
                                   troops.defend_most(e, y, m.guards), m.guards)))
         m.guards += joined
         reinforced = reinforced or joined > 0

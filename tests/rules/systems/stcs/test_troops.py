@@ -234,3 +234,14 @@ def test_step_b_the_boarded_ship_takes_defenders_back_before_a_later_phase() -> 
         run.answer(a)
     # boarders 24 marines x 0.99 = 23.76 -> 24 (no longer the first phase); defenders 5 x 1.1 = 5.5 -> 6: 4/1
     assert "melee aboard Klothos: strength 24 against 6, odds 4/1" in run.events_json()
+
+
+def test_troops_carried_for_the_battle_defend_as_marines() -> None:
+    """A ship that does not normally carry troops carries 10% of its crew for the battle (Carrying Marines): the
+    Klothos's 43 defend as its marines, 40% of them (17) a phase, and the question says of 43."""
+    run = near([5, 1, 1], d7={"temporary_troops": 43})
+    board_marines(run)
+    first_phase(run)
+    run.answer(10)
+    assert run.pending.key.endswith("/defenders/marines") and run.pending.high == 17
+    assert "marines (40% of its 43 a phase)" in run.pending.text
