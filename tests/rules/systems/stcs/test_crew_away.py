@@ -164,7 +164,8 @@ def test_red_reads_the_five_acts_the_same_whatever_blues_secret_party() -> None:
     """The party waiting is Blue's secret: with it (its stations emptied) or without it (90% at their stations)
     Red's screen and log are the same at the act question, the Klothos's acts on the Lexington included (no tractor
     beam; a boarding party refused for the Lexington's shield up), and after the same losses reach 100%."""
-    for hits in ((), TEN, TEN + ((5, 4),), TEN + ALL[1:], TEN + REST):
+    for hits in ((), TEN, TEN + ((5, 4),), TEN + ALL[1:], TEN + ALL[1:] + ((1, 5),), TEN + ALL[1:] + ((3, 3),),
+                 TEN + REST):
         party, none = hurt(KEPT, hits, lex_lowers=False), hurt(0, hits, lex_lowers=False)
         assert red(party) == red(none)
         assert ("tractor:d7" in party.pending.options) == ("tractor:d7" in none.pending.options)
