@@ -68,12 +68,9 @@ class Readout(QWidget):
             self._shown = self.html
             doc = self.doc
             doc.setHtml(self.html)
-            doc.setTextWidth(-1)
-            room = self.widest - 2 * self.PAD_X
-            if doc.idealWidth() > room:  # wrap it rather than cut it off
-                doc.setTextWidth(room)
-            size = doc.size()
-            self.resize(math.ceil(size.width()) + 2 * self.PAD_X, math.ceil(size.height()) + 2 * self.PAD_Y)
+            doc.setTextWidth(self.widest - 2 * self.PAD_X)  # a longer text wraps rather than being cut off
+            # laid out once at the widest: the box as wide as its widest line
+            self.resize(math.ceil(doc.idealWidth()) + 2 * self.PAD_X, math.ceil(doc.size().height()) + 2 * self.PAD_Y)
             self.update()
         self.setVisible(bool(self.html))
 
