@@ -95,8 +95,9 @@ def launch(self: B5Engine) -> Procedure:
                 return "" if far <= reach else f"the mines reach {reach} hexes from the command ship, not {far}"
             self.placing = (s.command, Place("mines", cmd))
             q = place(f"b5/{self.round}/{STEP}/{s.command}", team, RULE,
-                      f"{self.name(team)}: squadron {possessive(s.name)} energy mines ({len(guns)} launcher "
-                      f"system(s), reach {reach}): the hex they centre on, in secret, or none", self.board, why,
+                      f"{self.name(team)}: squadron {possessive(s.name)} energy mines "
+                      f"({plural(len(guns), 'launcher system')}, reach {reach}): the hex they centre on, in secret, "
+                      "or none", self.board, why,
                       {"unit": s.command, "role": "mines", "secret": True}, optional=True)
             said = yield q
             self.placing = None

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
-from rules.battlehex.words import possessive
+from rules.battlehex.words import plural, possessive
 from rules.systems.stcs import crew, repair
 
 if TYPE_CHECKING:
@@ -45,8 +45,8 @@ def bridge_hits(eng: STCSEngine, x: str) -> Generator[Question, Any, None]:
             eng.log.add("ruling", repair.BRIDGE, f"{possessive(eng.ship(x))} commanding officer is a casualty: the "
                         f"replacement's rating is {gone[-1]}")
     t, s = repair.first_repair(*eng.bridge[x][-1], 1)
-    eng.log.add("ruling", repair.BRIDGE, f"{eng.ship(x)}: {hits} Bridge hit(s): no warp out or repairs until turn "
-                f"{t}, segment {s}")
+    eng.log.add("ruling", repair.BRIDGE, f"{eng.ship(x)}: {plural(hits, 'Bridge hit')}: no warp out or repairs until "
+                f"turn {t}, segment {s}")
 
 
 def _hits(a: Any) -> int:
