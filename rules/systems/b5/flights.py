@@ -167,9 +167,18 @@ def _fops(self: B5Engine, flight: str) -> str:
     orders of fighters from his squadron every turn instead of every other turn"): its squadron's
     commander, his ship on the board, with the ability and no other used this turn; "" for none."""
     cmd = commander(self, flight)
-    if not cmd or self.units[cmd].status is not Status.PRESENT or not abilities.free(self, cmd, FOPS):
+    if not cmd or self.units[cmd].status is not Status.PRESENT or not abilities.free(self, cmd, FOPS) \
+            or _priority_ordered(self, cmd):
         return ""
     return cmd
+
+
+def _priority_ordered(self: B5Engine, cmd: str) -> bool:
+    """Whether ``cmd`` is its side's flagship and its admiral has ordered ELINT Priority Support this
+    turn (with the plots, before the fighter orders; used when revealed): his one ability this turn."""
+    team = self.units[cmd].team
+    return cmd == self.forces[team].flagship and any(o.squadron for orders in self.elint.values() for o in orders
+                                                     if self.units[o.ship].team == team)
 
 
 def may_order(self: B5Engine, team: str) -> list[str]:
@@ -190,7 +199,8 @@ def _even(self: B5Engine, team: str, flight: str) -> str:
     cmd, flag = commander(self, flight), self.forces[team].flagship
     if cmd and FOPS in abilities.bought(self, cmd) and self.units[cmd].status is Status.PRESENT:
         return (f"{why}: {possessive(self.units[cmd].unit.name)} commander, an Ex-Fighter Ops Commander, has used "
-                "another ability this turn (no commander may ever use more than one ability per turn)")
+                f"{'ELINT Priority Support' if _priority_ordered(self, cmd) else 'another ability'} this turn (no "
+                "commander may ever use more than one ability per turn)")
     if cmd != flag and FOPS in abilities.bought(self, flag):
         return (f"{why}: {possessive(self.units[flag].unit.name)} Ex-Fighter Ops Commander is no Task Group Admiral's "
                 "ability on a group scale: \"A group commander may only use this ability for fighters from his "

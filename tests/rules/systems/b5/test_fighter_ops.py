@@ -25,11 +25,14 @@ SET_UP = ["meeting engagement", "skirmish", "none", 5, 8, {"at": "1030", "facing
           {"at": "5530", "facing": "F"}, "5531", {"at": "5533", "facing": "F"}, "plot and move"]
 
 
-def battle(flag: tuple[str, ...] = (), c2: tuple[str, ...] = (), rating: int = 3) -> B5Battle:
-    """The battle at turn 2's Red fighter orders (or the first question after them: none asked)."""
+def battle(flag: tuple[str, ...] = (), c2: tuple[str, ...] = (), rating: int = 3, flag_rating: int = 3,
+           elint: str = "") -> B5Battle:
+    """The battle at turn 2's Red fighter orders (or the first question after them: none asked);
+    ``elint``: R-F2 (flag squadron) is an ELINT ship given these orders in turn 2."""
     blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[ARRAY]), b5("b-f2", "bflag")]
-    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, fighter_flights=1, abilities=list(flag)),
-           b5("r-f2", "rflag"),
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, fighter_flights=1, abilities=list(flag),
+              command_rating=flag_rating),
+           b5("r-f2", "rflag", elint=1 if elint else 0),
            b5("r-c2", "r2", command=True, fighter_flights=1, abilities=list(c2), command_rating=rating),
            flight("r-fl"), flight("r-fl3")]
     c = duel(blue, red)
@@ -41,6 +44,9 @@ def battle(flag: tuple[str, ...] = (), c2: tuple[str, ...] = (), rating: int = 3
         run.answer(a)
     to(run, "b5/1/orders/red")
     run.answer("r-fl superiority 5030; r-fl3 superiority 5035")
+    if elint:
+        to(run, "b5/2/elint/r-f2")
+        run.answer(elint)
     to(run, "b5/2/orders/red", "b5/2/fly/")
     return run
 
@@ -110,3 +116,16 @@ def test_not_when_the_commander_has_used_another_ability_this_turn():
                                             r"ability this turn \(no commander may ever use more than one ability "
                                             r"per turn\)"):
         run.answer("r-fl3 attack b-flag")
+
+
+def test_not_when_the_admiral_has_ordered_elint_priority_support_this_turn():
+    """The flagship's commander (rating 8) has both: R-F2's ELINT orders 'offensive for r2' (his ELINT
+    Priority Support, with the plots) leave no change of R-FL's orders in turn 2; without them, R-FL
+    may be given new orders."""
+    both = (FOPS, "elint priority support")
+    run = battle(flag=both, flag_rating=8, elint="offensive for r2")
+    assert run.pending.key == "b5/2/fly/red"  # R-FL may not be ordered: Red is not asked
+    assert not any(a == FOPS for _, a in run.engine.used.get("r-flag", []))
+    assert any("ELINT Priority Support" in e.text for e in run.log.events if e.kind == "ruling")
+    run = battle(flag=both, flag_rating=8, elint="none")
+    assert run.pending.key == "b5/2/orders/red" and "R-FL (" in run.pending.text
