@@ -74,3 +74,15 @@ def agrees(name: str, verb: str) -> str:
 def changed(before: object, after: object) -> str:
     """A value's change in words for a log line: ``"3 to 2"``, or ``"stays 8"`` when it did not change."""
     return f"stays {after}" if str(before) == str(after) else f"{before} to {after}"
+
+
+def clipped(text: str, most: int = 60) -> str:
+    """``text`` shortened for an undo entry: whole when it fits in ``most`` characters, else cut at a word
+    boundary, a bracket left open dropped with what it began, no colon or comma left at the end, and
+    "…" after it: ``"plot squadron b2's move for turn 3…"``, never ``"… (in secret; speed 7: 2/3/"``."""
+    if len(text) <= most:
+        return text.rstrip(" :;,?")
+    cut = text[:most + 1].rsplit(" ", 1)[0] if " " in text[:most + 1] else text[:most]
+    while cut.count("(") > cut.count(")"):
+        cut = cut[:cut.rindex("(")]
+    return cut.rstrip(" :;,") + "…"

@@ -11,6 +11,7 @@ from rules.battlehex.log import EventLog, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.run import ReplayRun
 from rules.battlehex.state import BattleState
+from rules.battlehex.words import clipped
 from rules.dice import DiceRoller
 from rules.model.campaign import Campaign
 from rules.systems.b5 import compat
@@ -70,7 +71,7 @@ class B5Battle(ReplayRun[B5Engine]):
             words = self._words(q, raw) if q is not None else str(raw)
         except IllegalAnswer:  # no hex typed: the answer itself is refused, in the rule's words
             words = str(raw)
-        return f"Battle {self.record.at}: {what[:60]}: {words}"
+        return f"Battle {self.record.at}: {clipped(what)}: {words}"
 
     def status(self) -> RunStatus:
         e = self.engine
