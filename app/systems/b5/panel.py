@@ -37,22 +37,24 @@ BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex sca
          "the squadrons move in the seed's order (one ship a "
          "squadron may be shifted first, once a turn) and the ships fire after each pulse's moves (in each weapon's "
          "arcs, shots spaced by pulse, a squadron at one enemy squadron, ships out of command last, ballistic "
-         "weapons and energy mines hitting pulses later; ELINT support and jamming; the damage class odds shown "
+         "weapons and energy mines hitting pulses later, flights in a mine's area too; a squadron's fire declared as "
+         "a whole, then rolled, then resolved (shot by shot in a battle saved before, or when the campaign's B5 "
+         "settings say so); ELINT support and jamming; the damage class odds shown "
          "first, then structure, grey boxes and system damage marked, the defender choosing which weapon a hit "
          "marks); out of command, command losses (a new flagship's command net; the enemy's pulse to move "
          "first), ELINT levels lost to 'S' boxes, the flagship's escorts targeted with its squadron, "
          "morale and reinforcement rolls; the abilities Stubborn, Rapid "
-         "Net Change, Improved Command Network, Command Reorganization, Superior Strategic and Tactical Planners "
-         "and ELINT Priority Support; command styles "
+         "Net Change, Improved Command Network, Command Reorganization, Superior Strategic and Tactical Planners, "
+         "ELINT Priority Support and Ex-Fighter Ops Commander; command styles "
          "(the campaign's B5 settings); fighter flights on the board (secret missions, launch, moves, landing on any "
          "friendly carrier with space, dogfights, called off by agreement or drifting, flights joining by choice, "
          "attacks on ships after the ship's anti-fighter fire (the escorts fired at first, the firing "
          "side choosing the flights below x1), long-range anti-fighter mode, ships firing at flights); the helpers.")
-NOT_BUILT = ("<b>Not built yet</b>: what docs/b5.md lists as left. A squadron's fire declared as a whole before "
-             "any of it is resolved only when the campaign's B5 settings declare fire first (otherwise each shot is resolved as it is named); the "
-             "GM enters the results, written back to the campaign.")
+NOT_BUILT = ("<b>Not built yet</b>: what docs/b5.md lists as left. The GM enters the results, written back to "
+             "the campaign.")
 NOT_BUILT_WHY = ("Fighters: the seed's cut text loses the missions, when flights move and the dogfight's target "
-                 "number; docs/b5.md records how each is read (the dogfight rating is one of the campaign's B5 settings). Clout is a purchase rule "
+                 "number, and what energy mines do to fighters (read as a shot at the flight); docs/b5.md records how "
+                 "each is read (the dogfight rating is one of the campaign's B5 settings). Clout is a purchase rule "
                  "(what a fleet may buy), nothing in the battle.")
 """What the banner says plainly; what is built is its tooltip, so the banner keeps to a few lines
 at QT_SCALE_FACTOR=2 (on the 1600x1000 screen the whole text took 200 of 866 pixels over the board)."""

@@ -100,7 +100,9 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
     assert "Built: deployment" in panel.built.toolTip()  # what is built: a hover away
     for built in ("ELINT orders", "energy mines launched", "the defender choosing which weapon", "relative formation"):
         assert built in panel.built.toolTip() and built not in panel.built.text()
-    assert "declared as a whole" in panel.built.text() and "long-range anti-fighter mode" in panel.built.toolTip()
+    assert "declared as a whole" not in panel.built.text()  # built, the default (issue 24): a hover away
+    assert "a squadron's fire declared as a whole" in panel.built.toolTip() and "Ex-Fighter Ops" in panel.built.toolTip()
+    assert "long-range anti-fighter mode" in panel.built.toolTip()
     assert "fighter flights on the board" in panel.built.toolTip()
     assert "Improved Command Network" in panel.built.toolTip()  # the details a hover away
     size = bw.size()
