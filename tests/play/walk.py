@@ -4,7 +4,8 @@
 generated campaigns with each battle system (V13, the table, SIDCORS, AF/EF) at random, then
 replays the answers afresh and yields each question as it was pending, with the run.
 :func:`seam_questions` does the same for the systems added through the registry's seam (B5 and
-STCS, on their own test scenarios). :func:`phase_questions` does it for whole turns of the
+STCS, on their own test scenarios; then :func:`session_games`, which reach the newest rules' questions).
+:func:`phase_questions` does it for whole turns of the
 default campaign's seed-004 Combat Phase (:class:`tests.play.turn_player.TurnPlayer`), and
 :func:`empire_questions` for whole turns of ``scenarios/default_campaign.json`` (the empire phases:
 Income, Tech, Turn Orders' purchases, Update Asset, End of Turn).
@@ -84,39 +85,125 @@ def phase_questions(seeds: tuple[int, ...] = (1, 2), turns: int = 2) -> Iterator
             run.answer(a)
 
 
-def seam_questions(seeds: tuple[int, ...] = (0, 1)) -> Iterator[tuple[str, Any, Any, Any]]:
+def seam_questions(seeds: tuple[int, ...] = (0, 1), session: bool = True) -> Iterator[tuple[str, Any, Any, Any]]:
     """``(system, run, question, answer)`` for every question of random B5 and STCS battles (their
-    random players, :mod:`tests.rules.systems.b5.test_random_b5` and the STCS one), replayed afresh."""
-    from rules.battlehex.questions import QKind
-    from tests.rules.systems.b5.helpers import b5_campaign
-    from tests.rules.systems.b5.test_random_b5 import play as play_b5
-    from tests.rules.systems.stcs.helpers import legal, stcs_campaign
-    from tests.rules.systems.v13.helpers import AT
-
-    def stcs_answers(seed: int) -> list[Any]:
-        rng, run = random.Random(seed), start(stcs_campaign(), AT)
-        while run.pending is not None and len(run.answers) < 2000:
-            q = run.pending
-            if q.kind is QKind.CHOOSE:  # (acts a hidden state or a power allocation bars are listed, refused)
-                run.answer(rng.choice([o for o in q.options if o != "resolve" and legal(q, o)] or list(q.options)))
-            elif q.kind is QKind.CHOOSE_UNITS:
-                run.answer([o for o in q.options if rng.random() < 0.3])
-            elif q.kind is QKind.TEXT:  # a power allocation: the proposal it opens at
-                run.answer(q.default)
-            else:
-                run.answer(rng.randint(q.low, q.high))
-        return list(run.answers)
+    random players, :mod:`tests.rules.systems.b5.test_random_b5` and the STCS one), replayed afresh;
+    ``session``: then the games of :func:`session_games` (the questions of issues 24 and 25's latest rules)."""
+    from tests.rules.systems.b5.test_random_b5 import campaign, play as play_b5
+    from tests.rules.systems.stcs.helpers import stcs_campaign
 
     for seed in seeds:
-        games = [("b5", b5_campaign(4, armed=seed % 2 == 1), play_b5(seed).answers),
-                 ("stcs", stcs_campaign(), stcs_answers(seed))]
-        for system, c, answers in games:
-            run = start(c, AT)
-            for a in answers:
-                if run.pending is None:
-                    break
-                yield system, run, run.pending, a
-                run.answer(a)
+        yield from _replayed([("b5", _starting(campaign(seed)), play_b5(seed).answers),
+                              ("stcs", _starting(stcs_campaign()), stcs_answers(stcs_campaign(), seed))])
+    if session:
+        yield from _replayed(session_games())
+
+
+def _starting(c: Campaign) -> Any:
+    """A fresh run of the battle at the test scenarios' hex in ``c``."""
+    from tests.rules.systems.v13.helpers import AT
+
+    return lambda: start(c, AT)
+
+
+def _replayed(games: list[tuple[str, Any, list[Any]]]) -> Iterator[tuple[str, Any, Any, Any]]:
+    """Each game ``(system, a fresh run's maker, answers)`` replayed, each question yielded as it is pending."""
+    for system, make, answers in games:
+        run = make()
+        for a in answers:
+            if run.pending is None:
+                break
+            yield system, run, run.pending, a
+            run.answer(a)
+
+
+def stcs_answers(c: Campaign, seed: int, board: str = "") -> list[Any]:
+    """A random STCS battle's answers (acts a hidden state or a power allocation bars are listed, refused:
+    the accepted ones picked); ``board``: that ship's power is allocated at its first two chances, with boarding
+    parties (its crew off their stations: seed 002's Casualty Modifier Track moves)."""
+    from rules.battlehex.questions import QKind
+    from tests.rules.systems.stcs.helpers import legal
+    from tests.rules.systems.v13.helpers import AT
+
+    rng, run, boarded = random.Random(seed), start(c, AT), 0
+    while run.pending is not None and len(run.answers) < 2000:
+        q = run.pending
+        if q.kind is QKind.CHOOSE:
+            options = [o for o in q.options if o != "resolve" and legal(q, o)] or list(q.options)
+            run.answer(f"power:{board}" if board and boarded < 2 and f"power:{board}" in options
+                       else rng.choice(options))
+        elif q.kind is QKind.CHOOSE_UNITS:
+            run.answer([o for o in q.options if rng.random() < 0.3])
+        elif q.kind is QKind.TEXT:  # a power allocation: the proposal it opens at (with boarding parties)
+            a = q.default
+            if board and q.key.endswith(f"/{board}"):
+                boarded += 1
+                parties = f"{a}, boarding {rng.randint(20, 60)}"
+                a = parties if legal(q, parties) else a
+            run.answer(a)
+        else:
+            run.answer(rng.randint(q.low, q.high))
+    return list(run.answers)
+
+
+LEADERLESS_SEED = 4
+"""The random play of :func:`leaderless_b5` that reaches the Ex-Fighter Ops Commander's change and declared fire."""
+TRACK_ANSWERS = 400
+"""The STCS boarding game's answers replayed: its track has moved twice by then (the whole game is 800)."""
+
+
+@lru_cache(maxsize=None)
+def session_games() -> list[tuple[str, Any, list[Any]]]:
+    """Games reaching the questions and lines of this session's rules: a B5 side with no flagship and a
+    squadron with no command ship in the battle (``b5/commander``, ``b5/flagship`` tied, ``b5/net``), an
+    Ex-Fighter Ops Commander changing fighter orders on an even turn, declared fire (:func:`leaderless_b5`);
+    ELINT, energy mines and flights with declared fire (test_random_b5's seed 11); energy mines hitting a
+    flight (test_emines' scripted game); an STCS ship's boarding parties moving its Casualty Modifier Track."""
+    from rules.dice import ScriptedDice
+    from rules.systems.b5.battle import B5Battle
+    from tests.rules.systems.b5.test_emines import flight_fight
+    from tests.rules.systems.b5.test_random_b5 import campaign, play as play_b5
+    from tests.rules.systems.stcs.test_casualty_track import MODS, campaign as stcs_track
+    from tests.rules.systems.v13.helpers import AT
+
+    faces = [6, 9, 3, 7, 9, 3] + [1] * 10
+    mined = flight_fight(faces)
+    track = stcs_track(casualty_modifiers=MODS)
+    return [("b5", _starting(leaderless_b5()), play_b5(LEADERLESS_SEED, leaderless_b5()).answers),
+            ("b5", _starting(campaign(11)), play_b5(11).answers),
+            ("b5", lambda: B5Battle(mined.campaign, AT, dice=lambda _seed: ScriptedDice(list(faces))), mined.answers),
+            ("stcs", _starting(track), stcs_answers(track, 0, board="lexington")[:TRACK_ANSWERS])]
+
+
+def leaderless_b5() -> Campaign:
+    """A B5 battle (declared fire) where Blue's flagship is not in the Battle Hex: three squadron
+    commanders of command rating 1, 1 and 0, and squadron b5 of two ships, none its command ship (one is
+    designated: rating 1, a three-way tie for the flagship, which commands one squadron besides its
+    own); Red's flagship is an Ex-Fighter Ops Commander carrying a flight, R-C2 carries another."""
+    import json
+
+    from rules.model import io
+    from rules.strategic.turn import end_movement
+    from tests.rules.systems.b5.helpers import ARRAY, PULSE, b5, flight
+    from tests.rules.systems.b5.test_flights import fast
+    from tests.rules.systems.v13.helpers import duel
+
+    arms = {"weapons": [ARRAY, PULSE]}
+    blue = [b5("b-c2", "b2", command=True, command_rating=1, **arms),
+            b5("b-c3", "b3", command=True, command_rating=1, **arms),
+            b5("b-c4", "b4", command=True, command_rating=0, **arms),
+            b5("b-s5", "b5", command_rating=1, **arms), b5("b-t5", "b5", command_rating=1, **arms)]
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, fighter_flights=1, jump_engine=True,
+              abilities=["ex-fighter ops commander"], **arms),
+           b5("r-f2", "rflag", **arms), b5("r-c2", "r2", command=True, fighter_flights=1, jump_engine=True, **arms),
+           flight("r-fl"), flight("r-fl3")]
+    c = duel(blue, red)
+    data = json.loads(io.dumps(c))
+    data.setdefault("settings", {})["battle_system"] = "b5"
+    c = type(c).model_validate(data)
+    formed_ = end_movement(c, build_graph(c)).campaign
+    assert formed_ is not None
+    return fast(formed_)
 
 
 def empire_questions(seeds: tuple[int, ...] = (1, 2), turns: int = 2) -> Iterator[tuple[str, Any, Any, Any]]:

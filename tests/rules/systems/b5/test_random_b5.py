@@ -37,6 +37,8 @@ def answer_for(run, q, rng: random.Random):
         names = [s.name for s in run.engine.forces[q.to].squadrons[1:]]
         return "none" if rng.random() < 0.5 else \
             f"{rng.choice(names)} at {rng.choice(run.engine.board.labels)} {rng.choice('ABCDEF')} turn {rng.randint(1, 3)}"
+    if q.key.startswith("b5/net/") or "/network/" in q.key:  # the squadrons under a new flagship: its rating's number
+        return rng.sample(list(q.options), len(q.default))
     flown = flight_answer(run, q, rng)  # fighter orders and flight moves
     if flown is not None:
         return flown
@@ -74,9 +76,10 @@ def campaign(seed: int):
     return b5_campaign(4, armed=seed % 2 == 1, shot_by_shot=shots)
 
 
-def play(seed: int):
+def play(seed: int, c=None):
+    """A random battle of :func:`campaign` ``(seed)`` (or of ``c``)."""
     rng = random.Random(seed)
-    run = start(campaign(seed), AT)
+    run = start(campaign(seed) if c is None else c, AT)
     while run.pending is not None:
         assert len(run.answers) < BOUND, f"seed {seed}: no end after {BOUND} answers"
         q = run.pending
