@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDockWidget
 
+from app.shell import window_state
 from rules.model import visibility
 
 if TYPE_CHECKING:
@@ -46,7 +47,10 @@ class BottomDocksMixin:
                 getattr(self, name)
 
     def _remember_docks(self) -> None:
-        """When the window closes: which bottom docks are open."""
+        """When the window closes: which bottom docks are open (nothing for a window never shown,
+        whose docks were never shown either: a quit behind the kept first frame)."""
+        if not self.property(window_state.SHOWN):
+            return
         self.settings.setValue(OPEN_DOCKS, [n for n, d in self._bottom.items() if d.isVisible()])
 
     @property

@@ -40,6 +40,11 @@ if TYPE_CHECKING:
 HIDDEN_MESSAGE = "A message about units kept from the table (View > GM View shows it)"
 
 
+def inspector_width(window_width: int) -> int:
+    """The Sector inspector's first width: 560 px, less on a small screen, so the map keeps the most room."""
+    return min(560, max(240, window_width * 2 // 5))
+
+
 class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, InspectMixin, BottomDocksMixin,
                  QMainWindow):
     """BattleHex's main window on one campaign.
@@ -101,10 +106,9 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
         self.gm_view_action = menus.gm_view_action
         self._rebuild_recent()
         self.phase_bar, self.phase_label = build_phase_bar(self, menus)
-        if not window_state.restore(self, self.settings, "main_window", (1500, 950), central_share=0.5):
-            # the docks' first width: 560 px, less on a small screen, so the map keeps the most room
-            self.resizeDocks([self.inspector_dock], [min(560, max(240, self.width() * 2 // 5))],
-                             Qt.Orientation.Horizontal)
+        if not window_state.restore(self, self.settings, "main_window", (1500, 950), central_share=0.5,
+                                    dock_widths={"inspector": inspector_width}):  # a squeezed one: its first
+            self.resizeDocks([self.inspector_dock], [inspector_width(self.width())], Qt.Orientation.Horizontal)
             # the tactical map has nothing to show before a battle: closed until View > Tactical Map
             self.tactical_dock.hide()
         self._reopen_docks()

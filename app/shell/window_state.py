@@ -14,8 +14,18 @@ The window's size is kept beside its dock layout: a layout restored into a windo
 (another screen, or ``QT_SCALE_FACTOR=2`` after 1) has its docked docks scaled with the window, and
 a window that names a ``central_share`` keeps at least that share of its width and height for its
 central widget (the main window's strategic map: half), the docks giving it back.
+
+A side dock with a default width (``dock_widths``: the main window's Sector inspector) found
+squeezed, narrower than a fifth of its window or at its minimum width, is given its default width
+when the window is first shown and before its layout is saved: a window made narrow for a moment
+(its window manager's first configure, or its user) gives the width back to its central widget,
+not to its docks, and a squeezed dock saved was restored squeezed at every later start (issue 22:
+the Sector inspector at 70 pixels). A window never shown saves nothing: its docks were measured
+before any layout (``inspector=100x86``; a quit behind the kept first frame).
 """
 from __future__ import annotations
+
+from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import (
     QByteArray,
@@ -34,6 +44,10 @@ from PySide6.QtWidgets import QAbstractScrollArea, QDockWidget, QMainWindow, QSp
 # The window frame before the window manager has framed the window (title bar, borders); once
 # it is shown the real frame is used.
 FRAME_GUESS = QMargins(4, 30, 4, 4)
+SQUEEZED = 5
+"""A side dock narrower than the window's width over this was squeezed, not sized by its user."""
+SHOWN = "window_state_shown"
+"""The window's property set once it is shown: only then are its docks and splitters laid out."""
 
 
 def _key(key: str, what: str) -> str:
@@ -143,6 +157,20 @@ def _dock_sizes(value) -> dict[str, QSize]:
     return sizes
 
 
+def _squeezed(window: QMainWindow, dock: QDockWidget) -> bool:
+    return dock.width() < window.width() // SQUEEZED or dock.width() <= dock.minimumSizeHint().width()
+
+
+def unsqueeze(window: QMainWindow, widths: Mapping[str, Callable[[int], int]]) -> None:
+    """Give each docked side dock named in ``widths`` that is squeezed (narrower than a fifth of
+    the window, or at its minimum width) its default width, ``widths[name](window width)``."""
+    docks = [d for d in _docked(window, _SIDES) if d.objectName() in widths and _squeezed(window, d)]
+    if docks:
+        window.resizeDocks(docks, [widths[d.objectName()](window.width()) for d in docks],
+                           Qt.Orientation.Horizontal)
+        window.layout().activate()
+
+
 def keep_central(window: QMainWindow, share: float) -> None:
     """Give the central widget (a scroll area's viewport: a map view's drawing) at least ``share``
     of the window's width and height, taken from the docked docks beside it (side areas) and above
@@ -173,21 +201,25 @@ class _RefitOnShow(QObject):
     """On the window's first show, fit it again with its real frame, unless someone resized or
     moved it on purpose since :func:`restore` placed it; then scale its docks if it is not the size
     its layout was saved at (``saved``) and keep the central widget its share (docks made after
-    :func:`restore`, as the main window's bottom docks, are laid out by then)."""
+    :func:`restore`, as the main window's bottom docks, are laid out by then), its squeezed docks
+    given their default width (``dock_widths``, read again by :func:`save`)."""
 
     def __init__(self, window: QWidget, central_share: float | None = None, saved: QSize | None = None,
-                 sizes: dict[str, QSize] | None = None) -> None:
+                 sizes: dict[str, QSize] | None = None,
+                 dock_widths: Mapping[str, Callable[[int], int]] | None = None) -> None:
         super().__init__(window)
         self.window = window
         self.central_share = central_share
         self.saved = saved
         self.sizes = sizes or {}
+        self.dock_widths = dict(dock_widths or {})
         self.placed = window.geometry()
         window.installEventFilter(self)
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 (Qt name)
         if obj is self.window and event.type() == QEvent.Type.Show:
             self.window.removeEventFilter(self)
+            self.window.setProperty(SHOWN, True)  # laid out at its size now (QWidget.setVisible)
             later(self, self._refit if self.window.geometry() == self.placed else self._keep)
         return False
 
@@ -204,6 +236,7 @@ class _RefitOnShow(QObject):
         try:
             if self.saved is not None and self.saved != self.window.size():
                 _scale_docks(self.window, self.saved, self.sizes)
+            unsqueeze(self.window, self.dock_widths)
             if self.central_share is not None:
                 keep_central(self.window, self.central_share)
         except RuntimeError:  # the window was deleted meanwhile
@@ -219,12 +252,14 @@ def _size(value) -> QSize | None:
 
 
 def restore(window: QWidget, settings: QSettings | None, key: str, default_size: tuple[int, int],
-            central_share: float | None = None) -> bool:
+            central_share: float | None = None,
+            dock_widths: Mapping[str, Callable[[int], int]] | None = None) -> bool:
     """Give ``window`` its remembered geometry, dock layout and splitter sizes (or
     ``default_size``, centred), then fit it inside the available screen area, its docks scaled
-    with it when it is not the size it was saved at, and its central widget kept at least
-    ``central_share`` of it (if given). Returns whether a remembered dock layout was restored
-    (else the window may size its docks to the screen)."""
+    with it when it is not the size it was saved at, a squeezed side dock named in ``dock_widths``
+    given its default width (the function of the window's width there), and its central widget
+    kept at least ``central_share`` of it (if given). Returns whether a remembered dock layout
+    was restored (else the window may size its docks to the screen)."""
     geometry = _bytes(settings.value(_key(key, "geometry"))) if settings is not None else None
     if geometry is None or not window.restoreGeometry(geometry):
         window.resize(*default_size)
@@ -252,16 +287,21 @@ def restore(window: QWidget, settings: QSettings | None, key: str, default_size:
         saved, sizes = _size(settings.value(_key(key, "size"))), _dock_sizes(settings.value(_key(key, "docks")))
         # not the central share yet: before the show the restored layout is not applied, and the
         # docks measured now gave a second start's Sector inspector 70 of its 560 pixels
-    _RefitOnShow(window, central_share, saved, sizes)
+    _RefitOnShow(window, central_share, saved, sizes, dock_widths)
     return laid_out
 
 
 def save(window: QWidget, settings: QSettings | None, key: str) -> None:
-    """Remember ``window``'s geometry, dock layout and named splitters' sizes."""
-    if settings is None:
+    """Remember ``window``'s geometry, dock layout and named splitters' sizes, its squeezed docks
+    at their default width (:func:`restore`'s ``dock_widths``); nothing for a window :func:`restore`
+    placed that was never shown (the settings keep what it was restored from)."""
+    if settings is None or not window.property(SHOWN):
         return
     settings.setValue(_key(key, "geometry"), window.saveGeometry())
     if isinstance(window, QMainWindow):
+        refit = window.findChild(_RefitOnShow, options=Qt.FindChildOption.FindDirectChildrenOnly)
+        if refit is not None:
+            unsqueeze(window, refit.dock_widths)
         settings.setValue(_key(key, "state"), window.saveState())
         settings.setValue(_key(key, "size"), f"{window.width()}x{window.height()}")  # the docks' sizes are of it
         settings.setValue(_key(key, "docks"), ";".join(f"{d.objectName()}={d.width()}x{d.height()}"
