@@ -277,6 +277,11 @@ class QuestionDialog(QDialog):
         """As tall as its words at its own width: a wrapped label's first guess is its height at
         a third of the width, which left an empty band above the choices."""
         super().showEvent(event)
+        # never narrower than an option's words (a radio button's do not wrap): Qt opens a window of
+        # wrapped words at most two thirds of the screen wide, 533 at QT_SCALE_FACTOR=2 on 1600x1000
+        need = min(self.layout().totalMinimumSize().width(), self.screen().availableGeometry().width())
+        if self.width() < need:
+            self.resize(need, self.height())
         fit = self.heightForWidth(self.width())
         if 0 < fit < self.height():
             self.resize(self.width(), fit)
