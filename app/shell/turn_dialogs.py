@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QMainWindow,
     QPushButton,
     QRadioButton,
@@ -106,12 +107,17 @@ class HandOverDialog(QDialog):
         super().__init__(parent)
         who = f"{who} commander" if commander else who  # the Game Master is no commander
         self.setWindowTitle(fit_title(title or f"Hand over to the {who}"))
-        self.setMinimumWidth(520)
         lay = QVBoxLayout(self)
+        # as large as its words and buttons, and no larger or smaller: a resizable dialog opened at
+        # a size taken before its styled label was polished, and openbox framed it with a resize
+        # handle and grips under the buttons, a light strip over the dark cover (issue 22)
+        lay.setSizeConstraint(QLayout.SizeConstraint.SetFixedSize)
         self.label = QLabel(f"Pass the screen to the {who}")
         self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.label.setStyleSheet("QLabel { font-size: 20px; font-weight: bold; padding: 12px; }")
         lay.addWidget(self.label)
+        margins = lay.contentsMargins()
+        self.label.setMinimumWidth(520 - margins.left() - margins.right())  # the dialog at least 520 wide
         note = QLabel(why)
         note.setWordWrap(True)
         note.setAlignment(Qt.AlignmentFlag.AlignCenter)
