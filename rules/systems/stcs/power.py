@@ -268,7 +268,9 @@ def allocate(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     speeds = ", ".join(f"{w}: {p}" for w, p in warp_speeds(e, x).items())
     text = (f"{e.name(team)} (in secret): {possessive(e.ship(x))} power: {have} ({why(e, x)}) among movement, "
             f"shields (six), weapons, cloak{f' ({d.cloak_power})' if d.cloak_power else ''}, warp (a speed"
-            + (f", Warp {speeds}" if speeds else ": none") + "), transporters (1 a 6-9 person transporter), tractors, "
+            + (f", Warp {speeds}" if speeds else ": none") + "), transporters (1 a 6-9 person transporter"
+            + (f", 2 each of its {d.large_transporters} 18-22 person ones, powered first" if d.large_transporters else "")
+            + "), tractors, "
             "boarding (its crew in boarding parties, no power)"
             + (f"; {ratios}" if ratios else "") + "?")
 

@@ -186,3 +186,18 @@ def test_a_small_party_leaves_the_18_22_person_transporter_for_the_next_transpor
     run.answer("beam:lexington")
     run.answer("board:d7")
     assert run.pending.high == 18  # the 18-22 person one is left this segment
+
+
+def test_the_power_question_names_the_18_22_person_transporters_only_for_a_ship_that_has_them() -> None:
+    """The Power Allocation question tells the side what its transporters cost: 2 each for the 18-22 person ones
+    (powered first), besides 1 for a 6-9 person one; a ship with none is told of the 6-9 person ones alone."""
+    from tests.rules.systems.stcs.test_casualty_track import campaign
+    from tests.rules.systems.stcs.test_firing import ARRIVAL
+
+    for large_ones, said in ((1, True), (0, False)):
+        run = STCSBattle(campaign(large_transporters=large_ones), AT, dice=lambda _seed: ScriptedDice(ARRIVAL))
+        for a in ("sublight", ["lexington"], "power:lexington"):
+            run.answer(a)
+        assert run.pending.key.endswith("power/lexington"), run.pending.key
+        assert "1 a 6-9 person transporter" in run.pending.text
+        assert ("2 each of its 1 18-22 person ones, powered first" in run.pending.text) is said
