@@ -75,6 +75,20 @@ def test_a_window_made_narrow_for_a_moment_saves_a_usable_inspector(qtbot, tmp_p
     assert _usable(again), (again.width(), again.inspector_dock.width())
 
 
+def test_a_window_narrow_for_a_moment_as_it_is_shown_opens_with_a_usable_inspector(qtbot, tmp_path):
+    window = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat),
+                        offer_recovery=False)
+    qtbot.addWidget(window)
+    width, height = window.width(), window.height()
+    window.show()
+    window.resize(160, height)  # configured narrow while it is mapped, then at its size
+    window.resize(width, height)
+    assert window.inspector_dock.width() < width // 5  # squeezed by the layout
+    qtbot.waitExposed(window)
+    qtbot.wait(50)  # the refit after the first show
+    assert _usable(window), (window.width(), window.inspector_dock.width())
+
+
 def test_a_window_closed_before_it_was_shown_keeps_the_layout_saved_before(qtbot, tmp_path):
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     first = _open(qtbot, settings)
