@@ -3,6 +3,7 @@ ground classes entered as rows, checked by the campaign model, applied as one lo
 refused naming the power, the row and the field, nothing changed."""
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
 from fractions import Fraction
@@ -14,8 +15,8 @@ from rules.model import dumps, load_campaign, parse_campaign
 from rules.model.economy_model import Project
 from rules.model.records import Phase
 from rules.turn.purchases import order
-from rules.turn.unit_lists import (ClassRow, GroundRow, PowerLists, RowRefused, change, rows_of, template,
-                                   templates)
+from rules.turn.unit_lists import (RULE, ClassRow, GroundRow, PowerLists, RowRefused, Template, change, rows_of,
+                                   template, templates)
 from tests.conftest import DEFAULT
 
 
@@ -142,3 +143,161 @@ def test_maintenance_needs_the_economy_and_an_unknown_power_is_refused():
         change(c, [PowerLists("fed", (ff_row(c, maintenance="1"),))])
     with pytest.raises(RuleError, match="no power 'nope'"):
         change(c, [PowerLists("nope")])
+
+
+def test_templates_are_one_per_power_and_class_in_the_campaigns_order_none_destroyed():
+    """Fleets first, then garrisons; a class's first counter not destroyed stands for it; a
+    counter with no class designation (a ground base) is named and keyed by its name."""
+    from tests.rules.strategic.builder import campaign, fleet, unit
+
+    c = campaign(sectors={"0101": {"owner": "fed", "garrison": [unit("gb", kind="ground_base")]}},
+                 fleets=[fleet("a", "fed", "0303", units=[unit("ff1", class_designation="FF"),
+                                                          unit("ff2", class_designation="FF"),
+                                                          unit("dead", class_designation="CA", destroyed=True),
+                                                          unit("ca", class_designation="CA")]),
+                         fleet("b", "klingon", "0304", units=[unit("k1", class_designation="FF")])])
+    assert templates(c) == [Template("ff1", "FF \u2014 FF1 (Fed, ship)", "fed"),
+                            Template("ca", "CA \u2014 CA (Fed, ship)", "fed"),
+                            Template("k1", "FF \u2014 K1 (Klingon, ship)", "klingon"),
+                            Template("gb", "GB (Fed, ground_base)", "fed")]
+
+
+def test_a_template_row_has_no_cost_yet_and_its_factors_in_key_order():
+    """The row from a counter: its class and name, its factors (a counter's own cost too, as
+    JSON), every other field blank for the GM to enter."""
+    c = shipped()
+    ff = next(u for f in c.fleets if f.id == "fed-second" for u in f.units if u.class_designation == "FF")
+    ff.cost = Fraction(9, 2)
+    row = template(c, ff.id)
+    assert row == ClassRow("FF", ff.name, row.factors, "", "", "")
+    factors = json.loads(row.factors)
+    assert list(factors) == sorted(factors) and len(factors) > 2 and factors["cost"] == "9/2"
+    with pytest.raises(RuleError) as e:
+        template(c, "nope")
+    assert e.value.rule == RULE
+
+
+def test_rows_of_a_power_without_the_economy_and_blank_fields():
+    """A power keeping no seed 004 economy changes its lists (no maintenance to list); its rows
+    read back with the in-service year blank where none, the ground class's year and flags."""
+    c = shipped()
+    c.power("fed").economy = None
+    row = replace(ff_row(c), in_service="")
+    depot = GroundRow("Depot", "1", "2", in_service="120", supply_depot=True)
+    new = change(c, [PowerLists("fed", (row,), (depot,))])
+    assert rows_of(new, "fed") == PowerLists("fed", (replace(row, cost="3"),), (depot,))
+    assert new.log[-1].text.endswith("class FF added (3 EP); ground unit Depot added (2 EP, in service 120)")
+
+
+def test_a_table_given_as_none_is_kept_and_an_unchanged_power_does_not_stop_the_next():
+    c = change(shipped(), [PowerLists("fed", (ff_row(shipped()),))])
+    new = change(c, [PowerLists("klingon"), PowerLists("fed", None, (GroundRow("Marines", "2", "1", marines=True),))])
+    fed = new.power("fed")
+    assert fed.unit_list == c.power("fed").unit_list and [g.unit.name for g in fed.ground_list] == ["Marines"]
+    assert new.log[-1].text == "The GM sets United Federation of Planets' unit lists: ground unit Marines added (1 EP)"
+
+
+def test_the_campaigns_checks_run_after_the_rows_naming_the_first_three_problems():
+    """A campaign whose Coalition and Orion Teams were left out (four powers in no Team): the rows
+    (the Federation's and the Klingons', in no Team) are good, but the changed campaign fails its
+    checks, so the change is refused naming the first three problems, nothing changed."""
+    c = shipped()
+    c.teams = [t for t in c.teams if t.id not in ("coalition", "orions")]
+    before = dumps(c)
+    with pytest.raises(RuleError) as e:
+        change(c, [PowerLists("fed", (ff_row(c),)), PowerLists("klingon", (replace(ff_row(c), class_designation="D7"),))])
+    assert e.value.rule == RULE
+    assert e.value.message == ("powers[2]: power 'klingon' is in no team; powers[3]: power 'lyran' is in no team; "
+                               "powers[4]: power 'romulan' is in no team")
+    assert dumps(c) == before
+
+
+def test_every_refusal_names_the_rule():
+    c = shipped()
+    bad = [PowerLists("fed", (replace(ff_row(c), cost="x"),)), PowerLists("fed", (), (GroundRow("M", "x", "1"),)),
+           PowerLists("nope")]
+    for lists in bad:
+        with pytest.raises(RuleError) as e:
+            change(c, lists if isinstance(lists, list) else [lists])
+        assert e.value.rule == RULE and str(e.value).startswith("Unit lists (004 Turn Orders): ")
+
+
+@pytest.mark.parametrize(("row", "words"), [
+    (dict(cost=""), "row 1 (FF), cost: enter it in Economic Points (a whole number or a fraction such as 9/2)"),
+    (dict(factors="[1]"), "row 1 (FF), factors: the Unit record's fields as a JSON object {...}"),
+    (dict(factors='{"destroyed": true, "crippled": true}'),
+     "row 1 (FF), factors: crippled, destroyed is not a factor of a class (the row names it, a new unit is whole)"),
+    (dict(factors='{"b5": {}}'), "row 1 (FF), factors: b5.category: Field required"),
+])
+def test_a_bad_class_row_in_full_words(row, words):
+    c = shipped()
+    with pytest.raises(RowRefused) as e:
+        change(c, [PowerLists("fed", (replace(ff_row(c), **row),))])
+    assert e.value.message.startswith(f"United Federation of Planets, unit class {words}"), e.value.message
+
+
+def test_maintenance_without_the_economy_in_full_words():
+    c = shipped()
+    c.power("fed").economy = None
+    with pytest.raises(RowRefused) as e:
+        change(c, [PowerLists("fed", (ff_row(c, maintenance="1"),))])
+    assert e.value.message == ("United Federation of Planets, unit class row 1 (FF), maintenance: United Federation of "
+                               "Planets keeps no seed 004 economy (Campaign > Settings: the empire turn run by "
+                               "BattleHex)")
+
+
+def test_a_class_costing_nothing_and_one_with_no_factors_are_taken():
+    c = shipped()
+    new = change(c, [PowerLists("fed", (replace(ff_row(c), cost="0"), ClassRow("X", "Plain X", "", "1")))])
+    free, plain = new.power("fed").unit_list
+    assert free.cost == 0 and plain.unit.name == "Plain X" and plain.unit.class_designation == "X"
+
+
+@pytest.mark.parametrize(("rows", "words", "row"), [
+    ((GroundRow("M", "1", "1"), GroundRow("M", "2", "1")), "ground class row 2 (M), name: row 1 already holds M", 1),
+    ((GroundRow("M", "1", "x"),), "ground class row 1 (M), cost: 'x' is not a point figure", 0),
+    ((GroundRow("M", "1", "1", in_service="Y1"),), "ground class row 1 (M), in-service year: 'Y1' is not a year", 0),
+    ((GroundRow("M", "1", "1", marines=1),), "ground class row 1 (M), ground unit: Input should be a valid boolean", 0),
+])
+def test_a_bad_ground_row_in_full_words(rows, words, row):
+    c = shipped()
+    with pytest.raises(RowRefused) as e:
+        change(c, [PowerLists("fed", (), rows)])
+    assert e.value.message.startswith(f"United Federation of Planets, {words}"), e.value.message
+    assert (e.value.power, e.value.table, e.value.row) == ("fed", "grounds", row)
+
+
+def test_an_unchanged_row_keeps_its_units_id():
+    """A class entry whose unit id is not the one a row makes (a hand-edited file): changing
+    another row leaves it as it was."""
+    c = change(shipped(), [PowerLists("fed", (ff_row(shipped()),))])
+    fed = c.power("fed")
+    fed.unit_list = [fed.unit_list[0].model_copy(update={"unit": fed.unit_list[0].unit.model_copy(
+        update={"id": "fed-ff-by-hand"})})]
+    new = change(c, [PowerLists("fed", (ff_row(c), replace(ff_row(c), class_designation="FFB")))])
+    assert [b.unit.id for b in new.power("fed").unit_list] == ["fed-ff-by-hand", "fed-class-FFB"]
+
+
+def test_projects_keep_their_class_or_ground_class_on_the_lists():
+    """A ship project of FF and a ground project of Marines: both lists may change around them
+    (FF's cost, Marines' attrition); dropping Marines is refused, naming the rule."""
+    c = change(shipped(), [PowerLists("fed", (ff_row(shipped()),), (GroundRow("Marines", "2", "1", marines=True),))])
+    eco = c.power("fed").economy
+    c.power("fed").economy = eco.model_copy(update={"projects": [
+        Project(id="fed-p1", unit_class="FF", at="0207", planet="Vanguard II", cost=3, turn=1),
+        Project(id="fed-p2", unit_class="Marines", at="0207", planet="Vanguard II", cost=1, turn=1, ground=True)]})
+    new = change(c, [PowerLists("fed", (replace(ff_row(c), cost="4"),), (GroundRow("Marines", "3", "1", marines=True),))])
+    assert new.power("fed").unit_list[0].cost == 4 and new.power("fed").ground_list[0].unit.attrition == 3
+    with pytest.raises(RuleError, match="Marines: ordered and not yet built") as e:
+        change(c, [PowerLists("fed", (ff_row(c),), ())])
+    assert e.value.rule == RULE
+
+
+def test_rows_reordered_only_is_a_change():
+    c = change(shipped(), [PowerLists("fed", (ff_row(shipped()), replace(ff_row(shipped()), class_designation="FFB")))])
+    new = change(c, [PowerLists("fed", tuple(reversed(rows_of(c, "fed").classes)))])
+    assert [b.unit.class_designation for b in new.power("fed").unit_list] == ["FFB", "FF"]
+    assert new.log[-1].text == "The GM sets United Federation of Planets' unit lists: rows reordered"
+    grounds = (GroundRow("A", "1", "1"), GroundRow("B", "1", "1"))
+    c = change(shipped(), [PowerLists("fed", (), grounds)])
+    assert change(c, [PowerLists("fed", (), grounds[::-1])]).log[-1].text.endswith(": rows reordered")
