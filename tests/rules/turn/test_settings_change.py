@@ -59,3 +59,55 @@ def test_refusals_change_nothing():
     e = load_campaign(ROOT / "scenarios" / "default_campaign.json")
     with pytest.raises(RuleError, match="'income' is a phase of seed 004's empire turn"):
         change(e, {"empire_turn": "by_hand"})  # during its own Income Phase
+
+
+def test_the_b5_readings_are_changed_checked_and_logged_in_words():
+    c = default()
+    new = change(c, {"b5": {"dogfight": "pattern", "declared_fire": True, "command_by_race": True,
+                            "dogfight_rating": "face"}})
+    b = new.settings.b5
+    assert (b.dogfight, b.declared_fire, b.command_by_race, b.dogfight_rating) == ("pattern", True, True, "face")
+    assert new.log[-1].text == (
+        "The GM changes the campaign's settings: B5 dogfight chart past 6 kills from as the text has it (\"7 or "
+        "higher: 6\") to by the chart's pattern (one more kill per two points past 8); B5 command radius from 5 for "
+        "every race to by race (optional rule): 4 Earth and Narn, 5 Centauri and others, 6 Minbari; B5 squadron "
+        "fire from as the seed has it (battles saved before keep shot by shot) to always declared as a whole, then "
+        "its damage resolved")
+    assert "settings.b5" not in new.log[-1].text and "_" not in new.log[-1].text
+    assert change(new, {"b5": {"declared_fire": True}}) is new  # nothing changed: no step
+    back = change(new, {"b5": {"declared_fire": None}})
+    assert back.settings.b5.declared_fire is None and "to as the seed has it" in back.log[-1].text
+
+
+def test_an_unknown_b5_reading_or_value_is_refused_naming_it():
+    c = default()
+    before = dumps(c)
+    with pytest.raises(RuleError, match=r"B5 dogfight chart past 6 kills \(settings.b5 dogfight\) is one of .*not 'chart'"):
+        change(c, {"b5": {"dogfight": "chart"}})
+    with pytest.raises(RuleError, match=r"B5 command radius \(settings.b5 command_by_race\) .* not 1"):
+        change(c, {"b5": {"command_by_race": 1}})
+    with pytest.raises(RuleError, match="B5 has no reading colour"):
+        change(c, {"b5": {"colour": "red"}})
+    with pytest.raises(RuleError, match="settings.b5 is a set of readings"):
+        change(c, {"b5": "pattern"})
+    assert dumps(c) == before
+
+
+def test_the_b5_readings_stay_while_a_b5_battle_is_under_way():
+    from rules.systems import start
+    from tests.rules.systems.b5.helpers import b5_campaign
+    from tests.rules.systems.v13.helpers import AT
+
+    run = start(b5_campaign(), AT)
+    run.answer("meeting engagement")
+    c = run.saved()
+    rec = next(r for r in c.battle_hexes if not r.resolved)
+    assert rec.answers and rec.system in ("", "b5")
+    before = dumps(c)
+    with pytest.raises(RuleError, match=rf"while a B5 battle is under way .* {AT} \(turn 1, 1 answer given\)"):
+        change(c, {"b5": {"dogfight": "pattern"}})
+    assert dumps(c) == before
+    assert change(c, {"b5": {"declared_fire": False}}) is c  # its reading as it is: no change, no refusal
+    assert change(c, {"random_events": True}).settings.random_events  # the other settings still change
+    fresh = b5_campaign()  # a B5 Battle Hex not begun takes the new reading when it begins
+    assert change(fresh, {"b5": {"dogfight": "pattern"}}).settings.b5.dogfight == "pattern"
