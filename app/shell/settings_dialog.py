@@ -1,13 +1,16 @@
 """Campaign > Settings... (issue 23): the GM switches who runs the empire's turn, who enters the
 Turn Orders, the Random Events option and the battle system for new Battle Hexes, as one undoable
 change; the engine refuses what the campaign cannot take (rules/turn/settings_change.py), its
-reason shown in the dialog, nothing changed."""
+reason shown in the dialog, nothing changed. Its second tab (issue 24) holds the B5 battle system's
+readings (settings.b5: where seed 003's numbers disagree, and its optional rules), in the engine's
+words (rules/turn/settings_change.py ``B5_READINGS``)."""
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout,
-                               QWidget)
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QTabWidget,
+                               QVBoxLayout, QWidget)
 
 from rules.model.campaign import Campaign
 
@@ -28,7 +31,10 @@ class SettingsDialog(QDialog):
         head = QLabel("The GM's settings of this campaign, changed as one step (Edit > Undo takes it back).")
         head.setWordWrap(True)
         lay.addWidget(head)
-        form = QFormLayout()
+        self.tabs = QTabWidget()
+        lay.addWidget(self.tabs)
+        page = QWidget()
+        form = QFormLayout(page)
         self.empire_box, self.orders_box, self.system_box = QComboBox(), QComboBox(), QComboBox()
         for box, items, now in ((self.empire_box, EMPIRE, s.empire_turn), (self.orders_box, ORDERS, s.turn_orders),
                                 (self.system_box, tuple((k, b.title) for k, b in systems().items()),
@@ -42,7 +48,8 @@ class SettingsDialog(QDialog):
                          ("&Battle system for new Battle Hexes:", self.system_box), ("", self.events_box)):
             w.setAccessibleName(label.replace("&", "").rstrip(":") or "Random Events")
             form.addRow(label, w)
-        lay.addLayout(form)
+        self.tabs.addTab(page, "&Campaign")
+        self.b5_boxes = self._b5_tab(campaign)
         self.refusal = QLabel()
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet("color: #b00020")
@@ -55,10 +62,45 @@ class SettingsDialog(QDialog):
         lay.addWidget(buttons)
         self.setMinimumWidth(560)
 
+    def _b5_tab(self, campaign: Campaign) -> dict[str, QComboBox]:
+        """The B5 readings' tab: a choice box for each, at the campaign's reading."""
+        from rules.turn.settings_change import B5_READINGS
+
+        page = QWidget()
+        lay = QVBoxLayout(page)
+        note = QLabel("How B5 battles (Babylon 5 Fleet Action, seed 003) read the seed where its numbers disagree, "
+                      "and its optional rules. A change applies to B5 battles begun afterwards; while one is under "
+                      "way it is refused (that battle keeps the readings it began with).")
+        note.setWordWrap(True)
+        lay.addWidget(note)
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        boxes: dict[str, QComboBox] = {}
+        for key, (label, values) in B5_READINGS.items():
+            box = QComboBox()
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(24)
+            now = getattr(campaign.settings.b5, key)
+            for i, (value, words) in enumerate(values):
+                box.addItem(words[0].upper() + words[1:], value)
+                box.setItemData(i, words, Qt.ItemDataRole.ToolTipRole)
+                if value is now or value == now and type(value) is type(now):
+                    box.setCurrentIndex(i)
+            box.setAccessibleName(f"B5 {label.lower()}")
+            box.currentIndexChanged.connect(lambda _i, b=box: b.setToolTip(b.currentText()))
+            box.setToolTip(box.currentText())
+            form.addRow(f"{label}:", box)
+            boxes[key] = box
+        lay.addLayout(form)
+        lay.addStretch(1)
+        self.tabs.addTab(page, "B&5 battles")
+        return boxes
+
     def answer(self) -> dict[str, Any]:
         """The settings as chosen (rules/turn/settings_change.py ``change`` takes them)."""
         return {"empire_turn": self.empire_box.currentData(), "turn_orders": self.orders_box.currentData(),
-                "random_events": self.events_box.isChecked(), "battle_system": self.system_box.currentData()}
+                "random_events": self.events_box.isChecked(), "battle_system": self.system_box.currentData(),
+                "b5": {k: box.currentData() for k, box in self.b5_boxes.items()}}
 
     def refused(self, why: str) -> None:
         """The engine refused the change: its reason shown above the buttons."""

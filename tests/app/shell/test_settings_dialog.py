@@ -89,3 +89,86 @@ def test_a_planet_never_filled_refuses_the_economy_in_the_dialog(qtbot, tmp_path
         answerer.stop()
     assert "missing: Ktharn III (0404): Census, Productivity and RAW" in said[0]
     assert main.campaign.settings.empire_turn == "by_hand"
+
+
+def _choose(box, words: str) -> None:
+    i = next(i for i in range(box.count()) if box.itemText(i).startswith(words))
+    box.setCurrentIndex(i)
+
+
+def test_the_gm_chooses_the_b5_readings_in_the_dialog_and_undoes_them(qtbot, tmp_path):
+    """Issue 24: the readings a GM may choose for B5 battles, in words, one undoable step."""
+    from app.shell.settings_dialog import SettingsDialog
+
+    main = _window(qtbot, tmp_path, default())
+    seen: list[str] = []
+
+    def settings(d) -> bool:
+        if not isinstance(d, SettingsDialog):
+            return False
+        d.tabs.setCurrentIndex(1)
+        boxes = d.b5_boxes
+        seen.extend(boxes["declared_fire"].itemText(i) for i in range(boxes["declared_fire"].count()))
+        seen.append(boxes["dogfight"].currentText())
+        _choose(boxes["dogfight"], "By the chart's pattern")
+        _choose(boxes["morale_rounding"], "Half the starting level rounded up")
+        _choose(boxes["declared_fire"], "Always shot by shot")
+        return ok(d)
+
+    answerer = Answerer(settings)
+    try:
+        the_action(main, "Campaign", "Settings...").trigger()
+        qtbot.waitUntil(lambda: bool(answerer.seen) and QApplication.activeModalWidget() is None)
+    finally:
+        answerer.stop()
+    assert seen == ["As the seed has it (battles saved before keep shot by shot)",
+                    "Always declared as a whole, then its damage resolved",
+                    "Always shot by shot, each shot resolved as it is named",
+                    'As the text has it ("7 or higher: 6")']
+    b = main.campaign.settings.b5
+    assert (b.dogfight, b.morale_rounding, b.declared_fire) == ("pattern", "up", False)
+    assert main.campaign.settings.empire_turn == "by_hand"  # the first tab's settings as they were
+    text = main.campaign.log[-1].text
+    assert text.startswith("The GM changes the campaign's settings: B5 dogfight chart past 6 kills from as the text")
+    assert "B5 squadron fire from as the seed has it" in text and "to always shot by shot" in text
+    show_active(main, qtbot)
+    press(main, "Ctrl+Z")
+    qtbot.waitUntil(lambda: main.campaign.settings.b5.dogfight == "text")
+    assert main.campaign.settings.b5 == default().settings.b5
+
+
+def test_a_b5_battle_under_way_refuses_a_new_reading_in_the_dialog(qtbot, tmp_path):
+    from app.shell.settings_dialog import SettingsDialog
+    from rules.systems import start
+    from tests.rules.systems.b5.helpers import b5_campaign
+    from tests.rules.systems.v13.helpers import AT
+
+    run = start(b5_campaign(), AT)
+    run.answer("meeting engagement")
+    main = _window(qtbot, tmp_path, run.saved())
+    before = main.campaign.settings.b5
+    said: list[str] = []
+
+    def settings(d) -> bool:
+        if not isinstance(d, SettingsDialog):
+            return False
+
+        def refused() -> None:
+            if not (d.isVisible() and d.refusal.isVisible()):
+                QTimer.singleShot(50, refused)
+                return
+            said.append(d.refusal.text())
+            cancel(d)
+        assert d.b5_boxes["declared_fire"].currentText().startswith("Always shot by shot")  # the file's reading
+        _choose(d.b5_boxes["command_by_race"], "By race")
+        QTimer.singleShot(50, refused)
+        return ok(d)
+
+    answerer = Answerer(settings)
+    try:
+        the_action(main, "Campaign", "Settings...").trigger()
+        qtbot.waitUntil(lambda: bool(said) and QApplication.activeModalWidget() is None, timeout=10000)
+    finally:
+        answerer.stop()
+    assert "while a B5 battle is under way" in said[0] and f"{AT} (turn 1, 1 answer given)" in said[0]
+    assert main.campaign.settings.b5 == before
