@@ -6,8 +6,11 @@ from __future__ import annotations
 import pytest
 
 from rules.battlehex.log import IllegalAnswer
+from rules.battlehex.questions import QKind
+from rules.model.b5 import B5Weapon
 from rules.systems.b5 import antifighter, fighters
 from tests.rules.systems.b5.afhelp import campaign, fight, texts
+from tests.rules.systems.b5.helpers import ARRAY, PULSE
 
 ALL_IN = {"r-fl1": "1332", "r-fl2": "1332", "r-fl3": "1332"}  # B-FLAG's hex in pulse 2
 THREE = "r-fl1 attack b-flag; r-fl2 attack b-flag; r-fl3 attack b-flag"
@@ -167,3 +170,129 @@ def test_a_cold_reopen_at_the_choice_of_flights_replays_a_few_answers(tmp_path, 
     for a in answers[cut:]:
         reopened.answer(a)
     assert reopened.events_json() == reference(c, None, answers).events_json()
+
+
+def _unit(c, uid):
+    return next(u for f in c.fleets for u in f.units if u.id == uid)
+
+
+def _entries(run, start: int = 0) -> list[tuple]:
+    return [(e.kind, e.rule, e.text, e.data) for e in run.log.events[start:] if e.rule == antifighter.RULE
+            and e.kind == "ruling"]
+
+
+def test_an_escort_left_absorbs_each_hit_at_its_own_armor_until_destroyed():
+    """R-FL1 (2 fighters, armor 5) escorts R-FL2 (armor 3), attacking B-FLAG: AF 4 over half of two
+    flights, x4. R-FL1's own volley misses (d10 1 x4); R-FL2's d10 5, 3, 5, 5 are four hits (3 + sensor
+    5 = Def 8: just a hit). "use the escort flight's armor": d8 4 below its 5 destroys nothing, d8 5
+    (just) one fighter, the next d8 5 its last (R-FL1 destroyed absorbing); the fourth hit, no escort
+    left, strikes R-FL2 at its own armor 3: d8 3, one fighter."""
+    c = campaign(af=4, count=2, sizes={"r-fl1": 2})
+    _unit(c, "r-fl1").b5.flight.armor = 5
+    run = fight(c, "r-fl1 escort r-fl2; r-fl2 attack b-flag", {"r-fl2": "1332", "r-fl1": "1332"},
+                faces=[1, 1, 1, 1, 5, 3, 5, 5, 4, 5, 5, 3] + [1] * 30, stay=("r-fl1",))
+    n = len(run.log.events)
+    attack(run, "r-fl2")
+    rule = antifighter.RULE
+    assert _entries(run, n) == [
+        ("ruling", rule, "B-FLAG's Twin array (AF x4) at R-FL1: d10 + sensor 5 needs 8: 0 hits; 0 fighters of R-FL1 "
+                         "destroyed, 2 left", {"unit": "r-fl1"}),
+        ("ruling", rule, "B-FLAG's Twin array (AF x4) at R-FL2: d10 + sensor 5 needs 8: 4 hits; R-FL1 absorbs a hit; "
+                         "R-FL1 absorbs a hit (a fighter destroyed, 1 left); R-FL1 absorbs a hit (a fighter destroyed, "
+                         "0 left), R-FL1 destroyed; 1 fighter of R-FL2 destroyed, 5 left", {"unit": "r-fl2"})]
+    e = run.engine
+    assert fighters.left(e, "r-fl2") == 5 and fighters.left(e, "r-fl1") == 0
+    assert "r-fl1" not in e.air.at and not antifighter.flights.alive(e, "r-fl1")
+
+
+def test_a_lone_flight_meets_the_whole_rating_and_one_fighter_left_flies_on():
+    """One enemy flight in the hex: AF 2 over half of one flight is x2. d10 5, 5: two hits; d8 4
+    destroys a fighter, d8 1 does not: R-FL1 (2 fighters) flies on with 1."""
+    run = fight(campaign(af=2, count=1, sizes={"r-fl1": 2}), "r-fl1 attack b-flag", {"r-fl1": "1332"},
+                faces=[5, 5, 4, 1] + [1] * 30)
+    n = len(run.log.events)
+    attack(run, "r-fl1")
+    assert _entries(run, n) == [("ruling", antifighter.RULE, "B-FLAG's Twin array (AF x2) at R-FL1: d10 + sensor 5 "
+                                 "needs 8: 2 hits; 1 fighter of R-FL1 destroyed, 1 left", {"unit": "r-fl1"})]
+    assert fighters.left(run.engine, "r-fl1") == 1 and "r-fl1" in run.engine.air.at
+
+
+def test_a_flight_losing_its_last_fighter_is_destroyed_in_the_log():
+    run = fight(campaign(af=2, count=1, sizes={"r-fl1": 1}), "r-fl1 attack b-flag", {"r-fl1": "1332"},
+                faces=[5, 1, 4] + [1] * 30)
+    n = len(run.log.events)
+    attack(run, "r-fl1")
+    assert _entries(run, n)[-1] == ("ruling", antifighter.RULE, "R-FL1 is destroyed", {"unit": "r-fl1"})
+    assert "r-fl1" not in run.engine.air.at
+
+
+def test_the_choice_below_x1_in_full():
+    run = fight(campaign(af=1), THREE, ALL_IN, faces=[1, 5, 4] + [1] * 30)
+    attack(run, "r-fl1")
+    q = run.pending
+    assert (q.kind, q.rule, q.data) == (QKind.CHOOSE_UNITS, antifighter.RULE,
+                                        {"pick": 2, "unit": "b-flag", "af_weapon": "Twin array"})
+    assert q.text == ("Blue: B-FLAG's Twin array fires at the flights attacking B-FLAG (AF 1 over half of 3 flights), "
+                      "below x1: x1 at only half of R-FL1, R-FL2, R-FL3. Which 2 does it fire at? (the firing side "
+                      "chooses)")
+    with pytest.raises(IllegalAnswer) as e:
+        run.answer(["b-flag", "r-fl1"])
+    assert e.value.message.startswith("choose 2 of the flights: R-FL1, R-FL2, R-FL3; not ")
+    n = len(run.log.events)
+    run.answer(["r-fl3", "r-fl2"])
+    assert _entries(run, n) == [("ruling", antifighter.RULE, "B-FLAG's Twin array (AF 1 over half of 3 flights: below "
+                                 "x1) fires at R-FL2, R-FL3, as its side chose: not at R-FL1", {"unit": "r-fl1"})]
+
+
+def test_below_x1_an_escort_not_chosen_is_passed_over_and_its_charge_fired_at():
+    run = fight(campaign(af=1), "r-fl1 escort r-fl2; r-fl2 attack b-flag; r-fl3 attack b-flag",
+                ALL_IN, faces=[1] * 40, stay=("r-fl1",))
+    attack(run, "r-fl2")
+    run.answer(["r-fl2", "r-fl3"])
+    t = texts(run)
+    assert "B-FLAG's Twin array (AF 1 over half of 3 flights: below x1) fires at R-FL2, R-FL3, as its side chose: " \
+           "not at R-FL1" in t
+    assert any(x.startswith("B-FLAG's Twin array (AF x1) at R-FL2:") for x in t)
+
+
+def test_odds_of_a_weapon_whose_damage_is_a_number_destroy_a_fighter_at_every_hit():
+    gun = dict(ARRAY, anti_fighter=1, damage=[2])
+    run = fight(campaign(gun=gun), THREE, ALL_IN, faces=[1] * 40)
+    attack(run, "r-fl1")
+    assert run.question_odds()["R-FL1"] == "x1, d10 + sensor 5 needs 8: 4/5 a die; a fighter destroyed 4/5 a die"
+
+
+def test_each_weapon_in_anti_fighter_mode_fires_and_the_choice_resumes_at_its_weapon():
+    """B-FLAG's heavy pulse cannon (no AF rating) does not fire at flights; its twin array (AF 2 over
+    half of 3: x1) fires at R-FL1 without a choice, its light array (AF 1: below x1) asks Blue; after
+    the choice the attack resumes at the light array: the twin array does not fire again."""
+    c = campaign(af=2)
+    flag = _unit(c, "b-flag")
+    flag.b5.weapons = [B5Weapon.model_validate(PULSE), flag.b5.weapons[0],
+                       B5Weapon.model_validate(dict(ARRAY, name="Light array", anti_fighter=1))]
+    run = fight(c, THREE, ALL_IN, faces=[1] * 40)
+    attack(run, "r-fl1")
+    assert run.pending.key == "b5/1/afpick" and run.pending.data["af_weapon"] == "Light array"
+    run.answer(["r-fl1", "r-fl2"])
+    t = texts(run)
+    assert sum(x.startswith("B-FLAG's Twin array (AF x1) at R-FL1") for x in t) == 1
+    assert any(x.startswith("B-FLAG's Light array (AF x1) at R-FL1") for x in t)
+    assert not any("Heavy pulse cannon" in x for x in t)
+
+
+@pytest.mark.parametrize(("fired", "pulse", "fires"), [((1, 2), 2, False), ((1, 1), 2, False), ((1, 1), 3, True)])
+def test_not_in_the_pulse_a_weapon_fired_in_standard_mode_nor_the_next(fired, pulse, fires):
+    """"A single weapon system cannot fire in both standard and anti-fighter modes in the same
+    pulse": the twin array, having fired in standard mode in pulse 1 (or 2), fires no AF in pulse 2;
+    in pulse 3, a full pulse played since, it does."""
+    run = fight(campaign(af=2, count=1), "r-fl1 attack b-flag", {"r-fl1": "1332" if pulse == 2 else "1432"},
+                faces=[1] * 60)
+    run.engine.fired.setdefault("b-flag", {})["Twin array"] = [fired]
+    if pulse == 3:  # R-FL1 waits beside B-FLAG in pulse 2 and flies in in pulse 3
+        run.answer("done")
+        while not run.pending.key.startswith("b5/1/fire/"):
+            run.answer(f"r-fl1 {run.engine.at['b-flag']}" if run.pending.key.endswith("/fly/red") else "none")
+    assert run.engine.pulse == pulse
+    n = len(run.log.events)
+    attack(run, "r-fl1")
+    assert any("(AF x2) at R-FL1" in x for _k, _r, x, _d in _entries(run, n)) is fires
