@@ -79,7 +79,7 @@ class SettingsDialog(QDialog):
         for key, (label, values) in B5_READINGS.items():
             box = QComboBox()
             box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            box.setMinimumContentsLength(24)
+            box.setMinimumContentsLength(min(64, max(len(w) for _v, w in values)))  # each choice's words whole
             now = getattr(campaign.settings.b5, key)
             for i, (value, words) in enumerate(values):
                 box.addItem(words[0].upper() + words[1:], value)
@@ -95,6 +95,15 @@ class SettingsDialog(QDialog):
         lay.addStretch(1)
         self.tabs.addTab(page, "B&5 battles")
         return boxes
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 (Qt's name)
+        """Never narrower than its layout needs, within the screen: Qt opens a window of wrapped words
+        at most two thirds of the screen wide (533 at QT_SCALE_FACTOR=2 on 1600x1000), which squeezed
+        the B5 readings' labels to nothing."""
+        super().showEvent(event)
+        need = min(self.layout().totalMinimumSize().width(), self.screen().availableGeometry().width())
+        if self.width() < need:
+            self.resize(need, self.height())
 
     def answer(self) -> dict[str, Any]:
         """The settings as chosen (rules/turn/settings_change.py ``change`` takes them)."""

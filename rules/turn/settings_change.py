@@ -44,7 +44,7 @@ B5_READINGS: dict[str, tuple[str, tuple[tuple[bool | str | None, str], ...]]] = 
         ("up", "half the starting level rounded up (the control sheet)"))),
     "command_by_race": ("Command radius", (
         (False, "5 for every race"),
-        (True, "by race (optional rule): 4 Earth and Narn, 5 Centauri and others, 6 Minbari"))),
+        (True, "by race (optional rule): 4 Earth and Narn, 6 Minbari, 5 the rest"))),
     "command_styles": ("Command styles", (
         (False, "not used"),
         (True, "rolled on a d10 for each squadron commander at the start (optional rule)"))),

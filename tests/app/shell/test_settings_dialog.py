@@ -172,3 +172,93 @@ def test_a_b5_battle_under_way_refuses_a_new_reading_in_the_dialog(qtbot, tmp_pa
         answerer.stop()
     assert "while a B5 battle is under way" in said[0] and f"{AT} (turn 1, 1 answer given)" in said[0]
     assert main.campaign.settings.b5 == before
+
+
+def test_every_b5_choice_shows_its_words_whole_and_the_dialog_fits_the_screen(qtbot, tmp_path):
+    """Seen on the real screen at scale 2: 'As the seed has it (battles saved before keep shot by' cut."""
+    from PySide6.QtWidgets import QStyle, QStyleOptionComboBox
+
+    from app.shell.settings_dialog import SettingsDialog
+
+    main = _window(qtbot, tmp_path, default())
+    cut: list[str] = []
+    fits: list[bool] = []
+
+    def settings(d) -> bool:
+        if not isinstance(d, SettingsDialog):
+            return False
+        d.tabs.setCurrentIndex(1)
+        QApplication.processEvents()
+        for box in d.b5_boxes.values():
+            for i in range(box.count()):
+                box.setCurrentIndex(i)
+                opt = QStyleOptionComboBox()
+                box.initStyleOption(opt)
+                room = box.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, opt,
+                                                  QStyle.SubControl.SC_ComboBoxEditField, box).width()
+                if box.fontMetrics().horizontalAdvance(box.itemText(i)) > room:
+                    cut.append(box.itemText(i))
+        screen = d.screen().availableGeometry()
+        fits.append(d.width() <= screen.width() and d.height() <= screen.height())
+        return cancel(d)
+
+    answerer = Answerer(settings)
+    try:
+        the_action(main, "Campaign", "Settings...").trigger()
+        qtbot.waitUntil(lambda: bool(answerer.seen) and QApplication.activeModalWidget() is None)
+    finally:
+        answerer.stop()
+    assert cut == [] and fits == [True]
+
+
+PROBE = """
+import json, sys
+from PySide6.QtWidgets import QApplication, QComboBox, QFormLayout, QStyle, QStyleOptionComboBox
+app = QApplication(sys.argv)
+from app.shell.settings_dialog import SettingsDialog
+from tests.rules.turn.test_settings_change import default
+d = SettingsDialog(default())
+d.tabs.setCurrentIndex(1)
+d.show()
+app.processEvents()
+rows = []
+for box in d.b5_boxes.values():
+    form = box.parentWidget().findChildren(QFormLayout)[0]
+    label = form.labelForField(box)
+    for i in range(box.count()):
+        box.setCurrentIndex(i)
+        opt = QStyleOptionComboBox()
+        box.initStyleOption(opt)
+        room = box.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, opt,
+                                          QStyle.SubControl.SC_ComboBoxEditField, box).width()
+        rows.append([label.text(), label.width(), label.sizeHint().width(), box.itemText(i), room,
+                     box.fontMetrics().horizontalAdvance(box.itemText(i))])
+area = d.screen().availableGeometry()
+print(json.dumps({"rows": rows, "dialog": [d.width(), d.height()], "screen": [area.width(), area.height()]}))
+"""
+
+
+def test_the_b5_tab_is_whole_at_scale_factor_2(tmp_path):
+    """Seen on the real screen (1600 x 1000, QT_SCALE_FACTOR=2): the dialog opened two thirds of the
+    screen wide (Qt's first size for wrapped words), its B5 readings' labels squeezed to nothing."""
+    import json
+    import os
+    import subprocess
+    import sys
+    import textwrap
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[3]
+    config = tmp_path / "screen.json"
+    config.write_text(json.dumps({"screens": [{"name": "small", "x": 0, "y": 0, "width": 1600, "height": 1000,
+                                               "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}))
+    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", "QT_SCALE_FACTOR": "2"}
+    r = subprocess.run([sys.executable, "-c", textwrap.dedent(PROBE)], cwd=root, env=env, check=False,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out["screen"] == [800, 500]
+    for label, width, needed, words, room, advance in out["rows"]:
+        assert width >= needed and room >= advance, (label, width, needed, words, room, advance, out["dialog"])
+    w, h = out["dialog"]
+    assert w <= 800 and h <= 500

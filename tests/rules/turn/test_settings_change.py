@@ -70,7 +70,7 @@ def test_the_b5_readings_are_changed_checked_and_logged_in_words():
     assert new.log[-1].text == (
         "The GM changes the campaign's settings: B5 dogfight chart past 6 kills from as the text has it (\"7 or "
         "higher: 6\") to by the chart's pattern (one more kill per two points past 8); B5 command radius from 5 for "
-        "every race to by race (optional rule): 4 Earth and Narn, 5 Centauri and others, 6 Minbari; B5 squadron "
+        "every race to by race (optional rule): 4 Earth and Narn, 6 Minbari, 5 the rest; B5 squadron "
         "fire from as the seed has it (battles saved before keep shot by shot) to always declared as a whole, then "
         "its damage resolved")
     assert "settings.b5" not in new.log[-1].text and "_" not in new.log[-1].text
