@@ -44,7 +44,8 @@ def test_no_qt_loaded_at_run_time():
             f"for m in {modules!r}: importlib.import_module(m.removesuffix('.__init__'))\n"
             "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6', 'app'))\n"
             "print(bad)\n")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
+                         timeout=120)
     assert out.stdout.strip() == "[]"
 
 
@@ -86,7 +87,8 @@ def test_no_forbidden_sub_package_loaded_at_run_time(folder):
             f"prefixes = {sorted(FORBIDDEN_WITHIN[folder])!r}\n"
             "bad = sorted(m for m in sys.modules if any(m == p or m.startswith(p + '.') for p in prefixes))\n"
             "print(bad)\n")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
+                         timeout=120)
     assert out.stdout.strip() == "[]"
 
 
@@ -110,7 +112,8 @@ def test_start_up_loads_neither_the_battle_window_nor_the_battle_engine():
     code = ("import sys\nimport app.shell.window\n"
             "print(sorted(m for m in sys.modules if m in ('app.battle.window', 'rules.systems.v13') "
             "or m.split('.')[0] == 'shapely'))\n")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
+                         timeout=120)
     assert out.stdout.strip() == "[]"
 
 

@@ -47,7 +47,7 @@ def killed_save(out: Path, answers: Path) -> list[str]:
             time.sleep(0.05)
     finally:
         os.kill(child.pid, signal.SIGKILL)
-        child.wait()
+        child.wait(10)
     return _temps(out.parent)
 
 

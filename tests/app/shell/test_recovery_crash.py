@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -55,6 +56,8 @@ def _crash_after_answers(camp: Path, env: dict[str, str], settings: Path | None 
                               json.dumps(ANSWERS)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True)
     try:
+        # a child that hangs before its line (a dialog nobody answers) fails here, never blocks the run
+        assert select.select([child.stdout], [], [], 120)[0], "the app said nothing in 120 s"
         line = child.stdout.readline()
         assert line.strip() == "ANSWERED", line + child.stderr.read() if child.poll() is not None else line
         autosave = autosave_file(camp)

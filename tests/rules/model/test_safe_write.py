@@ -96,7 +96,8 @@ def test_only_a_dead_or_idle_saves_own_temp_file_is_stale(tmp_path):
     writing it, goes; a live process's, a link, and other files' stay (issue 19)."""
     f = tmp_path / "camp.json"
     f.write_text("{}", encoding="utf-8")
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True,
+                          timeout=60)
     gone = [tmp_path / f".camp.json.{int(dead.stdout)}.abcd_123.tmp",
             tmp_path / f".camp.json.{os.getpid()}.zzzzzzzz.tmp"]
     kept = [tmp_path / f".camp.json.{os.getppid()}.abcdefgh.tmp",  # a live process: its save may be under way

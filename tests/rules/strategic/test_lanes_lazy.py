@@ -50,5 +50,6 @@ def test_the_strategic_state_needs_no_networkx():
     code = ("import sys; from rules.model import load_campaign; from rules.strategic import StrategicState; "
             "c = load_campaign('scenarios/default_campaign.json'); s = StrategicState.compute(c); s.unit_supply(); "
             "print('networkx' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
+                         timeout=120)
     assert out.stdout.strip() == "False"
