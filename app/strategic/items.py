@@ -210,8 +210,10 @@ class FleetCounterItem(QGraphicsItem):
         self._count = len(shown)
         units = "\n".join(f"  {u.name}" for u in shown)
         supply = "In Supply" if in_supply else "OUT OF SUPPLY"
-        self.setToolTip(f"{fleet.name}\n{power.name if power else fleet.power}"
-                        f" ({team.name if team else 'no team'}) - {supply}{note}\n{units}\n"
+        owner = power.name if power else fleet.power
+        # a Team named after its power is named alone: "Wild Space (GM)", not "Wild Space (Wild Space (GM))"
+        owner = team.name if team and team.name.startswith(owner) else f"{owner} ({team.name if team else 'no team'})"
+        self.setToolTip(f"{fleet.name}\n{owner} - {supply}{note}\n{units}\n"
                         "Drag along the lanes to give orders.")
         self.setZValue(10)
 
