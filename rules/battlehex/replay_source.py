@@ -5,9 +5,9 @@ The write-back (:func:`rules.battlehex.results.write_back`) keeps in the record 
 needs that it and the turns after it change (:class:`rules.model.records.BattleStart`). The
 rebuilt campaign is the file's with that put back: the record open again first at its sector
 (with its seed and answers), the sector's fleets and fixed units and owner as they were, the
-turn and that turn's ignore records there. Its run, given the record's answers, is the battle
-as it was fought: the same frames (:class:`rules.battlehex.replay_steps.Steps`) as in the session
-it was fought.
+turn and that turn's ignore records there, a B5 battle's readings as it was fought. Its run,
+given the record's answers, is the battle as it was fought: the same frames
+(:class:`rules.battlehex.replay_steps.Steps`) as in the session it was fought.
 """
 from __future__ import annotations
 
@@ -65,8 +65,9 @@ def as_began(c: Campaign, index: int) -> Campaign:
     bare = rec.model_copy(update={"resolved": False, "resolution": "", "began": None,
                                   "system": b.system})
     ignores = [i for i in c.ignores if i.at != at or i.turn != b.turn] + list(b.ignores)
+    settings = c.settings if b.b5 is None else c.settings.model_copy(update={"b5": b.b5})
     return c.model_copy(update={"turn": b.turn, "fleets": fleets, "battle_hexes": [bare, *(
-        r for r in c.battle_hexes if r is not rec)], "ignores": ignores,
+        r for r in c.battle_hexes if r is not rec)], "ignores": ignores, "settings": settings,
         "map": c.map.model_copy(update={"sectors": sectors})})
 
 

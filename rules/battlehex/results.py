@@ -123,14 +123,16 @@ def began(c: Campaign, rec: BattleHexRecord, st: BattleState) -> BattleStart:
     """What replaying the battle ``rec`` of ``c`` (the campaign before its results) needs that
     the write-back and the turns after it change: the fleets that were in the sector (or on the
     lane) or fought in it and the sector's fixed units, as they were (copies), its owner, the
-    turn's ignore records there, the turn and the system (rules/battlehex/replay_source.py)."""
+    turn's ignore records there, the turn and the system, and a B5 battle's readings (settings.b5,
+    which Campaign > Settings may change afterwards; rules/battlehex/replay_source.py)."""
     ends = {rec.at, rec.between} if rec.between is not None else None
     fleets = [f.model_copy(deep=True) for f in c.fleets
               if (f.sector == rec.at and f.in_transit_to is None if ends is None
                   else f.in_transit_to is not None and {f.sector, f.in_transit_to} == ends)
               or any(u.id in st.units for u in f.units)]
     sec = c.sector_at(str(rec.at))
-    return BattleStart(turn=c.turn, system=rec.system or c.settings.battle_system,
+    system = rec.system or c.settings.battle_system
+    return BattleStart(turn=c.turn, system=system, b5=c.settings.b5.model_copy() if system == "b5" else None,
                        owner=sec.owner if sec is not None else None, fleets=fleets,
                        garrison=[u.model_copy(deep=True) for u in sec.garrison] if sec is not None else [],
                        ignores=[i.model_copy() for i in c.ignores if i.at == rec.at and i.turn == c.turn])

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
+from rules.model.b5 import B5Settings
 from rules.model.json_value import JsonValue
 from rules.model.turn_model import EncounterState, Scenario
 from rules.model.types import LabelField, Strict, SystemKey, SystemKeyOrEmpty, Terrain
@@ -108,6 +109,8 @@ class BattleStart(Strict):
     garrison: list[Unit] = Field([], max_length=MAX_BEGAN, description="the sector's fixed units as they were")
     ignores: list[IgnoreRecord] = Field([], max_length=MAX_BEGAN, description="that turn's ignore records in the "
                                         "sector (V13.16, V13.18)")
+    b5: B5Settings | None = Field(None, description="a B5 battle's readings (settings.b5) as it was fought: its "
+                                  "replay reads them, whatever the campaign reads now (absent: the campaign's)")
 
 
 class BattleHexRecord(Strict):

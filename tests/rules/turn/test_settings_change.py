@@ -111,3 +111,18 @@ def test_the_b5_readings_stay_while_a_b5_battle_is_under_way():
     assert change(c, {"random_events": True}).settings.random_events  # the other settings still change
     fresh = b5_campaign()  # a B5 Battle Hex not begun takes the new reading when it begins
     assert change(fresh, {"b5": {"dogfight": "pattern"}}).settings.b5.dogfight == "pattern"
+
+
+def test_a_b5_battle_fought_before_a_change_replays_from_the_file_as_it_was_fought():
+    """A B5 battle resolved under the old readings: its replay from the file (issue 22) keeps them
+    (before: refused, or a different battle, replayed under the new)."""
+    from rules.battlehex.replay_source import replay_run, replayable
+    from tests.rules.systems.b5.test_random_b5 import play
+
+    c = play(1).saved()
+    [index] = replayable(c)
+    fought = [e.text for e in replay_run(c, index).log.events]
+    new = change(c, {"b5": {"dogfight_rating": "roll", "dogfight": "pattern", "morale_rounding": "up",
+                            "command_by_race": True, "command_styles": True, "declared_fire": True}})
+    assert [e.text for e in replay_run(new, index).log.events] == fought
+    assert new.settings.b5.command_by_race  # the campaign's readings for battles begun now
