@@ -95,8 +95,9 @@ def test_not_in_the_pulse_standard_af_fire_is_used_either_way():
     run.answer(longrange.LONG)
     assert run.pending.key == "b5/1/lrship" and run.pending.options == ("b-f2",)
     with pytest.raises(IllegalAnswer, match="B-FLAG used standard AF fire this pulse: long range mode \"cannot be "
-                                            "done in the same pulse that standard AF fire is used\""):
+                                            "done in the same pulse that standard AF fire is used\"") as e:
         run.answer("b-flag")
+    assert e.value.rule == antifighter.RULE
     other = fight(campaign(count=2, gun=GUN), "r-fl1 attack b-flag; r-fl2 attack b-flag",
                   {"r-fl1": "1432", "r-fl2": "1332"}, faces=[1] * 60)
     long_range(other)
@@ -177,3 +178,116 @@ def test_random_battles_with_long_range_fire_end_and_replay_to_the_same_bytes():
             again.answer(a)
         assert again.events_json() == run.events_json()
     assert fired
+
+
+def test_the_questions_refusals_odds_and_entries_of_long_range_fire_in_full():
+    """Three flights in 1431 (front left: half of x2 is 1, below x1 over three), R-FL4 in 1432
+    (front: half of x4 is 2, x2): every question's words, its rule, whom it is put to, its
+    default, the refusals' words, the odds before each answer and the log's entries."""
+    run = fight(campaign(count=4, gun=GUN), ATTACK, {"r-fl1": "1431", "r-fl2": "1431", "r-fl3": "1431",
+                                                     "r-fl4": "1432"}, faces=[1] * 40)
+    run.answer(longrange.LONG)
+    q, rule = run.pending, antifighter.RULE
+    assert (q.key, q.to, q.rule, q.options, q.default, q.data) == ("b5/1/lrship", "gm", rule, ("b-flag",), "b-flag",
+                                                                   {"option_words": {"b-flag": "B-FLAG"}})
+    assert q.text == ("Game Master: which ship fires its anti-fighter weapons in long-range mode (at enemy flights in "
+                      "the six hexes around it, within its arcs)?")
+    for bad, words in (("nope", "answer one of b-flag, not 'nope'"), (5, "answer one of b-flag, not 5")):
+        with pytest.raises(IllegalAnswer) as e:
+            run.answer(bad)
+        assert (e.value.rule, e.value.message) == (rule, words)
+    run.answer("b-flag")
+    q = run.pending
+    assert (q.key, q.to, q.rule, q.text) == ("b5/1/lrweapon", "gm", rule, "Game Master: which weapon of B-FLAG fires in "
+                                                                          "long-range anti-fighter mode?")
+    assert run.question_odds() == {}
+    run.answer("Twin array")
+    q = run.pending
+    assert (q.key, q.to, q.rule, q.options, q.default) == ("b5/1/lrhex", "gm", rule, ("1431", "1432"), "1431")
+    assert q.text == ("Game Master: B-FLAG's Twin array fires in long-range anti-fighter mode into which hex around it "
+                      "(one hex a weapon)?")
+    assert q.data == {"option_words": {"1431": "1431: R-FL1, R-FL2, R-FL3", "1432": "1432: R-FL4"}, "unit": "b-flag"}
+    odds = "d10 + sensor 5 needs 8: 4/5 a die; a fighter destroyed 3/5 a die"
+    at_two = f"x1, {odds} (at 2 of the 3 flights there)"
+    assert run.question_odds() == {"R-FL1 (1431)": at_two, "R-FL2 (1431)": at_two, "R-FL3 (1431)": at_two,
+                                   "R-FL4 (1432)": f"x2, {odds}"}
+    for bad, words in ((5, "answer a hex around B-FLAG (CCRR), not 5"),
+                       ("zz", "answer a hex around B-FLAG (CCRR), not 'zz'"),
+                       ("1532", "long range mode fires at enemy flights in the six hexes around the ship (1 hex "
+                                "radius): 1532 is 2 hexes from B-FLAG")):
+        with pytest.raises(IllegalAnswer) as e:
+            run.answer(bad)
+        assert (e.value.rule, e.value.message) == (rule, words)
+    run.answer("1431")
+    q = run.pending
+    assert q.text == ("Blue: B-FLAG's Twin array fires in long-range mode into 1431 (half its x2 over half of 3 "
+                      "flights), below x1: x1 at only half of R-FL1, R-FL2, R-FL3. Which 2 does it fire at? (the "
+                      "firing side chooses)")
+    assert run.question_odds() == {"R-FL1 (1431)": at_two, "R-FL2 (1431)": at_two, "R-FL3 (1431)": at_two}
+    n = len(run.log.events)
+    run.answer(["r-fl1", "r-fl2"])
+    assert [(e.kind, e.rule, e.text, e.data) for e in run.log.events[n:] if e.kind == "ruling"][:4] == [
+        ("ruling", rule, "B-FLAG switches to long-range anti-fighter mode this pulse (all its weapon systems: no "
+                         "standard AF fire)", {"unit": "b-flag"}),
+        ("ruling", rule, "B-FLAG's Twin array fires in long-range mode into 1431: half its x2 there over half of 3 "
+                         "flights: x1 at R-FL1, R-FL2", {"unit": "b-flag"}),
+        ("ruling", rule, "B-FLAG's Twin array (AF x1, long range) at R-FL1: d10 + sensor 5 needs 8: 0 hits; 0 fighters "
+                         "of R-FL1 destroyed, 6 left", {"unit": "r-fl1"}),
+        ("ruling", rule, "B-FLAG's Twin array (AF x1, long range) at R-FL2: d10 + sensor 5 needs 8: 0 hits; 0 fighters "
+                         "of R-FL2 destroyed, 6 left", {"unit": "r-fl2"})]
+    assert run.question_odds() == {}  # the aim is put away with the fire
+
+
+def test_each_weapon_fires_into_its_own_hex_the_ship_switching_once():
+    """"affects all weapon systems on the ship ... only fire into one hex per weapon system": B-FLAG's
+    twin array fires into 1432, then its light array (the same arcs) into 1431, in the same pulse;
+    the ship switches to long-range mode once."""
+    from rules.model.b5 import B5Weapon
+
+    c = campaign(count=2, gun=GUN)
+    flag = next(u for f in c.fleets for u in f.units if u.id == "b-flag")
+    flag.b5.weapons = [*flag.b5.weapons, B5Weapon.model_validate(dict(GUN, name="Light array"))]
+    run = fight(c, "r-fl1 attack b-flag; r-fl2 attack b-flag", {"r-fl1": "1432", "r-fl2": "1431"}, faces=[1] * 40)
+    long_range(run)
+    run.answer("1432")
+    assert longrange.LONG in run.pending.options
+    long_range(run, weapon="Light array")
+    assert run.pending.options == ("1431", "1432")
+    run.answer("1431")
+    t = texts(run)
+    assert sum(x.startswith("B-FLAG switches to long-range") for x in t) == 1
+    assert any(x.startswith("B-FLAG's Light array fires in long-range mode into 1431") for x in t)
+
+
+def test_no_long_range_fire_after_standard_af_fire_even_by_another_weapon():
+    """R-FL1 (one fighter) attacks B-FLAG: its twin array destroys it (d10 5, d8 4), so its light
+    array has no AF fire to give; still, the ship used standard AF fire this pulse, so no weapon of
+    it may switch to long-range mode at R-FL2 in front of it ("affects all weapon systems")."""
+    from rules.model.b5 import B5Weapon
+
+    c = campaign(count=2, gun=GUN, sizes={"r-fl1": 1})
+    flag = next(u for f in c.fleets for u in f.units if u.id == "b-flag")
+    flag.b5.weapons = [*flag.b5.weapons, B5Weapon.model_validate(dict(GUN, name="Light array"))]
+    run = fight(c, "r-fl1 attack b-flag; r-fl2 attack b-flag", {"r-fl1": "1332", "r-fl2": "1432"},
+                faces=[5, 1, 4] + [1] * 40)
+    for a in (fighters.FIGHTERS, "r-fl1", "b-flag"):
+        run.answer(a)
+    assert "R-FL1 is destroyed" in texts(run) and not any("Light array (AF" in x for x in texts(run))
+    assert longrange.LONG not in run.pending.options
+    assert longrange.ships(run.engine) == [] and longrange.weapons(run.engine, "b-flag") == []
+
+
+def test_a_weapon_fired_in_standard_mode_the_pulse_before_has_no_long_range_fire():
+    """The twin array fired in standard mode in pulse 2: in pulse 3 (no full pulse played since) it
+    may not fire in anti-fighter mode, long range either; unfired, it may."""
+    for fired, offered in (([(1, 2)], False), ([], True)):
+        run = fight(campaign(count=1, gun=GUN), "r-fl1 attack b-flag", {"r-fl1": "1432"}, faces=[1] * 60)
+        run.engine.fired.setdefault("b-flag", {})["Twin array"] = fired
+        run.answer("done")
+        while not run.pending.key.startswith("b5/1/fire/"):
+            if run.pending.key.endswith("/fly/red"):
+                ahead = longrange._around(run.engine, "b-flag")[2]  # its front hex (facing C)
+                run.answer(f"r-fl1 {ahead}")
+            else:
+                run.answer("none")
+        assert run.engine.pulse == 3 and (longrange.LONG in run.pending.options) is offered
