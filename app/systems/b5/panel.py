@@ -22,7 +22,7 @@ from rules.battlehex.log import GM
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.sight import sight
 from rules.model.visibility import TABLE
-from rules.systems.b5 import damage, fighters
+from rules.systems.b5 import damage, fighters, fleet
 from rules.systems.b5.battle import B5Battle
 from rules.systems.b5.deploy import COLS, ROWS
 from rules.systems.b5.morale import grey
@@ -326,6 +326,7 @@ class B5Panel(PanelBase):
         for team in (e.defender, e.attacker):
             rows.append(f"<h3>{escape(e.name(team))}</h3><ul>")
             force = e.forces.get(team)
+            flag = fleet.designated_flagship(e, team) if force else ""  # none marked while it is being designated
             for s in force.squadrons if force else ():
                 names = []
                 for uid in s.ships:
@@ -340,7 +341,7 @@ class B5Panel(PanelBase):
                         names.append(f"{escape(u.unit.name)}{where}{fate}")
                 if names:
                     rows.append(f"<li>squadron <b>{escape(s.name)}</b>"
-                                f"{' (flag)' if s.command == force.flagship else ''}"
+                                f"{' (flag)' if s.command == flag else ''}"
                                 f"{' (on patrol)' if s.name in e.patrols else ''}"
                                 f"{' (outside the command net: 75%)' if s.name in e.net.outside.get(team, ()) else ''}"
                                 f"{self._morale(run, s.name)}: "

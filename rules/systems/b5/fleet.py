@@ -230,6 +230,16 @@ def forces(self: B5Engine) -> dict[str, Force]:
                         self.net.flagships.get(t, ""), self.net.commanders) for t in (self.defender, self.attacker)}
 
 
+def designated_flagship(self: B5Engine, team: str) -> str:
+    """``team``'s flagship as its side knows it: "" while the side is still designating one at the set-up
+    (none of its ships in the battle is its flagship: :func:`set_up`), not the seed's choice it defaults to."""
+    members = [(u, self.units[u].unit.name, self.data(u)) for u in self.side_units(team)]
+    if team in self.net.flagships or any(m[2].flagship for m in members) \
+            or not squadron_ships(self.name(team), members):
+        return self.forces[team].flagship
+    return ""
+
+
 def set_up(self: B5Engine) -> Procedure:
     """Before the scenario: a side whose flagship, or a squadron whose command ship, is not in the
     battle designates one by the seed's rules for a lost one (Squadron Commander is Destroyed: "a

@@ -135,3 +135,16 @@ def test_a_designation_is_undone_and_replays_to_the_same_bytes():
     run.restart([])
     assert run.pending.key == "b5/flagship/blue" and "B-C3 is Blue's group flagship" not in " ".join(
         e.text for e in run.log.events)
+
+
+def test_a_side_has_no_designated_flagship_until_it_designates_one():
+    """What the B5 Forces sheet marks "(flag)" (issue 24): Blue's none while it chooses in a tie (not the
+    default its force is built with), B-C3 once designated; Red's, named in its data, throughout."""
+    from rules.systems.b5.fleet import designated_flagship
+
+    run = tie()
+    e = run.engine
+    assert run.pending.key == "b5/flagship/blue" and e.forces["blue"].flagship == "b-c2"
+    assert designated_flagship(e, "blue") == "" and designated_flagship(e, "red") == "r-flag"
+    run.answer("b-c3")
+    assert designated_flagship(e, "blue") == "b-c3" and designated_flagship(e, "red") == "r-flag"
