@@ -12,17 +12,23 @@ from PySide6.QtWidgets import QApplication
 
 from app.shell.window import MainWindow
 from tests.app.gui import show_active, v13_copy
+from tests.app.watchdog import ModalWatchdog
 from tests.hand_kept import hand_kept_file
 
 
 @pytest.fixture(autouse=True)
 def _clean_screen(qapp):
     QCursor.setPos(3, 997)
+    dog = ModalWatchdog()  # a dialog nobody answers fails this test, never stalls the run (watchdog.py)
     yield
     for w in QApplication.topLevelWidgets():
         if w.isVisible():
             w.close()
     QApplication.processEvents()
+    dog.stop()
+    if dog.unanswered:
+        pytest.fail(f"modal dialog(s) left open {dog.limit:.0f} s with nothing answering them, escaped: "
+                    + ", ".join(dog.unanswered), pytrace=False)
 
 
 @pytest.fixture
