@@ -296,3 +296,108 @@ def test_not_in_the_pulse_a_weapon_fired_in_standard_mode_nor_the_next(fired, pu
     n = len(run.log.events)
     attack(run, "r-fl1")
     assert any("(AF x2) at R-FL1" in x for _k, _r, x, _d in _entries(run, n)) is fires
+
+
+def _in(*flights):
+    return {f: "1332" for f in flights}
+
+
+def test_an_escort_attacking_later_is_fired_at_while_the_half_has_room():
+    """**Reading** (a flight attacking later, not among those chosen from): R-FL1 and R-FL2 attack
+    B-FLAG, R-FL3 attacks B-F2 escorted by R-FL4, all four in B-FLAG's hex (AF 1 over half of 4:
+    below x1). At R-FL1's attack Blue chooses 1 of the 2 attacking B-FLAG (R-FL2); R-FL4, an escort,
+    then attacks B-FLAG: the half of the three is 2, one chosen, so it is fired at."""
+    run = fight(campaign(af=1, count=4), "r-fl1 attack b-flag; r-fl2 attack b-flag; r-fl3 attack b-f2; "
+                "r-fl4 escort r-fl3", _in("r-fl1", "r-fl2", "r-fl3", "r-fl4"), faces=[1] * 60, stay=("r-fl4",))
+    attack(run, "r-fl1")
+    assert run.pending.options == ("r-fl1", "r-fl2") and run.pending.data["pick"] == 1
+    run.answer(["r-fl2"])
+    attack(run, "r-fl4")
+    assert any(x.startswith("B-FLAG's Twin array (AF x1) at R-FL4:") for x in texts(run))
+
+
+def test_an_escort_attacking_first_is_among_those_chosen_from():
+    run = fight(campaign(af=1, count=4), "r-fl1 attack b-flag; r-fl2 attack b-flag; r-fl3 attack b-f2; "
+                "r-fl4 escort r-fl3", _in("r-fl1", "r-fl2", "r-fl3", "r-fl4"), faces=[1] * 60, stay=("r-fl4",))
+    attack(run, "r-fl4")
+    assert run.pending.options == ("r-fl1", "r-fl2", "r-fl4") and run.pending.data["pick"] == 2
+
+
+def test_a_flight_attacking_later_is_not_fired_at_once_the_half_is_full():
+    """R-FL1-3 attack B-FLAG (AF 1 over half of 5: below x1); Blue chooses 2 of the 3. R-FL5, the
+    escort of R-FL4 (attacking B-F2), then attacks B-FLAG: the half of the four is 2, both chosen
+    already, so it is not fired at."""
+    run = fight(campaign(af=1, count=5), "r-fl1 attack b-flag; r-fl2 attack b-flag; r-fl3 attack b-flag; "
+                "r-fl4 attack b-f2; r-fl5 escort r-fl4", _in("r-fl1", "r-fl2", "r-fl3", "r-fl4", "r-fl5"),
+                faces=[1] * 60, stay=("r-fl5",))
+    attack(run, "r-fl1")
+    run.answer(["r-fl1", "r-fl2"])
+    attack(run, "r-fl5")
+    t = texts(run)
+    assert "B-FLAG's Twin array (AF 1 over half of 5 flights: below x1) fires at R-FL1, R-FL2, as its side chose: " \
+           "not at R-FL5" in t and not any("(AF x1) at R-FL5" in x for x in t)
+
+
+def test_after_a_lone_attacker_below_x1_a_later_one_finds_the_half_full():
+    """R-FL1 alone attacks B-FLAG (AF 1 over half of 4 flights: below x1; half of one is one, no
+    choice): fired at. R-FL4, escorting R-FL2 (attacking B-F2), then attacks B-FLAG: the half of the
+    two is one, taken, so it is not fired at."""
+    run = fight(campaign(af=1, count=4), "r-fl1 attack b-flag; r-fl2 attack b-f2; r-fl3 attack b-f2; "
+                "r-fl4 escort r-fl2", _in("r-fl1", "r-fl2", "r-fl3", "r-fl4"), faces=[1] * 60, stay=("r-fl4",))
+    attack(run, "r-fl1")
+    assert run.pending.key != "b5/1/afpick" and any("(AF x1) at R-FL1" in x for x in texts(run))
+    attack(run, "r-fl4")
+    t = texts(run)
+    assert "B-FLAG's Twin array (AF 1 over half of 4 flights: below x1) fires at R-FL1, as its side chose: not at " \
+           "R-FL4" in t and not any("(AF x1) at R-FL4" in x for x in t)
+
+
+def test_two_weapons_below_x1_each_ask_their_own_choice():
+    c = campaign(af=1)
+    flag = _unit(c, "b-flag")
+    flag.b5.weapons = [*flag.b5.weapons, B5Weapon.model_validate(dict(ARRAY, name="Light array", anti_fighter=1))]
+    run = fight(c, THREE, ALL_IN, faces=[1] * 60)
+    attack(run, "r-fl1")
+    assert run.pending.data["af_weapon"] == "Twin array"
+    run.answer(["r-fl1", "r-fl2"])
+    assert run.pending.key == "b5/1/afpick" and run.pending.data["af_weapon"] == "Light array"
+    run.answer(["r-fl2", "r-fl3"])
+    t = texts(run)
+    assert any(x.startswith("B-FLAG's Twin array (AF x1) at R-FL1") for x in t)
+    assert "B-FLAG's Light array (AF 1 over half of 3 flights: below x1) fires at R-FL2, R-FL3, as its side chose: " \
+           "not at R-FL1" in t
+
+
+def test_no_standard_af_fire_in_a_pulse_of_long_range_mode_logged_at_the_flight():
+    """"It cannot be done in the same pulse that standard AF fire is used": B-FLAG fired long range
+    into 1432; R-FL2 then attacking it in its hex meets no AF fire, a ruling at R-FL2."""
+    from rules.systems.b5 import longrange
+    from tests.rules.systems.b5.test_longrange import GUN, long_range
+
+    run = fight(campaign(count=2, gun=GUN), "r-fl1 attack b-flag; r-fl2 attack b-flag",
+                {"r-fl1": "1432", "r-fl2": "1332"}, faces=[1] * 60)
+    long_range(run)
+    run.answer("1432")
+    assert longrange.LONG not in run.pending.options
+    n = len(run.log.events)
+    attack(run, "r-fl2")
+    assert _entries(run, n) == [("ruling", antifighter.RULE, "B-FLAG is in long-range anti-fighter mode this pulse: no "
+                                 "AF fire at R-FL2 in its hex", {"unit": "r-fl2"})]
+
+
+def test_undo_at_the_second_weapons_choice_does_not_fire_the_first_again():
+    """B-FLAG's twin array (AF 2: x1 over three) fires at R-FL1; its light array (AF 1: below x1)
+    asks Blue. Blue's choice undone, the attack resumes at the light array's choice (from the
+    checkpoint there): the same bytes, the twin array's volley not given twice."""
+    c = campaign(af=2)
+    flag = _unit(c, "b-flag")
+    flag.b5.weapons = [*flag.b5.weapons, B5Weapon.model_validate(dict(ARRAY, name="Light array", anti_fighter=1))]
+    run = fight(c, THREE, ALL_IN, faces=[1] * 60)
+    attack(run, "r-fl1")
+    assert run.pending.key == "b5/1/afpick" and run.pending.data["af_weapon"] == "Light array"
+    before = run.events_json()
+    run.answer(["r-fl2", "r-fl3"])
+    run.undo()
+    assert run.pending.key == "b5/1/afpick" and run.events_json() == before
+    run.answer(["r-fl2", "r-fl3"])
+    assert sum(x.startswith("B-FLAG's Twin array (AF x1) at R-FL1") for x in texts(run)) == 1
