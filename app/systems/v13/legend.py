@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from html import escape
+from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QTextDocument
@@ -22,6 +24,25 @@ from app.systems.v13.grid import (
 )
 from app.systems.v13.scene import DOD_COLOR, DOR_COLOR, RING_PEN, ZONE_PEN, paint_arrow
 from hexmap import Facing, Hex
+
+
+def readout_html(info: Any, sel: Any, dragged: Any) -> str:
+    """The hover readout's words for the hex ``info`` (rules.systems.v13.queries.hex_info) as the
+    viewer sees it: where it lies, its range and bearing from the selected unit ``sel``, who is
+    there, and first the verdict of the move ``dragged`` onto it (a MovePreview), if any."""
+    lines = [f"<b>{escape(info.label)}</b> \u2014 " + ("on the map sheet" if info.on_sheet else
+             "<span style='color:#7a4a00'>off the sheet (the map floats, V13.812)</span>" if info.in_region else
+             "<span style='color:#a00'>outside the legal region (V13.811)</span>")]
+    if sel is not None and info.range is not None:
+        lines.append(f"range {info.range} from {escape(sel.name)}" + (f", bearing {info.bearing}" if info.bearing else ""))
+    if info.units:
+        lines.append("here: " + escape(", ".join(info.units)))
+    if dragged is not None:
+        colour = "#0a5d22" if dragged.ok else "#a00"
+        lines.insert(0, f"<span style='color:{colour}'><b>{escape(dragged.outcome)}</b>"
+                        + (f" ({escape(dragged.rule)})" if dragged.outcome != "stays in the battle" else "") + "</span>")
+        lines.insert(1, escape(dragged.pace() if dragged.ok else dragged.reason))
+    return "<br>".join(lines)
 
 
 class Readout(QWidget):

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QLabel, QStatusBar, QWidget
 
 from app.systems.v13.combat import CombatPanel
 from app.systems.v13.keys import HexCursor
+from app.systems.v13.legend import readout_html
 from app.systems.v13.map import BattleMapView, BattleScene, CounterSpec
 from app.systems.v13.menus import show_battle_menu
 from app.systems.v13.setup import SetupPanel
@@ -329,23 +330,9 @@ class V13Panel(PanelBase):
         if h is None or b is None:
             return
         sel = self.selected_combat_unit()
-        info = hex_info(b.ctx, h, b.units_for(self.viewer or GM), sel)
-        lines = [f"<b>{escape(info.label)}</b> \u2014 " + ("on the map sheet" if info.on_sheet else
-                 "<span style='color:#7a4a00'>off the sheet (the map floats, V13.812)</span>" if info.in_region else
-                 "<span style='color:#a00'>outside the legal region (V13.811)</span>")]
-        if sel is not None and info.range is not None:
-            lines.append(f"range {info.range} from {escape(sel.name)}"
-                         + (f", bearing {info.bearing}" if info.bearing else ""))
-        if info.units:
-            lines.append("here: " + escape(", ".join(info.units)))
-        preview = self._preview
-        if self.view.dragging() and preview is not None and preview[0] == h:
-            p = preview[1]  # the move being dragged, in the corner where it is never cut off
-            colour = "#0a5d22" if p.ok else "#a00"
-            lines.insert(0, f"<span style='color:{colour}'><b>{escape(p.outcome)}</b>"
-                            + (f" ({escape(p.rule)})" if p.outcome != "stays in the battle" else "") + "</span>")
-            lines.insert(1, escape(p.pace() if p.ok else p.reason))
-        self.view.set_readout("<br>".join(lines))
+        preview = self._preview  # the move being dragged, in the corner where it is never cut off
+        dragged = preview[1] if self.view.dragging() and preview is not None and preview[0] == h else None
+        self.view.set_readout(readout_html(hex_info(b.ctx, h, b.units_for(self.viewer or GM), sel), sel, dragged))
 
     def _context_menu(self, uid: str | None, h: Hex, at: QPoint) -> None:
         if self.b is not None and not self.win.handing_over():

@@ -313,10 +313,9 @@ class STCSEngine:
         return power.speeds(self, x)
 
     def condition(self, x: str) -> ShipCondition:
-        """What of ``x``'s state bars a warp out."""
-        return ShipCondition(bridge_phases=barred_now(self, x), superstructure_lost=self.ss_lost.get(x, 0),
-                             crew_left=0 if casualties.no_crew(self, x) else max(1, casualties.crew_left(self, x)),
-                             engines_off=x in self.shutdown)  # "no crew": none aboard (a party waiting is crew)
+        """What of ``x``'s state bars a warp out ("no crew": none aboard; a party waiting is crew)."""
+        crew_left = 0 if casualties.no_crew(self, x) else max(1, casualties.crew_left(self, x))
+        return ShipCondition(barred_now(self, x), self.ss_lost.get(x, 0), crew_left, x in self.shutdown)
 
     def _resolve(self) -> Procedure:
         can = [x for x in self.units if self.units[x].status is Status.PRESENT]
