@@ -8,6 +8,7 @@ must pass the question's own check. A number question opens where the engine say
 """
 from __future__ import annotations
 
+import re
 from itertools import chain
 
 from app.widgets.question_dialogs import QuestionDialog
@@ -27,12 +28,9 @@ def _asked(qtbot) -> list[tuple[str, object, object, str]]:
     for system, _run, q, _a in chain(battle_questions(), seam_questions(), phase_questions()):  # each judged as it is asked
         if q.kind not in IN_A_DIALOG:
             continue
-        if "plot" in q.data:  # a B5 plot is typed in its panel's bar, which opens at the default
-            if q.default is None:  # straight on would leave the board: the bar opens empty
-                continue
-            a = q.default
-        else:
-            a = _opened(qtbot, q)
+        if "plot" in q.data and q.default is None:  # straight on would leave the board: the bar opens empty
+            continue
+        a = _opened(qtbot, q)
         try:
             q.check(a)
             why = ""
@@ -42,7 +40,14 @@ def _asked(qtbot) -> list[tuple[str, object, object, str]]:
     return out
 
 
+BAR = ("plot", "elint", "tactical", "secondary", "fighter_orders", "flights")
+"""The B5 questions typed in its panel's bar (app/systems/b5/panel.py ``handles``), which opens at the default."""
+
+
 def _opened(qtbot, q):
+    """The answer where ``q`` opens: its dialog's untouched, or the B5 bar's text."""
+    if any(k in q.data for k in BAR):
+        return "" if q.default is None else q.default
     d = QuestionDialog(q, "Alliance", dict(q.data.get("names", {})))
     qtbot.addWidget(d)
     return d.answer()
@@ -92,7 +97,7 @@ def test_a_yes_no_or_a_choice_opens_at_the_rules_usual_case(qtbot):
     for system, q, a, _why in _asked(qtbot):
         if q.kind is QKind.YES_NO:
             assert a is (q.default is True), (system, q.key, a, q.default)  # no default named: No
-        elif q.kind is QKind.CHOOSE and "plot" not in q.data:
+        elif q.kind is QKind.CHOOSE and not any(k in q.data for k in BAR):
             assert a == (q.default if q.default is not None else q.options[0]), (system, q.key, a, q.default)
         else:
             continue
@@ -109,3 +114,29 @@ def test_the_dialog_opens_at_a_default_given_by_the_engine(qtbot):
     assert _opened(qtbot, yes_no("k", "red", "R", "?")) is False
     assert _opened(qtbot, choose("k", "red", "R", "?", ["a", "b", "c"], default="c")) == "c"
     assert _opened(qtbot, choose("k", "red", "R", "?", ["a", "b", "c"])) == "a"
+
+
+def test_this_sessions_questions_open_at_the_rules_usual_case(qtbot):
+    """Issue 24's set-up designations open at the seed's usual choice (a tie's first listed flagship, the
+    commander able to command the most, as many squadrons under the new flagship as its rating lets it
+    command); fighter orders at "none" (no change: an even turn changes only through the Ex-Fighter Ops
+    Commander); a ship's first STCS power allocation at the proposal without boarding parties."""
+    from tests.play.walk import _replayed, session_games
+
+    seen, powered = set(), set()
+    for _system, run, q, _a in _replayed(session_games()):
+        head = re.sub(r"/\d+(?=/|$)", "/N", q.key)
+        if head in ("b5/flagship/blue", "b5/commander/blue/N"):
+            assert _opened(qtbot, q) == q.options[0] == q.default, (q.key, q.default)
+        elif head == "b5/net/blue":
+            rating = run.engine.data(run.engine.net.flagships["blue"]).command_rating
+            assert _opened(qtbot, q) == list(q.options[:rating]) == q.default, (q.text, q.default)
+        elif head == "b5/N/orders/red" and run.engine.round % 2 == 0:
+            assert _opened(qtbot, q) == "none", q.text
+        elif "/power/" in q.key and q.key.startswith("stcs/") and q.key.split("/")[-1] not in powered:
+            powered.add(q.key.split("/")[-1])  # a ship's first (later ones open at its last allocation)
+            assert "boarding" not in _opened(qtbot, q), q.default
+        else:
+            continue
+        seen.add(head if head.startswith("b5") else "stcs power")
+    assert seen == {"b5/flagship/blue", "b5/commander/blue/N", "b5/net/blue", "b5/N/orders/red", "stcs power"}, seen
