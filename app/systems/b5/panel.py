@@ -197,6 +197,7 @@ class B5Panel(PanelBase):
     def refused(self, text: str) -> None:
         self.prompt.setText(f"<span style='color:#c01010'><b>Refused</b>: {escape(text)}</span>")
         self.bar.fit()
+        self.hex_edit.selectAll()  # kept to read, selected: the next hex typed replaces it (issue 22)
 
     def hide_secrets(self) -> None:
         self.board.show_zone([])

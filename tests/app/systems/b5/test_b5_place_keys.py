@@ -75,3 +75,23 @@ def test_return_in_the_empty_hex_field_is_refused_in_words(qtbot, tmp_path):
         assert len(bw.b.answers) == given
     finally:
         answerer.stop()
+
+
+def test_a_refused_hex_is_replaced_by_the_next_one_typed(qtbot, tmp_path):
+    """A hex refused (issue 22, the real-screen walk: '3030' refused, the next hex typed was appended to
+    it, '303030293031', refused again): the refused entry stays in the field selected, so the next hex
+    typed replaces it and Return places it."""
+    bw, panel, answerer = _first_placement(qtbot, tmp_path)
+    try:
+        given = len(bw.b.answers)
+        qtbot.keyClicks(QApplication.focusWidget(), "3030x")
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+        assert "Refused" in panel.prompt.text() and len(bw.b.answers) == given
+        at = str(bw.b.legal()[0])
+        qtbot.keyClicks(QApplication.focusWidget(), at)
+        assert panel.hex_edit.text() == at
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda: len(bw.b.answers) > given, timeout=3000)
+        assert bw.b.answers[given]["at"] == at
+    finally:
+        answerer.stop()
