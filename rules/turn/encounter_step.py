@@ -98,7 +98,7 @@ def reform(c: Campaign, state: StrategicState) -> Campaign:
         gone = [names.get(t, t) for t in (r.attacker, r.defender) if t not in here]
         why = (f"{' and '.join(gone)} {'has' if len(gone) == 1 else 'have'} no fleet left {where}" if gone
                else f"they no longer meet {where}")
-        text = (f"{RULE}: {r.at if r.between is None else f'{r.at}-{r.between}'}: the meeting of "
+        text = (f"{r.at if r.between is None else f'{r.at}-{r.between}'}: the meeting of "
                 f"{names.get(r.attacker, r.attacker)} and {names.get(r.defender, r.defender)} is over: {why}; "
                 "no scenario")
         hexes[i] = r.model_copy(update={"encounter": EncounterState.NONE, "resolved": True,

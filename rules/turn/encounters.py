@@ -149,7 +149,7 @@ def _names(name: Callable[[str], str], m: Meeting) -> tuple[str, str]:
 
 def _result(m: Meeting, scenario: Scenario | None, returns: tuple[str, ...], between: tuple[str, ...],
             text: str) -> EncounterResult:
-    return EncounterResult(scenario, returns, between, RULE, f"{RULE}: {m.where}: {text}",
+    return EncounterResult(scenario, returns, between, RULE, f"{m.where}: {text}",
                            (m.attacker, m.defender), m.between)
 
 
@@ -266,7 +266,7 @@ def after_battle(result: EncounterResult, winner: str, name: Callable[[str], str
         raise RuleError(RULE, f"{winner!r} is neither side of this encounter ({', '.join(result.sides)})")
     loser = result.sides[1] if winner == result.sides[0] else result.sides[0]
     return dataclasses.replace(result, returns=(loser,), stays_between=(winner,),
-                               text=f"{RULE}: {name(winner)} wins the Deep Space encounter and remains between "
+                               text=f"{name(winner)} wins the Deep Space encounter and remains between "
                                     f"sectors; {name(loser)} returns to its last sector")
 
 

@@ -41,7 +41,7 @@ def test_deep_space_demanded_and_agreed():
     assert [q.to for q in asked] == ["blue", "red"]
     assert all(q.rule == RULE == "004 Encounters Phase" for q in asked)
     assert (r.scenario, r.returns, r.stays_between) == (DS, (), ())
-    assert r.text.startswith("004 Encounters Phase: 0303:") and "BLUE demands a Deep Space" in r.text
+    assert r.rule == RULE and r.text.startswith("0303:") and "BLUE demands a Deep Space" in r.text
 
 
 def test_deep_space_refused_then_pursuit():
@@ -244,3 +244,16 @@ def test_the_usual_case_is_a_demand_agreed_to():
     assert _first(FIXED, []).default == "deep_space" and "defensive" in _first(FIXED, []).options
     asked, r = run(SECTOR, [_first(SECTOR, []).default, agree.default])
     assert r.scenario is DS
+
+
+@pytest.mark.parametrize("m, answers", [(SECTOR, ["deep_space", "yes"]), (SECTOR, ["deep_space", "no", "yes"]),
+                                        (SECTOR, ["none", "deep_space"]), (MIDDLE, ["deep_space", "deep_space"]),
+                                        (MIDDLE, ["none", "none"])])
+def test_the_log_line_names_its_phase_once(m, answers):
+    """Seen on the real screen: the log's tag gives the rule, and the line said it again
+    ("[004 Encounters Phase] 004 Encounters Phase: 0604: ..."). The text starts at the place."""
+    _, r = run(m, answers)
+    assert r.rule == RULE and not r.text.startswith(RULE) and r.text.startswith(m.where + ": "), r.text
+    if r.between is not None and r.scenario is DS:
+        after = after_battle(r, "red")
+        assert after.rule == RULE and not after.text.startswith(RULE), after.text
