@@ -28,6 +28,14 @@ if TYPE_CHECKING:
     from app.systems.v13.panel import V13Panel
 
 
+def class_words(designation: str, kind: str) -> str:
+    """A unit's class as the roster shows it: a kind's data code (``GROUND_BASE``) in words
+    ("ground base"), as the unit kinds are named in words elsewhere; a class designation as it is."""
+    if not designation or designation.lower() == kind:
+        return {"defsat": "DefSat"}.get(kind, kind.replace("_", " "))
+    return designation
+
+
 class RosterList(QListWidget):
     """Units still to place; drag one onto the map."""
 
@@ -35,7 +43,7 @@ class RosterList(QListWidget):
         super().__init__(parent)
         self.setDragEnabled(True)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.setWordWrap(True)  # a long name wraps: "Tau Ceti IV Ground Base Alpha (GROUND_BASE)" was cut
+        self.setWordWrap(True)  # a long name wraps: "Tau Ceti IV Ground Base Alpha (ground base)" was cut
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
     def mimeData(self, items):  # noqa: N802 (Qt name)
@@ -114,7 +122,7 @@ class SetupPanel(QWidget):
         if q is not None and q.kind is QKind.PLACE:
             for uid in q.options:
                 u = b.state.units[uid]
-                item = QListWidgetItem(f"{u.name} ({u.unit.class_designation or u.unit.kind.value})")
+                item = QListWidgetItem(f"{u.name} ({class_words(u.unit.class_designation, u.unit.kind.value)})")
                 item.setData(Qt.ItemDataRole.UserRole, uid)
                 self.roster.addItem(item)
                 if uid == current:
