@@ -194,16 +194,26 @@ class IgnoreDialog(QDialog):
         self.resize(self.minimumWidth(), min(lay.totalHeightForWidth(self.minimumWidth()), room))
 
     def exec(self) -> int:
-        """The hand-over, then (if the right commander took the screen) the questions."""
-        screen = HandOverDialog(self.who, f"The {self.who} commander decides, unseen by the other commanders, "
-                                          "whether to ignore units it may ignore (V13.16, V13.18).",
-                                "Cancel End Movement", self.parentWidget(),
-                                f"Hand over to {self.who}: units to ignore")
-        if screen.exec() != QDialog.DialogCode.Accepted:
-            return QDialog.DialogCode.Rejected
-        if self.seated is not None:
-            self.seated(self.team)
-        return super().exec()
+        """The hand-over, then (if the right commander took the screen) the questions; meanwhile
+        the main window's status line names them, then goes back to the phase's own words."""
+        window = self.parentWidget()
+        with_status = isinstance(window, QMainWindow) and hasattr(window, "waits_label")
+        if with_status:  # not the Turn Orders' "movement orders" any more (issue 22)
+            window.statusBar().clearMessage()
+            window.waits_label.setText(f"End Movement waits for: the {self.who} commander's answers to the ignore "
+                                       "questions (V13.16, V13.18); nothing is applied until every Team has answered")
+        try:
+            screen = HandOverDialog(self.who, f"The {self.who} commander decides, unseen by the other commanders, "
+                                              "whether to ignore units it may ignore (V13.16, V13.18).",
+                                    "Cancel End Movement", window, f"Hand over to {self.who}: units to ignore")
+            if screen.exec() != QDialog.DialogCode.Accepted:
+                return QDialog.DialogCode.Rejected
+            if self.seated is not None:
+                self.seated(self.team)
+            return super().exec()
+        finally:
+            if with_status:
+                window._update_phase_bar()
 
     def decisions(self) -> dict:
         """``(sector, team, other team) -> ignore?`` as the engine takes it."""
