@@ -29,8 +29,30 @@ from rules.battlehex.roster import Role
 
 if TYPE_CHECKING:
     from app.systems.v13.panel import V13Panel
+    from rules.battlehex.roster import BUnit
 
 DIRECTIONS = ("A (up)", "B (up right)", "C (down right)", "D (down)", "E (down left)", "F (up left)")
+
+
+def selected_line(panel: V13Panel, u: BUnit) -> str:
+    """The status line of a unit selected with N: its name, where it is, and the keys."""
+    assert panel.b is not None
+    where = panel.b.ctx.where(u.pos) if u.pos else "?"
+    return f"Selected {u.name} at {where}: M moves it by keys, W/Q/E/A/D one step, N the next unit"
+
+
+def restate_selected(panel: V13Panel) -> None:
+    """After an answer, a "Selected X at H" status line says where X is now: it kept the hex X
+    had left (issue 22); gone from the map, the line is cleared."""
+    b, bar = panel.b, panel.statusBar()
+    u = b.state.units.get(panel._selected) if b is not None and panel._selected else None
+    msg = bar.currentMessage()
+    if u is None or not msg.startswith(f"Selected {u.name} at "):
+        return
+    if not (u.present and u.pos is not None):
+        bar.clearMessage()
+    elif msg != (now := selected_line(panel, u)):
+        bar.showMessage(now, 10000)
 
 
 class CombatPanel(QWidget):

@@ -16,7 +16,7 @@ from PySide6.QtCore import QBuffer, QIODevice, QPoint, QTimer
 from PySide6.QtGui import QAction, QColor
 from PySide6.QtWidgets import QLabel, QStatusBar, QWidget
 
-from app.systems.v13.combat import CombatPanel
+from app.systems.v13.combat import CombatPanel, restate_selected, selected_line
 from app.systems.v13.keys import HexCursor
 from app.systems.v13.legend import readout_html
 from app.systems.v13.map import BattleMapView, BattleScene, CounterSpec
@@ -171,6 +171,7 @@ class V13Panel(PanelBase):
                 else:
                     self._specs.pop(uid, None)
         self.scene.set_units(list(self._specs.values()))
+        restate_selected(self)  # "Selected X at H" names where X is now, not where it was (issue 22)
         fighting = self.combat_mode()
         self.combat.setVisible(fighting)
         if fighting:
@@ -315,9 +316,7 @@ class V13Panel(PanelBase):
             i = ids.index(self._selected) if self._selected in ids else -1 if step > 0 else 0
             uid = ids[(i + step) % len(ids)]
             self.select(uid)
-            u = b.state.units[uid]
-            self.statusBar().showMessage(f"Selected {u.name} at {b.ctx.where(u.pos) if u.pos else '?'}: M moves it "
-                                         "by keys, W/Q/E/A/D one step, N the next unit", 10000)
+            self.statusBar().showMessage(selected_line(self, b.state.units[uid]), 10000)
         elif self.setup.isVisible() and self.roster.count():
             row = (self.roster.currentRow() + step) % self.roster.count()
             self.roster.setCurrentRow(row)
