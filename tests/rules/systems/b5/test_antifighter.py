@@ -401,3 +401,18 @@ def test_undo_at_the_second_weapons_choice_does_not_fire_the_first_again():
     assert run.pending.key == "b5/1/afpick" and run.events_json() == before
     run.answer(["r-fl2", "r-fl3"])
     assert sum(x.startswith("B-FLAG's Twin array (AF x1) at R-FL1") for x in texts(run)) == 1
+
+
+def test_each_ships_weapon_has_its_own_choice_though_named_alike():
+    """B-FLAG (1332) and B-F2 (1333) each carry a twin array of AF 1, each attacked by three flights
+    (below x1): each ship's side choice is its own, asked at each ship's first attack."""
+    c = campaign(af=1, count=6, second=dict(ARRAY, anti_fighter=1))
+    run = fight(c, "; ".join([f"r-fl{i} attack b-flag" for i in (1, 2, 3)] + [f"r-fl{i} attack b-f2" for i in (4, 5, 6)]),
+                {**_in("r-fl1", "r-fl2", "r-fl3"), **{f"r-fl{i}": "1333" for i in (4, 5, 6)}}, faces=[1] * 80)
+    attack(run, "r-fl1")
+    assert run.pending.key == "b5/1/afpick" and run.pending.data["unit"] == "b-flag"
+    run.answer(["r-fl1", "r-fl2"])
+    for a in (fighters.FIGHTERS, "r-fl4", "b-f2"):
+        run.answer(a)
+    q = run.pending
+    assert q.key == "b5/1/afpick" and q.data["unit"] == "b-f2" and q.options == ("r-fl4", "r-fl5", "r-fl6")

@@ -291,3 +291,16 @@ def test_a_weapon_fired_in_standard_mode_the_pulse_before_has_no_long_range_fire
             else:
                 run.answer("none")
         assert run.engine.pulse == 3 and (longrange.LONG in run.pending.options) is offered
+
+
+def test_an_escort_in_the_hex_absorbs_long_range_fire_at_its_charge():
+    """"escorts absorbing as ever": R-FL1 (2 fighters) escorts R-FL2, both in 1432 (front: half of x4
+    is 2 over half of two flights, x2). R-FL1's own volley misses (d10 1, 1); R-FL2's d10 5, 5 hit,
+    and R-FL1 absorbs both (d8 4, 4 against its armor 3: a fighter each), destroyed; R-FL2 keeps 6."""
+    run = fight(campaign(count=2, gun=GUN, sizes={"r-fl1": 2}), "r-fl1 escort r-fl2; r-fl2 attack b-flag",
+                {"r-fl2": "1432", "r-fl1": "1432"}, faces=[1, 1, 5, 5, 4, 4] + [1] * 30, stay=("r-fl1",))
+    long_range(run)
+    run.answer("1432")
+    assert "B-FLAG's Twin array (AF x2, long range) at R-FL2: d10 + sensor 5 needs 8: 2 hits; R-FL1 absorbs a hit (a " \
+           "fighter destroyed, 1 left); R-FL1 absorbs a hit (a fighter destroyed, 0 left), R-FL1 destroyed; 0 fighters " \
+           "of R-FL2 destroyed, 6 left" in texts(run)
