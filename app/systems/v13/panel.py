@@ -204,7 +204,9 @@ class V13Panel(PanelBase):
     def picture(self) -> bytes:
         buf = QBuffer()
         buf.open(QIODevice.OpenModeFlag.WriteOnly)
+        self.scene.select(None)  # the report's map without the live selection ring (issue 22)
         self.view.viewport().grab().save(buf, "PNG")  # the map alone, without the scrollbars
+        self.scene.select(self._selected)
         return bytes(buf.data())
 
     def report(self, viewer: str) -> str:

@@ -9,15 +9,20 @@ from rules.battlehex.questions import QKind
 from tests.app.systems.v13.test_keys import battle_0604, key, place_by_keys, take_over_by_keys
 
 
-def test_a_move_by_keys_leaves_no_stale_place_in_the_status_bar(qtbot, tmp_path):
-    _main, bw = battle_0604(qtbot, tmp_path)
+def to_combat(bw, qtbot) -> None:
+    """Every unit placed by keys, the centre as proposed (V13.811): the battle is fought."""
     while bw.b.pending.kind is QKind.PLACE:
         take_over_by_keys(bw, qtbot)
         place_by_keys(bw, qtbot)
     take_over_by_keys(bw, qtbot)
-    bw.answer(bw.b.pending.data["proposed"])  # V13.811: the centre as proposed
+    bw.answer(bw.b.pending.data["proposed"])
     assert bw.panel.combat_mode()
     bw.activateWindow()
+
+
+def test_a_move_by_keys_leaves_no_stale_place_in_the_status_bar(qtbot, tmp_path):
+    _main, bw = battle_0604(qtbot, tmp_path)
+    to_combat(bw, qtbot)
     for _ in range(6):  # N until a unit the engine lets step forward
         key(bw, Qt.Key.Key_N)
         u = bw.panel.selected_combat_unit()
