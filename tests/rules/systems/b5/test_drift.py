@@ -326,3 +326,22 @@ def test_a_drift_stops_at_the_boards_edge():
     assert e.air.drifts["4559"] == (Label(45, 60), (Label(45, 60),), ("b-fl", "r-fl2"))
     assert str(e.air.at["b-fl"]) == "4560" and str(e.air.at["r-fl2"]) == "4560"
     assert texts(run)[-1] == "the dogfight at 4559 drifts d6 4 (direction D), d4 2: to 4560"
+
+
+def test_two_dogfights_end_in_board_order_each_drifting():
+    """B-FL intercepts R-FL2 at 4528 and B-FL2 meets R-FL at 5128 in pulse 2 (every die 1: both
+    sides keep 3 fighters in each). At the turn's end each is asked in board order and drifts d6 1
+    (direction A), d4 1; the second's flights on the way are looked for after the first's."""
+    run = two_blue_flights([1] * 200)
+    play(run, "b-fl attack r-flag; b-fl2 attack r-flag", "FFF FF FFF", "r-fl attack b-flag; r-fl2 superiority 4528",
+         "launch b-fl 1230; b-fl2 4329", "launch r-fl; r-fl2 4528", "b-fl 4528 burn; b-fl2 5128")
+    assert run.pending.key == "b5/1/dogfight/4528/off/blue"
+    run.answer(False)
+    assert run.pending.key == "b5/1/dogfight/5128/off/blue"
+    run.answer(False)
+    t = texts(run)
+    assert "the dogfight at 4528 drifts d6 1 (direction A), d4 1: to 4527" in t
+    assert "the dogfight at 5128 drifts d6 1 (direction A), d4 1: to 5127" in t
+    assert run.pending.key == "b5/1/morale"
+    assert {k: str(v) for k, v in run.engine.air.at.items()} == {"b-fl": "4527", "r-fl2": "4527", "b-fl2": "5127",
+                                                                  "r-fl": "5127"}
