@@ -214,6 +214,19 @@ KEPT_WORDS = "an answer about units kept from this screen"
 """An undo entry's words when they name what the screen's Team may not know."""
 
 
+def whole_report(win: Any, viewer: str) -> str:
+    """The battle report of the whole battle as it stands: while replaying, made at the replay's
+    last step and the step shown given back (a report of the step shown read as the battle, issue 22)."""
+    shown = win.replay.k if win.replay.on else None
+    if shown is not None:
+        win.replay.last()
+    try:
+        return str(win.panel.report(viewer))
+    finally:
+        if shown is not None:
+            win.replay.go(shown)
+
+
 def screen_viewer(win: Any) -> str:
     """Who reads a battle window now: the Team (or the GM) that took the screen; on the hand-over
     screen nobody has yet, so every Team at once (:data:`rules.model.visibility.TABLE`)."""

@@ -27,7 +27,7 @@ from app.battle.handover import (
     undo_stops,
     undo_tip,
 )
-from app.battle.log import export_report, screen_viewer, screen_words, show_undo_words
+from app.battle.log import export_report, screen_viewer, screen_words, show_undo_words, whole_report
 from app.battle.panel import BattlePanel, make_panel
 from app.battle.still import scrolled
 from app.shell.passphrases import gm_may_see
@@ -325,7 +325,7 @@ class BattleWindow(QMainWindow):
             return None
         # on the hand-over screen nobody has taken over: the report is what every Team may know
         viewer = screen_viewer(self)
-        written, message = export_report(self, self.panel.report(viewer), f"battle_{self.at}.html", path)
+        written, message = export_report(self, whole_report(self, viewer), f"battle_{self.at}.html", path)
         if message:
             self.statusBar().showMessage(message, 10000)
         return written
