@@ -205,7 +205,8 @@ def test_the_campaigns_checks_run_after_the_rows_naming_the_first_three_problems
     c.teams = [t for t in c.teams if t.id not in ("coalition", "orions")]
     before = dumps(c)
     with pytest.raises(RuleError) as e:
-        change(c, [PowerLists("fed", (ff_row(c),)), PowerLists("klingon", (replace(ff_row(c), class_designation="D7"),))])
+        change(c, [PowerLists("fed", (ff_row(c),)),
+                   PowerLists("klingon", (replace(ff_row(c), class_designation="D7"),))])
     assert e.value.rule == RULE
     assert e.value.message == ("powers[2]: power 'klingon' is in no team; powers[3]: power 'lyran' is in no team; "
                                "powers[4]: power 'romulan' is in no team")
@@ -286,7 +287,8 @@ def test_projects_keep_their_class_or_ground_class_on_the_lists():
     c.power("fed").economy = eco.model_copy(update={"projects": [
         Project(id="fed-p1", unit_class="FF", at="0207", planet="Vanguard II", cost=3, turn=1),
         Project(id="fed-p2", unit_class="Marines", at="0207", planet="Vanguard II", cost=1, turn=1, ground=True)]})
-    new = change(c, [PowerLists("fed", (replace(ff_row(c), cost="4"),), (GroundRow("Marines", "3", "1", marines=True),))])
+    new = change(c, [PowerLists("fed", (replace(ff_row(c), cost="4"),),
+                                (GroundRow("Marines", "3", "1", marines=True),))])
     assert new.power("fed").unit_list[0].cost == 4 and new.power("fed").ground_list[0].unit.attrition == 3
     with pytest.raises(RuleError, match="Marines: ordered and not yet built") as e:
         change(c, [PowerLists("fed", (ff_row(c),), ())])

@@ -407,7 +407,8 @@ def test_each_ships_weapon_has_its_own_choice_though_named_alike():
     """B-FLAG (1332) and B-F2 (1333) each carry a twin array of AF 1, each attacked by three flights
     (below x1): each ship's side choice is its own, asked at each ship's first attack."""
     c = campaign(af=1, count=6, second=dict(ARRAY, anti_fighter=1))
-    run = fight(c, "; ".join([f"r-fl{i} attack b-flag" for i in (1, 2, 3)] + [f"r-fl{i} attack b-f2" for i in (4, 5, 6)]),
+    orders = [f"r-fl{i} attack b-flag" for i in (1, 2, 3)] + [f"r-fl{i} attack b-f2" for i in (4, 5, 6)]
+    run = fight(c, "; ".join(orders),
                 {**_in("r-fl1", "r-fl2", "r-fl3"), **{f"r-fl{i}": "1333" for i in (4, 5, 6)}}, faces=[1] * 80)
     attack(run, "r-fl1")
     assert run.pending.key == "b5/1/afpick" and run.pending.data["unit"] == "b-flag"

@@ -267,7 +267,8 @@ def test_a_flight_off_the_drifts_way_is_not_asked():
     run.answer(False)
     run.answer(False)  # Blue does not force R-FL
     assert run.pending.key == "b5/1/morale"
-    assert str(run.engine.air.at["r-fl3"]) == "5429" and not any(x.startswith("R-FL3 (") and x.endswith("joins it") for x in texts(run))
+    assert str(run.engine.air.at["r-fl3"]) == "5429"
+    assert not any(x.startswith("R-FL3 (") and x.endswith("joins it") for x in texts(run))
 
 
 def two_blue_flights(faces):

@@ -198,8 +198,8 @@ def test_the_questions_refusals_odds_and_entries_of_long_range_fire_in_full():
         assert (e.value.rule, e.value.message) == (rule, words)
     run.answer("b-flag")
     q = run.pending
-    assert (q.key, q.to, q.rule, q.text) == ("b5/1/lrweapon", "gm", rule, "Game Master: which weapon of B-FLAG fires in "
-                                                                          "long-range anti-fighter mode?")
+    assert (q.key, q.to, q.rule) == ("b5/1/lrweapon", "gm", rule)
+    assert q.text == "Game Master: which weapon of B-FLAG fires in long-range anti-fighter mode?"
     assert run.question_odds() == {}
     run.answer("Twin array")
     q = run.pending
@@ -302,5 +302,5 @@ def test_an_escort_in_the_hex_absorbs_long_range_fire_at_its_charge():
     long_range(run)
     run.answer("1432")
     assert "B-FLAG's Twin array (AF x2, long range) at R-FL2: d10 + sensor 5 needs 8: 2 hits; R-FL1 absorbs a hit (a " \
-           "fighter destroyed, 1 left); R-FL1 absorbs a hit (a fighter destroyed, 0 left), R-FL1 destroyed; 0 fighters " \
-           "of R-FL2 destroyed, 6 left" in texts(run)
+           "fighter destroyed, 1 left); R-FL1 absorbs a hit (a fighter destroyed, 0 left), R-FL1 destroyed; " \
+           "0 fighters of R-FL2 destroyed, 6 left" in texts(run)
