@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.battle.panel import PanelBase
-from app.systems.afef_parts import ask_reason, num as _num, pct as _pct, per_row
+from app.systems.afef_parts import arrows, ask_reason, lift, num as _num, over_lines, pct as _pct, per_row
 from rules.battlehex.change import BattleChange
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question
@@ -322,6 +322,7 @@ class AfefPanel(PanelBase):
         for r, title in enumerate(ROW_TITLES):
             t = scene.addText(title, QFont("Sans", 9))
             t.setPos(0, top)
+            lift(scene, t, self.view.viewport().palette().base().color())  # over the lines, as a counter's
             tops.append(top)
             top += max(1, -(-counts[r] // per)) * (H + GAP) + GAP
         self.view.tops = tops
@@ -329,7 +330,6 @@ class AfefPanel(PanelBase):
         for team, u, row in placed:
             x, y = (col[row] % per) * (W + GAP), tops[row] + GAP + (col[row] // per) * (H + GAP)
             col[row] += 1
-            centres[u.id] = QPointF(x + W / 2, y + H / 2)
             fill = "#d0d0d0" if u.destroyed else "#f6e0c0" if u.damaged else "#ffffff"
             edge = QColor(self.win.team_color(team))
             rect = scene.addRect(QRectF(x, y, W, H), QPen(edge, 3 if self.may_drag(u.id) else 1.5),
@@ -342,7 +342,10 @@ class AfefPanel(PanelBase):
             text.setTextWidth(W - 6)
             text.setPos(x + 3, y + 2)
             text.setData(0, u.id)
-        self._arrows(scene, centres, run)
+            centres[u.id] = over_lines(scene, text, QRectF(x, y, W, H), QColor(fill))  # lines end under it
+        over = run.pending is None or _kind(run.pending) == "continue"  # the round's fire resolved: its lines go
+        arrows(scene, centres, [*([] if over else [(p, "#808080") for p in run.declared().values()
+                                                 if isinstance(p, dict)]), (self.plan, "#d08000")])
         scene.setSceneRect(scene.itemsBoundingRect().adjusted(-4, -4, 4, 4))  # now: not a stale rect centred on 0,0
         self.view.fit()
         self.commit_button.setEnabled(q is not None and (kind != "continue" or "fight" in q.options))  # the bound
@@ -350,23 +353,6 @@ class AfefPanel(PanelBase):
         self.break_button.setVisible(kind == "continue")
         self.commit_button.setText("Another r&ound" if kind == "continue" else "&Commit")  # Alt+R: Replay menu
         self._show_odds(q)
-
-    def _arrows(self, scene: QGraphicsScene, centres: dict[str, QPointF], run: AfefBattle) -> None:
-        shown = [(p, "#808080") for p in run.declared().values() if isinstance(p, dict)] + [(self.plan, "#d08000")]
-        for plan, color in shown:
-            for src, targets in plan.items():
-                if not isinstance(targets, dict):
-                    continue
-                for dst, n in targets.items():
-                    if src in centres and dst in centres:
-                        a, b, width = centres[src], centres[dst], 2 + min(int(n), 6)
-                        scene.addLine(QLineF(a, b), QPen(QColor(color), width))
-                        label = scene.addText(str(n), QFont("Sans", 10, QFont.Weight.Bold))
-                        label.setDefaultTextColor(QColor(color))
-                        box, d = label.boundingRect(), b - a  # beside the line, clear of its pen
-                        off = (width / 2 + QLineF(box.topLeft(), box.bottomRight()).length() / 2 + 1) \
-                            / max(1.0, QLineF(a, b).length())
-                        label.setPos((a + b) / 2 + QPointF(-d.y(), d.x()) * off - box.center())
 
     def _show_odds(self, q: Question | None) -> None:
         kind = _kind(q)

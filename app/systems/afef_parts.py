@@ -1,10 +1,15 @@
 """Small parts of the AF/EF panel: the GM's reason dialog, the odds box's numbers as people read them,
-and how the battle line wraps."""
+how the battle line wraps, and the attack lines drawn on it."""
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QInputDialog, QWidget
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPen
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QGraphicsScene, QGraphicsTextItem, QInputDialog, QWidget
+
+LINES_Z, PLATE_Z, TEXT_Z = 1.0, 2.0, 3.0
+"""Stacking: the counters, the attack lines, a counter's text on its plate, the dice on the lines."""
 
 
 def ask_reason(parent: QWidget, title: str, label: str) -> str | None:
@@ -52,3 +57,44 @@ def per_row(counts: tuple[int, ...], width: float, height: float, step_x: float,
             break
         per += 1
     return per
+
+
+def lift(scene: QGraphicsScene, text: QGraphicsTextItem, ground: QColor) -> QRectF:
+    """Lift ``text`` over the attack lines on a plate of its ``ground``, a line showing faintly through
+    (issue 22: the lines crossed the target's "hits N"); the box its words take."""
+    m = text.document().documentMargin() - 1  # the words' own box: a title's plate stays off the counters
+    box = text.mapRectToScene(QRectF(0, 0, text.document().idealWidth(), text.boundingRect().height())
+                              .adjusted(m, m, -m, -m))
+    fill = QColor(ground)
+    fill.setAlpha(205)  # opaque enough to read the words; a line under them still reads as one line
+    plate = scene.addRect(box, QPen(Qt.PenStyle.NoPen), QBrush(fill))
+    plate.setData(0, text.data(0))
+    plate.setZValue(PLATE_Z)
+    text.setZValue(TEXT_Z)
+    return box
+
+
+def over_lines(scene: QGraphicsScene, text: QGraphicsTextItem, counter: QRectF, fill: QColor) -> QPointF:
+    """Lift a counter's ``text`` over the attack lines (:func:`lift`); the point in the ``counter``
+    below its text where its lines end."""
+    box = lift(scene, text, fill)
+    return QPointF(counter.center().x(), min(counter.bottom() - 6, (box.bottom() + counter.bottom()) / 2))
+
+
+def arrows(scene: QGraphicsScene, ends: dict[str, QPointF], plans: list[tuple[Any, str]]) -> None:
+    """Each plan's attacks (attacker -> target -> dice) as a line of its colour, the dice beside it."""
+    for plan, color in plans:
+        for src, targets in plan.items():
+            if not isinstance(targets, dict):
+                continue
+            for dst, n in targets.items():
+                if src in ends and dst in ends:
+                    a, b, width = ends[src], ends[dst], 2 + min(int(n), 6)
+                    scene.addLine(QLineF(a, b), QPen(QColor(color), width)).setZValue(LINES_Z)
+                    label = scene.addText(str(n), QFont("Sans", 10, QFont.Weight.Bold))
+                    label.setDefaultTextColor(QColor(color))
+                    label.setZValue(TEXT_Z)
+                    box, d = label.boundingRect(), b - a  # beside the line, clear of its pen
+                    off = (width / 2 + QLineF(box.topLeft(), box.bottomRight()).length() / 2 + 1) \
+                        / max(1.0, QLineF(a, b).length())
+                    label.setPos((a + b) / 2 + QPointF(-d.y(), d.x()) * off - box.center())
