@@ -214,7 +214,8 @@ def detect(state: StrategicState, moved_into: Mapping[Label, set[str]], decision
         parties = sorted({t for pair in fighting for t in pair}, key=order.__getitem__)
         if len(parties) < 2:
             if notes:
-                out.quiet.append((at, notes[0].split(":")[0], "; ".join(notes) + ": no Battle Hex"))
+                tag = notes[0].split(":")[0]  # the entry's rule, said once (issue 22); another rule stays
+                out.quiet.append((at, tag, "; ".join(n.removeprefix(f"{tag}: ") for n in notes) + ": no Battle Hex"))
             continue
         out.formations.append(roles(at, parties, teams, moved_into.get(at, set()), forced_by, attention, fighting))
     return out

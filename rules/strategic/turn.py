@@ -103,7 +103,7 @@ def end_movement(campaign: Campaign, graph: LaneGraph, decisions: Decisions | No
         log.append(LogEntry(turn=moved.turn, rule="V13.11",
                             text=f"Battle Hex {b.at}: {names[b.attacker]} attacks ({b.attacker_reason}); "
                                  f"{names[b.defender]} defends; terrain {b.terrain.title} ({b.terrain_source})"))
-    quiet = [f"{at}: {text}" for at, _rule, text in found.quiet]
+    quiet = [f"{at}: {rule}: {text}" for at, rule, text in found.quiet]
     log.extend(LogEntry(turn=moved.turn, rule=rule, text=f"{at}: {text}") for at, rule, text in found.quiet)
     moved.log.extend(log)
     return MovementReport(moved, events + [f"{e.rule}: {e.text}" for e in log[len(outcome.events):]], hexes,

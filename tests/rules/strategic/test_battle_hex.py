@@ -245,3 +245,14 @@ def test_powers_present_are_those_with_an_active_unit_read_to_the_first():
     s = state(c)
     assert powers_by_team(s, L("0304")) == {t: {"fed"} for t in units_by_team(s, L("0304"))}
     assert teams_fighting_in(s, L("0304")) == []
+
+
+def test_the_ignore_log_line_names_its_rule_once_v13_16():
+    """Issue 22: a log line's tag gives its rule; "[V13.16] 0304: V13.16: Blue ignores ..." said
+    it twice. The movement list still cites the rule beside the sector."""
+    c = campaign(fleets=[fleet("f", "fed", "0303", ("0304",)), fleet("o", "orion", "0304", units=ORION)])
+    ignored = run(c, {(L("0304"), "blue", "orions"): True})
+    lines = [e for e in ignored.campaign.log if e.rule == "V13.16"]
+    assert lines and all("V13.16" not in e.text for e in lines), [e.text for e in lines]
+    assert lines[0].text.startswith("0304: ") and "ignores" in lines[0].text
+    assert ignored.quiet[0].startswith("0304: V13.16: "), ignored.quiet
