@@ -59,7 +59,8 @@ def set_orders(campaign: Campaign, state: StrategicState, fleet_id: str, path: l
 
 @dataclass
 class MovementReport:
-    """What ending movement did, or the questions that must be answered first."""
+    """What ending movement did, or the questions that must be answered first: ``events`` the
+    moves and Battle Hexes, ``quiet`` the sectors where a side ignored the other (no line in both)."""
 
     campaign: Campaign | None
     events: list[str] = field(default_factory=list)
@@ -103,11 +104,12 @@ def end_movement(campaign: Campaign, graph: LaneGraph, decisions: Decisions | No
         log.append(LogEntry(turn=moved.turn, rule="V13.11",
                             text=f"Battle Hex {b.at}: {names[b.attacker]} attacks ({b.attacker_reason}); "
                                  f"{names[b.defender]} defends; terrain {b.terrain.title} ({b.terrain_source})"))
+    events += [f"{e.rule}: {e.text}" for e in log[len(outcome.events):]]
+    # a sector where a side ignored the other is listed once, in ``quiet`` (issue 22: it was in both lists)
     quiet = [f"{at}: {rule}: {text}" for at, rule, text in found.quiet]
     log.extend(LogEntry(turn=moved.turn, rule=rule, text=f"{at}: {text}") for at, rule, text in found.quiet)
     moved.log.extend(log)
-    return MovementReport(moved, events + [f"{e.rule}: {e.text}" for e in log[len(outcome.events):]], hexes,
-                          quiet=quiet)
+    return MovementReport(moved, events, hexes, quiet=quiet)
 
 
 def _unique(records: list[IgnoreRecord]) -> list[IgnoreRecord]:

@@ -67,3 +67,19 @@ def test_end_movement_records_each_fleets_last_sector_seed_004():
     again = set_orders(after.model_copy(update={"phase": Phase.ORDERS}), state(after), "a", [L("0404")])
     moved = end_movement(again, build_graph(again)).campaign
     assert next(f for f in moved.fleets if f.id == "a").last_sector == L("0304")
+
+
+def test_an_ignored_meeting_is_listed_once_at_the_end_of_movement_v13_18():
+    """Issue 22: the End of movement list (the report's events and its no-battle lines, as the
+    Battle Hexes dialog shows them) named "0907: Alliance ignores Coalition" twice on the default
+    campaign, once as a log line and once as a sector with no Battle Hex."""
+    from rules.model import load_campaign
+    from tests.conftest import DEFAULT
+    c = load_campaign(DEFAULT).model_copy(update={"phase": Phase.ORDERS})
+    g = build_graph(c)
+    asked = end_movement(c, g)
+    report = end_movement(c, g, {(q.at, q.team, q.other): True for q in asked.questions})
+    listed = [e for e in report.events + report.quiet if "ignores" in e]
+    assert [e for e in listed if e.startswith("0907")] == ["0907: V13.18: Alliance ignores Coalition: no Battle Hex"]
+    assert len(listed) == len(set(listed)) == len(report.quiet), listed
+    assert any(e.text == "0907: Alliance ignores Coalition: no Battle Hex" for e in report.campaign.log)
