@@ -25,7 +25,6 @@ from rules.model.types import Terrain
 from rules.strategic.state import StrategicState
 from rules.turn.encounter_find import R_TRADE, meetings, trade_fleet_met
 from rules.turn.encounters import RULE, EncounterResult, Meeting, after_battle, decide
-from rules.turn.words import answer_words
 
 
 def _moved_from(c: Campaign) -> dict[str, Label]:
@@ -272,8 +271,9 @@ def answer(c: Campaign, state: StrategicState, index: int, raw: Any) -> Campaign
     rec = r.model_copy(update={"encounter_answers": [*r.encounter_answers, raw]})
     hexes = list(c.battle_hexes)
     hexes[index] = rec
-    said = LogEntry(turn=c.turn, rule=q.rule, text=answer_words(q, raw, names))  # words, not the key's parts
-    new = c.model_copy(update={"battle_hexes": hexes, "log": [*c.log, said]})
+    # no line of its own (issue 22): the result line names who answered what, and the undo entry
+    # and the next side's question say it meanwhile
+    new = c.model_copy(update={"battle_hexes": hexes, "log": list(c.log)})
     _, result = _run(m, list(rec.encounter_answers), lambda t: names.get(t, t))
     if result is not None:
         _decided(new, rec, m, result)

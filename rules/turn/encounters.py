@@ -216,7 +216,7 @@ def _in_sector(m: Meeting, ans: Answers, name: Callable[[str], str]) -> Encounte
                            f"{d} demands a {what} encounter, {a} refuses and returns to its last sector; "
                            f"{d} demands a Pursuit scenario")
         return _result(m, None, (m.attacker,), (), f"{d} demands a {what} encounter, {a} refuses and "
-                                                   "returns to its last sector")
+                                                   f"returns to its last sector; {d} demands no Pursuit")
     if ans.agreed is not None or ans.pursuit:
         raise IllegalAnswer(RULE, f"{d} demanded nothing: there is nothing to refuse or pursue")
     if ad is not None:
