@@ -10,6 +10,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsScene
 
+from app.systems.b5.ship_labels import ShipLabels
 from app.widgets.zoom_view import ZoomableView
 from hexmap import Facing, Label, grid_hex
 from hexmap.labels import axial_to_offset
@@ -36,6 +37,10 @@ class BoardView(ZoomableView):
         self.setScene(self.scene_)
         self.setBackgroundBrush(QColor("#10141c"))
         self._grid()
+        board = self.sceneRect()
+        self.labels = ShipLabels(lambda: self.mapToScene(self.viewport().rect()).boundingRect(),
+                                 board.adjusted(-board.width(), -board.height(), board.width(), board.height()))
+        self.scene_.addItem(self.labels)
         self.zone_item = self.scene_.addPath(QPainterPath(), QPen(Qt.PenStyle.NoPen), QBrush(QColor(80, 200, 120, 90)))
         self.zone_item.setZValue(1)
         self.items_: list = []
@@ -113,8 +118,7 @@ class BoardView(ZoomableView):
             v.setZValue(3)
             v.setToolTip(f"vortex: {name} ({at})")
             self.items_.append(v)
-        font = QFont()
-        font.setPointSizeF(5)
+        names = []
         for name, at, facing, team, command in ships:
             p = self.centre(at)
             r = 5.5 if command else 4.0
@@ -128,11 +132,9 @@ class BoardView(ZoomableView):
             line = self.scene_.addLine(p.x(), p.y(), p.x() + (tip[0] - p.x()) * 0.6, p.y() + (tip[1] - p.y()) * 0.6,
                                        QPen(QColor("white"), 1.2))
             line.setZValue(5)
-            label = self.scene_.addSimpleText(name, font)
-            label.setBrush(QColor("#e8ecf4"))
-            label.setPos(p.x() + r + 1, p.y() - 4)
-            label.setZValue(5)
-            self.items_ += [dot, line, label]
+            self.items_ += [dot, line]
+            names.append((name, p, r))
+        self.labels.set_ships(names)
         self._focus = [self.centre(at) for _, at, _, _, _ in ships] + [self.centre(at) for _, at in vortices]
         self.keep_focus()
 
@@ -220,6 +222,10 @@ class BoardView(ZoomableView):
             self.zoom(1.0)
             self.centerOn(rect.center())
         self._fitted = self.transform()
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802 (Qt's name)
+        super().scrollContentsBy(dx, dy)
+        self.viewport().update()  # the names are laid out for the part seen: all of it again
 
     def _panned(self, _action: int) -> None:
         self.auto_fit = False
