@@ -15,7 +15,7 @@ from html import escape
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QToolTip
 
 from app.systems.v13.counters import CounterItem, CounterSpec, abbreviation
 from app.systems.v13.grid import HEX, LAYOUT, centre_of
@@ -36,6 +36,43 @@ def _click(press: QPointF | None, pos: QPointF) -> bool:
     """Whether a grab pressed at ``press`` is still a click at ``pos``: within the drag distance
     (a fanned-out counter may lie over the next hex: a click on it must not move it there)."""
     return press is not None and (pos - press).manhattanLength() < QApplication.startDragDistance()
+
+
+def _fan_on_hover(view: BattleMapView, pos: QPointF, over: CounterItem | None, h: Hex) -> None:
+    """Fan out the stack under the pointer at ``pos`` (``over``, the counter there; ``h``, its hex)
+    with its neighbours' that overlap it at this zoom; keep a fan while the pointer is on it."""
+    scene = view.scene()
+    fanned = scene.fanned()
+    if (over in fanned if over is not None else _fan_area(view, fanned).contains(pos)):
+        return  # the pointer is still on the fan (or between its counters)
+    group = _overlapping(scene, view.transform().m11(), h) if over is not None else ()
+    if len(scene.counters_at(h)) > 1 or group:
+        scene.expand(h, group)
+    elif scene.expanded is not None:
+        scene.expand(None)
+
+
+def _overlapping(scene: BattleScene, lod: float, h: Hex) -> tuple[Hex, ...]:
+    """The other hexes whose counters overlap ``h``'s at zoom ``lod``, one through another."""
+    reach = scene.counter_px * 1.1 / max(lod, 1e-6)  # a counter's side, in the scene
+    found, todo = [h], [centre_of(h)]
+    while todo:
+        c = todo.pop()
+        for g in scene.stacks:
+            p = centre_of(g)
+            if g not in found and abs(p.x() - c.x()) < reach and abs(p.y() - c.y()) < reach:
+                found.append(g)
+                todo.append(p)
+    return tuple(sorted(found[1:], key=lambda g: (g.q, g.r)))
+
+
+def _fan_area(view: BattleMapView, items: list[CounterItem]) -> QRectF:
+    """The viewport rectangle the fanned counters cover (empty: none fanned)."""
+    vt = view.viewportTransform()
+    area = QRectF()
+    for item in items:
+        area = area.united(item.body_rect().translated(vt.map(item.pos())))
+    return area.adjusted(-4, -4, 4, 4) if items else area
 
 
 __all__ = ["UNIT_MIME", "ArrowItem", "BattleMapView", "BattleScene", "CounterItem", "CounterSpec", "HEX", "LAYOUT",
@@ -202,20 +239,16 @@ class BattleMapView(HudView):
 
     # -- the mouse ----------------------------------------------------------------------------------
     def _hover_at(self, pos: QPointF) -> None:
-        """Track the hex under the mouse (signal and readout only when it changes) and fan out
-        the stack under it."""
+        """Track the hex under the mouse (signal and readout only when it changes; over a counter,
+        its own hex, as its tooltip says, though it may lie over a neighbour) and fan out stacks."""
         scene = self.scene()
-        h = self.hex_at(pos)
+        over = self.counter_at(pos) if scene.stacks else None
+        h = over.spec.hex if over is not None and self._grab is None else self.hex_at(pos)
         if h != self._hover:
             self._hover = h
             self.readout.set_html(self.default_readout(h))
             self.hovered.emit(h)
-        over = self.counter_at(pos) if scene.stacks else None
-        target = over.spec.hex if over is not None else h
-        if len(scene.counters_at(target)) > 1:
-            scene.expand(target)
-        elif over is None or over.spec.hex != scene.expanded:
-            scene.expand(None)
+        _fan_on_hover(self, pos, over, h)
 
     def _hover_again(self) -> None:
         """Units moved or the sheet floated under a still mouse: a fresh readout and signal."""
@@ -231,6 +264,10 @@ class BattleMapView(HudView):
                 self.readout.set_html("")
                 self.hovered.emit(None)
             self.scene().expand(None)
+        if event.type() == QEvent.Type.ToolTip:  # the tooltip of the counter a click would take
+            over = self.counter_at(QPointF(event.pos()))
+            QToolTip.showText(event.globalPos(), over.toolTip() if over is not None else "", self.viewport())
+            return True
         return super().viewportEvent(event)
 
     def _combat(self) -> bool:

@@ -44,6 +44,18 @@ def _region_paths(cols: int, rows: int) -> tuple[QPainterPath, QPainterPath]:
     return area_path(q, r), segments_path(q, r)
 
 
+def _lay_fan(items: list[CounterItem], px: int, home: QPointF, lod: float) -> None:
+    """Lay ``items`` out side by side around ``home`` (the fanned hex's centre; ``lod``, the view's
+    scale), the last (top) counter kept where it lay: under the pointer that fanned the stack; a
+    neighbour's counters (drawn over this hex at this zoom) placed from their own hex centre."""
+    n = len(items)
+    cols, step, top = math.ceil(math.sqrt(n)), px * 1.3, n - 1
+    for i, item in enumerate(items):
+        shift = (home - centre_of(item.spec.hex)) * lod
+        item.set_look(px, QPointF((i % cols - top % cols) * step, (i // cols - top // cols) * step) + shift, 0)
+        item.setZValue(14 + i * 0.01)
+
+
 class BattleScene(QGraphicsScene):
     """The plane with its counters and the set-up overlays. ``content_changed`` says that
     what a hex holds or reads may have changed (units moved, the sheet floated).
@@ -88,6 +100,8 @@ class BattleScene(QGraphicsScene):
         self.stacks: dict[Hex, list[CounterItem]] = {}
         self.stacks_qr: dict[tuple[int, int], list[CounterItem]] = {}  # the same, by (q, r)
         self.expanded: Hex | None = None
+        self.fan_group: tuple[Hex, ...] = ()  # the neighbours fanned out with it (their counters overlap)
+        self.view_lod = 1.0  # the view's scale: a fan reaching over several hexes is laid out at it
         self.counter_px = MIN_PX
         self.extras: list[QGraphicsItem] = []
         self._centre: Hex | None = None
@@ -196,6 +210,7 @@ class BattleScene(QGraphicsScene):
         self.stacks_qr = {(h.q, h.r): items for h, items in stacks.items()}
         if self.expanded not in stacks:
             self.expanded = None
+        self.fan_group = tuple(g for g in self.fan_group if g in stacks) if self.expanded is not None else ()
         for h in stacks:
             self._layout(h)
 
@@ -204,15 +219,9 @@ class BattleScene(QGraphicsScene):
         the count on top; or, expanded, side by side around the hex."""
         items = self.stacks.get(h, [])
         n, px = len(items), self.counter_px
-        if h == self.expanded and n > 1:
-            cols = math.ceil(math.sqrt(n))
-            step = px * 1.3
-            # side by side, the top counter kept where it lay: under the pointer that fanned the stack
-            top = n - 1
-            for i, item in enumerate(items):
-                off = QPointF((i % cols - top % cols) * step, (i // cols - top // cols) * step)
-                item.set_look(px, off, 0)
-                item.setZValue(14 + i * 0.01)
+        fan = self.fanned() if h in (self.expanded, *self.fan_group) else []
+        if len(fan) > 1 and self.expanded is not None:
+            _lay_fan(fan, px, centre_of(self.expanded), self.view_lod)
             return
         f = px * 0.14
         for k, item in enumerate(items):
@@ -223,6 +232,10 @@ class BattleScene(QGraphicsScene):
     def set_zoom(self, lod: float) -> None:
         """The view's scale: counters grow with the hexes, down to a readable minimum."""
         self._lod = lod if self.quick else None
+        if lod and lod != self.view_lod:
+            self.view_lod = lod
+            for h in self.fan_group:  # their place is taken at the new scale
+                self._layout(h)
         if self.quick or not lod:
             return
         px = counter_px(lod)
@@ -231,14 +244,23 @@ class BattleScene(QGraphicsScene):
             for h in self.stacks:
                 self._layout(h)
 
-    def expand(self, h: Hex | None) -> None:
-        """Fan out the stack in ``h`` (``None``: fold the fanned one back)."""
-        if h == self.expanded:
+    def expand(self, h: Hex | None, group: tuple[Hex, ...] = ()) -> None:
+        """Fan out the stack in ``h`` with the stacks of ``group``, neighbours whose counters
+        overlap it at this zoom (``None``: fold the fanned one back)."""
+        group = tuple(g for g in group if g != h and g in self.stacks) if h is not None else ()
+        if h == self.expanded and group == self.fan_group:
             return
-        old, self.expanded = self.expanded, h
-        for x in (old, h):
+        old = (self.expanded, *self.fan_group)
+        self.expanded, self.fan_group = h, group
+        for x in dict.fromkeys((*old, h, *group)):
             if x is not None:
                 self._layout(x)
+
+    def fanned(self) -> list[CounterItem]:
+        """The counters fanned out now (none when no stack is)."""
+        if self.expanded is None:
+            return []
+        return [i for g in (*self.fan_group, self.expanded) for i in self.stacks.get(g, [])]
 
     def counters_at(self, h: Hex) -> list[CounterItem]:
         return self.stacks.get(h, [])

@@ -1,0 +1,66 @@
+"""Counters of neighbouring hexes that hide each other at the fitted zoom fan out on hover, and the
+readout names the hex of the counter under the pointer (issue 22): seen on the 1600x1000 screen at
+the V13 battle map's fitted zoom, 14 attackers placed in adjacent hexes showed only two counters,
+and the readout said "0607 ... here: IKV Kumara" while the tooltip named a counter of 0906 drawn
+over the neighbouring hex."""
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF
+
+from tests.app.systems.v13.test_map import at, hover, look_at, spec, view  # noqa: F401 (the fixture)
+
+FITTED = 0.45  # a hex about 16 px tall: the counters (38 px at least) reach over their neighbours
+
+
+def _attackers(view):  # noqa: F811
+    """Seven hexes in a column, two units in each (14 attackers), seen at the fitted zoom."""
+    w = view.scene().window
+    col = [w.hex_at(f"21{r:02d}") for r in range(12, 19)]
+    uids = [f"u{k}" for k in range(14)]
+    view.scene().set_units([spec(u, col[k // 2], name=f"ISS Unit {k}") for k, u in enumerate(uids)])
+    look_at(view, col[3], FITTED)
+    return col, uids
+
+
+def _rect(view, uid):  # noqa: F811
+    item = view.scene().counters[uid]
+    return item.body_rect().translated(view.viewportTransform().map(item.pos()))
+
+
+def test_neighbours_that_overlap_fan_out_and_each_can_be_picked(view):  # noqa: F811
+    col, uids = _attackers(view)
+    scene = view.scene()
+    hover(view, at(view, col[3]) + QPoint(300, 0))  # off the counters: folded
+    assert any(_rect(view, a).intersects(_rect(view, b)) for a in uids for b in uids
+               if a < b and scene.counters[a].spec.hex != scene.counters[b].spec.hex)  # they hide each other
+    pos = at(view, col[3])
+    top = view.counter_at(pos)
+    hover(view, pos)
+    assert scene.expanded == top.spec.hex
+    assert view.counter_at(pos).uid == top.uid  # the counter under the pointer stays there
+    rects = [_rect(view, u) for u in uids]
+    assert not any(a.intersects(b) for k, a in enumerate(rects) for b in rects[k + 1:])  # every one seen
+    for u in uids:  # the pointer goes to each one in turn: the fan stays, and that one is picked
+        c = _rect(view, u).center().toPoint()
+        hover(view, c)
+        assert view.counter_at(QPointF(c)).uid == u
+        assert scene.expanded == top.spec.hex
+    hover(view, at(view, col[3]) + QPoint(400, 0))
+    assert scene.expanded is None and not scene.fan_group
+
+
+def test_the_readout_names_the_hex_of_the_counter_under_the_pointer(view):  # noqa: F811
+    col, _ = _attackers(view)
+    scene, w = view.scene(), view.scene().window
+    got = []
+    view.hovered.connect(got.append)
+    # a point inside the top counter of the lowest hex but over the hex below it
+    low = scene.counters_at(col[-1])[-1]
+    r = _rect(view, low.uid)
+    pos = QPointF(r.center().x(), r.bottom() - 2).toPoint()
+    assert view.hex_at(pos) != col[-1]  # the counter reaches over its neighbour
+    hover(view, pos)
+    over = view.counter_at(QPointF(pos))
+    assert over is not None
+    assert got[-1] == over.spec.hex
+    assert str(w.label(over.spec.hex)) in view.readout.text()
