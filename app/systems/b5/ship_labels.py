@@ -49,7 +49,7 @@ class ShipLabels(QGraphicsItem):
         return f
 
     def layout(self, lod: float, dpi: int) -> list[tuple[str, QRectF, QPointF]]:
-        """Each ship's (name, its rect in scene units, the ship's centre) at zoom ``lod``: right
+        """Each ship in sight's (name, its rect in scene units, the ship's centre) at zoom ``lod``: right
         of the ship, or left where the right would leave the view; inside the view; moved down
         (or up at the view's foot) clear of the names above it on the same side."""
         seen = self.visible()
@@ -57,6 +57,8 @@ class ShipLabels(QGraphicsItem):
         h, gap = label_px(lod) * 1.2, 3.0 / lod
         placed: list[tuple[str, QRectF, QPointF]] = []
         for name, at, r in sorted(self.ships, key=lambda s: (s[1].y(), s[1].x(), s[0])):
+            if not seen.contains(at):  # a ship out of sight: no name floating at the edge
+                continue
             w = metrics.horizontalAdvance(name)
             rect = QRectF(at.x() + r + gap, at.y() - h / 2, w, h)
             if rect.right() > seen.right():
@@ -87,7 +89,8 @@ class ShipLabels(QGraphicsItem):
         p.setFont(font)
         ascent = QFontMetricsF(font, p.device()).ascent()
         for name, rect, at in self.layout(lod, dpi):
-            if not rect.adjusted(-rect.height(), -rect.height(), rect.height(), rect.height()).contains(at):
+            near = rect.adjusted(-rect.height(), 0, rect.height(), 0)
+            if abs(rect.center().y() - at.y()) > rect.height() * 0.6 or not near.left() < at.x() < near.right():
                 p.setPen(QPen(LEADER, 0))
                 end = QPointF(rect.left() if rect.left() > at.x() else rect.right(), rect.center().y())
                 p.drawLine(at, end)

@@ -3,7 +3,7 @@
 11 px on the screen at every zoom, inside the view, and clear of each other."""
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication
 
@@ -78,8 +78,13 @@ def test_ship_names_are_readable_and_inside_the_view_when_fitted_small(qtbot, tm
     press(bw, "Ctrl+0")
     qtbot.wait(50)
     _check(view, ships)
-    wheel(view, 6)  # zoomed in by the user: still readable, inside
+    wheel(view, 6)  # zoomed in by the user: still readable, inside, only the ships in sight named
+    view.centerOn(view.centre(min(bw.b.engine.at.values(), key=str)) + QPointF(80, 0))  # a group's left edge
     qtbot.wait(50)
     names = _names_on_screen(view)
+    seen = view.mapToScene(view.viewport().rect()).boundingRect()
+    in_sight = {bw.panel.unit_names()[u] for u, at in bw.b.engine.at.items() if seen.contains(view.centre(at))}
+    assert 0 < len(in_sight) < ships
+    assert sorted(n for n, _r, _px in names) == sorted(in_sight)
     assert all(px >= LABEL_PX - 0.01 for _n, _r, px in names)
     assert all(QRectF(view.viewport().rect()).adjusted(-1, -1, 1, 1).contains(r) for _n, r, _ in names)
