@@ -17,7 +17,11 @@ rows, rounded, then added; a side's losses taken first from the kind its owner c
 Table's "personnel of the owning player's choice"); the defending crew's losses go on the boarded ship's
 Percent Casualties Track, its marines' never. Step b: the boarded ship adds up to 20% of its original
 crew and up to 40% of its original marines a phase, or takes some back (a negative number: back to their
-stations). A side that withdraws (asked of each in secret every
+stations). Its crew resting aboard off their stations (a boarding party waiting in the transporter rooms, boarders
+back aboard: :func:`.parties.resting`) are its crew aboard and may join, within the same 20% a phase, drawn first
+(already off its track); taken back or the melee over, they are back at their stations the turn after (removed from
+a boarding party), those from the stations at once. "Operational" (told it is boarded) reads its crew aboard the
+same way (at their stations or off them), so its side's secret party never shows to the boarders. A side that withdraws (asked of each in secret every
 phase) ends the melee; the defenders withdrawing leave the ship to the boarders (taken).
 """
 from __future__ import annotations
@@ -87,6 +91,8 @@ class Melee:
     """The boarders' military passengers."""
     guards: int = 0
     """The boarded ship's own marines fighting (``defenders`` are its crew fighting)."""
+    rested: int = 0
+    """Of ``defenders``, those drawn from its crew resting off their stations (:func:`.parties.draw`)."""
 
     def side(self, defending: bool) -> dict[str, int]:
         """A side's persons by kind (the kinds it has)."""
@@ -99,6 +105,7 @@ class Melee:
         if defending:
             self.defenders -= lost.get(CREW, 0)
             self.guards -= lost.get(MARINES, 0)
+            self.rested = min(self.rested, self.defenders)  # losses fall on those from the stations first
         else:
             self.attackers -= lost.get(CREW, 0)
             self.marines -= lost.get(MARINES, 0)
@@ -169,7 +176,7 @@ def begin(e: STCSEngine, x: str, y: str, n: int, kind: str = CREW) -> None:
     if y not in e.contact.melees:  # more boarders join the melee already aboard
         e.contact.melees[y] = Melee(0, team, x, e.round, track=e.casualties.get(y, 0))
     e.contact.melees[y].lose(False, {kind: -n})
-    operational = casualties.crew_left(e, y) >= 10
+    operational = casualties.crew_left(e, y) + parties.aboard(e, y) * 100 // max(1, e.data(y).crew) >= 10  # aboard
     e.log.add("ruling", BOARD, f"{e.ship(y)} is being boarded" if operational else
               f"a boarding party beams onto {e.ship(y)}", visible_to=None if operational else (team, GM))
     e.log.add("ruling", BOARD, f"{n} boarders{'' if kind == CREW else f' ({kind})'} from {e.ship(x)} beam onto "
@@ -193,11 +200,11 @@ def fight(e: STCSEngine, y: str) -> Procedure:
         la, ld = sum(both[0].values()), sum(both[1].values())
         e.log.add("ruling", RULE, f"damage to {e.ship(y)} since the last melee phase ({hurt}% casualties): the "
                   f"boarders lose {la}, the defenders {ld}")
-    aboard = d.crew * casualties.crew_left(e, y) // 100  # at their stations (those fighting are off them)
-    most = max(0, min(aboard, d.crew * ADD_MOST // 100))
-    added = int((yield _join(e, y, "defenders", "crew", -m.defenders, most, m.defenders)))
-    m.defenders += added
-    parties.stations(e, y, added)  # off their stations now (a negative number: back at them at once)
+    aboard = d.crew * casualties.crew_left(e, y) // 100 + parties.resting(e, y)  # at their stations or resting
+    most = max(0, min(aboard, d.crew * ADD_MOST // 100))  # 20% a phase, whichever they come from
+    added = int((yield _join(e, y, "defenders", "crew (at their stations or resting off them)", -m.defenders, most,
+                             m.defenders)))
+    _muster(e, y, m, added)
     reinforced = added > 0  # (morale: reinforcements received)
     if troops.aboard(e, y, MARINES):  # b: its marines too (up to 40% of its original a phase; none in Stasis)
         joined = int((yield _join(e, y, "defenders/marines", f"marines (40% of its {troops.carried(e, y, MARINES)} a phase)", -m.guards,
@@ -300,10 +307,13 @@ def _withdraw(e: STCSEngine, y: str, boarders: bool, defenders: bool) -> None:
 
 def _ends(e: STCSEngine, y: str, attackers_win: bool, why: str) -> None:
     m = e.contact.melees.pop(y)
-    if not attackers_win and m.defenders:  # the ship's crew still fighting go back to their stations at once
-        parties.stations(e, y, -m.defenders)
-        e.log.add("ruling", RULE, f"{m.defenders} of {possessive(e.ship(y))} crew go back to their stations: "
-                  f"{casualties.crew_left(e, y)}% of its crew", {"unit": y}, visible_to=(e.units[y].team, GM))
+    if not attackers_win and m.defenders - m.rested:  # the crew from its stations go back to them at once
+        parties.stations(e, y, m.rested - m.defenders)
+        e.log.add("ruling", RULE, f"{m.defenders - m.rested} of {possessive(e.ship(y))} crew go back to their "
+                  f"stations: {casualties.crew_left(e, y)}% of its crew", {"unit": y},
+                  visible_to=(e.units[y].team, GM))
+    if not attackers_win:  # those drawn from resting: at their stations the turn after
+        parties.rejoin(e, y, m.rested)
     if attackers_win:
         e.contact.captured[y] = m.team
         e.log.add("ruling", RULE, f"{e.ship(y)} is taken by {possessive(e.name(m.team))} boarders ({why}; the GM "
@@ -312,6 +322,22 @@ def _ends(e: STCSEngine, y: str, attackers_win: bool, why: str) -> None:
         e.log.add("ruling", RULE, f"the melee aboard {e.ship(y)} ends ({why})")
     else:
         e.log.add("ruling", RULE, f"the boarders aboard {e.ship(y)} are beaten ({why})")
+
+
+def _muster(e: STCSEngine, y: str, m: Melee, n: int) -> None:
+    """Step b: ``n`` of ``y``'s crew join its defenders, those resting off their stations first (already off its
+    track), then from its stations (off the track now); a negative ``n`` takes them back, those from its stations
+    first (at them at once), then those drawn from resting (:func:`.parties.rejoin`)."""
+    if n >= 0:
+        rested = parties.draw(e, y, n)
+        m.rested += rested
+        parties.stations(e, y, n - rested)
+    else:
+        now = min(-n, m.defenders - m.rested)
+        parties.stations(e, y, -now)
+        m.rested -= -n - now
+        parties.rejoin(e, y, -n - now)
+    m.defenders += n
 
 
 def _join(e: STCSEngine, y: str, key: str, who: str, low: int, most: int, fighting: int) -> Question:

@@ -101,6 +101,30 @@ def aboard(e: STCSEngine, x: str) -> int:
 def leave(e: STCSEngine, x: str, k: int) -> int:
     """``k`` of ``x``'s crew resting off their stations (:func:`resting`: the waiting parties first) are gone for
     good (lost, or beamed off): its track keeps charging them. The persons taken."""
+    take = _take(e, x, k)
+    if take:
+        e.contact.parties.away[x] = max(0, e.contact.parties.away.get(x, 0) - take)
+    return take
+
+
+def draw(e: STCSEngine, x: str, k: int) -> int:
+    """Up to ``k`` of ``x``'s crew resting off their stations (the waiting parties first, then those back aboard)
+    join a melee aboard it as defenders: already off its track, it does not move. The persons drawn."""
+    return _take(e, x, k)
+
+
+def rejoin(e: STCSEngine, x: str, n: int) -> None:
+    """``n`` defenders drawn from those resting (:func:`draw`) leave the melee: removed from a boarding party, they
+    are back at their stations in the next turn's Power Allocation Phase (Boarding Operations)."""
+    if n > 0:
+        turn = e.turn_segment()[0]
+        e.contact.parties.back.append((turn + 1, x, n))
+        e.log.add("ruling", RULE, f"{n} of {possessive(e.ship(x))} crew leave the melee for the transporter rooms "
+                  f"(back at their stations in turn {turn + 1})", {"unit": x}, visible_to=(e.units[x].team, GM))
+
+
+def _take(e: STCSEngine, x: str, k: int) -> int:
+    """Takes up to ``k`` of ``x``'s crew resting off their stations, the waiting parties first. The persons taken."""
     p = e.contact.parties
     take = min(k, waiting(e, x))
     if take:
@@ -111,8 +135,6 @@ def leave(e: STCSEngine, x: str, k: int) -> int:
             p.back[i] = (due, y, n - t)
             take += t
     p.back[:] = [b for b in p.back if b[2] > 0]
-    if take:
-        p.away[x] = max(0, p.away.get(x, 0) - take)
     return take
 
 

@@ -190,3 +190,29 @@ def test_the_crew_aboard_may_eject_the_warp_core(boarding: int, hits: tuple[tupl
     log = run.events_json("gm")
     assert ("Lexington does not explode: its crew ejects the warp core" in log) is ejects
     assert ("eject the warp core" in log) is ejects
+
+
+def blue(run: STCSBattle) -> str:
+    """Blue's screen (the pending question) and Blue's log."""
+    import json
+
+    from tests.rules.systems.stcs.test_leaks import BLUE, screen
+
+    return json.dumps(screen(run, BLUE), sort_keys=True, default=str) + run.events_json(BLUE)
+
+
+@pytest.mark.parametrize("hits", [(), TEN, TEN + ((5, 4),)])
+def test_blue_reads_the_melee_the_same_whatever_reds_secret_party(hits: tuple[tuple[int, int], ...]) -> None:
+    """The Klothos' party waiting (387 of 430, 43 left at their stations, Red's secret) defends it in melee as its
+    crew at their stations would: Blue's boarders meet the same 86 defenders, the same strength, odds, losses and
+    morale, with the party or without it, its stations emptied by a 10% hit or not (it read 0-43 with the party, 0-0
+    with its stations emptied: the 86 refused)."""
+    from tests.rules.systems.stcs.test_melee import defended
+
+    party, none = (defended(n, hits, faces=[5, 7, 9]) for n in (KEPT, 0))
+    assert party.pending.high == none.pending.high
+    for run in (party, none):
+        for a in (min(86, run.pending.high), "no", "stay", "stay", "no"):
+            run.answer(a)
+    assert blue(party) == blue(none)
+    assert "strength 72 against" in blue(party)

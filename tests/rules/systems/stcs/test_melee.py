@@ -5,8 +5,15 @@ from __future__ import annotations
 
 import pytest
 
+from rules.battlehex.log import IllegalAnswer
+from rules.dice import ScriptedDice
+from rules.systems.stcs.battle import STCSBattle
 from rules.systems.stcs.melee import TABLE, column, holds, losses, morale_score, strength
+from tests.rules.systems.stcs.helpers import stcs_campaign
+from tests.rules.systems.stcs.test_firing import ARRIVAL
+from tests.rules.systems.stcs.test_shieldcontrol import lower
 from tests.rules.systems.stcs.test_transporters import boarded
+from tests.rules.systems.v13.helpers import AT
 
 
 def test_the_melee_combat_table_corners() -> None:
@@ -110,3 +117,55 @@ def test_a_side_that_withdraws_ends_the_melee(blue: str, red: str, taken: bool) 
     assert f"the {side} withdraw from Klothos: {5 if side == 'boarders' else 4} lost on the way" in run.events_json()
     other = run.events_json("red" if blue == "withdraw" else "blue")
     assert '"answer": "withdraw"' not in other  # each side's choice is its own (the withdrawal itself is seen)
+
+
+def defended(party: int, hits: tuple[tuple[int, int], ...] = (), faces: list[int] | None = None) -> STCSBattle:
+    """The Klothos allocates boarding parties of ``party`` of its crew (Red's secret), the Lexington warps in 4
+    hexes off, the crew ``hits`` on the Klothos (each efficiency roll 99 fails), 100 of the Lexington's crew board
+    it, and the next segment's melee phase asks how many of the Klothos' crew join."""
+    run = STCSBattle(stcs_campaign(), AT, dice=lambda _seed: ScriptedDice(ARRIVAL + [99] * len(hits) + (faces or [])))
+    for a in ("sublight", ["lexington"], "power:d7", f"movement 4, shields 1/1/1/1/1/1, weapons 4, boarding {party}",
+              "warpin:lexington", "4,0", "2"):
+        run.answer(a)
+    for points, rate in hits:
+        for a in ("crew:d7", "other", points, rate):
+            run.answer(a)
+    lower(run, "lexington", "d7")
+    lower(run, "d7", "lexington")
+    for a in ("beam:lexington", "board:d7", 100, "next", "none", "melee:d7"):
+        run.answer(a)
+    assert run.pending.key.endswith("/melee/d7/defenders")
+    return run
+
+
+@pytest.mark.parametrize("party", [0, 20, 387])
+def test_the_boarded_ships_waiting_party_may_defend_it_within_the_20_percent(party: int) -> None:
+    """Shipboard Melee Combat: "A boarded ship may add up to 20% of its original crew strength ... to a melee in each
+    Melee Phase": the Klothos' party waiting in its transporter rooms is its crew aboard (Boarding Operations) and
+    may join, within the same 20% (86 of 430) as its crew at their stations: 86 taken, 87 refused. The 387 waiting
+    left 43 at their stations: only 43 could join before. Those waiting join first, already off the track."""
+    run = defended(party)
+    assert run.pending.high == 86
+    with pytest.raises(IllegalAnswer, match="0-86"):
+        run.answer(87)
+    run.answer(86)
+    e = run.engine
+    assert e.contact.melees["d7"].defenders == 86
+    assert e.contact.parties.waiting.get("d7", 0) == max(0, party - 86)
+    assert e.casualties["d7"] == -(-max(party, 86) * 100 // 430)  # the persons off their stations, rounded up
+
+
+def test_defenders_from_the_waiting_party_taken_back_are_at_their_stations_the_turn_after() -> None:
+    """Those drawn from the party waiting leave the melee for the transporter rooms: removed from a boarding party,
+    back on the track in the next turn's Power Allocation Phase (Boarding Operations), not at once as those from the
+    stations; logged for Red alone."""
+    run = defended(387, faces=[5, 7, 9])
+    for a in (86, "no", "stay", "stay", "no", "next", "none", "melee:d7"):
+        run.answer(a)
+    assert run.pending.low == -86
+    run.answer(-86)
+    e = run.engine
+    assert e.contact.melees["d7"].defenders == 0 and e.casualties["d7"] == 90
+    assert e.contact.parties.back == [(2, "d7", 86)] and e.contact.parties.waiting["d7"] == 301
+    line = "86 of Klothos' crew leave the melee for the transporter rooms (back at their stations in turn 2)"
+    assert line in run.events_json("red") and line not in run.events_json("blue")
