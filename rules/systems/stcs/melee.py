@@ -300,7 +300,7 @@ def _withdraw(e: STCSEngine, y: str, boarders: bool, defenders: bool) -> None:
         for kind in [k for k in (MARINES, PASSENGERS) if back.get(k)]:  # not crew: aboard again at once (no track)
             troops.leave(e, m.home, kind, -back[kind])
     if defenders:  # they beamed off or took the shuttles: no longer aboard (their crew off the track since they joined)
-        m.defenders = 0
+        m.defenders = m.rested = 0
         troops.leave(e, y, MARINES, m.guards)
     _ends(e, y, attackers_win=defenders and not boarders, why="a side withdrew")
 

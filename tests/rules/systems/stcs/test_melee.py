@@ -169,3 +169,14 @@ def test_defenders_from_the_waiting_party_taken_back_are_at_their_stations_the_t
     assert e.contact.parties.back == [(2, "d7", 86)] and e.contact.parties.waiting["d7"] == 301
     line = "86 of Klothos' crew leave the melee for the transporter rooms (back at their stations in turn 2)"
     assert line in run.events_json("red") and line not in run.events_json("blue")
+
+
+def test_defenders_from_the_party_who_withdraw_are_gone_from_the_ship() -> None:
+    """Both sides withdraw: the Klothos' 86 defenders drawn from its party beamed off (5% lost on the way): they are
+    not back at its stations (its track keeps charging them), nor due back."""
+    run = defended(387)
+    for a in (86, "no", "withdraw", "withdraw"):
+        run.answer(a)
+    e = run.engine
+    assert e.contact.melees == {} and e.casualties["d7"] == 90
+    assert [b for b in e.contact.parties.back if b[1] == "d7"] == []
