@@ -22,7 +22,8 @@ back aboard: :func:`.parties.resting`) are its crew aboard and may join, within 
 (already off its track); taken back or the melee over, they are back at their stations the turn after (removed from
 a boarding party), those from the stations at once. "Operational" (told it is boarded) reads its crew aboard the
 same way (at their stations or off them), so its side's secret party never shows to the boarders. A side that
-withdraws (asked of each in secret every phase) ends the melee; the defenders withdrawing leave the ship to the boarders (taken).
+withdraws (asked of each in secret every phase) ends the melee; the defenders withdrawing leave the ship to the
+boarders (taken).
 """
 from __future__ import annotations
 
