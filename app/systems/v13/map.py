@@ -47,7 +47,7 @@ def _fan_on_hover(view: BattleMapView, pos: QPointF, over: CounterItem | None, h
         return  # the pointer is still on the fan (or between its counters)
     group = _overlapping(scene, view.transform().m11(), h) if over is not None else ()
     if len(scene.counters_at(h)) > 1 or group:
-        scene.expand(h, group)
+        scene.expand(h, group, QRectF(view.viewport().rect()).translated(-QPointF(view.mapFromScene(centre_of(h)))))
     elif scene.expanded is not None:
         scene.expand(None)
 

@@ -44,16 +44,24 @@ def _region_paths(cols: int, rows: int) -> tuple[QPainterPath, QPainterPath]:
     return area_path(q, r), segments_path(q, r)
 
 
-def _lay_fan(items: list[CounterItem], px: int, home: QPointF, lod: float) -> None:
+def _lay_fan(items: list[CounterItem], px: int, home: QPointF, lod: float, room: QRectF) -> None:
     """Lay ``items`` out side by side around ``home`` (the fanned hex's centre; ``lod``, the view's
     scale), the last (top) counter kept where it lay: under the pointer that fanned the stack; a
-    neighbour's counters (drawn over this hex at this zoom) placed from their own hex centre."""
+    neighbour's counters (drawn over this hex at this zoom) placed from their own hex centre. The
+    top counter takes the place in the rows that keeps the fan within ``room`` (the view, around it)."""
     n = len(items)
-    cols, step, top = math.ceil(math.sqrt(n)), px * 1.3, n - 1
-    for i, item in enumerate(items):
+    cols, step = math.ceil(math.sqrt(n)), px * 1.3
+    rows = math.ceil(n / cols)
+    up = int((-room.top() - px / 2) // step) if room.isValid() else rows - 1  # rows that fit above it
+    left = int((-room.left() - px / 2) // step) if room.isValid() else cols - 1
+    row = max(0, min(rows - 1, up, (n - 1) // cols))
+    col = max(0, min(cols - 1, left, (n - 1) % cols if row == (n - 1) // cols else cols - 1))
+    top = row * cols + col
+    slots = [k for k in range(n) if k != top] + [top]
+    for k, item in zip(slots, items):
         shift = (home - centre_of(item.spec.hex)) * lod
-        item.set_look(px, QPointF((i % cols - top % cols) * step, (i // cols - top // cols) * step) + shift, 0)
-        item.setZValue(14 + i * 0.01)
+        item.set_look(px, QPointF((k % cols - col) * step, (k // cols - row) * step) + shift, 0)
+        item.setZValue(14 + k * 0.01)
 
 
 class BattleScene(QGraphicsScene):
@@ -101,6 +109,7 @@ class BattleScene(QGraphicsScene):
         self.stacks_qr: dict[tuple[int, int], list[CounterItem]] = {}  # the same, by (q, r)
         self.expanded: Hex | None = None
         self.fan_group: tuple[Hex, ...] = ()  # the neighbours fanned out with it (their counters overlap)
+        self.fan_room = QRectF()  # the view around the fanned hex, in screen pixels
         self.view_lod = 1.0  # the view's scale: a fan reaching over several hexes is laid out at it
         self.counter_px = MIN_PX
         self.extras: list[QGraphicsItem] = []
@@ -221,7 +230,7 @@ class BattleScene(QGraphicsScene):
         n, px = len(items), self.counter_px
         fan = self.fanned() if h in (self.expanded, *self.fan_group) else []
         if len(fan) > 1 and self.expanded is not None:
-            _lay_fan(fan, px, centre_of(self.expanded), self.view_lod)
+            _lay_fan(fan, px, centre_of(self.expanded), self.view_lod, self.fan_room)
             return
         f = px * 0.14
         for k, item in enumerate(items):
@@ -244,14 +253,16 @@ class BattleScene(QGraphicsScene):
             for h in self.stacks:
                 self._layout(h)
 
-    def expand(self, h: Hex | None, group: tuple[Hex, ...] = ()) -> None:
+    def expand(self, h: Hex | None, group: tuple[Hex, ...] = (), room: QRectF | None = None) -> None:
         """Fan out the stack in ``h`` with the stacks of ``group``, neighbours whose counters
-        overlap it at this zoom (``None``: fold the fanned one back)."""
+        overlap it at this zoom (``None``: fold the fanned one back), within ``room`` (screen pixels
+        around ``h``'s centre) when it can."""
         group = tuple(g for g in group if g != h and g in self.stacks) if h is not None else ()
         if h == self.expanded and group == self.fan_group:
             return
         old = (self.expanded, *self.fan_group)
         self.expanded, self.fan_group = h, group
+        self.fan_room = QRectF(room) if room is not None else QRectF()
         for x in dict.fromkeys((*old, h, *group)):
             if x is not None:
                 self._layout(x)

@@ -64,3 +64,20 @@ def test_the_readout_names_the_hex_of_the_counter_under_the_pointer(view):  # no
     assert over is not None
     assert got[-1] == over.spec.hex
     assert str(w.label(over.spec.hex)) in view.readout.text()
+
+
+def test_a_fan_near_the_edge_of_the_view_stays_inside_it(view):  # noqa: F811
+    """Seen on the real screen: hovered near the top of the map, the fan of 14 grew upwards out of
+    the view, four of its counters cut off."""
+    col, uids = _attackers(view)
+    scene = view.scene()
+    view.verticalScrollBar().setValue(view.verticalScrollBar().value() + at(view, col[0]).y() - 30)
+    hover(view, at(view, col[0]) + QPoint(300, 0))
+    pos = at(view, col[0])
+    assert 20 < pos.y() < 40  # the top hex of the column, just under the view's top edge
+    top = view.counter_at(pos)
+    hover(view, pos)
+    assert scene.expanded == top.spec.hex and view.counter_at(pos).uid == top.uid
+    inside = view.viewport().rect()
+    for u in uids:
+        assert inside.contains(_rect(view, u).toRect()), u
