@@ -208,8 +208,8 @@ def fight(e: STCSEngine, y: str) -> Procedure:
     _muster(e, y, m, added)
     reinforced = added > 0  # (morale: reinforcements received)
     if troops.aboard(e, y, MARINES):  # b: its marines too (up to 40% of its original a phase; none in Stasis)
-        joined = int((yield _join(e, y, "defenders/marines", f"marines (40% of its {troops.carried(e, y, MARINES)} a phase)", -m.guards,
-                                  troops.defend_most(e, y, m.guards), m.guards)))
+        joined = int((yield _join(e, y, "defenders/marines", f"marines (40% of its {troops.carried(e, y, MARINES)} "
+                                  "a phase)", -m.guards, troops.defend_most(e, y, m.guards), m.guards)))
         m.guards += joined
         reinforced = reinforced or joined > 0
     m.fought = e.round
