@@ -109,6 +109,7 @@ class BattleScene(QGraphicsScene):
         self.stacks_qr: dict[tuple[int, int], list[CounterItem]] = {}  # the same, by (q, r)
         self.expanded: Hex | None = None
         self.fan_group: tuple[Hex, ...] = ()  # the neighbours fanned out with it (their counters overlap)
+        self._rank: dict[str, float] = {}
         self.fan_room = QRectF()  # the view around the fanned hex, in screen pixels
         self.view_lod = 1.0  # the view's scale: a fan reaching over several hexes is laid out at it
         self.counter_px = MIN_PX
@@ -217,6 +218,7 @@ class BattleScene(QGraphicsScene):
                 i.setToolTip(i.spec.tip + (f"\n\n{len(items)} units here: {names}" if len(items) > 1 else ""))
         self.stacks = stacks
         self.stacks_qr = {(h.q, h.r): items for h, items in stacks.items()}
+        self._rank = {uid: i * 1e-6 for i, uid in enumerate(self.counters)}  # no two alike: drawn = picked
         if self.expanded not in stacks:
             self.expanded = None
         self.fan_group = tuple(g for g in self.fan_group if g in stacks) if self.expanded is not None else ()
@@ -236,7 +238,7 @@ class BattleScene(QGraphicsScene):
         for k, item in enumerate(items):
             back = min(n - 1 - k, 4)
             item.set_look(px, QPointF(-back * f, -back * f), n if k == n - 1 else 0)
-            item.setZValue((12 if item.spec.selected else 10) + k * 0.01)
+            item.setZValue((12 if item.spec.selected else 10) + k * 0.01 + self._rank.get(item.uid, 0.0))
 
     def set_zoom(self, lod: float) -> None:
         """The view's scale: counters grow with the hexes, down to a readable minimum."""
