@@ -76,6 +76,8 @@ class BattleWindow(QMainWindow):
         session.undo_stack.cleanChanged.connect(self._clean_changed)
         self.ctl.undo_stack.indexChanged.connect(self._enable_undo)
         session.undo_stack.indexChanged.connect(self._enable_undo)  # a resolution is the campaign's change
+        session.destroyed.connect(self._unwire)  # at exit the stacks may die before an open window: _unwire
+        self.ctl.destroyed.connect(self._unwire)
         self.refresh()
 
     def _undo_text(self, text: str) -> None:
@@ -332,15 +334,26 @@ class BattleWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:  # noqa: N802
         window_state.save(self, getattr(self.parent(), "settings", None), "battle_window")
-        with contextlib.suppress(RuntimeError, TypeError):
-            self.ctl.changed.disconnect(self._changed)
-            self.ctl.reset.disconnect(self.refresh)
-            self.ctl.undo_stack.undoTextChanged.disconnect(self._undo_text)
-            self.ctl.undo_stack.redoTextChanged.disconnect(self._redo_text)
-            self.session.undo_stack.cleanChanged.disconnect(self._clean_changed)
-            self.ctl.undo_stack.indexChanged.disconnect(self._enable_undo)
-            self.session.undo_stack.indexChanged.disconnect(self._enable_undo)
+        self._unwire()
         super().closeEvent(event)
+
+    def _unwire(self, _gone: object = None) -> None:
+        _unwire(self)
+
+
+def _unwire(win: BattleWindow) -> None:
+    """The window stops listening to its controller and the undo stacks: it is closed, or their
+    owner (the session, the controller) is being destroyed -- at exit, with the window still open, a
+    stack dying after its owner's ``destroyed`` clears itself and signals (issue 22: "QUndoStack
+    already deleted" tracebacks from the window's slots)."""
+    with contextlib.suppress(RuntimeError, TypeError):
+        win.ctl.changed.disconnect(win._changed)
+        win.ctl.reset.disconnect(win.refresh)
+        win.ctl.undo_stack.undoTextChanged.disconnect(win._undo_text)
+        win.ctl.undo_stack.redoTextChanged.disconnect(win._redo_text)
+        win.session.undo_stack.cleanChanged.disconnect(win._clean_changed)
+        win.ctl.undo_stack.indexChanged.disconnect(win._enable_undo)
+        win.session.undo_stack.indexChanged.disconnect(win._enable_undo)
 
 
 def _given(win: BattleWindow) -> None:
