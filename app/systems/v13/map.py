@@ -279,8 +279,8 @@ class BattleMapView(HudView):
         pos = event.position()
         if event.button() == Qt.MouseButton.RightButton:
             item = self.counter_at(pos)
-            self.context_requested.emit(item.uid if item is not None else None, self.hex_at(pos),
-                                        event.globalPosition().toPoint())
+            at = (item.uid, item.spec.hex) if item is not None else (None, self.hex_at(pos))  # its hex, as its tip
+            self.context_requested.emit(*at, event.globalPosition().toPoint())
             event.accept()
             return
         if event.button() == Qt.MouseButton.MiddleButton:

@@ -64,6 +64,16 @@ def _lay_fan(items: list[CounterItem], px: int, home: QPointF, lod: float, room:
         item.setZValue(14 + k * 0.01)
 
 
+def _lay_stack(items: list[CounterItem], px: int, rank: dict[str, float]) -> None:
+    """Stack ``items``, each one peeking out from under the next with the count on top; ``rank``
+    sets apart the heights of counters that would otherwise be alike (drawn = picked)."""
+    n, f = len(items), px * 0.14
+    for k, item in enumerate(items):
+        back = min(n - 1 - k, 4)
+        item.set_look(px, QPointF(-back * f, -back * f), n if k == n - 1 else 0)
+        item.setZValue((12 if item.spec.selected else 10) + k * 0.01 + rank.get(item.uid, 0.0))
+
+
 class BattleScene(QGraphicsScene):
     """The plane with its counters and the set-up overlays. ``content_changed`` says that
     what a hex holds or reads may have changed (units moved, the sheet floated).
@@ -228,17 +238,11 @@ class BattleScene(QGraphicsScene):
     def _layout(self, h: Hex) -> None:
         """Place the counters of ``h``: a stack, each one peeking out from under the next with
         the count on top; or, expanded, side by side around the hex."""
-        items = self.stacks.get(h, [])
-        n, px = len(items), self.counter_px
         fan = self.fanned() if h in (self.expanded, *self.fan_group) else []
         if len(fan) > 1 and self.expanded is not None:
-            _lay_fan(fan, px, centre_of(self.expanded), self.view_lod, self.fan_room)
-            return
-        f = px * 0.14
-        for k, item in enumerate(items):
-            back = min(n - 1 - k, 4)
-            item.set_look(px, QPointF(-back * f, -back * f), n if k == n - 1 else 0)
-            item.setZValue((12 if item.spec.selected else 10) + k * 0.01 + self._rank.get(item.uid, 0.0))
+            _lay_fan(fan, self.counter_px, centre_of(self.expanded), self.view_lod, self.fan_room)
+        else:
+            _lay_stack(self.stacks.get(h, []), self.counter_px, self._rank)
 
     def set_zoom(self, lod: float) -> None:
         """The view's scale: counters grow with the hexes, down to a readable minimum."""
@@ -256,24 +260,21 @@ class BattleScene(QGraphicsScene):
                 self._layout(h)
 
     def expand(self, h: Hex | None, group: tuple[Hex, ...] = (), room: QRectF | None = None) -> None:
-        """Fan out the stack in ``h`` with the stacks of ``group``, neighbours whose counters
-        overlap it at this zoom (``None``: fold the fanned one back), within ``room`` (screen pixels
-        around ``h``'s centre) when it can."""
+        """Fan out the stack in ``h`` with ``group``'s, neighbours overlapping it at this zoom (``None``:
+        fold it back), within ``room`` (screen pixels around ``h``'s centre) when it can."""
         group = tuple(g for g in group if g != h and g in self.stacks) if h is not None else ()
         if h == self.expanded and group == self.fan_group:
             return
         old = (self.expanded, *self.fan_group)
         self.expanded, self.fan_group = h, group
         self.fan_room = QRectF(room) if room is not None else QRectF()
-        for x in dict.fromkeys((*old, h, *group)):
-            if x is not None:
-                self._layout(x)
+        for x in [x for x in dict.fromkeys((*old, h, *group)) if x is not None]:
+            self._layout(x)
 
     def fanned(self) -> list[CounterItem]:
         """The counters fanned out now (none when no stack is)."""
-        if self.expanded is None:
-            return []
-        return [i for g in (*self.fan_group, self.expanded) for i in self.stacks.get(g, [])]
+        on = (*self.fan_group, self.expanded) if self.expanded is not None else ()
+        return [i for g in on for i in self.stacks.get(g, [])]
 
     def counters_at(self, h: Hex) -> list[CounterItem]:
         return self.stacks.get(h, [])

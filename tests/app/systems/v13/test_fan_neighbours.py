@@ -5,7 +5,7 @@ and the readout said "0607 ... here: IKV Kumara" while the tooltip named a count
 over the neighbouring hex."""
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF
+from PySide6.QtCore import QPoint, QPointF, Qt
 
 from tests.app.systems.v13.test_map import at, hover, look_at, spec, view  # noqa: F401 (the fixture)
 
@@ -96,3 +96,21 @@ def test_the_counter_picked_is_the_one_drawn_on_top(view):  # noqa: F811
                 continue  # on an edge: Qt and the view may round it apart
             drawn = [i for i in view.items(QPoint(x, y)) if isinstance(i, CounterItem)]
             assert (picked.uid if picked else None) == (drawn[0].uid if drawn else None), (x, y)
+
+
+def test_a_right_click_on_a_counter_names_its_hex(view):  # noqa: F811
+    """The context menu's hex section named the hex under the pointer, not the one of the counter
+    clicked (drawn over it): the same disagreement as the readout's."""
+    from tests.app.systems.v13.test_map import PRESS, RELEASE, send_mouse
+    col, _ = _attackers(view)
+    low = view.scene().counters_at(col[-1])[-1]
+    r = _rect(view, low.uid)
+    pos = QPointF(r.center().x(), r.bottom() - 2).toPoint()
+    assert view.hex_at(pos) != col[-1]
+    got = []
+    view.context_requested.connect(lambda uid, h, _at: got.append((uid, h)))
+    right = Qt.MouseButton.RightButton
+    send_mouse(view, PRESS, pos, right, right)
+    send_mouse(view, RELEASE, pos, right)
+    over = view.counter_at(QPointF(pos))
+    assert got and got[0] == (over.uid, over.spec.hex)
