@@ -14,7 +14,7 @@ from functools import lru_cache
 from html import escape
 from typing import Protocol
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSizeF, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QToolTip
 
 from app.systems.v13.counters import CounterItem, CounterSpec, abbreviation
@@ -47,7 +47,11 @@ def _fan_on_hover(view: BattleMapView, pos: QPointF, over: CounterItem | None, h
         return  # the pointer is still on the fan (or between its counters)
     group = _overlapping(scene, view.transform().m11(), h) if over is not None else ()
     if len(scene.counters_at(h)) > 1 or group:
-        scene.expand(h, group, QRectF(view.viewport().rect()).translated(-QPointF(view.mapFromScene(centre_of(h)))))
+        o, ro = QPointF(view.mapFromScene(centre_of(h))), view.readout
+        ro.flush()  # laid out now (not at the next pass) with the words just set: the box it will have
+        box = QRectF(QPointF(view.viewport().mapFromGlobal(ro.mapToGlobal(QPoint(0, 0)))), QSizeF(ro.size()))
+        scene.expand(h, group, (QRectF(view.viewport().rect()).translated(-o),
+                                box.translated(-o) if ro.isVisible() else QRectF()))
     elif scene.expanded is not None:
         scene.expand(None)
 

@@ -44,19 +44,22 @@ def _region_paths(cols: int, rows: int) -> tuple[QPainterPath, QPainterPath]:
     return area_path(q, r), segments_path(q, r)
 
 
-def _lay_fan(items: list[CounterItem], px: int, home: QPointF, lod: float, room: QRectF) -> None:
+def _lay_fan(items: list[CounterItem], px: int, home: QPointF, lod: float, room: QRectF, avoid: QRectF) -> None:
     """Lay ``items`` out side by side around ``home`` (the fanned hex's centre; ``lod``, the view's
     scale), the last (top) counter kept where it lay: under the pointer that fanned the stack; a
     neighbour's counters (drawn over this hex at this zoom) placed from their own hex centre. The
-    top counter takes the place in the rows that keeps the fan within ``room`` (the view, around it)."""
+    top counter takes the place in the rows that keeps the fan within ``room`` (the view, around it)
+    and off ``avoid`` (the readout's box), when one does."""
     n = len(items)
     cols, step = math.ceil(math.sqrt(n)), px * 1.3
-    rows = math.ceil(n / cols)
-    up = int((-room.top() - px / 2) // step) if room.isValid() else rows - 1  # rows that fit above it
-    left = int((-room.left() - px / 2) // step) if room.isValid() else cols - 1
-    row = max(0, min(rows - 1, up, (n - 1) // cols))
-    col = max(0, min(cols - 1, left, (n - 1) % cols if row == (n - 1) // cols else cols - 1))
-    top = row * cols + col
+
+    def misfits(t: int) -> int:  # the counters cut off or covered with the top one in place t
+        boxes = [QRectF((k % cols - t % cols) * step - px / 2, (k // cols - t // cols) * step - px / 2, px, px)
+                 for k in range(n) if k != t]
+        return sum(not room.contains(r) or r.intersects(avoid) for r in boxes)
+
+    top = min(range(n - 1, -1, -1), key=misfits) if room.isValid() else n - 1
+    row, col = divmod(top, cols)
     slots = [k for k in range(n) if k != top] + [top]
     for k, item in zip(slots, items):
         shift = (home - centre_of(item.spec.hex)) * lod
@@ -120,7 +123,7 @@ class BattleScene(QGraphicsScene):
         self.expanded: Hex | None = None
         self.fan_group: tuple[Hex, ...] = ()  # the neighbours fanned out with it (their counters overlap)
         self._rank: dict[str, float] = {}
-        self.fan_room = QRectF()  # the view around the fanned hex, in screen pixels
+        self.fan_room = (QRectF(), QRectF())  # the view and the readout's box around the fanned hex
         self.view_lod = 1.0  # the view's scale: a fan reaching over several hexes is laid out at it
         self.counter_px = MIN_PX
         self.extras: list[QGraphicsItem] = []
@@ -240,7 +243,7 @@ class BattleScene(QGraphicsScene):
         the count on top; or, expanded, side by side around the hex."""
         fan = self.fanned() if h in (self.expanded, *self.fan_group) else []
         if len(fan) > 1 and self.expanded is not None:
-            _lay_fan(fan, self.counter_px, centre_of(self.expanded), self.view_lod, self.fan_room)
+            _lay_fan(fan, self.counter_px, centre_of(self.expanded), self.view_lod, *self.fan_room)
         else:
             _lay_stack(self.stacks.get(h, []), self.counter_px, self._rank)
 
@@ -259,15 +262,15 @@ class BattleScene(QGraphicsScene):
             for h in self.stacks:
                 self._layout(h)
 
-    def expand(self, h: Hex | None, group: tuple[Hex, ...] = (), room: QRectF | None = None) -> None:
+    def expand(self, h: Hex | None, group: tuple[Hex, ...] = (), room: tuple[QRectF, QRectF] | None = None) -> None:
         """Fan out the stack in ``h`` with ``group``'s, neighbours overlapping it at this zoom (``None``:
-        fold it back), within ``room`` (screen pixels around ``h``'s centre) when it can."""
+        fold it back), within ``room`` and off its box (screen pixels around ``h``'s centre) when it can."""
         group = tuple(g for g in group if g != h and g in self.stacks) if h is not None else ()
         if h == self.expanded and group == self.fan_group:
             return
         old = (self.expanded, *self.fan_group)
         self.expanded, self.fan_group = h, group
-        self.fan_room = QRectF(room) if room is not None else QRectF()
+        self.fan_room = room if room is not None else (QRectF(), QRectF())
         for x in [x for x in dict.fromkeys((*old, h, *group)) if x is not None]:
             self._layout(x)
 

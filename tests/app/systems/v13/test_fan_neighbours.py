@@ -5,7 +5,7 @@ and the readout said "0607 ... here: IKV Kumara" while the tooltip named a count
 over the neighbouring hex."""
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSizeF, Qt
 
 from tests.app.systems.v13.test_map import at, hover, look_at, spec, view  # noqa: F401 (the fixture)
 
@@ -68,19 +68,25 @@ def test_the_readout_names_the_hex_of_the_counter_under_the_pointer(view):  # no
 
 def test_a_fan_near_the_edge_of_the_view_stays_inside_it(view):  # noqa: F811
     """Seen on the real screen: hovered near the top of the map, the fan of 14 grew upwards out of
-    the view, four of its counters cut off."""
+    the view, four of its counters cut off; at QT_SCALE_FACTOR=2 two more were under the readout."""
     col, uids = _attackers(view)
-    scene = view.scene()
-    view.verticalScrollBar().setValue(view.verticalScrollBar().value() + at(view, col[0]).y() - 30)
-    hover(view, at(view, col[0]) + QPoint(300, 0))
-    pos = at(view, col[0])
-    assert 20 < pos.y() < 40  # the top hex of the column, just under the view's top edge
-    top = view.counter_at(pos)
-    hover(view, pos)
-    assert scene.expanded == top.spec.hex and view.counter_at(pos).uid == top.uid
-    inside = view.viewport().rect()
-    for u in uids:
-        assert inside.contains(_rect(view, u).toRect()), u
+    scene, ro = view.scene(), view.readout
+    hover(view, at(view, col[0]))  # the readout shows (and has its size)
+    box = QRectF(QPointF(view.viewport().mapFromGlobal(ro.mapToGlobal(QPoint(0, 0)))), QSizeF(ro.size()))
+    assert ro.isVisible() and not box.isEmpty()
+    for y in (30, round(box.bottom()) + 30):  # just under the view's top edge; just under the readout
+        view.verticalScrollBar().setValue(view.verticalScrollBar().value() + at(view, col[0]).y() - y)
+        view.horizontalScrollBar().setValue(view.horizontalScrollBar().value() + at(view, col[0]).x() - 300)
+        hover(view, at(view, col[0]) + QPoint(400, 0))
+        pos = at(view, col[0])
+        assert abs(pos.y() - y) < 3 and abs(pos.x() - 300) < 3  # the column's top hex, there
+        top = view.counter_at(pos)
+        hover(view, pos)
+        assert scene.expanded == top.spec.hex and view.counter_at(pos).uid == top.uid
+        box = QRectF(QPointF(view.viewport().mapFromGlobal(ro.mapToGlobal(QPoint(0, 0)))), QSizeF(ro.size()))
+        for u in uids:
+            assert view.viewport().rect().contains(_rect(view, u).toRect()), (y, u)
+            assert y == 30 or not _rect(view, u).intersects(box), (y, u)  # at 30, the readout lies beside it
 
 
 def test_the_counter_picked_is_the_one_drawn_on_top(view):  # noqa: F811
