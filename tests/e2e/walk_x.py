@@ -184,7 +184,22 @@ class Walk:
             key("ctrl+shift+a")
         else:
             key("ctrl+shift+e")
+        self.settle()
         self.progress()
+
+    def settle(self, timeout: float = 3.0) -> None:
+        """Wait for a key pressed on the main window to reach the autosave (or for a dialog it opened).
+
+        The app writes the autosave 300 ms after a change, off the GUI thread; on a loaded machine
+        later. Read before then, the walk saw the phase unchanged and pressed End Phase again: a CI run
+        went from Update Asset to turn 3 and never saw End of Turn.
+        """
+        before = self._seen
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            time.sleep(0.1)
+            if hashlib.sha1(repr(self.state()).encode()).hexdigest() != before or active()[0] != self.main:
+                return
 
     def fight_next(self, data: dict) -> None:
         """Fight a Battle Hex not begun with the next battle system, or rule on a begun one."""
