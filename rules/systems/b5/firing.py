@@ -195,7 +195,8 @@ def _fire(self: B5Engine, at: str) -> Procedure:
                        + (" or a flight attack a ship" if flights else "")
                        + (f" (the declared fire of {declared.pending(self)} waits)" if self.declared else "") + "?",
                        ([declared.RESOLVE] if self.declared else [DONE]) + ([FIRE] if ships else [])
-                       + ([fighters.FIGHTERS] if flights else []) + ([longrange.LONG] if far else []))
+                       + ([fighters.FIGHTERS] if flights else []) + ([longrange.LONG] if far else []),
+                       default=FIRE if self.declared else None)  # the squadron's next shot (issue 24), not resolve
             said = yield replace(q, data={"option_words": OPTION_WORDS})  # not 'Its fighters' (issue 22)
             if said == DONE:
                 return

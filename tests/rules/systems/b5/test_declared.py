@@ -188,3 +188,24 @@ def test_a_cold_reopen_with_declared_fire_waiting_replays_a_few_answers(tmp_path
     for a in answers[cut:cut + 6]:
         reopened.answer(a)
     assert reopened.events_json() == reference(c, None, answers[:cut + 6]).events_json()
+
+
+def test_while_declared_shots_wait_return_declares_the_next_shot_then_resolves():
+    """Issue 24: the fire question opened at 'resolve' while the squadron's other shots waited to be
+    declared, so Return rolled R-FLAG's laser alone and skipped R-FLAG's cannon and R-F2's laser. It
+    opens at 'fire' (the seed: "once you've declared all of your targets for the squadron"), and
+    Return on every question then declares both and resolves the three shots together."""
+    run = fight(True, [10, 1, 10, 1, 1, 9, 4, 3] + [1] * 20)
+    for a in ("fire", "r-flag", "Laser", "b-flag"):
+        run.answer(a)
+    q = run.pending
+    assert q.options == (declared.RESOLVE, "fire") and q.default == "fire", q.default
+    while not rolls(run):  # Return on each question: the answer its dialog opens at
+        q = run.pending
+        run.answer(q.default if q.default is not None else q.options[0])
+    texts = [e.text for e in run.log.events]
+    assert [t.split(" at ")[0] for t in texts if t.startswith("declared: ")] == [
+        "declared: R-FLAG's Laser (x2)", "declared: R-FLAG's Matter cannon (x1)", "declared: R-F2's Laser (x2)"]
+    assert rolls(run)[:5] == ["Laser to hit", "Laser to hit", "Matter cannon to hit", "Laser to hit", "Laser to hit"]
+    assert run.pending.default == "done"  # nothing waits: the pulse's fire may end
+
