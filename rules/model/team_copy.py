@@ -6,8 +6,9 @@ its own secrets (:func:`rules.model.secrets.secret_places` says what is secret a
 out of the copy entirely, not sealed: its hidden units, fleets made only of them, the log lines
 and Battle Hex words naming them, the GM's own secrets; so is every other Team's powers' economy
 record (a seated Team's Empire Sheet shows only its own powers'; only the units in Reserve or
-mothballed, which the table's view shows, are kept) and the Exhibit B facts an Intel mission left
-between two other powers. The copy keeps the key records of the
+mothballed, which the table's view shows, are kept), the Exhibit B facts an Intel mission left
+between two other powers and another power's failed attempts, every other Team's Economic Points
+(V13.28) and which other powers closed their Turn Orders. The copy keeps the key records of the
 GM and of its Team alone (the key book signed anew for those two by the GM), so its Team's
 secrets are sealed for that Team (and the GM) as in any file, and its Team's passphrase opens
 it. It is marked (``team_copy``: the Team and the turn) and signed with the GM's Ed25519 key
@@ -122,9 +123,11 @@ def _economies_out(c: Campaign, own: list[str]) -> Campaign:
     """``c`` (changed in place) without the economy of every power but ``own`` (a seated Team's
     Empire Sheet shows only its own powers'; the seed makes no figure of it public): of each
     other power's record only what the table's view shows is kept, its units (still in the copy)
-    in Reserve or mothballed (the inspector says why such a fleet cannot move); and without
+    in Reserve or mothballed (the inspector says why such a fleet cannot move); without
     the Exhibit B facts an Intel mission left between two powers not ``own`` (caught, implicated:
-    their log line is those two Teams' alone)."""
+    their log line is those two Teams' alone) and another power's failed attempts; without the
+    other Teams' Economic Points (V13.28) and which other powers closed their own questions
+    (Turn Orders, research, Intel missions' effects: ``turn_asked``)."""
     units = {u.id for f in c.fleets for u in f.units} | {u.id for s in c.map.sectors for u in s.garrison}
     for p in c.powers:
         if p.id in own or p.economy is None:
@@ -133,9 +136,27 @@ def _economies_out(c: Campaign, own: list[str]) -> Campaign:
                             mothballed=[u for u in p.economy.mothballed if u in units])
         p.economy = None if kept == PowerEconomy() else kept
     for pair in c.treaties:
-        if not set(pair.powers) & set(own):
-            pair.facts = [f for f in pair.facts if f.fact not in _SPIED]
+        pair.facts = [f for f in pair.facts if (set(pair.powers) & set(own) or f.fact not in _SPIED)
+                      and (f.fact != _FAILED or f.by in own)]
+    for t in c.teams:
+        if not set(t.powers) & set(own):
+            t.economic_points = 0  # V13.28's awards add up there: the Team's economy, its own
+    c.turn_asked = [k for k in c.turn_asked if _asked_of(k) in (None, *own)]
     return c
+
+
+_FAILED = "last_attempt_failed"
+"""An attempt that failed, counted by its own power's next (Exhibit B): the target is not told."""
+_ASKED = {"orders": 1, "tech": 2, "mission": 1}
+"""The ``turn_asked`` keys of a power's own questions (its Turn Orders closed, its research
+invested or rolled, its Intel missions' effects) and where they name the power."""
+
+
+def _asked_of(key: str) -> str | None:
+    """The power whose own question the ``turn_asked`` key ``key`` answered, or ``None``."""
+    parts = key.split("=")[0].split("/")
+    at = _ASKED.get(parts[0])
+    return parts[at] if at is not None and len(parts) > at else None
 
 
 def _order(place: tuple[str | int, ...]) -> tuple[tuple[int, int | str], ...]:

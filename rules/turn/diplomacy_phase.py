@@ -15,6 +15,11 @@ Turn Orders of a ``settings.empire_turn`` seed004 campaign (rules/turn/run.py, b
   treaty (and those needing it) or, for a declaration, every treaty with the power and its
   alliance (the cascade); the Exhibit B facts are kept per pair for the next attempts.
 
+An attempt is recorded in the power's Turn Orders (seed: "Diplomatic actions are recorded in the
+Intel Missions area"): its Exhibit B line (the Intel Points spent, the odds, the d100) is its Team's
+secret (``secret_of``); a success's result (the treaties ended, a declaration) is everyone's, a
+failure tells the other Teams nothing (docs/SECRETS.md).
+
 Readings (docs/economy.md): a fact's age is the turns since it happened, at least 1 (a fact of
 this turn counts as last turn's); a success clears the pair's "last attempt failed". Contact is
 taken from ``diplomacy`` (a pair stated ``no_contact`` has none until a path is traced when the Turn
@@ -256,8 +261,9 @@ def _attempt(c: Campaign, raw: dict[str, Any], other_key: str, what_key: str) ->
     ok = odds.succeeds(roll)
     tp = _record(new, a, b)
     tp.facts = [f for f in tp.facts if not (ok and f.fact == "last_attempt_failed" and f.by == a)]
-    _log(new, dip.EXHIBIT_B, f"{_name(c, a)} against {_name(c, b)}: {odds.words()}; d100 {roll}: "
-                             + ("succeeds" if ok else "fails"))
+    team = c.team_of_power(a)  # an attempt is a Turn Order: its odds (Intel Points spent) are its Team's
+    new.log.append(LogEntry(turn=new.turn, rule=dip.EXHIBIT_B, secret_of=[team.id if team else GM], text=(
+        f"{_name(c, a)} against {_name(c, b)}: {odds.words()}; d100 {roll}: " + ("succeeds" if ok else "fails"))))
     if not ok:
         tp.facts.append(PairFact(fact="last_attempt_failed", by=a, turn=c.turn))
         return new

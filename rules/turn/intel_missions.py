@@ -217,9 +217,11 @@ def answer(c: Campaign, raw: Any) -> Campaign:
 
 
 def order_seen(c: Campaign, raw: Any) -> tuple[str, ...] | None:
-    """Who may see the GM's answer ``raw`` when it orders an Intel mission: the ordering power's Team
+    """Who may see the GM's answer ``raw`` when it orders an Intel mission, or a diplomatic attempt
+    spending Intel Points (break, declare: rules/turn/diplomacy_phase.py): the ordering power's Team
     (and the GM), not the target (``None`` for any other answer: as the question's)."""
-    body = raw.get("mission") if isinstance(raw, dict) and len(raw) == 1 else None
+    kind = next(iter(raw)) if isinstance(raw, dict) and len(raw) == 1 else None
+    body = raw[kind] if kind in ("mission", "break", "declare") else None
     if not isinstance(body, dict) or not isinstance(body.get("power"), str):
         return None
     return (_team(c, body["power"]),)
