@@ -3,8 +3,8 @@ campaign in one step on a copy, so nothing is ever half-applied.
 
 Destroyed, captured and crippled units; forced next strategic moves (V13.514, V13.614);
 units that withdrew in disorder moved to the sector beyond their exit facing (V13.82x); the
-fates of sub-light evaders (V13.90); BPV awards (V13.28); the Battle Hex marked resolved and
-the outcome logged.
+fates of sub-light evaders (V13.90); BPV awards (V13.28: logged for the two sides alone); the
+Battle Hex marked resolved and the outcome logged.
 """
 from __future__ import annotations
 
@@ -91,9 +91,11 @@ def write_back(campaign: Campaign, st: BattleState, rule: str = "V13.01") -> Cam
             report.append(line)
     _fleets_after(new, st, report)
     _scatter(new, st)
-    for team, points in st.awards.items():
+    sealed: dict[int, list[str]] = {}  # report line -> whose secret: an award is the two sides' (V13.28 tells
+    for team, points in st.awards.items():  # the defender the figure), a third Team's no business (issue 23)
         t = next(t for t in new.teams if t.id == team)
         t.economic_points += points
+        sealed[len(report)] = list(dict.fromkeys((team, st.attacker, st.defender)))
         report.append(f"{t.name} gains {points} Economic Points (V13.28)")
     for rec in new.battle_hexes:
         if rec.at == st.record.at and not rec.resolved:
@@ -115,7 +117,8 @@ def write_back(campaign: Campaign, st: BattleState, rule: str = "V13.01") -> Cam
     _orphans(new, report)
     turn = new.turn
     new.log.append(LogEntry(turn=turn, rule=rule, text=f"Battle Hex {st.record.at} resolved: {st.resolution}"))
-    new.log.extend(LogEntry(turn=turn, rule=rule, text=line) for line in report)
+    new.log.extend(LogEntry(turn=turn, rule=rule, text=line, secret_of=sealed.get(i, []))
+                   for i, line in enumerate(report))
     return new
 
 
