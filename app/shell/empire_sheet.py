@@ -7,8 +7,10 @@ waiting in its record (rules/economy/sheet.py ``economy_lines``) and the charts 
 fleet strength over turns (app/shell/empire_charts.py) -- a power's secret. The sheet is hot-seat safe as the campaign
 log is: the GM view (View > GM View) sees every power's; a Team that took the seat ("Take the
 seat...", behind its hand-over screen) sees only its own powers, every figure of them; the
-table's view (nobody seated) sees the planets and nobody's secret. Leaving the seat, closing the
-sheet or turning the GM view on or off gives the screen back to the table.
+table's view (nobody seated) sees the planets and nobody's secret. A seated Team that leaves the
+seat or closes the sheet (its close button, Escape, View > Empire Sheet) is done with it: the screen
+goes back to the GM behind "Pass the screen back to the Game Master", as after a Team's last
+question (app/shell/combat.py hand_back). Turning the GM view on or off gives it back to the table.
 """
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QComboBox,
@@ -100,7 +103,7 @@ class EmpireSheet(QDockWidget):
         self.html_button = QPushButton("Export &HTML...", body)
         self.seat_button = QPushButton("Take the &seat...", body)
         self.seat_button.setToolTip("The chosen power's Team takes the screen behind its hand-over and sees its own "
-                                    "powers' whole sheet; click again to give the screen back to the table")
+                                    "powers' whole sheet; click again to give the screen back to the Game Master")
         self.power_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.power_box.setMinimumContentsLength(10)  # a long name elided in a narrow dock, not widening it
         choice.addWidget(self.seat_button)
@@ -150,7 +153,7 @@ class EmpireSheet(QDockWidget):
         self._gm_followed = False
         connect_plain(self.power_box.currentIndexChanged, self.refresh)
         connect_plain(self.visibilityChanged, self._shown)
-        connect_plain(self.seat_button.clicked, self.take_seat)
+        connect_plain(self.seat_button.clicked, self._seat_clicked)
         connect_plain(self.csv_button.clicked, lambda: self._export("CSV files (*.csv)", ".csv", _csv))
         connect_plain(self.html_button.clicked, lambda: self._export(
             "HTML files (*.html)", ".html",
@@ -200,9 +203,38 @@ class EmpireSheet(QDockWidget):
         return self.seat or TABLE
 
     def _shown(self) -> None:
-        if not self.isVisible():
-            self._leave()
+        if not self.isVisible() and self.seat is not None:
+            QTimer.singleShot(0, self._closed)  # floated or docked again, it is hidden for a moment
         self.refresh()
+
+    def _closed(self) -> None:
+        """The seated sheet was closed (or another dock's tab raised over it): its Team is done."""
+        if self.seat is not None and not self.isVisible():
+            self._give_back()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)
+        """Escape closes the sheet a Team is seated at (the GM's own sheet stays open, as before)."""
+        if event.key() == Qt.Key.Key_Escape and self.seat is not None:
+            self.close()
+            return
+        super().keyPressEvent(event)
+
+    def _seat_clicked(self) -> None:
+        """Take the seat..., or Leave the seat: the Team gives the screen back."""
+        if self.seat is None:
+            self.take_seat()
+        else:
+            self._give_back()
+
+    def _give_back(self) -> None:
+        """The seated Team is done with the sheet: the screen goes back to the GM behind its hand-over
+        (the main window's ``hand_back``, which leaves the seat first), or to the table when the
+        window is closing (no hand-over then) or has no hot seat."""
+        window = self.parent()
+        hand_back = getattr(window, "hand_back", None)
+        if hand_back is None or not window.isVisible() or not hand_back():  # type: ignore[attr-defined]
+            self._leave()
+            self.refresh()
 
     def _leave(self) -> None:
         self.seat = None

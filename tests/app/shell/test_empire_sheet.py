@@ -7,7 +7,7 @@ import io
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QApplication, QFileDialog
 
 from rules.economy.sheet import sheet
 from tests.app.gui import open_main_window, press
@@ -143,8 +143,13 @@ def test_a_team_sees_its_own_powers_sheet_and_charts_and_nothing_of_another_s(qt
     html_page = page.read_text(encoding="utf-8")
     assert pool["kzinti"] in html_page and html_page.count("<svg") == 2 and "<polyline" in html_page
 
-    # giving the screen back: the table's view again
-    qtbot.mouseClick(dock.seat_button, Qt.MouseButton.LeftButton)
+    # giving the screen back (to the GM, behind its hand-over): the table's view again
+    answerer = Answerer(take_over)
+    try:
+        qtbot.mouseClick(dock.seat_button, Qt.MouseButton.LeftButton)
+    finally:
+        answerer.stop()
+    assert answerer.seen[-1][0] == "HandOverDialog" and "Hand over to GM" in answerer.seen[-1][1]
     assert dock.seat is None and dock.power_box.count() == len(c.powers)
     text = _choose(dock, qtbot, "kzinti")
     assert "the power's secret" in text and "Point Pool:" not in text
@@ -157,8 +162,13 @@ def test_a_team_sees_its_own_powers_sheet_and_charts_and_nothing_of_another_s(qt
         qtbot.waitUntil(lambda: dock.seat == "alliance")
     finally:
         answerer.stop()
-    sheet_action.trigger()  # View > Empire Sheet: closed
-    qtbot.waitUntil(lambda: not dock.isVisible())
+    answerer = Answerer(take_over)
+    try:
+        sheet_action.trigger()  # View > Empire Sheet: closed, the screen handed back to the GM
+        qtbot.waitUntil(lambda: bool(answerer.seen) and QApplication.activeModalWidget() is None)
+    finally:
+        answerer.stop()
+    assert not dock.isVisible() and [k for k, _ in answerer.seen] == ["HandOverDialog"]
     sheet_action.trigger()
     qtbot.waitUntil(dock.isVisible)
     assert dock.seat is None and "the power's secret" in dock.totals.text()
