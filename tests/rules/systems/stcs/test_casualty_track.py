@@ -147,3 +147,36 @@ def test_troops_carried_for_the_battle_drop_one_box_and_fight_as_marines() -> No
     assert "Lexington loses 20% of its crew" in run.events_json("blue")
     from rules.systems.stcs import troops
     assert troops.aboard(run.engine, "lexington", troops.MARINES) == 35  # 43 less 20% (8)
+
+
+@pytest.mark.parametrize("left", [101, -1])
+def test_a_percent_of_the_crew_outside_0_100_is_refused(left: int) -> None:
+    with pytest.raises(ValueError, match=f"a percent of the crew is 0-100, not {left}"):
+        track.band(left)
+
+
+def test_a_box_with_no_crowding_and_no_troops_carried_is_the_crews() -> None:
+    assert track.box(100) == 0 and track.box(85) == 1 and track.box(5) == 9
+
+
+@pytest.mark.parametrize(("crew", "name"), [(0, "0-9%"), (1, "90-100%")])
+def test_a_ship_with_no_crew_is_in_the_last_box_and_one_of_1_is_not(crew: int, name: str) -> None:
+    """The box reads the crew at their stations: a record of crew 0 has none (0-9%), one of crew 1 all of them."""
+    run = STCSBattle(campaign(casualty_modifiers=MODS, crew=crew), AT, dice=lambda _seed: ScriptedDice(ARRIVAL))
+    assert track.BOXES[track.of(run.engine, "lexington")] == name
+
+
+def test_active_marines_do_not_crowd_the_ship() -> None:
+    """Crowding is the Stasis troops' (seed 002: 'Whenever a ship's Stasis troops are active and onboard'): 20
+    marines carried Active leave the undamaged Lexington in the 90-100% box (57); the die 57 passes (8%)."""
+    run = hit(0, 57, marines=20)
+    assert "the 90-100% box (Crew Efficiency 57 +0: 57)" in run.events_json("blue")
+    assert "Lexington loses 8% of its crew" in run.events_json("blue")
+
+
+def test_a_single_trooper_carried_for_the_battle_drops_one_box() -> None:
+    """'A ship which does not normally carry troops may, temporarily for battle, carry a number of troops equal to
+    10% of its standard crew size. If it does this, it drops one box': one trooper is carrying troops."""
+    run = hit(0, 48, temporary_troops=1)
+    assert "the 80-89% box (Crew Efficiency 57 -10: 47)" in run.events_json("blue")
+    assert "Lexington loses 20% of its crew" in run.events_json("blue")
