@@ -318,11 +318,11 @@ class AfefPanel(PanelBase):
                   for team in (attacker, defender) for u in run.units(team) if seen.knows(u.id, u.name)]
         counts = tuple(sum(1 for p in placed if p[2] == r) for r in range(len(ROW_TITLES)))
         per = self.view.wrapped = self.view.per_row(counts)  # a long line wraps, the lines all in view
-        tops, top = [], 0.0
+        tops, top, titles = [], 0.0, []
         for r, title in enumerate(ROW_TITLES):
             t = scene.addText(title, QFont("Sans", 9))
             t.setPos(0, top)
-            lift(scene, t, self.view.viewport().palette().base().color())  # over the lines, as a counter's
+            titles.append(lift(scene, t, self.view.viewport().palette().base().color()))  # over the lines
             tops.append(top)
             top += max(1, -(-counts[r] // per)) * (H + GAP) + GAP
         self.view.tops = tops
@@ -345,7 +345,7 @@ class AfefPanel(PanelBase):
             centres[u.id] = over_lines(scene, text, QRectF(x, y, W, H), QColor(fill))  # lines end under it
         over = run.pending is None or _kind(run.pending) == "continue"  # the round's fire resolved: its lines go
         arrows(scene, centres, [*([] if over else [(p, "#808080") for p in run.declared().values()
-                                                 if isinstance(p, dict)]), (self.plan, "#d08000")])
+                                                 if isinstance(p, dict)]), (self.plan, "#d08000")], tuple(titles))
         scene.setSceneRect(scene.itemsBoundingRect().adjusted(-4, -4, 4, 4))  # now: not a stale rect centred on 0,0
         self.view.fit()
         self.commit_button.setEnabled(q is not None and (kind != "continue" or "fight" in q.options))  # the bound

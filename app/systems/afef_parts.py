@@ -81,8 +81,11 @@ def over_lines(scene: QGraphicsScene, text: QGraphicsTextItem, counter: QRectF, 
     return QPointF(counter.center().x(), min(counter.bottom() - 6, (box.bottom() + counter.bottom()) / 2))
 
 
-def arrows(scene: QGraphicsScene, ends: dict[str, QPointF], plans: list[tuple[Any, str]]) -> None:
-    """Each plan's attacks (attacker -> target -> dice) as a line of its colour, the dice beside it."""
+def arrows(scene: QGraphicsScene, ends: dict[str, QPointF], plans: list[tuple[Any, str]],
+           titles: tuple[QRectF, ...] = ()) -> None:
+    """Each plan's attacks (attacker -> target -> dice) as a line of its colour, the dice beside it,
+    clear of the rows' ``titles`` (their words' boxes) and of the numbers placed before it."""
+    taken = list(titles)
     for plan, color in plans:
         for src, targets in plan.items():
             if not isinstance(targets, dict):
@@ -94,7 +97,23 @@ def arrows(scene: QGraphicsScene, ends: dict[str, QPointF], plans: list[tuple[An
                     label = scene.addText(str(n), QFont("Sans", 10, QFont.Weight.Bold))
                     label.setDefaultTextColor(QColor(color))
                     label.setZValue(TEXT_Z)
-                    box, d = label.boundingRect(), b - a  # beside the line, clear of its pen
-                    off = (width / 2 + QLineF(box.topLeft(), box.bottomRight()).length() / 2 + 1) \
-                        / max(1.0, QLineF(a, b).length())
-                    label.setPos((a + b) / 2 + QPointF(-d.y(), d.x()) * off - box.center())
+                    taken.append(_beside(label, a, b, width, taken))
+
+
+def _beside(label: QGraphicsTextItem, a: QPointF, b: QPointF, width: float, taken: list[QRectF]) -> QRectF:
+    """Put ``label`` beside the line ``a``-``b`` (clear of its pen), at its middle or, where that
+    covers a box in ``taken`` (a row's title, another number: issue 22), the nearest place along
+    the line, on either side, that covers none; the box its words take."""
+    box, d = label.boundingRect(), b - a
+    m = label.document().documentMargin() - 1
+    words = QRectF(0, 0, label.document().idealWidth(), box.height()).adjusted(m, m, -m, -m)
+    length = max(1.0, QLineF(a, b).length())
+    off = (width / 2 + QLineF(box.topLeft(), box.bottomRight()).length() / 2 + 1) / length
+    places = [(t, side) for t in (0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.12, 0.88) for side in (1, -1)]
+    for t, side in places:
+        label.setPos(a + d * t + QPointF(-d.y(), d.x()) * off * side - box.center())
+        here = label.mapRectToScene(words)
+        if not any(here.intersects(r) for r in taken):
+            return here
+    label.setPos((a + b) / 2 + QPointF(-d.y(), d.x()) * off - box.center())  # nowhere clear: its middle
+    return label.mapRectToScene(words)

@@ -1,0 +1,50 @@
+"""The number of dice beside an AF/EF attack line never covers a row's title (issue 22, left by the
+real-screen walk: a line from the attacker's line down to the defender's front line had its number
+at its middle, on the band where "defender's front line" is written)."""
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF
+from PySide6.QtWidgets import QGraphicsTextItem, QMenu
+
+from app.systems.afef import ROW_TITLES
+from tests.app.gui import open_main_window
+from tests.app.systems.test_afef import drag
+from tests.app.systems.test_afef_lines import _to
+from tests.app.systems.test_table import system_action
+from tests.app.test_gui_paths import end_movement_and_fight
+
+
+def _words(t: QGraphicsTextItem) -> QRectF:
+    """The box a text's words take in the scene (inside its document's margin)."""
+    m = t.document().documentMargin()
+    return t.mapRectToScene(QRectF(0, 0, t.document().idealWidth(), t.boundingRect().height())
+                            .adjusted(m, m, -m, -m))
+
+
+def _texts(scene, numbers: bool) -> list[QGraphicsTextItem]:
+    return [i for i in scene.items() if isinstance(i, QGraphicsTextItem)
+            and (i.toPlainText().isdigit() if numbers else i.toPlainText() in ROW_TITLES)]
+
+
+def test_a_lines_dice_number_never_covers_a_row_title(qtbot, tmp_path):
+    main = open_main_window(qtbot, tmp_path)
+    system_action(main.findChild(QMenu, "battle_systems_menu"), "afef").trigger()
+    bw = end_movement_and_fight(main, qtbot, "0604")
+    bw.auto_dialogs = False
+    _to(bw, qtbot, "declare")
+    q = bw.b.pending
+    shooters, targets = list(q.data["dice"]), list(q.data["targets"])
+    assert len(shooters) > 1 and targets
+    view, covered, drawn = bw.panel.view, [], 0
+    for target in targets:  # every attacker on one target (the lines fan out over the titles), each target in turn
+        bw.panel.clear_button.click()
+        for shooter in shooters:
+            drag(view, shooter, target)
+        scene = view.scene()
+        titles = [(_words(t), t.toPlainText()) for t in _texts(scene, numbers=False)]
+        assert len(titles) == len(ROW_TITLES)
+        for n in _texts(scene, numbers=True):
+            drawn += 1
+            covered += [(target, n.toPlainText(), title) for box, title in titles if _words(n).intersects(box)]
+    assert drawn >= len(shooters) * len(targets)
+    assert covered == [], covered
