@@ -184,21 +184,23 @@ class Walk:
             key("ctrl+shift+a")
         else:
             key("ctrl+shift+e")
-        self.settle()
+            self.settle(data)
         self.progress()
 
-    def settle(self, timeout: float = 3.0) -> None:
-        """Wait for a key pressed on the main window to reach the autosave (or for a dialog it opened).
+    def settle(self, before: dict, timeout: float = 4.0) -> None:
+        """Wait for End Phase, pressed on the main window, to reach the autosave (or for a dialog it opened).
 
         The app writes the autosave 300 ms after a change, off the GUI thread; on a loaded machine
-        later. Read before then, the walk saw the phase unchanged and pressed End Phase again: a CI run
-        went from Update Asset to turn 3 and never saw End of Turn.
+        later. Read before then, the walk saw the phase unchanged and pressed End Phase again: two CI
+        runs went from Update Asset to turn 3 and never saw End of Turn. What is waited for is the
+        turn or the phase changing, not any change: a late write of an earlier answer is not it.
         """
-        before = self._seen
+        was = (before.get("turn", 1), before.get("phase", "orders"))
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             time.sleep(0.1)
-            if hashlib.sha1(repr(self.state()).encode()).hexdigest() != before or active()[0] != self.main:
+            now = self.state()
+            if (now.get("turn", 1), now.get("phase", "orders")) != was or active()[0] != self.main:
                 return
 
     def fight_next(self, data: dict) -> None:
@@ -208,6 +210,7 @@ class Walk:
                  and b.get("encounter") in (None, "scenario")]
         if not open_ or self.stalled >= 4:
             key("ctrl+shift+e")  # nothing left to fight: End Phase (refused while one is open)
+            self.settle(data)
             return
         fresh = [b for b in open_ if not b.get("answers")]
         if not fresh:
