@@ -35,6 +35,8 @@ def dialogs(d) -> bool:
     if "/fire/" in key and not FIRED:  # one shot in turn 2 (none in a jump-in's first turn), then done
         FIRED.append(key)
         d.group.button(d.q.options.index("fire")).setChecked(True)
+    elif "/fire/" in key and "resolve" in d.q.options:  # that shot alone: the squadron's others not declared
+        d.group.button(d.q.options.index("resolve")).setChecked(True)
     elif key.endswith("/target"):  # the engine's exact odds shown with the choice
         FIRED.append(d.odds.text() if d.odds is not None else "")
     elif key == "b5/scenario":
