@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QVariantAnimation
-from PySide6.QtGui import QBrush, QColor, QFont, QMouseEvent, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsScene
+from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
+from PySide6.QtWidgets import (QGraphicsEllipseItem, QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem,
+                               QWidget)
 
-from app.systems.b5.ship_labels import ShipLabels
+from app.systems.b5.ship_labels import HexNumbers, ShipLabels, kept
 from app.widgets.zoom_view import ZoomableView
 from hexmap import Facing, Label, grid_hex
 from hexmap.labels import axial_to_offset
@@ -23,6 +24,55 @@ ring's 5 hexes and a name)."""
 LEAST = 24
 """The fewest hexes across a fitted board shows (one ship alone is not blown up to fill it)."""
 TEAM_COLOURS = ("#2f6fd0", "#c8402f", "#3a9a4a", "#8a4fc0")
+BOARD, GRID = QColor("#10141c"), QColor("#2a3344")
+
+
+class GridPicture(QGraphicsItem):
+    """The hex grid and its numbers (``numbers``, ship_labels.py), drawn once for a view's zoom and
+    place into a picture of the screen, and that picture painted while they stay: a wheel turned in
+    and out again, or a hand-over and back, repaints from the last :data:`KEPT` pictures."""
+
+    KEPT = 3
+
+    def __init__(self, path: QPainterPath) -> None:
+        super().__init__()
+        self.path = path
+        self.bounds = path.boundingRect()
+        self.numbers: HexNumbers | None = None
+        self.pictures: dict[tuple[float, ...], QPixmap] = {}
+        self.drawn = 0
+        """How many pictures were drawn (the rest of the paints were of a kept one)."""
+        self.setZValue(0)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
+        return self.bounds
+
+    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        t, device = p.worldTransform(), p.device()
+        ratio, lod = device.devicePixelRatioF(), QStyleOptionGraphicsItem.levelOfDetailFromTransform(t)
+        names = self.numbers.labels.numbered(lod, device.logicalDpiY())[0] if self.numbers and lod > 0 else 0
+        key = (round(t.m11(), 9), round(t.m22(), 9), round(t.dx(), 2), round(t.dy(), 2), device.width(),
+               device.height(), ratio, names)  # names: laid out afresh, the numbers keep clear of them again
+
+        def draw() -> QPixmap:
+            picture = QPixmap(round(device.width() * ratio), round(device.height() * ratio))
+            picture.setDevicePixelRatio(ratio)
+            picture.fill(BOARD)  # opaque: the board's own colour (the view's background), a plain copy
+            painter = QPainter(picture)
+            painter.setTransform(t)
+            painter.setPen(QPen(GRID, 0))
+            painter.drawPath(self.path)  # not antialiased: lines of one pixel, in a third of the time
+            if self.numbers is not None and lod > 0:
+                painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+                self.numbers.draw(painter, lod, device.logicalDpiY())
+            painter.end()
+            self.drawn += 1
+            return picture
+        picture = kept(self.pictures, key, draw, self.KEPT)
+        p.save()
+        p.resetTransform()
+        p.drawPixmap(0, 0, picture)
+        p.restore()
 
 
 class BoardView(ZoomableView):
@@ -35,12 +85,14 @@ class BoardView(ZoomableView):
         self.layout_ = Layout(SIZE, SIZE + 2, SIZE + 2)
         self.scene_ = QGraphicsScene(self)
         self.setScene(self.scene_)
-        self.setBackgroundBrush(QColor("#10141c"))
+        self.setBackgroundBrush(BOARD)
         self._grid()
         board = self.sceneRect()
         self.labels = ShipLabels(lambda: self.mapToScene(self.viewport().rect()).boundingRect(),
                                  board.adjusted(-board.width(), -board.height(), board.width(), board.height()))
         self.scene_.addItem(self.labels)
+        self.numbers = HexNumbers(self.labels, lambda c, r: self.centre(Label(c, r)), cols, rows, SIZE)
+        self.grid.numbers = self.numbers
         self.zone_item = self.scene_.addPath(QPainterPath(), QPen(Qt.PenStyle.NoPen), QBrush(QColor(80, 200, 120, 90)))
         self.zone_item.setZValue(1)
         self.items_: list = []
@@ -77,17 +129,9 @@ class BoardView(ZoomableView):
         for c in range(1, self.cols + 1):
             for r in range(1, self.rows + 1):
                 self._hex_path(path, Label(c, r))
-        grid = self.scene_.addPath(path, QPen(QColor("#2a3344"), 0))
-        grid.setZValue(0)
-        font = QFont()
-        font.setPointSizeF(3.5)
-        for c in range(1, self.cols + 1, 5):
-            for r in range(1, self.rows + 1, 5):
-                t = self.scene_.addSimpleText(str(Label(c, r)), font)
-                t.setBrush(QColor("#56627a"))
-                p = self.centre(Label(c, r))
-                t.setPos(p.x() - 5, p.y() - 3)
-        self.setSceneRect(self.scene_.itemsBoundingRect().adjusted(-10, -10, 10, 10))
+        self.grid = GridPicture(path)  # the hex numbers: :class:`HexNumbers`, readable at every zoom
+        self.scene_.addItem(self.grid)
+        self.setSceneRect(self.grid.boundingRect().adjusted(-10, -10, 10, 10))
 
     def show_zone(self, hexes: Iterable[Label]) -> None:
         path = QPainterPath()
@@ -144,9 +188,8 @@ class BoardView(ZoomableView):
         for it in self.flight_items:
             self.scene_.removeItem(it)
         self.flight_items = []
-        font = QFont()
-        font.setPointSizeF(4.5)
         stacked: dict[Label, int] = {}
+        names = []
         for name, at, team, tip in flights:
             n = stacked[at] = stacked.get(at, -1) + 1
             p = self.centre(at) + QPointF(-5.0, -4.0 + 5.5 * n)  # a column at the hex's left, a row a flight
@@ -156,17 +199,15 @@ class BoardView(ZoomableView):
                                              QPen(QColor("#f4f4a0"), 0.7), QBrush(QColor(TEAM_COLOURS[team % 4])))
             diamond.setZValue(6)
             diamond.setToolTip(tip)
-            label = self.scene_.addSimpleText(name, font)
-            label.setBrush(QColor("#f4f4a0"))
-            label.setPos(p.x() - d - 1 - label.boundingRect().width(), p.y() - 3)
-            label.setZValue(6)
-            self.flight_items += [diamond, label]
+            self.flight_items.append(diamond)
+            names.append((name, p, d))
         for at in dogfights:
             p = self.centre(at)
             ring = self.scene_.addEllipse(QRectF(p.x() - 9, p.y() - 9, 18, 18), QPen(QColor("#ff5040"), 1.2))
             ring.setZValue(6)
             ring.setToolTip(f"dogfight at {at}")
             self.flight_items.append(ring)
+        self.labels.set_flights(names)  # named beside each diamond, readable at every zoom (ship_labels.py)
         self._focus += [self.centre(at) for _, at, _, _ in flights]
         self.keep_focus()
 

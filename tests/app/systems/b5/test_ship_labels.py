@@ -39,7 +39,7 @@ def _names_on_screen(view) -> list[tuple[str, QRectF, float]]:
     dpi = view.viewport().logicalDpiY()
     px = view.labels.font(lod, dpi).pointSizeF() * dpi / 72.0 * lod
     return [(name, view.mapFromScene(rect).boundingRect().toRectF(), px)
-            for name, rect, _at in view.labels.layout(lod, dpi)]
+            for name, rect, *_ in view.labels.layout(lod, dpi)]
 
 
 def _check(view, ships: int) -> None:
