@@ -3,8 +3,9 @@ squadrons of 5, each squadron's plot checked against every ship's maneuvering da
 deployment zone of the next ship with 60 enemy ships on the board (naive baseline: every board
 hex measured in Python), and the command radius of 60 ships; undo, reopen and cold reopen of a
 battle of 3 plotted turns and one of 12 (played at random, each answer stored as the battle window
-stores it) against a full replay, and the long one over the short one (flat). Never asserts times;
-``bench/run.py`` checks the goals.
+stores it) against a full replay, and the long one over the short one (flat); the board's redraw
+with its names after a wheel notch (issue 24), against the naive board's in the same run. Never
+asserts times; ``bench/run.py`` checks the goals.
 
     python bench/b5.py [--smoke] [--json]
 """
@@ -144,7 +145,125 @@ def rows() -> list[Row]:
     return [Row(f"validate one plotted turn of {SHIPS} ships ({SHIPS // 5} squadrons)", ms_plot, "< 10 ms"),
             Row(f"deployment zone of the next ship, {SHIPS} enemy ships placed (90 x 60 board)", ms_zone, "< 10 ms",
                 naive_ms=ms_naive),
-            Row(f"command radius of {SHIPS} ships (who is out of command)", ms_cmd, "< 10 ms"), *battles()]
+            Row(f"command radius of {SHIPS} ships (who is out of command)", ms_cmd, "< 10 ms"), *battles(),
+            *board_rows()]
+
+
+FLIGHTS = 12
+VIEW = (1200, 800)
+
+
+def _Numbers(view: Any) -> Any:  # noqa: N802 (a class made once Qt is loaded)
+    """The naive board's hex numbers: an item drawing them at each paint, as scene text would."""
+    from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
+
+    class Numbers(QGraphicsItem):
+        def boundingRect(self) -> Any:  # noqa: N802
+            return view.grid.boundingRect()
+
+        def paint(self, p: Any, option: Any, widget: Any = None) -> None:
+            view.numbers.draw(p, QStyleOptionGraphicsItem.levelOfDetailFromTransform(p.worldTransform()),
+                              p.device().logicalDpiY())
+    item = Numbers()
+    item.setZValue(0.5)
+    return item
+
+
+def _board(app: Any, naive: bool) -> Any:
+    """The app's B5 board (app.systems.b5.board.BoardView) in a 1200 x 800 view: a meeting of
+    :data:`SHIPS` ships in squadrons of 5 (two fleets 45 hexes apart), :data:`FLIGHTS` fighter
+    flights beside them, command rings, fitted to the ships (Fit ships). ``naive``: every paint
+    draws the grid path and lays the names and hex numbers out afresh (the board before it kept
+    them: the grid an antialiased path item, as it was)."""
+    from PySide6.QtGui import QPen
+
+    from app.systems.b5.board import GRID, BoardView
+    from hexmap import Facing
+
+    view = BoardView(90, 60, lambda _at: None)
+    if naive:
+        view.grid.hide()
+        view.scene_.addPath(view.grid.path, QPen(GRID, 0)).setZValue(0)
+        labels, numbers = view.labels, view.numbers
+        labels.numbered = lambda lod, dpi: (labels.layouts + 1, labels.lay_out(labels.visible(), lod, dpi))
+        numbers.layout = lambda lod, dpi: numbers.lay_out(labels.visible(), lod, dpi,
+                                                          [p.rect for p in labels.layout(lod, dpi)])
+        view.scene_.addItem(_Numbers(view))
+    view.resize(*VIEW)
+    view.show()
+    ships, rings = [], []
+    for i in range(SHIPS):
+        side, sq, k = i % 2, i // 10, (i // 2) % 5  # squadron sq of side: 5 ships within 3 hexes
+        at = Label((18 if side == 0 else 63) + (sq % 2) * 5 + k % 3, 12 + sq * 7 + k // 3 * 2)
+        name = f"{('ISA', 'KZ')[side]} {('Victory', 'Whitestar', 'Avenger', 'Hyperion', 'Omega')[k]} {i}"
+        ships.append((name, at, Facing.C if side == 0 else Facing.F, side, k == 0))
+        if k == 0:
+            rings.append((at, 5, side))
+    view.show_ships(ships, rings, [])
+    view.show_flights([(f"Flight {i} 6", ships[i * 5][1], i % 2, f"flight {i}") for i in range(FLIGHTS)])
+    view.fit()
+    app.processEvents()
+    return view
+
+
+def _in_turn(fns: dict[str, Any], repeat: int) -> dict[str, tuple[float, float]]:
+    """Each of ``fns`` timed in turn (common.interleaved), its median wall and CPU ms (a loaded
+    2-core machine stretches the wall time of a paint several times; its CPU time much less)."""
+    import statistics
+    import time
+
+    times: dict[str, list[tuple[float, float]]] = {k: [] for k in fns}
+    for _ in range(1 if SMOKE else repeat):
+        for k, fn in fns.items():
+            wall, cpu = time.perf_counter(), time.process_time()
+            fn()
+            times[k].append(((time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000))
+    return {k: (statistics.median(w for w, _c in v), statistics.median(c for _w, c in v)) for k, v in times.items()}
+
+
+def board_rows() -> list[Row]:
+    """The B5 board's full redraw (grid, hex numbers, ships, rings, flights and every name) after a
+    wheel notch, as a person zooms: in and out about the fitted zoom (zooms shown before: the grid's
+    picture and the names' layout kept), beside the naive board's (all drawn and laid out afresh at
+    each paint), in turn in the same run, wall and CPU time; then a notch to a zoom never shown, no goal."""
+    import math
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from redraw import wheel
+
+    app = QApplication.instance() or QApplication([])
+    views = {"real": _board(app, False), "naive": _board(app, True)}
+    real = views["real"]
+    lod = real.transform().m11()
+    names = len(real.labels.layout(lod, real.viewport().logicalDpiY()))
+    sign = {k: [1.0] for k in views}
+
+    def step(k: str, notches: list[float]) -> None:
+        wheel(views[k], notches[0])
+        notches[0] = -notches[0]
+        views[k].viewport().repaint()
+    for k in views:  # both zooms shown once
+        for _ in range(2):
+            step(k, sign[k])
+    zoomed = _in_turn({k: (lambda k=k: step(k, sign[k])) for k in views}, 31)
+    fresh = {k: [1.0, math.log(1 / 1.1) / math.log(1.15)] for k in views}  # in by 1.15, out by 1.1: never back
+
+    def new_zoom(k: str) -> None:
+        fresh[k].reverse()
+        wheel(views[k], fresh[k][0])
+        views[k].viewport().repaint()
+    new = _in_turn({k: (lambda k=k: new_zoom(k)) for k in views}, 21)
+    for v in views.values():
+        v.close()
+    app.processEvents()
+    what = (f"b5 board redraw {VIEW[0]}x{VIEW[1]} after a wheel notch about the fitted zoom ({lod:.2f}): "
+            f"{SHIPS} ships, {FLIGHTS} flights, {names} names, hex numbers")
+    return [Row(what, zoomed["real"][0], "< 8 ms", zoomed["naive"][0]),
+            Row("  the same, CPU time", zoomed["real"][1], "< 8 ms", zoomed["naive"][1]),
+            Row("  b5 board redraw after a notch to a zoom never shown (no goal; CPU "
+                f"{new['real'][1]:.1f} ms, naive {new['naive'][1]:.1f} ms)", new["real"][0], "", new["naive"][0])]
 
 
 if __name__ == "__main__":
