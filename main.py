@@ -167,6 +167,23 @@ def _no_plugin_loader() -> None:
     sys.modules[name] = loader
 
 
+def _no_feature_hook() -> bool:
+    """Take Qt for Python's ``__feature__`` import hook off (issue 21: the start with no kept first
+    frame). ``import PySide6`` puts a Python function in front of every later import statement (some
+    2,000 on a start) and a check of every module imported (does its source name "PySide6"?), ~10
+    ms of CPU, all for ``from __feature__ import snake_case, true_property``, which BattleHex never
+    uses (tests/test_main_startup_feature.py holds it to that). With no feature selected, Qt reads
+    every module alike, checked or not. Returns whether the hook was taken off (False: another
+    PySide6 release, nothing changed)."""
+    import builtins
+
+    plain = getattr(builtins, "__orig_import__", None)
+    if plain is None or getattr(builtins.__import__, "__name__", "") != "__feature_import__":
+        return False
+    builtins.__import__ = plain
+    return True
+
+
 def _quick_feature_check() -> None:
     """Stand in for the check Qt for Python's import hook makes of every module imported after
     PySide6 (does its source name "PySide6"? its ``__feature__`` switching then applies): the
@@ -261,7 +278,8 @@ def _main(argv: list[str], start: _Start) -> int:
         _preload()
     import PySide6  # noqa: F401 (Qt for Python's import hook, which the next imports go through)
 
-    _quick_feature_check()
+    if not _no_feature_hook():
+        _quick_feature_check()
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance() or QApplication(sys.argv[:1])

@@ -60,3 +60,48 @@ def test_the_stand_in_answers_as_qt_for_pythons_own_check():
     assert r.returncode == 0, r.stderr
     got = json.loads(r.stdout.strip().splitlines()[-1])
     assert got == {"stand_in": True, "differ": [], "uses": [True, False, False]}, got
+
+
+HOOK = """
+import builtins, json, sys
+seen = {}
+say = builtins.print
+def print(*args, **kw):
+    if args and str(args[0]).startswith("startup to interactive window"):
+        feature = sys.modules["shibokensupport.feature"]
+        seen.update(hook=builtins.__import__.__name__,
+                    checked=sorted(m for m in feature.pyside_feature_dict if m.split(".")[0] in ("app", "rules")))
+    say(*args, **kw)
+builtins.print = print
+sys.argv = ["main.py", "--startup-probe"]
+import main
+code = main.main()
+say(json.dumps(dict(seen, code=code)))
+"""
+
+
+def test_the_start_takes_qt_for_pythons_feature_hook_off(tmp_path):
+    """No Python function in front of each import statement, no module's source read for the word
+    "PySide6" (issue 21: the start with no kept first frame, ~10 ms CPU): BattleHex selects no
+    ``__feature__`` (the next test), so Qt reads every module alike without them."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", BATTLEHEX_DATA=str(tmp_path / "data"),
+               XDG_CONFIG_HOME=str(tmp_path / "config"))
+    r = subprocess.run([sys.executable, "-c", HOOK], cwd=ROOT, capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    got = json.loads(r.stdout.strip().splitlines()[-1])
+    assert got["hook"] != "__feature_import__" and got["checked"] == [] and got["code"] == 0, got
+
+
+def test_no_module_selects_a_qt_for_python_feature():
+    """What taking the hook off rests on: no ``from __feature__ import ...`` anywhere in BattleHex
+    (snake_case or true_property would need the hook)."""
+    import ast
+
+    found = []
+    for path in [ROOT / "main.py", *(p for d in ("app", "rules", "hexmap", "bench") for p in (ROOT / d).rglob("*.py"))]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [node.module] if isinstance(node, ast.ImportFrom) else \
+                [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if "__feature__" in names:
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert found == []
