@@ -70,14 +70,15 @@ def _copy(folder, team, out):
 
 def test_the_copy_holds_no_other_teams_economy_figures(folder):
     """grep the Alliance's copy like a curious player: none of the Coalition's figures; the
-    Coalition's own copy and the GM's file hold them."""
-    plain = (folder / "K.json").read_text()
+    Coalition's own copy and the GM's file hold them (sealed: opened with their passphrases)."""
+    plain = open_campaign_file(folder / "K.json", passphrases={"gm": PASSES["gm"]}).model_dump_json()
     assert [f for f in KLINGON_FIGURES if f not in plain] == []
     assert _copy(folder, "alliance", "a.json") == 0
     raw = (folder / "a.json").read_text()
     assert [f for f in (*KLINGON_FIGURES, "rom-kr-talon") if f in raw] == []
     assert _copy(folder, "coalition", "c.json") == 0
-    assert [f for f in KLINGON_FIGURES if f not in (folder / "c.json").read_text()] == []
+    own = open_campaign_file(folder / "c.json", passphrases={"coalition": PASSES["coalition"]}).model_dump_json()
+    assert [f for f in KLINGON_FIGURES if f not in own] == []
 
 
 def test_the_copy_keeps_its_own_economy_and_what_the_table_sees(folder):

@@ -10,7 +10,7 @@ Secret (each for its Team and the GM):
   kept for its replay), at their own places;
 - a Battle Hex's answers to secret questions (V13.723: the Pursuit Force, the Rear Guard),
   listed in the record's ``secret_answers``; its ``dice_key``, the key of its secret dice (the GM's alone);
-- the campaign log's lines about hidden units (``secret_of``, :mod:`rules.model.visibility`).
+- the campaign log's secret lines (``secret_of``, :mod:`rules.model.visibility`); a power's economy.
 
 Saving takes each secret out of the campaign's JSON at its place and puts it, with its place,
 into one sealed blob per set of recipients (:mod:`rules.model.seals`); a secret whose Team and
@@ -74,8 +74,8 @@ def secret_places(c: Campaign) -> Iterator[tuple[Path, Owner]]:
     for i, e in enumerate(c.log):
         if e.secret_of:
             yield ("log", i), owner_of(tuple(e.secret_of))
-    for i, p in enumerate(c.powers):  # its Intel missions; its items for the next Income (a random event's words)
-        for name in [n for n in ("missions", "misc") if p.economy is not None and getattr(p.economy, n)]:
+    for i, p in enumerate(c.powers):  # its economy (issue 23), but its units the table sees in Reserve or mothballed
+        for name in p.economy.model_dump(exclude_defaults=True, exclude={"reserve", "mothballed"}) if p.economy else {}:
             yield ("powers", i, "economy", name), (t.id,) if (t := c.team_of_power(p.id)) else (GM,)
 
 
