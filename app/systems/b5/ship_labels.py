@@ -123,19 +123,24 @@ class ShipLabels(QGraphicsItem):
         metrics = QFontMetricsF(self.font(lod, dpi))
         h, gap = label_px(lod) * 1.2, 3.0 / lod
         placed: list[Placed] = []
-        counters = [(name, at, r, False) for name, at, r in self.ships] + \
-            [(name, at, r, True) for name, at, r in self.flights]
-        for name, at, r, flight in sorted(counters, key=lambda s: (s[1].y(), s[1].x(), s[0], s[3])):
-            if not seen.contains(at):  # out of sight: no name floating at the edge
-                continue
+        counters = [(name, at, r, False) for name, at, r in self.ships if seen.contains(at)] + \
+            [(name, at, r, True) for name, at, r in self.flights if seen.contains(at)]  # out of sight: no name
+        dots = [QRectF(at.x() - r, at.y() - r, 2 * r, 2 * r) for _n, at, r, _f in counters]
+        for i, (name, at, r, flight) in sorted(enumerate(counters), key=lambda s: (s[1][1].y(), s[1][1].x(),
+                                                                                     s[1][0], s[1][3])):
             w = metrics.horizontalAdvance(name)
             right = QRectF(at.x() + r + gap, at.y() - h / 2, w, h)
             left = QRectF(at.x() - r - gap - w, at.y() - h / 2, w, h)
-            rect = left if flight and left.left() >= seen.left() or right.right() > seen.right() else right
+            sides = [s for s in ([left, right] if flight else [right, left])
+                     if seen.left() <= s.left() and s.right() <= seen.right()] or [left if flight else right]
+            others = [p.rect for p in placed] + dots[:i] + dots[i + 1:]
+            rect = next((s for s in sides if not any(s.intersects(o) for o in others)), sides[0])
             rect.moveLeft(min(max(rect.left(), seen.left()), seen.right() - w))
-            for other in placed:
-                if other.rect.intersects(rect):
-                    rect.moveTop(other.rect.bottom())
+            for _ in others:  # below the names and counters in its way (on its side)
+                hit = next((o for o in others if o.intersects(rect)), None)
+                if hit is None:
+                    break
+                rect.moveTop(hit.bottom())
             placed.append(Placed(name, rect, at, flight))
         for i in range(len(placed) - 1, -1, -1):  # from the foot up: none below the view's edge
             rect = placed[i].rect

@@ -60,7 +60,8 @@ def _texts(view) -> list[tuple[str, str, QRectF, float]]:
 
 def _check(view, names: set[str]) -> list[tuple[str, str, QRectF, float]]:
     """Every name of ``names`` drawn once, all text at least 11 px, inside the view, none over
-    another or over a counter; each drawn (its pixels lighter than the board)."""
+    another or over a counter (a flight's name ran over its neighbour ship's dot); each drawn (its
+    pixels lighter than the board)."""
     texts = _texts(view)
     assert sorted(t for k, t, _r, _px in texts if k == "name") == sorted(names)
     inside = QRectF(view.viewport().rect()).adjusted(-1, -1, 1, 1)
@@ -71,9 +72,8 @@ def _check(view, names: set[str]) -> list[tuple[str, str, QRectF, float]]:
         for _k2, b, rb, _ in texts[i + 1:]:
             assert not ra.adjusted(1, 1, -1, -1).intersects(rb), (a, ra, b, rb)
     dots = [view.mapFromScene(r).boundingRect().toRectF() for r in view.labels.counters()]
-    for kind, text, rect, _px in texts:
-        if kind == "number":
-            assert not any(rect.adjusted(1, 1, -1, -1).intersects(d) for d in dots), (text, rect)
+    for kind, text, rect, _px in texts:  # no text over a ship's dot or a flight's diamond
+        assert not any(rect.adjusted(1, 1, -1, -1).intersects(d) for d in dots), (kind, text, rect)
     shot = view.viewport().grab().toImage()
     ratio = shot.width() / view.viewport().width()
     for kind, text, rect, _px in texts:
