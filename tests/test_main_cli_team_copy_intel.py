@@ -103,3 +103,18 @@ def test_a_copy_does_not_say_which_other_powers_closed_their_orders(folder):
     text = (folder / "a.json").read_text(encoding="utf-8")
     assert [p for p in ("klingon", "lyran", "romulan", "orion") if f"orders/{p}" in text] == []
     assert [p for p in ("klingon", "lyran", "romulan") if f"tech/invest/{p}" in text] == []
+
+
+def test_a_copy_holds_no_other_team_s_movement_orders(folder):
+    """Movement orders are Turn Orders too ("Movement orders for ships ... are also recorded by
+    players"): the screen draws only the seated Team's; the Orions' copy (shown whole) held the
+    Klingon, Lyran, Kzinti and Federation fleets' plotted orders before the fix."""
+    full = open_campaign_file(folder / "K.json", passphrases={"gm": PASSES["gm"]})
+    plotted = {f.id: f.power for f in full.fleets if f.orders}
+    assert {"fed", "kzinti", "klingon", "lyran"} <= set(plotted.values())
+    assert main(["team-copy", str(folder / "K.json"), "--team", "alliance", "--passphrase", f"gm={folder / 'gm.txt'}",
+                 "--out", str(folder / "a.json")]) == 0
+    c = open_campaign_file(folder / "a.json", passphrases={"alliance": PASSES["alliance"]})
+    kept = {f.id: [str(x) for x in f.orders] for f in c.fleets if f.orders}
+    assert kept == {f.id: [str(x) for x in f.orders] for f in full.fleets if f.orders and f.power in ("fed", "kzinti")}
+    assert kept

@@ -8,8 +8,9 @@ and Battle Hex words naming them, the GM's own secrets; so is every other Team's
 record (a seated Team's Empire Sheet shows only its own powers'; only the units in Reserve or
 mothballed, which the table's view shows, are kept), the Exhibit B facts an Intel mission left
 between two other powers and another power's failed attempts, every other Team's Economic Points
-(V13.28) and which other powers closed their Turn Orders. The copy keeps the key records of the
-GM and of its Team alone (the key book signed anew for those two by the GM), so its Team's
+(V13.28), which other powers closed their Turn Orders and their fleets' plotted movement orders.
+The copy keeps the key records of the GM and of its Team alone (the key book signed anew for
+those two by the GM), so its Team's
 secrets are sealed for that Team (and the GM) as in any file, and its Team's passphrase opens
 it. It is marked (``team_copy``: the Team and the turn) and signed with the GM's Ed25519 key
 over everything else in the file, the campaign's id and the sealed parts included, so a copy
@@ -126,8 +127,9 @@ def _economies_out(c: Campaign, own: list[str]) -> Campaign:
     in Reserve or mothballed (the inspector says why such a fleet cannot move); without
     the Exhibit B facts an Intel mission left between two powers not ``own`` (caught, implicated:
     their log line is those two Teams' alone) and another power's failed attempts; without the
-    other Teams' Economic Points (V13.28) and which other powers closed their own questions
-    (Turn Orders, research, Intel missions' effects: ``turn_asked``)."""
+    other Teams' Economic Points (V13.28), which other powers closed their own questions
+    (Turn Orders, research, Intel missions' effects: ``turn_asked``) and the movement orders
+    plotted for their fleets."""
     units = {u.id for f in c.fleets for u in f.units} | {u.id for s in c.map.sectors for u in s.garrison}
     for p in c.powers:
         if p.id in own or p.economy is None:
@@ -142,6 +144,9 @@ def _economies_out(c: Campaign, own: list[str]) -> Campaign:
         if not set(t.powers) & set(own):
             t.economic_points = 0  # V13.28's awards add up there: the Team's economy, its own
     c.turn_asked = [k for k in c.turn_asked if _asked_of(k) in (None, *own)]
+    for f in c.fleets:
+        if f.power not in own:
+            f.orders = []  # its plotted movement orders: its Team's Turn Orders (the screen draws the seat's alone)
     return c
 
 
