@@ -175,7 +175,7 @@ def _board(app: Any, naive: bool) -> Any:
     flights beside them, command rings, fitted to the ships (Fit ships). ``naive``: every paint
     draws the grid path and lays the names and hex numbers out afresh (the board before it kept
     them: the grid an antialiased path item, as it was)."""
-    from PySide6.QtGui import QPen
+    from PySide6.QtGui import QPainterPath, QPen
 
     from app.systems.b5.board import GRID, BoardView
     from hexmap import Facing
@@ -183,7 +183,10 @@ def _board(app: Any, naive: bool) -> Any:
     view = BoardView(90, 60, lambda _at: None)
     if naive:
         view.grid.hide()
-        view.scene_.addPath(view.grid.path, QPen(GRID, 0)).setZValue(0)
+        whole = QPainterPath()  # the old grid: one path of every hex
+        for _rect, block in view.grid.blocks:
+            whole.addPath(block)
+        view.scene_.addPath(whole, QPen(GRID, 0)).setZValue(0)
         labels, numbers = view.labels, view.numbers
         labels.numbered = lambda lod, dpi: (labels.layouts + 1, labels.lay_out(labels.visible(), lod, dpi))
         numbers.layout = lambda lod, dpi: numbers.lay_out(labels.visible(), lod, dpi,

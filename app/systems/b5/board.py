@@ -34,10 +34,12 @@ class GridPicture(QGraphicsItem):
 
     KEPT = 3
 
-    def __init__(self, path: QPainterPath) -> None:
+    def __init__(self, blocks: list[QPainterPath]) -> None:
         super().__init__()
-        self.path = path
-        self.bounds = path.boundingRect()
+        self.blocks = [(b.boundingRect(), b) for b in blocks]
+        self.bounds = QRectF()
+        for rect, _b in self.blocks:
+            self.bounds = self.bounds.united(rect)
         self.numbers: HexNumbers | None = None
         self.pictures: dict[tuple[float, ...], QPixmap] = {}
         self.drawn = 0
@@ -61,7 +63,10 @@ class GridPicture(QGraphicsItem):
             painter = QPainter(picture)
             painter.setTransform(t)
             painter.setPen(QPen(GRID, 0))
-            painter.drawPath(self.path)  # not antialiased: lines of one pixel, in a third of the time
+            seen = t.inverted()[0].mapRect(QRectF(0, 0, device.width(), device.height()))
+            for rect, block in self.blocks:  # not antialiased: lines of one pixel, in a third of the time
+                if rect.intersects(seen):
+                    painter.drawPath(block)
             if self.numbers is not None and lod > 0:
                 painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
                 self.numbers.draw(painter, lod, device.logicalDpiY())
@@ -125,11 +130,15 @@ class BoardView(ZoomableView):
         path.addPolygon(QPolygonF(pts + [pts[0]]))
 
     def _grid(self) -> None:
-        path = QPainterPath()
-        for c in range(1, self.cols + 1):
-            for r in range(1, self.rows + 1):
-                self._hex_path(path, Label(c, r))
-        self.grid = GridPicture(path)  # the hex numbers: :class:`HexNumbers`, readable at every zoom
+        blocks = []  # 10 x 10 hexes each: a picture draws those in sight
+        for c0 in range(1, self.cols + 1, 10):
+            for r0 in range(1, self.rows + 1, 10):
+                block = QPainterPath()
+                for c in range(c0, min(c0 + 10, self.cols + 1)):
+                    for r in range(r0, min(r0 + 10, self.rows + 1)):
+                        self._hex_path(block, Label(c, r))
+                blocks.append(block)
+        self.grid = GridPicture(blocks)  # the hex numbers: :class:`HexNumbers`, readable at every zoom
         self.scene_.addItem(self.grid)
         self.setSceneRect(self.grid.boundingRect().adjusted(-10, -10, 10, 10))
 

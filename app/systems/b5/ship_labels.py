@@ -60,6 +60,11 @@ def kept(store: dict[tuple[float, ...], T], key: tuple[float, ...], make: Callab
     return value
 
 
+def _meets(a: list[float], b: list[float]) -> bool:
+    """Whether boxes [left, top, right, bottom] ``a`` and ``b`` overlap (touching is not)."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 class Placed(NamedTuple):
     """A name laid out: its text, its rect and the counter's centre in scene units, a flight's or a ship's."""
 
@@ -118,41 +123,47 @@ class ShipLabels(QGraphicsItem):
         return kept(self.kept, view_key(lod, dpi, seen), lambda: (self.layouts + 1, self.lay_out(seen, lod, dpi)))
 
     def lay_out(self, seen: QRectF, lod: float, dpi: int) -> list[Placed]:
-        """:meth:`layout` made afresh (what each paint did before layouts were kept)."""
+        """:meth:`layout` made afresh (what each paint did before layouts were kept); boxes are
+        [left, top, right, bottom] floats while laid out (faster to compare than Qt's rects)."""
         self.layouts += 1
         metrics = QFontMetricsF(self.font(lod, dpi))
         h, gap = label_px(lod) * 1.2, 3.0 / lod
-        placed: list[Placed] = []
+        left_edge, top, right_edge, foot = seen.left(), seen.top(), seen.right(), seen.bottom()
         counters = [(name, at, r, False) for name, at, r in self.ships if seen.contains(at)] + \
             [(name, at, r, True) for name, at, r in self.flights if seen.contains(at)]  # out of sight: no name
-        dots = [QRectF(at.x() - r, at.y() - r, 2 * r, 2 * r) for _n, at, r, _f in counters]
+        dots = [[at.x() - r, at.y() - r, at.x() + r, at.y() + r] for _n, at, r, _f in counters]
+        boxes: list[list[float]] = []
+        placed: list[tuple[str, QPointF, bool]] = []
         for i, (name, at, r, flight) in sorted(enumerate(counters), key=lambda s: (s[1][1].y(), s[1][1].x(),
                                                                                      s[1][0], s[1][3])):
-            w = metrics.horizontalAdvance(name)
-            right = QRectF(at.x() + r + gap, at.y() - h / 2, w, h)
-            left = QRectF(at.x() - r - gap - w, at.y() - h / 2, w, h)
+            w, x, y = metrics.horizontalAdvance(name), at.x(), at.y()
+            right = [x + r + gap, y - h / 2, x + r + gap + w, y + h / 2]
+            left = [x - r - gap - w, y - h / 2, x - r - gap, y + h / 2]
             sides = [s for s in ([left, right] if flight else [right, left])
-                     if seen.left() <= s.left() and s.right() <= seen.right()] or [left if flight else right]
-            others = [p.rect for p in placed] + dots[:i] + dots[i + 1:]
-            rect = next((s for s in sides if not any(s.intersects(o) for o in others)), sides[0])
-            rect.moveLeft(min(max(rect.left(), seen.left()), seen.right() - w))
-            for _ in others:  # below the names and counters in its way (on its side)
-                hit = next((o for o in others if o.intersects(rect)), None)
+                     if left_edge <= s[0] and s[2] <= right_edge] or [left if flight else right]
+            others = boxes + dots[:i] + dots[i + 1:]
+            box = next((s for s in sides if not any(_meets(s, o) for o in others)), sides[0])
+            x0 = min(max(box[0], left_edge), right_edge - w)
+            box = [x0, box[1], x0 + w, box[3]]
+            column = [o for o in others if o[0] < box[2] and box[0] < o[2]]
+            for _ in column:  # below the names and counters in its way (on its side)
+                hit = next((o for o in column if _meets(box, o)), None)
                 if hit is None:
                     break
-                rect.moveTop(hit.bottom())
-            placed.append(Placed(name, rect, at, flight))
-        for i in range(len(placed) - 1, -1, -1):  # from the foot up: none below the view's edge
-            rect = placed[i].rect
-            foot = seen.bottom()
-            for other in placed[i + 1:]:
-                if other.rect.left() < rect.right() and rect.left() < other.rect.right():
-                    foot = min(foot, other.rect.top())
-            if rect.bottom() > foot:
-                rect.moveBottom(foot)
-            if rect.top() < seen.top():
-                rect.moveTop(seen.top())
-        return placed
+                box[1], box[3] = hit[3], hit[3] + h
+            boxes.append(box)
+            placed.append((name, at, flight))
+        for i in range(len(boxes) - 1, -1, -1):  # from the foot up: none below the view's edge
+            box, least = boxes[i], foot
+            for other in boxes[i + 1:]:
+                if other[0] < box[2] and box[0] < other[2]:
+                    least = min(least, other[1])
+            if box[3] > least:
+                box[1], box[3] = least - h, least
+            if box[1] < top:
+                box[1], box[3] = top, top + h
+        return [Placed(name, QRectF(b[0], b[1], b[2] - b[0], b[3] - b[1]), at, flight)
+                for (name, at, flight), b in zip(placed, boxes)]
 
     def counters(self) -> list[QRectF]:
         """The ships' dots and the flights' diamonds, in scene units (kept clear of hex numbers)."""
