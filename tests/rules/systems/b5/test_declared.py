@@ -209,3 +209,46 @@ def test_while_declared_shots_wait_return_declares_the_next_shot_then_resolves()
     assert rolls(run)[:5] == ["Laser to hit", "Laser to hit", "Matter cannon to hit", "Laser to hit", "Laser to hit"]
     assert run.pending.default == "done"  # nothing waits: the pulse's fire may end
 
+
+
+def escorted(faces):
+    """:func:`campaign`'s battle, B-FLAG of Def 6 (11 needed at extreme range), Red's flagship escorted by R-E1 with
+    a heavy pulse cannon of at most 2 pulses; set up and plotted, at the first pulse's fire question."""
+    from tests.rules.systems.b5.helpers import PULSE
+
+    blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[LASER], defence=6),
+            b5("b-f2", "bflag")]
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER, CANNON]),
+           b5("r-f2", "rflag", weapons=[LASER]), b5("r-e1", escort=True, weapons=[{**PULSE, "max_pulses": 2}])]
+    c = duel(blue, red)
+    data = json.loads(io.dumps(c))
+    data.setdefault("settings", {})["battle_system"] = "b5"
+    data["settings"]["b5"] = {"declared_fire": True}
+    c = type(c).model_validate(data)
+    run = B5Battle(end_movement(c, build_graph(c)).campaign, AT, dice=lambda _seed: ScriptedDice(list(faces)))
+    for a in SET_UP[:8] + ["6029"] + SET_UP[8:]:
+        run.answer(a)
+    return run
+
+
+def test_an_escort_declares_alone_and_its_pulse_weapon_hits_with_its_pulses_up_to_its_most():
+    """A flagship's escort is in no squadron: it declares on its own, resolved at once. Seed 003 pulse weapons: one
+    hit and one more a point over the number needed, at most the weapon's pulses: d10 10 + sensor 5 against 11, at
+    most 2: 2 hits; the second die (1) misses. The declared and rolled lines are the combat's rulings about B-FLAG."""
+    run = escorted([10, 1] + [1] * 40)
+    for a in ("fire", "r-e1", "Heavy pulse cannon", "b-flag"):
+        run.answer(a)
+    lines = [e for e in run.log.events if e.text.startswith(("declared: ", "rolled: "))]
+    assert [(e.kind, e.rule, e.data) for e in lines] == [("ruling", "B5 Combat", {"unit": "b-flag"})] * 2
+    assert lines[1].text == ("rolled: R-E1's Heavy pulse cannon (x2) at B-FLAG, extreme range, d10 + sensor 5+0 needs "
+                             "11: 2 hits on armor 4")
+    assert run.pending.options == ("done", "fire")  # resolved: nothing waits
+
+
+def test_a_declared_beam_hits_once_however_far_over_the_number_needed():
+    """A laser is not a pulse weapon: d10 10 + sensor 5 against 11 is one hit (4 over), the second die (1) a miss."""
+    run = escorted([10, 1] + [1] * 40)
+    for a in ("fire", "r-flag", "Laser", "b-flag", declared.RESOLVE):
+        run.answer(a)
+    assert "rolled: R-FLAG's Laser (x2) at B-FLAG, extreme range, d10 + sensor 5+0 needs 11: 1 hit on armor 4" in [
+        e.text for e in run.log.events]
