@@ -74,7 +74,7 @@ class BattleController(QObject):
         c = self.session.campaign
         try:
             self.system = system_for(c, self.at)
-            self.run = start(c, self.at, self.session.graph)
+            self.run = start(c, self.at, self.session.graph, self.session.state)  # the session holds its state
             keyed = getattr(self.run, "key_secret_dice", None)  # a battle begun now: the GM's secret dice key
             if keyed is not None:
                 keyed()  # (the engine makes the key: app/ works out no dice)

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from rules.battlehex.state import BattleState
     from rules.model.campaign import Campaign
     from rules.model.records import BattleHexRecord
+    from rules.strategic.state import StrategicState
 
 
 class BattleRun(Protocol):
@@ -91,16 +92,21 @@ def system_for(campaign: Campaign, at: Label) -> BattleSystem:
     return get(campaign.settings.battle_system)
 
 
-def start(campaign: Campaign, at: Label, graph: LaneGraph | None = None) -> BattleRun:
+def start(campaign: Campaign, at: Label, graph: LaneGraph | None = None,
+          state: StrategicState | None = None) -> BattleRun:
     """Start (or resume, replaying its answers) the battle at ``at`` with its system; refused
     (V13.12) when the record's own sides no longer both stand there (issue 19: a battle over
-    before it begins -- End Phase settles it)."""
+    before it begins -- End Phase settles it). ``state`` is ``campaign``'s strategic state when
+    the caller holds it (the app's session does): else it is computed, which scans every unit."""
     from rules.strategic.meetings import sides
-    from rules.strategic.state import StrategicState
     from rules.strategic.turn import over
 
     rec = open_record(campaign, at)
-    why = over(StrategicState.compute(campaign, graph), rec) if rec.between is None else None
+    if state is None and rec.between is None:
+        from rules.strategic.state import StrategicState as _State
+
+        state = _State.compute(campaign, graph)
+    why = over(state, rec) if state is not None and rec.between is None else None
     if why is not None:
         raise RuleError("V13.12", f"the battle at {at} ({sides(campaign, rec)}) is over before it begins: {why} "
                                   "(End Phase settles it)")
