@@ -9,9 +9,15 @@ the same size in the same run. Then, each beside the naive scene's in the same r
   pictures of the zoom before, scaled: within a 60 Hz frame and at most twice the naive scene's
   time, no stutter), and with no goal the sharp redraw once the wheel rests;
 - the redraw after a float of the map (V13.812: the sheet and every label move one hex, as when
-  the map follows a unit), against the naive scene's 1,260 hexes moved one hex and redrawn.
-Each time is a real paint of the viewport (repaint()). Medians with the goal beside each
-figure; never asserts times.
+  the map follows a unit), against the naive scene's 1,260 hexes moved one hex and redrawn;
+- the stacked-counter fan on hover (issue 21): a mouse move onto a stacked hex (the hover check,
+  the readout and the fan's layout: the stack and the neighbours' counters it overlaps side by
+  side) against the same move with a naive hit test (Qt's items() at the pointer instead of the
+  view's look at the stacks near it), and the repaint that move causes (the event loop: the
+  fanned and folded counters' region) against a full repaint of the view with its background
+  drawn again.
+Each time is a real paint of the viewport (repaint()) unless said. Medians with the goal beside
+each figure; never asserts times (it asserts that each operation did what it should).
 
     python bench/redraw.py
 """
@@ -129,6 +135,7 @@ def rows() -> list[Row]:
                    f"< {GOAL_MS:g} ms, >= {GOAL_RATIO:g}x naive", zoomed["naive"]))
     out += new_zoom_rows(app, view, naive, sheet)
     out += float_rows(app, scene, view, naive)
+    out += fan_rows(app, view)
     view.close()
     naive.close()
     app.processEvents()
@@ -254,6 +261,81 @@ def float_rows(app, scene, view, naive) -> list[Row]:
                        f"{grid.tiles_built - built} tiles drawn in 41 floats)", median(real[1:]),
                        f"< {GOAL_MS:g} ms, >= {GOAL_RATIO:g}x naive", median(plain[1:])))
     return out
+
+
+def fan_rows(app, view) -> list[Row]:
+    """A mouse move onto one stacked hex, then onto another (each move folds the fan of the one
+    before and fans the new one out), at 1:1, where counters of neighbouring hexes overlap and
+    fan out together: the move's event handled (the hover check, the readout, the fan laid out),
+    then the event loop run (the readout laid out, the region the counters left and took
+    repainted), each timed, the naive way's in turn with them. The naive hover finds the counter
+    under the pointer with Qt's ``items()`` (the scene's index), not the stacks near its hex; the
+    naive repaint is the whole view painted with its background drawn again (what a view
+    without a kept background or partial updates does)."""
+    import time
+    from statistics import median
+
+    from PySide6.QtCore import QEvent, QPointF, Qt
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    from app.systems.v13.counters import CounterItem
+    from app.systems.v13.grid import centre_of
+
+    scene = view.scene()
+    view.resetTransform()
+    view.centerOn(scene.grid.sheet_rect().center())
+    app.processEvents()
+    shown = view.mapToScene(view.viewport().rect().adjusted(80, 80, -80, -80)).boundingRect()
+    stacked = sorted((h for h, items in scene.stacks.items() if len(items) > 1 and shown.contains(centre_of(h))),
+                     key=lambda h: (h.q, h.r))
+    assert len(stacked) >= 2, "the bench map has fewer than two stacked hexes in view"
+    first = stacked[0]
+    second = max(stacked, key=lambda h: h.distance(first))  # apart: one's fan never covers the other
+    points = [QPointF(view.mapFromScene(centre_of(h))) for h in (first, second)]
+
+    def naive_counter_at(pos):  # Qt's own hit test: every item under the point, the topmost counter
+        items = [i for i in view.items(QPointF(pos).toPoint()) if isinstance(i, CounterItem)]
+        return items[0] if items else None
+
+    def move(k: int) -> tuple[float, float]:
+        """The mouse moved onto hex k % 2: (the move's handling, the event loop after it) in ms."""
+        pos = points[k % 2]
+        event = QMouseEvent(QEvent.Type.MouseMove, pos, QPointF(view.viewport().mapToGlobal(pos.toPoint())),
+                            Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier)
+        t = time.perf_counter()
+        QApplication.sendEvent(view.viewport(), event)
+        t1 = time.perf_counter()
+        app.processEvents()
+        t2 = time.perf_counter()
+        want = (first, second)[k % 2]
+        assert scene.expanded == want and len(scene.fanned()) > 1, f"no fan on {want} after the hover"
+        return (t1 - t) * 1000, (t2 - t1) * 1000
+
+    def full_repaint() -> float:
+        t = time.perf_counter()
+        view.resetCachedContent()
+        view.viewport().repaint()
+        return (time.perf_counter() - t) * 1000
+
+    for k in range(2):  # warm: both fans' counter pictures drawn
+        move(k)
+    real, naive, hover_naive, full = [], [], [], []
+    for k in range(2 if SMOKE else 40):
+        real.append(move(k))
+        view.counter_at = naive_counter_at  # the naive hover: the same move, Qt's hit test
+        try:
+            hover_naive.append(move(k + 1)[0])
+        finally:
+            del view.counter_at
+        full.append(full_repaint())
+        move(k)  # untimed: back to the fan the next real move leaves
+    hovered, painted = median(h for h, _p in real), median(p for _h, p in real)
+    view.viewport().repaint()
+    return [Row("V13 stacked-counter fan: a mouse move onto a stacked hex (hover check, readout, fan laid out)",
+                hovered, "< 0.5 ms", median(hover_naive)),
+            Row("  the repaint that move causes (event loop: the fanned and folded counters' region)", painted,
+                f"< {GOAL_MS:g} ms", median(full))]
 
 
 if __name__ == "__main__":
