@@ -52,9 +52,11 @@ def _points(c):
 
 
 def test_the_award_line_is_sealed_for_the_two_sides_in_the_gm_s_file(folder):
-    assert LINE not in (folder / "K.json").read_text(encoding="utf-8")
+    raw = (folder / "K.json").read_text(encoding="utf-8")
+    assert LINE not in raw and '"economic_points"' not in raw  # the Team's total is sealed too
     full = open_campaign_file(folder / "K.json", passphrases={"gm": PASSES["gm"]})
     assert [e.secret_of for e in full.log if e.text == LINE] == [["red", "blue"]]
+    assert next(t for t in full.teams if t.id == "red").economic_points == 983
 
 
 def test_a_third_team_s_copy_holds_neither_the_award_nor_the_total(folder):

@@ -10,7 +10,7 @@ Secret (each for its Team and the GM):
   kept for its replay), at their own places;
 - a Battle Hex's answers to secret questions (V13.723: the Pursuit Force, the Rear Guard),
   listed in the record's ``secret_answers``; its ``dice_key``, the key of its secret dice (the GM's alone);
-- the campaign log's secret lines (``secret_of``, :mod:`rules.model.visibility`); a power's economy.
+- the campaign log's secret lines (``secret_of``, :mod:`rules.model.visibility`); the economies.
 
 Saving takes each secret out of the campaign's JSON at its place and puts it, with its place,
 into one sealed blob per set of recipients (:mod:`rules.model.seals`); a secret whose Team and
@@ -28,6 +28,7 @@ from pydantic import ValidationError
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, Fleet
 from rules.model.checks import Problem
+from rules.model.economy_secrets import READABLE_BEFORE, economy_places
 from rules.model.json_value import MAX_DEPTH, json_problem, nesting_problem
 from rules.model.key_book import book_problems, campaign_id_of, new_campaign_id, signed_book
 from rules.model.records import LogEntry
@@ -74,9 +75,7 @@ def secret_places(c: Campaign) -> Iterator[tuple[Path, Owner]]:
     for i, e in enumerate(c.log):
         if e.secret_of:
             yield ("log", i), owner_of(tuple(e.secret_of))
-    for i, p in enumerate(c.powers):  # its economy (issue 23), but its units the table sees in Reserve or mothballed
-        for name in p.economy.model_dump(exclude_defaults=True, exclude={"reserve", "mothballed"}) if p.economy else {}:
-            yield ("powers", i, "economy", name), (t.id,) if (t := c.team_of_power(p.id)) else (GM,)
+    yield from economy_places(c)  # a power's economy, a Team's Economic Points (issue 23)
 
 
 def _unit_places(c: Campaign, at: Path, fleets: Sequence[Fleet],
@@ -171,8 +170,8 @@ class Unsealed:
         out: list[Problem] = []
         placed = {p: to for to, paths in self.held.items() for p in paths}
         for path, team in secret_places(c):
-            to, got = recipients(team, c.keys), placed.pop(path, None)  # a power's economy items: readable in a file
-            if to and got != to and (got is not None or path[0] != "powers"):  # saved before they were sealed
+            to, got = recipients(team, c.keys), placed.pop(path, None)  # an economy's: readable in a file
+            if to and got != to and (got is not None or path[0] not in READABLE_BEFORE):  # saved before sealing
                 out.append(Problem("sealed", f"the secret at {_shown(path)} is not sealed for {_who(to, self.names)} "
                                              "(it lies readable or in another holder's part: the file was changed)"))
         for path, to in sorted(placed.items(), key=lambda e: _order(e)):
