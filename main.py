@@ -263,6 +263,9 @@ def _main(argv: list[str], start: _Start) -> int:
     except ValueError as e:
         print(e, file=sys.stderr)
         return 2
+    from app.shell import dataclass_code
+
+    dataclass_code.install()  # before any class is made: the code @dataclass writes, compiled by an earlier start
     if link is not None:
         args.campaign = link.file
     path = Path(args.campaign) if args.campaign else None
@@ -330,6 +333,7 @@ def _main(argv: list[str], start: _Start) -> int:
         if thread.ident is not None:
             thread.join(5)
     opening.tear_down()
+    dataclass_code.save()  # what this start compiled, for the next
     return code
 
 
