@@ -127,6 +127,13 @@ def diplomacy(window) -> None:
     kind, raw = dialog.answer()
     text = f"Diplomacy: {dialog.action_box.currentText()} - {dialog.power_box.currentText()} and " \
            f"{dialog.other_box.currentText()}, {dialog.treaty_box.currentText()}"
+    if kind in ("break", "declare"):  # the attempt is its Team's (docs/SECRETS.md): the Edit menu is the table's
+        text = "Diplomacy: a Team's break or declaration"
     if window._try(lambda: window.session.apply(text, lambda now: dp.order(now, kind, raw))):
-        last = window.session.campaign.log[-1].text
-        window.statusBar().showMessage(last, 10000)
+        from rules.model import visibility
+
+        last = window.session.campaign.log[-1]
+        viewer = visibility.GM if window.gm_view_action.isChecked() else window.team_at_screen() or visibility.TABLE
+        window.statusBar().showMessage(last.text if visibility.entry_seen_by(last, viewer) else
+                                       "Diplomacy: the order is given; its odds and roll are its Team's "
+                                       "(View > GM View shows them in the log)", 10000)

@@ -63,3 +63,21 @@ def test_diplomacy_through_the_turn_menu(qtbot, tmp_path, monkeypatch):
     assert Diplomacy(main.campaign).state("fed", "orion").value == "normal"
     main.undo_group.undo()
     assert Diplomacy(main.campaign).state("fed", "orion").value == "hostilities"
+
+
+def test_a_break_s_odds_stay_off_the_table_s_status_bar_and_undo_entry(qtbot, tmp_path):
+    """Issue 23: the Lyrans' failed break is their Team's (its Exhibit B line, the Intel Points it
+    names): at the table's view the status bar and Edit > Undo say an order was given, not what it
+    was; the GM view shows the line in the log."""
+    path = tmp_path / "orders.json"
+    save_campaign(orders(), path)
+    main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main)
+    show_active(main, qtbot)
+    _do(main, qtbot, "lyran", "break", "romulan", "mutual_defense", [])
+    line = main.campaign.log[-1]
+    assert "d100" in line.text and line.secret_of == ["coalition"]
+    shown = main.statusBar().currentMessage()
+    assert shown and "d100" not in shown and "Mutual Defense" not in shown and "Lyran" not in shown
+    undo = main.undo_group.undoText()
+    assert undo and "Mutual Defense" not in undo and "Lyran" not in undo
