@@ -14,10 +14,11 @@ from functools import lru_cache
 from html import escape
 from typing import Protocol
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSizeF, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QToolTip
 
 from app.systems.v13.counters import CounterItem, CounterSpec, abbreviation
+from app.systems.v13.fan import fan_on_hover
 from app.systems.v13.grid import HEX, LAYOUT, centre_of
 from app.systems.v13.hud import HudView
 from app.systems.v13.scene import ArrowItem, BattleScene, segments_path
@@ -36,50 +37,6 @@ def _click(press: QPointF | None, pos: QPointF) -> bool:
     """Whether a grab pressed at ``press`` is still a click at ``pos``: within the drag distance (a
     fanned-out counter may lie over the next hex: a click on it must not move it there)."""
     return press is not None and (pos - press).manhattanLength() < QApplication.startDragDistance()
-
-
-def _fan_on_hover(view: BattleMapView, pos: QPointF, over: CounterItem | None, h: Hex) -> None:
-    """Fan out the stack under the pointer at ``pos`` (``over``, the counter there; ``h``, its hex)
-    with its neighbours' that overlap it at this zoom; keep a fan while the pointer is on it."""
-    scene, fanned = view.scene(), view.scene().fanned()
-    if (over in fanned if over is not None else _fan_area(view, fanned).contains(pos)):
-        return  # the pointer is still on the fan (or between its counters)
-    group = _overlapping(scene, view.transform().m11(), h) if over is not None else ()
-    if len(scene.counters_at(h)) > 1 or group:
-        o, ro = QPointF(view.mapFromScene(centre_of(h))), view.readout
-        ro.flush()  # laid out now (not at the next pass) with the words just set: the box it will have
-        box = QRectF(QPointF(view.viewport().mapFromGlobal(ro.mapToGlobal(QPoint(0, 0)))), QSizeF(ro.size()))
-        scene.expand(h, group, (QRectF(view.viewport().rect()).translated(-o),
-                                box.translated(-o) if ro.isVisible() else QRectF()))
-    elif scene.expanded is not None:
-        scene.expand(None)
-
-
-def _overlapping(scene: BattleScene, lod: float, h: Hex) -> tuple[Hex, ...]:
-    """The other hexes whose counters overlap ``h``'s at zoom ``lod``, one through another; only stacks in the
-    cells (a counter's reach wide) around each are compared (issue 21: all pairs, ~1 ms at each move)."""
-    reach = scene.counter_px * 1.1 / max(lod, 1e-6)  # a counter's side, in the scene
-    cells: dict[tuple[int, int], list[tuple[Hex, float, float]]] = {}
-    for g, items in scene.stacks.items():  # an item's place is its hex's centre (a fan moves pictures)
-        x, y = (p := items[0].pos()).x(), p.y()
-        cells.setdefault((math.floor(x / reach), math.floor(y / reach)), []).append((g, x, y))
-    found, todo = {h}, [(centre_of(h).x(), centre_of(h).y())]
-    while todo:
-        cx, cy = todo.pop()  # the stacks in its cell and those around it
-        near = [s for di in (-1, 0, 1) for dj in (-1, 0, 1)
-                for s in cells.get((math.floor(cx / reach) + di, math.floor(cy / reach) + dj), ())]
-        new = [(g, x, y) for g, x, y in near if g not in found and abs(x - cx) < reach and abs(y - cy) < reach]
-        found.update(g for g, _x, _y in new)
-        todo += [(x, y) for _g, x, y in new]
-    return tuple(sorted(found - {h}, key=lambda g: (g.q, g.r)))
-
-
-def _fan_area(view: BattleMapView, items: list[CounterItem]) -> QRectF:
-    """The viewport rectangle the fanned counters cover (empty: none fanned)."""
-    vt, area = view.viewportTransform(), QRectF()
-    for item in items:
-        area = area.united(item.body_rect().translated(vt.map(item.pos())))
-    return area.adjusted(-4, -4, 4, 4) if items else area
 
 
 __all__ = ["UNIT_MIME", "ArrowItem", "BattleMapView", "BattleScene", "CounterItem", "CounterSpec", "HEX", "LAYOUT",
@@ -255,7 +212,7 @@ class BattleMapView(HudView):
             self._hover = h
             self.readout.set_html(self.default_readout(h))
             self.hovered.emit(h)
-        _fan_on_hover(self, pos, over, h)
+        fan_on_hover(self, pos, over, h)
 
     def _hover_again(self) -> None:
         """Units moved or the sheet floated under a still mouse: a fresh readout and signal."""

@@ -141,32 +141,3 @@ def test_a_hover_onto_a_stack_lays_its_fan_out_once(view, monkeypatch):  # noqa:
     rects = [_rect(view, u) for u in uids]
     assert any(a.intersects(b) for k, a in enumerate(rects) for b in rects[k + 1:])  # stacked again
 
-
-def test_the_neighbours_that_overlap_are_found_as_every_pair_would_say(view):  # noqa: F811
-    """The hover's search for the hexes whose counters overlap the hovered one's looks only near
-    it; it finds what comparing every pair of stacks (the search before, at every mouse move
-    over a counter: ~1 ms with 100 counters) finds, at any zoom."""
-    import random
-
-    from app.systems.v13.hexes import centre_of
-    from app.systems.v13.map import _overlapping
-    rng = random.Random(7)
-    w = view.scene().window
-    hexes = [w.hex_at(f"{c:02d}{r:02d}") for c in range(14, 30) for r in range(8, 22)]
-    view.scene().set_units([spec(f"u{k}", rng.choice(hexes)) for k in range(60)])
-    scene = view.scene()
-
-    def every_pair(lod, h):
-        reach = scene.counter_px * 1.1 / lod
-        found, todo = [h], [h]
-        while todo:
-            c = centre_of(todo.pop())
-            for g in scene.stacks:
-                p = centre_of(g)
-                if g not in found and abs(p.x() - c.x()) < reach and abs(p.y() - c.y()) < reach:
-                    found.append(g)
-                    todo.append(g)
-        return tuple(sorted(found[1:], key=lambda g: (g.q, g.r)))
-    for lod in (0.3, 0.45, 0.8, 1.0, 1.5, 3.0):
-        for h in sorted(scene.stacks, key=lambda g: (g.q, g.r)):
-            assert _overlapping(scene, lod, h) == every_pair(lod, h), (lod, h)

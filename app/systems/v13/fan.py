@@ -1,0 +1,69 @@
+"""The stacked-counter fan of the battle map: a hovered stack, with the counters of neighbouring
+hexes that overlap it at the view's zoom, laid out side by side (issue 22), found and kept cheaply
+enough for every mouse move (issue 21: a hover < 0.5 ms, ``bench/redraw.py``'s fan rows)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSizeF
+
+from app.systems.v13.counters import CounterItem
+from app.systems.v13.hexes import centre_of
+from app.systems.v13.scene import BattleScene
+from hexmap import Hex
+
+if TYPE_CHECKING:
+    from app.systems.v13.map import BattleMapView
+
+
+def fan_on_hover(view: BattleMapView, pos: QPointF, over: CounterItem | None, h: Hex) -> None:
+    """Fan out the stack under the pointer at ``pos`` (``over``, the counter there; ``h``, its hex)
+    with its neighbours' that overlap it at this zoom; keep a fan while the pointer is on it."""
+    scene, fanned = view.scene(), view.scene().fanned()
+    if (over in fanned if over is not None else fan_area(view, fanned).contains(pos)):
+        return  # the pointer is still on the fan (or between its counters)
+    group = overlapping(scene, view.transform().m11(), h) if over is not None else ()
+    if len(scene.counters_at(h)) > 1 or group:
+        o, ro = QPointF(view.mapFromScene(centre_of(h))), view.readout
+        ro.flush()  # laid out now (not at the next pass) with the words just set: the box it will have
+        box = QRectF(QPointF(view.viewport().mapFromGlobal(ro.mapToGlobal(QPoint(0, 0)))), QSizeF(ro.size()))
+        scene.expand(h, group, (QRectF(view.viewport().rect()).translated(-o),
+                                box.translated(-o) if ro.isVisible() else QRectF()))
+    elif scene.expanded is not None:
+        scene.expand(None)
+
+
+def overlapping(scene: BattleScene, lod: float, h: Hex) -> tuple[Hex, ...]:
+    """The other hexes whose counters overlap ``h``'s at zoom ``lod``, one through another; only stacks in the
+    cells (a counter's reach wide) around each are compared (issue 21: all pairs, ~1 ms at each move)."""
+    reach = scene.counter_px * 1.1 / max(lod, 1e-6)  # a counter's side, in the scene
+    cells = stack_cells(scene, reach)
+    found, todo = {h}, [(centre_of(h).x(), centre_of(h).y())]
+    while todo:
+        cx, cy = todo.pop()  # the stacks in its cell and those around it
+        near = [s for di in (-1, 0, 1) for dj in (-1, 0, 1)
+                for s in cells.get((cx // reach + di, cy // reach + dj), ())]
+        new = [(g, x, y) for g, x, y in near if g not in found and abs(x - cx) < reach and abs(y - cy) < reach]
+        found.update(g for g, _x, _y in new)
+        todo += [(x, y) for _g, x, y in new]
+    return tuple(sorted(found - {h}, key=lambda g: (g.q, g.r)))
+
+
+def stack_cells(scene: BattleScene, reach: float) -> dict[tuple[float, float], list[tuple[Hex, float, float]]]:
+    """The stacks by cell ``reach`` wide (floored x and y over it), kept while the stacks and reach are."""
+    kept = getattr(scene, "_fan_cells", None)  # (units set again: new stacks; a zoom: another reach)
+    if kept is None or kept[0] is not scene.stacks or kept[1] != reach:
+        cells: dict[tuple[float, float], list[tuple[Hex, float, float]]] = {}
+        for g, items in scene.stacks.items():  # an item's place is its hex's centre (a fan moves pictures)
+            x, y = (p := items[0].pos()).x(), p.y()
+            cells.setdefault((x // reach, y // reach), []).append((g, x, y))
+        scene._fan_cells = kept = (scene.stacks, reach, cells)
+    return kept[2]
+
+
+def fan_area(view: BattleMapView, items: list[CounterItem]) -> QRectF:
+    """The viewport rectangle the fanned counters cover (empty: none fanned)."""
+    vt, area = view.viewportTransform(), QRectF()
+    for item in items:
+        area = area.united(item.body_rect().translated(vt.map(item.pos())))
+    return area.adjusted(-4, -4, 4, 4) if items else area
