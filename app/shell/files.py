@@ -289,9 +289,11 @@ class CampaignFilesMixin:
 
     def _remember(self, path: Path) -> None:
         p = str(path.resolve())
-        files = [p] + [f for f in self.recent_files() if f != p]
-        self.settings.setValue("recent_files", files[:MAX_RECENT])
-        self._rebuild_recent()
+        now = self.recent_files()
+        files = ([p] + [f for f in now if f != p])[:MAX_RECENT]
+        if files != now:  # the same list set again would write the whole settings file again (issue 21)
+            self.settings.setValue("recent_files", files)
+            self._rebuild_recent()
 
     def _rebuild_recent(self) -> None:
         self.recent_menu.clear()

@@ -163,6 +163,32 @@ def test_save_as_then_open_adds_recent_files(window, tmp_path):
     assert labels[0].endswith(str(target.resolve()))
 
 
+def test_reopening_the_file_heading_open_recent_leaves_the_settings_file_alone(window, settings, tmp_path):
+    """Issue 21 (bench/gui.py's cold reopen: open the file, Fight): opening the file that already
+    heads File > Open Recent set the same list again, and QSettings wrote its whole file again
+    for it (a value set is written even when it is the same: ~2 ms, more on a busy disk)."""
+    from pathlib import Path
+    target = tmp_path / "mine.json"
+    assert window.save_to(target)
+    assert window.open_campaign(target)
+    QApplication.processEvents()  # the new list written
+    ini = Path(settings.fileName())
+    before = (ini.stat().st_ino, ini.stat().st_mtime_ns)
+    first = window.recent_menu.actions()[0]
+    assert first.text().endswith(str(target.resolve()))
+    first.trigger()  # File > Open Recent > 1: the same file again
+    QApplication.processEvents()
+    assert window.campaign_path == target and window.recent_files()[0] == str(target.resolve())
+    assert (ini.stat().st_ino, ini.stat().st_mtime_ns) == before
+    other = tmp_path / "other.json"
+    assert window.save_to(other) and window.open_campaign(other)  # another file: the list changes
+    QApplication.processEvents()
+    assert window.recent_files()[:2] == [str(other.resolve()), str(target.resolve())]
+    assert QSettings(settings.fileName(), QSettings.Format.IniFormat).value("recent_files")[:2] == \
+        window.recent_files()[:2]
+    assert [a.text()[3:] for a in window.recent_menu.actions()[:2]] == window.recent_files()[:2]
+
+
 def test_save_never_overwrites_the_built_in_campaign(window, monkeypatch):
     asked = []
     monkeypatch.setattr(window, "save_as_dialog", lambda: asked.append(True) or False)
