@@ -1,6 +1,7 @@
-"""The code ``@dataclass`` writes, compiled by an earlier start and kept (app/shell/dataclass_code.py,
-issue 21: ~30 ms of CPU of a start with no kept first frame). A class made from the kept code is the
-class ``exec`` would have made; a start reads what the last one kept; a damaged file is compiled again."""
+"""The code ``@dataclass`` writes and ``typing``'s forward references, compiled by an earlier start and
+kept (app/shell/dataclass_code.py, issue 21: ~35 ms of CPU of a start with no kept first frame). A class
+or a reference made from the kept code is what ``exec`` or ``compile`` would have made; a start reads
+what the last one kept; a damaged file is compiled again."""
 from __future__ import annotations
 
 import json
@@ -42,8 +43,24 @@ out = dict(repr=[repr(a), repr(bag)], eq=[a == Point(1), a < b, hash(a) == hash(
            init=str(Point.__init__.__annotations__), bag_init=str(Bag.__init__.__annotations__),
            file=Point.__init__.__code__.co_filename, qualname=Point.__init__.__qualname__,
            code=[Point.__init__.__code__.co_code.hex(), Point.__eq__.__code__.co_code.hex()])
+import typing
+
+
+class Hinted:
+    x: "list[int] | None"
+    y: "Point"
+
+
+ref = typing.ForwardRef("list[int] | None")
+try:
+    typing.ForwardRef("1 +")
+    bad = "no"
+except SyntaxError as e:
+    bad = type(e).__name__
+out.update(hints=str(typing.get_type_hints(Hinted)), ref=ref.__forward_code__.co_code.hex(), bad=bad)
 if sys.argv[1] != "plain":
     out["compiled"] = cache.compiled
+    out["ref_kept"] = dataclass_code.EVAL + "list[int] | None" in cache.used
     out["saved"] = dataclass_code.save()
 print(json.dumps(out))
 """
@@ -61,8 +78,8 @@ def test_a_class_made_from_the_kept_code_is_the_class_exec_makes(tmp_path):
     plain = _run("plain", tmp_path)
     first = _run("cached", tmp_path)  # compiles, keeps
     second = _run("cached", tmp_path)  # reads every text from the file
-    assert first.pop("compiled") > 0 and first.pop("saved") is True
-    assert second.pop("compiled") == 0 and second.pop("saved") is False
+    assert first.pop("compiled") > 0 and first.pop("saved") is True and first.pop("ref_kept") is True
+    assert second.pop("compiled") == 0 and second.pop("saved") is False and second.pop("ref_kept") is True
     assert first == plain and second == plain
 
 
@@ -76,7 +93,7 @@ def test_a_damaged_or_foreign_file_is_compiled_again(tmp_path):
                 dataclass_code.HEAD + b"\x00garbage", dataclass_code.HEAD + marshal.dumps({"x": 1})):
         kept.write_bytes(bad)
         got = _run("cached", tmp_path)
-        assert got.pop("compiled") > 0 and got.pop("saved") is True and got == plain, bad
+        assert got.pop("compiled") > 0 and got.pop("saved") is True and got.pop("ref_kept") and got == plain, bad
         assert kept.read_bytes().startswith(dataclass_code.HEAD)
 
 
