@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence, QPainter, QPalette, QUndoGroup
 from PySide6.QtWidgets import QLabel, QMenu, QToolBar, QToolTip
 
@@ -22,6 +22,19 @@ from app.widgets.toolbar_sync import keep_in_step
 
 if TYPE_CHECKING:
     from app.shell.window import MainWindow
+
+
+class SubmenuHold(QObject):
+    """Keeps a menu's open submenu open while the pointer, having left the menu, is on its way to it
+    (issue 22): the Turn menu's last entry opens Battle System below the menu's bottom, so a slow
+    diagonal hand crosses the map, where Qt closed the submenu after a second (its "sloppy" timer,
+    started as the pointer leaves the menu); twice the path at ``QT_SCALE_FACTOR=2``, a click on
+    "Fought at the table" then fell on the map. The menu's leaving is not passed on while one of
+    its submenus shows: the submenu closes on another entry of the menu, a click elsewhere or Escape."""
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
+        return event.type() == QEvent.Type.Leave and isinstance(obj, QMenu) and any(
+            a.menu() is not None and a.menu().isVisible() for a in obj.actions())
 
 
 class ElidedLabel(QLabel):
@@ -194,6 +207,7 @@ def build_menus(window: MainWindow) -> MenuActions:
     systems.setToolTipsVisible(True)
     systems.aboutToShow.connect(lambda: fill_systems_menu(systems, window))  # filled as it opens: the registry
     # (its entry points scanned) loads after the first frame, not before it (issue 21: start-up)
+    turn.installEventFilter(SubmenuHold(turn))
 
     campaign_menu = bar.addMenu("&Campaign")  # the GM's settings (issue 23)
     add_action(window, campaign_menu, "&Settings...", lambda: _campaign_settings(window))
