@@ -318,11 +318,11 @@ class AfefPanel(PanelBase):
                   for team in (attacker, defender) for u in run.units(team) if seen.knows(u.id, u.name)]
         counts = tuple(sum(1 for p in placed if p[2] == r) for r in range(len(ROW_TITLES)))
         per = self.view.wrapped = self.view.per_row(counts)  # a long line wraps, the lines all in view
-        tops, top, titles = [], 0.0, []
+        tops, top, words = [], 0.0, []  # the titles' and counters' words: the dice keep off them
         for r, title in enumerate(ROW_TITLES):
             t = scene.addText(title, QFont("Sans", 9))
             t.setPos(0, top)
-            titles.append(lift(scene, t, self.view.viewport().palette().base().color()))  # over the lines
+            words.append(lift(scene, t, self.view.viewport().palette().base().color()))  # over the lines
             tops.append(top)
             top += max(1, -(-counts[r] // per)) * (H + GAP) + GAP
         self.view.tops = tops
@@ -342,10 +342,10 @@ class AfefPanel(PanelBase):
             text.setTextWidth(W - 6)
             text.setPos(x + 3, y + 2)
             text.setData(0, u.id)
-            centres[u.id] = over_lines(scene, text, QRectF(x, y, W, H), QColor(fill))  # lines end under it
+            centres[u.id] = over_lines(scene, text, QRectF(x, y, W, H), QColor(fill), words)  # lines end under it
         over = run.pending is None or _kind(run.pending) == "continue"  # the round's fire resolved: its lines go
         arrows(scene, centres, [*([] if over else [(p, "#808080") for p in run.declared().values()
-                                                 if isinstance(p, dict)]), (self.plan, "#d08000")], tuple(titles))
+                                                 if isinstance(p, dict)]), (self.plan, "#d08000")], tuple(words))
         scene.setSceneRect(scene.itemsBoundingRect().adjusted(-4, -4, 4, 4))  # now: not a stale rect centred on 0,0
         self.view.fit()
         self.commit_button.setEnabled(q is not None and (kind != "continue" or "fight" in q.options))  # the bound

@@ -74,17 +74,21 @@ def lift(scene: QGraphicsScene, text: QGraphicsTextItem, ground: QColor) -> QRec
     return box
 
 
-def over_lines(scene: QGraphicsScene, text: QGraphicsTextItem, counter: QRectF, fill: QColor) -> QPointF:
-    """Lift a counter's ``text`` over the attack lines (:func:`lift`); the point in the ``counter``
-    below its text where its lines end."""
+def over_lines(scene: QGraphicsScene, text: QGraphicsTextItem, counter: QRectF, fill: QColor,
+               words: list[QRectF] | None = None) -> QPointF:
+    """Lift a counter's ``text`` over the attack lines (:func:`lift`; the box its words take added to
+    ``words``); the point in the ``counter`` below its text where its lines end."""
     box = lift(scene, text, fill)
+    if words is not None:
+        words.append(box)
     return QPointF(counter.center().x(), min(counter.bottom() - 6, (box.bottom() + counter.bottom()) / 2))
 
 
 def arrows(scene: QGraphicsScene, ends: dict[str, QPointF], plans: list[tuple[Any, str]],
            titles: tuple[QRectF, ...] = ()) -> None:
     """Each plan's attacks (attacker -> target -> dice) as a line of its colour, the dice beside it,
-    clear of the rows' ``titles`` (their words' boxes) and of the numbers placed before it."""
+    clear of the words' boxes in ``titles`` (the rows' titles, the counters' words) and of the
+    numbers placed before it."""
     taken = list(titles)
     for plan, color in plans:
         for src, targets in plan.items():
@@ -102,8 +106,8 @@ def arrows(scene: QGraphicsScene, ends: dict[str, QPointF], plans: list[tuple[An
 
 def _beside(label: QGraphicsTextItem, a: QPointF, b: QPointF, width: float, taken: list[QRectF]) -> QRectF:
     """Put ``label`` beside the line ``a``-``b`` (clear of its pen), at its middle or, where that
-    covers a box in ``taken`` (a row's title, another number: issue 22), the nearest place along
-    the line, on either side, that covers none; the box its words take."""
+    covers a box in ``taken`` (a row's title, a counter's words, another number: issue 22), the
+    nearest place along the line, on either side, that covers none; the box its words take."""
     box, d = label.boundingRect(), b - a
     m = label.document().documentMargin() - 1
     words = QRectF(0, 0, label.document().idealWidth(), box.height()).adjusted(m, m, -m, -m)
