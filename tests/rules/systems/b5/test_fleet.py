@@ -214,3 +214,28 @@ def test_the_enemys_shift_is_made_in_that_pulse_after_the_affected_fleet_has_mov
     assert log[i - 1].startswith("turn 2 pulse 2: squadron b4's")
     assert log[i + 1].startswith("turn 2 pulse 2: squadron rflag's")
     assert "before any ship moves" not in " ".join(t for t in log if "commander shifts" in t)
+
+
+def test_the_enemys_pulse_question_is_red_s_of_the_three_pulses_and_its_rulings_are_the_sections():
+    """Fleet Flagship is Destroyed: "the enemy may choose one movement pulse": 1-3 (0 and 4 refused citing the
+    rule), asked of Red in words; the ruling and the reveal are Fleet Command and Control's rulings."""
+    run = lost_flagship()
+    for a in (["b-f2", "b-c3"], [], "plot and move"):
+        run.answer(a)
+    q = run.pending
+    assert (q.key, q.rule, q.to) == ("b5/2/first/blue", fleet.RULE, "red")
+    assert q.text == ("Red: Blue's flagship was lost: in which pulse of turn 2 must Blue move all its ships first? (in "
+                      "secret, revealed with the plots; your squadron commanders' shifts are then made in that pulse, "
+                      "after its fleet has moved)")
+    for bad in (0, 4):
+        with pytest.raises(IllegalAnswer, match=f"{bad} is outside 1-3: a turn has three pulses") as why:
+            run.answer(bad)
+        assert why.value.rule == fleet.RULE
+    run.answer(1)
+    while run.pending.key.split("/")[2] in ("plot", "elint"):
+        run.answer(run.pending.default)
+    said = [(e.kind, e.rule, e.text) for e in run.log.events if "Blue moves all its ships first" in e.text]
+    assert said == [("ruling", fleet.RULE, "Blue's flagship was lost last turn: no fighters may be given new orders "
+                     "this turn; Red has chosen in secret a pulse in which Blue moves all its ships first"),
+                    ("ruling", fleet.RULE, "Red chose pulse 1: Blue moves all its ships first in it (its flagship "
+                     "lost)")]
