@@ -320,7 +320,7 @@ def fan_rows(app, view) -> list[Row]:
 
     for k in range(2):  # warm: both fans' counter pictures drawn
         move(k)
-    real, naive, hover_naive, full = [], [], [], []
+    real, hover_naive, full = [], [], []
     for k in range(2 if SMOKE else 40):
         real.append(move(k))
         view.counter_at = naive_counter_at  # the naive hover: the same move, Qt's hit test
