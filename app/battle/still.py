@@ -10,7 +10,10 @@ from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea
 
 def scrolled(dock: QDockWidget) -> QScrollArea:
     """Put ``dock``'s widget in a frameless scroll area, so its size no longer follows the
-    widget's texts: the dock keeps the width it has, and scrolls when the panel is taller."""
+    widget's texts: the dock keeps the width it has, and scrolls when the panel is taller. Its
+    least width keeps room for the vertical scroll bar beside the panel's least width (issue 22,
+    seen at ``QT_SCALE_FACTOR=2``: the bar narrowed a dock at its least width under the panel's,
+    whose words were cut at the right behind a sideways scroll bar)."""
     inner = dock.widget()
     area = QScrollArea()
     area.setObjectName(f"{dock.objectName()}_scroll")
@@ -19,5 +22,6 @@ def scrolled(dock: QDockWidget) -> QScrollArea:
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
     area.setWidget(inner)
     dock.setWidget(area)
-    area.setMinimumWidth(min(inner.minimumSizeHint().width(), 320))
+    bar = area.verticalScrollBar().sizeHint().width()  # room kept for it: a panel taller than the dock at
+    area.setMinimumWidth(min(inner.minimumSizeHint().width(), 320) + bar)  # its least width was cut at the right
     return area
