@@ -203,13 +203,17 @@ class EmpireSheet(QDockWidget):
         return self.seat or TABLE
 
     def _shown(self) -> None:
-        if not self.isVisible() and self.seat is not None:
+        if self.seat is not None and not self._in_sight():
             QTimer.singleShot(0, self._closed)  # floated or docked again, it is hidden for a moment
         self.refresh()
 
+    def _in_sight(self) -> bool:
+        """Shown, and not under another dock's tab (the Sector inspector's, beside the map)."""
+        return self.isVisible() and not self.visibleRegion().isEmpty()
+
     def _closed(self) -> None:
-        """The seated sheet was closed (or another dock's tab raised over it): its Team is done."""
-        if self.seat is not None and not self.isVisible():
+        """The seated sheet was closed or another dock's tab raised over it: its Team is done."""
+        if self.seat is not None and not self._in_sight():
             self._give_back()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt name)

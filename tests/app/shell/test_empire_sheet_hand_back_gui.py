@@ -107,3 +107,33 @@ def test_the_gm_s_own_sheet_closes_with_no_hand_over(qtbot, tmp_path):
         answerer.stop()
     assert answerer.seen == []
     assert w.strategic_view.scene().seat is None and w.combat_seat is None
+
+
+def test_a_seated_sheet_covered_by_another_tab_hands_the_screen_back(qtbot, tmp_path):
+    """Beside the map (``QT_SCALE_FACTOR=2``: a tab over the Sector inspector), the Team that clicks
+    the inspector's tab leaves its sheet under it: seen on the real screen, the sheet kept the seat
+    there, and a click on its tab showed the Team's figures to whoever sat down next."""
+    from PySide6.QtWidgets import QTabBar
+
+    w, sheet = _seated(qtbot, tmp_path)
+    w.tabifyDockWidget(w.inspector_dock, sheet)
+    sheet.raise_()
+    qtbot.waitUntil(lambda: not sheet.visibleRegion().isEmpty())
+    bar = next(b for b in w.findChildren(QTabBar) if b.isVisible()
+               and [b.tabText(i) for i in range(b.count())] == ["Sector inspector", "Empire sheet"])
+    seen: list[object] = []
+
+    def handle(d) -> bool:
+        if isinstance(d, HandOverDialog):
+            seen.append(d.label.text())
+            return take_over(d)
+        return False
+    answerer = Answerer(handle)
+    try:
+        qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(0).center())  # the inspector's tab
+        qtbot.waitUntil(lambda: bool(seen) and QApplication.activeModalWidget() is None, timeout=10000)
+    finally:
+        answerer.stop()
+    assert seen == [BACK] and sheet.seat is None and w.team_at_screen() is None
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(1).center())  # the sheet's tab again
+    assert sheet.seat is None and sheet.power_box.count() == len(w.campaign.powers)  # the table's view
