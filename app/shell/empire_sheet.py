@@ -110,7 +110,9 @@ class EmpireSheet(QDockWidget):
         buttons.addWidget(self.csv_button)
         buttons.addWidget(self.html_button)
         buttons.addStretch(1)
+        self._rows = (choice, QHBoxLayout(), buttons)  # the middle one holds the seat in a narrow dock
         top.addLayout(choice, 1)
+        top.addLayout(self._rows[1])
         top.addLayout(buttons)
         lay.addLayout(top)
         body.installEventFilter(self)
@@ -161,17 +163,25 @@ class EmpireSheet(QDockWidget):
                                                if self.tabs.isTabEnabled(1) and v.chart))))
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
-        """The Power choice and the buttons in one row, or in two when the dock is too narrow
-        for one (the dock beside the map at ``QT_SCALE_FACTOR=2``)."""
+        """The Power choice and the buttons in one row, or in three when the dock is too narrow
+        for one (the dock beside the map at ``QT_SCALE_FACTOR=2``): the Power, the seat button (on
+        the Power's row it made the sheet wider than the dock, cut at the right), the exports."""
         if obj is self._body and event.type() == QEvent.Type.Resize:
-            choice, buttons = self._top.itemAt(0).layout(), self._top.itemAt(1).layout()
+            choice, seat_row, buttons = self._rows
             margins = self._body.layout().contentsMargins()
-            wide = choice.sizeHint().width() + 120 + buttons.sizeHint().width() + self._top.spacing() \
+            label, seat = choice.itemAt(0).widget(), self.seat_button
+            wide = label.sizeHint().width() + self.power_box.sizeHint().width() + seat.sizeHint().width() \
+                + 2 * choice.spacing() + 120 + buttons.sizeHint().width() + self._top.spacing() \
                 + margins.left() + margins.right() <= self._body.width()
             direction = QBoxLayout.Direction.LeftToRight if wide else QBoxLayout.Direction.TopToBottom
             if self._top.direction() != direction:
                 self._top.setDirection(direction)
                 self._chart_row.setDirection(direction)
+                while seat_row.count():  # the seat and its stretch of a narrow turn
+                    seat_row.takeAt(0)
+                (choice if wide else seat_row).addWidget(seat)
+                if not wide:
+                    seat_row.addStretch(1)
         return False
 
     def wants_height(self) -> int:

@@ -111,3 +111,29 @@ def test_the_charts_note_is_whole_in_the_narrow_sheet(qtbot, tmp_path):
         base = image.pixel(image.width() // 2, 2)
         edges = [image.pixel(x, y) for x in (0, 1, image.width() - 2, image.width() - 1) for y in range(image.height())]
         assert view.width() < 400 and all(p == base for p in edges), view.size()
+
+
+def test_the_sheet_beside_the_map_is_never_cut_at_the_right(qtbot, tmp_path):
+    """Beside the map at ``QT_SCALE_FACTOR=2`` (a tab over the Sector inspector, 294 logical pixels
+    wide on the real screen), the Power row with its seat button was 296 wide: the sheet scrolled
+    sideways, "Take the seat..." and the totals cut at the right. The seat button takes a row of
+    its own there; wide, the sheet keeps one row."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QScrollArea
+
+    main = _short_main(qtbot, tmp_path)
+    press(main, "Ctrl+Shift+K")
+    sheet = main.empire_sheet
+    qtbot.waitUntil(sheet.isVisible)
+    area = sheet.findChild(QScrollArea, "empire_sheet_scroll")
+    for width in (294, 800, 294):  # and back: the rows follow the width both ways
+        main.resizeDocks([sheet], [width], Qt.Orientation.Horizontal)
+        qtbot.waitUntil(lambda: abs(sheet.width() - width) < 100, timeout=2000)  # laid out at its new width
+        qtbot.wait(100)
+        try:  # the rows change at the sheet's resize, then the scroll area fits it again
+            qtbot.waitUntil(lambda: area.horizontalScrollBar().maximum() == 0, timeout=2000)
+        except Exception:  # pytest-qt's TimeoutError
+            raise AssertionError((width, area.viewport().width(), area.widget().width())) from None
+        seat = sheet.seat_button.geometry()
+        assert seat.right() <= area.viewport().width() and seat.left() >= 0, (width, seat)
+    assert sheet.seat_button.geometry().top() > sheet.power_box.geometry().bottom()  # a row of its own
