@@ -243,3 +243,71 @@ def test_red_reads_a_crew_hit_on_the_lexington_the_same_whatever_its_secret_boar
         assert "Lexington loses 20% of its crew" in views[-1]
         assert f"Lexington: {75 if b else 80}% of its crew at their stations" in run.events_json("blue")
     assert views[0] == views[1]
+
+
+def test_the_party_lines_are_blues_rulings_on_the_lexington_kept_from_red() -> None:
+    """The allocation, the boarders back aboard and their return to their stations are Blue's secret (its party):
+    rulings of Boarding Operations about the Lexington for Blue and the GM, word for word."""
+    run = arrived(transporters=4)
+    e = run.engine
+    for a in ("beam:lexington", "board:d7", 20):
+        run.answer(a)
+    next_segment(run)
+    for a in ("melee:d7", 86, "no", "withdraw", "stay"):
+        run.answer(a)
+    while e.turn_segment() != (2, 1):
+        next_segment(run)
+    said = [(v.kind, v.rule, v.visible_to, v.text) for v in run.log.events if v.data == {"unit": "lexington"}
+            and v.rule == "STCS Boarding Operations"]
+    assert said == [("ruling", "STCS Boarding Operations", ("blue", "gm"), text) for text in (
+        "Lexington's boarding parties: 20 of its crew (20 more of its crew leave their stations for the transporter "
+        "rooms); 95% of its crew at their stations",
+        "19 boarders are back aboard Lexington (at their stations in turn 2)",
+        "19 of Lexington's crew are back at their stations: 99% of its crew")]
+
+
+def test_more_crew_put_in_the_parties_leave_their_stations_at_once() -> None:
+    """Turn 2's allocation raises the waiting party from 20 to 26: 6 more leave their stations in that Power
+    Allocation Phase ("immediately"), 26 of 430 off the track: 6.05%, rounded up to 7."""
+    run = arrived()
+    e = run.engine
+    while e.turn_segment() != (2, 1):
+        next_segment(run)
+    run.answer("power:lexington")
+    run.answer("movement 4, shields 1/1/1/1/1/1, weapons 4, transporters 1, boarding 26")
+    assert e.casualties["lexington"] == 7 and e.contact.parties.waiting == {"lexington": 26}
+    assert ("Lexington's boarding parties: 26 of its crew (6 more of its crew leave their stations for the transporter "
+            "rooms); 93% of its crew at their stations") in run.events_json("blue")
+
+
+def test_a_whole_party_taken_out_leaves_nobody_off_the_track() -> None:
+    """20 assigned in turn 1 (5%), none in turn 2: all 20 back at their stations in turn 3's phase, 0% charged."""
+    run = arrived()
+    e = run.engine
+    while e.turn_segment() != (2, 1):
+        next_segment(run)
+    run.answer("power:lexington")
+    run.answer("movement 4, shields 1/1/1/1/1/1, weapons 4, transporters 1, boarding 0")
+    while e.turn_segment() != (3, 1):
+        next_segment(run)
+    assert e.casualties["lexington"] == 0
+    assert "20 of Lexington's crew are back at their stations: 100% of its crew" in run.events_json("blue")
+
+
+def test_the_parties_most_counts_those_waiting_and_the_crew_left_at_their_stations_beyond_the_ten_percent() -> None:
+    """387 of 430 in the parties in turn 1 (90% off the track): in turn 2 the 387 waiting and none of the 43 kept
+    aboard may be in them; 388 refused saying the 10% kept."""
+    run = STCSBattle(stcs_campaign(), AT, dice=lambda _seed: ScriptedDice(ARRIVAL))
+    for a in ("sublight", ["lexington"], "power:lexington", POWER.format(t=1, b=387), "warpin:lexington", "4,0",
+              "2"):
+        run.answer(a)
+    e = run.engine
+    while e.turn_segment() != (2, 1):
+        next_segment(run)
+    run.answer("power:lexington")
+    with pytest.raises(IllegalAnswer) as why:
+        run.answer("movement 4, transporters 1, boarding 388")
+    assert str(why.value) == ("STCS Boarding Operations: Lexington may have at most 387 of its crew in boarding "
+                              "parties (it keeps 10% of its original crew, 43, aboard), not 388")
+    run.answer("movement 4, transporters 1, boarding 387")
+    assert e.casualties["lexington"] == 90
