@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QAction, QKeySequence, QPainter, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -55,6 +56,52 @@ def restate_selected(panel: V13Panel) -> None:
         bar.showMessage(now, 10000)
 
 
+class WordsLine(QWidget):
+    """Wrapped plain words, drawn as a word-wrapped QLabel draws them, that a new text only repaints:
+    the panel is laid out again only when the words need another height (at least ``lines`` lines).
+    A QLabel's setText laid out the side panel, its scroll area and the window at every drop that
+    renamed the selected unit's hex (issue 21: ~0.3 ms of a drop)."""
+
+    FLAGS = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter | Qt.TextFlag.TextWordWrap  # a QLabel's
+
+    def __init__(self, text: str, lines: int = 1) -> None:
+        super().__init__()
+        self._text, self._least = "", lines * self.fontMetrics().lineSpacing()
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        self.setText(text)
+
+    def text(self) -> str:
+        return self._text
+
+    def setText(self, text: str) -> None:  # noqa: N802 (QLabel's name)
+        if text != self._text:
+            self._text = text
+            self.setAccessibleName(text)
+            self._fit()
+            self.update()
+
+    def _fit(self) -> None:
+        """The height the words need at this width (a relayout only when it changes)."""
+        need = max(self._least, self.fontMetrics().boundingRect(0, 0, max(self.width(), 1), 1 << 20, int(self.FLAGS),
+                                                               self._text).height())
+        if need != self.minimumHeight():
+            self.setMinimumHeight(need)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._fit()
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        return QSize(self.fontMetrics().averageCharWidth() * 24, self.minimumHeight())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802
+        return QSize(self.fontMetrics().averageCharWidth() * 8, self.minimumHeight())
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        self.style().drawItemText(QPainter(self), self.contentsRect(), int(self.FLAGS), self.palette(), self.isEnabled(),
+                                  self._text, QPalette.ColorRole.WindowText)
+
+
 class CombatPanel(QWidget):
     """Buttons and readouts of the tracked battle; hidden until the battle starts."""
 
@@ -71,12 +118,10 @@ class CombatPanel(QWidget):
         self.actions: dict[str, QAction] = {}
         self._row(g, ("+1 impulse", lambda: self.w.act({"clock": 1}), "Space"),
                   ("+8", lambda: self.w.act({"clock": 8}), None), ("Next turn", self.next_turn, "Ctrl+N"))
-        self.unit_label = QLabel("Click a counter (or N) to select it; drag it (or M) to move it.")
-        self.unit_label.setWordWrap(True)
         # three lines kept for the selected unit's words ("at a hex off the map, 12 hexes above 2101" at a
         # drop that floats the map reads "at 2101"): the buttons below do not jump under the mouse as
-        # the words change length, nor repaint at every drop (issue 21)
-        self.unit_label.setMinimumHeight(3 * self.unit_label.fontMetrics().lineSpacing())
+        # the words change length, nor repaint at every drop, nor is the panel laid out again (issue 21)
+        self.unit_label = WordsLine("Click a counter (or N) to select it; drag it (or M) to move it.", 3)
         g.addWidget(self.unit_label)
         self._row(g, ("Forward", lambda: self.step(Step.FORWARD), "W"), ("Turn left", lambda: self.step(Step.LEFT), "Q"),
                   ("Turn right", lambda: self.step(Step.RIGHT), "E"))
