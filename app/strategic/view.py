@@ -244,10 +244,14 @@ class StrategicView(ZoomableView):
             self.fleet_hovered.emit(fid)
 
     def leaveEvent(self, event) -> None:  # noqa: N802
-        """The pointer left the map: a fanned-out stack closes."""
+        """The pointer left the map: a fanned-out stack closes, and no sector is named as hovered (the
+        status bar's readout kept the last sector for the next player at a hand-over, issue 22)."""
         scene = self.scene()
         if isinstance(scene, StrategicScene):
             scene.fan.close()
+        if self._hovered:
+            self._hovered = ""
+            self.hovered.emit("")
         super().leaveEvent(event)
 
     def _preview_to(self, label: str, fleet_id: str) -> None:
