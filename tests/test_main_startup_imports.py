@@ -1,7 +1,8 @@
 """Start-up imports only what the first window needs (issue 21: start to an interactive window
 < 0.5 s and within 3x the bare PySide6 import): the cargo dialog, the passphrases dialog and
 the rules viewer are imported when their menu is first used, not before the first frame, and
-the map's right-click menus (with the cargo rules they ask) when the map is first right-clicked. A
+the map's right-click menus (with the cargo rules they ask) when the map is first right-clicked, and
+End Movement's dialogs when it is first pressed (each also imported by the warm-up after the first frame). A
 fresh process starts the window as main.py does (the engine first, then Qt and the window) and
 lists which of them it imported."""
 from __future__ import annotations
@@ -13,7 +14,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LATER = ("app.shell.cargo_dialog", "app.shell.passphrases_dialog", "app.shell.rules_viewer",
-         "app.strategic.menus", "rules.turn.logistics")  # the map's right-click menus and what they ask
+         "app.strategic.menus", "rules.turn.logistics",  # the map's right-click menus and what they ask
+         "app.shell.turn_dialogs")  # End Movement's and the Battle Hexes list's dialogs (~5 ms)
 START = f"""
 import sys
 import main

@@ -53,6 +53,7 @@ say = builtins.print
 def print(*args, **kw):
     if args and str(args[0]).startswith("first fight: "):
         seen["menus"] = "app.strategic.menus" in sys.modules
+        seen["dialogs"] = "app.shell.turn_dialogs" in sys.modules
     say(*args, **kw)
 builtins.print = print
 sys.argv = ["main.py", sys.argv[1], "--fight-probe", "0604"]
@@ -63,12 +64,14 @@ say(json.dumps(dict(seen, code=code)))
 
 
 def test_the_warm_up_also_imports_the_maps_right_click_menus(tmp_path):
-    """The map's right-click menus are not imported before the first frame (tests/test_main_startup_imports.py);
-    the warm-up imports them after what Fight needs, so the first right-click does not wait for them either."""
+    """The map's right-click menus and End Movement's dialogs are not imported before the first frame
+    (tests/test_main_startup_imports.py); the warm-up imports them after what Fight needs, so the first
+    right-click or End Movement does not wait for them either."""
     path = _battle_ready(tmp_path)
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", BATTLEHEX_DATA=str(tmp_path / "data"),
                XDG_CONFIG_HOME=str(tmp_path / "config"), BATTLEHEX_FIGHT_AFTER="5000")
     r = subprocess.run([sys.executable, "-c", WARMED, str(path)], cwd=ROOT, capture_output=True, text=True, env=env,
                        timeout=180)
     assert r.returncode == 0, r.stderr
-    assert json.loads(r.stdout.strip().splitlines()[-1]) == {"menus": True, "code": 0}, r.stdout[-2000:]
+    got = json.loads(r.stdout.strip().splitlines()[-1])
+    assert got == {"menus": True, "dialogs": True, "code": 0}, r.stdout[-2000:]

@@ -5,6 +5,7 @@ the Battle Hex list, Fight, the GM's ruling and the end of the phase. Mixed into
 from __future__ import annotations
 
 import textwrap
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QInputDialog
@@ -12,7 +13,6 @@ from PySide6.QtWidgets import QInputDialog
 from app.strategic.describe import battle_hexes_html
 from app.shell.menus import with_shortcut_in_tooltip
 from app.strategic.scene import StrategicScene
-from app.shell.turn_dialogs import BattleHexesDialog, IgnoreDialog
 from hexmap import Label
 from rules.errors import RuleError
 from rules.model.records import Phase
@@ -22,6 +22,17 @@ from rules.strategic.planning import plan_orders
 from rules.strategic.table_view import table_lines
 from rules.strategic.turn import PhaseError
 from rules.turn.sequence import current, fightable, may_ask, sequence, trail_forms
+
+if TYPE_CHECKING:
+    from app.shell.turn_dialogs import BattleHexesDialog
+
+
+def _dialogs():
+    """app/shell/turn_dialogs.py, imported when End Movement or the Battle Hexes list first needs it
+    (not before the first frame: ~5 ms of a start, issue 21)."""
+    from app.shell import turn_dialogs
+
+    return turn_dialogs
 
 
 class MovementPhaseMixin:
@@ -183,9 +194,9 @@ class MovementPhaseMixin:
                 names = {t.id: t.name for t in self.session.campaign.teams}
                 order = [t.id for t in self.session.campaign.teams]
                 for team in sorted({q.team for q in new}, key=lambda t: order.index(t) if t in order else len(order)):
-                    dialog = IgnoreDialog([q for q in new if q.team == team], names, self, team=team,
-                                          seated=self.take_seat)
-                    if dialog.exec() != IgnoreDialog.DialogCode.Accepted:
+                    dialog = _dialogs().IgnoreDialog([q for q in new if q.team == team], names, self, team=team,
+                                                     seated=self.take_seat)
+                    if dialog.exec() != dialog.DialogCode.Accepted:
                         self.hand_back()  # a Team that answered before does not keep the screen
                         self.statusBar().showMessage("End Movement cancelled: nothing changed", 8000)
                         return
@@ -236,8 +247,8 @@ class MovementPhaseMixin:
             events = [f"{e.rule}: {e.text}" for e in readable_log(c, GM if gm else TABLE) if e.turn == c.turn]
         if not gm:  # the table's view: no line naming a unit or fleet the rules keep from it (V13.03, V13.29)
             events = table_lines(c, events or [])
-        dialog = BattleHexesDialog(battle_hexes_html(self.session.state, records, gm), events or [], self, gm,
-                                   encounters=c.settings.combat_phase == "seed004")
+        dialog = _dialogs().BattleHexesDialog(battle_hexes_html(self.session.state, records, gm), events or [], self,
+                                              gm, encounters=c.settings.combat_phase == "seed004")
         dialog.setModal(False)
         dialog.show()
         self._battle_dialog = dialog

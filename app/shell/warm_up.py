@@ -48,7 +48,7 @@ def warm_up() -> threading.Thread:
 
     thread = threading.Thread(target=engines, name="battlehex-warm-up", daemon=True)
     queue = ["app.battle.controller", "app.battle.window"]
-    after = ["app.strategic.menus"]  # the map's right-click menus, once what Fight needs is in
+    after = ["app.strategic.menus", "app.shell.turn_dialogs"]  # right-click menus, End Movement's dialogs
 
     def gui_step() -> None:
         if thread.is_alive() and not imported.is_set():
