@@ -21,9 +21,11 @@ TEXT = QColor("#e8ecf4")
 FLIGHT_TEXT = QColor("#f4f4a0")
 LEADER = QColor(232, 236, 244, 110)
 NUMBER = QColor("#6f7c96")
-STEPS = (1, 5, 10)
+STEPS = (1, 5, 10, 20, 50)
 """Which hexes are numbered, the densest first that the zoom leaves room for: every hex, every
-fifth column and row (the board's reference grid), every tenth; none when even those would crowd."""
+fifth column and row (the board's reference grid), every tenth, twentieth, fiftieth: some numbers
+always show on the fitted 90x60 board at QT_SCALE_FACTOR=2, for a GM asked to type a hex (with every
+tenth alone none showed); none only when even those would crowd."""
 
 
 def label_px(lod: float) -> float:

@@ -1,0 +1,58 @@
+"""Issue 22 (real screen, QT_SCALE_FACTOR=2 on 1600x1000): at the first placement of a meeting
+engagement the whole 90x60 board is green and fitted in the view, and the board showed no hex
+number at all (every 10th column's numbers would have crowded), while the bar said "Click a green
+hex, or type it": a GM could not read a hex to type. A sparser grid of numbers (every 20th, 50th
+hex) always shows some, readable, apart, inside the view, and the one typed is placed."""
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtWidgets import QApplication
+
+from app.strategic.menus import sector_menu
+from app.systems.b5.panel import B5Panel
+from hexmap import Label
+from tests.app.gui import open_main_window, press
+from tests.app.systems.b5.test_b5_board_fit import take_over
+from tests.app.systems.b5.test_board_text import _check
+from tests.app.systems.test_table import system_action
+from tests.app.test_gui_paths import end_movement
+from tests.test_main_cli_b5 import MEETING
+
+
+def test_the_fitted_board_at_scale_2_numbers_some_hexes_to_type(qtbot, tmp_path):
+    main = open_main_window(qtbot, tmp_path)
+    end_movement(main, qtbot)
+    menu = sector_menu(main.strategic_view, "0604")
+    system_action(next(a.menu() for a in menu.actions() if a.menu() is not None), "b5").trigger()
+    bw = main.fight(Label.parse("0604"))
+    bw.auto_dialogs = False
+    qtbot.waitExposed(bw)
+    for answer in MEETING[:5]:  # the speeds given: the Alliance places KHS Claw of Rrit, anywhere
+        bw.answer(answer)
+    bw.resize(790, 466)  # the 1600x1000 screen at QT_SCALE_FACTOR=2
+    qtbot.waitUntil(lambda: bw.width() <= 800)
+    take_over(qtbot, bw)
+    panel = bw.panel
+    assert isinstance(panel, B5Panel)
+    assert "green hex, or type it" in panel.prompt.text()
+    bw.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is bw)
+    press(bw, "Ctrl+0")  # Fit ships: the green zone is the whole board
+    qtbot.wait(50)
+    view = panel.board
+    board = view.sceneRect()
+    seen = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert seen.width() >= board.width() * 0.9 or seen.height() >= board.height() * 0.9  # the whole board fitted
+    texts = _check(view, set())  # readable (11 px), inside the view, apart, drawn
+    numbers = sorted(t for k, t, _r, _px in texts if k == "number")
+    assert len(numbers) >= 4, numbers  # before: none
+    columns = {t[:2] for t in numbers}
+    rows = {t[2:] for t in numbers}
+    assert len(columns) >= 2 and len(rows) >= 2, numbers  # a grid to read a hex from, both ways
+    inside = QRectF(view.viewport().rect())
+    for text in numbers:  # each number sits on its own hex
+        at = view.mapFromScene(view.centre(Label.parse(text)))
+        assert inside.contains(at.toPointF()), text
+    panel.hex_edit.setText(numbers[-1])  # typed as read on the board
+    qtbot.mouseClick(panel.place_button, Qt.MouseButton.LeftButton)
+    assert Label.parse(numbers[-1]) in bw.b.engine.at.values(), numbers[-1]
