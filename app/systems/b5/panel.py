@@ -50,12 +50,21 @@ BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex sca
          "friendly carrier with space, dogfights, called off by agreement or drifting, flights joining by choice, "
          "attacks on ships after the ship's anti-fighter fire (the escorts fired at first, the firing "
          "side choosing the flights below x1), long-range anti-fighter mode, ships firing at flights); the helpers.")
-NOT_BUILT = ("<b>Not built yet</b>: what docs/b5.md lists as left. The GM enters the results, written back to "
-             "the campaign.")
+NOT_BUILT = ("<b>Not built yet</b>: reinforcing ships on the board (their arrival is rolled, the GM brings them "
+             "on), a withdrawing squadron leaving it, a squadron jumping in by more than one vortex (it comes by "
+             "its first). The GM enters the results, written back to the campaign.")
+NOT_BUILT_ALL = ("<b>Not built yet</b>, in full: reinforcing ships on the board (their arrival is rolled; they are "
+                 "not this battle's forces, the GM brings them on at the table); a withdrawing squadron leaving the "
+                 "board (the GM enters what became of it with the results); a squadron jumping in by more than one "
+                 "vortex (it comes by its first); B5 data for ships outside Battle Hex 0604 (a ship with none stays "
+                 "out, named in the log); dragging a ship's own counter from where it waits (a press anywhere picks "
+                 "up a ghost counter) and turning it on the board (its facing is picked in the bar before the "
+                 "click); an undo or reopen within the first set-up questions (scenario to patrols) answers them "
+                 "again.")
 NOT_BUILT_WHY = ("Fighters: the seed's cut text loses the missions, when flights move and the dogfight's target "
-                 "number, and what energy mines do to fighters (read as a shot at the flight); docs/b5.md records how "
-                 "each is read (the dogfight rating is one of the campaign's B5 settings). Clout is a purchase rule "
-                 "(what a fleet may buy), nothing in the battle.")
+                 "number, and what energy mines do to fighters (read as a shot at the flight); each is read so, and "
+                 "written in the log (the dogfight rating is one of the campaign's B5 settings). Clout is a purchase "
+                 "rule (what a fleet may buy), nothing in the battle.")
 """What the banner says plainly; what is built is its tooltip, so the banner keeps to a few lines
 at QT_SCALE_FACTOR=2 (on the 1600x1000 screen the whole text took 200 of 866 pixels over the board)."""
 SHEET_CHARS = 30
@@ -128,7 +137,7 @@ class B5Panel(PanelBase):
         split.setSizes([3000, 1000])  # the board three quarters at first (the sheet's size hint took most)
         self.built = QLabel(NOT_BUILT)
         self.built.setObjectName("b5_not_built")
-        self.built.setToolTip(f"<p>{BUILT}</p><p>{NOT_BUILT_WHY}</p>")
+        self.built.setToolTip(f"<p>{NOT_BUILT_ALL}</p><p>{BUILT}</p><p>{NOT_BUILT_WHY}</p>")
         self.built.setWordWrap(True)
         self.built.setTextFormat(Qt.TextFormat.RichText)
         box = QWidget()

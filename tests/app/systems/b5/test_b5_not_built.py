@@ -1,0 +1,42 @@
+"""Issue 22 (real screen): the B5 panel's banner said "Not built yet: what docs/b5.md lists as left",
+a file name the GM at the table cannot open from the window. The guide: "If something is not built
+yet, the UI says so plainly". The banner says in words what is left (docs/b5.md's "left" sections,
+short), its tooltip the whole list, and it still keeps to a few lines at QT_SCALE_FACTOR=2."""
+from __future__ import annotations
+
+from PySide6.QtGui import QTextDocumentFragment
+
+from app.strategic.menus import sector_menu
+from app.systems.b5.panel import B5Panel
+from hexmap import Label
+from tests.app.gui import open_main_window
+from tests.app.systems.b5.test_b5_board_fit import take_over
+from tests.app.systems.test_table import system_action
+from tests.app.test_gui_paths import end_movement
+
+
+def test_the_banner_says_in_words_what_is_not_built(qtbot, tmp_path):
+    main = open_main_window(qtbot, tmp_path)
+    end_movement(main, qtbot)
+    menu = sector_menu(main.strategic_view, "0604")
+    system_action(next(a.menu() for a in menu.actions() if a.menu() is not None), "b5").trigger()
+    bw = main.fight(Label.parse("0604"))
+    bw.auto_dialogs = False  # the GM's first question waits: the banner is read meanwhile
+    qtbot.waitExposed(bw)
+    take_over(qtbot, bw)
+    panel = bw.panel
+    assert isinstance(panel, B5Panel) and panel.built.isVisible()
+    text = QTextDocumentFragment.fromHtml(panel.built.text()).toPlainText()
+    tip = QTextDocumentFragment.fromHtml(panel.built.toolTip()).toPlainText()
+    for shown in (text, tip):
+        assert "docs/" not in shown and ".md" not in shown, shown  # no file a GM cannot open here
+    assert text.startswith("Not built yet: ")
+    for left in ("reinforcing ships", "withdrawing squadron", "more than one vortex"):  # docs/b5.md's left, short
+        assert left in text, (left, text)
+    for left in ("reinforcing ships", "withdrawing squadron", "more than one vortex",
+                 "Battle Hex 0604", "ghost counter", "facing"):  # the whole list: a hover away
+        assert left in tip, (left, tip)
+    assert "Built: deployment" in tip  # what is built, as before
+    bw.resize(790, 466)  # the 1600x1000 screen at QT_SCALE_FACTOR=2: the banner keeps to a few lines
+    qtbot.waitUntil(lambda: bw.height() <= 520)
+    assert panel.built.heightForWidth(panel.built.width()) <= bw.height() // 6, panel.built.width()
