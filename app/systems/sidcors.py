@@ -179,7 +179,7 @@ class SidcorsPanel(PanelBase):
         mine = q is not None and self.win.viewer in (q.to, GM) and self.handles(q)
         attacker, defender = run.sides
         self.heading.setText(self._heading(run, q))
-        allocating = mine and q is not None and _kind(q) == "allocate"
+        allocating = mine and q is not None and _kind(q) == "allocate" and not self._replaying()  # a replay: no clicks
         options = dict(q.data.get("steps", {})) if allocating and q is not None else {}
         for uid, factors in (q.data.get("fighters", {}) if allocating and q is not None else {}).items():
             if factors and uid not in options:  # each fighter factor is a unit of Defense Factor 1
@@ -202,9 +202,14 @@ class SidcorsPanel(PanelBase):
                 parts.append(f"{escape(self.win.name(team))} owes {owed} damage point{'s' if owed != 1 else ''}"
                              + (f" (carried {pm:+d})" if pm else ""))
         if q is not None and _kind(q) == "allocate" and self.win.viewer in (q.to, GM):
-            parts.append(f"<b>{escape(self.win.name(q.to))}: click a counter to cripple or destroy it "
-                         f"({plural(q.data.get('points', 0), 'point')} to resolve, {q.rule})</b>")
+            todo = f"({plural(q.data.get('points', 0), 'point')} to resolve, {q.rule})"
+            parts.append(f"{escape(self.win.name(q.to))} cripples or destroys counters {todo}" if self._replaying()
+                         else f"<b>{escape(self.win.name(q.to))}: click a counter to cripple or destroy it {todo}</b>")
         return " \u2014 ".join(parts)
+
+    def _replaying(self) -> bool:
+        """Whether the window shows a replay's step: its question is read, never answered by a click."""
+        return bool(getattr(getattr(self.win, "replay", None), "on", False))
 
     def _lay_out(self, side: str, ids: list[str]) -> None:
         """Put the side's counters in ``ids``' order, making the new ones and dropping the units
@@ -259,7 +264,7 @@ class SidcorsPanel(PanelBase):
         dealt = odds.get("dealt", {}).get("expected", [])
         taken = odds.get("taken", {}).get("expected", [])
         self.choice_label.setText(f"{self.win.name(q.to)}: your Battle Intensity Factor, in secret ({q.rule})")
-        replaying = bool(getattr(getattr(self.win, "replay", None), "on", False))
+        replaying = self._replaying()
         for n, b in enumerate(self.bif_buttons, 1):
             b.setEnabled(not replaying)  # a replayed question answers nothing: the buttons do not look active
             b.setToolTip(f"BIF {n}: expected damage dealt {_row(dealt, n)}, taken {_row(taken, n)} against the "
