@@ -169,6 +169,8 @@ def test_defenders_from_the_waiting_party_taken_back_are_at_their_stations_the_t
     assert e.contact.parties.back == [(2, "d7", 86)] and e.contact.parties.waiting["d7"] == 301
     line = "86 of Klothos' crew leave the melee for the transporter rooms (back at their stations in turn 2)"
     assert line in run.events_json("red") and line not in run.events_json("blue")
+    assert [(v.kind, v.rule, v.data) for v in run.log.events if v.text == line] == [
+        ("ruling", "STCS Boarding Operations", {"unit": "d7"})]
 
 
 def test_defenders_from_the_party_who_withdraw_are_gone_from_the_ship() -> None:
