@@ -209,7 +209,8 @@ def test_a_sidcors_battle_replays_in_its_panel(qtbot, tmp_path):
     assert bw.replay.on and bw.replay.k == 0
     assert "owes" not in bw.panel.heading.text() and "BIR" not in bw.panel.heading.text()
     _key(bw, qtbot, Qt.Key.Key_End)
-    assert bw.replay.k == n and bw.panel.heading.text() == live_heading
+    assert bw.replay.k == n and "click" not in bw.panel.heading.text()  # the question read, not asked
+    assert bw.panel.heading.text().split(" \u2014 ")[:-1] == live_heading.split(" \u2014 ")[:-1]  # the numbers
     # a counter clicked in the replay allocates nothing
     _key(bw, qtbot, Qt.Key.Key_Left)
     target = next((b for b in bw.panel.central.findChildren(QPushButton) if b.objectName().startswith("counter_")
