@@ -169,7 +169,7 @@ class CombatPhaseMixin:
         if self.gm_view_action.isChecked():
             return None
         scene = self.strategic_view.scene()
-        sheet = getattr(self, "empire_sheet", None)
+        sheet = self._bottom.get("empire_sheet")  # a sheet not made yet has nobody seated (not made for this)
         seats = (self.combat_seat, getattr(scene, "seat", None), getattr(sheet, "seat", None))
         return next((s for s in seats if s not in (None, "gm")), None)
 

@@ -105,14 +105,24 @@ class BottomDocksMixin:
         if sheet is not None:
             sheet.refresh()
 
-    def _show_log(self) -> None:
-        """The campaign log dock: the new lines, as the viewer (the table or the GM) may read them.
-        A log with no line the viewer may read is hidden: its dock is not made for it."""
+    _log_viewer: str = visibility.TABLE
+    """The viewer the campaign log dock was last shown for."""
+
+    def _show_log(self, seat_changed: bool = False) -> None:
+        """The campaign log dock: the new lines, as the viewer (the GM view, the Team whose commander
+        holds the screen, or the table) may read them. A log with no line the viewer may read is
+        hidden: its dock is not made for it. At a hand-over (``seat_changed``) a log that reads the
+        same for the new viewer is left as it is (not drawn afresh, neither opened nor closed)."""
         if self.session is None:
             return
-        viewer = visibility.GM if self.gm_view_action.isChecked() else visibility.TABLE
+        viewer = visibility.GM if self.gm_view_action.isChecked() else self.team_at_screen() or visibility.TABLE
         log = self._bottom.get("campaign_log")
         if log is not None:
+            was, self._log_viewer = self._log_viewer, viewer
+            if seat_changed and all(visibility.entry_seen_by(e, was) == visibility.entry_seen_by(e, viewer)
+                                    for e in self.session.campaign.log):
+                self._log_viewer = was  # what it shows is what it was shown for
+                return
             log.show_log(self.session.campaign, viewer)
         elif any(visibility.entry_seen_by(e, viewer) for e in self.session.campaign.log):
             self.campaign_log  # noqa: B018 (made now, it shows the log: the property calls back here)

@@ -255,7 +255,9 @@ class EmpireSheet(QDockWidget):
         self.seat_button.setText("Take the &seat...")
 
     def take_seat(self) -> None:
-        """The chosen power's Team takes the screen behind its hand-over (or, seated, gives it back)."""
+        """The chosen power's Team takes the screen behind its hand-over (or, seated, gives it back):
+        the main window's seat as well (its ``take_seat``; the Team that kept the screen at a question
+        has left it), so the map, the drags and the campaign log are the Team's too."""
         c = self._campaign()
         if self.seat is not None or c is None:
             self._leave()
@@ -273,6 +275,10 @@ class EmpireSheet(QDockWidget):
             return
         self.seat = team.id
         self.seat_button.setText("&Leave the seat")
+        window = self.parent()
+        if hasattr(window, "take_seat"):  # one seat, one hand-over: the window's too (issue 22): the map draws
+            window.combat_seat = team.id  # type: ignore[attr-defined]  # the Team's orders, its fleets are dragged
+            window.take_seat(team.id)  # type: ignore[attr-defined]  # with no other hand-over, the log shows its lines
         self.refresh()
 
     def refresh(self) -> None:

@@ -126,9 +126,9 @@ class MovementPhaseMixin:
         if self.session is not None:
             self._welcome_shown = None
             self.show_welcome()
-        sheet = getattr(self, "empire_sheet", None)
-        if sheet is not None and sheet.seat not in (None, seat):
+        if (sheet := self._bottom.get("empire_sheet")) is not None and sheet.seat not in (None, seat):
             sheet.take_seat()  # seated for another Team: it leaves the seat (the sheet shows no Team's)
+        self._show_log(seat_changed=True)  # the campaign log as the commander at the screen may read it
 
     def _seated_for(self, fleet) -> bool:
         """Whether ``fleet``'s commander has the screen to plot its orders: the GM view, or its own
