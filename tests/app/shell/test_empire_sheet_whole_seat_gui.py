@@ -111,3 +111,35 @@ def test_the_log_shows_the_seated_team_its_own_lines_and_never_another_team_s(qt
     assert seen == [False]
     text = w.campaign_log.view.toPlainText()
     assert OWN not in text and [t for t in THEIRS if t in text] == []
+
+
+def test_the_team_at_its_sheet_answers_its_own_question_with_no_second_hand_over(qtbot, tmp_path):
+    """Turn Orders entered by the powers: the Federation's waits. The Alliance, seated at its sheet,
+    opens Turn > Answer the Phase's Questions (Ctrl+Shift+A): its own orders come with no other
+    hand-over (before: "Hand over to Alliance" again); put off, the screen goes back to the GM."""
+    from rules.model import save_campaign
+    from tests.rules.turn.test_orders import at_orders
+
+    path = tmp_path / "orders.json"
+    save_campaign(at_orders().campaign, path)
+    w = _open(qtbot, tmp_path, path)
+    menu_action(w, "Empire Sheet").trigger()
+    sheet = w.empire_sheet
+    qtbot.waitUntil(sheet.isVisible)
+    sheet.power_box.setCurrentIndex(sheet.power_box.findData("fed"))
+    answerer = Answerer(take_over)
+    try:
+        qtbot.mouseClick(sheet.seat_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: sheet.seat == "alliance" and QApplication.activeModalWidget() is None)
+    finally:
+        answerer.stop()
+    show_active(w, qtbot)
+    answerer = Answerer(take_over)  # the orders are put off (cancelled); the hand-back taken by the GM
+    try:
+        press(w, "Ctrl+Shift+A")
+        qtbot.waitUntil(lambda: len(answerer.seen) >= 2 and QApplication.activeModalWidget() is None, timeout=10000)
+    finally:
+        answerer.stop()
+    assert [k for k, _ in answerer.seen][0] == "OrdersDialog", answerer.seen
+    assert answerer.seen[1][1].startswith("Hand over to GM: Alliance done"), answerer.seen
+    assert w.team_at_screen() is None and sheet.seat is None
