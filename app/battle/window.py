@@ -345,7 +345,11 @@ def _unwire(win: BattleWindow) -> None:
     """The window stops listening to its controller and the undo stacks: it is closed, or their
     owner (the session, the controller) is being destroyed -- at exit, with the window still open, a
     stack dying after its owner's ``destroyed`` clears itself and signals (issue 22: "QUndoStack
-    already deleted" tracebacks from the window's slots)."""
+    already deleted" tracebacks from the window's slots). Once: a second disconnect of a slot no
+    longer connected makes PySide print a RuntimeWarning for each signal."""
+    if getattr(win, "_unwired", False):
+        return
+    win._unwired = True
     with contextlib.suppress(RuntimeError, TypeError):
         win.ctl.changed.disconnect(win._changed)
         win.ctl.reset.disconnect(win.refresh)
