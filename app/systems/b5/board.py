@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
-from PySide6.QtWidgets import (QGraphicsEllipseItem, QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem,
-                               QWidget)
+from PySide6.QtWidgets import (QGraphicsEllipseItem, QGraphicsItem, QGraphicsScene, QMainWindow,
+                               QStyleOptionGraphicsItem, QWidget)
 
 from app.systems.b5.ship_labels import HexNumbers, ShipLabels, kept
 from app.widgets.zoom_view import ZoomableView
@@ -331,12 +331,30 @@ class BoardView(ZoomableView):
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
-        """The counter picked up follows the pointer, snapped to the hex under it."""
-        if self.ghost is not None:
-            at = self.label_at(event.position())
-            if at is not None:
-                self.ghost.setPos(self.centre(at))
+        """The counter picked up follows the pointer, snapped to the hex under it; the hex is said
+        in the window's status bar (between the numbers shown, the one to type)."""
+        at = self.label_at(event.position())
+        if self.ghost is not None and at is not None:
+            self.ghost.setPos(self.centre(at))
+        self._say(at)
         super().mouseMoveEvent(event)
+
+    def leaveEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        self._say(None)
+        super().leaveEvent(event)
+
+    def _say(self, at: Label | None) -> None:
+        """``Hex 3427`` in the window's status bar while the pointer is on that hex; cleared as it leaves
+        the board (another message, a refusal, is left as it is)."""
+        win = self.window()
+        bar = win.statusBar() if isinstance(win, QMainWindow) else None
+        if bar is None:
+            return
+        if at is not None:
+            if bar.currentMessage() != f"Hex {at}":  # a new hex (not each pixel moved)
+                bar.showMessage(f"Hex {at}")
+        elif bar.currentMessage().startswith("Hex "):
+            bar.clearMessage()
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
         """A click, or a drag ending on a hex, places the pending ship there (the engine checks it)."""

@@ -50,9 +50,8 @@ BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex sca
          "friendly carrier with space, dogfights, called off by agreement or drifting, flights joining by choice, "
          "attacks on ships after the ship's anti-fighter fire (the escorts fired at first, the firing "
          "side choosing the flights below x1), long-range anti-fighter mode, ships firing at flights); the helpers.")
-NOT_BUILT = ("<b>Not built yet</b>: reinforcing ships on the board (their arrival is rolled, the GM brings them "
-             "on), a withdrawing squadron leaving it, a squadron jumping in by more than one vortex (it comes by "
-             "its first). The GM enters the results, written back to the campaign.")
+NOT_BUILT = ("<b>Not built yet</b>: reinforcing ships on the board, a withdrawing squadron leaving it, a jump-in "
+             "by more than one vortex (more on hover). The GM enters the results, written back to the campaign.")
 NOT_BUILT_ALL = ("<b>Not built yet</b>, in full: reinforcing ships on the board (their arrival is rolled; they are "
                  "not this battle's forces, the GM brings them on at the table); a withdrawing squadron leaving the "
                  "board (the GM enters what became of it with the results); a squadron jumping in by more than one "

@@ -5,7 +5,8 @@ hex, or type it": a GM could not read a hex to type. A sparser grid of numbers (
 hex) always shows some, readable, apart, inside the view, and the one typed is placed."""
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
 from app.strategic.menus import sector_menu
@@ -56,3 +57,40 @@ def test_the_fitted_board_at_scale_2_numbers_some_hexes_to_type(qtbot, tmp_path)
     panel.hex_edit.setText(numbers[-1])  # typed as read on the board
     qtbot.mouseClick(panel.place_button, Qt.MouseButton.LeftButton)
     assert Label.parse(numbers[-1]) in bw.b.engine.at.values(), numbers[-1]
+
+
+
+def _move(view, at: Label) -> None:
+    """The pointer moved onto hex ``at`` of the board (the event the screen sends; QTest's mouseMove
+    reaches no widget of a second top-level window on the offscreen platform)."""
+    vp, pos = view.viewport(), QPointF(view.mapFromScene(view.centre(at)))
+    QApplication.sendEvent(vp, QMouseEvent(QEvent.Type.MouseMove, pos, QPointF(vp.mapToGlobal(pos)),
+                                           Qt.MouseButton.NoButton, Qt.MouseButton.NoButton,
+                                           Qt.KeyboardModifier.NoModifier))
+
+
+def test_the_hex_under_the_pointer_is_read_in_the_status_bar(qtbot, tmp_path):
+    """Between the sparse numbers a GM still reads the exact hex to type: the one under the pointer
+    is in the window's status bar while the pointer is on the board, gone once it leaves."""
+    main = open_main_window(qtbot, tmp_path)
+    end_movement(main, qtbot)
+    menu = sector_menu(main.strategic_view, "0604")
+    system_action(next(a.menu() for a in menu.actions() if a.menu() is not None), "b5").trigger()
+    bw = main.fight(Label.parse("0604"))
+    bw.auto_dialogs = False
+    qtbot.waitExposed(bw)
+    for answer in MEETING[:5]:
+        bw.answer(answer)
+    bw.resize(790, 466)
+    qtbot.waitUntil(lambda: bw.width() <= 800)
+    take_over(qtbot, bw)
+    view = bw.panel.board
+    _move(view, Label.parse("3427"))
+    assert bw.statusBar().currentMessage() == "Hex 3427"
+    _move(view, Label.parse("3428"))
+    assert bw.statusBar().currentMessage() == "Hex 3428"
+    QApplication.sendEvent(view, QEvent(QEvent.Type.Leave))  # the pointer off the board
+    assert "3428" not in bw.statusBar().currentMessage()
+    bw.panel.hex_edit.setText("3428")  # the hex read, typed
+    qtbot.mouseClick(bw.panel.place_button, Qt.MouseButton.LeftButton)
+    assert Label.parse("3428") in bw.b.engine.at.values()
