@@ -173,7 +173,9 @@ class AfefPanel(PanelBase):
     def _mine(self) -> Question | None:
         run = self._run()
         q = run.pending if run is not None else None
-        return q if q is not None and self.win.viewer in (q.to, GM) and _kind(q) in _HANDLED else None
+        if q is None or getattr(getattr(self.win, "replay", None), "on", False):  # a replay's step is only read
+            return None
+        return q if self.win.viewer in (q.to, GM) and _kind(q) in _HANDLED else None
 
     # -- the panel seam ----------------------------------------------------------------------------
     def handles(self, q: Question) -> bool:
