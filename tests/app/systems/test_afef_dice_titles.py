@@ -49,3 +49,29 @@ def test_a_lines_dice_number_never_covers_a_row_title_or_a_counters_words(qtbot,
             covered += [(target, n.toPlainText(), title) for box, title in titles if _words(n).intersects(box)]
     assert drawn >= len(shooters) * len(targets)
     assert covered == [], covered
+
+
+SEEN_AT_0509 = {"kli-d7-kumara": "fed-bats-tau", "kli-d6-vorn": "fed-bats-tau", "kli-f5-ghos": "fed-gb-tau2",
+                "kli-f5-taq": "fed-defsat-tau", "rom-kr-talon": "fed-defsat-tau", "rom-spa-vaed": "fed-gb-tau1",
+                "rom-we-sith": "fed-gb-tau2"}
+"""The Coalition's plan at 0509 as seen on the real screen (1600x1000): each warship's dice on one
+target, the lines from the top row crossing the 7th Legion's Transport Fleets' rows."""
+
+
+def test_the_dice_numbers_keep_off_the_transport_fleets_words_at_0509(qtbot, tmp_path):
+    """Seen on the real screen with the code before 300230f: the numbers 5, 3, 3 sat on the names of
+    Transport Fleets 4, 6 and 7 (here, in the test screen's smaller window, a 4 on Fleet 7)."""
+    main = open_main_window(qtbot, tmp_path)
+    system_action(main.findChild(QMenu, "battle_systems_menu"), "afef").trigger()
+    bw = end_movement_and_fight(main, qtbot, "0509")
+    bw.auto_dialogs = False
+    _to(bw, qtbot, "declare")
+    assert set(bw.b.pending.data["dice"]) == set(SEEN_AT_0509)
+    for shooter, target in SEEN_AT_0509.items():
+        drag(bw.panel.view, shooter, target)
+    scene = bw.panel.view.scene()
+    words = [(_words(t), t.toPlainText().splitlines()[0]) for t in _texts(scene, numbers=False)]
+    numbers = _texts(scene, numbers=True)
+    assert sorted(n.toPlainText() for n in numbers) == ["3", "3", "3", "4", "4", "4", "5"]
+    covered = [(n.toPlainText(), w) for n in numbers for box, w in words if _words(n).intersects(box)]
+    assert covered == [], covered
