@@ -89,9 +89,10 @@ def keyed() -> Keyed:
     return Keyed((c, ring))
 
 
-def revealed(c: Campaign, viewer: str, secrets: dict[str, set[str]]) -> set[str]:
+def revealed(c: Campaign, viewer: str, secrets: dict[str, set[str]], pairs: dict[str, str]) -> set[str]:
     """The other Teams' hidden names a Battle Hex fought by ``viewer`` against them revealed to it:
-    those its record (the answers, the result) names; the sides have seen each other fight."""
+    those its record (the answers, the result) names, each unit by its id and its name (``pairs``:
+    id -> name); the sides have seen each other fight."""
     out: set[str] = set()
     for b in c.battle_hexes:
         sides = {b.attacker, b.defender, *b.others}
@@ -99,7 +100,13 @@ def revealed(c: Campaign, viewer: str, secrets: dict[str, set[str]]) -> set[str]
             continue
         text = json.dumps([b.answers, b.resolution, b.participants, b.pursuit, b.kept_ws], default=str)
         out |= {n for t in sides - {viewer} for n in secrets.get(t, ()) if n in text}
-    return out
+    return out | {x for i, name in pairs.items() if i in out or name in out for x in (i, name)}
+
+
+def unit_names(*campaigns: Campaign) -> dict[str, str]:
+    """Every unit's id -> its name in ``campaigns`` (in fleets and garrisons)."""
+    return {u.id: u.name for c in campaigns for u in [*(u for f in c.fleets for u in f.units),
+                                                       *(u for s in c.map.sectors for u in s.garrison)]}
 
 
 def _found(secrets: set[str], text: str, where: str) -> list[str]:
@@ -121,7 +128,7 @@ def _check_game(keyed, tmp_path, system: str, seed: int) -> None:
     leaks: list[str] = []
     for viewer in TEAMS:
         kept = set().union(*(s for t, s in secrets.items() if t != viewer)) \
-            - revealed(player.run.campaign, viewer, secrets)
+            - revealed(player.run.campaign, viewer, secrets, unit_names(start, player.run.campaign))
         out, err = io.StringIO(), io.StringIO()
         code = turn_run([str(tmp_path / "K.json"), "--passphrase", f"gm={tmp_path / 'gm.txt'}", "--answers",
                          str(tmp_path / "answers.json"), "--viewer", viewer, "--out", str(tmp_path / f"{viewer}.json")],

@@ -8,12 +8,16 @@ Battle Hex marked resolved and the outcome logged.
 """
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
+
 from rules.battlehex.roster import BUnit, Role, Status
+from rules.battlehex.sight import Seen, learned
 from rules.battlehex.state import BattleState
 from rules.systems.v13.sublight import Outcome
 from rules.model.campaign import Campaign, Fleet
 from rules.model.records import BattleHexRecord, BattleStart, LogEntry
 from rules.model.units import BOXES, CrewQuality, Unit, UnitFate
+from rules.model.visibility import GM, Secrets, may_read, taken_out
 
 _FATE = {Outcome.LOST.name: UnitFate.LOST, Outcome.LOCATABLE.name: UnitFate.LOCATABLE,
          Outcome.AWAITING_RENDEZVOUS.name: UnitFate.AWAITING_RENDEZVOUS,
@@ -73,9 +77,11 @@ def _apply_unit(u: Unit, b: BUnit, approach: bool = False) -> str | None:
     return None
 
 
-def write_back(campaign: Campaign, st: BattleState, rule: str = "V13.01") -> Campaign:
+def write_back(campaign: Campaign, st: BattleState, rule: str = "V13.01", run: Seen | None = None) -> Campaign:
     """A new campaign with the battle's results applied, logged under ``rule``: the system's own
-    end of battle (V13's is V13.01, the Tactical Combat Interface; :attr:`ReplayRun.RESULT_RULE`)."""
+    end of battle (V13's is V13.01, the Tactical Combat Interface; :attr:`ReplayRun.RESULT_RULE`).
+    ``run``: the battle fought; a line naming the other Teams' hidden units it showed a Team is
+    that Team's to read too (:func:`known_by`, :func:`result_lines`)."""
     new = campaign.model_copy(deep=True)
     by_id: dict[str, Unit] = {}
     for f in new.fleets:
@@ -116,10 +122,54 @@ def write_back(campaign: Campaign, st: BattleState, rule: str = "V13.01") -> Cam
     new.fleets = [f for f in new.fleets if f.units]
     _orphans(new, report)
     turn = new.turn
-    new.log.append(LogEntry(turn=turn, rule=rule, text=f"Battle Hex {st.record.at} resolved: {st.resolution}"))
-    new.log.extend(LogEntry(turn=turn, rule=rule, text=line, secret_of=sealed.get(i, []))
+    s, teams = Secrets(campaign, new), [(t.id, t.name) for t in new.teams if t.id != GM]
+    seen = known_by(run) if run is not None else {}
+    new.log.extend(LogEntry(turn=turn, rule=rule, text=text, secret_of=who)
+                   for text, who in result_lines(s, f"Battle Hex {st.record.at} resolved: {st.resolution}", teams, seen))
+    new.log.extend(LogEntry(turn=turn, rule=rule, text=line, secret_of=sealed.get(i) or _readers(s, line, teams, seen))
                    for i, line in enumerate(report))
     return new
+
+
+def known_by(run: Seen) -> dict[str, frozenset[str]]:
+    """The other Teams' hidden names (ids and names) the battle ``run`` showed each Team of its
+    campaign (:func:`rules.battlehex.sight.learned`), for :func:`write_back`."""
+    return {t.id: learned(run, t.id) for t in run.campaign.teams}
+
+
+def _readers(s: Secrets, text: str, teams: list[tuple[str, str]], known: Mapping[str, Collection[str]]) -> list[str]:
+    """Who may read ``text`` beside the GM: ``[]`` everyone (it names no hidden unit); else the
+    Teams that may know every hidden unit it names (their own, or shown them by the battle:
+    V13.03, V13.29), ``[gm]`` when none may."""
+    names = s.named(text)
+    if not names:
+        return []
+    return [t for t, _ in teams if all(may_read((s.names[n],), t) or n in known.get(t, ()) for n in names)] or [GM]
+
+
+def result_lines(s: Secrets, text: str, teams: list[tuple[str, str]],
+                 known: Mapping[str, Collection[str]]) -> list[tuple[str, list[str]]]:
+    """The result line ``text`` in the versions its readers may read, each with whom it is for
+    (``secret_of``): the line whole when it names no hidden unit; else everyone's version, the
+    hidden units taken out (the table, a Team not in the battle), and after it each Team's that
+    may know some of them (the sides that fought them, their owner: the units it may know put
+    back), the GM's whole."""
+    names = s.named(text)
+    if not names:
+        return [(text, [])]
+    versions: dict[str, list[str]] = {}
+    for t, _name in teams:
+        kept = {n for n in names if not (may_read((s.names[n],), t) or n in known.get(t, ()))}
+        if kept != names:
+            versions.setdefault(taken_out(text, kept), []).append(t)
+    versions.setdefault(text, [])
+    by_id = dict(teams)
+    out = [(taken_out(text, names), list[str]())]
+    for version, who in versions.items():
+        named = [by_id[t] for t in who] or ["the GM"]
+        saw = " and ".join(filter(None, (", ".join(named[:-1]), named[-1])))
+        out.append((f"{version} (as {saw} saw it: V13.03, V13.29)", who or [GM]))
+    return out
 
 
 def began(c: Campaign, rec: BattleHexRecord, st: BattleState) -> BattleStart:

@@ -327,7 +327,7 @@ class ReplayRun(Checkpointed, Generic[E]):
         stored = self.record.model_copy(update=update)
         new = self.campaign.model_copy(update={"battle_hexes": [stored if r is self.record else r
                                                                 for r in self.campaign.battle_hexes]})
-        return write_back(new, self.state, self.RESULT_RULE or self.ROUNDS_RULE) if self.state.resolved else new
+        return write_back(new, self.state, self.RESULT_RULE or self.ROUNDS_RULE, self) if self.state.resolved else new
 
     def key_secret_dice(self, key: str | None = None) -> bool:
         """Begin a battle not begun (no seed stored, answer or key) of secret dice with ``key`` of their streams (the

@@ -9,7 +9,9 @@ checked against those names:
   hidden unit or fleet is its Team's secret (the GM's alone when it names several Teams'),
   marked when the line is written (:func:`mark`) and sealed with that Team's secrets in saved
   files, so it stays secret until the rules reveal the unit (a later line about a unit no longer
-  cloaked or incidental is plain);
+  cloaked or incidental is plain); a battle's result lines are also read by the Teams the battle
+  showed those units, and the others read them with the units taken out (:func:`taken_out`,
+  :func:`rules.battlehex.results.result_lines`);
 - every other text shown to a viewer (a headless command's events, an undo step's name, a
   status line) is passed through :func:`seen_by` / :func:`words_for`.
 
@@ -67,6 +69,17 @@ def _pattern(names: Iterable[str]) -> re.Pattern[str] | None:
     if not alts:
         return None
     return re.compile(r"(?<![\w'-])(?:" + "|".join(alts) + r")(?![\w'-])")
+
+
+def taken_out(text: str, names: Iterable[str]) -> str:
+    """``text`` with each of ``names`` taken out of the list it stands in ("A, B and C"; a list left
+    empty reads "none"): a viewer's version of words naming units the rules keep from it."""
+    pat = _pattern(names)
+    if pat is None:
+        return text
+    p = pat.pattern
+    out = re.sub(rf"(?:, |,? and ){p}|{p}(?:, | and )?", "", text)
+    return re.sub(r"(: |\bwith )(?=[;,)]|$)", r"\1none", out)
 
 
 Owner = tuple[str, ...]
@@ -222,4 +235,4 @@ def secret_log(c: Campaign) -> Iterable[tuple[int, Owner]]:
 
 
 __all__ = ["GM", "TABLE", "Secrets", "entry_seen_by", "hidden_names", "mark", "may_read", "readable",
-           "readable_log", "secret_log", "seen_by", "table_campaign", "words_for"]
+           "readable_log", "secret_log", "seen_by", "table_campaign", "taken_out", "words_for"]

@@ -323,7 +323,7 @@ class BattleProcedure:
         new = self.campaign.model_copy(update={"battle_hexes": [stored if r is self.record else r
                                                                 for r in self.campaign.battle_hexes]})
         if self.state.resolved:
-            new = write_back(new, self.state)
+            new = write_back(new, self.state, run=self)
         return new
 
     def secret_answers(self) -> dict[str, str]:
