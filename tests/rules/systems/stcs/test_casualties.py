@@ -3,6 +3,9 @@ fractions) on a passed Crew Efficiency roll, times the ship's percentage per poi
 Bridge hit); 100% lost: no crew, so the "no crew" bar on warping out and the core ejection apply."""
 from __future__ import annotations
 
+import pytest
+
+from rules.battlehex.log import IllegalAnswer
 from rules.systems.stcs import casualties
 from tests.rules.systems.stcs.test_damage import hit, scripted
 
@@ -43,3 +46,42 @@ def test_the_crew_lost_bars_the_warp_out_and_the_core_ejection() -> None:
     run.answer("explode")
     run.answer(["d7"])  # no crew: no ejection roll (50 would eject); the core roll's 50 explodes it
     assert [b["ship"] for b in run.engine.blasts] == ["d7"]
+
+
+def test_percent_of_no_points_or_no_percentage_is_0_and_a_negative_one_is_refused() -> None:
+    assert casualties.percent(0, 5, False, False) == 0 and casualties.percent(3, 0, False, False) == 0
+    for points, per in ((-1, 5), (3, -1)):
+        with pytest.raises(ValueError, match="^points and the percentage are 0 or more$"):
+            casualties.percent(points, per, False, False)
+
+
+def test_the_gms_points_and_percentage_questions_take_whole_numbers_1_200_and_1_100() -> None:
+    """The hit's damage points (at most 5 count, but the GM enters what the hit did: 1-200) and the ship's
+    percentage per point (1-100), the GM's numbers, 1 by default; others refused citing the rule."""
+    run = scripted([90] * 5)
+    run.answer("crew:d7")
+    run.answer("other")
+    points = "how many damage points did the hit do (after any divisors; at most 5 count)?"
+    rate = "Klothos' percentage casualties per damage point (its control panel)?"
+    for key, high, text in (("points", 200, points), ("rate", 100, rate)):
+        q = run.pending
+        assert (q.key, q.kind.name, q.to, q.rule) == (f"stcs/1/crew/d7/{key}", "NUMBER", "gm", casualties.RULE)
+        assert (q.low, q.high, q.default, q.text) == (1, high, 1, f"Game Master: {text}")
+        for bad in (0, high + 1, True, "5"):
+            with pytest.raises(IllegalAnswer, match=f"a whole number 1-{high}$") as why:
+                run.answer(bad)
+            assert why.value.rule == casualties.RULE
+        run.answer(high if key == "points" else 1)
+    assert run.engine.casualties["d7"] == 5  # 5 points count, 1% each (the D100 90 fails against 61)
+
+
+def test_a_ship_not_hit_has_all_its_crew_and_a_ship_of_crew_0_none() -> None:
+    from rules.dice import ScriptedDice
+    from rules.systems.stcs.battle import STCSBattle
+    from tests.rules.systems.stcs.test_casualty_track import campaign
+    from tests.rules.systems.stcs.test_firing import ARRIVAL
+    from tests.rules.systems.v13.helpers import AT
+
+    for crew, left in ((430, 100), (1, 100), (0, 0)):
+        run = STCSBattle(campaign(crew=crew), AT, dice=lambda _seed: ScriptedDice(ARRIVAL))
+        assert casualties.crew_left(run.engine, "lexington") == left
