@@ -58,6 +58,8 @@ class Power:
     of: dict[str, Allocation] = field(default_factory=dict)
     open: bool = False
     off: set[str] = field(default_factory=set)
+    allocated: set[str] = field(default_factory=set)
+    """The ships whose side allocated their power this turn (the act question opens past them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +219,7 @@ def phase(e: STCSEngine) -> None:
     until its side allocates again."""
     shields.power_allocation(e)
     parties.phase(e)  # boarding parties back at their stations
-    e.power.open = True
+    e.power.open, e.power.allocated = True, set()
     for x, a in sorted(e.power.of.items()):
         if x not in e.units or x not in e.at and x not in e.offmap:
             continue
@@ -282,6 +284,7 @@ def allocate(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
                                     default=proposal(e, x).text()))
     e.log.hidden_to = None
     e.power.of[x] = a
+    e.power.allocated.add(x)
     parties.assign(e, x, a.boarding)
     e.log.add("ruling", RULE, f"{possessive(e.ship(x))} power: {cost(d, a)} of {have} allocated: {a.text()}",
               {"unit": x}, visible_to=(team, GM))

@@ -23,3 +23,26 @@ def test_the_default_is_no_part_of_what_the_other_side_reads() -> None:
     gone = opened()
     entered(gone, "shadow:bop")
     assert "default" not in gone.pending.to_dict()
+
+
+def test_return_through_a_turn_allocates_each_ship_once_and_moves_on() -> None:
+    """Issue 22 (H7 on the real screen): the act question opened at the first ship's power allocation however
+    often it had been given, so Return allocated Battle Station Tau's power twice and never moved on. Now it
+    opens at a ship not yet allocated this turn, then at the turn's next step; each turn anew."""
+    from tests.rules.systems.stcs.test_power import battle
+
+    run = battle()
+    listed = sorted(o.partition(":")[2] for o in run.pending.options if o.startswith("power:"))
+    assert listed == ["bop", "d7", "enterprise", "lexington"]
+    for turn in (1, 2):
+        given = []
+        while run.pending.default.startswith("power:"):
+            given.append(run.pending.default.partition(":")[2])
+            assert len(given) <= len(listed), f"turn {turn}: Return allocated {given}"
+            run.answer(run.pending.default)
+            run.answer(run.pending.default)  # the allocation as proposed
+        assert sorted(given) == listed, f"turn {turn}: {given}"
+        q = run.pending
+        assert q.key.endswith("/act") and q.default in q.options and not q.default.startswith("power:"), q.default
+        for _segment in range(3):  # on to the next turn: its Power Allocation Phase
+            run.answer("next")
