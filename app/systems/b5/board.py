@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
-from PySide6.QtWidgets import (QGraphicsEllipseItem, QGraphicsItem, QGraphicsScene, QMainWindow,
+from PySide6.QtWidgets import (QGraphicsEllipseItem, QGraphicsItem, QGraphicsScene, QLabel, QMainWindow,
                                QStyleOptionGraphicsItem, QWidget)
 
 from app.systems.b5.ship_labels import HexNumbers, ShipLabels, kept
@@ -344,17 +344,22 @@ class BoardView(ZoomableView):
         super().leaveEvent(event)
 
     def _say(self, at: Label | None) -> None:
-        """``Hex 3427`` in the window's status bar while the pointer is on that hex; cleared as it leaves
-        the board (another message, a refusal, is left as it is)."""
+        """``Hex 3427`` in the window's status bar while the pointer is on that hex, in a label of its own
+        beside the bar's message (a replay's 'Replay: answer k of n' stays); emptied as it leaves the board."""
         win = self.window()
-        bar = win.statusBar() if isinstance(win, QMainWindow) else None
-        if bar is None:
+        if not isinstance(win, QMainWindow):
             return
-        if at is not None:
-            if bar.currentMessage() != f"Hex {at}":  # a new hex (not each pixel moved)
-                bar.showMessage(f"Hex {at}")
-        elif bar.currentMessage().startswith("Hex "):
-            bar.clearMessage()
+        bar = win.statusBar()
+        label = bar.findChild(QLabel, "b5_hex_under_pointer")
+        if label is None:
+            if at is None:
+                return
+            label = QLabel(bar)
+            label.setObjectName("b5_hex_under_pointer")
+            bar.addPermanentWidget(label)
+        text = f"Hex {at}" if at is not None else ""
+        if label.text() != text:  # a new hex (not each pixel moved)
+            label.setText(text)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
         """A click, or a drag ending on a hex, places the pending ship there (the engine checks it)."""

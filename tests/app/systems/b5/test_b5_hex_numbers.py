@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
 from PySide6.QtGui import QMouseEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from app.strategic.menus import sector_menu
 from app.systems.b5.panel import B5Panel
@@ -69,6 +69,12 @@ def _move(view, at: Label) -> None:
                                            Qt.KeyboardModifier.NoModifier))
 
 
+def _hex_said(bw) -> str:
+    """What the window's status bar says of the hex under the pointer (its label beside the bar's message)."""
+    label = bw.statusBar().findChild(QLabel, "b5_hex_under_pointer")
+    return label.text() if label is not None and label.isVisibleTo(bw) else ""
+
+
 def test_the_hex_under_the_pointer_is_read_in_the_status_bar(qtbot, tmp_path):
     """Between the sparse numbers a GM still reads the exact hex to type: the one under the pointer
     is in the window's status bar while the pointer is on the board, gone once it leaves."""
@@ -86,11 +92,42 @@ def test_the_hex_under_the_pointer_is_read_in_the_status_bar(qtbot, tmp_path):
     take_over(qtbot, bw)
     view = bw.panel.board
     _move(view, Label.parse("3427"))
-    assert bw.statusBar().currentMessage() == "Hex 3427"
+    assert _hex_said(bw) == "Hex 3427"
     _move(view, Label.parse("3428"))
-    assert bw.statusBar().currentMessage() == "Hex 3428"
+    assert _hex_said(bw) == "Hex 3428"
     QApplication.sendEvent(view, QEvent(QEvent.Type.Leave))  # the pointer off the board
-    assert "3428" not in bw.statusBar().currentMessage()
+    assert "3428" not in _hex_said(bw) and "3428" not in bw.statusBar().currentMessage()
     bw.panel.hex_edit.setText("3428")  # the hex read, typed
     qtbot.mouseClick(bw.panel.place_button, Qt.MouseButton.LeftButton)
     assert Label.parse("3428") in bw.b.engine.at.values()
+
+
+def test_hovering_the_board_in_a_replay_keeps_the_replay_hint(qtbot, tmp_path):
+    """Seen on the real screen (issue 22): hovering the board during a replay wrote 'Hex 3427' over the status
+    bar's 'Replay: answer k of n (keys)', the only place that says which answer is shown and the keys to step.
+    The hex is said beside it; the hint stays while the pointer moves on the board and after it leaves."""
+    main = open_main_window(qtbot, tmp_path)
+    end_movement(main, qtbot)
+    menu = sector_menu(main.strategic_view, "0604")
+    system_action(next(a.menu() for a in menu.actions() if a.menu() is not None), "b5").trigger()
+    bw = main.fight(Label.parse("0604"))
+    bw.auto_dialogs = False
+    qtbot.waitExposed(bw)
+    for answer in MEETING[:6]:
+        bw.answer(answer)
+    bw.resize(790, 466)
+    qtbot.waitUntil(lambda: bw.width() <= 800)
+    take_over(qtbot, bw)
+    bw.replay.replay_action.trigger()  # Replay (Ctrl+Shift+Y), then Forward to answer 3
+    for _ in range(3):
+        bw.replay.forward_action.trigger()
+    hint = bw.statusBar().currentMessage()
+    assert hint.startswith("Replay: answer 3 of "), hint
+    view = bw.panel.board
+    _move(view, Label.parse("3427"))
+    assert bw.statusBar().currentMessage() == hint  # before: 'Hex 3427' in its place
+    assert _hex_said(bw) == "Hex 3427"
+    _move(view, Label.parse("3428"))
+    assert _hex_said(bw) == "Hex 3428" and bw.statusBar().currentMessage() == hint
+    QApplication.sendEvent(view, QEvent(QEvent.Type.Leave))
+    assert _hex_said(bw) == "" and bw.statusBar().currentMessage() == hint
