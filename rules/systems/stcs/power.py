@@ -190,9 +190,9 @@ def why(e: STCSEngine, x: str) -> str:
 
 def proposal(e: STCSEngine, x: str) -> Allocation:
     """What the question opens at (not a rule, the usual case): its standing allocation if still legal, else (an
-    arrival by warp: Warp 2's power first) up to half its power spread over the shields a point of power at a
-    time (to each one's full points at its ratio, 1 each at the table's), the rest split between movement and
-    weapons."""
+    arrival by warp: Warp 2's power first; a cloaked ship: its cloak's power first, so Return keeps it cloaked) up
+    to half its power spread over the shields a point of power at a time (to each one's full points at its ratio,
+    1 each at the table's), the rest split between movement and weapons."""
     d = e.data(x)
     if x in e.power.of:
         try:
@@ -202,6 +202,8 @@ def proposal(e: STCSEngine, x: str) -> Allocation:
     have, speeds = available(e, x), warp_speeds(e, x)
     speed = min(speeds) if x in e.offmap and speeds else 0  # an arrival by warp: its warp movement first
     have -= speeds.get(speed, 0)
+    cloak = (d.cloak_power or 1) if e.cloaked.get(x) and have >= (d.cloak_power or 1) else 0
+    have -= cloak
     want = [(shield_power(d, i) or 0 if d.shield_ratio else 1) if d.shields[i - 1] else 0
             for i in range(1, SHIELDS + 1)]
     sh, budget = [0] * SHIELDS, have // 2
@@ -210,7 +212,7 @@ def proposal(e: STCSEngine, x: str) -> Allocation:
             if budget and sh[i] < want[i]:
                 sh[i], budget = sh[i] + 1, budget - 1
     rest = have - sum(sh)
-    return Allocation(movement=rest - rest // 2, shields=tuple(sh), weapons=rest // 2, warp=speed)
+    return Allocation(movement=rest - rest // 2, shields=tuple(sh), weapons=rest // 2, cloak=cloak, warp=speed)
 
 
 def phase(e: STCSEngine) -> None:

@@ -46,3 +46,19 @@ def test_return_through_a_turn_allocates_each_ship_once_and_moves_on() -> None:
         assert q.key.endswith("/act") and q.default in q.options and not q.default.startswith("power:"), q.default
         for _segment in range(3):  # on to the next turn: its Power Allocation Phase
             run.answer("next")
+            while not run.pending.key.endswith("/act"):  # the segment's end (the cloaked ship's side: no warp out)
+                run.answer(run.pending.options[0] if run.pending.default is None else run.pending.default)
+
+
+def test_return_through_a_cloaked_ship_s_allocation_keeps_it_cloaked() -> None:
+    """Seen on the real screen with the fix above (H9): Return through the Bird of Prey's allocation gave its
+    cloak no power, so it uncloaked, shown to the other side; the usual case keeps a cloaked ship's cloak
+    powered (its power first), the rest spread as before."""
+    from tests.rules.systems.stcs.test_power import battle
+
+    run = battle()
+    run.answer("power:bop")
+    default = run.pending.default
+    assert "cloak 8" in default, default
+    run.answer(default)
+    assert run.engine.cloaked["bop"] and not [e for e in run.log.events if e.text == "Bird of Prey uncloaks"]
