@@ -1,19 +1,20 @@
 """The stacked-counter fan of the battle map: a hovered stack, with the counters of neighbouring
 hexes that overlap it at the view's zoom, laid out side by side (issue 22), found and kept cheaply
-enough for every mouse move (issue 21: a hover < 0.5 ms, ``bench/redraw.py``'s fan rows)."""
+enough for every mouse move (issue 21: a hover < 0.5 ms, ``bench/redraw.py``'s fan rows); at rest,
+the stacks, and the piles of hexes whose counters overlap at the view's zoom, the count on top."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSizeF
 
-from app.systems.v13.counters import CounterItem
 from app.systems.v13.hexes import centre_of
-from app.systems.v13.scene import BattleScene
 from hexmap import Hex
 
 if TYPE_CHECKING:
+    from app.systems.v13.counters import CounterItem
     from app.systems.v13.map import BattleMapView
+    from app.systems.v13.scene import BattleScene
 
 
 def fan_on_hover(view: BattleMapView, pos: QPointF, over: CounterItem | None, h: Hex) -> None:
@@ -33,10 +34,11 @@ def fan_on_hover(view: BattleMapView, pos: QPointF, over: CounterItem | None, h:
         scene.expand(None)
 
 
-def overlapping(scene: BattleScene, lod: float, h: Hex) -> tuple[Hex, ...]:
-    """The other hexes whose counters overlap ``h``'s at zoom ``lod``, one through another; only stacks in the
-    cells (a counter's reach wide) around each are compared (issue 21: all pairs, ~1 ms at each move)."""
-    reach = scene.counter_px * 1.1 / max(lod, 1e-6)  # a counter's side, in the scene
+def overlapping(scene: BattleScene, lod: float, h: Hex, margin: float = 1.1) -> tuple[Hex, ...]:
+    """The other hexes whose counters overlap ``h``'s at zoom ``lod``, one through another (``margin``: or
+    come that close, in sides); only stacks in the cells (a counter's reach wide) around each are compared
+    (issue 21: all pairs, ~1 ms at each move)."""
+    reach = scene.counter_px * margin / max(lod, 1e-6)  # a counter's side, in the scene
     cells = stack_cells(scene, reach)
     found, todo = {h}, [(centre_of(h).x(), centre_of(h).y())]
     while todo:
@@ -47,6 +49,17 @@ def overlapping(scene: BattleScene, lod: float, h: Hex) -> tuple[Hex, ...]:
         found.update(g for g, _x, _y in new)
         todo += [(x, y) for _g, x, y in new]
     return tuple(sorted(found - {h}, key=lambda g: (g.q, g.r)))
+
+
+def piles(scene: BattleScene, lod: float) -> dict[Hex, tuple[Hex, ...]]:
+    """The hexes whose counters' squares overlap at zoom ``lod`` (chains of them), each to its pile's hexes (a
+    counter's name under another's: issue 22); a hex alone is in none."""
+    out: dict[Hex, tuple[Hex, ...]] = {}
+    for h in sorted(scene.stacks, key=lambda g: (g.q, g.r)):
+        if h not in out and (group := overlapping(scene, lod, h, 1.0)):
+            pile = tuple(sorted((h, *group), key=lambda g: (g.q, g.r)))
+            out.update((g, pile) for g in pile)
+    return out
 
 
 def stack_cells(scene: BattleScene, reach: float) -> dict[tuple[float, float], list[tuple[Hex, float, float]]]:
@@ -67,3 +80,33 @@ def fan_area(view: BattleMapView, items: list[CounterItem]) -> QRectF:
     for item in items:
         area = area.united(item.body_rect().translated(vt.map(item.pos())))
     return area.adjusted(-4, -4, 4, 4) if items else area
+
+
+def lay_stack(items: list[CounterItem], px: int, rank: dict[str, float], lod: float = 1.0) -> None:
+    """Stack ``items``, each one peeking out from under the next with the count on top; ``rank``
+    sets apart the heights of counters that would otherwise be alike (drawn = picked). A pile of
+    several hexes' counters (``lod``, the view's scale) lies on its top counter's hex."""
+    n, f = len(items), px * 0.14
+    home = centre_of(items[-1].spec.hex) if items else QPointF()
+    for k, item in enumerate(items):
+        back = min(n - 1 - k, 4)
+        shift = (home - centre_of(item.spec.hex)) * lod
+        item.set_look(px, QPointF(-back * f, -back * f) + shift, n if k == n - 1 else 0)
+        item.setZValue((12 if item.spec.selected else 10) + k * 0.01 + rank.get(item.uid, 0.0))
+
+
+def pile_items(scene: BattleScene, hexes: list[Hex]) -> list[CounterItem]:
+    """The counters of ``hexes`` bottom to top: one hex's stack; a pile's, the selected one, then the
+    middle hex's, on top (where the pile lies)."""
+    if len(hexes) < 2:
+        return scene.stacks.get(hexes[0], []) if hexes else []
+    xs, ys = [centre_of(g).x() for g in hexes], [centre_of(g).y() for g in hexes]
+    mid = QPointF(sum(xs) / len(xs), sum(ys) / len(ys))
+    middle = min(hexes, key=lambda g: (centre_of(g) - mid).manhattanLength())
+    return sorted((i for g in hexes for i in scene.stacks.get(g, [])),
+                  key=lambda i: (i.spec.selected, i.spec.hex == middle))
+
+
+def piled(scene: BattleScene) -> list[CounterItem]:
+    """The counters in piles (some laid off their own hex)."""
+    return [i for g in scene.piles for i in scene.stacks.get(g, [])]

@@ -18,7 +18,7 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QToolTip
 
 from app.systems.v13.counters import CounterItem, CounterSpec, abbreviation
-from app.systems.v13.fan import fan_on_hover
+from app.systems.v13.fan import fan_on_hover, piled
 from app.systems.v13.grid import HEX, LAYOUT, centre_of
 from app.systems.v13.hud import HudView
 from app.systems.v13.scene import ArrowItem, BattleScene, segments_path
@@ -37,6 +37,22 @@ def _click(press: QPointF | None, pos: QPointF) -> bool:
     """Whether a grab pressed at ``press`` is still a click at ``pos``: within the drag distance (a
     fanned-out counter may lie over the next hex: a click on it must not move it there)."""
     return press is not None and (pos - press).manhattanLength() < QApplication.startDragDistance()
+
+
+def _fit_with_room(view: BattleMapView, rect: QRectF) -> None:
+    """Fit ``rect`` in ``view`` with room for the counters and arrows around it, which keep their size on the
+    screen (issue 22: a counter on the rect's edge was drawn half out of the view)."""
+    scene = view.scene()
+    for _ in range(6):  # each fit a little smaller: their room in the plane grows
+        view.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        scene.set_zoom(scale := view.transform().m11())
+        need = QRectF(rect)
+        for item in (*scene.counters.values(), *scene.extras) if view.MIN_SCALE <= scale else ():
+            r = item.boundingRect()  # screen pixels around its place
+            need = need.united(QRectF(item.pos() + r.topLeft() / scale, r.size() / scale))
+        if rect.contains(need):
+            return
+        rect = need
 
 
 __all__ = ["UNIT_MIME", "ArrowItem", "BattleMapView", "BattleScene", "CounterItem", "CounterSpec", "HEX", "LAYOUT",
@@ -125,7 +141,7 @@ class BattleMapView(HudView):
             stacks = [scene.stacks_qr.get((h.q + dq, h.r + dr), ()) for dq, dr in near]
         else:
             stacks = list(scene.stacks.values())
-        stacks.append(scene.stacks.get(scene.expanded, ()))  # fanned out, it may reach further
+        stacks += [scene.stacks.get(scene.expanded, ()), piled(scene)]  # fanned out or piled: it may reach further
         best = None
         for items in stacks:
             for item in items:
@@ -169,7 +185,7 @@ class BattleMapView(HudView):
             return
         scene = self.scene()
         rect = self._fit_rect if self._fit_rect is not None else scene.focus_rect()
-        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        _fit_with_room(self, rect)  # room for the counters, which keep their size on the screen
         scale = self.transform().m11()
         if not self.MIN_SCALE <= scale <= self.MAX_SCALE:  # e.g. a view not laid out yet
             self.zoom(1.0)

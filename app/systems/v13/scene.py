@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, 
 
 from app.systems.v13.arrows import ArrowItem, paint_arrow  # noqa: F401 (the legend draws them)
 from app.systems.v13.counters import MIN_PX, CounterItem, CounterSpec, GhostItem, counter_px, distinct_texts
+from app.systems.v13.fan import lay_stack, pile_items, piles
 from app.systems.v13.grid import OFF_SHEET, REGION_PEN, PlaneGrid
 from app.systems.v13.hexes import HEX, LAYOUT, POLY, area_path, centre_of, segments_path
 from app.systems.v13.layers import ScreenPictures, StrokeCache, device_rect, quick, visible
@@ -72,16 +73,6 @@ def _lay_fan(items: list[CounterItem], px: int, home: QPointF, lod: float, room:
         item.setZValue(14 + k * 0.01)
 
 
-def _lay_stack(items: list[CounterItem], px: int, rank: dict[str, float]) -> None:
-    """Stack ``items``, each one peeking out from under the next with the count on top; ``rank``
-    sets apart the heights of counters that would otherwise be alike (drawn = picked)."""
-    n, f = len(items), px * 0.14
-    for k, item in enumerate(items):
-        back = min(n - 1 - k, 4)
-        item.set_look(px, QPointF(-back * f, -back * f), n if k == n - 1 else 0)
-        item.setZValue((12 if item.spec.selected else 10) + k * 0.01 + rank.get(item.uid, 0.0))
-
-
 class BattleScene(QGraphicsScene):
     """The plane with its counters and the set-up overlays. ``content_changed`` says that
     what a hex holds or reads may have changed (units moved, the sheet floated).
@@ -128,6 +119,8 @@ class BattleScene(QGraphicsScene):
         self.expanded: Hex | None = None
         self.fan_group: tuple[Hex, ...] = ()  # the neighbours fanned out with it (their counters overlap)
         self._rank: dict[str, float] = {}
+        self.piles: dict[Hex, tuple[Hex, ...]] = {}  # hexes whose counters overlap at this zoom: one pile each
+        self._pile_lod = 0.0
         self.fan_room = (QRectF(), QRectF())  # the view and the readout's box around the fanned hex
         self.view_lod = 1.0  # the view's scale: a fan reaching over several hexes is laid out at it
         self.counter_px = MIN_PX
@@ -237,6 +230,7 @@ class BattleScene(QGraphicsScene):
         self.stacks = stacks
         self.stacks_qr = {(h.q, h.r): items for h, items in stacks.items()}
         self._rank = {uid: i * 1e-6 for i, uid in enumerate(self.counters)}  # no two alike: drawn = picked
+        self.piles = piles(self, self.view_lod)
         if self.expanded not in stacks:
             self.expanded = None
         self.fan_group = tuple(g for g in self.fan_group if g in stacks) if self.expanded is not None else ()
@@ -248,9 +242,12 @@ class BattleScene(QGraphicsScene):
         once for all the fan's hexes (issue 21: once per hex of a fan of seven, a hover took 2 ms)."""
         fan = (self.expanded, *self.fan_group) if self.expanded is not None else ()
         items = self.fanned() if any(h in fan for h in hexes) else []
+        done: set[Hex] = set()
         for h in hexes:
-            if len(items) < 2 or h not in fan:
-                _lay_stack(self.stacks.get(h, []), self.counter_px, self._rank)
+            if (len(items) < 2 or h not in fan) and h not in done:
+                pile = [g for g in self.piles.get(h, (h,)) if len(items) < 2 or g not in fan]
+                done.update(pile)
+                lay_stack(pile_items(self, pile), self.counter_px, self._rank, self.view_lod)
         if len(items) > 1 and self.expanded is not None:
             _lay_fan(items, self.counter_px, centre_of(self.expanded), self.view_lod, *self.fan_room)
 
@@ -262,10 +259,12 @@ class BattleScene(QGraphicsScene):
             self._lay_out(self.fan_group)  # their place is taken at the new scale
         if self.quick or not lod:
             return
-        px = counter_px(lod)
-        if px != self.counter_px:
-            self.counter_px = px
-            self._lay_out(self.stacks)
+        px, old = counter_px(lod), (self.piles, self.counter_px)
+        if px != self.counter_px or lod != self._pile_lod:
+            self.counter_px, self._pile_lod = px, lod
+            self.piles = piles(self, lod)
+            if old[0] or self.piles or px != old[1]:  # a pile's counters lie at a distance that zooms
+                self._lay_out(self.stacks)
 
     def expand(self, h: Hex | None, group: tuple[Hex, ...] = (), room: tuple[QRectF, QRectF] | None = None) -> None:
         """Fan out the stack in ``h`` with ``group``'s, neighbours overlapping it at this zoom (``None``:
@@ -367,16 +366,21 @@ class BattleScene(QGraphicsScene):
         self.hover_text.setPos(centre_of(h) + QPointF(HEX, -HEX))
 
     def focus_rect(self) -> QRectF:
-        """What a fitted view shows: the map sheet, every counter and arrow, and the zone and
-        ring when they are not spread over the whole plane."""
-        rect = self.grid.sheet_rect()
-        sheet_width = rect.width()
-        for item in self.counters.values():
-            rect = rect.united(QRectF(item.pos(), item.pos()).adjusted(-2 * HEX, -2 * HEX, 2 * HEX, 2 * HEX))
-        for item in self.extras:  # arrows keep their size on the screen: room for them
-            rect = rect.united(QRectF(item.pos(), item.pos()).adjusted(-5 * HEX, -5 * HEX, 5 * HEX, 5 * HEX))
-        for path in (self.ring_path, self.zone_path, self.hover.path()):
-            box = path.boundingRect()
-            if not box.isEmpty() and box.width() < sheet_width * 3:
-                rect = rect.united(box)
-        return rect.adjusted(-2 * HEX, -2 * HEX, 2 * HEX, 2 * HEX)
+        """What a fitted view shows (:func:`focus_rect`)."""
+        return focus_rect(self)
+
+
+def focus_rect(scene: BattleScene) -> QRectF:
+    """What a fitted view shows: the map sheet, every counter and arrow, and the zone and
+    ring when they are not spread over the whole plane."""
+    rect = scene.grid.sheet_rect()
+    sheet_width = rect.width()
+    for item in scene.counters.values():
+        rect = rect.united(QRectF(item.pos(), item.pos()).adjusted(-2 * HEX, -2 * HEX, 2 * HEX, 2 * HEX))
+    for item in scene.extras:  # arrows keep their size on the screen: room for them
+        rect = rect.united(QRectF(item.pos(), item.pos()).adjusted(-5 * HEX, -5 * HEX, 5 * HEX, 5 * HEX))
+    for path in (scene.ring_path, scene.zone_path, scene.hover.path()):
+        box = path.boundingRect()
+        if not box.isEmpty() and box.width() < sheet_width * 3:
+            rect = rect.united(box)
+    return rect.adjusted(-2 * HEX, -2 * HEX, 2 * HEX, 2 * HEX)

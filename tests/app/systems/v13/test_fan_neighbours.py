@@ -71,14 +71,14 @@ def test_a_fan_near_the_edge_of_the_view_stays_inside_it(view):  # noqa: F811
     the view, four of its counters cut off; at QT_SCALE_FACTOR=2 two more were under the readout."""
     col, uids = _attackers(view)
     scene, ro = view.scene(), view.readout
-    hover(view, at(view, col[0]))  # the readout shows (and has its size)
+    hover(view, at(view, col[3]))  # the readout shows (and has its size); the column's pile lies on its middle hex
     box = QRectF(QPointF(view.viewport().mapFromGlobal(ro.mapToGlobal(QPoint(0, 0)))), QSizeF(ro.size()))
     assert ro.isVisible() and not box.isEmpty()
     for y in (30, round(box.bottom()) + 30):  # just under the view's top edge; just under the readout
-        view.verticalScrollBar().setValue(view.verticalScrollBar().value() + at(view, col[0]).y() - y)
-        view.horizontalScrollBar().setValue(view.horizontalScrollBar().value() + at(view, col[0]).x() - 300)
-        hover(view, at(view, col[0]) + QPoint(400, 0))
-        pos = at(view, col[0])
+        view.verticalScrollBar().setValue(view.verticalScrollBar().value() + at(view, col[3]).y() - y)
+        view.horizontalScrollBar().setValue(view.horizontalScrollBar().value() + at(view, col[3]).x() - 300)
+        hover(view, at(view, col[3]) + QPoint(400, 0))
+        pos = at(view, col[3])
         assert abs(pos.y() - y) < 3 and abs(pos.x() - 300) < 3  # the column's top hex, there
         top = view.counter_at(pos)
         hover(view, pos)
