@@ -52,8 +52,7 @@ the sheet was squeezed to about 180 pixels and wrapped "Enterpr ise")."""
 """What the banner says plainly; what is built is its tooltip, so the banner keeps to a few lines over the
 map (at QT_SCALE_FACTOR=2 on the 1600x1000 screen the whole text took 280 of 930 pixels)."""
 ACT_CHARS = 90
-"""The most characters an act shows in the list (its whole text is its tooltip): at QT_SCALE_FACTOR=2
-the area scan with both hidden tables' odds wrapped taller than the list."""
+"""An act longer has its odds under the list while chosen (issue 22: cut with '...' in the list at scale 2)."""
 ACT_LINES = 9
 """The act list's least height in lines."""
 SIZE = 12.0
@@ -237,6 +236,8 @@ class STCSPanel(PanelBase):
         self.acts = QListWidget()
         self.acts.setObjectName("stcs_acts")
         self.acts.itemDoubleClicked.connect(lambda _item: self.do_it())
+        self.odds = QLabel(objectName="stcs_odds", wordWrap=True, visible=False)  # the long odds of the act chosen
+        self.acts.currentItemChanged.connect(self._show_odds)
         self.do_button = self.primary = QPushButton("&Do it")  # Return presses it too (the act chosen)
         self.do_button.setObjectName("stcs_do")
         self.do_button.clicked.connect(self.do_it)
@@ -249,6 +250,7 @@ class STCSPanel(PanelBase):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.prompt)
         lay.addWidget(self.acts, 2)
+        lay.addWidget(self.odds)
         lay.addWidget(self.do_button)
         lay.addWidget(self.sheet, 3)
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -261,7 +263,9 @@ class STCSPanel(PanelBase):
         side.setMinimumWidth(QFontMetrics(self.sheet.font()).averageCharWidth() * SIDE_CHARS)
         self.sheet.setWordWrapMode(QTextOption.WrapMode.WordWrap)  # "Enterprise", never "Enterpr ise"
         self.sheet.document().setIndentWidth(QFontMetrics(self.sheet.font()).averageCharWidth() * 2)  # not 40 px
-        self.acts.setWordWrap(True)
+        self.acts.setWordWrap(True)  # each act's words whole (issue 22: cut with '...' at QT_SCALE_FACTOR=2)
+        self.acts.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.acts.setResizeMode(QListWidget.ResizeMode.Adjust)  # wrapped again at the list's width
         self.acts.setMinimumHeight(QFontMetrics(self.acts.font()).height() * ACT_LINES)  # a few acts, not a fragment
         self.built = QLabel(NOT_BUILT)
         self.built.setObjectName("stcs_not_built")
@@ -295,6 +299,11 @@ class STCSPanel(PanelBase):
     def refused(self, text: str) -> None:
         self.prompt.setText(f"<span style='color:#c01010'><b>Refused</b>: {escape(text)}</span>")
 
+    def _show_odds(self, item: QListWidgetItem | None, _old: object = None) -> None:
+        """The chosen act's odds under the list, when they are too long for it."""
+        self.odds.setText(item.data(Qt.ItemDataRole.UserRole + 1) or "" if item is not None else "")
+        self.odds.setVisible(bool(self.odds.text()))
+
     def hide_secrets(self) -> None:
         self.map.scene_.clear()
         self.map.shown = []
@@ -327,9 +336,12 @@ class STCSPanel(PanelBase):
             odds = run.question_odds()
             words = q.data.get("option_words", {})
             for opt in q.options:
-                whole = words.get(opt, opt) + (f"  [{odds[opt]}]" if opt in odds else "")
-                item = QListWidgetItem(_short(whole))
+                said, odd = words.get(opt, opt), odds.get(opt, "")
+                whole = said + (f"  [{odd}]" if odd else "")
+                far = len(whole) > ACT_CHARS
+                item = QListWidgetItem(f"{said}  [odds below]" if far else whole)
                 item.setToolTip(whole)
+                item.setData(Qt.ItemDataRole.UserRole + 1, f"Odds: {odd}" if far else "")
                 item.setData(Qt.ItemDataRole.UserRole, opt)
                 self.acts.addItem(item)
             self.acts.setCurrentRow(q.options.index(q.default) if q.default in q.options else 0)  # Return: legal
@@ -385,9 +397,3 @@ def _hex(h: Hex) -> str:
     """A board hex as the STCS questions name it ("hex 24,-12")."""
     return f"hex {h.q},{h.r}"
 
-
-def _short(text: str) -> str:
-    """``text`` cut at a word to :data:`ACT_CHARS` characters, with an ellipsis."""
-    if len(text) <= ACT_CHARS:
-        return text
-    return text[:text.rfind(" ", 0, ACT_CHARS)].rstrip(" ;,:") + " \u2026" + ("]" if "[" in text[:ACT_CHARS] else "")
