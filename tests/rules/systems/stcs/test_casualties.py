@@ -85,3 +85,33 @@ def test_a_ship_not_hit_has_all_its_crew_and_a_ship_of_crew_0_none() -> None:
     for crew, left in ((430, 100), (1, 100), (0, 0)):
         run = STCSBattle(campaign(crew=crew), AT, dice=lambda _seed: ScriptedDice(ARRIVAL))
         assert casualties.crew_left(run.engine, "lexington") == left
+
+
+def test_a_crew_hits_lines_are_rulings_on_the_ship_the_box_and_whats_left_its_sides() -> None:
+    """With the record's modifiers (the box counts Blue's secret party) the box, the die's purpose and the loss are
+    Blue's and the GM's; what is left at the stations always is."""
+    from tests.rules.systems.stcs.test_casualty_track import hit as track_hit
+
+    run = track_hit(43, 57)
+    said = [(v.kind, v.rule, v.data, v.visible_to, v.text) for v in run.log.events if v.data == {"unit": "lexington"}
+            and v.rule in (casualties.RULE, "STCS Casualty Modifier Track")]
+    mine = ("blue", "gm")
+    assert said == [
+        ("ruling", "STCS Casualty Modifier Track", {"unit": "lexington"}, mine,
+         "Lexington's Casualty Modifier Track: the 90-100% box (Crew Efficiency 57 +0: 57)"),
+        ("ruling", casualties.RULE, {"unit": "lexington"}, mine, "Lexington loses 8% of its crew"),
+        ("ruling", casualties.RULE, {"unit": "lexington"}, mine, "Lexington: 82% of its crew at their stations")]
+    roll = next(v for v in run.log.events if v.kind == "roll" and v.rule == casualties.RULE)
+    assert roll.text == ("crew efficiency (at or under its Casualty Modifier Track's: half the points) (Blue): 1d100 "
+                         "rolled 57")
+
+
+def test_without_modifiers_the_loss_is_public_and_what_is_left_the_sides() -> None:
+    run = scripted([90] * 5)
+    crew_hit(run, "d7", "other", 5, 1)
+    said = [(v.kind, v.rule, v.visible_to, v.text) for v in run.log.events if v.data == {"unit": "d7"}
+            and v.rule == casualties.RULE]
+    assert said == [("ruling", casualties.RULE, None, "Klothos loses 5% of its crew"),
+                    ("ruling", casualties.RULE, ("red", "gm"), "Klothos: 95% of its crew at their stations")]
+    roll = next(v for v in run.log.events if v.kind == "roll" and v.rule == casualties.RULE)
+    assert roll.text == "crew efficiency (1-61: half the points) (Red): 1d100 rolled 90"
