@@ -14,8 +14,8 @@ from functools import lru_cache
 from html import escape
 from typing import Protocol
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtWidgets import QApplication, QToolTip
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtWidgets import QApplication, QStyle, QToolTip
 
 from app.systems.v13.counters import CounterItem, CounterSpec, abbreviation
 from app.systems.v13.fan import fan_on_hover, piled
@@ -39,20 +39,23 @@ def _click(press: QPointF | None, pos: QPointF) -> bool:
     return press is not None and (pos - press).manhattanLength() < QApplication.startDragDistance()
 
 
-def _fit_with_room(view: BattleMapView, rect: QRectF) -> None:
+def _fit_with_room(view: BattleMapView, rect: QRectF) -> float:
     """Fit ``rect`` in ``view`` with room for the counters and arrows around it, which keep their size on the
-    screen (issue 22: a counter on the rect's edge was drawn half out of the view)."""
-    scene = view.scene()
+    screen (issue 22: a counter on the rect's edge was drawn half out of the view), and for scroll bars that
+    come with the fit; the scale set."""
+    scene, bar = view.scene(), view.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent) + 2
+    view._fit_size, base = view.size(), QRectF(rect)
     for _ in range(6):  # each fit a little smaller: their room in the plane grows
         view.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         scene.set_zoom(scale := view.transform().m11())
-        need = QRectF(rect)
+        need = base.adjusted(0, 0, bar / scale, bar / scale) if view.MIN_SCALE <= scale else QRectF(rect)
         for item in (*scene.counters.values(), *scene.extras) if view.MIN_SCALE <= scale else ():
             r = item.boundingRect()  # screen pixels around its place
             need = need.united(QRectF(item.pos() + r.topLeft() / scale, r.size() / scale))
         if rect.contains(need):
-            return
-        rect = need
+            break
+        rect = rect.united(need)
+    return view.transform().m11()
 
 
 __all__ = ["UNIT_MIME", "ArrowItem", "BattleMapView", "BattleScene", "CounterItem", "CounterSpec", "HEX", "LAYOUT",
@@ -100,7 +103,7 @@ class BattleMapView(HudView):
         self.controller: MapController | None = None
         self.auto_fit = True  # keep fitting the window until the user zooms or pans
         self._fit_rect: QRectF | None = None
-        self._fitted = self.transform()  # the transform the last fit set
+        self._fitted, self._fit_size = self.transform(), QSize()  # the transform and the view's size of the last fit
         self._last: Hex | None = None
         self._hover: Hex | None = None
         self._grab: str | None = None
@@ -185,8 +188,7 @@ class BattleMapView(HudView):
             return
         scene = self.scene()
         rect = self._fit_rect if self._fit_rect is not None else scene.focus_rect()
-        _fit_with_room(self, rect)  # room for the counters, which keep their size on the screen
-        scale = self.transform().m11()
+        scale = _fit_with_room(self, rect)  # room for the counters, which keep their size on the screen
         if not self.MIN_SCALE <= scale <= self.MAX_SCALE:  # e.g. a view not laid out yet
             self.zoom(1.0)
             self.centerOn(rect.center())
@@ -205,7 +207,7 @@ class BattleMapView(HudView):
     # -- resizing, showing, painting ----------------------------------------------------------------
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)  # the overlays are placed again
-        if self.auto_fit:
+        if self.auto_fit and self.size() != self._fit_size:  # not its scroll bars coming and going (a fit's)
             self._fit()
 
     def showEvent(self, event) -> None:  # noqa: N802

@@ -7,7 +7,7 @@ cover each other. Counters that overlap at the view's zoom rest as one pile with
 (the hover fans them out)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRectF
+from PySide6.QtCore import QEvent, QObject, QPoint, QRectF
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication
 
@@ -30,6 +30,7 @@ def _battle_0703(qtbot) -> BattleMapView:
         spec("rend", origin + Facing.F.vector * 65, name="KHS Rending Fang", color=BLUE, facing=Facing.C),
         spec("lurk", origin + Facing.F.vector * 64, name="KHS Lurker", color=BLUE, facing=Facing.C),
     ])
+    scene.set_directions([(Facing.D, "DoR D", QColor("#2a6fd6")), (Facing.F, "DoD F", QColor("#d63a2a"))])
     view = BattleMapView(scene)
     qtbot.addWidget(view)
     view.resize(*SIZE)
@@ -101,3 +102,36 @@ def test_a_pile_fans_out_on_hover_and_folds_back(qtbot):
     _plain(view)
     for item in scene.counters.values():
         assert QRectF(view.viewport().rect()).contains(_drawn(view, item))
+
+
+class _Resizes(QObject):
+    """Counts the resize events of the object it filters."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.n = 0
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802
+        self.n += event.type() == QEvent.Type.Resize
+        return False
+
+
+def test_the_fit_does_not_follow_its_own_scroll_bars(qtbot):
+    """Seen on the real screen with the room for counters: the fit brought a scroll bar, the smaller viewport
+    was a resize, the resize fitted again and took it away, for ever (the window at full load, no hover).
+    A fit follows a resize of the view itself; the room it leaves takes in a scroll bar that comes with it."""
+    for size in (SIZE, (1100, 556), (1108, 540), (960, 600)):
+        view = _battle_0703(qtbot)
+        resizes = _Resizes()
+        view.viewport().installEventFilter(resizes)
+        try:
+            view.resize(*size)
+            qtbot.wait(300)
+        finally:
+            view.auto_fit = False  # a spinning view stops here
+            view.viewport().removeEventFilter(resizes)
+        assert resizes.n < 10, (size, resizes.n)
+        vp = QRectF(view.viewport().rect())
+        for item in view.scene().counters.values():
+            assert vp.contains(_drawn(view, item)), (size, item.spec.text)
+        view.close()
