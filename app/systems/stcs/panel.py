@@ -52,7 +52,7 @@ the sheet was squeezed to about 180 pixels and wrapped "Enterpr ise")."""
 """What the banner says plainly; what is built is its tooltip, so the banner keeps to a few lines over the
 map (at QT_SCALE_FACTOR=2 on the 1600x1000 screen the whole text took 280 of 930 pixels)."""
 ACT_CHARS = 90
-"""An act longer has its odds under the list while chosen (issue 22: cut with '...' in the list at scale 2)."""
+"""An act longer has its odds atop the sheet while chosen (issue 22: cut with '...' in the list at scale 2)."""
 ACT_LINES = 9
 """The act list's least height in lines."""
 SIZE = 12.0
@@ -236,7 +236,7 @@ class STCSPanel(PanelBase):
         self.acts = QListWidget()
         self.acts.setObjectName("stcs_acts")
         self.acts.itemDoubleClicked.connect(lambda _item: self.do_it())
-        self.odds = QLabel(objectName="stcs_odds", wordWrap=True, visible=False)  # the long odds of the act chosen
+        self._ships = ""  # the sheet's ships; the chosen act's long odds go above them
         self.acts.currentItemChanged.connect(self._show_odds)
         self.do_button = self.primary = QPushButton("&Do it")  # Return presses it too (the act chosen)
         self.do_button.setObjectName("stcs_do")
@@ -250,7 +250,6 @@ class STCSPanel(PanelBase):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.prompt)
         lay.addWidget(self.acts, 2)
-        lay.addWidget(self.odds)
         lay.addWidget(self.do_button)
         lay.addWidget(self.sheet, 3)
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -300,15 +299,16 @@ class STCSPanel(PanelBase):
         self.prompt.setText(f"<span style='color:#c01010'><b>Refused</b>: {escape(text)}</span>")
 
     def _show_odds(self, item: QListWidgetItem | None, _old: object = None) -> None:
-        """The chosen act's odds under the list, when they are too long for it."""
-        self.odds.setText(item.data(Qt.ItemDataRole.UserRole + 1) or "" if item is not None else "")
-        self.odds.setVisible(bool(self.odds.text()))
+        """The chosen act's odds, when too long for the list, atop the sheet (which scrolls, as a label had no room)."""
+        odds = item.data(Qt.ItemDataRole.UserRole + 1) if item is not None else ""
+        self.sheet.setHtml((f"<p id='stcs_odds'><b>{escape(odds)}</b></p>" if odds else "") + self._ships)
 
     def hide_secrets(self) -> None:
         self.map.scene_.clear()
         self.map.shown = []
-        self.sheet.clear()
+        self._ships = ""  # before the list is emptied (its odds shown again with the ships)
         self.acts.clear()
+        self.sheet.clear()
         self.prompt.clear()
 
     def do_it(self) -> None:
@@ -327,7 +327,8 @@ class STCSPanel(PanelBase):
             return
         viewer = self._viewer()
         self.map.draw(run, viewer)
-        self.sheet.setHtml(self._sheet(run, viewer))
+        self._ships = self._sheet(run, viewer)
+        self.sheet.setHtml(self._ships)
         self.acts.clear()
         q = run.pending
         mine = q is not None and self.handles(q) and viewer in (q.to, GM)
