@@ -89,10 +89,10 @@ def keyed() -> Keyed:
     return Keyed((c, ring))
 
 
-def revealed(c: Campaign, viewer: str, secrets: dict[str, set[str]], pairs: dict[str, str]) -> set[str]:
+def revealed(c: Campaign, viewer: str, secrets: dict[str, set[str]]) -> set[str]:
     """The other Teams' hidden names a Battle Hex fought by ``viewer`` against them revealed to it:
-    those its record (the answers, the result) names, each unit by its id and its name (``pairs``:
-    id -> name); the sides have seen each other fight."""
+    those its record (the answers, the result) names, each unit by its id and its name (the units of
+    ``c`` and those its battles began with); the sides have seen each other fight."""
     out: set[str] = set()
     for b in c.battle_hexes:
         sides = {b.attacker, b.defender, *b.others}
@@ -100,13 +100,10 @@ def revealed(c: Campaign, viewer: str, secrets: dict[str, set[str]], pairs: dict
             continue
         text = json.dumps([b.answers, b.resolution, b.participants, b.pursuit, b.kept_ws], default=str)
         out |= {n for t in sides - {viewer} for n in secrets.get(t, ()) if n in text}
-    return out | {x for i, name in pairs.items() if i in out or name in out for x in (i, name)}
-
-
-def unit_names(*campaigns: Campaign) -> dict[str, str]:
-    """Every unit's id -> its name in ``campaigns`` (in fleets and garrisons)."""
-    return {u.id: u.name for c in campaigns for u in [*(u for f in c.fleets for u in f.units),
-                                                       *(u for s in c.map.sectors for u in s.garrison)]}
+    units = [*(u for f in c.fleets for u in f.units), *(u for s in c.map.sectors for u in s.garrison),
+             *(u for b in c.battle_hexes if b.began for f in b.began.fleets for u in f.units),
+             *(u for b in c.battle_hexes if b.began for u in b.began.garrison)]
+    return out | {x for u in units if u.id in out or u.name in out for x in (u.id, u.name)}
 
 
 def _found(secrets: set[str], text: str, where: str) -> list[str]:
@@ -128,7 +125,7 @@ def _check_game(keyed, tmp_path, system: str, seed: int) -> None:
     leaks: list[str] = []
     for viewer in TEAMS:
         kept = set().union(*(s for t, s in secrets.items() if t != viewer)) \
-            - revealed(player.run.campaign, viewer, secrets, unit_names(start, player.run.campaign))
+            - revealed(player.run.campaign, viewer, secrets)
         out, err = io.StringIO(), io.StringIO()
         code = turn_run([str(tmp_path / "K.json"), "--passphrase", f"gm={tmp_path / 'gm.txt'}", "--answers",
                          str(tmp_path / "answers.json"), "--viewer", viewer, "--out", str(tmp_path / f"{viewer}.json")],
