@@ -3,8 +3,10 @@ the Striking Table, listed beside the engine's own (:meth:`.engine.STCSEngine.ac
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from rules.battlehex.log import IllegalAnswer
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.systems.stcs import damage, engines, firing, mines, selfdestruct, shieldcontrol, shields, warping
@@ -72,3 +74,20 @@ def tell_unopposed(e: STCSEngine) -> None:
     if why is not None and not e.told_unopposed:
         e.told_unopposed = True
         e.log.add("ruling", "STCS", f"{why}: the Game Master resolves the battle")
+
+
+def usual(e: STCSEngine, q: Question) -> Question:
+    """The act question ``q`` opening at the turn's usual next act (issue 22: Return allocated one ship's
+    power again and again): a ship's power allocation not yet made this turn, else past the allocations,
+    the segment's first act (seed 002's turn: the Power Allocation Phase first, then the segment's steps)."""
+    done = {f"power:{x}" for x in e.power.allocated}
+    todo = [o for o in q.options if o.startswith("power:") and o not in done]
+    if q.default == "resolve" or q.default in todo or q.default not in done and not todo:
+        return q  # (resolving leads when there is nothing to fight: :func:`resolve_first`)
+    for o in [*todo, *(o for o in q.options if not o.startswith("power:"))]:
+        try:
+            q.check(o)
+        except IllegalAnswer:
+            continue
+        return replace(q, default=o)
+    return q

@@ -10,7 +10,6 @@ resolves the battle with the ships destroyed at the table. Movement: :mod:`.move
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from dataclasses import replace
 from typing import Any
 
 from hexmap.hexes import Facing, Hex
@@ -280,23 +279,7 @@ class STCSEngine:
         (acts, barred, refused), (t, s) = self.actions(), self.turn_segment()
         q = self._choose(f"stcs/{self.round}/act", RULE, f"Game Master: turn {t}, segment {s}: what happens next?",
                          acts, data={"barred": barred})  # what a power allocation or hidden state bars: the GM's
-        return self._usual(cloaked.refusing(q, refused, lambda a: power.refuse(self, a)))
-
-    def _usual(self, q: Question) -> Question:
-        """The act question ``q`` opening at the turn's usual next act (issue 22: Return allocated one ship's
-        power again and again): a ship's power allocation not yet made this turn, else past the allocations,
-        the segment's first act (seed 002's turn: the Power Allocation Phase first, then the segment's steps)."""
-        done = {f"power:{x}" for x in self.power.allocated}
-        todo = [o for o in q.options if o.startswith("power:") and o not in done]
-        if q.default == "resolve" or q.default in todo or q.default not in done and not todo:
-            return q  # (resolving leads when there is nothing to fight: :func:`.acts.resolve_first`)
-        for o in [*todo, *(o for o in q.options if not o.startswith("power:"))]:
-            try:
-                q.check(o)
-            except IllegalAnswer:
-                continue
-            return replace(q, default=o)
-        return q
+        return more_acts.usual(self, cloaked.refusing(q, refused, lambda a: power.refuse(self, a)))
 
     # -- the acts -------------------------------------------------------------------------------
     def _act(self, act: str) -> Procedure:
