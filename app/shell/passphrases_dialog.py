@@ -34,14 +34,25 @@ if TYPE_CHECKING:
     from app.shell.session import CampaignSession
 
 
+GM_FIRST = ("{who} is to hold a passphrase, and the GM holds none yet. The GM's passphrase comes first: it seals "
+            "the secrets of the Teams that hold none, and the GM's own, for the GM. Without it they would lie "
+            "readable in the file every player has (BattleHex refuses to save them so). Then {who}'s passphrase.")
+"""Why the GM's passphrase is asked before a Team's first one (issue 23)."""
+
+
 class NewPassphraseDialog(QDialog):
     """A new passphrase, typed twice; OK only when both match and it is long enough."""
 
-    def __init__(self, parent: QWidget, who: str) -> None:
+    def __init__(self, parent: QWidget, who: str, why: str = "") -> None:
         super().__init__(parent)
         self.setObjectName("new_passphrase")
         self.setWindowTitle(f"Passphrase of {who}")
         form = QFormLayout(self)
+        if why:  # why this passphrase is asked for now (the GM's, before a Team's: issue 23)
+            reason = QLabel(escape(why), self)
+            reason.setObjectName("why")
+            reason.setWordWrap(True)
+            form.addRow(reason)
         self.first, self.second = QLineEdit(self), QLineEdit(self)
         for e, name in ((self.first, "passphrase"), (self.second, "repeat")):
             e.setObjectName(name)
@@ -85,8 +96,8 @@ class PassphrasesDialog(QDialog):
         intro = QLabel("What only one Team may know (incidental units V13.03, cloaked units and written denials "
                        "V13.29, secret choices V13.723) is sealed in saved files for that Team and the GM when "
                        "either holds a passphrase; the file then shows ciphertext. Opening the file asks for the "
-                       "passphrases; the GM view asks for the GM's. Without a passphrase, secrets are stored "
-                       "readable.")
+                       "passphrases; the GM view asks for the GM's. A Team's passphrase needs the GM's first; "
+                       "when nobody holds one, secrets are stored readable.")
         intro.setWordWrap(True)
         lay.addWidget(intro)
         self.table = QTableWidget(0, 3, self)
@@ -162,8 +173,8 @@ class PassphrasesDialog(QDialog):
         self.remove_button.setEnabled(has)
         self.reset_button.setEnabled(has and h != GM and GM in self.session.campaign.keys)
 
-    def _new(self, who: str) -> str | None:
-        d = NewPassphraseDialog(self, who)
+    def _new(self, who: str, why: str = "") -> str | None:
+        d = NewPassphraseDialog(self, who, why)
         return d.value if d.exec() == QDialog.DialogCode.Accepted else None
 
     def _proved(self, holder: str, doing: str) -> bool:
@@ -221,19 +232,30 @@ class PassphrasesDialog(QDialog):
         if h is None:
             return
         who = holder_name(self.session.campaign, h)
+        if h != GM and GM not in self.session.campaign.keys and not self._set_one(GM, GM_FIRST.format(who=who)):
+            if GM not in self.session.campaign.keys:
+                self.status.setText(f"<span style='color:#c01010'>{escape(_cap(who))} holds no passphrase: the "
+                                    "GM's comes first (it seals the secrets of the Teams that hold none).</span>")
+            return
         if h != GM and not self._gm_signs("set a passphrase"):
             return
-        text = self._new(who)
+        self._set_one(h)
+
+    def _set_one(self, h: str, why: str = "") -> bool:
+        """``h``'s new passphrase asked (``why``: why now), its key set: one undoable, logged step."""
+        who = holder_name(self.session.campaign, h)
+        text = self._new(who, why)
         if text is None:
-            return
+            return False
         record, private = new_key(text, holder=h, pin=pin_of(self.session.campaign.keys))
         self.session.keyring.add(h, private, text)
         if not self._apply(f"Set the passphrase of {who}", h, record, f"{_cap(who)} holds a passphrase now."):
-            return
+            return False
         sealed = "every Team's secrets are sealed for the GM" if h == GM else "its secrets are sealed"
         self.status.setText(f"{escape(_cap(who))} holds a passphrase: {sealed} from the next save "
                             "(File \u2192 Save).")
         self._fill()
+        return True
 
     def _change(self) -> None:
         h = self._holder()
@@ -293,5 +315,5 @@ class PassphrasesDialog(QDialog):
         if not self._apply(f"Remove the passphrase of {who}", h, None, f"{_cap(who)} holds no passphrase now."):
             return
         self.status.setText(f"{escape(_cap(who))} holds no passphrase now: its secrets are sealed for the "
-                            "GM only, or stored readable when the GM holds none either.")
+                            "GM only (stored readable only when nobody holds a passphrase).")
         self._fill()

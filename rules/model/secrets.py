@@ -12,9 +12,9 @@ Secret (each for its Team and the GM):
   listed in the record's ``secret_answers``; its ``dice_key``, the key of its secret dice (the GM's alone);
 - the campaign log's secret lines (``secret_of``, :mod:`rules.model.visibility`); the economies.
 
-Saving takes each secret out of the campaign's JSON at its place and puts it, with its place,
-into one sealed blob per set of recipients (:mod:`rules.model.seals`); a secret whose Team and
-GM hold no key stays in plain text. Opening puts every secret back at its place, in order.
+Saving takes each secret out of the JSON at its place into one sealed blob per set of recipients
+(:mod:`rules.model.seals`); with no key at all they stay plain (one no key seals beside sealed ones is
+refused: :mod:`rules.model.secrets_plain`). Opening puts every secret back at its place, in order.
 """
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ from rules.model.json_value import MAX_DEPTH, json_problem, nesting_problem
 from rules.model.key_book import book_problems, campaign_id_of, new_campaign_id, signed_book
 from rules.model.records import LogEntry
 from rules.model.seals import GM, Keyring, SealedBlob, SealKey, WrongPassphrase, open_blob, seal
+from rules.model.secrets_plain import refuse_plain
 from rules.model.units import Unit, unit_secret
 from rules.model.visibility import Owner, Secrets, answer_owner, joined, record_words
 
@@ -132,7 +133,9 @@ def seal_data(data: dict[str, Any], c: Campaign) -> dict[str, Any]:
     if not c.keys:
         return data
     groups: dict[tuple[str, ...], list[Path]] = {to: [] for to in expected_groups(c.keys)}
-    for path, team in secret_places(c):
+    places = list(secret_places(c))  # a secret no key seals, beside sealed ones, is refused (issue 23)
+    refuse_plain([n for _p, team in places if not recipients(team, c.keys) for n in team], c)
+    for path, team in places:
         to = recipients(team, c.keys)
         if to:
             groups.setdefault(to, []).append(path)
@@ -356,8 +359,6 @@ def _get(data: Any, path: Path) -> Any:
 
 def _shown(path: Path) -> str:
     return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
-
-
 
 
 def with_key(c: Campaign, holder: str, key: SealKey | None, keyring: Keyring | None = None,
