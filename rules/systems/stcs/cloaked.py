@@ -126,9 +126,9 @@ def segment_end(e: STCSEngine) -> Procedure:
                 for w, power in e.speeds(x).items():
                     words[f"warpout:{x}:{w}"] = f"{e.ship(x)} warps out at Warp {w} ({power} power; D100 1-{target})"
         t, s = e.turn_segment()  # one question, always asked: what it asks tells nothing
-        pick = yield e._choose(f"stcs/{e.round}/cloakout/{team}", CLOAKED_OUT, f"{e.name(team)} (in secret): turn {t}, "
-                               f"segment {s} ends: does a cloaked ship of yours warp out?", words, to=team,
-                               data={"secret": True})
+        q = e._choose(f"stcs/{e.round}/cloakout/{team}", CLOAKED_OUT, f"{e.name(team)} (in secret): turn {t}, "
+                      f"segment {s} ends: does a cloaked ship of yours warp out?", words, to=team, data={"secret": True})
+        pick = yield dataclasses.replace(q, default="none")  # the usual case: it stays hidden (a warp out is chosen)
         if pick == "none":
             continue
         _, x, speed = str(pick).split(":")
