@@ -1,7 +1,8 @@
 """The stcs battle system's panel: the tactical map (the ships the viewer may see, locks, each warp
 arrival's dispersion drawn from its target hex to where it came out, with its dice), the ships'
 sheet, and the segment's acts with their exact odds (double-click or Do it answers); every other
-question is asked by the shared window's dialog. What is not built yet is said on top."""
+question is asked by the shared window's dialog. What is not built yet is said on top, in a few lines (what is
+built is its tooltip: at QT_SCALE_FACTOR=2 on a 1600x1000 screen the whole text took 280 of 930 pixels)."""
 from __future__ import annotations
 
 from html import escape
@@ -22,7 +23,7 @@ from rules.battlehex.questions import Question
 from rules.battlehex.roster import Status
 from rules.model.stcs import Nation
 from rules.model.visibility import TABLE
-from rules.systems.stcs import contact, engines, movement, power, sensors, shieldcontrol, tractors
+from rules.systems.stcs import casualty_track, contact, engines, movement, power, sensors, shieldcontrol, tractors
 from rules.systems.stcs.battle import STCSBattle
 
 if TYPE_CHECKING:
@@ -44,13 +45,11 @@ BUILT = ("Built: combat mode, turn order by tactical advantage, sensor locks by 
              "shields powered and down), the Power Allocation Phase (each side in secret), mines going off on "
              "ships, with exact odds.")
 NOT_BUILT = ("<b>Not built yet</b>, played at the table: the base game's power ratios a ship's record does not "
-             "give, the Firing Charts and damage tables; the Game Master enters the ships destroyed. (Hover for "
-             "what is built.)")
+             "give, the Firing Charts, damage tables and Not Firing chart (not in seed 002: the GM is asked); the "
+             "Game Master enters the ships destroyed. (Hover for what is built.)")
 SIDE_CHARS = 36
 """The side's least width in average characters: a ship's name never breaks mid-word (at QT_SCALE_FACTOR=2
 the sheet was squeezed to about 180 pixels and wrapped "Enterpr ise")."""
-"""What the banner says plainly; what is built is its tooltip, so the banner keeps to a few lines over the
-map (at QT_SCALE_FACTOR=2 on the 1600x1000 screen the whole text took 280 of 930 pixels)."""
 ACT_CHARS = 90
 """An act longer has its odds atop the sheet while chosen (issue 22: cut with '...' in the list at scale 2)."""
 ACT_LINES = 9
@@ -383,7 +382,8 @@ class STCSPanel(PanelBase):
                             f"cruising {d.cruising_warp}, emergency {d.emergency_warp}, speed {movement.speed(eng, x)}"
                             f"{', cloaked' if eng.cloaked.get(x) else ''}{', engines shut down' if x in eng.shutdown else ''}"
                             f"{escape(lock)}{escape(contact.words(eng, x))}"
-                            f"{escape(shieldcontrol.words(eng, x, viewer))}{escape(power.words(eng, x, viewer))}</li>")
+                            f"{escape(shieldcontrol.words(eng, x, viewer))}{escape(power.words(eng, x, viewer))}"
+                            f"{escape(casualty_track.sheet_words(eng, x, viewer))}</li>")
             rows.append("</ul>")
         return "".join(rows)
 

@@ -15,11 +15,19 @@ What moves the ship down the track, as the seed states it:
 - Stasis troops active and onboard (revived before the battle): "reduced by one box for each 25% or part thereof of
   the total troops", never making an undamaged ship (its crew in the 90-100% box) worse than the 60-69% box;
 - troops carried for the battle by a ship that does not normally carry them (10% of its crew): one box.
+
+The "Not Firing" box: the seed's chart is not printed, so when a ship in a box worse than 60-69% (where the seed
+places it) fires, the engine asks the GM whether that box is its Not Firing box (:func:`may_fire`), once a box; the
+ruling is logged with this rule and the ships' sheet says the chart is not in the seed (:func:`sheet_words`).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import dataclasses
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
 
+from rules.battlehex.log import GM
+from rules.battlehex.questions import Question, yes_no
 from rules.battlehex.words import possessive
 from rules.model.stcs import Carry
 from rules.systems.stcs import troops
@@ -87,3 +95,57 @@ def words(e: STCSEngine, x: str) -> str:
     b, d = of(e, x), e.data(x)
     return (f"{possessive(e.ship(x))} Casualty Modifier Track: the {BOXES[b]} box (Crew Efficiency "
             f"{d.crew_efficiency} {modifier(d.casualty_modifiers, b):+d}: {efficiency(e, x)})")
+
+
+NOT_FIRING = ("Seed 002 names the track's \"Not Firing\" box but does not print the chart (the base game's control "
+              "panel), so which box stops a ship's fire is the Game Master's ruling")
+"""What the question, the ruling and the ships' sheet say of the chart (not a table presented as real)."""
+
+
+def maybe_not_firing(b: int) -> bool:
+    """Whether box ``b`` may be the "Not Firing" box: one worse than 60-69% (seed 002, Carrying Marines: crowding
+    may not make an undamaged ship "worse than the 60-69% box ... i.e., the ship cannot be forced into the 'Not
+    Firing' box just due to crowding": so it lies beyond that box)."""
+    return b > CROWDED_MOST
+
+
+def ruled(e: STCSEngine, x: str, b: int) -> bool | None:
+    """The GM's standing ruling whether ``x``'s box ``b`` is its Not Firing box (read from the log), or None."""
+    for ev in reversed(e.log.events):
+        if ev.kind == "ruling" and ev.rule == RULE and ev.data.get("unit") == x and ev.data.get("box") == BOXES[b]:
+            return bool(ev.data["not_firing"])
+    return None
+
+
+def may_fire(e: STCSEngine, x: str, at: str) -> Generator[Question, Any, bool]:
+    """Whether ``x``'s crew may fire now (at ``at``, in words): in a box that may be the Not Firing box, the GM is
+    asked once a box (the chart would decide); the ruling is logged with the rule, its side's and the GM's (the box
+    counts its secret boarding parties); a ship ruled Not Firing does not fire, said to all."""
+    b = of(e, x)
+    if not maybe_not_firing(b):
+        return True
+    stop = ruled(e, x, b)
+    if stop is None:
+        stop = bool((yield dataclasses.replace(yes_no(
+            f"stcs/{e.round}/fire/{x}/notfiring", GM, RULE,
+            f"Game Master: is {e.ship(x)} in the Not Firing box of its Casualty Modifier Track (its crew in the "
+            f"{BOXES[b]} box)? {NOT_FIRING}: yes, it does not fire while in this box; no, it fires."),
+            data={"secret": True})))
+        e.log.add("ruling", RULE, f"the Game Master rules that {possessive(e.ship(x))} {BOXES[b]} box is "
+                  f"{'its Not Firing box' if stop else 'not its Not Firing box'} (the chart is not in seed 002)",
+                  {"unit": x, "box": BOXES[b], "not_firing": stop}, visible_to=(e.units[x].team, GM))
+    if stop:
+        e.log.add("ruling", RULE, f"{e.ship(x)} does not fire at {at} (its crew: the Game Master's ruling)")
+    return not stop
+
+
+def sheet_words(e: STCSEngine, x: str, viewer: str) -> str:
+    """``x``'s box on the ships' sheet, for its side and the GM (it counts its secret boarding parties): where it may
+    be the Not Firing box, that the chart is not in the seed and the GM's ruling, if made."""
+    if viewer not in (e.units[x].team, GM) or x not in e.at:
+        return ""
+    b = of(e, x)
+    if not maybe_not_firing(b):
+        return f", crew track {BOXES[b]}"
+    said = {None: "the GM is asked when it fires", True: "ruled Not Firing", False: "ruled firing"}[ruled(e, x, b)]
+    return f", crew track {BOXES[b]} (Not Firing? not in seed 002's charts: {said})"

@@ -4,7 +4,8 @@ Chart's To-Hit number for the weapon at the range (the chart is the base game's)
 is read from its latest move (:mod:`.movement`), the modified To-Hit and its exact chance logged with the die.
 A hit: the GM enters its damage points (the chart's); the target's shield facing the firer absorbs what
 it can (:mod:`.shields`), the rest goes through and the GM enters what it struck (:mod:`.damage`). A
-weapon with a 5-point box marked cannot fire."""
+weapon with a 5-point box marked cannot fire. A ship whose crew may be in the Casualty Modifier Track's Not
+Firing box (its chart is not in the seed) fires only if the GM rules it is not (:func:`.casualty_track.may_fire`)."""
 from __future__ import annotations
 
 from collections.abc import Generator
@@ -14,7 +15,7 @@ from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import agrees, possessive
 from rules.model.stcs import WeaponKind
-from rules.systems.stcs import damage, fire, movement, ramming, sensors, shields
+from rules.systems.stcs import casualty_track, damage, fire, movement, ramming, sensors, shields
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -42,7 +43,9 @@ def can_fire(e: STCSEngine, x: str, y: str) -> bool:
 
 
 def shoot(e: STCSEngine, x: str, y: str) -> Procedure:
-    """``x`` fires one weapon at ``y``."""
+    """``x`` fires one weapon at ``y`` (unless the GM rules its crew in the Not Firing box: :mod:`.casualty_track`)."""
+    if not (yield from casualty_track.may_fire(e, x, e.ship(y))):
+        return
     r, locked = e.range(x, y), e.locks.get(x) == y
     arms = {str(i): f"{w.name} ({w.kind.value}, reach {w.reach})" for i, w in enumerate(e.data(x).weapons)
             if w.reach >= r and armed(e, x, i)}

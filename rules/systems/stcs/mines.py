@@ -16,7 +16,7 @@ from hexmap.hexes import Hex, hexes_within
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import agrees, plural, possessive
-from rules.systems.stcs import damage, fire, firing, sensors
+from rules.systems.stcs import casualty_track, damage, fire, firing, sensors
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -134,6 +134,8 @@ def fire_at(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     """``x`` fires at the mine it is locked on to: the To-Hit as at a ship at speed 0, -2 for the mine's
     small size; a hit of 3 points or more destroys it."""
     h, i = e.mine_locks[x]
+    if not (yield from casualty_track.may_fire(e, x, f"the mine at {h.q},{h.r}")):  # its crew: the GM's ruling
+        return
     r, team = e.at[x].distance(h), e.units[x].team
     arms = {str(k): f"{w.name} ({w.kind.value}, reach {w.reach})" for k, w in enumerate(e.data(x).weapons)
             if w.reach >= r and firing.armed(e, x, k)}
