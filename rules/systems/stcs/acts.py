@@ -79,12 +79,14 @@ def tell_unopposed(e: STCSEngine) -> None:
 def usual(e: STCSEngine, q: Question) -> Question:
     """The act question ``q`` opening at the turn's usual next act (issue 22: Return allocated one ship's
     power again and again): a ship's power allocation not yet made this turn, else past the allocations,
-    the segment's first act (seed 002's turn: the Power Allocation Phase first, then the segment's steps)."""
+    the segment's end (seed 002's turn: the Power Allocation Phase first, then the segments; the GM picks
+    the acts of a segment, Return moves on: at the segment's first act, 191 Returns at 0509 of the default
+    campaign scanned with IKV Kumara again and again and never ended the battle)."""
     done = {f"power:{x}" for x in e.power.allocated}
     todo = [o for o in q.options if o.startswith("power:") and o not in done]
-    if q.default == "resolve" or q.default in todo or q.default not in done and not todo:
+    if q.default == "resolve" or q.default in todo:
         return q  # (resolving leads when there is nothing to fight: :func:`resolve_first`)
-    for o in [*todo, *(o for o in q.options if not o.startswith("power:"))]:
+    for o in [*todo, *(o for o in ("next", *q.options) if not o.startswith("power:"))]:
         try:
             q.check(o)
         except IllegalAnswer:

@@ -62,3 +62,28 @@ def test_return_through_a_cloaked_ship_s_allocation_keeps_it_cloaked() -> None:
     assert "cloak 8" in default, default
     run.answer(default)
     assert run.engine.cloaked["bop"] and not [e for e in run.log.events if e.text == "Bird of Prey uncloaks"]
+
+
+def test_return_at_every_question_ends_the_battle() -> None:
+    """Found by the random play of every system pressing Return (tests/test_random_play_every_system.py): past the
+    allocations the act question opened at the segment's first act the GM may do, so Return repeated it for ever
+    (at 0509 of the default campaign: 191 area scans by IKV Kumara in turn 1, segment 1, and on). Past the
+    allocations it opens at the segment's end; the segment limit then leaves only resolving."""
+    from rules.systems import start
+    from rules.systems.stcs.engine import SEGMENT_LIMIT
+    from tests.play.pressed import pressed
+    from tests.rules.systems.stcs.helpers import stcs_campaign
+    from tests.rules.systems.v13.helpers import AT
+
+    run = start(stcs_campaign(), AT)
+    acts: list[str] = []
+    for _ in range(1000):
+        q = run.pending
+        if q is None:
+            break
+        a = pressed(q)
+        if q.key.endswith("/act"):
+            acts.append(a)
+        run.answer(a)
+    assert run.pending is None and run.state.resolved and run.engine.round == SEGMENT_LIMIT + 1
+    assert acts.count("next") == SEGMENT_LIMIT and acts[-1] == "resolve"
