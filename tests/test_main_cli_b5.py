@@ -45,3 +45,26 @@ def test_each_team_reads_only_its_own_speed_until_it_is_announced(tmp_path):
     assert [e["text"] for e in answers] == ["Game Master: meeting engagement",
                                             "Game Master: a skirmish, or a meeting engagement in a neutral system (+1 each side)",
                                             "Game Master: none", "Alliance: 5"]
+
+
+def test_every_battle_hex_of_turn_1_starts_and_a_side_without_b5_data_exits_2_in_words(tmp_path):
+    """main.py battle --system b5 at 0509 (the Tau Ceti garrison against the Klingon strike): before the
+    default campaign's units all had B5 data it printed a Python traceback (the RuleError of a side with
+    none, uncaught) and exited 1. It now starts; the same hex with the garrison's B5 data taken out exits
+    2 with B5 Fleet Command's words and no traceback."""
+    def run(campaign):
+        return subprocess.run([sys.executable, "main.py", "battle", str(campaign), "--hex", "0509", "--system", "b5",
+                               "--viewer", "gm", "--seed", "1"], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                              env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    ok = run(DEFAULT)
+    assert ok.returncode == 0, ok.stderr
+    assert json.loads(ok.stdout)["next_question"]["key"] == "b5/scenario"
+    data = json.loads(DEFAULT.read_text(encoding="utf-8"))
+    for sector in data["map"]["sectors"]:
+        for unit in sector.get("garrison") or [] if sector["at"] == "0509" else []:
+            unit.pop("b5", None)
+    (tmp_path / "c.json").write_text(json.dumps(data), encoding="utf-8")
+    refused = run(tmp_path / "c.json")
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr, refused.stderr
+    assert ("Babylon 5 Fleet Action cannot fight Battle Hex 0509 of " in refused.stderr
+            and "Alliance has no ship with Babylon 5 data in this battle" in refused.stderr), refused.stderr

@@ -15,6 +15,7 @@ from rules.battlehex.cli_output import finish, give_answers
 from rules.battlehex.log import IllegalAnswer
 from rules.dice import new_dice_key
 from rules.errors import RuleError
+from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.systems import BattleRun, begin, choose_for_hex, open_record, system_for
 from rules.systems.registry import load
@@ -111,6 +112,9 @@ def run_system(campaign: Campaign, at: Label, graph: LaneGraph, answers: list[An
         print(f"battle: the answers saved for Battle Hex {at}{f' in {source}' if source else ''} are refused by "
               f"{system.title} when replayed: {e}", file=err)
         return 1
+    except RuleError as e:  # the battle cannot start (B5: a side with no ship with Babylon 5 data)
+        print(f"battle: {system.title} cannot fight Battle Hex {at}{f' of {source}' if source else ''}: {e}", file=err)
+        return 2
     if replay:
         answers = [*run.answers, *answers]
     if run.answers:  # the saved answers: --replay gives them, else the run starts from the beginning

@@ -37,6 +37,10 @@ def _b5(run: Any, q: Question, rng: random.Random) -> Iterator[Any]:
         yield {"gm_ruling": "random play: at the board's edge", "answer": straight}
     if q.kind is QKind.PLACE and "none" in q.options:
         yield "none"
+    if "elint" in q.data:  # an ELINT ship's orders: none when the random one is refused (out of range)
+        yield "none"
+    if q.kind is QKind.CHOOSE:  # another option when the random one is refused (a jump-in none can make)
+        yield from q.options
     if q.kind is QKind.CHOOSE_UNITS:
         yield []
         yield list(q.options)

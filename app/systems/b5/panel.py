@@ -55,8 +55,8 @@ NOT_BUILT = ("<b>Not built yet</b>: reinforcing ships on the board, a withdrawin
 NOT_BUILT_ALL = ("<b>Not built yet</b>, in full: reinforcing ships on the board (their arrival is rolled; they are "
                  "not this battle's forces, the GM brings them on at the table); a withdrawing squadron leaving the "
                  "board (the GM enters what became of it with the results); a squadron jumping in by more than one "
-                 "vortex (it comes by its first); B5 data for ships outside Battle Hex 0604 (a ship with none stays "
-                 "out, named in the log); dragging a ship's own counter from where it waits (a press anywhere picks "
+                 "vortex (it comes by its first); B5 data for a ship of a campaign that gives it none (it stays "
+                 "out, named in the log; every ship of the default campaign has it); dragging a ship's own counter from where it waits (a press anywhere picks "
                  "up a ghost counter) and turning it on the board (its facing is picked in the bar before the "
                  "click); an undo or reopen within the first set-up questions (scenario to patrols) answers them "
                  "again.")

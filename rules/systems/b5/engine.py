@@ -164,8 +164,7 @@ class B5Engine:
     def run(self) -> Procedure:
         self._intro()
         yield from fleet.set_up(self)  # a side's flagship or a squadron's command ship not in the battle
-        self.scenario = yield choose("b5/scenario", GM, TURN_RULE, "Game Master: is this a meeting engagement, or "
-                                     f"does {self.name(self.attacker)} jump in?", [MEETING, JUMP_IN])
+        self.scenario = yield jumping.scenario(self, TURN_RULE, MEETING, JUMP_IN)
         yield from morale.situation(self)
         yield from reinforce.schedule(self)
         if self.scenario == MEETING:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from hexmap import Facing, Label
 from rules.battlehex.log import GM, IllegalAnswer, shown
-from rules.battlehex.questions import QKind, Question, unit_list, yes_no
+from rules.battlehex.questions import QKind, Question, choose, unit_list, yes_no
 from rules.battlehex.words import possessive
 from rules.systems.b5 import deploy, jump
 from rules.systems.b5.asking import choose_units, place, secret_number
@@ -53,6 +53,32 @@ def group(self: B5Engine, plan: Plan, second: bool) -> list[str]:
     """The openers of the secondary jump point's squadrons (``second``) or of the others."""
     force = self.forces[self.attacker]
     return [x for x in plan.openers if any(x in s.ships for s in force.squadrons if s.command in plan.second) is second]
+
+
+def grounded(self: B5Engine) -> list[str]:
+    """The attacker's squadrons none of whose ships has a jump engine: they cannot come through a
+    vortex ("squadron X enters only through a vortex opened by one of its own ships"), so the
+    attacker cannot jump in (a station, a sub-light monitor, ground bases)."""
+    force = self.forces[self.attacker]
+    return [s.name for s in force.squadrons if not any(self.data(x).jump_engine for x in s.ships)]
+
+
+def scenario(self: B5Engine, rule: str, meeting: str, jump: str) -> Question:
+    """The GM's scenario question: a meeting engagement, or the attacker jumping in; a jump-in is refused
+    up front, naming the squadrons, when one of them has no ship with a jump engine (before, the secret
+    openers' question then had no legal answer and the battle stood still)."""
+    q = choose("b5/scenario", GM, rule, f"Game Master: is this a meeting engagement, or does "
+               f"{self.name(self.attacker)} jump in?", [meeting, jump])
+    stuck = grounded(self)
+
+    def check(a: Any) -> str:
+        chosen: str = q.check(a)
+        if chosen == jump and stuck:
+            raise IllegalAnswer(deploy.JUMP_RULE, f"{self.name(self.attacker)} cannot jump in: no ship of squadron "
+                                                  f"{' or '.join(stuck)} has a jump engine to open its vortex; "
+                                                  "fight a meeting engagement")
+        return chosen
+    return Question(q.key, q.kind, q.to, q.rule, q.text, q.options, check=check, default=q.default)
 
 
 def jump_in(self: B5Engine) -> Procedure:

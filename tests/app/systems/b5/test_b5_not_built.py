@@ -34,7 +34,7 @@ def test_the_banner_says_in_words_what_is_not_built(qtbot, tmp_path):
     for left in ("reinforcing ships", "withdrawing squadron", "more than one vortex"):  # docs/b5.md's left, short
         assert left in text, (left, text)
     for left in ("reinforcing ships", "withdrawing squadron", "more than one vortex",
-                 "Battle Hex 0604", "ghost counter", "facing"):  # the whole list: a hover away
+                 "a campaign that gives it none", "ghost counter", "facing"):  # the whole list: a hover away
         assert left in tip, (left, tip)
     assert "Built: deployment" in tip  # what is built, as before
     bw.resize(790, 466)  # the 1600x1000 screen at QT_SCALE_FACTOR=2: the banner keeps to a few lines

@@ -229,10 +229,26 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
 
 
 def test_a_b5_battle_that_cannot_start_says_so_in_words(qtbot, tmp_path):
-    """H10's real-screen pass: B5 at 0509 (the Alliance's ships there have no Babylon 5 data):
+    """H10's real-screen pass: B5 at 0509 (the Alliance's ships there had no Babylon 5 data):
     the title read "no open Battle Hex here" though 0509 is open, and the refusal showed the
-    internal key "(b5)"."""
-    main = open_main_window(qtbot, tmp_path)
+    internal key "(b5)". The default campaign's units all have B5 data now: the Alliance's at 0509
+    (the Tau Ceti garrison) are stripped of theirs here, as a GM's own campaign may lack it."""
+    import json
+
+    from app.shell.window import MainWindow
+    from PySide6.QtCore import QSettings
+    from tests.app.gui import show_active
+    from tests.hand_kept import hand_kept_file
+
+    path = hand_kept_file(tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for sector in data["map"]["sectors"]:
+        for unit in sector.get("garrison") or [] if sector["at"] == "0509" else []:
+            unit.pop("b5", None)
+    path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main)
+    show_active(main, qtbot)
     end_movement(main, qtbot)
     menu = sector_menu(main.strategic_view, "0509")
     with_menu = next(a.menu() for a in menu.actions() if a.menu() is not None)

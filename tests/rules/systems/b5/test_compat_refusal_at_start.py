@@ -14,7 +14,10 @@ from tests.play.walk import formed
 def test_a_side_without_b5_data_is_refused_in_the_rules_words_not_an_index_error():
     c, graph = formed(-1)  # the default campaign after its End Movement
     c = choose_for_campaign(c, "b5")
-    at = next(r.at for r in c.battle_hexes if not r.resolved and str(r.at) != "0604")  # no B5 data there
+    at = next(r.at for r in c.battle_hexes if not r.resolved and str(r.at) == "0509")
+    for sector in c.map.sectors:  # the Alliance's Tau Ceti garrison without B5 data (a GM's campaign may lack it)
+        for unit in sector.garrison if str(sector.at) == "0509" else []:
+            unit.b5 = None
     with pytest.raises(RuleError) as refused:
         start(c, at, graph)
     assert refused.value.rule == "B5 Fleet Command" and "has no ship with Babylon 5 data" in refused.value.message
