@@ -8,6 +8,7 @@ Battle Hex marked resolved and the outcome logged.
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Mapping
 
 from rules.battlehex.roster import BUnit, Role, Status
@@ -17,7 +18,7 @@ from rules.systems.v13.sublight import Outcome
 from rules.model.campaign import Campaign, Fleet
 from rules.model.records import BattleHexRecord, BattleStart, LogEntry
 from rules.model.units import BOXES, CrewQuality, Unit, UnitFate
-from rules.model.visibility import GM, Secrets, may_read, taken_out
+from rules.model.visibility import GM, Secrets, joined, may_read, record_words, taken_out
 
 _FATE = {Outcome.LOST.name: UnitFate.LOST, Outcome.LOCATABLE.name: UnitFate.LOCATABLE,
          Outcome.AWAITING_RENDEZVOUS.name: UnitFate.AWAITING_RENDEZVOUS,
@@ -103,9 +104,11 @@ def write_back(campaign: Campaign, st: BattleState, rule: str = "V13.01", run: S
         t.economic_points += points
         sealed[len(report)] = list(dict.fromkeys((team, st.attacker, st.defender)))
         report.append(f"{t.name} gains {points} Economic Points (V13.28)")
+    done = None
     for rec in new.battle_hexes:
         if rec.at == st.record.at and not rec.resolved:
             rec.resolved, rec.resolution, rec.began = True, st.resolution, began(campaign, rec, st)
+            done = rec
             break
     for nxt in st.follow_ups:  # V13.748 / V13.834: the pursuit battles that follow, in the same hex
         new.battle_hexes.append(BattleHexRecord(
@@ -124,6 +127,9 @@ def write_back(campaign: Campaign, st: BattleState, rule: str = "V13.01", run: S
     turn = new.turn
     s, teams = Secrets(campaign, new), [(t.id, t.name) for t in new.teams if t.id != GM]
     seen = known_by(run) if run is not None else {}
+    if done is not None:  # its words are read by every Team entitled to them: the hidden units' owner and the
+        words = " ".join([*record_words(done).values(), json.dumps(done.answers, default=str, ensure_ascii=False)])
+        done.secret_of = list(joined(done.secret_of, _readers(s, words, teams, seen)))  # sides that fought them
     new.log.extend(LogEntry(turn=turn, rule=rule, text=text, secret_of=who)
                    for text, who in result_lines(s, f"Battle Hex {st.record.at} resolved: {st.resolution}", teams, seen))
     new.log.extend(LogEntry(turn=turn, rule=rule, text=line, secret_of=sealed.get(i) or _readers(s, line, teams, seen))
