@@ -17,6 +17,7 @@ from rules.battlehex.questions import Question, number, yes_no
 from rules.battlehex.roster import Status
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller, Modifier
+from rules.model.units import unit_secret
 from rules.strategic.neighbours import NeighbourSector
 from rules.systems.sidcors import ending
 from rules.systems.sidcors.allocation import Asked, allocate
@@ -298,24 +299,26 @@ class Engine:
             self._resolve()
 
     def _resolve(self, why: str = "") -> None:
+        """The resolution: each side's units destroyed, crippled, retreated and left, by name, every clause always
+        there, no count (issue 23): a viewer's version takes out the names of the hidden units it may not know
+        (V13.03, V13.29; seed 004's SIDCORS announces no losses), which a count or a clause would still tell."""
         st = self.state
         parts = [why] if why else []
         for t in self.sides:
             us = self.units[t]
             gone = [u for u in us if u.b.status is Status.RETREATED]
-            left = fz.alive(us)
-            lost = [u for u in us if u.destroyed]
-            crip = [u for u in us if not u.destroyed and u.crippled]
-            text = f"{self.name(t)}: {len(lost)} destroyed, {len(crip)} crippled"
-            if gone:
-                way = gone[0].b.forced_direction
-                text += f", retreated ({', '.join(u.name for u in gone)}: " + (
-                    f"next strategic move in direction {way.name})" if way else "the GM moves it: no lane out)")
-            if left:
-                text += f", holds {st.record.at} with {', '.join(u.name for u in left)}"
-            elif not gone:
-                text += ", no units left"
-            parts.append(text)
+            way = gone[0].b.forced_direction if gone else None
+            where = "" if all(unit_secret(u.unit) for u in gone) else (  # the hidden units' own lines say where
+                f", next strategic move in direction {way.name}" if way else ", the GM moves it: no lane out")
+            parts.append(f"{self.name(t)} (destroyed: {_listed(u for u in us if u.destroyed)}; crippled: "
+                         f"{_listed(u for u in us if not u.destroyed and u.crippled)}; retreated: {_listed(gone)}"
+                         f"{where}; left in {st.record.at}: {_listed(fz.alive(us))})")
         st.resolution = f"SIDCORS, {self.round} round{'s' if self.round != 1 else ''}: " + "; ".join(parts)
         st.resolved = True
         self.log.add("ruling", R_ROUNDS, f"Battle Hex {st.record.at} resolved: {st.resolution}")
+
+
+def _listed(units: Any) -> str:
+    """"A, B and C" of the units' names; "none"."""
+    names = [u.name for u in units]
+    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else "none"

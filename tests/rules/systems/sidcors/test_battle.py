@@ -319,7 +319,7 @@ def test_retreat_resolves_and_writes_back_in_one_step():
     change = b.answer("D")
     assert change.resolved and b.pending is None and b.status().resolved
     assert b.engine.unit("b1").b.status is Status.RETREATED
-    assert "retreated (B1, B2: next strategic move in direction D)" in b.status().resolution
+    assert "retreated: B1 and B2, next strategic move in direction D" in b.status().resolution
     c = b.saved()
     units = {u.id: u for f in c.fleets for u in f.units}
     assert units["b2"].crippled and units["r1"].crippled and not units["b1"].crippled
@@ -347,7 +347,8 @@ def test_a_battle_to_the_last_unit():
     change = b.answer("b1")  # directed: 2 x 2 = 4, no crippled side: destroyed
     assert change.resolved and b.pending is None
     assert b.status().resolution.startswith("SIDCORS, 1 round: ")
-    assert "Blue: 1 destroyed, 0 crippled, no units left" in b.status().resolution
+    assert "Blue (destroyed: B1; crippled: none; retreated: none; left in " in b.status().resolution
+    assert b.status().resolution.endswith(": none)")  # no unit of Blue's left
     c = b.saved()
     assert "b1" not in {u.id for f in c.fleets for u in f.units}
 
