@@ -128,10 +128,12 @@ def viewer_ok(campaign: Campaign, viewer: str, prog: str, err: TextIO) -> bool:
 
 def question_view(q: Question | None, viewer: str, hidden: bool = False) -> dict[str, Any] | None:
     """A pending question as ``viewer`` may see it: a secret one (or one ``hidden`` by its
-    caller) addressed to another team shows only whom it waits for."""
+    caller, or told only to some Teams: ``data["visible_to"]``) addressed to another team shows
+    only whom it waits for."""
     if q is None:
         return None
-    if (hidden or q.data.get("secret")) and viewer not in (q.to, GM):
+    if (hidden or q.data.get("secret") or viewer not in q.data.get("visible_to", (viewer,))) \
+            and viewer not in (q.to, GM):
         return {"to": q.to, "rule": q.rule, "secret": True}
     return q.to_dict()
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from hexmap import Facing, Label
 from rules.systems.v13.evasion import SPECIAL_RULE, evasion_of
-from rules.battlehex.log import IllegalAnswer
+from rules.battlehex.log import GM, IllegalAnswer
 from rules.systems.v13.pursuit import crippled_rear_guard, disorganized_destination, pursuit_force_count, pursuit_roll
 from rules.battlehex.questions import QKind, Question, choose, unit_list, yes_no
 from rules.battlehex.roster import BUnit, Role, Status
@@ -97,7 +97,8 @@ def _left_behind_award(ctx: Ctx) -> None:
         total = sum(u.unit.economic_bpv for u in survivors)
         st.awards[st.attacker] = st.awards.get(st.attacker, 0) + total // 2
         ctx.info("V13.28 / A-25", f"{ctx.name(st.attacker)} holds the hex and gains floor(1/2 x {total}) = "
-                                  f"{total // 2} for the left-behind units that survived")
+                                  f"{total // 2} for the left-behind units that survived",
+                 visible_to=(st.attacker, st.defender, GM))  # the two sides' figure (issue 23), as its log line
 
 
 # -- V13.82x / V13.83x --------------------------------------------------------------------------------------

@@ -223,7 +223,9 @@ class BattleProcedure:
             q = next(self._gen) if first else self._gen.send(value)
         except StopIteration:
             return None
-        self.ctx.log.add("question", q.rule, q.text, {"key": q.key, "to": q.to})
+        told = q.data.get("visible_to")  # a question told only to some Teams (V13.28's figure: the two sides')
+        self.ctx.log.add("question", q.rule, q.text, {"key": q.key, "to": q.to},
+                         visible_to=None if told is None else (*told, GM))
         return q
 
     def answer(self, raw: Any) -> BattleChange:

@@ -145,10 +145,12 @@ def _left_behind(ctx: Ctx, chosen: list[str]) -> Ask:
         return
     total = sum(u.unit.economic_bpv for u in remaining)
     names = ", ".join(u.name for u in remaining)
-    pick = yield choose("V13.28/left_behind", st.defender, "V13.28",
-                        f"{ctx.name(st.defender)}: {names} stay behind (Economic BPV {total}). Withdraw all "
-                        f"personnel (the attacker gains {total // 4}) or keep them active with Poor crews?",
-                        ["unmanned", "active"])
+    q = choose("V13.28/left_behind", st.defender, "V13.28",
+               f"{ctx.name(st.defender)}: {names} stay behind (Economic BPV {total}). Withdraw all "
+               f"personnel (the attacker gains {total // 4}) or keep them active with Poor crews?",
+               ["unmanned", "active"])
+    q.data["visible_to"] = [st.attacker, st.defender]  # its figure is the two sides' (issue 23), as the award's
+    pick = yield q
     if pick == "unmanned":
         for u in remaining:
             u.status = Status.UNMANNED
@@ -156,7 +158,8 @@ def _left_behind(ctx: Ctx, chosen: list[str]) -> Ask:
         st.resolved, st.step = True, Step.RESOLVED
         st.resolution = "V13.28(a): the defenders left behind were abandoned"
         ctx.info("V13.28", f"all personnel withdrawn from {names}: {ctx.name(st.attacker)} gains floor(1/4 x "
-                           f"{total}) = {total // 4} (A-25); the Battle Hex is resolved")
+                           f"{total}) = {total // 4} (A-25); the Battle Hex is resolved",
+                 visible_to=(st.attacker, st.defender, GM))  # the two sides' figure (issue 23), as its log line
         return
     for u in remaining:
         u.poor = True
