@@ -42,3 +42,18 @@ def test_the_pending_question_tells_the_figure_to_the_two_sides_alone():
     assert question_for(b, "orions") == {"to": "blue", "rule": "V13.28", "secret": True}
     for viewer in ("blue", "red", "gm"):
         assert "(the attacker gains 32)" in question_for(b, viewer)["text"]
+
+
+def test_the_half_award_of_left_behind_units_that_survived_is_the_two_sides_too_v13_28b():
+    from tests.rules.systems.v13.helpers import place
+    from tests.rules.systems.v13.test_combat import WS
+
+    left = [unit("bats", kind="battle_station", economic_bpv=110), unit("ff", economic_bpv=70)]
+    b = battle(duel(left, [unit("r1")]), faces=WS, answers=(
+        True, False, ["ff"], "active", 30, 30, place("bats", "2103"), place("r1", "2140", "A"), "2115"))
+    b.answer({"mark": "bats", "status": "captured"})
+    assert b.done and b.state.awards == {"red": 55}
+    half = "gains floor(1/2 x 110) = 55"
+    for viewer in ("red", "blue", "gm"):
+        assert [e.rule for e in events_for(b, viewer) if half in e.text] == ["V13.28 / A-25"]
+    assert not [e.text for e in events_for(b, "orions") if "floor(1/2" in e.text or "55" in e.text]
