@@ -161,9 +161,13 @@ def _v13_answer(b: Any, q: Question, rng: random.Random, actions: list[int]) -> 
 
 
 def fight(campaign: Campaign, at: Label, graph: LaneGraph, rng: random.Random, bound: int = 300,
-          dice_key: str | None = None) -> Fought:
+          dice_key: str | None = None, press: bool = False) -> Fought:
     """Play the open Battle Hex at ``at`` with random legal answers, at most ``bound`` of them (a battle begun now
-    keyed for its secret dice by ``dice_key``, as ``main.py turn`` keys it)."""
+    keyed for its secret dice by ``dice_key``, as ``main.py turn`` keys it). ``press``: Return pressed at every
+    question that has an answer to press (:func:`tests.play.pressed.pressed`), the random answers only where the
+    question is answered by choosing on a map or a panel; a pressed answer refused is ``stuck``."""
+    from tests.play.pressed import NONE, pressed
+
     from rules.systems import start, system_for
 
     out = Fought(system=system_for(campaign, at).key)
@@ -178,6 +182,14 @@ def fight(campaign: Campaign, at: Label, graph: LaneGraph, rng: random.Random, b
     while b.pending is not None and len(out.answers) < bound:
         q = b.pending
         try:
+            if press and (given := pressed(q)) is not NONE:
+                try:
+                    b.answer(given)
+                except IllegalAnswer as e:
+                    out.stuck = f"{q.key}: Return's answer {given!r} refused: {e}"
+                    return out
+                out.answers.append(given)
+                continue
             if out.system == "v13":
                 try:
                     tried = [_v13_answer(b, q, rng, actions)]
