@@ -46,8 +46,9 @@ def manage(*steps: tuple[str, str]):
             QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
             assert click_button(d, button), f"{button} is not enabled for {holder}"
         handle.rows = [[table.item(r, c).text() for c in range(3)] for r in range(table.rowCount())]
+        handle.status = d.status.text()
         return click_button(d, "Close")
-    handle.rows = []
+    handle.rows, handle.status = [], ""
     return handle
 
 

@@ -44,7 +44,9 @@ def test_setting_a_team_s_passphrase_asks_for_the_gm_s_first_and_the_file_seals_
     answerer.stop()
     assert [t for t, _why in typed.seen] == ["Passphrase of the GM", "Passphrase of Alliance"]
     why = typed.seen[0][1]
-    assert why.startswith("Alliance is to hold a passphrase, and the GM holds none yet.") and "readable" in why
+    assert why.startswith("Alliance is to hold a passphrase, and the GM holds none yet. The GM's passphrase comes "
+                          "first: it seals the secrets of the Teams that hold none, and the GM's own, for the GM.")
+    assert "readable in the file every player has" in why and why.endswith("Then Alliance's passphrase.")
     assert set(w.campaign.keys) == {"gm", "alliance"}
     assert [r[:2] for r in handler.rows[:2]] == [["The GM", "set"], ["Alliance", "set"]]
     path = tmp_path / "sealed.json"
@@ -65,3 +67,4 @@ def test_cancelling_the_gm_s_passphrase_sets_none(qtbot, tmp_path):
     assert [t for t, _why in typed.seen] == ["Passphrase of the GM"]
     assert not w.campaign.keys
     assert [r[:2] for r in handler.rows[:2]] == [["The GM", "none"], ["Alliance", "none"]]
+    assert "Alliance holds no passphrase: the GM's comes first" in handler.status
