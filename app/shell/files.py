@@ -24,6 +24,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMessageBox
 
 from app.shell.paths import DEFAULT_CAMPAIGN, SCENARIOS, autosave_file, discarded_file, legacy_autosave_file
+from rules.errors import RuleError
 from rules.model import Campaign, CampaignError, SealedError, save_campaign
 from rules.model.records import BattleHexRecord, Phase
 from rules.model.safe_write import remove_stale_temps
@@ -244,6 +245,9 @@ class CampaignFilesMixin:
         except OSError as e:
             reason = e.strerror or str(e)
             self.show_error("Cannot save campaign", reason if str(path) in reason else f"{path}: {reason}")
+            return False
+        except RuleError as e:  # secrets the keys would leave readable (rules/model/secrets_plain.py): nothing written
+            self.show_error("Cannot save campaign", f"{path}: {e}")
             return False
         self.campaign_path = path
         if old is not None and old.resolve() != path.resolve():

@@ -68,3 +68,29 @@ def test_cancelling_the_gm_s_passphrase_sets_none(qtbot, tmp_path):
     assert not w.campaign.keys
     assert [r[:2] for r in handler.rows[:2]] == [["The GM", "none"], ["Alliance", "none"]]
     assert "Alliance holds no passphrase: the GM's comes first" in handler.status
+
+
+def test_saving_a_file_whose_team_holds_a_key_and_the_gm_none_is_refused_by_name(qtbot, tmp_path, monkeypatch):
+    """A file keyed before this rule (the Alliance's key alone): File > Save As says why and writes nothing."""
+    from rules.model.seals import new_key
+    from rules.model.secrets import with_key
+
+    w = open_main_window(qtbot, tmp_path)
+    w.session.apply("An old file's keys", lambda c: with_key(c, "alliance", new_key("alliance only", 10,
+                                                                                    holder="alliance")[0]))
+    errors = []
+    monkeypatch.setattr(w, "show_error", lambda title, text: errors.append((title, text)))
+    path = tmp_path / "plain.json"
+    show_active(w, qtbot)
+    answerer = Answerer(save_file(str(path)))
+    press(w, "Ctrl+Shift+S")
+    answerer.stop()
+    assert [t for t, _text in errors] == ["Cannot save campaign"] and not path.exists()
+    assert errors[0][1].startswith(f"{path}: docs/SECRETS.md (the GM's passphrase): the GM holds no passphrase, so "
+                                   "the secrets of Coalition (")
+    assert errors[0][1].endswith("set the GM's passphrase (File > Passphrases) to seal them for the GM; nothing was "
+                                 "written")
+    from app.shell import errors as told
+
+    w.session.flush()  # the autosave refused the same, and told it (once)
+    assert [f.what for f in told.take()] == ["Autosave"]
