@@ -38,6 +38,8 @@ class KeyBook(Strict):
     holders: dict[StrictStr, Annotated[StrictStr, _b64(32)]] = Field(
         {}, description="SHA-256 of each key record, by holder, as the GM signed them")
     signature: Annotated[StrictStr, _b64(64)] | None = None
+    copy_for: StrictStr | None = Field(None, description="the Team whose own copy these records were signed for (issue "
+                                                     "23): such a file opens only as that Team's copy")
 
 
 def new_campaign_id() -> str:
@@ -57,14 +59,17 @@ def digest(record: SealKey) -> str:
     return base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
 
 
-def _message(campaign: str, holders: Mapping[str, str]) -> bytes:
-    return _BOOK + json.dumps({"campaign": campaign, "holders": dict(sorted(holders.items()))},
-                              sort_keys=True, separators=(",", ":")).encode()
+def _message(campaign: str, holders: Mapping[str, str], copy: str | None = None) -> bytes:
+    signed: dict[str, object] = {"campaign": campaign, "holders": dict(sorted(holders.items()))}
+    if copy is not None:  # a Team copy's book (a book without it signs as before)
+        signed["copy"] = copy
+    return _BOOK + json.dumps(signed, sort_keys=True, separators=(",", ":")).encode()
 
 
-def signed_book(keys: Mapping[str, SealKey], campaign: str, gm: X25519PrivateKey | None) -> KeyBook:
+def signed_book(keys: Mapping[str, SealKey], campaign: str, gm: X25519PrivateKey | None,
+                copy: str | None = None) -> KeyBook:
     """The book of ``keys`` for ``campaign``, signed with the GM's key ``gm`` when the GM's
-    record is format 2.
+    record is format 2; ``copy``: the Team whose own copy it is for (signed too).
 
     Raises:
         RuleError: the GM holds a format-2 key but ``gm`` (its private key) is not given, or is
@@ -77,8 +82,9 @@ def signed_book(keys: Mapping[str, SealKey], campaign: str, gm: X25519PrivateKey
     from rules.model.seals import signing_public
     if gm is None or signing_public(gm) != record.sign:
         raise RuleError("keys", "the GM's key signs the key records: a change to them needs the GM's passphrase")
-    signature = signing_key(gm).sign(_message(campaign, holders))
-    return KeyBook(campaign=campaign, holders=holders, signature=base64.b64encode(signature).decode())
+    signature = signing_key(gm).sign(_message(campaign, holders, copy))
+    return KeyBook(campaign=campaign, holders=holders, signature=base64.b64encode(signature).decode(),
+                   copy_for=copy)
 
 
 def book_problems(raw_keys: object, raw_book: object, name: Callable[[str], str]) -> list[tuple[str, str]]:
@@ -132,7 +138,7 @@ def _verifies(sign: str, book: KeyBook) -> bool:
     assert book.signature is not None
     try:
         Ed25519PublicKey.from_public_bytes(base64.b64decode(sign)).verify(
-            base64.b64decode(book.signature), _message(book.campaign, book.holders))
+            base64.b64decode(book.signature), _message(book.campaign, book.holders, book.copy_for))
     except InvalidSignature:
         return False
     return True

@@ -106,7 +106,7 @@ def make_copy(c: Campaign, team: str, gm: X25519PrivateKey) -> str:
         del parent[place[-1]]
     keys = {GM: record, team: c.keys[team]}
     copy = _economies_out(Campaign.model_validate(data), t.powers).model_copy(update={
-        "keys": keys, "key_book": signed_book(keys, campaign_id_of(c.key_book), gm),
+        "keys": keys, "key_book": signed_book(keys, campaign_id_of(c.key_book), gm, copy=team),
         "team_copy": TeamCopyMark(team=team, turn=c.turn)})
     problems = check_campaign(copy)
     if problems:
@@ -171,12 +171,17 @@ def _order(place: tuple[str | int, ...]) -> tuple[tuple[int, int | str], ...]:
 def copy_problems(data: dict[str, Any]) -> list[Problem]:
     """Why the file data ``data`` (as read, its secrets still sealed) is not a Team copy as the
     GM signed it; empty when it is, or when it is no Team copy."""
-    mark = data.get("team_copy")
+    mark, book = data.get("team_copy"), data.get("key_book")
+
+    def refused(why: str, field: str = "team_copy") -> list[Problem]:
+        return [Problem(field, f"{why}: refused (a Team copy opens only as the GM made it)")]
+
+    made_for = book.get("copy_for") if isinstance(book, dict) else None  # signed with the book (key_book.py)
+    if mark is None and made_for is not None:
+        return refused(f"the GM signed these key records for the Team copy of {made_for!r}, and the file is no "
+                       "longer marked as a copy: a copy never opens as the campaign's own file", "key_book")
     if mark is None:
         return []
-
-    def refused(why: str) -> list[Problem]:
-        return [Problem("team_copy", f"{why}: refused (a Team copy opens only as the GM made it)")]
 
     if not isinstance(mark, dict) or not isinstance(mark.get("signature"), str) or not mark["signature"]:
         return refused("a Team copy without the GM's signature")

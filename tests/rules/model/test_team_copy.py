@@ -245,7 +245,9 @@ def test_each_forged_mark_is_refused_in_its_own_words(full) -> None:
     c, gm = full
     good = json.loads(make_copy(c, "alliance", gm))
     assert copy_problems(good) == [] and "turn" not in good  # turn 1, the default, is not written
-    assert copy_problems({k: v for k, v in good.items() if k != "team_copy"}) == []  # no copy: nothing to check
+    assert [p.path for p in copy_problems({k: v for k, v in good.items() if k != "team_copy"})] == [
+        "key_book"]  # a copy's book, signed for its Team, with no mark: refused (test_team_copy_hostile.py)
+    assert copy_problems({k: v for k, v in good.items() if k not in ("team_copy", "key_book")}) == []  # no copy
 
     def forged(**change) -> dict:
         data = json.loads(json.dumps(good))
@@ -360,3 +362,57 @@ def test_a_battle_record_s_hidden_units_of_another_team_are_not_in_the_copy() ->
         data = json.loads(text)
         assert data["battle_hexes"][i]["at"] == "0509"
         assert all(team in blob["to"] for blob in data["sealed"]["blobs"]), team  # none sealed for another
+
+
+def test_what_a_copy_keeps_of_the_other_teams_powers_and_of_its_own() -> None:
+    """_economies_out for the Alliance (Federation, Kzinti), field by field (H5's mutation run of
+    issue 23: 34 mutants of it and of _asked_of survived this file, each leaking or dropping a
+    secret): another power's economy keeps only its units in Reserve or mothballed that are still
+    in the copy (a fleet's or a garrison's), else nothing; an Intel mission's Exhibit B facts
+    between two other powers and another power's failed attempt go, the Alliance's own stay;
+    another Team's Economic Points are 0; another power's closed questions (Turn Orders,
+    research, Intel missions' effects) and its fleets' plotted orders go, keys of no power stay."""
+    from rules.model import load_campaign
+    from rules.model.economy_model import PowerEconomy
+    from rules.model.team_copy import _economies_out
+    from rules.model.treaty_model import PairFact, TreatyPair
+    from tests.conftest import DEFAULT
+
+    c = load_campaign(DEFAULT)
+    powers = {p.id: p for p in c.powers}
+    fed, kli, lyr = powers["fed"].economy, powers["klingon"].economy, powers["lyran"].economy
+    assert fed is not None and kli is not None and lyr is not None and kli != PowerEconomy()
+    powers["klingon"].economy = kli.model_copy(update={"reserve": ["kli-d7-kumara", "fed-sb-11", "no-such-unit"],
+                                                        "mothballed": ["kli-d6-vorn", "gone"]})
+    powers["lyran"].economy = lyr.model_copy(update={"reserve": ["gone"], "mothballed": []})
+
+    def fact(name: str, by: str) -> PairFact:
+        return PairFact(fact=name, by=by, turn=1)
+
+    c.treaties = [TreatyPair(powers=("klingon", "lyran"), facts=[
+                      fact("caught_espionage", "klingon"), fact("encounter", "klingon"),
+                      fact("last_attempt_failed", "lyran")]),
+                  TreatyPair(powers=("fed", "klingon"), facts=[
+                      fact("caught_sabotage", "klingon"), fact("last_attempt_failed", "fed"),
+                      fact("last_attempt_failed", "klingon")])]
+    points = {t.id: t for t in c.teams}
+    points["alliance"].economic_points, points["coalition"].economic_points = 300, 500
+    c.turn_asked = ["orders/fed", "orders/fed=closed", "orders/klingon", "tech/invest/kzinti", "tech/roll/lyran",
+                    "tech/roll/lyran=2", "mission/klingon/m1/effect/1", "mission/fed/m2", "raid/0509/coalition",
+                    "orders"]
+    orders = {f.id: list(f.orders) for f in c.fleets}
+    assert orders["kz-claw-cvg"] and orders["kli-deep-strike"]
+    out = _economies_out(c, ["fed", "kzinti"])
+    powers = {p.id: p for p in out.powers}
+    assert powers["fed"].economy == fed  # its own, whole
+    assert powers["klingon"].economy == PowerEconomy(reserve=["kli-d7-kumara", "fed-sb-11"], mothballed=["kli-d6-vorn"])
+    assert powers["lyran"].economy is None
+    assert [[(f.fact, f.by) for f in pair.facts] for pair in out.treaties] == [
+        [("encounter", "klingon")],
+        [("caught_sabotage", "klingon"), ("last_attempt_failed", "fed")]]
+    assert {t.id: t.economic_points for t in out.teams if t.id in ("alliance", "coalition")} == {
+        "alliance": 300, "coalition": 0}
+    assert out.turn_asked == ["orders/fed", "orders/fed=closed", "tech/invest/kzinti", "mission/fed/m2",
+                              "raid/0509/coalition", "orders"]
+    assert {f.id: list(f.orders) for f in out.fleets} == {
+        f.id: (orders[f.id] if f.power in ("fed", "kzinti") else []) for f in out.fleets}
