@@ -95,6 +95,8 @@ class STCSBattle(ReplayRun[STCSEngine]):
     def _words(self, q: Question, raw: Any) -> str:
         given = raw["answer"] if isinstance(raw, dict) and "gm_ruling" in raw else raw
         words = q.data.get("option_words", {})
+        if q.kind is QKind.YES_NO and isinstance(given, bool):  # (the Not Firing ruling: not "True")
+            return "yes" if given else "no"
         if q.kind is QKind.CHOOSE and isinstance(given, str) and given in words:
             return str(words[given])
         if q.kind is QKind.CHOOSE_UNITS and isinstance(given, list):

@@ -125,12 +125,14 @@ def may_fire(e: STCSEngine, x: str, at: str) -> Generator[Question, Any, bool]:
     if not maybe_not_firing(b):
         return True
     stop = ruled(e, x, b)
-    if stop is None:
+    if stop is None:  # its question and answer are its side's and the GM's: being asked tells the box is low
+        hidden, e.log.hidden_to = e.log.hidden_to, e.log.hidden_to or (e.units[x].team, GM)
         stop = bool((yield dataclasses.replace(yes_no(
             f"stcs/{e.round}/fire/{x}/notfiring", GM, RULE,
             f"Game Master: is {e.ship(x)} in the Not Firing box of its Casualty Modifier Track (its crew in the "
             f"{BOXES[b]} box)? {NOT_FIRING}: yes, it does not fire while in this box; no, it fires."),
             data={"secret": True})))
+        e.log.hidden_to = hidden
         e.log.add("ruling", RULE, f"the Game Master rules that {possessive(e.ship(x))} {BOXES[b]} box is "
                   f"{'its Not Firing box' if stop else 'not its Not Firing box'} (the chart is not in seed 002)",
                   {"unit": x, "box": BOXES[b], "not_firing": stop}, visible_to=(e.units[x].team, GM))

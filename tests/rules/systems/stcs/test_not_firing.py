@@ -43,6 +43,9 @@ def test_beyond_it_the_gm_rules_the_not_firing_box_once_a_box_and_it_is_logged_w
     assert "Not Firing box" in q.text and "40-49% box" in q.text
     assert "Seed 002 names the track's \"Not Firing\" box but does not print the chart" in q.text
     run.answer(True)
+    asked = [e for e in run.log.events if e.data.get("key") == "stcs/2/fire/lexington/notfiring"]
+    assert [e.kind for e in asked] == ["question", "answer"] and asked[1].text == "Game Master: yes"
+    assert asked[0].seen_by("blue") and not any(e.seen_by("red") for e in asked)  # being asked tells the box is low
     assert run.pending.key.endswith("/act")  # no weapon asked, none fired
     assert not any(k[0] == "lexington" for k in run.engine.fired)
     ruled = "the Game Master rules that Lexington's 40-49% box is its Not Firing box (the chart is not in seed 002)"
