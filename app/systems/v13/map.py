@@ -9,8 +9,6 @@ view asks for verdicts and decides nothing itself.
 """
 from __future__ import annotations
 
-import math
-from functools import lru_cache
 from html import escape
 from typing import Protocol
 
@@ -18,19 +16,13 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import QApplication, QStyle, QToolTip
 
 from app.systems.v13.counters import CounterItem, CounterSpec, abbreviation
-from app.systems.v13.fan import fan_on_hover, piled
+from app.systems.v13.fan import fan_on_hover, near
 from app.systems.v13.grid import HEX, LAYOUT, centre_of
 from app.systems.v13.hud import HudView
 from app.systems.v13.scene import ArrowItem, BattleScene, segments_path
 from hexmap import Hex
 
 UNIT_MIME = "application/x-battlehex-unit"
-
-
-@lru_cache(maxsize=32)
-def _disc(n: int) -> tuple[tuple[int, int], ...]:
-    """Axial offsets of the hexes within ``n`` of a hex."""
-    return tuple((dq, dr) for dq in range(-n, n + 1) for dr in range(max(-n, -dq - n), min(n, -dq + n) + 1))
 
 
 def _click(press: QPointF | None, pos: QPointF) -> bool:
@@ -128,29 +120,21 @@ class BattleMapView(HudView):
         return LAYOUT.from_pixel(p.x(), p.y())
 
     def counter_at(self, pos) -> CounterItem | None:
-        """The topmost counter under the viewport point ``pos``: only the stacks near it are
-        looked at (cheap enough for every mouse move, unlike ``items()``)."""
+        """The topmost counter under the viewport point ``pos``: only the stacks and piles near it and
+        the fan are looked at (cheap enough for every mouse move, unlike ``items()``)."""
         scene = self.scene()
         if not scene.stacks:
             return None
-        p = QPointF(pos)
-        vt = self.viewportTransform()
-        at = vt.inverted()[0].map(p)
-        h = LAYOUT.from_pixel(at.x(), at.y())
-        # a counter reaches about 1.5 of its sides from its hex centre; columns are 1.5 HEX apart
-        n = math.ceil(1.5 * scene.counter_px / (1.5 * HEX * self.transform().m11())) + 1
-        near = _disc(n)
-        if len(near) < len(scene.stacks):
-            stacks = [scene.stacks_qr.get((h.q + dq, h.r + dr), ()) for dq, dr in near]
-        else:
-            stacks = list(scene.stacks.values())
-        stacks += [scene.stacks.get(scene.expanded, ()), piled(scene)]  # fanned out or piled: it may reach further
-        best = None
-        for items in stacks:
-            for item in items:
-                if (best is None or item.zValue() > best.zValue()) \
-                        and item.body_rect().translated(vt.map(item.pos())).contains(p):
-                    best = item
+        x, y = pos.x(), pos.y()
+        vt = self.viewportTransform()  # the view scales and scrolls, never turns
+        s, t, dx, dy = vt.m11(), vt.m22(), vt.dx(), vt.dy()
+        best, z = None, 0.0
+        for items in near(scene, (x - dx) / s, (y - dy) / t, self.transform().m11()):
+            for item in items:  # its square: side px, centred offset (screen pixels) from its place
+                c, o, half = item.pos(), item.offset, item.px / 2
+                if abs(c.x() * s + dx + o.x() - x) <= half and abs(c.y() * t + dy + o.y() - y) <= half \
+                        and (best is None or item.zValue() > z):
+                    best, z = item, item.zValue()
         return best
 
     def dragging(self) -> bool:

@@ -120,7 +120,7 @@ class BattleScene(QGraphicsScene):
         self.fan_group: tuple[Hex, ...] = ()  # the neighbours fanned out with it (their counters overlap)
         self._rank: dict[str, float] = {}
         self.piles: dict[Hex, tuple[Hex, ...]] = {}  # hexes whose counters overlap at this zoom: one pile each
-        self._pile_lod = 0.0
+        self.piles_lod: float | None = 0.0  # the zoom every pile is laid at (None: some at another, a zoom under way)
         self.fan_room = (QRectF(), QRectF())  # the view and the readout's box around the fanned hex
         self.view_lod = 1.0  # the view's scale: a fan reaching over several hexes is laid out at it
         self.counter_px = MIN_PX
@@ -230,7 +230,7 @@ class BattleScene(QGraphicsScene):
         self.stacks = stacks
         self.stacks_qr = {(h.q, h.r): items for h, items in stacks.items()}
         self._rank = {uid: i * 1e-6 for i, uid in enumerate(self.counters)}  # no two alike: drawn = picked
-        self.piles = piles(self, self.view_lod)
+        self.piles, self.piles_lod = piles(self, self.view_lod), self.view_lod
         if self.expanded not in stacks:
             self.expanded = None
         self.fan_group = tuple(g for g in self.fan_group if g in stacks) if self.expanded is not None else ()
@@ -247,24 +247,28 @@ class BattleScene(QGraphicsScene):
             if (len(items) < 2 or h not in fan) and h not in done:
                 pile = [g for g in self.piles.get(h, (h,)) if len(items) < 2 or g not in fan]
                 done.update(pile)
+                if len(pile) > 1 and self.view_lod != self.piles_lod:  # laid at this zoom, the others at theirs
+                    self.piles_lod = None
                 lay_stack(pile_items(self, pile), self.counter_px, self._rank, self.view_lod)
         if len(items) > 1 and self.expanded is not None:
             _lay_fan(items, self.counter_px, centre_of(self.expanded), self.view_lod, *self.fan_room)
 
     def set_zoom(self, lod: float) -> None:
-        """The view's scale: counters grow with the hexes, down to a readable minimum."""
+        """The view's scale: counters grow with the hexes, down to a readable minimum. Once the zoom rests,
+        the piles are found again and laid at it; the counters of hexes in no pile before or after keep
+        their place, unless their size changed (issue 21: every stack laid again at every zoom)."""
         self._lod = lod if self.quick else None
         if lod and lod != self.view_lod:
             self.view_lod = lod
             self._lay_out(self.fan_group)  # their place is taken at the new scale
         if self.quick or not lod:
             return
-        px, old = counter_px(lod), (self.piles, self.counter_px)
-        if px != self.counter_px or lod != self._pile_lod:
-            self.counter_px, self._pile_lod = px, lod
-            self.piles = piles(self, lod)
-            if old[0] or self.piles or px != old[1]:  # a pile's counters lie at a distance that zooms
-                self._lay_out(self.stacks)
+        px, old = counter_px(lod), self.piles
+        if px != self.counter_px or lod != self.piles_lod:
+            resized, self.counter_px = px != self.counter_px, px
+            self.piles = piles(self, lod)  # a pile's counters lie at a distance that zooms
+            self._lay_out(self.stacks if resized else dict.fromkeys((*old, *self.piles)))
+            self.piles_lod = lod
 
     def expand(self, h: Hex | None, group: tuple[Hex, ...] = (), room: tuple[QRectF, QRectF] | None = None) -> None:
         """Fan out the stack in ``h`` with ``group``'s, neighbours overlapping it at this zoom (``None``:
