@@ -8,9 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from app.widgets.question_dialogs import QuestionDialog
-from hexmap import Label
-from rules.model import io
-from tests.app.gui import Answerer, ok, open_main_window
+from tests.app.gui import Answerer, ok
 from tests.rules.systems.b5.afhelp import campaign
 from tests.rules.systems.b5.test_firing import SET_UP
 
@@ -30,19 +28,11 @@ def pick_two_last(d) -> bool:
     return ok(d)
 
 
-def test_blue_chooses_the_flights_its_x1_fire_reaches_after_a_hand_over(qtbot, tmp_path):
+def test_blue_chooses_the_flights_its_x1_fire_reaches_after_a_hand_over(qtbot, b5_window):
     SEEN.clear()
-    path = tmp_path / "af.json"
-    path.write_text(io.dumps(campaign(af=1)), encoding="utf-8")
-    main = open_main_window(qtbot, tmp_path)
-    assert main.open_campaign(path)
-    bw = main.fight(Label.parse("0304"))
-    bw.auto_dialogs = False
-    qtbot.waitExposed(bw)
-    for answer in [*SET_UP, "r-fl1 attack b-flag; r-fl2 attack b-flag; r-fl3 attack b-flag",
-                   "r-fl1 2729; r-fl2 2729; r-fl3 2729", "done", "r-fl1 1332; r-fl2 1332; r-fl3 1332",
-                   "fighters", "r-fl1", "b-flag"]:
-        bw.answer(answer)
+    main, bw = b5_window([*SET_UP, "r-fl1 attack b-flag; r-fl2 attack b-flag; r-fl3 attack b-flag",
+                          "r-fl1 2729; r-fl2 2729; r-fl3 2729", "done", "r-fl1 1332; r-fl2 1332; r-fl3 1332",
+                          "fighters", "r-fl1", "b-flag"], campaign=campaign(af=1), at="0304")
     run = bw.b
     q = run.pending
     assert q is not None and q.key == "b5/1/afpick" and q.to == "blue"
@@ -75,23 +65,15 @@ def choose_words(*words: str):
     return handle
 
 
-def test_the_gm_fires_long_range_anti_fighter_weapons_through_the_dialogs(qtbot, tmp_path):
+def test_the_gm_fires_long_range_anti_fighter_weapons_through_the_dialogs(qtbot, b5_window):
     """Long-range mode chosen in the pulse's fire dialog, then the ship, the weapon and the hex around
     it (each flight's odds shown in the hex dialog): B-FLAG's twin array (x4 into its front, 1432)
     fires x2 at R-FL1 there."""
     SEEN.clear()
     gun = {"name": "Twin array", "cls": "particle", "shots": 3, "ranges": [6, 12, 18, 24],
            "fire_control": ["d8", "d8", "d10"], "damage": ["d8"], "x": 4, "arcs": [4, 2, 0, 0, 0, 2], "anti_fighter": 2}
-    path = tmp_path / "lr.json"
-    path.write_text(io.dumps(campaign(count=2, gun=gun)), encoding="utf-8")
-    main = open_main_window(qtbot, tmp_path)
-    assert main.open_campaign(path)
-    bw = main.fight(Label.parse("0304"))
-    bw.auto_dialogs = False
-    qtbot.waitExposed(bw)
-    for answer in [*SET_UP, "r-fl1 attack b-flag; r-fl2 attack b-flag", "r-fl1 2729; r-fl2 2729", "done",
-                   "r-fl1 1432; r-fl2 1431"]:
-        bw.answer(answer)
+    main, bw = b5_window([*SET_UP, "r-fl1 attack b-flag; r-fl2 attack b-flag", "r-fl1 2729; r-fl2 2729", "done",
+                          "r-fl1 1432; r-fl2 1431"], campaign=campaign(count=2, gun=gun), at="0304")
     run = bw.b
     assert run.pending.key.startswith("b5/1/fire/") and "long-range AF" in run.pending.options
     answerer = Answerer(choose_words("a ship fires anti-fighter weapons in long-range mode", "B-FLAG", "Twin array",

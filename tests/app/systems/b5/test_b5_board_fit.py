@@ -8,11 +8,8 @@ from PySide6.QtGui import QTextOption, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from app.systems.b5.panel import B5Panel
-from app.strategic.menus import sector_menu
 from hexmap import Label
-from tests.app.gui import open_main_window, press
-from tests.app.systems.test_table import system_action
-from tests.app.test_gui_paths import end_movement
+from tests.app.gui import press
 from tests.test_main_cli_b5 import MEETING
 
 
@@ -33,16 +30,8 @@ def take_over(qtbot, bw) -> None:
         qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
 
 
-def test_the_board_opens_fitted_to_the_ships_and_fits_by_keys(qtbot, tmp_path):
-    main = open_main_window(qtbot, tmp_path)
-    end_movement(main, qtbot)
-    menu = sector_menu(main.strategic_view, "0604")
-    system_action(next(a.menu() for a in menu.actions() if a.menu() is not None), "b5").trigger()
-    bw = main.fight(Label.parse("0604"))
-    bw.auto_dialogs = False
-    qtbot.waitExposed(bw)
-    for answer in MEETING[:11]:  # a meeting engagement deployed: six ships about 1030 and 6040
-        bw.answer(answer)
+def test_the_board_opens_fitted_to_the_ships_and_fits_by_keys(qtbot, b5_window):
+    main, bw = b5_window(MEETING[:11])  # a meeting engagement deployed: six ships about 1030 and 6040
     assert bw.b.pending.key.endswith("/turn")
     bw.close()
     bw = main.fight(Label.parse("0604"))  # opened again: fitted to the ships
@@ -70,16 +59,8 @@ def test_the_board_opens_fitted_to_the_ships_and_fits_by_keys(qtbot, tmp_path):
     assert all(visible(view).adjusted(20, 20, -20, -20).contains(p) for p in ships)  # room about them
 
 
-def test_the_forces_sheet_keeps_names_whole_in_a_small_window(qtbot, tmp_path):
-    main = open_main_window(qtbot, tmp_path)
-    end_movement(main, qtbot)
-    menu = sector_menu(main.strategic_view, "0604")
-    system_action(next(a.menu() for a in menu.actions() if a.menu() is not None), "b5").trigger()
-    bw = main.fight(Label.parse("0604"))
-    bw.auto_dialogs = False
-    qtbot.waitExposed(bw)
-    for answer in MEETING[:11]:
-        bw.answer(answer)
+def test_the_forces_sheet_keeps_names_whole_in_a_small_window(qtbot, b5_window):
+    main, bw = b5_window(MEETING[:11])
     take_over(qtbot, bw)
     bw.resize(790, 466)  # the 1600x1000 screen at QT_SCALE_FACTOR=2
     qtbot.waitUntil(lambda: bw.width() <= 800)

@@ -4,9 +4,7 @@ the battle logs the agreement and goes on to the morale; no drift."""
 from __future__ import annotations
 
 from app.widgets.question_dialogs import QuestionDialog
-from hexmap import Label
-from rules.model import io
-from tests.app.gui import Answerer, ok, open_main_window
+from tests.app.gui import Answerer, ok
 from tests.app.systems.b5.test_b5_flights import take_over
 from tests.rules.systems.b5.test_flights import PULSE1, SET_UP, TURN1, battle
 
@@ -22,17 +20,10 @@ def agree(d) -> bool:
     return ok(d)
 
 
-def test_both_sides_call_off_the_dogfight_through_their_dialogs(qtbot, tmp_path):
+def test_both_sides_call_off_the_dogfight_through_their_dialogs(qtbot, b5_window):
     SEEN.clear()
-    path = tmp_path / "flights.json"
-    path.write_text(io.dumps(battle(campaign_only=True)), encoding="utf-8")
-    main = open_main_window(qtbot, tmp_path)
-    assert main.open_campaign(path)
-    bw = main.fight(Label.parse("0304"))
-    bw.auto_dialogs = False
-    qtbot.waitExposed(bw)
-    for answer in [*SET_UP, *TURN1, *PULSE1, "b-fl 4528 burn", "none", "none"]:  # B-FL and R-FL2 dogfight to the end
-        bw.answer(answer)
+    main, bw = b5_window([*SET_UP, *TURN1, *PULSE1, "b-fl 4528 burn", "none", "none"],  # B-FL and R-FL2 dogfight
+                         campaign=battle(campaign_only=True), at="0304")                   # to the end
     run = bw.b
     assert run.pending.key == "b5/1/dogfight/4528/off/blue"
     answerer = Answerer(agree)

@@ -2,16 +2,11 @@
 panel's bar like a plot, by the side the screen is handed to; no dialog opens for them."""
 from __future__ import annotations
 
-import json
 
 from PySide6.QtCore import Qt
 
-from app.strategic.menus import sector_menu
 from app.widgets.question_dialogs import QuestionDialog
-from hexmap import Label
-from tests.app.gui import Answerer, open_main_window
-from tests.app.systems.test_table import system_action
-from tests.app.test_gui_paths import end_movement
+from tests.app.gui import Answerer
 from tests.hand_kept import hand_kept_data
 from tests.test_main_cli_b5 import MEETING
 
@@ -24,23 +19,12 @@ def seen(d) -> bool:
     return False
 
 
-def test_elint_orders_are_typed_in_the_bar_by_their_side(qtbot, tmp_path):
+def test_elint_orders_are_typed_in_the_bar_by_their_side(qtbot, b5_window):
     OPENED.clear()
     data = hand_kept_data()  # from Turn Orders
     claw = next(u for f in data["fleets"] for u in f["units"] if u["id"] == "kz-cv-claw")
     claw["b5"]["elint"] = 2  # KHS Claw of Rrit as an ELINT ship
-    path = tmp_path / "elint.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    main = open_main_window(qtbot, tmp_path)
-    assert main.open_campaign(path)
-    end_movement(main, qtbot)
-    menu = sector_menu(main.strategic_view, "0604")
-    system_action(next(a.menu() for a in menu.actions() if a.menu() is not None), "b5").trigger()
-    bw = main.fight(Label.parse("0604"))
-    bw.auto_dialogs = False
-    qtbot.waitExposed(bw)
-    for answer in MEETING[:11] + ["plot and move"]:
-        bw.answer(answer)
+    main, bw = b5_window(MEETING[:11] + ["plot and move"], campaign=data)
     run = bw.b
     while "plot" in run.pending.data:
         bw.answer(run.pending.default)

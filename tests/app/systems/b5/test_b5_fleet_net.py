@@ -4,13 +4,10 @@ Forces sheet names the squadron left outside the net; next turn Red chooses, in 
 Blue moves first in a number dialog, which Blue's screen never shows."""
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 
-from app.shell.window import MainWindow
 from app.widgets.question_dialogs import QuestionDialog
-from rules.model import io
-from tests.app.gui import Answerer, choose_item, ok, press, show_active
-from tests.app.test_gui_paths import battle_windows
+from tests.app.gui import Answerer, ok
 from tests.rules.systems.b5.test_fleet import seeded_loss
 
 SEEN: list[str] = []
@@ -33,19 +30,9 @@ def dialogs(d) -> bool:
     return ok(d)
 
 
-def test_the_new_flagships_net_and_the_enemys_pulse_through_the_dialogs(qtbot, tmp_path):
+def test_the_new_flagships_net_and_the_enemys_pulse_through_the_dialogs(qtbot, b5_by_ctrl_f):
     SEEN.clear()
-    path = tmp_path / "lost.json"
-    path.write_text(io.dumps(seeded_loss().saved()))  # turn 1 fought: B-FLAG destroyed, the net's question next
-    main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(main)
-    show_active(main, qtbot)
-    answerer = Answerer(choose_item("0304"), cancel_others=False)
-    press(main, "Ctrl+F")
-    qtbot.waitUntil(lambda: bool(battle_windows()))
-    answerer.stop()
-    bw = battle_windows()[-1]
-    qtbot.waitExposed(bw)
+    main, bw = b5_by_ctrl_f(seeded_loss().saved())  # turn 1 fought: B-FLAG destroyed, the net's question next
     answerer = Answerer(dialogs)
     blue_saw: list[str] = []
     for _ in range(60):

@@ -8,8 +8,7 @@ from PySide6.QtCore import Qt
 
 from app.widgets.question_dialogs import QuestionDialog
 from hexmap import Label
-from rules.model import io
-from tests.app.gui import Answerer, open_main_window
+from tests.app.gui import Answerer
 from tests.rules.systems.b5.test_flights import SET_UP, battle
 
 OPENED: list[str] = []
@@ -42,18 +41,9 @@ def give(qtbot, bw, panel, text: str | None = None) -> None:
     qtbot.waitUntil(lambda: bw.b.pending is not q)
 
 
-def test_orders_typed_a_flight_launched_by_a_click_and_moved_by_two(qtbot, tmp_path):
+def test_orders_typed_a_flight_launched_by_a_click_and_moved_by_two(qtbot, b5_window):
     OPENED.clear()
-    path = tmp_path / "flights.json"
-    path.write_text(io.dumps(battle(campaign_only=True)), encoding="utf-8")
-    main = open_main_window(qtbot, tmp_path)
-    assert main.open_campaign(path)
-    bw = main.fight(Label.parse("0304"))
-    bw.auto_dialogs = False
-    bw.resize(1300, 850)
-    qtbot.waitExposed(bw)
-    for answer in SET_UP:
-        bw.answer(answer)
+    main, bw = b5_window(SET_UP, campaign=battle(campaign_only=True), at="0304", size=(1300, 850))
     run, panel = bw.b, bw.panel
     assert run.pending.key == "b5/1/orders/blue"
     answerer = Answerer(seen)

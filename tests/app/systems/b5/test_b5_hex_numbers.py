@@ -9,27 +9,16 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication, QLabel
 
-from app.strategic.menus import sector_menu
 from app.systems.b5.panel import B5Panel
 from hexmap import Label
-from tests.app.gui import open_main_window, press
+from tests.app.gui import press
 from tests.app.systems.b5.test_b5_board_fit import take_over
 from tests.app.systems.b5.test_board_text import _check
-from tests.app.systems.test_table import system_action
-from tests.app.test_gui_paths import end_movement
 from tests.test_main_cli_b5 import MEETING
 
 
-def test_the_fitted_board_at_scale_2_numbers_some_hexes_to_type(qtbot, tmp_path):
-    main = open_main_window(qtbot, tmp_path)
-    end_movement(main, qtbot)
-    menu = sector_menu(main.strategic_view, "0604")
-    system_action(next(a.menu() for a in menu.actions() if a.menu() is not None), "b5").trigger()
-    bw = main.fight(Label.parse("0604"))
-    bw.auto_dialogs = False
-    qtbot.waitExposed(bw)
-    for answer in MEETING[:5]:  # the speeds given: the Alliance places KHS Claw of Rrit, anywhere
-        bw.answer(answer)
+def test_the_fitted_board_at_scale_2_numbers_some_hexes_to_type(qtbot, b5_window):
+    main, bw = b5_window(MEETING[:5])  # the speeds given: the Alliance places KHS Claw of Rrit, anywhere
     bw.resize(790, 466)  # the 1600x1000 screen at QT_SCALE_FACTOR=2
     qtbot.waitUntil(lambda: bw.width() <= 800)
     take_over(qtbot, bw)
@@ -75,18 +64,10 @@ def _hex_said(bw) -> str:
     return label.text() if label is not None and label.isVisibleTo(bw) else ""
 
 
-def test_the_hex_under_the_pointer_is_read_in_the_status_bar(qtbot, tmp_path):
+def test_the_hex_under_the_pointer_is_read_in_the_status_bar(qtbot, b5_window):
     """Between the sparse numbers a GM still reads the exact hex to type: the one under the pointer
     is in the window's status bar while the pointer is on the board, gone once it leaves."""
-    main = open_main_window(qtbot, tmp_path)
-    end_movement(main, qtbot)
-    menu = sector_menu(main.strategic_view, "0604")
-    system_action(next(a.menu() for a in menu.actions() if a.menu() is not None), "b5").trigger()
-    bw = main.fight(Label.parse("0604"))
-    bw.auto_dialogs = False
-    qtbot.waitExposed(bw)
-    for answer in MEETING[:5]:
-        bw.answer(answer)
+    main, bw = b5_window(MEETING[:5])
     bw.resize(790, 466)
     qtbot.waitUntil(lambda: bw.width() <= 800)
     take_over(qtbot, bw)
@@ -102,19 +83,11 @@ def test_the_hex_under_the_pointer_is_read_in_the_status_bar(qtbot, tmp_path):
     assert Label.parse("3428") in bw.b.engine.at.values()
 
 
-def test_hovering_the_board_in_a_replay_keeps_the_replay_hint(qtbot, tmp_path):
+def test_hovering_the_board_in_a_replay_keeps_the_replay_hint(qtbot, b5_window):
     """Seen on the real screen (issue 22): hovering the board during a replay wrote 'Hex 3427' over the status
     bar's 'Replay: answer k of n (keys)', the only place that says which answer is shown and the keys to step.
     The hex is said beside it; the hint stays while the pointer moves on the board and after it leaves."""
-    main = open_main_window(qtbot, tmp_path)
-    end_movement(main, qtbot)
-    menu = sector_menu(main.strategic_view, "0604")
-    system_action(next(a.menu() for a in menu.actions() if a.menu() is not None), "b5").trigger()
-    bw = main.fight(Label.parse("0604"))
-    bw.auto_dialogs = False
-    qtbot.waitExposed(bw)
-    for answer in MEETING[:6]:
-        bw.answer(answer)
+    main, bw = b5_window(MEETING[:6])
     bw.resize(790, 466)
     qtbot.waitUntil(lambda: bw.width() <= 800)
     take_over(qtbot, bw)

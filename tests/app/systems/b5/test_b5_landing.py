@@ -3,25 +3,13 @@ Landing Fighters): Blue takes the screen at its flights' moves, clicks B-FL, the
 carrier with a place free): the bar reads 'B-FL land B-F2', and Return lands it there."""
 from __future__ import annotations
 
-from hexmap import Label
-from rules.model import io
-from tests.app.gui import open_main_window
 from tests.app.systems.b5.test_b5_flights import click_hex, give, take_over
 from tests.rules.systems.b5.test_flights import PULSE1, SET_UP, TURN1
 from tests.rules.systems.b5.test_flying import campaign
 
 
-def test_a_click_on_another_carrier_lands_the_picked_flight_there(qtbot, tmp_path):
-    path = tmp_path / "carriers.json"
-    path.write_text(io.dumps(campaign()), encoding="utf-8")
-    main = open_main_window(qtbot, tmp_path)
-    assert main.open_campaign(path)
-    bw = main.fight(Label.parse("0304"))
-    bw.auto_dialogs = False
-    bw.resize(1300, 850)
-    qtbot.waitExposed(bw)
-    for answer in [*SET_UP, *TURN1, *PULSE1]:
-        bw.answer(answer)
+def test_a_click_on_another_carrier_lands_the_picked_flight_there(qtbot, b5_window):
+    main, bw = b5_window([*SET_UP, *TURN1, *PULSE1], campaign=campaign(), at="0304", size=(1300, 850))
     run, panel = bw.b, bw.panel
     assert run.pending.key == "b5/1/fly/blue"  # pulse 2
     bw.auto_dialogs = True

@@ -6,24 +6,13 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from app.strategic.menus import sector_menu
-from hexmap import Label
-from tests.app.gui import open_main_window
-from tests.app.systems.test_table import system_action
-from tests.app.test_gui_paths import end_movement
+from tests.app.systems.b5.opening import open_b5_window
 from tests.test_main_cli_b5 import MEETING
 
 
 def _placing(qtbot, tmp_path):
     """The default campaign's 0604 fought with B5, at its first ship's placement (a green zone)."""
-    main = open_main_window(qtbot, tmp_path)
-    end_movement(main, qtbot)
-    menu = sector_menu(main.strategic_view, "0604")
-    system_action(next(a.menu() for a in menu.actions() if a.menu() is not None), "b5").trigger()
-    bw = main.fight(Label.parse("0604"))
-    qtbot.waitExposed(bw)
-    for answer in MEETING[:5]:
-        bw.answer(answer)
+    main, bw = open_b5_window(qtbot, tmp_path, MEETING[:5], hold=False)
     while bw.handing_over():
         qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
     assert bw.panel.prompt.text() == "Click a green hex, or type it", bw.panel.prompt.text()

@@ -6,23 +6,12 @@ from __future__ import annotations
 
 from PySide6.QtGui import QTextDocumentFragment
 
-from app.strategic.menus import sector_menu
 from app.systems.b5.panel import B5Panel
-from hexmap import Label
-from tests.app.gui import open_main_window
 from tests.app.systems.b5.test_b5_board_fit import take_over
-from tests.app.systems.test_table import system_action
-from tests.app.test_gui_paths import end_movement
 
 
-def test_the_banner_says_in_words_what_is_not_built(qtbot, tmp_path):
-    main = open_main_window(qtbot, tmp_path)
-    end_movement(main, qtbot)
-    menu = sector_menu(main.strategic_view, "0604")
-    system_action(next(a.menu() for a in menu.actions() if a.menu() is not None), "b5").trigger()
-    bw = main.fight(Label.parse("0604"))
-    bw.auto_dialogs = False  # the GM's first question waits: the banner is read meanwhile
-    qtbot.waitExposed(bw)
+def test_the_banner_says_in_words_what_is_not_built(qtbot, b5_window):
+    main, bw = b5_window()  # the GM's first question waits: the banner is read meanwhile
     take_over(qtbot, bw)
     panel = bw.panel
     assert isinstance(panel, B5Panel) and panel.built.isVisible()

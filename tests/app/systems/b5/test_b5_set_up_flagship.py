@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 
-from app.shell.window import MainWindow
 from app.widgets.question_dialogs import QuestionDialog
 from rules.model import io
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
-from tests.app.gui import Answerer, choose_item, ok, press, show_active
-from tests.app.test_gui_paths import battle_windows
+from tests.app.gui import Answerer, ok
 from tests.rules.systems.b5.helpers import b5
 from tests.rules.systems.v13.helpers import duel
 
@@ -44,19 +42,9 @@ def dialogs(d) -> bool:
     return False  # the GM's scenario question: left open, the test stops there
 
 
-def test_blue_designates_its_flagship_in_a_dialog(qtbot, tmp_path):
+def test_blue_designates_its_flagship_in_a_dialog(qtbot, b5_by_ctrl_f):
     SEEN.clear()
-    path = tmp_path / "no_flag.json"
-    path.write_text(io.dumps(no_flagship_campaign()))
-    main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(main)
-    show_active(main, qtbot)
-    answerer = Answerer(choose_item("0304"), cancel_others=False)
-    press(main, "Ctrl+F")
-    qtbot.waitUntil(lambda: bool(battle_windows()))
-    answerer.stop()
-    bw = battle_windows()[-1]
-    qtbot.waitExposed(bw)
+    main, bw = b5_by_ctrl_f(no_flagship_campaign())
     answerer = Answerer(dialogs, cancel_others=True)
     for _ in range(10):
         q = bw.b.pending

@@ -4,12 +4,10 @@
 its squadron b3 is marked, and Red's flagship, named in its data, is marked throughout."""
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 
-from app.shell.window import MainWindow
 from app.widgets.question_dialogs import QuestionDialog
-from rules.model import io
-from tests.app.gui import Answerer, choose_item, ok, press, show_active
+from tests.app.gui import Answerer, ok
 from tests.app.systems.b5.test_b5_set_up_flagship import no_flagship_campaign
 from tests.app.test_gui_paths import battle_windows
 
@@ -34,19 +32,9 @@ def designate(d) -> bool:
     return ok(d)
 
 
-def test_the_forces_sheet_marks_blues_flagship_only_once_designated(qtbot, tmp_path):
+def test_the_forces_sheet_marks_blues_flagship_only_once_designated(qtbot, b5_by_ctrl_f):
     SHEETS.clear()
-    path = tmp_path / "no_flag.json"
-    path.write_text(io.dumps(no_flagship_campaign()))
-    main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(main)
-    show_active(main, qtbot)
-    answerer = Answerer(choose_item("0304"), cancel_others=False)
-    press(main, "Ctrl+F")
-    qtbot.waitUntil(lambda: bool(battle_windows()))
-    answerer.stop()
-    bw = battle_windows()[-1]
-    qtbot.waitExposed(bw)
+    main, bw = b5_by_ctrl_f(no_flagship_campaign())
     answerer = Answerer(designate, cancel_others=True)
     for _ in range(10):
         q = bw.b.pending

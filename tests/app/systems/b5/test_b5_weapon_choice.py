@@ -6,15 +6,13 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from app.widgets.question_dialogs import QuestionDialog
-from app.strategic.menus import sector_menu
-from hexmap import Label
-from tests.app.gui import Answerer, ok, open_main_window
-from tests.app.systems.test_table import system_action
-from tests.app.test_gui_paths import end_movement
+from tests.app.gui import Answerer, ok
 from tests.rules.systems.b5.test_pulses import ruled
 from tests.test_main_cli_b5 import MEETING
 
 SEEN: list[tuple[str, str, list[str]]] = []
+CLOSE = MEETING[:3] + [0, 0] + MEETING[5:8] + [ruled("1430", "E"), ruled("1436", "F"), ruled("1438", "F")]
+"""0604's meeting engagement, both at rest: the GM rules the Lyran ships close to the Kzinti."""
 
 
 def choose_second(d) -> bool:
@@ -27,19 +25,10 @@ def choose_second(d) -> bool:
     return ok(d)
 
 
-def test_the_target_side_chooses_the_weapon_a_hit_marks_after_a_hand_over(qtbot, tmp_path):
+def test_the_target_side_chooses_the_weapon_a_hit_marks_after_a_hand_over(qtbot, b5_window):
     SEEN.clear()
-    main = open_main_window(qtbot, tmp_path)
-    end_movement(main, qtbot)
-    menu = sector_menu(main.strategic_view, "0604")
-    system_action(next(a.menu() for a in menu.actions() if a.menu() is not None), "b5").trigger()
-    bw = main.fight(Label.parse("0604"))
-    bw.auto_dialogs = False
-    qtbot.waitExposed(bw)
+    main, bw = b5_window(CLOSE)
     assert bw.hot_seat
-    for answer in MEETING[:3] + [0, 0] + MEETING[5:8] + [ruled("1430", "E"), ruled("1436", "F"),
-                                                          ruled("1438", "F")]:  # the GM rules them close; both at rest
-        bw.answer(answer)
     run = bw.b
     for _ in range(3000):
         q = run.pending

@@ -12,24 +12,15 @@ from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 
 from app.systems.b5.ship_labels import LABEL_PX
 from hexmap import Label
-from rules.model import io
-from tests.app.gui import open_main_window, press
+from tests.app.gui import press
 from tests.app.systems.b5.test_b5_board_fit import take_over, wheel
 from tests.rules.systems.b5.test_flights import PULSE1, SET_UP, TURN1, battle
 
 
-def _flying(qtbot, tmp_path):
+def _flying(qtbot, b5_window):
     """0304 fought with B5 in pulse 2 of turn 1: B-FL launched beside B-FLAG and B-F2 (at 1230),
     R-FL beside R-FLAG and R-F2, R-FL2 at 4528; Blue's flights to move."""
-    path = tmp_path / "flights.json"
-    path.write_text(io.dumps(battle(campaign_only=True)), encoding="utf-8")
-    main = open_main_window(qtbot, tmp_path)
-    assert main.open_campaign(path)
-    bw = main.fight(Label.parse("0304"))
-    bw.auto_dialogs = False
-    qtbot.waitExposed(bw)
-    for answer in SET_UP + TURN1 + PULSE1:
-        bw.answer(answer)
+    main, bw = b5_window(SET_UP + TURN1 + PULSE1, campaign=battle(campaign_only=True), at="0304")
     assert bw.b.pending.key == "b5/1/fly/blue" and len(bw.b.engine.air.at) == 3
     take_over(qtbot, bw)
     return bw
@@ -84,8 +75,8 @@ def _check(view, names: set[str]) -> list[tuple[str, str, QRectF, float]]:
     return texts
 
 
-def test_flight_names_and_hex_numbers_are_readable_inside_the_view_and_clear_of_the_ships(qtbot, tmp_path):
-    bw = _flying(qtbot, tmp_path)
+def test_flight_names_and_hex_numbers_are_readable_inside_the_view_and_clear_of_the_ships(qtbot, b5_window):
+    bw = _flying(qtbot, b5_window)
     view = bw.panel.board
     e = bw.b.engine
     every = {e.units[u].unit.name for u in e.at} | {f"{e.units[f].unit.name} 6" for f in e.air.at}
@@ -117,11 +108,11 @@ def test_flight_names_and_hex_numbers_are_readable_inside_the_view_and_clear_of_
     assert len([t for t in shown if t.startswith(column)]) >= 3, shown  # its neighbours in the column, numbered
 
 
-def test_a_wheel_turned_in_and_out_again_repaints_the_same_board_from_what_was_kept(qtbot, tmp_path):
+def test_a_wheel_turned_in_and_out_again_repaints_the_same_board_from_what_was_kept(qtbot, b5_window):
     """Issue 24's bench (bench/b5.py): the grid with its numbers is kept as a picture, and the names'
     layout, for the last zooms shown; back at a zoom shown before, the board is the same pixels as
     before, with nothing drawn or laid out afresh; a flight moved lays the names out again."""
-    bw = _flying(qtbot, tmp_path)
+    bw = _flying(qtbot, b5_window)
     view = bw.panel.board
     bw.resize(1300, 850)
     qtbot.waitUntil(lambda: bw.width() >= 1200)

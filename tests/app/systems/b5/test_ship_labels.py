@@ -7,28 +7,16 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication
 
-from app.strategic.menus import sector_menu
 from app.systems.b5.ship_labels import LABEL_PX
-from hexmap import Label
-from tests.app.gui import open_main_window, press
+from tests.app.gui import press
 from tests.app.systems.b5.test_b5_board_fit import take_over, wheel
-from tests.app.systems.test_table import system_action
-from tests.app.test_gui_paths import end_movement
 from tests.test_main_cli_b5 import MEETING
 
 
-def _deployed(qtbot, tmp_path):
+def _deployed(qtbot, b5_window):
     """The default campaign's 0604 fought with B5, a meeting engagement deployed (six ships
     about 1030 and 6040, far apart on the 90x60 board)."""
-    main = open_main_window(qtbot, tmp_path)
-    end_movement(main, qtbot)
-    menu = sector_menu(main.strategic_view, "0604")
-    system_action(next(a.menu() for a in menu.actions() if a.menu() is not None), "b5").trigger()
-    bw = main.fight(Label.parse("0604"))
-    bw.auto_dialogs = False
-    qtbot.waitExposed(bw)
-    for answer in MEETING[:11]:
-        bw.answer(answer)
+    main, bw = b5_window(MEETING[:11])
     take_over(qtbot, bw)
     return bw
 
@@ -61,8 +49,8 @@ def _check(view, ships: int) -> None:
         assert pale >= 10, (name, pale)
 
 
-def test_ship_names_are_readable_and_inside_the_view_when_fitted_small(qtbot, tmp_path):
-    bw = _deployed(qtbot, tmp_path)
+def test_ship_names_are_readable_and_inside_the_view_when_fitted_small(qtbot, b5_window):
+    bw = _deployed(qtbot, b5_window)
     view = bw.panel.board
     ships = len(bw.b.engine.at)
     bw.resize(790, 466)  # the 1600x1000 screen at QT_SCALE_FACTOR=2
