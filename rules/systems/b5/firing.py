@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Generator
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from hexmap.layout import Layout
@@ -196,7 +197,7 @@ def _fire(self: B5Engine, at: str) -> Procedure:
                        + (f" (the declared fire of {declared.pending(self)} waits)" if self.declared else "") + "?",
                        ([declared.RESOLVE] if self.declared else [DONE]) + ([FIRE] if ships else [])
                        + ([fighters.FIGHTERS] if flights else []) + ([longrange.LONG] if far else []),
-                       default=FIRE if self.declared else None)  # the squadron's next shot (issue 24), not resolve
+                       default=FIRE if self.declared or best_shot(self, ships) else None)  # a shot, not done
             said = yield replace(q, data={"option_words": OPTION_WORDS})  # not 'Its fighters' (issue 22)
             if said == DONE:
                 return
@@ -213,12 +214,14 @@ def _fire(self: B5Engine, at: str) -> Procedure:
         if at in ("", "fire", "firer"):
             q = choose(f"b5/{self.round}/firer", GM, RULE, f"Game Master: which ship fires{late}?", ships)
             self.firer = yield Question(q.key, q.kind, q.to, q.rule, q.text, q.options,
-                                        data={"option_words": words}, check=q.check)
+                                        data={"option_words": words}, check=q.check,
+                                        default=(best_shot(self, ships) or (ships[0],))[0])
         firer = self.firer
         if at != "target":
             guns = {w.name: w for w in _weapons(self, firer)}
             name = yield choose(f"b5/{self.round}/weapon", GM, RULE, f"Game Master: which weapon of "
-                                f"{self.units[firer].unit.name}?", list(guns))
+                                f"{self.units[firer].unit.name}?", list(guns),
+                                default=(best_shot(self, [firer]) or ("", None))[1])
             self.aiming = (firer, guns[name])
         assert self.aiming is not None
         w = self.aiming[1]
@@ -226,7 +229,8 @@ def _fire(self: B5Engine, at: str) -> Procedure:
         q = choose(f"b5/{self.round}/target", GM, RULE, f"Game Master: {w.name} fires at which ship?", aims)
         target = yield Question(q.key, q.kind, q.to, q.rule, q.text, q.options,
                                 data={"option_words": {x: words.get(x, self.units[x].unit.name) for x in aims}},
-                                check=_arc_check(self, firer, w, q))
+                                check=_arc_check(self, firer, w, q),
+                                default=(best_shot(self, [firer], w) or ("", "", q.default))[2])
         self.aiming, self.firer, at = None, "", ""
         if target in self.air.at:  # a fighter flight (rules/systems/b5/flightfire.py)
             flightfire.resolve(self, firer, w, target)
@@ -236,6 +240,23 @@ def _fire(self: B5Engine, at: str) -> Procedure:
         if mine is not None and firer not in self.out_of_command:
             self.aims.setdefault(f"squadron {mine.name}", _squadron(self, target))
         yield from _resolve(self, firer, w, target)
+
+
+def best_shot(self: B5Engine, ships: list[str], only: B5Weapon | None = None) -> tuple[str, str, str] | None:
+    """The shot the fire questions open at: among ``ships``' weapons ready now (``only`` that one) and
+    the enemy ships each may fire at, the most hits to expect before armor (the exact chance a
+    fire-control die hits, times the shot's 'x'), the first in the questions' order on a tie; None when
+    no shot has any chance (Return then says done). (firer, weapon name, target)."""
+    best: tuple[Fraction, str, str, str] | None = None
+    for firer in ships:
+        for w in [only] if only is not None else _weapons(self, firer):
+            for target in _ship_targets(self, firer, w):
+                band, sensor, penalty, defence = _aim(self, firer, w, target)
+                hits = fire.p_die_at_least(_fc(w, self.data(target)), fire.need(defence, band, sensor, penalty)) \
+                    * losses.x_rating(self, firer, arc_x(self, firer, w, target))
+                if hits > 0 and (best is None or hits > best[0]):
+                    best = (hits, firer, w.name, target)
+    return best[1:] if best is not None else None
 
 
 def _resolve(self: B5Engine, firer: str, w: B5Weapon, target: str) -> Procedure:

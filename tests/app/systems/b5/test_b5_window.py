@@ -37,6 +37,8 @@ def dialogs(d) -> bool:
         d.group.button(d.q.options.index("fire")).setChecked(True)
     elif "/fire/" in key and "resolve" in d.q.options:  # that shot alone: the squadron's others not declared
         d.group.button(d.q.options.index("resolve")).setChecked(True)
+    elif "/fire/" in key:  # then done (the dialog opens at the best-odds shot while one has a chance)
+        d.group.button(d.q.options.index("done")).setChecked(True)
     elif key.endswith("/target"):  # the engine's exact odds shown with the choice
         FIRED.append(d.odds.text() if d.odds is not None else "")
     elif key == "b5/scenario":

@@ -204,10 +204,11 @@ def test_while_declared_shots_wait_return_declares_the_next_shot_then_resolves()
         q = run.pending
         run.answer(q.default if q.default is not None else q.options[0])
     texts = [e.text for e in run.log.events]
-    assert [t.split(" at ")[0] for t in texts if t.startswith("declared: ")] == [
-        "declared: R-FLAG's Laser (x2)", "declared: R-FLAG's Matter cannon (x1)", "declared: R-F2's Laser (x2)"]
-    assert rolls(run)[:5] == ["Laser to hit", "Laser to hit", "Matter cannon to hit", "Laser to hit", "Laser to hit"]
-    assert run.pending.default == "done"  # nothing waits: the pulse's fire may end
+    assert [t.split(" at ")[0] for t in texts if t.startswith("declared: ")] == [  # the best odds first (x2 before x1)
+        "declared: R-FLAG's Laser (x2)", "declared: R-F2's Laser (x2)", "declared: R-FLAG's Matter cannon (x1)"]
+    assert rolls(run)[:5] == ["Laser to hit", "Laser to hit", "Laser to hit", "Laser to hit", "Matter cannon to hit"]
+    q = run.pending  # nothing of Red's waits; Blue's ships still have shots: Return fires one, not done
+    assert q.options == ("done", "fire") and q.default == "fire" and not run.engine.declared
 
 
 
