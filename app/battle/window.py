@@ -32,6 +32,7 @@ from app.battle.panel import BattlePanel, make_panel
 from app.battle.still import scrolled
 from app.shell.passphrases import gm_may_see
 from app.widgets.question_dialogs import QuestionDialog
+from app.widgets.titles import whole_rules
 from app.shell.session import CampaignSession
 from hexmap import Label
 from rules.battlehex.change import BattleChange
@@ -156,7 +157,7 @@ class BattleWindow(QMainWindow):
             self.question_label.setText("")
             self.viewer = GM if self.hot_seat and self.viewer is None else self.viewer
         else:
-            self.waiting.setText(f"<b>Waiting for</b>: {escape(self.name(q.to))} ({q.rule})")
+            self.waiting.setText(f"<b>Waiting for</b>: {escape(self.name(q.to))} ({whole_rules(escape(q.rule))})")
             self.question_label.setText(escape(q.text, quote=False))
         if self.replay.on:  # a step of the replay, as the viewer who entered it sees it: nothing to answer
             self.replay.draw(change)

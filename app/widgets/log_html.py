@@ -21,6 +21,7 @@ from PySide6.QtCore import QUrl
 from PySide6.QtWidgets import QTextBrowser
 
 from app.shell.rules_texts import RULE_ID, RULE_SCHEME, known_rule, rule_id
+from app.widgets.titles import whole_rules
 from rules.battlehex.log import GM, Event
 
 _TAG = re.compile(r"(<[^>]*>)")
@@ -72,7 +73,7 @@ def linkify_html(html: str, known: Callable[[str], bool] = known_rule) -> str:
 
 
 def _rule_html(rule: str, known: Callable[[str], bool]) -> str:
-    return linkify(rule, known) if rule else ""
+    return whole_rules(linkify(rule, known)) if rule else ""  # "[AF/EF 4.1.b]" whole where the log wraps
 
 
 def _hidden(e: Event, names: Mapping[str, str] | None) -> str:

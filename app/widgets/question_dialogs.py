@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.widgets.log_html import linkify, linkify_html, rule_from_href
-from app.widgets.titles import fit_title
+from app.widgets.titles import fit_title, whole_rules
 from app.shell.rules_viewer import open_rule
 from rules.battlehex.questions import QKind, Question
 
@@ -150,7 +150,7 @@ class QuestionDialog(QDialog):
         self.setWindowTitle(self._title)
         self.setMinimumWidth(520)
         lay = QVBoxLayout(self)
-        self.head = QLabel(f"<b>{linkify(question.rule)}</b> \u2014 for <b>{escape(team_name)}</b><br>{linkify(question.text).replace(chr(10), '<br>')}")
+        self.head = QLabel(f"<b>{whole_rules(linkify(question.rule))}</b> \u2014 for <b>{escape(team_name)}</b><br>{linkify(question.text).replace(chr(10), '<br>')}")
         self.head.setWordWrap(True)
         self.head.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.head.setTextFormat(Qt.TextFormat.RichText)

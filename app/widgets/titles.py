@@ -1,6 +1,9 @@
 """Dialog titles a window manager does not cut (issue 22): at most :data:`TITLE_CHARS`, the
-whole text going in the dialog's label."""
+whole text going in the dialog's label; and words Qt must not split where it wraps a label (a
+phase's name, a rule citation)."""
 from __future__ import annotations
+
+import re
 
 TITLE_CHARS = 50
 """A dialog title's most characters: a window manager cuts a longer one, so the whole text goes
@@ -38,3 +41,16 @@ def whole_labels(text: str) -> str:
                 line = head.replace(" ", NBSP) + sep + rest
         lines.append(line)
     return "\n".join(lines)
+
+
+WORD_JOINER = "\u2060"
+CITATION = re.compile(r"\b([A-Z][A-Z0-9]*(?:/[A-Z][A-Z0-9]*)+) (\d[\w.]*)")
+"""A rule citation whose system's name has a slash and a space before its number: "AF/EF 4.1.b"."""
+
+
+def whole_rules(text: str) -> str:
+    """``text`` (plain or HTML) with each rule citation such as "AF/EF 4.1.b" unbreakable: Qt wrapped
+    "(AF/EF 4.1.b)" after the slash ("(AF/" on one line, "EF 4.1.b)" on the next) or before the number
+    in a narrow label, as the battle window's "Waiting for" at QT_SCALE_FACTOR=2 (issue 22). A word
+    joiner after the slash and a non-breaking space before the number keep it one word."""
+    return CITATION.sub(lambda m: m.group(1).replace("/", "/" + WORD_JOINER) + NBSP + m.group(2), text)
