@@ -69,8 +69,9 @@ def power_words(c: Campaign) -> dict[str, tuple[str, ...]]:
 def entry_html(e: LogEntry) -> str:
     """One line as one paragraph: turn, rule (a link) and text (its rule numbers linked)."""
     from app.widgets.log_html import linkify  # when drawn: importing it at start loads rules.systems.v13 (tests/test_layers.py)
+    from app.widgets.titles import whole_rules
 
-    rule = f"<b>[{linkify(e.rule)}]</b> " if e.rule else ""
+    rule = f"<b>[{whole_rules(linkify(e.rule))}]</b> " if e.rule else ""  # "[AF/EF 4.2.e]" never split
     return f'<p style="margin:0 0 2px 0"><span style="color:#888">T{e.turn}</span> {rule}{linkify(e.text)}</p>'
 
 

@@ -43,7 +43,7 @@ def _norm(text: str) -> str:
 
 def split_citations(html: str, font) -> list[tuple[int, list[str]]]:
     """The widths at which an "AF/EF n" citation of ``html`` is not whole on one line, though it would fit
-    on one with its brackets."""
+    on one with its brackets, in bold."""
     doc = QTextDocument()
     doc.setHtml(html)
     cited = [_norm(m.group(0)) for m in CITED.finditer(doc.toRawText())]
@@ -51,7 +51,7 @@ def split_citations(html: str, font) -> list[tuple[int, list[str]]]:
     bad = []
     for width in range(60, 500, 3):
         lines = [_norm(line) for line in lines_of(html, font, width)]
-        if any(len(lines_of(f"({c})", font, width)) == 1 and not any(c in line for line in lines) for c in cited):
+        if any(len(lines_of(f"<b>({c})</b>", font, width)) == 1 and not any(c in line for line in lines) for c in cited):
             bad.append((width, lines))
     return bad
 
@@ -83,3 +83,13 @@ def test_the_waiting_for_line_keeps_the_afef_rule_whole(qtbot, tmp_path):
     raw = bw.log_view.document().toRawText()
     assert "AF/\u2060EF\xa04.1.b" in raw, raw[:400]
     assert not re.search(r"\[AF/EF|\[AF/\u2060EF ", raw), raw[:400]  # no line's rule that Qt may break
+
+
+def test_the_campaign_log_keeps_an_afef_rule_whole(qtbot):
+    """The campaign log's line of an AF/EF battle's result, "[AF/EF 4.2.e] ...", in a dock a third of the
+    1600x1000 screen wide at scale 2."""
+    from app.shell.campaign_log import entry_html
+    from rules.model.records import LogEntry
+
+    html = entry_html(LogEntry(turn=1, rule="AF/EF 4.2.e", text="Battle Hex 0509: the Coalition broke off"))
+    assert not split_citations(html, QApplication.font())
