@@ -25,6 +25,7 @@ from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QLabel, QToolBar
 
 from app.shell.signals import connect_plain
+from app.widgets.menu_hold import hold_submenus
 from app.widgets.toolbar_sync import keep_in_step
 from rules.battlehex.change import BattleChange
 from rules.battlehex.log import GM
@@ -105,6 +106,7 @@ class BattleReplay(QObject):
         self.leave_action.setIconText("Leave")
         speed = menu.addMenu("Speed")
         speed.setObjectName("replay_speed_menu")
+        hold_submenus(menu)  # Replay > Speed stays open on the way to it (issue 22, QT_SCALE_FACTOR=2)
         group = QActionGroup(self)
         self.speed_actions: list[QAction] = []
         for text, ms in SPEEDS:

@@ -10,31 +10,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence, QPainter, QPalette, QUndoGroup
 from PySide6.QtWidgets import QLabel, QMenu, QToolBar, QToolTip
 
 from app.shell.paths import DEFAULT_CAMPAIGN
 from app.shell.rules_texts import rules_texts
 from app.shell.signals import connect_plain
+from app.widgets.menu_hold import hold_submenus
 from app.widgets.titles import whole_labels
 from app.widgets.toolbar_sync import keep_in_step
 
 if TYPE_CHECKING:
     from app.shell.window import MainWindow
-
-
-class SubmenuHold(QObject):
-    """Keeps a menu's open submenu open while the pointer, having left the menu, is on its way to it
-    (issue 22): the Turn menu's last entry opens Battle System below the menu's bottom, so a slow
-    diagonal hand crosses the map, where Qt closed the submenu after a second (its "sloppy" timer,
-    started as the pointer leaves the menu); twice the path at ``QT_SCALE_FACTOR=2``, a click on
-    "Fought at the table" then fell on the map. The menu's leaving is not passed on while one of
-    its submenus shows: the submenu closes on another entry of the menu, a click elsewhere or Escape."""
-
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
-        return event.type() == QEvent.Type.Leave and isinstance(obj, QMenu) and any(
-            a.menu() is not None and a.menu().isVisible() for a in obj.actions())
 
 
 class ElidedLabel(QLabel):
@@ -207,7 +195,6 @@ def build_menus(window: MainWindow) -> MenuActions:
     systems.setToolTipsVisible(True)
     systems.aboutToShow.connect(lambda: fill_systems_menu(systems, window))  # filled as it opens: the registry
     # (its entry points scanned) loads after the first frame, not before it (issue 21: start-up)
-    turn.installEventFilter(SubmenuHold(turn))
 
     campaign_menu = bar.addMenu("&Campaign")  # the GM's settings (issue 23)
     add_action(window, campaign_menu, "&Settings...", lambda: _campaign_settings(window))
@@ -245,6 +232,7 @@ def build_menus(window: MainWindow) -> MenuActions:
         add_action(window, rules, text.title, lambda _=False, t=text: window.show_rules(t), text.shortcut or None)
     help_menu.addSeparator()
     add_action(window, help_menu, "&About BattleHex", window.about)
+    hold_submenus(bar)  # File > Open Recent, Turn > Battle System..., Help > Rules: open on the way to them
     return MenuActions(recent_menu, save_action, undo_action, redo_action, end_movement, gm, end_phase, fight,
                        overlay_actions, gm_view, answer_turn)
 
