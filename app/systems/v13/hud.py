@@ -1,5 +1,6 @@
-"""The battle map's heads-up overlays: the readout box in the top-left corner, the Legend
-button in the bottom-right corner and the legend above it. :class:`HudView` is the zooming view
+"""The battle map's heads-up overlays: the readout box in the top-left corner (the bottom-left
+one while the pointer is near the top one), the Legend button in the bottom-right corner and the
+legend above it. :class:`HudView` is the zooming view
 that carries them, the base of :class:`app.systems.v13.map.BattleMapView`: it keeps them as children
 of the view, not of the viewport (whose children scroll with the map), places them again
 whenever the view is resized, and leaves the readout and the button out of the map's picture
@@ -7,7 +8,7 @@ for the battle report. What the readout says is the map view's and the window's 
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent
+from PySide6.QtCore import QEvent, QPointF
 from PySide6.QtWidgets import QToolButton
 
 from app.systems.v13.legend import Legend, Readout
@@ -30,6 +31,8 @@ class HudView(ZoomableView):
                                          "#6b5a2e; border-radius: 4px; padding: 3px 8px; font-weight: bold; } "
                                          "QToolButton:checked { background: #f2c230; }")
         self.legend_button.toggled.connect(self.set_legend_visible)
+        self._pointer: QPointF | None = None  # where the pointer is on the viewport (None: off it)
+        self.readout.placed = self._place_readout  # a new text, a new size: its corner again
         self._place_overlays()
 
     def set_readout(self, html: str) -> None:
@@ -67,14 +70,44 @@ class HudView(ZoomableView):
     def _place_overlays(self) -> None:
         self._bars = self._bars_hint()  # (the scroll area has just been laid out)
         vp = self.viewport().geometry()
-        self.readout.move(vp.left() + 8, vp.top() + 8)
         self.readout.widest = max(200, min(520, vp.width() - 16))
         b = self.legend_button
         b.adjustSize()
         b.move(vp.right() - b.width() - 8, vp.bottom() - b.height() - 8)
         self.legend.move(vp.right() - self.legend.width() - 8, b.y() - self.legend.height() - 6)
+        self._place_readout()
         for w in (self.readout, self.legend, b):
             w.raise_()
+
+    def _place_readout(self) -> None:
+        """The readout in the top-left corner, unless the pointer is on or near its box there: then in the
+        bottom-left one (above the Legend button and the legend where they would meet). Seen on the real
+        screen at QT_SCALE_FACTOR=2 (issue 22): the box, as wide as the view, covered the counters of a
+        stack hovered near the view's top, and the fan the hover opened around them."""
+        vp, ro = self.viewport().geometry(), self.readout
+        x, top = vp.left() + 8, vp.top() + 8
+        p = self._pointer
+        reach = 2 * getattr(self.scene(), "counter_px", 20)  # a fan's counters lie about a counter away
+        if p is None or p.y() > 8 + ro.height() + reach or p.x() > 8 + ro.width() + reach:
+            ro.move(x, top)
+            return
+        low = vp.bottom() - ro.height() - 8
+        for w in (self.legend_button, self.legend):
+            if w.isVisibleTo(self) and x + ro.width() + 6 > w.x():  # they would meet: above it
+                low = min(low, w.y() - ro.height() - 6)
+        # a view too short for both: the corner farther from the pointer
+        ro.move(x, low if low - vp.top() - p.y() > p.y() - 8 - ro.height() else top)
+
+    def viewportEvent(self, event) -> bool:  # noqa: N802
+        """The pointer's place, noted before the view handles its move (the readout keeps clear of it)."""
+        kind = event.type()
+        if kind in (QEvent.Type.MouseMove, QEvent.Type.DragMove):
+            self._pointer = QPointF(event.position())
+            self._place_readout()
+        elif kind in (QEvent.Type.Leave, QEvent.Type.DragLeave):
+            self._pointer = None
+            self._place_readout()
+        return super().viewportEvent(event)
 
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)

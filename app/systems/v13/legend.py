@@ -70,6 +70,7 @@ class Readout(QWidget):
         self.doc.setDefaultFont(font)
         self.widest = 520  # a longer text wraps at this width
         self.html = ""
+        self.placed: Callable[[], None] | None = None  # puts the box in its corner once it has its size
         self._shown = ""  # the text the document holds
         self.picture: QPixmap | None = None  # the box with the text, as painted (None: draw it again)
         self._timer = QTimer(self)
@@ -99,6 +100,8 @@ class Readout(QWidget):
             self.picture = None
             self.update()
         self.setVisible(bool(self.html))
+        if self.placed is not None:
+            self.placed()
 
     def paintEvent(self, event) -> None:  # noqa: N802
         dpr = self.devicePixelRatioF()
