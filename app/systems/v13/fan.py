@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSizeF
 
-from app.systems.v13.hexes import HEX, HEX_HEIGHT, centre_of
+from app.systems.v13.hexes import HEX, HEX_HEIGHT, LAYOUT, centre_of
 from hexmap import Hex
 
 if TYPE_CHECKING:
@@ -91,11 +91,10 @@ def lay_stack(items: list[CounterItem], px: int, rank: dict[str, float], lod: fl
     sets apart the heights of counters that would otherwise be alike (drawn = picked). A pile of
     several hexes' counters (``lod``, the view's scale) lies on its top counter's hex."""
     n, f = len(items), px * PEEK
-    home = centre_of(items[-1].spec.hex) if items else QPointF()
+    hx, hy = LAYOUT.to_pixel(items[-1].spec.hex) if items else (0.0, 0.0)  # (plain floats: issue 21, the hover)
     for k, item in enumerate(items):
-        back = min(n - 1 - k, 4)
-        shift = (home - centre_of(item.spec.hex)) * lod
-        item.set_look(px, QPointF(-back * f, -back * f) + shift, n if k == n - 1 else 0)
+        back, (x, y) = min(n - 1 - k, 4), LAYOUT.to_pixel(item.spec.hex)
+        item.set_look(px, QPointF(-back * f + (hx - x) * lod, -back * f + (hy - y) * lod), n if k == n - 1 else 0)
         item.setZValue((12 if item.spec.selected else 10) + k * 0.01 + rank.get(item.uid, 0.0))
 
 
@@ -104,9 +103,9 @@ def pile_items(scene: BattleScene, hexes: list[Hex]) -> list[CounterItem]:
     middle hex's, on top (where the pile lies)."""
     if len(hexes) < 2:
         return scene.stacks.get(hexes[0], []) if hexes else []
-    xs, ys = [centre_of(g).x() for g in hexes], [centre_of(g).y() for g in hexes]
-    mid = QPointF(sum(xs) / len(xs), sum(ys) / len(ys))
-    middle = min(hexes, key=lambda g: (centre_of(g) - mid).manhattanLength())
+    at = [LAYOUT.to_pixel(g) for g in hexes]
+    mx, my = sum(x for x, _y in at) / len(at), sum(y for _x, y in at) / len(at)
+    middle = hexes[min(range(len(at)), key=lambda k: abs(at[k][0] - mx) + abs(at[k][1] - my))]
     return sorted((i for g in hexes for i in scene.stacks.get(g, [])),
                   key=lambda i: (i.spec.selected, i.spec.hex == middle))
 

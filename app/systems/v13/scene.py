@@ -68,8 +68,9 @@ def _lay_fan(items: list[CounterItem], px: int, home: QPointF, lod: float, room:
     row, col = divmod(top, cols)
     slots = [k for k in range(n) if k != top] + [top]
     for k, item in zip(slots, items):
-        shift = (home - centre_of(item.spec.hex)) * lod
-        item.set_look(px, QPointF((k % cols - col) * step, (k // cols - row) * step) + shift, 0)
+        x, y = LAYOUT.to_pixel(item.spec.hex)
+        item.set_look(px, QPointF((k % cols - col) * step + (home.x() - x) * lod,
+                                  (k // cols - row) * step + (home.y() - y) * lod), 0)
         item.setZValue(14 + k * 0.01)
 
 
