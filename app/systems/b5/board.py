@@ -131,12 +131,19 @@ class BoardView(ZoomableView):
 
     def _grid(self) -> None:
         blocks = []  # 10 x 10 hexes each: a picture draws those in sight
+        drawn: set[tuple[tuple[float, float], ...]] = set()
         for c0 in range(1, self.cols + 1, 10):
             for r0 in range(1, self.rows + 1, 10):
                 block = QPainterPath()
                 for c in range(c0, min(c0 + 10, self.cols + 1)):
                     for r in range(r0, min(r0 + 10, self.rows + 1)):
-                        self._hex_path(block, Label(c, r))
+                        corners = [(round(x, 3), round(y, 3)) for x, y in self.layout_.corners(grid_hex(Label(c, r)))]
+                        for a, b in zip(corners, corners[1:] + corners[:1]):
+                            edge = (a, b) if a < b else (b, a)
+                            if edge not in drawn:  # a side two hexes share, drawn once: half the lines to draw
+                                drawn.add(edge)
+                                block.moveTo(*a)
+                                block.lineTo(*b)
                 blocks.append(block)
         self.grid = GridPicture(blocks)  # the hex numbers: :class:`HexNumbers`, readable at every zoom
         self.scene_.addItem(self.grid)

@@ -62,11 +62,6 @@ def kept(store: dict[tuple[float, ...], T], key: tuple[float, ...], make: Callab
     return value
 
 
-def _meets(a: list[float], b: list[float]) -> bool:
-    """Whether boxes [left, top, right, bottom] ``a`` and ``b`` overlap (touching is not)."""
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
 class Placed(NamedTuple):
     """A name laid out: its text, its rect and the counter's centre in scene units, a flight's or a ship's."""
 
@@ -144,12 +139,16 @@ class ShipLabels(QGraphicsItem):
             sides = [s for s in ([left, right] if flight else [right, left])
                      if left_edge <= s[0] and s[2] <= right_edge] or [left if flight else right]
             others = boxes + dots[:i] + dots[i + 1:]
-            box = next((s for s in sides if not any(_meets(s, o) for o in others)), sides[0])
+            lo, hi = min(s[0] for s in sides), max(s[2] for s in sides)
+            near = [o for o in others if o[0] < hi and lo < o[2]]  # those either side may overlap
+            box = next((s for s in sides if not any(s[0] < o[2] and o[0] < s[2] and s[1] < o[3] and o[1] < s[3]
+                                                    for o in near)), sides[0])  # (touching is not overlapping)
             x0 = min(max(box[0], left_edge), right_edge - w)
             box = [x0, box[1], x0 + w, box[3]]
             column = [o for o in others if o[0] < box[2] and box[0] < o[2]]
             for _ in column:  # below the names and counters in its way (on its side)
-                hit = next((o for o in column if _meets(box, o)), None)
+                top_, foot_ = box[1], box[3]
+                hit = next((o for o in column if top_ < o[3] and o[1] < foot_), None)  # (in the column: x met)
                 if hit is None:
                     break
                 box[1], box[3] = hit[3], hit[3] + h
