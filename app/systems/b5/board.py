@@ -80,6 +80,27 @@ class GridPicture(QGraphicsItem):
         p.restore()
 
 
+def grid_blocks(layout: Layout, cols: int, rows: int) -> list[QPainterPath]:
+    """The board's hex grid as blocks of 10 x 10 hexes (a picture draws those in sight), each side
+    two hexes share in one block only: half the lines to draw of each hex's closed outline."""
+    blocks = []
+    drawn: set[tuple[tuple[float, float], ...]] = set()
+    for c0 in range(1, cols + 1, 10):
+        for r0 in range(1, rows + 1, 10):
+            block = QPainterPath()
+            for c in range(c0, min(c0 + 10, cols + 1)):
+                for r in range(r0, min(r0 + 10, rows + 1)):
+                    corners = [(round(x, 3), round(y, 3)) for x, y in layout.corners(grid_hex(Label(c, r)))]
+                    for a, b in zip(corners, corners[1:] + corners[:1]):
+                        edge = (a, b) if a < b else (b, a)
+                        if edge not in drawn:
+                            drawn.add(edge)
+                            block.moveTo(*a)
+                            block.lineTo(*b)
+            blocks.append(block)
+    return blocks
+
+
 class BoardView(ZoomableView):
     """The board of ``cols`` x ``rows`` hexes; ``on_hex(label)`` when a hex is clicked or dropped on."""
 
@@ -130,22 +151,7 @@ class BoardView(ZoomableView):
         path.addPolygon(QPolygonF(pts + [pts[0]]))
 
     def _grid(self) -> None:
-        blocks = []  # 10 x 10 hexes each: a picture draws those in sight
-        drawn: set[tuple[tuple[float, float], ...]] = set()
-        for c0 in range(1, self.cols + 1, 10):
-            for r0 in range(1, self.rows + 1, 10):
-                block = QPainterPath()
-                for c in range(c0, min(c0 + 10, self.cols + 1)):
-                    for r in range(r0, min(r0 + 10, self.rows + 1)):
-                        corners = [(round(x, 3), round(y, 3)) for x, y in self.layout_.corners(grid_hex(Label(c, r)))]
-                        for a, b in zip(corners, corners[1:] + corners[:1]):
-                            edge = (a, b) if a < b else (b, a)
-                            if edge not in drawn:  # a side two hexes share, drawn once: half the lines to draw
-                                drawn.add(edge)
-                                block.moveTo(*a)
-                                block.lineTo(*b)
-                blocks.append(block)
-        self.grid = GridPicture(blocks)  # the hex numbers: :class:`HexNumbers`, readable at every zoom
+        self.grid = GridPicture(grid_blocks(self.layout_, self.cols, self.rows))  # the hex numbers: :class:`HexNumbers`, readable at every zoom
         self.scene_.addItem(self.grid)
         self.setSceneRect(self.grid.boundingRect().adjusted(-10, -10, 10, 10))
 
