@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -22,7 +23,6 @@ from PySide6.QtGui import (
     QPainterPath,
     QPen,
     QPixmap,
-    QPixmapCache,
     QPolygonF,
 )
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem
@@ -219,7 +219,7 @@ class CounterItem(QGraphicsPixmapItem):
     """A unit on the plane, pinned to its hex's centre (plus its place in a fanned stack).
 
     A picture of the counter, drawn once per look (:func:`paint_counter` takes a third of a
-    millisecond; pictures are shared through the QPixmapCache, so zooming back reuses them)
+    millisecond; pictures are kept by look (:func:`counter_picture`), so zooming back reuses them)
     and blitted by Qt itself at every redraw, with no Python called."""
 
     def __init__(self, spec: CounterSpec, px: int = MIN_PX) -> None:
@@ -240,10 +240,11 @@ class CounterItem(QGraphicsPixmapItem):
     def _picture(self) -> None:
         """The counter's picture for its look now (drawn only when the look changed)."""
         s = self.spec
-        look = (s.text, s.facing.value, s.color.rgba(), s.base, s.mark, s.status, s.selected, self.px, self.badge)
+        badge = self.badge if self.badge > 1 else 0  # a count of one is not drawn: alone or under a pile, alike
+        look = (s.text, s.facing.value, s.color.rgba(), s.base, s.mark, s.status, s.selected, self.px, badge)
         if look != self._look:
             self._look = look
-            self.setPixmap(counter_picture(s, self.px, self.badge, look))
+            self.setPixmap(counter_picture(s, self.px, badge, look))
         side = self.px * REACH
         self.setOffset(self.offset.x() - side / 2, self.offset.y() - side / 2)
 
@@ -276,25 +277,38 @@ class CounterItem(QGraphicsPixmapItem):
         return path
 
 
+PICTURES_MOST = 48 * 1024 * 1024  # bytes of counters' pictures kept (2,000 at the least size; 130 at 2:1, the most)
+_PICTURES: OrderedDict[str, QPixmap] = OrderedDict()  # the least recently used first
+_kept = [0]  # their bytes
+
+
 def counter_picture(spec: CounterSpec, px: int, badge: int, look: tuple, ghost: bool = False) -> QPixmap:
     """``spec``'s counter of side ``px`` centred in a transparent square of ``px * REACH``, at
-    the screens' highest pixel ratio; ``look`` (what it shows) is its key in the QPixmapCache;
-    ``ghost``: its see-through copy (what a drag shows)."""
+    the screens' highest pixel ratio; ``look`` (what it shows) is its key among the pictures kept;
+    ``ghost``: its see-through copy (what a drag shows). Kept apart from the QPixmapCache, where the
+    map's tiles (0.7-2.9 MB each) pushed them out within a few zooms: each zoom back across a counter
+    size drew every counter again (issue 21, the sharp redraw once the wheel rests)."""
     app = QGuiApplication.instance()
     dpr = app.devicePixelRatio() if isinstance(app, QGuiApplication) else 1.0
     key = f"battlehex-{'ghost' if ghost else 'counter'}-{look!r}-{dpr}"
-    pix = QPixmapCache.find(key)
-    if pix is None:
-        side = px * REACH
-        pix = QPixmap(math.ceil(side * dpr), math.ceil(side * dpr))
-        pix.setDevicePixelRatio(dpr)
-        pix.fill(Qt.GlobalColor.transparent)
-        p = QPainter(pix)
-        p.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
-        p.translate(side / 2, side / 2)
-        paint_counter(p, spec, px, badge, ghost=ghost)
-        p.end()
-        QPixmapCache.insert(key, pix)
+    pix = _PICTURES.get(key)
+    if pix is not None:
+        _PICTURES.move_to_end(key)
+        return pix
+    side = px * REACH
+    pix = QPixmap(math.ceil(side * dpr), math.ceil(side * dpr))
+    pix.setDevicePixelRatio(dpr)
+    pix.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pix)
+    p.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+    p.translate(side / 2, side / 2)
+    paint_counter(p, spec, px, badge, ghost=ghost)
+    p.end()
+    _PICTURES[key] = pix
+    _kept[0] += pix.width() * pix.height() * 4
+    while _kept[0] > PICTURES_MOST and len(_PICTURES) > 1:
+        _old, gone = _PICTURES.popitem(last=False)
+        _kept[0] -= gone.width() * gone.height() * 4
     return pix
 
 
