@@ -8,7 +8,7 @@ for the battle report. What the readout says is the map view's and the window's 
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF
+from PySide6.QtCore import QEvent, QPointF, QRect
 from PySide6.QtWidgets import QToolButton
 
 from app.systems.v13.legend import Legend, Readout
@@ -80,23 +80,30 @@ class HudView(ZoomableView):
             w.raise_()
 
     def _place_readout(self) -> None:
-        """The readout in the top-left corner, unless the pointer is on or near its box there: then in the
-        bottom-left one (above the Legend button and the legend where they would meet). Seen on the real
-        screen at QT_SCALE_FACTOR=2 (issue 22): the box, as wide as the view, covered the counters of a
-        stack hovered near the view's top, and the fan the hover opened around them."""
+        """The readout in the top-left corner, unless its box there would lie on or near the pointer, or
+        over the selected counter: then in the bottom-left one (above the Legend button and the legend
+        where they would meet), if that one is clear of them. Seen on the real screen at QT_SCALE_FACTOR=2
+        (issue 22): the box, as wide as the view, covered the counters of a stack hovered near the view's
+        top and the fan the hover opened around them; and the unit selected by N, brought into sight at
+        the view's top."""
         vp, ro = self.viewport().geometry(), self.readout
-        x, top = vp.left() + 8, vp.top() + 8
-        p = self._pointer
-        reach = 2 * getattr(self.scene(), "counter_px", 20)  # a fan's counters lie about a counter away
-        if p is None or p.y() > 8 + ro.height() + reach or p.x() > 8 + ro.width() + reach:
-            ro.move(x, top)
-            return
         low = vp.bottom() - ro.height() - 8
         for w in (self.legend_button, self.legend):
-            if w.isVisibleTo(self) and x + ro.width() + 6 > w.x():  # they would meet: above it
+            if w.isVisibleTo(self) and vp.left() + 8 + ro.width() + 6 > w.x():  # they would meet: above it
                 low = min(low, w.y() - ro.height() - 6)
-        # a view too short for both: the corner farther from the pointer
-        ro.move(x, low if low - vp.top() - p.y() > p.y() - 8 - ro.height() else top)
+        top = vp.top() + 8
+        ro.move(vp.left() + 8, min((top, low), key=lambda y: self._readout_cost(y - vp.top())))  # top if equal
+
+    def _readout_cost(self, y: int) -> int:
+        """How bad the readout's box at ``y`` on the viewport is: 2 on or near the pointer (a fan's counters
+        lie about a counter away from it), 1 over the selected counter, else 0."""
+        ro, p = self.readout, self._pointer
+        box = QRect(8, y, ro.width(), ro.height())
+        reach = 2 * getattr(self.scene(), "counter_px", 20)
+        near = p is not None and box.adjusted(-reach, -reach, reach, reach).contains(p.toPoint())
+        if near or not ro.isVisible():
+            return 2 * near
+        return int(any(getattr(getattr(i, "spec", None), "selected", False) is True for i in self.items(box)))
 
     def viewportEvent(self, event) -> bool:  # noqa: N802
         """The pointer's place, noted before the view handles its move (the readout keeps clear of it)."""

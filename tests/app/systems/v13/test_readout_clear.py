@@ -72,3 +72,23 @@ def test_the_readout_is_back_in_its_corner_when_the_pointer_is_elsewhere(qtbot):
     hover(view, pos)
     box = _box(view)
     assert view.readout.isVisible() and box.top() < 20 and box.left() < 20, box  # the top-left corner again
+
+
+def test_the_readout_does_not_cover_the_selected_unit(qtbot):
+    """Seen on the real screen at scale 2 in the turn-2 battle at 0703: N selected KHS Rending Fang, the view
+    brought it into sight at its top, and the readout of the hex under the pointer, lower in the view, lay over
+    it (the yellow ring of the selection under the box). It goes to the bottom-left corner, clear of both."""
+    view = shown_battle_map(qtbot, SCALE_2)
+    w = view.scene().window
+    h, other = w.hex_at("1210"), w.hex_at("1218")
+    view.scene().set_units([spec("rend", h, name="KHS Rending Fang"), spec("far", other, name="LSS Far Sight")],
+                           selected="rend")
+    look_at(view, h, 1.0)
+    _put(view, h, 120, 40)
+    hover(view, QPoint(250, 180))  # mid-way down the view, on no counter
+    box = _box(view)
+    assert view.readout.isVisible() and not box.isEmpty()
+    rend = view.scene().counters["rend"]
+    assert rend.spec.selected
+    assert not _rect(view, rend).intersects(box), (_rect(view, rend), box)
+    assert not box.contains(QPointF(250, 180))  # nor over the pointer
