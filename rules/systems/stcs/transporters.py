@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
-from rules.battlehex.words import possessive
+from rules.battlehex.words import plural, possessive
 from rules.systems.stcs import casualties, damage, melee, parties, shieldcontrol, troops
 
 if TYPE_CHECKING:
@@ -253,8 +253,9 @@ def refuse_used(e: STCSEngine, x: str, power: int) -> None:
     """Refused when each of ``x``'s transporters powered by ``power`` was used this segment."""
     if left(e, x) == (0, 0):
         n = sum(powered(e, x))
-        raise IllegalAnswer(TABLE, f"{e.ship(x)}: its {n} powered transporter{'' if n == 1 else 's'} "
-                            f"({power} power) were used this segment: a transporter may be used only once per phase")
+        raise IllegalAnswer(TABLE, f"{e.ship(x)}: its {plural(n, 'powered transporter')} ({power} power) "
+                            f"{'was' if n == 1 else 'were'} used this segment: a transporter may be used only once "
+                            "per phase")
 
 
 def stored(e: STCSEngine, x: str) -> bool:

@@ -1,0 +1,69 @@
+"""Seed 002's Transporters, pinned where the mutation run of rules/systems/stcs/transporters.py (mutmut, 887
+mutants, 215 survived test_transporters, test_transport_tells, test_contact, test_parties and test_melee) found the
+numbers unpinned: persons and percents exact (whole persons, rounded down; a percent up or down), the 10% of the
+original crew a sending ship keeps aboard, the Transporter Power Table's 18-22 person transporter (2 power, 18
+persons) before the 6-9 person ones (1 power, 6) and one more 18-22 person one for what the 6-9 person ones left
+cannot carry, no power for a ship never allocated, the persons question's bounds and rule, and the refusal's words
+once every powered transporter was used ("a transporter may be used only once per phase")."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rules.battlehex.log import IllegalAnswer
+from rules.systems.stcs import transporters as tr
+from rules.systems.stcs.battle import STCSBattle
+from tests.rules.systems.stcs.helpers import stcs_campaign
+from tests.rules.systems.stcs.test_casualty_track import campaign
+from tests.rules.systems.stcs.test_transporters import large
+from tests.rules.systems.v13.helpers import AT
+
+
+def test_persons_are_whole_and_percents_round_as_asked() -> None:
+    n = tr.persons(430, 55)  # 236.5 persons: 236 aboard
+    assert n == 236 and isinstance(n, int)
+    assert tr.pct_of(43, 430, True) == 10 and tr.pct_of(44, 430, True) == 11  # 10.2% marks 11 on the sender
+    assert tr.pct_of(430, 430, False) == 100 and tr.pct_of(44, 430, False) == 10
+
+
+@pytest.mark.parametrize(("crew", "lost", "spare"), [(430, 0, 387), (430, 90, 0), (430, 95, 0), (435, 0, 391)])
+def test_a_sending_ship_keeps_10_percent_of_its_original_crew_aboard(crew: int, lost: int, spare: int) -> None:
+    run = STCSBattle(campaign(crew=crew), AT)
+    run.engine.casualties["lexington"] = lost
+    got = tr.spare(run.engine, "lexington")  # 435: 44 kept (43.5 rounded up), 391 to send
+    assert got == spare and isinstance(got, int)
+
+
+def test_a_ship_never_allocated_has_no_powered_transporter() -> None:
+    run = STCSBattle(stcs_campaign(), AT)
+    assert tr.powered(run.engine, "enterprise") == (0, 0) and tr.capacity(run.engine, "enterprise") is None
+
+
+@pytest.mark.parametrize(("power", "n", "used"), [(3, 4, (0, 1)), (3, 10, (1, 1)), (3, 20, (1, 1)), (4, 20, (1, 1)),
+                                                  (4, 30, (1, 2)), (2, 18, (1, 0)), (2, 5, (1, 0))])
+def test_the_18_22_person_transporter_first_then_the_6_9_person_ones(power: int, n: int, used: tuple[int, int]) -> None:
+    """(The Lexington has one 18-22 person transporter; power 3: it and one 6-9 person one, 4: two 6-9 person ones.)
+    10 of 24 with power 3: under 18, so the 6-9 person one takes 6 and the 18-22 person one the other 4."""
+    run = large(power)
+    assert tr.uses(run.engine, "lexington", n) == used
+
+
+def test_the_persons_question_takes_1_to_its_most_and_names_its_rule() -> None:
+    run = large(3)
+    for bad in (True, 0, 25):
+        with pytest.raises(IllegalAnswer) as why:
+            run.answer(bad)
+        assert why.value.rule == (tr.TABLE if bad == 25 else tr.BOARD), (bad, why.value.rule)
+    assert "a number of persons 1-100" in str(pytest.raises(IllegalAnswer, run.answer, 0).value)
+    run.answer(1)
+    assert run.engine.contact.melees["d7"].attackers == 1
+
+
+@pytest.mark.parametrize(("power", "said"), [(1, "its 1 powered transporter (1 power) was used this segment"),
+                                             (4, "its 3 powered transporters (4 power) were used this segment")])
+def test_every_powered_transporter_used_is_refused_in_words(power: int, said: str) -> None:
+    run = large(power)
+    run.answer(run.pending.high)
+    with pytest.raises(IllegalAnswer, match=re.escape(said)):
+        run.answer("beam:lexington")
