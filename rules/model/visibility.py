@@ -71,6 +71,13 @@ def _pattern(names: Iterable[str]) -> re.Pattern[str] | None:
     return re.compile(r"(?<![\w'-])(?:" + "|".join(alts) + r")(?![\w'-])")
 
 
+def listed(names: Iterable[str]) -> str:
+    """"A, B and C" of ``names``; "none" when there are none: the list :func:`taken_out` takes a
+    hidden name out of (a count of units would still tell a viewer of the hidden ones)."""
+    n = list(names)
+    return " and ".join(filter(None, (", ".join(n[:-1]), n[-1]))) if n else "none"
+
+
 def taken_out(text: str, names: Iterable[str]) -> str:
     """``text`` with each of ``names`` taken out of the list it stands in ("A, B and C"; a list left
     empty reads "none"): a viewer's version of words naming units the rules keep from it."""
@@ -234,5 +241,5 @@ def secret_log(c: Campaign) -> Iterable[tuple[int, Owner]]:
             yield i, tuple(e.secret_of)
 
 
-__all__ = ["GM", "TABLE", "Secrets", "entry_seen_by", "hidden_names", "mark", "may_read", "readable",
+__all__ = ["GM", "TABLE", "Secrets", "entry_seen_by", "hidden_names", "listed", "mark", "may_read", "readable",
            "readable_log", "secret_log", "seen_by", "table_campaign", "taken_out", "words_for"]

@@ -18,6 +18,7 @@ from rules.battlehex.roster import Status
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller, Modifier
 from rules.model.units import unit_secret
+from rules.model.visibility import listed
 from rules.strategic.neighbours import NeighbourSector
 from rules.systems.sidcors import ending
 from rules.systems.sidcors.allocation import Asked, allocate
@@ -310,15 +311,14 @@ class Engine:
             way = gone[0].b.forced_direction if gone else None
             where = "" if all(unit_secret(u.unit) for u in gone) else (  # the hidden units' own lines say where
                 f", next strategic move in direction {way.name}" if way else ", the GM moves it: no lane out")
-            parts.append(f"{self.name(t)} (destroyed: {_listed(u for u in us if u.destroyed)}; crippled: "
-                         f"{_listed(u for u in us if not u.destroyed and u.crippled)}; retreated: {_listed(gone)}"
-                         f"{where}; left in {st.record.at}: {_listed(fz.alive(us))})")
+            parts.append(f"{self.name(t)} (destroyed: {_named(u for u in us if u.destroyed)}; crippled: "
+                         f"{_named(u for u in us if not u.destroyed and u.crippled)}; retreated: {_named(gone)}"
+                         f"{where}; left in {st.record.at}: {_named(fz.alive(us))})")
         st.resolution = f"SIDCORS, {self.round} round{'s' if self.round != 1 else ''}: " + "; ".join(parts)
         st.resolved = True
         self.log.add("ruling", R_ROUNDS, f"Battle Hex {st.record.at} resolved: {st.resolution}")
 
 
-def _listed(units: Any) -> str:
-    """"A, B and C" of the units' names; "none"."""
-    names = [u.name for u in units]
-    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else "none"
+def _named(units: Any) -> str:
+    """"A, B and C" of the units' names; "none" (:func:`rules.model.visibility.listed`)."""
+    return listed(u.name for u in units)

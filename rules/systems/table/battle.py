@@ -24,6 +24,7 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.campaign import Campaign
 from rules.model.units import unit_secret
+from rules.model.visibility import listed
 from rules.battlehex.run import ReplayRun
 
 RULE = "V13.01"
@@ -75,9 +76,10 @@ class TableEngine:
                 else:
                     u.status = Status.DESTROYED if status == "destroyed" else Status.CAPTURED
             left = [x for x in left if x not in chosen]
-        counts = {s: sum(1 for u in st.units.values() if (u.crippled if s == "crippled" else u.status.value == s))
-                  for s, _ in _ASKED}
-        st.resolution = "fought at the table: " + ", ".join(f"{n} {s}" for s, n in counts.items())
+        named = {s: listed(u.name for u in self.units.values()  # names, not counts: a viewer's version takes
+                           if (u.crippled if s == "crippled" else u.status.value == s))  # the hidden ones out
+                 for s, _ in _ASKED}  # (issue 23: a count told the table of a cloaked unit's loss)
+        st.resolution = "fought at the table: " + "; ".join(f"{s}: {n}" for s, n in named.items())
         st.resolved = True
         self.log.add("ruling", RULE, f"Battle Hex {st.record.at} resolved: {st.resolution}")
 

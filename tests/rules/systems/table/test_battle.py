@@ -47,7 +47,7 @@ def test_three_questions_then_the_results_are_written_back():
     change = run.answer(["b2", "r2"])
     assert change.resolved and run.pending is None
     st = run.status()
-    assert st.resolved and st.resolution == "fought at the table: 1 destroyed, 0 captured, 2 crippled"
+    assert st.resolved and st.resolution == "fought at the table: destroyed: R1; captured: none; crippled: B2 and R2"
     c = run.saved()
     rec = next(r for r in c.battle_hexes if r.at == AT)
     assert rec.resolved and rec.answers == [["r1"], [], ["b2", "r2"]]
