@@ -67,3 +67,42 @@ def test_every_powered_transporter_used_is_refused_in_words(power: int, said: st
     run.answer(run.pending.high)
     with pytest.raises(IllegalAnswer, match=re.escape(said)):
         run.answer("beam:lexington")
+
+
+def test_crew_beamed_to_a_ship_of_the_exact_same_type_are_its_crew_at_once() -> None:
+    """Seed 002 Transporters: "If a crew comes to a ship from a ship of the exact same type, then the transferred crew
+    may be used immediately as crew for the receiving ship". The Enterprise, 20% lost, takes 44 of the Lexington's crew: 44 of 430 marks 11% on the
+    Lexington (rounded up) and takes 10% off the Enterprise's track (rounded down); the line is Blue's and the GM's."""
+    from rules.dice import ScriptedDice
+    from tests.rules.systems.stcs.test_shieldcontrol import lower
+
+    run = STCSBattle(stcs_campaign(), AT, dice=lambda _seed: ScriptedDice([99]))
+    run.answer("warp")
+    for a in ("crew:enterprise", "other", 5, 4):  # 20% of the Enterprise's crew lost
+        run.answer(a)
+    lower(run, "enterprise", "lexington")
+    lower(run, "lexington", "enterprise")
+    e = run.engine
+    assert "lexington" not in e.casualties  # never hit: no entry on its track
+    for a in ("beam:lexington", "crew:enterprise", 44):
+        run.answer(a)
+    assert e.casualties == {"enterprise": 10, "lexington": 11} and e.contact.passengers == {}
+    said = ("44 persons beam from Lexington to Enterprise: its own crew at once (a ship of the exact same type); "
+            "Lexington has 89% of its crew, Enterprise 90%")
+    line = next(ev for ev in run.log.events if ev.text == said)
+    assert line.kind == "ruling" and line.rule == tr.RULE and line.seen_by("blue") and not line.seen_by("red")
+
+
+def test_a_ship_of_the_exact_same_type_never_goes_below_no_losses() -> None:
+    from rules.dice import ScriptedDice
+    from tests.rules.systems.stcs.test_shieldcontrol import lower
+
+    run = STCSBattle(stcs_campaign(), AT, dice=lambda _seed: ScriptedDice([99]))
+    run.answer("warp")
+    for a in ("crew:enterprise", "other", 1, 4):  # 4% of the Enterprise's crew lost
+        run.answer(a)
+    lower(run, "enterprise", "lexington")
+    lower(run, "lexington", "enterprise")
+    for a in ("beam:lexington", "crew:enterprise", 43):  # 10% over: the track stops at 0
+        run.answer(a)
+    assert run.engine.casualties == {"enterprise": 0, "lexington": 10}
