@@ -45,7 +45,14 @@ def test_every_unit_of_the_default_campaign_has_b5_data_in_squadrons_led_within_
 
 
 TURN_1 = ("0509", "0604", "0703", "0707", "0907")
-SEEDS = tuple(range(4))
+FLAGSHIPS = {"0509": {"alliance": "BATS", "coalition": "D7C"}, "0604": {"alliance": "CV", "coalition": "CA"},
+             "0703": {"alliance": "CL", "coalition": "SC"}, "0707": {"gm": "Amoeba", "alliance": "CA"},
+             "0907": {"coalition": "MON", "alliance": "CL"}}
+"""Each side's group flagship in turn 1 (designated at the set-up but at 0604): a warship or a station,
+never a freighter (seen on the real screen: with a convoy leader of command rating 6, 0509's Coalition
+flagship was the 7th Legion's Transport Fleet 1 over the D7C)."""
+SEEDS = (1, 4, 6, 7)
+"""Random turns with Battle Hexes in turn 2 too (0907, 0703, 0509, 0604 and 0707 among them)."""
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -55,7 +62,11 @@ def test_every_battle_hex_of_turn_1_is_fought_in_b5_to_its_end(seed):
     open_ = [r.at for r in c.battle_hexes if not r.resolved]
     assert sorted(str(at) for at in open_) == list(TURN_1)
     for at in open_:
-        start(c, at, graph)  # starts: no side refused
+        run = start(c, at, graph)  # starts: no side refused
+        while run.pending.key != "b5/scenario":  # the set-up's designations, at their defaults
+            run.answer(run.pending.default)
+        e = run.engine
+        assert {t: e.units[f.flagship].unit.class_designation for t, f in e.forces.items()} == FLAGSHIPS[str(at)]
         done = fight(c, at, graph, random.Random(seed), bound=1500)
         assert not done.error and not done.stuck, (str(at), done.error, done.stuck)
         assert done.ended, (str(at), len(done.answers))
