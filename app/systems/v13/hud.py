@@ -95,11 +95,13 @@ class HudView(ZoomableView):
         ro.move(vp.left() + 8, min((top, low), key=lambda y: self._readout_cost(y - vp.top())))  # top if equal
 
     def _readout_cost(self, y: int) -> int:
-        """How bad the readout's box at ``y`` on the viewport is: 2 on or near the pointer (a fan's counters
-        lie about a counter away from it), 1 over the selected counter, else 0."""
+        """How bad the readout's box at ``y`` on the viewport is: 2 on or near the pointer (over a counter, a
+        fan's counters lie about a counter away from it), 1 over the selected counter, else 0."""
         ro, p = self.readout, self._pointer
         box = QRect(8, y, ro.width(), ro.height())
-        reach = 2 * getattr(self.scene(), "counter_px", 20)
+        reach = 8
+        if p is not None and any(hasattr(i, "spec") for i in self.items(p.toPoint())):
+            reach = 2 * getattr(self.scene(), "counter_px", 20)
         near = p is not None and box.adjusted(-reach, -reach, reach, reach).contains(p.toPoint())
         if near or not ro.isVisible():
             return 2 * near

@@ -92,3 +92,24 @@ def test_the_readout_does_not_cover_the_selected_unit(qtbot):
     assert rend.spec.selected
     assert not _rect(view, rend).intersects(box), (_rect(view, rend), box)
     assert not box.contains(QPointF(250, 180))  # nor over the pointer
+
+
+def test_in_a_short_view_the_readout_leaves_the_selected_unit_for_the_bottom_by_an_empty_pointer(qtbot):
+    """Seen on the real screen at scale 2 (a view about 480 x 350): the selected KHS Claw of Rrit under the
+    top-left box and the pointer on empty space in the middle of the view, within two counters of the bottom
+    corner's box; the readout stayed over the selected unit. Two counters' reach is kept for a pointer over a
+    counter (the fan it opens); on empty space the box only keeps off the pointer itself."""
+    view = shown_battle_map(qtbot, SCALE_2)
+    w = view.scene().window
+    h, other = w.hex_at("1210"), w.hex_at("1218")
+    view.scene().set_units([spec("claw", h, name="KHS Claw of Rrit"), spec("sile", other, name="LSS Silent Pounce")],
+                           selected="claw")
+    look_at(view, h, 1.0)
+    _put(view, h, 120, 40)
+    pointer = QPoint(150, view.viewport().height() - 90)  # empty space, about a counter above the bottom box
+    assert view.counter_at(QPointF(pointer)) is None
+    hover(view, pointer)
+    box = _box(view)
+    assert view.readout.isVisible()
+    assert not _rect(view, view.scene().counters["claw"]).intersects(box), box
+    assert not box.contains(QPointF(pointer)), box
