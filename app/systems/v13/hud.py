@@ -8,7 +8,7 @@ for the battle report. What the readout says is the map view's and the window's 
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF, QRect
+from PySide6.QtCore import QEvent, QPointF, QRect, Qt
 from PySide6.QtWidgets import QToolButton
 
 from app.systems.v13.legend import Legend, Readout
@@ -105,7 +105,8 @@ class HudView(ZoomableView):
         near = p is not None and box.adjusted(-reach, -reach, reach, reach).contains(p.toPoint())
         if near or not ro.isVisible():
             return 2 * near
-        return int(any(getattr(getattr(i, "spec", None), "selected", False) is True for i in self.items(box)))
+        return int(any(getattr(getattr(i, "spec", None), "selected", False) is True  # its ring and pointer too
+                       for i in self.items(box, Qt.ItemSelectionMode.IntersectsItemBoundingRect)))
 
     def viewportEvent(self, event) -> bool:  # noqa: N802
         """The pointer's place, noted before the view handles its move (the readout keeps clear of it)."""

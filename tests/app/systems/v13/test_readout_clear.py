@@ -24,6 +24,11 @@ def _rect(view, item) -> QRectF:
     return item.body_rect().translated(view.viewportTransform().map(item.pos()))
 
 
+def _drawn(view, item) -> QRectF:
+    """All the counter draws on the viewport: its square, its facing pointer, the selection's ring."""
+    return item.deviceTransform(view.viewportTransform()).mapRect(item.boundingRect())
+
+
 def _stack(qtbot):
     view = shown_battle_map(qtbot, SCALE_2)
     w = view.scene().window
@@ -84,14 +89,16 @@ def test_the_readout_does_not_cover_the_selected_unit(qtbot):
     view.scene().set_units([spec("rend", h, name="KHS Rending Fang"), spec("far", other, name="LSS Far Sight")],
                            selected="rend")
     look_at(view, h, 1.0)
-    _put(view, h, 120, 40)
-    hover(view, QPoint(250, 180))  # mid-way down the view, on no counter
-    box = _box(view)
-    assert view.readout.isVisible() and not box.isEmpty()
     rend = view.scene().counters["rend"]
-    assert rend.spec.selected
-    assert not _rect(view, rend).intersects(box), (_rect(view, rend), box)
-    assert not box.contains(QPointF(250, 180))  # nor over the pointer
+    for y in (40, 58):  # under the box; its square just below it, its ring and pointer reaching into it
+        _put(view, h, 120, y)
+        hover(view, QPoint(250, 170))
+        hover(view, QPoint(250, 180))  # mid-way down the view, on no counter
+        box = _box(view)
+        assert view.readout.isVisible() and not box.isEmpty()
+        assert rend.spec.selected
+        assert not _drawn(view, rend).intersects(box), (y, _drawn(view, rend), box)
+        assert not box.contains(QPointF(250, 180))  # nor over the pointer
 
 
 def test_in_a_short_view_the_readout_leaves_the_selected_unit_for_the_bottom_by_an_empty_pointer(qtbot):
@@ -111,5 +118,5 @@ def test_in_a_short_view_the_readout_leaves_the_selected_unit_for_the_bottom_by_
     hover(view, pointer)
     box = _box(view)
     assert view.readout.isVisible()
-    assert not _rect(view, view.scene().counters["claw"]).intersects(box), box
+    assert not _drawn(view, view.scene().counters["claw"]).intersects(box), box
     assert not box.contains(QPointF(pointer)), box
