@@ -106,3 +106,48 @@ def test_a_ship_of_the_exact_same_type_never_goes_below_no_losses() -> None:
     for a in ("beam:lexington", "crew:enterprise", 43):  # 10% over: the track stops at 0
         run.answer(a)
     assert run.engine.casualties == {"enterprise": 0, "lexington": 10}
+
+
+def _near(lowered: bool = True, allocate: str | None = None) -> STCSBattle:
+    """The Enterprise and the Lexington 2 hexes apart (warp-speed combat); their shields toward each other lowered;
+    the Lexington's power allocated as ``allocate`` (None: never allocated, the table's)."""
+    from rules.dice import ScriptedDice
+    from tests.rules.systems.stcs.test_shieldcontrol import lower
+
+    run = STCSBattle(stcs_campaign(), AT, dice=lambda _seed: ScriptedDice([99]))
+    run.answer("warp")
+    if allocate is not None:
+        run.answer("power:lexington")
+        run.answer(allocate)
+    if lowered:
+        lower(run, "enterprise", "lexington")
+        lower(run, "lexington", "enterprise")
+    return run
+
+
+def _refused(run: STCSBattle, answer: str) -> IllegalAnswer:
+    with pytest.raises(IllegalAnswer) as why:
+        run.answer(answer)
+    return why.value
+
+
+def test_a_ship_keeping_only_its_10_percent_has_no_crew_to_send() -> None:
+    run = _near()
+    run.engine.casualties["lexington"] = 90  # 43 of 430 left: the 10% it keeps
+    run.answer("beam:lexington")
+    why = _refused(run, "crew:enterprise")
+    assert why.rule == tr.RULE
+    assert str(why) == "STCS Transporters: Lexington has no crew to send: it keeps 10% of its original crew aboard to " \
+                       "operate"
+    run.answer("rescue:enterprise")  # taking personnel off the Enterprise needs none of its own
+    assert run.pending.key.endswith("/beam/lexington/persons")
+
+
+def test_no_power_allocated_to_transporters_is_refused_under_the_power_table() -> None:
+    run = _near(allocate="movement 11, shields 1/1/1/1/1/1, weapons 11")
+    run.answer("beam:lexington")
+    for option in ("crew:enterprise", "rescue:enterprise"):
+        why = _refused(run, option)
+        assert why.rule == tr.TABLE and str(why).endswith("Lexington: no power allocated to transporters")
+    run.answer("abandon:enterprise")  # its Emergency Transporters run on stored power the first turn
+    assert run.pending.key.endswith("/beam/lexington/persons")
