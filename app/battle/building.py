@@ -163,6 +163,7 @@ def build_actions(win: BattleWindow) -> None:
     win.pass_action = act("Pass the seat...", lambda: win.pass_seat(), "Ctrl+Shift+P",
                            "Hot seat: hand the screen to another Team's commander (behind the hand-over "
                            "screen), who then moves that Team's units")
+    win.pass_action.setIconText("Pass the seat")  # short on the button, the Team in the tooltip (name_pass_seat)
     win.overrule_action = act("GM overrule...", win.overrule, "Ctrl+Shift+R",
                                "GM: overrule the last refusal - give the refused answer anyway, with the "
                                "GM's reason in the log")

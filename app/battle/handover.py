@@ -90,6 +90,19 @@ def choose_seat(win: BattleWindow, team: str | None) -> str | None:
     return team if team in teams else None
 
 
+def name_pass_seat(win: BattleWindow, teams: list[str]) -> None:
+    """Pass the seat names the Team it passes to when there is one only, in its text and its tooltip; the
+    button keeps "Pass the seat" (its icon text): "Pass the seat to Alliance" pushed the replay's Leave
+    behind the seat row's "»" at QT_SCALE_FACTOR=2 (issue 22)."""
+    a = win.pass_action
+    a.setText(f"Pass the seat to {win.name(teams[0])}" if len(teams) == 1 else "Pass the seat...")
+    to = f"the {win.name(teams[0])} commander" if len(teams) == 1 else "another Team's commander"
+    tip = (f"Hot seat: hand the screen to {to} (behind the hand-over screen), who then moves that Team's units "
+           f"({a.shortcut().toString(QKeySequence.SequenceFormat.NativeText)})")
+    if a.toolTip() != tip:  # set only on a change (app/widgets/toolbar_sync.py)
+        a.setToolTip(tip)
+
+
 def seat_hint(win: BattleWindow, team: str) -> str:
     """How a unit of ``team`` is moved when another Team holds the seat."""
     if team == GM:

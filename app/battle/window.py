@@ -21,6 +21,7 @@ from app.battle.handover import (
     HandOverPage,
     choose_seat,
     may_undo,
+    name_pass_seat,
     seat_hint,
     seat_teams,
     took_over,
@@ -212,7 +213,7 @@ class BattleWindow(QMainWindow):
         """Pass the seat names the Team it passes to when there is one only."""
         teams = [] if self.handing_over() else self.seat_teams()
         self.pass_action.setEnabled(bool(teams))
-        self.pass_action.setText(f"Pass the seat to {self.name(teams[0])}" if len(teams) == 1 else "Pass the seat...")
+        name_pass_seat(self, teams)
 
     def pass_seat(self, team: str | None = None) -> None:
         """Hot seat: the hand-over screen for ``team`` (asked when several may take the seat)."""
