@@ -95,3 +95,12 @@ def test_the_saved_fixtures_open_with_fire_shot_by_shot_and_keep_their_era(name,
     again = B5Battle(saved, where)
     assert again.answers == run.answers and again.events_json() == run.events_json()
 
+
+
+def test_energy_mines_roll_for_flights_from_the_era_they_were_first_rolled_in():
+    """A battle of era 2 (energy mines first rolled for flights) rolls for them; one of era 1 (saved
+    before) leaves its flights out as it was fought (the mutant ``era > MINES_ERA`` survived)."""
+    from rules.systems.b5 import compat
+
+    assert compat.MINES_ERA == 2
+    assert [compat.mines_hit_flights(era) for era in (0, 1, 2, 3)] == [False, False, True, True]

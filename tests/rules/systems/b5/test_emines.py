@@ -100,16 +100,17 @@ def test_undo_after_every_answer_with_mines_gives_a_full_replays_bytes(monkeypat
     undo_everywhere(c, list(run.answers), monkeypatch)
 
 
-def flight_fight(faces, era: int | None = None):
-    """As :func:`fight`, with Red's flight R-FL (no carrier: it begins launched at 3529, ahead of R-FLAG,
-    armor 3) in the mines' area when they arrive in turn 2 pulse 1; ``era``: the record's (a battle
-    saved before)."""
+def flight_fight(faces, era: int | None = None, fighters: int = 6):
+    """As :func:`fight`, with Red's flight R-FL of ``fighters`` (no carrier: it begins launched at 3529,
+    ahead of R-FLAG, armor 3) in the mines' area when they arrive in turn 2 pulse 1; ``era``: the
+    record's (a battle saved before)."""
     from rules.systems.b5 import compat
     from tests.rules.systems.b5.helpers import flight
 
     blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[MINES]),
             b5("b-f2", "bflag", weapons=[dict(MINES, x=1)])]
-    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True), b5("r-f2", "rflag"), flight("r-fl")]
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True), b5("r-f2", "rflag"),
+           flight("r-fl", fighters)]
     c = duel(blue, red)
     data = json.loads(io.dumps(c))
     data.setdefault("settings", {})["battle_system"] = "b5"
