@@ -8,7 +8,7 @@ for the battle report. What the readout says is the map view's and the window's 
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QPointF, QRect, Qt
+from PySide6.QtCore import QEvent, QPointF, QRectF
 from PySide6.QtWidgets import QToolButton
 
 from app.systems.v13.legend import Legend, Readout
@@ -96,17 +96,26 @@ class HudView(ZoomableView):
 
     def _readout_cost(self, y: int) -> int:
         """How bad the readout's box at ``y`` on the viewport is: 2 on or near the pointer (over a counter, a
-        fan's counters lie about a counter away from it), 1 over the selected counter, else 0."""
+        fan's counters lie about a counter away from it), 1 over the selected counter (all it draws: its
+        square, pointer and ring), else 0. Counters keep their size on the screen, so where they lie is read
+        from each one's device transform, not from the scene's index (which, zoomed out, finds them smaller)."""
         ro, p = self.readout, self._pointer
-        box = QRect(8, y, ro.width(), ro.height())
-        reach = 8
-        if p is not None and any(hasattr(i, "spec") for i in self.items(p.toPoint())):
-            reach = 2 * getattr(self.scene(), "counter_px", 20)
-        near = p is not None and box.adjusted(-reach, -reach, reach, reach).contains(p.toPoint())
+        box = QRectF(8, y, ro.width(), ro.height())
+        over = p is not None and getattr(self, "counter_at", lambda _p: None)(p) is not None
+        reach = 2 * getattr(self.scene(), "counter_px", 20) if over else 8
+        near = p is not None and box.adjusted(-reach, -reach, reach, reach).contains(p)
         if near or not ro.isVisible():
             return 2 * near
-        return int(any(getattr(getattr(i, "spec", None), "selected", False) is True  # its ring and pointer too
-                       for i in self.items(box, Qt.ItemSelectionMode.IntersectsItemBoundingRect)))
+        vt = self.viewportTransform()
+        return int(any(c.spec.selected and c.isVisible() and
+                       c.deviceTransform(vt).mapRect(c.boundingRect()).intersects(box)
+                       for c in getattr(self.scene(), "counters", {}).values()))
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        """A repaint may follow a change under a still pointer (a unit selected by N, or moved): the readout's
+        corner is weighed again first (it moves only when its corner changes)."""
+        self._place_readout()
+        super().paintEvent(event)
 
     def viewportEvent(self, event) -> bool:  # noqa: N802
         """The pointer's place, noted before the view handles its move (the readout keeps clear of it)."""

@@ -88,16 +88,16 @@ def test_the_readout_does_not_cover_the_selected_unit(qtbot):
     h, other = w.hex_at("1210"), w.hex_at("1218")
     view.scene().set_units([spec("rend", h, name="KHS Rending Fang"), spec("far", other, name="LSS Far Sight")],
                            selected="rend")
-    look_at(view, h, 1.0)
     rend = view.scene().counters["rend"]
-    for y in (40, 58):  # under the box; its square just below it, its ring and pointer reaching into it
+    for zoom, y in ((1.0, 40), (1.0, 58), (0.15, 58)):  # under the box; its square just below it, its ring
+        look_at(view, h, zoom)  # and pointer reaching into it; zoomed out, as fitted on the real screen
         _put(view, h, 120, y)
         hover(view, QPoint(250, 170))
         hover(view, QPoint(250, 180))  # mid-way down the view, on no counter
         box = _box(view)
         assert view.readout.isVisible() and not box.isEmpty()
         assert rend.spec.selected
-        assert not _drawn(view, rend).intersects(box), (y, _drawn(view, rend), box)
+        assert not _drawn(view, rend).intersects(box), (zoom, y, _drawn(view, rend), box)
         assert not box.contains(QPointF(250, 180))  # nor over the pointer
 
 
@@ -120,3 +120,22 @@ def test_in_a_short_view_the_readout_leaves_the_selected_unit_for_the_bottom_by_
     assert view.readout.isVisible()
     assert not _drawn(view, view.scene().counters["claw"]).intersects(box), box
     assert not box.contains(QPointF(pointer)), box
+
+
+def test_a_unit_selected_under_a_still_pointer_moves_the_readout_off_it(qtbot):
+    """Seen on the real screen at scale 2: the pointer resting on the map, N selected KHS Claw of Rrit under the
+    top-left box; nothing moved the box (it was weighed at the pointer's last move)."""
+    view = shown_battle_map(qtbot, SCALE_2)
+    w = view.scene().window
+    h, other = w.hex_at("1210"), w.hex_at("1218")
+    view.scene().set_units([spec("claw", h, name="KHS Claw of Rrit"), spec("sile", other, name="LSS Silent Pounce")])
+    look_at(view, h, 1.0)
+    _put(view, h, 120, 40)
+    hover(view, QPoint(250, 170))
+    hover(view, QPoint(250, 180))  # mid-way down the view, on no counter
+    claw = view.scene().counters["claw"]
+    assert _drawn(view, claw).intersects(_box(view))  # nothing selected: the readout in its corner, over it
+    view.scene().select("claw")  # as N selects it (the pointer does not move)
+    qtbot.wait(20)
+    assert claw.spec.selected
+    assert not _drawn(view, claw).intersects(_box(view)), _box(view)
