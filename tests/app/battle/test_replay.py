@@ -246,7 +246,7 @@ def test_file_replay_a_battle_replays_a_resolved_battle_as_the_chosen_team(qtbot
     assert rw.replay.on and rw.replay.k == 0 and rw.viewer == "coalition"
     assert "Resolved" not in rw.step_label.text() and "answer 0 of 3" in rw.windowTitle()
     _key(rw, qtbot, Qt.Key.Key_End)
-    assert rw.replay.k == 3 and "Resolved" in rw.step_label.text() and "1 destroyed" in rw.step_label.text()
+    assert rw.replay.k == 3 and "Resolved" in rw.step_label.text() and "destroyed: LSS Night Prowler;" in rw.step_label.text()
     _key(rw, qtbot, Qt.Key.Key_Left)
     assert "Resolved" not in rw.step_label.text() and rw.b.pending.key == "table/crippled"
     assert main.session.campaign is campaign and main.session.undo_stack.count() == undo

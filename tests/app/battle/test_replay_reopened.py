@@ -61,7 +61,7 @@ def test_a_reopened_file_replays_its_resolved_battle(qtbot, tmp_path, monkeypatc
     assert rw.replay.on and rw.replay.k == 0 and rw.viewer == "coalition"
     assert "answer 0 of 3" in rw.windowTitle() and "Resolved" not in rw.step_label.text()
     _key(rw, qtbot, Qt.Key.Key_End)
-    assert rw.replay.k == 3 and "Resolved" in rw.step_label.text() and "1 destroyed" in rw.step_label.text()
+    assert rw.replay.k == 3 and "Resolved" in rw.step_label.text() and "destroyed: LSS Night Prowler;" in rw.step_label.text()
     assert [e.text for e in rw.b.log.events] == live_events  # the last frame is the live end of the battle
     _key(rw, qtbot, Qt.Key.Key_Left)
     assert "Resolved" not in rw.step_label.text() and rw.b.pending.key == "table/crippled"
