@@ -84,11 +84,6 @@ def test_the_battle_hexes_of_generated_campaigns_are_played_or_refused_in_words(
     assert fought or system == "b5"
 
 
-B5_ZERO_LAUNCHERS = pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "B5 bug (reported to H3, rules/systems/b5/emines.py launch): a squadron whose energy-mine launchers are "
-    "damaged to X 0 is still asked for its mines' centre; its salvo counts 0 launchers and fire.emine_radius(0) "
-    "raises RuleError 'a squadron launches at least one energy mine' after the last squadron's answer, so every "
-    "answer to it fails and the battle cannot go on (B5 scenario 11, squadron b4, seed 0, random)"))
 SCENARIOS = [("b5", 0), ("b5", 1), ("b5", 3), ("b5", 11), ("stcs", 0)]
 """B5's test scenarios (unarmed, armed; seeds 3 and 11: ELINT, energy mines and flights, shot by shot or declared
 fire) and STCS's (a cloaked Bird of Prey, two Constitutions, a D-7), whose ships the generated campaigns lack."""
@@ -103,8 +98,6 @@ def test_b5_and_stcs_scenarios_are_played_to_their_end(system: str, scenario: in
     from tests.rules.systems.stcs.helpers import stcs_campaign
     from tests.rules.systems.v13.helpers import AT
 
-    if (system, scenario, seed, how) == ("b5", 11, 0, "random"):
-        request.applymarker(B5_ZERO_LAUNCHERS)
     c = b5_campaign(scenario) if system == "b5" else stcs_campaign()
     f = fight(with_system(c, AT, None, seed), AT, None, random.Random(seed), bound=BOUND,  # type: ignore[arg-type]
               press=HOW[how])

@@ -63,14 +63,16 @@ class Salvo:
 
 def _launchers(self: B5Engine, s: Squadron) -> list[tuple[str, B5Weapon]]:
     """The squadron's ships in command on the board and their energy mine weapons that may fire
-    in pulse 1 of this turn."""
+    in pulse 1 of this turn, with a launcher left (a squadron whose launchers are all damaged to X 0
+    is not asked where its mines centre: it has none to launch)."""
     out = []
     for uid in s.ships:
         if uid not in self.at or self.units[uid].status is not Status.PRESENT or uid in self.out_of_command:
             continue
         for w in self.data(uid).weapons:
             fired = self.fired.get(uid, {}).get(w.name, [])
-            if w.cls is WeaponClass.ENERGY_MINE and not fire.may_fire(w.shots, fired, self.round, 1):
+            if w.cls is WeaponClass.ENERGY_MINE and not fire.may_fire(w.shots, fired, self.round, 1) \
+                    and losses.x_rating(self, uid, w.x) > 0:  # launchers damaged to X 0 launch nothing
                 out.append((uid, w))
     return out
 
