@@ -151,3 +151,19 @@ def test_no_power_allocated_to_transporters_is_refused_under_the_power_table() -
         assert why.rule == tr.TABLE and str(why).endswith("Lexington: no power allocated to transporters")
     run.answer("abandon:enterprise")  # its Emergency Transporters run on stored power the first turn
     assert run.pending.key.endswith("/beam/lexington/persons")
+
+
+def test_personnel_taken_off_a_friend_leave_its_track_and_join_the_rescuer() -> None:
+    """A rescue: the Lexington beams 50 off the Enterprise (at most all 430 aboard it, the transporters' capacity
+    the table's): 50 of 430 mark 12% on the Enterprise (rounded up); the Lexington, of the exact same type and
+    unhurt, stays at 0 (11% off a track at 0)."""
+    run = _near()
+    run.engine.casualties["enterprise"] = 0
+    run.answer("beam:lexington")
+    run.answer("rescue:enterprise")
+    q = run.pending
+    assert (q.low, q.high) == (1, 430) and q.to == "gm" and q.rule == tr.RULE
+    assert "how many persons beam from Enterprise to Lexington (the transporters' capacity is the table's)?" in q.text
+    run.answer(50)
+    assert run.engine.casualties == {"enterprise": 12, "lexington": 0}
+    assert run.engine.contact.transports[-1] == (run.engine.round, "lexington", "enterprise")
