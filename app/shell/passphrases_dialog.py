@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from app.shell.passphrases import _cap, ask_passphrase, holder_name
 from rules.errors import RuleError
+from rules.battlehex.words import possessive
 from rules.model.seals import GM, SealKey, WrongPassphrase, new_key, passphrase_problem, pin_of, rekey, unlock
 from rules.model.secrets import secrets_by_holder, with_key
 
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 
 GM_FIRST = ("{who} is to hold a passphrase, and the GM holds none yet. The GM's passphrase comes first: it seals "
             "the secrets of the Teams that hold none, and the GM's own, for the GM. Without it they would lie "
-            "readable in the file every player has (BattleHex refuses to save them so). Then {who}'s passphrase.")
+            "readable in the file every player has (BattleHex refuses to save them so). Then {whose} passphrase.")
 """Why the GM's passphrase is asked before a Team's first one (issue 23)."""
 
 
@@ -233,7 +234,8 @@ class PassphrasesDialog(QDialog):
         if h is None:
             return
         who = holder_name(self.session.campaign, h)
-        if h != GM and GM not in self.session.campaign.keys and not self._set_one(GM, GM_FIRST.format(who=who)):
+        if h != GM and GM not in self.session.campaign.keys \
+                and not self._set_one(GM, GM_FIRST.format(who=who, whose=possessive(who))):
             if GM not in self.session.campaign.keys:
                 self.status.setText(f"<span style='color:#c01010'>{escape(_cap(who))} holds no passphrase: the "
                                     "GM's comes first (it seals the secrets of the Teams that hold none).</span>")
