@@ -40,7 +40,8 @@ def blue_sees(run: STCSBattle, tmp_path) -> str:
     """All Blue could read: its log, the pending question as its screen shows it, and the sealed file."""
     red_key, _ = new_key("red's passphrase", 10)
     blue_key, _ = new_key("blue's passphrase", 10)
-    c = run.saved().model_copy(update={"keys": {"red": red_key, "blue": blue_key}})
+    gm_key, _ = new_key("the gm's passphrase", 10)  # (the GM's too: without it the GM's secrets are refused)
+    c = run.saved().model_copy(update={"keys": {"red": red_key, "blue": blue_key, "gm": gm_key}})
     path = tmp_path / "camp.json"
     save_campaign(c, path)
     stored = json.loads(path.read_text())["battle_hexes"][0]

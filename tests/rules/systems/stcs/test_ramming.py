@@ -150,6 +150,8 @@ def test_the_ramming_targeting_modifiers(firer: str, target: str, mod: str) -> N
     run.answer("none")  # the Romulans' secret question: no cloaked warp out
     assert run.engine.contact.ramming == {"lexington": "d7"}  # declared until resolved
     run.answer(f"fire:{firer}:{target}")
+    if run.pending.key.endswith("/notfiring"):  # the Lexington's crew at 20% (the 10-19% box): the GM rules it fires
+        run.answer(False)
     run.answer("0")
     assert f"ramming {mod}" in run.pending.text
     assert run.pending.data["odds"]["10"].startswith(f"To-Hit {10 + 1 - 6 + int(mod)}")  # speed 0 +1, no lock -6
