@@ -91,18 +91,24 @@ class HudView(ZoomableView):
         for w in (self.legend_button, self.legend):
             if w.isVisibleTo(self) and vp.left() + 8 + ro.width() + 6 > w.x():  # they would meet: above it
                 low = min(low, w.y() - ro.height() - 6)
-        top = vp.top() + 8
-        ro.move(vp.left() + 8, min((top, low), key=lambda y: self._readout_cost(y - vp.top())))  # top if equal
+        top, over = vp.top() + 8, []  # the hover check, made once and only when the pointer is near a box
+        cost = self._readout_cost(top - vp.top(), over)
+        ro.move(vp.left() + 8, low if cost and self._readout_cost(low - vp.top(), over) < cost else top)  # top if equal
 
-    def _readout_cost(self, y: int) -> int:
+    def _readout_cost(self, y: int, over: list[bool]) -> int:
         """How bad the readout's box at ``y`` on the viewport is: 2 on or near the pointer (over a counter, a
         fan's counters lie about a counter away from it), 1 over the selected counter (all it draws: its
         square, pointer and ring), else 0. Counters keep their size on the screen, so where they lie is read
-        from each one's device transform, not from the scene's index (which, zoomed out, finds them smaller)."""
+        from each one's device transform, not from the scene's index (which, zoomed out, finds them smaller).
+        ``over`` keeps whether the pointer is over a counter once asked: the hover check is the costly part of
+        a mouse move (issue 21), made only when the pointer is within a counter's reach of the box."""
         ro, p = self.readout, self._pointer
         box = QRectF(8, y, ro.width(), ro.height())
-        over = p is not None and getattr(self, "counter_at", lambda _p: None)(p) is not None
-        reach = 2 * getattr(self.scene(), "counter_px", 20) if over else 8
+        fan = 2 * getattr(self.scene(), "counter_px", 20)
+        far = max(fan, 8)
+        if p is not None and not over and box.adjusted(-far, -far, far, far).contains(p):
+            over.append(getattr(self, "counter_at", lambda _p: None)(p) is not None)
+        reach = fan if over and over[0] else 8
         near = p is not None and box.adjusted(-reach, -reach, reach, reach).contains(p)
         if near or not ro.isVisible():
             return 2 * near
