@@ -29,7 +29,7 @@ def test_a_meeting_engagement_plays_to_its_end_the_same_bytes(tmp_path):
     assert one.stdout == two.stdout
     out = json.loads(one.stdout)
     assert out["system"] == "b5" and out["state"]["resolved"]
-    assert out["state"]["resolution"] == "Babylon 5 Fleet Action, 1 turn fought: 1 destroyed, 0 captured"
+    assert out["state"]["resolution"] == "Babylon 5 Fleet Action, 1 turn fought: destroyed: LSS Night Prowler; captured: none"
     assert "LSS Night Prowler is placed at 6042, facing A" in one.stdout
 
 

@@ -13,6 +13,7 @@ from rules.battlehex.log import GM
 from rules.battlehex.questions import Question, unit_list
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
+from rules.model.visibility import listed
 from rules.systems.b5 import abilities, command
 from rules.systems.b5.asking import choose_units
 from rules.systems.b5.force import Squadron
@@ -101,10 +102,11 @@ def results(self: B5Engine, first: int = 0) -> Generator[Question, Any, None]:
         for uid in chosen:
             self.units[uid].status = Status.DESTROYED if status == "destroyed" else Status.CAPTURED
         left = [x for x in left if x not in chosen]
-    counts = {x: sum(1 for u in self.units.values() if u.status.value == x) for x in RESULT_STEPS}
+    named = {x: listed(u.unit.name for u in self.units.values() if u.status.value == x)  # names, not counts: a
+             for x in RESULT_STEPS}  # viewer's version takes the hidden ones out (issue 23; a count told of them)
     st = self.state
     fought = self.round - 1  # the results are entered at the start of a turn not fought
     st.resolution = (f"Babylon 5 Fleet Action, {fought} turn{'s' if fought != 1 else ''} fought: "
-                     + ", ".join(f"{n} {s}" for s, n in counts.items()))
+                     + "; ".join(f"{s}: {n}" for s, n in named.items()))
     st.resolved = True
     self.log.add("ruling", RESULT_RULE, f"Battle Hex {st.record.at} resolved: {st.resolution}")

@@ -209,7 +209,7 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
     assert any(re.search(r" hits? on armor ", e.text) for e in bw.b.log.events)  # the shot resolved on the dice
     assert any("plotted" in e.text for e in bw.b.log.events)
     assert shifted and any("'s commander shifts " in e.text for e in bw.b.log.events)
-    assert "1 destroyed" in bw.b.status().resolution
+    assert "destroyed: LSS Night Prowler;" in bw.b.status().resolution
     assert "squadron Fang: LSS Silent Pounce" not in panel.sheet.toPlainText()  # Fang's line carries its morale:
     assert "squadron Fang (morale 4 of 5): LSS Silent Pounce" in panel.sheet.toPlainText()
     assert "lyr-dd-1" not in units(main.campaign)

@@ -97,7 +97,7 @@ def test_results_written_back_and_replay_is_the_same_bytes():
     run.answer("results")
     run.answer(["r-m2"])
     run.answer([])
-    assert run.state.resolved and "1 turn fought: 1 destroyed, 0 captured" in run.status().resolution
+    assert run.state.resolved and "1 turn fought: destroyed: R-M2; captured: none" in run.status().resolution
     ends = [e for e in run.log.events if "destroyed" in e.text or "resolved" in e.text]
     assert ends and {e.rule for e in ends} == {"B5 Check for Victory"}  # seed 003's own rule, not V13.01
     c = run.saved()

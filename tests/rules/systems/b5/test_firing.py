@@ -139,5 +139,5 @@ def test_a_ship_with_no_structure_left_is_destroyed_and_counted():
     assert "b-flag" not in run.pending.options  # already destroyed: not offered again
     run.answer([])
     run.answer([])
-    assert run.status().resolution.endswith("1 turn fought: 1 destroyed, 0 captured")
+    assert run.status().resolution.endswith("1 turn fought: destroyed: B-FLAG; captured: none")
     assert "b-flag" not in {u.id for f in run.saved().fleets for u in f.units}
