@@ -191,6 +191,7 @@ class V13Panel(PanelBase):
             arrows.append((b.state.dod, f"DoD {b.state.dod.name}", QColor("#d63a2a")))
         self.scene.set_directions(arrows)
         self.scene.show_region(b.state.centre)
+        self.view.keep_focus()  # a fitted map follows the sheet (V13.811 moved it: issue 22), a zoomed one stays
 
     def hide_secrets(self) -> None:
         """At a hand-over: nothing said to one team stays on screen for the other."""
