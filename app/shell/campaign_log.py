@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import QRegularExpression, QUrl
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -221,8 +221,11 @@ class CampaignLog(QDockWidget):
         text = self.find.text()
         if not text:
             return False
+        from app.widgets.titles import findable
+
         self.follow.setChecked(False)
-        if self.view.find(text):
+        pattern = QRegularExpression(findable(text), QRegularExpression.PatternOption.CaseInsensitiveOption)
+        if self.view.find(pattern):  # a rule "AF/EF 4.1.b" typed finds it as shown, kept whole (whole_rules)
             return True
         self.view.moveCursor(QTextCursor.MoveOperation.Start)
-        return self.view.find(text)
+        return self.view.find(pattern)

@@ -54,3 +54,10 @@ def whole_rules(text: str) -> str:
     in a narrow label, as the battle window's "Waiting for" at QT_SCALE_FACTOR=2 (issue 22). A word
     joiner after the slash and a non-breaking space before the number keep it one word."""
     return CITATION.sub(lambda m: m.group(1).replace("/", "/" + WORD_JOINER) + NBSP + m.group(2), text)
+
+
+def findable(text: str) -> str:
+    """A regular expression finding ``text`` as typed in words :func:`whole_rules` (or a title) joined:
+    "AF/EF 4.1.b" typed in a log's find box matches "AF/\u2060EF\u00a04.1.b" on the screen."""
+    return "".join("/" + WORD_JOINER + "?" if ch == "/" else f"[ {NBSP}]" if ch == " " else re.escape(ch)
+                   for ch in text)

@@ -10,6 +10,7 @@ import re
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocument
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMenu
 
 from tests.app.gui import open_main_window
@@ -93,3 +94,22 @@ def test_the_campaign_log_keeps_an_afef_rule_whole(qtbot):
 
     html = entry_html(LogEntry(turn=1, rule="AF/EF 4.2.e", text="Battle Hex 0509: the Coalition broke off"))
     assert not split_citations(html, QApplication.font())
+
+
+def test_a_rule_typed_in_the_campaign_log_s_find_box_finds_it_kept_whole(qtbot, tmp_path):
+    """The campaign log's find (its box, Return) finds "AF/EF 4.2.e" as typed, though the log shows it
+    with a word joiner and a non-breaking space (Qt's find matched neither)."""
+    from app.shell.campaign_log import CampaignLog
+    from rules.model.records import LogEntry
+
+    main = open_main_window(qtbot, tmp_path)
+    QTest.keyClick(main, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)  # View > Campaign Log
+    dock = main.findChild(CampaignLog)
+    assert dock is not None and dock.isVisible()
+    entries = [*main.campaign.log, LogEntry(turn=1, rule="AF/EF 4.2.e", text="Battle Hex 0509: the Coalition broke off")]
+    dock.show_log(main.campaign.model_copy(update={"log": entries}), "gm")
+    QApplication.processEvents()
+    assert "AF/\u2060EF\xa04.2.e" in dock.view.document().toRawText()
+    dock.find.setText("af/ef 4.2.e")
+    QTest.keyClick(dock.find, Qt.Key.Key_Return)
+    assert _norm(dock.view.textCursor().selectedText()) == "AF/EF 4.2.e"
