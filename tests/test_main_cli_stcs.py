@@ -34,7 +34,8 @@ def test_an_stcs_battle_plays_to_its_end_the_same_bytes(tmp_path):
     assert one.stdout == two.stdout
     out = json.loads(one.stdout)
     assert out["system"] == "stcs" and out["state"]["resolved"]
-    assert out["state"]["resolution"] == "STCS: Red lost 1, 1 warped out, Blue lost 0, 0 warped out"
+    assert out["state"]["resolution"] == ("STCS: Red (destroyed: Klothos; warped out: Bird of Prey); "
+                                          "Blue (destroyed: none; warped out: none)")
     assert "Lexington warps in at Warp 2 aiming at 8,0" in one.stdout
 
 

@@ -19,6 +19,7 @@ from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.stcs import STCSData
+from rules.model.visibility import listed
 from rules.systems.stcs import (acts as more_acts, advantage, casualties, cloaked, contact, damage, explosion, firing,
                                 mines, minehits, movement, odds, power, repairing, sensors, shieldcontrol,
                                 shields, warp, warping)
@@ -328,11 +329,10 @@ class STCSEngine:
         for x in lost:
             self.units[x].status = Status.DESTROYED
         st = self.state
-        gone = {t: sum(1 for u in self.units.values() if u.team == t and u.status is Status.DESTROYED)
-                for t in (self.attacker, self.defender)}
-        out = {t: sum(1 for u in self.units.values() if u.team == t and u.status is Status.LEFT)
-               for t in (self.attacker, self.defender)}
-        st.resolution = "STCS: " + ", ".join(f"{self.name(t)} lost {gone[t]}, {out[t]} warped out" for t in gone)
+        def named(t: str, status: Status) -> str:  # names, not counts: a viewer's version takes the hidden ones out
+            return listed(u.name for u in self.units.values() if u.team == t and u.status is status)  # (issue 23)
+        st.resolution = "STCS: " + "; ".join(f"{self.name(t)} (destroyed: {named(t, Status.DESTROYED)}; warped out: "
+                                             f"{named(t, Status.LEFT)})" for t in (self.attacker, self.defender))
         st.resolved = True
         self.log.add("ruling", RULE, f"Battle Hex {st.record.at} resolved: {st.resolution}")
 

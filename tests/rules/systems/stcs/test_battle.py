@@ -101,7 +101,7 @@ def test_a_lock_by_range_then_a_warp_in_with_its_dispersion_then_a_warp_out() ->
     assert run.status().stage == "turn 1, segment 2"
     run.answer("resolve")
     run.answer(["bop"])
-    assert run.state.resolved and "Red lost 1, 1 warped out" in run.status().resolution
+    assert run.state.resolved and "Red (destroyed: Bird of Prey; warped out: Klothos)" in run.status().resolution
     c = run.saved()
     assert "bop" not in {u.id for f in c.fleets for u in f.units}
     assert "d7" in {u.id for f in c.fleets for u in f.units}
