@@ -82,7 +82,8 @@ def _hidden(e: Event, names: Mapping[str, str] | None) -> str:
     if names is None:
         who = "hidden from the others"
     else:
-        seen = [("the GM" if v == GM else names.get(v, v)) for v in e.visible_to]
+        seen = list(dict.fromkeys("the GM" if v == GM else names.get(v, v) for v in e.visible_to))  # once each:
+        # a GM's question is the GM's and, as every secret, the GM's ("seen only by the GM and the GM", STCS)
         who = "seen only by " + (" and ".join(seen) if len(seen) <= 2 else ", ".join(seen[:-1]) + " and " + seen[-1])
     return f' <span style="color:#a0522d;font-style:italic">({escape(who)})</span>'
 
