@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from app.battle.panel import PanelBase
 from app.systems.afef_parts import arrows, ask_reason, lift, num as _num, over_lines, pct as _pct, per_row
+from app.widgets.titles import whole_rules
 from rules.battlehex.change import BattleChange
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question
@@ -329,6 +330,7 @@ class AfefPanel(PanelBase):
             top += max(1, -(-counts[r] // per)) * (H + GAP) + GAP
         self.view.tops = tops
         col = {0: 0, 1: 0, 2: 0}
+        cleared: list[str] = []  # the markers the interphase at the battle's end changed (4.2.c)
         for team, u, row in placed:
             x, y = (col[row] % per) * (W + GAP), tops[row] + GAP + (col[row] // per) * (H + GAP)
             col[row] += 1
@@ -339,7 +341,10 @@ class AfefPanel(PanelBase):
             rect.setData(0, u.id)
             state = "destroyed" if u.destroyed else ", ".join(["damaged"] * u.damaged + ["broke off"] * (not u.alive))
             held = " HOLD" if u.id in self.hold else ""
-            text = scene.addText(f"{u.name}\nAF {0 if u.destroyed else u.dice}  EF {u.ef}  hits {u.hits}"
+            was = f" (was {u.fought})" if u.fought is not None and u.fought != u.hits else ""  # 4.2.c at the end
+            if was:
+                cleared.append(f"{escape(u.name)} {u.fought} to {u.hits}")
+            text = scene.addText(f"{u.name}\nAF {0 if u.destroyed else u.dice}  EF {u.ef}  hits {u.hits}{was}"
                                  f"{'  ' + state if state else ''}{held}", QFont("Sans", 8))
             text.setTextWidth(W - 6)
             text.setPos(x + 3, y + 2)
@@ -354,11 +359,16 @@ class AfefPanel(PanelBase):
         self.clear_button.setEnabled(kind in (*_PLANS, "modifiers"))
         self.break_button.setVisible(kind == "continue")
         self.commit_button.setText("Another r&ound" if kind == "continue" else "&Commit")  # Alt+R: Replay menu
-        self._show_odds(q)
+        self._show_odds(q, cleared)
 
-    def _show_odds(self, q: Question | None) -> None:
+    def _show_odds(self, q: Question | None, cleared: list[str] | None = None) -> None:
         kind = _kind(q)
         parts: list[str] = []  # how to answer and the odds; the question itself is said above the box
+        if cleared:  # the battle is over: why its hit markers read less than the fighting left them
+            parts.append(whole_rules("<p><b>Hits after the battle</b> (AF/EF 4.2.c): the campaign keeps no hit "
+                                     "markers, so the interphase takes off now what it removes: an undamaged "
+                                     "unit's hits, a damaged unit's above half its EF. "
+                                     + "; ".join(cleared) + ".</p>"))
         if kind in _PLANS:
             parts.append("<p>Drag from your counter to a target: one die; Shift+drag: all its dice; right-click: "
                          "clear" + (", or hold fire" if kind == "declare" else "") + ".</p>")

@@ -45,6 +45,9 @@ class AUnit:
     line: str = LINE
     modifier: int = 0
     """This round's AF modifier (the GM's, for circumstances 4.1.b leaves to other chapters)."""
+    fought: int | None = None
+    """The hit marker the fighting left it, once the battle is resolved and the interphase has
+    taken off what it removes (4.2.c; ``hits`` is then what it keeps); None before."""
 
     @classmethod
     def of(cls, b: BUnit, line: str) -> AUnit:

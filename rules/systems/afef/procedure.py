@@ -210,12 +210,18 @@ class Engine:
                                             "off; the seed leaves break-off to each unit type's chapter")
 
     def _resolve(self) -> None:
+        cleared: dict[str, list[int]] = {}
         for u in self.units.values():
+            u.fought = u.hits
             if not u.destroyed:
                 u.hits = interphase(u.hits, u.ef, u.damaged)
+            if u.hits != u.fought:
+                cleared[u.id] = [u.fought, u.hits]
+        changed = ", ".join(f"{self.units[k].name} {a} to {b}" for k, (a, b) in cleared.items())
         self.log.add("ruling", R_HITS, "hit markers come off in the game turn's interphases and the campaign keeps "
                                        "no markers: undamaged units' hits are cleared, damaged units keep their "
-                                       "damaged status (and the hits up to half their EF)")
+                                       "damaged status (and the hits up to half their EF)"
+                     + (f"; hits {changed}" if changed else ""), {"cleared": cleared} if cleared else None)
         lost = [u.name for u in self.units.values() if u.destroyed]
         hurt = [u.name for u in self.units.values() if u.damaged and not u.destroyed]
         left = [t for t in self.sides if self.alive(t)]
