@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QVariantAnimation
-from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
+from PySide6.QtGui import (QBrush, QColor, QMouseEvent, QPainter, QPainterPath, QPen, QPixmap, QPolygonF,
+                           QTransform)
 from PySide6.QtWidgets import (QGraphicsEllipseItem, QGraphicsItem, QGraphicsScene, QLabel, QMainWindow,
                                QStyleOptionGraphicsItem, QWidget)
 
@@ -279,11 +280,19 @@ class BoardView(ZoomableView):
             return
         rect = self.sceneRect() if self._whole else self.focus_rect()
         self._fit_size = self.size()
-        for _ in range(2):  # again once the scroll bars the first fit brought (or took away) are laid out
-            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
-        if not self.MIN_SCALE <= self.transform().m11() <= self.MAX_SCALE:  # not laid out yet
+        # fitted in the view with room for both scroll bars, shown or not (issue 22: fitted to the viewport, a bar
+        # that came with the fit narrowed it and covered the ships' room at the right, QT_SCALE_FACTOR=2)
+        whole, bars = self.contentsRect().size(), QSize(self.verticalScrollBar().sizeHint().width(),
+                                                         self.horizontalScrollBar().sizeHint().height())
+        room = whole - bars - QSize(4, 4)
+        scale = min(room.width() / rect.width(), room.height() / rect.height()) if not rect.isEmpty() else 0.0
+        if room.width() > 0 and room.height() > 0 and scale > 0:
+            self.setTransform(QTransform.fromScale(*[min(max(scale, self.MIN_SCALE), self.MAX_SCALE)] * 2))
+        else:  # not laid out yet
             self.zoom(1.0)
-            self.centerOn(rect.center())
+        k, now = 2 * self.transform().m11(), self.viewport().size()  # centred in what the bars leave, come or not
+        self.centerOn(rect.center() + QPointF(0 if now.width() < whole.width() else bars.width() / k,
+                                              0 if now.height() < whole.height() else bars.height() / k))
         self._fitted = self.transform()
 
     def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802 (Qt's name)
