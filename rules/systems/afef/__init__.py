@@ -10,7 +10,7 @@ A panel calls :class:`AfefBattle` ``(campaign, at, graph=None, dice=DiceRoller)`
 BattleRun API (``pending``, ``answers``, ``answer(raw)``, ``undo(n)``, ``summary(raw)``,
 ``saved()``, ``adopt(c)``, ``status()``, ``log``) and ``round``, ``sides`` (attacker,
 defender), ``units(team)`` (``AUnit``: ``id``, ``name``, ``team``, ``af``, ``ef``,
-``damaged_af``, ``hits``, ``damaged``, ``destroyed``, ``alive``, ``line`` front / screened /
+``damaged_af``, ``hits``, ``fought``, ``damaged``, ``destroyed``, ``alive``, ``line`` front / screened /
 line, ``dice``, ``stepped``), ``lines()``, ``declared()``, ``held()``, ``hits()``,
 ``must_match()`` {defender: (AF, attackers)}, ``odds(target, dice, stepped=0)``
 (``TargetOdds``), ``events_json(viewer)``. Starting refuses with a ``RuleError`` naming
@@ -57,7 +57,9 @@ Readings where the seed is open (each logged with its rule where it applies):
   "may fire back").
 * Crippled units come in damaged with half their EF (rounded down) in hits: what an
   interphase leaves them (4.2.c). At the battle's end the hits an interphase would clear are
-  cleared (the campaign keeps no markers); damaged units are written back crippled.
+  cleared (the campaign keeps no markers); damaged units are written back crippled. The 4.2.c
+  ruling names each marker it changed ("IKV Kumara 2 to 0"; data ``cleared``) and ``AUnit.fought``
+  keeps the marker the fighting left, so the panel says why a card's hits went down.
 * Break-off (4.2.d defers to chapters we do not have): the GM's ruling with its reason;
   the side's units leave the battle (disengaged) and stay in the hex.
 """
