@@ -248,7 +248,8 @@ def test_the_example_of_docs_turn_answers_plays_this_turn(shipped):
 
 def test_the_tau_ceti_battle_hex_can_be_fought_with_stcs(default):
     """Issue 25: the default campaign's 0509 Battle Hex carries seed 002 ship data - the Federation's
-    Battle Station Tau (a monitor), the Klingon Deep Strike Squadron and the cloaked Romulan Shadow Fleet."""
+    Battle Station Tau (a monitor), the Klingon Deep Strike Squadron and the cloaked Romulan Shadow Fleet; since
+    every unit has STCS data, the ground bases, the satellite and the transports too (docs/stcs.md)."""
     from rules.systems.stcs.battle import STCSBattle
     run = _to_supply(default)
     _answer_until(run, "turn/1/battle/0509")
@@ -261,10 +262,12 @@ def test_the_tau_ceti_battle_hex_can_be_fought_with_stcs(default):
     nations = {x: (e.data(x).nation.value, e.cloaked[x]) for x in e.units}
     assert nations["fed-bats-tau"] == ("federation", False) and e.data("fed-bats-tau").monitor
     assert {x for x, (n, _) in nations.items() if n == "klingon"} == {"kli-d7-kumara", "kli-d6-vorn", "kli-f5-ghos",
-                                                                       "kli-f5-taq"}
+                                                                       "kli-f5-taq"} | {f"kli-transport-7-{i}"
+                                                                                       for i in range(1, 8)}
     assert {x for x, (n, c) in nations.items() if n == "romulan" and c} == {"rom-kr-talon", "rom-spa-vaed",
                                                                              "rom-we-sith"}
-    assert "no STCS data (left to the table" in battle.events_json()  # the ground bases, the satellite, transports
+    assert {"fed-gb-tau1", "fed-gb-tau2", "fed-defsat-tau"} <= set(e.units)  # every unit has STCS data (docs/stcs.md)
+    assert "no STCS data (left to the table" not in battle.events_json()
     assert {"scan:fed-bats-tau", "move:kli-d7-kumara", "warpin:rom-we-sith"} <= set(battle.pending.options)
     assert "at most 3 points" in battle.pending.data["option_words"]["move:fed-bats-tau"]  # Outpost Movement
     battle.answer("move:kli-d7-kumara")

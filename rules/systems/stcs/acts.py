@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import IllegalAnswer
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
+from rules.errors import RuleError
 from rules.systems.stcs import damage, engines, firing, mines, selfdestruct, shieldcontrol, shields, warping
 
 if TYPE_CHECKING:
@@ -57,6 +58,27 @@ def unopposed(e: STCSEngine) -> str | None:
         return None
     who = "neither side has a" if not have else f"{e.name(e.enemy(have[0]))} has no"
     return f"nothing to fight: {who} ship with STCS data in the battle"
+
+
+def left_to_the_table(e: STCSEngine) -> None:
+    """The log names the units not on the tactical map: those without STCS data, and those of neither side (a third
+    party in the Battle Hex, as the independent Orions at 0703 of the default campaign: the engine fights two sides)."""
+    out = [u for u in e.state.units.values() if u.status is not Status.OUT and u.id not in e.units]
+    none = [u.name for u in out if u.unit.stcs is None]
+    if none:
+        e.log.add("ruling", "STCS", "no STCS data (left to the table, not on the tactical map): " + ", ".join(none))
+    for team in sorted({u.team for u in out if u.unit.stcs is not None}):
+        e.log.add("ruling", "STCS", f"{e.name(team)}, neither side of this battle (left to the table, not on the "
+                  "tactical map): " + ", ".join(u.name for u in out if u.team == team and u.unit.stcs is not None))
+
+
+def refuse_one_sided(e: STCSEngine) -> None:
+    """A side with no ship with STCS data cannot fight on the tactical map: refused when the battle starts, naming
+    the side, as B5 Fleet Command does (a generated campaign's ships have none; the default campaign's all have)."""
+    for team in (e.attacker, e.defender):
+        if not any(u.team == team for u in e.units.values()):
+            raise RuleError("STCS", f"{e.name(team)} has no ship with STCS data in this battle (seed 002 ship data: "
+                            "docs/stcs.md)")
 
 
 def resolve_first(e: STCSEngine, acts: dict[str, str], barred: dict[str, str],

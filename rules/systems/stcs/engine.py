@@ -96,6 +96,7 @@ class STCSEngine:
         self.power = power.Power()  # the standing allocations, the phase, power shut down (:mod:`.power`)
         """The turn's order by tactical advantage (:mod:`.advantage`)."""
         self.enlist()
+        more_acts.refuse_one_sided(self)
 
     # -- reading -------------------------------------------------------------------------------
     def name(self, team: str) -> str:
@@ -104,7 +105,8 @@ class STCSEngine:
 
     def enlist(self) -> None:
         self.units = {u.id: u for u in self.state.units.values()
-                      if u.status is not Status.OUT and u.unit.stcs is not None}
+                      if u.status is not Status.OUT and u.unit.stcs is not None and u.team in (self.attacker,
+                                                                                               self.defender)}
         self.cloaked = {x: bool(u.unit.stcs and u.unit.stcs.cloak and u.unit.is_cloaked) for x, u in self.units.items()}
 
     def data(self, x: str) -> STCSData:
@@ -132,10 +134,7 @@ class STCSEngine:
 
     # -- the procedure ---------------------------------------------------------------------------
     def run(self) -> Procedure:
-        left = [u.name for u in self.state.units.values() if u.status is not Status.OUT and u.unit.stcs is None]
-        if left:
-            self.log.add("ruling", RULE, "no STCS data (left to the table, not on the tactical map): "
-                         + ", ".join(left))
+        more_acts.left_to_the_table(self)
         self.mode = Mode((yield self._mode_question()))
         self.log.add("ruling", MODE, f"combat at {'sub-light' if self.mode is Mode.SUBLIGHT else 'warp'} speeds")
         can = [x for x in self.units if not self.data(x).monitor]
