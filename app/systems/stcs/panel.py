@@ -338,7 +338,7 @@ class STCSPanel(PanelBase):
             for opt in q.options:
                 said, odd = words.get(opt, opt), odds.get(opt, "")
                 whole = said + (f"  [{odd}]" if odd else "")
-                far = len(whole) > ACT_CHARS
+                far = bool(odd) and len(whole) > ACT_CHARS  # (long words alone wrap: no odds to put below)
                 item = QListWidgetItem(f"{said}  [odds below]" if far else whole)
                 item.setToolTip(whole)
                 item.setData(Qt.ItemDataRole.UserRole + 1, f"Odds: {odd}" if far else "")
