@@ -81,3 +81,18 @@ def test_the_independent_orions_at_0703_are_left_to_the_table_by_name() -> None:
     lines = [x["text"] for x in json.loads(run.events_json()) if "neither side" in x.get("text", "")]
     assert lines == ["Orion Pirates, neither side of this battle (left to the table, not on the tactical map): "
                      "Black Mira's Revenge, Jade Serpent"]
+
+
+@pytest.mark.parametrize("seed", (1, 4))
+def test_turns_1_and_2_are_played_with_every_battle_hex_fought_in_stcs(seed: int) -> None:
+    """Whole turns 1 and 2 (seeds with Battle Hexes in turn 2 too, as B5's test), every Battle Hex fought in STCS:
+    none erring, refused, unanswered or left open."""
+    from rules.systems import choose_for_campaign
+    from tests.rules.systems.b5.test_b5_default_campaign import Recording
+
+    p = Recording(choose_for_campaign(load_campaign(DEFAULT), "stcs"), seed, ruling=0.0, check_saves=False)
+    p.play_turns(2)
+    assert p.run.campaign.turn == 3
+    notes = {k: v for k, v in p.notes.items() if k.startswith("stcs") or k.startswith("battle")}
+    assert notes == {"stcs battle fought": len(p.fought)}, notes
+    assert {t for t, _ in p.fought} == {1, 2}, p.fought
