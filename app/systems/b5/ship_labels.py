@@ -125,6 +125,7 @@ class ShipLabels(QGraphicsItem):
         self.layouts += 1
         metrics = QFontMetricsF(self.font(lod, dpi))
         h, gap = label_px(lod) * 1.2, 3.0 / lod
+        sep = metrics.horizontalAdvance("  ")  # two names end to end read as one ("KHS Claw of Rrit LSS Pride...")
         left_edge, top, right_edge, foot = seen.left(), seen.top(), seen.right(), seen.bottom()
         counters = [(name, at, r, False) for name, at, r in self.ships if seen.contains(at)] + \
             [(name, at, r, True) for name, at, r in self.flights if seen.contains(at)]  # out of sight: no name
@@ -140,12 +141,12 @@ class ShipLabels(QGraphicsItem):
                      if left_edge <= s[0] and s[2] <= right_edge] or [left if flight else right]
             others = boxes + dots[:i] + dots[i + 1:]
             lo, hi = min(s[0] for s in sides), max(s[2] for s in sides)
-            near = [o for o in others if o[0] < hi and lo < o[2]]  # those either side may overlap
-            box = next((s for s in sides if not any(s[0] < o[2] and o[0] < s[2] and s[1] < o[3] and o[1] < s[3]
-                                                    for o in near)), sides[0])  # (touching is not overlapping)
+            near = [o for o in others if o[0] < hi + sep and lo < o[2] + sep]  # those either side may meet
+            box = next((s for s in sides if not any(s[0] < o[2] + sep and o[0] < s[2] + sep and s[1] < o[3]
+                                                    and o[1] < s[3] for o in near)), sides[0])  # (a row apart: clear)
             x0 = min(max(box[0], left_edge), right_edge - w)
             box = [x0, box[1], x0 + w, box[3]]
-            column = [o for o in others if o[0] < box[2] and box[0] < o[2]]
+            column = [o for o in others if o[0] < box[2] + sep and box[0] < o[2] + sep]
             for _ in column:  # below the names and counters in its way (on its side)
                 top_, foot_ = box[1], box[3]
                 hit = next((o for o in column if top_ < o[3] and o[1] < foot_), None)  # (in the column: x met)
