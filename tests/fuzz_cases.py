@@ -120,6 +120,8 @@ def _mutate_data(rng: random.Random, base: Base, data: Any) -> str:
         parent[key]
     except (KeyError, IndexError, TypeError):
         return "skip"
+    if not isinstance(parent, (dict, list)):  # an earlier mutation made it text: its letters are no place
+        return "skip"
     if kind == 0:  # delete a key or a list item
         del parent[key]
         return f"del {path}"
