@@ -13,7 +13,7 @@ from tests.play.walk import formed
 
 def test_a_side_without_b5_data_is_refused_in_the_rules_words_not_an_index_error():
     c, graph = formed(-1)  # the default campaign after its End Movement
-    c = choose_for_campaign(c, "b5")
+    c = choose_for_campaign(c, "b5").model_copy(deep=True)  # its own units: formed(-1) is shared by other tests
     at = next(r.at for r in c.battle_hexes if not r.resolved and str(r.at) == "0509")
     for sector in c.map.sectors:  # the Alliance's Tau Ceti garrison without B5 data (a GM's campaign may lack it)
         for unit in sector.garrison if str(sector.at) == "0509" else []:
