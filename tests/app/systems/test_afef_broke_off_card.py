@@ -17,14 +17,27 @@ def cards(bw) -> dict[str, str]:
     return {t.split("\n")[0]: t for t in texts if "\n" in t}
 
 
+def gm_takes_the_screen(bw, qtbot) -> None:
+    """Click through the hand-overs until the GM has the screen (at most three)."""
+    for _ in range(3):
+        if bw.handing_over():
+            qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+        qtbot.wait(5)
+
+
+def break_off(bw, qtbot, side: str = "attacker", reason: str = "the Coalition pulls back") -> None:
+    """The GM's Break off button, its two dialogs answered through their widgets (the side, the reason)."""
+    pick, why = choose_item(side), type_text(reason)
+    answerer = Answerer(lambda d: pick(d) if isinstance(d, QInputDialog) and d.comboBoxItems() else why(d))
+    qtbot.mouseClick(bw.panel.break_button, Qt.MouseButton.LeftButton)
+    answerer.stop()
+
+
 def test_the_side_that_broke_off_keeps_its_af_and_reads_broke_off(qtbot, tmp_path):
     main = open_main_window(qtbot, tmp_path)
     bw = _to_the_gm_question(main, qtbot)
     before = cards(bw)
-    pick, why = choose_item("attacker"), type_text("the Coalition pulls back")
-    answerer = Answerer(lambda d: pick(d) if isinstance(d, QInputDialog) and d.comboBoxItems() else why(d))
-    qtbot.mouseClick(bw.panel.break_button, Qt.MouseButton.LeftButton)
-    answerer.stop()
+    break_off(bw, qtbot)
     assert bw.b.status().resolved
     after = cards(bw)
     assert after.keys() == before.keys()

@@ -7,11 +7,10 @@ card now reads "(was N)" and the side box names the rule and each change. Played
 does: the system chosen in its menu, Ctrl+E, Ctrl+F, the GM's Break off button and its dialogs."""
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QInputDialog, QMenu
+from PySide6.QtWidgets import QMenu
 
-from tests.app.gui import Answerer, choose_item, open_main_window, type_text
-from tests.app.systems.test_afef_broke_off_card import cards
+from tests.app.gui import open_main_window
+from tests.app.systems.test_afef_broke_off_card import break_off, cards, gm_takes_the_screen
 from tests.app.systems.test_table import system_action
 from tests.app.test_gui_paths import end_movement_and_fight
 
@@ -36,10 +35,7 @@ def _fought_then_gm(main, qtbot):
             break
         assert bw.answer({"modifiers": {}, "screen": []}.get(step) if step in ("modifiers", "screen")
                          else _fire(q)) is None
-    for _ in range(3):  # the GM takes the screen
-        if bw.handing_over():
-            qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
-        qtbot.wait(5)
+    gm_takes_the_screen(bw, qtbot)
     assert bw.b.pending.key == "afef/1/continue"
     return bw
 
@@ -50,10 +46,7 @@ def test_after_a_break_off_each_changed_marker_says_what_it_was_and_the_side_box
     before = cards(bw)
     assert before["IKV Kumara"].split("\n")[1] == "AF 5  EF 8  hits 2"  # H2's screenshot f13
     assert before["Battle Station Tau"].split("\n")[1] == "AF 3  EF 20  hits 11  damaged"
-    pick, why = choose_item("attacker"), type_text("the Coalition pulls back")
-    answerer = Answerer(lambda d: pick(d) if isinstance(d, QInputDialog) and d.comboBoxItems() else why(d))
-    qtbot.mouseClick(bw.panel.break_button, Qt.MouseButton.LeftButton)
-    answerer.stop()
+    break_off(bw, qtbot)
     assert bw.b.status().resolved
     after = cards(bw)
     assert after["IKV Kumara"].split("\n")[1] == "AF 5  EF 8  hits 0 (was 2)  broke off"  # undamaged: all off
