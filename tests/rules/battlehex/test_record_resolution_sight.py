@@ -8,11 +8,10 @@ own answers (its attacks on the base) gone with it. Now the record is the two si
 GM's); a Team not in the battle (the Orions) still gets none of it."""
 from __future__ import annotations
 
-from rules.model.secrets import secret_places, with_key
-from rules.model.seals import GM, Keyring, new_key, pin_of, unlock
+from rules.model.secrets import secret_places
 from rules.model.team_copy import make_copy
 from rules.opening import open_campaign_file
-from tests.rules.battlehex.test_results_sight import AT, HIDDEN, PASSES, fought  # noqa: F401 (the fixture)
+from tests.rules.battlehex.test_results_sight import AT, HIDDEN, PASSES, fought, keyed  # noqa: F401 (fixture)
 
 WHOLE = "destroyed: Tau Defense Satellite; damaged: Tau Ceti IV Ground Base Alpha"
 
@@ -28,13 +27,7 @@ def test_the_record_s_words_are_the_two_sides_secret(fought):  # noqa: F811
 
 
 def test_each_side_s_copy_reads_the_record_whole_and_a_third_team_s_has_none_of_it(fought, tmp_path):  # noqa: F811
-    c, ring = fought[1], Keyring()
-    gm, private = new_key(PASSES[GM], 10, holder=GM)
-    ring.add(GM, private)
-    c = with_key(c, GM, gm, ring)
-    for team in ("alliance", "coalition", "orions"):
-        c = with_key(c, team, new_key(PASSES[team], 10, holder=team, pin=pin_of(c.keys))[0], ring)
-    key = unlock(c.keys[GM], PASSES[GM], "the GM", c.keys)
+    c, key = keyed(fought[1])
     for team in ("alliance", "coalition"):
         path = tmp_path / f"{team}.json"
         path.write_text(make_copy(c, team, key), encoding="utf-8")

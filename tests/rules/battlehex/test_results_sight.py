@@ -86,14 +86,19 @@ def test_the_table_and_a_team_not_in_the_battle_read_it_without_the_hidden_units
     assert not [h for h in HIDDEN if h in texts]
 
 
-def test_a_team_copy_for_a_team_not_in_the_battle_names_no_hidden_unit_of_it(fought):
-    c, ring = fought[1], Keyring()
+def keyed(c: Campaign) -> tuple[Campaign, object]:
+    """``c`` with a passphrase for the GM and each Team (:data:`PASSES`), and the GM's key unlocked."""
+    ring = Keyring()
     gm, private = new_key(PASSES[GM], 10, holder=GM)
     ring.add(GM, private)
     c = with_key(c, GM, gm, ring)
     for team in ("alliance", "coalition", "orions"):
         c = with_key(c, team, new_key(PASSES[team], 10, holder=team, pin=pin_of(c.keys))[0], ring)
-    key = unlock(c.keys[GM], PASSES[GM], "the GM", c.keys)
+    return c, unlock(c.keys[GM], PASSES[GM], "the GM", c.keys)
+
+
+def test_a_team_copy_for_a_team_not_in_the_battle_names_no_hidden_unit_of_it(fought):
+    c, key = keyed(fought[1])
     orions = make_copy(c, "orions", key)
     assert f"Battle Hex {AT} resolved: AF/EF, 1 round" in orions  # the result line is there, in plain words
     assert not [h for h in HIDDEN if h in orions]
