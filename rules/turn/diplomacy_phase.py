@@ -231,6 +231,33 @@ def _answer(c: Campaign, raw: dict[str, Any], accept: bool) -> Campaign:
     return new
 
 
+def partners_struck(rel: tr.Relations, by: str, reached: tuple[str, ...], declaration: Treaty) -> list[tuple[str, str]]:
+    """Exhibit B's "Power has declared hostilities/war on a mutual defense treaty member" (+90 to break),
+    "... declared war on a mutual defense treaty member" (+30 to declare) and "... hostilities/war on a
+    peace treaty member" (+50 / +10): each power with a Mutual Defense or Peace Treaty (before the
+    declaration) with a power declared on counts it against ``by``, the declarer (a Mutual Defense
+    Treaty needs Peace, so its partner also counts the peace row: non-cumulative, the highest counts).
+    The declarer's own partners among those declared on count it too. A power with no contact with
+    the declarer keeps nothing (its pair's record would be contact). Pairs (power, fact), sorted."""
+    out: set[tuple[str, str]] = set()
+    for key, ts in rel.pairs.items():
+        if Treaty.PEACE not in ts and Treaty.MUTUAL_DEFENSE not in ts:
+            continue
+        for z in key:
+            p = next(iter(key - {z}))  # z's partner in this treaty
+            if p not in reached:
+                continue
+            who = p if z == by else z  # the declarer's own partner declared on, or a third power
+            if who != p and rel.between(by, who) is None:
+                continue
+            out.add((who, "declared_on_peace_member"))
+            if Treaty.MUTUAL_DEFENSE in ts:
+                out.add((who, "declared_on_mdt_member"))
+                if declaration is Treaty.WAR:
+                    out.add((who, "declared_war_on_mdt_member"))
+    return sorted(out)
+
+
 def _attempt(c: Campaign, raw: dict[str, Any], other_key: str, what_key: str) -> Campaign:
     a, b, t = raw["power"], raw[other_key], _treaty(raw[what_key])
     intel = raw.get("intel", 0)
@@ -269,11 +296,8 @@ def _attempt(c: Campaign, raw: dict[str, Any], other_key: str, what_key: str) ->
         return new
     if declaring:
         after, reached = tr.declare(rel, t, a, b)
-        for p in reached:
-            was = rel.between(a, p) or frozenset()
-            if Treaty.MUTUAL_DEFENSE in was or Treaty.PEACE in was:
-                mark = "declared_on_mdt_member" if Treaty.MUTUAL_DEFENSE in was else "declared_on_peace_member"
-                _record(new, a, p).facts.append(PairFact(fact=mark, by=a, turn=c.turn))
+        for p, mark in partners_struck(rel, a, reached, t):
+            _record(new, a, p).facts.append(PairFact(fact=mark, by=a, turn=c.turn))
         _store(new, rel, after)
         names = ", ".join(_name(c, p) for p in reached)
         _log(new, dip.INTEL, f"{_name(c, a)} declares {t.title.split(' of ')[1]} on {names}: every treaty with "

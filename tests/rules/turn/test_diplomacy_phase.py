@@ -9,6 +9,7 @@ import re
 import pytest
 
 from rules.battlehex.log import IllegalAnswer
+from rules.economy.diplomacy import Treaty
 from rules.errors import RuleError
 from rules.model import dumps, load_campaign, parse_campaign
 from rules.model.campaign import Campaign
@@ -143,3 +144,78 @@ def test_a_file_without_treaties_is_written_as_before():
     text = DEFAULT.read_text(encoding="utf-8")
     c = parse_campaign(text)
     assert "treaties" not in dumps(c) and "proposals" not in dumps(c)
+
+
+def _lyran_and_orion_at_normal_relations_romulans_in_non_aggression_with_orion() -> Campaign:
+    """The default campaign, Orion at Normal Relations with the Lyrans and in a Non-Aggression Treaty
+    with the Romulans, who keep their Mutual Defense Treaty with the Lyrans (no alliance between those
+    two: the Klingons are each one's ally). Orion holds 30 Intel Points (+150%: a certain declaration)."""
+    from rules.model.campaign import Relation
+    from rules.model.treaty_model import TreatyPair
+    from rules.model.types import DiplomaticState
+
+    c = orders()
+    c.treaties = [tp for tp in c.treaties if set(tp.powers) not in ({"lyran", "orion"}, {"orion", "romulan"})]
+    c.treaties += [TreatyPair(powers=("lyran", "orion"), treaties=[]),
+                   TreatyPair(powers=("orion", "romulan"), treaties=["non_aggression"])]
+    c.treaties.sort(key=lambda tp: tp.powers)
+    c.diplomacy = [r for r in c.diplomacy if set(r.powers) not in ({"lyran", "orion"}, {"orion", "romulan"})]
+    c.diplomacy += [Relation(powers=("lyran", "orion"), state=DiplomaticState.NORMAL),
+                    Relation(powers=("orion", "romulan"), state=DiplomaticState.NON_AGGRESSION)]
+    p = c.power("orion")
+    p.economy = p.economy.model_copy(update={"intel_points": 30})
+    return c
+
+
+@pytest.mark.parametrize("declaration, break_words, declare_words", [
+    # War on the Romulans' Mutual Defense partner: the break list's +90 (non-cumulative: the peace
+    # member's +50 is not added), the declare list's "declared war on a MDT member" +30 (the peace
+    # member's +10 is not added) against the Non-Aggression Treaty's -20.
+    ("war", "Break the Non-Aggression Treaty: base 60 + Power has declared hostilities/war on a mutual defense "
+            "treaty member 90 = 150%",
+     "Make a Declaration of Hostilities: base 20 + Power has declared war on a mutual defense treaty member 30 "
+     "- Power has a Non-Aggression Treaty with you 20 = 30%"),
+    # Hostilities: the break list's row reads "hostilities/war" (+90); the declare list's +30 is war
+    # only, so its "declared hostilities/war on a peace treaty member" +10 counts (an MDT needs Peace).
+    ("hostilities", "Break the Non-Aggression Treaty: base 60 + Power has declared hostilities/war on a mutual "
+                    "defense treaty member 90 = 150%",
+     "Make a Declaration of Hostilities: base 20 + Power has declared hostilities/war on a peace treaty member 10 "
+     "- Power has a Non-Aggression Treaty with you 20 = 10%"),
+])
+def test_a_declaration_on_a_treaty_partner_counts_for_the_partner_in_exhibit_b(declaration, break_words,
+                                                                                declare_words):
+    """Seed 004 Exhibit B: "Power has declared hostilities/war on a mutual defense treaty member +90%
+    (Non-cumulative)" (to break) and "Power has declared war on a mutual defense treaty member +30%" /
+    "... hostilities/war on a peace treaty member +10%" (to declare). The declaration breaks every
+    treaty of the pair it is made on, so these rows are for the partner left standing: Orion declares
+    on the Lyrans; the Romulans, the Lyrans' Mutual Defense partner, count it against Orion."""
+    from rules.turn.diplomacy_phase import chance
+
+    c = _lyran_and_orion_at_normal_relations_romulans_in_non_aggression_with_orion()
+    run = play(c, [{"declare": {"power": "orion", "against": "lyran", "declaration": declaration, "intel": 30}}])
+    new = run.campaign
+    assert state(new, "orion", "lyran") == declaration and state(new, "orion", "romulan") == "non_aggression"
+    assert chance(new, "romulan", "orion", Treaty.NON_AGGRESSION).words() == break_words
+    assert chance(new, "romulan", "orion", Treaty.HOSTILITIES).words() == declare_words
+    # the Exhibit B rows read the same facts from the file
+    assert chance(parse_campaign(dumps(new)), "romulan", "orion", Treaty.HOSTILITIES).words() == declare_words
+    # before the declaration: the treaty's and the base chances only
+    assert chance(c, "romulan", "orion", Treaty.NON_AGGRESSION).words() == \
+        "Break the Non-Aggression Treaty: base 60 = 60%"
+
+
+def test_a_partner_without_contact_with_the_declarer_gets_no_record_and_no_contact():
+    """The fact is kept on the pair's record; a power with no contact with the declarer has none, and
+    a record would be contact (Normal Relations): no fact is kept for it."""
+    from rules.model.campaign import Relation
+    from rules.model.types import DiplomaticState
+
+    c = _lyran_and_orion_at_normal_relations_romulans_in_non_aggression_with_orion()
+    c.treaties = [tp for tp in c.treaties if set(tp.powers) != {"orion", "romulan"}]
+    c.diplomacy = [r for r in c.diplomacy if set(r.powers) != {"orion", "romulan"}]
+    c.diplomacy.append(Relation(powers=("orion", "romulan"), state=DiplomaticState.NO_CONTACT))
+    c.diplomacy.sort(key=lambda r: r.powers)
+    new = play(c, [{"declare": {"power": "orion", "against": "lyran", "declaration": "war", "intel": 30}}]).campaign
+    assert state(new, "orion", "lyran") == "war"
+    assert state(new, "orion", "romulan") == "no_contact"
+    assert not any(set(tp.powers) == {"orion", "romulan"} for tp in new.treaties)
