@@ -1,7 +1,6 @@
-"""The b5 board: the hex grid, the legal zone of the ship being placed, the ships placed (by
-the viewer's sight), each command ship's command ring, the vortices, the fighter flights and their
-dogfights. A click, or a drag
-ending on a hex, places the pending ship there (the engine checks it)."""
+"""The b5 board: the hex grid, the legal zone of the ship being placed, the ships placed (by the
+viewer's sight), each command ship's command ring, the vortices, the fighter flights and their
+dogfights. A click, or a drag ending on a hex, places the pending ship there (the engine checks it)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
@@ -13,7 +12,7 @@ from PySide6.QtWidgets import (QGraphicsEllipseItem, QGraphicsItem, QGraphicsSce
                                QStyleOptionGraphicsItem, QWidget)
 
 from app.systems.b5.ship_labels import HexNumbers, ShipLabels, kept
-from app.widgets.zoom_view import ZoomableView
+from app.widgets.zoom_view import QuickZoomView
 from hexmap import Facing, Label, grid_hex
 from hexmap.labels import axial_to_offset
 from hexmap.layout import Layout
@@ -102,8 +101,9 @@ def grid_blocks(layout: Layout, cols: int, rows: int) -> list[QPainterPath]:
     return blocks
 
 
-class BoardView(ZoomableView):
-    """The board of ``cols`` x ``rows`` hexes; ``on_hex(label)`` when a hex is clicked or dropped on."""
+class BoardView(QuickZoomView):
+    """The board of ``cols`` x ``rows`` hexes; ``on_hex(label)`` when a hex is clicked or dropped on; drawn
+    sharp (names laid out) once the wheel rests, its picture scaled while it turns (issue 21)."""
 
     def __init__(self, cols: int, rows: int, on_hex: Callable[[Label], None]) -> None:
         super().__init__()
@@ -144,8 +144,7 @@ class BoardView(ZoomableView):
             bar.actionTriggered.connect(self._panned)  # the user's own scrolling, not a fit's
 
     def centre(self, at: Label) -> QPointF:
-        x, y = self.layout_.to_pixel(grid_hex(at))
-        return QPointF(x, y)
+        return QPointF(*self.layout_.to_pixel(grid_hex(at)))
 
     def _hex_path(self, path: QPainterPath, at: Label) -> None:
         pts = [QPointF(x, y) for x, y in self.layout_.corners(grid_hex(at))]
@@ -268,6 +267,7 @@ class BoardView(ZoomableView):
         """A fitted board that no longer shows all it would fit, or shows it as a speck (less
         than a quarter of the view: the board was bare behind a hand-over screen), fits again;
         else nothing moves. A bare board (nothing shown) keeps the view it has."""
+        self.rest()  # what it shows changed: no zoom's picture holds
         if not (self.auto_fit and self.isVisible()) or self._whole or not (self._focus or self.zone_item.path().elementCount()):
             return
         seen, focus = self.mapToScene(self.viewport().rect()).boundingRect(), self.focus_rect()

@@ -20,6 +20,7 @@ from app.systems.v13.fan import fan_on_hover, near
 from app.systems.v13.grid import HEX, LAYOUT, centre_of
 from app.systems.v13.hud import HudView
 from app.systems.v13.scene import ArrowItem, BattleScene, segments_path
+from app.widgets.zoom_view import SETTLE_MS, rest_timer
 from hexmap import Hex
 
 UNIT_MIME = "application/x-battlehex-unit"
@@ -75,7 +76,7 @@ class BattleMapView(HudView):
     None`` whenever the hex under the cursor changes, and a release after a drag (no click) calls ``move_to``.
     """
 
-    SETTLE_MS = 160
+    SETTLE_MS = SETTLE_MS
     rotate = Signal(int)
     hovered = Signal(object)  # the Hex under the mouse, or None when the mouse leaves the map
     context_requested = Signal(object, object, object)  # uid or None, the Hex, the global QPoint
@@ -108,10 +109,7 @@ class BattleMapView(HudView):
         self._rehover.setInterval(0)
         self._rehover.timeout.connect(self._hover_again)
         scene.content_changed.connect(self._rehover.start)
-        self._settled = QTimer(self)  # a zoom is over once the wheel has rested this long
-        self._settled.setSingleShot(True)
-        self._settled.setInterval(self.SETTLE_MS)
-        self._settled.timeout.connect(lambda: self.scene().set_quick(False))
+        self._settled = rest_timer(self, lambda: self.scene().set_quick(False))  # a zoom is over once the wheel rests
 
     # -- what the window uses -----------------------------------------------------------------------
     def hex_at(self, pos) -> Hex:
