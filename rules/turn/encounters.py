@@ -110,6 +110,8 @@ class EncounterResult:
         text: one log line.
         sides: ``(attacker, defender)``.
         between: the lane's far end for a meeting in the middle.
+        generated_by: the Teams whose demand generated the scenario (Exhibit B's "generated an
+            encounter scenario against your ships", rules/turn/encounter_step.py record_facts).
     """
 
     scenario: Scenario | None
@@ -119,6 +121,7 @@ class EncounterResult:
     text: str
     sides: tuple[str, str] = ("", "")
     between: Label | None = None
+    generated_by: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,9 +151,9 @@ def _names(name: Callable[[str], str], m: Meeting) -> tuple[str, str]:
 
 
 def _result(m: Meeting, scenario: Scenario | None, returns: tuple[str, ...], between: tuple[str, ...],
-            text: str) -> EncounterResult:
+            text: str, by: tuple[str, ...] = ()) -> EncounterResult:
     return EncounterResult(scenario, returns, between, RULE, f"{m.where}: {text}",
-                           (m.attacker, m.defender), m.between)
+                           (m.attacker, m.defender), m.between, by)
 
 
 def no_encounter(m: Meeting, name: Callable[[str], str] = str) -> EncounterResult:
@@ -210,11 +213,11 @@ def _in_sector(m: Meeting, ans: Answers, name: Callable[[str], str]) -> Encounte
             if ans.pursuit:
                 raise IllegalAnswer(RULE, "a Pursuit is demanded only after a refusal")
             return _result(m, dd, (), (), f"{d} demands a {what} encounter and {a} agrees: resolve a {what} "
-                                          "encounter")
+                                          "encounter", (m.defender,))
         if ans.pursuit:
             return _result(m, Scenario.PURSUIT, (m.attacker,), (),
                            f"{d} demands a {what} encounter, {a} refuses and returns to its last sector; "
-                           f"{d} demands a Pursuit scenario")
+                           f"{d} demands a Pursuit scenario", (m.defender,))
         return _result(m, None, (m.attacker,), (), f"{d} demands a {what} encounter, {a} refuses and "
                                                    f"returns to its last sector; {d} demands no Pursuit")
     if ans.agreed is not None or ans.pursuit:
@@ -222,7 +225,7 @@ def _in_sector(m: Meeting, ans: Answers, name: Callable[[str], str]) -> Encounte
     if ad is not None:
         return _result(m, Scenario.DEEP_SPACE, (), (), f"{d} demands nothing; {a} demands a Deep Space encounter "
                                                        f"and {d}, holding the sector, cannot refuse: resolve a "
-                                                       "Deep Space encounter")
+                                                       "Deep Space encounter", (m.attacker,))
     return _result(m, None, (), (), f"neither {a} nor {d} demands a scenario: no scenario, both stay")
 
 
@@ -237,7 +240,7 @@ def _in_middle(m: Meeting, ans: Answers, name: Callable[[str], str]) -> Encounte
         if da:
             return _result(m, Scenario.DEEP_SPACE, (), (), f"{a} and {d} both demand a Deep Space encounter: "
                                                            "resolve it; the winner remains between sectors, the "
-                                                           "loser returns to its last sector")
+                                                           "loser returns to its last sector", (m.attacker, m.defender))
         return _result(m, None, (m.attacker, m.defender), (), f"{a} and {d} both refuse: both return to their "
                                                                "last sector")
     asker, other = (m.attacker, m.defender) if da else (m.defender, m.attacker)
@@ -246,7 +249,8 @@ def _in_middle(m: Meeting, ans: Answers, name: Callable[[str], str]) -> Encounte
     if ans.agreed:
         return _result(m, Scenario.DEEP_SPACE, (), (), f"{name(asker)} demands a Deep Space encounter and "
                                                        f"{name(other)} agrees: resolve it; the winner remains "
-                                                       "between sectors, the loser returns to its last sector")
+                                                       "between sectors, the loser returns to its last sector",
+                           (asker,))
     return _result(m, None, (other,), (asker,), f"{name(asker)} demands a Deep Space encounter, {name(other)} "
                                                 f"refuses and returns to its last sector; {name(asker)} remains "
                                                 "between sectors")
