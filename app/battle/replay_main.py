@@ -1,7 +1,8 @@
 """File > Replay a Battle... (issue 22): the battles that can be replayed - those of this session
 and those resolved in the file in an earlier one (rebuilt from the inputs their record keeps,
 :mod:`rules.battlehex.replay_source`) - and the battle window opened in replay mode
-(:mod:`app.battle.replay`) as the Team chosen, or the GM behind the GM's passphrase."""
+(:mod:`app.battle.replay`) as the Team chosen behind its hand-over, or the GM behind the GM's
+passphrase."""
 from __future__ import annotations
 
 from typing import Any
@@ -123,11 +124,36 @@ def _open_link(main: Any, link: ReplayLink) -> Any:
     return open_replay(main, what, link.viewer, link.event)
 
 
+def _handed_over(main: Any, team: str, name: str, at: Any) -> bool:
+    """A Team's view of a battle is for that Team's commander: it shows what the battle showed the
+    Team (the other side's hidden units, V13.03, V13.29), so unless its commander holds the main
+    window's screen, the screen is handed over first, and the main window takes the seat as well
+    (its campaign log, map and Empire Sheet the Team's, as at the Empire Sheet's seat; Turn > Hand
+    the Screen Back to the GM gives it back). It was shown to whoever sat at the screen: the Orion
+    Pirates' commander, seated, chose "Coalition" and read the Coalition's cloaked ships. False
+    when the hand-over is cancelled."""
+    at_screen = getattr(main, "team_at_screen", None)
+    if at_screen is None or at_screen() == team:
+        return True
+    from app.shell.turn_dialogs import HandOverDialog
+
+    screen = HandOverDialog(name, f"The replay of Battle Hex {at} shows the battle as the {name} commander saw it, "
+                                  "which the other commanders may not know.", "Cancel", main,
+                            f"Hand over to {name}: replay of Battle Hex {at}")
+    main.handover_dialog = screen
+    if screen.exec() != HandOverDialog.DialogCode.Accepted:
+        return False
+    main.combat_seat = team  # one seat, one hand-over (as the Empire Sheet's seat)
+    main.take_seat(team)
+    return True
+
+
 def open_replay(main: Any, what: Any, viewer: str | None = None, event: int | None = None) -> Any:
     """The battle window of ``what`` (a sector with a battle held by its controller, or the
     index of a record the file holds resolved) in replay mode, as ``viewer`` (asked when not one
-    of the battle's Teams or the GM; the GM's view behind the GM's passphrase), at the first
-    answer or at the log's event number ``event``. Returns the battle window, or None."""
+    of the battle's Teams or the GM; the GM's view behind the GM's passphrase, a Team's behind its
+    hand-over: :func:`_handed_over`), at the first answer or at the log's event number ``event``.
+    Returns the battle window, or None."""
     from PySide6.QtWidgets import QInputDialog
 
     from app.battle.window import BattleWindow
@@ -154,6 +180,8 @@ def open_replay(main: Any, what: Any, viewer: str | None = None, event: int | No
             return None
         viewer = GM if name == "Game Master" else sides[who.index(name)]
     if viewer == GM and not gm_may_see(main, main.session, "The replay as the GM"):
+        return None
+    if viewer != GM and not _handed_over(main, viewer, teams[viewer], at):
         return None
     window = next((w for w in getattr(main, "_battle_windows", []) if w.at == at and w.isVisible()), None)
     if window is not None and window.replay.steps is not None and window.replay.steps.answers != list(run.answers):

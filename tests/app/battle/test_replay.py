@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QMenu, QPushButton
 from app.systems.v13.map import centre_of
 from hexmap import Label
 from tests.app.gui import Answerer, choose_item, open_main_window, press
+from tests.app.gui import take_over as take_the_screen  # the battle window's take_over is another
 from tests.app.battle.test_seat import _drag, _hand_over_to, _legal_step
 from tests.app.systems.test_table import system_action
 from tests.app.battle.test_window import set_up_0604
@@ -237,10 +238,11 @@ def test_file_replay_a_battle_replays_a_resolved_battle_as_the_chosen_team(qtbot
     bw.close()
     campaign, undo = main.session.campaign, main.session.undo_stack.count()
     entry = next(a for a in main.findChildren(QAction) if a.text() == "Replay a &Battle...")
-    answerer = Answerer(_pick("0604"), _pick("Coalition"))
+    answerer = Answerer(_pick("0604"), _pick("Coalition"), take_the_screen)
     entry.trigger()
     answerer.stop()
-    assert [t for _k, t in answerer.seen] == ["Replay a battle", "Replay a battle"]
+    assert [t for _k, t in answerer.seen] == ["Replay a battle", "Replay a battle",
+                                             "Hand over to Coalition: replay of Battle Hex 0604"]
     from tests.app.test_gui_paths import battle_windows
     rw = battle_windows()[-1]
     assert rw.replay.on and rw.replay.k == 0 and rw.viewer == "coalition"
@@ -293,7 +295,7 @@ def test_a_replay_shows_the_coalition_no_hidden_unit_the_gm_sees(qtbot, tmp_path
         return w.log_view.toPlainText() + " ".join(c.toolTip() for c in w.panel.scene.counters.values())
 
     for who, sees in (("Coalition", False), ("Game Master", True)):
-        answerer = Answerer(_pick("0509"), _pick(who))
+        answerer = Answerer(_pick("0509"), _pick(who), take_the_screen)  # the Coalition's behind its hand-over
         next(a for a in main.findChildren(QAction) if a.text() == "Replay a &Battle...").trigger()
         answerer.stop()
         assert bw.replay.on and bw.replay.k == 0

@@ -15,7 +15,7 @@ from app.shell.window import MainWindow
 from rules.battlehex.sight import events_for
 from rules.model import save_campaign
 from rules.systems import start
-from tests.app.gui import show_active
+from tests.app.gui import Answerer, show_active, take_over
 from tests.rules.battlehex.test_log_numbering import ANSWERS
 from tests.rules.systems.stcs.helpers import stcs_campaign
 from tests.rules.systems.v13.helpers import AT
@@ -35,7 +35,10 @@ def test_blues_link_opens_the_replay_at_blues_event(qtbot, tmp_path) -> None:
                       offer_recovery=False, reopen_last=False)
     qtbot.addWidget(main)
     show_active(main, qtbot)
+    answerer = Answerer(take_over)  # Blue's replay, behind Blue's hand-over
     window = open_link(main, ReplayLink(str(path), str(AT), None, target.seq, "blue"))
+    answerer.stop()
+    assert [k for k, _t in answerer.seen] == ["HandOverDialog"], answerer.seen
     assert window is not None and window.replay.on, main.statusBar().currentMessage()
     steps, k = window.replay.steps, window.replay.k
     assert steps.frames[k].events > index and (k == 0 or steps.frames[k - 1].events <= index), (k, index)

@@ -9,7 +9,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QFileDialog, QMenu
 
-from tests.app.gui import Answerer, open_main_window, show_active
+from tests.app.gui import Answerer, open_main_window, show_active, take_over
 from tests.app.battle.test_replay import _key, _pick
 from tests.app.systems.test_table import results, system_action
 from tests.app.test_gui_paths import battle_windows, end_movement_and_fight
@@ -52,10 +52,11 @@ def test_a_reopened_file_replays_its_resolved_battle(qtbot, tmp_path, monkeypatc
         listed.append(list(d.comboBoxItems()) if hasattr(d, "comboBoxItems") else [])
         return _pick("0604")(d)
 
-    answerer = Answerer(battle, _pick("Coalition"))
+    answerer = Answerer(battle, _pick("Coalition"), take_over)
     _menu_action(again, "Replay a &Battle...").trigger()
     answerer.stop()
-    assert [t for _k, t in answerer.seen] == ["Replay a battle", "Replay a battle"]
+    assert [t for _k, t in answerer.seen] == ["Replay a battle", "Replay a battle",
+                                             "Hand over to Coalition: replay of Battle Hex 0604"]
     assert any(i.startswith("0604") and "turn 1, resolved, 3 answers" in i for i in listed[0]), listed
     rw = battle_windows()[-1]
     assert rw.replay.on and rw.replay.k == 0 and rw.viewer == "coalition"

@@ -19,13 +19,25 @@ from app.battle.replay_main import open_link
 from app.shell.window import MainWindow
 from app.widgets.question_dialogs import QuestionDialog
 from rules.battlehex.sight import events_for, sight
-from tests.app.gui import Answerer, ok, show_active, to_turn_orders
+from tests.app.gui import Answerer, ok, show_active, take_over, to_turn_orders
 from tests.app.systems.test_table import system_action
 from tests.app.test_gui_paths import end_movement_and_fight
 from tests.conftest import DEFAULT
 from tests.hand_kept import hand_kept_file
 
 ROOT = Path(__file__).resolve().parents[3]
+
+
+def open_link_taken(main, link):
+    """``open_link`` with the link's Team taking the screen at its hand-over (a Team's replay is its
+    commander's: app.battle.replay_main._handed_over); the GM's view asks none."""
+    answerer = Answerer(take_over)
+    try:
+        return open_link(main, link)
+    finally:
+        answerer.stop()
+
+
 LINK = re.compile(r"<(?:li|tr) id='event-(\d+)'>(?:<td>)?<a href='(battlehex://replay\?[^']*)'>")
 
 
@@ -88,7 +100,7 @@ def test_each_event_of_the_report_links_to_the_replay_at_that_event(qtbot, tmp_p
     assert link == parse(href) and isinstance(link, ReplayLink)
     # ... opens the saved file and the battle's window in replay mode at that event
     again = opened(qtbot, tmp_path, Path(link.file))
-    window = open_link(again, link)
+    window = open_link_taken(again, link)
     assert window is not None and window.replay.on, again.statusBar().currentMessage()
     qtbot.waitExposed(window)
     steps, k = window.replay.steps, window.replay.k
@@ -144,7 +156,7 @@ def test_an_open_v13_battle_s_report_links_to_its_replay(qtbot, tmp_path):
     bw.close()
     event, href = found[-1]
     again = opened(qtbot, tmp_path, src)
-    window = open_link(again, main_module.replay_link(main_module._parser().parse_args([href])))
+    window = open_link_taken(again, main_module.replay_link(main_module._parser().parse_args([href])))
     assert window is not None and window.replay.on, again.statusBar().currentMessage()
     assert len(window.replay.steps) == answers and window.replay.steps.frames[window.replay.k].events >= event
     window.close()
@@ -171,6 +183,6 @@ def test_a_table_battle_s_report_links_every_event(qtbot, tmp_path):
     assert [n for n, _ in found] == [e.seq for e in events_for(bw.b, bw.viewer or "gm")]
     bw.close()
     again = opened(qtbot, tmp_path, src)
-    window = open_link(again, parse(found[-1][1]))
+    window = open_link_taken(again, parse(found[-1][1]))
     assert window is not None and window.replay.on and window.replay.k == len(window.replay.steps)
     window.close()
