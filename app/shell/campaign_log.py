@@ -106,6 +106,9 @@ class CampaignLog(QDockWidget):
         self.view.setOpenLinks(False)  # a rule opens Help > Rules at that rule
         self.view.setPlaceholderText("No line of the campaign log to show here (yet).")
         self.view.anchorClicked.connect(self._link)
+        # following, the latest line stays in view when the lines wrap anew (the dock made narrower by
+        # the Empire Sheet beside it, the window resized) or the dock is laid out after its lines came
+        self.view.verticalScrollBar().rangeChanged.connect(lambda _lo, hi: self._follow(hi))
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         for w in (self.turn_box, self.phase_box, self.power_box, self.find, find_next, self.follow):
@@ -208,6 +211,10 @@ class CampaignLog(QDockWidget):
             self.view.append(entry_html(e))
         if self.follow.isChecked():
             self._to_end()
+
+    def _follow(self, end: int) -> None:
+        if self.follow.isChecked():
+            self.view.verticalScrollBar().setValue(end)
 
     def _to_end(self) -> None:
         self.view.moveCursor(QTextCursor.MoveOperation.End)
