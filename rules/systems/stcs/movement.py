@@ -68,6 +68,19 @@ def speed(e: STCSEngine, x: str) -> int:
     return m[1] if m else 0
 
 
+def usual(e: STCSEngine, x: str) -> int:
+    """The points ``x`` usually spends, where its move question opens (issue 22: it opened at 0, so Return held
+    every ship still). Seed 002 reads a ship as spending its movement: "movement points may be allocated, but the
+    ships may not move" is an exception (Repair Shuttles), an "unexpended movement point" the ship's choice
+    (Evasive Maneuvers). So: the points its power to movement buys (its allocation, at the record's Movement
+    Point Ratio), else its speed (the points of its latest move: it keeps moving as it moves), else, before its
+    first move, its Cruising Warp Speed (a fixed outpost holds still, as does a monitor, which has none); always
+    within what it may spend now."""
+    bought, d = power.movement_points(e, x), e.data(x)
+    want = bought if bought is not None else speed(e, x) if x in e.moves else 0 if d.outpost else d.cruising_warp
+    return min(want, most_points(e, x))
+
+
 def acts(e: STCSEngine, x: str) -> dict[str, str]:
     """The move act of ``x`` if it may move in this segment's Movement Phase."""
     if damage.dead_in_space(e, x) or x in e.moves and e.moves[x][0] == e.round or not most_points(e, x) \
@@ -95,7 +108,8 @@ def move(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     points = {str(p): f"{p} point{'' if p == 1 else 's'} (speed {p})" for p in range(top + 1)}
     ask = e._choose(f"stcs/{e.round}/move/{x}/points", rule, f"{who}: how many movement points does {e.ship(x)} "
                     f"spend this Movement Phase{why}?", points, to=to, data=secret)
-    n = int((yield dataclasses.replace(ask, check=lambda a: str(power.points_check(e, x, int(ask.check(a)))))))
+    n = int((yield dataclasses.replace(ask, check=lambda a: str(power.points_check(e, x, int(ask.check(a)))),
+                                       default=str(usual(e, x)))))
     here, now = e.at[x], e.facing[x]
     paths: dict[str, str] = {}
     for f in sorted(Facing, key=lambda g: (turns(now, g), g.value)):
@@ -103,10 +117,10 @@ def move(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
             h = here.neighbor(f, ahead)
             paths[f"{f.name}:{ahead}"] = (f"{'keep' if f is now else 'turn to'} heading {f.name}, "
                                           f"{ahead} hex{'' if ahead == 1 else 'es'} ahead: to {h.q},{h.r}")
-    path = str((yield e._choose(f"stcs/{e.round}/move/{x}/path", rule, f"{who}: where does {e.ship(x)} "
-                                f"move{'' if hidden else f' with {n} points'} (a point turns one hex side or moves "
-                                "one hex ahead)?",
-                                paths, to=to, data=secret)))
+    where = e._choose(f"stcs/{e.round}/move/{x}/path", rule, f"{who}: where does {e.ship(x)} "
+                      f"move{'' if hidden else f' with {n} points'} (a point turns one hex side or moves one hex ahead)?",
+                      paths, to=to, data=secret)
+    path = str((yield dataclasses.replace(where, default=f"{now.name}:{n}")))  # the usual case: straight on
     face, _, hexes = path.partition(":")
     e.facing[x] = Facing[face]
     e.at[x] = here.neighbor(e.facing[x], int(hexes))

@@ -140,3 +140,27 @@ def test_this_sessions_questions_open_at_the_rules_usual_case(qtbot):
             continue
         seen.add(head if head.startswith("b5") else "stcs power")
     assert seen == {"b5/flagship/blue", "b5/commander/blue/N", "b5/net/blue", "b5/N/orders/red", "stcs power"}, seen
+
+
+def test_an_stcs_move_opens_at_the_points_the_ship_usually_spends_straight_on(qtbot):
+    """Issue 22: the STCS move opened at 0 points, so Return held every ship still. Seed 002 reads a ship as
+    spending its movement (an "unexpended movement point" is its choice): each move of the random STCS games
+    opens at :func:`rules.systems.stcs.movement.usual` (what its power to movement buys, else its speed, else
+    its Cruising Warp; an outpost 0), within its caps, and its path straight on with every point."""
+    from rules.systems.stcs import movement
+
+    points, paths = [], 0
+    for system, run, q, _a in seam_questions():
+        if system != "stcs" or "/move/" not in q.key:
+            continue
+        x = q.key.split("/")[3]
+        if q.key.endswith("/points"):
+            usual = movement.usual(run.engine, x)
+            assert _opened(qtbot, q) == str(usual) == q.default, (q.key, q.default, usual)
+            points.append(usual)
+        else:
+            straight = f"{run.engine.facing[x].name}:{run.answers[-1]}"  # every point answered, heading kept
+            assert _opened(qtbot, q) == straight == q.default, (q.key, q.default)
+            paths += 1
+    assert points and paths and max(points) > 0, points
+
