@@ -6,17 +6,18 @@ from collections.abc import Callable, Generator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from rules.battlehex.log import IllegalAnswer
-from rules.battlehex.roster import Status
+from rules.battlehex.log import GM, IllegalAnswer
+from rules.battlehex.questions import QKind, Question, unit_list
+from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.words import possessive
 from rules.errors import RuleError
+from rules.model.visibility import listed
 from rules.systems.stcs import damage, engines, firing, mines, selfdestruct, shieldcontrol, shields, warping
 
 if TYPE_CHECKING:
-    from rules.battlehex.questions import Question
     from rules.systems.stcs.engine import STCSEngine
 
-Procedure = Generator["Question", Any, None]
+Procedure = Generator[Question, Any, None]
 VERBS: dict[str, Callable[[STCSEngine, str], Procedure]] = {
     "shutdown": engines.shut_down, "restart": engines.restart, "shadow": engines.shadow,
     "unshadow": engines.unshadow, "minelock": mines.lock, "minefire": mines.fire_at, "warppath": warping.path,
@@ -60,16 +61,66 @@ def unopposed(e: STCSEngine) -> str | None:
     return f"nothing to fight: {who} ship with STCS data in the battle"
 
 
+TOLD = "; the Game Master enters their losses when the battle is resolved"
+"""What the log says of the units left to the table (:func:`table_losses` asks)."""
+AT_THE_TABLE = (("destroyed", "were destroyed"), ("captured", "were captured"), ("crippled", "were crippled"))
+"""The table system's three questions (:mod:`rules.systems.table.battle`), asked of the units left to the table."""
+
+
+def at_the_table(e: STCSEngine) -> list[str]:
+    """The units in the Battle Hex not on the tactical map: without STCS data, or of neither side."""
+    return [u.id for u in e.state.units.values() if u.status is not Status.OUT and u.id not in e.units]
+
+
 def left_to_the_table(e: STCSEngine) -> None:
     """The log names the units not on the tactical map: those without STCS data, and those of neither side (a third
-    party in the Battle Hex, as the independent Orions at 0703 of the default campaign: the engine fights two sides)."""
-    out = [u for u in e.state.units.values() if u.status is not Status.OUT and u.id not in e.units]
+    party in the Battle Hex, as the independent Orions at 0703 of the default campaign: the engine fights two sides),
+    and says the GM enters their losses at the end (:func:`table_losses`)."""
+    out = [e.state.units[x] for x in at_the_table(e)]
     none = [u.name for u in out if u.unit.stcs is None]
     if none:
-        e.log.add("ruling", "STCS", "no STCS data (left to the table, not on the tactical map): " + ", ".join(none))
+        e.log.add("ruling", "STCS", "no STCS data (left to the table, not on the tactical map): " + ", ".join(none)
+                  + TOLD)
     for team in sorted({u.team for u in out if u.unit.stcs is not None}):
         e.log.add("ruling", "STCS", f"{e.name(team)}, neither side of this battle (left to the table, not on the "
-                  "tactical map): " + ", ".join(u.name for u in out if u.team == team and u.unit.stcs is not None))
+                  "tactical map): " + ", ".join(u.name for u in out if u.team == team and u.unit.stcs is not None)
+                  + TOLD)
+
+
+def asked_next(e: STCSEngine) -> str:
+    """What the GM's "which ships were destroyed?" adds when units were left to the table (:func:`table_losses`)."""
+    return " (of the tactical map's ships: the units left to the table are asked next)" if at_the_table(e) else ""
+
+
+def table_losses(e: STCSEngine) -> Generator[Question, Any, str]:
+    """The units left to the table, after the STCS ships: the GM enters what happened to them with the table
+    system's questions (destroyed, captured, crippled), written back as the table's are (issue 25: a third party
+    at an STCS Battle Hex, the Orions at 0703, was "left to the table" with no way to enter its losses). Returns the
+    resolution's words for them ("" when there are none)."""
+    left = at_the_table(e)
+    if not left:
+        return ""
+    said: dict[str, list[str]] = {}
+    for status, verb in AT_THE_TABLE:
+        chosen = yield unit_question(f"stcs/table/{status}", "Game Master: of the units left to the table (not on "
+                                     f"the tactical map), which {verb} in the battle? (none: no unit ticked)",
+                                     left, e.state.units)
+        for x in chosen:
+            u = e.state.units[x]
+            if status == "crippled":
+                u.crippled = True
+            else:
+                u.status = Status.DESTROYED if status == "destroyed" else Status.CAPTURED
+        said[status] = [e.state.units[x].name for x in chosen]
+        left = [x for x in left if x not in chosen]
+    return "; left to the table (" + "; ".join(f"{s}: {listed(n)}" for s, n in said.items()) + ")"
+
+
+def unit_question(key: str, text: str, options: list[str], units: dict[str, BUnit]) -> Question:
+    """The GM's choice of units among ``options`` (none ticked: none)."""
+    def check(a: Any) -> list[str]:
+        return unit_list(a, options, "STCS", lambda x: units[x].name, "choose the units among")
+    return Question(key, QKind.CHOOSE_UNITS, GM, "STCS", text, tuple(options), check=check)
 
 
 def refuse_one_sided(e: STCSEngine) -> None:

@@ -323,15 +323,16 @@ class STCSEngine:
         def check(a: Any) -> list[str]:
             return unit_list(a, can, RULE, self.ship, "choose the ships destroyed among")
         lost = yield Question("stcs/destroyed", QKind.CHOOSE_UNITS, GM, RULE,
-                              "Game Master: which ships were destroyed in the battle? (none: no ship ticked)",
-                              tuple(can), check=check)
+                              "Game Master: which ships were destroyed in the battle? (none: no ship ticked)"
+                              + more_acts.asked_next(self), tuple(can), check=check)
         for x in lost:
             self.units[x].status = Status.DESTROYED
+        table = yield from more_acts.table_losses(self)  # the units left to the table: the GM enters theirs too
         st = self.state
         def named(t: str, status: Status) -> str:  # names, not counts: a viewer's version takes the hidden ones out
             return listed(u.name for u in self.units.values() if u.team == t and u.status is status)  # (issue 23)
         st.resolution = "STCS: " + "; ".join(f"{self.name(t)} (destroyed: {named(t, Status.DESTROYED)}; warped out: "
-                                             f"{named(t, Status.LEFT)})" for t in (self.attacker, self.defender))
+                                             f"{named(t, Status.LEFT)})" for t in (self.attacker, self.defender)) + table
         st.resolved = True
         self.log.add("ruling", RULE, f"Battle Hex {st.record.at} resolved: {st.resolution}")
 

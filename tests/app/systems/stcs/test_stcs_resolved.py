@@ -14,12 +14,12 @@ from tests.app.systems.test_table import system_action
 from tests.app.test_gui_paths import end_movement_and_fight
 
 
-def to_acts(qtbot, tmp_path):
-    """The default campaign's 0509 fought with STCS (Ctrl+F), the GM's set-up answered at its
+def to_acts(qtbot, tmp_path, at: str = "0509"):
+    """The default campaign's ``at`` fought with STCS (Ctrl+F), the GM's set-up answered at its
     defaults in the dialogs, past the hand-overs to the first segment's act list."""
     main = open_main_window(qtbot, tmp_path)
     system_action(main.findChild(QMenu, "battle_systems_menu"), "stcs").trigger()
-    bw = end_movement_and_fight(main, qtbot, "0509")
+    bw = end_movement_and_fight(main, qtbot, at)
     answerer = Answerer(lambda d: isinstance(d, QuestionDialog) and ok(d))
     try:
         for _ in range(50):

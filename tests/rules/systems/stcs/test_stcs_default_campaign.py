@@ -80,7 +80,8 @@ def test_the_independent_orions_at_0703_are_left_to_the_table_by_name() -> None:
     assert not {"ori-cr-1", "ori-slv-1"} & set(e.units)
     lines = [x["text"] for x in json.loads(run.events_json()) if "neither side" in x.get("text", "")]
     assert lines == ["Orion Pirates, neither side of this battle (left to the table, not on the tactical map): "
-                     "Black Mira's Revenge, Jade Serpent"]
+                     "Black Mira's Revenge, Jade Serpent; the Game Master enters their losses when the battle is "
+                     "resolved"]  # (test_table_losses.py: asked after the STCS ships)
 
 
 @pytest.mark.parametrize("seed", (1, 4))

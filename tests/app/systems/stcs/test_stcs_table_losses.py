@@ -1,0 +1,57 @@
+"""The independent Orions at 0703 of the default campaign, fought with STCS (issue 25): the engine fights two sides,
+so the Orions are left to the table, and the battle window's log says the GM enters their losses at the end. The GM
+resolves from the act list; after the STCS ships' dialog, a dialog asks which of the units left to the table were
+destroyed (then captured, crippled), and the campaign gets them (before, nothing asked: the Orions came out
+untouched whatever the GM knew had happened)."""
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import Qt
+
+from app.widgets.question_dialogs import QuestionDialog
+from tests.app.gui import Answerer, ok
+from tests.app.systems.stcs.test_stcs_resolved import to_acts
+from tests.app.systems.test_table import units
+
+SEEN: list[tuple[str, str, list[str]]] = []
+
+
+def gm_enters(d) -> bool:
+    """The GM's end-of-battle dialogs: no STCS ship destroyed; Jade Serpent destroyed at the table, Black Mira's
+    Revenge crippled (each dialog's text and listed names kept in SEEN)."""
+    if not isinstance(d, QuestionDialog) or not d.q.key.startswith(("stcs/destroyed", "stcs/table/")):
+        return False
+    names = [d.list.item(i).text() for i in range(d.list.count())]
+    SEEN.append((d.q.key, d.q.text, names))
+    want = {"stcs/table/destroyed": "Jade Serpent", "stcs/table/crippled": "Black Mira's Revenge"}.get(d.q.key)
+    for i in range(d.list.count()):
+        if d.list.item(i).text() == want:
+            d.list.item(i).setCheckState(Qt.CheckState.Checked)
+    return ok(d)
+
+
+def test_the_gm_enters_the_orions_losses_at_0703_after_the_stcs_battle(qtbot, tmp_path):
+    SEEN.clear()
+    main, bw = to_acts(qtbot, tmp_path, "0703")
+    log = bw.log_dock.view.toPlainText()  # the battle window's log, as the GM reads it
+    assert "Orion Pirates, neither side of this battle" in log and "enters their losses when the battle is" in log
+    assert {"ori-cr-1", "ori-slv-1"} <= set(units(main.campaign))
+    panel = bw.panel
+    row = next(i for i in range(panel.acts.count()) if panel.acts.item(i).data(Qt.ItemDataRole.UserRole) == "resolve")
+    panel.acts.setCurrentRow(row)
+    answerer = Answerer(gm_enters)
+    try:
+        qtbot.mouseClick(panel.do_button, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: bw.b.status().resolved, timeout=5000)
+    finally:
+        answerer.stop()
+    keys = [k for k, _t, _n in SEEN]
+    assert keys == ["stcs/destroyed", "stcs/table/destroyed", "stcs/table/captured", "stcs/table/crippled"], keys
+    assert "Jade Serpent" not in SEEN[0][2]  # not among the STCS ships
+    _k, text, names = SEEN[1]
+    assert "left to the table" in text and sorted(names) == ["Black Mira's Revenge", "Jade Serpent"], SEEN[1]
+    assert "left to the table (destroyed: Jade Serpent; captured: none; crippled: Black Mira's Revenge)" in \
+        html.unescape(bw.step_label.text())
+    after = units(main.campaign)
+    assert "ori-slv-1" not in after and after["ori-cr-1"].crippled
