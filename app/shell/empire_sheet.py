@@ -49,8 +49,8 @@ if TYPE_CHECKING:  # the economy loads when the sheet is first shown, not before
 
 NOT_YET = ("Point Pool, maintenance, commerce, research and orders are not run by BattleHex yet: the GM keeps "
            "them by hand (docs/economy.md).")
-ORDERS_NOT_YET = ("Turn Orders for bases outside orbit carried by Transport Fleets and for escort and trade route "
-                  "assignments are not run by BattleHex yet: the GM keeps them by hand (docs/economy.md).")
+ORDERS_NOT_YET = ("Turn Orders for bases outside orbit carried by Transport Fleets are not run by BattleHex yet: "
+                  "the GM keeps them by hand (docs/economy.md).")
 SECRET = ("The Point Pool, research, orders and charts are the power's secret: shown to its Team (Take the seat...) "
           "and in the GM view (View > GM View, Ctrl+Shift+G).")
 

@@ -2,7 +2,8 @@
 its Team's hand-over screen: one order at a time - a unit of its list at one of its planets, a
 planet's next Productivity point, a crippled unit's repair, Intel Points, a project cancelled, a
 unit scrapped, a ground unit raised, Census loaded on a Colony Fleet, a unit sent to Reserve,
-mothballed or reactivated - or "my orders are done". The engine judges each order
+mothballed or reactivated, an Escort assigned or removed, a Trade Fleet's route - or "my orders
+are done". The engine judges each order
 (rules/turn/orders.py, purchases.py, ...); the repairs and the newer orders list only what the
 engine accepts now, in the words of the log line it would write (the cost, the refund, the Point
 Pool before and after: rules/turn/order_choices.py), filled when their kind is chosen. A refused
@@ -29,11 +30,12 @@ KINDS = (("done", "My orders are done"), ("purchase", "Buy a unit"),
          ("scrap", "Scrap a unit (50% back)"), ("ground", "Raise a ground unit"),
          ("colonize", "Load Census on a Colony Fleet"), ("reserve", "Send a unit to Reserve"),
          ("mothball", "Mothball a ship"), ("reactivate", "Reactivate a unit"),
-         ("mission", "Intel mission against another power"))
+         ("mission", "Intel mission against another power"), ("escort", "Assign or remove an Escort"),
+         ("route", "Give a Trade Fleet a new route"))
 """The order kinds, in the Order list's order: the dialog opens at the first, "done" (Return closes the
 power's orders; it never spends points nor orders a unit the power's list may not hold)."""
 LISTED = {"repair": "&Repair:", "scrap": "&Scrap:", "ground": "&Raise:", "colonize": "&Load:",
-          "reserve": "&Unit:", "mothball": "&Ship:", "reactivate": "&Unit:"}
+          "reserve": "&Unit:", "mothball": "&Ship:", "reactivate": "&Unit:", "escort": "&Escort:"}
 """The kinds offered from the engine's list (rules/turn/order_choices.py), with their field's label."""
 
 
@@ -104,6 +106,15 @@ class OrdersDialog(QDialog):
         for k in ("scrap", "ground", "colonize", "reserve", "mothball", "reactivate"):
             self._listed(k)
         self._mission_page()
+        self._listed("escort")
+        self.route_fleet = QComboBox()
+        for f in campaign.fleets:
+            if f.power == p.id and f.kind.value == "trade":
+                self.route_fleet.addItem(f"{f.name} at {f.sector}, trading along "
+                                         f"{', '.join(str(x) for x in f.trade_route) or 'no route'}", f.id)
+        self.route_text = QLineEdit()
+        self.route_text.setPlaceholderText("one to three adjacent sectors, e.g. 0207 0307 0306")
+        self._page((("&Trade Fleet:", self.route_fleet), ("&New route:", self.route_text)))
         self.refusal = QLabel()
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet("color: #b00020")
@@ -196,14 +207,16 @@ class OrdersDialog(QDialog):
             self._fill_missions()
         self.ok_button.setEnabled((kind not in self.lists or bool(self.offered.get(kind))) and (
             kind != "purchase" or bool(self.p.unit_list)) and (
-            kind != "mission" or bool(self.mission_lists and self.mission_lists.targets and self.mission_lists.pool)))
+            kind != "mission" or bool(self.mission_lists and self.mission_lists.targets and self.mission_lists.pool)) and (
+            kind != "route" or self.route_fleet.count() > 0))
         self.adjustSize()  # the chosen page's lines whole (the note under a list wraps to two or three)
 
     def _said(self, kind: str, index: int) -> None:
         """The note under ``kind``'s list: the chosen order in the engine's words, paid now."""
         chosen = self.offered.get(kind, [])
         if 0 <= index < len(chosen):
-            self.notes[kind].setText(f"Paid now, as the engine logs it: {chosen[index].text}")
+            paid = "As" if kind == "escort" else "Paid now, as"  # an escort costs nothing
+            self.notes[kind].setText(f"{paid} the engine logs it: {chosen[index].text}")
 
     def refused(self, why: str) -> None:
         """The engine refused the order given: its rule and reason shown above the buttons."""
@@ -239,6 +252,9 @@ class OrdersDialog(QDialog):
             return {"mission": body}
         if kind == "cancel":
             return {"cancel": {"project": str(self.cancel_box.currentData())}}
+        if kind == "route":
+            return {"route": {"fleet": str(self.route_fleet.currentData()),
+                              "route": self.route_text.text().replace(",", " ").split()}}
         return "done"
 
 

@@ -30,13 +30,25 @@ Readings:
 * "Escorts follow the civilian fleet's movement": an escort in its civilian fleet's sector
   takes that fleet's orders; an escort of a Trade Fleet posted at another system of the route
   keeps its post (no orders of its own: an escort does not move by itself).
+* Assignments are Turn Orders (issue 23; the seed: routes and escorts "reassigned during the
+  movement phase", "Removing Escorts places them at the civilian fleet's current location"),
+  taking effect at once, before the movement they steer, each its Team's secret in the log:
+  ``{"escort": {"power", "fleet": F, "of": C}}`` makes the power's military fleet F an Escort of its
+  civilian fleet C, F already standing where it may escort C (:func:`off_post`: "must be placed
+  [...] at the beginning of the movement phase") and neither interned nor holding a unit in Reserve
+  or mothballed (it could not follow); ``"of": null`` removes F, placed at C's current location
+  with no orders; ``{"route": {"power", "fleet": T, "route": [...]}}`` gives Trade Fleet T a new
+  route (:func:`trade_route_ok`), an escort left off it named in the log. The seed's "CMs [...] may
+  also limit the number of Escorts" is the GM's; BattleHex sets no limit.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import Enum
+from typing import Any
 
 from hexmap import Label, LaneGraph
+from rules.battlehex.log import GM, IllegalAnswer
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, Fleet
 from rules.model.records import LogEntry
@@ -252,3 +264,100 @@ def release_escorts(campaign: Campaign) -> Campaign:
     return campaign.model_copy(update={
         "fleets": [f.model_copy(update={"escort_of": None}) if f.id in freed else f for f in campaign.fleets],
         "log": [*campaign.log, *lines]})
+
+
+ESCORT = f"{MOVEMENT} (escorts)"
+ROUTE = f"{MOVEMENT} (trade routes)"
+
+
+def _power_fleet(c: Campaign, raw: Any, keys: set[str], kind: str, form: str) -> Fleet:
+    if not (isinstance(raw, dict) and set(raw) == keys and isinstance(raw["power"], str)
+            and isinstance(raw["fleet"], str)):
+        raise IllegalAnswer(MOVEMENT, f"{kind} is {form}, not {raw!r}")
+    if c.settings.empire_turn != "seed004":
+        raise RuleError(MOVEMENT, f"{kind} is kept by hand in this campaign (settings.empire_turn by_hand)")
+    p = c.power(raw["power"])
+    if p is None:
+        raise IllegalAnswer(MOVEMENT, f"there is no power {raw['power']!r}")
+    f = next((x for x in c.fleets if x.id == raw["fleet"]), None)
+    if f is None or f.power != p.id:
+        raise RuleError(MOVEMENT, f"{raw['fleet']} is not a fleet of {p.name}")
+    return f
+
+
+def _order_log(new: Campaign, rule: str, power: str, text: str) -> None:
+    team = new.team_of_power(power)
+    new.log.append(LogEntry(turn=new.turn, rule=rule, secret_of=[team.id if team else GM], text=text))
+
+
+def _replace(c: Campaign, f: Fleet, **changes: Any) -> Campaign:
+    """A new campaign with fleet ``f`` changed (the other fleets shared)."""
+    return c.model_copy(update={"fleets": [x.model_copy(update=changes) if x.id == f.id else x for x in c.fleets],
+                                "log": list(c.log)})
+
+
+def escort_order(c: Campaign, raw: Any) -> Campaign:
+    """Assign (``of`` a civilian fleet) or remove (``of`` null) an Escort; an illegal order raises
+    with its rule and changes nothing."""
+    f = _power_fleet(c, raw, {"power", "fleet", "of"}, "an escort order",
+                     "{\"escort\": {\"power\": id, \"fleet\": id, \"of\": civilian fleet id or null}}")
+    if raw["of"] is None:
+        if f.escort_of is None:
+            raise RuleError(ESCORT, f"{f.name} escorts nothing")
+        ward = next((x for x in c.fleets if x.id == f.escort_of), None)
+        at = (ward.sector, ward.in_transit_to) if ward is not None else (f.sector, f.in_transit_to)
+        new = _replace(c, f, escort_of=None, sector=at[0], in_transit_to=at[1], orders=[])
+        where = f"{at[0]}" + (f" (between {at[0]} and {at[1]})" if at[1] is not None else "")
+        _order_log(new, ESCORT, f.power, f"{f.name} no longer escorts {ward.name if ward else f.escort_of}: placed at "
+                                   f"its current location, {where}")
+        return new
+    if not isinstance(raw["of"], str):
+        raise IllegalAnswer(ESCORT, f"an escort's civilian fleet is a fleet id or null, not {raw['of']!r}")
+    ward = next((x for x in c.fleets if x.id == raw["of"]), None)
+    if ward is None or ward.power != f.power or not ward.kind.civilian:
+        raise RuleError(ESCORT, f"{raw['of']} is not a civilian fleet (Trade, Transport or Colony Fleet) of "
+                                f"{f.power}: Escorts protect their own power's civilian fleets")
+    if f.kind is not FleetKind.MILITARY:
+        raise RuleError(ESCORT, f"Escorts are military fleets; {f.name} is a {f.kind.value} fleet")
+    if f.escort_of == ward.id:
+        raise RuleError(ESCORT, f"{f.name} already escorts {ward.name}")
+    eco = (c.power(f.power) or c.powers[0]).economy
+    idle = set(eco.reserve) | set(eco.mothballed) if eco is not None else set()
+    if f.interned_by is not None or f.reserve or any(u.id in idle for u in f.units):
+        raise RuleError(ESCORT, f"{f.name} cannot follow {ward.name}: it is interned or holds a unit in Reserve or "
+                                "mothballed (it does not move)")
+    why = off_post(f, ward)
+    if why is not None:
+        raise RuleError(ESCORT, why)
+    new = _replace(c, f, escort_of=ward.id)
+    was = next((x.name for x in c.fleets if x.id == f.escort_of), None)
+    _order_log(new, ESCORT, f.power, f"{f.name} escorts {ward.name} at {f.sector}" + (f" (no longer {was})" if was else "")
+         + ": it follows its movement and takes part in any encounter scenario involving it")
+    return new
+
+
+def route_order(c: Campaign, raw: Any) -> Campaign:
+    """Give a Trade Fleet a new trade route; an illegal order raises with its rule and changes nothing."""
+    f = _power_fleet(c, raw, {"power", "fleet", "route"}, "a trade-route order",
+                     "{\"route\": {\"power\": id, \"fleet\": id, \"route\": [\"0207\", ...]}}")
+    if not isinstance(raw["route"], list) or not all(isinstance(x, str) for x in raw["route"]):
+        raise IllegalAnswer(ROUTE, f"a trade route is a list of sectors such as [\"0207\", \"0307\"], not "
+                                   f"{raw['route']!r}")
+    if f.kind is not FleetKind.TRADE:
+        raise RuleError(ROUTE, f"{f.name} is a {f.kind.value} fleet: only a Trade Fleet has a trade route")
+    try:
+        labels = [Label.parse(x) for x in raw["route"]]
+    except ValueError as e:
+        raise IllegalAnswer(ROUTE, f"a trade route's sectors are labels such as \"0207\": {e}") from None
+    from rules.strategic import build_graph
+
+    try:
+        trade_route_ok(c, build_graph(c), labels)
+    except RuleError as e:
+        raise RuleError(ROUTE, e.message) from None
+    new = _replace(c, f, trade_route=labels)
+    off = [x for x in escorts_of(c, f.id) if x.in_transit_to is not None or x.sector not in labels]
+    _order_log(new, ROUTE, f.power, f"{f.name} trades along {', '.join(raw['route'])}"
+         + "".join(f"; {x.name} at {x.sector} is off the new route: it follows {f.name} only when with it, until "
+                   "posted again" for x in off))
+    return new

@@ -1,6 +1,6 @@
 """The Turn Orders a power may give now, each in words with its cost (issue 23): what the orders
-dialog offers for repairs, scrapping, ground units, colonization, Reserve, mothballs and
-reactivation. A candidate (a unit, fleet or ground class at one of the power's planets) is
+dialog offers for repairs, scrapping, ground units, colonization, Reserve, mothballs,
+reactivation and escorts. A candidate (a unit, fleet or ground class at one of the power's planets) is
 offered only when the engine's own order function (rules/turn/orders.py ``KINDS``) accepts it on
 the campaign as it stands, and its words are the log line that order would write (what it costs,
 what it pays back, the Point Pool before and after), so the player reads the engine's figures
@@ -17,7 +17,7 @@ from rules.model.turn_model import FleetKind
 from rules.model.units import Unit, UnitFate
 from rules.turn import orders
 
-KINDS = ("repair", "scrap", "ground", "colonize", "reserve", "mothball", "reactivate")
+KINDS = ("repair", "scrap", "ground", "colonize", "reserve", "mothball", "reactivate", "escort")
 """The order kinds whose legal candidates are listed here."""
 
 
@@ -28,7 +28,7 @@ class Offer:
     refuses and its rule and reason."""
 
     kind: str
-    body: tuple[tuple[str, str], ...]
+    body: tuple[tuple[str, str | None], ...]
     text: str
     refused: str = ""
 
@@ -55,9 +55,10 @@ def _in_play(c: Campaign, power: str) -> list[Unit]:
     return [u for u in units if u.fate is UnitFate.ACTIVE]
 
 
-def candidates(c: Campaign, power: str, kind: str) -> Iterator[dict[str, str]]:
+def candidates(c: Campaign, power: str, kind: str) -> Iterator[dict[str, str | None]]:
     """The orders of ``kind`` worth asking the engine about (bodies without the power), in the
-    file's order: each unit once per planet of its sector, each ground class at each planet."""
+    file's order: each unit once per planet of its sector, each ground class at each planet, each
+    military fleet as an escort of each civilian fleet (or, escorting one, removed)."""
     p = c.power(power)
     eco = p.economy if p is not None else None
     planets = _planets(c, power)
@@ -76,6 +77,14 @@ def candidates(c: Campaign, power: str, kind: str) -> Iterator[dict[str, str]]:
                 for s, pl in planets:
                     if s.at == f.sector:
                         yield {"fleet": f.id, "planet": pl.name}
+    elif kind == "escort":
+        mine = [f for f in c.fleets if f.power == power]
+        for f in mine:
+            if f.escort_of is not None:
+                yield {"fleet": f.id, "of": None}
+            for ward in mine:
+                if ward.kind.civilian and f.kind is FleetKind.MILITARY and ward.id != f.escort_of:
+                    yield {"fleet": f.id, "of": ward.id}
     elif kind == "reserve":
         for u in _in_play(c, power):
             yield {"unit": u.id}
@@ -96,7 +105,8 @@ def offers(c: Campaign, power: str, kind: str) -> list[Offer]:
     out: list[Offer] = []
     given: set[str] = set()
     for body in candidates(c, power, kind):
-        what = body.get("unit", body.get("fleet", body.get("class", "")))
+        what = f"{body.get('unit', body.get('fleet', body.get('class', '')))}" + (
+            f" {body['of']}" if kind == "escort" else "")
         try:
             after = orders.KINDS[kind](c, {**body, "power": power})
         except RuleError as e:

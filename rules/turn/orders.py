@@ -23,14 +23,15 @@ from rules.economy.income import points
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.model.records import Phase
-from rules.turn import colonize, ground_orders, intel_missions, purchases, reserve, scrapping
+from rules.turn import civilian, colonize, ground_orders, intel_missions, purchases, reserve, scrapping
 
 TURN_ORDERS = purchases.TURN_ORDERS
 KINDS: dict[str, Callable[[Campaign, Any], Campaign]] = {
     "purchase": purchases.order, "productivity": purchases.improve, "repair": purchases.repair,
     "intel": purchases.intel, "cancel": scrapping.cancel, "scrap": scrapping.scrap,
     "ground": ground_orders.order, "colonize": colonize.load, "reserve": reserve.reserve_order,
-    "mothball": reserve.mothball_order, "reactivate": reserve.reactivate_order, "mission": intel_missions.order}
+    "mothball": reserve.mothball_order, "reactivate": reserve.reactivate_order, "mission": intel_missions.order,
+    "escort": civilian.escort_order, "route": civilian.route_order}
 """The Turn Orders a power enters, each judged by rules/turn/purchases.py, scrapping.py, ground_orders.py."""
 DONE = "done"
 
@@ -67,7 +68,8 @@ def pending(c: Campaign) -> Question | None:
                   "{\"repair\": {unit, planet}}, {\"intel\": {points}}, {\"cancel\": {project}}, "
                   "{\"scrap\": {unit, planet}}, {\"ground\": {class, at, planet}}, {\"colonize\": {fleet, planet}}, "
                   "{\"reserve\": {unit}}, {\"mothball\": {unit, planet}}, {\"reactivate\": {unit, planet}}, "
-                  "{\"mission\": {mission, staging, target, intel}}; "
+                  "{\"mission\": {mission, staging, target, intel}}, {\"escort\": {fleet, of}} (of: null to remove), "
+                  "{\"route\": {fleet, route}}; "
                   "\"done\" when finished")
         return Question(key(p.id), QKind.ACTION, team, TURN_ORDERS, text, (DONE, *KINDS),
                         data={"secret": True, "power": p.id, "answers": [DONE, *KINDS]})

@@ -68,7 +68,8 @@ SEQUENCE = "004 Sequence of Play"
 MOVEMENT = "004 Movement Phase"
 SPACE_COMBAT = "V13.12"
 _EMPIRE_ORDERS = ("purchase", "productivity", "repair", "intel", "cancel", "scrap", "ground", "colonize", "reserve",
-                  "mothball", "reactivate", "mission", "propose", "accept", "reject", "break", "declare")
+                  "mothball", "reactivate", "mission", "escort", "route", "propose", "accept", "reject", "break",
+                  "declare")
 """Turn Orders of a seed004-economy campaign beside movement (rules/turn/purchases.py)."""
 
 
