@@ -151,3 +151,36 @@ def _orders(projects: list[Project], productivity: list[str]) -> str:
              f"{j.planet} ({j.at}), {points(j.cost)} paid on turn {j.turn}" for j in projects]
     parts += [f"Productivity bought at {o}" for o in productivity]
     return "Orders waiting for Construction Completion and Update Asset: " + ("; ".join(parts) or "none")
+
+
+def treaty_lines(c: Campaign, power: str) -> tuple[str, ...]:
+    """The power's relations as the Intel Phase stands now (issue 23's sheet: "treaties and their break
+    chances"): for each power in contact, the treaties or declaration in force and the Exhibit B chance,
+    with its parts, of each attempt the power may make now - breaking each treaty, declaring Hostilities
+    or War - before any Intel Points (+5% each); the powers without contact named once. Nothing when the
+    campaign's empire turn is kept by hand."""
+    from rules.economy.diplomacy import DECLARATIONS, Treaty
+    from rules.turn.diplomacy_phase import chance, relations
+
+    p = c.power(power)
+    if p is None or c.settings.empire_turn != "seed004":
+        return ()
+    rel = relations(c)
+    out = ["Treaties and the chances of an attempt now (004 Exhibit B; each Intel Point spent adds 5%):"]
+    unknown = []
+    for other in c.powers:
+        if other.id == power:
+            continue
+        now = rel.between(power, other.id)
+        if now is None:
+            unknown.append(other.name)
+            continue
+        held = [t for t in Treaty if t in now]
+        attempts = [chance(c, power, other.id, t).words() for t in held if t not in DECLARATIONS]
+        if Treaty.WAR not in now:
+            attempts += [chance(c, power, other.id, d).words() for d in DECLARATIONS if d not in now]
+        out.append(f"{other.name}: " + (", ".join(t.title for t in held) if held else "Normal Relations")
+                   + "; " + ("; ".join(attempts) if attempts else "only an Armistice ends the war"))
+    if unknown:
+        out.append("No contact yet: " + ", ".join(unknown))
+    return tuple(out)

@@ -66,7 +66,12 @@ def test_a_seated_team_sees_nothing_of_another_team_s_economy_in_the_sheet_or_th
     theirs = f"Point Pool: {points(klingon.economy.point_pool)}"
     for own in ("fed", "kzinti"):
         shown = _choose(sheet, qtbot, own)
-        assert theirs not in shown and "Klingon" not in shown and [t for t in TOLD if t in shown] == []
+        # the sheet's relations name the Klingons on their own line (the table's: war, only an Armistice ends
+        # it), where "Declaration of War" is the state, not the Klingons' attempt
+        others = "\n".join(x for x in shown.splitlines() if not x.startswith("Klingon Empire: "))
+        assert "Klingon Empire: Declaration of War; only an Armistice ends the war" in shown.splitlines()
+        assert theirs not in shown and "Klingon" not in others
+        assert [t for t in TOLD if t in others and t != "Declaration of War"] == [] and "7 Intel Points" not in shown
 
     main.gm_view_action.trigger()  # the GM's own view shows the attempt (the seat is left)
     qtbot.waitUntil(lambda: "7 Intel Points" in log.view.toPlainText())

@@ -87,3 +87,69 @@ def test_the_sheet_names_the_power_s_orders_waiting_in_its_record():
     run.answer(buy("FF"))
     assert economy_lines(run.campaign, "fed")[-1] == ("Orders waiting for Construction Completion and Update "
                                                       "Asset: FF at Vanguard II (0207), 3 paid on turn 1")
+
+
+def _caught_spying():
+    """The default campaign with the Lyrans and Romulans at Peace (their Mutual Defense Treaty gone) and
+    the Romulans caught running an espionage mission on a Lyran system this turn (seed 004's example)."""
+    from rules.model import load_campaign
+    from rules.model.campaign import Relation
+    from rules.model.treaty_model import PairFact, TreatyPair
+    from rules.model.types import DiplomaticState
+    from tests.conftest import DEFAULT
+
+    c = load_campaign(DEFAULT).model_copy(deep=True)
+    c.treaties = [tp for tp in c.treaties if set(tp.powers) != {"lyran", "romulan"}]
+    c.treaties.append(TreatyPair(powers=("lyran", "romulan"), treaties=["non_aggression", "peace"],
+                                 facts=[PairFact(fact="caught_espionage", by="romulan", turn=c.turn)]))
+    c.treaties.sort(key=lambda tp: tp.powers)
+    c.diplomacy = [r for r in c.diplomacy if set(r.powers) != {"lyran", "romulan"}]
+    c.diplomacy.append(Relation(powers=("lyran", "romulan"), state=DiplomaticState.PEACE))
+    c.diplomacy.sort(key=lambda r: r.powers)
+    return c
+
+
+def test_the_sheet_shows_each_treaty_and_the_chance_to_break_it_or_declare():
+    """Issue 23's sheet: "treaties and their break chances". The seed's example: breaking a Peace Treaty
+    after being caught spying is 10 + 25 (+ 5 per Intel Point: 45% with 2), shown before any attempt."""
+    from rules.economy.sheet import treaty_lines
+    from rules.turn.diplomacy_phase import chance
+    from rules.economy.diplomacy import Treaty
+
+    c = _caught_spying()
+    lines = treaty_lines(c, "lyran")
+    assert lines[0].startswith("Treaties and the chances of an attempt now (004 Exhibit B; each Intel Point spent "
+                               "adds 5%)")
+    rom = next(x for x in lines if x.startswith("Romulan Star Empire: "))
+    assert rom == ("Romulan Star Empire: Non-Aggression Treaty, Peace Treaty; "
+                   "Break the Non-Aggression Treaty: base 60 + Power was caught running an espionage mission on one "
+                   "of your systems 25 - Power has a Peace Treaty with you 20 = 65%; "
+                   "Break the Peace Treaty: base 10 + Power was caught running an espionage mission on one of your "
+                   "systems 25 = 35%; "
+                   "Make a Declaration of Hostilities: base 20 + Power was caught running an espionage mission on one "
+                   "of your systems 10 - Power has a Peace Treaty with you 40 = -10%; "
+                   "Make a Declaration of War: base -20 + Power was caught running an espionage mission on one of "
+                   "your systems 10 - Power has a Peace Treaty with you 40 = -50%")
+    assert chance(c, "lyran", "romulan", Treaty.PEACE, 2).percent == 45  # the seed's figure, with 2 Intel Points
+    # the attempt the turn would make reads the same chance the sheet shows
+    assert "Fed" not in rom
+    assert next(x for x in lines if x.startswith("United Federation of Planets: ")) == \
+        "United Federation of Planets: Declaration of War; only an Armistice ends the war"
+    assert next(x for x in lines if x.startswith("Klingon Empire: ")).endswith(
+        "Make a Declaration of War: impossible (Power has an Alliance Treaty with you)")
+
+
+def test_a_power_without_contact_and_a_campaign_kept_by_hand():
+    from rules.economy.sheet import treaty_lines
+    from rules.model.campaign import Relation
+    from rules.model.types import DiplomaticState
+
+    c = _caught_spying()
+    c.treaties = [tp for tp in c.treaties if set(tp.powers) != {"lyran", "orion"}]
+    c.diplomacy = [r for r in c.diplomacy if set(r.powers) != {"lyran", "orion"}]
+    c.diplomacy.append(Relation(powers=("lyran", "orion"), state=DiplomaticState.NO_CONTACT))
+    lines = treaty_lines(c, "lyran")
+    assert lines[-1] == "No contact yet: Orion Pirates (Blackstar Cartel)"
+    assert not any(x.startswith("Orion") for x in lines)
+    c.settings.empire_turn = "by_hand"
+    assert treaty_lines(c, "lyran") == ()
