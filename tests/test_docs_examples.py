@@ -40,6 +40,8 @@ CASES = [pytest.param(doc, i, id=f"{doc}#{i}") for doc in DOCS for i in range(le
 
 def test_every_doc_command_has_an_example():
     assert len(CASES) >= 3  # turn, the V13 battle, a battle of another system
+    systems = {argv[argv.index("--system") + 1] for argv, _answers in examples("battle_answers.md") if "--system" in argv}
+    assert {"sidcors", "b5", "stcs"} <= systems, f"battle_answers.md runs an example of {sorted(systems)} only"
 
 
 @pytest.mark.parametrize("doc, index", CASES)
