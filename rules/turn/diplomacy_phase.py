@@ -21,7 +21,9 @@ secret (``secret_of``); a success's result (the treaties ended, a declaration) i
 failure tells the other Teams nothing (docs/SECRETS.md).
 
 Readings (docs/economy.md): a fact's age is the turns since it happened, at least 1 (a fact of
-this turn counts as last turn's); a success clears the pair's "last attempt failed". Contact is
+this turn counts as last turn's); a success (a treaty signed, broken, a declaration: with each power
+it reaches) clears the pair's facts, then keeps its own ("All modifiers apply if they occurred since
+the last successful diplomatic action"); a failure clears nothing. Contact is
 taken from ``diplomacy`` (a pair stated ``no_contact`` has none until a path is traced when the Turn
 Orders begin, rules/turn/contact.py).
 """
@@ -225,7 +227,8 @@ def _answer(c: Campaign, raw: dict[str, Any], accept: bool) -> Campaign:
     if why is not None:
         raise RuleError(dip.INTEL, f"the {t.title} between {_name(c, a)} and {_name(c, b)} cannot be signed: {why}")
     after = tr.sign(rel, t, a, b, consenting)
-    _store(new, rel, after)
+    _record(new, a, b).facts = []  # Exhibit B: "All modifiers apply if they occurred since the last successful
+    _store(new, rel, after)        # diplomatic action" - this one
     _log(new, dip.INTEL, f"{_name(c, b)} accepts: {_name(c, a)} and {_name(c, b)} sign the {t.title}"
          + (" (Normal Relations restored)" if t is Treaty.ARMISTICE else ""))
     return new
@@ -287,7 +290,8 @@ def _attempt(c: Campaign, raw: dict[str, Any], other_key: str, what_key: str) ->
         "1d100", purpose=f"{a} {odds.action}", rule=dip.EXHIBIT_B, who=GM).natural
     ok = odds.succeeds(roll)
     tp = _record(new, a, b)
-    tp.facts = [f for f in tp.facts if not (ok and f.fact == "last_attempt_failed" and f.by == a)]
+    if ok:  # "All modifiers apply if they occurred since the last successful diplomatic action": this one
+        tp.facts = []
     team = c.team_of_power(a)  # an attempt is a Turn Order: its odds (Intel Points spent) are its Team's
     new.log.append(LogEntry(turn=new.turn, rule=dip.EXHIBIT_B, secret_of=[team.id if team else GM], text=(
         f"{_name(c, a)} against {_name(c, b)}: {odds.words()}; d100 {roll}: " + ("succeeds" if ok else "fails"))))
@@ -296,6 +300,8 @@ def _attempt(c: Campaign, raw: dict[str, Any], other_key: str, what_key: str) ->
         return new
     if declaring:
         after, reached = tr.declare(rel, t, a, b)
+        for p in reached:  # the cascade declares on each: a successful action with each
+            _record(new, a, p).facts = []
         for p, mark in partners_struck(rel, a, reached, t):
             _record(new, a, p).facts.append(PairFact(fact=mark, by=a, turn=c.turn))
         _store(new, rel, after)

@@ -219,3 +219,60 @@ def test_a_partner_without_contact_with_the_declarer_gets_no_record_and_no_conta
     assert state(new, "orion", "lyran") == "war"
     assert state(new, "orion", "romulan") == "no_contact"
     assert not any(set(tp.powers) == {"orion", "romulan"} for tp in new.treaties)
+
+
+def _at_peace_caught_spying(*treaties: str) -> Campaign:
+    """The Lyrans and Romulans at Peace (with ``treaties`` too), the Romulans caught running an espionage
+    mission on a Lyran system this turn; the Lyrans hold 20 Intel Points."""
+    from rules.model.campaign import Relation
+    from rules.model.treaty_model import PairFact, TreatyPair
+    from rules.model.types import DiplomaticState
+
+    c = orders()
+    c.treaties = [tp for tp in c.treaties if set(tp.powers) != {"lyran", "romulan"}]
+    c.treaties.append(TreatyPair(powers=("lyran", "romulan"), treaties=["non_aggression", "peace", *treaties],
+                                 facts=[PairFact(fact="caught_espionage", by="romulan", turn=c.turn)]))
+    c.treaties.sort(key=lambda tp: tp.powers)
+    c.diplomacy = [r for r in c.diplomacy if set(r.powers) != {"lyran", "romulan"}]
+    c.diplomacy.append(Relation(powers=("lyran", "romulan"), state=DiplomaticState.PEACE))
+    c.diplomacy.sort(key=lambda r: r.powers)
+    p = c.power("lyran")
+    p.economy = p.economy.model_copy(update={"intel_points": 20})
+    return c
+
+
+def test_modifiers_count_only_since_the_last_successful_diplomatic_action():
+    """Seed 004 Exhibit B: "All modifiers apply if they occurred since the last successful diplomatic
+    action." Caught spying counts (+25) until the pair's next success: a treaty signed, or the Lyrans'
+    own break of the Trade Treaty (whose own "Successfully withdrawn or broken a treaty" +10 is recorded
+    after it, so it counts)."""
+    from rules.turn.diplomacy_phase import chance
+
+    c = _at_peace_caught_spying()
+    assert chance(c, "lyran", "romulan", Treaty.PEACE).words() == (
+        "Break the Peace Treaty: base 10 + Power was caught running an espionage mission on one of your systems "
+        "25 = 35%")
+    signed = play(c, [{"propose": {"power": "romulan", "to": "lyran", "treaty": "trade"}},
+                      {"accept": {"power": "lyran", "from": "romulan", "treaty": "trade"}}]).campaign
+    assert state(signed, "lyran", "romulan") == "peace"
+    assert chance(signed, "lyran", "romulan", Treaty.PEACE).words() == "Break the Peace Treaty: base 10 = 10%"
+
+    c = _at_peace_caught_spying("trade")
+    broke = play(c, [{"break": {"power": "lyran", "with": "romulan", "treaty": "trade", "intel": 10}}]).campaign
+    assert "Trade Treaty ended" in broke.log[-1].text
+    assert chance(broke, "lyran", "romulan", Treaty.PEACE).words() == (
+        "Break the Peace Treaty: base 10 + Successfully withdrawn or broken a treaty with power 10 = 20%")
+
+
+def test_a_failed_attempt_is_no_successful_action_and_clears_nothing():
+    from rules.turn.diplomacy_phase import chance
+
+    for seed in range(1, 400):
+        c = _at_peace_caught_spying()
+        c.dice_seed = seed
+        run = play(c, [{"break": {"power": "lyran", "with": "romulan", "treaty": "peace"}}])  # 35%
+        if "fails" in next(e.text for e in run.campaign.log if "d100" in e.text):
+            break
+    assert chance(run.campaign, "lyran", "romulan", Treaty.PEACE).words() == (
+        "Break the Peace Treaty: base 10 + Power was caught running an espionage mission on one of your systems "
+        "25 - Last attempt to break a treaty with power failed 10 = 25%")
