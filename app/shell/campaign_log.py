@@ -93,6 +93,11 @@ class CampaignLog(QDockWidget):
         self.find.setObjectName("log_find")
         self.find.setPlaceholderText("Find in the log")
         self.find.setClearButtonEnabled(True)
+        # never narrower than its placeholder's words (with the clear button): the filters give up their
+        # room first (the Empire Sheet beside the log at QT_SCALE_FACTOR=2 left it 28 pixels, two letters)
+        margins = self.find.textMargins().left() + self.find.textMargins().right()
+        self.find.setMinimumWidth(self.find.fontMetrics().horizontalAdvance(self.find.placeholderText())
+                                  + margins + self.find.sizeHint().height() + 12)
         self.find.returnPressed.connect(self.find_next)
         find_next = QPushButton("Find &Next")
         find_next.clicked.connect(self.find_next)
