@@ -188,6 +188,7 @@ class TurnPlayer:
                     yield {"productivity": {"power": p.id, "at": str(s.at), "planet": pl.name}}, False
                 if self.rng.random() < 0.3:
                     yield {"intel": {"power": p.id, "points": self.rng.randint(1, 5)}}, False
+                yield from self._escorts_and_diplomacy(c, p.id)
                 theirs = [str(t.at) for t in c.map.sectors if t.star_system is not None and any(
                     x.owner not in (None, p.id) for x in t.star_system.planets)]
                 if theirs and self.rng.random() < 0.3:  # an Intel mission, which the GM then rules (issue 23)
@@ -195,6 +196,32 @@ class TurnPlayer:
                     yield {"mission": {"power": p.id, "mission": kind, "staging": str(s.at),
                                        "target": self.rng.choice(theirs), "intel": self.rng.randint(1, 3)}}, False
         yield "end_movement", True
+
+    def _escorts_and_diplomacy(self, c: Campaign, power: str) -> Iterator[Candidate]:
+        """Issue 23 audit's orders: an escort assigned or removed, a Trade Fleet's route, a break or a
+        declaration (whose Exhibit B chance reads the facts encounters and declarations keep); any
+        may be refused."""
+        mine = [f for f in c.fleets if f.power == power]
+        civilian = [f for f in mine if f.kind.civilian]
+        military = [f for f in mine if not f.kind.civilian]
+        if civilian and military and self.rng.random() < 0.3:
+            of = self.rng.choice(civilian).id if self.rng.random() < 0.7 else None
+            yield {"escort": {"power": power, "fleet": self.rng.choice(military).id, "of": of}}, False
+        trade = [f for f in civilian if f.trade_route]
+        if trade and self.rng.random() < 0.2:
+            t = self.rng.choice(trade)
+            nb = sorted(self.run.graph.neighbours(t.sector))
+            yield {"route": {"power": power, "fleet": t.id,
+                             "route": [str(t.sector)] + ([str(self.rng.choice(nb))] if nb else [])}}, False
+        others = [o.id for o in c.powers if o.id != power]
+        if others and self.rng.random() < 0.2:
+            other = self.rng.choice(others)
+            if self.rng.random() < 0.5:
+                yield {"declare": {"power": power, "against": other,
+                                   "declaration": self.rng.choice(("hostilities", "war"))}}, False
+            else:
+                yield {"break": {"power": power, "with": other, "treaty": self.rng.choice(
+                    ("non_aggression", "peace", "trade", "mutual_defense", "alliance"))}}, False
 
     def _path(self, state: StrategicState, f: Any) -> list[str] | None:
         g = self.run.graph
