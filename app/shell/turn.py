@@ -35,6 +35,26 @@ def _dialogs():
     return turn_dialogs
 
 
+def _fought_with(c, index: int, text: str) -> str:
+    """``text`` (a meeting's label) with the battle system its record was given for itself (a
+    sector's right-click menu, Fight it with): seen on the real screen (issue 22), nothing in
+    the Fight list said how each meeting would be fought, and where three Teams met the choice
+    was the first meeting's alone."""
+    key = c.battle_hexes[index].system
+    if not key:
+        return text  # the campaign's own system (Turn > Battle System for New Battle Hexes)
+    from rules.systems import systems
+    system = systems().get(key)
+    return f"{text} \u2014 {system.title if system is not None else key}"
+
+
+def _chosen(title: str, at: Label | None) -> str:
+    """The status bar's word that a battle system was chosen (for the campaign, or for ``at``)."""
+    if at is None:
+        return f"New Battle Hexes will be fought with: {title}"
+    return f"Battle Hex {at} will be fought with: {title} (Ctrl+F names it)"
+
+
 class MovementPhaseMixin:
     """The Movement Phase's actions (the window supplies ``session``, ``statusBar``...)."""
 
@@ -265,7 +285,7 @@ class MovementPhaseMixin:
             return None
         if len(still) == 1 and at is not None:
             return still[0]
-        items = meetings.labels(c, still)
+        items = [_fought_with(c, i, text) for i, text in zip(still, meetings.labels(c, still))]
         here = self._selected_label()  # the selected sector's Battle Hex opens chosen, else the first (issue 22)
         first = next((k for k, i in enumerate(still) if str(c.battle_hexes[i].at) == here), 0)
         choice, ok = QInputDialog.getItem(self, title, label, items, first, False)
@@ -317,11 +337,10 @@ class MovementPhaseMixin:
             return
         from rules.systems import choose_for_campaign, choose_for_hex, systems
         title = systems()[key].title if key in systems() else key
-        if at is None:
-            self._try(lambda: self.session.apply(f"Battle system: {title}", lambda c: choose_for_campaign(c, key)))
-        else:
-            self._try(lambda: self.session.apply(f"Battle Hex {at} fought with: {title}",
-                                                 lambda c: choose_for_hex(c, at, key)))
+        change = (lambda c: choose_for_campaign(c, key)) if at is None else (lambda c: choose_for_hex(c, at, key))
+        what = f"Battle system: {title}" if at is None else f"Battle Hex {at} fought with: {title}"
+        if self._try(lambda: self.session.apply(what, change)):  # said: the menu closed on no sign of it (issue 22)
+            self.statusBar().showMessage(_chosen(title, at), 10000)
 
     def gm_ruling(self) -> None:
         """V13.12 override: the GM marks a Battle Hex resolved, with a reason for the log."""
