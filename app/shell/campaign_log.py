@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QHBoxLayout,
     QLineEdit,
+    QMainWindow,
     QPushButton,
     QTextBrowser,
     QVBoxLayout,
@@ -229,15 +230,28 @@ class CampaignLog(QDockWidget):
     # -- find --------------------------------------------------------------------------------
     def find_next(self) -> bool:
         """Select the next occurrence of the find text (from the top after the last one);
-        following the latest stops, so the line found stays in view."""
+        following the latest stops, so the line found stays in view. Found nowhere, the log stays
+        as it was (where the reader was, following or not) and the status bar says so: a miss used
+        to leave the log at its first line with Follow the latest unticked, saying nothing."""
         text = self.find.text()
         if not text:
             return False
         from app.widgets.titles import findable
 
+        bar = self.view.verticalScrollBar()
+        cursor, value, following = self.view.textCursor(), bar.value(), self.follow.isChecked()
         self.follow.setChecked(False)
         pattern = QRegularExpression(findable(text), QRegularExpression.PatternOption.CaseInsensitiveOption)
         if self.view.find(pattern):  # a rule "AF/EF 4.1.b" typed finds it as shown, kept whole (whole_rules)
             return True
         self.view.moveCursor(QTextCursor.MoveOperation.Start)
-        return self.view.find(pattern)
+        if self.view.find(pattern):
+            return True
+        self.view.setTextCursor(cursor)
+        bar.setValue(value)
+        self.follow.setChecked(following)
+        window = self.parentWidget()
+        if isinstance(window, QMainWindow):
+            window.statusBar().showMessage("Find in the log: not in the lines shown", 8000)  # the words typed
+            # not repeated: the status bar holds back a line naming a unit kept from the viewer, typed or not
+        return False
