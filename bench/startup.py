@@ -13,6 +13,11 @@ to the battle window's first frame). The three are measured in turn, run after r
 machine's drift falls on each alike. Medians of 5 runs, offscreen, with settings and autosaves
 in a temporary folder; never asserts times.
 
+Then ``main.py --check`` (in-process) on the hostile files of issue 19 (tests/test_main_cli_files.py,
+tests/fuzz_cases.py): each took seconds to minutes before, goal < 1 s; the tests check the
+mechanisms that keep them fast (tests/test_linear_patterns.py), this bench the time, never as
+an assertion (it fails only if --check does not refuse the file as the tests expect).
+
 Start-up is measured with the bytecode cached (what a user sees from the second start of an
 installed or checked-out copy: one start before the measured ones fills the cache, kept apart
 in a temporary folder) and with none (``PYTHONDONTWRITEBYTECODE``: every module compiled again).
@@ -29,11 +34,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-from common import SMOKE, Row, main  # noqa: E402
+from common import SMOKE, Row, main, median_ms  # noqa: E402
 
 GOAL = "< 500 ms"
 STALL_GOAL = "< 50 ms"
@@ -144,5 +150,79 @@ def rows(runs: int = 5) -> list[Row]:
                 f"(modules it imported: {max(imported)})", med(fights), "< 150 ms")]
 
 
+HOSTILE_GOAL = "< 1000 ms"
+
+
+def _spoilt(folder: Path, name: str, change: Any) -> Path:
+    data = json.loads((ROOT / "scenarios" / "default_campaign.json").read_text(encoding="utf-8"))
+    change(data)
+    path = folder / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def hostile_rows() -> list[Row]:
+    """``main.py --check`` on each hostile file, and the turn command on a hostile answers file
+    (median of 3; once in smoke mode); then the slowest ``--check`` of the fuzz's spoilt files."""
+    import contextlib
+    import io
+
+    sys.path.insert(0, str(ROOT))
+    import main as battlehex
+    from rules.turn.headless import run as run_turn
+
+    def sector(text: str) -> Any:
+        return lambda d: d["fleets"][0].update(sector=text)
+
+    out = []
+    with tempfile.TemporaryDirectory(prefix="battlehex-hostile-") as tmp:
+        folder = Path(tmp)
+        quotes = '\\"' * 25_000
+        (folder / "open.json").write_text('{"format": "battlehex-campaign", "name": "' + quotes, encoding="utf-8")
+        (folder / "deep.json").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+        (folder / "answers.json").write_text('["' + quotes, encoding="utf-8")
+        files = [("a sector of 20,000 spaces", _spoilt(folder, "spaces.json", sector(" " * 20_000))),
+                 ("a sector of 50,000 newlines", _spoilt(folder, "newlines.json", sector("\n" * 50_000))),
+                 ("a dice text of 20,000 spaces", _spoilt(folder, "dice.json", lambda d: d["map"].update(random_terrain={
+                     "dice": " " * 20_000 + "d", "entries": [{"low": 1, "high": 6, "terrain": "none"}]}))),
+                 ("a string of 25,000 escaped quotes never closed", folder / "open.json"),
+                 ("nested 100,000 deep", folder / "deep.json"),
+                 ("2,000 fleets of an unknown field (12,000 problems)",
+                  _spoilt(folder, "many.json", lambda d: d.update(fleets=[{"x": 1}] * 2000)))]
+
+        def check(path: Path) -> None:
+            with contextlib.redirect_stderr(io.StringIO()) as err, contextlib.redirect_stdout(io.StringIO()):
+                code = battlehex.main(["--check", str(path)])
+            assert code == 1 and "Traceback" not in err.getvalue(), f"--check {path.name}: exit {code}"
+
+        for what, path in files:
+            out.append(Row(f"main.py --check, {what}", median_ms(lambda p=path: check(p), 3), HOSTILE_GOAL))
+
+        def turn() -> None:
+            err = io.StringIO()
+            code = run_turn(["turn", str(ROOT / "scenarios" / "default_campaign.json"), "--answers",
+                             str(folder / "answers.json")][1:], io.StringIO(), err)
+            assert code == 2 and "JSON syntax error" in err.getvalue(), err.getvalue()[-300:]
+        out.append(Row("main.py turn --answers, an answer string of 25,000 escaped quotes never closed",
+                       median_ms(turn, 3), HOSTILE_GOAL))
+        from tests.fuzz_cases import cases
+
+        n = 8 if SMOKE else 400
+        slowest, which = 0.0, -1
+        path = folder / "case.json"
+        for i, raw, what in cases(n):
+            path.write_bytes(raw)
+            t = time.perf_counter()
+            with contextlib.redirect_stderr(io.StringIO()) as err, contextlib.redirect_stdout(io.StringIO()):
+                code = battlehex.main(["--check", str(path)])
+            took = (time.perf_counter() - t) * 1000
+            assert code in (0, 1) and "Traceback" not in err.getvalue(), f"case {i} ({what}): exit {code}"
+            if took > slowest:
+                slowest, which = took, i
+        out.append(Row(f"main.py --check, the slowest of the fuzz's first {n} spoilt files (case {which})", slowest,
+                       HOSTILE_GOAL))
+    return out
+
+
 if __name__ == "__main__":
-    main(lambda: rows(1 if SMOKE else 5))
+    main(lambda: hostile_rows() + rows(1 if SMOKE else 5))

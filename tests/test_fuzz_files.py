@@ -5,7 +5,10 @@ Phase with Battle Hex records (``answers``, ``encounter_answers``, ``pursuit``),
 failure is repeatable: the message names the case and its mutations. Among the mutations: text a
 save cannot write (lone surrogates), ``1e400``, deep nesting, 20,000 spaces and 50,000 newlines.
 ``load_campaign`` either returns a campaign that a save writes back, or raises ``CampaignError``,
-never anything else; ``main.py --check`` prints no traceback and takes under a second; and the
+never anything else; ``main.py --check`` prints no traceback (how long it takes is measured in
+bench/startup.py, never asserted: what kept it under a second, patterns that take a run of blanks
+one way, a string scan that never fails once begun, problems kept in a set, is tested in
+tests/test_linear_patterns.py and tests/test_main_cli_files.py); and the
 window's File > Open (dialogs answered through their widgets) opens exactly the files ``--check``
 accepts, refuses the others with a dialog, and never fails. ``BATTLEHEX_FUZZ_CASES`` sets the
 number of cases (default 4,000), ``BATTLEHEX_FUZZ_SEED`` the seed and ``BATTLEHEX_FUZZ_GUI_EVERY``
@@ -17,7 +20,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from itertools import chain, islice
 from pathlib import Path
@@ -63,19 +65,16 @@ def test_no_mutated_file_breaks_load_campaign(tmp_path: Path) -> None:
 
 def _check(path: Path, capsys: pytest.CaptureFixture[str], case: str) -> bool:
     """``main.main(["--check", FILE])`` in-process: whether it accepts the file (exit 0, OK)
-    or refuses it (exit 1, the problems on stderr), never a traceback, within a second."""
-    start = time.perf_counter()
+    or refuses it (exit 1, the problems on stderr), never a traceback."""
     code = main.main(["--check", str(path)])
-    took = time.perf_counter() - start
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err, f"{case}: {err[-500:]}"
     assert (code, bool(err)) in ((0, False), (1, True)), f"{case}: exit {code}, {err[:300]}"
-    assert took < 1.0, f"{case}: --check took {took:.2f} s"
     return code == 0
 
 
 def test_check_never_prints_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """``main.py --check`` on every 4th case: exit 0 with OK or exit 1, under a second each."""
+    """``main.py --check`` on every 4th case: exit 0 with OK or exit 1."""
     path = tmp_path / "case.json"
     runs = 0
     for i, raw, what in islice(cases(CASES), 0, None, 4):
