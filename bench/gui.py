@@ -17,7 +17,9 @@ on the default campaign's 0604 battle at 100, 2,000 and 5,000 answers:
 - reopen: the window closed, then the main window's Fight (a new BattleWindow on the same
   session, whose BattleController keeps the run: no replay); and cold: the main window opens the
   saved campaign file (a new session) and Fight replays the battle from the file;
-- memory: the RSS after 50 and after 500 open-file + Fight + close cycles (goal: within 10%).
+- memory: the RSS after 50 and after 500 open-file + Fight + close cycles (goal: within 10%);
+- the strategic map's stacked fleet counters (issue 22): the fan's check at a mouse move over an
+  open stack (goal < 0.5 ms; tests/app/strategic/test_fan.py checks that it reads no counter).
 
 The long battle is built by answering the run directly and storing it through the controller;
 every measured operation goes through the real GUI path. Each figure is a median of repeated runs (REPEAT, QUICK, COLD),
@@ -383,13 +385,33 @@ def drops(benches: dict[int, Bench]) -> dict[int, tuple[float, float, float, flo
             for n, v in got.items()}
 
 
+def strategic_fan(bench: Bench) -> list[Row]:
+    """A mouse move over the largest open stack of fleet counters on the main window's strategic
+    map: the fan's hover check, per move (each of the stack's counters in turn, 50 times a run)."""
+    fan = bench.main.strategic_view.scene().fan
+    stacks = [cs for cs in fan.stacks.values() if len(cs) > 1]
+    assert stacks, "no stack of fleet counters on the strategic map"
+    counters = max(stacks, key=len)
+    spots = [(c.sceneBoundingRect().center(), c) for c in counters]
+    assert fan.hover(*spots[0]) and fan.fanned, "the stack did not fan out"
+    spots = [(c.sceneBoundingRect().center(), c) for c in counters]  # where the fanned counters are
+
+    def moves() -> None:
+        for spot, c in spots * 50:
+            assert not fan.hover(spot, c), "the open stack closed under the pointer"
+    ms = median_of(moves, repeat=QUICK) / (50 * len(spots))
+    fan.close()
+    return [Row(f"strategic map: a mouse move over an open stack of {len(counters)} fleet counters (the fan's "
+                "hover check)", ms, "< 0.5 ms")]
+
+
 def rows(app: QApplication) -> list[Row]:
     benches = {n: Bench(app, n) for n in SIZES}  # one battle per size: the clock press is measured in turn
     for n, b in benches.items():
         b.grow(n)
     press, naive_press = clock_presses(benches)
     dropped = drops(benches)
-    out: list[Row] = []
+    out: list[Row] = strategic_fan(benches[SIZES[0]])
     cold_cpu: dict[int, float] = {}
     for n in SIZES:
         bench = benches[n]

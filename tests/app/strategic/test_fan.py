@@ -1,9 +1,9 @@
 """Stacked fleet counters fan out on hover (issue 22), as a person uses the map: the pointer
 moved over a stack on the view's viewport spreads its counters so each one and the sector's
-number are readable; moving away closes the stack; the check at each move stays under 0.5 ms."""
+number are readable; moving away closes the stack; the check at each move looks at no counter while
+the pointer stays on the open stack, and at most at the one under it elsewhere (bench/gui.py times
+it: goal < 0.5 ms)."""
 from __future__ import annotations
-
-import time
 
 from PySide6.QtCore import QPoint, QPointF
 from PySide6.QtTest import QTest
@@ -56,18 +56,58 @@ def test_a_stack_fans_out_under_the_pointer_and_closes_when_it_leaves(window, qt
     qtbot.waitUntil(lambda: [QPointF(c.pos()) for c in counters] == homes, timeout=2000)
 
 
-def test_the_hover_check_takes_under_half_a_millisecond(window):
+class _Reads:
+    """Counts what the fan reads of any fleet counter (its fleet, place, size) and every move of one."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.read = self.moved = 0
+        for name in ("pos", "sceneBoundingRect", "boundingRect", "zValue"):
+            real = getattr(FleetCounterItem, name)
+            monkeypatch.setattr(FleetCounterItem, name, self._counted(real, "read"))
+        for name in ("setPos", "setZValue"):
+            monkeypatch.setattr(FleetCounterItem, name, self._counted(getattr(FleetCounterItem, name), "moved"))
+        monkeypatch.setattr(FleetCounterItem, "fleet", property(self._fleet, self._set_fleet), raising=False)
+
+    def _counted(self, real, what: str):
+        def counted(item, *args):
+            setattr(self, what, getattr(self, what) + 1)
+            return real(item, *args)
+        return counted
+
+    def _fleet(self_, item):  # noqa: N805 (the property's owner is the counter)
+        self_.read += 1
+        return item.__dict__["fleet"]
+
+    def _set_fleet(self_, item, fleet) -> None:  # noqa: N805
+        item.__dict__["fleet"] = fleet
+
+    def reset(self) -> tuple[int, int]:
+        out, self.read, self.moved = (self.read, self.moved), 0, 0
+        return out
+
+
+def test_the_hover_check_reads_no_counter_while_the_pointer_stays_on_the_open_stack(window, monkeypatch):
+    """What kept each mouse move's check well under 0.5 ms (a timed assertion before; the time is
+    bench/gui.py's): a move over the open stack is a rectangle test, the counters neither read nor
+    moved; a move elsewhere reads the fleet of the one counter under the pointer, whatever the
+    number of counters on the map; only opening and closing a stack touch its own counters."""
     at, counters = _stacked(window)
     fan = scene(window).fan
-    spots = [(c.sceneBoundingRect().center(), c) for c in counters] + [(QPointF(-500, -500), None)]
-    for spot, c in spots:  # opening and closing, then staying open
-        fan.hover(spot, c)
-    fan.hover(spots[0][0], counters[0])
-    runs = []
-    for _ in range(200):
-        t = time.perf_counter()
-        for spot, c in spots[:-1]:
-            fan.hover(spot, c)  # the pointer moving over the open stack
-        runs.append((time.perf_counter() - t) / len(counters))
-    runs.sort()
-    assert runs[len(runs) // 2] < 0.0005, runs[len(runs) // 2]
+    spots = [(c.sceneBoundingRect().center(), c) for c in counters]
+    assert fan.hover(*spots[0]) and fan.fanned == at
+    spots = [(c.sceneBoundingRect().center(), c) for c in counters]  # where the fanned counters are now
+    alone = [c for c in scene(window).fleet_items if c.isVisible() and len(fan.stack(c.fleet.id)) == 1]
+    elsewhere = [(c.sceneBoundingRect().center(), c) for c in alone] + [(QPointF(-500, -500), None)]
+    total = len(scene(window).fleet_items)
+    reads = _Reads(monkeypatch)
+    for spot, c in spots * 50:  # the pointer moving over the open stack
+        assert not fan.hover(spot, c)
+    assert reads.reset() == (0, 0) and fan.fanned == at
+    assert fan.hover(*elsewhere[-1])  # the pointer leaves: the stack closes, its own counters only
+    read, moved = reads.reset()
+    assert fan.fanned == "" and moved == 2 * len(counters) and read <= 2 * len(counters), (read, moved)
+    assert alone, "no single counter on the map"
+    for spot, c in elsewhere * 10:  # over counters alone in their sector, and the empty map
+        assert not fan.hover(spot, c)
+    read, moved = reads.reset()
+    assert moved == 0 and read <= len(elsewhere) * 10, f"{read} reads of {total} counters in {len(elsewhere) * 10} moves"
