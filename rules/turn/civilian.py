@@ -235,18 +235,24 @@ def follow_orders(campaign: Campaign) -> Campaign:
     breaches = [(f, why) for f, w in zip(escorts, wards) if (why := off_post(f, w)) is not None]
     by_id = {f.id: f for f in campaign.fleets}
 
+    held = [f for f in escorts if f.interned_by is not None and by_id[f.escort_of or ""].orders]
+
     def follow(f: Fleet) -> Fleet:
         ward = by_id[f.escort_of] if f.escort_of is not None else None
         if ward is None:
             return f
         together = f.sector == ward.sector and f.in_transit_to == ward.in_transit_to
-        return f.model_copy(update={"orders": list(ward.orders) if together else []})
+        free = f.interned_by is None  # an interned fleet's movement orders are refused (rules/turn/internment.py)
+        return f.model_copy(update={"orders": list(ward.orders) if together and free else []})
     # shallow: only the escorts are new fleets (a deep copy of a large campaign costs a second)
     update: dict[str, object] = {"fleets": [follow(f) for f in campaign.fleets]}
-    if breaches:
+    if breaches or held:
         update["log"] = [*campaign.log, *(LogEntry(turn=campaign.turn, rule=MOVEMENT, text=(
             f"{f.name} is off its post ({why}): it follows {by_id[f.escort_of or ''].name} this turn only if it "
-            "stands with it; the GM may post it again")) for f, why in breaches)]
+            "stands with it; the GM may post it again")) for f, why in breaches), *(LogEntry(
+                turn=campaign.turn, rule="004 Intel Phase (Non-Aggression Treaty: internment)", text=(
+                    f"{f.name} is interned: it does not follow {by_id[f.escort_of or ''].name} this turn"))
+                for f in held)]
     return campaign.model_copy(update=update)
 
 

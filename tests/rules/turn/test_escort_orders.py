@@ -135,3 +135,20 @@ def test_a_power_enters_its_own_escort_and_route_orders():
     run.answer({"route": {"fleet": "fed-trade-vanguard", "route": ["0207", "0307"]}})
     assert fleet(run.campaign, "fed-logistics").escort_of == "fed-trade-vanguard"
     assert [str(x) for x in fleet(run.campaign, "fed-trade-vanguard").trade_route] == ["0207", "0307"]
+
+
+def test_an_interned_escort_does_not_follow_its_civilian_fleet():
+    """An interned fleet's movement orders are refused (004 Intel Phase, Non-Aggression Treaty:
+    internment); as an escort it took its civilian fleet's orders all the same and moved with it."""
+    c = at_orders().campaign.model_copy(deep=True)
+    fleet(c, "fed-trade-escort").interned_by = "orion"
+    fleet(c, "fed-trade-vanguard").orders = [fleet(c, "fed-trade-vanguard").trade_route[1]]  # to 0307
+    run = TurnRun(c)
+    run.answer("end_movement")
+    while run.pending.key.startswith("turn/1/ignore"):
+        run.answer(False)
+    moved = run.campaign
+    assert str(fleet(moved, "fed-trade-vanguard").sector) == "0307"
+    assert str(fleet(moved, "fed-trade-escort").sector) == "0207"
+    assert any(e.text == "Vanguard Trade Escort is interned: it does not follow Vanguard Trade Fleet this turn"
+               for e in moved.log)
