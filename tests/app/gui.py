@@ -124,7 +124,8 @@ class Answerer:
 
     Every dialog seen is recorded, as (class, title) in ``seen`` and as the dialog itself in
     ``dialogs``; one that no handler takes is cancelled when ``cancel_others`` is set, and one
-    still open long after it was answered is escaped, so a test never hangs on it.
+    still open long after it was answered (100 polls) is escaped, so a test never hangs on it,
+    and recorded in ``escaped``.
     """
 
     def __init__(self, *handlers: Handler, cancel_others: bool = True, interval: int = 30) -> None:
@@ -132,6 +133,7 @@ class Answerer:
         self.cancel_others = cancel_others
         self.seen: list[tuple[str, str]] = []
         self.dialogs: list[QWidget] = []
+        self.escaped: list[tuple[str, str]] = []
         self._last: QWidget | None = None
         self._waited = 0
         self._timer = QTimer()
@@ -147,6 +149,8 @@ class Answerer:
         if d is self._last:  # answered; Qt has not closed it yet (or the answer left it open)
             self._waited += 1
             if self._waited > 100:
+                if self._waited == 101:
+                    self.escaped.append((type(d).__name__, d.windowTitle()))
                 QTest.keyClick(d, Qt.Key.Key_Escape)
             return
         self._last, self._waited = d, 0

@@ -24,7 +24,6 @@ and the orders given."""
 from __future__ import annotations
 
 import shutil
-import time
 from fractions import Fraction
 
 from PySide6.QtCore import QSettings, Qt
@@ -253,7 +252,6 @@ def _check_sheets(main, qtbot, book: Book, when: str) -> None:
 
 
 def test_three_whole_turns_for_every_power_through_the_gui(qtbot, tmp_path, monkeypatch):
-    started = time.monotonic()
     main = _window(qtbot, tmp_path, monkeypatch)
     assert (main.campaign.turn, main.campaign.phase) == (1, Phase.INCOME)
     press(main, "Ctrl+Shift+K")  # the Empire Sheet, in the GM's view
@@ -336,7 +334,9 @@ def test_three_whole_turns_for_every_power_through_the_gui(qtbot, tmp_path, monk
     # ended in their windows (V13: its units placed by keys, then the GM ends it, A-59; STCS: the GM's
     # "resolve" act; B5: placed and plotted in its bar, one turn moved, then the GM's results)
     assert {"table", "sidcors", "afef", "v13", "b5", "stcs"} <= ended, fought
-    assert time.monotonic() - started < 60
+    # no dialog was left open after its answer until the answerer escaped it (3 s wasted each: a
+    # timed assertion, "< 60 s", stood for this; the guide: times in bench/, never asserted)
+    assert answerer.escaped == [], answerer.escaped
 
 
 def fight(main, qtbot, answerer: Answerer, at: str, system: str) -> tuple[int, bool]:
