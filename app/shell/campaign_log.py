@@ -34,6 +34,9 @@ not open the log by itself: its first lines would take the map's room."""
 ALL = ""
 """A filter's value that keeps every line."""
 OTHER = "Other"
+CITED_AS = {"docs/SECRETS.md": "Secrets"}
+"""Citations older files hold, as the engine writes them now (rules.model.secrets.LOG_RULE: the
+passphrase lines were written under a file path, shown to players)."""
 
 
 def phase_of(e: LogEntry) -> str | None:
@@ -72,7 +75,8 @@ def entry_html(e: LogEntry) -> str:
     from app.widgets.log_html import linkify  # when drawn: importing it at start loads rules.systems.v13 (tests/test_layers.py)
     from app.widgets.titles import whole_rules
 
-    rule = f"<b>[{whole_rules(linkify(e.rule))}]</b> " if e.rule else ""  # "[AF/EF 4.2.e]" never split
+    cited = CITED_AS.get(e.rule, e.rule)
+    rule = f"<b>[{whole_rules(linkify(cited))}]</b> " if cited else ""  # "[AF/EF 4.2.e]" never split
     return f'<p style="margin:0 0 2px 0"><span style="color:#888">T{e.turn}</span> {rule}{linkify(e.text)}</p>'
 
 

@@ -10,7 +10,7 @@ from rules.model import seals
 from rules.model.campaign import Campaign
 from rules.model.key_book import new_campaign_id, signed_book
 from rules.model.records import LogEntry
-from rules.model.seals import GM, Keyring, SealKey, pin_of, wrap
+from rules.model.seals import GM, LOG_RULE, Keyring, SealKey, pin_of, wrap
 
 __all__ = ["upgraded"]
 
@@ -57,4 +57,4 @@ def upgraded(c: Campaign, keyring: Keyring | None) -> Campaign:
             + (f"; still in the old format until their passphrase is typed with the GM's: {', '.join(left)}"
                if left else "") + ".")
     return c.model_copy(update={"keys": dict(sorted(keys.items())), "key_book": book,
-                                "log": [*c.log, LogEntry(turn=c.turn, rule="docs/SECRETS.md", text=text)]})
+                                "log": [*c.log, LogEntry(turn=c.turn, rule=LOG_RULE, text=text)]})

@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 
 GM = "gm"
 """The name of the Game Master's key (the others are Team ids)."""
+LOG_RULE = "Secrets"
+"""The citation of the campaign log's lines about passphrases and seals (File > Passphrases): a
+section a person reads, not the file path "docs/SECRETS.md" they were written under (issue 22)."""
 MIN_PASSPHRASE = 8
 LOG_N = 17
 """scrypt's cost, 2**17 rounds (128 MiB, ~0.5 s), once per passphrase typed: what new keys use and

@@ -32,7 +32,7 @@ from rules.model.economy_secrets import READABLE_BEFORE, economy_places
 from rules.model.json_value import MAX_DEPTH, json_problem, nesting_problem
 from rules.model.key_book import book_problems, campaign_id_of, new_campaign_id, signed_book
 from rules.model.records import LogEntry
-from rules.model.seals import GM, Keyring, SealedBlob, SealKey, WrongPassphrase, open_blob, seal
+from rules.model.seals import GM, LOG_RULE, Keyring, SealedBlob, SealKey, WrongPassphrase, open_blob, seal
 from rules.model.secrets_plain import refuse_plain
 from rules.model.units import Unit, unit_secret
 from rules.model.visibility import Owner, Secrets, answer_owner, joined, record_words
@@ -383,7 +383,7 @@ def with_key(c: Campaign, holder: str, key: SealKey | None, keyring: Keyring | N
         book = signed_book(keys, campaign, keyring.get(GM) if keyring is not None else None)
     update: dict[str, Any] = {"keys": dict(sorted(keys.items())), "key_book": book}
     if log:
-        update["log"] = [*c.log, LogEntry(turn=c.turn, rule="docs/SECRETS.md", text=log)]
+        update["log"] = [*c.log, LogEntry(turn=c.turn, rule=LOG_RULE, text=log)]
     return c.model_copy(update=update)
 
 

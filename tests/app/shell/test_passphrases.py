@@ -306,7 +306,7 @@ def test_the_gm_resets_a_teams_key_and_the_log_says_so(sealed_file, qtbot, tmp_p
     assert ("QInputDialog", "Reset the key \u2014 Alliance") in answerer.inner.seen
     assert w.campaign.keys["alliance"].public != old.public
     entry = w.campaign.log[-1]
-    assert entry.text.startswith("The GM reset the key of Alliance") and entry.rule == "docs/SECRETS.md"
+    assert entry.text.startswith("The GM reset the key of Alliance") and entry.rule == "Secrets"
     assert [i for i in SECRET_IDS if i in entry.text] == [] and "the new alliance one" not in entry.text
     saved = tmp_path / "reset.json"
     show_active(w, qtbot)

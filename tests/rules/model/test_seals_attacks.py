@@ -183,7 +183,7 @@ def test_a_file_sealed_before_issue_20_opens_and_is_upgraded_at_the_next_save(tm
     with pytest.raises(SealedError):
         load_campaign(LEGACY)
     c = load_with_passphrases(LEGACY, {"gm": "legacy game master"})
-    assert c.log[-1].rule == "docs/SECRETS.md" and "sealed anew at the next save" in c.log[-1].text
+    assert c.log[-1].rule == "Secrets" and "sealed anew at the next save" in c.log[-1].text
     assert c.keys["gm"].v == 2 and c.keys["coalition"].v is None and c.key_book.signature is not None
     assert not [w for w in secret_words(c) if w in c.log[-1].text]
     path = tmp_path / "upgraded.json"
