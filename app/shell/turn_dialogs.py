@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from app.shell import window_state
 from rules.strategic.battle_hex import IgnoreQuestion
 from app.widgets.titles import fit_title
+from app.strategic.describe import view_name
 
 
 class HandOverCover(QWidget):
@@ -225,7 +226,9 @@ class BattleHexesDialog(QDialog):
 
     def __init__(self, html: str, events: list[str], parent=None, gm: bool = False, encounters: bool = False) -> None:
         super().__init__(parent)
-        self.setWindowTitle("End of movement: Battle Hexes" + (" \u2014 GM view" if gm else ""))
+        campaign = getattr(parent, "campaign", None)  # a Team copy's full view is its Team's, not the GM's
+        view = view_name(campaign) if gm and campaign is not None else "GM view"
+        self.setWindowTitle("End of movement: Battle Hexes" + (f" \u2014 {view}" if gm else ""))
         self.setObjectName("battle_hexes_dialog")
         self._settings = getattr(parent, "settings", None)
         lay = QVBoxLayout(self)

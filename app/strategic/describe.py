@@ -12,6 +12,7 @@ from html import escape
 
 from hexmap import Label
 from rules.model import Campaign, Fleet, Sector, Unit
+from rules.battlehex.words import possessive
 from rules.model.visibility import GM, TABLE
 from rules.strategic.battle_hex import table_secret, table_units, units_by_team, what_team_sees
 from rules.strategic.movement import check_orders, fleet_speed, inactive
@@ -265,13 +266,24 @@ def sector_status_html(state, sector: Sector, gm: bool = False) -> str:
     return "".join(rows)
 
 
+def view_name(c: Campaign) -> str:
+    """Whose view a full listing is: the GM's, or in a Team copy its Team's ("Alliance's copy"),
+    which holds only what that Team may know (issue 22: a copy's list read "GM view")."""
+    mark = c.team_copy
+    if mark is None:
+        return "GM view"
+    return f"{possessive(next((t.name for t in c.teams if t.id == mark.team), mark.team))} copy"
+
+
 def _gm_units(state, b) -> str:
-    """Every unit in the hex by team, each secret named with its rule: for the GM's eyes only."""
+    """Every unit in the hex by team, each secret named with its rule: for the GM's eyes only (in a
+    Team copy, every unit the copy holds: its Team's view)."""
     names = {t.id: t.name for t in state.campaign.teams}
+    who = "GM" if state.campaign.team_copy is None else view_name(state.campaign)
     rows = []
     for tid, units in units_by_team(state, b.at).items():
         listed = ", ".join(u.name + (f" [secret, {table_secret(u)}]" if table_secret(u) else "") for u in units)
-        rows.append(f"<li><b>GM: {escape(names.get(tid, tid))} has</b> {escape(listed)}</li>")
+        rows.append(f"<li><b>{escape(who)}: {escape(names.get(tid, tid))} has</b> {escape(listed)}</li>")
     return "".join(rows)
 
 
