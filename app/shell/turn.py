@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QInputDialog
 
 from app.strategic.describe import battle_hexes_html
 from app.shell.menus import with_shortcut_in_tooltip
+from app.widgets.titles import ask_text
 from app.strategic.scene import StrategicScene
 from hexmap import Label
 from rules.errors import RuleError
@@ -349,7 +350,7 @@ class MovementPhaseMixin:
         index = self._meeting("GM ruling (V13.12)", "Battle Hex to mark resolved:")
         if index is None:
             return
-        reason, ok = QInputDialog.getText(self, "GM ruling (V13.12)", "Reason (goes into the log):")
+        reason, ok = ask_text(self, "GM ruling (V13.12)", "Reason (goes into the log):")  # its title whole
         if ok:
             at = self.session.campaign.battle_hexes[index].at
             if self._try(lambda: self.session.gm_resolve(at, reason, index)):  # that meeting alone

@@ -61,3 +61,29 @@ def findable(text: str) -> str:
     "AF/EF 4.1.b" typed in a log's find box matches "AF/\u2060EF\u00a04.1.b" on the screen."""
     return "".join("/" + WORD_JOINER + "?" if ch == "/" else f"[ {NBSP}]" if ch == " " else re.escape(ch)
                    for ch in text)
+
+
+FRAME_ROOM = 160
+"""What a window manager's title bar takes beside its title, in pixels: the window's icon and its
+buttons (openbox, KWin and Mutter take 90-140 px), with room to spare."""
+
+
+def ask_text(parent, title: str, label: str) -> tuple[str, bool]:
+    """``QInputDialog.getText`` with a dialog wide enough to show ``title`` whole: the static one
+    sizes itself to its label, and on the real screen (issue 22, 1600x1000) "GM ruling (V13.12)"
+    over "Reason (goes into the log):" came out 200 px wide, titled "GM ru... 13.12)"."""
+    from PySide6.QtGui import QFont, QFontMetrics
+    from PySide6.QtWidgets import QDialog, QInputDialog, QLabel
+
+    dialog = QInputDialog(parent)
+    dialog.setInputMode(QInputDialog.InputMode.TextInput)
+    dialog.setWindowTitle(title)
+    dialog.setLabelText(label)
+    bold = QFont(dialog.font())
+    bold.setBold(True)  # title bars draw their text bold
+    label_widget = dialog.findChild(QLabel)  # the dialog's own minimum yields to its layout's (min and max size)
+    label_widget.setMinimumWidth(QFontMetrics(bold).horizontalAdvance(title) + FRAME_ROOM)
+    accepted = dialog.exec() == QDialog.DialogCode.Accepted
+    text = dialog.textValue()
+    dialog.deleteLater()
+    return text, accepted

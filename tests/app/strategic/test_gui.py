@@ -121,7 +121,7 @@ def test_gm_rulings_then_next_turn(v13_window, monkeypatch):
         offered.append(choices)
         return choices[0], True
     monkeypatch.setattr(QInputDialog, "getItem", pick)
-    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("fought out on the table", True))
+    monkeypatch.setattr("app.shell.turn.ask_text", lambda *a, **k: ("fought out on the table", True))  # the reason
     for _ in range(5):
         assert not window.end_phase_action.isEnabled()
         window.gm_action.trigger()
