@@ -8,6 +8,7 @@ from enum import Enum
 from hexmap import Facing, Hex
 from rules.model.campaign import Campaign, Fleet, Team
 from rules.model.records import BattleHexRecord
+from rules.model.turn_model import EncounterState
 from rules.model.units import OrionStatus, Unit, UnitKind
 from rules.strategic.lost import EvasionLoss
 from rules.strategic.state import StrategicState
@@ -165,17 +166,35 @@ def lane_fleets(campaign: Campaign, record: BattleHexRecord) -> list[Fleet]:
     return [f for f in campaign.fleets if f.in_transit_to is not None and {f.sector, f.in_transit_to} == ends]
 
 
+def parties(record: BattleHexRecord) -> tuple[str, ...]:
+    """The Teams taking part in the battle of ``record``, each once: its attacker and defender, and
+    in a Battle Hex V13.11 formed (``encounter`` v13) the further Teams present there (independent
+    Orions, monsters: V13.11 "two (or more) different Teams", V13.450, V13.470).
+
+    A meeting of seed 004's Encounters Phase is between two sides only: "Encounters occur when
+    fleets from different powers are in the same system", each decided between an Attacker and a
+    Defender (the seed's table of demands), and a third power in the sector has its own meeting
+    with each Team it may fight (INTERPRETATIONS 21: "the remaining pairs meet"), fought as its own
+    scenario ("Scenarios are resolved in the Space Combat Phase, which can happen multiple times in
+    a system"). Powers fighting together on one side are one Team (the seed's "mixed-empire
+    fleets ... allied together"). So a third Team in such a record (``others``, as a file written
+    before the Encounters Phase cleared it holds) is no party to it: its losses are entered in its
+    own meetings, never twice (issue 25 at 0703 of the default campaign)."""
+    extra = record.others if record.encounter is EncounterState.V13 else []
+    return tuple(dict.fromkeys([record.attacker, record.defender, *extra]))
+
+
 def build_roster(campaign: Campaign, state: StrategicState, record: BattleHexRecord) -> dict[str, BUnit]:
-    """Every active unit in the Battle Hex of a team taking part (V13.13); a Leased Orion unit
-    is its lessee's (V13.451)."""
+    """Every active unit in the Battle Hex of a team taking part (V13.13, :func:`parties`); a Leased
+    Orion unit is its lessee's (V13.451)."""
     teams = {t.id: t for t in campaign.teams}
-    parties = {record.attacker, record.defender, *record.others}
+    taking = set(parties(record))
     out: dict[str, BUnit] = {}
     keep = set(record.participants)
     sec = state.sectors.get(record.at) if record.between is None else None  # between sectors: no fixed units
     if sec is not None and sec.owner is not None:
         team = state.team_of(sec.owner)
-        if team is not None and team.id in parties:
+        if team is not None and team.id in taking:
             for u in sec.garrison:
                 if not u.destroyed:
                     out[u.id] = BUnit(u, team.id, role_of(team, record), None)
@@ -185,7 +204,7 @@ def build_roster(campaign: Campaign, state: StrategicState, record: BattleHexRec
             # V13.451: a Leased Orion unit belongs to the Team that paid the Lease, whatever fleet holds it
             tid = u.lessee_team if u.orion_status is OrionStatus.LEASED and u.lessee_team else \
                 team.id if team is not None else None
-            if tid is not None and tid in parties and not u.destroyed:
+            if tid is not None and tid in taking and not u.destroyed:
                 out[u.id] = BUnit(u, tid, role_of(teams[tid], record), f.id)
     if keep:  # a pursuit battle: only the units that meet (V13.748)
         out = {k: v for k, v in out.items() if k in keep or v.unit.carrier_id in keep}

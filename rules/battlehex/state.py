@@ -9,7 +9,7 @@ from typing import Any
 from hexmap import Facing, Hex, Label, MapWindow
 from rules.systems.v13.exits import IMPULSES_PER_TURN, ThroughEnemyCounter
 from rules.battlehex.log import GM, EventLog
-from rules.battlehex.roster import BUnit, Role
+from rules.battlehex.roster import BUnit, Role, parties
 from rules.dice import DiceRoller, Modifier
 from rules.model.campaign import Campaign, Team
 from rules.model.records import BattleHexRecord
@@ -104,9 +104,9 @@ class BattleState:
     @property
     def battle_teams(self) -> tuple[str, ...]:
         """The Teams fighting this battle: the attacker, the defender and the others in the Battle
-        Hex (independent Orions, monsters; V13.14, V13.450, V13.470), each once."""
-        return tuple(dict.fromkeys([self.attacker, self.defender, *self.record.others,
-                                    *(u.team for u in self.units.values())]))
+        Hex (independent Orions, monsters; V13.14, V13.450, V13.470), each once; a seed 004 meeting
+        has its two sides only (:func:`rules.battlehex.roster.parties`)."""
+        return tuple(dict.fromkeys([*parties(self.record), *(u.team for u in self.units.values())]))
 
     @property
     def attacker(self) -> str:

@@ -131,7 +131,8 @@ def open_meetings(c: Campaign, state: StrategicState) -> Campaign:
         state = StrategicState.compute(new, state.graph)
     names = {t.id: t.name for t in new.teams}
     known = {_pair(r) for r in new.battle_hexes if not r.resolved}  # a V13.11 record may name other roles
-    new.battle_hexes = [r.model_copy(update={"encounter": EncounterState.PENDING})
+    # a meeting is between two Teams: a third one there meets each of them in its own record (roster.parties)
+    new.battle_hexes = [r.model_copy(update={"encounter": EncounterState.PENDING, "others": []})
                         if not r.resolved and r.encounter is EncounterState.V13 else r for r in new.battle_hexes]
     for m in meetings(new, state, _moved_from(new)):
         if _pair(m) in known:

@@ -31,7 +31,7 @@ from rules.systems.v13.placement import Placement
 from rules.systems.v13.placement_steps import placement
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.results import write_back
-from rules.battlehex.roster import BUnit, Role, build_roster
+from rules.battlehex.roster import BUnit, Role, build_roster, parties
 from rules.battlehex.state import BattleState, Ctx
 from rules.battlehex.words import possessive
 from rules.systems.v13.weapon_status import weapon_status
@@ -92,7 +92,7 @@ def _changed(before: dict[str, tuple[Any, ...]], after: dict[str, tuple[Any, ...
 def _formation(ctx: Ctx) -> None:
     st = ctx.state
     r = st.record
-    others = ", ".join(ctx.name(t) for t in r.others)
+    others = ", ".join(ctx.name(t) for t in parties(r)[2:])  # a seed 004 meeting: its two sides alone
     ctx.info("V13.14", f"Battle Hex {r.at}: {ctx.name(r.attacker)} attacks ({r.attacker_reason}); "
                        f"{ctx.name(r.defender)} defends" + (f"; also present: {others}" if others else ""))
     ctx.info("V13.17", f"terrain: {st.terrain.title} ({r.terrain_source})")

@@ -46,7 +46,9 @@ def test_a_meeting_whose_side_an_earlier_battle_removed_is_settled_and_never_sta
     turn = played(9, SEED9_BATTLES)
     c, g = turn.campaign, turn.graph
     first = start(c, L("0301"), g)
-    assert (first.record.attacker, first.record.defender, first.record.others) == ("coalition", "concord", ["league"])
+    # a meeting is of its two sides: the League, also at 0301, meets each in its own (test_meeting_roster.py)
+    assert (first.record.attacker, first.record.defender, first.record.others) == ("coalition", "concord", [])
+    assert {u.team for u in first.state.units.values()} == {"coalition", "concord"}
     for a in COALITION_V_CONCORD:
         first.answer(a)
     after = first.saved()

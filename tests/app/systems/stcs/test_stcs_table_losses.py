@@ -1,18 +1,25 @@
-"""The independent Orions at 0703 of the default campaign, fought with STCS (issue 25): the engine fights two sides,
-so the Orions are left to the table, and the battle window's log says the GM enters their losses at the end. The GM
-resolves from the act list; after the STCS ships' dialog, a dialog asks which of the units left to the table were
-destroyed (then captured, crippled), and the campaign gets them (before, nothing asked: the Orions came out
-untouched whatever the GM knew had happened)."""
+"""The independent Orions at 0703 of the default campaign played with V13's own loop (``combat_phase`` v13: the Battle
+Hex V13.11 forms, with the Orions a further Team in it, and is fought at once), fought with STCS (issue 25): the engine
+fights two sides, so the Orions are left to the table, and the battle window's log says the GM enters their losses at
+the end. The GM resolves from the act list; after the STCS ships' dialog, a dialog asks which of the units left to the
+table were destroyed (then captured, crippled), and the campaign gets them (before, nothing asked: the Orions came out
+untouched whatever the GM knew had happened). In seed 004's Combat Phase the Orions are no party to Coalition attacks
+Alliance: they meet each side in a battle of their own (tests/app/test_meeting_roster_gui.py)."""
 from __future__ import annotations
 
 import html
 
 from PySide6.QtCore import Qt
 
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication, QMenu
+
+from app.battle.window import BattleWindow
+from app.shell.window import MainWindow
+from app.systems.stcs.panel import STCSPanel
 from app.widgets.question_dialogs import QuestionDialog
-from tests.app.gui import Answerer, ok
-from tests.app.systems.stcs.test_stcs_resolved import to_acts
-from tests.app.systems.test_table import units
+from tests.app.gui import Answerer, choose_item, end_movement_listing, ok, press, show_active, v13_copy
+from tests.app.systems.test_table import system_action, units
 
 SEEN: list[tuple[str, str, list[str]]] = []
 
@@ -31,9 +38,36 @@ def gm_enters(d) -> bool:
     return ok(d)
 
 
+def to_acts_v13(qtbot, tmp_path):
+    """The default campaign's V13 loop: STCS chosen, End Movement (Ctrl+E) with its questions accepted, 0703 fought
+    (Ctrl+F), the set-up answered at its defaults, past the hand-overs to the first segment's act list."""
+    main = MainWindow(v13_copy(tmp_path), settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main)
+    show_active(main, qtbot)
+    system_action(main.findChild(QMenu, "battle_systems_menu"), "stcs").trigger()
+    ok(end_movement_listing(main, qtbot))
+    show_active(main, qtbot)
+    answerer = Answerer(choose_item("0703"), lambda d: isinstance(d, QuestionDialog) and ok(d))
+    try:
+        press(main, "Ctrl+F")
+        qtbot.waitUntil(lambda: any(isinstance(w, BattleWindow) and w.isVisible() for w in QApplication.topLevelWidgets()))
+        bw = next(w for w in QApplication.topLevelWidgets() if isinstance(w, BattleWindow) and w.isVisible())
+        for _ in range(50):
+            if bw.handing_over():
+                qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+            if bw.b.pending is not None and bw.b.pending.key.endswith("/act") and not bw.handing_over():
+                break
+            qtbot.wait(20)
+    finally:
+        answerer.stop()
+    assert isinstance(bw.panel, STCSPanel) and bw.b.pending.key.endswith("/act")
+    assert bw.b.record.others == ["orions"]  # V13.11: a further Team in the Battle Hex
+    return main, bw
+
+
 def test_the_gm_enters_the_orions_losses_at_0703_after_the_stcs_battle(qtbot, tmp_path):
     SEEN.clear()
-    main, bw = to_acts(qtbot, tmp_path, "0703")
+    main, bw = to_acts_v13(qtbot, tmp_path)
     log = bw.log_dock.view.toPlainText()  # the battle window's log, as the GM reads it
     assert "Orion Pirates, neither side of this battle" in log and "enters their losses when the battle is" in log
     assert {"ori-cr-1", "ori-slv-1"} <= set(units(main.campaign))
