@@ -5,12 +5,14 @@ sector). What this replaces was a timed assertion (``--check took < 1.0 s``); th
 is bench/startup.py's hostile-files rows."""
 from __future__ import annotations
 
+import ast
 import importlib
 import pkgutil
 import re
 
 import pytest
 
+from tests.conftest import ROOT
 from tests.linear_patterns import ambiguous_runs
 
 OLD_LABEL = r"^\s*(\d{4})\s*$|^\s*\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*\)?\s*$"
@@ -54,3 +56,23 @@ def test_no_pattern_of_the_engine_lets_two_repeats_share_a_run():
     assert {"hexmap.labels._LABEL_RE", "rules.dice._EXPR_RE", "rules.model.json_value._STRING",
             "rules.systems.b5.jumping.SECONDARY_FORM"} <= set(patterns), sorted(patterns)
     assert [(n, p.pattern, ambiguous_runs(p)) for n, p in sorted(patterns.items()) if ambiguous_runs(p)] == []
+
+
+def _literal_patterns() -> dict[str, str]:
+    """Every pattern written as a string literal in a call of ``re`` (``re.match(r"...", text)``,
+    ``re.compile(...)``) in app/, hexmap/, rules/ and main.py, by file and line."""
+    files = [p for package in ("app", "hexmap", "rules") for p in sorted((ROOT / package).rglob("*.py"))]
+    out = {}
+    for path in [*files, ROOT / "main.py"]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and isinstance(node.func.value, ast.Name) and node.func.value.id == "re" and node.args
+                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                out[f"{path.relative_to(ROOT).as_posix()}:{node.lineno}"] = node.args[0].value
+    return out
+
+
+def test_no_pattern_written_in_a_call_of_re_lets_two_repeats_share_a_run():
+    patterns = _literal_patterns()
+    assert len(patterns) >= 20, sorted(patterns)
+    assert [(where, p, ambiguous_runs(p)) for where, p in sorted(patterns.items()) if ambiguous_runs(p)] == []
