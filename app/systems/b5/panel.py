@@ -30,7 +30,8 @@ from rules.systems.b5.morale import grey
 if TYPE_CHECKING:
     from app.battle.window import BattleWindow
 
-BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex scatter, a secondary jump point on its "
+BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex scatter, a squadron through several "
+         "vortices (each opener last through its own), a secondary jump point on its "
          "turn, the defender's unplotted first turn) on this board; when the "
          "GM chooses <i>plot and move</i>, secret plots (maybe in relative formation) and ELINT orders checked and "
          "revealed (several ELINT ships may pool levels for one order), energy mines launched, then three pulses: "
@@ -50,12 +51,11 @@ BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex sca
          "friendly carrier with space, dogfights, called off by agreement or drifting, flights joining by choice, "
          "attacks on ships after the ship's anti-fighter fire (the escorts fired at first, the firing "
          "side choosing the flights below x1), long-range anti-fighter mode, ships firing at flights); the helpers.")
-NOT_BUILT = ("<b>Not built yet</b>: reinforcing ships on the board, a withdrawing squadron leaving it, a jump-in "
-             "by more than one vortex (more on hover). The GM enters the results, written back to the campaign.")
+NOT_BUILT = ("<b>Not built yet</b>: reinforcing ships on the board, a withdrawing squadron leaving it (more on "
+             "hover). The GM enters the results, written back to the campaign.")
 NOT_BUILT_ALL = ("<b>Not built yet</b>, in full: reinforcing ships on the board (their arrival is rolled; they are "
                  "not this battle's forces, the GM brings them on at the table); a withdrawing squadron leaving the "
-                 "board (the GM enters what became of it with the results); a squadron jumping in by more than one "
-                 "vortex (it comes by its first); B5 data for a ship of a campaign that gives it none (it stays "
+                 "board (the GM enters what became of it with the results); B5 data for a ship of a campaign that gives it none (it stays "
                  "out, named in the log; every ship of the default campaign has it); dragging a ship's own counter from where it waits (a press anywhere picks "
                  "up a ghost counter) and turning it on the board (its facing is picked in the bar before the "
                  "click); an undo or reopen within the first set-up questions (scenario to patrols) answers them "

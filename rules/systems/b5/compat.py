@@ -24,6 +24,9 @@ before it:
 - Era 2: energy mines roll for the flights of fighters in their area too (rules/systems/b5/emines.py:
   the seed's text on them is cut after "Fighters will"; :func:`mines_hit_flights`); before it, the
   mines left flights out.
+- Era 3: a jump-in's squadron with several vortices comes through each of them, its command ship
+  at its own or at any of its squadron's (rules/systems/b5/arriving.py, :func:`several_vortices`);
+  before it, the whole squadron came by the vortex of the first of its openers answered.
 
 A record is replayed as it is first (a record made now always replays so: same answers, same
 bytes), then as saved in each era, the newest first; the first that replays goes on under the
@@ -43,11 +46,11 @@ from rules.model.b5 import B5Settings
 from rules.model.records import BattleHexRecord
 from rules.systems.b5.drift import ASKED
 
-ERA = 2
+ERA = 3
 """The era a battle begun now is recorded in (docs/b5.md "Battles saved by older code")."""
-DECLARED_ERA, MINES_ERA = 1, 2
-"""The eras a squadron's fire was first declared as a whole by default, and energy mines first
-rolled for flights."""
+DECLARED_ERA, MINES_ERA, VORTICES_ERA = 1, 2, 3
+"""The eras a squadron's fire was first declared as a whole by default, energy mines first
+rolled for flights, and a squadron first came through all its vortices."""
 DONE = "done"
 """The fire question's "no more fire" (rules/systems/b5/firing.py), its only question taking it."""
 
@@ -89,6 +92,12 @@ def settings(st: B5Settings, era: int) -> B5Settings:
 def mines_hit_flights(era: int) -> bool:
     """Whether energy mines roll for the flights in their area in a battle of ``era``."""
     return era >= MINES_ERA
+
+
+def several_vortices(era: int) -> bool:
+    """Whether a jump-in's squadron comes through each of its vortices in a battle of ``era``
+    (rules/systems/b5/arriving.py); before, all of it came by the first of its openers answered."""
+    return era >= VORTICES_ERA
 
 
 class Replaying(Protocol):

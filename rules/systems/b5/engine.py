@@ -21,8 +21,8 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.b5 import B5Data, B5Settings, B5Weapon
 from rules.model.units import unit_secret
-from rules.systems.b5 import (abilities, antifighter, command, damage, declared, deploy, dogfight, elint, emines, firing, fleet, flights,
-                              flying, jump, jumping, longrange, losses, marking, morale, reinforce, turns)
+from rules.systems.b5 import (abilities, antifighter, arriving, command, damage, declared, deploy, dogfight, elint, emines, firing,
+                              fleet, flights, flying, jump, jumping, longrange, losses, marking, morale, reinforce, turns)
 from rules.systems.b5.asking import place, secret_number
 from rules.systems.b5.deploy import Board, Place
 from rules.systems.b5.force import Force, Squadron
@@ -343,7 +343,7 @@ class B5Engine:
             return []
         _uid, p = self.placing
         if p.role == "entry" and p.anchor is not None:
-            return [p.anchor]
+            return arriving.entries(self, _uid)  # its own vortex, or any of its squadron's
         if p.role == "any":
             return list(self.board.labels)
         if p.role in ("vortex", "jumped", "mines") and p.anchor is not None:

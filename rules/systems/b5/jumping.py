@@ -14,9 +14,9 @@ from rules.battlehex.log import GM, IllegalAnswer, shown
 from rules.battlehex.questions import QKind, Question, choose, unit_list, yes_no
 from rules.battlehex.words import possessive
 from rules.systems.b5 import deploy, jump
+from rules.systems.b5.arriving import arrive
 from rules.systems.b5.asking import choose_units, place, secret_number
 from rules.systems.b5.deploy import Place
-from rules.systems.b5.force import Squadron
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
@@ -328,40 +328,3 @@ def _flag_vortex(self: B5Engine, team: str, openers: list[str], flag_opener: str
                                      f"({jump.direction(d).name}) from {aim}", {"at": str(flag_at), "from": str(aim)})
     self.vortices[flag_opener] = flag_at
     self.vortex_from[flag_opener] = aim
-
-
-def arrive(self: B5Engine, team: str, openers: list[str], at: str = "", key: str = "b5/arrive") -> Procedure:
-    """Each squadron jumps in at its first vortex: the command ship at the vortex (its first
-    point of movement), the others within 2 hexes of it, the ships that opened the squadron's
-    vortices last (the vortex closes behind its opener); the flagship's escorts after its
-    squadron; only the squadrons with an opener in ``openers`` (``at``: resumed at that ship's
-    arrival; ``key``: the questions' keys)."""
-    rule = jump.RULE
-    force = self.forces[team]
-    steps: list[tuple[Squadron, str]] = []
-    for s in (s for s in force.squadrons if any(x in s.ships for x in openers)):
-        order = [x for x in s.ships if x not in openers] + [x for x in s.ships if x in openers]
-        steps += [(s, x) for x in order] + [(s, e) for e in (force.escorts if s.command == force.flagship else ())]
-    first = next(i for i, (_s, x) in enumerate(steps) if x == at) if at else 0
-    for s, uid in steps[first:]:
-        if uid in force.escorts:
-            yield from self._place(team, uid, Place("escort", self.at[force.flagship]), rule, "escort of the flagship")
-            self.speed[uid] = self.data(uid).speed
-            continue
-        entry = next(self.vortices[x] for x in openers if x in s.ships)
-        name = self.units[uid].unit.name
-        p = Place("command", None) if uid == s.command else Place("jumped", entry)
-
-        def why(to: Label, name: str = name, p: Place = p, entry: Label = entry) -> str:
-            if p.anchor is None:
-                return "" if to == entry else f"{name} commands its squadron: it enters at its vortex, {entry}"
-            far = deploy.distance(entry, to)
-            return "" if far <= 2 else (f"after jumping in, {name} is within 2 hexes of its command ship at "
-                                        f"the vortex {entry}, not {far}")
-        self.placing = (uid, p if p.anchor is not None else Place("entry", entry))
-        where, facing = yield place(f"{key}/{uid}", team, rule, f"{self.name(team)}: {name} jumps in "
-                                    f"(squadron {s.name}), facing {self.jump_facing.name} as the vortices open",
-                                    self.board, why, {"unit": uid, "role": p.role}, facing=self.jump_facing)
-        self.placing = None
-        self.at[uid], self.facing[uid], self.speed[uid] = where, facing, self.data(uid).speed
-        self.log.add("ruling", rule, f"{name} jumps in at {where}", {"unit": uid, "at": str(where)})

@@ -20,11 +20,13 @@ def test_the_banner_says_in_words_what_is_not_built(qtbot, b5_window):
     for shown in (text, tip):
         assert "docs/" not in shown and ".md" not in shown, shown  # no file a GM cannot open here
     assert text.startswith("Not built yet: ")
-    for left in ("reinforcing ships", "withdrawing squadron", "more than one vortex"):  # docs/b5.md's left, short
+    for left in ("reinforcing ships", "withdrawing squadron"):  # docs/b5.md's left, short
         assert left in text, (left, text)
-    for left in ("reinforcing ships", "withdrawing squadron", "more than one vortex",
+    for left in ("reinforcing ships", "withdrawing squadron",
                  "a campaign that gives it none", "ghost counter", "facing"):  # the whole list: a hover away
         assert left in tip, (left, tip)
+    assert "vortex" not in text and "more than one vortex" not in tip  # built (issue 24 audit): not "left"
+    assert tip.index("a squadron through several vortices") > tip.index("Built: deployment")  # built, a hover away
     assert "Built: deployment" in tip  # what is built, as before
     bw.resize(790, 466)  # the 1600x1000 screen at QT_SCALE_FACTOR=2: the banner keeps to a few lines
     qtbot.waitUntil(lambda: bw.height() <= 520)
