@@ -11,6 +11,7 @@ from PySide6.QtGui import (QBrush, QColor, QMouseEvent, QPainter, QPainterPath, 
 from PySide6.QtWidgets import (QGraphicsEllipseItem, QGraphicsItem, QGraphicsScene, QLabel, QMainWindow,
                                QStyleOptionGraphicsItem, QWidget)
 
+from app.systems.b5.rings import RING, command_ring
 from app.systems.b5.ship_labels import HexNumbers, ShipLabels, kept
 from app.widgets.zoom_view import QuickZoomView
 from hexmap import Facing, Label, grid_hex
@@ -170,13 +171,9 @@ class BoardView(QuickZoomView):
             self.scene_.removeItem(it)
         self.items_ = []
         step = self.layout_.size * 1.732
-        for at, radius, team in rings:
-            p = self.centre(at)
-            r = radius * step
-            ring = self.scene_.addEllipse(QRectF(p.x() - r, p.y() - r, 2 * r, 2 * r),
-                                          QPen(QColor(TEAM_COLOURS[team % 4]), 0.8, Qt.PenStyle.DashLine))
-            ring.setZValue(2)
-            self.items_.append(ring)
+        for at, radius, team in rings:  # light, cosmetic, over a dark halo (rings.py)
+            self.items_ += command_ring(self.scene_, self.centre(at), radius * step, TEAM_COLOURS[team % 4],
+                                        f"{RING} of {at}: {radius} hexes")
         for name, at in vortices:
             p = self.centre(at)
             v = self.scene_.addEllipse(QRectF(p.x() - 8, p.y() - 8, 16, 16), QPen(QColor("#e0c040"), 2),
