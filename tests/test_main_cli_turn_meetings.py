@@ -58,11 +58,12 @@ def test_the_battle_question_names_each_meeting_once_and_the_sector_alone_is_ref
         tmp_path):
     """Seed 30: options were [0507, 0308 x6, 0307]; {"battle": "0308"} always took the first."""
     gen = _generated(tmp_path, 30)
-    reach = ["end_movement", True, "end_phase", *DEMANDS * 8, "end_phase"]
+    # Concord ignores the Alliance's sub-light monitor at 0507 (V13.18): no meeting there (test_encounter_ignored.py)
+    reach = ["end_movement", True, "end_phase", *DEMANDS * 7, "end_phase"]
     r = _turn(tmp_path, reach, campaign=gen)
     assert r.returncode == 0, r.stderr
     options = json.loads(r.stdout)["next_question"]["options"]
-    assert len(options) == len(set(options)) == 8 and "0308 concord v gm" in options
+    assert len(options) == len(set(options)) == 7 and "0308 concord v gm" in options
     refused = _turn(tmp_path, [*reach, {"battle": "0308", "ruling": "x"}], campaign=gen)
     assert refused.returncode == 1
     error = json.loads(refused.stdout)["error"]
@@ -71,4 +72,4 @@ def test_the_battle_question_names_each_meeting_once_and_the_sector_alone_is_ref
                           {"battle": "0307", "ruling": "fought at the table"}], campaign=gen)
     assert ok.returncode == 0, ok.stderr
     left = json.loads(ok.stdout)["next_question"]["options"]
-    assert "0308 concord v gm" not in left and "0307" not in left and len(left) == 6
+    assert "0308 concord v gm" not in left and "0307" not in left and len(left) == 5

@@ -13,7 +13,10 @@ Readings:
 
 * A sector meeting is one pair of Teams that may fight there (as V13.11 finds them,
   :func:`rules.strategic.battle_hex.teams_fighting_in`); a sector with three such Teams gives
-  one meeting per pair. The attacker is the Team whose fleets moved in this turn; both or
+  one meeting per pair, each between its two sides only (rules/battlehex/roster.py ``parties``).
+  A pair where one Team ignored the other's units at End Movement (V13.16 an independent Orion,
+  V13.18 a sub-light unit: "This prevents the formation of a Battle Hex for that Movement
+  Phase"; the campaign's ``ignores`` of this turn) does not meet. The attacker is the Team whose fleets moved in this turn; both or
   neither: the Team with the Strategic Initiative (the Battle Hex rule, reused).
 * Normal Relations' exception ("if you previously or currently control a system"): in a
   campaign playing seed 004's Combat Phase, Teams at Normal Relations meet in a system one of
@@ -47,7 +50,7 @@ from rules.dice import DiceRoller
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, Fleet, Team
 from rules.model.turn_model import FleetKind, Scenario
-from rules.strategic.battle_hex import normal_exception, powers_by_team, roles, teams_fighting_in
+from rules.strategic.battle_hex import normal_exception, powers_by_team, roles, teams_fighting_in, units_by_team
 from rules.strategic.state import StrategicState
 from rules.turn.encounters import RULE, Meeting
 
@@ -114,10 +117,14 @@ def meetings(campaign: Campaign, state: StrategicState, moved_from: Mapping[str,
         occupied = sorted({f.sector for f in campaign.fleets if f.in_transit_to is None})
     else:
         occupied = [near[0]] if near[1] is None and state.fleets_at(near[0]) else []
+    ignored = {(i.at, i.team, i.unit) for i in campaign.ignores if i.turn == campaign.turn}
     for at in occupied:
         movers = {t.id for f in state.fleets_at(at) if moved_from.get(f.id, at) != at
                   and (t := state.team_of(f.power)) is not None}
+        present = units_by_team(state, at) if ignored else {}
         for a, b in teams_fighting_in(state, at):
+            if any(present.get(y) and all((at, x, u.id) in ignored for u in present[y]) for x, y in ((a, b), (b, a))):
+                continue  # V13.16 / V13.18: x ignored all of y's units here this Movement Phase: no meeting
             form = roles(at, [a, b], teams, movers, None, [], {frozenset((a, b))})
             att, dfd = teams[form.attacker], teams[form.defender]
             out.append(Meeting(at, None, att.id, dfd.id, _fleets(state, at, att), _fleets(state, at, dfd),

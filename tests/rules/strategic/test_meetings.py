@@ -100,10 +100,11 @@ def test_the_turn_s_ruling_names_one_meeting_and_the_others_stay_to_fight():
 
 
 def test_each_open_meeting_has_its_own_answer_name():
-    turn = played(30, ["end_movement", True, "end_phase", *DEMANDS * 8, "end_phase"])
+    # Concord ignores the Alliance's sub-light KZINTI Monitor at 0507 (V13.18): no meeting there (test_encounter_ignored)
+    turn = played(30, ["end_movement", True, "end_phase", *DEMANDS * 7, "end_phase"])
     q = turn.pending
-    assert q is not None and len(set(q.options)) == len(q.options) == 8
-    assert [o for o in q.options if not o.startswith("0308")] == ["0507", "0307"]
+    assert q is not None and len(set(q.options)) == len(q.options) == 7
+    assert [o for o in q.options if not o.startswith("0308")] == ["0307"]
     assert q.data["sides"]["0308 alliance v gm"] == "Alliance v Wild Space (GM)"
     before = turn.campaign
     with pytest.raises(RuleError) as e:  # the sector alone no longer says which

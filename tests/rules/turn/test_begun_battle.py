@@ -21,9 +21,12 @@ from rules.turn.run import TurnRun
 from tests.play.battle_player import fight
 from tests.hand_kept import hand_kept
 
-TO_SPACE_COMBAT = ["end_movement", True, False, True, {"end_phase": "random play"}, "none", "deep_space", "none",
-                   "none", "deep_space", False, True, "deep_space", True, "none", "none", "none", "deep_space",
-                   "none", "none", "end_phase"]
+# the Alliance ignores the Orions at 0703 (V13.16) and the monitor at 0907 (V13.18): it meets neither
+TO_SPACE_COMBAT = ["end_movement", True, False, True, {"end_phase": "random play"},
+                   "deep_space", True,  # 0604: the Alliance demands, the Coalition agrees
+                   "none", "deep_space", "deep_space", False, True,  # 0703: the Coalition demands of the Alliance;
+                   # the Orions of the Coalition, which refuses, and they pursue
+                   "none", "none", "none", "none", "end_phase"]  # 0707, 0509: no demand
 
 
 def _at_space_combat() -> TurnRun:
