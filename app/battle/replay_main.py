@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 
 from app.battle.replay_link import ReplayLink
 
@@ -148,6 +148,68 @@ def _handed_over(main: Any, team: str, name: str, at: Any) -> bool:
     return True
 
 
+class _ScreenBack(QObject):
+    """Watches a replay window a Team's commander took the screen for: when it closes, the screen
+    goes back as it was before the replay (:func:`give_back`)."""
+
+    def __init__(self, window: Any, main: Any, at: Any) -> None:
+        super().__init__(window)
+        self.main, self.at = main, at
+        self.pending: tuple[str, str | None] | None = None  # (the Team, who held the screen before)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.Close and self.pending is not None:
+            team, before = self.pending
+            self.pending = None
+            main, at = self.main, self.at  # after the window is closed (and gone): the hand-over comes next
+            QTimer.singleShot(0, main, lambda: give_back(main, team, before, at))
+        return False
+
+
+def _screen_back_on_close(main: Any, window: Any, team: str, before: str | None, at: Any) -> None:
+    """``team``'s commander took the screen for ``window``'s replay from ``before`` (a Team, or None:
+    the GM's seat, the table's view): closing it gives the screen back (the first holder's, when
+    the window is replayed anew for another Team)."""
+    watch = getattr(window, "screen_back", None)
+    if watch is None:
+        watch = window.screen_back = _ScreenBack(window, main, at)
+        window.installEventFilter(watch)
+    elif watch.pending is not None:
+        before = watch.pending[1]
+    watch.pending = (team, before)
+
+
+def give_back(main: Any, team: str, before: str | None, at: Any) -> None:
+    """The replay ``team``'s commander took the screen for is closed: on a shared screen the next
+    person would read that Team's map and log (seen on the real screen: the main window stayed the
+    Coalition's until Turn > Hand the Screen Back to the GM). The screen goes back as it was before
+    the replay: to the Game Master behind "Pass the screen back to the Game Master"
+    (:meth:`hand_back`) when nobody's commander held it; to the Team ``before`` behind its
+    hand-over, the window covered meanwhile and at the GM's seat if it is put off. Nothing when
+    ``team`` no longer holds the screen (given back already, or taken by another)."""
+    if main.session is None or not main.isVisible() or main.team_at_screen() != team:
+        return  # (the main window closed with it: nobody is left at the screen)
+    if before is None:
+        main.hand_back()
+        return
+    from app.shell.turn_dialogs import HandOverDialog
+
+    names = {t.id: t.name for t in main.session.campaign.teams}
+    name = names.get(before, before)
+    main.combat_seat = "gm"
+    main.take_seat("gm")  # nothing of the replay's Team stays, while the hand-over shows and if it is put off
+    screen = HandOverDialog(name, f"The replay of Battle Hex {at} is closed: the screen goes back to the {name} "
+                                  "commander, who held it before.", "Not now", main,
+                            f"Hand over to {name}: replay of {at} closed")
+    main.handover_dialog = screen
+    if screen.exec() != HandOverDialog.DialogCode.Accepted:
+        main.statusBar().showMessage(f"The screen stays with the Game Master: the {name} commander takes it at its "
+                                     "next hand-over", 10000)
+        return
+    main.combat_seat = before
+    main.take_seat(before)
+
+
 def open_replay(main: Any, what: Any, viewer: str | None = None, event: int | None = None) -> Any:
     """The battle window of ``what`` (a sector with a battle held by its controller, or the
     index of a record the file holds resolved) in replay mode, as ``viewer`` (asked when not one
@@ -181,6 +243,8 @@ def open_replay(main: Any, what: Any, viewer: str | None = None, event: int | No
         viewer = GM if name == "Game Master" else sides[who.index(name)]
     if viewer == GM and not gm_may_see(main, main.session, "The replay as the GM"):
         return None
+    at_screen = getattr(main, "team_at_screen", None)
+    before = at_screen() if at_screen is not None else viewer
     if viewer != GM and not _handed_over(main, viewer, teams[viewer], at):
         return None
     window = next((w for w in getattr(main, "_battle_windows", []) if w.at == at and w.isVisible()), None)
@@ -193,6 +257,8 @@ def open_replay(main: Any, what: Any, viewer: str | None = None, event: int | No
         main._battle_windows = [*main._battle_windows, window]
         window.destroyed.connect(main._forget_closed_battle_windows)
     window.replay.leave()
+    if viewer != GM and before != viewer:  # its commander took the screen for it: closed, it goes back
+        _screen_back_on_close(main, window, viewer, before, at)
     window.seat = viewer if viewer != GM else window.seat  # as taking the seat
     window.show()
     window.replay.enter(0, viewer)

@@ -15,6 +15,7 @@ from app.shell.window import MainWindow
 from rules.battlehex.sight import events_for
 from rules.model import save_campaign
 from rules.systems import start
+from tests.app.battle.test_replay_hand_over import _close
 from tests.app.gui import Answerer, show_active, take_over
 from tests.rules.battlehex.test_log_numbering import ANSWERS
 from tests.rules.systems.stcs.helpers import stcs_campaign
@@ -51,4 +52,5 @@ def test_blues_link_opens_the_replay_at_blues_event(qtbot, tmp_path) -> None:
     QApplication.processEvents()
     window.log_dock.view.anchorClicked.emit(QUrl(f"replay:{target.seq}"))
     assert window.replay.k == k
-    window.close()
+    closed = _close(window, qtbot, take_over)  # Blue took the screen for it: closed, it goes back to the GM
+    assert [k for k, _t in closed.seen] == ["HandOverDialog"], closed.seen

@@ -19,6 +19,7 @@ from app.battle.replay_main import open_link
 from app.shell.window import MainWindow
 from app.widgets.question_dialogs import QuestionDialog
 from rules.battlehex.sight import events_for, sight
+from tests.app.battle.test_replay_hand_over import _close
 from tests.app.gui import Answerer, ok, show_active, take_over, to_turn_orders
 from tests.app.systems.test_table import system_action
 from tests.app.test_gui_paths import end_movement_and_fight
@@ -110,7 +111,7 @@ def test_each_event_of_the_report_links_to_the_replay_at_that_event(qtbot, tmp_p
     shown = window.log_dock.view.toPlainText()
     assert f"{event}." in shown
     assert f"answer {k} of {answers}" in window.windowTitle()
-    window.close()
+    _close(window, qtbot, take_over)  # its Team took the screen for it: closed, it goes back to the GM
 
 
 def test_a_report_of_a_campaign_without_a_file_of_its_own_says_why_it_has_no_links(qtbot, tmp_path):
@@ -159,7 +160,7 @@ def test_an_open_v13_battle_s_report_links_to_its_replay(qtbot, tmp_path):
     window = open_link_taken(again, main_module.replay_link(main_module._parser().parse_args([href])))
     assert window is not None and window.replay.on, again.statusBar().currentMessage()
     assert len(window.replay.steps) == answers and window.replay.steps.frames[window.replay.k].events >= event
-    window.close()
+    _close(window, qtbot, take_over)  # its Team took the screen for it: closed, it goes back to the GM
 
 
 def test_a_table_battle_s_report_links_every_event(qtbot, tmp_path):
