@@ -130,6 +130,7 @@ class CampaignLog(QDockWidget):
         lay.addWidget(self.view)
         self.setWidget(box)
         self._log: Sequence[LogEntry] = ()
+        self._shown: list[bool] = []  # whether each line of the log is shown to the viewer (visibility.shown)
         self._viewer = visibility.TABLE
         self._words: dict[str, tuple[str, ...]] = {}
         self._phases: list[str] = []  # the phase of each line of the log
@@ -142,13 +143,15 @@ class CampaignLog(QDockWidget):
     def show_log(self, campaign: Campaign, viewer: str) -> None:
         """Show what ``viewer`` (:data:`rules.model.visibility.TABLE` or ``GM``) may read of
         ``campaign``'s log: only the new lines when the log grew, afresh otherwise."""
-        old, log = self._log, campaign.log
+        old, log, was = self._log, campaign.log, self._shown
         self._log, self._viewer = log, viewer
+        self._shown = visibility.shown(log, viewer)  # a battle's result once: the fullest version the viewer may read
         self._words = power_words(campaign)
         self._phases = phases(log)
         self._fill_choices(campaign)
         grew = self._key == self._filters() and len(log) >= self._count and \
-            (old is log or list(old[:self._count]) == list(log[:self._count]))
+            (old is log or list(old[:self._count]) == list(log[:self._count])) and \
+            was[:self._count] == self._shown[:self._count]  # no line shown before replaced by a new one
         if grew:
             self._append(log[self._count:])
         else:
@@ -178,8 +181,8 @@ class CampaignLog(QDockWidget):
     def _keeps(self, i: int) -> bool:
         """Whether the log's line ``i`` is shown (the viewer's and through the filters)."""
         e = self._log[i]
-        viewer, turn, phase, power = self._filters()
-        if not visibility.entry_seen_by(e, viewer):
+        _viewer, turn, phase, power = self._filters()
+        if not self._shown[i]:
             return False
         if turn and str(e.turn) != turn or phase and self._phases[i] != phase:
             return False

@@ -130,8 +130,9 @@ def write_back(campaign: Campaign, st: BattleState, rule: str = "V13.01", run: S
     if done is not None:  # its words are read by every Team entitled to them: the hidden units' owner and the
         words = " ".join([*record_words(done).values(), json.dumps(done.answers, default=str, ensure_ascii=False)])
         done.secret_of = list(joined(done.secret_of, _readers(s, words, teams, seen)))  # sides that fought them
-    new.log.extend(LogEntry(turn=turn, rule=rule, text=text, secret_of=who)
-                   for text, who in result_lines(s, f"Battle Hex {st.record.at} resolved: {st.resolution}", teams, seen))
+    lines = result_lines(s, f"Battle Hex {st.record.at} resolved: {st.resolution}", teams, seen)
+    new.log.extend(LogEntry(turn=turn, rule=rule, text=text, secret_of=who, supersedes=lines[0][0] if k else "")
+                   for k, (text, who) in enumerate(lines))  # each fuller version tied to everyone's
     new.log.extend(LogEntry(turn=turn, rule=rule, text=line, secret_of=sealed.get(i) or _readers(s, line, teams, seen))
                    for i, line in enumerate(report))
     return new
@@ -159,7 +160,8 @@ def result_lines(s: Secrets, text: str, teams: list[tuple[str, str]],
     (``secret_of``): the line whole when it names no hidden unit; else everyone's version, the
     hidden units taken out (the table, a Team not in the battle), and after it each Team's that
     may know some of them (the sides that fought them, their owner: the units it may know put
-    back), the GM's whole."""
+    back), the GM's whole, last: a viewer is shown the last version it may read
+    (:func:`rules.model.visibility.shown`), the GM the whole one."""
     names = s.named(text)
     if not names:
         return [(text, [])]
@@ -168,7 +170,7 @@ def result_lines(s: Secrets, text: str, teams: list[tuple[str, str]],
         kept = {n for n in names if not (may_read((s.names[n],), t) or n in known.get(t, ()))}
         if kept != names:
             versions.setdefault(taken_out(text, kept), []).append(t)
-    versions.setdefault(text, [])
+    versions[text] = versions.pop(text, [])  # the whole version last, whoever reads it
     by_id = dict(teams)
     out = [(taken_out(text, names), list[str]())]
     for version, who in versions.items():

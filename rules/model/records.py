@@ -169,3 +169,7 @@ class LogEntry(Strict):
     secret_of: list[StrictStr] = Field([], description="whose secret the line tells (Team ids, or [gm]: the GM's "
                                        "alone): it names units the rules hide (V13.03, V13.29); sealed for them and "
                                        "the GM in saved files. Empty: everyone may read it")
+    supersedes: StrictStr = Field("", description="a fuller version of a battle's result line, for the readers "
+                                  "it names (rules/battlehex/results.py result_lines): the text of everyone's "
+                                  "version, written just before it, which those readers are not shown as well "
+                                  "(rules/model/visibility.py shown); sealed with the line")

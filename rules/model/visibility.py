@@ -11,7 +11,8 @@ checked against those names:
   files, so it stays secret until the rules reveal the unit (a later line about a unit no longer
   cloaked or incidental is plain); a battle's result lines are also read by the Teams the battle
   showed those units, and the others read them with the units taken out (:func:`taken_out`,
-  :func:`rules.battlehex.results.result_lines`);
+  :func:`rules.battlehex.results.result_lines`); each viewer is shown one version, the fullest it
+  may read (:func:`shown`: a fuller version ``supersedes`` everyone's);
 - every other text shown to a viewer (a headless command's events, an undo step's name, a
   status line) is passed through :func:`seen_by` / :func:`words_for`.
 
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 
 from rules.model.campaign import Campaign
 from rules.model.records import BattleHexRecord, LogEntry
@@ -146,9 +147,28 @@ def entry_seen_by(e: LogEntry, viewer: str) -> bool:
     return may_read(e.secret_of, viewer)
 
 
+def shown(log: Sequence[LogEntry], viewer: str) -> list[bool]:
+    """Whether each line of ``log`` is shown to ``viewer``: those it may read, a battle's result
+    once, in the fullest version it may read. A fuller version (``supersedes``: everyone's words,
+    written just before it, :func:`rules.battlehex.results.result_lines`) replaces everyone's and
+    the fuller versions before it that the viewer may read; the whole one, written last, is the
+    GM's. (A viewer who read both saw the result twice: issue 22.)"""
+    keep = [entry_seen_by(e, viewer) for e in log]
+    for j, e in enumerate(log):
+        if not (e.supersedes and keep[j]):
+            continue
+        for i in range(j - 1, -1, -1):  # back to everyone's version: the versions between are its own
+            if log[i].supersedes == e.supersedes:
+                keep[i] = False
+            elif log[i].text == e.supersedes:
+                keep[i] = False
+                break
+    return keep
+
+
 def readable_log(c: Campaign, viewer: str) -> list[LogEntry]:
-    """The campaign log as ``viewer`` may read it."""
-    return [e for e in c.log if entry_seen_by(e, viewer)]
+    """The campaign log as ``viewer`` is shown it (:func:`shown`)."""
+    return [e for e, k in zip(c.log, shown(c.log, viewer), strict=True) if k]
 
 
 def seen_by(c: Campaign | Secrets, text: str, viewer: str) -> bool:
@@ -242,4 +262,4 @@ def secret_log(c: Campaign) -> Iterable[tuple[int, Owner]]:
 
 
 __all__ = ["GM", "TABLE", "Secrets", "entry_seen_by", "hidden_names", "listed", "mark", "may_read", "readable",
-           "readable_log", "secret_log", "seen_by", "table_campaign", "taken_out", "words_for"]
+           "readable_log", "secret_log", "seen_by", "shown", "table_campaign", "taken_out", "words_for"]
