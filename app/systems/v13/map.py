@@ -66,6 +66,20 @@ class MapController(Protocol):
     def drop(self, uid: str, h: Hex) -> None: ...
 
 
+def _zones(scene) -> list[QRectF]:
+    """The boxes of the legal zone and the keep-out ring a fit takes in (not one spread over the
+    whole plane: :func:`app.systems.v13.scene.focus_rect`)."""
+    width = scene.grid.sheet_rect().width()
+    boxes = (path.boundingRect() for path in (scene.ring_path, scene.zone_path))
+    return [box for box in boxes if not box.isEmpty() and box.width() < width * 3]
+
+
+def _mostly(shown: QRectF, box: QRectF) -> bool:
+    """Whether at least half of ``box`` lies in ``shown``."""
+    part = shown.intersected(box)
+    return 2 * part.width() * part.height() >= box.width() * box.height()
+
+
 class BattleMapView(HudView):
     """Wheel zooms around the cursor (Shift+wheel turns the facing); drag the empty map with
     the left or middle button to pan; right-click asks for a context menu.
@@ -159,9 +173,17 @@ class BattleMapView(HudView):
 
     def keep_focus(self) -> None:
         """A fitted view (nobody zoomed or panned since) that no longer shows all it would fit (a
-        legal zone offered off the sheet, the attackers' ring) fits again; otherwise nothing moves."""
-        if self.auto_fit and not self.mapToScene(self.viewport().rect()).boundingRect().contains(
-                self.scene().focus_rect()):
+        legal zone offered off the sheet, the attackers' ring) fits again; otherwise nothing moves.
+        A zone or ring at least half in view, with the sheet and every counter, leaves it as it is:
+        the map shrank and moved under the pointer after a drop near the sheet's edge, for the next
+        unit's zone reaching a little past the view (issue 22, real screen at 1600x1000)."""
+        if not self.auto_fit:
+            return
+        scene = self.scene()
+        shown = self.mapToScene(self.viewport().rect()).boundingRect()
+        if shown.contains(scene.focus_rect()):
+            return
+        if not shown.contains(scene.focus_rect(zones=False)) or not all(_mostly(shown, box) for box in _zones(scene)):
             self._fit()
 
     def _fit(self) -> None:

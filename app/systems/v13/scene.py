@@ -370,21 +370,21 @@ class BattleScene(QGraphicsScene):
                                 f"font-size:13px'>&nbsp;{escape(text)}&nbsp;</div>")
         self.hover_text.setPos(centre_of(h) + QPointF(HEX, -HEX))
 
-    def focus_rect(self) -> QRectF:
+    def focus_rect(self, zones: bool = True) -> QRectF:
         """What a fitted view shows (:func:`focus_rect`)."""
-        return focus_rect(self)
+        return focus_rect(self, zones)
 
 
-def focus_rect(scene: BattleScene) -> QRectF:
-    """What a fitted view shows: the map sheet, every counter and arrow, and the zone and
-    ring when they are not spread over the whole plane."""
+def focus_rect(scene: BattleScene, zones: bool = True) -> QRectF:
+    """What a fitted view shows: the map sheet, every counter and arrow, and (``zones``) the zone
+    and ring when they are not spread over the whole plane."""
     rect = scene.grid.sheet_rect()
     sheet_width = rect.width()
     for item in scene.counters.values():
         rect = rect.united(QRectF(item.pos(), item.pos()).adjusted(-2 * HEX, -2 * HEX, 2 * HEX, 2 * HEX))
     for item in scene.extras:  # arrows keep their size on the screen: room for them
         rect = rect.united(QRectF(item.pos(), item.pos()).adjusted(-5 * HEX, -5 * HEX, 5 * HEX, 5 * HEX))
-    for path in (scene.ring_path, scene.zone_path, scene.hover.path()):
+    for path in ((scene.ring_path, scene.zone_path) if zones else ()) + (scene.hover.path(),):
         box = path.boundingRect()
         if not box.isEmpty() and box.width() < sheet_width * 3:
             rect = rect.united(box)
