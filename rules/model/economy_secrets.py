@@ -5,6 +5,8 @@ ship list public and nothing else of its economy ("The income value is added to 
 Point Pool"), so the campaign's own file seals them as the screen and a Team copy keep them
 (:func:`rules.model.secrets.secret_places`; docs/SECRETS.md). A file saved before they were
 sealed opens with them readable (:data:`READABLE_BEFORE`) and seals them at its next save.
+An Exhibit B fact that not everyone may know (``PairFact.secret_of``) is sealed for its Teams too
+(:func:`fact_places`).
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from collections.abc import Iterator
 from rules.model.campaign import Campaign
 from rules.model.seals import GM
 
-__all__ = ["READABLE_BEFORE", "SEEN", "economy_places"]
+__all__ = ["READABLE_BEFORE", "SEEN", "economy_places", "fact_places"]
 
 SEEN = frozenset({"reserve", "mothballed"})
 """A power's economy fields the table's view shows: never sealed."""
@@ -31,3 +33,14 @@ def economy_places(c: Campaign) -> Iterator[tuple[tuple[str | int, ...], tuple[s
     for i, t in enumerate(c.teams):
         if t.economic_points:
             yield ("teams", i, "economic_points"), (t.id,)
+    yield from fact_places(c)
+
+
+def fact_places(c: Campaign) -> Iterator[tuple[tuple[str | int, ...], tuple[str, ...]]]:
+    """Each Exhibit B fact not everyone may know (``secret_of``: an encounter scenario generated
+    against a power no other Team sees there, rules/turn/encounter_facts.py) and whose it is."""
+    teams = {t.id for t in c.teams}
+    for i, pair in enumerate(c.treaties):
+        for j, f in enumerate(pair.facts):
+            if f.secret_of:
+                yield ("treaties", i, "facts", j), tuple(f.secret_of) if set(f.secret_of) <= teams else (GM,)

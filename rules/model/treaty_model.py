@@ -36,6 +36,10 @@ class PairFact(Strict):
     fact: FactName
     by: StrictStr = Field(min_length=1)
     turn: StrictInt = Field(ge=1, le=MAX_TURN)
+    secret_of: list[StrictStr] = Field([], description="the Teams who may know it besides the GM, when not "
+                                       "everyone may (a power no other Team sees there, V13.29, V13.03: "
+                                       "rules/turn/encounter_facts.py); sealed for them in saved files, out of "
+                                       "other Teams' copies. Empty: everyone may")
 
 
 class TreatyPair(Strict):
