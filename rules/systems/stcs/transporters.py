@@ -178,10 +178,9 @@ def _refusing(e: STCSEngine, x: str, check: Any) -> Any:
         if why:
             raise IllegalAnswer(BOARD if how in ("board", *_KIND) else RULE, why)
         alloc = e.power.of.get(x)
-        if alloc is not None and not alloc.transporters and (how != "abandon" or not stored(e, x)):
-            raise IllegalAnswer(EMERGENCY if how == "abandon" else TABLE, f"{e.ship(x)}: no power allocated to "
-                                "transporters" + (" (its Emergency Transporters ran on stored power the first turn "
-                                                  "they were used: powered normally now)" if how == "abandon" else ""))
+        # abandoning with no transporter power is on stored power: the act itself was refused otherwise (power.refuse)
+        if alloc is not None and not alloc.transporters and how != "abandon":
+            raise IllegalAnswer(TABLE, f"{e.ship(x)}: no power allocated to transporters")
         if how == "board" and x in e.power.of and not parties.waiting(e, x):
             raise IllegalAnswer(parties.RULE, f"{e.ship(x)} has no boarding party of its crew: they are assigned in "
                                 "the Power Allocation Phase (its allocation's 'boarding N')")
