@@ -35,8 +35,8 @@ SEGMENT_LIMIT = 30
 Procedure = Generator[Question, Any, None]
 MORE: dict[str, Callable[[STCSEngine, str], Procedure]] = {
     "explode": explosion.explode, "mine": mines.lay, "minescan": mines.scan, "crew": casualties.hit,
-    "repair": repairing.repair, "move": movement.move, "power": power.allocate, **more_acts.VERBS,
-    **contact.VERBS}
+    "repair": repairing.repair, "move": movement.move, "power": power.allocate, "warpout": warping.warp_out,
+    "warpin": warping.warp_in, **more_acts.VERBS, **contact.VERBS}
 """Acts taking the engine and a ship id, by verb."""
 
 
@@ -60,7 +60,7 @@ class STCSEngine:
         self.bridge: dict[str, list[tuple[int, int]]] = {}
         """Per ship, the segments (turn, segment) its Bridge hits bar warping out and repairs."""
         self.warping: dict[str, int] = {}
-        """The ships announced to warp out this segment, with their speed (rolled at its end)."""
+        """The ships announced to warp out this turn, with their speed (rolled at each segment's end)."""
         self.ss_lost: dict[str, int] = {}
         """Per ship, the superstructure points lost (:mod:`.damage`)."""
         self.grid_down: set[str] = set()
@@ -254,25 +254,18 @@ class STCSEngine:
             if d.cloak and alive and not (damage.forced_out(self, x) and not self.cloaked[x]):
                 word = "uncloak" if self.cloaked[x] else "cloak"
                 acts[f"{word}:{x}"] = f"{self.ship(x)} {'drops' if self.cloaked[x] else 'raises'} its cloak"
-            assert self.mode is not None
-            bars = warp.warp_out_bars(d, self.condition(x), self.mode)
             acts[f"bridge:{x}"] = f"{self.ship(x)} took Bridge hits (entered from the table)"
             acts[f"crew:{x}"] = f"{self.ship(x)} took crew casualties from a hit (entered from the table)"
             why = repairing.why_not(self, x) if repairing.damaged(self, x) else None
             if why is not None:
                 (barred if why else acts)[f"{self.ship(x)} repair" if why else f"repair:{x}"] = why or \
                     f"{self.ship(x)} repairs (Repair / Repower Phase)"
-            if self.cloaked[x]:  # its side chooses in secret at the segment's end
-                continue
-            if bars:
-                barred[f"{self.ship(x)} warp out"] = "; ".join(bars)
-            elif x not in self.warping:
-                acts[f"warpout:{x}"] = f"{self.ship(x)} warps out"
+            if not self.cloaked[x]:  # (a cloaked ship's side chooses in secret at the segment's end)
+                warping.out_acts(self, x, acts, barred)
         if any(explosion.negative(self, x) and not self.cloaked[x] for x in self.on_map()):
             acts["explode"] = "ships failed their explosion roll (entered from the table)"
         acts.update(more_acts.off_board(self))
-        for x in self.offmap:
-            acts[f"warpin:{x}"] = f"{self.ship(x)} warps in"
+        warping.in_acts(self, acts, barred)
         return more_acts.resolve_first(self, *cloaked.fixed_list(self, {**acts, **more_acts.ENDING}, barred))
 
     def _act_question(self) -> Question:
@@ -285,7 +278,7 @@ class STCSEngine:
     def _act(self, act: str) -> Procedure:
         verb, _, rest = act.partition(":")
         x, _, y = rest.partition(":")
-        self.power.open = self.power.open and (verb == "power" or cloaked.hidden(self, act))  # (hidden: unseen)
+        self.power.open = self.power.open and (verb in ("power", "warpout") or cloaked.hidden(self, act))  # the opening
         if verb == "lock":
             firing.lock(self, x, y)
         elif verb == "scan":
@@ -295,10 +288,6 @@ class STCSEngine:
             if verb == "cloak":  # a cloaked ship cannot fire: its lock goes
                 self.locks.pop(x, None)
             self.log.add("ruling", "STCS Romulan Cloaking Devices", f"{self.ship(x)} {verb}s")
-        elif verb == "warpout":
-            yield from warping.warp_out(self, x)
-        elif verb == "warpin":
-            yield from warping.warp_in(self, x)
         elif verb == "fire":
             yield from firing.shoot(self, x, y)
         elif verb == "hit":

@@ -1,18 +1,22 @@
 """Warping out and in (seed 002, Warping Out Of / Into Battles) as the engine's acts: a warp out
-announced with its speed and rolled in the Engine Activation Phase at the segment's end; a warp in
-with its target hex, speed, crew-efficiency roll, bearing and the Warp Dispersion Table."""
+announced with its speed at the turn's start (the Tactical Advantage Phase) and rolled in the Engine
+Activation Phase at the end of each segment of that turn until the engines activate; a warp in at the
+start of a turn (its first segment), at the target hex its side chooses, with its speed, crew-efficiency
+roll, bearing and the Warp Dispersion Table."""
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from hexmap.hexes import Facing, Hex
-from rules.battlehex.log import GM
-from rules.battlehex.questions import Question
+from rules.battlehex.log import GM, IllegalAnswer, shown
+from rules.battlehex.questions import QKind, Question
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.systems.stcs import minehits, warp
 from rules.systems.stcs.geometry import GAP, landing
+from rules.systems.stcs.repair import SEGMENTS
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -42,23 +46,59 @@ def speed_question(e: STCSEngine, x: str, key: str, rule: str, verb: str) -> Que
     return e._choose(key, rule, f"Game Master: at what warp speed does {e.ship(x)} {verb}?", speeds)
 
 
+OPENING = ("announced only in the Tactical Advantage Phase, at a turn's start (its first segment, with the power "
+           "allocations, before the segment's other acts)")
+"""Why no warp out is offered after the turn's opening (seed 002: "In the Tactical Advantage Phase of a turn, any
+ship intending to warp out must announce this")."""
+
+
+def out_acts(e: STCSEngine, x: str, acts: dict[str, str], barred: dict[str, str]) -> None:
+    """``x``'s warp out (a ship not cloaked: a cloaked ship's side chooses in secret at each segment's end): announced
+    in the turn's opening (its Power Allocation and Tactical Advantage Phases, ``e.power.open``), once a turn."""
+    assert e.mode is not None
+    if x in e.warping:
+        return
+    bars = warp.warp_out_bars(e.data(x), replace(e.condition(x), bridge_phases=0), e.mode)
+    if bars:
+        barred[f"{e.ship(x)} warp out"] = "; ".join(bars)
+    elif not e.power.open:
+        barred["warp out"] = OPENING
+    else:  # (a Bridge hit bars the roll in the segments it is in effect, not the announcement)
+        t = warp.activation_target(e.data(x))
+        acts[f"warpout:{x}"] = (f"{e.ship(x)} announces a warp out this turn (activation rolled at each segment's "
+                                f"end until it succeeds: D100 1-{t})")
+
+
 def warp_out(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
+    """``x`` announces its warp out in the Tactical Advantage Phase, with the speed its power sets."""
     speed = int((yield speed_question(e, x, f"stcs/{e.round}/warpout/speed", warp.OUT, "warp out")))
     e.warping[x] = speed
-    e.log.add("ruling", warp.OUT, f"{e.ship(x)} will try to warp out at Warp {speed} (the activation roll "
-                 "at the segment's end)")
+    t, _ = e.turn_segment()
+    e.log.add("ruling", warp.OUT, f"{e.ship(x)} announces a warp out at Warp {speed} in turn {t} (Tactical Advantage "
+              "Phase): the activation roll at the end of each segment of the turn until its engines activate",
+              {"unit": x})
 
 
 def engine_activation(e: STCSEngine) -> Generator[Question, Any, None]:
-    """The Engine Activation Phase at the segment's end: each announced ship rolls, unless now barred."""
+    """The Engine Activation Phase at each segment's end: each ship announced this turn rolls, unless barred in this
+    segment (a Bridge hit in effect, 70% superstructure lost, its set speed out of reach...); at the turn's last
+    segment the announcements not carried out lapse ("The ship may change this decision during the next turn")."""
     assert e.mode is not None
     for x, speed in sorted(e.warping.items(), key=lambda kv: list(e.units).index(kv[0])):
-        bars = warp.warp_out_bars(e.data(x), e.condition(x), e.mode) if x in e.at else ["gone"]
+        if x not in e.at or e.units[x].status is not Status.PRESENT or e.cloaked[x]:
+            continue  # gone, or cloaked since (its side chooses in secret: :func:`.cloaked.segment_end`)
+        bars = warp.warp_out_bars(e.data(x), e.condition(x), e.mode, speed)
         if bars:
-            e.log.add("ruling", warp.OUT, f"{e.ship(x)} cannot attempt the warp out: " + "; ".join(bars))
+            e.log.add("ruling", warp.OUT, f"{e.ship(x)} cannot attempt the warp out in this segment: "
+                      + "; ".join(bars), {"unit": x})
         else:
             yield from activate(e, x, speed, warp.OUT)
-    e.warping = {}
+    t, s = e.turn_segment()
+    if s == SEGMENTS:
+        for x in [x for x in e.warping if x in e.at and e.units[x].status is Status.PRESENT]:
+            e.log.add("ruling", warp.OUT, f"{possessive(e.ship(x))} warp out announced for turn {t} lapses with the "
+                      "turn (announced again in a Tactical Advantage Phase, it is rolled again)", {"unit": x})
+        e.warping = {}
 
 
 def activate(e: STCSEngine, x: str, speed: int, rule: str) -> Generator[Question, Any, None]:
@@ -67,9 +107,14 @@ def activate(e: STCSEngine, x: str, speed: int, rule: str) -> Generator[Question
     GM under the cloaked rule."""
     d, team = e.data(x), e.units[x].team
     target = warp.activation_target(d)
+    t, s = e.turn_segment()
+    e.log.add("ruling", rule, f"{possessive(e.ship(x))} warp engine activation roll, turn {t} segment {s}, for Warp "
+              f"{speed}: D100 1-{target} ({warp.d100_chance(target):.0%})", {"unit": x},
+              visible_to=None if rule == warp.OUT else (team, GM))
     secret = f"stcs/{e.round}/cloakout/{team}/{x}" if rule != warp.OUT else ""  # its own stream: a failure tells
     die = e.dice.roll("d100", purpose=f"warp engine activation (1-{target})", rule=rule, who=team, secret=secret).total
     if die <= target:
+        e.warping.pop(x, None)
         yield from minehits.warp_path(e, x)
         u = e.units[x]
         u.status, u.outcome = Status.LEFT, f"warped out at Warp {speed}"
@@ -92,17 +137,63 @@ def activate(e: STCSEngine, x: str, speed: int, rule: str) -> Generator[Question
                      visible_to=None if rule == warp.OUT else (team, GM))
 
 
-def warp_in(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
+MAP_REACH = 60
+"""The tactical map a target hex is chosen on: within this many hexes of the centre between the two lines (the ships
+start 24 apart; no lock reaches beyond 36)."""
+START = "ships warping into a battle do so at the start of a turn (its first segment)"
+
+
+def in_acts(e: STCSEngine, acts: dict[str, str], barred: dict[str, str]) -> None:
+    """The ships off the map arriving by warp: offered in a turn's first segment only (seed 002: "Ships warping into a
+    battle will do so at the start of a turn")."""
+    for x in e.offmap:
+        if e.turn_segment()[1] == 1:
+            acts[f"warpin:{x}"] = f"{e.ship(x)} warps in (its side chooses the target hex)"
+        else:
+            barred[f"{e.ship(x)} warp in"] = START
+
+
+def suggestion(e: STCSEngine, x: str) -> tuple[Hex, str]:
+    """Where the target question opens: 8 hexes behind the first enemy ship not cloaked (a cloaked ship's place is
+    never told), else the centre between the lines; with its words."""
     team = e.units[x].team
-    seen = [y for y in e.on_map() if not e.cloaked[y]]  # the hexes offered never tell where a cloaked ship is
+    seen = [y for y in e.on_map() if not e.cloaked[y]]
     foes = [y for y in seen if e.units[y].team != team] or seen
-    centre = e.at[foes[0]] if foes else Hex(GAP // 2, 0)
-    travel = Facing.C if team == e.attacker else Facing.F
-    back = travel.opposite
-    spots = {f"{h.q},{h.r}": f"hex {h.q},{h.r} ({n} hexes from {e.ship(foes[0]) if foes else 'the centre'})"
-             for n in (4, 8, 12) for h in [centre.neighbor(back, n)]}
-    aim = yield e._choose(f"stcs/{e.round}/warpin/target", warp.IN,
-                             f"Game Master: the hex {e.ship(x)} aims to arrive at?", spots)
+    if not foes:
+        return Hex(GAP // 2, 0), "the centre between the lines"
+    back = (Facing.C if team == e.attacker else Facing.F).opposite
+    return e.at[foes[0]].neighbor(back, 8), f"8 hexes behind {e.ship(foes[0])}"
+
+
+def read_hex(a: Any) -> Hex:
+    """A target hex answer, "q,r" (the hexes as the STCS questions and the map name them), on the tactical map."""
+    text = a.strip() if isinstance(a, str) else ""
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 2 or not all(p.lstrip("-").isdigit() and p.isascii() and len(p) < 6 for p in parts):
+        raise IllegalAnswer(warp.IN, f"the target hex as q,r (e.g. 8,0), not {shown(a)}")
+    h = Hex(int(parts[0]), int(parts[1]))
+    centre = Hex(GAP // 2, 0)
+    if h.distance(centre) > MAP_REACH:
+        raise IllegalAnswer(warp.IN, f"hex {h.q},{h.r} is off the tactical map: {h.distance(centre)} hexes from its "
+                            f"centre {centre.q},{centre.r} (at most {MAP_REACH})")
+    return h
+
+
+def target_question(e: STCSEngine, x: str) -> Question:
+    """The owning side chooses the target hex, in secret (the captain's choice, at the beginning of the Tactical
+    Advantage Phase): any hex of the tactical map, a cloaked ship's too (refusing it would tell where it is)."""
+    team = e.units[x].team
+    h, why = suggestion(e, x)
+    return Question(f"stcs/{e.round}/warpin/target", QKind.TEXT, team, warp.IN,
+                    f"{e.name(team)} (in secret): the target hex {e.ship(x)} warps in at, as q,r: any hex of the "
+                    f"tactical map, within {MAP_REACH} hexes of its centre {GAP // 2},0 (e.g. {h.q},{h.r}: {why}); "
+                    "it arrives off it by the Warp Dispersion Table", data={"secret": True},
+                    check=lambda a: f"{read_hex(a).q},{read_hex(a).r}", default=f"{h.q},{h.r}")
+
+
+def warp_in(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
+    travel = Facing.C if e.units[x].team == e.attacker else Facing.F
+    aim = yield target_question(e, x)
     speed = int((yield speed_question(e, x, f"stcs/{e.round}/warpin/speed", warp.IN, "enter")))
     q, r = (int(v) for v in str(aim).split(","))
     d, who = e.data(x), e.units[x].team

@@ -47,6 +47,8 @@ def marine_dialogs(seen: list[tuple[str, list[str]]]):
         elif q.key.endswith("/beam/lexington/persons"):
             assert d.spin.maximum() == 25 and q.to == "blue"
             d.spin.setValue(25)
+        elif q.key.endswith("/warpin/target"):  # Blue types the hex in its own secret dialog
+            d.text_edit.setText(PICK[q.key])
         elif q.key in PICK:
             d.group.button(q.options.index(PICK[q.key])).setChecked(True)
         return ok(d)

@@ -44,6 +44,8 @@ def test_boarding_parties_allocated_and_beamed_by_one_transporter(qtbot, tmp_pat
         elif q.key.endswith("/beam/lexington/persons"):
             seen["to"], seen["most"] = q.to, d.spin.maximum()
             d.spin.setValue(d.spin.maximum())
+        elif q.key.endswith("/warpin/target"):  # Blue types the hex in its own secret dialog
+            d.text_edit.setText(PICK[q.key])
         elif q.key in PICK:
             d.group.button(q.options.index(PICK[q.key])).setChecked(True)
         return ok(d)

@@ -1,9 +1,10 @@
 """Issue 25 in the GUI: an STCS battle opened from a campaign file and fought with Ctrl+F - the
-GM picks sub-light combat and an arrival by warp in their dialogs; in the panel's act list a
-Federation ship scans for the cloaked Romulan (Red enters its secret D10 in its own dialog, the
-hidden table kept from Blue's screen), a Klingon locks on, the Lexington warps in (its dispersion
-drawn on the map), the segment ends and Red warps its cloaked Bird of Prey out in its own secret
-dialog, and the GM resolves the battle."""
+GM picks sub-light combat and an arrival by warp in their dialogs; in the panel's act list the Klothos
+announces its warp out in the turn's opening (the Tactical Advantage Phase), the Romulan Bird of Prey
+raises its cloak, a Federation ship scans for it (Red enters its secret D10 in its own dialog, the
+hidden table kept from Blue's screen), the Lexington warps in at the hex Blue types in its own secret
+dialog (its dispersion drawn on the map), the segment ends, the Klothos's activation roll (its odds
+logged first) takes it out of the battle, and the GM resolves the battle."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
@@ -11,10 +12,14 @@ from PySide6.QtCore import Qt
 from app.systems.stcs.panel import STCSPanel
 from app.widgets.question_dialogs import QuestionDialog
 from rules.battlehex.roster import Status
+from rules.model import Campaign
 from tests.app.gui import Answerer, ok
 from tests.app.systems.stcs.opening import fight_stcs
+from tests.rules.systems.stcs.helpers import stcs_campaign
 
 SEEN_BY: dict[str, list[str]] = {}
+TARGET = "10,-2"
+"""The hex Blue types for the Lexington (not the question's suggestion, 8,0)."""
 
 
 def dialogs(d) -> bool:
@@ -33,9 +38,10 @@ def dialogs(d) -> bool:
     elif key.endswith("/speed"):
         d.group.button(0).setChecked(True)  # Warp 2
     elif "/cloakout/" in key:
-        d.group.button(1).setChecked(True)  # Red, in secret: the Bird of Prey warps out at Warp 2
-    elif key.endswith("/target"):
-        d.group.button(1).setChecked(True)
+        d.group.button(0).setChecked(True)  # Red, in secret: no cloaked ship warps out
+    elif key.endswith("/warpin/target"):
+        SEEN_BY["target"] = [d.q.to, d.text_edit.text()]
+        d.text_edit.setText(TARGET)  # Blue, in secret, types the hex
     return ok(d)
 
 
@@ -59,8 +65,18 @@ def hand_over(qtbot, bw, until=lambda: True) -> None:
         qtbot.wait(50)
 
 
+def uncloaked() -> Campaign:
+    """The test campaign with the Bird of Prey not yet cloaked: it raises its cloak in the battle."""
+    c = stcs_campaign()
+    for f in c.fleets:
+        for u in f.units:
+            if u.id == "bop":
+                u.is_cloaked = False
+    return c
+
+
 def test_an_stcs_battle_cloak_scan_warp_in_and_out(qtbot, tmp_path):
-    main, bw, path = fight_stcs(qtbot, tmp_path)
+    main, bw, path = fight_stcs(qtbot, tmp_path, uncloaked())
     panel = bw.panel
     assert isinstance(panel, STCSPanel) and "Not built yet" in panel.built.text()
     # the banner keeps to a few lines over the map (at QT_SCALE_FACTOR=2 on a 1600x1000 screen the
@@ -69,44 +85,51 @@ def test_an_stcs_battle_cloak_scan_warp_in_and_out(qtbot, tmp_path):
     assert lines <= 3.5, (lines, panel.built.width())
     assert "explosions (blast rings drawn here)" in panel.built.toolTip()
     answerer = Answerer(dialogs)
-    hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
+    at_act = lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act"  # noqa: E731
+    hand_over(qtbot, bw, at_act)
     assert [k for k, _t in answerer.seen] == ["QuestionDialog", "QuestionDialog"]  # mode, arrivals
-    listed = " ".join(panel.acts.item(i).toolTip() for i in range(panel.acts.count()))
-    assert "21-30 hexes 30%/10%" in listed
-    assert "bop" in panel.map.shown  # the GM sees the cloaked ship
+    eng = bw.b.engine
+    assert not eng.cloaked["bop"]
+    act(qtbot, bw, panel, "warpout:d7")  # the Tactical Advantage Phase: announced, not yet rolled
+    hand_over(qtbot, bw, lambda: at_act() and eng.warping == {"d7": 2})
+    act(qtbot, bw, panel, "cloak:bop")  # the Romulan raises its cloak
+    hand_over(qtbot, bw, lambda: at_act() and eng.cloaked["bop"])
     panel.map.draw(bw.b, "blue")
-    assert "bop" not in panel.map.shown and "d7" in panel.map.shown  # Blue, holding no lock, does not
-    panel.draw(None)
-    act(qtbot, bw, panel, "scan:enterprise")
-    hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key.endswith("/act"))
-    assert bw.b.secret_answers() == {"3": "red"}  # the hidden D10 (moving or not is read from its moves)
-    blue = bw.b.events_json("blue")
-    assert "Cloak Detection Table (" not in blue and "Cloak Detection Table (1-5)" in bw.b.events_json("red")
-    locked = bw.b.engine.locks.get("enterprise") == "bop"
-    panel.map.draw(bw.b, "blue")  # as Blue's screen draws it: the cloaked ship only once Blue holds a lock on it
-    assert ("bop" in panel.map.shown) is locked and "d7" in panel.map.shown
+    assert "bop" not in panel.map.shown and "d7" in panel.map.shown  # Blue, holding no lock, no longer sees it
     panel.map.draw(bw.b, "red")
     assert "bop" in panel.map.shown
-    act(qtbot, bw, panel, "lock:d7:enterprise")
+    panel.draw(None)
+    listed = " ".join(panel.acts.item(i).toolTip() for i in range(panel.acts.count()))
+    assert "21-30 hexes 30%/10%" in listed and "warpout:" not in " ".join(
+        panel.acts.item(i).data(Qt.ItemDataRole.UserRole) for i in range(panel.acts.count()))
+    act(qtbot, bw, panel, "scan:enterprise")  # a Federation ship scans
+    hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key.endswith("/act"))
+    assert bw.b.secret_answers() == {"6": "red"}  # the hidden D10 (moving or not is read from its moves)
+    blue = bw.b.events_json("blue")
+    assert "Cloak Detection Table (" not in blue and "Cloak Detection Table (1-5)" in bw.b.events_json("red")
     act(qtbot, bw, panel, "warpin:lexington")
-    hand_over(qtbot, bw, lambda: bool(bw.b.engine.dispersions))
+    hand_over(qtbot, bw, lambda: bool(eng.dispersions))
+    assert SEEN_BY["target"] == ["blue", "8,0"]  # Blue's own dialog, opening at the suggestion
+    assert eng.dispersions[0]["target"] == [10, -2]
     qtbot.waitUntil(lambda: "lexington" in panel.map.shown, timeout=5000)
     texts = [i.text() for i in panel.map.scene_.items() if hasattr(i, "text")]
     assert any("bearing" in t and "hexes" in t for t in texts)  # the dispersion and its dice, drawn
-    act(qtbot, bw, panel, "next")  # the segment ends: Red says in its own dialog that its cloaked ship warps out
+    act(qtbot, bw, panel, "next")  # the segment ends: the Klothos's activation roll; Red's secret question
     hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/2/act")
+    st = bw.b.state
+    assert st.units["d7"].status is Status.LEFT and "d7" not in eng.at  # it warped out
+    said = [e.text for e in bw.b.log.for_viewer("blue")]
+    odds = said.index("Klothos' warp engine activation roll, turn 1 segment 1, for Warp 2: D100 1-90 (90%)")
+    assert said[odds + 2] == "Klothos warps out at Warp 2 (nothing on its path: the Striking Table is not rolled)"
     act(qtbot, bw, panel, "resolve")
     qtbot.waitUntil(lambda: bw.b.status().resolved, timeout=5000)
     answerer.stop()
     keys = [d.q.key for d in answerer.dialogs if isinstance(d, QuestionDialog)]
-    assert keys == ["stcs/mode", "stcs/arrivals", "stcs/1/hidden/1",
-                    "stcs/1/warpin/target", "stcs/1/warpin/speed",
-                    "stcs/1/cloakout/red", "stcs/destroyed"]
-    st = bw.b.state
-    assert st.units["lexington"].status is Status.PRESENT
-    assert st.units["bop"].status in (Status.LEFT, Status.PRESENT)  # its engines activate on 1-90
+    assert keys == ["stcs/mode", "stcs/arrivals", "stcs/1/warpout/speed", "stcs/1/hidden/1",
+                    "stcs/1/warpin/target", "stcs/1/warpin/speed", "stcs/1/cloakout/red", "stcs/destroyed"]
+    assert st.units["lexington"].status is Status.PRESENT and st.units["bop"].status is Status.PRESENT
     rec = next(r for r in main.campaign.battle_hexes if str(r.at) == "0304")
-    assert rec.resolved
+    assert rec.resolved and "warped out: Klothos" in rec.resolution
 
 
 def blast_dialogs(d) -> bool:

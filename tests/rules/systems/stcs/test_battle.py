@@ -78,10 +78,13 @@ def test_the_other_table_misses_on_the_same_die() -> None:
 def test_a_lock_by_range_then_a_warp_in_with_its_dispersion_then_a_warp_out() -> None:
     # lock die 7 (24 hexes: 1-7); warp in: CE 100 (major), D4 1, 10, 10 (bearing 000), D10 0 -> 12 + Warp 2
     run = scripted([7, 100, 1, 10, 10, 10, 50])
+    run.answer("warpout:d7")  # announced in the turn's opening (the Tactical Advantage Phase)
+    run.answer("2")
     run.answer("lock:d7:enterprise")
     assert run.engine.locks == {"d7": "enterprise"}
     run.answer("warpin:lexington")
-    target = run.pending.options[0]
+    assert run.pending.to == BLUE and run.pending.data["secret"]  # the captain selects the target hex
+    target = run.pending.default  # 8 hexes behind the Klothos
     run.answer(target)
     assert run.pending.options == ("2", "3", "4", "5", "6")  # Warp 7 needs 7 / 6 x 24 = 28 power of 24
     run.answer("2")
@@ -93,8 +96,6 @@ def test_a_lock_by_range_then_a_warp_in_with_its_dispersion_then_a_warp_out() ->
         landed.q + landed.r - q - r) == 28  # 14 hexes
     assert "lock:lexington:d7" not in run.pending.options  # no lock in its arrival segment
     assert run.question_odds()["lock:d7:lexington"].startswith("D10 1-")  # -2 on an arrival
-    run.answer("warpout:d7")
-    run.answer("2")
     run.answer("next")  # the activation roll at the segment's end
     run.answer("none")  # Red, in secret: its cloaked Bird of Prey stays
     assert run.state.units["d7"].status is Status.LEFT and "d7" not in run.engine.at
@@ -160,24 +161,30 @@ def end_segment(run: STCSBattle) -> None:
 
 
 def test_three_bridge_hits_in_turn_2_segment_2_bar_warping_out_until_turn_3_segment_2() -> None:
-    run = scripted([1, 10, 5, 5, 5, 7, 2])  # per hit a D10; the 0 kills the captain: 3D10 15 + 45 - D10 7 = 53
+    """The seed's example; and "The activation roll may not be made in any turn segment in which a Bridge hit is in
+    effect": announced in turn 3's Tactical Advantage Phase, the Klothos's roll is not made at the end of turn 3
+    segment 1, and is at the end of segment 2 (D100 50 of 1-90: it leaves)."""
+    run = scripted([1, 10, 5, 5, 5, 7, 2, 50])  # per hit a D10; the 0 kills the captain: 3D10 15 + 45 - D10 7 = 53
     for _ in range(4):
         end_segment(run)
-    assert run.status().stage == "turn 2, segment 2" and "warpout:d7" in run.pending.options
+    assert run.status().stage == "turn 2, segment 2"
     run.answer("bridge:d7")
     with pytest.raises(IllegalAnswer, match="Bridge hits are 1-10"):
         run.answer(0)
     run.answer(3)
     assert run.engine.bridge["d7"] == [(2, 2), (2, 3), (3, 1)] and run.engine.captains["d7"] == [53]
     assert "no warp out or repairs until turn 3, segment 2" in run.log.events[-2].text + run.log.events[-1].text
-    stages = []
-    for _ in range(3):
-        barred = run.pending.data["barred"].get("Klothos warp out", "")
-        stages.append((run.status().stage, "warpout:d7" in run.pending.options, "Bridge hits in effect" in barred))
-        end_segment(run)
-    stages.append((run.status().stage, "warpout:d7" in run.pending.options, False))
-    assert stages == [("turn 2, segment 2", False, True), ("turn 2, segment 3", False, True),
-                      ("turn 3, segment 1", False, True), ("turn 3, segment 2", True, False)]
+    end_segment(run)
+    end_segment(run)
+    assert run.status().stage == "turn 3, segment 1" and "warpout:d7" in run.pending.options  # announced: not rolled
+    run.answer("warpout:d7")
+    run.answer("2")
+    end_segment(run)
+    assert run.state.units["d7"].status is Status.PRESENT
+    assert ("Klothos cannot attempt the warp out in this segment: Bridge hits in effect (1 repair phase left)"
+            in run.events_json("blue"))
+    end_segment(run)
+    assert run.state.units["d7"].status is Status.LEFT and run.status().stage == "turn 3, segment 3"
 
 
 def test_the_gms_answers_are_logged_as_the_game_masters_not_a_teams() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rules.battlehex.log import GM
 from rules.dice import ScriptedDice
+from rules.systems.stcs import warp
 from rules.systems.stcs.battle import STCSBattle
 from tests.rules.systems.stcs.helpers import stcs_campaign
 from tests.rules.systems.v13.helpers import AT
@@ -52,7 +53,8 @@ def test_an_inoperable_engineering_grid_forces_the_uncloak() -> None:
     assert run.engine.cloaked["bop"]
     run.answer("next")
     assert not run.engine.cloaked["bop"] and "cloak:bop" not in run.pending.options
-    assert "warpout:bop" in run.pending.options  # the grid does not bar a warp out
+    barred = run.pending.data["barred"]  # the grid does not bar a warp out (announced at a turn's start)
+    assert "Bird of Prey warp out" not in barred and "Tactical Advantage Phase" in barred["warp out"]
 
 
 def test_penetrating_damage_loses_the_ships_lock() -> None:
@@ -105,7 +107,7 @@ def test_a_shield_generator_is_down_at_its_first_box_not_at_4_points() -> None:
 def test_an_engine_loses_its_boxes_then_is_ripped_off_at_10_more() -> None:
     run = scripted([])
     boxes(run, "d7", "engine:1", 10)  # 10 of 10 boxes gone
-    assert run.question_odds()["warpout:d7"] == "D100 1-30: 30%"  # 10/20 x 100 - 10, -10 for a lost engine
+    assert warp.activation_target(run.engine.data("d7")) == 30  # 10/20 x 100 - 10, -10 for a lost engine
     boxes(run, "d7", "engine:1", 9)
     assert ("d7", 0) not in run.engine.ripped
     boxes(run, "d7", "engine:1", 1)

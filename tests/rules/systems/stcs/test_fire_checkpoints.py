@@ -47,7 +47,7 @@ def play(seed: int) -> tuple[Any, list[Any], set[str]]:
     return c, list(run.answers), verbs
 
 
-@pytest.mark.parametrize("seed", [146, 165])  # (new seeds: a cloaked ship's shadow act changed the random paths)
+@pytest.mark.parametrize("seed", [127, 176])  # (new seeds: warp outs announced only in a turn's opening)
 def test_undo_after_every_answer_gives_a_full_replays_bytes(seed: int) -> None:
     c, answers, verbs = play(seed)
     assert {"shutdown", "restart", "shadow", "minelock", "struck", "warppath", "fire", "shields", "power"} <= verbs

@@ -25,6 +25,8 @@ def _something(run: Any, plan: list[str]) -> None:
         run.answer(q.options[0])
     elif q.kind is QKind.CHOOSE_UNITS:
         run.answer(["lexington"] if q.key == "stcs/arrivals" else list(q.options[:1]))
+    elif q.kind is QKind.TEXT:
+        run.answer(q.default)  # the warp in's target hex: as the question opens
     else:
         run.answer(q.low)
 

@@ -121,9 +121,9 @@ def test_a_mine_going_off_on_a_cloaked_enemy_is_its_sides_and_the_gms() -> None:
 
 def test_a_ship_warping_out_through_a_mine_straight_ahead_takes_it_on_the_bow() -> None:
     run = scripted([50])  # the activation D100: 50 of 1-90
-    h = lay_ahead(run, 4)
-    run.answer("warpout:d7")
+    run.answer("warpout:d7")  # announced in the turn's opening (Tactical Advantage Phase)
     run.answer("2")
+    h = lay_ahead(run, 4)
     run.answer("next")  # the Engine Activation Phase: it activates and goes "along a path to its immediate front"
     q = run.pending
     assert q.to == GM and f"Klothos warps out through the hex {h.q},{h.r} of a mine" in q.text
@@ -137,10 +137,10 @@ def test_no_mine_on_the_path_no_question() -> None:
     run = scripted([50])
     e = run.engine
     h = e.at["d7"].neighbor(e.facing["d7"].opposite, 3)  # behind it
-    run.answer("mine:d7")
-    run.answer(f"{h.q},{h.r}")
     run.answer("warpout:d7")
     run.answer("2")
+    run.answer("mine:d7")
+    run.answer(f"{h.q},{h.r}")
     run.answer("next")
     assert "/minehit/" not in run.pending.key and run.engine.units["d7"].outcome == "warped out at Warp 2"
 
@@ -236,11 +236,11 @@ def test_the_nearest_mine_ahead_attacks_first_as_a_ship_warps_out(about: bool) -
     e = run.engine
     if about:
         e.facing["d7"] = e.facing["d7"].opposite
+    run.answer("warpout:d7")
+    run.answer("2")
     far, near = lay_ahead(run, 4), None
     near = e.at["d7"].neighbor(e.facing["d7"], 2)
     e.mines.append(mines.Mine(near, "red"))
-    run.answer("warpout:d7")
-    run.answer("2")
     run.answer("next")
     q = run.pending
     assert f"through the hex {near.q},{near.r} of a mine" in q.text, q.text

@@ -163,7 +163,7 @@ def test_an_arrival_allocates_its_warp_movement_and_enters_at_that_speed() -> No
     refused(run, "warp 8", "Warp 8 needs 32 power; the warp engines have 24")  # its Emergency Warp
     run.answer("warp 6, movement 10")  # 6 x 24 / 6 = 24, + 10 = 34
     run.answer("warpin:lexington")
-    run.answer(run.pending.options[0])
+    run.answer(run.pending.default)  # Blue's target hex, as the question opens
     assert run.pending.options == ("6",)
 
 

@@ -158,14 +158,19 @@ def test_the_ramming_targeting_modifiers(firer: str, target: str, mod: str) -> N
 
 
 def test_a_declared_ram_ends_when_its_target_warps_out() -> None:
-    run = close([99, 99, 99, 99, 1])
+    from rules.dice import ScriptedDice
+    from rules.systems.stcs.battle import STCSBattle
+    from tests.rules.systems.stcs.helpers import stcs_campaign
+    from tests.rules.systems.stcs.test_firing import ARRIVAL
+    from tests.rules.systems.v13.helpers import AT
+    run = STCSBattle(stcs_campaign(), AT, dice=lambda _seed: ScriptedDice(ARRIVAL + [99, 99, 99, 99, 1]))
+    for a in ["sublight", ["lexington"], "warpout:d7", "2", "warpin:lexington", "4,0", "2"]:
+        run.answer(a)  # the Klothos announces its warp out in the turn's opening; the activation roll: 1
     for _ in range(4):
         for a in ("crew:lexington", "other", 5, 4):
             run.answer(a)
     run.answer("declare:lexington")
     run.answer("d7")
-    run.answer("warpout:d7")
-    run.answer(run.pending.options[0])  # its speed; the activation roll at the segment's end: 1
     run.answer("next")
     while run.pending.key != "stcs/2/act":
         run.answer(run.pending.options[0])  # the Romulans' secret question: no cloaked warp out
