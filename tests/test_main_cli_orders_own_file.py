@@ -19,7 +19,7 @@ def test_orders_over_the_players_own_copy_are_refused_and_the_copy_kept(folder, 
     err = capsys.readouterr().err
     assert (folder / "a.json").read_bytes() == before
     assert "a.json is the campaign's own file" in err and "the sealed orders would replace it and the campaign in it" in err, err
-    assert err.count("docs/SECRETS.md (Team copy)") == 1, err
+    assert err.count("Secrets (Team copy)") == 1, err
     assert _orders(folder, "a.json", "fed", "alliance", FED, "fed.orders") == 0  # still opens, orders still go
 
 

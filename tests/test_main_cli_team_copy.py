@@ -155,6 +155,6 @@ def test_a_copy_over_the_campaign_s_own_file_is_refused_and_the_file_kept(folder
                  "--out", str(folder / "." / "K.json")]) == 1
     err = capsys.readouterr().err
     assert (folder / "K.json").read_bytes() == before
-    assert "K.json is the campaign's own file" in err and err.count("docs/SECRETS.md (Team copy)") == 1, err
+    assert "K.json is the campaign's own file" in err and err.count("Secrets (Team copy)") == 1, err
     assert _copy(folder, "gm", "x.json") == 1
-    assert capsys.readouterr().err.count("docs/SECRETS.md (Team copy)") == 1
+    assert capsys.readouterr().err.count("Secrets (Team copy)") == 1

@@ -38,7 +38,7 @@ from app.shell.paths import autosave_file
 from hexmap import Label, LaneGraph
 from rules.model import Campaign, save_campaign
 from rules.model import visibility
-from rules.model.seals import Keyring
+from rules.model.seals import LOG_RULE, Keyring
 from rules.strategic import StrategicState, build_graph
 from rules.strategic.meetings import bring_first, sides
 from rules.strategic.turn import MovementReport, PhaseError, gm_resolve, set_orders, standing
@@ -168,7 +168,7 @@ class CampaignSession(QObject):
         ``copy_ok``: a change a Team copy may make too (its fleets' movement orders, issue 23)."""
         before = self.campaign
         if before.team_copy is not None and not copy_ok:  # read-only: the GM's file holds the campaign (issue 23)
-            raise PhaseError("docs/SECRETS.md (Team copy)", "a Team copy changes nothing (it is never saved): its "
+            raise PhaseError(f"{LOG_RULE} (Team copy)", "a Team copy changes nothing (it is never saved): its "
                                                             "Team exports its Turn Orders (File > Export My Orders...) "
                                                             "and the GM gives the rest on the campaign's own file")
         after = change(before)

@@ -12,11 +12,12 @@ from collections.abc import Iterable
 
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
-from rules.model.seals import GM
+from rules.model.seals import GM, LOG_RULE
 
 __all__ = ["RULE", "refuse_plain"]
 
-RULE = "docs/SECRETS.md (the GM's passphrase)"
+RULE = f"{LOG_RULE} (the GM's passphrase)"
+"""Cited by its refusal: the section a person reads, not the file path docs/SECRETS.md."""
 
 
 def refuse_plain(owners: Iterable[str], c: Campaign) -> None:

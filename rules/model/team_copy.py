@@ -34,7 +34,7 @@ from rules.model.campaign import Campaign, TeamCopyMark
 from rules.model.checks import Problem, check_campaign
 from rules.model.economy_model import PowerEconomy
 from rules.model.key_book import campaign_id_of, signed_book
-from rules.model.seals import GM, signing_key, signing_public
+from rules.model.seals import GM, LOG_RULE, signing_key, signing_public
 from rules.model.secrets import seal_data, secret_places
 from rules.model.visibility import may_read
 
@@ -43,7 +43,8 @@ if TYPE_CHECKING:
 
 __all__ = ["RULE", "copy_problems", "make_copy", "peek", "refuse_own_file"]
 
-RULE = "docs/SECRETS.md (Team copy)"
+RULE = f"{LOG_RULE} (Team copy)"
+"""Cited by its refusals: the section a person reads (docs/SECRETS.md's "Team copy"), not a file path."""
 _TAG = b"battlehex team copy v1\n"
 
 

@@ -86,7 +86,7 @@ def test_saving_a_file_whose_team_holds_a_key_and_the_gm_none_is_refused_by_name
     press(w, "Ctrl+Shift+S")
     answerer.stop()
     assert [t for t, _text in errors] == ["Cannot save campaign"] and not path.exists()
-    assert errors[0][1].startswith(f"{path}: docs/SECRETS.md (the GM's passphrase): the GM holds no passphrase, so "
+    assert errors[0][1].startswith(f"{path}: Secrets (the GM's passphrase): the GM holds no passphrase, so "
                                    "the secrets of Coalition (")
     assert errors[0][1].endswith("set the GM's passphrase (File > Passphrases) to seal them for the GM; nothing was "
                                  "written")

@@ -31,7 +31,7 @@ def test_a_team_s_key_without_the_gm_s_refuses_to_write_the_others_secrets_reada
     c = alliance_only()
     with pytest.raises(RuleError) as e:
         dumps(c)
-    assert e.value.rule == "docs/SECRETS.md (the GM's passphrase)"
+    assert e.value.rule == "Secrets (the GM's passphrase)"
     n = secrets_by_holder(c)
     assert n["coalition"] and n["orions"] and n[GM]
     assert e.value.message == (
