@@ -111,7 +111,7 @@ class EncounterResult:
         sides: ``(attacker, defender)``.
         between: the lane's far end for a meeting in the middle.
         generated_by: the Teams whose demand generated the scenario (Exhibit B's "generated an
-            encounter scenario against your ships", rules/turn/encounter_step.py record_facts).
+            encounter scenario against your ships", rules/turn/encounter_facts.py record_facts).
     """
 
     scenario: Scenario | None
