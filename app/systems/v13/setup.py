@@ -98,6 +98,7 @@ class SetupPanel(QWidget):
         lay.addLayout(row)
         row2 = QHBoxLayout()
         self.speed = QSpinBox()
+        self._speed_of: str | None = None  # the unit the speed was last set for
         self.speed_rule = QLabel("")  # its range and rule on a line of their own: "0-20 (V13.435)" was cut
         self.speed_rule.setWordWrap(True)
         for x in (QLabel("Speed before Turn 1:"), self.speed):
@@ -153,6 +154,9 @@ class SetupPanel(QWidget):
         u = w.b.state.units[uid]
         low, high, rule = w.b.placement.speed_rule(u)
         self.speed.setRange(low, high)
+        if uid != self._speed_of:  # each unit starts at its lowest speed, not the last one's clamped into its range:
+            self.speed.setValue(low)  # after the attackers' fixed 31 the incidental bases opened at 4 (issue 22)
+            self._speed_of = uid
         self.speed.setEnabled(low != high)
         self.speed_rule.setText(f"{low}-{high} ({rule})" if low != high else f"fixed ({rule})")
         text = (f"{len(q)} legal hexes for {u.name}" if len(q) else
