@@ -261,21 +261,24 @@ def waits_for(c: Campaign) -> str:
 
 
 def close_combat(c: Campaign, graph: LaneGraph) -> Campaign:
-    """After the Combat Phase: Construction Completion (the purchases; the rest kept by hand) and the
-    Update Asset Phase."""
+    """After the Combat Phase: Construction Completion (the purchases, reserve orders and flights'
+    landing; replacement flights kept by hand) and the Update Asset Phase."""
     if c.settings.combat_phase != "seed004":  # a v13 turn ends once its Battle Hexes are resolved (V13.12)
         c = refresh_resolution(c, graph)
         still = open_battle_hexes(c)
         if still:
             raise RuleError("V13.12", "the Movement Phase cannot end while Battle Hexes are unresolved: "
                                       + ", ".join(str(b.at) for b in still))
+    from rules.turn.flights import land
     from rules.turn.purchases import complete
     from rules.turn.reserve import assume
 
     new = complete(c)  # the units bought are built where they fit (rules/turn/purchases.py)
     assume(new)  # Reserve, mothballs and reactivations ordered this turn (rules/turn/reserve.py)
+    new = land(new)  # flights not on a carrier land within utilized Productivity squared (rules/turn/flights.py)
     new.phase = Phase.UPDATE
-    new.log.extend([LogEntry(turn=c.turn, rule=CONSTRUCTION, text="replacement flights are kept by hand"),
+    new.log.extend([LogEntry(turn=c.turn, rule=CONSTRUCTION, text="replacement flights (newly built flights taken "
+                                                                  "to a fleet or planet in supply) are kept by hand"),
                     LogEntry(turn=c.turn, rule=SEQUENCE, text=f"{Phase.UPDATE.title} begins")])
     return new
 
