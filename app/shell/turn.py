@@ -49,11 +49,12 @@ def _fought_with(c, index: int, text: str) -> str:
     return f"{text} \u2014 {system.title if system is not None else key}"
 
 
-def _chosen(title: str, at: Label | None) -> str:
-    """The status bar's word that a battle system was chosen (for the campaign, or for ``at``)."""
+def _chosen(title: str, at: Label | None, own: bool) -> str:
+    """The status bar's word that a battle system was chosen (for the campaign, or for ``at``:
+    ``own``, the campaign's, which the Fight list leaves unnamed)."""
     if at is None:
         return f"New Battle Hexes will be fought with: {title}"
-    return f"Battle Hex {at} will be fought with: {title} (Ctrl+F names it)"
+    return f"Battle Hex {at} will be fought with: {title}" + (", the campaign's own" if own else " (Ctrl+F names it)")
 
 
 class MovementPhaseMixin:
@@ -341,7 +342,7 @@ class MovementPhaseMixin:
         change = (lambda c: choose_for_campaign(c, key)) if at is None else (lambda c: choose_for_hex(c, at, key))
         what = f"Battle system: {title}" if at is None else f"Battle Hex {at} fought with: {title}"
         if self._try(lambda: self.session.apply(what, change)):  # said: the menu closed on no sign of it (issue 22)
-            self.statusBar().showMessage(_chosen(title, at), 10000)
+            self.statusBar().showMessage(_chosen(title, at, key == self.session.campaign.settings.battle_system), 10000)
 
     def gm_ruling(self) -> None:
         """V13.12 override: the GM marks a Battle Hex resolved, with a reason for the log."""

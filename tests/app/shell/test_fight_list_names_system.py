@@ -45,3 +45,7 @@ def test_a_battle_hex_s_own_system_is_said_and_named_in_the_fight_list(qtbot, tm
     assert "0604: Coalition attacks Alliance \u2014 Fought at the table" in after
     assert [i for i in after if "\u2014" in i] == ["0604: Coalition attacks Alliance \u2014 Fought at the table"]
     assert len(after) == len(before)  # the others keep the campaign's system, unnamed
+    system_action(with_menu, "v13").trigger()  # back to the campaign's own: no name in the list, none promised
+    assert main.statusBar().currentMessage() == ("Battle Hex 0604 will be fought with: Tactical Combat Interface "
+                                                 "(V13), the campaign's own")
+    assert fight_list(main, qtbot) == before
