@@ -44,6 +44,8 @@ def fleet_menu(view: StrategicView, fleet: Fleet) -> QMenu:
     act.setEnabled(record is not None)
     if record is None:
         act.setToolTip(f"{fleet.sector} is not an open Battle Hex")
+    else:  # as from the sector's menu: the counter covers most of its hex (issue 22, real screen)
+        _systems_menu(view, menu, record.at)
     act = menu.addAction("Clear orders", lambda: view.planner.clear_orders(fid))
     act.setEnabled(bool(fleet.orders))
     _cargo_menu(view, menu, fleet)
@@ -102,9 +104,14 @@ def sector_menu(view: StrategicView, label: str) -> QMenu:
     if record is None:
         act.setToolTip(f"{label} is not an open Battle Hex")
     else:  # how this Battle Hex is fought (rules/systems), until its battle has begun
-        from app.shell.menus import fill_systems_menu
-        systems = menu.addMenu("Fight it with")
-        systems.setObjectName("fight_with_menu")
-        systems.setToolTipsVisible(True)
-        fill_systems_menu(systems, view.planner, record.at)
+        _systems_menu(view, menu, record.at)
     return menu
+
+
+def _systems_menu(view: StrategicView, menu: QMenu, at: Label) -> None:
+    """The "Fight it with" submenu: the battle system the open Battle Hex at ``at`` is fought with."""
+    from app.shell.menus import fill_systems_menu
+    systems = menu.addMenu("Fight it with")
+    systems.setObjectName("fight_with_menu")
+    systems.setToolTipsVisible(True)
+    fill_systems_menu(systems, view.planner, at)
