@@ -51,8 +51,9 @@ FLAGSHIPS = {"0509": {"alliance": "BATS", "coalition": "D7C"}, "0604": {"allianc
 """Each side's group flagship in turn 1 (designated at the set-up but at 0604): a warship or a station,
 never a freighter (seen on the real screen: with a convoy leader of command rating 6, 0509's Coalition
 flagship was the 7th Legion's Transport Fleet 1 over the D7C)."""
-SEEDS = (1, 4, 6, 7)
-"""Random turns with Battle Hexes in turn 2 too (0907, 0703, 0509, 0604 and 0707 among them)."""
+SEEDS = (1, 3, 4, 7)
+"""Random turns with Battle Hexes in turn 2 too (0907, 0703, 0509, 0604 and 0707 among them). Seed 6 gave none in
+turn 2 once a Team ignoring Orions or a sub-light unit (V13.16, V13.18: answered at random) no longer meets them."""
 
 
 @pytest.mark.parametrize("seed", range(4))
