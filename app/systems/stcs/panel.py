@@ -1,8 +1,7 @@
-"""The stcs battle system's panel: the tactical map (the ships the viewer may see, locks, each warp
-arrival's dispersion drawn from its target hex to where it came out, with its dice), the ships'
-sheet, and the segment's acts with their exact odds (double-click or Do it answers); every other
-question is asked by the shared window's dialog. What is not built yet is said on top, in a few lines (what is
-built is its tooltip: at QT_SCALE_FACTOR=2 on a 1600x1000 screen the whole text took 280 of 930 pixels)."""
+"""The stcs battle system's panel: the tactical map (the ships the viewer may see, locks, each warp arrival's
+dispersion drawn from its target hex to where it came out, with its dice), the ships' sheet, and the segment's acts
+with their exact odds (double-click or Do it answers); every other question is asked by the shared window's dialog.
+What is not built yet is said on top in a few lines, what is built in its tooltip (scale 2: 280 of 930 pixels)."""
 from __future__ import annotations
 
 from html import escape
@@ -51,7 +50,8 @@ SIDE_CHARS = 36
 """The side's least width in average characters: a ship's name never breaks mid-word (at QT_SCALE_FACTOR=2
 the sheet was squeezed to about 180 pixels and wrapped "Enterpr ise")."""
 ACT_CHARS = 90
-"""An act longer has its odds atop the sheet while chosen (issue 22: cut with '...' in the list at scale 2)."""
+"""An act longer ends with FAR_ODDS, its odds atop the sheet while chosen (issue 22: cut with '...' at scale 2)."""
+FAR_ODDS = "[choose it: odds below]"
 ACT_LINES = 9
 """The act list's least height in lines."""
 SIZE = 12.0
@@ -339,7 +339,7 @@ class STCSPanel(PanelBase):
                 said, odd = words.get(opt, opt), odds.get(opt, "")
                 whole = said + (f"  [{odd}]" if odd else "")
                 far = bool(odd) and len(whole) > ACT_CHARS  # (long words alone wrap: no odds to put below)
-                item = QListWidgetItem(f"{said}  [odds below]" if far else whole)
+                item = QListWidgetItem(f"{said}  {FAR_ODDS}" if far else whole)
                 item.setToolTip(whole)
                 item.setData(Qt.ItemDataRole.UserRole + 1, f"Odds: {odd}" if far else "")
                 item.setData(Qt.ItemDataRole.UserRole, opt)
