@@ -110,6 +110,7 @@ class CombatPanel(QWidget):
         self.w = window
         g = QVBoxLayout(self)
         g.setContentsMargins(0, 0, 0, 0)
+        g.setSpacing(4)  # with 3 a line below: every control shows at 1400 x 900 without scrolling
         self.clock_label = QLabel("")
         self.clock_label.setStyleSheet("QLabel { font-size: 14px; font-weight: bold; }")
         self.clock_label.setWordWrap(True)  # "Turn 1, impulse 1 of 32 (V13.480)" set the panel's least width
@@ -117,14 +118,14 @@ class CombatPanel(QWidget):
         self.buttons: dict[str, QPushButton] = {}
         self.actions: dict[str, QAction] = {}
         self._row(g, ("+1 impulse", lambda: self.w.act({"clock": 1}), "Space"),
-                  ("+8", lambda: self.w.act({"clock": 8}), None), ("Next turn", self.next_turn, "Ctrl+N"))
+                  ("+8", lambda: self.w.act({"clock": 8}), None), ("Next turn", self.next_turn, "Ctrl+N"), columns=3)
         # three lines kept for the selected unit's words ("at a hex off the map, 12 hexes above 2101" at a
         # drop that floats the map reads "at 2101"): the buttons below do not jump under the mouse as
         # the words change length, nor repaint at every drop, nor is the panel laid out again (issue 21)
         self.unit_label = WordsLine("Click a counter (or N) to select it; drag it (or M) to move it.", 3)
         g.addWidget(self.unit_label)
         self._row(g, ("Forward", lambda: self.step(Step.FORWARD), "W"), ("Turn left", lambda: self.step(Step.LEFT), "Q"),
-                  ("Turn right", lambda: self.step(Step.RIGHT), "E"))
+                  ("Turn right", lambda: self.step(Step.RIGHT), "E"), columns=3)
         self._row(g, ("Sideslip left", lambda: self.step(Step.SLIP_LEFT), "A"),
                   ("Sideslip right", lambda: self.step(Step.SLIP_RIGHT), "D"))
         self._row(g, *((s.title(), lambda _s=s: self.mark(_s), None)
@@ -133,7 +134,7 @@ class CombatPanel(QWidget):
                   ("End battle (GM)...", self.end_battle, "Ctrl+Shift+X"), columns=1)
         # it names the selected unit: a long name must not widen the side panel (issue 22, at scale 2)
         self.buttons["Disengage / Retreat..."].setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-        fl = QGridLayout()  # the direction on a line of its own, then the hexes and Float
+        fl = QGridLayout()  # the words and the direction, then the hexes and Float
         self.float_dir = QComboBox()
         self.float_dir.addItems(DIRECTIONS)
         self.float_dir.setToolTip("Direction the map floats (V13.812): A is the top of the map, then clockwise")
@@ -145,10 +146,11 @@ class CombatPanel(QWidget):
         go.setToolTip("Float the map by this many hexes in this direction (V13.812)")
         go.clicked.connect(lambda: self.float_map(Facing(self.float_dir.currentIndex()), self.float_hexes.value()))
         self.buttons["Float"] = go
-        fl.addWidget(QLabel("Float the map:"), 0, 0, 1, 2)
-        fl.addWidget(self.float_dir, 1, 0, 1, 2)
-        fl.addWidget(self.float_hexes, 2, 0)
-        fl.addWidget(go, 2, 1)
+        fl.addWidget(QLabel("Float the map:"), 0, 0)
+        fl.addWidget(self.float_dir, 0, 1)
+        fl.addWidget(self.float_hexes, 1, 0)
+        fl.addWidget(go, 1, 1)
+        fl.setVerticalSpacing(3)
         g.addLayout(fl)
         self.left_label = QLabel("")
         self.left_label.setWordWrap(True)
@@ -160,6 +162,8 @@ class CombatPanel(QWidget):
         r = QGridLayout()
         for i, (text, slot, key) in enumerate(buttons):
             b = QPushButton(text)
+            if columns > 2:  # the words, not the style's 80 px least width: three fit the side panel
+                b.setMinimumWidth(b.fontMetrics().horizontalAdvance(text) + 14)
             connect_plain(b.clicked, slot)
             b.setToolTip(f"{text} ({key})" if key else text)
             if key:  # a window action, so the key works wherever the focus is in the window
@@ -170,6 +174,7 @@ class CombatPanel(QWidget):
                 self.actions[text] = act
             self.buttons[text] = b
             r.addWidget(b, i // columns, i % columns)
+        r.setVerticalSpacing(3)
         layout.addLayout(r)
 
     # -- showing -----------------------------------------------------------------------------------
