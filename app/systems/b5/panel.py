@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QBoxLayout, QComboBox, QHBoxLayout, QLabel, QLine
                                QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
 from app.battle.panel import PanelBase
-from app.systems.b5 import flight_clicks
+from app.systems.b5 import flight_clicks, plot_bar
 from app.systems.b5.board import BoardView
 from app.systems.b5.helpers import Helpers
 from hexmap import Facing, Label
@@ -246,7 +246,7 @@ class B5Panel(PanelBase):
         if q is None:
             return
         text = self.hex_edit.text().strip()
-        raw = {"at": text, "facing": self.facing.currentText()} if q.kind is QKind.PLACE else text
+        raw = {"at": text, "facing": self.facing.currentText()} if q.kind is QKind.PLACE else plot_bar.given(q, text)
         if self.win.answer(raw) is None:
             self.hex_edit.clear()  # given: the bar is empty for the next question, or holds its plot
             self.filled = ""
@@ -259,7 +259,7 @@ class B5Panel(PanelBase):
     def _fill(self, q: Question | None) -> None:
         """A new plot opens at the engine's default, straight on (a redraw keeps what is typed)."""
         if q is not None and q.kind is not QKind.PLACE and q.key != self.filled:
-            self.hex_edit.setText(str(q.default or ""))
+            self.hex_edit.setText(plot_bar.opening_text(q))  # speed 0: empty, the words say why
         self.filled = q.key if q is not None else ""
 
     # -- drawing -----------------------------------------------------------------------------------
@@ -306,6 +306,7 @@ class B5Panel(PanelBase):
                                          if moves else "e.g. Fang at 4050 A turn 3, or none" if second
                                          else "e.g. FL1 attack SHIP; FL2 superiority 1010" if orders
                                          else "click a flight, then its hex; launch FL1; FL2 land [SHIP]" if flying
+                                         else plot_bar.STAY_WORDS if plot_bar.stays_put(q)
                                          else "e.g. FF F FF" if plot else "hex, e.g. 1030")
         self.hex_edit.setMaximumWidth(16777215 if plot else 110)  # orders take the bar's width (QT_SCALE_FACTOR=2)
         self.bar_layout.setStretch(0, 0 if plot else 1)
