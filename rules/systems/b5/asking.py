@@ -49,9 +49,11 @@ def place(key: str, to: str, rule: str, text: str, board: Board, why: Any, data:
                     parse=lambda a: None if optional and a == "none" else read_place(a, rule))
 
 
-def secret_number(key: str, to: str, rule: str, text: str, low: int, high: int, why: str) -> Question:
-    """A number only ``to`` (and the GM) may read until the engine reveals it."""
-    q = number(key, to, rule, text, low, high, why=why)
+def secret_number(key: str, to: str, rule: str, text: str, low: int, high: int, why: str,
+                  default: int | None = None) -> Question:
+    """A number only ``to`` (and the GM) may read until the engine reveals it; ``default``: the
+    rule's usual case, where it opens (see :func:`rules.battlehex.questions.number`)."""
+    q = number(key, to, rule, text, low, high, why=why, default=default)
     return Question(q.key, q.kind, q.to, q.rule, q.text, low=low, high=high, data={"secret": True}, check=q.check,
                     default=q.default)
 

@@ -231,7 +231,8 @@ class B5Engine:
             speeds[team] = yield secret_number(f"b5/speed/{team}", team, rule,
                                                f"{self.name(team)}: your fleet's speed last turn, noted in secret "
                                                f"(announced once every squadron is placed; 10 or less)",
-                                               0, deploy.MEETING_SPEED, "fleets begin with a speed of 10 or less")
+                                               0, deploy.MEETING_SPEED, "fleets begin with a speed of 10 or less",
+                                               default=deploy.MEETING_SPEED)
         yield from self._deploy_squadrons(meeting=True, at=at)
         for team, s in speeds.items():
             for uid in self.side_units(team):
@@ -309,7 +310,7 @@ class B5Engine:
                 said = yield choose(f"b5/{self.round}/turn", GM, TURN_RULE,
                                     f"Game Master: turn {self.round}: plot and move the squadrons here, or fight "
                                     "the turn at the table (the panel's helpers give the numbers), or enter the "
-                                    "results?", options)
+                                    "results?", options, default=PLOT if PLOT in options else None)
                 if said == RESULTS:
                     break
                 self.plotting = said == PLOT

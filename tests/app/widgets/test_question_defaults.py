@@ -63,9 +63,30 @@ def test_every_question_of_every_system_opens_at_a_legal_answer(qtbot):
             bad.append(f"{system} {q.key} ({q.kind.value}) opens at {a!r}: {why}")
         if q.kind is QKind.NUMBER:
             assert q.default is not None and a == q.default, (q.key, a, q.default)
-            assert a != q.high or q.low == q.high or "fighters" in q.key or "transfer" in q.key, (q.key, a)
+            assert a != q.high or q.low == q.high or "fighters" in q.key or "transfer" in q.key or _meeting_speed(q), (
+                q.key, a)
     assert not bad, "\n".join(bad)
     assert seen == {"v13", "table", "sidcors", "afef", "b5", "stcs", "combat phase"}, seen
+
+
+def _meeting_speed(q) -> bool:
+    """A B5 fleet's secret speed before a meeting engagement, which opens at its maximum on purpose (seed 003)."""
+    return q.key.startswith("b5/speed/") and q.key.count("/") == 2 and q.rule == "B5 Meeting Engagements"
+
+
+def test_a_b5_turn_opens_at_plot_and_move_and_a_meeting_at_speed_10(qtbot):
+    """Issue 22 in B5: the GM's turn question opened at "at the table", so Return played empty turns to the turn
+    limit, and a fleet's secret prior speed at 0, so fleets 45 hexes apart never met. Now "plot and move" (the
+    tool's own play) and seed 003's "a speed of 10 or less" at 10 (tests/rules/systems/b5/test_return_plays_on.py
+    plays it)."""
+    turns, speeds = [], []
+    for system, q, a, _why in _asked(qtbot):
+        if system == "b5" and re.fullmatch(r"b5/\d+/turn", q.key) and len(q.options) > 1:
+            turns.append(a)
+        elif system == "b5" and _meeting_speed(q):
+            speeds.append(a)
+    assert turns and set(turns) == {"plot and move"}, set(turns)
+    assert speeds and set(speeds) == {10}, set(speeds)
 
 
 def test_the_rules_usual_case_is_where_a_number_opens(qtbot):
