@@ -14,9 +14,10 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, Qt
 from PySide6.QtWidgets import (
     QBoxLayout,
+    QDialog,
     QFrame,
     QGridLayout,
     QGroupBox,
@@ -44,6 +45,25 @@ if TYPE_CHECKING:
 _COUNTER = ("QPushButton {{ background:{bg}; color:{fg}; border:2px solid {edge}; border-radius:6px; "
             "padding:6px; text-align:left; min-width:150px; min-height:44px }}"
             "QPushButton:disabled {{ color:{fg}; }}")
+
+
+class _DialogPlace(QObject):
+    """Moves each dialog the window opens off the panel's Battle Intensity choice and odds table
+    (seen on the 1600 x 1000 screen: centred on the window, the BIF dialog hid the BIF buttons and
+    the table's heading it asks about)."""
+
+    def __init__(self, panel: SidcorsPanel) -> None:
+        super().__init__(panel.win)
+        self.panel = panel
+        panel.win.installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 (Qt name)
+        kind = event.type()
+        if kind == QEvent.Type.ChildPolished and obj is self.panel.win and isinstance(event.child(), QDialog):
+            event.child().installEventFilter(self)  # polished: whole, so a QDialog is one (not when added)
+        elif kind == QEvent.Type.Show and isinstance(obj, QDialog) and obj.isWindow():
+            self.panel.place_dialog(obj)  # after Qt centred it, before the window appears
+        return False
 
 
 def _kind(q: Question | None) -> str:
@@ -120,6 +140,7 @@ class SidcorsPanel(PanelBase):
         self.odds.hide()
         outer.addWidget(self.odds)
         self.widgets: list[QWidget] = []
+        self._placer = _DialogPlace(self)
 
     def _fit_forces(self, width: int) -> None:
         """The Battle Forces side by side when both fit ``width``, else one above the other."""
@@ -277,6 +298,26 @@ class SidcorsPanel(PanelBase):
                           f"{rows}</table>")
         self.choice.show()
         self.odds.show()
+
+    def place_dialog(self, dialog: QWidget) -> None:
+        """While the BIF choice shows, ``dialog`` stands above it over the counters, else below the
+        odds table, else left of them over the side panel: never on what its question is about."""
+        if not self.choice.isVisible() or not self.odds.isVisible():
+            return
+        keep = QRect(self.choice.mapToGlobal(QPoint(0, 0)), self.choice.size()).united(
+            QRect(self.odds.mapToGlobal(QPoint(0, 0)), self.odds.size()))
+        frame = dialog.frameGeometry()
+        w = frame.width()
+        h = frame.height() + (30 if frame.height() == dialog.height() else 0)  # the title bar, once known
+        screen = self.win.screen().availableGeometry()
+        top = max(screen.top(), self.central.mapToGlobal(QPoint(0, 0)).y())
+        x = min(max(keep.center().x() - w // 2, screen.left()), screen.right() - w)
+        if keep.top() - 6 - h >= top:
+            dialog.move(x, keep.top() - 6 - h)
+        elif keep.bottom() + 6 + h <= screen.bottom():
+            dialog.move(x, keep.bottom() + 6)
+        elif keep.left() - 6 - w >= screen.left():
+            dialog.move(keep.left() - 6 - w, max(screen.top(), min(keep.top(), screen.bottom() - h)))
 
     def _answer(self, raw: Any) -> None:
         self.win.answer(raw)
