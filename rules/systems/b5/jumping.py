@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from hexmap import Facing, Label
 from rules.battlehex.log import GM, IllegalAnswer, shown
 from rules.battlehex.questions import QKind, Question, choose, unit_list, yes_no
-from rules.battlehex.words import possessive
+from rules.battlehex.words import plural, possessive
 from rules.systems.b5 import deploy, jump
 from rules.systems.b5.arriving import arrive
 from rules.systems.b5.asking import choose_units, place, secret_number
@@ -302,7 +302,7 @@ def vortices(self: B5Engine, team: str, openers: list[str], flag_opener: str, ai
         self.vortices[x] = jump.scatter(self.board, to, d, far)
         self.vortex_from[x] = to
         self.log.add("ruling", rule, f"{possessive(self.units[x].unit.name)} vortex forms at "
-                                     f"{self.vortices[x]}: {far} hexes "
+                                     f"{self.vortices[x]}: {plural(far, 'hex', 'hexes')} "
                                      f"in direction {d} from {to}", {"at": str(self.vortices[x]), "from": str(to)})
     self.jump_facing = facing
 
@@ -324,7 +324,7 @@ def _flag_vortex(self: B5Engine, team: str, openers: list[str], flag_opener: str
         d = self.dice.roll("d6", purpose=f"{whose} vortex direction", rule=rule, who=team).total
         far = self.dice.roll(jump.flagship_dice(race), purpose=f"{whose} vortex distance", rule=rule, who=team).total
         flag_at = jump.scatter(self.board, aim, d, far)
-        self.log.add("ruling", rule, f"{possessive(what)} vortex forms at {flag_at}: {far} hexes in direction {d} "
+        self.log.add("ruling", rule, f"{possessive(what)} vortex forms at {flag_at}: {plural(far, 'hex', 'hexes')} in direction {d} "
                                      f"({jump.direction(d).name}) from {aim}", {"at": str(flag_at), "from": str(aim)})
     self.vortices[flag_opener] = flag_at
     self.vortex_from[flag_opener] = aim

@@ -60,3 +60,15 @@ def test_a_flagship_vortex_not_minbari_scatters_a_d12_of_hexes_and_the_others_a_
     run.answer("4545")  # 3 from the flagship's
     assert run.engine.vortices["r-c2"] == Label(45, 39)  # d6 6 hexes, d6 1: up from 4545
     assert "vortex distance (Red): 1d6 rolled 6" in [e.text for e in run.log.events]
+
+
+
+def test_a_vortex_one_hex_away_reads_1_hex():
+    """Seen on the real screen (issue 22's plain words): "LSS Silent Pounce's vortex forms at 3933: 1 hexes in
+    direction 5 from 4032". The flagship's: d6 4, d12 1; r-c2's: d6 1 hex, d6 1 (up)."""
+    run = B5Battle(earth_campaign(), AT, dice=lambda _seed: ScriptedDice([4, 1, 1, 1]))
+    for a in OPENING + [["b-c4"], 9, "1030", "1031", "1032", "1040", "1020", "3530", "4535"]:
+        run.answer(a)
+    texts = [e.text for e in run.log.events]
+    assert "the flagship's vortex forms at 4531: 1 hex in direction 4 (D) from 4530" in texts
+    assert any(t.endswith(": 1 hex in direction 1 from 4535") for t in texts), [t for t in texts if "vortex" in t]
