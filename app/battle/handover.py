@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -158,3 +158,76 @@ def may_undo(win: BattleWindow) -> bool:
     box.setDefaultButton(QMessageBox.StandardButton.No)
     win.undo_box = box
     return box.exec() == QMessageBox.StandardButton.Yes
+
+
+# -- the main window beside the battle's hand-over (secrecy on a shared screen) --
+def main_viewer(main: QWidget) -> str | None:
+    """Whose lines the main window shows (its log, inspector, sheet): the GM view's, the Team whose
+    commander holds its screen, or None: the table's, which every commander may read."""
+    if main.gm_view_action.isChecked():  # type: ignore[attr-defined]
+        return GM
+    return main.team_at_screen()  # type: ignore[attr-defined, no-any-return]
+
+
+def main_hidden(win: BattleWindow) -> bool:
+    """The main window must show nothing now: the battle shows its hand-over screen (the next
+    player reads what stands beside it), or a Team's commander holds the battle's screen while the
+    main window shows another viewer's lines (the GM view's, another Team's)."""
+    main = win.parentWidget()
+    if main is None or not hasattr(main, "team_at_screen") or not win.isVisible():
+        return False
+    if win.handing_over():
+        return True
+    shown = main_viewer(main)
+    return win.viewer not in (None, GM) and shown is not None and shown != win.viewer
+
+
+def guard_main(win: BattleWindow, watch: bool = False) -> None:
+    """Cover the main window and the windows it owns but battle windows (each has its own
+    hand-over screen; covering one another, neither could be taken) as its own hand-over does
+    (:class:`app.shell.turn_dialogs.HandOverCover`) while :func:`main_hidden`; lift the covers when
+    the screen is taken by a viewer who may read it, or the battle window closes. ``watch``: from now
+    on, as the battle window shows, hides, changes its page or its GM view."""
+    if watch:
+        _MainGuard(win)
+        win.stack.currentChanged.connect(lambda _i: guard_main(win))  # the hand-over page, or the battle's
+        win.gm_action.triggered.connect(lambda _on: guard_main(win))  # after toggle_gm: its viewer is set
+    from app.shell.turn_dialogs import HandOverCover, _windows_of
+
+    if not main_hidden(win):
+        lift_main(win)
+    elif not getattr(win, "main_covers", []):
+        main = win.parentWidget()
+        win.main_covers = [HandOverCover(w) for w in _windows_of(main)
+                           if not hasattr(w, "handing_over")]
+        main.statusBar().clearMessage()  # nothing said to the last viewer stays
+    for cover in getattr(win, "main_covers", []):
+        note = cover.findChild(QLabel)
+        note.setText("Hand-over: nothing of any side is shown until the next player takes the screen."
+                     if win.handing_over() else
+                     f"The {win.name(win.viewer or '')} commander holds the Battle Hex {win.at} window: nothing of "
+                     "this view is shown until the battle passes to the Game Master or its window closes.")
+
+
+class _MainGuard(QObject):
+    """Covers the main window when the battle window shows (its first hand-over comes before), lifts
+    the covers when it hides or closes."""
+
+    def __init__(self, win: BattleWindow) -> None:
+        super().__init__(win)
+        self.win = win
+        win.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        if watched is self.win and event.type() == QEvent.Type.Show:
+            guard_main(self.win)
+        elif watched is self.win and event.type() in (QEvent.Type.Hide, QEvent.Type.Close):
+            lift_main(self.win)
+        return False
+
+
+def lift_main(win: BattleWindow) -> None:
+    """The main window shows again (the battle window closes, or its viewer may read it)."""
+    for cover in getattr(win, "main_covers", []):
+        cover.lift()
+    win.main_covers = []

@@ -20,6 +20,7 @@ from app.battle.building import battle_over, build_actions, build_log, build_pan
 from app.battle.handover import (
     HandOverPage,
     choose_seat,
+    guard_main,
     may_undo,
     name_pass_seat,
     seat_hint,
@@ -68,6 +69,7 @@ class BattleWindow(QMainWindow):
         build_panel(self)
         build_log(self)
         build_actions(self)
+        guard_main(self, watch=True)  # the main window covered beside the hand-over screen (shared screen)
         scrolled(self.panel_dock)  # the panel never widens the dock nor outgrows the screen (issue 22)
         window_state.restore(self, getattr(parent, "settings", None), "battle_window", (1400, 900))
         replay_bar = self.findChild(QToolBar, "replay_bar")
