@@ -16,13 +16,13 @@ from app.widgets.titles import ask_text
 from app.strategic.scene import StrategicScene
 from hexmap import Label
 from rules.errors import RuleError
-from rules.model.records import Phase
+from rules.model.records import EncounterState, Phase
 from rules.model.visibility import GM, TABLE, readable_log
 from rules.strategic import meetings
 from rules.strategic.planning import plan_orders
 from rules.strategic.table_view import table_lines
 from rules.strategic.turn import PhaseError
-from rules.turn.sequence import current, fightable, may_ask, sequence, trail_forms
+from rules.turn.sequence import current, fightable, may_ask, sequence, system_order, trail_forms
 
 if TYPE_CHECKING:
     from app.shell.turn_dialogs import BattleHexesDialog
@@ -47,6 +47,29 @@ def _fought_with(c, index: int, text: str) -> str:
     from rules.systems import systems
     system = systems().get(key)
     return f"{text} \u2014 {system.title if system is not None else key}"
+
+
+def _sector_rank(c):
+    """The Fight list's order, the same at every opening (issue 22: seen on the real screen, it
+    changed as battles were fought - seed 004's shuffle was drawn anew over the sectors left, and
+    the meeting fought next was brought first): each sector's place among this turn's Battle
+    Hexes (seed 004: the turn's order of systems over all of them; else as they were found),
+    then its meetings by their sides."""
+    turn = [r.at for r in c.battle_hexes if r.turn == c.turn and r.encounter in (EncounterState.V13,
+                                                                                  EncounterState.SCENARIO)]
+    if c.settings.combat_phase == "seed004":
+        order = system_order(c, turn)
+        return lambda at: (order.get(at, len(order)), str(at))
+    first = {at: k for k, at in reversed(list(enumerate(turn)))}
+    return lambda at: (first.get(at, len(first)), str(at))
+
+
+def _in_order(c, still: list[int]) -> tuple[list[int], list[str]]:
+    """The meetings ``still`` in the Fight list's order (:func:`_sector_rank`), and their items."""
+    named = dict(zip(still, meetings.labels(c, still)))
+    rank = _sector_rank(c)
+    still = sorted(still, key=lambda i: (*rank(c.battle_hexes[i].at), named[i]))
+    return still, [_fought_with(c, i, named[i]) for i in still]
 
 
 def _chosen(title: str, at: Label | None, own: bool) -> str:
@@ -287,7 +310,7 @@ class MovementPhaseMixin:
             return None
         if len(still) == 1 and at is not None:
             return still[0]
-        items = [_fought_with(c, i, text) for i, text in zip(still, meetings.labels(c, still))]
+        still, items = _in_order(c, still)
         here = self._selected_label()  # the selected sector's Battle Hex opens chosen, else the first (issue 22)
         first = next((k for k, i in enumerate(still) if str(c.battle_hexes[i].at) == here), 0)
         choice, ok = QInputDialog.getItem(self, title, label, items, first, False)
