@@ -22,6 +22,7 @@ def replayable(main: Any) -> list[tuple[str, Any]]:
     if session is None:
         return []
     from rules.battlehex.replay_source import replayable as in_file
+    from rules.systems import systems
 
     c = session.campaign
     names = {t.id: t.name for t in c.teams}
@@ -34,16 +35,25 @@ def replayable(main: Any) -> list[tuple[str, Any]]:
         r = run.record
         held.append((r.at, r.turn, r.kind, r.attacker, r.defender))
         state = "resolved" if run.status().resolved else "open"
-        out.append((f"{at}: {names.get(r.attacker, r.attacker)} attacks {names.get(r.defender, r.defender)} "
-                    f"({state}, {len(run.answers)} answers)", at))
+        out.append((_label(r, names, ctl.system.title, state, len(run.answers)), at))
     for i in in_file(c):
         r = c.battle_hexes[i]
         if (r.at, r.turn, r.kind, r.attacker, r.defender) in held:
             continue
-        out.append((f"{r.at}: {names.get(r.attacker, r.attacker)} attacks {names.get(r.defender, r.defender)} "
-                    f"(turn {r.turn}{'' if r.kind == 'main' else ', ' + r.kind.replace('_', ' ')}, resolved, "
-                    f"{len(r.answers)} answers)", i))
+        assert r.began is not None  # (in_file lists only the records keeping their inputs)
+        system = systems().get(r.began.system)
+        out.append((_label(r, names, system.title if system is not None else r.began.system, "resolved",
+                           len(r.answers)), i))
     return out
+
+
+def _label(r: Any, names: dict[str, str], system: str, state: str, answers: int) -> str:
+    """A battle's line in the list: its sector, its sides, its turn (and kind unless main), open or
+    resolved, its answers, then its battle system in words. Seen on the real screen (issue 22): only
+    the battles read from the file said their turn, none its system; two of 0703 read alike."""
+    kind = "" if r.kind == "main" else ", " + r.kind.replace("_", " ")
+    return (f"{r.at}: {names.get(r.attacker, r.attacker)} attacks {names.get(r.defender, r.defender)} "
+            f"(turn {r.turn}{kind}, {state}, {answers} answers) \u2014 {system}")
 
 
 def _from_file(main: Any, index: int) -> Any:
