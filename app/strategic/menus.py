@@ -109,9 +109,21 @@ def sector_menu(view: StrategicView, label: str) -> QMenu:
 
 
 def _systems_menu(view: StrategicView, menu: QMenu, at: Label) -> None:
-    """The "Fight it with" submenu: the battle system the open Battle Hex at ``at`` is fought with."""
+    """The "Fight it with" submenu: the battle system the open Battle Hex at ``at`` is fought with.
+    Each system's description shows in the main window's status bar while its entry is hovered,
+    not as a tooltip: seen on the real screen (issue 22), the long tooltip covered the entries
+    below the hovered one."""
     from app.shell.menus import fill_systems_menu
     systems = menu.addMenu("Fight it with")
     systems.setObjectName("fight_with_menu")
-    systems.setToolTipsVisible(True)
     fill_systems_menu(systems, view.planner, at)
+    systems.setToolTipsVisible(False)
+    for act in systems.actions():
+        act.setStatusTip(act.toolTip())
+    bar = getattr(view.window(), "statusBar", None)
+    if bar is None:
+        return
+    status = bar()
+    tips = {act.statusTip() for act in systems.actions()}
+    systems.hovered.connect(lambda act: status.showMessage(act.statusTip()))
+    systems.aboutToHide.connect(lambda: status.clearMessage() if status.currentMessage() in tips else None)
