@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QGraphicsScene, QGraphicsSimpleTextItem, QLabel, 
                                QPushButton, QSplitter, QTextBrowser, QVBoxLayout, QWidget)
 
 from app.battle.panel import PanelBase
+from app.systems.stcs import wrecks
 from app.widgets.zoom_view import ZoomableView
 from hexmap.hexes import Facing, Hex, hex_ring, hexes_within
 from hexmap.layout import Layout
@@ -78,6 +79,7 @@ class MapView(ZoomableView):
         self.trails: list[tuple[str, int]] = []
         self.beams: list[tuple[str, str]] = []
         """The tractor beams drawn: (towing ship, towed ship)."""
+        self.wrecks: list[tuple[str, str]] = []  # the wrecks drawn: (ship, label) (:mod:`.wrecks`)
         """The latest moves drawn: (ship, speed)."""
         self._fit_rect: QRectF | None = None
         """What the last draw fitted: the ships and every label (a resize fits it again)."""
@@ -123,8 +125,8 @@ class MapView(ZoomableView):
         e = self.scene_
         e.clear()
         eng = run.engine
-        ships = [x for x in eng.at if eng.units[x].status is Status.PRESENT and self._sees(run, viewer, x)]
-        self.shown = ships  # a ship the GM entered as destroyed at the end leaves the map
+        ships = [x for x in eng.at if eng.units[x].status is Status.PRESENT and wrecks.sees(run, viewer, x)]
+        self.shown = ships  # a ship destroyed leaves them: drawn as a wreck (:mod:`.wrecks`)
         spots = [eng.at[x] for x in ships] + [Hex(*d["target"]) for d in eng.dispersions] \
             + [Hex(*b["at"]) for b in eng.blasts] + [eng.moves[x][2] for x in ships if x in eng.moves]
         cq = sum(h.q for h in spots) // len(spots) if spots else 12
@@ -139,7 +141,7 @@ class MapView(ZoomableView):
         font = QFont()
         font.setPointSizeF(7)
         for d in eng.dispersions:
-            if not self._sees(run, viewer, d["ship"]):
+            if not wrecks.sees(run, viewer, d["ship"]):
                 continue
             a, b = self.at(Hex(*d["target"])), self.at(Hex(*d["landed"]))
             e.addEllipse(a.x() - SIZE, a.y() - SIZE, 2 * SIZE, 2 * SIZE, QPen(QColor("#e0c040"), 1.5,
@@ -150,6 +152,7 @@ class MapView(ZoomableView):
             t.setBrush(QColor("#e0c040"))
             t.setPos(a.x() - 2 * SIZE, a.y() + SIZE * 1.1)  # under the target ring, clear of the ship's name
         self._blasts(run, font)
+        self.wrecks = wrecks.draw(self, run, viewer, font)
         self._trails(run, ships, font)
         self.beams = [(x, y) for x, y in tractors.held(eng) if x in ships and y in ships]
         for x, y in self.beams:
@@ -211,17 +214,6 @@ class MapView(ZoomableView):
         super().resizeEvent(event)
         if self._fit_rect is not None and self.transform() == self._fitted:
             self.fit(self._fit_rect)
-
-    @staticmethod
-    def _sees(run: STCSBattle, viewer: str, x: str) -> bool:
-        """A cloaked ship is seen by the GM, its own side, and a side holding a lock on it; a ship with its
-        engines shut down is not seen beyond 40 hexes of the viewer's ships (only its presence within)."""
-        eng = run.engine
-        if engines.shown(eng, x, viewer) == "hidden":
-            return False
-        if not eng.cloaked.get(x) or viewer == GM or eng.units[x].team == viewer:
-            return True
-        return any(y == x and eng.units[s].team == viewer for s, y in eng.locks.items())
 
 
 class STCSPanel(PanelBase):
@@ -357,7 +349,7 @@ class STCSPanel(PanelBase):
         for team in (eng.defender, eng.attacker):
             rows.append(f"<h3>{escape(eng.name(team))}</h3><ul>")
             for x, u in eng.units.items():
-                if u.team != team or (x in eng.at and not MapView._sees(run, viewer, x)) or (
+                if u.team != team or (x in eng.at and not wrecks.sees(run, viewer, x)) or (
                         u.team != viewer and viewer != GM and eng.cloaked.get(x) and x not in eng.at):
                     continue
                 if x in eng.shadowed and u.team != viewer and viewer != GM:

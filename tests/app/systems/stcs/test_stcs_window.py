@@ -165,6 +165,7 @@ def test_ships_whose_superstructure_is_gone_explode_and_their_blast_rings_are_dr
     qtbot.waitUntil(lambda: len(panel.map.rings) == sum(len(b["rings"]) for b in eng.blasts), timeout=5000)
     assert panel.map.rings[:len(eng.blasts[0]["rings"])] == [
         (eng.blasts[0]["ship"], n, p) for n, p in enumerate(eng.blasts[0]["rings"])]
+    assert panel.map.wrecks == [(b["ship"], f"{eng.units[b['ship']].name} (destroyed)") for b in eng.blasts]  # each at its hex
     assert "Not built yet" in panel.built.text() and "explosions (blast rings drawn here)" in panel.built.toolTip()
 
 
