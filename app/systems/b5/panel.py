@@ -24,7 +24,7 @@ from rules.battlehex.sight import sight
 from rules.model.visibility import TABLE
 from rules.systems.b5 import damage, fighters, fleet
 from rules.systems.b5.battle import B5Battle
-from rules.systems.b5.deploy import COLS, ROWS
+from rules.systems.b5.deploy import COLS, ROWS, TOWARD, usual_facing
 from rules.systems.b5.morale import grey
 
 if TYPE_CHECKING:
@@ -155,8 +155,9 @@ class B5Panel(PanelBase):
         self.hex_edit.setMaximumWidth(110)
         self.facing = QComboBox()
         self.facing.setObjectName("b5_facing")
-        self.facing.addItems([f.name for f in Facing])
-        self.facing.setToolTip("The ship's facing: A towards the top of the board, then clockwise")
+        self.facing.addItems([TOWARD] + [f.name for f in Facing])  # a meeting's opens toward the enemy (seed 003)
+        self.facing.setToolTip("The ship's facing: A towards the top of the board, then clockwise; to enemy: facing "
+                               "the nearest enemy ship placed, else the board's centre")
         self.place_button = QPushButton("&Place")
         self.place_button.setObjectName("b5_place")
         self.place_button.clicked.connect(self.place_typed)
@@ -233,7 +234,7 @@ class B5Panel(PanelBase):
         if q is not None and "flights" in q.data and run is not None:  # a flight picked, then its hex
             flight_clicks.click(self, run, q.data["flights"], at)
         elif q is not None and q.kind is QKind.PLACE:
-            self.win.answer({"at": str(at), "facing": self.facing.currentText()})
+            self.win.answer({"at": str(at), "facing": self._faced(str(at))})
 
     def board_labels(self) -> tuple[Label, ...]:
         """Every hex of the board."""
@@ -246,11 +247,21 @@ class B5Panel(PanelBase):
         if q is None:
             return
         text = self.hex_edit.text().strip()
-        raw = {"at": text, "facing": self.facing.currentText()} if q.kind is QKind.PLACE else plot_bar.given(q, text)
+        raw = {"at": text, "facing": self._faced(text)} if q.kind is QKind.PLACE else plot_bar.given(q, text)
         if self.win.answer(raw) is None:
             self.hex_edit.clear()  # given: the bar is empty for the next question, or holds its plot
             self.filled = ""
             self._fill(self._mine())
+
+    def _faced(self, at: str) -> str:
+        """The facing box's letter; toward the enemy: the engine's facing for a ship at ``at`` (A, any hex refused)."""
+        run, f = self._run(), self.facing.currentText()
+        if f != TOWARD or run is None:
+            return f
+        try:
+            return usual_facing(run.engine.board, (run.engine.placing or (0, None))[1], Label.parse(at)).name
+        except ValueError:
+            return "A"
 
     def _focus_bar(self) -> None:
         if self.bar.isEnabled() and self.hex_edit.isVisible():
@@ -312,6 +323,8 @@ class B5Panel(PanelBase):
         self.bar_layout.setStretch(0, 0 if plot else 1)
         self.bar_layout.setStretch(1, 1 if plot else 0)
         asked = q is not None and q.key != self.filled
+        if asked and placing and q is not None:  # the engine's usual facing (a jump-in's: the letter last picked)
+            self.facing.setCurrentText(q.data.get("facing") or self.facing.currentText().replace(TOWARD, "A"))
         self._fill(q)
         if asked:  # a new placement or plot: typed at once, Return gives it (the keyboard's way, issue 19),
             QTimer.singleShot(0, self._focus_bar)  # once the window shows the panel (after a hand-over)

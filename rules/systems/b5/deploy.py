@@ -8,13 +8,14 @@ checks an answer against it and a panel draws it.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
 
-from hexmap import Hex, Label, grid_hex
+from hexmap import Facing, Hex, Label, grid_hex
 from rules.errors import RuleError
 
 RULE = "B5 Meeting Engagements"
@@ -32,6 +33,9 @@ MEETING_SPEED = 10
 DEFENDER_SPEED = 4
 PATROL_SPEED = 10
 Mask = npt.NDArray[np.bool_]
+TOWARD = "to enemy"
+"""A meeting placement's usual facing (issue 22: the question opens at it): the fleets face each
+other across the board (seed 003), a facing letter once the hex is known (:func:`usual_facing`)."""
 COLS, ROWS = 90, 60
 """The board's size: the seed's table is not measured (docs/b5.md); 90 x 60 leaves fleets 45
 hexes apart room for commanders 15 hexes out."""
@@ -156,3 +160,24 @@ def why_not(board: Board, place: Place, at: Label, name: str) -> str:
         if near < APART:
             return f"the fleets begin {APART} or more hexes apart: {name} at {at} is {near} from an enemy ship"
     return "" if zone(board, place)[i] else f"{at} is not a legal hex for {name}"
+
+
+def toward(a: Label, b: Label) -> Facing:
+    """The facing from ``a`` nearest the straight line to ``b`` (A, the top, when they are one hex)."""
+    d = grid_hex(b) - grid_hex(a)
+    if d == Hex(0, 0):
+        return Facing.A
+    x, y = 1.5 * d.q, math.sqrt(3) * (d.r + d.q / 2)  # A up, B 60 degrees clockwise, as hexmap.bearing
+    return Facing(math.floor(((math.degrees(math.atan2(y, x)) + 90) % 360) / 60 + 0.5) % 6)  # a tie: clockwise
+
+
+def usual_facing(board: Board, place: Place | None, at: Label) -> Facing:
+    """Seed 003's usual case for a ship placed at ``at``: facing the enemy across the board. Toward
+    the nearest enemy ship placed; before any is (the first side's first squadron), toward the
+    board's centre, across which the enemy deploys (45 or more hexes away on the 90 x 60 board).
+    ``place``: the pending placement's constraint (``B5Engine.placing``; None, no placement: A)."""
+    if place is None:
+        return Facing.A
+    if place.enemies:
+        return toward(at, min(place.enemies, key=lambda e: (distance(at, e), e.col, e.row)))
+    return toward(at, Label((board.cols + 1) // 2, (board.rows + 1) // 2))

@@ -282,11 +282,9 @@ class B5Engine:
     def _place(self, team: str, uid: str, p: Place, rule: str, what: str) -> Procedure:
         name = self.units[uid].unit.name
         self.placing = (uid, p)
-
-        def why(at: Label) -> str:
-            return deploy.why_not(self.board, p, at, name)
-        text = f"{self.name(team)}: place {name} ({what}, {p.role})"
-        at, facing = yield place(f"b5/place/{uid}", team, rule, text, self.board, why, {"unit": uid, "role": p.role})
+        data = {"unit": uid, "role": p.role} | ({"facing": deploy.TOWARD} if rule == deploy.RULE else {})  # seed 003
+        at, facing = yield place(f"b5/place/{uid}", team, rule, f"{self.name(team)}: place {name} ({what}, {p.role})",
+                                 self.board, lambda at: deploy.why_not(self.board, p, at, name), data)
         self.placing = None
         self.at[uid], self.facing[uid] = at, facing
         self.log.add("ruling", rule, f"{name} is placed at {at}, facing {facing.name}", {"unit": uid, "at": str(at)})

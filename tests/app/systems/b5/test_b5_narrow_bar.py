@@ -36,6 +36,7 @@ def test_the_prompt_sits_above_the_field_in_a_narrow_dock(qtbot, tmp_path):
         need = edit.fontMetrics().horizontalAdvance(edit.placeholderText())
         assert edit.width() >= need, (width, bw.panel_dock.width(), edit.width(), need)  # the placeholder whole
         assert _lines(panel.prompt) <= 2, (width, panel.prompt.width(), panel.prompt.height())  # not a word a line
-    bw.resizeDocks([bw.panel_dock], [700], Qt.Orientation.Horizontal)  # wide: the prompt beside the field again
+    bw.resize(1400, 900)  # room for a 700 px dock (the tests' 800 x 800 screen held it at 447 px, too narrow since
+    bw.resizeDocks([bw.panel_dock], [700], Qt.Orientation.Horizontal)  # the facing box reads "to enemy"): beside again
     qtbot.waitUntil(lambda: abs(panel.prompt.geometry().center().y() - edit.geometry().center().y()) < 8, timeout=2000)
     assert panel.prompt.x() < edit.x() and _lines(panel.prompt) == 1
