@@ -66,7 +66,7 @@ def test_the_legion_lands_by_keys_and_its_ground_combat_follows(qtbot, tmp_path)
     answerer = Answerer(keys_in_cargo_dialog(lines, Qt.Key.Key_Down, Qt.Key.Key_Return), answers(seen))
     press(w, "Ctrl+Shift+C")
     qtbot.waitUntil(lambda: bool(w.campaign.ground_combats) and w.campaign.ground_combats[0].done
-                    and w.session.combat_pending() is None, timeout=5000)  # the losses, then the morale check
+                    and w.session.combat_pending() is None, timeout=20000)  # losses, morale (5 s was short under load)
     answerer.stop()
     assert lines == [["Land Fed legion on Vor I \u2014 Fed transport (0505)"]]
     assert seen == ["handover/Game Master", "ground/0505/Vor I", "morale/seized/0505/Vor I"]  # behind the GM's hand-over
