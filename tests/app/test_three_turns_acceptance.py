@@ -33,6 +33,7 @@ from app.shell.window import MainWindow
 from rules.model import load_campaign
 from rules.battlehex.questions import QKind
 from rules.model.records import Phase
+from rules.strategic import meetings
 from tests.app.gui import (Answerer, choose_item, encounter_answers, menu_action, ok, press, show_active, take_over,
                            type_text)
 from tests.conftest import DEFAULT
@@ -355,10 +356,13 @@ def fight(main, qtbot, answerer: Answerer, at: str, system: str) -> tuple[int, b
     assert with_menu is not None, [(str(r.at), r.encounter, r.scenario, r.resolved, r.system, len(r.answers or []))
                                    for r in main.campaign.battle_hexes if r.turn == main.campaign.turn]
     system_action(with_menu, system).trigger()
-    rec = next(r for r in main.campaign.battle_hexes if str(r.at) == at and not r.resolved)
+    index = next(i for i, r in enumerate(main.campaign.battle_hexes) if str(r.at) == at and not r.resolved)
+    rec = main.campaign.battle_hexes[index]
     assert (rec.system or main.campaign.settings.battle_system) == system  # v13 is the campaign's own
     before = len(battle_windows())
-    answerer.handlers.insert(0, lambda d: choose_item(at)(d) if isinstance(d, QInputDialog)
+    meeting = meetings.labels(main.campaign, [index])[0]  # the meeting the sector's choice is for, which the
+    # Fight list (sorted by sides within a sector) need not put first
+    answerer.handlers.insert(0, lambda d: choose_item(meeting)(d) if isinstance(d, QInputDialog)
                              and d.windowTitle().startswith("Fight") else False)
     try:
         show_active(main, qtbot)
