@@ -7,9 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from tests.app.shell.test_campaign_log_words import _played
-from tests.app.shell.test_empire_sheet import _open
-from tests.app.shell.test_empire_sheet_seat_log_gui import _action
+from tests.app.shell.test_campaign_log_words import with_log
 
 
 def _find(log, qtbot, text: str) -> None:
@@ -20,12 +18,7 @@ def _find(log, qtbot, text: str) -> None:
 
 
 def test_a_find_that_finds_nothing_leaves_the_log_where_it_was(qtbot, tmp_path):
-    main = _open(qtbot, tmp_path, _played(tmp_path))
-    shown = _action(main, "View", "Campaign Log")
-    if not shown.isChecked():
-        shown.trigger()
-    log = main.campaign_log
-    qtbot.waitUntil(log.isVisible)
+    main, log = with_log(qtbot, tmp_path)
     bar = log.view.verticalScrollBar()
     qtbot.waitUntil(lambda: bar.maximum() > 0 and bar.value() == bar.maximum())
     assert main.team_at_screen() is None and "RIS Sith" not in log.view.toPlainText()  # the table's view

@@ -5,18 +5,12 @@ it was 28, two letters). The filters' boxes give up their room first: the find b
 than its "Find in the log" (with its clear button)."""
 from __future__ import annotations
 
-from tests.app.shell.test_campaign_log_words import _played
-from tests.app.shell.test_empire_sheet import _open
+from tests.app.shell.test_campaign_log_words import with_log
 from tests.app.shell.test_empire_sheet_seat_log_gui import _action
 
 
 def test_the_find_box_keeps_its_words_beside_the_empire_sheet(qtbot, tmp_path):
-    main = _open(qtbot, tmp_path, _played(tmp_path))
-    shown = _action(main, "View", "Campaign Log")
-    if not shown.isChecked():
-        shown.trigger()
-    log = main.campaign_log
-    qtbot.waitUntil(log.isVisible)
+    main, log = with_log(qtbot, tmp_path)
     _action(main, "View", "Empire Sheet").trigger()  # beside the log, at the bottom
     qtbot.waitUntil(main.empire_sheet.isVisible)
     words = log.find.fontMetrics().horizontalAdvance(log.find.placeholderText())

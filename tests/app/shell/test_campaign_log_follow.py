@@ -7,18 +7,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from tests.app.shell.test_campaign_log_words import _played
-from tests.app.shell.test_empire_sheet import _open
+from tests.app.shell.test_campaign_log_words import with_log
 from tests.app.shell.test_empire_sheet_seat_log_gui import _action
 
 
 def test_the_latest_line_stays_in_view_when_the_dock_is_laid_out_anew(qtbot, tmp_path):
-    main = _open(qtbot, tmp_path, _played(tmp_path))
-    shown = _action(main, "View", "Campaign Log")
-    if not shown.isChecked():
-        shown.trigger()
-    log = main.campaign_log
-    qtbot.waitUntil(log.isVisible)
+    main, log = with_log(qtbot, tmp_path)
     bar = log.view.verticalScrollBar()
     assert log.follow.isChecked() and bar.maximum() > 0
     qtbot.waitUntil(lambda: bar.value() == bar.maximum(), timeout=2000)

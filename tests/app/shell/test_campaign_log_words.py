@@ -58,13 +58,19 @@ def _leave(main, sheet, qtbot) -> None:
         answerer.stop()
 
 
-def test_each_seated_team_reads_the_campaign_log_dock_as_words(qtbot, tmp_path):
+def with_log(qtbot, tmp_path):
+    """The main window on a turn played at random (:func:`_played`), View > Campaign Log shown: (window, dock)."""
     main = _open(qtbot, tmp_path, _played(tmp_path))
     shown = _action(main, "View", "Campaign Log")
     if not shown.isChecked():
         shown.trigger()
     log = main.campaign_log
     qtbot.waitUntil(log.isVisible)
+    return main, log
+
+
+def test_each_seated_team_reads_the_campaign_log_dock_as_words(qtbot, tmp_path):
+    main, log = with_log(qtbot, tmp_path)
     _action(main, "View", "Empire Sheet").trigger()
     sheet = main.empire_sheet
     qtbot.waitUntil(sheet.isVisible)
