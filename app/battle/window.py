@@ -40,6 +40,7 @@ from hexmap import Label
 from rules.battlehex.change import BattleChange
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question
+from rules.battlehex.run import ReplayRun, answer_said
 from rules.systems.v13.wording import answer_text
 from rules.systems import BattleRun
 
@@ -279,7 +280,8 @@ class BattleWindow(QMainWindow):
         if refused is None or b is None or b.pending is None or b.pending.key != refused[0]:
             return
         if reason is None:
-            what = answer_text(b.pending, refused[1], getattr(b, "ctx", None))
+            what = answer_said(b, b.pending, refused[1]) if isinstance(b, ReplayRun) else \
+                answer_text(b.pending, refused[1], b.ctx)  # V13 words its own
             reason, ok = QInputDialog.getText(self, "GM ruling (overrule the rules)",
                                               f"Refused: {what}.\nGive it anyway because:")
             if not ok:

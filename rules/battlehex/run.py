@@ -377,3 +377,9 @@ class ReplayRun(Checkpointed, Generic[E]):
     def sides(self) -> tuple[str, str]:
         """(attacker, defender) team ids."""
         return self.engine.attacker, self.engine.defender
+
+
+def answer_said(run: ReplayRun[Any], q: Question, raw: Any) -> str:
+    """The words of answering ``q`` with ``raw`` in ``run``, as its log writes them (the GM's overrule quotes a
+    refused answer: every system but V13, which words its own)."""
+    return run._answer_text(q, raw)
