@@ -52,11 +52,11 @@ def stcs_by_keys(walk: Walk, at: str, answers: int, s: int) -> None:
     STCS_ACTS answers the act list takes the focus (Tab to it) and its last act, resolve the battle, is done
     (End, Return): the GM resolves it at the table."""
     log_ = walk.stcs_keys.setdefault(at, [])
-    if answers < STCS_ACTS or s == 1:
+    if answers < STCS_ACTS:
         key("Return")
         log_.append("Return")
         return
-    seq = ["Tab"] * (s - 1) + ["End", "Return"]  # the focus moved on one more each time nothing moved
+    seq = ["Tab"] * max(s - 1, 0) + ["End", "Return"]  # the focus moved on one more each time nothing moved
     if len(log_) < 40:
         snap(f"battle-{at}-stcs-resolve-{s}")
     key(*seq)

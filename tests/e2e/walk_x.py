@@ -38,8 +38,8 @@ import sys
 import time
 from pathlib import Path
 
-from walk_keys import (B5_TURN, CARGO_DIALOG, ask_for_cargo, b5_by_keys, b5_ready, land_by_keys, stcs_by_keys,
-                       v13_by_keys)
+from walk_keys import (B5_TURN, CARGO_DIALOG, STCS_ACTS, ask_for_cargo, b5_by_keys, b5_ready, land_by_keys,
+                       stcs_by_keys, v13_by_keys)
 from xdrive import (
     ART,
     BATTLE_WINDOW,
@@ -316,7 +316,7 @@ class Walk:
         elif B5_TURN.search(title) and self.in_b5 and self.b5_hex:  # B5's turn (its ships placed by keys): the GM
             # enters the results (before the placements, the same title asks for a meeting engagement: Return)
             snap("b5-turn-results")
-            key("Down", "Return")  # at the table, *results*, plot and move
+            key("Up", "Up", "Up", "Down", "Return")  # at the table, *results*, plot and move (whichever it opens at)
         elif self.in_b5:  # B5's set-up: each dialog's default (a meeting engagement: the walk's placements fit it)
             key("Return")
         elif self._dialogs.count(wid) >= 3:
@@ -356,7 +356,7 @@ class Walk:
         if answers > BATTLE_ANSWERS:
             raise Fail(f"the {system} battle in {at} did not end after {answers} answers")
         s = self.stalled
-        if s == 0:
+        if s == 0 and not (system == "stcs" and answers >= STCS_ACTS):  # STCS's Return always goes on: resolved
             snap(f"battle-{at}-{system}-{answers:03d}")
             key("Return")  # a hand-over screen's button has the focus
         elif s >= (12 if self.rng is None else 24) and (system == "v13" or self.rng is not None):
