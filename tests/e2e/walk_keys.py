@@ -56,7 +56,10 @@ def stcs_by_keys(walk: Walk, at: str, answers: int, s: int) -> None:
         key("Return")
         log_.append("Return")
         return
-    seq = ["Tab"] * max(s - 1, 0) + ["End", "Return"]  # the focus moved on one more each time nothing moved
+    tabs = max(s - 1, 0)  # the focus moved on one more each time nothing moved
+    if walk.rng is not None:  # random keys: Return always goes on (end this segment), so nothing stalls;
+        tabs = sum(1 for x in log_ if x != "Return") % 8  # each try moves the focus one further
+    seq = ["Tab"] * tabs + ["End", "Return"]
     if len(log_) < 40:
         snap(f"battle-{at}-stcs-resolve-{s}")
     key(*seq)
