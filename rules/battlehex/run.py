@@ -160,7 +160,7 @@ class ReplayRun(Checkpointed, Generic[E]):
             return "Game Master"
         return self.engine.name(team)
 
-    def _answer_text(self, q: Question, raw: Any) -> str:
+    def answer_text(self, q: Question, raw: Any) -> str:
         """The log's text of answering ``q`` with ``raw``: who, then the words."""
         words = answer_words(q, raw, self.state.units) if q.key.startswith("composition/") else self._words(q, raw)
         return f"{self._who(q.to)}: {words}"
@@ -277,7 +277,7 @@ class ReplayRun(Checkpointed, Generic[E]):
         if secret:
             self._secret[len(self.answers) - 1] = q.to
         before = self._marks() if expected is None else {}
-        self.log.add("ruling" if ruling else "answer", q.rule, self._answer_text(q, raw),
+        self.log.add("ruling" if ruling else "answer", q.rule, self.answer_text(q, raw),
                      {"key": q.key, "by": q.to, "answer": raw}, visible_to=(q.to, GM) if secret else None)
         try:
             self.pending = self._advance(value)
@@ -382,4 +382,4 @@ class ReplayRun(Checkpointed, Generic[E]):
 def answer_said(run: ReplayRun[Any], q: Question, raw: Any) -> str:
     """The words of answering ``q`` with ``raw`` in ``run``, as its log writes them (the GM's overrule quotes a
     refused answer: every system but V13, which words its own)."""
-    return run._answer_text(q, raw)
+    return run.answer_text(q, raw)

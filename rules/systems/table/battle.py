@@ -127,11 +127,11 @@ class TableBattle(ReplayRun[TableEngine]):
         return {u.id: (u.status.value, u.crippled) for u in self.state.units.values()}
 
     def _words(self, q: Question, raw: Any) -> str:
-        return "none"  # (the table's own text: :meth:`_answer_text`)
+        return "none"  # (the table's own text: :meth:`answer_text`)
 
-    def _answer_text(self, q: Question, raw: Any) -> str:
+    def answer_text(self, q: Question, raw: Any) -> str:
         if q.key.startswith("composition/"):
-            return super()._answer_text(q, raw)
+            return super().answer_text(q, raw)
         names = ", ".join(self.state.units[x].name for x in raw) or "none"
         return f"{q.key.split('/')[-1]}: {names}"
 
