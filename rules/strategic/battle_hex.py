@@ -128,24 +128,43 @@ def claims_system(state: StrategicState, at: Label, powers: Iterable[str]) -> bo
     return sec.owner in mine or sec.original_owner in mine or any(p.owner in mine for p in planets)
 
 
+ATTACK_TURNS = 1
+"""How long an attack opens Normal Relations' exception: the turn of the attack and this many after."""
+
+
+def attacked_by(state: StrategicState, victims: Iterable[str], attackers: Iterable[str]) -> bool:
+    """Seed 004 Normal Relations' other exception, "when a power at normal relations attacks any of
+    your forces": one of ``attackers`` generated an encounter scenario against the ships of one of
+    ``victims`` (Exhibit B's fact, kept by rules/turn/encounter_facts.py) this turn or the last
+    (:data:`ATTACK_TURNS`), and no successful diplomatic action between the two has cleared it since."""
+    c = state.campaign
+    v, a = set(victims), set(attackers)
+    since = c.turn - ATTACK_TURNS
+    return any(f.fact == "encounter" and f.by in a and f.turn >= since and (set(tp.powers) - {f.by}) & v
+               for tp in c.treaties if set(tp.powers) & v and set(tp.powers) & a for f in tp.facts)
+
+
 def normal_exception(state: StrategicState, at: Label, pa: Iterable[str], pb: Iterable[str]) -> list[bool]:
     """Seed 004 Normal Relations: "military actions such as generating encounter scenarios ... are
-    restricted. There are exceptions to this rule when ... you previously or currently control a
-    system." For two sides' powers present at ``at`` (in a campaign that plays seed 004's Combat
-    Phase), all at Normal Relations with each other: whether each side may generate an encounter
-    there (``[False, False]`` when the exception does not apply)."""
+    restricted. There are exceptions to this rule when a power at normal relations attacks any of
+    your forces or if you previously or currently control a system." For two sides' powers present
+    at ``at`` (in a campaign that plays seed 004's Combat Phase), all at Normal Relations with each
+    other: whether each side may generate an encounter there (``[False, False]`` when the exception
+    does not apply) - a side that controls or controlled the system (:func:`claims_system`), or
+    one the other side attacked (:func:`attacked_by`), anywhere."""
     pa, pb = sorted(set(pa)), sorted(set(pb))
     if state.campaign.settings.combat_phase != "seed004" or not pa or not pb:
         return [False, False]
     if any(state.dip.state(p, q) is not DiplomaticState.NORMAL for p in pa for q in pb):
         return [False, False]
-    return [claims_system(state, at, pa), claims_system(state, at, pb)]
+    return [claims_system(state, at, pa) or attacked_by(state, pa, pb),
+            claims_system(state, at, pb) or attacked_by(state, pb, pa)]
 
 
 def teams_fighting_in(state: StrategicState, at: Label) -> list[tuple[str, str]]:
     """Pairs of teams present in ``at`` whose present powers may fight (V13.11, V13.12), or whose
-    powers are at Normal Relations in a system one of them controls or controlled (seed 004,
-    :func:`normal_exception`)."""
+    powers are at Normal Relations where one of them controls or controlled the system or was attacked
+    by the other (seed 004, :func:`normal_exception`)."""
     present = powers = powers_by_team(state, at)  # the first active unit of each fleet tells (issue 21: a reopen)
     teams = {t.id: t for t in state.campaign.teams}
     order = {t.id: i for i, t in enumerate(state.campaign.teams)}

@@ -18,10 +18,14 @@ Readings:
   V13.18 a sub-light unit: "This prevents the formation of a Battle Hex for that Movement
   Phase"; the campaign's ``ignores`` of this turn) does not meet. The attacker is the Team whose fleets moved in this turn; both or
   neither: the Team with the Strategic Initiative (the Battle Hex rule, reused).
-* Normal Relations' exception ("if you previously or currently control a system"): in a
-  campaign playing seed 004's Combat Phase, Teams at Normal Relations meet in a system one of
-  them owns (the sector or a planet) or originally owned; only that side may demand a scenario,
-  the other is not asked for a demand (``Meeting.restricted``) but may still refuse one.
+* Normal Relations' exceptions ("when a power at normal relations attacks any of your forces or
+  if you previously or currently control a system"): in a campaign playing seed 004's Combat
+  Phase, Teams at Normal Relations meet in a system one of them owns (the sector or a planet) or
+  originally owned, and anywhere one of them was attacked by the other - a power of the other side
+  generated an encounter scenario against its ships this turn or the last (Exhibit B's fact,
+  :mod:`rules.turn.encounter_facts`; :func:`rules.strategic.battle_hex.attacked_by`). Only such a
+  side may demand a scenario, the other is not asked for a demand (``Meeting.restricted``) but may
+  still refuse one.
 * A fixed defensive point of the defender: the sector's star system has a planet of a defender
   power, or the sector is the defender's and its star system has a planet, or its garrison
   (which belongs to the sector's owner) holds a fixed unit of the defender.
@@ -90,7 +94,8 @@ def _blocked(state: StrategicState, a: Team, b: Team, pa: set[str], pb: set[str]
 
 def _restricted(state: StrategicState, at: Label, att: Team, dfd: Team) -> tuple[str, ...]:
     """The Teams of a sector meeting that may demand nothing: at Normal Relations, those whose powers
-    neither control nor controlled the system (:func:`rules.strategic.battle_hex.normal_exception`)."""
+    neither control nor controlled the system nor were attacked by the other side
+    (:func:`rules.strategic.battle_hex.normal_exception`)."""
     present = powers_by_team(state, at)
     pa, pd = present.get(att.id, set()), present.get(dfd.id, set())
     if state.dip.teams_may_fight(att, dfd, pa, pd):

@@ -131,3 +131,62 @@ def test_a_planet_of_the_system_is_control_enough_to_land():
     land = next(a for a in actions(c, "t") if a.verb == "land" and a.planet == "Vor I")
     c = do(c, g, "t", land)
     assert [x.id for x in c.sector_at("0505").star_system.planets[0].ground_units] == ["g1", "g9"]
+
+
+# -- the other exception: "when a power at normal relations attacks any of your forces" --------------
+def attacked(fact="encounter", by="klingon", age=1, turn=3, **kw):
+    """Blue enters 0304 (nobody's system) where Red stands, in turn ``turn``; the pair keeps the
+    Exhibit B fact ``fact`` done by ``by`` ``age`` turns ago; movement ended, at the Encounters Phase."""
+    from rules.model.treaty_model import PairFact, TreatyPair
+    from tests.rules.strategic.builder import fleet
+
+    c, g = seed004(fleets=[fleet("f", "fed", "0303", ("0304",)), fleet("k", "klingon", "0304")],
+                   relations=NORMAL, **kw)
+    pair = TreatyPair(powers=("fed", "klingon"), facts=[PairFact(fact=fact, by=by, turn=turn - age)])
+    c = c.model_copy(update={"turn": turn, "treaties": [pair]})
+    c = cp.end_movement(c, g).campaign
+    return cp.advance(c, g), g
+
+
+def seed004(**kw):
+    from tests.rules.turn.test_combat_phase import seed004 as made
+    return made(**kw)
+
+
+@pytest.mark.parametrize("age", [0, 1])
+def test_a_power_attacked_by_the_other_may_demand_anywhere(age):
+    """Red generated an encounter scenario against Blue's ships this turn or last: in 0304, a
+    system neither controls or controlled, the two meet and only Blue, attacked, may demand."""
+    from rules.strategic.state import StrategicState
+    from rules.turn.encounter_step import meeting_of
+
+    c, g = attacked(age=age)
+    assert c.phase is Phase.ENCOUNTERS and [r.encounter for r in c.battle_hexes] == [EncounterState.PENDING]
+    assert meeting_of(c, StrategicState.compute(c, g), c.battle_hexes[0]).restricted == ("red",)
+    _, q = cp.pending(c, g)
+    assert q.key == "encounter/0304/demand/blue" and "Red may not generate" in q.text
+    assert "it attacked your forces" in q.text
+    c = cp.answer(c, g, "deep_space")  # Red, holding the sector, cannot refuse
+    assert c.battle_hexes[0].scenario is Scenario.DEEP_SPACE
+
+
+def test_the_attacker_gains_no_exception_from_its_own_attack():
+    """Blue generated the scenario against Red's ships: Red may demand, Blue (the attacker) may not."""
+    from rules.strategic.state import StrategicState
+    from rules.turn.encounter_step import meeting_of
+
+    c, g = attacked(by="fed")
+    assert meeting_of(c, StrategicState.compute(c, g), c.battle_hexes[0]).restricted == ("blue",)
+    _, q = cp.pending(c, g)
+    assert q.key == "encounter/0304/demand/red"
+
+
+def test_an_attack_two_turns_old_no_longer_opens_the_exception():
+    c, g = attacked(age=2)
+    assert c.battle_hexes == [] and cp.pending(c, g) is None
+
+
+@pytest.mark.parametrize("fact", ["caught_espionage", "implicated_sabotage", "broke_treaty_with_you"])
+def test_only_an_encounter_generated_against_ones_ships_is_an_attack(fact):
+    c, g = attacked(fact=fact)
+    assert c.battle_hexes == [] and cp.pending(c, g) is None
