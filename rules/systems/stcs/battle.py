@@ -15,6 +15,7 @@ from rules.battlehex.run import ReplayRun
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller, Roll
 from rules.model.campaign import Campaign
+from rules.systems.stcs import actkeys
 from rules.systems.stcs.advantage import HIDDEN
 from rules.systems.stcs.cloaked import CLOAKED_OUT, hidden
 from rules.systems.stcs.engine import RULE, STCSEngine
@@ -60,7 +61,7 @@ class STCSBattle(ReplayRun[STCSEngine]):
         the next act question, unless the rules reveal the ship (issue 25: they named it to everyone)."""
         q, e = self.pending, self.engine
         if q is not None and q.key.endswith("/act") and isinstance(raw, str) and hidden(e, raw) and q.check(raw) == raw:
-            e.log.hidden_to = (e.units[raw.partition(":")[2]].team, GM)
+            e.log.hidden_to = (e.units[actkeys.split(raw, e.units)[1]].team, GM)
             e.dice.hide(f"{q.key}/{len(self.answers)}")
         try:
             return super()._give(raw, expected)

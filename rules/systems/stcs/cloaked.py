@@ -12,7 +12,7 @@ from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.roster import Status
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
-from rules.systems.stcs import explosion, movement, ramming, selfdestruct, sensors, warp, warping
+from rules.systems.stcs import actkeys, explosion, movement, ramming, selfdestruct, sensors, warp, warping
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -30,7 +30,7 @@ and the GM when it is cloaked (a blast it makes is seen by all: :func:`.explosio
 def hidden(e: STCSEngine, act: str) -> bool:
     """Whether the GM's ``act`` is its cloaked ship's side's and the GM's (:data:`HIDDEN_ACTS`): it changes nothing
     the other side reads, the act list included (issue 25: it closed the turn's power allocation step)."""
-    verb, _, x = act.partition(":")
+    verb, x, _ = actkeys.split(act, e.units)
     return verb in HIDDEN_ACTS and bool(e.cloaked.get(x))
 
 
@@ -131,7 +131,7 @@ def segment_end(e: STCSEngine) -> Procedure:
         pick = yield dataclasses.replace(q, default="none")  # the usual case: it stays hidden (a warp out is chosen)
         if pick == "none":
             continue
-        _, x, speed = str(pick).split(":")
+        _, x, speed = actkeys.split(str(pick), e.units)
         yield from warping.activate(e, x, int(speed), CLOAKED_OUT)
 
 
@@ -191,7 +191,7 @@ def fixed_list(e: STCSEngine, acts: dict[str, str], barred: dict[str, str]) -> t
     kept: dict[str, str] = {}
     refused: dict[str, str] = {}
     for k, v in acts.items():
-        x = k.partition(":")[2].partition(":")[0]
+        x = actkeys.split(k, e.units)[1]
         (hidden[x] if x in hidden else kept)[k] = v
     tail = {k: kept.pop(k) for k in [k for k in kept if k.partition(":")[0] in TAIL]}  # they stay last
     gone = {f"{e.ship(x)} {what}" for x in hidden for what in ("repair", "warp out")}
@@ -217,7 +217,7 @@ def crew_refusals(e: STCSEngine, acts: dict[str, str]) -> dict[str, str]:
     """The acts of ``acts`` listed whatever the crew left, that it bars now (option -> why: the GM is told)."""
     out = {}
     for k in acts:
-        verb, _, x = k.partition(":")
+        verb, x, _ = actkeys.split(k, e.units)
         why = CREW_BARS[verb](e, x) if verb in CREW_BARS else ""
         if why:
             out[k] = why

@@ -20,7 +20,7 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.stcs import STCSData
 from rules.model.visibility import listed
-from rules.systems.stcs import (acts as more_acts, advantage, casualties, cloaked, contact, damage, explosion, firing,
+from rules.systems.stcs import (acts as more_acts, actkeys, advantage, casualties, cloaked, contact, damage, explosion, firing,
                                 mines, minehits, movement, odds, power, repairing, sensors, shieldcontrol,
                                 shields, warp, warping)
 from rules.systems.stcs.bridge import barred_now, bridge_hits
@@ -276,8 +276,7 @@ class STCSEngine:
 
     # -- the acts -------------------------------------------------------------------------------
     def _act(self, act: str) -> Procedure:
-        verb, _, rest = act.partition(":")
-        x, _, y = rest.partition(":")
+        verb, x, y = actkeys.split(act, self.units)
         self.power.open = self.power.open and (verb in ("power", "warpout") or cloaked.hidden(self, act))  # the opening
         if verb == "lock":
             firing.lock(self, x, y)

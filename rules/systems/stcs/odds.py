@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.questions import Question
-from rules.systems.stcs import cloaked, engines, selfdestruct, sensors, warp
+from rules.systems.stcs import actkeys, cloaked, engines, selfdestruct, sensors, warp
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -19,8 +19,7 @@ def question_odds(e: STCSEngine, q: Question) -> dict[str, Any]:
         return {}
     out: dict[str, Any] = {}
     for opt in q.options:
-        verb, _, rest = opt.partition(":")
-        x, _, y = rest.partition(":")
+        verb, x, y = actkeys.split(opt, e.units)
         if verb == "lock":
             top = sensors.lock_top(e.range(x, y), -2 if e.arrived.get(y) == e.round else 0)
             out[opt] = f"D10 1-{top}: {top * 10}%"

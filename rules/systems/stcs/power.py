@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import GM, IllegalAnswer, shown
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import plural, possessive
-from rules.systems.stcs import damage, engines, parties, shields, tractors, transporters, warp
+from rules.systems.stcs import actkeys, damage, engines, parties, shields, tractors, transporters, warp
 from rules.systems.stcs.bridge import barred_now
 
 if TYPE_CHECKING:
@@ -346,8 +346,7 @@ def refuse(e: STCSEngine, act: str) -> str:
     """``act`` if the power allows it, else refused (the acts stay offered whatever the allocation, so the act
     list, on every screen, tells nothing of it; the refusal is the GM's): a part with no power, the cloak
     acts while a Bridge hit bars changing the cloak status, raising the cloak without its power."""
-    verb, _, rest = act.partition(":")
-    x = rest.partition(":")[0]
+    verb, x, _ = actkeys.split(act, e.units)
     if x not in e.units:
         return act
     a = e.power.of.get(x)
