@@ -65,6 +65,10 @@ class Project(Strict):
     repair_of: StrictStr | None = Field(None, description="a repair: the id of the crippled unit repaired there "
                                         "(unit_class is then that unit's class)")
     ground: StrictBool = Field(False, description="a ground unit raised: unit_class names a ground_list entry")
+    elsewhere: LabelField | None = Field(None, description="a base or DEFSAT built outside the planet's orbit: the "
+                                         "sector it is built in (the planet's own: elsewhere in its system)")
+    transports: list[StrictStr] = Field([], description="the Transport Fleets carrying its points there, one per "
+                                        "10 EP (seed 004 Construction Completion)")
 
 
 class IntelMission(Strict):
@@ -114,6 +118,7 @@ class PowerEconomy(Strict):
         misc: miscellaneous items waiting for the next Income Phase.
         projects: the units ordered and paid for, not completed yet.
         productivity_orders: the planets whose Productivity point was bought this turn.
+        founded: the colonies it founded lately ("0207/Name" -> the turn of their Update Asset).
         history: one line per Income Phase, oldest first (the Empire Sheet's charts).
         reserve: its units in Reserve; mothballed: its mothballed units.
         status_orders: the maintenance statuses ordered this turn (rules/turn/reserve.py).
@@ -140,6 +145,9 @@ class PowerEconomy(Strict):
     mothballed: list[StrictStr] = Field([], description="ids of its mothballed units (seed 004: no maintenance)")
     status_orders: dict[StrictStr, StrictStr] = Field({}, description="unit id -> reserve, mothball or active: the "
                                                       "status ordered this turn, assumed at Construction Completion")
+    founded: dict[StrictStr, StrictInt] = Field({}, description="its colonies settled at the latest Update Asset "
+                                                "(\"0207/Name\" -> that turn): they build nothing and act in no order "
+                                                "the next turn (seed 004 colonization)")
     missions: list[IntelMission] = Field([], description="Intel missions ordered this turn, and the GM's "
                                          "ruling on each (the seed gives no table)")
     reserve_share: Points = Field(Fraction(1, 2), description="the share of its maintenance a unit in Reserve pays "

@@ -16,6 +16,12 @@ Readings (docs/economy.md):
   Census is the fleet's, its Morale equals its Census, its Productivity stays as the file gives it
   (pre-existing infrastructure, else 0); an unowned sector becomes the power's. In a system another
   power owns, or with no such planet, the fleet keeps its Census and waits (logged).
+* "During this turn, the colony cannot build or perform any actions as they are focused on
+  establishing their presence": the colony is settled at turn N's Update Asset, after every order
+  of turn N, so "this turn" is read as its first turn as a colony, N + 1 (``PowerEconomy.founded``):
+  every Turn Order at the colony that turn (a purchase, Productivity, a repair, a ground unit, a
+  scrap, mothball or reactivation at it, Census loaded from it, an Intel mission staged from a system
+  where all the power's planets are such colonies) is refused with the rule (:func:`not_yet`).
 """
 from __future__ import annotations
 
@@ -25,12 +31,44 @@ from rules.battlehex.log import IllegalAnswer
 from rules.battlehex.words import possessive
 from rules.economy.construction import TURN_ORDERS, UPDATE_ASSET
 from rules.errors import RuleError
-from rules.model.campaign import Campaign
+from rules.model.campaign import Campaign, Planet, Sector
 from rules.model.records import LogEntry
 from rules.model.turn_model import Cargo, CargoKind, FleetKind
 
 LOAD = f"{TURN_ORDERS} (colonization)"
 SETTLE = f"{UPDATE_ASSET} (colonization)"
+FIRST_TURN = ("\"During this turn, the colony cannot build or perform any actions as they are focused on establishing "
+              "their presence\"")
+
+
+def founded(c: Campaign, power: str, s: Sector, pl: Planet) -> int | None:
+    """The turn whose Update Asset settled ``pl`` as ``power``'s colony, when the colony is still in
+    its first turn (``c.turn`` is that turn or the next), else ``None``."""
+    p = c.power(power)
+    t = p.economy.founded.get(f"{s.at}/{pl.name}") if p is not None and p.economy is not None else None
+    return t if t is not None and pl.owner == power and c.turn <= t + 1 else None
+
+
+def not_yet(c: Campaign, power: str, body: Any) -> None:
+    """Refuse, with the rule, a Turn Order of ``power`` (``body``: its fields) acting at a colony in
+    its first turn: the planet it names (``at`` and ``planet``, or ``planet`` alone among the power's
+    planets), or the staging system of an Intel mission."""
+    p = c.power(power)
+    if not isinstance(body, dict) or p is None or p.economy is None or not p.economy.founded:
+        return  # no colony of the power in its first turn (the usual case: nothing to look up)
+    spots: list[tuple[Sector, Planet]] = []
+    for s in c.map.sectors:
+        mine = [pl for pl in (s.star_system.planets if s.star_system else []) if pl.owner == power]
+        if isinstance(body.get("planet"), str) and str(body.get("at", s.at)) == str(s.at):
+            spots += [(s, pl) for pl in mine if pl.name == body["planet"]]
+        if isinstance(body.get("staging"), str) and str(s.at) == body["staging"] and mine and all(
+                founded(c, power, s, pl) is not None for pl in mine):
+            spots.append((s, mine[0]))
+    for s, pl in spots:
+        t = founded(c, power, s, pl)
+        if t is not None:
+            raise RuleError(SETTLE, f"{pl.name} ({s.at}) became a colony at turn {t}'s Update Asset: {FIRST_TURN} - it "
+                                    f"builds nothing and acts in no order until turn {t + 1} ends")
 
 
 def load(c: Campaign, raw: Any) -> Campaign:
@@ -102,8 +140,15 @@ def settle(new: Campaign) -> None:
         npl.morale = npl.census
         ns.owner = ns.owner or f.power
         new.map.sectors[k] = ns
+        p = new.power(f.power)
+        if p is not None and p.economy is not None:  # its first turn: no orders at it (not_yet)
+            p.economy = p.economy.model_copy(update={"founded": {**p.economy.founded, f"{s.at}/{npl.name}": new.turn}})
         fleets[i] = f.model_copy(update={"cargo": [x for x in f.cargo if x.id != load_.id]})
         new.log.append(LogEntry(turn=new.turn, rule=SETTLE, text=f"{name} settles {npl.name} ({s.at}) from "
                                 f"{f.name}: Census {npl.census}, Morale {npl.morale}, Productivity "
                                 f"{npl.productivity}"))
     new.fleets = fleets
+    for p in new.powers:  # a colony's first turn is over by the next Update Asset
+        if p.economy is not None and any(t < new.turn for t in p.economy.founded.values()):
+            p.economy = p.economy.model_copy(update={"founded": {k: t for k, t in p.economy.founded.items()
+                                                                 if t >= new.turn}})

@@ -26,13 +26,25 @@ from rules.model.records import Phase
 from rules.turn import civilian, colonize, ground_orders, intel_missions, point_orders, purchases, reserve, scrapping
 
 TURN_ORDERS = purchases.TURN_ORDERS
-KINDS: dict[str, Callable[[Campaign, Any], Campaign]] = {
+_ORDERS: dict[str, Callable[[Campaign, Any], Campaign]] = {
     "purchase": purchases.order, "productivity": point_orders.improve, "repair": purchases.repair,
     "intel": point_orders.intel, "cancel": scrapping.cancel, "scrap": scrapping.scrap,
     "ground": ground_orders.order, "colonize": colonize.load, "reserve": reserve.reserve_order,
     "mothball": reserve.mothball_order, "reactivate": reserve.reactivate_order, "mission": intel_missions.order,
     "escort": civilian.escort_order, "route": civilian.route_order}
-"""The Turn Orders a power enters, each judged by rules/turn/purchases.py, scrapping.py, ground_orders.py."""
+
+
+def _judged(kind: str) -> Callable[[Campaign, Any], Campaign]:
+    def judge(c: Campaign, raw: Any) -> Campaign:
+        if isinstance(raw, dict) and isinstance(raw.get("power"), str):
+            colonize.not_yet(c, raw["power"], raw)  # a colony in its first turn acts in no order
+        return _ORDERS[kind](c, raw)
+    return judge
+
+
+KINDS: dict[str, Callable[[Campaign, Any], Campaign]] = {k: _judged(k) for k in _ORDERS}
+"""The Turn Orders a power enters, each judged by rules/turn/purchases.py, scrapping.py, ground_orders.py
+(a new colony's first turn refused first: rules/turn/colonize.py ``not_yet``)."""
 DONE = "done"
 
 

@@ -36,6 +36,8 @@ from rules.model.records import LogEntry
 from rules.model.builds import BuildClass
 from rules.model.turn_model import GroundUnit
 from rules.model.units import Unit, UnitFate, UnitKind
+from rules.turn.colonize import not_yet
+from rules.turn.base_transport import ELSEWHERE_WORDS, LOST, base_place, not_in_place
 from rules.turn.empire_facts import copy_at  # only the sectors with projects, and the fleets there, are copied
 
 TURN_ORDERS = cons.TURN_ORDERS
@@ -69,6 +71,7 @@ def own_planet(c: Campaign, p: Power, raw: dict[str, Any], rule: str, verb: str)
     found = _planet(c, at, raw["planet"])
     if found is None or found[1].owner != p.id:
         raise RuleError(rule, f"{p.name} {verb} its own planets: {raw['planet']} at {raw['at']} is not one")
+    not_yet(c, p.id, raw)  # a colony in its first turn builds nothing
     return found
 
 
@@ -103,9 +106,10 @@ def order(c: Campaign, raw: Any) -> Campaign:
     """``{"power": id, "class": class_designation, "at": "0207", "planet": name}``: the unit bought,
     paid and recorded as a project (a new campaign); an illegal order raises and changes nothing."""
     keys = {"power", "class", "at", "planet"}
-    if not (isinstance(raw, dict) and set(raw) == keys and all(isinstance(raw[k], str) for k in keys)):
+    if not (isinstance(raw, dict) and set(raw) - {"elsewhere"} == keys and all(isinstance(raw[k], str) for k in keys)):
         raise IllegalAnswer(TURN_ORDERS, "a purchase is {\"purchase\": {\"power\": id, \"class\": class, \"at\": "
-                                         f"\"0207\", \"planet\": name}}}}, not {raw!r}")
+                                         f"\"0207\", \"planet\": name}}}} (a base outside the planet's orbit: and "
+                                         f"\"elsewhere\": {{\"at\": sector, \"transports\": [fleet ids]}}), not {raw!r}")
     if c.settings.empire_turn != "seed004":
         raise RuleError(TURN_ORDERS, "purchases are kept by hand in this campaign (settings.empire_turn by_hand)")
     p = c.power(raw["power"])
@@ -121,6 +125,8 @@ def order(c: Campaign, raw: Any) -> Campaign:
                                      f"{possessive(p.name)} Tech "
                                      f"Year {eco.tech_year}")
     s, pl = own_planet(c, p, raw, TURN_ORDERS, "builds only at")
+    where, carriers = base_place(c, p, s, raw["class"], entry.cost, kind_of(entry.unit.kind) is cons.Kind.BASE,
+                                 raw.get("elsewhere"))
     if eco.point_pool < entry.cost:
         debt = " (in debt: no purchases until the pool is paid back)" if eco.point_pool < 0 else ""
         raise RuleError(TURN_ORDERS, f"{possessive(p.name)} Point Pool {points(eco.point_pool)}{debt} cannot pay the "
@@ -138,14 +144,15 @@ def order(c: Campaign, raw: Any) -> Campaign:
     q = new.power(p.id)
     assert q is not None
     project = Project(id=project_id(eco, p.id, c.turn), unit_class=raw["class"], at=s.at, planet=pl.name,
-                      cost=entry.cost, turn=c.turn)
+                      cost=entry.cost, turn=c.turn, elsewhere=where, transports=carriers)
     q.economy = eco.model_copy(update={"point_pool": eco.point_pool - entry.cost,
                                        "projects": [*eco.projects, project]})
     team = new.team_of_power(p.id)
     new.log.append(LogEntry(turn=c.turn, rule=TURN_ORDERS, secret_of=[team.id if team else "gm"],
                             text=f"{p.name} orders a {raw['class']} at {pl.name} ({s.at}) for {points(entry.cost)}: "
                                  f"Point Pool {points(eco.point_pool)} to {points(eco.point_pool - entry.cost)}; "
-                                 f"capacity left {points(cap - entry.cost)}"
+                                 f"capacity left {points(cap - entry.cost)}" + (f"; built at {where}, carried by "
+                                 f"{', '.join(carriers)} ({ELSEWHERE_WORDS})" if where is not None else "")
                                  + (f", docks left {docks - 1}" if dock else "")))
     return new
 
@@ -153,7 +160,8 @@ def order(c: Campaign, raw: Any) -> Campaign:
 def complete(c: Campaign) -> Campaign:
     """Construction Completion: every power's projects in the order given, within each planet's
     capacity and docks; the units built placed, the rest kept for the next one (a new campaign)."""
-    new = copy_at(c, {j.at for p in c.powers for j in (p.economy.projects if p.economy is not None else [])})
+    new = copy_at(c, {x for p in c.powers for j in (p.economy.projects if p.economy is not None else [])
+                      for x in (j.at, j.elsewhere) if x is not None})
     ids = {u.id for f in new.fleets for u in f.units} | {u.id for s in new.map.sectors for u in s.garrison}
     for p in new.powers:
         eco = p.economy
@@ -185,6 +193,13 @@ def complete(c: Campaign) -> Campaign:
                     new.log.append(said(text=f"{p.name} at {name} ({at}): the repair of {j.repair_of} waits: the "
                                              f"unit is not at {at}, crippled"))
             projects = here
+            for j in [j for j in projects if not_in_place(new, p.id, j)]:  # a base elsewhere: its fleets there?
+                projects.remove(j)
+                new.log.append(LogEntry(turn=new.turn, rule=LOST, secret_of=said.keywords["secret_of"],
+                                        text=f"{p.name}: the {j.unit_class} ordered at {name} ({at}) to be built at "
+                                             f"{j.elsewhere} is lost with the {points(j.cost)} EP spent: "
+                                             f"{not_in_place(new, p.id, j)} (the points carried by Transport Fleets "
+                                             "not in place are lost)"))
             done = cons.complete([cons.Project(j.id, _kind(entries, j, repaired), j.cost) for j in projects],
                                  int(cap), docks, pl.census)
             finished = {d.name for d in done.done}
@@ -212,7 +227,8 @@ def complete(c: Campaign) -> Campaign:
                                                    "carrier_id": None, "internal_hits": 0, "crippled": False,
                                                    "fate": UnitFate.ACTIVE})  # new: whole, free, in play
                 if kind_of(template.kind) is cons.Kind.BASE:
-                    s.garrison.append(unit)
+                    there = new.sector_at(str(j.elsewhere)) if j.elsewhere is not None else s
+                    (there or s).garrison.append(unit)
                 else:
                     built.append(unit)
             if built:
