@@ -5,7 +5,10 @@ How the seed's words are read (docs/economy.md):
 
 * Total Domestic Product: the sum of every owned planet's output (:mod:`rules.economy.planet`).
 * Commerce: each Trade Fleet that survived to this phase and visited its route's systems in the
-  last Movement Phase earns 10% of those systems' output.
+  last Movement Phase earns 10% of those systems' output: all of its route's output when its path
+  touched at least one of them (a fleet on its route stands for trading along all of it, as the
+  seed's one roll for the system it is met in reads it); one that did not earns nothing, the
+  ledger says why.
 * Maintenance: per unit class in service (the source material's figure, fractions allowed),
   plus 1 per 10 Intel Points (fractional too: 15 points cost 3/2).
 * A power that cannot pay: the seed is silent. The Point Pool may fall below 0 (a debt shown in
@@ -59,6 +62,12 @@ class TradeRoute:
             return Fraction(0)
         return COMMERCE_SHARE * sum(self.outputs)
 
+    def why_not(self) -> str:
+        """Why it earns nothing, in words for the ledger (``""`` when it earns)."""
+        if not self.survived:
+            return " (did not survive)"
+        return "" if self.visited else " (visited no system of its route in the last Movement Phase)"
+
 
 @dataclass(frozen=True)
 class Ledger:
@@ -107,10 +116,10 @@ def ledger(planet_outputs: Iterable[tuple[str, int]], routes: Iterable[TradeRout
         raise ValueError("planet outputs and Intel Points are not negative")
     items = [Item(f"Total Domestic Product ({', '.join(f'{n} {o}' for n, o in outs) or 'no planets'})",
                   Fraction(sum(o for _, o in outs)))]
-    earned = [(r.fleet, r.earns()) for r in routes]
-    if earned:
-        items.append(Item("Commerce (" + ", ".join(f"{f} {points(e)}" for f, e in earned) + ")",
-                          sum((e for _, e in earned), Fraction(0))))
+    rs = list(routes)
+    if rs:
+        items.append(Item("Commerce (" + ", ".join(f"{r.fleet} {points(r.earns())}{r.why_not()}" for r in rs) + ")",
+                          sum((r.earns() for r in rs), Fraction(0))))
     items.extend(Item(text, Fraction(v)) for text, v in misc)
     for text, cost in maintenance:
         if cost < 0:

@@ -187,6 +187,10 @@ class Fleet(Strict):
     last_sector: LabelField | None = Field(None, description="the sector it left in its last move: where it returns "
                                            "when it refuses or loses an encounter (seed 004)")
     reserve: StrictBool = Field(False, description="in reserve: may not embark, disembark or deploy (seed 004)")
+    visited: list[LabelField] = Field([], max_length=3, description="a trade fleet's systems its path touched in the "
+                                      "Movement Phase of turn visited_turn (seed 004 Income: 'visited systems on "
+                                      "their route in the previous Movement Phase'), set by End Movement")
+    visited_turn: StrictInt | None = Field(None, ge=1, le=MAX_TURN, description="the turn of visited's Movement Phase")
     interned_by: StrictStr | None = Field(None, description="seed 004 Non-Aggression Treaty: the power holding it "
                                           "(interned) in its system; it does not move until released")
 

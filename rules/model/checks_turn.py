@@ -62,6 +62,8 @@ def check_turn(c: Campaign, sectors: dict[str, Sector], joined: Callable[[LabelF
             out.append((f"{at}.trade_route", "a system appears twice on the route"))
         if f.last_sector is not None and str(f.last_sector) not in sectors:
             out.append((f"{at}.last_sector", f"sector {f.last_sector} does not exist"))
+        out.extend((f"{at}.visited[{j}]", f"sector {v} does not exist") for j, v in enumerate(f.visited)
+                   if str(v) not in sectors)
         for j, item in enumerate(f.cargo):
             path = f"{at}.cargo[{j}]"
             if item.id in cargo_ids:

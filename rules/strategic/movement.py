@@ -199,6 +199,8 @@ class MovementOutcome:
     stopped_on: dict[frozenset[Label], list[str]] = field(default_factory=lambda: defaultdict(list))
     left: dict[str, Label] = field(default_factory=dict)
     """Per fleet that entered a sector this turn, the sector it entered it from (its last sector)."""
+    touched: dict[str, list[Label]] = field(default_factory=dict)
+    """Per fleet, the sectors its path touched: where it started (not between sectors) and each it entered."""
 
 
 def resolve_movement(state: StrategicState) -> MovementOutcome:
@@ -209,6 +211,7 @@ def resolve_movement(state: StrategicState) -> MovementOutcome:
     plan: dict[str, list[Label]] = {}
     for f in c.fleets:
         out.positions[f.id], out.in_transit[f.id] = f.sector, f.in_transit_to
+        out.touched[f.id] = [f.sector] if f.in_transit_to is None else []
         orders = list(f.orders) or ([f.in_transit_to] if f.in_transit_to is not None else [])
         chk = check_orders(state, f, orders)
         plan[f.id] = orders if chk.ok else []
@@ -232,6 +235,7 @@ def resolve_movement(state: StrategicState) -> MovementOutcome:
                 continue
             out.positions[fid], out.in_transit[fid] = dst, None
             out.left[fid] = src
+            out.touched[fid].append(dst)
             team = dip.team_of.get(f.power)
             if team is not None:
                 out.moved_into[dst].add(team.id)

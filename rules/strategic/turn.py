@@ -15,6 +15,7 @@ from rules.dice import DiceRoller
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, Fleet
 from rules.model.records import BattleHexRecord, IgnoreRecord, LogEntry, Phase
+from rules.model.turn_model import FleetKind
 from rules.model.units import UnitFate
 from rules.strategic.battle_hex import (
     Decisions,
@@ -80,11 +81,14 @@ def end_movement(campaign: Campaign, graph: LaneGraph, decisions: Decisions | No
     state = StrategicState.compute(campaign, graph)
     outcome = resolve_movement(state)
     moved = campaign.model_copy(deep=True)
+    economy = campaign.settings.empire_turn == "seed004"
     for f in moved.fleets:
         f.sector, f.in_transit_to, f.orders = outcome.positions[f.id], outcome.in_transit[f.id], []
         # where it goes back to when it refuses or loses an encounter (seed 004): the sector it
         # entered its present one from; for a fleet stopped on a lane, the sector at the lane's start
         f.last_sector = f.sector if f.in_transit_to is not None else outcome.left.get(f.id)
+        if f.kind is FleetKind.TRADE and economy:  # seed 004 Income: "visited systems on their route in the previous
+            f.visited, f.visited_turn = outcome.touched[f.id], moved.turn  # Movement Phase" (rules/turn/empire_facts.py)
     after = StrategicState.compute(moved, graph)
     found: Detection = detect(after, outcome.moved_into, decisions)
     events = [f"{e.rule}: {e.text}" for e in outcome.events]

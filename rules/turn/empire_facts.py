@@ -6,9 +6,12 @@ Readings (docs/economy.md, "The empire's turn in the tool"):
 * Every planet a power owns produces (its utilized Productivity x RAW); a planet in rebellion
   produces nothing, nor one whose system was raided in the turn before this Income Phase
   (``Planet.raided_turn``, docs/combat_phase.md "Raids on cargo carriers").
-* A Trade Fleet earns when it still has a unit in play and stands on its route (BattleHex keeps no
-  record of the systems it visited: standing on the route at the Income Phase is read as having
-  visited it); its route's output is every planet's output in the route's sectors.
+* A Trade Fleet earns when it still has a unit in play and visited a system of its route in the
+  previous Movement Phase: its path then touched (where it started or a sector it entered;
+  ``Fleet.visited``, kept by End Movement for that turn, ``visited_turn``) a sector of its route.
+  A fleet with no record (a file older than the record, turn 1, a fleet formed since) is read as
+  before: it visited its route when it stands on it now. Its route's output is every planet's
+  output in the route's sectors.
 * Maintenance: the power's units in play (its fleets' and the garrisons of its sectors), counted
   per ``class_designation``, at the economy record's figure for the class; an unlisted class costs
   nothing.
@@ -26,7 +29,7 @@ from fractions import Fraction
 from hexmap import Label, LaneGraph
 from rules.economy.income import Ledger, TradeRoute, ledger
 from rules.economy.planet import SystemFacts, output, utilized
-from rules.model.campaign import Campaign, Planet, Sector
+from rules.model.campaign import Campaign, Fleet, Planet, Sector
 from rules.model.economy_model import PowerEconomy
 from rules.model.turn_model import EncounterState, FleetKind
 from rules.model.units import UnitFate
@@ -81,6 +84,15 @@ def power_ledgers(c: Campaign, powers: list[str]) -> dict[str, Ledger]:
     return {p: _ledger(c, p, planets[p], by_sector) for p in powers}
 
 
+def visited_route(c: Campaign, f: Fleet) -> bool:
+    """Seed 004 Income: whether the Trade Fleet ``f`` "visited systems on their route in the previous
+    Movement Phase" - its path in the last turn's Movement Phase touched a sector of its route; without
+    a record (an older file, turn 1, a fleet formed since), whether it stands on its route now."""
+    if f.visited_turn is None:
+        return f.sector in f.trade_route
+    return f.visited_turn == c.turn - 1 and any(v in f.trade_route for v in f.visited)
+
+
 def _ledger(c: Campaign, power: str, planets: list[tuple[Sector, Planet]], by_sector: dict[str, int]) -> Ledger:
     eco = economy(c, power)
     outs = [(_named(c, s, pl), planet_output(c, s, pl)) for s, pl in planets]
@@ -90,7 +102,7 @@ def _ledger(c: Campaign, power: str, planets: list[tuple[Sector, Planet]], by_se
             continue
         alive = any(u.fate is UnitFate.ACTIVE for u in f.units)
         routes.append(TradeRoute(f.name, tuple(by_sector.get(str(at), 0) for at in f.trade_route), alive,
-                                 f.sector in f.trade_route))
+                                 visited_route(c, f)))
     count: Counter[str] = Counter()
     held: Counter[str] = Counter()  # in Reserve (rules/turn/reserve.py); mothballed ones cost nothing
     off = set(eco.mothballed) | set(eco.reserve)
