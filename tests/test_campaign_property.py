@@ -145,6 +145,27 @@ def test_the_seed004_economy_plays_on_with_any_legal_answers(seed, system, phase
                                                  and e.text.startswith("The GM rules"))})
     FIGURES.update({"economy games": 1, "tech rolls": sum(1 for e in p.run.log if e.kind == "answer"
                                                           and e.rule == "004 Tech Phase" and "roll" in e.text)})
+    _trade_visits(p)
+
+
+def _trade_visits(p: TurnPlayer) -> None:
+    """End Movement's record of each Trade Fleet's path, which the next Income's commerce reads (seed
+    004: "visited systems on their route in the previous Movement Phase"): a path along lanes, of a
+    turn played, kept for every Trade Fleet once a Movement Phase was executed."""
+    from rules.model.turn_model import FleetKind
+    from rules.strategic import build_graph
+
+    c = p.run.campaign
+    g = build_graph(c)
+    moved = any(e.kind == "log" and e.rule == "004 Movement Phase" for e in p.run.log)
+    for f in c.fleets:
+        assert f.visited_turn is None or (f.kind is FleetKind.TRADE and f.visited_turn <= c.turn), f.id
+        assert all(g.has_lane(a, b) for a, b in zip(f.visited, f.visited[1:])), f"{f.id}: {f.visited} is no path"
+    FIGURES.update({"trade fleets with a visit record": sum(1 for f in c.fleets if f.visited_turn is not None)
+                    if moved else 0,
+                    "trade fleets earning nothing (no visit)": sum(
+                        e.text.count("visited no system of its route") for e in p.run.log
+                        if e.kind == "log" and e.rule == "004 Income Phase")})
 
 
 @settings(max_examples=480 if LONG else 3, deadline=None, suppress_health_check=_SLOW, derandomize=not LONG)
