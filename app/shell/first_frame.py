@@ -11,7 +11,9 @@ autosave's size and time (a recovery offer), the sources of ``app/``, ``rules/``
 next start with the same key shows the picture in a stand-in window (:mod:`app.shell.stand_in`)
 while the real window is built; any other start (a file named, a changed key, no picture) is the
 plain start, which stores a new picture after its first frame. The picture holds only what that
-first frame showed: the table's view of the built-in campaign.
+first frame showed: the table's view of the campaign the start opened, the built-in one or the last
+file reopened (its bytes' size and time and its autosave are in the key; a file with sealed
+secrets is never kept).
 """
 from __future__ import annotations
 
@@ -82,7 +84,10 @@ def start_key(settings: QSettings) -> str:
              *(f"{k}={v}" for k, v in sorted(os.environ.items()) if k.startswith("QT_")),
              app.font().toString() if isinstance(app, QGuiApplication) else "",
              _stat(autosave_file(DEFAULT_CAMPAIGN)), _stat(legacy_autosave_file(DEFAULT_CAMPAIGN)),
-             _stat(ROOT / "main.py"), *(_stat(Path(str(f))) for f in _first_recent(settings))]
+             _stat(ROOT / "main.py")]
+    for f in _first_recent(settings):  # the file a start reopens (kept too: app/shell/opening.py) and its autosave
+        last = Path(str(f))
+        parts.extend((_stat(last), _stat(autosave_file(last)), _stat(legacy_autosave_file(last))))
     for folder in (PACKAGE, ROOT / "rules", ROOT / "hexmap"):
         parts.extend(source_listing(str(folder), f"{folder.name}/"))
     parts.extend(f"{k}={settings.value(k)!r}" for k in sorted(settings.allKeys())  # any platform's settings

@@ -107,14 +107,18 @@ class Opening(QObject):
 
     def _keep(self) -> None:
         """Keep the plain start's first frame, unless it no longer shows the start (another
-        file, the GM view, a change: the user was quicker)."""
+        file, the GM view, a change: the user was quicker). The start's file is the built-in
+        campaign or the last file reopened (File > Reopen the Last File at Start, on by default:
+        before, only the built-in campaign's frame was kept, so a user who played a file of their
+        own saw a plain start every time); never a file with sealed secrets (its passphrases are
+        asked before its window shows anything of it)."""
         from app.shell.first_frame import store_picture
-        from app.shell.paths import DEFAULT_CAMPAIGN
 
         window = self.window
         session = getattr(window, "session", None)
         if window is None or self.key is None or session is None or getattr(window, "campaign_path", None) \
-                != DEFAULT_CAMPAIGN or window.isWindowModified() or session.undo_stack.count() \
+                != window.start_file() or window.isWindowModified() or session.undo_stack.count() \
+                or session.campaign.keys or session.keyring.names \
                 or window.gm_view_action.isChecked() or QApplication.activeModalWidget() is not None:
             return
         store_picture(window, self.key)

@@ -55,7 +55,10 @@ def test_the_key_changes_with_the_settings_the_autosave_and_the_last_file(tmp_pa
     settings.sync()
     gone = first_frame.start_key(settings)
     mine.write_text("{}", encoding="utf-8")  # the last file is there again: the start reopens it
-    assert first_frame.start_key(settings) != gone
+    reopened = first_frame.start_key(settings)
+    assert reopened != gone
+    autosave_file(mine).write_text("{}", encoding="utf-8")  # its recovery would be offered (its frame is kept too)
+    assert first_frame.start_key(settings) != reopened
 
 
 def test_a_cut_short_or_foreign_picture_is_not_read(qtbot, tmp_path):
