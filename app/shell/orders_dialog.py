@@ -19,7 +19,8 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
 from rules.battlehex.log import GM
 from rules.economy.income import points
 from rules.model.campaign import Campaign
-from rules.turn.order_choices import Missions, Offer, missions, offers
+from rules.turn.colonize import founded
+from rules.turn.order_choices import Missions, Offer, base_places, missions, offers
 from rules.turn.purchases import room
 from rules.battlehex.words import possessive
 from app.widgets.titles import fit_title
@@ -79,13 +80,18 @@ class OrdersDialog(QDialog):
                                    b.unit.class_designation)
         for s, pl in planets:
             cap, docks = room(campaign, s, pl, campaign.turn)
-            self.planet_box.addItem(f"{pl.name} ({s.at}): capacity left {points(cap)}, docks {docks}",
-                                    (str(s.at), pl.name))
+            new = founded(campaign, p.id, s, pl)  # a colony's first turn: the engine refuses its orders
+            self.planet_box.addItem(f"{pl.name} ({s.at}): capacity left {points(cap)}, docks {docks}" + (
+                f" - a new colony (turn {new}): it builds nothing this turn" if new is not None else ""),
+                (str(s.at), pl.name))
+        self.place_box, self.place_note = QComboBox(), QLabel()  # a base outside the planet's orbit
+        self.place_note.setWordWrap(True)
         self.unit_note = QLabel("" if p.unit_list else f"Nothing can be bought: {p.name} has no unit list in this "
                                 "campaign (seed 004: \"Each player has a list of ships they could build\"; the GM "
                                 "enters it: Campaign > Unit Lists...).")
         self.unit_note.setWordWrap(True)
-        self._page((("&Unit:", self.class_box), ("P&lanet:", self.planet_box), ("", self.unit_note)))
+        self._page((("&Unit:", self.class_box), ("P&lanet:", self.planet_box), ("&Built:", self.place_box),
+                    ("", self.place_note), ("", self.unit_note)))
         self.grow_box = QComboBox()
         for s, pl in planets:
             self.grow_box.addItem(f"{pl.name} ({s.at}): Productivity from {pl.productivity} to {pl.productivity + 1}, "
@@ -203,6 +209,10 @@ class OrdersDialog(QDialog):
             else:  # the chosen order's whole line under the list, which a narrow dialog cuts
                 box.currentIndexChanged.connect(lambda i, k=kind: self._said(k, i))
                 self._said(kind, box.currentIndex())
+        if kind == "purchase" and not self.place_box.count():
+            self._places()
+            self.class_box.currentIndexChanged.connect(self._places)
+            self.planet_box.currentIndexChanged.connect(self._places)
         if kind == "mission" and self.mission_lists is None:
             self._fill_missions()
         self.ok_button.setEnabled((kind not in self.lists or bool(self.offered.get(kind))) and (
@@ -210,6 +220,23 @@ class OrdersDialog(QDialog):
             kind != "mission" or bool(self.mission_lists and self.mission_lists.targets and self.mission_lists.pool)) and (
             kind != "route" or self.route_fleet.count() > 0))
         self.adjustSize()  # the chosen page's lines whole (the note under a list wraps to two or three)
+
+    def _places(self) -> None:
+        """The Built list for the unit and planet chosen: in the planet's orbit, or each place the
+        engine accepts for a base with its Transport Fleets (rules/turn/order_choices.py base_places)."""
+        self.place_box.clear()
+        self.place_box.addItem("in the planet's orbit (a ship or flight: at the planet)", None)
+        at, planet = self.planet_box.currentData() or ("", "")
+        judged = base_places(self.c, self.p.id, str(self.class_box.currentData()), at, planet)
+        for o in judged:
+            if not o.refused:
+                where = dict(o.body)["elsewhere"]
+                self.place_box.addItem(f"elsewhere at {where['at']}, carried by {', '.join(where['transports'])}",
+                                       where)
+        self.place_note.setText(f"Not outside the orbit now: {judged[0].refused}" if judged and judged[0].refused
+                                else "Outside the planet's orbit: one Transport Fleet per 10 EP, which must "
+                                     "still be there at Construction Completion (else the points are lost)."
+                                if len(judged) else "")
 
     def _said(self, kind: str, index: int) -> None:
         """The note under ``kind``'s list: the chosen order in the engine's words, paid now."""
@@ -232,7 +259,9 @@ class OrdersDialog(QDialog):
         kind = str(self.kind_box.currentData())
         if kind == "purchase":
             at, planet = self.planet_box.currentData() or ("", "")
-            return {"purchase": {"class": str(self.class_box.currentData()), "at": at, "planet": planet}}
+            where = self.place_box.currentData()
+            return {"purchase": {"class": str(self.class_box.currentData()), "at": at, "planet": planet,
+                                 **({"elsewhere": where} if where else {})}}
         if kind == "productivity":
             at, planet = self.grow_box.currentData() or ("", "")
             return {"productivity": {"at": at, "planet": planet}}

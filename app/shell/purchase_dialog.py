@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout,
 
 from rules.economy.income import points
 from rules.model.campaign import Campaign
+from rules.turn.colonize import founded
 from rules.turn.purchases import room
 
 
@@ -53,8 +54,10 @@ class PurchaseDialog(QDialog):
             for pl in s.star_system.planets if s.star_system else []:
                 if pl.owner == p.id:
                     cap, docks = room(self.c, s, pl, self.c.turn)
-                    self.planet_box.addItem(f"{pl.name} ({s.at}): capacity left {points(cap)}, docks {docks}",
-                                            (str(s.at), pl.name))
+                    new = founded(self.c, p.id, s, pl)  # a colony's first turn: the engine refuses orders there
+                    self.planet_box.addItem(f"{pl.name} ({s.at}): capacity left {points(cap)}, docks {docks}" + (
+                        f" - a new colony (turn {new}): it builds nothing this turn" if new is not None else ""),
+                        (str(s.at), pl.name))
 
     def answer(self) -> dict[str, Any]:
         """The order as ``main.py turn`` takes it: ``{"purchase": {power, class, at, planet}}``."""

@@ -165,3 +165,34 @@ def missions(c: Campaign, power: str) -> Missions:
         targets += [(at, named.name if named is not None else other) for at in labels]
     return Missions(staging, tuple(targets), eco.intel_points if eco is not None else 0,
                     "" if targets else refused or "no other power owns a system")
+
+
+def base_places(c: Campaign, power: str, cls: str, at: str, planet: str) -> list[Offer]:
+    """Where a purchase of ``cls`` at ``planet`` (sector ``at``) may be built outside the planet's
+    orbit (rules/turn/base_transport.py): each of the power's systems, carried by the first
+    Transport Fleets standing free at the planet's sector, judged by the engine - the legal ones in
+    the words of the log line they would write, else the first refusal (one offer with
+    ``refused``). Empty when ``cls`` is not on the power's list."""
+    from rules.economy.construction import transport_fleets_for_base
+
+    p = c.power(power)
+    entry = next((b for b in p.unit_list if b.unit.class_designation == cls), None) if p is not None else None
+    if entry is None:
+        return []
+    taken = {t for q in c.powers for j in (q.economy.projects if q.economy else []) for t in j.transports}
+    free = [f.id for f in c.fleets if f.power == power and f.kind is FleetKind.TRANSPORT and str(f.sector) == at
+            and f.in_transit_to is None and not f.cargo and f.id not in taken]
+    need = max(1, transport_fleets_for_base(entry.cost, in_orbit=False))
+    out: list[Offer] = []
+    refused = ""
+    for s in c.map.sectors:
+        if s.star_system is None or s.owner != power:
+            continue
+        body = {"class": cls, "at": at, "planet": planet, "elsewhere": {"at": str(s.at), "transports": free[:need]}}
+        try:
+            after = orders.KINDS["purchase"](c, {**body, "power": power})
+        except RuleError as e:
+            refused = refused or str(e)
+            continue
+        out.append(Offer("purchase", tuple(body.items()), after.log[-1].text))  # type: ignore[arg-type]
+    return out or ([Offer("purchase", (), "", refused)] if refused else [])

@@ -99,7 +99,7 @@ def test_a_placement_without_its_fleets_is_refused_with_the_rule(change, body, w
 
 
 def test_a_malformed_placement_is_an_illegal_answer():
-    with pytest.raises(IllegalAnswer):
+    with pytest.raises(IllegalAnswer, match="a base built elsewhere is \"elsewhere\": {\"at\": \"0207\", "):
         purchases.order(with_transports(), {**buy("BASE9"), "elsewhere": {"at": "0207"}})
 
 
