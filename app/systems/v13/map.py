@@ -13,6 +13,7 @@ from html import escape
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QTransform
 from PySide6.QtWidgets import QApplication, QStyle, QToolTip
 
 from app.systems.v13.counters import CounterItem, CounterSpec, abbreviation
@@ -34,21 +35,36 @@ def _click(press: QPointF | None, pos: QPointF) -> bool:
 
 def _fit_with_room(view: BattleMapView, rect: QRectF) -> float:
     """Fit ``rect`` in ``view`` with room for the counters and arrows around it, which keep their size on the
-    screen (issue 22: a counter on the rect's edge was drawn half out of the view), and for scroll bars that
-    come with the fit; the scale set."""
+    screen (issue 22: a counter on the rect's edge was drawn half out of the view), and for scroll bars; the
+    scale set and what it needs centred. The largest scale whose need fits, found by halving (at 0509 the old
+    fit-and-grow never settled: the view sat off-centre); none fits: the least, centred all the same."""
     scene, bar = view.scene(), view.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent) + 2
-    view._fit_size, base = view.size(), QRectF(rect)
-    for _ in range(6):  # each fit a little smaller: their room in the plane grows
-        view.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
-        scene.set_zoom(scale := view.transform().m11())
-        need = base.adjusted(0, 0, bar / scale, bar / scale) if view.MIN_SCALE <= scale else QRectF(rect)
-        for item in (*scene.counters.values(), *scene.extras) if view.MIN_SCALE <= scale else ():
+    view._fit_size, frame = view.size(), 2 * view.frameWidth()
+    width, height = view.width() - frame - bar, view.height() - frame - bar
+    if min(width, height, rect.width(), rect.height()) <= 0:
+        return 0.0
+
+    def need(scale: float) -> QRectF:  # the plane it takes at ``scale`` (counters pile and size by the zoom)
+        scene.set_zoom(scale)
+        out = QRectF(rect)
+        for item in (*scene.counters.values(), *scene.extras):
             r = item.boundingRect()  # screen pixels around its place
-            need = need.united(QRectF(item.pos() + r.topLeft() / scale, r.size() / scale))
-        if rect.contains(need):
-            break
-        rect = rect.united(need)
-    return view.transform().m11()
+            out = out.united(QRectF(item.pos() + r.topLeft() / scale, r.size() / scale))
+        return out
+
+    def fits(scale: float) -> bool:
+        box = need(scale)
+        return box.width() * scale <= width and box.height() * scale <= height
+
+    low, high = view.MIN_SCALE, min(view.MAX_SCALE, width / rect.width(), height / rect.height())
+    if high > low and fits(high):
+        low = high
+    elif high > low and fits(low):
+        for _ in range(14):
+            low, high = ((low + high) / 2, high) if fits((low + high) / 2) else (low, (low + high) / 2)
+    view.setTransform(QTransform.fromScale(low, low))
+    view.centerOn(need(low).center())  # kept there when scroll bars come (the resize anchor)
+    return low
 
 
 __all__ = ["UNIT_MIME", "ArrowItem", "BattleMapView", "BattleScene", "CounterItem", "CounterSpec", "HEX", "LAYOUT",
@@ -101,6 +117,7 @@ class BattleMapView(HudView):
         self.setAcceptDrops(True)
         self.viewport().setAcceptDrops(True)
         self.setDragMode(HudView.DragMode.ScrollHandDrag)
+        self.setResizeAnchor(HudView.ViewportAnchor.AnchorViewCenter)
         self.flat_scroll_bars()  # repainted at every zoom step: plain ones cost next to nothing
         self.setMouseTracking(True)
         self.viewport().setMouseTracking(True)
@@ -176,12 +193,15 @@ class BattleMapView(HudView):
         legal zone offered off the sheet, the attackers' ring) fits again; otherwise nothing moves.
         A zone or ring at least half in view, with the sheet and every counter, leaves it as it is:
         the map shrank and moved under the pointer after a drop near the sheet's edge, for the next
-        unit's zone reaching a little past the view (issue 22, real screen at 1600x1000)."""
+        unit's zone reaching a little past the view (issue 22, real screen at 1600x1000). All it would fit in
+        less than half the view each way (the placement's ring gone at 0509's combat: the map small, aside) fits."""
         if not self.auto_fit:
             return
         scene = self.scene()
-        shown = self.mapToScene(self.viewport().rect()).boundingRect()
-        if shown.contains(scene.focus_rect()):
+        shown, focus = self.mapToScene(self.viewport().rect()).boundingRect(), scene.focus_rect()
+        if shown.contains(focus):
+            if 2 * focus.width() <= shown.width() and 2 * focus.height() <= shown.height():
+                self._fit()
             return
         if not shown.contains(scene.focus_rect(zones=False)) or not all(_mostly(shown, box) for box in _zones(scene)):
             self._fit()

@@ -1,0 +1,68 @@
+"""The fitted battle map shows the battle centred (issue 22, seen on the real 1600x1000 screen at the
+default campaign's 0509, fought in V13): once every unit was placed, the map sheet and the counters sat in
+the view's left part, small, with a third of the view empty on the right. The fit grew the rect it fitted
+six times by the room its counters took and stopped wherever the sixth left it, a rect grown to one side.
+Now the largest zoom at which the sheet, every counter and arrow fit is taken, and what they need is
+centred: as wide a margin on the left as on the right, above as below; and Fit (Ctrl+0) again, or a
+hand-over and back, leave the map where it is (it never jumps)."""
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtWidgets import QApplication, QMenu
+
+from rules.battlehex.questions import QKind
+from tests.app.gui import Answerer, ok, open_main_window, press
+from tests.app.systems.test_table import system_action
+from tests.app.systems.v13.test_keys import place_by_keys
+from tests.app.test_gui_paths import end_movement_and_fight
+
+
+def _shown(view) -> QRectF:
+    """What a person sees of the battle on the viewport: the map sheet, every counter and arrow."""
+    scene, to_view = view.scene(), view.viewportTransform()
+    box = to_view.mapRect(scene.grid.sheet_rect())
+    for item in (*scene.counters.values(), *scene.extras):
+        if item.isVisible():
+            box = box.united(item.boundingRect().translated(to_view.map(item.pos())))
+    return box
+
+
+def test_the_placed_battle_at_0509_is_fitted_centred_and_stays(qtbot, tmp_path):
+    main = open_main_window(qtbot, tmp_path)
+    system_action(main.findChild(QMenu, "battle_systems_menu"), "v13").trigger()
+    bw = end_movement_and_fight(main, qtbot, "0509")
+    qtbot.wait(100)  # its first fit to the tests' 800 x 800 screen done: then it takes the size asked
+    bw.resize(1400, 900)
+    answerer = Answerer(ok)  # Weapon Status, the range, the centre hex: as offered
+    for _ in range(300):  # every unit placed by keys (P, Return)
+        q = bw.b.pending
+        if q is not None and q.kind is QKind.ACTION:
+            break
+        if bw.handing_over():
+            qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+        elif q is not None and q.kind is QKind.PLACE and QApplication.activeModalWidget() is None:
+            bw.activateWindow()
+            qtbot.waitUntil(lambda: QApplication.activeWindow() is bw)
+            place_by_keys(bw, qtbot)
+        qtbot.wait(20)
+    answerer.stop()
+    if bw.handing_over():
+        qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+    assert bw.b.pending.kind is QKind.ACTION and len(bw.panel.view.scene().counters) == 18
+    QApplication.processEvents()
+    view = bw.panel.view
+    port = QRectF(view.viewport().rect())
+    seen = _shown(view)
+    assert port.contains(seen), (port, seen)  # every counter and the whole sheet in view
+    left, right = seen.left() - port.left(), port.right() - seen.right()
+    top, bottom = seen.top() - port.top(), port.bottom() - seen.bottom()
+    assert abs(left - right) <= 0.06 * port.width(), (left, right, port)  # centred across
+    assert abs(top - bottom) <= 0.06 * port.height(), (top, bottom, port)  # and up and down
+    assert seen.width() >= 0.7 * port.width() or seen.height() >= 0.7 * port.height(), (seen, port)  # not small
+    fitted = view.transform(), view.mapToScene(port.center().toPoint())
+    bw.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is bw)
+    press(bw, "Ctrl+0")  # Fit again: nothing moves
+    QApplication.processEvents()
+    assert (view.transform(), view.mapToScene(port.center().toPoint())) == fitted
+    bw.close()
