@@ -26,7 +26,7 @@ class DiplomacyDialog(QDialog):
 
     def __init__(self, campaign: Campaign, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Diplomacy (004 Intel Phase)")
+        self.setWindowTitle("Diplomacy (Intel Phase)")
         self.c = campaign
         lay = QVBoxLayout(self)
         lay.addWidget(QLabel("One diplomatic action: signing is free; a break or a declaration is rolled on d100 "

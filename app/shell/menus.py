@@ -112,7 +112,7 @@ class MenuActions:
     answer_turn_action: QAction
 
 
-ORDERS_WHY = ("Turn Orders (seed 004): purchases, diplomacy and each power's orders are given in the Turn Orders "
+ORDERS_WHY = ("Turn Orders: purchases, diplomacy and each power's orders are given in the Turn Orders "
               "Phase, before End Movement, in a campaign whose empire turn BattleHex runs (Campaign > Settings... > "
               "Empire turn: Run by BattleHex). A campaign whose empire turn is kept by hand keeps them in the GM's "
               "own records.")

@@ -35,9 +35,9 @@ class NewCampaignDialog(QDialog):
 
     def __init__(self, folder: Path, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New Campaign (004 Setup)")
+        self.setWindowTitle("New Campaign (Setup)")
         lay = QVBoxLayout(self)
-        lay.addWidget(QLabel("A seed 004 campaign: each empire owns sectors around its homeworld, every pair starts "
+        lay.addWidget(QLabel("A new campaign: each empire owns sectors around its homeworld, every pair starts "
                              "with no contact, turn 1 begins with the Income Phase."))
         form = QFormLayout()
         self.name_edit = QLineEdit("New campaign")

@@ -19,7 +19,7 @@ class PurchaseDialog(QDialog):
 
     def __init__(self, campaign: Campaign, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Buy a unit (004 Turn Orders Phase)")
+        self.setWindowTitle("Buy a unit (Turn Orders Phase)")
         self.c = campaign
         lay = QVBoxLayout(self)
         lay.addWidget(QLabel("A unit of the power's unit list, built at one of its planets; paid from its Point Pool "

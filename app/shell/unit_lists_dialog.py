@@ -22,7 +22,7 @@ from rules.turn.unit_lists import EMPTY, ClassRow, GroundRow, PowerLists, rows_o
 
 CLASS_COLUMNS = ("Class", "Name", "Cost (EP)", "In service (year)", "Maintenance (EP)", "Factors")
 GROUND_COLUMNS = ("Name", "Attrition", "Marines", "Supply depot", "Cost (EP)", "In service (year)")
-NO_ECONOMY = "Maintenance is kept in seed 004's economy record, which this power has none of"
+NO_ECONOMY = "Maintenance is kept in the economy BattleHex runs, which this power has none of"
 
 
 def _table(name: str, columns, widths) -> QTableWidget:
@@ -66,7 +66,7 @@ class UnitListsDialog(QDialog):
 
     def __init__(self, campaign: Campaign, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Unit Lists (seed 004 Turn Orders)")
+        self.setWindowTitle("Unit Lists (Turn Orders)")
         self.setObjectName("unit_lists")
         self.c = campaign
         self.rows: dict[str, PowerLists] = {p.id: rows_of(campaign, p.id) for p in campaign.powers}

@@ -181,7 +181,7 @@ def fleet_html(state, fleet: Fleet, gm: bool = False, seat: str | None = None) -
     chain = " (extended by a supply-ship chain)" if chained else ""
     supply = (f"<b style='color:#127a2c'>In Supply</b>: {_route_text(route, c)}{chain}" if route
               else "<b style='color:#c01010'>Out of Supply</b>: no route of at most 2 lanes through Controlled "
-                   "or Contested sectors reaches a supply point (seed 004 Supply Phase)")
+                   "or Contested sectors reaches a supply point (Supply Phase)")
     speed, why = fleet_speed(fleet)
     idle = inactive(c, fleet)  # a unit in Reserve or mothballed: the fleet does not move (the engine says why)
     if idle is not None:
@@ -229,7 +229,7 @@ def _logistics_html(c, fleet: Fleet) -> str:
     """A civilian fleet's kind and route, an escort's ward, the cargo carried (seed 004)."""
     rows = []
     if fleet.kind.civilian:
-        rows.append(f"{fleet.kind.value.title()} Fleet (seed 004)"
+        rows.append(f"{fleet.kind.value.title()} Fleet"
                     + (f", trade route {_route_text(fleet.trade_route, c)}" if fleet.trade_route else ""))
     if fleet.escort_of:
         ward = next((f.name for f in c.fleets if f.id == fleet.escort_of), fleet.escort_of)

@@ -178,4 +178,5 @@ def test_clicking_a_fleet_shows_the_fleet_inspector(window, qtbot):
     window.gm_view_action.trigger()  # the GM view (no passphrase held) reads them
     text = window.inspector.toPlainText()
     assert "Orders: 0509 (legal)" in text
-    assert "Transport Fleet (seed 004)" in text and "Cargo: 7th Assault Legion" in text
+    assert "Transport Fleet" in text and "Cargo: 7th Assault Legion" in text
+    assert "seed" not in text.lower()  # the players' words (issue 22): "Out of Supply: ... (Supply Phase)", not seed 004

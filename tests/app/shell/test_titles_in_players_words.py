@@ -1,0 +1,46 @@
+"""Dialog titles in the players' words (issue 22): seen on the real screen, "Diplomacy (004 Intel
+Phase)", "Buy a unit (004 Turn Orders Phase)", "New Campaign (004 Setup)" and "Unit Lists (seed 004
+Turn Orders)" - people do not know the seeds' numbers. A title names the phase; the seed citation
+stays in the rule links and the log. Each dialog is opened from its menu entry, as the GM opens it."""
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+
+from app.shell.window import MainWindow
+from rules.model import save_campaign
+from tests.app.gui import Answerer, show_active
+from rules.turn.run import play
+from tests.rules.turn.test_purchases import TO_ORDERS, with_list
+
+TITLES = {("&Turn", "B&uy a Unit (Turn Orders)..."): "Buy a unit (Turn Orders Phase)",
+          ("&Turn", "Dip&lomacy (Turn Orders)..."): "Diplomacy (Intel Phase)",
+          ("&File", "&New Campaign..."): "New Campaign (Setup)",
+          ("&Campaign", "&Unit Lists..."): "Unit Lists (Turn Orders)"}
+
+
+def _entry(window, menu: str, text: str):
+    entries = next(a.menu() for a in window.menuBar().actions() if a.text() == menu)
+    return next(a for a in entries.actions() if a.text() == text)
+
+
+def test_the_turn_orders_dialogs_are_titled_by_their_phase(qtbot, tmp_path):
+    path = tmp_path / "orders.json"
+    save_campaign(play(with_list(), TO_ORDERS).campaign, path)  # in its Turn Orders Phase, unit lists given
+    main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main)
+    show_active(main, qtbot)
+    for (menu, text), title in TITLES.items():
+        answerer = Answerer()  # each dialog seen, then cancelled: nothing changed
+        try:
+            entry = _entry(main, menu, text)
+            assert entry.isEnabled(), text
+            entry.trigger()
+            qtbot.waitUntil(lambda: QApplication.activeModalWidget() is None and bool(answerer.seen), timeout=20000)
+        finally:
+            answerer.stop()
+        titles = [t for _kind, t in answerer.seen]
+        assert titles[0] == title, titles
+        assert not any(re.search(r"\b00\d\b|seed", t, re.IGNORECASE) for t in titles), titles
