@@ -192,7 +192,6 @@ def build_menus(window: MainWindow) -> MenuActions:
     add_action(window, turn, "&Cargo: Embark, Land, Deploy...", lambda: _cargo(window), "Ctrl+Shift+C")
     systems = turn.addMenu("Battle &System for New Battle Hexes")
     systems.setObjectName("battle_systems_menu")
-    systems.setToolTipsVisible(True)
     systems.aboutToShow.connect(lambda: fill_systems_menu(systems, window))  # filled as it opens: the registry
     # (its entry points scanned) loads after the first frame, not before it (issue 21: start-up)
 
@@ -322,6 +321,7 @@ def fill_systems_menu(menu: QMenu, window, at=None) -> None:
         if record is not None and record.answers and key != current:
             act.setEnabled(False)
             act.setToolTip(f"the battle in {at} has begun: take its answers back first")
+        act.setStatusTip(act.toolTip())  # the status bar says it while hovered; a tooltip covered the entries below
         act.triggered.connect(lambda _on=False, k=key: window.set_battle_system(k, at))
 
 
