@@ -88,17 +88,47 @@ def _economy(c: Campaign, seed: int, turn: int) -> Campaign:
         p.unit_list = [BuildClass(unit=u, cost=Fraction(rng.randint(1, 24), rng.choice((1, 2))),
                                   in_service=rng.choice((None, 150, 171, 200)))
                        for u in rng.sample(own, min(len(own), 3)) if u.class_designation]  # what it may build: some of its own counters
+        flights = [u for u in own if u.kind.value in ("fighter", "shuttle") and u.class_designation
+                   and u.class_designation not in {b.unit.class_designation for b in p.unit_list}]
+        if flights:  # its flights too: built, then sent to replace a loss (rules/turn/replacement.py)
+            p.unit_list.append(BuildClass(unit=flights[0].model_copy(update={"carrier_id": None}),
+                                          cost=Fraction(rng.randint(1, 6))))
         for u in own:  # a cost, so that scrapping (50% of it) can be ordered
             u.cost = rng.choice((None, Fraction(rng.randint(1, 24), 2)))
         troops = [g for s in c.map.sectors for pl in (s.star_system.planets if s.star_system else [])
                   for g in pl.ground_units if g.power == p.id]
         p.ground_list = [GroundClass(unit=g, cost=Fraction(rng.randint(1, 8), 2)) for g in troops[:1]]  # up to Census
+        _transports(c, p, rng)
     for s in c.map.sectors:
         for pl in s.star_system.planets if s.star_system else []:
             pl.census_bonus = rng.randint(0, 3)
             pl.carrying_capacity = rng.choice((None, pl.census, pl.census + 2))
     c.settings = c.settings.model_copy(update={"random_events": rng.random() < 0.75})  # mostly the GM's events
     return c
+
+
+def _transports(c: Campaign, p, rng) -> None:
+    """Now and then one to three Transport Fleets of ``p`` at one of its planets (the units of the
+    file's Transport Fleet, new ids) and a base of its garrison on its unit list at 5 to 25 EP: what a
+    base built outside the planet's orbit needs (seed 004, issue 23), for the random player to order."""
+    from fractions import Fraction
+
+    from rules.model.builds import BuildClass
+    from rules.model.campaign import Fleet
+    from rules.model.turn_model import FleetKind
+
+    model = next((f for f in c.fleets if f.kind is FleetKind.TRANSPORT), None)
+    homes = [s for s in c.map.sectors if s.star_system is not None and any(pl.owner == p.id
+                                                                           for pl in s.star_system.planets)]
+    bases = [u for s in c.map.sectors if s.owner == p.id for u in s.garrison if u.class_designation]
+    if model is None or not homes or not bases or rng.random() < 0.4:
+        return
+    at = rng.choice(homes).at
+    for k in range(rng.randint(1, 3)):
+        c.fleets.append(Fleet(id=f"{p.id}-prop-tf-{k}", name=f"Transport Fleet {k} ({p.id})", power=p.id, sector=at,
+                              kind=FleetKind.TRANSPORT,
+                              units=[u.model_copy(update={"id": f"{u.id}-{p.id}-{k}"}) for u in model.units]))
+    p.unit_list.append(BuildClass(unit=rng.choice(bases), cost=Fraction(rng.randint(5, 25))))
 
 
 def _play(c: Campaign, seed: int, turns: int, ruling: float, dice_key: str | None = None) -> TurnPlayer:
@@ -143,9 +173,32 @@ def test_the_seed004_economy_plays_on_with_any_legal_answers(seed, system, phase
     FIGURES.update({"intel missions ruled": sum(1 for e in p.run.log if e.kind == "log"  # issue 23's GM rulings
                                                  and e.rule == "004 Intel Phase (Intel missions)"
                                                  and e.text.startswith("The GM rules"))})
+    _bases_elsewhere(p)
     FIGURES.update({"economy games": 1, "tech rolls": sum(1 for e in p.run.log if e.kind == "answer"
                                                           and e.rule == "004 Tech Phase" and "roll" in e.text)})
     _trade_visits(p)
+    FIGURES.update({"replacement flights done": sum(1 for e in p.run.log if e.kind == "log" and e.rule == (
+        "004 Construction Completion Phase (replacement flights)"))})
+
+
+def _bases_elsewhere(p: TurnPlayer) -> None:
+    """Bases outside the planet's orbit (seed 004, issue 23): every one waiting is carried by one
+    Transport Fleet per 10 EP, each named once; the random player's offers, the bases ordered, built
+    and lost counted."""
+    from rules.economy.construction import transport_fleets_for_base
+
+    for q in p.run.campaign.powers:
+        waiting = [j for j in (q.economy.projects if q.economy else []) if j.elsewhere is not None]
+        for j in waiting:
+            assert len(j.transports) == transport_fleets_for_base(j.cost, in_orbit=False), j
+        named = [t for j in waiting for t in j.transports]
+        assert len(named) == len(set(named)), named
+    said = [e for e in p.run.log if e.kind == "log"]
+    FIGURES.update({"bases elsewhere offered": p.notes["bases elsewhere offered"],
+                    "bases elsewhere ordered": sum(1 for e in said if "; built at " in e.text
+                                                   and ", carried by " in e.text),
+                    "bases elsewhere lost": sum(1 for e in said if e.rule == "004 Construction Completion Phase (bases "
+                                                "outside the planet's orbit)")})
 
 
 def _trade_visits(p: TurnPlayer) -> None:

@@ -262,7 +262,7 @@ def waits_for(c: Campaign) -> str:
 
 def close_combat(c: Campaign, graph: LaneGraph) -> Campaign:
     """After the Combat Phase: Construction Completion (the purchases, reserve orders and flights'
-    landing; replacement flights kept by hand) and the Update Asset Phase."""
+    landing; replacement flights are Turn Orders, rules/turn/replacement.py) and the Update Asset Phase."""
     if c.settings.combat_phase != "seed004":  # a v13 turn ends once its Battle Hexes are resolved (V13.12)
         c = refresh_resolution(c, graph)
         still = open_battle_hexes(c)
@@ -277,9 +277,7 @@ def close_combat(c: Campaign, graph: LaneGraph) -> Campaign:
     assume(new)  # Reserve, mothballs and reactivations ordered this turn (rules/turn/reserve.py)
     new = land(new)  # flights not on a carrier land within utilized Productivity squared (rules/turn/flights.py)
     new.phase = Phase.UPDATE
-    new.log.extend([LogEntry(turn=c.turn, rule=CONSTRUCTION, text="replacement flights (newly built flights taken "
-                                                                  "to a fleet or planet in supply) are kept by hand"),
-                    LogEntry(turn=c.turn, rule=SEQUENCE, text=f"{Phase.UPDATE.title} begins")])
+    new.log.append(LogEntry(turn=c.turn, rule=SEQUENCE, text=f"{Phase.UPDATE.title} begins"))
     return new
 
 

@@ -69,7 +69,7 @@ MOVEMENT = "004 Movement Phase"
 SPACE_COMBAT = "V13.12"
 _EMPIRE_ORDERS = ("purchase", "productivity", "repair", "intel", "cancel", "scrap", "ground", "colonize", "reserve",
                   "mothball", "reactivate", "mission", "escort", "route", "propose", "accept", "reject", "break",
-                  "declare")
+                  "declare", "replace")
 """Turn Orders of a seed004-economy campaign beside movement (rules/turn/purchases.py)."""
 
 

@@ -166,6 +166,7 @@ class TurnPlayer:
                 if path is not None:
                     yield {"orders": {f.id: path}}, True  # check_orders passed: set_orders must take it
         if c.settings.empire_turn == "seed004" and self.rng.random() < 0.6:  # seed 004 purchases (issue 23)
+            yield from self._bases(c)  # a base at a planet where Transport Fleets stand, maybe built elsewhere
             planets = [(p, s, pl) for p in c.powers if p.unit_list for s in c.map.sectors
                        for pl in (s.star_system.planets if s.star_system else []) if pl.owner == p.id]
             for p, s, pl in self.rng.sample(planets, min(len(planets), 3)):
@@ -183,7 +184,8 @@ class TurnPlayer:
                     ground = self.rng.choice(p.ground_list).unit.name
                     yield {"ground": {"power": p.id, "class": ground, "at": str(s.at), "planet": pl.name}}, False
                 unit = self.rng.choice(p.unit_list).unit.class_designation
-                yield {"purchase": {"power": p.id, "class": unit, "at": str(s.at), "planet": pl.name}}, False
+                yield {"purchase": {"power": p.id, "class": unit, "at": str(s.at), "planet": pl.name,
+                                    **self._elsewhere(c, p, s)}}, False
                 if self.rng.random() < 0.3:
                     yield {"productivity": {"power": p.id, "at": str(s.at), "planet": pl.name}}, False
                 if self.rng.random() < 0.3:
@@ -213,6 +215,7 @@ class TurnPlayer:
             nb = sorted(self.run.graph.neighbours(t.sector))
             yield {"route": {"power": power, "fleet": t.id,
                              "route": [str(t.sector)] + ([str(self.rng.choice(nb))] if nb else [])}}, False
+        yield from self._replacements(c, power)
         others = [o.id for o in c.powers if o.id != power]
         if others and self.rng.random() < 0.2:
             other = self.rng.choice(others)
@@ -222,6 +225,50 @@ class TurnPlayer:
             else:
                 yield {"break": {"power": power, "with": other, "treaty": self.rng.choice(
                     ("non_aggression", "peace", "trade", "mutual_defense", "alliance"))}}, False
+
+    def _replacements(self, c: Campaign, power: str) -> Iterator[Candidate]:
+        """A newly built flight sent to replace a loss (seed 004 Construction Completion): to a fleet or
+        garrison of the power that lost a flight when there is one, else anywhere of it (refused)."""
+        from rules.turn.flights import FLIGHTS
+        from rules.turn.replacement import new_flights
+
+        built = new_flights(c, power)
+        if not built or self.rng.random() < 0.3:
+            return
+        places = [(f.id, f.units) for f in c.fleets if f.power == power] + [
+            (str(s.at), s.garrison) for s in c.map.sectors if s.owner == power]
+        lost = [k for k, units in places if any(u.kind in FLIGHTS and u.destroyed for u in units)]
+        to = self.rng.choice(lost or [k for k, _ in places])
+        self.notes["replacement flights offered"] += 1
+        yield {"replace": {"power": power, "flight": self.rng.choice(built)[1].id, "to": to}}, False
+
+    def _bases(self, c: Campaign) -> Iterator[Candidate]:
+        """A base of a power's list bought at a planet where its Transport Fleets stand, now and then
+        built outside the planet's orbit (:meth:`_elsewhere`)."""
+        from rules.economy.construction import Kind
+        from rules.turn.purchases import kind_of
+
+        for p in c.powers:
+            bases = [b.unit.class_designation for b in p.unit_list if kind_of(b.unit.kind) is Kind.BASE]
+            spots = [(s, pl) for s in c.map.sectors for pl in (s.star_system.planets if s.star_system else [])
+                     if pl.owner == p.id and any(f.power == p.id and f.kind.value == "transport" and f.sector == s.at
+                                                 for f in c.fleets)]
+            if bases and spots and self.rng.random() < 0.5:
+                s, pl = self.rng.choice(spots)
+                yield {"purchase": {"power": p.id, "class": self.rng.choice(bases), "at": str(s.at),
+                                    "planet": pl.name, **self._elsewhere(c, p, s)}}, False
+
+    def _elsewhere(self, c: Campaign, p: Any, s: Any) -> dict[str, Any]:
+        """Now and then a purchase built outside the planet's orbit (seed 004 bases, issue 23): in one of
+        the power's systems, carried by one to three of its Transport Fleets standing at the planet
+        (the engine refuses the wrong number, a ship, a fleet elsewhere)."""
+        tfs = [f.id for f in c.fleets if f.power == p.id and f.kind.value == "transport" and f.sector == s.at]
+        mine = [str(t.at) for t in c.map.sectors if t.owner == p.id and t.star_system is not None]
+        if not tfs or not mine or self.rng.random() < 0.5:
+            return {}
+        self.notes["bases elsewhere offered"] += 1
+        return {"elsewhere": {"at": self.rng.choice(mine), "transports": self.rng.sample(tfs, min(len(tfs),
+                                                                                            self.rng.randint(1, 3)))}}
 
     def _path(self, state: StrategicState, f: Any) -> list[str] | None:
         g = self.run.graph
