@@ -165,37 +165,38 @@ class _ScreenBack(QObject):
     def __init__(self, window: Any, main: Any, at: Any) -> None:
         super().__init__(window)
         self.main, self.at = main, at
-        self.pending: tuple[str, str | None] | None = None  # (the Team, who held the screen before)
+        self.pending: tuple[str, str | None, bool] | None = None  # (the Team, who held the screen before, at the sheet)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         if event.type() == QEvent.Type.Close and self.pending is not None:
-            team, before = self.pending
+            team, before, seated = self.pending
             self.pending = None
             main, at = self.main, self.at  # after the window is closed (and gone): the hand-over comes next
-            QTimer.singleShot(0, main, lambda: give_back(main, team, before, at))
+            QTimer.singleShot(0, main, lambda: give_back(main, team, before, at, seated))
         return False
 
 
-def _screen_back_on_close(main: Any, window: Any, team: str, before: str | None, at: Any) -> None:
+def _screen_back_on_close(main: Any, window: Any, team: str, before: str | None, at: Any, seated: bool) -> None:
     """``team``'s commander took the screen for ``window``'s replay from ``before`` (a Team, or None:
-    the GM's seat, the table's view): closing it gives the screen back (the first holder's, when
-    the window is replayed anew for another Team)."""
+    the GM's seat, the table's view; ``seated``: at the Empire Sheet's seat): closing it gives the screen
+    back (the first holder's, when the window is replayed anew for another Team)."""
     watch = getattr(window, "screen_back", None)
     if watch is None:
         watch = window.screen_back = _ScreenBack(window, main, at)
         window.installEventFilter(watch)
     elif watch.pending is not None:
-        before = watch.pending[1]
-    watch.pending = (team, before)
+        before, seated = watch.pending[1:]
+    watch.pending = (team, before, seated)
 
 
-def give_back(main: Any, team: str, before: str | None, at: Any) -> None:
+def give_back(main: Any, team: str, before: str | None, at: Any, seated: bool = False) -> None:
     """The replay ``team``'s commander took the screen for is closed: on a shared screen the next
     person would read that Team's map and log (seen on the real screen: the main window stayed the
     Coalition's until Turn > Hand the Screen Back to the GM). The screen goes back as it was before
     the replay: to the Game Master behind "Pass the screen back to the Game Master"
     (:meth:`hand_back`) when nobody's commander held it; to the Team ``before`` behind its
-    hand-over, the window covered meanwhile and at the GM's seat if it is put off. Nothing when
+    hand-over, the window covered meanwhile and at the GM's seat if it is put off; the Empire Sheet it sat at
+    (``seated``) seated for it again (issue 22: it stayed the table's view, nobody's figures). Nothing when
     ``team`` no longer holds the screen (given back already, or taken by another)."""
     if main.session is None or not main.isVisible() or main.team_at_screen() != team:
         return  # (the main window closed with it: nobody is left at the screen)
@@ -218,6 +219,8 @@ def give_back(main: Any, team: str, before: str | None, at: Any) -> None:
         return
     main.combat_seat = before
     main.take_seat(before)
+    if seated and (sheet := main._bottom.get("empire_sheet")) is not None:
+        sheet.seat_again(before)
 
 
 def open_replay(main: Any, what: Any, viewer: str | None = None, event: int | None = None) -> Any:
@@ -255,6 +258,7 @@ def open_replay(main: Any, what: Any, viewer: str | None = None, event: int | No
         return None
     at_screen = getattr(main, "team_at_screen", None)
     before = at_screen() if at_screen is not None else viewer
+    seated = before is not None and getattr(getattr(main, "_bottom", {}).get("empire_sheet"), "seat", None) == before
     if viewer != GM and not _handed_over(main, viewer, teams[viewer], at):
         return None
     window = next((w for w in getattr(main, "_battle_windows", []) if w.at == at and w.isVisible()), None)
@@ -268,7 +272,7 @@ def open_replay(main: Any, what: Any, viewer: str | None = None, event: int | No
         window.destroyed.connect(main._forget_closed_battle_windows)
     window.replay.leave()
     if viewer != GM and before != viewer:  # its commander took the screen for it: closed, it goes back
-        _screen_back_on_close(main, window, viewer, before, at)
+        _screen_back_on_close(main, window, viewer, before, at, seated)
     window.seat = viewer if viewer != GM else window.seat  # as taking the seat
     window.show()
     window.replay.enter(0, viewer)

@@ -255,6 +255,13 @@ class EmpireSheet(QDockWidget):
         self.seat = None
         self.seat_button.setText("Take the &seat...")
 
+    def seat_again(self, team: str) -> None:
+        """``team``'s commander, seated here before, took the screen back at a hand-over (a battle replay
+        another Team watched was closed): the sheet is seated for it again, as it was."""
+        self.seat = team
+        self.seat_button.setText("&Leave the seat")
+        self.refresh()
+
     def take_seat(self) -> None:
         """The chosen power's Team takes the screen behind its hand-over (or, seated, gives it back):
         the main window's seat as well (its ``take_seat``; the Team that kept the screen at a question
