@@ -333,6 +333,8 @@ def _main(argv: list[str], start: _Start) -> int:
         if thread.ident is not None:
             thread.join(5)
     opening.tear_down()
+    if code == 0:
+        _keep_next_start()
     dataclass_code.save()  # what this start compiled, for the next
     return code
 
@@ -360,6 +362,18 @@ def _opening(path: Path | None, campaign, screenshot: bool, drawn: bool, setting
         return MainWindow(path, settings, campaign=campaign, offer_recovery=not screenshot, open_later=later,
                           reopen_last=not screenshot)  # a screenshot shows the file named, or the default
     return Opening(make, picture, key, prepare=_pydantic_quiet)
+
+
+def _keep_next_start() -> None:
+    """The next start's first frame kept at the exit (:func:`app.shell.first_frame.keep_for_next_start`):
+    the start after playing is then not the plain one. A frame that cannot be kept only costs that
+    start its head start."""
+    from app.shell.first_frame import keep_for_next_start
+
+    try:
+        keep_for_next_start()
+    except Exception:  # noqa: BLE001 (the user closed the window: nothing to tell)
+        pass
 
 
 def _probe(app, opening, fight: str | None = None) -> None:

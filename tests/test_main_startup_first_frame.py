@@ -58,3 +58,59 @@ def test_the_last_file_reopened_at_start_gets_its_first_frame_kept_too(tmp_path)
     assert shown
     head = (tmp_path / "data" / "cache" / "first_frame.bin").read_bytes().split(b"\n")[1]
     assert "[mine.json]" in json.loads(head)["title"]
+
+
+SAME_AS_KEPT = """
+import sys
+import main
+from PySide6.QtCore import QEventLoop, QSettings, QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+app.setApplicationName("BattleHex")
+app.setOrganizationName("BattleHex")
+from app.shell import first_frame
+picture = first_frame.read_picture(first_frame.start_key(QSettings("BattleHex", "BattleHex")))
+if picture is None:
+    print("kept False")
+    sys.exit(0)
+opening = main._opening(None, None, False, True)
+opening.show()
+up = []
+opening.when_ready(up.append)
+loop = QEventLoop()
+opening.loading.done.connect(lambda: QTimer.singleShot(0, loop.quit))
+loop.exec()
+while not up:
+    app.processEvents()
+for _ in range(10):
+    app.processEvents()
+real = up[0].grab().toImage().convertToFormat(first_frame.IMAGE_FORMAT)
+print("kept", picture is not None, "same", real == picture.image, up[0].windowTitle() == picture.title)
+opening.tear_down()
+"""
+
+
+def test_the_start_after_a_session_shows_the_frame_its_exit_kept_as_the_window_draws_it(tmp_path):
+    """The session's close changes what the next start depends on (the window's place written at the
+    close, the last file saved), so the frame kept at its start no longer fits the next one, which was
+    the plain start. At the exit the next start's frame is kept (app/shell/first_frame.py,
+    keep_for_next_start): the very next start shows it, and it is the real window's frame to the pixel."""
+    env = _env(tmp_path)
+    mine = tmp_path / "mine.json"
+    mine.write_bytes((ROOT / "scenarios" / "default_campaign.json").read_bytes())
+    conf = tmp_path / "config" / "BattleHex" / "BattleHex.conf"
+    conf.parent.mkdir(parents=True)
+    picture = tmp_path / "data" / "cache" / "first_frame.bin"
+    for _ in range(3):  # another helper's edit of app/ or rules/ between the two starts changes the key: again
+        conf.write_text(f"[General]\nrecent_files={mine}\n", encoding="utf-8")  # its close writes the window's place
+        picture.unlink(missing_ok=True)
+        first = subprocess.run([sys.executable, "main.py", "--startup-probe"], cwd=ROOT, env=env,
+                               capture_output=True, text=True, timeout=120)
+        assert first.returncode == 0, first.stderr
+        assert not first.stdout.strip().endswith("(kept first frame shown)")  # nothing kept before it: plain
+        r = subprocess.run([sys.executable, "-c", SAME_AS_KEPT], cwd=ROOT, env=env, capture_output=True, text=True,
+                           timeout=120)
+        if "kept False" not in r.stdout:
+            break
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split()[-5:] == ["kept", "True", "same", "True", "True"], r.stdout

@@ -72,6 +72,19 @@ def _first_recent(settings: QSettings) -> list[object]:
     return ([value] if isinstance(value, str) else list(value or []))[:1]
 
 
+def _plain(value: object) -> object:
+    """A setting as a later start reads it back: the INI file keeps an empty list as no value, a
+    list of one as its item, a number or a flag as its text; the process that wrote it still holds
+    what it wrote (the key made at the exit, :func:`keep_for_next_start`, must be the next start's)."""
+    if isinstance(value, (list, tuple)):
+        return None if not value else _plain(value[0]) if len(value) == 1 else [_plain(v) for v in value]
+    if isinstance(value, (bool, int, float)):
+        return str(value).lower()
+    if isinstance(value, QByteArray):
+        return bytes(value.data())
+    return value
+
+
 def start_key(settings: QSettings) -> str:
     """The key of a start with nothing named (64 hex digits): what its first frame depends on.
     Call it before the window is made (the window writes the settings it reads)."""
@@ -90,7 +103,7 @@ def start_key(settings: QSettings) -> str:
         parts.extend((_stat(last), _stat(autosave_file(last)), _stat(legacy_autosave_file(last))))
     for folder in (PACKAGE, ROOT / "rules", ROOT / "hexmap"):
         parts.extend(source_listing(str(folder), f"{folder.name}/"))
-    parts.extend(f"{k}={settings.value(k)!r}" for k in sorted(settings.allKeys())  # any platform's settings
+    parts.extend(f"{k}={_plain(settings.value(k))!r}" for k in sorted(settings.allKeys())  # any platform's settings
                  if not k.startswith(OTHER_WINDOWS) or k.startswith(MAIN_WINDOW))
     digest = hashlib.sha256("\n".join(parts).encode("utf-8", "surrogateescape"))
     try:
@@ -120,15 +133,16 @@ def read_picture(key: str) -> Picture | None:
         return None
 
 
-def store_picture(window: QMainWindow, key: str) -> bool:
+def store_picture(window: QMainWindow, key: str, geometry: QByteArray | bytes | None = None) -> bool:
     """Keep ``window``'s frame as it is now for the next start with ``key`` (atomically); a
-    window with a floating dock is not kept (the picture would not show it). Returns whether kept."""
+    window with a floating dock is not kept (the picture would not show it). ``geometry``: where
+    the stand-in is put (the window's own place by default). Returns whether kept."""
     from PySide6.QtWidgets import QDockWidget
 
     if any(d.isFloating() and d.isVisible() for d in window.findChildren(QDockWidget)):
         return False
     image = window.grab().toImage().convertToFormat(IMAGE_FORMAT)
-    geometry = window.saveGeometry()
+    geometry = window.saveGeometry() if geometry is None else geometry
     head = {"key": key, "title": window.windowTitle(), "width": image.width(), "height": image.height(),
             "bytes_per_line": image.bytesPerLine(), "ratio": image.devicePixelRatio(),
             "geometry": bytes(geometry.data() if isinstance(geometry, QByteArray) else geometry).hex()}
@@ -142,3 +156,56 @@ def store_picture(window: QMainWindow, key: str) -> bool:
     except OSError:  # a picture that cannot be kept only costs the next start its head start
         return False
     return True
+
+
+def keep_for_next_start(settings: QSettings | None = None) -> bool:
+    """At the exit, keep the first frame the next start with nothing named will show, when the
+    frame kept is not already for its key: the session changed the settings (the window's place,
+    the last file), saved the file it reopens, or began with a file named. Without it the start
+    after playing was the plain one (pydantic and the records on its path, issue 21). The window is
+    made as that start makes it (the file it reopens or the built-in campaign), shown off the
+    screen (Qt lays it out and fits the map as on the screen: the same pixels), grabbed, and
+    deleted without a close (a close keeps its place in the settings). Nothing is kept when that
+    start would ask something first or show something else: a file with sealed secrets (its
+    passphrases), one that cannot be opened (its error), a newer autosave (the recovery offer), the
+    leftovers of a save cut short (a message), or settings the window itself changed. Returns
+    whether a frame for the next start is kept."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from app.shell.files import recovery_offer
+    from app.shell.window import MainWindow
+    from rules.model import CampaignError
+    from rules.opening import open_campaign_file
+
+    settings = settings or QSettings("BattleHex", "BattleHex")
+    settings.sync()
+    key = start_key(settings)
+    if read_picture(key) is not None:
+        return True
+    window = MainWindow(None, settings, offer_recovery=False, open_later=True)
+    try:
+        path = window.start_file()
+        if path != DEFAULT_CAMPAIGN:
+            try:
+                open_campaign_file(path)  # a sealed file (SealedError) or a bad one: not opened silently
+            except CampaignError:
+                return False
+        window.open_start()
+        session = window.session
+        if session is None or window.campaign_path != path or session.campaign.keys or session.keyring.names \
+                or window.statusBar().currentMessage().startswith("Removed") \
+                or recovery_offer(session.campaign, path) is not None:
+            return False
+        window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen, True)
+        window.show()
+        for _ in range(5):  # the show's own events, the refit and the map's fit (0 ms timers)
+            QApplication.processEvents()
+        settings.sync()
+        if start_key(settings) != key or window.isWindowModified() or session.undo_stack.count():
+            return False
+        placed = settings.value(f"{MAIN_WINDOW}geometry")  # where the next start's window is put (framed)
+        return isinstance(placed, (QByteArray, bytes)) and store_picture(window, key, placed)
+    finally:
+        window.deleteLater()
+        QApplication.processEvents()

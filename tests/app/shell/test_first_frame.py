@@ -3,6 +3,7 @@ what the frame depends on, read back only for that key, never kept with a floati
 from __future__ import annotations
 
 import json
+import os
 
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow
@@ -106,3 +107,35 @@ def test_another_windows_place_keeps_the_key(tmp_path):
     settings.setValue("windows/main_window/open_docks", "log")
     settings.sync()
     assert first_frame.start_key(settings) != key
+
+
+def _reopening(tmp_path, last) -> QSettings:
+    settings = _settings(tmp_path)
+    settings.setValue("recent_files", [str(last)])
+    settings.setValue("windows/main_window/geometry", b"")  # a place to put the stand-in
+    settings.sync()
+    return settings
+
+
+def test_the_exit_keeps_no_frame_of_a_start_that_would_ask_or_say_something_first(qapp, tmp_path, default_data):
+    """keep_for_next_start (the exit) keeps nothing when the next start would not show its window's
+    plain frame first: the last file cannot be opened (an error box; it falls back), or its autosave
+    holds later work (the recovery offer). The same file as it is keeps its frame."""
+    bad = tmp_path / "bad.json"
+    bad.write_text("{", encoding="utf-8")
+    assert not first_frame.keep_for_next_start(_reopening(tmp_path, bad))
+    assert not first_frame.picture_file().exists()
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps(default_data), encoding="utf-8")
+    default_data["name"] = "Played on, not saved"
+    autosave = autosave_file(mine)
+    autosave.parent.mkdir(parents=True, exist_ok=True)
+    autosave.write_text(json.dumps(default_data), encoding="utf-8")
+    os.utime(autosave, (mine.stat().st_mtime + 10,) * 2)
+    settings = _reopening(tmp_path, mine)
+    assert not first_frame.keep_for_next_start(settings)
+    assert not first_frame.picture_file().exists()
+    autosave.unlink()
+    assert first_frame.keep_for_next_start(settings)
+    picture = first_frame.read_picture(first_frame.start_key(settings))
+    assert picture is not None and "[mine.json]" in picture.title
