@@ -6,13 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QVariantAnimation
-from PySide6.QtGui import (QBrush, QColor, QMouseEvent, QPainter, QPainterPath, QPen, QPixmap, QPolygonF,
-                           QTransform)
-from PySide6.QtWidgets import (QGraphicsEllipseItem, QGraphicsItem, QGraphicsScene, QLabel, QMainWindow,
-                               QStyleOptionGraphicsItem, QWidget)
+from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainterPath, QPen, QPolygonF, QTransform
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsScene, QGraphicsView, QLabel, QMainWindow
 
-from app.systems.b5.rings import RING, command_ring
-from app.systems.b5.ship_labels import HexNumbers, ShipLabels, kept
+from app.systems.b5.grid import BOARD, GridPicture, grid_blocks
+from app.systems.b5.rings import RING, Rings, command_ring
+from app.systems.b5.ship_labels import HexNumbers, ShipLabels
 from app.widgets.zoom_view import QuickZoomView
 from hexmap import Facing, Label, grid_hex
 from hexmap.labels import axial_to_offset
@@ -25,81 +24,6 @@ ring's 5 hexes and a name)."""
 LEAST = 24
 """The fewest hexes across a fitted board shows (one ship alone is not blown up to fill it)."""
 TEAM_COLOURS = ("#2f6fd0", "#c8402f", "#3a9a4a", "#8a4fc0")
-BOARD, GRID = QColor("#10141c"), QColor("#2a3344")
-
-
-class GridPicture(QGraphicsItem):
-    """The hex grid and its numbers (``numbers``, ship_labels.py), drawn once for a view's zoom and
-    place into a picture of the screen, and that picture painted while they stay: a wheel turned in
-    and out again, or a hand-over and back, repaints from the last :data:`KEPT` pictures."""
-
-    KEPT = 3
-
-    def __init__(self, blocks: list[QPainterPath]) -> None:
-        super().__init__()
-        self.blocks = [(b.boundingRect(), b) for b in blocks]
-        self.bounds = QRectF()
-        for rect, _b in self.blocks:
-            self.bounds = self.bounds.united(rect)
-        self.numbers: HexNumbers | None = None
-        self.pictures: dict[tuple[float, ...], QPixmap] = {}
-        self.drawn = 0
-        """How many pictures were drawn (the rest of the paints were of a kept one)."""
-        self.setZValue(0)
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 (Qt's name)
-        return self.bounds
-
-    def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        t, device = p.worldTransform(), p.device()
-        ratio, lod = device.devicePixelRatioF(), QStyleOptionGraphicsItem.levelOfDetailFromTransform(t)
-        names = self.numbers.labels.numbered(lod, device.logicalDpiY())[0] if self.numbers and lod > 0 else 0
-        key = (round(t.m11(), 9), round(t.m22(), 9), round(t.dx(), 2), round(t.dy(), 2), device.width(),
-               device.height(), ratio, names)  # names: laid out afresh, the numbers keep clear of them again
-
-        def draw() -> QPixmap:
-            picture = QPixmap(round(device.width() * ratio), round(device.height() * ratio))
-            picture.setDevicePixelRatio(ratio)
-            picture.fill(BOARD)  # opaque: the board's own colour (the view's background), a plain copy
-            painter = QPainter(picture)
-            painter.setTransform(t)
-            painter.setPen(QPen(GRID, 0))
-            seen = t.inverted()[0].mapRect(QRectF(0, 0, device.width(), device.height()))
-            for rect, block in self.blocks:  # not antialiased: lines of one pixel, in a third of the time
-                if rect.intersects(seen):
-                    painter.drawPath(block)
-            if self.numbers is not None and lod > 0:
-                painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-                self.numbers.draw(painter, lod, device.logicalDpiY())
-            painter.end()
-            self.drawn += 1
-            return picture
-        picture = kept(self.pictures, key, draw, self.KEPT)
-        p.save()
-        p.resetTransform()
-        p.drawPixmap(0, 0, picture)
-        p.restore()
-
-
-def grid_blocks(layout: Layout, cols: int, rows: int) -> list[QPainterPath]:
-    """The board's hex grid as blocks of 10 x 10 hexes (a picture draws those in sight), each side
-    two hexes share in one block only: half the lines to draw of each hex's closed outline."""
-    blocks = []
-    drawn: set[tuple[tuple[float, float], ...]] = set()
-    for c0 in range(1, cols + 1, 10):
-        for r0 in range(1, rows + 1, 10):
-            block = QPainterPath()
-            for c in range(c0, min(c0 + 10, cols + 1)):
-                for r in range(r0, min(r0 + 10, rows + 1)):
-                    corners = [(round(x, 3), round(y, 3)) for x, y in layout.corners(grid_hex(Label(c, r)))]
-                    for a, b in zip(corners, corners[1:] + corners[:1]):
-                        edge = (a, b) if a < b else (b, a)
-                        if edge not in drawn:
-                            drawn.add(edge)
-                            block.moveTo(*a)
-                            block.lineTo(*b)
-            blocks.append(block)
-    return blocks
 
 
 class BoardView(QuickZoomView):
@@ -114,6 +38,8 @@ class BoardView(QuickZoomView):
         self.scene_ = QGraphicsScene(self)
         self.setScene(self.scene_)
         self.setBackgroundBrush(BOARD)
+        # each item sets the pen and brush it draws with, or saves and restores what else it changes
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState)
         self._grid()
         board = self.sceneRect()
         self.labels = ShipLabels(lambda: self.mapToScene(self.viewport().rect()).boundingRect(),
@@ -123,6 +49,9 @@ class BoardView(QuickZoomView):
         self.grid.numbers = self.numbers
         self.zone_item = self.scene_.addPath(QPainterPath(), QPen(Qt.PenStyle.NoPen), QBrush(QColor(80, 200, 120, 90)))
         self.zone_item.setZValue(1)
+        self.rings = Rings()
+        """The command rings, drawn in one paint (rings.py)."""
+        self.scene_.addItem(self.rings)
         self.items_: list = []
         self.flight_items: list = []
         """The fighter flights' counters and dogfight rings (:meth:`show_flights`)."""
@@ -171,9 +100,10 @@ class BoardView(QuickZoomView):
             self.scene_.removeItem(it)
         self.items_ = []
         step = self.layout_.size * 1.732
+        self.rings.clear()
         for at, radius, team in rings:  # light, cosmetic, over a dark halo (rings.py)
-            self.items_ += command_ring(self.scene_, self.centre(at), radius * step, TEAM_COLOURS[team % 4],
-                                        f"{RING} of {at}: {radius} hexes")
+            self.items_ += command_ring(self.scene_, self.rings, self.centre(at), radius * step,
+                                        TEAM_COLOURS[team % 4], f"{RING} of {at}: {radius} hexes")
         for name, at in vortices:
             p = self.centre(at)
             v = self.scene_.addEllipse(QRectF(p.x() - 8, p.y() - 8, 16, 16), QPen(QColor("#e0c040"), 2),

@@ -5,14 +5,16 @@ away); and the hex numbers (:class:`HexNumbers`), shown only where they can be r
 names and counters, inside the view."""
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Callable
 from typing import NamedTuple, TypeVar
 
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from app.systems.b5.screen_text import advance, draw, text_font
 from hexmap import Label
 
 LABEL_PX = 11.0
@@ -32,14 +34,6 @@ def label_px(lod: float) -> float:
     """The names' size in scene units at zoom ``lod``: :data:`LABEL_PX` on the screen where
     the board is small, growing with the zoom up to 15 px."""
     return min(15.0, max(LABEL_PX, 7.0 * lod)) / lod
-
-
-def text_font(px: float, dpi: int) -> QFont:
-    """A font ``px`` scene units tall on a device of ``dpi`` (a point size, so that fractions of a
-    scene unit are kept when the painter scales it)."""
-    f = QFont()
-    f.setPointSizeF(max(0.5, px * 72.0 / dpi))
-    return f
 
 
 T = TypeVar("T")
@@ -121,45 +115,51 @@ class ShipLabels(QGraphicsItem):
 
     def lay_out(self, seen: QRectF, lod: float, dpi: int) -> list[Placed]:
         """:meth:`layout` made afresh (what each paint did before layouts were kept); boxes are
-        [left, top, right, bottom] floats while laid out (faster to compare than Qt's rects)."""
+        [left, top, right, bottom] floats while laid out (faster to compare than Qt's rects). The
+        names are measured in the font they are drawn in, the screen's (screen_text.py); each name
+        is checked only against the names and counters near it (:class:`Near`)."""
         self.layouts += 1
-        metrics = QFontMetricsF(self.font(lod, dpi))
+        font = text_font(label_px(lod) * lod, dpi)  # as drawn: on the screen, at its own size
         h, gap = label_px(lod) * 1.2, 3.0 / lod
-        sep = metrics.horizontalAdvance("  ")  # two names end to end read as one ("KHS Claw of Rrit LSS Pride...")
+        sep = advance("  ", font) / lod  # two names end to end read as one ("KHS Claw of Rrit LSS Pride...")
         left_edge, top, right_edge, foot = seen.left(), seen.top(), seen.right(), seen.bottom()
         counters = [(name, at, r, False) for name, at, r in self.ships if seen.contains(at)] + \
             [(name, at, r, True) for name, at, r in self.flights if seen.contains(at)]  # out of sight: no name
         dots = [[at.x() - r, at.y() - r, at.x() + r, at.y() + r] for _n, at, r, _f in counters]
+        near = Near(128.0 / lod, h, sep)  # the counters, and each name once placed
+        for dot in dots:
+            near.add(dot)
         boxes: list[list[float]] = []
         placed: list[tuple[str, QPointF, bool]] = []
-        for i, (name, at, r, flight) in sorted(enumerate(counters), key=lambda s: (s[1][1].y(), s[1][1].x(),
-                                                                                     s[1][0], s[1][3])):
-            w, x, y = metrics.horizontalAdvance(name), at.x(), at.y()
+        for i in sorted(range(len(counters)), key=lambda k: (counters[k][1].y(), counters[k][1].x(),
+                                                             counters[k][0], counters[k][3])):
+            name, at, r, flight = counters[i]
+            mine = dots[i]
+            w, x, y = advance(name, font) / lod, at.x(), at.y()
             right = [x + r + gap, y - h / 2, x + r + gap + w, y + h / 2]
             left = [x - r - gap - w, y - h / 2, x - r - gap, y + h / 2]
             sides = [s for s in ([left, right] if flight else [right, left])
                      if left_edge <= s[0] and s[2] <= right_edge] or [left if flight else right]
-            others = boxes + dots[:i] + dots[i + 1:]
-            lo, hi = min(s[0] for s in sides), max(s[2] for s in sides)
-            near = [o for o in others if o[0] < hi + sep and lo < o[2] + sep]  # those either side may meet
-            box = next((s for s in sides if not any(s[0] < o[2] + sep and o[0] < s[2] + sep and s[1] < o[3]
-                                                    and o[1] < s[3] for o in near)), sides[0])  # (a row apart: clear)
+            clear = next((s for s in sides if near.hit(s, mine) is None), None)  # (a row apart: clear)
+            box = clear or sides[0]
             x0 = min(max(box[0], left_edge), right_edge - w)
+            moved = x0 != box[0]
             box = [x0, box[1], x0 + w, box[3]]
-            column = [o for o in others if o[0] < box[2] + sep and box[0] < o[2] + sep]
-            for _ in column:  # below the names and counters in its way (on its side)
-                top_, foot_ = box[1], box[3]
-                hit = next((o for o in column if top_ < o[3] and o[1] < foot_), None)  # (in the column: x met)
+            while clear is None or moved:  # below the names and counters in its way (on its side)
+                moved = False
+                hit = near.hit(box, mine)
                 if hit is None:
                     break
-                box[1], box[3] = hit[3], hit[3] + h
+                box[1], box[3] = hit, hit + h
+            near.add(box)
             boxes.append(box)
             placed.append((name, at, flight))
         for i in range(len(boxes) - 1, -1, -1):  # from the foot up: none below the view's edge
             box, least = boxes[i], foot
+            b0, b2 = box[0], box[2]
             for other in boxes[i + 1:]:
-                if other[0] < box[2] and box[0] < other[2]:
-                    least = min(least, other[1])
+                if other[0] < b2 and b0 < other[2] and other[1] < least:
+                    least = other[1]
             if box[3] > least:
                 box[1], box[3] = least - h, least
             if box[1] < top:
@@ -176,17 +176,17 @@ class ShipLabels(QGraphicsItem):
         if not (self.ships or self.flights) or lod <= 0:
             return
         dpi = p.device().logicalDpiY()
-        font = self.font(lod, dpi)
-        p.setFont(font)
-        ascent = QFontMetricsF(font, p.device()).ascent()
-        for name, rect, at, flight in self.layout(lod, dpi):
-            near = rect.adjusted(-rect.height(), 0, rect.height(), 0)
-            if abs(rect.center().y() - at.y()) > rect.height() * 0.6 or not near.left() < at.x() < near.right():
-                p.setPen(QPen(LEADER, 0))
-                end = QPointF(rect.left() if rect.left() > at.x() else rect.right(), rect.center().y())
-                p.drawLine(at, end)
-            p.setPen(FLIGHT_TEXT if flight else TEXT)
-            p.drawText(QPointF(rect.left(), rect.top() + (rect.height() - label_px(lod)) / 2 + ascent), name)
+        laid = self.layout(lod, dpi)
+        p.setPen(QPen(LEADER, 0))
+        for name, rect, at, flight in laid:  # a line back to a counter whose name was pushed away
+            left, top, width, height = rect.getRect()
+            x, middle = at.x(), top + height / 2
+            if abs(middle - at.y()) > height * 0.6 or not left - height < x < left + width + height:
+                p.drawLine(at, QPointF(left if left > x else left + width, middle))
+        font, inset = text_font(label_px(lod) * lod, dpi), label_px(lod)  # drawn at the screen's size
+        for colour, flights in ((TEXT, False), (FLIGHT_TEXT, True)):
+            draw(p, font, colour, ((QPointF(rect.left(), rect.top() + (rect.height() - inset) / 2), name)
+                                   for name, rect, _at, flight in laid if flight is flights))
 
 
 class HexNumbers:
@@ -223,32 +223,65 @@ class HexNumbers:
 
     def lay_out(self, seen: QRectF, lod: float, dpi: int, names: list[QRectF]) -> list[tuple[str, QRectF]]:
         """:meth:`layout` made afresh, clear of ``names``."""
-        metrics = QFontMetricsF(text_font(LABEL_PX / lod, dpi))
-        width, h = metrics.horizontalAdvance("0000"), LABEL_PX * 1.15 / lod
+        width, h = advance("0000", text_font(LABEL_PX, dpi)) / lod, LABEL_PX * 1.15 / lod  # as drawn, on the screen
         step = self.step(lod, width)
         if not step:
             return []
-        taken = [(t.left(), t.right(), t) for t in names + self.labels.counters() if t.intersects(seen)]
+        half = width / 2
+        near: dict[int, list[tuple[float, float]]] = {}  # by column: the tops and feet of the names and counters there
+        for t in names + self.labels.counters():
+            if t.intersects(seen):  # (QRectF.intersects: x met, then top to bottom below)
+                first = bisect.bisect_right(self.xs, t.left() - half)  # the numbered columns whose numbers it meets
+                ends = (t.top(), t.bottom())
+                for k in range(first + (-first) % step, bisect.bisect_left(self.xs, t.right() + half, first), step):
+                    near.setdefault(k + 1, []).append(ends)
         top = self.size * math.sqrt(3) / 2
         out: list[tuple[str, QRectF]] = []
         for c in range(1, self.cols + 1, step):
             x = self.xs[c - 1]
-            if not (seen.left() <= x - width / 2 and x + width / 2 <= seen.right()):
+            if not (seen.left() <= x - half and x + half <= seen.right()):
                 continue
-            near = [t for left, right, t in taken if left < x + width / 2 and x - width / 2 < right]  # this column's
+            here = near.get(c, ())
             first = max(1, math.ceil((seen.top() + top - self.tops[c - 1]) / self.dy) + 1)
             last = min(self.rows, math.floor((seen.bottom() + top - h - self.tops[c - 1]) / self.dy) + 1)
             for r in range(first + (1 - first) % step, last + 1, step):
-                rect = QRectF(x - width / 2, self.tops[c - 1] + (r - 1) * self.dy - top, width, h)
-                if not any(rect.intersects(t) for t in near):
-                    out.append((str(Label(c, r)), rect))
+                y = self.tops[c - 1] + (r - 1) * self.dy - top
+                if not any(t < y + h and y < b for t, b in here):
+                    out.append((str(Label(c, r)), QRectF(x - half, y, width, h)))
         return out
 
     def draw(self, p: QPainter, lod: float, dpi: int) -> None:
-        """The numbers shown at zoom ``lod`` drawn with ``p`` (scene units, a device of ``dpi``)."""
-        font = text_font(LABEL_PX / lod, dpi)
-        p.setFont(font)
-        p.setPen(NUMBER)
-        ascent = QFontMetricsF(font, p.device()).ascent()
-        for text, rect in self.layout(lod, dpi):
-            p.drawText(QPointF(rect.left(), rect.top() + ascent), text)
+        """The numbers shown at zoom ``lod`` drawn with ``p`` (scene units, a device of ``dpi``), at the
+        screen's own size (screen_text.py)."""
+        draw(p, text_font(LABEL_PX, dpi), NUMBER, ((rect.topLeft(), text) for text, rect in self.layout(lod, dpi)))
+
+
+class Near:
+    """Boxes ([left, top, right, bottom]) in cells of ``width`` x ``height``, each widened by ``sep``
+    to the left and right: :meth:`hit` looks only at the boxes in a box's cells."""
+
+    def __init__(self, width: float, height: float, sep: float) -> None:
+        self.width, self.height, self.sep = width, height, sep
+        self.cells: dict[tuple[int, int], list[list[float]]] = {}
+
+    def add(self, box: list[float]) -> None:
+        w, h = self.width, self.height
+        for cx in range(math.floor((box[0] - self.sep) / w), math.floor((box[2] + self.sep) / w) + 1):
+            for cy in range(math.floor(box[1] / h), math.floor(box[3] / h) + 1):
+                self.cells.setdefault((cx, cy), []).append(box)
+
+    def hit(self, box: list[float], but: list[float]) -> float | None:
+        """The lowest foot of the boxes (but ``but``) that ``box`` meets: within ``sep`` side by side
+        (two names end to end read as one), overlapping top to bottom (a row apart: clear); None
+        when it meets none. Moved down to that foot, a name has met every one of them (their tops
+        are above its foot, their feet at or above its top): it passes them all in one step."""
+        x0, y0, x1, y1, sep = box[0], box[1], box[2], box[3], self.sep
+        w, h, cells = self.width, self.height, self.cells
+        low = None
+        for cx in range(math.floor(x0 / w), math.floor(x1 / w) + 1):
+            for cy in range(math.floor(y0 / h), math.floor(y1 / h) + 1):
+                for o in cells.get((cx, cy), ()):
+                    if o[0] < x1 + sep and x0 < o[2] + sep and y0 < o[3] and o[1] < y1 and o is not but:
+                        if low is None or o[3] > low:
+                            low = o[3]
+        return low
