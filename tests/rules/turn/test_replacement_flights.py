@@ -97,8 +97,10 @@ def test_only_combat_losses_are_replaced():
 
 def test_a_crippled_carrier_replenishes_only_once_repaired():
     c = world(carrier_group(cv=unit("cv", is_carrier=True, crippled=True)))
-    with pytest.raises(RuleError, match="F1's carrier CV is crippled: it replenishes once it is repaired"):
+    with pytest.raises(RuleError, match="N1 cannot go to cg: F1's carrier CV is crippled: it replenishes once it is "
+                                        "repaired") as e:
         replace(c)
+    assert e.value.rule == RULE
 
 
 def test_a_loss_whose_carrier_is_gone_has_no_place():
@@ -117,41 +119,89 @@ def test_out_of_supply_no_replacement():
     c = world(fleet("cg", "fed", "0705", units=[unit("cv", is_carrier=True), fighter("f1", carrier_id="cv", destroyed=True)]),
               sectors=far, cols=8, rows=6)
     assert not replacement_flights_allowed(c, StrategicState.compute(c, build_graph(c)), "cg")
-    with pytest.raises(RuleError, match="N1 cannot reach cg: cg is Out of Supply"):
+    with pytest.raises(RuleError, match=r"N1 cannot reach cg: cg is Out of Supply \(flights replace losses only in "
+                                        r"supply\)") as e:
         replace(c)
+    assert e.value.rule == RULE
 
 
 def test_a_planet_replaces_its_garrisons_lost_flight_while_not_in_rebellion():
-    base = {"0305": {"owner": "fed", "garrison": [fighter("g1", destroyed=True)], "star_system": {
-        "name": "Ross", "planets": [{"name": "Ross I", "owner": "fed", "census": 2, "productivity": 1, "morale": 2}]}}}
+    base = {"0305": {"owner": "fed", "garrison": [fighter("g1", destroyed=True), unit("g2")], "star_system": {
+        "name": "Ross", "planets": [{"name": "Ross I", "owner": "fed", "census": 2, "productivity": 1, "morale": 1}]}}}
     c = world(sectors={**EARTH, **base})
-    new = replace(c, to="0305")
-    assert [(u.id, u.destroyed) for u in new.sector_at("0305").garrison] == [("n1", False)]
-    assert "to the garrison at 0305 (in supply), replacing G1 lost in combat" in new.log[-1].text
+    new = replace(c, to="0305")  # Morale 1: in good order
+    assert [(u.id, u.destroyed) for u in new.sector_at("0305").garrison] == [("n1", False), ("g2", False)]
+    assert new.log[-1].text == ("Fed: N1 taken through its logistical network to the garrison at 0305 (in supply), "
+                                "replacing G1 lost in combat; fed-built-t1-0303 has no unit left and leaves")
     rebel = {"0305": {**base["0305"], "star_system": {"name": "Ross", "planets": [
         {"name": "Ross I", "owner": "fed", "census": 2, "productivity": 1, "morale": 0}]}}}
     with pytest.raises(RuleError, match="in rebellion \\(Morale 0\\): out of supply"):
         replace(world(sectors={**EARTH, **rebel}), to="0305")
 
 
-@pytest.mark.parametrize("raw, rule, words", [
-    ({"power": "fed", "flight": "n1"}, IllegalAnswer, "a replacement flight is"),
-    ({"power": "nobody", "flight": "n1", "to": "cg"}, IllegalAnswer, "there is no power 'nobody'"),
-    ({"power": "fed", "flight": "n1", "to": "9999"}, IllegalAnswer, "'9999' is neither a fleet nor a sector"),
-    ({"power": "fed", "flight": "n1", "to": "k"}, RuleError, "k is not Fed's"),
-    ({"power": "fed", "flight": "n1", "to": "0304"}, RuleError, "0304 is no system of Fed with a planet of its own"),
-    ({"power": "fed", "flight": "n1", "to": "fed-built-t1-0303"}, RuleError, "N1 is already in"),
+ORDERS = "004 Turn Orders Phase"
+
+
+@pytest.mark.parametrize("raw, kind, rule, words", [
+    ({"power": "fed", "flight": "n1"}, IllegalAnswer, ORDERS, "a replacement flight is"),
+    ({"power": "nobody", "flight": "n1", "to": "cg"}, IllegalAnswer, ORDERS, "there is no power 'nobody'"),
+    ({"power": "fed", "flight": "n1", "to": "9999"}, IllegalAnswer, ORDERS, "'9999' is neither a fleet nor a sector"),
+    ({"power": "fed", "flight": "n1", "to": "k"}, RuleError, RULE, "k is not Fed's"),
+    ({"power": "fed", "flight": "n1", "to": "0304"}, RuleError, RULE, "0304 is no system of Fed with a planet of its own: "
+                                                                       "a flight replaces losses at one of its fleets or planets"),
+    ({"power": "fed", "flight": "n1", "to": "0302"}, RuleError, RULE, "0302 is no system of Fed with a planet"),  # Fed's, no planet
+    ({"power": "fed", "flight": "n1", "to": "0404"}, RuleError, RULE, "0404 is no system of Fed with a planet"),  # Fed's planet, Kzinti's sector
+    ({"power": "fed", "flight": "n1", "to": "fed-built-t1-0303"}, RuleError, RULE, "N1 is already in"),
+    ({"power": "fed", "flight": "zz", "to": "cg"}, RuleError, RULE, "zz is no newly built flight of Fed \\(a fighter "
+                                                                  "or shuttle completed at its planet, still in the fleet "
+                                                                  "its Construction Completion formed there\\)"),
 ])
-def test_bad_orders_are_refused_naming_the_field_or_rule(raw, rule, words):
-    c = world(carrier_group(), fleet("k", "klingon", "0505"))
-    with pytest.raises(rule, match=words):
+def test_bad_orders_are_refused_naming_the_field_or_rule(raw, kind, rule, words):
+    sectors = {**EARTH, "0302": {"owner": "fed"}, "0404": {"owner": "kzinti", "star_system": {"name": "Mix", "planets": [
+        {"name": "Mix I", "owner": "fed", "census": 1, "morale": 1}]}}}
+    c = world(carrier_group(), fleet("k", "klingon", "0505"), sectors=sectors)
+    with pytest.raises(kind, match=words) as e:
         order(c, raw)
+    assert e.value.rule == rule
+
+
+def test_only_flights_of_construction_fleets_at_their_sector_are_newly_built():
+    """Two construction fleets are both read; a ship built beside a flight is no flight; a fleet whose
+    id merely ends with its sector is no construction fleet."""
+    sectors = {**EARTH, "0305": {"owner": "fed", "star_system": {"name": "Ross", "planets": [
+        {"name": "Ross I", "owner": "fed", "census": 2, "morale": 2}]}}}
+    c = world(fleet("fed-built-t1-0305", "fed", "0305", units=[fighter("n2"), unit("ship")]),
+              fleet("patrol-0303", "fed", "0303", units=[fighter("p1")]), sectors=sectors)
+    assert sorted(u.id for _, u in new_flights(c, "fed")) == ["n1", "n2"]
+
+
+def test_a_construction_fleet_keeping_other_units_stays():
+    c = world(carrier_group())
+    c.fleets[0].units.append(Unit.model_validate(fighter("n9")))
+    new = replace(c)
+    assert [u.id for f in new.fleets if f.id == "fed-built-t1-0303" for u in f.units] == ["n9"]
+    assert new.log[-1].text.endswith("replacing F1 lost in combat, aboard CV")
 
 
 def test_a_campaign_keeping_the_empire_turn_by_hand_refuses_it():
     c = world(carrier_group()).model_copy(update={"settings": campaign().settings})
-    with pytest.raises(RuleError, match="kept by hand"):
+    with pytest.raises(RuleError, match=r"^004 Turn Orders Phase: replacement flights are kept by hand in this campaign \(settings.empire_turn "
+                                        r"by_hand\)$") as e:
         replace(c)
+    assert e.value.rule == "004 Turn Orders Phase"
+
+
+def test_the_line_of_a_power_of_no_team_is_the_gms():
+    teams = [{"id": "blue", "name": "Blue", "powers": ["fed", "kzinti"]},
+             {"id": "red", "name": "Red", "powers": ["klingon", "lyran"]}]
+    c = world(carrier_group(), teams=teams)
+    for f in c.fleets:
+        f.power = "orion"
+    c.map.sectors[[str(s.at) for s in c.map.sectors].index("0303")].star_system.planets[0].owner = "orion"
+    c.map.sectors[[str(s.at) for s in c.map.sectors].index("0303")].owner = "orion"
+    c.fleets[0].id = "orion-built-t1-0303"
+    new = order(c, {"power": "orion", "flight": "n1", "to": "cg"})
+    assert new.log[-1].secret_of == ["gm"]
 
 
 def test_headless_main_py_turn_takes_the_order_and_a_refused_one_exits_1(tmp_path):
