@@ -19,10 +19,11 @@ import time
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QHelpEvent, QKeyEvent, QKeySequence, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtGui import QAction, QHelpEvent, QIcon, QKeyEvent, QKeySequence, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
 from app.shell.first_frame import Picture
+from app.shell.paths import ICONS
 
 MILESTONES = (
     "platformdirs", "pydantic_core._pydantic_core", "fractions", "pydantic_core.core_schema",
@@ -127,6 +128,9 @@ class StandIn(QWidget):
         self.window: QMainWindow | None = None
         self._pressed: QWidget | None = None
         self.setWindowTitle(picture.title)
+        icon = ICONS / "battlehex.svg"  # the real window's, in the window manager's title bar too (no jump)
+        if icon.exists():
+            self.setWindowIcon(QIcon(str(icon)))
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)  # a move with no button pressed: the real window's hover
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)

@@ -103,6 +103,8 @@ def test_left_alone_the_window_is_built_in_slices_and_takes_the_stand_ins_place(
     assert opening.window.campaign_path == DEFAULT_CAMPAIGN
     qtbot.waitUntil(lambda: not opening.stand_in.isVisible())  # once the window has painted
     assert opening.window.windowTitle().replace("[*]", "") == opening.stand_in.windowTitle().replace("[*]", "")
+    icons = [w.windowIcon().pixmap(16, 16).toImage() for w in (opening.window, opening.stand_in)]
+    assert not icons[0].isNull() and icons[0] == icons[1]  # the title bar's icon too (the stand-in had none)
     opening.tear_down()
 
 
