@@ -128,7 +128,7 @@ def _transports(c: Campaign, p, rng) -> None:
         c.fleets.append(Fleet(id=f"{p.id}-prop-tf-{k}", name=f"Transport Fleet {k} ({p.id})", power=p.id, sector=at,
                               kind=FleetKind.TRANSPORT,
                               units=[u.model_copy(update={"id": f"{u.id}-{p.id}-{k}"}) for u in model.units]))
-    p.unit_list.append(BuildClass(unit=rng.choice(bases), cost=Fraction(rng.randint(5, 25))))
+    p.unit_list.insert(0, BuildClass(unit=rng.choice(bases), cost=Fraction(rng.randint(5, 25))))  # first: it wins
 
 
 def _play(c: Campaign, seed: int, turns: int, ruling: float, dice_key: str | None = None) -> TurnPlayer:
@@ -179,6 +179,22 @@ def test_the_seed004_economy_plays_on_with_any_legal_answers(seed, system, phase
     _trade_visits(p)
     FIGURES.update({"replacement flights done": sum(1 for e in p.run.log if e.kind == "log" and e.rule == (
         "004 Construction Completion Phase (replacement flights)"))})
+
+
+def test_random_play_orders_bases_elsewhere_built_and_lost():
+    """Random play of the seed 004 economy (issue 23) orders bases outside the planet's orbit, and
+    Construction Completion both builds one where its Transport Fleets stand and loses one whose
+    fleets moved away: searched over the first seeds, a turn each, until both were seen."""
+    seen = Counter()
+    for seed in range(16):
+        p = _play(_economy(_default(seed, "v13", "v13"), seed, 1), seed, 1, 0.3)
+        _bases_elsewhere(p)
+        said = [e.text for e in p.run.log if e.kind == "log"]
+        seen.update({"built": sum(1 for t in said if " built at " in t and ") completed: " in t),
+                     "lost": sum(1 for t in said if "to be built at" in t and "is lost with the" in t)})
+        if seen["built"] and seen["lost"]:
+            break
+    assert seen["built"] and seen["lost"], seen
 
 
 def _bases_elsewhere(p: TurnPlayer) -> None:

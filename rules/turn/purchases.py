@@ -204,7 +204,9 @@ def complete(c: Campaign) -> Campaign:
                                  int(cap), docks, pl.census)
             finished = {d.name for d in done.done}
             waiting.extend(j for j in projects if j.id not in finished)
-            names = {j.id: j.unit_class if j.repair_of is None else f"{j.unit_class} {j.repair_of}" for j in projects}
+            names = {j.id: f"{j.unit_class} {j.repair_of}" if j.repair_of is not None else
+                     f"{j.unit_class} built at {j.elsewhere}" if j.elsewhere is not None else j.unit_class
+                     for j in projects}
             for line in done.lines:
                 for jid, cls in names.items():
                     line = line.replace(jid, cls)

@@ -185,7 +185,7 @@ class TurnPlayer:
                     yield {"ground": {"power": p.id, "class": ground, "at": str(s.at), "planet": pl.name}}, False
                 unit = self.rng.choice(p.unit_list).unit.class_designation
                 yield {"purchase": {"power": p.id, "class": unit, "at": str(s.at), "planet": pl.name,
-                                    **self._elsewhere(c, p, s)}}, False
+                                    **self._elsewhere(c, p, s, unit)}}, False
                 if self.rng.random() < 0.3:
                     yield {"productivity": {"power": p.id, "at": str(s.at), "planet": pl.name}}, False
                 if self.rng.random() < 0.3:
@@ -255,20 +255,25 @@ class TurnPlayer:
                                                  for f in c.fleets)]
             if bases and spots and self.rng.random() < 0.5:
                 s, pl = self.rng.choice(spots)
-                yield {"purchase": {"power": p.id, "class": self.rng.choice(bases), "at": str(s.at),
-                                    "planet": pl.name, **self._elsewhere(c, p, s)}}, False
+                cls = self.rng.choice(bases)
+                yield {"purchase": {"power": p.id, "class": cls, "at": str(s.at), "planet": pl.name,
+                                    **self._elsewhere(c, p, s, cls)}}, False
 
-    def _elsewhere(self, c: Campaign, p: Any, s: Any) -> dict[str, Any]:
+    def _elsewhere(self, c: Campaign, p: Any, s: Any, cls: str) -> dict[str, Any]:
         """Now and then a purchase built outside the planet's orbit (seed 004 bases, issue 23): in one of
         the power's systems, carried by one to three of its Transport Fleets standing at the planet
         (the engine refuses the wrong number, a ship, a fleet elsewhere)."""
+        from rules.economy.construction import transport_fleets_for_base
+
         tfs = [f.id for f in c.fleets if f.power == p.id and f.kind.value == "transport" and f.sector == s.at]
         mine = [str(t.at) for t in c.map.sectors if t.owner == p.id and t.star_system is not None]
         if not tfs or not mine or self.rng.random() < 0.5:
             return {}
         self.notes["bases elsewhere offered"] += 1
-        return {"elsewhere": {"at": self.rng.choice(mine), "transports": self.rng.sample(tfs, min(len(tfs),
-                                                                                            self.rng.randint(1, 3)))}}
+        entry = next((b for b in p.unit_list if b.unit.class_designation == cls), None)
+        need = transport_fleets_for_base(entry.cost, in_orbit=False) if entry is not None else 1
+        n = need if self.rng.random() < 0.7 else self.rng.randint(1, 3)  # mostly the rule's number
+        return {"elsewhere": {"at": self.rng.choice(mine), "transports": self.rng.sample(tfs, min(len(tfs), n))}}
 
     def _path(self, state: StrategicState, f: Any) -> list[str] | None:
         g = self.run.graph

@@ -112,6 +112,8 @@ def test_the_base_is_built_where_ordered_when_its_fleets_are_there():
     assert [u.class_designation for u in done.sector_at("0509").garrison][-1] == "BASE11"
     assert "BASE11" not in [u.class_designation for u in done.sector_at("0207").garrison]
     assert power(done, "fed").economy.projects == []
+    assert done.log[-1].text == "United Federation of Planets at Vanguard II (0207): BASE11 built at 0509 (base, " \
+                                "DEFSAT or mine) completed: 11 of capacity"
 
 
 @pytest.mark.parametrize(("moved", "lost"), [
@@ -145,6 +147,6 @@ def test_a_base_elsewhere_in_the_system_through_the_whole_turn():
     done = run.campaign
     assert done.phase is Phase.UPDATE
     assert [u.class_designation for u in done.sector_at("0207").garrison] == ["SB", "BASE10"]
-    assert any("BASE10 (base, DEFSAT or mine) completed" in e.text for e in done.log)
+    assert any("BASE10 built at 0207 (base, DEFSAT or mine) completed" in e.text for e in done.log)
     assert dumps(parse_campaign(dumps(done))) == dumps(done)
     assert power(done, "fed").economy.point_pool == Fraction(40 - 10)
