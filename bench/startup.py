@@ -6,7 +6,9 @@ the last such start kept (app/shell/first_frame.py) while the window is built in
 it (app/shell/stand_in.py): the probe also reports the window ready and the longest stall of the
 event loop in between (what a key or a click waited at most: the frame takes input only if it is
 short, goal < 50 ms). The plain start, with no kept frame (the first start after a change of the
-code, the settings or the campaign: the picture is removed before it), is measured too. Then the first
+code or the screen, or of the file it opens outside BattleHex: a change a session makes itself, its
+settings or its saves, is kept for the next start at the exit; the picture is removed before it), is
+measured too. Then the first
 Fight of a fresh process (``main.py FILE --fight-probe 0604``: the default campaign with V13's
 Combat Phase after End Movement, Fight pressed 1 s after the window became interactive, timed
 to the battle window's first frame). The three are measured in turn, run after run, so the
