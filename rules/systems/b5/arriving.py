@@ -70,6 +70,8 @@ def arrive(self: B5Engine, team: str, openers: list[str], at: str = "", key: str
     force = self.forces[team]
     steps = order(force, openers)
     first = next(i for i, (_s, x) in enumerate(steps) if x == at) if at else 0
+    for s, _ in steps:
+        self.air.jumped[s.command] = max(self.round, 1)  # (the main jump-in is before turn 1's question)
     for s, uid in steps[first:]:
         if uid in force.escorts:
             yield from self._place(team, uid, Place("escort", self.at[force.flagship]), rule, "escort of the flagship")

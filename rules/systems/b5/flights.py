@@ -75,6 +75,8 @@ class Air:
     """Dogfight hex -> (where it drifted, the hexes on its way, its flights), once rolled this turn."""
     passed: list[str] = field(default_factory=list)
     """The flights on the way of the dogfight drifting now that have joined it or not."""
+    jumped: dict[str, int] = field(default_factory=dict)
+    """Squadron command ship -> the turn its squadron jumped in (its fighters launch through its vortices then)."""
 
 
 def left(self: B5Engine, flight: str) -> int:
@@ -160,6 +162,19 @@ def commander(self: B5Engine, flight: str) -> str:
     force = self.forces[self.units[carrier].team]
     s = force.squadron_of(force.flagship if carrier in force.escorts else carrier)
     return s.command if s is not None else ""
+
+
+def vortex_launch(self: B5Engine, flight: str) -> dict[Label, str]:
+    """The hexes ``flight`` may launch at through its squadron's vortices, each with its opener: "The fighters of
+    a squadron may all use any vortex created by their squadron" (**reading**, docs/b5.md "Jump-in": in the turn
+    the squadron jumps in, rules/systems/b5/arriving.py, a flight it carries launches at any of its vortices,
+    whichever ship opened it, as well as beside its carrier; afterwards only beside it). None when its squadron
+    did not jump in this turn."""
+    cmd = commander(self, flight)
+    s = self.forces[self.units[flight].team].squadron_of(cmd) if cmd else None
+    if s is None or self.air.jumped.get(cmd) != self.round:
+        return {}
+    return {self.vortices[x]: x for x in s.ships if x in self.vortices}
 
 
 def _fops(self: B5Engine, flight: str) -> str:

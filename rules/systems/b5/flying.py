@@ -140,11 +140,15 @@ def _launch(self: B5Engine, team: str, flight: str, where: str, part: str) -> Mo
         raise IllegalAnswer(flights.LAUNCH_RULE, f"a ship may launch its fighters when its squadron moves: "
                                                  f"{possessive(cname)} squadron has no plotted move this turn")
     to = flights.ahead(self, carrier)
+    gates = flights.vortex_launch(self, flight)
     if where:
         to = _hex(where)
+        if to in gates:
+            return Move("launch", flight, to)
         if deploy.distance(self.at[carrier], to) != 1 or not self.board.on(to):
+            also = f" or at a vortex of its squadron this turn, {' or '.join(map(str, gates))}" if gates else ""
             raise IllegalAnswer(flights.LAUNCH_RULE, f"launched fighters are placed in one of the six hexes around "
-                                                     f"{cname} ({self.at[carrier]}), not {to}")
+                                                     f"{cname} ({self.at[carrier]}){also}, not {to}")
     return Move("launch", flight, to)
 
 
@@ -283,8 +287,10 @@ def apply(self: B5Engine, team: str, moves: tuple[Move, ...]) -> None:
             _enter(self, m.to)
             if m.flight not in self.air.mission:
                 self.air.mission[m.flight] = Mission(SUPERIORITY, zone=m.to)
-            self.log.add("ruling", flights.LAUNCH_RULE, f"{self.units[carrier].unit.name} launches {name} to {m.to} "
-                                                        f"({flights.words_of(self, m.flight)})",
+            by = flights.vortex_launch(self, m.flight).get(m.to)
+            via = f" through {possessive(self.units[by].unit.name)} vortex" if by else ""
+            self.log.add("ruling", flights.LAUNCH_RULE, f"{self.units[carrier].unit.name} launches {name} to {m.to}"
+                                                        f"{via} ({flights.words_of(self, m.flight)})",
                          {"unit": m.flight, "at": str(m.to)})
         elif m.kind == "land":
             del self.air.at[m.flight]
