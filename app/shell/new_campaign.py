@@ -37,8 +37,10 @@ class NewCampaignDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("New Campaign (Setup)")
         lay = QVBoxLayout(self)
-        lay.addWidget(QLabel("A new campaign: each empire owns sectors around its homeworld, every pair starts "
-                             "with no contact, turn 1 begins with the Income Phase."))
+        intro = QLabel("A new campaign: each empire owns sectors around its homeworld, every pair starts "
+                       "with no contact, turn 1 begins with the Income Phase.")
+        intro.setWordWrap(True)  # its one line made the dialog 856 pixels wide, wider than a small screen
+        lay.addWidget(intro)
         form = QFormLayout()
         self.name_edit = QLineEdit("New campaign")
         self.name_edit.setAccessibleName("Name")
@@ -71,7 +73,9 @@ class NewCampaignDialog(QDialog):
             item.setCheckState(Qt.CheckState.Checked if e.id in ("fed", "klingon") else Qt.CheckState.Unchecked)
             self.empires.addItem(item)
         rows = self.empires.sizeHintForRow(0) * len(EMPIRES) + 2 * self.empires.frameWidth()
-        self.empires.setMinimumHeight(min(rows, 420))  # every allowed empire in sight where the screen allows
+        # every allowed empire in sight where the screen allows: a third of its height at most (at
+        # QT_SCALE_FACTOR=2 on a 1600 x 1000 screen the dialog was 499 of 500 pixels, its OK cut)
+        self.empires.setMinimumHeight(min(rows, 420, self.screen().availableGeometry().height() // 3))
         form.addRow("&Empires (allowed by the seed):", self.empires)
         self.random_events = QCheckBox("The GM enters &random events at End of Turn (the seed's optional rule)")
         self.random_events.setToolTip("Seed 004 End of Turn: \"Optional rules like the Random Events option take "

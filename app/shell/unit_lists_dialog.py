@@ -117,6 +117,9 @@ class UnitListsDialog(QDialog):
         row = QHBoxLayout()
         self.template_box = QComboBox()
         self.template_box.setAccessibleName("Template")
+        # as wide as the room, not its longest template (591 pixels: the dialog 1129 wide, wider than a small screen)
+        self.template_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.template_box.setMinimumContentsLength(16)
         self.template_powers: list[str] = []
         for t in templates(self.c):
             self.template_box.addItem(t.words, t.unit)

@@ -27,8 +27,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+import shiboken6
+
 from PySide6.QtCore import (
     QByteArray,
+    QCoreApplication,
     QEvent,
     QMargins,
     QObject,
@@ -72,14 +75,16 @@ def available_area(window: QWidget) -> QRect:
 
 def _frame_margins(window: QWidget) -> QMargins:
     frame, geo = window.frameGeometry(), window.geometry()
-    if not window.isVisible() or window.windowHandle() is None:
-        return FRAME_GUESS if window.isWindow() and QGuiApplication.platformName() != "offscreen" else QMargins()
+    if not window.isVisible() or window.windowHandle() is None or frame == geo:  # not framed (yet)
+        framed = window.isWindow() and not window.windowFlags() & Qt.WindowType.FramelessWindowHint
+        return FRAME_GUESS if framed and QGuiApplication.platformName() != "offscreen" else QMargins()
     return QMargins(geo.left() - frame.left(), geo.top() - frame.top(),
                     frame.right() - geo.right(), frame.bottom() - geo.bottom())
 
 
-def fit_to_screen(window: QWidget) -> None:
-    """Shrink and move the window so that it and its frame lie inside the available area."""
+def fit_to_screen(window: QWidget, move: bool = True) -> None:
+    """Shrink and move the window so that it and its frame lie inside the available area (only
+    shrink it, not ``move``: a dialog about to be shown, which Qt then centres on its parent)."""
     if window.isMaximized() or window.isFullScreen():
         return
     area = available_area(window)
@@ -87,6 +92,10 @@ def fit_to_screen(window: QWidget) -> None:
     geo = window.geometry()
     w = max(min(geo.width(), area.width() - m.left() - m.right()), window.minimumWidth())
     h = max(min(geo.height(), area.height() - m.top() - m.bottom()), window.minimumHeight())
+    if not move:
+        if (w, h) != (geo.width(), geo.height()):
+            window.resize(w, h)
+        return
     x = min(max(geo.x(), area.left() + m.left()), area.left() + area.width() - m.right() - w)
     y = min(max(geo.y(), area.top() + m.top()), area.top() + area.height() - m.bottom() - h)
     x, y = max(x, area.left() + m.left()), max(y, area.top() + m.top())
@@ -241,6 +250,51 @@ class _RefitOnShow(QObject):
                 keep_central(self.window, self.central_share)
         except RuntimeError:  # the window was deleted meanwhile
             pass
+
+
+class _FitShown(QObject):
+    """Every window, when shown, fitted inside the available screen area (issue 22, any screen:
+    the Unit Lists opened 2258 x 1360 and the New Campaign 1774 x 1002 on a 1600 x 1000 screen at
+    ``QT_SCALE_FACTOR=2``, their OK out of reach): dialogs, message boxes, file dialogs, windows
+    of their own. Once at the show, before the window is on the screen, and once more when the
+    event loop is free (a dialog that sizes itself in its own show handler; the real frame known).
+    A window :func:`restore` placed fits itself; menus, tool tips and splash screens are left."""
+
+    def __init__(self, parent: QObject) -> None:
+        super().__init__(parent)
+        self.again: list[QWidget] = []  # fitted at their show, fitted once more when the loop is free
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 (Qt name)
+        if event.type() == QEvent.Type.Show and obj.isWidgetType() and obj.isWindow() \
+                and obj.windowType() in _FITTED \
+                and obj.findChild(_RefitOnShow, options=Qt.FindChildOption.FindDirectChildrenOnly) is None:
+            fit_to_screen(obj, move=False)  # not placed yet: a dialog is centred on its parent after this
+            if not self.again:
+                QTimer.singleShot(0, self, self._again)
+            self.again.append(obj)
+        return False
+
+    def _again(self) -> None:
+        windows, self.again = self.again, []
+        for window in windows:  # one a message box closed meanwhile (its C++ object gone) is left
+            if shiboken6.isValid(window) and window.isVisible():
+                fit_to_screen(window)
+
+
+_FITTED = (Qt.WindowType.Window, Qt.WindowType.Dialog, Qt.WindowType.Sheet)
+"""The kinds of window fitted to the screen (not menus, tool tips or splash screens)."""
+FIT_SHOWN = "window_state_fit_shown"
+"""The application's property: its windows are fitted when shown (:func:`fit_every_window`)."""
+
+
+def fit_every_window() -> None:
+    """From now on, every window the application shows is fitted inside the screen (once per
+    application; an event filter on it, so it costs every event a few microseconds: installed
+    after the first frame, not before it)."""
+    app = QCoreApplication.instance()
+    if app is not None and not app.property(FIT_SHOWN):
+        app.setProperty(FIT_SHOWN, True)
+        app.installEventFilter(_FitShown(app))
 
 
 def _size(value) -> QSize | None:

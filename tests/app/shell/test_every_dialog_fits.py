@@ -1,0 +1,96 @@
+"""Every window the main window's menus open fits the screen at ``QT_SCALE_FACTOR=2`` on a
+1600 x 1000 screen (800 x 500 logical pixels; issue 22, any screen). Seen on the real screen at
+scale 2: Campaign > Unit Lists opened 2258 x 1360 and File > New Campaign 1774 x 1002 pixels, their
+OK and Cancel beyond the screen's edge.
+
+The sweep runs in its own process (the scale factor and the screen are fixed when Qt starts): the
+main window in turn 1's Turn Orders, then each enabled menu entry that opens a window ("..."),
+triggered as a person would; a timer measures each window it opens (dialogs, message boxes, file
+dialogs, windows of their own) against the screen's available area, then closes it. A window
+left open is closed before the next entry."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+from tests.conftest import ROOT
+from tests.hand_kept import hand_kept_file
+
+SWEEP = """
+import json, sys
+from pathlib import Path
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtWidgets import QApplication, QDialog, QMenu
+app = QApplication([])
+from app.shell.window import MainWindow
+w = MainWindow(Path(sys.argv[2]), settings=QSettings(sys.argv[1], QSettings.IniFormat))
+w.show()
+seen, skipped = [], []
+
+def windows():
+    return [t for t in QApplication.topLevelWidgets() if t.isVisible() and t is not w and t.isWindow()
+            and not isinstance(t, QMenu) and t.windowType() != Qt.WindowType.ToolTip]  # not menus nor tool tips
+
+def measure():
+    for t in windows():
+        f, a = t.frameGeometry(), t.screen().availableGeometry()
+        seen.append({"entry": entry[0], "title": t.windowTitle(), "class": type(t).__name__,
+                     "frame": [f.x(), f.y(), f.width(), f.height()], "area": [a.x(), a.y(), a.width(), a.height()]})
+        if isinstance(t, QDialog):
+            t.reject()
+        else:
+            t.close()
+
+timer = QTimer()
+timer.setInterval(150)
+timer.timeout.connect(measure)
+entry = [""]
+
+def entries(menu, path):
+    for a in menu.actions():
+        if a.menu() is not None:
+            yield from entries(a.menu(), path + [a.menu().title().replace("&", "")])
+        elif a.text().replace("&", "").endswith("...") and a.isEnabled():
+            yield path + [a.text().replace("&", "")], a
+
+def sweep():
+    timer.start()
+    for path, action in list(entries(w.menuBar(), [])):
+        entry[0] = " > ".join(path)
+        action.trigger()  # a modal dialog runs here until the timer has measured and closed it
+        for _ in range(20):  # a window of its own (not modal) is measured too
+            app.processEvents()
+        measure()
+    timer.stop()
+    print(json.dumps({"seen": seen, "ratio": w.screen().devicePixelRatio()}))
+    app.quit()
+
+QTimer.singleShot(300, sweep)
+app.exec()
+"""
+
+
+def test_every_window_the_menus_open_fits_a_1600x1000_screen_at_scale_factor_2(tmp_path):
+    config = tmp_path / "screen.json"
+    config.write_text(json.dumps({"screens": [{"name": "small", "x": 0, "y": 0, "width": 1600, "height": 1000,
+                                               "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}))
+    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", "QT_SCALE_FACTOR": "2",
+           "BATTLEHEX_DATA": str(tmp_path / "data"), "HOME": str(tmp_path / "home")}
+    r = subprocess.run([sys.executable, "-c", textwrap.dedent(SWEEP), str(tmp_path / "s.ini"),
+                        str(hand_kept_file(tmp_path))], cwd=ROOT, env=env,
+                       check=False, capture_output=True, text=True, timeout=240)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out["ratio"] == 2.0
+    titles = {s["title"] for s in out["seen"]}
+    assert len(titles) >= 8, titles  # the sweep opened the menus' windows (Unit Lists, New Campaign, ...)
+    too_big = []
+    for s in out["seen"]:
+        (x, y, w, h), (ax, ay, aw, ah) = s["frame"], s["area"]
+        assert (aw, ah) == (800, 500)
+        if not (ax <= x and ay <= y and x + w <= ax + aw and y + h <= ay + ah):
+            too_big.append(f"{s['entry']}: {s['title']!r} ({s['class']}) at {x},{y} {w}x{h}")
+    assert not too_big, "windows outside the 800 x 500 screen:\n" + "\n".join(too_big)
