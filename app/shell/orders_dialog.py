@@ -249,6 +249,7 @@ class OrdersDialog(QDialog):
         """The engine refused the order given: its rule and reason shown above the buttons."""
         self.refusal.setText(f"Refused: {why}")
         self.refusal.show()
+        self.adjustSize()  # the refusal's lines whole, the page's note above them too
 
     def choose(self, kind: str) -> None:
         """Show the page of order ``kind`` (one of :data:`KINDS`)."""

@@ -172,13 +172,16 @@ def base_places(c: Campaign, power: str, cls: str, at: str, planet: str) -> list
     orbit (rules/turn/base_transport.py): each of the power's systems, carried by the first
     Transport Fleets standing free at the planet's sector, judged by the engine - the legal ones in
     the words of the log line they would write, else the first refusal (one offer with
-    ``refused``). Empty when ``cls`` is not on the power's list."""
+    ``refused``). Empty when ``cls`` is not a base on the power's list."""
     from rules.economy.construction import transport_fleets_for_base
 
     p = c.power(power)
+    from rules.economy.construction import Kind
+    from rules.turn.purchases import kind_of
+
     entry = next((b for b in p.unit_list if b.unit.class_designation == cls), None) if p is not None else None
-    if entry is None:
-        return []
+    if entry is None or kind_of(entry.unit.kind) is not Kind.BASE:
+        return []  # a ship or flight leaves the yard on its own: nothing to choose
     taken = {t for q in c.powers for j in (q.economy.projects if q.economy else []) for t in j.transports}
     free = [f.id for f in c.fleets if f.power == power and f.kind is FleetKind.TRANSPORT and str(f.sector) == at
             and f.in_transit_to is None and not f.cargo and f.id not in taken]

@@ -90,12 +90,14 @@ def test_a_new_colony_is_marked_and_its_order_refused_in_the_dialog(qtbot, tmp_p
         d.class_box.setCurrentIndex(d.class_box.findData("CL"))
         _planet(d, "Vanguard III")
         seen["planet"] = d.planet_box.currentText()
+        seen["built"] = (d.place_box.count(), d.place_note.text())  # a ship: built at its planet, nothing to say
         return ok(d)
 
     # the refused order: the same dialog shown again with the refusal (the answerer escapes it after a while)
     _gm_orders(qtbot, main, enter, lambda: "planet" in seen and main.orders_dialog.refusal.text() != "")
     seen["refused"] = main.orders_dialog.refusal.text()
     assert seen["planet"].endswith(" - a new colony (turn 1): it builds nothing this turn")
+    assert seen["built"] == (1, "")
     assert seen["refused"] == ("Refused: 004 Update Asset Phase (colonization): Vanguard III (0207) became a colony at "
                                "turn 1's Update Asset: \"During this turn, the colony cannot build or perform any actions "
                                "as they are focused on establishing their presence\" - it builds nothing and acts in no "
