@@ -211,12 +211,19 @@ def guard_main(win: BattleWindow, watch: bool = False) -> None:
 
 class _MainGuard(QObject):
     """Covers the main window when the battle window shows (its first hand-over comes before), lifts
-    the covers when it hides or closes."""
+    the covers when it hides or closes; and looks again at every change of the main window's viewer
+    (its GM view: issue 22, the GM's lines were shown beside a Team's battle)."""
 
     def __init__(self, win: BattleWindow) -> None:
         super().__init__(win)
         self.win = win
         win.installEventFilter(self)
+        gm_view = getattr(win.parentWidget(), "gm_view_action", None)
+        if gm_view is not None:
+            gm_view.toggled.connect(self.viewer_changed)  # (disconnected with this guard)
+
+    def viewer_changed(self, *_: object) -> None:
+        guard_main(self.win)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         if watched is self.win and event.type() == QEvent.Type.Show:

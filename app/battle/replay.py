@@ -183,6 +183,7 @@ class BattleReplay(QObject):
             w.setEnabled(False)
         self.k = -1
         self.go(k)
+        self._viewer_changed()
         return True
 
     def _mine(self) -> set[QAction]:
@@ -220,6 +221,14 @@ class BattleReplay(QObject):
         self.win.statusBar().clearMessage()
         self._enable()
         self.win.refresh()
+        self._viewer_changed()
+
+    def _viewer_changed(self) -> None:
+        """The viewer changed (entered as another, or back to who held it): the main window covered beside it
+        while it shows another viewer's lines, shown when it may (issue 22: every change of viewer)."""
+        from app.battle.handover import guard_main
+
+        guard_main(self.win)
 
     def _live_changed(self, _change: object) -> None:
         self.leave()
