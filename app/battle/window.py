@@ -57,7 +57,7 @@ class BattleWindow(QMainWindow):
         self.seat: str | None = None  # the last Team that took the screen (hot seat)
         self._asking = False
         self.auto_dialogs = True
-        self._refused: tuple[str, Any] | None = None  # the last refused answer, for a GM ruling
+        self._refused: tuple[str, Any, str] | None = None  # the last refused answer and why, for a GM ruling
         self._fitted = False
         self.question_dialog: QuestionDialog | None = None
         self.panel: BattlePanel = make_panel(self.ctl.system, self)
@@ -262,7 +262,7 @@ class BattleWindow(QMainWindow):
         if refusal is not None:
             self.panel_refusal(refusal)
             if not (isinstance(raw, dict) and "gm_ruling" in raw):
-                self._refused = (q.key, raw)
+                self._refused = (q.key, raw, refusal)
                 self.overrule_action.setEnabled(True)
             return refusal
         _given(self)
@@ -283,7 +283,7 @@ class BattleWindow(QMainWindow):
             what = answer_said(b, b.pending, refused[1]) if isinstance(b, ReplayRun) else \
                 answer_text(b.pending, refused[1], b.ctx)  # V13 words its own
             reason, ok = QInputDialog.getText(self, "GM ruling (overrule the rules)",
-                                              f"Refused: {what}.\nGive it anyway because:")
+                                              f"Refused: {what}\n{refused[2]}\n\nGive it anyway because:")
             if not ok:
                 return
         self.answer({"gm_ruling": reason, "answer": refused[1]})

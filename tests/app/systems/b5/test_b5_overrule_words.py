@@ -36,4 +36,6 @@ def test_the_gm_overrules_a_refused_placement_and_reads_it_in_words(qtbot, tmp_p
         seen.stop()
     assert len(errors.reported) == before, errors.reported[before:]
     assert asked[0].startswith("Refused: ") and far in asked[0] and "{" not in asked[0], asked[0]
+    # why it was refused, as the panel said it (seen on the real screen: "Refused: Alliance: 9999, facing F." alone)
+    assert "9999 is off the board" in asked[0], asked[0]
     assert QApplication.activeModalWidget() is None
