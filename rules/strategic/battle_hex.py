@@ -141,7 +141,7 @@ def attacked_by(state: StrategicState, victims: Iterable[str], attackers: Iterab
     v, a = set(victims), set(attackers)
     since = c.turn - ATTACK_TURNS
     return any(f.fact == "encounter" and f.by in a and f.turn >= since and (set(tp.powers) - {f.by}) & v
-               for tp in c.treaties if set(tp.powers) & v and set(tp.powers) & a for f in tp.facts)
+               for tp in c.treaties for f in tp.facts)
 
 
 def normal_exception(state: StrategicState, at: Label, pa: Iterable[str], pb: Iterable[str]) -> list[bool]:

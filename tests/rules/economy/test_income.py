@@ -71,3 +71,10 @@ def test_misc_items_keep_their_words_and_routes_join_with_commas():
 
 def test_a_positive_fraction_has_no_sign():
     assert points(Fraction(1, 4)) == "1/4" and points(Fraction(9, 4)) == "2 1/4"
+
+
+def test_a_trade_fleet_that_earns_nothing_says_why():
+    led = ledger([], [TradeRoute("a", (10,), survived=False), TradeRoute("b", (10,), visited=False),
+                      TradeRoute("c", (10,))], [], [], 0, Fraction(0))
+    assert led.lines()[1] == ("Commerce (a 0 (did not survive), b 0 (visited no system of its route in the last "
+                              "Movement Phase), c 1): 1")

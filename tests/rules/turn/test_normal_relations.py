@@ -190,3 +190,50 @@ def test_an_attack_two_turns_old_no_longer_opens_the_exception():
 def test_only_an_encounter_generated_against_ones_ships_is_an_attack(fact):
     c, g = attacked(fact=fact)
     assert c.battle_hexes == [] and cp.pending(c, g) is None
+
+
+def test_an_attack_on_another_power_of_the_team_opens_nothing_for_this_one():
+    """Red (Klingon) generated an encounter against Kzinti's ships, not Fed's: Fed, in the meeting,
+    was not attacked ("any of your forces": the wronged power alone)."""
+    from rules.model.treaty_model import PairFact, TreatyPair
+    from tests.rules.strategic.builder import fleet
+
+    c, g = seed004(fleets=[fleet("f", "fed", "0303", ("0304",)), fleet("k", "klingon", "0304")],
+                   relations={**NORMAL, ("kzinti", "klingon"): "normal"})
+    pair = TreatyPair(powers=("kzinti", "klingon"), facts=[PairFact(fact="encounter", by="klingon", turn=3)])
+    c = c.model_copy(update={"turn": 3, "treaties": [pair]})
+    c = cp.advance(cp.end_movement(c, g).campaign, g)
+    assert c.battle_hexes == [] and cp.pending(c, g) is None
+
+
+def _state(**kw):
+    from rules.model.treaty_model import PairFact, TreatyPair
+    from rules.strategic.state import StrategicState
+    from tests.rules.strategic.builder import fleet
+
+    c, g = seed004(fleets=[fleet("f", "fed", "0304"), fleet("k", "klingon", "0304")], **kw)
+    pair = TreatyPair(powers=("fed", "klingon"), facts=[PairFact(fact="encounter", by="klingon", turn=1)])
+    return StrategicState.compute(c.model_copy(update={"treaties": [pair]}), g)
+
+
+def test_normal_exception_directly():
+    """[attacker side, defender side]: Fed attacked by Klingon may; only at Normal Relations between
+    every pair of the two sides, only in seed 004's Combat Phase, only with powers on both sides."""
+    from hexmap import Label
+    from rules.strategic.battle_hex import attacked_by, normal_exception
+
+    at = Label.parse("0304")
+    s = _state(relations={**NORMAL, ("kzinti", "klingon"): "normal"})
+    assert normal_exception(s, at, ["fed"], ["klingon"]) == [True, False]
+    assert normal_exception(s, at, ["klingon"], ["fed"]) == [False, True]
+    assert normal_exception(s, at, ["fed", "kzinti"], ["klingon"]) == [True, False]
+    assert normal_exception(s, at, [], ["klingon"]) == [False, False]
+    assert normal_exception(s, at, ["fed"], []) == [False, False]
+    assert attacked_by(s, ["fed"], ["klingon"]) and not attacked_by(s, ["klingon"], ["fed"])
+    assert not attacked_by(s, ["kzinti"], ["klingon"]) and not attacked_by(s, ["fed"], ["lyran"])
+    peace = _state(relations={**NORMAL, ("kzinti", "klingon"): "peace"})  # one pair under a treaty
+    assert normal_exception(peace, at, ["fed", "kzinti"], ["klingon"]) == [False, False]
+    assert normal_exception(peace, at, ["klingon"], ["kzinti", "fed"]) == [False, False]
+    v13 = _state(relations=NORMAL)
+    v13.campaign.settings.combat_phase = "v13"
+    assert normal_exception(v13, at, ["fed"], ["klingon"]) == [False, False]
