@@ -139,3 +139,20 @@ def test_the_exit_keeps_no_frame_of_a_start_that_would_ask_or_say_something_firs
     assert first_frame.keep_for_next_start(settings)
     picture = first_frame.read_picture(first_frame.start_key(settings))
     assert picture is not None and "[mine.json]" in picture.title
+
+
+def test_the_exit_keeps_no_frame_of_a_file_with_sealed_secrets_and_asks_nothing(qapp, tmp_path):
+    """A file with sealed secrets (the GM's passphrase set) is reopened behind its passphrase
+    dialog, so no frame of it is kept; the exit asks for no passphrase (no dialog at all)."""
+    from rules.model import load_campaign, save_campaign
+    from rules.model.seals import Keyring, new_key
+    from rules.model.secrets import with_key
+
+    ring = Keyring()
+    gm, private = new_key("game master pass", 10, holder="gm")
+    ring.add("gm", private)
+    sealed = tmp_path / "sealed.json"
+    save_campaign(with_key(load_campaign(DEFAULT_CAMPAIGN), "gm", gm, ring), sealed)
+    assert '"keys"' in sealed.read_text(encoding="utf-8")
+    assert not first_frame.keep_for_next_start(_reopening(tmp_path, sealed))
+    assert not first_frame.picture_file().exists()
