@@ -35,7 +35,8 @@ def question_odds(e: STCSEngine, q: Question) -> dict[str, Any]:
             out[opt] = f"D100 1-{t}: {warp.d100_chance(t):.0%}"
         elif verb == "selfdestruct":
             m = selfdestruct.target(e, x)
-            out[opt] = "no morale check (Klingon, Romulan)" if m is None else f"D100 1-{m}: {warp.d100_chance(m):.0%}"
+            out[opt] = "certain (Klingon and Romulan vessels make no morale check)" if m is None \
+                else f"D100 1-{m}: {warp.d100_chance(m):.0%}"
         elif verb == "minelock":
             out[opt] = "D10 at the range -2 (each hex's odds in the next question)"
     return out

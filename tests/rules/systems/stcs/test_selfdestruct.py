@@ -32,7 +32,7 @@ def test_a_klingon_self_destructs_at_40_percent_crew_without_a_morale_check() ->
     casualties(run, "d7", 2)  # 60% left
     refused(run, "selfdestruct:d7", "more than 40% of its crew remain onboard")
     casualties(run, "d7", 1)  # 40% left
-    assert run.question_odds()["selfdestruct:d7"] == "no morale check (Klingon, Romulan)"
+    assert run.question_odds()["selfdestruct:d7"] == "certain (Klingon and Romulan vessels make no morale check)"
     run.answer("selfdestruct:d7")
     assert run.state.units["d7"].status is Status.DESTROYED and run.state.units["d7"].outcome == "self-destructed"
     assert run.engine.blasts[-1]["rings"] == [24, 12, 6, 3, 1]
