@@ -154,60 +154,20 @@ FLIGHTS = 12
 VIEW = (1200, 800)
 
 
-def _Plain(view: Any) -> Any:  # noqa: N802 (a class made once Qt is loaded)
-    """The naive board's text: an item laying the names out and drawing them and the hex numbers at each
-    paint, as scene text (the painter's scale, a font of a new size at each zoom), the names checked each
-    against all (tests/app/systems/b5/test_label_layout_same.plain: the board's layout before issue 21)."""
-    from PySide6.QtCore import QPointF
-    from PySide6.QtGui import QFontMetricsF, QPen
-    from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem
-
-    from app.systems.b5.ship_labels import FLIGHT_TEXT, LABEL_PX, LEADER, NUMBER, TEXT, label_px, text_font
-    from tests.app.systems.b5.test_label_layout_same import plain
-
-    def scene_text(p: Any, font: Any, colour: Any, texts: Any) -> None:
-        p.setFont(font)
-        p.setPen(colour)
-        ascent = QFontMetricsF(font, p.device()).ascent()
-        for at, text in texts:
-            p.drawText(QPointF(at.x(), at.y() + ascent), text)
-
-    class Plain(QGraphicsItem):
-        def boundingRect(self) -> Any:  # noqa: N802
-            return view.labels.boundingRect()
-
-        def paint(self, p: Any, option: Any, widget: Any = None) -> None:
-            lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(p.worldTransform())
-            dpi = p.device().logicalDpiY()
-            names = plain(view.labels, view.labels.visible(), lod, dpi)
-            numbers = view.numbers.lay_out(view.labels.visible(), lod, dpi, [n.rect for n in names])
-            scene_text(p, text_font(LABEL_PX / lod, dpi), NUMBER, ((r.topLeft(), t) for t, r in numbers))
-            for name, rect, at, flight in names:
-                near = rect.adjusted(-rect.height(), 0, rect.height(), 0)
-                if abs(rect.center().y() - at.y()) > rect.height() * 0.6 or not near.left() < at.x() < near.right():
-                    p.setPen(QPen(LEADER, 0))
-                    p.drawLine(at, QPointF(rect.left() if rect.left() > at.x() else rect.right(), rect.center().y()))
-                inset = (rect.height() - label_px(lod)) / 2
-                scene_text(p, text_font(label_px(lod), dpi), FLIGHT_TEXT if flight else TEXT,
-                           [(QPointF(rect.left(), rect.top() + inset), name)])
-    item = Plain()
-    item.setZValue(5)
-    return item
-
-
 def _board(app: Any, naive: bool) -> Any:
     """The app's B5 board (app.systems.b5.board.BoardView) in a 1200 x 800 view: a meeting of
     :data:`SHIPS` ships in squadrons of 5 (two fleets 45 hexes apart), :data:`FLIGHTS` fighter
     flights beside them, command rings, fitted to the ships (Fit ships). ``naive``: every paint
-    draws the grid path and lays the names and hex numbers out afresh (the board before it kept
+    draws the grid path, lays the names and hex numbers out afresh, each against all, and draws them as
+    scene text, and strokes each ring (tests/app/systems/b5/plain_board.py; the board before it kept
     them: the grid an antialiased path item, as it was)."""
     from PySide6.QtGui import QPainterPath, QPen
 
     from app.systems.b5.board import BoardView
     from app.systems.b5.grid import GRID
-    from app.systems.b5.rings import RING
     from app.widgets.zoom_view import ZoomableView
     from hexmap import Facing
+    from tests.app.systems.b5.plain_board import make_plain
 
     view = BoardView(90, 60, lambda _at: None)
     if naive:
@@ -217,8 +177,6 @@ def _board(app: Any, naive: bool) -> Any:
         for _rect, block in view.grid.blocks:
             whole.addPath(block)
         view.scene_.addPath(whole, QPen(GRID, 0)).setZValue(0)
-        view.labels.hide()
-        view.scene_.addItem(_Plain(view))
     view.resize(*VIEW)
     view.show()
     ships, rings = [], []
@@ -230,10 +188,8 @@ def _board(app: Any, naive: bool) -> Any:
         if k == 0:
             rings.append((at, 5, side))
     view.show_ships(ships, rings, [])
-    if naive:  # each ring and halo stroked afresh at each paint, Qt's plain ellipse item
-        for it in [it for it in view.items_ if it.data(0) == RING]:
-            view.scene_.addEllipse(it.rect(), it.pen()).setZValue(it.zValue())
-            it.hide()
+    if naive:  # the names laid out all-pairs, drawn with the numbers as scene text, the rings stroked, at each paint
+        make_plain(view)
     view.show_flights([(f"Flight {i} 6", ships[i * 5][1], i % 2, f"flight {i}") for i in range(FLIGHTS)])
     view.fit()
     app.processEvents()

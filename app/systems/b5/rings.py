@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPen
+from PySide6.QtGui import QColor, QImage, QPainter, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsScene, QStyleOptionGraphicsItem, QWidget
 
 WIDTH = 2.5
@@ -55,23 +55,26 @@ KEEP = 24
 _pictures: dict[tuple[object, ...], tuple[QImage, int]] = {}
 
 
-def _picture(radius: float, pen: QPen, ratio: float, hints: QPainter.RenderHint) -> tuple[QImage, int]:
-    """A ring of ``radius`` logical pixels stroked with ``pen`` made opaque, about the point ``middle``
-    device pixels from the picture's corner on both axes: ``(picture, middle)``, kept by size and pen."""
-    key = (round(radius, 4), pen.color().rgb(), pen.widthF(), pen.style(), tuple(pen.dashPattern()),
+def _picture(radius: float, scale: float, pen: QPen, ratio: float, hints: QPainter.RenderHint) -> tuple[QImage, int]:
+    """A ring of ``radius`` scene units at the view's ``scale`` stroked with ``pen`` made opaque, about the
+    point ``middle`` device pixels from the picture's corner on both axes: ``(picture, middle)``, kept by size
+    and pen. Stroked under the view's scale, as on the board: Qt dashes the curve it flattens there, so the
+    dashes fall where they fall on the board (flattened at the screen's size they crept round the ring)."""
+    key = (round(radius, 6), round(scale, 9), pen.color().rgb(), pen.widthF(), pen.style(), tuple(pen.dashPattern()),
            pen.capStyle(), ratio, hints)
     kept = _pictures.pop(key, None)
     if kept is None:
-        middle = math.ceil((radius + pen.widthF() / 2 + 2) * ratio)
+        middle = math.ceil((radius * scale + pen.widthF() / 2 + 2) * ratio)
         picture = QImage(2 * middle + 1, 2 * middle + 1, QImage.Format.Format_ARGB32_Premultiplied)
         picture.setDevicePixelRatio(ratio)
         picture.fill(Qt.GlobalColor.transparent)
         q = QPainter(picture)
         q.setRenderHints(hints)
+        q.setTransform(QTransform(scale, 0, 0, scale, middle / ratio, middle / ratio))
         solid = QPen(pen)
         solid.setColor(QColor(pen.color().rgb()))  # opaque: Qt's fast stroke; laid at the pen's opacity
         q.setPen(solid)
-        q.drawEllipse(QPointF(middle / ratio, middle / ratio), radius, radius)
+        q.drawEllipse(QPointF(0, 0), radius, radius)
         q.end()
         kept = (picture, middle)
         while len(_pictures) >= KEEP:
@@ -125,7 +128,7 @@ class Rings(QGraphicsItem):
                     p.setPen(pen)
                     p.drawEllipse(rect)
                     continue
-                picture, middle = _picture(radius, pen, ratio, hints)
+                picture, middle = _picture(rect.width() / 2, t.m11(), pen, ratio, hints)
                 c = t.map(rect.center())
                 p.resetTransform()
                 p.setOpacity(opacity * pen.color().alphaF())
