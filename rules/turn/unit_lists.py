@@ -44,7 +44,7 @@ from rules.model.records import LogEntry
 from rules.model.units import Unit
 
 RULE = "Unit lists (004 Turn Orders)"
-EMPTY = "seed 004 gives no unit costs: enter the classes each power may build"
+EMPTY = "the campaign's rules give no unit costs: enter the classes each power may build"
 """What the GM reads where a power has no list yet."""
 _STATE = ("towing", "carrier_id", "internal_hits", "base_repair_hits", "crippled", "destroyed", "captured", "fate",
           "lost_turns_remaining", "lost_by", "is_cloaked", "tactical", "forced_strategic_direction",

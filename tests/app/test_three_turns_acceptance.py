@@ -192,7 +192,7 @@ def _the_gm_enters_the_federation_ff(main, qtbot) -> None:
     def lists(d) -> bool:
         if not isinstance(d, UnitListsDialog):
             return False
-        assert d.empty.isVisible() and d.empty.text().startswith("Seed 004 gives no unit costs")
+        assert d.empty.isVisible() and d.empty.text().startswith("The campaign's rules give no unit costs")
         enter_class(d, "fed", "FF \u2014 USS Buckner", str(FF_COST), "150")
         return ok(d)
     answerer = Answerer(lists)

@@ -85,7 +85,7 @@ def test_the_gm_enters_a_class_from_a_template_and_undoes_it(qtbot, tmp_path):
         qtbot.waitUntil(lambda: bool(answerer.seen) and QApplication.activeModalWidget() is None)
     finally:
         answerer.stop()
-    assert empty == ["Seed 004 gives no unit costs: enter the classes each power may build."]
+    assert empty == ["The campaign's rules give no unit costs: enter the classes each power may build."]  # no seed number
     fed = main.campaign.power("fed")
     (b,), (g,) = fed.unit_list, fed.ground_list
     assert (b.unit.class_designation, b.unit.name, b.cost, b.in_service, b.unit.fe.attack) == \
