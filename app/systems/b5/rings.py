@@ -55,13 +55,19 @@ KEEP = 24
 _pictures: dict[tuple[object, ...], tuple[QImage, int]] = {}
 
 
-def _picture(radius: float, scale: float, pen: QPen, ratio: float, hints: QPainter.RenderHint) -> tuple[QImage, int]:
+def pen_key(pen: QPen) -> tuple[object, ...]:
+    """What of ``pen`` a ring's picture depends on."""
+    return pen.color().rgb(), pen.widthF(), pen.style(), tuple(pen.dashPattern()), pen.capStyle()
+
+
+def _picture(radius: float, scale: float, pen: QPen, ratio: float, hints: QPainter.RenderHint,
+             key: tuple[object, ...] | None = None) -> tuple[QImage, int]:
     """A ring of ``radius`` scene units at the view's ``scale`` stroked with ``pen`` made opaque, about the
     point ``middle`` device pixels from the picture's corner on both axes: ``(picture, middle)``, kept by size
     and pen. Stroked under the view's scale, as on the board: Qt dashes the curve it flattens there, so the
-    dashes fall where they fall on the board (flattened at the screen's size they crept round the ring)."""
-    key = (round(radius, 6), round(scale, 9), pen.color().rgb(), pen.widthF(), pen.style(), tuple(pen.dashPattern()),
-           pen.capStyle(), ratio, hints)
+    dashes fall where they fall on the board (flattened at the screen's size they crept round the ring).
+    ``key``: :func:`pen_key` of ``pen``, when the caller has it."""
+    key = (round(radius, 6), round(scale, 9), key or pen_key(pen), ratio, hints)
     kept = _pictures.pop(key, None)
     if kept is None:
         middle = math.ceil((radius * scale + pen.widthF() / 2 + 2) * ratio)
@@ -94,16 +100,21 @@ class Rings(QGraphicsItem):
     def __init__(self) -> None:
         super().__init__()
         self.rings: list[tuple[QRectF, QPen, QPen]] = []
+        self.drawn: list[tuple[float, float, float, tuple[tuple[QPen, tuple[object, ...], float], ...]]] = []
+        """Each ring's centre, radius and (pen, :func:`pen_key`, opacity) for its halo, then for itself."""
         self.bounds = QRectF()
         self.setZValue(2.0)
 
     def clear(self) -> None:
         self.prepareGeometryChange()
-        self.rings, self.bounds = [], QRectF()
+        self.rings, self.drawn, self.bounds = [], [], QRectF()
 
     def add(self, rect: QRectF, under: QPen, ring: QPen) -> None:
         self.prepareGeometryChange()
         self.rings.append((rect, under, ring))
+        c = rect.center()
+        self.drawn.append((c.x(), c.y(), rect.width() / 2,
+                           tuple((p, pen_key(p), p.color().alphaF()) for p in (under, ring))))
         m = self.MARGIN
         self.bounds = self.bounds.united(rect.adjusted(-m, -m, m, m))
 
@@ -114,26 +125,26 @@ class Rings(QGraphicsItem):
         if not self.rings:
             return
         t, ratio, hints = p.worldTransform(), p.device().devicePixelRatioF(), p.renderHints()
+        scale, sx, sy, dx, dy = t.m11(), t.m11() * ratio, t.m22() * ratio, t.dx() * ratio, t.dy() * ratio
         turned = t.isRotating() or abs(t.m11() - t.m22()) > 1e-9  # (never on the board)
         p.save()
         p.setBrush(Qt.BrushStyle.NoBrush)
         opacity = p.opacity()
-        for k in (1, 2):  # the halos, then the rings
-            for rect, *pens in self.rings:
-                pen = pens[k - 1]
-                radius = t.m11() * rect.width() / 2
-                if turned or 2 * radius * ratio > LARGEST:  # zoomed in far: mostly off the screen
+        for k in (0, 1):  # the halos, then the rings
+            p.resetTransform()
+            for (x, y, radius, pens), (rect, *_pens) in zip(self.drawn, self.rings):
+                pen, key, alpha = pens[k]
+                if turned or 2 * radius * scale * ratio > LARGEST:  # zoomed in far: mostly off the screen
                     p.setTransform(t)
                     p.setOpacity(opacity)
                     p.setPen(pen)
                     p.drawEllipse(rect)
+                    p.resetTransform()
                     continue
-                picture, middle = _picture(rect.width() / 2, t.m11(), pen, ratio, hints)
-                c = t.map(rect.center())
-                p.resetTransform()
-                p.setOpacity(opacity * pen.color().alphaF())
-                p.drawImage(QPointF((round(c.x() * ratio) - middle) / ratio, (round(c.y() * ratio) - middle) / ratio),
-                            picture)
+                picture, middle = _picture(radius, scale, pen, ratio, hints, key)
+                p.setOpacity(opacity * alpha)
+                p.drawImage(QPointF((round(x * sx + dx) - middle) / ratio, (round(y * sy + dy) - middle) / ratio),
+                            picture)  # at its whole device pixel, in the painter's logical pixels
         p.restore()
 
 

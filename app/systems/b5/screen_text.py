@@ -39,9 +39,10 @@ def _keep(store: dict, key: tuple[str, float], value: object) -> None:
     store[key] = value
 
 
-def advance(text: str, font: QFont) -> float:
-    """``text``'s width in ``font`` (QFontMetricsF.horizontalAdvance), measured once."""
-    key = (text, font.pointSizeF())
+def advance(text: str, font: QFont, size: float | None = None) -> float:
+    """``text``'s width in ``font`` (QFontMetricsF.horizontalAdvance), measured once; ``size``: the font's
+    point size, when the caller has it."""
+    key = (text, font.pointSizeF() if size is None else size)
     width = _widths.get(key)
     if width is None:
         width = QFontMetricsF(font).horizontalAdvance(text)
@@ -61,14 +62,17 @@ def static(text: str, font: QFont) -> QStaticText:
     return laid
 
 
-def draw(p: QPainter, font: QFont, colour: QColor, texts: Iterable[tuple[QPointF, str]]) -> None:
-    """Each ``(top_left, text)``, the point in the painter's scene units, drawn in ``font`` at the
-    screen's own size (the painter's transform mapping the point only) in ``colour``."""
+def draw(p: QPainter, font: QFont, colour: QColor, texts: Iterable[tuple[float, float, str]]) -> None:
+    """Each ``(x, y, text)``, its top left in the painter's scene units, drawn in ``font`` at the screen's
+    own size (the painter's transform, a scale and a shift, mapping the point only) in ``colour``."""
     t = p.worldTransform()
+    sx, sy, dx, dy = t.m11(), t.m22(), t.dx(), t.dy()
+    size, kept = font.pointSizeF(), _static
     p.save()
     p.resetTransform()
     p.setFont(font)
     p.setPen(QPen(colour))
-    for at, text in texts:
-        p.drawStaticText(t.map(at), static(text, font))
+    for x, y, text in texts:
+        laid = kept.get((text, size))
+        p.drawStaticText(QPointF(x * sx + dx, y * sy + dy), laid if laid is not None else static(text, font))
     p.restore()

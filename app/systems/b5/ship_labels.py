@@ -120,6 +120,7 @@ class ShipLabels(QGraphicsItem):
         is checked only against the names and counters near it (:class:`Near`)."""
         self.layouts += 1
         font = text_font(label_px(lod) * lod, dpi)  # as drawn: on the screen, at its own size
+        size = font.pointSizeF()
         h, gap = label_px(lod) * 1.2, 3.0 / lod
         sep = advance("  ", font) / lod  # two names end to end read as one ("KHS Claw of Rrit LSS Pride...")
         left_edge, top, right_edge, foot = seen.left(), seen.top(), seen.right(), seen.bottom()
@@ -135,7 +136,7 @@ class ShipLabels(QGraphicsItem):
                                                              counters[k][0], counters[k][3])):
             name, at, r, flight = counters[i]
             mine = dots[i]
-            w, x, y = advance(name, font) / lod, at.x(), at.y()
+            w, x, y = advance(name, font, size) / lod, at.x(), at.y()
             right = [x + r + gap, y - h / 2, x + r + gap + w, y + h / 2]
             left = [x - r - gap - w, y - h / 2, x - r - gap, y + h / 2]
             sides = [s for s in ([left, right] if flight else [right, left])
@@ -185,7 +186,7 @@ class ShipLabels(QGraphicsItem):
                 p.drawLine(at, QPointF(left if left > x else left + width, middle))
         font, inset = text_font(label_px(lod) * lod, dpi), label_px(lod)  # drawn at the screen's size
         for colour, flights in ((TEXT, False), (FLIGHT_TEXT, True)):
-            draw(p, font, colour, ((QPointF(rect.left(), rect.top() + (rect.height() - inset) / 2), name)
+            draw(p, font, colour, ((rect.x(), rect.y() + (rect.height() - inset) / 2, name)
                                    for name, rect, _at, flight in laid if flight is flights))
 
 
@@ -253,7 +254,7 @@ class HexNumbers:
     def draw(self, p: QPainter, lod: float, dpi: int) -> None:
         """The numbers shown at zoom ``lod`` drawn with ``p`` (scene units, a device of ``dpi``), at the
         screen's own size (screen_text.py)."""
-        draw(p, text_font(LABEL_PX, dpi), NUMBER, ((rect.topLeft(), text) for text, rect in self.layout(lod, dpi)))
+        draw(p, text_font(LABEL_PX, dpi), NUMBER, ((rect.x(), rect.y(), text) for text, rect in self.layout(lod, dpi)))
 
 
 class Near:
