@@ -150,3 +150,77 @@ def test_a_base_elsewhere_in_the_system_through_the_whole_turn():
     assert any("BASE10 built at 0207 (base, DEFSAT or mine) completed" in e.text for e in done.log)
     assert dumps(parse_campaign(dumps(done))) == dumps(done)
     assert power(done, "fed").economy.point_pool == Fraction(40 - 10)
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ({"elsewhere": {"at": "0207"}}, "a base built elsewhere is \"elsewhere\": {\"at\": \"0207\", \"transports\": "
+                                    "[fleet ids]}, not {'at': '0207'}"),
+    ({"elsewhere": {"at": "zz", "transports": ["fed-tf-1"]}}, "'zz' is not a sector label: "),
+])
+def test_malformed_placements_name_the_turn_orders_rule(body, words):
+    with pytest.raises(IllegalAnswer) as e:
+        purchases.order(with_transports(), {**buy("BASE9"), **body})
+    assert e.value.rule == "004 Turn Orders Phase" and words in str(e.value)
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    (buy("FF"), "a FF is not a base, DEFSAT or mine: only bases are built outside the planet's orbit (ships and "
+                "flights leave the yard on their own)"),
+    (buy("BASE9", fleets=()), "the BASE9 costs 9 EP: building it outside the planet's orbit needs 1 Transport Fleet "
+                              "(one Transport Fleet per 10 EP of a base built outside the planet's orbit), not 0 named"),
+    (buy("BASE9", fleets=("fed-tf-9",)), "fed-tf-9 is not a Transport Fleet of United Federation of Planets (one "
+                                         "Transport Fleet per 10 EP"),
+])
+def test_refusals_in_full(body, words):
+    with pytest.raises(RuleError) as e:
+        purchases.order(with_transports(), body)
+    assert str(e.value) == f"{RULE}: {words}" or str(e.value).startswith(f"{RULE}: {words}")
+
+
+def test_a_fleet_away_or_loaded_is_refused_in_full():
+    c = with_transports()
+    power(c, "kzinti").economy = None  # a power without an economy record holds no project
+    tf = next(f for f in c.fleets if f.id == "fed-tf-1")
+    tf.sector = Label.parse("0307")
+    with pytest.raises(RuleError) as e:
+        purchases.order(c, buy("BASE9"))
+    assert str(e.value) == f"{RULE}: Transport Fleet 1 is not standing at 0207, where the building planet is: it loads " \
+                           "the points there"
+    tf.sector = Label.parse("0207")
+    tf.cargo = next(f for f in c.fleets if f.id == "kli-transport-7").cargo
+    with pytest.raises(RuleError) as e:
+        purchases.order(c, buy("BASE9"))
+    assert str(e.value) == f"{RULE}: Transport Fleet 1 already carries cargo's points: a Transport Fleet carries 10 " \
+                           "EP (Supply rating 10)"
+    tf.cargo = []
+    c = purchases.order(c, buy("BASE9"))
+    with pytest.raises(RuleError) as e:
+        purchases.order(c, buy("BASE10"))
+    assert "Transport Fleet 1 already carries another base's points" in str(e.value)
+
+
+@pytest.mark.parametrize(("change", "lost"), [
+    ("captured", "fed-tf-1 (lost; it carried 10 EP)"),
+    ("gone", "fed-tf-1 (lost; it carried 10 EP)"),
+    ("under way", "fed-tf-1 (at 0509, bound for 0409; it carried 10 EP)"),
+    ("system lost", None),
+])
+def test_what_the_loss_says(change, lost):
+    c = purchases.order(with_transports(), buy("BASE10", where="0509"))
+    c = purchases.order(c, {"power": "fed", "class": "DEFSAT", "at": "0207", "planet": "Vanguard II"})  # in orbit
+    tf = next(f for f in c.fleets if f.id == "fed-tf-1")
+    tf.sector = Label.parse("0509")
+    if change == "captured":
+        tf.power = "klingon"
+    if change == "gone":
+        c.fleets.remove(tf)
+    if change == "under way":
+        tf.in_transit_to = Label.parse("0409")
+    if change == "system lost":
+        c.sector_at("0509").owner = "klingon"
+    done = purchases.complete(c)
+    line = next(e for e in done.log if e.rule == LOST)
+    why = lost and f"Transport Fleet not in place at 0509: {lost}" or "0509 is no longer the power's"
+    assert f"to be built at 0509 is lost with the 10 EP spent: {why} (the points" in line.text
+    assert [u.class_designation for u in done.sector_at("0207").garrison][-1] == "DEFSAT"  # the orbit's is built
+    assert power(done, "fed").economy.projects == []
