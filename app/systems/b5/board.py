@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QVariantAnimation
-from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainterPath, QPen, QPolygonF, QTransform
+from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsScene, QGraphicsView, QLabel, QMainWindow
 
 from app.systems.b5.grid import BOARD, GridPicture, grid_blocks
@@ -221,6 +221,12 @@ class BoardView(QuickZoomView):
         self.centerOn(rect.center() + QPointF(0 if now.width() < whole.width() else bars.width() / k,
                                               0 if now.height() < whole.height() else bars.height() / k))
         self._fitted = self.transform()
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802 (Qt's name)
+        """Nothing where the grid's picture will be painted (it is opaque over the whole viewport, painted when
+        what is drawn meets the grid); the board's colour elsewhere."""
+        if not (self.grid.isVisible() and self.grid.boundingRect().intersects(rect)):
+            super().drawBackground(painter, rect)
 
     def scrollContentsBy(self, dx: int, dy: int) -> None:  # noqa: N802 (Qt's name)
         super().scrollContentsBy(dx, dy)
