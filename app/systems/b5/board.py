@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsScene, QGraphicsVie
 
 from app.systems.b5.grid import BOARD, GridPicture, grid_blocks
 from app.systems.b5.rings import RING, Rings, command_ring
+from app.systems.b5.scatter import fly
 from app.systems.b5.ship_labels import HexNumbers, ShipLabels
 from app.widgets.zoom_view import QuickZoomView
 from hexmap import Facing, Label, grid_hex
@@ -245,27 +246,9 @@ class BoardView(QuickZoomView):
             self._fit()
 
     def animate(self, start: Label, end: Label, ms: int = 700) -> None:
-        """The scatter shown: a marker flies from the hex a vortex was aimed at to where it formed."""
-        a, b = self.centre(start), self.centre(end)
-        marker = self.scene_.addEllipse(QRectF(-7, -7, 14, 14), QPen(QColor("#ffe070"), 2), QBrush(QColor(255, 224, 112, 90)))
-        marker.setZValue(6)
-        marker.setPos(a)
-        trail = self.scene_.addLine(a.x(), a.y(), b.x(), b.y(), QPen(QColor("#ffe070"), 1, Qt.PenStyle.DotLine))
-        trail.setZValue(6)
-        anim = QVariantAnimation(self)
-        anim.setStartValue(a)
-        anim.setEndValue(b)
-        anim.setDuration(ms)
-        anim.valueChanged.connect(marker.setPos)
-
-        def done() -> None:
-            for it in (marker, trail):
-                self.scene_.removeItem(it)
-            self.animations.remove(anim)
-        anim.finished.connect(done)
-        self.animations.append(anim)
+        """The scatter shown: a marker flies from the hex a vortex was aimed at to where it formed (scatter.py)."""
+        fly(self.scene_, self.centre(start), self.centre(end), ms, self.animations)
         self.flights.append((start, end))
-        anim.start()
 
     def label_at(self, pos: QPointF) -> Label | None:
         """The board hex under a viewport point, or None off the board."""
