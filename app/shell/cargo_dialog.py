@@ -41,7 +41,7 @@ class CargoDialog(QDialog):
         self.setWindowTitle("Cargo: embark, land, deploy")
         self.choices = choices
         lay = QVBoxLayout(self)
-        note = QLabel("Seed 004 Invasion Phase: " + (refused or "choose what a fleet does with its cargo where it "
+        note = QLabel("Invasion Phase: " + (refused or "choose what a fleet does with its cargo where it "
                                                       "stands (arrows or the first letters, then Return; Escape closes)"))
         note.setWordWrap(True)
         lay.addWidget(note)

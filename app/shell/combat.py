@@ -23,7 +23,7 @@ class CombatPhaseMixin:
         if self.session.campaign.phase is Phase.BOMBARDMENT:
             note, ok = QInputDialog.getText(
                 self, "Orbital Bombardment (kept by hand)",
-                "Seed 004 gives no bombardment procedure: what happened at the table (goes into the log, may be "
+                "The rules give no bombardment procedure: what happened at the table (goes into the log, may be "
                 "empty)?")
             if not ok:
                 return

@@ -54,7 +54,7 @@ class OrdersDialog(QDialog):
         lay = QVBoxLayout(self)
         waiting = [j for j in eco.projects] if eco is not None else []
         projects = {0: "no project", 1: "1 project"}.get(len(waiting), f"{len(waiting)} projects")
-        head = QLabel(f"{possessive(p.name)} orders for turn {campaign.turn} (004 Turn Orders Phase), seen by its Team and "
+        head = QLabel(f"{possessive(p.name)} orders for turn {campaign.turn} (Turn Orders Phase), seen by its Team and "
                       "the GM only. "
                       f"Point Pool {points(eco.point_pool) if eco else '0'}; {projects} waiting. "
                       "Each order is paid now; choose \"My orders are done\" when finished.")
@@ -323,7 +323,7 @@ def gm_orders(window: Any) -> None:
         return
     ask = QInputDialog(window)
     ask.setWindowTitle("Turn Orders for a Power")
-    ask.setLabelText("The power whose Turn Orders the GM enters (004 Turn Orders Phase):")
+    ask.setLabelText("The power whose Turn Orders the GM enters (Turn Orders Phase):")
     ask.setComboBoxItems([p.name for p in mine])
     ask.setComboBoxEditable(False)
     window.orders_power_dialog = ask

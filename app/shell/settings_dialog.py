@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 
 from rules.model.campaign import Campaign
 
-EMPIRE = (("by_hand", "Kept by hand (the GM's spreadsheet)"), ("seed004", "Run by BattleHex (seed 004's economy)"))
+EMPIRE = (("by_hand", "Kept by hand (the GM's spreadsheet)"), ("seed004", "Run by BattleHex (the rules' economy)"))
 ORDERS = (("gm", "The GM enters them"), ("powers", "Each power, behind its hand-over"))
 
 
@@ -42,7 +42,7 @@ class SettingsDialog(QDialog):
             for key, words in items:
                 box.addItem(words, key)
             box.setCurrentIndex(max(0, box.findData(now)))
-        self.events_box = QCheckBox("Random Events at End of Turn (seed 004's option; the GM enters each)")
+        self.events_box = QCheckBox("Random Events at End of Turn (the rules' option; the GM enters each)")
         self.events_box.setChecked(s.random_events)
         for label, w in (("&Empire turn:", self.empire_box), ("Turn &Orders:", self.orders_box),
                          ("&Battle system for new Battle Hexes:", self.system_box), ("", self.events_box)):
@@ -68,7 +68,7 @@ class SettingsDialog(QDialog):
 
         page = QWidget()
         lay = QVBoxLayout(page)
-        note = QLabel("How B5 battles (Babylon 5 Fleet Action, seed 003) read the seed where its numbers disagree, "
+        note = QLabel("How B5 battles (Babylon 5 Fleet Action) read the rules where their numbers disagree, "
                       "and its optional rules. A change applies to B5 battles begun afterwards; while one is under "
                       "way it is refused (that battle keeps the readings it began with).")
         note.setWordWrap(True)

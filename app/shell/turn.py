@@ -96,7 +96,7 @@ class MovementPhaseMixin:
         # as much of the trail as the bar's width allows (rules.turn.sequence.trail_forms), the whole on hover
         forms = trail_forms(c.turn, steps)
         self.phase_label.set_forms(
-            forms, f"{forms[0]}\n\nSeed 004 Sequence of Play, turn {c.turn}:\n" + "\n".join(
+            forms, f"{forms[0]}\n\nSequence of Play, turn {c.turn}:\n" + "\n".join(
                 f"{'  ' if s.group else ''}{s.title}: {s.state.value}"
                 + (f" \u2014 {s.waits_for}" if s.waits_for else "") for s in steps))
         self.end_movement_action.setEnabled(c.phase is Phase.ORDERS)

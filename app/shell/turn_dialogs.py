@@ -234,7 +234,7 @@ class BattleHexesDialog(QDialog):
         lay = QVBoxLayout(self)
         self.browser = QTextBrowser(self)
         moves = "".join(f"<li>{e}</li>" for e in events) or "<li>No fleet moved.</li>"
-        seed = ("<p><i>Seed 004's Combat Phase: these are meetings. End Phase (Ctrl+Shift+E) goes from the Supply "
+        seed = ("<p><i>The Combat Phase: these are meetings. End Phase (Ctrl+Shift+E) goes from the Supply "
                 "Phase to the Encounters, where each becomes a battle only when a side demands a scenario and the "
                 "other agrees (a side that refuses returns to its last sector); the Space Combat Phase then fights "
                 "them.</i></p>") if encounters else ""

@@ -87,7 +87,7 @@ def _cargo_menu(view: StrategicView, menu: QMenu, fleet: Fleet) -> None:
         act = sub.addAction(choice.text, lambda c=choice: view.planner.cargo(fleet.id, c))
         act.setEnabled(why is None)
         if why is not None:
-            act.setToolTip(f"Seed 004 Invasion Phase: {why}")
+            act.setToolTip(f"Invasion Phase: {why}")
 
 
 def sector_menu(view: StrategicView, label: str) -> QMenu:

@@ -74,7 +74,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SYSTEM", "AfefBattle"]
 
-SYSTEM = BattleSystem("afef", "AF/EF battle line (seed 001)",
+SYSTEM = BattleSystem("afef", "AF/EF battle line",
                       "front and screened lines, declared attacks and matched return fire, pooled d6 rolls "
                      "(6: two hits, 5: one), damage at half the EF, breakthrough",
                       engine="rules.systems.afef.battle:AfefBattle", panel="app.systems.afef:AfefPanel")

@@ -56,7 +56,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SYSTEM", "SidcorsBattle"]
 
-SYSTEM = BattleSystem("sidcors", "SIDCORS (quick dice combat, seed 004)",
+SYSTEM = BattleSystem("sidcors", "SIDCORS (quick dice combat)",
                       "rounds of secret Battle Intensity, Combat Potential x Combat Coefficient, Directed "
                      "Damage and damage allocation by the owner, until a side retreats or is destroyed",
                       engine="rules.systems.sidcors.battle:SidcorsBattle", panel="app.systems.sidcors:SidcorsPanel")

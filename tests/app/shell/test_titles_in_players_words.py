@@ -44,3 +44,41 @@ def test_the_turn_orders_dialogs_are_titled_by_their_phase(qtbot, tmp_path):
         titles = [t for _kind, t in answerer.seen]
         assert titles[0] == title, titles
         assert not any(re.search(r"\b00\d\b|seed", t, re.IGNORECASE) for t in titles), titles
+
+
+def _texts(d) -> list[str]:
+    """Every word a dialog shows: its title, labels, buttons, boxes' items and tooltips."""
+    from PySide6.QtWidgets import QAbstractButton, QComboBox, QLabel
+
+    out = [d.windowTitle()]
+    out += [w.text() for w in d.findChildren(QLabel)] + [w.text() for w in d.findChildren(QAbstractButton)]
+    out += [w.toolTip() for w in d.findChildren(QAbstractButton)]
+    out += [b.itemText(i) for b in d.findChildren(QComboBox) for i in range(b.count())]
+    return out
+
+
+def test_what_the_default_campaign_s_screens_say_names_no_seed_number(qtbot, tmp_path):
+    """The phase bar's hover, Campaign > Settings..., Turn > Cargo... and the Battle Hexes list after End
+    Movement said 'Seed 004 Sequence of Play', 'seed 004's economy', 'Seed 004 Invasion Phase' and 'Seed 004's
+    Combat Phase'; the players' words name the phase or the rules."""
+    from tests.app.gui import end_movement_listing, ok, open_main_window
+
+    seed = re.compile(r"\b00\d\b")
+    main = open_main_window(qtbot, tmp_path)
+    assert "Sequence of Play, turn 1" in main.phase_label.toolTip() and not seed.search(main.phase_label.toolTip())
+    for menu, text in (("&Campaign", "&Settings..."), ("&Turn", "&Cargo: Embark, Land, Deploy...")):
+        said: list[str] = []
+        answerer = Answerer(lambda d: said.extend(_texts(d)) or False)  # read, then cancelled
+        try:
+            _entry(main, menu, text).trigger()
+            qtbot.waitUntil(lambda: QApplication.activeModalWidget() is None and bool(answerer.seen), timeout=20000)
+        finally:
+            answerer.stop()
+        assert said and not [t for t in said if seed.search(t)], (text, [t for t in said if seed.search(t)])
+    main.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is main)
+    listing = end_movement_listing(main, qtbot)
+    words = listing.browser.toPlainText()
+    # its moves are log lines citing their rule ("004 Movement Phase: ..."): the log keeps its citations
+    assert "The Combat Phase: these are meetings" in words and "Seed 004" not in words, words
+    ok(listing)

@@ -42,7 +42,7 @@ def test_a_change_is_logged_and_gives_every_planet_owner_an_economy():
     assert new.log[-1].text == (
         "The GM changes the campaign's settings: empire turn from kept by hand to run by BattleHex (seed 004), "
         "Turn Orders from entered by the GM to entered by each power, Random Events from off to on, battle system "
-        "for new Battle Hexes from Tactical Combat Interface (V13) to AF/EF battle line (seed 001)")
+        "for new Battle Hexes from Tactical Combat Interface (V13) to AF/EF battle line")
     assert " -> " not in new.log[-1].text  # words for people (issue 22's plain-text rule)
     assert next(p for p in new.powers if p.id == "fed").economy is not None
     assert change(new, {"empire_turn": "seed004"}) is new  # nothing changed: no step
