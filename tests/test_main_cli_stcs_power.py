@@ -9,7 +9,9 @@ from tests.test_main_cli_stcs import battle
 
 POWER = ["sublight", ["lexington"], "power:enterprise", "movement 6, shields 2/2/2/2/2/2, weapons 4",
          "power:d7", {"movement": 5, "shields": [1, 1, 1, 1, 1, 1], "weapons": 3}]
-MINE = ["mine:d7", "2,-2", "move:d7", "3", "B:3"]  # the Klothos at 0,0 heading B over its own mine two hexes ahead
+MINE = ["shields:d7", "lower:1", "mine:d7", "2,-2", "next", "none", "move:d7", "3", "B:3"]
+"""The Klothos at 0,0 heading B lays a mine two hexes ahead through its lowered bow (it stays still that Movement
+Phase: seed 002), then, the next segment, moves over it (Red's cloaked Bird of Prey does not warp out)."""
 
 
 def test_allocations_play_the_same_bytes_and_the_other_side_never_reads_them(tmp_path):

@@ -20,9 +20,9 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.stcs import STCSData
 from rules.model.visibility import listed
-from rules.systems.stcs import (acts as more_acts, actkeys, advantage, casualties, cloaked, contact, damage, explosion, firing,
-                                mines, minehits, movement, odds, power, repairing, sensors, shieldcontrol,
-                                shields, warp, warping)
+from rules.systems.stcs import (acts as more_acts, actkeys, advantage, casualties, cloaked, contact, damage,
+                                explosion, firing, laying, mines, minehits, movement, odds, power, repairing, sensors,
+                                shieldcontrol, shields, warp, warping)
 from rules.systems.stcs.bridge import barred_now, bridge_hits
 from rules.systems.stcs.geometry import GAP, toward
 from rules.systems.stcs.repair import SEGMENTS
@@ -34,7 +34,7 @@ SEGMENT_LIMIT = 30
 """Segments after which only resolving is offered (every battle ends within a bound)."""
 Procedure = Generator[Question, Any, None]
 MORE: dict[str, Callable[[STCSEngine, str], Procedure]] = {
-    "explode": explosion.explode, "mine": mines.lay, "minescan": mines.scan, "crew": casualties.hit,
+    "explode": explosion.explode, "mine": laying.lay, "minescan": mines.scan, "crew": casualties.hit,
     "repair": repairing.repair, "move": movement.move, "power": power.allocate, "warpout": warping.warp_out,
     "warpin": warping.warp_in, **more_acts.VERBS, **contact.VERBS}
 """Acts taking the engine and a ship id, by verb."""
@@ -81,6 +81,7 @@ class STCSEngine:
         self.assists: dict[tuple[str, int], int] = {}  # a tender's Repair Team assists per (tender, turn)
         self.assisted: list[tuple[int, str, str, str]] = []  # each tender assist: segment, tender, ship, team/shuttles
         self.mines: list[mines.Mine] = []
+        self.laid: dict[str, tuple[int, int]] = {}  # per ship, its latest mine laid: segment, shield laid through
         self.moves: dict[str, tuple[int, int, Hex, int]] = {}  # per ship, its latest move: segment, points, start, turn's
         self.wake: list[Hex] = []  # the hexes ships moved from (a mine may lie within 4 of them)
         self.contact = contact.Contact()  # ramming, tractors, transporters, boarding (:mod:`.contact`)
@@ -272,7 +273,7 @@ class STCSEngine:
         (acts, barred, refused), (t, s) = self.actions(), self.turn_segment()
         q = self._choose(f"stcs/{self.round}/act", RULE, f"Game Master: turn {t}, segment {s}: what happens next?",
                          acts, data={"barred": barred})  # what a power allocation or hidden state bars: the GM's
-        return more_acts.usual(self, cloaked.refusing(q, refused, lambda a: power.refuse(self, a)))
+        return more_acts.usual(self, cloaked.refusing(q, refused, lambda a: laying.refuse(self, power.refuse(self, a))))
 
     # -- the acts -------------------------------------------------------------------------------
     def _act(self, act: str) -> Procedure:

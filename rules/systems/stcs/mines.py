@@ -1,6 +1,6 @@
 """Seed 002's mines (Carrying And Deploying Mines; Detecting And Destroying Mines). A ship deploys a
-mine up to 4 hexes away into a hex with no ship (stationary, tractor beam working and the shield
-toward it down: at the table); the deployment is obvious, the hex is its side's. In the Sensors Phase a
+mine up to 4 hexes away into a hex with no ship, stationary, with a tractor beam working, through a shield that
+is down (:mod:`.laying` checks each condition); the deployment is obvious, the hex is its side's. In the Sensors Phase a
 ship may scan a hex for mines: a lock-on roll at the range with -2; on a success it is told how many
 mines are there. A ship may instead try to lock on to a mine in a hex (the same roll at -2): it learns
 whether a mine is there and, if so, holds a lock on one; it fires at it as at a ship at speed 0 (+1), -2
@@ -9,11 +9,11 @@ blast of 3 or more in a hex destroys all its mines (:mod:`.explosion`)."""
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from hexmap.hexes import Hex, hexes_within
-from rules.battlehex.log import GM, IllegalAnswer
+from rules.battlehex.log import GM
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import agrees, plural, possessive
 from rules.systems.stcs import casualty_track, damage, fire, firing, sensors
@@ -59,25 +59,6 @@ def lay_spots(e: STCSEngine, x: str) -> list[Hex]:
     hex is offered too, so the offer does not tell where it is; choosing it is refused)."""
     taken = set(seen(e))
     return [h for h in hexes_within(e.at[x], REACH) if h not in taken]
-
-
-def lay(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
-    """``x`` deploys a mine: the GM chooses its hex; the deployment is announced, the hex is its side's."""
-    spots = {f"{h.q},{h.r}": f"hex {h.q},{h.r} ({e.at[x].distance(h)} hexes)" for h in lay_spots(e, x)}
-    ask = e._choose(f"stcs/{e.round}/mine/{x}", LAY, f"Game Master: into which hex does {e.ship(x)} deploy a mine "
-                    "(it carries one, is stationary, its tractor beam works and the shield toward the hex is down)?",
-                    spots)
-
-    def check(a: Any) -> str:
-        if ask.check(a) in {f"{h.q},{h.r}" for h in e.at.values()}:
-            raise IllegalAnswer(LAY, "a mine may not be deployed into a hex in which a ship is located")
-        return str(a)
-    aim = str((yield replace(ask, check=check)))
-    q, r = (int(v) for v in aim.split(","))
-    team = e.units[x].team
-    e.mines.append(Mine(Hex(q, r), team))
-    e.log.add("ruling", LAY, f"{e.ship(x)} deploys a mine")
-    e.log.add("ruling", LAY, f"{possessive(e.ship(x))} mine is at {q},{r}", visible_to=(team, GM))
 
 
 def scan(e: STCSEngine, x: str) -> Generator[Question, Any, None]:

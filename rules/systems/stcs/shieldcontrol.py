@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import GM
 from rules.battlehex.words import possessive
 from rules.systems.stcs import casualties, damage, shields
+from rules.systems.stcs.repair import SEGMENTS
 
 if TYPE_CHECKING:
     from rules.battlehex.questions import Question
@@ -38,6 +39,12 @@ NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
 def down(e: STCSEngine, x: str, i: int) -> bool:
     """Whether shield ``i`` of ``x`` is down now (it absorbs nothing)."""
     return shields.points_left(e, x, i) == 0
+
+
+def held_down(e: STCSEngine, x: str, i: int) -> bool:
+    """Whether ``x``'s shield ``i`` stays down to the turn's end: a mine was laid through it this turn (seed 002:
+    "drop a shield for the full turn"; :mod:`.laying`)."""
+    return x in e.laid and e.laid[x][1] == i and (e.laid[x][0] - 1) // SEGMENTS == (e.round - 1) // SEGMENTS
 
 
 def line_down(e: STCSEngine, x: str, y: str) -> bool:
@@ -68,7 +75,7 @@ def options(e: STCSEngine, x: str) -> dict[str, str]:
                                   f"({' and '.join(str(i) for i in up)}; {e.range(x, y)} hexes)")
     for i in range(1, shields.COUNT + 1):
         if (x, i) in e.lowered:
-            if not e.lowered[(x, i)]:
+            if not e.lowered[(x, i)] and not held_down(e, x, i):  # a mine laid through it: the turn's end
                 out[f"raise:{i}"] = f"raise shield {i} again (repowered in the Repair / Repower Phase)"
         elif not down(e, x, i):
             out[f"lower:{i}"] = f"lower shield {i} ({shields.points_left(e, x, i)} points left)"

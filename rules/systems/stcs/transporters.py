@@ -207,6 +207,15 @@ def refuse_act(e: STCSEngine, x: str) -> None:
     if near and all(blocked(e, x, y) for y in near):
         raise IllegalAnswer(RULE, f"{e.ship(x)} cannot transport: a shield is up on the line between it and "
                             + ", ".join(e.ship(y) for y in near) + " (Shield Control)")
+    check, why = troops.no_stasis(e, x, _refusing(e, x, lambda a: a)), None
+    for o in options(e, x):  # every transport refused (no crew to send, no party...): the act too, with the first
+        try:  # reason (the random pass's seed 4 met a question where the GM could take no answer: a dead end)
+            check(o)
+            return
+        except IllegalAnswer as err:
+            why = why or err
+    if why is not None:
+        raise why
 
 
 def used(e: STCSEngine, x: str, large: bool = False) -> int:

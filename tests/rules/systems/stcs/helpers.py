@@ -47,3 +47,26 @@ def legal(q: Any, option: str) -> bool:
     except IllegalAnswer:
         return False
     return True
+
+
+def lay(run: Any, x: str, where: str) -> None:
+    """``x`` deploys a mine into ``where`` ("q,r") as seed 002 has it (rules.systems.stcs.laying): its side first
+    lowers the shield toward the hex in Shield Control (in secret) unless one on the line is down, then the GM's act."""
+    from hexmap.hexes import Hex
+    from rules.systems.stcs import laying, shields
+
+    e = run.engine
+    q, r = (int(v) for v in where.split(","))
+    if laying.through(e, x, Hex(q, r)) is None:
+        run.answer(f"shields:{x}")
+        run.answer(f"lower:{shields.shields_toward(e, x, Hex(q, r))[0]}")
+    run.answer(f"mine:{x}")
+    run.answer(where)
+
+
+def place_mine(run: Any, h: Any, team: str) -> None:
+    """A mine of ``team`` at ``h``, laid before the tests' play (off the tests' answers: what a test of a mine
+    going off needs is the mine, not its deployment, which drops the shield the mine would strike)."""
+    from rules.systems.stcs import mines
+
+    run.engine.mines.append(mines.Mine(h, team))

@@ -10,6 +10,7 @@ from hexmap.hexes import Hex
 from rules.battlehex.log import GM
 from rules.systems.stcs import explosion, mines
 from tests.rules.systems.stcs.test_damage import hit, scripted
+from tests.rules.systems.stcs.helpers import lay, place_mine
 
 
 def test_the_blast_is_the_power_boxes_halved_each_hex_until_0() -> None:
@@ -42,12 +43,10 @@ def test_no_explosion_offered_until_the_superstructure_is_gone() -> None:
 def test_two_explode_most_negative_first_the_blast_rings_catch_ships_and_mines() -> None:
     # Bird of Prey 25 of 20 (-5), Klothos 40 of 36 (-4); each fails its ejection (D100 90) and its core explodes (50)
     run = scripted([3, 90, 50, 90, 50])
-    run.answer("mine:d7")
     d7 = run.engine.at["d7"]
     near, far = (h for h in (Hex(d7.q - 2, d7.r), Hex(d7.q - 4, d7.r)))
-    run.answer(f"{near.q},{near.r}")
-    run.answer("mine:d7")
-    run.answer(f"{far.q},{far.r}")
+    place_mine(run, far, run.engine.units["d7"].team)  # laid before (one mine a Movement Phase)
+    lay(run, "d7", f"{near.q},{near.r}")
     assert "Klothos deploys a mine" in run.events_json("blue")
     assert f"mine is at {near.q},{near.r}" not in run.events_json("blue")
     run.answer("minescan:enterprise")  # 24 hexes: lock 1-7, -2: 1-5; D10 3

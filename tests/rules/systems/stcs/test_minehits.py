@@ -13,6 +13,7 @@ from hexmap.hexes import Hex
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.systems.stcs import mines
 from tests.rules.systems.stcs.test_damage import scripted
+from tests.rules.systems.stcs.helpers import lay, place_mine
 
 
 def seen(run, viewer: str) -> str:
@@ -20,11 +21,11 @@ def seen(run, viewer: str) -> str:
 
 
 def lay_ahead(run, k: int = 2) -> Hex:
-    """The Klothos deploys a mine ``k`` hexes ahead of it."""
+    """A Klingon mine ``k`` hexes ahead of the Klothos (laid earlier: deploying it now would drop the shield the
+    mine strikes; the deployment is test_laying.py's)."""
     e = run.engine
     h = e.at["d7"].neighbor(e.facing["d7"], k)
-    run.answer("mine:d7")
-    run.answer(f"{h.q},{h.r}")
+    place_mine(run, h, e.units["d7"].team)
     return h
 
 
@@ -139,8 +140,7 @@ def test_no_mine_on_the_path_no_question() -> None:
     h = e.at["d7"].neighbor(e.facing["d7"].opposite, 3)  # behind it
     run.answer("warpout:d7")
     run.answer("2")
-    run.answer("mine:d7")
-    run.answer(f"{h.q},{h.r}")
+    lay(run, "d7", f"{h.q},{h.r}")
     run.answer("next")
     assert "/minehit/" not in run.pending.key and run.engine.units["d7"].outcome == "warped out at Warp 2"
 
@@ -161,8 +161,7 @@ def test_a_towed_ship_moved_along_meets_the_mines_its_tug_passed() -> None:
         run.answer("d7")
         end_segment(run)
     h = e.at["lexington"].neighbor(e.facing["lexington"], 2)
-    run.answer("mine:lexington")
-    run.answer(f"{h.q},{h.r}")
+    place_mine(run, h, e.units["lexington"].team)  # (laying it, the Lexington would stay still this phase)
     run.answer("move:lexington")
     run.answer("3")
     run.answer(f"{e.facing['lexington'].name}:3")

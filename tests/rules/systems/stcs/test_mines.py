@@ -9,6 +9,7 @@ from hexmap.hexes import Hex
 from rules.battlehex.log import IllegalAnswer
 from rules.systems.stcs import mines
 from tests.rules.systems.stcs.test_damage import scripted
+from tests.rules.systems.stcs.helpers import lay
 
 
 def test_mines_reach_4_scan_at_minus_2_and_3_points_destroy() -> None:
@@ -24,6 +25,8 @@ def test_a_mine_is_deployed_within_4_hexes_of_the_ship_into_no_ships_hex() -> No
     assert spots and all(1 <= d7.distance(h) <= 4 for h in spots)
     bop = run.engine.at["bop"]  # cloaked: its hex is offered (the offer tells nothing), choosing it is refused
     assert bop in spots and len(spots) == 60  # 61 hexes, less its own
+    run.answer("shields:d7")
+    run.answer("lower:1")  # (a shield down: test_laying.py)
     run.answer("mine:d7")
     assert set(run.pending.options) == {f"{h.q},{h.r}" for h in spots}
     with pytest.raises(IllegalAnswer, match="a ship is located"):
@@ -33,8 +36,7 @@ def test_a_mine_is_deployed_within_4_hexes_of_the_ship_into_no_ships_hex() -> No
 def mine_at_20_hexes(faces: list[int]):
     """The D-7 deploys a mine at 4,-2 (20 hexes from the Enterprise); the Enterprise tries to lock on."""
     run = scripted(faces)
-    run.answer("mine:d7")
-    run.answer("4,-2")
+    lay(run, "d7", "4,-2")
     run.answer("minelock:enterprise")
     assert run.pending.data["option_words"]["4,-2"] == "hex 4,-2 (20 hexes: D10 1-6)"  # 15-21: 1-8, -2
     run.answer("4,-2")

@@ -10,7 +10,7 @@ import pytest
 from hexmap.hexes import Facing
 from rules.dice import ScriptedDice
 from rules.systems.stcs.battle import STCSBattle
-from tests.rules.systems.stcs.helpers import stcs_campaign
+from tests.rules.systems.stcs.helpers import lay, stcs_campaign
 from tests.rules.systems.stcs.test_firing import settled
 from tests.rules.systems.v13.helpers import AT
 
@@ -96,8 +96,9 @@ def test_a_lock_is_lost_when_a_move_takes_the_target_beyond_36_hexes() -> None:
 
 def test_a_mine_laid_before_a_move_can_still_be_scanned_for() -> None:
     run = warp_battle()
-    run.answer("mine:d7")
-    run.answer("0,-4")  # 4 hexes from the D-7, 6 from the Bird of Prey
+    lay(run, "d7", "0,-4")  # 4 hexes from the D-7, 6 from the Bird of Prey
+    run.answer("next")  # (it stays still in the Movement Phase it lays in)
+    run.answer("none")  # Red's cloaked Bird of Prey does not warp out
     run.answer("move:d7")
     run.answer("8")
     run.answer(f"{run.engine.facing['d7'].name}:8")

@@ -78,10 +78,11 @@ def test_two_transporters_carry_twelve_and_none_is_refused() -> None:
 def test_no_boarding_party_of_crew_without_one_assigned() -> None:
     run = arrived(boarding=0)
     assert run.engine.casualties.get("lexington", 0) == 0
-    run.answer("beam:lexington")
+    from rules.systems.stcs import transporters
+    assert transporters.options(run.engine, "lexington").keys() == {"board:d7"}
     with pytest.raises(IllegalAnswer, match="no boarding party of its crew: they are assigned in the Power "
                        "Allocation Phase") as why:
-        run.answer("board:d7")
+        run.answer("beam:lexington")  # its only transport refused: the act too (no question with no answer left)
     assert why.value.rule == "STCS Boarding Operations"
 
 

@@ -293,13 +293,13 @@ def test_no_crew_to_send_is_refused_for_a_party_and_for_crew_whatever_the_alloca
     lower(run, "lexington", "d7")
     lower(run, "d7", "lexington")
     run.engine.casualties["lexington"] = 90
-    run.answer("beam:lexington")
-    why = _refused(run, "board:d7")
+    assert tr.options(run.engine, "lexington").keys() == {"board:d7"}
+    why = _refused(run, "beam:lexington")  # its only transport refused: the act too (no question with no answer)
     assert (why.rule, why.message) == (tr.BOARD, "Lexington has no crew to send: it keeps 10% of its original crew "
                                                  "aboard to operate")
     run = _near(allocate="movement 11, shields 1/1/1/1/1/1, weapons 10, transporters 1")
     run.engine.casualties["lexington"] = 90
-    run.answer("beam:lexington")
+    run.answer("beam:lexington")  # (another transport it may make: the act stands)
     why = _refused(run, "crew:enterprise")
     assert (why.rule, why.message) == (tr.RULE, "Lexington has no crew to send: it keeps 10% of its original crew "
                                                 "aboard to operate")

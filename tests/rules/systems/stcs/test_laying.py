@@ -1,0 +1,126 @@
+"""Seed 002's Carrying And Deploying Mines, each condition (issue 25: only "within 4 hexes" was checked, by the
+offer): "A ship may deploy one mine per Movement Phase. To deploy a mine, a ship must remain stationary in a hex
+for one Movement Phase, have an operational tractor beam, and drop a shield for the full turn. A mine may be
+placed up to four hexes from the deploying ship, provided the shield between the ship and the deployment hex is
+down. [...] A mine may not be deployed into a hex in which any ship [...] is located." Each refusal names the rule.
+The Klothos (D-7, Class VIII: one tractor beam) is at 0,0 heading B; its bow is shield 1."""
+from __future__ import annotations
+
+import pytest
+
+from hexmap.hexes import Hex
+from rules.battlehex.log import IllegalAnswer
+from rules.systems.stcs import shields
+from tests.rules.systems.stcs.helpers import lay
+from tests.rules.systems.stcs.test_damage import hit, scripted
+
+RULE = "STCS Carrying And Deploying Mines"
+
+
+def ahead(run, k: int) -> str:
+    e = run.engine
+    h = e.at["d7"].neighbor(e.facing["d7"], k)
+    return f"{h.q},{h.r}"
+
+
+def lower(run, i: int) -> None:
+    run.answer("shields:d7")
+    run.answer(f"lower:{i}")
+
+
+def refused(run, answer: str, words: str) -> None:
+    with pytest.raises(IllegalAnswer, match=words) as err:
+        run.answer(answer)
+    assert str(err.value).startswith(RULE)
+
+
+def test_the_bow_faces_the_hexes_ahead() -> None:
+    run = scripted([])
+    e = run.engine
+    assert shields.shields_toward(e, "d7", e.at["d7"].neighbor(e.facing["d7"], 4)) == (1,)
+
+
+@pytest.mark.parametrize(("k", "ok"), [(4, True), (5, False)])
+def test_a_mine_goes_up_to_4_hexes_away_5_refused(k: int, ok: bool) -> None:
+    run = scripted([])
+    lower(run, 1)
+    run.answer("mine:d7")
+    if ok:
+        run.answer(ahead(run, k))
+        assert [m.at for m in run.engine.mines] == [run.engine.at["d7"].neighbor(run.engine.facing["d7"], 4)]
+    else:
+        refused(run, ahead(run, k), r"up to 4 hexes from the deploying ship \(.* is 5\)")
+        assert run.engine.mines == [] and run.pending.key.endswith("/mine/d7")  # asked again, nothing laid
+
+
+def test_no_shield_down_refuses_the_act() -> None:
+    run = scripted([])
+    refused(run, "mine:d7", "Klothos has no shield down")
+
+
+def test_the_shield_toward_the_hex_must_be_down_another_is_not_enough() -> None:
+    run = scripted([])
+    lower(run, 4)  # the stern down, the bow up
+    run.answer("mine:d7")
+    refused(run, ahead(run, 2), r"shield between Klothos and .* \(shield 1\) is up")
+    assert run.engine.mines == []
+
+
+def test_a_ship_that_moved_in_the_movement_phase_may_not_lay_one_still_it_may() -> None:
+    for points, ok in ((1, False), (0, True)):
+        run = scripted([])
+        lower(run, 1)
+        run.answer("move:d7")
+        run.answer(str(points))
+        run.answer(f"{run.engine.facing['d7'].name}:{points}")
+        if ok:
+            run.answer("mine:d7")
+            run.answer(ahead(run, 2))
+            assert len(run.engine.mines) == 1
+        else:
+            refused(run, "mine:d7", r"moved in this Movement Phase \(1 points\): .* remains stationary")
+
+
+def test_one_mine_a_movement_phase_and_no_move_after_it_the_next_segment_again() -> None:
+    run = scripted([])
+    lay(run, "d7", ahead(run, 2))
+    refused(run, "mine:d7", "has deployed a mine in this Movement Phase")
+    refused(run, "move:d7", "deployed a mine in this Movement Phase: it remains stationary")
+    run.answer("next")
+    run.answer("none")  # Red's cloaked Bird of Prey does not warp out
+    lay(run, "d7", ahead(run, 3))  # the bow still down: no Shield Control needed
+    assert len(run.engine.mines) == 2
+
+
+def test_no_working_tractor_beam_no_mine() -> None:
+    run = scripted([])
+    hit(run, "d7", 26)  # 26 of 36: 70% or more lost, its one beam gone
+    lower(run, 1)
+    refused(run, "mine:d7", "no operational tractor beam")
+
+
+def test_the_shield_laid_through_stays_down_to_the_turns_end() -> None:
+    run = scripted([])
+    lay(run, "d7", ahead(run, 2))
+    for _ in range(2):  # segments 2 and 3 of turn 1: no raising shield 1
+        run.answer("next")
+        run.answer("none")
+        run.answer("shields:d7")
+        assert "raise:1" not in run.pending.options
+        run.answer("keep")
+    run.answer("next")
+    run.answer("none")
+    assert run.engine.turn_segment() == (2, 1)
+    run.answer("shields:d7")
+    assert "raise:1" in run.pending.options  # turn 2: it may come up again
+    run.answer("raise:1")
+
+
+def test_a_ship_in_the_hex_refuses_it() -> None:
+    run = scripted([])
+    e = run.engine
+    e.at["enterprise"] = e.at["d7"].neighbor(e.facing["d7"], 2)
+    lower(run, 1)
+    run.answer("mine:d7")
+    refused(run, ahead(run, 2), "a ship is located")
+    assert Hex(0, 0) not in [m.at for m in e.mines]
