@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QIcon, QUndoGroup
+from PySide6.QtGui import QIcon, QTextOption, QUndoGroup
 from PySide6.QtWidgets import (
     QDialog,
     QDockWidget,
@@ -83,6 +83,8 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
         self.setCentralWidget(self.strategic_view)
         self.inspector = QTextBrowser(self)
         self.inspector.setOpenLinks(False)
+        # words whole, a narrow table scrolled sideways: at QT_SCALE_FACTOR=2 it read "Amoeb / a" (issue 22)
+        self.inspector.setWordWrapMode(QTextOption.WrapMode.WordWrap)
         self.inspector_dock = self._add_dock("Sector inspector", "inspector", self.inspector)
         self.tactical_scene = TacticalScene(MapWindow(), self, lazy=True)  # its hexes made when first shown
         self.tactical_view = TacticalView(self.tactical_scene, self)
