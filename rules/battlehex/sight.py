@@ -146,7 +146,8 @@ def learned(run: Seen, viewer: str) -> frozenset[str]:
         units = [u for u in st.visible_units(viewer) if u.team in sides and u.status is not Status.OUT]
     if viewer not in sides:
         return frozenset()
-    return frozenset(x for u in units if u.team != viewer for x in (u.id, u.name))
+    unseen = run.unseen(viewer) if hasattr(run, "unseen") else frozenset()  # a system's own sight (STCS: cloaks)
+    return frozenset(x for u in units if u.team != viewer and u.id not in unseen for x in (u.id, u.name))
 
 
 def sight(run: Seen, viewer: str) -> Sight:

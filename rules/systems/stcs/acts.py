@@ -116,6 +116,36 @@ def table_losses(e: STCSEngine) -> Generator[Question, Any, str]:
     return "; left to the table (" + "; ".join(f"{s}: {listed(n)}" for s, n in said.items()) + ")"
 
 
+def unseen_by(e: STCSEngine, viewer: str, ships: list[str]) -> list[str]:
+    """The ships of ``ships`` the side ``viewer`` does not see (the map's sight check, app/systems/stcs/wrecks.py):
+    the other side's cloaked ones it holds no lock on, and those with engines shut down beyond 40 hexes."""
+    return [x for x in ships if e.units[x].team != viewer and (engines.shown(e, x, viewer) == "hidden" or (
+        e.cloaked.get(x) and not any(y == x and e.units[s].team == viewer for s, y in e.locks.items())))]
+
+
+def resolution(e: STCSEngine, table: str, hide: list[str] | None = None) -> str:
+    """The battle's resolution, each side's ships destroyed and warped out named (``hide``: left out)."""
+    def named(t: str, status: Status) -> str:
+        return listed(u.name for u in e.units.values() if u.team == t and u.status is status and u.id not in
+                      (hide or []))
+    return "STCS: " + "; ".join(f"{e.name(t)} (destroyed: {named(t, Status.DESTROYED)}; warped out: "
+                                f"{named(t, Status.LEFT)})" for t in (e.attacker, e.defender)) + table
+
+
+def tell_resolved(e: STCSEngine, lost: list[str], table: str) -> None:
+    """The log's resolution: a ship the GM entered destroyed that a side did not see (cloaked, no lock of its on
+    it) is left out of that side's line (issue 25: "the scanning side must not learn what it could not see"; the
+    Bird of Prey destroyed in secret was named to Blue); the GM and the sides that saw all read the whole."""
+    at = e.state.record.at
+    hide = {t: unseen_by(e, t, lost) for t in (e.attacker, e.defender)}
+    seeing = tuple(t for t, h in hide.items() if not h)
+    e.log.add("ruling", "STCS", f"Battle Hex {at} resolved: {e.state.resolution}",
+              visible_to=None if len(seeing) == 2 else (*seeing, GM))
+    for t, h in hide.items():
+        if h:
+            e.log.add("ruling", "STCS", f"Battle Hex {at} resolved: {resolution(e, table, h)}", visible_to=(t,))
+
+
 def unit_question(key: str, text: str, options: list[str], units: dict[str, BUnit]) -> Question:
     """The GM's choice of units among ``options`` (none ticked: none)."""
     def check(a: Any) -> list[str]:

@@ -15,7 +15,7 @@ from rules.battlehex.run import ReplayRun
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller, Roll
 from rules.model.campaign import Campaign
-from rules.systems.stcs import actkeys
+from rules.systems.stcs import actkeys, acts as more_acts
 from rules.systems.stcs.advantage import HIDDEN
 from rules.systems.stcs.cloaked import CLOAKED_OUT, hidden
 from rules.systems.stcs.engine import RULE, STCSEngine
@@ -55,6 +55,14 @@ class STCSBattle(ReplayRun[STCSEngine]):
                      {"faces": list(roll.faces), "total": roll.total, "purpose": roll.purpose, "who": roll.who},
                      visible_to=(roll.who, GM))
 
+    def unseen(self, viewer: str) -> frozenset[str]:
+        """The other side's cloaked ships the battle never showed ``viewer`` (its log never names them): not learned
+        by it (rules.battlehex.sight.learned), so the campaign's result lines keep them out of its version (issue 25:
+        the Bird of Prey destroyed while cloaked read "Bird of Prey destroyed" in Blue's campaign log)."""
+        seen = " ".join(e.text for e in self.log.for_viewer(viewer))
+        return frozenset(x for x, u in self.engine.units.items() if u.team != viewer and u.unit.is_cloaked
+                         and u.name not in seen)
+
     def _give(self, raw: Any, expected: int | None = None) -> set[str]:
         """An act entering damage to a cloaked ship (:data:`.cloaked.HIDDEN_ACTS`) is its side's and the GM's: its
         answer, questions (secret to the other side's screen), rulings and dice (their own streams) until
@@ -63,10 +71,14 @@ class STCSBattle(ReplayRun[STCSEngine]):
         if q is not None and q.key.endswith("/act") and isinstance(raw, str) and hidden(e, raw) and q.check(raw) == raw:
             e.log.hidden_to = (e.units[actkeys.split(raw, e.units)[1]].team, GM)
             e.dice.hide(f"{q.key}/{len(self.answers)}")
+        unseen = {t: more_acts.unseen_by(e, t, q.check(raw)) for t in (e.attacker, e.defender)} if q is not None and \
+            q.key == "stcs/destroyed" else {}
+        if any(unseen.values()):  # the GM's answer names a ship a side did not see: not that side's (issue 25)
+            e.log.hidden_to = (*(t for t, h in unseen.items() if not h), GM)
         try:
             return super()._give(raw, expected)
         finally:
-            if self.pending is None or self.pending.key.endswith("/act"):
+            if any(unseen.values()) or self.pending is None or self.pending.key.endswith("/act"):
                 self.engine.log.hidden_to = None
                 self.engine.dice.hide("")
 

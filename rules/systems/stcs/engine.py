@@ -19,7 +19,6 @@ from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.stcs import STCSData
-from rules.model.visibility import listed
 from rules.systems.stcs import (acts as more_acts, actkeys, advantage, casualties, cloaked, contact, damage,
                                 explosion, firing, laying, mines, minehits, movement, odds, power, repairing, sensors,
                                 shieldcontrol, shields, warp, warping)
@@ -317,13 +316,9 @@ class STCSEngine:
         for x in lost:
             self.units[x].status = Status.DESTROYED
         table = yield from more_acts.table_losses(self)  # the units left to the table: the GM enters theirs too
-        st = self.state
-        def named(t: str, status: Status) -> str:  # names, not counts: a viewer's version takes the hidden ones out
-            return listed(u.name for u in self.units.values() if u.team == t and u.status is status)  # (issue 23)
-        st.resolution = "STCS: " + "; ".join(f"{self.name(t)} (destroyed: {named(t, Status.DESTROYED)}; warped out: "
-                                             f"{named(t, Status.LEFT)})" for t in (self.attacker, self.defender)) + table
-        st.resolved = True
-        self.log.add("ruling", RULE, f"Battle Hex {st.record.at} resolved: {st.resolution}")
+        self.state.resolution = more_acts.resolution(self, table)  # names, not counts: a viewer's version takes
+        self.state.resolved = True  # the hidden ones out (issue 23)
+        more_acts.tell_resolved(self, lost, table)
 
     def question_odds(self, q: Question) -> dict[str, Any]:
         """Each act's exact odds (:func:`.odds.question_odds`)."""
