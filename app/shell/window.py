@@ -277,6 +277,7 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
         self.tactical_dock.setFloating(not self.tactical_dock.isFloating())
         if self.tactical_dock.isFloating():
             self.tactical_dock.resize(1000, 760)
+            window_state.fit_to_screen(self.tactical_dock)  # 2000 x 1520 on a 1600 x 1000 screen at scale 2
 
     def show_rules(self, text) -> RulesViewer:
         from app.shell.rules_viewer import RulesViewer  # not at start-up: only Help > Rules needs it

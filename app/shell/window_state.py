@@ -281,8 +281,9 @@ class _FitShown(QObject):
                 fit_to_screen(window)
 
 
-_FITTED = (Qt.WindowType.Window, Qt.WindowType.Dialog, Qt.WindowType.Sheet)
-"""The kinds of window fitted to the screen (not menus, tool tips or splash screens)."""
+_FITTED = (Qt.WindowType.Window, Qt.WindowType.Dialog, Qt.WindowType.Sheet, Qt.WindowType.Tool)
+"""The kinds of window fitted to the screen (a floating dock is a tool window; not menus, tool tips
+or splash screens)."""
 FIT_SHOWN = "window_state_fit_shown"
 """The application's property: its windows are fitted when shown (:func:`fit_every_window`)."""
 
