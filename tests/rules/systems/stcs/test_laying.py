@@ -124,3 +124,16 @@ def test_a_ship_in_the_hex_refuses_it() -> None:
     run.answer("mine:d7")
     refused(run, ahead(run, 2), "a ship is located")
     assert Hex(0, 0) not in [m.at for m in e.mines]
+
+
+def test_a_move_in_the_segment_before_does_not_bar_laying_now() -> None:
+    run = scripted([])
+    lower(run, 1)
+    run.answer("move:d7")
+    run.answer("1")
+    run.answer(f"{run.engine.facing['d7'].name}:1")
+    run.answer("next")
+    run.answer("none")
+    run.answer("mine:d7")  # segment 2: it has not moved in this Movement Phase
+    run.answer(ahead(run, 2))
+    assert len(run.engine.mines) == 1 and run.engine.laid["d7"] == (2, 1)
