@@ -85,7 +85,8 @@ def _in_supply(c: Campaign, fleet: Fleet | None, sec: Sector | None) -> str | No
         state = StrategicState.compute(c, build_graph(c))
         return None if replacement_flights_allowed(c, state, fleet.id) else f"{fleet.name} is Out of Supply"
     assert sec is not None
-    good = [pl for pl in (sec.star_system.planets if sec.star_system else []) if pl.owner == sec.owner and pl.morale > 0]
+    planets = sec.star_system.planets if sec.star_system else []
+    good = [pl for pl in planets if pl.owner == sec.owner and pl.morale > 0]
     return None if good else f"every planet of its own at {sec.at} is in rebellion (Morale 0): out of supply"
 
 

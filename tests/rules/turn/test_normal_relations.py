@@ -234,6 +234,9 @@ def test_normal_exception_directly():
     peace = _state(relations={**NORMAL, ("kzinti", "klingon"): "peace"})  # one pair under a treaty
     assert normal_exception(peace, at, ["fed", "kzinti"], ["klingon"]) == [False, False]
     assert normal_exception(peace, at, ["klingon"], ["kzinti", "fed"]) == [False, False]
+    kor = _state(relations=NORMAL, sectors=RED_WORLD)  # Klingon's system, Fed attacked: both may; facing nobody: no
+    assert normal_exception(kor, at, ["fed"], ["klingon"]) == [True, True]
+    assert normal_exception(kor, at, [], ["klingon"]) == [False, False]
     v13 = _state(relations=NORMAL)
     v13.campaign.settings.combat_phase = "v13"
     assert normal_exception(v13, at, ["fed"], ["klingon"]) == [False, False]

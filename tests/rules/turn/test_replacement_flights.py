@@ -27,7 +27,8 @@ def fighter(uid: str, **kw) -> dict:
 
 
 def carrier_group(cv: dict | None = None, lost: dict | None = None) -> dict:
-    return fleet("cg", "fed", "0304", units=[cv or unit("cv", is_carrier=True), lost or fighter("f1", carrier_id="cv", destroyed=True),
+    return fleet("cg", "fed", "0304", units=[cv or unit("cv", is_carrier=True),
+                                             lost or fighter("f1", carrier_id="cv", destroyed=True),
                                              fighter("f2", carrier_id="cv")])
 
 
@@ -116,7 +117,8 @@ def test_out_of_supply_no_replacement():
     from rules.turn.supply_phase import replacement_flights_allowed
 
     far = {**EARTH, **{f"0{c}0{r}": {"owner": "klingon"} for c in range(6, 9) for r in range(4, 7)}}
-    c = world(fleet("cg", "fed", "0705", units=[unit("cv", is_carrier=True), fighter("f1", carrier_id="cv", destroyed=True)]),
+    lost = [unit("cv", is_carrier=True), fighter("f1", carrier_id="cv", destroyed=True)]
+    c = world(fleet("cg", "fed", "0705", units=lost),
               sectors=far, cols=8, rows=6)
     assert not replacement_flights_allowed(c, StrategicState.compute(c, build_graph(c)), "cg")
     with pytest.raises(RuleError, match=r"N1 cannot reach cg: cg is Out of Supply \(flights replace losses only in "
@@ -147,18 +149,20 @@ ORDERS = "004 Turn Orders Phase"
     ({"power": "nobody", "flight": "n1", "to": "cg"}, IllegalAnswer, ORDERS, "there is no power 'nobody'"),
     ({"power": "fed", "flight": "n1", "to": "9999"}, IllegalAnswer, ORDERS, "'9999' is neither a fleet nor a sector"),
     ({"power": "fed", "flight": "n1", "to": "k"}, RuleError, RULE, "k is not Fed's"),
-    ({"power": "fed", "flight": "n1", "to": "0304"}, RuleError, RULE, "0304 is no system of Fed with a planet of its own: "
-                                                                       "a flight replaces losses at one of its fleets or planets"),
-    ({"power": "fed", "flight": "n1", "to": "0302"}, RuleError, RULE, "0302 is no system of Fed with a planet"),  # Fed's, no planet
-    ({"power": "fed", "flight": "n1", "to": "0404"}, RuleError, RULE, "0404 is no system of Fed with a planet"),  # Fed's planet, Kzinti's sector
+    ({"power": "fed", "flight": "n1", "to": "0304"}, RuleError, RULE,
+     "0304 is no system of Fed with a planet of its own: a flight replaces losses at one of its fleets or planets"),
+    ({"power": "fed", "flight": "n1", "to": "0302"}, RuleError, RULE,  # Fed's sector, no planet
+     "0302 is no system of Fed with a planet"),
+    ({"power": "fed", "flight": "n1", "to": "0404"}, RuleError, RULE,  # Fed's planet, Kzinti's sector
+     "0404 is no system of Fed with a planet"),
     ({"power": "fed", "flight": "n1", "to": "fed-built-t1-0303"}, RuleError, RULE, "N1 is already in"),
-    ({"power": "fed", "flight": "zz", "to": "cg"}, RuleError, RULE, "zz is no newly built flight of Fed \\(a fighter "
-                                                                  "or shuttle completed at its planet, still in the fleet "
-                                                                  "its Construction Completion formed there\\)"),
+    ({"power": "fed", "flight": "zz", "to": "cg"}, RuleError, RULE,
+     "zz is no newly built flight of Fed \\(a fighter or shuttle completed at its planet, still in the fleet its "
+     "Construction Completion formed there\\)"),
 ])
 def test_bad_orders_are_refused_naming_the_field_or_rule(raw, kind, rule, words):
-    sectors = {**EARTH, "0302": {"owner": "fed"}, "0404": {"owner": "kzinti", "star_system": {"name": "Mix", "planets": [
-        {"name": "Mix I", "owner": "fed", "census": 1, "morale": 1}]}}}
+    mix = {"name": "Mix", "planets": [{"name": "Mix I", "owner": "fed", "census": 1, "morale": 1}]}
+    sectors = {**EARTH, "0302": {"owner": "fed"}, "0404": {"owner": "kzinti", "star_system": mix}}
     c = world(carrier_group(), fleet("k", "klingon", "0505"), sectors=sectors)
     with pytest.raises(kind, match=words) as e:
         order(c, raw)
@@ -185,7 +189,8 @@ def test_a_construction_fleet_keeping_other_units_stays():
 
 def test_a_campaign_keeping_the_empire_turn_by_hand_refuses_it():
     c = world(carrier_group()).model_copy(update={"settings": campaign().settings})
-    with pytest.raises(RuleError, match=r"^004 Turn Orders Phase: replacement flights are kept by hand in this campaign \(settings.empire_turn "
+    with pytest.raises(RuleError, match=r"^004 Turn Orders Phase: replacement flights are kept by hand in this "
+                                        r"campaign \(settings.empire_turn "
                                         r"by_hand\)$") as e:
         replace(c)
     assert e.value.rule == "004 Turn Orders Phase"
