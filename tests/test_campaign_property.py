@@ -241,7 +241,7 @@ def _trade_visits(p: TurnPlayer) -> None:
 @given(campaign=campaigns(combat_phases=("seed004", "v13"), systems=SYSTEMS), seed=st.integers(0, 2**31 - 1),
        turn=st.sampled_from((1, 6, 12)), turns=st.integers(1, 3 if LONG else 1), ruling=st.sampled_from((0.0, 0.3)))
 def test_generated_campaigns_with_the_seed004_economy_play_on(campaign, seed, turn, turns, ruling):
-    _play(_economy(campaign, seed, turn), seed, turns, ruling)
+    _trade_visits(_play(_economy(campaign, seed, turn), seed, turns, ruling))  # their civilian fleets' routes too
 
 
 SEAM_REFUSALS = ("has no ship with Babylon 5 data in this battle", "needs exactly one group flagship",
