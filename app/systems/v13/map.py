@@ -34,10 +34,9 @@ def _click(press: QPointF | None, pos: QPointF) -> bool:
 
 
 def _fit_with_room(view: BattleMapView, rect: QRectF) -> float:
-    """Fit ``rect`` in ``view`` with room for the counters and arrows around it, which keep their size on the
-    screen (issue 22: a counter on the rect's edge was drawn half out of the view), and for scroll bars; the
-    scale set and what it needs centred. The largest scale whose need fits, found by halving (at 0509 the old
-    fit-and-grow never settled: the view sat off-centre); none fits: the least, centred all the same."""
+    """Fit ``rect`` in ``view`` with room for the counters and arrows around it, which keep their size on the screen
+    (issue 22), and for scroll bars: the largest scale whose need fits, found by halving, and that need centred (at
+    0509 the old fit-and-grow never settled: the view sat off-centre); none fits: the least, centred all the same."""
     scene, bar = view.scene(), view.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent) + 2
     view._fit_size, frame = view.size(), 2 * view.frameWidth()
     width, height = view.width() - frame - bar, view.height() - frame - bar
@@ -127,6 +126,7 @@ class BattleMapView(HudView):
         self.controller: MapController | None = None
         self.auto_fit = True  # keep fitting the window until the user zooms or pans
         self._fit_rect: QRectF | None = None
+        self._focused: QRectF | None = None  # what the last fit showed: a resize fits it again, the map stays put
         self._fitted, self._fit_size = self.transform(), QSize()  # the transform and the view's size of the last fit
         self._last: Hex | None = None
         self._hover: Hex | None = None
@@ -189,12 +189,10 @@ class BattleMapView(HudView):
         self._fit()
 
     def keep_focus(self) -> None:
-        """A fitted view (nobody zoomed or panned since) that no longer shows all it would fit (a
-        legal zone offered off the sheet, the attackers' ring) fits again; otherwise nothing moves.
-        A zone or ring at least half in view, with the sheet and every counter, leaves it as it is:
-        the map shrank and moved under the pointer after a drop near the sheet's edge, for the next
-        unit's zone reaching a little past the view (issue 22, real screen at 1600x1000). All it would fit in
-        less than half the view each way (the placement's ring gone at 0509's combat: the map small, aside) fits."""
+        """A fitted view (nobody zoomed or panned since) not showing all it would fit (a zone off the sheet, the
+        attackers' ring) fits again; a zone or ring at least half in view, with the sheet and every counter, stays
+        (issue 22: the map moved under the pointer after a drop near the sheet's edge, the next unit's zone a little
+        past the view). All it would fit in less than half the view each way (0509's ring gone at combat) fits."""
         if not self.auto_fit:
             return
         scene = self.scene()
@@ -206,12 +204,13 @@ class BattleMapView(HudView):
         if not shown.contains(scene.focus_rect(zones=False)) or not all(_mostly(shown, box) for box in _zones(scene)):
             self._fit()
 
-    def _fit(self) -> None:
+    def _fit(self, again: bool = False) -> None:  # again: what the last fit showed (a resize: issue 22, 0509)
         if self.transform() != self._fitted:  # zoomed by someone else since (fitInView, scale)
             self.auto_fit = False
             return
         scene = self.scene()
-        rect = self._fit_rect if self._fit_rect is not None else scene.focus_rect()
+        rect = self._fit_rect or (self._focused if again and self._focused is not None else scene.focus_rect())
+        self._focused = QRectF(rect)
         scale = _fit_with_room(self, rect)  # room for the counters, which keep their size on the screen
         if not self.MIN_SCALE <= scale <= self.MAX_SCALE:  # e.g. a view not laid out yet
             self.zoom(1.0)
@@ -232,7 +231,7 @@ class BattleMapView(HudView):
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)  # the overlays are placed again
         if self.auto_fit and self.size() != self._fit_size:  # not its scroll bars coming and going (a fit's)
-            self._fit()
+            self._fit(again=True)
 
     def showEvent(self, event) -> None:  # noqa: N802
         super().showEvent(event)

@@ -27,16 +27,18 @@ def _shown(view) -> QRectF:
     return box
 
 
-def test_the_placed_battle_at_0509_is_fitted_centred_and_stays(qtbot, tmp_path):
+def _walk(qtbot, tmp_path, until):
+    """0509 of the default campaign fought in V13 in a 1400x900 window: dialogs as offered, the hand-overs
+    taken, every unit placed by keys (P, Return), until ``until(pending question)``; the battle window."""
     main = open_main_window(qtbot, tmp_path)
     system_action(main.findChild(QMenu, "battle_systems_menu"), "v13").trigger()
     bw = end_movement_and_fight(main, qtbot, "0509")
     qtbot.wait(100)  # its first fit to the tests' 800 x 800 screen done: then it takes the size asked
     bw.resize(1400, 900)
     answerer = Answerer(ok)  # Weapon Status, the range, the centre hex: as offered
-    for _ in range(300):  # every unit placed by keys (P, Return)
+    for _ in range(300):
         q = bw.b.pending
-        if q is not None and q.kind is QKind.ACTION:
+        if q is not None and until(q) and not bw.handing_over():
             break
         if bw.handing_over():
             qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
@@ -46,8 +48,12 @@ def test_the_placed_battle_at_0509_is_fitted_centred_and_stays(qtbot, tmp_path):
             place_by_keys(bw, qtbot)
         qtbot.wait(20)
     answerer.stop()
-    if bw.handing_over():
-        qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+    QApplication.processEvents()
+    return bw
+
+
+def test_the_placed_battle_at_0509_is_fitted_centred_and_stays(qtbot, tmp_path):
+    bw = _walk(qtbot, tmp_path, lambda q: q.kind is QKind.ACTION)
     assert bw.b.pending.kind is QKind.ACTION and len(bw.panel.view.scene().counters) == 18
     QApplication.processEvents()
     view = bw.panel.view
@@ -65,4 +71,20 @@ def test_the_placed_battle_at_0509_is_fitted_centred_and_stays(qtbot, tmp_path):
     press(bw, "Ctrl+0")  # Fit again: nothing moves
     QApplication.processEvents()
     assert (view.transform(), view.mapToScene(port.center().toPoint())) == fitted
+    bw.close()
+
+
+def test_a_resize_keeps_the_map_where_it_was(qtbot, tmp_path):
+    """Seen on the real screen at 0509's incidental units' placement: the Alliance's ring spread 50 hexes past
+    the view (left as it was: most of it in view), and when the window's layout changed (the side panel
+    widening, the GM's question after it) the map jumped to centre that ring. A resize fits what the last
+    fit showed: the map's middle stays where it was."""
+    bw = _walk(qtbot, tmp_path, lambda q: q.kind is QKind.PLACE and "V13.46" in q.rule)
+    view = bw.panel.view
+    middle = view.mapToScene(view.viewport().rect().center())
+    bw.resize(1440, 900)  # wider, as a person drags its edge (the view grows as when the panel narrows)
+    qtbot.waitUntil(lambda: view.viewport().width() > 0 and bw.width() == 1440)
+    QApplication.processEvents()
+    moved = view.mapToScene(view.viewport().rect().center()) - middle
+    assert moved.manhattanLength() * view.transform().m11() <= 4, (moved, middle)  # screen pixels
     bw.close()
