@@ -137,3 +137,25 @@ def test_a_move_in_the_segment_before_does_not_bar_laying_now() -> None:
     run.answer("mine:d7")  # segment 2: it has not moved in this Movement Phase
     run.answer(ahead(run, 2))
     assert len(run.engine.mines) == 1 and run.engine.laid["d7"] == (2, 1)
+
+
+def test_one_hex_away_is_accepted() -> None:
+    run = scripted([])
+    lay(run, "d7", ahead(run, 1))
+    assert [m.at for m in run.engine.mines] == [run.engine.at["d7"].neighbor(run.engine.facing["d7"], 1)]
+
+
+def test_the_refusals_words_whole() -> None:
+    from rules.systems.stcs import mines
+
+    run = scripted([])
+    e = run.engine
+    lower(run, 4)
+    two = next(h for h in mines.lay_spots(e, "d7") if len(shields.shields_toward(e, "d7", h)) == 2
+               and 4 not in shields.shields_toward(e, "d7", h))  # a hex on the line between two shields
+    a, b = shields.shields_toward(e, "d7", two)
+    run.answer("mine:d7")
+    refused(run, f"{two.q},{two.r}", rf"^{RULE}: the shield between Klothos and {two.q},{two.r} \(shield {a} and "
+            rf"{b}\) is up: a mine is placed through a dropped shield$")
+    e.at["enterprise"] = e.at["d7"].neighbor(e.facing["d7"], 2)
+    refused(run, ahead(run, 2), f"^{RULE}: a mine may not be deployed into a hex in which a ship is located$")
