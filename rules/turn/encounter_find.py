@@ -54,7 +54,8 @@ from rules.dice import DiceRoller
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, Fleet, Team
 from rules.model.turn_model import FleetKind, Scenario
-from rules.strategic.battle_hex import normal_exception, powers_by_team, roles, teams_fighting_in, units_by_team
+from rules.strategic.battle_hex import (claims_system, normal_exception, powers_by_team, roles, teams_fighting_in,
+                                        units_by_team)
 from rules.strategic.state import StrategicState
 from rules.turn.encounters import RULE, Meeting
 
@@ -92,16 +93,19 @@ def _blocked(state: StrategicState, a: Team, b: Team, pa: set[str], pb: set[str]
     return f"{st} between {names.get(p, p)} and {names.get(q, q)}: diplomacy allows no encounter"
 
 
-def _restricted(state: StrategicState, at: Label, att: Team, dfd: Team) -> tuple[str, ...]:
+def _restricted(state: StrategicState, at: Label, att: Team, dfd: Team) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The Teams of a sector meeting that may demand nothing: at Normal Relations, those whose powers
     neither control nor controlled the system nor were attacked by the other side
-    (:func:`rules.strategic.battle_hex.normal_exception`)."""
+    (:func:`rules.strategic.battle_hex.normal_exception`); and those that may only because they were
+    attacked."""
     present = powers_by_team(state, at)
     pa, pd = present.get(att.id, set()), present.get(dfd.id, set())
     if state.dip.teams_may_fight(att, dfd, pa, pd):
-        return ()
+        return (), ()
     claims = normal_exception(state, at, pa, pd)
-    return tuple(t.id for t, claim in zip((att, dfd), claims) if not claim)
+    by_attack = tuple(t.id for t, mine, claim in zip((att, dfd), (pa, pd), claims)
+                      if claim and not claims_system(state, at, mine))
+    return tuple(t.id for t, claim in zip((att, dfd), claims) if not claim), by_attack
 
 
 def meetings(campaign: Campaign, state: StrategicState, moved_from: Mapping[str, Label],
@@ -132,9 +136,10 @@ def meetings(campaign: Campaign, state: StrategicState, moved_from: Mapping[str,
                 continue  # V13.16 / V13.18: x ignored all of y's units here this Movement Phase: no meeting
             form = roles(at, [a, b], teams, movers, None, [], {frozenset((a, b))})
             att, dfd = teams[form.attacker], teams[form.defender]
+            restricted, attacked = _restricted(state, at, att, dfd)
             out.append(Meeting(at, None, att.id, dfd.id, _fleets(state, at, att), _fleets(state, at, dfd),
                                fixed_point(state, at, dfd), reason=form.attacker_reason,
-                               restricted=_restricted(state, at, att, dfd)))
+                               restricted=restricted, attacked=attacked))
     if near is None or near[1] is not None:
         out.extend(_lane_meetings(campaign, state))
     return sorted(out, key=lambda m: (m.at, m.between or m.at, m.between is not None, m.attacker, m.defender))

@@ -91,6 +91,9 @@ class Meeting:
     blocked: str = ""
     reason: str = ""
     restricted: tuple[str, ...] = ()
+    attacked: tuple[str, ...] = ()
+    """Teams that may demand at Normal Relations only because the other side attacked their forces
+    (not controlling the system): their question says so."""
 
     @property
     def where(self) -> str:
@@ -179,7 +182,8 @@ def _check_demand(m: Meeting, team: str, demand: Scenario | None) -> None:
         return
     if team in m.restricted:
         raise IllegalAnswer(R_NORMAL, f"{team} may generate no encounter in {m.where}: at Normal Relations only a "
-                                      "power that controls or controlled the system, or one whose forces the other attacked, may")
+                                      "power that controls or controlled the system, or one whose forces the other "
+                                      "attacked, may")
     if demand is Scenario.DEFENSIVE and team == m.defender:
         raise IllegalAnswer(RULE, f"{m.where} is no fixed defensive point of {team}: a Defensive encounter "
                                   "is demanded only by a defender at a fixed defensive point")
@@ -282,8 +286,9 @@ def _demand_question(m: Meeting, team: str, name: Callable[[str], str]) -> Quest
     opts = list(demands_open(m, team))
     here = f"between {m.at} and {m.between}" if m.between is not None else f"in {m.at}"
     other = m.defender if team == m.attacker else m.attacker
-    only = (f" (Normal Relations: {name(other)} may not generate an encounter here; you may: the system is "
-            "or was yours, or it attacked your forces)") if other in m.restricted else ""
+    why = "it attacked your forces" if team in m.attacked else "the system is or was yours"
+    only = (f" (Normal Relations: {name(other)} may not generate an encounter here; you may: {why})"
+            if other in m.restricted else "")
     q = choose(f"encounter/{m.where}/demand/{team}", team, RULE,
                f"{name(team)}: you meet {name(other)} {here}. Demand a scenario?{only}", opts,
                default=opts[0])  # the table's first row: a Deep Space encounter, where it may be demanded

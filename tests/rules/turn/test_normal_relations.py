@@ -27,6 +27,7 @@ def test_the_power_whose_system_it_is_may_demand_the_visitor_may_not():
     assert c.phase is Phase.ENCOUNTERS and [r.encounter for r in c.battle_hexes] == [EncounterState.PENDING]
     _, q = cp.pending(c, g)
     assert q.key == "encounter/0304/demand/red" and "Normal Relations: Blue may not generate" in q.text
+    assert q.text.endswith("you may: the system is or was yours)")
     c = cp.answer(c, g, "deep_space")
     _, q = cp.pending(c, g)
     assert q.key == "encounter/0304/agree/blue"  # Blue may still refuse and return
@@ -165,7 +166,8 @@ def test_a_power_attacked_by_the_other_may_demand_anywhere(age):
     assert meeting_of(c, StrategicState.compute(c, g), c.battle_hexes[0]).restricted == ("red",)
     _, q = cp.pending(c, g)
     assert q.key == "encounter/0304/demand/blue" and "Red may not generate" in q.text
-    assert "it attacked your forces" in q.text
+    assert q.text.endswith("(Normal Relations: Red may not generate an encounter here; you may: it attacked your "
+                           "forces)")
     c = cp.answer(c, g, "deep_space")  # Red, holding the sector, cannot refuse
     assert c.battle_hexes[0].scenario is Scenario.DEEP_SPACE
 
@@ -236,6 +238,9 @@ def test_normal_exception_directly():
     assert normal_exception(peace, at, ["klingon"], ["kzinti", "fed"]) == [False, False]
     kor = _state(relations=NORMAL, sectors=RED_WORLD)  # Klingon's system, Fed attacked: both may; facing nobody: no
     assert normal_exception(kor, at, ["fed"], ["klingon"]) == [True, True]
+    from rules.turn.encounter_find import _restricted  # Fed may because attacked, Klingon as its system
+    blue, red = kor.campaign.teams[0], kor.campaign.teams[1]
+    assert _restricted(kor, at, blue, red) == ((), ("blue",))
     assert normal_exception(kor, at, [], ["klingon"]) == [False, False]
     v13 = _state(relations=NORMAL)
     v13.campaign.settings.combat_phase = "v13"
