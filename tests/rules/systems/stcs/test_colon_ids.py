@@ -93,3 +93,8 @@ def test_split_finds_the_ships_among_the_ids() -> None:
     assert split("lock:a:c", ids) == ("lock", "a", "c")
     assert split("next", ids) == ("next", "", "")
     assert split("power:x:y", []) == ("power", "x", "y")  # no id named: at the first two ':'
+    assert split("fire:x:y:z", []) == ("fire", "x", "y:z")
+    assert split("hit:ab", ["a"]) == ("hit", "ab", "")  # an id is named whole, not as a prefix
+    assert split("lock:x:y:w", ["x", "x:y", "y:w"]) == ("lock", "x", "y:w")  # the rest an id beats the longest
+    # truly ambiguous ("a" then "b", or the one id "a:b"): the whole key as one id is read first
+    assert split("hit:a:b", ["a", "a:b", "b"]) == ("hit", "a:b", "")
