@@ -4,8 +4,8 @@ exceed the screen's. :func:`scrolled` puts it in a scroll area instead.
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QWidget
 
 
 def scrolled(dock: QDockWidget) -> QScrollArea:
@@ -22,6 +22,30 @@ def scrolled(dock: QDockWidget) -> QScrollArea:
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
     area.setWidget(inner)
     dock.setWidget(area)
-    bar = area.verticalScrollBar().sizeHint().width()  # room kept for it: a panel taller than the dock at
-    area.setMinimumWidth(min(inner.minimumSizeHint().width(), 320) + bar)  # its least width was cut at the right
+    _LeastWidth(area, inner)
     return area
+
+
+class _LeastWidth(QObject):
+    """The scroll area at least as wide as its panel's least width (at most 320) and the vertical
+    scroll bar beside it, followed as the panel's controls change: the V13 combat panel, shown once
+    the battle starts, was cut at the right behind a sideways scroll bar in a dock kept at the set-up
+    panel's width (issue 22, ``QT_SCALE_FACTOR=2``: "Next tur", "Turn righ"). It only grows, so a
+    text that needs less room never moves the map."""
+
+    def __init__(self, area: QScrollArea, inner: QWidget) -> None:
+        super().__init__(area)
+        self.area, self.inner = area, inner
+        self.bar = area.verticalScrollBar().sizeHint().width()  # room kept for it: a panel taller than the dock
+        self._fit()  # at its least width was cut at the right
+        inner.installEventFilter(self)
+
+    def _fit(self) -> None:
+        need = min(self.inner.minimumSizeHint().width(), 320) + self.bar
+        if need > self.area.minimumWidth():
+            self.area.setMinimumWidth(need)
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 (Qt name)
+        if event.type() == QEvent.Type.LayoutRequest:
+            self._fit()
+        return False
