@@ -74,3 +74,31 @@ def test_the_campaign_log_keeps_it_from_blue_too() -> None:
     assert "Bird of Prey destroyed" in red and any("Klothos and Bird of Prey" in t for t in red)
     seen = resolved("uncloak:bop")
     assert "Bird of Prey destroyed" in campaign_log(seen, "blue")
+
+
+def test_with_units_left_to_the_table_the_line_after_their_questions_keeps_it_from_blue_too() -> None:
+    """A Red unit with no STCS data is left to the table: its three questions come after the GM's answer, so the
+    resolution is logged at the last of them, when that answer's hiding is over; the line keeps the ship out all
+    the same (its own visibility)."""
+    import json as js
+
+    from rules.dice import ScriptedDice
+    from rules.model import io
+    from rules.systems.stcs.battle import STCSBattle
+    from tests.rules.systems.stcs.helpers import stcs_campaign
+    from tests.rules.systems.v13.helpers import AT
+
+    data = js.loads(io.dumps(stcs_campaign()))
+    fleet = next(f for f in data["fleets"] if any(u["id"] == "d7" for u in f["units"]))
+    fleet["units"].append({**{k: v for k, v in fleet["units"][0].items() if k != "stcs"}, "id": "raider",
+                           "name": "Raider"})
+    c = type(stcs_campaign()).model_validate(data)
+    run = STCSBattle(c, AT, dice=lambda _seed: ScriptedDice([]))
+    for a in ("sublight", ["lexington"], "resolve", ["bop", "d7"]):
+        run.answer(a)
+    assert run.pending is not None and run.pending.key.startswith("stcs/table/")
+    while run.pending is not None:
+        run.answer([])
+    blue = texts(run, "blue")
+    assert any(t.startswith("Battle Hex 0304 resolved: STCS: Red (destroyed: Klothos;") for t in blue)
+    assert not [t for t in blue if "Bird of Prey" in t]
