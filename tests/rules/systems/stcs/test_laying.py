@@ -159,3 +159,11 @@ def test_the_refusals_words_whole() -> None:
             rf"{b}\) is up: a mine is placed through a dropped shield$")
     e.at["enterprise"] = e.at["d7"].neighbor(e.facing["d7"], 2)
     refused(run, ahead(run, 2), f"^{RULE}: a mine may not be deployed into a hex in which a ship is located$")
+
+
+def test_only_the_shield_laid_through_is_held_down() -> None:
+    run = scripted([])
+    lower(run, 4)
+    lay(run, "d7", ahead(run, 2))  # through the bow (shield 1), lowered by the helper
+    run.answer("shields:d7")
+    assert "raise:4" in run.pending.options and "raise:1" not in run.pending.options
