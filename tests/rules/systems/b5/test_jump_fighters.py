@@ -83,3 +83,25 @@ def test_after_the_jump_in_turn_only_beside_the_carrier():
     assert flights.vortex_launch(run.engine, "r-fl") == {}
     with pytest.raises(IllegalAnswer, match=r"six hexes around R-C2 \(.*\), not 4534"):
         run.answer("launch r-fl 4534")
+
+
+def test_a_secondary_jump_points_squadron_uses_its_vortex_in_the_turn_it_arrives():
+    """Squadron r2 (R-C2 carrying R-FL) at a secondary jump point arriving in turn 2 (test_battle.py's flow):
+    its vortex is for its fighters in turn 2, not turn 1; the flagship's squadron's in turn 1."""
+    from tests.rules.systems.b5.test_battle import SECONDARY
+
+    data = json.loads(io.dumps(b5_campaign(4)))
+    red = next(f for f in data["fleets"] if f["id"] == "rf")
+    next(u for u in red["units"] if u["id"] == "r-c2")["b5"]["fighter_flights"] = 1
+    red["units"].append(flight("r-fl"))
+    run = B5Battle(type(b5_campaign(4)).model_validate(data), AT, dice=lambda _seed: ScriptedDice([1, 5, 1, 3]))
+    for a in [*SECONDARY, "4527", "4525"]:
+        run.answer(a)
+    e = run.engine
+    assert e.air.jumped == {"r-flag": 1} and flights.vortex_launch(e, "r-fl") == {}
+    for a in ("plot and move", "FFF FF FFF", "none", "F F F", "F F F", "F F F", "FFF FFF FFF", []):
+        run.answer(a)  # turn 1 (Red's orders for its flight aboard: none)
+    for a in ({"at": "4049", "facing": "F"}, {"at": "4047", "facing": "F"}):
+        run.answer(a)
+    assert e.air.jumped == {"r-flag": 1, "r-c2": 2} and e.round == 2
+    assert flights.vortex_launch(e, "r-fl") == {Label(40, 47): "r-c2"}
