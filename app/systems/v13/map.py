@@ -235,8 +235,8 @@ class BattleMapView(HudView):
 
     def showEvent(self, event) -> None:  # noqa: N802
         super().showEvent(event)
-        if self.auto_fit:
-            self._fit()
+        if self.auto_fit:  # shown again after a hand-over: where it was (issue 22: the map jumped at 0509's GM's turn)
+            self._fit(again=True)
 
     def paintEvent(self, event) -> None:  # noqa: N802
         self.scene().set_zoom(self.transform().m11())  # also after a fitInView or scale by others

@@ -27,15 +27,20 @@ def _shown(view) -> QRectF:
     return box
 
 
-def _walk(qtbot, tmp_path, until):
-    """0509 of the default campaign fought in V13 in a 1400x900 window: dialogs as offered, the hand-overs
-    taken, every unit placed by keys (P, Return), until ``until(pending question)``; the battle window."""
+def _walk(qtbot, tmp_path, until, answer=ok):
+    """0509 of the default campaign fought in V13 in a 1400x900 window, walked on (:func:`_go`)."""
     main = open_main_window(qtbot, tmp_path)
     system_action(main.findChild(QMenu, "battle_systems_menu"), "v13").trigger()
     bw = end_movement_and_fight(main, qtbot, "0509")
     qtbot.wait(100)  # its first fit to the tests' 800 x 800 screen done: then it takes the size asked
     bw.resize(1400, 900)
-    answerer = Answerer(ok)  # Weapon Status, the range, the centre hex: as offered
+    return _go(bw, qtbot, until, answer)
+
+
+def _go(bw, qtbot, until, answer=ok):
+    """The battle walked on: dialogs answered by ``answer`` (Weapon Status, the range, the centre hex: as
+    offered), the hand-overs taken, every unit placed by keys (P, Return), until ``until(pending question)``."""
+    answerer = Answerer(answer)
     for _ in range(300):
         q = bw.b.pending
         if q is not None and until(q) and not bw.handing_over():
@@ -74,17 +79,31 @@ def test_the_placed_battle_at_0509_is_fitted_centred_and_stays(qtbot, tmp_path):
     bw.close()
 
 
-def test_a_resize_keeps_the_map_where_it_was(qtbot, tmp_path):
+def test_a_resize_or_a_hand_over_keeps_the_map_where_it_was(qtbot, tmp_path):
     """Seen on the real screen at 0509's incidental units' placement: the Alliance's ring spread 50 hexes past
-    the view (left as it was: most of it in view), and when the window's layout changed (the side panel
-    widening, the GM's question after it) the map jumped to centre that ring. A resize fits what the last
-    fit showed: the map's middle stays where it was."""
-    bw = _walk(qtbot, tmp_path, lambda q: q.kind is QKind.PLACE and "V13.46" in q.rule)
+    the view (left as it was: most of it in view); when the window's layout changed (the side panel widening)
+    or the GM took the screen for the centre hex (V13.811: the map shown again after the hand-over), the map
+    was fitted to the focus of that moment and jumped to centre that ring. A resize or a showing again fits
+    what the last fit showed: the map's middle stays where it was."""
+    def not_the_centre(d) -> bool:  # the GM's centre hex question stays open (cancelled): the map as it shows it
+        return "V13.811" not in d.windowTitle() and ok(d)
+
+    bw = _walk(qtbot, tmp_path, lambda q: q.kind is QKind.PLACE and "V13.46" in q.rule, not_the_centre)
     view = bw.panel.view
-    middle = view.mapToScene(view.viewport().rect().center())
+
+    def middle():
+        return view.mapToScene(view.viewport().rect().center())
+
+    def kept(before) -> bool:  # within 4 screen pixels
+        return (middle() - before).manhattanLength() * view.transform().m11() <= 4
+
+    before = middle()
     bw.resize(1440, 900)  # wider, as a person drags its edge (the view grows as when the panel narrows)
     qtbot.waitUntil(lambda: view.viewport().width() > 0 and bw.width() == 1440)
     QApplication.processEvents()
-    moved = view.mapToScene(view.viewport().rect().center()) - middle
-    assert moved.manhattanLength() * view.transform().m11() <= 4, (moved, middle)  # screen pixels
+    assert kept(before), (middle(), before)
+    before = middle()
+    _go(bw, qtbot, lambda q: q.key == "V13.811/centre", not_the_centre)  # the GM takes the screen
+    assert bw.b.pending.key == "V13.811/centre" and bw.viewer == "gm" and not bw.handing_over()
+    assert kept(before), (middle(), before)
     bw.close()
