@@ -127,7 +127,9 @@ def settle(new: Campaign) -> None:
         name = new.power(f.power).name if new.power(f.power) is not None else f.power  # type: ignore[union-attr]
         spot = next((pl for pl in (s.star_system.planets if s.star_system else [])
                      if pl.owner is None and pl.census == 0), None)
-        why = (f"the system is {possessive(s.owner)}" if s.owner not in (None, f.power)
+        held = new.power(s.owner) if s.owner is not None else None  # the log names the power, not its id
+        why = (f"the system is {possessive(held.name if held is not None else str(s.owner))}"
+               if s.owner not in (None, f.power)
                else "no unowned planet without Census in the system" if spot is None else "")
         if why:
             new.log.append(LogEntry(turn=new.turn, rule=SETTLE, text=f"{f.name} ({name}) keeps its Census at "

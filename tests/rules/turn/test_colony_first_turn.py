@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import pytest
 
+from hexmap import Label
+
 from rules.errors import RuleError
 from rules.model.records import Phase
 from rules.turn import colonize as col
 from rules.turn import orders, purchases
 from rules.turn.run import TurnRun, play
 from tests.rules.turn.test_colonize import colonize, with_colony_fleet
+from tests.rules.turn.test_purchases import TO_ORDERS
 from tests.rules.turn.test_empire import EXAMPLE, economy, power
 
 RULE = "004 Update Asset Phase (colonization)"
@@ -89,3 +92,91 @@ def test_an_intel_mission_is_not_staged_from_a_system_of_new_colonies_alone():
     with pytest.raises(RuleError) as e:
         orders.KINDS["mission"](c, body)
     assert e.value.rule == RULE and "became a colony at turn 1's Update Asset" in str(e.value)
+
+
+def _planet(c, at: str, name: str):
+    return next(pl for pl in c.sector_at(at).star_system.planets if pl.name == name)
+
+
+def test_only_the_colony_named_is_refused():
+    c = second_turn().campaign
+    col.not_yet(c, "fed", {"power": "fed", "at": "0509", "planet": "Vanguard III"})  # no such planet at 0509
+    col.not_yet(c, "fed", "not an order")
+    col.not_yet(c, "nobody", {"at": "0207", "planet": "Vanguard III"})
+    col.not_yet(c, "kzinti", {"at": "0207", "planet": "Vanguard III"})  # not the Kzinti's colony
+    assert col.founded(c, "nobody", c.sector_at("0207"), _planet(c, "0207", "Vanguard III")) is None
+    economy(c, "fed", founded={"0207/Vanguard III": 1, "0207/Vanguard II": 1, "0207/Vanguard Outpost": 1})
+    mission = {"power": "fed", "mission": "espionage", "target": "0203", "intel": 1}
+    col.not_yet(c, "fed", {**mission, "staging": "0509"})  # staged elsewhere: 0207's new colonies do not matter
+    economy(c, "kzinti", founded={"0203/Kzin Prime": 1})
+    with pytest.raises(RuleError, match=r"Kzin Prime \(0203\) became a colony at turn 1"):
+        col.not_yet(c, "kzinti", {**mission, "power": "kzinti", "staging": "0203"})  # the system's one planet, new
+    power(c, "fed").economy = None
+    col.not_yet(c, "fed", {"at": "0207", "planet": "Vanguard III"})  # no record: nothing founded
+    assert col.founded(c, "fed", c.sector_at("0207"), _planet(c, "0207", "Vanguard III")) is None
+
+
+def test_settling_keeps_the_new_colony_and_forgets_the_older_one():
+    from rules.model.campaign import Planet
+    from rules.model.turn_model import Cargo, CargoKind
+
+    c = second_turn().campaign.model_copy(deep=True)
+    c.sector_at("0207").star_system.planets.append(Planet(name="Vanguard IV"))
+    fleet = next(f for f in c.fleets if f.id == "fed-colony")
+    fleet.cargo = [Cargo(id="census", kind=CargoKind.CENSUS, amount=1, embarked_turn=2)]
+    power(c, "kzinti").economy = None  # a power without a record is passed over
+    col.settle(c)
+    assert power(c, "fed").economy.founded == {"0207/Vanguard IV": 2}
+    assert _planet(c, "0207", "Vanguard IV").owner == "fed"
+
+
+def test_census_two_loads_one_and_keeps_one():
+    run = play(with_colony_fleet(), TO_ORDERS)
+    _planet(run.campaign, "0207", "Vanguard II").census = 2
+    new = col.load(run.campaign, colonize()["colonize"])
+    assert _planet(new, "0207", "Vanguard II").census == 1
+
+
+def _loaded(c, at: str, transit: str | None = None):
+    from rules.model.turn_model import Cargo, CargoKind
+
+    fleet = next(f for f in c.fleets if f.id == "fed-colony")
+    fleet.cargo = [Cargo(id="census", kind=CargoKind.CENSUS, amount=1, embarked_turn=2)]
+    fleet.sector = Label.parse(at)
+    fleet.in_transit_to = Label.parse(transit) if transit else None
+    return fleet
+
+
+@pytest.mark.parametrize(("at", "transit", "words"), [
+    ("0207", None, "Colony Fleet Mayflower (United Federation of Planets) keeps its Census at 0207: no unowned planet "
+                   "without Census in the system"),
+    ("1009", None, "Colony Fleet Mayflower (United Federation of Planets) keeps its Census at 1009: the system is "
+                   "Klingon Empire's"),
+    ("0207", "0307", None),
+])
+def test_a_loaded_fleet_that_cannot_settle_keeps_its_census(at, transit, words):
+    c = second_turn().campaign.model_copy(deep=True)
+    c.sector_at("1009").star_system.planets[0].census = 0  # Tagh II: Census 0 but the Klingons' system
+    c.sector_at("1009").star_system.planets[0].owner = None
+    before = len(c.log)
+    fleet = _loaded(c, at, transit)
+    power(c, "fed").economy = None  # no record: settling records no first turn
+    col.settle(c)
+    assert [x.kind.value for x in next(f for f in c.fleets if f.id == fleet.id).cargo] == ["census"]
+    said = c.log[before:]
+    assert [(e.turn, e.rule, e.text) for e in said] == ([(2, RULE, words)] if words else [])
+    assert all(pl.owner != "fed" or pl.name != "Tagh II" for pl in c.sector_at("1009").star_system.planets)
+
+
+def test_a_settled_system_without_owner_becomes_the_power_s():
+    from rules.model.campaign import Planet
+
+    c = second_turn().campaign.model_copy(deep=True)
+    c.sector_at("0606").star_system.planets.append(Planet(name="Ardana II", owner="kzinti", census=2))
+    c.sector_at("0606").star_system.planets.append(Planet(name="Ardana III"))
+    _loaded(c, "0606")
+    power(c, "fed").economy = None
+    col.settle(c)
+    assert c.sector_at("0606").owner == "fed" and _planet(c, "0606", "Ardana III").owner == "fed"
+    assert c.log[-1].text == "United Federation of Planets settles Ardana III (0606) from Colony Fleet Mayflower: " \
+                             "Census 1, Morale 1, Productivity 0"
