@@ -21,6 +21,7 @@ from app.systems.v13.fan import lay_stack, pile_items, piles
 from app.systems.v13.grid import OFF_SHEET, REGION_PEN, PlaneGrid
 from app.systems.v13.hexes import HEX, LAYOUT, POLY, area_path, centre_of, segments_path
 from app.systems.v13.layers import ScreenPictures, StrokeCache, device_rect, quick, visible
+from app.systems.v13.verdict import keep_in_view
 from hexmap import Facing, Hex, MapWindow
 from hexmap.region import LegalRegion
 
@@ -368,7 +369,7 @@ class BattleScene(QGraphicsScene):
         color = "#0a3d1a" if ok else "#8a0c0c"
         self.hover_text.setHtml(f"<div style='background:#fffdf2; color:{color}; font-weight:bold; "
                                 f"font-size:13px'>&nbsp;{escape(text)}&nbsp;</div>")
-        self.hover_text.setPos(centre_of(h) + QPointF(HEX, -HEX))
+        keep_in_view(self.hover_text, centre_of(h), HEX, self.views())  # right of the hex, or left, or wrapped
 
     def focus_rect(self, zones: bool = True) -> QRectF:
         """What a fitted view shows (:func:`focus_rect`)."""
