@@ -114,7 +114,7 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
             # the tactical map has nothing to show before a battle: closed until View > Tactical Map
             self.tactical_dock.hide()
         self._reopen_docks()
-        window_state.later(self, window_state.fit_every_window)  # every window inside the screen (not at start)
+        window_state.fit_every_window(self)  # every window it opens inside the screen
         self.strategic_view.fleet_hovered.connect(self._fleet_hovered)
         self.strategic_view.message.connect(self.statusBar().showMessage)
         self.statusBar().messageChanged.connect(self._guard_status)
