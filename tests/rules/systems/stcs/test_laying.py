@@ -167,3 +167,40 @@ def test_only_the_shield_laid_through_is_held_down() -> None:
     lay(run, "d7", ahead(run, 2))  # through the bow (shield 1), lowered by the helper
     run.answer("shields:d7")
     assert "raise:4" in run.pending.options and "raise:1" not in run.pending.options
+
+
+def test_the_question_its_words_the_mine_its_sides_and_junk_refused() -> None:
+    from rules.systems.stcs.mines import Mine
+
+    run = scripted([])
+    lower(run, 6)  # the last shield alone down is a shield down
+    run.answer("mine:d7")
+    q = run.pending
+    assert q.rule == RULE and "up to 4 hexes, through a shield that is down; it carries one as cargo, and no " \
+        "asteroid, moon or planet is in the hex" in q.text
+    with pytest.raises(IllegalAnswer, match="answer one of"):
+        run.answer("nowhere")
+    e = run.engine
+    h = next(h for h in (e.at["d7"].neighbor(f, 1) for f in type(e.facing["d7"]))
+             if shields.shields_toward(e, "d7", h) == (6,))
+    run.answer(f"{h.q},{h.r}")
+    assert e.mines == [Mine(h, "red")] and e.laid["d7"] == (1, 6)
+    assert f"Klothos' mine is at {h.q},{h.r}" in run.events_json("red")
+    assert "Klothos deploys a mine" in run.events_json("blue") and "mine is at" not in run.events_json("blue")
+
+
+def test_moved_two_points_and_laid_in_segment_two_read_by_their_segment() -> None:
+    run = scripted([])
+    lower(run, 1)
+    run.answer("move:d7")
+    run.answer("2")
+    run.answer(f"{run.engine.facing['d7'].name}:2")
+    refused(run, "mine:d7", r"^STCS Carrying And Deploying Mines: Klothos moved in this Movement Phase \(2 points\): a "
+            r"ship deploying a mine remains stationary in its hex for the Movement Phase$")
+    run.answer("next")
+    run.answer("none")
+    lay(run, "d7", ahead(run, 2))  # segment 2, through shield 1
+    refused(run, "mine:d7", "has deployed a mine in this Movement Phase")
+    run2 = scripted([])
+    refused(run2, "mine:d7", r"^STCS Carrying And Deploying Mines: Klothos has no shield down: a mine is deployed "
+            r"through a dropped shield \(lower it first in Shield Control\)$")
