@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QTextDocumentFragment, QTextOption
-from PySide6.QtWidgets import (QBoxLayout, QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSplitter,
+from PySide6.QtWidgets import (QBoxLayout, QComboBox, QHBoxLayout, QLabel, QLineEdit, QPushButton,
                                QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
 from app.battle.panel import PanelBase
 from app.systems.b5 import flight_clicks, plot_bar
 from app.systems.b5.board import BoardView
+from app.systems.b5.board_split import BoardSplit
 from app.systems.b5.helpers import Helpers
 from hexmap import Facing, Label
 from rules.battlehex.change import BattleChange
@@ -126,14 +127,8 @@ class B5Panel(PanelBase):
         tabs.addTab(self.sheet, "Forces")
         tabs.addTab(self.helpers, "Helpers")
         self.sheet.setMinimumWidth(self.sheet.fontMetrics().horizontalAdvance("x" * SHEET_CHARS))
-        split = QSplitter(Qt.Orientation.Horizontal)
+        split = BoardSplit(self.board, tabs, self.sheet)  # the sheet below the board on a narrow window
         split.setObjectName("b5_split")
-        split.addWidget(self.board)
-        split.addWidget(tabs)
-        split.setChildrenCollapsible(False)
-        split.setStretchFactor(0, 3)
-        split.setStretchFactor(1, 1)
-        split.setSizes([3000, 1000])  # the board three quarters at first (the sheet's size hint took most)
         self.built = QLabel(NOT_BUILT)
         self.built.setObjectName("b5_not_built")
         self.built.setToolTip(f"<p>{NOT_BUILT_ALL}</p><p>{BUILT}</p><p>{NOT_BUILT_WHY}</p>")

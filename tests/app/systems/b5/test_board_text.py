@@ -6,7 +6,7 @@ be read (every hex when a hex holds its number, a sparser grid when zoomed out, 
 inside the view, clear of the names and counters."""
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem
 
@@ -95,14 +95,15 @@ def test_flight_names_and_hex_numbers_are_readable_inside_the_view_and_clear_of_
     _check(view, every)
     press(bw, "Ctrl+0")
     qtbot.wait(50)
-    wheel(view, 15)  # zoomed in by the user on Blue's ships and B-FL: every hex numbered
-    view.centerOn(view.centre(e.air.at["b-fl"]))
+    wheel(view, 13)  # zoomed in by the user on Blue's ships and B-FL: every hex numbered
+    blue = [view.centre(e.air.at["b-fl"])] + [view.centre(e.at[u]) for u in e.at if e.units[u].unit.name.startswith("B-")]
+    view.centerOn(sum(blue, QPointF()) / len(blue))  # B-FL and Blue's ships (the board is wide and low at this size)
     qtbot.wait(50)
     seen = view.mapToScene(view.viewport().rect()).boundingRect()
     near = {e.units[u].unit.name for u in e.at if seen.contains(view.centre(e.at[u]))}
     near |= {name for name, at, _r in view.labels.flights if seen.contains(at)}  # by its diamond
     texts = _check(view, near)
-    assert "B-FL 6" in near and {"B-FLAG", "B-F2"} <= near
+    assert "B-FL 6" in near and {"B-FLAG", "B-F2"} <= near, near
     shown = {t for k, t, _r, _px in texts if k == "number"}
     column = str(e.air.at["b-fl"])[:2]
     assert len([t for t in shown if t.startswith(column)]) >= 3, shown  # its neighbours in the column, numbered
