@@ -20,7 +20,7 @@ def scrolled(dock: QDockWidget) -> QScrollArea:
     area.setFrameShape(QFrame.Shape.NoFrame)
     area.setWidgetResizable(True)
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-    area.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)  # a replay step's longer words never narrow it
+    area.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)  # longer words never narrow the panel
     area.setWidget(inner)
     dock.setWidget(area)
     _LeastWidth(area, inner)

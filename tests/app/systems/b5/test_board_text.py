@@ -96,7 +96,8 @@ def test_flight_names_and_hex_numbers_are_readable_inside_the_view_and_clear_of_
     press(bw, "Ctrl+0")
     qtbot.wait(50)
     wheel(view, 13)  # zoomed in by the user on Blue's ships and B-FL: every hex numbered
-    blue = [view.centre(e.air.at["b-fl"])] + [view.centre(e.at[u]) for u in e.at if e.units[u].unit.name.startswith("B-")]
+    blue = [view.centre(e.air.at["b-fl"])]
+    blue += [view.centre(e.at[u]) for u in e.at if e.units[u].unit.name.startswith("B-")]
     view.centerOn(sum(blue, QPointF()) / len(blue))  # B-FL and Blue's ships (the board is wide and low at this size)
     qtbot.wait(50)
     seen = view.mapToScene(view.viewport().rect()).boundingRect()
