@@ -9,6 +9,7 @@ import pytest
 
 from hexmap import Label
 
+from rules.battlehex.log import IllegalAnswer
 from rules.errors import RuleError
 from rules.model.records import Phase
 from rules.turn import colonize as col
@@ -180,3 +181,47 @@ def test_a_settled_system_without_owner_becomes_the_power_s():
     assert c.sector_at("0606").owner == "fed" and _planet(c, "0606", "Ardana III").owner == "fed"
     assert c.log[-1].text == "United Federation of Planets settles Ardana III (0606) from Colony Fleet Mayflower: " \
                              "Census 1, Morale 1, Productivity 0"
+
+
+LOAD = "004 Turn Orders Phase (colonization)"
+
+
+@pytest.mark.parametrize(("change", "body", "error", "words"), [
+    (None, {"power": "fed", "fleet": "fed-colony"}, IllegalAnswer, "004 Turn Orders Phase: a colonization is "
+     "{\"colonize\": {\"power\": id, \"fleet\": id, \"planet\": name}}, not {'power': 'fed', 'fleet': 'fed-colony'}"),
+    ("by hand", None, RuleError, "004 Turn Orders Phase: colonization is kept by hand in this campaign "
+                                 "(settings.empire_turn by_hand)"),
+    (None, {"power": "nobody", "fleet": "fed-colony", "planet": "Vanguard II"}, IllegalAnswer,
+     "004 Turn Orders Phase: there is no power 'nobody'"),
+    (None, {"power": "fed", "fleet": "fed-nothing", "planet": "Vanguard II"}, RuleError,
+     f"{LOAD}: fed-nothing is not a Colony Fleet of United Federation of Planets: only a Colony Fleet loads Census "
+     "to colonize"),
+    ("under way", None, RuleError, f"{LOAD}: Colony Fleet Mayflower is in transit: it loads Census only where it "
+                                   "stands"),
+    ("loaded", None, RuleError, f"{LOAD}: Colony Fleet Mayflower is already loaded: a Colony Fleet moves one Census"),
+    (None, {"power": "fed", "fleet": "fed-colony", "planet": "Vanguard Outpost"}, RuleError,
+     f"{LOAD}: Vanguard Outpost's Census is 1: it keeps at least 1 (a colony is not emptied)"),
+])
+def test_loading_refusals_in_full(change, body, error, words):
+    c = play(with_colony_fleet(), TO_ORDERS).campaign
+    if change == "by hand":
+        c.settings.empire_turn = "by_hand"
+    if change == "under way":
+        next(f for f in c.fleets if f.id == "fed-colony").in_transit_to = Label.parse("0307")
+    if change == "loaded":
+        c = col.load(c, colonize()["colonize"])
+    with pytest.raises(error) as e:
+        col.load(c, body or colonize()["colonize"])
+    assert str(e.value) == words
+
+
+def test_a_load_in_full():
+    c = play(with_colony_fleet(), TO_ORDERS).campaign
+    new = col.load(c, colonize()["colonize"])
+    fleet = next(f for f in new.fleets if f.id == "fed-colony")
+    assert [(x.id, x.kind.value, x.amount, x.embarked_turn) for x in fleet.cargo] == [
+        ("fed-colony-census-t1", "census", 1, 1)]
+    line = new.log[-1]
+    assert (line.turn, line.rule, line.secret_of) == (1, LOAD, ["alliance"])
+    assert line.text == "Colony Fleet Mayflower loads 1 Census from Vanguard II (0207): Census 8 to 7; the colony is " \
+                        "settled at an Update Asset where it stands"
