@@ -137,7 +137,11 @@ def attacked_by(state: StrategicState, victims: Iterable[str], attackers: Iterab
     your forces": one of ``attackers`` generated an encounter scenario against the ships of one of
     ``victims`` (Exhibit B's fact, kept by rules/turn/encounter_facts.py) this turn or the last
     (:data:`ATTACK_TURNS`), and no successful diplomatic action between the two has cleared it since."""
-    c = state.campaign
+    return attacked_in(state.campaign, victims, attackers)
+
+
+def attacked_in(c: Campaign, victims: Iterable[str], attackers: Iterable[str]) -> bool:
+    """:func:`attacked_by` read from the campaign alone (the landing of ground troops has no state)."""
     v, a = set(victims), set(attackers)
     since = c.turn - ATTACK_TURNS
     return any(f.fact == "encounter" and f.by in a and f.turn >= since and (set(tp.powers) - {f.by}) & v

@@ -61,7 +61,7 @@ from rules.model.types import DiplomaticState
 from rules.model.units import unit_secret
 from rules.strategic.control import supply_points
 from rules.strategic.diplomacy import Diplomacy
-from rules.turn.invasion import ground_war
+from rules.turn.invasion import ground_war_why
 from rules.turn.cargo_room import (  # the capacity rules are cargo's, kept apart for length
     GROUND,
     MOVEMENT,
@@ -292,6 +292,7 @@ def disembark(campaign: Campaign, fleet_id: str, cargo_id: str, planet_name: str
     """
     out, f, cargo = _unload(campaign, fleet_id, cargo_id, turn, "disembark units")
     planet = _planet(out, f, planet_name)
+    note = ""
     if cargo.kind in GROUND:
         g = cargo.ground_unit
         if g is None:
@@ -303,11 +304,16 @@ def disembark(campaign: Campaign, fleet_id: str, cargo_id: str, planet_name: str
                 raise RuleError("004 Intel Phase", f"Mutual Defense Treaty: ground forces cannot be moved to the "
                                 f"systems of {_named(campaign, planet.owner)}, {_whose(campaign, f.power)} treaty "
                                 f"partner ({planet.name})")
-            if not dip.allied(f.power, planet.owner) and ground_war(dip, sec, f.power, planet.owner) not in (
-                    "both", f.power):
-                raise RuleError(INVASION, f"only a Declaration of War (or, at Normal Relations, a system {_named(campaign, f.power)} "
-                                f"controls or controlled) allows the commitment of ground troops on "
-                                f"{planet.name} of {_named(campaign, planet.owner)}")
+            if not dip.allied(f.power, planet.owner):
+                why = ground_war_why(campaign, dip, sec, f.power, planet.owner)
+                if why is None:
+                    raise RuleError(INVASION, f"only a Declaration of War (or, at Normal Relations, a system "
+                                    f"{_named(campaign, f.power)} controls or controlled, or an attack by "
+                                    f"{_named(campaign, planet.owner)} on {_whose(campaign, f.power)} forces this "
+                                    f"turn or last) allows the commitment of ground troops on {planet.name} of "
+                                    f"{_named(campaign, planet.owner)}")
+                if why.startswith("Normal Relations"):
+                    note = f" ({why})"
         planet.ground_units.append(g)
         what = g.name
     elif cargo.kind is CargoKind.CENSUS:
@@ -320,7 +326,7 @@ def disembark(campaign: Campaign, fleet_id: str, cargo_id: str, planet_name: str
         what = f"{cargo.amount} Census"
     else:
         raise RuleError(INVASION, f"{cargo.kind.value} cargo is deployed, not disembarked")
-    out.log.append(LogEntry(turn=turn, rule=INVASION, text=f"{f.name} disembarked {what} on {planet.name} "
+    out.log.append(LogEntry(turn=turn, rule=INVASION, text=f"{f.name} disembarked {what} on {planet.name}{note} "
                             f"{_tag(cargo.id)}"))
     return out
 

@@ -226,10 +226,10 @@ def contested_planets(c: Campaign, state: StrategicState) -> list[GroundCombat]:
     for s in c.map.sectors:
         for pl in s.star_system.planets if s.star_system else []:
             powers = sorted({g.power for g in pl.ground_units})
-            hostile = any(state.dip.may_fight(a, b) or ground_war(state.dip, s, a, b) is not None
+            hostile = any(state.dip.may_fight(a, b) or ground_war(c, state.dip, s, a, b) is not None
                           for i, a in enumerate(powers) for b in powers[i + 1:])
             taken = bool(powers) and pl.owner not in powers and any(
-                pl.owner is None or state.dip.may_fight(p, pl.owner) or ground_war(state.dip, s, p, pl.owner)
+                pl.owner is None or state.dip.may_fight(p, pl.owner) or ground_war(c, state.dip, s, p, pl.owner)
                 in ("both", p) for p in powers)
             if hostile or taken:
                 out.append(GroundCombat(at=s.at, planet=pl.name))

@@ -36,7 +36,8 @@ Readings:
   "bonus to morale checks" has no size in the seed; the GM counts it when rolling.
 - Normal Relations' exception: a power may land ground troops on, and fight the ground units
   of, a power it is at Normal Relations with in a system it controls or controlled (owns the
-  sector or a planet, or is its original owner): :func:`ground_war`.
+  sector or a planet, or is its original owner), and anywhere once that power attacked its forces
+  (this turn or last, as for encounters: docs/economy.md): :func:`ground_war`, :func:`ground_war_why`.
 """
 from __future__ import annotations
 
@@ -53,6 +54,7 @@ from rules.errors import RuleError
 from rules.model.campaign import Campaign, Planet, Sector
 from rules.model.records import LogEntry
 from rules.model.types import DiplomaticState
+from rules.strategic.battle_hex import attacked_in
 from rules.strategic.diplomacy import Diplomacy
 from rules.strategic.state import StrategicState
 
@@ -236,19 +238,34 @@ def system_claimed(sector: Sector, power: str) -> bool:
     return power in (sector.owner, sector.original_owner) or any(p.owner == power for p in planets)
 
 
-def ground_war(dip: Diplomacy, sector: Sector, a: str, b: str) -> str | None:
-    """Which of ``a`` and ``b`` may commit ground troops against the other's on a planet of
-    ``sector``: both at War ("Declaration of War ... allows the commitment of ground troops"); at
-    Normal Relations, the one that controls or controlled the system (Normal Relations'
-    exception: "invading systems controlled by the other power are restricted ... exceptions ...
-    if you previously or currently control a system"). ``"both"``, a power, or ``None``."""
-    st = dip.state(a, b)
-    if a != b and st is DiplomaticState.WAR:
-        return "both"
-    if a == b or st is not DiplomaticState.NORMAL:
+def ground_war_why(campaign: Campaign, dip: Diplomacy, sector: Sector, power: str, other: str) -> str | None:
+    """Why ``power`` may commit ground troops against ``other``'s on a planet of ``sector`` (words for
+    the log), ``None`` when it may not: at War ("Declaration of War ... allows the commitment of ground
+    troops"); at Normal Relations, the exceptions ("invading systems controlled by the other power are
+    restricted. There are exceptions to this rule when a power at normal relations attacks any of your
+    forces or if you previously or currently control a system"): the system is or was ``power``'s
+    (:func:`system_claimed`), or ``other`` attacked ``power``'s forces this turn or last
+    (:func:`rules.strategic.battle_hex.attacked_in`; the attacker gains nothing from its own attack)."""
+    if power == other:
         return None
-    ca, cb = system_claimed(sector, a), system_claimed(sector, b)
-    return "both" if ca and cb else a if ca else b if cb else None
+    st = dip.state(power, other)
+    if st is DiplomaticState.WAR:
+        return "at War"
+    if st is not DiplomaticState.NORMAL:
+        return None
+    if system_claimed(sector, power):
+        return f"Normal Relations' exception: the system is or was {possessive(_power_name(campaign, power))}"
+    if attacked_in(campaign, [power], [other]):
+        return (f"Normal Relations' exception: {_power_name(campaign, other)} attacked "
+                f"{possessive(_power_name(campaign, power))} forces this turn or last")
+    return None
+
+
+def ground_war(campaign: Campaign, dip: Diplomacy, sector: Sector, a: str, b: str) -> str | None:
+    """Which of ``a`` and ``b`` may commit ground troops against the other's on a planet of
+    ``sector`` (:func:`ground_war_why`): ``"both"``, a power, or ``None``."""
+    wa, wb = ground_war_why(campaign, dip, sector, a, b), ground_war_why(campaign, dip, sector, b, a)
+    return "both" if wa and wb else a if wa else b if wb else None
 
 
 def morale_after(morale: int, change: int, command_post: bool) -> int:
