@@ -45,8 +45,8 @@ BUILT = ("Built: combat mode, turn order by tactical advantage, sensor locks by 
              "shields powered and down), the Power Allocation Phase (each side in secret), mines going off on "
              "ships, with exact odds.")
 NOT_BUILT = ("<b>Not built yet</b>, played at the table: the base game's power ratios a ship's record does not "
-             "give, the Firing Charts, damage tables and Not Firing chart (not in seed 002: the GM is asked); the "
-             "Game Master enters the ships destroyed. (Hover for what is built.)")
+             "give, the Firing Charts, damage tables and Not Firing chart (these rules do not print them: the GM is "
+             "asked); the Game Master enters the ships destroyed. (Hover for what is built.)")
 SIDE_CHARS = 36
 """The side's least width in average characters: a ship's name never breaks mid-word (at QT_SCALE_FACTOR=2
 the sheet was squeezed to about 180 pixels and wrapped "Enterpr ise")."""

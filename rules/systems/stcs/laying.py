@@ -45,6 +45,8 @@ def bar(e: STCSEngine, x: str) -> str:
     if not any(shieldcontrol.down(e, x, i) for i in range(1, shields.COUNT + 1)):
         return (f"{e.ship(x)} has no shield down: a mine is deployed through a dropped shield (lower it first in "
                 "Shield Control)")
+    if not spots(e, x):
+        return f"{e.ship(x)} has no hex up to {REACH} hexes away, free of ships, behind a shield that is down"
     return ""
 
 
@@ -62,6 +64,12 @@ def refuse(e: STCSEngine, act: str) -> str:
 def through(e: STCSEngine, x: str, h: Hex) -> int | None:
     """The shield of ``x`` between it and the hex ``h`` that is down (either of two on the line), or None."""
     return next((i for i in shields.shields_toward(e, x, h) if shieldcontrol.down(e, x, i)), None)
+
+
+def spots(e: STCSEngine, x: str) -> list[Hex]:
+    """The hexes offered to ``x``'s mine: :func:`.mines.lay_spots` behind a shield that is down (so the question
+    opens at a legal hex; a cloaked ship's hex stays offered, choosing it is refused)."""
+    return [h for h in lay_spots(e, x) if through(e, x, h) is not None]
 
 
 def hex_bar(e: STCSEngine, x: str, h: Hex) -> str:
@@ -89,10 +97,10 @@ def read(a: Any) -> Hex | None:
 
 def lay(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     """``x`` deploys a mine: the GM chooses its hex; the deployment is announced, the hex is its side's."""
-    spots = {f"{h.q},{h.r}": f"hex {h.q},{h.r} ({e.at[x].distance(h)} hexes)" for h in lay_spots(e, x)}
+    offered = {f"{h.q},{h.r}": f"hex {h.q},{h.r} ({e.at[x].distance(h)} hexes)" for h in spots(e, x)}
     ask = e._choose(f"stcs/{e.round}/mine/{x}", LAY, f"Game Master: into which hex does {e.ship(x)} deploy a mine "
                     f"(up to {REACH} hexes, through a shield that is down; it carries one as cargo, and no asteroid, "
-                    "moon or planet is in the hex)?", spots)
+                    "moon or planet is in the hex)?", offered)
 
     def check(a: Any) -> str:
         h = read(a)

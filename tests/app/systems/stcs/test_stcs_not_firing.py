@@ -29,7 +29,7 @@ def test_the_sheet_and_the_banner_say_the_not_firing_chart_is_not_in_the_seed(qt
     _main, bw, _path = fight_stcs(qtbot, tmp_path)
     panel = bw.panel
     assert isinstance(panel, STCSPanel)
-    assert "Not Firing chart (not in seed 002: the GM is asked)" in panel.built.text()
+    assert "Not Firing chart (these rules do not print them: the GM is asked)" in panel.built.text()
     answerer = Answerer(hits, dialogs)
     try:
         hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")

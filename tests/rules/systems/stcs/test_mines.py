@@ -7,7 +7,7 @@ import pytest
 
 from hexmap.hexes import Hex
 from rules.battlehex.log import IllegalAnswer
-from rules.systems.stcs import mines
+from rules.systems.stcs import laying, mines
 from tests.rules.systems.stcs.test_damage import scripted
 from tests.rules.systems.stcs.helpers import lay
 
@@ -26,9 +26,11 @@ def test_a_mine_is_deployed_within_4_hexes_of_the_ship_into_no_ships_hex() -> No
     bop = run.engine.at["bop"]  # cloaked: its hex is offered (the offer tells nothing), choosing it is refused
     assert bop in spots and len(spots) == 60  # 61 hexes, less its own
     run.answer("shields:d7")
-    run.answer("lower:1")  # (a shield down: test_laying.py)
+    run.answer("lower:3")  # the shield toward the Bird of Prey (a shield down: test_laying.py)
     run.answer("mine:d7")
-    assert set(run.pending.options) == {f"{h.q},{h.r}" for h in spots}
+    behind = {f"{h.q},{h.r}" for h in spots if laying.through(run.engine, "d7", h) == 3}
+    assert set(run.pending.options) == behind and f"{bop.q},{bop.r}" in behind  # only hexes behind shield 3
+    assert 0 < len(behind) < len(spots)
     with pytest.raises(IllegalAnswer, match="a ship is located"):
         run.answer(f"{bop.q},{bop.r}")
 
