@@ -2,7 +2,8 @@
 its Team's hand-over screen: one order at a time - a unit of its list at one of its planets, a
 planet's next Productivity point, a crippled unit's repair, Intel Points, a project cancelled, a
 unit scrapped, a ground unit raised, Census loaded on a Colony Fleet, a unit sent to Reserve,
-mothballed or reactivated, an Escort assigned or removed, a Trade Fleet's route - or "my orders
+mothballed or reactivated, an Escort assigned or removed, a Trade Fleet's route, a newly built flight
+sent to replace a loss - or "my orders
 are done". The engine judges each order
 (rules/turn/orders.py, purchases.py, ...); the repairs and the newer orders list only what the
 engine accepts now, in the words of the log line it would write (the cost, the refund, the Point
@@ -32,11 +33,12 @@ KINDS = (("done", "My orders are done"), ("purchase", "Buy a unit"),
          ("colonize", "Load Census on a Colony Fleet"), ("reserve", "Send a unit to Reserve"),
          ("mothball", "Mothball a ship"), ("reactivate", "Reactivate a unit"),
          ("mission", "Intel mission against another power"), ("escort", "Assign or remove an Escort"),
-         ("route", "Give a Trade Fleet a new route"))
+         ("route", "Give a Trade Fleet a new route"), ("replace", "Send a new flight to replace a loss"))
 """The order kinds, in the Order list's order: the dialog opens at the first, "done" (Return closes the
 power's orders; it never spends points nor orders a unit the power's list may not hold)."""
 LISTED = {"repair": "&Repair:", "scrap": "&Scrap:", "ground": "&Raise:", "colonize": "&Load:",
-          "reserve": "&Unit:", "mothball": "&Ship:", "reactivate": "&Unit:", "escort": "&Escort:"}
+          "reserve": "&Unit:", "mothball": "&Ship:", "reactivate": "&Unit:", "escort": "&Escort:",
+          "replace": "&Flight:"}
 """The kinds offered from the engine's list (rules/turn/order_choices.py), with their field's label."""
 
 
@@ -121,6 +123,7 @@ class OrdersDialog(QDialog):
         self.route_text = QLineEdit()
         self.route_text.setPlaceholderText("one to three adjacent sectors, e.g. 0207 0307 0306")
         self._page((("&Trade Fleet:", self.route_fleet), ("&New route:", self.route_text)))
+        self._listed("replace")
         self.refusal = QLabel()
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet("color: #b00020")
@@ -202,7 +205,7 @@ class OrdersDialog(QDialog):
             self.offered[kind] = legal
             box = self.lists[kind]
             for o in legal:
-                box.addItem(o.text.removeprefix(f"{self.p.name} orders: "), o.kind)
+                box.addItem(o.text.removeprefix(f"{self.p.name} orders: ").removeprefix(f"{self.p.name}: "), o.kind)
             if not legal:
                 self.notes[kind].setText("Nothing can be ordered so now" + (
                     f" - for instance {refused[0]}" if refused else f": {self.p.name} has nothing it applies to") + ".")
@@ -242,7 +245,7 @@ class OrdersDialog(QDialog):
         """The note under ``kind``'s list: the chosen order in the engine's words, paid now."""
         chosen = self.offered.get(kind, [])
         if 0 <= index < len(chosen):
-            paid = "As" if kind == "escort" else "Paid now, as"  # an escort costs nothing
+            paid = "As" if kind in ("escort", "replace") else "Paid now, as"  # these cost nothing now
             self.notes[kind].setText(f"{paid} the engine logs it: {chosen[index].text}")
 
     def refused(self, why: str) -> None:

@@ -1,7 +1,7 @@
 """The Turn Orders a power may give now, each in words with its cost (issue 23): what the orders
 dialog offers for repairs, scrapping, ground units, colonization, Reserve, mothballs,
-reactivation and escorts. A candidate (a unit, fleet or ground class at one of the power's planets) is
-offered only when the engine's own order function (rules/turn/orders.py ``KINDS``) accepts it on
+reactivation, escorts and replacement flights. A candidate (a unit, fleet or ground class at one of
+the power's planets, a new flight and a place) is offered only when the engine's own order function (rules/turn/orders.py ``KINDS``) accepts it on
 the campaign as it stands, and its words are the log line that order would write (what it costs,
 what it pays back, the Point Pool before and after), so the player reads the engine's figures
 before committing. Nothing here decides a rule; a candidate the engine refuses is kept with its
@@ -15,9 +15,9 @@ from rules.errors import RuleError
 from rules.model.campaign import Campaign, Planet, Sector
 from rules.model.turn_model import FleetKind
 from rules.model.units import Unit, UnitFate
-from rules.turn import orders
+from rules.turn import orders, replacement
 
-KINDS = ("repair", "scrap", "ground", "colonize", "reserve", "mothball", "reactivate", "escort")
+KINDS = ("repair", "scrap", "ground", "colonize", "reserve", "mothball", "reactivate", "escort", "replace")
 """The order kinds whose legal candidates are listed here."""
 
 
@@ -58,7 +58,8 @@ def _in_play(c: Campaign, power: str) -> list[Unit]:
 def candidates(c: Campaign, power: str, kind: str) -> Iterator[dict[str, str | None]]:
     """The orders of ``kind`` worth asking the engine about (bodies without the power), in the
     file's order: each unit once per planet of its sector, each ground class at each planet, each
-    military fleet as an escort of each civilian fleet (or, escorting one, removed)."""
+    military fleet as an escort of each civilian fleet (or, escorting one, removed), each new flight to
+    each place that lost a flight (rules/turn/replacement.py ``candidates``)."""
     p = c.power(power)
     eco = p.economy if p is not None else None
     planets = _planets(c, power)
@@ -85,6 +86,8 @@ def candidates(c: Campaign, power: str, kind: str) -> Iterator[dict[str, str | N
             for ward in mine:
                 if ward.kind.civilian and f.kind is FleetKind.MILITARY and ward.id != f.escort_of:
                     yield {"fleet": f.id, "of": ward.id}
+    elif kind == "replace":
+        yield from replacement.candidates(c, power)
     elif kind == "reserve":
         for u in _in_play(c, power):
             yield {"unit": u.id}
@@ -105,8 +108,8 @@ def offers(c: Campaign, power: str, kind: str) -> list[Offer]:
     out: list[Offer] = []
     given: set[str] = set()
     for body in candidates(c, power, kind):
-        what = f"{body.get('unit', body.get('fleet', body.get('class', '')))}" + (
-            f" {body['of']}" if kind == "escort" else "")
+        what = f"{body.get('unit', body.get('fleet', body.get('class', body.get('flight', ''))))}" + (
+            f" {body['of']}" if kind == "escort" else f" {body['to']}" if kind == "replace" else "")
         try:
             after = orders.KINDS[kind](c, {**body, "power": power})
         except RuleError as e:

@@ -31,6 +31,7 @@ Readings (docs/economy.md, "Replacement flights"):
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from hexmap import Label
@@ -61,6 +62,20 @@ def new_flights(c: Campaign, power: str) -> list[tuple[Fleet, Unit]]:
         if f.power == power and built_at == str(f.sector) and f.in_transit_to is None:
             out += [(f, u) for u in f.units if is_flight(u) and active(u) and u.carrier_id is None]
     return out
+
+
+def candidates(c: Campaign, power: str) -> Iterator[dict[str, str | None]]:
+    """The replacement orders worth asking :func:`order` about (bodies without the power), for the
+    orders dialog (rules/turn/order_choices.py): each newly built flight to each other fleet of the
+    power and each garrison of a system it owns, where a flight was lost (the rule's other checks are
+    :func:`order`'s)."""
+    homes = {f.id for f, _ in new_flights(c, power)}
+    places = [(f.id, list(f.units)) for f in c.fleets if f.power == power] + [
+        (str(s.at), list(s.garrison)) for s in c.map.sectors if s.owner == power and s.star_system is not None]
+    for _, flight in new_flights(c, power):
+        for to, units in places:
+            if to not in homes and any(u.kind in FLIGHTS and u.destroyed for u in units):
+                yield {"flight": flight.id, "to": to}
 
 
 def _destination(c: Campaign, p: Power, to: str) -> tuple[Fleet | None, Sector | None]:
