@@ -20,12 +20,10 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
-    QFormLayout,
     QGraphicsScene,
     QGraphicsView,
     QGridLayout,
     QInputDialog,
-    QLabel,
     QPushButton,
     QSpinBox,
     QTextBrowser,
@@ -34,7 +32,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.battle.panel import PanelBase
-from app.systems.afef_parts import arrows, ask_reason, lift, num as _num, over_lines, pct as _pct, per_row
+from app.systems.afef_parts import (arrows, ask_reason, lift, modifier_rows, num as _num, over_lines, pct as _pct,
+                                    per_row)
 from app.widgets.titles import whole_rules
 from rules.battlehex.change import BattleChange
 from rules.battlehex.log import GM
@@ -143,7 +142,7 @@ class AfefPanel(PanelBase):
         self.side.setObjectName("afef_side")
         lay = QVBoxLayout(self.side)
         self.mods = QWidget()
-        self.mods_form = QFormLayout(self.mods)
+        self.mods_form = QGridLayout(self.mods)  # a name and its box a row (afef_parts.modifier_rows)
         row = QGridLayout()  # two buttons a row: the side panel stays as narrow as the dock (issue 22)
         self.commit_button = self.primary = QPushButton("&Commit")  # Return presses it too
         self.commit_button.setObjectName("afef_commit")
@@ -289,21 +288,10 @@ class AfefPanel(PanelBase):
         self._redraw()
 
     def _modifiers(self, q: Question | None) -> None:
-        while self.mods_form.rowCount():
-            self.mods_form.removeRow(0)
-        self.spins = {}
-        if q is None or _kind(q) != "modifiers":
-            self.mods.hide()
-            return
-        for uid, af in q.data.get("af", {}).items():
-            s = QSpinBox()
-            s.setObjectName(f"modifier_{uid}")
-            s.setRange(-af - 5, 20)
-            self.spins[uid] = s
-            name = QLabel(f"{self.unit_names().get(uid, uid)} (AF {af}):")
-            name.setWordWrap(True)  # a long name wraps: the row never widens the side panel (issue 22)
-            self.mods_form.addRow(name, s)
-        self.mods.show()
+        names = self.unit_names()
+        af = q.data.get("af", {}) if q is not None and _kind(q) == "modifiers" else {}
+        self.spins = modifier_rows(self.mods_form, [(uid, names.get(uid, uid), n) for uid, n in af.items()])
+        self.mods.setVisible(bool(af))
 
     def _redraw(self) -> None:
         run = self._run()

@@ -6,7 +6,8 @@ from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPen
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QGraphicsScene, QGraphicsTextItem, QInputDialog, QWidget
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QGraphicsScene, QGraphicsTextItem, QGridLayout, QInputDialog,
+                               QLabel, QSpinBox, QWidget)
 
 LINES_Z, PLATE_Z, TEXT_Z = 1.0, 2.0, 3.0
 """Stacking: the counters, the attack lines, a counter's text on its plate, the dice on the lines."""
@@ -29,6 +30,28 @@ def ask_reason(parent: QWidget, title: str, label: str) -> str | None:
     reason = d.textValue().strip()
     d.deleteLater()
     return reason if accepted and reason else None
+
+
+def modifier_rows(grid: QGridLayout, rows: list[tuple[str, str, int]]) -> dict[str, QSpinBox]:
+    """The AF modifier boxes, one a row of ``grid`` beside its unit's name (``rows``: id, name, AF), the
+    rows there before taken away; each box by its unit's id. A grid, not a QFormLayout: that gave a
+    name wrapped to three lines the height of two, its first and last lines cut (issue 22, at
+    QT_SCALE_FACTOR=2); a grid gives each row the height its wrapped name takes at its width."""
+    while (item := grid.takeAt(0)) is not None:
+        if (old := item.widget()) is not None:
+            old.hide()  # out of sight at once, deleted when the event loop is back
+            old.deleteLater()
+    grid.setColumnStretch(0, 1)  # the name takes the width the box leaves
+    spins: dict[str, QSpinBox] = {}
+    for i, (uid, name, af) in enumerate(rows):
+        label = QLabel(f"{name} (AF {af}):")
+        label.setWordWrap(True)  # a long name wraps: the row never widens the side panel (issue 22)
+        spins[uid] = QSpinBox()
+        spins[uid].setObjectName(f"modifier_{uid}")
+        spins[uid].setRange(-af - 5, 20)
+        grid.addWidget(label, i, 0)
+        grid.addWidget(spins[uid], i, 1)
+    return spins
 
 
 def num(text: Any) -> float:
