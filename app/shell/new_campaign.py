@@ -37,9 +37,11 @@ class NewCampaignDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("New Campaign (Setup)")
         lay = QVBoxLayout(self)
-        intro = QLabel("A new campaign: each empire owns sectors around its homeworld, every pair starts "
+        # two lines of its own: one line made the dialog 856 pixels wide, wider than a small screen, and
+        # words wrapped by the label were not counted in the dialog's least height (fitted to a small
+        # screen, the empire list ran under the next row)
+        intro = QLabel("A new campaign: each empire owns sectors around its homeworld,\nevery pair starts "
                        "with no contact, turn 1 begins with the Income Phase.")
-        intro.setWordWrap(True)  # its one line made the dialog 856 pixels wide, wider than a small screen
         lay.addWidget(intro)
         form = QFormLayout()
         self.name_edit = QLineEdit("New campaign")
@@ -73,11 +75,13 @@ class NewCampaignDialog(QDialog):
             item.setCheckState(Qt.CheckState.Checked if e.id in ("fed", "klingon") else Qt.CheckState.Unchecked)
             self.empires.addItem(item)
         rows = self.empires.sizeHintForRow(0) * len(EMPIRES) + 2 * self.empires.frameWidth()
-        # every allowed empire in sight where the screen allows: a third of its height at most (at
-        # QT_SCALE_FACTOR=2 on a 1600 x 1000 screen the dialog was 499 of 500 pixels, its OK cut)
-        self.empires.setMinimumHeight(min(rows, 420, self.screen().availableGeometry().height() // 3))
-        form.addRow("&Empires (allowed by the seed):", self.empires)
-        self.random_events = QCheckBox("The GM enters &random events at End of Turn (the seed's optional rule)")
+        # every allowed empire in sight where the screen allows: a quarter of its height at most (at
+        # QT_SCALE_FACTOR=2 on a 1600 x 1000 screen the dialog was 499 of 500 pixels, its OK cut; at a
+        # third, the dialog fitted to the screen was below its least height and the list ran under the
+        # next row)
+        self.empires.setMinimumHeight(min(rows, 420, self.screen().availableGeometry().height() // 4))
+        form.addRow("&Empires (allowed by the rules):", self.empires)
+        self.random_events = QCheckBox("The GM enters &random events at End of Turn (an optional rule)")
         self.random_events.setToolTip("Seed 004 End of Turn: \"Optional rules like the Random Events option take "
                                       "place in this phase\". The seed prints no Random Event table: the GM enters "
                                       "each event - a power's one-time income or expense, or a planet's morale.")

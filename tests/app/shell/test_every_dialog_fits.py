@@ -17,6 +17,8 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 from tests.conftest import ROOT
 from tests.hand_kept import hand_kept_file
 
@@ -35,11 +37,28 @@ def windows():
     return [t for t in QApplication.topLevelWidgets() if t.isVisible() and t is not w and t.isWindow()
             and not isinstance(t, QMenu) and t.windowType() != Qt.WindowType.ToolTip]  # not menus nor tool tips
 
+def laid_out(lay):  # the visible widgets lay and its nested layouts place (one parent's coordinates)
+    for i in range(lay.count()):
+        item = lay.itemAt(i)
+        if item.widget() is not None and item.widget().isVisible():
+            yield item.widget()
+        elif item.layout() is not None:
+            yield from laid_out(item.layout())
+
+def overlaps(widget):  # widgets one layout placed over each other, in widget and the widgets inside it
+    if widget.layout() is None:
+        return []
+    ws = list(laid_out(widget.layout()))
+    out = [f"{type(a).__name__} {a.geometry().getRect()} over {type(b).__name__} {b.geometry().getRect()}"
+           for i, a in enumerate(ws) for b in ws[i + 1:] if a.geometry().intersects(b.geometry())]
+    return out + [o for w in ws for o in overlaps(w)]
+
 def measure():
     for t in windows():
         f, a = t.frameGeometry(), t.screen().availableGeometry()
         seen.append({"entry": entry[0], "title": t.windowTitle(), "class": type(t).__name__,
-                     "frame": [f.x(), f.y(), f.width(), f.height()], "area": [a.x(), a.y(), a.width(), a.height()]})
+                     "frame": [f.x(), f.y(), f.width(), f.height()], "area": [a.x(), a.y(), a.width(), a.height()],
+                     "overlaps": overlaps(t)})
         if isinstance(t, QDialog):
             t.reject()
         else:
@@ -75,9 +94,10 @@ app.exec()
 """
 
 
-def test_every_window_the_menus_open_fits_a_1600x1000_screen_at_scale_factor_2(tmp_path):
+@pytest.mark.parametrize("height", [1000, 900])  # 900: about what the real 1600 x 1000 screen leaves a window inside its frame
+def test_every_window_the_menus_open_fits_a_1600x1000_screen_at_scale_factor_2(tmp_path, height):
     config = tmp_path / "screen.json"
-    config.write_text(json.dumps({"screens": [{"name": "small", "x": 0, "y": 0, "width": 1600, "height": 1000,
+    config.write_text(json.dumps({"screens": [{"name": "small", "x": 0, "y": 0, "width": 1600, "height": height,
                                                "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}))
     env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", "QT_SCALE_FACTOR": "2",
            "BATTLEHEX_DATA": str(tmp_path / "data"), "HOME": str(tmp_path / "home")}
@@ -92,7 +112,11 @@ def test_every_window_the_menus_open_fits_a_1600x1000_screen_at_scale_factor_2(t
     too_big = []
     for s in out["seen"]:
         (x, y, w, h), (ax, ay, aw, ah) = s["frame"], s["area"]
-        assert (aw, ah) == (800, 500)
+        assert (aw, ah) == (800, height // 2)
         if not (ax <= x and ay <= y and x + w <= ax + aw and y + h <= ay + ah):
             too_big.append(f"{s['entry']}: {s['title']!r} ({s['class']}) at {x},{y} {w}x{h}")
-    assert not too_big, "windows outside the 800 x 500 screen:\n" + "\n".join(too_big)
+    assert not too_big, f"windows outside the 800 x {height // 2} screen:\n" + "\n".join(too_big)
+    # fitted below what its layout needs, a window draws its rows over each other (New Campaign's
+    # empire list ran under the Optional rules row on the real screen at scale 2)
+    squeezed = [f"{s['entry']}: {s['title']!r}: {o}" for s in out["seen"] for o in s["overlaps"]]
+    assert not squeezed, "widgets laid over each other:\n" + "\n".join(squeezed)
