@@ -125,7 +125,7 @@ def _transports(c: Campaign, p, rng) -> None:
         return
     at = rng.choice(homes).at
     for k in range(rng.randint(1, 3)):
-        c.fleets.append(Fleet(id=f"{p.id}-prop-tf-{k}", name=f"Transport Fleet {k} ({p.id})", power=p.id, sector=at,
+        c.fleets.append(Fleet(id=f"{p.id}-prop-tf-{k}", name=f"{p.name} Transport Fleet {k}", power=p.id, sector=at,
                               kind=FleetKind.TRANSPORT,
                               units=[u.model_copy(update={"id": f"{u.id}-{p.id}-{k}"}) for u in model.units]))
     p.unit_list.insert(0, BuildClass(unit=rng.choice(bases), cost=Fraction(rng.randint(5, 25))))  # first: it wins

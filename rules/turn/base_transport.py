@@ -74,7 +74,7 @@ def base_place(c: Campaign, p: Power, s: Sector, cls: str, cost: Fraction, is_ba
             raise RuleError(RULE, f"{f.name} is not standing at {s.at}, where the building planet is: it loads the "
                                   "points there")
         if f.cargo or name in taken:
-            raise RuleError(RULE, f"{f.name} already carries {'cargo' if f.cargo else 'another base'}'s points: a "
+            raise RuleError(RULE, f"{f.name} already carries {'cargo' if f.cargo else 'the points of another base'}: a "
                                   "Transport Fleet carries 10 EP (Supply rating 10)")
     return at, list(names)
 

@@ -67,8 +67,8 @@ def not_yet(c: Campaign, power: str, body: Any) -> None:
     for s, pl in spots:
         t = founded(c, power, s, pl)
         if t is not None:
-            raise RuleError(SETTLE, f"{pl.name} ({s.at}) became a colony at turn {t}'s Update Asset: {FIRST_TURN} - it "
-                                    f"builds nothing and acts in no order until turn {t + 1} ends")
+            raise RuleError(SETTLE, f"{pl.name} ({s.at}) became a colony at {possessive(f'turn {t}')} Update Asset: "
+                                    f"{FIRST_TURN} - it builds nothing and acts in no order until turn {t + 1} ends")
 
 
 def load(c: Campaign, raw: Any) -> Campaign:

@@ -36,6 +36,7 @@ from typing import Any
 
 from hexmap import Label
 from rules.battlehex.log import IllegalAnswer
+from rules.battlehex.words import possessive
 from rules.economy.construction import CONSTRUCTION, TURN_ORDERS
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, Fleet, Power, Sector
@@ -82,7 +83,7 @@ def _destination(c: Campaign, p: Power, to: str) -> tuple[Fleet | None, Sector |
     fleet = next((f for f in c.fleets if f.id == to), None)
     if fleet is not None:
         if fleet.power != p.id:
-            raise RuleError(RULE, f"{fleet.name} is not {p.name}'s: replacement flights go to its own fleets")
+            raise RuleError(RULE, f"{fleet.name} is not {possessive(p.name)}: replacement flights go to its own fleets")
         return fleet, None
     sec = next((s for s in c.map.sectors if str(s.at) == to), None)
     if sec is None:
@@ -117,9 +118,9 @@ def _loss(units: list[Unit], new: Unit) -> tuple[Unit | None, str]:
         if u.carrier_id is None:
             return u, ""
         if carrier is None or not active(carrier):
-            why = why or f"{u.name}'s carrier is no longer in play there"
+            why = why or f"{possessive(u.name)} carrier is no longer in play there"
         elif carrier.crippled:
-            why = f"{u.name}'s carrier {carrier.name} is crippled: it replenishes once it is repaired"
+            why = f"{possessive(u.name)} carrier {carrier.name} is crippled: it replenishes once it is repaired"
         else:
             return u, ""
     return None, why

@@ -145,7 +145,7 @@ def test_the_seam_games_reach_this_sessions_questions():
 def test_random_empire_turns_read_as_words():
     """The seed-004 empire phases (issue 23): "Point Pool 0 to 27", "Morale stays 8", "United
     Federation of Planets' Tech", never an arrow or "s's"."""
-    played = list(empire_questions(seeds=(1, 2, 3)))  # seed 3's player buys a unit (1 and 2 try other orders)
+    played = list(empire_questions(seeds=(1, 2, 4)))  # seed 4's player buys units (1 and 2 try other orders)
     logs = [line for run in {id(r): r for _s, r, _q, _a in played}.values() for line in run.campaign.log]
     assert {"004 Income Phase", "004 Morale Check Chart", "004 Tech Phase"} <= {line.rule for line in logs}
     assert any("Point Pool" in line.text and " buys " in line.text for line in logs)  # a purchase was made

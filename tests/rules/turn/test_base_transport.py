@@ -84,7 +84,7 @@ def test_in_orbit_needs_no_fleet_and_a_ship_is_never_built_elsewhere():
     (None, buy("BASE9", where="0203"), "builds bases only in its own systems: 0203 is not one"),
     (None, buy("BASE9", where="0307"), "builds bases only in its own systems: 0307 is not one"),
     ("away", buy("BASE9"), "Transport Fleet 1 is not standing at 0207"),
-    ("taken", buy("BASE9"), "already carries another base's points"),
+    ("taken", buy("BASE9"), "already carries the points of another base"),
     (None, buy("BASE11", fleets=("fed-tf-1", "fed-tf-1")), "needs 2 Transport Fleets"),
 ])
 def test_a_placement_without_its_fleets_is_refused_with_the_rule(change, body, words):
@@ -190,13 +190,13 @@ def test_a_fleet_away_or_loaded_is_refused_in_full():
     tf.cargo = next(f for f in c.fleets if f.id == "kli-transport-7").cargo
     with pytest.raises(RuleError) as e:
         purchases.order(c, buy("BASE9"))
-    assert str(e.value) == f"{RULE}: Transport Fleet 1 already carries cargo's points: a Transport Fleet carries 10 " \
+    assert str(e.value) == f"{RULE}: Transport Fleet 1 already carries cargo: a Transport Fleet carries 10 " \
                            "EP (Supply rating 10)"
     tf.cargo = []
     c = purchases.order(c, buy("BASE9"))
     with pytest.raises(RuleError) as e:
         purchases.order(c, buy("BASE10"))
-    assert "Transport Fleet 1 already carries another base's points" in str(e.value)
+    assert "Transport Fleet 1 already carries the points of another base" in str(e.value)
 
 
 @pytest.mark.parametrize(("change", "lost"), [
