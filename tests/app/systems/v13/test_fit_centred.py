@@ -7,13 +7,13 @@ centred: as wide a margin on the left as on the right, above as below; and Fit (
 hand-over and back, leave the map where it is (it never jumps)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QApplication, QMenu
 
 from rules.battlehex.questions import QKind
-from tests.app.gui import Answerer, ok, open_main_window, press
+from tests.app.gui import ok, open_main_window, press
 from tests.app.systems.test_table import system_action
-from tests.app.systems.v13.test_keys import place_by_keys
+from tests.app.systems.v13.walk_until import walk_until
 from tests.app.test_gui_paths import end_movement_and_fight
 
 
@@ -34,27 +34,7 @@ def _walk(qtbot, tmp_path, until, answer=ok):
     bw = end_movement_and_fight(main, qtbot, "0509")
     qtbot.wait(100)  # its first fit to the tests' 800 x 800 screen done: then it takes the size asked
     bw.resize(1400, 900)
-    return _go(bw, qtbot, until, answer)
-
-
-def _go(bw, qtbot, until, answer=ok):
-    """The battle walked on: dialogs answered by ``answer`` (Weapon Status, the range, the centre hex: as
-    offered), the hand-overs taken, every unit placed by keys (P, Return), until ``until(pending question)``."""
-    answerer = Answerer(answer)
-    for _ in range(300):
-        q = bw.b.pending
-        if q is not None and until(q) and not bw.handing_over():
-            break
-        if bw.handing_over():
-            qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
-        elif q is not None and q.kind is QKind.PLACE and QApplication.activeModalWidget() is None:
-            bw.activateWindow()
-            qtbot.waitUntil(lambda: QApplication.activeWindow() is bw)
-            place_by_keys(bw, qtbot)
-        qtbot.wait(20)
-    answerer.stop()
-    QApplication.processEvents()
-    return bw
+    return walk_until(bw, qtbot, until, answer)
 
 
 def test_the_placed_battle_at_0509_is_fitted_centred_and_stays(qtbot, tmp_path):
@@ -103,7 +83,7 @@ def test_a_resize_or_a_hand_over_keeps_the_map_where_it_was(qtbot, tmp_path):
     QApplication.processEvents()
     assert kept(before), (middle(), before)
     before = middle()
-    _go(bw, qtbot, lambda q: q.key == "V13.811/centre", not_the_centre)  # the GM takes the screen
+    walk_until(bw, qtbot, lambda q: q.key == "V13.811/centre", not_the_centre)  # the GM takes the screen
     assert bw.b.pending.key == "V13.811/centre" and bw.viewer == "gm" and not bw.handing_over()
     assert kept(before), (middle(), before)
     bw.close()

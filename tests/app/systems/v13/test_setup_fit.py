@@ -12,6 +12,7 @@ from rules.battlehex.questions import QKind
 from tests.app.gui import Answerer, ok, open_main_window
 from tests.app.systems.test_table import system_action
 from tests.app.systems.v13.test_keys import place_by_keys
+from tests.app.systems.v13.walk_until import walk_until
 from tests.app.test_gui_paths import end_movement_and_fight
 
 
@@ -45,21 +46,7 @@ def test_the_combat_panel_shows_without_scrolling_sideways(qtbot, tmp_path):
     system_action(main.findChild(QMenu, "battle_systems_menu"), "v13").trigger()
     bw = end_movement_and_fight(main, qtbot, "0509")
     bw.resize(1400, 900)
-    answerer = Answerer(ok)
-    for _ in range(300):  # the set-up: dialogs as offered, every unit placed by keys (P, Return)
-        q = bw.b.pending
-        if q is not None and q.kind is QKind.ACTION:
-            break
-        if bw.handing_over():
-            qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
-        elif q is not None and q.kind is QKind.PLACE and QApplication.activeModalWidget() is None:
-            bw.activateWindow()
-            qtbot.waitUntil(lambda: QApplication.activeWindow() is bw)
-            place_by_keys(bw, qtbot)
-        qtbot.wait(20)
-    answerer.stop()
-    if bw.handing_over():
-        qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+    walk_until(bw, qtbot, lambda q: q.kind is QKind.ACTION)  # the set-up: dialogs as offered, units placed by keys
     assert bw.b.pending.kind is QKind.ACTION and bw.panel.combat.isVisible()
     area = bw.findChild(QScrollArea, f"{bw.panel_dock.objectName()}_scroll")
     QApplication.processEvents()
