@@ -19,13 +19,19 @@ def _seated(sheet) -> tuple:
     return sheet.isVisible(), sheet.seat, sheet.power_box.currentData(), powers, sheet.seat_button.text()
 
 
-def test_closing_another_team_s_replay_gives_the_sheet_its_seat_back(qtbot, tmp_path):
+def _alliance_at_the_sheet(qtbot, tmp_path):
+    """A fought campaign, View > Empire Sheet opened and the Alliance seated at it for the Federation: the window,
+    the sheet and how it was seated."""
     main = _fought(qtbot, tmp_path)
     _action(main, "View", "Empire Sheet").trigger()
     qtbot.waitUntil(lambda: main.empire_sheet.isVisible())
     sheet = main.empire_sheet
     _seat(main, sheet, qtbot, "alliance", "fed")
-    before = _seated(sheet)
+    return main, sheet, _seated(sheet)
+
+
+def test_closing_another_team_s_replay_gives_the_sheet_its_seat_back(qtbot, tmp_path):
+    main, sheet, before = _alliance_at_the_sheet(qtbot, tmp_path)
     assert before[:3] == (True, "alliance", "fed") and "Leave" in before[4], before
     _replay(main, _pick("0604"), _pick("Coalition"), take_over)
     rw = battle_windows()[-1]
@@ -37,12 +43,7 @@ def test_closing_another_team_s_replay_gives_the_sheet_its_seat_back(qtbot, tmp_
 
 
 def test_closing_the_seated_team_s_own_replay_leaves_the_sheet_as_it_was(qtbot, tmp_path):
-    main = _fought(qtbot, tmp_path)
-    _action(main, "View", "Empire Sheet").trigger()
-    qtbot.waitUntil(lambda: main.empire_sheet.isVisible())
-    sheet = main.empire_sheet
-    _seat(main, sheet, qtbot, "alliance", "fed")
-    before = _seated(sheet)
+    main, sheet, before = _alliance_at_the_sheet(qtbot, tmp_path)
     _replay(main, _pick("0604"), _pick("Alliance"))  # its commander holds the screen: no hand-over
     rw = battle_windows()[-1]
     assert rw.replay.on and rw.viewer == "alliance"
