@@ -17,7 +17,7 @@ from rules.economy import construction as cons
 from rules.economy.income import points
 from rules.economy.intel import buy_cost
 from rules.errors import RuleError
-from rules.model.campaign import Campaign
+from rules.model.campaign import Campaign, Power
 from rules.model.economy_model import PowerEconomy
 from rules.model.records import LogEntry
 from rules.turn.purchases import INTEL, TURN_ORDERS, UPDATE_ASSET, own_planet
@@ -48,17 +48,11 @@ def improve(c: Campaign, raw: Any) -> Campaign:
         raise RuleError(UPDATE_ASSET, f"{possessive(p.name)} Point Pool {points(eco.point_pool)}{debt} cannot "
                                       f"pay Productivity "
                                       f"{pl.productivity + 1} at {pl.name}: 10 x {pl.productivity + 1} = {cost}")
-    new = c.model_copy(deep=True)
-    q = new.power(p.id)
-    assert q is not None
-    q.economy = eco.model_copy(update={"point_pool": eco.point_pool - cost,
-                                       "productivity_orders": [*eco.productivity_orders, key]})
-    team = new.team_of_power(p.id)
-    new.log.append(LogEntry(turn=c.turn, rule=UPDATE_ASSET, secret_of=[team.id if team else "gm"],
-                            text=f"{p.name} buys Productivity {pl.productivity + 1} at {pl.name} ({s.at}): 10 x "
-                                 f"{pl.productivity + 1} = {cost}; Point Pool {points(eco.point_pool)} to "
-                                 f"{points(eco.point_pool - cost)}; added at Update Asset"))
-    return new
+    return _paid(c, p, eco.model_copy(update={"point_pool": eco.point_pool - cost,
+                                              "productivity_orders": [*eco.productivity_orders, key]}),
+                 UPDATE_ASSET, f"{p.name} buys Productivity {pl.productivity + 1} at {pl.name} ({s.at}): 10 x "
+                               f"{pl.productivity + 1} = {cost}; Point Pool {points(eco.point_pool)} to "
+                               f"{points(eco.point_pool - cost)}; added at Update Asset")
 
 
 def intel(c: Campaign, raw: Any) -> Campaign:
@@ -80,14 +74,19 @@ def intel(c: Campaign, raw: Any) -> Campaign:
         raise RuleError(INTEL, f"{possessive(p.name)} Point Pool {points(eco.point_pool)}{debt} cannot pay "
                                f"{raw['points']} Intel "
                                f"Points (1 each)")
+    return _paid(c, p, eco.model_copy(update={"point_pool": eco.point_pool - cost,
+                                              "intel_points": eco.intel_points + raw["points"]}),
+                 INTEL, f"{p.name} buys {raw['points']} Intel Points for {points(cost)}: "
+                        f"{eco.intel_points + raw['points']} held; Point Pool {points(eco.point_pool)} to "
+                        f"{points(eco.point_pool - cost)}")
+
+
+def _paid(c: Campaign, p: Power, eco: PowerEconomy, rule: str, text: str) -> Campaign:
+    """A new campaign with ``p``'s economy now ``eco`` and the purchase logged, secret to its Team."""
     new = c.model_copy(deep=True)
     q = new.power(p.id)
     assert q is not None
-    q.economy = eco.model_copy(update={"point_pool": eco.point_pool - cost,
-                                       "intel_points": eco.intel_points + raw["points"]})
+    q.economy = eco
     team = new.team_of_power(p.id)
-    new.log.append(LogEntry(turn=c.turn, rule=INTEL, secret_of=[team.id if team else "gm"],
-                            text=f"{p.name} buys {raw['points']} Intel Points for {points(cost)}: "
-                                 f"{eco.intel_points + raw['points']} held; Point Pool {points(eco.point_pool)} to "
-                                 f"{points(eco.point_pool - cost)}"))
+    new.log.append(LogEntry(turn=c.turn, rule=rule, secret_of=[team.id if team else "gm"], text=text))
     return new
