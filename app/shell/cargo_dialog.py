@@ -2,8 +2,9 @@
 of the strategic map's right-click Cargo menu (seed 004 Invasion Phase; issue 19).
 
 The dialog lists, for every fleet the viewer may see, what the engine says it could do with
-cargo where it stands (``rules.turn.logistics.actions``); arrows choose one, Return does it
-through the main window (one undoable step, the engine's refusal shown with its rule),
+cargo where it stands (``rules.turn.logistics.actions``); arrows choose one (a line the engine
+would refuse says why under the list, with its rule), Return does it through the main window
+(one undoable step, the engine's refusal shown with its rule),
 Escape closes. In a phase where cargo does not move, the engine's reason is shown and
 nothing can be chosen.
 """
@@ -57,6 +58,13 @@ class CargoDialog(QDialog):
         self.list.setMinimumWidth(min(900, self.list.sizeHintForColumn(0) + 40))  # every line whole
         self.list.itemActivated.connect(lambda _item: self.accept())
         lay.addWidget(self.list, 1)
+        # the current line's refusal in words under the list (a tooltip alone is seen only by hovering)
+        self.why = QLabel()
+        self.why.setWordWrap(True)
+        self.why.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.why)
+        self.list.currentRowChanged.connect(lambda row: self._said(why, row))
+        self._said(why, self.list.currentRow())
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setText("Do it")
@@ -71,6 +79,11 @@ class CargoDialog(QDialog):
         self.ok_button = ok
         self.list.setFocus(Qt.FocusReason.OtherFocusReason)
         self.resize(560, 320)
+
+    def _said(self, why: list[str | None], row: int) -> None:
+        no = why[row] if 0 <= row < len(why) else None
+        self.why.setText(f"Refused: {no}" if no is not None else "")
+        self.why.setVisible(no is not None)
 
     def accept(self) -> None:
         if self.ok_button.isEnabled():  # Return in a phase where cargo does not move does nothing

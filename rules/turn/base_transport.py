@@ -16,6 +16,9 @@ Readings (docs/economy.md, "Bases outside the planet's orbit"):
 * The Transport Fleets named are the power's, of kind transport, standing (not in transit) at the
   building planet's sector when ordered (they load the points there), carrying nothing else and named
   by no other project; exactly ``ceil(cost / 10)`` of them (construction.transport_fleets_for_base).
+* From the order to Construction Completion a Transport Fleet named carries the base's points: it is
+  given no other cargo (an embarkation or a seizure onto it is refused with :data:`CARRYING`, naming
+  the fleet and the base), as a fleet already carrying cargo is not named (Supply rating 10 each).
 * At Construction Completion every one of them must stand (not in transit) in the base's sector,
   and that sector must still be the power's: then the base joins its garrison. Otherwise the points
   carried by the fleets not in place are lost, and the base with them: the model keeps no part-paid
@@ -29,6 +32,7 @@ from typing import Any
 from hexmap import Label
 from rules.battlehex.log import IllegalAnswer
 from rules.economy import construction as cons
+from rules.economy.income import points
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, Power, Sector
 from rules.model.economy_model import Project
@@ -36,6 +40,8 @@ from rules.model.turn_model import FleetKind
 
 RULE = f"{cons.TURN_ORDERS} (bases outside the planet's orbit)"
 LOST = f"{cons.CONSTRUCTION} (bases outside the planet's orbit)"
+CARRYING = LOST
+"""The rule a cargo order onto a Transport Fleet carrying a base's points is refused with."""
 ELSEWHERE_WORDS = "one Transport Fleet per 10 EP of a base built outside the planet's orbit"
 
 
@@ -98,3 +104,20 @@ def not_in_place(c: Campaign, power: str, j: Project) -> str:
             away.append(f"{name} ({where}; it carried {load} EP)")
     return "" if not away else (f"Transport Fleet{'s' if len(away) > 1 else ''} not in place at {j.elsewhere}: "
                                 + ", ".join(away))
+
+
+def carrying(c: Campaign, fleet_id: str) -> str | None:
+    """Why fleet ``fleet_id`` takes no other cargo now: it is one of the Transport Fleets named to carry
+    the points of a base built outside the planet's orbit, ordered and not yet completed (``None``
+    when it is not). The words name the fleet and the base, for :data:`CARRYING`."""
+    for p in c.powers:
+        for j in p.economy.projects if p.economy is not None else []:
+            if fleet_id in j.transports:
+                f = next((x for x in c.fleets if x.id == fleet_id), None)
+                load = min(Fraction(cons.POINTS_PER_TRANSPORT),
+                           j.cost - cons.POINTS_PER_TRANSPORT * j.transports.index(fleet_id))
+                name = f.name if f is not None else fleet_id
+                return (f"{name} carries {points(load)} EP of the {j.unit_class} ordered at "
+                        f"{j.planet} ({j.at}) to be built at {j.elsewhere} until Construction Completion: a Transport "
+                        "Fleet carries 10 EP (Supply rating 10) and takes no other cargo")
+    return None

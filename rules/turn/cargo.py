@@ -61,6 +61,7 @@ from rules.model.types import DiplomaticState
 from rules.model.units import unit_secret
 from rules.strategic.control import supply_points
 from rules.strategic.diplomacy import Diplomacy
+from rules.turn.base_transport import CARRYING, carrying as carrying_base
 from rules.turn.invasion import ground_war_why
 from rules.turn.cargo_room import (  # the capacity rules are cargo's, kept apart for length
     GROUND,
@@ -179,10 +180,14 @@ def embark(campaign: Campaign, fleet_id: str, source: str | None, item: Item, tu
         turn: the campaign turn (recorded: the item may not be unloaded this turn).
 
     Raises:
-        RuleError: reserve, between sectors, item not there, not the fleet's, over capacity.
+        RuleError: reserve, between sectors, item not there, not the fleet's, over capacity, a
+            Transport Fleet carrying a base's points (rules/turn/base_transport.py).
     """
     fleet = _fleet(campaign, fleet_id)
     _ready(fleet, "embark units")
+    base = carrying_base(campaign, fleet_id)
+    if base is not None:
+        raise RuleError(CARRYING, base)
     out = campaign.model_copy(deep=True)
     f = next(x for x in out.fleets if x.id == fleet_id)
     if isinstance(item, GoodsItem):

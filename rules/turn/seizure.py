@@ -33,6 +33,7 @@ from rules.model.types import DiplomaticState as D
 from rules.model.units import UnitFate
 from rules.strategic.diplomacy import Diplomacy
 from rules.strategic.movement import inactive
+from rules.turn.base_transport import CARRYING, carrying
 from rules.turn.cargo_room import GROUND, fits
 
 RULE = "004 Intel Phase (Declaration of Hostilities: seize cargo)"
@@ -80,6 +81,9 @@ def seize(c: Campaign, fleet_id: str, cargo_id: str, turn: int) -> Campaign:
                               "unguarded carriers")
     if item.kind in GROUND:
         raise RuleError(RULE, f"{item.id} is troops aboard {holder.name}, not cargo to seize (a boarding is the GM's)")
+    base = carrying(c, f.id)  # a Transport Fleet carrying a base's points takes no other cargo
+    if base is not None:
+        raise RuleError(CARRYING, base)
     taken = item.model_copy(update={"embarked_turn": turn})
     why = fits(f, [taken])
     if why is not None:
