@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLabel, QPushButton, QVBoxLayout, QWidget
@@ -207,6 +208,15 @@ def guard_main(win: BattleWindow, watch: bool = False) -> None:
                      if win.handing_over() else
                      f"The {win.name(win.viewer or '')} commander holds the Battle Hex {win.at} window: nothing of "
                      "this view is shown until the battle passes to the Game Master or its window closes.")
+
+
+def follow_main(main: QWidget) -> None:
+    """The main window's viewer changed by its own seat (a Team took it at the Empire Sheet, or gave it
+    back): each battle window beside it covers or shows it again (:func:`guard_main`), as at a change of
+    its GM view (issue 22: the Coalition's sheet was shown beside the Alliance's battle, uncovered)."""
+    for win in getattr(main, "_battle_windows", []):
+        if shiboken6.isValid(win) and hasattr(win, "handing_over"):
+            guard_main(win)
 
 
 class _MainGuard(QObject):

@@ -250,6 +250,7 @@ class EmpireSheet(QDockWidget):
         if hand_back is None or not window.isVisible() or not hand_back():  # type: ignore[attr-defined]
             self._leave()
             self.refresh()
+            self._seat_changed()
 
     def _leave(self) -> None:
         self.seat = None
@@ -261,6 +262,7 @@ class EmpireSheet(QDockWidget):
         self.seat = team
         self.seat_button.setText("&Leave the seat")
         self.refresh()
+        self._seat_changed()
 
     def take_seat(self) -> None:
         """The chosen power's Team takes the screen behind its hand-over (or, seated, gives it back):
@@ -270,6 +272,7 @@ class EmpireSheet(QDockWidget):
         if self.seat is not None or c is None:
             self._leave()
             self.refresh()
+            self._seat_changed()
             return
         team = c.team_of_power(str(self.power_box.currentData()))
         if team is None or team.id in (GM, TABLE):  # the GM's own powers: seen in the GM view
@@ -288,6 +291,16 @@ class EmpireSheet(QDockWidget):
             window.combat_seat = team.id  # type: ignore[attr-defined]  # the Team's orders, its fleets are dragged
             window.take_seat(team.id)  # type: ignore[attr-defined]  # with no other hand-over, the log shows its lines
         self.refresh()
+        self._seat_changed()
+
+    def _seat_changed(self) -> None:
+        """The main window's viewer changed with the sheet's seat: a battle window another Team's commander
+        holds beside it covers it, or shows it again, as at every change of viewer (issue 22)."""
+        window = self.parent()
+        if getattr(window, "_battle_windows", None):  # (the battle machinery loads with a battle only)
+            from app.battle.handover import follow_main
+
+            follow_main(window)
 
     def refresh(self) -> None:
         """Show the chosen power's sheet of the campaign as it is now (nothing while hidden)."""
@@ -350,6 +363,7 @@ class EmpireSheet(QDockWidget):
     def _gm_toggled(self) -> None:
         self._leave()  # the GM view on or off: the screen is back with the table (or the GM)
         self.refresh()
+        self._seat_changed()  # after the leave: a battle window's guard may have read the seat before it
 
     def _export(self, kinds: str, suffix: str, render: Callable[[Sheet, tuple[str, ...]], str]) -> None:
         if self.sheet is None:
