@@ -195,7 +195,7 @@ class _Scanned:
         return self.real.sub(repl, text)
 
 
-@pytest.mark.parametrize("tail", ['\\"' * 25_000, 'a\\"' * 25_000, '\\"[' * 20_000])
+@pytest.mark.parametrize("tail", ['\\"' * 25_000, 'a\\"' * 25_000, '\\"[' * 20_000, 'a\\"' * 25_000 + "\\"])
 def test_check_refuses_an_unterminated_string_of_escaped_quotes_in_linear_time(tmp_path, capsys, monkeypatch, tail):
     """A 50 KB file whose last string never ends and is made of ``\\"`` took 33 s in --check (the
     nesting scan's string pattern failed at the end and was retried from every later quote); the
