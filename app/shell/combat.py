@@ -149,11 +149,12 @@ class CombatPhaseMixin:
         than the last one (as before the ignore questions): nothing of the last answer stays on
         screen; True once ``who`` has taken the screen."""
         from app.shell.turn_dialogs import HandOverDialog
+        from app.widgets.titles import rule_words
 
         self.statusBar().clearMessage()
-        whom = who if q.to == "gm" else f"{who} commander"
-        screen = HandOverDialog(who, f"The {whom} answers a question of the {q.rule} the other players do not see.",
-                                "Not now", self, f"Hand over to {'GM' if q.to == 'gm' else who}: {q.rule}",
+        whom, rule = (who if q.to == "gm" else f"{who} commander"), rule_words(q.rule)  # no seed number on screen
+        screen = HandOverDialog(who, f"The {whom} answers a question of the {rule} the other players do not see.",
+                                "Not now", self, f"Hand over to {'GM' if q.to == 'gm' else who}: {rule}",
                                 commander=q.to != "gm")
         self.handover_dialog = screen
         if screen.exec() != HandOverDialog.DialogCode.Accepted:

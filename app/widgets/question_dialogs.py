@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.widgets.log_html import linkify, linkify_html, rule_from_href
-from app.widgets.titles import fit_title, whole_rules
+from app.widgets.titles import fit_title, rule_words, whole_rules
 from app.shell.rules_viewer import open_rule
 from rules.battlehex.questions import QKind, Question
 
@@ -146,11 +146,13 @@ class QuestionDialog(QDialog):
                  unit_notes: dict[str, str] | None = None, parent=None, odds_html: str | None = None) -> None:
         super().__init__(parent)
         self.q = question
-        self._title = fit_title(question.rule, f" \u2014 {team_name}")
+        rule = rule_words(question.rule)  # "Encounters Phase", not "004 Encounters Phase": no seed numbers on screen
+        self._title = fit_title(rule, f" \u2014 {team_name}")
         self.setWindowTitle(self._title)
         self.setMinimumWidth(520)
         lay = QVBoxLayout(self)
-        self.head = QLabel(f"<b>{whole_rules(linkify(question.rule))}</b> \u2014 for <b>{escape(team_name)}</b><br>{linkify(question.text).replace(chr(10), '<br>')}")
+        self.head = QLabel(f"<b>{whole_rules(linkify(rule))}</b> \u2014 for <b>{escape(team_name)}</b><br>"
+                           + linkify(question.text).replace("\n", "<br>"))
         self.head.setWordWrap(True)
         self.head.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.head.setTextFormat(Qt.TextFormat.RichText)

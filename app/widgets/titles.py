@@ -21,6 +21,17 @@ def fit_title(title: str, keep: str = "") -> str:
     return cut.rstrip(" ,;:(-\u2014")[:room] + "\u2026" + keep
 
 
+SEED_NUMBER = re.compile(r"(?<![\w.])(?i:seed\s+)?00\d\s+(?=[A-Z])")
+"""A seed's number before a rule's name: "004 Encounters Phase", "seed 002 Carrying Marines"."""
+
+
+def rule_words(rule: str) -> str:
+    """A question's rule as people read it on the screen: its name without the seed's number ("004 Encounters
+    Phase" is the "Encounters Phase"; issue 22: players do not know the seeds' numbers). Other citations ("V13.811",
+    "AF/EF 4.1.b", "STCS Shield Control") are left as they are; the log keeps the whole citation."""
+    return SEED_NUMBER.sub("", rule).strip() or rule
+
+
 NBSP = "\u00a0"
 TRAIL = " \u25b8 "
 """The phase bar's separator between two phases."""

@@ -73,7 +73,7 @@ def test_the_menu_action_fights_too(main, qtbot):
     kinds = [kind for kind, _t in answerer.seen]
     assert kinds[0] == "HandOverDialog" and "IgnoreDialog" in kinds  # each side behind its own hand-over
     seen = to_space_combat(main, qtbot)
-    assert ("QuestionDialog", "004 Encounters Phase \u2014 Coalition") in seen  # 0907's defender demands
+    assert ("QuestionDialog", "Encounters Phase \u2014 Coalition") in seen  # 0907's defender demands
     answerer = Answerer(choose_item("0907"))
     main.fight_action.trigger()
     answerer.stop()

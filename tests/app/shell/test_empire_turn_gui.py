@@ -113,8 +113,8 @@ def test_a_whole_turn_of_the_economy_through_the_gui(qtbot, tmp_path, monkeypatc
             qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
             assert "Point Pool: 11 4/5" in (tmp_path / name).read_text(encoding="utf-8")  # the export as shown
         handovers = [t for k, t in answerer.seen if k == "HandOverDialog" and "Tech" in t]
-        assert handovers == ["Hand over to Alliance: 004 Tech Phase",  # the Federation, the Kzinti
-                             "Hand over to Coalition: 004 Tech Phase",
+        assert handovers == ["Hand over to Alliance: Tech Phase",  # the Federation, the Kzinti
+                             "Hand over to Coalition: Tech Phase",
                              "Hand over to GM: Coalition done, Tech Phase"]  # the screen back to the GM (issue 22)
 
         press(main, "Ctrl+Shift+E")  # -> Turn Orders

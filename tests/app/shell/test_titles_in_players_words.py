@@ -82,3 +82,65 @@ def test_what_the_default_campaign_s_screens_say_names_no_seed_number(qtbot, tmp
     # its moves are log lines citing their rule ("004 Movement Phase: ..."): the log keeps its citations
     assert "The Combat Phase: these are meetings" in words and "Seed 004" not in words, words
     ok(listing)
+
+
+def test_a_question_s_hand_over_and_dialog_name_no_seed_number(qtbot, tmp_path):
+    """The shipped campaign's first question, Turn > Answer... (Ctrl+Shift+A) in turn 1's Income Phase: on the real
+    screen its hand-over was titled 'Hand over to GM: 004 Income Phase' ('a question of the 004 Income Phase') and its
+    dialog '004 Income Phase \u2014 Game Master', the seed's number in the head too. They name the phase."""
+    import shutil
+
+    from app.shell.turn_dialogs import HandOverDialog
+    from app.widgets.question_dialogs import QuestionDialog
+    from tests.app.gui import press, take_over
+    from tests.conftest import DEFAULT
+
+    path = tmp_path / "shipped.json"
+    shutil.copy(DEFAULT, path)
+    main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main)
+    show_active(main, qtbot)
+    said: list[str] = []
+
+    def read(d) -> bool:
+        said.extend(_texts(d))  # each word the hand-over and the question show; then the screen is taken,
+        return take_over(d)  # and the question cancelled: nothing answered
+
+    answerer = Answerer(read)
+    try:
+        press(main, "Ctrl+Shift+A")
+        qtbot.waitUntil(lambda: QApplication.activeModalWidget() is None and len(answerer.seen) >= 2, timeout=20000)
+    finally:
+        answerer.stop()
+    assert answerer.seen[:2] == [(HandOverDialog.__name__, "Hand over to GM: Income Phase"),
+                                 (QuestionDialog.__name__, "Income Phase \u2014 Game Master")], answerer.seen
+    assert any("a question of the Income Phase" in t for t in said), said
+    seed = re.compile(r"\b00\d\b|seed", re.IGNORECASE)
+    assert not [t for t in said if seed.search(t)], [t for t in said if seed.search(t)]
+
+
+def test_no_question_s_dialog_names_a_seed_number(qtbot):
+    """Every question random games ask (every battle system, the Combat Phase, the empire phases): its dialog's title,
+    also after a refusal, and its head name the rule without a seed's number ('Encounters Phase \u2014 Coalition',
+    not '004 Encounters Phase \u2014 Coalition'); other citations stay ('V13.811', 'AF/EF 4.1.b', 'B5 Combat')."""
+    from itertools import chain
+
+    from app.widgets.question_dialogs import QuestionDialog
+    from tests.play.walk import battle_questions, empire_questions, phase_questions, seam_questions
+
+    seed, number, asked = re.compile(r"\b00\d\b|seed", re.IGNORECASE), re.compile(r"\b00\d\b"), {}
+    for _where, _run, q, _a in chain(battle_questions(), seam_questions(), phase_questions(), empire_questions()):
+        asked.setdefault(q.rule, q)
+    assert sum(1 for r in asked if r.startswith("004 ")) >= 5 and "V13.811" in asked and "AF/EF 4.1.b" in asked
+    bad, titles = [], set()
+    for rule, q in sorted(asked.items()):
+        d = QuestionDialog(q, "Coalition")
+        qtbot.addWidget(d)
+        titles.add(d.windowTitle())
+        bad += [d.windowTitle()] if seed.search(d.windowTitle()) else []
+        bad += [d.head.text()] if number.search(d.head.text()) else []  # its words may say "outside the seeds"
+        d.refused("a refusal")
+        bad += [d.windowTitle()] if seed.search(d.windowTitle()) else []
+    assert not bad, bad
+    assert {"Encounters Phase \u2014 Coalition", "Sequence of Play \u2014 Coalition", "V13.811 \u2014 Coalition",
+            "AF/EF 4.1.b \u2014 Coalition", "B5 Combat \u2014 Coalition"} <= titles, sorted(titles)

@@ -2,8 +2,8 @@
 rule and a Team's name, and a refusal's whole message as the title, were cut on the real
 screen). Every question of random games of every battle system, the Combat Phase and the
 empire phases opens a dialog whose title is at most ``TITLE_CHARS`` long, with the whole rule in
-its label; so is the title after a refusal, whose words go in the dialog. The ignore and Turn
-Orders dialogs of every Team and power too."""
+its label (its name without a seed's number: ``rule_words``); so is the title after a refusal, whose
+words go in the dialog. The ignore and Turn Orders dialogs of every Team and power too."""
 from __future__ import annotations
 
 import re
@@ -12,7 +12,7 @@ from itertools import chain
 from app.shell.orders_dialog import OrdersDialog
 from app.shell.turn_dialogs import IgnoreDialog
 from app.widgets.question_dialogs import QuestionDialog
-from app.widgets.titles import TITLE_CHARS
+from app.widgets.titles import TITLE_CHARS, rule_words
 from hexmap import Label
 from rules.battlehex.log import GM
 from rules.model import load_campaign
@@ -47,7 +47,7 @@ def test_every_question_dialog_title_fits_with_the_whole_rule_in_its_label(qtbot
         qtbot.addWidget(d)
         if len(d.windowTitle()) > TITLE_CHARS:
             long.append(d.windowTitle())
-        assert rule in _plain(d.head.text()) and _who(names, to) in _plain(d.head.text())
+        assert rule_words(rule) in _plain(d.head.text()) and _who(names, to) in _plain(d.head.text())
         d.refused(REFUSAL)
         assert len(d.windowTitle()) <= TITLE_CHARS and d.windowTitle().startswith("Refused: ")
         assert d.refusal.text() == f"Refused: {REFUSAL}" and not d.refusal.isHidden()
