@@ -97,9 +97,12 @@ def words(e: STCSEngine, x: str) -> str:
             f"{d.crew_efficiency} {modifier(d.casualty_modifiers, b):+d}: {efficiency(e, x)})")
 
 
-NOT_FIRING = ("Seed 002 names the track's \"Not Firing\" box but does not print the chart (the base game's control "
+NOT_FIRING = ("The rules name the track's \"Not Firing\" box but do not print its chart (the base game's control "
               "panel), so which box stops a ship's fire is the Game Master's ruling")
-"""What the question, the ruling and the ships' sheet say of the chart (not a table presented as real)."""
+"""What the question says of the chart (not a table presented as real), in the players' words: no seed's number
+(issue 22); the rule is cited in the question's and the log entries' rule field (:data:`RULE`)."""
+CHARTS_SILENT = "the charts do not say"
+"""What the ruling's log line and the ships' sheet say of the missing chart (issue 22: they said "not in seed 002")."""
 
 
 def maybe_not_firing(b: int) -> bool:
@@ -134,7 +137,7 @@ def may_fire(e: STCSEngine, x: str, at: str) -> Generator[Question, Any, bool]:
             data={"secret": True})))
         e.log.hidden_to = hidden
         e.log.add("ruling", RULE, f"the Game Master rules that {possessive(e.ship(x))} {BOXES[b]} box is "
-                  f"{'its Not Firing box' if stop else 'not its Not Firing box'} (the chart is not in seed 002)",
+                  f"{'its Not Firing box' if stop else 'not its Not Firing box'} ({CHARTS_SILENT} which box it is)",
                   {"unit": x, "box": BOXES[b], "not_firing": stop}, visible_to=(e.units[x].team, GM))
     if stop:
         e.log.add("ruling", RULE, f"{e.ship(x)} does not fire at {at} (its crew: the Game Master's ruling)")
@@ -150,4 +153,4 @@ def sheet_words(e: STCSEngine, x: str, viewer: str) -> str:
     if not maybe_not_firing(b):
         return f", crew track {BOXES[b]}"
     said = {None: "the GM is asked when it fires", True: "ruled Not Firing", False: "ruled firing"}[ruled(e, x, b)]
-    return f", crew track {BOXES[b]} (Not Firing? not in seed 002's charts: {said})"
+    return f", crew track {BOXES[b]} (Not Firing? {CHARTS_SILENT}: {said})"

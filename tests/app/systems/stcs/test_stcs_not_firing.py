@@ -38,7 +38,7 @@ def test_the_sheet_and_the_banner_say_the_not_firing_chart_is_not_in_the_seed(qt
             act(qtbot, bw, panel, "crew:d7")
             qtbot.waitUntil(lambda: bw.b.engine.casualties.get("d7") == 20 * n and bw.b.pending.key.endswith("/act"),
                             timeout=5000)
-        said = "crew track 40-49% (Not Firing? not in seed 002's charts: the GM is asked when it fires)"
+        said = "crew track 40-49% (Not Firing? the charts do not say: the GM is asked when it fires)"
         qtbot.waitUntil(lambda: said in panel.sheet.toPlainText(), timeout=5000)
         assert said not in panel._sheet(bw.b, bw.b.engine.defender)  # Blue reads no Klingon box
     finally:
