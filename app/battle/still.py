@@ -13,18 +13,31 @@ def scrolled(dock: QDockWidget) -> QScrollArea:
     widget's texts: the dock keeps the width it has, and scrolls when the panel is taller. Its
     least width keeps room for the vertical scroll bar beside the panel's least width (issue 22,
     seen at ``QT_SCALE_FACTOR=2``: the bar narrowed a dock at its least width under the panel's,
-    whose words were cut at the right behind a sideways scroll bar)."""
+    whose words were cut at the right behind a sideways scroll bar). The bar is drawn only when the
+    panel is taller than the dock; its room is kept empty when it is not (:func:`_bar_when_needed`)."""
     inner = dock.widget()
     area = QScrollArea()
     area.setObjectName(f"{dock.objectName()}_scroll")
     area.setFrameShape(QFrame.Shape.NoFrame)
     area.setWidgetResizable(True)
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-    area.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)  # longer words never narrow the panel
+    area.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)  # its room: one width for the panel
     area.setWidget(inner)
     dock.setWidget(area)
     _LeastWidth(area, inner)
+    _bar_when_needed(area)
     return area
+
+
+def _bar_when_needed(area: QScrollArea) -> None:
+    """The vertical scroll bar drawn only while the panel is taller than the dock. Qt keeps its room
+    (the policy is always on, so the panel is laid out in one width: longer words that bring the bar
+    never narrow it; issue 22, HY's shots 340-341: a replay's steps reflowed it); while there is
+    nothing to scroll the bar is hidden in that room, which shows the dock's background instead of an
+    empty track (seen beside every system's panel)."""
+    bar = area.verticalScrollBar()
+    bar.rangeChanged.connect(lambda low, high: bar.setVisible(high > low))
+    bar.setVisible(bar.maximum() > bar.minimum())
 
 
 class _LeastWidth(QObject):
