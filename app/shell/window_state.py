@@ -41,7 +41,7 @@ from PySide6.QtCore import (
     QTimer,
 )
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QAbstractScrollArea, QDockWidget, QMainWindow, QSplitter, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QDockWidget, QMainWindow, QSplitter, QWidget
 
 # The window frame before the window manager has framed the window (title bar, borders); once
 # it is shown the real frame is used.
@@ -281,11 +281,28 @@ class _FitShown(QObject):
                 self.watch(child)
         elif kind == QEvent.Type.Show and obj.isWindow() and obj.windowType() in _FITTED \
                 and obj.findChild(_RefitOnShow, options=Qt.FindChildOption.FindDirectChildrenOnly) is None:
-            fit_to_screen(obj, move=False)  # not placed yet: a dialog is centred on its parent after this
-            if not self.again:
-                QTimer.singleShot(0, self, self._again)
-            self.again.append(obj)
+            self._fit(obj)
+        elif kind == QEvent.Type.WindowBlocked:
+            self._modal()
         return False
+
+    def _fit(self, window: QWidget) -> None:
+        fit_to_screen(window, move=False)  # not placed yet: a dialog is centred on its parent after this
+        if not self.again:
+            QTimer.singleShot(0, self, self._again)
+        self.again.append(window)
+
+    def _modal(self) -> None:
+        """A watched window is blocked by a modal window being shown (before it is on the screen): one no
+        watched window told of is fitted now and watched from now on (its own dialogs, message boxes): a
+        dialog whose parent is a widget inside a window (the Empire Sheet's file dialog, a dock's child),
+        or that has no parent (the error dialog when no window of the app is active)."""
+        modal = QApplication.activeModalWidget()  # (one fitted at its show is in self.again)
+        if modal is None or modal.windowType() not in _FITTED or modal in self.again \
+                or modal.findChild(_RefitOnShow, options=Qt.FindChildOption.FindDirectChildrenOnly) is not None:
+            return
+        self.watch(modal)
+        self._fit(modal)
 
     def _again(self) -> None:
         windows, self.again = self.again, []
