@@ -261,7 +261,8 @@ class _FitShown(QObject):
 
     It watches windows, not the application: a window it watches tells it of each child polished
     before its first show (``ChildPolished``), and a child that is a window is watched in turn (a
-    battle window's dialogs, a dialog's message box). A filter on the whole application had every
+    battle window's dialogs, a dialog's message box); a modal window that blocks a watched one and that
+    none told of (a dock's file dialog, one with no parent) is fitted then. A filter on the whole application had every
     event of every object handed to Python: ~70 Qt enum types built for it (~12 ms) and a few
     microseconds on every event of the session."""
 
