@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QMimeData, Qt
+from PySide6.QtCore import QMimeData, QSize, Qt
 from PySide6.QtGui import QDrag
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -45,6 +45,16 @@ class RosterList(QListWidget):
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setWordWrap(True)  # a long name wraps: "Tau Ceti IV Ground Base Alpha (ground base)" was cut
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        """As tall as its rows (four at most; two when empty), not Qt's 192 pixels: at QT_SCALE_FACTOR=2 on the
+        1600x1000 screen three units' roster pushed the facing, the speed and the drop's verdict below the side
+        panel's fold (issue 22: a refusal was only seen cut short in the status bar)."""
+        rows = [self.sizeHintForRow(i) for i in range(min(self.count(), 4))] or [self.fontMetrics().height()] * 2
+        return QSize(super().sizeHint().width(), sum(rows) + 2 * self.frameWidth() + 4)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802
+        return self.sizeHint()
 
     def mimeData(self, items):  # noqa: N802 (Qt name)
         data = QMimeData()
@@ -131,6 +141,7 @@ class SetupPanel(QWidget):
             if self.roster.currentItem() is None and self.roster.count():
                 self.roster.setCurrentRow(0)
         self.roster.blockSignals(False)
+        self.roster.updateGeometry()  # as tall as its rows now
 
     def selected_unit(self) -> str | None:
         """The roster's chosen unit (the one a drop or a right-click places)."""
