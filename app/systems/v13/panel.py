@@ -203,10 +203,20 @@ class V13Panel(PanelBase):
             self._selected = None
 
     def picture(self) -> bytes:
-        buf = QBuffer()
+        """The report's map: the sheet and every counter as Fit shows them, whatever the viewer zoomed to (issue 22:
+        wheeled in on one side's ships, the report left the other side out), the view then put back as it was."""
+        buf, view = QBuffer(), self.view
         buf.open(QIODevice.OpenModeFlag.WriteOnly)
+        kept = (view.transform(), view.horizontalScrollBar().value(), view.verticalScrollBar().value())
+        fit = (view.auto_fit, view._fitted, view._focused, view._fit_rect)
         self.scene.select(None)  # the report's map without the live selection ring (issue 22)
-        self.view.viewport().grab().save(buf, "PNG")  # the map alone, without the scrollbars
+        view.fit_to()
+        view.viewport().grab().save(buf, "PNG")  # the map alone, without the scrollbars
+        view.setTransform(kept[0])
+        self.scene.set_zoom(kept[0].m11())
+        view.horizontalScrollBar().setValue(kept[1])
+        view.verticalScrollBar().setValue(kept[2])
+        view.auto_fit, view._fitted, view._focused, view._fit_rect = fit
         self.scene.select(self._selected)
         return bytes(buf.data())
 
