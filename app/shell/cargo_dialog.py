@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from rules.model import Campaign, Fleet, visibility
@@ -62,6 +62,8 @@ class CargoDialog(QDialog):
         self.why = QLabel()
         self.why.setWordWrap(True)
         self.why.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.why.setMinimumHeight(self.why.fontMetrics().lineSpacing() * 4)  # room kept: the list does not jump
+        self.why.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         lay.addWidget(self.why)
         self.list.currentRowChanged.connect(lambda row: self._said(why, row))
         self._said(why, self.list.currentRow())
@@ -83,7 +85,9 @@ class CargoDialog(QDialog):
     def _said(self, why: list[str | None], row: int) -> None:
         no = why[row] if 0 <= row < len(why) else None
         self.why.setText(f"Refused: {no}" if no is not None else "")
-        self.why.setVisible(no is not None)
+        item = self.list.item(row)
+        if item is not None:  # still in view once a longer refusal has taken more of the dialog's height
+            QTimer.singleShot(0, lambda: self.list.scrollToItem(item))
 
     def accept(self) -> None:
         if self.ok_button.isEnabled():  # Return in a phase where cargo does not move does nothing
