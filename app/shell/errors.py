@@ -146,6 +146,19 @@ def guard(what: str, slot: Any) -> Any:
         return None
 
 
+SHOWN_LINES, SHOWN_CHARS = 8, 600
+"""The most of a failure's words the dialog's text shows: a message box is as tall as its words (one
+of 60 lines was 968 px on a 1000 px screen, its OK out of reach); the rest is under Show Details..."""
+
+
+def _head(words: str) -> str:
+    """``words`` for the dialog's text: the first lines of a long failure, saying where the rest is."""
+    head = "\n".join(words.splitlines()[:SHOWN_LINES])
+    if len(head) > SHOWN_CHARS:
+        head = head[:SHOWN_CHARS].rsplit(" ", 1)[0] if " " in head[:SHOWN_CHARS] else head[:SHOWN_CHARS]
+    return head if head == words else f"{head} ...\n(the whole failure under Show Details...)"
+
+
 class ErrorDialog(QMessageBox):
     """What failed, in words; the traceback under Details; the log file named."""
 
@@ -164,7 +177,7 @@ class ErrorDialog(QMessageBox):
         self.failures.append(failure)
         first = self.failures[0]
         more = len(self.failures) - 1
-        self.setText(f"{first.what} failed: {first.words}"
+        self.setText(f"{first.what} failed: {_head(first.words)}"
                      + (f"\nand {more} more failure{'s' if more != 1 else ''} since (see Details)." if more else ""))
         log = next((f.log for f in self.failures if f.log is not None), None)
         self.setInformativeText(first.kept + (f"\nThe full report is in the log: {log}" if log else ""))
