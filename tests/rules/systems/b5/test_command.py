@@ -61,3 +61,50 @@ def test_elint_ranges():
     assert elint_reach("offensive support", 20) and not elint_reach("offensive support", 21)
     assert elint_reach("jam elint", 35) and not elint_reach("jam fire control", 26)
     assert not elint_reach("jam command", 16)
+
+
+# HF's audit (session of 2026-11-27 20:07): the mutants of command.py these tests did not kill.
+
+def test_weapon_rating_steps_apart_and_together():
+    """75% for the flagship lost, 50% for the commander lost (or out of command), both multiplied,
+    then rounded up: 8x is 6x, 4x, and 3x with both; nothing lost, 8x stays."""
+    assert rating(8) == 8 and rating(8, flagship_lost=True) == 6 and rating(8, commander_lost=True) == 4
+    assert rating(8, out_of_command=True) == 4 and rating(8, commander_lost=True, flagship_lost=True) == 3
+    assert rating(5, flagship_lost=True) == 4 and rating(1, commander_lost=True, flagship_lost=True) == 1
+
+
+def test_abilities_a_quarter_of_the_rating_and_the_network_a_quarter_more_rounded_up():
+    assert [abilities(r) for r in (1, 4, 5, 7, 8, 12, 27)] == [1, 1, 1, 1, 2, 3, 6]
+    assert [improved_network(r) for r in (1, 4, 5, 6)] == [2, 5, 7, 8]  # 1.25 -> 2, 5, 6.25 -> 7, 7.5 -> 8
+
+
+def test_morale_levels_of_20_and_the_checks_under_each_rounding():
+    assert morale_levels(20) == [10, 8, 6, 4, 2]  # 10% of 20: two a circle
+    assert morale_levels(9) == [4, 3, 2, 1] and morale_levels(9, MORALE_UP) == [5, 4, 3, 2, 1]
+    assert morale_checks(11, 5, 0) == [] and morale_checks(11, 5, 0, MORALE_UP) == [11]  # 6 left: the sheet's 6
+    assert morale_checks(11, 6, 0) == [11]
+
+
+def test_withdrawal_chances_at_their_ends():
+    assert p_withdraw(3, 3) == 1 and p_withdraw(3, 2) == Fraction(12, 12)
+    assert p_withdraw(11, -3) == 0 and p_withdraw(11, -1) == Fraction(1, 12)
+
+
+def test_the_arrival_checks_after_the_first_4_then_5_or_less():
+    """"If they are delayed, roll again the end of the next turn. This time they arrive on a 4 or less.
+    The next turn and from then on it will be on a 5 or less." """
+    assert arrival(2, 4) == "arrive" and arrival(2, 5) == "delayed" and arrival(2, 6) == "delayed"
+    assert arrival(3, 5) == "arrive" and arrival(3, 6) == "delayed" and arrival(7, 5) == "arrive"
+    assert arrival(2, 6, 6) == "delayed"  # "Do not make this check every turn, only on the first turn's"
+    assert arrival_odds(2) == {"arrive": Fraction(4, 6), "delayed": Fraction(2, 6), "never": 0}
+    assert arrival_odds(3) == {"arrive": Fraction(5, 6), "delayed": Fraction(1, 6), "never": 0}
+    assert arrival_odds(4) == arrival_odds(3)
+
+
+def test_command_refusals_name_their_rules():
+    for call, rule, words in ((lambda: style(11), "B5 Fleet Command and Control", "a d10 shows 1-10, not 11"),
+                              (lambda: discount(3), "B5 Reinforcements",
+                               "reinforcements may not be scheduled before turn 4, not 3")):
+        with pytest.raises(RuleError) as e:
+            call()
+        assert (e.value.rule, e.value.message) == (rule, words)

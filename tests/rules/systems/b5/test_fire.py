@@ -126,3 +126,71 @@ def test_six_arcs_about_the_hexsides_a_target_on_the_line_in_both():
         (0,), (0,), (0, 1), (1,), (3,), (5,), (0, 5), (0,)]
     assert arc_x([2, 1, 0, 0, 0, 1], 2, (1,)) == 1 and arc_x([2, 1, 0, 0, 0, 1], 2, (3,)) == 0
     assert arc_x([2, 1, 0, 0, 0, 1], 2, (0, 1)) == 2 and arc_x([], 3, (3,)) == 3  # no diagram: x all round
+
+
+# HF's audit (session of 2026-11-27 20:07): the mutants of fire.py these tests did not kill.
+
+def test_damage_class_boundaries_and_plasma_armor():
+    """Minor: equal or one over the armor; moderate: 2 or 3 over; severe: 4 or more. Plasma: "all
+    armor ratings are reduced by two points (minimum of two)"."""
+    assert [damage_class(d, 4) for d in range(3, 10)] == ["none", "minor", "minor", "moderate", "moderate", "severe",
+                                                          "severe"]
+    assert damage_class(5, 6, WeaponClass.PLASMA) == "minor"  # armor 6 -> 4: one over
+    assert damage_class(6, 6, WeaponClass.PLASMA) == "moderate" and damage_class(1, 2, WeaponClass.PLASMA) == "none"
+    assert damage_class(2, 4, WeaponClass.PLASMA) == "minor"  # 4 -> 2, never under two
+    assert damage_class(1, 1, WeaponClass.PLASMA) == "minor"  # an armor under two is not raised to it
+
+
+def test_pulse_hits_a_wide_miss_is_no_hit_and_the_impact_pulse_within_the_turn():
+    assert pulse_hits(12, 9) == 0 and pulse_hits(12, 16) == 5 and pulse_hits(12, 17) == 5
+    assert impact(1, 2, 0) == (1, 3)  # range 0: the next pulse
+    assert impact(1, 3, 21) == (2, 3) and impact(2, 3, 0) == (3, 1) and impact(1, 1, 15) == (1, 3)
+
+
+def test_exact_odds_of_summed_dice_from_the_least_total():
+    assert p_die_at_least("2d6", 2) == 1 and p_die_at_least("2d6", 3) == Fraction(35, 36)
+    assert p_die_at_least("2d6", 12) == Fraction(1, 36) and p_die_at_least("d8", 0) == 1
+
+
+def test_anti_fighter_split_rounds_the_x_down_and_below_x1_halves_the_flights():
+    """"divide the weapon system's AF 'x' rating by half the number of fighter flights ... (round up)";
+    "if this calculation results in a rating less than one, only half the fighter flights ... x1"."""
+    assert anti_fighter(5, 4) == (2, 4)  # 5 / 2: x2 at each of four
+    assert anti_fighter(2, 4) == (1, 4) and anti_fighter(3, 3) == (1, 3)  # x1 exactly: every flight
+    assert anti_fighter(1, 6) == (1, 3) and anti_fighter(1, 3) == (1, 2)  # below x1: half the flights, round up
+    assert anti_fighter(6, 0) == (0, 0)
+
+
+def test_long_range_af_half_the_arcs_x_over_half_the_flights():
+    from rules.systems.b5.fire import long_range_af
+
+    assert long_range_af(4, 1) == (2, 1)  # x4 in the arc, one flight: x2
+    assert long_range_af(5, 1) == (2, 1) and long_range_af(8, 3) == (2, 3)  # 2.5 -> 2; 4 / 2
+    assert long_range_af(3, 2) == (1, 2) and long_range_af(1, 1) == (1, 1)  # 1.5 -> 1; 0.5: x1 at half of one
+    assert long_range_af(2, 5) == (1, 3)  # 1 / 3: x1 at three of five
+    assert long_range_af(0, 3) == (0, 0) and long_range_af(4, 0) == (0, 0)
+
+
+def test_energy_mine_refusals_name_the_rule():
+    for launchers, words in ((0, "a squadron launches at least one energy mine"),
+                             (34, "the chart stops at 33 launchers, not 34")):
+        with pytest.raises(RuleError) as e:
+            emine_radius(launchers)
+        assert (e.value.rule, e.value.message) == ("B5 Energy Mines", words)
+    with pytest.raises(RuleError) as e:
+        band(RANGES, WeaponClass.LASER, -1)
+    assert (e.value.rule, e.value.message) == ("B5 Combat", "a range is 0 or more hexes, not -1")
+
+
+def test_a_fighters_move_refused_in_words():
+    from rules.systems.b5.fire import fighter_move_ok
+
+    assert fighter_move_ok("FrF", 6) == "a fighter moves F, L and R only (fighters cannot slip)"
+    assert fighter_move_ok("FXF", 6) == "a fighter moves F, L and R only (fighters cannot slip)"
+    assert fighter_move_ok("FFLRFF", 5) == "4 hexes and 2 hexside turns cost 6, more than its Move 5"
+    assert fighter_move_ok("FFFFFFFFF", 5, burn=3) == \
+        "9 hexes and 0 hexside turns cost 9, more than its Move 5 and 3 afterburner hexes"
+
+
+def test_arcs_of_a_bearing_given_below_0():
+    assert arcs_at(-31) == (5,) and arcs_at(-30) == (0, 5) and arcs_at(-390) == (0, 5)
