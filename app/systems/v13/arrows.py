@@ -18,7 +18,7 @@ class ArrowItem(QGraphicsItem):
         super().__init__()
         self.facing, self.text, self.color = facing, text, color
         self.setPos(anchor)
-        self.setZValue(15)
+        self.setZValue(9)  # under the counters (10 and up): a unit where the arrow stands reads whole (issue 22)
         self.setToolTip(text)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
