@@ -114,7 +114,7 @@ def odds_at(self: B5Engine, ship: str, w: B5Weapon, flight: str, x: int) -> str:
     die, sensor = w.fire_control[2], self.data(ship).sensor
     p = fire.p_die_at_least(die, f.defence - sensor)
     dmg = w.damage[0]
-    kill = Fraction(1) if isinstance(dmg, int) else fire.p_die_at_least(dmg, f.armor)
+    kill = Fraction(1) if fire.no_armor_roll(w) or isinstance(dmg, int) else fire.p_die_at_least(dmg, f.armor)
     return f"x{x}, {die} + sensor {sensor} needs {f.defence}: {p} a die; a fighter destroyed {p * kill} a die"
 
 
@@ -150,8 +150,8 @@ def volley(self: B5Engine, ship: str, w: B5Weapon, x: int, flight: str, how: str
         shield = self.data(guard).flight if guard else None
         armor = shield.armor if shield is not None else f.armor
         dmg = w.damage[0]
-        kill = isinstance(dmg, int) or self.dice.roll(dmg, purpose=f"{w.name} anti-fighter damage", rule=RULE,
-                                                      who=who).total >= armor
+        kill = fire.no_armor_roll(w) or isinstance(dmg, int) or self.dice.roll(
+            dmg, purpose=f"{w.name} anti-fighter damage", rule=RULE, who=who).total >= armor
         if guard:
             self.fighters[guard] = flights.left(self, guard) - int(kill)
             absorbed += f"; {self.units[guard].unit.name} absorbs a hit" + (

@@ -11,7 +11,7 @@ from math import ceil
 
 from hexmap import Label
 from rules.errors import RuleError
-from rules.model.b5 import Category, WeaponClass
+from rules.model.b5 import B5Weapon, Category, WeaponClass
 from rules.systems.b5.deploy import Board
 
 RULE = "B5 Combat"
@@ -143,6 +143,23 @@ def emine_p_hit(category: Category) -> Fraction:
     more (the modifier read as added: the larger, the likelier; docs/b5.md)."""
     face = EMINE_NEED - EMINE_CLASS[category]
     return Fraction(max(0, min(12, 13 - face)), 12)
+
+
+EM_RULE = "B5 Electro-Pulse Gun"
+"""Seed 003's one electro-magnetic weapon (Minbari Electro-Magnetic Weaponry)."""
+
+
+def hits_ships(w: B5Weapon) -> bool:
+    """Whether ``w`` may fire at a ship: not an electro-magnetic weapon ("This weapon has no effect on
+    anything larger than an assault shuttle")."""
+    return w.cls is not WeaponClass.EM
+
+
+def no_armor_roll(w: B5Weapon) -> bool:
+    """Whether each hit of ``w`` on a flight destroys a fighter with no damage roll: a matter weapon's
+    fixed points, or an electro-magnetic weapon ("If it hits a fighter or shuttle, however, the target is
+    automatically destroyed. No armor roll is necessary.")."""
+    return w.cls is WeaponClass.EM or isinstance(w.damage[0], int)
 
 
 def fighter_bonus(fighters: int) -> int:

@@ -89,6 +89,8 @@ def targets(self: B5Engine, firer: str, w: B5Weapon) -> list[str]:
 
 
 def _ship_targets(self: B5Engine, firer: str, w: B5Weapon) -> list[str]:
+    if not fire.hits_ships(w):
+        return []
     team = self.units[firer].team
     reach = [x for x in _reach(self, firer, w) if arc_x(self, firer, w, x)]
     if firer in self.aims:
@@ -109,6 +111,10 @@ def _reach(self: B5Engine, firer: str, w: B5Weapon) -> list[str]:
 def _arc_check(self: B5Engine, firer: str, w: B5Weapon, q: Question) -> Any:
     """``q``'s check, refusing an enemy in reach but outside ``w``'s arcs with the arc's rule."""
     def check(a: Any) -> Any:
+        if a not in q.options and a in self.at and self.units[a].team != self.units[firer].team \
+                and not fire.hits_ships(w):  # an enemy ship for an Electro-Pulse Gun
+            raise IllegalAnswer(fire.EM_RULE, f"{possessive(self.units[firer].unit.name)} {w.name} has no effect on "
+                                              f"{self.units[a].unit.name}: on nothing larger than an assault shuttle")
         if a not in q.options and a in _reach(self, firer, w) and not arc_x(self, firer, w, a):
             where = " and ".join(fire.ARCS[i] for i in fire.arcs_at(marking.bearing(self, firer, a)))
             rated = ", ".join(f"{n} x{v}" for n, v in zip(fire.ARCS, w.arcs) if v)

@@ -100,7 +100,7 @@ def odds(self: B5Engine, firer: str, w: B5Weapon, flight: str) -> str:
     die = w.fire_control[2]
     p = fire.p_die_at_least(die, need - sensor)
     dmg = w.damage[0]
-    kill = Fraction(1) if isinstance(dmg, int) else fire.p_die_at_least(dmg, f.armor)
+    kill = Fraction(1) if fire.no_armor_roll(w) or isinstance(dmg, int) else fire.p_die_at_least(dmg, f.armor)
     return (f"flight, {fire.BANDS[band]} range, {die} needs {need - sensor}+: {p} a die, "
             f"x{x_at(self, firer, w, flight)}; a fighter destroyed {p * kill} a die")
 
@@ -122,7 +122,7 @@ def resolve(self: B5Engine, firer: str, w: B5Weapon, flight: str) -> None:
     kills = 0
     for _ in range(hits):
         dmg = w.damage[0]
-        kills += 1 if isinstance(dmg, int) else int(self.dice.roll(
+        kills += 1 if fire.no_armor_roll(w) or isinstance(dmg, int) else int(self.dice.roll(
             dmg, purpose=f"{w.name} damage", rule=RULE, who=who).total >= f.armor)
     n = left(self, flight)
     kills = min(kills, n)
