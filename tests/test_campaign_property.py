@@ -99,6 +99,7 @@ def _economy(c: Campaign, seed: int, turn: int) -> Campaign:
                   for g in pl.ground_units if g.power == p.id]
         p.ground_list = [GroundClass(unit=g, cost=Fraction(rng.randint(1, 8), 2)) for g in troops[:1]]  # up to Census
         _transports(c, p, rng)
+        _flight_lost(c, p, random.Random(f"{seed} {p.id} flight lost"))  # its own draws: the others' stay as they were
     for s in c.map.sectors:
         for pl in s.star_system.planets if s.star_system else []:
             pl.census_bonus = rng.randint(0, 3)
@@ -129,6 +130,29 @@ def _transports(c: Campaign, p, rng) -> None:
                               kind=FleetKind.TRANSPORT,
                               units=[u.model_copy(update={"id": f"{u.id}-{p.id}-{k}"}) for u in model.units]))
     p.unit_list.insert(0, BuildClass(unit=rng.choice(bases), cost=Fraction(rng.randint(5, 25))))  # first: it wins
+
+
+def _flight_lost(c: Campaign, p, rng) -> None:
+    """Now and then a flight of ``p`` on a carrier lost in an earlier battle, its record kept in its fleet
+    (destroyed; a battle's write-back removes a destroyed unit, so only a file keeps one), and a flight of
+    its class built at the last Construction Completion, in the fleet that phase forms at one of ``p``'s
+    planets (rules/turn/purchases.py): a combat loss and a newly purchased flight, what a replacement
+    flight needs (seed 004 Construction Completion, rules/turn/replacement.py), for the random player."""
+    from rules.model.campaign import Fleet
+    from rules.model.units import UnitFate
+
+    aboard = [u for f in c.fleets if f.power == p.id for u in f.units
+              if u.kind.value in ("fighter", "shuttle") and u.carrier_id is not None and not u.destroyed]
+    homes = [(s, pl) for s in c.map.sectors if s.owner == p.id for pl in (s.star_system.planets if s.star_system
+                                                                           else []) if pl.owner == p.id]
+    if not aboard or not homes or c.turn < 2 or rng.random() < 0.4:
+        return
+    lost = rng.choice(aboard)
+    s, pl = rng.choice(homes)
+    new = lost.model_copy(update={"id": f"{lost.id}-new", "name": f"New {lost.name}", "carrier_id": None})
+    lost.destroyed, lost.fate = True, UnitFate.DESTROYED
+    c.fleets.append(Fleet(id=f"{p.id}-built-t{c.turn - 1}-{s.at}", name=f"New construction at {pl.name}",
+                          power=p.id, sector=s.at, units=[new]))
 
 
 def _play(c: Campaign, seed: int, turns: int, ruling: float, dice_key: str | None = None) -> TurnPlayer:
@@ -195,6 +219,20 @@ def test_random_play_orders_bases_elsewhere_built_and_lost():
         if seen["built"] and seen["lost"]:
             break
     assert seen["built"] and seen["lost"], seen
+
+
+def test_random_play_sends_replacement_flights():
+    """Random play of the seed 004 economy sends newly built flights to replace combat losses (seed 004
+    Construction Completion, rules/turn/replacement.py) when the engine accepts one: searched over the first
+    seeds, a turn each, until one was done; each done is the engine's log line naming the loss replaced."""
+    done: list[str] = []
+    for seed in range(8):
+        p = _play(_economy(_default(seed, "v13", "v13"), seed, 5), seed, 1, 0.3)
+        done += [e.text for e in p.run.log if e.kind == "log" and e.rule == (
+            "004 Construction Completion Phase (replacement flights)")]
+        if done:
+            break
+    assert done and "taken through its logistical network to" in done[0] and "replacing" in done[0], done
 
 
 def _bases_elsewhere(p: TurnPlayer) -> None:

@@ -158,6 +158,8 @@ class TurnPlayer:
 
     def _orders(self) -> Iterator[Candidate]:
         c = self.run.campaign
+        if c.settings.empire_turn == "seed004":
+            yield from self._legal_replacements(c)  # before movement, which the engine always takes
         if self.rng.random() < self.move:
             state = StrategicState.compute(c, self.run.graph)
             fleets = [f for f in c.fleets if not f.orders or self.rng.random() < 0.3]
@@ -226,21 +228,29 @@ class TurnPlayer:
                 yield {"break": {"power": power, "with": other, "treaty": self.rng.choice(
                     ("non_aggression", "peace", "trade", "mutual_defense", "alliance"))}}, False
 
+    def _legal_replacements(self, c: Campaign) -> Iterator[Candidate]:
+        """Every replacement flight the engine accepts now (rules/turn/order_choices.py ``offers``, the
+        orders dialog's list: each newly built flight to each place of its power that lost one), in a
+        random order: the engine must take each, as it offered it."""
+        from rules.turn.order_choices import offers
+
+        legal = [(p.id, o) for p in c.powers for o in offers(c, p.id, "replace") if not o.refused]
+        if not legal or self.rng.random() < 0.5:  # (no draw without one: the other games play as before)
+            return
+        for power, o in self.rng.sample(legal, len(legal)):
+            self.notes["replacement flights offered"] += 1
+            yield {"replace": {"power": power, **dict(o.body)}}, True
+
     def _replacements(self, c: Campaign, power: str) -> Iterator[Candidate]:
-        """A newly built flight sent to replace a loss (seed 004 Construction Completion): to a fleet or
-        garrison of the power that lost a flight when there is one, else anywhere of it (refused)."""
-        from rules.turn.flights import FLIGHTS
+        """A newly built flight sent to any fleet or garrison of its power (the engine judges: mostly
+        refused, as no flight was lost there; :meth:`_legal_replacements` gives the legal ones)."""
         from rules.turn.replacement import new_flights
 
         built = new_flights(c, power)
-        if not built or self.rng.random() < 0.3:
-            return
-        places = [(f.id, f.units) for f in c.fleets if f.power == power] + [
-            (str(s.at), s.garrison) for s in c.map.sectors if s.owner == power]
-        lost = [k for k, units in places if any(u.kind in FLIGHTS and u.destroyed for u in units)]
-        to = self.rng.choice(lost or [k for k, _ in places])
-        self.notes["replacement flights offered"] += 1
-        yield {"replace": {"power": power, "flight": self.rng.choice(built)[1].id, "to": to}}, False
+        places = [f.id for f in c.fleets if f.power == power] + [str(s.at) for s in c.map.sectors if s.owner == power]
+        if built and self.rng.random() < 0.3:
+            yield {"replace": {"power": power, "flight": self.rng.choice(built)[1].id,
+                               "to": self.rng.choice(places)}}, False
 
     def _bases(self, c: Campaign) -> Iterator[Candidate]:
         """A base of a power's list bought at a planet where its Transport Fleets stand, now and then
