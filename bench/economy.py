@@ -71,7 +71,9 @@ def whole_turn(c: Campaign) -> Campaign:
     while (q := empire.pending(c)) is not None:
         c = empire.answer(c, "roll" if q.key.startswith("tech/roll/") else 0)
     c = empire.advance(c, graph)  # Turn Orders
-    c = empire.close_combat(c.model_copy(update={"phase": Phase.TROOPS}), graph)  # Construction -> Update Asset
+    c = empire.close_combat(c.model_copy(update={"phase": Phase.TROOPS}), graph)  # Construction Completion
+    c = empire.answer(c, "confirm", graph)  # the GM confirms what it does
+    c = empire.advance(c, graph)  # Update Asset
     c = empire.answer(c, "roll", graph)
     c = empire.advance(c, graph)  # End of Turn
     return empire.advance(c, graph)  # the next turn's Income

@@ -195,6 +195,9 @@ def test_one_turn_encounter_battle_landing_and_conquest(default):
     run.answer(True)  # the GM: it failed
     assert _planet(run.campaign, "Tau Ceti IV").morale == morale - 3
     run.answer("end_phase")  # Construction Completion, then Update Asset (seed 004's empire turn)
+    assert (run.campaign.turn, run.campaign.phase, run.pending.key) == (1, Phase.CONSTRUCTION, "construction/confirm")
+    run.answer("confirm")
+    run.answer("end_phase")
     assert (run.campaign.turn, run.campaign.phase, run.pending.key) == (1, Phase.UPDATE, "update/roll")
 
 

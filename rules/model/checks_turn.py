@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.model.campaign import Campaign, Sector
-from rules.model.records import Phase
+from rules.model.records import EMPIRE_PHASES, Phase
 from rules.model.turn_model import CARGO_SIZE, CargoKind, FleetKind, GroundUnit
 from rules.model.types import LabelField
 
@@ -85,8 +85,7 @@ def check_turn(c: Campaign, sectors: dict[str, Sector], joined: Callable[[LabelF
                     out.append((f"{path}.kind", "marines are carried as 'marines' cargo, other ground units as "
                                                 "'ground_unit'"))
                 unit_ok(f"{path}.ground_unit", item.ground_unit)
-    empire = (Phase.INCOME, Phase.TECH, Phase.UPDATE, Phase.END)
-    if c.phase in empire and c.settings.empire_turn != "seed004":
+    if c.phase in EMPIRE_PHASES and c.settings.empire_turn != "seed004":
         out.append(("phase", f"{c.phase.value!r} is a phase of seed 004's empire turn, which a campaign whose "
                              "settings.empire_turn is by_hand does not play (the GM keeps it off the tool)"))
     for i, pw in enumerate(c.powers):
@@ -109,7 +108,7 @@ def check_turn(c: Campaign, sectors: dict[str, Sector], joined: Callable[[LabelF
             out += [(f"{where}.{k}", f"sector {v} is not on the map") for k, v in (("staging", m.staging),
                                                                                    ("target", m.target))
                     if str(v) not in sectors]
-    if c.settings.combat_phase == "v13" and c.phase not in (Phase.ORDERS, Phase.BATTLES, *empire):
+    if c.settings.combat_phase == "v13" and c.phase not in (Phase.ORDERS, Phase.BATTLES, *EMPIRE_PHASES):
         out.append(("phase", f"{c.phase.value!r} is a step of seed 004's Combat Phase, which a campaign whose "
                              "settings.combat_phase is v13 does not play (its turn is orders, then battles)"))
     for i, r in enumerate(c.battle_hexes):

@@ -37,6 +37,9 @@ class Phase(str, Enum):
     """Income Phase (settings.empire_turn seed004): every power's ledger, the GM confirms."""
     TECH = "tech"
     """Tech Phase (settings.empire_turn seed004): investments, and the rolls on turns 6 and 12."""
+    CONSTRUCTION = "construction"
+    """Construction Completion Phase (settings.empire_turn seed004): the purchases, repairs, status
+    changes and flights' landing shown, the GM confirms (rules/turn/construction_phase.py)."""
     UPDATE = "update"
     """Update Asset Phase (settings.empire_turn seed004): morale checks, census growth."""
     END = "end"
@@ -47,14 +50,15 @@ class Phase(str, Enum):
         return _TITLES[self.value]
 
 
-EMPIRE_PHASES = (Phase.INCOME, Phase.TECH, Phase.UPDATE, Phase.END)
+EMPIRE_PHASES = (Phase.INCOME, Phase.TECH, Phase.CONSTRUCTION, Phase.UPDATE, Phase.END)
 """The empire's phases rules/turn/empire.py runs (settings.empire_turn seed004), named here so the
 window can ask without importing the economy at start-up."""
 
 
 _TITLES = {"orders": "Turn Orders", "supply": "Combat: Supply", "encounters": "Combat: Encounters",
            "battles": "Combat: Space Combat (Battle Hexes)", "bombardment": "Combat: Orbital Bombardment",
-           "troops": "Combat: Troop Combat", "income": "Income", "tech": "Tech", "update": "Update Asset",
+           "troops": "Combat: Troop Combat", "income": "Income", "tech": "Tech",
+           "construction": "Construction Completion", "update": "Update Asset",
            "end": "End of Turn"}
 
 

@@ -6,9 +6,9 @@ seed's section, undone, saved and replayed like every other step.
 The order the tool runs (docs/economy.md): Income (the ledgers shown, the GM confirms) -> Tech
 (each power's investment, asked of its Team, then on turns 6 and 12 the GM rolls, the odds shown
 first) -> Turn Orders (movement; purchases, productivity and repairs) -> Movement -> Combat
-Phase -> Construction Completion (the purchases and repairs, rules/turn/purchases.py; the rest kept
-by hand) -> Update Asset (the Productivity bought; the GM rolls every morale check and, on turns 12,
-24, ..., census growth) -> End of Turn (with ``settings.random_events``, the GM's events:
+Phase -> Construction Completion (the purchases, repairs, status orders and flights' landing shown,
+the GM confirms: rules/turn/construction_phase.py) -> Update Asset (the Productivity bought; the
+GM rolls every morale check and, on turns 12, 24, ..., census growth) -> End of Turn (with ``settings.random_events``, the GM's events:
 rules/turn/random_events.py) -> the next turn's Income. Seed 004 puts Tech after Turn Orders; the
 investment is the one Turn Order Tech reads, and it is asked in the Tech Phase itself, before the
 movement orders, which change nothing in it.
@@ -34,14 +34,14 @@ from rules.model.campaign import Campaign
 from rules.model.economy_model import PowerEconomy, TurnFigures
 from rules.model.records import EMPIRE_PHASES, LogEntry, Phase
 from rules.strategic.turn import next_turn, open_battle_hexes, refresh_resolution
-from rules.turn import random_events
+from rules.turn import construction_phase, random_events
 from rules.turn.empire_facts import economy, morale_facts, power_ledgers
 
 SEQUENCE = "004 Sequence of Play"
 END = "004 End of Turn Phase"
 CONSTRUCTION = "004 Construction Completion Phase"
 PHASES = EMPIRE_PHASES
-NEXT = {Phase.INCOME: Phase.TECH, Phase.TECH: Phase.ORDERS, Phase.UPDATE: Phase.END}
+NEXT = {Phase.INCOME: Phase.TECH, Phase.TECH: Phase.ORDERS, Phase.CONSTRUCTION: Phase.UPDATE, Phase.UPDATE: Phase.END}
 
 
 def runs(c: Campaign) -> bool:
@@ -93,6 +93,8 @@ def pending(c: Campaign) -> Question | None:
                 return _secret(choose(key, GM, tech.TECH, f"Game Master: {possessive(p.name)} tech roll on d100 (turn "
                                       f"{c.turn}): {o.words()}; Tech Year {eco.tech_year}, "
                                       f"{_many(eco.advances_this_year, 'advance')} this year - roll", ["roll"]))
+    if c.phase is Phase.CONSTRUCTION:
+        return construction_phase.pending(c)
     if c.phase is Phase.UPDATE and "update/roll" not in c.turn_asked:
         ids = {p.id for p in c.powers}
         n = sum(1 for s in c.map.sectors for pl in (s.star_system.planets if s.star_system else []) if pl.owner in ids)
@@ -151,6 +153,8 @@ def answer(c: Campaign, raw: Any, graph: LaneGraph | None = None) -> Campaign:
         books = power_ledgers(c, [p.id for p in c.powers])
     if c.phase is Phase.END and random_events.pending(c) is not None:
         return random_events.answer(c, raw)
+    if c.phase is Phase.CONSTRUCTION and construction_phase.pending(c) is not None:
+        return construction_phase.answer(c, raw)
     q = _income_question(c, books) if books else pending(c)
     if q is None:
         raise RuleError(SEQUENCE, f"the {c.phase.title} phase waits for no answer: go on with End Phase")
@@ -248,6 +252,8 @@ def _update_assets(new: Campaign, c: Campaign, graph: LaneGraph | None) -> None:
 
 def waits_for(c: Campaign) -> str:
     """What the empire phase now waits for, and who."""
+    if c.phase is Phase.CONSTRUCTION:
+        return construction_phase.waits_for(c)
     q = pending(c)
     if q is not None and c.phase is Phase.END:
         return random_events.waits_for(c)
@@ -261,24 +267,16 @@ def waits_for(c: Campaign) -> str:
 
 
 def close_combat(c: Campaign, graph: LaneGraph) -> Campaign:
-    """After the Combat Phase: Construction Completion (the purchases, reserve orders and flights'
-    landing; replacement flights are Turn Orders, rules/turn/replacement.py) and the Update Asset Phase."""
+    """After the Combat Phase: the Construction Completion Phase begins, its outcome (the purchases,
+    reserve orders and flights' landing; replacement flights are Turn Orders, rules/turn/replacement.py)
+    shown to the GM, who confirms it (rules/turn/construction_phase.py); End Phase then begins Update Asset."""
     if c.settings.combat_phase != "seed004":  # a v13 turn ends once its Battle Hexes are resolved (V13.12)
         c = refresh_resolution(c, graph)
         still = open_battle_hexes(c)
         if still:
             raise RuleError("V13.12", "the Movement Phase cannot end while Battle Hexes are unresolved: "
                                       + ", ".join(str(b.at) for b in still))
-    from rules.turn.flights import land
-    from rules.turn.purchases import complete
-    from rules.turn.reserve import assume
-
-    new = complete(c)  # the units bought are built where they fit (rules/turn/purchases.py)
-    assume(new)  # Reserve, mothballs and reactivations ordered this turn (rules/turn/reserve.py)
-    new = land(new)  # flights not on a carrier land within utilized Productivity squared (rules/turn/flights.py)
-    new.phase = Phase.UPDATE
-    new.log.append(LogEntry(turn=c.turn, rule=SEQUENCE, text=f"{Phase.UPDATE.title} begins"))
-    return new
+    return construction_phase.begin(c)
 
 
 def advance(c: Campaign, graph: LaneGraph) -> Campaign:

@@ -80,10 +80,11 @@ def _carriers(units: list[Unit]) -> set[str]:
     return {u.id for u in units if active(u) and not u.crippled}
 
 
-def land(c: Campaign) -> Campaign:
+def land(c: Campaign, said: dict[str, list[str]] | None = None) -> Campaign:
     """Every flight not based on a carrier lands on its power's planets in its sector, within the
     system's utilized Productivity squared; the rest are removed from play (a new campaign, or
-    ``c`` itself when no flight needs a place)."""
+    ``c`` itself when no flight needs a place). ``said``: each power's lines, by power id, added
+    to it too (for the GM's Construction Completion question)."""
     sectors = {str(s.at): s for s in c.map.sectors}
     standing = [f for f in c.fleets if f.in_transit_to is None]
     units_at: dict[str, list[Unit]] = {}  # every unit standing in a sector, garrison and fleets
@@ -91,13 +92,14 @@ def land(c: Campaign) -> Campaign:
         units_at.setdefault(str(f.sector), []).extend(f.units)
     here = {at: _carriers([*sectors[at].garrison, *units]) for at, units in units_at.items()}
     need: dict[tuple[str, str], list[tuple[str, Unit]]] = {}  # (sector, power) -> (where, flight)
-    carried: dict[str, int] = {}
+    carried: dict[tuple[str, str], int] = {}  # (power, carrier) -> flights based on it
     for s in c.map.sectors:
         flying = [u for u in s.garrison if is_flight(u)] if s.owner is not None else []
         based = here[str(s.at)] if str(s.at) in here else _carriers(s.garrison)
         for u in flying:
             if u.carrier_id is not None and u.carrier_id in based:
-                carried[u.carrier_id] = carried.get(u.carrier_id, 0) + 1
+                key = (str(s.owner), u.carrier_id)
+                carried[key] = carried.get(key, 0) + 1
             else:
                 need.setdefault((str(s.at), str(s.owner)), []).append((f"the garrison at {s.at}", u))
     for f in standing:
@@ -105,17 +107,17 @@ def land(c: Campaign) -> Campaign:
             if not is_flight(u):
                 continue
             if u.carrier_id is not None and u.carrier_id in here[str(f.sector)]:
-                carried[u.carrier_id] = carried.get(u.carrier_id, 0) + 1
+                carried[(f.power, u.carrier_id)] = carried.get((f.power, u.carrier_id), 0) + 1
             else:
                 need.setdefault((str(f.sector), f.power), []).append((f.name, u))
     if not need and not carried:
         return c
     lines: list[LogEntry] = []
     gone: set[str] = set()
+    names = {p.id: p.name for p in c.powers}
     for (at, power), flights in need.items():
         b = basing(sectors[at], power)
-        p = c.power(power)
-        name = p.name if p is not None else power
+        name = names.get(power, power)
         landed, removed = flights[:b.room], flights[b.room:]
         gone.update(u.id for _, u in removed)
         text = (f"{name} at {at}: {len(flights)} flight{'s' if len(flights) != 1 else ''} not based on a carrier "
@@ -124,17 +126,25 @@ def land(c: Campaign) -> Campaign:
             text += (", removed from play (no place to land; the file's order, garrison first - GM ruling): "
                      + ", ".join(f"{u.name} ({where})" for where, u in removed))
         lines.append(LogEntry(turn=c.turn, rule=RULE, text=text))
+        if said is not None:
+            said.setdefault(power, []).append(text)
     if carried:
-        names = {u.id: u.name for at in units_at for u in units_at[at] if u.id in carried}
-        names.update({u.id: u.name for s in c.map.sectors for u in s.garrison if u.id in carried})
-        lines.append(LogEntry(turn=c.turn, rule=RULE, text="flights based on their carriers (the record holds no "
-                              "carrier's basing number: each bases the flights the file puts on it - GM ruling): "
-                              + ", ".join(f"{names.get(k, k)} ({n} flight{'s' if n != 1 else ''})"
-                                         for k, n in sorted(carried.items()))))
-    return _without(c, gone, lines)
+        ids = {k for _, k in carried}
+        units = {u.id: u.name for at in units_at for u in units_at[at] if u.id in ids}
+        units.update({u.id: u.name for s in c.map.sectors for u in s.garrison if u.id in ids})
+        for power in sorted({p for p, _ in carried}, key=lambda p: [x.id for x in c.powers].index(p)
+                            if c.power(p) is not None else len(c.powers)):
+            text = (f"{names.get(power, power)}: flights based on their carriers (the record holds no carrier's "
+                    "basing number: each bases the flights the file puts on it - GM ruling): "
+                    + ", ".join(f"{units.get(k, k)} ({n} flight{'s' if n != 1 else ''})"
+                                for (p, k), n in sorted(carried.items()) if p == power))
+            lines.append(LogEntry(turn=c.turn, rule=RULE, text=text))
+            if said is not None:
+                said.setdefault(power, []).append(text)
+    return _without(c, gone, lines, said)
 
 
-def _without(c: Campaign, gone: set[str], lines: list[LogEntry]) -> Campaign:
+def _without(c: Campaign, gone: set[str], lines: list[LogEntry], said: dict[str, list[str]] | None = None) -> Campaign:
     """``c`` less the units ``gone`` (a fleet emptied leaves, its escorts released), ``lines`` logged."""
     if not gone:
         return c.model_copy(update={"log": [*c.log, *lines]})
@@ -148,6 +158,8 @@ def _without(c: Campaign, gone: set[str], lines: list[LogEntry]) -> Campaign:
             fleets.append(f.model_copy(update={"units": kept}))
         else:
             lines.append(LogEntry(turn=c.turn, rule=RULE, text=f"{f.name} has no unit left and leaves the campaign"))
+            if said is not None:
+                said.setdefault(f.power, []).append(lines[-1].text)
     sectors = [s if not any(u.id in gone for u in s.garrison) else
                s.model_copy(update={"garrison": [u for u in s.garrison if u.id not in gone]}) for s in c.map.sectors]
     new = c.model_copy(update={"fleets": fleets, "map": c.map.model_copy(update={"sectors": sectors}),

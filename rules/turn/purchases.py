@@ -20,7 +20,6 @@ Readings (docs/economy.md):
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import partial
 from typing import Any
 
 from hexmap import Label
@@ -157,9 +156,10 @@ def order(c: Campaign, raw: Any) -> Campaign:
     return new
 
 
-def complete(c: Campaign) -> Campaign:
+def complete(c: Campaign, said: dict[str, list[str]] | None = None) -> Campaign:
     """Construction Completion: every power's projects in the order given, within each planet's
-    capacity and docks; the units built placed, the rest kept for the next one (a new campaign)."""
+    capacity and docks; the units built placed, the rest kept for the next one (a new campaign).
+    ``said``: each power's lines (by power id) are added to it too, for the GM's question."""
     new = copy_at(c, {x for p in c.powers for j in (p.economy.projects if p.economy is not None else [])
                       for x in (j.at, j.elsewhere) if x is not None})
     ids = {u.id for f in new.fleets for u in f.units} | {u.id for s in new.map.sectors for u in s.garrison}
@@ -167,8 +167,13 @@ def complete(c: Campaign) -> Campaign:
         eco = p.economy
         if eco is None or not eco.projects:
             continue
-        said = partial(LogEntry, turn=new.turn, rule=CONSTRUCTION,  # its secret orders: its Team's lines
-                       secret_of=[t.id if (t := new.team_of_power(p.id)) is not None else "gm"])
+        secret = [t.id if (t := new.team_of_power(p.id)) is not None else "gm"]  # its secret orders: its Team's lines
+
+        def say(text: str, rule: str = CONSTRUCTION, power: str = p.id) -> None:
+            new.log.append(LogEntry(turn=new.turn, rule=rule, secret_of=secret, text=text))
+            if said is not None:
+                said.setdefault(power, []).append(text)
+
         waiting: list[Project] = []
         by_planet: dict[tuple[str, str], list[Project]] = {}
         for j in eco.projects:
@@ -180,8 +185,8 @@ def complete(c: Campaign) -> Campaign:
             if found is None or found[1].owner != p.id or any(j.unit_class not in (grounds if j.ground else entries)
                                                                and j.repair_of is None for j in projects):
                 waiting.extend(projects)
-                new.log.append(said(text=f"{p.name}: the projects at {name} ({at}) wait: the planet is no longer "
-                                         f"{possessive(p.name)}"))
+                say(f"{p.name}: the projects at {name} ({at}) wait: the planet is no longer {possessive(p.name)} "
+                    f"({', '.join(f'{_named(new, j)}, {points(j.cost)} EP paid' for j in projects)})")
                 continue
             s, pl = found
             cap, docks = room(new, s, pl)
@@ -190,54 +195,66 @@ def complete(c: Campaign) -> Campaign:
             for j in projects:
                 if j.repair_of is not None and repaired[j.id] is None:
                     waiting.append(j)
-                    new.log.append(said(text=f"{p.name} at {name} ({at}): the repair of {j.repair_of} waits: the "
-                                             f"unit is not at {at}, crippled"))
+                    say(f"{p.name} at {name} ({at}): the repair of {_named(new, j)} waits ({points(j.cost)} EP paid): "
+                        f"the unit is not at {at}, crippled")
             projects = here
             for j in [j for j in projects if not_in_place(new, p.id, j)]:  # a base elsewhere: its fleets there?
                 projects.remove(j)
-                new.log.append(LogEntry(turn=new.turn, rule=LOST, secret_of=said.keywords["secret_of"],
-                                        text=f"{p.name}: the {j.unit_class} ordered at {name} ({at}) to be built at "
-                                             f"{j.elsewhere} is lost with the {points(j.cost)} EP spent: "
-                                             f"{not_in_place(new, p.id, j)} (the points carried by Transport Fleets "
-                                             "not in place are lost)"))
+                say(f"{p.name}: the {j.unit_class} ordered at {name} ({at}) to be built at {j.elsewhere} is lost with "
+                    f"the {points(j.cost)} EP spent: {not_in_place(new, p.id, j)} (the points carried by Transport "
+                    "Fleets not in place are lost)", LOST)
             done = cons.complete([cons.Project(j.id, _kind(entries, j, repaired), j.cost) for j in projects],
                                  int(cap), docks, pl.census)
             finished = {d.name for d in done.done}
             waiting.extend(j for j in projects if j.id not in finished)
-            names = {j.id: f"{j.unit_class} {j.repair_of}" if j.repair_of is not None else
-                     f"{j.unit_class} built at {j.elsewhere}" if j.elsewhere is not None else j.unit_class
-                     for j in projects}
-            for line in done.lines:
-                for jid, cls in names.items():
-                    line = line.replace(jid, cls)
-                new.log.append(said(text=f"{p.name} at {name} ({at}): {line}"))
-            built = []
-            for j in projects:
+            built: list[Unit] = []  # the ships and flights completed: one new fleet at the planet's sector
+            for j, line in zip(projects, done.lines):  # one line a project, in order
+                line = line.replace(j.id, _named(new, j))
                 if j.id not in finished:
+                    say(f"{p.name} at {name} ({at}): {line} ({points(j.cost)} EP paid; it waits for the next "
+                        "Construction Completion)")
                     continue
-                fixed = repaired.get(j.id)
-                if fixed is not None or j.ground:  # a repair done, or a ground unit raised (ground_orders.py)
-                    if fixed is not None:
-                        fixed.crippled = False
-                    else:
-                        pl.ground_units.append(ground_unit(new, p, j))
-                    continue
-                unit_id = j.id if j.id not in ids else f"{j.id}-{len(ids)}"
-                ids.add(unit_id)
-                template = entries[j.unit_class].unit
-                unit = template.model_copy(update={"id": unit_id, "name": f"{template.name} ({j.id})", "towing": [],
-                                                   "carrier_id": None, "internal_hits": 0, "crippled": False,
-                                                   "fate": UnitFate.ACTIVE})  # new: whole, free, in play
-                if kind_of(template.kind) is cons.Kind.BASE:
-                    there = new.sector_at(str(j.elsewhere)) if j.elsewhere is not None else s
-                    (there or s).garrison.append(unit)
-                else:
-                    built.append(unit)
+                say(f"{p.name} at {name} ({at}): {line}; {_deliver(new, p, s, pl, j, repaired.get(j.id), built, ids)}")
             if built:
                 new.fleets.append(Fleet(id=f"{p.id}-built-t{new.turn}-{at}", name=f"New construction at {name}",
                                         power=p.id, sector=s.at, units=built))
         p.economy = eco.model_copy(update={"projects": waiting})
     return new
+
+
+def _named(c: Campaign, j: Project) -> str:
+    """A project as the GM's lines name it: its class, the unit repaired, or where a base is built."""
+    if j.repair_of is not None:
+        u = next((u for f in c.fleets for u in f.units if u.id == j.repair_of), None) or next(
+            (u for s in c.map.sectors for u in s.garrison if u.id == j.repair_of), None)
+        return f"{j.unit_class} {u.name if u is not None else j.repair_of}"
+    return f"{j.unit_class} built at {j.elsewhere}" if j.elsewhere is not None else j.unit_class
+
+
+def _deliver(new: Campaign, p: Power, s: Sector, pl: Planet, j: Project, fixed: Unit | None, built: list[Unit],
+             ids: set[str]) -> str:
+    """Project ``j``'s work done (in place): the unit repaired, the ground unit raised on the planet,
+    a base put in its sector's garrison, a ship or flight into ``built`` (the planet's new fleet); where, in words."""
+    if fixed is not None:
+        fixed.crippled = False
+        return f"{fixed.name} is whole again at {s.at}"
+    if j.ground:  # a ground unit raised (ground_orders.py)
+        pl.ground_units.append(ground_unit(new, p, j))
+        return f"raised on {pl.name}"
+    unit_id = j.id if j.id not in ids else f"{j.id}-{len(ids)}"
+    ids.add(unit_id)
+    template = next(b for b in p.unit_list if b.unit.class_designation == j.unit_class).unit
+    number = j.id.rsplit("-", 1)[-1]  # the project's number this turn: a name for people, not the id
+    unit = template.model_copy(update={"id": unit_id, "name": f"New {j.unit_class} {number} (turn {j.turn})",
+                                       "towing": [],
+                                       "carrier_id": None, "internal_hits": 0, "crippled": False,
+                                       "fate": UnitFate.ACTIVE})  # new: whole, free, in play
+    if kind_of(template.kind) is cons.Kind.BASE:
+        there = (new.sector_at(str(j.elsewhere)) if j.elsewhere is not None else None) or s
+        there.garrison.append(unit)
+        return f"{unit.name} joins the garrison at {there.at}"
+    built.append(unit)
+    return f"{unit.name} placed in the fleet New construction at {pl.name} ({s.at})"
 
 
 def improvements(new: Campaign) -> None:

@@ -103,8 +103,9 @@ def order(kind: str, c: Campaign, raw: Any) -> Campaign:
     return new
 
 
-def assume(new: Campaign) -> None:
-    """Construction Completion: every status ordered this turn assumed, logged (in place)."""
+def assume(new: Campaign, said: dict[str, list[str]] | None = None) -> None:
+    """Construction Completion: every status ordered this turn assumed, logged for the power's Team
+    (its orders are its own) and, by power id, in ``said`` (in place)."""
     for p in new.powers:
         eco = p.economy
         if eco is None or not eco.status_orders:
@@ -112,11 +113,15 @@ def assume(new: Campaign) -> None:
         reserve, mothballed = list(eco.reserve), list(eco.mothballed)
         names = {u.id: u.name for f in new.fleets for u in f.units} | \
             {u.id: u.name for s in new.map.sectors for u in s.garrison}  # the log names the unit, not its id
+        team = new.team_of_power(p.id)
         for uid, status in sorted(eco.status_orders.items()):
             reserve = [x for x in reserve if x != uid] + ([uid] if status == "reserve" else [])
             mothballed = [x for x in mothballed if x != uid] + ([uid] if status == "mothball" else [])
-            new.log.append(LogEntry(turn=new.turn, rule=RULE, text=f"{p.name}: {names.get(uid, uid)} {VERBS[status.split('@')[0]]}; "
-                                    "its maintenance changes from the next Income"))
+            text = f"{p.name}: {names.get(uid, uid)} {VERBS[status.split('@')[0]]}; its maintenance changes from " \
+                   "the next Income"
+            new.log.append(LogEntry(turn=new.turn, rule=RULE, text=text, secret_of=[team.id if team else "gm"]))
+            if said is not None:
+                said.setdefault(p.id, []).append(text)
         p.economy = eco.model_copy(update={"reserve": reserve, "mothballed": mothballed, "status_orders": {}})
 
 

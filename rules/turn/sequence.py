@@ -4,8 +4,8 @@ where the campaign stands, what each phase waits for and who (issue 13).
 Phases BattleHex does not run yet are *kept by hand*: the GM does them off the tool and the turn
 passes them. With ``settings.empire_turn`` ``by_hand`` (the default) those are Income, Tech, Intel,
 Construction Completion, Update Asset and End of Turn; with ``seed004`` BattleHex runs Income,
-Tech, Update Asset and End of Turn (rules/turn/empire.py), and Intel and Construction Completion
-stay kept by hand.
+Tech, Construction Completion, Update Asset and End of Turn (rules/turn/empire.py), and Intel
+stays kept by hand.
 With ``settings.combat_phase`` ``v13`` the Combat Phase is V13.11's Battle Hexes alone; its
 other sub-phases are kept by hand too.
 """
@@ -77,7 +77,8 @@ _V13_ONLY = "kept by hand in this campaign (settings.combat_phase v13: the Battl
 _SEED_ONLY = (Phase.SUPPLY, Phase.ENCOUNTERS, Phase.BOMBARDMENT, Phase.TROOPS)
 
 
-_EMPIRE = {"income": Phase.INCOME, "tech": Phase.TECH, "update": Phase.UPDATE, "end": Phase.END}
+_EMPIRE = {"income": Phase.INCOME, "tech": Phase.TECH, "construction": Phase.CONSTRUCTION, "update": Phase.UPDATE,
+           "end": Phase.END}
 
 
 def _rows(c: Campaign) -> tuple[tuple[str, str, str, Phase | None], ...]:
@@ -101,12 +102,6 @@ def sequence(c: Campaign) -> list[Step]:
     movement = next(i for i, row in enumerate(order) if row[3] is Phase.ORDERS)
     out: list[Step] = []
     for key, title, group, phase in rows:
-        if key == "construction" and c.settings.empire_turn == "seed004":  # done by the Combat Phase's last End
-            done = now_index >= next(i for i, row in enumerate(order) if row[3] is Phase.UPDATE)
-            out.append(Step(key, title, group, StepState.DONE if done else StepState.NEXT,
-                            "" if done else "purchases completed when the Combat Phase ends; repairs, reserve and "
-                                            "mothballs kept by hand"))
-            continue
         if phase is None and key != "movement":
             out.append(Step(key, title, group, StepState.BY_HAND, _NOT_BUILT))
             continue

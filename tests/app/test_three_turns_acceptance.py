@@ -157,11 +157,12 @@ def orders_entry(turn_of, given: list[tuple[int, str, object]]):
 
 
 def empire_answers(d) -> bool:
-    """Income's confirmation and Update Asset's roll (the GM's one option), each power's
-    investment in its spin box."""
+    """Income's and Construction Completion's confirmations and Update Asset's roll (the GM's one
+    option), each power's investment in its spin box."""
     from app.widgets.question_dialogs import QuestionDialog
 
-    if not isinstance(d, QuestionDialog) or d.q.key.split("/")[0] not in ("income", "tech", "update"):
+    if not isinstance(d, QuestionDialog) or d.q.key.split("/")[0] not in ("income", "tech", "construction",
+                                                                                   "update"):
         return False
     if d.q.key.startswith("tech/invest/"):
         d.spin.setValue(INVEST[d.q.key.rsplit("/", 1)[1]])
@@ -315,7 +316,8 @@ def test_three_whole_turns_for_every_power_through_the_gui(qtbot, tmp_path, monk
                 at = next(a for a in PREFERRED if a in open_ and all(a != f[1] for f in fought if f[0] == turn))
                 fought.append((turn, at, system, *fight(main, qtbot, answerer, at, system)))
             rule_the_rest(main, qtbot, answerer)
-            for now in (Phase.BATTLES, Phase.BOMBARDMENT, Phase.TROOPS, Phase.UPDATE, Phase.END):
+            for now in (Phase.BATTLES, Phase.BOMBARDMENT, Phase.TROOPS, Phase.CONSTRUCTION, Phase.UPDATE,
+                        Phase.END):
                 _settle(main, qtbot, now)
                 press(main, "Ctrl+Shift+E")
             qtbot.waitUntil(lambda: main.campaign.turn == turn + 1 and main.campaign.phase is Phase.INCOME)

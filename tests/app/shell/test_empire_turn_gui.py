@@ -35,7 +35,7 @@ def empire_answers(d) -> bool:
 
     if take_over(d):
         return True
-    if not isinstance(d, QuestionDialog) or not d.q.key.split("/")[0] in ("income", "tech", "update"):
+    if not isinstance(d, QuestionDialog) or not d.q.key.split("/")[0] in ("income", "tech", "construction", "update"):
         return False
     HEADS.setdefault(d.q.key, d.head.text())
     if d.q.key in INVEST:
@@ -79,7 +79,7 @@ def test_a_whole_turn_of_the_economy_through_the_gui(qtbot, tmp_path, monkeypatc
     assert "Troops \u25b8 Construction Completion \u25b8 Update Asset \u25b8 End of Turn \u25b8 Next turn" in bar
     for line in ("Income: now \u2014 the GM: confirm the ledgers", "Tech: to come", "Update Asset: to come",
                  "End of Turn: to come", "Intel: kept by hand",
-                 "Construction Completion: to come \u2014 purchases completed"):
+                 "Construction Completion: to come\n"):
         assert line in bar, line
     assert main.waits_label.text().startswith("Income waits for: the GM: confirm the ledgers")
     assert main.answer_turn_action.isEnabled() and not main.end_phase_action.isEnabled()
@@ -124,8 +124,8 @@ def test_a_whole_turn_of_the_economy_through_the_gui(qtbot, tmp_path, monkeypatc
     end_movement_listing(main, qtbot).close()
     answerer = Answerer(empire_answers, encounter_answers("none"), type_text("nothing bombarded"), ok)
     try:
-        for now in (Phase.SUPPLY, Phase.ENCOUNTERS, Phase.BATTLES, Phase.BOMBARDMENT, Phase.TROOPS, Phase.UPDATE,
-                    Phase.END):
+        for now in (Phase.SUPPLY, Phase.ENCOUNTERS, Phase.BATTLES, Phase.BOMBARDMENT, Phase.TROOPS,
+                    Phase.CONSTRUCTION, Phase.UPDATE, Phase.END):
             _settle(main, qtbot, now)
             press(main, "Ctrl+Shift+E")
         _settle(main, qtbot, Phase.INCOME)  # turn 2: the Income question opened by itself and was confirmed

@@ -26,7 +26,7 @@ def play_one_turn(run: TurnRun) -> None:
         if run.campaign.turn > 1:
             return
         q = run.pending
-        if q.key == "income/confirm":
+        if q.key in ("income/confirm", "construction/confirm"):
             run.answer("confirm")
         elif q.key.startswith("tech/invest"):
             run.answer(0)

@@ -113,7 +113,8 @@ def test_the_base_is_built_where_ordered_when_its_fleets_are_there():
     assert "BASE11" not in [u.class_designation for u in done.sector_at("0207").garrison]
     assert power(done, "fed").economy.projects == []
     assert done.log[-1].text == "United Federation of Planets at Vanguard II (0207): BASE11 built at 0509 (base, " \
-                                "DEFSAT or mine) completed: 11 of capacity"
+                                "DEFSAT or mine) completed: 11 of capacity; New BASE11 1 (turn 1) joins the " \
+                                "garrison at 0509"
 
 
 @pytest.mark.parametrize(("moved", "lost"), [

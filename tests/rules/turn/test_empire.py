@@ -210,7 +210,7 @@ def test_the_whole_turn_plays_replays_and_saves_alike():
     assert dumps(parse_campaign(dumps(c))) == dumps(c) == dumps(again.campaign)
 
 
-def test_a_v13_combat_phase_goes_on_to_update_asset():
+def test_a_v13_combat_phase_goes_on_to_construction_completion_then_update_asset():
     c = scenario(phase=Phase.ORDERS)
     c.settings = c.settings.model_copy(update={"combat_phase": "v13"})
     run = TurnRun(c)
@@ -219,6 +219,9 @@ def test_a_v13_combat_phase_goes_on_to_update_asset():
         run.answer(False)
     while run.pending.key.split("/")[2:3] == ["battle"]:
         run.answer({"battle": run.pending.options[0], "ruling": "fought at the table"})
+    run.answer("end_phase")
+    assert run.campaign.phase is Phase.CONSTRUCTION and run.pending.key == "construction/confirm"
+    run.answer("confirm")
     run.answer("end_phase")
     assert run.campaign.phase is Phase.UPDATE and run.pending.key == "update/roll"
 

@@ -56,7 +56,7 @@ def test_construction_completion_copies_only_the_sectors_with_projects():
     run.answer(buy("FF"))
     c = run.campaign.model_copy(update={"phase": Phase.TROOPS})
     before = dumps(c)
-    new = empire.close_combat(c, build_graph(c))
+    new = empire.answer(empire.close_combat(c, build_graph(c)), "confirm")
     assert dumps(c) == before
     assert len(new.fleets) == len(c.fleets) + 1 and new.fleets[-1].sector == new.sector_at("0207").at
     for s, t in zip(new.map.sectors, c.map.sectors):

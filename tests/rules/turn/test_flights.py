@@ -109,8 +109,8 @@ def test_a_carrier_bases_its_flights_until_it_is_crippled():
     c = to_update(scenario())
     claw = next(f for f in c.fleets if f.id == "kz-claw-cvg")
     assert "kz-fs-1" in [u.id for u in claw.units]
-    assert ("flights based on their carriers (the record holds no carrier's basing number: each bases the flights "
-            "the file puts on it - GM ruling): KHS Claw of Rrit (1 flight)") in lines(c)
+    assert ("Kzinti Hegemony: flights based on their carriers (the record holds no carrier's basing number: each "
+            "bases the flights the file puts on it - GM ruling): KHS Claw of Rrit (1 flight)") in lines(c)
     c = scenario()
     next(u for f in c.fleets for u in f.units if u.id == "kz-cv-claw").crippled = True
     c = to_update(parse_campaign(dumps(c)))

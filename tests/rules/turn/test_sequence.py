@@ -140,8 +140,8 @@ def test_a_v13_campaign_names_why_each_combat_sub_phase_is_kept_by_hand():
 
 
 def test_a_seed004_empire_turn_runs_tech_second_and_completes_construction_after_combat():
-    """Settings.empire_turn seed004: Income, Tech, Turn Orders, ...; Construction Completion is
-    done once Update Asset is reached."""
+    """Settings.empire_turn seed004: Income, Tech, Turn Orders, ...; Construction Completion is a
+    phase of its own after the Combat Phase, the GM's confirmation (rules/turn/construction_phase.py)."""
     steps = sequence(seed004_empire(Phase.ORDERS))
     assert [s.title for s in steps] == ["Income", "Tech", "Turn Orders"] + SEED_ORDER[3:]
     states = {s.key: s.state for s in steps}
@@ -149,14 +149,18 @@ def test_a_seed004_empire_turn_runs_tech_second_and_completes_construction_after
     assert states["update"] is StepState.NEXT and states["end"] is StepState.NEXT
     assert states["intel"] is StepState.BY_HAND and states["movement"] is StepState.NEXT
     cons = next(s for s in steps if s.key == "construction")
-    assert cons.state is StepState.NEXT and cons.waits_for == (
-        "purchases completed when the Combat Phase ends; repairs, reserve and mothballs kept by hand")
+    assert cons.state is StepState.NEXT and cons.waits_for == ""
     assert cons.group == "" and cons.title == "Construction Completion"
     income = {s.key: s for s in sequence(seed004_empire(Phase.INCOME))}
     assert income["income"].state is StepState.NOW and income["tech"].state is StepState.NEXT
     assert income["orders"].state is StepState.NEXT and income["movement"].state is StepState.NEXT
     troops = {s.key: s for s in sequence(seed004_empire(Phase.TROOPS))}
     assert troops["construction"].state is StepState.NEXT
+    now = {s.key: s for s in sequence(seed004_empire(Phase.CONSTRUCTION))}
+    assert now["construction"].state is StepState.NOW and now["troops"].state is StepState.DONE
+    assert now["construction"].waits_for == ("the GM: confirm the units delivered, repairs, status changes and "
+                                             "flights (Turn > Answer, Ctrl+Shift+A)")
+    assert now["update"].state is StepState.NEXT
     for phase in (Phase.UPDATE, Phase.END):
         done = {s.key: s for s in sequence(seed004_empire(phase))}["construction"]
         assert done.state is StepState.DONE and done.waits_for == ""
