@@ -83,6 +83,7 @@ def scan(e: STCSEngine, x: str) -> Procedure:
                  "Detection Table for any cloaked ship of yours; 10 reads 0)", low=1, high=10, default=1,
                  data={"secret": True}, check=_d10)
     hidden = int((yield q))
+    sensors.lose_mine_lock(e, x, "its Sensors Phase scans for cloaked ships")
     table, lines = sensors.table_of(hidden), []
     found: list[str] = []
     for y in e.on_map(hider):

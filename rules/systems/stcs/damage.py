@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
-from rules.systems.stcs import fire
+from rules.systems.stcs import fire, sensors
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -97,6 +97,7 @@ def hit(e: STCSEngine, x: str, through: int | None = None) -> Procedure:
     if x in e.locks:
         del e.locks[x]
         e.log.add("ruling", LOCK_LOST, f"{e.ship(x)} loses its sensor lock (damage through its shields)")
+    sensors.lose_mine_lock(e, x, "damage through its shields")
 
 
 def superstructure(e: STCSEngine, x: str, pts: int, why: str = "") -> None:
@@ -135,6 +136,7 @@ def _boxes(e: STCSEngine, x: str, what: str, pts: int) -> None:
     if what == "sensors" and marked < OUT_BOX <= marked + b.marked:
         e.locks.pop(x, None)
         e.log.add("ruling", fire.CARRY, f"{possessive(e.ship(x))} sensors are out: no lock, no scan")
+        sensors.lose_mine_lock(e, x, "its sensors are out")
 
 
 def _engine(e: STCSEngine, x: str, i: int, pts: int) -> None:

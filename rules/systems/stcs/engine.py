@@ -284,8 +284,9 @@ class STCSEngine:
             yield from cloaked.scan(self, x)
         elif verb in ("cloak", "uncloak"):
             self.cloaked[x] = verb == "cloak"
-            if verb == "cloak":  # a cloaked ship cannot fire: its lock goes
+            if verb == "cloak":  # a cloaked ship cannot fire: its locks go
                 self.locks.pop(x, None)
+                sensors.lose_mine_lock(self, x, "it cloaks")
             self.log.add("ruling", "STCS Romulan Cloaking Devices", f"{self.ship(x)} {verb}s")
         elif verb == "fire":
             yield from firing.shoot(self, x, y)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.log import GM
 from rules.battlehex.words import possessive
-from rules.systems.stcs import damage
+from rules.systems.stcs import damage, sensors
 from rules.systems.stcs.repair import SEGMENTS
 
 if TYPE_CHECKING:
@@ -76,6 +76,7 @@ def shut_down(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     """``x`` shuts its engines down: its lock and any announced warp out go."""
     e.shutdown[x] = 0
     e.locks.pop(x, None)
+    sensors.lose_mine_lock(e, x, "it shuts its engines down")
     e.warping.pop(x, None)
     e.log.add("ruling", SHUT, f"{e.ship(x)} shuts down its engines: it may take no action until they are "
               "activated", {"unit": x})
@@ -115,6 +116,7 @@ def shadow(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
         return
     e.shadowed[x] = e.at.pop(x)
     e.locks.pop(x, None)
+    sensors.lose_mine_lock(e, x, "it leaves the board")
     e.warping.pop(x, None)
     e.log.add("ruling", SHADOW, f"{e.ship(x)} is in a sensor shadow: its side removes it from the board", {"unit": x})
     e.log.add("ruling", SHADOW, f"{e.ship(x)} waits off the board at {e.shadowed[x].q},{e.shadowed[x].r}",

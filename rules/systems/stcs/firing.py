@@ -66,6 +66,8 @@ def shoot(e: STCSEngine, x: str, y: str) -> Procedure:
     if not locked and x in e.locks:
         del e.locks[x]
         e.log.add("ruling", fire.TO_HIT, f"{e.ship(x)} fires without a lock on {e.ship(y)}: its sensor lock is lost")
+    if not locked:
+        sensors.lose_mine_lock(e, x, f"it fired without a lock on {e.ship(y)}")
     top, who = fire.extended(value), e.units[x].team
     if top is not None:
         hit_ = e.dice.roll("d100", purpose=f"to hit (1-{top})", rule=fire.TO_HIT, who=who).total <= top
@@ -101,7 +103,7 @@ def lock(e: STCSEngine, x: str, y: str) -> None:
     top = sensors.lock_top(e.range(x, y), mod)
     die = e.dice.roll("d10", purpose=f"sensor lock on {e.ship(y)} (1-{top})", rule=sensors.LOCK,
                       who=e.units[x].team).total
-    e.mine_locks.pop(x, None)  # the attempt is the ship's Sensors Phase
+    sensors.lose_mine_lock(e, x, "its Sensors Phase locks on a ship")  # the attempt is its Sensors Phase
     if die <= top:
         e.locks[x] = y
     e.log.add("ruling", sensors.LOCK, f"{e.ship(x)} {'locks on' if die <= top else 'fails to lock on'} {e.ship(y)}")

@@ -138,6 +138,8 @@ def move(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
             del e.locks[a]
             e.log.add("ruling", sensors.LOCK, f"{e.ship(a)} loses its lock on {e.ship(b)} (beyond "
                       f"{sensors.MAX_LOCK} hexes)")
+    if x in e.mine_locks and e.at[x].distance(e.mine_locks[x][0]) > sensors.MAX_LOCK:
+        sensors.lose_mine_lock(e, x, f"beyond {sensors.MAX_LOCK} hexes")
     yield from minehits.went_over(e, x, here, e.facing[x] is not now, int(hexes))  # a mine in its way or under it
     for y in along:
         if e.at.get(y) != here:  # towed along the same hexes, after the ship towing it
