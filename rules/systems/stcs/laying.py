@@ -40,8 +40,8 @@ def bar(e: STCSEngine, x: str) -> str:
     if m is not None and m[0] == e.round and m[1] > 0:
         return (f"{e.ship(x)} moved in this Movement Phase ({m[1]} points): a ship deploying a mine remains "
                 "stationary in its hex for the Movement Phase")
-    if tractors.working(e, x) < 1:
-        return f"{e.ship(x)} has no operational tractor beam (a mine is deployed with one)"
+    if tractors.idle(e, x)[0] < 1:
+        return f"{e.ship(x)} has {tractors.idle(e, x)[1]} (a mine is deployed with an operational tractor beam)"
     if not any(shieldcontrol.down(e, x, i) for i in range(1, shields.COUNT + 1)):
         return (f"{e.ship(x)} has no shield down: a mine is deployed through a dropped shield (lower it first in "
                 "Shield Control)")

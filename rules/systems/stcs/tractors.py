@@ -62,6 +62,26 @@ def working(e: STCSEngine, x: str) -> int:
     return beams_left(beams(d.class_size, e.units[x].unit.is_tug), e.ss_lost.get(x, 0), d.superstructure)
 
 
+def idle(e: STCSEngine, x: str) -> tuple[int, str]:
+    """How many of ``x``'s tractor beams are free to deploy a mine (seed 002: "have an operational tractor beam";
+    "A tractor beam requires 1 point of power to function"), and why none is ("" when one is): a beam lost to
+    superstructure damage, holding a ship in tow (read: a beam holds one thing; a second tow needs a second beam and
+    power, :func:`.power.refuse`), or without power (its allocation's, 1 a beam; a ship never allocated is at the
+    table: powered)."""
+    busy, a = e.contact.tractors.get(x, []), e.power.of.get(x)
+    n = working(e, x) - len(busy)
+    if a is not None:
+        n = min(n, a.tractors - len(busy))
+    if n > 0:
+        return n, ""
+    if working(e, x) < 1:
+        return 0, "no operational tractor beam"
+    if len(busy) >= working(e, x):
+        return 0, f"no tractor beam free: {'it holds' if len(busy) == 1 else 'they hold'} " + ", ".join(
+            e.ship(y) for y in busy) + " in tow"
+    return 0, f"no power allocated to a free tractor beam (tractor beams: {a.tractors if a else 0} power, 1 a beam)"
+
+
 def held(e: STCSEngine) -> list[tuple[str, str]]:
     """Each (towing ship, towed ship), in the order taken."""
     return [(x, y) for x, ys in e.contact.tractors.items() for y in ys]

@@ -50,11 +50,15 @@ def play(seed: int) -> tuple[Any, list[Any], set[str]]:
     return c, list(run.answers), verbs
 
 
-@pytest.mark.parametrize("seed", [146, 526])  # (re-searched: the player picks a verb first; mines laid by the rules)
-def test_undo_after_every_answer_gives_a_full_replays_bytes(seed: int) -> None:
+ACTS = {"shutdown", "restart", "shadow", "minelock", "struck", "warppath", "fire", "shields", "power", "mine"}
+
+
+@pytest.mark.parametrize(("seed", "unmet"), [(40, {"warppath"}), (107, {"fire", "mine"})])
+def test_undo_after_every_answer_gives_a_full_replays_bytes(seed: int, unmet: set[str]) -> None:
+    """Between them the two battles meet every act of :data:`ACTS` (re-searched when a mine came to need a free,
+    powered tractor beam: no seed of 0-130 met them all in one battle; the player picks a verb first)."""
     c, answers, verbs = play(seed)
-    assert {"shutdown", "restart", "shadow", "minelock", "struck", "warppath", "fire", "shields", "power",
-            "mine"} <= verbs
+    assert ACTS - verbs == unmet
     replay_points.SHELF.clear()
     run = start(c, AT)
     for a in answers[:-1]:
