@@ -9,6 +9,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPainterPath, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsScene, QGraphicsView, QLabel, QMainWindow
 
+from app.systems.b5.counters import Counters
 from app.systems.b5.grid import BOARD, GridPicture, grid_blocks
 from app.systems.b5.rings import RING, Rings, command_ring
 from app.systems.b5.scatter import fly
@@ -46,6 +47,11 @@ class BoardView(QuickZoomView):
         self.labels = ShipLabels(lambda: self.mapToScene(self.viewport().rect()).boundingRect(),
                                  board.adjusted(-board.width(), -board.height(), board.width(), board.height()))
         self.scene_.addItem(self.labels)
+        self.dots, self.facings, self.marks = Counters(4), Counters(5), Counters(6)
+        """The ships' dots, their facing lines (over the names: added after them) and the flights' diamonds
+        and dogfight rings, each level drawn in one paint (counters.py)."""
+        for counters in (self.dots, self.facings, self.marks):
+            self.scene_.addItem(counters)
         self.numbers = HexNumbers(self.labels, lambda c, r: self.centre(Label(c, r)), cols, rows, SIZE)
         self.grid.numbers = self.numbers
         self.zone_item = self.scene_.addPath(QPainterPath(), QPen(Qt.PenStyle.NoPen), QBrush(QColor(80, 200, 120, 90)))
@@ -100,6 +106,8 @@ class BoardView(QuickZoomView):
         for it in self.items_:
             self.scene_.removeItem(it)
         self.items_ = []
+        self.dots.clear()
+        self.facings.clear()
         step = self.layout_.size * 1.732
         self.rings.clear()
         for at, radius, team in rings:  # light, cosmetic, over a dark halo (rings.py)
@@ -126,7 +134,7 @@ class BoardView(QuickZoomView):
             line = self.scene_.addLine(p.x(), p.y(), p.x() + (tip[0] - p.x()) * 0.6, p.y() + (tip[1] - p.y()) * 0.6,
                                        QPen(QColor("white"), 1.2))
             line.setZValue(5)
-            self.items_ += [dot, line]
+            self.items_ += [self.dots.add(dot), self.facings.add(line)]
             names.append((name, p, r))
         self.labels.set_ships(names)
         self._focus = [self.centre(at) for _, at, _, _, _ in ships] + [self.centre(at) for _, at in vortices]
@@ -138,6 +146,7 @@ class BoardView(QuickZoomView):
         for it in self.flight_items:
             self.scene_.removeItem(it)
         self.flight_items = []
+        self.marks.clear()
         stacked: dict[Label, int] = {}
         names = []
         for name, at, team, tip in flights:
@@ -149,14 +158,14 @@ class BoardView(QuickZoomView):
                                              QPen(QColor("#f4f4a0"), 0.7), QBrush(QColor(TEAM_COLOURS[team % 4])))
             diamond.setZValue(6)
             diamond.setToolTip(tip)
-            self.flight_items.append(diamond)
+            self.flight_items.append(self.marks.add(diamond))
             names.append((name, p, d))
         for at in dogfights:
             p = self.centre(at)
             ring = self.scene_.addEllipse(QRectF(p.x() - 9, p.y() - 9, 18, 18), QPen(QColor("#ff5040"), 1.2))
             ring.setZValue(6)
             ring.setToolTip(f"dogfight at {at}")
-            self.flight_items.append(ring)
+            self.flight_items.append(self.marks.add(ring))
         self.labels.set_flights(names)  # named beside each diamond, readable at every zoom (ship_labels.py)
         self._focus += [self.centre(at) for _, at, _, _ in flights]
         self.keep_focus()

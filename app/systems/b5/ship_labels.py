@@ -76,8 +76,13 @@ class ShipLabels(QGraphicsItem):
         """(name, centre, the dot's radius) in scene units."""
         self.flights: list[tuple[str, QPointF, float]] = []
         """(name, the diamond's centre, its radius) in scene units."""
-        self.kept: dict[tuple[float, ...], tuple[int, list[Placed]]] = {}
-        """The last :data:`KEPT` layouts by zoom and view, each with its number (:attr:`layouts` then)."""
+        self.floats: list[tuple[str, float, float, float, bool, QPointF]] = []
+        """The ships' then the flights' (name, x, y, radius, flight, centre): read once, not at each layout."""
+        self.boxes: list[tuple[float, float, float, float]] = []
+        """Their counters' (left, top, right, bottom) as :meth:`counters`' rects hold them."""
+        self.kept: dict[tuple[float, ...], tuple[int, list[Placed], list[Drawn]]] = {}
+        """The last :data:`KEPT` layouts by zoom and view, each with its number (:attr:`layouts` then) and
+        what its paint draws (:class:`Drawn`)."""
         self.layouts = 0
         """How many layouts were made (a paint at a zoom and view laid out lately reuses that layout)."""
         self.setZValue(5)
@@ -85,12 +90,18 @@ class ShipLabels(QGraphicsItem):
     def set_ships(self, ships: list[tuple[str, QPointF, float]]) -> None:
         """Show these ships' names (:attr:`ships`)."""
         self.ships = ships
-        self.kept.clear()
-        self.update()
+        self._changed()
 
     def set_flights(self, flights: list[tuple[str, QPointF, float]]) -> None:
         """Show these flights' names (:attr:`flights`)."""
         self.flights = flights
+        self._changed()
+
+    def _changed(self) -> None:
+        self.floats = [(name, at.x(), at.y(), r, flight, at) for flight, shown in ((False, self.ships),
+                                                                                 (True, self.flights))
+                       for name, at, r in shown]
+        self.boxes = [(x - r, y - r, (x - r) + 2 * r, (y - r) + 2 * r) for _n, x, y, r, _f, _at in self.floats]
         self.kept.clear()
         self.update()
 
@@ -106,12 +117,20 @@ class ShipLabels(QGraphicsItem):
         """Each ship and flight in sight's name at zoom ``lod``: right of a ship, left of a flight, on
         the other side where that would leave the view; inside the view; moved down (or up at the
         view's foot) clear of the names above. Kept for the last few zooms and views (:func:`kept`)."""
-        return self.numbered(lod, dpi)[1]
+        return self._kept(lod, dpi)[1]
 
     def numbered(self, lod: float, dpi: int) -> tuple[int, list[Placed]]:
         """:meth:`layout` with its number (a new one each time the names are laid out afresh)."""
+        number, placed, _drawn = self._kept(lod, dpi)
+        return number, placed
+
+    def _kept(self, lod: float, dpi: int) -> tuple[int, list[Placed], list[Drawn]]:
         seen = self.visible()
-        return kept(self.kept, view_key(lod, dpi, seen), lambda: (self.layouts + 1, self.lay_out(seen, lod, dpi)))
+
+        def make() -> tuple[int, list[Placed], list[Drawn]]:
+            placed = self.lay_out(seen, lod, dpi)
+            return self.layouts, placed, drawn(placed)
+        return kept(self.kept, view_key(lod, dpi, seen), make)
 
     def lay_out(self, seen: QRectF, lod: float, dpi: int) -> list[Placed]:
         """:meth:`layout` made afresh (what each paint did before layouts were kept); boxes are
@@ -122,49 +141,61 @@ class ShipLabels(QGraphicsItem):
         font = text_font(label_px(lod) * lod, dpi)  # as drawn: on the screen, at its own size
         size = font.pointSizeF()
         h, gap = label_px(lod) * 1.2, 3.0 / lod
+        half = h / 2
         sep = advance("  ", font) / lod  # two names end to end read as one ("KHS Claw of Rrit LSS Pride...")
-        left_edge, top, right_edge, foot = seen.left(), seen.top(), seen.right(), seen.bottom()
-        counters = [(name, at, r, False) for name, at, r in self.ships if seen.contains(at)] + \
-            [(name, at, r, True) for name, at, r in self.flights if seen.contains(at)]  # out of sight: no name
-        dots = [[at.x() - r, at.y() - r, at.x() + r, at.y() + r] for _n, at, r, _f in counters]
-        near = Near(128.0 / lod, h, sep)  # the counters, and each name once placed
+        left_edge, top, right_edge, foot = seen.getCoords()
+        counters = [c for c in self.floats if left_edge <= c[1] <= right_edge and top <= c[2] <= foot]  # out of
+        dots = [[x - r, y - r, x + r, y + r] for _n, x, y, r, _f, _at in counters]  # sight: no name (QRectF.contains)
+        near = Near(300.0 / lod, h, sep)  # the counters, and each name once placed
         for dot in dots:
             near.add(dot)
         boxes: list[list[float]] = []
         placed: list[tuple[str, QPointF, bool]] = []
-        for i in sorted(range(len(counters)), key=lambda k: (counters[k][1].y(), counters[k][1].x(),
-                                                             counters[k][0], counters[k][3])):
-            name, at, r, flight = counters[i]
+        hit = near.hit
+        for i in sorted(range(len(counters)), key=lambda k: (counters[k][2], counters[k][1], counters[k][0],
+                                                             counters[k][4])):
+            name, x, y, r, flight, at = counters[i]
             mine = dots[i]
-            w, x, y = advance(name, font, size) / lod, at.x(), at.y()
-            right = [x + r + gap, y - h / 2, x + r + gap + w, y + h / 2]
-            left = [x - r - gap - w, y - h / 2, x - r - gap, y + h / 2]
-            sides = [s for s in ([left, right] if flight else [right, left])
+            w = advance(name, font, size) / lod
+            right = [x + r + gap, y - half, x + r + gap + w, y + half]
+            left = [x - r - gap - w, y - half, x - r - gap, y + half]
+            sides = [s for s in ((left, right) if flight else (right, left))
                      if left_edge <= s[0] and s[2] <= right_edge] or [left if flight else right]
-            clear = next((s for s in sides if near.hit(s, mine) is None), None)  # (a row apart: clear)
+            clear, first = None, None
+            for s in sides:  # (a row apart: clear)
+                low = hit(s, mine)
+                if low is None:
+                    clear = s
+                    break
+                if first is None:
+                    first = low
             box = clear or sides[0]
             x0 = min(max(box[0], left_edge), right_edge - w)
             moved = x0 != box[0]
             box = [x0, box[1], x0 + w, box[3]]
+            if clear is None and box == sides[0]:  # in its way: what was met there, met again
+                box[1], box[3] = first, first + h
             while clear is None or moved:  # below the names and counters in its way (on its side)
                 moved = False
-                hit = near.hit(box, mine)
-                if hit is None:
+                low = hit(box, mine)
+                if low is None:
                     break
-                box[1], box[3] = hit, hit + h
+                box[1], box[3] = low, low + h
             near.add(box)
             boxes.append(box)
             placed.append((name, at, flight))
+        below: list[tuple[float, float, float]] = []  # the names below, placed: (left, top, right)
         for i in range(len(boxes) - 1, -1, -1):  # from the foot up: none below the view's edge
             box, least = boxes[i], foot
             b0, b2 = box[0], box[2]
-            for other in boxes[i + 1:]:
-                if other[0] < b2 and b0 < other[2] and other[1] < least:
-                    least = other[1]
+            for o0, o1, o2 in below:
+                if o0 < b2 and b0 < o2 and o1 < least:
+                    least = o1
             if box[3] > least:
                 box[1], box[3] = least - h, least
             if box[1] < top:
                 box[1], box[3] = top, top + h
+            below.append((box[0], box[1], box[2]))
         return [Placed(name, QRectF(b[0], b[1], b[2] - b[0], b[3] - b[1]), at, flight)
                 for (name, at, flight), b in zip(placed, boxes)]
 
@@ -174,20 +205,36 @@ class ShipLabels(QGraphicsItem):
 
     def paint(self, p: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(p.worldTransform())
-        if not (self.ships or self.flights) or lod <= 0:
+        if not self.floats or lod <= 0:
             return
         dpi = p.device().logicalDpiY()
-        laid = self.layout(lod, dpi)
+        laid = self._kept(lod, dpi)[2]
         p.setPen(QPen(LEADER, 0))
-        for name, rect, at, flight in laid:  # a line back to a counter whose name was pushed away
-            left, top, width, height = rect.getRect()
+        for _name, left, top, width, height, at, _flight in laid:  # a line back to a counter whose name was pushed away
             x, middle = at.x(), top + height / 2
             if abs(middle - at.y()) > height * 0.6 or not left - height < x < left + width + height:
                 p.drawLine(at, QPointF(left if left > x else left + width, middle))
         font, inset = text_font(label_px(lod) * lod, dpi), label_px(lod)  # drawn at the screen's size
         for colour, flights in ((TEXT, False), (FLIGHT_TEXT, True)):
-            draw(p, font, colour, ((rect.x(), rect.y() + (rect.height() - inset) / 2, name)
-                                   for name, rect, _at, flight in laid if flight is flights))
+            draw(p, font, colour, ((left, top + (height - inset) / 2, name)
+                                   for name, left, top, width, height, _at, flight in laid if flight is flights))
+
+
+class Drawn(NamedTuple):
+    """A name laid out as its paint reads it: its rect's left, top, width and height, as floats."""
+
+    name: str
+    left: float
+    top: float
+    width: float
+    height: float
+    at: QPointF
+    flight: bool
+
+
+def drawn(placed: list[Placed]) -> list[Drawn]:
+    """``placed`` as its paint reads it (:class:`Drawn`): each rect read once per layout, not at each paint."""
+    return [Drawn(p.name, *p.rect.getRect(), p.at, p.flight) for p in placed]
 
 
 class HexNumbers:
@@ -203,7 +250,9 @@ class HexNumbers:
         self.xs = [centre(c, 1).x() for c in range(1, cols + 1)]
         self.tops = [centre(c, 1).y() for c in range(1, cols + 1)]
         self.dy = centre(1, 2).y() - centre(1, 1).y()
-        self.kept: dict[tuple[float, ...], list[tuple[str, QRectF]]] = {}
+        self.kept: dict[tuple[float, ...], tuple[list[tuple[str, QRectF]], list[tuple[float, float, str]]]] = {}
+        self.texts: dict[int, list[str]] = {}
+        """Each column's numbers by row (made once, when the column is first numbered)."""
 
     def step(self, lod: float, width: float) -> int:
         """Every how many hexes a number is shown at zoom ``lod`` for numbers ``width`` scene units
@@ -217,44 +266,62 @@ class HexNumbers:
     def layout(self, lod: float, dpi: int) -> list[tuple[str, QRectF]]:
         """Each number shown at zoom ``lod``: (text, its rect in scene units), kept until the zoom,
         the view or the names change."""
+        return self._kept(lod, dpi)[0]
+
+    def _kept(self, lod: float, dpi: int) -> tuple[list[tuple[str, QRectF]], list[tuple[float, float, str]]]:
         seen = self.labels.visible()
         number, names = self.labels.numbered(lod, dpi)  # the names laid out afresh: the numbers too
         return kept(self.kept, (*view_key(lod, dpi, seen), number),
-                    lambda: self.lay_out(seen, lod, dpi, [p.rect for p in names]))
+                    lambda: self.laid_out(seen, lod, dpi, [p.rect for p in names]))
 
     def lay_out(self, seen: QRectF, lod: float, dpi: int, names: list[QRectF]) -> list[tuple[str, QRectF]]:
         """:meth:`layout` made afresh, clear of ``names``."""
+        return self.laid_out(seen, lod, dpi, names)[0]
+
+    def laid_out(self, seen: QRectF, lod: float, dpi: int, names: list[QRectF]
+                 ) -> tuple[list[tuple[str, QRectF]], list[tuple[float, float, str]]]:
+        """:meth:`lay_out`, and each number as it is drawn: (left, top, text). The rects are read as Qt
+        holds them (QRectF.getCoords; QRectF.intersects: each side met strictly, an empty rect meets none)."""
         width, h = advance("0000", text_font(LABEL_PX, dpi)) / lod, LABEL_PX * 1.15 / lod  # as drawn, on the screen
         step = self.step(lod, width)
         if not step:
-            return []
+            return [], []
         half = width / 2
+        left_edge, top_edge, right_edge, foot = seen.getCoords()
+        xs, tops, dy, rows = self.xs, self.tops, self.dy, self.rows
         near: dict[int, list[tuple[float, float]]] = {}  # by column: the tops and feet of the names and counters there
-        for t in names + self.labels.counters():
-            if t.intersects(seen):  # (QRectF.intersects: x met, then top to bottom below)
-                first = bisect.bisect_right(self.xs, t.left() - half)  # the numbered columns whose numbers it meets
-                ends = (t.top(), t.bottom())
-                for k in range(first + (-first) % step, bisect.bisect_left(self.xs, t.right() + half, first), step):
-                    near.setdefault(k + 1, []).append(ends)
+        for l1, t1, r1, b1 in [t.getCoords() for t in names] + self.labels.boxes:
+            if l1 < right_edge and left_edge < r1 and t1 < foot and top_edge < b1 and l1 != r1 and t1 != b1:
+                first = bisect.bisect_right(xs, l1 - half)  # the numbered columns whose numbers it meets
+                for k in range(first + (-first) % step, bisect.bisect_left(xs, r1 + half, first), step):
+                    near.setdefault(k + 1, []).append((t1, b1))
         top = self.size * math.sqrt(3) / 2
         out: list[tuple[str, QRectF]] = []
+        texts: list[tuple[float, float, str]] = []
         for c in range(1, self.cols + 1, step):
-            x = self.xs[c - 1]
-            if not (seen.left() <= x - half and x + half <= seen.right()):
+            x0 = xs[c - 1] - half
+            if not (left_edge <= x0 and x0 + width <= right_edge):
                 continue
             here = near.get(c, ())
-            first = max(1, math.ceil((seen.top() + top - self.tops[c - 1]) / self.dy) + 1)
-            last = min(self.rows, math.floor((seen.bottom() + top - h - self.tops[c - 1]) / self.dy) + 1)
+            y0 = tops[c - 1]
+            first = max(1, math.ceil((top_edge + top - y0) / dy) + 1)
+            last = min(rows, math.floor((foot + top - h - y0) / dy) + 1)
+            column = self.texts.get(c)
+            if column is None:
+                column = self.texts[c] = [str(Label(c, r)) for r in range(1, rows + 1)]
             for r in range(first + (1 - first) % step, last + 1, step):
-                y = self.tops[c - 1] + (r - 1) * self.dy - top
-                if not any(t < y + h and y < b for t, b in here):
-                    out.append((str(Label(c, r)), QRectF(x - half, y, width, h)))
-        return out
+                y = y0 + (r - 1) * dy - top
+                if here and any(t < y + h and y < b for t, b in here):
+                    continue
+                text = column[r - 1]
+                out.append((text, QRectF(x0, y, width, h)))
+                texts.append((x0, y, text))
+        return out, texts
 
     def draw(self, p: QPainter, lod: float, dpi: int) -> None:
         """The numbers shown at zoom ``lod`` drawn with ``p`` (scene units, a device of ``dpi``), at the
         screen's own size (screen_text.py)."""
-        draw(p, text_font(LABEL_PX, dpi), NUMBER, ((rect.x(), rect.y(), text) for text, rect in self.layout(lod, dpi)))
+        draw(p, text_font(LABEL_PX, dpi), NUMBER, self._kept(lod, dpi)[1])
 
 
 class Near:
@@ -263,26 +330,37 @@ class Near:
 
     def __init__(self, width: float, height: float, sep: float) -> None:
         self.width, self.height, self.sep = width, height, sep
-        self.cells: dict[tuple[int, int], list[list[float]]] = {}
+        self.cells: dict[tuple[int, int], list[tuple[float, float, float, float, list[float]]]] = {}
 
     def add(self, box: list[float]) -> None:
-        w, h = self.width, self.height
-        for cx in range(math.floor((box[0] - self.sep) / w), math.floor((box[2] + self.sep) / w) + 1):
-            for cy in range(math.floor(box[1] / h), math.floor(box[3] / h) + 1):
-                self.cells.setdefault((cx, cy), []).append(box)
+        """``box`` as it is now (its right widened by ``sep`` once, here, as :meth:`hit` compares it)."""
+        w, h, sep, cells = self.width, self.height, self.sep, self.cells
+        entry = (box[0], box[1], box[2] + sep, box[3], box)
+        rows = range(math.floor(box[1] / h), math.floor(box[3] / h) + 1)
+        for cx in range(math.floor((box[0] - sep) / w), math.floor((box[2] + sep) / w) + 1):
+            for cy in rows:
+                cell = cells.get((cx, cy))
+                if cell is None:
+                    cells[(cx, cy)] = [entry]
+                else:
+                    cell.append(entry)
 
     def hit(self, box: list[float], but: list[float]) -> float | None:
         """The lowest foot of the boxes (but ``but``) that ``box`` meets: within ``sep`` side by side
         (two names end to end read as one), overlapping top to bottom (a row apart: clear); None
         when it meets none. Moved down to that foot, a name has met every one of them (their tops
         are above its foot, their feet at or above its top): it passes them all in one step."""
-        x0, y0, x1, y1, sep = box[0], box[1], box[2], box[3], self.sep
+        x0, y0, x1, y1 = box
         w, h, cells = self.width, self.height, self.cells
+        x1s = x1 + self.sep
         low = None
+        rows = range(math.floor(y0 / h), math.floor(y1 / h) + 1)
         for cx in range(math.floor(x0 / w), math.floor(x1 / w) + 1):
-            for cy in range(math.floor(y0 / h), math.floor(y1 / h) + 1):
-                for o in cells.get((cx, cy), ()):
-                    if o[0] < x1 + sep and x0 < o[2] + sep and y0 < o[3] and o[1] < y1 and o is not but:
-                        if low is None or o[3] > low:
-                            low = o[3]
+            for cy in rows:
+                cell = cells.get((cx, cy))
+                if cell is not None:
+                    for o0, o1, o2s, o3, o in cell:
+                        if o0 < x1s and x0 < o2s and y0 < o3 and o1 < y1 and o is not but:
+                            if low is None or o3 > low:
+                                low = o3
         return low

@@ -131,7 +131,8 @@ def make_plain(view: Any, own_layout: bool = False) -> None:
     """``view`` (app.systems.b5.board.BoardView) drawn the plain way from now on: its names by a
     :class:`PlainText` where they are in the stacking order, its hex numbers by another over the grid, under
     the zone (the grid's picture draws none), each ring and halo shown as the plain ellipse item it is (the
-    board's ring layer hidden). Call after its ships are shown."""
+    board's ring layer hidden), and each counter (dot, facing line, diamond, dogfight ring) painting itself (the
+    board's counters.Counters hidden). Call after its ships are shown."""
     view.labels.hide()
     view.grid.numbers = None
     view.grid.pictures.clear()
@@ -142,6 +143,8 @@ def make_plain(view: Any, own_layout: bool = False) -> None:
     names.stackBefore(view.labels)  # under the facing lines (z 5 too), as the names
     numbers.setZValue(0.5)
     view.rings.hide()
+    for counters in (view.dots, view.facings, view.marks):  # each counter an item that paints itself
+        counters.plain()
     for it in view.items_:
         if it.data(0) == RING:
             it.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, False)
