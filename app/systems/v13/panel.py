@@ -21,7 +21,7 @@ from app.systems.v13.keys import HexCursor
 from app.systems.v13.legend import readout_html
 from app.systems.v13.map import BattleMapView, BattleScene, CounterSpec
 from app.systems.v13.menus import show_battle_menu
-from app.systems.v13.setup import SetupPanel
+from app.systems.v13.setup import SetupPanel, reveal
 from app.widgets.question_dialogs import WeaponStatusDialog
 from hexmap import Facing, Hex, MapWindow
 from rules.battlehex.log import GM
@@ -140,7 +140,9 @@ class V13Panel(PanelBase):
             return  # at a combat answer (its length grows with the battle)
         note = corrected_facing(b.log)
         if note and not self.win.handing_over():  # not to the next Team
-            self.win.statusBar().showMessage(note, 20000)
+            self.win.statusBar().showMessage(note, 20000)  # and whole in the panel: the bar cut it (issue 22)
+            self.verdict_label.setText(f"{escape(note)}<br>{self.verdict_label.text()}")
+            QTimer.singleShot(0, lambda: reveal(self.verdict_label))  # scrolled into view once laid out
 
     def refused(self, text: str) -> None:
         self.verdict_label.setText(f"<span style='color:#b00'>Refused: {escape(text)}</span>")

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -34,6 +35,15 @@ def class_words(designation: str, kind: str) -> str:
     if not designation or designation.lower() == kind:
         return {"defsat": "DefSat"}.get(kind, kind.replace("_", " "))
     return designation
+
+
+def reveal(w: QWidget) -> None:
+    """Scroll the side panel that holds ``w`` until ``w`` is whole in view (a small screen: the panel scrolls)."""
+    area = w.parentWidget()
+    while area is not None and not isinstance(area, QScrollArea):
+        area = area.parentWidget()
+    if area is not None:
+        area.ensureWidgetVisible(w, 0, 0)
 
 
 class RosterList(QListWidget):

@@ -46,7 +46,8 @@ def test_a_counter_under_the_dor_arrow_is_drawn_over_it(qtbot):
     qtbot.waitExposed(view)
     view.fit_to()
     QApplication.processEvents()
-    crossed = [(a, c) for a in scene.extras for c in scene.counters.values() if _crosses(_line(view, a), fit._name(view, c))]
+    crossed = [(a, c) for a in scene.extras for c in scene.counters.values()
+               if _crosses(_line(view, a), fit._name(view, c))]
     assert crossed, "no arrow crosses a counter: the case seen is not made"
     for arrow, counter in crossed:
         assert counter.zValue() > arrow.zValue(), f"{arrow.text} drawn over {counter.spec.name}"

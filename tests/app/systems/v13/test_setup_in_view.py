@@ -20,7 +20,7 @@ def test_the_roster_facing_speed_and_verdict_are_in_the_panel_without_scrolling(
     for name, w in (("units to place", p.roster), ("facing", p.setup.facing_label), ("speed", p.speed),
                     ("verdict", p.verdict_label)):
         top, bottom = w.mapTo(vp, w.rect().topLeft()).y(), w.mapTo(vp, w.rect().bottomLeft()).y()
-        assert w.isVisible() and 0 <= top and bottom < vp.height(), f"{name} at {top}-{bottom}, the panel shows 0-{vp.height()}"
+        assert w.isVisible() and 0 <= top and bottom < vp.height(), f"{name} at {top}-{bottom}, shown 0-{vp.height()}"
     last = p.roster.visualItemRect(p.roster.item(p.roster.count() - 1))
     assert p.roster.viewport().rect().contains(last), "the roster's last unit is not in its box"
     bw.close()
