@@ -7,9 +7,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu
 
-from app.systems.stcs.panel import STCSPanel
 from app.widgets.question_dialogs import QuestionDialog
 from tests.app.gui import Answerer, ok, open_main_window
+from tests.app.systems.stcs.opening import to_first_act
 from tests.app.systems.test_table import system_action
 from tests.app.test_gui_paths import end_movement_and_fight
 
@@ -19,19 +19,7 @@ def to_acts(qtbot, tmp_path, at: str = "0509"):
     defaults in the dialogs, past the hand-overs to the first segment's act list."""
     main = open_main_window(qtbot, tmp_path)
     system_action(main.findChild(QMenu, "battle_systems_menu"), "stcs").trigger()
-    bw = end_movement_and_fight(main, qtbot, at)
-    answerer = Answerer(lambda d: isinstance(d, QuestionDialog) and ok(d))
-    try:
-        for _ in range(50):
-            if bw.handing_over():
-                qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
-            if bw.b.pending is not None and bw.b.pending.key.endswith("/act") and not bw.handing_over():
-                break
-            qtbot.wait(20)
-    finally:
-        answerer.stop()
-    assert isinstance(bw.panel, STCSPanel) and bw.b.pending.key.endswith("/act")
-    return main, bw
+    return main, to_first_act(qtbot, end_movement_and_fight(main, qtbot, at))
 
 
 def tick(name: str):

@@ -16,9 +16,9 @@ from PySide6.QtWidgets import QApplication, QMenu
 
 from app.battle.window import BattleWindow
 from app.shell.window import MainWindow
-from app.systems.stcs.panel import STCSPanel
 from app.widgets.question_dialogs import QuestionDialog
 from tests.app.gui import Answerer, choose_item, end_movement_listing, ok, press, show_active, v13_copy
+from tests.app.systems.stcs.opening import to_first_act
 from tests.app.systems.test_table import system_action, units
 
 SEEN: list[tuple[str, str, list[str]]] = []
@@ -51,16 +51,10 @@ def to_acts_v13(qtbot, tmp_path):
     try:
         press(main, "Ctrl+F")
         qtbot.waitUntil(lambda: any(isinstance(w, BattleWindow) and w.isVisible() for w in QApplication.topLevelWidgets()))
-        bw = next(w for w in QApplication.topLevelWidgets() if isinstance(w, BattleWindow) and w.isVisible())
-        for _ in range(50):
-            if bw.handing_over():
-                qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
-            if bw.b.pending is not None and bw.b.pending.key.endswith("/act") and not bw.handing_over():
-                break
-            qtbot.wait(20)
     finally:
         answerer.stop()
-    assert isinstance(bw.panel, STCSPanel) and bw.b.pending.key.endswith("/act")
+    bw = to_first_act(qtbot, next(w for w in QApplication.topLevelWidgets() if isinstance(w, BattleWindow)
+                                  and w.isVisible()))
     assert bw.b.record.others == ["orions"]  # V13.11: a further Team in the Battle Hex
     return main, bw
 
