@@ -97,7 +97,7 @@ def hit(e: STCSEngine, x: str, through: int | None = None) -> Procedure:
     if x in e.locks:
         del e.locks[x]
         e.log.add("ruling", LOCK_LOST, f"{e.ship(x)} loses its sensor lock (damage through its shields)")
-    sensors.lose_mine_lock(e, x, "damage through its shields")
+    sensors.lose_mine_lock(e, x, "damage through its shields", LOCK_LOST)
 
 
 def superstructure(e: STCSEngine, x: str, pts: int, why: str = "") -> None:

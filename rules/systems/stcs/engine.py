@@ -286,7 +286,7 @@ class STCSEngine:
             self.cloaked[x] = verb == "cloak"
             if verb == "cloak":  # a cloaked ship cannot fire: its locks go
                 self.locks.pop(x, None)
-                sensors.lose_mine_lock(self, x, "it cloaks")
+                sensors.lose_mine_lock(self, x, "it cloaks", "STCS Romulan Cloaking Devices")
             self.log.add("ruling", "STCS Romulan Cloaking Devices", f"{self.ship(x)} {verb}s")
         elif verb == "fire":
             yield from firing.shoot(self, x, y)

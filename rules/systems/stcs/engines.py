@@ -76,7 +76,7 @@ def shut_down(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     """``x`` shuts its engines down: its lock and any announced warp out go."""
     e.shutdown[x] = 0
     e.locks.pop(x, None)
-    sensors.lose_mine_lock(e, x, "it shuts its engines down")
+    sensors.lose_mine_lock(e, x, "it shuts its engines down", SHUT)
     e.warping.pop(x, None)
     e.log.add("ruling", SHUT, f"{e.ship(x)} shuts down its engines: it may take no action until they are "
               "activated", {"unit": x})
@@ -116,7 +116,7 @@ def shadow(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
         return
     e.shadowed[x] = e.at.pop(x)
     e.locks.pop(x, None)
-    sensors.lose_mine_lock(e, x, "it leaves the board")
+    sensors.lose_mine_lock(e, x, "it leaves the board", SHADOW)
     e.warping.pop(x, None)
     e.log.add("ruling", SHADOW, f"{e.ship(x)} is in a sensor shadow: its side removes it from the board", {"unit": x})
     e.log.add("ruling", SHADOW, f"{e.ship(x)} waits off the board at {e.shadowed[x].q},{e.shadowed[x].r}",

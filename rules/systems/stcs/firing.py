@@ -67,7 +67,7 @@ def shoot(e: STCSEngine, x: str, y: str) -> Procedure:
         del e.locks[x]
         e.log.add("ruling", fire.TO_HIT, f"{e.ship(x)} fires without a lock on {e.ship(y)}: its sensor lock is lost")
     if not locked:
-        sensors.lose_mine_lock(e, x, f"it fired without a lock on {e.ship(y)}")
+        sensors.lose_mine_lock(e, x, f"it fired without a lock on {e.ship(y)}", fire.TO_HIT)
     top, who = fire.extended(value), e.units[x].team
     if top is not None:
         hit_ = e.dice.roll("d100", purpose=f"to hit (1-{top})", rule=fire.TO_HIT, who=who).total <= top

@@ -73,7 +73,7 @@ def scan(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     top = scan_top(e.at[x].distance(h))
     die = e.dice.roll("d10", purpose=f"scan hex {q},{r} for mines (1-{top})", rule=DETECT, who=team).total
     e.locks.pop(x, None)  # the scan is the ship's Sensors Phase
-    sensors.lose_mine_lock(e, x, "its Sensors Phase scans a hex for mines")
+    sensors.lose_mine_lock(e, x, "its Sensors Phase scans a hex for mines", DETECT)
     if die <= top:
         n = sum(1 for m in e.mines if m.at == h)
         e.log.add("ruling", DETECT, f"{possessive(e.ship(x))} scan of {q},{r}: {plural(n, 'mine')}", visible_to=(team, GM))

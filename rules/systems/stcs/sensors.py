@@ -77,12 +77,12 @@ def roman(n: int) -> str:
     return out
 
 
-def lose_mine_lock(e: STCSEngine, x: str, why: str) -> None:
-    """``x`` loses its lock on a mine, if it holds one (a sensor lock: lost as any is, seed 002); the line is its side's
-    and the GM's, as the lock was (:mod:`.mines`)."""
+def lose_mine_lock(e: STCSEngine, x: str, why: str, rule: str = LOCK) -> None:
+    """``x`` loses its lock on a mine, if it holds one (a sensor lock: lost as any is, seed 002); the line, under the
+    ``rule`` that takes it, is its side's and the GM's, as the lock was (:mod:`.mines`)."""
     held = e.mine_locks.pop(x, None)
     if held is not None:
-        e.log.add("ruling", LOCK, f"{e.ship(x)} loses its lock on the mine at {held[0].q},{held[0].r} ({why})",
+        e.log.add("ruling", rule, f"{e.ship(x)} loses its lock on the mine at {held[0].q},{held[0].r} ({why})",
                   visible_to=(e.units[x].team, GM))
 
 

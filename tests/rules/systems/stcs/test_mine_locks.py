@@ -34,6 +34,7 @@ def test_damage_through_its_shields_loses_the_lock_on_a_mine() -> None:
     run = locked()
     hit(run, "enterprise", 1)
     gone(run, "damage through its shields")
+    assert run.log.events[-2].rule == "STCS Sensors Phase (lock lost on penetrating damage)"  # the rule that takes it
 
 
 def test_firing_at_a_ship_without_a_lock_loses_the_lock_on_a_mine() -> None:
