@@ -263,6 +263,24 @@ class HexNumbers:
                 return step
         return 0
 
+    def columns(self, lod: float, width: float, step: int) -> list[tuple[int, float]]:
+        """The numbered columns and their numbers' left side: centred over the column, but moved onto the
+        board where a number would run off it (issue 22: at the zooms that number every 5th or 10th hex a
+        number is wider than a hex; the first column's stood half off the board's left edge, over it); a
+        column whose number, so moved, would come within 4 pixels of the next numbered column's is not
+        numbered."""
+        xs, half, apart = self.xs, width / 2, 4.0 / lod
+        lo, hi = xs[0] - self.size, xs[-1] + self.size - width
+        out = []
+        for c in range(1, self.cols + 1, step):
+            x0 = min(max(xs[c - 1] - half, lo), hi)
+            if x0 != xs[c - 1] - half:  # moved: kept 4 pixels from its neighbours' numbers (their left: n)
+                near = [xs[k - 1] - half for k in (c - step, c + step) if 1 <= k <= self.cols]
+                if any(n - (x0 + width) < apart and x0 - (n + width) < apart for n in near):
+                    continue
+            out.append((c, x0))
+        return out
+
     def layout(self, lod: float, dpi: int) -> list[tuple[str, QRectF]]:
         """Each number shown at zoom ``lod``: (text, its rect in scene units), kept until the zoom,
         the view or the names change."""
@@ -289,17 +307,22 @@ class HexNumbers:
         half = width / 2
         left_edge, top_edge, right_edge, foot = seen.getCoords()
         xs, tops, dy, rows = self.xs, self.tops, self.dy, self.rows
+        lefts = self.columns(lod, width, step)
+        moved = {c: x0 for c, x0 in lefts if x0 != xs[c - 1] - half}  # the edge columns': met where they lie
         near: dict[int, list[tuple[float, float]]] = {}  # by column: the tops and feet of the names and counters there
         for l1, t1, r1, b1 in [t.getCoords() for t in names] + self.labels.boxes:
             if l1 < right_edge and left_edge < r1 and t1 < foot and top_edge < b1 and l1 != r1 and t1 != b1:
                 first = bisect.bisect_right(xs, l1 - half)  # the numbered columns whose numbers it meets
                 for k in range(first + (-first) % step, bisect.bisect_left(xs, r1 + half, first), step):
-                    near.setdefault(k + 1, []).append((t1, b1))
+                    if k + 1 not in moved:
+                        near.setdefault(k + 1, []).append((t1, b1))
+                for c, x0 in moved.items():
+                    if l1 < x0 + width and x0 < r1:
+                        near.setdefault(c, []).append((t1, b1))
         top = self.size * math.sqrt(3) / 2
         out: list[tuple[str, QRectF]] = []
         texts: list[tuple[float, float, str]] = []
-        for c in range(1, self.cols + 1, step):
-            x0 = xs[c - 1] - half
+        for c, x0 in lefts:
             if not (left_edge <= x0 and x0 + width <= right_edge):
                 continue
             here = near.get(c, ())

@@ -70,14 +70,13 @@ def plain_numbers(numbers: HexNumbers, seen: QRectF, lod: float, dpi: int, names
     taken = [t for t in names + numbers.labels.counters() if t.intersects(seen)]
     top = numbers.size * math.sqrt(3) / 2
     out = []
-    for c in range(1, numbers.cols + 1, step):
-        x = numbers.xs[c - 1]
-        if not (seen.left() <= x - width / 2 and x + width / 2 <= seen.right()):
+    for c, left in numbers.columns(lod, width, step):  # on the board (issue 22)
+        if not (seen.left() <= left and left + width <= seen.right()):
             continue
         first = max(1, math.ceil((seen.top() + top - numbers.tops[c - 1]) / numbers.dy) + 1)
         last = min(numbers.rows, math.floor((seen.bottom() + top - h - numbers.tops[c - 1]) / numbers.dy) + 1)
         for r in range(first + (1 - first) % step, last + 1, step):
-            rect = QRectF(x - width / 2, numbers.tops[c - 1] + (r - 1) * numbers.dy - top, width, h)
+            rect = QRectF(left, numbers.tops[c - 1] + (r - 1) * numbers.dy - top, width, h)
             if not any(rect.intersects(t) for t in taken):
                 out.append((str(Label(c, r)), rect))
     return out
