@@ -334,10 +334,7 @@ class BattleMapView(HudView):
             return
         scene.show_ghost(self._grab, h)
         got = self.controller.move_preview(self._grab, h) if self.controller is not None else None
-        if got is None:
-            scene.show_hover(None)
-        else:
-            scene.show_hover(h, *got)
+        scene.show_hover(None) if got is None else scene.show_hover(h, *got)
 
     def mouseReleaseEvent(self, event) -> None:  # noqa: N802
         if event.button() == Qt.MouseButton.MiddleButton and self._pan is not None:
@@ -362,6 +359,7 @@ class BattleMapView(HudView):
             event.accept()
             return
         self.auto_fit = False
+        self.scene().expand(None)  # a fan laid at the old zoom: found again at the new one (issue 22, 0907)
         super().wheelEvent(event)
         self._hover_at(event.position())
 
