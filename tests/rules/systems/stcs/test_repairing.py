@@ -141,3 +141,33 @@ def test_a_bridge_hit_on_the_tender_bars_its_repair_assists() -> None:
     run.answer("repair:d7")
     run.answer("superstructure")
     assert run.pending.options == ("crew",)  # no Repair Team from a tender with a Bridge hit in effect
+
+
+def test_a_class_viii_tender_gives_2_assists_a_turn_one_a_phase() -> None:
+    """The seed's "Class VIII/3 gives 2.67 which becomes 2 repair assists" through the act list: the Klothos (Class
+    VIII) sends its Repair Team to the Bird of Prey in segments 1 and 2 of turn 1, not twice in a phase, not a third
+    time that turn, and again in turn 2."""
+    from tests.rules.systems.stcs.test_battle import end_segment
+
+    run = scripted([10] * 8)  # every roll repairs (the Klothos's 61 + 10)
+    for a in ("uncloak:bop", "shields:bop", "toward:d7", "shields:d7", "toward:bop"):
+        run.answer(a)
+    hit(run, "bop", 10)  # ten boxes: more than the six repairs below
+
+    def helpers() -> tuple[str, ...]:
+        run.answer("repair:bop")
+        run.answer("superstructure")
+        return run.pending.options
+
+    for segment in (1, 2):
+        assert "team:d7" in helpers()
+        assert "0 of 2 assists" in run.pending.data["option_words"]["team:d7"] if segment == 1 else \
+            "1 of 2 assists" in run.pending.data["option_words"]["team:d7"]
+        run.answer("team:d7")
+        assert helpers() == ("crew",)  # no more than one repair assist a phase
+        run.answer("crew")
+        end_segment(run)
+    assert helpers() == ("crew",)  # turn 1, segment 3: both assists used
+    run.answer("crew")
+    end_segment(run)
+    assert run.status().stage == "turn 2, segment 1" and "team:d7" in helpers()
