@@ -141,3 +141,18 @@ def test_a_ship_with_no_structure_left_is_destroyed_and_counted():
     run.answer([])
     assert run.status().resolution.endswith("1 turn fought: destroyed: B-FLAG; captured: none")
     assert "b-flag" not in {u.id for f in run.saved().fleets for u in f.units}
+
+
+def test_the_arc_refusal_in_full_and_a_ship_not_offered_for_another_reason_keeps_its_own_rule():
+    """HF's audit (mutants of firing._arc_check): the refusal names the arcs the weapon fires into; a
+    ship refused for another reason (its own side's) is not given the arc's rule."""
+    run = fight([8, 8], dict(LASER, arcs=[0, 0, 0, 1, 0, 2]), ASTRIDE)
+    for a in ("fire", "r-flag", "Laser"):
+        run.answer(a)
+    with pytest.raises(IllegalAnswer) as refused:
+        run.answer("b-flag")
+    assert refused.value.message == "B-FLAG is in R-FLAG's front arc, where its Laser cannot fire (it fires aft x1, " \
+                                    "front left x2)"
+    with pytest.raises(IllegalAnswer) as refused:
+        run.answer("r-f2")
+    assert refused.value.rule == "B5 Combat"
