@@ -476,3 +476,31 @@ def test_the_escort_dogfights_while_its_charge_continues_on():
     assert f"dogfight at {pair}: B-FL against R-FL" in texts(run)
     run.answer(f"r-fl2 {toward(run, 'r-fl2', e.at['b-flag']).split()[-1]}")  # the charge flies on
     assert e.air.at["r-fl2"] != pair and e.air.at["r-fl"] == pair
+
+
+def test_a_pulse_weapons_pulses_each_kill_a_fighter_and_the_last_one_killed_destroys_the_flight():
+    """HF's audit (mutants of flightfire.resolve): pulse 3, B-FLAG's heavy pulse cannon (x2, d12 at
+    fighters) at R-FL: d12 12 hits with its five pulses (the most), d12 1 misses: five hits, each damage
+    d10 3 reaching armor 3, five fighters destroyed, one left (not destroyed); its shot is recorded for
+    its spacing. Then the twin array at R-FL, its one flight: three hits, the last fighter destroyed and
+    the flight with it."""
+    pulse = {"name": "Heavy pulse cannon", "cls": "pulse", "shots": 2, "ranges": [10, 20, 30, 40],
+             "fire_control": ["d10", "d8", "d12"], "damage": ["d10"], "x": 2}
+    run = battle([12, 1, 3, 3, 3, 3, 3, 10, 10, 10, 8, 8, 8], weapons=(ARRAY, pulse))
+    play(run, "b-fl superiority 1231", "FFF FF FFF", "r-fl attack b-flag; r-fl2 attack b-flag", "none")
+    e = run.engine
+    run.answer(f"launch r-fl; {toward(run, 'r-fl2', e.at['b-flag'])}")
+    while e.pulse < 3 or not run.pending.key.startswith("b5/1/fire/"):
+        q = run.pending
+        run.answer("done" if "/fire/" in q.key else "none" if "/fly/blue" in q.key else
+                   "; ".join(toward(run, f, e.at["b-flag"]) for f in ("r-fl", "r-fl2")))
+    play(run, "fire", "b-flag", "Heavy pulse cannon", "r-fl")
+    line = next(x for x in e.log.events if x.text.startswith("B-FLAG's Heavy pulse cannon (x2) at R-FL, "))
+    assert line.text.endswith(": 5 hits, 5 fighters destroyed, 1 left"), line.text
+    assert (line.kind, line.rule, line.data) == ("ruling", "B5 Target Selection", {"unit": "r-fl"})
+    assert e.units["r-fl"].status.value == "present" and "r-fl" in e.air.at
+    assert e.fired["b-flag"]["Heavy pulse cannon"] == [(1, 3)] and e.aims["flight b-flag Heavy pulse cannon"] == "r-fl"
+    play(run, "fire", "b-flag", "Twin array", "r-fl")
+    assert any(x.text.endswith("3 hits, 1 fighter destroyed, 0 left") for x in e.log.events)
+    assert e.units["r-fl"].status.value == "destroyed" and "r-fl" not in e.air.at
+    assert ("ruling", "R-FL is destroyed", {"unit": "r-fl"}) in [(x.kind, x.text, x.data) for x in e.log.events]
