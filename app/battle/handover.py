@@ -104,6 +104,13 @@ def name_pass_seat(win: BattleWindow, teams: list[str]) -> None:
         a.setToolTip(tip)
 
 
+def seat_action(win: BattleWindow) -> None:
+    """Pass the seat is enabled when the seat may pass, and names the Team it passes to when there is one only."""
+    teams = [] if win.handing_over() else seat_teams(win)
+    win.pass_action.setEnabled(bool(teams))
+    name_pass_seat(win, teams)
+
+
 def seat_hint(win: BattleWindow, team: str) -> str:
     """How a unit of ``team`` is moved when another Team holds the seat."""
     if team == GM:
@@ -114,10 +121,13 @@ def seat_hint(win: BattleWindow, team: str) -> str:
 
 def took_over(win: BattleWindow) -> None:
     """A player took the screen: Undo stops here for the seat (the GM's asks first), and names
-    what it would take back as that player may read it."""
+    what it would take back as that player may read it; the other windows of another viewer go behind
+    their hand-over (:func:`screen_taken`)."""
     win.undo_mark = win.ctl.undo_stack.index()
     win._enable_undo()
     show_undo_words(win)
+    if win.parentWidget() is not None:  # the one at the screen: other viewers' windows put away (issue 22)
+        screen_taken(win.parentWidget(), win.viewer, by=win)
 
 
 def crosses_hand_over(win: BattleWindow) -> bool:
@@ -178,7 +188,7 @@ def main_hidden(win: BattleWindow) -> bool:
     if main is None or not hasattr(main, "team_at_screen") or not win.isVisible():
         return False
     if win.handing_over():
-        return True
+        return not win.parked  # put away for the viewer at the main window's screen: nothing of it shows
     shown = main_viewer(main)
     return win.viewer not in (None, GM) and shown is not None and shown != win.viewer
 
@@ -217,6 +227,39 @@ def follow_main(main: QWidget) -> None:
     for win in getattr(main, "_battle_windows", []):
         if shiboken6.isValid(win) and hasattr(win, "handing_over"):
             guard_main(win)
+
+
+def screen_taken(main: QWidget, viewer: str | None, by: QWidget | None = None) -> None:
+    """``viewer`` confirmed at a hand-over (the main window's seat, or battle window ``by``'s page): the
+    person at the screen is ``viewer``'s. Every other battle window a Team's commander other than
+    ``viewer`` holds goes behind its hand-over page for that commander (:func:`park`) until it confirms
+    there again; then the main window is covered or shown as its viewer may be read (:func:`follow_main`).
+    The Game Master at the screen puts no battle away: the GM may read every side's battle (issue 22:
+    the Coalition took the main window's seat at the Empire Sheet and read the Alliance's 0604 battle)."""
+    for win in list(getattr(main, "_battle_windows", [])):
+        if viewer not in (None, GM) and win is not by and shiboken6.isValid(win) and hasattr(win, "handing_over") \
+                and win.isVisible() and win.hot_seat and not win.handing_over() and not win.replay.on \
+                and not win.gm_action.isChecked() and win.viewer not in (None, viewer):
+            park(win)
+    follow_main(main)
+
+
+def held_beside(main: QWidget, team: str) -> bool:
+    """A battle window beside the main window shows the battle to a Team's commander other than
+    ``team``'s: that commander is at the screen, and ``team``'s takes it behind a hand-over."""
+    return any(shiboken6.isValid(w) and hasattr(w, "handing_over") and w.isVisible() and not w.handing_over()
+               and not w.gm_action.isChecked() and w.viewer not in (None, GM, team)
+               for w in getattr(main, "_battle_windows", []))
+
+
+def park(win: BattleWindow) -> None:
+    """Another viewer took the screen: the battle shows its hand-over page for the viewer who held it
+    (who takes it back with the page's button or Enter), nothing of the battle behind it; the main
+    window beside it is not covered for it (:func:`main_hidden`)."""
+    team = win.viewer or GM
+    win.viewer = None
+    win.parked = True
+    win._hand_over(team)
 
 
 class _MainGuard(QObject):

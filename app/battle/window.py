@@ -22,7 +22,7 @@ from app.battle.handover import (
     choose_seat,
     guard_main,
     may_undo,
-    name_pass_seat,
+    seat_action,
     seat_hint,
     seat_teams,
     took_over,
@@ -55,6 +55,7 @@ class BattleWindow(QMainWindow):
         self.hot_seat = hot_seat
         self.viewer: str | None = None if hot_seat else GM
         self.seat: str | None = None  # the last Team that took the screen (hot seat)
+        self.parked = False  # behind its hand-over page: another viewer took the screen (handover.park)
         self._asking = False
         self.auto_dialogs = True
         self._refused: tuple[str, Any, str] | None = None  # the last refused answer and why, for a GM ruling
@@ -159,15 +160,16 @@ class BattleWindow(QMainWindow):
             self.waiting.setText("The Battle Hex is resolved; its results are written to the campaign. Export the "
                                  "report with Ctrl+Shift+S." if st.resolved else "")
             self.question_label.setText("")
-            self.viewer = GM if self.hot_seat and self.viewer is None else self.viewer
+            self.viewer = GM if self.hot_seat and self.viewer is None and not self.parked else self.viewer
         else:
             self.waiting.setText(f"<b>Waiting for</b>: {escape(self.name(q.to))} ({whole_rules(escape(q.rule))})")
             self.question_label.setText(escape(q.text, quote=False))
         if self.replay.on:  # a step of the replay, as the viewer who entered it sees it: nothing to answer
             self.replay.draw(change)
             return
-        if q is not None and q.to not in ("any", self.viewer) and self.hot_seat and not self.gm_action.isChecked():
-            self._hand_over(q.to)
+        if self.parked or (q is not None and q.to not in ("any", self.viewer) and self.hot_seat  # parked: until
+                           and not self.gm_action.isChecked()):  # its viewer confirms (a strategic undo redraws)
+            self._hand_over((self.handover.team or GM) if self.parked else q.to)
             return
         teams = self.seat_teams() if self.viewer is None else []
         if teams:  # combat with nobody's seat (the GM view left): the seat goes back behind the hand-over
@@ -175,7 +177,7 @@ class BattleWindow(QMainWindow):
             return
         was_hidden = self.handing_over()
         self.stack.setCurrentIndex(0)
-        self._seat_action()
+        seat_action(self)
         self.panel_dock.show()
         self.log_room.show()  # a short window keeps the map: the log when asked (View > Battle Log)
         self.answer_button.setEnabled(q is not None and (not self.panel.handles(q) or self._by_keys(q)))
@@ -212,12 +214,6 @@ class BattleWindow(QMainWindow):
         """The Teams the seat may pass to now (:func:`app.battle.handover.seat_teams`)."""
         return seat_teams(self)
 
-    def _seat_action(self) -> None:
-        """Pass the seat names the Team it passes to when there is one only."""
-        teams = [] if self.handing_over() else self.seat_teams()
-        self.pass_action.setEnabled(bool(teams))
-        name_pass_seat(self, teams)
-
     def pass_seat(self, team: str | None = None) -> None:
         """Hot seat: the hand-over screen for ``team`` (asked when several may take the seat)."""
         team = choose_seat(self, team)
@@ -230,17 +226,17 @@ class BattleWindow(QMainWindow):
 
     def take_over(self) -> None:
         self.statusBar().clearMessage()  # words for whoever sat here before ("Cannot replay: take over...")
-        self.viewer = self.handover.team
+        self.viewer, self.parked = self.handover.team, False
         self.seat = self.viewer if self.viewer not in (None, GM) else self.seat
         self.refresh()
-        took_over(self)  # Undo stops here for the seat; the words as it may read them
+        took_over(self)  # Undo stops here for the seat; the words as it may read them; other viewers' windows away
 
     def toggle_gm(self, on: bool) -> None:
         """The GM view shows everything; the GM's passphrase is asked first when one is set."""
         if on and not gm_may_see(self, self.session, "The battle's GM view"):
             self.gm_action.setChecked(False)
             return
-        self.viewer = GM if on else None
+        self.viewer, self.parked = (GM if on else None), False  # left: its question's hand-over
         self.refresh()
 
     def _show_log(self, rebuild: bool = False, rewind_to: int | None = None) -> None:

@@ -72,6 +72,20 @@ def _in_order(c, still: list[int]) -> tuple[list[int], list[str]]:
     return still, [_fought_with(c, i, named[i]) for i in still]
 
 
+def seat_taken(window, seat: str | None) -> None:
+    """``seat``'s commander is at the screen: a battle window beside it another Team's commander holds is put
+    away behind its hand-over (issue 22; app/battle/handover.py loads with a battle only)."""
+    if window._battle_windows:
+        from app.battle.handover import screen_taken
+        screen_taken(window, seat)
+
+
+def held_beside(window, team: str) -> bool:
+    """Another Team's commander than ``team``'s holds a battle window beside the map: it is at the screen."""
+    from app.battle import handover
+    return handover.held_beside(window, team)
+
+
 def _chosen(title: str, at: Label | None, own: bool) -> str:
     """The status bar's word that a battle system was chosen (for the campaign, or for ``at``:
     ``own``, the campaign's, which the Fight list leaves unnamed)."""
@@ -174,6 +188,7 @@ class MovementPhaseMixin:
         if (sheet := self._bottom.get("empire_sheet")) is not None and sheet.seat not in (None, seat):
             sheet.take_seat()  # seated for another Team: it leaves the seat (the sheet shows no Team's)
         self._show_log(seat_changed=True)  # the campaign log as the commander at the screen may read it
+        seat_taken(self, seat)  # the commander at the screen: another Team's battle window put away (issue 22)
 
     def _seated_for(self, fleet) -> bool:
         """Whether ``fleet``'s commander has the screen to plot its orders: the GM view, or its own
@@ -185,7 +200,7 @@ class MovementPhaseMixin:
         if not isinstance(scene, StrategicScene) or self.gm_view_action.isChecked() \
                 or team is None or team.id == scene.seat:
             return True
-        if scene.seat is None:  # nothing of another Team's is on screen: no hand-over, the fleet kept selected
+        if scene.seat is None and not (self._battle_windows and held_beside(self, team.id)):  # no hand-over
             scene.set_seat(team.id)
             return True
         from app.shell.turn_dialogs import HandOverDialog
