@@ -188,6 +188,11 @@ def test_the_seed004_economy_plays_on_with_any_legal_answers(seed, system, phase
     p = _play(_economy(_default(seed, system, phase), seed, turn), seed, turns, ruling)
     rules = {e.rule for e in p.run.log}
     assert {"004 Income Phase", "004 Morale Check Chart", "004 End of Turn Phase"} <= rules
+    from rules.model.records import Phase
+
+    kept = {Phase.SUPPLY, Phase.ENCOUNTERS, Phase.BOMBARDMENT, Phase.TROOPS} if phase == "v13" else set()
+    assert {e.phase for e in p.run.log} >= set(Phase) - kept, "a phase of the Sequence of Play was not played"
+    # (every phase the campaign runs: with combat_phase v13 the Combat Phase's sub-phases are the GM's, sequence.py)
     FIGURES.update({"purchases": sum(1 for e in p.run.log if e.kind == "log" and e.rule == "004 Turn Orders Phase"),
                     "random events": sum(1 for e in p.run.log if e.kind == "log" and e.rule.endswith("(Random "
                                                                                                  "Events option)")),
