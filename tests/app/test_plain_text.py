@@ -23,10 +23,10 @@ CODE = re.compile(r"[{}]|['\"][a-z_]+['\"]\s*:|(?<![+-]\d)@(?!\d)|\b(?:true|fals
 ``+2@1``: the question teaches that form), JSON literals, a question key's step (``bir:``)."""
 SLIPS = re.compile(r"(?<![\d.])1 (?:Damage Points|dice|hits)\b|s's\b| -> |\d+d\d+ \[|\(bpv\)|[a-z]\(s\)"
                    r"|\b(?:phasers|disruptors|torpedoes|cannons|beams|lasers|missiles|batteries|drones|weapons) "
-                   r"(?:hits|misses)\b")
+                   r"(?:hits|misses)\b|INTERPRETATIONS")
 """Slips seen on the real screen: "1 Damage Points", "1 dice", "Orion Pirates's", an arrow "->",
 a roll as "1d6 [3]", "(bpv)" in lower case, a plural weapon's singular verb ("KD-4 disruptors misses"), a count's
-word with "(s)" ("1 launcher system(s)")."""
+word with "(s)" ("1 launcher system(s)"), our design notes' numbering "INTERPRETATIONS 7" (no rule a player can look up)."""
 
 
 def _ids() -> re.Pattern[str]:
@@ -214,3 +214,26 @@ def test_a_b5_placement_is_refused_in_words():
         if asked == 3:
             break
     assert asked == 3 and not bad, _verdict(bad)
+
+
+def test_v13_placement_refusals_cite_rules_a_player_can_look_up():
+    """A refused placement is read in the status bar and the panel (issue 22, shots s32/s102: "Refused: V13.432
+    / INTERPRETATIONS 7: ..."): every V13 placement question of the random games, two of its units tried on a
+    grid of hexes and one far off the map, is refused with the rule number alone, never INTERPRETATIONS."""
+    from collections import Counter
+
+    from rules.battlehex.log import IllegalAnswer
+
+    rules, bad = Counter(), []
+    for system, _run, q, _a in battle_questions():
+        if system != "v13" or q.kind is not QKind.PLACE:
+            continue
+        for uid in q.options[:2]:
+            for at in [f"{c:02d}{r:02d}" for c in range(1, 43, 4) for r in range(1, 31, 4)] + ["(200,200)"]:
+                try:
+                    q.check({"unit": uid, "at": at})
+                except IllegalAnswer as refused:
+                    rules[refused.rule.split(" / ")[0]] += 1
+                    bad += [f"{q.key} {uid} at {at}: {refused}"] if "INTERPRETATIONS" in str(refused) else []
+    assert {"V13.432", "V13.811", "V13.812"} <= set(rules), rules  # the refusals that carried it were reached
+    assert not bad, f"{len(bad)} refusals cite INTERPRETATIONS:\n" + "\n".join(bad[:20])

@@ -78,7 +78,7 @@ def centre(ctx: Ctx) -> Ask:
         h = parse(ans)
         off = outside(ctx, h)
         if off:
-            raise IllegalAnswer("V13.811 / INTERPRETATIONS 4", f"with the centre at {ctx.where(h)}, "
+            raise IllegalAnswer("V13.811", f"with the centre at {ctx.where(h)}, "  # INTERPRETATIONS 4
                                 f"{', '.join(off)} would lie outside the legal region of the floating map; choose "
                                 "another centre, or re-place (undo)")
         return h
@@ -91,7 +91,7 @@ def centre(ctx: Ctx) -> Ask:
     if off:  # no centre holds every unit (a GM ruling placed one far off): only a ruling goes on
         data.update(gm_question=True, rule="V13.811 / INTERPRETATIONS 4",
                     why=f"no centre holds every unit; with {words}, {', '.join(off)} lie outside the legal region")
-        text = (f"GM: no original centre hex holds every unit (V13.811 / INTERPRETATIONS 4: with {words}, "
+        text = (f"GM: no original centre hex holds every unit (V13.811: with {words}, "
                 f"{', '.join(off)} lie outside the legal region); rule the centre (a GM ruling), or undo")
     h = yield Question("V13.811/centre", QKind.LABEL, GM, "V13.811", text, data=data, check=check, parse=parse)
     before = ctx.where(h)

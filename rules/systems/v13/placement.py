@@ -106,7 +106,7 @@ class Placement:
         placed = self.st.placed()
         rules = self._constraints(u, placed)
         if placed:
-            rules.append(Constraint("spread", "V13.811 / INTERPRETATIONS 4", "the floating map",
+            rules.append(Constraint("spread", "V13.811", "the floating map",  # INTERPRETATIONS 4
                                     tuple(p.at for p in placed)))
         return rules
 
@@ -151,7 +151,8 @@ class Placement:
             what = anchor.name if anchor is not None else st.anchor_name
             return [Constraint("within", "V13.431", f"distance to {what}", (st.anchor,), 10)]
         if not placed:
-            return [Constraint("edge", "V13.432 / INTERPRETATIONS 7", "the first defending unit goes near one map "
+            # INTERPRETATIONS 7 (our design notes' numbering, no rule a player can look up: not shown, issue 22)
+            return [Constraint("edge", "V13.432", "the first defending unit goes near one map "
                                "edge", n=self.ctx.campaign.settings.defender_edge_distance)]
         return [Constraint("any", "V13.433", "", parts=(
             Constraint("within", "V13.433", f"distance to the previous unit ({placed[-1].name})",
@@ -261,8 +262,8 @@ class Placement:
         if u.pos is not None:
             return Verdict(False, st.step.value.split()[0], f"{u.name} is already placed")
         if h not in self.universe:
-            return Verdict(False, "V13.812 / INTERPRETATIONS 4", f"{self.ctx.where(h)} is further than one map "
-                                                                 "size from the first map")
+            return Verdict(False, "V13.812", f"{self.ctx.where(h)} is further than one map "  # INTERPRETATIONS 4
+                                                "size from the first map")
         for c in self.constraints(u):
             if not c.ok(h, self.universe):
                 return Verdict(False, c.rule, f"{u.name}: {c.why(h, self.universe)}")

@@ -54,7 +54,8 @@ def test_a_gm_ruling_far_away_makes_the_next_question_a_gm_question_v13_811():
     b = _monster_battle()
     b.answer({"gm_ruling": "the table put it there", "answer": place("r1", "(99,99)", "A")})
     q = b.pending
-    assert q.data["gm_question"] and q.to == "gm" and q.data["rule"] == "V13.811 / INTERPRETATIONS 4"
+    assert q.data["gm_question"] and q.to == "gm" and q.data["rule"] == "V13.811"
+    assert "INTERPRETATIONS" not in q.text  # its rule number alone in the words a GM reads (issue 22)
     with pytest.raises(IllegalAnswer):  # no legal hex: a plain answer is refused
         b.answer(place("amoeba", "2115"))
     b.answer({"gm_ruling": "placed by the GM", "answer": place("amoeba", "2115")})
