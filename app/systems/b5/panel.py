@@ -52,21 +52,21 @@ BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex sca
          "friendly carrier with space, dogfights, called off by agreement or drifting, flights joining by choice, "
          "attacks on ships after the ship's anti-fighter fire (the escorts fired at first, the firing "
          "side choosing the flights below x1), long-range anti-fighter mode, ships firing at flights); the helpers.")
-NOT_BUILT = ("<b>Not built yet</b>: reinforcing ships on the board, a withdrawing squadron leaving it (more on "
-             "hover). The GM enters the results, written back to the campaign.")
+NOT_BUILT = "<b>Not built yet</b>: reinforcements, withdrawals (more on hover)"
 NOT_BUILT_ALL = ("<b>Not built yet</b>, in full: reinforcing ships on the board (their arrival is rolled; they are "
                  "not this battle's forces, the GM brings them on at the table); a withdrawing squadron leaving the "
                  "board (the GM enters what became of it with the results); B5 data for a ship of a campaign that gives it none (it stays "
                  "out, named in the log; every ship of the default campaign has it); dragging a ship's own counter from where it waits (a press anywhere picks "
                  "up a ghost counter) and turning it on the board (its facing is picked in the bar before the "
                  "click); an undo or reopen within the first set-up questions (scenario to patrols) answers them "
-                 "again.")
+                 "again. The GM enters the results, written back to the campaign.")
 NOT_BUILT_WHY = ("Fighters: the seed's cut text loses the missions, when flights move and the dogfight's target "
                  "number, and what energy mines do to fighters (read as a shot at the flight); each is read so, and "
                  "written in the log (the dogfight rating is one of the campaign's B5 settings). Clout is a purchase "
                  "rule (what a fleet may buy), nothing in the battle.")
-"""What the banner says plainly; what is built is its tooltip, so the banner keeps to a few lines
-at QT_SCALE_FACTOR=2 (on the 1600x1000 screen the whole text took 200 of 866 pixels over the board)."""
+"""What the banner says plainly, in one line; the whole list and what is built are its tooltip (at
+QT_SCALE_FACTOR=2 on the 1600x1000 screen the whole text took 200 of 866 pixels over the board, a shorter one
+still three lines, issue 22)."""
 SHEET_CHARS = 30
 """The Forces sheet is never narrower than this many characters: a ship's name and where it is
 keep to a line (at QT_SCALE_FACTOR=2 the sheet was a quarter of 790 pixels and names broke)."""
@@ -299,7 +299,7 @@ class B5Panel(PanelBase):
         self.board.show_zone(run.legal() if q is not None else [])
         placing = q is not None and q.kind is QKind.PLACE
         self.board.carrying = self.unit_names().get(str(q.data.get("unit", "")), "a hex") if placing and q else ""
-        self.bar.setEnabled(q is not None)
+        self.bar.setVisible(q is not None)  # not greyed under a GM's question or once resolved (issue 22)
         plot = q is not None and q.kind is not QKind.PLACE
         self.facing.setVisible(not plot)
         elint = q is not None and "elint" in q.data
