@@ -28,6 +28,12 @@ Readings (docs/economy.md, "Replacement flights"):
   "can replenish ... once ... the vessel is repaired"); a loss whose carrier is gone has no place
   to be replaced. A loss not on a carrier is replaced beside it (it must land at Construction
   Completion, rules/turn/flights.py).
+
+Not reached in play yet (issue 23 audit): a battle's write-back (rules/battlehex/results.py) removes
+destroyed units from their fleets and garrisons, so the loss this order replaces is found only where a
+file keeps a destroyed flight's record (a GM's file, the property test's economy games). The flights a
+battle lost stand in its record's ``began`` (the fleets as the battle began, carriers included), which a
+reading of "combat losses" from the records would need.
 """
 from __future__ import annotations
 
