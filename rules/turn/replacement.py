@@ -31,7 +31,8 @@ Readings (docs/economy.md, "Replacement flights"):
 
 Not reached in play yet (issue 23 audit): a battle's write-back (rules/battlehex/results.py) removes
 destroyed units from their fleets and garrisons, so the loss this order replaces is found only where a
-file keeps a destroyed flight's record (a GM's file, the property test's economy games). The flights a
+destroyed flight's record stays: a file's (a GM's, the property test's economy games) or one an Intel
+mission destroyed (rules/turn/intel_missions.py keeps it). The flights a
 battle lost stand in its record's ``began`` (the fleets as the battle began, carriers included), which a
 reading of "combat losses" from the records would need.
 """
