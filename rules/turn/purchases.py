@@ -156,10 +156,12 @@ def order(c: Campaign, raw: Any) -> Campaign:
     return new
 
 
-def complete(c: Campaign, said: dict[str, list[str]] | None = None) -> Campaign:
+def complete(c: Campaign, said: dict[str, list[str]] | None = None,
+             crowded: dict[tuple[str, str, str], list[Project]] | None = None) -> Campaign:
     """Construction Completion: every power's projects in the order given, within each planet's
     capacity and docks; the units built placed, the rest kept for the next one (a new campaign).
-    ``said``: each power's lines (by power id) are added to it too, for the GM's question."""
+    ``said``: each power's lines (by power id) are added to it too, for the GM's question;
+    ``crowded``: each (power, sector, planet) where some of several projects are delayed, with them."""
     new = copy_at(c, {x for p in c.powers for j in (p.economy.projects if p.economy is not None else [])
                       for x in (j.at, j.elsewhere) if x is not None})
     ids = {u.id for f in new.fleets for u in f.units} | {u.id for s in new.map.sectors for u in s.garrison}
@@ -186,7 +188,7 @@ def complete(c: Campaign, said: dict[str, list[str]] | None = None) -> Campaign:
                                                                and j.repair_of is None for j in projects):
                 waiting.extend(projects)
                 say(f"{p.name}: the projects at {name} ({at}) wait: the planet is no longer {possessive(p.name)} "
-                    f"({', '.join(f'{_named(new, j)}, {points(j.cost)} EP paid' for j in projects)})")
+                    f"({', '.join(f'{project_name(new, j)}, {points(j.cost)} EP paid' for j in projects)})")
                 continue
             s, pl = found
             cap, docks = room(new, s, pl)
@@ -195,8 +197,8 @@ def complete(c: Campaign, said: dict[str, list[str]] | None = None) -> Campaign:
             for j in projects:
                 if j.repair_of is not None and repaired[j.id] is None:
                     waiting.append(j)
-                    say(f"{p.name} at {name} ({at}): the repair of {_named(new, j)} waits ({points(j.cost)} EP paid): "
-                        f"the unit is not at {at}, crippled")
+                    say(f"{p.name} at {name} ({at}): the repair of {project_name(new, j)} waits ({points(j.cost)} EP "
+                        f"paid): the unit is not at {at}, crippled")
             projects = here
             for j in [j for j in projects if not_in_place(new, p.id, j)]:  # a base elsewhere: its fleets there?
                 projects.remove(j)
@@ -206,10 +208,12 @@ def complete(c: Campaign, said: dict[str, list[str]] | None = None) -> Campaign:
             done = cons.complete([cons.Project(j.id, _kind(entries, j, repaired), j.cost) for j in projects],
                                  int(cap), docks, pl.census)
             finished = {d.name for d in done.done}
+            if crowded is not None and done.delayed and len(projects) > 1:  # the player may choose (seed 004)
+                crowded[(p.id, at, name)] = list(projects)
             waiting.extend(j for j in projects if j.id not in finished)
             built: list[Unit] = []  # the ships and flights completed: one new fleet at the planet's sector
             for j, line in zip(projects, done.lines):  # one line a project, in order
-                line = line.replace(j.id, _named(new, j))
+                line = line.replace(j.id, project_name(new, j))
                 if j.id not in finished:
                     say(f"{p.name} at {name} ({at}): {line} ({points(j.cost)} EP paid; it waits for the next "
                         "Construction Completion)")
@@ -222,7 +226,7 @@ def complete(c: Campaign, said: dict[str, list[str]] | None = None) -> Campaign:
     return new
 
 
-def _named(c: Campaign, j: Project) -> str:
+def project_name(c: Campaign, j: Project) -> str:
     """A project as the GM's lines name it: its class, the unit repaired, or where a base is built."""
     if j.repair_of is not None:
         u = next((u for f in c.fleets for u in f.units if u.id == j.repair_of), None) or next(

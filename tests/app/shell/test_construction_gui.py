@@ -1,11 +1,13 @@
 """Construction Completion through the GUI (issue 23): the GM ends Troop Combat (End Phase,
-Ctrl+Shift+E), the phase bar stands at Construction Completion, its question opens and is left
-for later (cancelled: nothing changes), Turn > Answer (Ctrl+Shift+A) opens it again, the GM reads
-each power's lines in it and confirms through its option and OK; the units are placed, the
-confirmation is one undoable step, and End Phase begins Update Asset."""
+Ctrl+Shift+E), the phase bar stands at Construction Completion; Vanguard II cannot complete all
+the Federation's projects, so the Alliance's commander takes the screen and ticks the repair to
+complete first; the GM's question opens and is left for later (cancelled: nothing changes), Turn >
+Answer (Ctrl+Shift+A) opens it again, the GM reads each power's lines in it and confirms through
+its option and OK; the units are placed, the confirmation is one undoable step, and End Phase
+begins Update Asset."""
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 
 from app.shell.window import MainWindow
@@ -18,9 +20,15 @@ SEEN: dict[str, list[str]] = {}
 
 
 def construction(d) -> bool:
-    """The Construction Completion dialog: left for later the first time, then confirmed."""
+    """The Alliance ticks Starbase 11's repair to complete first; the GM's Construction Completion
+    dialog is left for later the first time, then confirmed."""
     from app.widgets.question_dialogs import QuestionDialog
 
+    if isinstance(d, QuestionDialog) and d.q.key == "construction/first/fed/0207/Vanguard II":
+        items = [d.list.item(i) for i in range(d.list.count())]
+        SEEN["choice"] = [d.windowTitle(), *(i.text() for i in items)]
+        next(i for i in items if i.data(Qt.ItemDataRole.UserRole) == "fed-t1-3").setCheckState(Qt.CheckState.Checked)
+        return ok(d)
     if not isinstance(d, QuestionDialog) or d.q.key != "construction/confirm":
         return False
     heads = SEEN.setdefault("heads", [])
@@ -48,6 +56,10 @@ def test_the_gm_confirms_construction_completion_in_its_dialog(qtbot, tmp_path, 
         press(main, "Ctrl+Shift+E")  # Troop Combat ends: Construction Completion begins, its question opens
         qtbot.waitUntil(lambda: len(SEEN.get("heads", [])) == 1 and QApplication.activeModalWidget() is None,
                         timeout=20000)
+        assert SEEN["choice"] == ["Construction Completion Phase \u2014 Alliance", "FF (3 EP)", "DEFSAT (1 EP)",
+                                  "SB Starbase 11 (8 EP)"]
+        assert [t.split(":")[0] for k, t in answerer.seen if k == "HandOverDialog"] == ["Hand over to Alliance",
+                                                                                       "Hand over to GM"]
         c = main.campaign
         assert c.phase is Phase.CONSTRUCTION and "construction/confirm" not in c.turn_asked
         assert len(c.fleets) == len(everything().fleets)  # cancelled: nothing built
@@ -62,15 +74,17 @@ def test_the_gm_confirms_construction_completion_in_its_dialog(qtbot, tmp_path, 
                         and QApplication.activeModalWidget() is None, timeout=20000)
         head = SEEN["heads"][1]
         assert head == SEEN["heads"][0]
-        for words in ("United Federation of Planets:", "FF (ship) completed: 3 of capacity; New FF 1 (turn 1) placed "
-                      "in the fleet New construction at Vanguard II (0207)", "SB Starbase 11 (repair of a base or "
-                      "fixed defence) delayed: needs 10 of capacity, 5 left (10 EP paid",
+        for words in ("United Federation of Planets:", "SB Starbase 11 (repair of a base or fixed defence) completed: 8 "
+                      "of capacity; Starbase 11 is whole again at 0207", "FF (ship) delayed: needs 3 of capacity, 1 "
+                      "left (3 EP paid", "DEFSAT (base, DEFSAT or mine) completed: 1 of capacity; New DEFSAT 2 "
+                      "(turn 1) joins the garrison at 0207",
                       "USS Kongo goes to Reserve", "Wing 10 (Kzinti Wing)", "Klingon Empire: nothing to complete"):
             assert words in head, words
         assert SEEN["option"] == ["Confirm: the units are delivered, the repairs and status changes made, the "
                                   "flights land"]
         c = main.campaign
-        assert [u.name for f in c.fleets if f.id == "fed-built-t1-0207" for u in f.units] == ["New FF 1 (turn 1)"]
+        assert not any(f.id == "fed-built-t1-0207" for f in c.fleets)  # the FF waits
+        assert "New DEFSAT 2 (turn 1)" in [u.name for u in c.sector_at("0207").garrison]
         assert main.waits_label.text() == ("Construction Completion waits for: the GM: construction is complete; go "
                                            "on to Update Asset (End Phase)")
         assert main.end_phase_action.isEnabled() and not main.answer_turn_action.isEnabled()
@@ -78,8 +92,8 @@ def test_the_gm_confirms_construction_completion_in_its_dialog(qtbot, tmp_path, 
         show_active(main, qtbot)
         press(main, "Ctrl+Z")  # the confirmation is one undoable step
         qtbot.waitUntil(lambda: "construction/confirm" not in main.campaign.turn_asked)
-        assert main.campaign.phase is Phase.CONSTRUCTION and not any(f.id == "fed-built-t1-0207"
-                                                                      for f in main.campaign.fleets)
+        assert main.campaign.phase is Phase.CONSTRUCTION and "New DEFSAT 2 (turn 1)" not in [
+            u.name for u in main.campaign.sector_at("0207").garrison]
         show_active(main, qtbot)
         press(main, "Ctrl+Shift+A")  # confirmed again: the same campaign as before the undo
         qtbot.waitUntil(lambda: "construction/confirm" in main.campaign.turn_asked
