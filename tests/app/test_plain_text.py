@@ -26,7 +26,8 @@ SLIPS = re.compile(r"(?<![\d.])1 (?:Damage Points|dice|hits)\b|s's\b| -> |\d+d\d
                    r"(?:hits|misses)\b|INTERPRETATIONS")
 """Slips seen on the real screen: "1 Damage Points", "1 dice", "Orion Pirates's", an arrow "->",
 a roll as "1d6 [3]", "(bpv)" in lower case, a plural weapon's singular verb ("KD-4 disruptors misses"), a count's
-word with "(s)" ("1 launcher system(s)"), our design notes' numbering "INTERPRETATIONS 7" (no rule a player can look up)."""
+word with "(s)" ("1 launcher system(s)"), our design notes' numbering "INTERPRETATIONS 7" (no rule a player
+can look up)."""
 
 
 def _ids() -> re.Pattern[str]:
