@@ -61,8 +61,8 @@ from xdrive import (
     xdo,
 )
 
-PHASES = ("income", "tech", "orders", "supply", "encounters", "battles", "bombardment", "troops", "update",
-          "end")  # seed 004's whole turn (rules.model), as the default campaign runs it
+PHASES = ("income", "tech", "orders", "supply", "encounters", "battles", "bombardment", "troops", "construction",
+          "update", "end")  # seed 004's whole turn (rules.model), as the default campaign runs it
 DEFAULT_CAMPAIGN = Path(__file__).resolve().parents[2] / "scenarios" / "default_campaign.json"
 SYSTEMS = ("v13", "table", "sidcors", "afef", "b5", "stcs")  # the order of Turn > Battle System for New Battle Hexes
 STALL = 14             # key presses that change nothing before a phase counts as stopped (default answers)
