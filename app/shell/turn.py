@@ -7,22 +7,21 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QInputDialog
 
 from app.strategic.describe import battle_hexes_html
 from app.shell.menus import with_shortcut_in_tooltip
 from app.widgets.titles import ask_text
+from app.shell.fight_list import chosen_words, in_order, battle_window_for
 from app.strategic.scene import StrategicScene
 from hexmap import Label
 from rules.errors import RuleError
-from rules.model.records import EncounterState, Phase
+from rules.model.records import Phase
 from rules.model.visibility import GM, TABLE, readable_log
-from rules.strategic import meetings
 from rules.strategic.planning import plan_orders
 from rules.strategic.table_view import table_lines
 from rules.strategic.turn import PhaseError
-from rules.turn.sequence import current, fightable, may_ask, sequence, system_order, trail_forms
+from rules.turn.sequence import current, fightable, may_ask, sequence, trail_forms
 
 if TYPE_CHECKING:
     from app.shell.turn_dialogs import BattleHexesDialog
@@ -34,42 +33,6 @@ def _dialogs():
     from app.shell import turn_dialogs
 
     return turn_dialogs
-
-
-def _fought_with(c, index: int, text: str) -> str:
-    """``text`` (a meeting's label) with the battle system its record was given for itself (a
-    sector's right-click menu, Fight it with): seen on the real screen (issue 22), nothing in
-    the Fight list said how each meeting would be fought, and where three Teams met the choice
-    was the first meeting's alone."""
-    key = c.battle_hexes[index].system
-    if not key:
-        return text  # the campaign's own system (Turn > Battle System for New Battle Hexes)
-    from rules.systems import systems
-    system = systems().get(key)
-    return f"{text} \u2014 {system.title if system is not None else key}"
-
-
-def _sector_rank(c):
-    """The Fight list's order, the same at every opening (issue 22: seen on the real screen, it
-    changed as battles were fought - seed 004's shuffle was drawn anew over the sectors left, and
-    the meeting fought next was brought first): each sector's place among this turn's Battle
-    Hexes (seed 004: the turn's order of systems over all of them; else as they were found),
-    then its meetings by their sides."""
-    turn = [r.at for r in c.battle_hexes if r.turn == c.turn and r.encounter in (EncounterState.V13,
-                                                                                  EncounterState.SCENARIO)]
-    if c.settings.combat_phase == "seed004":
-        order = system_order(c, turn)
-        return lambda at: (order.get(at, len(order)), str(at))
-    first = {at: k for k, at in reversed(list(enumerate(turn)))}
-    return lambda at: (first.get(at, len(first)), str(at))
-
-
-def _in_order(c, still: list[int]) -> tuple[list[int], list[str]]:
-    """The meetings ``still`` in the Fight list's order (:func:`_sector_rank`), and their items."""
-    named = dict(zip(still, meetings.labels(c, still)))
-    rank = _sector_rank(c)
-    still = sorted(still, key=lambda i: (*rank(c.battle_hexes[i].at), named[i]))
-    return still, [_fought_with(c, i, named[i]) for i in still]
 
 
 def seat_taken(window, seat: str | None) -> None:
@@ -84,14 +47,6 @@ def held_beside(window, team: str) -> bool:
     """Another Team's commander than ``team``'s holds a battle window beside the map: it is at the screen."""
     from app.battle import handover
     return handover.held_beside(window, team)
-
-
-def _chosen(title: str, at: Label | None, own: bool) -> str:
-    """The status bar's word that a battle system was chosen (for the campaign, or for ``at``:
-    ``own``, the campaign's, which the Fight list leaves unnamed)."""
-    if at is None:
-        return f"New Battle Hexes will be fought with: {title}"
-    return f"Battle Hex {at} will be fought with: {title}" + (", the campaign's own" if own else " (Ctrl+F names it)")
 
 
 class MovementPhaseMixin:
@@ -325,7 +280,7 @@ class MovementPhaseMixin:
             return None
         if len(still) == 1 and at is not None:
             return still[0]
-        still, items = _in_order(c, still)
+        still, items = in_order(c, still)
         here = self._selected_label()  # the selected sector's Battle Hex opens chosen, else the first (issue 22)
         first = next((k for k, i in enumerate(still) if str(c.battle_hexes[i].at) == here), 0)
         choice, ok = QInputDialog.getItem(self, title, label, items, first, False)
@@ -352,16 +307,7 @@ class MovementPhaseMixin:
         at = self.session.campaign.battle_hexes[index].at
         if not self._try(lambda: self.session.fight_next(index)):  # the meeting picked is the one fought
             return None
-        from app.battle.window import (
-            BattleWindow,  # loaded when a Battle Hex is fought, not at start-up
-        )
-
-        window = BattleWindow(self.session, at, self)
-        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        window.show()
-        self._battle_windows = [*self._battle_windows, window]
-        window.destroyed.connect(self._forget_closed_battle_windows)  # closed: let it (and its session) go
-        return window
+        return battle_window_for(self, at)
 
     def _forget_closed_battle_windows(self, *_gone: object) -> None:
         """Drop the battle windows whose Qt side is deleted (a closed window is deleted on close):
@@ -380,7 +326,7 @@ class MovementPhaseMixin:
         change = (lambda c: choose_for_campaign(c, key)) if at is None else (lambda c: choose_for_hex(c, at, key))
         what = f"Battle system: {title}" if at is None else f"Battle Hex {at} fought with: {title}"
         if self._try(lambda: self.session.apply(what, change)):  # said: the menu closed on no sign of it (issue 22)
-            self.statusBar().showMessage(_chosen(title, at, key == self.session.campaign.settings.battle_system), 10000)
+            self.statusBar().showMessage(chosen_words(title, at, key == self.session.campaign.settings.battle_system), 10000)
 
     def gm_ruling(self) -> None:
         """V13.12 override: the GM marks a Battle Hex resolved, with a reason for the log."""

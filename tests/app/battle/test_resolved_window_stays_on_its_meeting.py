@@ -8,7 +8,6 @@ default campaign's 0703 meetings one after the other, each chosen in the Fight l
 of 0703 shows the second meeting, titled by its sides."""
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMenu
 
@@ -27,9 +26,6 @@ def fight(main, qtbot, item: str, answerer: Answerer):
     return bw
 
 
-@pytest.mark.xfail(strict=True, reason="not fixed yet: the fix is in app/shell/turn.py's fight() (HD's file, 397 "
-                   "of 400 lines): raise the sector's open window, the session's battle(at) reloading its "
-                   "controller onto the meeting picked, instead of opening a second window on that controller")
 def test_the_next_meeting_of_a_sector_is_fought_in_its_one_window(qtbot, tmp_path):
     main = open_main_window(qtbot, tmp_path)
     system_action(main.findChild(QMenu, "battle_systems_menu"), "table").trigger()
