@@ -60,8 +60,10 @@ def shown_fleets(c: Campaign, at, gm: bool = False) -> list[Fleet]:
 
 
 def shown_units(units, gm: bool = False) -> list[Unit]:
-    """``units`` as the viewer may see them: all in GM view, else those the table may see."""
-    return list(units) if gm else table_units(units)
+    """``units`` as the viewer may see them: all in GM view, else those the table may see; a lost
+    flight's loss record (``destroyed``, kept for a replacement flight: issue 23) is no unit in play."""
+    live = [u for u in units if not u.destroyed]
+    return live if gm else table_units(live)
 
 
 def sector_tooltip(c: Campaign, s: Sector, gm: bool = False) -> str:

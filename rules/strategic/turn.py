@@ -16,7 +16,7 @@ from rules.errors import RuleError
 from rules.model.campaign import Campaign, Fleet
 from rules.model.records import BattleHexRecord, IgnoreRecord, LogEntry, Phase
 from rules.model.turn_model import FleetKind
-from rules.model.units import UnitFate
+from rules.model.units import Unit, UnitFate, UnitKind
 from rules.strategic.battle_hex import (
     Decisions,
     Detection,
@@ -212,6 +212,9 @@ def end_movement_phase(campaign: Campaign, graph: LaneGraph) -> Campaign:
     return next_turn(new, graph)
 
 
+_FLIGHTS = frozenset({UnitKind.FIGHTER, UnitKind.SHUTTLE})  # rules/turn/flights.py FLIGHTS
+
+
 def next_turn(campaign: Campaign, graph: LaneGraph) -> Campaign:
     """The next turn's Turn Orders: the turn counted on, Lost units counted down (a new campaign)."""
     changing = [f.model_copy(deep=True) if any(u.fate is UnitFate.LOST or u.destroyed or u.captured for u in f.units)
@@ -266,9 +269,21 @@ def _lost_units(c: Campaign, graph: LaneGraph) -> None:
             else:
                 c.log.append(LogEntry(turn=c.turn, rule="V13.914", text=f"{u.name} is still lost "
                                                                         f"({u.lost_turns_remaining} turns left)"))
+    records = c.settings.empire_turn == "seed004"
     for f in c.fleets:  # destroyed and captured units leave their fleets (the log keeps them)
-        f.units[:] = [u for u in f.units if not (u.destroyed or u.captured)]
-    c.fleets = [f for f in c.fleets if f.units]
+        f.units[:] = staying(f.units, records)
+    c.fleets = [f for f in c.fleets if any(not u.destroyed for u in f.units)]
+
+
+def staying(units: list[Unit], records: bool) -> list[Unit]:
+    """The units that stay in a fleet or garrison when the destroyed and captured leave: those not
+    destroyed or captured, and with ``records`` (settings.empire_turn seed004) each destroyed flight
+    (fighter, shuttle) as its loss record, beside its carrier when that stays, for a replacement
+    flight to replace (seed 004 Construction Completion, rules/turn/replacement.py); a loss whose
+    carrier left has no place to be replaced and leaves too."""
+    ids = {u.id for u in units if not (u.destroyed or u.captured)}
+    return [u for u in units if u.id in ids or (records and u.destroyed and not u.captured and u.kind in _FLIGHTS
+                                                 and (u.carrier_id is None or u.carrier_id in ids))]
 
 
 def _hex_class(state: StrategicState, fleet: Fleet) -> tuple[Literal["friendly", "neutral", "hostile"], bool]:

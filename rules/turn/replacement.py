@@ -29,12 +29,11 @@ Readings (docs/economy.md, "Replacement flights"):
   to be replaced. A loss not on a carrier is replaced beside it (it must land at Construction
   Completion, rules/turn/flights.py).
 
-Not reached in play yet (issue 23 audit): a battle's write-back (rules/battlehex/results.py) removes
-destroyed units from their fleets and garrisons, so the loss this order replaces is found only where a
-destroyed flight's record stays: a file's (a GM's, the property test's economy games) or one an Intel
-mission destroyed (rules/turn/intel_missions.py keeps it). The flights a
-battle lost stand in its record's ``began`` (the fleets as the battle began, carriers included), which a
-reading of "combat losses" from the records would need.
+Reached in play (issue 23): in a campaign running the empire turn, a battle's write-back
+(rules/battlehex/results.py) and the next turn's start (rules/strategic/turn.py ``staying``) keep a
+destroyed flight in its fleet or garrison as its loss record, beside its carrier when that stays; an
+Intel mission leaves one the same way (rules/turn/intel_missions.py). A loss whose carrier left, and
+captured flights, leave with the other lost units.
 """
 from __future__ import annotations
 
