@@ -13,14 +13,7 @@ main window shown, then hidden (no window of the app active), a failure raised i
 slot's failure reaches the edge); a timer measures the error dialog, reads its words and clicks OK."""
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-import textwrap
-
-from tests.conftest import ROOT
-from tests.hand_kept import hand_kept_file
+from tests.app.shell.scale2_run import run_at_scale_2
 
 CHECK = """
 import json, sys
@@ -61,16 +54,7 @@ print(json.dumps(seen))
 
 
 def test_a_long_failure_s_error_dialog_fits_a_small_screen_at_scale_factor_2(tmp_path):
-    config = tmp_path / "screen.json"
-    config.write_text(json.dumps({"screens": [{"name": "small", "x": 0, "y": 0, "width": 1600, "height": 1000,
-                                               "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}))
-    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", "QT_SCALE_FACTOR": "2",
-           "BATTLEHEX_DATA": str(tmp_path / "data"), "HOME": str(tmp_path / "home")}
-    r = subprocess.run([sys.executable, "-c", textwrap.dedent(CHECK), str(tmp_path / "s.ini"),
-                        str(hand_kept_file(tmp_path))], cwd=ROOT, env=env,
-                       check=False, capture_output=True, text=True, timeout=240)
-    assert r.returncode == 0, r.stderr
-    seen = json.loads(r.stdout.strip().splitlines()[-1])
+    seen = run_at_scale_2(tmp_path, CHECK, 1600, 1000)
     assert len(seen) == 1 and seen[0]["parent"] == "NoneType", seen
     s = seen[0]
     (x, y, w, h), (ax, ay, aw, ah) = s["frame"], s["area"]

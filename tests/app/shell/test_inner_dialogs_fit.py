@@ -12,14 +12,7 @@ main window in turn 1's Turn Orders, View > Empire Sheet, its Export CSV... butt
 person would; a timer measures the file dialog against the screen's available area and closes it."""
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-import textwrap
-
-from tests.conftest import ROOT
-from tests.hand_kept import hand_kept_file
+from tests.app.shell.scale2_run import run_at_scale_2
 
 CHECK = """
 import json, sys
@@ -62,16 +55,7 @@ app.exec()
 
 
 def test_the_empire_sheet_s_file_dialog_fits_a_small_screen_at_scale_factor_2(tmp_path):
-    config = tmp_path / "screen.json"
-    config.write_text(json.dumps({"screens": [{"name": "small", "x": 0, "y": 0, "width": 1200, "height": 800,
-                                               "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}))
-    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", "QT_SCALE_FACTOR": "2",
-           "BATTLEHEX_DATA": str(tmp_path / "data"), "HOME": str(tmp_path / "home")}
-    r = subprocess.run([sys.executable, "-c", textwrap.dedent(CHECK), str(tmp_path / "s.ini"),
-                        str(hand_kept_file(tmp_path))], cwd=ROOT, env=env,
-                       check=False, capture_output=True, text=True, timeout=240)
-    assert r.returncode == 0, r.stderr
-    seen = json.loads(r.stdout.strip().splitlines()[-1])
+    seen = run_at_scale_2(tmp_path, CHECK, 1200, 800)
     assert [(s["title"], s["parent"]) for s in seen] == [("Export the empire sheet", "EmpireSheet")], seen
     (x, y, w, h), (ax, ay, aw, ah) = seen[0]["frame"], seen[0]["area"]
     assert (aw, ah) == (600, 400)
