@@ -11,7 +11,6 @@ from hexmap import Hex
 from rules.battlehex.questions import QKind
 from tests.app.gui import Answerer, ok, open_main_window
 from tests.app.systems.test_table import system_action
-from tests.app.systems.v13.test_keys import place_by_keys
 from tests.app.systems.v13.walk_until import walk_until
 from tests.app.test_gui_paths import end_movement_and_fight
 
@@ -72,21 +71,8 @@ def test_the_attackers_placement_shows_their_legal_zone(qtbot, tmp_path):
     system_action(main.findChild(QMenu, "battle_systems_menu"), "v13").trigger()
     bw = end_movement_and_fight(main, qtbot, "0509")
     bw.resize(1400, 900)
-    answerer = Answerer(ok)
-    for _ in range(100):
-        q = bw.b.pending
-        if q is not None and q.kind is QKind.PLACE and q.rule == "V13.440" and not bw.handing_over():
-            break
-        if bw.handing_over():
-            qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
-        elif q is not None and q.kind is QKind.PLACE and QApplication.activeModalWidget() is None:
-            bw.activateWindow()
-            qtbot.waitUntil(lambda: QApplication.activeWindow() is bw)
-            place_by_keys(bw, qtbot)
-        qtbot.wait(20)
-    answerer.stop()
+    walk_until(bw, qtbot, lambda q: q.kind is QKind.PLACE and q.rule == "V13.440")
     assert bw.b.pending.kind is QKind.PLACE and "V13.440" in bw.b.pending.rule
-    QApplication.processEvents()
     view = bw.panel.view
     shown = view.mapToScene(view.viewport().rect()).boundingRect()
     qs, rs = bw.b.placement.zone_arrays(bw.panel.selected_unit())  # the engine's legal hexes
