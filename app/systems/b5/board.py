@@ -10,7 +10,7 @@ from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPainterPath, Q
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsScene, QGraphicsView, QLabel, QMainWindow
 
 from app.systems.b5.counters import Counters
-from app.systems.b5.grid import BOARD, GridPicture, grid_blocks
+from app.systems.b5.grid import BOARD, GridPicture
 from app.systems.b5.rings import RING, Rings, command_ring
 from app.systems.b5.scatter import fly
 from app.systems.b5.ship_labels import HexNumbers, ShipLabels
@@ -88,7 +88,7 @@ class BoardView(QuickZoomView):
         path.addPolygon(QPolygonF(pts + [pts[0]]))
 
     def _grid(self) -> None:
-        self.grid = GridPicture(grid_blocks(self.layout_, self.cols, self.rows))  # the hex numbers: :class:`HexNumbers`, readable at every zoom
+        self.grid = GridPicture(self.layout_, self.cols, self.rows)  # the hex numbers: :class:`HexNumbers`, readable at every zoom
         self.scene_.addItem(self.grid)
         self.setSceneRect(self.grid.boundingRect().adjusted(-10, -10, 10, 10))
 

@@ -134,6 +134,7 @@ def make_plain(view: Any, own_layout: bool = False) -> None:
     board's counters.Counters hidden). Call after its ships are shown."""
     view.labels.hide()
     view.grid.numbers = None
+    view.grid.banded = False  # every line drawn, as before its bands were copied (tests/app/systems/b5/grid_look.py)
     view.grid.pictures.clear()
     names, numbers = PlainText(view, own_layout, False), PlainText(view, own_layout, True)
     for item in (names, numbers):

@@ -2,8 +2,10 @@
 its names and hex numbers drawn at the screen's own size from kept layouts: rings.py, screen_text.py)
 without changing its look. The same board, at the same zoom and place, drawn fast and drawn the plain way
 (tests/app/systems/b5/plain_board.py: each ring and halo stroked by Qt's ellipse item, the text drawn in
-scene units under the view's scale, as before), rendered to images at the fitted zoom and three notches
-in: every pixel away from the text and the rings (6 px about each) is the same; each ring has as many
+scene units under the view's scale, every grid line drawn, as before), rendered to images at the fitted zoom and three notches
+in: every pixel away from the text and the rings (6 px about each) is the same, but the grid's lines, a pixel
+apart at most (the fast board copies one band of its grid down the screen, each copy at its whole pixel row; the
+plain one draws every line: tests/app/systems/b5/grid_look.py; a band missing fails); each ring has as many
 ring-coloured pixels within 6% (away from the text; its dashes fall elsewhere round it: Qt's dashes on the board's ellipse item
 and on the ring's picture begin at different places, whatever the picture's transform; as arbitrary as
 before), its halo (what it and the ring changed, but the ring's colour) within 30% of the pixels and 4 levels
@@ -25,7 +27,9 @@ from PySide6.QtCore import QPointF, QRect
 from PySide6.QtGui import QColor, QImage
 
 from app.systems.b5.board import BoardView
+from app.systems.b5.grid import BOARD
 from hexmap import Facing, Label
+from tests.app.systems.b5.grid_look import apart
 from tests.app.systems.b5.plain_board import make_plain
 
 COLOURS = ("#2f6fd0", "#c8402f")
@@ -130,6 +134,12 @@ def test_the_board_drawn_fast_looks_as_drawn_the_plain_way(qtbot):
         fast.rings.hide()  # the board under the rings: what each ring and halo covers is what they changed
         under = _shot(fast)
         bare = _pixels(under)
+        fast.grid.banded = False  # and with the plain board's grid, every line drawn (its bands a pixel apart)
+        fast.grid.pictures.clear()
+        under_plain = _shot(fast)
+        bare_plain = _pixels(under_plain)  # (its image kept: the pixels are its memory)
+        fast.grid.banded = True
+        fast.grid.pictures.clear()
         fast.rings.show()
         assert pa.shape == pb.shape
         lod, dpi = fast.transform().m11(), fast.viewport().logicalDpiY()
@@ -145,8 +155,8 @@ def test_the_board_drawn_fast_looks_as_drawn_the_plain_way(qtbot):
         away = ~ringed
         for r, _least in texts:
             away[max(0, r.top() - 3):r.bottom() + 4, max(0, r.left() - 3):r.right() + 4] = False
-        differ = np.argwhere(away & (pa != pb))
-        assert not len(differ), (notches, len(differ), differ[:5])
+        differ = apart(pa, pb, BOARD.rgb() | 0xFF000000, where=away)  # the grid's lines a pixel apart at most
+        assert not differ, (notches, differ)
         checked["pixels"] += int(away.sum())
         # 2. each ring: as many ring and halo pixels, at the same place
         near_text = np.zeros(pa.shape, bool)
@@ -154,10 +164,11 @@ def test_the_board_drawn_fast_looks_as_drawn_the_plain_way(qtbot):
             near_text[max(0, r.top() - 3):r.bottom() + 4, max(0, r.left() - 3):r.right() + 4] = True
         for centre, radius, colour in rings:
             band = (np.abs(np.hypot(xs + 0.5 - centre.x(), ys + 0.5 - centre.y()) - radius) <= 6) & ~near_text
-            middles = [(float(xs[m].mean()), float(ys[m].mean())) for m in (band & (pa != bare), band & (pb != bare))]
+            middles = [(float(xs[m].mean()), float(ys[m].mean())) for m in (band & (pa != bare),
+                                                                              band & (pb != bare_plain))]
             assert math.dist(*middles) <= 1.5, (centre, middles)  # each ring and its halo where it was
             ra, ha, la, da = _ring_pixels(pa, bare, centre, radius, colour, near_text)
-            rb, hb, lb, db = _ring_pixels(pb, bare, centre, radius, colour, near_text)
+            rb, hb, lb, db = _ring_pixels(pb, bare_plain, centre, radius, colour, near_text)
             assert rb > 100 and hb > 100, (centre, rb, hb)
             assert abs(ra - rb) <= 0.06 * rb, (centre, ra, rb)
             assert abs(ha - hb) <= 0.3 * hb and abs(la - lb) <= 4, (centre, ha, hb, la, lb)  # the halo as dark
