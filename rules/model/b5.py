@@ -73,6 +73,9 @@ class B5Weapon(Strict):
                                   "empty: x all round")
     anti_fighter: StrictInt = Field(0, ge=0, le=12, description="the AF rating in the circle (0: none)")
     max_pulses: StrictInt = Field(5, ge=1, le=9, description="a pulse weapon's most pulses")
+    accelerator: StrictBool = Field(False, description="a Plasma Accelerator (seed 003 Plasma Weapons): its damage "
+                                    "falls two levels (range bands) when it fired in the previous pulse, one when "
+                                    "two pulses ago")
 
     @model_validator(mode="after")
     def _bands(self) -> "B5Weapon":
@@ -87,6 +90,8 @@ class B5Weapon(Strict):
             raise ValueError(f"{self.name}: a plasma weapon has four damage ratings, short to extreme range")
         if self.cls not in (WeaponClass.MATTER, WeaponClass.PLASMA) and len(self.damage) != 1:
             raise ValueError(f"{self.name}: one damage rating")
+        if self.accelerator and self.cls is not WeaponClass.PLASMA:
+            raise ValueError(f"{self.name}: accelerator: a Plasma Accelerator is a plasma weapon, not {self.cls.value}")
         if self.arcs and (len(self.arcs) != 6 or any(not 0 <= a <= 12 for a in self.arcs) or max(self.arcs) != self.x):
             raise ValueError(f"{self.name}: the arcs are six 'x' ratings 0-12 (front, front right, aft right, aft, "
                              f"aft left, front left), the best of them its x {self.x}; not {self.arcs}")
@@ -141,6 +146,12 @@ class B5Data(Strict):
                                          "one marked loses an ELINT level (Damage to the ELINT Systems); empty: "
                                          "one a level, spread evenly along the track like the grey boxes")
     jump_engine: StrictBool = False
+    guardian: StrictInt = Field(0, ge=0, le=12, description="Guardian Array levels (Centauri): each raises the Def "
+                                "of one ship of its squadron by one against the fire being resolved, not a laser's")
+    guardian_boxes: list[StrictInt] = Field([], description="the structure track's boxes (1 to structure) with a 'G': "
+                                            "each one marked loses a Guardian level; empty: one a level, spread "
+                                            "evenly along the track like the grey boxes")
+    tractor: StrictBool = Field(False, description="a Minbari tractor beam (Specialized Minbari Equipment)")
     weapons: list[B5Weapon] = []
     fighter_flights: StrictInt = Field(0, ge=0, le=40, description="flights it carries")
     flight: B5Fighter | None = Field(None, description="a fighter flight's statistics (category fighter)")
@@ -170,6 +181,7 @@ class B5Data(Strict):
                       or any(not 1 <= b <= self.sensor for b in boxes)):
             raise ValueError(f"the 'S' boxes are distinct boxes of the sensor track (1-{self.sensor}), at most one an "
                              f"ELINT level ({self.elint}); not {self.elint_boxes}")
+        self._specials()
         if self.flagship and not self.command:
             raise ValueError("the flagship commands its own squadron (command true)")
         if self.escort and (self.command or self.flagship):
@@ -180,6 +192,16 @@ class B5Data(Strict):
             raise ValueError("a ship is in a squadron (squadron) or escorts the flagship (escort)")
         self._bought()
         return self
+
+    def _specials(self) -> None:
+        """The Guardian Array's 'G' boxes and the tractor beam: a ship's, checked with the field's name."""
+        g = self.guardian_boxes
+        if g and (len(g) != self.guardian or len(set(g)) != len(g) or any(not 1 <= b <= self.structure for b in g)):
+            raise ValueError(f"guardian_boxes: the 'G' boxes are {self.guardian} distinct boxes of the structure "
+                             f"track (1-{self.structure}), one a Guardian level; not {g}")
+        if self.category is Category.FIGHTER and (self.guardian or self.tractor):
+            raise ValueError(f"{'guardian' if self.guardian else 'tractor'}: a fighter flight carries no "
+                             f"{'Guardian Array' if self.guardian else 'tractor beam'}")
 
     def _bought(self) -> None:
         """Special Command Orders: a commander's abilities, at most 25% of its ship's command rating

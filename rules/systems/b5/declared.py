@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.questions import Question
 from rules.battlehex.words import plural, possessive
 from rules.model.b5 import B5Weapon, WeaponClass
-from rules.systems.b5 import fire, marking
+from rules.systems.b5 import fire, guardian, marking
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
@@ -89,19 +89,23 @@ def _words(self: B5Engine, d: Declared) -> str:
 
 def resolve(self: B5Engine) -> Procedure:
     """Every declared shot's fire-control dice rolled and logged, then each one's damage rolled and
-    marked in the order declared (resumed after a weapon choice: the shots left go on)."""
+    marked in the order declared (resumed after a weapon choice: the shots left go on). Before the
+    dice, the Guardian Arrays of the targets' squadrons are placed (rules/systems/b5/guardian.py)."""
+    yield from guardian.protect(self, [(d.firer, d.weapon, d.target, d.aim) for d in self.declared if d.hits < 0])
     for i, d in enumerate(self.declared):
         if d.hits >= 0:
             continue
         die, sensor, penalty, need = d.aim
+        need += guardian.bonus(self, d.target, d.weapon)
         hits = 0
         for _ in range(d.x):
             total = self.dice.roll(die, purpose=f"{d.weapon.name} to hit", rule=RULE,
                                    who=self.units[d.firer].team).total + sensor + penalty
             hits += fire.pulse_hits(need, total, d.weapon.max_pulses) if d.weapon.cls is WeaponClass.PULSE \
                 else int(total >= need)
-        self.declared[i] = d = replace(d, hits=hits)
+        self.declared[i] = d = replace(d, hits=hits, aim=(die, sensor, penalty, need))
         self.log.add("ruling", RULE, f"rolled: {_words(self, d)}", {"unit": d.target})
+    guardian.clear(self)
     while self.declared:
         d = self.declared.pop(0)
         yield from marking.strike(self, d.firer, d.weapon, d.target, d.hits, d.band, d.armor, _words(self, d))

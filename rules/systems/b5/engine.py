@@ -21,8 +21,9 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.b5 import B5Data, B5Settings, B5Weapon
 from rules.model.units import unit_secret
-from rules.systems.b5 import (abilities, antifighter, arriving, command, damage, declared, deploy, dogfight, elint, emines, firing,
-                              fleet, flights, flying, jump, jumping, longrange, losses, marking, morale, reinforce, turns)
+from rules.systems.b5 import (abilities, antifighter, arriving, command, damage, declared, deploy, dogfight, elint, emines,
+                              fireodds, firing, fleet, flights, flying, guardian, jump, jumping, longrange, losses,
+                              marking, morale, reinforce, tractor, turns)
 from rules.systems.b5.asking import place, secret_number
 from rules.systems.b5.deploy import Board, Place
 from rules.systems.b5.force import Force, Squadron
@@ -36,7 +37,7 @@ ROUND_LIMIT = jumping.LAST_TURN
 MEETING, JUMP_IN = "meeting engagement", "jump-in"
 AT_TABLE, RESULTS, PLOT = "at the table", "results", "plot and move"
 TURN_STEPS = ("vortex", "arrive", "turn", fleet.FIRST, "plot", "elint", "orders", "mines", "fly", dogfight.STEP, "fire",
-              "firer", "weapon", "target", "mark",
+              "firer", "weapon", "target", "mark", guardian.STEP, *tractor.STEPS,
               "flight", "strafe", antifighter.PICK, *longrange.STEPS, fleet.STEP, "morale")
 """A turn's questions (``b5/{turn}/{step}...``): each one the procedure resumes from (a checkpoint)."""
 PULSE_STEPS = (*firing.STEPS, flying.STEP, dogfight.STEP)
@@ -131,6 +132,8 @@ class B5Engine:
         self.fighters: dict[str, int] = {}  # flight -> fighters alive (once attacked)
         self.air = flights.Air()  # the flights on the board, their missions (rules/systems/b5/flights.py)
         self.afire = antifighter.AFState()  # anti-fighter fire's choices (rules/systems/b5/antifighter.py)
+        self.tractor = tractor.Tractors()  # the tractor beams' holds (rules/systems/b5/tractor.py)
+        self.guard = guardian.Guard()  # the Guardian Arrays' protection of the fire being resolved (guardian.py)
         self.declared: list[declared.Declared] = []  # a squadron's shots declared, not yet resolved (declared.py)
         self.used: dict[str, list[tuple[int, str]]] = {}  # command ship -> (turn, ability) its commander used
         self.firer = ""  # the ship the pending weapon question is for
@@ -147,7 +150,7 @@ class B5Engine:
         return t.name if t else team
 
     def data(self, uid: str) -> B5Data:
-        return damage.effective(self.units[uid].unit.b5, self.hits.get(uid, {}))
+        return tractor.powered(self, uid, damage.effective(self.units[uid].unit.b5, self.hits.get(uid, {})))
 
     def enlist(self) -> None:
         """The units taking part with Babylon 5 data, and each side's force (fleet.forces)."""
@@ -194,7 +197,7 @@ class B5Engine:
 
     def question_odds(self, q: Question) -> dict[str, Any]:
         """A fire target question: each target's exact chance per die (rules/systems/b5/firing.py)."""
-        return dict(firing.odds(self)) if q.key.endswith("/target") else {**antifighter.odds(self, q), **longrange.odds(self, q)}
+        return dict(fireodds.odds(self)) if q.key.endswith("/target") else {**antifighter.odds(self, q), **longrange.odds(self, q)}
 
     def _intro(self) -> None:
         r = self.state.record

@@ -19,8 +19,8 @@ from rules.battlehex.words import plural
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.model.b5 import B5Data, B5Weapon, Category, Race, WeaponClass
-from rules.systems.b5 import (abilities, damage, declared, deploy, elint, emines, fighters, fire, flightfire, longrange,
-                              losses, marking, morale)
+from rules.systems.b5 import (abilities, damage, declared, deploy, elint, emines, fighters, fire, flightfire, guardian,
+                              longrange, losses, marking, morale, specials, tractor)
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
@@ -32,6 +32,7 @@ bearing = marking.bearing
 DONE, FIRE = "done", "fire"
 OPTION_WORDS = {FIRE: "a ship fires", fighters.FIGHTERS: "a flight attacks a ship",
                 longrange.LONG: "a ship fires anti-fighter weapons in long-range mode",
+                tractor.OPTION: "a ship engages its tractor beam, or lets its hold go",
                 declared.RESOLVE: "the squadron's declared fire is rolled and resolved"}
 """How the pulse fire question's options read (its answer stays the option)."""
 
@@ -140,7 +141,8 @@ def _weapons(self: B5Engine, firer: str) -> list[B5Weapon]:
             and targets(self, firer, w)]
 
 
-STEPS = ("fire", "firer", "weapon", "target", marking.STEP, *fighters.STEPS, *longrange.STEPS)
+STEPS = ("fire", "firer", "weapon", "target", marking.STEP, guardian.STEP, *fighters.STEPS, *longrange.STEPS,
+         *tractor.STEPS)
 """A shot's questions (``b5/{turn}/{step}``), in order: the procedure resumes from each."""
 
 
@@ -180,6 +182,15 @@ def _fire(self: B5Engine, at: str) -> Procedure:
             yield from marking.marks(self, self.shot)
             at = ""
             continue
+        if at == guardian.STEP:  # resumed at a Guardian Array's question: the declared fire, or one shot
+            assert self.declared or self.guard.shot is not None
+            yield from declared.resolve(self) if self.declared else _guarded(self, *(self.guard.shot or ()))
+            at = ""
+            continue
+        if at in tractor.STEPS:  # resumed at a tractor beam's question
+            yield from tractor.step(self, at)
+            at = ""
+            continue
         if at in fighters.STEPS or at in longrange.STEPS:  # resumed in a flight's attack, or long-range AF fire
             yield from (fighters.step(self, at) if at in fighters.STEPS else longrange.step(self, at))
             at = ""
@@ -202,7 +213,8 @@ def _fire(self: B5Engine, at: str) -> Procedure:
                        + (" or a flight attack a ship" if flights else "")
                        + (f" (the declared fire of {declared.pending(self)} waits)" if self.declared else "") + "?",
                        ([declared.RESOLVE] if self.declared else [DONE]) + ([FIRE] if ships else [])
-                       + ([fighters.FIGHTERS] if flights else []) + ([longrange.LONG] if far else []),
+                       + ([fighters.FIGHTERS] if flights else []) + ([longrange.LONG] if far else [])
+                       + ([tractor.OPTION] if not self.declared and tractor.pairs(self) else []),
                        default=FIRE if self.declared or best_shot(self, ships) else None)  # a shot, not done
             said = yield replace(q, data={"option_words": OPTION_WORDS})  # not 'Its fighters' (issue 22)
             if said == DONE:
@@ -215,6 +227,9 @@ def _fire(self: B5Engine, at: str) -> Procedure:
                 continue
             if said == longrange.LONG:
                 yield from longrange.step(self)
+                continue
+            if said == tractor.OPTION:
+                yield from tractor.step(self)
                 continue
         words = {x: f"{self.units[x].unit.name} ({self.name(self.units[x].team)})" for x in ships}
         if at in ("", "fire", "firer"):
@@ -271,6 +286,10 @@ def _resolve(self: B5Engine, firer: str, w: B5Weapon, target: str) -> Procedure:
     x = losses.x_rating(self, firer, arc_x(self, firer, w, target))
     need = defence + fire.RANGE_MODIFIER[band]
     die = _fc(w, t)
+    hurt = specials.damage_band(w, band, self.fired.get(firer, {}).get(w.name, []), self.round, self.pulse)
+    how = f"{fire.BANDS[band]} range" + (f", damage of {fire.BANDS[hurt]} range (it fired "
+                                         f"{'last pulse' if hurt - band == 2 else 'two pulses ago'})"
+                                         if hurt != band else "")
     self.fired.setdefault(firer, {}).setdefault(w.name, []).append((self.round, self.pulse))
     if w.cls is WeaponClass.BALLISTIC:
         hexes = deploy.distance(self.at[firer], self.at[target])
@@ -281,11 +300,22 @@ def _resolve(self: B5Engine, firer: str, w: B5Weapon, target: str) -> Procedure:
                                      f"{pulse} ({fire.ballistic_delay(hexes)} pulses)", {"unit": target})
         return
     if declared.on(self):  # rolled when the squadron's fire is resolved (rules/systems/b5/declared.py)
-        declared.declare(self, declared.Declared(firer, w, target, x, (die, sensor, penalty, need), band,
-                                                 t.armor[_arc(self, target, firer)], f"{fire.BANDS[band]} range"))
+        declared.declare(self, declared.Declared(firer, w, target, x, (die, sensor, penalty, need), hurt,
+                                                 t.armor[_arc(self, target, firer)], how))
         return
-    yield from _hits(self, firer, w, target, x, (die, sensor, penalty, need), band,
-                     t.armor[_arc(self, target, firer)], f"{fire.BANDS[band]} range")
+    yield from _guarded(self, firer, w, target, x, (die, sensor, penalty, need), hurt, t.armor[_arc(self, target, firer)],
+                        how)
+
+
+def _guarded(self: B5Engine, firer: str, w: B5Weapon, target: str, x: int, aim: tuple[str, int, int, int], band: int,
+             armor: int, how: str) -> Procedure:
+    """A shot resolved as it is named: the Guardian Arrays placed (rules/systems/b5/guardian.py), then its dice."""
+    self.guard.shot = (firer, w, target, x, aim, band, armor, how)
+    yield from guardian.protect(self, [(firer, w, target, aim)])
+    die, sensor, penalty, need = aim
+    need += guardian.bonus(self, target, w)
+    guardian.clear(self)
+    yield from _hits(self, firer, w, target, x, (die, sensor, penalty, need), band, armor, how)
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,31 +369,3 @@ def _hits(self: B5Engine, firer: str, w: B5Weapon, target: str, x: int, aim: tup
     words = (f"{possessive(self.units[firer].unit.name)} {w.name} (x{x}) at {self.units[target].unit.name}, "
              f"{how}, {die} + sensor {sensor}{penalty:+d} needs {need}: {plural(hits, 'hit')} on armor {armor}")
     yield from marking.strike(self, firer, w, target, hits, band, armor, words, ballistic)
-
-
-def odds(self: B5Engine) -> dict[str, str]:
-    """Per target the pending target question offers, its exact chance per die before the roll."""
-    if self.aiming is None:
-        return {}
-    firer, w = self.aiming
-    out = {}
-    for target in targets(self, firer, w):
-        if target in self.air.at:
-            out[self.units[target].unit.name] = flightfire.odds(self, firer, w, target)
-            continue
-        t = self.data(target)
-        band, sensor, penalty, defence = _aim(self, firer, w, target)
-        face = fire.need(defence, band, sensor, penalty)
-        p = fire.p_die_at_least(_fc(w, t), face)
-        out[self.units[target].unit.name] = (f"{fire.BANDS[band]} range, {_fc(w, t)} needs {face}+: "
-                                             f"{p} a die, "
-                                             f"x{losses.x_rating(self, firer, arc_x(self, firer, w, target))}; "
-                                             f"damage {damage.class_odds(marking.dmg(w, band), _armor(self, w, target, firer), w.cls)}")
-    return out
-
-
-
-def _armor(self: B5Engine, w: B5Weapon, target: str, firer: str) -> int:
-    """The armor a shot of ``w`` strikes: the arc's, a ballistic weapon's the target's best."""
-    return max(self.data(target).armor) if w.cls is WeaponClass.BALLISTIC else self.data(target).armor[
-        _arc(self, target, firer)]

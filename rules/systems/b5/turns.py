@@ -15,7 +15,7 @@ from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.errors import RuleError
 from rules.systems.b5 import (abilities, command, deploy, dogfight, drift, elint, emines, firing, fleet, flights, flying,
-                              marking, movement)
+                              marking, movement, tractor)
 from rules.systems.b5.force import Squadron
 from rules.systems.b5.movement import Plot
 
@@ -138,6 +138,7 @@ def move_pulse(self: B5Engine) -> None:
                                               f"command ship moves "
                                               f"to {self.at[cmd]}, facing {self.facing[cmd].name}"
                      + (f", speed {self.speed[cmd]}" if p == 3 else ""), {"unit": cmd, "at": str(self.at[cmd])})
+    tractor.follow(self)  # a ship held by a tractor beam drawn along (rules/systems/b5/tractor.py)
     elint.keep_range(self)
     self.struck = {}
 
