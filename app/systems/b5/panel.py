@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QBoxLayout, QComboBox, QHBoxLayout, QLabel, QLine
                                QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
 from app.battle.panel import PanelBase
-from app.systems.b5 import flight_clicks, plot_bar
+from app.systems.b5 import flight_clicks, plot_bar, specials_view
 from app.systems.b5.board import BoardView
 from app.systems.b5.board_split import BoardSplit
 from app.systems.b5.helpers import Helpers
@@ -51,7 +51,8 @@ BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex sca
          "(the campaign's B5 settings); fighter flights on the board (secret missions, launch, moves, landing on any "
          "friendly carrier with space, dogfights, called off by agreement or drifting, flights joining by choice, "
          "attacks on ships after the ship's anti-fighter fire (the escorts fired at first, the firing "
-         "side choosing the flights below x1), long-range anti-fighter mode, ships firing at flights); the helpers.")
+         "side choosing the flights below x1), long-range anti-fighter mode, ships firing at flights); the Guardian "
+         "Array, the Plasma Accelerator and the Minbari tractor beam (the Forces sheet); the helpers.")
 NOT_BUILT = "<b>Not built yet</b>: reinforcements, withdrawals (more on hover)"
 NOT_BUILT_ALL = ("<b>Not built yet</b>, in full: reinforcing ships on the board (their arrival is rolled; they are "
                  "not this battle's forces, the GM brings them on at the table); a withdrawing squadron leaving the "
@@ -355,7 +356,7 @@ class B5Panel(PanelBase):
                         fate += " <i>out of command</i>" if uid in e.out_of_command else ""
                         base = u.unit.b5
                         hurt = damage.summary(base, e.hits.get(uid, {}), e.structure_lost.get(uid, 0)) if base else ""
-                        fate += f" [{escape(hurt)}]" if hurt else ""
+                        fate += (f" [{escape(hurt)}]" if hurt else "") + specials_view.tags(e, uid)
                         names.append(f"{escape(u.unit.name)}{where}{fate}")
                 if names:
                     rows.append(f"<li>squadron <b>{escape(s.name)}</b>"
