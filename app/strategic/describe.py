@@ -13,6 +13,7 @@ from html import escape
 from hexmap import Label
 from rules.model import Campaign, Fleet, Sector, Unit
 from rules.battlehex.words import possessive
+from rules.model.units import base_levels, levels_words
 from rules.model.visibility import GM, TABLE
 from rules.strategic.battle_hex import table_secret, table_units, units_by_team, what_team_sees
 from rules.strategic.movement import check_orders, fleet_speed, inactive
@@ -89,6 +90,9 @@ def _unit_row(u: Unit) -> str:
                        ("is_incidental", "incidental"), ("slow", "slow")):
         if getattr(u, attr):
             flags.append(word)
+    if base_levels(u):  # seed 004: a base is repaired by its damage levels, 25% of its cost each
+        flags = [w for w in flags if w != "crippled"]
+        flags.insert(0, f"crippled, {levels_words(base_levels(u))} to repair")
     if u.orion_status.value != "none":
         flags.append(f"Orion {u.orion_status.value}")
     if u.crew_quality.value != "normal":

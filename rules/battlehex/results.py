@@ -18,7 +18,7 @@ from rules.strategic.turn import staying
 from rules.systems.v13.sublight import Outcome
 from rules.model.campaign import Campaign, Fleet
 from rules.model.records import BattleHexRecord, BattleStart, LogEntry
-from rules.model.units import BOXES, CrewQuality, Unit, UnitFate
+from rules.model.units import BOXES, DAMAGE_LEVELS, CrewQuality, Unit, UnitFate, base_levels, levels_words
 from rules.model.visibility import GM, Secrets, joined, may_read, record_words, taken_out
 
 _FATE = {Outcome.LOST.name: UnitFate.LOST, Outcome.LOCATABLE.name: UnitFate.LOCATABLE,
@@ -95,8 +95,17 @@ def write_back(campaign: Campaign, st: BattleState, rule: str = "V13.01", run: S
     report = []
     for b in st.units.values():
         unit = by_id.get(b.id)
-        if unit is not None and (line := _apply_unit(unit, b, st.kind == "approach")):
+        if unit is None:
+            continue
+        before = base_levels(unit)
+        if line := _apply_unit(unit, b, st.kind == "approach"):
             report.append(line)
+        if unit.destroyed and unit.destroyed_turn is None:
+            unit.destroyed_turn = new.turn  # a loss record's date (rules/strategic/turn.py staying)
+        if b.crippled and unit.kind.is_base and not (unit.destroyed or unit.captured):
+            unit.damage_levels = min(DAMAGE_LEVELS, before + 1)  # seed 004: a level a battle that cripples it
+            report.append(f"{unit.name} is crippled: {levels_words(unit.damage_levels)} to repair (004 "
+                          "Construction Completion Phase: 25% of its cost each)")
     _fleets_after(new, st, report)
     _scatter(new, st)
     sealed: dict[int, list[str]] = {}  # report line -> whose secret: an award is the two sides' (V13.28 tells

@@ -251,6 +251,14 @@ def _check_units(c: Campaign, out: list[Problem]) -> None:
             out.append(Problem(f"{path}.lessee_team", f"team {u.lessee_team!r} does not exist"))
         if u.crew_units_current > u.crew_units_normal > 0:
             out.append(Problem(f"{path}.crew_units_current", "more crew units than the normal complement"))
+        if u.damage_levels and not u.kind.is_base:  # seed 004: "25% ... per base damage level"
+            out.append(Problem(f"{path}.damage_levels", f"only a base or fixed defence has damage levels; a "
+                                                        f"{u.kind.value.replace('_', ' ')} is crippled or not"))
+        elif u.damage_levels and not u.crippled:
+            out.append(Problem(f"{path}.damage_levels", "a base with damage levels is crippled (crippled: true) "
+                                                        "until every level is repaired"))
+        if u.destroyed_turn is not None and not u.destroyed:
+            out.append(Problem(f"{path}.destroyed_turn", "only a destroyed unit has the turn it was lost in"))
 
 
 def _check_began(c: Campaign, at: str, b: BattleHexRecord, sectors: dict[str, Sector], out: list[Problem]) -> None:

@@ -101,6 +101,8 @@ def check_turn(c: Campaign, sectors: dict[str, Sector], joined: Callable[[LabelF
                                                                               f"the {which} of {pw.name}"))
             if str(pr.at) not in sectors:
                 out.append((f"powers[{i}].economy.projects[{j}].at", f"sector {pr.at} is not on the map"))
+            if pr.levels != 1 and pr.repair_of is None:
+                out.append((f"powers[{i}].economy.projects[{j}].levels", "only a base's repair repairs damage levels"))
         for j, m in enumerate(pw.economy.missions if pw.economy is not None else []):
             where = f"powers[{i}].economy.missions[{j}]"
             if m.against == pw.id or m.against not in powers:

@@ -64,6 +64,8 @@ class Project(Strict):
     turn: StrictInt = Field(ge=1, le=10_000, description="the turn it was ordered")
     repair_of: StrictStr | None = Field(None, description="a repair: the id of the crippled unit repaired there "
                                         "(unit_class is then that unit's class)")
+    levels: StrictInt = Field(1, ge=1, le=4, description="a base's repair: the damage levels repaired, 25% of its "
+                              "cost each (seed 004 Construction Completion)")
     ground: StrictBool = Field(False, description="a ground unit raised: unit_class names a ground_list entry")
     elsewhere: LabelField | None = Field(None, description="a base or DEFSAT built outside the planet's orbit: the "
                                          "sector it is built in (the planet's own: elsewhere in its system)")

@@ -93,6 +93,9 @@ CRAFT = 999
 """Fighters, PFs, DefSats or ground bases one counter stands for."""
 FLAG_BRIDGE = 20
 BATTLE_PODS = 10
+DAMAGE_LEVELS = 4
+"""A base's damage levels at most (seed 004 Construction Completion: 25% of its cost each, so repairing
+all four costs what building it did; docs/combat_phase.md, "Base damage levels")."""
 
 FcpRow = Literal["", "BB", "SB", "DN", "SHC", "BCH", "CC", "CCH", "BATS", "CA", "NCA", "CWH", "HCW", "CF", "MON",
                  "CW", "CWL", "CL", "CLC", "BS", "F-H", "DW", "DWL", "HDW", "MB", "F-OL", "DD", "DDL", "F-L", "SAM",
@@ -197,7 +200,13 @@ class Unit(Strict):
     b5: B5Data | None = Field(None, description="seed 003 Babylon 5 Fleet Action data (the b5 battle system)")
     stcs: STCSData | None = Field(None, description="seed 002 Starship Tactical Combat Simulator data (the stcs system)")
     crippled: StrictBool = False
+    damage_levels: StrictInt = Field(0, ge=0, le=DAMAGE_LEVELS, description="seed 004: a base's or fixed "
+                                     "defence's damage levels, one a battle that crippled it (0: undamaged; a "
+                                     "crippled base counts at least 1), each repaired for 25% of its cost")
     destroyed: StrictBool = False
+    destroyed_turn: StrictInt | None = Field(None, ge=1, le=10_000, description="seed 004: the turn a destroyed "
+                                             "flight kept as its loss record was lost in; the record goes when "
+                                             "the turn two turns after it ends")
     captured: StrictBool = False
     fate: UnitFate = UnitFate.ACTIVE
     lost_turns_remaining: StrictInt = Field(0, ge=0, le=LOST_TURNS)
@@ -223,6 +232,19 @@ class Unit(Strict):
                                    "(+2 FCP each)")
     craft: StrictInt = Field(0, ge=0, le=CRAFT, description="fighter, PF, DefSat or ground-base counters: how many "
                              "craft the counter stands for (0: one)")
+
+
+def base_levels(u: Unit) -> int:
+    """A base's damage levels to repair (seed 004): those recorded, at least one while it is crippled
+    (a file written before the levels were, or a base crippled by hand); 0 for any other unit."""
+    if not u.kind.is_base:
+        return 0
+    return max(u.damage_levels, 1 if u.crippled else 0)
+
+
+def levels_words(n: int) -> str:
+    """``1 damage level``, ``2 damage levels``."""
+    return f"{n} damage level" + ("" if n == 1 else "s")
 
 
 def unit_secret(u: Unit) -> str:

@@ -270,20 +270,40 @@ def _lost_units(c: Campaign, graph: LaneGraph) -> None:
                 c.log.append(LogEntry(turn=c.turn, rule="V13.914", text=f"{u.name} is still lost "
                                                                         f"({u.lost_turns_remaining} turns left)"))
     records = c.settings.empire_turn == "seed004"
-    for f in c.fleets:  # destroyed and captured units leave their fleets (the log keeps them)
-        f.units[:] = staying(f.units, records)
+    hit = [i for i, s in enumerate(c.map.sectors) if any(u.destroyed or u.captured for u in s.garrison)]
+    if hit:  # only the garrisons changed are copied (the map is the campaign's before)
+        sectors = list(c.map.sectors)
+        for i in hit:
+            sectors[i] = sectors[i].model_copy(deep=True)
+        c.map = c.map.model_copy(update={"sectors": sectors})
+    for units in [*(f.units for f in c.fleets), *(c.map.sectors[i].garrison for i in hit)]:
+        for u in units:  # a record the battle did not date (an Intel mission's, an older file's): the turn ended
+            if u.destroyed and u.destroyed_turn is None:
+                u.destroyed_turn = c.turn - 1
+        units[:] = staying(units, records, c.turn)  # destroyed and captured units leave (the log keeps them)
     c.fleets = [f for f in c.fleets if any(not u.destroyed for u in f.units)]
 
 
-def staying(units: list[Unit], records: bool) -> list[Unit]:
+RECORD_TURNS = 2
+"""A loss record is kept through this many turns after the one it was lost in (docs/economy.md,
+"Replacement flights"): a flight lost in turn N can be replaced at turn N+2's Turn Orders by one
+bought at N+1's (built at its Construction Completion); it goes as turn N+3 begins."""
+
+
+def staying(units: list[Unit], records: bool, turn: int | None = None) -> list[Unit]:
     """The units that stay in a fleet or garrison when the destroyed and captured leave: those not
     destroyed or captured, and with ``records`` (settings.empire_turn seed004) each destroyed flight
     (fighter, shuttle) as its loss record, beside its carrier when that stays, for a replacement
     flight to replace (seed 004 Construction Completion, rules/turn/replacement.py); a loss whose
-    carrier left has no place to be replaced and leaves too."""
+    carrier left has no place to be replaced and leaves too, and so does one lost more than
+    :data:`RECORD_TURNS` turns before ``turn`` (the turn beginning; None: a battle's write-back)."""
     ids = {u.id for u in units if not (u.destroyed or u.captured)}
-    return [u for u in units if u.id in ids or (records and u.destroyed and not u.captured and u.kind in _FLIGHTS
-                                                 and (u.carrier_id is None or u.carrier_id in ids))]
+
+    def kept(u: Unit) -> bool:
+        fresh = turn is None or u.destroyed_turn is None or turn - u.destroyed_turn <= RECORD_TURNS
+        return records and u.destroyed and not u.captured and u.kind in _FLIGHTS and fresh and (
+            u.carrier_id is None or u.carrier_id in ids)
+    return [u for u in units if u.id in ids or kept(u)]
 
 
 def _hex_class(state: StrategicState, fleet: Fleet) -> tuple[Literal["friendly", "neutral", "hostile"], bool]:

@@ -14,7 +14,7 @@ from typing import Any, Iterator
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, Planet, Sector
 from rules.model.turn_model import FleetKind
-from rules.model.units import Unit, UnitFate
+from rules.model.units import Unit, UnitFate, base_levels
 from rules.turn import orders, replacement
 
 KINDS = ("repair", "scrap", "ground", "colonize", "reserve", "mothball", "reactivate", "escort", "replace")
@@ -28,7 +28,7 @@ class Offer:
     refuses and its rule and reason."""
 
     kind: str
-    body: tuple[tuple[str, str | None], ...]
+    body: tuple[tuple[str, str | int | None], ...]
     text: str
     refused: str = ""
 
@@ -55,10 +55,11 @@ def _in_play(c: Campaign, power: str) -> list[Unit]:
     return [u for u in units if u.fate is UnitFate.ACTIVE]
 
 
-def candidates(c: Campaign, power: str, kind: str) -> Iterator[dict[str, str | None]]:
+def candidates(c: Campaign, power: str, kind: str) -> Iterator[dict[str, str | int | None]]:
     """The orders of ``kind`` worth asking the engine about (bodies without the power), in the
     file's order: each unit once per planet of its sector, each ground class at each planet, each
-    military fleet as an escort of each civilian fleet (or, escorting one, removed), each new flight to
+    military fleet as an escort of each civilian fleet (or, escorting one, removed), a damaged base's
+    repair for all its levels and for each smaller number of them, each new flight to
     each place that lost a flight (rules/turn/replacement.py ``candidates``)."""
     p = c.power(power)
     eco = p.economy if p is not None else None
@@ -68,6 +69,8 @@ def candidates(c: Campaign, power: str, kind: str) -> Iterator[dict[str, str | N
             for u in _standing(c, power, s):
                 if kind != "repair" or u.crippled:
                     yield {"unit": u.id, "planet": pl.name}
+                for n in range(1, base_levels(u) if kind == "repair" else 0):  # a base: fewer levels than all
+                    yield {"unit": u.id, "planet": pl.name, "levels": n}
     elif kind == "ground":
         for g in p.ground_list if p is not None else []:
             for s, pl in planets:
@@ -87,7 +90,9 @@ def candidates(c: Campaign, power: str, kind: str) -> Iterator[dict[str, str | N
                 if ward.kind.civilian and f.kind is FleetKind.MILITARY and ward.id != f.escort_of:
                     yield {"fleet": f.id, "of": ward.id}
     elif kind == "replace":
-        yield from replacement.candidates(c, power)
+        for body in replacement.candidates(c, power):
+            wide: dict[str, str | int | None] = {**body}
+            yield wide
     elif kind == "reserve":
         for u in _in_play(c, power):
             yield {"unit": u.id}
@@ -109,7 +114,8 @@ def offers(c: Campaign, power: str, kind: str) -> list[Offer]:
     given: set[str] = set()
     for body in candidates(c, power, kind):
         what = f"{body.get('unit', body.get('fleet', body.get('class', body.get('flight', ''))))}" + (
-            f" {body['of']}" if kind == "escort" else f" {body['to']}" if kind == "replace" else "")
+            f" {body['of']}" if kind == "escort" else f" {body['to']}" if kind == "replace" else "") + (
+            f" {body['levels']}" if "levels" in body else "")
         try:
             after = orders.KINDS[kind](c, {**body, "power": power})
         except RuleError as e:

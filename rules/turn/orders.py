@@ -23,12 +23,12 @@ from rules.economy.income import points
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.model.records import Phase
-from rules.turn import (civilian, colonize, ground_orders, intel_missions, point_orders, purchases, replacement, reserve,
-                        scrapping)
+from rules.turn import (civilian, colonize, ground_orders, intel_missions, point_orders, purchases, repairs_ordered,
+                        replacement, reserve, scrapping)
 
 TURN_ORDERS = purchases.TURN_ORDERS
 _ORDERS: dict[str, Callable[[Campaign, Any], Campaign]] = {
-    "purchase": purchases.order, "productivity": point_orders.improve, "repair": purchases.repair,
+    "purchase": purchases.order, "productivity": point_orders.improve, "repair": repairs_ordered.repair,
     "intel": point_orders.intel, "cancel": scrapping.cancel, "scrap": scrapping.scrap,
     "ground": ground_orders.order, "colonize": colonize.load, "reserve": reserve.reserve_order,
     "mothball": reserve.mothball_order, "reactivate": reserve.reactivate_order, "mission": intel_missions.order,

@@ -1,6 +1,6 @@
 """Seed 004 Turn Orders and Construction Completion for purchases (issue 23): a power buys a unit
-of its unit list at one of its planets (a repair: :func:`repair`; a planet's next Productivity point and Intel
-Points: rules/turn/point_orders.py; a cancel: rules/turn/scrapping.py), paid at once from
+of its unit list at one of its planets (a repair: rules/turn/repairs_ordered.py; a planet's next
+Productivity point and Intel Points: rules/turn/point_orders.py; a cancel: rules/turn/scrapping.py), paid at once from
 its Point Pool, refused with the rule when illegal; the Construction Completion Phase completes
 the projects in the order given, within each planet's construction capacity and dock spaces, and
 places the units built.
@@ -34,7 +34,7 @@ from rules.model.economy_model import PowerEconomy, Project
 from rules.model.records import LogEntry
 from rules.model.builds import BuildClass
 from rules.model.turn_model import GroundUnit
-from rules.model.units import Unit, UnitFate, UnitKind
+from rules.model.units import Unit, UnitFate, UnitKind, base_levels, levels_words
 from rules.turn.colonize import not_yet
 from rules.turn.base_transport import ELSEWHERE_WORDS, LOST, base_place, not_in_place
 from rules.turn.empire_facts import copy_at  # only the sectors with projects, and the fleets there, are copied
@@ -240,8 +240,10 @@ def _deliver(new: Campaign, p: Power, s: Sector, pl: Planet, j: Project, fixed: 
     """Project ``j``'s work done (in place): the unit repaired, the ground unit raised on the planet,
     a base put in its sector's garrison, a ship or flight into ``built`` (the planet's new fleet); where, in words."""
     if fixed is not None:
-        fixed.crippled = False
-        return f"{fixed.name} is whole again at {s.at}"
+        left = max(0, base_levels(fixed) - j.levels) if fixed.kind.is_base else 0
+        fixed.crippled, fixed.damage_levels = left > 0, left
+        return f"{fixed.name} is whole again at {s.at}" if not left else (
+            f"{fixed.name}: {levels_words(j.levels)} repaired at {s.at}, {levels_words(left)} left (still crippled)")
     if j.ground:  # a ground unit raised (ground_orders.py)
         pl.ground_units.append(ground_unit(new, p, j))
         return f"raised on {pl.name}"
@@ -251,7 +253,7 @@ def _deliver(new: Campaign, p: Power, s: Sector, pl: Planet, j: Project, fixed: 
     number = j.id.rsplit("-", 1)[-1]  # the project's number this turn: a name for people, not the id
     unit = template.model_copy(update={"id": unit_id, "name": f"New {j.unit_class} {number} (turn {j.turn})",
                                        "towing": [],
-                                       "carrier_id": None, "internal_hits": 0, "crippled": False,
+                                       "carrier_id": None, "internal_hits": 0, "crippled": False, "damage_levels": 0,
                                        "fate": UnitFate.ACTIVE})  # new: whole, free, in play
     if kind_of(template.kind) is cons.Kind.BASE:
         there = (new.sector_at(str(j.elsewhere)) if j.elsewhere is not None else None) or s
@@ -300,62 +302,6 @@ def _kind(entries: dict[str, BuildClass], j: Project, repaired: dict[str, Unit |
     if j.ground:
         return cons.Kind.GROUND
     return kind_of(entries[j.unit_class].unit.kind)
-
-
-def repair(c: Campaign, raw: Any) -> Campaign:
-    """``{"power": id, "unit": id, "planet": name}``: a crippled unit of the power, standing at its
-    planet's sector, repaired there for 25% of its cost (a ship takes a dock space), paid now and
-    done at Construction Completion where it fits (a new campaign); an illegal order raises."""
-    keys = {"power", "unit", "planet"}
-    if not (isinstance(raw, dict) and set(raw) == keys and all(isinstance(raw[k], str) for k in keys)):
-        raise IllegalAnswer(TURN_ORDERS, "a repair is {\"repair\": {\"power\": id, \"unit\": id, \"planet\": "
-                                         f"name}}}}, not {raw!r}")
-    if c.settings.empire_turn != "seed004":
-        raise RuleError(TURN_ORDERS, "repairs are kept by hand in this campaign (settings.empire_turn by_hand)")
-    p = c.power(raw["power"])
-    if p is None:
-        raise IllegalAnswer(TURN_ORDERS, f"there is no power {raw['power']!r}")
-    spot = next(((s, pl) for s in c.map.sectors for pl in (s.star_system.planets if s.star_system else [])
-                 if pl.name == raw["planet"] and pl.owner == p.id), None)
-    if spot is None:
-        raise RuleError(CONSTRUCTION, f"{p.name} repairs only at its own planets: {raw['planet']} is not one")
-    s, pl = spot
-    u = _where(c, p.id, s, raw["unit"])
-    if u is None:
-        raise RuleError(CONSTRUCTION, f"{raw['unit']} is not a unit of {p.name} standing at {pl.name} ({s.at})")
-    if not u.crippled:
-        raise RuleError(CONSTRUCTION, f"{u.name} is not crippled: nothing to repair")
-    if u.cost is None:
-        raise RuleError(CONSTRUCTION, f"{u.name} has no cost in the file (units[].cost): 25% of it cannot be counted")
-    eco = p.economy or PowerEconomy()
-    if any(j.repair_of == u.id for j in eco.projects):
-        raise RuleError(CONSTRUCTION, f"{possessive(u.name)} repair is already ordered")
-    cost = cons.repair_cost(Fraction(u.cost))
-    if eco.point_pool < cost:
-        debt = " (in debt: no purchases until the pool is paid back)" if eco.point_pool < 0 else ""
-        raise RuleError(TURN_ORDERS, f"{possessive(p.name)} Point Pool {points(eco.point_pool)}{debt} cannot "
-                                     f"pay {possessive(u.name)} "
-                                     f"repair: 25% of {points(Fraction(u.cost))} = {points(cost)}")
-    cap, docks = room(c, s, pl, c.turn)
-    if cost > cap:
-        raise RuleError(CONSTRUCTION, f"{possessive(pl.name)} construction capacity left this turn is "
-                                      f"{points(cap)}, the repair "
-                                      f"costs {points(cost)}")
-    dock = kind_of(u.kind).dock
-    if dock and docks < 1:
-        raise RuleError(CONSTRUCTION, f"{pl.name} has no dock space left this turn (a ship repaired takes one)")
-    new = c.model_copy(deep=True)
-    q = new.power(p.id)
-    assert q is not None
-    project = Project(id=project_id(eco, p.id, c.turn), unit_class=u.class_designation or u.name, at=s.at,
-                      planet=pl.name, cost=cost, turn=c.turn, repair_of=u.id)
-    q.economy = eco.model_copy(update={"point_pool": eco.point_pool - cost, "projects": [*eco.projects, project]})
-    team = new.team_of_power(p.id)
-    new.log.append(LogEntry(turn=c.turn, rule=CONSTRUCTION, secret_of=[team.id if team else "gm"],
-                            text=f"{p.name} orders {possessive(u.name)} repair at {pl.name} ({s.at}): 25% of "
-                                 f"{points(Fraction(u.cost))} = {points(cost)}; Point Pool {points(eco.point_pool)} to "
-                                 f"{points(eco.point_pool - cost)}"))
-    return new
 
 
 def ground_unit(c: Campaign, p: Power, j: Project) -> GroundUnit:

@@ -8,9 +8,9 @@ Readings: the seed lists field repairs with construction, but issue 13 asks them
 Phase, where supply is checked, so the GM is asked there, once per sector and power with both
 repair points (:func:`rules.turn.supply_phase.field_repairs`: its own and its allies' supply
 ships) and crippled units In Supply of that power; a unit's repair costs 25% of its original cost, its Economic BPV
-(else its Combat BPV), rounded up, at least 1; the units chosen must fit the points together;
-a repaired unit is no longer crippled. Units Out of Supply receive no field repairs
-(:data:`rules.turn.supply_phase.NO_FIELD_REPAIRS`).
+(else its Combat BPV), rounded up, at least 1 (a mobile base in a fleet: 25% per damage level, all
+of them repaired); the units chosen must fit the points together; a repaired unit is no longer
+crippled. Units Out of Supply receive no field repairs (:data:`rules.turn.supply_phase.NO_FIELD_REPAIRS`).
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from rules.battlehex.log import IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.model.campaign import Campaign
 from rules.model.records import LogEntry
-from rules.model.units import Unit
+from rules.model.units import Unit, base_levels
 from rules.strategic.state import StrategicState
 from rules.turn.supply_phase import CONSTRUCTION, field_repairs
 
@@ -29,8 +29,8 @@ RULE = f"{CONSTRUCTION} (field repairs)"
 
 
 def cost(u: Unit) -> int:
-    """25% of the unit's original cost, rounded up (at least 1)."""
-    base = u.economic_bpv or u.combat_bpv
+    """25% of the unit's original cost, rounded up (at least 1); a base's, 25% per damage level."""
+    base = (u.economic_bpv or u.combat_bpv) * max(1, base_levels(u))
     return max(1, -(-base // 4))
 
 
@@ -78,8 +78,8 @@ def apply(c: Campaign, at: Label, power: str, chosen: list[str]) -> Campaign:
         if f.sector == at and f.in_transit_to is None:
             for u in f.units:
                 if u.id in chosen:
-                    u.crippled = False
                     done.append(f"{u.name} ({cost(u)} EP)")
+                    u.crippled, u.damage_levels = False, 0
     new.log.append(LogEntry(turn=new.turn, rule=RULE, text=f"field repairs at {at} for {power}: "
                             + (", ".join(done) if done else "none")))
     return new

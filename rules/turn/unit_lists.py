@@ -46,7 +46,8 @@ from rules.model.units import Unit
 RULE = "Unit lists (004 Turn Orders)"
 EMPTY = "the campaign's rules give no unit costs: enter the classes each power may build"
 """What the GM reads where a power has no list yet."""
-_STATE = ("towing", "carrier_id", "internal_hits", "base_repair_hits", "crippled", "destroyed", "captured", "fate",
+_STATE = ("towing", "carrier_id", "internal_hits", "base_repair_hits", "crippled", "damage_levels", "destroyed",
+          "destroyed_turn", "captured", "fate",
           "lost_turns_remaining", "lost_by", "is_cloaked", "tactical", "forced_strategic_direction",
           "warp_engines_dropped", "sensors_damaged", "lessee_team", "wants_fight", "crew_units_current")
 """A template's state, left behind: a new counter is whole and free (as Construction Completion builds it),

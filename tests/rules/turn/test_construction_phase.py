@@ -16,7 +16,7 @@ from rules.model.campaign import Campaign, Fleet
 from rules.model.records import Phase
 from rules.model.visibility import readable_log
 from rules.strategic import build_graph
-from rules.turn import empire, purchases, reserve
+from rules.turn import empire, purchases, repairs_ordered, reserve
 from rules.turn.construction_phase import FIRST, KEY
 from rules.turn.run import play
 from tests.rules.turn.test_base_transport import buy as base_elsewhere
@@ -42,7 +42,7 @@ def everything() -> Campaign:
     c = crippled(with_transports(pool=80), ("fed-sb-11", 32))
     for cls in ("FF", "DEFSAT"):
         c = _buy(c, cls)
-    c = purchases.repair(c, {"power": "fed", "unit": "fed-sb-11", "planet": "Vanguard II"})
+    c = repairs_ordered.repair(c, {"power": "fed", "unit": "fed-sb-11", "planet": "Vanguard II"})
     c = _buy(c, "CL", "0509", "Tau Ceti IV")
     c = reserve.reserve_order(c, {"power": "fed", "unit": "fed-ca-kongo"})
     c = reserve.mothball_order(c, {"power": "fed", "unit": "fed-ff-burke", "planet": "Vanguard II"})
