@@ -294,7 +294,7 @@ def _resolve(self: B5Engine, firer: str, w: B5Weapon, target: str) -> Procedure:
     if w.cls is WeaponClass.BALLISTIC:
         hexes = deploy.distance(self.at[firer], self.at[target])
         turn, pulse = fire.impact(self.round, self.pulse, hexes)
-        self.in_flight.append(Flight(turn, pulse, firer, w.name, target, x, sensor, penalty))
+        self.in_flight.append(Flight(turn, pulse, firer, w.name, target, x, sensor, penalty, band))
         self.log.add("ruling", RULE, f"{possessive(self.units[firer].unit.name)} {w.name} (x{x}) launched at "
                                      f"{self.units[target].unit.name}, {hexes} hexes: it hits in turn {turn} pulse "
                                      f"{pulse} ({fire.ballistic_delay(hexes)} pulses)", {"unit": target})
@@ -331,6 +331,9 @@ class Flight:
     x: int
     sensor: int
     penalty: int
+    band: int = 0
+    """Short, or medium at a Minbari target (Jammer: "ballistic weapons would hit as though they were at
+    medium range, not short"), or further for fire-control jamming: its range modifier at impact."""
 
 
 def impacts(self: B5Engine) -> Procedure:
@@ -350,8 +353,10 @@ def impacts(self: B5Engine) -> Procedure:
         t = self.data(f.target)
         yield from _hits(self, f.firer, w, f.target, f.x, (_fc(w, t), f.sensor, f.penalty,
                                                            t.defence + elint.defence_bonus(self, f.target)
-                                                           + abilities.defence(self, f.target)), 0,
-                         max(t.armor), f"in flight, impact turn {f.turn} pulse {f.pulse}", ballistic=True)
+                                                           + abilities.defence(self, f.target)
+                                                           + fire.RANGE_MODIFIER[f.band]), 0, max(t.armor),
+                         f"in flight, impact turn {f.turn} pulse {f.pulse}"
+                         + (f", as at {fire.BANDS[f.band]} range" if f.band else ""), ballistic=True)
     yield from emines.arrive(self)
 
 
