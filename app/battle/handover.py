@@ -213,11 +213,60 @@ def guard_main(win: BattleWindow, watch: bool = False) -> None:
                            if not hasattr(w, "handing_over")]
         main.statusBar().clearMessage()  # nothing said to the last viewer stays
     for cover in getattr(win, "main_covers", []):
-        note = cover.findChild(QLabel)
+        note, until = cover.findChild(QLabel), _take_back(win, cover)
         note.setText("Hand-over: nothing of any side is shown until the next player takes the screen."
                      if win.handing_over() else
                      f"The {win.name(win.viewer or '')} commander holds the Battle Hex {win.at} window: nothing of "
-                     "this view is shown until the battle passes to the Game Master or its window closes.")
+                     f"this view is shown until the battle passes to the Game Master{until}")
+
+
+def _take_back(win: BattleWindow, cover: QWidget) -> str:
+    """The main window's cover beside a battle a Team's commander holds offers the commander of the main
+    window's own seat (another Team's) the screen back: "Take the screen (Coalition)" (:func:`take_screen`).
+    Before, the only way back was Hand the Screen Back, to the GM (issue 22). None on a hand-over's cover,
+    on the GM view's (no seat: the GM reads the battle in its own GM view) or on another window's. The
+    cover's words, from "until the battle passes to the Game Master" on."""
+    main = win.parentWidget()
+    team = main_viewer(main) if cover.window_ is main and not win.handing_over() else None  # type: ignore[attr-defined]
+    button = cover.findChild(QPushButton, "take_screen_button")
+    if team in (None, GM):
+        if button is not None:
+            button.hide()
+        return " or its window closes."
+    if button is None:
+        button = QPushButton(cover)
+        button.setObjectName("take_screen_button")
+        button.setStyleSheet("QPushButton { font-size: 16px; padding: 10px 24px; color: #101010; "
+                             "background: #f2c230; border-radius: 4px; }")
+        button.clicked.connect(lambda: take_screen(main))
+        cover.layout().insertWidget(1, button, 0, Qt.AlignmentFlag.AlignHCenter)
+    button.setText(f"Take the screen ({win.name(team or '')})")
+    button.show()
+    return f", its window closes or the {win.name(team or '')} commander takes the screen back."
+
+
+def take_screen(main: QWidget) -> bool:
+    """The commander of the main window's seat takes its screen back from the battle window another Team's
+    commander holds beside it, behind its hand-over (every window covered meanwhile); once confirmed, the
+    battle goes behind its own hand-over page before the main window's cover is lifted (``take_seat``:
+    :func:`screen_taken`, then :func:`guard_main`). True when it was taken."""
+    team = main_viewer(main)
+    if team in (None, GM):
+        return False
+    from app.shell.turn_dialogs import HandOverDialog
+
+    name = next((t.name for t in main.session.campaign.teams if t.id == team), team)  # type: ignore[attr-defined]
+    screen = HandOverDialog(name, f"The {name} commander takes the main window's screen back: the battle beside "
+                                  "it goes behind its own hand-over screen first.", "Cancel", main,
+                            f"Hand over to {name}: main window")
+    main.handover_dialog = screen  # type: ignore[attr-defined]
+    for button in main.findChildren(QPushButton, "take_screen_button"):
+        button.hide()  # not shown behind its own hand-over (the cover it is on stays above the dialog's)
+    if screen.exec() != HandOverDialog.DialogCode.Accepted or main_viewer(main) != team:
+        follow_main(main)  # put off: the covers as they were, the button again
+        return False
+    main.take_seat(team)  # type: ignore[attr-defined]  # one seat path: the battles put away, then the covers lifted
+    return True
 
 
 def follow_main(main: QWidget) -> None:
