@@ -261,18 +261,16 @@ class EmpireSheet(QDockWidget):
         another Team watched was closed): the sheet is seated for it again, as it was."""
         self.seat = team
         self.seat_button.setText("&Leave the seat")
-        self.refresh()
-        self._seat_changed()
+        self.refresh()  # (the window's take_seat for it, just before, looked at the battle windows)
 
     def take_seat(self) -> None:
         """The chosen power's Team takes the screen behind its hand-over (or, seated, gives it back):
         the main window's seat as well (its ``take_seat``; the Team that kept the screen at a question
         has left it), so the map, the drags and the campaign log are the Team's too."""
         c = self._campaign()
-        if self.seat is not None or c is None:
+        if self.seat is not None or c is None:  # (from the main window's take_seat, for another Team: it follows)
             self._leave()
             self.refresh()
-            self._seat_changed()
             return
         team = c.team_of_power(str(self.power_box.currentData()))
         if team is None or team.id in (GM, TABLE):  # the GM's own powers: seen in the GM view
@@ -290,12 +288,13 @@ class EmpireSheet(QDockWidget):
         if hasattr(window, "take_seat"):  # one seat, one hand-over: the window's too (issue 22): the map draws
             window.combat_seat = team.id  # type: ignore[attr-defined]  # the Team's orders, its fleets are dragged
             window.take_seat(team.id)  # type: ignore[attr-defined]  # with no other hand-over, the log shows its lines
-        self.refresh()
-        self._seat_changed()
+        self.refresh()  # (the battle windows beside it: the window's take_seat looked at them, once)
 
     def _seat_changed(self) -> None:
-        """The main window's viewer changed with the sheet's seat: a battle window another Team's commander
-        holds beside it covers it, or shows it again, as at every change of viewer (issue 22)."""
+        """The main window's viewer changed with the sheet's seat, with no seat taken in the main window (its
+        ``take_seat`` looks at the battle windows itself: handover.screen_taken): the seat left as the window
+        closes, the GM view toggled. A battle window another Team's commander holds beside it covers it, or
+        shows it again, as at every change of viewer (issue 22)."""
         window = self.parent()
         if getattr(window, "_battle_windows", None):  # (the battle machinery loads with a battle only)
             from app.battle.handover import follow_main
