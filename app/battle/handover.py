@@ -301,6 +301,13 @@ def held_beside(main: QWidget, team: str) -> bool:
                for w in getattr(main, "_battle_windows", []))
 
 
+def meeting(win: BattleWindow) -> tuple[object, ...] | None:
+    """Which of its sector's meetings the window's controller holds (open, or as it ended)."""
+    run = win.ctl.run or win.ctl.last
+    r = getattr(run, "record", None)
+    return None if r is None else (r.turn, r.kind, r.attacker, r.defender)
+
+
 def park(win: BattleWindow) -> None:
     """Another viewer took the screen: the battle shows its hand-over page for the viewer who held it
     (who takes it back with the page's button or Enter), nothing of the battle behind it; the main
@@ -323,9 +330,24 @@ class _MainGuard(QObject):
         gm_view = getattr(win.parentWidget(), "gm_view_action", None)
         if gm_view is not None:
             gm_view.toggled.connect(self.viewer_changed)  # (disconnected with this guard)
+        self.meeting = meeting(win)
+        win.ctl.reset.connect(self.battle_reset)  # before the window's refresh (connected after this guard)
 
     def viewer_changed(self, *_: object) -> None:
         guard_main(self.win)
+
+    def battle_reset(self) -> None:
+        """The battle is drawn anew: a strategic change or undo (the same meeting: a parked window stays
+        behind its page), or the sector's next meeting (fought from the Fight list, or the one brought
+        first undone): a parked window's page asked for the last meeting's commander, who has no part in
+        this one (issue 22: "Coalition attacks Alliance" behind "Pass the screen to the Orion Pirates
+        commander", whose confirmation made the Orion the viewer); it goes behind its question's hand-over,
+        as a new window would, and covers the main window (:func:`main_hidden`)."""
+        now = meeting(self.win)
+        if now != self.meeting and self.win.parked:
+            self.win.parked = False
+            guard_main(self.win)  # covered now: its page stays up through the refresh (no page change to see)
+        self.meeting = now
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         if watched is self.win and event.type() == QEvent.Type.Show:
