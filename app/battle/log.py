@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QCheckBox, QDockWidget, QFileDialog, QTextBrowser,
 from app.battle.replay_link import ReplayLink
 from app.widgets.log_html import append_events, events_html
 from app.widgets.question_dialogs import open_rule_link
+from app.widgets.titles import plain_words, rule_words
 from app.widgets.zoom_view import flat_scroll_bars
 from rules.battlehex.log import GM, Event, renumbered, seen_count
 from rules.model.visibility import TABLE
@@ -187,7 +188,9 @@ def report_events(events: Iterable[Event], href: Callable[[int], str] | None) ->
     items = []
     for e in events:
         number = f"<a href='{escape(href(e.seq))}'>{e.seq}.</a>" if href is not None else f"{e.seq}."
-        items.append(f"<li id='event-{e.seq}'>{number} [{escape(e.rule)}] {escape(e.text)}</li>")
+        rule = rule_words(e.rule)  # "Combat Phase", "V13.472": the words the log shows
+        items.append(f"<li id='event-{e.seq}'>{number} {f'[{escape(rule)}] ' if rule else ''}"
+                     f"{escape(plain_words(e.text))}</li>")
     return f"{report_note(href)}<ul style='list-style:none;padding-left:0'>{''.join(items)}</ul>"
 
 

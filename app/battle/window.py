@@ -33,8 +33,9 @@ from app.battle.log import export_report, screen_viewer, screen_words, show_undo
 from app.battle.panel import BattlePanel, make_panel
 from app.battle.still import scrolled
 from app.shell.passphrases import gm_may_see
+from app.widgets.message_bar import MessageBar
 from app.widgets.question_dialogs import QuestionDialog
-from app.widgets.titles import whole_rules
+from app.widgets.titles import plain_words, rule_words, whole_rules
 from app.shell.session import CampaignSession
 from hexmap import Label
 from rules.battlehex.change import BattleChange
@@ -50,6 +51,7 @@ class BattleWindow(QMainWindow):
 
     def __init__(self, session: CampaignSession, at: Label, parent=None, hot_seat: bool = True) -> None:
         super().__init__(parent)
+        self.setStatusBar(MessageBar(self))  # messages in words, a long one cut with "..." and whole in its tooltip
         self.session, self.at = session, at
         self.ctl = session.battle(at)
         self.hot_seat = hot_seat
@@ -162,8 +164,10 @@ class BattleWindow(QMainWindow):
             self.question_label.setText("")
             self.viewer = GM if self.hot_seat and self.viewer is None and not self.parked else self.viewer
         else:
-            self.waiting.setText(f"<b>Waiting for</b>: {escape(self.name(q.to))} ({whole_rules(escape(q.rule))})")
-            self.question_label.setText(escape(q.text, quote=False))
+            rule = rule_words(q.rule)  # "Combat Phase", "V13.472": no seed's nor design note's number (issue 22)
+            self.waiting.setText(f"<b>Waiting for</b>: {escape(self.name(q.to))}"
+                                 + (f" ({whole_rules(escape(rule))})" if rule else ""))
+            self.question_label.setText(escape(plain_words(q.text), quote=False))
         if self.replay.on:  # a step of the replay, as the viewer who entered it sees it: nothing to answer
             self.replay.draw(change)
             return
@@ -256,6 +260,7 @@ class BattleWindow(QMainWindow):
         q = b.pending
         refusal = self.ctl.answer(raw)
         if refusal is not None:
+            refusal = plain_words(refusal)  # "V13.472: ...", not "V13.472 / A-21: ..." (the log's Details keep it)
             self.panel_refusal(refusal)
             if not (isinstance(raw, dict) and "gm_ruling" in raw):
                 self._refused = (q.key, raw, refusal)

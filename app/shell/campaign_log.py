@@ -73,11 +73,12 @@ def power_words(c: Campaign) -> dict[str, tuple[str, ...]]:
 def entry_html(e: LogEntry) -> str:
     """One line as one paragraph: turn, rule (a link) and text (its rule numbers linked)."""
     from app.widgets.log_html import linkify  # when drawn: importing it at start loads rules.systems.v13 (tests/test_layers.py)
-    from app.widgets.titles import whole_rules
+    from app.widgets.titles import plain_words, rule_words, whole_rules
 
-    cited = CITED_AS.get(e.rule, e.rule)
+    cited = rule_words(CITED_AS.get(e.rule, e.rule))  # "Supply Phase", not "004 Supply Phase" (issue 22)
     rule = f"<b>[{whole_rules(linkify(cited))}]</b> " if cited else ""  # "[AF/EF 4.2.e]" never split
-    return f'<p style="margin:0 0 2px 0"><span style="color:#888">T{e.turn}</span> {rule}{linkify(e.text)}</p>'
+    text = linkify(plain_words(e.text))
+    return f'<p style="margin:0 0 2px 0"><span style="color:#888">T{e.turn}</span> {rule}{text}</p>'
 
 
 class CampaignLog(QDockWidget):

@@ -28,6 +28,8 @@ from app.shell.paths import DEFAULT_CAMPAIGN, ICONS
 from app.shell.session import CampaignSession
 from app.strategic.scene import StrategicScene
 from app.strategic.view import StrategicView
+from app.widgets.message_bar import MessageBar
+from app.widgets.titles import plain_words
 from app.strategic.tactical_view import TacticalScene, TacticalView
 from hexmap import MapWindow
 from rules.model import Campaign, visibility
@@ -65,6 +67,7 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
                  campaign: Campaign | None = None, offer_recovery: bool = True,
                  reopen_last: bool = True, open_later: bool = False) -> None:
         super().__init__()
+        self.setStatusBar(MessageBar(self))  # messages in words, a long one cut with "..." and whole in its tooltip
         self.offer_recovery = offer_recovery
         self.settings = settings or QSettings("BattleHex", "BattleHex")
         self.session: CampaignSession | None = None
@@ -332,6 +335,6 @@ class MainWindow(CampaignFilesMixin, MovementPhaseMixin, CombatPhaseMixin, Inspe
 
     def show_error(self, title: str, text: str) -> None:
         """A modal error box, wide enough for field paths and file names."""
-        box = QMessageBox(QMessageBox.Icon.Critical, title, text, QMessageBox.StandardButton.Ok, self)
+        box = QMessageBox(QMessageBox.Icon.Critical, title, plain_words(text), QMessageBox.StandardButton.Ok, self)
         box.setStyleSheet("QLabel#qt_msgbox_label { min-width: 560px; }")
         box.exec()

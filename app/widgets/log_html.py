@@ -5,7 +5,9 @@ A link is ``<a href="rule:V13.812">V13.812</a>``; the window hands its target to
 texts are linked too when a shipped rules text has them (interpretation ids such as ``A-16``
 stay plain); an event's number is a ``replay:N`` link (the battle window replays the battle
 up to event N). Events hidden from the other Teams are marked; ``details=True`` adds each
-event's raw data (the answer as given, the dice faces) in small grey text.
+event's raw data (the answer as given, the dice faces) in small grey text. A rule and a text read as
+words (:func:`app.widgets.titles.plain_words`: "Combat Phase", "V13.472", never a seed's number or our
+design notes' "A-21"); ``details`` shows the whole citation the file holds ("rule: V13.472 / A-21").
 
 To keep a long log cheap, render the whole log once with :func:`events_html` and then
 :func:`append_events` only the events that are new.
@@ -21,7 +23,7 @@ from PySide6.QtCore import QUrl
 from PySide6.QtWidgets import QTextBrowser
 
 from app.shell.rules_texts import RULE_ID, RULE_SCHEME, known_rule, rule_id
-from app.widgets.titles import whole_rules
+from app.widgets.titles import plain_words, rule_words, whole_rules
 from rules.battlehex.log import GM, Event
 
 _TAG = re.compile(r"(<[^>]*>)")
@@ -73,7 +75,10 @@ def linkify_html(html: str, known: Callable[[str], bool] = known_rule) -> str:
 
 
 def _rule_html(rule: str, known: Callable[[str], bool]) -> str:
-    return whole_rules(linkify(rule, known)) if rule else ""  # "[AF/EF 4.1.b]" whole where the log wraps
+    """A line's rule as people read it (:func:`rule_words`: "Combat Phase", "V13.472"), its number a link;
+    "[AF/EF 4.1.b]" whole where the log wraps."""
+    words = rule_words(rule)
+    return whole_rules(linkify(words, known)) if words else ""
 
 
 def _hidden(e: Event, names: Mapping[str, str] | None) -> str:
@@ -104,10 +109,12 @@ def event_html(e: Event, details: bool = False, names: Mapping[str, str] | None 
     # the event's number replays the battle up to it in the battle window (app/battle/replay.py)
     head = f'<a href="replay:{e.seq}" style="color:#888;text-decoration:none">{e.seq}.</a> ' + (
         f"<b>[{rule}]</b> " if rule else "")
-    body = f'<span style="{style}">{linkify(e.text, known)}</span>'
+    body = f'<span style="{style}">{linkify(plain_words(e.text), known)}</span>'
     extra = ""
-    if details and e.data:
-        raw = json.dumps(e.data, sort_keys=True, ensure_ascii=False)
+    cited = f"rule: {e.rule}" if details and e.rule and rule_words(e.rule) != e.rule else ""  # as the file holds it
+    if details and (e.data or cited):
+        data = json.dumps(e.data, sort_keys=True, ensure_ascii=False) if e.data else ""
+        raw = "; ".join(x for x in (cited, data) if x)
         extra = f'<br><span style="color:#888;font-size:small">{escape(raw)}</span>'
     return f'<p style="margin:0 0 2px 0">{head}{body}{_hidden(e, names)}{extra}</p>'
 

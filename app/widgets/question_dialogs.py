@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.widgets.log_html import linkify, linkify_html, rule_from_href
-from app.widgets.titles import fit_title, rule_words, whole_rules
+from app.widgets.titles import fit_title, plain_words, rule_words, whole_rules
 from app.shell.rules_viewer import open_rule
 from rules.battlehex.questions import QKind, Question
 
@@ -146,13 +146,14 @@ class QuestionDialog(QDialog):
                  unit_notes: dict[str, str] | None = None, parent=None, odds_html: str | None = None) -> None:
         super().__init__(parent)
         self.q = question
-        rule = rule_words(question.rule)  # "Encounters Phase", not "004 Encounters Phase": no seed numbers on screen
+        # "Encounters Phase", not "004 Encounters Phase"; "V13.472", not "V13.472 / A-21" (issue 22)
+        rule = rule_words(question.rule) or "Question"
         self._title = fit_title(rule, f" \u2014 {team_name}")
         self.setWindowTitle(self._title)
         self.setMinimumWidth(520)
         lay = QVBoxLayout(self)
         self.head = QLabel(f"<b>{whole_rules(linkify(rule))}</b> \u2014 for <b>{escape(team_name)}</b><br>"
-                           + linkify(question.text).replace("\n", "<br>"))
+                           + linkify(plain_words(question.text)).replace("\n", "<br>"))
         self.head.setWordWrap(True)
         self.head.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.head.setTextFormat(Qt.TextFormat.RichText)
@@ -291,7 +292,7 @@ class QuestionDialog(QDialog):
     def refused(self, why: str) -> None:
         """The engine refused the answer given: its rule and reason shown above the buttons, the
         title marked (short, as every title)."""
-        self.refusal.setText(f"Refused: {why}")
+        self.refusal.setText(f"Refused: {plain_words(why)}")  # "Combat Phase: ...", not "004 Combat Phase: ..."
         self.refusal.show()
         self.setWindowTitle(fit_title("Refused: " + self._title))
         self.layout().activate()  # the refusal's words counted before the height is asked

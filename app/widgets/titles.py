@@ -23,13 +23,37 @@ def fit_title(title: str, keep: str = "") -> str:
 
 SEED_NUMBER = re.compile(r"(?<![\w.])(?i:seed\s+)?00\d\s+(?=[A-Z])")
 """A seed's number before a rule's name: "004 Encounters Phase", "seed 002 Carrying Marines"."""
+SEED_SAYS = re.compile(r"\b([Ss])eed\s+00\d\s+(states|gives|says|puts|makes|reads|recommends|lists|names|has)\b")
+"""A seed that says something: "seed 004 states none" reads "the rules state none"."""
+SEED_OF = re.compile(r"\b([Ss])eed\s+00\d(?:'s\s+|\s+(?=[a-z]))")
+"""A seed's number before words: "seed 004's Combat Phase" is "the Combat Phase", "no seed 004 economy" "no economy"."""
+INTERPRETATION = re.compile(r"\s?\((?:A-\d{1,3}(?:,\s*|(?=\))))+\)|(?<=\()A-\d{1,3}:\s*|\s*[/,;]\s*A-\d{1,3}\b(?!-)"
+                            r"|(?<![\w-])A-\d{1,3}(?:'s)?\b(?!-):?\s*")
+"""Our design notes' numbering of a reading of the rules (INTERPRETATIONS A-1 to A-63; no rule a player can look
+up): "V13.472 / A-21", "[V13.414 / A-29]", "(A-59)", "(A-51: the sector's own terrain", "; A-37)", "A-59: only"."""
 
 
 def rule_words(rule: str) -> str:
-    """A question's rule as people read it on the screen: its name without the seed's number ("004 Encounters
-    Phase" is the "Encounters Phase"; issue 22: players do not know the seeds' numbers). Other citations ("V13.811",
-    "AF/EF 4.1.b", "STCS Shield Control") are left as they are; the log keeps the whole citation."""
-    return SEED_NUMBER.sub("", rule).strip() or rule
+    """A rule's citation as people read it on the screen: its name without the seed's number ("004 Encounters
+    Phase" is the "Encounters Phase"; issue 22: players do not know the seeds' numbers) and its rule number
+    without our design notes' interpretation ("V13.472 / A-21" is "V13.472"; "" for an interpretation alone,
+    "A-59"). Other citations ("V13.811", "AF/EF 4.1.b", "STCS Shield Control") are left as they are; the
+    campaign file and the battle log's Details keep the whole citation."""
+    return plain_words(rule).strip(" /,;:")
+
+
+def plain_words(text: str) -> str:
+    """``text`` (a refusal, a ruling, a status message, a log line: plain text) with every citation in it
+    as :func:`rule_words` gives it: "004 Combat Phase: no such fleet" reads "Combat Phase: no such fleet",
+    "V13.462 / A-22: ..." "V13.462: ...", "... enough (A-59)" "... enough", "(seed 004 states none)" "(the
+    rules state none)"."""
+    if "00" not in text and "A-" not in text:
+        return text  # the usual case: nothing to reword (a log of thousands of lines)
+    text = SEED_SAYS.sub(lambda m: ("T" if m.group(1) == "S" else "t") + "he rules "
+                         + ("have" if m.group(2) == "has" else m.group(2)[:-1]), text)
+    text = SEED_OF.sub(lambda m: "The " if m.group(1) == "S" and m.group(0).endswith("s ") and "'" in m.group(0)
+                       else "the " if "'" in m.group(0) else "", text)
+    return INTERPRETATION.sub("", SEED_NUMBER.sub("", text))
 
 
 NBSP = "\u00a0"

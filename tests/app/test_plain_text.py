@@ -8,6 +8,7 @@ line must read as words: no braces, no quoted keys, no ``@``, no unit, Team or p
 from __future__ import annotations
 
 import re
+from itertools import chain
 
 from app.widgets.question_dialogs import option_words
 from rules.battlehex.questions import QKind
@@ -238,3 +239,68 @@ def test_v13_placement_refusals_cite_rules_a_player_can_look_up():
                     bad += [f"{q.key} {uid} at {at}: {refused}"] if "INTERPRETATIONS" in str(refused) else []
     assert {"V13.432", "V13.811", "V13.812"} <= set(rules), rules  # the refusals that carried it were reached
     assert not bad, f"{len(bad)} refusals cite INTERPRETATIONS:\n" + "\n".join(bad[:20])
+
+
+SHOWN_CITATION = re.compile(r"(?<![\w.])(?i:seed\s+)?00\d\s|(?<![\w-])A-\d{1,3}\b")
+"""What a player cannot look up (issue 22): a seed file's number ("004 Combat Phase: ...", "seed 004 states none")
+or our design notes' numbering of a reading of the rules ("V13.472 / A-21", "(A-59)"): INTERPRETATIONS is ours."""
+
+
+def _seen(html: str) -> str:
+    """The words an HTML fragment shows (its tags left out)."""
+    from html import unescape
+
+    return unescape(re.sub(r"<[^>]*>", "", html))
+
+
+def _refusals(q) -> set[str]:
+    """The engine's refusals of wrong answers to ``q``: a V13 unit placed on a grid of hexes (V13.472 / A-21,
+    V13.462 / A-22 among them), any other question given words, a number and a dict it does not take."""
+    from rules.errors import RuleError
+
+    tries = [{"unit": uid, "at": f"{c:02d}{r:02d}"} for uid in q.options[:3] for c in range(1, 43, 2)
+             for r in range(1, 31, 2)] if q.kind is QKind.PLACE and q.key.startswith("place/") else ["zz", 99, {"x": 1}]
+    out = set()
+    for raw in tries:
+        try:
+            q.check(raw)
+        except RuleError as refused:
+            out.add(str(refused))
+    return out
+
+
+def test_shown_rules_name_no_seed_number_and_no_interpretation(qtbot):
+    """Every rule a player reads names a rule the player can look up: the question dialog's rule and refusal
+    line, the battle log's and the campaign log's lines and the battle report, over random battles of every
+    system (V13's placements refused with their interpretations), the Combat Phase and the empire phases. The
+    citations stay whole as data (the engine's, the file's): checked here, "004 Income Phase" is in the log."""
+    from app.battle.log import report_events
+    from app.shell.campaign_log import entry_html
+    from app.widgets.log_html import event_html
+    from app.widgets.question_dialogs import QuestionDialog
+
+    runs, asked, refusals, bad = {}, {}, set(), []
+    games = chain(battle_questions(), phase_questions(seeds=(1,)), empire_questions(seeds=(4,), turns=1))
+    for _where, run, q, _a in games:  # each question refused while it is pending
+        runs[id(run)] = run
+        asked.setdefault(q.rule, q)
+        refusals |= _refusals(q)
+    cited = {line.rule for run in runs.values() for line in getattr(getattr(run, "campaign", None), "log", ())}
+    assert {"004 Income Phase", "004 Movement Phase"} <= cited  # the data keeps the seed's citation
+    assert any("/ A-" in r for r in refusals) and any(r.startswith("004 ") for r in refusals), sorted(refusals)[:9]
+    for q in asked.values():
+        dialog = QuestionDialog(q, "Coalition")
+        qtbot.addWidget(dialog)
+        bad += [f"dialog {q.key}: {t!r}" for t in (dialog.windowTitle(), _seen(dialog.head.text()))
+                if SHOWN_CITATION.search(t)]
+    for why in sorted(refusals):
+        dialog.refused(why)
+        bad += [f"refusal line: {dialog.refusal.text()!r}"] if SHOWN_CITATION.search(dialog.refusal.text()) else []
+    for run in runs.values():
+        events = getattr(getattr(run, "log", None), "events", None)
+        lines = [_seen(event_html(e, details=False)) for e in events] + [_seen(report_events(events, None))] \
+            if events is not None else [_seen(entry_html(line)) for line in run.campaign.log]
+        bad += [f"log: {text!r}" for text in lines if SHOWN_CITATION.search(text)]
+    assert not bad, f"{len(set(bad))} shown texts cite a seed's number or an interpretation:\n" + \
+        "\n".join(sorted(set(bad))[:40])
+

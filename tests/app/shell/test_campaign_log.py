@@ -52,7 +52,7 @@ def test_the_campaign_log_dock_shows_the_log_as_the_viewer_may_read_it(qtbot, tm
     assert "Battle Hex 0509: Coalition attacks" in _text(main)  # V13.11, written as movement ends
     phase.setCurrentIndex(phase.findText("Supply Phase"))
     lines = _text(main).splitlines()
-    assert lines and all("[004 Supply Phase]" in line for line in lines), lines[:3]
+    assert lines and all("[Supply Phase]" in line for line in lines), lines[:3]  # no seed's number (issue 22)
     phase.setCurrentIndex(0)
     power = dock.power_box
     power.setCurrentIndex(power.findText("Klingon Empire"))
