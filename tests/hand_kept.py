@@ -16,7 +16,7 @@ from rules.model import parse_campaign, save_campaign
 from rules.model.campaign import Campaign
 from tests.conftest import DEFAULT
 
-EMPIRE_SENTENCE = ("It starts in turn 1's Income Phase: BattleHex runs seed 004's whole turn for every power: "
+EMPIRE_SENTENCE = ("It starts in turn 1's Income Phase: BattleHex runs the whole campaign turn for every power: "
                    "income, research, orders, movement, the Combat Phase, "
                    "construction, morale and census.")
 """The default campaign's description ends with this sentence (the variant replaces it)."""

@@ -304,3 +304,13 @@ def test_shown_rules_name_no_seed_number_and_no_interpretation(qtbot):
     assert not bad, f"{len(set(bad))} shown texts cite a seed's number or an interpretation:\n" + \
         "\n".join(sorted(set(bad))[:40])
 
+
+def test_the_default_campaign_describes_itself_in_words():
+    """The campaign's description (the strategic map's Campaign panel) names no seed file: it said "Seed 004's
+    Combat Phase is played" and "BattleHex runs seed 004's whole turn" (issue 22)."""
+    from rules.model import load_campaign
+    from tests.conftest import DEFAULT
+
+    text = load_campaign(DEFAULT).description
+    assert "Combat Phase" in text and "Income Phase" in text  # it still says what is played
+    assert not SHOWN_CITATION.search(text) and not re.search(r"(?i)\bseed\b", text), text

@@ -53,7 +53,7 @@ def test_the_default_campaign_runs_the_empire_turn_from_turn_1s_income_phase():
     records = {p.id: p.economy for p in c.powers if p.economy is not None}
     assert {k: (e.tech_year, e.homeworld and str(e.homeworld)) for k, e in records.items()} == \
         {p.id: (171, HOMEWORLDS.get(p.id)) for p in c.powers}  # every power, Tech Year the campaign's year
-    assert "Income Phase" in c.description and "seed 004's whole turn for every power" in c.description
+    assert "Income Phase" in c.description and "the whole campaign turn for every power" in c.description
     assert "settings." not in c.description  # words for people: no file keys (issue 22)
 
 
