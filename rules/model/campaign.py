@@ -71,7 +71,8 @@ class Settings(Strict):
                                       "GM enters each event (the seed prints no table: rules/turn/random_events.py)")
     year: StrictInt | None = Field(None, ge=1, le=YEAR, description="the campaign's year (Y171 is 171): the era "
                                    "column of the BPV Capacity table; absent: the Y120-Y180 column")
-    b5: B5Settings = Field(B5Settings(), description="seed 003 readings for the b5 battle system (docs/b5.md)")
+    b5: B5Settings = Field(B5Settings.model_construct(),  # its defaults, no validator built at import (issue 21)
+                           description="seed 003 readings for the b5 battle system (docs/b5.md)")
 
 
 class Power(Strict):
@@ -212,7 +213,7 @@ class Campaign(Strict):
     name: StrictStr = Field(min_length=1)
     description: StrictStr = ""
     turn: StrictInt = Field(1, ge=1, le=MAX_TURN)
-    settings: Settings = Settings()
+    settings: Settings = Settings.model_construct()  # Settings() built its validator when this module was imported
     powers: list[Power] = Field(min_length=1)
     teams: list[Team] = Field(min_length=1)
     diplomacy: list[Relation] = []

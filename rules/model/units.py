@@ -192,7 +192,7 @@ class Unit(Strict):
     economic_bpv: StrictInt = Field(0, ge=0, le=BPV)
     combat_bpv: StrictInt = Field(0, ge=0, le=BPV)
     fe_command_rating: StrictInt = Field(0, ge=0, le=COMMAND)
-    fe: FEFactors = FEFactors()
+    fe: FEFactors = FEFactors.model_construct()  # FEFactors() built its validator at import (issue 21: start-up)
     ew: StrictInt = Field(0, ge=0, le=6, description="SIDCORS scouts: the die-roll shift this unit gives while not "
                                                      "crippled (0: none; a scout with 0 gives 1)")
     is_mauler: StrictBool = Field(False, description="SIDCORS Maulers: carries a mauler cannon")
