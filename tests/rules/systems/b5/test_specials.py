@@ -60,6 +60,10 @@ def test_the_plasma_accelerator_by_its_last_shot():
     assert specials.damage_band(w, 2, [(1, 1)], 1, 2) == 3 and specials.damage_band(w, 3, [(1, 1)], 1, 2) == 3
     other = B5Weapon.model_validate(dict(ACCELERATOR, accelerator=False))
     assert specials.damage_band(other, 0, [(1, 1)], 1, 2) == 0  # a plasma weapon that is no Accelerator
+    assert specials.damage_band(other, 1, [(1, 1)], 1, 2) == 1 and specials.accelerator_levels(other, [], 1, 1) == 0
+    beam = B5Weapon.model_validate({"name": "Beam", "cls": "particle", "shots": 3, "ranges": [4, 8, 12, 16],
+                                    "fire_control": ["d10", "d8", "d6"], "damage": ["d10"]})
+    assert specials.damage_band(beam, 2, [(1, 2)], 1, 3) == 2  # not a plasma weapon: its band as it is
 
 
 def test_guardian_levels_lost_with_their_g_boxes():
@@ -104,10 +108,14 @@ def test_breaking_free_of_the_tractor():
     """One point a point of accel or decel; each die even: structure, odd: maneuvering (the owner's
     choice); free while some accel and some decel are left."""
     assert specials.break_free_points(ship(accel=3, decel=2)) == 5
+    assert specials.break_free_points(ship(accel=0, decel=2)) == 2 and specials.break_free_points(ship(decel=0)) == 6
     assert [specials.break_free_place(r) for r in (1, 2, 5, 6)] == ["maneuvering", "structure"] * 2
     assert specials.break_free(2, 2, 2) == (1, 1)  # free
     assert specials.break_free(2, 2, 3) == (0, 1)  # held (no accel left)
     assert specials.break_free(3, 1, 2) == (1, 1)
+    assert specials.break_free(1, 1, 3) == (0, 0)  # no rating below 0
+    assert specials.break_free(0, 1, 1) == (0, 0) and specials.break_free(2, 3, 1) == (2, 2)
     assert specials.break_free_odds(1, 1) == Fraction(1, 4)  # both dice even
     assert specials.break_free_odds(2, 2) == Fraction(11, 16)  # at most 2 odd of 4
     assert specials.break_free_odds(1, 0) == 0 and specials.break_free_odds(0, 3) == 0
+    assert specials.break_free_odds(3, 0) == 0  # already held by the first case
