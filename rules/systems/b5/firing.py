@@ -336,9 +336,12 @@ class Flight:
     medium range, not short"), or further for fire-control jamming: its range modifier at impact."""
 
 
-def impacts(self: B5Engine) -> Procedure:
+def impacts(self: B5Engine, resumed: bool = False) -> Procedure:
     """The ballistic weapons due now, one by one, resolved before the pulse's moves and fire: no
-    range modifier, the target's best armor (Ballistic Weapons)."""
+    range modifier, the target's best armor (Ballistic Weapons); the target's Guardian Arrays asked
+    first (``resumed``: at that question, the flight the engine keeps)."""
+    if resumed and self.guard.flight is not None:
+        yield from _impact(self, self.guard.flight)
     while True:
         due = [f for f in self.in_flight if (f.turn, f.pulse) <= (self.round, self.pulse)]
         if not due:
@@ -349,15 +352,21 @@ def impacts(self: B5Engine) -> Procedure:
         if self.units[f.target].status is not Status.PRESENT or f.target not in self.at:
             self.log.add("ruling", RULE, f"{name} finds no target: {self.units[f.target].unit.name} is gone")
             continue
-        w = next(x for x in self.data(f.firer).weapons if x.name == f.weapon)
-        t = self.data(f.target)
-        yield from _hits(self, f.firer, w, f.target, f.x, (_fc(w, t), f.sensor, f.penalty,
-                                                           t.defence + elint.defence_bonus(self, f.target)
-                                                           + abilities.defence(self, f.target)
-                                                           + fire.RANGE_MODIFIER[f.band]), 0, max(t.armor),
-                         f"in flight, impact turn {f.turn} pulse {f.pulse}"
-                         + (f", as at {fire.BANDS[f.band]} range" if f.band else ""), ballistic=True)
+        yield from _impact(self, f)
     yield from emines.arrive(self)
+
+
+def _impact(self: B5Engine, f: Flight) -> Procedure:
+    self.guard.flight = f
+    w = next(x for x in self.data(f.firer).weapons if x.name == f.weapon)
+    t = self.data(f.target)
+    aim = (_fc(w, t), f.sensor, f.penalty, t.defence + elint.defence_bonus(self, f.target)
+           + abilities.defence(self, f.target) + fire.RANGE_MODIFIER[f.band])
+    yield from guardian.protect(self, [(f.firer, w, f.target, aim)])
+    aim = (*aim[:3], aim[3] + guardian.bonus(self, f.target, w))
+    guardian.clear(self)
+    yield from _hits(self, f.firer, w, f.target, f.x, aim, 0, max(t.armor), f"in flight, impact turn {f.turn} pulse "
+                     f"{f.pulse}" + (f", as at {fire.BANDS[f.band]} range" if f.band else ""), ballistic=True)
 
 
 def _hits(self: B5Engine, firer: str, w: B5Weapon, target: str, x: int, aim: tuple[str, int, int, int], band: int,

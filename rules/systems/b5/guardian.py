@@ -6,15 +6,15 @@ affect the fire of laser weapons ... Note that a single ship may only ever recei
 single ship's Guardian Arrays."
 
 Before fire named at ships is rolled (a squadron's declared fire at ``resolve``; a shot resolved as it
-is named, with declared fire off), the side of each ship with Guardian levels left (the 'G' boxes
-marked: rules/systems/b5/specials.py) whose squadron holds a target of that fire, other than a laser's,
-is asked, level by level, which of those targets the level protects (``b5/{turn}/guard``), or
-``none`` (its levels left unused this time). Each option shows the Def and the exact chance per die of
-every shot at it before and after. A ship protected by one guardian is not offered to another.
-**Readings**: the protection lasts for the fire being resolved (the seed's "what ships are protected"
-is designated each time fire is announced); a ballistic weapon's impact and a flight's attack are not
-protected (not built: docs/b5.md). The state is the engine's :attr:`B5Engine.guard`, so the question is
-a checkpoint.
+is named, with declared fire off; a ballistic weapon's impact), the side of each ship with Guardian
+levels left (the 'G' boxes marked: rules/systems/b5/specials.py) whose squadron holds a target of that
+fire, other than a laser's, is asked, level by level, which of those targets the level protects
+(``b5/{turn}/guard``), or ``none`` (its levels left unused this time). Each option shows the exact
+chance per die of every shot at it now and protected. A ship protected by one guardian is not offered
+to another. **Readings**: the protection lasts for the fire being resolved (the seed's "what ships are
+protected" is designated each time fire is announced); a ballistic weapon is announced at its launch and
+resolved at its impact, so it is asked then; a flight's attack is not protected (not built: docs/b5.md).
+The state is the engine's :attr:`B5Engine.guard`, so the question is a checkpoint.
 """
 from __future__ import annotations
 
@@ -41,11 +41,13 @@ NONE = "none"
 class Guard:
     """The Guardian Arrays' answers for the fire being resolved: ``asked`` guardian -> levels answered
     (a ``none`` answers all), ``given`` target -> (its guardian, levels); ``shot``: a shot resolved as
-    it is named, waiting for the answers (its firer, weapon, target, 'x', aim, bands, armor, words)."""
+    it is named, waiting for the answers (its firer, weapon, target, 'x', aim, bands, armor, words);
+    ``flight``: a ballistic weapon's impact waiting for them (rules/systems/b5/firing.py ``Flight``)."""
 
     asked: dict[str, int] = field(default_factory=dict)
     given: dict[str, tuple[str, int]] = field(default_factory=dict)
     shot: tuple[Any, ...] | None = None
+    flight: Any = None
 
 
 def left(self: B5Engine, uid: str) -> int:

@@ -15,7 +15,7 @@ from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.errors import RuleError
 from rules.systems.b5 import (abilities, command, deploy, dogfight, drift, elint, emines, firing, fleet, flights, flying,
-                              marking, movement, tractor)
+                              guardian, marking, movement, tractor)
 from rules.systems.b5.force import Squadron
 from rules.systems.b5.movement import Plot
 
@@ -276,6 +276,10 @@ def pulses(self: B5Engine, at: str = "") -> Generator[Question, Any, None]:
         if at == marking.STEP and self.shot is not None and self.shot.ballistic:  # resumed in the impacts
             yield from marking.marks(self, self.shot)
             yield from firing.impacts(self)
+            move_pulse(self)
+            at = flying.STEP
+        elif at == guardian.STEP and self.guard.flight is not None:  # resumed at a Guardian Array's question
+            yield from firing.impacts(self, resumed=True)  # before an impact
             move_pulse(self)
             at = flying.STEP
         elif not at:

@@ -153,3 +153,64 @@ def test_the_plasma_accelerator_fired_in_the_last_pulse():
     run.answer("b-flag")
     text = [e.text for e in run.log.events if e.text.startswith("R-FLAG's Plasma accelerator (x1) at B-FLAG")]
     assert "short range, damage of long range (it fired last pulse)" in text[-1], text
+
+
+def torpedo_campaign():
+    from tests.rules.systems.b5.test_pulses import TORPEDO
+
+    blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[LASER, TORPEDO]),
+            b5("b-f2", "bflag", weapons=[LASER]), b5("b-c2", "b2", command=True, weapons=[LASER])]
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER], guardian=1),
+           b5("r-f2", "rflag", weapons=[LASER])]
+    c = duel(blue, red)
+    data = json.loads(io.dumps(c))
+    data.setdefault("settings", {})["battle_system"] = "b5"
+    data["settings"]["b5"] = {"declared_fire": False}
+    c = type(c).model_validate(data)
+    return end_movement(c, build_graph(c)).campaign
+
+
+TORPEDO_RUN = ["fire", "b-flag", "Ion torpedo", "r-flag", "done", "done", "done", [], "plot and move", "FF F FF",
+               "FF F FF", "FFF FF FFF"]
+"""B-FLAG's Ion torpedo launched at R-FLAG in turn 1 pulse 1 (test_pulses' set-up), to hit in turn 2 pulse 1."""
+
+
+def test_a_ballistic_weapon_is_guarded_at_its_impact():
+    """Announced at its launch, resolved at its impact: Red's guardian is asked then, before the dice."""
+    from tests.rules.systems.b5.test_pulses import SET_UP as TORPEDO_SET_UP
+
+    run = B5Battle(torpedo_campaign(), AT, dice=lambda _seed: ScriptedDice([1] * 60))
+    for a in [*TORPEDO_SET_UP, *TORPEDO_RUN]:
+        run.answer(a)
+    q = run.pending
+    assert q.key == "b5/2/guard" and q.to == "red" and q.options == ("r-flag", "none")
+    assert q.data["option_words"]["r-flag"] == "R-FLAG: B-FLAG's Ion torpedo d10 needs 5+ (3/5 a die), protected " \
+                                              "6+ (1/2)"
+    run.answer("r-flag")
+    hit = next(e.text for e in run.log.events if "B-FLAG's Ion torpedo (x1) at R-FLAG, in flight" in e.text)
+    assert "needs 11:" in hit  # Def 10 + 1, no range modifier
+
+
+def test_undo_at_an_impacts_guardian_question_resumes_from_a_checkpoint(monkeypatch):
+    from rules.battlehex import replay_points
+    from rules.systems import start
+    from tests.rules.battlehex.test_replay_points import counting
+    from tests.rules.systems.b5.test_b5_checkpoints import reference
+    from tests.rules.systems.b5.test_pulses import SET_UP as TORPEDO_SET_UP
+
+    replay_points.SHELF.clear()
+    c = start(torpedo_campaign(), AT).saved()
+    answers = [*TORPEDO_SET_UP, *TORPEDO_RUN, "r-flag", "done"]
+    run = start(c, AT)
+    given = counting(monkeypatch)
+    for a in answers:
+        q = run.pending
+        run.answer(a)
+        if q.key.endswith("/guard"):
+            given.clear()
+            run.undo(1)
+            assert not given and run.pending.key == q.key and run.pending.text == q.text
+            run.answer(a)
+    assert any(e.data.get("key") == "b5/2/guard" for e in run.log.events if e.kind == "question")
+    ref = reference(c, None, answers)
+    assert run.events_json() == ref.events_json() and run.saved() == ref.saved()
