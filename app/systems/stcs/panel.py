@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QGraphicsScene, QGraphicsSimpleTextItem, QLabel, 
                                QPushButton, QSplitter, QTextBrowser, QVBoxLayout, QWidget)
 
 from app.battle.panel import PanelBase
-from app.systems.stcs import wrecks
+from app.systems.stcs import locklines, wrecks
 from app.widgets.zoom_view import ZoomableView
 from hexmap.hexes import Facing, Hex, hex_ring, hexes_within
 from hexmap.layout import Layout
@@ -80,6 +80,7 @@ class MapView(ZoomableView):
         self.beams: list[tuple[str, str]] = []
         """The tractor beams drawn: (towing ship, towed ship)."""
         self.wrecks: list[tuple[str, str]] = []  # the wrecks drawn: (ship, label) (:mod:`.wrecks`)
+        self.locks: list[tuple[str, str, bool]] = []  # the locks drawn: (ship, locked on, secret) (:mod:`.locklines`)
         """The latest moves drawn: (ship, speed)."""
         self._fit_rect: QRectF | None = None
         """What the last draw fitted: the ships and every label (a resize fits it again)."""
@@ -158,10 +159,7 @@ class MapView(ZoomableView):
         for x, y in self.beams:
             p, q = self.at(eng.at[x]), self.at(eng.at[y])
             e.addLine(p.x(), p.y(), q.x(), q.y(), QPen(QColor("#c090ff"), 2.5, Qt.PenStyle.DashDotLine))
-        for x, y in eng.locks.items():
-            if x in ships and y in ships:
-                p, q = self.at(eng.at[x]), self.at(eng.at[y])
-                e.addLine(p.x(), p.y(), q.x(), q.y(), QPen(QColor(80, 200, 120, 160), 1))
+        self.locks = locklines.draw(self, run, viewer, ships, font)  # a cloaked ship's: its side's and the GM's
         sharing: dict[Hex, int] = {}  # ships drawn so far in each hex: the next beside them, named below
         for x in ships:
             u = eng.units[x]

@@ -15,7 +15,7 @@ from rules.battlehex.run import ReplayRun
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller, Roll
 from rules.model.campaign import Campaign
-from rules.systems.stcs import actkeys, acts as more_acts
+from rules.systems.stcs import actkeys, acts as more_acts, cloaklock
 from rules.systems.stcs.advantage import HIDDEN
 from rules.systems.stcs.cloaked import CLOAKED_OUT, hidden
 from rules.systems.stcs.engine import RULE, STCSEngine
@@ -45,7 +45,7 @@ class STCSBattle(ReplayRun[STCSEngine]):
         """A cloaked ship's warp-out activation die and a tie roll with a cloaked ship in it are shown to the
         cloaked side (its ``who``) and the GM only; a cloak scan's dice are in the scan's one secret line
         (:func:`.cloaked.scan`: as many lines whatever the number of dice)."""
-        if roll.rule == CLOAK:
+        if roll.rule in (CLOAK, cloaklock.RULE):  # (in the cloaked side's one line of it)
             return
         if roll.rule not in (CLOAKED_OUT, HIDDEN):
             super()._log_roll(roll)

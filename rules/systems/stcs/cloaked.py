@@ -12,7 +12,7 @@ from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.roster import Status
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
-from rules.systems.stcs import actkeys, explosion, movement, ramming, selfdestruct, sensors, warp, warping
+from rules.systems.stcs import actkeys, cloaklock, explosion, movement, ramming, selfdestruct, sensors, warp, warping
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -146,6 +146,8 @@ def _d10(a: Any) -> int:
 FIXED = {
     "move": ("{own} side moves it or holds it still, in secret (cloaked)",
              "it may not move now (dead in space, or held by Repair Shuttles)"),
+    "cloaklock": ("{own} side tries a sensor lock on an enemy ship, or none, in secret (cloaked)",
+                  "it may not lock now (its sensors out, dead in space, or arriving this segment)"),
     "shields": ("{own} Shield Control (its side lowers or raises shields, in secret)", "it is dead in space"),
     "struck": ("{name} takes damage on a shield (a blast, a mine, a ram: from the table)",
                "it is dead in space: its shields are down, its damage is entered as a hit"),
@@ -185,7 +187,7 @@ def fixed_list(e: STCSEngine, acts: dict[str, str], barred: dict[str, str]) -> t
     """The act list with each cloaked ship's acts (``acts``: the legal ones, ``barred``: why others are barred) as
     :func:`fixed_acts` lists them, after the ships not cloaked (not in their tactical advantage place, which its
     side alone reads), in the roster's order; with the refused ones (option -> why)."""
-    crew = crew_refusals(e, acts)
+    crew = crew_refusals(e, acts) | cloaklock.refusals(e, acts)
     hidden: dict[str, dict[str, str]] = {x: {} for x in hiding(e)}
     if not hidden:
         return acts, barred, crew

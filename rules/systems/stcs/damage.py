@@ -94,9 +94,10 @@ def hit(e: STCSEngine, x: str, through: int | None = None) -> Procedure:
     else:  # the grid
         e.grid_down.add(x)
         e.log.add("ruling", SS, f"{possessive(e.ship(x))} Maneuver Engineering Grid is inoperable", {"unit": x})
-    if x in e.locks:
+    if x in e.locks:  # (a cloaked ship's lock is its side's: :mod:`.cloaklock`)
         del e.locks[x]
-        e.log.add("ruling", LOCK_LOST, f"{e.ship(x)} loses its sensor lock (damage through its shields)")
+        e.log.add("ruling", LOCK_LOST, f"{e.ship(x)} loses its sensor lock (damage through its shields)",
+                  visible_to=(e.units[x].team, GM) if e.cloaked.get(x) else None)
     sensors.lose_mine_lock(e, x, "damage through its shields", LOCK_LOST)
 
 
@@ -164,7 +165,8 @@ def repower(e: STCSEngine) -> None:
         why = forced_out(e, x) if e.cloaked[x] else ""
         if why:
             e.cloaked[x] = False
-            e.log.add("ruling", UNCLOAK, f"{e.ship(x)} uncloaks ({why}) at {e.at[x].q},{e.at[x].r}")
+            held = f", holding its sensor lock on {e.ship(e.locks[x])}" if x in e.locks else ""  # kept (cloaklock)
+            e.log.add("ruling", UNCLOAK, f"{e.ship(x)} uncloaks ({why}) at {e.at[x].q},{e.at[x].r}{held}")
 
 
 def points(a: Any) -> int:

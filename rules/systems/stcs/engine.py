@@ -19,7 +19,7 @@ from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.stcs import STCSData
-from rules.systems.stcs import (acts as more_acts, actkeys, advantage, casualties, cloaked, contact, damage,
+from rules.systems.stcs import (acts as more_acts, actkeys, advantage, casualties, cloaked, cloaklock, contact, damage,
                                 explosion, firing, laying, mines, minehits, movement, odds, power, repairing, sensors,
                                 shieldcontrol, shields, warp, warping)
 from rules.systems.stcs.bridge import barred_now, bridge_hits
@@ -35,7 +35,7 @@ Procedure = Generator[Question, Any, None]
 MORE: dict[str, Callable[[STCSEngine, str], Procedure]] = {
     "explode": explosion.explode, "mine": laying.lay, "minescan": mines.scan, "crew": casualties.hit,
     "repair": repairing.repair, "move": movement.move, "power": power.allocate, "warpout": warping.warp_out,
-    "warpin": warping.warp_in, **more_acts.VERBS, **contact.VERBS}
+    "warpin": warping.warp_in, cloaklock.VERB: cloaklock.lock, **more_acts.VERBS, **contact.VERBS}
 """Acts taking the engine and a ship id, by verb."""
 
 
@@ -287,7 +287,8 @@ class STCSEngine:
             if verb == "cloak":  # a cloaked ship cannot fire: its locks go
                 self.locks.pop(x, None)
                 sensors.lose_mine_lock(self, x, "it cloaks", "STCS Romulan Cloaking Devices")
-            self.log.add("ruling", "STCS Romulan Cloaking Devices", f"{self.ship(x)} {verb}s")
+            self.log.add("ruling", "STCS Romulan Cloaking Devices", f"{self.ship(x)} {verb}s"
+                         + (cloaklock.told(self, x) if verb == "uncloak" else ""))  # a lock kept is told then
         elif verb == "fire":
             yield from firing.shoot(self, x, y)
         elif verb == "hit":

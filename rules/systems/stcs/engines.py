@@ -60,7 +60,8 @@ def acts(e: STCSEngine, x: str) -> dict[str, str]:
         out[f"restart:{x}"] = f"{e.ship(x)} tries to activate its engines (Engine Activation Phase)"
     if not damage.dead_in_space(e, x) and not e.cloaked[x]:
         out[f"shutdown:{x}"] = f"{e.ship(x)} shuts down its engines"
-    if not (damage.dead_in_space(e, x) and x not in e.shutdown) and not any(y == x for y in e.locks.values()):
+    if not (damage.dead_in_space(e, x) and x not in e.shutdown) and not any(  # (a cloaked ship's lock: refused)
+            y == x and not e.cloaked.get(s) for s, y in e.locks.items()):
         out[f"shadow:{x}"] = f"{e.ship(x)} is in a sensor shadow and leaves the board (its side's option)"
     return out
 

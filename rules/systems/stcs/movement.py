@@ -137,7 +137,7 @@ def move(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
         if x in (a, b) and a in e.at and b in e.at and e.range(a, b) > sensors.MAX_LOCK:
             del e.locks[a]
             e.log.add("ruling", sensors.LOCK, f"{e.ship(a)} loses its lock on {e.ship(b)} (beyond "
-                      f"{sensors.MAX_LOCK} hexes)")
+                      f"{sensors.MAX_LOCK} hexes)", visible_to=(e.units[a].team, GM) if e.cloaked[a] else None)
     if x in e.mine_locks and e.at[x].distance(e.mine_locks[x][0]) > sensors.MAX_LOCK:
         sensors.lose_mine_lock(e, x, f"beyond {sensors.MAX_LOCK} hexes")
     yield from minehits.went_over(e, x, here, e.facing[x] is not now, int(hexes))  # a mine in its way or under it

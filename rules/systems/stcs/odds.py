@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.questions import Question
-from rules.systems.stcs import actkeys, cloaked, engines, selfdestruct, sensors, warp
+from rules.systems.stcs import actkeys, cloaked, cloaklock, engines, selfdestruct, sensors, warp
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -23,6 +23,8 @@ def question_odds(e: STCSEngine, q: Question) -> dict[str, Any]:
         if verb == "lock":
             top = sensors.lock_top(e.range(x, y), -2 if e.arrived.get(y) == e.round else 0)
             out[opt] = f"D10 1-{top}: {top * 10}%"
+        elif verb == cloaklock.VERB:
+            out[opt] = cloaklock.odds()
         elif verb == "scan":
             out[opt] = cloaked.scan_odds()
         elif verb == "warpout":

@@ -40,8 +40,9 @@ def begin(c: Any) -> Any:
 
 
 def play(c: Any, seed: int, most: int = 90) -> list[Any]:
-    """A random battle's answers: Blue's scans and the cloaked Bird of Prey's secret moves favoured (moving, it is
-    found on more faces of either table), each hidden D10 at random, never resolved."""
+    """A random battle's answers: Blue's scans, the cloaked Bird of Prey's secret moves (moving, it is found on more
+    faces of either table) and its secret locks (holding one, on more still: the Lock columns) favoured, each hidden
+    D10 and each lock's target (or none) at random, never resolved."""
     rng, run = random.Random(seed), begin(c)
     while run.pending is not None and len(run.answers) < most:
         q = run.pending
@@ -54,7 +55,7 @@ def play(c: Any, seed: int, most: int = 90) -> list[Any]:
             scans = [o for o in options if o.startswith("scan:")]
             roll = rng.random()
             a = rng.choice(scans if scans and roll < 0.4 else ["move:bop"] if "move:bop" in options and roll < 0.6
-                           else options)
+                           else ["cloaklock:bop"] if "cloaklock:bop" in options and roll < 0.7 else options)
         elif q.kind is QKind.CHOOSE_UNITS:
             a = [o for o in q.options if rng.random() < 0.3]
         elif q.kind is QKind.TEXT:  # a power allocation: the proposal it opens at
@@ -114,3 +115,59 @@ def test_blue_reads_the_same_whichever_table_the_hidden_d10_chose(seed: int) -> 
         assert (FINDING[0] in log[first][1]) != (FINDING[0] in t_log[first][1])  # the finding, not its words, differs
         found += 1
     assert same >= 2 and found >= 1 and same + found == len(hidden)  # (seed 0: 9 scans, 6 and 3; seed 1: 10, 5 and 5)
+
+
+LOCKS = "/cloaklock/"
+"""The key of the cloaked side's secret lock question (rules.systems.stcs.cloaklock)."""
+TOLD = ("uncloaks, holding its sensor lock on",)
+"""The words of a lock a ship keeps when it drops its cloak, told to all (it may fire with it)."""
+
+
+def blue_until_refused(c: Any, answers: list[Any]) -> tuple[list[str], list[tuple[str, str]], str, bool]:
+    """:func:`blue_reads` of ``answers`` up to the first one the battle refuses, and whether one was (a twin's hidden
+    state may change what Red may answer next, or its finding what the GM may do: the answers after it are then
+    another battle's)."""
+    from rules.battlehex.log import IllegalAnswer
+
+    run = begin(c)
+    for n, a in enumerate(answers):
+        try:
+            run.answer(a)
+        except IllegalAnswer:
+            return (*blue_reads(c, answers[:n]), True)
+    return (*blue_reads(c, answers), False)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_blue_reads_the_same_whether_the_cloaked_ship_tried_a_lock_or_not(seed: int) -> None:
+    """Each secret lock answer of the Bird of Prey's side turned over (a lock tried <-> none, the rest the same):
+    Blue's log first differs, if at all, at a scan's finding (held, the lock puts it on a Lock column) or where the
+    Bird drops its cloak and its kept lock is told; before that, Blue's screen at every question, its log and its
+    copy of the file are the same bytes, and nothing Blue reads names the lock's roll."""
+    c = keyed_campaign()
+    answers = play(c, seed)
+    run, tried = begin(c), []
+    for i, a in enumerate(answers):
+        q = run.pending
+        if LOCKS in q.key:
+            assert q.to == "red" and q.data["secret"]
+            if len(q.options) > 1:  # (none in reach: no lock to try)
+                tried.append((i, [o for o in q.options if o != a][0] if a == "none" else "none"))
+        run.answer(a)
+    assert len(tried) >= 3 and any(answers[i] != "none" for i, _ in tried)
+    screens, log, copy = blue_reads(c, answers)
+    assert "(cloaked) locks on" not in json.dumps(log) + copy and "(cloaked) fails to lock" not in json.dumps(log)
+    same = differ = 0
+    for i, other in tried:
+        t_screens, t_log, t_copy, cut = blue_until_refused(c, answers[:i] + [other] + answers[i + 1:])
+        assert "(cloaked) locks on" not in json.dumps(t_log) + "".join(t_screens) + t_copy
+        first = next((k for k, (a, b) in enumerate(zip(log, t_log)) if a != b), None)
+        if first is None:  # the same as far as the twin went: every screen too (a refused answer: Red's, or the GM's
+            assert t_screens == screens[:len(t_screens)] and (cut or t_log == log and t_copy == copy)  # after a
+            same += 1  # finding Blue did not read differently)
+            continue
+        assert all(any(f in e[1] for f in FINDING + TOLD) for e in (log[first], t_log[first])) or any(
+            any(f in e[1] for f in TOLD) for e in (log[first], t_log[first])), (log[first], t_log[first])
+        assert t_screens[:len(screens)] == screens[:len(t_screens)] or first < len(log)
+        differ += 1
+    assert same >= 1 and same + differ == len(tried)
