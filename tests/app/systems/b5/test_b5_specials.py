@@ -6,37 +6,13 @@ per die before and after, and the ship chosen by its button (then none for its s
 Forces sheet shows the Guardian levels, the tractor's hold, the ship held and the Accelerator's damage."""
 from __future__ import annotations
 
-import json
-
 from PySide6.QtCore import Qt
 
 from app.widgets.question_dialogs import QuestionDialog
-from rules.model import io
-from rules.strategic import build_graph
-from rules.strategic.turn import end_movement
 from tests.app.gui import Answerer, ok
-from tests.rules.systems.b5.helpers import b5
-from tests.rules.systems.b5.test_firing import LASER
-from tests.rules.systems.b5.test_guardian import BEAM
-from tests.rules.systems.b5.test_specials import ACCELERATOR
-from tests.rules.systems.b5.test_tractor import set_up
-from tests.rules.systems.v13.helpers import duel
+from tests.rules.systems.b5.test_tractor import set_up, specials_campaign
 
 SEEN: list[tuple[str, str, list[str]]] = []
-
-
-def specials_campaign():
-    """Blue's B-FLAG with a Guardian Array of 2 levels; Red's Minbari R-FLAG with a tractor beam, a Laser,
-    a Beam and a Plasma Accelerator, set up beside Blue's B-F2 (tests/rules/systems/b5/test_tractor.py)."""
-    blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[LASER], guardian=2),
-            b5("b-f2", "bflag")]
-    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER, BEAM, ACCELERATOR],
-              tractor=True, race="minbari"), b5("r-f2", "rflag", weapons=[BEAM], race="minbari")]
-    c = duel(blue, red)
-    data = json.loads(io.dumps(c))
-    data.setdefault("settings", {})["battle_system"] = "b5"
-    c = type(c).model_validate(data)
-    return end_movement(c, build_graph(c)).campaign
 
 
 def protect_b_f2(d) -> bool:

@@ -38,3 +38,20 @@ def test_random_battles_with_the_specials_end(seed):
     assert done.ended and not done.error and not done.stuck, (done.error, done.stuck, len(done.answers))
     assert any("Guardian Array" in t for t in done.texts)
     assert seed != 9 or any(", damage of " in t and "(it fired " in t for t in done.texts)
+
+
+@pytest.mark.parametrize("seed", [1, 5])
+def test_random_battles_from_a_tractor_hold_end(seed):
+    """From B-F2 held by R-FLAG's tractor beam (tests/rules/systems/b5/test_tractor.py's set-up, the Laser
+    powered down), random play: the ships drawn along, let go and engaged again, each battle ends."""
+    from rules.systems import start
+    from tests.rules.systems.b5.test_tractor import set_up, specials_campaign
+
+    run = start(specials_campaign(), AT)
+    for a in [*set_up(), "tractor", "r-flag>b-f2", True, "Laser"]:
+        run.answer(a)
+    c = run.saved()
+    done = fight(c, AT, build_graph(c), random.Random(seed), bound=1500)
+    assert done.ended and not done.error and not done.stuck, (done.error, done.stuck, len(done.answers))
+    assert sum("R-FLAG engages its tractor beam on B-F2" in t for t in done.texts) >= 2
+    assert any("R-FLAG's tractor beam lets B-F2 go" in t for t in done.texts)

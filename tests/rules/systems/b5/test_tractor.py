@@ -20,6 +20,7 @@ from rules.systems.b5.battle import B5Battle
 from tests.rules.systems.b5.helpers import b5
 from tests.rules.systems.b5.test_firing import LASER
 from tests.rules.systems.b5.test_guardian import BEAM
+from tests.rules.systems.b5.test_specials import ACCELERATOR
 from tests.rules.systems.v13.helpers import AT, duel
 
 
@@ -40,6 +41,20 @@ def campaign(f2=None, flag_category="capital"):
             b5("b-f2", "bflag", **(f2 or {}))]
     red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER, BEAM], tractor=True,
               race="minbari"), b5("r-f2", "rflag", weapons=[BEAM], race="minbari")]
+    c = duel(blue, red)
+    data = json.loads(io.dumps(c))
+    data.setdefault("settings", {})["battle_system"] = "b5"
+    c = type(c).model_validate(data)
+    return end_movement(c, build_graph(c)).campaign
+
+
+def specials_campaign():
+    """Blue's B-FLAG with a Guardian Array of 2 levels; Red's Minbari R-FLAG with a tractor beam, a Laser,
+    a Beam and a Plasma Accelerator, set up beside Blue's B-F2 (the GUI test's and random play's)."""
+    blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[LASER], guardian=2),
+            b5("b-f2", "bflag")]
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER, BEAM, ACCELERATOR],
+              tractor=True, race="minbari"), b5("r-f2", "rflag", weapons=[BEAM], race="minbari")]
     c = duel(blue, red)
     data = json.loads(io.dumps(c))
     data.setdefault("settings", {})["battle_system"] = "b5"
