@@ -29,7 +29,7 @@ from rules.battlehex.questions import Question, choose
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
 from rules.model.b5 import B5Weapon, Category, WeaponClass
-from rules.systems.b5 import abilities, antifighter, fire, marking
+from rules.systems.b5 import abilities, antifighter, fire, guardian, marking
 from rules.systems.b5.flights import left as left  # (the fighters alive in a flight: kept there, which flights needs)
 
 if TYPE_CHECKING:
@@ -129,28 +129,39 @@ _af_ready = antifighter.ready  # (where the tests name it)
 
 def attack(self: B5Engine, flight: str, target: str, resumed: bool = False) -> Procedure:
     """The target's anti-fighter fire (rules/systems/b5/antifighter.py), then the fighters left
-    attack (rolled on the seeded dice); ``resumed``: at the firing side's choice below x1."""
+    attack (:func:`strike`); ``resumed``: at the firing side's choice below x1."""
     from rules.systems.b5 import flights
-    f = self.data(flight).flight
-    assert f is not None
-    t = self.data(target)
-    name, ship = self.units[flight].unit.name, self.units[target].unit.name
     if not resumed:
         self.fired.setdefault(flight, {}).setdefault("attack", []).append((self.round, self.pulse))
     yield from antifighter.at_attack(self, flight, target)
     if not flights.alive(self, flight):
         return
+    yield from strike(self, flight, target)
+
+
+def strike(self: B5Engine, flight: str, target: str) -> Procedure:
+    """The fighters left roll their attack: the target's Guardian Arrays asked first
+    (rules/systems/b5/guardian.py; resumed there: the flight and target the engine keeps)."""
+    from rules.systems.b5 import flights
+    f = self.data(flight).flight
+    assert f is not None
+    t = self.data(target)
+    name, ship = self.units[flight].unit.name, self.units[target].unit.name
     n = left(self, flight)
     m = self.air.mission.get(flight)
     bonus = 0 if m is not None and m.kind == flights.ESCORT else \
         fire.fighter_bonus(n) + (f.anti_ship if t.category in SHIPS else 0)  # "Escort flights gain no bonus"
     need = t.defence + abilities.defence(self, target)
+    gun = B5Weapon(name="fighter weapons", cls=WeaponClass.PARTICLE, shots=3, ranges=[0],
+                   fire_control=[f.offence] * 3, damage=[f.damage])
+    self.guard.strafe = (flight, target)
+    yield from guardian.protect(self, [(flight, gun, target, (f.offence, bonus, 0, need))])
+    need += guardian.bonus(self, target, gun)
+    guardian.clear(self)
     roll = self.dice.roll(f.offence, purpose=f"{name} attack", rule=RULE, who=self.units[flight].team).total
     words = f"{name} ({n} fighters) attacks {ship}: {f.offence} {roll} {bonus:+d} needs {need}: "
     if roll + bonus < need:
         self.log.add("ruling", RULE, words + "missed", {"unit": target})
         return
-    gun = B5Weapon(name="fighter weapons", cls=WeaponClass.PARTICLE, shots=3, ranges=[0],
-                   fire_control=[f.offence] * 3, damage=[f.damage])
     yield from marking.strike(self, flight, gun, target, 1, 0, max(t.armor),
-                      words + f"hit, damage {f.damage} {bonus:+d} on armor {max(t.armor)}", bonus=bonus)
+                              words + f"hit, damage {f.damage} {bonus:+d} on armor {max(t.armor)}", bonus=bonus)

@@ -182,9 +182,9 @@ def _fire(self: B5Engine, at: str) -> Procedure:
             yield from marking.marks(self, self.shot)
             at = ""
             continue
-        if at == guardian.STEP:  # resumed at a Guardian Array's question: the declared fire, or one shot
-            assert self.declared or self.guard.shot is not None
-            yield from declared.resolve(self) if self.declared else _guarded(self, *(self.guard.shot or ()))
+        if at == guardian.STEP:  # resumed at a Guardian Array's question: the declared fire, a shot, an attack
+            yield from fighters.strike(self, *self.guard.strafe) if self.guard.strafe else declared.resolve(self) \
+                if self.declared else _guarded(self, *(self.guard.shot or ()))
             at = ""
             continue
         if at in tractor.STEPS:  # resumed at a tractor beam's question

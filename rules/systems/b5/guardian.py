@@ -6,14 +6,16 @@ affect the fire of laser weapons ... Note that a single ship may only ever recei
 single ship's Guardian Arrays."
 
 Before fire named at ships is rolled (a squadron's declared fire at ``resolve``; a shot resolved as it
-is named, with declared fire off; a ballistic weapon's impact), the side of each ship with Guardian
+is named, with declared fire off; a ballistic weapon's impact; a fighter flight's attack), the side of each ship with Guardian
 levels left (the 'G' boxes marked: rules/systems/b5/specials.py) whose squadron holds a target of that
 fire, other than a laser's, is asked, level by level, which of those targets the level protects
 (``b5/{turn}/guard``), or ``none`` (its levels left unused this time). Each option shows the exact
 chance per die of every shot at it now and protected. A ship protected by one guardian is not offered
 to another. **Readings**: the protection lasts for the fire being resolved (the seed's "what ships are
 protected" is designated each time fire is announced); a ballistic weapon is announced at its launch and
-resolved at its impact, so it is asked then; a flight's attack is not protected (not built: docs/b5.md).
+resolved at its impact, so it is asked then; a flight's attack on a ship is fire at it (the seed excepts
+lasers only, where Defensive Support says "This does not defend against attacks from enemy fighters"), so
+it is asked after the ship's anti-fighter fire, before the fighters' roll.
 The state is the engine's :attr:`B5Engine.guard`, so the question is a checkpoint.
 """
 from __future__ import annotations
@@ -42,12 +44,14 @@ class Guard:
     """The Guardian Arrays' answers for the fire being resolved: ``asked`` guardian -> levels answered
     (a ``none`` answers all), ``given`` target -> (its guardian, levels); ``shot``: a shot resolved as
     it is named, waiting for the answers (its firer, weapon, target, 'x', aim, bands, armor, words);
-    ``flight``: a ballistic weapon's impact waiting for them (rules/systems/b5/firing.py ``Flight``)."""
+    ``flight``: a ballistic weapon's impact waiting for them (rules/systems/b5/firing.py ``Flight``);
+    ``strafe``: a flight's attack on a ship waiting for them (flight, target)."""
 
     asked: dict[str, int] = field(default_factory=dict)
     given: dict[str, tuple[str, int]] = field(default_factory=dict)
     shot: tuple[Any, ...] | None = None
     flight: Any = None
+    strafe: tuple[str, str] | None = None
 
 
 def left(self: B5Engine, uid: str) -> int:

@@ -214,3 +214,58 @@ def test_undo_at_an_impacts_guardian_question_resumes_from_a_checkpoint(monkeypa
     assert any(e.data.get("key") == "b5/2/guard" for e in run.log.events if e.kind == "question")
     ref = reference(c, None, answers)
     assert run.events_json() == ref.events_json() and run.saved() == ref.saved()
+
+
+def test_a_flights_attack_is_guarded_after_the_anti_fighter_fire():
+    """R-FL1 attacks B-FLAG (a Guardian Array of 1 level): B-FLAG's anti-fighter fire first, then Blue is
+    asked, then the fighters roll against Def 10 + 1 (tests/rules/systems/b5/afhelp.py's set-up)."""
+    from rules.systems.b5 import fighters
+    from tests.rules.systems.b5.afhelp import campaign as af_campaign, fight as af_fight
+
+    data = json.loads(io.dumps(af_campaign(af=2, count=1)))
+    for f in data["fleets"]:
+        for u in f["units"]:
+            if u["id"] == "b-flag":
+                u["b5"]["guardian"] = 1
+    c = type(af_campaign()).model_validate(data)
+    run = af_fight(c, "r-fl1 attack b-flag", {"r-fl1": "1332"}, faces=[1] * 40)
+    for a in (fighters.FIGHTERS, "r-fl1", "b-flag"):
+        run.answer(a)
+    q = run.pending
+    texts = [e.text for e in run.log.events]
+    assert q.key == "b5/1/guard" and q.to == "blue" and q.options == ("b-flag", "none")
+    assert any("(AF x2) at R-FL1" in t for t in texts) and not any("attacks B-FLAG" in t for t in texts)
+    assert q.data["option_words"]["b-flag"].startswith("B-FLAG: R-FL1's fighter weapons d10 needs ")
+    run.answer("b-flag")
+    attack = next(e.text for e in run.log.events if "attacks B-FLAG" in e.text)
+    assert "needs 11:" in attack, attack
+
+
+def test_undo_at_a_flights_guardian_question_resumes_from_a_checkpoint(monkeypatch):
+    from rules.battlehex import replay_points
+    from rules.systems import start
+    from rules.systems.b5 import fighters
+    from tests.rules.battlehex.test_replay_points import counting
+    from tests.rules.systems.b5.afhelp import campaign as af_campaign, fight as af_fight
+    from tests.rules.systems.b5.test_b5_checkpoints import reference
+
+    replay_points.SHELF.clear()
+    data = json.loads(io.dumps(af_campaign(af=2, count=1)))
+    for f in data["fleets"]:
+        for u in f["units"]:
+            if u["id"] == "b-flag":
+                u["b5"]["guardian"] = 1
+    c = start(type(af_campaign()).model_validate(data), AT).saved()
+    run = af_fight(c, "r-fl1 attack b-flag", {"r-fl1": "1332"})
+    for a in (fighters.FIGHTERS, "r-fl1", "b-flag"):
+        run.answer(a)
+    q = run.pending
+    assert q.key == "b5/1/guard"
+    given = counting(monkeypatch)
+    run.answer("b-flag")
+    given.clear()
+    run.undo(1)
+    assert not given and run.pending.key == q.key and run.pending.text == q.text
+    run.answer("b-flag")
+    ref = reference(c, None, list(run.answers))
+    assert run.events_json() == ref.events_json() and run.saved() == ref.saved()
