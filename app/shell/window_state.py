@@ -129,10 +129,11 @@ _ENDS = (Qt.DockWidgetArea.TopDockWidgetArea, Qt.DockWidgetArea.BottomDockWidget
 
 
 def _docked(window: QMainWindow, areas: tuple[Qt.DockWidgetArea, ...]) -> list[QDockWidget]:
-    """The window's docks shown docked in ``areas`` (a tabified dock behind another is not shown)."""
-    return [d for d in window.findChildren(QDockWidget)
-            if d.parent() is window and d.isVisibleTo(window) and not d.isFloating()
-            and window.dockWidgetArea(d) in areas]
+    """The window's docks shown docked in ``areas`` (a tabified dock behind another is not shown). Its
+    direct children only: a search of the whole tree hands every object in it to Python, whose types
+    (a text document's, an animation's) and their Qt enums were made for it before the first frame."""
+    return [d for d in window.findChildren(QDockWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
+            if d.isVisibleTo(window) and not d.isFloating() and window.dockWidgetArea(d) in areas]
 
 
 def _scale_docks(window: QMainWindow, saved: QSize, sizes: dict[str, QSize]) -> None:
