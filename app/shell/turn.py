@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QInputDialog
 
 from app.strategic.describe import battle_hexes_html
 from app.shell.menus import with_shortcut_in_tooltip
-from app.widgets.titles import ask_text
+from app.widgets.titles import ask_text, plain_words
 from app.shell.fight_list import chosen_words, in_order, battle_window_for
 from app.strategic.scene import StrategicScene
 from hexmap import Label
@@ -262,8 +262,10 @@ class MovementPhaseMixin:
             events = [f"{e.rule}: {e.text}" for e in readable_log(c, GM if gm else TABLE) if e.turn == c.turn]
         if not gm:  # the table's view: no line naming a unit or fleet the rules keep from it (V13.03, V13.29)
             events = table_lines(c, events or [])
-        dialog = _dialogs().BattleHexesDialog(battle_hexes_html(self.session.state, records, gm), events or [], self,
-                                              gm, encounters=c.settings.combat_phase == "seed004")
+        # in words (issue 22): "Movement Phase: ...", not "004 Movement Phase: ..."; no "(A-51: ..."
+        html = plain_words(battle_hexes_html(self.session.state, records, gm))
+        dialog = _dialogs().BattleHexesDialog(html, [plain_words(e) for e in events or []], self, gm,
+                                              encounters=c.settings.combat_phase == "seed004")
         dialog.setModal(False)
         dialog.show()
         self._battle_dialog = dialog

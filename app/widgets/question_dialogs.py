@@ -333,7 +333,7 @@ class WeaponStatusDialog(QDialog):
         self.browser = QTextBrowser()
         self.browser.setOpenLinks(False)
         self.browser.anchorClicked.connect(lambda url: open_rule_link(url, self))
-        self.browser.setHtml(linkify_html(html))
+        self.browser.setHtml(linkify_html(plain_words(html)))  # "[V13.414]", not "[V13.414 / A-29]" (issue 22)
         lay.addWidget(self.browser)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok)
         buttons.accepted.connect(self.accept)

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.systems.v13.map import UNIT_MIME
+from app.widgets.titles import plain_words
 from hexmap import Facing, Hex
 from rules.systems.v13.queries import forced_facing, keep_out
 from rules.battlehex.questions import QKind
@@ -211,7 +212,7 @@ class SetupPanel(QWidget):
         v = b.placement.check(uid, h, facing, self.speed.value() if self.speed.isEnabled() else None)
         label = b.ctx.where(h)
         return v.ok, (f"{label}: legal" + (" (facing will be corrected, V13.443)" if v.note else "")) if v.ok \
-            else f"{label}: {v.rule}: {v.reason}"
+            else plain_words(f"{label}: {v.rule}: {v.reason}")  # "V13.462: ...", not "V13.462 / A-22: ..."
 
     def answer_for(self, uid: str, h: Hex) -> dict[str, Any]:
         """The placement answer for dropping ``uid`` on ``h`` with the facing and speed set."""
