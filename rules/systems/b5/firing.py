@@ -286,10 +286,15 @@ def _resolve(self: B5Engine, firer: str, w: B5Weapon, target: str) -> Procedure:
     x = losses.x_rating(self, firer, arc_x(self, firer, w, target))
     need = defence + fire.RANGE_MODIFIER[band]
     die = _fc(w, t)
-    hurt = specials.damage_band(w, band, self.fired.get(firer, {}).get(w.name, []), self.round, self.pulse)
+    before = self.fired.get(firer, {}).get(w.name, [])
+    hurt, down = specials.damage_band(w, band, before, self.round, self.pulse), \
+        specials.accelerator_levels(w, before, self.round, self.pulse)
     how = f"{fire.BANDS[band]} range" + (f", damage of {fire.BANDS[hurt]} range (it fired "
-                                         f"{'last pulse' if hurt - band == 2 else 'two pulses ago'})"
-                                         if hurt != band else "")
+                                         f"{'last pulse' if down == 2 else 'two pulses ago'})" if down else "")
+    if down:
+        self.log.add("ruling", specials.PLASMA_RULE, f"{possessive(self.units[firer].unit.name)} {w.name} fired "
+                                                     f"{plural(3 - down, 'pulse')} ago: its damage {down} level"
+                                                     f"{'s' if down > 1 else ''} down, {w.damage[hurt]}", {"unit": firer})
     self.fired.setdefault(firer, {}).setdefault(w.name, []).append((self.round, self.pulse))
     if w.cls is WeaponClass.BALLISTIC:
         hexes = deploy.distance(self.at[firer], self.at[target])

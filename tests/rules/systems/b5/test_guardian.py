@@ -130,10 +130,14 @@ def test_undo_at_the_guardians_question_resumes_from_a_checkpoint(monkeypatch, d
     assert run.events_json() == ref.events_json() and run.saved() == ref.saved()
 
 
-def test_the_plasma_accelerator_fired_in_the_last_pulse():
-    """R-FLAG's Accelerator (d12 short, 2d8 long) fires at B-FLAG in pulse 1, then in pulse 2: its
-    damage is long range's, shown in the odds before the roll and logged with the shot."""
-    acc = dict(ACCELERATOR, ranges=[60, 70, 80, 90])
+@pytest.mark.parametrize(("ranges", "first", "then", "words"), [
+    ([60, 70, 80, 90], "d12", "2d8", "short range, damage of long range (it fired last pulse)"),
+    ([10, 20, 60, 80], "2d8", "d6", "long range, damage of extreme range (it fired last pulse)")])
+def test_the_plasma_accelerator_fired_in_the_last_pulse(ranges, first, then, words):
+    """R-FLAG's Accelerator (d12 short, d10 medium, 2d8 long, d6 extreme) fires at B-FLAG in pulse 1, then in
+    pulse 2: its damage two levels down (at long range no further than extreme's), shown in the odds before the
+    roll and logged with the shot and under the seed's section."""
+    acc = dict(ACCELERATOR, ranges=ranges)
     c = campaign(flag_guard=0, red_weapons=(acc,), declared=False)
     run = B5Battle(c, AT, dice=lambda _seed: ScriptedDice([1] * 300))
     for a in SET_UP:
@@ -143,16 +147,19 @@ def test_the_plasma_accelerator_fired_in_the_last_pulse():
         if q.key.startswith("b5/1/fire/") and run.engine.pulse == 1 and not run.engine.fired.get("r-flag"):
             for a in ("fire", "r-flag", "Plasma accelerator"):
                 run.answer(a)
-            assert "damage d12 on armor" in run.engine.question_odds(run.pending)["B-FLAG"]
+            assert f"damage {first} on armor" in run.engine.question_odds(run.pending)["B-FLAG"]
             run.answer("b-flag")
             continue
         run.answer("done" if q.key.startswith("b5/1/fire/") else q.default)
     for a in ("fire", "r-flag", "Plasma accelerator"):
         run.answer(a)
-    assert "damage 2d8 on armor" in run.engine.question_odds(run.pending)["B-FLAG"]
+    assert f"damage {then} on armor" in run.engine.question_odds(run.pending)["B-FLAG"]
     run.answer("b-flag")
     text = [e.text for e in run.log.events if e.text.startswith("R-FLAG's Plasma accelerator (x1) at B-FLAG")]
-    assert "short range, damage of long range (it fired last pulse)" in text[-1], text
+    assert words in text[-1], text
+    rule = [(e.rule, e.text) for e in run.log.events if e.text.startswith("R-FLAG's Plasma accelerator fired")]
+    assert rule == [("B5 Plasma Accelerator", f"R-FLAG's Plasma accelerator fired 1 pulse ago: its damage 2 levels "
+                                              f"down, {then}")]
 
 
 def torpedo_campaign():
