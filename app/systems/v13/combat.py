@@ -18,6 +18,9 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSpinBox,
+    QStyle,
+    QStyleOptionButton,
+    QStylePainter,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +35,7 @@ if TYPE_CHECKING:
     from app.systems.v13.panel import V13Panel
     from rules.battlehex.roster import BUnit
 
+DECLARE = "Disengage / Retreat..."  # the button of the selected unit's declaration (it names the unit)
 DIRECTIONS = ("A (up)", "B (up right)", "C (down right)", "D (down)", "E (down left)", "F (up left)")
 
 
@@ -102,6 +106,37 @@ class WordsLine(QWidget):
                                   self._text, QPalette.ColorRole.WindowText)
 
 
+class NameButton(QPushButton):
+    """A push button whose words change without the side panel being laid out again. Qt's
+    ``setText`` asks the button's layout for a new geometry at every new text, and the Disengage /
+    Retreat button names the selected unit: each click on another counter laid the whole side
+    panel out again, measuring its word-wrapped labels anew (issue 21: a sixth of a click-select).
+    Its width is the panel's whatever the words (size policy Ignored) and one line is as high
+    whatever the words, so Qt keeps the words it was made with for its sizing, and the button
+    paints, names (accessibleName) and returns (:meth:`text`) the words set, as QPushButton
+    paints its own: its style's push button with them."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self._words = text
+        self.setAccessibleName(text)
+
+    def text(self) -> str:
+        return self._words
+
+    def setText(self, text: str) -> None:  # noqa: N802 (QPushButton's name)
+        if text != self._words:
+            self._words = text
+            self.setAccessibleName(text)
+            self.update()
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        option = QStyleOptionButton()
+        self.initStyleOption(option)
+        option.text = self._words
+        QStylePainter(self).drawControl(QStyle.ControlElement.CE_PushButton, option)
+
+
 class CombatPanel(QWidget):
     """Buttons and readouts of the tracked battle; hidden until the battle starts."""
 
@@ -130,10 +165,10 @@ class CombatPanel(QWidget):
                   ("Sideslip right", lambda: self.step(Step.SLIP_RIGHT), "D"))
         self._row(g, *((s.title(), lambda _s=s: self.mark(_s), None)
                        for s in ("crippled", "destroyed", "captured", "active")))
-        self._row(g, ("Disengage / Retreat...", self.declare, "Ctrl+D"),
+        self._row(g, (DECLARE, self.declare, "Ctrl+D"),
                   ("End battle (GM)...", self.end_battle, "Ctrl+Shift+X"), columns=1)
         # it names the selected unit: a long name must not widen the side panel (issue 22, at scale 2)
-        self.buttons["Disengage / Retreat..."].setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.buttons[DECLARE].setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         fl = QGridLayout()  # the words and the direction, then the hexes and Float
         self.float_dir = QComboBox()
         self.float_dir.addItems(DIRECTIONS)
@@ -161,7 +196,7 @@ class CombatPanel(QWidget):
         """Buttons ``columns`` to a line: the side panel never scrolls sideways for them (issue 22)."""
         r = QGridLayout()
         for i, (text, slot, key) in enumerate(buttons):
-            b = QPushButton(text)
+            b = NameButton(text) if text == DECLARE else QPushButton(text)
             if columns > 2:  # the words, not the style's 80 px least width: three fit the side panel
                 b.setMinimumWidth(b.fontMetrics().horizontalAdvance(text) + 14)
             connect_plain(b.clicked, slot)
@@ -187,11 +222,11 @@ class CombatPanel(QWidget):
         self.unit_label.setText(f"Selected: {u.name} at {b.ctx.where(u.pos)} facing {u.facing.name}, speed "
                                 f"{u.speed if u.speed is not None else 'none'}" + (", crippled" if u.is_crippled else "")
                                 if u else "Click a counter (or N) to select it; drag it (or M) to move it.")
-        declare = self.buttons["Disengage / Retreat..."]
+        declare = self.buttons[DECLARE]
         if u is not None and u.role in (Role.ATTACKER, Role.DEFENDER):
             declare.setText(f"{'Disengage' if u.role is Role.ATTACKER else 'Retreat'} {u.name}...")
         else:
-            declare.setText("Disengage / Retreat...")
+            declare.setText(DECLARE)
         declare.setToolTip(f"{declare.text()} (Ctrl+D)")
         gone = [x for x in b.state.units.values() if x.pos is not None and not x.present]
         self.left_label.setText("<b>Left the battle</b>: " + "; ".join(f"{x.name} ({x.status.value})"

@@ -93,8 +93,10 @@ class Readout(QWidget):
         if self.html != self._shown:
             self._shown = self.html
             doc = self.doc
-            doc.setHtml(self.html)
-            doc.setTextWidth(self.widest - 2 * self.PAD_X)  # a longer text wraps rather than being cut off
+            doc.setHtml(self.html)  # laid out at once, at the text width it has
+            width = self.widest - 2 * self.PAD_X  # a longer text wraps rather than being cut off
+            if doc.textWidth() != width:  # each set lays the whole text out again, even at the same width (issue 21)
+                doc.setTextWidth(width)
             # laid out once at the widest: the box as wide as its widest line
             self.resize(math.ceil(doc.idealWidth()) + 2 * self.PAD_X, math.ceil(doc.size().height()) + 2 * self.PAD_Y)
             self.picture = None

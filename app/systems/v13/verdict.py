@@ -16,7 +16,8 @@ def keep_in_view(item: QGraphicsTextItem, centre: QPointF, off: float, views: li
     units to its right and above it, or to its left, wrapped to the wider side when it fits neither
     (to the view's width when both are narrow), and inside the first view's viewport (no view:
     right of the hex)."""
-    item.setTextWidth(-1)
+    if item.textWidth() != -1:  # a set lays the words out again, even at the width they have (issue 21)
+        item.setTextWidth(-1)
     if not views:
         item.setPos(centre + QPointF(off, -off))
         return
