@@ -102,11 +102,6 @@ def told(e: STCSEngine, x: str) -> str:
     return f", holding its sensor lock on {e.ship(e.locks[x])}" if x in e.locks else ""
 
 
-def seen_by(e: STCSEngine, x: str) -> tuple[str, ...] | None:
-    """Who reads a line of ``x``'s lock lost: its side and the GM while it is cloaked, else all (None)."""
-    return (e.units[x].team, GM) if e.cloaked.get(x) else None
-
-
 def refusals(e: STCSEngine, acts: dict[str, str]) -> dict[str, str]:
     """The acts of ``acts`` a cloaked ship's lock bars, refused to the GM (option -> why) and listed as if it held none
     (issue 25: the list is read by all): a ship an enemy senses may not leave the board in a sensor shadow (seed 002,

@@ -183,3 +183,109 @@ def test_fire_through_its_shields_takes_a_cloaked_ships_lock_in_secret() -> None
     assert "bop" not in run.engine.locks and run.engine.ss_lost["bop"] > 0
     line = "Bird of Prey loses its sensor lock (damage through its shields)"
     assert line in run.events_json(RED) and line not in run.events_json(BLUE)
+
+
+def sensored(points: int) -> STCSBattle:
+    """The test battle with the Bird of Prey's sensors at ``points`` (0: none, the record's own bound)."""
+    from rules.dice import ScriptedDice
+    from tests.rules.systems.stcs.helpers import stcs_campaign
+    from tests.rules.systems.v13.helpers import AT
+
+    c = stcs_campaign()
+    for f in c.fleets:
+        for u in f.units:
+            if u.id == "bop" and u.stcs is not None:
+                u.stcs = u.stcs.model_copy(update={"sensors": points})
+    run = STCSBattle(c, AT, dice=lambda _seed: ScriptedDice([1]))
+    for a in ("sublight", ["lexington"]):
+        run.answer(a)
+    return run
+
+
+@pytest.mark.parametrize(("points", "may"), [(0, False), (1, True)])
+def test_a_cloaked_ship_without_sensors_is_refused_its_lock(points: int, may: bool) -> None:
+    run = sensored(points)
+    assert "cloaklock:bop" in run.pending.options
+    if not may:
+        with pytest.raises(IllegalAnswer, match="Bird of Prey: it may not lock now"):
+            run.answer("cloaklock:bop")
+    else:
+        secret_lock(run, "enterprise")
+        assert run.engine.locks == {"bop": "enterprise"}
+
+
+def test_the_words_keys_and_odds_of_the_lock_question_and_its_line() -> None:
+    """Red's question and line in full: who is asked, the ship it holds a lock on kept or replaced, a new key for each
+    attempt (each its own secret die), the ship it holds left out, one beyond 36 hexes left out, -2 on an arrival in
+    its arrival segment, the die 10 read 0, and the line a ruling under the cloaked lock's rule."""
+    run = scripted([10] + [1] * 12)  # the first lock die 10 (7 hexes: 1-10 locks), then the warp in's dice
+    assert run.question_odds()["cloaklock:bop"] == (
+        "by the range to the ship its side picks: 0-7 hexes D10 1-10 (100%); 8-14 hexes D10 1-9 (90%); 15-21 hexes "
+        "D10 1-8 (80%); 22-28 hexes D10 1-7 (70%); 29-36 hexes D10 1-6 (60%); none beyond 36 (-2 on a ship arriving "
+        "this segment); each ship's odds in its side's question")
+    place(run, 10, True)
+    run.answer("move:enterprise")  # 7 hexes
+    run.answer("4")
+    run.answer("F:3")
+    assert run.engine.range("bop", "enterprise") == 7
+    run.answer("cloaklock:bop")
+    first = run.pending
+    assert first.text == "Red (in secret): does cloaked Bird of Prey try a sensor lock, and on which enemy ship?"
+    assert first.data["option_words"] == {"none": "no lock attempt (Bird of Prey keeps its sensors quiet)",
+                                          "enterprise": "lock on Enterprise at 7 hexes: D10 1-10 (100%)"}
+    run.answer("enterprise")
+    red = json.loads(run.events_json(RED))
+    line = next(e for e in red if "(cloaked) locks on" in e["text"])
+    assert (line["kind"], line["rule"], line["text"]) == ("ruling", RULE, "Bird of Prey (cloaked) locks on Enterprise "
+                                                          "at 7 hexes: D10 0, 1-10 locks")
+    run.answer("warpin:lexington")
+    while not run.pending.key.endswith("/act"):
+        run.answer(run.pending.default if run.pending.default is not None else run.pending.options[0])
+    assert run.engine.arrived.get("lexington") == run.engine.round
+    run.answer("cloaklock:bop")
+    second = run.pending
+    assert second.key != first.key
+    r = run.engine.range("bop", "lexington")
+    top = {7: 10, 14: 9, 21: 8, 28: 7, 36: 6}[next(b for b in (7, 14, 21, 28, 36) if r <= b)] - 2
+    assert second.data["option_words"] == {
+        "none": "no lock attempt (Bird of Prey keeps its lock on Enterprise)",
+        "lexington": f"lock on Lexington at {r} hexes: D10 1-{top} ({top * 10}%) (replacing its lock on Enterprise "
+                     "if it locks)"}  # (not the Enterprise it holds)
+
+
+def test_no_ship_beyond_36_hexes_is_offered_and_an_uncloak_without_a_lock_says_nothing_of_one() -> None:
+    run = scripted([])
+    run.answer("move:enterprise")
+    run.answer("15")
+    run.answer("B:12")
+    run.answer("move:bop")
+    run.answer("4")
+    run.answer("E:1")
+    assert run.engine.range("bop", "enterprise") == 37
+    run.answer("cloaklock:bop")
+    assert run.pending.options == ("none",)
+    run.answer("none")
+    run.answer("uncloak:bop")
+    said = [e["text"] for e in json.loads(run.events_json(BLUE))]
+    assert said[-2] == "Bird of Prey uncloaks" and "bop" not in run.engine.locks
+
+
+def test_refused_in_its_arrival_segment() -> None:
+    """Warping Into Battles: "Ships arriving may not perform sensor locks in the turn segment in which they arrive"."""
+    from rules.dice import ScriptedDice
+    from tests.rules.systems.stcs.helpers import stcs_campaign
+    from tests.rules.systems.v13.helpers import AT
+
+    run = STCSBattle(stcs_campaign(), AT, dice=lambda _seed: ScriptedDice([1] * 12))
+    run.answer("sublight")
+    run.answer(["bop"])
+    run.answer("warpin:bop")
+    while not run.pending.key.endswith("/act"):
+        run.answer(run.pending.default if run.pending.default is not None else run.pending.options[0])
+    assert "bop" in run.engine.at and run.engine.cloaked["bop"] and "cloaklock:bop" in run.pending.options
+    with pytest.raises(IllegalAnswer, match="Bird of Prey: it may not lock now"):
+        run.answer("cloaklock:bop")
+    run.answer("next")
+    while not run.pending.key.endswith("/act"):
+        run.answer("none")
+    secret_lock(run, "enterprise")  # the next segment
