@@ -16,17 +16,35 @@ import gc
 import json
 import os
 import traceback
+import weakref
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rules.errors import RuleError
 from rules.model import Campaign, CampaignError, Problem
 from rules.model.io import campaign_text, load_with_passphrases
 from rules.model.seals import Keyring
 
-__all__ = ["open_campaign_file", "opening_problems"]
+if TYPE_CHECKING:
+    from hexmap import LaneGraph
+    from rules.strategic import StrategicState
+
+__all__ = ["derived", "open_campaign_file", "opening_problems"]
 
 _ROOT = Path(__file__).resolve().parent.parent
+_DERIVED: list[tuple[weakref.ref[Campaign], LaneGraph, StrategicState]] = []
+"""The lane graph and strategic state the last check that passed computed, and its campaign."""
+
+
+def derived(c: Campaign) -> tuple[LaneGraph, StrategicState] | None:
+    """The lane graph and strategic state :func:`opening_problems` computed for ``c``, this very
+    campaign, when it was the last one checked and passed; handed out once (issue 21: the window's
+    session built them again right after the check, ~1.5 ms of an open)."""
+    if not _DERIVED:
+        return None
+    ref, graph, state = _DERIVED.pop()
+    return (graph, state) if ref() is c else None
 
 
 def open_campaign_file(path: str | os.PathLike[str], keyring: Keyring | None = None,
@@ -57,6 +75,7 @@ def opening_problems(c: Campaign) -> list[Problem]:
     from rules.strategic import StrategicState, build_graph
     from rules.turn import sequence
 
+    _DERIVED.clear()
     try:
         graph = build_graph(c)
         state = StrategicState.compute(c, graph)
@@ -79,6 +98,7 @@ def opening_problems(c: Campaign) -> list[Problem]:
     except Exception as e:  # noqa: BLE001: same: the types should have refused the file
         return [Problem("", f"a save could not write this campaign back ({_fault(e)}); this is a fault "
                             "of BattleHex, please report it with the file")]
+    _DERIVED.append((weakref.ref(c), graph, state))
     return []
 
 

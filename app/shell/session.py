@@ -39,6 +39,7 @@ from hexmap import Label, LaneGraph
 from rules.model import Campaign, save_campaign
 from rules.model import visibility
 from rules.model.seals import LOG_RULE, Keyring
+from rules.opening import derived
 from rules.strategic import StrategicState, build_graph
 from rules.strategic.meetings import bring_first, sides
 from rules.strategic.turn import MovementReport, PhaseError, gm_resolve, set_orders, standing
@@ -109,9 +110,10 @@ class CampaignSession(QObject):
         self.keyring = keyring or Keyring()
         """The seal keys opened this session (the file's sealed secrets, the GM view)."""
         self.undo_stack = QUndoStack(self)
-        self.graph: LaneGraph = build_graph(campaign)
+        ready = derived(campaign)  # the opening check's, of this very campaign: not built again
+        self.graph: LaneGraph = ready[0] if ready is not None else build_graph(campaign)
         self.campaign = campaign
-        self.state = StrategicState.compute(campaign, self.graph)
+        self.state = ready[1] if ready is not None else StrategicState.compute(campaign, self.graph)
         self._last_autosave: Path | None = None
         self.battles: dict[Label, BattleController] = {}
         self._autosave_timer = QTimer(self)
