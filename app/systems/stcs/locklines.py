@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from app.systems.stcs.panel import MapView
 
 OPEN = QColor(80, 200, 120, 160)
+SIZE = 12.0
+"""The map's hex size (app/systems/stcs/panel.py's SIZE: a ship's name sits 0.8 of it under the ship)."""
 SECRET = QColor("#7de3b0")
 
 
@@ -33,6 +35,7 @@ def draw(view: MapView, run: STCSBattle, viewer: str, ships: list[str], font: QF
         if secret:
             t = view.scene_.addSimpleText(f"secret lock: {eng.ship(x)} on {eng.ship(y)}", font)
             t.setBrush(SECRET)
-            t.setPos((p.x() + q.x()) / 2, (p.y() + q.y()) / 2)
+            t.setPos(p.x() - SIZE, p.y() + SIZE * 1.9)  # under the ship's name (along the line it sat
+            # on a ship between them, seen on :108: the line passed the Enterprise on its way to the Lexington)
         drawn.append((x, y, secret))
     return drawn

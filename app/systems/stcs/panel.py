@@ -29,7 +29,8 @@ from rules.systems.stcs.battle import STCSBattle
 if TYPE_CHECKING:
     from app.battle.window import BattleWindow
 
-BUILT = ("Built: combat mode, turn order by tactical advantage, sensor locks by range, area scans for cloaked "
+BUILT = ("Built: combat mode, turn order by tactical advantage, sensor locks by range (a cloaked ship's in secret, "
+         "drawn dashed here for its side and the GM), area scans for cloaked "
              "ships on the secret Cloak Detection Tables, cloaking (a cloaked ship's warp out chosen by its side in "
              "secret), warping in (dispersion drawn here) and out (the Striking Table for an object on the path), "
              "fire with its To-Hit odds on the seeded dice, shields absorbing damage (the shield facing the firer), "
