@@ -10,15 +10,29 @@ itself, as ``setDefaultAction`` would, without connecting anything.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtGui import QActionEvent
-from PySide6.QtWidgets import QToolBar, QToolButton
+from PySide6.QtGui import QAction, QActionEvent
+from PySide6.QtWidgets import QToolBar, QToolButton, QWidgetAction
+from shiboken6 import getCppPointer
 
 
 class _InStep(QObject):
-    """The event filter of a toolbar's buttons (one per toolbar)."""
+    """The event filter of a toolbar's buttons (one per toolbar), and of the toolbar itself."""
+
+    def __init__(self, parent: QObject) -> None:
+        super().__init__(parent)
+        self._placed: dict[int, tuple] = {}  # per action: what the toolbar's layout of it depends on
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt name)
-        if event.type() != QEvent.Type.ActionChanged or not isinstance(obj, QToolButton):
+        kind = event.type()
+        if isinstance(obj, QToolBar):
+            if kind == QEvent.Type.ActionAdded:  # laid out as it is now
+                self.place(event.action())
+            elif kind == QEvent.Type.ActionRemoved:
+                self._placed.pop(_key(event.action()), None)
+            return kind == QEvent.Type.ActionChanged and self._in_place(event)
+        if kind != QEvent.Type.ActionChanged:
+            return False
+        if not isinstance(obj, QToolButton):
             return False
         assert isinstance(event, QActionEvent)
         act = event.action()
@@ -38,12 +52,42 @@ class _InStep(QObject):
             obj.setIcon(icon)
         return True  # not QToolButton's own handling: it would connect changed() once more
 
+    def _in_place(self, event: QEvent) -> bool:
+        """The toolbar lays all its buttons out again at every change of an action (QToolBar's
+        ActionChanged), then the window holding it: at every battle answer, for Undo's new
+        tooltip (issue 21). A change that leaves the action where and as big as it was (its
+        tooltip, status tip, enabled or checked state) is left to its button (above); any
+        other goes to the toolbar as before."""
+        assert isinstance(event, QActionEvent)
+        act = event.action()
+        if act is None or isinstance(act, QWidgetAction):
+            return False
+        before = self._placed.get(_key(act))
+        return self.place(act) == before
+
+    def place(self, act: QAction | None) -> tuple | None:
+        """Note what the toolbar's layout of ``act`` depends on, as it is now."""
+        if act is None:
+            return None
+        placed = (act.isVisible(), act.isSeparator(), act.text(), act.iconText(), act.icon().cacheKey(),
+                  act.font().key(), act.isCheckable(), act.menu() is not None, act.priority())
+        self._placed[_key(act)] = placed
+        return placed
+
+
+def _key(act: QAction | None) -> int:
+    """``act`` by its C++ object (a Python wrapper may be made anew per event)."""
+    return getCppPointer(act)[0] if act is not None else 0
+
 
 def keep_in_step(bar: QToolBar) -> None:
     """Make the buttons ``bar`` shows for its actions (now) follow them without the Qt 6.11 leak."""
     keeper = bar.findChild(_InStep)
     if keeper is None:
         keeper = _InStep(bar)
+        for act in bar.actions():  # as the toolbar laid them out
+            keeper.place(act)
+        bar.installEventFilter(keeper)
     for button in bar.findChildren(QToolButton):  # (widgetForAction costs ~0.5 ms an action at start-up)
         if button.defaultAction() is not None:
             button.removeEventFilter(keeper)  # installed once
