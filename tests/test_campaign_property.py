@@ -100,6 +100,7 @@ def _economy(c: Campaign, seed: int, turn: int) -> Campaign:
         p.ground_list = [GroundClass(unit=g, cost=Fraction(rng.randint(1, 8), 2)) for g in troops[:1]]  # up to Census
         _transports(c, p, rng)
         _flight_lost(c, p, random.Random(f"{seed} {p.id} flight lost"))  # its own draws: the others' stay as they were
+        _base_damaged(c, p, random.Random(f"{seed} {p.id} base damaged"))
     for s in c.map.sectors:
         for pl in s.star_system.planets if s.star_system else []:
             pl.census_bonus = rng.randint(0, 3)
@@ -155,6 +156,31 @@ def _flight_lost(c: Campaign, p, rng) -> None:
                           power=p.id, sector=s.at, units=[new]))
 
 
+def _base_damaged(c: Campaign, p, rng) -> None:
+    """Now and then (after turn 1) a base of ``p``'s garrison at one of its planets crippled in earlier battles, with
+    one to four damage levels and a cost (units[].damage_levels; docs/combat_phase.md, "Base damage levels"): what
+    a base's repair by its levels needs (seed 004 Construction Completion), for the random player to order."""
+    from fractions import Fraction
+
+    bases = [u for s in c.map.sectors if s.owner == p.id and s.star_system is not None and any(
+        pl.owner == p.id for pl in s.star_system.planets) for u in s.garrison if u.kind.is_base and not u.destroyed]
+    if not bases or c.turn < 2 or rng.random() < 0.4:
+        return
+    u = rng.choice(bases)
+    u.crippled, u.damage_levels = True, rng.randint(1, 4)
+    u.cost = u.cost or Fraction(rng.randint(4, 40))
+
+
+def _base_repairs(p: TurnPlayer) -> tuple[list[str], list[str]]:
+    """The base repairs a game ordered and those Construction Completion did (the engine's log lines)."""
+    said = [e.text for e in p.run.log if e.kind == "log"]
+    names = {u.name for s in p.run.campaign.map.sectors for u in s.garrison if u.kind.is_base} | {
+        u.name for f in p.run.campaign.fleets for u in f.units if u.kind.is_base}
+    done = [t for t in said if ") completed: " in t and any(f"; {n} is whole again at " in t or f"; {n}: " in t
+                                                              and " repaired at " in t for n in names)]
+    return [t for t in said if " orders " in t and " per damage level, " in t], done
+
+
 def _play(c: Campaign, seed: int, turns: int, ruling: float, dice_key: str | None = None) -> TurnPlayer:
     p = TurnPlayer(c, seed, ruling=ruling, dice_key=dice_key)
     played = p.play_turns(turns)
@@ -208,6 +234,10 @@ def test_the_seed004_economy_plays_on_with_any_legal_answers(seed, system, phase
     _trade_visits(p)
     FIGURES.update({"replacement flights done": sum(1 for e in p.run.log if e.kind == "log" and e.rule == (
         "004 Construction Completion Phase (replacement flights)"))})
+    ordered, done = _base_repairs(p)
+    FIGURES.update({"base repairs ordered": len(ordered), "base repairs done": len(done),
+                    "bases crippled in battle": sum(1 for e in p.run.log if e.kind == "log" and " is crippled: " in e.text
+                                                    and " damage level" in e.text)})
 
 
 def test_random_play_orders_bases_elsewhere_built_and_lost():
@@ -238,6 +268,20 @@ def test_random_play_sends_replacement_flights():
         if done:
             break
     assert done and "taken through its logistical network to" in done[0] and "replacing" in done[0], done
+
+
+def test_random_play_repairs_damaged_bases_by_their_levels():
+    """Random play of the seed 004 economy orders the repair of a base crippled in earlier battles (all its
+    damage levels or fewer, 25% of its cost each), as the orders dialog offers it, and Construction
+    Completion takes the levels off: searched over the first seeds, a turn each, until both were seen."""
+    ordered, done = [], []
+    for seed in range(12):
+        p = _play(_economy(_default(seed, "v13", "v13"), seed, 5), seed, 1, 0.3)
+        o, d = _base_repairs(p)
+        ordered, done = ordered + o, done + d
+        if ordered and done:
+            break
+    assert ordered and done, (ordered, done)
 
 
 def _bases_elsewhere(p: TurnPlayer) -> None:

@@ -158,8 +158,9 @@ class TurnPlayer:
 
     def _orders(self) -> Iterator[Candidate]:
         c = self.run.campaign
-        if c.settings.empire_turn == "seed004":
-            yield from self._legal_replacements(c)  # before movement, which the engine always takes
+        if c.settings.empire_turn == "seed004":  # before movement, which the engine always takes
+            yield from self._legal(c, "replace", "replacement flights offered")
+            yield from self._legal(c, "repair", "repairs offered")  # ships', and bases' by their levels
         if self.rng.random() < self.move:
             state = StrategicState.compute(c, self.run.graph)
             fleets = [f for f in c.fleets if not f.orders or self.rng.random() < 0.3]
@@ -228,22 +229,22 @@ class TurnPlayer:
                 yield {"break": {"power": power, "with": other, "treaty": self.rng.choice(
                     ("non_aggression", "peace", "trade", "mutual_defense", "alliance"))}}, False
 
-    def _legal_replacements(self, c: Campaign) -> Iterator[Candidate]:
-        """Every replacement flight the engine accepts now (rules/turn/order_choices.py ``offers``, the
-        orders dialog's list: each newly built flight to each place of its power that lost one), in a
-        random order: the engine must take each, as it offered it."""
+    def _legal(self, c: Campaign, kind: str, note: str) -> Iterator[Candidate]:
+        """Every order of ``kind`` the engine accepts now (order_choices.offers, the orders dialog's list: each
+        new flight to each place that lost one; each crippled unit at a planet of its sector, a damaged base
+        for all its damage levels and each fewer), in a random order: the engine must take each it offered."""
         from rules.turn.order_choices import offers
 
-        legal = [(p.id, o) for p in c.powers for o in offers(c, p.id, "replace") if not o.refused]
+        legal = [(p.id, o) for p in c.powers for o in offers(c, p.id, kind) if not o.refused]
         if not legal or self.rng.random() < 0.5:  # (no draw without one: the other games play as before)
             return
         for power, o in self.rng.sample(legal, len(legal)):
-            self.notes["replacement flights offered"] += 1
-            yield {"replace": {"power": power, **dict(o.body)}}, True
+            self.notes[note] += 1
+            yield {kind: {"power": power, **dict(o.body)}}, True
 
     def _replacements(self, c: Campaign, power: str) -> Iterator[Candidate]:
         """A newly built flight sent to any fleet or garrison of its power (the engine judges: mostly
-        refused, as no flight was lost there; :meth:`_legal_replacements` gives the legal ones)."""
+        refused, as no flight was lost there; :meth:`_legal` gives the legal ones)."""
         from rules.turn.replacement import new_flights
 
         built = new_flights(c, power)
