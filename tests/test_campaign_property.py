@@ -235,9 +235,9 @@ def test_the_seed004_economy_plays_on_with_any_legal_answers(seed, system, phase
     FIGURES.update({"replacement flights done": sum(1 for e in p.run.log if e.kind == "log" and e.rule == (
         "004 Construction Completion Phase (replacement flights)"))})
     ordered, done = _base_repairs(p)
+    crippled = sum(1 for e in p.run.log if e.kind == "log" and " is crippled: " in e.text and " damage level" in e.text)
     FIGURES.update({"base repairs ordered": len(ordered), "base repairs done": len(done),
-                    "bases crippled in battle": sum(1 for e in p.run.log if e.kind == "log" and " is crippled: " in e.text
-                                                    and " damage level" in e.text)})
+                    "bases crippled in battle": crippled})
 
 
 def test_random_play_orders_bases_elsewhere_built_and_lost():

@@ -3,7 +3,8 @@ them (rules/economy/sheet.py): utilized Productivity, output and dock spaces wit
 any cut, and the Total Domestic Product; exported as CSV or HTML.
 
 With ``settings.empire_turn`` seed004 it adds the power's Point Pool, research and the orders
-waiting in its record (rules/economy/sheet.py ``economy_lines``), its treaties with the chance of each
+waiting in its record (rules/economy/sheet.py ``economy_lines``), its damaged bases with their damage
+levels to repair and the repairs ordered (``damage_lines``), its treaties with the chance of each
 break or declaration now (``treaty_lines``) and the charts of its income and
 fleet strength over turns (app/shell/empire_charts.py) -- a power's secret. The sheet is hot-seat safe as the campaign
 log is: the GM view (View > GM View) sees every power's; a Team that took the seat ("Take the
@@ -52,8 +53,8 @@ NOT_YET = ("Point Pool, maintenance, commerce, research and orders are not run b
            "them by hand (docs/economy.md).")
 ORDERS_NOT_YET = ("Turn Orders for bases outside orbit carried by Transport Fleets are not run by BattleHex yet: "
                   "the GM keeps them by hand (docs/economy.md).")
-SECRET = ("The Point Pool, research, orders, treaty chances and charts are the power's secret: shown to its Team "
-          "(Take the seat...) and in the GM view (View > GM View, Ctrl+Shift+G).")
+SECRET = ("The Point Pool, research, orders, damaged bases, treaty chances and charts are the power's secret: shown "
+          "to its Team (Take the seat...) and in the GM view (View > GM View, Ctrl+Shift+G).")
 
 
 def html_text(s: Sheet, notes: tuple[str, ...] = (NOT_YET,), pictures: tuple[str, ...] = ()) -> str:
@@ -336,9 +337,9 @@ class EmpireSheet(QDockWidget):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(r, col, item)
         self._fit_rows()
-        from rules.economy.sheet import economy_lines, treaty_lines
+        from rules.economy.sheet import damage_lines, economy_lines, treaty_lines
 
-        lines = economy_lines(c, str(power)) + treaty_lines(c, str(power))  # the power's secrets, as its pool
+        lines = economy_lines(c, str(power)) + damage_lines(c, str(power)) + treaty_lines(c, str(power))  # its secrets
         gm = getattr(self.parent(), "gm_view_action", None)  # made after this dock: followed from here
         if gm is not None and not self._gm_followed:
             self._gm_followed = True

@@ -140,14 +140,25 @@ def economy_lines(c: Campaign, power: str) -> tuple[str, ...]:
             f"Tech Year {eco.tech_year if eco is not None else 0}, {plural(done, 'advance')} this year; rolls on turns 6 and "
             f"12 of each year (next: turn {c.turn + roll - year_turn})",
             f"Intel Points: {intel} (upkeep {points(INTEL_UPKEEP * intel)} a turn)",
-            _orders(eco.projects if eco is not None else [], eco.productivity_orders if eco is not None else []),
+            _orders(c, eco.projects if eco is not None else [], eco.productivity_orders if eco is not None else []),
             *(("Miscellaneous items for the next Income Phase: " + "; ".join(
                 f"{m.text}: {points(Fraction(m.amount))}" for m in eco.misc),) if eco is not None and eco.misc else ()))
 
 
-def _orders(projects: list[Project], productivity: list[str]) -> str:
-    """The power's orders waiting in its record: units paid for, not completed yet, and Productivity bought."""
-    parts = [f"{'repair of ' + j.repair_of + ' (' + j.unit_class + ')' if j.repair_of else j.unit_class} at "
+def _orders(c: Campaign, projects: list[Project], productivity: list[str]) -> str:
+    """The power's orders waiting in its record: units paid for, not completed yet, and Productivity bought;
+    a repair names its unit (a base's: the damage levels it repairs)."""
+    from rules.model.units import levels_words
+
+    units = {u.id: u for f in c.fleets for u in f.units} | {u.id: u for s in c.map.sectors for u in s.garrison}
+
+    def what(j: Project) -> str:
+        u = units.get(j.repair_of) if j.repair_of is not None else None
+        if j.repair_of is None:
+            return j.unit_class
+        levels = f", {levels_words(j.levels)}" if u is not None and u.kind.is_base else ""
+        return f"repair of {u.name if u is not None else 'a unit no longer there'} ({j.unit_class}{levels})"
+    parts = [f"{what(j)} at "
              f"{j.planet} ({j.at}), {points(j.cost)} paid on turn {j.turn}" for j in projects]
     parts += [f"Productivity bought at {o}" for o in productivity]
     return "Orders waiting for Construction Completion and Update Asset: " + ("; ".join(parts) or "none")
@@ -184,3 +195,35 @@ def treaty_lines(c: Campaign, power: str) -> tuple[str, ...]:
     if unknown:
         out.append("No contact yet: " + ", ".join(unknown))
     return tuple(out)
+
+
+def damage_lines(c: Campaign, power: str) -> tuple[str, ...]:
+    """The power's damaged bases and fixed defences (issue 23; docs/combat_phase.md, "Base damage levels"):
+    where each stands, its damage levels to repair, 25% of its cost each, and the repairs ordered for it in
+    the power's record, with the levels not ordered yet. Nothing when the empire turn is kept by hand."""
+    from rules.economy.construction import repair_cost
+    from rules.model.units import base_levels, levels_words
+
+    p = c.power(power)
+    if p is None or c.settings.empire_turn != "seed004":
+        return ()
+    placed = [(u, f"{s.star_system.name} ({s.at})" if s.star_system else str(s.at)) for s in c.map.sectors
+              if s.owner == power for u in s.garrison] + [
+        (u, f"{f.name} at {f.sector}") for f in c.fleets if f.power == power for u in f.units]
+    projects = p.economy.projects if p.economy is not None else []
+    out = []
+    for u, where in placed:
+        has = base_levels(u)
+        if not has or u.destroyed or u.captured:
+            continue
+        each = f"{points(repair_cost(Fraction(u.cost)))} each" if u.cost is not None else "no cost in the file"
+        ordered = [j for j in projects if j.repair_of == u.id]
+        left = has - sum(j.levels for j in ordered)
+        line = f"{u.name} at {where}: {levels_words(has)} to repair ({each})"
+        if ordered:
+            line += "; repair ordered: " + ", ".join(f"{levels_words(j.levels)} at {j.planet} on turn {j.turn}"
+                                                     for j in ordered)
+            line += f"; {levels_words(left)} not ordered yet" if left > 0 else "; every level ordered"
+        out.append(line)
+    return ("Damaged bases (004 Construction Completion: 25% of a base's cost repairs a damage level):"
+            + ("" if out else " none"), *out)
