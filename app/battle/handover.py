@@ -318,6 +318,22 @@ def park(win: BattleWindow) -> None:
     win._hand_over(team)
 
 
+def moved_on(win: BattleWindow) -> None:
+    """The window's controller holds another meeting of its sector now: nobody at the window's screen is
+    kept for it, as a new window on that meeting keeps nobody (issue 22: the Orion Pirates' commander held
+    "Alliance attacks Orion Pirates"; "Coalition attacks Alliance" brought back first showed its question
+    for any commander to the Orion at once). No viewer, no seat, no parked page (its commander may have no
+    part in this battle), no GM view (its passphrase is asked again), no Undo mark: the refresh that follows
+    puts the battle behind its question's hand-over, and the main window is covered beside it
+    (:func:`main_hidden`). A party of the new meeting is not kept either: the meeting was chosen at the main
+    window by whoever sits there (as a fleet dragged at the table's view is not taken for the commander of
+    the battle beside it), and Undo stops at a hand-over given in this meeting's answers (the last one's
+    mark, an index in a stack cleared since, would stop it wrongly or not at all)."""
+    win.viewer, win.seat, win.parked, win.undo_mark = None, None, False, None
+    win.gm_action.setChecked(False)  # (not triggered: no toggle_gm, whose refresh comes after this)
+    guard_main(win)  # a page up now stays up through the refresh: covered at once (no page change to see)
+
+
 class _MainGuard(QObject):
     """Covers the main window when the battle window shows (its first hand-over comes before), lifts
     the covers when it hides or closes; and looks again at every change of the main window's viewer
@@ -338,15 +354,12 @@ class _MainGuard(QObject):
 
     def battle_reset(self) -> None:
         """The battle is drawn anew: a strategic change or undo (the same meeting: a parked window stays
-        behind its page), or the sector's next meeting (fought from the Fight list, or the one brought
-        first undone): a parked window's page asked for the last meeting's commander, who has no part in
-        this one (issue 22: "Coalition attacks Alliance" behind "Pass the screen to the Orion Pirates
-        commander", whose confirmation made the Orion the viewer); it goes behind its question's hand-over,
-        as a new window would, and covers the main window (:func:`main_hidden`)."""
+        behind its page, its viewer keeps it), or the sector's next meeting (fought from the Fight list,
+        or the one brought first done or undone): the window is moved on (:func:`moved_on`) before its
+        refresh, which puts it behind its question's hand-over as a new window opens."""
         now = meeting(self.win)
-        if now != self.meeting and self.win.parked:
-            self.win.parked = False
-            guard_main(self.win)  # covered now: its page stays up through the refresh (no page change to see)
+        if now != self.meeting:
+            moved_on(self.win)
         self.meeting = now
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
