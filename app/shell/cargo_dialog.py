@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QListWidget, QL
 
 from rules.model import Campaign, Fleet, visibility
 from rules.turn.logistics import CargoAction, actions, refusal, when_refused
+from app.widgets.titles import plain_words
 
 if TYPE_CHECKING:
     from app.shell.window import MainWindow
@@ -51,7 +52,7 @@ class CargoDialog(QDialog):
         for (fleet, action), no in zip(choices, why):
             item = QListWidgetItem(f"{action.text} \u2014 {fleet.name} ({fleet.sector})")
             if no is not None:
-                item.setToolTip(f"Refused: {no}")
+                item.setToolTip(f"Refused: {plain_words(no)}")
             self.list.addItem(item)
         # opens at the first line the engine would do now, so that Return does something
         self.list.setCurrentRow(next((i for i, no in enumerate(why) if no is None), 0))
@@ -84,7 +85,7 @@ class CargoDialog(QDialog):
 
     def _said(self, why: list[str | None], row: int) -> None:
         no = why[row] if 0 <= row < len(why) else None
-        self.why.setText(f"Refused: {no}" if no is not None else "")
+        self.why.setText(f"Refused: {plain_words(no)}" if no is not None else "")
         item = self.list.item(row)
         if item is not None:  # still in view once a longer refusal has taken more of the dialog's height
             QTimer.singleShot(0, lambda: self.list.scrollToItem(item))

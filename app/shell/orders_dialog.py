@@ -24,7 +24,7 @@ from rules.turn.colonize import founded
 from rules.turn.order_choices import Missions, Offer, base_places, missions, offers
 from rules.turn.purchases import room
 from rules.battlehex.words import possessive
-from app.widgets.titles import fit_title
+from app.widgets.titles import fit_title, plain_words
 
 KINDS = (("done", "My orders are done"), ("purchase", "Buy a unit"),
          ("productivity", "Buy a planet's next Productivity point"),
@@ -250,7 +250,7 @@ class OrdersDialog(QDialog):
 
     def refused(self, why: str) -> None:
         """The engine refused the order given: its rule and reason shown above the buttons."""
-        self.refusal.setText(f"Refused: {why}")
+        self.refusal.setText(f"Refused: {plain_words(why)}")
         self.refusal.show()
         self.adjustSize()  # the refusal's lines whole, the page's note above them too
 

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QVBoxLayout, QWidget)
 
 from rules.model.campaign import Campaign
+from app.widgets.titles import plain_words
 
 EMPIRE = (("by_hand", "Kept by hand (the GM's spreadsheet)"), ("seed004", "Run by BattleHex (the rules' economy)"))
 ORDERS = (("gm", "The GM enters them"), ("powers", "Each power, behind its hand-over"))
@@ -113,7 +114,7 @@ class SettingsDialog(QDialog):
 
     def refused(self, why: str) -> None:
         """The engine refused the change: its reason shown above the buttons."""
-        self.refusal.setText(f"Refused: {why}")
+        self.refusal.setText(f"Refused: {plain_words(why)}")
         self.refusal.show()
         self.adjustSize()
 

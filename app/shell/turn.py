@@ -61,13 +61,13 @@ class MovementPhaseMixin:
         steps = sequence(c)
         now = current(c)
         fights = self.session.fightable() if self.session is not None else fightable(c)
-        self.waits_label.setText(f"{now.title} waits for: {now.waits_for}")
+        self.waits_label.setText(plain_words(f"{now.title} waits for: {now.waits_for}"))
         # as much of the trail as the bar's width allows (rules.turn.sequence.trail_forms), the whole on hover
         forms = trail_forms(c.turn, steps)
         self.phase_label.set_forms(
             forms, f"{forms[0]}\n\nSequence of Play, turn {c.turn}:\n" + "\n".join(
                 f"{'  ' if s.group else ''}{s.title}: {s.state.value}"
-                + (f" \u2014 {s.waits_for}" if s.waits_for else "") for s in steps))
+                + (f" \u2014 {plain_words(s.waits_for)}" if s.waits_for else "") for s in steps))
         self.end_movement_action.setEnabled(c.phase is Phase.ORDERS)
         self.gm_action.setEnabled(bool(fights))
         self.fight_action.setEnabled(bool(fights))
@@ -85,7 +85,7 @@ class MovementPhaseMixin:
         self.end_phase_action.setEnabled(c.phase is not Phase.ORDERS and not waiting and not fights)
         self.end_phase_action.setText(f"End {now.title} Phase" if c.phase is not Phase.ORDERS else "End Phase")
         self.end_phase_action.setIconText("End Phase")
-        self.end_phase_action.setToolTip(f"End the {now.title} phase: {now.waits_for}")
+        self.end_phase_action.setToolTip(plain_words(f"End the {now.title} phase: {now.waits_for}"))
         with_shortcut_in_tooltip(self.end_phase_action)
         if c.team_copy is not None or getattr(self, "_team_copy_saved", None) is not None:
             from app.shell.team_copy_gui import show_mode

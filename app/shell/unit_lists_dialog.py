@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogBut
 from app.shell.unit_factors import FactorsDialog, factors_cell, factors_of, item as _item
 from rules.model.campaign import Campaign
 from rules.turn.unit_lists import EMPTY, ClassRow, GroundRow, PowerLists, rows_of, template, templates
+from app.widgets.titles import plain_words
 
 CLASS_COLUMNS = ("Class", "Name", "Cost (EP)", "In service (year)", "Maintenance (EP)", "Factors")
 GROUND_COLUMNS = ("Name", "Attrition", "Marines", "Supply depot", "Cost (EP)", "In service (year)")
@@ -258,7 +259,7 @@ class UnitListsDialog(QDialog):
         it names shown and selected."""
         from rules.turn.unit_lists import RowRefused
 
-        self.refusal.setText(f"Refused: {why}")
+        self.refusal.setText(f"Refused: {plain_words(why)}")
         self.refusal.show()
         power = error.power if isinstance(error, RowRefused) else next(
             (self.power_box.itemData(i) for i in range(self.power_box.count())

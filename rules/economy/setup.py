@@ -133,7 +133,7 @@ def campaign_data(name: str, cols: int, rows: int, empires: list[str], year: int
             f"{home.morale}. Every pair starts with no contact (004 Intel Phase).")
     return {
         "format": "battlehex-campaign", "version": 2, "name": name,
-        "description": f"A new seed 004 campaign (File > New Campaign): {', '.join(BY_ID[e].name for e in empires)}.",
+        "description": f"A new campaign (File > New Campaign): {', '.join(BY_ID[e].name for e in empires)}.",
         "phase": "income",
         "settings": {"empire_turn": "seed004", "combat_phase": "seed004", "year": year,
                      **({"random_events": True} if random_events else {})},

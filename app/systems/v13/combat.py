@@ -280,8 +280,8 @@ class CombatPanel(QWidget):
 
     def end_battle(self) -> None:
         """The GM ends the battle early, with the reason asked for the log (A-59)."""
-        reason, ok = QInputDialog.getText(self.w.win, "End the battle (GM)", "Why does the battle end now? (A-59)")
+        reason, ok = QInputDialog.getText(self.w.win, "End the battle (GM)", "Why does the battle end now?")
         if ok and reason.strip():
             self.w.answer({"end": reason.strip(), "by": GM})
         elif ok:
-            self.w.statusBar().showMessage("The battle goes on: the GM gives a reason to end it (A-59)", 6000)
+            self.w.statusBar().showMessage("The battle goes on: the GM gives a reason to end it", 6000)

@@ -63,7 +63,7 @@ def test_the_cargo_dialog_shows_the_refusal_for_a_fleet_carrying_a_base(qtbot, t
     before = w.campaign.model_dump_json()
     seen: dict[str, object] = {}
     _choose(qtbot, w, "Transport Fleet 1", seen)
-    assert seen["shown"] and seen["why"] == "Refused: 004 Construction Completion Phase (bases outside the " \
+    assert seen["shown"] and seen["why"] == "Refused: Construction Completion Phase (bases outside the " \
                                             f"planet's orbit): {WORDS}"
     assert errors and WORDS in errors[0]  # Return on it: the refusal again, with the rule
     assert w.campaign.model_dump_json() == before  # nothing embarked

@@ -129,4 +129,4 @@ def test_return_in_the_cargo_dialog_does_what_the_engine_accepts_on_the_default_
     assert lines and lines[0][0].startswith("Embark 7th Assault Legion from Tau Ceti IV \u2014 Deep Strike")
     assert not errors, errors
     assert loaded() == ["kli-legion-7"]
-    assert tips[0].startswith("Refused: 004 Movement Phase") and sum(t.startswith("Refused") for t in tips) == 13
+    assert tips[0].startswith("Refused: Movement Phase") and sum(t.startswith("Refused") for t in tips) == 13

@@ -98,7 +98,7 @@ def test_a_new_colony_is_marked_and_its_order_refused_in_the_dialog(qtbot, tmp_p
     seen["refused"] = main.orders_dialog.refusal.text()
     assert seen["planet"].endswith(" - a new colony (turn 1): it builds nothing this turn")
     assert seen["built"] == (1, "")
-    assert seen["refused"] == ("Refused: 004 Update Asset Phase (colonization): Vanguard III (0207) became a colony at "
+    assert seen["refused"] == ("Refused: Update Asset Phase (colonization): Vanguard III (0207) became a colony at "
                                "turn 1's Update Asset: \"During this turn, the colony cannot build or perform any actions "
                                "as they are focused on establishing their presence\" - it builds nothing and acts in no "
                                "order until turn 2 ends")

@@ -136,7 +136,7 @@ def test_the_newer_orders_are_offered_from_the_engines_lists(qtbot, tmp_path):
                                    "Point Pool 31 4/5 to 29 4/5"]
     assert notes["reactivate"].startswith("Paid now, as the engine logs it: ") and notes["reactivate"].endswith(shown["reactivate"][0])
     assert "USS Kongo goes to Reserve" in notes["reserve"]
-    assert refusals and refusals[0].startswith("Refused: 004 Intel Phase")
+    assert refusals and refusals[0].startswith("Refused: Intel Phase")
     c = main.campaign
     eco = power(c, "fed").economy
     assert eco.point_pool == Fraction(59, 5) + Fraction(41, 2) - Fraction(1, 2) - 2

@@ -88,6 +88,7 @@ def test_a_planet_never_filled_refuses_the_economy_in_the_dialog(qtbot, tmp_path
     finally:
         answerer.stop()
     assert "missing: Ktharn III (0404): Census, Productivity and RAW" in said[0]
+    assert "004" not in said[0]  # the rule in words, no seed number (issue 22)
     assert main.campaign.settings.empire_turn == "by_hand"
 
 

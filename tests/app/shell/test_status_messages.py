@@ -27,3 +27,26 @@ def test_a_message_from_a_menu_action_gets_the_status_bar(qtbot, tmp_path):
     bar.clearMessage()
     QApplication.processEvents()
     assert w.waits_label.isVisible() and w.waits_label.text()
+
+
+def test_the_phase_line_names_no_seed_number(qtbot, tmp_path):
+    """The "waits for" line, its End Phase tooltip and the phase bar's trail read the rules in words
+    (issue 22): the engine's "(seed 004 gives no procedure)" is shown as "(the rules give no procedure)"."""
+    import json
+
+    from PySide6.QtCore import QSettings
+
+    from app.shell.window import MainWindow
+    from tests.hand_kept import hand_kept_file
+
+    path = hand_kept_file(tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["phase"] = "bombardment"  # a phase kept by hand whose line cites the seed
+    path.write_text(json.dumps(data), encoding="utf-8")
+    w = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    assert "(the rules give no procedure)" in w.waits_label.text()
+    shown = [w.waits_label.text(), w.end_phase_action.toolTip(), w.phase_label.toolTip()]
+    assert not any("004" in t or "seed" in t for t in shown), shown

@@ -133,7 +133,7 @@ def test_a_bad_row_is_refused_in_the_dialog_and_nothing_changes(qtbot, tmp_path)
         qtbot.waitUntil(lambda: len(said) == 6 and QApplication.activeModalWidget() is None, timeout=10000)
     finally:
         answerer.stop()
-    assert said[0].startswith("Refused: Unit lists (004 Turn Orders): United Federation of Planets, unit class row "
+    assert said[0].startswith("Refused: Unit lists (Turn Orders): United Federation of Planets, unit class row "
                               "1 (FF), cost: 'three' is not a point figure"), said
     assert said[1] == "fed"
     assert [(b.unit.class_designation, b.cost) for b in main.campaign.power("fed").unit_list] == [("FF", 3)]
@@ -290,7 +290,7 @@ def test_a_class_typed_with_its_factors(qtbot, tmp_path):
         qtbot.waitUntil(lambda: bool(said) and QApplication.activeModalWidget() is None, timeout=10000)
     finally:
         answerer.stop()
-    assert said == ["Refused: Unit lists (004 Turn Orders): Klingon Empire, unit class row 1 (F5X), factors: warp: "
+    assert said == ["Refused: Unit lists (Turn Orders): Klingon Empire, unit class row 1 (F5X), factors: warp: "
                     "Extra inputs are not permitted"], said
     (b,) = main.campaign.power("klingon").unit_list
     assert (b.unit.class_designation, b.unit.name, b.cost, b.unit.size_class, b.unit.fe.attack, b.unit.fe.defense) == \

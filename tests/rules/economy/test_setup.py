@@ -48,6 +48,9 @@ def test_the_allowed_empires_are_the_seeds_fifteen():
 def test_a_new_campaign_loads_owns_its_sectors_starts_without_contact_and_plays_a_turn():
     c = parse_campaign(json.dumps(campaign_data("New", 20, 15, ["fed", "klingon", "hydran"], 171, 6, HOME)))
     assert c.phase is Phase.INCOME and c.settings.year == 171
+    # shown on the main window: words for people, no seed file number (issue 22)
+    assert c.description == "A new campaign (File > New Campaign): The Federation, The Klingon Empire, " \
+        "The Hydran Kingdom."
     for p in c.powers:
         assert sum(s.owner == p.id for s in c.map.sectors) == 6
         home = c.sector_at(str(p.economy.homeworld))

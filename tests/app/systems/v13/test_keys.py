@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QMessageBox, QToolBar
+from PySide6.QtWidgets import QApplication, QInputDialog, QMessageBox, QToolBar
 
 from app.systems.v13.keys import arrow_step
 from rules.systems.v13.queries import preview_move
@@ -97,10 +97,17 @@ def test_every_unit_is_placed_and_moved_by_keys(qtbot, tmp_path):
     assert moved.pos == arrow_step(start, arrows[0]) and moved.facing is facing.rotate(-1)
     assert not bw.panel.keys.active
     # the GM ends the battle by keys: Ctrl+Shift+X, the reason typed, Return
-    answerer = Answerer(type_text("played by keys"))
+    labels: list[str] = []
+
+    def reason(d) -> bool:
+        if isinstance(d, QInputDialog):
+            labels.append(d.labelText())
+        return type_text("played by keys")(d)
+    answerer = Answerer(reason)
     key(bw, Qt.Key.Key_X, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     answerer.stop()
     assert ("QInputDialog", "End the battle (GM)") in answerer.seen
+    assert labels == ["Why does the battle end now?"]  # no design-note number such as "(A-59)" (issue 22)
     assert not bw.panel.combat_mode() and "played by keys" in "\n".join(e.text for e in bw.b.log.events)
 
 
