@@ -22,8 +22,10 @@ class PurchaseDialog(QDialog):
         self.setWindowTitle("Buy a unit (Turn Orders Phase)")
         self.c = campaign
         lay = QVBoxLayout(self)
-        lay.addWidget(QLabel("A unit of the power's unit list, built at one of its planets; paid from its Point Pool "
-                             "now, completed at Construction Completion where it fits."))
+        note = QLabel("A unit of the power's unit list, built at one of its planets; paid from its Point Pool "
+                      "now, completed at Construction Completion where it fits.")
+        note.setWordWrap(True)  # in one line it made the dialog wider than a 1600-pixel screen at scale 2
+        lay.addWidget(note)
         form = QFormLayout()
         self.power_box, self.class_box, self.planet_box = QComboBox(), QComboBox(), QComboBox()
         for box, name in ((self.power_box, "&Power:"), (self.class_box, "&Unit:"), (self.planet_box, "P&lanet:")):
