@@ -341,6 +341,7 @@ class STCSPanel(PanelBase):
                                                          for k, v in barred.items()))
         else:
             self.prompt.setText(escape(q.text) if q is not None else escape(run.status().resolution or ""))
+        self.acts.setVisible(self.acts.count() > 0)  # empty, its room cut a side's long question (scale 2)
 
     def _sheet(self, run: STCSBattle, viewer: str) -> str:
         eng = run.engine
