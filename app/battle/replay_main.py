@@ -72,6 +72,8 @@ def _from_file(main: Any, index: int) -> Any:
         main.statusBar().showMessage(f"Cannot replay: {e}", 10000)
         return None
     ctl = session.battle(rec.at)
+    if ctl.run is not None and not ctl.run.answers and ctl.undo_stack.count() == 0:
+        ctl.run = None  # the hex's next battle, not begun: set aside (the next session.battle() loads it again)
     if ctl.run is not None:
         main.statusBar().showMessage(f"Cannot replay the battle of turn {rec.turn} at {rec.at} now: the hex has an "
                                      "open battle (replay it, or resolve it first)", 10000)
@@ -266,7 +268,14 @@ def open_replay(main: Any, what: Any, viewer: str | None = None, event: int | No
         window.close()  # it shows another battle of the hex: a new window for this one (its system's panel)
         window = None
     if window is None:
-        window = BattleWindow(main.session, at, main)
+        # the window asks session.battle(at), whose reload would put the hex's next battle, set aside by
+        # _from_file, back over the one replayed from the file
+        if ctl.run is None and isinstance(what, int):
+            ctl.reload = lambda: None
+        try:
+            window = BattleWindow(main.session, at, main)
+        finally:
+            ctl.__dict__.pop("reload", None)
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         main._battle_windows = [*main._battle_windows, window]
         window.destroyed.connect(main._forget_closed_battle_windows)
