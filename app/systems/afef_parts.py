@@ -6,8 +6,8 @@ from typing import Any
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPen
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QGraphicsScene, QGraphicsTextItem, QGridLayout, QInputDialog,
-                               QLabel, QSpinBox, QWidget)
+from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QGraphicsLineItem, QGraphicsScene, QGraphicsTextItem,
+                               QGridLayout, QInputDialog, QLabel, QSpinBox, QWidget)
 
 LINES_Z, PLATE_Z, TEXT_Z = 1.0, 2.0, 3.0
 """Stacking: the counters, the attack lines, a counter's text on its plate, the dice on the lines."""
@@ -110,9 +110,11 @@ def over_lines(scene: QGraphicsScene, text: QGraphicsTextItem, counter: QRectF, 
 def arrows(scene: QGraphicsScene, ends: dict[str, QPointF], plans: list[tuple[Any, str]],
            titles: tuple[QRectF, ...] = ()) -> None:
     """Each plan's attacks (attacker -> target -> dice) as a line of its colour, the dice beside it,
-    clear of the words' boxes in ``titles`` (the rows' titles, the counters' words) and of the
-    numbers placed before it."""
+    clear of the words' boxes in ``titles`` (the rows' titles, the counters' words), of the numbers
+    placed before it and of every line (issue 22: on the real screen a "3" beside its own line sat on
+    another attack's line of the same colour and read as a smudge): the lines first, then the numbers."""
     taken = list(titles)
+    drawn: list[tuple[QGraphicsLineItem, Any, str, QPointF, QPointF, float]] = []
     for plan, color in plans:
         for src, targets in plan.items():
             if not isinstance(targets, dict):
@@ -120,17 +122,23 @@ def arrows(scene: QGraphicsScene, ends: dict[str, QPointF], plans: list[tuple[An
             for dst, n in targets.items():
                 if src in ends and dst in ends:
                     a, b, width = ends[src], ends[dst], 2 + min(int(n), 6)
-                    scene.addLine(QLineF(a, b), QPen(QColor(color), width)).setZValue(LINES_Z)
-                    label = scene.addText(str(n), QFont("Sans", 10, QFont.Weight.Bold))
-                    label.setDefaultTextColor(QColor(color))
-                    label.setZValue(TEXT_Z)
-                    taken.append(_beside(label, a, b, width, taken))
+                    line = scene.addLine(QLineF(a, b), QPen(QColor(color), width))
+                    line.setZValue(LINES_Z)
+                    drawn.append((line, n, color, a, b, width))
+    lines = [d[0] for d in drawn]
+    for _line, n, color, a, b, width in drawn:
+        label = scene.addText(str(n), QFont("Sans", 10, QFont.Weight.Bold))
+        label.setDefaultTextColor(QColor(color))
+        label.setZValue(TEXT_Z)
+        taken.append(_beside(label, a, b, width, taken, lines))
 
 
-def _beside(label: QGraphicsTextItem, a: QPointF, b: QPointF, width: float, taken: list[QRectF]) -> QRectF:
+def _beside(label: QGraphicsTextItem, a: QPointF, b: QPointF, width: float, taken: list[QRectF],
+            lines: list[QGraphicsLineItem]) -> QRectF:
     """Put ``label`` beside the line ``a``-``b`` (clear of its pen), at its middle or, where that
-    covers a box in ``taken`` (a row's title, a counter's words, another number: issue 22), the
-    nearest place along the line, on either side, that covers none; the box its words take."""
+    covers a box in ``taken`` (a row's title, a counter's words, another number: issue 22) or touches
+    one of the ``lines``, the nearest place along the line, on either side, that does neither; the box
+    its words take."""
     box, d = label.boundingRect(), b - a
     m = label.document().documentMargin() - 1
     words = QRectF(0, 0, label.document().idealWidth(), box.height()).adjusted(m, m, -m, -m)
@@ -140,7 +148,7 @@ def _beside(label: QGraphicsTextItem, a: QPointF, b: QPointF, width: float, take
     for t, side in places:
         label.setPos(a + d * t + QPointF(-d.y(), d.x()) * off * side - box.center())
         here = label.mapRectToScene(words)
-        if not any(here.intersects(r) for r in taken):
+        if not any(here.intersects(r) for r in taken) and not any(label.collidesWithItem(ln) for ln in lines):
             return here
     label.setPos((a + b) / 2 + QPointF(-d.y(), d.x()) * off - box.center())  # nowhere clear: its middle
     return label.mapRectToScene(words)
