@@ -91,7 +91,7 @@ class Engine:
     def run(self) -> Procedure:
         a, d = self.attacker, self.defender
         self.log.add("info", R_SETUP, f"Battle Hex {self.state.record.at}: {self.name(a)} attacks {self.name(d)}, "
-                                      "fought by AF/EF combat (seed 001, 4.2) in rounds")
+                                      "fought by AF/EF combat in rounds")
         others = [b.name for b in self.state.units.values() if b.team not in self.sides]
         if others:
             self.log.add("ruling", R_SETUP, "AF/EF combat is between the attacker and the defender: "
@@ -207,7 +207,7 @@ class Engine:
         names = " and ".join(self.name(t) for t in teams)
         self.ended = f"{names} broke off"
         self.log.add("ruling", R_BREAK_OFF, f"GM ruling ({reason}): {names} break{'s' if len(teams) == 1 else ''} "
-                                            "off; the seed leaves break-off to each unit type's chapter")
+                                            "off; the rules leave break-off to each unit type's chapter")
 
     def _resolve(self) -> None:
         cleared: dict[str, list[int]] = {}
