@@ -356,8 +356,12 @@ class _MainGuard(QObject):
         """The battle is drawn anew: a strategic change or undo (the same meeting: a parked window stays
         behind its page, its viewer keeps it), or the sector's next meeting (fought from the Fight list,
         or the one brought first done or undone): the window is moved on (:func:`moved_on`) before its
-        refresh, which puts it behind its question's hand-over as a new window opens."""
+        refresh, which puts it behind its question's hand-over as a new window opens. A replay is left first,
+        drawn anew for who held it only on the same meeting: drawn on the next one, it showed it to them (issue
+        22: the Orion's commander was shown "Coalition attacks Alliance" at its question for any commander, a GM
+        view's replay the whole battle to whoever pressed the main window's Ctrl+Z)."""
         now = meeting(self.win)
+        self.win.replay.leave(redraw=now == self.meeting)
         if now != self.meeting:
             moved_on(self.win)
         self.meeting = now

@@ -59,9 +59,8 @@ class BattleReplay(QObject):
         self.timer.setInterval(DEFAULT_SPEED)
         self.timer.timeout.connect(self._tick)
         self._build()
-        # the live battle changed (a strategic undo rebuilt it): back to it; bound methods, so the
-        # connections go with this window (the controller outlives it)
-        win.ctl.reset.connect(self.leave)
+        # the live battle changed: back to it (drawn anew, app/battle/handover._MainGuard.battle_reset leaves
+        # it first); bound methods, so the connections go with this window (the controller outlives it)
         win.ctl.changed.connect(self._live_changed)
         view = win.log_dock.view
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
@@ -204,8 +203,8 @@ class BattleReplay(QObject):
         k = self.steps.answer_at(index)
         return self.go(k) if self.on else self.enter(k)
 
-    def leave(self) -> None:
-        """Back to the live battle (nothing of it was changed)."""
+    def leave(self, redraw: bool = True) -> None:
+        """Back to the live battle (nothing of it was changed); ``redraw``: drawn now for who held the screen."""
         if not self.on:
             return
         self.timer.stop()
@@ -220,8 +219,9 @@ class BattleReplay(QObject):
             w.setEnabled(True)
         self.win.statusBar().clearMessage()
         self._enable()
-        self.win.refresh()
-        self._viewer_changed()
+        if redraw:
+            self.win.refresh()
+            self._viewer_changed()
 
     def _viewer_changed(self) -> None:
         """The viewer changed (entered as another, or back to who held it): the main window covered beside it
