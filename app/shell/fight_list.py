@@ -65,10 +65,12 @@ def battle_window_for(main, at: Label):
 
     here = next((w for w in main._battle_windows if shiboken6.isValid(w) and w.at == at and w.isVisible()), None)
     if here is not None:
-        main.session.battle(at)
-        here.raise_()
-        here.activateWindow()
-        return here
+        from rules.systems.registry import load
+        if type(here.panel) is load(main.session.battle(at).system.panel):
+            here.raise_()
+            here.activateWindow()
+            return here
+        here.close()  # the next meeting is fought with another system (issue 22): a window with its panel
     from app.battle.window import BattleWindow  # loaded when a Battle Hex is fought, not at start-up
 
     window = BattleWindow(main.session, at, main)
