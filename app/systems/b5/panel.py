@@ -54,8 +54,8 @@ BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex sca
          "side choosing the flights below x1), long-range anti-fighter mode, ships firing at flights); the Guardian "
          "Array, the Plasma Accelerator and the Minbari tractor beam (the Forces sheet); the helpers.")
 NOT_BUILT = "<b>Not built yet</b>: reinforcements, withdrawals (more on hover)"
-NOT_BUILT_ALL = ("<b>Not built yet</b>, in full: reinforcing ships on the board (their arrival is rolled; they are "
-                 "not this battle's forces, the GM brings them on at the table); a withdrawing squadron leaving the "
+NOT_BUILT_ALL = ("<b>Not built yet</b>, in full: reinforcing ships from outside the battle (the GM brings them "
+                 "on; the side's own squadrons held off the board come on by the rules); a withdrawing squadron leaving the "
                  "board (the GM enters what became of it with the results); B5 data for a ship of a campaign that gives it none (it stays "
                  "out, named in the log; every ship of the default campaign has it); dragging a ship's own counter from where it waits (a press anywhere picks "
                  "up a ghost counter) and turning it on the board (its facing is picked in the bar before the "

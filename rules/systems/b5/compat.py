@@ -10,6 +10,8 @@ answer for them, and replayed as it is, gives its next answer to one of them, wh
   because a flight was alive (its flights attacked at the table's word from anywhere; now only
   from an enemy ship's hex), answered "done" then, is one the replay no longer meets: that "done"
   is passed over.
+- Before reinforcements were held off the board (rules/systems/b5/reinforcing.py): the secret
+  choice of the reinforcing squadrons is answered none (they come from outside, as then).
 - Before a dogfight's end was asked (rules/systems/b5/drift.py): the call-off, joining and forcing
   questions at a turn's end are answered "no" (the dogfight drifts, and only the superiority
   flights join it, as the old code had it).
@@ -46,6 +48,10 @@ from rules.model.b5 import B5Settings
 from rules.model.records import BattleHexRecord
 from rules.systems.b5.drift import ASKED
 
+HELD = "held"
+"""The data key of the reinforcing fleet's questions (rules/systems/b5/reinforcing.py): a battle saved
+before them held no ship off the board (its reinforcements came from outside: the answer none)."""
+
 ERA = 3
 """The era a battle begun now is recorded in (docs/b5.md "Battles saved by older code")."""
 DECLARED_ERA, MINES_ERA, VORTICES_ERA = 1, 2, 3
@@ -66,8 +72,9 @@ class Era:
     """Its pulses asked a fire question whenever a flight was alive (a saved "done" passed over)."""
 
 
-ERAS = (Era((ASKED,), " (replayed as saved before a dogfight's end was asked)"),
-        Era(("fighter_orders", "flights", ASKED),
+ERAS = (Era((HELD,), " (replayed as saved before reinforcements were held off the board)"),
+        Era((ASKED, HELD), " (replayed as saved before a dogfight's end was asked)"),
+        Era(("fighter_orders", "flights", ASKED, HELD),
             " (the battle was saved before the fighter flights flew on the board, when a flight attacked any ship at "
             "the table's word)", True))
 """Newest first."""

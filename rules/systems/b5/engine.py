@@ -23,7 +23,7 @@ from rules.model.b5 import B5Data, B5Settings, B5Weapon
 from rules.model.units import unit_secret
 from rules.systems.b5 import (abilities, antifighter, arriving, command, damage, declared, deploy, dogfight, elint, emines,
                               fireodds, firing, fleet, flights, flying, guardian, jump, jumping, longrange, losses,
-                              marking, morale, reinforce, tractor, turns)
+                              marking, morale, reinforce, reinforcing, tractor, turns)
 from rules.systems.b5.asking import place, secret_number
 from rules.systems.b5.deploy import Board, Place
 from rules.systems.b5.force import Force, Squadron
@@ -38,7 +38,7 @@ MEETING, JUMP_IN = "meeting engagement", "jump-in"
 AT_TABLE, RESULTS, PLOT = "at the table", "results", "plot and move"
 TURN_STEPS = ("vortex", "arrive", "turn", fleet.FIRST, "plot", "elint", "orders", "mines", "fly", dogfight.STEP, "fire",
               "firer", "weapon", "target", "mark", guardian.STEP, *tractor.STEPS,
-              "flight", "strafe", antifighter.PICK, *longrange.STEPS, fleet.STEP, "morale")
+              "flight", "strafe", antifighter.PICK, *longrange.STEPS, fleet.STEP, "morale", *reinforcing.STEPS)
 """A turn's questions (``b5/{turn}/{step}...``): each one the procedure resumes from (a checkpoint)."""
 PULSE_STEPS = (*firing.STEPS, flying.STEP, dogfight.STEP)
 """The steps of a turn resumed inside its pulses."""
@@ -97,6 +97,7 @@ class B5Engine:
         """Team -> the turn its flagship was lost (the fleet fires at 75% the next)."""
         self.reinforcements: dict[str, int | None] = {}  # team -> the turn its reinforcements are scheduled for
         self.arrival_checks: dict[str, int] = {}  # team -> arrival checks made (-1: settled)
+        self.groups: dict[str, reinforcing.Group] = {}  # team -> its reinforcing fleet, held off the board
         self.placing: tuple[str, Place] | None = None
         """The ship the pending placement question asks for, and its constraint."""
         self.jump_plan: jumping.Plan | None = None
@@ -245,7 +246,7 @@ class B5Engine:
     def _deploy_squadrons(self, meeting: bool, sides: tuple[str, ...] | None = None, at: str = "") -> Procedure:
         """The squadrons placed alternately (``at``: from that ship's placement on)."""
         teams = sides or (self.defender, self.attacker)
-        lists = [[s.name for s in self.forces[t].squadrons] for t in teams]
+        lists = [[s.name for s in self.forces[t].squadrons if s.command not in reinforcing.held(self)] for t in teams]
         order = deploy.placement_order(lists[0], lists[1] if len(lists) > 1 else [])
         for side, sq in order:
             team = teams[side]
@@ -303,8 +304,8 @@ class B5Engine:
         while True:
             if not at:
                 self.round, self.pulse = self.round + 1, 0  # a new turn: no pulse yet (the Step said turn 1's last)
-            if at in ("", "vortex", "arrive"):
-                yield from jumping.secondary(self, at)  # a secondary jump point forming at this turn's start
+            if at in ("", "vortex", "arrive", *reinforcing.STEPS[:2]):  # a secondary jump point, reinforcements
+                yield from reinforcing.turn_start(self, at)
                 at = ""
             if at in ("", "turn"):
                 options = [AT_TABLE, RESULTS, PLOT] if self.round <= ROUND_LIMIT else [RESULTS]
@@ -318,10 +319,9 @@ class B5Engine:
                 self.plots, self.shifts, self.elint, self.launches, self.routes = {}, {}, {}, {}, {}
             if self.plotting and at in ("", "turn", fleet.FIRST, "plot", "elint", "orders", "mines"):
                 yield from turns.plotted_turn(self)
-            if self.plotting and at not in ("morale", "grey"):  # the pulses, new commanders, flagship, net
+            if self.plotting and at not in ("morale", "grey", "entry"):  # the pulses, new commanders, flagship, net
                 yield from turns.turn_end(self, at, turns.pulses(self, at if at in PULSE_STEPS else ""))
-            yield from morale.morale_step(self, at == "grey")
-            reinforce.check(self)
+            yield from reinforce.turn_end(self, at)  # morale, then the reinforcements' arrival checks
             at = ""
         yield from self._results()
 
@@ -346,8 +346,8 @@ class B5Engine:
         _uid, p = self.placing
         if p.role == "entry" and p.anchor is not None:
             return arriving.entries(self, _uid)  # its own vortex, or any of its squadron's
-        if p.role == "any":
-            return list(self.board.labels)
+        if p.role == "any" or p.role.startswith("edge:"):  # anywhere; a board edge (reinforcements)
+            return reinforcing.edge_hexes(self, p.role)
         if p.role in ("vortex", "jumped", "mines") and p.anchor is not None:
             mask = self.board.distances(p.anchor) <= {"vortex": jump.CHOSEN_RADIUS, "jumped": 2}.get(
                 p.role, emines.reach(self, _uid))

@@ -49,6 +49,12 @@ class Plan:
     """The turn the secondary jump point forms, at its start."""
 
 
+def held(self: B5Engine) -> set[str]:
+    """The ships of reinforcing fleets held off the board (rules/systems/b5/reinforcing.py, which
+    imports this module): they jump in, or come on at an edge, when they arrive."""
+    return {x for g in self.groups.values() if g.status != "arrived" for x in g.ships}
+
+
 def group(self: B5Engine, plan: Plan, second: bool) -> list[str]:
     """The openers of the secondary jump point's squadrons (``second``) or of the others."""
     force = self.forces[self.attacker]
@@ -85,12 +91,13 @@ def jump_in(self: B5Engine) -> Procedure:
     rule = deploy.JUMP_RULE
     att, dfn = self.attacker, self.defender
     force = self.forces[att]
-    jumpers = [x for x in self.side_units(att) if self.data(x).jump_engine and force.squadron_of(x)]
+    off = held(self)  # reinforcements held off the board: they jump in when they arrive
+    jumpers = [x for x in self.side_units(att) if self.data(x).jump_engine and force.squadron_of(x) and x not in off]
 
     def openers_ok(a: Any) -> list[str]:
         chosen = unit_list(a, jumpers, rule, lambda x: self.units[x].unit.name, "choose ships with jump engines")
         for s in force.squadrons:
-            if not any(x in s.ships for x in chosen):
+            if s.command not in off and not any(x in s.ships for x in chosen):
                 raise IllegalAnswer(rule, f"squadron {s.name} enters only through a vortex opened by one of its "
                                           "own ships: choose one of them")
         return chosen
@@ -115,7 +122,7 @@ def jump_in(self: B5Engine) -> Procedure:
                               {"secret": True, "unit": force.flagship, "role": "jump-in hex"})
     second, second_aim, second_facing, second_turn = yield from secondary_choice(self)
     defence = self.forces[dfn]
-    n = deploy.patrol_count(len(defence.squadrons))
+    n = deploy.patrol_count(len([s for s in defence.squadrons if s.command not in held(self)]))
     self.speed.update({x: 0 for x in self.side_units(dfn)})
     speed = yield secret_number(f"b5/speed/{dfn}", dfn, rule, f"{self.name(dfn)}: your fleet's speed (4 or less)",
                                 0, deploy.DEFENDER_SPEED, "a fleet jumped upon moves at speed 4 or less")
@@ -200,6 +207,9 @@ def read_secondary(self: B5Engine, a: Any) -> tuple[tuple[str, ...], Label | Non
     if len(chosen) != len(names) or len(set(names)) != len(names):
         raise IllegalAnswer(rule, f"name squadrons of {self.name(self.attacker)} once each: "
                                   + ", ".join(s.name for s in force.squadrons[1:]) + f"; not {shown(m['names'])}")
+    if any(s.command in held(self) for s in chosen):
+        raise IllegalAnswer(rule, "a squadron of the reinforcing fleet arrives with the reinforcements, not at a "
+                                  "secondary jump point")
     if force.squadrons[0] in chosen:
         raise IllegalAnswer(rule, f"the flagship's squadron {force.squadrons[0].name} comes through the flagship's "
                                   "vortex, not a secondary jump point")
@@ -242,12 +252,13 @@ def secondary(self: B5Engine, step: str = "") -> Procedure:
 def patrols(self: B5Engine, team: str, n: int) -> Procedure:
     rule = deploy.JUMP_RULE
     force = self.forces[team]
-    options = [s.command for s in force.squadrons[1:]]
+    off = held(self)
+    options = [s.command for s in force.squadrons[1:] if s.command not in off]
 
     def check(a: Any) -> list[str]:
         chosen = unit_list(a, options, rule, lambda x: self.units[x].unit.name, "choose squadron commanders")
         if len(chosen) != n:
-            raise IllegalAnswer(rule, f"25% of {len(force.squadrons)} squadrons: {n} on patrol, not {len(chosen)}")
+            raise IllegalAnswer(rule, f"25% of {len(options) + 1} squadrons: {n} on patrol, not {len(chosen)}")
         return chosen
     chosen = yield choose_units("b5/jump/patrols", team, rule, f"{self.name(team)}: which {n} squadron"
                                 f"{'s go' if n > 1 else ' goes'} on patrol (by its commander)?", options, check,

@@ -34,7 +34,8 @@ def x_rating(self: B5Engine, firer: str, x: int) -> int:
     commander_lost = sq is not None and self.lost_commands.get(sq.name) == last
     outside = sq is not None and (sq.name in self.detached  # outside the fleet network: 25% less, always
                                   or sq.name in self.net.outside.get(team, ()))  # or a new flagship's, until room
-    flagship_lost = self.lost_flagship.get(team) == last or outside
+    own_flag = any(firer in g.ships for g in self.groups.values())  # reinforcements: their own flagship
+    flagship_lost = self.lost_flagship.get(team) == last and not own_flag or outside
     return command.rating(x, out_of_command=firer in self.out_of_command, commander_lost=commander_lost,
                           flagship_lost=flagship_lost)
 
@@ -92,7 +93,8 @@ def succession(self: B5Engine) -> None:
 
 def results(self: B5Engine, first: int = 0) -> Generator[Question, Any, None]:
     """The GM's results, from step ``first`` of :data:`RESULT_STEPS`."""
-    left = [x for x, u in self.units.items() if u.status is Status.PRESENT]
+    off = {x for g in self.groups.values() if g.status != "arrived" for x in g.ships}  # reinforcements held off
+    left = [x for x, u in self.units.items() if u.status is Status.PRESENT and x not in off]
     for status, verb in (("destroyed", "were destroyed"), ("captured", "were captured"))[first:]:
         def check(a: Any, verb: str = verb, options: list[str] = list(left)) -> list[str]:
             return unit_list(a, options, RESULT_RULE, lambda x: self.units[x].unit.name,
@@ -104,6 +106,8 @@ def results(self: B5Engine, first: int = 0) -> Generator[Question, Any, None]:
         left = [x for x in left if x not in chosen]
     named = {x: listed(u.unit.name for u in self.units.values() if u.status.value == x)  # names, not counts: a
              for x in RESULT_STEPS}  # viewer's version takes the hidden ones out (issue 23; a count told of them)
+    if off:  # reinforcements that never arrived, or not yet: they took no part
+        named["reinforcements not arrived"] = listed(self.units[x].unit.name for x in self.units if x in off)
     st = self.state
     fought = self.round - 1  # the results are entered at the start of a turn not fought
     st.resolution = (f"Babylon 5 Fleet Action, {fought} turn{'s' if fought != 1 else ''} fought: "

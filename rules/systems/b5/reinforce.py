@@ -2,7 +2,8 @@
 turn they are scheduled (4 or later: the discount table), and the turn before, after all else,
 a d6 on the seeded dice says whether they arrive, are delayed (checked again each turn end, on
 a 4, then a 5 or less) or, a 6 then a 6 on the first check, never come. The ships themselves
-are brought on by the GM (they are not in this battle's forces)."""
+are squadrons of the side held off the board, or, none named, brought on by the GM
+(rules/systems/b5/reinforcing.py)."""
 from __future__ import annotations
 
 from collections.abc import Generator
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question, choose
 from rules.battlehex.words import possessive
-from rules.systems.b5 import abilities, command
+from rules.systems.b5 import abilities, command, morale, reinforcing
 from rules.systems.b5.asking import secret_number
 
 if TYPE_CHECKING:
@@ -34,12 +35,22 @@ def schedule(self: B5Engine) -> Procedure:
                                    "secret; not before 4)", 4, LAST, "not before turn 4")
         self.reinforcements[team] = turn
         self.arrival_checks[team] = 0
+        yield from reinforcing.choose_group(self, team)
 
 
-def check(self: B5Engine) -> None:
-    """The end of a turn: each side whose reinforcements are due next turn (or delayed) rolls."""
+def turn_end(self: B5Engine, at: str) -> Procedure:
+    """A turn's end: morale (``at`` grey: resumed at a squadron's grey boxes), then the arrival
+    checks (``at`` entry: resumed at an announcement, the morale and the rolls made)."""
+    if at != "entry":
+        yield from morale.morale_step(self, at == "grey")
+    yield from check(self, at == "entry")
+
+
+def check(self: B5Engine, announcing: bool = False) -> Procedure:
+    """The end of a turn: each side whose reinforcements are due next turn (or delayed) rolls; those
+    arriving are announced (``announcing``: resumed at that question, the rolls made)."""
     for team, turn in sorted(self.reinforcements.items()):
-        if turn is None or self.round < turn - 1 or self.arrival_checks[team] < 0:
+        if announcing or turn is None or self.round < turn - 1 or self.arrival_checks[team] < 0:
             continue
         if abilities.planner(self, team):  # Superior Strategic Planner: no roll needed
             self.arrival_checks[team] = -1
@@ -59,7 +70,11 @@ def check(self: B5Engine) -> None:
                                                 "the board edge now")
         elif outcome == "never":
             self.log.add("ruling", RULE, lead + "a 6, then a 6 again: they never arrive")
+            reinforcing.never(self, team)
         else:
             self.log.add("ruling", RULE, lead + "delayed; rolled again at the end of the next turn")
         if outcome != "delayed":
             self.arrival_checks[team] = -1  # settled
+    for team in sorted(self.groups):
+        if self.arrival_checks.get(team) == -1:
+            yield from reinforcing.arriving(self, team)

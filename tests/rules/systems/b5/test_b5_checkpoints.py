@@ -19,6 +19,7 @@ from rules.systems.b5.engine import PLOT, RESULTS
 from rules.systems.b5.firing import FIRE
 from rules.systems.b5.movement import pulse_moves
 from tests.rules.systems.b5.helpers import b5_campaign
+from rules.systems.b5.compat import HELD
 from tests.rules.systems.b5.test_random_b5 import answer_for
 from tests.rules.systems.v13.helpers import AT
 
@@ -47,7 +48,8 @@ SECONDARY = "r2 at 4040 A turn 2"
 """A jump-in's squadron r2 at a secondary jump point forming at the start of turn 2."""
 
 
-def play(seed: int, turns: int = TURNS, scenario: str = "", secondary: str = "none") -> tuple[Any, Any]:
+def play(seed: int, turns: int = TURNS, scenario: str = "", secondary: str = "none",
+         held: bool = False) -> tuple[Any, Any]:
     """Random answers, but the GM plots and moves the first turns and fires often (a jump-in:
     ``secondary`` the attacker's secondary jump point)."""
     import random
@@ -61,6 +63,13 @@ def play(seed: int, turns: int = TURNS, scenario: str = "", secondary: str = "no
             a: Any = scenario
         elif q.key == "b5/jump/secondary":
             a = secondary
+        elif held and q.key.startswith("b5/reinforcements") and not q.data.get(HELD):
+            a = "attacker" if q.key == "b5/reinforcements" else 4  # Red's, scheduled for turn 4
+        elif q.data.get(HELD):  # the reinforcing fleet: none held (``held``: the first squadron offered), no stream used
+            a = list(q.options[:1]) if held and q.key.endswith("/squadrons") else \
+                q.options[0] if held and q.key.endswith("/entry/" + q.to) else [] if not held else None
+            if a is None:
+                a = answer_for(run, q, random.Random(q.key))
         elif q.key.endswith("/turn"):
             a = PLOT if run.engine.round <= turns else RESULTS
         elif "/fire/" in q.key:
@@ -76,14 +85,17 @@ def play(seed: int, turns: int = TURNS, scenario: str = "", secondary: str = "no
     return c, run
 
 
-@pytest.fixture(scope="module", params=["meeting engagement", "jump-in", "jump-in, secondary"])
+@pytest.fixture(scope="module", params=["meeting engagement", "jump-in", "jump-in, secondary",
+                                                        "meeting engagement, held"])
 def played(request: pytest.FixtureRequest) -> tuple[Any, list[Any]]:
     scenario, _, second = request.param.partition(", ")
-    c, run = play(SEED, scenario=scenario, secondary=SECONDARY if second else "none")
+    c, run = play(SEED, scenario=scenario, secondary=SECONDARY if second == "secondary" else "none",
+                  held=second == "held")
     steps = {step(e.data["key"]) for e in run.log.events if e.kind == "question"}
     assert {"turn", "plot", "fire", "firer", "weapon", "target", "morale", "b5/place"} <= steps, steps
     assert request.param != "jump-in" or {"b5/vortex", "b5/arrive", "b5/jump"} <= steps, steps
-    assert not second or {"b5/2/arrive/r-m2", "b5/2/arrive/r-c2"} <= {e.data["key"] for e in run.log.events
+    assert second != "held" or {"entry", "landing"} <= steps, steps  # a reinforcing fleet held off, brought on
+    assert second != "secondary" or {"b5/2/arrive/r-m2", "b5/2/arrive/r-c2"} <= {e.data["key"] for e in run.log.events
                                                                        if e.kind == "question"}, steps
     return c, list(run.answers)
 

@@ -312,12 +312,12 @@ def test_morale_checks_once_per_level_on_the_seeded_d12():
 
 def test_reinforcements_scheduled_in_secret_and_checked_the_turn_before():
     run = B5Battle(b5_campaign(), AT, dice=lambda _seed: ScriptedDice([6, 6, 4, 4]))
-    answers = ["meeting engagement", "skirmish", "both", 4, 5] + MEETING[3:]
-    for a in answers[:4]:
+    answers = ["meeting engagement", "skirmish", "both", 4, [], 5, []] + MEETING[3:]  # []: from outside the battle
+    for a in answers[:5]:
         run.answer(a)
     with pytest.raises(IllegalAnswer, match="outside 4-30: not before turn 4"):
         run.answer(3)
-    for a in answers[4:]:
+    for a in answers[5:]:
         run.answer(a)
     assert not [e for e in run.log.for_viewer(RED) if e.data.get("key") == "b5/reinforcements/blue"
                 and e.kind == "answer"]  # Blue's schedule is its secret

@@ -11,6 +11,8 @@ import pytest
 from rules.battlehex.log import IllegalAnswer
 from rules.battlehex.questions import QKind
 from rules.systems import start
+from rules.systems.b5.compat import HELD
+from rules.systems.b5.jumping import held
 from rules.systems.b5.movement import pulse_moves
 from tests.rules.systems.b5.helpers import ARRAY, PULSE, b5_campaign
 from tests.rules.systems.b5.test_flights import fast, flight_answer
@@ -21,11 +23,16 @@ BOUND = 400
 
 def answer_for(run, q, rng: random.Random):
     """A random answer the engine should take (a plot it refuses is replaced by a straight one)."""
+    if q.data.get(HELD):  # the reinforcing fleet's questions: their own dice, the battles' stream kept; none
+        if q.key.endswith("/squadrons"):  # held unless play() holds some (the seam games play as before)
+            return []
+        rng = random.Random(f"{q.key} {len(run.answers)}")
     if q.kind is QKind.PLACE:
         if q.key == "b5/jump/gate" and rng.random() < 0.5:
             return "none"
         legal = run.legal() or list(run.engine.board.labels)
-        facing = run.engine.jump_facing.name if "/arrive/" in q.key else rng.choice("ABCDEF")
+        through = "/arrive/" in q.key or "/landing/" in q.key and q.data.get("role") != "reinforcement"
+        facing = run.engine.jump_facing.name if through else rng.choice("ABCDEF")
         return {"at": str(rng.choice(legal)), "facing": facing}
     if "elint" in q.data:  # an ELINT ship's orders: support, or jamming a random enemy
         team = run.engine.units[q.data["elint"]].team
@@ -34,7 +41,9 @@ def answer_for(run, q, rng: random.Random):
         return rng.choice(["none", "offensive", "defensive", f"jam fire control {rng.choice(enemies)}",
                            f"jam elint {rng.choice(enemies)}"])
     if "secondary" in q.data:  # half the time a squadron at a secondary jump point, forming in turns 1-3
-        names = [s.name for s in run.engine.forces[q.to].squadrons[1:]]
+        names = [s.name for s in run.engine.forces[q.to].squadrons[1:] if s.command not in held(run.engine)]
+        if not names:  # every squadron but the flagship's held off as reinforcements
+            return "none"
         return "none" if rng.random() < 0.5 else \
             f"{rng.choice(names)} at {rng.choice(run.engine.board.labels)} {rng.choice('ABCDEF')} turn {rng.randint(1, 3)}"
     if q.key.startswith("b5/net/") or "/network/" in q.key:  # the squadrons under a new flagship: its rating's number
@@ -54,6 +63,8 @@ def answer_for(run, q, rng: random.Random):
     if q.kind is QKind.CHOOSE_UNITS:
         if "pick" in q.data:  # below x1, the flights the firing side's AF fire reaches: exactly so many
             return rng.sample(list(q.options), q.data["pick"])
+        if q.key.startswith("b5/reinforcements/") and q.key.endswith("/flagship"):  # the reinforcing fleet
+            return rng.sample(list(q.options), 1)  # own flagship: one
         if q.key == "b5/jump/openers":
             return list(q.options)
         if q.key == "b5/jump/patrols":
@@ -84,6 +95,9 @@ def play(seed: int, c=None):
         assert len(run.answers) < BOUND, f"seed {seed}: no end after {BOUND} answers"
         q = run.pending
         a = answer_for(run, q, rng)
+        if q.data.get(HELD) and q.key.endswith("/squadrons"):  # half the time a squadron held off, own dice
+            own = random.Random(f"{seed} {q.key}")
+            a = [own.choice(q.options)] if own.random() < 0.5 and seed not in (3, 11) else []  # (3, 11: as below)
         try:
             run.answer(a)
         except IllegalAnswer:
@@ -103,9 +117,13 @@ def test_random_b5_battles_end_replay_and_reopen(seed):
     if seed in (3, 11):  # ELINT orders, energy mines and fighter flights in play
         texts = [e.text for e in run.log.events]
         assert any("'s ELINT: " in t for t in texts) and any(" launches " in t for t in texts)
-        assert seed == 11 or any(" flies from " in t for t in texts) and any(" fighters) attacks " in t for t in texts)
+        assert any(" flies from " in t for t in texts)  # (a flight's attack: seed 11's since the reinforcing
+        assert seed == 3 or any(" fighters) attacks " in t for t in texts)  # fleet's question came before them)
     if seed == 11:
         assert any("arrive centred on" in t for t in texts)
+    groups = run.engine.groups  # reinforcing fleets held off stay off until they arrive (random play: never yet)
+    assert seed != 10 or set(groups) == {"blue", "red"}
+    assert not [x for g in groups.values() if g.status != "arrived" for x in g.ships if x in run.engine.at]
     again = start(campaign(seed), AT)
     for a in run.answers:
         again.answer(a)
