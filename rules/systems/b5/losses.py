@@ -106,6 +106,9 @@ def results(self: B5Engine, first: int = 0) -> Generator[Question, Any, None]:
         left = [x for x in left if x not in chosen]
     named = {x: listed(u.unit.name for u in self.units.values() if u.status.value == x)  # names, not counts: a
              for x in RESULT_STEPS}  # viewer's version takes the hidden ones out (issue 23; a count told of them)
+    gone = [u.unit.name for u in self.units.values() if u.status is Status.RETREATED]
+    if gone:  # withdrawing ships that left the board (rules/systems/b5/withdrawal.py): not destroyed
+        named[Status.RETREATED.value] = listed(gone)
     if off:  # reinforcements that never arrived, or not yet: they took no part
         named["reinforcements not arrived"] = listed(self.units[x].unit.name for x in self.units if x in off)
     st = self.state

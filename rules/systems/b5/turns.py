@@ -16,6 +16,7 @@ from rules.battlehex.words import possessive
 from rules.errors import RuleError
 from rules.systems.b5 import (abilities, command, deploy, dogfight, drift, elint, emines, firing, fleet, flights, flying,
                               guardian, marking, movement, tractor)
+from rules.systems.b5 import withdrawal
 from rules.systems.b5.force import Squadron
 from rules.systems.b5.movement import Plot
 
@@ -102,7 +103,9 @@ def move_order(self: B5Engine) -> list[str]:
     first = (self.defender, self.attacker) if self.round % 2 else (self.attacker, self.defender)
     sides = []
     for team in first:
-        live = [s for s in self.live_squadrons(team) if s.command in self.plots]
+        live = [s for s in self.forces[team].squadrons if s.command in self.plots and s.command in self.at
+                and self.units[s.command].status in (Status.PRESENT, Status.RETREATED)]  # its command ship off
+        # the board (withdrawal.leave), the others still on it follow their routes out
         late = [movement.priority(out_of_command=any(x in self.out_of_command for x in s.ships),
                                   lost_ship=self.struck.get(s.name) == 2, damaged=self.struck.get(s.name, 0) >= 1,
                                   elint=elint.supported(self, s), fired_on=s.name in self.struck)
@@ -127,6 +130,11 @@ def move_pulse(self: B5Engine) -> None:
         for uid in paths_of(self, s):
             path = self.routes[uid]
             h, f = path[p - 1]
+            if self.units[uid].status is not Status.PRESENT:  # left the board in an earlier pulse
+                continue
+            if not self.board.on(_label(h)) and s.name in self.withdrawing:  # withdrawing: it leaves the battle
+                withdrawal.leave(self, uid, p)
+                continue
             if not self.board.on(_label(h)):  # only a GM ruling lets a plot off the board: it stops at its edge
                 if p == 1 or self.board.on(_label(path[p - 2][0])):
                     self.log.add("ruling", movement.RULE, f"{self.units[uid].unit.name} stops at the board's edge")
@@ -134,6 +142,8 @@ def move_pulse(self: B5Engine) -> None:
             self.at[uid], self.facing[uid] = _label(h), f
             if p == 3:
                 self.speed[uid] = max(0, self.speed.get(uid, 0) + self.plots[cmd].delta)
+        if self.units[cmd].status is not Status.PRESENT:
+            continue
         self.log.add("ruling", movement.RULE, f"turn {self.round} pulse {p}: squadron {possessive(s.name)} "
                                               f"command ship moves "
                                               f"to {self.at[cmd]}, facing {self.facing[cmd].name}"
@@ -244,9 +254,12 @@ def plot_question(self: B5Engine, team: str, s: Squadron, secret: bool = True) -
             movement.check_plot(plot, speed, ships)
             if shift is not None:
                 _check_shift(self, plot, shift)
-            for uid, path in paths(self, s, plot, shift).items():
+            routes = paths(self, s, plot, shift)
+            if s.name in self.withdrawing:  # no closer to the enemy; off the board it leaves
+                withdrawal.check(self, cmd, routes)
+            for uid, path in routes.items():
                 for p, (h, _f) in enumerate(path, start=1):
-                    if not self.board.on(_label(h)):
+                    if not self.board.on(_label(h)) and s.name not in self.withdrawing:
                         raise RuleError(rule, f"{self.units[uid].unit.name} would leave the board in pulse {p}")
         except RuleError as e:
             raise IllegalAnswer(e.rule, e.message) from None
@@ -261,7 +274,9 @@ def plot_question(self: B5Engine, team: str, s: Squadron, secret: bool = True) -
            if not secret else "in secret; ")
     return Question(f"b5/{self.round}/plot/{cmd}", QKind.LABEL, team, rule,
                     f"{self.name(team)}: {'give' if not secret else 'plot'} squadron {possessive(s.name)} move "
-                    f"for turn {self.round} ({how}speed "
+                    f"for turn {self.round} ({how}"
+                    + ("withdrawing: no ship ends a pulse closer to the nearest enemy ship; off the board it leaves; "
+                       if s.name in self.withdrawing else "") + f"speed "
                     f"{speed}: {moves} hexes; F ahead, L/R turn, l/r slip, - none; +2@1 to accelerate; "
                     "\"relative\" for each ship to follow the same path; \"shift SHIP HEX\" to shift one ship first)",
                     data={"secret": secret, "plot": cmd, "speed": speed}, check=check,

@@ -273,10 +273,11 @@ def flight_answer(run, q, rng):
         parts = []
         for f in flights.may_order(e, team):
             r, enemies = rng.random(), [x for x in ships if e.units[x].team != team]
+            own = [x for x in ships if e.units[x].team == team]  # none: its ships withdrew off the board
             if r < 0.4 and enemies:
                 parts.append(f"{f} attack {rng.choice(enemies)}")
-            elif r < 0.6:
-                parts.append(f"{f} escort {rng.choice([x for x in ships if e.units[x].team == team])}")
+            elif r < 0.6 and own:
+                parts.append(f"{f} escort {rng.choice(own)}")
             elif r < 0.8:
                 parts.append(f"{f} superiority {rng.choice(e.board.labels)}")
         return "; ".join(parts) or "none"

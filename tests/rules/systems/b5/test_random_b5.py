@@ -38,6 +38,8 @@ def answer_for(run, q, rng: random.Random):
         team = run.engine.units[q.data["elint"]].team
         enemies = [run.engine.units[x].unit.name for x in run.engine.side_units(run.engine.enemy(team))
                    if x in run.engine.at and run.engine.units[x].status.value == "present"]
+        if not enemies:  # every enemy ship withdrew off the board (rules/systems/b5/withdrawal.py)
+            return rng.choice(["none", "offensive", "defensive"])
         return rng.choice(["none", "offensive", "defensive", f"jam fire control {rng.choice(enemies)}",
                            f"jam elint {rng.choice(enemies)}"])
     if "secondary" in q.data:  # half the time a squadron at a secondary jump point, forming in turns 1-3

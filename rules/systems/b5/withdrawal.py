@@ -1,0 +1,60 @@
+"""A b5 squadron withdrawing after a failed morale roll (seed 003 Tracking the Morale of a Squadron:
+"the squadron will begin withdrawal operations"; the seed's text is cut there, so this is our reading,
+docs/b5.md "Withdrawal"): its plotted move must take each of its ships no closer to the nearest enemy
+ship, pulse by pulse, measured from where the enemy stands when the plots are given (along or away:
+accepted; one hex closer: refused); it may plot off the board, and a ship that leaves the board is
+out of the battle as retreated (not destroyed), named so in the results written back to the campaign."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hexmap import Facing, Hex, Label
+from hexmap.labels import axial_to_offset
+from rules.battlehex.roster import Status
+from rules.errors import RuleError
+from rules.systems.b5 import command, deploy
+
+if TYPE_CHECKING:
+    from rules.systems.b5.engine import B5Engine
+
+RULE = command.MORALE_RULE
+READING = "withdrawal operations, our reading: no closer to the nearest enemy ship, off the board to leave"
+
+
+def _enemies(self: B5Engine, team: str) -> list[Hex]:
+    enemy = self.enemy(team)
+    return [deploy.hex_of(self.at[x]) for x, u in self.units.items()
+            if u.team == enemy and u.status is Status.PRESENT and x in self.at]
+
+
+def _nearest(h: Hex, enemies: list[Hex]) -> int:
+    return min(h.distance(e) for e in enemies)
+
+
+def check(self: B5Engine, cmd: str, paths: dict[str, list[tuple[Hex, Facing]]]) -> None:
+    """``RuleError`` when a ship of the withdrawing squadron of ``cmd`` would end a pulse of ``paths``
+    closer to the nearest enemy ship than it was before that pulse (a pulse it spends off the board,
+    having left, is not measured)."""
+    enemies = _enemies(self, self.units[cmd].team)
+    if not enemies:
+        return
+    for uid, path in paths.items():
+        before = _nearest(deploy.hex_of(self.at[uid]), enemies)
+        for p, (h, _f) in enumerate(path, start=1):
+            if not self.board.on(Label(*axial_to_offset(h))):
+                break
+            now = _nearest(h, enemies)
+            if now < before:
+                raise RuleError(RULE, f"{self.units[uid].unit.name} would end pulse {p} {now} hex"
+                                      f"{'es' if now != 1 else ''} from the nearest enemy ship, closer than "
+                                      f"{before}: its squadron is withdrawing ({READING})")
+            before = now
+
+
+def leave(self: B5Engine, uid: str, p: int) -> None:
+    """Ship ``uid`` of a withdrawing squadron crosses the board's edge in pulse ``p``: out of the
+    battle as retreated (it keeps its last place on the board, like a ship destroyed)."""
+    self.units[uid].status = Status.RETREATED
+    self.out_of_command.discard(uid)
+    self.log.add("ruling", RULE, f"turn {self.round} pulse {p}: {self.units[uid].unit.name} leaves the board "
+                                 f"from {self.at[uid]}: out of the battle, retreated ({READING})", {"unit": uid})
