@@ -36,11 +36,11 @@ def set_up(speed: int = 5, f2_facing: str = "C"):
             "plot and move", "FF F FF", " ".join("F" * n for n in {5: (2, 1, 2), 6: (2, 2, 2)}[speed])]
 
 
-def campaign(f2=None, flag_category="capital"):
+def campaign(f2=None, flag_category="capital", red_weapons=None):
     blue = [b5("b-flag", "bflag", flag_category, command=True, flagship=True, weapons=[LASER]),
             b5("b-f2", "bflag", **(f2 or {}))]
-    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER, BEAM], tractor=True,
-              race="minbari"), b5("r-f2", "rflag", weapons=[BEAM], race="minbari")]
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=list(red_weapons or (LASER, BEAM)),
+              tractor=True, race="minbari"), b5("r-f2", "rflag", weapons=[BEAM], race="minbari")]
     c = duel(blue, red)
     data = json.loads(io.dumps(c))
     data.setdefault("settings", {})["battle_system"] = "b5"
