@@ -3,10 +3,8 @@ Movement (its "Movement" lines were "004 Movement Phase: ...") and a battle's We
 modifier against a unit without Strategic Movement read "[V13.414 / A-29]", our design notes' numbering)."""
 from __future__ import annotations
 
-from hexmap import Label
-from rules.battlehex.questions import QKind
-from tests.app.battle.test_window import main, take_over  # noqa: F401  (main: the fixture)
-from tests.app.gui import Answerer, choose_item
+from tests.app.battle.test_window import main  # noqa: F401  (main: the fixture)
+from tests.app.battle.to_placement import fight_to_placement
 from tests.app.test_plain_text import SHOWN_CITATION
 
 
@@ -15,16 +13,7 @@ def test_the_battle_hexes_list_and_the_weapon_status_name_rules_a_player_can_loo
     listed = main._battle_dialog.browser.toPlainText()
     main._battle_dialog.close()
     assert "Movement Phase: " in listed and not SHOWN_CITATION.search(listed), listed
-    answerer = Answerer(choose_item("0707"))  # the Federation's Third Fleet against the Space Amoeba
-    try:
-        bw = main.fight(Label.parse("0707"))
-    finally:
-        answerer.stop()
-    bw.auto_dialogs = False
-    while bw.b.pending.kind is not QKind.PLACE:  # no withdrawal, no terrain modifier, no range agreed
-        take_over(bw)
-        q = bw.b.pending
-        bw.answer(False if q.kind is QKind.YES_NO else None if q.kind is QKind.OPTIONAL_NUMBER else q.low)
-    take_over(bw)  # the breakdown is shown to the Team that takes the screen
+    # the Federation's Third Fleet against the Space Amoeba; the breakdown is shown to the Team that takes the screen
+    bw = fight_to_placement(main, "0707", "0707")
     shown = bw.panel.ws_dialog.browser.toPlainText()
     assert "Space Amoeba) [V13.414]" in shown and not SHOWN_CITATION.search(shown), shown

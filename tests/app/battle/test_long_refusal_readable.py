@@ -7,24 +7,12 @@ from html import unescape
 
 from PySide6.QtWidgets import QApplication
 
-from hexmap import Label
-from rules.battlehex.questions import QKind
-from tests.app.battle.test_window import drag_drop, main, take_over  # noqa: F401  (main: the fixture)
-from tests.app.gui import Answerer, choose_item
+from tests.app.battle.test_window import drag_drop, main  # noqa: F401  (main: the fixture)
+from tests.app.battle.to_placement import fight_to_placement
 
 
 def test_a_refused_drop_in_a_narrow_window_is_read_whole(main, qtbot):
-    answerer = Answerer(choose_item("0703: Alliance attacks Orion"))  # the GM picks the meeting in the Fight list
-    try:
-        bw = main.fight(Label.parse("0703"))
-    finally:
-        answerer.stop()
-    bw.auto_dialogs = False
-    while bw.b.pending.kind is not QKind.PLACE:  # no withdrawal, no terrain modifier, no range agreed
-        take_over(bw)
-        q = bw.b.pending
-        bw.answer(False if q.kind is QKind.YES_NO else None if q.kind is QKind.OPTIONAL_NUMBER else q.low)
-    take_over(bw)
+    bw = fight_to_placement(main, "0703", "0703: Alliance attacks Orion")
     bw.resize(640, 600)  # as narrow as it goes: a 1600x1000 screen at QT_SCALE_FACTOR=2 is 800 wide
     qtbot.waitUntil(lambda: bw.width() <= 800, timeout=20000)
     drag_drop(bw, "ori-cr-1", "2115")  # the first defending ship in the middle of the map: V13.432 refuses it
