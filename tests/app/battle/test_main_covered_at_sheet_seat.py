@@ -17,20 +17,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from tests.app.battle.test_main_covered_at_hand_over import _covered, _fight
-from tests.app.gui import Answerer, menu_action, open_main_window, press, show_active, take_over
+from tests.app.gui import Answerer, menu_action, take_over
 from tests.app.shell.test_campaign_log_words import _seat
-from tests.app.test_gui_paths import end_movement
+from tests.app.battle.sheet_open import sheet_after_movement
 
 
 def _alliance_holds_0604(qtbot, tmp_path):
     """The main window with the Empire Sheet open (Ctrl+Shift+K), 0604's battle window taken by the
     Alliance's commander beside it: (main, sheet, battle window)."""
-    main = open_main_window(qtbot, tmp_path)
-    end_movement(main, qtbot)
-    show_active(main, qtbot)
-    press(main, "Ctrl+Shift+K")
-    sheet = main.empire_sheet
-    qtbot.waitUntil(sheet.isVisible)
+    main, sheet = sheet_after_movement(qtbot, tmp_path)
     bw = _fight(main, qtbot, "0604")
     qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)  # "I am the Alliance commander"
     assert bw.viewer == "alliance" and not bw.handing_over()

@@ -14,9 +14,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from tests.app.battle.test_main_covered_at_hand_over import _covered
-from tests.app.gui import Answerer, cancel, choose_item, open_main_window, press, show_active
+from tests.app.gui import Answerer, cancel, choose_item, press
 from tests.app.shell.test_campaign_log_words import _seat
-from tests.app.test_gui_paths import battle_windows, end_movement
+from tests.app.test_gui_paths import battle_windows
+from tests.app.battle.sheet_open import sheet_after_movement
 
 ORION = "Pass the screen to the Orion Pirates commander"
 
@@ -39,12 +40,7 @@ def _ctrl_f(main, qtbot, item: str) -> list[tuple[str, str]]:
 def _orion_s_battle_parked(qtbot, tmp_path):
     """0703's window on "Alliance attacks Orion Pirates", taken by the Orion's commander, then put away as
     the Coalition's commander took the Empire Sheet's seat: (main, sheet, battle window)."""
-    main = open_main_window(qtbot, tmp_path)
-    end_movement(main, qtbot)
-    show_active(main, qtbot)
-    press(main, "Ctrl+Shift+K")
-    sheet = main.empire_sheet
-    qtbot.waitUntil(sheet.isVisible)
+    main, sheet = sheet_after_movement(qtbot, tmp_path)
     _ctrl_f(main, qtbot, "0703: Alliance attacks Orion")
     (bw,) = battle_windows()
     qtbot.waitExposed(bw)

@@ -13,11 +13,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMenu
 
 from tests.app.battle.test_main_covered_at_hand_over import _covered, _fight
-from tests.app.gui import Answerer, menu_action, open_main_window, press, show_active, take_over
+from tests.app.gui import Answerer, menu_action, press, take_over
 from tests.app.shell.test_campaign_log_words import _seat
 from tests.app.systems.test_table import system_action
 from tests.app.systems.v13.walk_until import walk_until
-from tests.app.test_gui_paths import end_movement
+from tests.app.battle.sheet_open import sheet_after_movement
 
 GM_PAGE = "Pass the screen to the Game Master"
 
@@ -30,12 +30,7 @@ def _still_parked(main, bw, sheet) -> None:
 
 
 def test_a_parked_window_stays_behind_its_page_when_a_strategic_undo_redraws_it(qtbot, tmp_path):
-    main = open_main_window(qtbot, tmp_path)
-    end_movement(main, qtbot)
-    show_active(main, qtbot)
-    press(main, "Ctrl+Shift+K")
-    sheet = main.empire_sheet
-    qtbot.waitUntil(sheet.isVisible)
+    main, sheet = sheet_after_movement(qtbot, tmp_path)
     bw = _fight(main, qtbot, "0604")
     walk_until(bw, qtbot, lambda q: q.to == "any")  # the hand-overs taken, the GM's centre question last
     assert bw.viewer == "gm" and bw.seat == "coalition" and not bw.handing_over()

@@ -13,9 +13,9 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QApplication, QPushButton
 
 from tests.app.battle.test_main_covered_at_hand_over import _covered, _fight
-from tests.app.gui import Answerer, cancel, open_main_window, press, show_active, take_over
+from tests.app.gui import Answerer, cancel, take_over
 from tests.app.shell.test_campaign_log_words import _seat
-from tests.app.test_gui_paths import end_movement
+from tests.app.battle.sheet_open import sheet_after_movement
 
 
 def _take_button(main) -> QPushButton | None:
@@ -61,12 +61,7 @@ class _SeenAtLift(QObject):
 
 
 def test_the_main_window_s_seat_takes_the_screen_back_from_the_battle_beside_it(qtbot, tmp_path):
-    main = open_main_window(qtbot, tmp_path)
-    end_movement(main, qtbot)
-    show_active(main, qtbot)
-    press(main, "Ctrl+Shift+K")
-    sheet = main.empire_sheet
-    qtbot.waitUntil(sheet.isVisible)
+    main, sheet = sheet_after_movement(qtbot, tmp_path)
     bw = _fight(main, qtbot, "0604")
     assert bw.handing_over() and _covered(main, sheet.widget())
     assert _take_button(main) is None  # the battle's hand-over: nobody's seat to take back
