@@ -11,6 +11,8 @@ is a strategic change and goes on the session's strategic stack.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
@@ -65,6 +67,7 @@ class BattleController(QObject):
         self.heading = ""  # the window's title with no run: no Battle Hex here, or its system cannot start it
         self.last: BattleRun | None = None  # the battle as it ended, once resolved
         self._stored: Campaign | None = None  # the campaign this run last stored
+        self._held = False  # reload() loads no next battle (reload_held)
         session.changed.connect(self._campaign_changed)
         self._load()
 
@@ -165,14 +168,25 @@ class BattleController(QObject):
 
     def reload(self) -> None:
         """After this battle resolved: go on with the next open battle in the hex, if one
-        follows (a pursuit, a rear guard, the battle at the base)."""
-        if self.run is not None:
+        follows (a pursuit, a rear guard, the battle at the base); none while :meth:`reload_held`."""
+        if self.run is not None or self._held:
             return
         self._load()
         if self.run is not None:
             self.last = None
             self.undo_stack.clear()
             self.reset.emit()
+
+    @contextmanager
+    def reload_held(self) -> Iterator[None]:
+        """While the block runs, :meth:`reload` loads no next battle: a replay from the file shows the
+        resolved battle whose hex holds the next meeting, not begun (app/battle/replay_main.py); the next
+        session.battle() after the block loads it again."""
+        self._held = True
+        try:
+            yield
+        finally:
+            self._held = False
 
     def _give(self, raw: Any) -> None:
         run = self.run

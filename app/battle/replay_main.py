@@ -271,11 +271,10 @@ def open_replay(main: Any, what: Any, viewer: str | None = None, event: int | No
         # the window asks session.battle(at), whose reload would put the hex's next battle, set aside by
         # _from_file, back over the one replayed from the file
         if ctl.run is None and isinstance(what, int):
-            ctl.reload = lambda: None
-        try:
+            with ctl.reload_held():
+                window = BattleWindow(main.session, at, main)
+        else:
             window = BattleWindow(main.session, at, main)
-        finally:
-            ctl.__dict__.pop("reload", None)
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         main._battle_windows = [*main._battle_windows, window]
         window.destroyed.connect(main._forget_closed_battle_windows)
