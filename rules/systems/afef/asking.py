@@ -171,8 +171,8 @@ def continue_question(e: Engine) -> Question:
             raise IllegalAnswer(R_BREAK_OFF, f"the reason is missing: a break-off is the GM's ruling and needs "
                                              f"its reason in words, not {shown(a.get('reason'))}")
         raise IllegalAnswer(R_BREAK_OFF, "answer \"fight\" for another round, or {\"break_off\": \"attacker\" | "
-                                         "\"defender\" | \"both\", \"reason\": why} (a GM ruling: the seed leaves "
-                                         "break-off to chapters we do not have)")
+                                         "\"defender\" | \"both\", \"reason\": why} (a GM ruling: the rules leave "
+                                         "break-off to each unit type's chapter)")
     if bound:
         return Question(f"afef/{e.round}/continue", QKind.CHOOSE, GM, R_BOUND,
                         f"Game Master: round {e.round} is over, the last the engine allows ({ROUND_LIMIT}), and "

@@ -16,3 +16,22 @@ def test_a_battle_broken_off_logs_no_seed():
     assert any("break-off to each unit type's chapter" in t for t in texts)
     seeds = [t for t in texts if re.search(r"\bseed\b", t)]
     assert not seeds, seeds
+
+
+def test_the_break_off_refusal_names_no_seed():
+    """The refusal of a break-off answered without its side and reason (the headless form's teaching text) said "a GM
+    ruling: the seed leaves break-off to chapters we do not have": a person does not know the seed."""
+    from rules.battlehex.log import IllegalAnswer
+    from tests.rules.systems.afef.test_afef import run_of, ship, to_return
+
+    run = run_of([ship("b1", 3, 20, 3)], [ship("r1", 6, 8, 3)], [6, 6, 6, 6, 6, 5] + [6, 1, 1])
+    to_return(run, {"r1": {"b1": 6}})
+    run.answer({"attacks": {"b1": {"r1": 3}}})
+    try:
+        run.pending.check("attacker")
+    except IllegalAnswer as refused:
+        why = refused.message
+    else:
+        raise AssertionError("a bare side taken for a break-off")
+    assert "the rules leave break-off to each unit type's chapter" in why, why
+    assert not re.search(r"\bseed\b", why), why
