@@ -184,7 +184,7 @@ class OrdersDialog(QDialog):
         self.mission_note.setText(
             f"Military Intel Pool {got.pool}; at most the staging system's Census left this turn; the GM rules the "
             "mission (the seed gives no table)." if got.targets else
-            f"Nothing can be ordered so now - for instance {got.refused}.")
+            f"Nothing can be ordered so now - for instance {plain_words(got.refused)}.")
 
     def _staged(self, index: int) -> None:
         """A staging system chosen: the points run from 1 to its Census left, within the pool."""
@@ -208,7 +208,7 @@ class OrdersDialog(QDialog):
                 box.addItem(o.text.removeprefix(f"{self.p.name} orders: ").removeprefix(f"{self.p.name}: "), o.kind)
             if not legal:
                 self.notes[kind].setText("Nothing can be ordered so now" + (
-                    f" - for instance {refused[0]}" if refused else f": {self.p.name} has nothing it applies to") + ".")
+                    f" - for instance {plain_words(refused[0])}" if refused else f": {self.p.name} has nothing it applies to") + ".")
             else:  # the chosen order's whole line under the list, which a narrow dialog cuts
                 box.currentIndexChanged.connect(lambda i, k=kind: self._said(k, i))
                 self._said(kind, box.currentIndex())
@@ -236,7 +236,7 @@ class OrdersDialog(QDialog):
                 where = dict(o.body)["elsewhere"]
                 self.place_box.addItem(f"elsewhere at {where['at']}, carried by {', '.join(where['transports'])}",
                                        where)
-        self.place_note.setText(f"Not outside the orbit now: {judged[0].refused}" if judged and judged[0].refused
+        self.place_note.setText(f"Not outside the orbit now: {plain_words(judged[0].refused)}" if judged and judged[0].refused
                                 else "Outside the planet's orbit: one Transport Fleet per 10 EP, which must "
                                      "still be there at Construction Completion (else the points are lost)."
                                 if len(judged) else "")

@@ -71,7 +71,7 @@ def test_too_few_transport_fleets_leave_only_the_orbit_and_say_why(qtbot, tmp_pa
 
     _gm_orders(qtbot, main, enter, lambda: "note" in seen)
     assert seen["count"] == 1
-    assert seen["note"] == ("Not outside the orbit now: 004 Turn Orders Phase (bases outside the planet's orbit): the "
+    assert seen["note"] == ("Not outside the orbit now: Turn Orders Phase (bases outside the planet's orbit): the "
                             "BASE11 costs 11 EP: building it outside the planet's orbit needs 2 Transport Fleets (one "
                             "Transport Fleet per 10 EP of a base built outside the planet's orbit), not 1 named")
 

@@ -64,7 +64,7 @@ def test_the_repair_of_a_base_is_offered_by_its_levels_refused_when_the_pool_can
     assert note.startswith("Paid now, as the engine logs it:") and "Point Pool 11 4/5 to 1 4/5" in note
     items, note, enabled = seen["again"]
     assert items == [] and not enabled
-    assert note == ("Nothing can be ordered so now - for instance 004 Turn Orders Phase: United Federation of Planets' "
+    assert note == ("Nothing can be ordered so now - for instance Turn Orders Phase: United Federation of Planets' "
                     "Point Pool 1 4/5 cannot pay Starbase 11's repair: 25% of 40 = 10 per damage level, 2 of 3 = 20.")
     eco = main.campaign.power("fed").economy
     assert [(j.repair_of, j.levels, j.cost) for j in eco.projects] == [("fed-sb-11", 1, 10)]

@@ -69,7 +69,7 @@ def test_a_crippled_carrier_is_not_offered_and_the_dialog_says_the_rule(qtbot, t
     answering(qtbot, menu_action(main, "Turn Orders for a Power...").trigger, choose_item("Fed"), enter,
               until=lambda: "note" in seen, timeout=20000)
     assert seen["count"] == 0 and seen["ok"] is False
-    assert seen["note"] == ("Nothing can be ordered so now - for instance 004 Construction Completion Phase "
+    assert seen["note"] == ("Nothing can be ordered so now - for instance Construction Completion Phase "
                             "(replacement flights): N1 cannot go to cg: F1's carrier CV is crippled: it replenishes "
                             "once it is repaired.")
     assert units(main.campaign, "cg")[1] == ("f1", "cv", True)
