@@ -8,7 +8,7 @@ the maneuver"); 0: never. Squadrons are named by ``squadron``; its command ship 
 of the flagship has ``escort`` (docs/b5.md says how the seed's gaps are read).
 """
 from enum import Enum
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr, model_validator
 
@@ -17,8 +17,12 @@ from rules.model.types import Strict
 SPEED = 40
 """The fastest speed a ship's data may name (the pulse chart goes on past 20 by its pattern)."""
 RANGE = 99
+POINTS = 200
+"""The most points a weapon's fixed damage rating may name (the largest structure)."""
 DIE = Literal["d4", "d6", "d8", "d10", "d12", "d20", "2d6", "2d8", "2d10"]
 """A die a weapon, a fire control or a fighter rolls."""
+ARMOR = Annotated[int, Field(strict=True, ge=0, le=20)]
+"""An armor rating (a fighter flight's bounds)."""
 
 
 class Category(str, Enum):
@@ -84,6 +88,8 @@ class B5Weapon(Strict):
         if self.cls in (WeaponClass.BALLISTIC, WeaponClass.ENERGY_MINE) and len(self.ranges) != 1:
             raise ValueError(f"{self.name}: a ballistic weapon has one range, its reach")
         fixed = [d for d in self.damage if isinstance(d, int)]
+        if any(not 1 <= d <= POINTS for d in fixed):
+            raise ValueError(f"{self.name}: a damage rating is a die or 1-{POINTS} points, not {fixed}")
         if self.cls is WeaponClass.MATTER and (len(self.damage) != 1 or not fixed or fixed[0] < 1):
             raise ValueError(f"{self.name}: a matter weapon causes a fixed number of points (one number, 1 or more)")
         if self.cls is WeaponClass.PLASMA and len(self.damage) != 4:
@@ -135,7 +141,7 @@ class B5Data(Strict):
     come_about: StrictInt = Field(0, ge=0, le=SPEED)
     course_correct: StrictInt = Field(0, ge=0, le=SPEED)
     defence: StrictInt = Field(0, ge=0, le=30)
-    armor: list[StrictInt] = Field([0], min_length=1, max_length=3, description="capital: front/side/aft; heavy: "
+    armor: list[ARMOR] = Field([0], min_length=1, max_length=3, description="capital: front/side/aft; heavy: "
                                    "front/aft; medium and smaller: one")
     sensor: StrictInt = Field(0, ge=0, le=20)
     structure: StrictInt = Field(0, ge=0, le=200)
