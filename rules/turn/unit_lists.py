@@ -132,7 +132,7 @@ def templates(c: Campaign) -> list[Template]:
             continue
         seen.add(key)
         label = f"{u.class_designation} \u2014 {u.name}" if u.class_designation else u.name
-        out.append(Template(u.id, f"{label} ({names.get(power, power)}, {u.kind.value})", power))
+        out.append(Template(u.id, f"{label} ({names.get(power, power)}, {u.kind.value.replace('_', ' ')})", power))
     return out
 
 

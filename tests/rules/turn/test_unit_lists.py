@@ -159,7 +159,7 @@ def test_templates_are_one_per_power_and_class_in_the_campaigns_order_none_destr
     assert templates(c) == [Template("ff1", "FF \u2014 FF1 (Fed, ship)", "fed"),
                             Template("ca", "CA \u2014 CA (Fed, ship)", "fed"),
                             Template("k1", "FF \u2014 K1 (Klingon, ship)", "klingon"),
-                            Template("gb", "GB (Fed, ground_base)", "fed")]
+                            Template("gb", "GB (Fed, ground base)", "fed")]
 
 
 def test_a_template_row_has_no_cost_yet_and_its_factors_in_key_order():
