@@ -195,7 +195,11 @@ def complete(c: Campaign, said: dict[str, list[str]] | None = None,
             repaired = {j.id: _repaired(new, p.id, s, j) for j in projects if j.repair_of is not None}
             here = [j for j in projects if j.repair_of is None or repaired[j.id] is not None]
             for j in projects:
-                if j.repair_of is not None and repaired[j.id] is None:
+                if j.repair_of is not None and repaired[j.id] is None and not _in_play(new, p.id, j.repair_of):
+                    say(f"{p.name} at {name} ({at}): the {j.unit_class} whose repair was ordered on turn {j.turn} is "
+                        f"no longer in play (destroyed or captured): the repair is cancelled, its {points(j.cost)} "
+                        "EP paid are lost", TURN_ORDERS)  # "illegal orders will be canceled", paid all the same
+                elif j.repair_of is not None and repaired[j.id] is None:
                     waiting.append(j)
                     say(f"{p.name} at {name} ({at}): the repair of {project_name(new, j)} waits ({points(j.cost)} EP "
                         f"paid): the unit is not at {at}, crippled")
@@ -288,6 +292,13 @@ def _where(c: Campaign, power: str, s: Sector, unit_id: str) -> Unit | None:
     units = [u for f in c.fleets if f.power == power and f.sector == s.at and f.in_transit_to is None
              for u in f.units] + (list(s.garrison) if s.owner == power else [])
     return next((u for u in units if u.id == unit_id), None)
+
+
+def _in_play(c: Campaign, power: str, unit_id: str) -> bool:
+    """Whether the power's unit ``unit_id`` is still in play anywhere (a fleet of its, its garrison)."""
+    units = [u for f in c.fleets if f.power == power for u in f.units] + [
+        u for s in c.map.sectors if s.owner == power for u in s.garrison]
+    return any(u.id == unit_id and u.fate is UnitFate.ACTIVE for u in units)
 
 
 def _repaired(c: Campaign, power: str, s: Sector, j: Project) -> Unit | None:
