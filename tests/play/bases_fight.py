@@ -1,11 +1,14 @@
 """A random-play profile where bases fight (issue 23): the default campaign with seed 004's empire turn
-(tests/test_campaign_property.py ``_economy``), every base whole and with a cost, and the Klingon Deep
-Strike fleet (at war with the Federation) standing at Tau Ceti (0509), where the Federation keeps a
-battle station, two ground bases and a DEFSAT. In the default profile no battle is fought at a base, so
-base damage levels (rules/battlehex/results.py) and their repair (rules/turn/repairs_ordered.py) were
-reached only by scripted tests and by damage written into the file; here a battle can cripple a base,
-the random player orders its repair from the orders dialog's list (TurnPlayer._legal) and Construction
-Completion does it, or the next battle destroys it first."""
+(tests/test_campaign_property.py ``_economy``), every base whole and with a cost, the Federation's Point
+Pool at 60, and the Klingon Deep Strike fleet (at war with the Federation) standing at Tau Ceti (0509),
+where the Federation keeps a battle station, two ground bases and a DEFSAT. The default profile's economy
+games (a few, of one or two turns, a share of battles ruled) counted no base crippled in battle in
+20167fa's run and write damage levels into the file instead (``_base_damaged``), so the repair of a base
+crippled *in battle* was reached only by scripted tests. What
+makes it come here: every battle fought (the test plays with ``ruling=0.0``, SIDCORS), the bases whole at
+the start (any damage is a battle's), costed (a repair is 25% of the cost a level) and a pool that can pay.
+The raiders at 0509 give a battle there in the first turn; from 0609 the random movement brings them
+there too in some seeds (seeds 2, 4 and 5 of the test's search cripple a base either way)."""
 from __future__ import annotations
 
 from fractions import Fraction
