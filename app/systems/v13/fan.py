@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSizeF
+from PySide6.QtCore import QPointF, QRectF
 
 from app.systems.v13.hexes import HEX, HEX_HEIGHT, LAYOUT, centre_of
 from hexmap import Hex
@@ -31,7 +31,7 @@ def fan_on_hover(view: BattleMapView, pos: QPointF, over: CounterItem | None, h:
     if len(scene.counters_at(h)) > 1 or group:
         o, ro = QPointF(view.mapFromScene(centre_of(h))), view.readout
         ro.flush()  # laid out now (not at the next pass) with the words just set: the box it will have
-        box = QRectF(QPointF(view.viewport().mapFromGlobal(ro.mapToGlobal(QPoint(0, 0)))), QSizeF(ro.size()))
+        box = QRectF(ro.geometry().translated(-view.viewport().pos()))  # both the view's children, never turned
         scene.expand(h, group, (QRectF(view.viewport().rect()).translated(-o),
                                 box.translated(-o) if ro.isVisible() else QRectF()))
     elif scene.expanded is not None:
@@ -80,10 +80,19 @@ def stack_cells(scene: BattleScene, reach: float) -> dict[tuple[float, float], l
 
 def fan_area(view: BattleMapView, items: list[CounterItem]) -> QRectF:
     """The viewport rectangle the fanned counters cover (empty: none fanned)."""
-    vt, area = view.viewportTransform(), QRectF()
-    for item in items:
-        area = area.united(item.body_rect().translated(vt.map(item.pos())))
-    return area.adjusted(-4, -4, 4, 4) if items else area
+    if not items:
+        return QRectF()
+    vt = view.viewportTransform()  # the view scales and scrolls, never turns
+    s, t, dx, dy = vt.m11(), vt.m22(), vt.dx(), vt.dy()
+    xs, ys, sides = [], [], []
+    for item in items:  # each square's centre on the viewport (plain floats: issue 21, the hover)
+        p, o = item.pos(), item.offset
+        xs.append(p.x() * s + dx + o.x())
+        ys.append(p.y() * t + dy + o.y())
+        sides.append(item.px / 2)
+    left, top = min(x - h for x, h in zip(xs, sides)), min(y - h for y, h in zip(ys, sides))
+    right, bottom = max(x + h for x, h in zip(xs, sides)), max(y + h for y, h in zip(ys, sides))
+    return QRectF(left - 4, top - 4, right - left + 8, bottom - top + 8)
 
 
 def lay_stack(items: list[CounterItem], px: int, rank: dict[str, float], lod: float = 1.0) -> None:

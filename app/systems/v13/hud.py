@@ -32,6 +32,7 @@ class HudView(ZoomableView):
                                          "QToolButton:checked { background: #f2c230; }")
         self.legend_button.toggled.connect(self.set_legend_visible)
         self._pointer: QPointF | None = None  # where the pointer is on the viewport (None: off it)
+        self._heeded = QRectF()  # where the pointer weighs in the readout's corner (issue 21: elsewhere a move asks nothing)
         self.readout.placed = self._place_readout  # a new text, a new size: its corner again
         self._place_overlays()
 
@@ -94,6 +95,9 @@ class HudView(ZoomableView):
         top, over = vp.top() + 8, []  # the hover check, made once and only when the pointer is near a box
         cost = self._readout_cost(top - vp.top(), over)
         ro.move(vp.left() + 8, low if cost and self._readout_cost(low - vp.top(), over) < cost else top)  # top if equal
+        far = max(2 * getattr(self.scene(), "counter_px", 20), 8)  # as _readout_cost's: beyond, the pointer is not asked
+        self._heeded = QRectF(vp.left() + 8 - far, min(top, low) - far, ro.width() + 2 * far,
+                              max(top, low) - min(top, low) + ro.height() + 2 * far)
 
     def _readout_cost(self, y: int, over: list[bool]) -> int:
         """How bad the readout's box at ``y`` on the viewport is: 2 on or near the pointer (over a counter, a
@@ -127,8 +131,9 @@ class HudView(ZoomableView):
         """The pointer's place, noted before the view handles its move (the readout keeps clear of it)."""
         kind = event.type()
         if kind in (QEvent.Type.MouseMove, QEvent.Type.DragMove):
-            self._pointer = QPointF(event.position())
-            self._place_readout()
+            was, self._pointer = self._pointer, QPointF(event.position())
+            if was is None or self._heeded.contains(was) or self._heeded.contains(self._pointer):
+                self._place_readout()  # else the pointer was and is away from both corners' boxes: nothing to weigh
         elif kind in (QEvent.Type.Leave, QEvent.Type.DragLeave):
             self._pointer = None
             self._place_readout()
