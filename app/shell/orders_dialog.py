@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QInputDialog, QLabel, QLineEdit,
-                               QPushButton, QSpinBox, QStackedWidget, QVBoxLayout, QWidget)
+                               QPushButton, QSpinBox, QStackedWidget, QTextBrowser, QVBoxLayout, QWidget)
 
 from rules.battlehex.log import GM
 from rules.economy.income import points
@@ -168,10 +168,12 @@ class OrdersDialog(QDialog):
         self.mission_details = QLineEdit()
         self.mission_note = QLabel()
         self.mission_note.setWordWrap(True)
+        self.mission_risks = QTextBrowser()  # Exhibit B's figures, the seed's only ones: scrolled, not cut, at scale 2
+        self.mission_risks.setFixedHeight(self.mission_risks.fontMetrics().lineSpacing() * 5 + 12)
         self.mission_lists: Missions | None = None
         self._page((("&Mission:", self.mission_box), ("S&taging system:", self.staging_box),
                     ("Tar&get system:", self.target_box), ("Intel &Points:", self.mission_points),
-                    ("&Details:", self.mission_details), ("", self.mission_note)))
+                    ("&Details:", self.mission_details), ("", self.mission_note), ("&Risks:", self.mission_risks)))
 
     def _fill_missions(self) -> None:
         got = self.mission_lists = missions(self.c, self.p.id)
@@ -181,10 +183,23 @@ class OrdersDialog(QDialog):
             self.target_box.addItem(f"{at} ({whose})", at)
         self.staging_box.currentIndexChanged.connect(self._staged)
         self._staged(self.staging_box.currentIndex())
+        self.mission_box.currentIndexChanged.connect(self._risks)
+        self.target_box.currentIndexChanged.connect(self._risks)
+        self._risks()
         self.mission_note.setText(
             f"Military Intel Pool {got.pool}; at most the staging system's Census left this turn; the GM rules the "
             "mission (the seed gives no table)." if got.targets else
             f"Nothing can be ordered so now - for instance {plain_words(got.refused)}.")
+
+    def _risks(self) -> None:
+        """What the chosen mission against the chosen target risks, before OK: the target's chances against
+        this power now and if the GM rules it caught or implicated (rules/turn/mission_stakes.py)."""
+        from rules.turn.mission_stakes import at_target
+
+        lines = at_target(self.c, self.p.id, str(self.target_box.currentData() or ""),
+                          str(self.mission_box.currentData()))
+        self.mission_risks.setPlainText("\n\n".join(lines))
+        self.mission_risks.setVisible(bool(lines))
 
     def _staged(self, index: int) -> None:
         """A staging system chosen: the points run from 1 to its Census left, within the pool."""
@@ -222,7 +237,16 @@ class OrdersDialog(QDialog):
             kind != "purchase" or bool(self.p.unit_list)) and (
             kind != "mission" or bool(self.mission_lists and self.mission_lists.targets and self.mission_lists.pool)) and (
             kind != "route" or self.route_fleet.count() > 0))
-        self.adjustSize()  # the chosen page's lines whole (the note under a list wraps to two or three)
+        self._fit()  # the chosen page's lines whole (the note under a list wraps to two or three)
+
+    def _fit(self) -> None:
+        """The dialog at the height its page needs, up to the screen's: adjustSize stops at 2/3 of the screen,
+        which at QT_SCALE_FACTOR=2 on a 1000-pixel screen cut the mission page's Risks box."""
+        self.adjustSize()
+        lay, screen = self.layout(), self.screen()
+        want = lay.totalHeightForWidth(self.width()) if lay.hasHeightForWidth() else lay.totalSizeHint().height()
+        if screen is not None and want > self.height():
+            self.resize(self.width(), min(want, screen.availableGeometry().height() - 40))  # the title bar's room
 
     def _places(self) -> None:
         """The Built list for the unit and planet chosen: in the planet's orbit, or each place the
