@@ -82,9 +82,9 @@ class NewCampaignDialog(QDialog):
         self.empires.setMinimumHeight(min(rows, 420, self.screen().availableGeometry().height() // 4))
         form.addRow("&Empires (allowed by the rules):", self.empires)
         self.random_events = QCheckBox("The GM enters &random events at End of Turn (an optional rule)")
-        self.random_events.setToolTip("Seed 004 End of Turn: \"Optional rules like the Random Events option take "
-                                      "place in this phase\". The seed prints no Random Event table: the GM enters "
-                                      "each event - a power's one-time income or expense, or a planet's morale.")
+        self.random_events.setToolTip("End of Turn: \"Optional rules like the Random Events option take place in "
+                                      "this phase\". The rules print no Random Event table: the GM enters each event "
+                                      "- a power's one-time income or expense, or a planet's morale.")
         form.addRow("Optional rules:", self.random_events)
         self.path_edit = QLineEdit(str(folder / "new_campaign.json"))
         self.path_edit.setAccessibleName("File")

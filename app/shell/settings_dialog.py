@@ -82,7 +82,8 @@ class SettingsDialog(QDialog):
             box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
             box.setMinimumContentsLength(min(64, max(len(w) for _v, w in values)))  # each choice's words whole
             now = getattr(campaign.settings.b5, key)
-            for i, (value, words) in enumerate(values):
+            for i, (value, said) in enumerate(values):
+                words = plain_words(said)  # "as the rules have it", not "as the seed has it" (issue 22)
                 box.addItem(words[0].upper() + words[1:], value)
                 box.setItemData(i, words, Qt.ItemDataRole.ToolTipRole)
                 if value is now or value == now and type(value) is type(now):

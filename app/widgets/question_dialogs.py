@@ -198,7 +198,7 @@ class QuestionDialog(QDialog):
             into = QVBoxLayout(box) if long else lay
             for i, opt in enumerate(question.options):
                 words = question.data.get("option_words", {})  # the engine's words for an option, if any
-                b = QRadioButton(words[opt] if opt in words else option_words(opt, names))
+                b = QRadioButton(plain_words(words[opt] if opt in words else option_words(opt, names)))
                 self.group.addButton(b, i)
                 into.addWidget(b)
             area = Choices(box) if long else None

@@ -27,6 +27,13 @@ SEED_SAYS = re.compile(r"\b([Ss])eed\s+00\d\s+(states|gives|says|puts|makes|read
 """A seed that says something: "seed 004 states none" reads "the rules state none"."""
 SEED_OF = re.compile(r"\b([Ss])eed\s+00\d(?:'s\s+|\s+(?=[a-z]))")
 """A seed's number before words: "seed 004's Combat Phase" is "the Combat Phase", "no seed 004 economy" "no economy"."""
+THE_SEED_SAYS = re.compile(r"\b([Tt])he\s+seed\s+(gives|prints|leaves|states|says|puts|makes|reads|recommends|lists|"
+                           r"names|has|does)\b")
+"""The seed we build from saying something, without its number: "the seed gives no table" reads "the rules give no
+table", "as the seed has it" "as the rules have it"."""
+THE_SEED = re.compile(r"\b([Tt])he\s+seed(?:'s)?(?![\w-])|\s?\(seed\s+00\d\)|(?<![\w-])seed\s+00\d:")
+"""The seed itself: "the seed's way out" is "the rules' way out", "reads the seed so" "reads the rules so",
+"(seed 003)" after a system's name goes, "(seed 004: \"Each player ...\")" reads "(the rules: \"Each player ...\")"."""
 INTERPRETATION = re.compile(r"\s?\((?:A-\d{1,3}(?:,\s*|(?=\))))+\)|(?<=\()A-\d{1,3}:\s*|\s*[/,;]\s*A-\d{1,3}\b(?!-)"
                             r"|(?<![\w-])A-\d{1,3}(?:'s)?\b(?!-):?\s*")
 """Our design notes' numbering of a reading of the rules (INTERPRETATIONS A-1 to A-63; no rule a player can look
@@ -46,9 +53,13 @@ def plain_words(text: str) -> str:
     """``text`` (a refusal, a ruling, a status message, a log line: plain text) with every citation in it
     as :func:`rule_words` gives it: "004 Combat Phase: no such fleet" reads "Combat Phase: no such fleet",
     "V13.462 / A-22: ..." "V13.462: ...", "... enough (A-59)" "... enough", "(seed 004 states none)" "(the
-    rules state none)"."""
-    if "00" not in text and "A-" not in text:
+    rules state none)", "the seed gives no table" "the rules give no table"."""
+    if "00" not in text and "A-" not in text and "seed" not in text:
         return text  # the usual case: nothing to reword (a log of thousands of lines)
+    text = THE_SEED_SAYS.sub(lambda m: m.group(1) + "he rules " + ("have" if m.group(2) == "has" else "do"
+                             if m.group(2) == "does" else m.group(2)[:-1]), text)
+    text = THE_SEED.sub(lambda m: m.group(1) + "he rules" + ("'" if m.group(0).endswith("'s") else "")
+                        if m.group(1) else "" if "(" in m.group(0) else "the rules:", text)
     text = SEED_SAYS.sub(lambda m: ("T" if m.group(1) == "S" else "t") + "he rules "
                          + ("have" if m.group(2) == "has" else m.group(2)[:-1]), text)
     text = SEED_OF.sub(lambda m: "The " if m.group(1) == "S" and m.group(0).endswith("s ") and "'" in m.group(0)

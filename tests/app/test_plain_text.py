@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from itertools import chain
 
+from PySide6.QtCore import Qt
+
 from app.widgets.question_dialogs import option_words
 from rules.battlehex.questions import QKind
 from rules.battlehex.words import STEPS
@@ -241,9 +243,10 @@ def test_v13_placement_refusals_cite_rules_a_player_can_look_up():
     assert not bad, f"{len(bad)} refusals cite INTERPRETATIONS:\n" + "\n".join(bad[:20])
 
 
-SHOWN_CITATION = re.compile(r"(?<![\w.])(?i:seed\s+)?00\d\s|(?<![\w-])A-\d{1,3}\b")
+SHOWN_CITATION = re.compile(r"(?<![\w.])(?i:seed\s+)?00\d\s|(?<![\w-])A-\d{1,3}\b|(?i:\bseed\b)(?!\s*\d{3,}\b)")
 """What a player cannot look up (issue 22): a seed file's number ("004 Combat Phase: ...", "seed 004 states none")
-or our design notes' numbering of a reading of the rules ("V13.472 / A-21", "(A-59)"): INTERPRETATIONS is ours."""
+or our design notes' numbering of a reading of the rules ("V13.472 / A-21", "(A-59)"): INTERPRETATIONS is ours;
+nor "the seed" we build from ("the seed gives no table", "the seed's way out", "(seed 003)"): a player reads rules."""
 
 
 def _seen(html: str) -> str:
@@ -270,10 +273,12 @@ def _refusals(q) -> set[str]:
 
 
 def test_shown_rules_name_no_seed_number_and_no_interpretation(qtbot):
-    """Every rule a player reads names a rule the player can look up: the question dialog's rule and refusal
-    line, the battle log's and the campaign log's lines and the battle report, over random battles of every
+    """Every rule a player reads names a rule the player can look up: the question dialog's rule, choices and
+    refusal line, the battle log's and the campaign log's lines and the battle report, over random battles of every
     system (V13's placements refused with their interpretations), the Combat Phase and the empire phases. The
     citations stay whole as data (the engine's, the file's): checked here, "004 Income Phase" is in the log."""
+    from PySide6.QtWidgets import QRadioButton
+
     from app.battle.log import report_events
     from app.shell.campaign_log import entry_html
     from app.widgets.log_html import event_html
@@ -291,7 +296,8 @@ def test_shown_rules_name_no_seed_number_and_no_interpretation(qtbot):
     for q in asked.values():
         dialog = QuestionDialog(q, "Coalition")
         qtbot.addWidget(dialog)
-        bad += [f"dialog {q.key}: {t!r}" for t in (dialog.windowTitle(), _seen(dialog.head.text()))
+        choices = [b.text() for b in dialog.findChildren(QRadioButton)]  # "(the seed's way out: ..." (issue 22)
+        bad += [f"dialog {q.key}: {t!r}" for t in (dialog.windowTitle(), _seen(dialog.head.text()), *choices)
                 if SHOWN_CITATION.search(t)]
     for why in sorted(refusals):
         dialog.refused(why)
@@ -314,3 +320,26 @@ def test_the_default_campaign_describes_itself_in_words():
     text = load_campaign(DEFAULT).description
     assert "Combat Phase" in text and "Income Phase" in text  # it still says what is played
     assert not SHOWN_CITATION.search(text) and not re.search(r"(?i)\bseed\b", text), text
+
+
+def test_the_new_campaign_and_settings_dialogs_name_no_seed(qtbot, tmp_path):
+    """File > New Campaign's optional rule said "Seed 004 End of Turn: ... The seed prints no Random Event table" in
+    its tooltip; Campaign > Settings offered B5 squadron fire "As the seed has it" (issue 22): every text and tooltip
+    they show names rules, never the seed."""
+    from PySide6.QtWidgets import QComboBox, QWidget
+
+    from app.shell.new_campaign import NewCampaignDialog
+    from app.shell.settings_dialog import SettingsDialog
+    from tests.hand_kept import hand_kept
+
+    shown = []
+    for dialog in (NewCampaignDialog(tmp_path), SettingsDialog(hand_kept())):
+        qtbot.addWidget(dialog)
+        for w in dialog.findChildren(QWidget):
+            shown += [t for t in (w.toolTip(), getattr(w, "text", lambda: "")()) if isinstance(t, str) and t]
+            if isinstance(w, QComboBox):
+                shown += [w.itemText(i) for i in range(w.count())]
+                shown += [str(w.itemData(i, Qt.ItemDataRole.ToolTipRole) or "") for i in range(w.count())]
+    assert any("Random Event" in t for t in shown) and any("Squadron fire" in t or "declared" in t for t in shown)
+    seeds = sorted({t for t in shown if SHOWN_CITATION.search(_seen(t))})
+    assert not seeds, seeds

@@ -93,7 +93,7 @@ def question(e: Ending, rule: str) -> Question:
     or :data:`HOLD` (both forces stay in the hex)."""
     sides: Sequence[str] = movers(e)
     options = [*(f"retreat/{t}" for t in sides), HOLD]
-    words = {f"retreat/{t}": f"{e.name(t)} retreats (the seed's way out: its owner chooses the direction)"
+    words = {f"retreat/{t}": f"{e.name(t)} retreats (the rules' way out: its owner chooses the direction)"
              for t in sides}
     words[HOLD] = "the battle ends: both forces hold the hex, neither retreats (GM ruling)"
     why = ("nobody can hurt anybody: no Damage Point can be scored against a force that has something to damage"

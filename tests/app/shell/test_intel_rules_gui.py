@@ -84,7 +84,7 @@ def test_the_gm_rules_an_intel_mission_in_the_answer_dialog(qtbot, tmp_path):
         qtbot.waitUntil(lambda: any("agents were caught" in e.text for e in main.campaign.log), timeout=10000)
     finally:
         answerer.stop()
-    assert any("the seed gives no table for Intel missions" in t for t in caught.texts)
+    assert any("the rules give no table for Intel missions" in t for t in caught.texts)  # not "the seed" (issue 22)
     assert main.session.combat_pending() is None  # ruled: the GM goes on with the movement orders
 
 

@@ -122,7 +122,7 @@ def test_the_gm_chooses_the_b5_readings_in_the_dialog_and_undoes_them(qtbot, tmp
         qtbot.waitUntil(lambda: bool(answerer.seen) and QApplication.activeModalWidget() is None)
     finally:
         answerer.stop()
-    assert seen == ["As the seed has it (battles saved before keep shot by shot)",
+    assert seen == ["As the rules have it (battles saved before keep shot by shot)",
                     "Always declared as a whole, then its damage resolved",
                     "Always shot by shot, each shot resolved as it is named",
                     'As the text has it ("7 or higher: 6")']
