@@ -10,7 +10,8 @@ Readings: the answer names the units that stay out; a fixed unit named is made i
 is present, with no chance of activation); the flagship and the ships of trade, colony and
 transport fleets may not be named; fighters leave with their carrier; the answer must be
 minimal ("until what remains will fit": no unit named could come back with the rest still
-fitting).
+fitting); a flagship under which the mixed-empire rule cannot hold (a convoy of another power, which may not
+stay out, outweighs its power's units) is not offered while another may command.
 """
 from __future__ import annotations
 
@@ -23,10 +24,12 @@ from rules.composition.flexible import Designated
 from rules.composition.common import (
     R_BIG,
     R_BPV,
+    R_BPV_MIXED,
     R_CONVOY,
     R_FIGHTERS,
     R_FIXED,
     R_FLEX,
+    R_FLEX_MIXED,
     R_SETUP,
     Line,
     Member,
@@ -188,9 +191,22 @@ def flagship_candidates(fleet: Sequence[Member], system: System, inhabited_plane
     else:
         able = [m for m in able if m.unit.fe_command_rating > 0]
         able.sort(key=lambda m: (-m.unit.fe_command_rating, -m.unit.combat_bpv))
+        fit = [m for m in able if not _outweighed(fleet, m, system)]
+        able = fit or able
     if not able and inhabited_planet and system != "big_ships":
         return (PLANET,)
     return tuple(m.id for m in able)
+
+
+def _outweighed(fleet: Sequence[Member], flagship: Member, system: System) -> bool:
+    """The mixed-empire rule cannot hold under ``flagship``: with every unit of the other powers that may stay
+    out kept out, those that must take part (a convoy's ships) still outweigh its power's (reading: such a
+    flagship is not offered, as no answer to "which units stay out" would be legal)."""
+    if system not in ("bpv", "flexible"):
+        return False
+    others = {m.id for m in fleet if m.power != flagship.power and not must_fight(m.unit) and m.id != flagship.id}
+    mixed = R_BPV_MIXED if system == "bpv" else R_FLEX_MIXED
+    return any(p.startswith(mixed) for p in check(fleet, flagship.id, system, None, others).problems)
 
 
 def _planet(fleet: Sequence[Member]) -> Member:
