@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QBoxLayout, QComboBox, QHBoxLayout, QLabel, QLine
                                QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
 from app.battle.panel import PanelBase
-from app.systems.b5 import flight_clicks, plot_bar, specials_view
+from app.systems.b5 import flight_clicks, plot_bar, scatter, specials_view
 from app.systems.b5.board import BoardView
 from app.systems.b5.board_split import BoardSplit
 from app.systems.b5.helpers import Helpers
@@ -289,8 +289,7 @@ class B5Panel(PanelBase):
             if uid in commands:
                 rings.append((at, e.ring(uid), team))
         self.helpers.read_as(e.settings.dogfight, e.settings.morale_rounding)
-        vortices = [(e.units[x].unit.name, at) for x, at in e.vortices.items()] if not e.round else []  # closed
-        self.board.show_ships(ships, rings, vortices)
+        self.board.show_ships(ships, rings, scatter.shown(e))  # the jump-in's before turn 1, a jump out's
         self.board.show_flights(*flight_clicks.counters(run, viewer))
         new = [x for x in e.vortices if x not in self.flown]
         self.flown = set(e.vortices)

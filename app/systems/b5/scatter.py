@@ -1,12 +1,25 @@
 """A vortex's scatter shown on the b5 board (app/systems/b5/board.py): a marker flies from the hex the
-vortex was aimed at to where it formed, along a dotted trail, then both go."""
+vortex was aimed at to where it formed, along a dotted trail, then both go; and the vortices drawn."""
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsScene
 
+if TYPE_CHECKING:
+    from hexmap import Label
+    from rules.systems.b5.engine import B5Engine
+
 MARKER = QColor("#ffe070")
+
+
+def shown(e: B5Engine) -> list[tuple[str, Label]]:
+    """The vortices the board draws (name, hex): a jump-in's until turn 1 (then they closed), and each
+    withdrawing squadron's vortex open this turn for it to jump out (rules/systems/b5/jumpout.py)."""
+    into = [(e.units[x].unit.name, at) for x, at in e.vortices.items()] if not e.round else []
+    return into + [(f"{e.units[who].unit.name}, jumping out", at) for who, at in e.exits.open.values()]
 
 
 def fly(scene: QGraphicsScene, a: QPointF, b: QPointF, ms: int, running: list[QVariantAnimation]) -> None:

@@ -29,6 +29,9 @@ before it:
 - Era 3: a jump-in's squadron with several vortices comes through each of them, its command ship
   at its own or at any of its squadron's (rules/systems/b5/arriving.py, :func:`several_vortices`);
   before it, the whole squadron came by the vortex of the first of its openers answered.
+- Era 4: a withdrawing squadron's command ship must end each turn farther from the nearest enemy
+  ship, or leave (rules/systems/b5/withdrawal.py ``check_away``); before it, a speed 0 plot kept it
+  where it was, and such a plot saved then still replays.
 
 A record is replayed as it is first (a record made now always replays so: same answers, same
 bytes), then as saved in each era, the newest first; the first that replays goes on under the
@@ -52,11 +55,12 @@ HELD = "held"
 """The data key of the reinforcing fleet's questions (rules/systems/b5/reinforcing.py): a battle saved
 before them held no ship off the board (its reinforcements came from outside: the answer none)."""
 
-ERA = 3
+ERA = 4
 """The era a battle begun now is recorded in (docs/b5.md "Battles saved by older code")."""
-DECLARED_ERA, MINES_ERA, VORTICES_ERA = 1, 2, 3
+DECLARED_ERA, MINES_ERA, VORTICES_ERA, AWAY_ERA = 1, 2, 3, 4
 """The eras a squadron's fire was first declared as a whole by default, energy mines first
-rolled for flights, and a squadron first came through all its vortices."""
+rolled for flights, a squadron first came through all its vortices, and a withdrawing squadron
+first had to move away (rules/systems/b5/withdrawal.py)."""
 DONE = "done"
 """The fire question's "no more fire" (rules/systems/b5/firing.py), its only question taking it."""
 

@@ -22,7 +22,7 @@ from rules.dice import DiceRoller
 from rules.model.b5 import B5Data, B5Settings, B5Weapon
 from rules.model.units import unit_secret
 from rules.systems.b5 import (abilities, antifighter, arriving, command, damage, declared, deploy, dogfight, elint, emines,
-                              fireodds, firing, fleet, flights, flying, guardian, jump, jumping, longrange, losses,
+                              fireodds, firing, fleet, flights, flying, guardian, jump, jumping, jumpout, longrange, losses,
                               marking, morale, reinforce, reinforcing, tractor, turns)
 from rules.systems.b5.asking import place, secret_number
 from rules.systems.b5.deploy import Board, Place
@@ -83,6 +83,7 @@ class B5Engine:
         self.marked: dict[str, int] = {}  # squadron name -> grey boxes marked off so far
         self.rolled: dict[str, int] = {}  # squadron name -> morale levels rolled for (one roll per level)
         self.withdrawing: set[str] = set()
+        self.exits = jumpout.Exits()  # the vortices of squadrons jumping out this turn, the ships gone (jumpout.py)
         self.cut_off: set[str] = set()  # ships a new commander could not command: out of command from then on
         self.detached: set[str] = set()  # squadrons of an Improved Command Network's excess ships (75% firepower)
         self.out_of_command: set[str] = set()

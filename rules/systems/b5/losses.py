@@ -106,9 +106,12 @@ def results(self: B5Engine, first: int = 0) -> Generator[Question, Any, None]:
         left = [x for x in left if x not in chosen]
     named = {x: listed(u.unit.name for u in self.units.values() if u.status.value == x)  # names, not counts: a
              for x in RESULT_STEPS}  # viewer's version takes the hidden ones out (issue 23; a count told of them)
-    gone = [u.unit.name for u in self.units.values() if u.status is Status.RETREATED]
+    gone = [u.unit.name for x, u in self.units.items() if u.status is Status.RETREATED and x not in self.exits.gone]
     if gone:  # withdrawing ships that left the board (rules/systems/b5/withdrawal.py): not destroyed
         named[Status.RETREATED.value] = listed(gone)
+    jumped = [u.unit.name for x, u in self.units.items() if u.status is Status.RETREATED and x in self.exits.gone]
+    if jumped:  # withdrawing ships that jumped out (rules/systems/b5/jumpout.py): retreated too, in the campaign
+        named["jumped out"] = listed(jumped)
     if off:  # reinforcements that never arrived, or not yet: they took no part
         named["reinforcements not arrived"] = listed(self.units[x].unit.name for x in self.units if x in off)
     st = self.state

@@ -81,6 +81,8 @@ class Plot:
     delta: int = 0
     at: int = 1
     relative: bool = False
+    jump: bool = False
+    """The squadron jumps out instead of moving (rules/systems/b5/jumpout.py)."""
 
 
 def _rating(d: B5Data, m: Maneuver) -> int:
@@ -179,7 +181,9 @@ def parse_plot(text: str) -> Plot:
 
 
 def plot_text(plot: Plot) -> str:
-    """``plot`` as :func:`parse_plot` reads it."""
+    """``plot`` as :func:`parse_plot` reads it (a jump out: ``jump``, as the plot question takes it)."""
+    if plot.jump:
+        return "jump"
     steps = " ".join(s or "-" for s in plot.steps)
     return steps + (f" {plot.delta:+d}@{plot.at}" if plot.delta else "") + (f" {RELATIVE}" if plot.relative else "")
 

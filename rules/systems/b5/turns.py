@@ -16,7 +16,7 @@ from rules.battlehex.words import possessive
 from rules.errors import RuleError
 from rules.systems.b5 import (abilities, command, deploy, dogfight, drift, elint, emines, firing, fleet, flights, flying,
                               guardian, marking, movement, tractor)
-from rules.systems.b5 import withdrawal
+from rules.systems.b5 import jumpout, withdrawal
 from rules.systems.b5.force import Squadron
 from rules.systems.b5.movement import Plot
 
@@ -89,6 +89,8 @@ def _reveal(self: B5Engine, team: str = "") -> None:
                                                f"from {self.at[uid]} to {to}, before any ship moves",
                          {"unit": uid, "at": str(to)})
             self.at[uid] = to
+        if plot.jump:  # its vortex opens; it holds its place and goes through at the turn's end
+            jumpout.open_vortex(self, s)
         self.routes.update({uid: tuple(path) for uid, path in paths(self, s, plot).items()})
         if late:  # its enemy's flagship lost: the shift is made in the pulse that enemy moves first, after it
             uid = self.shifts[cmd][0]
@@ -163,8 +165,14 @@ def paths_of(self: B5Engine, s: Squadron) -> list[str]:
 def turn_end(self: B5Engine, at: str, pulses: Procedure) -> Procedure:
     """The turn's pulses and its end (fleet.turn_end: new commanders, a new flagship's net), then the
     ships out of command."""
-    yield from fleet.turn_end(self, at, pulses)
+    yield from fleet.turn_end(self, at, _then_jump_out(self, pulses))
     out_of_command(self)
+
+
+def _then_jump_out(self: B5Engine, pulses: Procedure) -> Procedure:
+    """The pulses, then the squadrons whose vortices are open jump out (before the new commanders)."""
+    yield from pulses
+    jumpout.leave(self)
 
 
 def out_of_command(self: B5Engine) -> None:
@@ -207,6 +215,8 @@ def _orders(self: B5Engine, s: Squadron, a: Any) -> tuple[Plot, Shift | None]:
     if not isinstance(a, str):
         raise IllegalAnswer(movement.RULE, f"a plot such as \"FF FLF FF\" (three pulses), not {shown(a)}")
     words = a.split()
+    if [w.lower() for w in words] == [jumpout.WORD]:
+        return jumpout.PLOT, None
     cut = [w.lower() for w in words].index(SHIFT) if SHIFT in a.lower().split() else len(words)
     try:
         plot = movement.parse_plot(" ".join(words[:cut]))
@@ -251,12 +261,16 @@ def plot_question(self: B5Engine, team: str, s: Squadron, secret: bool = True) -
     def check(a: Any) -> tuple[Plot, Shift | None]:
         plot, shift = _orders(self, s, a)
         try:
+            if plot.jump:
+                jumpout.check(self, s)
+                return plot, shift
             movement.check_plot(plot, speed, ships)
             if shift is not None:
                 _check_shift(self, plot, shift)
             routes = paths(self, s, plot, shift)
-            if s.name in self.withdrawing:  # no closer to the enemy; off the board it leaves
+            if s.name in self.withdrawing:  # no closer to the enemy, and away by the turn's end; off the board it leaves
                 withdrawal.check(self, cmd, routes)
+                withdrawal.check_away(self, cmd, routes[cmd])
             for uid, path in routes.items():
                 for p, (h, _f) in enumerate(path, start=1):
                     if not self.board.on(_label(h)) and s.name not in self.withdrawing:
@@ -275,8 +289,7 @@ def plot_question(self: B5Engine, team: str, s: Squadron, secret: bool = True) -
     return Question(f"b5/{self.round}/plot/{cmd}", QKind.LABEL, team, rule,
                     f"{self.name(team)}: {'give' if not secret else 'plot'} squadron {possessive(s.name)} move "
                     f"for turn {self.round} ({how}"
-                    + ("withdrawing: no ship ends a pulse closer to the nearest enemy ship; off the board it leaves; "
-                       if s.name in self.withdrawing else "") + f"speed "
+                    + (withdrawal.asked(self, s) if s.name in self.withdrawing else "") + f"speed "
                     f"{speed}: {moves} hexes; F ahead, L/R turn, l/r slip, - none; +2@1 to accelerate; "
                     "\"relative\" for each ship to follow the same path; \"shift SHIP HEX\" to shift one ship first)",
                     data={"secret": secret, "plot": cmd, "speed": speed}, check=check,

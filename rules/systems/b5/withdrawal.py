@@ -12,13 +12,32 @@ from hexmap import Facing, Hex, Label
 from hexmap.labels import axial_to_offset
 from rules.battlehex.roster import Status
 from rules.errors import RuleError
-from rules.systems.b5 import command, deploy
+from rules.systems.b5 import command, compat, deploy, jumpout
+from rules.systems.b5.force import Squadron
 
 if TYPE_CHECKING:
     from rules.systems.b5.engine import B5Engine
 
 RULE = command.MORALE_RULE
 READING = "withdrawal operations, our reading: no closer to the nearest enemy ship, off the board to leave"
+AWAY = "withdrawal operations, our reading: the squadron leaves, each turn farther from the enemy, off the board or " \
+    "by a jump point"
+
+
+def away(self: B5Engine) -> bool:
+    """Whether a withdrawing squadron must end each turn farther from the enemy (a battle begun in
+    era 4 or later; before, a speed 0 plot kept it where it was: rules/systems/b5/compat.py)."""
+    return self.state.record.era >= compat.AWAY_ERA
+
+
+def asked(self: B5Engine, s: Squadron) -> str:
+    """What the plot question of withdrawing squadron ``s`` says of it."""
+    who = jumpout.opener(self, s)
+    return ("withdrawing: no ship ends a pulse closer to the nearest enemy ship; off the board it leaves; "
+            + ("its command ship ends the turn farther from the nearest enemy ship than it began; " if away(self)
+               else "")
+            + (f"\"{jumpout.WORD}\" to jump out, {self.units[who].unit.name} opening a jump point ahead of it, the "
+               "squadron holding its place and leaving at the turn's end; " if who else ""))
 
 
 def _enemies(self: B5Engine, team: str) -> list[Hex]:
@@ -58,3 +77,17 @@ def leave(self: B5Engine, uid: str, p: int) -> None:
     self.out_of_command.discard(uid)
     self.log.add("ruling", RULE, f"turn {self.round} pulse {p}: {self.units[uid].unit.name} leaves the board "
                                  f"from {self.at[uid]}: out of the battle, retreated ({READING})", {"unit": uid})
+
+
+def check_away(self: B5Engine, cmd: str, path: list[tuple[Hex, Facing]]) -> None:
+    """``RuleError`` when withdrawing command ship ``cmd`` would end the turn on ``path`` on the board
+    and no farther from the nearest enemy ship than it began (a squadron that may stay forever at
+    the same distance makes a battle that never ends); only in a battle of :func:`away`."""
+    enemies = _enemies(self, self.units[cmd].team)
+    if not enemies or not away(self) or any(not self.board.on(Label(*axial_to_offset(h))) for h, _f in path):
+        return
+    before, after = _nearest(deploy.hex_of(self.at[cmd]), enemies), _nearest(path[-1][0], enemies)
+    if after <= before:
+        raise RuleError(RULE, f"{self.units[cmd].unit.name} would end the turn {after} hex{'es' if after != 1 else ''} "
+                              f"from the nearest enemy ship, no farther than the {before} it began at: its squadron "
+                              f"is withdrawing, so it moves away, off the board or through a jump point ({AWAY})")

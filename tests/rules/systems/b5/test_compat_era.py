@@ -55,7 +55,7 @@ def test_a_new_battle_declares_a_squadrons_fire_as_the_seed_has_it():
     assert run.pending.options == (declared.RESOLVE, "fire")
     assert any(t.endswith("; a squadron's fire declared as a whole, then rolled, then resolved") for t in texts)
     saved = run.saved()
-    assert record(saved).era == compat.ERA == 3
+    assert record(saved).era == compat.ERA == 4
     again = open_battle(saved)
     assert again.answers == run.answers and again.events_json() == run.events_json()
 

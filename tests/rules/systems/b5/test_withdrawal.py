@@ -8,7 +8,11 @@ import pytest
 
 from rules.battlehex.log import IllegalAnswer
 from rules.battlehex.roster import Status
+from rules.dice import ScriptedDice
+from rules.systems.b5 import compat
+from rules.systems.b5.battle import B5Battle
 from tests.rules.systems.b5.test_pulses import fight, ruled
+from tests.rules.systems.v13.helpers import AT
 
 
 def withdrawing(facing: str):
@@ -27,7 +31,8 @@ def withdrawing(facing: str):
     return run
 
 
-@pytest.mark.parametrize("plot, closer", [("FF F FF", ""),  # north, along: 31 hexes from R-FLAG throughout
+@pytest.mark.parametrize("plot, closer", [("FF F FF", "the turn 31 hexes from the nearest enemy ship, no farther than "
+                                                      "the 31 it began at"),  # north, along: 31 hexes throughout
                                           ("FF F Fl", ""),  # the last hex a slip to port: away
                                           ("FF F Fr", "pulse 3 30 hexes from the nearest enemy ship, closer "
                                                       "than 31"),  # the last hex a slip to starboard: one closer
@@ -112,3 +117,19 @@ def test_the_others_follow_their_routes_off_the_board_after_their_command_ship_l
     texts = [x.text for x in run.log.events]
     assert [t.split(":")[0] for t in texts if "leaves the board" in t] == ["turn 2 pulse 1", "turn 2 pulse 3"]
     assert run.engine.units["b-f2"].status is Status.RETREATED
+
+
+def test_along_in_a_battle_begun_before_withdrawal_moved_away():
+    """A battle saved in era 3 (before a withdrawing squadron had to end each turn farther away) still
+    takes the plot along, as it did then (a saved one replays); one begun now refuses it (above)."""
+    first = fight(faces=(12,) * 60, set_up=["meeting engagement"])
+    c = first.saved()
+    c = c.model_copy(update={"battle_hexes": [r.model_copy(update={"era": compat.AWAY_ERA - 1})
+                                              for r in c.battle_hexes]})
+    run = B5Battle(c, AT, dice=lambda _seed: ScriptedDice([12] * 60))
+    for a in ["skirmish", "none", 5, 8, ruled("0430", "A"), ruled("0431", "A"), ruled("3530", "F"),
+              ruled("3531", "F"), ruled("1040", "C"), "at the table", ["b-flag"], 4, "plot and move"]:
+        run.answer(a)
+    assert run.engine.withdrawing == {"bflag"} and "farther" not in run.pending.text
+    run.answer("FF F FF")
+    assert run.pending.key == "b5/2/plot/b-c2"

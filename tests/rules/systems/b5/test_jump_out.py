@@ -1,0 +1,140 @@
+"""A withdrawing squadron jumps out through a vortex one of its own ships opens (seed 003 Jump-In
+Scenarios: "ships arrive on the map (and later leave it) using their jump drives"; one squadron a
+vortex a turn, the opener last, the gate closing behind it; our reading in rules/systems/b5/jumpout.py
+and docs/b5.md "Jumping out"): refused to a squadron not withdrawing, to one with no jump engine and
+to one whose ship is beyond 2 hexes of the vortex; the squadron holds its place the turn and goes
+through at its end, retreated ("jumped out" in the results written back), undone and replayed."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules.battlehex.log import IllegalAnswer
+from rules.battlehex.roster import Status
+from rules.dice import ScriptedDice
+from rules.model import io
+from rules.strategic import build_graph
+from rules.strategic.turn import end_movement
+from rules.systems.b5.battle import B5Battle
+from tests.rules.systems.b5.helpers import b5
+from tests.rules.systems.b5.test_firing import CANNON, LASER
+from tests.rules.systems.b5.test_pulses import ruled
+from tests.rules.systems.v13.helpers import AT, duel
+
+
+def campaign(engines: tuple[str, ...] = ("b-f2",)):
+    """test_pulses.fight's forces, ``engines`` the Blue ships with a jump engine."""
+    blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[LASER, CANNON],
+               jump_engine="b-flag" in engines),
+            b5("b-f2", "bflag", weapons=[LASER], jump_engine="b-f2" in engines),
+            b5("b-c2", "b2", command=True, weapons=[LASER])]
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER, CANNON]),
+           b5("r-f2", "rflag", weapons=[LASER])]
+    c = duel(blue, red)
+    data = json.loads(io.dumps(c))
+    data.setdefault("settings", {})["battle_system"] = "b5"
+    data["settings"].setdefault("b5", {})["declared_fire"] = False
+    c = type(c).model_validate(data)
+    return end_movement(c, build_graph(c)).campaign
+
+
+def answered(answers, c=None):
+    run = B5Battle(c or campaign(), AT, dice=lambda _seed: ScriptedDice([12] * 80))
+    for a in answers:
+        run.answer(a)
+    return run
+
+
+def set_up(f2: str = "0431", table: bool = True):
+    """B-FLAG at 0430 and B-F2 at ``f2``, both facing A (north), speed 5; Red at 3530/3531; turn 1 at
+    the table, where the GM marks bflag's four grey boxes: its morale fails (d12 12 + 1 against 11+)."""
+    return ["meeting engagement", "skirmish", "none", 5, 8, ruled("0430", "A"), ruled(f2, "A"), ruled("3530", "F"),
+            ruled("3531", "F"), ruled("1040", "C")] + (["at the table", ["b-flag"], 4, "plot and move"] if table else
+                                                       ["plot and move"])
+
+
+def jumped(run):
+    """Turn 2: bflag jumps, b2 and Red move; each pulse's fire passed."""
+    run.answer("jump")
+    run.answer("FF F FF")
+    run.answer("FFF FF FFF")
+    while run.pending.key.startswith("b5/2/fire/"):
+        run.answer("done")
+
+
+def test_the_plot_question_offers_the_jump():
+    run = answered(set_up())
+    assert run.engine.withdrawing == {"bflag"} and run.pending.key == "b5/2/plot/b-flag"
+    assert "\"jump\" to jump out, B-F2 opening a jump point ahead of it" in run.pending.text
+
+
+def test_the_squadron_holds_the_turn_and_jumps_out_at_its_end_the_opener_last():
+    run = answered(set_up())
+    jumped(run)
+    e = run.engine
+    texts = [x.text for x in run.log.events]
+    assert "B-F2 opens a jump point at 0430: squadron bflag jumps out through it at the turn's end (our reading: " \
+           "a withdrawing squadron's own vortex, the whole turn to go through, the opener last)" in texts
+    assert "turn 2: B-FLAG, B-F2 jump out through the vortex at 0430, B-F2 last: out of the battle, retreated; " \
+           "the vortex closes" in texts
+    assert str(e.at["b-flag"]) == "0430" and str(e.at["b-f2"]) == "0431"  # held their places the whole turn
+    assert e.units["b-flag"].status is Status.RETREATED and e.units["b-f2"].status is Status.RETREATED
+    assert e.exits.gone == {"b-flag", "b-f2"} and e.exits.open == {}
+    assert run.pending.key == "b5/2/morale" and "b-flag" not in run.pending.options
+    run.answer([])
+    run.answer("results")
+    assert "b-flag" not in run.pending.options and "b-f2" not in run.pending.options
+    run.answer([])
+    run.answer([])
+    assert run.status().resolution.endswith("destroyed: none; captured: none; jumped out: B-FLAG and B-F2")
+    c = run.saved()
+    kept = {u.id: u for f in c.fleets for u in f.units}
+    assert not kept["b-flag"].destroyed and not kept["b-f2"].destroyed
+    again = B5Battle(campaign(), AT, dice=lambda _seed: ScriptedDice([12] * 80))
+    for a in run.answers:
+        again.answer(a)
+    assert again.events_json() == run.events_json()
+
+
+def test_undo_takes_the_squadron_back_before_its_vortex():
+    run = answered(set_up())
+    jumped(run)
+    run.undo(len(run.answers) - len(set_up()))
+    e = run.engine
+    assert run.pending.key == "b5/2/plot/b-flag" and e.exits.open == {} and not e.exits.gone
+    assert e.units["b-flag"].status is Status.PRESENT and e.units["b-f2"].status is Status.PRESENT
+    jumped(run)
+    assert run.engine.exits.gone == {"b-flag", "b-f2"}
+
+
+@pytest.mark.parametrize("f2, far", [("0432", ""), ("0434", "B-FLAG is 3 hexes from the vortex B-F2 would open at 0433")])
+def test_each_ship_within_two_hexes_of_the_vortex(f2, far):
+    """B-F2 at 0432 opens at 0431, B-FLAG 1 away; at 0434 it opens at 0433, B-FLAG 3 away: refused."""
+    run = answered(set_up(f2))
+    if far:
+        with pytest.raises(IllegalAnswer, match=f"B5 Jump-In Scenarios: {far}: a squadron jumps out whole, each ship "
+                                                "within 2 hexes of its vortex"):
+            run.answer("jump")
+        assert run.pending.key == "b5/2/plot/b-flag" and run.engine.exits.open == {}
+    else:
+        run.answer("jump")
+        assert run.pending.key == "b5/2/plot/b-c2"
+
+
+def test_refused_to_a_squadron_not_withdrawing_and_to_one_with_no_jump_engine():
+    run = answered(set_up(table=False))
+    with pytest.raises(IllegalAnswer, match="squadron bflag is not withdrawing: only a withdrawing squadron leaves"):
+        run.answer("jump")
+    run = answered(set_up(), campaign(engines=()))
+    assert "\"jump\"" not in run.pending.text
+    with pytest.raises(IllegalAnswer, match="no ship of squadron bflag has a jump engine: it cannot open a jump "
+                                            "point"):
+        run.answer("jump")
+
+
+def test_the_command_ship_opens_when_it_has_a_jump_engine():
+    run = answered(set_up(), campaign(engines=("b-flag", "b-f2")))
+    jumped(run)
+    assert "turn 2: B-F2, B-FLAG jump out through the vortex at 0429, B-FLAG last: out of the battle, retreated; " \
+           "the vortex closes" in [x.text for x in run.log.events]
