@@ -22,15 +22,16 @@ def test_the_banner_says_in_words_what_is_not_built(qtbot, b5_window):
     for shown in (text, tip):
         assert "docs/" not in shown and ".md" not in shown, shown  # no file a GM cannot open here
     assert text.startswith("Not built yet: ")
-    for left in ("reinforcements", "jumping out"):  # docs/b5.md's left, short (withdrawal off the board: built)
-        assert left in text, (left, text)
-    for left in ("reinforcing ships", "withdrawing squadron",
+    assert "reinforcements" in text, text  # docs/b5.md's left, short (withdrawal off the board, jumping out: built)
+    assert "jumping out" not in text and "jumping out" not in tip.split("Built: ")[0]
+    for left in ("reinforcing ships",
                  "a campaign that gives it none", "ghost counter", "facing"):  # the whole list: a hover away
         assert left in tip, (left, tip)
     assert "vortex" not in text and "more than one vortex" not in tip  # built (issue 24 audit): not "left"
     assert tip.index("a squadron through several vortices") > tip.index("Built: deployment")  # built, a hover away
     assert "Built: deployment" in tip and "The GM enters the results" in tip  # what is built, as before
-    assert "a squadron that fails withdraws: no closer to the enemy, off the board it retreats" in tip
+    assert "a squadron that fails withdraws: no closer to the enemy and farther each turn, off the board it retreats, " \
+        "or jumps out through a vortex of its own" in tip
     assert not panel.bar.isVisible()  # the GM's question is asked in a dialog: no Place bar to grey
     bw.resize(790, 466)  # the 1600x1000 screen at QT_SCALE_FACTOR=2: the banner keeps to a few lines
     qtbot.waitUntil(lambda: bw.height() <= 520)
