@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QInputDialog, QLabel, QLineEdit,
-                               QPushButton, QSpinBox, QStackedWidget, QTextBrowser, QVBoxLayout, QWidget)
+                               QPushButton, QSizePolicy, QSpinBox, QStackedWidget, QTextBrowser, QVBoxLayout, QWidget)
 
 from rules.battlehex.log import GM
 from rules.economy.income import points
@@ -199,7 +199,9 @@ class OrdersDialog(QDialog):
         lines = at_target(self.c, self.p.id, str(self.target_box.currentData() or ""),
                           str(self.mission_box.currentData()))
         self.mission_risks.setPlainText("\n\n".join(lines))
-        self.mission_risks.setVisible(bool(lines))
+        form = self.mission_risks.parentWidget().layout()
+        assert isinstance(form, QFormLayout)
+        form.setRowVisible(self.mission_risks, bool(lines))  # no target: no Risks row
 
     def _staged(self, index: int) -> None:
         """A staging system chosen: the points run from 1 to its Census left, within the pool."""
@@ -211,6 +213,9 @@ class OrdersDialog(QDialog):
     def _shown(self, index: int) -> None:
         """Kind ``index`` chosen: its page shown, its list asked of the engine the first time."""
         self.pages.setCurrentIndex(index)
+        for i in range(self.pages.count()):  # the stack as tall as the page shown, not its tallest (the mission's)
+            self.pages.widget(i).setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred if i == index
+                                               else QSizePolicy.Policy.Ignored)
         self.refusal.hide()
         kind = KINDS[index][0]
         if kind in self.lists and kind not in self.offered:

@@ -27,6 +27,7 @@ def test_the_mission_page_shows_the_exhibit_b_risks_of_the_mission_and_target_ch
             return False
         kind = next(steps)
         given.append(kind)
+        seen.setdefault("opened", str(d.height()))  # at "My orders are done", a page of one line
         d.choose(kind)
         if kind == "mission":
             d.staging_box.setCurrentIndex(d.staging_box.findData("1208"))
@@ -36,6 +37,7 @@ def test_the_mission_page_shows_the_exhibit_b_risks_of_the_mission_and_target_ch
             d.mission_box.setCurrentIndex(d.mission_box.findData("sabotage"))
             seen["sabotage"] = d.mission_risks.toPlainText()
             seen["visible"] = str(d.mission_risks.isVisible())
+            seen["mission height"] = str(d.height())
             d.mission_box.setCurrentIndex(d.mission_box.findData("espionage"))
             d.mission_points.setValue(2)
         return ok(d)
@@ -49,5 +51,6 @@ def test_the_mission_page_shows_the_exhibit_b_risks_of_the_mission_and_target_ch
     assert "break the Peace Treaty 10% -> 70%" in caught and caught.startswith("If the GM rules it caught:")
     assert "break the Peace Treaty 10% -> 100%" in implicated and implicated.startswith("If the GM rules it implicated:")
     assert seen["visible"] == "True"
+    assert int(seen["opened"]) + 100 < int(seen["mission height"])  # each page's height, not the tallest page's
     eco = main.campaign.power("klingon").economy  # the mission ordered as before, the risks changed nothing
     assert [(m.mission, str(m.target), m.points) for m in eco.missions] == [("espionage", "0207", 2)]

@@ -45,6 +45,9 @@ def test_each_newer_order_nothing_legal_says_its_rule_in_words(qtbot, tmp_path):
             d.choose(kind)
             box = d.lists[kind]
             seen[kind] = ([box.itemText(i) for i in range(box.count())], d.notes[kind].text(), d.ok_button.isEnabled())
+        d.choose("mission")  # no Intel Points, no target: no Risks row (tests/app/shell/test_orders_mission_risks_gui.py)
+        seen["mission"] = ([], d.mission_note.text(), d.mission_risks.isVisible()
+                              or d.mission_risks.parentWidget().layout().labelForField(d.mission_risks).isVisible())
         d.choose("done")
         return ok(d)
 
@@ -58,5 +61,7 @@ def test_each_newer_order_nothing_legal_says_its_rule_in_words(qtbot, tmp_path):
     for kind in ("scrap", "reserve", "mothball", "colonize"):  # nothing to pay now: still offered
         items, note, enabled = seen[kind]
         assert items and enabled and note.startswith("Paid now, as the engine logs it: "), kind
+    assert seen["mission"][1].startswith("Nothing can be ordered so now - for instance Intel Phase (Intel missions):")
+    assert seen["mission"][2] is False
     eco = main.campaign.power("fed").economy
     assert eco.point_pool == -5 and not eco.projects  # nothing ordered
