@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QGraphicsScene, QGraphicsSimpleTextItem, QLabel, 
                                QPushButton, QSplitter, QTextBrowser, QVBoxLayout, QWidget)
 
 from app.battle.panel import PanelBase
-from app.systems.stcs import locklines, wrecks
+from app.systems.stcs import hexnames, locklines, wrecks
 from app.widgets.zoom_view import ZoomableView
 from hexmap.hexes import Facing, Hex, hex_ring, hexes_within
 from hexmap.layout import Layout
@@ -221,6 +221,7 @@ class STCSPanel(PanelBase):
     def __init__(self, window: BattleWindow) -> None:
         super().__init__(window)
         self.map = MapView()
+        hexnames.install(self.map)  # the hex under the pointer named as the sheet names it
         self.sheet = QTextBrowser()
         self.sheet.setObjectName("stcs_sheet")
         self.acts = QListWidget()
