@@ -89,7 +89,7 @@ class OrdersDialog(QDialog):
         self.place_box, self.place_note = QComboBox(), QLabel()  # a base outside the planet's orbit
         self.place_note.setWordWrap(True)
         self.unit_note = QLabel("" if p.unit_list else f"Nothing can be bought: {p.name} has no unit list in this "
-                                "campaign (seed 004: \"Each player has a list of ships they could build\"; the GM "
+                                "campaign (the rules: \"Each player has a list of ships they could build\"; the GM "
                                 "enters it: Campaign > Unit Lists...).")
         self.unit_note.setWordWrap(True)
         self._page((("&Unit:", self.class_box), ("P&lanet:", self.planet_box), ("&Built:", self.place_box),
@@ -188,7 +188,7 @@ class OrdersDialog(QDialog):
         self._risks()
         self.mission_note.setText(
             f"Military Intel Pool {got.pool}; at most the staging system's Census left this turn; the GM rules the "
-            "mission (the seed gives no table)." if got.targets else
+            "mission (the rules give no table)." if got.targets else
             f"Nothing can be ordered so now - for instance {plain_words(got.refused)}.")
 
     def _risks(self) -> None:

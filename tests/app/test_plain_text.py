@@ -243,7 +243,7 @@ def test_v13_placement_refusals_cite_rules_a_player_can_look_up():
     assert not bad, f"{len(bad)} refusals cite INTERPRETATIONS:\n" + "\n".join(bad[:20])
 
 
-SHOWN_CITATION = re.compile(r"(?<![\w.])(?i:seed\s+)?00\d\s|(?<![\w-])A-\d{1,3}\b|(?i:\bseed\b)(?!\s*\d{3,}\b)")
+SHOWN_CITATION = re.compile(r"(?<![\w.])(?i:seed\s+)?00\d\s|(?<![\w-])A-\d{1,3}\b|(?i:\bseed\b)(?!\s+(?!00\d\b)\d+\b)")
 """What a player cannot look up (issue 22): a seed file's number ("004 Combat Phase: ...", "seed 004 states none")
 or our design notes' numbering of a reading of the rules ("V13.472 / A-21", "(A-59)"): INTERPRETATIONS is ours;
 nor "the seed" we build from ("the seed gives no table", "the seed's way out", "(seed 003)"): a player reads rules."""
@@ -341,5 +341,27 @@ def test_the_new_campaign_and_settings_dialogs_name_no_seed(qtbot, tmp_path):
                 shown += [w.itemText(i) for i in range(w.count())]
                 shown += [str(w.itemData(i, Qt.ItemDataRole.ToolTipRole) or "") for i in range(w.count())]
     assert any("Random Event" in t for t in shown) and any("Squadron fire" in t or "declared" in t for t in shown)
+    seeds = sorted({t for t in shown if SHOWN_CITATION.search(_seen(t))})
+    assert not seeds, seeds
+
+
+def test_the_orders_dialog_names_no_seed(qtbot):
+    """Turn > Turn Orders for a Power...: every page of every power's orders dialog on the shipped campaign (no unit
+    list: "Nothing can be bought ... (seed 004: \"Each player has a list ...\"" was seen on the real screen; the Intel
+    mission's "the GM rules the mission (the seed gives no table)") names rules, never the seed."""
+    from PySide6.QtWidgets import QLabel
+
+    from app.shell.orders_dialog import OrdersDialog
+    from rules.model import load_campaign
+    from tests.conftest import DEFAULT
+
+    c, shown = load_campaign(DEFAULT), []
+    for p in c.powers:
+        d = OrdersDialog(c, p.id)
+        qtbot.addWidget(d)
+        for i in range(d.kind_box.count()):
+            d.kind_box.setCurrentIndex(i)
+            shown += [w.text() for w in d.findChildren(QLabel) if w.text()]
+    assert any("has no unit list in this campaign" in t for t in shown)
     seeds = sorted({t for t in shown if SHOWN_CITATION.search(_seen(t))})
     assert not seeds, seeds
