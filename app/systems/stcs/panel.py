@@ -38,7 +38,7 @@ BUILT = ("Built: combat mode, turn order by tactical advantage, sensor locks by 
              "warping out and forces an uncloak; locks lost), Bridge hits, crew casualties, repairs (tenders' Repair "
              "Teams and Shuttles), explosions (blast rings drawn here), blasts on each caught ship's facing shield, mines (deploying, scanning a hex, locking on and firing at "
              "one), weapons recharging, self-destruct, shut-down engines and their restart, sensor shadows, only "
-             "class and engines beyond 36 hexes, movement (each ship's latest move drawn here; its speed read by the To-Hit; a cloaked ship moved by its side in secret), ramming, tractor "
+             "class and engines beyond 36 hexes, movement (each ship's latest move drawn here; its speed read by the To-Hit; a cloaked ship moved by its side in secret; in reverse too), Emergency Heading Changes, ramming, tractor "
              "beams and towing (beams drawn here), transporters (abandoning ship too), boarding and shipboard melee "
              "(crew, marines, military passengers), "
              "Shield Control (a side "
@@ -46,8 +46,8 @@ BUILT = ("Built: combat mode, turn order by tactical advantage, sensor locks by 
              "shields powered and down), the Power Allocation Phase (each side in secret), mines going off on "
              "ships, with exact odds.")
 NOT_BUILT = ("<b>Not built yet</b>, played at the table: the base game's power ratios a ship's record does not "
-             "give, the Firing Charts, damage tables and Not Firing chart (these rules do not print them: the GM is "
-             "asked); the Game Master enters the ships destroyed. (Hover for what is built.)")
+             "give, the Firing Charts, damage tables, Turning Stress Chart and Not Firing chart (these rules do "
+             "not print them: the GM is asked); the Game Master enters the ships destroyed. (Hover for what is built.)")
 SIDE_CHARS = 36
 """The side's least width in average characters: a ship's name never breaks mid-word (at QT_SCALE_FACTOR=2
 the sheet was squeezed to about 180 pixels and wrapped "Enterpr ise")."""
@@ -114,7 +114,7 @@ class MapView(ZoomableView):
                 continue
             a, b = self.at(move[2]), self.at(run.engine.at[x])
             self.scene_.addLine(a.x(), a.y(), b.x(), b.y(), QPen(QColor("#9fb4d8"), 1.2, Qt.PenStyle.DashLine))
-            t = self.scene_.addSimpleText(f"speed {move[1]}", font)
+            t = self.scene_.addSimpleText(f"speed {move[1]}" + movement.backed(run.engine, x) * " in reverse", font)
             t.setBrush(QColor("#9fb4d8"))
             t.setPos(b.x() - SIZE, b.y() - SIZE * 1.9)  # above the ship, clear of its name
             self.trails.append((x, move[1]))

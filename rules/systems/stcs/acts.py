@@ -12,7 +12,8 @@ from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.words import possessive
 from rules.errors import RuleError
 from rules.model.visibility import listed
-from rules.systems.stcs import cloaklock, damage, engines, firing, mines, selfdestruct, shieldcontrol, shields, warping
+from rules.systems.stcs import (cloaklock, damage, engines, firing, heading, mines, selfdestruct, shieldcontrol, shields,
+                                warping)
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -21,7 +22,8 @@ Procedure = Generator[Question, Any, None]
 VERBS: dict[str, Callable[[STCSEngine, str], Procedure]] = {
     "shutdown": engines.shut_down, "restart": engines.restart, "shadow": engines.shadow,
     "unshadow": engines.unshadow, "minelock": mines.lock, "minefire": mines.fire_at, "warppath": warping.path,
-    "struck": shields.struck, "selfdestruct": selfdestruct.self_destruct, "shields": shieldcontrol.control}
+    "struck": shields.struck, "selfdestruct": selfdestruct.self_destruct, "shields": shieldcontrol.control,
+    heading.VERB: heading.change}
 
 ENDING = {"next": "end this segment", "resolve": "resolve the battle (the ships destroyed at the table)"}
 """The acts listed last, every segment."""
@@ -29,7 +31,7 @@ ENDING = {"next": "end this segment", "resolve": "resolve the battle (the ships 
 
 def acts(e: STCSEngine, x: str, sees: bool) -> dict[str, str]:
     """``x``'s acts of this module (``sees``: its sensors work and it may use them)."""
-    out = engines.acts(e, x) | cloaklock.acts(e, x)
+    out = engines.acts(e, x) | cloaklock.acts(e, x) | heading.acts(e, x)
     if shieldcontrol.may(e, x):
         out[f"shields:{x}"] = f"{possessive(e.ship(x))} Shield Control (its side lowers or raises shields, in secret)"
     if not damage.dead_in_space(e, x):  # else its shields are down: its damage is entered as a hit

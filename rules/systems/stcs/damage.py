@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
-from rules.battlehex.words import possessive
+from rules.battlehex.words import plural, possessive
 from rules.systems.stcs import fire, sensors
 
 if TYPE_CHECKING:
@@ -105,7 +105,7 @@ def superstructure(e: STCSEngine, x: str, pts: int, why: str = "") -> None:
     """``x`` loses ``pts`` superstructure points (``why``: words after them)."""
     e.ss_lost[x] = e.ss_lost.get(x, 0) + pts
     left = e.data(x).superstructure - e.ss_lost[x]
-    e.log.add("ruling", SS, f"{e.ship(x)} loses {pts} superstructure points{why}: {left} of "
+    e.log.add("ruling", SS, f"{e.ship(x)} loses {plural(pts, 'superstructure point')}{why}: {left} of "
               f"{e.data(x).superstructure} left", {"unit": x})
     if left < 0:
         e.log.add("ruling", NEGATIVE, f"{possessive(e.ship(x))} superstructure is negative ({left}): it ceases all "

@@ -20,8 +20,8 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.stcs import STCSData
 from rules.systems.stcs import (acts as more_acts, actkeys, advantage, casualties, cloaked, cloaklock, contact, damage,
-                                explosion, firing, laying, mines, minehits, movement, odds, power, repairing, sensors,
-                                shieldcontrol, shields, warp, warping)
+                                explosion, firing, heading, laying, mines, minehits, movement, odds, power, repairing,
+                                sensors, shieldcontrol, shields, warp, warping)
 from rules.systems.stcs.bridge import barred_now, bridge_hits
 from rules.systems.stcs.geometry import GAP, toward
 from rules.systems.stcs.repair import SEGMENTS
@@ -82,6 +82,8 @@ class STCSEngine:
         self.mines: list[mines.Mine] = []
         self.laid: dict[str, tuple[int, int]] = {}  # per ship, its latest mine laid: segment, shield laid through
         self.moves: dict[str, tuple[int, int, Hex, int]] = {}  # per ship, its latest move: segment, points, start, turn's
+        self.reversing: dict[str, int] = {}  # per ship, the segment of its latest move in reverse
+        self.turned: dict[str, int] = {}  # per ship, the segment of its latest Emergency Heading Change
         self.wake: list[Hex] = []  # the hexes ships moved from (a mine may lie within 4 of them)
         self.contact = contact.Contact()  # ramming, tractors, transporters, boarding (:mod:`.contact`)
         self.shield_used: dict[tuple[str, int], int] = {}  # points each (ship, shield 1-6) absorbed this turn
@@ -272,7 +274,8 @@ class STCSEngine:
         (acts, barred, refused), (t, s) = self.actions(), self.turn_segment()
         q = self._choose(f"stcs/{self.round}/act", RULE, f"Game Master: turn {t}, segment {s}: what happens next?",
                          acts, data={"barred": barred})  # what a power allocation or hidden state bars: the GM's
-        return more_acts.usual(self, cloaked.refusing(q, refused, lambda a: laying.refuse(self, power.refuse(self, a))))
+        return more_acts.usual(self, cloaked.refusing(q, refused, lambda a: heading.refuse(
+            self, laying.refuse(self, power.refuse(self, a)))))
 
     # -- the acts -------------------------------------------------------------------------------
     def _act(self, act: str) -> Procedure:

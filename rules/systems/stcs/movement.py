@@ -36,6 +36,7 @@ FASTEST = 15
 OUTPOST = 3
 """Outpost Movement: an outpost never uses more than three movement points a turn."""
 OUTPOSTS = "STCS Outpost Movement"
+REVERSE = "STCS Moving In Reverse"
 CLOAKED = "STCS Movement (cloaked, in secret)"
 """The rule of a cloaked ship's move: its questions and its line are its side's and the GM's."""
 
@@ -66,6 +67,12 @@ def speed(e: STCSEngine, x: str) -> int:
     """``x``'s speed: the movement points of its latest move (0 before it moves)."""
     m = e.moves.get(x)
     return m[1] if m else 0
+
+
+def backed(e: STCSEngine, x: str) -> bool:
+    """Whether ``x``'s latest move, made in the open, was in reverse (a cloaked ship's move is its side's secret)."""
+    m = e.moves.get(x)
+    return m is not None and e.reversing.get(x) == m[0] and not e.cloaked[x]
 
 
 def usual(e: STCSEngine, x: str) -> int:
@@ -111,25 +118,24 @@ def move(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     n = int((yield dataclasses.replace(ask, check=lambda a: str(power.points_check(e, x, int(ask.check(a)))),
                                        default=str(usual(e, x)))))
     here, now = e.at[x], e.facing[x]
-    paths: dict[str, str] = {}
-    for f in sorted(Facing, key=lambda g: (turns(now, g), g.value)):
-        for ahead in range(n - turns(now, f) + 1):
-            h = here.neighbor(f, ahead)
-            paths[f"{f.name}:{ahead}"] = (f"{'keep' if f is now else 'turn to'} heading {f.name}, "
-                                          f"{ahead} hex{'' if ahead == 1 else 'es'} ahead: to {h.q},{h.r}")
     where = e._choose(f"stcs/{e.round}/move/{x}/path", rule, f"{who}: where does {e.ship(x)} "
-                      f"move{'' if hidden else f' with {n} points'} (a point turns one hex side or moves one hex ahead)?",
-                      paths, to=to, data=secret)
+                      f"move{'' if hidden else f' with {n} points'} (a point turns one hex side or moves one hex ahead; "
+                      "in reverse, one hex astern)?", paths(e, x, n), to=to, data=secret)
     path = str((yield dataclasses.replace(where, default=f"{now.name}:{n}")))  # the usual case: straight on
     face, _, hexes = path.partition(":")
+    back = hexes.startswith("-")  # Moving In Reverse
     e.facing[x] = Facing[face]
     e.at[x] = here.neighbor(e.facing[x], int(hexes))
     e.moves[x] = (e.round, n, here, spent(e, x) + n)
+    if back:
+        e.reversing[x] = e.round
     if here != e.at[x] and here not in e.wake and not hidden:  # the wake is public (mine scans)
         e.wake.append(here)
-    e.log.add("ruling", rule, f"{e.ship(x)} moves at speed {n}: heading {face}, to {e.at[x].q},{e.at[x].r}",
-              {"unit": x}, visible_to=(team, GM) if hidden else None)
+    e.log.add("ruling", REVERSE if back else rule, f"{e.ship(x)} moves {'in reverse ' if back else ''}at speed {n}: "
+              f"heading {face}, to {e.at[x].q},{e.at[x].r}", {"unit": x}, visible_to=(team, GM) if hidden else None)
     from rules.systems.stcs import tractors  # (tractors reads movement)
+    if back:
+        tractors.reversing(e, x)  # "A ship moving in reverse may not tow or maintain a tow"
     along = [y for y in e.contact.tractors.get(x, []) if e.at.get(y) == here]  # towed in its hex: moved with it
     tractors.tow_along(e, x, here)
     tractors.check(e)
@@ -140,7 +146,28 @@ def move(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
                       f"{sensors.MAX_LOCK} hexes)", visible_to=(e.units[a].team, GM) if e.cloaked[a] else None)
     if x in e.mine_locks and e.at[x].distance(e.mine_locks[x][0]) > sensors.MAX_LOCK:
         sensors.lose_mine_lock(e, x, f"beyond {sensors.MAX_LOCK} hexes")
-    yield from minehits.went_over(e, x, here, e.facing[x] is not now, int(hexes))  # a mine in its way or under it
+    yield from minehits.went_over(e, x, here, e.facing[x] is not now, abs(int(hexes)), back)  # a mine in its way
     for y in along:
         if e.at.get(y) != here:  # towed along the same hexes, after the ship towing it
             yield from minehits.went_over(e, y, here, False, int(hexes))
+
+
+def paths(e: STCSEngine, x: str, n: int) -> dict[str, str]:
+    """Where ``x`` may move with ``n`` points: each point turns one hex side (the short way) or moves one hex ahead
+    (``FACING:k``); or, in reverse (seed 002, Moving In Reverse: "For any one movement point when in reverse, a ship
+    may either change heading or move backwards"), turns or moves one hex astern (``FACING:-k``, ``-0`` turning in
+    reverse in its hex). Reverse is its own mode: no point both backs and turns, and the ship may not make an
+    Emergency Heading Change after it (:mod:`.heading`)."""
+    here, now, out = e.at[x], e.facing[x], {}
+    order = sorted(Facing, key=lambda g: (turns(now, g), g.value))
+    for f in order:
+        for ahead in range(n - turns(now, f) + 1):
+            h = here.neighbor(f, ahead)
+            out[f"{f.name}:{ahead}"] = (f"{'keep' if f is now else 'turn to'} heading {f.name}, "
+                                        f"{ahead} hex{'' if ahead == 1 else 'es'} ahead: to {h.q},{h.r}")
+    for f in order:
+        for back in range(0 if f is not now else 1, n - turns(now, f) + 1):
+            h = here.neighbor(f, -back)
+            out[f"{f.name}:-{back}"] = (f"in reverse: {'keep' if f is now else 'turn to'} heading {f.name}, "
+                                        f"{back} hex{'' if back == 1 else 'es'} astern: to {h.q},{h.r}")
+    return out

@@ -21,8 +21,8 @@ from hexmap.hexes import Hex
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import plural, possessive
-from rules.systems.stcs import casualties, damage, fire, shieldcontrol
-from rules.systems.stcs.geometry import toward
+from rules.systems.stcs import casualties, damage, fire, minehits, shieldcontrol, shields
+from rules.systems.stcs.geometry import facing_angle, toward
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -131,8 +131,20 @@ def _unblocked(e: STCSEngine, x: str, y: str) -> str:
     return y
 
 
+def reversing(e: STCSEngine, x: str) -> None:
+    """``x`` moved in reverse: its beams holding ships break (Towing: "A ship moving in reverse may not tow or
+    maintain a tow")."""
+    for y in e.contact.tractors.pop(x, []):
+        e.log.add("ruling", TOWING, f"{possessive(e.ship(x))} tractor beam on {e.ship(y)} breaks: a ship moving in "
+                  "reverse may not tow or maintain a tow")
+
+
 def refuse_act(e: STCSEngine, x: str) -> None:
-    """The act "``x`` fires a tractor beam" refused (to the GM) when a shield is up toward every ship it could take."""
+    """The act "``x`` fires a tractor beam" refused (to the GM) when ``x`` moved in reverse this segment, or when a
+    shield is up toward every ship it could take."""
+    if e.reversing.get(x) == e.round:
+        raise IllegalAnswer(TOWING, f"{e.ship(x)} moved in reverse in this Movement Phase: a ship moving in reverse "
+                            "may not tow")
     near = targets(e, x)
     if near and all(blocked(e, x, y) for y in near):
         raise IllegalAnswer(TRACTOR, f"{possessive(e.ship(x))} tractor beam cannot take "
@@ -212,9 +224,12 @@ def draw(e: STCSEngine, x: str) -> Procedure:
     y = str((yield e._choose(f"stcs/{e.round}/draw/{x}", TOWING, f"Game Master: which ship does {e.ship(x)} draw "
                              "one hex closer?", {t: e.ship(t) for t in may_draw(e, x)})))
     e.contact.drawn.append((e.round, x))
-    e.at[y] = e.at[y].neighbor(toward(e.at[y], e.at[x]))
+    way = toward(e.at[y], e.at[x])
+    e.at[y] = e.at[y].neighbor(way)
     e.log.add("ruling", TOWING, f"{e.ship(x)} draws {e.ship(y)} one hex closer: to {e.at[y].q},{e.at[y].r} "
               f"({e.range(x, y)} hexes apart)")
+    side = shields.facing(facing_angle(e.facing[y]), facing_angle(way))[0]  # (a hex side's middle: one shield)
+    yield from minehits.entered(e, y, e.at[y], side)  # a mine in the hex it is drawn into
 
 
 def _chart(a: Any) -> int:

@@ -77,6 +77,8 @@ def test_random_answers_end_the_battle_with_colon_ids(seed: int) -> None:
             run.answer([o for o in q.options if rng.random() < 0.3])
         elif q.kind is QKind.TEXT:
             run.answer(q.default)
+        elif q.kind is QKind.YES_NO:  # (the Casualty Modifier Track's Not Firing box)
+            run.answer(rng.random() < 0.5)
         else:
             assert q.low is not None and q.high is not None
             run.answer(rng.randint(q.low, q.high))

@@ -316,3 +316,35 @@ def test_a_chance_of_1_percent_is_rolled_and_a_1_sets_the_mine_off() -> None:
     run.answer(1)
     assert any("a mine goes off (1-1: 1%)" in ev.text for ev in run.log.events)
     assert run.engine.mines == [] and f"a mine goes off on Klothos at {h.q},{h.r}" in seen(run, "blue")
+
+
+def test_a_towed_ship_drawn_into_a_mines_hex_meets_it_on_the_side_leading() -> None:
+    """Towing draws the towed ship one hex closer; a mine in that hex attacks it as it enters (issue 25's leftover
+    "mines in a towed ship's path"): on the shield facing the way it is drawn (read so: the bow for a ship moving
+    ahead). The de-crewed Klothos (heading B) is drawn toward the Lexington along C, across its ahead-right side."""
+    from hexmap.hexes import Facing
+    from rules.systems.stcs.geometry import toward
+    from tests.rules.systems.stcs.test_ramming import lands
+    from tests.rules.systems.stcs.test_tractors import decrewed
+
+    run = decrewed([1])
+    e = run.engine
+    for a in ("shields:lexington", "toward:d7", "tractor:lexington", "d7", 5):
+        run.answer(a)
+    run.answer("move:lexington")
+    run.answer("1")
+    run.answer(next(o for o in run.pending.options if o.endswith(":1") and lands(e.at["lexington"], o).distance(
+        e.at["d7"]) < e.range("lexington", "d7")))
+    way = toward(e.at["d7"], e.at["lexington"])
+    h = e.at["d7"].neighbor(way)
+    place_mine(run, h, e.units["enterprise"].team)
+    run.answer("draw:lexington")
+    run.answer("d7")
+    q = run.pending
+    side = (way.value - e.facing["d7"].value) % 6 + 1  # the hex side it is drawn through, counted from its bow
+    assert e.facing["d7"] is Facing.B and way is Facing.C and side == 2  # drawn across its ahead-right side
+    assert f"Klothos is drawn into the hex {h.q},{h.r} of a mine" in q.text
+    assert "shield 2 (the side leading as it is drawn in)" in q.text
+    run.answer(100)
+    run.answer(4)
+    assert "Klothos' shield 2 faces the mine: it absorbs" in seen(run, "blue") and e.mines == []
