@@ -41,6 +41,10 @@ def buy_cost(points: int) -> int:
     return INTEL_POINT_COST * points
 
 
+def _points(n: int) -> str:
+    return f"{n} Intel Point" + ("" if n == 1 else "s")
+
+
 def assign(held: int, missions: Sequence[Mission], census: Mapping[str, int]) -> Assignment:
     """Assign ``held`` Intel Points to ``missions``; refused with the reason when a staging system
     is not the power's, stages more than its Census, or more points are assigned than held."""
@@ -55,8 +59,8 @@ def assign(held: int, missions: Sequence[Mission], census: Mapping[str, int]) ->
         per[m.staging] += m.points
     for system, used in sorted(per.items()):
         if used > census[system]:
-            raise ValueError(f"missions from {system} use {used} Intel Points, over its Census ({census[system]})")
+            raise ValueError(f"missions from {system} use {_points(used)}, over its Census ({census[system]})")
     total = sum(per.values())
     if total > held:
-        raise ValueError(f"missions use {total} Intel Points, more than the {held} held")
+        raise ValueError(f"missions use {_points(total)}, more than the {held} held")
     return Assignment(tuple(missions), held - total)

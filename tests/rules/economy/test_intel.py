@@ -39,3 +39,14 @@ def test_no_more_than_held_no_foreign_staging_no_empty_mission():
 def test_with_no_points_nothing_is_staged_and_every_point_may_be_used():
     assert assign(0, [], CENSUS).pool == 0
     assert assign(5, [Mission("Sol", "X", "e", 5)], CENSUS).pool == 0
+
+
+def test_one_intel_point_reads_singular_in_the_refusals():
+    """Seen on the real screen (I5, shot s18): an in-debt Federation's mission page said 'missions use 1 Intel
+    Points, more than the 0 held'."""
+    with pytest.raises(ValueError, match="missions use 1 Intel Point, more than the 0 held$"):
+        assign(0, [Mission("Sol", "X", "e", 1)], CENSUS)
+    with pytest.raises(ValueError, match=r"missions from Vulcan use 3 Intel Points, over its Census \(2\)"):
+        assign(9, [Mission("Vulcan", "X", "e", 3)], {"Vulcan": 2})
+    with pytest.raises(ValueError, match=r"missions from Nowhere use 1 Intel Point, over its Census \(0\)"):
+        assign(9, [Mission("Nowhere", "X", "e", 1)], {"Nowhere": 0})
