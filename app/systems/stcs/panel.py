@@ -106,7 +106,7 @@ class MapView(ZoomableView):
                 self.rings.append((b["ship"], n, points))
 
     def _trails(self, run: STCSBattle, ships: list[str], font: QFont) -> None:
-        """Each seen ship's latest move: a dashed line from where it started, with its speed."""
+        """Each seen ship's latest move: a dashed line from its start; its speed above, on the line's far side."""
         self.trails = []
         for x in ships:
             move = run.engine.moves.get(x)
@@ -116,7 +116,7 @@ class MapView(ZoomableView):
             self.scene_.addLine(a.x(), a.y(), b.x(), b.y(), QPen(QColor("#9fb4d8"), 1.2, Qt.PenStyle.DashLine))
             t = self.scene_.addSimpleText(f"speed {move[1]}" + movement.backed(run.engine, x) * " in reverse", font)
             t.setBrush(QColor("#9fb4d8"))
-            t.setPos(b.x() - SIZE, b.y() - SIZE * 1.9)  # above the ship, clear of its name
+            t.setPos(b.x() - SIZE - (t.boundingRect().width() - 2 * SIZE) * (a.x() > b.x()), b.y() - SIZE * 1.9)
             self.trails.append((x, move[1]))
 
     def at(self, h: Hex) -> QPointF:

@@ -6,7 +6,8 @@ way chosen in the dialog: it turns one hex side and its report shows the point o
 superstructure."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QGraphicsSimpleTextItem
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsSimpleTextItem
 
 from app.systems.stcs.panel import STCSPanel
 from app.widgets.question_dialogs import QuestionDialog
@@ -48,8 +49,11 @@ def test_a_ship_backs_astern_and_another_makes_an_emergency_heading_change(qtbot
               and "d7" in eng.moves)
     assert seen["path"].startswith("in reverse: keep heading B, 2 hexes astern")
     assert eng.at["d7"] == start.neighbor(eng.facing["d7"].opposite, 2)
-    labels = [i.text() for i in panel.map.scene_.items() if isinstance(i, QGraphicsSimpleTextItem)]
-    assert "speed 2 in reverse" in labels  # the map's line of its latest move says so
+    label = next(i for i in panel.map.scene_.items() if isinstance(i, QGraphicsSimpleTextItem)
+                 and i.text() == "speed 2 in reverse")  # the map's label of its latest move says so
+    wake = [i for i in panel.map.scene_.items() if isinstance(i, QGraphicsLineItem)
+            and i.pen().style() == Qt.PenStyle.DashLine and i.collidesWithItem(label)]
+    assert wake == []  # clear of the move's line (backing from the upper right, the line crossed it, above the ship)
     act(qtbot, bw, panel, "heading:d7")  # refused: it moved in reverse
     qtbot.waitUntil(lambda: "while moving in reverse a ship may not use the Emergency Heading Change"
                     in bw.statusBar().currentMessage(), timeout=20000)
