@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from rules.errors import RuleError
+
+if TYPE_CHECKING:
+    from rules.dice import Roll
 
 GM = "gm"
 
@@ -139,6 +142,15 @@ class EventLog:
     def for_viewer(self, viewer: str) -> list[Event]:
         """The events ``viewer`` may see, numbered in its own view (:func:`renumbered`)."""
         return [renumbered(e, n) for n, e in enumerate((e for e in self.events if e.seen_by(viewer)), 1)]
+
+
+def roll_line(roll: Roll, name: str) -> str:
+    """A roll's words in the log: :meth:`rules.dice.Roll.describe` without its rule, naming who rolls ``name`` (a
+    Team's name, not its id), made from the roll's own words, not from a copy of the roll (issue 21: a replay of a
+    round of fire logs ~230 rolls)."""
+    said, head = roll.describe(), f"{roll.rule}: {roll.purpose} ({roll.who}): "  # as describe() begins
+    assert said.startswith(head), said
+    return f"{roll.purpose} ({name}): {said[len(head):]}"
 
 
 def renumbered(e: Event, number: int) -> Event:

@@ -10,7 +10,6 @@ The run gives every system what V13 has (issue 21): undo and reopen resume from 
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Callable, Generator
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
@@ -18,7 +17,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from hexmap import Label, LaneGraph
 from rules.battlehex.change import BattleChange, RunStatus
 from rules.battlehex.compose import answer_words, compose
-from rules.battlehex.log import GM, EventLog, IllegalAnswer, ruled
+from rules.battlehex.log import GM, EventLog, IllegalAnswer, roll_line, ruled
 from rules.battlehex.questions import Question
 from rules.battlehex.results import write_back
 from rules.battlehex.roster import build_roster
@@ -28,7 +27,7 @@ from rules.model.campaign import Campaign
 from rules.strategic.state import StrategicState
 from rules.systems import open_record
 from rules.battlehex.replay_points import Point, Points, remember
-from rules.battlehex.run_points import Checkpointed
+from rules.battlehex.run_points import Checkpointed, collector_paused
 
 
 class RunEngine(Protocol):
@@ -224,8 +223,9 @@ class ReplayRun(Checkpointed, Generic[E]):
         expected = len(answers)
         self._keeping = not disk  # a cold reopen copies no engine: an undo reads the disk again, an answer keeps one
         try:
-            for a in answers[len(self.answers):]:
-                self._give(a, expected)
+            with collector_paused():  # the replay's rolls and events would set off full collections (issue 21)
+                for a in answers[len(self.answers):]:
+                    self._give(a, expected)
         finally:
             self._keeping = True
 
@@ -237,8 +237,7 @@ class ReplayRun(Checkpointed, Generic[E]):
         yield from e.run()
 
     def _log_roll(self, roll: Roll) -> None:
-        named = dataclasses.replace(roll, who=self.engine.name(roll.who))  # the Team's name, not its id
-        text = named.describe().removeprefix(f"{roll.rule}: ")
+        text = roll_line(roll, self.engine.name(roll.who))  # the Team's name, not its id
         self.log.add("roll", roll.rule, text, {"faces": list(roll.faces), "total": roll.total,
                                                "purpose": roll.purpose, "who": roll.who})
 

@@ -7,8 +7,10 @@ named below for the type checker.
 """
 from __future__ import annotations
 
+import gc
 import weakref
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
+from contextlib import contextmanager
 from operator import is_
 from typing import Any
 
@@ -19,6 +21,20 @@ from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller, Roll
 from rules.model.campaign import Campaign
 from rules.model.records import BattleHexRecord
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic collector off within (as it was after): a replay of a round of fire makes thousands of rolls
+    and events, which set off full collections of everything the process holds (issue 21: ~2 ms of an AF/EF cold
+    reopen's 29 at 300 v 300, 0.3 of 15 at 100 v 100)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
 
 
 class Checkpointed:

@@ -16,7 +16,7 @@ from rules.battlehex.questions import Question
 from rules.battlehex.roster import Status
 from rules.battlehex.state import BattleState
 from rules.battlehex.words import possessive
-from rules.dice import DiceRoller
+from rules.dice import DiceExpr, DiceRoller
 from rules.systems.afef import asking
 from rules.systems.afef.lines import (
     FRONT,
@@ -42,6 +42,9 @@ STEPS = ("modifiers", "screen", "declare", "return", "breakthrough", "breakthrou
 POOL_PART = 100
 """The most dice one roll of the roller takes: a bigger pool (4.2.b sets no limit to the AF added
 on one target) is rolled in parts of this many dice and its hits added, as one roll."""
+POOLS = tuple(DiceExpr(k, 6) for k in range(1, POOL_PART + 1))
+"""``POOLS[k - 1]``: k d6, as ``DiceExpr.parse(f"{k}d6")`` reads it, made once (issue 21: a round of fire of 300
+units a side rolls ~230 times, and a cold reopen replays one: the text read again at each roll)."""
 
 
 class Engine:
@@ -244,12 +247,12 @@ class Engine:
             for first in range(0, normal, POOL_PART):  # one pooled roll, in parts the roller takes
                 k = min(POOL_PART, normal - first)
                 part = f", dice {first + 1}-{first + k} of {normal}" if normal > POOL_PART else ""
-                roll = self.dice.roll(f"{k}d6", purpose=f"{who} at {t.name}{part}", rule=R_RESOLVE, who=team)
+                roll = self.dice.roll(POOLS[k - 1], purpose=f"{who} at {t.name}{part}", rule=R_RESOLVE, who=team)
                 faces += roll.faces
                 hits += sum(face_hits(f) for f in roll.faces)
             for s in by:
                 if self.units[s].stepped:
-                    roll = self.dice.roll("d6", purpose=f"{self.units[s].name} at {t.name}, stepped down",
+                    roll = self.dice.roll(POOLS[0], purpose=f"{self.units[s].name} at {t.name}, stepped down",
                                           rule=R_VALUES, who=team)
                     faces += roll.faces
                     hits += face_hits(roll.faces[0], stepped=True)
