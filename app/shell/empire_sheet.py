@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 
 from app.shell.empire_charts import ChartView, charts, svg
 from app.shell.signals import connect_plain
+from app.widgets.titles import plain_words
 from rules.model import Campaign
 from rules.model.visibility import GM, TABLE
 
@@ -356,7 +357,8 @@ class EmpireSheet(QDockWidget):
         self.tabs.setTabEnabled(1, bool(shown))  # nobody's secret charts in the table's view
         self.tabs.setTabToolTip(1, "" if shown else SECRET if lines == (SECRET,) else "no charts: the empire turn "
                                 "is kept by hand")
-        self.notes = (*lines, ORDERS_NOT_YET if c.settings.empire_turn == "seed004" else NOT_YET)
+        self.notes = tuple(plain_words(n) for n in (*lines, ORDERS_NOT_YET if c.settings.empire_turn == "seed004"
+                                                  else NOT_YET))  # the rules in words, not the seed's number
         self.totals.setText(f"Total Domestic Product (construction capacity): {s.tdp}; dock spaces: {s.docks}; "
                             f"{len(s.planets)} planet{'s' if len(s.planets) != 1 else ''}.\n" + "\n".join(self.notes))
 

@@ -14,7 +14,7 @@ from tests.app.gui import Answerer, open_campaign, press, take_over
 from tests.app.shell.test_empire_sheet import _choose
 from tests.app.shell.test_orders_base_repair_gui import campaign
 
-HEAD = "Damaged bases (004 Construction Completion: 25% of a base's cost repairs a damage level):"
+HEAD = "Damaged bases (Construction Completion: 25% of a base's cost repairs a damage level):"
 BASE = ("Starbase 11 at Vanguard (0207): 3 damage levels to repair (10 each); repair ordered: 1 damage level at "
         "Vanguard II on turn 1; 2 damage levels not ordered yet")
 

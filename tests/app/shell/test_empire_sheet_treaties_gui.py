@@ -37,7 +37,7 @@ def test_the_sheet_shows_the_treaties_and_the_chances_to_the_gm_and_not_to_the_t
     rom = next(x for x in lines if x.startswith("Romulan Star Empire: Non-Aggression Treaty, Peace Treaty; "))
     assert PEACE in rom
     assert "Make a Declaration of Hostilities: base 20 + Power was caught running an espionage mission" in rom
-    assert "Treaties and the chances of an attempt now (004 Exhibit B; each Intel Point spent adds 5%):" in lines
+    assert "Treaties and the chances of an attempt now (Exhibit B; each Intel Point spent adds 5%):" in lines
     press(main, "Ctrl+Shift+G")  # the table's view: nobody's secret
     qtbot.waitUntil(lambda: not main.gm_view_action.isChecked())
     qtbot.waitUntil(lambda: "the power's secret" in dock.totals.text())
