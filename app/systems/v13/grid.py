@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import cache
 
 from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache, QTransform
+from PySide6.QtGui import QPainter, QPainterPath, QPixmap, QPixmapCache, QTransform
 
 from app.systems.v13.hexes import (  # noqa: F401 (the geometry, where the map's modules found it)
     HEX,
@@ -26,44 +25,30 @@ from app.systems.v13.hexes import (  # noqa: F401 (the geometry, where the map's
     labels_in,
 )
 from app.systems.v13.labels import label_px, paint_labels
-from app.systems.v13.layers import ScreenLayer, blank, thin
+from app.systems.v13.layers import ScreenLayer, blank
+from app.systems.v13.sheet import (  # noqa: F401 (the sheet's look, where the legend found it)
+    BANDS,
+    GRID_PEN,
+    GRID_PEN_CLOSE,
+    LABEL_LOD,
+    OFF_SHEET,
+    REGION_PEN,
+    REGION_TINT,
+    SHEET_EDGE_INNER,
+    SHEET_EDGE_OUTER,
+    SHEET_FILL,
+    TILE_LOD,
+    Asked,
+    draw_direct,
+    draw_sheet,
+    grid_shown,
+    paint_edge,
+    paper,
+    pattern,
+    region_over_plane,
+    sheet_path,
+)
 from hexmap import Hex, MapWindow
-
-
-# colours of the table: paper for the sheet, slate for the plane beyond, violet for the region
-OFF_SHEET = QColor("#8d939b")
-SHEET_FILL = QColor("#f6f1df")
-REGION_TINT = QColor(196, 178, 232, 110)
-GRID_PEN = QPen(QColor(60, 66, 78, 150), 0.9)
-GRID_PEN_CLOSE = QPen(QColor("#747983"), 0)  # closer than the pictures: an opaque hairline (fast)
-GRID_PEN_CLOSE.setCosmetic(True)
-SHEET_EDGE_OUTER = QPen(QColor("#2b1d0b"), 5.0)
-SHEET_EDGE_OUTER.setCosmetic(True)
-SHEET_EDGE_OUTER.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
-SHEET_EDGE_INNER = QPen(QColor("#d9a520"), 1.6)
-SHEET_EDGE_INNER.setCosmetic(True)
-REGION_PEN = QPen(QColor(110, 60, 190), 2.5, Qt.PenStyle.DashDotLine)
-REGION_PEN.setCosmetic(True)
-LABEL_LOD = 1.0  # labels from this zoom (a hex is then 35 px tall)
-TILE_LOD = 0.3  # grid lines from this zoom
-# Zoom bands (from zoom, pixels per scene unit): the grid and labels come from tiles drawn at
-# the screen's own scale (PlaneGrid._paint_tiles); past the last band (no scale) the few hexes
-# on the screen are drawn as they are.
-_STEP = 1.25
-BANDS = ((0.0, _STEP ** -5),) + tuple((_STEP ** k, _STEP ** (k + 1)) for k in range(-5, 4)) + ((_STEP ** 4, 0.0),)
-
-
-_SHEETS: dict[tuple[int, int], QPainterPath] = {}
-
-
-def sheet_path(window: MapWindow) -> QPainterPath:
-    """The map window as one closed polygon (the base window's, translated)."""
-    key = (window.cols, window.rows)
-    if key not in _SHEETS:
-        base = MapWindow(window.cols, window.rows).hexes()
-        _SHEETS[key] = area_path([h.q for h in base], [h.r for h in base])
-    c = centre_of(window.offset)
-    return _SHEETS[key].translated(c.x(), c.y())
 
 
 class PlaneGrid:
@@ -98,6 +83,8 @@ class PlaneGrid:
         self._tile_w, self._tile_h = self.TILE_COLS * 1.5 * HEX, self.TILE_ROWS * HEX_HEIGHT
         self._cols, self._rows = math.ceil(rect.width() / self._tile_w), math.ceil(rect.height() / self._tile_h)
         self.tiles_built = 0  # the sheet's tiles drawn (not those kept)
+        self.tiles_drawn = 0  # the sheet's tiles drawn straight onto the screen (first asked for at a zoom)
+        self.asked = Asked()
         self.moved: Callable[[], None] | None = None  # called when the sheet floats
         self.changed: Callable[[], None] | None = None  # called when what the plane shows changed
         # a zoom under way (the wheel turning): tiles and the edge not kept at the new zoom are
@@ -157,7 +144,7 @@ class PlaneGrid:
         elif scale:  # the whole sheet in view: a picture of it (its edge's stroke costs more than the rest)
             self._blit_sheet(p)
         else:
-            if lod >= TILE_LOD:
+            if grid_shown(p):
                 self._paint_close(p, rect, lod)
             paint_edge(p, self.sheet)
         p.restore()
@@ -171,7 +158,7 @@ class PlaneGrid:
             p.drawPath(self.region)
         lod = p.worldTransform().m11()
         band, scale = next(b for b in reversed(BANDS) if lod >= b[0])
-        if scale and band < LABEL_LOD and lod >= TILE_LOD:  # tiles at the screen's own scale, blitted as they are
+        if scale and band < LABEL_LOD and grid_shown(p):  # tiles at the screen's own scale, blitted as they are
             self._paint_tiles(p, rect.intersected(self._rect), labels=False)
 
     def covers(self, p: QPainter, rect: QRectF) -> bool:
@@ -191,8 +178,8 @@ class PlaneGrid:
         """The sheet (its paper, grid and edge) from a picture of an unfloated sheet at this zoom,
         moved with it; the grid's tiles wholly on the sheet are left out under it."""
         t = p.worldTransform()
-        s, w = t.m11(), self.window
-        key = f"battlehex-paper-{w.cols}x{w.rows}-{{:.5f}}"
+        s, w, lined = t.m11(), self.window, grid_shown(p)
+        key = f"battlehex-paper-{w.cols}x{w.rows}{'-grid' if lined else ''}-{{:.5f}}"
         pix = QPixmapCache.find(key.format(s))
         if pix is None and self.quick and (old := self._sharp.get("edge")) is not None:
             pix = QPixmapCache.find(key.format(old))
@@ -208,7 +195,7 @@ class PlaneGrid:
                     (math.floor((box.bottom() - self.Y0) * s / rows) - b + 1) * rows)
             pix, q = blank(QRectF(origin, QSizeF(size[0] / s, size[1] / s)), s, size)
             paper(q, sheet)
-            if s >= TILE_LOD:  # the plane's grid tiles laid on the paper as they lie on the screen
+            if lined:  # the plane's grid tiles laid on the paper as they lie on the screen
                 q.setClipPath(sheet)
                 q.resetTransform()
                 for i in range(a, a + size[0] // cols):
@@ -259,15 +246,27 @@ class PlaneGrid:
         kind, sharp = "sheet" if labels else "grid", True
         p.save()
         p.resetTransform()
-        for i in range(math.floor((rel.left() - self.X0) / w), math.floor((rel.right() - self.X0) / w) + 1):
-            for j in range(math.floor((rel.top() - self.Y0) / h), math.floor((rel.bottom() - self.Y0) / h) + 1):
-                if not labels and self.inside(QRectF(self.X0 + i * w, self.Y0 + j * h, w, h)):
-                    continue  # under the sheet's picture
-                if self.quick and QPixmapCache.find(self._key(i, j, s, labels)) is None:
-                    self._preview(p, t, i, j, labels, shift)
-                    sharp = False
-                else:
-                    p.drawPixmap(x + i * cols, y + j * rows, self._tile(i, j, s, cols, rows, labels))
+        across = range(math.floor((rel.left() - self.X0) / w), math.floor((rel.right() - self.X0) / w) + 1)
+        down = range(math.floor((rel.top() - self.Y0) / h), math.floor((rel.bottom() - self.Y0) / h) + 1)
+        tiles = [(i, j) for i in across for j in down
+                 if labels or not self.inside(QRectF(self.X0 + i * w, self.Y0 + j * h, w, h))]  # (under the sheet)
+        keys = [self._key(i, j, s, labels) for i, j in tiles]
+        kept = [QPixmapCache.find(key) is not None for key in keys]
+        # the sheet's first paint at a zoom (none of its tiles kept or asked for before) draws the screen alone,
+        # straight; any later one (a float, a scroll) keeps them all: what it shows is the tiles' pictures
+        first = labels and not self.quick and not any(kept) and not any([self.asked.ask(key) for key in keys])
+        if first:
+            draw_direct(p, rel, tiles, QPointF(self.X0, self.Y0), (x, y), (cols, rows), s,
+                        MapWindow(self.window.cols, self.window.rows))
+            self.tiles_drawn += len(tiles)
+        for (i, j), key, found in zip(tiles, keys, kept) if not first else ():
+            if not self.quick:  # (a zoom under way asks for nothing: its previews are not the sheet's paint)
+                self.asked.ask(key)
+            if found or not self.quick:
+                p.drawPixmap(x + i * cols, y + j * rows, self._tile(i, j, s, cols, rows, labels))
+            else:
+                self._preview(p, t, i, j, labels, shift)
+                sharp = False
         p.restore()
         if sharp:
             self._sharp[kind] = s
@@ -313,25 +312,25 @@ class PlaneGrid:
         pix = QPixmapCache.find(key)
         if pix is None:
             area = QRectF(self.X0 + i * cols / s, self.Y0 + j * rows / s, cols / s, rows / s)
-            pix, q = blank(area, s, (cols, rows))
-            near = area.adjusted(-HEX, -HEX, HEX, HEX)  # the hexes whose lines and labels reach in
             if not labels:  # the grid alone: its zoom band's picture laid as the plane's tiles lie
+                pix, q = blank(area, s, (cols, rows))
                 self._lay_pattern(q, area, s)
                 q.end()
                 QPixmapCache.insert(key, pix)
                 return pix
             base = MapWindow(self.window.cols, self.window.rows)
-            paper(q, sheet_path(base))
-            q.setPen(thin(GRID_PEN, s))
-            q.drawLines(grid_lines(near))
-            paint_labels(q, labels_in(base, near), label_px(s))
-            sheet = sheet_path(base)
-            if sheet.controlPointRect().adjusted(-HEX, -HEX, HEX, HEX).intersects(area):
-                paint_edge(q, sheet)
-            q.end()
             m = HEX_HEIGHT
-            if sheet.controlPointRect().adjusted(m, m, -m, -m).contains(area):  # all paper: an opaque copy
-                pix = QPixmap.fromImage(pix.toImage().convertToFormat(QImage.Format.Format_RGB32))
+            if sheet_path(base).controlPointRect().adjusted(m, m, -m, -m).contains(area):  # all paper: an opaque
+                pix = QPixmap(cols, rows)  # picture (a copy, not a blend, where it is laid)
+                pix.fill(SHEET_FILL)
+                q = QPainter(pix)
+                q.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+                q.scale(s, s)
+                q.translate(-area.topLeft())
+            else:
+                pix, q = blank(area, s, (cols, rows))
+            draw_sheet(q, base, area, s)
+            q.end()
             QPixmapCache.insert(key, pix)
             self.tiles_built += 1
         return pix
@@ -349,52 +348,7 @@ class PlaneGrid:
             for j in range(math.floor((area.top() - HEX - top) / self._tile_h),
                            math.floor((area.bottom() + HEX - top) / self._tile_h) + 1):
                 tile = QRectF(left + i * self._tile_w, top + j * self._tile_h, self._tile_w, self._tile_h)
-                pix = _pattern(tile, scale)
+                pix = pattern(tile, scale)
                 q.drawPixmap(tile.adjusted(-HEX, -HEX, HEX, HEX), pix, QRectF(pix.rect()))
 
 
-def paper(p: QPainter, sheet: QPainterPath) -> None:
-    """The sheet's paper (its edge is drawn over the fill's)."""
-    p.save()
-    p.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-    p.setPen(Qt.PenStyle.NoPen)
-    p.setBrush(SHEET_FILL)
-    p.drawPath(sheet)
-    p.restore()
-
-
-def paint_edge(p: QPainter, edge: QPainterPath) -> None:
-    """The sheet's heavy edge along ``edge``."""
-    p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-    p.setBrush(Qt.BrushStyle.NoBrush)
-    for pen in (SHEET_EDGE_OUTER, SHEET_EDGE_INNER):
-        p.setPen(pen)
-        p.drawPath(edge)
-
-
-@cache
-def region_over_plane() -> QColor:
-    """The see-through :data:`REGION_TINT` over the slate plane, as one opaque colour (Qt's own
-    blend of the two): the region lies only on the plane (the paper is laid over it), and an
-    opaque fill of the screen costs a fraction of a blended one."""
-    pix = QPixmap(1, 1)
-    pix.fill(OFF_SHEET)
-    q = QPainter(pix)
-    q.fillRect(0, 0, 1, 1, REGION_TINT)
-    q.end()
-    return pix.toImage().pixelColor(0, 0)
-
-
-_PATTERNS: dict[float, QPixmap] = {}
-
-
-def _pattern(area: QRectF, scale: float) -> QPixmap:
-    """The grid lines of a tile (all tiles alike: the grid repeats every 12 columns and rows)
-    at ``scale`` pixels per scene unit, one picture per zoom band."""
-    if scale not in _PATTERNS:
-        pix, q = blank(area.adjusted(-HEX, -HEX, HEX, HEX), scale)
-        q.setPen(thin(GRID_PEN, scale))
-        q.drawLines(grid_lines(area))
-        q.end()
-        _PATTERNS[scale] = pix
-    return _PATTERNS[scale]

@@ -20,7 +20,8 @@ from app.systems.v13.counters import MIN_PX, CounterItem, CounterSpec, GhostItem
 from app.systems.v13.fan import lay_stack, pile_items, piles
 from app.systems.v13.grid import OFF_SHEET, REGION_PEN, PlaneGrid
 from app.systems.v13.hexes import HEX, LAYOUT, POLY, area_path, centre_of, segments_path
-from app.systems.v13.layers import ScreenPictures, StrokeCache, device_rect, quick, visible
+from app.systems.v13.layers import ScreenPictures, device_rect, quick, visible
+from app.systems.v13.outlines import Outline
 from app.systems.v13.verdict import keep_in_view
 from hexmap import Facing, Hex, MapWindow
 from hexmap.region import LegalRegion
@@ -106,7 +107,8 @@ class BattleScene(QGraphicsScene):
         # outlines over the plane, in this order (the ring above the zone, which often runs along it)
         self.region_path, self.centre_path = QPainterPath(), QPainterPath()
         self.zone_path, self.ring_path = QPainterPath(), QPainterPath()
-        self.zone_picture, self.ring_picture = StrokeCache(ZONE_PEN), StrokeCache(RING_PEN)  # see-through pens
+        # see-through pens: stroked opaque, laid at the pen's opacity (app.systems.v13.outlines)
+        self.zone_picture, self.ring_picture = Outline(ZONE_PEN), Outline(RING_PEN)
         self.screens = ScreenPictures()  # the whole background per zoom, for a zoom back
         self.hover = self._path_item(QPen(), 20)
         self.hover_text = QGraphicsTextItem()
@@ -172,7 +174,7 @@ class BattleScene(QGraphicsScene):
             if visible(path, rect):
                 p.setPen(pen)
                 p.drawPath(path)
-        for cache in (self.zone_picture, self.ring_picture):  # pictures per zoom (app.systems.v13.layers)
+        for cache in (self.zone_picture, self.ring_picture):  # pictures per zoom (app.systems.v13.outlines)
             if visible(cache.path, rect):
                 cache.paint(p)
         p.restore()

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QApplication
 
 from app.systems.v13.map import centre_of
 from tests.app.gui import shown_battle_map
+from tests.app.systems.v13.map_look import unexplained
 
 
 def wheel(view, notches: int, pos: QPoint | None = None) -> None:
@@ -70,21 +71,38 @@ def test_a_wheel_notch_to_a_new_zoom_is_shown_from_the_pictures_kept_then_drawn_
     view = _busy_map(qtbot)
     scene, grid = view.scene(), view.scene().grid
     px = scene.counter_px
-    tiles, zone, ring = grid.tiles_built, scene.zone_picture.built, scene.ring_picture.built
+    def drawn():  # the sheet's tiles and the outlines drawn (kept as pictures, or straight on the screen)
+        zone, ring = scene.zone_picture, scene.ring_picture
+        return grid.tiles_built + grid.tiles_drawn, zone.built + zone.drawn, ring.built + ring.drawn
+    tiles, zone, ring = drawn()
     for notches in (1, 1, -1, 2):  # 1.5 x 1.15, x 1.15^2, back, on: three zooms never shown
         wheel(view, notches)
         view.viewport().repaint()
-        assert (grid.tiles_built, scene.zone_picture.built, scene.ring_picture.built) == (tiles, zone, ring)
+        assert drawn() == (tiles, zone, ring)
         assert scene.counter_px == px
     assert scene.quick
     qtbot.waitUntil(lambda: not scene.quick, timeout=2000)
     QApplication.processEvents()
-    assert grid.tiles_built > tiles and scene.zone_picture.built > zone and scene.ring_picture.built > ring
+    now = drawn()
+    assert now[0] > tiles and now[1] > zone and now[2] > ring
     assert scene.counter_px > px  # 1.5 x 1.15^3: the counters grow with the hexes
-    settled = view.viewport().grab().toImage()
-    scene._background_changed()  # every picture of the screen dropped: drawn afresh from scratch
+    settled = _rgb(view.viewport().grab().toImage())
+    scene._background_changed()  # every picture of the screen dropped: drawn afresh, from the sheet's tiles kept
     QApplication.processEvents()
-    assert view.viewport().grab().toImage() == settled, "the map once the wheel rests is not what a fresh paint shows"
+    fresh = _rgb(view.viewport().grab().toImage())
+    # the first paint at a zoom draws the screen's part of the sheet straight, later ones lay its tiles: a grid line
+    # may lie a pixel off (tests/app/systems/v13/test_map_look.py), nothing more (a picture still scaled: thousands)
+    assert not (unexplained(settled, fresh, 48) | unexplained(fresh, settled, 48)).sum() > 50, \
+        "the map once the wheel rests is not what a fresh paint shows"
+
+
+def _rgb(img):
+    import numpy as np
+    from PySide6.QtGui import QImage
+
+    img = img.convertToFormat(QImage.Format.Format_RGB32)
+    a = np.frombuffer(img.constBits(), np.uint32).reshape(img.height(), img.bytesPerLine() // 4)[:, :img.width()]
+    return np.stack([(a >> 16) & 255, (a >> 8) & 255, a & 255], -1).astype(int)
 
 
 def _floated_map(qtbot, fitted: bool):

@@ -1,0 +1,89 @@
+"""The battle map's grid lines drawn as bands copied down (issue 21, as the B5 board's,
+app/systems/b5/grid.py): the grid repeats down the plane every hex's height, so where many bands of
+it are in sight, a band is drawn once and copied to each band's place, each copy at its whole pixel
+row. Unlike the B5 board's, a band is drawn at :data:`PHASES` sub-pixel offsets and each copy takes
+the one nearest its own, so a line lies within ``1 / (2 * PHASES)`` of a pixel of where drawing it
+there puts it (its antialiasing as good as the same), not a pixel off. The sheet's tiles and a zoom
+never shown drawn on the screen both draw their grid this way (app/systems/v13/sheet.py)."""
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QPainter, QPixmap, QTransform
+
+from app.systems.v13.hexes import HEX, HEX_HEIGHT, grid_lines
+from app.systems.v13.layers import thin
+
+PHASES = 2
+"""Sub-pixel offsets a band is drawn at (those its copies need)."""
+BAND_PX = 8.0
+"""The least height on the screen (device pixels) of a band copied: a grid zoomed out further is drawn line by line."""
+MARGIN = 3
+"""Rows of a band's picture above and below its band (a copy takes its rows up to a pixel up or down)."""
+
+
+class Banding:
+    """How many bands the last :func:`draw_grid` copied (0: every line drawn) and pictures it drew: what the
+    tests and the bench read."""
+
+    copied = 0
+    drawn = 0
+    enabled = True
+
+
+def draw_grid(q: QPainter, area: QRectF, s: float, pen) -> None:
+    """The grid lines of the hexes whose lines reach into ``area`` (scene units) on ``q`` (scene to its
+    device by its transform, a scale ``s`` and a translation), with ``pen`` thinned to a pixel at ``s``."""
+    t = q.worldTransform()
+    ratio = q.device().devicePixelRatio()
+    dev = t * QTransform.fromScale(ratio, ratio)  # scene -> device pixels
+    a, b, step = dev.m22(), dev.dy(), dev.m22() * HEX_HEIGHT
+    first, last = math.floor(area.top() / HEX_HEIGHT), math.floor(area.bottom() / HEX_HEIGHT)
+    Banding.copied = 0
+    if not Banding.enabled or step < BAND_PX or last - first < 2 * PHASES or t.isRotating():
+        q.setPen(thin(pen, s))
+        q.drawLines(grid_lines(area.adjusted(-HEX, -HEX, HEX, HEX)))
+        return
+    x0 = math.floor(dev.map(area.topLeft()).x()) - 2
+    x1 = math.ceil(dev.map(area.bottomRight()).x()) + 2
+    height = math.ceil(step) + 2 * MARGIN + 1
+    pictures: dict[int, QPixmap] = {}
+    q.save()
+    q.resetTransform()
+    q.scale(1 / ratio, 1 / ratio)  # device pixels
+    for m in range(first, last + 1):
+        top = a * m * HEX_HEIGHT + b  # the band's exact top row
+        base = math.floor(top)
+        k = round((top - base) * PHASES)
+        if k == PHASES:
+            base, k = base + 1, 0
+        rows = (math.ceil(top), math.ceil(a * (m + 1) * HEX_HEIGHT + b))  # its own rows: [top, next top)
+        if rows[1] <= rows[0]:
+            continue
+        pix = pictures.get(k)
+        if pix is None:
+            pix = pictures[k] = _band(m, k, x0, x1, height, a, dev, s, pen)
+        q.drawPixmap(QRectF(x0, rows[0], x1 - x0, rows[1] - rows[0]), pix,
+                     QRectF(0, rows[0] - base + MARGIN, x1 - x0, rows[1] - rows[0]))
+        Banding.copied += 1
+    q.restore()
+
+
+def _band(m: int, k: int, x0: int, x1: int, height: int, a: float, dev: QTransform, s: float, pen) -> QPixmap:
+    """Band ``m``'s lines with its top at row ``MARGIN + k / PHASES`` of a transparent picture of columns
+    ``x0``-``x1`` of the device (``dev``: scene to device pixels, ``a`` its scale down)."""
+    pix = QPixmap(x1 - x0, height)
+    pix.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pix)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    y = m * HEX_HEIGHT
+    p.setTransform(QTransform(dev.m11(), 0, 0, a, dev.dx() - x0, MARGIN + k / PHASES - a * y))
+    inverse = dev.inverted()[0]
+    left, right = inverse.map(float(x0), 0.0)[0], inverse.map(float(x1), 0.0)[0]
+    reach = HEX_HEIGHT / 2 + (MARGIN + 1) / a  # a hex's lines reach half its height up and down
+    p.setPen(thin(pen, s))
+    p.drawLines(grid_lines(QRectF(left - HEX, y - reach, right - left + 2 * HEX, HEX_HEIGHT + 2 * reach)))
+    p.end()
+    Banding.drawn += 1
+    return pix
