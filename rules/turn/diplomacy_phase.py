@@ -120,14 +120,18 @@ def _store(new: Campaign, before: tr.Relations, after: tr.Relations) -> None:
         new.diplomacy.sort(key=lambda r: r.powers)
 
 
-def facts(c: Campaign, actor: str, other: str) -> list[Happened]:
+def facts(c: Campaign, actor: str, other: str, seen_by: str | None = None) -> list[Happened]:
     """The Exhibit B facts ``actor`` counts against ``other``: what ``other`` did, and ``actor``'s own
-    breaks and failed attempts."""
+    breaks and failed attempts; with ``seen_by`` (a Team) only those that Team may know (docs/SECRETS.md:
+    a fact sealed for other Teams, another Team's power's failed attempt)."""
     out: list[Happened] = []
     for tp in c.treaties:
         if set(tp.powers) != {actor, other}:
             continue
         for f in tp.facts:
+            if seen_by is not None and ((f.secret_of and seen_by not in f.secret_of) or (
+                    f.fact == "last_attempt_failed" and getattr(c.team_of_power(f.by), "id", None) != seen_by)):
+                continue
             fact = Fact[f.fact.upper()]
             mine = fact in (Fact.YOU_BROKE_TREATY, Fact.LAST_ATTEMPT_FAILED)
             if (f.by == actor) == mine:

@@ -14,6 +14,7 @@ from rules.battlehex.words import possessive
 from rules.economy import diplomacy as dip
 from rules.economy.diplomacy import DECLARATIONS, Fact, Happened, Treaty
 from rules.model.campaign import Campaign
+from rules.model.visibility import GM
 from rules.turn.diplomacy_phase import facts, relations
 
 OUTCOMES: dict[str, tuple[tuple[str, Fact], ...]] = {
@@ -51,7 +52,9 @@ def stakes(c: Campaign, power: str, target: str, mission: str) -> tuple[str, ...
     held = relations(c).between(target, power)
     if me is None or them is None or held is None or mission not in OUTCOMES:
         return ()
-    now = facts(c, target, power)
+    team = c.team_of_power(power)
+    seen_by = team.id if team is not None and team.id != GM else None  # what the mission's power may know
+    now = facts(c, target, power, seen_by)
     tries = _attempts(held)
     out = []
     for ruling, fact in OUTCOMES[mission]:

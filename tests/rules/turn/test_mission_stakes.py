@@ -61,3 +61,21 @@ def test_at_war_no_chance_moves_and_an_alliance_partner_is_never_declared_on():
     (line,) = stakes(allied, "klingon", "fed", "espionage")
     assert "declaring stays impossible under an Alliance Treaty" in line and "make a Declaration" not in line
     assert stakes(war, "klingon", "fed", "piracy") == ()
+
+
+def test_the_chances_shown_leave_out_what_the_missions_power_may_not_know():
+    """docs/SECRETS.md: the Federation's failed attempt against the Klingons is its own Team's, and an encounter
+    the Klingons generated with a cloaked ship is sealed for the Federation's Team: the Klingons' page (shown
+    behind their hand-over) counts neither in the Federation's chances now; the GM's engine counts both."""
+    from rules.model import dumps, parse_campaign
+    from rules.model.treaty_model import PairFact, TreatyPair
+
+    c = play(spies(klingon_fed="peace"), TO_ORDERS).campaign
+    fed = c.team_of_power("fed").id
+    c.treaties = [TreatyPair(powers=("fed", "klingon"), treaties=["non_aggression", "peace"], facts=[
+        PairFact(fact="last_attempt_failed", by="fed", turn=c.turn),
+        PairFact(fact="encounter", by="klingon", turn=c.turn, secret_of=[fed])])]
+    c = parse_campaign(dumps(c))
+    assert chance(c, "fed", "klingon", Treaty.PEACE).percent == 10 - 10 + 75  # the GM's: both counted
+    (line,) = stakes(c, "klingon", "fed", "espionage")
+    assert shown(line)["break the Peace Treaty"] == (10, 35), line  # as if neither happened
