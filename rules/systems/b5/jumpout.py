@@ -46,6 +46,9 @@ class Exits:
     open: dict[str, tuple[str, Label]] = field(default_factory=dict)
     """Command ship -> its opener and the vortex's hex, from the plots' reveal to the turn's end."""
     gone: set[str] = field(default_factory=set)
+    boxed: dict[str, bool] = field(default_factory=dict)
+    """``turn/command ship`` -> whether no plot keeps that withdrawing squadron from closing or standing
+    still this turn (rules/systems/b5/withdrawal.held_to: found once, on its first refusal)."""
 
 
 READING = "our reading: a withdrawing squadron's own vortex, the whole turn to go through, the opener last"

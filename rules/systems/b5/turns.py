@@ -269,8 +269,7 @@ def plot_question(self: B5Engine, team: str, s: Squadron, secret: bool = True) -
                 _check_shift(self, plot, shift)
             routes = paths(self, s, plot, shift)
             if s.name in self.withdrawing:  # no closer to the enemy, and away by the turn's end; off the board it leaves
-                withdrawal.check(self, cmd, routes)
-                withdrawal.check_away(self, cmd, routes[cmd])
+                withdrawal.held_to(self, cmd, routes, speed, ships, lambda p: paths(self, s, p))
             for uid, path in routes.items():
                 for p, (h, _f) in enumerate(path, start=1):
                     if not self.board.on(_label(h)) and s.name not in self.withdrawing:

@@ -6,6 +6,7 @@ accepted; one hex closer: refused); it may plot off the board, and a ship that l
 out of the battle as retreated (not destroyed), named so in the results written back to the campaign."""
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from hexmap import Facing, Hex, Label
@@ -13,10 +14,17 @@ from hexmap.labels import axial_to_offset
 from rules.battlehex.roster import Status
 from rules.errors import RuleError
 from rules.systems.b5 import command, compat, deploy, jumpout
+from rules.systems.b5 import movement
 from rules.systems.b5.force import Squadron
+from rules.systems.b5.movement import Plot
 
 if TYPE_CHECKING:
+    from rules.model.b5 import B5Data
     from rules.systems.b5.engine import B5Engine
+
+Paths = dict[str, list[tuple[Hex, Facing]]]
+TURNS = ("L", "R", "LL", "RR", "LLL", "RRR", "LR", "RL")
+"""The hexside turns a plot of :func:`plots` makes in one pulse."""
 
 RULE = command.MORALE_RULE
 READING = "withdrawal operations, our reading: no closer to the nearest enemy ship, off the board to leave"
@@ -91,3 +99,50 @@ def check_away(self: B5Engine, cmd: str, path: list[tuple[Hex, Facing]]) -> None
         raise RuleError(RULE, f"{self.units[cmd].unit.name} would end the turn {after} hex{'es' if after != 1 else ''} "
                               f"from the nearest enemy ship, no farther than the {before} it began at: its squadron "
                               f"is withdrawing, so it moves away, off the board or through a jump point ({AWAY})")
+
+
+def held_to(self: B5Engine, cmd: str, routes: Paths, speed: int, ships: Sequence[tuple[str, B5Data]],
+            paths: Callable[[Plot], Paths]) -> None:
+    """``RuleError`` when the withdrawing squadron of ``cmd`` on ``routes`` goes closer to the enemy
+    (:func:`check`) or not away (:func:`check_away`) and some plot would not: one the rules of
+    movement allow for ``ships`` at ``speed`` (a squadron boxed in, a capital ship charging the enemy
+    too fast to turn away, or one standing at speed 0 facing it that may not turn while it
+    accelerates, is held to none of them this turn: no plot at all was a battle standing still)."""
+    try:
+        check(self, cmd, routes)
+        check_away(self, cmd, routes[cmd])
+    except RuleError:
+        key = f"{self.round}/{cmd}"
+        if key not in self.exits.boxed:
+            self.exits.boxed[key] = not any(_keeps(self, cmd, plot, speed, ships, paths) for plot in plots(speed))
+        if not self.exits.boxed[key]:
+            raise
+
+
+def _keeps(self: B5Engine, cmd: str, plot: Plot, speed: int, ships: Sequence[tuple[str, B5Data]],
+           paths: Callable[[Plot], Paths]) -> bool:
+    try:
+        movement.check_plot(plot, speed, ships)
+        routes = paths(plot)
+        check(self, cmd, routes)
+        check_away(self, cmd, routes[cmd])
+    except RuleError:
+        return False
+    return True
+
+
+def plots(speed: int) -> Iterator[Plot]:
+    """The plots a squadron at ``speed`` may try: straight on, or with one speed change, and one
+    pulse's turns (:data:`TURNS`, before, between or after its hexes) or one slip; in absolute
+    formation, then relative (each ship the same path)."""
+    for relative in (False, True):
+        for d, at in [(0, 1)] + [(d, at) for at in (1, 2, 3) for d in range(-speed, 13) if d]:
+            moves = [movement.pulse_moves(speed + d if p >= at else speed)[p - 1] for p in (1, 2, 3)]
+            base = ["F" * n for n in moves]
+            yield Plot((base[0], base[1], base[2]), d, at, relative)
+            for p, n in enumerate(moves):
+                one = [*("F" * i + t + "F" * (n - i) for t in TURNS for i in range(n + 1)),
+                       *("F" * i + c + "F" * (n - i - 1) for c in "lr" for i in range(n))]
+                for steps in one:
+                    new = [*base[:p], steps, *base[p + 1:]]
+                    yield Plot((new[0], new[1], new[2]), d, at, relative)

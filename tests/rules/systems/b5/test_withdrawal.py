@@ -133,3 +133,27 @@ def test_along_in_a_battle_begun_before_withdrawal_moved_away():
     assert run.engine.withdrawing == {"bflag"} and "farther" not in run.pending.text
     run.answer("FF F FF")
     assert run.pending.key == "b5/2/plot/b-c2"
+
+
+@pytest.mark.parametrize("facing, away", [("B", ""), ("C", ""), ("A", "l - F +2@1"), ("F", "F - F +2@1")])
+def test_a_squadron_no_plot_keeps_away_is_held_to_none(facing, away):
+    """B-FLAG (capital: no turn while it changes speed) stands at speed 0 at 0430, R-FLAG at 3530: facing
+    B or C (towards Red) it can only turn where it stands or accelerate closer, so no plot keeps it from
+    closing or standing still, and it is held to neither this turn (before, no answer was allowed: a
+    battle stood still at its plot question); facing A or F (away) accelerating takes it away, so
+    standing still is refused. The rules of movement hold either way."""
+    run = fight(faces=(12,) * 60, set_up=["meeting engagement", "skirmish", "none", 0, 8, ruled("0430", facing),
+                                          ruled("0431", facing), ruled("3530", "F"), ruled("3531", "F"),
+                                          ruled("1040", "C"), "at the table", ["b-flag"], 4, "plot and move"])
+    assert run.pending.key == "b5/2/plot/b-flag" and run.engine.speed["b-flag"] == 0
+    with pytest.raises(IllegalAnswer, match="pulse 1: at speed 0 a ship moves 0 hexes, not 2"):
+        run.answer("FF F FF")
+    if not away:
+        run.answer("- - -")
+        assert run.pending.key == "b5/2/plot/b-c2"
+    else:
+        with pytest.raises(IllegalAnswer, match="B-FLAG would end the turn 31 hexes from the nearest enemy ship, no "
+                                                "farther than the 31 it began at"):
+            run.answer("- - -")
+        run.answer(away)  # away at speed 2 (1/0/1): a slip to port first facing north
+        assert run.pending.key == "b5/2/plot/b-c2"
