@@ -119,7 +119,10 @@ def code_digest() -> str:
 
 
 def _answers_digest(answers: list[Any] | tuple[Any, ...]) -> str:
-    text = json.dumps(list(answers), ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    """The SHA-256 of ``answers``' compact JSON text: JSON values, which hold no cycle (a cycle raises RecursionError
+    instead of ValueError), so the encoder keeps no set of the containers it is in (issue 21: ~30% of a cold reopen's
+    digest of 5,000 answers, 2.9 ms of its 5.7 ms checkpoint read)."""
+    text = json.dumps(list(answers), ensure_ascii=False, separators=(",", ":"), allow_nan=False, check_circular=False)
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
@@ -186,7 +189,7 @@ def write(point: Point, battle: str) -> bool:
                            "given": _answers_digest(point.given), "key": point.key, "dice": point.dice[1],
                            "secret": [list(x) for x in point.secret], "events": len(point.events), "chunks": chunks})
         rolls = marshal.dumps(_rolls(point.rolls))
-    except (pickle.PicklingError, TypeError, ValueError, AttributeError):
+    except (pickle.PicklingError, TypeError, ValueError, AttributeError, RecursionError):
         return False
     parts = [head.encode(), events, marshal.dumps(places), rolls, out.getvalue()]
     body = struct.pack(">5I", *(len(p) for p in parts)) + b"".join(parts)  # not compressed: quicker both ways

@@ -85,3 +85,17 @@ def test_each_roll_line_reads_as_the_roll_described_with_the_team_name():
                                                "who": r.who}
     assert lines[0].text.startswith("LSS Pride of Redclaw at ") and ", dice 1-100 of 204 (" in lines[0].text
     assert "): 100d6 rolled " in lines[0].text
+
+
+def test_the_answers_digest_is_that_of_their_compact_json_so_checkpoints_written_before_still_fit():
+    """The digest a checkpoint on disk is filed with (rules.battlehex.resume: read without the encoder's check for
+    cycles, issue 21) is the same text's as before: a checkpoint written by the code before still fits its file."""
+    import hashlib
+    import json
+
+    from rules.battlehex import resume
+
+    answers = [{"clock": 1}, {"attacks": {"a": {"b": 3}}, "hold": []}, "fight", ["x", "ü"], None, 2.5]
+    text = json.dumps(answers, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    assert resume._answers_digest(answers) == hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    assert resume._answers_digest(tuple(answers)) == resume._answers_digest(answers)
