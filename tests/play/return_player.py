@@ -6,7 +6,8 @@
 its battle is played by Return at every question too (:func:`tests.play.battle_player.fight` with ``press``; random
 only where a question is answered by choosing on a map or a panel). A battle that raises, has a question whose Return
 answer is refused, does not end or leaves flights without their carrier is counted in ``notes`` and ruled, as the
-random player does, so the caller sees every such wall at once.
+random player does, so the caller sees every such wall at once (a battle that ends before asking anything is ruled
+too, and not counted).
 """
 from __future__ import annotations
 
@@ -50,8 +51,9 @@ class ReturnPlayer(TurnPlayer):
                  else f"{system} did not end within {BOUND} answers" if not done.ended
                  else f"{system} write-back left flights without their carrier: {done.dangling}" if done.dangling
                  else "")
-        if wrong or not done.answers:
-            self.notes[wrong or f"{system} no answer given"] += 1
+        if wrong:
+            self.notes[wrong] += 1
+        if wrong or not done.answers:  # (none: it ended before asking anything; ruled, as the random player does)
             return {"battle": at, "ruling": "Return play: the battle could not go on"}
         self.notes[f"{system} battle fought"] += 1
         return {"battle": at, "answers": done.answers}
