@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QPainter, QPixmap, QTransform
+from PySide6.QtGui import QColor, QPainter, QPixmap, QTransform
 
 from app.systems.v13.hexes import HEX, HEX_HEIGHT, grid_lines
 from app.systems.v13.layers import thin
@@ -32,9 +32,11 @@ class Banding:
     enabled = True
 
 
-def draw_grid(q: QPainter, area: QRectF, s: float, pen) -> None:
+def draw_grid(q: QPainter, area: QRectF, s: float, pen, fill: QColor | None = None) -> None:
     """The grid lines of the hexes whose lines reach into ``area`` (scene units) on ``q`` (scene to its
-    device by its transform, a scale ``s`` and a translation), with ``pen`` thinned to a pixel at ``s``."""
+    device by its transform, a scale ``s`` and a translation), with ``pen`` thinned to a pixel at ``s``;
+    ``fill``: ``area`` (all paper) filled with it under them first, the bands then laid opaque (a copy per
+    pixel, not a blend: what lines laid on that fill give)."""
     t = q.worldTransform()
     ratio = q.device().devicePixelRatio()
     dev = t * QTransform.fromScale(ratio, ratio)  # scene -> device pixels
@@ -42,6 +44,11 @@ def draw_grid(q: QPainter, area: QRectF, s: float, pen) -> None:
     first, last = math.floor(area.top() / HEX_HEIGHT), math.floor(area.bottom() / HEX_HEIGHT)
     Banding.copied = 0
     if not Banding.enabled or step < BAND_PX or last - first < 2 * PHASES or t.isRotating():
+        if fill is not None:
+            q.save()
+            q.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+            q.fillRect(area.adjusted(-2 / s, -2 / s, 2 / s, 2 / s), fill)
+            q.restore()
         q.setPen(thin(pen, s))
         q.drawLines(grid_lines(area.adjusted(-HEX, -HEX, HEX, HEX)))
         return
@@ -63,18 +70,19 @@ def draw_grid(q: QPainter, area: QRectF, s: float, pen) -> None:
             continue
         pix = pictures.get(k)
         if pix is None:
-            pix = pictures[k] = _band(m, k, x0, x1, height, a, dev, s, pen)
+            pix = pictures[k] = _band(m, k, x0, x1, height, a, dev, s, pen, fill)
         q.drawPixmap(QRectF(x0, rows[0], x1 - x0, rows[1] - rows[0]), pix,
                      QRectF(0, rows[0] - base + MARGIN, x1 - x0, rows[1] - rows[0]))
         Banding.copied += 1
     q.restore()
 
 
-def _band(m: int, k: int, x0: int, x1: int, height: int, a: float, dev: QTransform, s: float, pen) -> QPixmap:
-    """Band ``m``'s lines with its top at row ``MARGIN + k / PHASES`` of a transparent picture of columns
-    ``x0``-``x1`` of the device (``dev``: scene to device pixels, ``a`` its scale down)."""
+def _band(m: int, k: int, x0: int, x1: int, height: int, a: float, dev: QTransform, s: float, pen,
+          fill: QColor | None) -> QPixmap:
+    """Band ``m``'s lines with its top at row ``MARGIN + k / PHASES`` of a picture of columns ``x0``-``x1`` of the
+    device (``dev``: scene to device pixels, ``a`` its scale down), transparent or ``fill``."""
     pix = QPixmap(x1 - x0, height)
-    pix.fill(Qt.GlobalColor.transparent)
+    pix.fill(Qt.GlobalColor.transparent if fill is None else fill)
     p = QPainter(pix)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
     y = m * HEX_HEIGHT

@@ -113,15 +113,12 @@ def draw_sheet(q: QPainter, base: MapWindow, area: QRectF, s: float) -> None:
     is near. A tile of the sheet holds this; a zoom never shown draws it straight onto the screen."""
     sheet = sheet_path(base)
     box = sheet.controlPointRect()
-    paper_area = area.adjusted(-2 / s, -2 / s, 2 / s, 2 / s)
-    if box.adjusted(HEX_HEIGHT, HEX_HEIGHT, -HEX_HEIGHT, -HEX_HEIGHT).contains(paper_area):
-        q.save()  # all paper: what the path's fill gives there, a plain fill
-        q.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        q.fillRect(paper_area, SHEET_FILL)
-        q.restore()
+    if box.adjusted(HEX_HEIGHT, HEX_HEIGHT, -HEX_HEIGHT, -HEX_HEIGHT).contains(area.adjusted(-2 / s, -2 / s, 2 / s,
+                                                                                             2 / s)):
+        draw_grid(q, area, s, GRID_PEN, SHEET_FILL)  # all paper: the grid's bands on it laid opaque
     else:
         paper(q, sheet)
-    draw_grid(q, area, s, GRID_PEN)  # bands of it copied down (app.systems.v13.grid_bands)
+        draw_grid(q, area, s, GRID_PEN)  # bands of it copied down (app.systems.v13.grid_bands)
     draw_labels(q, base, area.adjusted(-HEX, -HEX, HEX, HEX), label_px(s))  # the labels that reach in
     reach = 4 / s  # the edge's pens reach 3.5 pixels off its line; its zigzag lies within a hex of the box
     inner = box.adjusted(HEX_HEIGHT, HEX_HEIGHT, -HEX_HEIGHT, -HEX_HEIGHT)
