@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.battle.held import let_act
 from app.battle.log import BattleLog
 from app.battle.log_room import LogRoom
 from app.battle.replay import BattleReplay
@@ -160,6 +161,7 @@ def build_actions(win: BattleWindow) -> None:
     win.addToolBar(bar)
     win.gm_action = act("GM view", win.toggle_gm, "Ctrl+Shift+G",
                          "Show everything, hidden units and secret answers included (the GM only)", checkable=True)
+    let_act(win.gm_action)  # the GM's way past a hand-over page (behind the GM's passphrase)
     win.pass_action = act("Pass the seat...", lambda: win.pass_seat(), "Ctrl+Shift+P",
                            "Hot seat: hand the screen to another Team's commander (behind the hand-over "
                            "screen), who then moves that Team's units")
@@ -168,8 +170,8 @@ def build_actions(win: BattleWindow) -> None:
                                "GM: overrule the last refusal - give the refused answer anyway, with the "
                                "GM's reason in the log")
     win.overrule_action.setEnabled(False)
-    act("Export report...", lambda: win.export_report(), "Ctrl+Shift+S",
-        "Write the battle report (HTML with the final map) to a file")
+    let_act(act("Export report...", lambda: win.export_report(), "Ctrl+Shift+S",  # behind a hand-over page
+                "Write the battle report (HTML with the final map) to a file"))  # too: the table's (screen_viewer)
     keep_in_step(first)
     keep_in_step(bar)  # Undo/Redo/overrule change at every answer: no connection piled up per change
     win.replay = BattleReplay(win)  # Replay menu and toolbar: step through the battle (issue 22)

@@ -10,6 +10,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from app.battle.held import hold
 from app.battle.log import screen_words, show_undo_words
 from rules.battlehex.log import GM
 
@@ -201,6 +202,7 @@ def guard_main(win: BattleWindow, watch: bool = False) -> None:
     on, as the battle window shows, hides, changes its page or its GM view."""
     if watch:
         _MainGuard(win)
+        win.stack.currentChanged.connect(lambda i: hold(win, win, i == 1))  # nothing acts behind the page
         win.stack.currentChanged.connect(lambda _i: guard_main(win))  # the hand-over page, or the battle's
         win.gm_action.triggered.connect(lambda _on: guard_main(win))  # after toggle_gm: its viewer is set
     from app.shell.turn_dialogs import HandOverCover, _windows_of
@@ -212,6 +214,7 @@ def guard_main(win: BattleWindow, watch: bool = False) -> None:
         win.main_covers = [HandOverCover(w) for w in _windows_of(main)
                            if not hasattr(w, "handing_over")]
         main.statusBar().clearMessage()  # nothing said to the last viewer stays
+        hold(main, win)  # nor acts behind the covers (Fight, Save, Undo...): app/battle/held.py
     for cover in getattr(win, "main_covers", []):
         note, until = cover.findChild(QLabel), _take_back(win, cover)
         note.setText("Hand-over: nothing of any side is shown until the next player takes the screen."
@@ -379,3 +382,5 @@ def lift_main(win: BattleWindow) -> None:
     for cover in getattr(win, "main_covers", []):
         cover.lift()
     win.main_covers = []
+    if win.parentWidget() is not None:
+        hold(win.parentWidget(), win, False)

@@ -14,6 +14,7 @@ from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence, QPainter, QPalette, QUndoGroup
 from PySide6.QtWidgets import QLabel, QMenu, QToolBar, QToolTip
 
+from app.battle.held import let_act
 from app.shell.paths import DEFAULT_CAMPAIGN
 from app.shell.rules_texts import rules_texts
 from app.shell.signals import connect_plain
@@ -151,7 +152,8 @@ def build_menus(window: MainWindow) -> MenuActions:
     reopen.setChecked(window.reopens_last())
     file_menu.addSeparator()
     add_action(window, file_menu, "Pass&phrases (sealed secrets)...", window.passphrases)
-    add_action(window, file_menu, "Replay a &Battle...", lambda: _replay(window))  # issue 22: step through it
+    let_act(add_action(window, file_menu, "Replay a &Battle...", lambda: _replay(window)))  # issue 22; behind a
+    # battle's cover too: the replay comes behind its viewer's hand-over (the GM's passphrase), app/battle/held.py
     add_action(window, file_menu, "E&xport My Orders...", lambda: _sealed_orders(window, "export"))  # issue 23
     add_action(window, file_menu, "&Import Orders...", lambda: _sealed_orders(window, "import"))  # by sealed file
     add_action(window, file_menu, "Export &Team Copy...", lambda: _team_copy(window))  # play by e-mail
@@ -180,7 +182,8 @@ def build_menus(window: MainWindow) -> MenuActions:
     end_phase = add_action(window, turn, "End &Phase", window.end_phase, "Ctrl+Shift+E")
     answer_turn = add_action(window, turn, "&Answer the Phase's Questions...", window.answer_combat_questions,
                              "Ctrl+Shift+A")
-    add_action(window, turn, "Hand the Screen Bac&k to the GM", window.pass_screen_back, "Ctrl+Shift+P")  # hot seat
+    let_act(add_action(window, turn, "Hand the Screen Bac&k to the GM", window.pass_screen_back,  # hot seat; a
+                       "Ctrl+Shift+P"))  # hand-over itself: it acts behind a battle's cover (app/battle/held.py)
     for act in (add_action(window, turn, "B&uy a Unit (Turn Orders)...", window.buy_unit, "Ctrl+Shift+U"),
                 add_action(window, turn, "Dip&lomacy (Turn Orders)...", lambda: _diplomacy(window)),
                 add_action(window, turn, "Turn &Orders for a Power...", lambda: _gm_orders(window))):
@@ -207,6 +210,7 @@ def build_menus(window: MainWindow) -> MenuActions:
                                           checkable=True)
     view.addSeparator()
     gm_view = add_action(window, view, "&GM View (every unit)", window.set_gm_view, "Ctrl+Shift+G", checkable=True)
+    let_act(gm_view)  # the GM's way past a battle's cover (behind the GM's passphrase), as the battle's GM view
     gm_view.setToolTip("Show what the rules keep from the table: incidental units (V13.03) and cloaked units "
                        "(V13.29). Off: the table's view, what every Team at the screen may know.")
     view.addSeparator()

@@ -44,6 +44,8 @@ def bar_actions(bw) -> list:
 def test_the_toolbar_is_disabled_once_the_battle_is_over_and_again_enabled_by_undo(main, qtbot):  # noqa: F811
     bw = main.fight(Label.parse("0604"))  # Turn > Fight a Battle Hex on 0604
     qtbot.waitExposed(bw)
+    assert not any(buttons(bw)[t][0] for t in PLAY + ("Fit",))  # nothing acts behind its hand-over page
+    qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)  # (test_held_behind_hand_over)
     shown = buttons(bw)
     assert all(shown[t][0] for t in PLAY + ("Fit",)), shown
     answerer = Answerer(withdraw_everything)
@@ -66,5 +68,7 @@ def test_the_toolbar_is_disabled_once_the_battle_is_over_and_again_enabled_by_un
     bw.auto_dialogs = False  # the reopened battle's question waits (no dialog after the test)
     press(main, "Ctrl+Z")  # the campaign's Undo takes the resolution back: the battle is open again
     qtbot.waitUntil(lambda: bw.b is not None and not bw.b.status().resolved, timeout=5000)
+    if bw.handing_over():  # the reopened battle's question, behind its hand-over page: taken
+        qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
     shown = buttons(bw)
     assert all(shown[t][0] and "over" not in shown[t][1] for t in PLAY), shown

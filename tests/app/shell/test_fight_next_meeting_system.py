@@ -26,6 +26,8 @@ def test_the_next_meeting_fought_with_another_system_shows_its_panel(qtbot, tmp_
     qtbot.waitUntil(lambda: bw.b.status().resolved, timeout=20000)
     answerer.stop()
     system_action(menu, "afef").trigger()
+    if bw.handing_over():  # moved on to the next meeting's page, the main window covered beside it: the GM
+        bw.gm_action.trigger()  # takes the battle's GM view (nothing acts behind a cover: app/battle/held.py)
     answerer = Answerer(choose_item("0703: Coalition attacks Alliance"))
     main.fight_action.trigger()  # Turn > Fight a Battle Hex...
     answerer.stop()
