@@ -25,6 +25,7 @@ from rules.turn.order_choices import Missions, Offer, base_places, missions, off
 from rules.turn.purchases import room
 from rules.battlehex.words import possessive
 from app.widgets.titles import fit_title, plain_words
+from app.shell.diplomacy_form import DiplomacyForm
 
 KINDS = (("done", "My orders are done"), ("purchase", "Buy a unit"),
          ("productivity", "Buy a planet's next Productivity point"),
@@ -33,7 +34,8 @@ KINDS = (("done", "My orders are done"), ("purchase", "Buy a unit"),
          ("colonize", "Load Census on a Colony Fleet"), ("reserve", "Send a unit to Reserve"),
          ("mothball", "Mothball a ship"), ("reactivate", "Reactivate a unit"),
          ("mission", "Intel mission against another power"), ("escort", "Assign or remove an Escort"),
-         ("route", "Give a Trade Fleet a new route"), ("replace", "Send a new flight to replace a loss"))
+         ("route", "Give a Trade Fleet a new route"), ("replace", "Send a new flight to replace a loss"),
+         ("diplomacy", "Diplomacy: a treaty, a break or a declaration"))
 """The order kinds, in the Order list's order: the dialog opens at the first, "done" (Return closes the
 power's orders; it never spends points nor orders a unit the power's list may not hold)."""
 LISTED = {"repair": "&Repair:", "scrap": "&Scrap:", "ground": "&Raise:", "colonize": "&Load:",
@@ -124,6 +126,8 @@ class OrdersDialog(QDialog):
         self.route_text.setPlaceholderText("one to three adjacent sectors, e.g. 0207 0307 0306")
         self._page((("&Trade Fleet:", self.route_fleet), ("&New route:", self.route_text)))
         self._listed("replace")
+        self.diplomacy = DiplomacyForm(campaign, p.id)  # its own diplomacy (app/shell/diplomacy_form.py)
+        self.pages.addWidget(self.diplomacy)
         self.refusal = QLabel()
         self.refusal.setWordWrap(True)
         self.refusal.setStyleSheet("color: #b00020")
@@ -312,6 +316,8 @@ class OrdersDialog(QDialog):
             if self.mission_details.text().strip():
                 body["details"] = self.mission_details.text().strip()
             return {"mission": body}
+        if kind == "diplomacy":
+            return dict([self.diplomacy.answer()])
         if kind == "cancel":
             return {"cancel": {"project": str(self.cancel_box.currentData())}}
         if kind == "route":

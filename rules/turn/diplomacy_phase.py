@@ -139,12 +139,15 @@ def facts(c: Campaign, actor: str, other: str, seen_by: str | None = None) -> li
     return out
 
 
-def chance(c: Campaign, actor: str, other: str, treaty: Treaty, intel: int = 0) -> Chance:
-    """The Exhibit B chance of ``actor``'s attempt against ``other`` (break ``treaty``, or declare it)."""
+def chance(c: Campaign, actor: str, other: str, treaty: Treaty, intel: int = 0,
+           seen_by: str | None = None) -> Chance:
+    """The Exhibit B chance of ``actor``'s attempt against ``other`` (break ``treaty``, or declare it);
+    with ``seen_by`` (a Team) as that Team may count it (:func:`facts`: what its screen may show)."""
     now = relations(c).between(actor, other) or frozenset()
+    known = facts(c, actor, other, seen_by)
     if treaty in dip.DECLARATIONS:
-        return dip.declare_chance(treaty, facts(c, actor, other), now, intel)
-    return dip.break_chance(treaty, facts(c, actor, other), now, intel)
+        return dip.declare_chance(treaty, known, now, intel)
+    return dip.break_chance(treaty, known, now, intel)
 
 
 def _fields(raw: Any, kind: str, keys: set[str]) -> dict[str, Any]:

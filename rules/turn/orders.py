@@ -23,8 +23,8 @@ from rules.economy.income import points
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.model.records import Phase
-from rules.turn import (civilian, colonize, ground_orders, intel_missions, point_orders, purchases, repairs_ordered,
-                        replacement, reserve, scrapping)
+from rules.turn import (civilian, colonize, diplomacy_orders, ground_orders, intel_missions, point_orders, purchases,
+                        repairs_ordered, replacement, reserve, scrapping)
 
 TURN_ORDERS = purchases.TURN_ORDERS
 _ORDERS: dict[str, Callable[[Campaign, Any], Campaign]] = {
@@ -32,7 +32,8 @@ _ORDERS: dict[str, Callable[[Campaign, Any], Campaign]] = {
     "intel": point_orders.intel, "cancel": scrapping.cancel, "scrap": scrapping.scrap,
     "ground": ground_orders.order, "colonize": colonize.load, "reserve": reserve.reserve_order,
     "mothball": reserve.mothball_order, "reactivate": reserve.reactivate_order, "mission": intel_missions.order,
-    "escort": civilian.escort_order, "route": civilian.route_order, "replace": replacement.order}
+    "escort": civilian.escort_order, "route": civilian.route_order, "replace": replacement.order,
+    **diplomacy_orders.KINDS}  # the power's own diplomacy (seed 004: recorded on its turn orders sheet)
 
 
 def _judged(kind: str) -> Callable[[Campaign, Any], Campaign]:
@@ -82,8 +83,8 @@ def pending(c: Campaign) -> Question | None:
                   "{\"scrap\": {unit, planet}}, {\"ground\": {class, at, planet}}, {\"colonize\": {fleet, planet}}, "
                   "{\"reserve\": {unit}}, {\"mothball\": {unit, planet}}, {\"reactivate\": {unit, planet}}, "
                   "{\"mission\": {mission, staging, target, intel}}, {\"escort\": {fleet, of}} (of: null to remove), "
-                  "{\"route\": {fleet, route}}, {\"replace\": {flight, to}} (a new flight to a fleet or planet); "
-                  "\"done\" when finished")
+                  "{\"route\": {fleet, route}}, {\"replace\": {flight, to}} (a new flight to a fleet or planet), "
+                  + diplomacy_orders.HELP + "; \"done\" when finished")
         return Question(key(p.id), QKind.ACTION, team, TURN_ORDERS, text, (DONE, *KINDS),
                         data={"secret": True, "power": p.id, "answers": [DONE, *KINDS]})
     return None

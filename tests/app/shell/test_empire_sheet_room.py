@@ -40,7 +40,8 @@ def test_ctrl_shift_k_in_a_short_window_leaves_the_map_half_the_height(qtbot, tm
 ORDER_WORDS = {"scrap": "scrapping", "reserve": "reserve", "mothball": "mothball", "colonize": "colonization",
                "intel": "intel", "mission": "mission", "ground": "ground unit", "repair": "repair",
                "purchase": "purchase", "productivity": "productivity", "cancel": "cancel", "reactivate": "reactivat",
-               "escort": "escort", "route": "trade route", "replace": "replacement flight"}
+               "escort": "escort", "route": "trade route", "replace": "replacement flight", "propose": "propos",
+               "accept": "accept", "reject": "reject", "break": "break", "declare": "declar"}
 """How the sheet's note would name each Turn Order kind the engine runs (rules/turn/orders.py)."""
 
 
