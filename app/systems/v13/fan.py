@@ -5,6 +5,7 @@ the stacks, and the piles of hexes whose counters overlap at the view's zoom, th
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF
@@ -102,9 +103,14 @@ def lay_stack(items: list[CounterItem], px: int, rank: dict[str, float], lod: fl
     n, f = len(items), px * PEEK
     hx, hy = LAYOUT.to_pixel(items[-1].spec.hex) if items else (0.0, 0.0)  # (plain floats: issue 21, the hover)
     for k, item in enumerate(items):
-        back, (x, y) = min(n - 1 - k, 4), LAYOUT.to_pixel(item.spec.hex)
-        item.set_look(px, QPointF(-back * f + (hx - x) * lod, -back * f + (hy - y) * lod), n if k == n - 1 else 0)
-        item.setZValue((12 if item.spec.selected else 10) + k * 0.01 + rank.get(item.uid, 0.0))
+        spec, back = item.spec, min(n - 1 - k, 4)
+        x, y = LAYOUT.to_pixel(spec.hex)
+        look = (px, -back * f + (hx - x) * lod, -back * f + (hy - y) * lod, n if k == n - 1 else 0)
+        laid = item.__dict__.get("_stacked")  # (its offset object, the look it was laid with) by this function
+        if laid is None or laid[0] is not item.offset or laid[1] != look:  # set_look makes a new offset at each change
+            item.set_look(look[0], QPointF(look[1], look[2]), look[3])
+            item._stacked = (item.offset, look)
+        item.setZValue((12 if spec.selected else 10) + k * 0.01 + rank.get(spec.uid, 0.0))
 
 
 def pile_items(scene: BattleScene, hexes: list[Hex]) -> list[CounterItem]:
@@ -112,11 +118,17 @@ def pile_items(scene: BattleScene, hexes: list[Hex]) -> list[CounterItem]:
     middle hex's, on top (where the pile lies)."""
     if len(hexes) < 2:
         return scene.stacks.get(hexes[0], []) if hexes else []
-    at = [LAYOUT.to_pixel(g) for g in hexes]
-    mx, my = sum(x for x, _y in at) / len(at), sum(y for _x, y in at) / len(at)
-    middle = hexes[min(range(len(at)), key=lambda k: abs(at[k][0] - mx) + abs(at[k][1] - my))]
+    middle = _middle(tuple(hexes))
     return sorted((i for g in hexes for i in scene.stacks.get(g, [])),
                   key=lambda i: (i.spec.selected, i.spec.hex == middle))
+
+
+@lru_cache(maxsize=256)
+def _middle(hexes: tuple[Hex, ...]) -> Hex:
+    """The hex of ``hexes`` nearest their centre (found once per pile: issue 21, a pile laid again at each hover)."""
+    at = [LAYOUT.to_pixel(g) for g in hexes]
+    mx, my = sum(x for x, _y in at) / len(at), sum(y for _x, y in at) / len(at)
+    return hexes[min(range(len(at)), key=lambda k: abs(at[k][0] - mx) + abs(at[k][1] - my))]
 
 
 def piled(scene: BattleScene) -> list[CounterItem]:
