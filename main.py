@@ -308,7 +308,11 @@ def _main(argv: list[str], start: _Start) -> int:
         window.show()
         app.processEvents()
         ok = window.grab().save(args.screenshot)
-        print(f"{'wrote' if ok else 'could not write'} {args.screenshot}")
+        folder = Path(args.screenshot).resolve().parent
+        why = "no such folder" if not folder.is_dir() else "its folder is not writable" if not os.access(
+            folder, os.W_OK) else "not a file name Qt can write a picture to (.png, .jpg, .bmp ...)"
+        print(f"wrote {args.screenshot}" if ok else f"--screenshot {args.screenshot}: could not write it ({why})",
+              file=sys.stdout if ok else sys.stderr)
         _tear_down(app, window)
         return 0 if ok else 1
     opening.show()
