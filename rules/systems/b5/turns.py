@@ -140,6 +140,8 @@ def move_pulse(self: B5Engine) -> None:
             if not self.board.on(_label(h)):  # only a GM ruling lets a plot off the board: it stops at its edge
                 if p == 1 or self.board.on(_label(path[p - 2][0])):
                     self.log.add("ruling", movement.RULE, f"{self.units[uid].unit.name} stops at the board's edge")
+                if p == 3 and withdrawal.away(self):  # its plotted speed change made (before era 4 it kept its
+                    self.speed[uid] = max(0, self.speed.get(uid, 0) + self.plots[cmd].delta)  # speed at the edge)
                 continue
             self.at[uid], self.facing[uid] = _label(h), f
             if p == 3:
@@ -249,6 +251,20 @@ def _check_shift(self: B5Engine, plot: Plot, shift: Shift) -> None:
         raise RuleError(SHIFT_RULE, f"{to} is off the board")
 
 
+def _keeps(self: B5Engine, s: Squadron, plot: Plot, shift: Shift | None = None) -> None:
+    """``RuleError`` when squadron ``s`` on ``plot`` goes where it may not: withdrawing, closer to the
+    enemy or not away (rules/systems/b5/withdrawal.py; off the board it leaves); else off the board."""
+    routes = paths(self, s, plot, shift)
+    if s.name in self.withdrawing:
+        withdrawal.check(self, s.command, routes)
+        withdrawal.check_away(self, s.command, routes[s.command])
+        return
+    for uid, path in routes.items():
+        for p, (h, _f) in enumerate(path, start=1):
+            if not self.board.on(_label(h)):
+                raise RuleError(movement.RULE, f"{self.units[uid].unit.name} would leave the board in pulse {p}")
+
+
 def plot_question(self: B5Engine, team: str, s: Squadron, secret: bool = True) -> Question:
     """A side's secret plot for squadron ``s``, checked against its ships and the board (not
     ``secret``: the jumped-upon defender's first turn, given openly once the attacker's are
@@ -267,13 +283,7 @@ def plot_question(self: B5Engine, team: str, s: Squadron, secret: bool = True) -
             movement.check_plot(plot, speed, ships)
             if shift is not None:
                 _check_shift(self, plot, shift)
-            routes = paths(self, s, plot, shift)
-            if s.name in self.withdrawing:  # no closer to the enemy, and away by the turn's end; off the board it leaves
-                withdrawal.held_to(self, cmd, routes, speed, ships, lambda p: paths(self, s, p))
-            for uid, path in routes.items():
-                for p, (h, _f) in enumerate(path, start=1):
-                    if not self.board.on(_label(h)) and s.name not in self.withdrawing:
-                        raise RuleError(rule, f"{self.units[uid].unit.name} would leave the board in pulse {p}")
+            withdrawal.held_to(self, cmd, plot, speed, ships, lambda p: _keeps(self, s, p, shift if p is plot else None))
         except RuleError as e:
             raise IllegalAnswer(e.rule, e.message) from None
         return plot, shift

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from rules.model.b5 import B5Data
     from rules.systems.b5.engine import B5Engine
 
-Paths = dict[str, list[tuple[Hex, Facing]]]
 TURNS = ("L", "R", "LL", "RR", "LLL", "RRR", "LR", "RL")
 """The hexside turns a plot of :func:`plots` makes in one pulse."""
 
@@ -101,31 +100,30 @@ def check_away(self: B5Engine, cmd: str, path: list[tuple[Hex, Facing]]) -> None
                               f"is withdrawing, so it moves away, off the board or through a jump point ({AWAY})")
 
 
-def held_to(self: B5Engine, cmd: str, routes: Paths, speed: int, ships: Sequence[tuple[str, B5Data]],
-            paths: Callable[[Plot], Paths]) -> None:
-    """``RuleError`` when the withdrawing squadron of ``cmd`` on ``routes`` goes closer to the enemy
-    (:func:`check`) or not away (:func:`check_away`) and some plot would not: one the rules of
-    movement allow for ``ships`` at ``speed`` (a squadron boxed in, a capital ship charging the enemy
-    too fast to turn away, or one standing at speed 0 facing it that may not turn while it
-    accelerates, is held to none of them this turn: no plot at all was a battle standing still)."""
+def held_to(self: B5Engine, cmd: str, plot: Plot, speed: int, ships: Sequence[tuple[str, B5Data]],
+            keeps: Callable[[Plot], None]) -> None:
+    """``RuleError`` (from ``keeps``) when the squadron of ``cmd`` on ``plot`` goes where it may not
+    (withdrawing: closer to the enemy, :func:`check`, or not away, :func:`check_away`; else off the
+    board: turns._keeps) and some plot would not: one the rules of movement allow for ``ships`` at
+    ``speed``. A squadron boxed in (a capital ship charging the enemy too fast to turn away, or at
+    speed 0 facing it and not allowed to turn while it accelerates; a ship at the board's edge
+    heading off it too fast to turn) is held to none of them this turn: before, no plot at all was
+    allowed, and the battle stood at the question until a GM ruling. Off the board, it stops at the
+    edge."""
     try:
-        check(self, cmd, routes)
-        check_away(self, cmd, routes[cmd])
+        keeps(plot)
     except RuleError:
         key = f"{self.round}/{cmd}"
         if key not in self.exits.boxed:
-            self.exits.boxed[key] = not any(_keeps(self, cmd, plot, speed, ships, paths) for plot in plots(speed))
+            self.exits.boxed[key] = not any(_fits(p, speed, ships, keeps) for p in plots(speed))
         if not self.exits.boxed[key]:
             raise
 
 
-def _keeps(self: B5Engine, cmd: str, plot: Plot, speed: int, ships: Sequence[tuple[str, B5Data]],
-           paths: Callable[[Plot], Paths]) -> bool:
+def _fits(plot: Plot, speed: int, ships: Sequence[tuple[str, B5Data]], keeps: Callable[[Plot], None]) -> bool:
     try:
         movement.check_plot(plot, speed, ships)
-        routes = paths(plot)
-        check(self, cmd, routes)
-        check_away(self, cmd, routes[cmd])
+        keeps(plot)
     except RuleError:
         return False
     return True

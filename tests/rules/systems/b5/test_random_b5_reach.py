@@ -148,10 +148,11 @@ ALL_THREE = (0, 2, 6, 8, 18)
 """Seeds reaching the arrival of reinforcements, a withdrawal off the board and a jump out."""
 
 
-@pytest.mark.parametrize("seed", [*ALL_THREE, 21, 29])
+@pytest.mark.parametrize("seed", [*ALL_THREE, 21, 29, 107])
 def test_random_b5_battles_reach_reinforcements_and_withdrawal_and_end(seed):
     """Seeds 21 and 29 met a withdrawing squadron no plot kept away (a capital ship charging at speed 7, one
-    at speed 0 facing the enemy): refused every plot before withdrawal.held_to, only a GM ruling went on."""
+    at speed 0 facing the enemy), seed 107 a squadron at the board's edge (R-C2 at 8360 facing D, speed 8)
+    no plot kept on the board: each refused every plot before withdrawal.held_to, only a GM ruling went on."""
     run, ruled = play(seed)
     assert run.state.resolved and run.engine.round <= 31
     assert not ruled, f"seed {seed}: {ruled} plot questions with no legal answer"
