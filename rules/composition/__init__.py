@@ -11,7 +11,8 @@ Pure functions, no Qt, no I/O. A battle procedure, for each side:
    and each unit's line);
 3. ``v = legal_exclusion(fleet, flagship, system, answer, year)``: ``v.ok``, or
    ``v.problems`` name the broken rules; ``v.excluded`` stay out, ``v.inactive`` are fixed
-   units present but inactive.
+   units present but inactive. ``proposed_exclusion(fleet, flagship, system, q.choosable, year)``
+   gives a legal answer for the question to open at (or ``None`` when none is legal).
 """
 from __future__ import annotations
 
@@ -23,8 +24,9 @@ from rules.composition.check import (
     legal_exclusion,
     members_in,
     must_exclude,
+    proposed_exclusion,
 )
 from rules.composition.common import Line, Member, System, Verdict, members
 
 __all__ = ["PLANET", "Exclusion", "Line", "Member", "System", "Verdict", "check", "flagship_candidates", "legal_exclusion",
-           "members", "members_in", "must_exclude"]
+           "members", "members_in", "must_exclude", "proposed_exclusion"]

@@ -174,6 +174,24 @@ def legal_exclusion(fleet: Sequence[Member], flagship: str, system: System, out:
                    v.problems + tuple(extra))
 
 
+def proposed_exclusion(fleet: Sequence[Member], flagship: str, system: System, choosable: Sequence[str],
+                       year: int | None = None, web_hexes: int = 0,
+                       squadrons: Designated | None = None) -> list[str] | None:
+    """A legal answer to :func:`must_exclude`'s question, for the question to open at (what Return answers): the
+    cheapest of ``choosable`` stay out until the rest fits, then each that could come back does (the answer is
+    minimal, as :func:`legal_exclusion` wants). ``None`` when no answer is legal."""
+    costs = {ln.unit: ln.amount for ln in check(fleet, flagship, system, year, (), web_hexes, squadrons).lines}
+    out: list[str] = []
+    for uid in sorted(choosable, key=lambda u: (costs.get(u, Fraction(0)), u)):
+        if check(fleet, flagship, system, year, out, web_hexes, squadrons).ok:
+            break
+        out.append(uid)
+    for uid in list(out):
+        if check(fleet, flagship, system, year, [x for x in out if x != uid], web_hexes, squadrons).ok:
+            out.remove(uid)
+    return out if legal_exclusion(fleet, flagship, system, out, year, web_hexes, squadrons).ok else None
+
+
 def _rule(system: System) -> str:
     return {"bpv": R_BPV, "big_ships": R_BIG, "flexible": R_FLEX}.get(system, R_SETUP)
 
