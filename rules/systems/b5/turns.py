@@ -149,8 +149,9 @@ def move_pulse(self: B5Engine) -> None:
         if self.units[cmd].status is not Status.PRESENT:
             continue
         self.log.add("ruling", movement.RULE, f"turn {self.round} pulse {p}: squadron {possessive(s.name)} "
-                                              f"command ship moves "
-                                              f"to {self.at[cmd]}, facing {self.facing[cmd].name}"
+                                              + ("command ship holds at " if self.plots[cmd].jump else
+                                                 "command ship moves to ")  # jumping out: it goes through at the end
+                                              + f"{self.at[cmd]}, facing {self.facing[cmd].name}"
                      + (f", speed {self.speed[cmd]}" if p == 3 else ""), {"unit": cmd, "at": str(self.at[cmd])})
     tractor.follow(self)  # a ship held by a tractor beam drawn along (rules/systems/b5/tractor.py)
     elint.keep_range(self)

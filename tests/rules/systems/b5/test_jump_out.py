@@ -79,6 +79,7 @@ def test_the_squadron_holds_the_turn_and_jumps_out_at_its_end_the_opener_last():
     assert "turn 2: B-FLAG, B-F2 jump out through the vortex at 0430, B-F2 last: out of the battle, retreated; " \
            "the vortex closes" in texts
     assert str(e.at["b-flag"]) == "0430" and str(e.at["b-f2"]) == "0431"  # held their places the whole turn
+    assert "turn 2 pulse 2: squadron bflag's command ship holds at 0430, facing A" in texts  # not "moves to"
     assert e.units["b-flag"].status is Status.RETREATED and e.units["b-f2"].status is Status.RETREATED
     assert e.exits.gone == {"b-flag", "b-f2"} and e.exits.open == {}
     assert run.pending.key == "b5/2/morale" and "b-flag" not in run.pending.options
