@@ -26,11 +26,11 @@ CODE = re.compile(r"[{}]|['\"][a-z_]+['\"]\s*:|(?<![+-]\d)@(?!\d)|\b(?:true|fals
 ``+2@1``: the question teaches that form), JSON literals, a question key's step (``bir:``)."""
 SLIPS = re.compile(r"(?<![\d.])1 (?:Damage Points|dice|hits)\b|s's\b| -> |\d+d\d+ \[|\(bpv\)|[a-z]\(s\)"
                    r"|\b(?:phasers|disruptors|torpedoes|cannons|beams|lasers|missiles|batteries|drones|weapons) "
-                   r"(?:hits|misses)\b|INTERPRETATIONS")
+                   r"(?:hits|misses)\b|INTERPRETATIONS|\b[A-Z]+_[A-Z_]*[A-Z]\b")
 """Slips seen on the real screen: "1 Damage Points", "1 dice", "Orion Pirates's", an arrow "->",
 a roll as "1d6 [3]", "(bpv)" in lower case, a plural weapon's singular verb ("KD-4 disruptors misses"), a count's
 word with "(s)" ("1 launcher system(s)"), our design notes' numbering "INTERPRETATIONS 7" (no rule a player
-can look up)."""
+can look up), a data key in capitals ("GROUND_BASE": the default campaign's ground bases' class, issue 23)."""
 
 
 def _ids() -> re.Pattern[str]:

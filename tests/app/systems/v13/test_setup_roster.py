@@ -31,6 +31,6 @@ def test_the_roster_names_a_ground_base_in_words_not_its_data_code(qtbot, tmp_pa
             place_by_keys(bw, qtbot)
         qtbot.wait(20)
     answerer.stop()
-    assert "Tau Ceti IV Ground Base Alpha (ground base)" in seen, "|".join(sorted(set(seen)))
+    assert "Tau Ceti IV Ground Base Alpha (Ground Base)" in seen, "|".join(sorted(set(seen)))
     assert not [t for t in seen if "_" in t or "GROUND" in t or "DEFSAT" in t or "PLANET" in t], sorted(set(seen))
     bw.close()
