@@ -89,6 +89,9 @@ class DiplomacyForm(QWidget):
 
     def _show_odds(self) -> None:
         action = self.action_box.currentData()
+        if action in ("accept", "reject"):
+            self.odds.setText(self._proposed())
+            return
         if action not in ("break", "declare") or self.other_box.currentData() is None:
             self.odds.setText("Signing is free: no roll." if action == "propose" else "")
             return
@@ -101,6 +104,15 @@ class DiplomacyForm(QWidget):
         shown = (dp.chance(self.c, me, other, t, self.intel.value()) if self.mine is None  # the GM: every fact
                  else odds(self.c, me, other, t, self.intel.value()))
         self.odds.setText(shown.words())
+
+    def _proposed(self) -> str:
+        """The treaties proposed to the chosen power and not answered yet, in names (what it may accept)."""
+        me = self.power_box.currentData()
+        named = {p.id: p.name for p in self.c.powers}
+        waiting = [f"the {Treaty[p.treaty.upper()].title} from {named.get(p.by, p.by)}" for p in self.c.proposals
+                   if p.to == me]
+        return ("Proposed and not answered yet: " + "; ".join(waiting) + ".") if waiting else \
+            "No treaty is proposed to this power now."
 
     def answer(self) -> tuple[str, dict[str, Any]]:
         """The order as the engine takes it: its kind and its fields."""

@@ -79,6 +79,7 @@ def test_each_power_enters_its_diplomacy_behind_its_hand_over(qtbot, tmp_path):
         answerer.stop()
     assert seen["lyran"][0] == "Break the Mutual Defense Treaty: base 40 - Power has a Peace Treaty with you 20 = 20%"
     assert seen["fed"][0] == "Signing is free: no roll."
+    assert seen["orion"][0] == "Proposed and not answered yet: the Armistice Treaty from United Federation of Planets."
     assert any("Coalition" in h for h in handed) and any("Orion" in h for h in handed)
     c = main.campaign
     assert Diplomacy(c).state("fed", "orion").value == "normal"  # proposed by one power, accepted by the other
