@@ -67,11 +67,13 @@ def test_a_towing_ship_moving_in_reverse_loses_its_tow_and_may_not_tow_that_segm
     run.answer("1")
     run.answer(f"{move_lex}:-1")
     assert e.contact.tractors == {} and e.at["d7"] == together != e.at["lexington"]  # not towed along
-    assert ("Lexington's tractor beam on Klothos breaks: a ship moving in reverse may not tow or maintain a tow"
-            in run.events_json())
-    with pytest.raises(IllegalAnswer, match="Lexington moved in reverse in this Movement Phase") as err:
+    assert [(x.kind, x.rule, x.text) for x in run.log.events if "in reverse may not" in x.text] == [
+        ("ruling", tractors.TOWING, "Lexington's tractor beam on Klothos breaks: a ship moving in reverse may not tow "
+                                    "or maintain a tow")]
+    with pytest.raises(IllegalAnswer) as err:
         run.answer("tractor:lexington")
-    assert str(err.value).startswith(tractors.TOWING)
+    assert str(err.value) == ("STCS Towing: Lexington moved in reverse in this Movement Phase: a ship moving in "
+                              "reverse may not tow")
 
 
 def test_backing_into_a_mines_hex_meets_it_on_the_stern() -> None:
