@@ -16,6 +16,7 @@ from rules.dice import ScriptedDice
 from rules.model import io
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
+from rules.systems.b5 import jumpout
 from rules.systems.b5.battle import B5Battle
 from tests.rules.systems.b5.helpers import b5
 from tests.rules.systems.b5.test_firing import CANNON, LASER
@@ -125,12 +126,15 @@ def test_each_ship_within_two_hexes_of_the_vortex(f2, far):
 
 def test_refused_to_a_squadron_not_withdrawing_and_to_one_with_no_jump_engine():
     run = answered(set_up(table=False))
-    with pytest.raises(IllegalAnswer, match="squadron bflag is not withdrawing: only a withdrawing squadron leaves"):
+    with pytest.raises(IllegalAnswer, match="B5 Jump-In Scenarios: squadron bflag is not withdrawing: only a "
+                                            "withdrawing squadron leaves"):
         run.answer("jump")
     run = answered(set_up(), campaign(engines=()))
     assert "\"jump\"" not in run.pending.text
-    with pytest.raises(IllegalAnswer, match="no ship of squadron bflag has a jump engine: it cannot open a jump "
-                                            "point"):
+    with pytest.raises(IllegalAnswer, match="B5 Jump-In Scenarios: no ship of squadron bflag has a jump engine: it "
+                                            "cannot open a jump point \\(\"Ships from a single squadron can only enter "
+                                            "through a gate opened by a ship in their squadron\"\\); it leaves off the "
+                                            "board"):
         run.answer("jump")
 
 
@@ -139,3 +143,58 @@ def test_the_command_ship_opens_when_it_has_a_jump_engine():
     jumped(run)
     assert "turn 2: B-F2, B-FLAG jump out through the vortex at 0429, B-FLAG last: out of the battle, retreated; " \
            "the vortex closes" in [x.text for x in run.log.events]
+
+
+def test_a_vortex_ahead_off_the_board_is_refused():
+    """B-F2 at 0401 facing A (north): the hex ahead of it is off the board."""
+    run = answered(set_up("0401"))
+    with pytest.raises(IllegalAnswer, match="B5 Jump-In Scenarios: B-F2 would open its vortex off the board, ahead "
+                                            "of it: turn it first"):
+        run.answer("jump")
+    assert run.pending.key == "b5/2/plot/b-flag" and run.engine.exits.open == {}
+
+
+def test_the_vortex_and_the_jump_are_logged_as_rulings_with_their_ship_and_hex():
+    run = answered(set_up())
+    jumped(run)
+    opened = next(x for x in run.log.events if " opens a jump point at " in x.text)
+    gone = next(x for x in run.log.events if " jump out through the vortex at " in x.text)
+    assert (opened.kind, opened.rule, opened.data) == ("ruling", "B5 Jump-In Scenarios", {"unit": "b-f2", "at": "0430"})
+    assert (gone.kind, gone.rule, gone.data) == ("ruling", "B5 Jump-In Scenarios", {"at": "0430"})
+    assert not run.engine.out_of_command & {"b-flag", "b-f2"}
+
+
+def test_the_vortex_collapses_when_its_opener_is_lost_before_the_turns_end():
+    """The opener destroyed before the squadron goes through (the engine's state set so, at pulse 3's fire):
+    the vortex collapses, logged; the others stay on the board, withdrawing."""
+    run = answered(set_up())
+    run.answer("jump")
+    run.answer("FF F FF")
+    run.answer("FFF FF FFF")
+    e = run.engine
+    while not (run.pending.key.startswith("b5/2/fire/") and e.pulse == 3):
+        run.answer("done")
+    e.units["b-f2"].status = Status.DESTROYED
+    jumpout.leave(e)
+    last = run.log.events[-1]
+    assert (last.kind, last.rule, last.text, last.data) == (
+        "ruling", "B5 Jump-In Scenarios", "turn 2: the vortex at 0430 collapses, B-F2 lost: no ship jumps out",
+        {"at": "0430"})
+    assert e.units["b-flag"].status is Status.PRESENT and not e.exits.gone and e.exits.open == {}
+
+
+def test_a_ship_lost_before_the_turns_end_does_not_jump_out():
+    """B-FLAG destroyed before its squadron goes through (the engine's state set so, at pulse 3's fire): only
+    B-F2, the opener, jumps out; B-FLAG stays destroyed, not retreated."""
+    run = answered(set_up())
+    run.answer("jump")
+    run.answer("FF F FF")
+    run.answer("FFF FF FFF")
+    e = run.engine
+    while not (run.pending.key.startswith("b5/2/fire/") and e.pulse == 3):
+        run.answer("done")
+    e.units["b-flag"].status = Status.DESTROYED
+    jumpout.leave(e)
+    assert run.log.events[-1].text == "turn 2: B-F2 jump out through the vortex at 0430, B-F2 last: out of the " \
+                                      "battle, retreated; the vortex closes"
+    assert e.units["b-flag"].status is Status.DESTROYED and e.exits.gone == {"b-f2"}
