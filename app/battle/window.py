@@ -156,8 +156,8 @@ class BattleWindow(QMainWindow):
         battle_over(self, st.resolved)  # the play actions off once it is resolved (not in a replay)
         self._set_title("resolved" if st.resolved else st.heading)
         self.title.setText(f"Battle Hex {self.at}")
-        self.step_label.setText(f"<b>Step</b>: {escape(st.stage)}" + (f"<br><b>Resolved</b>: {escape(st.resolution)}"
-                                                                      if st.resolved else ""))
+        resolved = f"<br><b>Resolved</b>: {escape(plain_words(st.resolution))}" if st.resolved else ""
+        self.step_label.setText(f"<b>Step</b>: {escape(st.stage)}{resolved}")
         if q is None:
             self.waiting.setText("The Battle Hex is resolved; its results are written to the campaign. Export the "
                                  "report with Ctrl+Shift+S." if st.resolved else "")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
+from app.widgets.titles import plain_words
 from hexmap import Label
 from rules.model import Campaign, Fleet, Sector, Unit
 from rules.battlehex.words import possessive
@@ -201,7 +202,7 @@ def fleet_html(state, fleet: Fleet, gm: bool = False, seat: str | None = None) -
         orders = ORDERS_KEPT
     elif fleet.orders:
         chk = check_orders(state, fleet, list(fleet.orders))
-        verdict = "legal" if chk.ok else f"<span style='color:#c01010'>{escape(str(chk))}</span>"
+        verdict = "legal" if chk.ok else f"<span style='color:#c01010'>{escape(plain_words(str(chk)))}</span>"
         orders = f"{_route_text(fleet.orders, c)} ({verdict})"
     else:
         orders = "none (drag the counter along the lanes to give orders)"

@@ -38,7 +38,9 @@ def test_a_refused_order_names_the_power_not_its_id():
     f = next(x for x in s.campaign.fleets if x.id == "f")
     chk = check_orders(s, f, [Label.parse("0102"), Label.parse("0103")])
     assert "controlled by Fed or its allies" in chk.reason and "controlled by fed" not in chk.reason
-    assert "controlled by Fed or its allies" in d.fleet_html(s, f, gm=True)  # the table sees no Team's orders
+    shown = d.fleet_html(s, f, gm=True)
+    assert "controlled by Fed or its allies" in shown  # the table sees no Team's orders
+    assert str(chk).startswith("004 ") and "004 " not in shown  # the rule in words, not the seed's number (issue 22)
 
 
 def test_places_beyond_the_map_are_off_the_map():

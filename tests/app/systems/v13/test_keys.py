@@ -109,6 +109,8 @@ def test_every_unit_is_placed_and_moved_by_keys(qtbot, tmp_path):
     assert ("QInputDialog", "End the battle (GM)") in answerer.seen
     assert labels == ["Why does the battle end now?"]  # no design-note number such as "(A-59)" (issue 22)
     assert not bw.panel.combat_mode() and "played by keys" in "\n".join(e.text for e in bw.b.log.events)
+    shown = bw.step_label.text()  # the resolution in words: no design-note number (issue 22, seen on screen)
+    assert "played by keys" in shown and "A-59" not in shown, shown
 
 
 def test_escape_cancels_and_an_arrow_outside_the_zone_is_refused_with_its_rule(qtbot, tmp_path):
