@@ -365,3 +365,14 @@ def test_the_orders_dialog_names_no_seed(qtbot):
     assert any("has no unit list in this campaign" in t for t in shown)
     seeds = sorted({t for t in shown if SHOWN_CITATION.search(_seen(t))})
     assert not seeds, seeds
+
+
+def test_the_battle_banners_name_no_seed():
+    """The B5 banner and its tooltip (what is built, what is not and why) read as rules, not as the seed we build
+    from: they said "the squadrons move in the seed's order" and "the seed's cut text loses the missions"."""
+    from app.systems.b5 import panel
+
+    shown = {name: text for name, text in vars(panel).items() if name.startswith(("BUILT", "NOT_BUILT"))}
+    assert len(shown) >= 4, sorted(shown)
+    bad = {name: m.group(0) for name, text in shown.items() if (m := SHOWN_CITATION.search(_seen(text)))}
+    assert not bad, bad

@@ -36,7 +36,7 @@ BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex sca
          "turn, the defender's unplotted first turn) on this board; when the "
          "GM chooses <i>plot and move</i>, secret plots (maybe in relative formation) and ELINT orders checked and "
          "revealed (several ELINT ships may pool levels for one order), energy mines launched, then three pulses: "
-         "the squadrons move in the seed's order (one ship a "
+         "the squadrons move in the rules' order (one ship a "
          "squadron may be shifted first, once a turn) and the ships fire after each pulse's moves (in each weapon's "
          "arcs, shots spaced by pulse, a squadron at one enemy squadron, ships out of command last, ballistic "
          "weapons and energy mines hitting pulses later, flights in a mine's area too; a squadron's fire declared as "
@@ -61,10 +61,10 @@ NOT_BUILT_ALL = ("<b>Not built yet</b>, in full: reinforcing ships from outside 
                  "up a ghost counter) and turning it on the board (its facing is picked in the bar before the "
                  "click); an undo or reopen within the first set-up questions (scenario to patrols) answers them "
                  "again. The GM enters the results, written back to the campaign.")
-NOT_BUILT_WHY = ("Fighters: the seed's cut text loses the missions, when flights move and the dogfight's target "
-                 "number, and what energy mines do to fighters (read as a shot at the flight); each is read so, and "
-                 "written in the log (the dogfight rating is one of the campaign's B5 settings). Clout is a purchase "
-                 "rule (what a fleet may buy), nothing in the battle.")
+NOT_BUILT_WHY = ("Fighters: the rules' text we have is cut and loses the missions, when flights move and the "
+                 "dogfight's target number, and what energy mines do to fighters (read as a shot at the flight); "
+                 "each is read so, and written in the log (the dogfight rating is one of the campaign's B5 "
+                 "settings). Clout is a purchase rule (what a fleet may buy), nothing in the battle.")
 """What the banner says plainly, in one line; the whole list and what is built are its tooltip (at
 QT_SCALE_FACTOR=2 on the 1600x1000 screen the whole text took 200 of 866 pixels over the board, a shorter one
 still three lines, issue 22)."""
