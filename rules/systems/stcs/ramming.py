@@ -17,7 +17,7 @@ table's); a cloaked ship neither rams nor is rammed here (its place would be sho
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -184,9 +184,9 @@ def ram(e: STCSEngine, x: str) -> Procedure:
     a, b = side(e, x), side(e, y)
     n, turned = -1, False
     if most >= 0:
-        turned = (yield e._choose(f"stcs/{e.round}/ram/{x}/heading", RULE, f"Game Master: did {e.ship(y)} make an "
-                                  "Emergency Heading Change this segment (+1 to avoid)?",
-                                  {"no": "no", "yes": "yes (+1)"})) == "yes"
+        ask = e._choose(f"stcs/{e.round}/ram/{x}/heading", RULE, f"Game Master: did {e.ship(y)} make an Emergency "
+                        "Heading Change this segment (+1 to avoid)?", {"no": "no", "yes": "yes (+1)"})
+        turned = (yield replace(ask, default="yes" if e.turned.get(y) == e.round else "no")) == "yes"  # (its act)
         words = {"-1": f"{e.ship(y)} does not try to avoid it ({e.ship(x)} rams on D10 1-9: 90%)"}
         for k in range(most + 1):
             mine, theirs = modifiers(a, b, k, turned)

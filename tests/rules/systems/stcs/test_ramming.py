@@ -177,3 +177,17 @@ def test_a_declared_ram_ends_when_its_target_warps_out() -> None:
     assert run.engine.contact.ramming == {} and "ram:lexington" not in run.pending.options
     assert "Lexington's ram on Klothos ends: Klothos has left the map" in run.events_json()
     assert "declare:lexington" not in run.pending.options  # no enemy left but the cloaked Bird of Prey
+
+
+@pytest.mark.parametrize("turned", [False, True])
+def test_the_heading_change_question_opens_at_the_targets_own_act(turned: bool) -> None:
+    """The Ramming Roll's "+1 if the target ship performed an Emergency Heading change": the GM's question (kept for
+    the battles saved with it) opens at what the engine recorded - the Klothos' own Emergency Heading Change act this
+    segment (rules/systems/stcs/heading.py) - so Return reads it."""
+    run = crewless([9, 2, 3, 10])
+    e = run.engine
+    if turned:
+        run.answer("heading:d7")
+        run.answer(e.facing["d7"].rotate(1).name)
+    run.answer("ram:lexington")
+    assert run.pending.key.endswith("/ram/lexington/heading") and run.pending.default == ("yes" if turned else "no")
