@@ -126,8 +126,10 @@ def _answers_digest(answers: list[Any] | tuple[Any, ...]) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def _file(where: Path, battle: str) -> Path:
-    return where / (hashlib.sha256(battle.encode("utf-8", "surrogatepass")).hexdigest()[:32] + ".bin")
+def _file(where: Path, battle: str, last: bool = False) -> Path:
+    """The battle's checkpoint file; ``last``: the one at its last answer (:func:`keep_last`)."""
+    name = hashlib.sha256(battle.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    return where / (name + (".last.bin" if last else ".bin"))
 
 
 def _rolls(rolls: tuple[Roll, ...]) -> list[tuple[Any, ...]]:
@@ -157,9 +159,19 @@ def keep(points: Points, answers: list[Any], battle: str) -> None:
         points.written = point
 
 
+def keep_last(point: Point, battle: str) -> bool:
+    """Write ``point``, at the battle's last answer, beside the older checkpoint :func:`keep` wrote (a window closed, a
+    file saved: issue 21, a reopen then replays no answer, where from the older one it replays the round of fire after
+    it, which grows with the units; an undo after the reopen still resumes from the older one)."""
+    return write(point, battle, last=True)
+
+
 def load(points: Points, battle: str, answers: list[Any], state: BattleState) -> Point | None:
-    """The checkpoint on disk that ``answers`` begin with (:func:`read`), if its engine resumes
-    at the question it names; noted as written."""
+    """The checkpoint on disk that ``answers`` begin with (:func:`read`: the one at the last answer, else the older),
+    if its engine resumes at the question it names; the older one noted as written."""
+    point = read(battle, answers, state, last=True)
+    if point is not None and point.engine.resume(point.key) is not None:
+        return point
     point = read(battle, answers, state)
     if point is None or point.engine.resume(point.key) is None:
         return None
@@ -167,7 +179,7 @@ def load(points: Points, battle: str, answers: list[Any], state: BattleState) ->
     return point
 
 
-def write(point: Point, battle: str) -> bool:
+def write(point: Point, battle: str, last: bool = False) -> bool:
     """Write ``point`` of the battle filed under ``battle`` to the folder (made into bytes here,
     stored on a worker thread: :func:`flush` waits for it); False when it is not written (a
     value the file cannot hold, no key)."""
@@ -194,7 +206,8 @@ def write(point: Point, battle: str) -> bool:
     parts = [head.encode(), events, marshal.dumps(places), rolls, out.getvalue()]
     body = struct.pack(">5I", *(len(p) for p in parts)) + b"".join(parts)  # not compressed: quicker both ways
     flush()  # one write at a time, in order
-    thread = threading.Thread(target=_store, args=(where, _file(where, battle), key, body), name="checkpoint", daemon=True)
+    thread = threading.Thread(target=_store, args=(where, _file(where, battle, last), key, body), name="checkpoint",
+                              daemon=True)
     _WRITER.append(thread)
     thread.start()
     return True
@@ -219,6 +232,8 @@ def _store(where: Path, target: Path, key: bytes, body: bytes) -> None:
         with open(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as f:
             f.write(data)
         os.replace(tmp, target)
+        if not target.name.endswith(".last.bin"):  # an older checkpoint newer than the one at the last answer
+            target.with_suffix(".last.bin").unlink(missing_ok=True)
         _prune(where)
     except OSError:
         pass
@@ -227,7 +242,7 @@ def _store(where: Path, target: Path, key: bytes, body: bytes) -> None:
 def _prune(where: Path) -> None:
     """Keep the :data:`KEPT` newest checkpoints; remove what a killed write left (a minute old)."""
     files = sorted(where.glob("*.bin"), key=lambda p: p.stat().st_mtime)
-    for p in files[:-KEPT]:
+    for p in files[:-2 * KEPT]:  # each battle's older checkpoint and the one at its last answer
         p.unlink(missing_ok=True)
     stale = time.time() - 60
     for p in where.glob("*.tmp"):
@@ -271,17 +286,17 @@ class _Unpickler(pickle.Unpickler):
         raise pickle.UnpicklingError(f"{module}.{name} is not an engine's class")
 
 
-def read(battle: str, answers: list[Any], state: BattleState) -> Point | None:
-    """The checkpoint on disk of the battle filed under ``battle`` that ``answers`` begin with,
-    its engine on ``state``'s record, teams and campaign units; None when there is none or it is
-    not to be trusted (see the module's description)."""
+def read(battle: str, answers: list[Any], state: BattleState, last: bool = False) -> Point | None:
+    """The checkpoint on disk of the battle filed under ``battle`` that ``answers`` begin with (``last``: the one
+    written at its last answer), its engine on ``state``'s record, teams and campaign units; None when there is none
+    or it is not to be trusted (see the module's description)."""
     flush()
     where = folder()
     key = _key(where, make=False)
     if key is None:
         return None
     try:
-        data = _file(where, battle).read_bytes()
+        data = _file(where, battle, last).read_bytes()
     except OSError:
         return None
     n = len(MAGIC)

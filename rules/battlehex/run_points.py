@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from operator import is_
 from typing import Any
 
+from rules.battlehex.checkpoints import roller_state
 from rules.battlehex.log import EventLog
 from rules.battlehex.questions import Question
 from rules.battlehex.replay_points import Point, Points, make_point, shelf_key, shelved
@@ -158,6 +159,25 @@ class Checkpointed:
             from rules.battlehex import resume
 
             resume.keep(self._points, self.answers[:-1], self._key)
+
+    def keep_last(self) -> None:
+        """Write a checkpoint at the last answer to disk, beside the older one (:func:`rules.battlehex.resume.keep_last`:
+        the battle window closed, the file saved), so a reopen in a new process replays no answer; where the engine
+        cannot go on from the pending question, the newest point kept (if newer than the one on disk). Never for a
+        campaign whose file seals secrets."""
+        points, q = self._points, self.pending
+        if points is None or q is None or self.campaign.keys:
+            return
+        from rules.battlehex import resume
+
+        dice = roller_state(self.engine.dice)
+        if self.engine.resume(q.key) is not None and dice is not None:  # the engine is written now (not copied)
+            resume.keep_last(Point(tuple(self.answers), q.key, self.engine, dice, tuple(self.engine.dice.history),
+                                   tuple(self.engine.log.events[:-1]), tuple(sorted(self._secret.items()))), self._key)
+            return
+        point, written = points.best(self.answers), points.written
+        if point is not None and (written is None or point.answers > written.answers):
+            resume.keep_last(point, self._key)
 
     def _checkpoint(self, expected: int) -> None:
         """Keep a checkpoint now if one is due and the engine can go on from the pending question."""
