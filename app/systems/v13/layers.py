@@ -131,17 +131,21 @@ class ScreenPictures:
         self.built = 0
         self.quick = False  # a zoom under way: what is painted may be scaled pictures
         self._quick: list[tuple] = []  # the pictures kept while it was
+        self._spare: list[QPixmap] = []  # a picture dropped, whose memory the next new one is painted into
 
     def forget_quick(self) -> None:
         """The zoom is over: the pictures painted during it are dropped (they may hold scaled
         pictures), and the next whole paint is kept, as after a zoom."""
         for key in self._quick:
-            self._pictures.pop(key, None)
+            dropped = self._pictures.pop(key, None)
+            if dropped is not None:
+                self._spare[:] = [dropped]
         self._quick.clear()
         self._last = None
 
     def clear(self) -> None:
-        """What the background shows changed: no picture of it holds."""
+        """What the background shows changed: no picture of it holds (one's memory is kept)."""
+        self._spare[:] = list(self._pictures.values())[-1:] or self._spare
         self._pictures.clear()
         self._quick.clear()
 
@@ -158,15 +162,12 @@ class ScreenPictures:
         key = (*seen, dev.width(), dev.height(), dpr)
         pix = self._pictures.get(key) if whole else None
         if pix is None and whole and moved:  # a zoom to here: painted once more, then kept
-            pix = QPixmap(dev.width(), dev.height())
-            pix.setDevicePixelRatio(dpr)
+            pix = screen_picture(self._pictures, self.KEEP, dev.width(), dev.height(), dpr, self._spare)
             q = QPainter(pix)
             q.setTransform(t)
             draw(q, rect)
             q.end()
             self.built += 1
-            if len(self._pictures) >= self.KEEP:
-                del self._pictures[next(iter(self._pictures))]
             self._pictures[key] = pix
             if self.quick:
                 self._quick.append(key)
@@ -210,21 +211,38 @@ class ScreenLayer:
             if not keep or not t.mapRect(rect).adjusted(-1, -1, 1, 1).contains(screen):
                 draw(p, rect)
                 return
-            pix = QPixmap(dev.width(), dev.height())
-            pix.setDevicePixelRatio(dpr)
+            pix = screen_picture(self._pictures, self.KEEP, dev.width(), dev.height(), dpr)
             q = QPainter(pix)
             q.setRenderHints(p.renderHints())
             q.setTransform(t)
             draw(q, t.inverted()[0].mapRect(screen))
             q.end()
             self.built += 1
-            if len(self._pictures) >= self.KEEP:
-                del self._pictures[next(iter(self._pictures))]
             self._pictures[key] = pix
         p.save()
         p.resetTransform()
         p.drawPixmap(0, 0, pix)
         p.restore()
+
+
+def screen_picture(pictures: dict[tuple, QPixmap], keep: int, w: int, h: int, dpr: float,
+                   spare: list[QPixmap] | None = None) -> QPixmap:
+    """A picture of the screen (``w`` x ``h`` pixels) to paint whole, to be kept in ``pictures``
+    (at most ``keep``): when they are full the oldest is dropped, and its memory (or that of the
+    ``spare`` one, a picture dropped before) is painted on again if it is the same size (a fresh
+    screen-sized picture at each new zoom cost its pages zeroed and faulted in, ~0.3-0.5 ms).
+    Its old pixels are all painted over: the caller paints the whole screen opaque."""
+    olds = list(spare or [])
+    if spare:
+        spare.clear()
+    if len(pictures) >= keep:
+        olds.append(pictures.pop(next(iter(pictures))))
+    for old in olds:
+        if old.width() == w and old.height() == h and old.devicePixelRatio() == dpr:
+            return old
+    pix = QPixmap(w, h)
+    pix.setDevicePixelRatio(dpr)
+    return pix
 
 
 def quick(parts, on: bool) -> bool:
