@@ -90,6 +90,29 @@ def _font(px: float, bold: bool = True) -> QFont:
     return _FONTS[key]
 
 
+_NAMES: dict[tuple[str, int, bool], tuple[QPainterPath, float, float]] = {}
+
+
+def _name_path(text: str, font: QFont, lift: float) -> QPainterPath:
+    """``text``'s outline in ``font`` centred on the origin, its baseline ``lift`` above the
+    middle of its height. The outline is made once per text and font (QPainterPath.addText took
+    a fifth of a counter's drawing, and a zoom to a new counter size draws every look again:
+    issue 21) and moved to its place; addText places the glyphs at its point cut to 1/64 of a
+    pixel towards zero (QFixed), so it is moved by that point: the same outline as addText's."""
+    key = (text, font.pixelSize(), font.bold())
+    found = _NAMES.get(key)
+    if found is None:
+        fm = QFontMetricsF(font)
+        shape = QPainterPath()
+        shape.addText(QPointF(0, 0), font, text)
+        found = _NAMES[key] = (shape, -fm.horizontalAdvance(text) / 2, (fm.ascent() - fm.descent()) / 2)
+        if len(_NAMES) > 4096:  # names x sizes: a few hundred in a battle
+            _NAMES.clear()
+            _NAMES[key] = found
+    shape, x, y = found
+    return shape.translated(math.trunc(x * 64) / 64, math.trunc((y - lift) * 64) / 64)
+
+
 _DARK = QColor("#121212")
 _SHADOW = QColor(0, 0, 0, 90)
 _AMBER = QColor("#ffb400")
@@ -162,12 +185,9 @@ def paint_counter(p: QPainter, spec: CounterSpec, px: float, badge: int = 0, gho
             p.drawLine(QPointF(-k, k), QPointF(k, -k))
     # the name, with a halo so that it reads over any mark
     text = spec.text
-    font = _font(s * (0.62 if len(text) <= 3 else 0.54))
     ink = QColor("white") if color.lightness() < 140 or status == "destroyed" else _DARK
     halo = _DARK if ink == QColor("white") else QColor(255, 255, 255, 200)
-    path = QPainterPath()
-    fm = QFontMetricsF(font)
-    path.addText(QPointF(-fm.horizontalAdvance(text) / 2, (fm.ascent() - fm.descent()) / 2 - s * 0.05), font, text)
+    path = _name_path(text, _font(s * (0.62 if len(text) <= 3 else 0.54)), s * 0.05)
     p.setPen(QPen(halo, max(2.0, s * 0.14), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.drawPath(path)
