@@ -340,12 +340,21 @@ class BattleWindow(QMainWindow):
         return written
 
     def closeEvent(self, event) -> None:  # noqa: N802
-        window_state.save(self, getattr(self.parent(), "settings", None), "battle_window")
+        _closing(self)
         self._unwire()
         super().closeEvent(event)
 
     def _unwire(self, _gone: object = None) -> None:
         _unwire(self)
+
+
+def _closing(win: BattleWindow) -> None:
+    """The window's place kept, and the battle's checkpoint at its last answer written by a run of the shared seam
+    (issue 21: a cold reopen of the saved file then resumes where the window was closed, replaying no answer)."""
+    window_state.save(win, getattr(win.parent(), "settings", None), "battle_window")
+    keep_last = getattr(win.ctl.run, "keep_last", None)
+    if keep_last is not None:
+        keep_last()
 
 
 def _unwire(win: BattleWindow) -> None:

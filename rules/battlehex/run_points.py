@@ -12,7 +12,7 @@ import weakref
 from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from operator import is_
-from typing import Any
+from typing import Any, ClassVar
 
 from rules.battlehex.checkpoints import roller_state
 from rules.battlehex.log import EventLog
@@ -56,6 +56,7 @@ class Checkpointed:
     _keeping: bool
     _spare_state: BattleState | None
     _lent: Point | None
+    SEEDED: ClassVar[bool]
 
     def _state(self) -> BattleState:
         raise NotImplementedError
@@ -76,9 +77,20 @@ class Checkpointed:
         """This battle's checkpoints (the process's, for a reopen); None when the dice are not
         the seeded roller (scripted test dice are never set back)."""
         if self._points is None and self._dice is DiceRoller:
-            self._key = shelf_key(type(self).__name__, self.campaign, self.record, self.seed)
+            self._key = shelf_key(type(self).__name__, *self._as_saved(), self.seed)
             self._points = shelved(self._key)
         return self._points
+
+    def _as_saved(self) -> tuple[Campaign, BattleHexRecord]:
+        """The campaign and record as :meth:`saved` stores them (a battle begun now: its seed stored), so a battle's
+        checkpoints are filed under the key its saved file gives (issue 21: a battle begun in the window was filed
+        without its seed, and a cold reopen of its file never found the checkpoints its run wrote)."""
+        r = self.record
+        if not self.SEEDED or r.seed is not None:
+            return self.campaign, r
+        stored = r.model_copy(update={"seed": self.seed})
+        return self.campaign.model_copy(update={"battle_hexes": [stored if b is r else b
+                                                                 for b in self.campaign.battle_hexes]}), stored
 
     def _read_digest(self, answers: list[Any]) -> str | None:
         """The digest of ``answers`` as the file the campaign was read from holds them, when they
