@@ -370,7 +370,8 @@ class STCSPanel(PanelBase):
                          else "arriving by warp" if x in eng.offmap else u.status.value)
                 lock = f", locked on {eng.ship(eng.locks[x])}" if x in eng.locks and (
                     u.team == viewer or viewer == GM) else ""
-                rows.append(f"<li><b>{escape(u.name)}</b> ({NATIONS[d.nation]}, class {d.class_size}): {where}; "
+                kind = f"{NATIONS[d.nation]}, Class {sensors.roman(d.class_size)}"  # as the map's ship tip says
+                rows.append(f"<li><b>{escape(u.name)}</b> ({kind}): {where}; "
                             f"CE {d.crew_efficiency}, warp {sum(d.warp_now)}/{sum(d.warp_engines)}, "
                             f"cruising {d.cruising_warp}, emergency {d.emergency_warp}, speed {movement.speed(eng, x)}"
                             f"{', cloaked' if eng.cloaked.get(x) else ''}{', engines shut down' if x in eng.shutdown else ''}"

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from rules.battlehex.log import GM
 from rules.battlehex.words import possessive
-from rules.battlehex.words import possessive
+from rules.systems.stcs.sensors import roman
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -77,7 +77,7 @@ def phase(e: STCSEngine) -> None:
     t, _ = e.turn_segment()
 
     def words(xs: list[str]) -> str:
-        return ", ".join(f"{e.ship(x)} (efficiency {e.data(x).crew_efficiency}, Class {e.data(x).class_size})"
+        return ", ".join(f"{e.ship(x)} (efficiency {e.data(x).crew_efficiency}, Class {roman(e.data(x).class_size)})"
                          for x in xs) or "no ship seen"
     e.log.add("ruling", RULE, f"turn {t} tactical advantage: " + words([x for x in e.sequence if not e.cloaked[x]]))
     for team in (e.attacker, e.defender):

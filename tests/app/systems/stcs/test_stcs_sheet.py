@@ -8,6 +8,7 @@ from __future__ import annotations
 from PySide6.QtGui import QFontMetrics
 
 from app.systems.stcs.panel import SIDE_CHARS, STCSPanel
+from rules.systems.stcs.sensors import roman
 from tests.app.gui import Answerer
 from tests.app.systems.stcs.test_stcs_window import act, dialogs, hand_over
 from tests.app.systems.stcs.opening import fight_stcs
@@ -59,7 +60,7 @@ def test_a_ship_with_its_engines_shut_down_is_only_a_presence_to_the_enemy(qtbot
     assert "Klothos (engines shut down)" in texts  # the GM's view
     blue = bw.b.engine.defender
     report = panel.report(blue)
-    assert "a ship at hex 0,0 (only its presence is detected)" in report and "Klingon, class 8" not in report
+    assert "a ship at hex 0,0 (only its presence is detected)" in report and "Klingon, Class VIII" not in report
     panel.map.draw(bw.b, blue)
     assert "a ship (engines shut down)" in [i.text() for i in panel.map.scene_.items() if hasattr(i, "text")]
     assert "Klothos" not in [i.text() for i in panel.map.scene_.items() if hasattr(i, "text")]
@@ -90,7 +91,7 @@ def test_beyond_36_hexes_blue_sees_only_class_heading_and_engines(qtbot, tmp_pat
     act(qtbot, bw, panel, "move:d7")
     hand_over(qtbot, bw, lambda: "d7" in e.moves)
     blue = e.defender
-    assert e.range("d7", "enterprise") == 36 and "<b>Klothos</b> (Klingon, class 8)" in panel.report(blue)
+    assert e.range("d7", "enterprise") == 36 and "<b>Klothos</b> (Klingon, Class VIII)" in panel.report(blue)
     act(qtbot, bw, panel, "next")
     hand_over(qtbot, bw, lambda: e.round == 2 and bw.b.pending is not None and bw.b.pending.key == "stcs/2/act")
     act(qtbot, bw, panel, "move:d7")
@@ -124,11 +125,12 @@ def test_a_ship_in_a_sensor_shadow_is_drawn_for_its_side_only(qtbot, tmp_path):
 
 def test_the_sheet_names_the_nation_and_the_hex_in_words(qtbot, tmp_path):
     """H10's real-screen pass: "(federation, class 12)" and "at 24,-12" on the sheet; the nation's
-    name as words, the position as the board's questions name a hex ("hex 24,-12")."""
+    name as words, the position as the board's questions name a hex ("hex 24,-12"); the class as the map's ship tip
+    says it ("Class VIII", not "class 8")."""
     bw, answerer = open_battle(qtbot, tmp_path)
     sheet = bw.panel.sheet.toPlainText()
     answerer.stop()
     e = bw.b.engine
     at = e.at["enterprise"]
-    assert f"Enterprise (Federation, class {e.data('enterprise').class_size}): at hex {at.q},{at.r};" in sheet
+    assert f"Enterprise (Federation, Class {roman(e.data('enterprise').class_size)}): at hex {at.q},{at.r};" in sheet
     assert "federation" not in sheet and "klingon" not in sheet

@@ -70,7 +70,8 @@ def test_the_engine_orders_the_acts_by_tactical_advantage_each_turn_with_its_dic
     assert run.engine.sequence == ["d7", "enterprise"]  # Klothos's captain rolled 8 to Enterprise's 3
     log = run.events_json("blue")
     assert "tactical advantage: Enterprise's captain" in log and "tactical advantage: Klothos' captain" in log
-    assert "turn 1 tactical advantage: Klothos (efficiency 57, Class 8), Enterprise (efficiency 57, Class 8)" in log
+    assert ("turn 1 tactical advantage: Klothos (efficiency 57, Class VIII), Enterprise (efficiency 57, Class VIII)"
+            in log)
     assert [o.partition(":")[2] for o in run.pending.options if o.startswith("hit:")] == ["d7", "enterprise"]
     for _ in range(3):
         run.answer("next")
@@ -83,6 +84,6 @@ def test_a_cloaked_ships_place_and_tie_die_are_its_sides() -> None:
     assert run.engine.sequence == ["enterprise", "bop"]
     blue, red = run.events_json("blue"), run.events_json("red")
     assert "Bird of Prey" not in blue and "tactical advantage: Enterprise's captain" not in blue
-    assert "turn 1 tactical advantage: Enterprise (efficiency 57, Class 8)" in blue
-    assert "with your cloaked ships: Enterprise (efficiency 57, Class 8), Bird of Prey" in red
+    assert "turn 1 tactical advantage: Enterprise (efficiency 57, Class VIII)" in blue
+    assert "with your cloaked ships: Enterprise (efficiency 57, Class VIII), Bird of Prey" in red
     assert "Bird of Prey's captain" in run.events_json(GM)
