@@ -6,14 +6,12 @@ is kept from the other Teams' log and from the undo list; Turn > Diplomacy offer
 powers it runs."""
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
-from app.shell.window import MainWindow
-from rules.model import save_campaign, visibility
+from rules.model import visibility
 from rules.strategic.diplomacy import Diplomacy
 from rules.turn.run import play
-from tests.app.gui import Answerer, ok, press, show_active
+from tests.app.gui import Answerer, ok, open_campaign, press
 from tests.rules.turn.test_orders import by_powers
 from tests.rules.turn.test_purchases import TO_ORDERS
 
@@ -23,12 +21,7 @@ def _pick(box, data) -> None:
 
 
 def test_each_power_enters_its_diplomacy_behind_its_hand_over(qtbot, tmp_path):
-    path = tmp_path / "orders.json"
-    save_campaign(play(by_powers(), TO_ORDERS).campaign, path)
-    main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(main)
-    main.resize(1400, 900)
-    show_active(main, qtbot)
+    main = open_campaign(qtbot, tmp_path, play(by_powers(), TO_ORDERS).campaign, (1400, 900))
     from app.shell.diplomacy_dialog import DiplomacyDialog
     from app.shell.orders_dialog import OrdersDialog
     from app.shell.turn_dialogs import HandOverDialog

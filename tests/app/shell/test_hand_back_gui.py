@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsPathItem
 from app.shell.turn_dialogs import HandOverDialog
 from app.widgets.question_dialogs import QuestionDialog
 from rules.model.records import Phase
-from tests.app.gui import Answerer, cancel, encounter_answers, press, show_active
+from tests.app.gui import Answerer, cancel, encounter_answers, open_campaign, press, show_active
 from tests.app.test_combat_phase_gui import opened, seed004_campaign
 
 
@@ -92,22 +92,13 @@ def test_a_put_off_hand_over_does_not_show_the_last_team_s_orders_again(qtbot, t
     """Turn Orders (seed 004, each power its own): the Alliance closes its powers' orders, the
     Coalition's hand-over is put off ("Not now"); the screen goes back to the GM, and the map
     no longer draws the Alliance fleets' plotted movement orders."""
-    from PySide6.QtCore import QSettings
-
     from app.shell.orders_dialog import OrdersDialog
-    from app.shell.window import MainWindow
-    from rules.model import save_campaign
     from rules.turn.run import play
     from tests.app.gui import ok
     from tests.rules.turn.test_orders import by_powers
     from tests.rules.turn.test_purchases import TO_ORDERS
 
-    path = tmp_path / "orders.json"
-    save_campaign(play(by_powers(), TO_ORDERS).campaign, path)
-    w = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    show_active(w, qtbot)
+    w = open_campaign(qtbot, tmp_path, play(by_powers(), TO_ORDERS).campaign, (1400, 900))
     alliance = sorted(f"{f.name}: orders" for f in w.campaign.fleets if f.orders
                       and w.campaign.team_of_power(f.power).id == "alliance")
     assert alliance and arrows(w) == []  # the table's view draws no fleet's orders

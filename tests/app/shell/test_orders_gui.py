@@ -6,24 +6,16 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
-from app.shell.window import MainWindow
-from rules.model import save_campaign
 from rules.turn.run import play
-from tests.app.gui import Answerer, cancel, ok, press, show_active
+from tests.app.gui import Answerer, cancel, ok, open_campaign, press
 from tests.rules.turn.test_orders import by_powers
 from tests.rules.turn.test_purchases import TO_ORDERS
 
 
 def test_each_power_orders_behind_its_hand_over(qtbot, tmp_path):
-    path = tmp_path / "orders.json"
-    save_campaign(play(by_powers(), TO_ORDERS).campaign, path)
-    main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(main)
-    main.resize(1400, 900)
-    show_active(main, qtbot)
+    main = open_campaign(qtbot, tmp_path, play(by_powers(), TO_ORDERS).campaign, (1400, 900))
     assert main.answer_turn_action.isEnabled()
     from app.shell.orders_dialog import OrdersDialog
     from app.shell.turn_dialogs import HandOverDialog
