@@ -100,6 +100,9 @@ class Fought:
         self.run, self.saved = run, run.saved()
         run.adopt(self.saved)  # the session's campaign, as the controller stores it: what a reopened window starts from
         save_campaign(self.saved, self.file)
+        keep_last = getattr(run, "keep_last", None)  # the battle window closed: a checkpoint at the last answer
+        if keep_last is not None:
+            keep_last()
         self.what = f"{system} {n} v {n} ({len(self.answers) - 1} answers)"
         self.from_disk = True
         self.loaded = self.saved

@@ -168,11 +168,10 @@ def keep_last(point: Point, battle: str) -> bool:
 
 def load(points: Points, battle: str, answers: list[Any], state: BattleState) -> Point | None:
     """The checkpoint on disk that ``answers`` begin with (:func:`read`: the one at the last answer, else the older),
-    if its engine resumes at the question it names; the older one noted as written."""
+    if its engine resumes at the question it names; noted as written."""
     point = read(battle, answers, state, last=True)
-    if point is not None and point.engine.resume(point.key) is not None:
-        return point
-    point = read(battle, answers, state)
+    if point is None or point.engine.resume(point.key) is None:
+        point = read(battle, answers, state)
     if point is None or point.engine.resume(point.key) is None:
         return None
     points.written = point
