@@ -146,20 +146,10 @@ def test_no_mine_on_the_path_no_question() -> None:
 
 
 def test_a_towed_ship_moved_along_meets_the_mines_its_tug_passed() -> None:
-    from tests.rules.systems.stcs.test_ramming import lands
-    from tests.rules.systems.stcs.test_tractors import decrewed
-    run = decrewed([1])  # the tractor beam's D100
+    from tests.rules.systems.stcs.test_tractors import drawn_into_its_hex, towing
+    run = towing()
     e = run.engine
-    for a in ("shields:lexington", "toward:d7", "tractor:lexington", "d7", 5):
-        run.answer(a)
-    for _ in range(2):  # into one hex, as test_tractors.py does
-        run.answer("move:lexington")
-        run.answer("1")
-        run.answer(next(o for o in run.pending.options if o.endswith(":1") and lands(e.at["lexington"], o).distance(
-            e.at["d7"]) < e.range("lexington", "d7")))
-        run.answer("draw:lexington")
-        run.answer("d7")
-        end_segment(run)
+    drawn_into_its_hex(run)  # into one hex, as test_tractors.py does
     h = e.at["lexington"].neighbor(e.facing["lexington"], 2)
     place_mine(run, h, e.units["lexington"].team)  # (laying it, the Lexington would stay still this phase)
     run.answer("move:lexington")
@@ -324,17 +314,11 @@ def test_a_towed_ship_drawn_into_a_mines_hex_meets_it_on_the_side_leading() -> N
     ahead). The de-crewed Klothos (heading B) is drawn toward the Lexington along C, across its ahead-right side."""
     from hexmap.hexes import Facing
     from rules.systems.stcs.geometry import toward
-    from tests.rules.systems.stcs.test_ramming import lands
-    from tests.rules.systems.stcs.test_tractors import decrewed
+    from tests.rules.systems.stcs.test_tractors import one_hex_closer, towing
 
-    run = decrewed([1])
+    run = towing()
     e = run.engine
-    for a in ("shields:lexington", "toward:d7", "tractor:lexington", "d7", 5):
-        run.answer(a)
-    run.answer("move:lexington")
-    run.answer("1")
-    run.answer(next(o for o in run.pending.options if o.endswith(":1") and lands(e.at["lexington"], o).distance(
-        e.at["d7"]) < e.range("lexington", "d7")))
+    one_hex_closer(run)
     way = toward(e.at["d7"], e.at["lexington"])
     h = e.at["d7"].neighbor(way)
     place_mine(run, h, e.units["enterprise"].team)

@@ -12,8 +12,7 @@ from rules.systems.stcs import movement, tractors
 from tests.rules.systems.stcs.helpers import place_mine
 from tests.rules.systems.stcs.test_damage import scripted
 from tests.rules.systems.stcs.test_minehits import move, seen
-from tests.rules.systems.stcs.test_tractors import decrewed
-from tests.rules.systems.stcs.test_ramming import lands
+from tests.rules.systems.stcs.test_tractors import drawn_into_its_hex, towing
 
 
 def test_a_point_in_reverse_turns_or_backs_one_hex_never_both() -> None:
@@ -47,19 +46,9 @@ def test_a_ship_backs_astern_keeping_its_heading_at_the_speed_of_its_points() ->
 
 
 def test_a_towing_ship_moving_in_reverse_loses_its_tow_and_may_not_tow_that_segment() -> None:
-    run = decrewed([1])
+    run = towing()
     e = run.engine
-    for a in ("shields:lexington", "toward:d7", "tractor:lexington", "d7", 5):
-        run.answer(a)
-    for _ in range(2):  # drawn into the Lexington's hex, as test_tractors does
-        run.answer("move:lexington")
-        run.answer("1")
-        run.answer(next(o for o in run.pending.options if o.endswith(":1") and lands(e.at["lexington"], o).distance(
-            e.at["d7"]) < e.range("lexington", "d7")))
-        run.answer("draw:lexington")
-        run.answer("d7")
-        run.answer("next")
-        run.answer("none")
+    drawn_into_its_hex(run)
     together = e.at["d7"]
     assert e.at["lexington"] == together and e.contact.tractors == {"lexington": ["d7"]}
     move_lex = e.facing["lexington"].name

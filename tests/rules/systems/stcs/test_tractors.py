@@ -43,6 +43,34 @@ def decrewed(faces: list[int]):
     return run
 
 
+def towing():
+    """The de-crewed Klothos held in the Lexington's tractor beam (its D100 a 1, then the D10's 5)."""
+    run = decrewed([1])
+    for a in ("shields:lexington", "toward:d7", "tractor:lexington", "d7", 5):
+        run.answer(a)
+    return run
+
+
+def one_hex_closer(run) -> None:
+    """The Lexington moves one hex straight toward the Klothos."""
+    e = run.engine
+    run.answer("move:lexington")
+    run.answer("1")
+    run.answer(next(o for o in run.pending.options if o.endswith(":1") and lands(e.at["lexington"], o).distance(
+        e.at["d7"]) < e.range("lexington", "d7")))
+
+
+def drawn_into_its_hex(run) -> None:
+    """Two segments: each one hex toward the Klothos, then the Klothos drawn one closer; the GM ends the segment,
+    Red warps no cloaked ship out. The Klothos ends in the Lexington's hex."""
+    for _ in range(2):
+        one_hex_closer(run)
+        run.answer("draw:lexington")
+        run.answer("d7")
+        run.answer("next")
+        run.answer("none")
+
+
 def test_a_tractor_beam_takes_a_de_crewed_ship_on_firing_chart_a_and_tows_it() -> None:
     run = decrewed([6])
     e = run.engine
@@ -86,10 +114,8 @@ def test_a_shield_up_between_the_ships_stops_the_beam_and_a_miss_takes_nothing()
 
 
 def test_the_beam_breaks_beyond_four_hexes_and_the_gm_may_release_it() -> None:
-    run = decrewed([1])
+    run = towing()
     e = run.engine
-    for a in ("shields:lexington", "toward:d7", "tractor:lexington", "d7", 5):
-        run.answer(a)
     run.answer("release:lexington")
     run.answer("d7")
     assert e.contact.tractors == {} and "Lexington's tractor beam lets go of Klothos" in run.events_json()
@@ -108,10 +134,8 @@ def test_a_ship_with_its_crew_is_no_tractor_target_for_the_enemy() -> None:
 
 
 def test_a_beam_lost_to_damage_breaks_before_the_next_act_is_offered() -> None:
-    run = decrewed([1])
+    run = towing()
     e = run.engine
-    for a in ("shields:lexington", "toward:d7", "tractor:lexington", "d7", 5):
-        run.answer(a)
     assert e.contact.tractors == {"lexington": ["d7"]}
     run.answer("hit:lexington")
     run.answer("superstructure")
@@ -125,19 +149,9 @@ def test_a_beam_lost_to_damage_breaks_before_the_next_act_is_offered() -> None:
 
 
 def test_a_ship_drawn_into_the_towing_ships_hex_moves_with_it() -> None:
-    run = decrewed([1])
+    run = towing()
     e = run.engine
-    for a in ("shields:lexington", "toward:d7", "tractor:lexington", "d7", 5):
-        run.answer(a)
-    for _ in range(2):  # each segment: one hex straight toward the Klothos, then draw it one closer
-        run.answer("move:lexington")
-        run.answer("1")
-        run.answer(next(o for o in run.pending.options if o.endswith(":1") and lands(e.at["lexington"], o).distance(
-            e.at["d7"]) < e.range("lexington", "d7")))
-        run.answer("draw:lexington")
-        run.answer("d7")
-        run.answer("next")
-        run.answer("none")
+    drawn_into_its_hex(run)  # each segment: one hex straight toward the Klothos, then draw it one closer
     assert e.at["d7"] == e.at["lexington"]
     run.answer("move:lexington")
     run.answer("6")
