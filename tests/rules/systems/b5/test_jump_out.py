@@ -64,6 +64,17 @@ def jumped(run):
         run.answer("done")
 
 
+def at_pulse_3_fire():
+    """Turn 2 as jumped() plays it, stopped at pulse 3's fire (before the squadron goes through)."""
+    run = answered(set_up())
+    run.answer("jump")
+    run.answer("FF F FF")
+    run.answer("FFF FF FFF")
+    while not (run.pending.key.startswith("b5/2/fire/") and run.engine.pulse == 3):
+        run.answer("done")
+    return run
+
+
 def test_the_plot_question_offers_the_jump():
     run = answered(set_up())
     assert run.engine.withdrawing == {"bflag"} and run.pending.key == "b5/2/plot/b-flag"
@@ -167,13 +178,8 @@ def test_the_vortex_and_the_jump_are_logged_as_rulings_with_their_ship_and_hex()
 def test_the_vortex_collapses_when_its_opener_is_lost_before_the_turns_end():
     """The opener destroyed before the squadron goes through (the engine's state set so, at pulse 3's fire):
     the vortex collapses, logged; the others stay on the board, withdrawing."""
-    run = answered(set_up())
-    run.answer("jump")
-    run.answer("FF F FF")
-    run.answer("FFF FF FFF")
+    run = at_pulse_3_fire()
     e = run.engine
-    while not (run.pending.key.startswith("b5/2/fire/") and e.pulse == 3):
-        run.answer("done")
     e.units["b-f2"].status = Status.DESTROYED
     jumpout.leave(e)
     last = run.log.events[-1]
@@ -186,13 +192,8 @@ def test_the_vortex_collapses_when_its_opener_is_lost_before_the_turns_end():
 def test_a_ship_lost_before_the_turns_end_does_not_jump_out():
     """B-FLAG destroyed before its squadron goes through (the engine's state set so, at pulse 3's fire): only
     B-F2, the opener, jumps out; B-FLAG stays destroyed, not retreated."""
-    run = answered(set_up())
-    run.answer("jump")
-    run.answer("FF F FF")
-    run.answer("FFF FF FFF")
+    run = at_pulse_3_fire()
     e = run.engine
-    while not (run.pending.key.startswith("b5/2/fire/") and e.pulse == 3):
-        run.answer("done")
     e.units["b-flag"].status = Status.DESTROYED
     jumpout.leave(e)
     assert run.log.events[-1].text == "turn 2: B-F2 jump out through the vortex at 0430, B-F2 last: out of the " \
