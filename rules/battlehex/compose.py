@@ -15,12 +15,14 @@ part (reading: "with no chance of activation").
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Mapping
+from itertools import combinations
 from typing import Any
 
 from rules.battlehex.log import EventLog, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.roster import BUnit, Status
-from rules.composition import check, flagship_candidates, legal_exclusion, members_in, must_exclude
+from rules.composition import (check, flagship_candidates, legal_exclusion, members_in, must_exclude,
+                               proposed_exclusion)
 from rules.composition.common import R_FLEX_LEADER, Member, must_fight
 from rules.composition.flexible import squadron_choices
 from rules.model.campaign import Campaign
@@ -75,14 +77,23 @@ def compose(campaign: Campaign, record: BattleHexRecord, units: Mapping[str, BUn
         for uid in ask.verdict.forced:
             _out(units, uid, log, f"{units[uid].name} stays out ({_reason(ask.verdict, uid)})")
         every = check(fleet, flagship, system, year, ask.choosable, squadrons=squads)
+        proposed = None if every.over else _proposed(fleet, flagship, system, year, ask.choosable, squads)
         if every.over:  # the units that must take part overflow it alone: all the others stay out (issue 19)
             log.add("ruling", R_CIVILIAN, f"{name(team)}: the flagship and the units that must take part are "
                                           f"{every.used} of {every.cap} by themselves: every other unit stays out")
             out: Any = list(ask.choosable)
+        elif proposed is None:  # no choice makes the force legal (the mixed-empire rule under the only flagship
+            # its convoy outweighs): not a question no answer passes; every unit that may stay out does (reading)
+            log.add("ruling", ask.rule, f"{name(team)}: no choice of the units that stay out makes the force fit "
+                                        f"under {units[flagship].name} ("
+                                        + "; ".join(p.removeprefix(f"{ask.rule}: ") for p in every.problems)
+                                        + "): every unit that may stay out does")
+            out = list(ask.choosable)
         else:
             out = yield _out_question(team, name, fleet, flagship, system, year, ask.choosable, units,
-                                      ask.verdict.cap, ask.verdict.used, ask.rule, squads)
-        v = every if every.over else legal_exclusion(fleet, flagship, system, out, year, squadrons=squads)
+                                      ask.verdict.cap, ask.verdict.used, ask.rule, squads, proposed)
+        v = every if every.over or proposed is None else legal_exclusion(fleet, flagship, system, out, year,
+                                                                         squadrons=squads)
         for uid in v.excluded:
             _out(units, uid, log, f"{units[uid].name} stays out of the battle")
         for uid in v.inactive:
@@ -114,6 +125,25 @@ def _mandatory(campaign: Campaign, record: BattleHexRecord, team: str, ids: set[
     from rules.turn.encounter_find import participants  # the campaign turn's rules load when used
 
     return set(participants(campaign, record.at, team, record.scenario)) & ids
+
+
+SEARCHED = 12
+"""Up to this many units that may stay out, every choice is tried when the quick proposal finds none (4,096 checks at
+most): the question is skipped only when no choice is legal."""
+
+
+def _proposed(fleet: list[Member], flagship: str, system: Any, year: int | None, choosable: tuple[str, ...],
+              squads: Mapping[str, list[str]]) -> list[str] | None:
+    """A legal answer to which units stay out (the cheapest out until the rest fits), or the first legal choice by
+    size when that finds none; ``None`` when no choice is legal (or too many to try: :data:`SEARCHED`)."""
+    quick = proposed_exclusion(fleet, flagship, system, choosable, year, squadrons=dict(squads))
+    if quick is not None or len(choosable) > SEARCHED:
+        return quick
+    for k in range(1, len(choosable) + 1):
+        for pick in combinations(choosable, k):
+            if legal_exclusion(fleet, flagship, system, pick, year, squadrons=dict(squads)).ok:
+                return list(pick)
+    return None
 
 
 def _reason(v: Any, uid: str) -> str:
@@ -153,7 +183,9 @@ def _squadron_question(team: str, name: Callable[[str], str], lead: str, ships: 
 
 def _out_question(team: str, name: Callable[[str], str], fleet: list[Member], flagship: str, system: Any,
                   year: int | None, choosable: tuple[str, ...], units: Mapping[str, BUnit], cap: Any, used: Any,
-                  rule: str, squads: Mapping[str, list[str]] | None = None) -> Question:
+                  rule: str, squads: Mapping[str, list[str]] | None = None,
+                  proposed: list[str] | None = None) -> Question:
+    """Which units stay out; it opens at ``proposed`` (a legal, minimal answer: what Return answers)."""
     def check(a: Any) -> list[str]:
         if not isinstance(a, list) or any(x not in choosable for x in a) or len(set(a)) != len(a):
             raise IllegalAnswer(rule, "name the units that stay out among: "
@@ -164,4 +196,5 @@ def _out_question(team: str, name: Callable[[str], str], fleet: list[Member], fl
         return list(a)
     return Question(f"composition/{team}/out", QKind.CHOOSE_UNITS, team, rule,
                     f"{name(team)}: the force ({used}) is over the capacity of {units[flagship].name} ({cap}): choose "
-                    "the units that stay out of the battle until the rest fits", choosable, check=check)
+                    "the units that stay out of the battle until the rest fits", choosable, check=check,
+                    default=proposed)

@@ -69,3 +69,31 @@ def test_a_unit_kept_out_takes_no_part_to_the_end_and_is_untouched_in_the_campai
     assert b.state.units["r3"].status is Status.OUT and b.state.units["r3"].pos is None
     r3 = next(u for f in b.saved().fleets for u in f.units if u.id == "r3")
     assert not r3.crippled and not r3.destroyed
+
+
+def test_the_question_opens_at_a_legal_minimal_answer():
+    """Return at "which units stay out" answered "none", which the rules refuse while the force is over its capacity
+    (I8's Return play: 104 times in 19 generated campaigns). It opens at the cheapest unit out."""
+    q = battle(over_cap()).pending
+    assert q.key == "composition/red/out" and q.default == ["r3"]
+    assert q.check(q.default) == ["r3"]
+
+
+def test_no_question_when_no_choice_is_legal():
+    """The Coalition at 0509 with IKV Kumara alone and three Romulan Transport Fleets (which must take part) and no
+    Romulan warship: under the only flagship the convoy outweighs the Klingon units (mixed-empire fleets: the
+    flagship's power provides at least 50%), so no answer passed and the battle stood at the question (I8's hunt).
+    Every unit that may stay out does, by a logged ruling, and the battle goes on."""
+    from rules.battlehex.headless_systems import with_system
+    from rules.systems import start
+    from tests.rules.composition.test_mixed_convoy import _coalition_with_romulan_transports
+
+    c, graph, at = _coalition_with_romulan_transports(3)
+    c.fleets = [f for f in c.fleets if not (f.power == "romulan" and f.sector == at and not f.id.startswith("rom-tf-"))]
+    b = start(with_system(c, at, "v13", 0), at, graph)
+    while b.pending is not None and b.pending.key.startswith("composition/"):
+        assert not b.pending.key.endswith("/out"), b.pending.text
+        b.answer(b.pending.default if b.pending.default is not None else b.pending.options[0])
+    assert b.pending is not None
+    ruled = [e.text for e in b.log.events if "no choice of the units that stay out" in e.text]
+    assert ruled and "IKV Kumara" in ruled[0] and ruled[0].endswith("every unit that may stay out does"), ruled
