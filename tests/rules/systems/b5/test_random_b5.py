@@ -112,6 +112,17 @@ def play(seed: int, c=None):
     return run
 
 
+def replays_and_reopens(run, c) -> None:
+    """The battle played again on ``c`` from ``run``'s answers logs the same events; the campaign ``run``
+    saves holds the battle hex resolved."""
+    again = start(c, AT)
+    for a in run.answers:
+        again.answer(a)
+    assert again.events_json() == run.events_json()
+    saved = run.saved()
+    assert next(r for r in saved.battle_hexes if r.at == AT).resolved
+
+
 @pytest.mark.parametrize("seed", range(16))
 def test_random_b5_battles_end_replay_and_reopen(seed):
     run = play(seed)
@@ -126,9 +137,4 @@ def test_random_b5_battles_end_replay_and_reopen(seed):
     groups = run.engine.groups  # reinforcing fleets held off stay off until they arrive (random play: never yet)
     assert seed != 10 or set(groups) == {"blue", "red"}
     assert not [x for g in groups.values() if g.status != "arrived" for x in g.ships if x in run.engine.at]
-    again = start(campaign(seed), AT)
-    for a in run.answers:
-        again.answer(a)
-    assert again.events_json() == run.events_json()
-    saved = run.saved()
-    assert next(r for r in saved.battle_hexes if r.at == AT).resolved
+    replays_and_reopens(run, campaign(seed))

@@ -23,6 +23,7 @@ from rules.systems.b5.compat import HELD
 from rules.systems.b5.movement import pulse_moves
 from tests.rules.systems.b5.test_random_b5 import answer_for
 from tests.rules.systems.b5.test_random_b5 import campaign as base
+from tests.rules.systems.b5.test_random_b5 import replays_and_reopens
 from tests.rules.systems.v13.helpers import AT
 
 BOUND = 3000
@@ -159,9 +160,4 @@ def test_random_b5_battles_reach_reinforcements_and_withdrawal_and_end(seed):
     if seed in ALL_THREE:
         assert reached(run) == {"off the board", "jumped out", "arrived"}
         assert "retreated: " in run.state.resolution and "jumped out: " in run.state.resolution
-    again = start(campaign(seed), AT)
-    for a in run.answers:
-        again.answer(a)
-    assert again.events_json() == run.events_json()
-    saved = run.saved()
-    assert next(r for r in saved.battle_hexes if r.at == AT).resolved
+    replays_and_reopens(run, campaign(seed))
