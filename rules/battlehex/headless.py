@@ -17,7 +17,6 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TextIO
 
 from hexmap import Label, LaneGraph
@@ -27,7 +26,7 @@ from rules.systems.v13.procedure import BattleProcedure
 from rules.battlehex.questions import Question
 from rules.errors import NoBattleHex, RuleError
 from rules.model import Campaign, CampaignError, passphrase_arg
-from rules.model.json_value import MAX_VALUE_DEPTH, json_problem, nesting_problem
+from rules.model.json_value import MAX_VALUE_DEPTH, json_problem, nesting_problem, utf8_text
 from rules.model.records import Phase
 from rules.opening import open_campaign_file
 from rules.strategic import build_graph
@@ -75,7 +74,7 @@ def read_answers(path: str | None) -> list[Any]:
     """
     if not path:
         return []
-    text = Path(path).read_text(encoding="utf-8")
+    text = utf8_text(path)
     deep = nesting_problem(text, MAX_VALUE_DEPTH + 2)  # {"answers": [answer, ...]}
     if deep is not None:
         raise ValueError(f"{path}: nested {deep} levels deep (an answers file nests at most "

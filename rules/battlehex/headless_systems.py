@@ -13,8 +13,8 @@ from typing import Any, TextIO
 from hexmap import Label, LaneGraph
 from rules.battlehex.cli_output import finish, give_answers
 from rules.battlehex.log import IllegalAnswer
+from rules.model.json_value import utf8_text
 from rules.dice import new_dice_key
-from rules.errors import RuleError
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.systems import BattleRun, begin, choose_for_hex, open_record, system_for
@@ -47,7 +47,7 @@ def dice_key_arg(path: str | None, answers_path: str | None, err: TextIO, prog: 
     """
     keys = []
     if answers_path:
-        data = json.loads(Path(answers_path).read_text(encoding="utf-8"))
+        data = json.loads(utf8_text(answers_path))
         if isinstance(data, dict) and "dice_key" in data:
             if not isinstance(data["dice_key"], str) or not KEY_FORM.fullmatch(data["dice_key"]):
                 raise ValueError(f"{answers_path}: \"dice_key\" is 64 hex digits (0-9, a-f)")
@@ -61,7 +61,7 @@ def dice_key_arg(path: str | None, answers_path: str | None, err: TextIO, prog: 
                 out.write(key + "\n")
             print(f"{prog}: {path}: a new secret dice key was made and written there (the GM's alone: give the "
                   "same --dice-key to play the same battle again)", file=err)
-        lines = f.read_text(encoding="utf-8").splitlines()
+        lines = utf8_text(f).splitlines()
         key = lines[0].strip() if lines else ""
         if not KEY_FORM.fullmatch(key):
             raise ValueError(f"{path}: the first line is not a secret dice key (64 hex digits, 0-9, a-f)")

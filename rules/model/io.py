@@ -25,7 +25,7 @@ from pydantic_core import ErrorDetails
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
 from rules.model.checks import Problem, check_campaign
-from rules.model.json_value import MAX_DEPTH, lone_surrogates, nesting_problem
+from rules.model.json_value import MAX_DEPTH, lone_surrogates, nesting_problem, not_utf8
 from rules.model.migrate import migrate
 from rules.model.safe_write import safe_write_text
 from rules.model.seal_upgrade import upgraded
@@ -284,6 +284,8 @@ def load_campaign(path: str | os.PathLike[str], keyring: Keyring | None = None) 
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise CampaignError(str(p), [Problem("", not_utf8(e))]) from None
     except (OSError, ValueError) as e:  # ValueError: not UTF-8 (UnicodeDecodeError), a NUL in the name
         reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
         raise CampaignError(str(p), [Problem("", f"cannot read the file: {reason}")]) from None

@@ -14,11 +14,12 @@ from __future__ import annotations
 import math
 import re
 from itertools import accumulate
+from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import AfterValidator
 
-__all__ = ["MAX_DEPTH", "MAX_VALUE_DEPTH", "JsonValue", "json_problem", "lone_surrogates", "nesting_problem", "writable_json"]
+__all__ = ["MAX_DEPTH", "MAX_VALUE_DEPTH", "JsonValue", "json_problem", "lone_surrogates", "nesting_problem", "not_utf8", "utf8_text", "writable_json"]
 
 MAX_DEPTH = 48
 """Deepest nesting of [ ] and { } a file may have (a campaign needs about 12; a Battle Hex's
@@ -31,6 +32,24 @@ file around a Battle Hex's answer adds 4 levels to :data:`rules.model.io.MAX_DEP
 
 MAX_INT_BITS = 14_000
 """About 4,200 digits: Python reads no longer number from JSON text (``int_max_str_digits``)."""
+
+def utf8_text(path: str | Path) -> str:
+    """The file's text, read as UTF-8 (a command line's answers, lists or dice key file).
+
+    Raises:
+        ValueError: naming the file and the first byte that is not UTF-8 (its offset).
+        OSError: the file cannot be read.
+    """
+    try:
+        return Path(path).read_bytes().decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ValueError(f"{path}: {not_utf8(e)}") from None
+
+
+def not_utf8(e: UnicodeDecodeError) -> str:
+    """Why a file's bytes are not text, in words: the first byte UTF-8 cannot read and its offset."""
+    return f"not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start} is not UTF-8; save the file as UTF-8)"
+
 
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.DOTALL)
 """A JSON string, or an unterminated one up to the end of the text (a last backslash included):

@@ -31,7 +31,7 @@ from typing import Any, TextIO
 from rules.errors import RuleError
 from rules.model import CampaignError, passphrase_arg, save_campaign
 from rules.model.campaign import Campaign
-from rules.model.json_value import MAX_VALUE_DEPTH, json_problem, nesting_problem
+from rules.model.json_value import MAX_VALUE_DEPTH, json_problem, nesting_problem, utf8_text
 from rules.opening import open_campaign_file
 from rules.turn import unit_lists as ul
 
@@ -63,7 +63,7 @@ def read_lists(path: str) -> Any:
         ValueError: naming the file: not JSON, nested too deep, a value no save could write back.
         OSError: the file cannot be read.
     """
-    text = Path(path).read_text(encoding="utf-8")
+    text = utf8_text(path)
     deep = nesting_problem(text, MAX_VALUE_DEPTH)
     if deep is not None:
         raise ValueError(f"{path}: nested {deep} levels deep (at most {MAX_VALUE_DEPTH})")

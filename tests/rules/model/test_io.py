@@ -114,8 +114,9 @@ def test_unreadable_and_non_object_files(tmp_path):
     assert _problems("[1, 2]") == ["the file does not hold a JSON object"]
     binary = tmp_path / "b.json"
     binary.write_bytes(b"\xff\xfe\x00")
-    with pytest.raises(CampaignError, match="cannot read the file"):
-        load_campaign(binary)
+    with pytest.raises(CampaignError, match=r"not UTF-8 text \(byte 0xff at offset 0 is not UTF-8") as e:
+        load_campaign(binary)  # it said "cannot read the file: 'utf-8' codec can't decode byte 0xff in position 0"
+    assert str(binary) in e.value.report() and "codec" not in e.value.report()
 
 
 # -- strategic records (issue 3) ------------------------------------------------------------

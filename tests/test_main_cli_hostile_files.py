@@ -1,0 +1,62 @@
+"""Hostile files given to the headless commands (the guide: bad input gets a clear message naming the file and
+the field or the rule, nothing half-applied). A file that is not UTF-8 (here Latin-1's "é", byte 0xe9) was
+refused as "turn: 'utf-8' codec can't decode byte 0xe9 ..." without the file's name for ``--answers`` (turn,
+battle, orders), ``--lists`` and ``--dice-key``; now each names the file, says it is not UTF-8 text and where."""
+from __future__ import annotations
+
+import pytest
+
+from main import main
+from tests.conftest import DEFAULT
+
+LATIN1 = '["confirm", "caf\u00e9"]'.encode("latin-1")
+"""An answers file saved as Latin-1: its "é" is the byte 0xe9 at offset 16, not UTF-8."""
+
+
+@pytest.fixture
+def folder(tmp_path):
+    (tmp_path / "K.json").write_bytes(DEFAULT.read_bytes())
+    (tmp_path / "latin1.json").write_bytes(LATIN1)
+    (tmp_path / "ok.json").write_text("[]", encoding="utf-8")
+    (tmp_path / "pass.txt").write_text("secret\n", encoding="utf-8")
+    return tmp_path
+
+
+def _refused(folder, capsys, argv: list[str], prog: str, name: str = "latin1.json") -> None:
+    before = sorted(p.name for p in folder.iterdir())
+    code = main(argv)
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert f"{prog}: {folder / name}: not UTF-8 text (byte 0xe9 at offset 16 is not UTF-8" in err, err
+    assert "codec" not in err and "Traceback" not in err
+    assert sorted(p.name for p in folder.iterdir()) == before  # no file written
+
+
+def test_answers_not_utf8_are_refused_naming_the_file(folder, capsys):
+    camp, bad = str(folder / "K.json"), str(folder / "latin1.json")
+    _refused(folder, capsys, ["turn", camp, "--answers", bad, "--out", str(folder / "o.json")], "turn")
+    _refused(folder, capsys, ["battle", camp, "--hex", "0509", "--viewer", "gm", "--answers", bad], "battle")
+    _refused(folder, capsys, ["orders", camp, "--power", "fed", "--answers", bad, "--passphrase",
+                              f"fed={folder / 'pass.txt'}", "--out", str(folder / "o.json")], "orders")
+
+
+def test_lists_not_utf8_are_refused_naming_the_file(folder, capsys):
+    _refused(folder, capsys, ["unit-lists", str(folder / "K.json"), "--lists", str(folder / "latin1.json"),
+                              "--out", str(folder / "o.json")], "unit-lists")
+
+
+def test_a_dice_key_file_not_utf8_is_refused_naming_the_file(folder, capsys):
+    (folder / "key.txt").write_bytes(b"ab" * 8 + b"\xe9" + b"c" * 47 + b"\n")
+    camp = str(folder / "K.json")
+    _refused(folder, capsys, ["turn", camp, "--answers", str(folder / "ok.json"), "--dice-key", str(folder / "key.txt"),
+                              "--out", str(folder / "o.json")], "turn", "key.txt")
+    _refused(folder, capsys, ["battle", camp, "--hex", "0509", "--viewer", "gm", "--answers", str(folder / "ok.json"),
+                              "--dice-key", str(folder / "key.txt")], "battle", "key.txt")
+
+
+def test_a_campaign_not_utf8_is_refused_naming_the_file(folder, capsys):
+    (folder / "C.json").write_bytes(DEFAULT.read_bytes().replace(b'"format"', b'"f\xe9rmat"', 1))
+    assert main(["--check", str(folder / "C.json")]) != 0
+    err = capsys.readouterr()
+    text = err.out + err.err
+    assert f"{folder / 'C.json'}" in text and "not UTF-8 text (byte 0xe9 at offset" in text and "codec" not in text, text
