@@ -4,9 +4,12 @@ refused as "turn: 'utf-8' codec can't decode byte 0xe9 ..." without the file's n
 battle, orders), ``--lists`` and ``--dice-key``; now each names the file, says it is not UTF-8 text and where."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from main import main
+from rules.model import load_campaign
 from tests.conftest import DEFAULT
 
 LATIN1 = '["confirm", "caf\u00e9"]'.encode("latin-1")
@@ -60,3 +63,21 @@ def test_a_campaign_not_utf8_is_refused_naming_the_file(folder, capsys):
     err = capsys.readouterr()
     text = err.out + err.err
     assert f"{folder / 'C.json'}" in text and "not UTF-8 text (byte 0xe9 at offset" in text and "codec" not in text, text
+
+
+def test_a_seed_beyond_the_bound_is_refused_at_the_command_line_and_no_file_written(folder, capsys):
+    """``turn --seed 10**29 --out o.json`` exited 0 and wrote a file that ``--check`` then refused ("dice_seed ...
+    <= 4294967296"); ``battle --seed`` took a seed no battle record holds. Both refuse it naming the bound."""
+    camp, ok, out = str(folder / "K.json"), str(folder / "ok.json"), folder / "o.json"
+    for seed in (str(2**32 + 1), str(-(2**32) - 1), "100000000000000000000000000000"):
+        assert main(["turn", camp, "--answers", ok, "--seed", seed, "--out", str(out)]) == 2
+        err = capsys.readouterr().err
+        assert f"argument --seed: {seed}: a seed lies between -4294967296 and 4294967296" in err, err
+        assert not out.exists()
+    assert main(["turn", camp, "--answers", ok, "--seed", str(-(2**32)), "--out", str(out)]) == 0  # the bound itself
+    assert load_campaign(out).dice_seed == -(2**32) and main(["--check", str(out)]) == 0
+    battle = ["battle", camp, "--hex", "0509", "--viewer", "gm", "--seed"]
+    assert main([*battle, str(2**63)]) == 2
+    assert f"{2**63}: a seed lies between -{2**63 - 1} and {2**63 - 1}" in capsys.readouterr().err
+    assert main([*battle, str(2**63 - 1)]) == 0
+    assert json.loads(capsys.readouterr().out)["seed"] == 2**63 - 1

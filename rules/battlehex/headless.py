@@ -27,7 +27,8 @@ from rules.battlehex.questions import Question
 from rules.errors import NoBattleHex, RuleError
 from rules.model import Campaign, CampaignError, passphrase_arg
 from rules.model.json_value import MAX_VALUE_DEPTH, json_problem, nesting_problem, utf8_text
-from rules.model.records import Phase
+from rules.model.io import seed_arg
+from rules.model.records import MAX_SEED as BATTLE_SEED, Phase
 from rules.opening import open_campaign_file
 from rules.strategic import build_graph
 from rules.strategic.turn import end_movement
@@ -51,7 +52,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--dice-key", metavar="FILE",
                    help="the secret dice key on FILE's first line (a FILE that does not exist gets a new key); "
                         "default: the battle's own, else the answers file's \"dice_key\", else a new one each run")
-    p.add_argument("--seed", type=int, help="dice seed (default: the saved battle's, else derived from the campaign)")
+    p.add_argument("--seed", type=seed_arg(BATTLE_SEED), metavar="N", help="dice seed (default: the saved battle's, else derived from the campaign)")
     p.add_argument("--undo", type=int, default=0, metavar="N",
                    help="take back the last N answers with the engine's undo before printing")
     p.add_argument("--viewer", required=True, metavar="TEAM|gm",

@@ -15,7 +15,7 @@ import reprlib
 import sys
 from argparse import ArgumentTypeError
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,7 @@ from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from rules.errors import RuleError
-from rules.model.campaign import Campaign
+from rules.model.campaign import MAX_SEED, Campaign
 from rules.model.checks import Problem, check_campaign
 from rules.model.json_value import MAX_DEPTH, lone_surrogates, nesting_problem, not_utf8
 from rules.model.migrate import migrate
@@ -34,7 +34,8 @@ from rules.model.secrets import Locked, seal_data, unseal_data
 from rules.model.team_copy import copy_problems
 
 __all__ = ["CampaignError", "Problem", "SealedError", "campaign_text", "dumps", "load_campaign",
-           "load_with_passphrases", "parse_campaign", "json_digest", "passphrase_arg", "read_data", "read_digests", "save_campaign"]
+           "load_with_passphrases", "parse_campaign", "json_digest", "passphrase_arg", "read_data", "read_digests", "save_campaign",
+           "seed_arg"]
 
 
 class CampaignError(RuleError):
@@ -335,6 +336,21 @@ def passphrase_arg(text: str) -> tuple[str, str]:
     except (OSError, ValueError) as e:
         raise ArgumentTypeError(f"{file}: cannot read the passphrase: {getattr(e, 'strerror', None) or e}") from None
     return name, lines[0] if lines else ""
+
+
+def seed_arg(bound: int = MAX_SEED) -> Callable[[str], int]:
+    """The command line's ``--seed N``: a whole number within +/- ``bound`` (the campaign's ``dice_seed``'s, by
+    default; a battle record's ``seed`` has its own), refused at once: a seed beyond it was taken and written into
+    a file that ``--check`` and every load then refused."""
+    def seed(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise ArgumentTypeError(f"{text!r}: a seed is a whole number") from None
+        if not -bound <= n <= bound:
+            raise ArgumentTypeError(f"{text}: a seed lies between -{bound} and {bound}")
+        return n
+    return seed
 
 
 def dumps(campaign: Campaign) -> str:

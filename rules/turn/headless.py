@@ -31,6 +31,7 @@ from rules.dice import new_dice_key
 from rules.errors import RuleError
 from rules.model import CampaignError, passphrase_arg, save_campaign, visibility
 from rules.model.campaign import Campaign
+from rules.model.io import seed_arg
 from rules.turn.run import TurnRun
 
 
@@ -39,7 +40,7 @@ def _parser() -> argparse.ArgumentParser:
                                 epilog=EXIT_CODES)
     p.add_argument("campaign", help="campaign file")
     p.add_argument("--answers", required=True, help="JSON file with the list of answers (docs/turn_answers.md)")
-    p.add_argument("--seed", type=int, help="dice seed (default: the campaign's dice_seed)")
+    p.add_argument("--seed", type=seed_arg(), metavar="N", help="dice seed (default: the campaign's dice_seed)")
     p.add_argument("--viewer", default=GM, metavar="TEAM|gm",
                    help="whose view to print: a team id (what it may know) or gm (everything; the default)")
     p.add_argument("--out", metavar="FILE", help="write the campaign the answers reached to FILE")
