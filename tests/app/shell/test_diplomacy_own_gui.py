@@ -6,12 +6,10 @@ is kept from the other Teams' log and from the undo list; Turn > Diplomacy offer
 powers it runs."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QApplication
-
 from rules.model import visibility
 from rules.strategic.diplomacy import Diplomacy
 from rules.turn.run import play
-from tests.app.gui import Answerer, ok, open_campaign, press
+from tests.app.gui import answering, menu_action, ok, open_campaign, press
 from tests.rules.turn.test_orders import by_powers
 from tests.rules.turn.test_purchases import TO_ORDERS
 
@@ -63,13 +61,8 @@ def test_each_power_enters_its_diplomacy_behind_its_hand_over(qtbot, tmp_path):
             d.choose("done")
         return ok(d)
 
-    answerer = Answerer(hand_over, enter)
-    try:
-        press(main, "Ctrl+Shift+A")
-        qtbot.waitUntil(lambda: "orders/orion" in main.campaign.turn_asked and QApplication.activeModalWidget() is None,
-                        timeout=20000)
-    finally:
-        answerer.stop()
+    answering(qtbot, lambda: press(main, "Ctrl+Shift+A"), hand_over, enter,
+              until=lambda: "orders/orion" in main.campaign.turn_asked, timeout=20000)
     assert seen["lyran"][0] == "Break the Mutual Defense Treaty: base 40 - Power has a Peace Treaty with you 20 = 20%"
     assert seen["fed"][0] == "Signing is free: no roll."
     assert seen["orion"][0] == "Proposed and not answered yet: the Armistice Treaty from United Federation of Planets."
@@ -89,11 +82,6 @@ def test_each_power_enters_its_diplomacy_behind_its_hand_over(qtbot, tmp_path):
         d.reject()
         return True
 
-    answerer = Answerer(gm)
-    try:
-        menu = next(a.menu() for a in main.menuBar().actions() if a.text() == "&Turn")
-        next(a for a in menu.actions() if a.text() == "Dip&lomacy (Turn Orders)...").trigger()
-        qtbot.waitUntil(lambda: "gm" in seen and QApplication.activeModalWidget() is None, timeout=20000)
-    finally:
-        answerer.stop()
+    answering(qtbot, menu_action(main, "Diplomacy (Turn Orders)...").trigger, gm, until=lambda: "gm" in seen,
+              timeout=20000)
     assert seen["gm"] == ["monsters"]

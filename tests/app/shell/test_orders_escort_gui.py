@@ -6,13 +6,11 @@ types a route of two sectors not joined by a lane (refused in the dialog with it
 0207 0208; then closes its orders. Each order is one step on the undo stack."""
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QTimer
 
-from app.shell.window import MainWindow
-from rules.model import load_campaign, save_campaign
+from rules.model import load_campaign
 from rules.turn.run import play
-from tests.app.gui import Answerer, ok, press, show_active
+from tests.app.gui import answering, ok, open_campaign, press
 from tests.conftest import DEFAULT
 from tests.rules.turn.test_escort_orders import TO_ORDERS
 
@@ -23,12 +21,7 @@ def test_an_escort_and_a_trade_route_are_ordered_in_the_orders_dialog(qtbot, tmp
 
     c = load_campaign(DEFAULT).model_copy(deep=True)
     c.settings.turn_orders = "powers"
-    path = tmp_path / "escort.json"
-    save_campaign(play(c, list(TO_ORDERS)).campaign, path)
-    main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(main)
-    main.resize(1400, 900)
-    show_active(main, qtbot)
+    main = open_campaign(qtbot, tmp_path, play(c, list(TO_ORDERS)).campaign, (1400, 900))
     steps = iter(["escort", "route_bad", "route", "done"])
     now: list[str] = []
     seen: dict[str, object] = {}
@@ -80,13 +73,8 @@ def test_an_escort_and_a_trade_route_are_ordered_in_the_orders_dialog(qtbot, tmp
         d.choose("done")
         return ok(d)
 
-    answerer = Answerer(hand_over, enter)
-    try:
-        press(main, "Ctrl+Shift+A")
-        qtbot.waitUntil(lambda: "orders/fed" in main.campaign.turn_asked and QApplication.activeModalWidget() is None,
-                        timeout=30000)
-    finally:
-        answerer.stop()
+    answering(qtbot, lambda: press(main, "Ctrl+Shift+A"), hand_over, enter,
+              until=lambda: "orders/fed" in main.campaign.turn_asked, timeout=30000)
     assert now == ["escort", "route_bad", "route", "done"]
     # the list is what the engine accepts, in its words: the Logistics Command (on the route) may
     # escort the Trade Fleet, the Third Fleet (at 0607, off the route) may not; the Trade Escort may

@@ -6,10 +6,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from PySide6.QtWidgets import QApplication
-
 from rules.turn.run import play
-from tests.app.gui import Answerer, cancel, ok, open_campaign, press
+from tests.app.gui import answering, cancel, ok, open_campaign, press
 from tests.rules.turn.test_orders import by_powers
 from tests.rules.turn.test_purchases import TO_ORDERS
 
@@ -45,13 +43,8 @@ def test_each_power_orders_behind_its_hand_over(qtbot, tmp_path):
             d.choose("done")
         return ok(d)
 
-    answerer = Answerer(hand_over, enter)
-    try:
-        press(main, "Ctrl+Shift+A")
-        qtbot.waitUntil(lambda: any("Coalition" in h for h in handed) and QApplication.activeModalWidget() is None,
-                        timeout=15000)
-    finally:
-        answerer.stop()
+    answering(qtbot, lambda: press(main, "Ctrl+Shift+A"), hand_over, enter,
+              until=lambda: any("Coalition" in h for h in handed), timeout=15000)
     assert orders == ["fed", "fed", "kzinti"]
     assert "Alliance" in handed[0] and "Coalition" in handed[1] and len(handed) == 3
     assert handed[2] == "Hand over to GM: Alliance done, Turn Orders Phase"  # the Alliance does not keep the screen (issue 22)
