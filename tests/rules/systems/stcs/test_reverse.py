@@ -79,12 +79,18 @@ def test_backing_into_a_mines_hex_meets_it_on_the_stern() -> None:
     assert "Klothos' shield 4 faces the mine: it absorbs 20 of 25 points" in seen(run, "blue")
 
 
-@pytest.mark.parametrize("shield", ["4", "6"])
-def test_turning_in_reverse_in_a_mines_hex_meets_it_on_shield_4_or_6(shield: str) -> None:
+def turned_in_a_mines_hex(how: str):
+    """The Klothos rotates one hex side right (``how`` ":-0" in reverse, ":0" ahead) in the hex of a mine of the Enterprise's side."""
     run = scripted([])
     e = run.engine
     place_mine(run, e.at["d7"], e.units["enterprise"].team)
-    move(run, 1, f"{e.facing['d7'].rotate(1).name}:-0")
+    move(run, 1, f"{e.facing['d7'].rotate(1).name}{how}")
+    return run
+
+
+@pytest.mark.parametrize("shield", ["4", "6"])
+def test_turning_in_reverse_in_a_mines_hex_meets_it_on_shield_4_or_6(shield: str) -> None:
+    run = turned_in_a_mines_hex(":-0")
     assert "Klothos rotates in reverse in the hex" in run.pending.text and "shield 4 or 6 (rotating in reverse" in \
         run.pending.text
     run.answer(100)
@@ -95,10 +101,7 @@ def test_turning_in_reverse_in_a_mines_hex_meets_it_on_shield_4_or_6(shield: str
 
 
 def test_turning_ahead_in_a_mines_hex_is_still_shield_1_or_3() -> None:
-    run = scripted([])
-    e = run.engine
-    place_mine(run, e.at["d7"], e.units["enterprise"].team)
-    move(run, 1, f"{e.facing['d7'].rotate(1).name}:0")
+    run = turned_in_a_mines_hex(":0")
     assert "Klothos rotates in the hex" in run.pending.text and "shield 1 or 3 (rotating: the GM picks)" in \
         run.pending.text
     run.answer(100)
