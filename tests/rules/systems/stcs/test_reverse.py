@@ -80,7 +80,8 @@ def test_backing_into_a_mines_hex_meets_it_on_the_stern() -> None:
 
 
 def turned_in_a_mines_hex(how: str):
-    """The Klothos rotates one hex side right (``how`` ":-0" in reverse, ":0" ahead) in the hex of a mine of the Enterprise's side."""
+    """The Klothos rotates one hex side right (``how`` ":-0" in reverse, ":0" ahead) in the hex of a mine of the
+    Enterprise's side."""
     run = scripted([])
     e = run.engine
     place_mine(run, e.at["d7"], e.units["enterprise"].team)
