@@ -9,7 +9,7 @@ import json
 import pytest
 
 from main import main
-from rules.model import load_campaign
+from rules.model import CampaignError, load_campaign
 from tests.conftest import DEFAULT
 
 LATIN1 = '["confirm", "caf\u00e9"]'.encode("latin-1")
@@ -81,3 +81,28 @@ def test_a_seed_beyond_the_bound_is_refused_at_the_command_line_and_no_file_writ
     assert f"{2**63}: a seed lies between -{2**63 - 1} and {2**63 - 1}" in capsys.readouterr().err
     assert main([*battle, str(2**63 - 1)]) == 0
     assert json.loads(capsys.readouterr().out)["seed"] == 2**63 - 1
+
+
+def test_a_key_given_twice_is_refused_naming_the_file_and_the_key(folder, capsys):
+    """A campaign or answers file naming "phase" twice in one object was accepted, the last value winning and the
+    first lost unseen; now the file is refused naming the file and the key, nothing written."""
+    text = DEFAULT.read_text(encoding="utf-8")
+    assert text.count('"phase": "income"') == 1
+    (folder / "C.json").write_text(text.replace('"phase": "income"', '"phase": "income", "phase": "movement"'),
+                                   encoding="utf-8")
+    with pytest.raises(CampaignError) as e:
+        load_campaign(folder / "C.json")
+    assert e.value.report() == (f"{folder / 'C.json'}: the key 'phase' appears twice in one object (a key may appear "
+                                "once; the first value would be lost)")
+    assert main(["--check", str(folder / "C.json")]) != 0
+    got = capsys.readouterr()
+    assert f"{folder / 'C.json'}: the key 'phase' appears twice" in got.out + got.err
+    camp, out = str(folder / "K.json"), folder / "o.json"
+    (folder / "twice.json").write_text('{"answers": [], "answers": ["confirm"]}', encoding="utf-8")
+    for argv in (["turn", camp, "--answers", str(folder / "twice.json"), "--out", str(out)],
+                 ["battle", camp, "--hex", "0509", "--viewer", "gm", "--answers", str(folder / "twice.json")],
+                 ["unit-lists", camp, "--lists", str(folder / "twice.json"), "--out", str(out)]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert f"{argv[0]}: {folder / 'twice.json'}: the key 'answers' appears twice in one object" in err, err
+        assert not out.exists()

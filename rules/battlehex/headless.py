@@ -26,7 +26,7 @@ from rules.systems.v13.procedure import BattleProcedure
 from rules.battlehex.questions import Question
 from rules.errors import NoBattleHex, RuleError
 from rules.model import Campaign, CampaignError, passphrase_arg
-from rules.model.json_value import MAX_VALUE_DEPTH, json_problem, nesting_problem, utf8_text
+from rules.model.json_value import MAX_VALUE_DEPTH, DuplicateKey, json_problem, nesting_problem, unique_keys, utf8_text
 from rules.model.io import seed_arg
 from rules.model.records import MAX_SEED as BATTLE_SEED, Phase
 from rules.opening import open_campaign_file
@@ -81,9 +81,11 @@ def read_answers(path: str | None) -> list[Any]:
         raise ValueError(f"{path}: nested {deep} levels deep (an answers file nests at most "
                          f"{MAX_VALUE_DEPTH + 2} levels of [ ] and {{ }})")
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=unique_keys)
     except json.JSONDecodeError as e:
         raise ValueError(f"{path}: JSON syntax error at line {e.lineno}, column {e.colno}: {e.msg}") from None
+    except DuplicateKey as e:
+        raise ValueError(f"{path}: {e}") from None
     except (ValueError, RecursionError) as e:  # NaN; a number of more than 4,300 digits
         raise ValueError(f"{path}: not usable JSON: {str(e)[:200]}") from None
     if isinstance(data, dict) and "answers" in data:

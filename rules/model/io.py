@@ -25,7 +25,7 @@ from pydantic_core import ErrorDetails
 from rules.errors import RuleError
 from rules.model.campaign import MAX_SEED, Campaign
 from rules.model.checks import Problem, check_campaign
-from rules.model.json_value import MAX_DEPTH, lone_surrogates, nesting_problem, not_utf8
+from rules.model.json_value import MAX_DEPTH, DuplicateKey, lone_surrogates, nesting_problem, not_utf8, unique_keys
 from rules.model.migrate import migrate
 from rules.model.safe_write import safe_write_text
 from rules.model.seal_upgrade import upgraded
@@ -151,10 +151,12 @@ def parse_campaign(text: str, source: str = "<text>", keyring: Keyring | None = 
     if deep is not None:
         raise CampaignError(source, [deep])
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=unique_keys)
     except json.JSONDecodeError as e:
         raise CampaignError(source, [Problem(f"line {e.lineno}, column {e.colno}",
                                              f"JSON syntax error: {e.msg}")]) from None
+    except DuplicateKey as e:
+        raise CampaignError(source, [Problem("", str(e))]) from None
     except (ValueError, RecursionError) as e:  # NaN, a number of > 4,300 digits; deep nesting the scan missed
         raise CampaignError(source, [Problem("", f"not usable JSON: {_REPR.repr(str(e))[1:-1]}")]) from None
     if not isinstance(data, dict):

@@ -19,7 +19,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator
 
-__all__ = ["MAX_DEPTH", "MAX_VALUE_DEPTH", "JsonValue", "json_problem", "lone_surrogates", "nesting_problem", "not_utf8", "utf8_text", "writable_json"]
+__all__ = ["MAX_DEPTH", "MAX_VALUE_DEPTH", "JsonValue", "json_problem", "lone_surrogates", "DuplicateKey", "nesting_problem", "not_utf8", "unique_keys", "utf8_text", "writable_json"]
 
 MAX_DEPTH = 48
 """Deepest nesting of [ ] and { } a file may have (a campaign needs about 12; a Battle Hex's
@@ -32,6 +32,28 @@ file around a Battle Hex's answer adds 4 levels to :data:`rules.model.io.MAX_DEP
 
 MAX_INT_BITS = 14_000
 """About 4,200 digits: Python reads no longer number from JSON text (``int_max_str_digits``)."""
+
+class DuplicateKey(ValueError):
+    """A JSON object naming one key twice: ``json.loads`` kept the last value, losing the first unseen."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"the key {_short(key)} appears twice in one object (a key may appear once; the first "
+                         "value would be lost)")
+        self.key = key
+
+
+def unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``json.loads``'s ``object_pairs_hook``: the object as a dict, or :class:`DuplicateKey`. One Python call
+    per object (dict() and len() in C): ~0.3 ms more on the default campaign's 732 objects, ~6 ms to load."""
+    d = dict(pairs)
+    if len(d) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise DuplicateKey(key)
+            seen.add(key)
+    return d
+
 
 def utf8_text(path: str | Path) -> str:
     """The file's text, read as UTF-8 (a command line's answers, lists or dice key file).

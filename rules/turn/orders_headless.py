@@ -20,7 +20,7 @@ from rules.battlehex.headless import EXIT_CODES, start_cli
 from rules.battlehex.words import plural
 from rules.errors import RuleError
 from rules.model import passphrase_arg
-from rules.model.json_value import utf8_text
+from rules.model.json_value import unique_keys, utf8_text
 from rules.model.seals import WrongPassphrase, unlock
 from rules.model.team_copy import refuse_own_file
 from rules.turn.sealed_orders import export
@@ -50,7 +50,7 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
     moves = None
     if args.moves:
         try:
-            moves = json.loads(utf8_text(args.moves))
+            moves = json.loads(utf8_text(args.moves), object_pairs_hook=unique_keys)
         except (OSError, ValueError) as e:
             print(f"orders: --moves {args.moves}: {e}", file=err)
             return 2

@@ -31,7 +31,7 @@ from typing import Any, TextIO
 from rules.errors import RuleError
 from rules.model import CampaignError, passphrase_arg, save_campaign
 from rules.model.campaign import Campaign
-from rules.model.json_value import MAX_VALUE_DEPTH, json_problem, nesting_problem, utf8_text
+from rules.model.json_value import MAX_VALUE_DEPTH, DuplicateKey, json_problem, nesting_problem, unique_keys, utf8_text
 from rules.opening import open_campaign_file
 from rules.turn import unit_lists as ul
 
@@ -68,9 +68,11 @@ def read_lists(path: str) -> Any:
     if deep is not None:
         raise ValueError(f"{path}: nested {deep} levels deep (at most {MAX_VALUE_DEPTH})")
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=unique_keys)
     except json.JSONDecodeError as e:
         raise ValueError(f"{path}: JSON syntax error at line {e.lineno}, column {e.colno}: {e.msg}") from None
+    except DuplicateKey as e:
+        raise ValueError(f"{path}: {e}") from None
     except (ValueError, RecursionError) as e:
         raise ValueError(f"{path}: not usable JSON: {str(e)[:200]}") from None
     why = json_problem(data)
