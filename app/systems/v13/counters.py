@@ -249,8 +249,6 @@ class CounterItem(QGraphicsPixmapItem):
         self.offset = QPointF()
         self.badge = 0
         self._look: tuple | None = None
-        self.defer = False  # a new look's picture is left for later (issue 21: only those on the screen drawn)
-        self.pending: int | None = None  # the badge of the look left for later
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)  # readable at every zoom
         self._apply()
 
@@ -265,12 +263,9 @@ class CounterItem(QGraphicsPixmapItem):
         badge = self.badge if self.badge > 1 else 0  # a count of one is not drawn: alone or under a pile, alike
         look = (s.text, s.facing.value, s.color.rgba(), s.base, s.mark, s.status, s.selected, self.px, badge)
         if look != self._look:
-            self._look, self.pending = look, None
-            if self.defer and _key(look, False)[0] not in _PICTURES:  # drawn when shown at rest (fan.sharpen),
-                self.pending = badge  # its picture before kept (at its size) until then
-            else:
-                self.setPixmap(counter_picture(s, self.px, badge, look))
-        side = self.px * REACH if self.pending is None else self.pixmap().deviceIndependentSize().width()
+            self._look = look
+            self.setPixmap(counter_picture(s, self.px, badge, look))
+        side = self.px * REACH
         self.setOffset(self.offset.x() - side / 2, self.offset.y() - side / 2)
 
     # what the rest of the app reads
@@ -284,12 +279,6 @@ class CounterItem(QGraphicsPixmapItem):
         if spec != self.spec:
             self.spec = spec
             self._apply()
-
-    def sharpen(self) -> None:
-        """Draw the picture a zoom left for later (:attr:`defer`), if it still is."""
-        if self.pending is not None:
-            self._look = None  # drawn now, as at any change of look
-            self._picture()
 
     def set_look(self, px: int, offset: QPointF, badge: int) -> None:
         """Size on the screen, offset within a stack (screen pixels) and the stack badge."""
@@ -313,19 +302,15 @@ _PICTURES: OrderedDict[str, QPixmap] = OrderedDict()  # the least recently used 
 _kept = [0]  # their bytes
 
 
-def _key(look: tuple, ghost: bool) -> tuple[str, float]:
-    app = QGuiApplication.instance()
-    dpr = app.devicePixelRatio() if isinstance(app, QGuiApplication) else 1.0
-    return f"battlehex-{'ghost' if ghost else 'counter'}-{look!r}-{dpr}", dpr
-
-
 def counter_picture(spec: CounterSpec, px: int, badge: int, look: tuple, ghost: bool = False) -> QPixmap:
     """``spec``'s counter of side ``px`` centred in a transparent square of ``px * REACH``, at
     the screens' highest pixel ratio; ``look`` (what it shows) is its key among the pictures kept;
     ``ghost``: its see-through copy (what a drag shows). Kept apart from the QPixmapCache, where the
     map's tiles (0.7-2.9 MB each) pushed them out within a few zooms: each zoom back across a counter
     size drew every counter again (issue 21, the sharp redraw once the wheel rests)."""
-    key, dpr = _key(look, ghost)
+    app = QGuiApplication.instance()
+    dpr = app.devicePixelRatio() if isinstance(app, QGuiApplication) else 1.0
+    key = f"battlehex-{'ghost' if ghost else 'counter'}-{look!r}-{dpr}"
     pix = _PICTURES.get(key)
     if pix is not None:
         _PICTURES.move_to_end(key)

@@ -9,9 +9,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF
-from PySide6.QtGui import QGuiApplication
 
-from app.systems.v13.counters import REACH
 from app.systems.v13.hexes import HEX, HEX_HEIGHT, LAYOUT, centre_of
 from hexmap import Hex
 
@@ -167,41 +165,3 @@ def pile_index(scene: BattleScene) -> dict[tuple[int, int], list[CounterItem]]:
                  for g, p in scene.piles.items()}
         scene._pile_index = kept = (scene.piles, index)
     return kept[1]
-
-
-def lay_out_later(scene: BattleScene, hexes) -> None:
-    """Lay ``hexes``' counters at a new size, the pictures of those not kept at it left for when they
-    come on the screen (:func:`sharpen`; issue 21: every counter drawn again once a zoom rests)."""
-    items = list(scene.counters.values()) if scene.views() else []  # no view: nothing would sharpen them
-    for item in items:
-        item.defer = True
-    try:
-        scene._lay_out(hexes)
-    finally:
-        for item in items:
-            item.defer = False
-
-
-def sharpen(view: BattleMapView, margin: float = 64.0) -> int:
-    """Draw the pictures left for later (:func:`lay_out_later`) of the counters on ``view``'s screen
-    or within ``margin`` pixels of it, before it paints at rest; how many were drawn."""
-    left = [i for i in view.scene().counters.values() if i.pending is not None]
-    if not left or view.scene().quick:  # a zoom under way shows their pictures before, as the map's
-        return 0
-    t, room, n = view.viewportTransform(), QRectF(view.viewport().rect()).adjusted(-margin, -margin, margin, margin), 0
-    for item in left:
-        c, r = t.map(item.pos()) + item.offset, item.px * REACH / 2  # all the picture
-        if room.intersects(QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r)):
-            item.sharpen()
-            n += 1
-    return n
-
-
-def picture_rect(item) -> QRectF:
-    """``item``'s bounding rectangle (screen pixels around its place); a counter's whose picture is
-    left for later (:func:`lay_out_later`), the one its picture will have."""
-    if getattr(item, "pending", None) is None:
-        return item.boundingRect()
-    side, app = item.px * REACH, QGuiApplication.instance()
-    dpr = app.devicePixelRatio() if isinstance(app, QGuiApplication) else 1.0
-    return QRectF(item.offset.x() - side / 2, item.offset.y() - side / 2, *[math.ceil(side * dpr) / dpr] * 2)

@@ -17,7 +17,7 @@ from PySide6.QtGui import QTransform
 from PySide6.QtWidgets import QApplication, QStyle, QToolTip
 
 from app.systems.v13.counters import CounterItem, CounterSpec, abbreviation
-from app.systems.v13.fan import fan_on_hover, near, picture_rect, sharpen
+from app.systems.v13.fan import fan_on_hover, near
 from app.systems.v13.grid import HEX, LAYOUT, centre_of
 from app.systems.v13.hud import HudView
 from app.systems.v13.scene import ArrowItem, BattleScene, segments_path
@@ -47,7 +47,7 @@ def _fit_with_room(view: BattleMapView, rect: QRectF) -> float:
         scene.set_zoom(scale)
         out = QRectF(rect)
         for item in (*scene.counters.values(), *scene.extras):
-            r = picture_rect(item)  # screen pixels around its place
+            r = item.boundingRect()  # screen pixels around its place
             out = out.united(QRectF(item.pos() + r.topLeft() / scale, r.size() / scale))
         return out
 
@@ -240,7 +240,6 @@ class BattleMapView(HudView):
 
     def paintEvent(self, event) -> None:  # noqa: N802
         self.scene().set_zoom(self.transform().m11())  # also after a fitInView or scale by others
-        sharpen(self)  # the counters' pictures a zoom left for when they come on the screen
         super().paintEvent(event)
 
     # -- the mouse ----------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, 
 
 from app.systems.v13.arrows import ArrowItem, paint_arrow  # noqa: F401 (the legend draws them)
 from app.systems.v13.counters import MIN_PX, CounterItem, CounterSpec, GhostItem, counter_px, distinct_texts
-from app.systems.v13.fan import lay_out_later, lay_stack, pile_items, piles
+from app.systems.v13.fan import lay_stack, pile_items, piles
 from app.systems.v13.grid import OFF_SHEET, REGION_PEN, PlaneGrid
 from app.systems.v13.hexes import HEX, LAYOUT, POLY, area_path, centre_of, segments_path
 from app.systems.v13.layers import ScreenPictures, device_rect, quick, visible
@@ -271,7 +271,7 @@ class BattleScene(QGraphicsScene):
         if px != self.counter_px or lod != self.piles_lod:
             resized, self.counter_px = px != self.counter_px, px
             self.piles = piles(self, lod)  # a pile's counters lie at a distance that zooms
-            lay_out_later(self, self.stacks if resized else dict.fromkeys((*old, *self.piles)))
+            self._lay_out(self.stacks if resized else dict.fromkeys((*old, *self.piles)))
             self.piles_lod = lod
 
     def expand(self, h: Hex | None, group: tuple[Hex, ...] = (), room: tuple[QRectF, QRectF] | None = None) -> None:

@@ -131,7 +131,6 @@ def test_a_counter_s_picture_outlives_the_map_s_tiles(view, qtbot, monkeypatch):
 
     column = _battle(view)
     scene = view.scene()
-    view.viewport().repaint()  # shown at the first size: the counters on the screen drawn (the others when shown)
     for k in range(3 * QPixmapCache.cacheLimit() // 1024 // 3):  # tiles of other zooms: 3 MB each, thrice the room
         QPixmapCache.insert(f"test-tile-{k}", QPixmap(1000, 750))
     drawn: list = []
