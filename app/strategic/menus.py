@@ -114,6 +114,7 @@ def _systems_menu(view: StrategicView, menu: QMenu, at: Label) -> None:
     not as a tooltip: seen on the real screen (issue 22), the long tooltip covered the entries
     below the hovered one."""
     from app.shell.menus import fill_systems_menu
+    from app.widgets.titles import plain_words
     systems = menu.addMenu("Fight it with")
     systems.setObjectName("fight_with_menu")
     fill_systems_menu(systems, view.planner, at)
@@ -124,6 +125,6 @@ def _systems_menu(view: StrategicView, menu: QMenu, at: Label) -> None:
     if bar is None:
         return
     status = bar()
-    tips = {act.statusTip() for act in systems.actions()}
+    tips = {plain_words(act.statusTip()) for act in systems.actions()}  # as the bar shows them (in words)
     systems.hovered.connect(lambda act: status.showMessage(act.statusTip()))
     systems.aboutToHide.connect(lambda: status.clearMessage() if status.currentMessage() in tips else None)

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QWidget
 
 from app.battle.window import BattleWindow
 from app.shell.window import MainWindow
+from tests.app.systems.v13.test_keys import take_over_by_keys
 from tests.app.gui import Answerer, ok, open_main_window, to_space_combat
 from tests.app.battle.test_window import place_0604, to_defender_placement
 
@@ -165,9 +166,10 @@ def test_every_battle_window_action_and_button_in_each_state(main, qtbot, clean)
                          if not b.text().startswith(("End", "Destroyed", "Captured"))], keep)
     assert "Forward" in clicked and f"Retreat {name}..." in clicked, clicked
     # the GM view and back, then undo
-    bw.gm_action.trigger()
-    bw.gm_action.trigger()
-    answers = len(bw.b.answers)
+    bw.gm_action.trigger()  # the GM's view undoes (the seat comes back behind its hand-over page, where nothing
+    answers = len(bw.b.answers)  # acts, and a seat cannot undo back over its hand-over: test_undo_at_hand_over)
     bw.undo_action.trigger()
     assert len(bw.b.answers) == answers - 1
+    bw.gm_action.trigger()
+    take_over_by_keys(bw, qtbot)
     check_titles()

@@ -90,7 +90,7 @@ def _font(px: float, bold: bool = True) -> QFont:
     return _FONTS[key]
 
 
-_NAMES: dict[tuple[str, int, bool], tuple[QPainterPath, float, float]] = {}
+_NAMES: dict[tuple[str, str], tuple[QPainterPath, float, float]] = {}
 
 
 def _name_path(text: str, font: QFont, lift: float) -> QPainterPath:
@@ -99,7 +99,7 @@ def _name_path(text: str, font: QFont, lift: float) -> QPainterPath:
     a fifth of a counter's drawing, and a zoom to a new counter size draws every look again:
     issue 21) and moved to its place; addText places the glyphs at its point cut to 1/64 of a
     pixel towards zero (QFixed), so it is moved by that point: the same outline as addText's."""
-    key = (text, font.pixelSize(), font.bold())
+    key = (text, font.key())  # the whole font (family, size, weight): an outline of another family is not this one
     found = _NAMES.get(key)
     if found is None:
         fm = QFontMetricsF(font)

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QMenu, QWidget
 
 from tests.app.gui import open_main_window
 from tests.app.systems.test_table import system_action
+from tests.app.systems.v13.test_keys import take_over_by_keys
 from tests.app.test_gui_paths import end_movement_and_fight
 
 
@@ -79,6 +80,7 @@ def test_the_battle_window_s_replay_speed_is_held_and_its_item_chosen(qtbot, tmp
     system_action(main.findChild(QMenu, "battle_systems_menu"), "table").trigger()
     bw = end_movement_and_fight(main, qtbot, "0604")
     bw.auto_dialogs = False
+    take_over_by_keys(bw, qtbot)  # behind the hand-over page nothing acts (test_held_behind_hand_over)
     replay = _open(bw.menuBar(), "Replay")
     speed = bw.findChild(QMenu, "replay_speed_menu")
     pick = next(k for k, a in enumerate(speed.actions()) if not a.isChecked())

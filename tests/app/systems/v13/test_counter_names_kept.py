@@ -44,7 +44,26 @@ def _pixels(img: bytes) -> np.ndarray:
     return np.frombuffer(img, np.uint8).reshape(-1, 4).astype(int)
 
 
-def test_a_counter_from_the_kept_name_is_the_counter_from_addtext(qtbot, monkeypatch):
+def test_a_counter_from_the_kept_name_is_the_counter_from_addtext():
+    """In a process of its own (drawn to the byte, a whole test run before it changed 146 of the 390 counters on the
+    clean-clone CI while the file alone passed: the comparison is of the outline, not of what other tests left
+    behind), :func:`check` finds nothing."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[4]
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(root))
+    done = subprocess.run([sys.executable, "-c", "from PySide6.QtWidgets import QApplication\n"
+                           "app = QApplication([])\n"
+                           "from tests.app.systems.v13.test_counter_names_kept import check\n"
+                           "print(check() or 'ok')"], cwd=root, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip().splitlines()[-1] == "ok", done.stdout[-3000:]
+
+
+def check() -> str:
     """Every outline point is where addText puts it (within 1e-9 of a pixel: addText adds each
     point to the glyph's place, the kept outline is moved as a whole, so the last bits of a
     double may differ); drawn, all but a few of the 390 counters are the same to the byte, and
@@ -58,15 +77,17 @@ def test_a_counter_from_the_kept_name_is_the_counter_from_addtext(qtbot, monkeyp
             assert kept.elementCount() == direct.elementCount()
             far = max(abs(kept.elementAt(i).x - direct.elementAt(i).x) + abs(kept.elementAt(i).y - direct.elementAt(i).y)
                       for i in range(kept.elementCount()))
-            assert far < 1e-9, f"{text} at {px} px: an outline point {far:.4f} px from addText's"
+            if far >= 1e-9:
+                return f"{text} at {px} px: an outline point {far:.4f} px from addText's"
     kept = {(s.text, px, badge): _drawn(s, px, badge) for s in SPECS for px in range(MIN_PX, MAX_PX + 1)
             for badge in (0, 3)}
-    monkeypatch.setattr(counters, "_name_path", _at_its_place)
+    counters._name_path = _at_its_place  # (a process of its own: nothing to put back)
     differ = {key: int((_pixels(img) != _pixels(_drawn(_spec_of(key[0]), key[1], key[2]))).any(-1).sum())
               for key, img in kept.items()}
     differ = {key: n for key, n in differ.items() if n}
-    assert len(differ) <= 12 and max(differ.values(), default=0) <= 4, \
-        f"{len(differ)} of {len(kept)} counters differ, e.g. {list(differ.items())[:3]}"
+    if len(differ) > 12 or max(differ.values(), default=0) > 4:
+        return f"{len(differ)} of {len(kept)} counters differ, e.g. {list(differ.items())[:3]}"
+    return ""
 
 
 def _spec_of(text: str) -> CounterSpec:
