@@ -220,17 +220,18 @@ def advance(c: Campaign, graph: LaneGraph, note: str = "") -> Campaign:
 
 
 def contested_planets(c: Campaign, state: StrategicState) -> list[GroundCombat]:
-    """Planets where ground units of powers that may fight stand, or where the owner has none
-    left and another power has: their ground combat is settled this phase."""
+    """Planets where ground units of powers that may fight on the ground stand, or where the owner
+    has none left and another power has: their ground combat is settled this phase. On the ground
+    only War (and Normal Relations' exceptions) counts: a Declaration of Hostilities is "short of
+    conquering systems ... ground troops cannot be committed for invasion" (seed 004 Intel Phase)."""
     out = []
     for s in c.map.sectors:
         for pl in s.star_system.planets if s.star_system else []:
             powers = sorted({g.power for g in pl.ground_units})
-            hostile = any(state.dip.may_fight(a, b) or ground_war(c, state.dip, s, a, b) is not None
+            hostile = any(ground_war(c, state.dip, s, a, b) is not None
                           for i, a in enumerate(powers) for b in powers[i + 1:])
             taken = bool(powers) and pl.owner not in powers and any(
-                pl.owner is None or state.dip.may_fight(p, pl.owner) or ground_war(c, state.dip, s, p, pl.owner)
-                in ("both", p) for p in powers)
+                pl.owner is None or ground_war(c, state.dip, s, p, pl.owner) in ("both", p) for p in powers)
             if hostile or taken:
                 out.append(GroundCombat(at=s.at, planet=pl.name))
     return out

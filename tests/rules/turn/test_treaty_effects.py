@@ -1,6 +1,8 @@
 """Effects of the seed 004 treaty states on the Combat Phase (issue 23): "Military ships can travel
 through each other's systems, but ground forces cannot be moved to other treaty powers' systems
-and vice versa" (Mutual Defense Treaty, 004 Intel Phase)."""
+and vice versa" (Mutual Defense Treaty, 004 Intel Phase); a Declaration of Hostilities "short of
+conquering systems" (docs/economy.md, "Treaty states in movement, encounters and invasion"). Each
+state just barring beside the state just allowing."""
 from __future__ import annotations
 
 import pytest
@@ -8,6 +10,8 @@ import pytest
 from rules.errors import RuleError
 from rules.turn.cargo import GroundItem, disembark, embark
 from tests.rules.turn.test_cargo import base, planet
+from tests.rules.turn.test_combat_phase import seed004
+from tests.rules.turn.test_logistics import at_troops
 
 
 def test_no_ground_forces_on_a_mutual_defense_partners_planet() -> None:
@@ -21,3 +25,32 @@ def test_no_ground_forces_on_a_mutual_defense_partners_planet() -> None:
 def test_alliance_partners_may_still_land_on_each_others_planets() -> None:
     c = embark(base(relations={("fed", "klingon"): "alliance"}), "tr", "Earth", GroundItem("g1"), 1)
     assert [g.id for g in planet(disembark(c, "tr", "g1", "Kronos", 2), "Kronos").ground_units] == ["g1"]
+
+
+FL = {"id": "g9", "name": "Fed legion", "power": "fed", "attrition": 2}
+KL = {"id": "g1", "name": "Klingon legion", "power": "klingon", "attrition": 2}
+
+
+def vor(relation: str, ground: list[dict]):
+    """At the Troop Combat step, Klingon's Vor I (0505) holding ``ground``, Fed and Klingon at ``relation``."""
+    sectors = {"0505": {"owner": "klingon", "star_system": {"name": "Vor", "planets": [
+        {"name": "Vor I", "owner": "klingon", "census": 3, "morale": 3, "ground_units": ground}]}}}
+    c, g = seed004(sectors=sectors, relations={("fed", "klingon"): relation})
+    return at_troops(c, g)
+
+
+@pytest.mark.parametrize("relation, fought", [("war", True), ("hostilities", False)])
+def test_hostilities_commit_no_ground_troops_war_does(relation, fought):
+    """Declaration of Hostilities: "hostile activities short of conquering systems ... ground troops
+    cannot be committed for invasion"; War "allows the commitment of ground troops". Fed's legion
+    standing on Klingon's Vor I beside a Klingon legion fights it at War only."""
+    c = vor(relation, [KL, FL])
+    assert [(str(x.at), x.planet) for x in c.ground_combats] == ([("0505", "Vor I")] if fought else [])
+
+
+@pytest.mark.parametrize("relation, fought", [("war", True), ("hostilities", False)])
+def test_hostilities_conquer_no_planet(relation, fought):
+    """Vor I with no Klingon ground unit left and Fed's legion on it: at War its conquest is settled
+    this phase; under Hostilities (short of conquering systems) it is not."""
+    c = vor(relation, [FL])
+    assert [(str(x.at), x.planet) for x in c.ground_combats] == ([("0505", "Vor I")] if fought else [])
