@@ -13,8 +13,8 @@ Readings (docs/strategic_rules.md):
 - *May fight* (encounters, Battle Hexes, stopping each other on a lane) = Declaration of
   Hostilities or War; Normal Relations allow no encounter scenarios.
 - Entry into the other power's sectors is prohibited under a Non-Aggression Treaty, and for
-  military units under a Trade or Peace Treaty (trade fleets may visit; non-military units may
-  pass).
+  military units under a Peace Treaty (non-military units may pass); under a Trade Treaty (without
+  Peace) only Trade Fleets may visit.
 """
 from __future__ import annotations
 
@@ -73,19 +73,27 @@ class Diplomacy:
         """Whether encounters between the two are allowed (Hostilities or War)."""
         return a != b and self.state(a, b) in FIGHTING_STATES
 
-    def entry_refusal(self, mover: str, owner: str | None, units: list[Unit]) -> str | None:
-        """Why a fleet of ``mover`` may not enter a sector of ``owner``, or ``None``."""
+    def entry_refusal(self, mover: str, owner: str | None, units: list[Unit], trade_fleet: bool = False) -> str | None:
+        """Why a fleet of ``mover`` (its ``units``; ``trade_fleet``: it is a Trade Fleet) may not enter a
+        sector of ``owner``, or ``None``. Seed 004: the Trade Treaty "enables trade fleets from one power
+        to visit the systems of another power" (a Trade Fleet only: colony and transport fleets need the
+        Peace Treaty, which "allows the movement of non-military units such as trade, colony, and
+        transport fleets")."""
         if owner is None or owner == mover:
             return None
         st = self.state(mover, owner)
         if st not in NO_ENTRY_STATES:
             return None
+        name = self._names.get(owner, owner)
         if st is D.NON_AGGRESSION:
-            return f"a Non-Aggression Treaty with {self._names.get(owner, owner)} prohibits entering its sectors"
+            return f"a Non-Aggression Treaty with {name} prohibits entering its sectors"
+        if st is D.TRADE:
+            if trade_fleet and all(u.is_civilian for u in units):
+                return None
+            return f"the Trade Treaty with {name} lets only trade fleets into its sectors (others need a Peace Treaty)"
         if all(u.is_civilian for u in units):
             return None
-        label = "Trade Treaty" if st is D.TRADE else "Peace Treaty"
-        return f"the {label} with {self._names.get(owner, owner)} lets only non-military units into its sectors"
+        return f"the Peace Treaty with {name} lets only non-military units into its sectors"
 
     # -- teams ---------------------------------------------------------------------------------
     def teams_may_fight(self, a: Team, b: Team, powers_a: Iterable[str] | None = None,

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from hexmap import Label
 from rules.economy.construction import CONSTRUCTION
 from rules.model.campaign import Campaign, Fleet
+from rules.model.turn_model import FleetKind
 from rules.model.units import Unit, UnitFate
 from rules.strategic.diplomacy import INTERNMENT, Diplomacy
 from rules.strategic.state import StrategicState
@@ -129,7 +130,7 @@ def check_orders(state: StrategicState, fleet: Fleet, path: list[Label]) -> Orde
         return OrderCheck(False, f"{fleet.name} cannot move: {why}", rule, bad_step=0)
     holder = fleet.interned_by
     if holder is not None and state.owner(fleet.sector) == holder and state.dip.entry_refusal(
-            fleet.power, holder, fleet.units) is not None:
+            fleet.power, holder, fleet.units, fleet.kind is FleetKind.TRADE) is not None:
         who = state.campaign.power(holder)
         return OrderCheck(False, f"{fleet.name} is interned: {who.name if who else holder} holds it in {fleet.sector} "
                                  "until it lets it leave", INTERNMENT, bad_step=0)
@@ -164,7 +165,7 @@ def check_orders(state: StrategicState, fleet: Fleet, path: list[Label]) -> Orde
         if i == 0 and step in blocked:
             return OrderCheck(False, f"{blocked[step]} arrived from {step} and blocks that lane this turn",
                               f"{MOVE_RULE} (between sectors)", bad_step=i)
-        refusal = state.dip.entry_refusal(fleet.power, state.owner(step), fleet.units)
+        refusal = state.dip.entry_refusal(fleet.power, state.owner(step), fleet.units, fleet.kind is FleetKind.TRADE)
         if refusal:
             return OrderCheck(False, f"cannot enter {step}: {refusal}", "004 Intel Phase (treaties)", bad_step=i)
         prev = step

@@ -6,9 +6,9 @@ leave. The internment costs are covered by the nation holding the units."
 Readings (docs/economy.md):
 
 * Movement refuses orders into a treaty partner's system (rules/strategic/diplomacy.py
-  ``entry_refusal``: a Non-Aggression Treaty, and for military units a Peace or Trade Treaty, which
-  build on it), so a fleet is there "accidentally": it stood there when the treaty was signed, was
-  sent back there by an encounter, or the sector changed hands.
+  ``entry_refusal``: a Non-Aggression Treaty; for military units a Peace Treaty, and for all but
+  Trade Fleets a Trade Treaty, which build on it), so a fleet is there "accidentally": it stood
+  there when the treaty was signed, was sent back there by an encounter, or the sector changed hands.
 * In the Supply Phase (the Combat Phase's first step, after movement) the holder - the power owning
   the sector - is asked for each such fleet: ``hold`` (interned: ``Fleet.interned_by``; it does not
   move, rules/strategic/movement.py) or ``release`` (allowed to leave). "Temporarily": the question
@@ -29,6 +29,7 @@ from rules.battlehex.questions import Question, choose
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, Fleet
 from rules.model.records import LogEntry
+from rules.model.turn_model import FleetKind
 from rules.model.units import UnitFate
 from rules.strategic.diplomacy import INTERNMENT as RULE
 from rules.strategic.state import StrategicState
@@ -48,7 +49,9 @@ def found(c: Campaign, state: StrategicState) -> list[tuple[Fleet, str]]:
         if f.in_transit_to is not None or not any(u.fate is UnitFate.ACTIVE and not u.destroyed for u in f.units):
             continue
         owner = state.owner(f.sector)
-        if owner is not None and owner != f.power and state.dip.entry_refusal(f.power, owner, f.units) is not None:
+        trade = f.kind is FleetKind.TRADE
+        if owner is not None and owner != f.power and state.dip.entry_refusal(f.power, owner, f.units,
+                                                                               trade) is not None:
             out.append((f, owner))
     return out
 
@@ -60,7 +63,7 @@ def pending(c: Campaign, state: StrategicState) -> Question | None:
         if key in c.turn_asked:
             continue
         team = c.team_of_power(holder)
-        why = state.dip.entry_refusal(f.power, holder, f.units)
+        why = state.dip.entry_refusal(f.power, holder, f.units, f.kind is FleetKind.TRADE)
         q = choose(key, team.id if team is not None else GM, RULE, (
             f"{_name(c, holder)}: {f.name} of {_name(c, f.power)} stands in your system {f.sector}, where {why}"
             f"{' (held since an earlier turn)' if f.interned_by == holder else ''} - hold it (interned: it does "

@@ -90,23 +90,42 @@ def test_major_lane_is_one_jump():
     assert check_orders(s, f, path("0606")).ok
 
 
-@pytest.mark.parametrize(("state_name", "units", "ok"), [
-    ("non_aggression", None, False),
-    ("non_aggression", [unit("t", is_civilian=True)], False),
-    ("trade", [unit("t", is_civilian=True)], True),
-    ("trade", None, False),
-    ("peace", None, False),
-    ("mutual_defense", None, True),
-    ("normal", None, True),
+CIV = [unit("t", is_civilian=True)]
+
+
+@pytest.mark.parametrize(("state_name", "units", "kind", "ok"), [
+    ("non_aggression", None, "military", False),
+    ("non_aggression", CIV, "trade", False),
+    ("trade", CIV, "trade", True),  # "enables trade fleets from one power to visit the systems of another"
+    ("trade", CIV, "transport", False),  # a Trade Treaty opens nothing else: a transport needs Peace
+    ("trade", CIV, "colony", False),
+    ("trade", None, "military", False),
+    ("peace", CIV, "transport", True),  # Peace: "non-military units such as trade, colony, and transport fleets"
+    ("peace", CIV, "colony", True),
+    ("peace", None, "military", False),
+    ("mutual_defense", None, "military", True),
+    ("normal", None, "military", True),
 ])
-def test_treaties_gate_entry(state_name, units, ok):
+def test_treaties_gate_entry(state_name, units, kind, ok):
+    """Seed 004 Intel Phase: the Non-Aggression Treaty "prohibits the movement of units through each
+    other's systems"; the Trade Treaty lets trade fleets visit, the Peace Treaty non-military units
+    pass, the Mutual Defense Treaty military ships travel; Normal Relations allow free movement."""
     c = campaign(relations={("fed", "klingon"): state_name}, sectors={"0102": {"owner": "klingon"}},
-                 fleets=[fleet("f", "fed", "0101", units=units)])
+                 fleets=[fleet("f", "fed", "0101", units=units, kind=kind)])
     s, f = one(c)
     chk = check_orders(s, f, path("0102"))
     assert chk.ok is ok
     if not ok:
         assert "cannot enter 0102" in chk.reason and "treat" in chk.rule.lower()
+
+
+def test_a_transport_under_a_trade_treaty_is_refused_in_words():
+    c = campaign(relations={("fed", "klingon"): "trade"}, sectors={"0102": {"owner": "klingon"}},
+                 fleets=[fleet("f", "fed", "0101", units=CIV, kind="transport")])
+    s, f = one(c)
+    chk = check_orders(s, f, path("0102"))
+    assert (chk.reason, chk.rule) == ("cannot enter 0102: the Trade Treaty with Klingon lets only trade fleets into "
+                                      "its sectors (others need a Peace Treaty)", "004 Intel Phase (treaties)")
 
 
 def test_forced_direction_after_a_battle_v13_514():
