@@ -1,0 +1,90 @@
+"""A ship stopped at the board's edge makes its plotted speed change there (a battle begun in era 4 or
+later, rules/systems/b5/compat.py; docs/b5.md "Withdrawal", a squadron at the board's edge no plot
+keeps on it). Seed 003 Accelerate/Decelerate: "if a ship were traveling at a speed of 12 and were
+given a decelerate order, it would move at a speed of 11 or less"; Movement: a capital ship may
+change speed only while maintaining course, and turns only at the speeds its data allows. B-C2, a
+capital ship that turns at speed 4 or less, stands at 0140 on the board's west edge facing E (south
+west) at speed 8, decel 4: every plot takes it off the board, so its plot stands and it stops at the
+edge; slowed to 4 there, it can turn away the next turn. Before era 4 it kept its speed at the edge
+(and stayed stuck there): a battle saved then still plays so."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules.battlehex.log import IllegalAnswer
+from rules.dice import ScriptedDice
+from rules.model import io
+from rules.strategic import build_graph
+from rules.strategic.turn import end_movement
+from rules.systems.b5 import compat
+from rules.systems.b5.battle import B5Battle
+from tests.rules.systems.b5.helpers import b5
+from tests.rules.systems.b5.test_firing import CANNON, LASER
+from tests.rules.systems.b5.test_pulses import ruled
+from tests.rules.systems.v13.helpers import AT, duel
+
+SLOW = {"turn": 4, "hard_turn": 4, "come_about": 4, "course_correct": 4, "decel": 4}
+"""B-C2 turns at speed 4 or less, and slows by 4 at most a turn."""
+
+
+def campaign():
+    blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[LASER, CANNON]),
+            b5("b-f2", "bflag", weapons=[LASER]), b5("b-c2", "b2", "capital", command=True, weapons=[LASER], **SLOW)]
+    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER, CANNON]),
+           b5("r-f2", "rflag", weapons=[LASER])]
+    c = duel(blue, red)
+    data = json.loads(io.dumps(c))
+    data.setdefault("settings", {})["battle_system"] = "b5"
+    data["settings"].setdefault("b5", {})["declared_fire"] = False
+    c = type(c).model_validate(data)
+    return end_movement(c, build_graph(c)).campaign
+
+
+def at_the_edge(era: int):
+    """A meeting engagement at speed 8, begun in ``era``: B-C2 at 0140 facing E, turn 1 plotted up to
+    squadron b2's plot."""
+    run = B5Battle(campaign(), AT, dice=lambda _seed: ScriptedDice([1] * 80))
+    run.answer("meeting engagement")
+    if era != compat.ERA:  # the record as a battle begun in ``era`` saved it
+        c = run.saved()
+        c = c.model_copy(update={"battle_hexes": [r.model_copy(update={"era": era}) for r in c.battle_hexes]})
+        run = B5Battle(c, AT, dice=lambda _seed: ScriptedDice([1] * 80))
+    for a in ["skirmish", "none", 8, 8, ruled("2030", "A"), ruled("2031", "A"), ruled("3530", "F"),
+              ruled("3531", "F"), ruled("0140", "E"), "plot and move", "FFF FF FFF"]:
+        run.answer(a)
+    assert run.pending.key == "b5/1/plot/b-c2" and run.engine.speed["b-c2"] == 8
+    return run
+
+
+def slowed_at_the_edge(run):
+    """B-C2 plotted slowing by 4 in pulse 1 (no GM ruling: no plot keeps it on the board); Red straight
+    on, no fire; turn 2 begun up to B-C2's plot."""
+    run.answer("F FF F -4@1")
+    assert run.engine.exits.boxed == {"1/b-c2": True}  # withdrawal.held_to tried every plot: none stays on
+    for a in ["FFF FF FFF", "done", "done", "done", [], "plot and move", "FFF FF FFF"]:
+        run.answer(a)
+    assert run.pending.key == "b5/2/plot/b-c2"
+    texts = [x.text for x in run.log.events]
+    assert "B-C2 stops at the board's edge" in texts
+    return texts
+
+
+def test_a_ship_stopped_at_the_edge_makes_its_plotted_speed_change_there():
+    run = at_the_edge(compat.ERA)
+    texts = slowed_at_the_edge(run)
+    assert "turn 1 pulse 3: squadron b2's command ship moves to 0140, facing E, speed 4" in texts
+    assert run.engine.speed["b-c2"] == 4 and "speed 4: 1/2/1 hexes" in run.pending.text
+    run.answer("LF FF F")  # at speed 4 it may turn: to port (south), along the edge
+    run.answer("FFF FF FFF")
+    assert str(run.engine.at["b-c2"]) == "0141" and run.engine.facing["b-c2"].name == "D"
+
+
+def test_a_battle_begun_before_keeps_its_speed_at_the_edge():
+    run = at_the_edge(compat.AWAY_ERA - 1)
+    texts = slowed_at_the_edge(run)
+    assert "turn 1 pulse 3: squadron b2's command ship moves to 0140, facing E, speed 8" in texts
+    assert run.engine.speed["b-c2"] == 8 and "speed 8: 3/2/3 hexes" in run.pending.text
+    with pytest.raises(IllegalAnswer, match="pulse 1: at speed 8 a ship moves 3 hexes, not 1"):
+        run.answer("LF FF F")
