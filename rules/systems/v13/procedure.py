@@ -175,7 +175,7 @@ class BattleProcedure:
             return False
         old = self.ctx
         dice.history = old.dice.history[:cp.rolls]
-        self._begin(cp.restore(self.record), EventLog(old.log.events[:cp.events]), dice, answers[:cp.answers],
+        self._begin(cp.restore(self.record), old.log.head(cp.events), dice, answers[:cp.answers],
                     {i: t for i, t in self._secret.items() if i < cp.answers})
         self._gen = _resumed(self.ctx, cp.n - 1)
         self.pending = self._advance(None, first=True)
