@@ -13,7 +13,7 @@ check then judges.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -161,11 +161,13 @@ def _v13_answer(b: Any, q: Question, rng: random.Random, actions: list[int]) -> 
 
 
 def fight(campaign: Campaign, at: Label, graph: LaneGraph, rng: random.Random, bound: int = 300,
-          dice_key: str | None = None, press: bool = False) -> Fought:
+          dice_key: str | None = None, press: bool = False,
+          placed: Callable[[Any, Question, Any], Any] | None = None) -> Fought:
     """Play the open Battle Hex at ``at`` with random legal answers, at most ``bound`` of them (a battle begun now
     keyed for its secret dice by ``dice_key``, as ``main.py turn`` keys it). ``press``: Return pressed at every
     question that has an answer to press (:func:`tests.play.pressed.pressed`), the random answers only where the
-    question is answered by choosing on a map or a panel; a pressed answer refused is ``stuck``."""
+    question is answered by choosing on a map or a panel; a pressed answer refused is ``stuck``. ``placed(run,
+    question, answer)`` gives a V13 placement instead of its random ``answer`` (a GM ruling, say)."""
     from tests.play.pressed import NONE, pressed
 
     from rules.systems import start, system_for
@@ -196,6 +198,8 @@ def fight(campaign: Campaign, at: Label, graph: LaneGraph, rng: random.Random, b
                 except IllegalAnswer as e:  # autoplay found no legal answer
                     out.stuck = f"{q.key}: {e}"
                     return out
+                if q.kind is QKind.PLACE and placed is not None:
+                    tried = [placed(b, q, tried[0])]
                 if q.kind is QKind.ACTION:
                     tried.append({"end": ENDED_BY_PLAYER})
                 if q.kind is QKind.CHOOSE_UNITS:  # autoplay tries 8 random picks; then every subset

@@ -43,7 +43,10 @@ def propose_centre(ctx: Ctx) -> Hex:
     for c in box:
         if all(region.contains(c, h) for h in edge) and all(region.contains(c, h) for h in placed):
             return c
-    return min(near, key=lambda c: (sum(not region.contains(c, h) for h in placed), c.distance(guess)))
+    # no centre holds every unit (a GM ruling placed one far off): the one that leaves the fewest outside; of those,
+    # the defence, then the middle, then the first placed unit's hex (the centre V13.811's ruling takes: centre())
+    first = [st.anchor] if st.anchor is not None else []
+    return min([*first, *near, *placed], key=lambda c: sum(not region.contains(c, h) for h in placed))
 
 
 def _outline(placed: list[Hex]) -> list[Hex]:
@@ -59,41 +62,59 @@ def outside(ctx: Ctx, centre: Hex) -> list[str]:
     return [u.name for u in ctx.state.placed() if not region.contains(centre, u.at)]
 
 
+RULED = "V13.811 / INTERPRETATIONS 4"
+"""The rule of the engine's ruling when no original centre hex holds every unit."""
+
+
 def centre(ctx: Ctx) -> Ask:
+    """The GM confirms the proposed centre or names another that holds every unit. When none holds every unit (a GM
+    ruling placed one far off) no answer could pass: the proposal, the centre leaving the fewest units outside, is
+    then the engine's ruling, taken by OK (Return) and logged with its reason; another hex needs a GM ruling."""
     st = ctx.state
     st.step = Step.CENTRE
     proposal = propose_centre(ctx)
     label = ctx.label(proposal)
     words = ctx.where(proposal)
+    off = outside(ctx, proposal)
 
-    def parse(ans: Any) -> Hex:
+    def parse(ans: Any) -> tuple[Hex, bool]:
         if not isinstance(ans, str):
             raise IllegalAnswer("V13.811", f"the centre hex is a label string (\"2115\" or \"(col,row)\"), not "
                                            f"{shown(ans)}")
         try:
-            return ctx.window.hex_at(Label.parse(ans))
+            return ctx.window.hex_at(Label.parse(ans)), False
         except ValueError as e:
             raise IllegalAnswer("V13.811", str(e)) from None
-    def check(ans: Any) -> Hex:
-        h = parse(ans)
-        off = outside(ctx, h)
-        if off:
+    def check(ans: Any) -> tuple[Hex, bool]:
+        h, _ = parse(ans)
+        if off and h == proposal:  # no centre holds every unit: the engine rules the proposal
+            return h, True
+        out = outside(ctx, h)
+        if out:
             raise IllegalAnswer("V13.811", f"with the centre at {ctx.where(h)}, "  # INTERPRETATIONS 4
-                                f"{', '.join(off)} would lie outside the legal region of the floating map; choose "
-                                "another centre, or re-place (undo)")
-        return h
+                                f"{', '.join(out)} would lie outside the legal region of the floating map; "
+                                + (f"no centre holds every unit: OK takes the proposed {words} (the engine's "
+                                   "ruling), a GM ruling another hex" if off else "choose another centre")
+                                + ", or re-place (undo)")
+        return h, False
 
     data: dict[str, Any] = {"proposed": label}
     text = (f"GM: confirm the original centre hex of the map (proposed: {words}, "
             + (f"the hex of {st.anchor_name or 'the defence'}, the defence the set-up is placed around"
                if proposal == st.anchor else "the middle of all units") + ")")
-    off = outside(ctx, proposal)
-    if off:  # no centre holds every unit (a GM ruling placed one far off): only a ruling goes on
-        data.update(gm_question=True, rule="V13.811 / INTERPRETATIONS 4",
-                    why=f"no centre holds every unit; with {words}, {', '.join(off)} lie outside the legal region")
-        text = (f"GM: no original centre hex holds every unit (V13.811: with {words}, "
-                f"{', '.join(off)} lie outside the legal region); rule the centre (a GM ruling), or undo")
-    h = yield Question("V13.811/centre", QKind.LABEL, GM, "V13.811", text, data=data, check=check, parse=parse)
+    why = f"no centre holds every unit; with {words}, {', '.join(off)} {'lies' if len(off) == 1 else 'lie'} outside " \
+          "the legal region"
+    if off:  # a GM ruling placed a unit far off: the proposal is the engine's ruling, Return goes on
+        data.update(rule=RULED, why=why)
+        text = (f"GM: no original centre hex holds every unit (V13.811: a GM ruling placed units too far apart). "
+                f"Proposed: {words}, the centre leaving the fewest units outside the legal region "
+                f"({', '.join(off)}); OK takes it as the engine's ruling (logged), or rule another hex (a GM ruling), "
+                "or undo")
+    h, ruled_here = yield Question("V13.811/centre", QKind.LABEL, GM, "V13.811", text, data=data, check=check,
+                                   parse=parse)
+    if ruled_here:
+        ctx.log.add("ruling", RULED, f"{why}: the engine rules the proposed centre, {words}, the one leaving the "
+                                     "fewest units outside", {"centre": label, "outside": off})
     before = ctx.where(h)
     st.centre = h
     ctx.info("V13.811", f"the original centre hex ({before} during placement) now reads {ctx.where(h)}: the map "

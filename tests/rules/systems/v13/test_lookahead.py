@@ -59,7 +59,8 @@ def test_a_gm_ruling_far_away_makes_the_next_question_a_gm_question_v13_811():
     with pytest.raises(IllegalAnswer):  # no legal hex: a plain answer is refused
         b.answer(place("amoeba", "2115"))
     b.answer({"gm_ruling": "placed by the GM", "answer": place("amoeba", "2115")})
-    assert b.state.step is Step.CENTRE and b.pending.data.get("gm_question")  # no centre holds them all
+    assert b.state.step is Step.CENTRE and b.pending.data.get("rule") == "V13.811 / INTERPRETATIONS 4"  # no centre
+    # holds them all: the proposal would be the engine's ruling (test_centre_ruled); the GM rules another hex
     b.answer({"gm_ruling": "the GM's centre", "answer": "2115"})
     assert b.state.step is Step.COMBAT
 
