@@ -5,10 +5,9 @@ at 1:1 and fitted to the sheet, against a naive scene of 1,260 plain polygon hex
 the same size in the same run. Then, each beside the naive scene's in the same run:
 - a wheel notch in and out (wheel events sent to the view, as a person zooms) between zooms
   shown before, against the naive view scaled the same way;
-- a notch to a zoom never shown while the wheel turns (what is not kept for it shown from the
-  pictures of the zoom before, scaled: within a 60 Hz frame and at most twice the naive scene's
-  time, no stutter), and the sharp redraw once the wheel rests (a full redraw: < 8 ms; issue 21:
-  the screen's part of the sheet drawn straight), and with no goal the counters' part of it (the
+- a notch to a zoom never shown while the wheel turns (the last screen drawn sharp, scaled), and
+  the sharp redraw once the wheel rests (a full redraw: the screen's part of the sheet drawn
+  straight), each with issue 21's goal (< 8 ms, >= 2x naive), and with no goal the counters' part of it (the
   piles found again, only the counters whose place or picture changes laid again);
 - the redraw after a float of the map (V13.812: the sheet and every label move one hex, as when
   the map follows a unit), against the naive scene's 1,260 hexes moved one hex and redrawn;
@@ -172,8 +171,8 @@ def settle(app, view) -> None:
 
 def new_zoom_rows(app, view, naive, sheet) -> list[Row]:
     """The first redraw at a zoom the map was never shown at (a wheel notch in, then out by
-    1.1, so no zoom comes back) while the wheel turns: what is not kept for it is shown from
-    the pictures of the zoom before, scaled. Then the sharp redraw once the wheel rests (< 8 ms,
+    1.1, so no zoom comes back) while the wheel turns: the last screen drawn sharp, scaled
+    (app/systems/v13/turning.py). Then the sharp redraw once the wheel rests (< 8 ms,
     a full redraw: the screen's part of the sheet, the outlines and the counters drawn afresh at
     the new zoom), after a notch to a new zoom each time, against the naive scene's redraw at a
     new zoom."""
@@ -218,9 +217,9 @@ def new_zoom_rows(app, view, naive, sheet) -> list[Row]:
         v.resetTransform()
     app.processEvents()
     return [Row("battle-map first redraw at a zoom never shown before (wheel turning), from 1:1", zoomed["real"],
-                f"< {2 * GOAL_MS:g} ms, >= 0.5x naive", zoomed["naive"]),  # a frame at 60 Hz; not a stutter
-            Row("  battle-map sharp redraw once the wheel rests at that zoom", sharpened["real"], f"< {GOAL_MS:g} ms",
-                sharpened["naive"]),
+                f"< {GOAL_MS:g} ms, >= {GOAL_RATIO:g}x naive", zoomed["naive"]),  # issue 21's goal
+            Row("  battle-map sharp redraw once the wheel rests at that zoom", sharpened["real"],
+                f"< {GOAL_MS:g} ms, >= {GOAL_RATIO:g}x naive", sharpened["naive"]),
             Row("    of which the counters laid again at that zoom (the piles found, pictures drawn; no goal)",
                 laid["real"])]
 

@@ -20,8 +20,9 @@ from app.systems.v13.counters import MIN_PX, CounterItem, CounterSpec, GhostItem
 from app.systems.v13.fan import lay_stack, pile_items, piles
 from app.systems.v13.grid import OFF_SHEET, REGION_PEN, PlaneGrid
 from app.systems.v13.hexes import HEX, LAYOUT, POLY, area_path, centre_of, segments_path
-from app.systems.v13.layers import ScreenPictures, device_rect, quick, visible
+from app.systems.v13.layers import device_rect, quick, visible
 from app.systems.v13.outlines import Outline
+from app.systems.v13.turning import TurnPictures
 from app.systems.v13.verdict import keep_in_view
 from hexmap import Facing, Hex, MapWindow
 from hexmap.region import LegalRegion
@@ -109,7 +110,7 @@ class BattleScene(QGraphicsScene):
         self.zone_path, self.ring_path = QPainterPath(), QPainterPath()
         # see-through pens: stroked opaque, laid at the pen's opacity (app.systems.v13.outlines)
         self.zone_picture, self.ring_picture = Outline(ZONE_PEN), Outline(RING_PEN)
-        self.screens = ScreenPictures()  # the whole background per zoom, for a zoom back
+        self.screens = TurnPictures(self.views)  # the background per zoom (a zoom back), the last scaled (the wheel turning)
         self.hover = self._path_item(QPen(), 20)
         self.hover_text = QGraphicsTextItem()
         self.hover_text.setZValue(21)
