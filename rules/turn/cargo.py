@@ -57,12 +57,11 @@ from rules.errors import RuleError
 from rules.model.campaign import Campaign, Fleet, Planet
 from rules.model.records import LogEntry
 from rules.model.turn_model import Cargo, CargoKind
-from rules.model.types import DiplomaticState
 from rules.model.units import unit_secret
 from rules.strategic.control import supply_points
 from rules.strategic.diplomacy import Diplomacy
 from rules.turn.base_transport import CARRYING, carrying as carrying_base
-from rules.turn.invasion import ground_war_why
+from rules.turn.invasion import ground_war_why, landing_treaty_refusal
 from rules.turn.cargo_room import (  # the capacity rules are cargo's, kept apart for length
     GROUND,
     MOVEMENT,
@@ -303,12 +302,11 @@ def disembark(campaign: Campaign, fleet_id: str, cargo_id: str, planet_name: str
         if g is None:
             raise RuleError(INVASION, f"cargo {cargo_id} names no ground unit")
         sec = out.sector_at(str(f.sector))
+        dip = Diplomacy(campaign)
+        treaty = landing_treaty_refusal(campaign, dip, sec, f.power, planet) if sec is not None else None
+        if treaty is not None:
+            raise RuleError("004 Intel Phase", treaty)
         if planet.owner is not None and sec is not None:
-            dip = Diplomacy(campaign)
-            if planet.owner != f.power and dip.state(f.power, planet.owner) is DiplomaticState.MUTUAL_DEFENSE:
-                raise RuleError("004 Intel Phase", f"Mutual Defense Treaty: ground forces cannot be moved to the "
-                                f"systems of {_named(campaign, planet.owner)}, {_whose(campaign, f.power)} treaty "
-                                f"partner ({planet.name})")
             if not dip.allied(f.power, planet.owner):
                 why = ground_war_why(campaign, dip, sec, f.power, planet.owner)
                 if why is None:

@@ -261,6 +261,47 @@ def ground_war_why(campaign: Campaign, dip: Diplomacy, sector: Sector, power: st
     return None
 
 
+NON_AGGRESSION_STATES = (DiplomaticState.NON_AGGRESSION, DiplomaticState.TRADE)
+"""States whose strongest treaty is the Non-Aggression Treaty (a Trade Treaty builds on it alone; a
+Peace partner is "friendly for all purposes", Mutual Defense and Alliance partners allied)."""
+
+
+def _present(campaign: Campaign, sector: Sector) -> set[str]:
+    """The powers with a unit in ``sector``: a fleet standing there with a unit in play, or ground units
+    on one of its planets."""
+    out = {f.power for f in campaign.fleets if f.sector == sector.at and f.in_transit_to is None
+           and any(not u.destroyed for u in f.units)}
+    for pl in sector.star_system.planets if sector.star_system is not None else []:
+        out.update(g.power for g in pl.ground_units)
+    return out
+
+
+def landing_treaty_refusal(campaign: Campaign, dip: Diplomacy, sector: Sector, power: str,
+                           planet: Planet) -> str | None:
+    """Why a treaty bars ``power``'s ground troops from landing on ``planet`` of ``sector`` (words for
+    the refusal, rule 004 Intel Phase), ``None`` when none does. Seed 004: Mutual Defense Treaty,
+    "ground forces cannot be moved to other treaty powers' systems": the planet's owner or the
+    system's is the partner. Non-Aggression Treaty, "Encountering units from the treaty partner in
+    other systems restricts generating encounter scenarios or invading those systems": a landing on
+    a planet neither ``power``'s nor an ally's, in a system where a partner has units."""
+    if planet.owner == power:
+        return None
+    for other in (planet.owner, sector.owner):
+        if other is not None and other != power and dip.state(power, other) is DiplomaticState.MUTUAL_DEFENSE:
+            return (f"Mutual Defense Treaty: ground forces cannot be moved to the systems of "
+                    f"{_power_name(campaign, other)}, {possessive(_power_name(campaign, power))} treaty partner "
+                    f"({planet.name})")
+    if planet.owner is not None and dip.allied(power, planet.owner):
+        return None
+    partners = sorted(p for p in _present(campaign, sector)
+                      if p != power and dip.state(power, p) in NON_AGGRESSION_STATES)
+    if partners:
+        return (f"Non-Aggression Treaty: units of {' and '.join(_power_name(campaign, p) for p in partners)}, "
+                f"{possessive(_power_name(campaign, power))} treaty partner, stand in this system, which restricts "
+                f"invading it ({planet.name})")
+    return None
+
+
 def ground_war(campaign: Campaign, dip: Diplomacy, sector: Sector, a: str, b: str) -> str | None:
     """Which of ``a`` and ``b`` may commit ground troops against the other's on a planet of
     ``sector`` (:func:`ground_war_why`): ``"both"``, a power, or ``None``."""

@@ -9,7 +9,8 @@ import pytest
 
 from rules.errors import RuleError
 from rules.turn.cargo import GroundItem, disembark, embark
-from tests.rules.turn.test_cargo import base, planet
+from tests.rules.strategic.builder import campaign, fleet
+from tests.rules.turn.test_cargo import base, gu, planet, refused, transport, world
 from tests.rules.turn.test_combat_phase import seed004
 from tests.rules.turn.test_logistics import at_troops
 
@@ -54,3 +55,45 @@ def test_hostilities_conquer_no_planet(relation, fought):
     this phase; under Hostilities (short of conquering systems) it is not."""
     c = vor(relation, [FL])
     assert [(str(x.at), x.planet) for x in c.ground_combats] == ([("0505", "Vor I")] if fought else [])
+
+
+def nova(relations: dict, fleets: list | None = None, owner: str = "klingon"):
+    """Fed's transport in Sol (0202, owned by ``owner``) with Fed's Earth, Klingon's Kronos and the
+    unowned Nova; the legion g1 embarked on turn 1."""
+    pls = [{"name": "Earth", "owner": "fed", "census": 5, "morale": 5, "ground_units": [gu("g1")]},
+           {"name": "Kronos", "owner": "klingon", "census": 3}, {"name": "Nova"}]
+    c = campaign(sectors=world(pls, owner=owner), fleets=[transport(), *(fleets or [])], relations=relations)
+    return embark(c, "tr", "Earth", GroundItem("g1"), 1)
+
+
+@pytest.mark.parametrize("relation, ok", [("mutual_defense", False), ("normal", True), ("alliance", True)])
+def test_no_ground_forces_into_a_mutual_defense_partners_system(relation, ok) -> None:
+    """"ground forces cannot be moved to other treaty powers' systems": not even onto the unowned Nova
+    of a system the Mutual Defense partner owns; at Normal Relations (or as allies) the landing stands;
+    Fed's own Earth there takes its legion under the treaty too."""
+    c = nova({("fed", "klingon"): relation})
+    if ok:
+        assert [g.id for g in planet(disembark(c, "tr", "g1", "Nova", 2), "Nova").ground_units] == ["g1"]
+    else:
+        refused("004 Intel Phase", "Mutual Defense Treaty: ground forces cannot be moved to the systems of Klingon",
+                disembark, c, "tr", "g1", "Nova", 2)
+    assert planet(disembark(c, "tr", "g1", "Earth", 2), "Earth").ground_units[-1].id == "g1"
+
+
+@pytest.mark.parametrize("relation, ok", [("non_aggression", False), ("trade", False), ("normal", True),
+                                          ("peace", True)])
+def test_a_non_aggression_partners_units_in_a_system_bar_invading_it(relation, ok) -> None:
+    """Non-Aggression Treaty: "Encountering units from the treaty partner in other systems restricts
+    generating encounter scenarios or invading those systems". Fed (at war with Klingon) may land on
+    Klingon's Kronos, but not while an Orion fleet stands in Sol and Fed and Orion have a
+    Non-Aggression (or Trade) Treaty; a Peace partner is "friendly for all purposes"."""
+    rel = {("fed", "klingon"): "war", ("fed", "orion"): relation}
+    c = nova(rel, [fleet("o", "orion", "0202")])
+    if ok:
+        assert [g.id for g in planet(disembark(c, "tr", "g1", "Kronos", 2), "Kronos").ground_units] == ["g1"]
+    else:
+        refused("004 Intel Phase", "Non-Aggression Treaty: units of Orion, Fed's treaty partner, stand in this "
+                "system, which restricts invading it", disembark, c, "tr", "g1", "Kronos", 2)
+    assert planet(disembark(c, "tr", "g1", "Earth", 2), "Earth").ground_units[-1].id == "g1"  # its own planet
+    away = nova(rel, [fleet("o", "orion", "0303")])  # the Orions elsewhere: nothing restricts
+    assert [g.id for g in planet(disembark(away, "tr", "g1", "Kronos", 2), "Kronos").ground_units] == ["g1"]
