@@ -25,14 +25,13 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from rules.errors import RuleError
 from rules.model.campaign import Campaign, Fleet
 from rules.model.checks import Problem
 from rules.model.economy_secrets import READABLE_BEFORE, economy_places
-from rules.model.json_value import MAX_DEPTH, json_problem, nesting_problem
-from rules.model.key_book import book_problems, campaign_id_of, new_campaign_id, signed_book
-from rules.model.records import LogEntry
-from rules.model.seals import GM, LOG_RULE, Keyring, SealedBlob, SealKey, WrongPassphrase, open_blob, seal
+from rules.model.json_value import MAX_DEPTH, DuplicateKey, json_problem, nesting_problem, unique_keys
+from rules.model.key_book import book_problems, campaign_id_of
+from rules.model.key_records import with_key
+from rules.model.seals import GM, Keyring, SealedBlob, SealKey, WrongPassphrase, open_blob, seal
 from rules.model.secrets_plain import refuse_plain
 from rules.model.units import Unit, unit_secret
 from rules.model.visibility import Owner, Secrets, answer_owner, joined, record_words
@@ -269,7 +268,7 @@ def _open_all(data: dict[str, Any], raw: Any, keyring: Keyring | None, save: Any
             return Unsealed([Problem(f"sealed[{i}]", f"the secrets sealed for {who} nest {deep} levels deep, more "
                                                      f"than a file may ({MAX_DEPTH}): refused (forged?)")])
         try:
-            loaded = json.loads(text)
+            loaded = json.loads(text, object_pairs_hook=unique_keys)  # a key twice: refused as in the file (io)
             if save is not None:  # format 2: the other parts of the save, and the secrets
                 if not isinstance(loaded, dict) or set(loaded) != {"with", "secrets"}:
                     raise TypeError(loaded)
@@ -282,6 +281,8 @@ def _open_all(data: dict[str, Any], raw: Any, keyring: Keyring | None, save: Any
                                        for m in sorted(present - named)])
                 loaded = loaded["secrets"]
             got = [(tuple(p), v) for p, v in loaded]
+        except DuplicateKey as e:
+            return Unsealed([Problem(f"sealed[{i}]", f"in the secrets sealed for {who}, {e}: refused (forged?)")])
         except (ValueError, TypeError, RecursionError):
             return Unsealed([Problem(f"sealed[{i}]", "the sealed secrets are not as BattleHex writes them")])
         if not all(isinstance(part, (str, int)) and not isinstance(part, bool) for p, _v in got for part in p):
@@ -359,32 +360,6 @@ def _get(data: Any, path: Path) -> Any:
 
 def _shown(path: Path) -> str:
     return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
-
-
-def with_key(c: Campaign, holder: str, key: SealKey | None, keyring: Keyring | None = None,
-             log: str = "") -> Campaign:
-    """``c`` with ``holder``'s seal key set (``None``: removed) and the key records signed anew
-    with the GM's key of ``keyring`` (:func:`rules.model.key_book.signed_book`); ``log``, when
-    given, is added to the campaign log (it must name no secret). What was sealed for a holder
-    whose key is removed is stored for the other holders only, or in plain text.
-
-    Raises:
-        RuleError: the GM holds a signing key that ``keyring`` does not hold; or the GM's key
-            would be removed while Teams' keys are bound to it.
-    """
-    keys = {n: k for n, k in c.keys.items() if n != holder}
-    if key is not None:
-        keys[holder] = key
-    if holder == GM and key is None and any(k.v == 2 for n, k in keys.items()):
-        raise RuleError("keys", "the Teams' keys are bound to the GM's: remove or reset their passphrases first")
-    book = None
-    if keys:
-        campaign = c.key_book.campaign if c.key_book is not None else new_campaign_id()
-        book = signed_book(keys, campaign, keyring.get(GM) if keyring is not None else None)
-    update: dict[str, Any] = {"keys": dict(sorted(keys.items())), "key_book": book}
-    if log:
-        update["log"] = [*c.log, LogEntry(turn=c.turn, rule=LOG_RULE, text=log)]
-    return c.model_copy(update=update)
 
 
 def secrets_by_holder(c: Campaign) -> dict[str, int]:

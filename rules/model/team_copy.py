@@ -33,6 +33,7 @@ from rules.errors import RuleError
 from rules.model.campaign import Campaign, TeamCopyMark
 from rules.model.checks import Problem, check_campaign
 from rules.model.economy_model import PowerEconomy
+from rules.model.json_value import unique_keys
 from rules.model.key_book import campaign_id_of, signed_book
 from rules.model.seals import GM, LOG_RULE, signing_key, signing_public
 from rules.model.secrets import seal_data, secret_places
@@ -211,7 +212,7 @@ def peek(path: str | Path) -> TeamCopyMark | None:
         text = Path(path).read_text(encoding="utf-8")
         if "\"team_copy\"" not in text:
             return None
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=unique_keys)  # a key twice: no mark (opening refuses it, naming it)
         mark = data.get("team_copy") if isinstance(data, dict) else None
         return None if mark is None else TeamCopyMark.model_validate(mark)
     except (OSError, ValueError):

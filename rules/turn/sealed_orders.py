@@ -38,6 +38,7 @@ from hexmap import Label, LaneGraph
 from rules.battlehex.words import possessive
 from rules.errors import RuleError
 from rules.model.campaign import Campaign
+from rules.model.json_value import DuplicateKey, unique_keys
 from rules.model.key_book import campaign_id_of
 from rules.model.records import Phase
 from rules.model.seals import GM, SealedBlob, WrongPassphrase, open_blob, seal
@@ -203,6 +204,15 @@ def _refused(name: str, why: str) -> RuleError:
     return RuleError(TURN_ORDERS, f"{name}: {why}; no orders were imported")
 
 
+def _json(name: str, text: str | bytes) -> Any:
+    """The JSON of file ``name`` (or of its sealed part); a key named twice in one object is refused naming the file
+    and the key, as a campaign file's is (:func:`rules.model.json_value.unique_keys`)."""
+    try:
+        return json.loads(text, object_pairs_hook=unique_keys)
+    except DuplicateKey as e:
+        raise _refused(name, str(e)) from None
+
+
 def read(c: Campaign, name: str, text: str, keyring: Keyring) -> Imported:
     """The orders in file ``name`` (its ``text``), opened with the GM's key in ``keyring``; a file
     of the wrong campaign, turn or power, or changed, is refused naming the file and why."""
@@ -211,7 +221,9 @@ def read(c: Campaign, name: str, text: str, keyring: Keyring) -> Imported:
     from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PublicKey
 
     try:
-        data = json.loads(text)
+        data = _json(name, text)
+    except RuleError:  # a key named twice
+        raise
     except ValueError:
         raise _refused(name, "not a sealed orders file (not JSON)") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -240,7 +252,7 @@ def read(c: Campaign, name: str, text: str, keyring: Keyring) -> Imported:
                              "was sealed, or made for another power or turn") from None
     if plain is None:
         raise _refused(name, "it is not sealed to the GM")
-    inner = json.loads(plain)
+    inner = _json(name, plain)
     body = str(inner["body"]).encode()
     team_public = c.keys.get(team.id)
     if team_public is None:
@@ -248,7 +260,7 @@ def read(c: Campaign, name: str, text: str, keyring: Keyring) -> Imported:
     shared = gm.exchange(X25519PublicKey.from_public_bytes(base64.b64decode(team_public.public)))
     if not hmac.compare_digest(_mac(shared, body), str(inner["mac"])):
         raise _refused(name, f"it was not made with {possessive(team.name)} key: another Team cannot send {possessive(p.name)} orders")
-    got = json.loads(body)
+    got = _json(name, body)
     if (got["campaign"], got["turn"], got["power"]) != (campaign, c.turn, p.id):
         raise _refused(name, "its sealed header differs from its outer one")
     try:

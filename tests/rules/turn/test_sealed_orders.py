@@ -98,3 +98,15 @@ def test_a_file_whose_moves_name_another_powers_fleet_does_not_open(full):
     data["power"] = "klingon"
     with pytest.raises(RuleError, match="no orders were imported"):
         read_all(c, [("k.orders", json.dumps(data))], ring)
+
+
+def test_a_file_naming_a_key_twice_is_refused_naming_the_file_and_the_key(full):
+    """Issue 22, hostile files: ``"power"`` named twice in the file's object was read as its last value (the first lost
+    unseen) and the orders were imported; the file is refused naming it and the key, as a campaign file is."""
+    c, gm, ring = full
+    _copy, text = _alliance_file(c, gm, {"fed-third": ["0608"]})
+    assert text.startswith("{")
+    twice = '{"power": "kli", ' + text[1:]
+    with pytest.raises(RuleError, match=r"fed.orders: the key 'power' appears twice in one object .*no orders were "
+                                        r"imported"):
+        read_all(c, [("fed.orders", twice)], ring)
