@@ -21,7 +21,7 @@ from app.systems.v13.fan import lay_stack, pile_items, piles
 from app.systems.v13.grid import OFF_SHEET, REGION_PEN, PlaneGrid
 from app.systems.v13.hexes import HEX, LAYOUT, POLY, area_path, centre_of, segments_path
 from app.systems.v13.layers import device_rect, quick, visible
-from app.systems.v13.outlines import Outline
+from app.systems.v13.paper_outline import PaperOutline
 from app.systems.v13.turning import TurnPictures
 from app.systems.v13.verdict import keep_in_view
 from hexmap import Facing, Hex, MapWindow
@@ -108,8 +108,8 @@ class BattleScene(QGraphicsScene):
         # outlines over the plane, in this order (the ring above the zone, which often runs along it)
         self.region_path, self.centre_path = QPainterPath(), QPainterPath()
         self.zone_path, self.ring_path = QPainterPath(), QPainterPath()
-        # see-through pens: stroked opaque, laid at the pen's opacity (app.systems.v13.outlines)
-        self.zone_picture, self.ring_picture = Outline(ZONE_PEN), Outline(RING_PEN)
+        # see-through pens: stroked with the opaque colour they give on the paper (app.systems.v13.paper_outline)
+        self.zone_picture, self.ring_picture = PaperOutline(ZONE_PEN), PaperOutline(RING_PEN)
         self.screens = TurnPictures(self.views)  # the background per zoom (a zoom back), the last scaled (the wheel turning)
         self.hover = self._path_item(QPen(), 20)
         self.hover_text = QGraphicsTextItem()
@@ -175,7 +175,7 @@ class BattleScene(QGraphicsScene):
             if visible(path, rect):
                 p.setPen(pen)
                 p.drawPath(path)
-        for cache in (self.zone_picture, self.ring_picture):  # pictures per zoom (app.systems.v13.outlines)
+        for cache in (self.zone_picture, self.ring_picture):  # stroked, or pictures per zoom (paper_outline)
             if visible(cache.path, rect):
                 cache.paint(p)
         p.restore()
