@@ -31,7 +31,8 @@ KINDS = (("done", "My orders are done"), ("purchase", "Buy a unit"),
          ("productivity", "Buy a planet's next Productivity point"),
          ("repair", "Repair a crippled unit"), ("intel", "Buy Intel Points"), ("cancel", "Cancel a project"),
          ("scrap", "Scrap a unit (50% back)"), ("ground", "Raise a ground unit"),
-         ("colonize", "Load Census on a Colony Fleet"), ("reserve", "Send a unit to Reserve"),
+         ("colonize", "Load Census on a Colony Fleet"), ("settle", "Choose the planet a Colony Fleet settles"),
+         ("reserve", "Send a unit to Reserve"),
          ("mothball", "Mothball a ship"), ("reactivate", "Reactivate a unit"),
          ("mission", "Intel mission against another power"), ("escort", "Assign or remove an Escort"),
          ("route", "Give a Trade Fleet a new route"), ("replace", "Send a new flight to replace a loss"),
@@ -39,7 +40,7 @@ KINDS = (("done", "My orders are done"), ("purchase", "Buy a unit"),
 """The order kinds, in the Order list's order: the dialog opens at the first, "done" (Return closes the
 power's orders; it never spends points nor orders a unit the power's list may not hold)."""
 LISTED = {"repair": "&Repair:", "scrap": "&Scrap:", "ground": "&Raise:", "colonize": "&Load:",
-          "reserve": "&Unit:", "mothball": "&Ship:", "reactivate": "&Unit:", "escort": "&Escort:",
+          "settle": "Se&ttle:", "reserve": "&Unit:", "mothball": "&Ship:", "reactivate": "&Unit:", "escort": "&Escort:",
           "replace": "&Flight:"}
 """The kinds offered from the engine's list (rules/turn/order_choices.py), with their field's label."""
 
@@ -113,7 +114,7 @@ class OrdersDialog(QDialog):
             self.cancel_box.addItem(f"{j.unit_class if j.repair_of is None else 'repair of ' + j.repair_of} at "
                                     f"{j.planet} ({j.at}), paid {points(j.cost)}: 50% back", j.id)
         self._page((("&Project:", self.cancel_box),))
-        for k in ("scrap", "ground", "colonize", "reserve", "mothball", "reactivate"):
+        for k in ("scrap", "ground", "colonize", "settle", "reserve", "mothball", "reactivate"):
             self._listed(k)
         self._mission_page()
         self._listed("escort")
@@ -278,7 +279,7 @@ class OrdersDialog(QDialog):
         """The note under ``kind``'s list: the chosen order in the engine's words, paid now."""
         chosen = self.offered.get(kind, [])
         if 0 <= index < len(chosen):
-            paid = "As" if kind in ("escort", "replace") else "Paid now, as"  # these cost nothing now
+            paid = "As" if kind in ("escort", "replace", "settle") else "Paid now, as"  # these cost nothing now
             self.notes[kind].setText(f"{paid} the engine logs it: {chosen[index].text}")
 
     def refused(self, why: str) -> None:

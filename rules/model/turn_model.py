@@ -17,7 +17,7 @@ Readings of the seed (004 Movement Phase, Encounters Phase, Invasion Phase, Unit
 """
 from enum import Enum
 
-from pydantic import Field, StrictBool, StrictInt, StrictStr
+from pydantic import Field, StrictBool, StrictInt, StrictStr, model_validator
 
 from rules.model.types import LabelField, Strict
 from rules.model.units import Unit
@@ -80,6 +80,16 @@ class Cargo(Strict):
                                             "not be disembarked or deployed that turn")
     unit: Unit | None = Field(None, description="a unit carried as cargo (kind other: a DefSat, a mine, a flight); "
                               "without a size it takes its defense value divided by two, rounded up")
+    settle_at: LabelField | None = Field(None, description="a Colony Fleet's Census: the system of the planet its "
+                                         "power chose to settle (rules/turn/colonize.py)")
+    settle_planet: StrictStr | None = Field(None, min_length=1, description="that planet, by name")
+
+    @model_validator(mode="after")
+    def _settle_both(self) -> "Cargo":
+        if (self.settle_at is None) != (self.settle_planet is None) or (
+                self.settle_at is not None and self.kind is not CargoKind.CENSUS):
+            raise ValueError("settle_at and settle_planet are given together, on Census cargo only")
+        return self
 
     @property
     def needs(self) -> int:

@@ -11,11 +11,18 @@ Readings (docs/economy.md):
   Fleet, standing (not in transit) at the sector of the power's planet ``planet``, loads 1 Census
   from it (Census cargo, amount 1); the planet keeps at least 1 Census (emptying a colony is not
   moving its people) and a fleet carries one Census at a time.
-* At Update Asset (:func:`settle`), a loaded Colony Fleet standing in a system with an unowned
-  planet of Census 0 settles the first such planet in the system's list: the power owns it, its
-  Census is the fleet's, its Morale equals its Census, its Productivity stays as the file gives it
-  (pre-existing infrastructure, else 0); an unowned sector becomes the power's. In a system another
-  power owns, or with no such planet, the fleet keeps its Census and waits (logged).
+* ``{"settle": {"power": id, "fleet": id, "at": label, "planet": name}}`` in Turn Orders: the
+  power chooses the planet its loaded Colony Fleet settles (the seed says "the Census from the fleet
+  is moved to the planet" and names no one to choose, so the fleet's power does), an unowned planet
+  of Census 0 in a system no other power owns; kept on the fleet's Census (``Cargo.settle_at``,
+  ``settle_planet``) until it settles; a later order replaces it (:func:`choose`).
+* At Update Asset (:func:`settle`), a loaded Colony Fleet with a chosen planet settles it when it
+  stands in that system and the planet is still free; elsewhere it waits for it (logged), and when
+  the planet was taken meanwhile it keeps its Census (logged). Without a choice it settles the first
+  free planet in the system's list (the log says so when there were several). Settling: the power
+  owns it, its Census is the fleet's, its Morale equals its Census, its Productivity stays as the
+  file gives it (pre-existing infrastructure, else 0); an unowned sector becomes the power's. In a
+  system another power owns, or with no such planet, the fleet keeps its Census and waits (logged).
 * "During this turn, the colony cannot build or perform any actions as they are focused on
   establishing their presence": the colony is settled at turn N's Update Asset, after every order
   of turn N, so "this turn" is read as its first turn as a colony, N + 1 (``PowerEconomy.founded``):
@@ -114,6 +121,64 @@ def load(c: Campaign, raw: Any) -> Campaign:
     return new
 
 
+def free(s: Sector, power: str) -> list[Planet]:
+    """The planets of ``s`` a Colony Fleet of ``power`` may settle: unowned, Census 0, in a system no
+    other power owns."""
+    if s.star_system is None or s.owner not in (None, power):
+        return []
+    return [pl for pl in s.star_system.planets if pl.owner is None and pl.census == 0]
+
+
+def choose(c: Campaign, raw: Any) -> Campaign:
+    """The power chooses the planet its loaded Colony Fleet settles (a new campaign); an illegal order
+    raises and changes nothing."""
+    keys = {"power", "fleet", "at", "planet"}
+    if not (isinstance(raw, dict) and set(raw) == keys and all(isinstance(raw[k], str) for k in keys)):
+        raise IllegalAnswer(TURN_ORDERS, "a planet to settle is {\"settle\": {\"power\": id, \"fleet\": id, "
+                                         f"\"at\": sector, \"planet\": name}}}}, not {raw!r}")
+    if c.settings.empire_turn != "seed004":
+        raise RuleError(TURN_ORDERS, "colonization is kept by hand in this campaign (settings.empire_turn by_hand)")
+    p = c.power(raw["power"])
+    if p is None:
+        raise IllegalAnswer(TURN_ORDERS, f"there is no power {raw['power']!r}")
+    f = next((x for x in c.fleets if x.id == raw["fleet"]), None)
+    if f is None or f.power != p.id or f.kind is not FleetKind.COLONY:
+        raise RuleError(SETTLE, f"{raw['fleet']} is not a Colony Fleet of {p.name}")
+    load_ = next((x for x in f.cargo if x.kind is CargoKind.CENSUS), None)
+    if load_ is None:
+        raise RuleError(SETTLE, f"{f.name} carries no Census: it loads Census first (a colonization order)")
+    s = c.sector_at(raw["at"])
+    if s is None or s.star_system is None:
+        raise RuleError(SETTLE, f"there is no star system at {raw['at']}")
+    pl = next((x for x in s.star_system.planets if x.name == raw["planet"]), None)
+    if pl is None:
+        raise RuleError(SETTLE, f"the system at {s.at} has no planet {raw['planet']}")
+    if pl not in free(s, p.id):
+        other = s.owner not in (None, p.id)
+        owner = s.owner if other else pl.owner
+        who = c.power(owner) if owner is not None else None
+        whose = possessive(who.name if who is not None else str(owner))
+        why = (f"the system is {whose}" if other else f"{pl.name} is {whose}" if owner is not None
+               else f"{possessive(pl.name)} Census is {pl.census}")
+        raise RuleError(SETTLE, f"{f.name} settles only an unowned planet without Census in a system no other power "
+                                f"owns: {why}")
+    new = c.model_copy(deep=True)
+    nf = next(x for x in new.fleets if x.id == f.id)
+    nf.cargo = [x.model_copy(update={"settle_at": s.at, "settle_planet": pl.name}) if x.id == load_.id else x
+                for x in nf.cargo]
+    team = new.team_of_power(p.id)
+    new.log.append(LogEntry(turn=c.turn, rule=SETTLE, secret_of=[team.id if team else "gm"],
+                            text=f"{f.name} is to settle {pl.name} ({s.at}), at an Update Asset where it stands there"))
+    return new
+
+
+def _picked(chosen: str | None, n: int) -> str:
+    """The settling line's note on whose choice the planet was."""
+    if chosen:
+        return " (the planet its power chose)"
+    return f" (the first of {n} free planets: no planet was chosen)" if n > 1 else ""
+
+
 def settle(new: Campaign) -> None:
     """Update Asset: each loaded Colony Fleet settles its system's first unowned planet of Census
     0, logged (in place; the sectors and fleets it changes are replaced by copies, as the Update
@@ -125,11 +190,15 @@ def settle(new: Campaign) -> None:
             continue
         k, s = next((k, s) for k, s in enumerate(new.map.sectors) if s.at == f.sector)
         name = new.power(f.power).name if new.power(f.power) is not None else f.power  # type: ignore[union-attr]
-        spot = next((pl for pl in (s.star_system.planets if s.star_system else [])
-                     if pl.owner is None and pl.census == 0), None)
+        spots = free(s, f.power)
+        chosen = load_.settle_planet
+        spot = next((pl for pl in spots if pl.name == chosen), None) if chosen else next(iter(spots), None)
         held = new.power(s.owner) if s.owner is not None else None  # the log names the power, not its id
-        why = (f"the system is {possessive(held.name if held is not None else str(s.owner))}"
+        why = (f"bound for {chosen} ({load_.settle_at}), the planet {name} chose"
+               if chosen and load_.settle_at != s.at
+               else f"the system is {possessive(held.name if held is not None else str(s.owner))}"
                if s.owner not in (None, f.power)
+               else f"{chosen}, the planet {name} chose, is no longer free" if chosen and spot is None
                else "no unowned planet without Census in the system" if spot is None else "")
         if why:
             new.log.append(LogEntry(turn=new.turn, rule=SETTLE, text=f"{f.name} ({name}) keeps its Census at "
@@ -148,7 +217,7 @@ def settle(new: Campaign) -> None:
         fleets[i] = f.model_copy(update={"cargo": [x for x in f.cargo if x.id != load_.id]})
         new.log.append(LogEntry(turn=new.turn, rule=SETTLE, text=f"{name} settles {npl.name} ({s.at}) from "
                                 f"{f.name}: Census {npl.census}, Morale {npl.morale}, Productivity "
-                                f"{npl.productivity}"))
+                                f"{npl.productivity}{_picked(chosen, len(spots))}"))
     new.fleets = fleets
     for p in new.powers:  # a colony's first turn is over by the next Update Asset
         if p.economy is not None and any(t < new.turn for t in p.economy.founded.values()):

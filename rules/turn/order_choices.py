@@ -1,5 +1,6 @@
 """The Turn Orders a power may give now, each in words with its cost (issue 23): what the orders
-dialog offers for repairs, scrapping, ground units, colonization, Reserve, mothballs,
+dialog offers for repairs, scrapping, ground units, colonization (and the planet a Colony Fleet
+settles, where a system has several free), Reserve, mothballs,
 reactivation, escorts and replacement flights. A candidate (a unit, fleet or ground class at one of
 the power's planets, a new flight and a place) is offered only when the engine's own order function (rules/turn/orders.py ``KINDS``) accepts it on
 the campaign as it stands, and its words are the log line that order would write (what it costs,
@@ -13,11 +14,12 @@ from typing import Any, Iterator
 
 from rules.errors import RuleError
 from rules.model.campaign import Campaign, Planet, Sector
-from rules.model.turn_model import FleetKind
+from rules.model.turn_model import CargoKind, FleetKind
 from rules.model.units import Unit, UnitFate, base_levels
-from rules.turn import orders, replacement
+from rules.turn import colonize, orders, replacement
 
-KINDS = ("repair", "scrap", "ground", "colonize", "reserve", "mothball", "reactivate", "escort", "replace")
+KINDS = ("repair", "scrap", "ground", "colonize", "settle", "reserve", "mothball", "reactivate", "escort",
+         "replace")
 """The order kinds whose legal candidates are listed here."""
 
 
@@ -81,6 +83,13 @@ def candidates(c: Campaign, power: str, kind: str) -> Iterator[dict[str, str | i
                 for s, pl in planets:
                     if s.at == f.sector:
                         yield {"fleet": f.id, "planet": pl.name}
+    elif kind == "settle":  # a choice only where a loaded Colony Fleet has several planets to settle
+        for f in c.fleets:
+            if f.power == power and f.kind is FleetKind.COLONY and any(x.kind is CargoKind.CENSUS for x in f.cargo):
+                for s in c.map.sectors:
+                    spots = colonize.free(s, power)
+                    for pl in spots if len(spots) > 1 else []:
+                        yield {"fleet": f.id, "at": str(s.at), "planet": pl.name}
     elif kind == "escort":
         mine = [f for f in c.fleets if f.power == power]
         for f in mine:
@@ -121,7 +130,7 @@ def offers(c: Campaign, power: str, kind: str) -> list[Offer]:
         except RuleError as e:
             out.append(Offer(kind, tuple(body.items()), "", str(e)))
             continue
-        if kind != "ground" and what in given:
+        if kind not in ("ground", "settle") and what in given:
             continue
         given.add(what)
         out.append(Offer(kind, tuple(body.items()), after.log[-1].text if len(after.log) > len(c.log) else what))

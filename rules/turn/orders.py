@@ -30,7 +30,8 @@ TURN_ORDERS = purchases.TURN_ORDERS
 _ORDERS: dict[str, Callable[[Campaign, Any], Campaign]] = {
     "purchase": purchases.order, "productivity": point_orders.improve, "repair": repairs_ordered.repair,
     "intel": point_orders.intel, "cancel": scrapping.cancel, "scrap": scrapping.scrap,
-    "ground": ground_orders.order, "colonize": colonize.load, "reserve": reserve.reserve_order,
+    "ground": ground_orders.order, "colonize": colonize.load, "settle": colonize.choose,
+    "reserve": reserve.reserve_order,
     "mothball": reserve.mothball_order, "reactivate": reserve.reactivate_order, "mission": intel_missions.order,
     "escort": civilian.escort_order, "route": civilian.route_order, "replace": replacement.order,
     **diplomacy_orders.KINDS}  # the power's own diplomacy (seed 004: recorded on its turn orders sheet)
@@ -81,6 +82,7 @@ def pending(c: Campaign) -> Question | None:
                 + ") - one at a time: {\"purchase\": {class, at, planet}}, {\"productivity\": {at, planet}}, "
                   "{\"repair\": {unit, planet}}, {\"intel\": {points}}, {\"cancel\": {project}}, "
                   "{\"scrap\": {unit, planet}}, {\"ground\": {class, at, planet}}, {\"colonize\": {fleet, planet}}, "
+                  "{\"settle\": {fleet, at, planet}} (the planet a loaded Colony Fleet settles), "
                   "{\"reserve\": {unit}}, {\"mothball\": {unit, planet}}, {\"reactivate\": {unit, planet}}, "
                   "{\"mission\": {mission, staging, target, intel}}, {\"escort\": {fleet, of}} (of: null to remove), "
                   "{\"route\": {fleet, route}}, {\"replace\": {flight, to}} (a new flight to a fleet or planet), "

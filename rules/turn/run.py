@@ -67,9 +67,9 @@ from rules.turn.logistics import do as cargo_do
 SEQUENCE = "004 Sequence of Play"
 MOVEMENT = "004 Movement Phase"
 SPACE_COMBAT = "V13.12"
-_EMPIRE_ORDERS = ("purchase", "productivity", "repair", "intel", "cancel", "scrap", "ground", "colonize", "reserve",
-                  "mothball", "reactivate", "mission", "escort", "route", "propose", "accept", "reject", "break",
-                  "declare", "replace")
+_EMPIRE_ORDERS = ("purchase", "productivity", "repair", "intel", "cancel", "scrap", "ground", "colonize", "settle",
+                  "reserve", "mothball", "reactivate", "mission", "escort", "route", "propose", "accept", "reject",
+                  "break", "declare", "replace")
 """Turn Orders of a seed004-economy campaign beside movement (rules/turn/purchases.py)."""
 
 
