@@ -8,6 +8,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsView
 
+from app.strategic.tactical_board import TacticalBoard
 from app.widgets.zoom_view import ZoomableView
 from hexmap import Facing, Hex, MapWindow
 from hexmap.layout import Layout
@@ -25,8 +26,25 @@ _FONT.setPixelSize(6)
 _LABEL_RECT = QRectF(-HEX_SIZE * 0.6, -HEX_SIZE * 0.84, HEX_SIZE * 1.2, HEX_SIZE * 0.4)
 
 
+def paint_hex(p: QPainter) -> None:
+    """A hex of the window about (0, 0), without its label (the board's stamp)."""
+    p.setPen(_LINE)
+    p.setBrush(_FILL)
+    p.drawPolygon(_POLY)
+
+
+def paint_labels(p: QPainter, labels: list[tuple[float, float, str]]) -> None:
+    """Labels (scene x, y of their hex, text) as a hex item writes its own."""
+    p.setFont(_FONT)
+    p.setPen(_LABEL_PEN)
+    for x, y, text in labels:
+        p.drawText(_LABEL_RECT.translated(x, y), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, text)
+
+
 class TacticalHexItem(QGraphicsItem):
-    """One hex of the tactical window, with its printed label."""
+    """One hex of the tactical window, with its printed label. The scene's board draws the hexes
+    (:mod:`app.strategic.tactical_board`); a hex paints itself only in the plain way
+    (:meth:`TacticalScene.set_plain`); the centre hex always does, on top of the board."""
 
     def __init__(self, h: Hex, label: str, is_centre: bool = False) -> None:
         super().__init__()
@@ -35,10 +53,15 @@ class TacticalHexItem(QGraphicsItem):
         self.is_centre = is_centre
         x, y = _LAYOUT.to_pixel(h)
         self.setPos(x, y)
-        # the hex never changes its look while shown: paint it once per zoom level, then blit
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.set_plain(False)
         if is_centre:
             self.setToolTip(f"{label}: the centre hex (V13.811)")
+
+    def set_plain(self, on: bool) -> None:
+        """Paint itself, once per zoom into a picture of its own, then blitted (the old way), or leave it
+        to the board."""
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, not on)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache if on else QGraphicsItem.CacheMode.NoCache)
 
     def boundingRect(self) -> QRectF:
         return _RECT
@@ -71,6 +94,10 @@ class TacticalScene(QGraphicsScene):
         self.setBackgroundBrush(QColor("#20242c"))
         self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self._items: dict[Hex, TacticalHexItem] = {}
+        self.board: TacticalBoard | None = None
+        self.plain = False
+        """Every hex an item painted into a picture of its own per zoom (the old way: the look test's and
+        the bench's baseline), not the board."""
         self._built = False
         self.window = window or MapWindow()
         if not lazy:
@@ -94,15 +121,31 @@ class TacticalScene(QGraphicsScene):
         if self._built:
             self._make(window)
 
+    def set_plain(self, on: bool) -> None:
+        """Draw the hexes the old way (each an item with its own picture) or by the board."""
+        self.plain = on
+        for item in self._items.values():
+            item.set_plain(on or item.is_centre)
+        if self.board is not None:
+            self.board.setVisible(not on)
+
     def _make(self, window: MapWindow) -> None:
         for item in self._items.values():
             self.removeItem(item)
+        if self.board is not None:
+            self.removeItem(self.board)
         centre = window.centre
         self._items = {}
         for h in window.hexes():
             item = TacticalHexItem(h, str(window.label(h)), h == centre)
             self.addItem(item)
             self._items[h] = item
+        centre_item = self._items.get(centre)
+        self.board = TacticalBoard([(i.x(), i.y(), i.label) for i in self._items.values() if i is not centre_item],
+                                   _RECT, paint_hex, _FONT, _LABEL_RECT, _LABEL_PEN, paint_labels)
+        self.board.setZValue(-1)
+        self.addItem(self.board)
+        self.set_plain(self.plain)
         # the items' extent from their centres (itemsBoundingRect asks each of 1,260 items: 10 ms)
         xs = [item.x() for item in self._items.values()]
         ys = [item.y() for item in self._items.values()]
@@ -124,6 +167,8 @@ class TacticalView(ZoomableView):
         self.setScene(scene)
         self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)  # hexes do not take presses
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        # the style's bars took 3.5 ms of each zoom to paint again (the repaint flushes them with the map)
+        self.flat_scroll_bars()
         self._centred = False
 
     def showEvent(self, event) -> None:  # noqa: N802
