@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from rules.model.b5 import B5Settings
-from rules.model.json_value import JsonValue
+from rules.model.json_value import JsonList, JsonValue
 from rules.model.turn_model import EncounterState, Scenario
 from rules.model.types import LabelField, Strict, SystemKey, SystemKeyOrEmpty, Terrain
 from rules.model.units import Unit
@@ -140,7 +140,7 @@ class BattleHexRecord(Strict):
     system: SystemKeyOrEmpty = Field("", description="the battle system fighting this hex (rules/systems); empty: the "
                                        "campaign's settings.battle_system")
     seed: StrictInt | None = Field(None, ge=-MAX_SEED, le=MAX_SEED, description="the battle procedure's dice seed, once it has started")
-    answers: list[JsonValue] = Field([], description="the battle procedure's answers so far (replayed on load)")
+    answers: JsonList = Field([], description="the battle procedure's answers so far (replayed on load)")
     secret_answers: dict[StrictStr, StrictStr] = Field({}, description="answers given in secret (V13.723): the "
                                                        "answer's index and the Team it belongs to (sealed for it)")
     dice_key: StrictStr = Field("", pattern=r"^([0-9a-f]{64})?$", description="the GM's secret key of the battle's "
@@ -150,7 +150,7 @@ class BattleHexRecord(Strict):
                                       "V13.11, no encounter step), pending, scenario (fought), none (no battle)")
     scenario: Scenario | None = Field(None, description="the scenario the encounter generated")
     between: LabelField | None = Field(None, description="a meeting between sectors: the lane from ``at`` to here")
-    encounter_answers: list[JsonValue] = Field([], description="the Encounters Phase's answers for this meeting (replayed)")
+    encounter_answers: JsonList = Field([], description="the Encounters Phase's answers for this meeting (replayed)")
     winner: StrictStr = Field("", description="a battle between sectors: the Team that won it and remains between "
                                               "sectors (its loser returns to its last sector, seed 004)")
     secret_of: list[StrictStr] = Field([], description="whose secret the record's words tell (Team ids, or [gm]: "
