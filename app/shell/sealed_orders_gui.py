@@ -174,7 +174,7 @@ def export_my_orders(window: Any, power: str | None = None) -> bool:
         if raw == "done":
             break
         try:
-            scratch = check(scratch, power, [raw])
+            scratch = check(scratch, power, [raw], preview=True)  # a break shows its odds, no roll: the GM rolls it
         except RuleError as e:
             window.show_error("Order refused", str(e))
             continue
@@ -191,9 +191,12 @@ def export_my_orders(window: Any, power: str | None = None) -> bool:
         if sent(window, power, moves):
             session.undo_stack.setClean()
     fleets = f" and the movement orders of {plural(len(moves), 'fleet')}" if moves else ""
+    from rules.turn.diplomacy_phase import PREVIEW
+
+    odds = "".join(f"\n\n{e.text}" for e in scratch.log[len(c.log):] if e.text.endswith(PREVIEW))  # odds, no roll
     done = QMessageBox(QMessageBox.Icon.Information, "Orders exported",
                        f"{ask.path.text()}\n\n{plural(len(given), 'order')}{fleets} of {name} for turn {c.turn}, sealed so "
-                       "that only the GM opens them. Send this file to the GM (File > Import Orders...).",
+                       f"that only the GM opens them. Send this file to the GM (File > Import Orders...).{odds}",
                        QMessageBox.StandardButton.Ok, window)
     window.export_done_box = done
     done.exec()

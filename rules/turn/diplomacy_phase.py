@@ -188,16 +188,25 @@ def _log(new: Campaign, rule: str, text: str) -> None:
     new.log.append(LogEntry(turn=new.turn, rule=rule, text=text))
 
 
-def order(c: Campaign, kind: str, raw: Any) -> Campaign:
-    """One diplomacy order (the module doc); an illegal one raises and changes nothing."""
+PREVIEW = "no roll now: the GM rolls the d100 when the turn runs"
+"""The end of a break's or declaration's line on a sealed file's scratch copy (``preview``)."""
+
+
+def order(c: Campaign, kind: str, raw: Any, preview: bool = False) -> Campaign:
+    """One diplomacy order (the module doc); an illegal one raises and changes nothing. ``preview``
+    (a sealed orders file checked on the player's copy, rules/turn/sealed_orders.py): a break or
+    declaration is checked and its odds logged, its Intel Points spent, but nothing is rolled and no
+    treaty changes - the d100 that counts is rolled once, on the campaign's dice, when the GM runs
+    the turn; a second attempt against the same power in the file is refused (it would hang on a
+    roll not made yet)."""
     if kind == "propose":
         return _propose(c, _fields(raw, kind, {"power", "to", "treaty"}))
     if kind in ("accept", "reject"):
         return _answer(c, _fields(raw, kind, {"power", "from", "treaty"}), kind == "accept")
     if kind == "break":
-        return _attempt(c, _fields(raw, kind, {"power", "with", "treaty"}), "with", "treaty")
+        return _attempt(c, _fields(raw, kind, {"power", "with", "treaty"}), "with", "treaty", preview)
     if kind == "declare":
-        return _attempt(c, _fields(raw, kind, {"power", "against", "declaration"}), "against", "declaration")
+        return _attempt(c, _fields(raw, kind, {"power", "against", "declaration"}), "against", "declaration", preview)
     raise IllegalAnswer(dip.INTEL, f"no diplomacy order {kind!r}: one of {', '.join(ORDERS)}")
 
 
@@ -268,7 +277,7 @@ def partners_struck(rel: tr.Relations, by: str, reached: tuple[str, ...], declar
     return sorted(out)
 
 
-def _attempt(c: Campaign, raw: dict[str, Any], other_key: str, what_key: str) -> Campaign:
+def _attempt(c: Campaign, raw: dict[str, Any], other_key: str, what_key: str, preview: bool = False) -> Campaign:
     a, b, t = raw["power"], raw[other_key], _treaty(raw[what_key])
     intel = raw.get("intel", 0)
     _powers(c, a, b)
@@ -293,15 +302,24 @@ def _attempt(c: Campaign, raw: dict[str, Any], other_key: str, what_key: str) ->
         pw = new.power(a)
         assert pw is not None
         pw.economy = eco.model_copy(update={"intel_points": eco.intel_points - intel})
+    team = c.team_of_power(a)  # an attempt is a Turn Order: its odds (Intel Points spent) are its Team's
+    head = f"{_name(c, a)} against {_name(c, b)}: "
+    if preview:
+        if any(e.turn == c.turn and e.rule == dip.EXHIBIT_B and e.text.startswith(head) and e.text.endswith(PREVIEW)
+               for e in c.log):
+            raise RuleError(dip.INTEL, f"one break or declaration against {_name(c, b)} in a sealed orders file: "
+                                       "the GM rolls its d100 when the turn runs, and another would hang on it")
+        new.log.append(LogEntry(turn=new.turn, rule=dip.EXHIBIT_B, secret_of=[team.id if team else GM],
+                                text=f"{head}{odds.words()}; {PREVIEW}"))
+        return new
     roll = DiceRoller(c.dice_seed * 7_727 + c.turn * 104_723 + len(c.log)).roll(
         "1d100", purpose=f"{a} {odds.action}", rule=dip.EXHIBIT_B, who=GM).natural
     ok = odds.succeeds(roll)
     tp = _record(new, a, b)
     if ok:  # "All modifiers apply if they occurred since the last successful diplomatic action": this one
         tp.facts = []
-    team = c.team_of_power(a)  # an attempt is a Turn Order: its odds (Intel Points spent) are its Team's
     new.log.append(LogEntry(turn=new.turn, rule=dip.EXHIBIT_B, secret_of=[team.id if team else GM], text=(
-        f"{_name(c, a)} against {_name(c, b)}: {odds.words()}; d100 {roll}: " + ("succeeds" if ok else "fails"))))
+        f"{head}{odds.words()}; d100 {roll}: " + ("succeeds" if ok else "fails"))))
     if not ok:
         tp.facts.append(PairFact(fact="last_attempt_failed", by=a, turn=c.turn))
         return new

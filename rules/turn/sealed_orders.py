@@ -85,8 +85,11 @@ def _public(c: Campaign, holder: str, why: str) -> bytes:
     return base64.b64decode(record.public)
 
 
-def check(c: Campaign, power: str, given: list[Any]) -> Campaign:
-    """``given`` applied in turn as ``power``'s orders to ``c`` (each refused with its rule)."""
+def check(c: Campaign, power: str, given: list[Any], preview: bool = False) -> Campaign:
+    """``given`` applied in turn as ``power``'s orders to ``c`` (each refused with its rule).
+    ``preview`` (the export, on the player's copy): a break or declaration shows its odds and rolls
+    nothing (rules/turn/diplomacy_phase.py ``order``): the roll that counts is the GM's, on the
+    campaign's dice, when the turn runs, and a roll shown here would not be it."""
     team = c.team_of_power(power)
     if c.power(power) is None or team is None or team.id == GM:
         raise RuleError(TURN_ORDERS, f"{power!r} is not a power of a player's Team in this campaign")
@@ -102,7 +105,12 @@ def check(c: Campaign, power: str, given: list[Any]) -> Campaign:
         if body.get("power", power) != power:
             raise RuleError(TURN_ORDERS, f"order {i + 1}: {power} enters only its own Turn Orders")
         try:
-            now = orders.KINDS[kind](now, {**body, "power": power})
+            if preview and kind in ("break", "declare"):
+                from rules.turn.diplomacy_phase import order as diplomacy_order
+
+                now = diplomacy_order(now, kind, {**body, "power": power}, preview=True)
+            else:
+                now = orders.KINDS[kind](now, {**body, "power": power})
         except RuleError as e:
             raise type(e)(e.rule, f"order {i + 1}: {e}") from None
     return now
@@ -175,7 +183,7 @@ def export(c: Campaign, power: str, given: list[Any], team_key: X25519PrivateKey
     ``team_key`` (an illegal order or path is refused with its rule)."""
     from cryptography.hazmat.primitives.asymmetric.x25519 import X25519PublicKey
 
-    after = check(c, power, given)
+    after = check(c, power, given, preview=True)
     if moves:
         from rules.strategic.state import build_graph
 
