@@ -21,6 +21,7 @@ from app.systems.v13.fan import fan_on_hover, near
 from app.systems.v13.grid import HEX, LAYOUT, centre_of
 from app.systems.v13.hud import HudView
 from app.systems.v13.scene import ArrowItem, BattleScene, segments_path
+from app.systems.v13.turning import ViewPicture
 from app.widgets.zoom_view import SETTLE_MS, rest_timer
 from hexmap import Hex
 
@@ -82,8 +83,7 @@ class MapController(Protocol):
 
 
 def _zones(scene) -> list[QRectF]:
-    """The boxes of the legal zone and the keep-out ring a fit takes in (not one spread over the
-    whole plane: :func:`app.systems.v13.scene.focus_rect`)."""
+    """The boxes of the legal zone and the keep-out ring a fit takes in (not one spread over the plane: focus_rect)."""
     width = scene.grid.sheet_rect().width()
     boxes = (path.boundingRect() for path in (scene.ring_path, scene.zone_path))
     return [box for box in boxes if not box.isEmpty() and box.width() < width * 3]
@@ -141,6 +141,7 @@ class BattleMapView(HudView):
         self._rehover.timeout.connect(self._hover_again)
         scene.content_changed.connect(self._rehover.start)
         self._settled = rest_timer(self, lambda: self.scene().set_quick(False))  # a zoom is over once the wheel rests
+        self.turn = ViewPicture(self)  # the screen as the wheel began to turn, scaled until it rests (or it changes)
 
     # -- what the window uses -----------------------------------------------------------------------
     def hex_at(self, pos) -> Hex:
@@ -222,6 +223,7 @@ class BattleMapView(HudView):
         """Zoom by ``factor``, quickly: until the zoom rests for :attr:`SETTLE_MS`, the map
         shows what it has not drawn at the new zoom from its pictures scaled
         (:meth:`BattleScene.set_quick`), then draws it sharp."""
+        self.turn.take()
         self.scene().set_quick(True)
         self._settled.start()
         super().zoom(factor)
@@ -240,7 +242,7 @@ class BattleMapView(HudView):
 
     def paintEvent(self, event) -> None:  # noqa: N802
         self.scene().set_zoom(self.transform().m11())  # also after a fitInView or scale by others
-        super().paintEvent(event)
+        self.turn.paint(event) or super().paintEvent(event)
 
     # -- the mouse ----------------------------------------------------------------------------------
     def _hover_at(self, pos: QPointF) -> None:

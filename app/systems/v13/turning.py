@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable
 
 from PySide6.QtCore import QPoint, QRect, QRectF, Qt
-from PySide6.QtGui import QPainter, QPixmap, QRegion, QTransform
+from PySide6.QtGui import QPainter, QPaintEvent, QPixmap, QRegion, QTransform
 
 from PySide6.QtWidgets import QGraphicsView
 
@@ -100,3 +100,64 @@ def cache_while_turning(views, turning: bool) -> None:
     mode = QGraphicsView.CacheModeFlag.CacheNone if turning else QGraphicsView.CacheModeFlag.CacheBackground
     for view in views:
         view.setCacheMode(mode)
+
+
+class ViewPicture:
+    """The whole viewport as it was when the wheel began to turn (the background and the counters, sharp), shown
+    scaled at each notch of the turn as the B5 board shows its picture (app/widgets/zoom_view.QuickZoomView): no
+    item is drawn for the part of the screen it covers. What it leaves (zoomed out, a pan) is painted as ever, the
+    background from :class:`TurnPictures`. A change of what the scene shows during the turn (a fan opened by the
+    pointer, units moved, one selected, the background) drops it: the view then paints the background scaled and
+    the counters as they are."""
+
+    def __init__(self, view) -> None:
+        self.view = view
+        self.picture: QPixmap | None = None
+        self._seen: tuple = ()  # what the scene showed then (QGraphicsScene.changed tells every counter at a zoom)
+        self._then = QTransform()
+        self.shown = 0  # paints it made (what the tests read)
+
+    def take(self) -> None:
+        """The viewport now, before a turn's first notch (nothing when one is under way)."""
+        if self.picture is None and not self.view.scene().quick and self.view.isVisible():
+            self.picture = self.view.viewport().grab()
+            self._then = self.view.viewportTransform()
+            self._seen = self._shows()
+
+    def _shows(self) -> tuple:
+        """What the scene shows but the zoom: the counters, their stacks, piles and fan, the selected one, the
+        ghost, the hover verdict and the background (a new one drops the last sharp picture)."""
+        scene = self.view.scene()
+        sharp = scene.screens._sharp
+        return (id(scene.stacks), id(scene.piles), scene.expanded, scene.fan_group, scene.ghost.isVisible(),
+                scene.hover.path().isEmpty(), scene.hover_text.toPlainText(), id(sharp[0]) if sharp else None,
+                tuple(uid for uid, c in scene.counters.items() if c.spec.selected), len(scene.extras))
+
+    def drop(self, *_args) -> None:
+        self.picture = None
+
+    def paint(self, event) -> bool:
+        """Paint ``event``'s region from the picture, scaled, and what it does not cover as ever; False when there
+        is no picture (no turn under way, or the scene changed since)."""
+        view, pix = self.view, self.picture
+        if pix is None or not view.scene().quick or self._shows() != self._seen:
+            self.picture = None
+            return False
+        to_now = self._then.inverted()[0] * view.viewportTransform()
+        dpr = pix.devicePixelRatio()
+        covered = to_now.mapRect(QRectF(0, 0, pix.width() / dpr, pix.height() / dpr))
+        inner = QRegion(QRect(QPoint(math.ceil(covered.left()), math.ceil(covered.top())),
+                              QPoint(math.floor(covered.right()) - 1, math.floor(covered.bottom()) - 1)))
+        region = event.region()
+        rest = region.subtracted(inner)
+        view._place_readout()  # (as HudView's paint: the pointer may have moved under it)
+        if not rest.isEmpty():
+            QGraphicsView.paintEvent(view, QPaintEvent(rest))
+        p = QPainter(view.viewport())
+        p.setClipRegion(region.intersected(inner))
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
+        p.setTransform(to_now)
+        p.drawPixmap(0, 0, pix)
+        p.end()
+        self.shown += 1
+        return True

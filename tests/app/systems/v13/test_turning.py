@@ -48,11 +48,11 @@ def test_a_notch_while_the_wheel_turns_shows_the_last_sharp_screen_scaled(qtbot)
     view = _sharp_map(qtbot)
     scene = view.scene()
     sharp, then = view.viewport().grab().toImage(), view.viewportTransform()
-    scaled = scene.screens.scaled
+    shown_before = view.turn.shown
     wheel(view, 1)  # 1.15 about the viewport's centre
     view.viewport().repaint()
     assert scene.quick and view.cacheMode() == QGraphicsView.CacheModeFlag.CacheNone
-    assert scene.screens.scaled > scaled
+    assert view.turn.shown > shown_before  # (the screen as it was, scaled: no counter here)
     shown = _rgb(view.viewport().grab().toImage())
     want = _scaled(sharp, then, view.viewportTransform())
     inner = (slice(4, -4), slice(4, -4))
@@ -80,3 +80,32 @@ def test_a_notch_out_draws_the_edges_the_picture_leaves(qtbot):
     edge[:, :30] = edge[:, -30:] = True
     off = np.abs(turning - rested).max(-1)[edge]
     assert float(np.median(off)) < 8, float(np.median(off))  # the paper and the plane there (not its lines, labels)
+
+
+def test_the_counters_turn_with_the_screen_until_the_scene_changes(qtbot):
+    """While the wheel turns, the whole screen as it was when it began (the counters too) is shown scaled, as the
+    B5 board does: no counter drawn at each notch. A change of the scene meanwhile (a unit moved) drops that
+    picture: the counters are then drawn as they are, over the background scaled."""
+    from PySide6.QtCore import QPoint
+
+    view = busy_map(qtbot)
+    scene = view.scene()
+    view.resetTransform()
+    view.scale(1.5, 1.5)
+    view.centerOn(scene.grid.sheet_rect().center())
+    QApplication.processEvents()
+    view.viewport().repaint()
+    sharp, then = view.viewport().grab().toImage(), view.viewportTransform()
+    wheel(view, 1, QPoint(20, 20))  # far from the counters: no fan opens
+    view.viewport().repaint()
+    assert scene.quick and view.turn.picture is not None
+    shown = _rgb(view.viewport().grab().toImage())
+    want = _scaled(sharp, then, view.viewportTransform())
+    off = np.abs(shown[4:-4, 4:-4] - want[4:-4, 4:-4]).max(-1)
+    assert float(off.mean()) < 3 and float((off > 48).mean()) < 0.002, (float(off.mean()), float((off > 48).mean()))
+    first = next(iter(scene.counters.values())).spec
+    scene.set_units([c.spec for c in scene.counters.values() if c.spec.uid != first.uid])
+    scaled = scene.screens.scaled
+    view.viewport().repaint()  # the counters as they are now, over the background scaled
+    assert scene.quick and view.turn.picture is None and scene.screens.scaled > scaled
+    qtbot.waitUntil(lambda: not scene.quick, timeout=20000)
