@@ -131,7 +131,7 @@ def _economies_out(c: Campaign, own: list[str]) -> Campaign:
     their log line is those two Teams' alone) and another power's failed attempts; without the
     other Teams' Economic Points (V13.28), which other powers closed their own questions
     (Turn Orders, research, Intel missions' effects: ``turn_asked``) and the movement orders
-    plotted for their fleets."""
+    plotted for their fleets and the planets their Colony Fleets are to settle."""
     units = {u.id for f in c.fleets for u in f.units} | {u.id for s in c.map.sectors for u in s.garrison}
     for p in c.powers:
         if p.id in own or p.economy is None:
@@ -149,6 +149,8 @@ def _economies_out(c: Campaign, own: list[str]) -> Campaign:
     for f in c.fleets:
         if f.power not in own:
             f.orders = []  # its plotted movement orders: its Team's Turn Orders (the screen draws the seat's alone)
+            f.cargo = [x.model_copy(update={"settle_at": None, "settle_planet": None}) for x in f.cargo]  # its
+            # Colony Fleet's chosen planet (rules/turn/colonize.py choose): a Turn Order too
     return c
 
 

@@ -44,7 +44,8 @@ def test_the_power_chooses_the_planet_its_colony_fleet_settles():
     assert line.text.endswith("settles Vanguard IV (0207) from Colony Fleet Mayflower: Census 1, Morale 1, "
                               "Productivity 0 (the planet its power chose)")
     chose = next(e for e in done.log if e.rule == SETTLE and "is to settle" in e.text)
-    assert chose.text == "Colony Fleet Mayflower is to settle Vanguard IV (0207), at an Update Asset where it stands there"
+    assert chose.text == ("Colony Fleet Mayflower is to settle Vanguard IV (0207), at an Update Asset where it stands "
+                          "there")
     assert chose.secret_of == [done.team_of_power("fed").id]  # the power's Team alone reads its orders
 
 
@@ -114,3 +115,30 @@ def test_a_chosen_planet_taken_meanwhile_is_not_swapped_for_another():
     assert planet(c, "Vanguard III").owner is None
     assert c.log[-1].text == ("Colony Fleet Mayflower (United Federation of Planets) keeps its Census at 0207: "
                               "Vanguard IV, the planet United Federation of Planets chose, is no longer free")
+
+
+def test_another_teams_copy_does_not_hold_the_chosen_planet():
+    """The choice is the power's Turn Order: the Coalition's own copy of the campaign (play by e-mail)
+    keeps the Federation's loaded Colony Fleet but not the planet it is to settle; the Alliance's does."""
+    from rules.model.seals import unlock
+    from rules.model.team_copy import make_copy
+    from rules.model.turn_model import Cargo, CargoKind, FleetKind
+    from tests.app.shell.test_sealed_orders_gui import PASSES, keyed
+    from tests.rules.model.test_team_copy import _open
+
+    c = keyed()
+    f = next(x for x in c.fleets if x.power == "fed")
+    ship = f.units[0].model_copy(update={"id": "fed-colony-1"})
+    c.fleets.append(f.model_copy(update={"id": "fed-colony", "name": "Colony Fleet Mayflower", "kind": FleetKind.COLONY,
+                                         "units": [ship], "escort_of": None, "orders": [],
+                                         "cargo": [Cargo(id="load", kind=CargoKind.CENSUS, settle_at=str(f.sector),
+                                                         settle_planet="Nova")]}))
+    gm = unlock(c.keys["gm"], PASSES["gm"], "the GM", c.keys)
+
+    def load(team: str):
+        copy = _open(make_copy(c, team, gm), team)
+        return next(x for x in copy.fleets if x.id == "fed-colony").cargo[0]
+
+    assert load("alliance").settle_planet == "Nova"
+    theirs = load("coalition")
+    assert (theirs.kind, theirs.settle_at, theirs.settle_planet) == (CargoKind.CENSUS, None, None)
