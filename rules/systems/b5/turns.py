@@ -292,8 +292,9 @@ def plot_question(self: B5Engine, team: str, s: Squadron, secret: bool = True) -
     straight = " ".join("F" * n or "-" for n in movement.pulse_moves(speed))
     try:  # the usual case, where the bar opens: straight on at the squadron's speed
         check(straight)
-    except IllegalAnswer:
-        straight = ""  # straight on leaves the board: the bar opens empty
+    except IllegalAnswer:  # straight on leaves the board (or, withdrawing, closes or stays): the bar opens at the
+        # first plot the rules take, so Return plays on (before, it opened empty and Return was refused: a wall)
+        straight = next((t for t in map(movement.plot_text, withdrawal.plots(speed)) if _takes(check, t)), "")
     how = ("not plotted in advance: you respond as the vortices form, the attacker's plots revealed; "
            if not secret else "in secret; ")
     return Question(f"b5/{self.round}/plot/{cmd}", QKind.LABEL, team, rule,
@@ -304,6 +305,14 @@ def plot_question(self: B5Engine, team: str, s: Squadron, secret: bool = True) -
                     "\"relative\" for each ship to follow the same path; \"shift SHIP HEX\" to shift one ship first)",
                     data={"secret": secret, "plot": cmd, "speed": speed}, check=check,
                     parse=lambda a: _orders(self, s, a), default=straight or None)  # a GM ruling overrules the rules, never the form
+
+
+def _takes(check: Any, plot: str) -> bool:
+    try:
+        check(plot)
+    except IllegalAnswer:
+        return False
+    return True
 
 
 def pulses(self: B5Engine, at: str = "") -> Generator[Question, Any, None]:

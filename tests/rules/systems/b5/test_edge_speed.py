@@ -29,9 +29,12 @@ SLOW = {"turn": 4, "hard_turn": 4, "come_about": 4, "course_correct": 4, "decel"
 """B-C2 turns at speed 4 or less, and slows by 4 at most a turn."""
 
 
-def campaign():
+def campaign(slow: bool = True):
+    """``slow``: B-C2 is a capital ship of :data:`SLOW`; else a medium ship turning at speed 12 or less."""
+    b_c2 = b5("b-c2", "b2", "capital", command=True, weapons=[LASER], **SLOW) if slow else \
+        b5("b-c2", "b2", command=True, weapons=[LASER])
     blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[LASER, CANNON]),
-            b5("b-f2", "bflag", weapons=[LASER]), b5("b-c2", "b2", "capital", command=True, weapons=[LASER], **SLOW)]
+            b5("b-f2", "bflag", weapons=[LASER]), b_c2]
     red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER, CANNON]),
            b5("r-f2", "rflag", weapons=[LASER])]
     c = duel(blue, red)
@@ -42,10 +45,10 @@ def campaign():
     return end_movement(c, build_graph(c)).campaign
 
 
-def at_the_edge(era: int):
+def at_the_edge(era: int, slow: bool = True):
     """A meeting engagement at speed 8, begun in ``era``: B-C2 at 0140 facing E, turn 1 plotted up to
     squadron b2's plot."""
-    run = B5Battle(campaign(), AT, dice=lambda _seed: ScriptedDice([1] * 80))
+    run = B5Battle(campaign(slow), AT, dice=lambda _seed: ScriptedDice([1] * 80))
     run.answer("meeting engagement")
     if era != compat.ERA:  # the record as a battle begun in ``era`` saved it
         c = run.saved()
@@ -76,6 +79,8 @@ def test_a_ship_stopped_at_the_edge_makes_its_plotted_speed_change_there():
     texts = slowed_at_the_edge(run)
     assert "turn 1 pulse 3: squadron b2's command ship moves to 0140, facing E, speed 4" in texts
     assert run.engine.speed["b-c2"] == 4 and "speed 4: 1/2/1 hexes" in run.pending.text
+    with pytest.raises(IllegalAnswer, match="B-C2 would leave the board in pulse 1"):
+        run.answer("F FF F")  # held to none in turn 1 only: now a turn keeps it on the board
     run.answer("LF FF F")  # at speed 4 it may turn: to port (south), along the edge
     run.answer("FFF FF FFF")
     assert str(run.engine.at["b-c2"]) == "0141" and run.engine.facing["b-c2"].name == "D"
@@ -88,3 +93,23 @@ def test_a_battle_begun_before_keeps_its_speed_at_the_edge():
     assert run.engine.speed["b-c2"] == 8 and "speed 8: 3/2/3 hexes" in run.pending.text
     with pytest.raises(IllegalAnswer, match="pulse 1: at speed 8 a ship moves 3 hexes, not 1"):
         run.answer("LF FF F")
+
+
+def test_the_plot_question_opens_at_a_plot_the_rules_take_when_straight_on_leaves_the_board():
+    """B-C2 (medium, turning at speed 12 or less) at 0140 facing E at speed 8: straight on leaves the board
+    and is refused, but a turn keeps it on: the question opens at such a plot, so Return (its default)
+    plays on. Before, it opened at nothing and Return was refused ("a plot is three pulses' steps ...,
+    none was given"): the real-screen walk of 0604 by Return stood at such a plot question."""
+    run = at_the_edge(compat.ERA, slow=False)
+    with pytest.raises(IllegalAnswer, match="B-C2 would leave the board in pulse 1"):
+        run.answer("FFF FF FFF")
+    q = run.pending
+    assert q.default == "LFFF FF FFF"  # the first plot tried that the rules take: to port (south), along the edge
+    run.answer(q.default)
+    assert run.pending.key == "b5/1/plot/r-flag"
+    run.answer("FFF FF FFF")
+    for _ in range(3):
+        run.answer("done")
+    texts = [x.text for x in run.log.events]
+    assert "B-C2 stops at the board's edge" not in texts
+    assert run.engine.exits.boxed == {"1/b-c2": False}  # not held to none
