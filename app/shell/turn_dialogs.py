@@ -6,6 +6,7 @@ import contextlib
 from collections.abc import Iterator
 
 from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QButtonGroup,
     QDialog,
@@ -40,6 +41,11 @@ class HandOverCover(QWidget):
         self.setObjectName("handover_cover")
         self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.setStyleSheet("QWidget#handover_cover { background: #20242e; } QLabel { color: #f2f2f2; }")
+        self.ensurePolished()  # (the style sheet's polish turns the fill off: set after it)
+        self.setAutoFillBackground(True)  # the colour as an opaque fill too: Qt paints nothing beneath it (issue 21)
+        fill = self.palette()
+        fill.setColor(QPalette.ColorRole.Window, QColor("#20242e"))
+        self.setPalette(fill)
         lay = QVBoxLayout(self)
         note = QLabel("Hand-over: nothing of any side is shown until the next player takes the screen.")
         note.setAlignment(Qt.AlignmentFlag.AlignCenter)
