@@ -372,7 +372,7 @@ class STCSPanel(PanelBase):
                     u.team == viewer or viewer == GM) else ""
                 kind = f"{NATIONS[d.nation]}, Class {sensors.roman(d.class_size)}"  # as the map's ship tip says
                 rows.append(f"<li><b>{escape(u.name)}</b> ({kind}): {where}; "
-                            f"CE {d.crew_efficiency}, {escape(engines.power_words(eng, x))}, "
+                            f"CE {d.crew_efficiency}, warp {sum(d.warp_now)}/{sum(d.warp_engines)}, "
                             f"cruising {d.cruising_warp}, emergency {d.emergency_warp}, speed {movement.speed(eng, x)}"
                             f"{', cloaked' if eng.cloaked.get(x) else ''}{', engines shut down' if x in eng.shutdown else ''}"
                             f"{escape(lock)}{escape(contact.words(eng, x))}"

@@ -18,7 +18,6 @@ from rules.model.campaign import Campaign
 from rules.systems.stcs import actkeys, acts as more_acts, cloaklock
 from rules.systems.stcs.advantage import HIDDEN
 from rules.systems.stcs.cloaked import CLOAKED_OUT, hidden
-from rules.systems.stcs.compat import begin
 from rules.systems.stcs.engine import RULE, STCSEngine
 from rules.systems.stcs.sensors import CLOAK
 
@@ -37,7 +36,6 @@ class STCSBattle(ReplayRun[STCSEngine]):
                  dice: Callable[[int], DiceRoller] = DiceRoller) -> None:
         self._resumed = False
         super().__init__(campaign, at, graph, dice)
-        begin(self)  # the record's era (rules/systems/stcs/compat.py)
         self.restart(list(self.record.answers))
 
     def _engine(self, state: BattleState, log: EventLog, dice: DiceRoller) -> STCSEngine:

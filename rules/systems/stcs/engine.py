@@ -68,11 +68,7 @@ class STCSEngine:
         self.engine_hits: dict[str, list[int]] = {}
         """Per ship, the damage points on each warp engine."""
         self.ripped: set[tuple[str, int]] = set()
-        """The (ship, warp engine) ripped off."""
-        self.impulse_hits: dict[str, int] = {}
-        """Per ship, the damage points on its impulse engine (:mod:`.impulse`)."""
-        self.impulse_ripped: set[str] = set()
-        """The ships whose impulse engine is ripped off."""
+        """The ships whose Maneuver Engineering Grid is inoperable."""
         self.captains: dict[str, list[int]] = {}
         """Per ship, its replacement commanders' ratings, in order."""
         self.sequence: list[str] = []
@@ -88,7 +84,6 @@ class STCSEngine:
         self.moves: dict[str, tuple[int, int, Hex, int]] = {}  # per ship, its latest move: segment, points, start, turn's
         self.reversing: dict[str, int] = {}  # per ship, the segment of its latest move in reverse
         self.turned: dict[str, int] = {}  # per ship, the segment of its latest Emergency Heading Change
-        self.secret_turns: dict[str, int] = {}  # the same, made in secret while cloaked (:mod:`.heading`)
         self.wake: list[Hex] = []  # the hexes ships moved from (a mine may lie within 4 of them)
         self.contact = contact.Contact()  # ramming, tractors, transporters, boarding (:mod:`.contact`)
         self.shield_used: dict[tuple[str, int], int] = {}  # points each (ship, shield 1-6) absorbed this turn
@@ -117,14 +112,11 @@ class STCSEngine:
         self.cloaked = {x: bool(u.unit.stcs and u.unit.stcs.cloak and u.unit.is_cloaked) for x, u in self.units.items()}
 
     def data(self, x: str) -> STCSData:
-        """``x``'s STCS data, its warp and impulse engines' power less their damage."""
+        """``x``'s STCS data, its warp engines' power less their damage."""
         d = self.units[x].unit.stcs
         assert d is not None
-        hits, lost = self.engine_hits.get(x), self.impulse_hits.get(x)
-        update: dict[str, Any] = {"warp_current": [max(0, n - h) for n, h in zip(d.warp_now, hits)]} if hits else {}
-        if lost:
-            update["impulse_power"] = max(0, d.impulse_power - lost)
-        return d.model_copy(update=update) if update else d
+        hits = self.engine_hits.get(x)
+        return d.model_copy(update={"warp_current": [max(0, n - h) for n, h in zip(d.warp_now, hits)]}) if hits else d
 
     def on_map(self, team: str | None = None) -> list[str]:
         return [x for x, u in self.units.items() if x in self.at and u.status is Status.PRESENT
