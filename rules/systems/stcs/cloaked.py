@@ -22,9 +22,10 @@ CLOAKED_OUT = "STCS Warping Out Of Battles (cloaked)"
 side and the GM only."""
 Procedure = Generator[Question, Any, None]
 BANDS = (10, 20, 30)
-HIDDEN_ACTS = ("hit", "struck", "bridge", "crew", "explode", "repair", "selfdestruct", "shadow")
+HIDDEN_ACTS = ("hit", "struck", "bridge", "crew", "explode", "repair", "selfdestruct", "shadow", "heading")
 """The GM's acts entering damage from the table, and what follows from its hidden state, seen by the ship's side
-and the GM when it is cloaked (a blast it makes is seen by all: :func:`.explosion.burst`); its sensor shadow."""
+and the GM when it is cloaked (a blast it makes is seen by all: :func:`.explosion.burst`); its sensor shadow; its
+Emergency Heading Change (its facing and the change's damage, as its secret move: :mod:`.heading`)."""
 
 
 def hidden(e: STCSEngine, act: str) -> bool:
@@ -146,6 +147,9 @@ def _d10(a: Any) -> int:
 FIXED = {
     "move": ("{own} side moves it or holds it still, in secret (cloaked)",
              "it may not move now (dead in space, or held by Repair Shuttles)"),
+    "heading": ("{name} makes an Emergency Heading Change (cloaked: in secret)",
+                "it may not make an Emergency Heading Change now (dead in space, an outpost, or it made one this "
+                "segment)"),
     "cloaklock": ("{own} side tries a sensor lock on an enemy ship, or none, in secret (cloaked)",
                   "it may not lock now (its sensors out, dead in space, or arriving this segment)"),
     "shields": ("{own} Shield Control (its side lowers or raises shields, in secret)", "it is dead in space"),

@@ -1,6 +1,7 @@
 """Damage the engine tracks (seed 002, Effects From Superstructure Hits, Negative Superstructure,
 Romulan Cloaking Devices, Sensors Phase): the GM enters a hit that penetrated a ship's shields from
-the table (superstructure points, or the Maneuver Engineering Grid made inoperable); the engine
+the table (superstructure points, the Maneuver Engineering Grid made inoperable, a warp or the impulse engine's power
+boxes: :mod:`.impulse`); the engine
 keeps the superstructure lost, negative superstructure, loses the ship's sensor lock, bars a warp
 out at 70% superstructure loss and forces an uncloak in the Repair / Repower Phase (the segment's
 end) at 70% loss or the grid down."""
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import plural, possessive
-from rules.systems.stcs import fire, sensors
+from rules.systems.stcs import fire, impulse, sensors
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -77,6 +78,7 @@ def hit(e: STCSEngine, x: str, through: int | None = None) -> Procedure:
                   if e.boxes.get((x, f"weapon:{i}"), (0, 0))[0] < OUT_BOX})
     words.update({f"engine:{i + 1}": f"warp engine {i + 1} ({n} power boxes left)" for i, n in enumerate(d.warp_now)
                   if (x, i) not in e.ripped})
+    words.update(impulse.option(e, x))
     what = str((yield e._choose(f"stcs/{e.round}/hit/{x}", SS, f"Game Master: what did the hit through "
                                 f"{possessive(e.ship(x))} shields strike (from the table)?", words)))
     if through is not None:
@@ -89,6 +91,8 @@ def hit(e: STCSEngine, x: str, through: int | None = None) -> Procedure:
         _boxes(e, x, what, pts)
     elif what.startswith("engine"):
         _engine(e, x, int(what.partition(":")[2]) - 1, pts)
+    elif what == impulse.KEY:
+        impulse.hit(e, x, pts)
     elif what == "superstructure":
         superstructure(e, x, pts)
     else:  # the grid

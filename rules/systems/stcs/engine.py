@@ -19,6 +19,7 @@ from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.stcs import STCSData
+from rules.model.stcs_map import STCSBody
 from rules.systems.stcs import (acts as more_acts, actkeys, advantage, casualties, cloaked, cloaklock, contact, damage,
                                 explosion, firing, heading, laying, mines, minehits, movement, odds, power, repairing,
                                 sensors, shieldcontrol, shields, warp, warping)
@@ -68,7 +69,11 @@ class STCSEngine:
         self.engine_hits: dict[str, list[int]] = {}
         """Per ship, the damage points on each warp engine."""
         self.ripped: set[tuple[str, int]] = set()
-        """The ships whose Maneuver Engineering Grid is inoperable."""
+        """The (ship, warp engine) ripped off."""
+        self.impulse_hits: dict[str, int] = {}
+        """Per ship, the damage points on its impulse engine (:mod:`.impulse`)."""
+        self.impulse_ripped: set[str] = set()
+        """The ships whose impulse engine is ripped off."""
         self.captains: dict[str, list[int]] = {}
         """Per ship, its replacement commanders' ratings, in order."""
         self.sequence: list[str] = []
@@ -84,6 +89,7 @@ class STCSEngine:
         self.moves: dict[str, tuple[int, int, Hex, int]] = {}  # per ship, its latest move: segment, points, start, turn's
         self.reversing: dict[str, int] = {}  # per ship, the segment of its latest move in reverse
         self.turned: dict[str, int] = {}  # per ship, the segment of its latest Emergency Heading Change
+        self.secret_turns: dict[str, int] = {}  # the same, made in secret while cloaked (:mod:`.heading`)
         self.wake: list[Hex] = []  # the hexes ships moved from (a mine may lie within 4 of them)
         self.contact = contact.Contact()  # ramming, tractors, transporters, boarding (:mod:`.contact`)
         self.shield_used: dict[tuple[str, int], int] = {}  # points each (ship, shield 1-6) absorbed this turn
@@ -93,6 +99,8 @@ class STCSEngine:
         self.shadowed: dict[str, Hex] = {}  # ships removed from the board in a sensor shadow, where they left
         self.mine_locks: dict[str, tuple[Hex, int]] = {}  # a ship's lock on a mine: its hex, the mine's index
         self.warp_path: dict[str, str] = {}  # the object on an announced warp out's path (Striking Table)
+        self.bodies: dict[Hex, STCSBody] = {}  # the map's planets, moons and asteroids (:mod:`.bodies`)
+        self.mines_laid: dict[str, int] = {}  # per ship, the mines it deployed (its cargo counted down: :mod:`.laying`)
         self.fired: dict[tuple[str, int], int] = {}  # the segment each (ship, weapon) last fired (recharge)
         self.told_unopposed = False  # the log said the battle has nothing to fight (:func:`.acts.unopposed`)
         self.power = power.Power()  # the standing allocations, the phase, power shut down (:mod:`.power`)
@@ -112,11 +120,14 @@ class STCSEngine:
         self.cloaked = {x: bool(u.unit.stcs and u.unit.stcs.cloak and u.unit.is_cloaked) for x, u in self.units.items()}
 
     def data(self, x: str) -> STCSData:
-        """``x``'s STCS data, its warp engines' power less their damage."""
+        """``x``'s STCS data, its warp and impulse engines' power less their damage."""
         d = self.units[x].unit.stcs
         assert d is not None
-        hits = self.engine_hits.get(x)
-        return d.model_copy(update={"warp_current": [max(0, n - h) for n, h in zip(d.warp_now, hits)]}) if hits else d
+        hits, lost = self.engine_hits.get(x), self.impulse_hits.get(x)
+        update: dict[str, Any] = {"warp_current": [max(0, n - h) for n, h in zip(d.warp_now, hits)]} if hits else {}
+        if lost:
+            update["impulse_power"] = max(0, d.impulse_power - lost)
+        return d.model_copy(update=update) if update else d
 
     def on_map(self, team: str | None = None) -> list[str]:
         return [x for x, u in self.units.items() if x in self.at and u.status is Status.PRESENT

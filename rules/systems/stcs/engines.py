@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.log import GM
 from rules.battlehex.words import possessive
-from rules.systems.stcs import damage, sensors
+from rules.systems.stcs import damage, impulse, sensors
 from rules.systems.stcs.repair import SEGMENTS
 
 if TYPE_CHECKING:
@@ -130,3 +130,10 @@ def unshadow(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     e.at[x] = e.shadowed.pop(x)
     e.log.add("ruling", SHADOW, f"{e.ship(x)} comes back to the board at {e.at[x].q},{e.at[x].r}", {"unit": x})
     yield from ()
+
+
+def power_words(e: STCSEngine, x: str) -> str:
+    """The ships' sheet's words for ``x``'s engines' power boxes: the warp engines' left of their total, the impulse
+    engine's (:func:`.impulse.words`)."""
+    d = e.data(x)
+    return f"warp {sum(d.warp_now)}/{sum(d.warp_engines)}, {impulse.words(e, x)}"

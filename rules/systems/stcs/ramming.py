@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.words import plural, possessive
 from rules.model.stcs import Nation
-from rules.systems.stcs import casualties, damage, movement
+from rules.systems.stcs import casualties, damage, impulse, movement
 
 if TYPE_CHECKING:
     from rules.battlehex.questions import Question
@@ -227,7 +227,9 @@ def _evade(e: STCSEngine, y: str, n: int) -> None:
     engines = [i for i, left in enumerate(e.data(y).warp_now) if (y, i) not in e.ripped and left > 0]
     for i in engines:
         damage._engine(e, y, i, n)
-    if not engines:
+    if not engines and impulse.kept(e):
+        impulse.point(e, y, n)
+    elif not engines:  # a battle begun before the impulse engine kept its damage (compat.IMPULSE_ERA): as fought
         e.log.add("ruling", RULE, f"{e.ship(y)}: {plural(n, 'point')} on its impulse engine (at the table)")
     e.ss_lost[y] = e.ss_lost.get(y, 0) + n
     d = e.data(y)

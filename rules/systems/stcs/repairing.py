@@ -3,13 +3,13 @@ Repair Assistance By Tenders During Battle), taken by the GM in the Repair / Rep
 no crew, nor while Bridge hits bar repairs. A 5-point-box system (sensors, a shield generator): the GM
 enters the base game's repair number; the D10 (10 reads 0, and 0 always fails) repairs one box (or the
 carried remainder) when the face plus the successive-attempt modifier (0, -1, -2, at most -3) is at most
-that number. Superstructure or a warp engine: a D100 at or under the Crew Efficiency (never below 10;
-100 fails) repairs one box. A tender's Repair Team (a friendly ship within 4 hexes the GM names as a
-tender) rolls on its Crew Efficiency + 10, its Class / 3 assists a turn (at most 3, Class I-II one), one a
-phase, none while a Bridge hit bars the tender; Repair Shuttles (a tender of Class III or more in the same hex,
-neither ship moved this turn, a shield down on each) make two such rolls on superstructure or an engine, once a
-turn, and neither ship may move again that turn. The shields between the ships for a Repair Team and the shield
-down for Shuttles are read from Shield Control (:mod:`.shieldcontrol`)."""
+that number. Superstructure, a warp engine or the impulse engine (:mod:`.impulse`): a D100 at or under the
+Crew Efficiency (never below 10; 100 fails) repairs one box. A tender's Repair Team (a friendly ship within 4
+hexes the GM names as a tender) rolls on its Crew Efficiency + 10, its Class / 3 assists a turn (at most 3,
+Class I-II one), one a phase, none while a Bridge hit bars the tender; Repair Shuttles (a tender of Class III or
+more in the same hex, neither ship moved this turn, a shield down on each) make two such rolls on superstructure or
+an engine, once a turn, and neither ship may move again that turn. The shields between the ships for a Repair Team
+and the shield down for Shuttles are read from Shield Control (:mod:`.shieldcontrol`)."""
 from __future__ import annotations
 
 from collections.abc import Generator
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import possessive
-from rules.systems.stcs import casualties, damage, movement, shieldcontrol, shields
+from rules.systems.stcs import casualties, damage, impulse, movement, shieldcontrol, shields
 from rules.systems.stcs.bridge import barred_now
 from rules.systems.stcs.repair import REPAIR, SEGMENTS, TENDER, repair_modifier, tender_assists
 
@@ -59,7 +59,7 @@ def damaged(e: STCSEngine, x: str) -> dict[str, str]:
     for i, h in enumerate(e.engine_hits.get(x, [])):
         if h > 0 and (x, i) not in e.ripped:
             out[f"engine:{i}"] = f"warp engine {i + 1} ({h} damage)"
-    return out
+    return out | impulse.damaged(e, x)
 
 
 def repair(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
@@ -138,6 +138,8 @@ def _mend(e: STCSEngine, x: str, what: str) -> None:
         e.ss_lost[x] -= 1
     elif what.startswith("engine"):
         e.engine_hits[x][int(what.partition(":")[2])] -= 1
+    elif what == impulse.KEY:
+        impulse.mend(e, x)
     else:
         m, c = e.boxes[(x, what)]
         e.boxes[(x, what)] = (m - 1, c) if m > 1 else (0, 0)  # repaired: "any carry value is eliminated"

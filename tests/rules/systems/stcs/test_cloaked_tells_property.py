@@ -18,9 +18,10 @@ from tests.rules.systems.stcs.test_leaks import BLUE, screen
 from tests.rules.systems.v13.helpers import AT
 
 HIDDEN = ("hit:bop", "struck:bop", "bridge:bop", "crew:bop")
-TELLS = ("scan:", "uncloak:", "explode", "resolve", "repair:bop", "selfdestruct:bop", "shadow:bop")
+TELLS = ("scan:", "uncloak:", "explode", "resolve", "repair:bop", "selfdestruct:bop", "shadow:bop", "heading:bop")
 """Left out of the random choice: acts that rightly tell (a scan's finding, uncloaking), or whose legality the
-damage changes (the battle without it could not take them)."""
+damage changes (the battle without it could not take them; the Emergency Heading Change's own property is
+test_cloaked_heading_property.py)."""
 
 
 def play(c: Any, seed: int, most: int = 100) -> list[tuple[list[Any], bool]]:

@@ -27,7 +27,7 @@ def test_a_ship_turns_one_hex_side_and_takes_a_point_on_each_warp_engine_and_its
     run = scripted([])
     e = run.engine
     assert {"heading:d7", "heading:enterprise"} <= set(run.pending.options)
-    assert "heading:bop" not in run.pending.options  # cloaked: not offered (docs/stcs.md)
+    assert "heading:bop" in run.pending.options  # cloaked: one of its fixed acts, made in secret (test_cloaked_heading)
     now = e.facing["d7"]
     move(run, 2, f"{now.name}:2")
     run.answer("heading:d7")
@@ -55,8 +55,8 @@ def test_with_no_functional_warp_engine_the_point_goes_on_the_impulse_engine() -
     run.answer("heading:d7")
     run.answer(e.facing["d7"].rotate(-1).name)
     assert e.engine_hits["d7"] == [10, 10] and e.ss_lost["d7"] == 1  # no point towards ripping an engine off
-    assert "Klothos' impulse engine takes 1 point of damage (no functional warp engine; at the table)" in \
-        run.events_json()
+    assert e.impulse_hits["d7"] == 1 and e.data("d7").impulse_power == 3  # the engine keeps it (test_impulse)
+    assert "Klothos' impulse engine (no functional warp engine): 3 of 4 power boxes left" in run.events_json()
 
 
 def test_only_the_functional_warp_engine_takes_the_point() -> None:

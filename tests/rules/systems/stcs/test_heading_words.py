@@ -10,6 +10,7 @@ from rules.systems.stcs import heading
 from tests.rules.systems.stcs.helpers import place_mine
 from tests.rules.systems.stcs.test_damage import scripted
 from tests.rules.systems.stcs.test_heading import refused
+from tests.rules.systems.stcs.test_impulse import begun_before
 from tests.rules.systems.stcs.test_minehits import end_segment, move
 from tests.rules.systems.stcs.test_tractors import decrewed
 
@@ -38,13 +39,14 @@ def test_the_act_the_question_and_the_lines_word_for_word() -> None:
                                                        "base game's): the Game Master enters it from the table", {})]
 
 
-def test_the_impulse_engines_line() -> None:
+def test_the_impulse_engines_line_in_a_battle_begun_before_it_kept_its_damage() -> None:
     run = scripted([])
-    e = run.engine
     for engine in ("engine:1", "engine:2"):
         run.answer("hit:d7")
         run.answer(engine)
         run.answer(10)
+    run = begun_before(run)  # (its record's era 1: rules/systems/stcs/compat.py)
+    e = run.engine
     run.answer("heading:d7")
     run.answer(e.facing["d7"].rotate(1).name)
     assert rulings(run, heading.EHC)[1] == ("ruling", "Klothos' impulse engine takes 1 point of damage (no functional "

@@ -138,8 +138,8 @@ def blue_until_refused(c: Any, answers: list[Any]) -> tuple[list[str], list[tupl
     return (*blue_reads(c, answers), False)
 
 
-@pytest.mark.parametrize("seed", [0, 5])  # (seed 1 met 2 lock questions once moves in reverse and Emergency Heading
-# Changes came: the random battles changed; 5 meets 11)
+@pytest.mark.parametrize("seed", [0, 8])  # (seed 1 met 2 lock questions once moves in reverse and Emergency Heading
+# Changes came: the random battles changed; 5 met 11, and none once the cloaked ship's Emergency Heading Change came; 8 meets 16)
 def test_blue_reads_the_same_whether_the_cloaked_ship_tried_a_lock_or_not(seed: int) -> None:
     """Each secret lock answer of the Bird of Prey's side turned over (a lock tried <-> none, the rest the same):
     Blue's log first differs, if at all, at a scan's finding (held, the lock puts it on a Lock column) or where the

@@ -28,6 +28,8 @@ def test_random_answers_end_within_the_bound_and_replay(seed: int) -> None:
             run.answer([o for o in q.options if rng.random() < 0.3])
         elif q.kind is QKind.TEXT:  # a power allocation: the proposal it opens at
             run.answer(q.default)
+        elif q.kind is QKind.YES_NO:  # the Not Firing box's ruling (met once the cloaked ship's Emergency Heading
+            run.answer(rng.random() < 0.5)  # Change shifted the random battles)
         else:
             assert q.low is not None and q.high is not None
             run.answer(rng.randint(q.low, q.high))

@@ -1,0 +1,42 @@
+"""STCS battles saved by older code: the record's ``era`` (BattleHexRecord.era, written when a battle begins)
+settles the rules that changed without a new question, so a battle replays under the rules it began with
+(as rules/systems/b5/compat.py does for B5). A record saved with answers and no era (0) was begun before
+STCS kept one.
+
+- Era 1: the tactical map holds the sector's planets, moons and asteroids (:mod:`.bodies`).
+- Era 2: the impulse engine takes damage (:mod:`.impulse`): an Emergency Heading Change or an Evasive Maneuver
+  with no functional warp engine puts its point on it (before, the point was logged for the table and power was
+  untouched), and a ship whose engines have no power box left is not capable of movement (no Emergency Heading
+  Change).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rules.model.records import BattleHexRecord
+
+if TYPE_CHECKING:
+    from rules.battlehex.run import ReplayRun
+
+BODIES_ERA, IMPULSE_ERA = 1, 2
+ERA = IMPULSE_ERA
+"""The era a battle begun now is recorded in (the newest)."""
+
+
+def era(record: BattleHexRecord) -> int:
+    """The era ``record``'s battle is fought in: its own once it has answers, :data:`ERA` for one not begun."""
+    return record.era if record.answers else max(record.era, ERA)
+
+
+def impulse_damage(record: BattleHexRecord) -> bool:
+    """Whether a battle of ``record``'s era puts damage on the impulse engine (:data:`IMPULSE_ERA`)."""
+    return record.era >= IMPULSE_ERA
+
+
+def begin(run: ReplayRun[Any]) -> None:
+    """A battle begun now is recorded in this era (saved with it), as B5's battle.py does."""
+    r = run.record
+    if era(r) != r.era:
+        run.record = r.model_copy(update={"era": era(r)})
+        run.campaign = run.campaign.model_copy(update={"battle_hexes": [run.record if b is r else b
+                                                                        for b in run.campaign.battle_hexes]})

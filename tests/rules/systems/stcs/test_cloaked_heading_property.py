@@ -1,0 +1,62 @@
+"""A cloaked ship's Emergency Heading Change as a property (issue 25's hidden information, as
+test_cloaked_tells_property.py and test_hidden_table_property.py write it): random STCS battles in which the GM makes
+the cloaked Bird of Prey's Emergency Heading Change now and then (its way, new heading and damage its side's and the
+GM's) read the same to Blue - its screen at every question it may read and its log - as the same battles without those
+changes, until the Bird of Prey uncloaks. The Bird of Prey's own moves are left out of the random choice (a path is
+named by its heading, which the change turns), as are the acts that rightly tell (a scan's finding, uncloaking)."""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from rules.battlehex.questions import QKind
+from rules.systems import start
+from tests.rules.systems.stcs.helpers import legal, stcs_campaign
+from tests.rules.systems.stcs.test_cloaked_tells_property import TELLS, blue_view
+from tests.rules.systems.v13.helpers import AT
+
+CHANGE = "heading:bop"
+LEFT_OUT = (*TELLS, "move:bop", "hit:bop", "struck:bop", "bridge:bop", "crew:bop")
+"""Not chosen at random: the tells, the Bird of Prey's moves, and damage whose legality the changes' damage alters."""
+
+
+def play(c: Any, seed: int, most: int = 250) -> list[tuple[list[Any], bool]]:
+    """A random battle's answers in groups (an act question's answer and those after it); True: the Bird of Prey's
+    Emergency Heading Change."""
+    rng = random.Random(seed)
+    run = start(c, AT)
+    groups: list[tuple[list[Any], bool]] = [([], False)]
+    while run.pending is not None and len(run.answers) < most and run.engine.cloaked["bop"]:
+        q = run.pending
+        if q.kind is QKind.CHOOSE:
+            options = [o for o in q.options if not o.startswith(LEFT_OUT) and legal(q, o)] or list(q.options)
+            change = CHANGE in q.options and legal(q, CHANGE) and rng.random() < 0.5
+            a: Any = CHANGE if change else "none" if "/cloakout/" in q.key else rng.choice(options)
+        elif q.kind is QKind.CHOOSE_UNITS:
+            a = [o for o in q.options if rng.random() < 0.3]
+        elif q.kind is QKind.TEXT:  # a power allocation: the proposal it opens at
+            a = q.default
+        else:
+            a = rng.randint(q.low or 0, min(q.high or 0, 30))
+        if q.key.endswith("/act"):
+            groups.append(([], a == CHANGE))
+        groups[-1][0].append(a)
+        run.answer(a)
+    return groups
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 5])
+def test_blue_reads_the_same_whether_the_cloaked_ship_made_its_changes_or_not(seed: int) -> None:
+    c = start(stcs_campaign(), AT).saved()
+    groups = play(c, seed)
+    assert sum(changed for _, changed in groups) >= 3
+    full = [a for g, _ in groups for a in g]
+    clean = [a for g, changed in groups if not changed for a in g]
+    seen, log = blue_view(c, full, [not changed for g, changed in groups for _ in g])
+    seen_clean, log_clean = blue_view(c, clean, [True] * len(clean))
+    n = min(len(seen), len(seen_clean))
+    assert n > 20 and seen[:n] == seen_clean[:n]
+    m = min(len(log), len(log_clean))
+    assert m > 20 and log[:m] == log_clean[:m]
