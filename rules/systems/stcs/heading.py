@@ -9,15 +9,17 @@ based to the Turning Stress Chart." Not for "a ship which is not capable of move
 moving in reverse ("While moving in reverse a ship may not use the Emergency Heading Change rule").
 
 Readings: the act "X makes an Emergency Heading Change" is offered once a segment to every ship on the map not
-dead in space, not an outpost and not cloaked (a cloaked ship's acts are a fixed list: left, docs/stcs.md); the first
-one taken ends the segment's Movement Phase (no ship moves after it: "after all movement is finished"); "in order of
-Tactical Advantage" is kept as: a ship before one that already changed its heading this segment (in the turn's
-order, :mod:`.advantage`) has passed, and is refused. "Not capable of movement": no crew aboard, no power allocated
-to movement, held by Repair Shuttles ("a prohibition on rotating in place"); each refused to the GM naming the rule
-(the act stays listed: the allocation and the crew aboard are secrets). A functional warp engine is one with power
-boxes left; the impulse engine's point is the table's (the engine keeps no impulse damage). The Turning Stress
-Chart is the base game's, not in the seed: the GM enters what it gives with the damage acts. A ship that did not
-move this segment rotates in its hex, so a mine there attacks it as a rotating ship (shield 1 or 3)."""
+dead in space and not an outpost (a cloaked ship's is one of its fixed acts and made in secret: its change bars no ship
+of the other side, docs/stcs.md); the first one taken in the open ends the segment's Movement Phase (no ship moves
+after it: "after all movement is finished"); "in order of Tactical Advantage" is kept as: a ship before one that
+already changed its heading this segment (in the turn's order, :mod:`.advantage`) has passed, and is refused. "Not
+capable of movement": no crew aboard, no power allocated to movement, held by Repair Shuttles ("a prohibition on
+rotating in place"), and, from the record's era 2, no power box left in its engines; each refused to the GM naming
+the rule (the act stays listed: the allocation and the crew aboard are secrets). A functional warp engine is one
+with power boxes left; the impulse engine's point is kept (:mod:`.impulse`; a battle begun before era 2 logs it for
+the table). The Turning Stress Chart is the base game's, not in the seed: the GM enters what it gives with the
+damage acts. A ship that did not move this segment rotates in its hex, so a mine there attacks it as a rotating ship
+(shield 1 or 3)."""
 from __future__ import annotations
 
 from collections.abc import Generator
