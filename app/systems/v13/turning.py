@@ -47,22 +47,36 @@ class TurnPictures(ScreenPictures):
 
     def paint(self, p: QPainter, rect: QRectF, draw) -> None:
         dev, t = p.device(), p.worldTransform()
-        plain = t.isAffine() and not t.isRotating()
-        key = self._key(p) if plain and isinstance(dev, QPixmap) else None
-        if self.quick and plain and self._sharp is not None and key not in self._pictures:
-            self._paint_scaled(p, rect, draw)
-            return
+        key = self.key(t, dev) if dev is not None else None
+        if self.quick and key is not None:
+            kept = self._pictures.get(key)
+            if kept is not None:  # a zoom back to a zoom shown (the wheel in and out): its picture as it is
+                p.save()
+                p.resetTransform()
+                p.drawPixmap(0, 0, kept)
+                p.restore()
+                return
+            if self._sharp is not None:
+                self._paint_scaled(p, rect, draw)
+                return
         super().paint(p, rect, draw)
         if not self.quick and key is not None and key in self._pictures:
             self._sharp = self._pictures[key], QTransform(t), key
 
-
     @staticmethod
-    def _key(p: QPainter) -> tuple:
-        """The key :class:`ScreenPictures` keeps the picture of ``p``'s screen under."""
-        dev, t = p.device(), p.worldTransform()
-        return (round(t.m11(), 9), round(t.m22(), 9), round(t.dx(), 3), round(t.dy(), 3), dev.width(), dev.height(),
-                dev.devicePixelRatio())
+    def key(t: QTransform, dev) -> tuple | None:
+        """The key :class:`ScreenPictures` keeps the picture of the screen ``dev`` (a picture, or a widget while
+        the wheel turns: its pixels) under at ``t`` (None: turned or sheared, never kept)."""
+        if not t.isAffine() or t.isRotating():
+            return None
+        dpr = dev.devicePixelRatio()
+        w, h = (dev.width(), dev.height()) if isinstance(dev, QPixmap) else (round(dev.width() * dpr),
+                                                                              round(dev.height() * dpr))
+        return round(t.m11(), 9), round(t.m22(), 9), round(t.dx(), 3), round(t.dy(), 3), w, h, dpr
+
+    def kept(self, t: QTransform, dev) -> bool:
+        """Whether the background's picture at ``t`` on ``dev`` is kept (a zoom shown before)."""
+        return self.key(t, dev) in self._pictures
 
     def _paint_scaled(self, p: QPainter, rect: QRectF, draw) -> None:
         """The sharp picture scaled onto ``p``'s transform; what it does not cover of ``rect`` drawn by ``draw``."""
@@ -143,6 +157,8 @@ class ViewPicture:
         if pix is None or not view.scene().quick or self._shows() != self._seen:
             self.picture = None
             return False
+        if view.scene().screens.kept(view.viewportTransform(), view.viewport()):
+            return False  # a zoom back to a zoom shown: its background kept, the counters drawn, all sharp
         to_now = self._then.inverted()[0] * view.viewportTransform()
         dpr = pix.devicePixelRatio()
         covered = to_now.mapRect(QRectF(0, 0, pix.width() / dpr, pix.height() / dpr))

@@ -12,7 +12,19 @@ from PySide6.QtGui import QImage, QPainter, QPixmap, QTransform
 from PySide6.QtWidgets import QApplication, QGraphicsView
 
 from tests.app.systems.v13.map_look import busy_map
-from tests.app.systems.v13.test_redraw import _rgb, wheel
+from tests.app.systems.v13.test_redraw import _rgb
+
+
+def wheel(view, notches: int, pos=None) -> None:
+    """``notches`` wheel notches (positive: in) over ``pos`` (default: the viewport's centre), the event handled and
+    no more: the wheel is still turning (the rest timer runs only in the event loop)."""
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtGui import QWheelEvent
+
+    at = QPointF(pos if pos is not None else view.viewport().rect().center())
+    event = QWheelEvent(at, QPointF(view.viewport().mapToGlobal(at.toPoint())), QPoint(0, 0), QPoint(0, 120 * notches),
+                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(view.viewport(), event)
 
 
 def _sharp_map(qtbot):
@@ -109,3 +121,23 @@ def test_the_counters_turn_with_the_screen_until_the_scene_changes(qtbot):
     view.viewport().repaint()  # the counters as they are now, over the background scaled
     assert scene.quick and view.turn.picture is None and scene.screens.scaled > scaled
     qtbot.waitUntil(lambda: not scene.quick, timeout=20000)
+
+
+def test_a_zoom_back_to_a_zoom_shown_is_sharp_while_the_wheel_turns(qtbot):
+    """The wheel turned in a notch and rested, then out a notch: the zoom before, shown and kept, is drawn from its
+    picture kept (sharp: what it showed), not from the picture of the turn's start scaled (blurred). (The counters
+    keep their size while the wheel turns: the map here has none.)"""
+    from PySide6.QtCore import QPoint
+
+    view = _sharp_map(qtbot)
+    scene = view.scene()
+    before = _rgb(view.viewport().grab().toImage())
+    at = QPoint(20, 20)
+    wheel(view, 1, at)
+    qtbot.waitUntil(lambda: not scene.quick, timeout=20000)  # drawn sharp at 1.5 x 1.15
+    QApplication.processEvents()
+    wheel(view, -1, at)  # back to 1.5, the wheel turning
+    view.viewport().repaint()
+    assert scene.quick and view.transform().m11() == 1.5
+    now = _rgb(view.viewport().grab().toImage())
+    assert int(np.abs(now - before).max(-1).astype(bool).sum()) == 0, "not the screen shown at that zoom"
