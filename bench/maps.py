@@ -84,7 +84,8 @@ def tactical() -> list[Row]:
     return [Row(f"tactical map scene build ({n:,} hex items; once per window)", build),
             Row("tactical map redraw 1000x760, whole map", board["whole"], "< 8 ms", naive["whole"]),
             Row("tactical map redraw 1000x760, 1:1", board["1:1"], "< 8 ms", naive["1:1"]),
-            Row("tactical map first redraw after a zoom, whole map", board["zoom whole"], "< 8 ms", naive["zoom whole"]),
+            Row("tactical map first redraw after a zoom, whole map", board["zoom whole"], "< 8 ms",
+                naive["zoom whole"]),
             Row("tactical map first redraw after a zoom, 1:1", board["zoom 1:1"], "< 8 ms", naive["zoom 1:1"]),
             Row("tactical map drag's repaint (24 px), 1:1", board["drag"], "< 8 ms", naive["drag"])]
 

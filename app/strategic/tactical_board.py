@@ -18,7 +18,8 @@ import math
 from collections.abc import Iterable
 
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt
-from PySide6.QtGui import QFontMetricsF, QGuiApplication, QGlyphRun, QPainter, QPixmap, QRawFont, QTextLayout, QTransform
+from PySide6.QtGui import (QFontMetricsF, QGlyphRun, QGuiApplication, QPainter, QPixmap, QRawFont, QTextLayout,
+                           QTransform)
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 PHASES = 4

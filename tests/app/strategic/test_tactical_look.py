@@ -1,13 +1,13 @@
-"""Issue 21: the tactical map's hexes drawn as one board (app/strategic/tactical_board.py: a hex's stamps at
-4 x 4 sub-pixel offsets per zoom, the labels as glyph runs) look as the 1,260 hex items drew them, each into its
-own picture per zoom (``TacticalScene.set_plain``, the old way). Zoomed with the wheel on the viewport and panned
-by the scroll bars, as a person does, at zooms from the map fitted whole to 4x, on the default 42 x 30 window and
-on one 105 columns wide (its labels from column 100 on read "(100,1)": written the old way). A hex's edge lies within 1/8 pixel of its place:
-seen up to 28 levels of 255 off. A label's glyphs are put at the same place, but where that falls on half a pixel
-the two ways may round it apart, a row of labels a pixel up (seen: 123 pixels at the fitted zoom, 0 at the rest).
-So: at most 400 pixels more than 40 levels off, and each of them has a pixel of the other picture beside it
-within 40 levels (what a pixel's shift explains; labels in another font, as a font made before the application
-laid out its digits: 22,000 pixels, most unexplained); and the fast way was taken (hexes stamped)."""
+"""Issue 21: the tactical map's hexes drawn as one board (app/strategic/tactical_board.py: a hex's stamps at 4 x 4
+sub-pixel offsets per zoom, the labels as glyph runs) look as the 1,260 hex items drew them, each into its own
+picture per zoom (``TacticalScene.set_plain``, the old way). Zoomed with the wheel on the viewport and panned by the
+scroll bars, as a person does, at zooms from the map fitted whole to 4x, on the default 42 x 30 window and on one
+105 columns wide (its labels from column 100 on read "(100,1)": written the old way). A hex's edge lies within 1/8
+pixel of its place: seen up to 28 levels of 255 off. A label's glyphs are put at the same place, but where that
+falls on half a pixel the two ways may round it apart, a row of labels a pixel up (seen: 123 pixels at the fitted
+zoom, 0 at the rest). So: at most 400 pixels more than 40 levels off, and each of them has a pixel of the other
+picture beside it within 40 levels (what a pixel's shift explains; labels in another font, as a font made before the
+application laid out its digits: 22,000 pixels, most unexplained); and the fast way was taken (hexes stamped)."""
 from __future__ import annotations
 
 import numpy as np
