@@ -4,9 +4,9 @@ RULES_MATRIX §3.2-3.5 and INTERPRETATIONS 16-18. Sectors are hexes in the tacti
 orientation, named by their ``CCRR`` label on the strategic map.
 """
 import sys
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, StrictBool, StrictInt, StrictStr, field_validator
+from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr, field_validator
 
 from rules.model.b5 import B5Settings
 from rules.model.builds import BuildClass, GroundClass
@@ -14,6 +14,7 @@ from rules.model.economy_model import PowerEconomy
 from rules.model.key_book import KeyBook
 from rules.model.records import MAX_TURN, BattleHexRecord, BattleStart, IgnoreRecord, LogEntry, Phase, TerrainTable
 from rules.model.seals import SealKey
+from rules.model.stcs_map import STCSBody, placed
 from rules.model.treaty_model import Proposal, TreatyPair
 from rules.model.turn_model import Cargo, FleetKind, GroundCombat, GroundUnit
 from rules.model.types import DiplomaticState, LabelField, Strict, SystemKey, Terrain
@@ -149,6 +150,9 @@ class Sector(Strict):
     star_system: StarSystem | None = None
     supply_point: StrictBool = False
     garrison: list[Unit] = Field([], description="bases and fixed units; they belong to the owner")
+    stcs_bodies: Annotated[list[STCSBody], AfterValidator(placed)] = Field(
+        [], max_length=200, description="seed 002: the planets, moons and asteroids on the hexes of an STCS battle "
+        "fought here (rules/model/stcs_map.py)")
 
 
 class Lane(Strict):

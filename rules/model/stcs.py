@@ -55,6 +55,16 @@ LEAST_MARINES = {Carry.ACTIVE: 10, Carry.STASIS: 20}
 """The Troop Carry Table's Minimum Number of Troops."""
 
 
+MINE_SHARE = {True: 90, False: 25}
+"""Carrying And Deploying Mines: the percent of its cargo a freighter (True) or any other ship may give to mines."""
+
+
+def mine_room(cargo: int, freighter: bool) -> int:
+    """The most mines (1 SCU each) a ship of ``cargo`` SCU carries: 90% of a freighter's, 25% of another's, "round
+    fractions down"."""
+    return cargo * MINE_SHARE[freighter] // 100
+
+
 class WeaponKind(str, Enum):
     """Beam or missile (missiles, plasma included, take -1 to hit: "Missile To-Hit Modifier")."""
 
@@ -113,6 +123,12 @@ class STCSData(Strict):
     temporary_troops: StrictInt = Field(0, ge=0, le=10_000, description="troops a ship that does not normally carry "
                                         "them carries for this battle: at most 10% of its crew; one box down the "
                                         "Casualty Modifier Track")
+    cargo: StrictInt | None = Field(None, ge=0, le=100_000, description="its cargo capacity in Standard Cargo Units "
+                                    "(SCU); none: the table's (the GM is asked whether it carries a mine)")
+    freighter: StrictBool = Field(False, description="a freighter: up to 90% of its cargo carries mines (other "
+                                  "ships 25%)")
+    mines: StrictInt = Field(0, ge=0, le=100_000, description="the mines it carries as cargo (1 SCU each), counted "
+                             "down as it deploys them; read only with its cargo")
     casualty_modifiers: list[StrictInt] | None = Field(None, max_length=10, description="the base game's Casualty "
                                                        "Modifier Track: the Crew Efficiency modifier of each box, "
                                                        "90-100% first, then 80-89% ... 0-9%; none: the table's")
@@ -156,6 +172,13 @@ class STCSData(Strict):
         if self.casualty_modifiers is not None and (not self.casualty_modifiers or any(
                 not -99 <= m <= 99 for m in self.casualty_modifiers)):
             raise ValueError("stcs.casualty_modifiers: one to ten boxes' modifiers, each -99 to 99")
+        if self.mines and (self.cargo is None or self.mines > mine_room(self.cargo, self.freighter)):
+            many = "s need" if self.mines != 1 else " needs"
+            raise ValueError(f"stcs.mines: {self.mines} mine{many} {self.mines} SCU of cargo, and a "
+                             f"{'freighter' if self.freighter else 'ship'} carries mines in at most "
+                             f"{MINE_SHARE[self.freighter]}% of its cargo (seed 002 Carrying And Deploying Mines): "
+                             + ("no cargo is given" if self.cargo is None else
+                                f"{mine_room(self.cargo, self.freighter)} of its {self.cargo} SCU"))
         return self
 
     @property

@@ -12,8 +12,8 @@ from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.words import possessive
 from rules.errors import RuleError
 from rules.model.visibility import listed
-from rules.systems.stcs import (cloaklock, damage, engines, firing, heading, mines, selfdestruct, shieldcontrol, shields,
-                                warping)
+from rules.systems.stcs import (bodies, cloaklock, damage, engines, firing, heading, mines, selfdestruct, shieldcontrol,
+                                shields, warping)
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -31,7 +31,7 @@ ENDING = {"next": "end this segment", "resolve": "resolve the battle (the ships 
 
 def acts(e: STCSEngine, x: str, sees: bool) -> dict[str, str]:
     """``x``'s acts of this module (``sees``: its sensors work and it may use them)."""
-    out = engines.acts(e, x) | cloaklock.acts(e, x) | heading.acts(e, x)
+    out = bodies.drop_shadow(e, x, engines.acts(e, x)) | cloaklock.acts(e, x) | heading.acts(e, x)
     if shieldcontrol.may(e, x):
         out[f"shields:{x}"] = f"{possessive(e.ship(x))} Shield Control (its side lowers or raises shields, in secret)"
     if not damage.dead_in_space(e, x):  # else its shields are down: its damage is entered as a hit

@@ -15,7 +15,7 @@ from rules.battlehex.run import ReplayRun
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller, Roll
 from rules.model.campaign import Campaign
-from rules.systems.stcs import actkeys, acts as more_acts, cloaklock
+from rules.systems.stcs import actkeys, acts as more_acts, bodies, cloaklock
 from rules.systems.stcs.advantage import HIDDEN
 from rules.systems.stcs.cloaked import CLOAKED_OUT, hidden
 from rules.systems.stcs.compat import begin
@@ -38,10 +38,13 @@ class STCSBattle(ReplayRun[STCSEngine]):
         self._resumed = False
         super().__init__(campaign, at, graph, dice)
         begin(self)  # the record's era (rules/systems/stcs/compat.py)
+        self.bodies = bodies.of_battle(self.campaign, self.record)
         self.restart(list(self.record.answers))
 
     def _engine(self, state: BattleState, log: EventLog, dice: DiceRoller) -> STCSEngine:
-        return STCSEngine(state, log, dice)
+        e = STCSEngine(state, log, dice)
+        e.bodies = dict(self.bodies)  # (read from the sector once: a battle begun before its era reads none)
+        return e
 
     def _log_roll(self, roll: Roll) -> None:
         """A cloaked ship's warp-out activation die and a tie roll with a cloaked ship in it are shown to the

@@ -19,6 +19,7 @@ from rules.battlehex.roster import BUnit, Status
 from rules.battlehex.state import BattleState
 from rules.dice import DiceRoller
 from rules.model.stcs import STCSData
+from rules.model.stcs_map import STCSBody
 from rules.systems.stcs import (acts as more_acts, actkeys, advantage, casualties, cloaked, cloaklock, contact, damage,
                                 explosion, firing, heading, laying, mines, minehits, movement, odds, power, repairing,
                                 sensors, shieldcontrol, shields, warp, warping)
@@ -98,6 +99,8 @@ class STCSEngine:
         self.shadowed: dict[str, Hex] = {}  # ships removed from the board in a sensor shadow, where they left
         self.mine_locks: dict[str, tuple[Hex, int]] = {}  # a ship's lock on a mine: its hex, the mine's index
         self.warp_path: dict[str, str] = {}  # the object on an announced warp out's path (Striking Table)
+        self.bodies: dict[Hex, STCSBody] = {}  # the map's planets, moons and asteroids (:mod:`.bodies`)
+        self.mines_laid: dict[str, int] = {}  # per ship, the mines it deployed (its cargo counted down: :mod:`.laying`)
         self.fired: dict[tuple[str, int], int] = {}  # the segment each (ship, weapon) last fired (recharge)
         self.told_unopposed = False  # the log said the battle has nothing to fight (:func:`.acts.unopposed`)
         self.power = power.Power()  # the standing allocations, the phase, power shut down (:mod:`.power`)

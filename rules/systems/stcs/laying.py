@@ -8,8 +8,10 @@ A segment is a round of sensors / movement / firing (its Movement Phase); a turn
 refused, with the rule, when it laid a mine this Movement Phase, moved in it (a move of any points: turning too),
 has no tractor beam left or no shield down; once laid, it may not move in that Movement Phase, and the shield it
 laid through stays down to the turn's end (Shield Control offers no raising it). The hex is refused when it is
-more than 4 hexes away, a ship is in it, or the shield toward it is up. What the map does not hold (the mines a
-ship carries as cargo, asteroids, moons and planets in the hex) the GM's question names: at the table."""
+more than 4 hexes away, a ship or a planet, moon or asteroid is in it (:mod:`.bodies`, a battle whose sector places
+them), or the shield toward it is up. A ship whose data gives its cargo carries its ``mines`` (1 SCU each, 25% of a
+ship's capacity, 90% of a freighter's: rules/model/stcs.py), counted down as it lays them; with none left it is
+refused. What the data and the map do not hold (no cargo given; no body placed) the GM's question names."""
 from __future__ import annotations
 
 from collections.abc import Generator
@@ -19,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 from hexmap.hexes import Hex
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import Question
-from rules.battlehex.words import possessive
-from rules.systems.stcs import actkeys, shieldcontrol, shields, tractors
+from rules.battlehex.words import plural, possessive
+from rules.systems.stcs import actkeys, bodies, shieldcontrol, shields, tractors
 from rules.systems.stcs.mines import LAY, REACH, Mine, lay_spots
 
 if TYPE_CHECKING:
@@ -40,6 +42,10 @@ def bar(e: STCSEngine, x: str) -> str:
     if m is not None and m[0] == e.round and m[1] > 0:
         return (f"{e.ship(x)} moved in this Movement Phase ({m[1]} points): a ship deploying a mine remains "
                 "stationary in its hex for the Movement Phase")
+    if carried(e, x) == 0:
+        d = e.data(x)
+        return (f"{e.ship(x)} carries no mine: mines are transported as cargo, 1 SCU each (it carried {d.mines} in "
+                f"its {d.cargo} SCU and has deployed {e.mines_laid.get(x, 0)})")
     if tractors.idle(e, x)[0] < 1:
         return f"{e.ship(x)} has {tractors.idle(e, x)[1]} (a mine is deployed with an operational tractor beam)"
     if not any(shieldcontrol.down(e, x, i) for i in range(1, shields.COUNT + 1)):
@@ -48,6 +54,13 @@ def bar(e: STCSEngine, x: str) -> str:
     if not spots(e, x):
         return f"{e.ship(x)} has no hex up to {REACH} hexes away, free of ships, behind a shield that is down"
     return ""
+
+
+def carried(e: STCSEngine, x: str) -> int | None:
+    """The mines ``x`` carries as cargo now (its ship data's, less those it deployed), or None when its data gives
+    no cargo (the GM's question then names it)."""
+    d = e.data(x)
+    return None if d.cargo is None else max(0, d.mines - e.mines_laid.get(x, 0))
 
 
 def refuse(e: STCSEngine, act: str) -> str:
@@ -79,6 +92,8 @@ def hex_bar(e: STCSEngine, x: str, h: Hex) -> str:
         return f"a mine is placed up to {REACH} hexes from the deploying ship ({h.q},{h.r} is {r})"
     if h in e.at.values():
         return "a mine may not be deployed into a hex in which a ship is located"
+    if bodies.lay_bar(e, h):
+        return bodies.lay_bar(e, h)
     if through(e, x, h) is None:
         up = " and ".join(str(i) for i in shields.shields_toward(e, x, h))
         return (f"the shield between {e.ship(x)} and {h.q},{h.r} (shield {up}) is up: a mine is placed through a "
@@ -98,9 +113,11 @@ def read(a: Any) -> Hex | None:
 def lay(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     """``x`` deploys a mine: the GM chooses its hex; the deployment is announced, the hex is its side's."""
     offered = {f"{h.q},{h.r}": f"hex {h.q},{h.r} ({e.at[x].distance(h)} hexes)" for h in spots(e, x)}
+    table = [w for w, known in (("it carries one as cargo", carried(e, x) is not None),
+                                ("no asteroid, moon or planet is in the hex", bool(e.bodies))) if not known]
     ask = e._choose(f"stcs/{e.round}/mine/{x}", LAY, f"Game Master: into which hex does {e.ship(x)} deploy a mine "
-                    f"(up to {REACH} hexes, through a shield that is down; it carries one as cargo, and no asteroid, "
-                    "moon or planet is in the hex)?", offered)
+                    f"(up to {REACH} hexes, through a shield that is down" + ("; " if table else "")
+                    + ", and ".join(table) + ")?", offered)
 
     def check(a: Any) -> str:
         h = read(a)
@@ -115,3 +132,7 @@ def lay(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     e.laid[x] = (e.round, through(e, x, h) or 0)
     e.log.add("ruling", LAY, f"{e.ship(x)} deploys a mine")
     e.log.add("ruling", LAY, f"{possessive(e.ship(x))} mine is at {q},{r}", visible_to=(team, GM))
+    if carried(e, x) is not None:
+        e.mines_laid[x] = e.mines_laid.get(x, 0) + 1
+        e.log.add("ruling", LAY, f"{e.ship(x)} carries {plural(carried(e, x) or 0, 'mine')} left as cargo",
+                  visible_to=(team, GM))

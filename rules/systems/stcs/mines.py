@@ -56,8 +56,8 @@ def seen(e: STCSEngine) -> list[Hex]:
 
 def lay_spots(e: STCSEngine, x: str) -> list[Hex]:
     """The hexes ``x`` may deploy a mine into: within 4 hexes, none with a ship not cloaked (a cloaked ship's
-    hex is offered too, so the offer does not tell where it is; choosing it is refused)."""
-    taken = set(seen(e))
+    hex is offered too, so the offer does not tell where it is; choosing it is refused) or a planet, moon or asteroid."""
+    taken = set(seen(e)) | set(e.bodies)  # (a planet, moon or asteroid: :mod:`.bodies`)
     return [h for h in hexes_within(e.at[x], REACH) if h not in taken]
 
 

@@ -14,7 +14,7 @@ from rules.battlehex.log import GM, IllegalAnswer, shown
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.roster import Status
 from rules.battlehex.words import possessive
-from rules.systems.stcs import minehits, warp
+from rules.systems.stcs import bodies, minehits, warp
 from rules.systems.stcs.geometry import GAP, landing
 from rules.systems.stcs.repair import SEGMENTS
 
@@ -25,10 +25,11 @@ STRIKING = "STCS Warping Out Of Battles (Striking Table)"
 
 
 def path_acts(e: STCSEngine) -> dict[str, str]:
-    """For each announced warp out, the GM may enter an object on its path (the scenario's: no planet,
-    moon or asteroid lies on the tactical map)."""
-    return {f"warppath:{x}": f"an object lies on {possessive(e.ship(x))} warp path (Striking Table)"
-            for x in e.warping if x in e.at}
+    """For each announced warp out, the GM may enter an object on its path when the tactical map holds no planet,
+    moon or asteroid (a battle whose sector lists none, or begun before they were read); else the engine reads the
+    path (:func:`.bodies.strike`)."""
+    return {} if e.bodies else {f"warppath:{x}": f"an object lies on {possessive(e.ship(x))} warp path (Striking "
+                                                 "Table)" for x in e.warping if x in e.at}
 
 
 def path(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
@@ -118,8 +119,11 @@ def activate(e: STCSEngine, x: str, speed: int, rule: str) -> Generator[Question
         yield from minehits.warp_path(e, x)
         u = e.units[x]
         u.status, u.outcome = Status.LEFT, f"warped out at Warp {speed}"
-        del e.at[x]
+        here, facing = e.at.pop(x), e.facing[x]
         e.locks = {a: b for a, b in e.locks.items() if x not in (a, b)}
+        if e.bodies:
+            yield from bodies.strike(e, x, speed, rule, here, facing)
+            return
         thing = e.warp_path.pop(x, "")
         if not thing:
             e.log.add("ruling", warp.OUT, f"{e.ship(x)} warps out at Warp {speed} (nothing on its path: the "

@@ -1,0 +1,107 @@
+"""The planets, moons and asteroids of the tactical map (seed 002; the campaign format's sector ``stcs_bodies``,
+rules/model/stcs_map.py), read by the engine where the seed names them (issue 25: before, the map held none and
+the GM's questions named them):
+
+- Warping Out Of Battles: "When the ship warps out, it will move along a path to its immediate front. [...] If
+  there is a planet, moon, or asteroid along this path, the ship must determine if it will strike the object"
+  (the Striking Table: planet 90, moon 50, asteroid 25, D100 at or under). Read as the mines on the path are
+  (:func:`.minehits.warp_path`): every hex straight ahead, however far, nearest first; a strike ends the path
+  (the ship struck it: its damage at the table), a miss goes on to the next.
+- Carrying And Deploying Mines: "A mine may not be deployed into a hex in which any ship, asteroid, moon, or
+  planet is located."
+- Sensors, Sensor Shadows: "A ship in a sensor shadow may be removed from the board if no enemy ship is able to
+  sense it." The base game's shadow geometry is not in seed 002; read as: a ship is in a sensor shadow when it is
+  in or next to a planet's, moon's or asteroid's hex.
+
+A battle whose sector lists no body keeps the GM's questions (the warp path's object, the shadow at the table).
+A battle begun before this code (its record's ``era`` below :data:`.compat.BODIES_ERA`) reads no body, so it replays
+as fought."""
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from hexmap.hexes import Facing, Hex
+from rules.battlehex.log import GM
+from rules.model.campaign import Campaign
+from rules.model.records import BattleHexRecord
+from rules.model.stcs_map import STCSBody
+from rules.systems.stcs import compat, warp
+
+if TYPE_CHECKING:
+    from rules.battlehex.questions import Question
+    from rules.systems.stcs.engine import STCSEngine
+
+STRIKING = "STCS Warping Out Of Battles (Striking Table)"
+SHADOW_REACH = 1
+"""A ship in or next to a body's hex is in its sensor shadow (the reading above)."""
+
+
+def of_battle(campaign: Campaign, record: BattleHexRecord) -> dict[Hex, STCSBody]:
+    """The bodies on the tactical map of ``record``'s battle, by hex: its sector's, none before
+    :data:`.compat.BODIES_ERA`."""
+    s = campaign.sector_at(str(record.at))
+    if record.era < compat.BODIES_ERA or s is None:
+        return {}
+    return {b.hex: b for b in s.stcs_bodies}
+
+
+def ahead(e: STCSEngine, here: Hex, f: Facing) -> list[tuple[Hex, STCSBody]]:
+    """The bodies on the path to the immediate front of a ship at ``here`` facing ``f`` (straight ahead, any
+    distance), nearest first."""
+    return sorted(((h, b) for h, b in e.bodies.items() if h != here and here.neighbor(f, here.distance(h)) == h),
+                  key=lambda hb: here.distance(hb[0]))
+
+
+def strike(e: STCSEngine, x: str, speed: int, rule: str, here: Hex, f: Facing) -> Generator[Question, Any, None]:
+    """``x`` warps out at ``speed`` from ``here`` facing ``f``: each body on its path rolled on the Striking Table,
+    nearest first, until one is struck. A cloaked ship's (``rule`` not warp.OUT) warp out is announced, its path
+    and rolls are its side's and the GM's, on its own stream (they would tell where it was and which way it faced)."""
+    team, u = e.units[x].team, e.units[x]
+    hidden = rule != warp.OUT
+    path = ahead(e, here, f)
+    seen = (team, GM) if hidden else None
+    if hidden:
+        e.log.add("ruling", warp.OUT, f"{e.ship(x)} warps out at Warp {speed}", {"unit": x})
+    if not path:
+        e.log.add("ruling", rule, f"{e.ship(x)} warps out at Warp {speed} (no planet, moon or asteroid on its "
+                  "path: the Striking Table is not rolled)", {"unit": x}, visible_to=seen)
+    for n, (h, b) in enumerate(path):
+        chance = warp.STRIKE[b.kind.value]
+        secret = f"stcs/{e.round}/cloakstrike/{team}/{x}/{n}" if hidden else ""
+        struck = e.dice.roll("d100", purpose=f"Striking Table: {b.words} at {h.q},{h.r} (1-{chance})",
+                             rule=rule if hidden else STRIKING, who=team, secret=secret).total <= chance
+        e.log.add("ruling", rule if hidden else STRIKING, f"{e.ship(x)} warps out at Warp {speed} and "
+                  f"{'strikes' if struck else 'misses'} {b.words} at {h.q},{h.r} on its path"
+                  + (" (the damage at the table)" if struck else ""), {"unit": x}, visible_to=seen)
+        if struck:
+            if not hidden:
+                u.outcome += f", struck {b.words} on its path"
+            break
+    yield from ()
+
+
+def lay_bar(e: STCSEngine, h: Hex) -> str:
+    """Why no mine may be deployed into ``h`` for the body in it ("" when none is)."""
+    b = e.bodies.get(h)
+    return f"a mine may not be deployed into a hex in which {b.words} is located" if b else ""
+
+
+def shadow_of(e: STCSEngine, x: str) -> STCSBody | None:
+    """The body casting the sensor shadow ``x`` is in (in or next to its hex), or None."""
+    here = e.at.get(x)
+    near = [(here.distance(h), h.q, h.r, b) for h, b in e.bodies.items() if here is not None
+            and here.distance(h) <= SHADOW_REACH]
+    return min(near, key=lambda t: t[:3])[3] if near else None
+
+
+def drop_shadow(e: STCSEngine, x: str, acts: dict[str, str]) -> dict[str, str]:
+    """``acts`` without ``x`` leaving the board in a sensor shadow when the map has bodies and none is near it; with
+    the body named when one is."""
+    key = f"shadow:{x}"
+    if not e.bodies or key not in acts or x not in e.at:
+        return acts
+    b = shadow_of(e, x)
+    if b is None:
+        return {k: v for k, v in acts.items() if k != key}
+    return {**acts, key: f"{e.ship(x)} is in the sensor shadow of {b.words} and leaves the board (its side's option)"}
