@@ -25,8 +25,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from common import Row, from_json, table  # noqa: E402
 
-BENCHES = ("strategic", "combat_phase", "battle", "replay", "replay_steps", "systems", "redraw", "maps", "gui", "startup",
-           "b5", "economy")
+BENCHES = ("strategic", "strategic_map", "combat_phase", "battle", "replay", "replay_steps", "systems", "redraw",
+           "maps", "gui", "startup", "b5", "economy")
 """Every bench in bench/ (a test checks that each bench/*.py but common and run is listed)."""
 TIMEOUT = {"smoke": 600, "full": 3600}
 

@@ -6,13 +6,13 @@ transient drawings, the supply route of a hovered fleet and the preview of a dra
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QFont, QPainterPath, QPen
+from PySide6.QtGui import QColor, QFont, QPainterPath, QPen, QPixmapCache
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
 
 from app.strategic.describe import orders_seen, shown_units
 from app.strategic.overlays import PREVIEW_BAD, PREVIEW_OK, ROUTE_PEN, LanesItem, Overlays, polyline, sector_marks
 from app.strategic.fan import StackFan
-from app.strategic.items import SECTOR_SIZE, FleetCounterItem, SectorItem, orders_path, sector_center
+from app.strategic.items import CACHE, SECTOR_SIZE, FleetCounterItem, SectorItem, orders_path, sector_center
 from hexmap import Label
 from rules.model import Campaign, Fleet, Sector
 from rules.strategic import StrategicState
@@ -26,6 +26,8 @@ class StrategicScene(QGraphicsScene):
                  overlays: Overlays | None = None, gm: bool = False) -> None:
         super().__init__(parent)
         self.gm = gm  # the GM view: every unit; otherwise the table's view (describe.shown_units)
+        # the items' pictures (items.CACHE) live in Qt's pixmap cache: room for a screen of them at any zoom
+        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), 64 * 1024))
         self.setBackgroundBrush(QColor("#1d2230"))
         self.overlays = overlays or Overlays()
         self.sector_items: dict[str, SectorItem] = {}
@@ -144,6 +146,7 @@ class StrategicScene(QGraphicsScene):
         self.overlays = overlays
         for item in self.sector_items.values():
             item.overlays = overlays
+            item.keep_picture()
             item.update()
         if self.lanes_item is not None:
             self.lanes_item.setVisible(overlays.lanes)
@@ -160,6 +163,7 @@ class StrategicScene(QGraphicsScene):
         text.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         text.setAcceptHoverEvents(False)
         text.setZValue(2)
+        text.setCacheMode(CACHE)
         box = text.boundingRect()
         text.setPos(sector.pos() + QPointF(-box.width() / 2, SECTOR_SIZE * 0.5))
         self.addItem(text)
