@@ -217,8 +217,8 @@ def guard_main(win: BattleWindow, watch: bool = False) -> None:
         hold(main, win)  # nor acts behind the covers (Fight, Save, Undo...): app/battle/held.py
     for cover in getattr(win, "main_covers", []):
         note, until = cover.findChild(QLabel), _take_back(win, cover)
-        note.setText("Hand-over: nothing of any side is shown until the next player takes the screen."
-                     if win.handing_over() else
+        note.setText("Hand-over: nothing of any side is shown until the next player takes the screen in the "
+                     f"Battle Hex {win.at} window." if win.handing_over() else
                      f"The {win.name(win.viewer or '')} commander holds the Battle Hex {win.at} window: nothing of "
                      f"this view is shown until the battle passes to the Game Master{until}")
 
