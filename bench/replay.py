@@ -12,7 +12,10 @@ under the battle's inputs without its answers, so one battle grown through the t
 one checkpoint, the last size's, and the "replay from formation" baselines at 5,000 resumed from
 it (5.3 ms against 39 ms at 2,000; the undo after it was 0.3x that "naive" one). Every baseline
 now runs with the checkpoints on disk turned off (:func:`no_disk`), and the rows say which
-figure read the disk.
+figure read the disk. An undo of 10 after a cold reopen goes before the newest checkpoint on disk
+(it stands a few answers back) and resumes from the older one written beside it
+(:data:`rules.systems.v13.cold.DEPTH`); the two undos are also given as the 5,000-answer figure
+over the 100 one (flat: < 2x).
 
     python bench/replay.py
 """
@@ -139,6 +142,11 @@ def rows() -> list[Row]:
                 Row(f"{what} cold reopen (the checkpoint on disk)", t_cold[n], "< 100 ms", t_reopen[n]),
                 Row(f"{what} reopen replayed from formation (no checkpoint on disk)", t_reopen[n], "< 100 ms",
                     t_gen[n])]
+    small, big = ns[0], ns[-1]
+    if big != small:  # flat in battle length: the longest battle's figure over the shortest's (issue 21)
+        for what, t in (("undo the last answer", t_undo1), ("undo 10 answers", t_undo10)):
+            out.append(Row(f"0604: {what} after a cold reopen, {big:,} over {small:,} clock answers (flat)",
+                           t[big] / t[small], "< 2 x", unit="x"))
     return out
 
 

@@ -11,6 +11,12 @@ procedure resumes at the question it names; else the answers are replayed from f
 answers after it are replayed as always (each checked again). A battle with anything secret (an
 answer given in secret, a log line for some eyes only, a campaign that seals secrets) is never
 written. The campaign file does not change: the same answers give the same bytes.
+
+Two checkpoints are kept on disk, as the shared run keeps them (``resume/<battle>.last.bin`` beside
+``resume/<battle>.bin``): the newest before the last answer, which a reopen resumes from, and an
+older one at least :data:`DEPTH` answers before the last, so an undo of up to :data:`DEPTH` answers
+after a cold reopen resumes from a checkpoint too (before it, it replayed from formation: 126 ms at
+5,000 answers, issue 21) and replays at most :data:`DEPTH` plus a checkpoint spacing's answers.
 """
 from __future__ import annotations
 
@@ -33,6 +39,8 @@ Resumed = Callable[[Ctx, int], Generator[Question, Any, None]]
 
 COLD_FROM = 64
 """Fewer answers than this are replayed (a checkpoint would not pay for its reading)."""
+DEPTH = 32
+"""An undo of up to this many answers after a cold reopen resumes from a checkpoint on disk (the older one)."""
 
 
 class Snapshot:
@@ -75,8 +83,8 @@ def resume_cold(proc: BattleProcedure, state: BattleState, answers: list[Any], r
     going on after a given combat question."""
     if len(answers) < COLD_FROM or not _may(proc):
         return False
-    point = resume.read(_key(proc), answers, state)
-    if point is None or not isinstance(point.engine, Snapshot) or point.key != f"combat/{point.engine.n}":
+    point = _read(proc, answers, state)
+    if point is None:
         return False
     dice = proc._dice(proc.seed)
     if not point.dice_for(dice):
@@ -93,27 +101,60 @@ def resume_cold(proc: BattleProcedure, state: BattleState, answers: list[Any], r
                         len(point.events))
         proc._checkpoints.kept.append(cp)  # an undo to before the answers after it starts here too
         proc._tried = cp  # on disk already
+        if point.answers <= len(answers) - DEPTH:
+            proc._tried_older = cp  # old enough to be the older one on disk as well
         proc._replay(answers[point.answers:])
     except Exception:  # noqa: BLE001 (whatever went wrong, the replay from formation decides: it refuses alike)
         return False
     return True
 
 
+def _read(proc: BattleProcedure, answers: list[Any], state: BattleState) -> Point | None:
+    """The checkpoint on disk that ``answers`` begin with and the procedure resumes from: the newer one (the
+    reopen), else the older (an undo after the reopen that goes before the newer one)."""
+    for last in (True, False):
+        if last and len(answers) < proc._last_on_disk:
+            continue  # the newer one was made after more answers than these (read or written by this procedure)
+        point = resume.read(_key(proc), answers, state, last=last)
+        if point is not None and isinstance(point.engine, Snapshot) and point.key == f"combat/{point.engine.n}":
+            if last:
+                proc._last_on_disk = point.answers
+            return point
+    return None
+
+
 def write_cold(proc: BattleProcedure) -> None:
-    """Write the newest checkpoint before the last answer to disk, once (a checkpoint is made
-    every so many answers: most saves write nothing), unless the battle holds a secret."""
+    """Write to disk, once each (a checkpoint is made every so many answers: most saves write nothing), the
+    newest checkpoint before the last answer and the newest at least :data:`DEPTH` answers before it, unless
+    the battle holds a secret. The older is written first: writing it removes the newer one's file."""
     n = len(proc.answers)
     if n < COLD_FROM or not _may(proc):
         return
-    cp = next((c for c in reversed(proc._checkpoints.kept) if c.answers < n), None)
-    if cp is None or proc._tried is cp:
+    kept = proc._checkpoints.kept
+    newer = next((c for c in reversed(kept) if c.answers < n), None)
+    if newer is None or proc._tried is newer:
         return
-    proc._tried = cp
+    proc._tried = newer
+    older = next((c for c in reversed(kept) if c.answers <= n - DEPTH), None)
+    if older is newer:
+        proc._tried_older = older
+        _write(proc, older, last=False)  # one checkpoint old enough for both (the newer file, stale, removed)
+        proc._last_on_disk = 0
+        return
+    if older is not None and older is not proc._tried_older:
+        proc._tried_older = older
+        _write(proc, older, last=False)
+    if _write(proc, newer, last=True):
+        proc._last_on_disk = newer.answers
+
+
+def _write(proc: BattleProcedure, cp: Checkpoint, last: bool) -> bool:
+    """Write checkpoint ``cp`` to disk (``last``: as the newer one); False when it holds a secret or is not written."""
     ctx = proc.ctx
     events = tuple(ctx.log.events[:cp.events])
     if any(i < cp.answers for i in proc._secret) or any(e.visible_to is not None for e in events):
-        return
+        return False
     state = cp.restore(proc.record)
     point = Point(tuple(proc.answers[:cp.answers]), f"combat/{cp.n}", Snapshot(state, cp.n, EventLog(), DiceRoller(0)),
                   cp.dice, tuple(ctx.dice.history[:cp.rolls]), events, ())
-    resume.write(point, _key(proc))
+    return resume.write(point, _key(proc), last=last)

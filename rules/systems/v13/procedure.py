@@ -129,6 +129,8 @@ class BattleProcedure:
         self._universe: Universe | None = None  # the placement zones' cache of the plane, kept across replays
         self._disk_key: str | None = None  # the battle's inputs, its checkpoints on disk filed under it (cold.py)
         self._tried: Checkpoint | None = None  # the checkpoint last written to disk (or tried: a secret)
+        self._tried_older: Checkpoint | None = None  # the older one on disk (cold.py: for an undo after a reopen)
+        self._last_on_disk = 0  # how many answers the newer checkpoint on disk was made after (0: none known)
         self.restart(list(self.record.answers if answers is None else answers))
 
     @staticmethod

@@ -15,6 +15,8 @@ from rules.systems.v13.autoplay import play
 from rules.dice import DiceRoller
 from rules.model import dumps
 from rules.battlehex import resume
+from rules.battlehex.checkpoints import SPACING
+from rules.systems.v13.cold import DEPTH
 from tests.rules.systems.v13.test_procedure import _formed_cache
 from tests.rules.battlehex.test_resume import new_process
 
@@ -22,12 +24,12 @@ AT = Label.parse("0604")
 CLOCKS = 400
 
 
-def _long_battle() -> tuple[Any, Any, BattleProcedure]:
+def _long_battle(clocks: int = CLOCKS) -> tuple[Any, Any, BattleProcedure]:
     c, g = _formed_cache()
     b = BattleProcedure(c, AT, seed=21, graph=g)
     play(b, 21)
     assert b.pending is not None and b.pending.key.startswith("combat/"), b.pending
-    for i in range(CLOCKS):
+    for i in range(clocks):
         b.answer({"clock": 1 + i % 3})
         if i % 50 == 0:
             b.adopt(b.saved())  # the GUI stores the battle after each answer; every so often here
@@ -134,3 +136,27 @@ def test_an_undo_after_a_cold_reopen_decodes_none_of_the_events_read_from_disk(m
     reopened.undo(1)
     assert reopened.log.stored == stored, f"the undo decoded {stored - reopened.log.stored} of {stored} stored events"
     _same(reopened, BattleProcedure(saved, AT, graph=g, answers=b.answers[:-1], dice=lambda s: DiceRoller(s)))
+
+
+@pytest.mark.parametrize("n", [10, DEPTH])
+def test_an_undo_of_up_to_depth_answers_after_a_cold_reopen_resumes_from_a_checkpoint_on_disk(monkeypatch, n):
+    """The newest checkpoint on disk stands 4 answers before the last (420 clock answers): an undo of 10, or of
+    :data:`DEPTH`, goes before it and used to replay every answer kept from formation (422 of 432; 126 ms at 5,000
+    in bench/replay.py). Now it resumes from the older checkpoint written beside it and replays at most DEPTH plus
+    a checkpoint spacing's answers, with the bytes of a replay from formation."""
+    _c, g, b = _long_battle(420)
+    saved = b.saved()
+    resume.flush()
+    newest = max(cp.answers for cp in b._checkpoints.kept if cp.answers < len(b.answers))
+    assert len(b.answers) - newest < 10, "the undo does not go before the newest checkpoint: the test tests nothing"
+    new_process()
+    sizes = _replayed(monkeypatch)
+    reopened = BattleProcedure(saved, AT, graph=g)
+    assert sizes and max(sizes) < 10, f"the reopen replayed {sizes}"
+    sizes.clear()
+    reopened.undo(n)
+    assert sizes and max(sizes) <= DEPTH + SPACING, f"the undo of {n} replayed {sizes} of {len(b.answers) - n} answers"
+    _same(reopened, BattleProcedure(saved, AT, graph=g, answers=b.answers[:-n], dice=lambda s: DiceRoller(s)))
+    for a in b.answers[-n:]:
+        reopened.answer(a)
+    _same(reopened, b)
