@@ -161,6 +161,7 @@ class TurnPlayer:
         if c.settings.empire_turn == "seed004":  # before movement, which the engine always takes
             yield from self._legal(c, "replace", "replacement flights offered")
             yield from self._legal(c, "repair", "repairs offered")  # ships', and bases' by their levels
+            yield from self._legal(c, "settle", "colony planets chosen")  # where a loaded Colony Fleet has several
         if self.rng.random() < self.move:
             state = StrategicState.compute(c, self.run.graph)
             fleets = [f for f in c.fleets if not f.orders or self.rng.random() < 0.3]
