@@ -292,6 +292,10 @@ def plot_question(self: B5Engine, team: str, s: Squadron, secret: bool = True) -
     straight = " ".join("F" * n or "-" for n in movement.pulse_moves(speed))
     try:  # the usual case, where the bar opens: straight on at the squadron's speed
         check(straight)
+        if self.exits.boxed.get(f"{self.round}/{cmd}"):  # taken only as no plot keeps the rules (withdrawal.
+            # held_to): it opens at the most slowing one, so Return lets it turn later (straight on kept it at the edge)
+            straight = next((movement.plot_text(p) for p in withdrawal.plots(speed)
+                             if p.delta < 0 and _takes(check, movement.plot_text(p))), straight)
     except IllegalAnswer:  # straight on leaves the board (or, withdrawing, closes or stays): the bar opens at the
         # first plot the rules take, so Return plays on (before, it opened empty and Return was refused: a wall)
         straight = next((t for t in map(movement.plot_text, withdrawal.plots(speed)) if _takes(check, t)), "")

@@ -62,8 +62,10 @@ def at_the_edge(era: int, slow: bool = True):
 
 
 def slowed_at_the_edge(run):
-    """B-C2 plotted slowing by 4 in pulse 1 (no GM ruling: no plot keeps it on the board); Red straight
-    on, no fire; turn 2 begun up to B-C2's plot."""
+    """B-C2 plotted slowing by 4 in pulse 1 (no GM ruling: no plot keeps it on the board), the plot its
+    question opens at (Return gives it: straight on kept it at the edge at its speed, turn after turn, in
+    I5's real-screen walk of 0604); Red straight on, no fire; turn 2 begun up to B-C2's plot."""
+    assert run.pending.default == "F FF F -4@1"
     run.answer("F FF F -4@1")
     assert run.engine.exits.boxed == {"1/b-c2": True}  # withdrawal.held_to tried every plot: none stays on
     for a in ["FFF FF FFF", "done", "done", "done", [], "plot and move", "FFF FF FFF"]:
