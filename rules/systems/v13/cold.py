@@ -83,7 +83,7 @@ def resume_cold(proc: BattleProcedure, state: BattleState, answers: list[Any], r
     going on after a given combat question."""
     if len(answers) < COLD_FROM or not _may(proc):
         return False
-    point = _read(proc, answers, state)
+    point, newer = _read(proc, answers, state)
     if point is None:
         return False
     dice = proc._dice(proc.seed)
@@ -101,17 +101,17 @@ def resume_cold(proc: BattleProcedure, state: BattleState, answers: list[Any], r
                         len(point.events))
         proc._checkpoints.kept.append(cp)  # an undo to before the answers after it starts here too
         proc._tried = cp  # on disk already
-        if point.answers <= len(answers) - DEPTH:
-            proc._tried_older = cp  # old enough to be the older one on disk as well
+        if not newer:
+            proc._tried_older = cp  # the older one on disk
         proc._replay(answers[point.answers:])
     except Exception:  # noqa: BLE001 (whatever went wrong, the replay from formation decides: it refuses alike)
         return False
     return True
 
 
-def _read(proc: BattleProcedure, answers: list[Any], state: BattleState) -> Point | None:
+def _read(proc: BattleProcedure, answers: list[Any], state: BattleState) -> tuple[Point | None, bool]:
     """The checkpoint on disk that ``answers`` begin with and the procedure resumes from: the newer one (the
-    reopen), else the older (an undo after the reopen that goes before the newer one)."""
+    reopen), else the older (an undo after the reopen that goes before the newer one); and whether it is the newer."""
     for last in (True, False):
         if last and len(answers) < proc._last_on_disk:
             continue  # the newer one was made after more answers than these (read or written by this procedure)
@@ -119,8 +119,8 @@ def _read(proc: BattleProcedure, answers: list[Any], state: BattleState) -> Poin
         if point is not None and isinstance(point.engine, Snapshot) and point.key == f"combat/{point.engine.n}":
             if last:
                 proc._last_on_disk = point.answers
-            return point
-    return None
+            return point, last
+    return None, False
 
 
 def write_cold(proc: BattleProcedure) -> None:

@@ -160,3 +160,28 @@ def test_an_undo_of_up_to_depth_answers_after_a_cold_reopen_resumes_from_a_check
     for a in b.answers[-n:]:
         reopened.answer(a)
     _same(reopened, b)
+
+
+def test_an_undo_of_ten_after_a_second_cold_reopen_resumes_within_depth(monkeypatch):
+    """A battle reopened cold from its newer checkpoint and played on (36 answers, its newest checkpoint then 8
+    back): its next save writes as the older checkpoint the newest at least DEPTH answers back (here the one it was
+    reopened from), so an undo of 10 after the next cold reopen resumes from it (it replayed from formation when
+    only the newest was on disk)."""
+    _c, g, b = _long_battle(420)
+    saved = b.saved()
+    resume.flush()
+    new_process()
+    reopened = BattleProcedure(saved, AT, graph=g)
+    for i in range(36):
+        reopened.answer({"clock": 1 + i % 3})
+    again = reopened.saved()
+    resume.flush()
+    newest = max(cp.answers for cp in reopened._checkpoints.kept if cp.answers < len(reopened.answers))
+    assert len(reopened.answers) - newest < 10, "the undo does not go before the newest checkpoint: the test tests nothing"
+    new_process()
+    sizes = _replayed(monkeypatch)
+    third = BattleProcedure(again, AT, graph=g)
+    sizes.clear()
+    third.undo(10)
+    assert sizes and max(sizes) <= DEPTH + SPACING, f"the undo of 10 replayed {sizes} of {len(reopened.answers) - 10}"
+    _same(third, BattleProcedure(again, AT, graph=g, answers=reopened.answers[:-10], dice=lambda s: DiceRoller(s)))
