@@ -12,12 +12,13 @@ from PySide6.QtWidgets import QApplication, QGraphicsView, QMenu, QWidget
 from app.strategic.overlays import OverlayLegend, Overlays, OwnerStrip
 from app.strategic.items import FleetCounterItem, SectorItem
 from app.strategic.scene import StrategicScene
-from app.widgets.zoom_view import ZoomableView
+from app.widgets.zoom_view import QuickZoomView, flat_scroll_bars
 from rules.model import Campaign
 
 
-class StrategicView(ZoomableView):
-    """Zoom with the wheel (around the cursor), pan by dragging the map, give orders by
+class StrategicView(QuickZoomView):
+    """Zoom with the wheel (around the cursor; while it turns the map shown when it began is shown
+    scaled, drawn sharp once it rests: :class:`QuickZoomView`), pan by dragging the map, give orders by
     dragging a fleet counter along the lanes (or by "Give orders..." and a click on the
     destination), and right-click menus on fleets and sectors.
 
@@ -33,6 +34,7 @@ class StrategicView(ZoomableView):
     """A line for the status bar, and how long it stays (ms)."""
 
     def __init__(self, parent=None) -> None:
+        self._flat = False
         super().__init__(parent)
         # a viewport made here rather than Qt's own: handing Qt's own to Python (the legend's place,
         # any viewport()) made PySide6 build some 30 Qt enum types while looking up its class (~5 ms of
@@ -43,7 +45,6 @@ class StrategicView(ZoomableView):
         self.setDragMode(QGraphicsView.DragMode.NoDrag)  # panning is ours: sectors accept presses
         self.setMouseTracking(True)
         self.auto_fit = True
-        self._flat = False
         self.planner = None
         self._press: QPointF | None = None
         self._last = QPointF()
@@ -95,14 +96,18 @@ class StrategicView(ZoomableView):
         self.legend.move(area.left() + 10, max(area.top() + 10, area.bottom() - self.legend.height() - 10))
         self.legend.raise_()
 
+    def flat_scroll_bars(self) -> None:
+        """Nothing when the view is made (QuickZoomView asks then): the bars turn plain at the first zoom
+        (:meth:`zoom`), as asking for them at start made PySide6 build Qt enum types (test_view_viewport)."""
+
     def zoom(self, factor: float) -> None:
-        """Zoom as :class:`ZoomableView`; the map stops auto-fitting the window. The scroll bars turn
-        plain at the first zoom (the style's took ~3.5 ms of each zoom's and drag's repaint, issue 21; not
-        at start: asking for the bars there made PySide6 build Qt enum types, test_view_viewport)."""
+        """Zoom as :class:`QuickZoomView` (the screen before the wheel began, scaled, until it rests); the
+        map stops auto-fitting the window. The scroll bars turn plain at the first zoom (the style's took
+        ~3.5 ms of each zoom's and drag's repaint, issue 21)."""
         self.auto_fit = False
         if not self._flat:
             self._flat = True
-            self.flat_scroll_bars()
+            flat_scroll_bars(self)
         super().zoom(factor)
 
     def fit(self) -> None:

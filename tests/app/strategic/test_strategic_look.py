@@ -6,7 +6,10 @@ sector clicked (selected), the pointer over another (hovered) and the overlays o
 made: the two differ by no more than 8 levels of 255 (seen: 4, text and edges blended on a clear picture, then
 laid on the map). A hatched sector (the Neutral Zone, a contested one under Control) is drawn straight: a hatch
 starts at its device's corner, and in pictures of their own the hatching was shifted sector by sector (66
-levels off, 22,000 pixels)."""
+levels off, 22,000 pixels).
+
+While the wheel turns, the view shows the screen from before the turn scaled (app/widgets/zoom_view.QuickZoomView:
+a notch 1-2 ms, not a full redraw of 11-16), and once the wheel rests it is drawn sharp: as drawn straight again."""
 from __future__ import annotations
 
 import numpy as np
@@ -87,3 +90,47 @@ def test_the_map_drawn_from_the_items_pictures_looks_as_drawn_straight(view, qtb
     plain = [s for s in scene.sector_items.values() if s.sector.neutral_zone or s.marks.contested]
     kept = [s for s in scene.sector_items.values() if s.cacheMode() == CACHE]
     assert len(kept) == len(scene.sector_items) - len(plain) > 90 and all(s not in kept for s in plain)
+
+
+def test_the_screen_turns_scaled_while_the_wheel_turns_and_is_sharp_once_it_rests(view, qtbot):
+    """Three notches in over the Neutral Zone: until the wheel rests the screen is the one from before the turn,
+    scaled (blurred: its text is not drawn again), no item painted; once it rests, the map is drawn sharp at the
+    new zoom, as drawn straight."""
+    at = at_sector(view, next(s.label for s in view.scene().sector_items.values() if s.sector.neutral_zone))
+    wheel(view, 1, at)
+    qtbot.waitUntil(lambda: not view.quick, timeout=20000)  # the first notch's turn rested: bars made plain
+    before, zoom = shot(view), view.transform().m11()
+    painted = []
+    item = next(iter(view.scene().sector_items.values()))
+    item.paint = lambda *a: painted.append(a)  # noqa: ARG005 (what a notch paints, if anything)
+    wheel(view, 3, at)
+    assert view.quick
+    turning = shot(view)
+    assert not painted
+    del item.paint
+    assert view.transform().m11() == pytest.approx(zoom * 1.15 ** 3)
+    view.rest()
+    sharp, slow = shot(view), straight(view)
+    assert not view.quick and view.rests >= 2
+    off = np.abs(sharp - slow).max(-1)
+    assert int(off.max()) <= 8, f"{int((off > 8).sum())} pixels differ by more than 8 levels (most {off.max()})"
+    blur = np.abs(turning - sharp).max(-1)
+    assert blur.mean() < 12 and (blur > 8).mean() > 0.01, (blur.mean(), (blur > 8).mean())
+    assert np.abs(before - sharp).max(-1).mean() > 20  # the zoom changed what is shown
+
+
+def test_a_click_while_the_wheel_turns_draws_the_map_sharp_at_once(view, qtbot):
+    """A sector selected while the wheel turns: the turn's picture (without the selection) gives way to the map
+    drawn sharp, with it."""
+    wheel(view, 1, QPoint(450, 320))
+    qtbot.waitUntil(lambda: not view.quick, timeout=20000)
+    wheel(view, 2, QPoint(450, 320))
+    assert view.quick
+    label = next(s.label for s in view.scene().sector_items.values()
+                 if view.viewport().rect().contains(at_sector(view, s.label)))
+    view.settle.stop()  # only the click can end the turn now: the picture would not show the selection
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=at_sector(view, label))
+    qtbot.waitUntil(lambda: not view.quick, timeout=20000)  # the scene's change is told after the event
+    assert view.scene().sector_items[label].isSelected()
+    off = np.abs(shot(view) - straight(view)).max(-1)
+    assert int(off.max()) <= 8
