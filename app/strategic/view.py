@@ -86,11 +86,8 @@ class StrategicView(QuickZoomView):
             self.setViewportMargins(0, 0, 0, room)
             if self.auto_fit:  # the map fits the viewport left to it
                 self.fit()
-        if room:
-            area = self.viewport().geometry()
-            bar = self.horizontalScrollBar()
-            below = area.bottom() + 1 + (bar.height() if bar.isVisible() else 0)
-            strip.setGeometry(0, below, self.width(), room)
+        if room:  # in the margin under the viewport: the horizontal bar, when shown, is under the margin
+            strip.setGeometry(0, self.viewport().geometry().bottom() + 1, self.width(), room)
             strip.raise_()
         area = self.viewport().geometry()
         self.legend.move(area.left() + 10, max(area.top() + 10, area.bottom() - self.legend.height() - 10))
@@ -109,6 +106,7 @@ class StrategicView(QuickZoomView):
             self._flat = True
             flat_scroll_bars(self)
         super().zoom(factor)
+        self.place_legend()  # the scroll bars may have come or gone: the owner strip stays above the bar
 
     def fit(self) -> None:
         """Show the whole map; it then keeps fitting the window until the user zooms."""
@@ -116,6 +114,7 @@ class StrategicView(QuickZoomView):
             self.resetTransform()
             self.fitInView(self.scene().sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
             self.auto_fit = True
+            self.place_legend()
 
     def centre_on(self, label: str) -> None:
         """Centre the map on a sector; a map shown whole is first zoomed in, so it can move."""
