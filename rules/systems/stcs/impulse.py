@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.battlehex.words import possessive
+from rules.battlehex.words import plural, possessive
 from rules.systems.stcs import compat
 
 if TYPE_CHECKING:
@@ -62,7 +62,8 @@ def option(e: STCSEngine, x: str) -> dict[str, str]:
     """The hit question's option for ``x``'s impulse engine (none when it has none or it is ripped off)."""
     if not may_hit(e, x):
         return {}
-    return {KEY: f"the impulse engine ({left(boxes(e, x), e.impulse_hits.get(x, 0))} power boxes left)"}
+    n = left(boxes(e, x), e.impulse_hits.get(x, 0))
+    return {KEY: f"the impulse engine ({plural(n, 'power box', 'power boxes')} left)"}
 
 
 def hit(e: STCSEngine, x: str, pts: int, why: str = "") -> None:
@@ -89,9 +90,9 @@ def point(e: STCSEngine, x: str, n: int) -> None:
         hit(e, x, n, " (no functional warp engine)")
         return
     gone = "is ripped off" if x in e.impulse_ripped else "has no power boxes"
-    e.log.add("ruling", RULE, f"{possessive(e.ship(x))} impulse engine {gone}: the {n} point(s) on it are an engine "
-              "hit after it is gone, applied to the superstructure as the base game's rules say (the Game Master "
-              "enters it)", {"unit": x})
+    e.log.add("ruling", RULE, f"{possessive(e.ship(x))} impulse engine {gone}: {plural(n, 'point')} of damage on it, "
+              "an engine hit after it is gone, applied to the superstructure as the base game's rules say (the Game "
+              "Master enters it)", {"unit": x})
 
 
 def damaged(e: STCSEngine, x: str) -> dict[str, str]:

@@ -6,6 +6,8 @@ off; the power available reads the boxes left. The Klothos (D-7): warp engines 1
 61. A battle begun before the record's era 2 (rules/systems/stcs/compat.py) replays as it was fought."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from rules.dice import ScriptedDice
@@ -141,8 +143,8 @@ def test_an_evasive_maneuver_with_no_functional_warp_engine_marks_the_impulse_en
     hit(run, "d7", "impulse", 6)  # ripped off (8)
     ramming._evade(e, "d7", 1)
     assert e.impulse_hits["d7"] == 8 and lines(run, impulse.RULE)[-1] == (
-        "Klothos' impulse engine is ripped off: the 1 point(s) on it are an engine hit after it is gone, applied to "
-        "the superstructure as the base game's rules say (the Game Master enters it)")
+        "Klothos' impulse engine is ripped off: 1 point of damage on it, an engine hit after it is gone, applied to the "
+        "superstructure as the base game's rules say (the Game Master enters it)")
 
 
 def begun_before(run: STCSBattle) -> STCSBattle:
@@ -167,3 +169,75 @@ def test_a_battle_begun_before_era_2_keeps_the_impulse_point_at_the_table() -> N
     ramming._evade(e, "d7", 1)
     assert "d7" not in e.impulse_hits
     assert lines(old, ramming.RULE)[-2] == "Klothos: 1 point on its impulse engine (at the table)"
+
+
+def with_impulse(boxes: int) -> STCSBattle:
+    """The test battle with the Klothos' impulse engine of ``boxes`` power boxes (0: none)."""
+    from rules.model import io
+    from tests.rules.systems.stcs.helpers import stcs_campaign
+    from tests.rules.systems.stcs.test_damage import OPENING
+
+    data = json.loads(io.dumps(stcs_campaign()))
+    for f in data["fleets"]:
+        for u in f["units"]:
+            if u["id"] == "d7":
+                u["stcs"]["impulse_power"] = boxes
+    c = type(stcs_campaign()).model_validate(data)
+    run = STCSBattle(c, AT, dice=lambda _seed: ScriptedDice([]))
+    for a in OPENING:
+        run.answer(a)
+    return run
+
+
+@pytest.mark.parametrize(("boxes", "offered"), [(0, False), (1, True)])
+def test_a_ship_without_impulse_boxes_has_no_impulse_engine_to_hit(boxes: int, offered: bool) -> None:
+    run = with_impulse(boxes)
+    run.answer("hit:d7")
+    assert ("impulse" in run.pending.options) is offered
+    if offered:
+        assert run.pending.data["option_words"]["impulse"] == "the impulse engine (1 power box left)"
+
+
+def test_a_ship_without_impulse_boxes_takes_no_evasive_point_on_it() -> None:
+    run = with_impulse(0)
+    e = run.engine
+    no_warp(run)
+    ramming._evade(e, "d7", 2)
+    assert "d7" not in e.impulse_hits
+    assert [(x.text, x.data) for x in run.log.events if x.rule == impulse.RULE] == [(
+        "Klothos' impulse engine has no power boxes: 2 points of damage on it, an engine hit after it is gone, applied "
+        "to the superstructure as the base game's rules say (the Game Master enters it)", {"unit": "d7"})]
+
+
+def test_the_lines_at_the_edges_no_extra_one_extra_ripped_with_nothing_over() -> None:
+    run = scripted([])
+    hit(run, "d7", "impulse", 4)  # all 4 boxes, no extra yet
+    run.answer("hit:d7")
+    assert run.pending.data["option_words"]["impulse"] == "the impulse engine (0 power boxes left)"
+    run.answer("impulse")
+    run.answer(1)
+    hit(run, "d7", "impulse", 3)  # the 8th point: ripped, nothing over
+    events = [(x.text, x.data) for x in run.log.events if x.kind == "ruling" and x.text.startswith("Klothos' impulse")]
+    assert events == [("Klothos' impulse engine: 0 of 4 power boxes left", {"unit": "d7"}),
+                      ("Klothos' impulse engine: 0 of 4 power boxes left (1 of 4 extra points absorbed: ripped off at "
+                       "4)", {"unit": "d7"}),
+                      ("Klothos' impulse engine and its mounting are ripped off", {"unit": "d7"})]
+
+
+def test_the_repair_list_offers_the_impulse_engine_from_one_damage_to_none() -> None:
+    run = scripted([10])
+    hit(run, "d7", "superstructure", 1)
+    run.answer("repair:d7")
+    assert "impulse" not in run.pending.options  # undamaged
+    run.answer("superstructure")
+    run.answer("crew")
+    hit(run, "d7", "impulse", 1)
+    run.answer("next")
+    while run.pending.key.endswith(("/cloakout/red", "/cloakout/blue")):
+        run.answer("none")
+    run.answer("repair:d7")
+    assert run.pending.options == ("impulse",)  # one damage
+    run.engine.dice = ScriptedDice([10])
+    run.answer("impulse")
+    run.answer("crew")
+    assert run.engine.impulse_hits["d7"] == 0 and "repair:d7" not in run.pending.options  # none left
