@@ -142,3 +142,47 @@ def test_another_teams_copy_does_not_hold_the_chosen_planet():
     assert load("alliance").settle_planet == "Nova"
     theirs = load("coalition")
     assert (theirs.kind, theirs.settle_at, theirs.settle_planet) == (CargoKind.CENSUS, None, None)
+
+
+def _loaded() -> Campaign:
+    return play(two_free(), [*EXAMPLE[:8], colonize()]).campaign
+
+
+@pytest.mark.parametrize(("change", "rule", "words"), [
+    ({"planet": None}, "004 Turn Orders Phase", r"a planet to settle is \{\"settle\": \{\"power\": id, \"fleet\": id, "
+                                                r"\"at\": sector, \"planet\": name\}\}, not"),
+    ({"planet": 3}, "004 Turn Orders Phase", "a planet to settle is"),
+    ({"extra": "x"}, "004 Turn Orders Phase", "a planet to settle is"),
+    ({"power": "nobody"}, "004 Turn Orders Phase", "there is no power 'nobody'"),
+    ({"fleet": "nope"}, SETTLE, "nope is not a Colony Fleet of United Federation of Planets"),
+    ({"power": "kzinti"}, SETTLE, "fed-colony is not a Colony Fleet of Kzinti Hegemony"),
+    ({"at": "0101"}, SETTLE, "there is no star system at 0101"),
+    ({"at": "9999"}, SETTLE, "there is no star system at 9999"),
+])
+def test_a_malformed_settle_order_is_refused_naming_the_field(change, rule, words):
+    from rules.battlehex.log import IllegalAnswer
+    from rules.turn.colonize import choose
+
+    c = _loaded()
+    body = {"power": "fed", "fleet": "fed-colony", "at": "0207", "planet": "Vanguard IV", **change}
+    body = {k: v for k, v in body.items() if v is not None}
+    with pytest.raises((RuleError, IllegalAnswer), match=words) as e:
+        choose(c, body)
+    assert e.value.rule == rule
+
+
+def test_settling_is_kept_by_hand_without_the_seed_004_economy_and_needs_census():
+    from rules.turn.colonize import choose
+
+    c = _loaded()
+    body = {"power": "fed", "fleet": "fed-colony", "at": "0207", "planet": "Vanguard IV"}
+    by_hand = c.model_copy(deep=True)
+    by_hand.settings.empire_turn = "by_hand"
+    with pytest.raises(RuleError, match="colonization is kept by hand in this campaign") as e:
+        choose(by_hand, body)
+    assert e.value.rule == "004 Turn Orders Phase"
+    empty = c.model_copy(deep=True)
+    next(f for f in empty.fleets if f.id == "fed-colony").cargo = []
+    with pytest.raises(RuleError, match="Colony Fleet Mayflower carries no Census") as e:
+        choose(empty, body)
+    assert e.value.rule == SETTLE
