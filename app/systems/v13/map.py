@@ -13,11 +13,11 @@ from html import escape
 from typing import Protocol
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QTransform
-from PySide6.QtWidgets import QApplication, QStyle, QToolTip
+from PySide6.QtWidgets import QApplication, QToolTip
 
 from app.systems.v13.counters import CounterItem, CounterSpec, abbreviation
 from app.systems.v13.fan import fan_on_hover, near
+from app.systems.v13.fit import core, fit_with_room, refits
 from app.systems.v13.grid import HEX, LAYOUT, centre_of
 from app.systems.v13.hud import HudView
 from app.systems.v13.scene import ArrowItem, BattleScene, segments_path
@@ -34,39 +34,6 @@ def _click(press: QPointF | None, pos: QPointF) -> bool:
     return press is not None and (pos - press).manhattanLength() < QApplication.startDragDistance()
 
 
-def _fit_with_room(view: BattleMapView, rect: QRectF) -> float:
-    """Fit ``rect`` in ``view`` with room for the counters and arrows around it, which keep their size on the screen
-    (issue 22), and for scroll bars: the largest scale whose need fits, found by halving, and that need centred (at
-    0509 the old fit-and-grow never settled: the view sat off-centre); none fits: the least, centred all the same."""
-    scene, bar = view.scene(), view.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent) + 2
-    view._fit_size, frame = view.size(), 2 * view.frameWidth()
-    width, height = view.width() - frame - bar, view.height() - frame - bar
-    if min(width, height, rect.width(), rect.height()) <= 0:
-        return 0.0
-
-    def need(scale: float) -> QRectF:  # the plane it takes at ``scale`` (counters pile and size by the zoom)
-        scene.set_zoom(scale)
-        out = QRectF(rect)
-        for item in (*scene.counters.values(), *scene.extras):
-            r = item.boundingRect()  # screen pixels around its place
-            out = out.united(QRectF(item.pos() + r.topLeft() / scale, r.size() / scale))
-        return out
-
-    def fits(scale: float) -> bool:
-        box = need(scale)
-        return box.width() * scale <= width and box.height() * scale <= height
-
-    low, high = view.MIN_SCALE, min(view.MAX_SCALE, width / rect.width(), height / rect.height())
-    if high > low and fits(high):
-        low = high
-    elif high > low and fits(low):
-        for _ in range(14):
-            low, high = ((low + high) / 2, high) if fits((low + high) / 2) else (low, (low + high) / 2)
-    view.setTransform(QTransform.fromScale(low, low))
-    view.centerOn(need(low).center())  # kept there when scroll bars come (the resize anchor)
-    return low
-
-
 __all__ = ["UNIT_MIME", "ArrowItem", "BattleMapView", "BattleScene", "CounterItem", "CounterSpec", "HEX", "LAYOUT",
            "abbreviation", "centre_of", "segments_path"]
 
@@ -80,19 +47,6 @@ class MapController(Protocol):
     def move_to(self, uid: str, h: Hex) -> None: ...
     def verdict(self, uid: str, h: Hex) -> tuple[bool, str]: ...
     def drop(self, uid: str, h: Hex) -> None: ...
-
-
-def _zones(scene) -> list[QRectF]:
-    """The boxes of the legal zone and the keep-out ring a fit takes in (not one spread over the plane: focus_rect)."""
-    width = scene.grid.sheet_rect().width()
-    boxes = (path.boundingRect() for path in (scene.ring_path, scene.zone_path))
-    return [box for box in boxes if not box.isEmpty() and box.width() < width * 3]
-
-
-def _mostly(shown: QRectF, box: QRectF) -> bool:
-    """Whether at least half of ``box`` lies in ``shown``."""
-    part = shown.intersected(box)
-    return 2 * part.width() * part.height() >= box.width() * box.height()
 
 
 class BattleMapView(HudView):
@@ -126,6 +80,7 @@ class BattleMapView(HudView):
         self.controller: MapController | None = None
         self.auto_fit = True  # keep fitting the window until the user zooms or pans
         self._fit_rect: QRectF | None = None
+        self._middle, self._sheet = QRectF(), QRectF()  # the plane the last fit centred, the sheet it showed
         self._focused: QRectF | None = None  # what the last fit showed: a resize fits it again, the map stays put
         self._fitted, self._fit_size = self.transform(), QSize()  # the transform and the view's size of the last fit
         self._last: Hex | None = None
@@ -193,16 +148,10 @@ class BattleMapView(HudView):
         """A fitted view (nobody zoomed or panned since) not showing all it would fit (a zone off the sheet, the
         attackers' ring) fits again; a zone or ring at least half in view, with the sheet and every counter, stays
         (issue 22: the map moved under the pointer after a drop near the sheet's edge, the next unit's zone a little
-        past the view). All it would fit in less than half the view each way (0509's ring gone at combat) fits."""
-        if not self.auto_fit:
-            return
-        scene = self.scene()
-        shown, focus = self.mapToScene(self.viewport().rect()).boundingRect(), scene.focus_rect()
-        if shown.contains(focus):
-            if 2 * focus.width() <= shown.width() and 2 * focus.height() <= shown.height():
-                self._fit()
-            return
-        if not shown.contains(scene.focus_rect(zones=False)) or not all(_mostly(shown, box) for box in _zones(scene)):
+        past the view). All it would fit in less than half the view each way (0509's ring gone at combat) fits, and so
+        does a view whose sheet floated since or a counter cut at its edge (0703: :func:`app.systems.v13.fit.refits`
+        says which)."""
+        if self.auto_fit and refits(self):
             self._fit()
 
     def _fit(self, again: bool = False) -> None:  # again: what the last fit showed (a resize: issue 22, 0509)
@@ -211,9 +160,12 @@ class BattleMapView(HudView):
             return
         scene = self.scene()
         rect = self._fit_rect or (self._focused if again and self._focused is not None else scene.focus_rect())
+        if not again or self._focused is None:  # what it centres (without the focus' margins): kept on a resize
+            self._middle = core(scene) if self._fit_rect is None else QRectF(rect)
         self._focused = QRectF(rect)
-        scale = _fit_with_room(self, rect)  # room for the counters, which keep their size on the screen
-        if not self.MIN_SCALE <= scale <= self.MAX_SCALE:  # e.g. a view not laid out yet
+        self._sheet = scene.grid.sheet_rect()  # where the sheet lay: a float (V13.811's too) fits again
+        scale = fit_with_room(self, rect, self._middle)  # room for the counters, which keep their size on the screen
+        if not 0 < scale <= self.MAX_SCALE:  # e.g. a view not laid out yet (a fit may go below MIN_SCALE)
             self.zoom(1.0)
             self.centerOn(rect.center())
         self._fitted = self.transform()
@@ -223,6 +175,8 @@ class BattleMapView(HudView):
         """Zoom by ``factor``, quickly: until the zoom rests for :attr:`SETTLE_MS`, the map
         shows what it has not drawn at the new zoom from its pictures scaled
         (:meth:`BattleScene.set_quick`), then draws it sharp."""
+        if factor < 1 and self.transform().m11() < self.MIN_SCALE:  # fitted below the wheel's least zoom: stays
+            return
         self.turn.take()
         self.scene().set_quick(True)
         self._settled.start()

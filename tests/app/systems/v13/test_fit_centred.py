@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF
 from PySide6.QtWidgets import QApplication, QMenu
 
+from app.systems.v13.fit import drawn
 from rules.battlehex.questions import QKind
 from tests.app.gui import ok, open_main_window, press
 from tests.app.systems.test_table import system_action
@@ -18,12 +19,13 @@ from tests.app.test_gui_paths import end_movement_and_fight
 
 
 def _shown(view) -> QRectF:
-    """What a person sees of the battle on the viewport: the map sheet, every counter and arrow."""
+    """What a person sees of the battle on the viewport: the map sheet, every counter and arrow (as drawn: an
+    arrow's bounding square is 180 px whatever its facing, mostly empty)."""
     scene, to_view = view.scene(), view.viewportTransform()
     box = to_view.mapRect(scene.grid.sheet_rect())
     for item in (*scene.counters.values(), *scene.extras):
         if item.isVisible():
-            box = box.united(item.boundingRect().translated(to_view.map(item.pos())))
+            box = box.united(drawn(item).translated(to_view.map(item.pos())))
     return box
 
 
