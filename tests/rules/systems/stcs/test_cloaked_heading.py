@@ -104,3 +104,21 @@ def test_blue_reads_the_same_whether_the_gm_made_the_change_or_not(tmp_path) -> 
     assert blue[0] == blue[1] and screen(hit, BLUE) == screen(clean, BLUE)
     assert "bop" not in blue_sees(hit, tmp_path).rsplit('{"answers":', 1)[1]  # the file's plain answers
     assert hit.engine.facing["bop"] != clean.engine.facing["bop"]
+
+
+def test_a_secret_change_alone_bars_its_sides_moves_and_ships_before_it_this_segment_only() -> None:
+    run = scripted([])
+    turned(run)  # the Bird of Prey's, in secret; no change in the open
+    for act, words in (("move:bop", "the Movement Phase is over"), ("move:d7", "the Movement Phase is over"),
+                       ("heading:d7", "Klothos has passed: Bird of Prey")):
+        with pytest.raises(IllegalAnswer, match=words):
+            run.answer(act)
+    run.answer("move:enterprise")  # the other side's is not refused
+    run.answer("0")
+    run.answer(f"{run.engine.facing['enterprise'].name}:0")
+    end_segment(run)
+    run.answer("move:d7")  # the next segment: movement again
+    run.answer("1")
+    run.answer(f"{run.engine.facing['d7'].name}:1")
+    run.answer("heading:d7")
+    run.answer(run.engine.facing["d7"].rotate(1).name)

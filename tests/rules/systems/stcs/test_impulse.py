@@ -241,3 +241,15 @@ def test_the_repair_list_offers_the_impulse_engine_from_one_damage_to_none() -> 
     run.answer("impulse")
     run.answer("crew")
     assert run.engine.impulse_hits["d7"] == 0 and "repair:d7" not in run.pending.options  # none left
+
+
+def test_the_sheets_words_from_whole_to_ripped_off() -> None:
+    from rules.systems.stcs import engines
+
+    run = scripted([])
+    e = run.engine
+    assert engines.power_words(e, "d7") == "warp 20/20, impulse 4/4"
+    hit(run, "d7", "impulse", 3)
+    assert engines.power_words(e, "d7") == "warp 20/20, impulse 1/4"
+    hit(run, "d7", "impulse", 5)  # 8: ripped off
+    assert impulse.words(e, "d7") == "impulse ripped off (of 4)"
