@@ -8,13 +8,15 @@ arrows as drawn) is centred within a few pixels."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QMenu
 
 from app.systems.v13.fit import drawn
 from rules.battlehex.questions import QKind
 from tests.app.gui import open_main_window
 from tests.app.systems.test_table import system_action
+from tests.app.systems.v13.test_fit_counters import _battle_0703
 from tests.app.systems.v13.walk_until import walk_until
 from tests.app.test_gui_paths import end_movement_and_fight
 
@@ -48,3 +50,23 @@ def test_the_battle_at_0703_is_fitted_whole_and_centred_once_combat_begins(qtbot
     top, bottom = box.top() - port.top(), port.bottom() - box.bottom()
     assert abs(left - right) <= 4 and abs(top - bottom) <= 4, (left, right, top, bottom)  # before: 1x 210 above
     bw.close()
+
+
+def test_a_fit_below_the_least_zoom_is_not_zoomed_in_by_the_wheel_turned_out(qtbot):
+    """A fit below the wheel's least zoom (nothing fits at it, as at 2x): the wheel turned out leaves the map as it
+    is (the view's clamp to its least zoom made a notch out zoom in); turned in, it zooms in."""
+    view = _battle_0703(qtbot)
+    view.resize(300, 250)
+    QApplication.processEvents()
+    scale = view.transform().m11()
+    assert scale < view.MIN_SCALE, scale
+
+    def wheel(dy: int) -> None:
+        pos = QPointF(view.viewport().rect().center())
+        QApplication.sendEvent(view.viewport(), QWheelEvent(
+            pos, view.viewport().mapToGlobal(pos), QPoint(), QPoint(0, dy), Qt.MouseButton.NoButton,
+            Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False))
+    wheel(-120)
+    assert view.transform().m11() == scale  # before: 0.15, zoomed in
+    wheel(120)
+    assert view.transform().m11() > scale
