@@ -296,9 +296,10 @@ def landing_treaty_refusal(campaign: Campaign, dip: Diplomacy, sector: Sector, p
     partners = sorted(p for p in _present(campaign, sector)
                       if p != power and dip.state(power, p) in NON_AGGRESSION_STATES)
     if partners:
+        several = "s" if len(partners) > 1 else ""
         return (f"Non-Aggression Treaty: units of {' and '.join(_power_name(campaign, p) for p in partners)}, "
-                f"{possessive(_power_name(campaign, power))} treaty partner, stand in this system, which restricts "
-                f"invading it ({planet.name})")
+                f"{possessive(_power_name(campaign, power))} treaty partner{several}, stand in this system, which "
+                f"restricts invading it ({planet.name})")
     return None
 
 

@@ -158,6 +158,7 @@ def _loaded() -> Campaign:
     ({"power": "kzinti"}, SETTLE, "fed-colony is not a Colony Fleet of Kzinti Hegemony"),
     ({"at": "0101"}, SETTLE, "there is no star system at 0101"),
     ({"at": "9999"}, SETTLE, "there is no star system at 9999"),
+    ({"at": "0606", "planet": "Ardana"}, SETTLE, "Ardana's Census is 5"),  # unowned, but peopled
 ])
 def test_a_malformed_settle_order_is_refused_naming_the_field(change, rule, words):
     from rules.battlehex.log import IllegalAnswer

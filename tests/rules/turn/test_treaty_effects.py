@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import RuleError
+from rules.model.turn_model import GroundUnit
 from rules.turn.cargo import GroundItem, disembark, embark
 from tests.rules.strategic.builder import campaign, fleet
 from tests.rules.turn.test_cargo import base, gu, planet, refused, transport, world
@@ -97,3 +98,20 @@ def test_a_non_aggression_partners_units_in_a_system_bar_invading_it(relation, o
     assert planet(disembark(c, "tr", "g1", "Earth", 2), "Earth").ground_units[-1].id == "g1"  # its own planet
     away = nova(rel, [fleet("o", "orion", "0303")])  # the Orions elsewhere: nothing restricts
     assert [g.id for g in planet(disembark(away, "tr", "g1", "Kronos", 2), "Kronos").ground_units] == ["g1"]
+
+
+def test_the_non_aggression_presence_rule_counts_ground_units_names_every_partner_and_spares_allies() -> None:
+    """The partner's units in the system are its ground units too; two partners there are both named;
+    a landing on an ally's planet (Kzinti, Fed's ally) is no invasion and stands beside them."""
+    orion_ground = {("fed", "klingon"): "war", ("fed", "orion"): "non_aggression"}
+    c = nova(orion_ground)
+    sol = c.sector_at("0202").star_system
+    sol.planets[2].ground_units.append(GroundUnit.model_validate(gu("o1", "orion")))  # on Nova: no Orion fleet
+    refused("004 Intel Phase", "units of Orion, Fed's treaty partner, stand", disembark, c, "tr", "g1", "Kronos", 2)
+    both = nova({("fed", "klingon"): "non_aggression", ("fed", "orion"): "non_aggression"},
+                [fleet("o", "orion", "0202"), fleet("k", "klingon", "0202")])
+    refused("004 Intel Phase", "units of Klingon and Orion, Fed's treaty partners, stand in this system",
+            disembark, both, "tr", "g1", "Nova", 2)
+    sol = both.sector_at("0202").star_system
+    sol.planets.append(sol.planets[1].model_copy(update={"name": "Kzin Minor", "owner": "kzinti"}))
+    assert [g.id for g in planet(disembark(both, "tr", "g1", "Kzin Minor", 2), "Kzin Minor").ground_units] == ["g1"]
