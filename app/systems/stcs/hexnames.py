@@ -1,6 +1,7 @@
 """Where a hex is on the STCS map, in the words the sheet, the log and the questions use (issue 22): they name a hex
 "hex 24,-12" (the q,r a target hex or a mine's hex is answered with), and the map drew no hex names, so a person could
-not find the hex the sheet put a ship at. Resting the pointer on the map names the hex under it."""
+not find the hex the sheet put a ship at. Resting the pointer on the map names the hex under it, and the planet, moon
+or asteroid in it with what the rules make of it."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -32,7 +33,9 @@ class _Names(QObject):
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
             p = self.view.mapToScene(event.pos())
-            self.shown = hex_name(self.view.layout_.from_pixel(p.x(), p.y()))
+            h = self.view.layout_.from_pixel(p.x(), p.y())
+            body = getattr(self.view, "body_tips", {}).get(h)  # a planet, moon or asteroid there (:mod:`.bodies`)
+            self.shown = f"{hex_name(h)}: {body}" if body else hex_name(h)
             QToolTip.showText(event.globalPos(), self.shown, self.view.viewport())
             return True
         return super().eventFilter(obj, event)

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QGraphicsScene, QGraphicsSimpleTextItem, QLabel, 
                                QPushButton, QSplitter, QTextBrowser, QVBoxLayout, QWidget)
 
 from app.battle.panel import PanelBase
-from app.systems.stcs import hexnames, locklines, wrecks
+from app.systems.stcs import bodies, hexnames, locklines, wrecks
 from app.widgets.zoom_view import ZoomableView
 from hexmap.hexes import Facing, Hex, hex_ring, hexes_within
 from hexmap.layout import Layout
@@ -129,7 +129,7 @@ class MapView(ZoomableView):
         eng = run.engine
         ships = [x for x in eng.at if eng.units[x].status is Status.PRESENT and wrecks.sees(run, viewer, x)]
         self.shown = ships  # a ship destroyed leaves them: drawn as a wreck (:mod:`.wrecks`)
-        spots = [eng.at[x] for x in ships] + [Hex(*d["target"]) for d in eng.dispersions] \
+        spots = [eng.at[x] for x in ships] + [Hex(*d["target"]) for d in eng.dispersions] + [*eng.bodies] \
             + [Hex(*b["at"]) for b in eng.blasts] + [eng.moves[x][2] for x in ships if x in eng.moves]
         cq = sum(h.q for h in spots) // len(spots) if spots else 12
         cr = sum(h.r for h in spots) // len(spots) if spots else 0
@@ -142,6 +142,7 @@ class MapView(ZoomableView):
         e.addPath(grid, QPen(QColor("#263042"), 0))
         font = QFont()
         font.setPointSizeF(7)
+        self.bodies = bodies.draw(self, run, font, spots)  # under the ships, every viewer's (:mod:`.bodies`)
         for d in eng.dispersions:
             if not wrecks.sees(run, viewer, d["ship"]):
                 continue

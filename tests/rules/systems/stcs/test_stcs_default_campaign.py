@@ -84,8 +84,8 @@ def test_the_independent_orions_at_0703_are_left_to_the_table_by_name() -> None:
                      "resolved"]  # (test_table_losses.py: asked after the STCS ships)
 
 
-@pytest.mark.parametrize("seed", (3, 6))  # (4 met no Battle Hex in turn 2 once mines were laid by the rules, 5 none
-# once Construction Completion became a phase of its own, 2da3c87)
+@pytest.mark.parametrize("seed", (3, 7))  # (4 met no Battle Hex in turn 2 once mines were laid by the rules, 5 none
+# once Construction Completion became a phase of its own, 2da3c87, 6 none once 0509 had its planet, moon and asteroid)
 def test_turns_1_and_2_are_played_with_every_battle_hex_fought_in_stcs(seed: int) -> None:
     """Whole turns 1 and 2 (seeds with Battle Hexes in turn 2 too, as B5's test), every Battle Hex fought in STCS:
     none erring, refused, unanswered or left open. (Seed 1 gave none in turn 2 once a Team ignoring Orions or a

@@ -1,0 +1,78 @@
+"""Issue 25 in the GUI: the planets, moons and asteroids of the map (the sector's ``stcs_bodies``). The battle window
+draws each at its hex with its name and a legend line in words; resting the pointer on one says what the rules make
+of it; the mine question never offers the asteroid's hex; the Klothos warping out through the planet on its path is
+rolled on the Striking Table by the engine (no GM question), and Blue reads the outcome."""
+from __future__ import annotations
+
+from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+from app.systems.stcs.panel import STCSPanel
+from app.widgets.question_dialogs import QuestionDialog
+from hexmap.hexes import Hex
+from tests.app.gui import Answerer, ok
+from tests.app.systems.stcs.opening import fight_stcs
+from tests.app.systems.stcs.test_stcs_hex_names import _rest_on
+from tests.app.systems.stcs.test_stcs_window import act, hand_over
+from tests.rules.systems.stcs.test_bodies import with_bodies
+
+PICK = {"stcs/mode": "sublight", "/shields/d7": "lower:1", "/warpout/speed": "2",
+        "/cloakout/red": "none"}
+
+
+def test_bodies_drawn_named_and_read_by_the_rules(qtbot, tmp_path):
+    main, bw, path = fight_stcs(qtbot, tmp_path, with_bodies(("planet", "6,-6"), ("asteroid", "2,-2")))
+    panel = bw.panel
+    assert isinstance(panel, STCSPanel)
+    asked: list[tuple[str, ...]] = []
+
+    def dialogs(d) -> bool:
+        if not isinstance(d, QuestionDialog):
+            return False
+        key = d.q.key
+        if key == "stcs/arrivals":
+            return ok(d)  # none arrive by warp
+        if key.endswith("/mine/d7"):  # a hex off the warp-out path (a mine on it would go off first)
+            asked.append(tuple(d.q.options))
+            want = next(o for o in d.q.options if o not in ("1,-1", "2,-2", "3,-3", "4,-4"))
+            d.group.button(d.q.options.index(want)).setChecked(True)
+            return ok(d)
+        want = next(v for k, v in PICK.items() if key.endswith(k))
+        d.group.button(d.q.options.index(want)).setChecked(True)
+        return ok(d)
+
+    answerer = Answerer(dialogs)
+    try:
+        hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
+        view = panel.map
+        assert view.bodies == [("2,-2", "asteroid"), ("6,-6", "planet")]
+        said = _rest_on(view, Hex(6, -6))
+        assert said == ("hex 6,-6: A planet\na ship warping out with it on the path ahead strikes it on D100 1-90 "
+                        "(90%)\nno mine may be deployed into its hex\na ship in or next to its hex is in its sensor "
+                        "shadow"), said
+        assert "sensor shadow" in _rest_on(view, Hex(2, -2)) and _rest_on(view, Hex(9, -3)) == "hex 9,-3"
+        texts = [i.text() for i in view.scene_.items() if isinstance(i, QGraphicsSimpleTextItem)]
+        assert ("Warp-out strike: planet 90%, asteroid 25%\nNo mine in their hex; a ship beside one may hide in its "
+                "sensor shadow (rest the pointer on one)") in texts, texts
+        act(qtbot, bw, panel, "shields:d7")
+        hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
+        act(qtbot, bw, panel, "mine:d7")
+        hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
+        assert asked and "2,-2" not in asked[0] and "3,-3" in asked[0]  # the asteroid's hex is never offered
+        act(qtbot, bw, panel, "next")
+        hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/2/act")
+        act(qtbot, bw, panel, "next")
+        hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/3/act")
+        act(qtbot, bw, panel, "next")
+        hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/4/act")
+        assert "warppath:d7" not in bw.b.pending.options  # turn 2's opening: the engine reads the path
+        act(qtbot, bw, panel, "warpout:d7")
+        hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/4/act")
+        assert "warppath:d7" not in bw.b.pending.options
+        act(qtbot, bw, panel, "next")
+        hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key.startswith("stcs/5/"))
+    finally:
+        answerer.stop()
+    blue = bw.b.events_json("blue")
+    assert "Klothos warps out at Warp 2 and " in blue and " a planet at 6,-6 on its path" in blue
+    assert ("Klothos warps out at Warp 2 and strikes a planet at 6,-6" in blue) is (
+        "struck a planet" in bw.b.state.units["d7"].outcome)
