@@ -9,21 +9,17 @@ edge; slowed to 4 there, it can turn away the next turn. Before era 4 it kept it
 (and stayed stuck there): a battle saved then still plays so."""
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from rules.battlehex.log import IllegalAnswer
 from rules.dice import ScriptedDice
-from rules.model import io
-from rules.strategic import build_graph
-from rules.strategic.turn import end_movement
 from rules.systems.b5 import compat
 from rules.systems.b5.battle import B5Battle
+from tests.rules.systems.b5.flag_duel import against_red_flag
 from tests.rules.systems.b5.helpers import b5
 from tests.rules.systems.b5.test_firing import CANNON, LASER
 from tests.rules.systems.b5.test_pulses import ruled
-from tests.rules.systems.v13.helpers import AT, duel
+from tests.rules.systems.v13.helpers import AT
 
 SLOW = {"turn": 4, "hard_turn": 4, "come_about": 4, "course_correct": 4, "decel": 4}
 """B-C2 turns at speed 4 or less, and slows by 4 at most a turn."""
@@ -35,14 +31,7 @@ def campaign(slow: bool = True):
         b5("b-c2", "b2", command=True, weapons=[LASER])
     blue = [b5("b-flag", "bflag", "capital", command=True, flagship=True, weapons=[LASER, CANNON]),
             b5("b-f2", "bflag", weapons=[LASER]), b_c2]
-    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER, CANNON]),
-           b5("r-f2", "rflag", weapons=[LASER])]
-    c = duel(blue, red)
-    data = json.loads(io.dumps(c))
-    data.setdefault("settings", {})["battle_system"] = "b5"
-    data["settings"].setdefault("b5", {})["declared_fire"] = False
-    c = type(c).model_validate(data)
-    return end_movement(c, build_graph(c)).campaign
+    return against_red_flag(blue)
 
 
 def at_the_edge(era: int, slow: bool = True):

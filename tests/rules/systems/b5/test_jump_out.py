@@ -6,22 +6,18 @@ to one whose ship is beyond 2 hexes of the vortex; the squadron holds its place 
 through at its end, retreated ("jumped out" in the results written back), undone and replayed."""
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from rules.battlehex.log import IllegalAnswer
 from rules.battlehex.roster import Status
 from rules.dice import ScriptedDice
-from rules.model import io
-from rules.strategic import build_graph
-from rules.strategic.turn import end_movement
 from rules.systems.b5 import jumpout
 from rules.systems.b5.battle import B5Battle
+from tests.rules.systems.b5.flag_duel import against_red_flag
 from tests.rules.systems.b5.helpers import b5
 from tests.rules.systems.b5.test_firing import CANNON, LASER
 from tests.rules.systems.b5.test_pulses import ruled
-from tests.rules.systems.v13.helpers import AT, duel
+from tests.rules.systems.v13.helpers import AT
 
 
 def campaign(engines: tuple[str, ...] = ("b-f2",)):
@@ -30,14 +26,7 @@ def campaign(engines: tuple[str, ...] = ("b-f2",)):
                jump_engine="b-flag" in engines),
             b5("b-f2", "bflag", weapons=[LASER], jump_engine="b-f2" in engines),
             b5("b-c2", "b2", command=True, weapons=[LASER])]
-    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER, CANNON]),
-           b5("r-f2", "rflag", weapons=[LASER])]
-    c = duel(blue, red)
-    data = json.loads(io.dumps(c))
-    data.setdefault("settings", {})["battle_system"] = "b5"
-    data["settings"].setdefault("b5", {})["declared_fire"] = False
-    c = type(c).model_validate(data)
-    return end_movement(c, build_graph(c)).campaign
+    return against_red_flag(blue)
 
 
 def answered(answers, c=None):

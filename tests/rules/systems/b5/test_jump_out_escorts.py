@@ -5,22 +5,18 @@ flag squadron, each within 2 hexes of its vortex, the opener last). Escorts belo
 squadron other than the flagship's leaves without them."""
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from rules.battlehex.log import IllegalAnswer
 from rules.battlehex.roster import Status
 from rules.dice import ScriptedDice
-from rules.model import io
-from rules.strategic import build_graph
-from rules.strategic.turn import end_movement
 from rules.systems.b5 import jumpout
 from rules.systems.b5.battle import B5Battle
+from tests.rules.systems.b5.flag_duel import against_red_flag
 from tests.rules.systems.b5.helpers import b5
 from tests.rules.systems.b5.test_firing import CANNON, LASER
 from tests.rules.systems.b5.test_pulses import ruled
-from tests.rules.systems.v13.helpers import AT, duel
+from tests.rules.systems.v13.helpers import AT
 
 
 def campaign():
@@ -30,14 +26,7 @@ def campaign():
             b5("b-f2", "bflag", weapons=[LASER], jump_engine=True),
             b5("b-e1", escort=True, weapons=[LASER]),
             b5("b-c2", "b2", command=True, weapons=[LASER], jump_engine=True)]
-    red = [b5("r-flag", "rflag", "capital", command=True, flagship=True, weapons=[LASER, CANNON]),
-           b5("r-f2", "rflag", weapons=[LASER])]
-    c = duel(blue, red)
-    data = json.loads(io.dumps(c))
-    data.setdefault("settings", {})["battle_system"] = "b5"
-    data["settings"].setdefault("b5", {})["declared_fire"] = False
-    c = type(c).model_validate(data)
-    return end_movement(c, build_graph(c)).campaign
+    return against_red_flag(blue)
 
 
 def withdrawing(escort: str, squadron: str = "b-flag", grey: int = 4):
