@@ -48,6 +48,16 @@ def _replayed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return sizes
 
 
+def _undo_cold(b: BattleProcedure, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """``b``'s checkpoints written to disk, its newest checkpoint less than 10 answers before its last (else an undo
+    of 10 tests nothing), and a new process begun: the sizes of the replays from now on (:func:`_replayed`)."""
+    resume.flush()
+    newest = max(cp.answers for cp in b._checkpoints.kept if cp.answers < len(b.answers))
+    assert len(b.answers) - newest < 10, "the undo does not go before the newest checkpoint: the test tests nothing"
+    new_process()
+    return _replayed(monkeypatch)
+
+
 def _same(a: BattleProcedure, b: BattleProcedure) -> None:
     assert a.events_json() == b.events_json()
     for team in a.state.teams:
@@ -146,11 +156,7 @@ def test_an_undo_of_up_to_depth_answers_after_a_cold_reopen_resumes_from_a_check
     a checkpoint spacing's answers, with the bytes of a replay from formation."""
     _c, g, b = _long_battle(420)
     saved = b.saved()
-    resume.flush()
-    newest = max(cp.answers for cp in b._checkpoints.kept if cp.answers < len(b.answers))
-    assert len(b.answers) - newest < 10, "the undo does not go before the newest checkpoint: the test tests nothing"
-    new_process()
-    sizes = _replayed(monkeypatch)
+    sizes = _undo_cold(b, monkeypatch)
     reopened = BattleProcedure(saved, AT, graph=g)
     assert sizes and max(sizes) < 10, f"the reopen replayed {sizes}"
     sizes.clear()
@@ -175,11 +181,7 @@ def test_an_undo_of_ten_after_a_second_cold_reopen_resumes_within_depth(monkeypa
     for i in range(36):
         reopened.answer({"clock": 1 + i % 3})
     again = reopened.saved()
-    resume.flush()
-    newest = max(cp.answers for cp in reopened._checkpoints.kept if cp.answers < len(reopened.answers))
-    assert len(reopened.answers) - newest < 10, "the undo does not go before the newest checkpoint: the test tests nothing"
-    new_process()
-    sizes = _replayed(monkeypatch)
+    sizes = _undo_cold(reopened, monkeypatch)
     third = BattleProcedure(again, AT, graph=g)
     sizes.clear()
     third.undo(10)
