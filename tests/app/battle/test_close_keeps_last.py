@@ -14,7 +14,9 @@ from tests.app.test_gui_paths import end_movement_and_fight
 from tests.rules.battlehex.test_resume import counting, new_process
 
 
-def test_closing_the_battle_window_lets_a_cold_reopen_replay_no_answer(qtbot, tmp_path, monkeypatch):
+def afef_battle_at_declare(qtbot, tmp_path):
+    """The main window, its AFEF battle at 0604 fought to the Coalition's attacks pending (past a round's questions)
+    in its window, the battle's hex and its answers so far (two or more)."""
     main = open_main_window(qtbot, tmp_path)
     system_action(main.findChild(QMenu, "battle_systems_menu"), "afef").trigger()
     bw = end_movement_and_fight(main, qtbot, "0604")
@@ -22,6 +24,11 @@ def test_closing_the_battle_window_lets_a_cold_reopen_replay_no_answer(qtbot, tm
     _to(bw, qtbot, "declare")  # past a round's questions: the Coalition's attacks pending
     at, answers = bw.at, list(bw.b.answers)
     assert len(answers) >= 2
+    return main, bw, at, answers
+
+
+def test_closing_the_battle_window_lets_a_cold_reopen_replay_no_answer(qtbot, tmp_path, monkeypatch):
+    main, bw, at, answers = afef_battle_at_declare(qtbot, tmp_path)
     campaign = main.session.campaign  # the battle's answers stored, as a save writes them
     bw.close()
     resume.flush()
