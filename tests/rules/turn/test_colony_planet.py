@@ -172,6 +172,19 @@ def test_a_malformed_settle_order_is_refused_naming_the_field(change, rule, word
     assert e.value.rule == rule
 
 
+def test_a_free_planet_in_another_powers_system_is_refused_naming_the_system():
+    from rules.turn.colonize import choose
+
+    c = _loaded()
+    c.sector_at("0402").star_system.planets.append(Planet(name="Rrawl II"))  # unowned, Census 0, in Kzinti's 0402
+    with pytest.raises(RuleError, match="in a system no other power owns: the system is Kzinti Hegemony's$") as e:
+        choose(c, {"power": "fed", "fleet": "fed-colony", "at": "0402", "planet": "Rrawl II"})
+    assert e.value.rule == SETTLE
+    c.sector_at("0207").star_system.planets.append(Planet(name="Kzin Outpost", owner="kzinti", census=1, morale=1))
+    with pytest.raises(RuleError, match="Kzin Outpost is Kzinti Hegemony's$"):  # in Fed's own system: the planet's owner
+        choose(c, {"power": "fed", "fleet": "fed-colony", "at": "0207", "planet": "Kzin Outpost"})
+
+
 def test_settling_is_kept_by_hand_without_the_seed_004_economy_and_needs_census():
     from rules.turn.colonize import choose
 
