@@ -162,3 +162,17 @@ def test_a_cloaked_ship_far_from_a_body_has_its_shadow_act_listed_and_refused() 
     assert "shadow:bop" in run.pending.options  # listed as ever (its hidden state tells nothing)
     with pytest.raises(IllegalAnswer, match="Bird of Prey"):
         run.answer("shadow:bop")
+
+
+def test_a_battle_begun_in_the_bodies_era_reads_them_on_replay() -> None:
+    """A battle saved in era 1 (compat.BODIES_ERA, before the impulse era) reads the sector's bodies when reopened
+    (the mutation run: ``era <= BODIES_ERA`` survived, every test battle being begun in the newest era)."""
+    c = with_bodies(("planet", ahead(6)))
+    run = battle(c, [], OUT)
+    saved = run.record.model_copy(update={"answers": list(run.answers), "era": compat.BODIES_ERA, "seed": run.seed})
+    c.battle_hexes[:] = [saved if str(b.at) == str(AT) else b for b in c.battle_hexes] or [saved]
+    again = STCSBattle(c, AT, dice=lambda _seed: ScriptedDice([1, 90]))
+    assert again.record.era == compat.BODIES_ERA and Hex(0, 0).neighbor(FACING, 6) in again.engine.bodies
+    assert "warppath:d7" not in again.pending.options
+    warps_out(again)
+    assert f"strikes a planet at {ahead(6)} on its path" in again.events_json()
