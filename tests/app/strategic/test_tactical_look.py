@@ -13,11 +13,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QImage, QWheelEvent
+from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from app.strategic.tactical_view import TacticalScene, TacticalView
 from hexmap import Facing, MapWindow
+from tests.app.pixels import unexplained
+from tests.app.pixels import viewport_rgb as shot
 
 NOTCH = 120
 
@@ -29,24 +31,6 @@ def wheel(view: TacticalView, notches: int, at: QPoint) -> None:
                             QPoint(0, NOTCH if notches > 0 else -NOTCH), Qt.MouseButton.NoButton,
                             Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
         QApplication.sendEvent(view.viewport(), event)
-
-
-def unexplained(a: np.ndarray, b: np.ndarray, levels: int) -> np.ndarray:
-    """The pixels of ``a`` with no pixel of ``b`` on them or beside them (corners too) within ``levels``."""
-    h, w, _ = a.shape
-    padded = np.pad(b, ((1, 1), (1, 1), (0, 0)), mode="edge")
-    best = np.full((h, w), 1 << 30)
-    for dy in range(3):
-        for dx in range(3):
-            best = np.minimum(best, np.abs(a - padded[dy:dy + h, dx:dx + w]).max(-1))
-    return best > levels
-
-
-def shot(view: TacticalView) -> np.ndarray:
-    view.viewport().repaint()
-    img = view.viewport().grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
-    a = np.frombuffer(img.constBits(), np.uint32).reshape(img.height(), img.bytesPerLine() // 4)[:, :img.width()]
-    return np.stack([(a >> 16) & 255, (a >> 8) & 255, a & 255], -1).astype(int)
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ grid line drawn, the outlines stroked with their see-through pens): the map and 
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtGui import QColor, QImage, QPixmapCache
+from PySide6.QtGui import QColor, QPixmapCache
 from PySide6.QtWidgets import QApplication
 
 from app.systems.v13.counters import CounterSpec
@@ -14,6 +14,8 @@ from app.systems.v13.layers import StrokeCache
 from app.systems.v13.map import BattleMapView, BattleScene
 from app.systems.v13.scene import RING_PEN, ZONE_PEN
 from hexmap import Facing, MapWindow, hexes_within
+from tests.app.pixels import unexplained as unexplained  # (re-exported: test_map_look, test_redraw, ...)
+from tests.app.pixels import viewport_rgb
 
 
 def busy_map(qtbot, size: tuple[int, int] = (900, 600)) -> BattleMapView:
@@ -76,19 +78,4 @@ def shot(view: BattleMapView, zoom: float, dx: float, dy: float) -> np.ndarray:
     QPixmapCache.clear()  # no tile of the sheet kept from before (another test's map at this zoom)
     scene._background_changed()
     QApplication.processEvents()
-    view.viewport().repaint()
-    img = view.viewport().grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
-    a = np.frombuffer(img.constBits(), np.uint32).reshape(img.height(), img.bytesPerLine() // 4)[:, :img.width()]
-    return np.stack([(a >> 16) & 255, (a >> 8) & 255, a & 255], -1).astype(int)
-
-
-def unexplained(a: np.ndarray, b: np.ndarray, levels: int) -> np.ndarray:
-    """The pixels of ``a`` with no pixel of ``b`` on them or beside them (a pixel each way, the corners too)
-    within ``levels`` of them in every channel: what a line a pixel off does not explain."""
-    h, w, _ = a.shape
-    padded = np.pad(b, ((1, 1), (1, 1), (0, 0)), mode="edge")
-    best = np.full((h, w), 1 << 30)
-    for dy in range(3):
-        for dx in range(3):
-            best = np.minimum(best, np.abs(a - padded[dy:dy + h, dx:dx + w]).max(-1))
-    return best > levels
+    return viewport_rgb(view)
