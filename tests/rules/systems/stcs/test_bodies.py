@@ -76,7 +76,8 @@ def test_nearest_first_a_miss_goes_on_a_strike_ends_the_path() -> None:
     warps_out(run)
     words = run.events_json("blue")
     assert words.index(f"misses an asteroid at {ahead(2)}") < words.index(f"strikes a planet at {ahead(9)}")
-    assert "a moon" not in words and run.state.units["d7"].outcome == "warped out at Warp 2, struck a planet on its path"
+    assert "a moon" not in words
+    assert run.state.units["d7"].outcome == "warped out at Warp 2, struck a planet on its path"
 
 
 def test_a_named_body_is_named() -> None:
@@ -176,3 +177,34 @@ def test_a_battle_begun_in_the_bodies_era_reads_them_on_replay() -> None:
     assert "warppath:d7" not in again.pending.options
     warps_out(again)
     assert f"strikes a planet at {ahead(6)} on its path" in again.events_json()
+
+
+def test_the_striking_table_lines_in_full_and_a_cloaked_ships_empty_path_unseen() -> None:
+    """The roll and the ruling as Blue reads them, whole (the mutation run: their kinds, rule, words and unit
+    survived substring checks); a cloaked ship warping out with no body ahead: Blue reads the warp out only."""
+    import json
+
+    run = battle(with_bodies(("planet", ahead(6))), [1, 90])
+    warps_out(run)
+    lines = [{k: v for k, v in e.items() if k != "seq"} for e in json.loads(run.events_json("blue"))
+             if e["rule"] == bodies.STRIKING]
+    assert lines == [
+        {"data": {"faces": [90], "purpose": f"Striking Table: a planet at {ahead(6)} (1-90)", "total": 90,
+                  "who": "red"}, "kind": "roll", "rule": bodies.STRIKING,
+         "text": f"Striking Table: a planet at {ahead(6)} (1-90) (Red): 1d100 rolled 90"},
+        {"data": {"unit": "d7"}, "kind": "ruling", "rule": bodies.STRIKING,
+         "text": f"Klothos warps out at Warp 2 and strikes a planet at {ahead(6)} on its path (the damage at the "
+                 "table)"}]
+    missed = battle(with_bodies(("planet", ahead(6))), [1, 91])
+    warps_out(missed)
+    assert f"misses a planet at {ahead(6)} on its path\"" in missed.events_json("blue")  # no damage words
+    hidden = battle(with_bodies(("planet", "30,30")), [1], ["sublight", []])  # nothing ahead of the Bird of Prey
+    hidden.answer("next")
+    hidden.answer("warpout:bop:2")
+    red, blue = json.loads(hidden.events_json("red")), json.loads(hidden.events_json("blue"))
+    out = [(e["kind"], e["rule"], e["text"], e.get("data")) for e in red if e["text"].startswith("Bird of Prey warps")]
+    assert out == [("ruling", "STCS Warping Out Of Battles", "Bird of Prey warps out at Warp 2", {"unit": "bop"}),
+                   ("ruling", "STCS Warping Out Of Battles (cloaked)", "Bird of Prey warps out at Warp 2 (no planet, "
+                    "moon or asteroid on its path: the Striking Table is not rolled)", {"unit": "bop"})]
+    assert [e["text"] for e in blue if e["text"].startswith("Bird of Prey warps")] == ["Bird of Prey warps out at "
+                                                                                       "Warp 2"]
