@@ -19,35 +19,23 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap, QTransf
 from app.systems.v13.layers import StrokeCache
 
 
-class Outline(StrokeCache):
-    """A :class:`StrokeCache` of ``pen``'s outline stroked opaque and laid at ``pen``'s opacity, whose first
-    ask at a zoom is stroked into a picture of the screen."""
+class FirstAsk(StrokeCache):
+    """A :class:`StrokeCache` that tells the first ask for its picture at a zoom (and sub-pixel offset) from the
+    next ones: the first may be drawn a cheaper way (:meth:`_first`); asked again, the outline is kept whole."""
 
     MOST = 256
 
     def __init__(self, pen: QPen) -> None:
-        solid, color = QPen(pen), QColor(pen.color())
-        color.setAlpha(255)
-        solid.setColor(color)
-        super().__init__(solid)
-        self.opacity = pen.color().alphaF()
+        super().__init__(pen)
         self.drawn = 0
-        """How many times the outline was stroked into the screen's picture (the rest: kept whole, ``built``)."""
+        """How many times a first ask was drawn the cheaper way (the rest: kept whole, ``built``)."""
         self._asked: set[tuple] = set()
-        self._screen: QPixmap | None = None
 
     def set_path(self, path: QPainterPath) -> bool:
         changed = super().set_path(path)
         if changed:
             self._asked.clear()
         return changed
-
-    def paint(self, p: QPainter) -> None:
-        """The outline on ``p``, at the pen's opacity."""
-        p.save()
-        p.setOpacity(p.opacity() * self.opacity)
-        super().paint(p)
-        p.restore()
 
     def _picture(self, p: QPainter, t: QTransform, find: bool = False) -> tuple[QPixmap, QPointF] | None:
         kept = super()._picture(p, t, find=True)
@@ -56,15 +44,51 @@ class Outline(StrokeCache):
         dev = p.device()
         dpr = dev.devicePixelRatio() if dev is not None else 1.0
         fx, fy = t.dx() * dpr - math.floor(t.dx() * dpr), t.dy() * dpr - math.floor(t.dy() * dpr)
-        ask = (round(t.m11(), 9), round(t.m22(), 9), round(fx * 256), round(fy * 256), dpr)
+        return self._first(p, t, (round(t.m11(), 9), round(t.m22(), 9), round(fx * 256), round(fy * 256), dpr), dpr)
+
+    def _first(self, p: QPainter, t: QTransform, ask: tuple, dpr: float) -> tuple[QPixmap, QPointF] | None:
+        """The picture for ``ask`` (the zoom, the sub-pixel offset and ``dpr``) not kept: drawn the cheaper way if it
+        is the first ask there, else :meth:`_whole`."""
+        raise NotImplementedError
+
+    def _whole(self, p: QPainter, t: QTransform) -> tuple[QPixmap, QPointF] | None:
+        """The outline kept whole at ``t`` (:meth:`StrokeCache._picture`)."""
+        return StrokeCache._picture(self, p, t)
+
+    def _note(self, ask: tuple) -> None:
+        """``ask`` asked (the oldest forgotten past :data:`MOST`)."""
+        if len(self._asked) >= self.MOST:
+            self._asked.clear()
+        self._asked.add(ask)
+
+
+class Outline(FirstAsk):
+    """A :class:`FirstAsk` of ``pen``'s outline stroked opaque and laid at ``pen``'s opacity, whose first
+    ask at a zoom is stroked into a picture of the screen (``drawn``)."""
+
+    def __init__(self, pen: QPen) -> None:
+        solid, color = QPen(pen), QColor(pen.color())
+        color.setAlpha(255)
+        solid.setColor(color)
+        super().__init__(solid)
+        self.opacity = pen.color().alphaF()
+        self._screen: QPixmap | None = None
+
+    def paint(self, p: QPainter) -> None:
+        """The outline on ``p``, at the pen's opacity."""
+        p.save()
+        p.setOpacity(p.opacity() * self.opacity)
+        super().paint(p)
+        p.restore()
+
+    def _first(self, p: QPainter, t: QTransform, ask: tuple, dpr: float) -> tuple[QPixmap, QPointF] | None:
+        dev = p.device()
         box = t.mapRect(self.path.controlPointRect())
         size = QSize(dev.width(), dev.height()) if dev is not None else QSize()
         small = box.width() * box.height() * dpr * dpr <= size.width() * size.height()
         if ask in self._asked or size.isEmpty() or small:
-            return super()._picture(p, t)  # asked again (a float, a scroll), or no larger than the screen: kept whole
-        if len(self._asked) >= self.MOST:
-            self._asked.clear()
-        self._asked.add(ask)
+            return self._whole(p, t)  # asked again (a float, a scroll), or no larger than the screen: kept whole
+        self._note(ask)
         screen = self._screen
         if screen is None or screen.size() != size or screen.devicePixelRatio() != dpr:
             screen = self._screen = QPixmap(size)

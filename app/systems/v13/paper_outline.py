@@ -11,12 +11,10 @@ straight (0.1-0.6 ms); asked again there (a float, a scroll), the outline is kep
 """
 from __future__ import annotations
 
-import math
-
 from PySide6.QtCore import QPointF
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap, QTransform
+from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QTransform
 
-from app.systems.v13.layers import StrokeCache
+from app.systems.v13.outlines import FirstAsk
 from app.systems.v13.sheet import SHEET_FILL
 
 
@@ -30,39 +28,19 @@ def on_paper(color: QColor) -> QColor:
     return pix.toImage().pixelColor(0, 0)
 
 
-class PaperOutline(StrokeCache):
-    """A :class:`StrokeCache` of ``pen``'s outline with the opaque colour the pen gives on the paper, whose first ask
-    at a zoom (and sub-pixel offset) is stroked straight onto the painter."""
-
-    MOST = 256
+class PaperOutline(FirstAsk):
+    """A :class:`FirstAsk` of ``pen``'s outline with the opaque colour the pen gives on the paper, whose first ask
+    at a zoom (and sub-pixel offset) is stroked straight onto the painter (``drawn``)."""
 
     def __init__(self, pen: QPen) -> None:
         solid = QPen(pen)
         solid.setColor(on_paper(pen.color()))
         super().__init__(solid)
-        self.drawn = 0
-        """How many times the outline was stroked straight onto the screen (the rest: kept whole, ``built``)."""
-        self._asked: set[tuple] = set()
 
-    def set_path(self, path: QPainterPath) -> bool:
-        changed = super().set_path(path)
-        if changed:
-            self._asked.clear()
-        return changed
-
-    def _picture(self, p: QPainter, t: QTransform, find: bool = False) -> tuple[QPixmap, QPointF] | None:
-        kept = super()._picture(p, t, find=True)
-        if kept is not None or find:
-            return kept
-        dev = p.device()
-        dpr = dev.devicePixelRatio() if dev is not None else 1.0
-        fx, fy = t.dx() * dpr - math.floor(t.dx() * dpr), t.dy() * dpr - math.floor(t.dy() * dpr)
-        ask = (round(t.m11(), 9), round(t.m22(), 9), round(fx * 256), round(fy * 256), dpr)
+    def _first(self, p: QPainter, t: QTransform, ask: tuple, dpr: float) -> tuple[QPixmap, QPointF] | None:
         if ask in self._asked:
-            return super()._picture(p, t)  # asked again (a float, a scroll): kept whole
+            return self._whole(p, t)  # asked again (a float, a scroll): kept whole
         if not self.quick:  # (a zoom under way's strips are not the outline's paint at its zoom)
-            if len(self._asked) >= self.MOST:
-                self._asked.clear()
-            self._asked.add(ask)
+            self._note(ask)
         self.drawn += 1
         return None  # stroked straight (StrokeCache.paint)
