@@ -253,3 +253,12 @@ def test_the_sheets_words_from_whole_to_ripped_off() -> None:
     assert engines.power_words(e, "d7") == "warp 20/20, impulse 1/4"
     hit(run, "d7", "impulse", 5)  # 8: ripped off
     assert impulse.words(e, "d7") == "impulse ripped off (of 4)"
+
+
+def test_a_ship_with_warp_boxes_as_many_as_its_impulse_boxes_is_capable_of_movement() -> None:
+    run = scripted([])
+    hit(run, "d7", "engine:1", 10)
+    hit(run, "d7", "engine:2", 6)  # warp 4 left, impulse 4: 8 power (a mutant read 4 - 4 as none)
+    run.answer("heading:d7")
+    run.answer(run.engine.facing["d7"].rotate(1).name)
+    assert run.engine.turned["d7"] == 1
