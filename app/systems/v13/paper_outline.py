@@ -15,17 +15,12 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QColor, QPainter, QPen, QPixmap, QTransform
 
 from app.systems.v13.outlines import FirstAsk
-from app.systems.v13.sheet import SHEET_FILL
+from app.systems.v13.sheet import SHEET_FILL, over
 
 
 def on_paper(color: QColor) -> QColor:
     """``color`` laid over the sheet's paper, as one opaque colour (Qt's own blend of the two)."""
-    pix = QPixmap(1, 1)
-    pix.fill(SHEET_FILL)
-    q = QPainter(pix)
-    q.fillRect(0, 0, 1, 1, color)
-    q.end()
-    return pix.toImage().pixelColor(0, 0)
+    return over(color, SHEET_FILL)
 
 
 class PaperOutline(FirstAsk):

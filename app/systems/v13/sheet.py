@@ -72,17 +72,22 @@ def paint_edge(p: QPainter, edge: QPainterPath) -> None:
         p.drawPath(edge)
 
 
-@cache
-def region_over_plane() -> QColor:
-    """The see-through :data:`REGION_TINT` over the slate plane, as one opaque colour (Qt's own
-    blend of the two): the region lies only on the plane (the paper is laid over it), and an
-    opaque fill of the screen costs a fraction of a blended one."""
+def over(color: QColor, under: QColor) -> QColor:
+    """``color`` laid over the opaque ``under``, as one opaque colour (Qt's own blend of the two)."""
     pix = QPixmap(1, 1)
-    pix.fill(OFF_SHEET)
+    pix.fill(under)
     q = QPainter(pix)
-    q.fillRect(0, 0, 1, 1, REGION_TINT)
+    q.fillRect(0, 0, 1, 1, color)
     q.end()
     return pix.toImage().pixelColor(0, 0)
+
+
+@cache
+def region_over_plane() -> QColor:
+    """The see-through :data:`REGION_TINT` over the slate plane, as one opaque colour (:func:`over`):
+    the region lies only on the plane (the paper is laid over it), and an opaque fill of the screen
+    costs a fraction of a blended one."""
+    return over(REGION_TINT, OFF_SHEET)
 
 
 _PATTERNS: dict[float, QPixmap] = {}
