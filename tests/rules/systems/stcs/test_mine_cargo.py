@@ -88,3 +88,15 @@ def test_a_ship_without_cargo_keeps_the_gms_question(monkeypatch: pytest.MonkeyP
     run.answer("mine:d7")  # no count: laid as often as the GM says it may
     run.answer(ahead(3))
     assert len(run.engine.mines) == 2 and "left as cargo" not in run.events_json("red")
+
+
+def test_a_ship_with_one_mine_lays_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The mutation run: none laid read as one laid survived the two-mine test; a ship carrying one mine (4 SCU, 25%)
+    lays it, then is refused."""
+    run = laying(monkeypatch, cargo=4, mines=1)
+    run.answer("mine:d7")
+    run.answer(ahead(2))
+    assert len(run.engine.mines) == 1 and "Klothos carries 0 mines left as cargo" in run.events_json("red")
+    next_segment(run)
+    with pytest.raises(IllegalAnswer, match=r"it carried 1 in its 4 SCU and has deployed 1"):
+        run.answer("mine:d7")
