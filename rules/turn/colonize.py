@@ -38,7 +38,7 @@ from rules.battlehex.log import IllegalAnswer
 from rules.battlehex.words import possessive
 from rules.economy.construction import TURN_ORDERS, UPDATE_ASSET
 from rules.errors import RuleError
-from rules.model.campaign import Campaign, Planet, Sector
+from rules.model.campaign import Campaign, Fleet, Planet, Power, Sector
 from rules.model.records import LogEntry
 from rules.model.turn_model import Cargo, CargoKind, FleetKind
 
@@ -78,13 +78,12 @@ def not_yet(c: Campaign, power: str, body: Any) -> None:
                                     f"{FIRST_TURN} - it builds nothing and acts in no order until turn {t + 1} ends")
 
 
-def load(c: Campaign, raw: Any) -> Campaign:
-    """The Colony Fleet loads 1 Census from the power's planet where it stands (a new campaign);
-    an illegal order raises and changes nothing."""
-    keys = {"power", "fleet", "planet"}
+def _colony_fleet(c: Campaign, raw: Any, keys: set[str], rule: str, form: str, why: str = "") -> tuple[Power, Fleet]:
+    """The power and its Colony Fleet a colonization order (``load``) or a settle order (``choose``)
+    names: the order's ``keys`` all text (else ``form`` is said), a campaign with seed 004's Empire
+    Turn, a power, and a Colony Fleet of it (else refused under ``rule``, ``why`` added)."""
     if not (isinstance(raw, dict) and set(raw) == keys and all(isinstance(raw[k], str) for k in keys)):
-        raise IllegalAnswer(TURN_ORDERS, "a colonization is {\"colonize\": {\"power\": id, \"fleet\": id, \"planet\": "
-                                         f"name}}}}, not {raw!r}")
+        raise IllegalAnswer(TURN_ORDERS, f"{form}, not {raw!r}")
     if c.settings.empire_turn != "seed004":
         raise RuleError(TURN_ORDERS, "colonization is kept by hand in this campaign (settings.empire_turn by_hand)")
     p = c.power(raw["power"])
@@ -92,8 +91,16 @@ def load(c: Campaign, raw: Any) -> Campaign:
         raise IllegalAnswer(TURN_ORDERS, f"there is no power {raw['power']!r}")
     f = next((x for x in c.fleets if x.id == raw["fleet"]), None)
     if f is None or f.power != p.id or f.kind is not FleetKind.COLONY:
-        raise RuleError(LOAD, f"{raw['fleet']} is not a Colony Fleet of {p.name}: only a Colony Fleet loads Census to "
-                              "colonize")
+        raise RuleError(rule, f"{raw['fleet']} is not a Colony Fleet of {p.name}{why}")
+    return p, f
+
+
+def load(c: Campaign, raw: Any) -> Campaign:
+    """The Colony Fleet loads 1 Census from the power's planet where it stands (a new campaign);
+    an illegal order raises and changes nothing."""
+    p, f = _colony_fleet(c, raw, {"power", "fleet", "planet"}, LOAD,
+                         'a colonization is {"colonize": {"power": id, "fleet": id, "planet": name}}',
+                         ": only a Colony Fleet loads Census to colonize")
     if f.in_transit_to is not None:
         raise RuleError(LOAD, f"{f.name} is in transit: it loads Census only where it stands")
     if any(x.kind is CargoKind.CENSUS for x in f.cargo):
@@ -132,18 +139,8 @@ def free(s: Sector, power: str) -> list[Planet]:
 def choose(c: Campaign, raw: Any) -> Campaign:
     """The power chooses the planet its loaded Colony Fleet settles (a new campaign); an illegal order
     raises and changes nothing."""
-    keys = {"power", "fleet", "at", "planet"}
-    if not (isinstance(raw, dict) and set(raw) == keys and all(isinstance(raw[k], str) for k in keys)):
-        raise IllegalAnswer(TURN_ORDERS, "a planet to settle is {\"settle\": {\"power\": id, \"fleet\": id, "
-                                         f"\"at\": sector, \"planet\": name}}}}, not {raw!r}")
-    if c.settings.empire_turn != "seed004":
-        raise RuleError(TURN_ORDERS, "colonization is kept by hand in this campaign (settings.empire_turn by_hand)")
-    p = c.power(raw["power"])
-    if p is None:
-        raise IllegalAnswer(TURN_ORDERS, f"there is no power {raw['power']!r}")
-    f = next((x for x in c.fleets if x.id == raw["fleet"]), None)
-    if f is None or f.power != p.id or f.kind is not FleetKind.COLONY:
-        raise RuleError(SETTLE, f"{raw['fleet']} is not a Colony Fleet of {p.name}")
+    p, f = _colony_fleet(c, raw, {"power", "fleet", "at", "planet"}, SETTLE,
+                         'a planet to settle is {"settle": {"power": id, "fleet": id, "at": sector, "planet": name}}')
     load_ = next((x for x in f.cargo if x.kind is CargoKind.CENSUS), None)
     if load_ is None:
         raise RuleError(SETTLE, f"{f.name} carries no Census: it loads Census first (a colonization order)")
