@@ -11,14 +11,12 @@ from PySide6.QtCore import QTimer
 from rules.model import load_campaign
 from rules.turn.run import play
 from tests.app.gui import answering, ok, open_campaign, press
+from tests.app.shell.fed_orders import fed_steps, hand_over
 from tests.conftest import DEFAULT
 from tests.rules.turn.test_escort_orders import TO_ORDERS
 
 
 def test_an_escort_and_a_trade_route_are_ordered_in_the_orders_dialog(qtbot, tmp_path):
-    from app.shell.orders_dialog import OrdersDialog
-    from app.shell.turn_dialogs import HandOverDialog
-
     c = load_campaign(DEFAULT).model_copy(deep=True)
     c.settings.turn_orders = "powers"
     main = open_campaign(qtbot, tmp_path, play(c, list(TO_ORDERS)).campaign, (1400, 900))
@@ -26,23 +24,7 @@ def test_an_escort_and_a_trade_route_are_ordered_in_the_orders_dialog(qtbot, tmp
     now: list[str] = []
     seen: dict[str, object] = {}
 
-    def hand_over(d) -> bool:
-        if not isinstance(d, HandOverDialog):
-            return False
-        if "Alliance" not in d.windowTitle():
-            d.reject()
-            return True
-        d.take_over_button.click()
-        return True
-
-    def enter(d) -> bool:
-        if not isinstance(d, OrdersDialog):
-            return False
-        if d.p.id != "fed":
-            d.choose("done")
-            return ok(d)
-        kind = next(steps)
-        now.append(kind)
+    def act(d, kind: str) -> bool:
         if kind == "escort":
             d.choose("escort")
             box = d.lists["escort"]
@@ -73,7 +55,8 @@ def test_an_escort_and_a_trade_route_are_ordered_in_the_orders_dialog(qtbot, tmp
         d.choose("done")
         return ok(d)
 
-    answering(qtbot, lambda: press(main, "Ctrl+Shift+A"), hand_over, enter,
+    answering(qtbot, lambda: press(main, "Ctrl+Shift+A"), hand_over(lambda title: "Alliance" not in title),
+              fed_steps(steps, now, act),
               until=lambda: "orders/fed" in main.campaign.turn_asked, timeout=30000)
     assert now == ["escort", "route_bad", "route", "done"]
     # the list is what the engine accepts, in its words: the Logistics Command (on the route) may

@@ -18,6 +18,7 @@ from rules.model.builds import GroundClass
 from rules.model.turn_model import GroundUnit
 from rules.turn.run import play
 from tests.app.gui import Answerer, ok, press, show_active
+from tests.app.shell.fed_orders import fed_steps, hand_over
 from tests.rules.turn.test_colonize import with_colony_fleet
 from tests.rules.turn.test_empire import power
 from tests.rules.turn.test_purchases import TO_ORDERS, crippled
@@ -44,9 +45,6 @@ def pick(box, words: str) -> None:
 
 
 def test_the_newer_orders_are_offered_from_the_engines_lists(qtbot, tmp_path):
-    from app.shell.orders_dialog import OrdersDialog
-    from app.shell.turn_dialogs import HandOverDialog
-
     path = tmp_path / "orders.json"
     save_campaign(campaign(), path)
     main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
@@ -60,23 +58,7 @@ def test_the_newer_orders_are_offered_from_the_engines_lists(qtbot, tmp_path):
     steps = iter(["scrap", "ground", "colonize", "reserve", "mothball", "reactivate", "intel", "done"])
     now: list[str] = []
 
-    def hand_over(d) -> bool:
-        if not isinstance(d, HandOverDialog):
-            return False
-        if "Coalition" in d.windowTitle():
-            d.reject()
-            return True
-        d.take_over_button.click()
-        return True
-
-    def enter(d) -> bool:
-        if not isinstance(d, OrdersDialog):
-            return False
-        if d.p.id != "fed":
-            d.choose("done")
-            return ok(d)
-        kind = next(steps)
-        now.append(kind)
+    def act(d, kind: str) -> bool:
         if kind == "scrap":  # by keys alone: the kind typed in the Order list, Tab to the unit list, Return
             d.activateWindow()  # keys go to the active window: a loaded machine may not have made it so yet
             qtbot.waitUntil(d.isActiveWindow, timeout=10000)
@@ -115,7 +97,7 @@ def test_the_newer_orders_are_offered_from_the_engines_lists(qtbot, tmp_path):
         notes[kind] = d.notes[kind].text()  # the chosen order's whole line, which the closed list may cut
         return ok(d)
 
-    answerer = Answerer(hand_over, enter)
+    answerer = Answerer(hand_over(lambda title: "Coalition" in title), fed_steps(steps, now, act))
     try:
         press(main, "Ctrl+Shift+A")
         qtbot.waitUntil(lambda: "done" in now and QApplication.activeModalWidget() is None, timeout=20000)

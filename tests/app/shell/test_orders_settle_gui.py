@@ -13,6 +13,7 @@ from app.shell.window import MainWindow
 from rules.model import dumps, parse_campaign, save_campaign
 from rules.turn.run import play
 from tests.app.gui import Answerer, ok, press, show_active
+from tests.app.shell.fed_orders import fed_steps, hand_over
 from tests.rules.turn.test_colony_planet import two_free
 from tests.rules.turn.test_purchases import TO_ORDERS
 
@@ -24,9 +25,6 @@ def campaign():
 
 
 def test_the_commander_chooses_the_planet_in_its_orders_dialog(qtbot, tmp_path):
-    from app.shell.orders_dialog import OrdersDialog
-    from app.shell.turn_dialogs import HandOverDialog
-
     path = tmp_path / "settle.json"
     save_campaign(campaign(), path)
     main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
@@ -37,23 +35,7 @@ def test_the_commander_chooses_the_planet_in_its_orders_dialog(qtbot, tmp_path):
     now: list[str] = []
     seen: dict[str, object] = {}
 
-    def hand_over(d) -> bool:
-        if not isinstance(d, HandOverDialog):
-            return False
-        if "Coalition" in d.windowTitle():
-            d.reject()
-            return True
-        d.take_over_button.click()
-        return True
-
-    def enter(d) -> bool:
-        if not isinstance(d, OrdersDialog):
-            return False
-        if d.p.id != "fed":
-            d.choose("done")
-            return ok(d)
-        kind = next(steps)
-        now.append(kind)
+    def act(d, kind: str) -> bool:
         d.choose(kind)
         if kind == "colonize":
             box = d.lists["colonize"]
@@ -67,7 +49,7 @@ def test_the_commander_chooses_the_planet_in_its_orders_dialog(qtbot, tmp_path):
             seen["note"] = d.notes["settle"].text()
         return ok(d)
 
-    answerer = Answerer(hand_over, enter)
+    answerer = Answerer(hand_over(lambda title: "Coalition" in title), fed_steps(steps, now, act))
     try:
         press(main, "Ctrl+Shift+A")
         qtbot.waitUntil(lambda: "done" in now and QApplication.activeModalWidget() is None, timeout=20000)
