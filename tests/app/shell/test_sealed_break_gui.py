@@ -6,13 +6,10 @@ failure added "last attempt failed" to its odds). Now the next dialog still show
 same odds, and the "Orders exported" box gives the odds with "no roll now"."""
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog
 
-from app.shell.window import MainWindow
-from rules.model import save_campaign
-from tests.app.shell.test_sealed_orders_gui import PASSES, _trigger, keyed
-from tests.app.gui import ok, show_active
+from tests.app.shell.test_sealed_orders_gui import PASSES, _trigger, keyed_window
+from tests.app.gui import ok
 from tests.rules.turn.test_sealed_break_preview import ODDS
 
 
@@ -24,15 +21,7 @@ def test_the_export_shows_a_breaks_odds_and_no_roll(qtbot, tmp_path, monkeypatch
     from app.shell.orders_dialog import OrdersDialog
     from app.shell.sealed_orders_gui import ExportOrdersDialog
 
-    errors: list[tuple[str, str]] = []
-    monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: errors.append((title, text)))
-    c, file = keyed(), tmp_path / "K.json"
-    save_campaign(c, file)
-    main = MainWindow(file, campaign=c, offer_recovery=False,
-                      settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(main)
-    main.resize(1400, 900)
-    show_active(main, qtbot)
+    main, _, errors = keyed_window(qtbot, tmp_path, monkeypatch)
     path = tmp_path / "lyran.battlehex-orders"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
 

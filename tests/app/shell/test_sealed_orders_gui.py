@@ -36,6 +36,23 @@ def keyed():
     return c
 
 
+def keyed_window(qtbot, tmp_path, monkeypatch, size: tuple[int, int] | None = (1400, 900)):
+    """The keyed campaign saved as K.json and open in the main window (no recovery offer), resized to
+    ``size`` (None: as it opens) and shown active; the errors it shows are collected in the list
+    returned with it and the campaign."""
+    errors: list[tuple[str, str]] = []
+    monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: errors.append((title, text)))
+    c, file = keyed(), tmp_path / "K.json"
+    save_campaign(c, file)
+    main = MainWindow(file, campaign=c, offer_recovery=False,
+                      settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main)
+    if size is not None:
+        main.resize(*size)
+    show_active(main, qtbot)
+    return main, c, errors
+
+
 def _trigger(main, qtbot, text, *handlers):
     action = next(a for a in main.findChildren(QAction) if a.text() == text)
     answerer = Answerer(*handlers)
@@ -52,14 +69,7 @@ def test_export_then_import_sealed_orders(qtbot, tmp_path, monkeypatch):
     from app.shell.orders_dialog import OrdersDialog
     from app.shell.sealed_orders_gui import ExportOrdersDialog, ImportOrdersDialog
 
-    errors: list[tuple[str, str]] = []
-    monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: errors.append((title, text)))
-    c, file = keyed(), tmp_path / "K.json"
-    save_campaign(c, file)
-    main = MainWindow(file, campaign=c, offer_recovery=False, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(main)
-    main.resize(1400, 900)
-    show_active(main, qtbot)
+    main, c, errors = keyed_window(qtbot, tmp_path, monkeypatch)
     path = tmp_path / "fed.battlehex-orders"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(path), ""))
     monkeypatch.setattr(QFileDialog, "getOpenFileNames", lambda *a, **k: ([str(path)], ""))
@@ -153,14 +163,7 @@ def test_export_refused_with_another_teams_passphrase(qtbot, tmp_path, monkeypat
     from app.shell.orders_dialog import OrdersDialog
     from app.shell.sealed_orders_gui import ExportOrdersDialog
 
-    errors: list[tuple[str, str]] = []
-    monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: errors.append((title, text)))
-    c, file = keyed(), tmp_path / "K.json"
-    save_campaign(c, file)
-    main = MainWindow(file, campaign=c, offer_recovery=False,
-                      settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(main)
-    show_active(main, qtbot)
+    main, c, errors = keyed_window(qtbot, tmp_path, monkeypatch, None)
 
     def export(passphrase: str):
         def handle(d) -> bool:

@@ -14,7 +14,7 @@ from app.shell.window import MainWindow
 from rules.model import save_campaign
 from tests.app.gui import Answerer, ok, show_active
 from tests.app.strategic.test_gui import drag
-from tests.app.shell.test_sealed_orders_gui import PASSES, keyed
+from tests.app.shell.test_sealed_orders_gui import PASSES, keyed, keyed_window
 
 
 def _action(main, text):
@@ -51,15 +51,8 @@ def test_the_gm_exports_a_team_copy_the_player_orders_from_it_the_gm_imports(qtb
     from app.shell.sealed_orders_gui import ExportOrdersDialog, ImportOrdersDialog
     from app.shell.team_copy_gui import ExportTeamCopyDialog
 
-    errors: list[tuple[str, str]] = []
-    monkeypatch.setattr(MainWindow, "show_error", lambda self, title, text: errors.append((title, text)))
-    c, file = keyed(), tmp_path / "K.json"
-    save_campaign(c, file)
-    main = MainWindow(file, campaign=c, offer_recovery=False,
-                      settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(main)
-    main.resize(1400, 900)
-    show_active(main, qtbot)
+    main, _, errors = keyed_window(qtbot, tmp_path, monkeypatch)
+    file = tmp_path / "K.json"  # the campaign as keyed_window saved it
     copy = tmp_path / "alliance-copy-turn1.json"
 
     def export_copy(d) -> bool:
