@@ -14,7 +14,7 @@ import pytest
 from rules.battlehex.questions import QKind
 from rules.systems import start
 from tests.rules.systems.stcs.helpers import legal, stcs_campaign
-from tests.rules.systems.stcs.test_cloaked_tells_property import TELLS, blue_view
+from tests.rules.systems.stcs.test_cloaked_tells_property import TELLS, random_answer, same_to_blue
 from tests.rules.systems.v13.helpers import AT
 
 CHANGE = "heading:bop"
@@ -34,12 +34,8 @@ def play(c: Any, seed: int, most: int = 250) -> list[tuple[list[Any], bool]]:
             options = [o for o in q.options if not o.startswith(LEFT_OUT) and legal(q, o)] or list(q.options)
             change = CHANGE in q.options and legal(q, CHANGE) and rng.random() < 0.5
             a: Any = CHANGE if change else "none" if "/cloakout/" in q.key else rng.choice(options)
-        elif q.kind is QKind.CHOOSE_UNITS:
-            a = [o for o in q.options if rng.random() < 0.3]
-        elif q.kind is QKind.TEXT:  # a power allocation: the proposal it opens at
-            a = q.default
         else:
-            a = rng.randint(q.low or 0, min(q.high or 0, 30))
+            a = random_answer(q, rng)
         if q.key.endswith("/act"):
             groups.append(([], a == CHANGE))
         groups[-1][0].append(a)
@@ -52,11 +48,4 @@ def test_blue_reads_the_same_whether_the_cloaked_ship_made_its_changes_or_not(se
     c = start(stcs_campaign(), AT).saved()
     groups = play(c, seed)
     assert sum(changed for _, changed in groups) >= 3
-    full = [a for g, _ in groups for a in g]
-    clean = [a for g, changed in groups if not changed for a in g]
-    seen, log = blue_view(c, full, [not changed for g, changed in groups for _ in g])
-    seen_clean, log_clean = blue_view(c, clean, [True] * len(clean))
-    n = min(len(seen), len(seen_clean))
-    assert n > 20 and seen[:n] == seen_clean[:n]
-    m = min(len(log), len(log_clean))
-    assert m > 20 and log[:m] == log_clean[:m]
+    same_to_blue(c, groups)

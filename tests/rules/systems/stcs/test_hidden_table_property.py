@@ -18,6 +18,7 @@ from rules.model.seals import unlock
 from rules.model.team_copy import make_copy
 from rules.systems import start
 from tests.rules.systems.stcs.helpers import legal
+from tests.rules.systems.stcs.test_cloaked_tells_property import random_answer
 from tests.rules.systems.stcs.test_leaks import BLUE, screen
 from tests.rules.systems.stcs.test_secret_dice_key import PASSES, keyed_campaign
 from tests.rules.systems.v13.helpers import AT
@@ -56,12 +57,8 @@ def play(c: Any, seed: int, most: int = 90) -> list[Any]:
             roll = rng.random()
             a = rng.choice(scans if scans and roll < 0.4 else ["move:bop"] if "move:bop" in options and roll < 0.6
                            else ["cloaklock:bop"] if "cloaklock:bop" in options and roll < 0.7 else options)
-        elif q.kind is QKind.CHOOSE_UNITS:
-            a = [o for o in q.options if rng.random() < 0.3]
-        elif q.kind is QKind.TEXT:  # a power allocation: the proposal it opens at
-            a = q.default
         else:
-            a = rng.randint(q.low or 0, min(q.high or 0, 30))
+            a = random_answer(q, rng)
         run.answer(a)
     return list(run.answers)
 
