@@ -12,6 +12,7 @@ from hexmap.hexes import Hex
 from tests.app.gui import Answerer, ok
 from tests.app.systems.stcs.opening import fight_stcs
 from tests.app.systems.stcs.test_stcs_hex_names import _rest_on
+from tests.app.systems.stcs.steps import acts, at_act, pick
 from tests.app.systems.stcs.test_stcs_window import act, hand_over
 from tests.rules.systems.stcs.test_bodies import with_bodies
 
@@ -36,13 +37,12 @@ def test_bodies_drawn_named_and_read_by_the_rules(qtbot, tmp_path):
             want = next(o for o in d.q.options if o not in ("1,-1", "2,-2", "3,-3", "4,-4"))
             d.group.button(d.q.options.index(want)).setChecked(True)
             return ok(d)
-        want = next(v for k, v in PICK.items() if key.endswith(k))
-        d.group.button(d.q.options.index(want)).setChecked(True)
+        pick(d, PICK)
         return ok(d)
 
     answerer = Answerer(dialogs)
     try:
-        hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
+        hand_over(qtbot, bw, at_act(bw, 1))
         view = panel.map
         assert view.bodies == [("2,-2", "asteroid"), ("6,-6", "planet")]
         said = _rest_on(view, Hex(6, -6))
@@ -53,20 +53,11 @@ def test_bodies_drawn_named_and_read_by_the_rules(qtbot, tmp_path):
         texts = [i.text() for i in view.scene_.items() if isinstance(i, QGraphicsSimpleTextItem)]
         assert ("Warp-out strike: planet 90%, asteroid 25%\nNo mine in their hex; a ship beside one may hide in its "
                 "sensor shadow (rest the pointer on one)") in texts, texts
-        act(qtbot, bw, panel, "shields:d7")
-        hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
-        act(qtbot, bw, panel, "mine:d7")
-        hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
+        acts(qtbot, bw, panel, ("shields:d7", 1), ("mine:d7", 1))
         assert asked and "2,-2" not in asked[0] and "3,-3" in asked[0]  # the asteroid's hex is never offered
-        act(qtbot, bw, panel, "next")
-        hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/2/act")
-        act(qtbot, bw, panel, "next")
-        hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/3/act")
-        act(qtbot, bw, panel, "next")
-        hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/4/act")
+        acts(qtbot, bw, panel, ("next", 2), ("next", 3), ("next", 4))
         assert "warppath:d7" not in bw.b.pending.options  # turn 2's opening: the engine reads the path
-        act(qtbot, bw, panel, "warpout:d7")
-        hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/4/act")
+        acts(qtbot, bw, panel, ("warpout:d7", 4))
         assert "warppath:d7" not in bw.b.pending.options
         act(qtbot, bw, panel, "next")
         hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key.startswith("stcs/5/"))

@@ -10,6 +10,7 @@ from app.widgets.question_dialogs import QuestionDialog
 from rules.battlehex.questions import QKind
 from tests.app.gui import Answerer, ok
 from tests.app.systems.stcs.opening import fight_stcs
+from tests.app.systems.stcs.steps import at_act, pick
 from tests.app.systems.stcs.test_stcs_window import act, hand_over
 
 PICK = {"stcs/mode": "sublight", "/hit/d7": "impulse"}
@@ -31,13 +32,12 @@ def test_a_hit_on_the_impulse_engine_and_a_cloaked_ships_secret_heading_change(q
             return ok(d)
         if key == "stcs/arrivals" or "/heading/bop" in key:
             return ok(d)  # none arriving; one hex side right
-        want = next(v for k, v in PICK.items() if key.endswith(k))
-        d.group.button(d.q.options.index(want)).setChecked(True)
+        pick(d, PICK)
         return ok(d)
 
     answerer = Answerer(dialogs)
     try:
-        hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
+        hand_over(qtbot, bw, at_act(bw, 1))
         eng = bw.b.engine
         assert "Klothos</b> (Klingon, Class VIII): at hex 0,0; CE 61, warp 20/20, impulse 4/4," in panel._ships
         act(qtbot, bw, panel, "hit:d7")

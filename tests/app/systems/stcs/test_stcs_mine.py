@@ -8,7 +8,8 @@ from __future__ import annotations
 from app.systems.stcs.panel import STCSPanel
 from app.widgets.question_dialogs import QuestionDialog
 from tests.app.gui import Answerer, ok
-from tests.app.systems.stcs.test_stcs_window import act, hand_over
+from tests.app.systems.stcs.steps import acts, at_act, pick
+from tests.app.systems.stcs.test_stcs_window import hand_over
 from tests.app.systems.stcs.opening import fight_stcs
 
 PICK = {"stcs/mode": "sublight", "/mine/d7": "2,-2", "/move/d7/points": "3", "/move/d7/path": "B:3",
@@ -34,20 +35,12 @@ def test_a_mine_goes_off_under_a_ship_moving_over_it(qtbot, tmp_path):
         elif key == "stcs/arrivals":
             pass  # none
         else:
-            want = next(v for k, v in PICK.items() if key.endswith(k))
-            d.group.button(d.q.options.index(want)).setChecked(True)
+            pick(d, PICK)
         return ok(d)
 
     answerer = Answerer(dialogs)
-    hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
-    act(qtbot, bw, panel, "shields:d7")
-    hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
-    act(qtbot, bw, panel, "mine:d7")
-    hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/1/act")
-    act(qtbot, bw, panel, "next")
-    hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/2/act")
-    act(qtbot, bw, panel, "move:d7")
-    hand_over(qtbot, bw, lambda: bw.b.pending is not None and bw.b.pending.key == "stcs/2/act")
+    hand_over(qtbot, bw, at_act(bw, 1))
+    acts(qtbot, bw, panel, ("shields:d7", 1), ("mine:d7", 1), ("next", 2), ("move:d7", 2))
     answerer.stop()
     eng = bw.b.engine
     assert chance and "Klothos enters the hex 2,-2 of a mine" in chance[0] and "shield 1 (the bow" in chance[0]
