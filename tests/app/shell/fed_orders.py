@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from tests.app.gui import ok
+from tests.app.gui import Answerer, ok, press
 
 
 def hand_over(refused: Callable[[str], bool]) -> Callable[[object], bool]:
@@ -41,3 +41,16 @@ def fed_steps(steps: Iterator[str], now: list[str], act: Callable[[object, str],
         now.append(kind)
         return act(d, kind)
     return enter
+
+
+def fed_gives(qtbot, main, steps: Iterator[str], now: list[str], act: Callable[[object, str], bool]) -> None:
+    """Turn > Answer (Ctrl+Shift+A): the Coalition's hand-over declined, the Federation's taken and its ``steps``
+    given through ``act`` until it is done and no dialog is open."""
+    from PySide6.QtWidgets import QApplication
+
+    answerer = Answerer(hand_over(lambda title: "Coalition" in title), fed_steps(steps, now, act))
+    try:
+        press(main, "Ctrl+Shift+A")
+        qtbot.waitUntil(lambda: "done" in now and QApplication.activeModalWidget() is None, timeout=20000)
+    finally:
+        answerer.stop()

@@ -18,7 +18,7 @@ from rules.model.builds import GroundClass
 from rules.model.turn_model import GroundUnit
 from rules.turn.run import play
 from tests.app.gui import Answerer, ok, press, show_active
-from tests.app.shell.fed_orders import fed_steps, hand_over
+from tests.app.shell.fed_orders import fed_gives
 from tests.rules.turn.test_colonize import with_colony_fleet
 from tests.rules.turn.test_empire import power
 from tests.rules.turn.test_purchases import TO_ORDERS, crippled
@@ -97,12 +97,7 @@ def test_the_newer_orders_are_offered_from_the_engines_lists(qtbot, tmp_path):
         notes[kind] = d.notes[kind].text()  # the chosen order's whole line, which the closed list may cut
         return ok(d)
 
-    answerer = Answerer(hand_over(lambda title: "Coalition" in title), fed_steps(steps, now, act))
-    try:
-        press(main, "Ctrl+Shift+A")
-        qtbot.waitUntil(lambda: "done" in now and QApplication.activeModalWidget() is None, timeout=20000)
-    finally:
-        answerer.stop()
+    fed_gives(qtbot, main, steps, now, act)
     assert now == ["scrap", "ground", "colonize", "reserve", "mothball", "reactivate", "intel", "done"]
     # each list is what the engine accepts, in its own words with the figures (cost, refund, pool)
     assert shown["scrap"] == ["United Federation of Planets scraps Starbase 11 at Vanguard II (0207): 50% of 41 = "

@@ -7,13 +7,12 @@ Update Asset settles (tests/rules/turn/test_colony_planet.py)."""
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication
 
 from app.shell.window import MainWindow
 from rules.model import dumps, parse_campaign, save_campaign
 from rules.turn.run import play
-from tests.app.gui import Answerer, ok, press, show_active
-from tests.app.shell.fed_orders import fed_steps, hand_over
+from tests.app.gui import ok, show_active
+from tests.app.shell.fed_orders import fed_gives
 from tests.rules.turn.test_colony_planet import two_free
 from tests.rules.turn.test_purchases import TO_ORDERS
 
@@ -49,12 +48,7 @@ def test_the_commander_chooses_the_planet_in_its_orders_dialog(qtbot, tmp_path):
             seen["note"] = d.notes["settle"].text()
         return ok(d)
 
-    answerer = Answerer(hand_over(lambda title: "Coalition" in title), fed_steps(steps, now, act))
-    try:
-        press(main, "Ctrl+Shift+A")
-        qtbot.waitUntil(lambda: "done" in now and QApplication.activeModalWidget() is None, timeout=20000)
-    finally:
-        answerer.stop()
+    fed_gives(qtbot, main, steps, now, act)
     assert now == ["colonize", "settle", "done"]
     assert seen["list"] == [
         "Colony Fleet Mayflower is to settle Vanguard III (0207), at an Update Asset where it stands there",
