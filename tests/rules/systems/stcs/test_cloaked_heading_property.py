@@ -11,10 +11,9 @@ from typing import Any
 
 import pytest
 
-from rules.battlehex.questions import QKind
 from rules.systems import start
 from tests.rules.systems.stcs.helpers import legal, stcs_campaign
-from tests.rules.systems.stcs.test_cloaked_tells_property import TELLS, random_answer, same_to_blue
+from tests.rules.systems.stcs.test_cloaked_tells_property import TELLS, grouped, same_to_blue
 from tests.rules.systems.v13.helpers import AT
 
 CHANGE = "heading:bop"
@@ -25,22 +24,11 @@ LEFT_OUT = (*TELLS, "move:bop", "hit:bop", "struck:bop", "bridge:bop", "crew:bop
 def play(c: Any, seed: int, most: int = 250) -> list[tuple[list[Any], bool]]:
     """A random battle's answers in groups (an act question's answer and those after it); True: the Bird of Prey's
     Emergency Heading Change."""
-    rng = random.Random(seed)
-    run = start(c, AT)
-    groups: list[tuple[list[Any], bool]] = [([], False)]
-    while run.pending is not None and len(run.answers) < most and run.engine.cloaked["bop"]:
-        q = run.pending
-        if q.kind is QKind.CHOOSE:
-            options = [o for o in q.options if not o.startswith(LEFT_OUT) and legal(q, o)] or list(q.options)
-            change = CHANGE in q.options and legal(q, CHANGE) and rng.random() < 0.5
-            a: Any = CHANGE if change else "none" if "/cloakout/" in q.key else rng.choice(options)
-        else:
-            a = random_answer(q, rng)
-        if q.key.endswith("/act"):
-            groups.append(([], a == CHANGE))
-        groups[-1][0].append(a)
-        run.answer(a)
-    return groups
+
+    def choose(q: Any, rng: random.Random, options: list[str]) -> Any:
+        change = CHANGE in q.options and legal(q, CHANGE) and rng.random() < 0.5
+        return CHANGE if change else "none" if "/cloakout/" in q.key else rng.choice(options)
+    return grouped(c, seed, most, LEFT_OUT, choose, lambda a: a == CHANGE)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 5])

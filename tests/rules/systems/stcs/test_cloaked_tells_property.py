@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -27,20 +28,30 @@ test_cloaked_heading_property.py)."""
 def play(c: Any, seed: int, most: int = 100) -> list[tuple[list[Any], bool]]:
     """A random battle's answers in groups, an act question's answer and those after it; True: damage entered on
     the cloaked Bird of Prey."""
+
+    def choose(q: Any, rng: random.Random, options: list[str]) -> Any:
+        hidden = [o for o in HIDDEN if o in q.options and legal(q, o)]
+        return rng.choice(hidden if hidden and rng.random() < 0.35 else ["none"] if "/cloakout/" in q.key else options)
+    return grouped(c, seed, most, TELLS, choose, lambda a: a in HIDDEN)
+
+
+def grouped(c: Any, seed: int, most: int, left_out: tuple[str, ...],
+            choose: Callable[[Any, random.Random, list[str]], Any],
+            marked: Callable[[Any], bool]) -> list[tuple[list[Any], bool]]:
+    """A random battle's answers, while the Bird of Prey is cloaked, in groups (an act question's answer and those
+    after it, marked when ``marked(that answer)``): a choice of one act by ``choose(question, rng, its legal options
+    not starting with ``left_out`` (all, when none is))``, any other question by :func:`random_answer`."""
     rng = random.Random(seed)
     run = start(c, AT)
     groups: list[tuple[list[Any], bool]] = [([], False)]
     while run.pending is not None and len(run.answers) < most and run.engine.cloaked["bop"]:
         q = run.pending
         if q.kind is QKind.CHOOSE:
-            options = [o for o in q.options if not o.startswith(TELLS) and legal(q, o)] or list(q.options)
-            hidden = [o for o in HIDDEN if o in q.options and legal(q, o)]
-            a: Any = rng.choice(hidden if hidden and rng.random() < 0.35 else ["none"] if "/cloakout/" in q.key
-                                else options)
+            a = choose(q, rng, [o for o in q.options if not o.startswith(left_out) and legal(q, o)] or list(q.options))
         else:
             a = random_answer(q, rng)
         if q.key.endswith("/act"):
-            groups.append(([], a in HIDDEN))
+            groups.append(([], marked(a)))
         groups[-1][0].append(a)
         run.answer(a)
     return groups
