@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from app.shell.window import MainWindow
-from rules.model import dumps, parse_campaign, save_campaign
+from rules.model import dumps, parse_campaign
 from rules.model.builds import GroundClass
 from rules.model.turn_model import GroundUnit
 from rules.turn.run import play
-from tests.app.gui import Answerer, ok, press, show_active
+from tests.app.gui import Answerer, ok, open_campaign, press, show_active
 from tests.app.shell.fed_orders import fed_gives
 from tests.rules.turn.test_colonize import with_colony_fleet
 from tests.rules.turn.test_empire import power
@@ -45,12 +44,7 @@ def pick(box, words: str) -> None:
 
 
 def test_the_newer_orders_are_offered_from_the_engines_lists(qtbot, tmp_path):
-    path = tmp_path / "orders.json"
-    save_campaign(campaign(), path)
-    main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(main)
-    main.resize(1400, 900)
-    show_active(main, qtbot)
+    main = open_campaign(qtbot, tmp_path, campaign(), (1400, 900))
     assert power(main.campaign, "fed").economy.point_pool == Fraction(59, 5)
     shown: dict[str, list[str]] = {}
     refusals: list[str] = []

@@ -6,12 +6,11 @@ Ctrl+Shift+A), loads Census on the Colony Fleet at Vanguard (two free planets th
 Update Asset settles (tests/rules/turn/test_colony_planet.py)."""
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 
-from app.shell.window import MainWindow
-from rules.model import dumps, parse_campaign, save_campaign
+from rules.model import dumps, parse_campaign
 from rules.turn.run import play
-from tests.app.gui import ok, show_active
+from tests.app.gui import ok, open_campaign
 from tests.app.shell.fed_orders import fed_gives
 from tests.rules.turn.test_colony_planet import two_free
 from tests.rules.turn.test_purchases import TO_ORDERS
@@ -24,12 +23,7 @@ def campaign():
 
 
 def test_the_commander_chooses_the_planet_in_its_orders_dialog(qtbot, tmp_path):
-    path = tmp_path / "settle.json"
-    save_campaign(campaign(), path)
-    main = MainWindow(path, settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    qtbot.addWidget(main)
-    main.resize(1400, 900)
-    show_active(main, qtbot)
+    main = open_campaign(qtbot, tmp_path, campaign(), (1400, 900))
     steps = iter(["colonize", "settle", "done"])
     now: list[str] = []
     seen: dict[str, object] = {}
