@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainterPath, QPen, QPolygonF, QTextOption
 from PySide6.QtWidgets import (QGraphicsScene, QGraphicsSimpleTextItem, QLabel, QListWidget, QListWidgetItem,
-                               QPushButton, QSplitter, QTextBrowser, QVBoxLayout, QWidget)
+                               QPushButton, QSplitter, QStyle, QTextBrowser, QVBoxLayout, QWidget)
 
 from app.battle.panel import PanelBase
 from app.systems.stcs import bodies, hexnames, locklines, wrecks
@@ -30,21 +30,20 @@ if TYPE_CHECKING:
     from app.battle.window import BattleWindow
 
 BUILT = ("Built: combat mode, turn order by tactical advantage, sensor locks by range (a cloaked ship's in secret, "
-         "drawn dashed here for its side and the GM), area scans for cloaked "
-             "ships on the secret Cloak Detection Tables, cloaking (a cloaked ship's warp out chosen by its side in "
-             "secret), warping in (dispersion drawn here) and out (the Striking Table for an object on the path), "
-             "fire with its To-Hit odds on the seeded dice, shields absorbing damage (the shield facing the firer), "
-             "hits through the shields (superstructure, grid, sensor, shield and weapon boxes, engines: 70% loss bars "
-             "warping out and forces an uncloak; locks lost), Bridge hits, crew casualties, repairs (tenders' Repair "
-             "Teams and Shuttles), explosions (blast rings drawn here), blasts on each caught ship's facing shield, mines (deploying, scanning a hex, locking on and firing at "
-             "one), weapons recharging, self-destruct, shut-down engines and their restart, sensor shadows, only "
-             "class and engines beyond 36 hexes, movement (each ship's latest move drawn here; its speed read by the To-Hit; a cloaked ship moved by its side in secret; in reverse too), Emergency Heading Changes, ramming, tractor "
-             "beams and towing (beams drawn here), transporters (abandoning ship too), boarding and shipboard melee "
-             "(crew, marines, military passengers), "
-             "Shield Control (a side "
-             "lowers shields in secret; transporters, tractor beams and Repair Teams read them; a lock tells the "
-             "shields powered and down), the Power Allocation Phase (each side in secret), mines going off on "
-             "ships, with exact odds.")
+         "drawn dashed here for its side and the GM), area scans for cloaked ships on the secret Cloak Detection "
+         "Tables, cloaking (a cloaked ship's warp out chosen by its side in secret), warping in (dispersion drawn "
+         "here) and out (the Striking Table for an object on the path), fire with its To-Hit odds on the seeded "
+         "dice, shields absorbing damage (the shield facing the firer), hits through the shields (superstructure, "
+         "grid, sensor, shield and weapon boxes, engines: 70% loss bars warping out and forces an uncloak; locks "
+         "lost), Bridge hits, crew casualties, repairs (tenders' Repair Teams and Shuttles), explosions (blast rings"
+         " drawn here), blasts on each caught ship's facing shield, mines (deploying, scanning a hex, locking on and"
+         " firing at one), weapons recharging, self-destruct, shut-down engines and their restart, sensor shadows, "
+         "only class and engines beyond 36 hexes, movement (each ship's latest move drawn here; its speed read by "
+         "the To-Hit; a cloaked ship moved by its side in secret; in reverse too), Emergency Heading Changes, "
+         "ramming, tractor beams and towing (beams drawn here), transporters (abandoning ship too), boarding and "
+         "shipboard melee (crew, marines, military passengers), Shield Control (a side lowers shields in secret; "
+         "transporters, tractor beams and Repair Teams read them; a lock tells the shields powered and down), the "
+         "Power Allocation Phase (each side in secret), mines going off on ships, with exact odds.")
 NOT_BUILT = ("<b>Not built yet</b>, played at the table: the base game's power ratios a ship's record does not "
              "give, the Firing Charts, damage tables, Turning Stress Chart and Not Firing chart (these rules do "
              "not print them: the GM is asked); the Game Master enters the ships destroyed. (Hover for what is built.)")
@@ -73,16 +72,12 @@ class MapView(ZoomableView):
         self.scene_ = QGraphicsScene(self)
         self.setScene(self.scene_)
         self.setBackgroundBrush(QColor("#0d1118"))
-        self.shown: list[str] = []
-        """The ship ids drawn, in order (what a test reads)."""
-        self.rings: list[tuple[str, int, int]] = []
-        """The blast rings drawn: (exploded ship, hexes out, points)."""
-        self.trails: list[tuple[str, int]] = []
-        self.beams: list[tuple[str, str]] = []
-        """The tractor beams drawn: (towing ship, towed ship)."""
+        self.shown: list[str] = []  # the ship ids drawn, in order (what a test reads)
+        self.rings: list[tuple[str, int, int]] = []  # the blast rings drawn: (exploded ship, hexes out, points)
+        self.trails: list[tuple[str, int]] = []  # the latest moves drawn: (ship, speed)
+        self.beams: list[tuple[str, str]] = []  # the tractor beams drawn: (towing ship, towed ship)
         self.wrecks: list[tuple[str, str]] = []  # the wrecks drawn: (ship, label) (:mod:`.wrecks`)
         self.locks: list[tuple[str, str, bool]] = []  # the locks drawn: (ship, locked on, secret) (:mod:`.locklines`)
-        """The latest moves drawn: (ship, speed)."""
         self._fit_rect: QRectF | None = None
         """What the last draw fitted: the ships and every label (a resize fits it again)."""
         self._fitted = self.transform()
@@ -204,10 +199,14 @@ class MapView(ZoomableView):
         self.fit(rect)
 
     def fit(self, rect: QRectF) -> None:
-        """Show ``rect`` whole, and again when the view is resized until the user zooms."""
-        self._fit_rect = rect
-        for _ in range(2):  # again once the scroll bars the first fit brought (or took away) are laid out
-            self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        """Show ``rect`` whole, and again when the view is resized until the user zooms. Scaled to the view's room
+        less both scroll bars, never to the viewport: the bar a fit to it brought shrank it, the refit took the bar
+        away, and so on for ever (issue 25: 0509 with a moon at 12,-12 hung at 790x466)."""
+        self._fit_rect, bar = rect, self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, self) + 4
+        room = self.maximumViewportSize()  # the same whichever bars show: 2 px kept each side, as fitInView does
+        s = max(1e-6, min((room.width() - bar) / max(rect.width(), 1), (room.height() - bar) / max(rect.height(), 1)))
+        self.setTransform(self.transform().fromScale(s, s))
+        self.centerOn(rect.center())
         self._fitted = self.transform()
 
     def resizeEvent(self, event) -> None:  # noqa: N802
