@@ -41,7 +41,7 @@ ORDER_WORDS = {"scrap": "scrapping", "reserve": "reserve", "mothball": "mothball
                "intel": "intel", "mission": "mission", "ground": "ground unit", "repair": "repair",
                "purchase": "purchase", "productivity": "productivity", "cancel": "cancel", "reactivate": "reactivat",
                "escort": "escort", "route": "trade route", "replace": "replacement flight", "propose": "propos",
-               "accept": "accept", "reject": "reject", "break": "break", "declare": "declar"}
+               "accept": "accept", "reject": "reject", "break": "break", "declare": "declar", "settle": "settl"}
 """How the sheet's note would name each Turn Order kind the engine runs (rules/turn/orders.py)."""
 
 
