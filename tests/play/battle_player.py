@@ -13,6 +13,7 @@ check then judges.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,6 +40,8 @@ class Fought:
         stuck: a question for which no candidate answer passed its own check.
         dangling: flights the battle's write-back left with a carrier no longer in the file.
         texts: the battle's log, its entries' words (when it started).
+        unpressed: pressing Return, the questions it had no answer to (answered at random, by choosing on a map or a
+            panel), counted by :func:`tests.play.pressed.step`.
     """
 
     answers: list[Any] = field(default_factory=list)
@@ -48,6 +51,7 @@ class Fought:
     stuck: str = ""
     dangling: str = ""
     texts: list[str] = field(default_factory=list)
+    unpressed: Counter[str] = field(default_factory=Counter)
 
 
 def _subsets(options: tuple[str, ...], rng: random.Random) -> Iterator[list[str]]:
@@ -166,9 +170,10 @@ def fight(campaign: Campaign, at: Label, graph: LaneGraph, rng: random.Random, b
     """Play the open Battle Hex at ``at`` with random legal answers, at most ``bound`` of them (a battle begun now
     keyed for its secret dice by ``dice_key``, as ``main.py turn`` keys it). ``press``: Return pressed at every
     question that has an answer to press (:func:`tests.play.pressed.pressed`), the random answers only where the
-    question is answered by choosing on a map or a panel; a pressed answer refused is ``stuck``. ``placed(run,
+    question is answered by choosing on a map or a panel (counted in ``unpressed``; a B5 question answered otherwise
+    with no answer to press is ``stuck``: :func:`tests.play.pressed.wall`); a pressed answer refused is ``stuck``. ``placed(run,
     question, answer)`` gives a V13 placement instead of its random ``answer`` (a GM ruling, say)."""
-    from tests.play.pressed import NONE, pressed
+    from tests.play.pressed import NONE, pressed, step, wall
 
     from rules.systems import start, system_for
 
@@ -192,6 +197,11 @@ def fight(campaign: Campaign, at: Label, graph: LaneGraph, rng: random.Random, b
                     return out
                 out.answers.append(given)
                 continue
+            if press:
+                out.unpressed[step(q)] += 1
+                out.stuck = wall(out.system, q)
+                if out.stuck:
+                    return out
             if out.system == "v13":
                 try:
                     tried = [_v13_answer(b, q, rng, actions)]

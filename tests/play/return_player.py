@@ -7,7 +7,8 @@ its battle is played by Return at every question too (:func:`tests.play.battle_p
 only where a question is answered by choosing on a map or a panel). A battle that raises, has a question whose Return
 answer is refused, does not end or leaves flights without their carrier is counted in ``notes`` and ruled, as the
 random player does, so the caller sees every such wall at once (a battle that ends before asking anything is ruled
-too, and not counted).
+too, and not counted). The questions Return had no answer to (a placement on the map, answered at random) are
+counted apart, in ``unpressed`` (a B5 question of another kind with no default is a wall: ``notes``).
 
 ``far_off``: the GM rules the last unit of each V13 set-up placed ~150 hexes off the map sheet (a GM ruling, issue 11),
 so no original centre hex holds every unit and Return meets V13.811's centre question with no legal centre (issue 22:
@@ -15,6 +16,7 @@ Return's proposal was refused there); each battle whose centre the engine then r
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -46,6 +48,8 @@ class ReturnPlayer(TurnPlayer):
     def __init__(self, *args: Any, far_off: bool = False, **kw: Any) -> None:
         super().__init__(*args, **kw)
         self.far_off = far_off
+        self.unpressed: Counter[str] = Counter()
+        """Questions of its battles Return had no answer to (answered at random), by system and step."""
 
     def _candidates(self, q: Question) -> Iterator[Candidate]:
         parts = q.key.split("/")
@@ -68,6 +72,7 @@ class ReturnPlayer(TurnPlayer):
         assert index is not None, f"{q.key}: {at!r} names no meeting the engine would fight"
         done = fight(meetings.bring_first(c, index), sector, self.run.graph, self.rng, BOUND, self.run.dice_key,
                      press=True, placed=placed_far_off if self.far_off else None)
+        self.unpressed.update({f"{system} {k}": n for k, n in done.unpressed.items()})
         if any(t.startswith("no centre holds every unit") for t in done.texts):
             self.notes[f"{system} centre ruled by the engine"] += 1
         wrong = (f"{system} error: {done.error}" if done.error else f"{system} no answer: {done.stuck}" if done.stuck
