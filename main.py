@@ -91,6 +91,10 @@ def check(path: str, passphrases: list[str] | None = None) -> int:
         return 1
     units = sum(len(f.units) for f in c.fleets) + sum(len(s.garrison) for s in c.map.sectors)
     print(f"{path}: OK ({c.name}: {len(c.map.sectors)} sectors, {len(c.fleets)} fleets, {units} units)")
+    from rules.systems.b5.unready import warnings
+
+    for line in warnings(c):  # valid, but units a B5 battle will leave out (issue 24)
+        print(f"{path}: warning: {line}")
     return 0
 
 
