@@ -9,6 +9,7 @@ from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from rules.model.b5 import B5Settings
 from rules.model.json_value import JsonList, JsonValue
+from rules.model.stcs_map import Bodies
 from rules.model.turn_model import EncounterState, Scenario
 from rules.model.types import LabelField, Strict, SystemKey, SystemKeyOrEmpty, Terrain
 from rules.model.units import Unit
@@ -161,6 +162,9 @@ class BattleHexRecord(Strict):
     era: StrictInt = Field(0, ge=0, le=1000, description="the code era of its battle system the battle began in "
                            "(rules/systems/*/compat.py): it replays under the rules it began with; 0: begun "
                            "before its system kept one")
+    stcs_bodies: Bodies | None = Field(None, description="an STCS battle's planets, moons and asteroids, its sector's "
+                                       "as they were when it began (rules/model/stcs_map.py): it is fought, reopened and "
+                                       "replayed with these; absent: begun before battles kept them (the sector's)")
 
 
 class LogEntry(Strict):

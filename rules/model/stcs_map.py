@@ -5,8 +5,9 @@ not be deployed into. docs/stcs.md, "Planets, moons and asteroids"."""
 from __future__ import annotations
 
 from enum import Enum
+from typing import Annotated
 
-from pydantic import Field, StrictStr, model_validator
+from pydantic import AfterValidator, Field, StrictStr, model_validator
 
 from hexmap.hexes import Hex
 from rules.model.types import Strict
@@ -62,3 +63,10 @@ def placed(bodies: list[STCSBody]) -> list[STCSBody]:
             raise ValueError(f"two bodies in hex {b.at} ({seen[b.at].words} and {b.words}): one a hex")
         seen[b.at] = b
     return bodies
+
+
+MOST = 200
+"""At most this many bodies on one map (a sector's, a battle's)."""
+Bodies = Annotated[list[STCSBody], AfterValidator(placed), Field(max_length=MOST)]
+"""A map's bodies, one a hex: a sector's ``stcs_bodies`` and those a battle keeps from it when it begins
+(BattleHexRecord.stcs_bodies: its replay and a reopen read them, whatever the sector lists later)."""

@@ -38,12 +38,15 @@ SHADOW_REACH = 1
 
 
 def of_battle(campaign: Campaign, record: BattleHexRecord) -> dict[Hex, STCSBody]:
-    """The bodies on the tactical map of ``record``'s battle, by hex: its sector's, none before
+    """The bodies on the tactical map of ``record``'s battle, by hex: those it kept when it began
+    (:func:`.compat.kept`), its sector's for a battle begun before battles kept them, none before
     :data:`.compat.BODIES_ERA`."""
     s = campaign.sector_at(str(record.at))
-    if record.era < compat.BODIES_ERA or s is None:
+    if record.era < compat.BODIES_ERA:
         return {}
-    return {b.hex: b for b in s.stcs_bodies}
+    if record.stcs_bodies is not None:
+        return {b.hex: b for b in record.stcs_bodies}
+    return {b.hex: b for b in s.stcs_bodies} if s is not None else {}
 
 
 def ahead(e: STCSEngine, here: Hex, f: Facing) -> list[tuple[Hex, STCSBody]]:

@@ -8,12 +8,16 @@ STCS kept one.
   with no functional warp engine puts its point on it (before, the point was logged for the table and power was
   untouched), and a ship whose engines have no power box left is not capable of movement (no Emergency Heading
   Change).
+
+A battle begun now also keeps its sector's planets, moons and asteroids in its record (``stcs_bodies``, :func:`kept`):
+reopened or replayed it reads those, whatever the sector lists later; one begun before (none kept) reads the sector's.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from rules.model.records import BattleHexRecord
+from rules.model.stcs_map import STCSBody
 
 if TYPE_CHECKING:
     from rules.battlehex.run import ReplayRun
@@ -34,9 +38,20 @@ def impulse_damage(record: BattleHexRecord) -> bool:
 
 
 def begin(run: ReplayRun[Any]) -> None:
-    """A battle begun now is recorded in this era (saved with it), as B5's battle.py does."""
+    """A battle begun now is recorded in this era (saved with it), as B5's battle.py does, and keeps its sector's
+    planets, moons and asteroids as they are (:func:`kept`)."""
     r = run.record
-    if era(r) != r.era:
-        run.record = r.model_copy(update={"era": era(r)})
+    update: dict[str, Any] = {"era": era(r)} if era(r) != r.era else {}
+    if not r.answers and r.stcs_bodies != kept(run):
+        update["stcs_bodies"] = kept(run)
+    if update:
+        run.record = r.model_copy(update=update)
         run.campaign = run.campaign.model_copy(update={"battle_hexes": [run.record if b is r else b
                                                                         for b in run.campaign.battle_hexes]})
+
+
+def kept(run: ReplayRun[Any]) -> list[STCSBody]:
+    """The bodies a battle not yet begun keeps from its sector (copies): fought, reopened and replayed with these,
+    whatever the sector lists later (issue 25: a resolved battle's replay read the sector's bodies at replay time)."""
+    s = run.campaign.sector_at(str(run.record.at))
+    return [b.model_copy() for b in s.stcs_bodies] if s is not None else []
