@@ -173,6 +173,15 @@ class Unit(Strict):
     is_carrier: StrictBool = False
     is_pf_tender: StrictBool = False
     carrier_id: StrictStr | None = None
+    basing: StrictInt | None = Field(None, ge=0, le=CRAFT, description="seed 004 Carrier: its basing number, the "
+                                     "LF fighters it carries (an MF fighter takes two); absent: not given, so it "
+                                     "bases every flight the file puts on it (GM ruling)")
+    medium_fighters: StrictBool = Field(False, description="seed 004 Carrier: a flight of MF fighters, each craft "
+                                        "taking two spaces of a carrier's basing")
+    no_planet_basing: StrictBool = Field(False, description="seed 004: a flight that cannot base on planets, only on "
+                                         "other units")
+    atmospheric: StrictBool = Field(False, description="seed 004: an atmospheric ship; a system bases as many "
+                                    "squadrons of them as its Productivity")
     is_tug: StrictBool = False
     tow_capacity: StrictInt = Field(0, ge=0, le=TOW)
     towing: list[StrictStr] = Field(default_factory=list)

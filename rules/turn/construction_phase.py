@@ -18,7 +18,7 @@ Completion").
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question, choose
@@ -28,13 +28,16 @@ from rules.model.campaign import Campaign
 from rules.model.economy_model import Project
 from rules.model.records import LogEntry, Phase
 
+if TYPE_CHECKING:
+    from rules.turn.flights import Crowd
+
 KEY = "construction/confirm"
 SEQUENCE = "004 Sequence of Play"
 WORDS = "Confirm: the units are delivered, the repairs and status changes made, the flights land"
 
 FIRST = "construction/first/"  # + power/sector/planet: which projects the power completes first there
 Crowded = dict[tuple[str, str, str], list[Project]]
-_last: list[tuple[Campaign, Campaign, dict[str, list[str]], Crowded]] = []  # the last outcome, for its campaign
+_last: list[tuple[Campaign, Campaign, dict[str, list[str]], Crowded, Crowd]] = []  # the last outcome, for c
 
 
 def begin(c: Campaign) -> Campaign:
@@ -48,9 +51,15 @@ def outcome(c: Campaign) -> tuple[Campaign, dict[str, list[str]], Crowded]:
     where they fit, the status orders assumed, the flights landed), each power's lines by power
     id, and the planets where some of a power's projects are delayed. A campaign is never changed
     once made, so the last one's outcome is kept."""
+    return _outcome(c)[:3]
+
+
+def _outcome(c: Campaign) -> tuple[Campaign, dict[str, list[str]], Crowded, Crowd]:
+    """:func:`outcome` and the systems where a power chooses which flights land (rules/turn/landing.py)."""
     if _last and _last[0][0] is c:
-        return _last[0][1], _last[0][2], _last[0][3]
+        return _last[0][1], _last[0][2], _last[0][3], _last[0][4]
     from rules.turn.flights import land
+    from rules.turn.landing import chosen
     from rules.turn.purchases import complete
     from rules.turn.reserve import assume
 
@@ -58,9 +67,10 @@ def outcome(c: Campaign) -> tuple[Campaign, dict[str, list[str]], Crowded]:
     crowded: Crowded = {}
     new = complete(c, said, crowded)  # the units bought are built where they fit (rules/turn/purchases.py)
     assume(new, said)  # Reserve, mothballs and reactivations ordered this turn (rules/turn/reserve.py)
-    new = land(new, said)  # flights not on a carrier land within utilized Productivity squared (flights.py)
-    _last[:] = [(c, new, said, crowded)]
-    return new, said, crowded
+    crowd: Crowd = {}
+    new = land(new, said, chosen(c), crowd)  # flights not on a carrier land within utilized Productivity squared
+    _last[:] = [(c, new, said, crowded, crowd)]
+    return new, said, crowded, crowd
 
 
 def pending(c: Campaign) -> Question | None:
@@ -68,10 +78,15 @@ def pending(c: Campaign) -> Question | None:
     that cannot complete them all, then the GM's confirmation; ``None`` once confirmed."""
     if c.phase is not Phase.CONSTRUCTION or KEY in c.turn_asked:
         return None
-    _, said, crowded = outcome(c)
+    _, said, crowded, crowd = _outcome(c)
     for (power, at, planet), projects in crowded.items():
         if f"{FIRST}{power}/{at}/{planet}" not in c.turn_asked:
             return first_question(c, power, at, planet, projects)
+    from rules.turn import landing
+
+    for (at, power), (room, flights) in crowd.items():  # the power chooses which flights land (landing.py)
+        if not landing.asked(c, power, at):
+            return landing.question(c, at, power, room, flights)
     return question(c, said)
 
 
@@ -140,6 +155,10 @@ def answer(c: Campaign, raw: object) -> Campaign:
     assert q is not None, "answered only while pending"
     if q.key.startswith(FIRST):
         return _first(c, q, raw)
+    from rules.turn import landing
+
+    if q.key.startswith(landing.LAND):
+        return landing.answer(c, q, raw)
     q.check(raw)
     new, _, _ = outcome(c)
     _last.clear()  # the outcome is handed out once: whoever holds the answer's campaign holds it alone
@@ -152,7 +171,9 @@ def waits_for(c: Campaign) -> str:
     q = pending(c)
     if q is None:
         return "the GM: construction is complete; go on to Update Asset (End Phase)"
-    if q.key.startswith(FIRST):
+    if q.key.startswith((FIRST, "construction/land/")):  # a power's choice: the projects, or the flights that land
         who = next((t.name for t in c.teams if t.id == q.to), "the GM")
-        return f"{who}: the projects to complete first where not all fit (Turn > Answer, Ctrl+Shift+A)"
+        what = ("the projects to complete first where not all fit" if q.key.startswith(FIRST) else
+                "the flights to land first where not all find a place")
+        return f"{who}: {what} (Turn > Answer, Ctrl+Shift+A)"
     return "the GM: confirm the units delivered, repairs, status changes and flights (Turn > Answer, Ctrl+Shift+A)"

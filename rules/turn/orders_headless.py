@@ -14,12 +14,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from rules.battlehex.headless import EXIT_CODES, start_cli
 from rules.battlehex.words import plural
 from rules.errors import RuleError
 from rules.model import passphrase_arg
+from rules.model.campaign import Campaign
 from rules.model.json_value import unique_keys, utf8_text
 from rules.model.seals import WrongPassphrase, unlock
 from rules.model.team_copy import refuse_own_file
@@ -80,4 +81,16 @@ def run(argv: list[str], out: TextIO | None = None, err: TextIO | None = None) -
     fleets = f" and the movement orders of {plural(len(moves), 'fleet')}" if moves else ""
     print(f"{args.out}: {plural(len(given), 'order')}{fleets} of {args.power} for turn {campaign.turn}, sealed to the GM",
           file=out)
+    for line in odds(campaign, args.power, given):  # as File > Export My Orders... shows them
+        print(line, file=out)
     return 0
+
+
+def odds(c: Campaign, power: str, given: list[Any]) -> list[str]:
+    """The odds of each break or declaration in ``given``, in the words the export's dialog shows them: every
+    Exhibit B part and "no roll now" (the GM rolls the d100 when the turn runs)."""
+    from rules.turn.diplomacy_phase import PREVIEW
+    from rules.turn.sealed_orders import check
+
+    scratch = check(c, power, given, preview=True)
+    return [e.text for e in scratch.log[len(c.log):] if e.text.endswith(PREVIEW)]

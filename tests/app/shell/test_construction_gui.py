@@ -8,6 +8,7 @@ begins Update Asset."""
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from app.shell.window import MainWindow
@@ -29,6 +30,10 @@ def construction(d) -> bool:
         SEEN["choice"] = [d.windowTitle(), *(i.text() for i in items)]
         next(i for i in items if i.data(Qt.ItemDataRole.UserRole) == "fed-t1-3").setCheckState(Qt.CheckState.Checked)
         return ok(d)
+    if isinstance(d, QuestionDialog) and d.q.key == "construction/land/kzinti/0402":  # Return: the list's order
+        SEEN["land"] = [d.windowTitle(), d.list.count()]
+        QTest.keyClick(d, Qt.Key.Key_Return)
+        return True
     if not isinstance(d, QuestionDialog) or d.q.key != "construction/confirm":
         return False
     heads = SEEN.setdefault("heads", [])
@@ -58,6 +63,9 @@ def test_the_gm_confirms_construction_completion_in_its_dialog(qtbot, tmp_path, 
                         timeout=20000)
         assert SEEN["choice"] == ["Construction Completion Phase \u2014 Alliance", "FF (3 EP)", "DEFSAT (1 EP)",
                                   "SB Starbase 11 (8 EP)"]
+        assert SEEN["land"] == ["Construction Completion Phase \u2014 Alliance", 10]  # the Kzinti's ten flights
+        assert "Kzinti Hegemony lands first at 0402: none before the list's order" in [e.text for e in
+                                                                                      main.campaign.log]
         assert [t.split(":")[0] for k, t in answerer.seen if k == "HandOverDialog"] == ["Hand over to Alliance",
                                                                                        "Hand over to GM"]
         c = main.campaign

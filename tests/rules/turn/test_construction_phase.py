@@ -27,6 +27,7 @@ from tests.rules.turn.test_purchases import crippled
 CONSTRUCTION = "004 Construction Completion Phase"
 FED = "United Federation of Planets"
 CHOICE = f"{FIRST}fed/0207/Vanguard II"
+LAND = "construction/land/kzinti/0402"  # the Kzinti's ten flights at Rrawl, which bases 9: which land first
 
 
 def _buy(c: Campaign, cls: str, at: str = "0207", planet: str = "Vanguard II") -> Campaign:
@@ -66,8 +67,8 @@ def confirmed(c: Campaign, first: list[str] | None = None) -> tuple[Campaign, st
     assert at.phase is Phase.CONSTRUCTION and at.log[-1].text == "Construction Completion begins"
     assert (at.log[-1].rule, at.turn_asked) == ("004 Sequence of Play", c.turn_asked)
     assert len(at.fleets) == len(c.fleets)  # nothing is built before the GM confirms
-    while (q := empire.pending(at)).key.startswith(FIRST):
-        at = empire.answer(at, first or [], graph)
+    while (q := empire.pending(at)).key.startswith((FIRST, "construction/land/")):  # projects, then flights
+        at = empire.answer(at, (first or []) if q.key.startswith(FIRST) else [], graph)
     q = empire.pending(at)
     assert (q.key, q.to, q.rule, q.options, q.data["secret"]) == (KEY, GM, CONSTRUCTION, ("confirm",), True)
     before = dumps(at)
@@ -93,13 +94,15 @@ def test_the_gm_sees_every_outcome_power_by_power_and_the_confirmation_applies_i
         assert f"\n  \u2022 {line}" in fed, line
     assert "Kzinti Hegemony:\n  \u2022 at 0402: 10 flights not based on a carrier must land; utilized Productivity 3 " \
            "(Rrawl), squared: bases 9; 9 land, removed from play (no place to land; the file's order, garrison " \
-           "first - GM ruling): Wing 10 (Kzinti Wing)\n" in text
+           "first): Wing 10 (Kzinti Wing)\n" in text
     assert "\nKlingon Empire: nothing to complete\n" in text and text.startswith(
         "Game Master: the Construction Completion Phase -\n")
     # the confirmation did what the question said, and logged it under the seed's section
     added = done.log[len(at.log):]
-    assert at.log[-1].text == f"{FED} completes first at Vanguard II (0207): nothing before the order given"
-    assert {e.rule for e in added} == {CONSTRUCTION, f"{CONSTRUCTION} (reserve and mothballs)", "004 Movement Phase"}
+    assert at.log[-2].text == f"{FED} completes first at Vanguard II (0207): nothing before the order given"
+    assert at.log[-1].text == "Kzinti Hegemony lands first at 0402: none before the list's order"
+    assert {e.rule for e in added} == {CONSTRUCTION, f"{CONSTRUCTION} (reserve and mothballs)", "004 Movement Phase",
+                                       "004 Unit Abilities (Carrier)"}
     for e in added:
         assert e.text.removeprefix(f"{FED}: ").removeprefix(f"{FED} ").removeprefix("Kzinti Hegemony: ") \
             .removeprefix("Kzinti Hegemony ") in text, e.text
@@ -150,7 +153,8 @@ def test_a_power_with_nothing_to_complete_says_so_and_end_phase_waits_for_the_co
 
 
 def _at_the_gm(c: Campaign, graph) -> Campaign:
-    return empire.answer(empire.close_combat(c, graph), ["fed-t1-2"], graph)  # the Alliance: the DEFSAT first
+    at = empire.answer(empire.close_combat(c, graph), ["fed-t1-2"], graph)  # the Alliance: the DEFSAT first
+    return empire.answer(at, [], graph)  # the Kzinti's flights at Rrawl: the list's order (rules/turn/landing.py)
 
 
 def test_replayed_and_undone_to_the_same_bytes():
@@ -170,12 +174,14 @@ def test_the_docs_turn_confirms_construction_between_troop_combat_and_update_ass
     run = play(troops, ["end_phase"])
     assert (run.campaign.phase, run.pending.key) == (Phase.CONSTRUCTION, CHOICE)
     run.answer([])
+    assert run.pending.key == LAND
+    run.answer([])
     assert run.pending.key == KEY
     run.answer("confirm")
     assert any(e.kind == "question" and e.data["key"] == KEY for e in run.log)
     run.answer("end_phase")
     assert (run.campaign.phase, run.pending.key) == (Phase.UPDATE, "update/roll")
-    assert play(troops, ["end_phase", [], "confirm", "end_phase"]).log == run.log
+    assert play(troops, ["end_phase", [], [], "confirm", "end_phase"]).log == run.log
 
 
 def test_files_saved_before_the_phase_load_and_play_on():

@@ -9,7 +9,7 @@ import pytest
 from rules.model import dumps, parse_campaign
 from rules.model.campaign import Campaign, Fleet, Planet
 from rules.model.records import Phase
-from rules.turn.run import play
+from rules.turn.run import TurnRun
 from tests.rules.turn.test_empire import EXAMPLE, scenario
 
 TO_UPDATE = EXAMPLE[:EXAMPLE.index("roll")]
@@ -33,8 +33,16 @@ def with_wing(flights: int, at: str = "0402", **sector) -> Campaign:
     return parse_campaign(dumps(c))
 
 
-def to_update(c: Campaign) -> Campaign:
-    run = play(c, TO_UPDATE)
+def to_update(c: Campaign, land: list[str] | None = None, asked: list[str] | None = None) -> Campaign:
+    """``c`` played to the Update Asset Phase; a power asked which flights land first at a system answers
+    ``land`` (absent: none ticked, the list's order), the questions' keys noted in ``asked``."""
+    run = TurnRun(c)
+    for a in TO_UPDATE:
+        while run.pending is not None and run.pending.key.startswith("construction/land/"):
+            if asked is not None:
+                asked.append(run.pending.key)
+            run.answer(land or [])
+        run.answer(a)
     assert run.campaign.phase is Phase.UPDATE
     return run.campaign
 
@@ -61,7 +69,7 @@ def test_the_tenth_flight_finds_no_place_and_is_removed_from_play():
     assert wing(c) == [f"Wing {n}" for n in range(1, 10)]
     assert ("Kzinti Hegemony at 0402: 10 flights not based on a carrier must land; utilized Productivity 3 "
             "(Rrawl), squared: bases 9; 9 land, removed from play (no place to land; the file's order, garrison "
-            "first - GM ruling): Wing 10 (Kzinti Wing)") in lines(c)
+            "first): Wing 10 (Kzinti Wing)") in lines(c)
     assert dumps(parse_campaign(dumps(c))) == dumps(c)
 
 
@@ -109,8 +117,9 @@ def test_a_carrier_bases_its_flights_until_it_is_crippled():
     c = to_update(scenario())
     claw = next(f for f in c.fleets if f.id == "kz-claw-cvg")
     assert "kz-fs-1" in [u.id for u in claw.units]
-    assert ("Kzinti Hegemony: flights based on their carriers (the record holds no carrier's basing number: each "
-            "bases the flights the file puts on it - GM ruling): KHS Claw of Rrit (1 flight)") in lines(c)
+    assert [e.text for e in c.log if e.rule == "004 Unit Abilities (Carrier)"] == [
+        "KHS Claw of Rrit bases 12 of its 12 LF spaces (an MF fighter takes two): Claw Fighter Squadron 1 (12 AAS) "
+        "(12)"]
     c = scenario()
     next(u for f in c.fleets for u in f.units if u.id == "kz-cv-claw").crippled = True
     c = to_update(parse_campaign(dumps(c)))
