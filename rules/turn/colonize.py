@@ -124,7 +124,8 @@ def load(c: Campaign, raw: Any) -> Campaign:
     team = new.team_of_power(p.id)
     new.log.append(LogEntry(turn=c.turn, rule=LOAD, secret_of=[team.id if team else "gm"],
                             text=f"{f.name} loads 1 Census from {pl.name} ({s.at}): Census {pl.census} to "
-                                 f"{pl.census - 1}; the colony is settled at an Update Asset where it stands"))
+                                 f"{pl.census - 1}; the Census is moved to the planet, establishing the colony, on the "
+                                 "next Update Asset Phase where it stands at its destination"))
     return new
 
 
@@ -165,7 +166,8 @@ def choose(c: Campaign, raw: Any) -> Campaign:
                 for x in nf.cargo]
     team = new.team_of_power(p.id)
     new.log.append(LogEntry(turn=c.turn, rule=SETTLE, secret_of=[team.id if team else "gm"],
-                            text=f"{f.name} is to settle {pl.name} ({s.at}), at an Update Asset where it stands there"))
+                            text=f"{f.name} is to settle {pl.name} ({s.at}) on the next Update Asset Phase where it "
+                                 "stands there"))
     return new
 
 

@@ -45,11 +45,11 @@ def test_the_commander_chooses_the_planet_in_its_orders_dialog(qtbot, tmp_path):
     fed_gives(qtbot, main, steps, now, act)
     assert now == ["colonize", "settle", "done"]
     assert seen["list"] == [
-        "Colony Fleet Mayflower is to settle Vanguard III (0207), at an Update Asset where it stands there",
-        "Colony Fleet Mayflower is to settle Vanguard IV (0207), at an Update Asset where it stands there"]
+        "Colony Fleet Mayflower is to settle Vanguard III (0207) on the next Update Asset Phase where it stands there",
+        "Colony Fleet Mayflower is to settle Vanguard IV (0207) on the next Update Asset Phase where it stands there"]
     assert seen["ok before"] is True
-    assert seen["note"] == ("As the engine logs it: Colony Fleet Mayflower is to settle Vanguard IV (0207), at an "
-                            "Update Asset where it stands there")
+    assert seen["note"] == ("As the engine logs it: Colony Fleet Mayflower is to settle Vanguard IV (0207) on the "
+                            "next Update Asset Phase where it stands there")
     load = next(f for f in main.campaign.fleets if f.id == "fed-colony").cargo
     assert [(x.amount, str(x.settle_at), x.settle_planet) for x in load] == [(1, "0207", "Vanguard IV")]
     assert "orders/fed" in main.campaign.turn_asked

@@ -223,5 +223,6 @@ def test_a_load_in_full():
         ("fed-colony-census-t1", "census", 1, 1)]
     line = new.log[-1]
     assert (line.turn, line.rule, line.secret_of) == (1, LOAD, ["alliance"])
-    assert line.text == "Colony Fleet Mayflower loads 1 Census from Vanguard II (0207): Census 8 to 7; the colony is " \
-                        "settled at an Update Asset where it stands"
+    assert line.text == "Colony Fleet Mayflower loads 1 Census from Vanguard II (0207): Census 8 to 7; the Census is " \
+                        "moved to the planet, establishing the colony, on the next Update Asset Phase where it " \
+                        "stands at its destination"

@@ -44,8 +44,8 @@ def test_the_power_chooses_the_planet_its_colony_fleet_settles():
     assert line.text.endswith("settles Vanguard IV (0207) from Colony Fleet Mayflower: Census 1, Morale 1, "
                               "Productivity 0 (the planet its power chose)")
     chose = next(e for e in done.log if e.rule == SETTLE and "is to settle" in e.text)
-    assert chose.text == ("Colony Fleet Mayflower is to settle Vanguard IV (0207), at an Update Asset where it stands "
-                          "there")
+    assert chose.text == ("Colony Fleet Mayflower is to settle Vanguard IV (0207) on the next Update Asset Phase "
+                          "where it stands there")
     assert chose.secret_of == [done.team_of_power("fed").id]  # the power's Team alone reads its orders
 
 
@@ -96,8 +96,8 @@ def test_no_choice_before_the_fleet_is_loaded_and_the_offers_follow_the_engine()
     run.answer(colonize())
     listed = offers(run.campaign, "fed", "settle")
     assert [(dict(o.body)["planet"], o.refused) for o in listed] == [("Vanguard III", ""), ("Vanguard IV", "")]
-    assert listed[1].text == ("Colony Fleet Mayflower is to settle Vanguard IV (0207), at an Update Asset where it "
-                              "stands there")
+    assert listed[1].text == ("Colony Fleet Mayflower is to settle Vanguard IV (0207) on the next Update Asset Phase "
+                              "where it stands there")
 
 
 def test_a_chosen_planet_taken_meanwhile_is_not_swapped_for_another():
