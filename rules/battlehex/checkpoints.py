@@ -10,7 +10,11 @@ replays only the answers after it.
 Immutable campaign objects (pydantic units, teams, the Battle Hex record) are shared, never
 copied. At most :data:`MOST` checkpoints are kept: when there are more, every other one goes and
 the spacing doubles, so memory stays bounded and an undo replays at most about ``spacing``
-answers.
+answers. The newest :data:`TAIL` stay :data:`SPACING` apart (the last answers of a replay and
+every answer after it): an undo of a few answers, and the older checkpoint a cold reopen writes
+(:mod:`rules.systems.v13.cold`), stand within :data:`SPACING` of their target however long the
+battle (issue 21: at 5,000 answers the spacing was 128 and an undo of 10 after a cold reopen
+replayed 126 answers, 22 at 100).
 """
 from __future__ import annotations
 
@@ -27,6 +31,8 @@ from rules.model.records import BattleHexRecord
 
 MOST = 64
 SPACING = 32
+TAIL = 3
+"""The newest checkpoints kept :data:`SPACING` apart whatever the spacing."""
 _ATOMIC = {str, int, float, bool, type(None), Hex, Facing, Status, Role, Step, frozenset}
 """Immutable values a copy may share (anything else is deep-copied)."""
 
@@ -70,6 +76,8 @@ class Checkpoints:
         self.spacing = SPACING
         while expected > self.spacing * MOST // 2:
             self.spacing *= 2
+        self.dense = expected - TAIL * SPACING
+        """From how many answers on the checkpoints are :data:`SPACING` apart."""
         self.kept: list[Checkpoint] = []
 
     def offer(self, answers: int, pending: Question | None, ctx: Ctx) -> None:
@@ -82,7 +90,8 @@ class Checkpoints:
 
     def due(self) -> int:
         """From how many answers on the next checkpoint is due."""
-        return (self.kept[-1].answers if self.kept else -self.spacing) + self.spacing
+        last = self.kept[-1].answers if self.kept else -self.spacing
+        return min(last + self.spacing, max(last + SPACING, self.dense))
 
     def keep(self, answers: int, n: int, ctx: Ctx) -> None:
         """Keep a checkpoint after ``answers`` answers, ``combat/{n}`` pending and logged
@@ -92,12 +101,9 @@ class Checkpoints:
             return
         self.kept.append(Checkpoint(answers, n, copy_state(ctx.state, shared(ctx.state)), dice,
                                     len(ctx.dice.history), ctx.log.size - 1))
-        if len(self.kept) > MOST:  # thin out: the first (combat begins), every other one, the newest
+        if len(self.kept) > MOST:  # thin out: the first (combat begins), every other one, the newest TAIL
             self.spacing *= 2
-            newest = self.kept[-1]
-            self.kept = self.kept[::2]
-            if self.kept[-1] is not newest:
-                self.kept.append(newest)
+            self.kept = self.kept[:-TAIL][::2] + self.kept[-TAIL:]
 
     def at_or_before(self, answers: int) -> Checkpoint | None:
         """The newest checkpoint with at most ``answers`` answers; newer ones are dropped."""

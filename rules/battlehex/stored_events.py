@@ -4,10 +4,14 @@ decoded only when one of its events is read (issue 21: a cold reopen at 5,000 an
 15,000 events, ~9 ms, to show the last few hundred).
 
 An answer's event is written without its answer (the answers are the battle's own, given back
-when read: the event holds the battle's own object).
+when read: the event holds the battle's own object). Each chunk is checked against its SHA-256, kept
+under the checkpoint's MAC, before it is decoded: the file's MAC covers the digests, not the chunks,
+so reading a checkpoint costs what its state costs, not its log's length (issue 21: the MAC over
+1.5 MB of chunks was 0.9 ms of an undo of 10 after a cold reopen at 5,000 answers).
 """
 from __future__ import annotations
 
+import hashlib
 import marshal
 from bisect import bisect_left
 from collections.abc import Iterator, Sequence
@@ -49,16 +53,19 @@ class StoredEvents(Sequence[Event]):
         count: how many events there are.
         places: the places of the answers' events, in order.
         answers: the answers given back to those events, in the same order.
+        sums: each chunk's SHA-256 (hex), checked before it is decoded (None: not checked).
 
     Raises:
-        ValueError: sizes, count and places that do not fit together.
+        ValueError: sizes, count, places and sums that do not fit together; a chunk read that does not
+            match its digest (never decoded).
     """
 
-    def __init__(self, blob: bytes, sizes: Sequence[int], count: int, places: Sequence[int],
-                 answers: Sequence[Any]) -> None:
+    def __init__(self, blob: bytes | memoryview, sizes: Sequence[int], count: int, places: Sequence[int],
+                 answers: Sequence[Any], sums: Sequence[str] | None = None) -> None:
         if sum(sizes) != len(blob) or len(sizes) != -(-count // CHUNK) or len(places) != len(answers) \
-                or any(not 0 <= p < count for p in places[-1:]):
+                or any(not 0 <= p < count for p in places[-1:]) or sums is not None and len(sums) != len(sizes):
             raise ValueError("stored events that do not fit their index")
+        self._sums = sums
         self._blob = memoryview(blob)
         self._starts = [0]
         for size in sizes:
@@ -75,7 +82,7 @@ class StoredEvents(Sequence[Event]):
         hit = self._chunks.get(k)
         if hit is not None:
             return hit
-        rows = marshal.loads(self._blob[self._starts[k]:self._starts[k + 1]])
+        rows = self._rows(k)
         lo = k * CHUNK
         if len(rows) != min(CHUNK, self._count - lo):
             raise ValueError(f"stored events: chunk {k} holds {len(rows)} events")
@@ -87,6 +94,14 @@ class StoredEvents(Sequence[Event]):
         events = self._chunks[k] = list(starmap(new_event, rows))
         return events
 
+    def _rows(self, k: int) -> list[tuple[Any, ...]]:
+        """Chunk ``k``'s rows, once its bytes match their digest."""
+        data = self._blob[self._starts[k]:self._starts[k + 1]]
+        if self._sums is not None and hashlib.sha256(data).hexdigest() != self._sums[k]:
+            raise ValueError(f"stored events: chunk {k} does not match its digest")
+        rows: list[tuple[Any, ...]] = marshal.loads(data)
+        return rows
+
     def seen_count(self, stop: int, viewer: str) -> int:
         """How many of the first ``stop`` events are meant for ``viewer`` (:meth:`Event.seen_by`), read from the
         rows of the chunks not decoded (no event made: a window's log numbers a Team's events, issue 25)."""
@@ -95,7 +110,7 @@ class StoredEvents(Sequence[Event]):
             lo = k * CHUNK
             hit = self._chunks.get(k)
             seen = ([e.visible_to for e in hit] if hit is not None
-                    else [row[5] for row in marshal.loads(self._blob[self._starts[k]:self._starts[k + 1]])])
+                    else [row[5] for row in self._rows(k)])
             n += sum(1 for v in seen[:stop - lo] if v is None or viewer in v)
         return n
 

@@ -11,6 +11,7 @@ import math
 import re
 from collections import OrderedDict
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -62,8 +63,10 @@ _PREFIX = re.compile(r"^[A-Z]{2,4}$")  # a navy prefix: USS, IKV, KHS, LSS, RIS
 _SMALL = {"of", "the", "a", "an", "de"}
 
 
+@lru_cache(maxsize=4096)
 def abbreviation(name: str) -> str:
-    """Up to four letters of the unit's own name: ``LSS Pride of Redclaw`` -> ``PRID``."""
+    """Up to four letters of the unit's own name: ``LSS Pride of Redclaw`` -> ``PRID`` (found once per name: a
+    counter's look reads it each time the counter is laid, ~60 counters at each zoom's rest, 17 us each; issue 21)."""
     words = re.findall(r"[\w']+", name)
     if len(words) > 1 and _PREFIX.match(words[0]):
         words = words[1:]

@@ -4,15 +4,19 @@ it are in sight, a band is drawn once and copied to each band's place, each copy
 row. Unlike the B5 board's, a band is drawn at :data:`PHASES` sub-pixel offsets and each copy takes
 the one nearest its own, so a line lies within ``1 / (2 * PHASES)`` of a pixel of where drawing it
 there puts it (its antialiasing as good as the same), not a pixel off. The sheet's tiles and a zoom
-never shown drawn on the screen both draw their grid this way (app/systems/v13/sheet.py)."""
+never shown drawn on the screen both draw their grid this way (app/systems/v13/sheet.py).
+
+Every band's lines are band 0's moved down (the grid maps onto itself a hex's height down), so the lines
+are made once, a column of hexes at a time, and kept (:func:`band_lines`): making ~400 ``QLineF`` for each
+of a zoom's two band pictures was ~0.3 ms each of the sharp redraw at a zoom never shown (issue 21)."""
 from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QLineF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPixmap, QTransform
 
-from app.systems.v13.hexes import HEX, HEX_HEIGHT, grid_lines
+from app.systems.v13.hexes import HEX, HEX_HEIGHT, UNIT_CORNERS, grid_lines
 from app.systems.v13.layers import thin
 
 PHASES = 2
@@ -91,7 +95,41 @@ def _band(m: int, k: int, x0: int, x1: int, height: int, a: float, dev: QTransfo
     left, right = inverse.map(float(x0), 0.0)[0], inverse.map(float(x1), 0.0)[0]
     reach = HEX_HEIGHT / 2 + (MARGIN + 1) / a  # a hex's lines reach half its height up and down
     p.setPen(thin(pen, s))
-    p.drawLines(grid_lines(QRectF(left - HEX, y - reach, right - left + 2 * HEX, HEX_HEIGHT + 2 * reach)))
+    p.translate(0, y)  # band m's lines are band 0's, m hexes' heights down
+    p.drawLines(band_lines(QRectF(left - HEX, -reach, right - left + 2 * HEX, HEX_HEIGHT + 2 * reach)))
     p.end()
     Banding.drawn += 1
     return pix
+
+
+_COLUMNS: dict[tuple[int, int, int], list[QLineF]] = {}
+
+
+def band_lines(area: QRectF) -> list[QLineF]:
+    """:func:`app.systems.v13.hexes.grid_lines` of ``area`` (the same lines, in the same order within each
+    column of hexes), from the columns' lines kept: a column's hexes (q, r0..r1) are the same at every zoom
+    and band."""
+    w = 1.5 * HEX
+    out: list[QLineF] = []
+    for q in range(math.ceil(area.left() / w), math.floor(area.right() / w) + 1):
+        r0, r1 = math.ceil(area.top() / HEX_HEIGHT - q / 2), math.floor(area.bottom() / HEX_HEIGHT - q / 2)
+        key = (q, r0, r1)
+        lines = _COLUMNS.get(key)
+        if lines is None:
+            if len(_COLUMNS) > 4096:
+                _COLUMNS.clear()
+            lines = _COLUMNS[key] = _column(q, r0, r1)
+        out += lines
+    return out
+
+
+def _column(q: int, r0: int, r1: int) -> list[QLineF]:
+    """The top, upper right and lower right sides of the hexes (q, r0..r1), as ``grid_lines`` gives them."""
+    cx = 1.5 * HEX * q
+    out = []
+    for i, j in ((4, 5), (5, 0), (0, 1)):
+        (ax, ay), (bx, by) = UNIT_CORNERS[i], UNIT_CORNERS[j]
+        for r in range(r0, r1 + 1):
+            cy = HEX_HEIGHT * (r + q / 2.0)
+            out.append(QLineF(cx + ax, cy + ay, cx + bx, cy + by))
+    return out

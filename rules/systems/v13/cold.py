@@ -16,7 +16,9 @@ Two checkpoints are kept on disk, as the shared run keeps them (``resume/<battle
 ``resume/<battle>.bin``): the newest before the last answer, which a reopen resumes from, and an
 older one at least :data:`DEPTH` answers before the last, so an undo of up to :data:`DEPTH` answers
 after a cold reopen resumes from a checkpoint too (before it, it replayed from formation: 126 ms at
-5,000 answers, issue 21) and replays at most :data:`DEPTH` plus a checkpoint spacing's answers.
+5,000 answers, issue 21) and replays at most :data:`DEPTH` plus
+:data:`~rules.battlehex.checkpoints.SPACING` answers (the newest checkpoints in memory stay that far
+apart however long the battle: the undo is flat in the battle's length, as its read is).
 """
 from __future__ import annotations
 

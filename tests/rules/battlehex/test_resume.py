@@ -203,17 +203,20 @@ def test_a_checkpoint_that_verifies_still_calls_no_function_it_names(saved_file,
     [disk] = checkpoint_files()
     data = disk.read_bytes()
     body = data[len(resume.MAGIC) + 32:]
-    sizes = struct.unpack(">4I", body[:16])
-    parts, at = [], 16
+    sizes = struct.unpack(">5I", body[:20])  # head, answers' places, rolls, engine (under the MAC), the log's chunks
+    parts, at = [], 20
     for size in sizes:
         parts.append(body[at:at + size])
         at += size
+    assert at == len(body)
     key = (resume.folder() / "key").read_bytes()
     called: list[int] = []
     real = resume.folder
     for evil in (pickle.dumps(_Calls()), pickle.dumps(print)):
-        forged = struct.pack(">4I", *(len(p) for p in parts[:3] + [evil])) + b"".join(parts[:3] + [evil])
-        disk.write_bytes(resume.MAGIC + hmac.new(key, resume.MAGIC + forged, hashlib.sha256).digest() + forged)
+        new = parts[:3] + [evil]
+        macked = struct.pack(">5I", *(len(p) for p in new + [parts[4]])) + b"".join(new)
+        forged = macked + parts[4]
+        disk.write_bytes(resume.MAGIC + hmac.new(key, resume.MAGIC + macked, hashlib.sha256).digest() + forged)
         new_process()
         c = load_campaign(path)
         state = start(c, AT, g)  # builds the run; the checkpoint is read and refused

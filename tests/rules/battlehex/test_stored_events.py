@@ -54,6 +54,37 @@ def test_stored_events_that_do_not_fit_their_index_are_refused():
         StoredEvents(blob, sizes, len(log.events), places, tuple(answers[:-1]))
 
 
+def test_a_chunk_is_checked_against_its_digest_before_it_is_decoded(monkeypatch):
+    """The checkpoint's MAC covers each chunk's digest, not the chunks (issue 21: reading a checkpoint costs what its
+    state costs): a chunk whose bytes do not match is refused unread, the others read as written."""
+    import hashlib
+    import marshal
+
+    from rules.battlehex import stored_events
+
+    log, answers = _log(3 * CHUNK // 2)  # 3 chunks
+    blob, sizes, places = encode(log.events)
+    sums, at = [], 0
+    for size in sizes:
+        sums.append(hashlib.sha256(blob[at:at + size]).hexdigest())
+        at += size
+    spoilt = bytearray(blob)
+    spoilt[sizes[0] + 9] ^= 1  # a bit of the second chunk
+    stored = StoredEvents(bytes(spoilt), sizes, len(log.events), places, tuple(answers), sums)
+    loaded: list[int] = []
+    monkeypatch.setattr(stored_events, "marshal", type("M", (), {"loads": lambda d: (loaded.append(len(d)),
+                                                                                      marshal.loads(d))[1]}))
+    assert _rows(stored[-3:]) == _rows(log.events[-3:]) and _rows(stored[:3]) == _rows(log.events[:3])
+    assert len(loaded) == 2
+    with pytest.raises(ValueError, match="chunk 1 does not match its digest"):
+        stored[CHUNK + 1]
+    with pytest.raises(ValueError, match="chunk 1"):
+        stored.seen_count(len(stored), "gm")
+    assert len(loaded) == 2, "the spoilt chunk was decoded"
+    with pytest.raises(ValueError):
+        StoredEvents(blob, sizes, len(log.events), places, tuple(answers), sums[:-1])
+
+
 def test_a_log_on_stored_events_adds_after_them_and_decodes_them_when_read_whole():
     full, _answers, stored = _stored(CHUNK)
     log = EventLog(stored=stored)

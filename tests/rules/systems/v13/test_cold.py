@@ -187,3 +187,18 @@ def test_an_undo_of_ten_after_a_second_cold_reopen_resumes_within_depth(monkeypa
     third.undo(10)
     assert sizes and max(sizes) <= DEPTH + SPACING, f"the undo of 10 replayed {sizes} of {len(reopened.answers) - 10}"
     _same(third, BattleProcedure(again, AT, graph=g, answers=reopened.answers[:-10], dice=lambda s: DiceRoller(s)))
+
+
+def test_an_undo_of_ten_after_a_cold_reopen_of_a_long_battle_replays_no_more_than_of_a_short_one(monkeypatch):
+    """At 2,500 clock answers the checkpoints in memory are 64 apart, and the older checkpoint on disk stood up to
+    DEPTH plus that spacing back (issue 21: an undo of 10 after a cold reopen replayed 126 answers at 5,000, 22 at
+    100). The newest checkpoints now stay SPACING apart: it replays at most DEPTH plus SPACING less the 10 taken
+    back, however long the battle, with the bytes of a replay from formation."""
+    _c, g, b = _long_battle(2500)
+    saved = b.saved()
+    sizes = _undo_cold(b, monkeypatch)
+    reopened = BattleProcedure(saved, AT, graph=g)
+    sizes.clear()
+    reopened.undo(10)
+    assert sizes and max(sizes) <= DEPTH + SPACING - 10, f"the undo of 10 replayed {sizes}"
+    _same(reopened, BattleProcedure(saved, AT, graph=g, answers=b.answers[:-10], dice=lambda s: DiceRoller(s)))
