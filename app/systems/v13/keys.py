@@ -1,15 +1,16 @@
 """The V13 battle map by keys (issue 19): a hex cursor to place a unit or move one, and the
 next / previous unit, so a battle is played without the mouse.
 
-Place... (P) puts a cursor on the legal hex (as the engine lists them) nearest the centre of
-the map sheet that holds no friendly counter yet (any legal hex if all do); Move... (M) puts it on the selected unit. Arrows move the cursor one hex (Up and Down
-along the column, Left and Right across it), Tab and Shift+Tab go to the next or previous
-legal hex of the placement zone, [ and ] turn the facing, Return places or moves there (the
-engine's answer, refused with its rule as a drop is) and Escape cancels. While the cursor is
-on a hex the map shows the engine's verdict there, as it does under a dragged counter. Next
-unit (N) and Previous unit (Shift+N) choose the unit to place in the roster, or select the
-next unit on the map in combat. Nothing here decides a rule: every verdict and every legal
-hex is the engine's.
+Place... (P) puts a cursor on the legal hex (as the engine lists them) nearest the centre of the map
+sheet that holds no friendly counter yet (any legal hex if all do), or, where the rules leave no
+hex, on the hex the engine rules (Return takes its ruling); Move... (M) puts it on the selected
+unit. Arrows move the cursor one hex (Up and Down along the column, Left and Right across it), Tab
+and Shift+Tab go to the next or previous legal hex of the placement zone, [ and ] turn the facing,
+Return places or moves there (the engine's answer, refused with its rule as a drop is) and Escape
+cancels. While the cursor is on a hex the map shows the engine's verdict there, as it does under a
+dragged counter. Next unit (N) and Previous unit (Shift+N) choose the unit to place in the roster,
+or select the next unit on the map in combat. Nothing here decides a rule: every verdict and every
+legal hex is the engine's.
 """
 from __future__ import annotations
 
@@ -76,6 +77,11 @@ class HexCursor(QObject):
             return
         uid = p.selected_unit() or (b.pending.options[0] if b.pending.options else None)
         if uid is None:
+            return
+        ruled = b.pending.data.get("ruled", {}).get(uid)
+        if ruled is not None:  # no way on by the rules: the cursor on the engine's ruled hex, Return takes it
+            self.legal = [b.ctx.window.hex_at(ruled)]
+            self._start(PLACE, uid, self.legal[0])
             return
         self.legal = sorted(b.placement.zone(uid), key=lambda h: (h.q, h.r))
         if not self.legal:

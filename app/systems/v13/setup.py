@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 from PySide6.QtCore import QMimeData, QSize, Qt
 from PySide6.QtGui import QDrag
 from PySide6.QtWidgets import (
@@ -169,7 +170,9 @@ class SetupPanel(QWidget):
             w.verdict_label.setText("")
             return
         q, r = w.b.placement.zone_arrays(uid)
-        w.scene.show_zone(q, r)
+        ruled = w.b.pending.data.get("ruled", {}).get(uid) if w.b.pending is not None else None
+        at = w.b.ctx.window.hex_at(ruled) if ruled is not None else None
+        w.scene.show_zone(*((q, r) if at is None else (np.array([at.q]), np.array([at.r]))))  # no way on: the ruled hex
         ring_q, ring_r, ring_rule = keep_out(w.b.ctx, w.b.placement, uid)
         w.scene.show_ring(ring_q, ring_r)
         w.view.keep_focus()  # the attackers' zone lies 50 hexes off: a fitted map shows it (issue 22)
@@ -181,7 +184,9 @@ class SetupPanel(QWidget):
             self._speed_of = uid
         self.speed.setEnabled(low != high)
         self.speed_rule.setText(f"{low}-{high} ({rule})" if low != high else f"fixed ({rule})")
-        text = (f"{len(q)} legal hexes for {u.name}" if len(q) else
+        text = (f"No way on by the rules for {u.name}: P then Return places it at {w.b.ctx.where(at)}, the engine's "
+                "ruling (logged), or the GM overrules a refused drop (Ctrl+Shift+R)" if at is not None else
+                f"{len(q)} legal hexes for {u.name}" if len(q) else
                 f"No legal hex for {u.name} now: {w.b.placement.check(uid, u.pos or Hex(0, 0))}")
         w.verdict_label.setText(text + (f"<br>Red ring: {ring_rule}" if ring_rule else ""))
 
@@ -209,8 +214,11 @@ class SetupPanel(QWidget):
         if b is None or b.pending is None or b.pending.kind is not QKind.PLACE or uid not in b.pending.options:
             return False, "not this unit's turn"
         facing = None if self._forced() is not None else self.facing
-        v = b.placement.check(uid, h, facing, self.speed.value() if self.speed.isEnabled() else None)
         label = b.ctx.where(h)
+        if b.pending.data.get("ruled", {}).get(uid) == b.ctx.label(h):  # the rules leave no hex: the engine rules this
+            return True, (f"{label}: no hex is legal ({plain_words(b.pending.data.get('rule', ''))}); the engine's "
+                          "ruling places it here (logged)")
+        v = b.placement.check(uid, h, facing, self.speed.value() if self.speed.isEnabled() else None)
         return v.ok, (f"{label}: legal" + (" (facing will be corrected, V13.443)" if v.note else "")) if v.ok \
             else plain_words(f"{label}: {v.rule}: {v.reason}")  # "V13.462: ...", not "V13.462 / A-22: ..."
 

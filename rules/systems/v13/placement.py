@@ -249,8 +249,28 @@ class Placement:
         q, r = self.zone_arrays(uid)
         return [Hex(int(a), int(b)) for a, b in zip(q, r)]
 
-    def check(self, uid: str, h: Hex, facing: Facing | None = None, speed: int | None = None) -> Verdict:
-        """Whether ``uid`` may be placed on ``h`` with ``facing`` and ``speed``, and why not."""
+    def ruled_hex(self, uid: str) -> tuple[Hex, tuple[Constraint, ...]]:
+        """Where the engine rules ``uid`` placed when the rules leave no way on (issue 22: a GM pressing Return had
+        no answer): its rules taken in turn, each kept unless it would leave no hex (the floating map's spread
+        last), the hex nearest the map sheet's centre of those left; with the rules that hex breaks."""
+        uni = self.universe
+        q, r = uni.q, uni.r
+        broken = []
+        for c in sorted(self.constraints(self.st.units[uid]), key=lambda c: c.kind == "spread"):
+            keep = c.mask(q, r, uni)
+            if keep.any():
+                q, r = q[keep], r[keep]
+            else:
+                broken.append(c)
+        centre = uni.window.centre
+        d = np.maximum(np.maximum(np.abs(q - centre.q), np.abs(r - centre.r)), np.abs(q + r - centre.q - centre.r))
+        i = int(np.lexsort((r, q, d))[0])
+        return Hex(int(q[i]), int(r[i])), tuple(broken)
+
+    def check(self, uid: str, h: Hex, facing: Facing | None = None, speed: int | None = None,
+              ruled: bool = False) -> Verdict:
+        """Whether ``uid`` may be placed on ``h`` with ``facing`` and ``speed``, and why not; ``ruled``: on the
+        engine's ruled hex (:meth:`ruled_hex`), whose hex rules and look-ahead are not checked again."""
         st = self.st
         u = st.units.get(uid)
         if u is None:
@@ -264,13 +284,13 @@ class Placement:
         if h not in self.universe:
             return Verdict(False, "V13.812", f"{self.ctx.where(h)} is further than one map "  # INTERPRETATIONS 4
                                                 "size from the first map")
-        for c in self.constraints(u):
+        for c in () if ruled else self.constraints(u):
             if not c.ok(h, self.universe):
                 return Verdict(False, c.rule, f"{u.name}: {c.why(h, self.universe)}")
         face, note = self._facing(u, facing)
         if isinstance(face, Verdict):
             return face
-        ahead = self.ahead(u, h)
+        ahead = None if ruled else self.ahead(u, h)
         if ahead is not None:
             return ahead
         low, high, rule = self.speed_rule(u)

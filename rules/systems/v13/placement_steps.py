@@ -20,6 +20,7 @@ from rules.battlehex.words import possessive
 
 if TYPE_CHECKING:
     from rules.systems.v13.placement import Placement
+    from rules.systems.v13.zones import Constraint
 
 Ask = Generator[Question, Any, None]
 _PARTS = ("unit", "at", "facing", "speed", "docked")
@@ -61,29 +62,65 @@ def _place_one(ctx: Ctx, rules: Placement, step: Step, todo: list[BUnit]) -> Ask
     team = todo[0].team
     to = GM if todo[0].role is Role.MONSTER else team
 
+    ruled: dict[str, tuple[Hex, tuple[Constraint, ...]]] = {}
+
     def check(ans: Any) -> dict[str, Any]:
         u, h, facing, speed, docked = read(rules, ans, remaining)
-        v = rules.check(u.id, h, facing, speed)
+        by_engine = u.id in ruled and h == ruled[u.id][0] and not docked
+        v = rules.check(u.id, h, facing, speed, ruled=by_engine)
         if not v.ok:
-            raise IllegalAnswer(v.rule, v.reason)
-        return {"unit": u.id, "hex": h, "facing": v.facing, "speed": speed, "docked": docked, "note": v.note}
+            raise IllegalAnswer(v.rule, v.reason + (f"; no hex is legal: Return places {u.name} at "
+                                                    f"{ctx.where(ruled[u.id][0])} (the engine's ruling), a GM "
+                                                    "ruling another hex" if u.id in ruled else ""))
+        return {"unit": u.id, "hex": h, "facing": v.facing, "speed": speed, "docked": docked, "note": v.note,
+                "ruled": by_engine}
 
     def parse(ans: Any) -> dict[str, Any]:
         u, h, facing, speed, docked = read(rules, ans, remaining)
-        return {"unit": u.id, "hex": h, "facing": facing or Facing.A, "speed": speed, "docked": docked, "note": ""}
+        return {"unit": u.id, "hex": h, "facing": facing or Facing.A, "speed": speed, "docked": docked, "note": "",
+                "ruled": False}
     data: dict[str, Any] = {"step": step.value}
     text = f"{ctx.name(team)}: place a unit ({len(remaining)} to go)"
     way, example = rules.legal_exists(remaining)
+    default: dict[str, Any] | None = None
     if example is not None:  # one legal answer, so the question is never a dead end
         data["example"] = {"unit": example[0], "at": ctx.label(example[1])}
     if not way.ok:  # the rules leave no way on (a GM ruling placed a unit far off, or the units spread too wide)
         data.update(gm_question=True, rule=way.rule, why=way.reason)
         to = GM
-        text = (f"GM: the rules leave no legal hex here ({way.rule}: {way.reason}); place one of "
-                f"{possessive(ctx.name(team))} units by a GM ruling, or undo")
+        ruled.update((uid, rules.ruled_hex(uid)) for uid in remaining  # (not a unit placed after its anchor, A-19)
+                     if not any(c.kind == "never" for c in rules.constraints(st.units[uid])))
+        data["ruled"] = {uid: ctx.label(h) for uid, (h, _broken) in ruled.items()}
+        first = next(iter(ruled), None)
+        default = None if first is None else _ruled_answer(rules, first, ctx.label(ruled[first][0]))
+        text = (f"GM: the rules leave no legal hex here ({way.rule}: {way.reason}); "
+                + (f"OK (Return) places {st.units[first].name} at {ctx.where(ruled[first][0])}, the hex meeting the "
+                   "most of its rules, as the engine's ruling (logged), or place " if first is not None else "place ")
+                + f"one of {possessive(ctx.name(team))} units by a GM ruling, or undo")
     got = yield Question(f"place/{step.name.lower()}/{len(st.placed_order) + 1}", QKind.PLACE, to,
-                         step.value.split()[0], text, tuple(remaining), data=data, check=check, parse=parse)
+                         step.value.split()[0], text, tuple(remaining), data=data, check=check, parse=parse,
+                         default=default)
+    if got["ruled"]:
+        u = st.units[got["unit"]]
+        broken = "; ".join(f"{c.rule}: {c.what}" for c in ruled[u.id][1]) or "none of its own"
+        ctx.log.add("ruling", way.rule, f"{way.reason}: the engine rules {u.name} placed at {ctx.where(got['hex'])}, "
+                                        f"the hex nearest the map sheet's centre of those meeting the most of its "
+                                        f"rules (broken: {broken})", {"unit": u.id, "at": ctx.label(got["hex"])},
+                    (u.team, GM) if u.incidental and not st.incidentals_revealed else None)
     _apply(ctx, rules, got)
+
+
+def _ruled_answer(rules: Placement, uid: str, at: str) -> dict[str, Any]:
+    """The placement answer Return gives for the engine's ruling: ``uid`` at ``at``, facing A where the unit chooses
+    one (the first attacking unit's corrected by V13.443 as any facing is), the lowest speed its rule allows."""
+    u = rules.st.units[uid]
+    out: dict[str, Any] = {"unit": uid, "at": at}
+    if not (u.role is Role.ATTACKER and any(p.role is Role.ATTACKER for p in rules.st.placed())):  # V13.446
+        out["facing"] = "A"
+    low, high, _rule = rules.speed_rule(u)
+    if low != high:
+        out["speed"] = low
+    return out
 
 
 def read(rules: Placement, ans: Any, remaining: list[str]) -> tuple[BUnit, Hex, Facing | None, int | None, bool]:
