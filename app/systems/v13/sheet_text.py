@@ -40,6 +40,31 @@ class _Digits:
         self.down = -HEX_HEIGHT / 2 + 1.5 + metrics.ascent()  # as paint_labels: below the hex's top edge
         self.tabular = len(set(self.advances)) == 1  # every digit as wide: a column's places are alike
         self._column: list[QPointF] = []
+        self._runs: dict[int, QGlyphRun] = {}
+        self._key = tuple(self.glyphs)
+
+    def run(self, n: int) -> QGlyphRun:
+        """A glyph run of this font placed as a column of ``n`` labels (tabular digits): a column's run takes its
+        glyphs alone (setting ~80 places a column cost ~8 us, ~40 columns at each zoom; issue 21)."""
+        run = self._runs.get(n)
+        if run is None:
+            run = self._runs[n] = QGlyphRun()
+            run.setRawFont(self.raw)
+            run.setPositions(self.column(n))
+        return run
+
+    def glyphs_of(self, col: int, lo: int, hi: int) -> list[int]:
+        """The glyphs of column ``col``'s labels, rows ``lo``-``hi`` (00-99), four a label (kept per font's glyphs:
+        the same at every size)."""
+        key = (self._key, col, lo, hi)
+        found = _GLYPHS.get(key)
+        if found is None:
+            if len(_GLYPHS) > 8192:
+                _GLYPHS.clear()
+            g = self.glyphs
+            found = _GLYPHS[key] = [x for r in range(lo, hi + 1) for x in (g[col // 10], g[col % 10], g[r // 10],
+                                                                           g[r % 10])]
+        return found
 
     def places(self, text: str) -> list[QPointF]:
         """Where the glyphs of ``text`` (digits) go about its hex centre: centred, ``down`` below it."""
@@ -60,6 +85,7 @@ class _Digits:
 
 
 _DIGITS: dict[tuple[str, int], _Digits] = {}
+_GLYPHS: dict[tuple, list[int]] = {}
 
 
 def _digits(font: QFont, device) -> _Digits:
@@ -78,7 +104,7 @@ def draw_labels(p: QPainter, window: MapWindow, area: QRectF, size: float) -> No
     off it; a column's run of labels alike (on the sheet, or off it) one glyph run."""
     font = label_font(size, p.device().logicalDpiY())
     digits = _digits(font, p.device())
-    runs: dict[bool, list[tuple[QPointF, list[int], list[QPointF]]]] = {True: [], False: []}
+    runs: dict[bool, list[tuple[QPointF, list[int], int, int]]] = {True: [], False: []}
     odd: list[tuple[float, float, str, bool]] = []  # beyond 00-99: drawn the old way
     w = 1.5 * HEX
     for q in range(math.ceil(area.left() / w), math.floor(area.right() / w) + 1):
@@ -88,45 +114,45 @@ def draw_labels(p: QPainter, window: MapWindow, area: QRectF, size: float) -> No
             continue
         first = window.label(Hex(q, r0))
         col, x, y0 = first.col, w * q, HEX_HEIGHT * (r0 + q / 2)
-        on_col = 1 <= col <= window.cols
-        stretch: list[int] = []  # rows alike, one run
-        kind: bool | None = None
-        for row in range(first.row, first.row + r1 - r0 + 1):
-            if not (0 <= col <= 99 and 0 <= row <= 99):
-                odd.append((x, y0 + (row - first.row) * HEX_HEIGHT, f"({col},{row})", False))
-                now = None
+        for lo, hi, kind in _stretches(col, first.row, first.row + r1 - r0, 1 <= col <= window.cols, window.rows):
+            if kind is None:
+                odd += [(x, y0 + (row - first.row) * HEX_HEIGHT, f"({col},{row})", False) for row in range(lo, hi + 1)]
             else:
-                now = on_col and 1 <= row <= window.rows
-            if stretch and now != kind:
-                _add(runs[bool(kind)], digits, col, stretch, QPointF(x, y0 + (stretch[0] - first.row) * HEX_HEIGHT))
-                stretch = []
-            if now is not None:
-                stretch.append(row)
-            kind = now
-        if stretch:
-            _add(runs[bool(kind)], digits, col, stretch, QPointF(x, y0 + (stretch[0] - first.row) * HEX_HEIGHT))
+                at = QPointF(x, y0 + (lo - first.row) * HEX_HEIGHT)
+                runs[kind].append((at, digits.glyphs_of(col, lo, hi), col, lo))
     run = QGlyphRun()
     run.setRawFont(digits.raw)
     for inside, color in ((True, LABEL_ON), (False, LABEL_OFF)):
         if runs[inside]:
             p.setPen(color)
-            for at, glyphs, places in runs[inside]:
-                run.setGlyphIndexes(glyphs)
-                run.setPositions(places)
-                p.drawGlyphRun(at, run)
+            for at, glyphs, col, lo in runs[inside]:
+                n = len(glyphs) // 4
+                if digits.tabular:  # a column of n labels: its places set once per font
+                    kept = digits.run(n)
+                    kept.setGlyphIndexes(glyphs)
+                    p.drawGlyphRun(at, kept)
+                else:
+                    run.setGlyphIndexes(glyphs)
+                    run.setPositions([QPointF(c.x(), c.y() + k * HEX_HEIGHT) for k in range(n)
+                                      for c in digits.places(f"{col:02d}{lo + k:02d}")])
+                    p.drawGlyphRun(at, run)
     if odd:
         paint_labels(p, odd, size)
 
 
-def _add(runs: list, digits: _Digits, col: int, rows: list[int], at: QPointF) -> None:
-    """The labels of column ``col``, ``rows`` (consecutive, 00-99), the first centred at ``at``: one run."""
-    g = digits.glyphs
-    glyphs: list[int] = []
-    for r in rows:
-        glyphs += (g[col // 10], g[col % 10], g[r // 10], g[r % 10])
-    if digits.tabular:
-        places = digits.column(len(rows))
-    else:
-        places = [QPointF(c.x(), c.y() + k * HEX_HEIGHT) for k, r in enumerate(rows)
-                  for c in digits.places(f"{col:02d}{r:02d}")]
-    runs.append((at, glyphs, places))
+def _stretches(col: int, first: int, last: int, on_col: bool, rows: int) -> list[tuple[int, int, bool | None]]:
+    """Rows ``first``-``last`` of column ``col`` cut where their kind changes, in order: (from, to, kind), the kind
+    True on the sheet, False off it, None beyond 00-99 (each such row a label drawn the old way)."""
+    if not 0 <= col <= 99:
+        return [(first, last, None)] if first <= last else []
+    cuts = ((-(10 ** 9), -1, None), (0, 0, False), (1, rows, on_col), (rows + 1, 99, False), (100, 10 ** 9, None))
+    out: list[tuple[int, int, bool | None]] = []
+    for lo, hi, kind in cuts:
+        lo, hi = max(lo, first), min(hi, last)
+        if lo > hi:
+            continue
+        if out and kind is not None and out[-1][2] is kind and out[-1][1] == lo - 1:
+            out[-1] = (out[-1][0], hi, kind)  # alike: one stretch (off the sheet above and below it)
+        else:
+            out.append((lo, hi, kind))
+    return out
