@@ -75,10 +75,21 @@ class HudView(ZoomableView):
         b = self.legend_button
         b.adjustSize()
         b.move(vp.right() - b.width() - 8, vp.bottom() - b.height() - 8)
-        self.legend.move(vp.right() - self.legend.width() - 8, b.y() - self.legend.height() - 6)
+        self._place_legend(vp)
         self._place_readout()
         for w in (self.readout, self.legend, b):
             w.raise_()
+
+    def _place_legend(self, vp) -> None:
+        """The legend whole in the viewport, above the Legend button or left of it, wherever it is drawn larger."""
+        lg, b = self.legend, self.legend_button
+        above = (vp.width() - 16, b.y() - vp.top() - 14)
+        beside = (b.x() - vp.left() - 14, vp.height() - 16)
+        if lg.fit_in(*above) >= lg.fit_in(*beside):
+            lg.fit_in(*above)
+            lg.move(vp.right() - lg.width() - 8, b.y() - lg.height() - 6)
+        else:
+            lg.move(b.x() - lg.width() - 6, vp.bottom() - lg.height() - 8)
 
     def _place_readout(self) -> None:
         """The readout in the top-left corner, unless its box there would lie on or near the pointer, or

@@ -242,6 +242,7 @@ class Legend(QWidget):
         super().__init__(parent)
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents, True)
         self.setFont(_font(12))
+        self.shrink = 1.0  # drawn smaller to fit the view (fit_in)
         self.resize(self.sizeHint())
         self.hide()
 
@@ -249,15 +250,27 @@ class Legend(QWidget):
         width = max(self.fontMetrics().horizontalAdvance(text) for _d, text in ROWS)
         return QSize(_CELL.width() + width + 26, 30 + self.ROW * len(ROWS) + 6)
 
+    def fit_in(self, width: int, height: int) -> float:
+        """Drawn whole in ``width`` x ``height`` (at most its own size): the scale it takes. Seen on the real screen
+        (issue 22): 517 pixels tall above the Legend button, its title was cut at 1x on 1600x1000, and at
+        QT_SCALE_FACTOR=2 its samples and the start of every line lay beyond the view's left and top edges."""
+        hint = self.sizeHint()
+        self.shrink = max(0.1, min(1.0, width / hint.width(), height / hint.height()))
+        self.resize(math.floor(hint.width() * self.shrink), math.floor(hint.height() * self.shrink))
+        self.update()
+        return self.shrink
+
     def paintEvent(self, event) -> None:  # noqa: N802
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setPen(QPen(QColor("#6b5a2e"), 1))
         p.setBrush(QColor(255, 253, 242, 250))
         p.drawRoundedRect(QRectF(self.rect()).adjusted(0.5, 0.5, -0.5, -0.5), 5, 5)
+        p.scale(self.shrink, self.shrink)
+        width = self.sizeHint().width()
         p.setFont(_font(13, True))
         p.setPen(QColor("#151515"))
-        p.drawText(QRectF(10, 4, self.width() - 20, 22), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+        p.drawText(QRectF(10, 4, width - 20, 22), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                    "Legend")
         for i, (draw, text) in enumerate(ROWS):
             top = 28 + i * self.ROW
@@ -268,6 +281,6 @@ class Legend(QWidget):
             p.restore()
             p.setFont(_font(12))
             p.setPen(QColor("#151515"))
-            p.drawText(QRectF(cell.right() + 10, top, self.width(), self.ROW),
+            p.drawText(QRectF(cell.right() + 10, top, width, self.ROW),
                        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
         p.end()
