@@ -141,10 +141,10 @@ def _on_carriers(c: Campaign, flying: list[tuple[str, str, str, Unit]],
             else:
                 over.append(u)
         text = (f"{carrier.name} bases {used} of its {carrier.basing} LF spaces (an MF fighter takes two): "
-                + (", ".join(f"{u.name} ({spaces(u)})" for u in flights if u.id in based) or "none"))
+                + (", ".join(f"{u.name} ({_plural(spaces(u), 'space')})" for u in flights if u.id in based) or "none"))
         if over:
             text += ("; over its basing number, not based on it (they must land elsewhere): "
-                     + ", ".join(f"{u.name} ({spaces(u)})" for u in over))
+                     + ", ".join(f"{u.name} ({_plural(spaces(u), 'space')})" for u in over))
         lines.append((power, CARRIER, text))
     names = {p.id: p.name for p in c.powers}
     for power, words in unruled.items():

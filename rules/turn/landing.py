@@ -61,8 +61,9 @@ def question(c: Campaign, at: str, power: str, room: int, flights: list[tuple[st
             raise IllegalAnswer(CONSTRUCTION, "name flights standing there, each once: " + ", ".join(ids))
         return list(a)
     n = len(flights)
+    left = "the 1 left is" if n - room == 1 else f"the {n - room} left are"
     text = (f"{name}: {n} flights need a place to land at {at} and the system bases {room} (its utilized "
-            f"Productivity squared); the {n - room} left are removed from play. Tick the flights to land first (in "
+            f"Productivity squared); {left} removed from play. Tick the flights to land first (in "
             "the list's order); the others follow in the list's order while there is room. None ticked: the list's "
             "order")
     return Question(key(power, at), QKind.CHOOSE_UNITS, team.id if team is not None else GM, CONSTRUCTION, text, ids,

@@ -119,7 +119,7 @@ def test_a_carrier_bases_its_flights_until_it_is_crippled():
     assert "kz-fs-1" in [u.id for u in claw.units]
     assert [e.text for e in c.log if e.rule == "004 Unit Abilities (Carrier)"] == [
         "KHS Claw of Rrit bases 12 of its 12 LF spaces (an MF fighter takes two): Claw Fighter Squadron 1 (12 AAS) "
-        "(12)"]
+        "(12 spaces)"]
     c = scenario()
     next(u for f in c.fleets for u in f.units if u.id == "kz-cv-claw").crippled = True
     c = to_update(parse_campaign(dumps(c)))

@@ -41,22 +41,22 @@ def test_the_default_campaigns_carrier_has_its_squadrons_basing_number():
     assert next(u for f in c.fleets for u in f.units if u.id == "kz-cv-claw").basing == 12
     new = land(c)
     assert texts(new, CARRIER) == ["KHS Claw of Rrit bases 12 of its 12 LF spaces (an MF fighter takes two): Claw "
-                                   "Fighter Squadron 1 (12 AAS) (12)"]
+                                   "Fighter Squadron 1 (12 AAS) (12 spaces)"]
 
 
 def test_a_carrier_bases_up_to_its_basing_number_just_inside():
     c = land(with_claw_flights(0, basing=13))  # 12 + a flight of no count (one craft): 13 of 13
     assert claw(c) == ["Claw Fighter Squadron 1 (12 AAS)", "Wing 1"]
     assert texts(c, CARRIER) == ["KHS Claw of Rrit bases 13 of its 13 LF spaces (an MF fighter takes two): Claw "
-                                 "Fighter Squadron 1 (12 AAS) (12), Wing 1 (1)"]
+                                 "Fighter Squadron 1 (12 AAS) (12 spaces), Wing 1 (1 space)"]
 
 
 def test_a_flight_over_the_basing_number_must_land_elsewhere_just_outside():
     c = land(with_claw_flights(1))  # 12 + 1 = 13 spaces on a carrier of 12: Wing 1 is over; 0504 bases none
     assert claw(c) == ["Claw Fighter Squadron 1 (12 AAS)"]
     assert texts(c, CARRIER) == ["KHS Claw of Rrit bases 12 of its 12 LF spaces (an MF fighter takes two): Claw "
-                                 "Fighter Squadron 1 (12 AAS) (12); over its basing number, not based on it (they "
-                                 "must land elsewhere): Wing 1 (1)"]
+                                 "Fighter Squadron 1 (12 AAS) (12 spaces); over its basing number, not based on it "
+                                 "(they must land elsewhere): Wing 1 (1 space)"]
     assert ("Kzinti Hegemony at 0504: 1 flight not based on a carrier must land; no planet of its own here: it bases "
             "none; 0 land, removed from play (no place to land; the file's order, garrison first): Wing 1 (Claw "
             "Carrier Group)") in texts(c)
@@ -69,7 +69,7 @@ def test_mf_fighters_take_two_spaces(craft, based):
     assert ("Wing 1" in claw(c)) is based
     line = texts(c, CARRIER)[0]
     assert line.startswith(f"KHS Claw of Rrit bases {24 if based else 12} of its 24 LF spaces")
-    assert line.endswith(f"Wing 1 ({2 * craft})")
+    assert line.endswith(f"Wing 1 ({2 * craft} spaces)")
 
 
 def test_a_carrier_without_a_basing_number_bases_every_flight_gm_ruling():
