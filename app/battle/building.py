@@ -2,10 +2,10 @@
 (:class:`app.battle.window.BattleWindow` calls these once, as it opens)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QHideEvent, QKeyEvent, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -20,10 +20,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.battle.handover import guard_main, lift_main
 from app.battle.held import let_act
 from app.battle.log import BattleLog
 from app.battle.log_room import LogRoom
 from app.battle.replay import BattleReplay
+from app.shell import window_state
 from app.shell.signals import connect_plain
 from app.widgets.toolbar_sync import keep_in_step
 
@@ -55,36 +57,56 @@ def build_panel(win: BattleWindow) -> None:
     win.panel_dock.setObjectName("battle_panel")
     win.panel_dock.setWidget(w)
     win.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, win.panel_dock)
-    win.installEventFilter(ReturnPresses(win))
 
 
-class ReturnPresses(QObject):
+class WindowEvents:
+    """The battle window's own show, hide, resize and key handlers (the window's ``closeEvent`` lifts the
+    covers too): the main window covered when the window shows behind its hand-over page and the covers
+    lifted when it hides (:func:`app.battle.handover.guard_main`), the log's room kept at a resize
+    (:class:`app.battle.log_room.LogRoom`), Return pressed in the panel (:func:`return_pressed`). Event
+    filters on the window did this before, and had every event of the window handed to Python (issue 21:
+    the window's filters were ~15 ms of the CPU time of an open + Fight at 5,000 answers)."""
+
+    def showEvent(self: Any, event: QShowEvent) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)  # type: ignore[misc]
+        guard_main(self)  # the main window covered at once when the hand-over comes first
+        if not self._fitted and hasattr(self.panel, "fit"):
+            self._fitted = True
+            window_state.later(self, self.panel.fit)  # dropped if the window closes first (issue 21)
+
+    def hideEvent(self: Any, event: QHideEvent) -> None:  # noqa: N802
+        super().hideEvent(event)  # type: ignore[misc]
+        lift_main(self)
+
+    def resizeEvent(self: Any, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)  # type: ignore[misc]
+        self.log_room.resized()
+
+    def keyPressEvent(self: Any, event: QKeyEvent) -> None:  # noqa: N802
+        if not return_pressed(self, event):
+            super().keyPressEvent(event)  # type: ignore[misc]
+
+
+def return_pressed(win: BattleWindow, event: QKeyEvent) -> bool:
     """Return (or Enter) that no widget took, in the panel dock or the battle's picture: a focused
     button is pressed (as in a dialog), else the panel's main button (SIDCORS: Answer..., AF/EF:
     Commit, or Answer... while Commit is greyed). Never where the focus is in a field that takes Return itself (a typed hex, a combo
-    box's words), nor in the log, nor behind the hand-over screen."""
-
-    def __init__(self, win: BattleWindow) -> None:
-        super().__init__(win)
-        self.win = win
-
-    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
-        if event.type() != QEvent.Type.KeyPress or obj is not self.win:
-            return False
-        assert isinstance(event, QKeyEvent)
-        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
-        if event.key() not in (Qt.Key.Key_Return, Qt.Key.Key_Enter) or mods != Qt.KeyboardModifier.NoModifier:
-            return False
-        win, focus = self.win, QApplication.focusWidget()
-        if win.handing_over() or not _in_panel(win, focus) or _takes_return(focus):
-            return False
-        button = focus if isinstance(focus, QPushButton) else win.panel.primary_button()
-        if button is not None and not button.isEnabled():  # a question the panel leaves to the dialog
-            button = win.answer_button
-        if button is None or not (button.isVisible() and button.isEnabled()):
-            return False
-        button.click()
-        return True
+    box's words), nor in the log, nor behind the hand-over screen. True when a button was pressed.
+    Called by the window's ``keyPressEvent``: an event filter on the window had every event of the window
+    handed to Python (issue 21: the window's five filters were ~15 ms of an open + Fight)."""
+    mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+    if event.key() not in (Qt.Key.Key_Return, Qt.Key.Key_Enter) or mods != Qt.KeyboardModifier.NoModifier:
+        return False
+    focus = QApplication.focusWidget()
+    if win.handing_over() or not _in_panel(win, focus) or _takes_return(focus):
+        return False
+    button = focus if isinstance(focus, QPushButton) else win.panel.primary_button()
+    if button is not None and not button.isEnabled():  # a question the panel leaves to the dialog
+        button = win.answer_button
+    if button is None or not (button.isVisible() and button.isEnabled()):
+        return False
+    button.click()
+    return True
 
 
 def _in_panel(win: BattleWindow, focus: QWidget | None) -> bool:

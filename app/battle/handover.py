@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import shiboken6
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -338,14 +338,14 @@ def moved_on(win: BattleWindow) -> None:
 
 
 class _MainGuard(QObject):
-    """Covers the main window when the battle window shows (its first hand-over comes before), lifts
-    the covers when it hides or closes; and looks again at every change of the main window's viewer
-    (its GM view: issue 22, the GM's lines were shown beside a Team's battle)."""
+    """Looks again at every change of the main window's viewer (its GM view: issue 22, the GM's lines
+    were shown beside a Team's battle). The window covers the main window when it shows (its first
+    hand-over comes before) and lifts the covers when it hides or closes, in its own show, hide and close
+    handlers: an event filter here had every event of the window handed to Python (issue 21)."""
 
     def __init__(self, win: BattleWindow) -> None:
         super().__init__(win)
         self.win = win
-        win.installEventFilter(self)
         gm_view = getattr(win.parentWidget(), "gm_view_action", None)
         if gm_view is not None:
             gm_view.toggled.connect(self.viewer_changed)  # (disconnected with this guard)
@@ -368,13 +368,6 @@ class _MainGuard(QObject):
         if now != self.meeting:
             moved_on(self.win)
         self.meeting = now
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
-        if watched is self.win and event.type() == QEvent.Type.Show:
-            guard_main(self.win)
-        elif watched is self.win and event.type() in (QEvent.Type.Hide, QEvent.Type.Close):
-            lift_main(self.win)
-        return False
 
 
 def lift_main(win: BattleWindow) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QKeySequence
 
 from app.shell.campaign_log import SHORT_WINDOW
@@ -38,7 +38,6 @@ class LogRoom(QObject):
         menu.setObjectName("battle_view_menu")
         menu.addAction(self.action)
         win.addAction(self.action)
-        win.installEventFilter(self)
 
     def short(self) -> bool:
         """The window is too short to give the log its own share (a 1000-pixel screen at scale 2)."""
@@ -69,9 +68,8 @@ class LogRoom(QObject):
         bar = self.win.log_dock.view.verticalScrollBar()
         bar.setValue(bar.maximum())
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+    def resized(self) -> None:
         """A resize (the window placed on a small screen after it opened) applies the rule again,
-        except behind the hand-over screen, where no log shows."""
-        if watched is self.win and event.type() == QEvent.Type.Resize and not self.win.handing_over():
+        except behind the hand-over screen, where no log shows (the window's ``resizeEvent``)."""
+        if not self.win.handing_over():
             self.show()
-        return False

@@ -16,11 +16,12 @@ from typing import Any
 from PySide6.QtWidgets import QInputDialog, QMainWindow, QStackedWidget, QToolBar
 
 from app.shell import window_state
-from app.battle.building import battle_over, build_actions, build_log, build_panel
+from app.battle.building import WindowEvents, battle_over, build_actions, build_log, build_panel
 from app.battle.handover import (
     HandOverPage,
     choose_seat,
     guard_main,
+    lift_main,
     may_undo,
     seat_action,
     seat_hint,
@@ -46,7 +47,7 @@ from rules.systems.v13.wording import answer_text
 from rules.systems import BattleRun
 
 
-class BattleWindow(QMainWindow):
+class BattleWindow(WindowEvents, QMainWindow):
     """The Battle Hex at ``at`` in ``session``'s campaign, fought by its battle system."""
 
     def __init__(self, session: CampaignSession, at: Label, parent=None, hot_seat: bool = True) -> None:
@@ -103,12 +104,6 @@ class BattleWindow(QMainWindow):
     def _redo_text(self, text: str) -> None:
         text = screen_words(self, text)
         self.redo_action.setToolTip(f"Redo: {text} (Ctrl+Shift+Z)" if text else "Redo answer (Ctrl+Shift+Z)")
-
-    def showEvent(self, event) -> None:  # noqa: N802
-        super().showEvent(event)
-        if not self._fitted and hasattr(self.panel, "fit"):
-            self._fitted = True
-            window_state.later(self, self.panel.fit)  # dropped if the window closes first (issue 21)
 
     # -- reading -----------------------------------------------------------------------------------
     @property
@@ -340,6 +335,7 @@ class BattleWindow(QMainWindow):
         return written
 
     def closeEvent(self, event) -> None:  # noqa: N802
+        lift_main(self)
         _closing(self)
         self._unwire()
         super().closeEvent(event)
