@@ -109,13 +109,16 @@ _CODE: list[str] = []
 def code_digest() -> str:
     """A digest of the sources a checkpoint's engine is made of (the rules and the hex maths) and
     of the Python that wrote it: a checkpoint made by other code is not used."""
-    if not _CODE:
+    if not _CODE:  # by os.walk and plain strings: pathlib's rglob and relative_to were 2/3 of it (issue 21)
         h = hashlib.sha256(f"{sys.version} {pickle.HIGHEST_PROTOCOL} {marshal.version}".encode())
         for pkg in (rules, hexmap):
-            root = Path(pkg.__file__ or "").parent
-            for p in sorted(root.rglob("*.py")):
-                h.update(str(p.relative_to(root.parent)).encode())
-                h.update(p.read_bytes())
+            root = os.path.dirname(pkg.__file__ or "")
+            cut = len(os.path.dirname(root)) + 1
+            files = [os.path.join(d, n) for d, _dirs, names in os.walk(root) for n in names if n.endswith(".py")]
+            for p in sorted(files):
+                h.update(p[cut:].encode())
+                with open(p, "rb") as f:
+                    h.update(f.read())
         _CODE.append(h.hexdigest())
     return _CODE[0]
 

@@ -246,3 +246,25 @@ def test_a_write_removes_what_a_killed_write_left(saved_file):
     assert resume.write(run._points.kept[-1], run._key)
     resume.flush()
     assert not old.exists() and fresh.exists()
+
+
+def test_the_code_digest_is_of_every_rules_and_hexmap_source_in_path_order():
+    """The digest a checkpoint's code is checked by (made by os.walk since issue 21's cold reopen bench: 12 -> 5 ms
+    CPU) is the one pathlib's rglob made: every source, by its path under the package's parent, in order."""
+    import hashlib
+    import marshal
+    import pickle
+    import sys
+
+    import hexmap
+    import rules
+    from rules.battlehex import resume
+
+    h = hashlib.sha256(f"{sys.version} {pickle.HIGHEST_PROTOCOL} {marshal.version}".encode())
+    for pkg in (rules, hexmap):
+        root = Path(pkg.__file__ or "").parent
+        for p in sorted(root.rglob("*.py")):
+            h.update(str(p.relative_to(root.parent)).encode())
+            h.update(p.read_bytes())
+    resume._CODE.clear()
+    assert resume.code_digest() == h.hexdigest()
