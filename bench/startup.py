@@ -61,12 +61,21 @@ def start_once(env: dict[str, str], plain: bool = False) -> tuple[float, float, 
     if plain:
         (Path(env["BATTLEHEX_DATA"]) / "cache" / "first_frame.bin").unlink(missing_ok=True)
     env = dict(env, BATTLEHEX_T0=repr(time.time()))
-    out = subprocess.run([sys.executable, "main.py", "--startup-probe"], cwd=ROOT, env=env, capture_output=True,
-                         text=True, check=True, timeout=60).stdout
+    out = _run([sys.executable, "main.py", "--startup-probe"], env, 60)
     first = next(x for x in out.splitlines() if x.startswith("startup to interactive window"))
     ready = next(x for x in out.splitlines() if x.startswith("window ready"))
     return (_after(first, "from process start"), _after(first, "; cpu"), _after(ready, "from process start"),
             _after(ready, "longest stall"), ready.endswith("(kept first frame shown)"), _after(ready, "(cpu"))
+
+
+def _run(args: list[str], env: dict[str, str], timeout: int) -> str:
+    """What ``args`` printed; a process that fails raises with the end of what it printed to stderr (a start
+    that died of SIGABRT once in a bench run under load 10 said nothing else, and did not again in 12 more)."""
+    done = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
+    if done.returncode:
+        tail = "\n".join(done.stderr.strip().splitlines()[-15:])
+        raise RuntimeError(f"{' '.join(args[1:])} exited {done.returncode}:\n{tail}")
+    return done.stdout
 
 
 def _after(line: str, word: str) -> float:
@@ -97,14 +106,14 @@ def battle_file(folder: Path) -> Path:
     return out
 
 
-def fight_once(env: dict[str, str], path: Path) -> tuple[float, int]:
-    """One fresh start on ``path`` and its first Fight of 0604: (ms, modules the Fight imported)."""
+def fight_once(env: dict[str, str], path: Path) -> tuple[float, int, float]:
+    """One fresh start on ``path`` and its first Fight of 0604: (ms, modules the Fight imported, the
+    Fight's CPU time on the GUI thread in ms)."""
     env = dict(env, BATTLEHEX_FIGHT_AFTER=str(FIGHT_AFTER_MS))
-    out = subprocess.run([sys.executable, "main.py", str(path), "--fight-probe", "0604"], cwd=ROOT, env=env,
-                         capture_output=True, text=True, check=True, timeout=120).stdout
+    out = _run([sys.executable, "main.py", str(path), "--fight-probe", "0604"], env, 120)
     line = next(x for x in out.splitlines() if x.startswith("first fight: "))
     assert "(no battle window)" not in line, line
-    return float(line.split()[2]), int(line.split("; ")[1].split()[0])
+    return float(line.split()[2]), int(line.split("; ")[1].split()[0]), float(line.split("(cpu ", 1)[1].split()[0])
 
 
 def rows(runs: int = 5) -> list[Row]:
@@ -118,14 +127,15 @@ def rows(runs: int = 5) -> list[Row]:
             if start_once(cached)[4]:
                 break
         bare_once(cached)
-        starts, plains, bares, fights, imported = [], [], [], [], []
+        starts, plains, bares, fights, imported, fight_cpu = [], [], [], [], [], []
         for _ in range(runs):  # in turn: drift falls on each alike
             bares.append(bare_once(cached))
             starts.append(start_once(cached))
             plains.append(start_once(cached, plain=True))
-            ms, n = fight_once(dict(cached, BATTLEHEX_DATA=fight_home, XDG_CONFIG_HOME=fight_home), path)
+            ms, n, cpu = fight_once(dict(cached, BATTLEHEX_DATA=fight_home, XDG_CONFIG_HOME=fight_home), path)
             fights.append(ms)
             imported.append(n)
+            fight_cpu.append(cpu)
         cold = statistics.median(start_once(dict(base, PYTHONDONTWRITEBYTECODE="1"))[0] for _ in range(runs))
     shown = sum(s[4] for s in starts)
     med = statistics.median
@@ -149,7 +159,8 @@ def rows(runs: int = 5) -> list[Row]:
                 unit="x"),
             Row("start-up, no bytecode cache (the kept first frame shown)", cold),
             Row(f"first Fight of a fresh process, {FIGHT_AFTER_MS} ms after the window is interactive "
-                f"(modules it imported: {max(imported)})", med(fights), "< 150 ms")]
+                f"(modules it imported: {max(imported)})", med(fights), "< 150 ms"),
+            Row("  its CPU time (the GUI thread's own, however busy the machine)", med(fight_cpu), "< 150 ms")]
 
 
 HOSTILE_GOAL = "< 1000 ms"

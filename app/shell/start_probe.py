@@ -59,12 +59,13 @@ def probe(app, opening, fight: str | None, t0: float) -> None:
 
         before = set(sys.modules)
         digest = bool(getattr(sys.modules.get("rules.battlehex.resume"), "_CODE", None))
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.thread_time()
         bw = opening.window.fight(Label.parse(fight))
         app.processEvents()  # its first frame
         took = (time.perf_counter() - t) * 1000
+        cpu = (time.thread_time() - c) * 1000  # the GUI thread's own (not the warm-up's), however busy the machine
         loaded = sorted(m for m in set(sys.modules) - before if m.split(".")[0] in ("app", "rules", "hexmap", "numpy"))
-        print(f"first fight: {took:.0f} ms{'' if bw is not None else ' (no battle window)'}; "
+        print(f"first fight: {took:.0f} ms (cpu {cpu:.0f} ms){'' if bw is not None else ' (no battle window)'}; "
               f"{len(loaded)} modules imported by it: {' '.join(loaded)}; "
               f"the code digest {'ready' if digest else 'not made yet'}", flush=True)
         app.quit()
