@@ -1,19 +1,22 @@
 """The b5 board: the hex grid, the legal zone of the ship being placed, the ships placed (by the
 viewer's sight), each command ship's command ring, the vortices, the fighter flights and their
-dogfights. A click, or a drag ending on a hex, places the pending ship there (the engine checks it)."""
+dogfights. The ship waiting to be placed has its own counter in a tray beside the zone, dragged to its hex and
+turned while carried (waiting.py); a click on a hex places it there too, facing as the bar says (the engine checks
+both)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QMouseEvent, QPainter, QPainterPath, QPen, QPolygonF, QTransform
-from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsScene, QGraphicsView, QLabel, QMainWindow
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QLabel, QMainWindow
 
 from app.systems.b5.counters import Counters
 from app.systems.b5.grid import BOARD, GridPicture
 from app.systems.b5.rings import RING, Rings, command_ring
 from app.systems.b5.scatter import fly
 from app.systems.b5.ship_labels import HexNumbers, ShipLabels
+from app.systems.b5.waiting import Waiting
 from app.widgets.zoom_view import QuickZoomView
 from hexmap import Facing, Label, grid_hex
 from hexmap.labels import axial_to_offset
@@ -63,9 +66,12 @@ class BoardView(QuickZoomView):
         self.flight_items: list = []
         """The fighter flights' counters and dogfight rings (:meth:`show_flights`)."""
         self.animations: list[QVariantAnimation] = []
-        self.carrying = ""
-        """The name of the ship waiting to be placed ("" for none): a press picks up its counter."""
-        self.ghost: QGraphicsEllipseItem | None = None
+        self.waiting = Waiting(self)
+        """The ship waiting to be placed: its counter in its tray, picked up by a press on it (waiting.py)."""
+        self.on_drop: Callable[[Label, Facing], None] = lambda at, _facing: on_hex(at)
+        """Called with the hex and the facing the waiting counter was let go on."""
+        self._pressed: Label | None = None
+        """The hex the left button went down on (not on the waiting counter): released there, a click."""
         self.flights: list[tuple[Label, Label]] = []
         """Every scatter shown, (aimed at, formed at), in order."""
         self.auto_fit = True
@@ -177,8 +183,9 @@ class BoardView(QuickZoomView):
         the whole board when none is shown."""
         step = self.layout_.size * 1.732
         zone = self.zone_item.path().boundingRect()
-        xs = [p.x() for p in self._focus] + ([zone.left(), zone.right()] if not zone.isEmpty() else [])
-        ys = [p.y() for p in self._focus] + ([zone.top(), zone.bottom()] if not zone.isEmpty() else [])
+        focus = self._focus + self.waiting.focus()
+        xs = [p.x() for p in focus] + ([zone.left(), zone.right()] if not zone.isEmpty() else [])
+        ys = [p.y() for p in focus] + ([zone.top(), zone.bottom()] if not zone.isEmpty() else [])
         board = self.sceneRect()
         if not xs:
             return board
@@ -205,7 +212,8 @@ class BoardView(QuickZoomView):
         than a quarter of the view: the board was bare behind a hand-over screen), fits again;
         else nothing moves. A bare board (nothing shown) keeps the view it has."""
         self.rest()  # what it shows changed: no zoom's picture holds
-        if not (self.auto_fit and self.isVisible()) or self._whole or not (self._focus or self.zone_item.path().elementCount()):
+        if not (self.auto_fit and self.isVisible()) or self._whole or \
+                not (self._focus or self.waiting.focus() or self.zone_item.path().elementCount()):
             return
         seen, focus = self.mapToScene(self.viewport().rect()).boundingRect(), self.focus_rect()
         if not seen.contains(focus) or focus.width() * focus.height() < seen.width() * seen.height() / 4:
@@ -246,8 +254,14 @@ class BoardView(QuickZoomView):
         self.auto_fit = False
 
     def wheelEvent(self, event) -> None:  # noqa: N802
-        super().wheelEvent(event)
-        self.auto_fit = False
+        """Zooms; turns the waiting counter while it is carried (waiting.py)."""
+        if not self.waiting.wheel(event):
+            super().wheelEvent(event)
+            self.auto_fit = False
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802
+        if not self.waiting.key(event):  # Left/Right turn the waiting counter while it is carried
+            super().keyPressEvent(event)
 
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)
@@ -267,59 +281,65 @@ class BoardView(QuickZoomView):
         return Label(c, r) if 1 <= c <= self.cols and 1 <= r <= self.rows else None
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
-        """A press while a ship waits to be placed picks up its counter (a ghost under the pointer)."""
-        if event.button() == Qt.MouseButton.LeftButton and self.carrying:
-            p = self.mapToScene(event.position().toPoint())
-            self.ghost = self.scene_.addEllipse(QRectF(-6, -6, 12, 12), QPen(QColor("white"), 1, Qt.PenStyle.DashLine),
-                                                QBrush(QColor(255, 255, 255, 70)))
-            self.ghost.setZValue(7)
-            self.ghost.setPos(p)
-            self.ghost.setToolTip(self.carrying)
+        """A press on the waiting ship's counter picks it up (a press elsewhere picks up nothing)."""
+        on_it = self.waiting.hit(self.mapToScene(event.position().toPoint()))
+        if event.button() == Qt.MouseButton.LeftButton and on_it:
+            self.waiting.pick_up()
+            self.setFocus()  # the Left/Right keys turn it while it is carried
+            event.accept()
+            return
+        self._pressed = self.label_at(event.position()) if event.button() == Qt.MouseButton.LeftButton else None
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
         """The counter picked up follows the pointer, snapped to the hex under it; the hex is said
         in the window's status bar (between the numbers shown, the one to type)."""
         at = self.label_at(event.position())
-        if self.ghost is not None and at is not None:
-            self.ghost.setPos(self.centre(at))
-        self._say(at)
+        if self.waiting.carried:
+            self.waiting.carry(at, self.mapToScene(event.position().toPoint()))
+        say_hex(self, at)
         super().mouseMoveEvent(event)
 
     def leaveEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        self._say(None)
+        say_hex(self, None)
         super().leaveEvent(event)
 
-    def _say(self, at: Label | None) -> None:
-        """``Hex 3427`` in the window's status bar while the pointer is on that hex, in a label of its own
-        beside the bar's message (a replay's 'Replay: answer k of n' stays); emptied as it leaves the board."""
-        win = self.window()
-        if not isinstance(win, QMainWindow):
-            return
-        bar = win.statusBar()
-        label = bar.findChild(QLabel, "b5_hex_under_pointer")
-        if label is None:
-            if at is None:
-                return
-            label = QLabel(bar)
-            label.setObjectName("b5_hex_under_pointer")
-            bar.addPermanentWidget(label)
-        text = f"Hex {at}" if at is not None else ""
-        if label.text() != text:  # a new hex (not each pixel moved)
-            label.setText(text)
-
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
-        """A click, or a drag ending on a hex, places the pending ship there (the engine checks it)."""
-        if self.ghost is not None:
-            self.scene_.removeItem(self.ghost)
-            self.ghost = None
+        """The waiting counter let go on a hex places its ship there, facing as it was carried (off the board: back
+        to its tray); a click on a hex places the pending ship there, facing as the bar says (the engine checks it)."""
+        if event.button() == Qt.MouseButton.LeftButton and self.waiting.carried:
+            dropped = self.waiting.drop()
+            if dropped is not None:
+                self.on_drop(*dropped)
+            event.accept()
+            return
         if event.button() == Qt.MouseButton.LeftButton:
             at = self.label_at(event.position())
-            if at is not None:
+            if at is not None and at == self._pressed:  # a click (a drag from elsewhere carries nothing)
                 self.on_hex(at)
+            self._pressed = None
         super().mouseReleaseEvent(event)
 
     def showEvent(self, event) -> None:  # noqa: N802
         super().showEvent(event)
         if self.auto_fit:
             self._fit()
+
+
+def say_hex(view: QGraphicsView, at: Label | None) -> None:
+    """``Hex 3427`` in the window's status bar while the pointer is on that hex, in a label of its own
+    beside the bar's message (a replay's 'Replay: answer k of n' stays); emptied as it leaves the board."""
+    win = view.window()
+    if not isinstance(win, QMainWindow):
+        return
+    bar = win.statusBar()
+    label = bar.findChild(QLabel, "b5_hex_under_pointer")
+    if label is None:
+        if at is None:
+            return
+        label = QLabel(bar)
+        label.setObjectName("b5_hex_under_pointer")
+        bar.addPermanentWidget(label)
+    text = f"Hex {at}" if at is not None else ""
+    if label.text() != text:  # a new hex (not each pixel moved)
+        label.setText(text)

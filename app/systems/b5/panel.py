@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (QBoxLayout, QComboBox, QHBoxLayout, QLabel, QLine
                                QTabWidget, QTextBrowser, QVBoxLayout, QWidget)
 
 from app.battle.panel import PanelBase
-from app.systems.b5 import flight_clicks, plot_bar, scatter, specials_view
+from app.systems.b5 import flight_clicks, plot_bar, scatter, specials_view, waiting
 from app.systems.b5.board import BoardView
 from app.systems.b5.board_split import BoardSplit
 from app.systems.b5.helpers import Helpers
@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 
 BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex scatter, a squadron through several "
          "vortices (each opener last through its own), a secondary jump point on its "
-         "turn, the defender's unplotted first turn) on this board; when the "
+         "turn, the defender's unplotted first turn) on this board, each ship dragged by its own counter and turned "
+         "while carried; when the "
          "GM chooses <i>plot and move</i>, secret plots (maybe in relative formation) and ELINT orders checked and "
          "revealed (several ELINT ships may pool levels for one order), energy mines launched, then three pulses: "
          "the squadrons move in the rules' order (one ship a "
@@ -57,10 +58,8 @@ BUILT = ("Built: deployment (meeting engagement, jump-in with gate or vortex sca
 NOT_BUILT = "<b>Not built yet</b>: reinforcements from outside the battle (more on hover)"
 NOT_BUILT_ALL = ("<b>Not built yet</b>, in full: reinforcing ships from outside the battle (the GM brings them "
                  "on; the side's own squadrons held off the board come on by the rules); B5 data for a ship of a campaign that gives it none (it stays "
-                 "out, named in the log; every ship of the default campaign has it); dragging a ship's own counter from where it waits (a press anywhere picks "
-                 "up a ghost counter) and turning it on the board (its facing is picked in the bar before the "
-                 "click); an undo or reopen within the first set-up questions (scenario to patrols) answers them "
-                 "again. The GM enters the results, written back to the campaign.")
+                 "out, named in the log; every ship of the default campaign has it). The GM enters the results, "
+                 "written back to the campaign.")
 NOT_BUILT_WHY = ("Fighters: the rules' text we have is cut and loses the missions, when flights move and the "
                  "dogfight's target number, and what energy mines do to fighters (read as a shot at the flight); "
                  "each is read so, and written in the log (the dogfight rating is one of the campaign's B5 "
@@ -119,6 +118,8 @@ class B5Panel(PanelBase):
     def __init__(self, window: BattleWindow) -> None:
         super().__init__(window)
         self.board = BoardView(COLS, ROWS, self.place_at)
+        self.board.on_drop = lambda at, f: self._mine() is not None and self.win.answer({"at": str(at),
+                                                                                          "facing": f.name})
         self.sheet = QTextBrowser()
         self.sheet.setObjectName("b5_forces")
         self.sheet.setWordWrapMode(QTextOption.WrapMode.WordWrap)  # "Enterprise", never "Enterpr ise"
@@ -298,7 +299,7 @@ class B5Panel(PanelBase):
         q = self._mine()
         self.board.show_zone(run.legal() if q is not None else [])
         placing = q is not None and q.kind is QKind.PLACE
-        self.board.carrying = self.unit_names().get(str(q.data.get("unit", "")), "a hex") if placing and q else ""
+        waiting.offer(self, run, q if placing else None)  # the ship's own counter in its tray, dragged to its hex
         self.bar.setVisible(q is not None)  # not greyed under a GM's question or once resolved (issue 22)
         plot = q is not None and q.kind is not QKind.PLACE
         self.facing.setVisible(not plot)
@@ -323,6 +324,7 @@ class B5Panel(PanelBase):
         self._fill(q)
         if asked:  # a new placement or plot: typed at once, Return gives it (the keyboard's way, issue 19),
             QTimer.singleShot(0, self._focus_bar)  # once the window shows the panel (after a hand-over)
+        board_ship = self.board.waiting.item is not None
         if q is not None:  # the question itself is read above, in the window's question label
             self.prompt.setText("ELINT orders:" if elint else "Squadron moves:" if moves else "Fighter orders:"
                                 if orders else "Flights:" if flying else
@@ -331,7 +333,8 @@ class B5Panel(PanelBase):
                                 if q.data.get("role") == "jump gate" else
                                 "Click the hex the energy mines centre on (green: in reach), or type none"
                                 if q.data.get("role") == "mines" else
-                                "Click a green hex, or type it" if run.legal() else "Click any hex, or type it")
+                                f"{'Drag the waiting ship to' if board_ship else 'Click'} a green hex, or type it"
+                                if run.legal() else "Click any hex, or type it")
         else:
             self.prompt.setText("")
         self.bar.fit()

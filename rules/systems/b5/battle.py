@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hexmap import Label, LaneGraph
+from hexmap import Facing, Label, LaneGraph
 from rules.battlehex.change import RunStatus
 from rules.battlehex.log import EventLog, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
@@ -95,3 +95,20 @@ class B5Battle(ReplayRun[B5Engine]):
     def legal(self) -> list[Label]:
         """The hexes the pending placement accepts (what the panel draws)."""
         return self.engine.legal()
+
+    def facings(self) -> tuple[Facing, ...]:
+        """The facings the pending placement accepts, A (the top of the board) then clockwise: all six, or the one
+        a ship coming through a vortex has (what the panel lets its waiting counter turn to). Asked of the
+        question's own check at a hex it accepts; all six when it accepts none or asks for no ship."""
+        q = self.pending
+        legal = self.legal()
+        if q is None or q.kind is not QKind.PLACE or not legal:
+            return tuple(Facing)
+        out = []
+        for f in Facing:
+            try:
+                q.check({"at": str(legal[0]), "facing": f.name})
+            except IllegalAnswer:
+                continue
+            out.append(f)
+        return tuple(out) or tuple(Facing)

@@ -15,7 +15,7 @@ def _placing(qtbot, tmp_path):
     main, bw = open_b5_window(qtbot, tmp_path, MEETING[:5], hold=False)
     while bw.handing_over():
         qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
-    assert bw.panel.prompt.text() == "Click a green hex, or type it", bw.panel.prompt.text()
+    assert bw.panel.prompt.text() == "Drag the waiting ship to a green hex, or type it", bw.panel.prompt.text()
     return bw
 
 

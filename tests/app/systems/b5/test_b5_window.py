@@ -1,7 +1,7 @@
 """Issue 24 in the GUI: a jump-in Babylon 5 battle in the default campaign's Battle Hex 0604,
 chosen from its right-click menu and fought with Ctrl+F from deployment to its end: dialogs
-answered through their widgets, ships placed by clicks (and one by a drag) on the board's legal
-hexes, one refused hex shown; the Coalition's secret jump-in hex kept from the Alliance."""
+answered through their widgets, ships placed by clicks (and one by its own counter dragged from its tray) on the
+board's legal hexes, one refused hex shown; the Coalition's secret jump-in hex kept from the Alliance."""
 from __future__ import annotations
 
 import re
@@ -59,16 +59,18 @@ def dialogs(d) -> bool:
     return ok(d)
 
 
-def click_hex(qtbot, panel: B5Panel, at: Label, drag_from: Label | None = None) -> None:
+def click_hex(qtbot, panel: B5Panel, at: Label, drag: bool = False) -> None:
+    """A click on hex ``at``, or (``drag``) the waiting ship's own counter dragged from its tray to it."""
     view = panel.board
     pos = view.mapFromScene(view.centre(at))
-    if drag_from is None:
+    if not drag:
         qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
         return
-    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(view.centre(drag_from)))
-    assert view.ghost is not None and view.ghost.toolTip() == panel.unit_names()[panel.win.b.pending.data["unit"]]
+    w = view.waiting
+    assert w.item is not None and w.name == panel.unit_names()[panel.win.b.pending.data["unit"]]
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=view.mapFromScene(w.home))
     qtbot.mouseMove(view.viewport(), pos)
-    assert view.label_at(view.mapFromScene(view.ghost.pos()).toPointF()) == at  # the counter follows the pointer
+    assert view.label_at(view.mapFromScene(w.item.pos()).toPointF()) == at  # the counter follows the pointer
     qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
 
 
@@ -192,7 +194,7 @@ def test_a_jump_in_battle_from_deployment_to_its_end(qtbot, tmp_path):
             before = len(run.answers)
             panel.facing.setCurrentText("D" if q.to == "alliance" else "A")  # the Alliance at the top faces down
             if q.key == "b5/place/kz-eff-1":
-                click_hex(qtbot, panel, at, drag_from=Label(1, 1))
+                click_hex(qtbot, panel, at, drag=True)
                 dragged = True
             else:
                 click_hex(qtbot, panel, at)
