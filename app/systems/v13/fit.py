@@ -43,11 +43,21 @@ def need(view, rect: QRectF, scale: float) -> QRectF:
     return out
 
 
+def region(scene) -> QRectF:
+    """The box of the legal region the map sheet may float in (V13.812, tinted purple once the original centre is
+    fixed; empty before). A fit takes it in (issue 22, seen on the real screen at 0604 in combat: at 1x its top and
+    bottom edges, at QT_SCALE_FACTOR=2 its top and right ones lay outside the fitted view, so where the sheet may
+    float and a unit stays in the battle was not shown)."""
+    return QRectF(scene.region_path.boundingRect())
+
+
 def core(scene) -> QRectF:
-    """The plane a fit centres: the map sheet, with the zone, ring and hover when not spread over the plane (as
-    :func:`app.systems.v13.scene.focus_rect` takes them, without its margins: the counters' own drawing is
-    counted by :func:`need`)."""
+    """The plane a fit centres: the map sheet and the legal region, with the zone, ring and hover when not spread
+    over the plane (as :func:`app.systems.v13.scene.focus_rect` takes them, without its margins: the counters' own
+    drawing is counted by :func:`need`)."""
     rect = scene.grid.sheet_rect()
+    if not region(scene).isEmpty():
+        rect = rect.united(region(scene))
     for path in (scene.ring_path, scene.zone_path, scene.hover.path()):
         box = path.boundingRect()
         if not box.isEmpty() and box.width() < scene.grid.sheet_rect().width() * 3:
@@ -63,6 +73,8 @@ def fit_with_room(view, rect: QRectF, middle: QRectF | None = None) -> float:
     counted (issue 22: the focus' margins of 2 hexes around counters and 5 around arrows put 46 px above and 2
     below). The view's plane takes in a viewport's room around that centre, so Qt can centre it (a plane narrower
     than the view is centred by Qt as a whole)."""
+    if getattr(view, "_fit_rect", None) is None and not region(view.scene()).isEmpty():  # the view's own fit
+        rect = rect.united(region(view.scene()))
     bar = view.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent) + 2
     view._fit_size, frame = view.size(), 2 * view.frameWidth()
     width, height = view.width() - frame - bar, view.height() - frame - bar
@@ -109,6 +121,8 @@ def refits(view) -> bool:
     arrow cut at its edge, all it would fit in less than half of it each way, or a zone or ring not half in it."""
     scene = view.scene()
     shown, focus = view.mapToScene(view.viewport().rect()).boundingRect(), scene.focus_rect()
+    if not region(scene).isEmpty():  # as the fit takes it in
+        focus = focus.united(region(scene))
     whole = view.mapFromScene(need(view, scene.grid.sheet_rect(), view.transform().m11())).boundingRect()
     if view._sheet != scene.grid.sheet_rect() or not view.viewport().rect().contains(whole):
         return True

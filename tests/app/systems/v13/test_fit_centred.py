@@ -19,10 +19,10 @@ from tests.app.test_gui_paths import end_movement_and_fight
 
 
 def _shown(view) -> QRectF:
-    """What a person sees of the battle on the viewport: the map sheet, every counter and arrow (as drawn: an
-    arrow's bounding square is 180 px whatever its facing, mostly empty)."""
+    """What a person sees of the battle on the viewport: the map sheet, the legal region once shown (test_fit_region),
+    every counter and arrow (as drawn: an arrow's bounding square is 180 px whatever its facing, mostly empty)."""
     scene, to_view = view.scene(), view.viewportTransform()
-    box = to_view.mapRect(scene.grid.sheet_rect())
+    box = to_view.mapRect(scene.grid.sheet_rect().united(scene.region_path.boundingRect()))
     for item in (*scene.counters.values(), *scene.extras):
         if item.isVisible():
             box = box.united(drawn(item).translated(to_view.map(item.pos())))

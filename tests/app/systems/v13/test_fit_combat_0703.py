@@ -4,7 +4,7 @@ counter (BLAC's facing pointer and top edge), live and in the report's map: noth
 and the box it centred counted each arrow's whole 180 px square; at 1x the view after combat began kept the
 placement's fit, the plane at the least zoom narrower than the view (Qt centred the plane): an empty band above,
 a counter cut at the bottom. Now every counter lies whole in the viewport and the battle (sheet, counters,
-arrows as drawn) is centred within a few pixels."""
+arrows as drawn, and the legal region the sheet may float in: test_fit_region) is centred within a few pixels."""
 from __future__ import annotations
 
 import pytest
@@ -38,7 +38,7 @@ def test_the_battle_at_0703_is_fitted_whole_and_centred_once_combat_begins(qtbot
     QApplication.processEvents()
     view = bw.panel.view
     scene, port = view.scene(), QRectF(view.viewport().rect())
-    box = view.viewportTransform().mapRect(scene.grid.sheet_rect())
+    box = view.viewportTransform().mapRect(scene.grid.sheet_rect().united(scene.region_path.boundingRect()))
     for item in scene.counters.values():
         seen = item.boundingRect().translated(view.viewportTransform().map(item.pos()))
         assert port.contains(seen), (item.spec.text, seen, port)  # before: 1x the bottom one, 2x the top one cut
