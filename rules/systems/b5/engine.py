@@ -6,7 +6,7 @@ the attacker's secret vortex openers and flagship jump-in hex; the vortex scatte
 logged with its dice; the squadrons jumping in), then the turns: plotted and fought pulse by
 pulse (moves, then fire) or fought at the table, morale and reinforcements; and the GM's
 results, written back like any battle. :meth:`B5Engine.resume` goes on from any question from
-the placements on (checkpoints). docs/b5.md lists what is left.
+the scenario on (checkpoints). docs/b5.md lists what is left.
 """
 from __future__ import annotations
 
@@ -101,6 +101,7 @@ class B5Engine:
         self.groups: dict[str, reinforcing.Group] = {}  # team -> its reinforcing fleet, held off the board
         self.placing: tuple[str, Place] | None = None
         """The ship the pending placement question asks for, and its constraint."""
+        self.set_up: dict[str, Any] = {}  # set-up answers its later questions need (a checkpoint resumes at each)
         self.jump_plan: jumping.Plan | None = None
         """A jump-in: the attacker's secret choices and the defender's speed (once all are given)."""
         self.vortex_chosen: dict[str, Label] = {}
@@ -169,20 +170,17 @@ class B5Engine:
     def run(self) -> Procedure:
         self._intro()
         yield from fleet.set_up(self)  # a side's flagship or a squadron's command ship not in the battle
-        self.scenario = yield jumping.scenario(self, TURN_RULE, MEETING, JUMP_IN)
-        yield from morale.situation(self)
-        yield from reinforce.schedule(self)
-        if self.scenario == MEETING:
-            yield from self._meeting()
-        else:
-            yield from jumping.jump_in(self)
-        yield from self._turns()
+        yield from from_scenario(self)
 
     def resume(self, key: str) -> Procedure | None:
         """The procedure from the pending question ``key`` (asked again): any question of a
-        turn (the turn, a plot, fire, morale) or of the results; None in the set-up and the
-        deployment (an undo there replays their few answers)."""
+        turn (the turn, a plot, fire, morale), of the results, of the deployment and of the set-up from the
+        scenario on (a reinforcing fleet's own squadrons and flagship, and the designations before the scenario,
+        excepted: None, an undo there replays those few answers)."""
         parts = key.split("/")
+        if key in ("b5/scenario", "b5/situation") or parts[1:2] == ["reinforcements"] and len(parts) <= 3 \
+                or parts[1:2] == ["jump"] and len(parts) == 3 or parts[1:2] == ["speed"] and self.scenario:
+            return from_scenario(self, key)
         if parts[:2] == ["b5", "place"] and len(parts) == 3 and self.scenario == MEETING:
             return self._from_placing(parts[2])
         if parts[1:2] in (["place"], ["vortex"], ["arrive"]) and len(parts) == 3 and self.jump_plan is not None:
@@ -228,18 +226,20 @@ class B5Engine:
         yield from self._meeting(uid)
         yield from self._turns()
 
-    def _meeting(self, at: str = "") -> Procedure:
-        """Secret speeds, then the squadrons placed (``at``: from that ship's placement on)."""
+    def _meeting(self, at: str = "", speeds: str = "") -> Procedure:
+        """Secret speeds, then the squadrons placed (``at``: from that ship's placement on; ``speeds``: from that
+        side's speed on)."""
         rule = deploy.RULE
-        speeds = self.fleet_speeds
-        for team in (self.defender, self.attacker) if not at else ():
-            speeds[team] = yield secret_number(f"b5/speed/{team}", team, rule,
+        speeds_of = self.fleet_speeds
+        sides = (self.defender, self.attacker)
+        for team in sides[sides.index(speeds) if speeds in sides else 0:] if not at else ():
+            speeds_of[team] = yield secret_number(f"b5/speed/{team}", team, rule,
                                                f"{self.name(team)}: your fleet's speed last turn, noted in secret "
                                                f"(announced once every squadron is placed; 10 or less)",
                                                0, deploy.MEETING_SPEED, "fleets begin with a speed of 10 or less",
                                                default=deploy.MEETING_SPEED)
         yield from self._deploy_squadrons(meeting=True, at=at)
-        for team, s in speeds.items():
+        for team, s in speeds_of.items():
             for uid in self.side_units(team):
                 self.speed[uid] = s
             self.log.add("ruling", rule, f"{self.name(team)} announces its fleet speed: {s}")
@@ -355,3 +355,19 @@ class B5Engine:
         else:
             mask = deploy.zone(self.board, p)
         return [self.board.labels[i] for i in mask.nonzero()[0]]
+
+
+def from_scenario(self: B5Engine, at: str = "") -> Procedure:
+    """The engine's procedure from the scenario on (``at``: from that question of the set-up, asked again, the
+    answers before it on the engine: ``self.set_up``)."""
+    if at in ("", "b5/scenario"):
+        self.scenario = yield jumping.scenario(self, TURN_RULE, MEETING, JUMP_IN)
+    if at in ("", "b5/scenario", "b5/situation"):
+        yield from morale.situation(self)
+    if at in ("", "b5/scenario", "b5/situation") or at.startswith("b5/reinforcements"):
+        yield from reinforce.schedule(self, at)
+    if self.scenario == MEETING:
+        yield from self._meeting(speeds=at.removeprefix("b5/speed/") if at.startswith("b5/speed/") else "")
+    else:
+        yield from jumping.jump_in(self, at if at.startswith(("b5/jump/", "b5/speed/")) else "")
+    yield from self._turns()

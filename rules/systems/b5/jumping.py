@@ -87,7 +87,14 @@ def scenario(self: B5Engine, rule: str, meeting: str, jump: str) -> Question:
     return Question(q.key, q.kind, q.to, q.rule, q.text, q.options, check=check, default=q.default)
 
 
-def jump_in(self: B5Engine) -> Procedure:
+STEPS = ("b5/jump/gate", "b5/jump/use_gate", "b5/jump/openers", "b5/jump/aim", "b5/jump/secondary", "b5/speed/")
+"""The jump-in's first questions, in order (the defender's speed: ``b5/speed/{defender}``); :func:`jump_in` resumes at
+any of them, and at the patrols' two."""
+
+
+def jump_in(self: B5Engine, at: str = "") -> Procedure:
+    """The attacker's secret choices, the defender's speed and patrols, then the rest (:func:`rest`); ``at``: resumed
+    at that question (asked again), the answers before it kept in ``self.set_up``."""
     rule = deploy.JUMP_RULE
     att, dfn = self.attacker, self.defender
     force = self.forces[att]
@@ -101,28 +108,46 @@ def jump_in(self: B5Engine) -> Procedure:
                 raise IllegalAnswer(rule, f"squadron {s.name} enters only through a vortex opened by one of its "
                                           "own ships: choose one of them")
         return chosen
-    gate = yield place("b5/jump/gate", GM, rule, "Game Master: is there a jump gate in the system? Place it with "
-                       "its direction, or answer none", self.board, lambda at: "", {"role": "jump gate"},
-                       optional=True)
-    self.gate = gate
-    if gate is not None:
-        self.log.add("ruling", rule, f"a jump gate stands at {gate[0]}, facing {gate[1].name}")
-    use_gate = False
-    if gate is not None:
+    given = self.set_up
+    start = next((i for i, k in enumerate(STEPS) if at.startswith(k)), 0)
+    if at.startswith(("b5/jump/patrols", f"b5/speed/{dfn}/")):
+        start = len(STEPS)
+    if start > 0:
+        gate = self.gate
+    else:
+        gate = yield place("b5/jump/gate", GM, rule, "Game Master: is there a jump gate in the system? Place it "
+                           "with its direction, or answer none", self.board, lambda at: "", {"role": "jump gate"},
+                           optional=True)
+        self.gate = gate
+        if gate is not None:
+            self.log.add("ruling", rule, f"a jump gate stands at {gate[0]}, facing {gate[1].name}")
+    use_gate = given.get("use_gate", False)
+    if gate is not None and start <= 1:
         q = yes_no("b5/jump/use_gate", att, rule, f"{self.name(att)}: jump in on the gate at {gate[0]} as the anchor "
                    "(no scatter; the vortices open in the gate's direction)? (in secret)")
-        use_gate = yield Question(q.key, q.kind, q.to, q.rule, q.text, data={"secret": True}, check=q.check)
+        use_gate = given["use_gate"] = yield Question(q.key, q.kind, q.to, q.rule, q.text, data={"secret": True},
+                                                      check=q.check)
     one_each = [next(x for x in s.ships if x in jumpers) for s in force.squadrons if any(x in jumpers for x in s.ships)]
-    openers: list[str] = yield choose_units("b5/jump/openers", att, rule, f"{self.name(att)}: which ships open "
-                                            "vortices (in secret)?", jumpers, openers_ok, secret=True,
-                                            default=one_each)  # the usual case: one vortex a squadron
+    if start <= 2:
+        given["openers"] = yield choose_units("b5/jump/openers", att, rule, f"{self.name(att)}: which ships open "
+                                              "vortices (in secret)?", jumpers, openers_ok, secret=True,
+                                              default=one_each)  # the usual case: one vortex a squadron
+    openers: list[str] = given["openers"]
     flag_opener = next(x for x in openers if x in force.squadrons[0].ships)
-    aim, facing = yield place("b5/jump/aim", att, rule, f"{self.name(att)}: the flagship's jump-in hex and the "
-                              "direction the vortices open (in secret)", self.board, lambda at: "",
-                              {"secret": True, "unit": force.flagship, "role": "jump-in hex"})
-    second, second_aim, second_facing, second_turn = yield from secondary_choice(self)
+    if start <= 3:
+        given["aim"] = yield place("b5/jump/aim", att, rule, f"{self.name(att)}: the flagship's jump-in hex and the "
+                                   "direction the vortices open (in secret)", self.board, lambda at: "",
+                                   {"secret": True, "unit": force.flagship, "role": "jump-in hex"})
+    aim, facing = given["aim"]
+    if start <= 4:
+        given["second"] = yield from secondary_choice(self)
+    second, second_aim, second_facing, second_turn = given["second"]
     defence = self.forces[dfn]
     n = deploy.patrol_count(len([s for s in defence.squadrons if s.command not in held(self)]))
+    if start >= len(STEPS):  # at the patrols: the plan is made
+        yield from patrols(self, dfn, n, at)
+        yield from rest(self)
+        return
     self.speed.update({x: 0 for x in self.side_units(dfn)})
     speed = yield secret_number(f"b5/speed/{dfn}", dfn, rule, f"{self.name(dfn)}: your fleet's speed (4 or less)",
                                 0, deploy.DEFENDER_SPEED, "a fleet jumped upon moves at speed 4 or less")
@@ -249,7 +274,8 @@ def secondary(self: B5Engine, step: str = "") -> Procedure:
     yield from arrive(self, att, openers, at=uid if step == "arrive" else "", key=f"{prefix}/arrive")
 
 
-def patrols(self: B5Engine, team: str, n: int) -> Procedure:
+def patrols(self: B5Engine, team: str, n: int, at: str = "") -> Procedure:
+    """Which ``n`` squadrons patrol, and their speed (``at``: resumed at the speed, the squadrons chosen)."""
     rule = deploy.JUMP_RULE
     force = self.forces[team]
     off = held(self)
@@ -260,10 +286,11 @@ def patrols(self: B5Engine, team: str, n: int) -> Procedure:
         if len(chosen) != n:
             raise IllegalAnswer(rule, f"25% of {len(options) + 1} squadrons: {n} on patrol, not {len(chosen)}")
         return chosen
-    chosen = yield choose_units("b5/jump/patrols", team, rule, f"{self.name(team)}: which {n} squadron"
-                                f"{'s go' if n > 1 else ' goes'} on patrol (by its commander)?", options, check,
-                                default=options[:n])  # opens at a legal choice: the first n
-    self.patrols = {s.name for s in force.squadrons if s.command in chosen}
+    if not at.startswith("b5/speed/"):
+        chosen = yield choose_units("b5/jump/patrols", team, rule, f"{self.name(team)}: which {n} squadron"
+                                    f"{'s go' if n > 1 else ' goes'} on patrol (by its commander)?", options, check,
+                                    default=options[:n])  # opens at a legal choice: the first n
+        self.patrols = {s.name for s in force.squadrons if s.command in chosen}
     self.patrol_speed = yield secret_number(f"b5/speed/{team}/patrol", team, rule,
                                                  f"{self.name(team)}: your patrols' speed (10 or less)", 0,
                                                  deploy.PATROL_SPEED, "patrols move at up to 10")

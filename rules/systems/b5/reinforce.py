@@ -23,13 +23,17 @@ RULE = command.REINFORCE_RULE
 LAST = 30
 
 
-def schedule(self: B5Engine) -> Procedure:
-    """Which sides expect reinforcements, and each one's turn, in secret."""
+def schedule(self: B5Engine, at: str = "") -> Procedure:
+    """Which sides expect reinforcements, and each one's turn, in secret (``at``: resumed at a side's turn, the
+    sides named kept in ``self.set_up``)."""
     names = {"none": [], "defender": [self.defender], "attacker": [self.attacker],
              "both": [self.defender, self.attacker]}
-    said = yield choose("b5/reinforcements", GM, RULE, "Game Master: does either side expect reinforcements?",
-                        list(names))
-    for team in names[said]:
+    if not at.startswith("b5/reinforcements/"):
+        said = yield choose("b5/reinforcements", GM, RULE, "Game Master: does either side expect reinforcements?",
+                            list(names))
+        self.set_up["reinforced"] = names[said]
+    sides: list[str] = self.set_up["reinforced"]
+    for team in sides[sides.index(at.split("/")[2]) if at.startswith("b5/reinforcements/") else 0:]:
         turn = yield secret_number(f"b5/reinforcements/{team}", team, RULE,
                                    f"{self.name(team)}: the turn your reinforcements are scheduled to arrive (in "
                                    "secret; not before 4)", 4, LAST, "not before turn 4")

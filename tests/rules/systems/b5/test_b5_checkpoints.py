@@ -26,9 +26,10 @@ from tests.rules.systems.v13.helpers import AT
 SEED = 3
 TURNS = 5
 """An armed battle with plotted turns, fire, morale and results."""
-SETUP = ("b5/scenario", "b5/situation", "b5/reinforcements", "b5/speed/", "b5/jump/")
-"""The set-up's questions before the placements (and a jump-in's choices and patrols): an undo
-there replays a few answers."""
+SETUP = ("b5/commander/", "b5/flagship/", "b5/net/", "b5/reinforcements/blue/", "b5/reinforcements/red/")
+"""The designations before the scenario and a reinforcing fleet's own squadrons and flagship
+(``b5/reinforcements/{team}/...``): an undo there replays a few answers. (Before issue 24's last gaps the
+scenario, situation, reinforcements, secret speeds and a jump-in's choices and patrols were here too.)"""
 
 
 def reference(c: Any, _g: Any, answers: list[Any]) -> Any:
