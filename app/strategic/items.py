@@ -50,12 +50,10 @@ _OOS_PEN = QPen(QColor("#ffffff"), 1.0)
 _OOS_BRUSH = QColor("#d01818")
 _HOVERED = QPen(QColor("#202020"), 3.0)
 CACHE = QGraphicsItem.CacheMode.DeviceCoordinateCache
-"""A sector, a fleet counter and a sector's name are each drawn into a picture of its own once per zoom
-and copied at every redraw after (issue 21: the default campaign's map drew its 140 sectors' polygons,
-hatching and numbers afresh at each redraw and each step of a drag, 9-19 ms CPU; now 5-8, what is left
-its hatched sectors, drawn straight: :meth:`SectorItem.keep_picture`). A hover, a selection or an overlay
-switched draws the item's picture again (``update``). The first redraw at a zoom never shown draws every
-picture afresh: no faster than before (slower on the 10,000-sector bench map, docs/ARCHITECTURE.md)."""
+"""A fleet counter, a sector's name and (on a map with a hatched sector) a sector are each drawn into a picture of
+its own once per zoom and copied at every redraw after (issue 21; a hatched sector is drawn straight). On a map
+with no hatched sector the sectors are not items Qt draws: the scene draws them all, in their order, into the
+view's one kept picture of the screen (:meth:`StrategicScene.drawBackground`, the map layer)."""
 
 
 def label_size(lod: float) -> float | None:
@@ -105,14 +103,28 @@ class SectorItem(QGraphicsItem):
                        for u in shown_units(sector.garrison, gm) if not u.is_incidental]
         self._incidental = sum(1 for u in shown_units(sector.garrison, gm) if u.is_incidental)
         self._hover = False
-        self.keep_picture()
+        self.set_plain(False)
 
-    def keep_picture(self) -> None:
-        """Draw the sector into a picture of its own once per zoom (:data:`CACHE`), unless it shows a hatch
-        (the Neutral Zone's, or a contested sector's under the Control overlay): a hatch is laid from its
-        device's corner, a picture's own would shift it from sector to sector. Call after the overlays change."""
+    def set_plain(self, plain: bool) -> None:
+        """Painted by Qt as an item of its own (``plain``: the old way), or not: the scene's map layer draws it
+        with the other sectors, in their order and the same way, into the view's kept picture of the screen
+        (:meth:`StrategicScene.drawBackground`); the item stays for the pointer (hover, clicks, tooltips, menus).
+        Painted plain, it is kept as a picture of its own per zoom (:data:`CACHE`) unless it shows a hatch (the
+        Neutral Zone's, a contested sector's under the Control overlay): a hatch is laid from its device's
+        corner, and a picture's own would shift it. Call again after the overlays change."""
         hatched = self.sector.neutral_zone or (self.overlays.control and self.marks.contested)
-        self.setCacheMode(QGraphicsItem.CacheMode.NoCache if hatched else CACHE)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, not plain)
+        self.setCacheMode(CACHE if plain and not hatched else QGraphicsItem.CacheMode.NoCache)
+
+    def look_changed(self) -> None:
+        """Draw the sector again (hovered, selected: :meth:`StrategicScene._selection_changed`): its place in the
+        map layer, or the item."""
+        scene = self.scene()
+        redraw = getattr(scene, "redraw_sector", None)
+        if redraw is not None and self.flags() & QGraphicsItem.GraphicsItemFlag.ItemHasNoContents:
+            redraw(self)
+        else:
+            self.update()
 
     def boundingRect(self) -> QRectF:
         return _RECT
@@ -143,11 +155,11 @@ class SectorItem(QGraphicsItem):
 
     def hoverEnterEvent(self, event) -> None:  # noqa: N802 (Qt name)
         self._hover = True
-        self.update()
+        self.look_changed()
 
     def hoverLeaveEvent(self, event) -> None:  # noqa: N802
         self._hover = False
-        self.update()
+        self.look_changed()
 
     def paint(self, p: QPainter, option, widget=None) -> None:
         s = self.sector

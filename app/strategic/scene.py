@@ -5,9 +5,10 @@ transient drawings, the supply route of a hovered fleet and the preview of a dra
 """
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QFont, QPainterPath, QPen, QPixmapCache
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPixmapCache, QTransform
+from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem,
+                               QStyleOptionGraphicsItem)
 
 from app.strategic.describe import orders_seen, shown_units
 from app.strategic.overlays import PREVIEW_BAD, PREVIEW_OK, ROUTE_PEN, LanesItem, Overlays, polyline, sector_marks
@@ -19,8 +20,25 @@ from rules.strategic import StrategicState
 from rules.strategic.table_view import table_state
 
 
+_HINTS = QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing
+"""The map view's render hints (ZoomableView), which the sectors were drawn with as items."""
+_BACKGROUND = QGraphicsScene.SceneLayer.BackgroundLayer
+
+
 class StrategicScene(QGraphicsScene):
-    """All sectors, fleets and planned moves of one campaign, with the overlays."""
+    """All sectors, fleets and planned moves of one campaign, with the overlays.
+
+    With no hatched sector, the sectors are the map layer (issue 21): not drawn by Qt item by item, but by
+    :meth:`drawBackground`, all of them in their order, as each item painted itself; the view keeps that as one
+    picture of the screen (``CACHE_BACKGROUND``: a redraw, a wheel notch's screen taken, a drag's step copy it, and
+    draw only what comes in), drawn again where a sector's look changes (:meth:`redraw_sector`), whole at a new
+    zoom. With one (:meth:`_layer`), each sector is an item, as before."""
+
+    CACHE_BACKGROUND = True
+    plain = False
+    """The old way (the look test's reference): each sector an item Qt paints (:meth:`set_plain`)."""
+    layered = False
+    """Whether the sectors are drawn as the map layer: not when any is hatched (:meth:`_layer`)."""
 
     def __init__(self, campaign: Campaign, parent=None, state: StrategicState | None = None,
                  overlays: Overlays | None = None, gm: bool = False) -> None:
@@ -34,6 +52,8 @@ class StrategicScene(QGraphicsScene):
         self.fleet_items: list[FleetCounterItem] = []
         self._extras: list[QGraphicsItem] = []  # lanes, order arrows, labels: removed on a rebuild
         self.lanes_item: LanesItem | None = None
+        self._selected: set[SectorItem] = set()
+        self.selectionChanged.connect(self._selection_changed)
         self.campaign = campaign
         self.state = state or StrategicState.compute(campaign)
         self.rebuild(campaign, self.state)
@@ -112,6 +132,80 @@ class StrategicScene(QGraphicsScene):
                 self.addItem(arrow)
                 self._extras.append(arrow)
         self.fan = StackFan(c for c in self.fleet_items if c.isVisible())  # stacks fan out on hover
+        self._bounds = QRectF()  # the sectors' bounds
+        for item in self.sector_items.values():
+            self._bounds |= item.sceneBoundingRect()
+        self._selected = {i for i in self.sector_items.values() if i.isSelected()}
+        self._layer()
+
+    # -- the map layer -----------------------------------------------------------------------------
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802 (Qt name)
+        """The background colour, then every sector whose bounds meet ``rect``, in the items' order (each
+        painted as Qt paints an item: its own painter state, at its place, with the view's render hints)."""
+        super().drawBackground(painter, rect)
+        if not self.layered:
+            return
+        sectors = self.sector_items
+        whole = len(sectors) <= 400 or rect.contains(self._bounds)
+        if whole:
+            shown = list(sectors.values())
+        else:  # a small part of a large map: the scene's index finds its sectors (ascending: their order)
+            shown = [i for i in self.items(rect, Qt.ItemSelectionMode.IntersectsItemBoundingRect,
+                                            Qt.SortOrder.AscendingOrder) if isinstance(i, SectorItem)]
+        base = painter.worldTransform()
+        option = QStyleOptionGraphicsItem()
+        painter.save()
+        painter.setRenderHints(_HINTS)
+        for item in shown:
+            pos = item.pos()
+            if whole and not rect.intersects(item.boundingRect().translated(pos)):
+                continue
+            at = QTransform(base)
+            at.translate(pos.x(), pos.y())
+            painter.save()
+            painter.setWorldTransform(at)
+            item.paint(painter, option)
+            painter.restore()
+        painter.restore()
+
+    def _selection_changed(self) -> None:
+        """The sectors selected or no longer selected drawn again (the items' own look, :meth:`redraw_sector`)."""
+        now = {i for i in self.selectedItems() if isinstance(i, SectorItem)}
+        for item in now ^ self._selected:
+            if item.scene() is self:
+                item.look_changed()
+        self._selected = now
+
+    def redraw_sector(self, item: SectorItem) -> None:
+        """Draw ``item``'s place in the map layer again (its look changed), with what overlaps it."""
+        self._redraw(item.sceneBoundingRect())
+
+    def redraw_map(self) -> None:
+        """Draw the whole map layer again (the sectors or the overlays changed)."""
+        self._redraw(self.sceneRect())
+
+    def _redraw(self, rect: QRectF) -> None:
+        scale = min((v.transform().m11() for v in self.views()), default=1.0)
+        pad = 3.0 / max(scale, 1e-3)  # antialiased edges reach past the bounds by a pixel
+        self.invalidate(rect.adjusted(-pad, -pad, pad, pad), _BACKGROUND)
+
+    def set_plain(self, plain: bool) -> None:
+        """Each sector painted by Qt as an item (``plain``: the old way) or, when none is hatched, in the map
+        layer (the default)."""
+        self.plain = plain
+        self._layer()
+
+    def _layer(self) -> None:
+        """The sectors drawn as the map layer, unless one is hatched (the Neutral Zone's, a contested one under
+        the Control overlay): a hatch is laid from the corner of the window's picture the view paints into, at
+        the zoom's scale, and drawn into a picture of the view's own it lay elsewhere (issue 21: 5,000-35,000
+        pixels 47-66 levels off, with the brush's origin moved too). Then each sector is an item, as before."""
+        control = self.overlays.control
+        hatched = any(i.sector.neutral_zone or (control and i.marks.contested) for i in self.sector_items.values())
+        self.layered = not (self.plain or hatched)
+        for item in self.sector_items.values():
+            item.set_plain(not self.layered)
+        self.redraw_map()
 
     def helpEvent(self, event) -> None:  # noqa: N802 (Qt name)
         """Qt's tooltip for the pointer's place: the sectors there write theirs first (each is
@@ -146,8 +240,8 @@ class StrategicScene(QGraphicsScene):
         self.overlays = overlays
         for item in self.sector_items.values():
             item.overlays = overlays
-            item.keep_picture()
             item.update()
+        self._layer()
         if self.lanes_item is not None:
             self.lanes_item.setVisible(overlays.lanes)
         if not overlays.supply:
