@@ -276,7 +276,7 @@ class Legend(QWidget):
             top = 28 + i * self.ROW
             cell = QRectF(QPointF(8, top + (self.ROW - _CELL.height()) / 2), _CELL.toSizeF())
             p.save()
-            p.setClipRect(cell.adjusted(-8, -3, 8, 3))
+            p.setClipRect(cell.adjusted(-7, -3, 8, 3))  # inside the border line
             draw(p, cell)
             p.restore()
             p.setFont(_font(12))

@@ -93,9 +93,9 @@ def _place_one(ctx: Ctx, rules: Placement, step: Step, todo: list[BUnit]) -> Ask
         data["ruled"] = {uid: ctx.label(h) for uid, (h, _broken) in ruled.items()}
         first = next(iter(ruled), None)
         default = None if first is None else _ruled_answer(rules, first, ctx.label(ruled[first][0]))
-        text = (f"GM: the rules leave no legal hex here ({way.rule}: {way.reason}); "
+        text = (f"GM: the rules leave no legal hex here. {way.rule}: {way.reason}. "
                 + (f"OK (Return) places {st.units[first].name} at {ctx.where(ruled[first][0])}, the hex meeting the "
-                   "most of its rules, as the engine's ruling (logged), or place " if first is not None else "place ")
+                   "most of its rules, as the engine's ruling (logged); or place " if first is not None else "Place ")
                 + f"one of {possessive(ctx.name(team))} units by a GM ruling, or undo")
     got = yield Question(f"place/{step.name.lower()}/{len(st.placed_order) + 1}", QKind.PLACE, to,
                          step.value.split()[0], text, tuple(remaining), data=data, check=check, parse=parse,
