@@ -179,3 +179,78 @@ def test_the_basing_fields_are_validated_and_a_file_without_them_writes_back_byt
     for bad in ({"basing": -1}, {"basing": "12"}, {"atmospheric": 1}, {"medium_fighters": "yes"}):
         with pytest.raises(ValidationError):
             Unit.model_validate({"id": "u", "name": "U", **bad})
+
+
+def test_a_systems_atmospheric_basing_is_its_planets_productivity_summed():
+    """Rrawl 3 and a second Kzinti planet 1 at 0402 base 3 + 1 = 4 squadrons: the fourth is based, a fifth not."""
+    from rules.model.campaign import Planet
+
+    for n, based in ((4, "4 based"), (5, "4 based, not based here")):
+        c = _atmospheric(n)
+        c.sector_at("0402").star_system.planets.append(Planet(name="Rrawl Moon", owner="kzinti", census=1,
+                                                              productivity=1, raw=1, morale=5))
+        assert texts(land(parse_campaign(dumps(c))))[0].startswith(
+            f"Kzinti Hegemony at 0402: {n} squadrons of atmospheric ships; Productivity 3 (Rrawl) + 1 (Rrawl Moon) "
+            f"= 4: bases 4; {based}")
+
+
+def test_a_carrier_too_small_for_its_first_flight_bases_none_and_each_flight_over_is_named():
+    c = land(with_claw_flights(1, 1, basing=6))  # the squadron of 12 over 6 spaces; the two flights of 1 fit
+    assert texts(c, CARRIER) == ["KHS Claw of Rrit bases 2 of its 6 LF spaces (an MF fighter takes two): Wing 1 "
+                                 "(1 space), Wing 2 (1 space); over its basing number, not based on it (they must land "
+                                 "elsewhere): Claw Fighter Squadron 1 (12 AAS) (12 spaces)"]
+    c = land(with_claw_flights(1, 1, basing=0))
+    assert texts(c, CARRIER) == ["KHS Claw of Rrit bases 0 of its 0 LF spaces (an MF fighter takes two): none; over "
+                                 "its basing number, not based on it (they must land elsewhere): Claw Fighter Squadron "
+                                 "1 (12 AAS) (12 spaces), Wing 1 (1 space), Wing 2 (1 space)"]
+
+
+def _two_carriers(first: int | None, second: int | None) -> Campaign:
+    """The Claw (basing ``first``) with its squadron, and a second carrier (basing ``second``) with a flight of 2."""
+    c = with_claw_flights(basing=first)
+    claw_group = next(f for f in c.fleets if f.id == "kz-claw-cvg")
+    carrier = next(u for u in claw_group.units if u.id == "kz-cv-claw")
+    claw_group.units += [carrier.model_copy(update={"id": "kz-cv-2", "name": "KHS Second Claw", "basing": second}),
+                         _fighter(c, 7, carrier_id="kz-cv-2", craft=2)]
+    return parse_campaign(dumps(c))
+
+
+def test_every_carrier_is_judged_with_or_without_a_basing_number():
+    c = land(_two_carriers(None, 1))  # the first has no number: the second's is still checked
+    assert texts(c, CARRIER) == ["KHS Second Claw bases 0 of its 1 LF spaces (an MF fighter takes two): none; over "
+                                 "its basing number, not based on it (they must land elsewhere): Wing 7 (2 spaces)"]
+    c = land(_two_carriers(None, None))
+    assert ("Kzinti Hegemony: flights based on their carriers (the record holds no carrier's basing number: each bases "
+            "the flights the file puts on it - GM ruling): KHS Claw of Rrit (1 flight), KHS Second Claw (1 flight)"
+            ) in texts(c)
+
+
+def test_atmospheric_squadrons_of_the_garrison_are_based_first():
+    """Two in Rrawl's garrison and two in a fleet at 0402 (Productivity 3): the fleet's second is the one over."""
+    c = _atmospheric(2)
+    ship = next(u for f in c.fleets for u in f.units if u.id == "kz-air-1")
+    c.sector_at("0402").garrison += [ship.model_copy(update={"id": f"kz-ground-{k}", "name": f"Ground {k}"})
+                                     for k in (1, 2)]
+    c = _atmospheric_more(parse_campaign(dumps(c)))
+    assert texts(land(c)) == ["Kzinti Hegemony at 0402: 5 squadrons of atmospheric ships; Productivity 3 (Rrawl): "
+                              "bases 3; 3 based, not based here (over the limit; the seed is silent - GM ruling: the "
+                              "file's order, garrison first; they stay in space where they stand): Lander 2 (Kzinti "
+                              "Air Wing), Lander 3 (Kzinti Air Wing)"]
+
+
+def _atmospheric_more(c: Campaign) -> Campaign:
+    """``c`` with a third Lander in the Kzinti Air Wing."""
+    fleet = next(f for f in c.fleets if f.id == "kz-air")
+    fleet.units.append(fleet.units[0].model_copy(update={"id": "kz-air-3", "name": "Lander 3"}))
+    return parse_campaign(dumps(c))
+
+
+def test_a_garrisons_atmospheric_squadron_over_the_limit_is_named():
+    c = scenario()
+    ship = next(u for f in c.fleets for u in f.units if u.id == "kz-ff-2")
+    c.sector_at("0402").garrison += [ship.model_copy(update={"id": f"kz-g-{k}", "name": f"Ground {k}",
+                                                             "atmospheric": True}) for k in range(1, 5)]
+    assert texts(land(parse_campaign(dumps(c))))[0].endswith("3 based, not based here (over the limit; the seed is "
+                                                             "silent - GM ruling: the file's order, garrison first; they "
+                                                             "stay in space where they stand): Ground 4 (the garrison "
+                                                             "at 0402)")
