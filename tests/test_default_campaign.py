@@ -276,6 +276,7 @@ def test_the_tau_ceti_battle_hex_can_be_fought_with_stcs(default):
     battle.answer("move:kli-d7-kumara")
     battle.answer("8")
     battle.answer(f"{e.facing['kli-d7-kumara'].name}:8")
+    battle.answer("pass")  # onto the moon Tau Ceti IVa's hex, 8 ahead: the GM's ruling (docs/stcs.md)
     assert e.range("kli-d7-kumara", "fed-bats-tau") == 16 and "fire:kli-d7-kumara:fed-bats-tau" in battle.pending.options
     battle.answer("resolve")
     battle.answer([])

@@ -35,24 +35,21 @@ class _Hold(QObject):
         self.window = window
         self.holders: set[int] = set()
         self.watched: set[int] = set()  # the holders whose deletion is watched
-        self.group: QActionGroup | None = None  # the held actions: they stay in it, released or not (issue 21)
-        self.held = False
+        self.group: QActionGroup | None = None
         self.groups: list[QActionGroup] = []  # the actions' own groups, disabled while held
         self.menus: set[int] = set()  # the menus whose opening holds what they made (:meth:`more`)
 
     def hold(self) -> None:
-        if self.group is None:
-            self.group = QActionGroup(self)
-            self.group.setExclusionPolicy(QActionGroup.ExclusionPolicy.None_)  # checked actions stay as they are
+        self.group = QActionGroup(self)
+        self.group.setExclusionPolicy(QActionGroup.ExclusionPolicy.None_)  # checked actions stay as they are
         self.group.setEnabled(False)
-        self.held = True
         self.more()
 
     def more(self) -> None:
         """Hold the actions not held yet: all, as the hold begins; those a menu made as it opened since
         (Turn > Battle System for New Battle Hexes is filled as it opens)."""
         group = self.group
-        if group is None or not self.held:
+        if group is None:
             return
         for a in held_actions(self.window):
             own = a.actionGroup()
@@ -67,12 +64,13 @@ class _Hold(QObject):
                 menu.aboutToShow.connect(self.more)  # after the menu's own filling (connected first)
 
     def release(self) -> None:
-        """Each held action back to what it was last told. The actions stay in the (enabled) group, where
-        they act as if in none: the next hold disables it and adds only the actions made since (issue 21:
-        adding and removing the main window's ~50 actions at every Fight and close was ~2.5 ms of a Fight)."""
-        self.held = False
-        if self.group is not None:
-            self.group.setEnabled(True)
+        group, self.group = self.group, None
+        if group is not None:
+            group.setEnabled(True)  # (before leaving the group: each action back to what it was last told)
+            for a in group.actions():
+                group.removeAction(a)  # (PySide gives it to Python then: deleted with its last reference; an
+                a.setParent(a.parent())  # action kept in the group between holds kept its wrapper after Qt
+            group.deleteLater()  # deleted it: 4 more QAction wrappers alive per open + Fight + close, issue 21)
         for own in self.groups:
             own.setEnabled(True)
         self.groups = []

@@ -65,6 +65,17 @@ def mine_room(cargo: int, freighter: bool) -> int:
     return cargo * MINE_SHARE[freighter] // 100
 
 
+def mines_refused(mines: int, cargo: int | None, freighter: bool) -> str:
+    """Why a ship of ``cargo`` SCU (None: not given) may not carry ``mines`` ("" when it may): each takes 1 SCU, in
+    at most its share (:func:`mine_room`)."""
+    if mines and (cargo is None or mines > mine_room(cargo, freighter)):
+        many = "s need" if mines != 1 else " needs"
+        return (f"stcs.mines: {mines} mine{many} {mines} SCU of cargo, and a {'freighter' if freighter else 'ship'} "
+                f"carries mines in at most {MINE_SHARE[freighter]}% of its cargo (seed 002 Carrying And Deploying "
+                "Mines): " + ("no cargo is given" if cargo is None else f"{mine_room(cargo, freighter)} of its {cargo} SCU"))
+    return ""
+
+
 class WeaponKind(str, Enum):
     """Beam or missile (missiles, plasma included, take -1 to hit: "Missile To-Hit Modifier")."""
 
@@ -172,13 +183,8 @@ class STCSData(Strict):
         if self.casualty_modifiers is not None and (not self.casualty_modifiers or any(
                 not -99 <= m <= 99 for m in self.casualty_modifiers)):
             raise ValueError("stcs.casualty_modifiers: one to ten boxes' modifiers, each -99 to 99")
-        if self.mines and (self.cargo is None or self.mines > mine_room(self.cargo, self.freighter)):
-            many = "s need" if self.mines != 1 else " needs"
-            raise ValueError(f"stcs.mines: {self.mines} mine{many} {self.mines} SCU of cargo, and a "
-                             f"{'freighter' if self.freighter else 'ship'} carries mines in at most "
-                             f"{MINE_SHARE[self.freighter]}% of its cargo (seed 002 Carrying And Deploying Mines): "
-                             + ("no cargo is given" if self.cargo is None else
-                                f"{mine_room(self.cargo, self.freighter)} of its {self.cargo} SCU"))
+        if mines_refused(self.mines, self.cargo, self.freighter):
+            raise ValueError(mines_refused(self.mines, self.cargo, self.freighter))
         return self
 
     @property

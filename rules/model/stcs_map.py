@@ -36,23 +36,41 @@ class STCSBody(Strict):
 
     @property
     def hex(self) -> Hex:
-        q, r = (int(v) for v in self.at.split(","))
-        return Hex(q, r)
+        return hex_at(self.at)
 
     @property
     def words(self) -> str:
         """How the map and the log name it: "the moon Tau Ceti IVa", "an asteroid"."""
-        if self.name:
-            return f"the {self.kind.value} {self.name}"
-        return f"{'an' if self.kind is BodyKind.ASTEROID else 'a'} {self.kind.value}"
+        return named(self.kind, self.name)
 
     @model_validator(mode="after")
     def _on_the_map(self) -> STCSBody:
-        far = self.hex.distance(CENTRE)
-        if far > REACH:
-            raise ValueError(f"hex {self.at} is off the STCS tactical map: {far} hexes from its centre "
-                             f"{CENTRE.q},{CENTRE.r} (at most {REACH})")
+        why = off_map(self.at)
+        if why:
+            raise ValueError(why)
         return self
+
+
+def hex_at(at: str) -> Hex:
+    """The hex a ``q,r`` names."""
+    q, r = (int(v) for v in at.split(","))
+    return Hex(q, r)
+
+
+def named(kind: BodyKind, name: str) -> str:
+    """A body's words: "the moon Tau Ceti IVa" with a name, else "a moon", "an asteroid"."""
+    if name:
+        return f"the {kind.value} {name}"
+    return f"{'an' if kind is BodyKind.ASTEROID else 'a'} {kind.value}"
+
+
+def off_map(at: str) -> str:
+    """Why a body may not be at ``at``: off the tactical map ("" on it)."""
+    far = hex_at(at).distance(CENTRE)
+    if far > REACH:
+        return (f"hex {at} is off the STCS tactical map: {far} hexes from its centre {CENTRE.q},{CENTRE.r} (at most "
+                f"{REACH})")
+    return ""
 
 
 def placed(bodies: list[STCSBody]) -> list[STCSBody]:

@@ -31,7 +31,8 @@ def tip(b: STCSBody) -> str:
     chance = warp.STRIKE[b.kind.value]
     return (f"{b.words[0].upper()}{b.words[1:]}\na ship warping out with it on the path ahead strikes it on D100 "
             f"1-{chance} ({chance}%)\nno mine may be deployed into its hex\na ship in or next to its hex is in its "
-            "sensor shadow")
+            "sensor shadow\na ship moving into its hex: the Game Master rules whether it passes or strikes it (seed 002 "
+            "is silent)")
 
 
 def legend(bodies: dict[Hex, STCSBody]) -> str:

@@ -111,7 +111,8 @@ class MapView(ZoomableView):
             self.scene_.addLine(a.x(), a.y(), b.x(), b.y(), QPen(QColor("#9fb4d8"), 1.2, Qt.PenStyle.DashLine))
             t = self.scene_.addSimpleText(f"speed {move[1]}" + movement.backed(run.engine, x) * " in reverse", font)
             t.setBrush(QColor("#9fb4d8"))
-            t.setPos(b.x() - SIZE - (t.boundingRect().width() - 2 * SIZE) * (a.x() > b.x()), b.y() - SIZE * 1.9)
+            t.setPos(b.x() - SIZE - (t.boundingRect().width() - 2 * SIZE) * (a.x() > b.x()),  # a body's name: under
+                     b.y() + SIZE * (1.9 if run.engine.at[x] in run.engine.bodies else -1.9))
             self.trails.append((x, move[1]))
 
     def at(self, h: Hex) -> QPointF:

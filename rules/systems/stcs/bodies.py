@@ -19,10 +19,12 @@ as fought."""
 from __future__ import annotations
 
 from collections.abc import Generator
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from hexmap.hexes import Facing, Hex
 from rules.battlehex.log import GM
+from rules.battlehex.words import possessive
 from rules.model.campaign import Campaign
 from rules.model.records import BattleHexRecord
 from rules.model.stcs_map import STCSBody
@@ -33,6 +35,9 @@ if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
 
 STRIKING = "STCS Warping Out Of Battles (Striking Table)"
+MOVE_INTO = "STCS Sub-Light Combat (a body's hex: the Game Master's ruling)"
+SILENT = ("seed 002 rules a planet, moon or asteroid only on a warp out's path, the Striking Table, and says nothing "
+          "of a ship moving into its hex")
 SHADOW_REACH = 1
 """A ship in or next to a body's hex is in its sensor shadow (the reading above)."""
 
@@ -82,6 +87,50 @@ def strike(e: STCSEngine, x: str, speed: int, rule: str, here: Hex, f: Facing) -
                 u.outcome += f", struck {b.words} on its path"
             break
     yield from ()
+
+
+def entered(e: STCSEngine, here: Hex, f: Facing, hexes: int) -> list[tuple[int, STCSBody]]:
+    """The bodies whose hexes a ship at ``here`` enters moving ``hexes`` along ``f`` (astern when negative), each with
+    the hexes moved to reach it, nearest first (its own hex, left or turned in, is not entered)."""
+    step = 1 if hexes >= 0 else -1
+    return [(k, e.bodies[here.neighbor(f, k)]) for k in range(step, hexes + step, step)
+            if here.neighbor(f, k) in e.bodies]
+
+
+def sublight(e: STCSEngine, x: str, here: Hex, f: Facing, hexes: int) -> Generator[Question, Any, int]:
+    """``x`` moves ``hexes`` from ``here`` along ``f`` (astern when negative) into a body's hex: seed 002 is silent
+    (its Striking Table rolls a warp out's path; "Sub-Light Combat: all existing rules apply", the base game's, not
+    printed), so the GM rules each body entered, nearest first: it passes (the default) or strikes it, stopping in
+    its hex (the damage at the table). Returns the hexes it moves. A cloaked ship's move is its side's secret: no
+    question (a step more on the other side's screen would tell it), the GM rules at the table; the line is its
+    side's and the GM's. A battle begun before (:data:`.compat.BODY_MOVE_ERA`) is not asked."""
+    if e.state.record.era < compat.BODY_MOVE_ERA:
+        return hexes
+    team, hidden = e.units[x].team, e.cloaked[x]
+    for k, b in entered(e, here, f, hexes):
+        h = here.neighbor(f, k)
+        where = f"{possessive(b.words)} hex at {h.q},{h.r}"
+        if hidden:
+            e.log.add("ruling", MOVE_INTO, f"{e.ship(x)} moves into {where} ({SILENT}; a cloaked ship moves in "
+                      "secret, so the Game Master rules it at the table)", {"unit": x}, visible_to=(team, GM))
+            continue
+        ask = e._choose(f"stcs/{e.round}/move/{x}/body/{k}", MOVE_INTO, f"Game Master: {e.ship(x)} moves into "
+                        f"{where} ({SILENT}). Your ruling: does it pass or strike it?",
+                        {"pass": f"it passes {b.words} and moves on",
+                         "strike": f"it strikes {b.words} and stops in its hex (the damage at the table)"})
+        struck = str((yield replace(ask, default="pass"))) == "strike"
+        e.log.add("ruling", MOVE_INTO, f"the Game Master rules that {e.ship(x)} "
+                  f"{'strikes' if struck else 'passes'} {b.words} at {h.q},{h.r}"
+                  + (" and stops in its hex (the damage at the table)" if struck else ""), {"unit": x})
+        if struck:
+            return k
+    return hexes
+
+
+def path_words(e: STCSEngine, here: Hex, f: Facing, hexes: int) -> str:
+    """What a move's path option adds for the bodies' hexes it enters ("" for none)."""
+    met = entered(e, here, f, hexes)
+    return f" (into {possessive(' and '.join(b.words for _, b in met))} hex: the GM rules)" if met else ""
 
 
 def lay_bar(e: STCSEngine, h: Hex) -> str:

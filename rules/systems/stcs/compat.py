@@ -8,6 +8,10 @@ STCS kept one.
   with no functional warp engine puts its point on it (before, the point was logged for the table and power was
   untouched), and a ship whose engines have no power box left is not capable of movement (no Emergency Heading
   Change).
+- Era 3: a ship moving into a planet's, moon's or asteroid's hex is ruled by the GM (:func:`.bodies.sublight`: a
+  question per body entered); before, nothing was asked.
+- Era 4: the Maneuver Engineering Grid takes damage in 5-point boxes (:mod:`.damage`: a hit's points asked, inoperable
+  at its fifth box, repaired box by box); before, a hit on it made it inoperable at once, for good.
 
 A battle begun now also keeps its sector's planets, moons and asteroids in its record (``stcs_bodies``, :func:`kept`):
 reopened or replayed it reads those, whatever the sector lists later; one begun before (none kept) reads the sector's.
@@ -22,8 +26,8 @@ from rules.model.stcs_map import STCSBody
 if TYPE_CHECKING:
     from rules.battlehex.run import ReplayRun
 
-BODIES_ERA, IMPULSE_ERA = 1, 2
-ERA = IMPULSE_ERA
+BODIES_ERA, IMPULSE_ERA, BODY_MOVE_ERA, GRID_ERA = 1, 2, 3, 4
+ERA = GRID_ERA
 """The era a battle begun now is recorded in (the newest)."""
 
 
@@ -35,6 +39,11 @@ def era(record: BattleHexRecord) -> int:
 def impulse_damage(record: BattleHexRecord) -> bool:
     """Whether a battle of ``record``'s era puts damage on the impulse engine (:data:`IMPULSE_ERA`)."""
     return record.era >= IMPULSE_ERA
+
+
+def grid_boxes(record: BattleHexRecord) -> bool:
+    """Whether a battle of ``record``'s era keeps the Maneuver Engineering Grid in 5-point boxes (:data:`GRID_ERA`)."""
+    return record.era >= GRID_ERA
 
 
 def begin(run: ReplayRun[Any]) -> None:

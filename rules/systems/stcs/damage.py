@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from rules.battlehex.log import GM, IllegalAnswer
 from rules.battlehex.questions import QKind, Question
 from rules.battlehex.words import plural, possessive
-from rules.systems.stcs import fire, impulse, sensors
+from rules.systems.stcs import compat, fire, impulse, sensors
 
 if TYPE_CHECKING:
     from rules.systems.stcs.engine import STCSEngine
@@ -25,6 +25,9 @@ UNCLOAK = "STCS Romulan Cloaking Devices (forced uncloak)"
 SHIELD = "STCS Effects From Shield Generator Hits"
 RIPPED = "STCS Engines Ripped Off"
 WEAPON = "STCS Effects From Beam / Missile Weapon Hits"
+GRID = "grid"
+BOXED = ("sensors", "shield", "weapon", GRID)
+"""The systems in 5-point boxes (Systems Repair: "weapons, sensors, shields, and the engineering grids")."""
 OUT_BOX = 5
 """The fifth box (OUT) of a 5-point-box system marked: it is out."""
 MOST = 200
@@ -37,7 +40,7 @@ def forced_out(e: STCSEngine, x: str) -> str:
     d = e.data(x)
     if e.ss_lost.get(x, 0) * 10 >= d.superstructure * 7:
         return "70% or more of its superstructure lost"
-    if x in e.grid_down:
+    if x in e.grid_down or e.boxes.get((x, GRID), (0, 0))[0] >= OUT_BOX:
         return "its Maneuver Engineering Grid is inoperable"
     return ""
 
@@ -62,6 +65,8 @@ def weapon_ready(e: STCSEngine, x: str, i: int) -> bool:
 def system_name(e: STCSEngine, x: str, key: str) -> str:
     """The words for a 5-point-box system of ``x``: the sensors, shield generator N, a weapon's name."""
     kind, _, n = key.partition(":")
+    if kind == GRID:
+        return "the Maneuver Engineering Grid"
     if kind == "weapon":
         return f"the {e.data(x).weapons[int(n)].name}"
     return "the sensors" if kind == "sensors" else f"shield generator {n}"
@@ -70,9 +75,9 @@ def system_name(e: STCSEngine, x: str, key: str) -> str:
 def hit(e: STCSEngine, x: str, through: int | None = None) -> Procedure:
     """The GM enters a hit on ``x`` that penetrated its shields (``through``: its points, known from the
     shield that let them through)."""
-    d = e.data(x)
-    words = {"superstructure": "superstructure points", "grid": "the Maneuver Engineering Grid made inoperable",
-             "sensors": "the sensors (5-point boxes)"}
+    d, boxed = e.data(x), compat.grid_boxes(e.state.record)
+    words = {"superstructure": "superstructure points", GRID: "the Maneuver Engineering Grid (5-point boxes)" if boxed
+             else "the Maneuver Engineering Grid made inoperable", "sensors": "the sensors (5-point boxes)"}
     words.update({f"shield:{i}": f"shield generator {i} (5-point boxes)" for i in range(1, 7)})
     words.update({f"weapon:{i}": f"{w.name} (5-point boxes)" for i, w in enumerate(d.weapons)
                   if e.boxes.get((x, f"weapon:{i}"), (0, 0))[0] < OUT_BOX})
@@ -83,11 +88,11 @@ def hit(e: STCSEngine, x: str, through: int | None = None) -> Procedure:
                                 f"{possessive(e.ship(x))} shields strike (from the table)?", words)))
     if through is not None:
         pts = through
-    elif what != "grid":
+    elif what != GRID or boxed:
         pts = int((yield Question(f"stcs/{e.round}/hit/{x}/points", QKind.NUMBER, GM, SS,
                                   f"Game Master: how many points of damage on {words[what]}?",
                                   low=1, high=MOST, default=1, check=points)))
-    if what.startswith(("sensors", "shield", "weapon")):
+    if what.startswith(BOXED) and (what != GRID or boxed):
         _boxes(e, x, what, pts)
     elif what.startswith("engine"):
         _engine(e, x, int(what.partition(":")[2]) - 1, pts)
@@ -138,6 +143,9 @@ def _boxes(e: STCSEngine, x: str, what: str, pts: int) -> None:
     if what.startswith("shield") and marked == 0 and b.marked:
         e.log.add("ruling", SHIELD, f"{possessive(e.ship(x))} shield {what.partition(':')[2]} is down "
                   "(its power stays allocated)")
+    if what == GRID and marked < OUT_BOX <= marked + b.marked:
+        e.log.add("ruling", SS, f"{possessive(e.ship(x))} Maneuver Engineering Grid is inoperable (its fifth box "
+                  "marked)", {"unit": x})
     if what == "sensors" and marked < OUT_BOX <= marked + b.marked:
         e.locks.pop(x, None)
         e.log.add("ruling", fire.CARRY, f"{possessive(e.ship(x))} sensors are out: no lock, no scan")

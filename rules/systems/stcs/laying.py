@@ -52,7 +52,8 @@ def bar(e: STCSEngine, x: str) -> str:
         return (f"{e.ship(x)} has no shield down: a mine is deployed through a dropped shield (lower it first in "
                 "Shield Control)")
     if not spots(e, x):
-        return f"{e.ship(x)} has no hex up to {REACH} hexes away, free of ships, behind a shield that is down"
+        return (f"{e.ship(x)} has no hex up to {REACH} hexes away, free of ships, planets, moons and asteroids, behind "
+                "a shield that is down")
     return ""
 
 

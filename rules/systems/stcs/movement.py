@@ -21,7 +21,7 @@ from hexmap.hexes import Facing
 from rules.battlehex.log import GM
 from rules.battlehex.questions import Question
 from rules.battlehex.words import possessive
-from rules.systems.stcs import damage, minehits, power, sensors
+from rules.systems.stcs import bodies, damage, minehits, power, sensors
 from rules.systems.stcs.repair import SEGMENTS
 from rules.systems.stcs.warp import Mode
 
@@ -125,6 +125,7 @@ def move(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
     face, _, hexes = path.partition(":")
     back = hexes.startswith("-")  # Moving In Reverse
     e.facing[x] = Facing[face]
+    hexes = str((yield from bodies.sublight(e, x, here, e.facing[x], int(hexes))))  # a body's hex: the GM rules
     e.at[x] = here.neighbor(e.facing[x], int(hexes))
     e.moves[x] = (e.round, n, here, spent(e, x) + n)
     if back:
@@ -164,10 +165,12 @@ def paths(e: STCSEngine, x: str, n: int) -> dict[str, str]:
         for ahead in range(n - turns(now, f) + 1):
             h = here.neighbor(f, ahead)
             out[f"{f.name}:{ahead}"] = (f"{'keep' if f is now else 'turn to'} heading {f.name}, "
-                                        f"{ahead} hex{'' if ahead == 1 else 'es'} ahead: to {h.q},{h.r}")
+                                        f"{ahead} hex{'' if ahead == 1 else 'es'} ahead: to {h.q},{h.r}"
+                                        + bodies.path_words(e, here, f, ahead))
     for f in order:
         for back in range(0 if f is not now else 1, n - turns(now, f) + 1):
             h = here.neighbor(f, -back)
             out[f"{f.name}:-{back}"] = (f"in reverse: {'keep' if f is now else 'turn to'} heading {f.name}, "
-                                        f"{back} hex{'' if back == 1 else 'es'} astern: to {h.q},{h.r}")
+                                        f"{back} hex{'' if back == 1 else 'es'} astern: to {h.q},{h.r}"
+                                        + bodies.path_words(e, here, f, -back))
     return out

@@ -1,6 +1,7 @@
 """Repairs in the procedure (seed 002, Systems Repair; Repairing Superstructure And Engine Damage;
 Repair Assistance By Tenders During Battle), taken by the GM in the Repair / Repower Phase. Not with
-no crew, nor while Bridge hits bar repairs. A 5-point-box system (sensors, a shield generator): the GM
+no crew, nor while Bridge hits bar repairs. A 5-point-box system (sensors, a shield generator, a weapon, the Maneuver
+Engineering Grid from :data:`.compat.GRID_ERA` on): the GM
 enters the base game's repair number; the D10 (10 reads 0, and 0 always fails) repairs one box (or the
 carried remainder) when the face plus the successive-attempt modifier (0, -1, -2, at most -3) is at most
 that number. Superstructure, a warp engine or the impulse engine (:mod:`.impulse`): a D100 at or under the
@@ -76,7 +77,7 @@ def repair(e: STCSEngine, x: str) -> Generator[Question, Any, None]:
                  f"{tender_assists(e.data(y).class_size)} assists used this turn)")
         if e.range(x, y) <= TEAM_REACH and shieldcontrol.both_down(e, x, y):  # the shields along the line lowered
             helpers[f"team:{y}"] = f"a Repair Team from {words}"
-        if not what.startswith(("sensors", "shield", "weapon")) and shuttles_may(e, x, y):
+        if not what.startswith(damage.BOXED) and shuttles_may(e, x, y):
             helpers[f"shuttles:{y}"] = (f"Repair Shuttles from {words}: two rolls; neither ship may move again "
                                         "this turn")
     by = str((yield e._choose(f"stcs/{e.round}/repair/{x}/by", TENDER, "Game Master: who makes the repair?",
@@ -94,7 +95,7 @@ def _attempt(e: STCSEngine, x: str, what: str, label: str, tender: str, kind: st
     """One repair roll on ``x``'s ``what`` (by ``tender``'s Repair Team or Shuttles when named)."""
     team = e.units[x].team
     attempt = e.attempts[(x, what)] = e.attempts.get((x, what), 0) + 1
-    if what.startswith(("sensors", "shield", "weapon")):
+    if what.startswith(damage.BOXED):
         number = int((yield Question(f"stcs/{e.round}/repair/{x}/number", QKind.NUMBER, GM, REPAIR,
                                      "Game Master: the repair number from the base game's table (1-10)?",
                                      low=1, high=10, default=5, check=_number)))

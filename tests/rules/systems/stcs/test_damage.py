@@ -50,6 +50,7 @@ def test_an_inoperable_engineering_grid_forces_the_uncloak() -> None:
     run = scripted([])
     run.answer("hit:bop")
     run.answer("grid")
+    run.answer(25)  # its fifth 5-point box (test_grid.py)
     assert run.engine.cloaked["bop"]
     run.answer("next")
     assert not run.engine.cloaked["bop"] and "cloak:bop" not in run.pending.options

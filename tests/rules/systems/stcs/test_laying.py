@@ -204,3 +204,24 @@ def test_moved_two_points_and_laid_in_segment_two_read_by_their_segment() -> Non
     run2 = scripted([])
     refused(run2, "mine:d7", r"^STCS Carrying And Deploying Mines: Klothos has no shield down: a mine is deployed "
             r"through a dropped shield \(lower it first in Shield Control\)$")
+
+
+@pytest.mark.parametrize("all_taken", [True, False])
+def test_a_ship_whose_hexes_behind_its_lowered_shield_are_all_bodies_has_none_to_deploy_into(all_taken: bool) -> None:
+    """Every hex up to 4 ahead behind the lowered bow shield holds an asteroid: the act is refused naming the ship and
+    what takes the hexes (the mutation run of laying.bar: the message's ship was never read); one hex left free: the
+    hex is offered."""
+    from rules.systems.stcs import laying
+    from tests.rules.systems.stcs.test_bodies import battle, with_bodies
+
+    first = battle(with_bodies(), [], ["sublight", ["lexington"], "shields:d7", "lower:1"])
+    free = laying.spots(first.engine, "d7")
+    taken = free if all_taken else free[1:]
+    run = battle(with_bodies(*(("asteroid", f"{h.q},{h.r}") for h in taken)), [], ["sublight", ["lexington"],
+                                                                                      "shields:d7", "lower:1"])
+    if not all_taken:
+        run.answer("mine:d7")
+        assert run.pending.options == (f"{free[0].q},{free[0].r}",)
+        return
+    refused(run, "mine:d7", "Klothos has no hex up to 4 hexes away, free of ships, planets, moons and asteroids, "
+                            "behind a shield that is down")

@@ -100,3 +100,18 @@ def test_a_ship_with_one_mine_lays_it(monkeypatch: pytest.MonkeyPatch) -> None:
     next_segment(run)
     with pytest.raises(IllegalAnswer, match=r"it carried 1 in its 4 SCU and has deployed 1"):
         run.answer("mine:d7")
+
+
+def test_the_refusals_words_whole_one_mine_and_two_no_cargo() -> None:
+    """The mutation run of mines_refused: "needs" for one mine and "need" for more, and the no-cargo tail, were read
+    by regular expressions that took either."""
+    from rules.model.stcs import mines_refused
+
+    assert mines_refused(1, None, False) == ("stcs.mines: 1 mine needs 1 SCU of cargo, and a ship carries mines in at "
+                                             "most 25% of its cargo (seed 002 Carrying And Deploying Mines): no cargo "
+                                             "is given")
+    assert mines_refused(4, 4, True) == ("stcs.mines: 4 mines need 4 SCU of cargo, and a freighter carries mines in at "
+                                         "most 90% of its cargo (seed 002 Carrying And Deploying Mines): 3 of its 4 SCU")
+    assert mines_refused(2, 7, False) == ("stcs.mines: 2 mines need 2 SCU of cargo, and a ship carries mines in at "
+                                          "most 25% of its cargo (seed 002 Carrying And Deploying Mines): 1 of its 7 SCU")
+    assert mines_refused(1, 4, False) == mines_refused(3, 4, True) == mines_refused(0, None, False) == ""
