@@ -254,3 +254,21 @@ def test_a_garrisons_atmospheric_squadron_over_the_limit_is_named():
                                                              "silent - GM ruling: the file's order, garrison first; they "
                                                              "stay in space where they stand): Ground 4 (the garrison "
                                                              "at 0402)")
+
+
+@pytest.mark.parametrize("picked, words", [([], "none before the list's order"),
+                                           (["kz-wing-10", "kz-wing-9"], "Wing 10 (Kzinti Wing), Wing 9 (Kzinti Wing)")])
+def test_the_powers_answer_is_logged_in_words(picked, words):
+    c = to_update(with_wing(11), land=picked)  # Rrawl bases 9 of 11
+    line = next(e for e in c.log if e.text == f"Kzinti Hegemony lands first at 0402: {words}")
+    assert (line.rule, line.secret_of) == ("004 Construction Completion Phase", ["alliance"])
+    assert wing(c) == ([f"Wing {n}" for n in range(1, 10)] if not picked else
+                       [f"Wing {n}" for n in (1, 2, 3, 4, 5, 6, 7, 9, 10)])
+
+
+def test_the_choices_are_read_from_the_landing_keys_alone():
+    from rules.turn.landing import chosen
+
+    c = scenario(turn_asked=["mission/fed/m1/effect/1=morale", "construction/land/kzinti/0402=[\"kz-wing-2\"]",
+                             "construction/land/lyran/1203=[]"])
+    assert chosen(c) == {("0402", "kzinti"): ["kz-wing-2"], ("1203", "lyran"): []}
