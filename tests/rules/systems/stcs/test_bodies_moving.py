@@ -126,3 +126,34 @@ def test_a_battle_begun_before_the_ruling_is_not_asked() -> None:
     again.answer(f"{FACING.name}:4")
     assert again.engine.at["d7"] == Hex(0, 0).neighbor(FACING, 4) and into(again) == []
     assert run.record.era == compat.ERA >= compat.BODY_MOVE_ERA
+
+
+def test_the_mutation_runs_survivors_an_era_3_battle_two_bodies_astern_and_a_cloaked_path() -> None:
+    """Killed survivors of the mutation run of bodies.sublight/entered/path_words: a battle of era 3 itself is asked
+    (``<=`` for ``<``); backing 2 hexes meets the body 1 astern (a step of -2 skipped it); two bodies on one path are
+    named together; a cloaked ship's two bodies each get their line, whole (kind, rule, unit)."""
+    c = with_bodies(("moon", ahead(3)))
+    run = battle(c, [], MOVE)
+    saved = run.record.model_copy(update={"answers": list(run.answers), "era": compat.BODY_MOVE_ERA, "seed": run.seed})
+    c.battle_hexes[:] = [saved if b.at == saved.at else b for b in c.battle_hexes]
+    again = STCSBattle(c, saved.at, dice=lambda _seed: ScriptedDice([]))
+    again.answer("4")
+    again.answer(f"{FACING.name}:4")
+    assert again.pending.key == "stcs/1/move/d7/body/3"
+    one = Hex(0, 0).neighbor(FACING, -1)
+    run = moved((("asteroid", f"{one.q},{one.r}"),), 2, f"{FACING.name}:-2")
+    assert run.pending.key == "stcs/1/move/d7/body/-1"
+    run = battle(with_bodies(("moon", ahead(2)), ("planet", ahead(3))), [], MOVE)
+    run.answer("4")
+    assert run.pending.data["option_words"][f"{FACING.name}:4"].endswith(
+        f"ahead: to {ahead(4)} (into a moon and a planet's hex: the GM rules)")
+    h1, h2 = Hex(0, 2).neighbor(FACING, 1), Hex(0, 2).neighbor(FACING, 2)
+    run = battle(with_bodies(("planet", f"{h1.q},{h1.r}"), ("moon", f"{h2.q},{h2.r}")), [],
+                 ["sublight", ["lexington"], "move:bop", "3", f"{FACING.name}:3"])
+    import json as _json
+    red = [{k: v for k, v in e.items() if k != "seq"} for e in _json.loads(run.events_json("red"))
+           if e["rule"] == bodies.MOVE_INTO]
+    assert red == [{"kind": "ruling", "rule": bodies.MOVE_INTO, "data": {"unit": "bop"},
+                    "text": f"Bird of Prey moves into {w}'s hex at {h.q},{h.r} ({bodies.SILENT}; a cloaked ship moves "
+                            "in secret, so the Game Master rules it at the table)", "visible_to": ["red", "gm"]}
+                   for w, h in (("a planet", h1), ("a moon", h2))]
