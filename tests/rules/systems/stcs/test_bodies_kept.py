@@ -112,3 +112,16 @@ def test_the_kept_bodies_are_in_the_file_and_checked_as_a_sectors() -> None:
     rec["stcs_bodies"] = [{"kind": "comet", "at": ahead(6)}]
     with pytest.raises(ValueError, match="stcs_bodies.*comet"):
         parse_campaign(json.dumps(data), "comet.json")
+
+
+def test_beginning_a_battle_leaves_the_other_battle_hexes_records_as_they_are() -> None:
+    """compat.begin writes the battle's era and bodies into its own record only (the mutation run: ``b is r or True``
+    put it in every Battle Hex's place, no test campaign having two)."""
+    c = with_bodies(("planet", ahead(6)))
+    [rec] = [b for b in c.battle_hexes if b.at == AT]
+    other = rec.model_copy(update={"at": type(rec.at).parse("0101"), "attacker": rec.defender,
+                                   "defender": rec.attacker})
+    c = c.model_copy(update={"battle_hexes": [*c.battle_hexes, other]})
+    run = STCSBattle(c, AT)
+    assert run.record.stcs_bodies == [STCSBody(kind=BodyKind.PLANET, at=ahead(6))]
+    assert [b for b in run.campaign.battle_hexes if str(b.at) == "0101"] == [other]
