@@ -250,14 +250,13 @@ def test_a_garrisons_atmospheric_squadron_over_the_limit_is_named():
     ship = next(u for f in c.fleets for u in f.units if u.id == "kz-ff-2")
     c.sector_at("0402").garrison += [ship.model_copy(update={"id": f"kz-g-{k}", "name": f"Ground {k}",
                                                              "atmospheric": True}) for k in range(1, 5)]
-    assert texts(land(parse_campaign(dumps(c))))[0].endswith("3 based, not based here (over the limit; the seed is "
-                                                             "silent - GM ruling: the file's order, garrison first; they "
-                                                             "stay in space where they stand): Ground 4 (the garrison "
-                                                             "at 0402)")
+    assert texts(land(parse_campaign(dumps(c))))[0].endswith(
+        "3 based, not based here (over the limit; the seed is silent - GM ruling: the file's order, garrison first; "
+        "they stay in space where they stand): Ground 4 (the garrison at 0402)")
 
 
-@pytest.mark.parametrize("picked, words", [([], "none before the list's order"),
-                                           (["kz-wing-10", "kz-wing-9"], "Wing 10 (Kzinti Wing), Wing 9 (Kzinti Wing)")])
+@pytest.mark.parametrize("picked, words", [
+    ([], "none before the list's order"), (["kz-wing-10", "kz-wing-9"], "Wing 10 (Kzinti Wing), Wing 9 (Kzinti Wing)")])
 def test_the_powers_answer_is_logged_in_words(picked, words):
     c = to_update(with_wing(11), land=picked)  # Rrawl bases 9 of 11
     line = next(e for e in c.log if e.text == f"Kzinti Hegemony lands first at 0402: {words}")
@@ -272,3 +271,25 @@ def test_the_choices_are_read_from_the_landing_keys_alone():
     c = scenario(turn_asked=["mission/fed/m1/effect/1=morale", "construction/land/kzinti/0402=[\"kz-wing-2\"]",
                              "construction/land/lyran/1203=[]"])
     assert chosen(c) == {("0402", "kzinti"): ["kz-wing-2"], ("1203", "lyran"): []}
+
+
+@pytest.mark.parametrize("flights, left", [(10, "the 1 left is"), (11, "the 2 left are")])
+def test_the_landing_question_in_full(flights, left):
+    from rules.battlehex.questions import QKind
+    from rules.turn.landing import question
+
+    c = with_wing(flights)
+    wing_units = [("Kzinti Wing", u) for f in c.fleets if f.id == "kz-wing" for u in f.units]
+    q = question(c, "0402", "kzinti", 9, wing_units)
+    ids = tuple(f"kz-wing-{n}" for n in range(1, flights + 1))
+    assert (q.key, q.kind, q.to, q.rule, q.options) == ("construction/land/kzinti/0402", QKind.CHOOSE_UNITS, "alliance",
+                                                        "004 Construction Completion Phase", ids)
+    assert q.data == {"names": {i: f"Wing {n} (Kzinti Wing)" for n, i in enumerate(ids, 1)}, "secret": True}
+    assert q.text == (f"Kzinti Hegemony: {flights} flights need a place to land at 0402 and the system bases 9 (its "
+                      f"utilized Productivity squared); {left} removed from play. Tick the flights to land first (in "
+                      "the list's order); the others follow in the list's order while there is room. None ticked: the "
+                      "list's order")
+    with pytest.raises(IllegalAnswer) as e:
+        q.check(["kz-fs-1"])
+    assert (e.value.rule, str(e.value)) == ("004 Construction Completion Phase", "004 Construction Completion Phase: "
+                                            "name flights standing there, each once: " + ", ".join(ids))
