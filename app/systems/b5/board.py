@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsView, QLabel, QMainWindow
 
 from app.systems.b5.counters import Counters
 from app.systems.b5.grid import BOARD, GridPicture
-from app.systems.b5.rings import RING, Rings, command_ring
+from app.systems.b5.rings import RING, TEAM_COLOURS, Rings, command_ring
 from app.systems.b5.scatter import fly
 from app.systems.b5.ship_labels import HexNumbers, ShipLabels
 from app.systems.b5.waiting import Waiting
@@ -28,7 +28,6 @@ MARGIN = 6
 ring's 5 hexes and a name)."""
 LEAST = 24
 """The fewest hexes across a fitted board shows (one ship alone is not blown up to fill it)."""
-TEAM_COLOURS = ("#2f6fd0", "#c8402f", "#3a9a4a", "#8a4fc0")
 
 
 class BoardView(QuickZoomView):

@@ -26,6 +26,8 @@ WIDTH = 2.5
 LIGHTER = 165
 """The team's colour lightened so (QColor.lighter): the defender's #2f6fd0 to a sky blue."""
 RING = "command ring"
+TEAM_COLOURS = ("#2f6fd0", "#c8402f", "#3a9a4a", "#8a4fc0")
+"""Each team's colour on the board (defender, attacker, then others): its counters, its rings, its waiting ship."""
 """The ring items' data(0), for the tests and the tooltip's start."""
 
 

@@ -14,6 +14,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QKeyEvent, QPen, QWheelEvent
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsItemGroup, QGraphicsLineItem
 
+from app.systems.b5.rings import TEAM_COLOURS
 from hexmap import Facing, Label, grid_hex
 
 if TYPE_CHECKING:
@@ -174,8 +175,6 @@ def offer(panel: B5Panel, run: B5Battle, q: Question | None) -> None:
     e = run.engine
     teams = [e.defender, e.attacker]
     team = teams.index(e.units[uid].team) if e.units[uid].team in teams else 2
-    from app.systems.b5.board import TEAM_COLOURS
-
     board.waiting.show(run.unit_names().get(uid, uid), TEAM_COLOURS[team % 4], run.facings(),
                        lambda at: Facing.parse(panel._faced(str(at))))
     board.keep_focus()
