@@ -67,15 +67,21 @@ def test_a_short_battle_window_keeps_the_map_and_opens_the_log_when_asked(qtbot,
     bw.close()
 
 
-def test_a_tall_battle_window_opens_its_log_by_itself(qtbot, tmp_path):
+def tall_battle(qtbot, tmp_path):
+    """The default campaign's 0509 fought in V13 in a 1400 x 900 battle window, the Coalition taken over."""
     main = open_main_window(qtbot, tmp_path)
     system_action(main.findChild(QMenu, "battle_systems_menu"), "v13").trigger()
     bw = end_movement_and_fight(main, qtbot, "0509")
     bw.auto_dialogs = False
     bw.resize(1400, 900)
     settle(qtbot)
-    qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(bw.handover_button, Qt.MouseButton.LeftButton)  # the Coalition takes over
     settle(qtbot)
+    return bw
+
+
+def test_a_tall_battle_window_opens_its_log_by_itself(qtbot, tmp_path):
+    bw = tall_battle(qtbot, tmp_path)
     assert bw.log_dock.isVisible()
     assert log_action(bw).isChecked()
     bw.close()

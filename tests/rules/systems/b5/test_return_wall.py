@@ -5,21 +5,9 @@ question of any kind but a placement on the map with no default stops the play a
 from __future__ import annotations
 
 import dataclasses
-import random
 
-from hexmap import Label
-from rules.battlehex.headless_systems import with_system
 from rules.systems.b5 import turns
-from tests.play.battle_player import fight
-from tests.play.walk import formed
-
-BOUND = 3000
-
-
-def _fight_0604(seed: int):
-    c, graph = formed(-1)
-    at = Label.parse("0604")
-    return fight(with_system(c, at, "b5", seed), at, graph, random.Random(seed), bound=BOUND, press=True)
+from tests.rules.systems.b5.test_return_plays_on import _pressed_at_0604 as _fight_0604
 
 
 def test_return_counts_only_the_placements_it_could_not_press_at_0604() -> None:
